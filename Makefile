@@ -1,0 +1,41 @@
+# Thin wrapper over CMake.  `make test` and `make bench` do all set-up.
+BUILD ?= build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS ?=
+PYTHON ?= python3
+
+.PHONY: all deps build test test-gen test-c gen check-gen bench clean
+
+all: build
+
+deps:
+	@scripts/deps.sh test
+
+build: deps
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS)
+
+gen:
+	cd gen && $(PYTHON) -m limbforge gen builtin --root ..
+
+# Regenerate into a scratch copy and compare with what is checked in.
+check-gen:
+	cd gen && $(PYTHON) -m limbforge gen builtin --root .. --check
+
+test-gen: deps
+	cd gen && $(PYTHON) -m pytest -q tests
+
+test-c: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test: deps check-gen test-gen test-c
+
+bench:
+	@scripts/deps.sh bench
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS) --target lfbench
+	$(BUILD)/bench/lfbench --json $(BUILD)/bench/results.json
+	-$(PYTHON) bench/plot.py $(BUILD)/bench/results.json
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,2 @@
+"""limbforge generator: straight-line word programs -> C and assembly."""
+__version__ = "0.1.0"

@@ -1,0 +1,517 @@
+"""Algorithms: build IR programs for products, Montgomery and pseudo-Mersenne
+arithmetic.  They know the mathematics; the `style` chooses the shape of the
+carry chains so that every printer can keep carries in flags:
+
+* "plain": one carry chain at a time, and no carry lives across a multiply
+  (x86 mulq clobbers the flags; RISC-V has no flags; good C).
+* "adx":   two interleaved chains (chain 0 = CF/adcx, chain 1 = OF/adox);
+  multiplies (mulx) never touch the flags.
+
+Each public builder returns a verified Program whose comment states the
+algorithm and the input/output bounds.
+"""
+from __future__ import annotations
+
+from .ir import MASK64, Program, Val
+from .verify import verify
+
+STYLES = ("plain", "adx")
+
+
+class Acc:
+    """Helpers shared by the algorithms over one Program."""
+
+    def __init__(self, prog: Program, style: str):
+        assert style in STYLES
+        self.p = prog
+        self.style = style
+
+    def zero(self) -> Val:
+        return self.p.const(0)
+
+    # a + b + c where any of a, c may be absent (zero); returns (sum, carry|None)
+    def addn(self, a, b, c=None):
+        if a is None and c is None:
+            return b, None
+        if a is None:
+            return self.p.add(b, self.zero(), c)
+        return self.p.add(a, b, c)
+
+    def absorb(self, w, c):
+        """w + c where the sum provably fits a word (w may be None = 0)."""
+        if c is None:
+            return w
+        if w is None:
+            return self.p.cword(c)
+        return self.p.add(w, self.zero(), c)[0]
+
+    # ---- propagation of carries into t[k:fit] ----------------------------
+    def carry_into(self, t, k, c, fit):
+        while c is not None and k < fit:
+            if t[k] is None:
+                t[k] = self.p.cword(c)
+                return
+            t[k], c = self.p.add(t[k], self.zero(), c)
+            k += 1
+
+    def word_into(self, t, k, w, fit):
+        if w is None or k >= fit:
+            return
+        if t[k] is None:
+            t[k] = w
+            return
+        t[k], c = self.p.add(t[k], w)
+        self.carry_into(t, k + 1, c, fit)
+
+    # ---- t[off:fit] += x * Y ---------------------------------------------
+    def mac(self, t, x, Y, off, fit):
+        t = list(t) + [None] * max(0, fit - len(t))
+        if self.style == "adx" and t[off] is not None:
+            return self._mac_adx(t, x, Y, off, fit)
+        return self._mac_plain(t, x, Y, off, fit)
+
+    def _mac_plain(self, t, x, Y, off, fit):
+        p = self.p
+        C = None
+        for j, y in enumerate(Y):
+            k = off + j
+            lo, hi = p.mul(x, y)
+            s, h = lo, hi
+            if t[k] is not None:
+                s, c = p.add(t[k], s)
+                h = self.absorb(h, c)
+            if C is not None:
+                s, c = p.add(s, C)
+                h = self.absorb(h, c)
+            t[k], C = s, h
+        self.word_into(t, off + len(Y), C, fit)
+        return t
+
+    def _mac_adx(self, t, x, Y, off, fit):
+        """Two chains: lo words on OF (adox), hi words on CF (adcx)."""
+        p = self.p
+        n = len(Y)
+        if any(t[k] is None for k in range(off, off + n)):
+            # rows over partly empty accumulators are built with plain chains
+            return self._mac_plain(t, x, Y, off, fit)
+        cf, of = p.clear()
+        z = self.zero()
+        for j, y in enumerate(Y):
+            k = off + j
+            lo, hi = p.mul(x, y)
+            t[k], of = p.add(t[k], lo, of)
+            if k + 1 >= fit:
+                continue
+            if t[k + 1] is None:
+                t[k + 1], cf = p.add(hi, z, cf)
+            else:
+                t[k + 1], cf = p.add(t[k + 1], hi, cf)
+        top = off + n
+        if top < fit:
+            t[top], of = p.add(t[top], z, of)
+            k = top + 1
+            while k < fit:
+                if t[k] is None:
+                    w = p.cword(cf)
+                    t[k], _ = p.add(w, z, of)
+                    break
+                t[k], cf = p.add(t[k], z, cf)
+                t[k], of = p.add(t[k], z, of)
+                k += 1
+        return t
+
+    def row(self, x, Y, fit):
+        """x * Y as len(Y)+1 words (clipped to fit)."""
+        if self.style == "plain":
+            return self._mac_plain([None] * fit, x, Y, 0, fit)
+        p = self.p
+        out, prev, c = [], None, None
+        for j, y in enumerate(Y):
+            lo, hi = p.mul(x, y)
+            if prev is None:
+                out.append(lo)
+            else:
+                s, c = p.add(lo, prev, c)
+                out.append(s)
+            prev = hi
+        out.append(self.absorb(prev, c))
+        return (out + [None] * fit)[:fit]
+
+    # ---- products ----------------------------------------------------------
+    def product(self, A, B):
+        n, m = len(A), len(B)
+        if self.style == "plain":
+            return self._comba(A, B)
+        t = self.row(A[0], B, n + m)
+        for i in range(1, n):
+            t = self.mac(t, A[i], B, i, i + m + 1)
+        return t
+
+    def _comba(self, A, B):
+        """Product scanning with a three-word accumulator (c0, c1, c2)."""
+        p = self.p
+        n, m = len(A), len(B)
+        out = []
+        c0 = c1 = c2 = None
+        for k in range(n + m - 1):
+            for i in range(max(0, k - m + 1), min(k, n - 1) + 1):
+                lo, hi = p.mul(A[i], B[k - i])
+                c0, c1, c2 = self._acc3(c0, c1, c2, lo, hi, None)
+            out.append(c0)
+            c0, c1, c2 = c1, c2, None
+        out.append(c0 if c0 is not None else self.zero())
+        return out
+
+    def _acc3(self, c0, c1, c2, lo, hi, top):
+        s0, c = self.addn(c0, lo)
+        s1, c = self.addn(c1, hi, c)
+        if top is not None:
+            s2, _ = self.addn(c2, top, c)
+        else:
+            s2 = self.absorb(c2, c)
+        return s0, s1, s2
+
+    def square(self, A):
+        n = len(A)
+        if n == 1:
+            lo, hi = self.p.mul(A[0], A[0])
+            return [lo, hi]
+        if self.style == "plain":
+            return self._comba_sqr(A)
+        return self._sqr_adx(A)
+
+    def _comba_sqr(self, A):
+        """Product scanning; each column's off-diagonal sum is doubled once."""
+        p = self.p
+        n = len(A)
+        out = []
+        c0 = c1 = c2 = None
+        for k in range(2 * n - 1):
+            o0 = o1 = o2 = None
+            for i in range(max(0, k - n + 1), (k + 1) // 2):
+                lo, hi = p.mul(A[i], A[k - i])
+                o0, o1, o2 = self._acc3(o0, o1, o2, lo, hi, None)
+            if o0 is not None:
+                o0, c = p.add(o0, o0)
+                o1, c = p.add(o1, o1, c)
+                o2 = self.absorb(None, c) if o2 is None else p.add(o2, o2, c)[0]
+                c0, c1, c2 = self._acc3(c0, c1, c2, o0, o1, o2)
+            if k % 2 == 0:
+                lo, hi = p.mul(A[k // 2], A[k // 2])
+                c0, c1, c2 = self._acc3(c0, c1, c2, lo, hi, None)
+            out.append(c0)
+            c0, c1, c2 = c1, c2, None
+        out.append(c0 if c0 is not None else self.zero())
+        return out
+
+    def _sqr_adx(self, A):
+        p = self.p
+        n = len(A)
+        t = [None] + self.row(A[0], A[1:], n) + [None] * (n - 1)
+        for i in range(1, n - 1):
+            t = self.mac(t, A[i], A[i + 1:], 2 * i + 1, i + n + 1)
+        # t[1 : 2n-1] holds the off-diagonal sum; double it (CF) and add the
+        # diagonal squares (OF) in one pass.
+        cf, of = p.clear()
+        z = self.zero()
+        out = []
+        for pos in range(2 * n):
+            if pos % 2 == 0:
+                lo, hi = p.mul(A[pos // 2], A[pos // 2])
+                diag = lo
+            else:
+                diag = hi
+            if pos == 0:
+                out.append(lo)
+                continue
+            if pos <= 2 * n - 2:
+                x, cf = p.add(t[pos], t[pos], cf)
+            else:
+                x = p.cword(cf)
+            x, of = p.add(x, diag, of)
+            out.append(x)
+        return out
+
+    # ---- modular helpers -------------------------------------------------
+    def cond_sub(self, t, top, P):
+        """t + top*2^(64n) in [0, 2p) -> [0, p): subtract p, keep t on borrow."""
+        p = self.p
+        d, bo = [], None
+        for tj, pj in zip(t, P):
+            dj, bo = p.sub(tj, pj, bo)
+            d.append(dj)
+        if top is not None:
+            _, bo = p.sub(top, self.zero(), bo)
+        return [p.csel(bo, tj, dj) for tj, dj in zip(t, d)]
+
+    def redc_steps(self, t, P, n0, fit, steps):
+        """`steps` Montgomery reduction steps on accumulator t: each adds m*P
+        (m = t0 * n0) so t0 becomes 0, and drops t0."""
+        p = self.p
+        n0c = p.const(n0)
+        for _ in range(steps):
+            m = p.mullo(t[0], n0c)
+            t = self.mac(t, m, P, 0, fit)
+            t = t[1:] + [None]
+        return t
+
+
+def _load_all(prog, arr):
+    return [prog.load(arr, i) for i in range(arr.words)]
+
+
+def _store_all(prog, arr, words):
+    for i, w in enumerate(words):
+        prog.store(arr, i, w)
+
+
+def mont_params(p: int, n: int) -> dict:
+    assert p % 2 == 1 and p > 2 and p.bit_length() <= 64 * n
+    R = 1 << (64 * n)
+    return {
+        "n0": (-pow(p, -1, 1 << 64)) % (1 << 64),
+        "R": R,
+        "r2": R * R % p,
+        "spare": p < (1 << (64 * n - 1)),
+    }
+
+
+def words(x: int, n: int) -> list:
+    return [(x >> (64 * i)) & MASK64 for i in range(n)]
+
+
+def _begin(name, n, nin, style, comment):
+    prog = Program(name)
+    prog.comment = comment
+    r = prog.out("r", n)
+    ins = [prog.inp(nm, n) for nm in "ab"[:nin]]
+    return prog, r, ins, Acc(prog, style)
+
+
+# ---------------------------------------------------------------------------
+# Products
+def mul_program(name: str, n: int, style: str) -> Program:
+    prog = Program(name)
+    prog.comment = (f"r = a * b, {n}x{n} -> {2*n} limbs; "
+                    f"{'product scanning (Comba)' if style == 'plain' else 'operand scanning, mulx/adcx/adox'}. "
+                    "Any inputs; r must not alias a or b.")
+    r = prog.out("r", 2 * n)
+    a, b = prog.inp("a", n), prog.inp("b", n)
+    acc = Acc(prog, style)
+    _store_all(prog, r, acc.product(_load_all(prog, a), _load_all(prog, b)))
+    return verify(prog.prune())
+
+
+def sqr_program(name: str, n: int, style: str) -> Program:
+    prog = Program(name)
+    prog.comment = (f"r = a^2, {n} -> {2*n} limbs; dedicated squaring (off-diagonal "
+                    "products once, doubled, plus the diagonal). Any input; r must not alias a.")
+    r = prog.out("r", 2 * n)
+    a = prog.inp("a", n)
+    acc = Acc(prog, style)
+    _store_all(prog, r, acc.square(_load_all(prog, a)))
+    return verify(prog.prune())
+
+
+# ---------------------------------------------------------------------------
+# Montgomery arithmetic (R = 2^(64n))
+def mont_mul_program(name: str, p: int, n: int, style: str, b_const=None) -> Program:
+    """CIOS Montgomery multiplication r = a*b/R mod p.  With b_const, b is a
+    constant (to_internal: b = R^2 mod p)."""
+    mp = mont_params(p, n)
+    what = "a*R mod p (to Montgomery form)" if b_const is not None else "a*b/R mod p"
+    prog, r, ins, acc = _begin(name, n, 1 if b_const is not None else 2, style,
+                               f"r = {what}; Montgomery CIOS"
+                               + (", spare-bit shortcut (accumulator of n+1 words)" if mp["spare"] else "")
+                               + ". Inputs < p, output < p.")
+    P = _load_all(prog, prog.table("p", words(p, n)))
+    A = _load_all(prog, ins[0])
+    B = (_load_all(prog, prog.table("r2", words(b_const, n))) if b_const is not None
+         else _load_all(prog, ins[1]))
+    fit = n + 1 if mp["spare"] else n + 2
+    t = acc.row(A[0], B, fit)
+    t = acc.redc_steps(t, P, mp["n0"], fit, 1)
+    for i in range(1, n):
+        t = acc.mac(t, A[i], B, 0, fit)
+        t = acc.redc_steps(t, P, mp["n0"], fit, 1)
+    top = None if mp["spare"] else t[n]
+    _store_all(prog, r, acc.cond_sub(t[:n], top, P))
+    return verify(prog.prune())
+
+
+def mont_sqr_program(name: str, p: int, n: int, style: str) -> Program:
+    """r = a^2/R: dedicated squaring, then reduce the low half (n steps) and
+    add the high half: (T_lo + M p)/R + T_hi < 2p, one conditional subtraction."""
+    mp = mont_params(p, n)
+    prog, r, ins, acc = _begin(name, n, 1, style,
+                               "r = a^2/R mod p; dedicated squaring then Montgomery reduction "
+                               "of the low half plus the high half. Input < p, output < p.")
+    P = _load_all(prog, prog.table("p", words(p, n)))
+    T = acc.square(_load_all(prog, ins[0]))
+    fit = n + 1 if mp["spare"] else n + 2
+    u = acc.redc_steps(T[:n] + [None], P, mp["n0"], fit, n)
+    s, c = [], None
+    for j in range(n):
+        sj, c = prog.add(u[j], T[n + j], c)
+        s.append(sj)
+    top = None
+    if not mp["spare"]:
+        top = acc.absorb(u[n], c) if u[n] is not None else prog.cword(c)
+    _store_all(prog, r, acc.cond_sub(s, top, P))
+    return verify(prog.prune())
+
+
+def from_mont_program(name: str, p: int, n: int, style: str) -> Program:
+    """r = a/R mod p: n reduction steps; (a + M p)/R < p for a < p."""
+    mp = mont_params(p, n)
+    prog, r, ins, acc = _begin(name, n, 1, style,
+                               "r = a/R mod p (from Montgomery form); n reduction steps, "
+                               "(a + M p)/R < p needs no final subtraction. Input < p, output < p.")
+    P = _load_all(prog, prog.table("p", words(p, n)))
+    fit = n + 1 if mp["spare"] else n + 2
+    u = acc.redc_steps(_load_all(prog, ins[0]) + [None], P, mp["n0"], fit, n)
+    _store_all(prog, r, u[:n])
+    return verify(prog.prune())
+
+
+# ---------------------------------------------------------------------------
+# Modular addition, subtraction, negation (any odd p)
+def add_program(name: str, p: int, n: int, style: str) -> Program:
+    spare = p < (1 << (64 * n - 1))
+    prog, r, ins, acc = _begin(name, n, 2, style,
+                               "r = a + b mod p; add, subtract p, select (constant time). "
+                               "Inputs < p, output < p.")
+    P = _load_all(prog, prog.table("p", words(p, n)))
+    A, B = _load_all(prog, ins[0]), _load_all(prog, ins[1])
+    t, c = [], None
+    for x, y in zip(A, B):
+        s, c = prog.add(x, y, c)
+        t.append(s)
+    top = None if spare else prog.cword(c)
+    _store_all(prog, r, acc.cond_sub(t, top, P))
+    return verify(prog.prune())
+
+
+def sub_program(name: str, p: int, n: int, style: str) -> Program:
+    prog, r, ins, acc = _begin(name, n, 2, style,
+                               "r = a - b mod p; subtract, add p masked by the borrow. "
+                               "Inputs < p, output < p.")
+    P = _load_all(prog, prog.table("p", words(p, n)))
+    A, B = _load_all(prog, ins[0]), _load_all(prog, ins[1])
+    d, bo = [], None
+    for x, y in zip(A, B):
+        s, bo = prog.sub(x, y, bo)
+        d.append(s)
+    m = prog.mask(bo)
+    pm = [prog.logic("and", pj, m) for pj in P]     # before the carry chain
+    out, c = [], None
+    for dj, pmj in zip(d, pm):
+        s, c = prog.add(dj, pmj, c)
+        out.append(s)
+    _store_all(prog, r, out)
+    return verify(prog.prune())
+
+
+def neg_program(name: str, p: int, n: int, style: str) -> Program:
+    prog, r, ins, acc = _begin(name, n, 1, style,
+                               "r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.")
+    P = _load_all(prog, prog.table("p", words(p, n)))
+    A = _load_all(prog, ins[0])
+    d, bo = [], None
+    for pj, x in zip(P, A):
+        s, bo = prog.sub(pj, x, bo)
+        d.append(s)
+    nz = A[0]
+    for x in A[1:]:
+        nz = prog.logic("or", nz, x)
+    _, b = prog.sub(acc.zero(), nz)
+    m = prog.mask(b)
+    _store_all(prog, r, [prog.logic("and", dj, m) for dj in d])
+    return verify(prog.prune())
+
+
+def copy_program(name: str, n: int, comment: str) -> Program:
+    prog = Program(name)
+    prog.comment = comment
+    r = prog.out("r", n)
+    a = prog.inp("a", n)
+    _store_all(prog, r, _load_all(prog, a))
+    return verify(prog)
+
+
+# ---------------------------------------------------------------------------
+# Pseudo-Mersenne p = 2^k - c
+def pm_params(p: int, n: int):
+    """(k, c, c') with p = 2^k - c, c' = 2^(64n) mod p = c << (64n - k) < 2^64,
+    or None if p is not of that form with a one-word c'."""
+    k = p.bit_length()
+    c = (1 << k) - p
+    if k > 64 * n or c <= 0:
+        return None
+    c2 = c << (64 * n - k)
+    if c2 >= 1 << 63:
+        return None
+    return k, c, c2
+
+
+def _pm_reduce(acc: Acc, T, n, k, c, c2, P):
+    """T (2n words) -> T mod p, p = 2^k - c."""
+    prog = acc.p
+    cc = prog.const(c2)
+    # fold 1: L + H*c'  (n+1 words, top <= c')
+    t = acc.mac(T[:n] + [None], cc, T[n:], 0, n + 1)
+    # fold 2: top*c' (< 2^128) into the low words; carry out cy
+    lo, hi = prog.mul(t[n], cc)
+    s, cy = prog.add(t[0], lo)
+    out = [s]
+    s, cy = prog.add(t[1], hi, cy)
+    out.append(s)
+    for j in range(2, n):
+        s, cy = prog.add(t[j], acc.zero(), cy)
+        out.append(s)
+    # fold 3: a carry out means the value wrapped and is now tiny: add c'
+    v = prog.logic("and", prog.mask(cy), cc)
+    out[0], c1 = prog.add(out[0], v)
+    for j in range(1, n):
+        out[j], c1 = prog.add(out[j], acc.zero(), c1)
+    return _pm_final(acc, out, n, k, c, P)
+
+
+def _pm_final(acc: Acc, v, n, k, c, P):
+    """v < 2^(64n), v = value mod p -> [0, p)."""
+    prog = acc.p
+    kb = k - 64 * (n - 1)      # bits of p in the top limb
+    if kb < 64:
+        # v = (v mod 2^k) + (v >> k)*c  (< 2^k + 2^(64n-k)*c)
+        q = prog.shr(v[n - 1], kb)
+        v = list(v)
+        v[n - 1] = prog.logic("and", v[n - 1], prog.const((1 << kb) - 1))
+        qc = prog.mullo(q, prog.const(c))
+        v[0], cy = prog.add(v[0], qc)
+        for j in range(1, n):
+            v[j], cy = prog.add(v[j], acc.zero(), cy)
+    # s = v + c;  v >= p  <=>  s >= 2^k
+    s, cy = [], None
+    for j in range(n):
+        sj, cy = prog.add(v[j], prog.const(c) if j == 0 else acc.zero(), cy)
+        s.append(sj)
+    if kb == 64:
+        ge = cy
+    else:
+        bit = prog.shr(s[n - 1], kb)
+        s[n - 1] = prog.logic("and", s[n - 1], prog.const((1 << kb) - 1))
+        _, ge = prog.sub(acc.zero(), bit)       # borrow <=> bit set
+    return [prog.csel(ge, sj, vj) for sj, vj in zip(s, v)]
+
+
+def pm_mul_program(name: str, p: int, n: int, style: str, square=False) -> Program:
+    k, c, c2 = pm_params(p, n)
+    prog, r, ins, acc = _begin(name, n, 1 if square else 2, style,
+                               f"r = {'a^2' if square else 'a*b'} mod p, p = 2^{k} - {c:#x}; "
+                               f"{'squaring' if square else 'product'} then folds by 2^{64*n} = {c2:#x} mod p "
+                               "and one conditional subtraction. Inputs < p, output < p.")
+    P = words(p, n)
+    A = _load_all(prog, ins[0])
+    T = acc.square(A) if square else acc.product(A, _load_all(prog, ins[1]))
+    _store_all(prog, r, _pm_reduce(acc, T, n, k, c, c2, P))
+    return verify(prog.prune())

@@ -1,0 +1,1 @@
+"""Printers: IR programs -> source text for one target."""

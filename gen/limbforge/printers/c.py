@@ -1,0 +1,104 @@
+"""Portable C printer: uint64_t words, unsigned __int128 for products and
+carries.  Loads of constant tables become literals; every input is read
+before the first store, so outputs may alias inputs."""
+from __future__ import annotations
+
+from ..ir import Program
+
+PRELUDE = """#include <stdint.h>
+
+typedef unsigned __int128 lf_u128;
+
+/* Value barrier: keeps masks opaque so the compiler cannot reintroduce
+ * branches on secret data. */
+static inline uint64_t lf_gen_vb(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
+}
+"""
+
+
+def _lit(x: int) -> str:
+    return f"UINT64_C({x:#018x})"
+
+
+def print_function(prog: Program, symbol: str, static: bool = False) -> str:
+    consts = {a.name: a.data for a in prog.arrays if a.role == "const"}
+    args = prog.args()
+    params = ", ".join(
+        (f"uint64_t {a.name}[{a.words}]" if a.role == "out" else f"const uint64_t {a.name}[{a.words}]")
+        for a in args)
+    lines = [f"/* {prog.comment} */",
+             f"{'static ' if static else ''}void {symbol}({params})", "{", "    lf_u128 t;"]
+    body = []
+
+    def v(x):
+        return f"v{x.id}"
+
+    def decl(x):
+        return f"uint64_t {v(x)}"
+
+    uses_t = False
+    for op in prog.ops:
+        o, s, d = op.opcode, op.srcs, op.dsts
+        if o == "load":
+            name, i = op.imm
+            src = _lit(consts[name][i]) if name in consts else f"{name}[{i}]"
+            body.append(f"{decl(d[0])} = {src};")
+        elif o == "store":
+            body.append(f"{op.imm[0]}[{op.imm[1]}] = {v(s[0])};")
+        elif o == "const":
+            body.append(f"{decl(d[0])} = {_lit(op.imm[0])};")
+        elif o == "clear":
+            for x in d:
+                if x is not None:
+                    body.append(f"{decl(x)} = 0;")
+        elif o == "mul":
+            uses_t = True
+            body.append(f"t = (lf_u128){v(s[0])} * {v(s[1])};")
+            if d[0] is not None:
+                body.append(f"{decl(d[0])} = (uint64_t)t;")
+            if d[1] is not None:
+                body.append(f"{decl(d[1])} = (uint64_t)(t >> 64);")
+        elif o == "mullo":
+            body.append(f"{decl(d[0])} = {v(s[0])} * {v(s[1])};")
+        elif o in ("add", "sub"):
+            uses_t = True
+            sign = "+" if o == "add" else "-"
+            expr = f"(lf_u128){v(s[0])} {sign} {v(s[1])}"
+            if s[2] is not None:
+                expr += f" {sign} {v(s[2])}"
+            body.append(f"t = {expr};")
+            if d[0] is not None:
+                body.append(f"{decl(d[0])} = (uint64_t)t;")
+            if d[1] is not None:
+                hi = "(uint64_t)(t >> 64)" + (" & 1" if o == "sub" else "")
+                body.append(f"{decl(d[1])} = {hi};")
+        elif o == "csel":
+            m = f"m{d[0].id}"
+            body.append(f"uint64_t {m} = lf_gen_vb(0 - {v(s[0])});")
+            body.append(f"{decl(d[0])} = ({v(s[1])} & {m}) | ({v(s[2])} & ~{m});")
+        elif o == "mask":
+            body.append(f"{decl(d[0])} = lf_gen_vb(0 - {v(s[0])});")
+        elif o == "cword":
+            body.append(f"{decl(d[0])} = {v(s[0])};")
+        elif o in ("and", "or", "xor"):
+            sym = {"and": "&", "or": "|", "xor": "^"}[o]
+            body.append(f"{decl(d[0])} = {v(s[0])} {sym} {v(s[1])};")
+        elif o == "shl":
+            body.append(f"{decl(d[0])} = {v(s[0])} << {op.imm[0]};")
+        elif o == "shr":
+            body.append(f"{decl(d[0])} = {v(s[0])} >> {op.imm[0]};")
+        elif o == "shrd":
+            k = op.imm[0]
+            body.append(f"{decl(d[0])} = ({v(s[0])} << {64 - k}) | ({v(s[1])} >> {k});")
+        else:
+            raise ValueError(o)
+    if not uses_t:
+        lines.pop()
+    lines += ["    " + b for b in body]
+    lines.append("}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,50 @@
+"""Every generated kernel of every built-in field, and of random primes of
+every size 1..16 limbs, compiled for every target this machine runs and
+checked against Python ints (edge-biased inputs, in-place aliasing)."""
+import os
+import random
+
+import pytest
+
+from kernels import check_field, have_cc, runnable_targets
+from limbforge.fields import builtin_fields, is_probable_prime, make_field
+
+pytestmark = pytest.mark.skipif(not have_cc(), reason="no C compiler")
+SCALE = float(os.environ.get("LF_TEST_ITERS", "1"))
+TARGETS = runnable_targets()
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("field", builtin_fields(), ids=lambda f: f.name)
+def test_builtin(field, target):
+    check_field(field, target, max(50, int(600 * SCALE)))
+
+
+def random_prime(bits, rng, top_limb_full):
+    while True:
+        x = rng.getrandbits(bits) | (1 << (bits - 1)) | 1
+        if top_limb_full:
+            x |= ((1 << 64) - 1) << (bits - 64) if bits >= 64 else 0
+            x |= 1 << (bits - 1)
+        if is_probable_prime(x, 20):
+            return x
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("n", range(1, 17))
+def test_random_primes(n, target):
+    rng = random.Random(1000 + n)
+    # full top limb (no spare bit), one spare bit, several spare bits
+    for bits, full in ((64 * n, True), (64 * n - 1, False), (64 * n - 13, False)):
+        if bits < 3:
+            continue
+        p = random_prime(bits, rng, full)
+        check_field(make_field(f"rp{n}_{bits}", p, "montgomery"), target, max(20, int(60 * SCALE)))
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("p", [2**127 - 1, 2**130 - 5, 2**192 - 237, 2**255 - 19, 2**256 - 2**32 - 977,
+                               2**521 - 1, 2**64 - 59])
+def test_pseudo_mersenne(p, target):
+    assert is_probable_prime(p)
+    check_field(make_field("pm", p, "pm"), target, max(50, int(300 * SCALE)))

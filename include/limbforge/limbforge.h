@@ -1,0 +1,60 @@
+/* limbforge: constant-time arithmetic kernels for cryptography.
+ *
+ * Common definitions: error codes, attributes and back-end selection.
+ * Per-field APIs live in <limbforge/field/NAME.h>; <limbforge/fields.h>
+ * includes all built-in fields.
+ */
+#ifndef LIMBFORGE_LIMBFORGE_H
+#define LIMBFORGE_LIMBFORGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LF_VERSION_STRING "0.1.0"
+
+/* Error codes: 0 is success, negative values are errors. */
+#define LF_OK 0
+#define LF_ERR_RANGE (-1)   /* an encoded value is >= the modulus */
+#define LF_ERR_PARAM (-2)   /* a parameter is invalid (unknown name, bad length...) */
+#define LF_ERR_UNAVAILABLE (-3) /* the requested back end cannot run on this CPU */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_WARN_UNUSED __attribute__((warn_unused_result))
+#else
+#define LF_WARN_UNUSED
+#endif
+
+/* Kernel back ends.  Which ones exist depends on the architecture the library
+ * was built for; which ones can run depends on the CPU. */
+typedef enum {
+    LF_BACKEND_C = 0,          /* portable C (uint64_t + unsigned __int128) */
+    LF_BACKEND_X86_64 = 1,     /* x86-64 assembly, mulq/adc only */
+    LF_BACKEND_X86_64_ADX = 2, /* x86-64 assembly, mulx/adcx/adox (BMI2 + ADX) */
+    LF_BACKEND_COUNT = 3
+} lf_backend;
+
+/* The back end in use.  Chosen once, on first use: the environment variable
+ * LIMBFORGE_BACKEND (c | x86_64 | x86_64_adx) forces one if it can run here,
+ * otherwise the fastest one the CPU supports is taken. */
+lf_backend lf_backend_current(void);
+
+/* Name of a back end ("c", "x86_64", "x86_64_adx"), or NULL if out of range. */
+const char *lf_backend_name(lf_backend b);
+
+/* 1 if back end b is compiled in and the CPU can run it, else 0. */
+int lf_backend_available(lf_backend b);
+
+/* Force back end `name` for all later calls (tests and benchmarks).  Returns
+ * LF_OK, LF_ERR_PARAM for an unknown name, LF_ERR_UNAVAILABLE if it cannot run
+ * here.  Changing the back end while other threads call into the library is
+ * safe (the switch is atomic) but those calls may use either back end. */
+LF_WARN_UNUSED int lf_backend_set(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

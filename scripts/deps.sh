@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Install what `make test` / `make bench` need on a Debian machine.
+# As root: installs missing packages.  Otherwise: prints the exact command.
+# Usage: scripts/deps.sh test|bench
+set -euo pipefail
+what=${1:-test}
+
+apt_pkgs=(cmake ninja-build gcc clang make python3 python3-pip valgrind
+          libgmp-dev pkg-config)
+if [ "$what" = bench ]; then
+  apt_pkgs+=(libssl-dev libsodium-dev nettle-dev libsecp256k1-dev python3-matplotlib)
+fi
+pip_pkgs=(pytest hypothesis)
+
+missing=()
+for p in "${apt_pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "deps: installing ${missing[*]}" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+  else
+    echo "deps: missing Debian packages; run as root:" >&2
+    echo "  apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+pip_missing=()
+for m in "${pip_pkgs[@]}"; do
+  python3 -c "import $m" 2>/dev/null || pip_missing+=("$m")
+done
+if [ ${#pip_missing[@]} -gt 0 ]; then
+  echo "deps: installing python packages ${pip_missing[*]}" >&2
+  python3 -m pip install -q "${pip_missing[@]}" >&2 2>/dev/null ||
+  python3 -m pip install -q --break-system-packages "${pip_missing[@]}" >&2 || {
+    echo "deps: run: python3 -m pip install ${pip_missing[*]}" >&2; exit 1; }
+fi
+if [ "$what" = bench ] && ! command -v cargo >/dev/null; then
+  echo "deps: cargo not found; Rust anchors (blst, secp256k1-sys, pqcrypto-mlkem) will be skipped." >&2
+  echo "      install Rust (e.g. apt-get install cargo) to include them." >&2
+fi
+exit 0
