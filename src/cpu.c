@@ -12,7 +12,8 @@
 
 static const char *const lf_backend_names[LF_BACKEND_COUNT] = {"c", "x86_64", "x86_64_adx"};
 
-static _Atomic int lf_backend_sel = -1;
+/* -1 until chosen; read inline by the kernels' dispatch (field_impl.h). */
+__attribute__((visibility("hidden"))) _Atomic int lf_backend_sel = -1;
 
 const char *lf_backend_name(lf_backend b)
 {

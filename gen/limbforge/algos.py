@@ -446,10 +446,15 @@ def pm_params(p: int, n: int):
     or None if p is not of that form with a one-word c'."""
     k = p.bit_length()
     c = (1 << k) - p
-    if k > 64 * n or c <= 0:
+    if n < 2 or k > 64 * n or c <= 0:
         return None
     c2 = c << (64 * n - k)
     if c2 >= 1 << 63:
+        return None
+    # The reduction's bounds (see _pm_reduce/_pm_final) need:
+    #  fold 3: a wrapped value (< c'^2) plus c' fits n words;
+    #  final:  v < 2^k + 2^(64n-k) c must be < 2p = 2^(k+1) - 2c.
+    if c2 * c2 + c2 >= 1 << (64 * n) or c * ((1 << (64 * n - k)) + 2) >= 1 << k:
         return None
     return k, c, c2
 

@@ -95,7 +95,7 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False) -> 
             L.append(f"    [{enum[t]}] = {table(t)},")
             if t in asm:
                 L.append("#endif")
-        L += ["};", "#define LF_KERNELS() (&lf_k[lf_backend_current()])"]
+        L += ["};", "#define LF_KERNELS() (&lf_k[lf_backend_fast()])"]
     L += ["", '#include "field/field_template.h"', ""]
     return "\n".join(L)
 

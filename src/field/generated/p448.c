@@ -58,6 +58,6 @@ static const lf_field_kernels lf_k[LF_BACKEND_COUNT] = {
     [LF_BACKEND_X86_64_ADX] = {lf_p448_mul_x86_64_adx, lf_p448_sqr_x86_64_adx, lf_p448_add_x86_64_adx, lf_p448_sub_x86_64_adx, lf_p448_neg_x86_64_adx, lf_p448_to_internal_x86_64_adx, lf_p448_from_internal_x86_64_adx},
 #endif
 };
-#define LF_KERNELS() (&lf_k[lf_backend_current()])
+#define LF_KERNELS() (&lf_k[lf_backend_fast()])
 
 #include "field/field_template.h"

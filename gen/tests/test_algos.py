@@ -1,0 +1,182 @@
+"""Algorithms checked through the IR interpreter (no printer involved):
+products and squares for N = 1..16, Montgomery and pseudo-Mersenne
+arithmetic for many random primes, in both carry-chain styles."""
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from limbforge import algos
+from limbforge.fields import is_probable_prime
+from limbforge.interp import int_to_words as i2w
+from limbforge.interp import run
+from limbforge.interp import words_to_int as w2i
+from limbforge.verify import VerifyError, verify
+from limbforge.ir import Program
+
+STYLES = algos.STYLES
+
+
+def edge_ints(bits):
+    top = (1 << bits) - 1
+    return st.one_of(st.just(0), st.just(1), st.just(top), st.just(top - 1),
+                     st.integers(0, top),
+                     st.integers(0, 63).map(lambda k: (top >> k)),
+                     st.integers(0, bits - 1).map(lambda k: 1 << k))
+
+
+_products = {}
+
+
+def product_progs(n, style):
+    key = (n, style)
+    if key not in _products:
+        _products[key] = (algos.mul_program("m", n, style), algos.sqr_program("s", n, style))
+    return _products[key]
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("n", range(1, 17))
+def test_products(n, style):
+    pm, ps = product_progs(n, style)
+    rng = random.Random(n)
+    top = (1 << (64 * n)) - 1
+    vals = [0, 1, top, top - 1, 1 << (64 * n - 1)] + [rng.getrandbits(64 * n) for _ in range(40)]
+    for a in vals:
+        b = vals[rng.randrange(len(vals))]
+        assert w2i(run(pm, {"a": i2w(a, n), "b": i2w(b, n)})["r"]) == a * b
+        assert w2i(run(ps, {"a": i2w(a, n)})["r"]) == a * a
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(STYLES), st.integers(1, 8), st.data())
+def test_products_hypothesis(style, n, data):
+    pm, ps = product_progs(n, style)
+    a = data.draw(edge_ints(64 * n))
+    b = data.draw(edge_ints(64 * n))
+    assert w2i(run(pm, {"a": i2w(a, n), "b": i2w(b, n)})["r"]) == a * b
+    assert w2i(run(ps, {"a": i2w(a, n)})["r"]) == a * a
+
+
+def rand_prime(bits, rng):
+    while True:
+        x = rng.getrandbits(bits) | (1 << (bits - 1)) | 1
+        if is_probable_prime(x, 16):
+            return x
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16])
+def test_montgomery_random_primes(n, style):
+    rng = random.Random(7 * n)
+    for bits in {64 * n, 64 * n - 1, max(3, 64 * n - 40)}:
+        p = rand_prime(bits, rng)
+        mp = algos.mont_params(p, n)
+        Ri = pow(2, -64 * n, p)
+        progs = {
+            "mul": algos.mont_mul_program("m", p, n, style),
+            "sqr": algos.mont_sqr_program("s", p, n, style),
+            "to": algos.mont_mul_program("t", p, n, style, b_const=mp["r2"]),
+            "from": algos.from_mont_program("f", p, n, style),
+            "add": algos.add_program("a", p, n, style),
+            "sub": algos.sub_program("b", p, n, style),
+            "neg": algos.neg_program("n", p, n, style),
+        }
+        vals = [0, 1, p - 1, p - 2] + [rng.randrange(p) for _ in range(12)]
+        for a in vals:
+            b = vals[rng.randrange(len(vals))]
+            A, B = i2w(a, n), i2w(b, n)
+            assert w2i(run(progs["mul"], {"a": A, "b": B})["r"]) == a * b * Ri % p
+            assert w2i(run(progs["sqr"], {"a": A})["r"]) == a * a * Ri % p
+            assert w2i(run(progs["to"], {"a": A})["r"]) == a * mp["R"] % p
+            assert w2i(run(progs["from"], {"a": A})["r"]) == a * Ri % p
+            assert w2i(run(progs["add"], {"a": A, "b": B})["r"]) == (a + b) % p
+            assert w2i(run(progs["sub"], {"a": A, "b": B})["r"]) == (a - b) % p
+            assert w2i(run(progs["neg"], {"a": A})["r"]) == (-a) % p
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("p,n", [(2**256 - 2**32 - 977, 4), (2**255 - 19, 4), (2**127 - 1, 2),
+                                 (2**521 - 1, 9)])
+def test_pseudo_mersenne(p, n, style):
+    assert algos.pm_params(p, n) is not None
+    pm = algos.pm_mul_program("m", p, n, style)
+    ps = algos.pm_mul_program("s", p, n, style, square=True)
+    rng = random.Random(p % 1000)
+    for a in [0, 1, p - 1, p - 2] + [rng.randrange(p) for _ in range(300)]:
+        b = rng.randrange(p)
+        assert w2i(run(pm, {"a": i2w(a, n), "b": i2w(b, n)})["r"]) == a * b % p
+        assert w2i(run(ps, {"a": i2w(a, n)})["r"]) == a * a % p
+
+
+def test_spare_bit_shortcut_used():
+    # bls12_381_p has a spare bit: the accumulator never needs word n+1,
+    # so the kernel has fewer adds than one for a full-width prime
+    p381 = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab
+    p384 = 2**384 - 2**128 - 2**96 + 2**32 - 1
+    a = algos.mont_mul_program("m", p381, 6, "adx").count()["add"]
+    b = algos.mont_mul_program("m", p384, 6, "adx").count()["add"]
+    assert a < b
+
+
+def test_pm_params_rejects_wide_fold():
+    # 2^130 - 5 in 3 limbs: 2^192 mod p = 5 * 2^62 does not fit the one-word fold
+    assert algos.pm_params(2**130 - 5, 3) is None
+
+
+def test_pm_params_rejects_large_c():
+    # a 61-bit prime far below 2^61: c is too large for the folds' bounds
+    assert algos.pm_params(0x1a390fb0c2db2db3, 1) is None
+    assert algos.pm_params(2**64 - 59, 1) is None            # one limb: no room to fold
+    assert algos.pm_params((1 << 255) + 95, 4) is None       # not 2^k - c
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(STYLES), st.integers(2, 5), st.integers(1, 60), st.data())
+def test_pseudo_mersenne_any_accepted(style, n, cbits, data):
+    """Any modulus 2^k - c that pm_params accepts reduces correctly (odd
+    moduli suffice for the reduction; primality is not needed)."""
+    k = data.draw(st.integers(64 * n - 3, 64 * n))
+    c = data.draw(st.integers(1, (1 << cbits) - 1)) | 1
+    p = (1 << k) - c
+    if algos.pm_params(p, n) is None:
+        return
+    prog = algos.pm_mul_program("m", p, n, style)
+    for _ in range(5):
+        a = data.draw(st.one_of(st.just(p - 1), st.integers(0, p - 1)))
+        b = data.draw(st.one_of(st.just(p - 1), st.integers(0, p - 1)))
+        assert w2i(run(prog, {"a": i2w(a, n), "b": i2w(b, n)})["r"]) == a * b % p
+
+
+def test_mul_counts():
+    # CIOS uses exactly 2N^2 + N multiplications (N^2 products, N^2 for m*p, N for m)
+    for n in (4, 6):
+        prog = algos.mont_mul_program("m", rand_prime(64 * n - 2, random.Random(n)), n, "adx")
+        c = prog.count()
+        assert c["mul"] + c["mullo"] == 2 * n * n + n
+
+
+def test_verifier_rejects():
+    p = Program("bad")
+    r = p.out("r", 1)
+    a = p.inp("a", 1)
+    x = p.load(a, 0)
+    p.store(r, 0, x)
+    p.store(r, 0, x)          # stored twice
+    with pytest.raises(VerifyError):
+        verify(p)
+    p = Program("bad2")
+    r = p.out("r", 2)
+    a = p.inp("a", 2)
+    x = p.load(a, 0)
+    p.store(r, 0, x)
+    y = p.load(a, 0)          # read after overwritten (r may alias a)
+    p.store(r, 1, y)
+    with pytest.raises(VerifyError):
+        verify(p)
+    p = Program("bad3")
+    r = p.out("r", 2)
+    p.store(r, 0, p.const(1))  # r[1] never stored
+    with pytest.raises(VerifyError):
+        verify(p)
