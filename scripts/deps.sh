@@ -11,6 +11,7 @@ if [ "$what" = bench ]; then
   apt_pkgs+=(libssl-dev libsodium-dev nettle-dev libsecp256k1-dev python3-matplotlib)
 fi
 pip_pkgs=(pytest hypothesis)
+[ "$what" = bench ] && pip_pkgs+=(matplotlib)
 
 missing=()
 for p in "${apt_pkgs[@]}"; do

@@ -1,0 +1,238 @@
+/* Suite "modexp": constant-time modular exponentiation and RSA.
+ *
+ * op "powm", subjects "<bits>bit" (1024, 2048, 3072, 4096): r = b^e mod m
+ *   for a random odd m with its top bit set, a random exponent of the same
+ *   size; latency: each result is the next base.
+ *     gmp      mpn_sec_powm
+ *     openssl  BN_mod_exp_mont_consttime (Montgomery context prepared once)
+ * op "rsa_private", subjects "rsa2048", "rsa3072", "rsa4096": OpenSSL
+ *   EVP_PKEY_sign, RSA PKCS#1 v1.5 over a 32-byte SHA-256 digest (CRT with
+ *   blinding, what `openssl speed rsa` times); each signature's first 32
+ *   bytes are the next digest.  Keys are generated once per run, in memory
+ *   (--quick: rsa2048 only).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suites.h"
+
+#if LFB_HAVE_GMP
+#include <gmp.h>
+#endif
+#if LFB_HAVE_OPENSSL
+#include <openssl/bn.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/rsa.h>
+#endif
+
+static const int powm_bits[] = {1024, 2048, 3072, 4096};
+#define PM_MAXL (4096 / 64)
+
+/* random odd modulus with the top bit set, exponent and base (< modulus),
+ * little-endian 64-bit limbs */
+static void make_operands(lfb *h, int bits, uint64_t *m, uint64_t *e, uint64_t *b)
+{
+    int n = bits / 64;
+    lfb_randbytes(h, m, 8 * (size_t)n);
+    lfb_randbytes(h, e, 8 * (size_t)n);
+    lfb_randbytes(h, b, 8 * (size_t)n);
+    m[0] |= 1;
+    m[n - 1] |= 1ull << 63;
+    e[n - 1] |= 1ull << 63;
+    b[n - 1] &= ~(1ull << 63); /* b < 2^(bits-1) <= m */
+}
+
+#if LFB_HAVE_GMP
+typedef struct {
+    mp_size_t n;
+    mp_limb_t m[PM_MAXL], e[PM_MAXL], r[2][PM_MAXL];
+    mp_bitcnt_t ebits;
+    mp_limb_t *scratch;
+} gmppm_st;
+static gmppm_st gmppm;
+
+static void gmppm_powm(void *arg, uint64_t n)
+{
+    gmppm_st *s = arg;
+    while (n) {
+        mpn_sec_powm(s->r[1], s->r[0], s->n, s->e, s->ebits, s->m, s->n, s->scratch);
+        if (!--n) break;
+        mpn_sec_powm(s->r[0], s->r[1], s->n, s->e, s->ebits, s->m, s->n, s->scratch);
+        n--;
+    }
+}
+
+static void run_gmp(lfb *h, int bits, const char *subject, const uint64_t *m, const uint64_t *e,
+                    const uint64_t *b)
+{
+    gmppm_st *s = &gmppm;
+    s->n = bits / 64;
+    s->ebits = (mp_bitcnt_t)bits;
+    memcpy(s->m, m, 8 * (size_t)s->n);
+    memcpy(s->e, e, 8 * (size_t)s->n);
+    memcpy(s->r[0], b, 8 * (size_t)s->n);
+    s->scratch = malloc(sizeof(mp_limb_t) * (size_t)mpn_sec_powm_itch(s->n, s->ebits, s->n));
+    if (!s->scratch) return;
+    lfb_case c = {.op = "powm", .subject = subject, .impl = "gmp", .kind = LFB_LATENCY,
+                  .bytes = -1, .body = gmppm_powm, .arg = s};
+    lfb_run(h, &c);
+    free(s->scratch);
+    s->scratch = NULL;
+}
+#endif
+
+#if LFB_HAVE_OPENSSL
+typedef struct {
+    BIGNUM *m, *e, *r[2];
+    BN_MONT_CTX *mont;
+    BN_CTX *ctx;
+} osslpm_st;
+static osslpm_st osslpm;
+
+static void osslpm_powm(void *arg, uint64_t n)
+{
+    osslpm_st *s = arg;
+    while (n--) {
+        int ok = BN_mod_exp_mont_consttime(s->r[1], s->r[0], s->e, s->m, s->ctx, s->mont);
+        lfb_keep(&ok);
+        BIGNUM *t = s->r[0];
+        s->r[0] = s->r[1];
+        s->r[1] = t;
+    }
+}
+
+static BIGNUM *limbs_to_bn(const uint64_t *l, int n)
+{
+    unsigned char be[PM_MAXL * 8];
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 8; k++) be[8 * (n - 1 - i) + (7 - k)] = (unsigned char)(l[i] >> (8 * k));
+    return BN_bin2bn(be, 8 * n, NULL);
+}
+
+static void run_openssl_powm(lfb *h, int bits, const char *subject, const uint64_t *m,
+                             const uint64_t *e, const uint64_t *b)
+{
+    osslpm_st *s = &osslpm;
+    int n = bits / 64;
+    s->ctx = BN_CTX_new();
+    s->mont = BN_MONT_CTX_new();
+    s->m = limbs_to_bn(m, n);
+    s->e = limbs_to_bn(e, n);
+    s->r[0] = limbs_to_bn(b, n);
+    s->r[1] = BN_new();
+    int ok = s->ctx && s->mont && s->m && s->e && s->r[0] && s->r[1] &&
+             BN_MONT_CTX_set(s->mont, s->m, s->ctx);
+    if (ok) {
+        BN_set_flags(s->e, BN_FLG_CONSTTIME);
+        lfb_case c = {.op = "powm", .subject = subject, .impl = "openssl", .kind = LFB_LATENCY,
+                      .bytes = -1, .body = osslpm_powm, .arg = s};
+        lfb_run(h, &c);
+    } else {
+        lfb_note(h, "openssl: powm set-up failed for %s", subject);
+    }
+    BN_free(s->m);
+    BN_free(s->e);
+    BN_free(s->r[0]);
+    BN_free(s->r[1]);
+    BN_MONT_CTX_free(s->mont);
+    BN_CTX_free(s->ctx);
+    memset(s, 0, sizeof *s);
+}
+
+typedef struct {
+    EVP_PKEY_CTX *sctx;
+    unsigned char sig[1024];
+    unsigned char md[32];
+} osslrsa_st;
+static osslrsa_st osslrsa;
+
+static void osslrsa_sign(void *arg, uint64_t n)
+{
+    osslrsa_st *s = arg;
+    while (n--) {
+        size_t len = sizeof s->sig;
+        int ok = EVP_PKEY_sign(s->sctx, s->sig, &len, s->md, sizeof s->md);
+        lfb_keep(&ok);
+        memcpy(s->md, s->sig, sizeof s->md);
+    }
+}
+
+static int osslrsa_prepare(void *arg)
+{
+    osslrsa_st *s = arg;
+    size_t len = sizeof s->sig;
+    return EVP_PKEY_sign(s->sctx, s->sig, &len, s->md, sizeof s->md) != 1;
+}
+
+static void run_openssl_rsa(lfb *h, int bits)
+{
+    char subject[16];
+    snprintf(subject, sizeof subject, "rsa%d", bits);
+    if (!lfb_want(h, "rsa_private", subject, "openssl", NULL)) return;
+    lfb_case c = {.op = "rsa_private", .subject = subject, .impl = "openssl", .kind = LFB_LATENCY,
+                  .bytes = -1, .body = osslrsa_sign, .arg = &osslrsa,
+                  .prepare = osslrsa_prepare, .parg = &osslrsa};
+    if (lfb_listing(h)) {
+        lfb_run(h, &c);
+        return;
+    }
+    osslrsa_st *s = &osslrsa;
+    EVP_PKEY *pkey = NULL;
+    EVP_PKEY_CTX *kctx = EVP_PKEY_CTX_new_from_name(NULL, "RSA", NULL);
+    fprintf(stderr, "  (generating an RSA-%d key...)\n", bits);
+    int ok = kctx && EVP_PKEY_keygen_init(kctx) == 1 &&
+             EVP_PKEY_CTX_set_rsa_keygen_bits(kctx, bits) == 1 &&
+             EVP_PKEY_generate(kctx, &pkey) == 1;
+    EVP_PKEY_CTX_free(kctx);
+    s->sctx = ok ? EVP_PKEY_CTX_new_from_pkey(NULL, pkey, NULL) : NULL;
+    ok = ok && s->sctx && EVP_PKEY_sign_init(s->sctx) == 1 &&
+         EVP_PKEY_CTX_set_rsa_padding(s->sctx, RSA_PKCS1_PADDING) == 1 &&
+         EVP_PKEY_CTX_set_signature_md(s->sctx, EVP_sha256()) == 1;
+    lfb_randbytes(h, s->md, sizeof s->md);
+    if (ok) lfb_run(h, &c);
+    else lfb_note(h, "openssl: RSA-%d key generation or sign set-up failed; row skipped", bits);
+    EVP_PKEY_CTX_free(s->sctx);
+    s->sctx = NULL;
+    EVP_PKEY_free(pkey);
+}
+#endif
+
+void suite_modexp(lfb *h)
+{
+#if LFB_HAVE_GMP
+    lfb_version(h, "gmp", gmp_version);
+#else
+    lfb_note(h, "GMP not available at build time: gmp rows skipped");
+#endif
+#if LFB_HAVE_OPENSSL
+    lfb_version(h, "openssl", OpenSSL_version(OPENSSL_VERSION_STRING));
+#else
+    lfb_note(h, "OpenSSL not available at build time: openssl rows skipped");
+#endif
+    for (size_t i = 0; i < sizeof powm_bits / sizeof powm_bits[0]; i++) {
+        int bits = powm_bits[i];
+        char subject[16];
+        snprintf(subject, sizeof subject, "%dbit", bits);
+        static uint64_t m[PM_MAXL], e[PM_MAXL], b[PM_MAXL];
+        make_operands(h, bits, m, e, b);
+        /* ---- limbforge rows (mp module, CT modexp): add here, op "powm" ---- */
+
+        /* ---- anchors ---- */
+#if LFB_HAVE_GMP
+        run_gmp(h, bits, subject, m, e, b);
+#endif
+#if LFB_HAVE_OPENSSL
+        run_openssl_powm(h, bits, subject, m, e, b);
+#endif
+    }
+#if LFB_HAVE_OPENSSL
+    static const int rsa_bits[] = {2048, 3072, 4096};
+    for (size_t i = 0; i < sizeof rsa_bits / sizeof rsa_bits[0]; i++) {
+        if (lfb_quick(h) && rsa_bits[i] != 2048) continue;
+        /* ---- limbforge rows (RSA private op from mp): add here, op "rsa_private" ---- */
+        run_openssl_rsa(h, rsa_bits[i]);
+    }
+#endif
+}

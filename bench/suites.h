@@ -1,0 +1,18 @@
+/* lfbench suites: one C file each, registered in main.c. */
+#ifndef LFBENCH_SUITES_H
+#define LFBENCH_SUITES_H
+
+#include "harness.h"
+
+void suite_field(lfb *h);
+void suite_mp(lfb *h);
+void suite_modexp(lfb *h);
+void suite_poly1305(lfb *h);
+void suite_aead(lfb *h);
+void suite_ntt(lfb *h);
+void suite_secp256k1(lfb *h);
+
+/* Independent chains interleaved in "throughput" rows. */
+#define LFB_CHAINS 8
+
+#endif
