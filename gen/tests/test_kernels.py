@@ -21,11 +21,12 @@ def test_builtin(field, target):
 
 
 def random_prime(bits, rng, top_limb_full):
+    """A random prime of `bits` bits; with top_limb_full its top limb is at
+    least 2^64 - 2^32 (no spare bit, the widest carries)."""
     while True:
         x = rng.getrandbits(bits) | (1 << (bits - 1)) | 1
-        if top_limb_full:
-            x |= ((1 << 64) - 1) << (bits - 64) if bits >= 64 else 0
-            x |= 1 << (bits - 1)
+        if top_limb_full and bits >= 64:
+            x |= ((1 << 32) - 1) << (bits - 32)
         if is_probable_prime(x, 20):
             return x
 
