@@ -28,7 +28,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 #ifdef LF_VERIFY
 #include <stdlib.h>
 #endif
@@ -47,8 +46,8 @@
 #error "field_template.h: inconsistent LF_BITS / LF_BYTES / LF_N"
 #endif
 
-typedef unsigned __int128 lft_u128;
-typedef __int128 lft_i128;
+__extension__ typedef unsigned __int128 lft_u128; /* GCC/Clang (as the C kernels) */
+__extension__ typedef __int128 lft_i128;
 
 /* ---------------------------------------------------------------------------
  * Small constant-time helpers on raw limb vectors.
