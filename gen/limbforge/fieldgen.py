@@ -162,7 +162,7 @@ void lf_{name}_set_one(lf_{name}_t *r);
 int lf_{name}_is_zero(const lf_{name}_t *a);
 /* 1 if a == b, else 0. */
 int lf_{name}_eq(const lf_{name}_t *a, const lf_{name}_t *b);
-/* r = a if flag == 1, r unchanged if flag == 0 (flag must be 0 or 1). */
+/* r = a if flag != 0, r unchanged if flag == 0; constant time in flag. */
 void lf_{name}_cmov(lf_{name}_t *r, const lf_{name}_t *a, int flag);
 
 /* r = a^-1 mod p (Bernstein-Yang safegcd); a = 0 gives 0. */
@@ -172,8 +172,10 @@ void lf_{name}_inv_var(lf_{name}_t *r, const lf_{name}_t *a);
 /* If a is a square: r = a square root of a, returns 1.  Otherwise r = 0,
  * returns 0.  {sqrt_text} */
 int lf_{name}_sqrt(lf_{name}_t *r, const lf_{name}_t *a);
-/* r[i] = a[i]^-1 for i < n with one inversion (Montgomery's trick); zero
- * elements give zero without spoiling the others.  r may be a (same array).
+/* r[i] = a[i]^-1 for i < n (Montgomery's trick); zero elements give zero
+ * without spoiling the others.  With r and a separate arrays: one inversion
+ * in total.  In place (r == a, the same array): one inversion per 1024
+ * elements (no heap; prefix products live in fixed stack buffers).
  * Constant time in the values; n is public. */
 void lf_{name}_batch_inv(lf_{name}_t *r, const lf_{name}_t *a, size_t n);
 /* r = a^e, e given as ebits bits in little-endian 64-bit words.  e is

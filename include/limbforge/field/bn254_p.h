@@ -60,7 +60,7 @@ void lf_bn254_p_set_one(lf_bn254_p_t *r);
 int lf_bn254_p_is_zero(const lf_bn254_p_t *a);
 /* 1 if a == b, else 0. */
 int lf_bn254_p_eq(const lf_bn254_p_t *a, const lf_bn254_p_t *b);
-/* r = a if flag == 1, r unchanged if flag == 0 (flag must be 0 or 1). */
+/* r = a if flag != 0, r unchanged if flag == 0; constant time in flag. */
 void lf_bn254_p_cmov(lf_bn254_p_t *r, const lf_bn254_p_t *a, int flag);
 
 /* r = a^-1 mod p (Bernstein-Yang safegcd); a = 0 gives 0. */
@@ -70,8 +70,10 @@ void lf_bn254_p_inv_var(lf_bn254_p_t *r, const lf_bn254_p_t *a);
 /* If a is a square: r = a square root of a, returns 1.  Otherwise r = 0,
  * returns 0.  p = 3 mod 4: r = a^((p+1)/4). */
 int lf_bn254_p_sqrt(lf_bn254_p_t *r, const lf_bn254_p_t *a);
-/* r[i] = a[i]^-1 for i < n with one inversion (Montgomery's trick); zero
- * elements give zero without spoiling the others.  r may be a (same array).
+/* r[i] = a[i]^-1 for i < n (Montgomery's trick); zero elements give zero
+ * without spoiling the others.  With r and a separate arrays: one inversion
+ * in total.  In place (r == a, the same array): one inversion per 1024
+ * elements (no heap; prefix products live in fixed stack buffers).
  * Constant time in the values; n is public. */
 void lf_bn254_p_batch_inv(lf_bn254_p_t *r, const lf_bn254_p_t *a, size_t n);
 /* r = a^e, e given as ebits bits in little-endian 64-bit words.  e is

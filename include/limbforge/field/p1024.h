@@ -60,7 +60,7 @@ void lf_p1024_set_one(lf_p1024_t *r);
 int lf_p1024_is_zero(const lf_p1024_t *a);
 /* 1 if a == b, else 0. */
 int lf_p1024_eq(const lf_p1024_t *a, const lf_p1024_t *b);
-/* r = a if flag == 1, r unchanged if flag == 0 (flag must be 0 or 1). */
+/* r = a if flag != 0, r unchanged if flag == 0; constant time in flag. */
 void lf_p1024_cmov(lf_p1024_t *r, const lf_p1024_t *a, int flag);
 
 /* r = a^-1 mod p (Bernstein-Yang safegcd); a = 0 gives 0. */
@@ -70,8 +70,10 @@ void lf_p1024_inv_var(lf_p1024_t *r, const lf_p1024_t *a);
 /* If a is a square: r = a square root of a, returns 1.  Otherwise r = 0,
  * returns 0.  Tonelli-Shanks, constant time (p - 1 = 2^3 * odd). */
 int lf_p1024_sqrt(lf_p1024_t *r, const lf_p1024_t *a);
-/* r[i] = a[i]^-1 for i < n with one inversion (Montgomery's trick); zero
- * elements give zero without spoiling the others.  r may be a (same array).
+/* r[i] = a[i]^-1 for i < n (Montgomery's trick); zero elements give zero
+ * without spoiling the others.  With r and a separate arrays: one inversion
+ * in total.  In place (r == a, the same array): one inversion per 1024
+ * elements (no heap; prefix products live in fixed stack buffers).
  * Constant time in the values; n is public. */
 void lf_p1024_batch_inv(lf_p1024_t *r, const lf_p1024_t *a, size_t n);
 /* r = a^e, e given as ebits bits in little-endian 64-bit words.  e is
