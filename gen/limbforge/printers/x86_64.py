@@ -52,15 +52,13 @@ class _Alloc:
         self.out: list = []
         self.arrays = {a.name: a for a in prog.arrays}
         args = prog.args()
-        if len(args) > 4:
-            raise CodegenError("at most four array arguments")
         # pointer registers: keep arguments where the ABI put them, except rdx
         # (needed by mul): the third argument moves to rcx.
         self.ptr = {}
         for a, reg in zip(args, SYSV["args"]):
             self.ptr[a.name] = "rcx" if reg == "rdx" else reg
         if len(args) >= 4:
-            raise CodegenError("fourth argument would collide with rcx")
+            raise CodegenError("at most three array arguments (the third moves to rcx)")
         taken = set(self.ptr.values())
         order = ["rax", "r8", "r9", "r10", "r11", "rbx", "rbp", "r12", "r13", "r14", "r15",
                  "rcx", "rsi", "rdi", "rdx"]
@@ -525,8 +523,6 @@ class _Alloc:
     def finish(self):
         saved = [r for r in SYSV["callee_saved"] if r in self.used_regs]
         pro, epi = [], []
-        if self.out and self.out[0].strip() == "":
-            pass
         for r in saved:
             pro.append(f"\tpushq %{r}")
         frame = 8 * self.nslots
