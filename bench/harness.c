@@ -665,3 +665,15 @@ int lfb_write_json(lfb *h, const char *path)
     fprintf(stderr, "lfbench: wrote %zu rows to %s\n", h->nrows, path);
     return 0;
 }
+
+void lfb_run_rows(lfb *h, const lfb_case *base, const lfb_row_spec *rows, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        lfb_case c = *base;
+        c.op = rows[i].op;
+        c.body = rows[i].body;
+        c.kind = rows[i].kind ? rows[i].kind : LFB_LATENCY;
+        c.ops = rows[i].ops;
+        lfb_run(h, &c);
+    }
+}

@@ -50,6 +50,18 @@ int lfb_want(lfb *h, const char *op, const char *subject, const char *impl,
 /* Measure (or, under --list, print) one row. */
 void lfb_run(lfb *h, const lfb_case *c);
 
+/* What varies between the rows of one table: op and body, and optionally the
+ * kind (NULL: LFB_LATENCY) and operations per iteration (0: 1). */
+typedef struct {
+    const char *op;
+    lfb_body body;
+    const char *kind;
+    unsigned ops;
+} lfb_row_spec;
+
+/* lfb_run() for each row, every other field taken from *base. */
+void lfb_run_rows(lfb *h, const lfb_case *base, const lfb_row_spec *rows, size_t n);
+
 /* A note (skipped anchor, failed set-up...).  Printed to stderr at once and
  * again in the summary after the table. */
 void lfb_note(lfb *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

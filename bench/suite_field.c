@@ -160,12 +160,6 @@ static int lfbf_set_backend(void *parg)
     return lf_backend_set((const char *)parg) != 0;
 }
 
-typedef struct {
-    const char *op, *kind;
-    lfb_body body;
-    unsigned ops;
-} lfbf_op;
-
 /* Per field F: state, measured loops, p read back from the library, and a
  * runner that loops over back ends and ops. */
 #define LFBF_FIELD(F, NL, NB)                                                                    \
@@ -253,18 +247,18 @@ typedef struct {
     }                                                                                            \
     static void lfbf_##F##_run(lfb *h, const fdesc *fd)                                          \
     {                                                                                            \
-        static const lfbf_op tab[] = {                                                           \
-            {"mul", LFB_LATENCY, lfbf_##F##_mul_lat, 1},                                         \
-            {"mul", LFB_THROUGHPUT, lfbf_##F##_mul_tp, LFB_CHAINS},                              \
-            {"sqr", LFB_LATENCY, lfbf_##F##_sqr_lat, 1},                                         \
-            {"sqr", LFB_THROUGHPUT, lfbf_##F##_sqr_tp, LFB_CHAINS},                              \
-            {"add", LFB_LATENCY, lfbf_##F##_add_lat, 1},                                         \
-            {"add", LFB_THROUGHPUT, lfbf_##F##_add_tp, LFB_CHAINS},                              \
-            {"sub", LFB_LATENCY, lfbf_##F##_sub_lat, 1},                                         \
-            {"sub", LFB_THROUGHPUT, lfbf_##F##_sub_tp, LFB_CHAINS},                              \
-            {"inv", LFB_LATENCY, lfbf_##F##_inv_lat, 1},                                         \
-            {"inv_var", LFB_LATENCY, lfbf_##F##_inv_var_lat, 1},                                 \
-            {"sqrt", LFB_LATENCY, lfbf_##F##_sqrt_lat, 1},                                       \
+        static const lfb_row_spec tab[] = {                                                           \
+            {"mul", lfbf_##F##_mul_lat, LFB_LATENCY, 1},                                         \
+            {"mul", lfbf_##F##_mul_tp, LFB_THROUGHPUT, LFB_CHAINS},                              \
+            {"sqr", lfbf_##F##_sqr_lat, LFB_LATENCY, 1},                                         \
+            {"sqr", lfbf_##F##_sqr_tp, LFB_THROUGHPUT, LFB_CHAINS},                              \
+            {"add", lfbf_##F##_add_lat, LFB_LATENCY, 1},                                         \
+            {"add", lfbf_##F##_add_tp, LFB_THROUGHPUT, LFB_CHAINS},                              \
+            {"sub", lfbf_##F##_sub_lat, LFB_LATENCY, 1},                                         \
+            {"sub", lfbf_##F##_sub_tp, LFB_THROUGHPUT, LFB_CHAINS},                              \
+            {"inv", lfbf_##F##_inv_lat, LFB_LATENCY, 1},                                         \
+            {"inv_var", lfbf_##F##_inv_var_lat, LFB_LATENCY, 1},                                 \
+            {"sqrt", lfbf_##F##_sqrt_lat, LFB_LATENCY, 1},                                       \
         };                                                                                       \
         lfbf_st_##F *s = &lfbf_state_##F;                                                        \
         for (int b = 0; b < (int)LF_BACKEND_COUNT; b++) {                                        \
@@ -289,13 +283,9 @@ typedef struct {
                     return;                                                                      \
                 }                                                                                \
             }                                                                                    \
-            for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {                            \
-                lfb_case c = {.op = tab[i].op, .subject = #F, .impl = "limbforge",               \
-                              .backend = bn, .kind = tab[i].kind, .bytes = -1,                   \
-                              .ops = tab[i].ops, .body = tab[i].body, .arg = s,                  \
-                              .prepare = lfbf_set_backend, .parg = (void *)bn};                  \
-                lfb_run(h, &c);                                                                  \
-            }                                                                                    \
+            lfb_case base = {.subject = #F, .impl = "limbforge", .backend = bn, .bytes = -1,     \
+                             .arg = s, .prepare = lfbf_set_backend, .parg = (void *)bn};         \
+            lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);                             \
         }                                                                                        \
     }
 
@@ -408,23 +398,19 @@ static void run_blst(lfb *h, const fdesc *fd)
 {
     int is_p = !strcmp(fd->name, "bls12_381_p"), is_r = !strcmp(fd->name, "bls12_381_r");
     if (!is_p && !is_r) return;
-    struct {
-        const char *op, *kind;
-        lfb_body body;
-        unsigned ops;
-    } tab[9];
+    lfb_row_spec tab[9];
     size_t nt = 0;
     void *arg;
 #define BLST_TAB(T)                                                                              \
-    tab[nt++] = (__typeof__(tab[0])){"mul", LFB_LATENCY, blstf_##T##_mul_lat, 1};                \
-    tab[nt++] = (__typeof__(tab[0])){"mul", LFB_THROUGHPUT, blstf_##T##_mul_tp, LFB_CHAINS};     \
-    tab[nt++] = (__typeof__(tab[0])){"sqr", LFB_LATENCY, blstf_##T##_sqr_lat, 1};                \
-    tab[nt++] = (__typeof__(tab[0])){"sqr", LFB_THROUGHPUT, blstf_##T##_sqr_tp, LFB_CHAINS};     \
-    tab[nt++] = (__typeof__(tab[0])){"add", LFB_LATENCY, blstf_##T##_add_lat, 1};                \
-    tab[nt++] = (__typeof__(tab[0])){"add", LFB_THROUGHPUT, blstf_##T##_add_tp, LFB_CHAINS};     \
-    tab[nt++] = (__typeof__(tab[0])){"sub", LFB_LATENCY, blstf_##T##_sub_lat, 1};                \
-    tab[nt++] = (__typeof__(tab[0])){"sub", LFB_THROUGHPUT, blstf_##T##_sub_tp, LFB_CHAINS};     \
-    tab[nt++] = (__typeof__(tab[0])){"inv", LFB_LATENCY, blstf_##T##_inv_lat, 1};
+    tab[nt++] = (lfb_row_spec){"mul", blstf_##T##_mul_lat, LFB_LATENCY, 1};                \
+    tab[nt++] = (lfb_row_spec){"mul", blstf_##T##_mul_tp, LFB_THROUGHPUT, LFB_CHAINS};     \
+    tab[nt++] = (lfb_row_spec){"sqr", blstf_##T##_sqr_lat, LFB_LATENCY, 1};                \
+    tab[nt++] = (lfb_row_spec){"sqr", blstf_##T##_sqr_tp, LFB_THROUGHPUT, LFB_CHAINS};     \
+    tab[nt++] = (lfb_row_spec){"add", blstf_##T##_add_lat, LFB_LATENCY, 1};                \
+    tab[nt++] = (lfb_row_spec){"add", blstf_##T##_add_tp, LFB_THROUGHPUT, LFB_CHAINS};     \
+    tab[nt++] = (lfb_row_spec){"sub", blstf_##T##_sub_lat, LFB_LATENCY, 1};                \
+    tab[nt++] = (lfb_row_spec){"sub", blstf_##T##_sub_tp, LFB_THROUGHPUT, LFB_CHAINS};     \
+    tab[nt++] = (lfb_row_spec){"inv", blstf_##T##_inv_lat, LFB_LATENCY, 1};
     if (is_p) {
         blstf_st_blst_fp *s = &blstf_state_blst_fp;
         for (int j = 0; j < LFB_CHAINS; j++) {
@@ -449,11 +435,8 @@ static void run_blst(lfb *h, const fdesc *fd)
         BLST_TAB(blst_fr)
     }
 #undef BLST_TAB
-    for (size_t i = 0; i < nt; i++) {
-        lfb_case c = {.op = tab[i].op, .subject = fd->name, .impl = "blst", .kind = tab[i].kind,
-                      .bytes = -1, .ops = tab[i].ops, .body = tab[i].body, .arg = arg};
-        lfb_run(h, &c);
-    }
+    lfb_case base = {.subject = fd->name, .impl = "blst", .bytes = -1, .arg = arg};
+    lfb_run_rows(h, &base, tab, nt);
     if (is_p) {
         lfb_case c = {.op = "sqrt", .subject = fd->name, .impl = "blst", .kind = LFB_LATENCY,
                       .bytes = -1, .body = blstf_fp_sqrt_lat, .arg = &blstf_state_blst_fp};
@@ -608,22 +591,15 @@ static void run_gmp(lfb *h, const fdesc *fd)
         lfb_note(h, "gmp: out of memory");
         return;
     }
-    static const struct {
-        const char *op, *kind;
-        lfb_body body;
-        unsigned ops;
-    } tab[] = {
-        {"mul", LFB_LATENCY, gmpf_mul_lat, 1},     {"mul", LFB_THROUGHPUT, gmpf_mul_tp, LFB_CHAINS},
-        {"sqr", LFB_LATENCY, gmpf_sqr_lat, 1},     {"sqr", LFB_THROUGHPUT, gmpf_sqr_tp, LFB_CHAINS},
-        {"add", LFB_LATENCY, gmpf_add_lat, 1},     {"add", LFB_THROUGHPUT, gmpf_add_tp, LFB_CHAINS},
-        {"sub", LFB_LATENCY, gmpf_sub_lat, 1},     {"sub", LFB_THROUGHPUT, gmpf_sub_tp, LFB_CHAINS},
-        {"inv", LFB_LATENCY, gmpf_inv_lat, 1},     {"inv_var", LFB_LATENCY, gmpf_inv_var_lat, 1},
+    static const lfb_row_spec tab[] = {
+        {"mul", gmpf_mul_lat, LFB_LATENCY, 1},     {"mul", gmpf_mul_tp, LFB_THROUGHPUT, LFB_CHAINS},
+        {"sqr", gmpf_sqr_lat, LFB_LATENCY, 1},     {"sqr", gmpf_sqr_tp, LFB_THROUGHPUT, LFB_CHAINS},
+        {"add", gmpf_add_lat, LFB_LATENCY, 1},     {"add", gmpf_add_tp, LFB_THROUGHPUT, LFB_CHAINS},
+        {"sub", gmpf_sub_lat, LFB_LATENCY, 1},     {"sub", gmpf_sub_tp, LFB_THROUGHPUT, LFB_CHAINS},
+        {"inv", gmpf_inv_lat, LFB_LATENCY, 1},     {"inv_var", gmpf_inv_var_lat, LFB_LATENCY, 1},
     };
-    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
-        lfb_case c = {.op = tab[i].op, .subject = fd->name, .impl = "gmp", .kind = tab[i].kind,
-                      .bytes = -1, .ops = tab[i].ops, .body = tab[i].body, .arg = s};
-        lfb_run(h, &c);
-    }
+    lfb_case base = {.subject = fd->name, .impl = "gmp", .bytes = -1, .arg = s};
+    lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);
     free(s->scratch);
     s->scratch = NULL;
     mpz_clear(s->za);
@@ -793,23 +769,16 @@ static void run_openssl(lfb *h, const fdesc *fd)
         osslf_free(s);
         return;
     }
-    static const struct {
-        const char *op, *kind;
-        lfb_body body;
-        unsigned ops;
-    } tab[] = {
-        {"mul", LFB_LATENCY, osslf_mul_lat, 1},   {"mul", LFB_THROUGHPUT, osslf_mul_tp, LFB_CHAINS},
-        {"sqr", LFB_LATENCY, osslf_sqr_lat, 1},   {"sqr", LFB_THROUGHPUT, osslf_sqr_tp, LFB_CHAINS},
-        {"add", LFB_LATENCY, osslf_add_lat, 1},   {"add", LFB_THROUGHPUT, osslf_add_tp, LFB_CHAINS},
-        {"sub", LFB_LATENCY, osslf_sub_lat, 1},   {"sub", LFB_THROUGHPUT, osslf_sub_tp, LFB_CHAINS},
-        {"inv", LFB_LATENCY, osslf_inv_lat, 1},   {"inv_var", LFB_LATENCY, osslf_inv_var_lat, 1},
-        {"sqrt", LFB_LATENCY, osslf_sqrt_lat, 1},
+    static const lfb_row_spec tab[] = {
+        {"mul", osslf_mul_lat, LFB_LATENCY, 1},   {"mul", osslf_mul_tp, LFB_THROUGHPUT, LFB_CHAINS},
+        {"sqr", osslf_sqr_lat, LFB_LATENCY, 1},   {"sqr", osslf_sqr_tp, LFB_THROUGHPUT, LFB_CHAINS},
+        {"add", osslf_add_lat, LFB_LATENCY, 1},   {"add", osslf_add_tp, LFB_THROUGHPUT, LFB_CHAINS},
+        {"sub", osslf_sub_lat, LFB_LATENCY, 1},   {"sub", osslf_sub_tp, LFB_THROUGHPUT, LFB_CHAINS},
+        {"inv", osslf_inv_lat, LFB_LATENCY, 1},   {"inv_var", osslf_inv_var_lat, LFB_LATENCY, 1},
+        {"sqrt", osslf_sqrt_lat, LFB_LATENCY, 1},
     };
-    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
-        lfb_case c = {.op = tab[i].op, .subject = fd->name, .impl = "openssl", .kind = tab[i].kind,
-                      .bytes = -1, .ops = tab[i].ops, .body = tab[i].body, .arg = s};
-        lfb_run(h, &c);
-    }
+    lfb_case base = {.subject = fd->name, .impl = "openssl", .bytes = -1, .arg = s};
+    lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);
     osslf_free(s);
 }
 #endif /* LFB_HAVE_OPENSSL */

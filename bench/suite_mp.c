@@ -84,17 +84,11 @@ static void run_gmp(lfb *h, int bits, const char *subject)
     }
     lfb_randbytes(h, s->t[0], sizeof(mp_limb_t) * (size_t)s->n);
     lfb_randbytes(h, s->b, sizeof(mp_limb_t) * (size_t)s->n);
-    static const struct {
-        const char *op;
-        lfb_body body;
-    } tab[] = {
-        {"mul", gmpmp_mul}, {"sqr", gmpmp_sqr}, {"sec_mul", gmpmp_sec_mul}, {"sec_sqr", gmpmp_sec_sqr},
+    static const lfb_row_spec tab[] = {
+        {"mul", gmpmp_mul, LFB_LATENCY, 1}, {"sqr", gmpmp_sqr, LFB_LATENCY, 1}, {"sec_mul", gmpmp_sec_mul, LFB_LATENCY, 1}, {"sec_sqr", gmpmp_sec_sqr, LFB_LATENCY, 1},
     };
-    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
-        lfb_case c = {.op = tab[i].op, .subject = subject, .impl = "gmp", .kind = LFB_LATENCY,
-                      .bytes = -1, .body = tab[i].body, .arg = s};
-        lfb_run(h, &c);
-    }
+    lfb_case base = {.subject = subject, .impl = "gmp", .bytes = -1, .arg = s};
+    lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);
     free(s->scratch);
     s->scratch = NULL;
 }

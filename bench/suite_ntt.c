@@ -119,17 +119,11 @@ void suite_ntt(lfb *h)
 #endif
 #if LFB_HAVE_PQCLEAN_POLY
     {
-        static const struct {
-            const char *op;
-            lfb_body body;
-        } tab[] = {{"poly_ntt", pq_ntt},
-                   {"poly_invntt_tomont", pq_invntt},
-                   {"poly_basemul_montgomery", pq_basemul}};
-        for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
-            lfb_case c = {.op = tab[i].op, .subject = "mlkem768", .impl = "pqclean",
-                          .kind = LFB_LATENCY, .bytes = -1, .body = tab[i].body, .arg = s};
-            lfb_run(h, &c);
-        }
+        static const lfb_row_spec tab[] = {{"poly_ntt", pq_ntt, LFB_LATENCY, 1},
+                   {"poly_invntt_tomont", pq_invntt, LFB_LATENCY, 1},
+                   {"poly_basemul_montgomery", pq_basemul, LFB_LATENCY, 1}};
+        lfb_case base = {.subject = "mlkem768", .impl = "pqclean", .bytes = -1, .arg = s};
+        lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);
     }
 #elif LFB_HAVE_PQCLEAN_KEM
     lfb_note(h, "pqclean: PQCLEAN_MLKEM768_AVX2_poly_* not exported by the anchor archive; "
@@ -142,15 +136,9 @@ void suite_ntt(lfb *h)
     }
     if (!lfb_listing(h)) (void)PQCLEAN_MLKEM768_AVX2_crypto_kem_enc(s->ct, s->ss, s->pk);
     {
-        static const struct {
-            const char *op;
-            lfb_body body;
-        } tab[] = {{"keypair", pq_keypair}, {"enc", pq_enc}, {"dec", pq_dec}};
-        for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
-            lfb_case c = {.op = tab[i].op, .subject = "mlkem768", .impl = "pqclean",
-                          .kind = LFB_LATENCY, .bytes = -1, .body = tab[i].body, .arg = s};
-            lfb_run(h, &c);
-        }
+        static const lfb_row_spec tab[] = {{"keypair", pq_keypair, LFB_LATENCY, 1}, {"enc", pq_enc, LFB_LATENCY, 1}, {"dec", pq_dec, LFB_LATENCY, 1}};
+        lfb_case base = {.subject = "mlkem768", .impl = "pqclean", .bytes = -1, .arg = s};
+        lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);
     }
 #endif
 #if !LFB_HAVE_PQCLEAN_POLY && !LFB_HAVE_PQCLEAN_KEM

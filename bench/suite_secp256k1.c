@@ -101,19 +101,13 @@
     }                                                                                            \
     static void TAG##_rows(lfb *h, TAG##_st *s, const char *impl)                                \
     {                                                                                            \
-        static const struct {                                                                    \
-            const char *op;                                                                      \
-            lfb_body body;                                                                       \
-        } tab[] = {{"pubkey_create", TAG##_pubkey_create},                                       \
-                   {"ecdsa_sign", TAG##_ecdsa_sign},                                             \
-                   {"ecdsa_verify", TAG##_ecdsa_verify},                                         \
-                   {"schnorrsig_sign32", TAG##_schnorr_sign},                                    \
-                   {"schnorrsig_verify", TAG##_schnorr_verify}};                                 \
-        for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {                                \
-            lfb_case c = {.op = tab[i].op, .subject = "secp256k1", .impl = impl,                 \
-                          .kind = LFB_LATENCY, .bytes = -1, .body = tab[i].body, .arg = s};      \
-            lfb_run(h, &c);                                                                      \
-        }                                                                                        \
+        static const lfb_row_spec tab[] = {{"pubkey_create", TAG##_pubkey_create, LFB_LATENCY, 1},\
+                   {"ecdsa_sign", TAG##_ecdsa_sign, LFB_LATENCY, 1},                             \
+                   {"ecdsa_verify", TAG##_ecdsa_verify, LFB_LATENCY, 1},                         \
+                   {"schnorrsig_sign32", TAG##_schnorr_sign, LFB_LATENCY, 1},                    \
+                   {"schnorrsig_verify", TAG##_schnorr_verify, LFB_LATENCY, 1}};                 \
+        lfb_case base = {.subject = "secp256k1", .impl = impl, .bytes = -1, .arg = s};           \
+        lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);                                 \
     }
 
 /* ---- Debian libsecp256k1 ---- */
