@@ -1,56 +1,135 @@
-/* Back-end selection: CPU feature detection once, LIMBFORGE_BACKEND override. */
+/* Back-end selection: CPU feature detection once, LIMBFORGE_BACKEND override.
+ * The chain of back ends is documented at lf_backend (limbforge.h). */
 #include "limbforge/limbforge.h"
+#include "lf_internal.h"
 
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #if defined(__x86_64__) || defined(_M_X64)
 #define LF_ARCH_X86_64 1
 #include <cpuid.h>
+#elif defined(__linux__) && (defined(__aarch64__) || (defined(__riscv) && __riscv_xlen == 64) || \
+                             (defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)))
+#include <sys/auxv.h>
+#define LF_HAVE_AUXV 1
 #endif
 
-static const char *const lf_backend_names[LF_BACKEND_COUNT] = {"c", "x86_64", "x86_64_adx"};
+static const struct {
+    const char *name;
+    lf_backend parent;
+} lf_backends[LF_BACKEND_COUNT] = {
+    [LF_BACKEND_C] = {"c", LF_BACKEND_C},
+    [LF_BACKEND_X86_64] = {"x86_64", LF_BACKEND_C},
+    [LF_BACKEND_X86_64_ADX] = {"x86_64_adx", LF_BACKEND_X86_64},
+    [LF_BACKEND_AVX2] = {"avx2", LF_BACKEND_X86_64_ADX},
+    [LF_BACKEND_AVX512] = {"avx512", LF_BACKEND_AVX2},
+    [LF_BACKEND_AVX512IFMA] = {"avx512ifma", LF_BACKEND_AVX512},
+    [LF_BACKEND_AARCH64] = {"aarch64", LF_BACKEND_C},
+    [LF_BACKEND_NEON] = {"neon", LF_BACKEND_AARCH64},
+    [LF_BACKEND_RV64] = {"rv64", LF_BACKEND_C},
+    [LF_BACKEND_RVV] = {"rvv", LF_BACKEND_RV64},
+    [LF_BACKEND_PPC64LE] = {"ppc64le", LF_BACKEND_C},
+    [LF_BACKEND_POWER9] = {"power9", LF_BACKEND_PPC64LE},
+};
 
-/* -1 until chosen; read inline by the kernels' dispatch (field_impl.h). */
-__attribute__((visibility("hidden"))) _Atomic int lf_backend_sel = -1;
+/* -1 until chosen; read inline by the kernels' dispatch (lf_internal.h). */
+LF_HIDDEN _Atomic int lf_backend_sel = -1;
 
 const char *lf_backend_name(lf_backend b)
 {
     if ((unsigned)b >= LF_BACKEND_COUNT) return NULL;
-    return lf_backend_names[b];
+    return lf_backends[b].name;
+}
+
+lf_backend lf_backend_parent(lf_backend b)
+{
+    return (unsigned)b < LF_BACKEND_COUNT ? lf_backends[b].parent : LF_BACKEND_C;
 }
 
 #ifdef LF_ARCH_X86_64
-static int lf_cpu_has_bmi2_adx(void)
+/* Features of one back end alone (its parent's are checked separately). */
+static int lf_x86_own(lf_backend b)
 {
-    unsigned a, b, c, d;
-    if (__get_cpuid_max(0, NULL) < 7) return 0;
-    __cpuid_count(7, 0, a, b, c, d);
-    (void)a; (void)c; (void)d;
-    return ((b >> 8) & 1) /* BMI2 */ && ((b >> 19) & 1) /* ADX */;
+    unsigned a, bx, c, d;
+    if (__get_cpuid_max(0, NULL) < 7) return b == LF_BACKEND_X86_64;
+    __cpuid_count(7, 0, a, bx, c, d);
+    unsigned b1, c1, d1, a1;
+    __cpuid(1, a1, b1, c1, d1);
+    (void)a; (void)c; (void)d; (void)a1; (void)b1; (void)d1;
+    unsigned long long xcr0 = 0;
+    if ((c1 >> 27) & 1) { /* OSXSAVE: the OS manages extended state */
+        unsigned lo, hi;
+        __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+        xcr0 = ((unsigned long long)hi << 32) | lo;
+    }
+    int ymm = (xcr0 & 0x6) == 0x6, zmm = (xcr0 & 0xe6) == 0xe6;
+    switch (b) {
+    case LF_BACKEND_X86_64: return 1;
+    case LF_BACKEND_X86_64_ADX: return ((bx >> 8) & 1) /* BMI2 */ && ((bx >> 19) & 1) /* ADX */;
+    case LF_BACKEND_AVX2: return ymm && ((c1 >> 28) & 1) /* AVX */ && ((bx >> 5) & 1) /* AVX2 */;
+    case LF_BACKEND_AVX512:
+        return zmm && ((bx >> 16) & 1) /* F */ && ((bx >> 17) & 1) /* DQ */ &&
+               ((bx >> 30) & 1) /* BW */ && ((bx >> 31) & 1) /* VL */;
+    case LF_BACKEND_AVX512IFMA: return zmm && ((bx >> 21) & 1);
+    default: return 0;
+    }
 }
 #endif
 
-int lf_backend_available(lf_backend b)
+static int lf_backend_own(lf_backend b)
 {
     switch (b) {
     case LF_BACKEND_C: return 1;
 #ifdef LF_ARCH_X86_64
-    case LF_BACKEND_X86_64: return 1;
-    case LF_BACKEND_X86_64_ADX: return lf_cpu_has_bmi2_adx();
+    case LF_BACKEND_X86_64:
+    case LF_BACKEND_X86_64_ADX:
+    case LF_BACKEND_AVX2:
+    case LF_BACKEND_AVX512:
+    case LF_BACKEND_AVX512IFMA: return lf_x86_own(b);
+#endif
+#if defined(__aarch64__)
+    case LF_BACKEND_AARCH64: return 1;
+#ifdef LF_HAVE_AUXV
+    case LF_BACKEND_NEON: return (getauxval(AT_HWCAP) >> 1) & 1; /* HWCAP_ASIMD */
+#else
+    case LF_BACKEND_NEON: return 1; /* Advanced SIMD is part of the AArch64 ABI */
+#endif
+#endif
+#if defined(__riscv) && __riscv_xlen == 64
+    case LF_BACKEND_RV64: return 1;
+#ifdef LF_HAVE_AUXV
+    case LF_BACKEND_RVV: return (getauxval(AT_HWCAP) >> ('V' - 'A')) & 1;
+#endif
+#endif
+#if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+    case LF_BACKEND_PPC64LE: return 1;
+#ifdef LF_HAVE_AUXV
+    case LF_BACKEND_POWER9: return (getauxval(AT_HWCAP2) & 0x00800000) != 0; /* ARCH_3_00 */
+#endif
 #endif
     default: return 0;
+    }
+}
+
+int lf_backend_available(lf_backend b)
+{
+    if ((unsigned)b >= LF_BACKEND_COUNT) return 0;
+    for (;;) {
+        if (!lf_backend_own(b)) return 0;
+        if (b == LF_BACKEND_C) return 1;
+        b = lf_backends[b].parent;
     }
 }
 
 static int lf_backend_lookup(const char *name)
 {
     for (int i = 0; i < LF_BACKEND_COUNT; i++)
-        if (strcmp(name, lf_backend_names[i]) == 0) return i;
+        if (strcmp(name, lf_backends[i].name) == 0) return i;
     return -1;
 }
 
+/* The deepest available back end: the one with the longest chain. */
 static int lf_backend_detect(void)
 {
     const char *env = getenv("LIMBFORGE_BACKEND");
@@ -61,9 +140,14 @@ static int lf_backend_detect(void)
          * that must not silently test or benchmark something else. */
         abort();
     }
-    for (int i = LF_BACKEND_COUNT - 1; i > 0; i--)
-        if (lf_backend_available((lf_backend)i)) return i;
-    return LF_BACKEND_C;
+    int best = LF_BACKEND_C, best_depth = 0;
+    for (int i = 1; i < LF_BACKEND_COUNT; i++) {
+        if (!lf_backend_available((lf_backend)i)) continue;
+        int depth = 0;
+        for (lf_backend b = (lf_backend)i; b != LF_BACKEND_C; b = lf_backends[b].parent) depth++;
+        if (depth > best_depth) best = i, best_depth = depth;
+    }
+    return best;
 }
 
 lf_backend lf_backend_current(void)

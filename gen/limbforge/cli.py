@@ -13,6 +13,7 @@ REPO = Path(__file__).resolve().parents[2]
 BUILTIN_CMD = "python3 -m limbforge gen builtin"
 SUPPORT = {  # files a standalone field needs, from the limbforge tree
     "limbforge/limbforge.h": "include/limbforge/limbforge.h",
+    "lf_internal.h": "src/lf_internal.h",
     "field/field_impl.h": "src/field/field_impl.h",
     "field/field_template.h": "src/field/field_template.h",
 }
@@ -54,7 +55,7 @@ def cmd_field(args) -> int:
         return 2
     cmd = (f"python3 -m limbforge gen field --modulus {args.modulus} --name {args.name} "
            f"--target {args.target}" + (f" --form {args.form}" if args.form != "auto" else ""))
-    ext = "c" if args.target == "c" else "S"
+    ext = TARGETS[args.target].ext
     files = {
         f"limbforge/field/{f.name}.h": fieldgen.header(f, cmd),
         f"{f.name}.c": fieldgen.instantiation(f, [args.target], cmd, standalone=True),
@@ -96,14 +97,14 @@ def main(argv=None) -> int:
     f = gen.add_parser("field", help="a standalone field for any odd prime")
     f.add_argument("--modulus", required=True, help="the prime, in hexadecimal")
     f.add_argument("--name", required=True, help="C name of the field (functions lf_NAME_*)")
-    f.add_argument("--target", choices=TARGETS, default="c")
+    f.add_argument("--target", choices=list(TARGETS), default="c")
     f.add_argument("--form", choices=("auto", "montgomery", "pm"), default="auto",
                    help="internal form: Montgomery, or pseudo-Mersenne for p = 2^k - c")
     f.add_argument("--out", required=True, help="output directory")
     f.set_defaults(fn=cmd_field)
     c = sub.add_parser("count", help="IR operation counts of a built-in field's kernels")
     c.add_argument("field")
-    c.add_argument("--target", choices=TARGETS, default="x86_64_adx")
+    c.add_argument("--target", choices=list(TARGETS), default="x86_64_adx")
     c.set_defaults(fn=cmd_count)
     args = ap.parse_args(argv)
     return args.fn(args)

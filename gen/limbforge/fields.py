@@ -69,8 +69,7 @@ DESCRIPTIONS = {
     "p1024": "a random 1024-bit prime (first prime >= SHAKE-256(\"limbforge p1024\"))",
 }
 
-TARGETS = ("c", "x86_64", "x86_64_adx")
-STYLE = {"c": "plain", "x86_64": "plain", "x86_64_adx": "adx"}
+from .targets import TARGETS  # noqa: E402  (re-exported)
 
 
 @dataclass
@@ -153,7 +152,7 @@ def builtin_fields() -> list:
 
 def kernel_programs(f: Field, target: str) -> dict:
     """The seven kernels of field f as IR programs for `target`."""
-    style = STYLE[target]
+    style = TARGETS[target].style
     n, p = f.n, f.p
     pre = f"lf_{f.name}_"
     if f.form == "montgomery":

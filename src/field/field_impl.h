@@ -24,32 +24,6 @@ typedef struct {
     lf_kernel2 from_internal; /* internal -> canonical                  */
 } lf_field_kernels;
 
-#if defined(__GNUC__) || defined(__clang__)
-#define LF_HIDDEN __attribute__((visibility("hidden")))
-#define LF_LIKELY(x) __builtin_expect(!!(x), 1)
-#else
-#define LF_HIDDEN
-#define LF_LIKELY(x) (x)
-#endif
-
-#include <stdatomic.h>
-/* The selected back end (src/cpu.c), -1 before the first call. */
-extern LF_HIDDEN _Atomic int lf_backend_sel;
-
-/* lf_backend_current() without the call on the hot path. */
-static inline int lf_backend_fast(void)
-{
-    int b = atomic_load_explicit(&lf_backend_sel, memory_order_relaxed);
-    return LF_LIKELY(b >= 0) ? b : (int)lf_backend_current();
-}
-
-/* Value barrier: hides a value from the optimiser so masks stay masks. */
-static inline uint64_t lf_vb(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+r"(x));
-#endif
-    return x;
-}
+#include "lf_internal.h" /* lf_backend_fast, lf_vb */
 
 #endif

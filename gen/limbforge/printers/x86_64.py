@@ -33,6 +33,10 @@ REG32 = {"rax": "eax", "rbx": "ebx", "rcx": "ecx", "rdx": "edx", "rsi": "esi", "
          "rbp": "ebp", **{f"r{i}": f"r{i}d" for i in range(8, 16)}}
 
 
+COMMENT = "#"
+TRAILER = '\t.section .note.GNU-stack,"",@progbits\n'
+
+
 class CodegenError(Exception):
     pass
 

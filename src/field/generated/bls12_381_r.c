@@ -53,9 +53,22 @@ static const lf_field_kernels lf_k[LF_BACKEND_COUNT] = {
     [LF_BACKEND_C] = {lf_bls12_381_r_mul_c, lf_bls12_381_r_sqr_c, lf_bls12_381_r_add_c, lf_bls12_381_r_sub_c, lf_bls12_381_r_neg_c, lf_bls12_381_r_to_internal_c, lf_bls12_381_r_from_internal_c},
 #if defined(__x86_64__)
     [LF_BACKEND_X86_64] = {lf_bls12_381_r_mul_x86_64, lf_bls12_381_r_sqr_x86_64, lf_bls12_381_r_add_x86_64, lf_bls12_381_r_sub_x86_64, lf_bls12_381_r_neg_x86_64, lf_bls12_381_r_to_internal_x86_64, lf_bls12_381_r_from_internal_x86_64},
-#endif
-#if defined(__x86_64__)
     [LF_BACKEND_X86_64_ADX] = {lf_bls12_381_r_mul_x86_64_adx, lf_bls12_381_r_sqr_x86_64_adx, lf_bls12_381_r_add_x86_64_adx, lf_bls12_381_r_sub_x86_64_adx, lf_bls12_381_r_neg_x86_64_adx, lf_bls12_381_r_to_internal_x86_64_adx, lf_bls12_381_r_from_internal_x86_64_adx},
+    [LF_BACKEND_AVX2] = {lf_bls12_381_r_mul_x86_64_adx, lf_bls12_381_r_sqr_x86_64_adx, lf_bls12_381_r_add_x86_64_adx, lf_bls12_381_r_sub_x86_64_adx, lf_bls12_381_r_neg_x86_64_adx, lf_bls12_381_r_to_internal_x86_64_adx, lf_bls12_381_r_from_internal_x86_64_adx},
+    [LF_BACKEND_AVX512] = {lf_bls12_381_r_mul_x86_64_adx, lf_bls12_381_r_sqr_x86_64_adx, lf_bls12_381_r_add_x86_64_adx, lf_bls12_381_r_sub_x86_64_adx, lf_bls12_381_r_neg_x86_64_adx, lf_bls12_381_r_to_internal_x86_64_adx, lf_bls12_381_r_from_internal_x86_64_adx},
+    [LF_BACKEND_AVX512IFMA] = {lf_bls12_381_r_mul_x86_64_adx, lf_bls12_381_r_sqr_x86_64_adx, lf_bls12_381_r_add_x86_64_adx, lf_bls12_381_r_sub_x86_64_adx, lf_bls12_381_r_neg_x86_64_adx, lf_bls12_381_r_to_internal_x86_64_adx, lf_bls12_381_r_from_internal_x86_64_adx},
+#endif
+#if defined(__aarch64__)
+    [LF_BACKEND_AARCH64] = {lf_bls12_381_r_mul_c, lf_bls12_381_r_sqr_c, lf_bls12_381_r_add_c, lf_bls12_381_r_sub_c, lf_bls12_381_r_neg_c, lf_bls12_381_r_to_internal_c, lf_bls12_381_r_from_internal_c},
+    [LF_BACKEND_NEON] = {lf_bls12_381_r_mul_c, lf_bls12_381_r_sqr_c, lf_bls12_381_r_add_c, lf_bls12_381_r_sub_c, lf_bls12_381_r_neg_c, lf_bls12_381_r_to_internal_c, lf_bls12_381_r_from_internal_c},
+#endif
+#if defined(__riscv) && __riscv_xlen == 64
+    [LF_BACKEND_RV64] = {lf_bls12_381_r_mul_c, lf_bls12_381_r_sqr_c, lf_bls12_381_r_add_c, lf_bls12_381_r_sub_c, lf_bls12_381_r_neg_c, lf_bls12_381_r_to_internal_c, lf_bls12_381_r_from_internal_c},
+    [LF_BACKEND_RVV] = {lf_bls12_381_r_mul_c, lf_bls12_381_r_sqr_c, lf_bls12_381_r_add_c, lf_bls12_381_r_sub_c, lf_bls12_381_r_neg_c, lf_bls12_381_r_to_internal_c, lf_bls12_381_r_from_internal_c},
+#endif
+#if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+    [LF_BACKEND_PPC64LE] = {lf_bls12_381_r_mul_c, lf_bls12_381_r_sqr_c, lf_bls12_381_r_add_c, lf_bls12_381_r_sub_c, lf_bls12_381_r_neg_c, lf_bls12_381_r_to_internal_c, lf_bls12_381_r_from_internal_c},
+    [LF_BACKEND_POWER9] = {lf_bls12_381_r_mul_c, lf_bls12_381_r_sqr_c, lf_bls12_381_r_add_c, lf_bls12_381_r_sub_c, lf_bls12_381_r_neg_c, lf_bls12_381_r_to_internal_c, lf_bls12_381_r_from_internal_c},
 #endif
 };
 #define LF_KERNELS() (&lf_k[lf_backend_fast()])

@@ -1,0 +1,91 @@
+"""Code-generation targets and the library's back ends, in one table.
+
+A *target* is what the generator can print (C, or assembly for one ISA
+flavour).  A *back end* is what the library dispatches to at run time
+(`lf_backend` in include/limbforge/limbforge.h; the order and parents below
+must match it).  Back ends form one chain per architecture: each one needs
+its parent's features plus its own, so a module that has no kernel for a
+back end uses the kernel of its nearest ancestor that has one.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+
+# name, parent (None = c), C preprocessor condition for the architecture
+BACKENDS = (
+    ("c", None, ""),
+    ("x86_64", "c", "defined(__x86_64__)"),
+    ("x86_64_adx", "x86_64", "defined(__x86_64__)"),
+    ("avx2", "x86_64_adx", "defined(__x86_64__)"),
+    ("avx512", "avx2", "defined(__x86_64__)"),
+    ("avx512ifma", "avx512", "defined(__x86_64__)"),
+    ("aarch64", "c", "defined(__aarch64__)"),
+    ("neon", "aarch64", "defined(__aarch64__)"),
+    ("rv64", "c", "defined(__riscv) && __riscv_xlen == 64"),
+    ("rvv", "rv64", "defined(__riscv) && __riscv_xlen == 64"),
+    ("ppc64le", "c", "defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)"),
+    ("power9", "ppc64le", "defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)"),
+)
+BACKEND_PARENT = {b: p for b, p, _ in BACKENDS}
+BACKEND_GUARD = {b: g for b, _, g in BACKENDS}
+
+
+def backend_enum(b: str) -> str:
+    return "LF_BACKEND_" + b.upper()
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    style: str                 # carry-chain style of the algorithms (algos.STYLES)
+    printer: str | None        # module under limbforge.printers; None = C
+    backend: str | None        # back end that dispatches to it (None: generator only)
+    builtin: bool = True       # generated for the built-in fields
+    cross: dict = field(default_factory=dict)  # how tests build and run it elsewhere
+
+    @property
+    def is_c(self) -> bool:
+        return self.printer is None
+
+    @property
+    def ext(self) -> str:
+        return "c" if self.is_c else "S"
+
+    def printer_module(self):
+        return importlib.import_module(f"limbforge.printers.{self.printer}")
+
+
+_CROSS_A64 = {"cc": "aarch64-linux-gnu-gcc", "run": ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"]}
+_CROSS_RV = {"cc": "riscv64-linux-gnu-gcc", "run": ["qemu-riscv64", "-L", "/usr/riscv64-linux-gnu"]}
+_CROSS_PPC = {"cc": "powerpc64le-linux-gnu-gcc",
+              "run": ["qemu-ppc64le", "-cpu", "power9", "-L", "/usr/powerpc64le-linux-gnu"]}
+_CROSS_RV_ZBB = {"cc": "riscv64-linux-gnu-gcc", "cflags": ["-march=rv64gc_zba_zbb"],
+                 "run": ["qemu-riscv64", "-cpu", "rv64,zba=true,zbb=true", "-L", "/usr/riscv64-linux-gnu"]}
+
+TARGETS = {t.name: t for t in (
+    Target("c", "plain", None, "c"),
+    Target("x86_64", "plain", "x86_64", "x86_64"),
+    Target("x86_64_adx", "adx", "x86_64", "x86_64_adx"),
+    Target("aarch64", "plain", "aarch64", "aarch64", builtin=False, cross=_CROSS_A64),
+    Target("ppc64le", "plain", "ppc64le", "ppc64le", builtin=False, cross=_CROSS_PPC),
+    Target("rv64", "plain", "rv64", "rv64", builtin=False, cross=_CROSS_RV),
+    Target("rv64_zbb", "plain", "rv64", None, builtin=False, cross=_CROSS_RV_ZBB),
+)}
+
+
+def builtin_targets() -> list:
+    return [t for t in TARGETS.values() if t.builtin]
+
+
+def backend_table(available: dict) -> dict:
+    """For every back end, the entry of its nearest ancestor (itself
+    included) present in `available` (back end name -> anything)."""
+    out = {}
+    for b, _, _ in BACKENDS:
+        a = b
+        while a is not None and a not in available:
+            a = BACKEND_PARENT[a]
+        if a is not None:
+            out[b] = available[a]
+    return out

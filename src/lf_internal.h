@@ -1,0 +1,61 @@
+/* Internal definitions shared by every module: back-end dispatch and the
+ * value barrier.  Not installed. */
+#ifndef LF_INTERNAL_H
+#define LF_INTERNAL_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "limbforge/limbforge.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_HIDDEN __attribute__((visibility("hidden")))
+#define LF_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define LF_HIDDEN
+#define LF_LIKELY(x) (x)
+#endif
+
+/* The selected back end (src/cpu.c), -1 before the first call. */
+extern LF_HIDDEN _Atomic int lf_backend_sel;
+
+/* lf_backend_current() without the call on the hot path. */
+static inline int lf_backend_fast(void)
+{
+    int b = atomic_load_explicit(&lf_backend_sel, memory_order_relaxed);
+    return LF_LIKELY(b >= 0) ? b : (int)lf_backend_current();
+}
+
+/* The parent of back end b (LF_BACKEND_C for the roots; c's parent is c).
+ * A module with a kernel for only some back ends walks up this chain once
+ * (not per call) to find the one to use. */
+LF_HIDDEN lf_backend lf_backend_parent(lf_backend b);
+
+/* 1 if back end `anc` is b or one of its ancestors. */
+static inline int lf_backend_has(int b, lf_backend anc)
+{
+    for (;;) {
+        if (b == (int)anc) return 1;
+        if (b == LF_BACKEND_C) return 0;
+        b = (int)lf_backend_parent((lf_backend)b);
+    }
+}
+
+/* Value barrier: hides a value from the optimiser so masks stay masks. */
+static inline uint64_t lf_vb(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
+}
+
+static inline uint32_t lf_vb32(uint32_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
+}
+
+#endif
