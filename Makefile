@@ -4,7 +4,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PYTHON ?= python3
 
-.PHONY: all deps build test test-gen test-c gen check-gen bench clean
+.PHONY: all deps build test test-gen test-c test-cross gen check-gen bench clean
 
 all: build
 
@@ -28,7 +28,12 @@ test-gen: deps
 test-c: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-test: deps check-gen test-gen test-c
+# Every cross target under qemu-user (scripts/test-cross.sh; CROSS=... for a subset).
+CROSS ?=
+test-cross: deps
+	scripts/test-cross.sh $(CROSS)
+
+test: deps check-gen test-gen test-c test-cross
 
 bench:
 	@scripts/deps.sh bench

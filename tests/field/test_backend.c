@@ -81,6 +81,16 @@ static const field_work works[] = {LF_FIELDS_FOREACH(WENTRY)};
 
 int main(void)
 {
+    /* Before anything forces one: the default choice.  LF_EXPECT_BACKEND
+     * (set by make test-cross, e.g. x86_64 under qemu -cpu Nehalem) names the
+     * back end detection must pick on this CPU. */
+    const char *expect_default = getenv("LF_EXPECT_BACKEND");
+    lf_backend dflt = lf_backend_current();
+    printf("default back end: %s\n", lf_backend_name(dflt));
+    check(lf_backend_available(dflt) == 1, "default back end not available", lf_backend_name(dflt));
+    if (expect_default && *expect_default)
+        check(strcmp(lf_backend_name(dflt), expect_default) == 0, "default back end is not LF_EXPECT_BACKEND",
+              expect_default);
     static const char *const bad[] = {"bogus", "", "C", "x86_64 ", "avx", "neon2", "c\n"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         check(lf_backend_set(bad[i]) == LF_ERR_PARAM, "lf_backend_set(bad name) != LF_ERR_PARAM", bad[i]);
