@@ -677,3 +677,25 @@ void lfb_run_rows(lfb *h, const lfb_case *base, const lfb_row_spec *rows, size_t
         lfb_run(h, &c);
     }
 }
+
+void lfb_run_lengths(lfb *h, const lfb_case *base, const long *lens, size_t nlens,
+                     size_t *len_out, const lfb_impl_row *rows, size_t nrows)
+{
+    for (size_t i = 0; i < nlens; i++) {
+        char subject[24];
+        snprintf(subject, sizeof subject, "%ldB", lens[i]);
+        *len_out = (size_t)lens[i];
+        for (size_t k = 0; k < nrows; k++) {
+            if (!rows[k].body) continue;
+            lfb_case c = *base;
+            c.subject = subject;
+            c.bytes = lens[i];
+            c.impl = rows[k].impl;
+            c.backend = rows[k].backend;
+            c.body = rows[k].body;
+            c.prepare = rows[k].prepare;
+            c.parg = rows[k].parg;
+            lfb_run(h, &c);
+        }
+    }
+}

@@ -62,6 +62,23 @@ typedef struct {
 /* lfb_run() for each row, every other field taken from *base. */
 void lfb_run_rows(lfb *h, const lfb_case *base, const lfb_row_spec *rows, size_t n);
 
+/* One implementation row of a per-length table (lfb_run_lengths): impl,
+ * body and, for limbforge rows, the back end and the prepare hook that
+ * selects it.  Rows with a NULL body are left out. */
+typedef struct {
+    const char *impl;
+    const char *backend;
+    lfb_body body;
+    int (*prepare)(void *parg);
+    void *parg;
+} lfb_impl_row;
+
+/* For each length lens[i]: *len_out = lens[i], subject "<n>B", bytes = n,
+ * and lfb_run() for every row, other fields taken from *base (byte-oriented
+ * suites such as poly1305 and aead). */
+void lfb_run_lengths(lfb *h, const lfb_case *base, const long *lens, size_t nlens,
+                     size_t *len_out, const lfb_impl_row *rows, size_t nrows);
+
 /* A note (skipped anchor, failed set-up...).  Printed to stderr at once and
  * again in the summary after the table. */
 void lfb_note(lfb *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

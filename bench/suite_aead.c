@@ -8,11 +8,16 @@
  *              EncryptFinal, get tag
  *   libsodium  crypto_aead_chacha20poly1305_ietf_encrypt (one-shot)
  *   nettle     chacha_poly1305_set_nonce, _encrypt, _digest
+ *   limbforge  lf_chacha20poly1305_seal (one-shot), one row per back end with
+ *              its own kernels (c, avx2, avx512, avx512ifma, neon, power9:
+ *              those available), selected with lf_backend_set.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "suites.h"
+
+#include <limbforge/aead.h>
 
 #if LFB_HAVE_OPENSSL
 #include <openssl/crypto.h>
@@ -56,6 +61,24 @@ static inline void next_nonce(aead_st *s)
 static inline void fold_tag(aead_st *s)
 {
     for (int i = 0; i < 16; i++) s->msg[i] ^= s->tag[i];
+}
+
+static void lf_seal(void *arg, uint64_t n)
+{
+    aead_st *s = arg;
+    while (n--) {
+        next_nonce(s);
+        int rc = lf_chacha20poly1305_seal(s->out, s->tag, s->msg, s->len, NULL, 0, s->key, s->nonce);
+        lfb_keep(&rc);
+        fold_tag(s);
+    }
+}
+
+static const char *const aead_backends[] = {"c", "avx2", "avx512", "avx512ifma", "neon", "power9"};
+
+static int aead_set_backend(void *parg)
+{
+    return lf_backend_set((const char *)parg) != 0;
 }
 
 #if LFB_HAVE_OPENSSL
@@ -144,37 +167,29 @@ void suite_aead(lfb *h)
     lfb_note(h, "nettle not available at build time: nettle rows skipped");
 #endif
 
-    for (size_t i = 0; i < sizeof aead_lens / sizeof aead_lens[0]; i++) {
-        long len = aead_lens[i];
-        char subject[16];
-        snprintf(subject, sizeof subject, "%ldB", len);
-        s->len = (size_t)len;
-        lfb_case c = {.op = "chacha20poly1305_seal", .subject = subject, .kind = LFB_LATENCY,
-                      .bytes = len, .arg = s};
-        /* ---- limbforge rows (AEAD on the poly1305 module): add here, same op ---- */
-
-        /* ---- anchors ---- */
+    const char *initial_backend = lf_backend_name(lf_backend_current());
+    lfb_impl_row rows[16];
+    size_t nrows = 0;
+    for (size_t i = 0; i < sizeof aead_backends / sizeof aead_backends[0]; i++)
+        for (int b = 0; b < LF_BACKEND_COUNT; b++)
+            if (!strcmp(lf_backend_name((lf_backend)b), aead_backends[i]) &&
+                lf_backend_available((lf_backend)b))
+                rows[nrows++] = (lfb_impl_row){"limbforge", aead_backends[i], lf_seal,
+                                               aead_set_backend, (void *)aead_backends[i]};
 #if LFB_HAVE_OPENSSL
-        if (s->cctx) {
-            c.impl = "openssl";
-            c.body = ossl_seal;
-            lfb_run(h, &c);
-        }
+    rows[nrows++] = (lfb_impl_row){"openssl", NULL, s->cctx ? ossl_seal : NULL, NULL, NULL};
 #endif
 #if LFB_HAVE_SODIUM
-        if (sodium_ok) {
-            c.impl = "libsodium";
-            c.body = sodium_seal;
-            lfb_run(h, &c);
-        }
+    rows[nrows++] = (lfb_impl_row){"libsodium", NULL, sodium_ok ? sodium_seal : NULL, NULL, NULL};
 #endif
 #if LFB_HAVE_NETTLE
-        c.impl = "nettle";
-        c.body = nettle_seal;
-        lfb_run(h, &c);
+    rows[nrows++] = (lfb_impl_row){"nettle", NULL, nettle_seal, NULL, NULL};
 #endif
-        (void)c;
-    }
+    lfb_case base = {.op = "chacha20poly1305_seal", .kind = LFB_LATENCY, .arg = s};
+    lfb_run_lengths(h, &base, aead_lens, sizeof aead_lens / sizeof aead_lens[0], &s->len, rows,
+                    nrows);
+    if (initial_backend && lf_backend_set(initial_backend) != 0)
+        lfb_note(h, "aead: could not restore back end %s", initial_backend);
 #if LFB_HAVE_OPENSSL
     EVP_CIPHER_CTX_free(s->cctx);
     s->cctx = NULL;

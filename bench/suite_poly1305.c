@@ -11,11 +11,16 @@
  *              functions are internal), so this row also pays one AES-128
  *              block per message for the nonce, and its r/s key is set once
  *              (poly1305_aes_set_key) with the nonce advancing per message.
+ *   limbforge  lf_poly1305 (one-shot, key per message), one row per back end
+ *              with its own Poly1305 kernel (c, avx2, avx512, avx512ifma,
+ *              neon, power9: those available), selected with lf_backend_set.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "suites.h"
+
+#include <limbforge/poly1305.h>
 
 #if LFB_HAVE_OPENSSL
 #include <openssl/core_names.h>
@@ -51,6 +56,36 @@ static p1305_st p1305;
 static inline void fold_tag(p1305_st *s)
 {
     for (int i = 0; i < 16; i++) s->msg[i] ^= s->tag[i];
+}
+
+static void lf_mac(void *arg, uint64_t n)
+{
+    p1305_st *s = arg;
+    while (n--) {
+        lf_poly1305(s->tag, s->msg, s->len, s->key);
+        fold_tag(s);
+    }
+}
+
+/* Back ends with a Poly1305 kernel of their own (the others run their
+ * parent's); rows for the available ones. */
+static const char *const p1305_backends[] = {"c", "avx2", "avx512", "avx512ifma", "neon", "power9"};
+
+static int p1305_set_backend(void *parg)
+{
+    return lf_backend_set((const char *)parg) != 0;
+}
+
+static size_t p1305_lf_rows(lfb_impl_row *rows, lfb_body body)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof p1305_backends / sizeof p1305_backends[0]; i++)
+        for (int b = 0; b < LF_BACKEND_COUNT; b++)
+            if (!strcmp(lf_backend_name((lf_backend)b), p1305_backends[i]) &&
+                lf_backend_available((lf_backend)b))
+                rows[n++] = (lfb_impl_row){"limbforge", p1305_backends[i], body, p1305_set_backend,
+                                           (void *)p1305_backends[i]};
+    return n;
 }
 
 #if LFB_HAVE_OPENSSL
@@ -128,37 +163,23 @@ void suite_poly1305(lfb *h)
     lfb_note(h, "nettle not available at build time: nettle rows skipped");
 #endif
 
-    for (size_t i = 0; i < sizeof p1305_lens / sizeof p1305_lens[0]; i++) {
-        long len = p1305_lens[i];
-        char subject[16];
-        snprintf(subject, sizeof subject, "%ldB", len);
-        s->len = (size_t)len;
-        lfb_case c = {.op = "mac", .subject = subject, .kind = LFB_LATENCY, .bytes = len,
-                      .arg = s};
-        /* ---- limbforge rows (poly1305 module): add here, op "mac", impl "limbforge" ---- */
-
-        /* ---- anchors ---- */
+    const char *initial_backend = lf_backend_name(lf_backend_current());
+    lfb_impl_row rows[16];
+    size_t nrows = p1305_lf_rows(rows, lf_mac);
 #if LFB_HAVE_OPENSSL
-        if (s->mctx) {
-            c.impl = "openssl";
-            c.body = ossl_mac;
-            lfb_run(h, &c);
-        }
+    rows[nrows++] = (lfb_impl_row){"openssl", NULL, s->mctx ? ossl_mac : NULL, NULL, NULL};
 #endif
 #if LFB_HAVE_SODIUM
-        if (sodium_ok) {
-            c.impl = "libsodium";
-            c.body = sodium_mac;
-            lfb_run(h, &c);
-        }
+    rows[nrows++] = (lfb_impl_row){"libsodium", NULL, sodium_ok ? sodium_mac : NULL, NULL, NULL};
 #endif
 #if LFB_HAVE_NETTLE
-        c.impl = "nettle";
-        c.body = nettle_mac;
-        lfb_run(h, &c);
+    rows[nrows++] = (lfb_impl_row){"nettle", NULL, nettle_mac, NULL, NULL};
 #endif
-        (void)c;
-    }
+    lfb_case base = {.op = "mac", .kind = LFB_LATENCY, .arg = s};
+    lfb_run_lengths(h, &base, p1305_lens, sizeof p1305_lens / sizeof p1305_lens[0], &s->len, rows,
+                    nrows);
+    if (initial_backend && lf_backend_set(initial_backend) != 0)
+        lfb_note(h, "poly1305: could not restore back end %s", initial_backend);
 #if LFB_HAVE_OPENSSL
     EVP_MAC_CTX_free(s->mctx);
     s->mctx = NULL;

@@ -21,6 +21,7 @@ extern "C" {
 #define LF_ERR_RANGE (-1)   /* an encoded value is >= the modulus */
 #define LF_ERR_PARAM (-2)   /* a parameter is invalid (unknown name, bad length...) */
 #define LF_ERR_UNAVAILABLE (-3) /* the requested back end cannot run on this CPU */
+#define LF_ERR_AUTH (-4)    /* authentication failed (AEAD open: tag mismatch) */
 
 #if defined(__GNUC__) || defined(__clang__)
 #define LF_WARN_UNUSED __attribute__((warn_unused_result))

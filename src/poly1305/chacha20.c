@@ -1,0 +1,156 @@
+/* ChaCha20 (RFC 8439 2.3/2.4): portable block function, public API and the
+ * dispatch to the vector kernels (chacha20_avx2.c, chacha20_avx512.c,
+ * chacha20_neon.c).  Kernel contract: poly1305_internal.h. */
+#include <string.h>
+
+#include "limbforge/chacha20.h"
+#include "poly1305/chacha20_internal.h"
+#include "poly1305/poly1305_internal.h"
+
+#define LF_ROTL32(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
+#define LF_QR(a, b, c, d)                                                                          \
+    do {                                                                                           \
+        a += b; d ^= a; d = LF_ROTL32(d, 16);                                                      \
+        c += d; b ^= c; b = LF_ROTL32(b, 12);                                                      \
+        a += b; d ^= a; d = LF_ROTL32(d, 8);                                                       \
+        c += d; b ^= c; b = LF_ROTL32(b, 7);                                                       \
+    } while (0)
+
+static void lf_chacha_core(uint8_t out[64], const uint32_t in[16])
+{
+    uint32_t x[16];
+    memcpy(x, in, sizeof x);
+    for (int i = 0; i < 10; i++) {
+        LF_QR(x[0], x[4], x[8], x[12]);
+        LF_QR(x[1], x[5], x[9], x[13]);
+        LF_QR(x[2], x[6], x[10], x[14]);
+        LF_QR(x[3], x[7], x[11], x[15]);
+        LF_QR(x[0], x[5], x[10], x[15]);
+        LF_QR(x[1], x[6], x[11], x[12]);
+        LF_QR(x[2], x[7], x[8], x[13]);
+        LF_QR(x[3], x[4], x[9], x[14]);
+    }
+    for (int i = 0; i < 16; i++) {
+        uint32_t v = x[i] + in[i];
+        out[4 * i] = (uint8_t)v;
+        out[4 * i + 1] = (uint8_t)(v >> 8);
+        out[4 * i + 2] = (uint8_t)(v >> 16);
+        out[4 * i + 3] = (uint8_t)(v >> 24);
+    }
+}
+
+void lf_chacha_blocks_c(uint8_t *out, const uint8_t *in, size_t nblocks, const uint32_t st[16])
+{
+    uint32_t s[16];
+    uint8_t ks[64];
+    memcpy(s, st, sizeof s);
+    for (; nblocks; nblocks--, s[12]++, out += 64) {
+        lf_chacha_core(ks, s);
+        if (in) {
+            for (int i = 0; i < 64; i++) out[i] = in[i] ^ ks[i];
+            in += 64;
+        } else {
+            memcpy(out, ks, 64);
+        }
+    }
+    lf_p1305_wipe(ks, sizeof ks);
+}
+
+void lf_chacha_setup(uint32_t st[16], const uint8_t key[32], const uint8_t nonce[12],
+                     uint32_t counter)
+{
+    st[0] = 0x61707865; /* "expand 32-byte k" */
+    st[1] = 0x3320646e;
+    st[2] = 0x79622d32;
+    st[3] = 0x6b206574;
+    for (int i = 0; i < 8; i++) st[4 + i] = lf_p1305_le32(key + 4 * i);
+    st[12] = counter;
+    for (int i = 0; i < 3; i++) st[13 + i] = lf_p1305_le32(nonce + 4 * i);
+}
+
+lf_chacha_kernel lf_chacha_kernel_for(int b)
+{
+    lf_chacha_kernel k = {NULL, 0, "c"};
+    (void)b;
+#if LF_P1305_X86_VEC
+    if (lf_backend_has(b, LF_BACKEND_AVX512)) k = (lf_chacha_kernel){lf_chacha_blocks_avx512, 16, "avx512"};
+    else if (lf_backend_has(b, LF_BACKEND_AVX2)) k = (lf_chacha_kernel){lf_chacha_blocks_avx2, 8, "avx2"};
+#endif
+#if LF_P1305_NEON
+    if (lf_backend_has(b, LF_BACKEND_NEON)) k = (lf_chacha_kernel){lf_chacha_blocks_neon, 4, "neon"};
+#endif
+    return k;
+}
+
+void lf_chacha_xor(uint8_t *out, const uint8_t *in, size_t len, uint32_t st[16])
+{
+    lf_chacha_kernel k = lf_chacha_kernel_for(lf_backend_fast());
+    size_t nb = len / 64;
+    if (k.fn && nb >= k.width) {
+        size_t nv = nb - nb % k.width;
+        k.fn(out, in, nv, st);
+        st[12] += (uint32_t)nv;
+        out += 64 * nv;
+        if (in) in += 64 * nv;
+        len -= 64 * nv;
+    }
+    if (!len) return;
+    /* The tail (< width blocks): one vector batch into a buffer when that
+     * beats the scalar blocks, else the scalar block function. */
+    size_t tb = (len + 63) / 64;
+    if (k.fn && tb >= LF_CHACHA_TAIL_MIN) {
+        uint8_t ks[64 * 16];
+        k.fn(ks, NULL, k.width, st);
+        if (in) for (size_t i = 0; i < len; i++) out[i] = in[i] ^ ks[i];
+        else memcpy(out, ks, len);
+        lf_p1305_wipe(ks, 64 * k.width);
+    } else {
+        size_t full = len / 64;
+        if (full) lf_chacha_blocks_c(out, in, full, st);
+        size_t rest = len - 64 * full;
+        if (rest) {
+            uint8_t ks[64];
+            uint32_t s[16];
+            memcpy(s, st, sizeof s);
+            s[12] += (uint32_t)full;
+            lf_chacha_core(ks, s);
+            out += 64 * full;
+            if (in) {
+                in += 64 * full;
+                for (size_t i = 0; i < rest; i++) out[i] = in[i] ^ ks[i];
+            } else {
+                memcpy(out, ks, rest);
+            }
+            lf_p1305_wipe(ks, sizeof ks);
+            lf_p1305_wipe(s, sizeof s);
+        }
+    }
+    st[12] += (uint32_t)tb;
+}
+
+int lf_chacha20(uint8_t *out, const uint8_t *in, size_t len, const uint8_t key[32],
+                const uint8_t nonce[12], uint32_t counter)
+{
+    if (len == 0) return LF_OK;
+    if (!out) return LF_ERR_PARAM;
+    /* blocks counter .. counter + ceil(len/64) - 1 must all be < 2^32 */
+    uint64_t room = (uint64_t)0x100000000ULL - counter; /* blocks left */
+    if ((uint64_t)(len / 64) + ((len % 64) != 0) > room) {
+        memset(out, 0, len);
+        return LF_ERR_RANGE;
+    }
+    uint32_t st[16];
+    lf_chacha_setup(st, key, nonce, counter);
+    lf_chacha_xor(out, in, len, st);
+    lf_p1305_wipe(st, sizeof st);
+    return LF_OK;
+}
+
+void lf_chacha20_block(uint8_t out[64], const uint8_t key[32], const uint8_t nonce[12],
+                       uint32_t counter)
+{
+    uint32_t st[16];
+    lf_chacha_setup(st, key, nonce, counter);
+    lf_chacha_core(out, st);
+    lf_p1305_wipe(st, sizeof st);
+}

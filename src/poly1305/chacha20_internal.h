@@ -1,0 +1,32 @@
+/* Internal ChaCha20 helpers shared by chacha20.c and aead.c.  Not installed. */
+#ifndef LF_CHACHA20_INTERNAL_H
+#define LF_CHACHA20_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "poly1305/poly1305_internal.h"
+
+/* From this many tail blocks (after the whole vector batches) one more
+ * vector batch into a buffer is used instead of the scalar block function
+ * (chosen, not tuned by measurement). */
+#ifndef LF_CHACHA_TAIL_MIN
+#define LF_CHACHA_TAIL_MIN 2
+#endif
+
+typedef struct {
+    lf_chacha_fn fn; /* NULL: portable C only */
+    size_t width;    /* blocks per vector batch */
+    const char *name;
+} lf_chacha_kernel;
+
+/* The vector kernel of back end b. */
+LF_HIDDEN lf_chacha_kernel lf_chacha_kernel_for(int b);
+/* State words from key, nonce and counter (RFC 8439 2.3). */
+LF_HIDDEN void lf_chacha_setup(uint32_t st[16], const uint8_t key[32], const uint8_t nonce[12],
+                               uint32_t counter);
+/* out = in XOR keystream (in NULL: keystream), any len; st[12] advances by
+ * ceil(len/64).  The caller checked that the counter does not wrap. */
+LF_HIDDEN void lf_chacha_xor(uint8_t *out, const uint8_t *in, size_t len, uint32_t st[16]);
+
+#endif

@@ -1,0 +1,229 @@
+/* Internal contract of the Poly1305 kernels.  Not installed.
+ *
+ * The accumulator lives in the state in radix 2^64, h = h[0] + h[1] 2^64 +
+ * h[2] 2^128, reduced lazily: every kernel accepts h < 2^131 (h[2] < 8) and
+ * returns h[2] <= 4 (so h < 2^130 + 2^128 < 2p).  Only final() reduces h
+ * fully mod p = 2^130 - 5.  r is the clamped key half as two 64-bit limbs.
+ *
+ * Block kernels absorb nblocks full 16-byte blocks m[0..16 nblocks), each
+ * with the 2^128 pad bit: h = (...((h + m_1) r + m_2) r ... + m_n) r mod p
+ * (lazily reduced).  The vector kernels take the powers pw[k] = r^(k+1) mod p
+ * for k < their lane count L, in radix 2^44 (limbs l0 < 2^44,
+ * l1 < 2^44 + 2^14, l2 < 2^43; not necessarily fully reduced), and need nblocks to be a
+ * non-zero multiple of L (or 2L where stated); the caller gives the rest to
+ * the scalar kernel.  All kernels are constant time (public: nblocks).
+ */
+#ifndef LF_POLY1305_INTERNAL_H
+#define LF_POLY1305_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lf_internal.h"
+
+static inline uint64_t lf_p1305_le64(const uint8_t *p)
+{
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+           (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
+           (uint64_t)p[7] << 56;
+}
+
+static inline uint32_t lf_p1305_le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline void lf_p1305_st64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Radix 2^26 conversions (shared by the portable radix 2^26 kernel and the
+ * radix 2^26 vector kernels).  to26: h < 2^131 -> l0..l3 < 2^26, l4 < 2^27.
+ * from26: any limbs < 2^62 -> h with h[2] <= 4 (two carry passes, the
+ * excess of l4 above 2^26 folded into l0 times 5). */
+static inline void lf_p1305_to26(uint64_t l[5], const uint64_t h[3])
+{
+    const uint64_t M = 0x3ffffff;
+    l[0] = h[0] & M;
+    l[1] = (h[0] >> 26) & M;
+    l[2] = ((h[0] >> 52) | (h[1] << 12)) & M;
+    l[3] = (h[1] >> 14) & M;
+    l[4] = (h[1] >> 40) | (h[2] << 24);
+}
+
+static inline void lf_p1305_from26(uint64_t h[3], const uint64_t in[5])
+{
+    const uint64_t M = 0x3ffffff;
+    uint64_t l[5] = {in[0], in[1], in[2], in[3], in[4]};
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < 4; i++) {
+            l[i + 1] += l[i] >> 26;
+            l[i] &= M;
+        }
+        if (pass == 0) {
+            l[0] += (l[4] >> 26) * 5;
+            l[4] &= M;
+        }
+    }
+    /* now l0..l3 < 2^26 and l4 <= 2^26: disjoint bit fields */
+    h[0] = l[0] | (l[1] << 26) | (l[2] << 52);
+    h[1] = (l[2] >> 12) | (l[3] << 14) | (l[4] << 40);
+    h[2] = l[4] >> 24;
+}
+
+/* radix 2^44 (l0 < 2^44, l1 < 2^44 + 2^14, l2 < 2^43) -> radix 2^26 with
+ * l0..l3 < 2^26, l4 < 2^27 (the value is at most 2^131) */
+static inline void lf_p1305_44to26(uint64_t o[5], const uint64_t l[3])
+{
+    const uint64_t M = 0xfffffffffffULL;
+    uint64_t h[3], l1 = l[1] & M, l2 = l[2] + (l[1] >> 44);
+    h[0] = l[0] | (l1 << 44);
+    h[1] = (l1 >> 20) | (l2 << 24);
+    h[2] = l2 >> 40;
+    lf_p1305_to26(o, h);
+}
+
+/* Radix 2^44 (limbs of 44, 44, 42 bits): to44: h < 2^131 -> l0, l1 < 2^44,
+ * l2 < 2^43.  from44: limbs < 2^62 -> h with h[2] <= 4. */
+static inline void lf_p1305_to44(uint64_t l[3], const uint64_t h[3])
+{
+    const uint64_t M = 0xfffffffffffULL;
+    l[0] = h[0] & M;
+    l[1] = ((h[0] >> 44) | (h[1] << 20)) & M;
+    l[2] = (h[1] >> 24) | (h[2] << 40);
+}
+
+static inline void lf_p1305_from44(uint64_t h[3], const uint64_t in[3])
+{
+    const uint64_t M = 0xfffffffffffULL, M42 = 0x3ffffffffffULL;
+    uint64_t l0 = in[0], l1 = in[1], l2 = in[2];
+    l1 += l0 >> 44; l0 &= M;
+    l2 += l1 >> 44; l1 &= M;
+    l0 += (l2 >> 42) * 5; l2 &= M42;
+    l1 += l0 >> 44; l0 &= M;
+    l2 += l1 >> 44; l1 &= M;
+    /* l0, l1 < 2^44, l2 <= 2^42 */
+    h[0] = l0 | (l1 << 44);
+    h[1] = (l1 >> 20) | (l2 << 24);
+    h[2] = l2 >> 40;
+}
+
+/* Scalar radix 2^64 (portable C with unsigned __int128): any nblocks.
+ * hibit is 1 for full blocks, 0 for the final padded partial block. */
+LF_HIDDEN void lf_p1305_blocks_r64(uint64_t h[3], const uint64_t r[2], const uint8_t *m,
+                                   size_t nblocks, uint64_t hibit);
+/* Scalar radix 2^26 (portable C, 32x32->64 products only): any nblocks. */
+LF_HIDDEN void lf_p1305_blocks_r26(uint64_t h[3], const uint64_t r[2], const uint8_t *m,
+                                   size_t nblocks, uint64_t hibit);
+/* The scalar kernel of this build (r64 with __int128, else r26). */
+LF_HIDDEN void lf_p1305_blocks_scalar(uint64_t h[3], const uint64_t r[2], const uint8_t *m,
+                                      size_t nblocks, uint64_t hibit);
+
+/* Fully reduce h (h[2] < 8) mod 2^130 - 5 in place. */
+LF_HIDDEN void lf_p1305_reduce(uint64_t h[3]);
+/* pw[k] = r^(k+1) mod p for k < n (n <= 8), radix 2^44 as stated above. */
+LF_HIDDEN void lf_p1305_powers(uint64_t pw[][3], const uint64_t r[2], unsigned n);
+
+/* Vector kernels (x86-64: AVX2 4 lanes, AVX-512 8 lanes radix 2^26, AVX-512
+ * IFMA 8 lanes radix 2^44).  nblocks: a non-zero multiple of the lane count.
+ * The NEON and POWER9 ones are declared for the dispatch hooks but not
+ * written yet (LF_P1305_NEON / LF_P1305_POWER9 stay 0). */
+LF_HIDDEN void lf_p1305_blocks_avx2(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
+                                    size_t nblocks);
+LF_HIDDEN void lf_p1305_blocks_avx512(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
+                                      size_t nblocks);
+LF_HIDDEN void lf_p1305_blocks_ifma(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
+                                    size_t nblocks);
+LF_HIDDEN void lf_p1305_blocks_neon(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
+                                    size_t nblocks);
+LF_HIDDEN void lf_p1305_blocks_power9(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
+                                      size_t nblocks);
+
+/* Which vector kernels this build has (src/poly1305/sources.cmake adds
+ * their files for the architecture; they enable their ISA per function with
+ * target attributes, so they build with any flags). */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#define LF_P1305_X86_VEC 1
+#define LF_P1305_TARGET(isa) __attribute__((target(isa)))
+#else
+#define LF_P1305_X86_VEC 0
+#endif
+#if defined(__aarch64__) && defined(__ARM_NEON) && defined(LF_P1305_WANT_NEON)
+#define LF_P1305_NEON 1
+#else
+#define LF_P1305_NEON 0
+#endif
+#if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__) && defined(LF_P1305_WANT_POWER9)
+#define LF_P1305_POWER9 1
+#else
+#define LF_P1305_POWER9 0
+#endif
+
+/* Crossovers: message lengths (bytes) from which each vector Poly1305
+ * kernel is used (measured on the development machine, README.md). */
+#ifndef LF_P1305_MIN_AVX2
+#define LF_P1305_MIN_AVX2 192
+#endif
+#ifndef LF_P1305_MIN_AVX512
+#define LF_P1305_MIN_AVX512 256
+#endif
+#ifndef LF_P1305_MIN_IFMA
+#define LF_P1305_MIN_IFMA 256
+#endif
+#ifndef LF_P1305_MIN_NEON
+#define LF_P1305_MIN_NEON 256
+#endif
+#ifndef LF_P1305_MIN_POWER9
+#define LF_P1305_MIN_POWER9 256
+#endif
+/* the smallest of them (no vector kernel is looked up below it) */
+#define LF_P1305_MIN_ANY 192
+
+/* The vector kernel a back end uses, with its lane count and the length (in
+ * bytes) from which it is used; kernel NULL: scalar only. */
+typedef void (*lf_p1305_vec_fn)(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
+                                size_t nblocks);
+typedef struct {
+    lf_p1305_vec_fn fn;
+    unsigned lanes;
+    size_t min_bytes;
+    const char *name;
+} lf_p1305_vec;
+LF_HIDDEN lf_p1305_vec lf_p1305_vec_for(int backend);
+
+/* ChaCha20: nblocks full 64-byte blocks of keystream XORed into out (in may
+ * be NULL: keystream only), block counters st[12], st[12]+1, ... (the caller
+ * guarantees no wrap; keystream-only batches past the last needed block may
+ * wrap, their output is discarded).  Defined in src/poly1305/chacha20*.c. */
+typedef void (*lf_chacha_fn)(uint8_t *out, const uint8_t *in, size_t nblocks,
+                             const uint32_t st[16]);
+LF_HIDDEN void lf_chacha_blocks_c(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                  const uint32_t st[16]);
+/* Multiples of 8 (AVX2), 16 (AVX-512) blocks; NEON (4) not written yet. */
+LF_HIDDEN void lf_chacha_blocks_avx2(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                     const uint32_t st[16]);
+LF_HIDDEN void lf_chacha_blocks_avx512(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                       const uint32_t st[16]);
+LF_HIDDEN void lf_chacha_blocks_neon(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                     const uint32_t st[16]);
+
+/* Declassify: a value the API makes public on purpose (AEAD open's verdict)
+ * is marked as defined for valgrind in the constant-time test builds
+ * (tests/poly1305/ctime_poly1305.c compiles the library sources with
+ * LF_CTIME_VALGRIND); a no-op otherwise. */
+#if defined(LF_CTIME_VALGRIND) && LF_CTIME_VALGRIND
+#include <valgrind/memcheck.h>
+#define LF_DECLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
+#else
+#define LF_DECLASSIFY(p, n) ((void)0)
+#endif
+
+/* Wipe memory the optimiser may not drop. */
+static inline void lf_p1305_wipe(void *p, size_t n)
+{
+    volatile uint8_t *v = (volatile uint8_t *)p;
+    while (n--) *v++ = 0;
+}
+
+#endif

@@ -1,0 +1,96 @@
+/* Shared helpers of the poly1305-module tests: hex, RNG, checks, back-end
+ * selection with exit 77 when the forced back end cannot run here. */
+#ifndef LF_TEST_P1305_COMMON_H
+#define LF_TEST_P1305_COMMON_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "limbforge/limbforge.h"
+
+static long t_checks, t_fail;
+
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        t_checks++;                                                                                \
+        if (!(cond)) {                                                                             \
+            t_fail++;                                                                              \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                   \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fprintf(stderr, "\n");                                                                 \
+            if (t_fail > 20) exit(1);                                                              \
+        }                                                                                          \
+    } while (0)
+
+static uint64_t t_rng = 0x9e3779b97f4a7c15ULL;
+static inline uint64_t t_rand64(void)
+{
+    uint64_t z = (t_rng += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+static inline void t_randbytes(uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) p[i] = (uint8_t)t_rand64();
+}
+
+static inline int t_hexval(int c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+/* Parse hex (spaces and colons ignored) into out; returns the byte count. */
+static inline size_t t_unhex(uint8_t *out, size_t cap, const char *hex)
+{
+    size_t n = 0;
+    int hi = -1;
+    for (; *hex; hex++) {
+        int v = t_hexval((unsigned char)*hex);
+        if (v < 0) continue;
+        if (hi < 0) hi = v;
+        else {
+            if (n >= cap) { fprintf(stderr, "t_unhex: overflow\n"); exit(2); }
+            out[n++] = (uint8_t)(hi << 4 | v);
+            hi = -1;
+        }
+    }
+    return n;
+}
+
+/* LIMBFORGE_BACKEND forced but not runnable here: skip (77) instead of the
+ * library's abort.  Returns the selected back end. */
+static inline lf_backend t_backend_or_skip(const char *prog)
+{
+    const char *want = getenv("LIMBFORGE_BACKEND");
+    if (want && *want) {
+        for (int b = 0; b < LF_BACKEND_COUNT; b++)
+            if (strcmp(want, lf_backend_name((lf_backend)b)) == 0 && !lf_backend_available((lf_backend)b)) {
+                printf("%s: back end %s not available on this CPU: skipped\n", prog, want);
+                exit(77);
+            }
+    }
+    return lf_backend_current();
+}
+
+/* Iteration scale: LF_TEST_ITERS (default 1; lower under emulation is
+ * chosen by the test definitions). */
+static inline long t_iters(long dflt)
+{
+    const char *e = getenv("LF_TEST_ITERS");
+    long v = e && *e ? atol(e) : 1;
+    return v > 0 ? v * dflt : dflt;
+}
+
+static inline int t_done(const char *prog)
+{
+    printf("%s: backend=%s, %ld checks, %ld failed\n", prog, lf_backend_name(lf_backend_current()),
+           t_checks, t_fail);
+    return t_fail ? 1 : 0;
+}
+
+#endif
