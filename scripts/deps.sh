@@ -6,9 +6,17 @@ set -euo pipefail
 what=${1:-test}
 
 apt_pkgs=(cmake ninja-build gcc clang make python3 python3-pip valgrind
-          libgmp-dev pkg-config)
+          libgmp-dev pkg-config
+          # differential tests against OpenSSL and libsodium
+          libssl-dev libsodium-dev
+          # make test-cross: cross compilers, their C libraries, qemu-user, and
+          # clang-16 for the RISC-V vector build
+          gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+          gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
+          gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
+          qemu-user clang-16)
 if [ "$what" = bench ]; then
-  apt_pkgs+=(libssl-dev libsodium-dev nettle-dev libsecp256k1-dev python3-matplotlib)
+  apt_pkgs+=(nettle-dev libsecp256k1-dev python3-matplotlib)
 fi
 pip_pkgs=(pytest hypothesis)
 [ "$what" = bench ] && pip_pkgs+=(matplotlib)
