@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Writes the straight-line bodies of the 16-lane (AVX2) NTT kernels:
+src/ntt/native/x86_64/ntt_avx2_body.h, included by ntt_avx2.c.
+
+  python3 src/ntt/gen_kernels.py --write src/ntt/native/x86_64/ntt_avx2_body.h
+  python3 src/ntt/gen_kernels.py --check src/ntt/native/x86_64/ntt_avx2_body.h
+
+Why generated: with the polynomial in an array of vectors, gcc 12 keeps the
+array on the stack (every butterfly then loads and stores); with one named
+variable per vector it allocates registers like clang does.  The layouts,
+level order and reduction schedule are those described in ntt_avx2.c and
+proved by tools/ntt_bounds.py; the emitted code uses the helper macros
+defined in ntt_avx2.c (CT, GS, BAR, TR8, TR16...).  Standard library only.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import ntt_bounds as nb  # noqa: E402
+
+
+def x(i):
+    return f"x{i}"
+
+
+def y(i):
+    return f"y{i}"
+
+
+def mlkem_ntt():
+    o = ["    V " + ", ".join(x(i) for i in range(16)) + ";"]
+    o += [f"    {x(r)} = LD(a + {16 * r});" for r in range(16)]
+    for r in range(8):
+        o.append(f"    CT({x(r)}, {x(r + 8)}, ZS(1));")
+    for r in (0, 8):
+        for q in range(4):
+            o.append(f"    CT({x(r + q)}, {x(r + q + 4)}, ZS({2 + (r >> 3)}));")
+    for r in (0, 4, 8, 12):
+        for q in range(2):
+            o.append(f"    CT({x(r + q)}, {x(r + q + 2)}, ZS({4 + (r >> 2)}));")
+    for r in range(0, 16, 2):
+        o.append(f"    CT({x(r)}, {x(r + 1)}, ZS({8 + (r >> 1)}));")
+    o.append("    TR16(" + ", ".join(x(i) for i in range(16)) + ");")
+    for j in range(8):
+        o.append(f"    CT({x(j)}, {x(j + 8)}, ZB(0));")
+    for j in (0, 8):
+        for q in range(4):
+            o.append(f"    CT({x(j + q)}, {x(j + q + 4)}, ZB({16 + 16 * (j >> 3)}));")
+    for j in (0, 4, 8, 12):
+        for q in range(2):
+            o.append(f"    CT({x(j + q)}, {x(j + q + 2)}, ZB({48 + 16 * (j >> 2)}));")
+    o += [f"    ST(a + {16 * j}, {x(j)});" for j in range(16)]
+    return o
+
+
+def mlkem_invntt():
+    o = ["    V " + ", ".join(x(i) for i in range(16)) + ";"]
+    o += [f"    {x(j)} = LD(a + {16 * j});" for j in range(16)]
+    sums = []
+    for j in (0, 4, 8, 12):
+        for q in range(2):
+            o.append(f"    GS({x(j + q)}, {x(j + q + 2)}, IZB({48 + 16 * (j >> 2)}));")
+            sums.append(j + q)
+    # Barrett after level 1: only the sums grow (tools/ntt_bounds.py, SUMS_ONLY)
+    o += [f"    {x(j)} = BAR({x(j)});" for j in sums]
+    for j in (0, 8):
+        for q in range(4):
+            o.append(f"    GS({x(j + q)}, {x(j + q + 4)}, IZB({16 + 16 * (j >> 3)}));")
+    for j in range(8):
+        o.append(f"    GS({x(j)}, {x(j + 8)}, IZB(0));")
+    o.append("    TR16(" + ", ".join(x(i) for i in range(16)) + ");")
+    for r in range(0, 16, 2):
+        o.append(f"    GS({x(r)}, {x(r + 1)}, IZS({8 + (r >> 1)}));")
+    o += [f"    {x(r)} = BAR({x(r)});" for r in range(0, 16, 2)]
+    for r in (0, 4, 8, 12):
+        for q in range(2):
+            o.append(f"    GS({x(r + q)}, {x(r + q + 2)}, IZS({4 + (r >> 2)}));")
+    for r in (0, 8):
+        for q in range(4):
+            o.append(f"    GS({x(r + q)}, {x(r + q + 4)}, IZS({2 + (r >> 3)}));")
+    for r in range(8):
+        o.append(f"    GSLAST({x(r)}, {x(r + 8)});")
+    o += [f"    ST(a + {16 * r}, {x(r)});" for r in range(16)]
+    return o
+
+
+def cyc_fwd(v):
+    o = []
+    for r in range(4):
+        o.append(f"    CT({v(r)}, {v(r + 4)}, CS(0));")
+    for r in (0, 4):
+        for q in range(2):
+            o.append(f"    CT({v(r + q)}, {v(r + q + 2)}, CS({r >> 2}));")
+    for r in range(0, 8, 2):
+        o.append(f"    CT({v(r)}, {v(r + 1)}, CS({r >> 1}));")
+    for r in range(8):
+        o.append(f"    {v(r)} = CTHALF({v(r)}, CS({r}));")
+    o.append("    TR8(" + ", ".join(v(i) for i in range(8)) + ");")
+    for k in range(4):
+        o.append(f"    CT({v(k)}, {v(k + 4)}, CT_T(0));")
+    for k in (0, 4):
+        for q in range(2):
+            o.append(f"    CT({v(k + q)}, {v(k + q + 2)}, CT_T({16 + 16 * (k >> 2)}));")
+    for k in range(0, 8, 2):
+        o.append(f"    CT({v(k)}, {v(k + 1)}, CT_T({48 + 16 * (k >> 1)}));")
+    return o
+
+
+def cyclic():
+    o = ["    V " + ", ".join(x(i) for i in range(8)) + ";",
+         "    V " + ", ".join(y(i) for i in range(8)) + ";"]
+    o += [f"    {x(i)} = LD(a + {16 * i});" for i in range(8)]
+    o += cyc_fwd(x)
+    o += [f"    {y(i)} = LD(b + {16 * i});" for i in range(8)]
+    o += cyc_fwd(y)
+    o += [f"    {x(i)} = POINTWISE({x(i)}, {y(i)});" for i in range(8)]
+    for k in range(0, 8, 2):
+        o.append(f"    GS({x(k)}, {x(k + 1)}, ICT_T({48 + 16 * (k >> 1)}));")
+    for k in (0, 4):
+        for q in range(2):
+            o.append(f"    GS({x(k + q)}, {x(k + q + 2)}, ICT_T({16 + 16 * (k >> 2)}));")
+    for k in range(4):
+        o.append(f"    GS({x(k)}, {x(k + 4)}, ICT_T(0));")
+    o.append("    TR8(" + ", ".join(x(i) for i in range(8)) + ");")
+    for i in range(8):
+        o.append(f"    {x(i)} = GSHALF_BAR({x(i)}, ICS({i}));")
+    for i in range(0, 8, 2):
+        o.append(f"    GS({x(i)}, {x(i + 1)}, ICS({i >> 1}));")
+    for i in (0, 4):
+        for q in range(2):
+            o.append(f"    GS({x(i + q)}, {x(i + q + 2)}, ICS({i >> 2}));")
+    for i in range(4):
+        o.append(f"    GS({x(i)}, {x(i + 4)}, ICS(0));")
+    o += [f"    ST(r + {16 * i}, FREEZE({x(i)}));" for i in range(8)]
+    return o
+
+
+def generate():
+    out = ["/* generated by limbforge src/ntt/gen_kernels.py: python3 src/ntt/gen_kernels.py "
+           "--write src/ntt/native/x86_64/ntt_avx2_body.h; do not edit.\n"
+           " * Straight-line bodies of the 16-lane kernels (included by ntt_avx2.c,\n"
+           " * which defines the macros).  Bounds: tools/ntt_bounds.py. */\n"]
+    consts = []
+    for name, vals in (("zs", [nb.mlkem_fwd_zeta(k) for k in range(16)]),
+                       ("izs", [nb.mlkem_inv_zeta(k) if k else 0 for k in range(16)]),
+                       ("cs", [nb.cyc_fwd_zeta(k) for k in range(8)]),
+                       ("ics", [nb.cyc_inv_zeta(k) for k in range(8)])):
+        rows = []
+        for v in vals:
+            zr = nb.mont_const(v)
+            rows.append("    {{" + ", ".join([str(zr)] * 16) + "},\n     {" +
+                        ", ".join([str(nb.i16(zr * nb.QINV))] * 16) + "}},")
+        consts.append(f"/* {name}[k]: zeta and zeta q^-1 (Montgomery form), 16 copies */\n"
+                      f"static const int16_t lf_ntt16_{name}[{len(vals)}][2][16] "
+                      "__attribute__((aligned(32))) = {\n" + "\n".join(rows) + "\n};\n\n")
+    out += consts
+    for name, body, sig in (
+            ("ntt", mlkem_ntt, "int16_t a[256]"),
+            ("invntt", mlkem_invntt, "int16_t a[256]"),
+            ("cyclic", cyclic, "int16_t r[128], const int16_t a[128], const int16_t b[128]")):
+        out.append(f"static void LF_NTT16_FN({name})({sig})\n{{\n")
+        out.append("\n".join(body()) + "\n}\n\n")
+    return "".join(out)
+
+
+def main(argv):
+    text = generate()
+    if argv[:1] == ["--write"]:
+        open(argv[1], "w").write(text)
+        return 0
+    if argv[:1] == ["--check"]:
+        if open(argv[1]).read() != text:
+            print(f"{argv[1]} differs from what gen_kernels.py generates", file=sys.stderr)
+            return 1
+        print(f"gen_kernels: {argv[1]} up to date")
+        return 0
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

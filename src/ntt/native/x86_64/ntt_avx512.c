@@ -1,0 +1,222 @@
+/* AVX-512 (F/BW) kernels of the ML-KEM NTT mod 3329 (contract:
+ * src/ntt/ntt_internal.h).  The cyclic product uses the AVX2 kernel.
+ *
+ * 32 int16 lanes per zmm: a polynomial is 8 registers (AVX-512 has 32, so it
+ * never leaves them).  16-bit lanes won over 32-bit lanes: see
+ * src/ntt/README.md for both measurements.
+ *   rows: zmm v = coefficients 32 v .. 32 v + 31 (matrix rows 2v, 2v + 1);
+ *     len = 128, 64, 32 are butterflies between registers (broadcast zeta),
+ *     len = 16 is between the two 256-bit halves of each register.
+ *   B order: zmm w = B positions 32 w .. 32 w + 31 (columns 2w, 2w + 1 of the
+ *     16 x 16 matrix); len = 8, 4, 2 are between registers (per-lane zetas,
+ *     the 16-lane tables twice).
+ * The transpose between them: an 8 x 8 transpose inside the 128-bit lanes,
+ * then per register the even/odd rows interleaved, then 256-bit halves
+ * exchanged between register pairs.  The same sequence maps B order back to
+ * rows (a transpose is its own inverse).  Arithmetic and reduction schedule
+ * are the scalar code's, so results are bit-identical. */
+#include <immintrin.h>
+
+#include "ntt/ntt_internal.h"
+
+#define V __m512i
+#define AI static inline __attribute__((always_inline))
+
+LF_HIDDEN void lf_ntt_avx2_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128]);
+
+AI V set1(int16_t x) { return _mm512_set1_epi16(x); }
+AI V ld(const int16_t *p) { return _mm512_loadu_si512((const void *)p); }
+AI void st(int16_t *p, V x) { _mm512_storeu_si512((void *)p, x); }
+AI V keep(V x)
+{
+    __asm__("" : "+v"(x));
+    return x;
+}
+/* 16 entries of a table, twice */
+AI V ld2(const int16_t *p)
+{
+    return _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)p));
+}
+
+AI V mulc(V b, V z, V zq)
+{
+    V t = _mm512_mullo_epi16(b, zq);
+    V h = _mm512_mulhi_epi16(b, z);
+    return keep(_mm512_sub_epi16(h, _mm512_mulhi_epi16(t, set1(LF_NTT_Q))));
+}
+
+AI V mulv(V a, V b, V bq)
+{
+    V t = _mm512_mullo_epi16(a, bq);
+    V h = _mm512_mulhi_epi16(a, b);
+    return keep(_mm512_sub_epi16(h, _mm512_mulhi_epi16(t, set1(LF_NTT_Q))));
+}
+
+AI V barrett(V a)
+{
+    V t = _mm512_srai_epi16(_mm512_mulhi_epi16(a, set1(LF_NTT_BARRETT_V)), 10);
+    return _mm512_sub_epi16(a, _mm512_mullo_epi16(t, set1(LF_NTT_Q)));
+}
+
+#define CT(A, B, ...)                                                                    \
+    do {                                                                                 \
+        V t_ = mulc(B, __VA_ARGS__);                                                     \
+        B = _mm512_sub_epi16(A, t_);                                                     \
+        A = _mm512_add_epi16(A, t_);                                                     \
+    } while (0)
+#define GS(A, B, ...)                                                                    \
+    do {                                                                                 \
+        V d_ = _mm512_sub_epi16(B, A);                                                   \
+        A = _mm512_add_epi16(A, B);                                                      \
+        B = mulc(d_, __VA_ARGS__);                                                       \
+    } while (0)
+#define GSBAR(A, B, ...)                                                                 \
+    do {                                                                                 \
+        V d_ = _mm512_sub_epi16(B, A);                                                   \
+        A = barrett(_mm512_add_epi16(A, B));                                             \
+        B = mulc(d_, __VA_ARGS__);                                                       \
+    } while (0)
+/* one zeta broadcast from memory (gcc would otherwise fold the table value
+ * into an immediate and rebuild it with mov + vpbroadcastw from a GPR) */
+AI V bcast(const int16_t *p)
+{
+    V r;
+    __asm__("vpbroadcastw %1, %0" : "=v"(r) : "m"(*p));
+    return r;
+}
+#define ZS(k) bcast(&lf_mlkem_zeta[k]), bcast(&lf_mlkem_zeta_qinv[k])
+#define IZS(k) bcast(&lf_mlkem_izeta[k]), bcast(&lf_mlkem_izeta_qinv[k])
+#define ZB(o) ld2(lf_mlkem_zetaB + (o)), ld2(lf_mlkem_zetaB_qinv + (o))
+#define IZB(o) ld2(lf_mlkem_izetaB + (o)), ld2(lf_mlkem_izetaB_qinv + (o))
+
+/* len = 16: [lo + hi z, lo - hi z] on the 256-bit halves */
+AI V cthalf(V x, V z, V zq)
+{
+    V lo = _mm512_shuffle_i64x2(x, x, 0x44), hi = _mm512_shuffle_i64x2(x, x, 0xee);
+    V t = mulc(hi, z, zq);
+    return _mm512_mask_sub_epi16(_mm512_add_epi16(lo, t), (__mmask32)0xffff0000u, lo, t);
+}
+/* inverse len = 16: [Barrett(lo + hi), (hi - lo) z] */
+AI V gshalf_bar(V x, V z, V zq)
+{
+    V lo = _mm512_shuffle_i64x2(x, x, 0x44), hi = _mm512_shuffle_i64x2(x, x, 0xee);
+    V s = barrett(_mm512_add_epi16(lo, hi));
+    V d = mulc(_mm512_sub_epi16(hi, lo), z, zq);
+    return _mm512_mask_blend_epi64(0xf0, s, d);
+}
+
+/* 8 x 8 transpose inside each 128-bit lane */
+AI void tr8(V *x0, V *x1, V *x2, V *x3, V *x4, V *x5, V *x6, V *x7)
+{
+    V t0 = _mm512_unpacklo_epi16(*x0, *x1), t1 = _mm512_unpackhi_epi16(*x0, *x1);
+    V t2 = _mm512_unpacklo_epi16(*x2, *x3), t3 = _mm512_unpackhi_epi16(*x2, *x3);
+    V t4 = _mm512_unpacklo_epi16(*x4, *x5), t5 = _mm512_unpackhi_epi16(*x4, *x5);
+    V t6 = _mm512_unpacklo_epi16(*x6, *x7), t7 = _mm512_unpackhi_epi16(*x6, *x7);
+    V u0 = _mm512_unpacklo_epi32(t0, t2), u1 = _mm512_unpackhi_epi32(t0, t2);
+    V u2 = _mm512_unpacklo_epi32(t1, t3), u3 = _mm512_unpackhi_epi32(t1, t3);
+    V u4 = _mm512_unpacklo_epi32(t4, t6), u5 = _mm512_unpackhi_epi32(t4, t6);
+    V u6 = _mm512_unpacklo_epi32(t5, t7), u7 = _mm512_unpackhi_epi32(t5, t7);
+    *x0 = _mm512_unpacklo_epi64(u0, u4);
+    *x1 = _mm512_unpackhi_epi64(u0, u4);
+    *x2 = _mm512_unpacklo_epi64(u1, u5);
+    *x3 = _mm512_unpackhi_epi64(u1, u5);
+    *x4 = _mm512_unpacklo_epi64(u2, u6);
+    *x5 = _mm512_unpackhi_epi64(u2, u6);
+    *x6 = _mm512_unpacklo_epi64(u3, u7);
+    *x7 = _mm512_unpackhi_epi64(u3, u7);
+}
+
+/* [c_k even rows, c_8+k even, c_k odd, c_8+k odd] -> [c_k, c_8+k] */
+AI V interleave_rows(V z)
+{
+    V p = _mm512_shuffle_i64x2(z, z, 0x50), q = _mm512_shuffle_i64x2(z, z, 0xfa);
+    return _mm512_mask_blend_epi64(0xcc, _mm512_unpacklo_epi16(p, q), _mm512_unpackhi_epi16(p, q));
+}
+
+/* rows <-> B order on x0..x7 (results in x0..x7 in order) */
+#define TRZ()                                                                            \
+    do {                                                                                 \
+        tr8(&x0, &x1, &x2, &x3, &x4, &x5, &x6, &x7);                                     \
+        x0 = interleave_rows(x0), x1 = interleave_rows(x1);                              \
+        x2 = interleave_rows(x2), x3 = interleave_rows(x3);                              \
+        x4 = interleave_rows(x4), x5 = interleave_rows(x5);                              \
+        x6 = interleave_rows(x6), x7 = interleave_rows(x7);                              \
+        V y0 = _mm512_shuffle_i64x2(x0, x1, 0x44), y4 = _mm512_shuffle_i64x2(x0, x1, 0xee);  \
+        V y1 = _mm512_shuffle_i64x2(x2, x3, 0x44), y5 = _mm512_shuffle_i64x2(x2, x3, 0xee);  \
+        V y2 = _mm512_shuffle_i64x2(x4, x5, 0x44), y6 = _mm512_shuffle_i64x2(x4, x5, 0xee);  \
+        V y3 = _mm512_shuffle_i64x2(x6, x7, 0x44), y7 = _mm512_shuffle_i64x2(x6, x7, 0xee);  \
+        x0 = y0, x1 = y1, x2 = y2, x3 = y3, x4 = y4, x5 = y5, x6 = y6, x7 = y7;           \
+    } while (0)
+
+static void avx512_ntt(int16_t a[256])
+{
+    V x0 = ld(a), x1 = ld(a + 32), x2 = ld(a + 64), x3 = ld(a + 96);
+    V x4 = ld(a + 128), x5 = ld(a + 160), x6 = ld(a + 192), x7 = ld(a + 224);
+    CT(x0, x4, ZS(1)); CT(x1, x5, ZS(1)); CT(x2, x6, ZS(1)); CT(x3, x7, ZS(1));
+    CT(x0, x2, ZS(2)); CT(x1, x3, ZS(2)); CT(x4, x6, ZS(3)); CT(x5, x7, ZS(3));
+    CT(x0, x1, ZS(4)); CT(x2, x3, ZS(5)); CT(x4, x5, ZS(6)); CT(x6, x7, ZS(7));
+    x0 = cthalf(x0, ZS(8)), x1 = cthalf(x1, ZS(9)), x2 = cthalf(x2, ZS(10));
+    x3 = cthalf(x3, ZS(11)), x4 = cthalf(x4, ZS(12)), x5 = cthalf(x5, ZS(13));
+    x6 = cthalf(x6, ZS(14)), x7 = cthalf(x7, ZS(15));
+    TRZ();
+    CT(x0, x4, ZB(0)); CT(x1, x5, ZB(0)); CT(x2, x6, ZB(0)); CT(x3, x7, ZB(0));
+    CT(x0, x2, ZB(16)); CT(x1, x3, ZB(16)); CT(x4, x6, ZB(32)); CT(x5, x7, ZB(32));
+    CT(x0, x1, ZB(48)); CT(x2, x3, ZB(64)); CT(x4, x5, ZB(80)); CT(x6, x7, ZB(96));
+    st(a, x0), st(a + 32, x1), st(a + 64, x2), st(a + 96, x3);
+    st(a + 128, x4), st(a + 160, x5), st(a + 192, x6), st(a + 224, x7);
+}
+
+static void avx512_invntt(int16_t a[256])
+{
+    V x0 = ld(a), x1 = ld(a + 32), x2 = ld(a + 64), x3 = ld(a + 96);
+    V x4 = ld(a + 128), x5 = ld(a + 160), x6 = ld(a + 192), x7 = ld(a + 224);
+    GSBAR(x0, x1, IZB(48)); GSBAR(x2, x3, IZB(64)); GSBAR(x4, x5, IZB(80));
+    GSBAR(x6, x7, IZB(96));
+    GS(x0, x2, IZB(16)); GS(x1, x3, IZB(16)); GS(x4, x6, IZB(32)); GS(x5, x7, IZB(32));
+    GS(x0, x4, IZB(0)); GS(x1, x5, IZB(0)); GS(x2, x6, IZB(0)); GS(x3, x7, IZB(0));
+    TRZ();
+    x0 = gshalf_bar(x0, IZS(8)), x1 = gshalf_bar(x1, IZS(9)), x2 = gshalf_bar(x2, IZS(10));
+    x3 = gshalf_bar(x3, IZS(11)), x4 = gshalf_bar(x4, IZS(12)), x5 = gshalf_bar(x5, IZS(13));
+    x6 = gshalf_bar(x6, IZS(14)), x7 = gshalf_bar(x7, IZS(15));
+    GS(x0, x1, IZS(4)); GS(x2, x3, IZS(5)); GS(x4, x5, IZS(6)); GS(x6, x7, IZS(7));
+    GS(x0, x2, IZS(2)); GS(x1, x3, IZS(2)); GS(x4, x6, IZS(3)); GS(x5, x7, IZS(3));
+#define LAST(A, B)                                                                       \
+    do {                                                                                 \
+        V s_ = _mm512_add_epi16(A, B), d_ = _mm512_sub_epi16(B, A);                      \
+        A = mulc(s_, set1(LF_NTT_INV_FA), set1(LF_NTT_INV_FA_QINV));                     \
+        B = mulc(d_, set1(LF_NTT_INV_FB), set1(LF_NTT_INV_FB_QINV));                     \
+    } while (0)
+    LAST(x0, x4); LAST(x1, x5); LAST(x2, x6); LAST(x3, x7);
+    st(a, x0), st(a + 32, x1), st(a + 64, x2), st(a + 96, x3);
+    st(a + 128, x4), st(a + 160, x5), st(a + 192, x6), st(a + 224, x7);
+}
+
+/* B order: register lanes 0-15 = u = 2w, lanes 16-31 = u = 2w + 1 */
+AI V ldpair(const int16_t *p)
+{
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)p)),
+                              _mm256_loadu_si256((const __m256i *)(p + 32)), 1);
+}
+AI void stpair(int16_t *p, V x)
+{
+    _mm256_storeu_si256((__m256i *)p, _mm512_castsi512_si256(x));
+    _mm256_storeu_si256((__m256i *)(p + 32), _mm512_extracti64x4_epi64(x, 1));
+}
+
+static void avx512_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256])
+{
+    const V qinv = set1(LF_NTT_QINV);
+    for (int w = 0; w < 4; w++) {
+        int p = 64 * w;
+        V a0 = ldpair(a + p), a1 = ldpair(a + p + 16), b0 = ldpair(b + p), b1 = ldpair(b + p + 16);
+        V g = ld(lf_mlkem_gammaB + 32 * w), gq = ld(lf_mlkem_gammaB_qinv + 32 * w);
+        V b0q = _mm512_mullo_epi16(b0, qinv), b1q = _mm512_mullo_epi16(b1, qinv);
+        V c0 = _mm512_add_epi16(mulv(a0, b0, b0q), mulc(mulv(a1, b1, b1q), g, gq));
+        V c1 = _mm512_add_epi16(mulv(a0, b1, b1q), mulv(a1, b0, b0q));
+        stpair(r + p, c0);
+        stpair(r + p + 16, c1);
+    }
+}
+
+LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_avx512 = {avx512_ntt, avx512_invntt, avx512_basemul,
+                                                        lf_ntt_avx2_cyclic};

@@ -1,0 +1,144 @@
+/* NTT mod 3329: public API (include/limbforge/ntt.h), back-end dispatch,
+ * range checks and the conversions between FIPS 203 semantics and the
+ * kernels' lazy B-order domain. */
+#include "limbforge/ntt.h"
+
+#include <string.h>
+
+#include "ntt/ntt_internal.h"
+
+/* Kernel set of each back end that has one; the others walk up the chain. */
+static const lf_ntt_kernels *lf_ntt_own(int b)
+{
+    switch (b) {
+    case LF_BACKEND_C: return &lf_ntt_kernels_c;
+#ifdef LF_NTT_HAVE_AVX2
+    case LF_BACKEND_AVX2: return &lf_ntt_kernels_avx2;
+#endif
+#ifdef LF_NTT_HAVE_AVX512
+    case LF_BACKEND_AVX512: return &lf_ntt_kernels_avx512;
+#endif
+#ifdef LF_NTT_HAVE_NEON
+    case LF_BACKEND_NEON: return &lf_ntt_kernels_neon;
+#endif
+#ifdef LF_NTT_HAVE_RVV
+    case LF_BACKEND_RVV: return &lf_ntt_kernels_rvv;
+#endif
+    default: return NULL;
+    }
+}
+
+static const lf_ntt_kernels *_Atomic lf_ntt_cache[LF_BACKEND_COUNT];
+
+static const lf_ntt_kernels *lf_ntt_k(void)
+{
+    int b = lf_backend_fast();
+    const lf_ntt_kernels *k = atomic_load_explicit(&lf_ntt_cache[b], memory_order_relaxed);
+    if (LF_LIKELY(k != NULL)) return k;
+    int c = b;
+    while ((k = lf_ntt_own(c)) == NULL) c = (int)lf_backend_parent((lf_backend)c);
+    atomic_store_explicit(&lf_ntt_cache[b], k, memory_order_relaxed);
+    return k;
+}
+
+/* dst = src with every coefficient outside [0, q) replaced by 0; returns 0
+ * if all were in range, else all ones.  No branch on the values: the checked
+ * functions run the kernels on the cleaned input either way and mask the
+ * output, so only the returned verdict (public by design) depends on them. */
+static uint32_t lf_ntt_clean(int16_t *dst, const int16_t *src, int n)
+{
+    uint32_t bad = 0;
+    for (int i = 0; i < n; i++) {
+        int32_t x = src[i];
+        uint32_t m = (uint32_t)(x >> 31) | (uint32_t)((LF_Q - 1 - x) >> 31);
+        dst[i] = (int16_t)(x & (int32_t)~m);
+        bad |= m;
+    }
+    return lf_vb32(bad);
+}
+
+/* r &= ~bad; the return code without a branch: LF_ERR_RANGE is -1. */
+static int lf_ntt_finish(int16_t *r, int n, uint32_t bad)
+{
+    for (int i = 0; i < n; i++) r[i] = (int16_t)(r[i] & (int16_t)~bad);
+    return (int)bad; /* 0 = LF_OK, all ones = -1 = LF_ERR_RANGE */
+}
+
+/* r = mont(a, k) brought to [0, q): |mont| < q for any int16 input. */
+static void lf_ntt_fix(int16_t *r, const int16_t *a, int16_t k)
+{
+    for (int i = 0; i < 256; i++) {
+        int16_t x = lf_ntt_fqmul(a[i], k);
+        r[i] = (int16_t)(x + ((x >> 15) & LF_Q));
+    }
+}
+
+void lf_mlkem_transpose(int16_t r[256], const int16_t a[256])
+{
+    for (int i = 0; i < 16; i++)
+        for (int j = 0; j < 16; j++) r[16 * j + i] = a[16 * i + j];
+}
+
+int lf_ntt128_cyclic_mul(int16_t r[128], const int16_t a[128], const int16_t b[128])
+{
+    _Alignas(64) int16_t ta[128], tb[128];
+    uint32_t bad = lf_ntt_clean(ta, a, 128) | lf_ntt_clean(tb, b, 128);
+    lf_ntt_k()->cyclic(r, ta, tb);
+    LF_NTT_VERIFY(r, 128, LF_Q - 1);
+    return lf_ntt_finish(r, 128, bad);
+}
+
+void lf_mlkem_ntt_lazy(int16_t a[256])
+{
+    LF_NTT_VERIFY(a, 256, LF_MLKEM_NTT_IN_MAX);
+    lf_ntt_k()->ntt(a);
+    LF_NTT_VERIFY(a, 256, LF_MLKEM_NTT_OUT_MAX);
+}
+
+void lf_mlkem_invntt_lazy(int16_t a[256])
+{
+    LF_NTT_VERIFY(a, 256, LF_MLKEM_INVNTT_IN_MAX);
+    lf_ntt_k()->invntt(a);
+    LF_NTT_VERIFY(a, 256, LF_MLKEM_INVNTT_OUT_MAX);
+}
+
+void lf_mlkem_basemul_lazy(int16_t r[256], const int16_t a[256], const int16_t b[256])
+{
+    LF_NTT_VERIFY(a, 256, LF_MLKEM_BASEMUL_IN_MAX);
+    LF_NTT_VERIFY(b, 256, LF_MLKEM_BASEMUL_IN_MAX);
+    lf_ntt_k()->basemul(r, a, b);
+    LF_NTT_VERIFY(r, 256, LF_MLKEM_BASEMUL_OUT_MAX);
+}
+
+int lf_mlkem_ntt(int16_t r[256], const int16_t a[256])
+{
+    _Alignas(64) int16_t t[256], u[256];
+    uint32_t bad = lf_ntt_clean(t, a, 256);
+    lf_mlkem_ntt_lazy(t);
+    lf_mlkem_transpose(u, t);
+    lf_ntt_fix(r, u, LF_NTT_MONT_R); /* mont(x, R) = x */
+    return lf_ntt_finish(r, 256, bad);
+}
+
+int lf_mlkem_invntt(int16_t r[256], const int16_t a[256])
+{
+    _Alignas(64) int16_t t[256], u[256];
+    uint32_t bad = lf_ntt_clean(u, a, 256);
+    lf_mlkem_transpose(t, u);
+    lf_mlkem_invntt_lazy(t);
+    lf_ntt_fix(r, t, 1); /* mont(x, 1) = x 2^-16 removes the 2^16 */
+    return lf_ntt_finish(r, 256, bad);
+}
+
+int lf_mlkem_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256])
+{
+    _Alignas(64) int16_t ta[256], tb[256], u[256];
+    uint32_t bad = lf_ntt_clean(u, a, 256);
+    lf_mlkem_transpose(ta, u);
+    bad |= lf_ntt_clean(u, b, 256);
+    lf_mlkem_transpose(tb, u);
+    lf_mlkem_basemul_lazy(ta, ta, tb);
+    lf_mlkem_transpose(tb, ta);
+    lf_ntt_fix(r, tb, LF_NTT_MONT_R2); /* mont(x, R^2) = x R: removes the 2^-16 */
+    return lf_ntt_finish(r, 256, bad);
+}

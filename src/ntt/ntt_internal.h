@@ -1,0 +1,81 @@
+/* Internal contract between the NTT API (ntt.c) and its kernels (portable C
+ * in ntt_c.c, vector code in native/<arch>/).  Not installed.
+ *
+ * Every kernel follows the one reduction schedule that tools/ntt_bounds.py
+ * proves (constants and bounds: ntt_consts.h):
+ *   ntt      in place; standard order in (|a| <= LF_MLKEM_NTT_IN_MAX), B order
+ *            out (|a| <= LF_MLKEM_NTT_OUT_MAX); Cooley-Tukey, no reduction.
+ *   invntt   in place; B order in (|a| <= LF_MLKEM_INVNTT_IN_MAX), standard
+ *            order out, times 2^16 ("to Montgomery"); Gentleman-Sande,
+ *            Barrett on the sums of levels 1 and 4, scaling fused in level 7.
+ *   basemul  B order; r = a o b * 2^-16 (separate Montgomery reductions).
+ *   cyclic   r = a * b mod (X^128 - 1), a, b in [0, q), r in [0, q); the
+ *            internal order is the kernel's own business.
+ * r may alias a or b exactly.  Constant time. */
+#ifndef LF_NTT_INTERNAL_H
+#define LF_NTT_INTERNAL_H
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "lf_internal.h"
+#include "ntt/ntt_consts.h"
+
+typedef struct {
+    void (*ntt)(int16_t a[256]);
+    void (*invntt)(int16_t a[256]);
+    void (*basemul)(int16_t r[256], const int16_t a[256], const int16_t b[256]);
+    void (*cyclic)(int16_t r[128], const int16_t a[128], const int16_t b[128]);
+} lf_ntt_kernels;
+
+/* Kernel sets (NULL-free); which ones exist depends on the architecture and
+ * compiler (LF_NTT_HAVE_<NAME>, set by src/ntt/sources.cmake). */
+extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_c;
+extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_avx2;
+extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_avx512;
+extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_neon;
+extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_rvv;
+
+/* ---- scalar arithmetic (also the reference for the vector kernels) ---- */
+#define LF_Q LF_NTT_Q
+
+/* (a - t q) / 2^16 with t = a q^-1 mod 2^16 (signed): = a 2^-16 mod q,
+ * |r| <= (|a| + 2^15 q) / 2^16. */
+static inline int16_t lf_ntt_mont(int32_t a)
+{
+    int16_t t = (int16_t)(uint16_t)((uint32_t)a * (uint32_t)(uint16_t)LF_NTT_QINV);
+    return (int16_t)((a - (int32_t)t * LF_Q) >> 16);
+}
+
+static inline int16_t lf_ntt_fqmul(int16_t a, int16_t b)
+{
+    return lf_ntt_mont((int32_t)a * b);
+}
+
+/* a - q floor(a * 20159 / 2^26): any int16 -> [0, q]. */
+static inline int16_t lf_ntt_barrett(int16_t a)
+{
+    int16_t t = (int16_t)(((int32_t)a * LF_NTT_BARRETT_V) >> 26);
+    return (int16_t)(a - t * LF_Q);
+}
+
+/* [0, q] -> [0, q) without a branch. */
+static inline int16_t lf_ntt_csubq(int16_t a)
+{
+    a = (int16_t)(a - LF_Q);
+    return (int16_t)(a + ((a >> 15) & LF_Q));
+}
+
+/* LF_VERIFY: abort if some |a[i]| > bound (documented contracts). */
+#ifdef LF_VERIFY
+static inline void lf_ntt_verify(const int16_t *a, int n, int32_t bound)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i] > bound || a[i] < -bound) abort();
+}
+#define LF_NTT_VERIFY(a, n, bound) lf_ntt_verify((a), (n), (bound))
+#else
+#define LF_NTT_VERIFY(a, n, bound) ((void)0)
+#endif
+
+#endif

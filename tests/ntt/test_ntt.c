@@ -1,0 +1,360 @@
+/* Tests of the NTT mod 3329 (include/limbforge/ntt.h) on the selected back
+ * end (LIMBFORGE_BACKEND; exit 77 if it cannot run here).
+ *
+ * Oracles, all independent of the library's butterflies:
+ *   - schoolbook products mod X^256 + 1 and X^128 - 1 (int64 in this file);
+ *   - the NTT by direct evaluation: FIPS pair i is a mod (X^2 - g_i),
+ *     g_i = 17^(2 BitRev7(i) + 1), computed here with modular powers;
+ *   - vectors from the FIPS 203 model in Python (fips_vectors.h);
+ *   - the portable C back end (bit-identical results are promised).
+ * Inputs: random, all 0, all q-1, alternating 0/q-1, single coefficients,
+ * and for the lazy API the extremes of the documented bounds.
+ * LF_TEST_ITERS (default 1) multiplies the number of random cases. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fips_vectors.h"
+#include "limbforge/limbforge.h"
+#include "limbforge/ntt.h"
+
+#define Q 3329
+
+static int failures, checks;
+#define CHECK(cond, ...)                                                                 \
+    do {                                                                                 \
+        checks++;                                                                        \
+        if (!(cond)) {                                                                   \
+            failures++;                                                                  \
+            if (failures < 20) {                                                         \
+                printf("FAIL %s:%d: ", __FILE__, __LINE__);                              \
+                printf(__VA_ARGS__);                                                     \
+                printf("\n");                                                            \
+            }                                                                            \
+        }                                                                                \
+    } while (0)
+
+static uint64_t rng = 0x9e3779b97f4a7c15ULL;
+static uint64_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+static int64_t md(int64_t x)
+{
+    x %= Q;
+    return x < 0 ? x + Q : x;
+}
+
+static int64_t pw(int64_t b, int e)
+{
+    int64_t r = 1;
+    b = md(b);
+    while (e--) r = r * b % Q;
+    return r;
+}
+
+static int brv7(int k)
+{
+    int r = 0;
+    for (int i = 0; i < 7; i++) r |= ((k >> i) & 1) << (6 - i);
+    return r;
+}
+
+/* ---- oracles ---- */
+static void school_nega(int16_t *r, const int16_t *a, const int16_t *b)
+{
+    int64_t t[256] = {0};
+    for (int i = 0; i < 256; i++)
+        for (int j = 0; j < 256; j++) {
+            int64_t p = (int64_t)a[i] * b[j];
+            if (i + j < 256) t[i + j] += p;
+            else t[i + j - 256] -= p;
+        }
+    for (int i = 0; i < 256; i++) r[i] = (int16_t)md(t[i]);
+}
+
+static void school_cyc(int16_t *r, const int16_t *a, const int16_t *b)
+{
+    int64_t t[128] = {0};
+    for (int i = 0; i < 128; i++)
+        for (int j = 0; j < 128; j++) t[(i + j) & 127] += (int64_t)a[i] * b[j];
+    for (int i = 0; i < 128; i++) r[i] = (int16_t)md(t[i]);
+}
+
+static void direct_ntt(int16_t *r, const int16_t *a)
+{
+    for (int i = 0; i < 128; i++) {
+        int64_t g = pw(17, 2 * brv7(i) + 1), gk = 1, e = 0, o = 0;
+        for (int k = 0; k < 128; k++) {
+            e = (e + a[2 * k] * gk) % Q;
+            o = (o + a[2 * k + 1] * gk) % Q;
+            gk = gk * g % Q;
+        }
+        r[2 * i] = (int16_t)md(e);
+        r[2 * i + 1] = (int16_t)md(o);
+    }
+}
+
+static void direct_basemul(int16_t *r, const int16_t *a, const int16_t *b)
+{
+    for (int i = 0; i < 128; i++) {
+        int64_t g = pw(17, 2 * brv7(i) + 1);
+        int64_t a0 = a[2 * i], a1 = a[2 * i + 1], b0 = b[2 * i], b1 = b[2 * i + 1];
+        r[2 * i] = (int16_t)md(a0 * b0 + md(a1 * b1) * g);
+        r[2 * i + 1] = (int16_t)md(a0 * b1 + a1 * b0);
+    }
+}
+
+static int eq_mod(const int16_t *x, const int16_t *y, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (md(x[i]) != md(y[i])) return 0;
+    return 1;
+}
+
+static int canonical(const int16_t *x, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (x[i] < 0 || x[i] >= Q) return 0;
+    return 1;
+}
+
+static int within(const int16_t *x, int n, int bound)
+{
+    for (int i = 0; i < n; i++)
+        if (x[i] > bound || x[i] < -bound) return 0;
+    return 1;
+}
+
+/* ---- input patterns ---- */
+enum { P_RANDOM, P_ZERO, P_QM1, P_ALT, P_SINGLE, P_COUNT };
+static void pattern(int16_t *a, int n, int p, int lo, int hi)
+{
+    int pos = (int)(rnd() % (unsigned)n);
+    for (int i = 0; i < n; i++) {
+        switch (p) {
+        case P_ZERO: a[i] = (int16_t)(lo > 0 ? lo : 0); break;
+        case P_QM1: a[i] = (int16_t)hi; break;
+        case P_ALT: a[i] = (int16_t)((i & 1) ? hi : lo); break;
+        case P_SINGLE: a[i] = (int16_t)(i == pos ? hi : 0); break;
+        default: a[i] = (int16_t)(lo + (int)(rnd() % (uint64_t)(hi - lo + 1)));
+        }
+    }
+}
+
+/* ---- the tests ---- */
+static void test_cyclic(int iters)
+{
+    int16_t a[128], b[128], r[128], e[128];
+    for (int it = 0; it < iters; it++)
+        for (int pa = 0; pa < P_COUNT; pa++)
+            for (int pb = 0; pb < P_COUNT; pb++) {
+                pattern(a, 128, pa, 0, Q - 1);
+                pattern(b, 128, pb, 0, Q - 1);
+                int rc = lf_ntt128_cyclic_mul(r, a, b);
+                school_cyc(e, a, b);
+                CHECK(rc == LF_OK && memcmp(r, e, sizeof r) == 0,
+                      "cyclic product, patterns %d x %d", pa, pb);
+                memcpy(r, a, sizeof r); /* r aliases a */
+                rc = lf_ntt128_cyclic_mul(r, r, b);
+                CHECK(rc == LF_OK && memcmp(r, e, sizeof r) == 0, "cyclic product r == a");
+            }
+    for (int i = 0; i < FV_NC; i++) {
+        int rc = lf_ntt128_cyclic_mul(r, fv_cyc_a[i], fv_cyc_b[i]);
+        CHECK(rc == LF_OK && memcmp(r, fv_cyc_ab[i], sizeof r) == 0, "cyclic vector %d", i);
+    }
+    /* out of range: r zeroed, LF_ERR_RANGE */
+    static const int16_t bad[] = {Q, -1, 32767, -32768};
+    for (int k = 0; k < 4; k++)
+        for (int side = 0; side < 2; side++) {
+            pattern(a, 128, P_RANDOM, 0, Q - 1);
+            pattern(b, 128, P_RANDOM, 0, Q - 1);
+            (side ? b : a)[rnd() % 128] = bad[k];
+            memset(r, 0x55, sizeof r);
+            int rc = lf_ntt128_cyclic_mul(r, a, b);
+            memset(e, 0, sizeof e);
+            CHECK(rc == LF_ERR_RANGE && memcmp(r, e, sizeof r) == 0, "cyclic bad input %d", bad[k]);
+        }
+}
+
+static void test_fips(int iters)
+{
+    int16_t a[256], b[256], na[256], nb[256], r[256], e[256], t[256];
+    for (int i = 0; i < FV_N; i++) {
+        CHECK(lf_mlkem_ntt(r, fv_a[i]) == LF_OK && memcmp(r, fv_ntt_a[i], sizeof r) == 0,
+              "NTT vs FIPS model, vector %d", i);
+        CHECK(lf_mlkem_invntt(r, fv_a[i]) == LF_OK && memcmp(r, fv_invntt_a[i], sizeof r) == 0,
+              "NTT^-1 vs FIPS model, vector %d", i);
+        CHECK(lf_mlkem_basemul(r, fv_a[i], fv_b[i]) == LF_OK &&
+                  memcmp(r, fv_basemul_ab[i], sizeof r) == 0,
+              "MultiplyNTTs vs FIPS model, vector %d", i);
+    }
+    for (int it = 0; it < iters; it++)
+        for (int pa = 0; pa < P_COUNT; pa++)
+            for (int pb = 0; pb < P_COUNT; pb++) {
+                pattern(a, 256, pa, 0, Q - 1);
+                pattern(b, 256, pb, 0, Q - 1);
+                CHECK(lf_mlkem_ntt(na, a) == LF_OK, "ntt rc");
+                direct_ntt(e, a);
+                CHECK(memcmp(na, e, sizeof e) == 0, "NTT vs direct evaluation (%d)", pa);
+                CHECK(lf_mlkem_invntt(r, na) == LF_OK && memcmp(r, a, sizeof r) == 0,
+                      "NTT^-1(NTT(a)) = a (%d)", pa);
+                CHECK(lf_mlkem_ntt(nb, b) == LF_OK, "ntt rc");
+                CHECK(lf_mlkem_basemul(t, na, nb) == LF_OK, "basemul rc");
+                direct_basemul(e, na, nb);
+                CHECK(memcmp(t, e, sizeof e) == 0, "basemul vs direct (%d, %d)", pa, pb);
+                CHECK(lf_mlkem_invntt(r, t) == LF_OK, "invntt rc");
+                school_nega(e, a, b);
+                CHECK(memcmp(r, e, sizeof e) == 0, "NTT product vs schoolbook (%d, %d)", pa, pb);
+                /* in place */
+                memcpy(t, a, sizeof t);
+                CHECK(lf_mlkem_ntt(t, t) == LF_OK && memcmp(t, na, sizeof t) == 0, "ntt r == a");
+                CHECK(lf_mlkem_invntt(t, t) == LF_OK && memcmp(t, a, sizeof t) == 0,
+                      "invntt r == a");
+                memcpy(t, na, sizeof t);
+                direct_basemul(e, na, nb);
+                CHECK(lf_mlkem_basemul(t, t, nb) == LF_OK && memcmp(t, e, sizeof t) == 0,
+                      "basemul r == a");
+                CHECK(canonical(r, 256) && canonical(na, 256), "outputs canonical");
+            }
+    static const int16_t bad[] = {Q, -1, 32767, -32768};
+    for (int k = 0; k < 4; k++) {
+        pattern(a, 256, P_RANDOM, 0, Q - 1);
+        a[rnd() % 256] = bad[k];
+        memset(e, 0, sizeof e);
+        memset(r, 0x55, sizeof r);
+        CHECK(lf_mlkem_ntt(r, a) == LF_ERR_RANGE && !memcmp(r, e, sizeof r), "ntt bad input");
+        memset(r, 0x55, sizeof r);
+        CHECK(lf_mlkem_invntt(r, a) == LF_ERR_RANGE && !memcmp(r, e, sizeof r), "invntt bad");
+        memset(r, 0x55, sizeof r);
+        CHECK(lf_mlkem_basemul(r, b, a) == LF_ERR_RANGE && !memcmp(r, e, sizeof r),
+              "basemul bad");
+    }
+}
+
+/* The lazy chain at the edges of its documented bounds. */
+static void test_lazy(int iters)
+{
+    int16_t a[256], b[256], na[256], nb[256], r[256], e[256], t[256];
+    const int M = LF_MLKEM_NTT_LAZY_IN_MAX;
+    for (int it = 0; it < iters; it++)
+        for (int pa = 0; pa < P_COUNT; pa++)
+            for (int sign = 0; sign < 2; sign++) {
+                pattern(a, 256, pa, (pa == P_RANDOM || pa == P_ALT) ? -M : 0, M);
+                if (sign)
+                    for (int i = 0; i < 256; i++) a[i] = (int16_t)-a[i];
+                pattern(b, 256, (pa + 2) % P_COUNT, -M, M);
+                memcpy(na, a, sizeof na);
+                memcpy(nb, b, sizeof nb);
+                lf_mlkem_ntt_lazy(na);
+                lf_mlkem_ntt_lazy(nb);
+                CHECK(within(na, 256, LF_MLKEM_NTT_LAZY_OUT_MAX), "ntt_lazy output bound");
+                for (int i = 0; i < 256; i++) t[i] = (int16_t)md(a[i]);
+                direct_ntt(e, t);
+                lf_mlkem_transpose(t, na);
+                CHECK(eq_mod(t, e, 256), "ntt_lazy = transposed NTT mod q (%d)", pa);
+                lf_mlkem_basemul_lazy(r, na, nb);
+                CHECK(within(r, 256, LF_MLKEM_BASEMUL_LAZY_OUT_MAX), "basemul_lazy bound");
+                lf_mlkem_invntt_lazy(r);
+                CHECK(within(r, 256, LF_MLKEM_INVNTT_LAZY_OUT_MAX), "invntt_lazy bound");
+                for (int i = 0; i < 256; i++) t[i] = (int16_t)md(a[i]), na[i] = (int16_t)md(b[i]);
+                school_nega(e, t, na);
+                CHECK(eq_mod(r, e, 256), "lazy chain = schoolbook (%d, %d)", pa, sign);
+            }
+    /* invntt_lazy at its input bound: +-16383 */
+    for (int p = 0; p < P_COUNT; p++) {
+        pattern(a, 256, p, -LF_MLKEM_INVNTT_LAZY_IN_MAX, LF_MLKEM_INVNTT_LAZY_IN_MAX);
+        memcpy(r, a, sizeof r);
+        lf_mlkem_invntt_lazy(r);
+        CHECK(within(r, 256, LF_MLKEM_INVNTT_LAZY_OUT_MAX), "invntt_lazy bound at edge");
+        /* oracle: invntt(x) * R = FIPS inverse of x (B order -> FIPS order) times 2^16 */
+        lf_mlkem_transpose(t, a);
+        for (int i = 0; i < 256; i++) t[i] = (int16_t)md(t[i]);
+        CHECK(lf_mlkem_invntt(e, t) == LF_OK, "invntt rc");
+        for (int i = 0; i < 256; i++) e[i] = (int16_t)md((int64_t)e[i] * 65536);
+        CHECK(eq_mod(r, e, 256), "invntt_lazy at +-16383 (%d)", p);
+    }
+    /* basemul_lazy at its input bound */
+    for (int p = 0; p < P_COUNT; p++) {
+        const int B = LF_MLKEM_BASEMUL_LAZY_IN_MAX;
+        pattern(a, 256, p, -B, B);
+        pattern(b, 256, (p + 1) % P_COUNT, -B, B);
+        if (p == P_QM1) pattern(b, 256, p, -B, B);
+        lf_mlkem_basemul_lazy(r, a, b);
+        CHECK(within(r, 256, LF_MLKEM_BASEMUL_LAZY_OUT_MAX), "basemul_lazy bound at edge");
+        int16_t fa[256], fb[256];
+        lf_mlkem_transpose(fa, a);
+        lf_mlkem_transpose(fb, b);
+        for (int i = 0; i < 256; i++) fa[i] = (int16_t)md(fa[i]), fb[i] = (int16_t)md(fb[i]);
+        direct_basemul(t, fa, fb);
+        lf_mlkem_transpose(e, t);
+        /* r = e * 2^-16: r * 2^16 = e */
+        for (int i = 0; i < 256; i++) t[i] = (int16_t)md((int64_t)r[i] * 65536);
+        CHECK(eq_mod(t, e, 256), "basemul_lazy at edge (%d)", p);
+    }
+}
+
+/* Bit-identical to the portable C back end. */
+static void test_vs_c(const char *be)
+{
+    int16_t a[256], b[256], x[3][256], y[3][256];
+    int16_t ca[128], cb[128], cx[128], cy[128];
+    for (int rep = 0; rep < 20; rep++) {
+        pattern(a, 256, rep % P_COUNT, -4096, 4096);
+        pattern(b, 256, (rep + 1) % P_COUNT, -17052, 17052);
+        pattern(ca, 128, rep % P_COUNT, 0, Q - 1);
+        pattern(cb, 128, (rep + 3) % P_COUNT, 0, Q - 1);
+        for (int pass = 0; pass < 2; pass++) {
+            int16_t(*o)[256] = pass ? y : x;
+            if (lf_backend_set(pass ? "c" : be) != LF_OK) {
+                CHECK(0, "lf_backend_set");
+                return;
+            }
+            memcpy(o[0], a, sizeof a);
+            lf_mlkem_ntt_lazy(o[0]);
+            lf_mlkem_basemul_lazy(o[1], o[0], b);
+            memcpy(o[2], b, sizeof b);
+            for (int i = 0; i < 256; i++) o[2][i] = (int16_t)(o[2][i] % 16384);
+            lf_mlkem_invntt_lazy(o[2]);
+            if (lf_ntt128_cyclic_mul(pass ? cy : cx, ca, cb) != LF_OK) CHECK(0, "rc");
+        }
+        CHECK(!memcmp(x, y, sizeof x) && !memcmp(cx, cy, sizeof cx),
+              "%s differs from the c back end (rep %d)", be, rep);
+    }
+    if (lf_backend_set(be) != LF_OK) CHECK(0, "lf_backend_set back");
+}
+
+int main(void)
+{
+    const char *env = getenv("LIMBFORGE_BACKEND");
+    if (env && *env) {
+        int found = 0;
+        for (int b = 0; b < LF_BACKEND_COUNT; b++)
+            if (strcmp(lf_backend_name((lf_backend)b), env) == 0) {
+                found = 1;
+                if (!lf_backend_available((lf_backend)b)) {
+                    printf("test_ntt: back end %s cannot run here: skipped\n", env);
+                    return 77;
+                }
+            }
+        if (!found) {
+            printf("test_ntt: unknown back end %s\n", env);
+            return 1;
+        }
+    }
+    const char *be = lf_backend_name(lf_backend_current());
+    const char *it = getenv("LF_TEST_ITERS");
+    int iters = it ? atoi(it) : 1;
+    if (iters < 1) iters = 1;
+    test_cyclic(iters);
+    test_fips(iters);
+    test_lazy(iters);
+    test_vs_c(be);
+    printf("test_ntt [%s]: %d checks, %d failures\n", be, checks, failures);
+    return failures ? 1 : 0;
+}
