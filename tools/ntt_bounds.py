@@ -220,6 +220,39 @@ INVNTT_IN = 16383      # lf_mlkem_invntt_lazy input (2 * 16383 fits int16)
 INV_FA = centered(F128 * R * R)
 INV_FB = centered(mlkem_inv_zeta(1) * F128 * R * R)
 CYC_SCALE = centered(F128 * R * R)    # pointwise: mont(mont(a,b), K) = a b / 128
+# FIPS-semantics inverse (lf_mlkem_invntt kernels): the last level gives the
+# exact value x 128^-1 (no 2^16 factor), |x| < q, so [0, q) is one conditional add
+INV_FA_FIPS = centered(F128 * R)
+INV_FB_FIPS = centered(mlkem_inv_zeta(1) * F128 * R)
+# Final reduction of the vector FIPS kernels ("freeze"): x + k q as uint16,
+# then x - q floor(x 20159 / 2^26) with an unsigned multiply-high; the
+# quotient is exact for every uint16 (checked below), so the result is in
+# [0, q) with no correction step.  k: 6 after the forward NTT, 8 after the
+# cyclic inverse (the smallest multiples that make the input non-negative).
+FRZ_NTT_K = 6
+FRZ_CYC_K = 8
+
+
+def freeze_ok(bound, k):
+    """x + k q in [0, 2^16) and the unsigned Barrett is exact for all |x| <= bound."""
+    if not (bound - k * Q <= 0 <= -bound + k * Q and bound + k * Q < R):
+        return False
+    return all(((x * BARRETT_V) >> 26) == x // Q for x in range(0, R))
+
+
+def basemul_fips_bound():
+    """Rows-layout FIPS basemul of the vector kernels, a, b in [0, q):
+    P = mont(a, b) lane by lane, Qx = mont(a, swap(b)); Pg = mont(P, z) with
+    z = R^2 (even lanes) or gamma R^2 (odd lanes), so Pg is exact; c0 = sum of
+    the two Pg of a pair, c1 = sum of the two Qx (still x 2^-16); then
+    mont(c, R) (c0, reduction only) or mont(c, R^2) (c1) -> |r| < q."""
+    inp = (0, Q - 1)
+    p = mont_iv(imul(inp, inp))
+    zs = [mont_const(R)] + [mont_const(mlkem_gamma(m) * R) for m in range(128)]
+    pg = hull([mont_c(p, z) for z in zs])
+    c = hull([iadd(pg, pg, "basemul_fips c0"), iadd(p, p, "basemul_fips c1")])
+    out = hull([mont_c(c, mont_const(1)), mont_c(c, mont_const(R))])
+    return max(-out[0], out[1])
 
 
 def prove():
@@ -250,6 +283,14 @@ def prove():
     rep["cyc_pointwise_out"] = max(-pw[0], pw[1])
     out, lv = inverse(128, pw, cyc_inv_zeta, barrett_after=CYC_BARRETT_AFTER)
     rep["cyc_inv_levels"] = lv
+    # FIPS kernels: the inverse's exact last level, the freezes, basemul
+    out, lv = inverse(256, (-INVNTT_IN, INVNTT_IN), mlkem_inv_zeta, (INV_FA_FIPS, INV_FB_FIPS))
+    rep["invntt_fips_out"] = lv[-1]
+    assert lv[-1] < Q, "FIPS inverse: last level not below q"
+    assert freeze_ok(rep["ntt_levels"][-1], FRZ_NTT_K), "freeze after the NTT"
+    assert freeze_ok(rep["cyc_inv_levels"][-1], FRZ_CYC_K), "freeze after the cyclic inverse"
+    rep["basemul_fips_out"] = basemul_fips_bound()
+    assert rep["basemul_fips_out"] < Q
     rep["barrett_full"] = barrett_iv(I16)
     # the freeze used at the API: Barrett then conditional subtraction of q
     assert rep["barrett_full"][0] >= 0 and rep["barrett_full"][1] <= Q
@@ -286,7 +327,17 @@ def header():
     o.append(f"#define LF_NTT_INV_FB {INV_FB} /* zeta^brv7(1) 128^-1 R^2 (inverse) */\n")
     o.append(f"#define LF_NTT_INV_FB_QINV ({i16(INV_FB * QINV)})\n")
     o.append(f"#define LF_NTT_CYC_SCALE {CYC_SCALE} /* 128^-1 R^2 */\n")
-    o.append(f"#define LF_NTT_CYC_SCALE_QINV ({i16(CYC_SCALE * QINV)})\n\n")
+    o.append(f"#define LF_NTT_CYC_SCALE_QINV ({i16(CYC_SCALE * QINV)})\n")
+    o.append(f"#define LF_NTT_INV_FA_FIPS {INV_FA_FIPS} /* 128^-1 R: exact last level */\n")
+    o.append(f"#define LF_NTT_INV_FA_FIPS_QINV ({i16(INV_FA_FIPS * QINV)})\n")
+    o.append(f"#define LF_NTT_INV_FB_FIPS {INV_FB_FIPS}\n")
+    o.append(f"#define LF_NTT_INV_FB_FIPS_QINV ({i16(INV_FB_FIPS * QINV)})\n")
+    o.append(f"#define LF_NTT_MONT_R_QINV ({i16(centered(R) * QINV)})\n")
+    o.append(f"#define LF_NTT_MONT_R2_QINV ({i16(centered(R * R) * QINV)})\n")
+    o.append(f"#define LF_NTT_FRZ_NTT_OFS {FRZ_NTT_K * Q} /* freeze: x + k q, k = {FRZ_NTT_K} */\n")
+    o.append(f"#define LF_NTT_FRZ_CYC_OFS {FRZ_CYC_K * Q} /* k = {FRZ_CYC_K} */\n")
+    o.append(f"#define LF_NTT_INVNTT_FIPS_OUT_MAX {rep['invntt_fips_out']}\n")
+    o.append(f"#define LF_NTT_BASEMUL_FIPS_OUT_MAX {rep['basemul_fips_out']}\n\n")
     o.append("/* Proven bounds (max |x|) */\n")
     o.append(f"#define LF_MLKEM_NTT_IN_MAX {NTT_IN}\n")
     o.append(f"#define LF_MLKEM_NTT_OUT_MAX {rep['ntt_levels'][-1]}\n")
@@ -309,6 +360,10 @@ def header():
     o.append(pair_tables("lf_mlkem_izeta", [0] + [mlkem_inv_zeta(k) for k in range(1, 128)]))
     o.append("/* gamma of pair m (BaseCaseMultiply), Montgomery form */\n")
     o.append(pair_tables("lf_mlkem_gamma", [mlkem_gamma(m) for m in range(128)]))
+    o.append("/* FIPS-order basemul of the vector kernels (pair m at entries 2m, 2m + 1):\n"
+             " * R^2 mod q and gamma_m R^2 mod q, so mont(x, .) = x R and x gamma_m R */\n")
+    o.append(pair_tables("lf_mlkem_gammaF", [z for m in range(128)
+                                               for z in (R % Q, mlkem_gamma(m) * R % Q)]))
     o.append("/* Cyclic (omega = 33): block k of every level */\n")
     o.append(pair_tables("lf_cyc_zeta", [cyc_fwd_zeta(k) for k in range(64)]))
     o.append(pair_tables("lf_cyc_izeta", [cyc_inv_zeta(k) for k in range(64)]))
@@ -348,6 +403,14 @@ def header():
                     icz.append(cyc_inv_zeta(blk(b, r, sel)))
     o.append(pair_tables("lf_cyc_zeta8", cz))
     o.append(pair_tables("lf_cyc_izeta8", icz))
+    o.append(CYC16_NOTE)
+    blocks = ([lambda r: r] + [lambda r, s=s: 2 * r + s for s in range(2)] +
+              [lambda r, s=s: 4 * r + s for s in range(4)] +
+              [lambda r, w=w: 8 * r + w for w in range(8)])
+    o.append(pair_tables("lf_cyc_zeta16", [cyc_fwd_zeta(b(L & 7)) for b in blocks
+                                             for L in range(16)]))
+    o.append(pair_tables("lf_cyc_izeta16", [cyc_inv_zeta(b(L & 7)) for b in blocks
+                                              for L in range(16)]))
     o.append("\n#endif\n")
     return "".join(o), rep
 
@@ -377,6 +440,16 @@ CYC8_NOTE = """
 """
 
 
+CYC16_NOTE = """
+/* Cyclic product, column layout of the AVX-512 kernel: a and b side by side
+ * as one 16 x 16 matrix (rows 0-7: a, rows 8-15: b; row R = 16 coefficients),
+ * transposed: lane L of a 16-lane column holds row L, so coefficient
+ * 16 (L & 7) + c.  Per-lane zetas, 16 per vector: len 8 (1 vector, block r),
+ * len 4 (2, block 2 r + s), len 2 (4, block 4 r + s), len 1 (8, block 8 r + w),
+ * r = L & 7. */
+"""
+
+
 def main(argv):
     text, rep = header()
     if len(argv) >= 2 and argv[0] == "--write":
@@ -400,6 +473,9 @@ def main(argv):
     print("cyclic fwd ([0,q) in):", rep["cyc_fwd_levels"])
     print("cyclic pointwise out:", rep["cyc_pointwise_out"])
     print(f"cyclic inv (Barrett after level {CYC_BARRETT_AFTER}):", rep["cyc_inv_levels"])
+    print("FIPS inverse last level: max |x| =", rep["invntt_fips_out"], "< q")
+    print(f"freeze x + {FRZ_NTT_K}q / x + {FRZ_CYC_K}q: exact unsigned Barrett")
+    print("FIPS basemul (rows layout) out: max |x| =", rep["basemul_fips_out"], "< q")
     print("all intermediates fit int16 lanes; all products fit int32")
     return 0
 

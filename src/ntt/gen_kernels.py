@@ -10,7 +10,9 @@ array on the stack (every butterfly then loads and stores); with one named
 variable per vector it allocates registers like clang does.  The layouts,
 level order and reduction schedule are those described in ntt_avx2.c and
 proved by tools/ntt_bounds.py; the emitted code uses the helper macros
-defined in ntt_avx2.c (CT, GS, BAR, TR8, TR16...).  Standard library only.
+defined in ntt_avx2.c (CT, GS, BAR, TR8, TR16...).  Bodies: ntt, invntt (lazy),
+ntt_fips, invntt_fips and cyclic (checked: LDC loads feed the range check,
+VERDICT/KEEP mask the output, FRZ_*/CADDQ give [0, q)).  Standard library only.
 """
 import os
 import sys
@@ -27,9 +29,11 @@ def y(i):
     return f"y{i}"
 
 
-def mlkem_ntt():
+def mlkem_ntt(fips=False):
     o = ["    V " + ", ".join(x(i) for i in range(16)) + ";"]
-    o += [f"    {x(r)} = LD(a + {16 * r});" for r in range(16)]
+    if fips:
+        o.append("    CHK_BEGIN();")
+    o += [f"    {x(r)} = {'LDC' if fips else 'LD'}(a + {16 * r});" for r in range(16)]
     for r in range(8):
         o.append(f"    CT({x(r)}, {x(r + 8)}, ZS(1));")
     for r in (0, 8):
@@ -49,13 +53,26 @@ def mlkem_ntt():
     for j in (0, 4, 8, 12):
         for q in range(2):
             o.append(f"    CT({x(j + q)}, {x(j + q + 2)}, ZB({48 + 16 * (j >> 2)}));")
-    o += [f"    ST(a + {16 * j}, {x(j)});" for j in range(16)]
+    if fips:
+        # back to rows (= FIPS order), reduce to [0, q), mask on a bad input
+        o.append("    TR16(" + ", ".join(x(i) for i in range(16)) + ");")
+        o.append("    VERDICT();")
+        o += [f"    ST(r + {16 * j}, KEEP(FRZ_NTT({x(j)})));" for j in range(16)]
+        o.append("    return bad_;")
+    else:
+        o += [f"    ST(a + {16 * j}, {x(j)});" for j in range(16)]
     return o
 
 
-def mlkem_invntt():
+def mlkem_invntt(fips=False):
     o = ["    V " + ", ".join(x(i) for i in range(16)) + ";"]
-    o += [f"    {x(j)} = LD(a + {16 * j});" for j in range(16)]
+    if fips:
+        # FIPS order = rows: check, then to B order
+        o.append("    CHK_BEGIN();")
+        o += [f"    {x(j)} = LDC(a + {16 * j});" for j in range(16)]
+        o.append("    TR16(" + ", ".join(x(i) for i in range(16)) + ");")
+    else:
+        o += [f"    {x(j)} = LD(a + {16 * j});" for j in range(16)]
     sums = []
     for j in (0, 4, 8, 12):
         for q in range(2):
@@ -79,8 +96,14 @@ def mlkem_invntt():
         for q in range(4):
             o.append(f"    GS({x(r + q)}, {x(r + q + 4)}, IZS({2 + (r >> 3)}));")
     for r in range(8):
-        o.append(f"    GSLAST({x(r)}, {x(r + 8)});")
-    o += [f"    ST(a + {16 * r}, {x(r)});" for r in range(16)]
+        o.append(f"    {'GSLASTF' if fips else 'GSLAST'}({x(r)}, {x(r + 8)});")
+    if fips:
+        # the FIPS last level gives x 128^-1 exactly, |x| < q: one conditional add
+        o.append("    VERDICT();")
+        o += [f"    ST(r + {16 * j}, KEEP(CADDQ({x(j)})));" for j in range(16)]
+        o.append("    return bad_;")
+    else:
+        o += [f"    ST(a + {16 * r}, {x(r)});" for r in range(16)]
     return o
 
 
@@ -108,10 +131,11 @@ def cyc_fwd(v):
 
 def cyclic():
     o = ["    V " + ", ".join(x(i) for i in range(8)) + ";",
-         "    V " + ", ".join(y(i) for i in range(8)) + ";"]
-    o += [f"    {x(i)} = LD(a + {16 * i});" for i in range(8)]
+         "    V " + ", ".join(y(i) for i in range(8)) + ";",
+         "    CHK_BEGIN();"]
+    o += [f"    {x(i)} = LDC(a + {16 * i});" for i in range(8)]
     o += cyc_fwd(x)
-    o += [f"    {y(i)} = LD(b + {16 * i});" for i in range(8)]
+    o += [f"    {y(i)} = LDC(b + {16 * i});" for i in range(8)]
     o += cyc_fwd(y)
     o += [f"    {x(i)} = POINTWISE({x(i)}, {y(i)});" for i in range(8)]
     for k in range(0, 8, 2):
@@ -131,7 +155,9 @@ def cyclic():
             o.append(f"    GS({x(i + q)}, {x(i + q + 2)}, ICS({i >> 2}));")
     for i in range(4):
         o.append(f"    GS({x(i)}, {x(i + 4)}, ICS(0));")
-    o += [f"    ST(r + {16 * i}, FREEZE({x(i)}));" for i in range(8)]
+    o.append("    VERDICT();")
+    o += [f"    ST(r + {16 * i}, KEEP(FRZ_CYC({x(i)})));" for i in range(8)]
+    o.append("    return bad_;")
     return o
 
 
@@ -155,10 +181,16 @@ def generate():
                       "__attribute__((aligned(32))) = {\n" + "\n".join(rows) + "\n};\n\n")
     out += consts
     for name, body, sig in (
-            ("ntt", mlkem_ntt, "int16_t a[256]"),
-            ("invntt", mlkem_invntt, "int16_t a[256]"),
-            ("cyclic", cyclic, "int16_t r[128], const int16_t a[128], const int16_t b[128]")):
-        out.append(f"static void LF_NTT16_FN({name})({sig})\n{{\n")
+            ("ntt", mlkem_ntt, "void ntt|int16_t a[256]"),
+            ("invntt", mlkem_invntt, "void invntt|int16_t a[256]"),
+            ("ntt_fips", lambda: mlkem_ntt(True),
+             "uint32_t ntt_fips|int16_t r[256], const int16_t a[256]"),
+            ("invntt_fips", lambda: mlkem_invntt(True),
+             "uint32_t invntt_fips|int16_t r[256], const int16_t a[256]"),
+            ("cyclic", cyclic,
+             "uint32_t cyclic|int16_t r[128], const int16_t a[128], const int16_t b[128]")):
+        ret, args = sig.split(" ", 1)[0], sig.split("|")[1]
+        out.append(f"static {ret} LF_NTT16_FN({name})({args})\n{{\n")
         out.append("\n".join(body()) + "\n}\n\n")
     return "".join(out)
 

@@ -108,4 +108,5 @@ static void c_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128])
     for (int i = 0; i < 128; i++) r[i] = lf_ntt_csubq(lf_ntt_barrett(fa[i]));
 }
 
-LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_c = {c_ntt, c_invntt, c_basemul, c_cyclic};
+LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_c = {
+    .ntt = c_ntt, .invntt = c_invntt, .basemul = c_basemul, .cyclic = c_cyclic};

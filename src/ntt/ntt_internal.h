@@ -11,6 +11,15 @@
  *   basemul  B order; r = a o b * 2^-16 (separate Montgomery reductions).
  *   cyclic   r = a * b mod (X^128 - 1), a, b in [0, q), r in [0, q); the
  *            internal order is the kernel's own business.
+ * Checked kernels (FIPS semantics, optional: NULL = ntt.c composes them from
+ * the lazy kernels, the range check and the conversions in C):
+ *   cyclic_chk, ntt_fips, invntt_fips, basemul_fips: the public functions'
+ *            contract (standard / FIPS order, [0, q) in and out) with the range
+ *            check done in the kernel: they return 0 if every input
+ *            coefficient is in [0, q), else all ones (and then r is all zero).
+ *            Out-of-range lanes may run through the arithmetic with wrapped
+ *            int16 values (no undefined behaviour in vector code); the output
+ *            is masked by the verdict, computed without branches.
  * r may alias a or b exactly.  Constant time. */
 #ifndef LF_NTT_INTERNAL_H
 #define LF_NTT_INTERNAL_H
@@ -26,7 +35,17 @@ typedef struct {
     void (*invntt)(int16_t a[256]);
     void (*basemul)(int16_t r[256], const int16_t a[256], const int16_t b[256]);
     void (*cyclic)(int16_t r[128], const int16_t a[128], const int16_t b[128]);
+    uint32_t (*cyclic_chk)(int16_t r[128], const int16_t a[128], const int16_t b[128]);
+    uint32_t (*ntt_fips)(int16_t r[256], const int16_t a[256]);
+    uint32_t (*invntt_fips)(int16_t r[256], const int16_t a[256]);
+    uint32_t (*basemul_fips)(int16_t r[256], const int16_t a[256], const int16_t b[256]);
 } lf_ntt_kernels;
+
+/* all ones if x != 0, else 0; no branch, through the value barrier */
+static inline uint32_t lf_ntt_nzmask(uint32_t x)
+{
+    return lf_vb32((uint32_t)0 - ((x | ((uint32_t)0 - x)) >> 31));
+}
 
 /* Kernel sets (NULL-free); which ones exist depends on the architecture and
  * compiler (LF_NTT_HAVE_<NAME>, set by src/ntt/sources.cmake). */

@@ -237,6 +237,43 @@ static void test_fips(int iters)
     }
 }
 
+/* The fused kernels check every input vector: one bad coefficient at every
+ * position (each lane of each vector of either operand) must be caught. */
+static void test_bad_everywhere(void)
+{
+    int16_t a[256], b[256], r[256], z[256];
+    static const int16_t bad[] = {Q, -1, 32767, -32768, Q + 1};
+    memset(z, 0, sizeof z);
+    for (int pos = 0; pos < 256; pos++) {
+        int16_t v = bad[pos % 5];
+        for (int side = 0; side < 2; side++) {
+            pattern(a, 256, P_RANDOM, 0, Q - 1);
+            pattern(b, 256, P_RANDOM, 0, Q - 1);
+            (side ? b : a)[pos] = v;
+            memset(r, 0x55, sizeof r);
+            CHECK(lf_mlkem_basemul(r, a, b) == LF_ERR_RANGE && !memcmp(r, z, sizeof r),
+                  "basemul bad at %d (%d)", pos, side);
+            if (pos < 128) {
+                memset(r, 0x55, sizeof r);
+                CHECK(lf_ntt128_cyclic_mul(r, a, b) == LF_ERR_RANGE && !memcmp(r, z, 256),
+                      "cyclic bad at %d (%d)", pos, side);
+            }
+            if (side) continue;
+            memset(r, 0x55, sizeof r);
+            CHECK(lf_mlkem_ntt(r, a) == LF_ERR_RANGE && !memcmp(r, z, sizeof r), "ntt bad at %d",
+                  pos);
+            memset(r, 0x55, sizeof r);
+            CHECK(lf_mlkem_invntt(r, a) == LF_ERR_RANGE && !memcmp(r, z, sizeof r),
+                  "invntt bad at %d", pos);
+        }
+    }
+    /* the edges that are fine: 0 and q - 1 everywhere */
+    for (int i = 0; i < 256; i++) a[i] = (int16_t)((i & 1) ? Q - 1 : 0);
+    CHECK(lf_mlkem_ntt(r, a) == LF_OK && lf_mlkem_invntt(r, a) == LF_OK &&
+              lf_mlkem_basemul(r, a, a) == LF_OK && lf_ntt128_cyclic_mul(r, a, a + 128) == LF_OK,
+          "0 / q - 1 accepted");
+}
+
 /* The lazy chain at the edges of its documented bounds. */
 static void test_lazy(int iters)
 {
@@ -353,6 +390,7 @@ int main(void)
     if (iters < 1) iters = 1;
     test_cyclic(iters);
     test_fips(iters);
+    test_bad_everywhere();
     test_lazy(iters);
     test_vs_c(be);
     printf("test_ntt [%s]: %d checks, %d failures\n", be, checks, failures);

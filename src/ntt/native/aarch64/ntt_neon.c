@@ -38,6 +38,32 @@ AI V barrett(V a)
     return vmlsq_n_s16(a, t, LF_NTT_Q);
 }
 
+/* range check: ok &= (x < q as uint16) */
+AI V ldc(const int16_t *p, uint16x8_t *ok)
+{
+    V x = vld1q_s16(p);
+    *ok = vandq_u16(*ok, vcltq_u16(vreinterpretq_u16_s16(x), vdupq_n_u16(LF_NTT_Q)));
+    return x;
+}
+/* *bad = 0 if every lane of ok is all ones, else all ones; returns ~*bad */
+AI V verdict(uint16x8_t ok, uint32_t *bad)
+{
+    *bad = lf_ntt_nzmask(0xffffu ^ (uint32_t)vminvq_u16(ok));
+    return vreinterpretq_s16_u32(vdupq_n_u32(~*bad));
+}
+/* (-q, q) -> [0, q): min as uint16 of x and x + q */
+AI V caddq(V x)
+{
+    uint16x8_t u = vreinterpretq_u16_s16(x);
+    return vreinterpretq_s16_u16(vminq_u16(u, vaddq_u16(u, vdupq_n_u16(LF_NTT_Q))));
+}
+/* any int16 -> [0, q): Barrett to [0, q], then min(t, t - q) as uint16 */
+AI V freeze(V x)
+{
+    uint16x8_t t = vreinterpretq_u16_s16(barrett(x));
+    return vreinterpretq_s16_u16(vminq_u16(t, vsubq_u16(t, vdupq_n_u16(LF_NTT_Q))));
+}
+
 AI void ct(V *a, V *b, V z, V zq)
 {
     V t = mulc(*b, z, zq);
@@ -92,10 +118,8 @@ AI void tr16(V *x)
 #define BC(k) vdupq_n_s16(lf_mlkem_zeta[k]), vdupq_n_s16(lf_mlkem_zeta_qinv[k])
 #define IBC(k) vdupq_n_s16(lf_mlkem_izeta[k]), vdupq_n_s16(lf_mlkem_izeta_qinv[k])
 
-static void neon_ntt(int16_t a[256])
+AI void ntt_body(V *x)
 {
-    V x[32];
-    for (int v = 0; v < 32; v++) x[v] = vld1q_s16(a + 8 * v);
     for (int v = 0; v < 16; v++) ct(&x[v], &x[v + 16], BC(1));
     for (int v = 0; v < 32; v += 16)
         for (int o = 0; o < 8; o++) ct(&x[v + o], &x[v + o + 8], BC(2 + (v >> 4)));
@@ -121,14 +145,20 @@ static void neon_ntt(int16_t a[256])
                 int o = 48 + 16 * (j >> 2) + 8 * h;
                 ct(&x[2 * j + h], &x[2 * (j + 2) + h], vld1q_s16(z + o), vld1q_s16(zq + o));
             }
+}
+
+static void neon_ntt(int16_t a[256])
+{
+    V x[32];
+    for (int v = 0; v < 32; v++) x[v] = vld1q_s16(a + 8 * v);
+    ntt_body(x);
     for (int v = 0; v < 32; v++) vst1q_s16(a + 8 * v, x[v]);
 }
 
-static void neon_invntt(int16_t a[256])
+/* the inverse up to the last level (B order in, rows out) */
+AI void invntt_body(V *x)
 {
-    V x[32];
     const int16_t *z = lf_mlkem_izetaB, *zq = lf_mlkem_izetaB_qinv;
-    for (int v = 0; v < 32; v++) x[v] = vld1q_s16(a + 8 * v);
     for (int j = 0; j < 16; j++)
         if (!(j & 2))
             for (int h = 0; h < 2; h++) {
@@ -155,12 +185,26 @@ static void neon_invntt(int16_t a[256])
         for (int o = 0; o < 4; o++) gs(&x[v + o], &x[v + o + 4], IBC(4 + (v >> 3)));
     for (int v = 0; v < 32; v += 16)
         for (int o = 0; o < 8; o++) gs(&x[v + o], &x[v + o + 8], IBC(2 + (v >> 4)));
+}
+
+/* the last level with the scaling: fa, fb = 128^-1 R^2 (lazy, "to
+ * Montgomery") or 128^-1 R (FIPS: exact, |x| < q) */
+AI void inv_last(V *x, int16_t fa, int16_t faq, int16_t fb, int16_t fbq)
+{
     for (int v = 0; v < 16; v++) {
         V s = vaddq_s16(x[v], x[v + 16]);
         V d = vsubq_s16(x[v + 16], x[v]);
-        x[v] = mulc(s, vdupq_n_s16(LF_NTT_INV_FA), vdupq_n_s16(LF_NTT_INV_FA_QINV));
-        x[v + 16] = mulc(d, vdupq_n_s16(LF_NTT_INV_FB), vdupq_n_s16(LF_NTT_INV_FB_QINV));
+        x[v] = mulc(s, vdupq_n_s16(fa), vdupq_n_s16(faq));
+        x[v + 16] = mulc(d, vdupq_n_s16(fb), vdupq_n_s16(fbq));
     }
+}
+
+static void neon_invntt(int16_t a[256])
+{
+    V x[32];
+    for (int v = 0; v < 32; v++) x[v] = vld1q_s16(a + 8 * v);
+    invntt_body(x);
+    inv_last(x, LF_NTT_INV_FA, LF_NTT_INV_FA_QINV, LF_NTT_INV_FB, LF_NTT_INV_FB_QINV);
     for (int v = 0; v < 32; v++) vst1q_s16(a + 8 * v, x[v]);
 }
 
@@ -203,10 +247,11 @@ AI void cyc_fwd(V *x)
     }
 }
 
-static void neon_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128])
+static uint32_t neon_cyclic_chk(int16_t r[128], const int16_t a[128], const int16_t b[128])
 {
     V x[16], y[16];
-    for (int i = 0; i < 16; i++) x[i] = vld1q_s16(a + 8 * i), y[i] = vld1q_s16(b + 8 * i);
+    uint16x8_t ok = vdupq_n_u16(0xffff);
+    for (int i = 0; i < 16; i++) x[i] = ldc(a + 8 * i, &ok), y[i] = ldc(b + 8 * i, &ok);
     cyc_fwd(x);
     cyc_fwd(y);
     for (int i = 0; i < 16; i++)
@@ -230,12 +275,76 @@ static void neon_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[12
     for (int v = 0; v < 16; v += 8)
         for (int o = 0; o < 4; o++) gs(&x[v + o], &x[v + o + 4], ICZ(v >> 3));
     for (int v = 0; v < 8; v++) gs(&x[v], &x[v + 8], ICZ(0));
-    for (int v = 0; v < 16; v++) {
-        V t = vsubq_s16(barrett(x[v]), vdupq_n_s16(LF_NTT_Q));
-        t = vaddq_s16(t, vandq_s16(vshrq_n_s16(t, 15), vdupq_n_s16(LF_NTT_Q)));
-        vst1q_s16(r + 8 * v, t);
-    }
+    uint32_t bad;
+    V keep = verdict(ok, &bad);
+    for (int v = 0; v < 16; v++) vst1q_s16(r + 8 * v, vandq_s16(freeze(x[v]), keep));
+    return bad;
 }
 
-LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_neon = {neon_ntt, neon_invntt, neon_basemul,
-                                                      neon_cyclic};
+static void neon_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128])
+{
+    (void)neon_cyclic_chk(r, a, b);
+}
+
+/* ---- checked FIPS-semantics kernels ---- */
+static uint32_t neon_ntt_fips(int16_t r[256], const int16_t a[256])
+{
+    V x[32];
+    uint16x8_t ok = vdupq_n_u16(0xffff);
+    for (int v = 0; v < 32; v++) x[v] = ldc(a + 8 * v, &ok);
+    ntt_body(x);
+    tr16(x); /* B order -> rows = FIPS order */
+    uint32_t bad;
+    V keep = verdict(ok, &bad);
+    for (int v = 0; v < 32; v++) vst1q_s16(r + 8 * v, vandq_s16(freeze(x[v]), keep));
+    return bad;
+}
+
+static uint32_t neon_invntt_fips(int16_t r[256], const int16_t a[256])
+{
+    V x[32];
+    uint16x8_t ok = vdupq_n_u16(0xffff);
+    for (int v = 0; v < 32; v++) x[v] = ldc(a + 8 * v, &ok);
+    tr16(x); /* FIPS order -> B order */
+    invntt_body(x);
+    inv_last(x, LF_NTT_INV_FA_FIPS, LF_NTT_INV_FA_FIPS_QINV, LF_NTT_INV_FB_FIPS,
+             LF_NTT_INV_FB_FIPS_QINV);
+    uint32_t bad;
+    V keep = verdict(ok, &bad);
+    for (int v = 0; v < 32; v++) vst1q_s16(r + 8 * v, vandq_s16(caddq(x[v]), keep));
+    return bad;
+}
+
+/* FIPS order (pair m = lanes 2m, 2m + 1): P = mont(a, b), X = mont(a,
+ * swap(b)), Pg = mont(P, gammaF) = (a0 b0, a1 b1 gamma) exactly; trn1 + trn2
+ * gives (Pg0 + Pg1, X0 + X1) per pair; mont by (R, R^2) reduces and puts the
+ * 2^16 back on the odd lane (tools/ntt_bounds.py, basemul_fips_bound). */
+static uint32_t neon_basemul_fips(int16_t r[256], const int16_t a[256], const int16_t b[256])
+{
+    static const int16_t fz[8] = {LF_NTT_MONT_R, LF_NTT_MONT_R2, LF_NTT_MONT_R, LF_NTT_MONT_R2,
+                                  LF_NTT_MONT_R, LF_NTT_MONT_R2, LF_NTT_MONT_R, LF_NTT_MONT_R2};
+    static const int16_t fzq[8] = {LF_NTT_MONT_R_QINV, LF_NTT_MONT_R2_QINV, LF_NTT_MONT_R_QINV,
+                                   LF_NTT_MONT_R2_QINV, LF_NTT_MONT_R_QINV, LF_NTT_MONT_R2_QINV,
+                                   LF_NTT_MONT_R_QINV, LF_NTT_MONT_R2_QINV};
+    const V z = vld1q_s16(fz), zq = vld1q_s16(fzq);
+    uint16x8_t ok = vdupq_n_u16(0xffff);
+    V c[32];
+    for (int i = 0; i < 32; i++) {
+        V x = ldc(a + 8 * i, &ok), y = ldc(b + 8 * i, &ok);
+        V yq = vmulq_n_s16(y, LF_NTT_QINV);
+        V p = mulc(x, y, yq);
+        V q = mulc(x, vrev32q_s16(y), vrev32q_s16(yq));
+        V pg = mulc(p, vld1q_s16(lf_mlkem_gammaF + 8 * i), vld1q_s16(lf_mlkem_gammaF_qinv + 8 * i));
+        V s = vaddq_s16(vtrn1q_s16(pg, q), vtrn2q_s16(pg, q));
+        c[i] = caddq(mulc(s, z, zq));
+    }
+    uint32_t bad;
+    V keep = verdict(ok, &bad);
+    for (int i = 0; i < 32; i++) vst1q_s16(r + 8 * i, vandq_s16(c[i], keep));
+    return bad;
+}
+
+LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_neon = {
+    .ntt = neon_ntt, .invntt = neon_invntt, .basemul = neon_basemul, .cyclic = neon_cyclic,
+    .cyclic_chk = neon_cyclic_chk, .ntt_fips = neon_ntt_fips, .invntt_fips = neon_invntt_fips,
+    .basemul_fips = neon_basemul_fips};

@@ -212,5 +212,5 @@ static void rvv_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128
     }
 }
 
-LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_rvv = {rvv_ntt, rvv_invntt, rvv_basemul,
-                                                     rvv_cyclic};
+LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_rvv = {
+    .ntt = rvv_ntt, .invntt = rvv_invntt, .basemul = rvv_basemul, .cyclic = rvv_cyclic};
