@@ -4,7 +4,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PYTHON ?= python3
 
-.PHONY: all deps build test test-gen test-c test-cross gen check-gen bench clean
+.PHONY: all deps build test test-gen test-c test-cross gen check-gen bench isa-count clean
 
 all: build
 
@@ -41,6 +41,10 @@ bench:
 	cmake --build $(BUILD) -j $(JOBS) --target lfbench
 	$(BUILD)/bench/lfbench --json $(BUILD)/bench/results.json
 	-$(PYTHON) bench/plot.py $(BUILD)/bench/results.json
+
+# Dynamic instruction counts of kernels under qemu-user (bench/README.md).
+isa-count:
+	$(PYTHON) bench/isa_count.py --json $(BUILD)/bench/isa_count.json
 
 clean:
 	rm -rf $(BUILD)

@@ -10,7 +10,9 @@ items, minimum, exclusiveMinimum, minLength, pattern, anyOf, $ref to
   * backend is a string exactly for impl "limbforge", null for anchors
   * cycles == ns * ghz_est (when both are known), null when ghz_est is null
   * ns_median >= ns
-  * no duplicate (suite, op, subject, impl, backend, kind)
+  * kind "insns" rows (bench/isa_count.py) have insns and arch, and ns and
+    cycles null; other rows have ns and no insns
+  * no duplicate (suite, op, subject, impl, backend, kind, arch)
 Exit status 0 if valid; 1 with one line per problem otherwise.
 """
 import argparse
@@ -116,16 +118,23 @@ def semantic_checks(doc):
                 errors.append(f"{where}: limbforge row without a backend")
         elif r["backend"] is not None:
             errors.append(f"{where}: anchor row with backend {r['backend']!r} (must be null)")
-        if ghz is None:
+        if r["kind"] == "insns":
+            if "insns" not in r or "arch" not in r:
+                errors.append(f"{where}: insns row without insns or arch")
+            if r["ns"] is not None or r["cycles"] is not None:
+                errors.append(f"{where}: insns row with a time (ns and cycles must be null)")
+        elif r["ns"] is None or "insns" in r:
+            errors.append(f"{where}: {r['kind']} row needs ns and no insns")
+        elif ghz is None:
             if r["cycles"] is not None:
                 errors.append(f"{where}: cycles given but machine.ghz_est is null")
         elif r["cycles"] is None:
             errors.append(f"{where}: cycles null although ghz_est is known")
         elif abs(r["cycles"] - r["ns"] * ghz) > 1e-3 * r["cycles"] + 0.05:
             errors.append(f"{where}: cycles {r['cycles']} != ns * ghz_est = {r['ns'] * ghz:.6g}")
-        if "ns_median" in r and r["ns_median"] < r["ns"] * (1 - 1e-5):
+        if "ns_median" in r and r["ns"] is not None and r["ns_median"] < r["ns"] * (1 - 1e-5):
             errors.append(f"{where}: ns_median {r['ns_median']} < best {r['ns']}")
-        key = (r["suite"], r["op"], r["subject"], r["impl"], r["backend"], r["kind"])
+        key = (r["suite"], r["op"], r["subject"], r["impl"], r["backend"], r["kind"], r.get("arch"))
         if key in seen:
             errors.append(f"{where}: duplicate row for {key}")
         seen.add(key)

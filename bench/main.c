@@ -30,6 +30,8 @@ static void usage(FILE *f)
             "  --quick        short warm-up and few samples (smoke run, <= 30 s)\n"
             "  --json PATH    also write the results as JSON (see bench/schema.json)\n"
             "  --list         list suites and the rows they would run, then exit\n"
+            "  --tune mp [--out DIR]  tune the mp thresholds, write DIR/<target>.h\n"
+            "                 (default: src/mp/params of the source tree)\n"
             "suites:\n");
     for (size_t i = 0; i < NSUITES; i++) fprintf(f, "  %-10s %s\n", suites[i].name, suites[i].what);
 }
@@ -68,6 +70,10 @@ int main(int argc, char **argv)
         } else if ((r = OPT_WITH_VALUE("--filter"))) {
             if (r < 0) return 2;
             o.filter = val;
+        } else if ((r = OPT_WITH_VALUE("--tune"))) { /* lfbench --tune mp [--out DIR] */
+            if (r < 0) return 2;
+            int lfb_tune_mp_main(const char *what, int argc, char **argv); /* suite_mp.c */
+            return lfb_tune_mp_main(val, argc - i - 1, argv + i + 1);
         } else if ((r = OPT_WITH_VALUE("--json"))) {
             if (r < 0) return 2;
             o.json_path = val;

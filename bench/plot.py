@@ -17,6 +17,8 @@ def groups_of(rows):
     """{(op, subject, kind): {"lf": (ns, backend) or None, "anchors": {impl: ns}}} in first-seen order."""
     out = {}
     for r in rows:
+        if r["ns"] is None:  # kind "insns" (bench/isa_count.py): a count, not a time
+            continue
         g = out.setdefault((r["op"], r["subject"], r["kind"]), {"lf": None, "anchors": {}})
         if r["impl"] == "limbforge":
             if g["lf"] is None or r["ns"] < g["lf"][0]:

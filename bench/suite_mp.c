@@ -94,6 +94,209 @@ static void run_gmp(lfb *h, int bits, const char *subject)
 }
 #endif
 
+/* ---- limbforge rows (mp module) ---------------------------------------
+ * Same ops and shape as the GMP rows: latency chains whose low half feeds
+ * the next left operand, one row set per back end with mp kernels of its
+ * own (c, x86_64, x86_64_adx...; the others reuse their parent's). */
+#include <time.h>
+
+#include "limbforge/mp.h"
+#include "../src/mp/mp_internal.h"
+
+typedef struct {
+    size_t n;
+    uint64_t t[2][2 * MP_MAXL];
+    uint64_t b[MP_MAXL];
+} lfmp_st;
+static lfmp_st lfmp;
+
+static void lfmp_mul(void *arg, uint64_t n)
+{
+    lfmp_st *s = arg;
+    while (n) {
+        if (lf_mp_mul(s->t[1], s->t[0], s->b, s->n)) abort();
+        if (!--n) break;
+        if (lf_mp_mul(s->t[0], s->t[1], s->b, s->n)) abort();
+        n--;
+    }
+}
+static void lfmp_sqr(void *arg, uint64_t n)
+{
+    lfmp_st *s = arg;
+    while (n) {
+        if (lf_mp_sqr(s->t[1], s->t[0], s->n)) abort();
+        if (!--n) break;
+        if (lf_mp_sqr(s->t[0], s->t[1], s->n)) abort();
+        n--;
+    }
+}
+
+static int lfmp_set_backend(void *parg)
+{
+    return lf_backend_set((const char *)parg) != 0;
+}
+
+/* back ends whose mp kernels are their own (not inherited) */
+static int lfmp_own_kernels(int b)
+{
+    const char *kt = lf_mp_kernel_table[b].target, *bn = lf_backend_name((lf_backend)b);
+    return kt && bn && !strcmp(kt, bn) && lf_backend_available((lf_backend)b);
+}
+
+static void run_limbforge(lfb *h, int bits, const char *subject)
+{
+    static const lfb_row_spec tab[] = {{"mul", lfmp_mul, LFB_LATENCY, 1}, {"sqr", lfmp_sqr, LFB_LATENCY, 1}};
+    lfmp_st *s = &lfmp;
+    s->n = (size_t)bits / 64;
+    lfb_randbytes(h, s->t[0], 8 * s->n);
+    lfb_randbytes(h, s->b, 8 * s->n);
+    for (int b = 0; b < (int)LF_BACKEND_COUNT; b++) {
+        if (!lfmp_own_kernels(b)) continue;
+        const char *bn = lf_backend_name((lf_backend)b);
+        lfb_case base = {.subject = subject, .impl = "limbforge", .backend = bn, .bytes = -1,
+                         .arg = s, .prepare = lfmp_set_backend, .parg = (void *)bn};
+        lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);
+    }
+}
+
+/* ---- lfbench --tune mp ------------------------------------------------
+ * For each back end with its own kernels, find per family the largest n
+ * for which the generated kernel still beats the alternative built on the
+ * smaller kernels (mul/sqr: one Karatsuba level; redc: reduction by
+ * multiplication), and write src/mp/params/<target>.h. */
+static double lfmp_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+typedef struct {
+    const lf_mp_kernels *k;
+    int fam, n, alt;
+    uint64_t a[2 * MP_MAXL], b[MP_MAXL], r[2 * MP_MAXL], scratch[LF_MP_SCRATCH(MP_MAXL)];
+    lf_mp_mont_ctx ctx;
+} lfmp_tune_st;
+
+static void lfmp_tune_once(lfmp_tune_st *s)
+{
+    size_t n = (size_t)s->n;
+    if (s->fam == 0) {
+        lf_mp_mul_rec(s->k, s->r, s->a, s->b, n, s->alt ? s->n - 1 : s->n, s->scratch);
+    } else if (s->fam == 1) {
+        lf_mp_sqr_rec(s->k, s->r, s->a, n, s->alt ? s->n - 1 : s->n, s->scratch);
+    } else {
+        lf_mp_kernels k = *s->k;
+        if (s->alt) k.redc_max = 0;
+        lf_mp_redc_k(&k, s->r, s->a, &s->ctx);
+    }
+    s->a[0] ^= s->r[1]; /* dependency between calls */
+}
+
+/* ns per call: best of 7 samples of ~0.3 ms */
+static double lfmp_tune_time(lfmp_tune_st *s)
+{
+    double best = 1e30;
+    unsigned iters = 1;
+    for (;;) { /* calibrate */
+        double t0 = lfmp_now();
+        for (unsigned i = 0; i < iters; i++) lfmp_tune_once(s);
+        if (lfmp_now() - t0 > 3e5 || iters > (1u << 24)) break;
+        iters *= 2;
+    }
+    for (int rep = 0; rep < 7; rep++) {
+        double t0 = lfmp_now();
+        for (unsigned i = 0; i < iters; i++) lfmp_tune_once(s);
+        double dt = (lfmp_now() - t0) / iters;
+        if (dt < best) best = dt;
+    }
+    return best;
+}
+
+int lfb_tune_mp_main(const char *what, int argc, char **argv)
+{
+    const char *dir = NULL;
+    for (int i = 0; i < argc; i++)
+        if (!strcmp(argv[i], "--out") && i + 1 < argc) dir = argv[++i];
+    if (strcmp(what, "mp") != 0) {
+        fprintf(stderr, "lfbench: --tune knows only \"mp\"\n");
+        return 2;
+    }
+    char defdir[4096];
+    if (!dir) { /* the source tree this file was compiled from */
+        snprintf(defdir, sizeof defdir, "%s", __FILE__);
+        char *slash = strrchr(defdir, '/');
+        if (slash) *slash = 0;
+        strncat(defdir, "/../src/mp/params", sizeof defdir - strlen(defdir) - 1);
+        dir = defdir;
+    }
+    static lfmp_tune_st st;
+    static const char *fams[3] = {"MUL", "SQR", "REDC"};
+    for (int b = 0; b < (int)LF_BACKEND_COUNT; b++) {
+        if (!lfmp_own_kernels(b)) continue;
+        const char *bn = lf_backend_name((lf_backend)b);
+        if (lf_backend_set(bn) != 0) continue;
+        const lf_mp_kernels *k = &lf_mp_kernel_table[b];
+        int result[3];
+        for (int fam = 0; fam < 3; fam++) {
+            int gmax = fam == 0 ? k->mul_max : fam == 1 ? k->sqr_max : k->redc_max;
+            int cut = gmax, streak = 0;
+            fprintf(stderr, "%s %s:", bn, fams[fam]);
+            for (int n = 4; n <= gmax; n++) {
+                st.k = k, st.fam = fam, st.n = n;
+                for (int i = 0; i < 2 * n; i++) st.a[i] = (uint64_t)rand() * 0x9e3779b97f4a7c15ull;
+                for (int i = 0; i < n; i++) st.b[i] = (uint64_t)rand() * 0xc2b2ae3d27d4eb4full;
+                if (fam == 2) {
+                    st.b[0] |= 1;
+                    st.b[n - 1] |= 1ull << 63;
+                    if (lf_mp_mont_init(&st.ctx, st.b, (size_t)n)) return 1;
+                    st.a[2 * n - 1] &= (1ull << 62) - 1; /* < m R */
+                }
+                st.alt = 0;
+                double tk = lfmp_tune_time(&st);
+                st.alt = 1;
+                double ta = lfmp_tune_time(&st);
+                fprintf(stderr, " %d:%.0f/%.0f", n, tk, ta);
+                /* the alternative must win on three lengths in a row */
+                if (ta < tk) {
+                    if (++streak == 3) {
+                        cut = n - 3;
+                        break;
+                    }
+                } else {
+                    streak = 0;
+                }
+            }
+            fprintf(stderr, "\n  -> LF_MP_%s_MAX %d%s\n", fams[fam], cut,
+                    cut == gmax ? " (kernels still win at the generated maximum: raise it, make gen, retune)" : "");
+            result[fam] = cut;
+        }
+        char path[4200];
+        snprintf(path, sizeof path, "%s/%s.h", dir, k->target);
+        FILE *f = fopen(path, "w");
+        if (!f) {
+            fprintf(stderr, "lfbench: cannot write %s\n", path);
+            return 1;
+        }
+        char up[64];
+        size_t j = 0;
+        for (; k->target[j] && j < sizeof up - 1; j++) up[j] = (char)(k->target[j] >= 'a' && k->target[j] <= 'z' ? k->target[j] - 32 : k->target[j]);
+        up[j] = 0;
+        fprintf(f,
+                "/* mp thresholds for target %s, written by `lfbench --tune mp`.\n"
+                " * LF_MP_MUL_MAX / LF_MP_SQR_MAX: generated Comba kernels for n <= MAX limbs,\n"
+                " * constant-time Karatsuba above.  LF_MP_REDC_MAX: generated Montgomery\n"
+                " * reduction for n <= MAX, reduction by multiplication above.\n"
+                " * Read by the generator: run `make gen` after changing them. */\n"
+                "#ifndef LF_MP_PARAMS_%s_H\n#define LF_MP_PARAMS_%s_H\n"
+                "#define LF_MP_MUL_MAX %d\n#define LF_MP_SQR_MAX %d\n#define LF_MP_REDC_MAX %d\n#endif\n",
+                k->target, up, up, result[0], result[1], result[2]);
+        fclose(f);
+        fprintf(stderr, "wrote %s\n", path);
+    }
+    return 0;
+}
+
 void suite_mp(lfb *h)
 {
 #if LFB_HAVE_GMP
@@ -105,6 +308,11 @@ void suite_mp(lfb *h)
         char subject[16];
         snprintf(subject, sizeof subject, "%dbit", mp_bits[i]);
         /* ---- limbforge rows (mp module): add here, same subjects and ops ---- */
+        {
+            const char *initial = lf_backend_name(lf_backend_current());
+            run_limbforge(h, mp_bits[i], subject);
+            if (initial && lf_backend_set(initial) != 0) lfb_note(h, "could not restore back end %s", initial);
+        }
 
         /* ---- anchors ---- */
 #if LFB_HAVE_GMP

@@ -6,6 +6,18 @@ carry chains so that every printer can keep carries in flags:
   (x86 mulq clobbers the flags; RISC-V has no flags; good C).
 * "adx":   two interleaved chains (chain 0 = CF/adcx, chain 1 = OF/adox);
   multiplies (mulx) never touch the flags.
+* "onechain": one carry chain at a time, but a carry may live across
+  multiplies (AArch64 C and POWER CA: mul/umulh, mulld/mulhdu leave it
+  alone).  Operand scanning: t += x*Y in two chains, the low halves of the
+  products, then the high halves: about 4 instructions per partial product
+  instead of 6, and no row buffer; squaring doubles and adds the diagonal in
+  two chains;
+  Montgomery steps never compute lo(m*p0) (t0 + lo(m*p0) = 0 mod 2^64, so
+  its carry is t0 != 0, the carry of t0 + 2^64 - 1) and skip m = t0*n0
+  when n0 = 1.
+* "lazy": no flags at all (RISC-V): a carry is a 0/1 word, so any number
+  may live anywhere; product scanning into words with known bounds, carries
+  absorbed where they provably fit (see algos_lazy.py).
 
 Each public builder returns a verified Program whose comment states the
 algorithm and the input/output bounds.
@@ -15,7 +27,7 @@ from __future__ import annotations
 from .ir import MASK64, Program, Val
 from .verify import verify
 
-STYLES = ("plain", "adx")
+STYLES = ("plain", "adx", "onechain", "lazy")
 
 
 class Acc:
@@ -68,7 +80,42 @@ class Acc:
         t = list(t) + [None] * max(0, fit - len(t))
         if self.style == "adx" and t[off] is not None:
             return self._mac_adx(t, x, Y, off, fit)
+        if self.style == "onechain":
+            return self._mac_one(t, x, Y, off, fit)
         return self._mac_plain(t, x, Y, off, fit)
+
+    def _mac_one(self, t, x, Y, off, fit, c0=None):
+        """t[off:] += x*Y in two passes, the low halves of the products in
+        one chain, then the high halves in another, each product made where
+        it is used (no row buffer: fewer live values than summing the row
+        first, and as few instructions).  With c0, the carry of
+        t[off] + lo(x*Y[0]) (Montgomery steps), that low half is skipped."""
+        p = self.p
+        c = c0
+        for j, y in enumerate(Y):
+            if j == 0 and c0 is not None:
+                continue
+            k = off + j
+            if k >= fit:
+                break
+            lo = p.mullo(x, y)
+            if t[k] is None:
+                t[k], c = (lo, None) if c is None else p.add(lo, self.zero(), c)
+            else:
+                t[k], c = p.add(t[k], lo, c)
+        self.carry_into(t, off + len(Y), c, fit)
+        c = None
+        for j, y in enumerate(Y):
+            k = off + j + 1
+            if k >= fit:
+                break
+            _, hi = p.mul(x, y)
+            if t[k] is None:
+                t[k], c = (hi, None) if c is None else p.add(hi, self.zero(), c)
+            else:
+                t[k], c = p.add(t[k], hi, c)
+        self.carry_into(t, off + len(Y) + 1, c, fit)
+        return t
 
     def _mac_plain(self, t, x, Y, off, fit):
         p = self.p
@@ -140,6 +187,9 @@ class Acc:
     # ---- products ----------------------------------------------------------
     def product(self, A, B):
         n, m = len(A), len(B)
+        if self.style == "lazy":
+            from . import algos_lazy
+            return algos_lazy.product(self.p, A, B)
         if self.style == "plain":
             return self._comba(A, B)
         t = self.row(A[0], B, n + m)
@@ -176,9 +226,36 @@ class Acc:
         if n == 1:
             lo, hi = self.p.mul(A[0], A[0])
             return [lo, hi]
+        if self.style == "lazy":
+            from . import algos_lazy
+            return algos_lazy.square(self.p, A)
         if self.style == "plain":
             return self._comba_sqr(A)
+        if self.style == "onechain":
+            return self._sqr_one(A)
         return self._sqr_adx(A)
+
+    def _sqr_one(self, A):
+        """Off-diagonal rows, then one chain doubling them and one adding
+        the diagonal squares."""
+        p = self.p
+        n = len(A)
+        t = [None] + self.row(A[0], A[1:], n) + [None] * (n - 1)
+        for i in range(1, n - 1):
+            t = self.mac(t, A[i], A[i + 1:], 2 * i + 1, i + n + 1)
+        c = None
+        for k in range(1, 2 * n - 1):
+            t[k], c = p.add(t[k], t[k], c)
+        t[2 * n - 1] = p.cword(c)
+        c = None
+        for i, a in enumerate(A):
+            lo, hi = p.mul(a, a)
+            if i == 0:
+                t[0] = lo
+            else:
+                t[2 * i], c = p.add(t[2 * i], lo, c)
+            t[2 * i + 1], c = p.add(t[2 * i + 1], hi, c)
+        return t
 
     def _comba_sqr(self, A):
         """Product scanning; each column's off-diagonal sum is doubled once."""
@@ -248,10 +325,25 @@ class Acc:
         """`steps` Montgomery reduction steps on accumulator t: each adds m*P
         (m = t0 * n0) so t0 becomes 0, and drops t0."""
         p = self.p
+        if self.style == "onechain":
+            return self._redc_one(t, P, n0, fit, steps)
         n0c = p.const(n0)
         for _ in range(steps):
             m = p.mullo(t[0], n0c)
             t = self.mac(t, m, P, 0, fit)
+            t = t[1:] + [None]
+        return t
+
+
+    def _redc_one(self, t, P, n0, fit, steps):
+        p = self.p
+        n0c = p.const(n0) if n0 != 1 else None
+        t = list(t) + [None] * max(0, fit - len(t))
+        for _ in range(steps):
+            m = t[0] if n0c is None else p.mullo(t[0], n0c)
+            # t0 + lo(m p0) = 0 mod 2^64: its carry is t0 != 0
+            _, c = p.add(t[0], p.const(MASK64))
+            t = self._mac_one(t, m, P, 0, fit, c)
             t = t[1:] + [None]
         return t
 
@@ -293,7 +385,9 @@ def _begin(name, n, nin, style, comment):
 def mul_program(name: str, n: int, style: str) -> Program:
     prog = Program(name)
     prog.comment = (f"r = a * b, {n}x{n} -> {2*n} limbs; "
-                    f"{'product scanning (Comba)' if style == 'plain' else 'operand scanning, mulx/adcx/adox'}. "
+                    + {"plain": "product scanning (Comba)", "adx": "operand scanning, mulx/adcx/adox",
+                       "onechain": "operand scanning, one carry chain across multiplies",
+                       "lazy": "product scanning (Comba), lazy carries"}[style] + ". "
                     "Any inputs; r must not alias a or b.")
     r = prog.out("r", 2 * n)
     a, b = prog.inp("a", n), prog.inp("b", n)
@@ -318,6 +412,9 @@ def sqr_program(name: str, n: int, style: str) -> Program:
 def mont_mul_program(name: str, p: int, n: int, style: str, b_const=None) -> Program:
     """CIOS Montgomery multiplication r = a*b/R mod p.  With b_const, b is a
     constant (to_internal: b = R^2 mod p)."""
+    if style == "lazy":
+        from . import algos_lazy
+        return algos_lazy.mont_mul_program(name, p, n, b_const)
     mp = mont_params(p, n)
     what = "a*R mod p (to Montgomery form)" if b_const is not None else "a*b/R mod p"
     prog, r, ins, acc = _begin(name, n, 1 if b_const is not None else 2, style,
@@ -342,6 +439,9 @@ def mont_mul_program(name: str, p: int, n: int, style: str, b_const=None) -> Pro
 def mont_sqr_program(name: str, p: int, n: int, style: str) -> Program:
     """r = a^2/R: dedicated squaring, then reduce the low half (n steps) and
     add the high half: (T_lo + M p)/R + T_hi < 2p, one conditional subtraction."""
+    if style == "lazy":
+        from . import algos_lazy
+        return algos_lazy.mont_sqr_program(name, p, n)
     mp = mont_params(p, n)
     prog, r, ins, acc = _begin(name, n, 1, style,
                                "r = a^2/R mod p; dedicated squaring then Montgomery reduction "
@@ -363,6 +463,9 @@ def mont_sqr_program(name: str, p: int, n: int, style: str) -> Program:
 
 def from_mont_program(name: str, p: int, n: int, style: str) -> Program:
     """r = a/R mod p: n reduction steps; (a + M p)/R < p for a < p."""
+    if style == "lazy":
+        from . import algos_lazy
+        return algos_lazy.from_mont_program(name, p, n)
     mp = mont_params(p, n)
     prog, r, ins, acc = _begin(name, n, 1, style,
                                "r = a/R mod p (from Montgomery form); n reduction steps, "
@@ -510,6 +613,9 @@ def _pm_final(acc: Acc, v, n, k, c, P):
 
 
 def pm_mul_program(name: str, p: int, n: int, style: str, square=False) -> Program:
+    if style == "lazy":
+        from . import algos_lazy
+        return algos_lazy.pm_mul_program(name, p, n, square)
     k, c, c2 = pm_params(p, n)
     prog, r, ins, acc = _begin(name, n, 1 if square else 2, style,
                                f"r = {'a^2' if square else 'a*b'} mod p, p = 2^{k} - {c:#x}; "

@@ -6,7 +6,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import fieldgen
+from . import fieldgen, mpgen
 from .fields import TARGETS, builtin_fields, kernel_programs, make_field
 
 REPO = Path(__file__).resolve().parents[2]
@@ -40,6 +40,7 @@ def _write(root: Path, files: dict, check: bool) -> int:
 
 def cmd_builtin(args) -> int:
     files = fieldgen.builtin_files(builtin_fields(), BUILTIN_CMD)
+    files.update(mpgen.mp_files(Path(args.root), BUILTIN_CMD))  # mp module kernels
     return _write(Path(args.root), files, args.check)
 
 

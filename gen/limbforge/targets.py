@@ -67,10 +67,10 @@ TARGETS = {t.name: t for t in (
     Target("c", "plain", None, "c"),
     Target("x86_64", "plain", "x86_64", "x86_64"),
     Target("x86_64_adx", "adx", "x86_64", "x86_64_adx"),
-    Target("aarch64", "plain", "aarch64", "aarch64", builtin=False, cross=_CROSS_A64),
-    Target("ppc64le", "plain", "ppc64le", "ppc64le", builtin=False, cross=_CROSS_PPC),
-    Target("rv64", "plain", "rv64", "rv64", builtin=False, cross=_CROSS_RV),
-    Target("rv64_zbb", "plain", "rv64", None, builtin=False, cross=_CROSS_RV_ZBB),
+    Target("aarch64", "onechain", "aarch64", "aarch64", builtin=True, cross=_CROSS_A64),
+    Target("ppc64le", "onechain", "ppc64le", "ppc64le", builtin=True, cross=_CROSS_PPC),
+    Target("rv64", "lazy", "rv64", "rv64", cross=_CROSS_RV),
+    Target("rv64_zbb", "lazy", "rv64", None, builtin=False, cross=_CROSS_RV_ZBB),
 )}
 
 

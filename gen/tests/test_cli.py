@@ -11,6 +11,7 @@ import pytest
 from kernels import CC, runnable_targets
 from limbforge.cli import main
 from limbforge.fields import is_probable_prime
+from limbforge.targets import TARGETS
 
 PROG = r"""
 #include <stdio.h>
@@ -53,13 +54,15 @@ def test_gen_field_builds_and_works(tmp_path, target, bits):
     (tmp_path / "t.c").write_text(src)
     kern = next(tmp_path.glob(f"{name}_{target}.*"))
     exe = tmp_path / "t"
-    subprocess.run([CC, "-O1", "-std=c11", "-Wall", "-Werror", f"-I{tmp_path}", str(tmp_path / "t.c"),
+    cross = TARGETS[target].cross           # cross targets: their compiler, run under qemu-user
+    subprocess.run([cross.get("cc", CC), "-O1", "-std=c11", "-Wall", "-Werror", *cross.get("cflags", []),
+                    f"-I{tmp_path}", str(tmp_path / "t.c"),
                     str(tmp_path / f"{name}.c"), str(kern), "-o", str(exe)], check=True)
     nb = (bits + 7) // 8
     for a in [1, 2, p - 1, rng.randrange(p), rng.randrange(p), p, p + 1]:
         if a >= 1 << (8 * nb):
             continue
-        out = subprocess.run([str(exe), f"{a:0{2 * nb}x}"], capture_output=True, text=True,
+        out = subprocess.run([*cross.get("run", []), str(exe), f"{a:0{2 * nb}x}"], capture_output=True, text=True,
                              check=True).stdout.split()
         if a >= p:
             assert out == ["range"]

@@ -48,6 +48,33 @@ void lf_secp256k1_n_neg_x86_64_adx(uint64_t *r, const uint64_t *a);
 void lf_secp256k1_n_to_internal_x86_64_adx(uint64_t *r, const uint64_t *a);
 void lf_secp256k1_n_from_internal_x86_64_adx(uint64_t *r, const uint64_t *a);
 #endif
+#if defined(__aarch64__)
+void lf_secp256k1_n_mul_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+void lf_secp256k1_n_sqr_aarch64(uint64_t *r, const uint64_t *a);
+void lf_secp256k1_n_add_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+void lf_secp256k1_n_sub_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+void lf_secp256k1_n_neg_aarch64(uint64_t *r, const uint64_t *a);
+void lf_secp256k1_n_to_internal_aarch64(uint64_t *r, const uint64_t *a);
+void lf_secp256k1_n_from_internal_aarch64(uint64_t *r, const uint64_t *a);
+#endif
+#if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+void lf_secp256k1_n_mul_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
+void lf_secp256k1_n_sqr_ppc64le(uint64_t *r, const uint64_t *a);
+void lf_secp256k1_n_add_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
+void lf_secp256k1_n_sub_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
+void lf_secp256k1_n_neg_ppc64le(uint64_t *r, const uint64_t *a);
+void lf_secp256k1_n_to_internal_ppc64le(uint64_t *r, const uint64_t *a);
+void lf_secp256k1_n_from_internal_ppc64le(uint64_t *r, const uint64_t *a);
+#endif
+#if defined(__riscv) && __riscv_xlen == 64
+void lf_secp256k1_n_mul_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+void lf_secp256k1_n_sqr_rv64(uint64_t *r, const uint64_t *a);
+void lf_secp256k1_n_add_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+void lf_secp256k1_n_sub_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+void lf_secp256k1_n_neg_rv64(uint64_t *r, const uint64_t *a);
+void lf_secp256k1_n_to_internal_rv64(uint64_t *r, const uint64_t *a);
+void lf_secp256k1_n_from_internal_rv64(uint64_t *r, const uint64_t *a);
+#endif
 
 static const lf_field_kernels lf_k[LF_BACKEND_COUNT] = {
     [LF_BACKEND_C] = {lf_secp256k1_n_mul_c, lf_secp256k1_n_sqr_c, lf_secp256k1_n_add_c, lf_secp256k1_n_sub_c, lf_secp256k1_n_neg_c, lf_secp256k1_n_to_internal_c, lf_secp256k1_n_from_internal_c},
@@ -59,16 +86,16 @@ static const lf_field_kernels lf_k[LF_BACKEND_COUNT] = {
     [LF_BACKEND_AVX512IFMA] = {lf_secp256k1_n_mul_x86_64_adx, lf_secp256k1_n_sqr_x86_64_adx, lf_secp256k1_n_add_x86_64_adx, lf_secp256k1_n_sub_x86_64_adx, lf_secp256k1_n_neg_x86_64_adx, lf_secp256k1_n_to_internal_x86_64_adx, lf_secp256k1_n_from_internal_x86_64_adx},
 #endif
 #if defined(__aarch64__)
-    [LF_BACKEND_AARCH64] = {lf_secp256k1_n_mul_c, lf_secp256k1_n_sqr_c, lf_secp256k1_n_add_c, lf_secp256k1_n_sub_c, lf_secp256k1_n_neg_c, lf_secp256k1_n_to_internal_c, lf_secp256k1_n_from_internal_c},
-    [LF_BACKEND_NEON] = {lf_secp256k1_n_mul_c, lf_secp256k1_n_sqr_c, lf_secp256k1_n_add_c, lf_secp256k1_n_sub_c, lf_secp256k1_n_neg_c, lf_secp256k1_n_to_internal_c, lf_secp256k1_n_from_internal_c},
+    [LF_BACKEND_AARCH64] = {lf_secp256k1_n_mul_aarch64, lf_secp256k1_n_sqr_aarch64, lf_secp256k1_n_add_aarch64, lf_secp256k1_n_sub_aarch64, lf_secp256k1_n_neg_aarch64, lf_secp256k1_n_to_internal_aarch64, lf_secp256k1_n_from_internal_aarch64},
+    [LF_BACKEND_NEON] = {lf_secp256k1_n_mul_aarch64, lf_secp256k1_n_sqr_aarch64, lf_secp256k1_n_add_aarch64, lf_secp256k1_n_sub_aarch64, lf_secp256k1_n_neg_aarch64, lf_secp256k1_n_to_internal_aarch64, lf_secp256k1_n_from_internal_aarch64},
 #endif
 #if defined(__riscv) && __riscv_xlen == 64
-    [LF_BACKEND_RV64] = {lf_secp256k1_n_mul_c, lf_secp256k1_n_sqr_c, lf_secp256k1_n_add_c, lf_secp256k1_n_sub_c, lf_secp256k1_n_neg_c, lf_secp256k1_n_to_internal_c, lf_secp256k1_n_from_internal_c},
-    [LF_BACKEND_RVV] = {lf_secp256k1_n_mul_c, lf_secp256k1_n_sqr_c, lf_secp256k1_n_add_c, lf_secp256k1_n_sub_c, lf_secp256k1_n_neg_c, lf_secp256k1_n_to_internal_c, lf_secp256k1_n_from_internal_c},
+    [LF_BACKEND_RV64] = {lf_secp256k1_n_mul_rv64, lf_secp256k1_n_sqr_rv64, lf_secp256k1_n_add_rv64, lf_secp256k1_n_sub_rv64, lf_secp256k1_n_neg_rv64, lf_secp256k1_n_to_internal_rv64, lf_secp256k1_n_from_internal_rv64},
+    [LF_BACKEND_RVV] = {lf_secp256k1_n_mul_rv64, lf_secp256k1_n_sqr_rv64, lf_secp256k1_n_add_rv64, lf_secp256k1_n_sub_rv64, lf_secp256k1_n_neg_rv64, lf_secp256k1_n_to_internal_rv64, lf_secp256k1_n_from_internal_rv64},
 #endif
 #if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
-    [LF_BACKEND_PPC64LE] = {lf_secp256k1_n_mul_c, lf_secp256k1_n_sqr_c, lf_secp256k1_n_add_c, lf_secp256k1_n_sub_c, lf_secp256k1_n_neg_c, lf_secp256k1_n_to_internal_c, lf_secp256k1_n_from_internal_c},
-    [LF_BACKEND_POWER9] = {lf_secp256k1_n_mul_c, lf_secp256k1_n_sqr_c, lf_secp256k1_n_add_c, lf_secp256k1_n_sub_c, lf_secp256k1_n_neg_c, lf_secp256k1_n_to_internal_c, lf_secp256k1_n_from_internal_c},
+    [LF_BACKEND_PPC64LE] = {lf_secp256k1_n_mul_ppc64le, lf_secp256k1_n_sqr_ppc64le, lf_secp256k1_n_add_ppc64le, lf_secp256k1_n_sub_ppc64le, lf_secp256k1_n_neg_ppc64le, lf_secp256k1_n_to_internal_ppc64le, lf_secp256k1_n_from_internal_ppc64le},
+    [LF_BACKEND_POWER9] = {lf_secp256k1_n_mul_ppc64le, lf_secp256k1_n_sqr_ppc64le, lf_secp256k1_n_add_ppc64le, lf_secp256k1_n_sub_ppc64le, lf_secp256k1_n_neg_ppc64le, lf_secp256k1_n_to_internal_ppc64le, lf_secp256k1_n_from_internal_ppc64le},
 #endif
 };
 #define LF_KERNELS() (&lf_k[lf_backend_fast()])

@@ -1,0 +1,398 @@
+"""The "lazy" carry style: algorithms for machines without carry flags
+(RISC-V), where a carry is a 0/1 word in a register.
+
+On such a machine a + b with carry out costs two instructions (add, sltu)
+but a + b + c with carry out costs five, and absorbing a carry into a word
+that provably has room costs one.  So these algorithms never chain carries
+through a row: they scan products column by column (Comba; Montgomery in
+product-scanning form) into an accumulator of words with known upper bounds
+(`Lazy`).  A word added where the sum provably fits needs no carry; a carry
+goes into the next word of its weight that has room - the high half of a
+product is at most 2^64 - 2, so it always takes the carry of its low half -
+and only when nothing has room is it added with a carry of its own.  Carries
+may live across multiplies and any number of them at once.
+
+Bounds are plain Python ints fixed at generation time; the interpreter
+tests check the programs, so a wrong bound fails the tests, not silently.
+"""
+from __future__ import annotations
+
+from .ir import MASK64, Program
+from .verify import verify
+
+MAX = MASK64
+
+
+class Lazy:
+    """Words at weights 0, 1, ... (units of 2^64), each with an upper bound,
+    plus carries waiting for a word of their weight with room."""
+
+    def __init__(self, prog: Program):
+        self.p = prog
+        self.acc: dict = {}      # weight -> (value, bound)
+        self.pend: dict = {}     # weight -> [carry, ...]
+
+    def zero(self):
+        return self.p.const(0)
+
+    def add(self, w, x, bx=MAX):
+        """Add word x (x <= bx) at weight w."""
+        if x is None or bx == 0:
+            return
+        pend = self.pend.get(w)
+        while pend and bx < MAX:                 # x takes waiting carries
+            x = self.p.add(x, self.zero(), pend.pop())[0]
+            bx += 1
+        cur = self.acc.get(w)
+        if cur is None:
+            self.acc[w] = (x, bx)
+        elif cur[1] + bx <= MAX:
+            self.acc[w] = (self.p.add(cur[0], x)[0], cur[1] + bx)
+        elif pend:                               # a + b + carry: one carry out
+            s, c = self.p.add(cur[0], x, pend.pop())
+            self.acc[w] = (s, MAX)
+            self.carry(w + 1, c)
+        else:
+            s, c = self.p.add(cur[0], x)
+            self.acc[w] = (s, MAX)
+            self.carry(w + 1, c)
+
+    def carry(self, w, c):
+        """Add carry c (0/1) at weight w."""
+        if c is None:
+            return
+        cur = self.acc.get(w)
+        if cur is None:
+            self.acc[w] = (self.p.cword(c), 1)
+        elif cur[1] < MAX:
+            self.acc[w] = (self.p.add(cur[0], self.zero(), c)[0], cur[1] + 1)
+        else:
+            self.pend.setdefault(w, []).append(c)
+
+    def prod(self, w, x, y, bx=MAX, by=MAX, yval=None):
+        """Add x * y at weight w; yval: y's value when it is a constant."""
+        if x is None or y is None or yval == 0:
+            return
+        if yval == 1:
+            self.add(w, x, bx)
+            return
+        if yval is not None:
+            by = min(by, yval)
+        b = bx * by
+        if b <= MAX:
+            self.add(w, self.p.mullo(x, y), b)
+            return
+        lo, hi = self.p.mul(x, y)
+        self.add(w, lo, MAX)
+        self.add(w + 1, hi, b >> 64)
+
+    def take(self, w, last=False):
+        """(value or None, bound) of the finished word at weight w: every
+        contribution to it has been added.  last: the caller knows nothing
+        carries out of it (the top word of a bounded result)."""
+        cur = self.acc.pop(w, None)
+        for c in self.pend.pop(w, []):
+            if cur is None:
+                cur = (self.p.cword(c), 1)
+            elif cur[1] < MAX or last:
+                cur = (self.p.add(cur[0], self.zero(), c)[0], min(MAX, cur[1] + 1))
+            else:
+                s, c2 = self.p.add(cur[0], self.zero(), c)
+                cur = (s, MAX)
+                self.carry(w + 1, c2)
+        return cur if cur is not None else (None, 0)
+
+    def word(self, w, last=False):
+        v = self.take(w, last)[0]
+        return v if v is not None else self.zero()
+
+
+# ---------------------------------------------------------------------------
+# Products
+def product(prog: Program, A, B):
+    """Comba: column k gets the low halves of a_i b_(k-i), the high halves
+    go to column k+1."""
+    n, m = len(A), len(B)
+    L = Lazy(prog)
+    out = []
+    for k in range(n + m - 1):
+        for i in range(max(0, k - m + 1), min(k, n - 1) + 1):
+            L.prod(k, A[i], B[k - i])
+        out.append(L.word(k))
+    out.append(L.word(n + m - 1, last=True))
+    return out
+
+
+def _offdiag(prog: Program, A):
+    """S = sum_{i<j} a_i a_j 2^(64(i+j)) as 2n words (S < 2^(128n-1))."""
+    n = len(A)
+    L = Lazy(prog)
+    T = [None]
+    for k in range(1, 2 * n - 1):
+        for i in range(max(0, k - n + 1), (k + 1) // 2):
+            L.prod(k, A[i], A[k - i])
+        T.append(L.take(k)[0])
+    T.append(L.take(2 * n - 1, last=True)[0])
+    return T
+
+
+def _square_into(prog: Program, L: Lazy, A, T):
+    """Add 2S + sum a_i^2 2^(128i) at weights 0..2n-1 of L, word by word
+    (a generator: yields after weight k got all its square terms)."""
+    n = len(A)
+    for k in range(2 * n):
+        sh, bound = None, 0
+        if k < len(T) and T[k] is not None:
+            sh, bound = prog.shl(T[k], 1), MAX - 1
+        if k >= 1 and T[k - 1] is not None:
+            b = prog.shr(T[k - 1], 63)
+            sh, bound = (prog.logic("or", sh, b), MAX) if sh is not None else (b, 1)
+        L.add(k, sh, bound)
+        if k % 2 == 0:
+            lo, hi = prog.mul(A[k // 2], A[k // 2])
+            L.add(k, lo)
+            L.add(k + 1, hi, MAX - 1)
+        yield k
+
+
+def square(prog: Program, A):
+    n = len(A)
+    if n == 1:
+        lo, hi = prog.mul(A[0], A[0])
+        return [lo, hi]
+    L = Lazy(prog)
+    out = []
+    for k in _square_into(prog, L, A, _offdiag(prog, A)):
+        out.append(L.word(k, last=k == 2 * n - 1))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Montgomery arithmetic, product scanning: column k gets a_i b_(k-i) and
+# m_j p_(k-j); for k < n, m_k = c0 * n0 makes the column's low word zero
+# (c0 + lo(m_k p_0) = 0 mod 2^64 with a carry iff c0 != 0), so neither that
+# low product nor its addition is computed.
+def _mont_columns(prog, L, n, P, pw, n0, spare, extra=None):
+    """Runs the reduction columns; `extra(k)` adds column k's other terms.
+    Returns the n result words and the top word (None when spare)."""
+    n0c = prog.const(n0) if pw[0] != MAX else None
+    M, out = [], []
+    for k in range(2 * n - 1):
+        # products by p's words first: their high halves are often small
+        # (p_j < 2^63) and add without carries while the column is young
+        js = range(max(0, k - n + 1), min(k - 1, n - 1) + 1)
+        for j in sorted(js, key=lambda j: pw[k - j]):
+            L.prod(k, M[j], P[k - j], yval=pw[k - j])
+        if extra is not None:
+            extra(k)
+        if k < n:
+            c0 = L.take(k)[0]
+            if c0 is None:
+                M.append(None)
+                continue
+            if pw[0] == MAX:                    # n0 = 1: m = c0, m p_0 + c0 = c0 2^64
+                M.append(c0)
+                L.add(k + 1, c0)
+                continue
+            m = prog.mullo(c0, n0c)
+            M.append(m)
+            _, hi = prog.mul(m, P[0])
+            _, nz = prog.sub(L.zero(), c0)      # borrow = (c0 != 0)
+            L.carry(k + 1, nz)
+            L.add(k + 1, hi, (MAX * pw[0]) >> 64)
+        else:
+            out.append(L.word(k))
+    out.append(L.word(2 * n - 1, last=spare))
+    top = None if spare else L.word(2 * n, last=True)
+    return out, top
+
+
+def cond_sub(prog, t, top, P, pw):
+    """t + top 2^(64n) in [0, 2p) -> [0, p).  p is a constant, so a borrow is
+    folded into p's word (p_j + b fits unless p_j = 2^64 - 1): three
+    instructions per word instead of five."""
+    d, bo = [], None
+    for tj, Pj, pj in zip(t, P, pw):
+        if bo is None:
+            dj, bo = prog.sub(tj, Pj)
+        elif pj < MAX:
+            dj, bo = prog.sub(tj, prog.add(Pj, prog.const(0), bo)[0])
+        else:
+            dj, bo = prog.sub(tj, Pj, bo)
+        d.append(dj)
+    if top is not None:
+        _, bo = prog.sub(top, prog.const(0), bo)
+    return [prog.csel(bo, tj, dj) for tj, dj in zip(t, d)]
+
+
+def _mont_begin(name, p, n, nin, comment):
+    from .algos import mont_params, words
+    mp = mont_params(p, n)
+    prog = Program(name)
+    prog.comment = comment
+    r = prog.out("r", n)
+    ins = [prog.inp(nm, n) for nm in "ab"[:nin]]
+    pw = words(p, n)
+    tp = prog.table("p", pw)
+    P = [prog.load(tp, j) for j in range(n)]
+    return prog, r, ins, mp, P, pw
+
+
+def _loads(prog, arr):
+    return [prog.load(arr, i) for i in range(arr.words)]
+
+
+def _stores(prog, arr, ws):
+    for i, w in enumerate(ws):
+        prog.store(arr, i, w)
+
+
+def mont_mul_program(name: str, p: int, n: int, b_const=None) -> Program:
+    from .algos import words
+    what = "a*R mod p (to Montgomery form)" if b_const is not None else "a*b/R mod p"
+    prog, r, ins, mp, P, pw = _mont_begin(
+        name, p, n, 1 if b_const is not None else 2,
+        f"r = {what}; Montgomery, product scanning with lazy carries"
+        + (" (spare bit: result < 2p < 2^(64n))" if mp_spare(p, n) else "")
+        + ". Inputs < p, output < p.")
+    A = _loads(prog, ins[0])
+    if b_const is not None:
+        bw = words(b_const, n)
+        tb = prog.table("r2", bw)
+        B = [prog.load(tb, j) for j in range(n)]
+    else:
+        bw, B = [None] * n, _loads(prog, ins[1])
+    L = Lazy(prog)
+
+    def extra(k):
+        for i in range(max(0, k - n + 1), min(k, n - 1) + 1):
+            L.prod(k, A[i], B[k - i], yval=bw[k - i])
+
+    t, top = _mont_columns(prog, L, n, P, pw, mp["n0"], mp["spare"], extra)
+    _stores(prog, r, cond_sub(prog, t, top, P, pw))
+    return verify(prog.prune())
+
+
+def mp_spare(p, n):
+    return p < (1 << (64 * n - 1))
+
+
+def mont_sqr_program(name: str, p: int, n: int) -> Program:
+    prog, r, ins, mp, P, pw = _mont_begin(
+        name, p, n, 1,
+        "r = a^2/R mod p; dedicated squaring (off-diagonal products once, doubled, "
+        "plus the diagonal) fused with product-scanning Montgomery reduction of all "
+        "2n words, lazy carries: (a^2 + M p)/R < 2p. Input < p, output < p.")
+    A = _loads(prog, ins[0])
+    L = Lazy(prog)
+    if n == 1:
+        def extra(k):
+            lo, hi = prog.mul(A[0], A[0])
+            L.add(0, lo)
+            L.add(1, hi, MAX - 1)
+    else:
+        gen = _square_into(prog, L, A, _offdiag(prog, A))
+
+        def extra(k):
+            next(gen)
+            if k == 2 * n - 2:
+                next(gen)                   # weight 2n-1 too, before the last word
+    t, top = _mont_columns(prog, L, n, P, pw, mp["n0"], mp["spare"], extra)
+    _stores(prog, r, cond_sub(prog, t, top, P, pw))
+    return verify(prog.prune())
+
+
+def from_mont_program(name: str, p: int, n: int) -> Program:
+    prog, r, ins, mp, P, pw = _mont_begin(
+        name, p, n, 1,
+        "r = a/R mod p (from Montgomery form); product-scanning reduction, "
+        "(a + M p)/R < p needs no final subtraction. Input < p, output < p.")
+    A = _loads(prog, ins[0])
+    L = Lazy(prog)
+
+    def extra(k):
+        if k < n:
+            L.add(k, A[k])
+
+    t, _ = _mont_columns(prog, L, n, P, pw, mp["n0"], True, extra)
+    _stores(prog, r, t)
+    return verify(prog.prune())
+
+
+# ---------------------------------------------------------------------------
+# Pseudo-Mersenne p = 2^k - c, 2^(64n) = c2 mod p
+def pm_reduce(prog: Program, T, n, k, c, c2, pw):
+    """T (2n words) -> T mod p."""
+    cc = prog.const(c2)
+    L = Lazy(prog)
+    t = []
+    for i in range(n):                       # fold 1: L + H c2 (n words + top)
+        L.add(i, T[i])
+        L.prod(i, T[n + i], cc, by=c2)
+        t.append(L.word(i))
+    top, btop = L.take(n, last=True)
+    kb = k - 64 * (n - 1)
+    cst = prog.const(c)
+    L = Lazy(prog)
+    for i in range(n - 1):
+        L.add(i, t[i])
+    if kb < 64:
+        # fold at 2^k: v = (t mod 2^k) + (t >> k) c < 2^k + qmax c < 2p
+        q = prog.shrd(top, t[n - 1], kb) if top is not None else prog.shr(t[n - 1], kb)
+        qmax = ((btop << 64) | MAX) >> kb
+        assert (qmax + 2) * c < 1 << k
+        L.add(n - 1, prog.logic("and", t[n - 1], prog.const((1 << kb) - 1)), (1 << kb) - 1)
+        L.prod(0, q, cst, bx=qmax, by=c)
+        v = [L.word(i, last=i == n - 1) for i in range(n)]
+        cy = None
+    else:
+        # fold at 2^(64n): v + cy 2^(64n); if cy, v < c2^2 is tiny
+        assert c2 * c2 + 2 * c2 <= 1 << (64 * n)
+        L.add(n - 1, t[n - 1])
+        L.prod(0, top, cc, bx=btop, by=c2)
+        v = [L.word(i) for i in range(n)]
+        cy, bcy = L.take(n, last=True)      # a 0/1 word
+        assert bcy <= 1
+    if kb == 64:
+        # v >= p = 2^(64n) - c  <=>  v_1 .. v_(n-1) are all ones and v_0 + c
+        # carries; then (or if cy) r = v + c mod 2^(64n), else r = v
+        a = v[1]
+        for x in v[2:]:
+            a = prog.logic("and", a, x)
+        _, allmax = prog.add(a, prog.const(1))
+        _, low = prog.add(v[0], cst)
+        ge = prog.logic("and", prog.cword(allmax), prog.cword(low))
+        if cy is not None:
+            ge = prog.logic("or", ge, cy)
+        m = prog.sub(prog.const(0), ge)[0]
+        L = Lazy(prog)
+        for i in range(n):
+            L.add(i, v[i])
+        L.add(0, prog.logic("and", m, cst), c)
+        return [L.word(i, last=i == n - 1) for i in range(n)]
+    # s = v + c; v >= p <=> s >= 2^k
+    s, g = [], None
+    for i in range(n):
+        si, g = prog.add(v[i], cst if i == 0 else prog.const(0), g)
+        s.append(si)
+    bit = prog.shr(s[n - 1], kb)
+    s[n - 1] = prog.logic("and", s[n - 1], prog.const((1 << kb) - 1))
+    _, ge = prog.sub(prog.const(0), bit)
+    return [prog.csel(ge, si, vi) for si, vi in zip(s, v)]
+
+
+def pm_mul_program(name: str, p: int, n: int, square_: bool = False) -> Program:
+    from .algos import pm_params, words
+    k, c, c2 = pm_params(p, n)
+    prog = Program(name)
+    prog.comment = (f"r = {'a^2' if square_ else 'a*b'} mod p, p = 2^{k} - {c:#x}; "
+                    f"{'squaring' if square_ else 'product'} (product scanning, lazy carries) "
+                    f"then folds by 2^{64 * n} = {c2:#x} mod p"
+                    + (f" and 2^{k}" if k < 64 * n else "")
+                    + ", one conditional subtraction. Inputs < p, output < p.")
+    r = prog.out("r", n)
+    a = prog.inp("a", n)
+    A = _loads(prog, a)
+    T = square(prog, A) if square_ else product(prog, A, _loads(prog, prog.inp("b", n)))
+    _stores(prog, r, pm_reduce(prog, T, n, k, c, c2, words(p, n)))
+    return verify(prog.prune())

@@ -1,0 +1,313 @@
+/* mp: Montgomery arithmetic for run-time odd moduli, constant-time modular
+ * exponentiation and the RSA-CRT private operation.
+ *
+ * Montgomery products are a product (generated Comba / Karatsuba, dedicated
+ * squaring for squares) followed by a separate reduction: the generated
+ * word-by-word reduction for n <= redc_max, and above that a reduction by
+ * multiplication, q = (t mod R) * (-m^-1 mod R) mod R, r = (t + q m) / R,
+ * whose two products ride on Karatsuba. */
+#include <string.h>
+
+#include "mp/mp_internal.h"
+
+#define LF_MP_TAB_WORDS 4096 /* modexp table: 2^w entries of n limbs */
+
+void lf_mp_redc(uint64_t *r, const uint64_t *t, const lf_mp_mont_ctx *ctx)
+{
+    lf_mp_redc_k(lf_mp_k(), r, t, ctx);
+}
+
+void lf_mp_redc_k(const lf_mp_kernels *k, uint64_t *r, const uint64_t *t, const lf_mp_mont_ctx *ctx)
+{
+    size_t n = ctx->n;
+    if (n <= (size_t)k->redc_max) {
+        k->redc[n](r, t, ctx->m);
+        return;
+    }
+    uint64_t q[LF_MP_MAX_LIMBS], qm[2 * LF_MP_MAX_LIMBS], d[LF_MP_MAX_LIMBS];
+    uint64_t scratch[LF_MP_SCRATCH(LF_MP_MAX_LIMBS)];
+    lf_mp_mullo_rec(k, q, t, ctx->minv, n, scratch);
+    lf_mp_mul_rec(k, qm, q, ctx->m, n, -1, scratch);
+    /* t + q m = 0 mod R; (t + q m)/R < 2m is qm[n..2n) plus the carry c */
+    uint64_t c = lf_mp_add_n(qm, qm, t, 2 * n);
+    uint64_t bo = lf_mp_sub_n(d, qm + n, ctx->m, n);
+    memcpy(r, qm + n, 8 * n);
+    lf_mp_csel(r, d, 0 - (c | (bo ^ 1)), n);
+}
+
+void lf_mp_mmul(uint64_t *r, const uint64_t *a, const uint64_t *b, const lf_mp_mont_ctx *ctx)
+{
+    uint64_t t[2 * LF_MP_MAX_LIMBS], scratch[LF_MP_SCRATCH(LF_MP_MAX_LIMBS)];
+    lf_mp_mul_rec(lf_mp_k(), t, a, b, ctx->n, -1, scratch);
+    lf_mp_redc(r, t, ctx);
+}
+
+void lf_mp_msqr(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *ctx)
+{
+    uint64_t t[2 * LF_MP_MAX_LIMBS], scratch[LF_MP_SCRATCH(LF_MP_MAX_LIMBS)];
+    lf_mp_sqr_rec(lf_mp_k(), t, a, ctx->n, -1, scratch);
+    lf_mp_redc(r, t, ctx);
+}
+
+/* r = 2r mod m for r < m */
+static void lf_mp_mdouble(uint64_t *r, const uint64_t *m, size_t n)
+{
+    uint64_t d[LF_MP_MAX_LIMBS], c = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t x = r[i];
+        r[i] = (x << 1) | c;
+        c = x >> 63;
+    }
+    uint64_t bo = lf_mp_sub_n(d, r, m, n);
+    lf_mp_csel(r, d, 0 - (c | (bo ^ 1)), n);
+}
+
+/* Error results computed without branching on values: the outputs are
+ * computed anyway and masked to zero when `bad` (all-ones or zero). */
+static int lf_mp_rc(uint64_t bad, int code)
+{
+    return (int)(lf_vb(bad) & 1) * code;
+}
+
+int lf_mp_mont_init(lf_mp_mont_ctx *ctx, const uint64_t *m, size_t n)
+{
+    if (!ctx) return LF_ERR_PARAM;
+    memset(ctx, 0, sizeof *ctx);
+    if (n < 1 || n > LF_MP_MAX_LIMBS || !m) return LF_ERR_PARAM;
+    /* the modulus may be secret: its validity (odd, > 1) is the only thing
+     * revealed, through the return value */
+    uint64_t big = 0;
+    for (size_t i = 1; i < n; i++) big |= m[i];
+    uint64_t even = (m[0] & 1) ^ 1, is1 = ((m[0] ^ 1) | big);
+    is1 = ((is1 | (0 - is1)) >> 63) ^ 1;                  /* 1 iff m == 1 */
+    uint64_t bad = lf_vb(0 - (even | is1));
+    ctx->n = n;
+    memcpy(ctx->m, m, 8 * n);
+    ctx->m[0] |= 1;  /* keep the arithmetic below well defined for an even m */
+    /* m0^-1 mod 2^64 by Newton: 3 correct bits, doubled five times */
+    uint64_t m0 = ctx->m[0], inv = m0;
+    for (int i = 0; i < 5; i++) inv *= 2 - m0 * inv;
+    ctx->m[n] = 0 - inv;
+    m = ctx->m;
+    /* -m^-1 mod R: Newton x <- x (2 - m x) on n limbs */
+    const lf_mp_kernels *k = lf_mp_k();
+    uint64_t x[LF_MP_MAX_LIMBS] = {0}, y[LF_MP_MAX_LIMBS], z[LF_MP_MAX_LIMBS];
+    uint64_t scratch[LF_MP_SCRATCH(LF_MP_MAX_LIMBS)];
+    x[0] = inv;
+    for (size_t bits = 64; bits < 64 * n; bits *= 2) {
+        lf_mp_mullo_rec(k, y, m, x, n, scratch);
+        for (size_t i = 0; i < n; i++) y[i] = ~y[i]; /* 2 - y = ~y + 3 mod R */
+        lf_mp_add_1(y, 3, n);
+        lf_mp_mullo_rec(k, z, x, y, n, scratch);
+        memcpy(x, z, 8 * n);
+    }
+    memset(z, 0, 8 * n);
+    lf_mp_sub_n(ctx->minv, z, x, n);
+    /* R mod m by 64n doublings of 1 (m >= 3), then R 2^n by n more; six
+     * Montgomery squarings take R 2^n to R 2^(64n) = R^2 mod m */
+    uint64_t *one = ctx->one;
+    one[0] = 1;
+    for (size_t i = 0; i < 64 * n; i++) lf_mp_mdouble(one, m, n);
+    memcpy(x, one, 8 * n);
+    for (size_t i = 0; i < n; i++) lf_mp_mdouble(x, m, n);
+    for (int i = 0; i < 6; i++) lf_mp_msqr(x, x, ctx);
+    memcpy(ctx->rr, x, 8 * n);
+    lf_mp_mmul(ctx->rrr, ctx->rr, ctx->rr, ctx);
+    /* an invalid modulus: zero the whole context (n included) */
+    uint64_t keep = ~bad;
+    ctx->n &= (size_t)keep;
+    for (size_t i = 0; i <= n; i++) ctx->m[i] &= keep;
+    for (size_t i = 0; i < n; i++) {
+        ctx->minv[i] &= keep, ctx->one[i] &= keep, ctx->rr[i] &= keep, ctx->rrr[i] &= keep;
+    }
+    return lf_mp_rc(bad, LF_ERR_PARAM);
+}
+
+static uint64_t lf_mp_ge(const uint64_t *a, const uint64_t *m, size_t n)
+{
+    return ~lf_mp_lt_mask(a, m, n); /* all-ones iff a >= m */
+}
+
+static int lf_mp_ctx_ok(const lf_mp_mont_ctx *ctx)
+{
+    return ctx && ctx->n >= 1 && ctx->n <= LF_MP_MAX_LIMBS;
+}
+
+static void lf_mp_zero_if(uint64_t *r, uint64_t bad, size_t n)
+{
+    bad = lf_vb(bad);
+    for (size_t i = 0; i < n; i++) r[i] &= ~bad;
+}
+
+int lf_mp_mont_to(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *ctx)
+{
+    if (!r || !a || !lf_mp_ctx_ok(ctx)) return LF_ERR_PARAM;
+    uint64_t bad = lf_mp_ge(a, ctx->m, ctx->n);
+    lf_mp_mmul(r, a, ctx->rr, ctx);  /* a < R, rr < m: defined even when a >= m */
+    lf_mp_zero_if(r, bad, ctx->n);
+    return lf_mp_rc(bad, LF_ERR_RANGE);
+}
+
+int lf_mp_mont_from(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *ctx)
+{
+    if (!r || !a || !lf_mp_ctx_ok(ctx)) return LF_ERR_PARAM;
+    size_t n = ctx->n;
+    uint64_t bad = lf_mp_ge(a, ctx->m, n);
+    uint64_t t[2 * LF_MP_MAX_LIMBS] = {0};
+    memcpy(t, a, 8 * n);
+    lf_mp_redc(r, t, ctx);
+    lf_mp_zero_if(r, bad, n);
+    return lf_mp_rc(bad, LF_ERR_RANGE);
+}
+
+int lf_mp_mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const lf_mp_mont_ctx *ctx)
+{
+    if (!r || !a || !b || !lf_mp_ctx_ok(ctx)) return LF_ERR_PARAM;
+    uint64_t bad = lf_mp_ge(a, ctx->m, ctx->n) | lf_mp_ge(b, ctx->m, ctx->n);
+    lf_mp_mmul(r, a, b, ctx);  /* out of contract when bad: result discarded */
+    lf_mp_zero_if(r, bad, ctx->n);
+    return lf_mp_rc(bad, LF_ERR_RANGE);
+}
+
+int lf_mp_mont_sqr(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *ctx)
+{
+    if (!r || !a || !lf_mp_ctx_ok(ctx)) return LF_ERR_PARAM;
+    uint64_t bad = lf_mp_ge(a, ctx->m, ctx->n);
+    lf_mp_msqr(r, a, ctx);
+    lf_mp_zero_if(r, bad, ctx->n);
+    return lf_mp_rc(bad, LF_ERR_RANGE);
+}
+
+/* ------------------------------------------------------------ modexp */
+/* Window size: minimises (exponent bits)/w multiplications + 2^w table
+ * entries, with the table at most LF_MP_TAB_WORDS words. */
+static int lf_mp_window(size_t bits, size_t n)
+{
+    int best = 1;
+    double cost = 1e30;
+    for (int w = 1; w <= 6; w++) {
+        if ((n << w) > LF_MP_TAB_WORDS) break;
+        double c = (double)bits / w + (double)(1 << w);
+        if (c < cost) cost = c, best = w;
+    }
+    return best;
+}
+
+/* w bits of e at bit position pos (public position, secret bits) */
+static uint64_t lf_mp_bits(const uint64_t *e, size_t el, size_t pos, int w)
+{
+    size_t limb = pos / 64, off = pos % 64;
+    uint64_t v = e[limb] >> off;
+    if (off + (size_t)w > 64 && limb + 1 < el) v |= e[limb + 1] << (64 - off);
+    return v & ((UINT64_C(1) << w) - 1);
+}
+
+/* out = tab[idx], reading every entry (constant time in idx) */
+static void lf_mp_lookup(uint64_t *out, const uint64_t *tab, size_t cnt, uint64_t idx, size_t n)
+{
+    memset(out, 0, 8 * n);
+    for (size_t j = 0; j < cnt; j++) {
+        uint64_t x = (uint64_t)j ^ idx;
+        uint64_t mask = lf_vb(((x | (0 - x)) >> 63) - 1); /* all-ones iff j == idx */
+        const uint64_t *t = tab + j * n;
+        for (size_t i = 0; i < n; i++) out[i] |= t[i] & mask;
+    }
+}
+
+void lf_mp_mexp(uint64_t *acc, const uint64_t *b, const uint64_t *e, size_t el,
+                const lf_mp_mont_ctx *ctx, int w)
+{
+    size_t n = ctx->n, bits = 64 * el;
+    if (w <= 0 || (n << w) > LF_MP_TAB_WORDS) w = lf_mp_window(bits, n);
+    size_t cnt = (size_t)1 << w;
+    uint64_t tab[LF_MP_TAB_WORDS], t[LF_MP_MAX_LIMBS];
+    memcpy(tab, ctx->one, 8 * n);
+    memcpy(tab + n, b, 8 * n);
+    for (size_t j = 2; j < cnt; j++) {
+        if (j % 2 == 0) lf_mp_msqr(tab + j * n, tab + (j / 2) * n, ctx);
+        else lf_mp_mmul(tab + j * n, tab + (j - 1) * n, b, ctx);
+    }
+    size_t nw = (bits + (size_t)w - 1) / (size_t)w;
+    size_t pos = (nw - 1) * (size_t)w;
+    lf_mp_lookup(acc, tab, cnt, lf_mp_bits(e, el, pos, (int)(bits - pos)), n);
+    while (pos > 0) {
+        pos -= (size_t)w;
+        for (int i = 0; i < w; i++) lf_mp_msqr(acc, acc, ctx);
+        lf_mp_lookup(t, tab, cnt, lf_mp_bits(e, el, pos, w), n);
+        lf_mp_mmul(acc, acc, t, ctx);
+    }
+}
+
+int lf_mp_modexp(uint64_t *r, const uint64_t *base, const uint64_t *exp, size_t exp_limbs,
+                 const lf_mp_mont_ctx *ctx)
+{
+    if (!r || !base || !exp || !lf_mp_ctx_ok(ctx) || exp_limbs < 1 ||
+        exp_limbs > LF_MP_MAX_LIMBS)
+        return LF_ERR_PARAM;
+    size_t n = ctx->n;
+    uint64_t bad = lf_mp_ge(base, ctx->m, n);
+    uint64_t bm[LF_MP_MAX_LIMBS], t[2 * LF_MP_MAX_LIMBS] = {0};
+    lf_mp_mmul(bm, base, ctx->rr, ctx);  /* base < R, rr < m: bm < m even when base >= m */
+    lf_mp_mexp(t, bm, exp, exp_limbs, ctx, 0);
+    memset(t + n, 0, 8 * n);
+    lf_mp_redc(r, t, ctx);
+    lf_mp_zero_if(r, bad, n);
+    return lf_mp_rc(bad, LF_ERR_RANGE);
+}
+
+/* ------------------------------------------------------------ RSA-CRT */
+int lf_mp_rsa_key_init(lf_mp_rsa_key *key, const uint64_t *p, const uint64_t *q, const uint64_t *dp,
+                       const uint64_t *dq, const uint64_t *qinv, size_t h)
+{
+    if (!key) return LF_ERR_PARAM;
+    memset(key, 0, sizeof *key);
+    if (h < 1 || h > LF_MP_MAX_LIMBS / 2 || !p || !q || !dp || !dq || !qinv) return LF_ERR_PARAM;
+    int rp = lf_mp_mont_init(&key->p, p, h), rq = lf_mp_mont_init(&key->q, q, h);
+    uint64_t e = (uint64_t)(int64_t)(rp | rq);
+    uint64_t badp = lf_vb(0 - ((e | (0 - e)) >> 63));      /* either failed */
+    uint64_t badr = lf_mp_ge(dp, p, h) | lf_mp_ge(dq, q, h) | lf_mp_ge(qinv, p, h);
+    key->h = h;
+    memcpy(key->dp, dp, 8 * h);
+    memcpy(key->dq, dq, 8 * h);
+    memcpy(key->qinv, qinv, 8 * h);
+    uint64_t scratch[LF_MP_SCRATCH(LF_MP_MAX_LIMBS)];
+    lf_mp_mul_rec(lf_mp_k(), key->n, p, q, h, -1, scratch);
+    /* invalid key: zero it all (computed without branches on the values) */
+    uint64_t bad = lf_vb(badp | badr);
+    unsigned char *kb = (unsigned char *)key;
+    for (size_t i = 0; i < sizeof *key; i++) kb[i] &= (unsigned char)~bad;
+    return lf_mp_rc(badp, LF_ERR_PARAM) + lf_mp_rc(badr & ~badp, LF_ERR_RANGE);
+}
+
+int lf_mp_rsa_private_crt(uint64_t *r, const uint64_t *c, const lf_mp_rsa_key *key)
+{
+    if (!r || !c || !key || key->h < 1 || key->h > LF_MP_MAX_LIMBS / 2) return LF_ERR_PARAM;
+    size_t h = key->h;
+    uint64_t bad = lf_mp_ge(c, key->n, 2 * h);
+    const lf_mp_mont_ctx *P = &key->p, *Q = &key->q;
+    uint64_t x[LF_MP_MAX_LIMBS / 2], m1[LF_MP_MAX_LIMBS / 2], m2[LF_MP_MAX_LIMBS / 2];
+    uint64_t d[LF_MP_MAX_LIMBS / 2], t[LF_MP_MAX_LIMBS];
+    /* c < p q < p R: redc gives c/R mod p; times R^3 is c R mod p (Montgomery form) */
+    lf_mp_redc(x, c, P);
+    lf_mp_mmul(x, x, P->rrr, P);
+    lf_mp_mexp(m1, x, key->dp, h, P, 0);            /* m1 R mod p */
+    lf_mp_redc(x, c, Q);
+    lf_mp_mmul(x, x, Q->rrr, Q);
+    lf_mp_mexp(m2, x, key->dq, h, Q, 0);
+    memset(t, 0, 16 * h);
+    memcpy(t, m2, 8 * h);
+    lf_mp_redc(m2, t, Q);                            /* m2 = c^dq mod q, normal form */
+    /* Garner: hh = (m1 - m2) qinv mod p; m2 < q < R so m2 R^2 / R reduces fine */
+    lf_mp_mmul(x, m2, P->rr, P);                     /* m2 R mod p */
+    uint64_t bo = lf_mp_sub_n(d, m1, x, h);
+    lf_mp_add_n(x, d, P->m, h);
+    lf_mp_csel(d, x, 0 - bo, h);                     /* (m1 - m2) R mod p */
+    lf_mp_mmul(d, d, key->qinv, P);                  /* (m1 - m2) qinv mod p */
+    uint64_t scratch[LF_MP_SCRATCH(LF_MP_MAX_LIMBS)];
+    lf_mp_mul_rec(lf_mp_k(), t, d, Q->m, h, -1, scratch);
+    uint64_t cy = lf_mp_add_n(t, t, m2, h);
+    lf_mp_add_1(t + h, cy, h);
+    lf_mp_zero_if(t, bad, 2 * h);
+    memcpy(r, t, 16 * h);
+    return lf_mp_rc(bad, LF_ERR_RANGE);
+}

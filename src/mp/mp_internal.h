@@ -1,0 +1,77 @@
+/* Internal contract of the mp module: generated kernel tables
+ * (src/mp/generated/mp_dispatch.c) and the length-generic layers (mp.c,
+ * mont.c).  Not installed.  Also used by lfbench (suite_mp.c tuning). */
+#ifndef LF_MP_INTERNAL_H
+#define LF_MP_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../lf_internal.h"
+#include "limbforge/mp.h"
+
+/* Generated kernels, fully unrolled for one length n (table index):
+ *   mul[n](r[2n], a[n], b[n])   r = a*b         (r must not overlap a, b)
+ *   sqr[n](r[2n], a[n])         r = a^2         (r must not overlap a)
+ *   redc[n](r[n], t[2n], m[n+1]) r = t/2^(64n) mod m, m[n] = -m^-1 mod 2^64,
+ *                               t < m 2^(64n), r < m (r must not overlap t, m)
+ * All constant time.  Entries 1..*_max exist. */
+typedef void (*lf_mp_k3)(uint64_t *r, const uint64_t *a, const uint64_t *b);
+typedef void (*lf_mp_k2)(uint64_t *r, const uint64_t *a);
+
+typedef struct {
+    const lf_mp_k3 *mul;
+    int mul_max;
+    const lf_mp_k2 *sqr;
+    int sqr_max;
+    const lf_mp_k3 *redc;
+    int redc_max;
+    const char *target; /* generator target the kernels come from */
+} lf_mp_kernels;
+
+extern LF_HIDDEN const lf_mp_kernels lf_mp_kernel_table[LF_BACKEND_COUNT];
+
+static inline const lf_mp_kernels *lf_mp_k(void)
+{
+    return &lf_mp_kernel_table[lf_backend_fast()];
+}
+
+/* Scratch (words) for lf_mp_mul_rec / lf_mp_sqr_rec / lf_mp_mullo_rec on n limbs. */
+#define LF_MP_SCRATCH(n) (8 * (size_t)(n) + 64)
+
+/* r[2n] = a*b: the generated kernel for n <= min(tmax, k->mul_max), else
+ * one constant-time Karatsuba level and recursion.  tmax < 0: the tuned
+ * threshold (k->mul_max).  r must not overlap a, b or scratch. */
+LF_HIDDEN void lf_mp_mul_rec(const lf_mp_kernels *k, uint64_t *r, const uint64_t *a,
+                             const uint64_t *b, size_t n, int tmax, uint64_t *scratch);
+LF_HIDDEN void lf_mp_sqr_rec(const lf_mp_kernels *k, uint64_t *r, const uint64_t *a, size_t n,
+                             int tmax, uint64_t *scratch);
+/* r[n] = a*b mod 2^(64n) */
+LF_HIDDEN void lf_mp_mullo_rec(const lf_mp_kernels *k, uint64_t *r, const uint64_t *a,
+                               const uint64_t *b, size_t n, uint64_t *scratch);
+
+/* Word-array helpers, constant time.  r may alias a and/or b. */
+LF_HIDDEN uint64_t lf_mp_add_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
+LF_HIDDEN uint64_t lf_mp_sub_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
+/* r[0..n) += c (a carry word), returns the carry out */
+LF_HIDDEN uint64_t lf_mp_add_1(uint64_t *r, uint64_t c, size_t n);
+/* r = mask ? a : r (mask all-ones or zero) */
+LF_HIDDEN void lf_mp_csel(uint64_t *r, const uint64_t *a, uint64_t mask, size_t n);
+/* all-ones if a < b else 0 */
+LF_HIDDEN uint64_t lf_mp_lt_mask(const uint64_t *a, const uint64_t *b, size_t n);
+
+/* Montgomery internals (mont.c): r = t / R mod m for t[2n] < m R; r < m.
+ * r must not overlap t. */
+LF_HIDDEN void lf_mp_redc(uint64_t *r, const uint64_t *t, const lf_mp_mont_ctx *ctx);
+/* the same with explicit kernels (tests and tuning force either path) */
+LF_HIDDEN void lf_mp_redc_k(const lf_mp_kernels *k, uint64_t *r, const uint64_t *t,
+                            const lf_mp_mont_ctx *ctx);
+/* r = a*b/R mod m with a < R, b < m (or a < m, b < R); r may alias a, b. */
+LF_HIDDEN void lf_mp_mmul(uint64_t *r, const uint64_t *a, const uint64_t *b, const lf_mp_mont_ctx *ctx);
+LF_HIDDEN void lf_mp_msqr(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *ctx);
+/* acc = b^e in Montgomery form for b in Montgomery form (< m); ebits =
+ * 64*exp_limbs; window w (0: chosen by size).  acc may alias b. */
+LF_HIDDEN void lf_mp_mexp(uint64_t *acc, const uint64_t *b, const uint64_t *e, size_t exp_limbs,
+                          const lf_mp_mont_ctx *ctx, int w);
+
+#endif

@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Check the mp module against Python ints through tests/mp/mp_calc.c.
+
+usage: mp_oracle.py [--seed S] [--scale F] [--full] -- CMD...
+CMD runs mp_calc (prefixed by the cross emulator when cross compiling).
+Requests cover every length 1..128 for the products (forced Karatsuba at
+small thresholds too), edge operands (0, 1, all-ones, single bits, top limb
+zero, runs of ones), Montgomery with moduli that have the top bit set, are
+2^k - 1, tiny or have leading zero limbs, both reduction paths, modexp with
+exponent 0, 1, and full-size exponents, RSA-CRT against pow(c, d, N).
+Exit status: 0 all passed, 1 a mismatch, 77 back end not runnable here.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+
+MAXL = 128
+M64 = (1 << 64) - 1
+
+
+def hx(x: int, n: int) -> str:
+    return f"{x:0{16 * n}x}"
+
+
+def edge(rng: random.Random, n: int) -> int:
+    R = 1 << (64 * n)
+    k = rng.randrange(12)
+    if k == 0:
+        return 0
+    if k == 1:
+        return 1
+    if k == 2:
+        return R - 1
+    if k == 3:
+        return 1 << rng.randrange(64 * n)
+    if k == 4:                       # top limb zero
+        return rng.randrange(R >> 64) if n > 1 else rng.randrange(1 << 32)
+    if k == 5:                       # runs of ones and zeros
+        x, pos = 0, 0
+        while pos < 64 * n:
+            ln = rng.randrange(1, 100)
+            if rng.randrange(2):
+                x |= ((1 << ln) - 1) << pos
+            pos += ln
+        return x % R
+    if k == 6:                       # all-ones limbs here and there
+        return sum(M64 << (64 * i) for i in range(n) if rng.randrange(2))
+    if k == 7:
+        return R - 1 - rng.randrange(1 << 64)
+    return rng.randrange(R)
+
+
+def odd_modulus(rng: random.Random, n: int) -> int:
+    R = 1 << (64 * n)
+    k = rng.randrange(8)
+    if k == 0:
+        m = R - 1                                 # 2^k - 1, all ones
+    elif k == 1:
+        m = (1 << rng.randrange(2, 64 * n + 1)) - 1   # 2^k - 1, shorter
+    elif k == 2:
+        m = rng.choice([3, 5, 7, 0xffffffffffffffc5, (1 << 64) + 1])  # tiny
+    elif k == 3:
+        m = rng.randrange(R >> 1, R) | (R >> 1)   # top bit set
+    elif k == 4 and n > 1:
+        m = rng.randrange(1 << (64 * (n - 1)))    # leading zero limb
+    else:
+        m = rng.randrange(R)
+    m = (m | 1) % R
+    return m if m > 1 else 3
+
+
+def small_prime(rng: random.Random, bits: int) -> int:
+    while True:
+        p = rng.randrange(1 << (bits - 1), 1 << bits) | 1 | (1 << (bits - 1))
+        if all(pow(a, p - 1, p) == 1 for a in (2, 3, 5, 7, 11, 13, 17, 19, 23)):
+            return p
+
+
+class Suite:
+    def __init__(self, rng, scale, full):
+        self.rng, self.scale, self.full = rng, scale, full
+        self.reqs, self.checks = [], []
+
+    def add(self, req: str, check):
+        self.reqs.append(req)
+        self.checks.append((req, check))
+
+    def lengths(self, lo=1, hi=MAXL):
+        ns = list(range(lo, min(hi, 34) + 1)) + [40, 47, 48, 63, 64, 65, 96, 100, 127, 128]
+        return [n for n in ns if lo <= n <= hi]
+
+    def products(self):
+        rng = self.rng
+        for n in self.lengths():
+            for _ in range(max(1, int(3 * self.scale))):
+                a, b = edge(rng, n), edge(rng, n)
+                self.add(f"mul {n} {hx(a, n)} {hx(b, n)}", lambda f, a=a, b=b, n=n: f == ["0", hx(a * b, 2 * n)])
+                self.add(f"sqr {n} {hx(a, n)}", lambda f, a=a, n=n: f == ["0", hx(a * a, 2 * n)])
+                R = 1 << (64 * n)
+                self.add(f"mullo {n} {hx(a, n)} {hx(b, n)}", lambda f, a=a, b=b, n=n, R=R: f == ["0", hx(a * b % R, n)])
+            # Karatsuba forced at small thresholds, extremes of the sign masks
+            for t in (1, 2, 3, 5):
+                if n <= t:
+                    continue
+                R = 1 << (64 * n)
+                for a, b in ((edge(rng, n), edge(rng, n)), (R - 1, R - 1), (rng.randrange(R), R - 1)):
+                    self.add(f"kmul {n} {t} {hx(a, n)} {hx(b, n)}", lambda f, a=a, b=b, n=n: f == ["0", hx(a * b, 2 * n)])
+                    self.add(f"ksqr {n} {t} {hx(a, n)}", lambda f, a=a, n=n: f == ["0", hx(a * a, 2 * n)])
+
+    def simple(self):
+        rng = self.rng
+        for n in self.lengths(1, 20) + [64, 128]:
+            R = 1 << (64 * n)
+            for _ in range(max(1, int(2 * self.scale))):
+                a, b = edge(rng, n), edge(rng, n)
+                if rng.randrange(4) == 0:
+                    b = a
+                self.add(f"add {n} {hx(a, n)} {hx(b, n)}",
+                         lambda f, a=a, b=b, n=n, R=R: f == ["0", hx((a + b) % R, n), str((a + b) >> (64 * n))])
+                self.add(f"sub {n} {hx(a, n)} {hx(b, n)}",
+                         lambda f, a=a, b=b, n=n, R=R: f == ["0", hx((a - b) % R, n), str(int(a < b))])
+                self.add(f"cmp {n} {hx(a, n)} {hx(b, n)}",
+                         lambda f, a=a, b=b: f == ["0", str((a > b) - (a < b))])
+                for flag in (0, 1, 1 << 63, M64):
+                    self.add(f"cmov {n} {hx(a, n)} {hx(b, n)} {flag}",
+                             lambda f, a=a, b=b, n=n, flag=flag: f == ["0", hx(b if flag else a, n)])
+                # bytes: exact, padded, too short, too long with zero/nonzero excess
+                for ln in (8 * n, 8 * n + 3, max(0, (a.bit_length() + 7) // 8), max(0, (a.bit_length() + 7) // 8 - 1)):
+                    fits = a < 256 ** ln
+                    exp = ["0", a.to_bytes(ln, "big").hex()] if fits else [str(-1), "00" * ln]
+                    self.add(f"tobytes {n} {ln} {hx(a, n)}", lambda f, exp=exp: f == exp if exp[1] else f == [exp[0]])
+                for extra in (0, 1):
+                    raw = (a + (extra << (64 * n + 8 * rng.randrange(2)))).to_bytes(8 * n + 2, "big")
+                    exp = ["0", hx(a, n)] if not extra else ["-1", hx(0, n)]
+                    self.add(f"frombytes {n} {raw.hex()}", lambda f, exp=exp: f == exp)
+
+    def mont(self):
+        rng = self.rng
+        for n in self.lengths():
+            R = 1 << (64 * n)
+            for _ in range(max(1, int(2 * self.scale))):
+                m = odd_modulus(rng, n)
+                a, b = edge(rng, n) % m, edge(rng, n) % m
+                if rng.randrange(5) == 0:
+                    a = b = m - 1
+                self.add(f"mont {n} {hx(m, n)} {hx(a, n)} {hx(b, n)}",
+                         lambda f, a=a, b=b, m=m, n=n: f == ["0", "0", hx(a * b % m, n), hx(a * a % m, n)])
+                Rinv = pow(R, -1, m)
+                for t in (rng.randrange(m * R), m * R - 1, rng.randrange(R)):
+                    for bulk in (0, 1):
+                        self.add(f"redc {n} {hx(m, n)} {hx(t, 2 * n)} {bulk}",
+                                 lambda f, t=t, m=m, n=n, Rinv=Rinv: f == ["0", hx(t * Rinv % m, n)])
+
+    def modexp(self):
+        rng = self.rng
+        ns = [1, 2, 3, 4, 5, 7, 8, 12, 16, 17, 24, 31, 32, 33, 48, 64, 65, 100, 128]
+        for n in ns:
+            for _ in range(max(1, int(2 * self.scale))):
+                m = odd_modulus(rng, n)
+                b = edge(rng, n) % m
+                el = rng.choice([1, 1, 2, 3, min(n, 8)]) if n > 8 else rng.randrange(1, n + 1)
+                e = edge(rng, el)
+                if rng.randrange(6) == 0:
+                    e = rng.choice([0, 1])
+                self.add(f"modexp {n} {hx(m, n)} {hx(b, n)} {el} {hx(e, el)}",
+                         lambda f, b=b, e=e, m=m, n=n: f == ["0", hx(pow(b, e, m), n)])
+            # base >= m is an error and zeroes r
+            m = odd_modulus(rng, n)
+            R = 1 << (64 * n)
+            bad = rng.choice([m, R - 1, m + 1 if m + 1 < R else m])
+            self.add(f"modexp {n} {hx(m, n)} {hx(bad, n)} 1 {hx(5, 1)}", lambda f, n=n: f == ["-1", hx(0, n)])
+        full = [16, 32] + ([64, 128] if self.full else [])
+        for n in full:  # a full-size exponent
+            m = odd_modulus(rng, n) | (1 << (64 * n - 1))
+            b, e = rng.randrange(m), rng.randrange(1 << (64 * n))
+            self.add(f"modexp {n} {hx(m, n)} {hx(b, n)} {n} {hx(e, n)}",
+                     lambda f, b=b, e=e, m=m, n=n: f == ["0", hx(pow(b, e, m), n)])
+
+    def rsa(self):
+        rng = self.rng
+        hs = [1, 2, 4, 8, 16] + ([32] if self.full else [])
+        for h in hs:
+            for _ in range(max(1, int(self.scale))):
+                p, q = small_prime(rng, 64 * h), small_prime(rng, 64 * h)
+                if p == q:
+                    continue
+                N, e = p * q, 65537
+                phi = (p - 1) * (q - 1)
+                try:
+                    d = pow(e, -1, phi)
+                except ValueError:
+                    continue
+                dp, dq, qi = d % (p - 1), d % (q - 1), pow(q, -1, p)
+                for c in (rng.randrange(N), 0, 1, N - 1, p, q):
+                    self.add(f"rsa {h} {hx(p, h)} {hx(q, h)} {hx(dp, h)} {hx(dq, h)} {hx(qi, h)} {hx(c, 2 * h)}",
+                             lambda f, c=c, d=d, N=N, h=h: f == ["0", "0", hx(pow(c, d, N), 2 * h)])
+                self.add(f"rsa {h} {hx(p, h)} {hx(q, h)} {hx(dp, h)} {hx(dq, h)} {hx(qi, h)} {hx(N, 2 * h)}",
+                         lambda f, h=h: f == ["0", "-1", hx(0, 2 * h)])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--scale", type=float, default=1.0, help="cases per length (1 = default)")
+    ap.add_argument("--full", action="store_true", help="also 4096/8192-bit full exponents, RSA-4096")
+    ap.add_argument("cmd", nargs=argparse.REMAINDER)
+    args = ap.parse_args()
+    cmd = [c for c in args.cmd if c != "--"]
+    cmd = [c for c in cmd if c]   # an empty emulator variable
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
+    print(f"mp_oracle: seed {seed}", flush=True)
+    s = Suite(random.Random(seed), args.scale, args.full)
+    s.add("badlen", lambda f: f == ["ok"])
+    s.products()
+    s.simple()
+    s.mont()
+    s.modexp()
+    s.rsa()
+    proc = subprocess.run(cmd, input="\n".join(s.reqs) + "\n", capture_output=True, text=True)
+    sys.stderr.write(proc.stderr)
+    if proc.returncode == 77:
+        print("mp_oracle: back end not available here: skipped")
+        return 77
+    lines = proc.stdout.splitlines()
+    bad = 0
+    for i, (req, check) in enumerate(s.checks):
+        got = lines[i].split() if i < len(lines) else None
+        if got is None or not check(got):
+            bad += 1
+            if bad <= 5:
+                print(f"MISMATCH: {req[:200]}\n   got: {' '.join(got)[:300] if got else '(no answer)'}")
+    if proc.returncode != 0:
+        print(f"mp_oracle: mp_calc exited with {proc.returncode}")
+        bad += 1
+    counts = {}
+    for req in s.reqs:
+        counts[req.split()[0]] = counts.get(req.split()[0], 0) + 1
+    print("mp_oracle: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    print(f"mp_oracle: {len(s.checks) - bad}/{len(s.checks)} checks passed (seed {seed})")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+/* isa_count driver: calls one function once, so that qemu-user's execution
+ * trace (tools/isa_count/isa_count.py) can count the instructions it runs.
+ *
+ * Built per measured symbol: cc -DLF_ISA_TARGET=<symbol> driver.c <objects>
+ * -static.  Usage: driver "SPEC" [zero|small|rand]
+ * SPEC has one token per integer argument, as in tests/abi: o<N>, i<N>, b<N>
+ * (output, input, in/out buffer of N bytes, or N 64-bit words with a 'w'
+ * suffix) or v<N> (the integer N).  Input buffers are filled from a fixed
+ * seed: "small" (default) = random words with the last word of each buffer
+ * zero (so a field element is < p), "rand" = random words, "zero" = zeros.
+ * The call goes through lf_isa_call (never inlined), whose address range the
+ * counter uses to find the return in --inclusive mode.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef LF_ISA_TARGET
+#error "define LF_ISA_TARGET to the symbol to call"
+#endif
+
+extern void LF_ISA_TARGET(void);
+
+typedef uint64_t (*lf_isa_fn8)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
+                               uint64_t, uint64_t);
+
+#define MAXARGS 8
+#define MAXBUF 65536
+static uint64_t bufs[MAXARGS][MAXBUF / 8] __attribute__((aligned(64)));
+
+__attribute__((noinline)) uint64_t lf_isa_call(lf_isa_fn8 f, const uint64_t *a)
+{
+    uint64_t r = f(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]);
+    __asm__ volatile("" ::: "memory"); /* no tail call: the callee returns here */
+    return r;
+}
+
+static uint64_t rng = 0x0123456789abcdefULL;
+static uint64_t rnd(void)
+{
+    uint64_t z = (rng += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t args[MAXARGS] = {0};
+    const char *s = argc > 1 ? argv[1] : "";
+    const char *fill = argc > 2 ? argv[2] : "small";
+    int n = 0;
+    while (*s) {
+        if (*s == ' ') {
+            s++;
+            continue;
+        }
+        char kind = *s++;
+        char *end;
+        unsigned long long v = strtoull(s, &end, 0);
+        if (end == s || n == MAXARGS) return 2;
+        s = end;
+        if (*s == 'w') v *= 8, s++;
+        if (kind == 'v') {
+            args[n++] = v;
+            continue;
+        }
+        if (v > MAXBUF || (kind != 'o' && kind != 'i' && kind != 'b')) return 2;
+        size_t words = (size_t)(v + 7) / 8;
+        for (size_t j = 0; j < words; j++) bufs[n][j] = rnd();
+        if (strcmp(fill, "zero") == 0 || kind == 'o') memset(bufs[n], 0, words * 8);
+        else if (strcmp(fill, "small") == 0 && words) bufs[n][words - 1] = 0;
+        args[n] = (uint64_t)(uintptr_t)bufs[n];
+        n++;
+    }
+    lf_isa_fn8 f = (lf_isa_fn8)(uintptr_t)LF_ISA_TARGET;
+    volatile uint64_t r = lf_isa_call(f, args);
+    (void)r;
+    return 0;
+}
