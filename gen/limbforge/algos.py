@@ -480,6 +480,9 @@ def from_mont_program(name: str, p: int, n: int, style: str) -> Program:
 # ---------------------------------------------------------------------------
 # Modular addition, subtraction, negation (any odd p)
 def add_program(name: str, p: int, n: int, style: str) -> Program:
+    if style == "lazy":
+        from . import algos_lazy
+        return algos_lazy.add_program(name, p, n)
     spare = p < (1 << (64 * n - 1))
     prog, r, ins, acc = _begin(name, n, 2, style,
                                "r = a + b mod p; add, subtract p, select (constant time). "
@@ -496,6 +499,9 @@ def add_program(name: str, p: int, n: int, style: str) -> Program:
 
 
 def sub_program(name: str, p: int, n: int, style: str) -> Program:
+    if style == "lazy":
+        from . import algos_lazy
+        return algos_lazy.sub_program(name, p, n)
     prog, r, ins, acc = _begin(name, n, 2, style,
                                "r = a - b mod p; subtract, add p masked by the borrow. "
                                "Inputs < p, output < p.")
@@ -516,6 +522,9 @@ def sub_program(name: str, p: int, n: int, style: str) -> Program:
 
 
 def neg_program(name: str, p: int, n: int, style: str) -> Program:
+    if style == "lazy":
+        from . import algos_lazy
+        return algos_lazy.neg_program(name, p, n)
     prog, r, ins, acc = _begin(name, n, 1, style,
                                "r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.")
     P = _load_all(prog, prog.table("p", words(p, n)))

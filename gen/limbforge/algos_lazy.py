@@ -76,6 +76,13 @@ class Lazy:
         if yval == 1:
             self.add(w, x, bx)
             return
+        if yval == MAX and w in self.acc:
+            # x (2^64 - 1) = x 2^64 - x: subtract x here (borrow b), add
+            # x - b >= 0 one word up; no multiply
+            d, bw = self.p.sub(self.acc[w][0], x)
+            self.acc[w] = (d, MAX)
+            self.add(w + 1, self.p.sub(x, self.p.cword(bw))[0], bx)
+            return
         if yval is not None:
             by = min(by, yval)
         b = bx * by
@@ -370,15 +377,25 @@ def pm_reduce(prog: Program, T, n, k, c, c2, pw):
             L.add(i, v[i])
         L.add(0, prog.logic("and", m, cst), c)
         return [L.word(i, last=i == n - 1) for i in range(n)]
-    # s = v + c; v >= p <=> s >= 2^k
-    s, g = [], None
+    # v < 2p: v >= p <=> v + c >= 2^k.  That bit comes from the carries of
+    # v + c alone (word 0 carries, the middle words pass it on if all ones);
+    # then r = (v + c [v >= p]) mod 2^k.
+    _, c0 = prog.add(v[0], cst)
+    cw = prog.cword(c0)
+    if n > 2:
+        a = v[1]
+        for x in v[2:n - 1]:
+            a = prog.logic("and", a, x)
+        cw = prog.logic("and", cw, prog.cword(prog.add(a, prog.const(1))[1]))
+    ge = prog.shr(prog.add(v[n - 1], cw)[0], kb)      # no wrap: v < 2p
+    m = prog.sub(prog.const(0), ge)[0]
+    L = Lazy(prog)
     for i in range(n):
-        si, g = prog.add(v[i], cst if i == 0 else prog.const(0), g)
-        s.append(si)
-    bit = prog.shr(s[n - 1], kb)
-    s[n - 1] = prog.logic("and", s[n - 1], prog.const((1 << kb) - 1))
-    _, ge = prog.sub(prog.const(0), bit)
-    return [prog.csel(ge, si, vi) for si, vi in zip(s, v)]
+        L.add(i, v[i])
+    L.add(0, prog.logic("and", m, cst), c)
+    r = [L.word(i, last=i == n - 1) for i in range(n)]
+    r[n - 1] = prog.logic("and", r[n - 1], prog.const((1 << kb) - 1))
+    return r
 
 
 def pm_mul_program(name: str, p: int, n: int, square_: bool = False) -> Program:
@@ -395,4 +412,128 @@ def pm_mul_program(name: str, p: int, n: int, square_: bool = False) -> Program:
     A = _loads(prog, a)
     T = square(prog, A) if square_ else product(prog, A, _loads(prog, prog.inp("b", n)))
     _stores(prog, r, pm_reduce(prog, T, n, k, c, c2, words(p, n)))
+    return verify(prog.prune())
+
+
+# ---------------------------------------------------------------------------
+# Modular addition, subtraction, negation (any odd p).  p is a constant, so
+# a carry or borrow is folded into p's word (one instruction) instead of
+# being chained (three), and "subtract p if t >= p" is a masked add of
+# q = 2^(64n) - p or a masked subtract of p, whichever has fewer costly words.
+def _cost(ws):
+    return sum(2 if w == 0 else 4 if w < MAX else 6 for w in ws)
+
+
+def _masked_fix(prog, d, m, add_w, sub_w):
+    """d + (add_w & m) = d - (sub_w & m) mod 2^(64n), m = 0 or all ones."""
+    use_sub = _cost(sub_w) < _cost(add_w)
+    ws = sub_w if use_sub else add_w
+    op = prog.sub if use_sub else prog.add
+    z = prog.const(0)
+    out, c = [], None
+    for dj, w in zip(d, ws):
+        y = None if w == 0 else m if w == MAX else prog.logic("and", prog.const(w), m)
+        if y is None:
+            rj, c = (dj, None) if c is None else op(dj, z, c)
+        elif c is None:
+            rj, c = op(dj, y)
+        elif w < MAX:                      # (w & m) + c fits a word
+            rj, c = op(dj, prog.add(y, z, c)[0])
+        else:
+            rj, c = op(dj, y, c)
+        out.append(rj)
+    return out
+
+
+def _lt_const(prog, t, pw):
+    """t < p as a 0/1 word, from the borrows of t - p alone: a borrow is
+    folded into p's word (b = t_j < p_j + b), and a run of all-ones words of
+    p passes a borrow on unless the run of t is all ones too."""
+    b, j, n = None, 0, len(t)
+    while j < n:
+        if pw[j] == MAX:
+            a, j = t[j], j + 1
+            while j < n and pw[j] == MAX:
+                a = prog.logic("and", a, t[j])
+                j += 1
+            ne = prog.cword(prog.sub(prog.const(0), prog.add(a, prog.const(1))[0])[1])
+            b = ne if b is None else prog.logic("or", b, ne)
+        else:
+            y = prog.const(pw[j]) if b is None else prog.add(prog.const(pw[j]), b)[0]
+            b = prog.cword(prog.sub(t[j], y)[1])
+            j += 1
+    return b
+
+
+def _begin_mod(name, p, n, nin, comment):
+    from .algos import words
+    prog = Program(name)
+    prog.comment = comment
+    r = prog.out("r", n)
+    ins = [_loads(prog, prog.inp(nm, n)) for nm in "ab"[:nin]]
+    return prog, r, ins, words(p, n), words((1 << (64 * n)) - p, n)
+
+
+def add_program(name: str, p: int, n: int) -> Program:
+    spare = p < (1 << (64 * n - 1))
+    prog, r, (A, B), pw, qw = _begin_mod(
+        name, p, n, 2, "r = a + b mod p; add, compare with p (borrows only), subtract p "
+        "masked (constant time). Inputs < p, output < p.")
+    t, c = [], None
+    for j, (x, y) in enumerate(zip(A, B)):
+        if spare and j == n - 1 and c is not None:    # a + b < 2p < 2^(64n)
+            t.append(prog.add(x, y, c)[0])
+            c = None
+            continue
+        s, c = prog.add(x, y, c)
+        t.append(s)
+    keep = _lt_const(prog, t, pw)                # t < p
+    if c is not None:                            # t + 2^(64n) >= p always
+        keep = prog.logic("and", keep, prog.logic("xor", prog.cword(c), prog.const(1)))
+    m = prog.sub(keep, prog.const(1))[0]         # all ones iff t >= p
+    _stores(prog, r, _masked_fix(prog, t, m, qw, pw))
+    return verify(prog.prune())
+
+
+def sub_program(name: str, p: int, n: int) -> Program:
+    prog, r, (A, B), pw, qw = _begin_mod(
+        name, p, n, 2, "r = a - b mod p; subtract, add p masked by the borrow. "
+        "Inputs < p, output < p.")
+    d, bo = [], None
+    for j, (x, y) in enumerate(zip(A, B)):
+        if j == n - 1 and bo is not None and pw[j] < MAX:   # b_top <= p_top < 2^64 - 1
+            dj, bo = prog.sub(x, prog.add(y, prog.const(0), bo)[0])
+        else:
+            dj, bo = prog.sub(x, y, bo)
+        d.append(dj)
+    _stores(prog, r, _masked_fix(prog, d, prog.mask(bo), pw, qw))
+    return verify(prog.prune())
+
+
+def neg_program(name: str, p: int, n: int) -> Program:
+    prog, r, (A,), pw, qw = _begin_mod(
+        name, p, n, 1, "r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.")
+    z = prog.const(0)
+    d, bw = [], None                                # borrow as a 0/1 word
+    for aj, pj in zip(A, pw):
+        if bw is None and pj == MAX:               # 2^64 - 1 - a: no borrow
+            d.append(prog.logic("xor", aj, prog.const(MAX)))
+            continue
+        if bw is None:
+            dj, c = prog.sub(prog.const(pj), aj)
+        elif pj >= 1:                              # p_j - borrow does not wrap
+            dj, c = prog.sub(prog.sub(prog.const(pj), bw)[0], aj)
+        else:                                      # 0 - a_j - b borrows iff a_j or b
+            nj, c0 = prog.sub(z, aj)
+            d.append(prog.sub(nj, bw)[0])
+            bw = prog.logic("or", bw, prog.cword(c0))
+            continue
+        d.append(dj)
+        bw = prog.cword(c)
+    nz = A[0]
+    for x in A[1:]:
+        nz = prog.logic("or", nz, x)
+    _, b = prog.sub(z, nz)
+    m = prog.mask(b)
+    _stores(prog, r, [prog.logic("and", dj, m) for dj in d])
     return verify(prog.prune())

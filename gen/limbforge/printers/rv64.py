@@ -12,8 +12,9 @@ Passes, per function:
 1. lowering of each IR op to RV64 instructions over virtual registers;
 2. list scheduling for an in-order dual-issue core (`limbforge.sched`),
    with a bound on live values so hoisted loads and products do not cost
-   spills; several bounds are tried and the schedule with the fewest
-   instructions (then the fewest modelled cycles) wins;
+   spills; the program order and several bounds are tried, and the one
+   with the least instructions + modelled cycles wins (a schedule may add
+   a callee-saved register only if it saves more cycles than it costs);
 3. one-pass register allocation over the scheduled code: caller-saved
    registers first, then callee-saved ones (saved and restored on the
    stack), then spilling by Belady's rule (furthest next use; values that
@@ -88,7 +89,8 @@ def li_steps(x: int) -> list:
 class MI:
     """One machine instruction over virtual registers (li/lla may stand for
     several).  fmt: 'r' (d, s0, s1), 'i' (d, s0, imm), 'u' (d, s0),
-    'ld' (d, imm(s0)), 'sd' (s0, imm(s1)), 'li' (d, steps), 'lla' (d, sym)."""
+    'ld' (d, imm(s0)), 'sd' (s0, imm(s1)), 'li' (d, steps), 'lla' (d, sym),
+    'ldsym' (d, sym: auipc + ld)."""
     __slots__ = ("op", "d", "s", "imm", "fmt", "cls", "n", "store_idx")
 
     def __init__(self, op, d, s, imm=None, fmt="r", cls="alu", n=1):
@@ -109,6 +111,8 @@ class MI:
             return [f"sd\t{reg(self.s[0])}, {self.imm}({reg(self.s[1])})"]
         if f == "lla":
             return [f"lla\t{reg(self.d)}, {self.imm}"]
+        if f == "ldsym":
+            return [f"ld\t{reg(self.d)}, {self.imm}"]
         if f == "li":
             d = reg(self.d)
             out = []
@@ -210,20 +214,25 @@ class _Lower:
                 if s in self.const_val and s not in first:
                     first[s] = k
         defs = {}
+        pooled = [v for v in first if len(li_steps(self.const_val[v])) > 2]
         for v, k in first.items():
             x = self.const_val[v]
             steps = li_steps(x)
-            if len(steps) <= 2:
+            if v not in pooled:
                 self.remat[v] = ("li", steps)
                 defs.setdefault(k, []).append(MI("li", v, (), steps, fmt="li", n=len(steps)))
-            else:
-                if x not in self.pool:
-                    self.pool[x] = 8 * len(self.pool)
-                if self.base is None:
-                    self.base = self.new()
-                    self.remat[self.base] = ("lla",)
-                self.remat[v] = ("pool", self.pool[x])
-                defs.setdefault(k, []).append(MI("ld", v, (self.base,), self.pool[x], fmt="ld", cls="ld"))
+                continue
+            if x not in self.pool:
+                self.pool[x] = 8 * len(self.pool)
+            if len(pooled) == 1:          # one word: auipc + ld, no base register
+                self.remat[v] = ("sym",)
+                defs.setdefault(k, []).append(MI("ld", v, (), self.pool_label, fmt="ldsym", cls="ld", n=2))
+                continue
+            if self.base is None:
+                self.base = self.new()
+                self.remat[self.base] = ("lla",)
+            self.remat[v] = ("pool", self.pool[x])
+            defs.setdefault(k, []).append(MI("ld", v, (self.base,), self.pool[x], fmt="ld", cls="ld"))
         if self.base is not None:
             k0 = min(k for k, ms in defs.items() if any(m.fmt == "ld" for m in ms))
             defs[k0].insert(0, MI("lla", self.base, (), self.pool_label, fmt="lla", n=2))
@@ -361,7 +370,8 @@ class _Lower:
             return
         b1 = self._lt(a, b)
         b2 = self._lt(t, bi)
-        self.bind(d, self._sub2(t, bi))
+        if d is not None:
+            self.bind(d, self._sub2(t, bi))
         c = self.new()
         self.emit("or", c, (b1, b2))
         self.bind(bo, c)
@@ -600,10 +610,10 @@ class _Alloc:
                     src = "zero" if k == 0 else r
                     self.emit_raw(f"lui\t{r}, {imm:#x}" if m == "lui" else f"{m}\t{r}, {src}, {imm}",
                                   "alu", r, [r] if k else [])
-            elif h[0] == "lla":
+            elif h[0] in ("lla", "sym"):      # auipc + addi / auipc + ld
                 r = self.alloc(pinned)
-                self.emit_raw(f"lla\t{r}, {self.low.pool_label}", "alu", r, [])
-                self.emit_raw("", "alu", r, [r])   # lla is auipc + addi: two instructions
+                self.emit_raw(f"{'lla' if h[0] == 'lla' else 'ld'}\t{r}, {self.low.pool_label}", "alu", r, [])
+                self.emit_raw("", "alu" if h[0] == "lla" else "ld", r, [r])
             else:
                 base = self.low.base if h[0] == "pool" else h[1]
                 off = h[1] if h[0] == "pool" else h[2]
@@ -647,9 +657,9 @@ class _Alloc:
 
     def _emit_mi(self, mi, regs):
         lines = mi.text(lambda v: regs[v])
-        if mi.fmt == "lla":
+        if mi.fmt in ("lla", "ldsym"):         # auipc + addi / auipc + ld
             self.emit_raw(lines[0], "alu", regs[mi.d], [])
-            self.emit_raw("", "alu", regs[mi.d], [regs[mi.d]])
+            self.emit_raw("", "alu" if mi.fmt == "lla" else "ld", regs[mi.d], [regs[mi.d]])
             return
         for k, ln in enumerate(lines):
             if mi.fmt == "li":

@@ -1228,11 +1228,11 @@ lf_bls12_381_p_sqr_rv64:
 	.size lf_bls12_381_p_sqr_rv64, .-lf_bls12_381_p_sqr_rv64
 
 # void lf_bls12_381_p_add_rv64(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
-#   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
+#   r = a + b mod p; add, compare with p (borrows only), subtract p masked (constant time). Inputs < p, output < p.
 #   LP64D: r in a0, a in a1, b in a2
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0
-#   callee-saved saved: s0; stack: 16 bytes (1 saved registers, 0 spill slots, 8 padding)
-#   101 instructions, ~57 cycles on an in-order dual-issue model
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2
+#   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
+#   91 instructions, ~49 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_bls12_381_p_add_rv64_k:
@@ -1242,6 +1242,12 @@ lf_bls12_381_p_sqr_rv64:
 	.quad 0x64774b84f38512bf
 	.quad 0x4b1ba7b6434bacd7
 	.quad 0x1a0111ea397fe69a
+	.quad 0x4601000000005555
+	.quad 0xe15400014eac0000
+	.quad 0x98cf2d5f094f09db
+	.quad 0x9b88b47b0c7aed40
+	.quad 0xb4e45849bcb45328
+	.quad 0xe5feee15c6801965
 	.text
 	.globl lf_bls12_381_p_add_rv64
 	.hidden lf_bls12_381_p_add_rv64
@@ -1249,10 +1255,6 @@ lf_bls12_381_p_sqr_rv64:
 	.p2align 2
 lf_bls12_381_p_add_rv64:
 	.cfi_startproc
-	addi	sp, sp, -16
-	.cfi_def_cfa_offset 16
-	sd	s0, 0(sp)
-	.cfi_offset s0, -16
 	ld	t0, 0(a1)
 	lla	t1, .Llf_bls12_381_p_add_rv64_k
 	ld	t2, 0(a2)
@@ -1263,95 +1265,85 @@ lf_bls12_381_p_add_rv64:
 	ld	t6, 16(a2)
 	sltu	t0, t2, t0
 	add	t4, t3, t4
-	ld	a3, 24(a1)
+	ld	a3, 0(t1)
 	add	a4, t4, t0
 	sltu	t3, t4, t3
 	sltu	t0, a4, t0
-	ld	t4, 24(a2)
+	ld	t4, 8(t1)
+	ld	a5, 24(a1)
 	or	t0, t3, t0
-	add	t3, t5, t6
-	ld	t6, 0(t1)
-	add	a5, t3, t0
-	ld	a6, 8(t1)
-	sltu	t3, t3, t5
-	sltu	t0, a5, t0
-	ld	t5, 16(t1)
-	ld	a7, 32(a1)
-	or	t0, t3, t0
-	ld	t3, 32(a2)
+	ld	t3, 24(a2)
+	add	t6, t5, t6
+	sltu	a3, t2, a3
+	sltu	t5, t6, t5
+	add	t6, t6, t0
+	add	t4, t4, a3
+	ld	a3, 16(t1)
+	sltu	t0, t6, t0
+	or	t0, t5, t0
+	ld	t5, 32(a1)
+	add	t3, a5, t3
+	sltu	t4, a4, t4
 	add	t4, a3, t4
-	sltu	s0, t2, t6
-	sltu	a3, t4, a3
-	add	t4, t4, t0
-	ld	a1, 40(a1)
-	sltu	t0, t4, t0
-	ld	a2, 40(a2)
-	or	t0, a3, t0
-	sub	a3, a4, a6
-	sltu	a6, a4, a6
-	add	t3, a7, t3
-	sltu	a7, t3, a7
+	ld	a3, 32(a2)
+	sltu	a5, t3, a5
 	add	t3, t3, t0
 	sltu	t0, t3, t0
-	add	a2, a1, a2
-	sltu	a1, a3, s0
-	or	t0, a7, t0
-	ld	a7, 24(t1)
-	or	a6, a6, a1
-	sub	a1, a5, t5
-	sltu	t5, a5, t5
-	add	t0, a2, t0
-	sltu	a2, a1, a6
-	or	t5, t5, a2
-	ld	a2, 32(t1)
-	ld	t1, 40(t1)
-	sub	t6, t2, t6
-	sub	a3, a3, s0
-	sub	s0, t4, a7
-	sltu	a7, t4, a7
-	sub	a6, a1, a6
-	sltu	a1, s0, t5
-	sub	t5, s0, t5
-	or	a7, a7, a1
-	sub	a1, t3, a2
-	sltu	a2, t3, a2
-	sltu	s0, a1, a7
-	or	a2, a2, s0
-	sub	s0, t0, t1
-	sltu	t1, t0, t1
-	sub	a7, a1, a7
-	sltu	a1, s0, a2
-	sub	a2, s0, a2
-	or	t1, t1, a1
-	xor	t2, t2, t6
-	neg	t1, t1
-	xor	a4, a4, a3
-	xor	a5, a5, a6
-	xor	t4, t4, t5
-	xor	t3, t3, a7
-	xor	t0, t0, a2
-	and	t2, t2, t1
-	and	a4, a4, t1
-	and	a5, a5, t1
-	and	t4, t4, t1
-	and	t3, t3, t1
-	and	t0, t0, t1
-	xor	t1, t6, t2
-	xor	t2, a3, a4
-	xor	t6, a6, a5
-	xor	t4, t5, t4
-	xor	t3, a7, t3
-	xor	t0, a2, t0
-	sd	t1, 0(a0)
+	sltu	t4, t6, t4
+	ld	a6, 40(a1)
+	or	t0, a5, t0
+	ld	a5, 24(t1)
+	add	a3, t5, a3
+	ld	a7, 40(a2)
+	sltu	t5, a3, t5
+	add	a3, a3, t0
+	add	t4, a5, t4
+	ld	a5, 32(t1)
+	sltu	t4, t3, t4
+	sltu	t0, a3, t0
+	or	t0, t5, t0
+	ld	t5, 40(t1)
+	add	t4, a5, t4
+	add	a5, a6, a7
+	sltu	t4, a3, t4
+	add	t0, a5, t0
+	add	t4, t5, t4
+	ld	t5, 48(t1)
+	sltu	t4, t0, t4
+	ld	a5, 56(t1)
+	addi	t4, t4, -1
+	ld	a6, 64(t1)
+	and	t5, t5, t4
+	ld	a7, 72(t1)
+	add	t5, t2, t5
+	and	a5, a5, t4
+	sltu	t2, t5, t2
+	and	a6, a6, t4
+	add	t2, a5, t2
+	and	a5, a7, t4
+	add	t2, a4, t2
+	ld	a7, 80(t1)
+	sltu	a4, t2, a4
+	ld	t1, 88(t1)
+	add	a4, a6, a4
+	sd	t5, 0(a0)
+	add	t5, t6, a4
+	and	a4, a7, t4
+	sltu	t6, t5, t6
+	and	t1, t1, t4
+	add	t4, a5, t6
 	sd	t2, 8(a0)
-	sd	t6, 16(a0)
-	sd	t4, 24(a0)
-	sd	t3, 32(a0)
+	add	t2, t3, t4
+	sd	t5, 16(a0)
+	sltu	t3, t2, t3
+	sd	t2, 24(a0)
+	add	t2, a4, t3
+	add	t2, a3, t2
+	sltu	t3, t2, a3
+	sd	t2, 32(a0)
+	add	t1, t1, t3
+	add	t0, t0, t1
 	sd	t0, 40(a0)
-	ld	s0, 0(sp)
-	.cfi_restore s0
-	addi	sp, sp, 16
-	.cfi_def_cfa_offset 0
 	ret
 	.cfi_endproc
 	.size lf_bls12_381_p_add_rv64, .-lf_bls12_381_p_add_rv64
@@ -1361,7 +1353,7 @@ lf_bls12_381_p_add_rv64:
 #   LP64D: r in a0, a in a1, b in a2
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   85 instructions, ~47 cycles on an in-order dual-issue model
+#   75 instructions, ~41 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_bls12_381_p_sub_rv64_k:
@@ -1411,55 +1403,45 @@ lf_bls12_381_p_sub_rv64:
 	sltu	t6, t6, a4
 	sltu	a4, a5, t4
 	or	t6, t6, a4
-	sub	a4, a6, a7
-	sltu	a6, a6, a7
-	sltu	a7, a4, t6
-	or	a6, a6, a7
-	ld	a7, 0(t1)
-	neg	a6, a6
+	ld	a4, 0(t1)
+	add	t6, a7, t6
+	ld	a7, 8(t1)
 	sub	t3, t5, t3
-	ld	t5, 8(t1)
+	sltu	t5, a6, t6
+	neg	t5, t5
 	sub	t4, a5, t4
-	and	a5, a7, a6
+	and	a4, a4, t5
+	and	a5, a7, t5
+	add	a4, t0, a4
 	ld	a7, 16(t1)
-	add	a5, t0, a5
-	sub	t6, a4, t6
-	and	t5, t5, a6
-	sltu	t0, a5, t0
-	add	t5, a3, t5
-	and	a4, a7, a6
-	add	a7, t5, t0
-	sltu	t5, t5, a3
-	ld	a3, 24(t1)
-	sltu	t0, a7, t0
-	or	t0, t5, t0
-	add	t5, t2, a4
-	add	a4, t5, t0
-	sltu	t2, t5, t2
-	and	t5, a3, a6
-	ld	a3, 32(t1)
 	sltu	t0, a4, t0
-	add	t5, t3, t5
-	or	t0, t2, t0
+	sub	t6, a6, t6
+	add	t0, a5, t0
+	ld	a5, 24(t1)
+	add	t0, a3, t0
+	and	a6, a7, t5
+	sltu	a3, t0, a3
+	ld	a7, 32(t1)
+	add	a3, a6, a3
+	and	a5, a5, t5
+	add	a3, t2, a3
 	ld	t1, 40(t1)
-	add	t2, t5, t0
-	and	a3, a3, a6
-	sltu	t3, t5, t3
-	sltu	t0, t2, t0
-	or	t0, t3, t0
-	add	t3, t4, a3
-	add	t5, t3, t0
-	and	t1, t1, a6
-	sltu	t3, t3, t4
-	sltu	t0, t5, t0
-	or	t0, t3, t0
-	add	t1, t6, t1
-	add	t0, t1, t0
-	sd	a5, 0(a0)
-	sd	a7, 8(a0)
-	sd	a4, 16(a0)
+	sltu	t2, a3, t2
+	and	a6, a7, t5
+	add	t2, a5, t2
+	sd	a4, 0(a0)
+	add	t2, t3, t2
+	and	t1, t1, t5
+	sltu	t3, t2, t3
+	sd	t0, 8(a0)
+	add	t0, a6, t3
+	sd	a3, 16(a0)
+	add	t0, t4, t0
 	sd	t2, 24(a0)
-	sd	t5, 32(a0)
+	sltu	t2, t0, t4
+	sd	t0, 32(a0)
+	add	t0, t1, t2
+	add	t0, t6, t0
 	sd	t0, 40(a0)
 	ret
 	.cfi_endproc
@@ -1470,7 +1452,7 @@ lf_bls12_381_p_sub_rv64:
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   58 instructions, ~34 cycles on an in-order dual-issue model
+#   50 instructions, ~29 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_bls12_381_p_neg_rv64_k:
@@ -1492,55 +1474,47 @@ lf_bls12_381_p_neg_rv64:
 	ld	t2, 8(a1)
 	ld	t3, 0(t0)
 	ld	t4, 8(t0)
-	ld	t5, 16(a1)
+	ld	t5, 16(t0)
 	or	t6, t1, t2
-	ld	a3, 16(t0)
-	sltu	a4, t3, t1
-	sub	a5, t4, t2
+	sltu	a3, t3, t1
+	ld	a4, 16(a1)
+	sub	t4, t4, a3
+	ld	a3, 24(t0)
+	sltu	a5, t4, t2
 	ld	a6, 24(a1)
-	sltu	t2, t4, t2
-	sltu	t4, a5, a4
-	or	t2, t2, t4
-	ld	t4, 24(t0)
-	or	t6, t6, t5
-	sub	t1, t3, t1
-	sub	t3, a3, t5
-	sltu	t5, a3, t5
-	ld	a3, 32(a1)
-	or	t6, t6, a6
+	sub	t5, t5, a5
+	ld	a5, 32(a1)
 	ld	a7, 40(a1)
-	sub	a4, a5, a4
-	sltu	a5, t3, t2
-	sub	t2, t3, t2
-	ld	t3, 32(t0)
-	or	t5, t5, a5
-	sub	a5, t4, a6
-	sltu	t4, t4, a6
-	sltu	a6, a5, t5
+	or	t6, t6, a4
+	or	t6, t6, a6
+	sub	t1, t3, t1
+	sltu	t3, t5, a4
+	or	t6, t6, a5
+	sub	t3, a3, t3
+	ld	a3, 32(t0)
 	ld	t0, 40(t0)
-	or	t4, t4, a6
-	sub	a6, t3, a3
-	or	t6, t6, a3
-	sltu	t3, t3, a3
-	sltu	a3, a6, t4
 	or	t6, t6, a7
-	or	t3, t3, a3
-	sub	t0, t0, a7
 	snez	t6, t6
-	sub	t5, a5, t5
-	sub	t4, a6, t4
-	sub	t0, t0, t3
-	neg	t3, t6
-	and	t1, t1, t3
-	and	t6, a4, t3
-	and	t2, t2, t3
-	and	t5, t5, t3
-	and	t4, t4, t3
-	and	t0, t0, t3
+	sub	t2, t4, t2
+	sltu	t4, t3, a6
+	sub	t5, t5, a4
+	sub	t4, a3, t4
+	sub	t3, t3, a6
+	sltu	a3, t4, a5
+	sub	t4, t4, a5
+	sub	t0, t0, a3
+	neg	t6, t6
+	sub	t0, t0, a7
+	and	t1, t1, t6
+	and	t2, t2, t6
+	and	t5, t5, t6
+	and	t3, t3, t6
+	and	t4, t4, t6
+	and	t0, t0, t6
 	sd	t1, 0(a0)
-	sd	t6, 8(a0)
-	sd	t2, 16(a0)
-	sd	t5, 24(a0)
+	sd	t2, 8(a0)
+	sd	t5, 16(a0)
+	sd	t3, 24(a0)
 	sd	t4, 32(a0)
 	sd	t0, 40(a0)
 	ret

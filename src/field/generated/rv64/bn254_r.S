@@ -624,11 +624,11 @@ lf_bn254_r_sqr_rv64:
 	.size lf_bn254_r_sqr_rv64, .-lf_bn254_r_sqr_rv64
 
 # void lf_bn254_r_add_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
-#   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
+#   r = a + b mod p; add, compare with p (borrows only), subtract p masked (constant time). Inputs < p, output < p.
 #   LP64D: r in a0, a in a1, b in a2
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   63 instructions, ~34 cycles on an in-order dual-issue model
+#   59 instructions, ~33 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_bn254_r_add_rv64_k:
@@ -636,6 +636,10 @@ lf_bn254_r_sqr_rv64:
 	.quad 0x2833e84879b97091
 	.quad 0xb85045b68181585d
 	.quad 0x30644e72e131a029
+	.quad 0xbc1e0a6c0fffffff
+	.quad 0xd7cc17b786468f6e
+	.quad 0x47afba497e7ea7a2
+	.quad 0xcf9bb18d1ece5fd6
 	.text
 	.globl lf_bn254_r_add_rv64
 	.hidden lf_bn254_r_add_rv64
@@ -649,60 +653,56 @@ lf_bn254_r_add_rv64:
 	ld	t3, 8(a1)
 	ld	t4, 8(a2)
 	add	t2, t0, t2
-	ld	t5, 16(a1)
-	ld	t6, 16(a2)
+	ld	t5, 0(t1)
+	ld	t6, 16(a1)
 	sltu	t0, t2, t0
+	ld	a3, 16(a2)
 	add	t4, t3, t4
-	ld	a3, 0(t1)
-	add	a4, t4, t0
-	ld	a5, 8(t1)
+	ld	a4, 8(t1)
+	add	a5, t4, t0
 	sltu	t3, t4, t3
-	sltu	t0, a4, t0
-	ld	t4, 24(a1)
+	sltu	t0, a5, t0
+	sltu	t4, t2, t5
+	ld	t5, 16(t1)
+	ld	a6, 24(a1)
 	or	t0, t3, t0
 	ld	t3, 24(a2)
-	add	t6, t5, t6
-	ld	a6, 16(t1)
-	add	a7, t6, t0
-	sltu	t5, t6, t5
-	sltu	t6, t2, a3
-	sltu	t0, a7, t0
-	ld	t1, 24(t1)
-	or	t0, t5, t0
-	sub	t5, a4, a5
-	sltu	a5, a4, a5
-	add	t3, t4, t3
-	sltu	t4, t5, t6
+	add	a3, t6, a3
+	add	t4, a4, t4
+	add	a4, a3, t0
+	sltu	t4, a5, t4
+	ld	a7, 24(t1)
+	sltu	t6, a3, t6
+	sltu	t0, a4, t0
+	add	t4, t5, t4
+	or	t0, t6, t0
+	add	t3, a6, t3
+	sltu	t4, a4, t4
 	add	t0, t3, t0
-	or	t3, a5, t4
-	sub	t4, a7, a6
-	sltu	a5, a7, a6
-	sltu	a6, t4, t3
-	or	a5, a5, a6
-	sub	a6, t0, t1
-	sltu	t1, t0, t1
-	sub	a3, t2, a3
-	sub	t5, t5, t6
-	sltu	t6, a6, a5
-	sub	t3, t4, t3
-	sub	t4, a6, a5
-	or	t1, t1, t6
-	xor	t2, t2, a3
-	neg	t1, t1
-	xor	t6, a4, t5
-	xor	a4, a7, t3
-	xor	t0, t0, t4
-	and	t2, t2, t1
-	and	t6, t6, t1
-	and	a4, a4, t1
-	and	t0, t0, t1
-	xor	t1, a3, t2
-	xor	t2, t5, t6
-	xor	t3, t3, a4
-	xor	t0, t4, t0
-	sd	t1, 0(a0)
+	add	t3, a7, t4
+	ld	t4, 32(t1)
+	sltu	t3, t0, t3
+	addi	t3, t3, -1
+	ld	t5, 40(t1)
+	ld	t6, 48(t1)
+	and	t4, t4, t3
+	ld	t1, 56(t1)
+	add	t4, t2, t4
+	and	t5, t5, t3
+	sltu	t2, t4, t2
+	and	t6, t6, t3
+	add	t2, t5, t2
+	and	t1, t1, t3
+	add	t2, a5, t2
+	sd	t4, 0(a0)
+	sltu	t3, t2, a5
 	sd	t2, 8(a0)
-	sd	t3, 16(a0)
+	add	t2, t6, t3
+	add	t2, a4, t2
+	sltu	t3, t2, a4
+	sd	t2, 16(a0)
+	add	t1, t1, t3
+	add	t0, t0, t1
 	sd	t0, 24(a0)
 	ret
 	.cfi_endproc
@@ -713,7 +713,7 @@ lf_bn254_r_add_rv64:
 #   LP64D: r in a0, a in a1, b in a2
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   55 instructions, ~30 cycles on an in-order dual-issue model
+#   49 instructions, ~27 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_bn254_r_sub_rv64_k:
@@ -737,49 +737,43 @@ lf_bn254_r_sub_rv64:
 	ld	t6, 16(a2)
 	sltu	a3, t0, t3
 	sub	a4, t2, t4
-	ld	a5, 24(a1)
-	ld	a6, 24(a2)
 	sltu	t2, t2, t4
 	sltu	t4, a4, a3
-	sub	a7, t5, t6
+	ld	a5, 24(a2)
 	or	t2, t2, t4
-	sltu	t4, t5, t6
-	sltu	t5, a7, t2
-	sub	t6, a5, a6
-	or	t4, t4, t5
-	sltu	t5, a5, a6
-	sltu	a5, t6, t4
-	ld	a6, 0(t1)
-	or	t5, t5, a5
-	ld	a5, 8(t1)
-	neg	t5, t5
+	sub	t4, t5, t6
+	ld	a6, 24(a1)
+	sltu	t5, t5, t6
+	sltu	t6, t4, t2
+	ld	a7, 0(t1)
+	or	t5, t5, t6
+	ld	t6, 8(t1)
+	add	t5, a5, t5
 	sub	t0, t0, t3
-	and	t3, a6, t5
-	sub	a3, a4, a3
-	and	a4, a5, t5
+	sltu	t3, a6, t5
 	ld	a5, 16(t1)
-	add	t3, t0, t3
-	add	a4, a3, a4
-	sltu	t0, t3, t0
-	sub	t2, a7, t2
-	add	a6, a4, t0
-	and	a5, a5, t5
+	neg	t3, t3
+	sub	a3, a4, a3
+	and	a4, a7, t3
+	and	t6, t6, t3
+	add	a4, t0, a4
+	and	a5, a5, t3
+	sltu	t0, a4, t0
 	ld	t1, 24(t1)
-	sltu	a3, a4, a3
-	sltu	t0, a6, t0
-	add	a4, t2, a5
-	or	t0, a3, t0
-	sub	t4, t6, t4
-	add	t6, a4, t0
-	and	t1, t1, t5
-	sltu	t2, a4, t2
-	sltu	t0, t6, t0
-	or	t0, t2, t0
-	add	t1, t4, t1
+	add	t0, t6, t0
+	sub	t2, t4, t2
+	add	t0, a3, t0
+	sub	t4, a6, t5
+	sltu	t5, t0, a3
+	and	t1, t1, t3
+	add	t3, a5, t5
+	sd	a4, 0(a0)
+	add	t3, t2, t3
+	sd	t0, 8(a0)
+	sltu	t0, t3, t2
+	sd	t3, 16(a0)
 	add	t0, t1, t0
-	sd	t3, 0(a0)
-	sd	a6, 8(a0)
-	sd	t6, 16(a0)
+	add	t0, t4, t0
 	sd	t0, 24(a0)
 	ret
 	.cfi_endproc
@@ -788,9 +782,9 @@ lf_bn254_r_sub_rv64:
 # void lf_bn254_r_neg_rv64(uint64_t r[4], const uint64_t a[4])
 #   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
 #   LP64D: r in a0, a in a1
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a0, a1
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a0, a1
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   38 instructions, ~23 cycles on an in-order dual-issue model
+#   34 instructions, ~20 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_bn254_r_neg_rv64_k:
@@ -812,34 +806,30 @@ lf_bn254_r_neg_rv64:
 	ld	t4, 8(t0)
 	ld	t5, 16(a1)
 	or	t6, t1, t2
+	sltu	a3, t3, t1
+	ld	a4, 24(a1)
+	sub	t4, t4, a3
 	ld	a3, 16(t0)
-	sltu	a4, t3, t1
-	ld	a5, 24(a1)
-	sub	a6, t4, t2
-	sltu	t2, t4, t2
-	sltu	t4, a6, a4
 	ld	t0, 24(t0)
-	or	t2, t2, t4
-	sub	t4, a3, t5
 	or	t6, t6, t5
-	sltu	t5, a3, t5
-	sltu	a3, t4, t2
-	or	t6, t6, a5
-	or	t5, t5, a3
-	sub	t0, t0, a5
-	snez	t6, t6
+	or	t6, t6, a4
 	sub	t1, t3, t1
-	sub	t3, a6, a4
+	sltu	t3, t4, t2
+	snez	t6, t6
+	sub	t3, a3, t3
 	sub	t2, t4, t2
-	sub	t0, t0, t5
+	sltu	t4, t3, t5
+	sub	t3, t3, t5
+	sub	t0, t0, t4
 	neg	t4, t6
+	sub	t0, t0, a4
 	and	t1, t1, t4
-	and	t3, t3, t4
 	and	t2, t2, t4
+	and	t3, t3, t4
 	and	t0, t0, t4
 	sd	t1, 0(a0)
-	sd	t3, 8(a0)
-	sd	t2, 16(a0)
+	sd	t2, 8(a0)
+	sd	t3, 16(a0)
 	sd	t0, 24(a0)
 	ret
 	.cfi_endproc

@@ -8456,11 +8456,11 @@ lf_p1024_sqr_rv64:
 	.size lf_p1024_sqr_rv64, .-lf_p1024_sqr_rv64
 
 # void lf_p1024_add_rv64(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
-#   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
+#   r = a + b mod p; add, compare with p (borrows only), subtract p masked (constant time). Inputs < p, output < p.
 #   LP64D: r in a0, a in a1, b in a2
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, ra
-#   callee-saved saved: s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, ra; stack: 176 bytes (13 saved registers, 9 spill slots, 0 padding)
-#   317 instructions, ~219 cycles on an in-order dual-issue model
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4, s5, s6, s7, s8
+#   callee-saved saved: s0, s1, s2, s3, s4, s5, s6, s7, s8; stack: 80 bytes (9 saved registers, 0 spill slots, 8 padding)
+#   276 instructions, ~152 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p1024_add_rv64_k:
@@ -8480,6 +8480,22 @@ lf_p1024_sqr_rv64:
 	.quad 0x9cfab96bae3a8638
 	.quad 0x6bcda3d185b0dd4d
 	.quad 0x97ee81ccf797d41b
+	.quad 0x6fe738dde081bfc7
+	.quad 0x79c0695898176aa3
+	.quad 0xa3926585f3906e57
+	.quad 0x8379deae086fa8c4
+	.quad 0x600728fd7d8742c9
+	.quad 0xdfc6b4d2ae6bb9ce
+	.quad 0x8f118c758c152b5d
+	.quad 0x41f29c444d3c13a6
+	.quad 0x6de1715d7ce52ea2
+	.quad 0x1dad466173aad721
+	.quad 0xabeea1b3f75d43f1
+	.quad 0x5c298c2383724462
+	.quad 0x3e1c5252ca90dc3a
+	.quad 0x6305469451c579c7
+	.quad 0x94325c2e7a4f22b2
+	.quad 0x68117e3308682be4
 	.text
 	.globl lf_p1024_add_rv64
 	.hidden lf_p1024_add_rv64
@@ -8487,34 +8503,26 @@ lf_p1024_sqr_rv64:
 	.p2align 2
 lf_p1024_add_rv64:
 	.cfi_startproc
-	addi	sp, sp, -176
-	.cfi_def_cfa_offset 176
-	sd	s0, 72(sp)
-	.cfi_offset s0, -104
-	sd	s1, 80(sp)
-	.cfi_offset s1, -96
-	sd	s2, 88(sp)
-	.cfi_offset s2, -88
-	sd	s3, 96(sp)
-	.cfi_offset s3, -80
-	sd	s4, 104(sp)
-	.cfi_offset s4, -72
-	sd	s5, 112(sp)
-	.cfi_offset s5, -64
-	sd	s6, 120(sp)
-	.cfi_offset s6, -56
-	sd	s7, 128(sp)
-	.cfi_offset s7, -48
-	sd	s8, 136(sp)
-	.cfi_offset s8, -40
-	sd	s9, 144(sp)
-	.cfi_offset s9, -32
-	sd	s10, 152(sp)
-	.cfi_offset s10, -24
-	sd	s11, 160(sp)
-	.cfi_offset s11, -16
-	sd	ra, 168(sp)
-	.cfi_offset ra, -8
+	addi	sp, sp, -80
+	.cfi_def_cfa_offset 80
+	sd	s0, 0(sp)
+	.cfi_offset s0, -80
+	sd	s1, 8(sp)
+	.cfi_offset s1, -72
+	sd	s2, 16(sp)
+	.cfi_offset s2, -64
+	sd	s3, 24(sp)
+	.cfi_offset s3, -56
+	sd	s4, 32(sp)
+	.cfi_offset s4, -48
+	sd	s5, 40(sp)
+	.cfi_offset s5, -40
+	sd	s6, 48(sp)
+	.cfi_offset s6, -32
+	sd	s7, 56(sp)
+	.cfi_offset s7, -24
+	sd	s8, 64(sp)
+	.cfi_offset s8, -16
 	ld	t0, 0(a1)
 	lla	t1, .Llf_p1024_add_rv64_k
 	ld	t2, 0(a2)
@@ -8555,280 +8563,239 @@ lf_p1024_add_rv64:
 	add	t3, t4, a3
 	ld	a3, 0(t1)
 	add	s0, t3, t0
-	ld	s1, 8(t1)
 	sltu	t3, t3, t4
 	sltu	t0, s0, t0
-	ld	t4, 56(a1)
+	ld	t4, 8(t1)
+	ld	s1, 56(a1)
 	or	t0, t3, t0
 	ld	t3, 56(a2)
 	add	a7, t5, a7
-	ld	s2, 16(t1)
-	add	s3, a7, t0
-	sltu	s4, t2, a3
-	sub	s5, a4, s1
+	add	s2, a7, t0
+	sltu	a3, t2, a3
+	ld	s3, 16(t1)
 	sltu	t5, a7, t5
-	sltu	t0, s3, t0
-	sltu	a7, a4, s1
-	sltu	s1, s5, s4
-	ld	s6, 24(t1)
-	or	t0, t5, t0
-	ld	t5, 64(a1)
-	add	t3, t4, t3
-	ld	s7, 64(a2)
-	or	a7, a7, s1
-	sub	s1, t6, s2
-	add	s8, t3, t0
-	sltu	s2, t6, s2
-	sltu	s9, s1, a7
-	ld	s10, 32(t1)
-	sltu	t3, t3, t4
-	sltu	t0, s8, t0
-	or	t4, s2, s9
-	sub	s2, a6, s6
-	ld	s9, 72(a1)
-	ld	s11, 72(a2)
-	or	t0, t3, t0
-	add	t3, t5, s7
-	sltu	s6, a6, s6
-	sltu	s7, s2, t4
-	ld	ra, 40(t1)
-	or	s6, s6, s7
-	add	s7, t3, t0
-	sltu	t3, t3, t5
-	sub	t5, a5, s10
-	sltu	t0, s7, t0
-	sltu	s10, a5, s10
-	or	t0, t3, t0
-	sltu	t3, t5, s6
-	add	s11, s9, s11
-	or	t3, s10, t3
-	ld	s10, 48(t1)
-	sltu	s9, s11, s9
-	add	s11, s11, t0
-	sub	a3, t2, a3
-	sltu	t0, s11, t0
-	sub	s4, s5, s4
-	ld	s5, 80(a1)
-	or	t0, s9, t0
-	ld	s9, 80(a2)
-	sub	a7, s1, a7
-	sub	s1, s0, ra
-	sltu	ra, s0, ra
-	sub	t4, s2, t4
-	sltu	s2, s1, t3
-	or	s2, ra, s2
-	ld	ra, 56(t1)
-	add	s9, s5, s9
-	sub	t5, t5, s6
-	sub	s6, s3, s10
-	sltu	s10, s3, s10
-	sltu	s5, s9, s5
-	add	s9, s9, t0
-	sltu	t0, s9, t0
-	sub	t3, s1, t3
-	ld	s1, 88(a1)
-	or	t0, s5, t0
-	ld	s5, 88(a2)
-	xor	t2, t2, a3
-	xor	a4, a4, s4
-	xor	t6, t6, a7
-	xor	a6, a6, t4
-	xor	a5, a5, t5
-	add	s5, s1, s5
-	xor	s0, s0, t3
-	sltu	s1, s5, s1
-	add	s5, s5, t0
-	sltu	t0, s5, t0
-	or	t0, s1, t0
-	sltu	s1, s6, s2
-	or	s1, s10, s1
-	ld	s10, 64(t1)
-	sub	s2, s6, s2
-	sub	s6, s8, ra
-	sltu	ra, s8, ra
-	xor	s3, s3, s2
-	sd	a0, 0(sp)
-	ld	a0, 96(a1)
-	sd	s2, 8(sp)
-	ld	s2, 104(a1)
-	sd	t3, 16(sp)
-	ld	t3, 112(a1)
-	ld	a1, 120(a1)
-	sd	t5, 24(sp)
-	ld	t5, 96(a2)
-	add	t5, a0, t5
-	sltu	a0, t5, a0
-	add	t5, t5, t0
-	sltu	t0, t5, t0
-	or	t0, a0, t0
-	ld	a0, 104(a2)
-	add	a0, s2, a0
-	sltu	s2, a0, s2
-	add	a0, a0, t0
-	sltu	t0, a0, t0
-	or	t0, s2, t0
-	ld	s2, 112(a2)
-	ld	a2, 120(a2)
-	add	s2, t3, s2
-	sltu	t3, s2, t3
-	add	s2, s2, t0
 	sltu	t0, s2, t0
-	add	a2, a1, a2
+	add	t4, t4, a3
+	ld	a3, 64(a1)
+	or	t0, t5, t0
+	ld	t5, 64(a2)
+	add	t3, s1, t3
+	sltu	t4, a4, t4
+	ld	a7, 24(t1)
+	add	s4, t3, t0
+	add	t4, s3, t4
+	sltu	t3, t3, s1
+	sltu	t0, s4, t0
+	sltu	t4, t6, t4
+	ld	s1, 32(t1)
+	ld	s3, 72(a1)
 	or	t0, t3, t0
-	sltu	t3, a2, a1
-	add	a2, a2, t0
-	sltu	t0, a2, t0
+	ld	t3, 72(a2)
+	add	t5, a3, t5
+	add	t4, a7, t4
+	add	a7, t5, t0
+	sltu	t4, a6, t4
+	ld	s5, 40(t1)
+	sltu	t5, t5, a3
+	sltu	t0, a7, t0
+	add	t4, s1, t4
+	ld	a3, 80(a1)
+	ld	s1, 80(a2)
+	or	t0, t5, t0
+	add	t3, s3, t3
+	sltu	t4, a5, t4
+	ld	t5, 48(t1)
+	add	s6, t3, t0
+	add	t4, s5, t4
+	sltu	t3, t3, s3
+	sltu	t0, s6, t0
+	sltu	t4, s0, t4
+	ld	s3, 56(t1)
 	or	t0, t3, t0
-	sltu	t3, s6, s1
-	sub	a1, s6, s1
-	or	t3, ra, t3
-	xor	s1, s8, a1
-	sub	s6, s7, s10
-	sltu	s8, s7, s10
-	sltu	s10, s6, t3
-	sub	t3, s6, t3
-	or	s6, s8, s10
-	xor	s7, s7, t3
-	ld	s8, 72(t1)
-	ld	s10, 80(t1)
-	ld	ra, 88(t1)
-	sd	t3, 32(sp)
-	sub	t3, s11, s8
-	sltu	s8, s11, s8
-	sd	a1, 40(sp)
-	sltu	a1, t3, s6
-	sub	t3, t3, s6
-	or	a1, s8, a1
-	xor	s6, s11, t3
-	sub	s8, s9, s10
-	sltu	s10, s9, s10
-	sltu	s11, s8, a1
-	sub	a1, s8, a1
-	or	s8, s10, s11
-	xor	s9, s9, a1
-	sub	s10, s5, ra
-	sltu	s11, s5, ra
-	sltu	ra, s10, s8
-	sub	s8, s10, s8
-	or	s10, s11, ra
-	xor	s5, s5, s8
-	ld	s11, 96(t1)
-	ld	ra, 104(t1)
-	sd	s8, 48(sp)
-	ld	s8, 112(t1)
-	ld	t1, 120(t1)
-	sd	a1, 56(sp)
-	sub	a1, t5, s11
-	sltu	s11, t5, s11
-	sd	t3, 64(sp)
-	sltu	t3, a1, s10
-	sub	a1, a1, s10
-	or	t3, s11, t3
-	xor	t5, t5, a1
-	sub	s10, a0, ra
-	sltu	s11, a0, ra
-	sltu	ra, s10, t3
-	sub	t3, s10, t3
-	or	s10, s11, ra
-	xor	a0, a0, t3
-	sub	s11, s2, s8
-	sltu	s8, s2, s8
-	sltu	ra, s11, s10
-	sub	s10, s11, s10
-	or	s8, s8, ra
-	xor	s2, s2, s10
-	sub	s11, a2, t1
-	sltu	t1, a2, t1
-	sltu	ra, s11, s8
-	sub	s8, s11, s8
-	or	t1, t1, ra
-	xor	a2, a2, s8
-	sltu	t0, t0, t1
-	neg	t0, t0
-	and	t1, t2, t0
-	and	t2, a4, t0
-	and	t6, t6, t0
-	and	a4, a6, t0
-	and	a5, a5, t0
-	and	a6, s0, t0
-	and	s0, s3, t0
-	and	s1, s1, t0
-	and	s3, s7, t0
-	and	s6, s6, t0
-	and	s7, s9, t0
-	and	s5, s5, t0
-	and	t5, t5, t0
-	and	a0, a0, t0
-	and	s2, s2, t0
-	and	t0, a2, t0
-	xor	t1, a3, t1
-	xor	t2, s4, t2
-	xor	t6, a7, t6
-	xor	t4, t4, a4
-	ld	a3, 24(sp)
-	xor	a3, a3, a5
-	ld	a4, 16(sp)
-	xor	a4, a4, a6
-	ld	a5, 8(sp)
-	xor	a5, a5, s0
-	ld	a6, 40(sp)
-	xor	a6, a6, s1
-	ld	a7, 32(sp)
-	xor	a7, a7, s3
-	ld	a2, 64(sp)
-	xor	a2, a2, s6
-	ld	s0, 56(sp)
-	xor	s0, s0, s7
-	ld	s1, 48(sp)
-	xor	s1, s1, s5
-	xor	t5, a1, t5
-	xor	t3, t3, a0
-	xor	a1, s10, s2
-	xor	t0, s8, t0
-	ld	a0, 0(sp)
-	sd	t1, 0(a0)
+	ld	t3, 88(a1)
+	add	s1, a3, s1
+	ld	s5, 88(a2)
+	add	t4, t5, t4
+	add	t5, s1, t0
+	sltu	t4, s2, t4
+	ld	s7, 64(t1)
+	sltu	a3, s1, a3
+	sltu	t0, t5, t0
+	add	t4, s3, t4
+	ld	s1, 96(a1)
+	or	t0, a3, t0
+	ld	a3, 96(a2)
+	add	s3, t3, s5
+	sltu	t4, s4, t4
+	ld	s5, 72(t1)
+	add	s8, s3, t0
+	add	t4, s7, t4
+	sltu	t3, s3, t3
+	sltu	t0, s8, t0
+	sltu	t4, a7, t4
+	ld	s3, 80(t1)
+	ld	s7, 104(a1)
+	or	t0, t3, t0
+	ld	t3, 104(a2)
+	add	a3, s1, a3
+	add	t4, s5, t4
+	add	s5, a3, t0
+	sltu	t4, s6, t4
+	sltu	a3, a3, s1
+	ld	s1, 88(t1)
+	sltu	t0, s5, t0
+	add	t4, s3, t4
+	ld	s3, 112(a1)
+	or	t0, a3, t0
+	ld	a3, 112(a2)
+	add	t3, s7, t3
+	sltu	t4, t5, t4
+	add	t4, s1, t4
+	ld	s1, 96(t1)
+	sltu	s7, t3, s7
+	add	t3, t3, t0
+	sltu	t0, t3, t0
+	sltu	t4, s8, t4
+	ld	a1, 120(a1)
+	or	t0, s7, t0
+	ld	s7, 104(t1)
+	add	a3, s3, a3
+	ld	a2, 120(a2)
+	add	t4, s1, t4
+	add	s1, a3, t0
+	sltu	t4, s5, t4
+	sltu	a3, a3, s3
+	ld	s3, 112(t1)
+	sltu	t0, s1, t0
+	add	t4, s7, t4
+	or	t0, a3, t0
+	add	a3, a1, a2
+	sltu	t4, t3, t4
+	ld	a2, 120(t1)
+	add	s7, a3, t0
+	add	t4, s3, t4
+	sltu	a3, a3, a1
+	sltu	t0, s7, t0
+	sltu	t4, s1, t4
+	or	t0, a3, t0
+	add	t4, a2, t4
+	xori	t0, t0, 1
+	sltu	t4, s7, t4
+	ld	a3, 128(t1)
+	and	t0, t4, t0
+	ld	t4, 136(t1)
+	addi	t0, t0, -1
+	ld	a2, 144(t1)
+	and	a3, a3, t0
+	ld	a1, 152(t1)
+	add	a3, t2, a3
+	and	t4, t4, t0
+	sltu	t2, a3, t2
+	and	a2, a2, t0
+	add	t2, t4, t2
+	and	t4, a1, t0
+	add	t2, a4, t2
+	ld	a1, 160(t1)
+	sltu	a4, t2, a4
+	ld	s3, 168(t1)
+	add	a4, a2, a4
+	ld	a2, 176(t1)
+	add	a4, t6, a4
+	and	a1, a1, t0
+	sltu	t6, a4, t6
+	and	s3, s3, t0
+	add	t4, t4, t6
+	and	t6, a2, t0
+	add	t4, a6, t4
+	ld	a2, 184(t1)
+	sltu	a6, t4, a6
+	sd	a3, 0(a0)
+	add	a3, a1, a6
+	ld	a6, 192(t1)
+	add	a3, a5, a3
+	and	a2, a2, t0
+	sltu	a5, a3, a5
+	ld	a1, 200(t1)
+	add	a5, s3, a5
+	and	a6, a6, t0
+	add	a5, s0, a5
+	ld	s3, 208(t1)
+	sltu	s0, a5, s0
+	and	a1, a1, t0
+	add	t6, t6, s0
+	ld	s0, 216(t1)
+	add	t6, s2, t6
+	and	s3, s3, t0
+	sltu	s2, t6, s2
 	sd	t2, 8(a0)
-	sd	t6, 16(a0)
+	add	t2, a2, s2
+	and	a2, s0, t0
+	add	t2, s4, t2
+	ld	s0, 224(t1)
+	sltu	s2, t2, s4
+	ld	s4, 232(t1)
+	add	a6, a6, s2
+	ld	s2, 240(t1)
+	add	a6, a7, a6
+	and	s0, s0, t0
+	sltu	a7, a6, a7
+	and	s4, s4, t0
+	add	a7, a1, a7
+	and	a1, s2, t0
+	add	a7, s6, a7
+	ld	t1, 248(t1)
+	sltu	s2, a7, s6
+	sd	a4, 16(a0)
+	add	a4, s3, s2
 	sd	t4, 24(a0)
+	add	t4, t5, a4
+	and	t0, t1, t0
+	sltu	t1, t4, t5
 	sd	a3, 32(a0)
-	sd	a4, 40(a0)
-	sd	a5, 48(a0)
-	sd	a6, 56(a0)
-	sd	a7, 64(a0)
-	sd	a2, 72(a0)
-	sd	s0, 80(a0)
-	sd	s1, 88(a0)
-	sd	t5, 96(a0)
-	sd	t3, 104(a0)
-	sd	a1, 112(a0)
+	add	t1, a2, t1
+	sd	a5, 40(a0)
+	add	t1, s8, t1
+	sd	t6, 48(a0)
+	sltu	t5, t1, s8
+	sd	t2, 56(a0)
+	add	t2, s0, t5
+	sd	a6, 64(a0)
+	add	t2, s5, t2
+	sd	a7, 72(a0)
+	sltu	t5, t2, s5
+	sd	t4, 80(a0)
+	add	t4, s4, t5
+	sd	t1, 88(a0)
+	add	t1, t3, t4
+	sd	t2, 96(a0)
+	sltu	t2, t1, t3
+	sd	t1, 104(a0)
+	add	t1, a1, t2
+	add	t1, s1, t1
+	sltu	t2, t1, s1
+	sd	t1, 112(a0)
+	add	t0, t0, t2
+	add	t0, s7, t0
 	sd	t0, 120(a0)
-	ld	s0, 72(sp)
+	ld	s0, 0(sp)
 	.cfi_restore s0
-	ld	s1, 80(sp)
+	ld	s1, 8(sp)
 	.cfi_restore s1
-	ld	s2, 88(sp)
+	ld	s2, 16(sp)
 	.cfi_restore s2
-	ld	s3, 96(sp)
+	ld	s3, 24(sp)
 	.cfi_restore s3
-	ld	s4, 104(sp)
+	ld	s4, 32(sp)
 	.cfi_restore s4
-	ld	s5, 112(sp)
+	ld	s5, 40(sp)
 	.cfi_restore s5
-	ld	s6, 120(sp)
+	ld	s6, 48(sp)
 	.cfi_restore s6
-	ld	s7, 128(sp)
+	ld	s7, 56(sp)
 	.cfi_restore s7
-	ld	s8, 136(sp)
+	ld	s8, 64(sp)
 	.cfi_restore s8
-	ld	s9, 144(sp)
-	.cfi_restore s9
-	ld	s10, 152(sp)
-	.cfi_restore s10
-	ld	s11, 160(sp)
-	.cfi_restore s11
-	ld	ra, 168(sp)
-	.cfi_restore ra
-	addi	sp, sp, 176
+	addi	sp, sp, 80
 	.cfi_def_cfa_offset 0
 	ret
 	.cfi_endproc
@@ -8839,7 +8806,7 @@ lf_p1024_add_rv64:
 #   LP64D: r in a0, a in a1, b in a2
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4, s5, s6, s7, s8
 #   callee-saved saved: s0, s1, s2, s3, s4, s5, s6, s7, s8; stack: 80 bytes (9 saved registers, 0 spill slots, 8 padding)
-#   255 instructions, ~147 cycles on an in-order dual-issue model
+#   225 instructions, ~126 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p1024_sub_rv64_k:
@@ -8977,147 +8944,117 @@ lf_p1024_sub_rv64:
 	ld	s8, 112(a2)
 	sub	a6, a7, a6
 	sltu	a7, s3, s2
-	ld	a1, 120(a1)
+	ld	a2, 120(a2)
 	or	a7, s7, a7
 	sub	s7, s0, s6
-	ld	a2, 120(a2)
 	sltu	s0, s0, s6
 	sltu	s6, s7, a7
-	sub	s2, s3, s2
 	or	s0, s0, s6
-	sub	s3, s5, s8
+	sub	s6, s5, s8
+	ld	a1, 120(a1)
 	sltu	s5, s5, s8
-	sltu	s6, s3, s0
-	or	s5, s5, s6
-	sub	s6, a1, a2
-	sltu	a2, a1, a2
-	sltu	a1, s6, s5
-	ld	s8, 0(t1)
-	or	a2, a2, a1
-	ld	a1, 8(t1)
-	neg	a2, a2
+	sltu	s8, s6, s0
+	sub	s2, s3, s2
+	or	s3, s5, s8
+	ld	s5, 0(t1)
+	add	a2, a2, s3
+	ld	s3, 8(t1)
+	sltu	s8, a1, a2
 	sub	a7, s7, a7
-	ld	s7, 16(t1)
-	and	s8, s8, a2
-	sub	s0, s3, s0
-	and	a1, a1, a2
-	add	s3, t0, s8
-	sltu	t0, s3, t0
-	add	a1, a3, a1
-	add	s8, a1, t0
-	and	s7, s7, a2
-	sltu	a3, a1, a3
-	ld	a1, 24(t1)
-	sltu	t0, s8, t0
-	add	s7, t2, s7
-	or	t0, a3, t0
-	ld	a3, 32(t1)
-	and	a1, a1, a2
-	sltu	t2, s7, t2
-	add	s7, s7, t0
-	add	a1, t5, a1
-	sltu	t0, s7, t0
-	and	a3, a3, a2
-	or	t0, t2, t0
-	ld	t2, 40(t1)
-	sltu	t5, a1, t5
-	add	a1, a1, t0
-	sltu	t0, a1, t0
-	add	a3, a5, a3
-	or	t0, t5, t0
-	and	t2, t2, a2
-	add	t5, a3, t0
-	sltu	a3, a3, a5
-	ld	a5, 48(t1)
-	sltu	t0, t5, t0
-	or	t0, a3, t0
-	add	t2, t4, t2
-	add	a3, t2, t0
-	sltu	t2, t2, t4
-	and	t4, a5, a2
-	ld	a5, 56(t1)
-	sltu	t0, a3, t0
+	neg	s7, s8
+	ld	s8, 16(t1)
+	and	s5, s5, s7
+	and	s3, s3, s7
+	add	s5, t0, s5
+	sub	s0, s6, s0
+	sltu	t0, s5, t0
+	and	s6, s8, s7
+	add	t0, s3, t0
+	ld	s3, 24(t1)
+	add	t0, a3, t0
+	ld	s8, 32(t1)
+	sltu	a3, t0, a3
+	sub	a2, a1, a2
+	add	a3, s6, a3
+	and	a1, s3, s7
+	add	a3, t2, a3
+	and	s3, s8, s7
+	sltu	t2, a3, t2
+	ld	s6, 40(t1)
+	add	t2, a1, t2
+	ld	a1, 48(t1)
+	add	t2, t5, t2
+	ld	s8, 56(t1)
+	sltu	t5, t2, t5
+	and	s6, s6, s7
+	add	t5, s3, t5
+	and	a1, a1, s7
+	add	t5, a5, t5
+	and	s3, s8, s7
+	sltu	a5, t5, a5
+	ld	s8, 64(t1)
+	add	a5, s6, a5
+	ld	s6, 72(t1)
+	add	a5, t4, a5
+	sd	s5, 0(a0)
+	sltu	t4, a5, t4
+	and	s5, s8, s7
+	add	t4, a1, t4
+	and	a1, s6, s7
 	add	t4, t6, t4
-	or	t0, t2, t0
-	ld	t2, 64(t1)
-	and	a5, a5, a2
+	ld	s6, 80(t1)
 	sltu	t6, t4, t6
-	add	t4, t4, t0
-	add	a5, t3, a5
-	sltu	t0, t4, t0
-	and	t2, t2, a2
-	or	t0, t6, t0
-	ld	t6, 72(t1)
-	sltu	t3, a5, t3
-	add	a5, a5, t0
-	sltu	t0, a5, t0
-	add	t2, a4, t2
-	or	t0, t3, t0
-	and	t3, t6, a2
-	add	t6, t2, t0
-	sltu	t2, t2, a4
-	ld	a4, 80(t1)
-	sltu	t0, t6, t0
-	or	t0, t2, t0
-	add	t2, s1, t3
-	add	t3, t2, t0
-	sltu	t2, t2, s1
-	and	a4, a4, a2
-	ld	s1, 88(t1)
-	sltu	t0, t3, t0
-	add	a4, s4, a4
-	or	t0, t2, t0
-	ld	t2, 96(t1)
-	and	s1, s1, a2
-	sltu	s4, a4, s4
-	add	a4, a4, t0
-	add	s1, a6, s1
-	sltu	t0, a4, t0
-	and	t2, t2, a2
-	or	t0, s4, t0
-	ld	s4, 104(t1)
-	sltu	a6, s1, a6
-	add	s1, s1, t0
-	sltu	t0, s1, t0
-	add	t2, s2, t2
-	or	t0, a6, t0
-	and	a6, s4, a2
-	add	s4, t2, t0
-	sltu	t2, t2, s2
-	ld	s2, 112(t1)
-	sltu	t0, s4, t0
-	or	t0, t2, t0
-	add	t2, a7, a6
-	add	a6, t2, t0
+	ld	s8, 88(t1)
+	add	t6, s3, t6
+	ld	s3, 96(t1)
+	add	t6, t3, t6
+	and	s6, s6, s7
+	sltu	t3, t6, t3
+	and	s8, s8, s7
+	add	t3, s5, t3
+	and	s3, s3, s7
+	add	t3, a4, t3
+	ld	s5, 104(t1)
+	sltu	a4, t3, a4
+	sd	t0, 8(a0)
+	add	t0, a1, a4
+	ld	a4, 112(t1)
+	add	t0, s1, t0
+	and	a1, s5, s7
+	sltu	s1, t0, s1
 	ld	t1, 120(t1)
-	and	s2, s2, a2
-	sltu	t2, t2, a7
-	sltu	t0, a6, t0
-	add	a7, s0, s2
-	or	t0, t2, t0
-	sub	t2, s6, s5
-	add	s2, a7, t0
-	and	t1, t1, a2
-	sltu	a7, a7, s0
-	sltu	t0, s2, t0
-	or	t0, a7, t0
-	add	t1, t2, t1
-	add	t0, t1, t0
-	sd	s3, 0(a0)
-	sd	s8, 8(a0)
-	sd	s7, 16(a0)
-	sd	a1, 24(a0)
+	add	s1, s6, s1
+	and	a4, a4, s7
+	add	s1, s4, s1
+	sd	a3, 16(a0)
+	sltu	a3, s1, s4
+	and	t1, t1, s7
+	add	a3, s8, a3
+	sd	t2, 24(a0)
+	add	t2, a6, a3
 	sd	t5, 32(a0)
-	sd	a3, 40(a0)
+	sltu	t5, t2, a6
+	sd	a5, 40(a0)
+	add	t5, s3, t5
 	sd	t4, 48(a0)
-	sd	a5, 56(a0)
-	sd	t6, 64(a0)
-	sd	t3, 72(a0)
-	sd	a4, 80(a0)
-	sd	s1, 88(a0)
-	sd	s4, 96(a0)
-	sd	a6, 104(a0)
-	sd	s2, 112(a0)
+	add	t4, s2, t5
+	sd	t6, 56(a0)
+	sltu	t5, t4, s2
+	sd	t3, 64(a0)
+	add	t3, a1, t5
+	sd	t0, 72(a0)
+	add	t0, a7, t3
+	sd	s1, 80(a0)
+	sltu	t3, t0, a7
+	sd	t2, 88(a0)
+	add	t2, a4, t3
+	sd	t4, 96(a0)
+	add	t2, s0, t2
+	sd	t0, 104(a0)
+	sltu	t0, t2, s0
+	sd	t2, 112(a0)
+	add	t0, t1, t0
+	add	t0, a2, t0
 	sd	t0, 120(a0)
 	ld	s0, 0(sp)
 	.cfi_restore s0
@@ -9146,9 +9083,9 @@ lf_p1024_sub_rv64:
 # void lf_p1024_neg_rv64(uint64_t r[16], const uint64_t a[16])
 #   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
 #   LP64D: r in a0, a in a1
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4, s5, s6
-#   callee-saved saved: s0, s1, s2, s3, s4, s5, s6; stack: 64 bytes (7 saved registers, 0 spill slots, 8 padding)
-#   174 instructions, ~112 cycles on an in-order dual-issue model
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4, s5
+#   callee-saved saved: s0, s1, s2, s3, s4, s5; stack: 48 bytes (6 saved registers, 0 spill slots, 0 padding)
+#   144 instructions, ~93 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p1024_neg_rv64_k:
@@ -9175,177 +9112,147 @@ lf_p1024_sub_rv64:
 	.p2align 2
 lf_p1024_neg_rv64:
 	.cfi_startproc
-	addi	sp, sp, -64
-	.cfi_def_cfa_offset 64
+	addi	sp, sp, -48
+	.cfi_def_cfa_offset 48
 	sd	s0, 0(sp)
-	.cfi_offset s0, -64
+	.cfi_offset s0, -48
 	sd	s1, 8(sp)
-	.cfi_offset s1, -56
+	.cfi_offset s1, -40
 	sd	s2, 16(sp)
-	.cfi_offset s2, -48
+	.cfi_offset s2, -32
 	sd	s3, 24(sp)
-	.cfi_offset s3, -40
+	.cfi_offset s3, -24
 	sd	s4, 32(sp)
-	.cfi_offset s4, -32
+	.cfi_offset s4, -16
 	sd	s5, 40(sp)
-	.cfi_offset s5, -24
-	sd	s6, 48(sp)
-	.cfi_offset s6, -16
+	.cfi_offset s5, -8
 	lla	t0, .Llf_p1024_neg_rv64_k
 	ld	t1, 0(a1)
 	ld	t2, 8(a1)
 	ld	t3, 0(t0)
 	ld	t4, 8(t0)
-	ld	t5, 16(a1)
+	ld	t5, 16(t0)
 	or	t6, t1, t2
-	ld	a3, 16(t0)
-	sltu	a4, t3, t1
-	sub	a5, t4, t2
+	sltu	a3, t3, t1
+	ld	a4, 16(a1)
+	sub	t4, t4, a3
+	ld	a3, 24(t0)
+	sltu	a5, t4, t2
 	ld	a6, 24(a1)
-	sltu	t2, t4, t2
-	sltu	t4, a5, a4
-	ld	a7, 24(t0)
-	or	t2, t2, t4
-	sub	t4, a3, t5
+	sub	t5, t5, a5
+	ld	a5, 32(t0)
+	sltu	a7, t5, a4
 	ld	a2, 32(a1)
-	sltu	a3, a3, t5
-	sltu	s0, t4, t2
-	ld	s1, 32(t0)
-	or	a3, a3, s0
-	sub	s0, a7, a6
-	ld	s2, 40(a1)
-	sltu	a7, a7, a6
-	sltu	s3, s0, a3
-	ld	s4, 40(t0)
-	or	a7, a7, s3
-	sub	s3, s1, a2
-	sltu	s1, s1, a2
-	or	t5, t6, t5
-	ld	t6, 48(a1)
-	or	t5, t5, a6
-	sltu	a6, s3, a7
-	or	a6, s1, a6
-	ld	s1, 48(t0)
-	or	t5, t5, a2
-	sub	a2, s4, s2
-	sltu	s4, s4, s2
-	or	t5, t5, s2
-	ld	s2, 56(a1)
-	or	t5, t5, t6
+	sub	a3, a3, a7
+	ld	a7, 40(t0)
+	sltu	s0, a3, a6
+	ld	s1, 40(a1)
+	sub	a5, a5, s0
+	ld	s0, 48(t0)
+	sltu	s2, a5, a2
+	ld	s3, 48(a1)
+	sub	a7, a7, s2
+	ld	s2, 56(t0)
+	sltu	s4, a7, s1
+	or	t6, t6, a4
+	sub	s0, s0, s4
+	ld	s4, 56(a1)
+	or	t6, t6, a6
 	sub	t1, t3, t1
-	sltu	t3, a2, a6
-	or	t3, s4, t3
-	ld	s4, 56(t0)
-	or	t5, t5, s2
-	sub	a4, a5, a4
-	sub	a5, s1, t6
-	sltu	t6, s1, t6
-	ld	s1, 64(a1)
+	sltu	t3, s0, s3
+	or	t6, t6, a2
+	sub	t3, s2, t3
+	ld	s2, 64(t0)
+	or	t6, t6, s1
 	sub	t2, t4, t2
-	sltu	t4, a5, t3
-	sub	a3, s0, a3
-	ld	s0, 64(t0)
-	or	t4, t6, t4
-	sub	t6, s4, s2
-	sltu	s2, s4, s2
-	ld	s4, 72(a1)
-	or	t5, t5, s1
-	sub	a7, s3, a7
-	sltu	s3, t6, t4
-	or	s2, s2, s3
-	ld	s3, 72(t0)
-	or	t5, t5, s4
-	sub	a6, a2, a6
-	sub	a2, s0, s1
-	sltu	s0, s0, s1
+	ld	t4, 64(a1)
+	or	t6, t6, s3
+	or	t6, t6, s4
+	sub	t5, t5, a4
+	sltu	a4, t3, s4
+	sub	a3, a3, a6
+	ld	a6, 72(t0)
+	sub	a4, s2, a4
+	ld	s2, 72(a1)
+	or	t6, t6, t4
+	sub	a5, a5, a2
+	sltu	a2, a4, t4
+	sub	a6, a6, a2
+	ld	a2, 80(t0)
+	or	t6, t6, s2
+	sub	a7, a7, s1
 	ld	s1, 80(a1)
-	sub	t3, a5, t3
-	sltu	a5, a2, s2
-	sub	t4, t6, t4
-	ld	t6, 80(t0)
-	or	a5, s0, a5
-	sub	s0, s3, s4
-	sltu	s3, s3, s4
-	ld	s4, 88(a1)
-	or	t5, t5, s1
-	sub	a2, a2, s2
-	sltu	s2, s0, a5
-	or	s2, s3, s2
-	ld	s3, 88(t0)
-	or	t5, t5, s4
-	sub	a5, s0, a5
-	sub	s0, t6, s1
-	sltu	t6, t6, s1
-	ld	s1, 96(a1)
-	or	t5, t5, s1
-	ld	s5, 104(a1)
-	or	t5, t5, s5
-	ld	s6, 112(a1)
+	sub	s0, s0, s3
+	sltu	s3, a6, s2
+	sub	t3, t3, s4
+	ld	s4, 88(t0)
+	sub	a2, a2, s3
+	ld	s3, 88(a1)
+	or	t6, t6, s1
+	sub	t4, a4, t4
+	sltu	a4, a2, s1
+	sub	a4, s4, a4
+	ld	s4, 96(t0)
+	or	t6, t6, s3
+	sub	a6, a6, s2
+	ld	s2, 96(a1)
+	sub	a2, a2, s1
+	sltu	s1, a4, s3
+	sub	a4, a4, s3
+	ld	s3, 104(t0)
+	sub	s1, s4, s1
+	ld	s4, 104(a1)
+	or	t6, t6, s2
+	or	t6, t6, s4
+	ld	s5, 112(a1)
 	ld	a1, 120(a1)
-	or	t5, t5, s6
-	or	t5, t5, a1
-	snez	t5, t5
-	neg	t5, t5
-	and	t1, t1, t5
-	and	a4, a4, t5
-	and	t2, t2, t5
-	and	a3, a3, t5
-	and	a7, a7, t5
-	and	a6, a6, t5
-	and	t3, t3, t5
-	and	t4, t4, t5
-	and	a2, a2, t5
-	and	a5, a5, t5
+	or	t6, t6, s5
+	or	t6, t6, a1
+	snez	t6, t6
+	neg	t6, t6
+	and	t1, t1, t6
+	and	t2, t2, t6
+	and	t5, t5, t6
+	and	a3, a3, t6
+	and	a5, a5, t6
+	and	a7, a7, t6
+	and	s0, s0, t6
+	and	t3, t3, t6
+	and	t4, t4, t6
+	and	a6, a6, t6
+	and	a2, a2, t6
+	and	a4, a4, t6
 	sd	t1, 0(a0)
-	sd	a4, 8(a0)
-	sd	t2, 16(a0)
-	sltu	t1, s0, s2
-	or	t1, t6, t1
-	ld	t2, 96(t0)
-	sub	t6, s0, s2
-	sub	a4, s3, s4
-	sltu	s0, s3, s4
-	sltu	s2, a4, t1
-	or	s0, s0, s2
-	ld	s2, 104(t0)
-	sub	t1, a4, t1
-	sub	a4, t2, s1
-	sltu	t2, t2, s1
-	sltu	s1, a4, s0
-	or	t2, t2, s1
-	ld	s1, 112(t0)
+	sd	t2, 8(a0)
+	sltu	t1, s1, s2
+	sub	t1, s3, t1
+	ld	t2, 112(t0)
 	ld	t0, 120(t0)
-	sub	a4, a4, s0
-	sub	s0, s2, s5
-	sltu	s2, s2, s5
-	sltu	s3, s0, t2
-	sub	t2, s0, t2
-	or	s0, s2, s3
-	sub	s2, s1, s6
-	sltu	s1, s1, s6
-	sltu	s3, s2, s0
-	or	s1, s1, s3
+	sub	s1, s1, s2
+	sltu	s2, t1, s4
+	sub	t1, t1, s4
+	sub	t2, t2, s2
+	and	s1, s1, t6
+	sltu	s2, t2, s5
+	sub	t2, t2, s5
+	sub	t0, t0, s2
+	and	t1, t1, t6
 	sub	t0, t0, a1
-	sub	a1, s2, s0
-	sub	t0, t0, s1
-	and	t6, t6, t5
-	and	t1, t1, t5
-	and	a4, a4, t5
-	and	t2, t2, t5
-	and	a1, a1, t5
-	and	t0, t0, t5
+	and	t2, t2, t6
+	and	t0, t0, t6
+	sd	t5, 16(a0)
 	sd	a3, 24(a0)
-	sd	a7, 32(a0)
-	sd	a6, 40(a0)
-	sd	t3, 48(a0)
-	sd	t4, 56(a0)
-	sd	a2, 64(a0)
-	sd	a5, 72(a0)
-	sd	t6, 80(a0)
-	sd	t1, 88(a0)
-	sd	a4, 96(a0)
-	sd	t2, 104(a0)
-	sd	a1, 112(a0)
+	sd	a5, 32(a0)
+	sd	a7, 40(a0)
+	sd	s0, 48(a0)
+	sd	t3, 56(a0)
+	sd	t4, 64(a0)
+	sd	a6, 72(a0)
+	sd	a2, 80(a0)
+	sd	a4, 88(a0)
+	sd	s1, 96(a0)
+	sd	t1, 104(a0)
+	sd	t2, 112(a0)
 	sd	t0, 120(a0)
 	ld	s0, 0(sp)
 	.cfi_restore s0
@@ -9359,9 +9266,7 @@ lf_p1024_neg_rv64:
 	.cfi_restore s4
 	ld	s5, 40(sp)
 	.cfi_restore s5
-	ld	s6, 48(sp)
-	.cfi_restore s6
-	addi	sp, sp, 64
+	addi	sp, sp, 48
 	.cfi_def_cfa_offset 0
 	ret
 	.cfi_endproc

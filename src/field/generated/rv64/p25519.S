@@ -7,7 +7,7 @@
 #   LP64D: r in a0, a in a1, b in a2
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4
 #   callee-saved saved: s0, s1, s2, s3, s4; stack: 48 bytes (5 saved registers, 0 spill slots, 8 padding)
-#   205 instructions, ~119 cycles on an in-order dual-issue model
+#   200 instructions, ~122 cycles on an in-order dual-issue model
 	.text
 	.globl lf_p25519_mul_rv64
 	.hidden lf_p25519_mul_rv64
@@ -188,37 +188,32 @@ lf_p25519_mul_rv64:
 	sltu	t2, t0, t4
 	addi	t3, t0, 19
 	add	t4, a6, t2
-	sltu	t5, t3, t0
+	sltu	t3, t3, t0
 	sltu	t2, t4, t2
-	add	t6, t4, t5
-	add	a3, a3, t2
-	sltu	t5, t6, t5
-	sltu	t2, a3, t2
-	add	a4, a3, t5
+	add	t5, a3, t2
+	and	t6, t4, t5
+	sltu	t2, t5, t2
+	addi	a3, t6, 1
 	add	t1, t1, t2
-	sltu	t2, a4, t5
+	sltu	t2, a3, t6
+	and	t2, t3, t2
 	add	t2, t1, t2
-	xor	t3, t3, t0
-	srli	t5, t2, 63
-	slli	t2, t2, 1
-	srli	t2, t2, 1
-	snez	t5, t5
-	neg	t5, t5
-	xor	t6, t6, t4
-	xor	a4, a4, a3
-	xor	t2, t2, t1
-	and	t3, t3, t5
-	and	t6, t6, t5
-	and	a4, a4, t5
-	and	t2, t2, t5
-	xor	t0, t0, t3
-	xor	t3, t4, t6
-	xor	t4, a3, a4
-	xor	t1, t1, t2
-	sd	t0, 0(a0)
-	sd	t3, 8(a0)
-	sd	t4, 16(a0)
-	sd	t1, 24(a0)
+	srli	t2, t2, 63
+	neg	t2, t2
+	andi	t2, t2, 19
+	add	t2, t0, t2
+	sltu	t0, t2, t0
+	sd	t2, 0(a0)
+	add	t2, t4, t0
+	sltu	t0, t2, t0
+	sd	t2, 8(a0)
+	add	t2, t5, t0
+	sltu	t0, t2, t0
+	sd	t2, 16(a0)
+	add	t0, t1, t0
+	slli	t0, t0, 1
+	srli	t0, t0, 1
+	sd	t0, 24(a0)
 	ld	s0, 0(sp)
 	.cfi_restore s0
 	ld	s1, 8(sp)
@@ -240,7 +235,7 @@ lf_p25519_mul_rv64:
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0
 #   callee-saved saved: s0; stack: 16 bytes (1 saved registers, 0 spill slots, 8 padding)
-#   170 instructions, ~108 cycles on an in-order dual-issue model
+#   165 instructions, ~111 cycles on an in-order dual-issue model
 	.text
 	.globl lf_p25519_sqr_rv64
 	.hidden lf_p25519_sqr_rv64
@@ -386,37 +381,32 @@ lf_p25519_sqr_rv64:
 	sltu	t2, t0, a3
 	addi	t3, t0, 19
 	add	t5, a2, t2
-	sltu	t6, t3, t0
+	sltu	t3, t3, t0
 	sltu	t2, t5, t2
-	add	a3, t5, t6
 	add	t4, t4, t2
-	sltu	t6, a3, t6
+	and	t6, t5, t4
 	sltu	t2, t4, t2
-	add	a4, t4, t6
+	addi	a3, t6, 1
 	add	t1, t1, t2
-	sltu	t2, a4, t6
+	sltu	t2, a3, t6
+	and	t2, t3, t2
 	add	t2, t1, t2
-	xor	t3, t3, t0
-	srli	t6, t2, 63
-	slli	t2, t2, 1
-	srli	t2, t2, 1
-	snez	t6, t6
-	neg	t6, t6
-	xor	a3, a3, t5
-	xor	a4, a4, t4
-	xor	t2, t2, t1
-	and	t3, t3, t6
-	and	a3, a3, t6
-	and	a4, a4, t6
-	and	t2, t2, t6
-	xor	t0, t0, t3
-	xor	t3, t5, a3
-	xor	t4, t4, a4
-	xor	t1, t1, t2
-	sd	t0, 0(a0)
-	sd	t3, 8(a0)
-	sd	t4, 16(a0)
-	sd	t1, 24(a0)
+	srli	t2, t2, 63
+	neg	t2, t2
+	andi	t2, t2, 19
+	add	t2, t0, t2
+	sltu	t0, t2, t0
+	sd	t2, 0(a0)
+	add	t2, t5, t0
+	sltu	t0, t2, t0
+	sd	t2, 8(a0)
+	add	t2, t4, t0
+	sltu	t0, t2, t0
+	sd	t2, 16(a0)
+	add	t0, t1, t0
+	slli	t0, t0, 1
+	srli	t0, t0, 1
+	sd	t0, 24(a0)
 	ld	s0, 0(sp)
 	.cfi_restore s0
 	addi	sp, sp, 16
@@ -426,11 +416,11 @@ lf_p25519_sqr_rv64:
 	.size lf_p25519_sqr_rv64, .-lf_p25519_sqr_rv64
 
 # void lf_p25519_add_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
-#   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
+#   r = a + b mod p; add, compare with p (borrows only), subtract p masked (constant time). Inputs < p, output < p.
 #   LP64D: r in a0, a in a1, b in a2
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a0, a1, a2
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   61 instructions, ~32 cycles on an in-order dual-issue model
+#   50 instructions, ~29 cycles on an in-order dual-issue model
 	.text
 	.globl lf_p25519_add_rv64
 	.hidden lf_p25519_add_rv64
@@ -442,9 +432,10 @@ lf_p25519_add_rv64:
 	addi	t1, zero, -19
 	ld	t2, 0(a2)
 	addi	t3, zero, -1
+	srli	t3, t3, 1
 	ld	t4, 8(a1)
 	addi	t5, zero, -1
-	srli	t5, t5, 1
+	slli	t5, t5, 63
 	ld	t6, 8(a2)
 	add	t2, t0, t2
 	ld	a3, 16(a1)
@@ -455,48 +446,36 @@ lf_p25519_add_rv64:
 	add	a6, t6, t0
 	sltu	t4, t6, t4
 	sltu	t0, a6, t0
-	ld	t6, 24(a2)
+	add	t6, a3, a4
 	or	t0, t4, t0
-	add	t4, a3, a4
-	add	a4, t4, t0
-	sltu	t1, t2, t1
-	addi	a7, a6, 1
-	sltu	t4, t4, a3
+	ld	t4, 24(a2)
+	add	a4, t6, t0
+	sltu	t6, t6, a3
+	and	a3, a6, a4
 	sltu	t0, a4, t0
-	sltu	a3, a6, t3
-	or	t0, t4, t0
-	sltu	t4, a7, t1
-	add	t6, a5, t6
-	or	t4, a3, t4
-	addi	a3, a4, 1
-	add	t0, t6, t0
-	sltu	t3, a4, t3
-	sltu	t6, a3, t4
-	or	t3, t3, t6
-	sub	t6, t0, t5
-	sltu	t5, t0, t5
-	sltu	a5, t6, t3
-	sub	t1, a7, t1
-	addi	a7, t2, 19
-	sub	t4, a3, t4
-	sub	t3, t6, t3
-	or	t5, t5, a5
-	xor	t2, t2, a7
-	neg	t5, t5
-	xor	t6, a6, t1
-	xor	a3, a4, t4
-	xor	t0, t0, t3
-	and	t2, t2, t5
-	and	t6, t6, t5
-	and	a3, a3, t5
-	and	t0, t0, t5
-	xor	t2, a7, t2
-	xor	t1, t1, t6
-	xor	t4, t4, a3
-	xor	t0, t3, t0
-	sd	t2, 0(a0)
-	sd	t1, 8(a0)
-	sd	t4, 16(a0)
+	addi	a3, a3, 1
+	sltu	t1, t2, t1
+	snez	a3, a3
+	or	t0, t6, t0
+	add	t4, a5, t4
+	or	t1, t1, a3
+	add	t0, t4, t0
+	add	t1, t3, t1
+	sltu	t1, t0, t1
+	addi	t1, t1, -1
+	andi	t3, t1, 19
+	and	t1, t5, t1
+	add	t3, t2, t3
+	sltu	t2, t3, t2
+	sd	t3, 0(a0)
+	add	t3, a6, t2
+	sltu	t2, t3, t2
+	sd	t3, 8(a0)
+	add	t3, a4, t2
+	sltu	t2, t3, t2
+	sd	t3, 16(a0)
+	add	t1, t1, t2
+	add	t0, t0, t1
 	sd	t0, 24(a0)
 	ret
 	.cfi_endproc
@@ -505,9 +484,9 @@ lf_p25519_add_rv64:
 # void lf_p25519_sub_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 #   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
 #   LP64D: r in a0, a in a1, b in a2
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a0, a1, a2
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   51 instructions, ~28 cycles on an in-order dual-issue model
+#   41 instructions, ~23 cycles on an in-order dual-issue model
 	.text
 	.globl lf_p25519_sub_rv64
 	.hidden lf_p25519_sub_rv64
@@ -517,7 +496,7 @@ lf_p25519_sub_rv64:
 	.cfi_startproc
 	ld	t0, 0(a1)
 	addi	t1, zero, -1
-	srli	t1, t1, 1
+	slli	t1, t1, 63
 	ld	t2, 8(a1)
 	ld	t3, 0(a2)
 	ld	t4, 8(a2)
@@ -525,45 +504,35 @@ lf_p25519_sub_rv64:
 	ld	t6, 16(a2)
 	sltu	a3, t0, t3
 	sub	a4, t2, t4
-	ld	a5, 24(a1)
-	ld	a6, 24(a2)
 	sltu	t2, t2, t4
 	sltu	t4, a4, a3
-	sub	a7, t5, t6
+	ld	a5, 24(a2)
 	or	t2, t2, t4
-	sltu	t4, t5, t6
-	sltu	t5, a7, t2
-	sub	t6, a5, a6
-	or	t4, t4, t5
-	sltu	t5, a5, a6
-	sltu	a5, t6, t4
+	sub	t4, t5, t6
+	ld	a6, 24(a1)
+	sltu	t5, t5, t6
+	sltu	t6, t4, t2
 	sub	t0, t0, t3
-	or	t3, t5, a5
+	or	t3, t5, t6
 	sub	t5, a4, a3
-	neg	t3, t3
-	sub	t2, a7, t2
-	andi	a3, t3, -19
-	andi	a4, t3, -1
-	add	a3, t0, a3
-	add	a4, t5, a4
-	sltu	t0, a3, t0
-	andi	a5, t3, -1
-	add	a6, a4, t0
-	sltu	t5, a4, t5
-	sltu	t0, a6, t0
-	add	a4, t2, a5
-	or	t0, t5, t0
-	sub	t4, t6, t4
-	add	t5, a4, t0
-	and	t1, t1, t3
-	sltu	t2, a4, t2
-	sltu	t0, t5, t0
-	or	t0, t2, t0
-	add	t1, t4, t1
-	add	t0, t1, t0
-	sd	a3, 0(a0)
-	sd	a6, 8(a0)
-	sd	t5, 16(a0)
+	add	t3, a5, t3
+	sub	t2, t4, t2
+	sltu	t4, a6, t3
+	sub	t3, a6, t3
+	neg	t4, t4
+	andi	t6, t4, 19
+	and	t1, t1, t4
+	sltu	t4, t0, t6
+	sub	t0, t0, t6
+	sltu	t6, t5, t4
+	sub	t4, t5, t4
+	sltu	t5, t2, t6
+	sub	t2, t2, t6
+	add	t1, t1, t5
+	sd	t0, 0(a0)
+	sub	t0, t3, t1
+	sd	t4, 8(a0)
+	sd	t2, 16(a0)
 	sd	t0, 24(a0)
 	ret
 	.cfi_endproc
@@ -574,7 +543,7 @@ lf_p25519_sub_rv64:
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a0, a1
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   36 instructions, ~20 cycles on an in-order dual-issue model
+#   32 instructions, ~18 cycles on an in-order dual-issue model
 	.text
 	.globl lf_p25519_neg_rv64
 	.hidden lf_p25519_neg_rv64
@@ -589,34 +558,30 @@ lf_p25519_neg_rv64:
 	ld	t4, 16(a1)
 	addi	t5, zero, -1
 	srli	t5, t5, 1
-	ld	t6, 24(a1)
-	sltu	a3, t1, t0
-	sub	a4, t3, t2
-	sub	t1, t1, t0
-	or	t0, t0, t2
-	sltu	t2, t3, t2
-	or	t0, t0, t4
-	sub	t5, t5, t6
-	or	t0, t0, t6
-	sltu	t6, a4, a3
-	or	t2, t2, t6
-	sub	t6, t3, t4
-	sltu	t3, t3, t4
-	sltu	t4, t6, t2
-	or	t3, t3, t4
-	snez	t0, t0
-	sub	t4, a4, a3
+	sltu	t6, t1, t0
+	ld	a3, 24(a1)
+	sub	t6, t3, t6
+	or	a4, t0, t2
+	or	a4, a4, t4
+	sub	t0, t1, t0
+	sltu	t1, t6, t2
+	or	a4, a4, a3
+	sub	t1, t3, t1
+	snez	t3, a4
+	sltu	a4, t1, t4
 	sub	t2, t6, t2
-	sub	t3, t5, t3
-	neg	t0, t0
-	and	t1, t1, t0
-	and	t4, t4, t0
-	and	t2, t2, t0
-	and	t0, t3, t0
-	sd	t1, 0(a0)
-	sd	t4, 8(a0)
-	sd	t2, 16(a0)
-	sd	t0, 24(a0)
+	sub	t5, t5, a4
+	sub	t1, t1, t4
+	sub	t4, t5, a3
+	neg	t3, t3
+	and	t0, t0, t3
+	and	t2, t2, t3
+	and	t1, t1, t3
+	and	t3, t4, t3
+	sd	t0, 0(a0)
+	sd	t2, 8(a0)
+	sd	t1, 16(a0)
+	sd	t3, 24(a0)
 	ret
 	.cfi_endproc
 	.size lf_p25519_neg_rv64, .-lf_p25519_neg_rv64

@@ -7,7 +7,7 @@
 #   LP64D: r in a0, a in a1, b in a2
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4, s5, s6, s7, s8
 #   callee-saved saved: s0, s1, s2, s3, s4, s5, s6, s7, s8; stack: 80 bytes (9 saved registers, 0 spill slots, 8 padding)
-#   295 instructions, ~172 cycles on an in-order dual-issue model
+#   287 instructions, ~164 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p256_n_mul_rv64_k:
@@ -45,9 +45,9 @@ lf_p256_n_mul_rv64:
 	lla	t1, .Llf_p256_n_mul_rv64_k
 	ld	t2, 0(a2)
 	addi	t3, zero, -1
+	slli	t3, t3, 32
 	ld	t4, 0(t1)
 	addi	t5, zero, -1
-	slli	t5, t5, 32
 	ld	t6, 8(t1)
 	mul	a3, t0, t2
 	ld	t1, 16(t1)
@@ -69,7 +69,7 @@ lf_p256_n_mul_rv64:
 	mulhu	s6, s0, t1
 	mulhu	s7, a6, t2
 	add	s4, a3, s4
-	mul	s8, s0, t3
+	mul	s8, t0, a7
 	add	s5, s4, s5
 	sltu	a3, s4, a3
 	add	s1, s5, s1
@@ -88,225 +88,217 @@ lf_p256_n_mul_rv64:
 	add	s1, s3, s1
 	mul	s6, s4, t1
 	sltu	a3, s3, a3
-	mul	s7, t0, a7
+	mul	s7, a6, a4
 	sltu	s3, s1, s3
 	add	a3, a3, s3
-	mul	s3, a6, a4
+	mul	s3, s2, t2
 	add	a5, s5, a5
-	mul	s5, s2, t2
+	mulhu	s5, s4, t1
 	add	a5, s1, a5
 	add	s6, a5, s6
 	sltu	s1, a5, s1
-	add	s8, s6, s8
 	add	a3, a3, s1
-	add	s1, s8, s7
-	mulhu	s7, s4, t1
-	add	s3, s1, s3
+	sub	s1, s6, s0
+	add	s8, s1, s8
 	sltu	a5, s6, a5
-	add	s5, s3, s5
+	add	s7, s8, s7
 	add	a3, a3, a5
-	mul	a5, s5, t4
-	sltu	s6, s8, s6
-	add	a3, a3, s7
-	mulhu	s7, s0, t3
-	add	a3, a3, s6
-	mulhu	s6, t0, a7
-	sltu	s8, s1, s8
-	sltu	s1, s3, s1
-	sltu	s3, s5, s3
-	snez	s5, s5
-	add	s7, a3, s7
-	add	s6, s6, s8
-	mulhu	s8, a6, a4
-	add	s6, s7, s6
-	sltu	a3, s7, a3
-	sltu	s7, s6, s7
-	add	a3, a3, s7
-	mulhu	s7, s2, t2
-	add	s1, s8, s1
-	mulhu	s8, a5, t6
+	add	a5, s7, s3
+	mulhu	s3, t0, a7
+	sltu	s6, s6, s0
+	add	a3, a3, s5
+	mul	s5, a5, t4
+	sub	s6, s0, s6
+	sltu	s1, s8, s1
+	add	s6, a3, s6
+	add	s1, s3, s1
+	mulhu	s3, a6, a4
+	sltu	s8, s7, s8
 	add	s1, s6, s1
+	sltu	s7, a5, s7
+	snez	a5, a5
+	sltu	a3, s6, a3
 	sltu	s6, s1, s6
-	add	s3, s7, s3
-	mul	s7, a5, t1
+	add	s3, s3, s8
+	mulhu	s8, s2, t2
 	add	s3, s1, s3
-	add	s5, s8, s5
-	mul	s8, s0, t5
-	add	s5, s3, s5
 	add	a3, a3, s6
-	mul	s6, s4, t3
-	add	s7, s5, s7
+	mulhu	s6, s5, t6
 	sltu	s1, s3, s1
 	add	a3, a3, s1
-	mul	s1, t0, a2
-	add	s8, s7, s8
-	sltu	s3, s5, s3
-	add	s6, s8, s6
+	mul	s1, s5, t1
+	add	s7, s8, s7
+	mul	s8, s0, t3
+	add	s7, s3, s7
+	mulhu	s0, s0, t3
+	add	a5, s6, a5
+	mul	s6, t0, a2
+	add	a5, s7, a5
+	sltu	s3, s7, s3
+	add	s1, a5, s1
 	add	a3, a3, s3
 	mul	s3, a6, a7
-	sltu	s5, s7, s5
-	add	s1, s6, s1
-	mulhu	s0, s0, t5
-	add	a3, a3, s5
-	mul	s5, s2, a4
+	add	s8, s1, s8
+	sltu	s7, a5, s7
+	sltu	a5, s1, a5
+	add	a3, a3, s7
+	mul	s7, s2, a4
+	add	a3, a3, a5
+	sub	a5, s8, s4
+	add	s6, a5, s6
 	mulhu	t0, t0, a2
-	sltu	s7, s8, s7
-	add	s3, s1, s3
-	sltu	s8, s6, s8
-	sltu	s6, s1, s6
-	sltu	s1, s3, s1
-	add	s5, s3, s5
-	add	t0, t0, s6
-	mul	s6, a1, t2
+	add	s3, s6, s3
+	sltu	s1, s8, s1
+	add	s7, s3, s7
+	sltu	s8, s8, s4
+	sub	s8, s4, s8
+	sltu	a5, s6, a5
+	add	t0, t0, a5
+	mul	a5, a1, t2
 	mulhu	t2, a1, t2
-	sltu	s3, s5, s3
-	add	s6, s5, s6
-	mul	t4, s6, t4
-	sltu	s5, s6, s5
-	add	t2, t2, s5
-	mulhu	s5, a5, t1
-	snez	s6, s6
-	add	a3, a3, s5
-	mulhu	s5, s4, t3
+	sltu	s6, s3, s6
+	sltu	s3, s7, s3
+	add	a5, s7, a5
+	mul	t4, a5, t4
+	sltu	s7, a5, s7
+	add	t2, t2, s7
+	mulhu	s7, s5, t1
+	snez	a5, a5
 	add	a3, a3, s7
 	mulhu	s7, a6, a7
+	add	a3, a3, s1
+	mulhu	s1, s2, a4
 	add	s0, a3, s0
+	add	s8, s0, s8
 	sltu	a3, s0, a3
-	add	s5, s5, s8
-	mulhu	s8, s2, a4
-	add	s5, s0, s5
-	add	s1, s7, s1
+	sltu	s0, s8, s0
+	add	t0, s8, t0
+	add	s6, s7, s6
 	mulhu	s7, t4, t6
-	sltu	s0, s5, s0
-	add	t0, s5, t0
 	add	a3, a3, s0
-	sltu	s0, t0, s5
-	add	s1, t0, s1
-	add	s3, s8, s3
-	mul	s5, t4, t1
+	sltu	s0, t0, s8
+	add	s6, t0, s6
+	add	s1, s1, s3
+	mul	s3, t4, t1
 	add	a3, a3, s0
-	sltu	t0, s1, t0
-	add	s0, s1, s3
+	sltu	t0, s6, t0
+	add	s0, s6, s1
 	add	t0, a3, t0
-	sltu	a3, s0, s1
+	sltu	a3, s0, s6
 	add	t2, s0, t2
-	add	s1, s7, s6
-	mul	s3, s4, t5
+	add	a5, s7, a5
+	mul	s1, s4, t3
 	add	t0, t0, a3
 	sltu	a3, t2, s0
-	add	s0, t2, s1
-	mulhu	s1, t4, t1
-	mul	s6, a5, t3
+	add	a5, t2, a5
+	mulhu	s0, t4, t1
 	add	t0, t0, a3
-	sltu	t2, s0, t2
-	add	a3, s0, s5
-	mul	s5, a6, a2
+	sltu	t2, a5, t2
+	add	a3, a5, s3
+	mul	s3, a6, a2
 	add	t0, t0, t2
-	sltu	t2, a3, s0
-	mulhu	s0, s4, t5
-	mulhu	s4, a5, t3
+	sltu	t2, a3, a5
+	mulhu	a5, s4, t3
+	mul	s4, s2, a7
 	add	t0, t0, t2
-	mul	t2, s2, a7
-	add	s3, a3, s3
+	add	t2, a3, s1
 	mulhu	a6, a6, a2
-	add	t0, t0, s1
 	mul	s1, a1, a4
-	sltu	a3, s3, a3
-	add	s6, s3, s6
-	mulhu	s7, s2, a7
-	add	t0, t0, a3
-	sltu	a3, s6, s3
-	add	s3, s6, s5
-	mulhu	a4, a1, a4
-	add	s0, t0, s0
-	add	a3, s4, a3
-	sltu	s4, s3, s6
-	add	t2, s3, t2
-	add	a3, s0, a3
-	add	a6, a6, s4
-	sltu	s3, t2, s3
-	add	s1, t2, s1
-	mul	s4, a5, t5
-	sltu	t0, s0, t0
-	sltu	s0, a3, s0
-	add	a6, a3, a6
-	add	s3, s7, s3
-	sltu	t2, s1, t2
 	add	t0, t0, s0
-	sltu	a3, a6, a3
-	add	s0, a6, s3
-	add	t2, a4, t2
-	mul	a4, t4, t3
+	sltu	a3, t2, a3
+	sub	s0, t2, s5
+	mulhu	s6, s2, a7
 	add	t0, t0, a3
-	sltu	a3, s0, a6
-	add	t2, s0, t2
-	mulhu	a5, a5, t5
-	add	t0, t0, a3
-	mul	a3, s2, a2
-	sltu	a6, t2, s0
-	add	s0, t2, s4
-	mul	s3, a1, a7
-	add	t0, t0, a6
-	sltu	t2, s0, t2
-	mulhu	a6, t4, t3
+	sltu	t2, t2, s5
+	add	a3, s0, s3
+	mulhu	a4, a1, a4
+	add	a5, t0, a5
+	sub	t2, s5, t2
+	sltu	s0, a3, s0
+	add	s3, a3, s4
+	add	t2, a5, t2
+	add	a6, a6, s0
+	sltu	a3, s3, a3
+	add	s0, s3, s1
+	mul	s1, s5, t3
+	sltu	t0, a5, t0
+	sltu	a5, t2, a5
+	add	a6, t2, a6
+	add	a3, s6, a3
+	sltu	s3, s0, s3
+	add	t0, t0, a5
+	sltu	t2, a6, t2
+	add	a3, a6, a3
+	add	a4, a4, s3
+	mul	a5, s2, a2
 	add	t0, t0, t2
-	mulhu	t2, s2, a2
-	add	a4, s0, a4
+	sltu	t2, a3, a6
+	add	a4, a3, a4
+	mulhu	a6, s5, t3
+	mul	s3, a1, a7
+	add	t0, t0, t2
+	sltu	t2, a4, a3
+	add	a3, a4, s1
+	mulhu	s1, s2, a2
+	add	t0, t0, t2
+	sltu	t2, a3, a4
+	sub	a4, a3, t4
 	mulhu	a7, a1, a7
-	add	t0, t0, a5
-	sltu	a5, a4, s0
-	add	a3, a4, a3
-	add	t0, t0, a5
+	add	t0, t0, t2
+	sltu	t2, a3, t4
+	add	a3, a4, a5
+	add	t0, t0, a6
+	sub	t2, t4, t2
 	sltu	a4, a3, a4
 	add	a5, a3, s3
-	mul	s0, t4, t5
-	add	a6, t0, a6
-	add	t2, t2, a4
+	mul	a6, t4, t3
+	add	t2, t0, t2
+	add	a4, s1, a4
 	sltu	a3, a5, a3
-	mul	a4, a1, a2
-	add	t2, a6, t2
+	mul	s1, a1, a2
+	add	a4, t2, a4
 	add	a3, a7, a3
-	sltu	t0, a6, t0
-	sltu	a6, t2, a6
-	add	a3, t2, a3
-	mulhu	t4, t4, t5
-	add	t0, t0, a6
-	sltu	t2, a3, t2
-	add	a6, a3, s0
-	sltu	a7, s1, t6
+	sltu	t0, t2, t0
+	sltu	t2, a4, t2
+	add	a3, a4, a3
+	mulhu	t4, t4, t3
 	add	t0, t0, t2
-	sltu	t2, a6, a3
+	sltu	t2, a3, a4
+	add	a4, a3, a6
+	sltu	a6, s0, t6
+	add	t0, t0, t2
+	sltu	t2, a4, a3
 	mulhu	a3, a1, a2
-	add	a4, a6, a4
-	add	t1, t1, a7
+	add	a7, a4, s1
+	add	t1, t1, a6
 	add	t0, t0, t2
 	sltu	t2, a5, t1
-	addi	a7, a4, 1
+	addi	a6, a7, 1
 	add	t0, t0, t4
-	sltu	t4, a4, a6
-	sltu	t3, a4, t3
-	sltu	a6, a7, t2
+	sltu	t4, a7, a4
+	sltu	t5, a7, t5
+	sltu	a4, a6, t2
 	add	t0, t0, t4
-	or	t3, t3, a6
-	add	t4, t0, a3
-	add	t3, t5, t3
-	sltu	t0, t4, t0
-	sltu	t5, t4, t3
-	sub	t6, s1, t6
+	or	t4, t5, a4
+	add	t5, t0, a3
+	add	t3, t3, t4
+	sltu	t0, t5, t0
+	sltu	t4, t5, t3
+	sub	t6, s0, t6
 	sub	t1, a5, t1
-	sub	t2, a7, t2
-	sub	t3, t4, t3
-	sltu	t0, t0, t5
-	xor	t5, s1, t6
+	sub	t2, a6, t2
+	sub	t3, t5, t3
+	sltu	t0, t0, t4
 	neg	t0, t0
+	xor	t4, s0, t6
 	xor	a3, a5, t1
-	xor	a4, a4, t2
-	xor	t4, t4, t3
-	and	t5, t5, t0
+	xor	a4, a7, t2
+	xor	t5, t5, t3
+	and	t4, t4, t0
 	and	a3, a3, t0
 	and	a4, a4, t0
-	and	t0, t4, t0
-	xor	t4, t6, t5
+	and	t0, t5, t0
+	xor	t4, t6, t4
 	xor	t1, t1, a3
 	xor	t2, t2, a4
 	xor	t0, t3, t0
@@ -343,7 +335,7 @@ lf_p256_n_mul_rv64:
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4, s5, s6, s7, s8
 #   callee-saved saved: s0, s1, s2, s3, s4, s5, s6, s7, s8; stack: 80 bytes (9 saved registers, 0 spill slots, 8 padding)
-#   274 instructions, ~151 cycles on an in-order dual-issue model
+#   266 instructions, ~147 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p256_n_sqr_rv64_k:
@@ -381,9 +373,9 @@ lf_p256_n_sqr_rv64:
 	lla	t1, .Llf_p256_n_sqr_rv64_k
 	ld	t2, 8(a1)
 	addi	t3, zero, -1
+	slli	t3, t3, 32
 	ld	t4, 0(t1)
 	addi	t5, zero, -1
-	slli	t5, t5, 32
 	mul	t6, t0, t0
 	ld	a3, 8(t1)
 	ld	t1, 16(t1)
@@ -405,10 +397,10 @@ lf_p256_n_sqr_rv64:
 	add	a4, a7, a4
 	mulhu	s5, a1, t1
 	slli	s6, a4, 1
-	mul	s7, a1, t3
 	or	a5, s6, a5
+	mulhu	s6, t0, a6
 	add	s3, t6, s3
-	mulhu	s6, a1, t3
+	mul	s7, t0, a2
 	add	s4, s3, s4
 	sltu	t6, s3, t6
 	add	s0, s4, s0
@@ -420,202 +412,194 @@ lf_p256_n_sqr_rv64:
 	add	t6, t6, s3
 	snez	s0, s0
 	add	t6, t6, s0
-	mulhu	s0, t0, a6
+	mul	s0, t2, a6
 	mulhu	s3, s8, a3
 	sltu	a7, a4, a7
 	mul	s4, s8, t1
-	srli	a4, a4, 63
+	add	a7, a7, s6
 	mulhu	s5, s8, t1
-	add	a7, a7, s0
-	mul	s0, t0, a2
+	add	s6, a7, s7
+	mul	s7, a1, t3
+	add	s0, s6, s0
 	add	s3, t6, s3
-	mulhu	t0, t0, a2
+	srli	a4, a4, 63
 	add	s4, s3, s4
 	sltu	t6, s3, t6
-	add	s7, s4, s7
 	sltu	s3, s4, s3
-	add	a5, s7, a5
+	mulhu	t0, t0, a2
 	add	t6, t6, s3
+	sub	s3, s4, a1
+	add	a5, s3, a5
+	sltu	s4, s4, a1
 	add	s1, a5, s1
 	add	t6, t6, s5
-	mul	s3, s1, t4
-	sltu	s4, s7, s4
-	add	t6, t6, s4
-	sltu	s4, s1, a5
-	mul	s5, t2, a6
-	add	s6, t6, s6
-	add	s2, s2, s4
-	sltu	a5, a5, s7
-	mulhu	s4, s3, a3
-	add	s2, s6, s2
-	mul	s7, s3, t1
+	mul	s5, s1, t4
+	sub	s4, a1, s4
+	add	s4, t6, s4
+	sltu	s3, a5, s3
+	sltu	a5, s1, a5
 	snez	s1, s1
-	add	s0, a7, s0
-	sltu	t6, s6, t6
-	add	s5, s0, s5
-	sltu	s6, s2, s6
-	add	s2, s2, a5
-	add	s1, s4, s1
-	mul	s4, a1, t5
+	add	a5, s2, a5
+	slli	s2, s0, 1
+	add	a5, s4, a5
+	or	a4, s2, a4
+	mulhu	s2, s5, a3
+	sltu	t6, s4, t6
+	sltu	s4, a5, s4
+	add	a5, a5, s3
+	sltu	s3, a5, s3
+	mulhu	a1, a1, t3
+	or	s3, s4, s3
+	mul	s4, s5, t1
 	add	s1, s2, s1
-	add	s7, s1, s7
-	sltu	a5, s2, a5
-	or	a5, s6, a5
-	mul	s6, s8, t3
+	mulhu	s2, s5, t1
+	add	s1, a5, s1
+	add	t6, t6, s3
+	sltu	a5, s1, a5
+	mulhu	s3, t2, a6
+	add	s4, s1, s4
 	add	t6, t6, a5
-	slli	a5, s5, 1
-	add	s4, s7, s4
-	or	a4, a5, a4
-	mulhu	a5, s3, t1
-	sltu	s2, s1, s2
-	add	s6, s4, s6
+	add	a5, s4, s7
+	sltu	s1, s4, s1
+	sub	s7, a5, s8
+	add	t6, t6, s1
+	add	a4, s7, a4
 	add	t6, t6, s2
-	add	a4, s6, a4
-	sltu	s1, s7, s1
 	mul	t4, a4, t4
+	sltu	s1, a5, s4
+	mul	s2, t2, a2
 	add	t6, t6, s1
-	mulhu	a1, a1, t5
-	add	t6, t6, a5
-	mulhu	a5, s8, t3
-	sltu	s1, s4, s7
-	mulhu	s2, t2, a6
-	add	t6, t6, s1
-	mulhu	s1, t4, a3
-	sltu	s4, s6, s4
-	mul	s7, t2, a2
-	sltu	a7, s0, a7
-	sltu	s0, s5, s0
+	sltu	a5, a5, s8
+	snez	s1, a4
+	sltu	a7, s6, a7
+	sltu	s4, s0, s6
+	mulhu	s6, t4, a3
 	add	a1, t6, a1
-	add	a5, a5, s4
-	snez	s4, a4
-	sltu	a4, a4, s6
-	mul	s6, t4, t1
-	add	s1, s1, s4
-	mul	s4, s8, t5
+	sub	a5, s8, a5
+	sltu	a4, a4, s7
+	mul	s7, t4, t1
 	add	t0, a7, t0
-	add	a7, s2, s0
+	mul	a7, s8, t3
+	add	s3, s3, s4
+	add	s1, s6, s1
 	add	a5, a1, a5
 	add	a4, s1, a4
-	mul	s0, s3, t3
-	add	a7, t0, a7
+	add	s1, t0, s3
 	sltu	t6, a1, t6
 	sltu	a1, a5, a1
 	add	a4, a5, a4
-	mulhu	s1, t4, t1
-	add	s2, a7, s7
+	mulhu	s3, t4, t1
+	add	s2, s1, s2
 	add	t6, t6, a1
 	sltu	a5, a4, a5
-	add	a1, a4, s6
-	mul	s6, a6, a6
+	add	a1, a4, s7
+	mul	s4, a6, a6
 	add	t6, t6, a5
 	sltu	a4, a1, a4
-	mulhu	a5, s8, t5
-	add	s4, a1, s4
-	mulhu	s7, s3, t3
-	slli	s8, s2, 1
-	srli	s5, s5, 63
+	mulhu	a5, s8, t3
+	add	a7, a1, a7
+	slli	s6, s2, 1
+	srli	s0, s0, 63
 	add	t6, t6, a4
-	add	a4, s4, s0
-	or	s0, s8, s5
-	mulhu	s5, a6, a6
-	add	t6, t6, s1
-	sltu	a1, s4, a1
+	sub	a4, a7, s5
+	or	s0, s6, s0
+	mulhu	s6, a6, a6
+	add	t6, t6, s3
+	sltu	a1, a7, a1
 	add	s0, a4, s0
 	add	t6, t6, a1
-	sltu	a1, a4, s4
-	add	s1, s0, s6
+	sltu	a7, a7, s5
+	add	a1, s0, s4
 	add	a5, t6, a5
-	add	a1, s7, a1
-	sltu	s4, s1, s0
-	add	a1, a5, a1
-	add	s4, s5, s4
-	mul	s5, s3, t5
+	sub	a7, s5, a7
+	sltu	s3, a1, s0
 	mulhu	t2, t2, a2
+	add	a7, a5, a7
+	add	s3, s6, s3
+	mul	s4, s5, t3
+	mul	s6, a6, a2
 	sltu	a4, s0, a4
-	add	s0, a1, s4
-	mul	s4, a6, a2
-	add	s6, s0, a4
-	mul	s7, t4, t3
-	sltu	t0, a7, t0
-	sltu	a7, s2, a7
+	add	s0, a7, s3
+	sltu	t0, s1, t0
+	sltu	s1, s2, s1
+	add	s3, s0, a4
+	add	t0, t0, s1
 	sltu	t6, a5, t6
-	sltu	a5, a1, a5
-	sltu	a1, s0, a1
-	sltu	a4, s6, a4
-	mulhu	s0, s3, t5
-	add	t0, t0, a7
-	add	t6, t6, a5
-	or	a4, a1, a4
-	add	a5, s6, s5
+	sltu	a5, a7, a5
+	sltu	a7, s0, a7
+	sltu	a4, s3, a4
+	mulhu	s0, s5, t3
 	add	t2, t0, t2
-	add	t6, t6, a4
-	sltu	a4, a5, s6
-	mulhu	a7, t4, t3
-	add	a1, t2, s4
-	add	t6, t6, a4
-	add	a4, a5, s7
-	mul	s3, t4, t5
-	add	t6, t6, s0
-	mulhu	a6, a6, a2
-	sltu	a5, a4, a5
-	slli	s0, a1, 1
-	srli	s2, s2, 63
 	add	t6, t6, a5
-	or	a5, s0, s2
+	or	a4, a7, a4
+	add	a5, s3, s4
+	add	a7, t2, s6
+	add	t6, t6, a4
+	sltu	a4, a5, s3
+	mul	s1, t4, t3
+	mulhu	a6, a6, a2
+	add	t6, t6, a4
+	sltu	a4, a5, t4
+	slli	s3, a7, 1
+	srli	s2, s2, 63
+	add	t6, t6, s0
+	sub	a5, a5, t4
+	sub	a4, t4, a4
+	or	s0, s3, s2
 	sltu	t0, t2, t0
-	sltu	t2, a1, t2
-	add	a7, t6, a7
-	add	a5, a4, a5
+	sltu	t2, a7, t2
+	add	a4, t6, a4
+	add	s0, a5, s0
 	add	t0, t0, t2
-	sltu	t2, a5, a4
-	add	a4, a7, s3
+	sltu	t2, s0, a5
+	add	a5, a4, s1
 	add	a6, t0, a6
-	mulhu	t4, t4, t5
-	add	s0, a4, t2
+	mulhu	t4, t4, t3
+	add	s1, a5, t2
 	mul	s2, a2, a2
-	sltu	a4, a4, a7
-	sltu	t2, s0, t2
+	sltu	a5, a5, a4
+	sltu	t2, s1, t2
 	slli	s3, a6, 1
-	srli	a1, a1, 63
-	sltu	t6, a7, t6
-	or	t2, a4, t2
-	or	a4, s3, a1
+	srli	a7, a7, 63
+	sltu	t6, a4, t6
+	or	t2, a5, t2
+	or	a4, s3, a7
 	add	t2, t6, t2
-	add	t6, s0, a4
+	add	t6, s1, a4
 	mulhu	a4, a2, a2
 	add	t2, t2, t4
-	sltu	t4, t6, s0
-	add	a7, t6, s2
-	sltu	a2, s1, a3
+	sltu	t4, t6, s1
+	add	a5, t6, s2
+	sltu	a7, a1, a3
 	sltu	t0, a6, t0
 	add	t2, t2, t4
-	sltu	t4, a7, t6
-	add	t1, t1, a2
+	sltu	t4, a5, t6
+	add	t1, t1, a7
 	add	t2, t2, t4
 	slli	t0, t0, 1
 	srli	t4, a6, 63
-	sltu	t6, a5, t1
-	addi	a6, a7, 1
+	sltu	t6, s0, t1
+	addi	a6, a5, 1
 	add	a4, t2, a4
 	or	t0, t0, t4
-	sltu	t3, a7, t3
-	sltu	t4, a6, t6
+	sltu	t4, a5, t5
+	sltu	t5, a6, t6
 	add	t0, a4, t0
-	or	t3, t3, t4
+	or	t4, t4, t5
 	sltu	t2, a4, t2
-	sltu	t4, t0, a4
-	add	t3, t5, t3
-	add	t2, t2, t4
+	sltu	t5, t0, a4
+	add	t3, t3, t4
+	add	t2, t2, t5
 	sltu	t4, t0, t3
-	sub	t5, s1, a3
-	sub	t1, a5, t1
+	sub	t5, a1, a3
+	sub	t1, s0, t1
 	sub	t6, a6, t6
 	sub	t3, t0, t3
 	sltu	t2, t2, t4
+	xor	t4, a1, t5
 	neg	t2, t2
-	xor	t4, s1, t5
-	xor	a3, a5, t1
-	xor	a4, a7, t6
+	xor	a3, s0, t1
+	xor	a4, a5, t6
 	xor	t0, t0, t3
 	and	t4, t4, t2
 	and	a3, a3, t2
@@ -654,16 +638,18 @@ lf_p256_n_sqr_rv64:
 	.size lf_p256_n_sqr_rv64, .-lf_p256_n_sqr_rv64
 
 # void lf_p256_n_add_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
-#   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
+#   r = a + b mod p; add, compare with p (borrows only), subtract p masked (constant time). Inputs < p, output < p.
 #   LP64D: r in a0, a in a1, b in a2
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   68 instructions, ~36 cycles on an in-order dual-issue model
+#   63 instructions, ~36 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p256_n_add_rv64_k:
 	.quad 0xf3b9cac2fc632551
 	.quad 0xbce6faada7179e84
+	.quad 0x0c46353d039cdaaf
+	.quad 0x4319055258e8617b
 	.text
 	.globl lf_p256_n_add_rv64
 	.hidden lf_p256_n_add_rv64
@@ -675,9 +661,10 @@ lf_p256_n_add_rv64:
 	lla	t1, .Llf_p256_n_add_rv64_k
 	ld	t2, 0(a2)
 	addi	t3, zero, -1
+	slli	t3, t3, 32
 	ld	t4, 8(a1)
 	addi	t5, zero, -1
-	slli	t5, t5, 32
+	srli	t5, t5, 32
 	ld	t6, 8(a2)
 	add	t2, t0, t2
 	ld	a3, 16(a1)
@@ -685,57 +672,51 @@ lf_p256_n_add_rv64:
 	sltu	t0, t2, t0
 	add	t6, t4, t6
 	ld	a5, 0(t1)
-	ld	t1, 8(t1)
 	sltu	t4, t6, t4
 	add	t6, t6, t0
-	ld	a6, 24(a1)
 	sltu	t0, t6, t0
+	ld	a6, 24(a1)
 	ld	a7, 24(a2)
 	or	t0, t4, t0
 	add	t4, a3, a4
-	add	a4, t4, t0
-	sltu	t4, t4, a3
-	sltu	a3, t2, a5
-	sltu	t0, a4, t0
-	or	t0, t4, t0
-	sub	t4, t6, t1
-	sltu	t1, t6, t1
-	add	a7, a6, a7
-	sltu	t3, a4, t3
-	sltu	a6, a7, a6
-	add	a7, a7, t0
-	sub	a5, t2, a5
+	ld	a4, 8(t1)
+	sltu	a3, t4, a3
+	add	t4, t4, t0
+	sltu	t0, t4, t0
+	sltu	a5, t2, a5
+	or	t0, a3, t0
+	add	a3, a6, a7
+	add	a4, a4, a5
+	addi	a5, t4, 1
+	add	a7, a3, t0
+	sltu	a4, t6, a4
+	snez	a5, a5
+	sltu	a3, a3, a6
 	sltu	t0, a7, t0
-	xor	t2, t2, a5
-	or	t0, a6, t0
-	sltu	a6, t4, a3
-	or	t1, t1, a6
-	addi	a6, a4, 1
-	sub	t4, t4, a3
-	sltu	a3, a6, t1
-	or	t3, t3, a3
-	sub	a3, a7, t5
-	sltu	t5, a7, t5
-	sub	t1, a6, t1
-	sltu	a6, a3, t3
-	sub	t3, a3, t3
-	or	t5, t5, a6
-	xor	t6, t6, t4
-	sltu	t0, t0, t5
-	xor	t5, a4, t1
-	neg	t0, t0
-	xor	a3, a7, t3
-	and	t2, t2, t0
-	and	t6, t6, t0
-	and	t5, t5, t0
-	and	t0, a3, t0
-	xor	t2, a5, t2
-	xor	t4, t4, t6
-	xor	t1, t1, t5
-	xor	t0, t3, t0
-	sd	t2, 0(a0)
-	sd	t4, 8(a0)
-	sd	t1, 16(a0)
+	or	a4, a4, a5
+	or	t0, a3, t0
+	add	t3, t3, a4
+	sltu	t3, a7, t3
+	xori	t0, t0, 1
+	ld	a3, 16(t1)
+	and	t0, t3, t0
+	addi	t0, t0, -1
+	ld	t1, 24(t1)
+	and	t3, t5, t0
+	and	t5, a3, t0
+	add	t5, t2, t5
+	and	t0, t1, t0
+	sltu	t1, t5, t2
+	sd	t5, 0(a0)
+	add	t0, t0, t1
+	add	t0, t6, t0
+	sltu	t1, t0, t6
+	sd	t0, 8(a0)
+	add	t0, t4, t1
+	sltu	t1, t0, t1
+	sd	t0, 16(a0)
+	add	t0, t3, t1
+	add	t0, a7, t0
 	sd	t0, 24(a0)
 	ret
 	.cfi_endproc
@@ -744,14 +725,14 @@ lf_p256_n_add_rv64:
 # void lf_p256_n_sub_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 #   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
 #   LP64D: r in a0, a in a1, b in a2
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a0, a1, a2
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   55 instructions, ~30 cycles on an in-order dual-issue model
+#   47 instructions, ~26 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p256_n_sub_rv64_k:
-	.quad 0xf3b9cac2fc632551
-	.quad 0xbce6faada7179e84
+	.quad 0x0c46353d039cdaaf
+	.quad 0x4319055258e8617b
 	.text
 	.globl lf_p256_n_sub_rv64
 	.hidden lf_p256_n_sub_rv64
@@ -763,55 +744,47 @@ lf_p256_n_sub_rv64:
 	lla	t1, .Llf_p256_n_sub_rv64_k
 	ld	t2, 8(a1)
 	addi	t3, zero, -1
-	slli	t3, t3, 32
+	srli	t3, t3, 32
 	ld	t4, 0(a2)
 	ld	t5, 8(a2)
 	ld	t6, 16(a1)
-	ld	a3, 24(a1)
-	ld	a4, 16(a2)
-	ld	a5, 24(a2)
-	sltu	a6, t0, t4
-	sub	t0, t0, t4
-	sub	t4, t2, t5
+	ld	a3, 16(a2)
+	sltu	a4, t0, t4
+	sub	a5, t2, t5
 	sltu	t2, t2, t5
-	sltu	t5, t4, a6
-	sub	t4, t4, a6
+	sltu	t5, a5, a4
+	ld	a6, 24(a2)
 	or	t2, t2, t5
-	sub	t5, t6, a4
-	sltu	t6, t6, a4
-	sltu	a4, t5, t2
-	sub	t2, t5, t2
-	or	t5, t6, a4
-	sub	t6, a3, a5
-	sltu	a3, a3, a5
-	sltu	a4, t6, t5
-	or	a3, a3, a4
-	ld	a4, 0(t1)
+	sub	t5, t6, a3
+	ld	a7, 24(a1)
+	sltu	t6, t6, a3
+	sltu	a3, t5, t2
+	sub	t0, t0, t4
+	or	t4, t6, a3
+	ld	t6, 0(t1)
+	add	t4, a6, t4
 	ld	t1, 8(t1)
+	sltu	a3, a7, t4
+	sub	a4, a5, a4
 	neg	a3, a3
-	sub	t5, t6, t5
-	andi	t6, a3, -1
-	and	a4, a4, a3
-	add	t6, t2, t6
+	sub	t2, t5, t2
+	and	t5, t6, a3
 	and	t1, t1, a3
-	add	a4, t0, a4
-	sltu	t0, a4, t0
-	add	t1, t4, t1
-	sltu	t4, t1, t4
-	add	t1, t1, t0
-	sltu	t0, t1, t0
+	sltu	t6, t0, t5
 	and	t3, t3, a3
-	or	t0, t4, t0
-	sltu	t2, t6, t2
-	add	t4, t6, t0
-	add	t3, t5, t3
-	sltu	t0, t4, t0
-	sd	a4, 0(a0)
-	or	t0, t2, t0
+	add	t1, t1, t6
+	sub	t4, a7, t4
+	sltu	t6, a4, t1
+	sub	t0, t0, t5
+	sltu	t5, t2, t6
+	sub	t1, a4, t1
+	add	t3, t3, t5
+	sub	t2, t2, t6
+	sub	t3, t4, t3
+	sd	t0, 0(a0)
 	sd	t1, 8(a0)
-	add	t0, t3, t0
-	sd	t4, 16(a0)
-	sd	t0, 24(a0)
+	sd	t2, 16(a0)
+	sd	t3, 24(a0)
 	ret
 	.cfi_endproc
 	.size lf_p256_n_sub_rv64, .-lf_p256_n_sub_rv64
@@ -819,9 +792,9 @@ lf_p256_n_sub_rv64:
 # void lf_p256_n_neg_rv64(uint64_t r[4], const uint64_t a[4])
 #   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
 #   LP64D: r in a0, a in a1
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a0, a1
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   39 instructions, ~22 cycles on an in-order dual-issue model
+#   35 instructions, ~20 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p256_n_neg_rv64_k:
@@ -844,33 +817,29 @@ lf_p256_n_neg_rv64:
 	ld	t0, 8(t0)
 	ld	t6, 16(a1)
 	or	a3, t1, t2
-	ld	a4, 24(a1)
-	sltu	a5, t4, t1
-	sub	a6, t0, t2
-	sltu	t0, t0, t2
-	sltu	t2, a6, a5
-	sub	a7, t3, t6
-	or	t0, t0, t2
-	or	t2, a3, t6
-	sltu	t3, t3, t6
-	sltu	t6, a7, t0
-	or	t2, t2, a4
-	or	t3, t3, t6
-	sub	t5, t5, a4
-	snez	t2, t2
+	sltu	a4, t4, t1
+	ld	a5, 24(a1)
+	sub	t0, t0, a4
 	sub	t1, t4, t1
-	sub	t4, a6, a5
-	sub	t0, a7, t0
-	sub	t3, t5, t3
-	neg	t2, t2
-	and	t1, t1, t2
-	and	t4, t4, t2
-	and	t0, t0, t2
-	and	t2, t3, t2
+	sltu	t4, t0, t2
+	or	a3, a3, t6
+	sub	t3, t3, t4
+	or	t4, a3, a5
+	sltu	a3, t3, t6
+	snez	t4, t4
+	sub	t5, t5, a3
+	sub	t0, t0, t2
+	sub	t2, t3, t6
+	sub	t3, t5, a5
+	neg	t4, t4
+	and	t1, t1, t4
+	and	t0, t0, t4
+	and	t2, t2, t4
+	and	t3, t3, t4
 	sd	t1, 0(a0)
-	sd	t4, 8(a0)
-	sd	t0, 16(a0)
-	sd	t2, 24(a0)
+	sd	t0, 8(a0)
+	sd	t2, 16(a0)
+	sd	t3, 24(a0)
 	ret
 	.cfi_endproc
 	.size lf_p256_n_neg_rv64, .-lf_p256_n_neg_rv64
@@ -880,7 +849,7 @@ lf_p256_n_neg_rv64:
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4, s5, s6, s7, s8
 #   callee-saved saved: s0, s1, s2, s3, s4, s5, s6, s7, s8; stack: 80 bytes (9 saved registers, 0 spill slots, 8 padding)
-#   295 instructions, ~172 cycles on an in-order dual-issue model
+#   287 instructions, ~164 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p256_n_to_internal_rv64_k:
@@ -922,9 +891,9 @@ lf_p256_n_to_internal_rv64:
 	ld	t1, 0(a1)
 	ld	t2, 8(a1)
 	addi	t3, zero, -1
+	slli	t3, t3, 32
 	ld	t4, 0(t0)
 	addi	t5, zero, -1
-	slli	t5, t5, 32
 	ld	t6, 8(t0)
 	ld	a3, 16(t0)
 	mul	a4, t1, t4
@@ -965,230 +934,222 @@ lf_p256_n_to_internal_rv64:
 	add	s1, a6, s1
 	mul	s7, s6, a5
 	sltu	a4, a6, a4
-	mul	s8, s3, t3
+	mul	s8, t2, a7
 	sltu	a6, s1, a6
 	add	a4, a4, a6
-	mul	a6, t2, a7
+	mul	a6, s2, t4
 	add	a2, s4, a2
-	mul	s4, s2, t4
+	mulhu	s4, s6, a5
 	add	a2, s1, a2
 	add	s7, a2, s7
 	sltu	s1, a2, s1
-	add	s8, s7, s8
 	add	a4, a4, s1
-	add	s1, s8, s5
-	mulhu	s5, s6, a5
-	add	a6, s1, a6
+	sub	s1, s7, s3
+	add	s5, s1, s5
 	sltu	a2, s7, a2
-	add	s4, a6, s4
-	add	a4, a4, a2
-	mul	a2, s4, t6
-	sltu	s7, s8, s7
-	add	a4, a4, s5
-	mulhu	s5, s3, t3
-	add	a4, a4, s7
-	mulhu	s7, t1, s0
-	sltu	s8, s1, s8
-	sltu	s1, a6, s1
-	sltu	a6, s4, a6
-	snez	s4, s4
-	add	s5, a4, s5
-	add	s7, s7, s8
-	mulhu	s8, t2, a7
-	add	s7, s5, s7
-	sltu	a4, s5, a4
-	sltu	s5, s7, s5
-	add	a4, a4, s5
-	mulhu	s5, s2, t4
-	add	s1, s8, s1
-	mulhu	s8, a2, a3
-	add	s1, s7, s1
-	sltu	s7, s1, s7
-	add	a6, s5, a6
-	mul	s5, a2, a5
-	add	a6, s1, a6
-	add	s4, s8, s4
-	mul	s8, s3, t5
-	add	s4, a6, s4
-	add	a4, a4, s7
-	mul	s7, s6, t3
-	add	s5, s4, s5
-	sltu	s1, a6, s1
-	add	a4, a4, s1
-	mul	s1, t1, t0
 	add	s8, s5, s8
-	sltu	a6, s4, a6
-	add	s7, s8, s7
-	add	a4, a4, a6
-	mul	a6, t2, s0
-	sltu	s4, s5, s4
-	add	s1, s7, s1
-	mulhu	s3, s3, t5
+	add	a4, a4, a2
+	add	a6, s8, a6
+	mulhu	a2, t1, s0
+	sltu	s7, s7, s3
 	add	a4, a4, s4
-	mul	s4, s2, a7
-	mulhu	t1, t1, t0
+	mul	s4, a6, t6
+	sub	s7, s3, s7
+	sltu	s1, s5, s1
+	add	s7, a4, s7
+	add	a2, a2, s1
+	mulhu	s1, t2, a7
 	sltu	s5, s8, s5
-	add	a6, s1, a6
-	sltu	s8, s7, s8
-	sltu	s7, s1, s7
-	sltu	s1, a6, s1
-	add	s4, a6, s4
-	add	t1, t1, s7
-	mul	s7, a1, t4
+	add	a2, s7, a2
+	sltu	s8, a6, s8
+	snez	a6, a6
+	sltu	a4, s7, a4
+	sltu	s7, a2, s7
+	add	s1, s1, s5
+	mulhu	s5, s2, t4
+	add	s1, a2, s1
+	add	a4, a4, s7
+	mulhu	s7, s4, a3
+	sltu	a2, s1, a2
+	add	a4, a4, a2
+	mul	a2, s4, a5
+	add	s5, s5, s8
+	mul	s8, s3, t3
+	add	s5, s1, s5
+	mulhu	s3, s3, t3
+	add	a6, s7, a6
+	mul	s7, t1, t0
+	add	a6, s5, a6
+	sltu	s1, s5, s1
+	add	a2, a6, a2
+	add	a4, a4, s1
+	mul	s1, t2, s0
+	add	s8, a2, s8
+	sltu	s5, a6, s5
+	sltu	a6, a2, a6
+	add	a4, a4, s5
+	mul	s5, s2, a7
+	add	a4, a4, a6
+	sub	a6, s8, s6
+	add	s7, a6, s7
+	mulhu	t1, t1, t0
+	add	s1, s7, s1
+	sltu	a2, s8, a2
+	add	s5, s1, s5
+	sltu	s8, s8, s6
+	sub	s8, s6, s8
+	sltu	a6, s7, a6
+	add	t1, t1, a6
+	mul	a6, a1, t4
 	mulhu	t4, a1, t4
-	sltu	a6, s4, a6
-	add	s7, s4, s7
-	mul	t6, s7, t6
-	sltu	s4, s7, s4
-	add	t4, t4, s4
-	mulhu	s4, a2, a5
-	snez	s7, s7
-	add	a4, a4, s4
-	mulhu	s4, s6, t3
+	sltu	s7, s1, s7
+	sltu	s1, s5, s1
+	add	a6, s5, a6
+	mul	t6, a6, t6
+	sltu	s5, a6, s5
+	add	t4, t4, s5
+	mulhu	s5, s4, a5
+	snez	a6, a6
 	add	a4, a4, s5
 	mulhu	s5, t2, s0
+	add	a4, a4, a2
+	mulhu	a2, s2, a7
 	add	s3, a4, s3
+	add	s8, s3, s8
 	sltu	a4, s3, a4
-	add	s4, s4, s8
-	mulhu	s8, s2, a7
-	add	s4, s3, s4
-	add	s1, s5, s1
-	mulhu	s5, t6, a3
-	sltu	s3, s4, s3
-	add	t1, s4, t1
+	sltu	s3, s8, s3
+	add	t1, s8, t1
+	add	s5, s5, s7
+	mulhu	s7, t6, a3
 	add	a4, a4, s3
-	sltu	s3, t1, s4
-	add	s1, t1, s1
-	add	a6, s8, a6
-	mul	s4, t6, a5
+	sltu	s3, t1, s8
+	add	s5, t1, s5
+	add	a2, a2, s1
+	mul	s1, t6, a5
 	add	a4, a4, s3
-	sltu	t1, s1, t1
-	add	a6, s1, a6
+	sltu	t1, s5, t1
+	add	a2, s5, a2
 	add	t1, a4, t1
-	sltu	a4, a6, s1
-	add	t4, a6, t4
-	add	s1, s5, s7
-	mul	s3, s6, t5
+	sltu	a4, a2, s5
+	add	t4, a2, t4
+	add	a6, s7, a6
+	mul	s3, s6, t3
 	add	t1, t1, a4
-	sltu	a4, t4, a6
-	add	a6, t4, s1
-	mulhu	s1, t6, a5
-	mul	s5, a2, t3
+	sltu	a4, t4, a2
+	add	a6, t4, a6
+	mulhu	a2, t6, a5
 	add	t1, t1, a4
 	sltu	t4, a6, t4
-	add	a4, a6, s4
-	mul	s4, t2, t0
+	add	a4, a6, s1
+	mul	s1, t2, t0
 	add	t1, t1, t4
 	sltu	t4, a4, a6
-	mulhu	a6, s6, t5
-	mulhu	s6, a2, t3
+	mulhu	a6, s6, t3
+	mul	s5, s2, s0
 	add	t1, t1, t4
-	mul	t4, s2, s0
-	add	s3, a4, s3
+	add	t4, a4, s3
 	mulhu	t2, t2, t0
-	add	t1, t1, s1
-	mul	s1, a1, a7
-	sltu	a4, s3, a4
-	add	s5, s3, s5
-	mulhu	s7, s2, s0
+	mul	s3, a1, a7
+	add	t1, t1, a2
+	sltu	a4, t4, a4
+	sub	a2, t4, s4
+	mulhu	s6, s2, s0
 	add	t1, t1, a4
-	sltu	a4, s5, s3
-	add	s3, s5, s4
+	sltu	t4, t4, s4
+	add	a4, a2, s1
 	mulhu	a7, a1, a7
 	add	a6, t1, a6
-	add	a4, s6, a4
-	sltu	s4, s3, s5
-	add	t4, s3, t4
-	add	a4, a6, a4
-	add	t2, t2, s4
-	sltu	s3, t4, s3
-	add	s1, t4, s1
-	mul	s4, a2, t5
-	sltu	t1, a6, t1
-	sltu	a6, a4, a6
-	add	t2, a4, t2
-	add	s3, s7, s3
-	sltu	t4, s1, t4
-	add	t1, t1, a6
-	sltu	a4, t2, a4
-	add	a6, t2, s3
-	add	t4, a7, t4
-	mul	a7, t6, t3
-	add	t1, t1, a4
-	sltu	t2, a6, t2
+	sub	t4, s4, t4
+	sltu	a2, a4, a2
+	add	s1, a4, s5
 	add	t4, a6, t4
-	mulhu	a4, a2, t5
-	add	t1, t1, t2
-	mul	t2, s2, t0
-	sltu	a6, t4, a6
-	add	a2, t4, s4
-	mul	s3, a1, s0
-	add	t1, t1, a6
-	sltu	t4, a2, t4
-	mulhu	a6, t6, t3
-	add	t1, t1, t4
-	mulhu	t4, s2, t0
-	add	a7, a2, a7
-	mulhu	s0, a1, s0
-	add	t1, t1, a4
-	sltu	a4, a7, a2
-	add	t2, a7, t2
-	add	t1, t1, a4
-	sltu	a4, t2, a7
-	add	a7, t2, s3
-	mul	a2, t6, t5
-	add	a6, t1, a6
-	add	t4, t4, a4
-	sltu	t2, a7, t2
-	mul	a4, a1, t0
-	add	t4, a6, t4
-	add	t2, s0, t2
+	add	t2, t2, a2
+	sltu	a4, s1, a4
+	add	a2, s1, s3
+	mul	s3, s4, t3
 	sltu	t1, a6, t1
 	sltu	a6, t4, a6
 	add	t2, t4, t2
-	mulhu	t6, t6, t5
+	add	a4, s6, a4
+	sltu	s1, a2, s1
 	add	t1, t1, a6
 	sltu	t4, t2, t4
-	add	a6, t2, a2
-	sltu	a2, s1, a3
+	add	a4, t2, a4
+	add	a6, a7, s1
+	mul	a7, s2, t0
 	add	t1, t1, t4
-	sltu	t2, a6, t2
-	mulhu	t0, a1, t0
-	add	t4, a6, a4
-	add	a4, a5, a2
+	sltu	t2, a4, t2
+	add	t4, a4, a6
+	mulhu	a6, s4, t3
+	mul	s1, a1, s0
 	add	t1, t1, t2
-	sltu	t2, a7, a4
-	addi	a5, t4, 1
+	sltu	t2, t4, a4
+	add	a4, t4, s3
+	mulhu	s2, s2, t0
+	add	t1, t1, t2
+	sltu	t2, a4, t4
+	sub	t4, a4, t6
+	mulhu	s0, a1, s0
+	add	t1, t1, t2
+	sltu	t2, a4, t6
+	add	a4, t4, a7
+	add	t1, t1, a6
+	sub	t2, t6, t2
+	sltu	t4, a4, t4
+	add	a6, a4, s1
+	mul	a7, t6, t3
+	add	t2, t1, t2
+	add	t4, s2, t4
+	sltu	a4, a6, a4
+	mul	s1, a1, t0
+	add	t4, t2, t4
+	add	a4, s0, a4
+	sltu	t1, t2, t1
+	sltu	t2, t4, t2
+	add	a4, t4, a4
+	mulhu	t6, t6, t3
+	add	t1, t1, t2
+	sltu	t2, a4, t4
+	add	t4, a4, a7
+	sltu	a7, a2, a3
+	add	t1, t1, t2
+	sltu	t2, t4, a4
+	mulhu	t0, a1, t0
+	add	a4, t4, s1
+	add	a5, a5, a7
+	add	t1, t1, t2
+	sltu	t2, a6, a5
+	addi	a7, a4, 1
 	add	t1, t1, t6
-	sltu	t6, t4, a6
-	sltu	t3, t4, t3
-	sltu	a6, a5, t2
-	add	t1, t1, t6
-	or	t3, t3, a6
+	sltu	t4, a4, t4
+	sltu	t5, a4, t5
+	sltu	t6, a7, t2
+	add	t1, t1, t4
+	or	t4, t5, t6
 	add	t0, t1, t0
-	add	t3, t5, t3
+	add	t3, t3, t4
 	sltu	t1, t0, t1
-	sltu	t5, t0, t3
-	sub	t6, s1, a3
-	sub	a3, a7, a4
-	sub	t2, a5, t2
+	sltu	t4, t0, t3
+	sub	t5, a2, a3
+	sub	t6, a6, a5
+	sub	t2, a7, t2
 	sub	t3, t0, t3
-	sltu	t1, t1, t5
-	xor	t5, s1, t6
+	sltu	t1, t1, t4
 	neg	t1, t1
-	xor	a4, a7, a3
-	xor	t4, t4, t2
+	xor	t4, a2, t5
+	xor	a3, a6, t6
+	xor	a4, a4, t2
 	xor	t0, t0, t3
-	and	t5, t5, t1
-	and	a4, a4, t1
 	and	t4, t4, t1
+	and	a3, a3, t1
+	and	a4, a4, t1
 	and	t0, t0, t1
-	xor	t1, t6, t5
-	xor	t5, a3, a4
-	xor	t2, t2, t4
+	xor	t1, t5, t4
+	xor	t4, t6, a3
+	xor	t2, t2, a4
 	xor	t0, t3, t0
 	sd	t1, 0(a0)
-	sd	t5, 8(a0)
+	sd	t4, 8(a0)
 	sd	t2, 16(a0)
 	sd	t0, 24(a0)
 	ld	s0, 0(sp)
@@ -1220,7 +1181,7 @@ lf_p256_n_to_internal_rv64:
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1
 #   callee-saved saved: s0, s1; stack: 16 bytes (2 saved registers, 0 spill slots, 0 padding)
-#   135 instructions, ~87 cycles on an in-order dual-issue model
+#   126 instructions, ~82 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p256_n_from_internal_rv64_k:
@@ -1244,128 +1205,119 @@ lf_p256_n_from_internal_rv64:
 	ld	t1, 0(a1)
 	ld	t2, 8(a1)
 	addi	t3, zero, -1
+	slli	t3, t3, 32
 	ld	t4, 0(t0)
-	addi	t5, zero, -1
-	slli	t5, t5, 32
-	ld	t6, 8(t0)
-	snez	a3, t1
+	ld	t5, 8(t0)
+	snez	t6, t1
 	ld	t0, 16(t0)
 	mul	t1, t1, t4
-	ld	a4, 16(a1)
-	ld	a5, 24(a1)
-	mulhu	a6, t1, t6
-	mul	a7, t1, t0
-	mulhu	a2, t1, t0
-	mul	a1, t1, t3
-	add	a3, a3, a6
-	mulhu	a6, t1, t3
-	add	a7, a3, a7
-	mul	s0, t1, t5
-	add	t2, a7, t2
-	sltu	a3, a7, a3
-	add	a3, a3, a2
-	mul	a2, t2, t4
-	sltu	a7, t2, a7
-	snez	t2, t2
-	add	a3, a3, a7
-	mulhu	t1, t1, t5
-	add	t2, a3, t2
-	mulhu	a3, a2, t6
-	mul	a7, a2, t0
-	add	a3, t2, a3
-	add	a7, a3, a7
-	sltu	t2, a3, t2
-	add	a1, a7, a1
-	sltu	a3, a7, a3
-	add	a4, a1, a4
-	add	t2, t2, a3
-	mul	a3, a4, t4
-	sltu	a7, a1, a7
-	sltu	a1, a4, a1
-	snez	a4, a4
-	mulhu	s1, a2, t0
-	add	t2, t2, s1
-	add	t2, t2, a7
-	mulhu	a7, a3, t6
-	add	a6, t2, a6
-	sltu	t2, a6, t2
-	add	a4, a7, a4
-	mul	a7, a3, t0
-	add	a4, a4, a1
-	mul	a1, a2, t3
-	add	a4, a6, a4
-	sltu	a6, a4, a6
-	add	a7, a4, a7
-	add	t2, t2, a6
-	add	a6, a7, s0
-	mulhu	s0, a3, t0
-	add	a1, a6, a1
-	sltu	a4, a7, a4
-	add	a5, a1, a5
-	add	t2, t2, a4
-	mul	t4, a5, t4
-	sltu	a4, a6, a7
-	mulhu	a7, a2, t3
-	add	t2, t2, s0
-	add	t2, t2, a4
-	sltu	a4, a1, a6
-	snez	a6, a5
-	add	t1, t2, t1
-	mulhu	t6, t4, t6
-	sltu	a5, a5, a1
-	mul	a1, t4, t0
-	add	a4, a7, a4
-	add	a4, t1, a4
-	mul	a7, a2, t5
-	sltu	t2, t1, t2
-	sltu	t1, a4, t1
-	add	t6, t6, a6
-	mulhu	t0, t4, t0
+	ld	a3, 16(a1)
+	ld	a4, 24(a1)
+	mulhu	a5, t1, t5
+	mul	a6, t1, t0
+	mulhu	a7, t1, t0
+	mul	a2, t1, t3
 	add	t6, t6, a5
-	mul	a5, a3, t3
-	add	t6, a4, t6
+	mulhu	a5, t1, t3
+	add	a6, t6, a6
+	add	t2, a6, t2
+	sltu	t6, a6, t6
+	mul	a1, t2, t4
+	add	t6, t6, a7
+	sltu	a6, t2, a6
+	snez	t2, t2
+	add	t6, t6, a6
+	add	t2, t6, t2
+	mulhu	t6, a1, t5
+	mul	a6, a1, t0
+	mulhu	a7, a1, t0
+	mul	s0, a1, t3
+	add	t6, t2, t6
+	add	a6, t6, a6
+	sltu	t2, t6, t2
+	sltu	t6, a6, t6
+	add	t2, t2, t6
+	sub	t6, a6, t1
+	add	a3, t6, a3
+	sltu	a6, a6, t1
+	add	t2, t2, a7
+	mul	a7, a3, t4
+	sub	t1, t1, a6
+	snez	a6, a3
+	sltu	t6, a3, t6
 	add	t1, t2, t1
-	sltu	t2, t6, a4
-	add	a4, t6, a1
-	add	t1, t1, t2
-	sltu	t2, a4, t6
-	mulhu	t6, a2, t5
-	add	t1, t1, t2
-	mulhu	t2, a3, t3
-	add	a6, a4, a7
-	add	t0, t1, t0
-	sltu	t1, a6, a4
-	add	a4, a6, a5
-	mul	a5, a3, t5
-	add	t0, t0, t1
-	sltu	t1, a4, a6
-	add	t6, t0, t6
+	sltu	t2, t1, t2
+	mulhu	a3, a1, t3
+	mulhu	s1, a7, t5
+	add	a6, s1, a6
+	add	t6, a6, t6
+	mul	a6, a7, t0
+	add	t6, t1, t6
+	sltu	t1, t6, t1
 	add	t1, t2, t1
-	mul	t2, t4, t3
-	add	t1, t6, t1
-	mulhu	a3, a3, t5
-	sltu	t0, t6, t0
-	sltu	t6, t1, t6
+	mulhu	t2, a7, t0
+	add	a6, t6, a6
+	add	a2, a6, a2
+	sltu	t6, a6, t6
+	add	t1, t1, t6
+	sub	t6, a2, a1
+	add	a4, t6, a4
+	add	t1, t1, t2
+	mul	t2, a4, t4
+	sltu	t4, a2, a6
+	add	t1, t1, t4
+	sltu	t4, a2, a1
+	snez	a6, a4
 	add	a5, t1, a5
-	add	t0, t0, t6
+	sub	t4, a1, t4
+	sltu	t6, a4, t6
+	mulhu	t5, t2, t5
+	add	t4, a5, t4
+	mul	a4, t2, t0
 	sltu	t1, a5, t1
-	mulhu	t3, t4, t3
+	sltu	a5, t4, a5
+	mulhu	t0, t2, t0
+	add	t1, t1, a5
+	mul	a5, a7, t3
+	add	t5, t5, a6
+	mulhu	a6, a7, t3
+	add	t5, t5, t6
+	mul	t6, t2, t3
+	add	t5, t4, t5
+	mulhu	t3, t2, t3
+	sltu	t4, t5, t4
+	add	a4, t5, a4
+	add	t1, t1, t4
+	sltu	t4, a4, t5
+	add	t1, t1, t4
+	add	t4, a4, s0
+	add	t0, t1, t0
+	sltu	t1, t4, a4
 	add	t0, t0, t1
-	add	t1, a5, t2
-	mul	t2, t4, t5
-	add	t0, t0, a3
-	sltu	t6, t1, a5
-	add	t0, t0, t6
-	mulhu	t4, t4, t5
-	add	t3, t0, t3
-	sd	a4, 0(a0)
-	add	t2, t3, t2
-	sltu	t0, t3, t0
-	sltu	t3, t2, t3
-	sd	t1, 8(a0)
+	sltu	t1, t4, a7
+	add	t5, t0, a3
+	sub	t1, a7, t1
+	add	t1, t5, t1
+	sltu	t0, t5, t0
+	sltu	t5, t1, t5
+	add	a3, t1, a5
+	add	t0, t0, t5
+	sltu	t1, a3, t1
+	add	t0, t0, t1
+	sltu	t1, a3, t2
+	add	t0, t0, a6
+	sub	t1, t2, t1
+	add	t1, t0, t1
+	sub	t4, t4, a7
+	add	t5, t1, t6
+	sltu	t0, t1, t0
+	sltu	t1, t5, t1
+	sub	t2, a3, t2
+	add	t0, t0, t1
+	sd	t4, 0(a0)
 	add	t0, t0, t3
-	sd	t2, 16(a0)
-	add	t0, t0, t4
+	sd	t2, 8(a0)
+	sd	t5, 16(a0)
 	sd	t0, 24(a0)
 	ld	s0, 0(sp)
 	.cfi_restore s0

@@ -7,7 +7,7 @@
 #   LP64D: r in a0, a in a1, b in a2
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4
 #   callee-saved saved: s0, s1, s2, s3, s4; stack: 48 bytes (5 saved registers, 0 spill slots, 8 padding)
-#   235 instructions, ~131 cycles on an in-order dual-issue model
+#   234 instructions, ~130 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p256_p_mul_rv64_k:
@@ -35,219 +35,218 @@ lf_p256_p_mul_rv64:
 	addi	t1, zero, -1
 	srli	t1, t1, 32
 	ld	t2, 0(a2)
-	lla	t3, .Llf_p256_p_mul_rv64_k
+	addi	t3, zero, -1
 	ld	t4, 8(a2)
-	addi	t5, zero, -1
-	ld	t6, 8(a1)
-	mul	a3, t0, t2
-	ld	a4, 16(a2)
-	mulhu	a5, t0, t2
-	ld	a6, 16(a1)
-	mul	a7, t0, t4
-	ld	t3, 0(t3)
-	mul	s0, t6, t2
+	ld	t5, 8(a1)
+	mul	t6, t0, t2
+	ld	a3, 16(a2)
+	mulhu	a4, t0, t2
+	ld	a5, 16(a1)
+	mul	a6, t0, t4
+	ld	a7, .Llf_p256_p_mul_rv64_k
+	mul	s0, t5, t2
 	ld	a2, 24(a2)
-	mul	s1, a3, t1
+	mul	s1, t6, t1
 	ld	a1, 24(a1)
-	add	s2, a5, a3
-	mulhu	s3, a3, t1
-	sltu	a5, s2, a5
+	add	s2, a4, t6
+	mulhu	s3, t6, t1
+	sltu	a4, s2, a4
 	mulhu	s4, t0, t4
 	add	s1, s2, s1
 	sltu	s2, s1, s2
-	add	a7, s1, a7
-	add	a5, a5, s2
-	mulhu	s2, t6, t2
-	add	a5, a5, s3
-	sltu	s1, a7, s1
-	add	s0, a7, s0
-	add	a5, a5, s1
-	sltu	a7, s0, a7
+	add	a6, s1, a6
+	add	a4, a4, s2
+	mulhu	s2, t5, t2
+	add	a4, a4, s3
+	sltu	s1, a6, s1
+	add	s0, a6, s0
+	add	a4, a4, s1
+	sltu	a6, s0, a6
 	mul	s1, s0, t1
-	add	s3, a5, s4
-	add	a7, s2, a7
-	add	a7, s3, a7
-	mul	s2, t0, a4
-	sltu	a5, s3, a5
-	sltu	s3, a7, s3
-	add	s4, a7, s0
-	add	a5, a5, s3
+	add	s3, a4, s4
+	add	a6, s2, a6
+	add	a6, s3, a6
+	mul	s2, t0, a3
+	sltu	a4, s3, a4
+	sltu	s3, a6, s3
+	add	s4, a6, s0
+	add	a4, a4, s3
 	mulhu	s3, s0, t1
-	sltu	a7, s4, a7
+	sltu	a6, s4, a6
 	add	s1, s4, s1
-	add	a5, a5, a7
-	mul	a7, t6, t4
+	add	a4, a4, a6
+	mul	a6, t5, t4
 	sltu	s4, s1, s4
-	add	a5, a5, s4
-	mul	s4, a6, t2
+	add	a4, a4, s4
+	mul	s4, a5, t2
 	add	s2, s1, s2
-	add	a5, a5, s3
-	mulhu	s3, t0, a4
+	add	a4, a4, s3
+	mulhu	s3, t0, a3
 	sltu	s1, s2, s1
-	add	a7, s2, a7
-	add	a5, a5, s1
-	mulhu	s1, t6, t4
-	sltu	s2, a7, s2
-	add	s4, a7, s4
-	add	s3, a5, s3
-	sltu	a7, s4, a7
-	sltu	a5, s3, a5
+	add	a6, s2, a6
+	add	a4, a4, s1
+	mulhu	s1, t5, t4
+	sltu	s2, a6, s2
+	add	s4, a6, s4
+	add	s3, a4, s3
+	sltu	a6, s4, a6
+	sltu	a4, s3, a4
 	add	s1, s1, s2
-	mulhu	s2, a6, t2
+	mulhu	s2, a5, t2
 	add	s1, s3, s1
 	sltu	s3, s1, s3
-	add	a5, a5, s3
+	add	a4, a4, s3
 	mul	s3, s4, t1
-	add	a7, s2, a7
-	mul	s2, a3, t3
-	add	a7, s1, a7
-	mulhu	a3, a3, t3
-	sltu	s1, a7, s1
-	add	a5, a5, s1
-	add	s1, a7, s4
-	sltu	a7, s1, a7
+	add	a6, s2, a6
+	mul	s2, t6, a7
+	add	a6, s1, a6
+	mulhu	t6, t6, a7
+	sltu	s1, a6, s1
+	add	a4, a4, s1
+	add	s1, a6, s4
+	sltu	a6, s1, a6
 	add	s3, s1, s3
-	add	a5, a5, a7
-	mulhu	a7, s4, t1
+	add	a4, a4, a6
+	mulhu	a6, s4, t1
 	sltu	s1, s3, s1
 	add	s2, s3, s2
-	add	a5, a5, s1
+	add	a4, a4, s1
 	mul	s1, t0, a2
 	mulhu	t0, t0, a2
 	sltu	s3, s2, s3
-	add	a5, a5, a7
-	mul	a7, t6, a4
-	add	a5, a5, s3
-	mul	s3, a6, t4
+	add	a4, a4, a6
+	mul	a6, t5, a3
+	add	a4, a4, s3
+	mul	s3, a5, t4
 	add	s1, s2, s1
-	add	a3, a5, a3
+	add	t6, a4, t6
 	sltu	s2, s1, s2
-	sltu	a5, a3, a5
-	add	a7, s1, a7
+	sltu	a4, t6, a4
+	add	a6, s1, a6
 	add	t0, t0, s2
-	mulhu	s2, t6, a4
-	sltu	s1, a7, s1
-	add	s3, a7, s3
-	add	t0, a3, t0
-	sltu	a7, s3, a7
-	sltu	a3, t0, a3
-	add	a3, a5, a3
-	mul	a5, a1, t2
+	mulhu	s2, t5, a3
+	sltu	s1, a6, s1
+	add	s3, a6, s3
+	add	t0, t6, t0
+	sltu	a6, s3, a6
+	sltu	t6, t0, t6
+	add	t6, a4, t6
+	mul	a4, a1, t2
 	mulhu	t2, a1, t2
 	add	s1, s2, s1
-	mulhu	s2, a6, t4
+	mulhu	s2, a5, t4
 	add	s1, t0, s1
 	sltu	t0, s1, t0
-	add	a5, s3, a5
-	add	t0, a3, t0
-	sltu	a3, a5, s3
-	mul	s3, a5, t1
-	add	a7, s2, a7
-	add	t2, t2, a3
-	add	a3, s1, a7
-	mul	a7, s0, t3
-	sltu	s1, a3, s1
-	add	t2, a3, t2
+	add	a4, s3, a4
+	add	t0, t6, t0
+	sltu	t6, a4, s3
+	mul	s3, a4, t1
+	add	a6, s2, a6
+	add	t2, t2, t6
+	add	t6, s1, a6
+	mul	a6, s0, a7
+	sltu	s1, t6, s1
+	add	t2, t6, t2
 	add	t0, t0, s1
-	sltu	a3, t2, a3
-	add	s1, t2, a5
-	mulhu	s2, a5, t1
-	add	t0, t0, a3
-	mul	a3, t6, a2
+	sltu	t6, t2, t6
+	add	s1, t2, a4
+	mulhu	s2, a4, t1
+	add	t0, t0, t6
+	mul	t6, t5, a2
 	sltu	t2, s1, t2
 	add	s3, s1, s3
 	add	t0, t0, t2
-	mul	t2, a6, a4
+	mul	t2, a5, a3
 	sltu	s1, s3, s1
-	mulhu	s0, s0, t3
-	mulhu	t6, t6, a2
+	mulhu	s0, s0, a7
+	mulhu	t5, t5, a2
 	add	t0, t0, s1
 	mul	s1, a1, t4
-	add	a7, s3, a7
+	add	a6, s3, a6
 	add	t0, t0, s2
-	mulhu	s2, a6, a4
-	sltu	s3, a7, s3
-	add	a3, a7, a3
+	mulhu	s2, a5, a3
+	sltu	s3, a6, s3
+	add	t6, a6, t6
 	mulhu	t4, a1, t4
 	add	t0, t0, s3
-	sltu	a7, a3, a7
-	add	t2, a3, t2
+	sltu	a6, t6, a6
+	add	t2, t6, t2
 	add	s0, t0, s0
-	add	t6, t6, a7
-	sltu	a3, t2, a3
-	add	a7, t2, s1
-	mul	s1, s4, t3
-	add	t6, s0, t6
-	add	a3, s2, a3
-	sltu	t2, a7, t2
+	add	t5, t5, a6
+	sltu	t6, t2, t6
+	add	a6, t2, s1
+	mul	s1, s4, a7
+	add	t5, s0, t5
+	add	t6, s2, t6
+	sltu	t2, a6, t2
 	sltu	t0, s0, t0
-	sltu	s0, t6, s0
-	add	a3, t6, a3
+	sltu	s0, t5, s0
+	add	t6, t5, t6
 	add	t2, t4, t2
-	mul	t4, a6, a2
+	mul	t4, a5, a2
 	add	t0, t0, s0
-	sltu	t6, a3, t6
-	add	t2, a3, t2
-	mulhu	s0, s4, t3
-	add	t0, t0, t6
-	mul	t6, a1, a4
-	sltu	a3, t2, a3
+	sltu	t5, t6, t5
+	add	t2, t6, t2
+	mulhu	s0, s4, a7
+	add	t0, t0, t5
+	mul	t5, a1, a3
+	sltu	t6, t2, t6
 	add	s1, t2, s1
-	add	t0, t0, a3
+	add	t0, t0, t6
 	sltu	t2, s1, t2
-	mulhu	a3, a6, a2
-	mulhu	a4, a1, a4
+	mulhu	t6, a5, a2
+	mulhu	a3, a1, a3
 	add	t0, t0, t2
 	add	t2, s1, t4
 	add	t0, t0, s0
 	sltu	t4, t2, s1
-	add	t6, t2, t6
-	mul	a6, a5, t3
+	add	t5, t2, t5
+	mul	a5, a4, a7
 	add	t0, t0, t4
-	sltu	t2, t6, t2
-	add	t4, t0, a3
-	add	t2, a4, t2
-	mul	a3, a1, a2
+	sltu	t2, t5, t2
+	add	t4, t0, t6
+	add	t2, a3, t2
+	mul	t6, a1, a2
 	add	t2, t4, t2
-	mulhu	a4, a5, t3
+	mulhu	a3, a4, a7
 	sltu	t0, t4, t0
 	sltu	t4, t2, t4
-	add	a5, t2, a6
-	sltu	t5, a7, t5
+	add	a4, t2, a5
+	sltu	t3, a6, t3
 	add	t0, t0, t4
-	sltu	t2, a5, t2
+	sltu	t2, a4, t2
 	mulhu	t4, a1, a2
-	add	t1, t1, t5
+	add	t1, t1, t3
 	add	t0, t0, t2
-	add	t2, a5, a3
-	sltu	t5, t6, t1
-	add	t0, t0, a4
-	sltu	a3, t2, a5
-	add	t5, zero, t5
+	add	t2, a4, t6
+	sltu	t3, t5, t1
 	add	t0, t0, a3
-	sltu	a3, t2, t5
+	sltu	t6, t2, a4
+	add	t3, zero, t3
+	add	t0, t0, t6
+	sltu	t6, t2, t3
 	add	t4, t0, t4
-	add	t3, t3, a3
+	add	t6, a7, t6
 	sltu	t0, t4, t0
-	sltu	a3, t4, t3
-	addi	a4, a7, 1
-	sub	t1, t6, t1
-	sub	t5, t2, t5
-	sub	t3, t4, t3
+	sltu	a3, t4, t6
+	addi	a4, a6, 1
+	sub	t1, t5, t1
+	sub	t3, t2, t3
+	sub	t6, t4, t6
 	sltu	t0, t0, a3
-	xor	a3, a7, a4
+	xor	a3, a6, a4
 	neg	t0, t0
-	xor	t6, t6, t1
-	xor	t2, t2, t5
-	xor	t4, t4, t3
+	xor	t5, t5, t1
+	xor	t2, t2, t3
+	xor	t4, t4, t6
 	and	a3, a3, t0
-	and	t6, t6, t0
+	and	t5, t5, t0
 	and	t2, t2, t0
 	and	t0, t4, t0
 	xor	t4, a4, a3
-	xor	t1, t1, t6
-	xor	t2, t5, t2
-	xor	t0, t3, t0
+	xor	t1, t1, t5
+	xor	t2, t3, t2
+	xor	t0, t6, t0
 	sd	t4, 0(a0)
 	sd	t1, 8(a0)
 	sd	t2, 16(a0)
@@ -273,7 +272,7 @@ lf_p256_p_mul_rv64:
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4
 #   callee-saved saved: s0, s1, s2, s3, s4; stack: 48 bytes (5 saved registers, 0 spill slots, 8 padding)
-#   212 instructions, ~116 cycles on an in-order dual-issue model
+#   211 instructions, ~115 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p256_p_sqr_rv64_k:
@@ -301,199 +300,198 @@ lf_p256_p_sqr_rv64:
 	addi	t1, zero, -1
 	srli	t1, t1, 32
 	ld	t2, 8(a1)
-	lla	t3, .Llf_p256_p_sqr_rv64_k
+	addi	t3, zero, -1
 	ld	t4, 16(a1)
-	addi	t5, zero, -1
-	mul	t6, t0, t0
-	ld	a3, 24(a1)
-	mulhu	a4, t0, t0
-	ld	t3, 0(t3)
+	mul	t5, t0, t0
+	ld	t6, 24(a1)
+	mulhu	a3, t0, t0
+	ld	a4, .Llf_p256_p_sqr_rv64_k
 	mul	a5, t0, t2
 	mulhu	a6, t0, t2
-	mul	a7, t6, t1
-	add	a2, a4, t6
-	mulhu	a1, t6, t1
+	mul	a7, t5, t1
+	add	a2, a3, t5
+	mulhu	a1, t5, t1
 	slli	s0, a5, 1
 	mul	s1, t0, t4
-	sltu	a4, a2, a4
+	sltu	a3, a2, a3
 	mul	s2, t2, t2
 	add	a7, a2, a7
 	srli	a5, a5, 63
 	sltu	a2, a7, a2
 	add	s0, a7, s0
-	add	a4, a4, a2
+	add	a3, a3, a2
 	mul	a2, s0, t1
-	add	a4, a4, a1
+	add	a3, a3, a1
 	sltu	a7, s0, a7
-	add	a4, a4, a7
+	add	a3, a3, a7
 	add	a7, a6, s1
-	add	a1, a4, s0
+	add	a1, a3, s0
 	mulhu	s1, s0, t1
 	add	a2, a1, a2
 	slli	s3, a7, 1
-	sltu	a4, a1, a4
+	sltu	a3, a1, a3
 	sltu	a1, a2, a1
 	or	a5, s3, a5
-	add	a4, a4, a1
+	add	a3, a3, a1
 	add	a5, a2, a5
 	mulhu	a1, t2, t2
 	mulhu	s3, t0, t4
-	add	a4, a4, s1
+	add	a3, a3, s1
 	sltu	a2, a5, a2
 	add	s1, a5, s2
-	mul	s2, t0, a3
-	add	a4, a4, a2
+	mul	s2, t0, t6
+	add	a3, a3, a2
 	sltu	a5, s1, a5
 	mul	a2, s1, t1
 	mul	s4, t2, t4
-	add	a4, a4, a5
+	add	a3, a3, a5
 	sltu	a5, a7, a6
-	add	a6, a4, a1
-	mul	a1, t6, t3
+	add	a6, a3, a1
+	mul	a1, t5, a4
 	add	a5, a5, s3
 	add	s3, a6, s1
 	add	s2, a5, s2
-	sltu	a4, a6, a4
+	sltu	a3, a6, a3
 	sltu	a6, s3, a6
 	add	a2, s3, a2
 	add	s4, s2, s4
-	add	a4, a4, a6
+	add	a3, a3, a6
 	mulhu	a6, s1, t1
 	sltu	s3, a2, s3
-	mulhu	t6, t6, t3
-	mulhu	t0, t0, a3
-	add	a4, a4, s3
+	mulhu	t5, t5, a4
+	mulhu	t0, t0, t6
+	add	a3, a3, s3
 	mulhu	s3, t2, t4
 	add	a1, a2, a1
 	srli	a7, a7, 63
-	add	a4, a4, a6
+	add	a3, a3, a6
 	slli	a6, s4, 1
 	sltu	a2, a1, a2
 	or	a6, a6, a7
-	mul	a7, t2, a3
-	add	a4, a4, a2
+	mul	a7, t2, t6
+	add	a3, a3, a2
 	add	a6, a1, a6
 	sltu	a5, s2, a5
 	sltu	a2, s4, s2
-	add	t6, a4, t6
+	add	t5, a3, t5
 	mul	s2, a6, t1
 	add	t0, a5, t0
 	add	a5, s3, a2
 	sltu	a2, a6, a1
-	add	a1, t6, a6
-	mul	s3, s0, t3
+	add	a1, t5, a6
+	mul	s3, s0, a4
 	add	a5, t0, a5
 	add	a7, a5, a7
-	sltu	a4, t6, a4
-	sltu	t6, a1, t6
+	sltu	a3, t5, a3
+	sltu	t5, a1, t5
 	add	a1, a1, a2
 	sltu	a2, a1, a2
 	add	s2, a1, s2
-	or	t6, t6, a2
+	or	t5, t5, a2
 	mulhu	a2, a6, t1
 	srli	s4, s4, 63
-	add	t6, a4, t6
-	mul	a4, t4, t4
+	add	t5, a3, t5
+	mul	a3, t4, t4
 	sltu	a1, s2, a1
-	mulhu	s0, s0, t3
+	mulhu	s0, s0, a4
 	add	s3, s2, s3
-	add	t6, t6, a1
+	add	t5, t5, a1
 	slli	a1, a7, 1
 	or	a1, a1, s4
 	mulhu	s4, t4, t4
 	add	a1, s3, a1
-	mulhu	t2, t2, a3
-	add	t6, t6, a2
+	mulhu	t2, t2, t6
+	add	t5, t5, a2
 	sltu	a2, s3, s2
-	add	a4, a1, a4
-	mul	s2, t4, a3
-	add	t6, t6, a2
-	sltu	a2, a4, a1
+	add	a3, a1, a3
+	mul	s2, t4, t6
+	add	t5, t5, a2
+	sltu	a2, a3, a1
 	sltu	t0, a5, t0
 	sltu	a5, a7, a5
-	add	s0, t6, s0
+	add	s0, t5, s0
 	add	a2, s4, a2
-	mul	s4, s1, t3
+	mul	s4, s1, a4
 	add	t0, t0, a5
 	sltu	a5, a1, s3
 	add	a2, s0, a2
 	add	t2, t0, t2
 	add	a1, a2, a5
-	mulhu	t4, t4, a3
+	mulhu	t4, t4, t6
 	add	s2, t2, s2
 	sltu	a2, a2, s0
 	sltu	a5, a1, a5
-	mulhu	s1, s1, t3
-	sltu	t6, s0, t6
+	mulhu	s1, s1, a4
+	sltu	t5, s0, t5
 	or	a5, a2, a5
 	add	a2, a1, s4
 	slli	s0, s2, 1
 	srli	a7, a7, 63
 	sltu	t0, t2, t0
 	sltu	t2, s2, t2
-	add	t6, t6, a5
+	add	t5, t5, a5
 	sltu	a5, a2, a1
 	or	a7, s0, a7
-	mul	a1, a6, t3
+	mul	a1, a6, a4
 	add	t0, t0, t2
-	add	t2, t6, a5
-	add	t6, a2, a7
+	add	t2, t5, a5
+	add	t5, a2, a7
 	add	t4, t0, t4
 	add	t2, t2, s1
-	sltu	a5, t6, a2
-	mulhu	a6, a6, t3
+	sltu	a5, t5, a2
+	mulhu	a6, a6, a4
 	add	t2, t2, a5
-	mul	a5, a3, a3
+	mul	a5, t6, t6
 	slli	a7, t4, 1
 	srli	a2, s2, 63
 	add	a1, t2, a1
 	or	a7, a7, a2
 	sltu	t2, a1, t2
 	add	a7, a1, a7
-	mulhu	a3, a3, a3
+	mulhu	t6, t6, t6
 	add	t2, t2, a6
 	sltu	a6, a7, a1
 	add	a5, a7, a5
-	sltu	t5, a4, t5
+	sltu	t3, a3, t3
 	sltu	t0, t4, t0
 	add	t2, t2, a6
 	sltu	a6, a5, a7
-	add	t1, t1, t5
+	add	t1, t1, t3
 	add	t2, t2, a6
 	slli	t0, t0, 1
-	srli	t4, t4, 63
-	sltu	t5, t6, t1
-	add	a3, t2, a3
-	or	t0, t0, t4
-	add	t4, zero, t5
-	add	t0, a3, t0
-	sltu	t5, a5, t4
-	sltu	t2, a3, t2
-	sltu	a3, t0, a3
-	add	t3, t3, t5
-	add	t2, t2, a3
-	sltu	t5, t0, t3
-	addi	a3, a4, 1
-	sub	t1, t6, t1
-	sub	t4, a5, t4
-	sub	t3, t0, t3
-	sltu	t2, t2, t5
-	xor	t5, a4, a3
+	srli	t3, t4, 63
+	sltu	t4, t5, t1
+	add	t6, t2, t6
+	or	t0, t0, t3
+	add	t3, zero, t4
+	add	t0, t6, t0
+	sltu	t4, a5, t3
+	sltu	t2, t6, t2
+	sltu	t6, t0, t6
+	add	t4, a4, t4
+	add	t2, t2, t6
+	sltu	t6, t0, t4
+	addi	a4, a3, 1
+	sub	t1, t5, t1
+	sub	t3, a5, t3
+	sub	t4, t0, t4
+	sltu	t2, t2, t6
+	xor	t6, a3, a4
 	neg	t2, t2
-	xor	t6, t6, t1
-	xor	a4, a5, t4
-	xor	t0, t0, t3
-	and	t5, t5, t2
+	xor	t5, t5, t1
+	xor	a3, a5, t3
+	xor	t0, t0, t4
 	and	t6, t6, t2
-	and	a4, a4, t2
+	and	t5, t5, t2
+	and	a3, a3, t2
 	and	t0, t0, t2
-	xor	t2, a3, t5
-	xor	t1, t1, t6
-	xor	t4, t4, a4
-	xor	t0, t3, t0
+	xor	t2, a4, t6
+	xor	t1, t1, t5
+	xor	t3, t3, a3
+	xor	t0, t4, t0
 	sd	t2, 0(a0)
 	sd	t1, 8(a0)
-	sd	t4, 16(a0)
+	sd	t3, 16(a0)
 	sd	t0, 24(a0)
 	ld	s0, 0(sp)
 	.cfi_restore s0
@@ -512,11 +510,11 @@ lf_p256_p_sqr_rv64:
 	.size lf_p256_p_sqr_rv64, .-lf_p256_p_sqr_rv64
 
 # void lf_p256_p_add_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
-#   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
+#   r = a + b mod p; add, compare with p (borrows only), subtract p masked (constant time). Inputs < p, output < p.
 #   LP64D: r in a0, a in a1, b in a2
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a0, a1, a2
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   64 instructions, ~34 cycles on an in-order dual-issue model
+#   55 instructions, ~31 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p256_p_add_rv64_k:
@@ -532,64 +530,55 @@ lf_p256_p_add_rv64:
 	addi	t1, zero, -1
 	srli	t1, t1, 32
 	ld	t2, 0(a2)
-	lla	t3, .Llf_p256_p_add_rv64_k
-	ld	t4, 8(a1)
-	addi	t5, zero, -1
-	ld	t6, 8(a2)
+	ld	t3, 8(a1)
+	ld	t4, 8(a2)
 	add	t2, t0, t2
-	ld	a3, 16(a1)
-	ld	a4, 16(a2)
+	ld	t5, 16(a1)
+	ld	t6, 16(a2)
 	sltu	t0, t2, t0
-	add	t6, t4, t6
-	ld	a5, 24(a1)
-	add	a6, t6, t0
-	sltu	t4, t6, t4
-	sltu	t0, a6, t0
-	ld	t6, 24(a2)
-	or	t0, t4, t0
-	add	t4, a3, a4
-	add	a4, t4, t0
-	sltu	t4, t4, a3
+	add	t4, t3, t4
+	ld	a3, 24(a1)
+	sltu	t3, t4, t3
+	add	t4, t4, t0
+	sltu	t0, t4, t0
+	ld	a4, 24(a2)
+	or	t0, t3, t0
+	add	t3, t5, t6
+	add	t6, t3, t0
+	sltu	t3, t3, t5
+	addi	t5, t2, 1
+	sltu	t0, t6, t0
+	snez	t5, t5
+	or	t0, t3, t0
+	ld	t3, .Llf_p256_p_add_rv64_k
+	add	a4, a3, a4
+	add	t5, t1, t5
+	sltu	a3, a4, a3
+	add	a4, a4, t0
+	sltu	t5, t4, t5
 	sltu	t0, a4, t0
-	sltu	t5, t2, t5
-	sub	a3, a6, t1
-	ld	t3, 0(t3)
-	or	t0, t4, t0
-	add	t4, a5, t6
-	sltu	t1, a6, t1
-	sltu	t6, a3, t5
-	add	a7, t4, t0
-	or	t1, t1, t6
-	sltu	t6, a4, t1
-	sltu	t4, t4, a5
-	sub	a5, a7, t3
-	sltu	t0, a7, t0
-	sltu	t3, a7, t3
-	or	t0, t4, t0
-	sltu	t4, a5, t6
-	sub	t5, a3, t5
-	or	t3, t3, t4
-	addi	t4, t2, 1
-	sub	t1, a4, t1
-	sub	t6, a5, t6
-	sltu	t0, t0, t3
-	xor	t2, t2, t4
-	neg	t0, t0
-	xor	t3, a6, t5
-	xor	a3, a4, t1
-	xor	a4, a7, t6
-	and	t2, t2, t0
+	sltu	t5, t6, t5
+	or	t0, a3, t0
+	add	t5, t3, t5
+	sltu	t5, a4, t5
+	xori	t0, t0, 1
+	and	t0, t5, t0
+	addi	t0, t0, -1
+	sltu	t5, t2, t0
+	and	t1, t1, t0
+	add	t1, t1, t5
 	and	t3, t3, t0
-	and	a3, a3, t0
-	and	t0, a4, t0
-	xor	t2, t4, t2
-	xor	t3, t5, t3
-	xor	t1, t1, a3
-	xor	t0, t6, t0
-	sd	t2, 0(a0)
-	sd	t3, 8(a0)
-	sd	t1, 16(a0)
-	sd	t0, 24(a0)
+	sltu	t5, t4, t1
+	sub	t0, t2, t0
+	sltu	t2, t6, t5
+	sub	t1, t4, t1
+	add	t2, t3, t2
+	sub	t3, t6, t5
+	sub	t2, a4, t2
+	sd	t0, 0(a0)
+	sd	t1, 8(a0)
+	sd	t3, 16(a0)
+	sd	t2, 24(a0)
 	ret
 	.cfi_endproc
 	.size lf_p256_p_add_rv64, .-lf_p256_p_add_rv64
@@ -597,9 +586,9 @@ lf_p256_p_add_rv64:
 # void lf_p256_p_sub_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 #   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
 #   LP64D: r in a0, a in a1, b in a2
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a0, a1, a2
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   50 instructions, ~27 cycles on an in-order dual-issue model
+#   44 instructions, ~25 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p256_p_sub_rv64_k:
@@ -615,49 +604,43 @@ lf_p256_p_sub_rv64:
 	addi	t1, zero, -1
 	srli	t1, t1, 32
 	ld	t2, 8(a1)
-	lla	t3, .Llf_p256_p_sub_rv64_k
-	ld	t4, 0(a2)
-	ld	t5, 8(a2)
-	ld	t6, 16(a1)
-	ld	a3, 16(a2)
-	sltu	a4, t0, t4
-	sub	a5, t2, t5
+	ld	t3, 0(a2)
+	ld	t4, 8(a2)
+	ld	t5, 16(a1)
+	ld	t6, 16(a2)
+	sltu	a3, t0, t3
+	sub	a4, t2, t4
+	sltu	t2, t2, t4
+	sltu	t4, a4, a3
+	ld	a5, 24(a2)
+	or	t2, t2, t4
+	sub	t4, t5, t6
 	ld	a6, 24(a1)
-	ld	a7, 24(a2)
-	sltu	t2, t2, t5
-	sltu	t5, a5, a4
-	sub	t0, t0, t4
-	or	t2, t2, t5
-	sub	t4, t6, a3
-	sltu	t5, t6, a3
+	sltu	t5, t5, t6
 	sltu	t6, t4, t2
-	or	t5, t5, t6
-	sub	t6, a6, a7
-	sltu	a3, a6, a7
-	sltu	a6, t6, t5
-	or	a3, a3, a6
-	sub	a4, a5, a4
-	neg	a3, a3
-	ld	t3, 0(t3)
-	andi	a5, a3, -1
-	and	t1, t1, a3
-	add	a5, t0, a5
-	add	t1, a4, t1
-	sltu	t0, a5, t0
-	sltu	a4, t1, a4
-	add	t1, t1, t0
+	sub	t0, t0, t3
+	or	t3, t5, t6
+	sub	t5, a4, a3
+	add	t3, a5, t3
+	ld	t6, .Llf_p256_p_sub_rv64_k
+	sltu	a3, a6, t3
 	sub	t2, t4, t2
-	sltu	t0, t1, t0
-	sub	t4, t6, t5
-	or	t0, a4, t0
-	and	t3, t3, a3
-	add	t2, t2, t0
-	add	t3, t4, t3
-	sltu	t0, t2, t0
-	sd	a5, 0(a0)
+	neg	t4, a3
+	sub	t3, a6, t3
+	add	a3, t0, t4
+	and	t1, t1, t4
+	sltu	t0, a3, t0
+	and	t4, t6, t4
+	add	t0, t1, t0
+	sd	a3, 0(a0)
+	add	t0, t5, t0
+	sltu	t1, t0, t5
+	sd	t0, 8(a0)
+	add	t0, t2, t1
+	sltu	t1, t0, t1
+	sd	t0, 16(a0)
+	add	t0, t4, t1
 	add	t0, t3, t0
-	sd	t1, 8(a0)
-	sd	t2, 16(a0)
 	sd	t0, 24(a0)
 	ret
 	.cfi_endproc
@@ -666,9 +649,9 @@ lf_p256_p_sub_rv64:
 # void lf_p256_p_neg_rv64(uint64_t r[4], const uint64_t a[4])
 #   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
 #   LP64D: r in a0, a in a1
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a0, a1
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a0, a1
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   38 instructions, ~21 cycles on an in-order dual-issue model
+#   31 instructions, ~18 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p256_p_neg_rv64_k:
@@ -684,38 +667,31 @@ lf_p256_p_neg_rv64:
 	addi	t1, zero, -1
 	srli	t1, t1, 32
 	ld	t2, 8(a1)
-	addi	t3, zero, -1
-	ld	t4, 16(a1)
-	lla	t5, .Llf_p256_p_neg_rv64_k
-	ld	t6, 24(a1)
-	sltu	a3, t3, t0
-	sub	a4, t1, t2
-	sltu	t1, t1, t2
-	sltu	a5, a4, a3
-	ld	t5, 0(t5)
-	or	t2, t0, t2
-	or	t1, t1, a5
-	neg	a5, t4
-	or	t2, t2, t4
-	snez	t4, t4
-	sltu	a6, a5, t1
-	or	t2, t2, t6
-	or	t4, t4, a6
-	sub	t5, t5, t6
-	snez	t2, t2
-	sub	t0, t3, t0
-	sub	t3, a4, a3
-	sub	t1, a5, t1
-	sub	t4, t5, t4
-	neg	t2, t2
-	and	t0, t0, t2
-	and	t3, t3, t2
-	and	t1, t1, t2
-	and	t2, t4, t2
-	sd	t0, 0(a0)
-	sd	t3, 8(a0)
-	sd	t1, 16(a0)
-	sd	t2, 24(a0)
+	ld	t3, 16(a1)
+	ld	t4, 24(a1)
+	xori	t5, t0, -1
+	ld	t6, .Llf_p256_p_neg_rv64_k
+	or	t0, t0, t2
+	sltu	a3, t1, t2
+	snez	a4, t3
+	or	t0, t0, t3
+	or	a4, a3, a4
+	or	t0, t0, t4
+	neg	t3, t3
+	sub	t6, t6, a4
+	snez	t0, t0
+	sub	t1, t1, t2
+	sub	t2, t3, a3
+	sub	t3, t6, t4
+	neg	t0, t0
+	and	t4, t5, t0
+	and	t1, t1, t0
+	and	t2, t2, t0
+	and	t0, t3, t0
+	sd	t4, 0(a0)
+	sd	t1, 8(a0)
+	sd	t2, 16(a0)
+	sd	t0, 24(a0)
 	ret
 	.cfi_endproc
 	.size lf_p256_p_neg_rv64, .-lf_p256_p_neg_rv64
@@ -987,9 +963,9 @@ lf_p256_p_to_internal_rv64:
 # void lf_p256_p_from_internal_rv64(uint64_t r[4], const uint64_t a[4])
 #   r = a/R mod p (from Montgomery form); product-scanning reduction, (a + M p)/R < p needs no final subtraction. Input < p, output < p.
 #   LP64D: r in a0, a in a1
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   80 instructions, ~43 cycles on an in-order dual-issue model
+#   79 instructions, ~43 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_p256_p_from_internal_rv64_k:
@@ -1005,79 +981,78 @@ lf_p256_p_from_internal_rv64:
 	addi	t1, zero, -1
 	srli	t1, t1, 32
 	ld	t2, 8(a1)
-	lla	t3, .Llf_p256_p_from_internal_rv64_k
-	ld	t4, 16(a1)
-	mul	t5, t0, t1
-	ld	t3, 0(t3)
+	ld	t3, 16(a1)
+	mul	t4, t0, t1
+	ld	t5, .Llf_p256_p_from_internal_rv64_k
 	mulhu	t6, t0, t1
 	ld	a3, 24(a1)
-	mul	a4, t0, t3
-	add	t5, t0, t5
-	mulhu	a5, t0, t3
-	add	t2, t5, t2
-	sltu	t0, t5, t0
+	add	t4, t0, t4
+	mul	a4, t0, t5
+	add	t2, t4, t2
+	sltu	a5, t4, t0
 	mul	a6, t2, t1
-	add	t0, t0, t6
-	sltu	t5, t2, t5
-	mulhu	t6, t2, t1
-	add	t0, t0, t5
-	mul	t5, t2, t3
-	add	a7, t0, t2
-	mulhu	t2, t2, t3
-	add	a6, a7, a6
-	sltu	t0, a7, t0
-	sltu	a7, a6, a7
-	add	t4, a6, t4
-	add	t0, t0, a7
-	mul	a7, t4, t1
-	add	t0, t0, t6
-	sltu	t6, t4, a6
-	add	t0, t0, t6
-	mulhu	t6, t4, t1
-	add	a6, t0, t4
-	mul	a2, t4, t3
-	add	a7, a6, a7
-	sltu	t0, a6, t0
-	sltu	a6, a7, a6
-	add	a4, a7, a4
-	add	t0, t0, a6
-	sltu	a6, a4, a7
-	add	t0, t0, t6
-	add	t6, a4, a3
-	add	t0, t0, a6
-	mul	a3, t6, t1
-	add	a5, t0, a5
-	sltu	a4, t6, a4
-	add	a6, a5, t6
-	mulhu	t1, t6, t1
-	add	a7, a6, a4
-	sltu	a6, a6, a5
-	sltu	a4, a7, a4
-	sltu	t0, a5, t0
-	or	a4, a6, a4
-	add	a3, a7, a3
-	add	t0, t0, a4
-	sltu	a4, a3, a7
-	add	t0, t0, a4
-	add	t5, a3, t5
+	add	t6, a5, t6
+	sltu	t4, t2, t4
+	mulhu	a5, t2, t1
+	add	t4, t6, t4
+	mulhu	t0, t0, t5
+	add	t6, t4, t2
+	mul	a7, t2, t5
+	add	a6, t6, a6
+	sltu	t4, t6, t4
+	sltu	t6, a6, t6
+	add	t3, a6, t3
+	add	t4, t4, t6
+	mul	t6, t3, t1
+	add	t4, t4, a5
+	sltu	a5, t3, a6
+	add	t4, t4, a5
+	mulhu	a5, t3, t1
+	add	a6, t4, t3
+	mulhu	t2, t2, t5
+	add	t6, a6, t6
+	sltu	t4, a6, t4
+	sltu	a6, t6, a6
+	add	a4, t6, a4
+	add	t4, t4, a6
+	sltu	t6, a4, t6
+	add	t4, t4, a5
+	add	a3, a4, a3
+	add	t4, t4, t6
+	mul	t6, a3, t1
+	add	t0, t4, t0
+	sltu	a4, a3, a4
+	add	a5, t0, a3
+	mulhu	t1, a3, t1
+	add	a6, a5, a4
+	sltu	a5, a5, t0
+	sltu	a4, a6, a4
+	sltu	t0, t0, t4
+	or	t4, a5, a4
+	add	t6, a6, t6
+	add	t0, t0, t4
+	sltu	t4, t6, a6
+	add	t0, t0, t4
+	add	t4, t6, a7
+	mul	a4, t3, t5
 	add	t0, t0, t1
-	sltu	t1, t5, a3
+	sltu	t1, t4, t6
+	mulhu	t3, t3, t5
 	add	t0, t0, t1
-	mulhu	t1, t4, t3
+	mul	t1, a3, t5
 	add	t2, t0, t2
-	mul	t4, t6, t3
-	add	a3, t2, a2
+	mulhu	t5, a3, t5
+	add	t6, t2, a4
 	sltu	t0, t2, t0
-	sltu	t2, a3, t2
-	mulhu	t3, t6, t3
+	sltu	t2, t6, t2
+	sd	t4, 0(a0)
 	add	t0, t0, t2
-	sd	t5, 0(a0)
-	add	t0, t0, t1
-	sd	a3, 8(a0)
-	add	t1, t0, t4
+	sd	t6, 8(a0)
+	add	t0, t0, t3
+	add	t1, t0, t1
 	sltu	t0, t1, t0
 	sd	t1, 16(a0)
-	add	t0, t0, t3
+	add	t0, t0, t5
 	sd	t0, 24(a0)
 	ret
 	.cfi_endproc

@@ -7,7 +7,7 @@
 #   LP64D: r in a0, a in a1, b in a2
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, ra
 #   callee-saved saved: s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, ra; stack: 112 bytes (13 saved registers, 0 spill slots, 8 padding)
-#   307 instructions, ~172 cycles on an in-order dual-issue model
+#   299 instructions, ~168 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_secp256k1_n_mul_rv64_k:
@@ -54,9 +54,9 @@ lf_secp256k1_n_mul_rv64:
 	ld	t2, 0(a2)
 	addi	t3, zero, -2
 	ld	t4, 0(t1)
-	addi	t5, zero, -1
+	addi	t5, zero, -2
 	ld	t6, 8(t1)
-	addi	a3, zero, -2
+	addi	a3, zero, -1
 	mul	a4, t0, t2
 	ld	t1, 16(t1)
 	ld	a5, 8(a2)
@@ -136,60 +136,58 @@ lf_secp256k1_n_mul_rv64:
 	mul	s7, s5, t3
 	add	s2, a6, s2
 	add	s4, s9, s4
-	mul	s9, s1, t5
 	add	s4, s2, s4
-	mul	s11, t0, a2
+	mul	s9, t0, a2
 	add	s8, s4, s8
+	mul	s11, a7, s0
 	add	s7, s8, s7
 	sltu	a4, s10, a4
 	sltu	s10, s6, s10
 	sltu	s6, a6, s6
-	add	s9, s7, s9
 	add	a4, a4, s10
-	mul	s10, a7, s0
-	add	s11, s9, s11
+	mul	s10, s3, a5
 	add	a4, a4, s6
-	mul	s6, s3, a5
+	sub	s6, s7, s1
+	add	s9, s6, s9
 	sltu	a6, s2, a6
-	sltu	s2, s4, s2
+	add	s11, s9, s11
 	add	a4, a4, a6
 	mul	a6, a1, t2
+	sltu	s2, s4, s2
 	add	s10, s11, s10
 	add	a4, a4, s2
 	mulhu	s2, ra, t1
-	add	s6, s10, s6
 	sltu	s4, s8, s4
-	mulhu	s1, s1, t5
-	add	a6, s6, a6
 	add	a4, a4, s4
 	mulhu	s4, s5, t3
-	sltu	s8, s7, s8
+	add	a6, s10, a6
 	mulhu	t0, t0, a2
-	add	a4, a4, s2
 	mul	t4, a6, t4
-	add	a4, a4, s8
+	sltu	s8, s7, s8
+	add	a4, a4, s2
 	mulhu	s2, a7, s0
-	sltu	s7, s9, s7
+	add	a4, a4, s8
+	sltu	s7, s7, s1
 	mulhu	s8, s3, a5
 	add	s4, a4, s4
-	add	s1, s1, s7
-	sltu	s7, s11, s9
+	sub	s1, s1, s7
+	sltu	s6, s9, s6
 	mulhu	t2, a1, t2
 	add	s1, s4, s1
-	add	t0, t0, s7
-	sltu	s7, s10, s11
-	mulhu	s9, t4, t6
+	add	t0, t0, s6
+	sltu	s6, s11, s9
+	mulhu	s7, t4, t6
 	sltu	a4, s4, a4
 	sltu	s4, s1, s4
 	add	t0, s1, t0
-	add	s2, s2, s7
-	sltu	s7, s6, s10
+	add	s2, s2, s6
+	sltu	s6, s10, s11
 	add	a4, a4, s4
 	sltu	s1, t0, s1
 	add	s2, t0, s2
-	add	s4, s8, s7
-	sltu	s6, a6, s6
-	mul	s7, t4, t1
+	add	s4, s8, s6
+	sltu	s6, a6, s10
+	mul	s8, t4, t1
 	add	a4, a4, s1
 	sltu	t0, s2, t0
 	add	s1, s2, s4
@@ -198,21 +196,19 @@ lf_secp256k1_n_mul_rv64:
 	add	t0, a4, t0
 	sltu	a4, s1, s2
 	add	t2, s1, t2
-	add	a6, s9, a6
+	add	a6, s7, a6
 	mul	s2, ra, t3
 	add	t0, t0, a4
 	sltu	a4, t2, s1
 	add	a6, t2, a6
 	mulhu	s1, t4, t1
-	mul	s4, s5, t5
 	add	t0, t0, a4
 	sltu	t2, a6, t2
-	add	a4, a6, s7
-	mul	s6, a7, a2
+	add	a4, a6, s8
+	mul	s4, a7, a2
 	add	t0, t0, t2
 	sltu	t2, a4, a6
 	mulhu	a6, ra, t3
-	mulhu	s5, s5, t5
 	add	t0, t0, t2
 	mul	t2, s3, s0
 	add	s2, a4, s2
@@ -220,15 +216,15 @@ lf_secp256k1_n_mul_rv64:
 	add	t0, t0, s1
 	mul	s1, a1, a5
 	sltu	a4, s2, a4
-	add	s4, s2, s4
+	sub	s6, s2, s5
 	mulhu	s7, s3, s0
 	add	t0, t0, a4
-	sltu	a4, s4, s2
-	add	s2, s4, s6
+	sltu	a4, s2, s5
+	add	s2, s6, s4
 	mulhu	a5, a1, a5
 	add	a6, t0, a6
-	add	a4, s5, a4
-	sltu	s4, s2, s4
+	sub	a4, s5, a4
+	sltu	s4, s2, s6
 	add	t2, s2, t2
 	add	a4, a6, a4
 	add	a7, a7, s4
@@ -240,7 +236,6 @@ lf_secp256k1_n_mul_rv64:
 	add	a7, a4, a7
 	add	s2, s7, s2
 	sltu	t2, s1, t2
-	mul	s5, ra, t5
 	add	t0, t0, a6
 	sltu	a4, a7, a4
 	add	a6, a7, s2
@@ -250,78 +245,75 @@ lf_secp256k1_n_mul_rv64:
 	sltu	a4, a6, a7
 	add	t2, a6, t2
 	mulhu	t3, t4, t3
-	mulhu	a7, ra, t5
 	add	t0, t0, a4
 	mul	a4, a1, s0
 	sltu	a6, t2, a6
-	add	s2, t2, s4
-	mulhu	s3, s3, a2
+	add	a7, t2, s4
+	mulhu	s2, s3, a2
 	add	t0, t0, a6
-	sltu	t2, s2, t2
-	add	a6, s2, s5
+	sltu	t2, a7, t2
+	sub	a6, a7, ra
 	mulhu	s0, a1, s0
 	add	t0, t0, t2
-	sltu	t2, a6, s2
+	sltu	t2, a7, ra
 	add	a5, a6, a5
 	add	t3, t0, t3
-	add	t2, a7, t2
+	sub	t2, ra, t2
 	sltu	a6, a5, a6
 	add	a4, a5, a4
-	mul	a7, t4, t5
 	add	t2, t3, t2
-	add	a6, s3, a6
+	add	a6, s2, a6
 	sltu	a5, a4, a5
-	mul	s2, a1, a2
-	sltu	t0, t3, t0
-	sltu	t3, t2, t3
+	mul	a7, a1, a2
 	add	a6, t2, a6
 	add	a5, s0, a5
+	sltu	t0, t3, t0
+	sltu	t3, t2, t3
+	add	a5, a6, a5
+	mulhu	a2, a1, a2
 	add	t0, t0, t3
 	sltu	t2, a6, t2
-	add	t3, a6, a5
-	mulhu	t4, t4, t5
-	mulhu	a5, a1, a2
+	sub	t3, a5, t4
 	add	t0, t0, t2
-	sltu	t2, t3, a6
+	sltu	t2, a5, a6
+	sltu	a5, a5, t4
 	add	a6, t3, a7
-	add	t0, t0, t2
-	sltu	t2, a6, t3
-	add	t3, a6, s2
 	sltu	a7, s1, t6
 	add	t0, t0, t2
-	sltu	t2, t3, a6
+	sub	t2, t4, a5
+	sltu	t3, a6, t3
 	add	t1, t1, a7
-	add	t4, t0, t4
-	add	t2, a5, t2
-	sltu	a5, a4, t1
-	add	t2, t4, t2
-	add	a3, a3, a5
-	sltu	a5, t3, a3
-	addi	a6, t2, 1
-	sltu	t0, t4, t0
-	sltu	t4, t2, t4
-	sltu	t5, t2, t5
-	sltu	a7, a6, a5
-	add	t0, t0, t4
-	or	t4, t5, a7
-	sub	t5, s1, t6
+	add	t2, t0, t2
+	add	t3, a2, t3
+	sltu	t4, a4, t1
+	add	t3, t2, t3
+	add	t4, t5, t4
+	sltu	t5, a6, t4
+	addi	a5, t3, 1
+	sltu	t0, t2, t0
+	sltu	t2, t3, t2
+	sltu	a3, t3, a3
+	sltu	a7, a5, t5
+	add	t0, t0, t2
+	or	t2, a3, a7
+	sub	t6, s1, t6
 	sub	t1, a4, t1
-	sub	t6, t3, a3
-	sub	a3, a6, a5
-	sltu	t0, t0, t4
-	xor	t4, s1, t5
+	sub	t4, a6, t4
+	sub	t5, a5, t5
+	sltu	t0, t0, t2
+	xor	t2, s1, t6
 	neg	t0, t0
-	xor	a4, a4, t1
-	xor	t3, t3, t6
-	xor	t2, t2, a3
-	and	t4, t4, t0
+	xor	a3, a4, t1
+	xor	a4, a6, t4
+	xor	t3, t3, t5
+	and	t2, t2, t0
+	and	a3, a3, t0
 	and	a4, a4, t0
-	and	t3, t3, t0
-	and	t0, t2, t0
-	xor	t2, t5, t4
-	xor	t1, t1, a4
-	xor	t3, t6, t3
-	xor	t0, a3, t0
+	and	t0, t3, t0
+	xor	t2, t6, t2
+	xor	t1, t1, a3
+	xor	t3, t4, a4
+	xor	t0, t5, t0
 	sd	t2, 0(a0)
 	sd	t1, 8(a0)
 	sd	t3, 16(a0)
@@ -363,7 +355,7 @@ lf_secp256k1_n_mul_rv64:
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4, s5, s6, s7, s8
 #   callee-saved saved: s0, s1, s2, s3, s4, s5, s6, s7, s8; stack: 80 bytes (9 saved registers, 0 spill slots, 8 padding)
-#   280 instructions, ~154 cycles on an in-order dual-issue model
+#   272 instructions, ~150 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_secp256k1_n_sqr_rv64_k:
@@ -402,7 +394,7 @@ lf_secp256k1_n_sqr_rv64:
 	ld	t2, 8(a1)
 	addi	t3, zero, -2
 	ld	t4, 0(t1)
-	addi	t5, zero, -1
+	addi	t5, zero, -2
 	mul	t6, t0, t0
 	ld	a3, 8(t1)
 	ld	t1, 16(t1)
@@ -420,7 +412,7 @@ lf_secp256k1_n_sqr_rv64:
 	srli	a5, a5, 63
 	mulhu	s2, t2, t2
 	mulhu	s3, a1, a3
-	addi	s4, zero, -2
+	addi	s4, zero, -1
 	mul	s5, a1, t1
 	add	a4, a7, a4
 	mulhu	s6, a1, t1
@@ -481,175 +473,167 @@ lf_secp256k1_n_sqr_rv64:
 	or	a5, s7, a5
 	mul	s7, s3, t3
 	add	t6, t6, a5
-	mul	a5, a1, t5
+	slli	a5, s5, 1
 	add	s8, s1, s8
+	or	a4, a5, a4
+	mulhu	a5, s0, t1
 	add	t6, t6, s2
-	slli	s2, s5, 1
+	add	s2, s8, s7
 	sltu	s1, s8, s1
-	add	s7, s8, s7
-	or	a4, s2, a4
-	add	a5, s7, a5
-	mulhu	s2, s0, t1
-	add	a4, a5, a4
-	mulhu	a1, a1, t5
-	mul	t4, a4, t4
-	add	t6, t6, s1
-	mulhu	s1, s3, t3
-	sltu	s8, s7, s8
+	sub	s7, s2, a1
 	mulhu	t0, t0, a2
-	add	t6, t6, s2
-	mulhu	s2, t2, a6
-	add	t6, t6, s8
-	mulhu	s8, t4, a3
-	sltu	s7, a5, s7
+	add	a4, s7, a4
+	add	t6, t6, s1
+	mul	t4, a4, t4
+	add	t6, t6, a5
+	mulhu	a5, s3, t3
+	sltu	s1, s2, s8
+	mulhu	s8, t2, a6
+	add	t6, t6, s1
+	mul	s1, t2, a2
+	sltu	s2, s2, a1
 	sltu	a7, s6, a7
 	sltu	s6, s5, s6
-	add	s1, t6, s1
-	add	a1, a1, s7
-	mul	s7, t2, a2
-	sltu	a5, a4, a5
+	add	a5, t6, a5
+	sub	a1, a1, s2
+	mulhu	s2, t4, a3
+	sltu	s7, a4, s7
 	snez	a4, a4
 	add	t0, a7, t0
 	mul	a7, t4, t1
-	add	a4, s8, a4
+	add	s6, s8, s6
 	mul	s8, s0, t3
-	add	s2, s2, s6
-	add	a1, s1, a1
-	add	a4, a4, a5
-	mul	a5, s3, t5
-	add	s2, t0, s2
-	sltu	t6, s1, t6
-	sltu	s1, a1, s1
+	add	a1, a5, a1
+	add	a4, s2, a4
+	add	s2, t0, s6
+	add	a4, a4, s7
+	sltu	t6, a5, t6
+	sltu	a5, a1, a5
 	add	a4, a1, a4
 	mulhu	s6, t4, t1
-	add	s7, s2, s7
-	add	t6, t6, s1
-	sltu	a1, a4, a1
+	add	s1, s2, s1
+	add	t6, t6, a5
+	sltu	a5, a4, a1
 	add	a7, a4, a7
-	mul	s1, a6, a6
-	add	t6, t6, a1
+	mul	a1, a6, a6
+	add	t6, t6, a5
 	sltu	a4, a7, a4
-	mulhu	a1, s0, t3
-	add	s8, a7, s8
-	mulhu	s3, s3, t5
+	mulhu	a5, s0, t3
+	add	s7, a7, s8
+	slli	s8, s1, 1
 	srli	s5, s5, 63
 	add	t6, t6, a4
-	slli	a4, s7, 1
-	add	a5, s8, a5
-	or	a4, a4, s5
-	mulhu	s5, a6, a6
+	sub	a4, s7, s3
+	or	s5, s8, s5
+	mulhu	s8, a6, a6
 	add	t6, t6, s6
-	sltu	a7, s8, a7
-	add	a4, a5, a4
+	sltu	a7, s7, a7
+	add	s5, a4, s5
 	add	t6, t6, a7
-	sltu	a7, a5, s8
-	add	s1, a4, s1
-	add	a1, t6, a1
-	add	a7, s3, a7
-	sltu	s3, s1, a4
+	sltu	a7, s7, s3
+	add	a1, s5, a1
 	mulhu	t2, t2, a2
-	add	a7, a1, a7
-	add	s3, s5, s3
-	mul	s5, t4, t3
-	sltu	a4, a4, a5
-	mul	a5, a6, a2
-	add	s3, a7, s3
-	mul	s6, s0, t5
+	add	a5, t6, a5
+	sub	a7, s3, a7
+	sltu	s3, a1, s5
+	mul	s6, a6, a2
+	add	a7, a5, a7
+	add	s3, s8, s3
+	mul	s7, t4, t3
 	sltu	t0, s2, t0
-	sltu	s2, s7, s2
-	add	s8, s3, a4
+	sltu	s2, s1, s2
+	sltu	a4, s5, a4
+	add	s3, a7, s3
 	add	t0, t0, s2
-	sltu	t6, a1, t6
-	sltu	a1, a7, a1
-	sltu	a7, s3, a7
-	sltu	a4, s8, a4
-	mulhu	t3, t4, t3
-	mulhu	s0, s0, t5
+	add	s2, s3, a4
 	add	t2, t0, t2
 	mulhu	a6, a6, a2
-	add	t6, t6, a1
-	or	a4, a7, a4
-	add	a7, s8, s5
-	add	a5, t2, a5
-	add	t6, t6, a4
-	sltu	a4, a7, s8
-	add	a1, a7, s6
-	mul	s2, t4, t5
-	sltu	t0, t2, t0
-	sltu	t2, a5, t2
-	add	t6, t6, a4
-	sltu	a4, a1, a7
-	slli	a7, a5, 1
-	srli	s3, s7, 63
-	add	t0, t0, t2
-	add	t2, t6, t3
-	add	t3, s0, a4
-	or	a4, a7, s3
-	add	a6, t0, a6
-	add	t3, t2, t3
-	add	a4, a1, a4
-	mul	a7, a2, a2
-	sltu	a1, a4, a1
-	add	s0, t3, s2
-	slli	s2, a6, 1
-	srli	a5, a5, 63
-	mulhu	t4, t4, t5
-	add	s3, s0, a1
-	or	a5, s2, a5
-	mulhu	a2, a2, a2
-	sltu	t6, t2, t6
-	sltu	t2, t3, t2
-	sltu	t3, s0, t3
-	sltu	a1, s3, a1
-	add	a5, s3, a5
-	add	t2, t6, t2
-	or	t3, t3, a1
-	add	t6, a5, a7
-	add	t2, t2, t3
-	sltu	t3, t6, a5
-	sltu	t0, a6, t0
-	add	t4, t2, t4
-	add	t3, a2, t3
-	sltu	a7, s1, a3
-	sltu	a5, a5, s3
-	add	t3, t4, t3
-	slli	t0, t0, 1
-	srli	a6, a6, 63
-	add	t1, t1, a7
-	add	a7, t3, a5
-	or	t0, t0, a6
-	sltu	a6, a4, t1
-	sltu	t3, t3, t4
+	sltu	t6, a5, t6
 	sltu	a5, a7, a5
-	add	t0, a7, t0
-	add	a6, s4, a6
-	sltu	t2, t4, t2
-	or	t3, t3, a5
-	sltu	t4, t6, a6
-	addi	a5, t0, 1
+	sltu	a7, s3, a7
+	sltu	a4, s2, a4
+	mulhu	t3, t4, t3
+	add	s3, t2, s6
+	add	t6, t6, a5
+	or	a4, a7, a4
+	add	a5, s2, s7
+	sltu	t0, t2, t0
+	sltu	t2, s3, t2
+	add	t6, t6, a4
+	sltu	a4, a5, s2
+	add	t0, t0, t2
+	add	t2, t6, a4
+	sltu	t6, a5, s0
+	add	a4, t0, a6
+	add	t3, t2, t3
+	sub	t6, s0, t6
+	slli	a6, s3, 1
+	srli	a7, s1, 63
+	sub	a5, a5, s0
+	add	t6, t3, t6
+	or	a6, a6, a7
+	slli	a7, a4, 1
+	srli	s0, s3, 63
+	mul	s1, a2, a2
+	add	a6, a5, a6
+	sub	s2, t6, t4
+	or	a7, a7, s0
+	sltu	a5, a6, a5
+	add	a7, s2, a7
+	mulhu	a2, a2, a2
+	add	s0, a7, a5
+	sltu	t2, t3, t2
+	sltu	t3, t6, t3
+	sltu	t6, t6, t4
+	add	s1, s0, s1
 	add	t2, t2, t3
-	sltu	t3, t0, a7
-	sltu	t5, t0, t5
-	sltu	a7, a5, t4
+	sub	t3, t4, t6
+	sltu	t4, s1, s0
+	sltu	t0, a4, t0
+	add	t3, t2, t3
+	sltu	t6, a7, s2
+	sltu	a5, s0, a5
+	add	t4, a2, t4
+	sltu	a7, a1, a3
+	or	t6, t6, a5
+	add	t4, t3, t4
+	slli	t0, t0, 1
+	srli	a4, a4, 63
+	add	t1, t1, a7
+	add	a5, t4, t6
+	or	t0, t0, a4
+	sltu	a4, a6, t1
+	sltu	t4, t4, t3
+	sltu	t6, a5, t6
+	add	t0, a5, t0
+	add	t5, t5, a4
+	sltu	t2, t3, t2
+	or	t3, t4, t6
+	sltu	t4, s1, t5
+	addi	t6, t0, 1
 	add	t2, t2, t3
-	or	t3, t5, a7
-	sub	t5, s1, a3
-	sub	t1, a4, t1
-	sub	a3, t6, a6
-	sub	t4, a5, t4
+	sltu	t3, t0, a5
+	sltu	a4, t0, s4
+	sltu	a5, t6, t4
+	add	t2, t2, t3
+	or	t3, a4, a5
+	sub	a3, a1, a3
+	sub	t1, a6, t1
+	sub	t5, s1, t5
+	sub	t4, t6, t4
 	sltu	t2, t2, t3
 	neg	t2, t2
-	xor	t3, s1, t5
-	xor	a4, a4, t1
-	xor	t6, t6, a3
+	xor	t3, a1, a3
+	xor	t6, a6, t1
+	xor	a4, s1, t5
 	xor	t0, t0, t4
 	and	t3, t3, t2
-	and	a4, a4, t2
 	and	t6, t6, t2
+	and	a4, a4, t2
 	and	t0, t0, t2
-	xor	t2, t5, t3
-	xor	t1, t1, a4
-	xor	t3, a3, t6
+	xor	t2, a3, t3
+	xor	t1, t1, t6
+	xor	t3, t5, a4
 	xor	t0, t4, t0
 	sd	t2, 0(a0)
 	sd	t1, 8(a0)
@@ -680,16 +664,18 @@ lf_secp256k1_n_sqr_rv64:
 	.size lf_secp256k1_n_sqr_rv64, .-lf_secp256k1_n_sqr_rv64
 
 # void lf_secp256k1_n_add_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
-#   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
+#   r = a + b mod p; add, compare with p (borrows only), subtract p masked (constant time). Inputs < p, output < p.
 #   LP64D: r in a0, a in a1, b in a2
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a0, a1, a2
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   67 instructions, ~35 cycles on an in-order dual-issue model
+#   59 instructions, ~34 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_secp256k1_n_add_rv64_k:
 	.quad 0xbfd25e8cd0364141
 	.quad 0xbaaedce6af48a03b
+	.quad 0x402da1732fc9bebf
+	.quad 0x4551231950b75fc4
 	.text
 	.globl lf_secp256k1_n_add_rv64
 	.hidden lf_secp256k1_n_add_rv64
@@ -700,67 +686,59 @@ lf_secp256k1_n_add_rv64:
 	ld	t0, 0(a1)
 	lla	t1, .Llf_secp256k1_n_add_rv64_k
 	ld	t2, 0(a2)
-	addi	t3, zero, -2
-	ld	t4, 8(a1)
-	addi	t5, zero, -1
-	ld	t6, 8(a2)
+	ld	t3, 8(a1)
+	ld	t4, 8(a2)
 	add	t2, t0, t2
-	ld	a3, 16(a1)
-	ld	a4, 16(a2)
+	ld	t5, 16(a1)
+	ld	t6, 16(a2)
 	sltu	t0, t2, t0
-	add	t6, t4, t6
-	ld	a5, 0(t1)
-	ld	t1, 8(t1)
-	sltu	t4, t6, t4
-	add	t6, t6, t0
-	ld	a6, 24(a1)
-	sltu	t0, t6, t0
-	ld	a7, 24(a2)
-	or	t0, t4, t0
-	add	t4, a3, a4
+	add	t4, t3, t4
+	ld	a3, 0(t1)
 	add	a4, t4, t0
-	sltu	t4, t4, a3
-	sltu	a3, t2, a5
+	sltu	t3, t4, t3
 	sltu	t0, a4, t0
-	or	t0, t4, t0
-	sub	t4, t6, t1
-	sltu	t1, t6, t1
-	add	a7, a6, a7
-	sltu	t3, a4, t3
-	sltu	a6, a7, a6
-	add	a7, a7, t0
-	sub	a5, t2, a5
-	sltu	t0, a7, t0
-	sltu	t5, a7, t5
-	or	t0, a6, t0
-	sltu	a6, t4, a3
-	or	t1, t1, a6
-	addi	a6, a4, 2
-	sub	t4, t4, a3
-	sltu	a3, a6, t1
-	or	t3, t3, a3
-	addi	a3, a7, 1
-	sub	t1, a6, t1
-	sltu	a6, a3, t3
-	or	t5, t5, a6
-	sub	t3, a3, t3
-	sltu	t0, t0, t5
-	xor	t2, t2, a5
-	neg	t0, t0
-	xor	t5, t6, t4
-	xor	t6, a4, t1
-	xor	a3, a7, t3
-	and	t2, t2, t0
-	and	t5, t5, t0
-	and	t6, t6, t0
-	and	t0, a3, t0
-	xor	t2, a5, t2
-	xor	t4, t4, t5
-	xor	t1, t1, t6
-	xor	t0, t3, t0
-	sd	t2, 0(a0)
-	sd	t4, 8(a0)
-	sd	t1, 16(a0)
+	ld	t4, 24(a1)
+	ld	a5, 24(a2)
+	or	t0, t3, t0
+	add	t3, t5, t6
+	ld	t6, 8(t1)
+	add	a6, t3, t0
+	sltu	t3, t3, t5
+	sltu	t0, a6, t0
+	sltu	t5, t2, a3
+	or	t0, t3, t0
+	add	t3, t4, a5
+	add	t5, t6, t5
+	add	t6, t3, t0
+	sltu	t5, a4, t5
+	sltu	t3, t3, t4
+	sltu	t0, t6, t0
+	addi	t4, t5, -2
+	addi	t5, t6, 1
+	or	t0, t3, t0
+	sltu	t3, a6, t4
+	snez	t4, t5
+	or	t3, t3, t4
+	xori	t0, t0, 1
+	ld	t4, 16(t1)
+	and	t0, t3, t0
+	addi	t0, t0, -1
+	ld	t1, 24(t1)
+	andi	t3, t0, 1
+	and	t4, t4, t0
+	add	t4, t2, t4
+	and	t0, t1, t0
+	sltu	t1, t4, t2
+	sd	t4, 0(a0)
+	add	t0, t0, t1
+	add	t0, a4, t0
+	sltu	t1, t0, a4
+	sd	t0, 8(a0)
+	add	t0, t3, t1
+	add	t0, a6, t0
+	sltu	t1, t0, a6
+	sd	t0, 16(a0)
+	add	t0, t6, t1
 	sd	t0, 24(a0)
 	ret
 	.cfi_endproc
@@ -771,12 +749,12 @@ lf_secp256k1_n_add_rv64:
 #   LP64D: r in a0, a in a1, b in a2
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   53 instructions, ~29 cycles on an in-order dual-issue model
+#   47 instructions, ~26 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_secp256k1_n_sub_rv64_k:
-	.quad 0xbfd25e8cd0364141
-	.quad 0xbaaedce6af48a03b
+	.quad 0x402da1732fc9bebf
+	.quad 0x4551231950b75fc4
 	.text
 	.globl lf_secp256k1_n_sub_rv64
 	.hidden lf_secp256k1_n_sub_rv64
@@ -812,29 +790,23 @@ lf_secp256k1_n_sub_rv64:
 	sub	t0, t0, t3
 	and	t3, a6, t5
 	sub	a3, a4, a3
+	sltu	a4, t0, t3
 	and	t1, t1, t5
-	add	t3, t0, t3
-	sltu	t0, t3, t0
-	add	t1, a3, t1
-	add	a4, t1, t0
+	add	t1, t1, a4
+	andi	t5, t5, 1
+	sltu	a4, a3, t1
 	sub	t2, a7, t2
-	andi	a5, t5, -2
-	sltu	t1, t1, a3
-	sltu	t0, a4, t0
-	add	a3, t2, a5
-	or	t0, t1, t0
-	sub	t1, t6, t4
-	add	t4, a3, t0
-	andi	t5, t5, -1
-	sltu	t2, a3, t2
-	sltu	t0, t4, t0
-	or	t0, t2, t0
-	add	t1, t1, t5
-	add	t0, t1, t0
-	sd	t3, 0(a0)
-	sd	a4, 8(a0)
-	sd	t4, 16(a0)
-	sd	t0, 24(a0)
+	add	t5, t5, a4
+	sub	t4, t6, t4
+	sltu	t6, t2, t5
+	sub	t0, t0, t3
+	sub	t1, a3, t1
+	sub	t2, t2, t5
+	sub	t3, t4, t6
+	sd	t0, 0(a0)
+	sd	t1, 8(a0)
+	sd	t2, 16(a0)
+	sd	t3, 24(a0)
 	ret
 	.cfi_endproc
 	.size lf_secp256k1_n_sub_rv64, .-lf_secp256k1_n_sub_rv64
@@ -842,9 +814,9 @@ lf_secp256k1_n_sub_rv64:
 # void lf_secp256k1_n_neg_rv64(uint64_t r[4], const uint64_t a[4])
 #   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
 #   LP64D: r in a0, a in a1
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a0, a1
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   38 instructions, ~22 cycles on an in-order dual-issue model
+#   34 instructions, ~20 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_secp256k1_n_neg_rv64_k:
@@ -866,33 +838,29 @@ lf_secp256k1_n_neg_rv64:
 	ld	t0, 8(t0)
 	ld	t6, 16(a1)
 	or	a3, t1, t2
-	ld	a4, 24(a1)
-	sltu	a5, t4, t1
-	sub	a6, t0, t2
-	sltu	t0, t0, t2
-	sltu	t2, a6, a5
-	sub	a7, t3, t6
-	or	t0, t0, t2
-	or	t2, a3, t6
-	sltu	t3, t3, t6
-	sltu	t6, a7, t0
-	or	t2, t2, a4
-	or	t3, t3, t6
-	sub	t5, t5, a4
-	snez	t2, t2
+	sltu	a4, t4, t1
+	ld	a5, 24(a1)
+	sub	t0, t0, a4
 	sub	t1, t4, t1
-	sub	t4, a6, a5
-	sub	t0, a7, t0
-	sub	t3, t5, t3
-	neg	t2, t2
-	and	t1, t1, t2
-	and	t4, t4, t2
-	and	t0, t0, t2
-	and	t2, t3, t2
+	sltu	t4, t0, t2
+	or	a3, a3, t6
+	sub	t3, t3, t4
+	or	t4, a3, a5
+	sltu	a3, t3, t6
+	snez	t4, t4
+	sub	t5, t5, a3
+	sub	t0, t0, t2
+	sub	t2, t3, t6
+	sub	t3, t5, a5
+	neg	t4, t4
+	and	t1, t1, t4
+	and	t0, t0, t4
+	and	t2, t2, t4
+	and	t3, t3, t4
 	sd	t1, 0(a0)
-	sd	t4, 8(a0)
-	sd	t0, 16(a0)
-	sd	t2, 24(a0)
+	sd	t0, 8(a0)
+	sd	t2, 16(a0)
+	sd	t3, 24(a0)
 	ret
 	.cfi_endproc
 	.size lf_secp256k1_n_neg_rv64, .-lf_secp256k1_n_neg_rv64
@@ -902,7 +870,7 @@ lf_secp256k1_n_neg_rv64:
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, ra
 #   callee-saved saved: s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, ra; stack: 112 bytes (13 saved registers, 0 spill slots, 8 padding)
-#   307 instructions, ~172 cycles on an in-order dual-issue model
+#   299 instructions, ~168 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_secp256k1_n_to_internal_rv64_k:
@@ -953,9 +921,9 @@ lf_secp256k1_n_to_internal_rv64:
 	ld	t2, 8(a1)
 	addi	t3, zero, -2
 	ld	t4, 0(t0)
-	addi	t5, zero, -1
+	addi	t5, zero, -2
 	ld	t6, 8(t0)
-	addi	a3, zero, -2
+	addi	a3, zero, -1
 	ld	a4, 16(t0)
 	mul	a5, t1, t4
 	ld	a6, 24(t0)
@@ -1035,83 +1003,79 @@ lf_secp256k1_n_to_internal_rv64:
 	mul	s10, s7, t3
 	add	s6, s2, s6
 	add	a7, s8, a7
-	mul	s8, s4, t5
 	add	a7, s6, a7
-	mul	ra, t1, t0
+	mul	s8, t1, t0
 	add	s9, a7, s9
+	mul	ra, t2, s1
 	add	s10, s9, s10
 	sltu	a5, s0, a5
 	sltu	s0, s5, s0
 	sltu	s5, s2, s5
-	add	s8, s10, s8
 	add	a5, a5, s0
-	mul	s0, t2, s1
-	add	ra, s8, ra
+	mul	s0, s3, a2
 	add	a5, a5, s5
-	mul	s5, s3, a2
+	sub	s5, s10, s4
+	add	s8, s5, s8
 	sltu	s2, s6, s2
-	sltu	s6, a7, s6
+	add	ra, s8, ra
 	add	a5, a5, s2
 	mul	s2, a1, t4
+	sltu	s6, a7, s6
 	add	s0, ra, s0
 	add	a5, a5, s6
 	mulhu	s6, s11, a6
-	add	s5, s0, s5
 	sltu	a7, s9, a7
-	mulhu	s4, s4, t5
-	add	s2, s5, s2
 	add	a5, a5, a7
 	mulhu	a7, s7, t3
-	sltu	s9, s10, s9
+	add	s2, s0, s2
 	mulhu	t1, t1, t0
-	add	a5, a5, s6
 	mul	t6, s2, t6
-	add	a5, a5, s9
+	sltu	s9, s10, s9
+	add	a5, a5, s6
 	mulhu	s6, t2, s1
-	sltu	s9, s8, s10
+	add	a5, a5, s9
+	sltu	s9, s10, s4
 	mulhu	s10, s3, a2
 	add	a7, a5, a7
-	add	s4, s4, s9
-	sltu	s8, ra, s8
+	sub	s4, s4, s9
+	sltu	s5, s8, s5
 	mulhu	t4, a1, t4
 	add	s4, a7, s4
-	add	t1, t1, s8
-	sltu	s8, s0, ra
-	mulhu	s9, t6, a4
+	add	t1, t1, s5
+	sltu	s5, ra, s8
+	mulhu	s8, t6, a4
 	sltu	a5, a7, a5
 	sltu	a7, s4, a7
 	add	t1, s4, t1
-	add	s6, s6, s8
-	sltu	s0, s5, s0
+	add	s5, s6, s5
+	sltu	s6, s0, ra
 	add	a5, a5, a7
 	sltu	a7, t1, s4
-	add	s4, t1, s6
-	add	s0, s10, s0
-	sltu	s5, s2, s5
+	add	s4, t1, s5
+	add	s5, s10, s6
+	sltu	s0, s2, s0
 	mul	s6, t6, a6
 	add	a5, a5, a7
 	sltu	t1, s4, t1
-	add	a7, s4, s0
-	add	t4, t4, s5
+	add	a7, s4, s5
+	add	t4, t4, s0
 	snez	s0, s2
 	add	t1, a5, t1
 	sltu	a5, a7, s4
 	add	t4, a7, t4
-	add	s0, s9, s0
+	add	s0, s8, s0
 	mul	s2, s11, t3
 	add	t1, t1, a5
 	sltu	a5, t4, a7
 	add	a7, t4, s0
 	mulhu	s0, t6, a6
-	mul	s4, s7, t5
 	add	t1, t1, a5
 	sltu	t4, a7, t4
 	add	a5, a7, s6
-	mul	s5, t2, t0
+	mul	s4, t2, t0
 	add	t1, t1, t4
 	sltu	t4, a5, a7
 	mulhu	a7, s11, t3
-	mulhu	s6, s7, t5
 	add	t1, t1, t4
 	mul	t4, s3, s1
 	add	s2, a5, s2
@@ -1119,15 +1083,15 @@ lf_secp256k1_n_to_internal_rv64:
 	add	t1, t1, s0
 	mul	s0, a1, a2
 	sltu	a5, s2, a5
-	add	s4, s2, s4
-	mulhu	s7, s3, s1
+	sub	s5, s2, s7
+	mulhu	s6, s3, s1
 	add	t1, t1, a5
-	sltu	a5, s4, s2
-	add	s2, s4, s5
+	sltu	a5, s2, s7
+	add	s2, s5, s4
 	mulhu	a2, a1, a2
 	add	a7, t1, a7
-	add	a5, s6, a5
-	sltu	s4, s2, s4
+	sub	a5, s7, a5
+	sltu	s4, s2, s5
 	add	t4, s2, t4
 	add	a5, a7, a5
 	add	t2, t2, s4
@@ -1137,9 +1101,8 @@ lf_secp256k1_n_to_internal_rv64:
 	sltu	t1, a7, t1
 	sltu	a7, a5, a7
 	add	t2, a5, t2
-	add	s2, s7, s2
+	add	s2, s6, s2
 	sltu	t4, s0, t4
-	mul	s5, s11, t5
 	add	t1, t1, a7
 	sltu	a5, t2, a5
 	add	a7, t2, s2
@@ -1149,78 +1112,75 @@ lf_secp256k1_n_to_internal_rv64:
 	sltu	t2, a7, t2
 	add	t4, a7, t4
 	mulhu	t3, t6, t3
-	mulhu	a5, s11, t5
 	add	t1, t1, t2
 	mul	t2, a1, s1
-	sltu	a7, t4, a7
-	add	s2, t4, s4
-	mulhu	s3, s3, t0
-	add	t1, t1, a7
-	sltu	t4, s2, t4
-	add	a7, s2, s5
+	sltu	a5, t4, a7
+	add	a7, t4, s4
+	mulhu	s2, s3, t0
+	add	t1, t1, a5
+	sltu	t4, a7, t4
+	sub	a5, a7, s11
 	mulhu	s1, a1, s1
 	add	t1, t1, t4
-	sltu	t4, a7, s2
-	add	a2, a7, a2
+	sltu	t4, a7, s11
+	add	a7, a5, a2
 	add	t3, t1, t3
-	add	t4, a5, t4
-	sltu	a5, a2, a7
-	add	t2, a2, t2
-	mul	a7, t6, t5
+	sub	t4, s11, t4
+	sltu	a5, a7, a5
+	add	t2, a7, t2
 	add	t4, t3, t4
-	add	a5, s3, a5
-	sltu	a2, t2, a2
-	mul	s2, a1, t0
+	add	a5, s2, a5
+	sltu	a7, t2, a7
+	mul	a2, a1, t0
+	add	a5, t4, a5
+	add	a7, s1, a7
 	sltu	t1, t3, t1
 	sltu	t3, t4, t3
-	add	a5, t4, a5
-	add	a2, s1, a2
-	add	t1, t1, t3
-	sltu	t3, a5, t4
-	add	t4, a5, a2
-	mulhu	t6, t6, t5
+	add	a7, a5, a7
 	mulhu	t0, a1, t0
 	add	t1, t1, t3
-	sltu	t3, t4, a5
-	add	a5, t4, a7
-	add	t1, t1, t3
 	sltu	t3, a5, t4
-	add	t4, a5, s2
-	sltu	a7, s0, a4
+	sub	t4, a7, t6
 	add	t1, t1, t3
-	sltu	t3, t4, a5
-	add	a5, a6, a7
-	add	t6, t1, t6
-	add	t0, t0, t3
-	sltu	t3, t2, a5
-	add	t0, t6, t0
-	add	t3, a3, t3
-	sltu	a3, t4, t3
-	addi	a6, t0, 1
-	sltu	t1, t6, t1
-	sltu	t6, t0, t6
-	sltu	t5, t0, t5
-	sltu	a7, a6, a3
-	add	t1, t1, t6
-	or	t5, t5, a7
-	sub	t6, s0, a4
-	sub	a4, t2, a5
-	sub	t3, t4, t3
-	sub	a3, a6, a3
-	sltu	t1, t1, t5
-	xor	t5, s0, t6
+	sltu	t3, a7, a5
+	sltu	a5, a7, t6
+	add	a7, t4, a2
+	sltu	a2, s0, a4
+	add	t1, t1, t3
+	sub	t3, t6, a5
+	sltu	t4, a7, t4
+	add	t6, a6, a2
+	add	t3, t1, t3
+	add	t0, t0, t4
+	sltu	t4, t2, t6
+	add	t0, t3, t0
+	add	t4, t5, t4
+	sltu	t5, a7, t4
+	addi	a5, t0, 1
+	sltu	t1, t3, t1
+	sltu	t3, t0, t3
+	sltu	a3, t0, a3
+	sltu	a6, a5, t5
+	add	t1, t1, t3
+	or	t3, a3, a6
+	sub	a3, s0, a4
+	sub	t6, t2, t6
+	sub	t4, a7, t4
+	sub	t5, a5, t5
+	sltu	t1, t1, t3
+	xor	t3, s0, a3
 	neg	t1, t1
-	xor	t2, t2, a4
-	xor	t4, t4, t3
-	xor	t0, t0, a3
-	and	t5, t5, t1
+	xor	t2, t2, t6
+	xor	a4, a7, t4
+	xor	t0, t0, t5
+	and	t3, t3, t1
 	and	t2, t2, t1
-	and	t4, t4, t1
+	and	a4, a4, t1
 	and	t0, t0, t1
-	xor	t1, t6, t5
-	xor	t2, a4, t2
-	xor	t3, t3, t4
-	xor	t0, a3, t0
+	xor	t1, a3, t3
+	xor	t2, t6, t2
+	xor	t3, t4, a4
+	xor	t0, t5, t0
 	sd	t1, 0(a0)
 	sd	t2, 8(a0)
 	sd	t3, 16(a0)
@@ -1260,9 +1220,9 @@ lf_secp256k1_n_to_internal_rv64:
 # void lf_secp256k1_n_from_internal_rv64(uint64_t r[4], const uint64_t a[4])
 #   r = a/R mod p (from Montgomery form); product-scanning reduction, (a + M p)/R < p needs no final subtraction. Input < p, output < p.
 #   LP64D: r in a0, a in a1
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1
-#   callee-saved saved: s0, s1; stack: 16 bytes (2 saved registers, 0 spill slots, 0 padding)
-#   136 instructions, ~88 cycles on an in-order dual-issue model
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0
+#   callee-saved saved: s0; stack: 16 bytes (1 saved registers, 0 spill slots, 8 padding)
+#   125 instructions, ~80 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_secp256k1_n_from_internal_rv64_k:
@@ -1280,140 +1240,127 @@ lf_secp256k1_n_from_internal_rv64:
 	.cfi_def_cfa_offset 16
 	sd	s0, 0(sp)
 	.cfi_offset s0, -16
-	sd	s1, 8(sp)
-	.cfi_offset s1, -8
 	lla	t0, .Llf_secp256k1_n_from_internal_rv64_k
 	ld	t1, 0(a1)
 	ld	t2, 8(a1)
 	addi	t3, zero, -2
 	ld	t4, 0(t0)
-	addi	t5, zero, -1
-	ld	t6, 8(t0)
-	snez	a3, t1
+	ld	t5, 8(t0)
+	snez	t6, t1
 	ld	t0, 16(t0)
 	mul	t1, t1, t4
-	ld	a4, 16(a1)
-	ld	a5, 24(a1)
-	mulhu	a6, t1, t6
-	mul	a7, t1, t0
-	mulhu	a2, t1, t0
-	mul	a1, t1, t3
-	add	a3, a3, a6
-	mulhu	a6, t1, t3
-	add	a7, a3, a7
-	mul	s0, t1, t5
-	add	t2, a7, t2
-	sltu	a3, a7, a3
-	add	a3, a3, a2
-	mul	a2, t2, t4
-	sltu	a7, t2, a7
+	ld	a3, 16(a1)
+	ld	a4, 24(a1)
+	mulhu	a5, t1, t5
+	mul	a6, t1, t0
+	mulhu	a7, t1, t0
+	mul	a2, t1, t3
+	add	t6, t6, a5
+	mulhu	a5, t1, t3
+	add	a6, t6, a6
+	add	t2, a6, t2
+	sltu	t6, a6, t6
+	mul	a1, t2, t4
+	add	t6, t6, a7
+	sltu	a6, t2, a6
 	snez	t2, t2
-	add	a3, a3, a7
-	mulhu	t1, t1, t5
-	add	t2, a3, t2
-	mulhu	a3, a2, t6
-	mul	a7, a2, t0
-	add	a3, t2, a3
-	add	a7, a3, a7
-	sltu	t2, a3, t2
-	add	a1, a7, a1
-	sltu	a3, a7, a3
-	add	a4, a1, a4
-	add	t2, t2, a3
-	mul	a3, a4, t4
-	sltu	a7, a1, a7
-	sltu	a1, a4, a1
-	snez	a4, a4
-	mulhu	s1, a2, t0
-	add	t2, t2, s1
-	add	t2, t2, a7
-	mulhu	a7, a3, t6
-	add	a6, t2, a6
-	sltu	t2, a6, t2
-	add	a4, a7, a4
-	mul	a7, a3, t0
-	add	a4, a4, a1
-	mul	a1, a2, t3
-	add	a4, a6, a4
-	sltu	a6, a4, a6
-	add	a7, a4, a7
-	add	t2, t2, a6
-	add	a6, a7, a1
-	mulhu	a1, a3, t0
-	add	s0, a6, s0
-	sltu	a4, a7, a4
-	add	a5, s0, a5
-	add	t2, t2, a4
-	mul	t4, a5, t4
-	sltu	a4, a6, a7
-	mulhu	a7, a2, t3
-	add	t2, t2, a1
-	add	t2, t2, a4
-	sltu	a4, s0, a6
-	snez	a6, a5
-	add	t1, t1, a4
-	mulhu	t6, t4, t6
-	sltu	a4, a5, s0
-	mul	a5, t4, t0
-	add	a7, t2, a7
-	add	t1, a7, t1
-	mul	a1, a3, t3
-	sltu	t2, a7, t2
-	sltu	a7, t1, a7
 	add	t6, t6, a6
-	mulhu	t0, t4, t0
-	add	t6, t6, a4
-	mul	a4, a2, t5
-	add	t6, t1, t6
+	add	t2, t6, t2
+	mulhu	t6, a1, t5
+	mul	a6, a1, t0
+	mulhu	a7, a1, t0
+	mul	s0, a1, t3
+	add	t6, t2, t6
+	add	a6, t6, a6
+	sltu	t2, t6, t2
+	add	a2, a6, a2
+	sltu	t6, a6, t6
+	add	a3, a2, a3
+	add	t2, t2, t6
+	mul	t6, a3, t4
 	add	t2, t2, a7
-	sltu	t1, t6, t1
-	add	a5, t6, a5
+	sltu	a6, a2, a6
+	snez	a7, a3
+	add	t2, t2, a6
+	sltu	a3, a3, a2
+	add	a5, t2, a5
+	mulhu	a6, a1, t3
+	mulhu	a2, t6, t5
+	sltu	t2, a5, t2
+	add	a7, a2, a7
+	mul	a2, t6, t0
+	add	a3, a7, a3
+	mulhu	a7, t6, t0
+	add	a3, a5, a3
+	sltu	a5, a3, a5
+	add	a2, a3, a2
+	add	t2, t2, a5
+	add	a5, a2, s0
+	sltu	a3, a2, a3
+	sub	s0, a5, t1
+	add	t2, t2, a3
+	add	a3, s0, a4
+	add	t2, t2, a7
+	mul	t4, a3, t4
+	sltu	a4, a5, a2
+	add	t2, t2, a4
+	sltu	a4, a5, t1
+	snez	a5, a3
+	add	a6, t2, a6
+	sub	t1, t1, a4
+	sltu	a3, a3, s0
+	mulhu	t5, t4, t5
+	add	t1, a6, t1
+	mul	a4, t4, t0
+	sltu	t2, a6, t2
+	mul	a7, t6, t3
+	sltu	a6, t1, a6
+	mulhu	t0, t4, t0
+	add	t2, t2, a6
+	add	t5, t5, a5
+	mulhu	a5, t6, t3
+	add	t5, t5, a3
+	mul	a3, t4, t3
+	add	t5, t1, t5
+	mulhu	t3, t4, t3
+	sltu	t1, t5, t1
+	add	a4, t5, a4
 	add	t1, t2, t1
-	sltu	t2, a5, t6
-	mulhu	t6, a3, t3
+	sltu	t2, a4, t5
 	add	t1, t1, t2
-	mulhu	t2, a2, t5
-	add	a6, a5, a1
+	add	t2, a4, a7
 	add	t0, t1, t0
-	sltu	t1, a6, a5
-	add	a4, a6, a4
-	mul	a5, t4, t3
+	sltu	t1, t2, a4
 	add	t0, t0, t1
-	sltu	t1, a4, a6
-	mul	a6, a3, t5
-	add	t6, t0, t6
-	add	t1, t2, t1
-	mulhu	t2, t4, t3
-	add	t1, t6, t1
-	mulhu	t3, a3, t5
-	sltu	t0, t6, t0
-	sltu	t6, t1, t6
-	add	a3, t1, a5
-	add	t0, t0, t6
+	sltu	t1, t2, a1
+	add	t5, t0, a5
+	sub	t1, a1, t1
+	add	t1, t5, t1
+	sltu	t0, t5, t0
+	sltu	t5, t1, t5
+	add	a3, t1, a3
+	add	t0, t0, t5
 	sltu	t1, a3, t1
-	add	t6, a3, a6
-	mul	a5, t4, t5
 	add	t0, t0, t1
-	sltu	t1, t6, a3
-	add	t2, t0, t2
+	sltu	t1, a3, t6
+	add	t3, t0, t3
+	sub	t1, t6, t1
 	add	t1, t3, t1
-	mulhu	t3, t4, t5
-	add	t1, t2, t1
-	sltu	t0, t2, t0
-	sltu	t2, t1, t2
-	add	t4, t1, a5
-	add	t0, t0, t2
-	sltu	t1, t4, t1
-	add	t0, t0, t1
-	sd	a4, 0(a0)
+	sltu	t0, t3, t0
+	sltu	t3, t1, t3
+	sltu	t5, t1, t4
 	add	t0, t0, t3
-	sd	t6, 8(a0)
-	sd	t4, 16(a0)
+	sub	t3, t4, t5
+	sub	t2, t2, a1
+	sub	t5, a3, t6
+	sub	t1, t1, t4
+	add	t0, t0, t3
+	sd	t2, 0(a0)
+	sd	t5, 8(a0)
+	sd	t1, 16(a0)
 	sd	t0, 24(a0)
 	ld	s0, 0(sp)
 	.cfi_restore s0
-	ld	s1, 8(sp)
-	.cfi_restore s1
 	addi	sp, sp, 16
 	.cfi_def_cfa_offset 0
 	ret

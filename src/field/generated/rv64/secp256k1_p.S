@@ -7,7 +7,7 @@
 #   LP64D: r in a0, a in a1, b in a2
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4
 #   callee-saved saved: s0, s1, s2, s3, s4; stack: 48 bytes (5 saved registers, 0 spill slots, 8 padding)
-#   197 instructions, ~120 cycles on an in-order dual-issue model
+#   196 instructions, ~120 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_secp256k1_p_mul_rv64_k:
@@ -32,187 +32,186 @@ lf_secp256k1_p_mul_rv64:
 	sd	s4, 32(sp)
 	.cfi_offset s4, -16
 	ld	t0, 0(a1)
-	lla	t1, .Llf_secp256k1_p_mul_rv64_k
-	ld	t2, 0(a2)
-	ld	t3, 8(a2)
-	ld	t4, 8(a1)
-	mulhu	t5, t0, t2
-	ld	t6, 16(a2)
-	mul	a3, t0, t3
-	ld	a4, 16(a1)
-	mul	a5, t4, t2
-	ld	a6, 24(a2)
-	mulhu	a7, t0, t3
-	ld	a2, 24(a1)
-	mulhu	a1, t4, t2
-	ld	t1, 0(t1)
-	add	a3, t5, a3
-	mul	s0, t0, t6
-	add	a5, a3, a5
-	sltu	t5, a3, t5
-	sltu	a3, a5, a3
-	mul	s1, t4, t3
-	add	t5, t5, a7
-	add	a3, a1, a3
-	mul	a7, a4, t2
-	add	a3, t5, a3
-	mulhu	a1, t0, t6
-	add	s0, a3, s0
-	mulhu	s2, t4, t3
-	sltu	t5, a3, t5
-	mulhu	s3, a4, t2
-	sltu	a3, s0, a3
+	ld	t1, 0(a2)
+	ld	t2, 8(a2)
+	ld	t3, 8(a1)
+	mulhu	t4, t0, t1
+	ld	t5, 16(a2)
+	mul	t6, t0, t2
+	ld	a3, 16(a1)
+	mul	a4, t3, t1
+	ld	a5, 24(a2)
+	mulhu	a6, t0, t2
+	ld	a7, 24(a1)
+	mulhu	a2, t3, t1
+	ld	a1, .Llf_secp256k1_p_mul_rv64_k
+	add	t6, t4, t6
+	mul	s0, t0, t5
+	add	a4, t6, a4
+	sltu	t4, t6, t4
+	sltu	t6, a4, t6
+	mul	s1, t3, t2
+	add	t4, t4, a6
+	add	t6, a2, t6
+	mul	a6, a3, t1
+	add	t6, t4, t6
+	mulhu	a2, t0, t5
+	add	s0, t6, s0
+	mulhu	s2, t3, t2
+	sltu	t4, t6, t4
+	mulhu	s3, a3, t1
+	sltu	t6, s0, t6
 	add	s1, s0, s1
-	add	t5, t5, a3
-	sltu	a3, s1, s0
-	add	a7, s1, a7
-	mul	s0, t0, a6
-	add	a1, t5, a1
-	add	a3, s2, a3
-	sltu	s1, a7, s1
-	mul	s2, t4, t6
-	add	a3, a1, a3
+	add	t4, t4, t6
+	sltu	t6, s1, s0
+	add	a6, s1, a6
+	mul	s0, t0, a5
+	add	a2, t4, a2
+	add	t6, s2, t6
+	sltu	s1, a6, s1
+	mul	s2, t3, t5
+	add	t6, a2, t6
 	add	s1, s3, s1
-	mul	s3, a4, t3
-	sltu	t5, a1, t5
-	sltu	a1, a3, a1
-	add	s1, a3, s1
-	mulhu	s4, t0, a6
-	add	t5, t5, a1
-	mulhu	a1, t4, t6
-	sltu	a3, s1, a3
+	mul	s3, a3, t2
+	sltu	t4, a2, t4
+	sltu	a2, t6, a2
+	add	s1, t6, s1
+	mulhu	s4, t0, a5
+	add	t4, t4, a2
+	mulhu	a2, t3, t5
+	sltu	t6, s1, t6
 	add	s0, s1, s0
-	add	t5, t5, a3
-	mul	a3, a2, t2
+	add	t4, t4, t6
+	mul	t6, a7, t1
 	sltu	s1, s0, s1
 	add	s2, s0, s2
-	add	t5, t5, s1
-	mulhu	s1, a4, t3
+	add	t4, t4, s1
+	mulhu	s1, a3, t2
 	sltu	s0, s2, s0
 	add	s3, s2, s3
-	add	s4, t5, s4
-	add	a1, a1, s0
-	mulhu	s0, a2, t2
+	add	s4, t4, s4
+	add	a2, a2, s0
+	mulhu	s0, a7, t1
 	sltu	s2, s3, s2
-	add	a3, s3, a3
-	add	a1, s4, a1
+	add	t6, s3, t6
+	add	a2, s4, a2
 	add	s1, s1, s2
-	mul	s2, t4, a6
-	sltu	s3, a3, s3
-	sltu	t5, s4, t5
-	sltu	s4, a1, s4
-	add	s1, a1, s1
+	mul	s2, t3, a5
+	sltu	s3, t6, s3
+	sltu	t4, s4, t4
+	sltu	s4, a2, s4
+	add	s1, a2, s1
 	add	s0, s0, s3
-	mul	s3, a4, t6
-	add	t5, t5, s4
-	mul	s4, a2, t3
-	sltu	a1, s1, a1
+	mul	s3, a3, t5
+	add	t4, t4, s4
+	mul	s4, a7, t2
+	sltu	a2, s1, a2
 	add	s0, s1, s0
-	mulhu	t4, t4, a6
-	add	t5, t5, a1
-	mulhu	a1, a4, t6
+	mulhu	t3, t3, a5
+	add	t4, t4, a2
+	mulhu	a2, a3, t5
 	sltu	s1, s0, s1
 	add	s2, s0, s2
-	mulhu	t3, a2, t3
-	add	t5, t5, s1
+	mulhu	t2, a7, t2
+	add	t4, t4, s1
 	sltu	s0, s2, s0
 	add	s1, s2, s3
-	add	t5, t5, s0
+	add	t4, t4, s0
 	sltu	s0, s1, s2
 	add	s2, s1, s4
-	mul	s3, a4, a6
-	add	t4, t5, t4
-	add	a1, a1, s0
+	mul	s3, a3, a5
+	add	t3, t4, t3
+	add	a2, a2, s0
 	sltu	s0, s2, s1
-	mul	s1, a2, t6
-	add	a1, t4, a1
-	mul	t0, t0, t2
-	add	t2, t3, s0
-	mul	t3, s2, t1
-	add	t2, a1, t2
-	sltu	t5, t4, t5
-	sltu	t4, a1, t4
-	mulhu	a4, a4, a6
-	add	s0, t2, s3
-	mulhu	t6, a2, t6
-	add	t4, t5, t4
-	mulhu	t5, s2, t1
-	sltu	a1, t2, a1
+	mul	s1, a7, t5
+	add	a2, t3, a2
+	mul	t0, t0, t1
+	add	t1, t2, s0
+	mul	t2, s2, a1
+	add	t1, a2, t1
+	sltu	t4, t3, t4
+	sltu	t3, a2, t3
+	mulhu	a3, a3, a5
+	add	s0, t1, s3
+	mulhu	t5, a7, t5
+	add	t3, t4, t3
+	mulhu	t4, s2, a1
+	sltu	a2, t1, a2
 	add	s1, s0, s1
-	add	t4, t4, a1
-	sltu	t2, s0, t2
-	mul	a1, a2, a6
-	add	t3, t0, t3
-	mul	s2, s1, t1
-	add	t2, t4, t2
-	sltu	t4, s1, s0
+	add	t3, t3, a2
+	sltu	t1, s0, t1
+	mul	a2, a7, a5
+	add	t2, t0, t2
+	mul	s2, s1, a1
+	add	t1, t3, t1
+	sltu	t3, s1, s0
+	sltu	t0, t2, t0
+	add	a3, t1, a3
+	add	t3, t5, t3
+	add	t0, t0, t4
+	add	t3, a3, t3
+	add	t4, t0, a4
+	mulhu	t5, s1, a1
+	add	a4, t3, a2
+	add	a2, t4, s2
+	mulhu	a5, a7, a5
+	sltu	t0, t4, t0
+	sltu	t4, a2, t4
+	mul	a7, a4, a1
+	sltu	t1, a3, t1
+	sltu	a3, t3, a3
+	add	t0, t0, t4
+	add	t1, t1, a3
+	sltu	t3, a4, t3
+	add	t0, t0, t5
+	add	t1, t1, t3
+	add	t3, t0, a6
+	mulhu	t4, a4, a1
+	add	t1, t1, a5
+	add	t5, t3, a7
 	sltu	t0, t3, t0
-	add	a4, t2, a4
-	add	t4, t6, t4
-	add	t0, t0, t5
-	add	t4, a4, t4
-	add	t5, t0, a5
-	mulhu	t6, s1, t1
-	add	a5, t4, a1
-	add	a1, t5, s2
-	mulhu	a6, a2, a6
-	sltu	t0, t5, t0
-	sltu	t5, a1, t5
-	mul	a2, a5, t1
-	sltu	t2, a4, t2
-	sltu	a4, t4, a4
-	add	t0, t0, t5
-	add	t2, t2, a4
-	sltu	t4, a5, t4
-	add	t0, t0, t6
-	add	t2, t2, t4
-	add	t4, t0, a7
-	mulhu	t5, a5, t1
-	add	t2, t2, a6
-	add	t6, t4, a2
-	sltu	t0, t4, t0
-	sltu	t4, t6, t4
-	mul	a4, t2, t1
-	add	t0, t0, t4
-	add	t0, t0, t5
-	mulhu	t2, t2, t1
-	add	t4, t0, a3
-	sltu	t0, t4, t0
-	add	t5, t4, a4
-	sltu	t4, t5, t4
-	add	t0, t0, t4
-	add	t0, t0, t2
-	mul	t2, t0, t1
-	mulhu	t0, t0, t1
-	add	t2, t3, t2
-	sltu	t3, t2, t3
-	add	t4, t2, t1
+	sltu	t3, t5, t3
+	mul	a3, t1, a1
 	add	t0, t0, t3
-	sltu	t3, t4, t2
-	add	t0, a1, t0
-	sltu	t4, t0, a1
-	add	t6, t6, t4
-	sltu	t4, t6, t4
-	and	a3, t0, t6
-	add	t5, t5, t4
-	and	a3, a3, t5
-	sltu	t4, t5, t4
-	addi	a4, a3, 1
-	sltu	a3, a4, a3
-	and	t3, a3, t3
-	or	t3, t3, t4
-	neg	t3, t3
-	and	t1, t3, t1
+	add	t0, t0, t4
+	mulhu	t1, t1, a1
+	add	t3, t0, t6
+	sltu	t0, t3, t0
+	add	t4, t3, a3
+	sltu	t3, t4, t3
+	add	t0, t0, t3
+	add	t0, t0, t1
+	mul	t1, t0, a1
+	mulhu	t0, t0, a1
 	add	t1, t2, t1
 	sltu	t2, t1, t2
-	sd	t1, 0(a0)
+	add	t3, t1, a1
 	add	t0, t0, t2
-	sltu	t1, t0, t2
+	sltu	t2, t3, t1
+	add	t0, a2, t0
+	sltu	t3, t0, a2
+	add	t5, t5, t3
+	sltu	t3, t5, t3
+	and	t6, t0, t5
+	add	t4, t4, t3
+	and	t6, t6, t4
+	sltu	t3, t4, t3
+	addi	a3, t6, 1
+	sltu	t6, a3, t6
+	and	t2, t6, t2
+	or	t2, t2, t3
+	neg	t2, t2
+	and	t2, t2, a1
+	add	t2, t1, t2
+	sltu	t1, t2, t1
+	sd	t2, 0(a0)
+	add	t0, t0, t1
+	sltu	t1, t0, t1
 	sd	t0, 8(a0)
-	add	t0, t6, t1
+	add	t0, t5, t1
 	sltu	t1, t0, t1
 	sd	t0, 16(a0)
-	add	t0, t5, t1
+	add	t0, t4, t1
 	sd	t0, 24(a0)
 	ld	s0, 0(sp)
 	.cfi_restore s0
@@ -235,7 +234,7 @@ lf_secp256k1_p_mul_rv64:
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0
 #   callee-saved saved: s0; stack: 16 bytes (1 saved registers, 0 spill slots, 8 padding)
-#   162 instructions, ~100 cycles on an in-order dual-issue model
+#   161 instructions, ~100 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_secp256k1_p_sqr_rv64_k:
@@ -252,160 +251,159 @@ lf_secp256k1_p_sqr_rv64:
 	sd	s0, 0(sp)
 	.cfi_offset s0, -16
 	ld	t0, 0(a1)
-	lla	t1, .Llf_secp256k1_p_sqr_rv64_k
-	ld	t2, 8(a1)
-	ld	t3, 16(a1)
-	ld	t4, 24(a1)
-	mulhu	t5, t0, t0
-	mulhu	t6, t0, t2
-	ld	t1, 0(t1)
-	mul	a3, t0, t2
-	mul	a4, t0, t3
-	mulhu	a5, t0, t3
-	mul	a6, t0, t4
-	mul	a7, t2, t3
+	ld	t1, 8(a1)
+	ld	t2, 16(a1)
+	ld	t3, 24(a1)
+	mulhu	t4, t0, t0
+	mulhu	t5, t0, t1
+	ld	t6, .Llf_secp256k1_p_sqr_rv64_k
+	mul	a3, t0, t1
+	mul	a4, t0, t2
+	mulhu	a5, t0, t2
+	mul	a6, t0, t3
+	mul	a7, t1, t2
 	slli	a2, a3, 1
-	add	a4, t6, a4
-	mul	a1, t2, t2
-	sltu	t6, a4, t6
-	add	a2, t5, a2
+	add	a4, t5, a4
+	mul	a1, t1, t1
+	sltu	t5, a4, t5
+	add	a2, t4, a2
 	slli	s0, a4, 1
 	srli	a3, a3, 63
-	add	t6, t6, a5
-	mulhu	a5, t0, t4
-	sltu	t5, a2, t5
+	add	t5, t5, a5
+	mulhu	a5, t0, t3
+	sltu	t4, a2, t4
 	or	a3, s0, a3
-	mulhu	s0, t2, t3
-	add	a6, t6, a6
-	add	a3, t5, a3
+	mulhu	s0, t1, t2
+	add	a6, t5, a6
+	add	a3, t4, a3
 	add	a7, a6, a7
 	add	a1, a3, a1
-	sltu	t6, a6, t6
+	sltu	t5, a6, t5
 	sltu	a6, a7, a6
-	sltu	t5, a3, t5
+	sltu	t4, a3, t4
 	sltu	a3, a1, a3
-	add	t6, t6, a5
-	mulhu	a5, t2, t2
+	add	t5, t5, a5
+	mulhu	a5, t1, t1
 	add	a6, s0, a6
-	mul	s0, t2, t4
-	add	t5, t5, a3
+	mul	s0, t1, t3
+	add	t4, t4, a3
 	slli	a3, a7, 1
 	srli	a4, a4, 63
-	add	a6, t6, a6
+	add	a6, t5, a6
 	or	a3, a3, a4
-	add	a4, t5, a5
-	mulhu	t2, t2, t4
+	add	a4, t4, a5
+	mulhu	t1, t1, t3
 	add	a5, a6, s0
 	add	a3, a4, a3
-	mul	s0, t3, t3
-	sltu	t5, a4, t5
+	mul	s0, t2, t2
+	sltu	t4, a4, t4
 	sltu	a4, a3, a4
 	srli	a7, a7, 63
-	sltu	t6, a6, t6
+	sltu	t5, a6, t5
 	sltu	a6, a5, a6
-	add	t5, t5, a4
-	mul	a4, t3, t4
-	add	t6, t6, a6
+	add	t4, t4, a4
+	mul	a4, t2, t3
+	add	t5, t5, a6
 	slli	a6, a5, 1
 	or	a6, a6, a7
-	mulhu	a7, t3, t3
-	add	a6, t5, a6
-	add	t2, t6, t2
+	mulhu	a7, t2, t2
+	add	a6, t4, a6
+	add	t1, t5, t1
 	add	s0, a6, s0
-	mulhu	t3, t3, t4
-	add	a4, t2, a4
+	mulhu	t2, t2, t3
+	add	a4, t1, a4
 	mul	t0, t0, t0
-	sltu	t5, a6, t5
+	sltu	t4, a6, t4
 	sltu	a6, s0, a6
-	add	t5, t5, a6
-	mul	a6, s0, t1
+	add	t4, t4, a6
+	mul	a6, s0, t6
 	srli	a5, a5, 63
-	sltu	t6, t2, t6
-	sltu	t2, a4, t2
-	add	a7, t5, a7
-	mulhu	s0, s0, t1
-	add	t2, t6, t2
-	slli	t6, a4, 1
-	add	t3, t2, t3
-	or	t6, t6, a5
-	mul	a5, t4, t4
-	add	t6, a7, t6
+	sltu	t5, t1, t5
+	sltu	t1, a4, t1
+	add	a7, t4, a7
+	mulhu	s0, s0, t6
+	add	t1, t5, t1
+	slli	t5, a4, 1
+	add	t2, t1, t2
+	or	t5, t5, a5
+	mul	a5, t3, t3
+	add	t5, a7, t5
 	add	a6, t0, a6
-	sltu	t5, a7, t5
-	sltu	a7, t6, a7
+	sltu	t4, a7, t4
+	sltu	a7, t5, a7
 	srli	a4, a4, 63
 	sltu	t0, a6, t0
-	add	t5, t5, a7
-	mul	a7, t6, t1
+	add	t4, t4, a7
+	mul	a7, t5, t6
 	add	t0, t0, s0
-	slli	s0, t3, 1
+	slli	s0, t2, 1
 	or	a4, s0, a4
 	add	a2, t0, a2
-	add	a4, t5, a4
-	mulhu	t6, t6, t1
-	mulhu	t4, t4, t4
+	add	a4, t4, a4
+	mulhu	t5, t5, t6
+	mulhu	t3, t3, t3
 	add	a5, a4, a5
 	add	a7, a2, a7
 	sltu	t0, a2, t0
 	sltu	a2, a7, a2
-	mul	s0, a5, t1
-	sltu	t2, t3, t2
-	sltu	t5, a4, t5
+	mul	s0, a5, t6
+	sltu	t1, t2, t1
+	sltu	t4, a4, t4
 	sltu	a4, a5, a4
 	add	t0, t0, a2
-	add	t5, t5, a4
-	slli	t2, t2, 1
-	srli	t3, t3, 63
-	add	t0, t0, t6
-	add	t4, t5, t4
-	or	t2, t2, t3
-	add	t3, t0, a1
-	mulhu	t5, a5, t1
-	add	t2, t4, t2
-	add	t4, t3, s0
-	sltu	t0, t3, t0
-	sltu	t3, t4, t3
-	mul	t6, t2, t1
-	add	t0, t0, t3
+	add	t4, t4, a4
+	slli	t1, t1, 1
+	srli	t2, t2, 63
 	add	t0, t0, t5
-	mulhu	t2, t2, t1
-	add	t3, t0, a3
-	sltu	t0, t3, t0
-	add	t5, t3, t6
-	sltu	t3, t5, t3
-	add	t0, t0, t3
+	add	t3, t4, t3
+	or	t1, t1, t2
+	add	t2, t0, a1
+	mulhu	t4, a5, t6
+	add	t1, t3, t1
+	add	t3, t2, s0
+	sltu	t0, t2, t0
+	sltu	t2, t3, t2
+	mul	t5, t1, t6
 	add	t0, t0, t2
-	mul	t2, t0, t1
-	mulhu	t0, t0, t1
-	add	t2, a6, t2
-	sltu	t3, t2, a6
-	add	t6, t2, t1
-	add	t0, t0, t3
-	sltu	t3, t6, t2
+	add	t0, t0, t4
+	mulhu	t1, t1, t6
+	add	t2, t0, a3
+	sltu	t0, t2, t0
+	add	t4, t2, t5
+	sltu	t2, t4, t2
+	add	t0, t0, t2
+	add	t0, t0, t1
+	mul	t1, t0, t6
+	mulhu	t0, t0, t6
+	add	t1, a6, t1
+	sltu	t2, t1, a6
+	add	t5, t1, t6
+	add	t0, t0, t2
+	sltu	t2, t5, t1
 	add	t0, a7, t0
-	sltu	t6, t0, a7
-	add	t4, t4, t6
-	sltu	t6, t4, t6
-	and	a3, t0, t4
-	add	t5, t5, t6
-	and	a3, a3, t5
-	sltu	t6, t5, t6
+	sltu	t5, t0, a7
+	add	t3, t3, t5
+	sltu	t5, t3, t5
+	and	a3, t0, t3
+	add	t4, t4, t5
+	and	a3, a3, t4
+	sltu	t5, t4, t5
 	addi	a4, a3, 1
 	sltu	a3, a4, a3
-	and	t3, a3, t3
-	or	t3, t3, t6
-	neg	t3, t3
-	and	t1, t3, t1
-	add	t1, t2, t1
-	sltu	t2, t1, t2
-	sd	t1, 0(a0)
-	add	t0, t0, t2
-	sltu	t1, t0, t2
+	and	t2, a3, t2
+	or	t2, t2, t5
+	neg	t2, t2
+	and	t2, t2, t6
+	add	t2, t1, t2
+	sltu	t1, t2, t1
+	sd	t2, 0(a0)
+	add	t0, t0, t1
+	sltu	t1, t0, t1
 	sd	t0, 8(a0)
-	add	t0, t4, t1
+	add	t0, t3, t1
 	sltu	t1, t0, t1
 	sd	t0, 16(a0)
-	add	t0, t5, t1
+	add	t0, t4, t1
 	sd	t0, 24(a0)
 	ld	s0, 0(sp)
 	.cfi_restore s0
@@ -416,15 +414,16 @@ lf_secp256k1_p_sqr_rv64:
 	.size lf_secp256k1_p_sqr_rv64, .-lf_secp256k1_p_sqr_rv64
 
 # void lf_secp256k1_p_add_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
-#   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
+#   r = a + b mod p; add, compare with p (borrows only), subtract p masked (constant time). Inputs < p, output < p.
 #   LP64D: r in a0, a in a1, b in a2
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a0, a1, a2
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   65 instructions, ~34 cycles on an in-order dual-issue model
+#   51 instructions, ~30 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_secp256k1_p_add_rv64_k:
 	.quad 0xfffffffefffffc2f
+	.quad 0x00000001000003d1
 	.text
 	.globl lf_secp256k1_p_add_rv64
 	.hidden lf_secp256k1_p_add_rv64
@@ -435,65 +434,51 @@ lf_secp256k1_p_add_rv64:
 	ld	t0, 0(a1)
 	lla	t1, .Llf_secp256k1_p_add_rv64_k
 	ld	t2, 0(a2)
-	addi	t3, zero, -1
-	ld	t4, 8(a1)
-	ld	t5, 8(a2)
+	ld	t3, 8(a1)
+	ld	t4, 8(a2)
 	add	t2, t0, t2
-	ld	t6, 16(a1)
-	ld	a3, 16(a2)
+	ld	t5, 16(a1)
+	ld	t6, 16(a2)
 	sltu	t0, t2, t0
-	add	t5, t4, t5
-	ld	t1, 0(t1)
+	add	t4, t3, t4
+	ld	a3, 24(a1)
+	sltu	t3, t4, t3
+	add	t4, t4, t0
+	sltu	t0, t4, t0
+	ld	a4, 24(a2)
+	or	t0, t3, t0
+	add	t3, t5, t6
+	add	t6, t3, t0
+	sltu	t3, t3, t5
+	sltu	t0, t6, t0
+	add	t5, a3, a4
+	or	t0, t3, t0
+	ld	t3, 0(t1)
 	add	a4, t5, t0
-	sltu	t4, t5, t4
+	sltu	t5, t5, a3
+	and	a3, t4, t6
 	sltu	t0, a4, t0
-	ld	t5, 24(a1)
-	ld	a5, 24(a2)
-	or	t0, t4, t0
-	add	t4, t6, a3
-	sltu	a3, t2, t1
-	add	a6, t4, t0
-	addi	a7, a4, 1
-	sltu	t4, t4, t6
-	sltu	t0, a6, t0
-	sltu	t6, a4, t3
-	or	t0, t4, t0
-	sltu	t4, a7, a3
-	add	a5, t5, a5
-	or	t4, t6, t4
-	addi	t6, a6, 1
-	sltu	t5, a5, t5
-	add	a5, a5, t0
-	sltu	t0, a5, t0
-	sub	t1, t2, t1
+	and	a3, a3, a4
 	or	t0, t5, t0
-	sltu	t5, a6, t3
-	sltu	t3, a5, t3
-	sub	a3, a7, a3
-	sltu	a7, t6, t4
-	sub	t4, t6, t4
-	or	t5, t5, a7
-	addi	t6, a5, 1
-	sltu	a7, t6, t5
-	sub	t5, t6, t5
-	or	t3, t3, a7
-	xor	t2, t2, t1
-	sltu	t0, t0, t3
-	xor	t3, a4, a3
-	neg	t0, t0
-	xor	t6, a6, t4
-	xor	a4, a5, t5
-	and	t2, t2, t0
-	and	t3, t3, t0
-	and	t6, t6, t0
-	and	t0, a4, t0
-	xor	t1, t1, t2
-	xor	t2, a3, t3
-	xor	t3, t4, t6
-	xor	t0, t5, t0
-	sd	t1, 0(a0)
-	sd	t2, 8(a0)
-	sd	t3, 16(a0)
+	addi	t5, a3, 1
+	sltu	t3, t2, t3
+	snez	t5, t5
+	xori	t0, t0, 1
+	or	t3, t3, t5
+	ld	t1, 8(t1)
+	and	t0, t3, t0
+	addi	t0, t0, -1
+	and	t0, t1, t0
+	add	t0, t2, t0
+	sltu	t1, t0, t2
+	sd	t0, 0(a0)
+	add	t0, t4, t1
+	sltu	t1, t0, t1
+	sd	t0, 8(a0)
+	add	t0, t6, t1
+	sltu	t1, t0, t1
+	sd	t0, 16(a0)
+	add	t0, a4, t1
 	sd	t0, 24(a0)
 	ret
 	.cfi_endproc
@@ -502,13 +487,13 @@ lf_secp256k1_p_add_rv64:
 # void lf_secp256k1_p_sub_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 #   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
 #   LP64D: r in a0, a in a1, b in a2
-#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a0, a1, a2
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   52 instructions, ~28 cycles on an in-order dual-issue model
+#   41 instructions, ~25 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_secp256k1_p_sub_rv64_k:
-	.quad 0xfffffffefffffc2f
+	.quad 0x00000001000003d1
 	.text
 	.globl lf_secp256k1_p_sub_rv64
 	.hidden lf_secp256k1_p_sub_rv64
@@ -517,55 +502,44 @@ lf_secp256k1_p_add_rv64:
 lf_secp256k1_p_sub_rv64:
 	.cfi_startproc
 	ld	t0, 0(a1)
-	lla	t1, .Llf_secp256k1_p_sub_rv64_k
-	ld	t2, 8(a1)
-	ld	t3, 0(a2)
-	ld	t4, 8(a2)
-	ld	t5, 16(a1)
-	ld	t6, 16(a2)
-	sltu	a3, t0, t3
-	sub	a4, t2, t4
-	ld	a5, 24(a1)
-	ld	a6, 24(a2)
-	sltu	t2, t2, t4
-	sltu	t4, a4, a3
-	sub	a7, t5, t6
-	or	t2, t2, t4
-	sltu	t4, t5, t6
-	sltu	t5, a7, t2
-	sub	t6, a5, a6
+	ld	t1, 8(a1)
+	ld	t2, 0(a2)
+	ld	t3, 8(a2)
+	ld	t4, 16(a1)
+	ld	t5, 16(a2)
+	sltu	t6, t0, t2
+	ld	a3, 24(a1)
+	sub	t0, t0, t2
+	sub	t2, t1, t3
+	ld	a4, 24(a2)
+	sltu	t1, t1, t3
+	sltu	t3, t2, t6
+	or	t1, t1, t3
+	sub	t3, t4, t5
+	sltu	t4, t4, t5
+	sltu	t5, t3, t1
 	or	t4, t4, t5
-	sltu	t5, a5, a6
-	sltu	a5, t6, t4
-	ld	t1, 0(t1)
-	or	t5, t5, a5
+	sub	t5, a3, a4
+	sltu	a3, a3, a4
+	ld	a4, .Llf_secp256k1_p_sub_rv64_k
+	sub	t2, t2, t6
+	sltu	t6, t5, t4
+	or	t6, a3, t6
+	sub	t1, t3, t1
+	neg	t3, t6
+	sub	t4, t5, t4
+	and	t3, a4, t3
+	sltu	t5, t0, t3
 	sub	t0, t0, t3
-	neg	t3, t5
-	sub	t5, a4, a3
-	and	t1, t1, t3
-	andi	a3, t3, -1
-	add	t1, t0, t1
-	add	a3, t5, a3
-	sltu	t0, t1, t0
-	sub	t2, a7, t2
-	add	a4, a3, t0
-	andi	a5, t3, -1
-	sltu	t5, a3, t5
-	sltu	t0, a4, t0
-	or	t0, t5, t0
-	add	t5, t2, a5
-	add	a3, t5, t0
-	sub	t4, t6, t4
-	andi	t3, t3, -1
-	sltu	t2, t5, t2
-	sltu	t0, a3, t0
-	add	t3, t4, t3
-	or	t0, t2, t0
-	sd	t1, 0(a0)
-	add	t0, t3, t0
-	sd	a4, 8(a0)
-	sd	a3, 16(a0)
-	sd	t0, 24(a0)
+	sltu	t3, t2, t5
+	sub	t2, t2, t5
+	sltu	t5, t1, t3
+	sub	t1, t1, t3
+	sub	t3, t4, t5
+	sd	t0, 0(a0)
+	sd	t2, 8(a0)
+	sd	t1, 16(a0)
+	sd	t3, 24(a0)
 	ret
 	.cfi_endproc
 	.size lf_secp256k1_p_sub_rv64, .-lf_secp256k1_p_sub_rv64
@@ -575,7 +549,7 @@ lf_secp256k1_p_sub_rv64:
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a0, a1
 #   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
-#   36 instructions, ~21 cycles on an in-order dual-issue model
+#   31 instructions, ~19 cycles on an in-order dual-issue model
 	.section .rodata
 	.p2align 3
 .Llf_secp256k1_p_neg_rv64_k:
@@ -587,40 +561,35 @@ lf_secp256k1_p_sub_rv64:
 	.p2align 2
 lf_secp256k1_p_neg_rv64:
 	.cfi_startproc
-	lla	t0, .Llf_secp256k1_p_neg_rv64_k
-	ld	t1, 0(a1)
-	ld	t2, 8(a1)
-	addi	t3, zero, -1
-	ld	t0, 0(t0)
+	ld	t0, .Llf_secp256k1_p_neg_rv64_k
+	addi	t1, zero, -1
+	ld	t2, 0(a1)
+	ld	t3, 8(a1)
 	ld	t4, 16(a1)
-	ld	t5, 24(a1)
-	sub	t6, t3, t2
-	sltu	a3, t0, t1
-	sltu	a4, t3, t2
-	or	t2, t1, t2
-	sub	t0, t0, t1
-	sltu	t1, t6, a3
-	or	t2, t2, t4
-	or	t1, a4, t1
-	sub	a4, t3, t4
-	sltu	t4, t3, t4
-	or	t2, t2, t5
-	sub	t3, t3, t5
-	sltu	t5, a4, t1
-	or	t4, t4, t5
-	snez	t2, t2
-	sub	t5, t6, a3
-	sub	t1, a4, t1
-	sub	t3, t3, t4
-	neg	t2, t2
-	and	t0, t0, t2
-	and	t4, t5, t2
-	and	t1, t1, t2
-	and	t2, t3, t2
+	sltu	t5, t0, t2
+	ld	t6, 24(a1)
+	sub	t5, t1, t5
+	or	a3, t2, t3
+	sltu	a4, t5, t3
+	or	a3, a3, t4
+	sub	a4, t1, a4
+	or	a3, a3, t6
+	snez	a3, a3
+	sub	t0, t0, t2
+	sltu	t2, a4, t4
+	sub	t3, t5, t3
+	sub	t1, t1, t2
+	sub	t2, a4, t4
+	sub	t1, t1, t6
+	neg	t4, a3
+	and	t0, t0, t4
+	and	t3, t3, t4
+	and	t2, t2, t4
+	and	t1, t1, t4
 	sd	t0, 0(a0)
-	sd	t4, 8(a0)
-	sd	t1, 16(a0)
-	sd	t2, 24(a0)
+	sd	t3, 8(a0)
+	sd	t2, 16(a0)
+	sd	t1, 24(a0)
 	ret
 	.cfi_endproc
 	.size lf_secp256k1_p_neg_rv64, .-lf_secp256k1_p_neg_rv64
