@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import __version__
 from .fields import Field, kernel_programs
 from .printers import c as cprint
-from .targets import BACKEND_GUARD, TARGETS, backend_enum, backend_table, builtin_targets
+from .targets import BACKEND_GUARD, TARGETS, backend_initializers, builtin_targets
 
 
 def provenance(command: str, comment: str = "//") -> str:
@@ -90,20 +90,8 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False) -> 
               "#define LF_KERNELS() (&lf_k)"]
     else:
         # every back end gets the kernels of its nearest ancestor that has some
-        by_backend = backend_table({TARGETS[t].backend: t for t in targets})
         L.append("static const lf_field_kernels lf_k[LF_BACKEND_COUNT] = {")
-        open_guard = ""
-        for b, t in by_backend.items():
-            guard = BACKEND_GUARD[b]
-            if guard != open_guard:
-                if open_guard:
-                    L.append("#endif")
-                if guard:
-                    L.append(f"#if {guard}")
-                open_guard = guard
-            L.append(f"    [{backend_enum(b)}] = {table(t)},")
-        if open_guard:
-            L.append("#endif")
+        L += backend_initializers(targets, table)
         L += ["};", "#define LF_KERNELS() (&lf_k[lf_backend_fast()])"]
     L += ["", '#include "field/field_template.h"', ""]
     return "\n".join(L)

@@ -27,7 +27,7 @@ from pathlib import Path
 from . import __version__
 from .algos import Acc
 from .ir import Program
-from .targets import BACKEND_GUARD, BACKENDS, TARGETS, backend_enum, backend_table
+from .targets import BACKEND_GUARD, TARGETS, backend_initializers
 from .verify import verify
 
 FAMILIES = ("mul", "sqr", "redc")
@@ -318,24 +318,12 @@ def dispatch_file(params: dict, command: str) -> str:
         if guard:
             L.append("#endif")
         L.append("")
-    by_backend = backend_table({TARGETS[t].backend: t for t in targets})
     L.append("const lf_mp_kernels lf_mp_kernel_table[LF_BACKEND_COUNT] = {")
-    open_guard = ""
-    for b, _, _ in BACKENDS:
-        if b not in by_backend:
-            continue
-        t = by_backend[b]
-        guard = BACKEND_GUARD[b]
-        if guard != open_guard:
-            if open_guard:
-                L.append("#endif")
-            if guard:
-                L.append(f"#if {guard}")
-            open_guard = guard
+
+    def entry(t):
         fields = ", ".join(f"lf_mp_{f}_{t}, {params[t][f]}" for f in FAMILIES)
-        L.append(f"    [{backend_enum(b)}] = {{{fields}, \"{t}\"}},")
-    if open_guard:
-        L.append("#endif")
+        return f"{{{fields}, \"{t}\"}}"
+    L += backend_initializers(targets, entry)
     L.append("};")
     return "\n".join(L) + "\n"
 

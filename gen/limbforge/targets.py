@@ -89,3 +89,23 @@ def backend_table(available: dict) -> dict:
         if a is not None:
             out[b] = available[a]
     return out
+
+
+def backend_initializers(targets, entry) -> list:
+    """C designated initializers `[LF_BACKEND_X] = entry(target),` for every
+    back end, each given its nearest ancestor's target among `targets`, with
+    consecutive back ends of one architecture under one #if guard."""
+    by_backend = backend_table({TARGETS[t].backend: t for t in targets})
+    lines, open_guard = [], ""
+    for b, t in by_backend.items():
+        guard = BACKEND_GUARD[b]
+        if guard != open_guard:
+            if open_guard:
+                lines.append("#endif")
+            if guard:
+                lines.append(f"#if {guard}")
+            open_guard = guard
+        lines.append(f"    [{backend_enum(b)}] = {entry(t)},")
+    if open_guard:
+        lines.append("#endif")
+    return lines

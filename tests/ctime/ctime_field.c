@@ -21,7 +21,7 @@
 
 #include <valgrind/memcheck.h>
 
-#include "field/field_impl.h" /* lf_backend_sel: see force_adx_under_valgrind */
+#include "ctime_common.h"
 #include "limbforge/fields.h"
 #include "limbforge/limbforge.h"
 
@@ -115,55 +115,6 @@ static void absorb(const void *p, size_t n)
     }
 LF_FIELDS_FOREACH(FIELD_CTIME)
 
-/* ---- self-test: leaks that memcheck must see ----------------------------- */
-static volatile int sink;
-__attribute__((noinline)) static void side_effect(void) { sink++; }
-
-/* A branch on a secret bit; the call makes sure it stays a real branch. */
-__attribute__((noinline)) static void leak_branch(const uint64_t *secret)
-{
-    if (*secret & 1) side_effect();
-}
-
-/* A table lookup at a secret index. */
-__attribute__((noinline)) static int leak_index(const uint64_t *secret)
-{
-    static const int table[16] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3};
-    return ((volatile const int *)table)[*secret & 15];
-}
-
-/* Valgrind 3.19 executes mulx/adcx/adox but its synthetic CPUID clears the
- * ADX bit, so under valgrind the library never offers x86_64_adx.  When the
- * host CPU has BMI2 and ADX (from /proc/cpuinfo, which valgrind does not
- * rewrite), select that back end directly through the library's internal
- * selection variable (this binary is built from the library sources). */
-static int host_has_adx(void)
-{
-    char line[4096];
-    int bmi2 = 0, adx = 0;
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (!f) return 0;
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, "flags", 5) == 0) {
-            bmi2 = strstr(line, " bmi2") != NULL;
-            adx = strstr(line, " adx") != NULL;
-            break;
-        }
-    fclose(f);
-    return bmi2 && adx;
-}
-
-static int force_adx_under_valgrind(void)
-{
-#if defined(__x86_64__)
-    if (!RUNNING_ON_VALGRIND || !host_has_adx()) return 0;
-    atomic_store(&lf_backend_sel, (int)LF_BACKEND_X86_64_ADX);
-    return 1;
-#else
-    return 0;
-#endif
-}
-
 int main(int argc, char **argv)
 {
     int require = 0;
@@ -179,8 +130,8 @@ int main(int argc, char **argv)
     if (leak) {
         uint64_t s = rnd();
         SECRET_V(s);
-        if (strcmp(leak, "branch") == 0) leak_branch(&s);
-        else if (strcmp(leak, "index") == 0) sink = leak_index(&s);
+        if (strcmp(leak, "branch") == 0) ctime_leak_branch(&s);
+        else if (strcmp(leak, "index") == 0) ctime_sink = ctime_leak_index(&s);
         else return 2;
         printf("selftest-leak=%s done (memcheck must have reported it)\n", leak);
         return 0;
@@ -193,7 +144,7 @@ int main(int argc, char **argv)
     if (want && *want) {
         for (int b = 0; b < LF_BACKEND_COUNT; b++)
             if (strcmp(want, lf_backend_name((lf_backend)b)) == 0 && !lf_backend_available((lf_backend)b)) {
-                if (b == LF_BACKEND_X86_64_ADX && force_adx_under_valgrind()) {
+                if (b == LF_BACKEND_X86_64_ADX && ctime_force_adx_under_valgrind(LF_BACKEND_X86_64_ADX)) {
                     printf("ctime_field: valgrind hides ADX from CPUID; the host has it: "
                            "x86_64_adx forced\n");
                     break;

@@ -19,6 +19,7 @@
 
 #include "limbforge/mp.h"
 #include "mp/mp_internal.h"
+#include "ctime/ctime_common.h"
 
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
@@ -30,32 +31,6 @@ static uint64_t rnd(void)
     return rs;
 }
 static volatile uint64_t sink;
-
-__attribute__((noinline)) static void side_effect(void) { sink++; }
-__attribute__((noinline)) static void leak_branch(const uint64_t *s)
-{
-    if (*s & 1) side_effect();
-}
-__attribute__((noinline)) static int leak_index(const uint64_t *s)
-{
-    static const int table[16] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3};
-    return ((volatile const int *)table)[*s & 15];
-}
-
-static int host_has_adx(void)
-{
-    char line[4096];
-    int bmi2 = 0, adx = 0;
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (!f) return 0;
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, "flags", 5) == 0) {
-            bmi2 = strstr(line, " bmi2") != NULL, adx = strstr(line, " adx") != NULL;
-            break;
-        }
-    fclose(f);
-    return bmi2 && adx;
-}
 
 static void fill(uint64_t *a, size_t n)
 {
@@ -158,8 +133,8 @@ int main(int argc, char **argv)
     if (leak) {
         uint64_t s = rnd();
         SECRET(&s, sizeof s);
-        if (!strcmp(leak, "branch")) leak_branch(&s);
-        else if (!strcmp(leak, "index")) sink = (uint64_t)leak_index(&s);
+        if (!strcmp(leak, "branch")) ctime_leak_branch(&s);
+        else if (!strcmp(leak, "index")) sink = (uint64_t)ctime_leak_index(&s);
         else return 2;
         printf("selftest-leak=%s done (memcheck must have reported it)\n", leak);
         return 0;
@@ -174,8 +149,7 @@ int main(int argc, char **argv)
             if (!strcmp(want, lf_backend_name((lf_backend)b)) && !lf_backend_available((lf_backend)b)) {
 #if defined(__x86_64__)
                 /* valgrind's CPUID hides ADX; the host may have it (see ctime_field.c) */
-                if (b == LF_BACKEND_X86_64_ADX && RUNNING_ON_VALGRIND && host_has_adx()) {
-                    atomic_store(&lf_backend_sel, (int)LF_BACKEND_X86_64_ADX);
+                if (b == LF_BACKEND_X86_64_ADX && ctime_force_adx_under_valgrind(LF_BACKEND_X86_64_ADX)) {
                     break;
                 }
 #endif
