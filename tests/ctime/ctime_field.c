@@ -144,7 +144,7 @@ int main(int argc, char **argv)
     if (want && *want) {
         for (int b = 0; b < LF_BACKEND_COUNT; b++)
             if (strcmp(want, lf_backend_name((lf_backend)b)) == 0 && !lf_backend_available((lf_backend)b)) {
-                if (b == LF_BACKEND_X86_64_ADX && ctime_force_adx_under_valgrind(LF_BACKEND_X86_64_ADX)) {
+                if (b == LF_BACKEND_X86_64_ADX && ctime_force_under_valgrind(LF_BACKEND_X86_64_ADX)) {
                     printf("ctime_field: valgrind hides ADX from CPUID; the host has it: "
                            "x86_64_adx forced\n");
                     break;

@@ -149,7 +149,7 @@ int main(int argc, char **argv)
             if (!strcmp(want, lf_backend_name((lf_backend)b)) && !lf_backend_available((lf_backend)b)) {
 #if defined(__x86_64__)
                 /* valgrind's CPUID hides ADX; the host may have it (see ctime_field.c) */
-                if (b == LF_BACKEND_X86_64_ADX && ctime_force_adx_under_valgrind(LF_BACKEND_X86_64_ADX)) {
+                if (b == LF_BACKEND_X86_64_ADX && ctime_force_under_valgrind(LF_BACKEND_X86_64_ADX)) {
                     break;
                 }
 #endif

@@ -24,6 +24,7 @@
 #include "limbforge/chacha20.h"
 #include "limbforge/poly1305.h"
 #include "poly1305/poly1305_internal.h"
+#include "ctime/ctime_common.h"
 
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
@@ -45,23 +46,6 @@ static void absorb(const void *p, size_t n)
     PUBLIC(p, n);
     const uint8_t *b = p;
     for (size_t i = 0; i < n; i++) digest = (digest ^ b[i]) * 0x100000001b3ULL;
-}
-
-static int host_has(const char *flag)
-{
-    char line[8192], pat[32];
-    int found = 0;
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (!f) return 0;
-    snprintf(pat, sizeof pat, " %s", flag);
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, "flags", 5) == 0) {
-            char *q = strstr(line, pat);
-            found = q && (q[strlen(pat)] == ' ' || q[strlen(pat)] == '\n');
-            break;
-        }
-    fclose(f);
-    return found;
 }
 
 static void run(void)
@@ -157,8 +141,7 @@ int main(int argc, char **argv)
     if (want && *want) {
         if (!strcmp(want, "avx2") && !lf_backend_available(LF_BACKEND_AVX2)) {
 #if defined(__x86_64__)
-            if (RUNNING_ON_VALGRIND && host_has("avx2")) {
-                atomic_store(&lf_backend_sel, (int)LF_BACKEND_AVX2);
+            if (ctime_force_under_valgrind(LF_BACKEND_AVX2)) {
                 printf("ctime_poly1305: valgrind hides ADX (avx2's parent); the host has AVX2: "
                        "avx2 forced\n");
             } else
