@@ -11,6 +11,7 @@ from pathlib import Path
 
 from limbforge import fieldgen
 from limbforge.fields import Field
+from limbforge.testvals import edge_values
 from limbforge.targets import TARGETS
 
 HERE = Path(__file__).resolve().parent
@@ -51,31 +52,6 @@ def build(f: Field, target: str, workdir: Path) -> list:
                     f"-DLF_DRV_N={f.n}", f"-DLF_DRV_SUFFIX=_{target}", str(HERE / "kernel_driver.c"),
                     str(src), "-o", str(exe)], check=True)
     return [*t.cross.get("run", []), str(exe)]
-
-
-def edge_values(p: int, n: int, rng: random.Random, count: int):
-    fixed = [0, 1, 2, p - 1, p - 2, (p - 1) // 2, (p + 1) // 2]
-    M = (1 << 64) - 1
-    for i in range(n):                     # all-ones limbs, single bits, runs
-        fixed.append(min(p - 1, M << (64 * i)))
-        fixed.append(1 << min(p.bit_length() - 2, 64 * i + 63))
-        fixed.append(((1 << (64 * i + 32)) - 1) % p)
-    out = [x % p for x in fixed]
-    while len(out) < count:
-        k = rng.randrange(4)
-        if k == 0:   # runs of ones and zeros
-            x, pos = 0, 0
-            while pos < p.bit_length():
-                ln = rng.randrange(1, 80)
-                if rng.randrange(2):
-                    x |= ((1 << ln) - 1) << pos
-                pos += ln
-            out.append(x % p)
-        elif k == 1:
-            out.append(p - 1 - rng.randrange(1 << 20))
-        else:
-            out.append(rng.randrange(p))
-    return out
 
 
 def expected(f: Field, op: str, a: int, b: int) -> int:
