@@ -1,6 +1,6 @@
 /* ChaCha20 (RFC 8439 2.3/2.4): portable block function, public API and the
- * dispatch to the vector kernels (chacha20_avx2.c, chacha20_avx512.c,
- * chacha20_neon.c).  Kernel contract: poly1305_internal.h. */
+ * dispatch to the vector kernels (native/<arch>/chacha20_*.c).
+ * Kernel contract: poly1305_internal.h. */
 #include <string.h>
 
 #include "limbforge/chacha20.h"

@@ -12,14 +12,10 @@ list(APPEND LF_SOURCES
   ${LF_P1305_DIR}/aead.c)
 
 if(LF_ARCH STREQUAL "x86_64")
-  list(APPEND LF_SOURCES
-    ${LF_P1305_DIR}/poly1305_avx2.c ${LF_P1305_DIR}/poly1305_avx512.c
-    ${LF_P1305_DIR}/poly1305_ifma.c
-    ${LF_P1305_DIR}/chacha20_avx2.c ${LF_P1305_DIR}/chacha20_avx512.c)
+  set(d ${LF_P1305_DIR}/native/x86_64)
+  list(APPEND LF_SOURCES ${d}/poly1305_avx2.c ${d}/poly1305_avx512.c ${d}/poly1305_ifma.c
+    ${d}/chacha20_avx2.c ${d}/chacha20_avx512.c)
 elseif(LF_ARCH STREQUAL "aarch64")
-  foreach(f poly1305_neon.c chacha20_neon.c)
-    if(EXISTS ${LF_P1305_DIR}/${f})
-      list(APPEND LF_SOURCES ${LF_P1305_DIR}/${f})
-    endif()
-  endforeach()
+  set(d ${LF_P1305_DIR}/native/aarch64)
+  list(APPEND LF_SOURCES ${d}/poly1305_neon.c ${d}/chacha20_neon.c)
 endif()

@@ -23,4 +23,4 @@
 #define P1305_ORDER {0, 4, 1, 5, 2, 6, 3, 7}
 #define P1305_TGT LF_P1305_TARGET("avx512f,avx512vl")
 #define P1305_FN lf_p1305_blocks_avx512
-#include "poly1305/poly1305_vec26.h"
+#include "poly1305/native/x86_64/poly1305_vec26.h"

@@ -23,4 +23,4 @@
 #define P1305_ORDER {0, 2, 1, 3}
 #define P1305_TGT LF_P1305_TARGET("avx2")
 #define P1305_FN lf_p1305_blocks_avx2
-#include "poly1305/poly1305_vec26.h"
+#include "poly1305/native/x86_64/poly1305_vec26.h"
