@@ -9,25 +9,30 @@
  * Radix 2^64 scalar kernel.
  *
  * h = h0 + h1 2^64 + h2 2^128, r = r0 + r1 2^64 with the RFC clamp:
- * r0 < 2^60, r1 < 2^60 and r1 = 0 mod 4.  Since 2^130 = 5 (mod p), the
- * product terms at 2^128 and above fold down with s1 = r1 + r1/4 = 5 r1 / 4
- * (exact because 4 | r1; s1 < 1.25 * 2^60):
- *   h1 r1 2^128 = h1 (r1/4) 2^130 = h1 s1        (mod p)
- *   h2 r1 2^192 = h2 s1 2^64                      (mod p)
- * so h r = d0 + d1 2^64 + d2 2^128 (mod p) with
- *   d0 = h0 r0 + h1 s1,  d1 = h0 r1 + h1 r0 + h2 s1,  d2 = h2 r0.
+ * r0 < 2^60, r1 < 2^60 and r1 = 0 mod 4.  Since 2^130 = 5 (mod p), terms at
+ * 2^128 and above fold down (all exact):
+ *   a1 r1 2^128 = a1 (r1/4) 2^130 = a1 s1                 s1 = 5 r1/4 < 1.25 2^60
+ *   a2 r1 2^192 = a2 s1 2^64
+ *   a2 r0 2^128 = (a2 & 3) r0 2^128 + (a2 >> 2) (5 r0)     (a2 = 4 (a2>>2) + (a2&3))
+ * Inside the loop the top word is kept lazily: it is NOT folded after the
+ * multiplication but split as above by the next one, so each block is
+ *   a = h + m + 2^128                      (add, adc, adc)
+ *   lo  = a0 r0 + a1 s1 + (a2 >> 2) r05    r05 = 5 r0 < 1.25 2^62
+ *   mid = a0 r1 + a1 r0 + a2 s1
+ *   h0 = lo mod 2^64,  h1 + c 2^64 = (lo >> 64) + (mid mod 2^64),
+ *   h2 = (mid >> 64) + (a2 & 3) r0 + c
+ * with no reduction step on the loop-carried path (one multiply plus two
+ * adds of latency after the message add).
  *
- * Bounds, per block.  Entry: h2 <= 7 (contract h < 2^131).  After adding the
- * block and its pad bit, h2 <= 7 + 1 + 1 = 9.  Then
- *   d0 < 2^64 2^60 + 2^64 1.25 2^60 = 2.25 2^124 < 2^126, so d0>>64 < 2^62
- *   d1 + (d0>>64) < 2^124 + 2^124 + 9 1.25 2^60 + 2^62 < 2^126, carry < 2^62
- *   t2 = d2 + carry < 9 2^60 + 2^62 = 13 2^60
- * (all products and sums fit their 128-/64-bit words).  Reduction: with
- * t2 = 4q + (t2 & 3), 2^130 q = 5 q, and 5q = (t2 & ~3) + (t2 >> 2)
- * < 1.25 13 2^60 < 2^64 fits one word.  h = t0 + t1 2^64 + (t2&3) 2^128 + 5q:
- * t0 + 5q < 2^65 carries at most 1 into t1, which carries at most 1 into the
- * top, so h2 <= 3 + 1 = 4 on exit (h < 5 2^128 < 2p).  In the loop the exit
- * bound 4 is the next entry bound (<= 7).
+ * Bounds.  Loop invariant h2 < 2^63 - 2 (entry: the contract's h2 < 8).
+ * Then a2 <= h2 + 2 < 2^63 (message carry + pad bit), a0, a1 < 2^64:
+ *   lo  < 2^124 + 1.25 2^124 + 2^61 1.25 2^62 < 2^126     (lo >> 64 < 2^62)
+ *   mid < 2^124 + 2^124 + 2^63 1.25 2^60 < 2^126          (mid >> 64 < 2^62)
+ *   h1: (lo >> 64) + low word of mid, carry c <= 1
+ *   h2 < 2^62 + 3 2^60 + 1 = 1.75 2^62 + 1 < 2^63 - 2      (invariant kept)
+ * every 128-bit product and sum fits.  At the loop exit the contract's form
+ * (h2 <= 4) is restored once: 5 (h2 >> 2) < 1.25 2^63 fits a word, h0 + it
+ * carries at most 1 into h1, which carries at most 1 into (h2 & 3) <= 3.
  * ------------------------------------------------------------------------- */
 #if defined(__SIZEOF_INT128__)
 typedef unsigned __int128 lf_u128;
@@ -35,8 +40,7 @@ typedef unsigned __int128 lf_u128;
 
 /* Add with carry in and out: x86-64 _addcarry_u64 (one adc; gcc 12 keeps
  * unsigned __int128 sums in stack slots, which put store-to-load
- * forwarding on the critical path: 17.5 cycles per block instead of ~11),
- * else comparisons. */
+ * forwarding on the critical path), else comparisons. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <x86intrin.h>
 /* out must be a plain local (its address is taken) */
@@ -53,54 +57,82 @@ typedef unsigned long long lf_adcw;
 typedef uint64_t lf_adcw;
 #endif
 
-/* One block given as words: h = (h + m + hibit 2^128) r, lazily reduced
- * (the formulas and bounds of the comment above; 128-bit values only as
- * the products, the sums as 64-bit words with explicit carries). */
-static inline void lf_p1305_block_words(uint64_t h[3], const uint64_t r[2], uint64_t m0,
+/* The key half as the loop uses it. */
+typedef struct {
+    uint64_t r0, r1, s1, r05;
+} lf_p1305_key;
+
+static inline lf_p1305_key lf_p1305_key_of(const uint64_t r[2])
+{
+    lf_p1305_key k = {r[0], r[1], r[1] + (r[1] >> 2), 5 * r[0]};
+    return k;
+}
+
+/* One block given as words: h = (h + m + hibit 2^128) r with the lazy top
+ * word (formulas and bounds above; 128-bit values only as products, sums as
+ * 64-bit words with explicit carries). */
+static inline void lf_p1305_block_words(uint64_t h[3], const lf_p1305_key *k, uint64_t m0,
                                         uint64_t m1, uint64_t hibit)
 {
     /* separate locals for every carry-chain output: gcc 12 keeps a local
      * whose address reaches _addcarry_u64 in memory across the loop when
      * it is also the loop-carried h */
-    lf_adcw a0, a1, d0l, d0h, d1l, d1h, d1h2, d1h3, n0, n1;
-    const uint64_t r0 = r[0], r1 = r[1], s1 = r1 + (r1 >> 2);
+    lf_adcw a0, a1, l0, l1, m0w, m1w, n1;
     unsigned char c = 0;
-    /* h += block + hibit 2^128 */
     LF_ADC(c, h[0], m0, a0);
     LF_ADC(c, h[1], m1, a1);
-    uint64_t h2 = h[2] + c + hibit;
-    /* d = h r (h2 s1 < 9 1.25 2^60 < 2^64 fits a word) */
-    lf_u128 p11 = (lf_u128)a1 * s1, p00 = (lf_u128)a0 * r0;
+    uint64_t a2 = h[2] + c + hibit;
+    lf_u128 p00 = (lf_u128)a0 * k->r0, p11 = (lf_u128)a1 * k->s1;
+    lf_u128 p2 = (lf_u128)(a2 >> 2) * k->r05;
+    lf_u128 p01 = (lf_u128)a0 * k->r1, p10 = (lf_u128)a1 * k->r0;
+    lf_u128 p21 = (lf_u128)a2 * k->s1;
     c = 0;
-    LF_ADC(c, (uint64_t)p00, (uint64_t)p11, d0l);
-    LF_ADC(c, (uint64_t)(p00 >> 64), (uint64_t)(p11 >> 64), d0h); /* no carry out: < 2^126 */
-    lf_u128 p01 = (lf_u128)a0 * r1, p10 = (lf_u128)a1 * r0;
+    LF_ADC(c, (uint64_t)p00, (uint64_t)p11, l0);
+    LF_ADC(c, (uint64_t)(p00 >> 64), (uint64_t)(p11 >> 64), l1);
     c = 0;
-    LF_ADC(c, (uint64_t)p01, (uint64_t)p10, d1l);
-    LF_ADC(c, (uint64_t)(p01 >> 64), (uint64_t)(p10 >> 64), d1h);
+    LF_ADC(c, l0, (uint64_t)p2, l0);
+    LF_ADC(c, l1, (uint64_t)(p2 >> 64), l1);
     c = 0;
-    LF_ADC(c, d1l, h2 * s1, d1l);
-    LF_ADC(c, d1h, 0, d1h2);
+    LF_ADC(c, (uint64_t)p01, (uint64_t)p10, m0w);
+    LF_ADC(c, (uint64_t)(p01 >> 64), (uint64_t)(p10 >> 64), m1w);
     c = 0;
-    LF_ADC(c, d1l, d0h, d1l);
-    LF_ADC(c, d1h2, 0, d1h3);
-    uint64_t d2 = h2 * r0 + d1h3;
-    /* fold 2^130 q = 5 q */
-    uint64_t q5 = (d2 & ~(uint64_t)3) + (d2 >> 2);
+    LF_ADC(c, m0w, (uint64_t)p21, m0w);
+    LF_ADC(c, m1w, (uint64_t)(p21 >> 64), m1w);
     c = 0;
-    LF_ADC(c, d0l, q5, n0);
-    LF_ADC(c, d1l, 0, n1);
+    LF_ADC(c, l1, m0w, n1);
+    h[0] = l0;
+    h[1] = n1;
+    h[2] = m1w + (a2 & 3) * k->r0 + c;
+}
+
+/* h2 < 2^63 -> h2 <= 4 (the kernel contract), same value mod p. */
+static inline void lf_p1305_normalize(uint64_t h[3])
+{
+    lf_adcw n0, n1;
+    uint64_t q5 = (h[2] >> 2) * 5;
+    unsigned char c = 0;
+    LF_ADC(c, h[0], q5, n0);
+    LF_ADC(c, h[1], 0, n1);
     h[0] = n0;
     h[1] = n1;
-    h[2] = (d2 & 3) + c;
+    h[2] = (h[2] & 3) + c;
+}
+
+/* nblocks blocks, the top word left lazy (h2 < 2^63 - 2 in and out) */
+static inline void lf_p1305_r64_lazy(uint64_t h[3], const lf_p1305_key *k, const uint8_t *m,
+                                     size_t nblocks, uint64_t hibit)
+{
+    for (; nblocks; nblocks--, m += 16)
+        lf_p1305_block_words(h, k, lf_p1305_le64(m), lf_p1305_le64(m + 8), hibit);
 }
 
 static inline void lf_p1305_r64_loop(uint64_t h[3], const uint64_t r[2], const uint8_t *m,
                                      size_t nblocks, uint64_t hibit)
 {
+    const lf_p1305_key k = lf_p1305_key_of(r);
     uint64_t hh[3] = {h[0], h[1], h[2]};
-    for (; nblocks; nblocks--, m += 16)
-        lf_p1305_block_words(hh, r, lf_p1305_le64(m), lf_p1305_le64(m + 8), hibit);
+    lf_p1305_r64_lazy(hh, &k, m, nblocks, hibit);
+    lf_p1305_normalize(hh);
     h[0] = hh[0];
     h[1] = hh[1];
     h[2] = hh[2];
@@ -123,8 +155,8 @@ void lf_p1305_blocks_scalar(uint64_t h[3], const uint64_t r[2], const uint8_t *m
 #endif
 }
 
-/* h < 2^131 (h2 < 8) -> h mod p.  First fold bits 130.. : h < 2^130 + 35,
- * which is < 2p; then h - p = h + 5 - 2^130 is taken when it is >= 0.
+/* h2 < 2^63 -> h mod p.  First fold bits 130.. : (h2 >> 2) 5 < 2^63 fits a
+ * word, and after it h < 2^130 + 2^65 < 2p; then h - p = h + 5 - 2^130 is taken when it is >= 0.
  * Branch-free (masks). */
 static inline void lf_p1305_reduce_inline(uint64_t h[3])
 {
@@ -152,54 +184,54 @@ void lf_p1305_reduce(uint64_t h[3])
     lf_p1305_reduce_inline(h);
 }
 
-/* The short one-shot path's block loop: inlined radix 2^64 where there is
- * unsigned __int128, else the radix 2^26 kernel. */
+/* The short one-shot path's block loop: inlined radix 2^64 with the top
+ * word left lazy where there is unsigned __int128, else the radix 2^26
+ * kernel. */
 #if defined(__SIZEOF_INT128__)
-#define lf_p1305_short(h, r, m, nb) lf_p1305_r64_loop((h), (r), (m), (nb), 1)
+#define lf_p1305_short(h, k, m, nb) lf_p1305_r64_lazy((h), (k), (m), (nb), 1)
 #else
-#define lf_p1305_short(h, r, m, nb) ((nb) ? lf_p1305_blocks_r26((h), (r), (m), (nb), 1) : (void)0)
-static inline void lf_p1305_block_words(uint64_t h[3], const uint64_t r[2], uint64_t m0,
+typedef struct {
+    uint64_t r[2];
+} lf_p1305_key;
+
+static inline lf_p1305_key lf_p1305_key_of(const uint64_t r[2])
+{
+    lf_p1305_key k = {{r[0], r[1]}};
+    return k;
+}
+
+#define lf_p1305_short(h, k, m, nb)                                                               \
+    ((nb) ? lf_p1305_blocks_r26((h), (k)->r, (m), (nb), 1) : (void)0)
+#define lf_p1305_normalize(h) ((void)0) /* the radix 2^26 kernel returns h2 <= 4 */
+static inline void lf_p1305_block_words(uint64_t h[3], const lf_p1305_key *k, uint64_t m0,
                                         uint64_t m1, uint64_t hibit)
 {
     uint8_t b[16];
     lf_p1305_st64(b, m0);
     lf_p1305_st64(b + 8, m1);
-    lf_p1305_blocks_r26(h, r, b, 1, hibit);
+    lf_p1305_blocks_r26(h, k->r, b, 1, hibit);
     lf_p1305_wipe(b, sizeof b);
 }
 #endif
 
 #if defined(__SIZEOF_INT128__)
-/* o = a b mod p (lazily) for any a, b in radix 2^44 with limbs < 2^45: the
- * product formula of poly1305_ifma.c in scalar code.  Products < 2^93.4,
- * columns < 2^95; out: l0 < 2^44, l1 < 2^44 + 2^14, l2 < 2^42. */
-static void lf_p1305_mul44(uint64_t o[3], const uint64_t a[3], const uint64_t b[3])
-{
-    const uint64_t M = 0xfffffffffffULL, M42 = 0x3ffffffffffULL;
-    const uint64_t s1 = b[1] * 20, s2 = b[2] * 20;
-    lf_u128 d0 = (lf_u128)a[0] * b[0] + (lf_u128)a[1] * s2 + (lf_u128)a[2] * s1;
-    lf_u128 d1 = (lf_u128)a[0] * b[1] + (lf_u128)a[1] * b[0] + (lf_u128)a[2] * s2;
-    lf_u128 d2 = (lf_u128)a[0] * b[2] + (lf_u128)a[1] * b[1] + (lf_u128)a[2] * b[0];
-    d1 += (uint64_t)(d0 >> 44);
-    d2 += (uint64_t)(d1 >> 44);
-    uint64_t l0 = (uint64_t)d0 & M, l1 = (uint64_t)d1 & M, l2 = (uint64_t)d2 & M42;
-    l0 += (uint64_t)(d2 >> 42) * 5; /* d2 < 2^96: (d2 >> 42) 5 < 2^57 */
-    l1 += l0 >> 44;
-    o[0] = l0 & M;
-    o[1] = l1;
-    o[2] = l2;
-}
-
-/* r^1..r^n with depth 3 (r2; r3, r4; r5..r8), radix 2^44 (the format of
- * lf_poly1305_state.pw). */
+/* r^1..r^n, radix 2^44 (the format of lf_poly1305_state.pw): a serial
+ * chain of multiplications by the clamped r, the cheap product of the
+ * radix 2^64 kernel (6 products, lazy top word), each power normalised and
+ * converted on the side.  Measured against a depth-3 tree of general radix
+ * 2^44 products (lf_p1305_mul44, 9 products each): 8 powers 91 -> see
+ * README (TSC ticks, this machine). */
 void lf_p1305_powers(uint64_t pw[][3], const uint64_t r[2], unsigned n)
 {
-    const uint64_t rh[3] = {r[0], r[1], 0};
-    lf_p1305_to44(pw[0], rh);
-    if (n > 1) lf_p1305_mul44(pw[1], pw[0], pw[0]);
-    if (n > 2) lf_p1305_mul44(pw[2], pw[1], pw[0]);
-    if (n > 3) lf_p1305_mul44(pw[3], pw[1], pw[1]);
-    for (unsigned k = 4; k < n && k < 8; k++) lf_p1305_mul44(pw[k], pw[3], pw[k - 4]);
+    const lf_p1305_key k = lf_p1305_key_of(r);
+    uint64_t x[3] = {r[0], r[1], 0};
+    for (unsigned i = 0;; i++) {
+        uint64_t t[3] = {x[0], x[1], x[2]};
+        lf_p1305_normalize(t);
+        lf_p1305_to44(pw[i], t);
+        if (i + 1 >= n) break;
+        lf_p1305_block_words(x, &k, 0, 0, 0);
+    }
 }
 #else
 void lf_p1305_powers(uint64_t pw[][3], const uint64_t r[2], unsigned n)
@@ -340,27 +372,51 @@ void lf_poly1305_final(lf_poly1305_state *st, uint8_t tag[16])
     lf_p1305_clear(st);
 }
 
-/* One-shot.  Short messages (below every vector crossover) take a path
- * with no state struct and no copies: r and s stay in registers, full
- * blocks are read in place, a partial last block of a message of >= 16
+/* The full blocks of a one-shot message from the vector crossover on.  The
+ * scalar blocks (nb mod lanes) go first: they do not depend on the powers,
+ * so the core computes both at once.  Out of line: inlined, it made gcc 12
+ * keep the short path's h in memory (64 B: 1.3x slower). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static void lf_p1305_oneshot_vec(uint64_t h[3], const uint64_t r[2], const uint8_t *msg,
+                                 size_t nb, const lf_p1305_vec *v)
+{
+    const lf_p1305_key k = lf_p1305_key_of(r);
+    uint64_t pw[8][3];
+    size_t ns = nb % v->lanes;
+    lf_p1305_short(h, &k, msg, ns);
+    lf_p1305_powers(pw, r, v->lanes);
+    lf_p1305_normalize(h);
+    v->fn(h, (const uint64_t(*)[3])pw, msg + 16 * ns, nb - ns);
+    lf_p1305_wipe(pw, sizeof pw);
+}
+
+/* One-shot, with no state struct and no copies: r and s stay in registers,
+ * full blocks are read in place (the vector kernel, from its crossover on,
+ * with the powers on the stack and wiped), a partial last block of a message of >= 16
  * bytes is read as the message's last 16 bytes shifted down (the length is
  * public, so the shift is too), and only a message shorter than 16 bytes
- * goes through a (wiped) stack buffer.  h, r, s live in locals that are
- * never arrays, so there is nothing in addressable memory to wipe. */
+ * goes through a (wiped) stack buffer.  h, r, s live in locals (small
+ * arrays the compiler keeps in registers; gcc and clang -O1..-O3 do). */
 void lf_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t key[32])
 {
-    if (len >= LF_P1305_MIN_ANY) {
-        lf_poly1305_state st;
-        lf_poly1305_init(&st, key);
-        lf_poly1305_update(&st, msg, len);
-        lf_poly1305_final(&st, tag);
-        return;
-    }
     uint64_t h[3] = {0, 0, 0};
     const uint64_t r[2] = {lf_p1305_le64(key) & 0x0ffffffc0fffffffULL,
                            lf_p1305_le64(key + 8) & 0x0ffffffc0ffffffcULL};
+    const lf_p1305_key k = lf_p1305_key_of(r);
     size_t nb = len / 16, rest = len % 16;
-    lf_p1305_short(h, r, msg, nb);
+    lf_p1305_vec v = {NULL, 0, 0, "scalar"};
+    if (len >= LF_P1305_MIN_ANY) v = lf_p1305_vec_for(lf_backend_fast());
+    if (v.fn && len >= v.min_bytes && nb >= v.lanes) {
+        uint64_t hv[3] = {0, 0, 0}; /* h's address must not escape (see above) */
+        lf_p1305_oneshot_vec(hv, r, msg, nb, &v);
+        h[0] = hv[0];
+        h[1] = hv[1];
+        h[2] = hv[2];
+    } else {
+        lf_p1305_short(h, &k, msg, nb);
+    }
     if (rest) {
         uint64_t m0, m1;
         if (nb) {
@@ -387,7 +443,7 @@ void lf_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t 
             m1 = lf_p1305_le64(b + 8);
             lf_p1305_wipe(b, sizeof b);
         }
-        lf_p1305_block_words(h, r, m0, m1, 0);
+        lf_p1305_block_words(h, &k, m0, m1, 0);
     }
     lf_p1305_reduce_inline(h);
     uint64_t s0 = lf_p1305_le64(key + 16), s1 = lf_p1305_le64(key + 24);

@@ -201,7 +201,9 @@ LF_HIDDEN void lf_p1305_blocks_power9(uint64_t h[3], const uint64_t pw[][3], con
 #define LF_P1305_MIN_POWER9 256
 #endif
 /* the smallest of them (no vector kernel is looked up below it) */
+#ifndef LF_P1305_MIN_ANY
 #define LF_P1305_MIN_ANY 192
+#endif
 
 /* The vector kernel a back end uses, with its lane count and the length (in
  * bytes) from which it is used; kernel NULL: scalar only. */
