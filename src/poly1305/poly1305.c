@@ -264,21 +264,21 @@ void lf_p1305_powers(uint64_t pw[][3], const uint64_t r[2], unsigned n)
  * ------------------------------------------------------------------------- */
 lf_p1305_vec lf_p1305_vec_for(int b)
 {
-    lf_p1305_vec v = {NULL, 0, 0, "scalar"};
+    lf_p1305_vec v = {NULL, 0, 0, "scalar", NULL};
     /* The chains are fixed (limbforge.h): each back end below is the
      * deepest of its chain with a Poly1305 kernel of its own. */
     switch (b) {
 #if LF_P1305_X86_VEC
-    case LF_BACKEND_AVX2: v = (lf_p1305_vec){lf_p1305_blocks_avx2, 4, LF_P1305_MIN_AVX2, "avx2"}; break;
+    case LF_BACKEND_AVX2: v = (lf_p1305_vec){lf_p1305_blocks_avx2, 4, LF_P1305_MIN_AVX2, "avx2", NULL}; break;
     case LF_BACKEND_AVX512:
-        v = (lf_p1305_vec){lf_p1305_blocks_avx512, 8, LF_P1305_MIN_AVX512, "avx512"};
+        v = (lf_p1305_vec){lf_p1305_blocks_avx512, 8, LF_P1305_MIN_AVX512, "avx512", NULL};
         break;
     case LF_BACKEND_AVX512IFMA:
-        v = (lf_p1305_vec){lf_p1305_blocks_ifma, 8, LF_P1305_MIN_IFMA, "ifma"};
+        v = (lf_p1305_vec){lf_p1305_blocks_ifma, 8, LF_P1305_MIN_IFMA, "ifma", lf_p1305_blocks_ifma_r};
         break;
 #endif
 #if LF_P1305_NEON
-    case LF_BACKEND_NEON: v = (lf_p1305_vec){lf_p1305_blocks_neon, 4, LF_P1305_MIN_NEON, "neon"}; break;
+    case LF_BACKEND_NEON: v = (lf_p1305_vec){lf_p1305_blocks_neon, 4, LF_P1305_MIN_NEON, "neon", NULL}; break;
 #endif
 #if LF_P1305_POWER9
     case LF_BACKEND_POWER9:
@@ -386,8 +386,12 @@ static void lf_p1305_oneshot_vec(uint64_t h[3], const uint64_t r[2], const uint8
     uint64_t pw[8][3];
     size_t ns = nb % v->lanes;
     lf_p1305_short(h, &k, msg, ns);
-    lf_p1305_powers(pw, r, v->lanes);
     lf_p1305_normalize(h);
+    if (v->fn_r) {
+        v->fn_r(h, r, msg + 16 * ns, nb - ns);
+        return;
+    }
+    lf_p1305_powers(pw, r, v->lanes);
     v->fn(h, (const uint64_t(*)[3])pw, msg + 16 * ns, nb - ns);
     lf_p1305_wipe(pw, sizeof pw);
 }
@@ -406,7 +410,7 @@ void lf_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t 
                            lf_p1305_le64(key + 8) & 0x0ffffffc0ffffffcULL};
     const lf_p1305_key k = lf_p1305_key_of(r);
     size_t nb = len / 16, rest = len % 16;
-    lf_p1305_vec v = {NULL, 0, 0, "scalar"};
+    lf_p1305_vec v = {NULL, 0, 0, "scalar", NULL};
     if (len >= LF_P1305_MIN_ANY) v = lf_p1305_vec_for(lf_backend_fast());
     if (v.fn && len >= v.min_bytes && nb >= v.lanes) {
         uint64_t hv[3] = {0, 0, 0}; /* h's address must not escape (see above) */

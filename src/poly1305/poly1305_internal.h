@@ -158,6 +158,10 @@ LF_HIDDEN void lf_p1305_blocks_avx512(uint64_t h[3], const uint64_t pw[][3], con
                                       size_t nblocks);
 LF_HIDDEN void lf_p1305_blocks_ifma(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
                                     size_t nblocks);
+/* The same taking the clamped r and computing its powers in vector
+ * registers (one-shot messages: nothing to cache them in). */
+LF_HIDDEN void lf_p1305_blocks_ifma_r(uint64_t h[3], const uint64_t r[2], const uint8_t *m,
+                                      size_t nblocks);
 LF_HIDDEN void lf_p1305_blocks_neon(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
                                     size_t nblocks);
 LF_HIDDEN void lf_p1305_blocks_power9(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
@@ -184,15 +188,16 @@ LF_HIDDEN void lf_p1305_blocks_power9(uint64_t h[3], const uint64_t pw[][3], con
 #endif
 
 /* Crossovers: message lengths (bytes) from which each vector Poly1305
- * kernel is used (measured on the development machine, README.md). */
+ * kernel is used (one-shot, vector kernel with its powers vs the scalar
+ * radix 2^64 loop; measured on the development machine, README.md). */
 #ifndef LF_P1305_MIN_AVX2
-#define LF_P1305_MIN_AVX2 192
+#define LF_P1305_MIN_AVX2 1152
 #endif
 #ifndef LF_P1305_MIN_AVX512
-#define LF_P1305_MIN_AVX512 256
+#define LF_P1305_MIN_AVX512 640
 #endif
 #ifndef LF_P1305_MIN_IFMA
-#define LF_P1305_MIN_IFMA 256
+#define LF_P1305_MIN_IFMA 384
 #endif
 #ifndef LF_P1305_MIN_NEON /* instruction-count crossover under qemu (README.md) */
 #define LF_P1305_MIN_NEON 768
@@ -202,18 +207,23 @@ LF_HIDDEN void lf_p1305_blocks_power9(uint64_t h[3], const uint64_t pw[][3], con
 #endif
 /* the smallest of them (no vector kernel is looked up below it) */
 #ifndef LF_P1305_MIN_ANY
-#define LF_P1305_MIN_ANY 192
+#define LF_P1305_MIN_ANY 256
 #endif
 
 /* The vector kernel a back end uses, with its lane count and the length (in
- * bytes) from which it is used; kernel NULL: scalar only. */
+ * bytes) from which it is used; kernel NULL: scalar only.  fn_r, if not
+ * NULL, is the same kernel taking r instead of the power table (the
+ * one-shot path uses it). */
 typedef void (*lf_p1305_vec_fn)(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
                                 size_t nblocks);
+typedef void (*lf_p1305_vecr_fn)(uint64_t h[3], const uint64_t r[2], const uint8_t *m,
+                                 size_t nblocks);
 typedef struct {
     lf_p1305_vec_fn fn;
     unsigned lanes;
     size_t min_bytes;
     const char *name;
+    lf_p1305_vecr_fn fn_r;
 } lf_p1305_vec;
 LF_HIDDEN lf_p1305_vec lf_p1305_vec_for(int backend);
 

@@ -158,6 +158,18 @@ static void kernels_agree(lf_backend be)
             lf_p1305_reduce(h);
             lf_p1305_reduce(hs);
             CHECK(!memcmp(h, hs, sizeof h), "vector kernel %s vs scalar, %zu blocks", v.name, nb);
+            if (v.fn_r) { /* the entry that computes the powers itself */
+                h[0] = hs[0] = t_rand64();
+                h[1] = hs[1] = t_rand64();
+                h[2] = hs[2] = t_rand64() & 7;
+                v.fn_r(h, r, m, nb);
+                lf_p1305_blocks_scalar(hs, r, m, nb, 1);
+                CHECK(h[2] <= 4, "vector kernel (r entry) h2 bound");
+                lf_p1305_reduce(h);
+                lf_p1305_reduce(hs);
+                CHECK(!memcmp(h, hs, sizeof h), "vector kernel %s (r entry) vs scalar, %zu blocks",
+                      v.name, nb);
+            }
             vec_runs++;
         }
     }

@@ -79,20 +79,15 @@ TGT static inline __m512i p1305i_s(__m512i r) /* 20 r = 16 r + 4 r */
     return _mm512_add_epi64(_mm512_slli_epi64(r, 4), _mm512_slli_epi64(r, 2));
 }
 
-TGT void lf_p1305_blocks_ifma(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m, size_t nblocks)
+/* Absorb nblocks (a non-zero multiple of 8) with the main-loop multiplier
+ * R = r^8 and the last step's RF (lane at position p times r^(8 - order[p])). */
+TGT static inline void p1305i_run(uint64_t h[3], const __m512i R[3], const __m512i RF[3],
+                                  const uint8_t *m, size_t nblocks)
 {
-    static const int order[VL] = {0, 4, 1, 5, 2, 6, 3, 7};
-    __m512i R[3], S[3], RF[3], SF[3], H[3];
-    uint64_t l[3], lanes[3][VL];
-
+    __m512i S[3], SF[3], H[3];
+    uint64_t l[3];
     for (int j = 0; j < 3; j++) {
-        R[j] = _mm512_set1_epi64((long long)pw[VL - 1][j]);
         S[j] = p1305i_s(R[j]);
-    }
-    for (int p = 0; p < VL; p++)
-        for (int j = 0; j < 3; j++) lanes[j][p] = pw[VL - 1 - order[p]][j];
-    for (int j = 0; j < 3; j++) {
-        RF[j] = _mm512_loadu_si512((const void *)lanes[j]);
         SF[j] = p1305i_s(RF[j]);
     }
     lf_p1305_to44(l, h); /* h joins block 0 (lane position 0) */
@@ -107,11 +102,73 @@ TGT void lf_p1305_blocks_ifma(uint64_t h[3], const uint64_t pw[][3], const uint8
     p1305i_add_blocks(H, m);
     p1305i_mul(H, RF, SF);
 
-    for (int j = 0; j < 3; j++) {
-        _mm512_storeu_si512((void *)lanes[j], H[j]);
-        uint64_t t = 0;
-        for (int p = 0; p < VL; p++) t += lanes[j][p];
-        l[j] = t;
-    }
+    for (int j = 0; j < 3; j++) l[j] = (uint64_t)_mm512_reduce_add_epi64(H[j]);
     lf_p1305_from44(h, l);
+}
+
+/* The lanes of the message loads (unpacklo/hi of two 8-block loads). */
+static const int p1305i_order[VL] = {0, 4, 1, 5, 2, 6, 3, 7};
+
+TGT void lf_p1305_blocks_ifma(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m, size_t nblocks)
+{
+    __m512i R[3], RF[3];
+    uint64_t lanes[3][VL];
+    for (int p = 0; p < VL; p++)
+        for (int j = 0; j < 3; j++) lanes[j][p] = pw[VL - 1 - p1305i_order[p]][j];
+    for (int j = 0; j < 3; j++) {
+        R[j] = _mm512_set1_epi64((long long)pw[VL - 1][j]);
+        RF[j] = _mm512_loadu_si512((const void *)lanes[j]);
+    }
+    p1305i_run(h, R, RF, m, nblocks);
+}
+
+/* Limbs of a product back to the power-table bounds (l0, l1 < 2^44,
+ * l2 < 2^42 + 2^11), one sequential carry pass. */
+TGT static inline void p1305i_tidy(__m512i X[3])
+{
+    const __m512i m44 = _mm512_set1_epi64((long long)M44);
+    X[1] = _mm512_add_epi64(X[1], _mm512_srli_epi64(X[0], 44));
+    X[0] = _mm512_and_si512(X[0], m44);
+    X[2] = _mm512_add_epi64(X[2], _mm512_srli_epi64(X[1], 44));
+    X[1] = _mm512_and_si512(X[1], m44);
+}
+
+/* X = X * (lanes in mask k: lane src of X; others: 1), then tidied. */
+TGT static inline void p1305i_pow_step(__m512i X[3], int src, __mmask8 k)
+{
+    const __m512i one = _mm512_set1_epi64(1), idx = _mm512_set1_epi64(src);
+    __m512i M[3], S[3];
+    for (int j = 0; j < 3; j++) {
+        __m512i b = _mm512_permutexvar_epi64(idx, X[j]);
+        M[j] = _mm512_mask_mov_epi64(j ? _mm512_setzero_si512() : one, k, b);
+        S[j] = p1305i_s(M[j]);
+    }
+    p1305i_mul(X, M, S);
+    p1305i_tidy(X);
+}
+
+/* The same from the clamped key half r, with r^1..r^8 computed here in
+ * three 8-lane products (lanes: r | r,r^2 | r..r^4 | r..r^8) instead of the
+ * scalar power table: for one-shot messages, where the powers are not
+ * cached, they were the larger part of the cost at 256..1024 bytes. */
+TGT void lf_p1305_blocks_ifma_r(uint64_t h[3], const uint64_t r[2], const uint8_t *m,
+                                size_t nblocks)
+{
+    const uint64_t rh[3] = {r[0], r[1], 0};
+    const __m512i rev = _mm512_set_epi64(VL - 1 - p1305i_order[7], VL - 1 - p1305i_order[6],
+                                         VL - 1 - p1305i_order[5], VL - 1 - p1305i_order[4],
+                                         VL - 1 - p1305i_order[3], VL - 1 - p1305i_order[2],
+                                         VL - 1 - p1305i_order[1], VL - 1 - p1305i_order[0]);
+    __m512i X[3], R[3], RF[3];
+    uint64_t l[3];
+    lf_p1305_to44(l, rh);
+    for (int j = 0; j < 3; j++) X[j] = _mm512_set1_epi64((long long)l[j]);
+    p1305i_pow_step(X, 0, 0xaa); /* r, r^2, r, r^2, ... */
+    p1305i_pow_step(X, 1, 0xcc); /* r, r^2, r^3, r^4, ... */
+    p1305i_pow_step(X, 3, 0xf0); /* r .. r^8 */
+    for (int j = 0; j < 3; j++) {
+        R[j] = _mm512_permutexvar_epi64(_mm512_set1_epi64(VL - 1), X[j]);
+        RF[j] = _mm512_permutexvar_epi64(rev, X[j]);
+    }
+    p1305i_run(h, R, RF, m, nblocks);
 }
