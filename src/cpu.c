@@ -33,6 +33,41 @@ static const struct {
     [LF_BACKEND_POWER9] = {"power9", LF_BACKEND_PPC64LE},
 };
 
+/* Each back end with its ancestors, as a bit set (lf_backend_has() reads it
+ * inline: one load instead of walking the chain by calls).  Written out
+ * from the parents above; test_backend checks that the two agree. */
+#define LF_B(x) (1u << LF_BACKEND_##x)
+LF_HIDDEN const uint16_t lf_backend_line[LF_BACKEND_COUNT] = {
+    [LF_BACKEND_C] = LF_B(C),
+    [LF_BACKEND_X86_64] = LF_B(C) | LF_B(X86_64),
+    [LF_BACKEND_X86_64_ADX] = LF_B(C) | LF_B(X86_64) | LF_B(X86_64_ADX),
+    [LF_BACKEND_AVX2] = LF_B(C) | LF_B(X86_64) | LF_B(X86_64_ADX) | LF_B(AVX2),
+    [LF_BACKEND_AVX512] = LF_B(C) | LF_B(X86_64) | LF_B(X86_64_ADX) | LF_B(AVX2) | LF_B(AVX512),
+    [LF_BACKEND_AVX512IFMA] =
+        LF_B(C) | LF_B(X86_64) | LF_B(X86_64_ADX) | LF_B(AVX2) | LF_B(AVX512) | LF_B(AVX512IFMA),
+    [LF_BACKEND_AARCH64] = LF_B(C) | LF_B(AARCH64),
+    [LF_BACKEND_NEON] = LF_B(C) | LF_B(AARCH64) | LF_B(NEON),
+    [LF_BACKEND_RV64] = LF_B(C) | LF_B(RV64),
+    [LF_BACKEND_RVV] = LF_B(C) | LF_B(RV64) | LF_B(RVV),
+    [LF_BACKEND_PPC64LE] = LF_B(C) | LF_B(PPC64LE),
+    [LF_BACKEND_POWER9] = LF_B(C) | LF_B(PPC64LE) | LF_B(POWER9),
+};
+#undef LF_B
+
+/* For test_backend: 1 if lf_backend_line agrees with the parent links. */
+LF_HIDDEN int lf_backend_line_check(void)
+{
+    for (int b = 0; b < LF_BACKEND_COUNT; b++) {
+        unsigned walk = 1u << b;
+        for (int x = b; x != LF_BACKEND_C;) {
+            x = (int)lf_backends[x].parent;
+            walk |= 1u << x;
+        }
+        if (walk != lf_backend_line[b]) return 0;
+    }
+    return 1;
+}
+
 /* -1 until chosen; read inline by the kernels' dispatch (lf_internal.h). */
 LF_HIDDEN _Atomic int lf_backend_sel = -1;
 

@@ -31,14 +31,15 @@ static inline int lf_backend_fast(void)
  * (not per call) to find the one to use. */
 LF_HIDDEN lf_backend lf_backend_parent(lf_backend b);
 
-/* 1 if back end `anc` is b or one of its ancestors. */
+/* Each back end with its ancestors as a bit set (src/cpu.c). */
+extern LF_HIDDEN const uint16_t lf_backend_line[LF_BACKEND_COUNT];
+/* 1 if that table agrees with the parent links (for tests/field/test_backend.c). */
+LF_HIDDEN int lf_backend_line_check(void);
+
+/* 1 if back end `anc` is b or one of its ancestors (b a valid back end). */
 static inline int lf_backend_has(int b, lf_backend anc)
 {
-    for (;;) {
-        if (b == (int)anc) return 1;
-        if (b == LF_BACKEND_C) return 0;
-        b = (int)lf_backend_parent((lf_backend)b);
-    }
+    return (lf_backend_line[b] >> (unsigned)anc) & 1;
 }
 
 /* Value barrier: hides a value from the optimiser so masks stay masks. */
