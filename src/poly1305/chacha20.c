@@ -79,6 +79,10 @@ lf_chacha_kernel lf_chacha_kernel_for(int b)
 #if LF_P1305_NEON
     if (lf_backend_has(b, LF_BACKEND_NEON)) k = (lf_chacha_kernel){lf_chacha_blocks_neon, 4, "neon"};
 #endif
+#if LF_P1305_RVV
+    if (lf_backend_has(b, LF_BACKEND_RVV))
+        k = (lf_chacha_kernel){lf_chacha_blocks_rvv, lf_chacha_rvv_width(), "rvv"};
+#endif
     return k;
 }
 

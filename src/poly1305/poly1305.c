@@ -282,7 +282,14 @@ lf_p1305_vec lf_p1305_vec_for(int b)
 #endif
 #if LF_P1305_POWER9
     case LF_BACKEND_POWER9:
-        v = (lf_p1305_vec){lf_p1305_blocks_power9, 2, LF_P1305_MIN_POWER9, "power9"};
+        /* 4 blocks per step (pw = r^1..r^4), native/ppc64le/poly1305_power9.c */
+        v = (lf_p1305_vec){lf_p1305_blocks_power9, 4, LF_P1305_MIN_POWER9, "power9", NULL};
+        break;
+#endif
+#if LF_P1305_RVV
+    case LF_BACKEND_RVV:
+        v = (lf_p1305_vec){lf_p1305_blocks_rvv, (unsigned)lf_p1305_rvv_lanes(), LF_P1305_MIN_RVV,
+                           "rvv", NULL};
         break;
 #endif
     default: break;

@@ -150,7 +150,8 @@ LF_HIDDEN void lf_p1305_powers(uint64_t pw[][3], const uint64_t r[2], unsigned n
 
 /* Vector kernels (x86-64: AVX2 4 lanes, AVX-512 8 lanes radix 2^26, AVX-512
  * IFMA 8 lanes radix 2^44; AArch64 NEON: 2 lanes radix 2^26, 4 blocks per
- * step, so its "lane count" below is 4).  nblocks: a non-zero multiple of
+ * step, so its "lane count" below is 4; POWER9: radix 2^44, 4 blocks per
+ * step with r^4..r^1, "lane count" 4).  nblocks: a non-zero multiple of
  * the lane count. */
 LF_HIDDEN void lf_p1305_blocks_avx2(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
                                     size_t nblocks);
@@ -166,6 +167,11 @@ LF_HIDDEN void lf_p1305_blocks_neon(uint64_t h[3], const uint64_t pw[][3], const
                                     size_t nblocks);
 LF_HIDDEN void lf_p1305_blocks_power9(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
                                       size_t nblocks);
+/* RVV: radix 2^26, lf_p1305_rvv_lanes() = min(8, VLEN / 32) blocks per step
+ * (4 at VLEN 128, 8 from VLEN 256); nblocks a non-zero multiple of it. */
+LF_HIDDEN void lf_p1305_blocks_rvv(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
+                                   size_t nblocks);
+LF_HIDDEN size_t lf_p1305_rvv_lanes(void);
 
 /* Which vector kernels this build has (src/poly1305/sources.cmake adds
  * their files for the architecture; they enable their ISA per function with
@@ -186,6 +192,17 @@ LF_HIDDEN void lf_p1305_blocks_power9(uint64_t h[3], const uint64_t pw[][3], con
 #else
 #define LF_P1305_POWER9 0
 #endif
+/* RISC-V Vector kernels (native/riscv64/{poly1305,chacha20}_rvv.c): the build targets V
+ * (riscv64-v toolchain, -march=rv64gcv) with the __riscv_ intrinsics
+ * (clang >= 16, gcc >= 13); sources.cmake defines LF_P1305_NO_RVV when its
+ * compile check of them fails.  gcc 12 (rv64gc): none, rvv runs the
+ * portable code. */
+#if defined(__riscv) && __riscv_xlen == 64 && defined(__riscv_vector) &&                            \
+    defined(__riscv_v_intrinsic) && __riscv_v_intrinsic >= 11000 && !defined(LF_P1305_NO_RVV)
+#define LF_P1305_RVV 1
+#else
+#define LF_P1305_RVV 0
+#endif
 
 /* Crossovers: message lengths (bytes) from which each vector Poly1305
  * kernel is used (one-shot, vector kernel with its powers vs the scalar
@@ -202,8 +219,11 @@ LF_HIDDEN void lf_p1305_blocks_power9(uint64_t h[3], const uint64_t pw[][3], con
 #ifndef LF_P1305_MIN_NEON /* instruction-count crossover under qemu (README.md) */
 #define LF_P1305_MIN_NEON 768
 #endif
-#ifndef LF_P1305_MIN_POWER9
+#ifndef LF_P1305_MIN_POWER9 /* instruction-count crossover under qemu (README.md) */
 #define LF_P1305_MIN_POWER9 256
+#endif
+#ifndef LF_P1305_MIN_RVV /* instruction-count crossover under qemu (README.md) */
+#define LF_P1305_MIN_RVV 256
 #endif
 /* the smallest of them (no vector kernel is looked up below it) */
 #ifndef LF_P1305_MIN_ANY
@@ -242,6 +262,11 @@ LF_HIDDEN void lf_chacha_blocks_avx512(uint8_t *out, const uint8_t *in, size_t n
                                        const uint32_t st[16]);
 LF_HIDDEN void lf_chacha_blocks_neon(uint8_t *out, const uint8_t *in, size_t nblocks,
                                      const uint32_t st[16]);
+/* RVV: any nblocks; lf_chacha_rvv_width() = min(16, VLEN / 32) blocks per
+ * batch (the dispatcher's width). */
+LF_HIDDEN void lf_chacha_blocks_rvv(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                    const uint32_t st[16]);
+LF_HIDDEN size_t lf_chacha_rvv_width(void);
 
 /* Declassify: a value the API makes public on purpose (AEAD open's verdict)
  * is marked as defined for valgrind in the constant-time test builds
