@@ -34,10 +34,6 @@
  * (h2 <= 4) is restored once: 5 (h2 >> 2) < 1.25 2^63 fits a word, h0 + it
  * carries at most 1 into h1, which carries at most 1 into (h2 & 3) <= 3.
  * ------------------------------------------------------------------------- */
-#if defined(__SIZEOF_INT128__)
-typedef unsigned __int128 lf_u128;
-
-
 /* Add with carry in and out: x86-64 _addcarry_u64 (one adc; gcc 12 keeps
  * unsigned __int128 sums in stack slots, which put store-to-load
  * forwarding on the critical path), else comparisons. */
@@ -56,6 +52,22 @@ typedef unsigned long long lf_adcw;
     } while (0)
 typedef uint64_t lf_adcw;
 #endif
+
+/* h2 < 2^63 -> h2 <= 4 (the kernel contract), same value mod p. */
+static inline void lf_p1305_normalize(uint64_t h[3])
+{
+    lf_adcw n0, n1;
+    uint64_t q5 = (h[2] >> 2) * 5;
+    unsigned char c = 0;
+    LF_ADC(c, h[0], q5, n0);
+    LF_ADC(c, h[1], 0, n1);
+    h[0] = n0;
+    h[1] = n1;
+    h[2] = (h[2] & 3) + c;
+}
+
+#if defined(__SIZEOF_INT128__)
+typedef unsigned __int128 lf_u128;
 
 /* The key half as the loop uses it. */
 typedef struct {
@@ -105,19 +117,6 @@ static inline void lf_p1305_block_words(uint64_t h[3], const lf_p1305_key *k, ui
     h[2] = m1w + (a2 & 3) * k->r0 + c;
 }
 
-/* h2 < 2^63 -> h2 <= 4 (the kernel contract), same value mod p. */
-static inline void lf_p1305_normalize(uint64_t h[3])
-{
-    lf_adcw n0, n1;
-    uint64_t q5 = (h[2] >> 2) * 5;
-    unsigned char c = 0;
-    LF_ADC(c, h[0], q5, n0);
-    LF_ADC(c, h[1], 0, n1);
-    h[0] = n0;
-    h[1] = n1;
-    h[2] = (h[2] & 3) + c;
-}
-
 /* nblocks blocks, the top word left lazy (h2 < 2^63 - 2 in and out) */
 static inline void lf_p1305_r64_lazy(uint64_t h[3], const lf_p1305_key *k, const uint8_t *m,
                                      size_t nblocks, uint64_t hibit)
@@ -155,19 +154,12 @@ void lf_p1305_blocks_scalar(uint64_t h[3], const uint64_t r[2], const uint8_t *m
 #endif
 }
 
-/* h2 < 2^63 -> h mod p.  First fold bits 130.. : (h2 >> 2) 5 < 2^63 fits a
- * word, and after it h < 2^130 + 2^65 < 2p; then h - p = h + 5 - 2^130 is taken when it is >= 0.
- * Branch-free (masks). */
+/* h2 < 2^63 -> h mod p: lf_p1305_normalize (then h < 2^130 + 2^65 < 2p),
+ * then h - p = h + 5 - 2^130 is taken when it is >= 0.  Branch-free (masks). */
 static inline void lf_p1305_reduce_inline(uint64_t h[3])
 {
-    uint64_t h0 = h[0], h1 = h[1], h2 = h[2];
-    uint64_t c = (h2 >> 2) * 5, k;
-    h2 &= 3;
-    h0 += c;
-    k = h0 < c;
-    h1 += k;
-    k = h1 < k;
-    h2 += k;
+    lf_p1305_normalize(h);
+    uint64_t h0 = h[0], h1 = h[1], h2 = h[2], k;
     uint64_t g0 = h0 + 5;
     k = g0 < 5;
     uint64_t g1 = h1 + k;
@@ -202,7 +194,6 @@ static inline lf_p1305_key lf_p1305_key_of(const uint64_t r[2])
 
 #define lf_p1305_short(h, k, m, nb)                                                               \
     ((nb) ? lf_p1305_blocks_r26((h), (k)->r, (m), (nb), 1) : (void)0)
-#define lf_p1305_normalize(h) ((void)0) /* the radix 2^26 kernel returns h2 <= 4 */
 static inline void lf_p1305_block_words(uint64_t h[3], const lf_p1305_key *k, uint64_t m0,
                                         uint64_t m1, uint64_t hibit)
 {
@@ -261,6 +252,11 @@ void lf_p1305_powers(uint64_t pw[][3], const uint64_t r[2], unsigned n)
  * faster because the vector kernels pay for loading the powers, the lane
  * set-up and the horizontal sum.
  * ------------------------------------------------------------------------- */
+_Static_assert(LF_P1305_MIN_ANY <= LF_P1305_MIN_AVX2 && LF_P1305_MIN_ANY <= LF_P1305_MIN_AVX512 &&
+                   LF_P1305_MIN_ANY <= LF_P1305_MIN_IFMA && LF_P1305_MIN_ANY <= LF_P1305_MIN_NEON &&
+                   LF_P1305_MIN_ANY <= LF_P1305_MIN_POWER9 && LF_P1305_MIN_ANY <= LF_P1305_MIN_RVV,
+               "LF_P1305_MIN_ANY must not exceed any vector crossover");
+
 lf_p1305_vec lf_p1305_vec_for(int b)
 {
     lf_p1305_vec v = {NULL, 0, 0, "scalar", NULL};

@@ -124,6 +124,33 @@ static void tag_scalar(uint8_t tag[16], const uint8_t *m, size_t len, const uint
     lf_poly1305_final(&st, tag);
 }
 
+/* One direct run of a vector kernel (pw != NULL: the power-table entry,
+ * else the entry taking r) on nb blocks at mv from h = h0, against the
+ * scalar kernel on the same blocks at m: the contract's h2 <= 4 on exit and
+ * the same value mod p. */
+static void vec_vs_scalar(const lf_p1305_vec *v, const uint64_t (*pw)[3], const uint64_t r[2],
+                          const uint8_t *mv, const uint8_t *m, size_t nb, const uint64_t h0[3],
+                          const char *what)
+{
+    uint64_t h[3] = {h0[0], h0[1], h0[2]}, hs[3] = {h0[0], h0[1], h0[2]};
+    if (pw) v->fn(h, pw, mv, nb);
+    else v->fn_r(h, r, mv, nb);
+    lf_p1305_blocks_scalar(hs, r, m, nb, 1);
+    CHECK(h[2] <= 4, "vector kernel %s h2 bound (%s), %zu blocks", v->name, what, nb);
+    lf_p1305_reduce(h);
+    lf_p1305_reduce(hs);
+    CHECK(!memcmp(h, hs, sizeof h), "vector kernel %s vs scalar (%s), %zu blocks", v->name, what,
+          nb);
+}
+
+/* a random accumulator within the kernel contract (h2 < 8) */
+static void rand_h(uint64_t h[3])
+{
+    h[0] = t_rand64();
+    h[1] = t_rand64();
+    h[2] = t_rand64() & 7;
+}
+
 static void kernels_agree(lf_backend be)
 {
     static uint8_t m[4096 + 64];
@@ -144,48 +171,26 @@ static void kernels_agree(lf_backend be)
         CHECK(!memcmp(t2, t3, 16), "r64 vs r26, len %zu", len);
         /* the vector kernel itself, on every multiple of its lane count */
         if (v.fn && len >= 16 * v.lanes) {
-            uint64_t h[3] = {0, 0, 0}, r[2], pw[8][3], hs[3] = {0, 0, 0};
+            uint64_t r[2], pw[8][3], h0[3];
             lf_poly1305_state st;
             lf_poly1305_init(&st, key);
             r[0] = st.r[0];
             r[1] = st.r[1];
-            /* a non-zero incoming h as well */
-            h[0] = hs[0] = t_rand64();
-            h[1] = hs[1] = t_rand64();
-            h[2] = hs[2] = t_rand64() & 7;
             size_t nb = len / 16 - (len / 16) % v.lanes;
             lf_p1305_powers(pw, r, v.lanes);
-            v.fn(h, (const uint64_t(*)[3])pw, m, nb);
-            lf_p1305_blocks_scalar(hs, r, m, nb, 1);
-            CHECK(h[2] <= 4, "vector kernel h2 bound");
-            lf_p1305_reduce(h);
-            lf_p1305_reduce(hs);
-            CHECK(!memcmp(h, hs, sizeof h), "vector kernel %s vs scalar, %zu blocks", v.name, nb);
+            /* a non-zero incoming h as well */
+            rand_h(h0);
+            vec_vs_scalar(&v, (const uint64_t(*)[3])pw, r, m, m, nb, h0, "random h");
             /* the same blocks at an address that is not 8-byte aligned
              * (the RVV kernel reads those through a bounce buffer) */
             static uint8_t mis[4096 + 64];
             size_t off = 1 + (size_t)i % 7;
             memcpy(mis + off, m, 16 * nb);
-            h[0] = hs[0] = t_rand64();
-            h[1] = hs[1] = t_rand64();
-            h[2] = hs[2] = t_rand64() & 7;
-            v.fn(h, (const uint64_t(*)[3])pw, mis + off, nb);
-            lf_p1305_blocks_scalar(hs, r, m, nb, 1);
-            lf_p1305_reduce(h);
-            lf_p1305_reduce(hs);
-            CHECK(!memcmp(h, hs, sizeof h), "vector kernel %s vs scalar, %zu blocks at +%zu",
-                  v.name, nb, off);
+            rand_h(h0);
+            vec_vs_scalar(&v, (const uint64_t(*)[3])pw, r, mis + off, m, nb, h0, "misaligned");
             if (v.fn_r) { /* the entry that computes the powers itself */
-                h[0] = hs[0] = t_rand64();
-                h[1] = hs[1] = t_rand64();
-                h[2] = hs[2] = t_rand64() & 7;
-                v.fn_r(h, r, m, nb);
-                lf_p1305_blocks_scalar(hs, r, m, nb, 1);
-                CHECK(h[2] <= 4, "vector kernel (r entry) h2 bound");
-                lf_p1305_reduce(h);
-                lf_p1305_reduce(hs);
-                CHECK(!memcmp(h, hs, sizeof h), "vector kernel %s (r entry) vs scalar, %zu blocks",
-                      v.name, nb);
+                rand_h(h0);
+                vec_vs_scalar(&v, NULL, r, m, m, nb, h0, "r entry");
             }
             vec_runs++;
         }
@@ -198,14 +203,9 @@ static void kernels_agree(lf_backend be)
         memset(m, 0xff, sizeof m);
         lf_p1305_powers(pw, r, v.lanes);
         for (size_t nb = v.lanes; 16 * nb <= 4096; nb += nb < 4 * v.lanes ? v.lanes : 9 * v.lanes) {
-            uint64_t h[3] = {~0ULL, ~0ULL, 7}, hs[3] = {~0ULL, ~0ULL, 7};
-            v.fn(h, (const uint64_t(*)[3])pw, m, nb);
-            lf_p1305_blocks_scalar(hs, r, m, nb, 1);
-            CHECK(h[2] <= 4, "vector kernel %s h2 bound (extremes), %zu blocks", v.name, nb);
-            lf_p1305_reduce(h);
-            lf_p1305_reduce(hs);
-            CHECK(!memcmp(h, hs, sizeof h), "vector kernel %s vs scalar (extremes), %zu blocks",
-                  v.name, nb);
+            const uint64_t h0[3] = {~0ULL, ~0ULL, 7};
+            vec_vs_scalar(&v, (const uint64_t(*)[3])pw, r, m, m, nb, h0, "extremes");
+            if (v.fn_r) vec_vs_scalar(&v, NULL, r, m, m, nb, h0, "extremes, r entry");
         }
     }
     if (v.fn) CHECK(vec_runs > 10, "vector kernel ran %ld times", vec_runs);

@@ -106,15 +106,18 @@ TGT static inline void p1305i_run(uint64_t h[3], const __m512i R[3], const __m51
     lf_p1305_from44(h, l);
 }
 
-/* The lanes of the message loads (unpacklo/hi of two 8-block loads). */
-static const int p1305i_order[VL] = {0, 4, 1, 5, 2, 6, 3, 7};
+/* The power of r the last step gives lane position p: r^(8 - order[p]),
+ * where order = {0, 4, 1, 5, 2, 6, 3, 7} is the block each position holds
+ * after the unpacklo/hi of two 8-block loads; stored as the index k of
+ * r^(k+1) (the power table's index and a lane of r..r^8). */
+static const long long p1305i_last[VL] = {7, 3, 6, 2, 5, 1, 4, 0};
 
 TGT void lf_p1305_blocks_ifma(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m, size_t nblocks)
 {
     __m512i R[3], RF[3];
     uint64_t lanes[3][VL];
     for (int p = 0; p < VL; p++)
-        for (int j = 0; j < 3; j++) lanes[j][p] = pw[VL - 1 - p1305i_order[p]][j];
+        for (int j = 0; j < 3; j++) lanes[j][p] = pw[p1305i_last[p]][j];
     for (int j = 0; j < 3; j++) {
         R[j] = _mm512_set1_epi64((long long)pw[VL - 1][j]);
         RF[j] = _mm512_loadu_si512((const void *)lanes[j]);
@@ -155,10 +158,7 @@ TGT void lf_p1305_blocks_ifma_r(uint64_t h[3], const uint64_t r[2], const uint8_
                                 size_t nblocks)
 {
     const uint64_t rh[3] = {r[0], r[1], 0};
-    const __m512i rev = _mm512_set_epi64(VL - 1 - p1305i_order[7], VL - 1 - p1305i_order[6],
-                                         VL - 1 - p1305i_order[5], VL - 1 - p1305i_order[4],
-                                         VL - 1 - p1305i_order[3], VL - 1 - p1305i_order[2],
-                                         VL - 1 - p1305i_order[1], VL - 1 - p1305i_order[0]);
+    const __m512i last = _mm512_loadu_si512((const void *)p1305i_last);
     __m512i X[3], R[3], RF[3];
     uint64_t l[3];
     lf_p1305_to44(l, rh);
@@ -168,7 +168,7 @@ TGT void lf_p1305_blocks_ifma_r(uint64_t h[3], const uint64_t r[2], const uint8_
     p1305i_pow_step(X, 3, 0xf0); /* r .. r^8 */
     for (int j = 0; j < 3; j++) {
         R[j] = _mm512_permutexvar_epi64(_mm512_set1_epi64(VL - 1), X[j]);
-        RF[j] = _mm512_permutexvar_epi64(rev, X[j]);
+        RF[j] = _mm512_permutexvar_epi64(last, X[j]);
     }
     p1305i_run(h, R, RF, m, nblocks);
 }
