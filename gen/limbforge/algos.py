@@ -24,6 +24,9 @@ algorithm and the input/output bounds.
 """
 from __future__ import annotations
 
+from . import algos_lazy
+# mont_params, pm_params and words are part of this module's interface too
+from .algo_common import has_spare_bit, load_all, mont_params, pm_params, store_all, words
 from .ir import MASK64, Program, Val
 from .verify import verify
 
@@ -188,17 +191,18 @@ class Acc:
     def product(self, A, B):
         n, m = len(A), len(B)
         if self.style == "lazy":
-            from . import algos_lazy
             return algos_lazy.product(self.p, A, B)
         if self.style == "plain":
-            return self._comba(A, B)
+            return self.comba(A, B)
         t = self.row(A[0], B, n + m)
         for i in range(1, n):
             t = self.mac(t, A[i], B, i, i + m + 1)
         return t
 
-    def _comba(self, A, B):
-        """Product scanning with a three-word accumulator (c0, c1, c2)."""
+    def comba(self, A, B):
+        """A * B by product scanning (Comba) with a three-word accumulator
+        (c0, c1, c2), in any style: the plain style's product, and the mp
+        kernels' "scan" shape (mpgen.py)."""
         p = self.p
         n, m = len(A), len(B)
         out = []
@@ -206,13 +210,15 @@ class Acc:
         for k in range(n + m - 1):
             for i in range(max(0, k - m + 1), min(k, n - 1) + 1):
                 lo, hi = p.mul(A[i], B[k - i])
-                c0, c1, c2 = self._acc3(c0, c1, c2, lo, hi, None)
+                c0, c1, c2 = self.acc3(c0, c1, c2, lo, hi, None)
             out.append(c0)
             c0, c1, c2 = c1, c2, None
         out.append(c0 if c0 is not None else self.zero())
         return out
 
-    def _acc3(self, c0, c1, c2, lo, hi, top):
+    def acc3(self, c0, c1, c2, lo, hi, top):
+        """(c0, c1, c2) + lo + hi 2^64 + top 2^128 (top may be None); the
+        caller knows the sum fits three words."""
         s0, c = self.addn(c0, lo)
         s1, c = self.addn(c1, hi, c)
         if top is not None:
@@ -227,7 +233,6 @@ class Acc:
             lo, hi = self.p.mul(A[0], A[0])
             return [lo, hi]
         if self.style == "lazy":
-            from . import algos_lazy
             return algos_lazy.square(self.p, A)
         if self.style == "plain":
             return self._comba_sqr(A)
@@ -267,15 +272,15 @@ class Acc:
             o0 = o1 = o2 = None
             for i in range(max(0, k - n + 1), (k + 1) // 2):
                 lo, hi = p.mul(A[i], A[k - i])
-                o0, o1, o2 = self._acc3(o0, o1, o2, lo, hi, None)
+                o0, o1, o2 = self.acc3(o0, o1, o2, lo, hi, None)
             if o0 is not None:
                 o0, c = p.add(o0, o0)
                 o1, c = p.add(o1, o1, c)
                 o2 = self.absorb(None, c) if o2 is None else p.add(o2, o2, c)[0]
-                c0, c1, c2 = self._acc3(c0, c1, c2, o0, o1, o2)
+                c0, c1, c2 = self.acc3(c0, c1, c2, o0, o1, o2)
             if k % 2 == 0:
                 lo, hi = p.mul(A[k // 2], A[k // 2])
-                c0, c1, c2 = self._acc3(c0, c1, c2, lo, hi, None)
+                c0, c1, c2 = self.acc3(c0, c1, c2, lo, hi, None)
             out.append(c0)
             c0, c1, c2 = c1, c2, None
         out.append(c0 if c0 is not None else self.zero())
@@ -348,30 +353,6 @@ class Acc:
         return t
 
 
-def _load_all(prog, arr):
-    return [prog.load(arr, i) for i in range(arr.words)]
-
-
-def _store_all(prog, arr, words):
-    for i, w in enumerate(words):
-        prog.store(arr, i, w)
-
-
-def mont_params(p: int, n: int) -> dict:
-    assert p % 2 == 1 and p > 2 and p.bit_length() <= 64 * n
-    R = 1 << (64 * n)
-    return {
-        "n0": (-pow(p, -1, 1 << 64)) % (1 << 64),
-        "R": R,
-        "r2": R * R % p,
-        "spare": p < (1 << (64 * n - 1)),
-    }
-
-
-def words(x: int, n: int) -> list:
-    return [(x >> (64 * i)) & MASK64 for i in range(n)]
-
-
 def _begin(name, n, nin, style, comment):
     prog = Program(name)
     prog.comment = comment
@@ -392,7 +373,7 @@ def mul_program(name: str, n: int, style: str) -> Program:
     r = prog.out("r", 2 * n)
     a, b = prog.inp("a", n), prog.inp("b", n)
     acc = Acc(prog, style)
-    _store_all(prog, r, acc.product(_load_all(prog, a), _load_all(prog, b)))
+    store_all(prog, r, acc.product(load_all(prog, a), load_all(prog, b)))
     return verify(prog.prune())
 
 
@@ -403,7 +384,7 @@ def sqr_program(name: str, n: int, style: str) -> Program:
     r = prog.out("r", 2 * n)
     a = prog.inp("a", n)
     acc = Acc(prog, style)
-    _store_all(prog, r, acc.square(_load_all(prog, a)))
+    store_all(prog, r, acc.square(load_all(prog, a)))
     return verify(prog.prune())
 
 
@@ -413,7 +394,6 @@ def mont_mul_program(name: str, p: int, n: int, style: str, b_const=None) -> Pro
     """CIOS Montgomery multiplication r = a*b/R mod p.  With b_const, b is a
     constant (to_internal: b = R^2 mod p)."""
     if style == "lazy":
-        from . import algos_lazy
         return algos_lazy.mont_mul_program(name, p, n, b_const)
     mp = mont_params(p, n)
     what = "a*R mod p (to Montgomery form)" if b_const is not None else "a*b/R mod p"
@@ -421,10 +401,10 @@ def mont_mul_program(name: str, p: int, n: int, style: str, b_const=None) -> Pro
                                f"r = {what}; Montgomery CIOS"
                                + (", spare-bit shortcut (accumulator of n+1 words)" if mp["spare"] else "")
                                + ". Inputs < p, output < p.")
-    P = _load_all(prog, prog.table("p", words(p, n)))
-    A = _load_all(prog, ins[0])
-    B = (_load_all(prog, prog.table("r2", words(b_const, n))) if b_const is not None
-         else _load_all(prog, ins[1]))
+    P = load_all(prog, prog.table("p", words(p, n)))
+    A = load_all(prog, ins[0])
+    B = (load_all(prog, prog.table("r2", words(b_const, n))) if b_const is not None
+         else load_all(prog, ins[1]))
     fit = n + 1 if mp["spare"] else n + 2
     t = acc.row(A[0], B, fit)
     t = acc.redc_steps(t, P, mp["n0"], fit, 1)
@@ -432,7 +412,7 @@ def mont_mul_program(name: str, p: int, n: int, style: str, b_const=None) -> Pro
         t = acc.mac(t, A[i], B, 0, fit)
         t = acc.redc_steps(t, P, mp["n0"], fit, 1)
     top = None if mp["spare"] else t[n]
-    _store_all(prog, r, acc.cond_sub(t[:n], top, P))
+    store_all(prog, r, acc.cond_sub(t[:n], top, P))
     return verify(prog.prune())
 
 
@@ -440,14 +420,13 @@ def mont_sqr_program(name: str, p: int, n: int, style: str) -> Program:
     """r = a^2/R: dedicated squaring, then reduce the low half (n steps) and
     add the high half: (T_lo + M p)/R + T_hi < 2p, one conditional subtraction."""
     if style == "lazy":
-        from . import algos_lazy
         return algos_lazy.mont_sqr_program(name, p, n)
     mp = mont_params(p, n)
     prog, r, ins, acc = _begin(name, n, 1, style,
                                "r = a^2/R mod p; dedicated squaring then Montgomery reduction "
                                "of the low half plus the high half. Input < p, output < p.")
-    P = _load_all(prog, prog.table("p", words(p, n)))
-    T = acc.square(_load_all(prog, ins[0]))
+    P = load_all(prog, prog.table("p", words(p, n)))
+    T = acc.square(load_all(prog, ins[0]))
     fit = n + 1 if mp["spare"] else n + 2
     u = acc.redc_steps(T[:n] + [None], P, mp["n0"], fit, n)
     s, c = [], None
@@ -457,23 +436,22 @@ def mont_sqr_program(name: str, p: int, n: int, style: str) -> Program:
     top = None
     if not mp["spare"]:
         top = acc.absorb(u[n], c) if u[n] is not None else prog.cword(c)
-    _store_all(prog, r, acc.cond_sub(s, top, P))
+    store_all(prog, r, acc.cond_sub(s, top, P))
     return verify(prog.prune())
 
 
 def from_mont_program(name: str, p: int, n: int, style: str) -> Program:
     """r = a/R mod p: n reduction steps; (a + M p)/R < p for a < p."""
     if style == "lazy":
-        from . import algos_lazy
         return algos_lazy.from_mont_program(name, p, n)
     mp = mont_params(p, n)
     prog, r, ins, acc = _begin(name, n, 1, style,
                                "r = a/R mod p (from Montgomery form); n reduction steps, "
                                "(a + M p)/R < p needs no final subtraction. Input < p, output < p.")
-    P = _load_all(prog, prog.table("p", words(p, n)))
+    P = load_all(prog, prog.table("p", words(p, n)))
     fit = n + 1 if mp["spare"] else n + 2
-    u = acc.redc_steps(_load_all(prog, ins[0]) + [None], P, mp["n0"], fit, n)
-    _store_all(prog, r, u[:n])
+    u = acc.redc_steps(load_all(prog, ins[0]) + [None], P, mp["n0"], fit, n)
+    store_all(prog, r, u[:n])
     return verify(prog.prune())
 
 
@@ -481,32 +459,30 @@ def from_mont_program(name: str, p: int, n: int, style: str) -> Program:
 # Modular addition, subtraction, negation (any odd p)
 def add_program(name: str, p: int, n: int, style: str) -> Program:
     if style == "lazy":
-        from . import algos_lazy
         return algos_lazy.add_program(name, p, n)
-    spare = p < (1 << (64 * n - 1))
+    spare = has_spare_bit(p, n)
     prog, r, ins, acc = _begin(name, n, 2, style,
                                "r = a + b mod p; add, subtract p, select (constant time). "
                                "Inputs < p, output < p.")
-    P = _load_all(prog, prog.table("p", words(p, n)))
-    A, B = _load_all(prog, ins[0]), _load_all(prog, ins[1])
+    P = load_all(prog, prog.table("p", words(p, n)))
+    A, B = load_all(prog, ins[0]), load_all(prog, ins[1])
     t, c = [], None
     for x, y in zip(A, B):
         s, c = prog.add(x, y, c)
         t.append(s)
     top = None if spare else prog.cword(c)
-    _store_all(prog, r, acc.cond_sub(t, top, P))
+    store_all(prog, r, acc.cond_sub(t, top, P))
     return verify(prog.prune())
 
 
 def sub_program(name: str, p: int, n: int, style: str) -> Program:
     if style == "lazy":
-        from . import algos_lazy
         return algos_lazy.sub_program(name, p, n)
     prog, r, ins, acc = _begin(name, n, 2, style,
                                "r = a - b mod p; subtract, add p masked by the borrow. "
                                "Inputs < p, output < p.")
-    P = _load_all(prog, prog.table("p", words(p, n)))
-    A, B = _load_all(prog, ins[0]), _load_all(prog, ins[1])
+    P = load_all(prog, prog.table("p", words(p, n)))
+    A, B = load_all(prog, ins[0]), load_all(prog, ins[1])
     d, bo = [], None
     for x, y in zip(A, B):
         s, bo = prog.sub(x, y, bo)
@@ -517,18 +493,17 @@ def sub_program(name: str, p: int, n: int, style: str) -> Program:
     for dj, pmj in zip(d, pm):
         s, c = prog.add(dj, pmj, c)
         out.append(s)
-    _store_all(prog, r, out)
+    store_all(prog, r, out)
     return verify(prog.prune())
 
 
 def neg_program(name: str, p: int, n: int, style: str) -> Program:
     if style == "lazy":
-        from . import algos_lazy
         return algos_lazy.neg_program(name, p, n)
     prog, r, ins, acc = _begin(name, n, 1, style,
                                "r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.")
-    P = _load_all(prog, prog.table("p", words(p, n)))
-    A = _load_all(prog, ins[0])
+    P = load_all(prog, prog.table("p", words(p, n)))
+    A = load_all(prog, ins[0])
     d, bo = [], None
     for pj, x in zip(P, A):
         s, bo = prog.sub(pj, x, bo)
@@ -538,7 +513,7 @@ def neg_program(name: str, p: int, n: int, style: str) -> Program:
         nz = prog.logic("or", nz, x)
     _, b = prog.sub(acc.zero(), nz)
     m = prog.mask(b)
-    _store_all(prog, r, [prog.logic("and", dj, m) for dj in d])
+    store_all(prog, r, [prog.logic("and", dj, m) for dj in d])
     return verify(prog.prune())
 
 
@@ -547,30 +522,12 @@ def copy_program(name: str, n: int, comment: str) -> Program:
     prog.comment = comment
     r = prog.out("r", n)
     a = prog.inp("a", n)
-    _store_all(prog, r, _load_all(prog, a))
+    store_all(prog, r, load_all(prog, a))
     return verify(prog)
 
 
 # ---------------------------------------------------------------------------
 # Pseudo-Mersenne p = 2^k - c
-def pm_params(p: int, n: int):
-    """(k, c, c') with p = 2^k - c, c' = 2^(64n) mod p = c << (64n - k) < 2^64,
-    or None if p is not of that form with a one-word c'."""
-    k = p.bit_length()
-    c = (1 << k) - p
-    if n < 2 or k > 64 * n or c <= 0:
-        return None
-    c2 = c << (64 * n - k)
-    if c2 >= 1 << 63:
-        return None
-    # The reduction's bounds (see _pm_reduce/_pm_final) need:
-    #  fold 3: a wrapped value (< c'^2) plus c' fits n words;
-    #  final:  v < 2^k + 2^(64n-k) c must be < 2p = 2^(k+1) - 2c.
-    if c2 * c2 + c2 >= 1 << (64 * n) or c * ((1 << (64 * n - k)) + 2) >= 1 << k:
-        return None
-    return k, c, c2
-
-
 def _pm_reduce(acc: Acc, T, n, k, c, c2, P):
     """T (2n words) -> T mod p, p = 2^k - c."""
     prog = acc.p
@@ -623,7 +580,6 @@ def _pm_final(acc: Acc, v, n, k, c, P):
 
 def pm_mul_program(name: str, p: int, n: int, style: str, square=False) -> Program:
     if style == "lazy":
-        from . import algos_lazy
         return algos_lazy.pm_mul_program(name, p, n, square)
     k, c, c2 = pm_params(p, n)
     prog, r, ins, acc = _begin(name, n, 1 if square else 2, style,
@@ -631,7 +587,7 @@ def pm_mul_program(name: str, p: int, n: int, style: str, square=False) -> Progr
                                f"{'squaring' if square else 'product'} then folds by 2^{64*n} = {c2:#x} mod p "
                                "and one conditional subtraction. Inputs < p, output < p.")
     P = words(p, n)
-    A = _load_all(prog, ins[0])
-    T = acc.square(A) if square else acc.product(A, _load_all(prog, ins[1]))
-    _store_all(prog, r, _pm_reduce(acc, T, n, k, c, c2, P))
+    A = load_all(prog, ins[0])
+    T = acc.square(A) if square else acc.product(A, load_all(prog, ins[1]))
+    store_all(prog, r, _pm_reduce(acc, T, n, k, c, c2, P))
     return verify(prog.prune())

@@ -17,6 +17,7 @@ tests check the programs, so a wrong bound fails the tests, not silently.
 """
 from __future__ import annotations
 
+from .algo_common import has_spare_bit, load_all, mont_params, pm_params, store_all, words
 from .ir import MASK64, Program
 from .verify import verify
 
@@ -233,7 +234,6 @@ def cond_sub(prog, t, top, P, pw):
 
 
 def _mont_begin(name, p, n, nin, comment):
-    from .algos import mont_params, words
     mp = mont_params(p, n)
     prog = Program(name)
     prog.comment = comment
@@ -245,30 +245,20 @@ def _mont_begin(name, p, n, nin, comment):
     return prog, r, ins, mp, P, pw
 
 
-def _loads(prog, arr):
-    return [prog.load(arr, i) for i in range(arr.words)]
-
-
-def _stores(prog, arr, ws):
-    for i, w in enumerate(ws):
-        prog.store(arr, i, w)
-
-
 def mont_mul_program(name: str, p: int, n: int, b_const=None) -> Program:
-    from .algos import words
     what = "a*R mod p (to Montgomery form)" if b_const is not None else "a*b/R mod p"
     prog, r, ins, mp, P, pw = _mont_begin(
         name, p, n, 1 if b_const is not None else 2,
         f"r = {what}; Montgomery, product scanning with lazy carries"
-        + (" (spare bit: result < 2p < 2^(64n))" if mp_spare(p, n) else "")
+        + (" (spare bit: result < 2p < 2^(64n))" if has_spare_bit(p, n) else "")
         + ". Inputs < p, output < p.")
-    A = _loads(prog, ins[0])
+    A = load_all(prog, ins[0])
     if b_const is not None:
         bw = words(b_const, n)
         tb = prog.table("r2", bw)
         B = [prog.load(tb, j) for j in range(n)]
     else:
-        bw, B = [None] * n, _loads(prog, ins[1])
+        bw, B = [None] * n, load_all(prog, ins[1])
     L = Lazy(prog)
 
     def extra(k):
@@ -276,12 +266,8 @@ def mont_mul_program(name: str, p: int, n: int, b_const=None) -> Program:
             L.prod(k, A[i], B[k - i], yval=bw[k - i])
 
     t, top = _mont_columns(prog, L, n, P, pw, mp["n0"], mp["spare"], extra)
-    _stores(prog, r, cond_sub(prog, t, top, P, pw))
+    store_all(prog, r, cond_sub(prog, t, top, P, pw))
     return verify(prog.prune())
-
-
-def mp_spare(p, n):
-    return p < (1 << (64 * n - 1))
 
 
 def mont_sqr_program(name: str, p: int, n: int) -> Program:
@@ -290,7 +276,7 @@ def mont_sqr_program(name: str, p: int, n: int) -> Program:
         "r = a^2/R mod p; dedicated squaring (off-diagonal products once, doubled, "
         "plus the diagonal) fused with product-scanning Montgomery reduction of all "
         "2n words, lazy carries: (a^2 + M p)/R < 2p. Input < p, output < p.")
-    A = _loads(prog, ins[0])
+    A = load_all(prog, ins[0])
     L = Lazy(prog)
     if n == 1:
         def extra(k):
@@ -305,7 +291,7 @@ def mont_sqr_program(name: str, p: int, n: int) -> Program:
             if k == 2 * n - 2:
                 next(gen)                   # weight 2n-1 too, before the last word
     t, top = _mont_columns(prog, L, n, P, pw, mp["n0"], mp["spare"], extra)
-    _stores(prog, r, cond_sub(prog, t, top, P, pw))
+    store_all(prog, r, cond_sub(prog, t, top, P, pw))
     return verify(prog.prune())
 
 
@@ -314,7 +300,7 @@ def from_mont_program(name: str, p: int, n: int) -> Program:
         name, p, n, 1,
         "r = a/R mod p (from Montgomery form); product-scanning reduction, "
         "(a + M p)/R < p needs no final subtraction. Input < p, output < p.")
-    A = _loads(prog, ins[0])
+    A = load_all(prog, ins[0])
     L = Lazy(prog)
 
     def extra(k):
@@ -322,7 +308,7 @@ def from_mont_program(name: str, p: int, n: int) -> Program:
             L.add(k, A[k])
 
     t, _ = _mont_columns(prog, L, n, P, pw, mp["n0"], True, extra)
-    _stores(prog, r, t)
+    store_all(prog, r, t)
     return verify(prog.prune())
 
 
@@ -399,7 +385,6 @@ def pm_reduce(prog: Program, T, n, k, c, c2, pw):
 
 
 def pm_mul_program(name: str, p: int, n: int, square_: bool = False) -> Program:
-    from .algos import pm_params, words
     k, c, c2 = pm_params(p, n)
     prog = Program(name)
     prog.comment = (f"r = {'a^2' if square_ else 'a*b'} mod p, p = 2^{k} - {c:#x}; "
@@ -409,9 +394,9 @@ def pm_mul_program(name: str, p: int, n: int, square_: bool = False) -> Program:
                     + ", one conditional subtraction. Inputs < p, output < p.")
     r = prog.out("r", n)
     a = prog.inp("a", n)
-    A = _loads(prog, a)
-    T = square(prog, A) if square_ else product(prog, A, _loads(prog, prog.inp("b", n)))
-    _stores(prog, r, pm_reduce(prog, T, n, k, c, c2, words(p, n)))
+    A = load_all(prog, a)
+    T = square(prog, A) if square_ else product(prog, A, load_all(prog, prog.inp("b", n)))
+    store_all(prog, r, pm_reduce(prog, T, n, k, c, c2, words(p, n)))
     return verify(prog.prune())
 
 
@@ -466,16 +451,15 @@ def _lt_const(prog, t, pw):
 
 
 def _begin_mod(name, p, n, nin, comment):
-    from .algos import words
     prog = Program(name)
     prog.comment = comment
     r = prog.out("r", n)
-    ins = [_loads(prog, prog.inp(nm, n)) for nm in "ab"[:nin]]
+    ins = [load_all(prog, prog.inp(nm, n)) for nm in "ab"[:nin]]
     return prog, r, ins, words(p, n), words((1 << (64 * n)) - p, n)
 
 
 def add_program(name: str, p: int, n: int) -> Program:
-    spare = p < (1 << (64 * n - 1))
+    spare = has_spare_bit(p, n)
     prog, r, (A, B), pw, qw = _begin_mod(
         name, p, n, 2, "r = a + b mod p; add, compare with p (borrows only), subtract p "
         "masked (constant time). Inputs < p, output < p.")
@@ -491,7 +475,7 @@ def add_program(name: str, p: int, n: int) -> Program:
     if c is not None:                            # t + 2^(64n) >= p always
         keep = prog.logic("and", keep, prog.logic("xor", prog.cword(c), prog.const(1)))
     m = prog.sub(keep, prog.const(1))[0]         # all ones iff t >= p
-    _stores(prog, r, _masked_fix(prog, t, m, qw, pw))
+    store_all(prog, r, _masked_fix(prog, t, m, qw, pw))
     return verify(prog.prune())
 
 
@@ -506,7 +490,7 @@ def sub_program(name: str, p: int, n: int) -> Program:
         else:
             dj, bo = prog.sub(x, y, bo)
         d.append(dj)
-    _stores(prog, r, _masked_fix(prog, d, prog.mask(bo), pw, qw))
+    store_all(prog, r, _masked_fix(prog, d, prog.mask(bo), pw, qw))
     return verify(prog.prune())
 
 
@@ -535,5 +519,5 @@ def neg_program(name: str, p: int, n: int) -> Program:
         nz = prog.logic("or", nz, x)
     _, b = prog.sub(z, nz)
     m = prog.mask(b)
-    _stores(prog, r, [prog.logic("and", dj, m) for dj in d])
+    store_all(prog, r, [prog.logic("and", dj, m) for dj in d])
     return verify(prog.prune())

@@ -2,11 +2,19 @@
 
 Three kernel families, each fully unrolled for one operand length n:
 
-  mul<n>   r[2n] = a[n] * b[n]          product scanning (Comba), 3-word accumulator
-  sqr<n>   r[2n] = a[n]^2               Comba squaring: off-diagonal products once, doubled
+  mul<n>   r[2n] = a[n] * b[n]
+  sqr<n>   r[2n] = a[n]^2               dedicated squaring: off-diagonal products once, doubled
   redc<n>  r[n]  = x[2n] / 2^(64n) mod m   Montgomery reduction for a *run-time* odd
                                         modulus m[0..n-1] with m[n] = -m^-1 mod 2^64;
                                         needs x < m * 2^(64n); output < m
+
+The algorithm depends on the target (MP_TARGETS below), not on the target's
+field style: x86_64_adx uses operand scanning with two carry chains
+(mulx/adcx/adox) for all three families; every other target (c, x86_64 with
+mulq, aarch64, rv64, ppc64le) uses the "plain" style, so product scanning
+(Comba, 3-word accumulator; Acc.comba and Acc.square in algos.py) for mul and
+sqr, and row reduction for redc up to 16 limbs, product-scanning reduction
+above.
 
 Sizes 1..max for each family, max per target read from src/mp/params/<target>.h
 (written by `lfbench --tune mp`): the library uses the generated kernel for
@@ -15,9 +23,9 @@ reduction built on mul (redc) above.  So the code size follows the tuned
 thresholds.
 
 Targets: MP_TARGETS below, one entry per generator target (targets.py) with
-the carry-chain style used per family and size.  A target whose printer does
-not exist yet is skipped (its back ends inherit the parent's kernels), so
-adding a target is one line once its printer lands.
+the carry-chain style and shape used per family and size.  A target whose
+printer does not exist yet is skipped (its back ends inherit the parent's
+kernels), so adding a target is one line once its printer lands.
 """
 from __future__ import annotations
 
@@ -25,6 +33,7 @@ import re
 from pathlib import Path
 
 from . import __version__
+from .algo_common import load_all
 from .algos import Acc
 from .ir import Program
 from .targets import BACKEND_GUARD, TARGETS, backend_initializers
@@ -74,10 +83,6 @@ def mp_targets() -> list:
 
 
 # ---------------------------------------------------------------- programs
-def _load_all(prog, arr, k=None):
-    return [prog.load(arr, i) for i in range(arr.words if k is None else k)]
-
-
 def _hoist_stores(prog: Program) -> Program:
     """Move every store right after the op that defines its value.  The
     verifier has already checked the program with stores last (so r may not
@@ -101,21 +106,6 @@ def _hoist_stores(prog: Program) -> Program:
     return prog
 
 
-def _comba(acc: Acc, A, B):
-    """Product scanning: column k = sum a_i b_(k-i) into (c0, c1, c2)."""
-    p = acc.p
-    n, m = len(A), len(B)
-    out, c0, c1, c2 = [], None, None, None
-    for k in range(n + m - 1):
-        for i in range(max(0, k - m + 1), min(k, n - 1) + 1):
-            lo, hi = p.mul(A[i], B[k - i])
-            c0, c1, c2 = acc._acc3(c0, c1, c2, lo, hi, None)
-        out.append(c0)
-        c0, c1, c2 = c1, c2, None
-    out.append(c0 if c0 is not None else acc.zero())
-    return out
-
-
 def mul_program(name: str, n: int, style: str, shape: str = "scan") -> Program:
     prog = Program(name)
     prog.comment = (f"r = a * b, {n}x{n} -> {2 * n} limbs, "
@@ -124,8 +114,8 @@ def mul_program(name: str, n: int, style: str, shape: str = "scan") -> Program:
     r = prog.out("r", 2 * n)
     a, b = prog.inp("a", n), prog.inp("b", n)
     acc = Acc(prog, style)
-    A, B = _load_all(prog, a), _load_all(prog, b)
-    words = _comba(acc, A, B) if shape == "scan" else acc.product(A, B)
+    A, B = load_all(prog, a), load_all(prog, b)
+    words = acc.comba(A, B) if shape == "scan" else acc.product(A, B)
     for i, w in enumerate(words):
         prog.store(r, i, w)
     return _hoist_stores(verify(prog.prune()))
@@ -138,7 +128,7 @@ def sqr_program(name: str, n: int, style: str, shape: str = "scan") -> Program:
     r = prog.out("r", 2 * n)
     a = prog.inp("a", n)
     acc = Acc(prog, style)
-    for i, w in enumerate(acc.square(_load_all(prog, a))):
+    for i, w in enumerate(acc.square(load_all(prog, a))):
         prog.store(r, i, w)
     return _hoist_stores(verify(prog.prune()))
 
@@ -156,9 +146,9 @@ def redc_program(name: str, n: int, style: str, shape: str = "rows") -> Program:
     t = prog.inp("x", 2 * n)    # (the C printer reserves the name t)
     m = prog.inp("m", n + 1)
     acc = Acc(prog, style)
-    P = _load_all(prog, m, n)
+    P = load_all(prog, m, n)
     n0 = prog.load(m, n)
-    T = _load_all(prog, t)
+    T = load_all(prog, t)
     if shape == "scan":
         s, top = _redc_scan(acc, T, P, n0)
     else:
@@ -202,7 +192,7 @@ def _redc_scan(acc: Acc, T, P, n0):
     for k in range(2 * n):
         for i in range(max(0, k - n + 1), min(k, n)):
             lo, hi = prog.mul(Q[i], P[k - i])
-            c0, c1, c2 = acc._acc3(c0, c1, c2, lo, hi, None)
+            c0, c1, c2 = acc.acc3(c0, c1, c2, lo, hi, None)
         if k < 2 * n:
             c0, c1, c2 = _acc_word(acc, c0, c1, c2, T[k])
         if k < n:
