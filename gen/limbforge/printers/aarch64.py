@@ -27,6 +27,7 @@ a subtraction chain into an addition (or back) is flipped in C with
 from __future__ import annotations
 
 from ..ir import MASK64, Program
+from . import asmfile
 from .regalloc import CodegenError, LoadStoreAlloc, header_lines
 
 __all__ = ["print_function", "CodegenError", "COMMENT", "TRAILER"]
@@ -40,8 +41,9 @@ AAPCS64 = {
     "never": ["x18", "x29", "x30", "sp"],
 }
 
-COMMENT = "//"
-TRAILER = '\t.section .note.GNU-stack,"",@progbits\n'
+DIALECT = asmfile.AARCH64
+COMMENT = DIALECT.comment
+TRAILER = DIALECT.trailer
 
 
 def logical_imm(x: int) -> bool:
@@ -425,15 +427,6 @@ def print_function(prog: Program, symbol: str, flavour: str = "aarch64") -> str:
     stack = (f"{frame} bytes ({len(saved)} registers saved, {al.nslots} spill slots of 8 bytes)"
              if frame else "none")
     head = header_lines(prog, symbol, COMMENT, abi, lines, saved, stack)
-    rodata = []
-    consts = [a for a in prog.arrays if a.role == "const" and a.name in al.tables_used]
-    if consts:
-        rodata += ["\t.section .rodata", "\t.p2align 3"]
-        for a in consts:
-            rodata.append(f"{al.labels[a.name]}:")
-            rodata += [f"\t.quad {w:#018x}" for w in a.data]
-    text = ["\t.text", f"\t.globl {symbol}", f"\t.hidden {symbol}", f"\t.type {symbol}, %function",
-            "\t.p2align 4", f"{symbol}:", "\t.cfi_startproc"]
-    text += lines
-    text += ["\t.cfi_endproc", f"\t.size {symbol}, .-{symbol}"]
-    return "\n".join(head + rodata + text) + "\n"
+    tables = [(al.labels[a.name], a.data) for a in prog.arrays
+              if a.role == "const" and a.name in al.tables_used]
+    return asmfile.function(DIALECT, symbol, head, lines, tables)

@@ -36,6 +36,7 @@ one load (plus two for the base, shared by all words).
 from __future__ import annotations
 
 from ..ir import MASK64, Program
+from . import asmfile
 from .regalloc import CodegenError, LoadStoreAlloc, header_lines
 
 __all__ = ["print_function", "CodegenError", "COMMENT", "TRAILER"]
@@ -49,8 +50,9 @@ ELFV2 = {
     "protected_zone": 288,
 }
 
-COMMENT = "#"
-TRAILER = '\t.abiversion 2\n\t.section .note.GNU-stack,"",@progbits\n'
+DIALECT = asmfile.PPC64LE
+COMMENT = DIALECT.comment
+TRAILER = DIALECT.trailer
 
 
 def _s16(x):
@@ -404,21 +406,9 @@ def print_function(prog: Program, symbol: str, flavour: str = "ppc64le") -> str:
     stack_text = ("none" if not stack else
                   f"{stack} bytes {'frame (stdu)' if has_frame else 'of the protected zone below r1'}"
                   f" ({len(saved)} registers saved, {al.nslots} spill slots of 8 bytes)")
-    entry = []
-    if toc:
-        entry = ["0:", "\taddis %r2, %r12, .TOC.-0b@ha", "\taddi %r2, %r2, .TOC.-0b@l",
-                 f"\t.localentry {symbol}, .-{symbol}"]
+    entry = asmfile.elfv2_global_entry(symbol) if toc else []
     head = header_lines(prog, symbol, COMMENT, abi, entry + lines, saved, stack_text,
                         " (2 of them the global entry point)" if toc else "")
-    rodata = []
-    consts = [a for a in prog.arrays if a.role == "const" and a.name in al.tables_used]
-    if consts:
-        rodata += ["\t.section .rodata", "\t.p2align 3"]
-        for a in consts:
-            rodata.append(f"{al.labels[a.name]}:")
-            rodata += [f"\t.quad {w:#018x}" for w in a.data]
-    text = ["\t.text", f"\t.globl {symbol}", f"\t.hidden {symbol}", f"\t.type {symbol}, @function",
-            "\t.p2align 4", f"{symbol}:", "\t.cfi_startproc"]
-    text += entry + lines
-    text += ["\t.cfi_endproc", f"\t.size {symbol}, .-{symbol}"]
-    return "\n".join(head + rodata + text) + "\n"
+    tables = [(al.labels[a.name], a.data) for a in prog.arrays
+              if a.role == "const" and a.name in al.tables_used]
+    return asmfile.function(DIALECT, symbol, head, entry + lines, tables)

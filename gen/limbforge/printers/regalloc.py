@@ -37,6 +37,7 @@ a generation error, never a silent bug.
 from __future__ import annotations
 
 from ..ir import Op, Program, Val
+from .asmfile import local_label
 
 
 class CodegenError(Exception):
@@ -82,7 +83,7 @@ class LoadStoreAlloc:
         if len(args) > len(self.ARGS):
             raise CodegenError(f"{symbol}: more array arguments than argument registers")
         self.ptr = {a.name: r for a, r in zip(args, self.ARGS)}
-        self.labels = {a.name: f".L{symbol}_{a.name}" for a in prog.arrays if a.role == "const"}
+        self.labels = {a.name: local_label(symbol, a.name) for a in prog.arrays if a.role == "const"}
         self.tables_used: set = set()
         self.reg_val: dict = {r: None for r in self.REGS}
         self.reg_of: dict = {}

@@ -31,6 +31,7 @@ import bisect
 
 from .. import sched
 from ..ir import Program
+from . import asmfile
 
 ABI = {
     "args": ["a0", "a1", "a2"],
@@ -42,8 +43,9 @@ ABI = {
     "stack_align": 16,
 }
 
-COMMENT = "#"
-TRAILER = '\t.section .note.GNU-stack,"",@progbits\n'
+DIALECT = asmfile.RV64
+COMMENT = DIALECT.comment
+TRAILER = DIALECT.trailer
 
 ZERO = 0          # virtual register 0 is the zero register
 
@@ -716,7 +718,7 @@ LIMITS = (10, 13, 16, 20, 24, 28)
 
 
 def _compile(prog: Program, symbol: str, zbb: bool):
-    low = _Lower(prog, zbb, f".L{symbol}_k")
+    low = _Lower(prog, zbb, asmfile.local_label(symbol, "k"))
     mis = low.run()
     ptrs = [low.ptr[a.name] for a in prog.args()]
     nodes = _schedule_nodes(low, mis)
@@ -756,18 +758,9 @@ def print_function(prog: Program, symbol: str, target: str = "rv64") -> str:
         f"#   {ninsn} instructions, ~{cycles} cycles on an in-order dual-issue model"
         + ("; needs Zba and Zbb" if zbb else ""),
     ]
-    rodata = []
-    if low.pool:
-        rodata += ["\t.section .rodata", "\t.p2align 3", f"{low.pool_label}:"]
-        rodata += [f"\t.quad {x:#018x}" for x, _ in sorted(low.pool.items(), key=lambda kv: kv[1])]
-    text = ["\t.text", f"\t.globl {symbol}", f"\t.hidden {symbol}", f"\t.type {symbol}, @function",
-            "\t.p2align 2"]
-    if zbb:
-        text += ["\t.option push", "\t.option arch, +zba, +zbb"]
-    text += [f"{symbol}:", "\t.cfi_startproc"]
-    for lines, *_ in body:
-        text += ["\t" + ln for ln in lines]
-    text += ["\t.cfi_endproc", f"\t.size {symbol}, .-{symbol}"]
-    if zbb:
-        text += ["\t.option pop"]
-    return "\n".join(head + rodata + text) + "\n"
+    pool = [x for x, _ in sorted(low.pool.items(), key=lambda kv: kv[1])]
+    tables = [(low.pool_label, pool)] if pool else []
+    text = ["\t" + ln for lines, *_ in body for ln in lines]
+    before, after = ((["\t.option push", "\t.option arch, +zba, +zbb"], ["\t.option pop"]) if zbb
+                     else ([], []))
+    return asmfile.function(DIALECT, symbol, head, text, tables, before, after)

@@ -21,6 +21,7 @@ still needed, so a wrong carry schedule fails at generation, not at run time.
 from __future__ import annotations
 
 from ..ir import Program, Val
+from . import asmfile
 
 SYSV = {
     "args": ["rdi", "rsi", "rdx", "rcx", "r8", "r9"],
@@ -33,8 +34,9 @@ REG32 = {"rax": "eax", "rbx": "ebx", "rcx": "ecx", "rdx": "edx", "rsi": "esi", "
          "rbp": "ebp", **{f"r{i}": f"r{i}d" for i in range(8, 16)}}
 
 
-COMMENT = "#"
-TRAILER = '\t.section .note.GNU-stack,"",@progbits\n'
+DIALECT = asmfile.X86_64
+COMMENT = DIALECT.comment
+TRAILER = DIALECT.trailer
 
 
 class CodegenError(Exception):
@@ -87,7 +89,7 @@ class _Alloc:
         self.labels = {}
         for a in prog.arrays:
             if a.role == "const":
-                self.labels[a.name] = f".L{symbol}_{a.name}"
+                self.labels[a.name] = asmfile.local_label(symbol, a.name)
 
     # ---- liveness -------------------------------------------------------
     def next_use(self, v, after=None):
@@ -572,17 +574,5 @@ def print_function(prog: Program, symbol: str, flavour: str) -> str:
         + (" (red zone)" if frame and frame <= SYSV['red_zone'] else ""),
         f"#   {ninsn} instructions{'; needs BMI2 + ADX' if adx else ''}",
     ]
-    consts = [a for a in prog.arrays if a.role == "const"]
-    rodata = []
-    if consts:
-        rodata.append("\t.section .rodata")
-        rodata.append("\t.p2align 3")
-        for a in consts:
-            rodata.append(f".L{symbol}_{a.name}:")
-            for w in a.data:
-                rodata.append(f"\t.quad {w:#018x}")
-    text = ["\t.text", f"\t.globl {symbol}", f"\t.hidden {symbol}", f"\t.type {symbol}, @function",
-            "\t.p2align 5", f"{symbol}:", "\t.cfi_startproc"]
-    text += lines
-    text += ["\t.cfi_endproc", f"\t.size {symbol}, .-{symbol}"]
-    return "\n".join(head + rodata + text) + "\n"
+    tables = [(asmfile.local_label(symbol, a.name), a.data) for a in prog.arrays if a.role == "const"]
+    return asmfile.function(DIALECT, symbol, head, lines, tables)
