@@ -15,22 +15,23 @@ carry chains so that every printer can keep carries in flags:
   Montgomery steps never compute lo(m*p0) (t0 + lo(m*p0) = 0 mod 2^64, so
   its carry is t0 != 0, the carry of t0 + 2^64 - 1) and skip m = t0*n0
   when n0 = 1.
-* "lazy": no flags at all (RISC-V): a carry is a 0/1 word, so any number
-  may live anywhere; product scanning into words with known bounds, carries
-  absorbed where they provably fit (see algos_lazy.py).
+* "bounded": no flags at all (RISC-V): a carry is a 0/1 word, so any number
+  may live anywhere; product scanning into words whose upper bounds are
+  known at generation time, carries absorbed where they provably fit (see
+  algos_bounded.py).
 
 Each public builder returns a verified Program whose comment states the
 algorithm and the input/output bounds.
 """
 from __future__ import annotations
 
-from . import algos_lazy
+from . import algos_bounded
 # mont_params, pm_params and words are part of this module's interface too
 from .algo_common import has_spare_bit, load_all, mont_params, pm_params, store_all, words
 from .ir import MASK64, Program, Val
 from .verify import verify
 
-STYLES = ("plain", "adx", "onechain", "lazy")
+STYLES = ("plain", "adx", "onechain", "bounded")
 
 
 class Acc:
@@ -190,8 +191,8 @@ class Acc:
     # ---- products ----------------------------------------------------------
     def product(self, A, B):
         n, m = len(A), len(B)
-        if self.style == "lazy":
-            return algos_lazy.product(self.p, A, B)
+        if self.style == "bounded":
+            return algos_bounded.product(self.p, A, B)
         if self.style == "plain":
             return self.comba(A, B)
         t = self.row(A[0], B, n + m)
@@ -232,8 +233,8 @@ class Acc:
         if n == 1:
             lo, hi = self.p.mul(A[0], A[0])
             return [lo, hi]
-        if self.style == "lazy":
-            return algos_lazy.square(self.p, A)
+        if self.style == "bounded":
+            return algos_bounded.square(self.p, A)
         if self.style == "plain":
             return self._comba_sqr(A)
         if self.style == "onechain":
@@ -368,7 +369,7 @@ def mul_program(name: str, n: int, style: str) -> Program:
     prog.comment = (f"r = a * b, {n}x{n} -> {2*n} limbs; "
                     + {"plain": "product scanning (Comba)", "adx": "operand scanning, mulx/adcx/adox",
                        "onechain": "operand scanning, one carry chain across multiplies",
-                       "lazy": "product scanning (Comba), lazy carries"}[style] + ". "
+                       "bounded": "product scanning (Comba) into bounded words"}[style] + ". "
                     "Any inputs; r must not alias a or b.")
     r = prog.out("r", 2 * n)
     a, b = prog.inp("a", n), prog.inp("b", n)
@@ -393,8 +394,8 @@ def sqr_program(name: str, n: int, style: str) -> Program:
 def mont_mul_program(name: str, p: int, n: int, style: str, b_const=None) -> Program:
     """CIOS Montgomery multiplication r = a*b/R mod p.  With b_const, b is a
     constant (to_internal: b = R^2 mod p)."""
-    if style == "lazy":
-        return algos_lazy.mont_mul_program(name, p, n, b_const)
+    if style == "bounded":
+        return algos_bounded.mont_mul_program(name, p, n, b_const)
     mp = mont_params(p, n)
     what = "a*R mod p (to Montgomery form)" if b_const is not None else "a*b/R mod p"
     prog, r, ins, acc = _begin(name, n, 1 if b_const is not None else 2, style,
@@ -419,8 +420,8 @@ def mont_mul_program(name: str, p: int, n: int, style: str, b_const=None) -> Pro
 def mont_sqr_program(name: str, p: int, n: int, style: str) -> Program:
     """r = a^2/R: dedicated squaring, then reduce the low half (n steps) and
     add the high half: (T_lo + M p)/R + T_hi < 2p, one conditional subtraction."""
-    if style == "lazy":
-        return algos_lazy.mont_sqr_program(name, p, n)
+    if style == "bounded":
+        return algos_bounded.mont_sqr_program(name, p, n)
     mp = mont_params(p, n)
     prog, r, ins, acc = _begin(name, n, 1, style,
                                "r = a^2/R mod p; dedicated squaring then Montgomery reduction "
@@ -442,8 +443,8 @@ def mont_sqr_program(name: str, p: int, n: int, style: str) -> Program:
 
 def from_mont_program(name: str, p: int, n: int, style: str) -> Program:
     """r = a/R mod p: n reduction steps; (a + M p)/R < p for a < p."""
-    if style == "lazy":
-        return algos_lazy.from_mont_program(name, p, n)
+    if style == "bounded":
+        return algos_bounded.from_mont_program(name, p, n)
     mp = mont_params(p, n)
     prog, r, ins, acc = _begin(name, n, 1, style,
                                "r = a/R mod p (from Montgomery form); n reduction steps, "
@@ -458,8 +459,8 @@ def from_mont_program(name: str, p: int, n: int, style: str) -> Program:
 # ---------------------------------------------------------------------------
 # Modular addition, subtraction, negation (any odd p)
 def add_program(name: str, p: int, n: int, style: str) -> Program:
-    if style == "lazy":
-        return algos_lazy.add_program(name, p, n)
+    if style == "bounded":
+        return algos_bounded.add_program(name, p, n)
     spare = has_spare_bit(p, n)
     prog, r, ins, acc = _begin(name, n, 2, style,
                                "r = a + b mod p; add, subtract p, select (constant time). "
@@ -476,8 +477,8 @@ def add_program(name: str, p: int, n: int, style: str) -> Program:
 
 
 def sub_program(name: str, p: int, n: int, style: str) -> Program:
-    if style == "lazy":
-        return algos_lazy.sub_program(name, p, n)
+    if style == "bounded":
+        return algos_bounded.sub_program(name, p, n)
     prog, r, ins, acc = _begin(name, n, 2, style,
                                "r = a - b mod p; subtract, add p masked by the borrow. "
                                "Inputs < p, output < p.")
@@ -498,8 +499,8 @@ def sub_program(name: str, p: int, n: int, style: str) -> Program:
 
 
 def neg_program(name: str, p: int, n: int, style: str) -> Program:
-    if style == "lazy":
-        return algos_lazy.neg_program(name, p, n)
+    if style == "bounded":
+        return algos_bounded.neg_program(name, p, n)
     prog, r, ins, acc = _begin(name, n, 1, style,
                                "r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.")
     P = load_all(prog, prog.table("p", words(p, n)))
@@ -579,8 +580,8 @@ def _pm_final(acc: Acc, v, n, k, c, P):
 
 
 def pm_mul_program(name: str, p: int, n: int, style: str, square=False) -> Program:
-    if style == "lazy":
-        return algos_lazy.pm_mul_program(name, p, n, square)
+    if style == "bounded":
+        return algos_bounded.pm_mul_program(name, p, n, square)
     k, c, c2 = pm_params(p, n)
     prog, r, ins, acc = _begin(name, n, 1 if square else 2, style,
                                f"r = {'a^2' if square else 'a*b'} mod p, p = 2^{k} - {c:#x}; "

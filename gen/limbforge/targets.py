@@ -69,8 +69,8 @@ TARGETS = {t.name: t for t in (
     Target("x86_64_adx", "adx", "x86_64", "x86_64_adx"),
     Target("aarch64", "onechain", "aarch64", "aarch64", builtin=True, cross=_CROSS_A64),
     Target("ppc64le", "onechain", "ppc64le", "ppc64le", builtin=True, cross=_CROSS_PPC),
-    Target("rv64", "lazy", "rv64", "rv64", cross=_CROSS_RV),
-    Target("rv64_zbb", "lazy", "rv64", None, builtin=False, cross=_CROSS_RV_ZBB),
+    Target("rv64", "bounded", "rv64", "rv64", cross=_CROSS_RV),
+    Target("rv64_zbb", "bounded", "rv64", None, builtin=False, cross=_CROSS_RV_ZBB),
 )}
 
 

@@ -1,12 +1,14 @@
-"""The "lazy" carry style: algorithms for machines without carry flags
-(RISC-V), where a carry is a 0/1 word in a register.
+"""The "bounded" carry style: algorithms for machines without carry flags
+(RISC-V), where a carry is a 0/1 word in a register.  Every accumulator
+word carries an upper bound known at generation time, and the bounds decide
+where a carry is needed at all.
 
 On such a machine a + b with carry out costs two instructions (add, sltu)
 but a + b + c with carry out costs five, and absorbing a carry into a word
 that provably has room costs one.  So these algorithms never chain carries
 through a row: they scan products column by column (Comba; Montgomery in
 product-scanning form) into an accumulator of words with known upper bounds
-(`Lazy`).  A word added where the sum provably fits needs no carry; a carry
+(`BoundedAcc`).  A word added where the sum provably fits needs no carry; a carry
 goes into the next word of its weight that has room - the high half of a
 product is at most 2^64 - 2, so it always takes the carry of its low half -
 and only when nothing has room is it added with a carry of its own.  Carries
@@ -24,7 +26,7 @@ from .verify import verify
 MAX = MASK64
 
 
-class Lazy:
+class BoundedAcc:
     """Words at weights 0, 1, ... (units of 2^64), each with an upper bound,
     plus carries waiting for a word of their weight with room."""
 
@@ -121,7 +123,7 @@ def product(prog: Program, A, B):
     """Comba: column k gets the low halves of a_i b_(k-i), the high halves
     go to column k+1."""
     n, m = len(A), len(B)
-    L = Lazy(prog)
+    L = BoundedAcc(prog)
     out = []
     for k in range(n + m - 1):
         for i in range(max(0, k - m + 1), min(k, n - 1) + 1):
@@ -134,7 +136,7 @@ def product(prog: Program, A, B):
 def _offdiag(prog: Program, A):
     """S = sum_{i<j} a_i a_j 2^(64(i+j)) as 2n words (S < 2^(128n-1))."""
     n = len(A)
-    L = Lazy(prog)
+    L = BoundedAcc(prog)
     T = [None]
     for k in range(1, 2 * n - 1):
         for i in range(max(0, k - n + 1), (k + 1) // 2):
@@ -144,7 +146,7 @@ def _offdiag(prog: Program, A):
     return T
 
 
-def _square_into(prog: Program, L: Lazy, A, T):
+def _square_into(prog: Program, L: BoundedAcc, A, T):
     """Add 2S + sum a_i^2 2^(128i) at weights 0..2n-1 of L, word by word
     (a generator: yields after weight k got all its square terms)."""
     n = len(A)
@@ -168,7 +170,7 @@ def square(prog: Program, A):
     if n == 1:
         lo, hi = prog.mul(A[0], A[0])
         return [lo, hi]
-    L = Lazy(prog)
+    L = BoundedAcc(prog)
     out = []
     for k in _square_into(prog, L, A, _offdiag(prog, A)):
         out.append(L.word(k, last=k == 2 * n - 1))
@@ -249,7 +251,7 @@ def mont_mul_program(name: str, p: int, n: int, b_const=None) -> Program:
     what = "a*R mod p (to Montgomery form)" if b_const is not None else "a*b/R mod p"
     prog, r, ins, mp, P, pw = _mont_begin(
         name, p, n, 1 if b_const is not None else 2,
-        f"r = {what}; Montgomery, product scanning with lazy carries"
+        f"r = {what}; Montgomery, product scanning into bounded words"
         + (" (spare bit: result < 2p < 2^(64n))" if has_spare_bit(p, n) else "")
         + ". Inputs < p, output < p.")
     A = load_all(prog, ins[0])
@@ -259,7 +261,7 @@ def mont_mul_program(name: str, p: int, n: int, b_const=None) -> Program:
         B = [prog.load(tb, j) for j in range(n)]
     else:
         bw, B = [None] * n, load_all(prog, ins[1])
-    L = Lazy(prog)
+    L = BoundedAcc(prog)
 
     def extra(k):
         for i in range(max(0, k - n + 1), min(k, n - 1) + 1):
@@ -275,9 +277,9 @@ def mont_sqr_program(name: str, p: int, n: int) -> Program:
         name, p, n, 1,
         "r = a^2/R mod p; dedicated squaring (off-diagonal products once, doubled, "
         "plus the diagonal) fused with product-scanning Montgomery reduction of all "
-        "2n words, lazy carries: (a^2 + M p)/R < 2p. Input < p, output < p.")
+        "2n words into bounded words: (a^2 + M p)/R < 2p. Input < p, output < p.")
     A = load_all(prog, ins[0])
-    L = Lazy(prog)
+    L = BoundedAcc(prog)
     if n == 1:
         def extra(k):
             lo, hi = prog.mul(A[0], A[0])
@@ -301,7 +303,7 @@ def from_mont_program(name: str, p: int, n: int) -> Program:
         "r = a/R mod p (from Montgomery form); product-scanning reduction, "
         "(a + M p)/R < p needs no final subtraction. Input < p, output < p.")
     A = load_all(prog, ins[0])
-    L = Lazy(prog)
+    L = BoundedAcc(prog)
 
     def extra(k):
         if k < n:
@@ -317,7 +319,7 @@ def from_mont_program(name: str, p: int, n: int) -> Program:
 def pm_reduce(prog: Program, T, n, k, c, c2, pw):
     """T (2n words) -> T mod p."""
     cc = prog.const(c2)
-    L = Lazy(prog)
+    L = BoundedAcc(prog)
     t = []
     for i in range(n):                       # fold 1: L + H c2 (n words + top)
         L.add(i, T[i])
@@ -326,7 +328,7 @@ def pm_reduce(prog: Program, T, n, k, c, c2, pw):
     top, btop = L.take(n, last=True)
     kb = k - 64 * (n - 1)
     cst = prog.const(c)
-    L = Lazy(prog)
+    L = BoundedAcc(prog)
     for i in range(n - 1):
         L.add(i, t[i])
     if kb < 64:
@@ -358,7 +360,7 @@ def pm_reduce(prog: Program, T, n, k, c, c2, pw):
         if cy is not None:
             ge = prog.logic("or", ge, cy)
         m = prog.sub(prog.const(0), ge)[0]
-        L = Lazy(prog)
+        L = BoundedAcc(prog)
         for i in range(n):
             L.add(i, v[i])
         L.add(0, prog.logic("and", m, cst), c)
@@ -375,7 +377,7 @@ def pm_reduce(prog: Program, T, n, k, c, c2, pw):
         cw = prog.logic("and", cw, prog.cword(prog.add(a, prog.const(1))[1]))
     ge = prog.shr(prog.add(v[n - 1], cw)[0], kb)      # no wrap: v < 2p
     m = prog.sub(prog.const(0), ge)[0]
-    L = Lazy(prog)
+    L = BoundedAcc(prog)
     for i in range(n):
         L.add(i, v[i])
     L.add(0, prog.logic("and", m, cst), c)
@@ -388,7 +390,7 @@ def pm_mul_program(name: str, p: int, n: int, square_: bool = False) -> Program:
     k, c, c2 = pm_params(p, n)
     prog = Program(name)
     prog.comment = (f"r = {'a^2' if square_ else 'a*b'} mod p, p = 2^{k} - {c:#x}; "
-                    f"{'squaring' if square_ else 'product'} (product scanning, lazy carries) "
+                    f"{'squaring' if square_ else 'product'} (product scanning, bounded words) "
                     f"then folds by 2^{64 * n} = {c2:#x} mod p"
                     + (f" and 2^{k}" if k < 64 * n else "")
                     + ", one conditional subtraction. Inputs < p, output < p.")
