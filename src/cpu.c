@@ -1,5 +1,5 @@
 /* Back-end selection: CPU feature detection once, LIMBFORGE_BACKEND override.
- * The chain of back ends is documented at lf_backend (limbforge.h). */
+ * The chain of back ends is documented at lf_backend (limbforge/backends.h). */
 #include "limbforge/limbforge.h"
 #include "lf_internal.h"
 
@@ -15,44 +15,10 @@
 #define LF_HAVE_AUXV 1
 #endif
 
-static const struct {
-    const char *name;
-    lf_backend parent;
-} lf_backends[LF_BACKEND_COUNT] = {
-    [LF_BACKEND_C] = {"c", LF_BACKEND_C},
-    [LF_BACKEND_X86_64] = {"x86_64", LF_BACKEND_C},
-    [LF_BACKEND_X86_64_ADX] = {"x86_64_adx", LF_BACKEND_X86_64},
-    [LF_BACKEND_AVX2] = {"avx2", LF_BACKEND_X86_64_ADX},
-    [LF_BACKEND_AVX512] = {"avx512", LF_BACKEND_AVX2},
-    [LF_BACKEND_AVX512IFMA] = {"avx512ifma", LF_BACKEND_AVX512},
-    [LF_BACKEND_AARCH64] = {"aarch64", LF_BACKEND_C},
-    [LF_BACKEND_NEON] = {"neon", LF_BACKEND_AARCH64},
-    [LF_BACKEND_RV64] = {"rv64", LF_BACKEND_C},
-    [LF_BACKEND_RVV] = {"rvv", LF_BACKEND_RV64},
-    [LF_BACKEND_PPC64LE] = {"ppc64le", LF_BACKEND_C},
-    [LF_BACKEND_POWER9] = {"power9", LF_BACKEND_PPC64LE},
-};
-
-/* Each back end with its ancestors, as a bit set (lf_backend_has() reads it
- * inline: one load instead of walking the chain by calls).  Written out
- * from the parents above; test_backend checks that the two agree. */
-#define LF_B(x) (1u << LF_BACKEND_##x)
-LF_HIDDEN const uint16_t lf_backend_line[LF_BACKEND_COUNT] = {
-    [LF_BACKEND_C] = LF_B(C),
-    [LF_BACKEND_X86_64] = LF_B(C) | LF_B(X86_64),
-    [LF_BACKEND_X86_64_ADX] = LF_B(C) | LF_B(X86_64) | LF_B(X86_64_ADX),
-    [LF_BACKEND_AVX2] = LF_B(C) | LF_B(X86_64) | LF_B(X86_64_ADX) | LF_B(AVX2),
-    [LF_BACKEND_AVX512] = LF_B(C) | LF_B(X86_64) | LF_B(X86_64_ADX) | LF_B(AVX2) | LF_B(AVX512),
-    [LF_BACKEND_AVX512IFMA] =
-        LF_B(C) | LF_B(X86_64) | LF_B(X86_64_ADX) | LF_B(AVX2) | LF_B(AVX512) | LF_B(AVX512IFMA),
-    [LF_BACKEND_AARCH64] = LF_B(C) | LF_B(AARCH64),
-    [LF_BACKEND_NEON] = LF_B(C) | LF_B(AARCH64) | LF_B(NEON),
-    [LF_BACKEND_RV64] = LF_B(C) | LF_B(RV64),
-    [LF_BACKEND_RVV] = LF_B(C) | LF_B(RV64) | LF_B(RVV),
-    [LF_BACKEND_PPC64LE] = LF_B(C) | LF_B(PPC64LE),
-    [LF_BACKEND_POWER9] = LF_B(C) | LF_B(PPC64LE) | LF_B(POWER9),
-};
-#undef LF_B
+/* lf_backends (names, parents) and lf_backend_line (each back end with its
+ * ancestors as a bit set, read inline by lf_backend_has()): written from the
+ * generator's back-end table (gen/limbforge/targets.py) by `make gen`. */
+#include "backend_table.h"
 
 /* For test_backend: 1 if lf_backend_line agrees with the parent links. */
 LF_HIDDEN int lf_backend_line_check(void)

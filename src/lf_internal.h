@@ -4,6 +4,7 @@
 #define LF_INTERNAL_H
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "limbforge/limbforge.h"
@@ -25,6 +26,19 @@ static inline int lf_backend_fast(void)
     int b = atomic_load_explicit(&lf_backend_sel, memory_order_relaxed);
     return LF_LIKELY(b >= 0) ? b : (int)lf_backend_current();
 }
+
+/* The one dispatch pattern (README.md, "Dispatch").  Each module has a
+ * table with an entry per back end, filled at compile time by including the
+ * generated src/dispatch_table.h (a back end without kernels of its own gets
+ * its nearest ancestor's), and reads its entry as table[lf_backend_fast()].
+ * It also describes the table for tests/dispatch/, which checks that every
+ * back end's entry is the one of its deepest ancestor with kernels of its own. */
+typedef struct {
+    const char *module;   /* "ntt", "field secp256k1_p", ...            */
+    const void *table;    /* the table: LF_BACKEND_COUNT entries         */
+    size_t entry_size;    /* bytes per entry                             */
+    uint32_t own;         /* back ends with kernels of their own (bits)  */
+} lf_dispatch_info;
 
 /* The parent of back end b (LF_BACKEND_C for the roots; c's parent is c).
  * A module with a kernel for only some back ends walks up this chain once

@@ -6,7 +6,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import fieldgen, mpgen
+from . import backendgen, fieldgen, mpgen
 from .fields import TARGETS, builtin_fields, kernel_programs, make_field
 
 REPO = Path(__file__).resolve().parents[2]
@@ -14,7 +14,8 @@ BUILTIN_CMD = "python3 -m limbforge gen builtin"
 SUPPORT = {  # files a standalone field needs, from the limbforge tree
     "limbforge/limbforge.h": "include/limbforge/limbforge.h",
     "lf_internal.h": "src/lf_internal.h",
-    "field/field_impl.h": "src/field/field_impl.h",
+    "field/field_internal.h": "src/field/field_internal.h",
+    "limbforge/backends.h": "include/limbforge/backends.h",
     "field/field_template.h": "src/field/field_template.h",
 }
 
@@ -39,7 +40,8 @@ def _write(root: Path, files: dict, check: bool) -> int:
 
 
 def cmd_builtin(args) -> int:
-    files = fieldgen.builtin_files(builtin_fields(), BUILTIN_CMD)
+    files = backendgen.backend_files(BUILTIN_CMD)
+    files.update(fieldgen.builtin_files(builtin_fields(), BUILTIN_CMD))
     files.update(mpgen.mp_files(Path(args.root), BUILTIN_CMD))  # mp module kernels
     return _write(Path(args.root), files, args.check)
 

@@ -36,7 +36,7 @@ from . import __version__
 from .algo_common import load_all
 from .algos import Acc
 from .ir import Program
-from .targets import BACKEND_GUARD, TARGETS, backend_initializers
+from .targets import BACKEND_GUARD, TARGETS
 from .verify import verify
 
 FAMILIES = ("mul", "sqr", "redc")
@@ -308,13 +308,21 @@ def dispatch_file(params: dict, command: str) -> str:
         if guard:
             L.append("#endif")
         L.append("")
-    L.append("const lf_mp_kernels lf_mp_kernel_table[LF_BACKEND_COUNT] = {")
-
-    def entry(t):
+    # the library's one dispatch pattern (src/dispatch_table.h)
+    for t in targets:
         fields = ", ".join(f"lf_mp_{f}_{t}, {params[t][f]}" for f in FAMILIES)
-        return f"{{{fields}, \"{t}\"}}"
-    L += backend_initializers(targets, entry)
-    L.append("};")
+        L.append(f"#define LF_OWN_{TARGETS[t].backend.upper()} 1")
+        L.append(f'#define LF_MP_SET_{t} {{{fields}, "{t}"}}')
+    L += ["#define LF_DISPATCH_OWN(B) LF_OWN_##B",
+          "#define LF_DISPATCH_ENTRY(B, b) LF_MP_SET_##b",
+          "const lf_mp_kernels lf_mp_kernel_table[LF_BACKEND_COUNT] = {",
+          '#include "dispatch_table.h"',
+          "};",
+          "#define LF_DISPATCH_MASK",
+          "LF_HIDDEN const lf_dispatch_info lf_mp_dispatch = {",
+          '    "mp", lf_mp_kernel_table, sizeof lf_mp_kernel_table[0],',
+          '#include "dispatch_table.h"',
+          "};"]
     return "\n".join(L) + "\n"
 
 

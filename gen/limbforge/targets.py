@@ -1,34 +1,66 @@
 """Code-generation targets and the library's back ends, in one table.
 
 A *target* is what the generator can print (C, or assembly for one ISA
-flavour).  A *back end* is what the library dispatches to at run time
-(`lf_backend` in include/limbforge/limbforge.h; the order and parents below
-must match it).  Back ends form one chain per architecture: each one needs
-its parent's features plus its own, so a module that has no kernel for a
-back end uses the kernel of its nearest ancestor that has one.
+flavour).  A *back end* is what the library dispatches to at run time.
+BACKENDS below is the single source of the back-end chain: the enum
+(include/limbforge/backends.h), the name/parent/ancestor tables of
+src/cpu.c (src/backend_table.h), the compile-time inheritance used by every
+module's kernel table (src/dispatch_table.h) and the CMake lists
+(cmake/backends.cmake) are written from it by `make gen` (backendgen.py) and
+checked by `make check-gen`.
+
+Back ends form one chain per architecture: each one needs its parent's
+features plus its own, so a module that has no kernel for a back end uses
+the kernel of its nearest ancestor that has one.  An architecture is named
+after the root of its chain (the back end whose parent is c).
 """
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
 
-# name, parent (None = c), C preprocessor condition for the architecture
+# name, parent (None = c), what it needs beyond its parent (for the docs)
 BACKENDS = (
-    ("c", None, ""),
-    ("x86_64", "c", "defined(__x86_64__)"),
-    ("x86_64_adx", "x86_64", "defined(__x86_64__)"),
-    ("avx2", "x86_64_adx", "defined(__x86_64__)"),
-    ("avx512", "avx2", "defined(__x86_64__)"),
-    ("avx512ifma", "avx512", "defined(__x86_64__)"),
-    ("aarch64", "c", "defined(__aarch64__)"),
-    ("neon", "aarch64", "defined(__aarch64__)"),
-    ("rv64", "c", "defined(__riscv) && __riscv_xlen == 64"),
-    ("rvv", "rv64", "defined(__riscv) && __riscv_xlen == 64"),
-    ("ppc64le", "c", "defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)"),
-    ("power9", "ppc64le", "defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)"),
+    ("c", None, "portable C (uint64_t + unsigned __int128)"),
+    ("x86_64", "c", "x86-64 assembly, mulq/adc only"),
+    ("x86_64_adx", "x86_64", "mulx/adcx/adox: BMI2 + ADX"),
+    ("avx2", "x86_64_adx", "AVX2"),
+    ("avx512", "avx2", "AVX-512 F, BW, DQ and VL"),
+    ("avx512ifma", "avx512", "AVX-512 IFMA (52-bit multiply-add)"),
+    ("aarch64", "c", "AArch64 scalar assembly"),
+    ("neon", "aarch64", "Advanced SIMD"),
+    ("rv64", "c", "RV64GC scalar assembly"),
+    ("rvv", "rv64", "vector extension 1.0, any VLEN"),
+    ("ppc64le", "c", "POWER little-endian scalar assembly"),
+    ("power9", "ppc64le", "ISA 3.0 vectors (vmsumudm)"),
 )
+# Architectures (roots of the chains): the C preprocessor condition that
+# selects it, and the CMAKE_SYSTEM_PROCESSOR values (lower case, a regex).
+ARCHES = {
+    "x86_64": ("defined(__x86_64__)", "x86_64|amd64"),
+    "aarch64": ("defined(__aarch64__)", "aarch64|arm64"),
+    "rv64": ("defined(__riscv) && __riscv_xlen == 64", "riscv64.*"),
+    "ppc64le": ("defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)", "ppc64le|powerpc64le"),
+}
 BACKEND_PARENT = {b: p for b, p, _ in BACKENDS}
-BACKEND_GUARD = {b: g for b, _, g in BACKENDS}
+
+
+def backend_chain(b: str) -> list:
+    """b and its ancestors, deepest first (c last)."""
+    out = []
+    while b is not None:
+        out.append(b)
+        b = BACKEND_PARENT[b]
+    return out
+
+
+def backend_arch(b: str) -> str | None:
+    """The architecture of back end b (None for c)."""
+    chain = backend_chain(b)
+    return chain[-2] if len(chain) > 1 else None
+
+
+BACKEND_GUARD = {b: (ARCHES[backend_arch(b)][0] if backend_arch(b) else "") for b, _, _ in BACKENDS}
 
 
 def backend_enum(b: str) -> str:
@@ -83,11 +115,9 @@ def backend_table(available: dict) -> dict:
     included) present in `available` (back end name -> anything)."""
     out = {}
     for b, _, _ in BACKENDS:
-        a = b
-        while a is not None and a not in available:
-            a = BACKEND_PARENT[a]
-        if a is not None:
-            out[b] = available[a]
+        have = [a for a in backend_chain(b) if a in available]
+        if have:
+            out[b] = available[have[0]]
     return out
 
 

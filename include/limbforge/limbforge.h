@@ -29,26 +29,7 @@ extern "C" {
 #define LF_WARN_UNUSED
 #endif
 
-/* Kernel back ends.  They form one chain per architecture: each back end
- * needs the CPU features of its parent (in brackets) plus its own, and a
- * module without a kernel of its own for a back end uses its parent's.
- * Which back ends exist depends on the architecture the library was built
- * for; which ones can run depends on the CPU. */
-typedef enum {
-    LF_BACKEND_C = 0,        /* portable C (uint64_t + unsigned __int128) */
-    LF_BACKEND_X86_64,       /* [c] x86-64 assembly, mulq/adc only */
-    LF_BACKEND_X86_64_ADX,   /* [x86_64] mulx/adcx/adox: BMI2 + ADX */
-    LF_BACKEND_AVX2,         /* [x86_64_adx] AVX2 */
-    LF_BACKEND_AVX512,       /* [avx2] AVX-512 F, BW, DQ and VL */
-    LF_BACKEND_AVX512IFMA,   /* [avx512] AVX-512 IFMA (52-bit multiply-add) */
-    LF_BACKEND_AARCH64,      /* [c] AArch64 scalar assembly */
-    LF_BACKEND_NEON,         /* [aarch64] Advanced SIMD */
-    LF_BACKEND_RV64,         /* [c] RV64GC scalar assembly */
-    LF_BACKEND_RVV,          /* [rv64] vector extension 1.0, any VLEN */
-    LF_BACKEND_PPC64LE,      /* [c] POWER little-endian scalar assembly */
-    LF_BACKEND_POWER9,       /* [ppc64le] ISA 3.0 vectors (vmsumudm) */
-    LF_BACKEND_COUNT
-} lf_backend;
+#include "limbforge/backends.h" /* lf_backend: the back ends and their chains */
 
 /* The back end in use.  Chosen once, on first use: the environment variable
  * LIMBFORGE_BACKEND (a name below) forces one if it can run here, and aborts

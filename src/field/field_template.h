@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #endif
 
-#include "field_impl.h"
+#include "field_internal.h"
 
 #define LF_CAT_(a, b, c, d) a##b##c##d
 #define LF_CAT(a, b, c, d) LF_CAT_(a, b, c, d)

@@ -7,38 +7,22 @@
 
 #include "ntt/ntt_internal.h"
 
-/* Kernel set of each back end that has one; the others walk up the chain. */
-static const lf_ntt_kernels *lf_ntt_own(int b)
-{
-    switch (b) {
-    case LF_BACKEND_C: return &lf_ntt_kernels_c;
-#ifdef LF_NTT_HAVE_AVX2
-    case LF_BACKEND_AVX2: return &lf_ntt_kernels_avx2;
-#endif
-#ifdef LF_NTT_HAVE_AVX512
-    case LF_BACKEND_AVX512: return &lf_ntt_kernels_avx512;
-#endif
-#ifdef LF_NTT_HAVE_NEON
-    case LF_BACKEND_NEON: return &lf_ntt_kernels_neon;
-#endif
-#ifdef LF_NTT_HAVE_RVV
-    case LF_BACKEND_RVV: return &lf_ntt_kernels_rvv;
-#endif
-    default: return NULL;
-    }
-}
+/* The kernel set of every back end (src/dispatch_table.h): the sets that
+ * exist are those of LF_NTT_HAVE_<B> (src/ntt/sources.cmake). */
+#define LF_NTT_HAVE_C 1
+#define LF_DISPATCH_OWN(B) LF_NTT_HAVE_##B
+#define LF_DISPATCH_ENTRY(B, b) &lf_ntt_kernels_##b
+static const lf_ntt_kernels *const lf_ntt_table[LF_BACKEND_COUNT] = {
+#include "dispatch_table.h"
+};
+#define LF_DISPATCH_MASK
+LF_HIDDEN const lf_dispatch_info lf_ntt_dispatch = {"ntt", lf_ntt_table, sizeof lf_ntt_table[0],
+#include "dispatch_table.h"
+};
 
-static const lf_ntt_kernels *_Atomic lf_ntt_cache[LF_BACKEND_COUNT];
-
-static const lf_ntt_kernels *lf_ntt_k(void)
+static inline const lf_ntt_kernels *lf_ntt_k(void)
 {
-    int b = lf_backend_fast();
-    const lf_ntt_kernels *k = atomic_load_explicit(&lf_ntt_cache[b], memory_order_relaxed);
-    if (LF_LIKELY(k != NULL)) return k;
-    int c = b;
-    while ((k = lf_ntt_own(c)) == NULL) c = (int)lf_backend_parent((lf_backend)c);
-    atomic_store_explicit(&lf_ntt_cache[b], k, memory_order_relaxed);
-    return k;
+    return lf_ntt_table[lf_backend_fast()];
 }
 
 /* dst = src with every coefficient outside [0, q) replaced by 0; returns 0

@@ -47,8 +47,10 @@ static inline uint32_t lf_ntt_nzmask(uint32_t x)
     return lf_vb32((uint32_t)0 - ((x | ((uint32_t)0 - x)) >> 31));
 }
 
-/* Kernel sets (NULL-free); which ones exist depends on the architecture and
- * compiler (LF_NTT_HAVE_<NAME>, set by src/ntt/sources.cmake). */
+/* Kernel sets: the lazy kernels (ntt, invntt, basemul, cyclic) are never
+ * NULL; the checked ones may be (see above).  Which sets exist depends on the
+ * architecture and compiler (LF_NTT_HAVE_<NAME>, set by src/ntt/sources.cmake);
+ * ntt.c's table gives every back end its own set or its nearest ancestor's. */
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_c;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_avx2;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_avx512;

@@ -21,7 +21,7 @@ if(LF_ARCH STREQUAL "x86_64")
 elseif(LF_ARCH STREQUAL "aarch64")
   list(APPEND LF_SOURCES ${LF_NTT_DIR}/native/aarch64/ntt_neon.c)
   list(APPEND LF_NTT_DEFS LF_NTT_HAVE_NEON)
-elseif(LF_ARCH STREQUAL "riscv64")
+elseif(LF_ARCH STREQUAL "rv64")
   # RVV intrinsics (v0.12 names, __riscv_ prefix): clang >= 16.  gcc 12 has
   # none, so with an rv64gc gcc toolchain the rvv back end uses the C kernels.
   set(CMAKE_REQUIRED_FLAGS "-march=rv64gcv")
@@ -31,8 +31,8 @@ int main(void) { size_t vl = __riscv_vsetvl_e16m1(8); vint16m1_t v = __riscv_vmv
   v = __riscv_vmulh_vx_i16m1(v, 3, vl); return __riscv_vmv_x_s_i16m1_i16(v); }" LF_NTT_RVV_INTRINSICS)
   unset(CMAKE_REQUIRED_FLAGS)
   if(LF_NTT_RVV_INTRINSICS)
-    list(APPEND LF_SOURCES ${LF_NTT_DIR}/native/riscv64/ntt_rvv.c)
-    set_source_files_properties(${LF_NTT_DIR}/native/riscv64/ntt_rvv.c
+    list(APPEND LF_SOURCES ${LF_NTT_DIR}/native/rv64/ntt_rvv.c)
+    set_source_files_properties(${LF_NTT_DIR}/native/rv64/ntt_rvv.c
       PROPERTIES COMPILE_OPTIONS "-march=rv64gcv")
     list(APPEND LF_NTT_DEFS LF_NTT_HAVE_RVV)
   else()

@@ -68,23 +68,36 @@ void lf_chacha_setup(uint32_t st[16], const uint8_t key[32], const uint8_t nonce
     for (int i = 0; i < 3; i++) st[13 + i] = lf_p1305_le32(nonce + 4 * i);
 }
 
-lf_chacha_kernel lf_chacha_kernel_for(int b)
-{
-    lf_chacha_kernel k = {NULL, 0, "c"};
-    (void)b;
+/* Each back end's own vector kernel (those this build has), and the table
+ * of lf_internal.h's dispatch pattern; c has none (portable code only).
+ * avx512ifma uses avx512's kernel by inheritance. */
+static const lf_chacha_kernel lf_chacha_set_c = {NULL, 0, "c", NULL};
+#define LF_CHACHA_OWN_C 1
 #if LF_P1305_X86_VEC
-    if (lf_backend_has(b, LF_BACKEND_AVX512)) k = (lf_chacha_kernel){lf_chacha_blocks_avx512, 16, "avx512"};
-    else if (lf_backend_has(b, LF_BACKEND_AVX2)) k = (lf_chacha_kernel){lf_chacha_blocks_avx2, 8, "avx2"};
+static const lf_chacha_kernel lf_chacha_set_avx2 = {lf_chacha_blocks_avx2, 8, "avx2", NULL};
+static const lf_chacha_kernel lf_chacha_set_avx512 = {lf_chacha_blocks_avx512, 16, "avx512", NULL};
+#define LF_CHACHA_OWN_AVX2 1
+#define LF_CHACHA_OWN_AVX512 1
 #endif
 #if LF_P1305_NEON
-    if (lf_backend_has(b, LF_BACKEND_NEON)) k = (lf_chacha_kernel){lf_chacha_blocks_neon, 4, "neon"};
+static const lf_chacha_kernel lf_chacha_set_neon = {lf_chacha_blocks_neon, 4, "neon", NULL};
+#define LF_CHACHA_OWN_NEON 1
 #endif
 #if LF_P1305_RVV
-    if (lf_backend_has(b, LF_BACKEND_RVV))
-        k = (lf_chacha_kernel){lf_chacha_blocks_rvv, lf_chacha_rvv_width(), "rvv"};
+static const lf_chacha_kernel lf_chacha_set_rvv = {lf_chacha_blocks_rvv, 0, "rvv",
+                                                   lf_chacha_rvv_width};
+#define LF_CHACHA_OWN_RVV 1
 #endif
-    return k;
-}
+#define LF_DISPATCH_OWN(B) LF_CHACHA_OWN_##B
+#define LF_DISPATCH_ENTRY(B, b) &lf_chacha_set_##b
+LF_HIDDEN const lf_chacha_kernel *const lf_chacha_table[LF_BACKEND_COUNT] = {
+#include "dispatch_table.h"
+};
+#define LF_DISPATCH_MASK
+LF_HIDDEN const lf_dispatch_info lf_chacha_dispatch = {"chacha20", lf_chacha_table,
+                                                       sizeof lf_chacha_table[0],
+#include "dispatch_table.h"
+};
 
 void lf_chacha_xor(uint8_t *out, const uint8_t *in, size_t len, uint32_t st[16])
 {

@@ -21,10 +21,20 @@ typedef struct {
     lf_chacha_fn fn; /* NULL: portable C only */
     size_t width;    /* blocks per vector batch */
     const char *name;
+    size_t (*width_fn)(void); /* if not NULL: the width at run time (RVV) */
 } lf_chacha_kernel;
 
-/* The vector kernel of back end b. */
-LF_HIDDEN lf_chacha_kernel lf_chacha_kernel_for(int b);
+/* Every back end's entry (chacha20.c; the one dispatch pattern of
+ * lf_internal.h). */
+extern LF_HIDDEN const lf_chacha_kernel *const lf_chacha_table[LF_BACKEND_COUNT];
+
+/* The vector kernel of back end b, with its width resolved. */
+static inline lf_chacha_kernel lf_chacha_kernel_for(int b)
+{
+    lf_chacha_kernel k = *lf_chacha_table[b];
+    if (k.width_fn) k.width = k.width_fn();
+    return k;
+}
 /* State words from key, nonce and counter (RFC 8439 2.3). */
 LF_HIDDEN void lf_chacha_setup(uint32_t st[16], const uint8_t key[32], const uint8_t nonce[12],
                                uint32_t counter);

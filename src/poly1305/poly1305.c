@@ -257,40 +257,48 @@ _Static_assert(LF_P1305_MIN_ANY <= LF_P1305_MIN_AVX2 && LF_P1305_MIN_ANY <= LF_P
                    LF_P1305_MIN_ANY <= LF_P1305_MIN_POWER9 && LF_P1305_MIN_ANY <= LF_P1305_MIN_RVV,
                "LF_P1305_MIN_ANY must not exceed any vector crossover");
 
-lf_p1305_vec lf_p1305_vec_for(int b)
-{
-    lf_p1305_vec v = {NULL, 0, 0, "scalar", NULL};
-    /* The chains are fixed (limbforge.h): each back end below is the
-     * deepest of its chain with a Poly1305 kernel of its own. */
-    switch (b) {
+/* Each back end's own vector kernel (those this build has), and the table
+ * of lf_internal.h's dispatch pattern: a back end without one of its own
+ * uses its nearest ancestor's; c has none (scalar only). */
+static const lf_p1305_vec lf_p1305_set_c = {NULL, 0, 0, "scalar", NULL, NULL};
+#define LF_P1305_OWN_C 1
 #if LF_P1305_X86_VEC
-    case LF_BACKEND_AVX2: v = (lf_p1305_vec){lf_p1305_blocks_avx2, 4, LF_P1305_MIN_AVX2, "avx2", NULL}; break;
-    case LF_BACKEND_AVX512:
-        v = (lf_p1305_vec){lf_p1305_blocks_avx512, 8, LF_P1305_MIN_AVX512, "avx512", NULL};
-        break;
-    case LF_BACKEND_AVX512IFMA:
-        v = (lf_p1305_vec){lf_p1305_blocks_ifma, 8, LF_P1305_MIN_IFMA, "ifma", lf_p1305_blocks_ifma_r};
-        break;
+static const lf_p1305_vec lf_p1305_set_avx2 = {lf_p1305_blocks_avx2, 4, LF_P1305_MIN_AVX2, "avx2",
+                                               NULL, NULL};
+static const lf_p1305_vec lf_p1305_set_avx512 = {lf_p1305_blocks_avx512, 8, LF_P1305_MIN_AVX512,
+                                                 "avx512", NULL, NULL};
+static const lf_p1305_vec lf_p1305_set_avx512ifma = {lf_p1305_blocks_ifma, 8, LF_P1305_MIN_IFMA,
+                                                     "ifma", lf_p1305_blocks_ifma_r, NULL};
+#define LF_P1305_OWN_AVX2 1
+#define LF_P1305_OWN_AVX512 1
+#define LF_P1305_OWN_AVX512IFMA 1
 #endif
 #if LF_P1305_NEON
-    case LF_BACKEND_NEON: v = (lf_p1305_vec){lf_p1305_blocks_neon, 4, LF_P1305_MIN_NEON, "neon", NULL}; break;
+static const lf_p1305_vec lf_p1305_set_neon = {lf_p1305_blocks_neon, 4, LF_P1305_MIN_NEON, "neon",
+                                               NULL, NULL};
+#define LF_P1305_OWN_NEON 1
 #endif
 #if LF_P1305_POWER9
-    case LF_BACKEND_POWER9:
-        /* 4 blocks per step (pw = r^1..r^4), native/ppc64le/poly1305_power9.c */
-        v = (lf_p1305_vec){lf_p1305_blocks_power9, 4, LF_P1305_MIN_POWER9, "power9", NULL};
-        break;
+/* 4 blocks per step (pw = r^1..r^4), native/ppc64le/poly1305_power9.c */
+static const lf_p1305_vec lf_p1305_set_power9 = {lf_p1305_blocks_power9, 4, LF_P1305_MIN_POWER9,
+                                                 "power9", NULL, NULL};
+#define LF_P1305_OWN_POWER9 1
 #endif
 #if LF_P1305_RVV
-    case LF_BACKEND_RVV:
-        v = (lf_p1305_vec){lf_p1305_blocks_rvv, (unsigned)lf_p1305_rvv_lanes(), LF_P1305_MIN_RVV,
-                           "rvv", NULL};
-        break;
+static const lf_p1305_vec lf_p1305_set_rvv = {lf_p1305_blocks_rvv, 0, LF_P1305_MIN_RVV, "rvv", NULL,
+                                              lf_p1305_rvv_lanes};
+#define LF_P1305_OWN_RVV 1
 #endif
-    default: break;
-    }
-    return v;
-}
+#define LF_DISPATCH_OWN(B) LF_P1305_OWN_##B
+#define LF_DISPATCH_ENTRY(B, b) &lf_p1305_set_##b
+LF_HIDDEN const lf_p1305_vec *const lf_p1305_table[LF_BACKEND_COUNT] = {
+#include "dispatch_table.h"
+};
+#define LF_DISPATCH_MASK
+LF_HIDDEN const lf_dispatch_info lf_p1305_dispatch = {"poly1305", lf_p1305_table,
+                                                      sizeof lf_p1305_table[0],
+#include "dispatch_table.h"
+};
 
 /* Absorb nblocks full blocks: the vector kernel for the bulk when the
  * length reaches its crossover, the scalar kernel for the rest. */
@@ -412,7 +420,7 @@ void lf_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t 
                            lf_p1305_le64(key + 8) & 0x0ffffffc0ffffffcULL};
     const lf_p1305_key k = lf_p1305_key_of(r);
     size_t nb = len / 16, rest = len % 16;
-    lf_p1305_vec v = {NULL, 0, 0, "scalar", NULL};
+    lf_p1305_vec v = lf_p1305_set_c;
     if (len >= LF_P1305_MIN_ANY) v = lf_p1305_vec_for(lf_backend_fast());
     if (v.fn && len >= v.min_bytes && nb >= v.lanes) {
         uint64_t hv[3] = {0, 0, 0}; /* h's address must not escape (see above) */

@@ -192,7 +192,7 @@ LF_HIDDEN size_t lf_p1305_rvv_lanes(void);
 #else
 #define LF_P1305_POWER9 0
 #endif
-/* RISC-V Vector kernels (native/riscv64/{poly1305,chacha20}_rvv.c): the build targets V
+/* RISC-V Vector kernels (native/rv64/{poly1305,chacha20}_rvv.c): the build targets V
  * (riscv64-v toolchain, -march=rv64gcv) with the __riscv_ intrinsics
  * (clang >= 16, gcc >= 13); sources.cmake defines LF_P1305_NO_RVV when its
  * compile check of them fails.  gcc 12 (rv64gc): none, rvv runs the
@@ -233,7 +233,8 @@ LF_HIDDEN size_t lf_p1305_rvv_lanes(void);
 /* The vector kernel a back end uses, with its lane count and the length (in
  * bytes) from which it is used; kernel NULL: scalar only.  fn_r, if not
  * NULL, is the same kernel taking r instead of the power table (the
- * one-shot path uses it). */
+ * one-shot path uses it).  lanes_fn, if not NULL, gives the lane count at
+ * run time (RVV: it depends on VLEN); lf_p1305_vec_for() fills it in. */
 typedef void (*lf_p1305_vec_fn)(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
                                 size_t nblocks);
 typedef void (*lf_p1305_vecr_fn)(uint64_t h[3], const uint64_t r[2], const uint8_t *m,
@@ -244,8 +245,20 @@ typedef struct {
     size_t min_bytes;
     const char *name;
     lf_p1305_vecr_fn fn_r;
+    size_t (*lanes_fn)(void);
 } lf_p1305_vec;
-LF_HIDDEN lf_p1305_vec lf_p1305_vec_for(int backend);
+
+/* Every back end's entry (poly1305.c; the one dispatch pattern of
+ * lf_internal.h). */
+extern LF_HIDDEN const lf_p1305_vec *const lf_p1305_table[LF_BACKEND_COUNT];
+
+/* The vector kernel of back end b, with its lane count resolved. */
+static inline lf_p1305_vec lf_p1305_vec_for(int b)
+{
+    lf_p1305_vec v = *lf_p1305_table[b];
+    if (v.lanes_fn) v.lanes = (unsigned)v.lanes_fn();
+    return v;
+}
 
 /* ChaCha20: nblocks full 64-byte blocks of keystream XORed into out (in may
  * be NULL: keystream only), block counters st[12], st[12]+1, ... (the caller

@@ -44,7 +44,7 @@ int main(void) { __vector unsigned long long a = {1, 2};
   else()
     message(STATUS "poly1305: compiler lacks POWER9 vec_msum; power9 uses the scalar kernel")
   endif()
-elseif(LF_ARCH STREQUAL "riscv64")
+elseif(LF_ARCH STREQUAL "rv64")
   # RVV kernels (v0.12 intrinsic names, __riscv_ prefix).  They are built
   # with the build's own flags: poly1305_internal.h enables them
   # (LF_P1305_RVV) when the compiler targets V (-march=rv64gcv: the
@@ -62,7 +62,7 @@ int main(void) { uint32_t b[64] = {0}; size_t vl = __riscv_vsetvl_e64m2(4);
   __riscv_vssseg2e32_v_u32m1(b, 64, a, a, vl);
   return (int)__riscv_vmv_x_s_u64m1_u64(
     __riscv_vredsum_vs_u64m2_u64m1(x, __riscv_vmv_v_x_u64m1(0, 1), vl)); }" LF_P1305_RVV_INTRINSICS)
-  set(d ${LF_P1305_DIR}/native/riscv64)
+  set(d ${LF_P1305_DIR}/native/rv64)
   list(APPEND LF_SOURCES ${d}/poly1305_rvv.c ${d}/chacha20_rvv.c)
   if(NOT LF_P1305_RVV_INTRINSICS)
     include(CheckSymbolExists)

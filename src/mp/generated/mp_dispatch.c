@@ -380,25 +380,25 @@ LF_HIDDEN void lf_mp_redc16_ppc64le(uint64_t *r, const uint64_t *x, const uint64
 static const lf_mp_k3 lf_mp_redc_ppc64le[17] = {NULL, lf_mp_redc1_ppc64le, lf_mp_redc2_ppc64le, lf_mp_redc3_ppc64le, lf_mp_redc4_ppc64le, lf_mp_redc5_ppc64le, lf_mp_redc6_ppc64le, lf_mp_redc7_ppc64le, lf_mp_redc8_ppc64le, lf_mp_redc9_ppc64le, lf_mp_redc10_ppc64le, lf_mp_redc11_ppc64le, lf_mp_redc12_ppc64le, lf_mp_redc13_ppc64le, lf_mp_redc14_ppc64le, lf_mp_redc15_ppc64le, lf_mp_redc16_ppc64le};
 #endif
 
+#define LF_OWN_C 1
+#define LF_MP_SET_c {lf_mp_mul_c, 16, lf_mp_sqr_c, 16, lf_mp_redc_c, 16, "c"}
+#define LF_OWN_X86_64 1
+#define LF_MP_SET_x86_64 {lf_mp_mul_x86_64, 16, lf_mp_sqr_x86_64, 16, lf_mp_redc_x86_64, 16, "x86_64"}
+#define LF_OWN_X86_64_ADX 1
+#define LF_MP_SET_x86_64_adx {lf_mp_mul_x86_64_adx, 32, lf_mp_sqr_x86_64_adx, 32, lf_mp_redc_x86_64_adx, 32, "x86_64_adx"}
+#define LF_OWN_AARCH64 1
+#define LF_MP_SET_aarch64 {lf_mp_mul_aarch64, 16, lf_mp_sqr_aarch64, 16, lf_mp_redc_aarch64, 16, "aarch64"}
+#define LF_OWN_RV64 1
+#define LF_MP_SET_rv64 {lf_mp_mul_rv64, 16, lf_mp_sqr_rv64, 16, lf_mp_redc_rv64, 16, "rv64"}
+#define LF_OWN_PPC64LE 1
+#define LF_MP_SET_ppc64le {lf_mp_mul_ppc64le, 16, lf_mp_sqr_ppc64le, 16, lf_mp_redc_ppc64le, 16, "ppc64le"}
+#define LF_DISPATCH_OWN(B) LF_OWN_##B
+#define LF_DISPATCH_ENTRY(B, b) LF_MP_SET_##b
 const lf_mp_kernels lf_mp_kernel_table[LF_BACKEND_COUNT] = {
-    [LF_BACKEND_C] = {lf_mp_mul_c, 16, lf_mp_sqr_c, 16, lf_mp_redc_c, 16, "c"},
-#if defined(__x86_64__)
-    [LF_BACKEND_X86_64] = {lf_mp_mul_x86_64, 16, lf_mp_sqr_x86_64, 16, lf_mp_redc_x86_64, 16, "x86_64"},
-    [LF_BACKEND_X86_64_ADX] = {lf_mp_mul_x86_64_adx, 32, lf_mp_sqr_x86_64_adx, 32, lf_mp_redc_x86_64_adx, 32, "x86_64_adx"},
-    [LF_BACKEND_AVX2] = {lf_mp_mul_x86_64_adx, 32, lf_mp_sqr_x86_64_adx, 32, lf_mp_redc_x86_64_adx, 32, "x86_64_adx"},
-    [LF_BACKEND_AVX512] = {lf_mp_mul_x86_64_adx, 32, lf_mp_sqr_x86_64_adx, 32, lf_mp_redc_x86_64_adx, 32, "x86_64_adx"},
-    [LF_BACKEND_AVX512IFMA] = {lf_mp_mul_x86_64_adx, 32, lf_mp_sqr_x86_64_adx, 32, lf_mp_redc_x86_64_adx, 32, "x86_64_adx"},
-#endif
-#if defined(__aarch64__)
-    [LF_BACKEND_AARCH64] = {lf_mp_mul_aarch64, 16, lf_mp_sqr_aarch64, 16, lf_mp_redc_aarch64, 16, "aarch64"},
-    [LF_BACKEND_NEON] = {lf_mp_mul_aarch64, 16, lf_mp_sqr_aarch64, 16, lf_mp_redc_aarch64, 16, "aarch64"},
-#endif
-#if defined(__riscv) && __riscv_xlen == 64
-    [LF_BACKEND_RV64] = {lf_mp_mul_rv64, 16, lf_mp_sqr_rv64, 16, lf_mp_redc_rv64, 16, "rv64"},
-    [LF_BACKEND_RVV] = {lf_mp_mul_rv64, 16, lf_mp_sqr_rv64, 16, lf_mp_redc_rv64, 16, "rv64"},
-#endif
-#if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
-    [LF_BACKEND_PPC64LE] = {lf_mp_mul_ppc64le, 16, lf_mp_sqr_ppc64le, 16, lf_mp_redc_ppc64le, 16, "ppc64le"},
-    [LF_BACKEND_POWER9] = {lf_mp_mul_ppc64le, 16, lf_mp_sqr_ppc64le, 16, lf_mp_redc_ppc64le, 16, "ppc64le"},
-#endif
+#include "dispatch_table.h"
+};
+#define LF_DISPATCH_MASK
+LF_HIDDEN const lf_dispatch_info lf_mp_dispatch = {
+    "mp", lf_mp_kernel_table, sizeof lf_mp_kernel_table[0],
+#include "dispatch_table.h"
 };
