@@ -3,7 +3,7 @@
 # 4 limbs, montgomery form; target rv64.
 
 # void lf_bn254_r_mul_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
-#   r = a*b/R mod p; Montgomery, product scanning with lazy carries (spare bit: result < 2p < 2^(64n)). Inputs < p, output < p.
+#   r = a*b/R mod p; Montgomery, product scanning into bounded words (spare bit: result < 2p < 2^(64n)). Inputs < p, output < p.
 #   LP64D: r in a0, a in a1, b in a2
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4, s5, s6, s7, s8
 #   callee-saved saved: s0, s1, s2, s3, s4, s5, s6, s7, s8; stack: 80 bytes (9 saved registers, 0 spill slots, 8 padding)
@@ -328,7 +328,7 @@ lf_bn254_r_mul_rv64:
 	.size lf_bn254_r_mul_rv64, .-lf_bn254_r_mul_rv64
 
 # void lf_bn254_r_sqr_rv64(uint64_t r[4], const uint64_t a[4])
-#   r = a^2/R mod p; dedicated squaring (off-diagonal products once, doubled, plus the diagonal) fused with product-scanning Montgomery reduction of all 2n words, lazy carries: (a^2 + M p)/R < 2p. Input < p, output < p.
+#   r = a^2/R mod p; dedicated squaring (off-diagonal products once, doubled, plus the diagonal) fused with product-scanning Montgomery reduction of all 2n words into bounded words: (a^2 + M p)/R < 2p. Input < p, output < p.
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4, s5, s6, s7, s8
 #   callee-saved saved: s0, s1, s2, s3, s4, s5, s6, s7, s8; stack: 80 bytes (9 saved registers, 0 spill slots, 8 padding)
@@ -836,7 +836,7 @@ lf_bn254_r_neg_rv64:
 	.size lf_bn254_r_neg_rv64, .-lf_bn254_r_neg_rv64
 
 # void lf_bn254_r_to_internal_rv64(uint64_t r[4], const uint64_t a[4])
-#   r = a*R mod p (to Montgomery form); Montgomery, product scanning with lazy carries (spare bit: result < 2p < 2^(64n)). Inputs < p, output < p.
+#   r = a*R mod p (to Montgomery form); Montgomery, product scanning into bounded words (spare bit: result < 2p < 2^(64n)). Inputs < p, output < p.
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4, s5, s6, s7, s8
 #   callee-saved saved: s0, s1, s2, s3, s4, s5, s6, s7, s8; stack: 80 bytes (9 saved registers, 0 spill slots, 8 padding)

@@ -3,7 +3,7 @@
 # 4 limbs, pm form; target rv64.
 
 # void lf_p25519_mul_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
-#   r = a*b mod p, p = 2^255 - 0x13; product (product scanning, lazy carries) then folds by 2^256 = 0x26 mod p and 2^255, one conditional subtraction. Inputs < p, output < p.
+#   r = a*b mod p, p = 2^255 - 0x13; product (product scanning, bounded words) then folds by 2^256 = 0x26 mod p and 2^255, one conditional subtraction. Inputs < p, output < p.
 #   LP64D: r in a0, a in a1, b in a2
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4
 #   callee-saved saved: s0, s1, s2, s3, s4; stack: 48 bytes (5 saved registers, 0 spill slots, 8 padding)
@@ -231,7 +231,7 @@ lf_p25519_mul_rv64:
 	.size lf_p25519_mul_rv64, .-lf_p25519_mul_rv64
 
 # void lf_p25519_sqr_rv64(uint64_t r[4], const uint64_t a[4])
-#   r = a^2 mod p, p = 2^255 - 0x13; squaring (product scanning, lazy carries) then folds by 2^256 = 0x26 mod p and 2^255, one conditional subtraction. Inputs < p, output < p.
+#   r = a^2 mod p, p = 2^255 - 0x13; squaring (product scanning, bounded words) then folds by 2^256 = 0x26 mod p and 2^255, one conditional subtraction. Inputs < p, output < p.
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0
 #   callee-saved saved: s0; stack: 16 bytes (1 saved registers, 0 spill slots, 8 padding)

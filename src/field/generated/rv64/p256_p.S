@@ -3,7 +3,7 @@
 # 4 limbs, montgomery form; target rv64.
 
 # void lf_p256_p_mul_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
-#   r = a*b/R mod p; Montgomery, product scanning with lazy carries. Inputs < p, output < p.
+#   r = a*b/R mod p; Montgomery, product scanning into bounded words. Inputs < p, output < p.
 #   LP64D: r in a0, a in a1, b in a2
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4
 #   callee-saved saved: s0, s1, s2, s3, s4; stack: 48 bytes (5 saved registers, 0 spill slots, 8 padding)
@@ -268,7 +268,7 @@ lf_p256_p_mul_rv64:
 	.size lf_p256_p_mul_rv64, .-lf_p256_p_mul_rv64
 
 # void lf_p256_p_sqr_rv64(uint64_t r[4], const uint64_t a[4])
-#   r = a^2/R mod p; dedicated squaring (off-diagonal products once, doubled, plus the diagonal) fused with product-scanning Montgomery reduction of all 2n words, lazy carries: (a^2 + M p)/R < 2p. Input < p, output < p.
+#   r = a^2/R mod p; dedicated squaring (off-diagonal products once, doubled, plus the diagonal) fused with product-scanning Montgomery reduction of all 2n words into bounded words: (a^2 + M p)/R < 2p. Input < p, output < p.
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4
 #   callee-saved saved: s0, s1, s2, s3, s4; stack: 48 bytes (5 saved registers, 0 spill slots, 8 padding)
@@ -697,7 +697,7 @@ lf_p256_p_neg_rv64:
 	.size lf_p256_p_neg_rv64, .-lf_p256_p_neg_rv64
 
 # void lf_p256_p_to_internal_rv64(uint64_t r[4], const uint64_t a[4])
-#   r = a*R mod p (to Montgomery form); Montgomery, product scanning with lazy carries. Inputs < p, output < p.
+#   r = a*R mod p (to Montgomery form); Montgomery, product scanning into bounded words. Inputs < p, output < p.
 #   LP64D: r in a0, a in a1
 #   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4
 #   callee-saved saved: s0, s1, s2, s3, s4; stack: 48 bytes (5 saved registers, 0 spill slots, 8 padding)
