@@ -23,6 +23,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+LF_API_BEGIN
 
 #define LF_CHACHA20POLY1305_KEYBYTES 32
 #define LF_CHACHA20POLY1305_NONCEBYTES 12
@@ -52,6 +53,7 @@ LF_WARN_UNUSED int lf_chacha20poly1305_open(uint8_t *pt, const uint8_t *ct, size
                                             size_t adlen, const uint8_t key[32],
                                             const uint8_t nonce[12]);
 
+LF_API_END
 #ifdef __cplusplus
 }
 #endif

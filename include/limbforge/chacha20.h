@@ -18,6 +18,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+LF_API_BEGIN
 
 #define LF_CHACHA20_KEYBYTES 32
 #define LF_CHACHA20_NONCEBYTES 12
@@ -43,6 +44,7 @@ LF_WARN_UNUSED int lf_chacha20(uint8_t *out, const uint8_t *in, size_t len, cons
 void lf_chacha20_block(uint8_t out[64], const uint8_t key[32], const uint8_t nonce[12],
                        uint32_t counter);
 
+LF_API_END
 #ifdef __cplusplus
 }
 #endif

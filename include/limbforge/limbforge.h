@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "limbforge/backends.h" /* lf_backend: the back ends and their chains */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -29,7 +31,18 @@ extern "C" {
 #define LF_WARN_UNUSED
 #endif
 
-#include "limbforge/backends.h" /* lf_backend: the back ends and their chains */
+/* The library is built with -fvisibility=hidden: only functions declared
+ * between LF_API_BEGIN and LF_API_END in the installed headers are exported
+ * from the shared library (tests/symbols checks it). */
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_API_BEGIN _Pragma("GCC visibility push(default)")
+#define LF_API_END _Pragma("GCC visibility pop")
+#else
+#define LF_API_BEGIN
+#define LF_API_END
+#endif
+
+LF_API_BEGIN
 
 /* The back end in use.  Chosen once, on first use: the environment variable
  * LIMBFORGE_BACKEND (a name below) forces one if it can run here, and aborts
@@ -37,9 +50,8 @@ extern "C" {
  * replaced); otherwise the deepest back end the CPU supports is taken. */
 lf_backend lf_backend_current(void);
 
-/* Name of a back end: "c", "x86_64", "x86_64_adx", "avx2", "avx512",
- * "avx512ifma", "aarch64", "neon", "rv64", "rvv", "ppc64le", "power9"; NULL if
- * out of range. */
+/* Name of a back end (the names are listed in limbforge/backends.h); NULL
+ * if out of range. */
 const char *lf_backend_name(lf_backend b);
 
 /* 1 if back end b is compiled in and the CPU can run it, else 0. */
@@ -51,6 +63,7 @@ int lf_backend_available(lf_backend b);
  * safe (the switch is atomic) but those calls may use either back end. */
 LF_WARN_UNUSED int lf_backend_set(const char *name);
 
+LF_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -29,6 +29,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+LF_API_BEGIN
 
 #define LF_MP_MAX_LIMBS 128
 
@@ -133,6 +134,7 @@ LF_WARN_UNUSED int lf_mp_rsa_key_init(lf_mp_rsa_key *key, const uint64_t *p, con
  * constant time.  c[2h] >= N: LF_ERR_RANGE (r = 0).  r may alias c. */
 LF_WARN_UNUSED int lf_mp_rsa_private_crt(uint64_t *r, const uint64_t *c, const lf_mp_rsa_key *key);
 
+LF_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -34,6 +34,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+LF_API_BEGIN
 
 #define LF_NTT_Q 3329
 
@@ -93,6 +94,7 @@ void lf_mlkem_invntt_lazy(int16_t a[256]);
  * r[16 j + i] = a[16 i + j].  r may not alias a. */
 void lf_mlkem_transpose(int16_t r[256], const int16_t a[256]);
 
+LF_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -25,6 +25,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+LF_API_BEGIN
 
 #define LF_POLY1305_KEYBYTES 32
 #define LF_POLY1305_TAGBYTES 16
@@ -62,6 +63,7 @@ void lf_poly1305_final(lf_poly1305_state *st, uint8_t tag[16]);
  * time does not depend on the contents (nor on where they differ). */
 LF_WARN_UNUSED int lf_poly1305_verify(const uint8_t a[16], const uint8_t b[16]);
 
+LF_API_END
 #ifdef __cplusplus
 }
 #endif

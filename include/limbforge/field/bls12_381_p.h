@@ -24,6 +24,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+LF_API_BEGIN
 
 #define LF_BLS12_381_P_LIMBS 6
 #define LF_BLS12_381_P_BYTES 48
@@ -80,6 +81,7 @@ void lf_bls12_381_p_batch_inv(lf_bls12_381_p_t *r, const lf_bls12_381_p_t *a, si
  * public (the time depends on it); a may be secret. */
 void lf_bls12_381_p_pow_var_exp(lf_bls12_381_p_t *r, const lf_bls12_381_p_t *a, const uint64_t *e, size_t ebits);
 
+LF_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -24,6 +24,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+LF_API_BEGIN
 
 #define LF_BN254_P_LIMBS 4
 #define LF_BN254_P_BYTES 32
@@ -80,6 +81,7 @@ void lf_bn254_p_batch_inv(lf_bn254_p_t *r, const lf_bn254_p_t *a, size_t n);
  * public (the time depends on it); a may be secret. */
 void lf_bn254_p_pow_var_exp(lf_bn254_p_t *r, const lf_bn254_p_t *a, const uint64_t *e, size_t ebits);
 
+LF_API_END
 #ifdef __cplusplus
 }
 #endif

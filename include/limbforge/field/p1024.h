@@ -24,6 +24,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+LF_API_BEGIN
 
 #define LF_P1024_LIMBS 16
 #define LF_P1024_BYTES 128
@@ -80,6 +81,7 @@ void lf_p1024_batch_inv(lf_p1024_t *r, const lf_p1024_t *a, size_t n);
  * public (the time depends on it); a may be secret. */
 void lf_p1024_pow_var_exp(lf_p1024_t *r, const lf_p1024_t *a, const uint64_t *e, size_t ebits);
 
+LF_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -24,6 +24,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+LF_API_BEGIN
 
 #define LF_P25519_LIMBS 4
 #define LF_P25519_BYTES 32
@@ -80,6 +81,7 @@ void lf_p25519_batch_inv(lf_p25519_t *r, const lf_p25519_t *a, size_t n);
  * public (the time depends on it); a may be secret. */
 void lf_p25519_pow_var_exp(lf_p25519_t *r, const lf_p25519_t *a, const uint64_t *e, size_t ebits);
 
+LF_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -24,6 +24,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+LF_API_BEGIN
 
 #define LF_P256_N_LIMBS 4
 #define LF_P256_N_BYTES 32
@@ -80,6 +81,7 @@ void lf_p256_n_batch_inv(lf_p256_n_t *r, const lf_p256_n_t *a, size_t n);
  * public (the time depends on it); a may be secret. */
 void lf_p256_n_pow_var_exp(lf_p256_n_t *r, const lf_p256_n_t *a, const uint64_t *e, size_t ebits);
 
+LF_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -24,6 +24,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+LF_API_BEGIN
 
 #define LF_SECP256K1_P_LIMBS 4
 #define LF_SECP256K1_P_BYTES 32
@@ -80,6 +81,7 @@ void lf_secp256k1_p_batch_inv(lf_secp256k1_p_t *r, const lf_secp256k1_p_t *a, si
  * public (the time depends on it); a may be secret. */
 void lf_secp256k1_p_pow_var_exp(lf_secp256k1_p_t *r, const lf_secp256k1_p_t *a, const uint64_t *e, size_t ebits);
 
+LF_API_END
 #ifdef __cplusplus
 }
 #endif
