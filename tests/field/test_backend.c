@@ -13,6 +13,8 @@
 #include "limbforge/fields.h"
 #include "limbforge/limbforge.h"
 
+#include "../common/rng.h"
+
 static int fails, checks;
 
 static void check(int ok, const char *what, const char *detail)
@@ -24,14 +26,8 @@ static void check(int ok, const char *what, const char *detail)
     }
 }
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
-static uint64_t rnd(void)
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
+/* one stream, restarted at the same seed for each field and back end */
+static lf_rng rng;
 
 #define WORK_ROUNDS 200
 #define MAXB 128
@@ -43,12 +39,12 @@ static uint64_t rnd(void)
     {                                                                                    \
         lf_##f##_t a, b, r, s, v[5];                                                     \
         uint8_t buf[NB];                                                                 \
-        rng_state = 0x1234567;                                                           \
+        lf_rng_seed(&rng, 0x1234567);                                                    \
         for (int i = 0; i < WORK_ROUNDS; i++) {                                          \
-            for (int j = 0; j < NB; j++) buf[j] = (uint8_t)rnd();                        \
+            lf_rng_bytes(&rng, buf, NB);                                                 \
             buf[0] &= (uint8_t)(i & 1 ? 0x0f : 0xff);                                    \
             if (lf_##f##_from_bytes(&a, buf) != LF_OK) lf_##f##_set_one(&a);             \
-            for (int j = 0; j < NB; j++) buf[j] = (uint8_t)rnd();                        \
+            lf_rng_bytes(&rng, buf, NB);                                                 \
             buf[0] = 0;                                                                  \
             if (lf_##f##_from_bytes(&b, buf) != LF_OK) lf_##f##_set_zero(&b);            \
             lf_##f##_mul(&r, &a, &b);                                                    \

@@ -23,6 +23,8 @@
 #include "limbforge/fields.h"
 #include "limbforge/limbforge.h"
 
+#include "../common/rng.h"
+
 #define MAXN 16
 #define MAXB (8 * MAXN)
 #define BUFB (MAXB + 8) /* byte buffers: room to detect overruns */
@@ -128,18 +130,7 @@ static const struct {
               "7c862151f790573b5c6d9a7a0c6f91a8863f96a767e8955c9018c7221f7e4039"},
 };
 
-/* ---- PRNG: splitmix64 --------------------------------------------------- */
-typedef struct {
-    uint64_t s;
-} rng_t;
-static uint64_t rnd(rng_t *g)
-{
-    uint64_t z = (g->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-static uint64_t rnd_below(rng_t *g, uint64_t n) { return rnd(g) % n; }
+/* ---- PRNG: tests/common/rng.h, one stream per op and field (SEED below) - */
 static uint64_t str_hash(const char *s)
 {
     uint64_t h = 1469598103934665603ULL;
@@ -161,7 +152,7 @@ typedef struct {
     int n, nbytes, bits;
     mpz_t p, pm1, t0, t1, t2;
     mpz_t rinv; /* internal -> canonical factor: R^-1 (Montgomery) or 1 */
-    rng_t g;
+    lf_rng g;
     unsigned long checks[OP_COUNT], fails[OP_COUNT];
     int op;
 } ctx;
@@ -218,7 +209,7 @@ static void rand_bits(ctx *c, mpz_t z, int bits)
 {
     uint64_t l[MAXN + 1] = {0};
     int nl = (bits + 63) / 64;
-    for (int i = 0; i < nl; i++) l[i] = rnd(&c->g);
+    lf_rng_limbs(&c->g, l, (size_t)nl);
     if (bits % 64) l[nl - 1] &= (((uint64_t)1) << (bits % 64)) - 1;
     limbs_to_mpz(z, l, nl ? nl : 1);
     if (!nl) mpz_set_ui(z, 0);
@@ -240,7 +231,7 @@ static void gen_raw(ctx *c, mpz_t z)
 {
     int bits = c->bits;
     uint64_t l[MAXN] = {0};
-    switch (rnd_below(&c->g, 40)) {
+    switch (lf_rng_below(&c->g, 40)) {
     case 0: mpz_set_ui(z, 0); break;
     case 1: mpz_set_ui(z, 1); break;
     case 2: mpz_set_ui(z, 2); break;
@@ -248,31 +239,31 @@ static void gen_raw(ctx *c, mpz_t z)
     case 4: mpz_sub_ui(z, c->p, 2); break;
     case 5: mpz_tdiv_q_2exp(z, c->pm1, 1); break;             /* (p-1)/2 */
     case 6: mpz_add_ui(z, c->p, 1); mpz_tdiv_q_2exp(z, z, 1); break; /* (p+1)/2 */
-    case 7: mpz_set_ui(z, rnd(&c->g) & 0xffff); break;
-    case 8: mpz_sub_ui(z, c->pm1, rnd(&c->g) & 0xffff); break;
-    case 9: mpz_set_ui(z, 0); mpz_setbit(z, rnd_below(&c->g, (uint64_t)bits)); break;
+    case 7: mpz_set_ui(z, lf_rng_u64(&c->g) & 0xffff); break;
+    case 8: mpz_sub_ui(z, c->pm1, lf_rng_u64(&c->g) & 0xffff); break;
+    case 9: mpz_set_ui(z, 0); mpz_setbit(z, lf_rng_below(&c->g, (uint64_t)bits)); break;
     case 10: /* 2^k - 1 */
-        mpz_set_ui(z, 0); mpz_setbit(z, 1 + rnd_below(&c->g, (uint64_t)bits)); mpz_sub_ui(z, z, 1);
+        mpz_set_ui(z, 0); mpz_setbit(z, 1 + lf_rng_below(&c->g, (uint64_t)bits)); mpz_sub_ui(z, z, 1);
         break;
     case 11: /* 2^k +- small */
-        mpz_set_ui(z, 0); mpz_setbit(z, rnd_below(&c->g, (uint64_t)bits));
-        if (rnd(&c->g) & 1) mpz_add_ui(z, z, rnd(&c->g) & 0xff);
-        else if (mpz_cmp_ui(z, 256) > 0) mpz_sub_ui(z, z, rnd(&c->g) & 0xff);
+        mpz_set_ui(z, 0); mpz_setbit(z, lf_rng_below(&c->g, (uint64_t)bits));
+        if (lf_rng_u64(&c->g) & 1) mpz_add_ui(z, z, lf_rng_u64(&c->g) & 0xff);
+        else if (mpz_cmp_ui(z, 256) > 0) mpz_sub_ui(z, z, lf_rng_u64(&c->g) & 0xff);
         break;
     case 12: case 13: case 14: /* limbs from {0, 1, ~0, 2^63, 2^63-1, random} */
         for (int i = 0; i < c->n; i++) {
             static const uint64_t pat[5] = {0, 1, ~(uint64_t)0, (uint64_t)1 << 63,
                                             ((uint64_t)1 << 63) - 1};
-            uint64_t k = rnd_below(&c->g, 7);
-            l[i] = k < 5 ? pat[k] : rnd(&c->g);
+            uint64_t k = lf_rng_below(&c->g, 7);
+            l[i] = k < 5 ? pat[k] : lf_rng_u64(&c->g);
         }
         limbs_to_mpz(z, l, c->n);
         break;
     case 15: case 16: case 17: { /* long runs of equal bits */
-        int pos = 0, bit = (int)(rnd(&c->g) & 1);
+        int pos = 0, bit = (int)(lf_rng_u64(&c->g) & 1);
         mpz_set_ui(z, 0);
         while (pos < bits) {
-            int len = 1 + (int)rnd_below(&c->g, rnd(&c->g) & 1 ? 8 : 128);
+            int len = 1 + (int)lf_rng_below(&c->g, lf_rng_u64(&c->g) & 1 ? 8 : 128);
             for (int i = 0; i < len && pos < bits; i++, pos++)
                 if (bit) mpz_setbit(z, (mp_bitcnt_t)pos);
             bit ^= 1;
@@ -280,11 +271,11 @@ static void gen_raw(ctx *c, mpz_t z)
         break;
     }
     case 18: /* p - 2^k */
-        mpz_set_ui(z, 0); mpz_setbit(z, rnd_below(&c->g, (uint64_t)bits - 1));
+        mpz_set_ui(z, 0); mpz_setbit(z, lf_rng_below(&c->g, (uint64_t)bits - 1));
         mpz_sub(z, c->p, z);
         break;
     case 19: /* 2^(64N) mod p and friends */
-        mpz_set_ui(z, 0); mpz_setbit(z, (mp_bitcnt_t)(64 * c->n)); mpz_sub_ui(z, z, rnd_below(&c->g, 3));
+        mpz_set_ui(z, 0); mpz_setbit(z, (mp_bitcnt_t)(64 * c->n)); mpz_sub_ui(z, z, lf_rng_below(&c->g, 3));
         break;
     default: /* uniform */
         do rand_bits(c, z, bits);
@@ -299,7 +290,7 @@ static void gen_raw(ctx *c, mpz_t z)
  * which is what the kernels see. */
 static void gen(ctx *c, mpz_t z)
 {
-    int internal_edge = rnd_below(&c->g, 4) == 0;
+    int internal_edge = lf_rng_below(&c->g, 4) == 0;
     gen_raw(c, z);
     if (internal_edge) {
         mpz_mul(z, z, c->rinv);
@@ -311,7 +302,7 @@ static void gen(ctx *c, mpz_t z)
 static void mk(ctx *c, uint64_t *e, const mpz_t z)
 {
     int rc;
-    if (rnd(&c->g) & 1) {
+    if (lf_rng_u64(&c->g) & 1) {
         uint64_t l[MAXN];
         mpz_to_limbs(l, c->n, z);
         rc = c->f->to_internal(e, l);
@@ -465,12 +456,12 @@ static void test_bytes(ctx *c, long iters)
     /* values >= p must be rejected, output zeroed */
     c->op = OP_BYTES_RANGE;
     for (long it = 0; it < iters / 4 + 8; it++) {
-        switch (it < 8 ? it : (long)rnd_below(&c->g, 8)) {
+        switch (it < 8 ? it : (long)lf_rng_below(&c->g, 8)) {
         case 0: mpz_set(in, c->p); break;
         case 1: mpz_add_ui(in, c->p, 1); break;
         case 2: mpz_set_ui(in, 0); mpz_setbit(in, (mp_bitcnt_t)c->bits); mpz_sub_ui(in, in, 1); break;
         case 3: mpz_set_ui(in, 0); mpz_setbit(in, (mp_bitcnt_t)(8 * c->nbytes)); mpz_sub_ui(in, in, 1); break; /* all 0xff */
-        case 4: mpz_add_ui(in, c->p, rnd(&c->g) & 0xffff); break;
+        case 4: mpz_add_ui(in, c->p, lf_rng_u64(&c->g) & 0xffff); break;
         case 5: mpz_set_ui(in, 0); mpz_setbit(in, (mp_bitcnt_t)(8 * c->nbytes - 1)); break;
         default: /* uniform-ish in [p, 2^(8 nbytes)) */
             above_p(c, in, 8 * c->nbytes);
@@ -512,7 +503,7 @@ static void test_internal(ctx *c, long iters)
     }
     c->op = OP_INTERNAL_RANGE;
     for (long it = 0; it < iters / 4 + 6; it++) {
-        switch (it < 6 ? it : (long)rnd_below(&c->g, 6)) {
+        switch (it < 6 ? it : (long)lf_rng_below(&c->g, 6)) {
         case 0: mpz_set(in, c->p); break;
         case 1: mpz_add_ui(in, c->p, 1); break;
         case 2: mpz_set_ui(in, 0); mpz_setbit(in, (mp_bitcnt_t)(64 * c->n)); mpz_sub_ui(in, in, 1); break;
@@ -555,10 +546,10 @@ static void test_pred(ctx *c, long iters)
     mpz_inits(in[0], in[1], NULL);
     for (long it = 0; it < iters; it++) {
         gen(c, in[0]);
-        switch (rnd_below(&c->g, 4)) {
+        switch (lf_rng_below(&c->g, 4)) {
         case 0: mpz_set(in[1], in[0]); break;
         case 1: mpz_add_ui(in[1], in[0], 1); mpz_mod(in[1], in[1], c->p); break;
-        case 2: mpz_combit(in[1], rnd_below(&c->g, (uint64_t)c->bits)); mpz_mod(in[1], in[1], c->p); break;
+        case 2: mpz_combit(in[1], lf_rng_below(&c->g, (uint64_t)c->bits)); mpz_mod(in[1], in[1], c->p); break;
         default: gen(c, in[1]);
         }
         mk(c, a, in[0]);
@@ -569,7 +560,7 @@ static void test_pred(ctx *c, long iters)
         expect(c, c->f->eq(a, b) == (mpz_cmp(in[0], in[1]) == 0), "eq(a,b)", 2, in, NULL, NULL);
         expect(c, c->f->eq(a, a) == 1, "eq(a,a)", 1, in, NULL, NULL);
         c->op = OP_CMOV;
-        int flag = (int)(rnd(&c->g) & 1);
+        int flag = (int)(lf_rng_u64(&c->g) & 1);
         memcpy(r, b, sizeof r);
         c->f->cmov(r, a, flag);
         check_el(c, flag ? "cmov flag=1" : "cmov flag=0", r, flag ? in[0] : in[1], 2, in);
@@ -618,17 +609,20 @@ static void test_pow(ctx *c, long iters)
     c->op = OP_POW;
     for (long it = 0; it < iters; it++) {
         static const int fixed[] = {0, 1, 2, 3, 4, 5, 63, 64, 65, 128};
-        int eb = it < 10 ? fixed[it] : (int)rnd_below(&c->g, (uint64_t)c->bits + 64);
+        int eb = it < 10 ? fixed[it] : (int)lf_rng_below(&c->g, (uint64_t)c->bits + 64);
         gen(c, in[0]);
-        if (rnd(&c->g) & 1) {
+        if (lf_rng_u64(&c->g) & 1) {
             rand_bits(c, in[1], eb);
         } else { /* exponent with many ones / edge values */
             mpz_set_ui(in[1], 0);
-            if (eb) { mpz_setbit(in[1], (mp_bitcnt_t)eb); mpz_sub_ui(in[1], in[1], 1 + (rnd(&c->g) & 1)); }
+            if (eb) {
+                mpz_setbit(in[1], (mp_bitcnt_t)eb);
+                mpz_sub_ui(in[1], in[1], 1 + (lf_rng_u64(&c->g) & 1));
+            }
         }
         if (it == 10) mpz_sub_ui(in[1], c->p, 1);
         size_t ebits = mpz_sgn(in[1]) ? mpz_sizeinbase(in[1], 2) : 0;
-        if (rnd(&c->g) & 1) ebits += rnd_below(&c->g, 3); /* leading zero bits are fine */
+        if (lf_rng_u64(&c->g) & 1) ebits += lf_rng_below(&c->g, 3); /* leading zero bits are fine */
         memset(e, 0, sizeof e);
         mpz_export(e, NULL, -1, 8, 0, 0, in[1]);
         mk(c, a, in[0]);
@@ -655,10 +649,10 @@ static void test_batch(ctx *c, long iters)
         static const size_t big_n[4] = {BATCH_MAX, 1025, 1024, BATCH_MAX};
         size_t n = it < 4 ? big_n[it] : sizes[(size_t)it % (sizeof sizes / sizeof sizes[0])];
         int alias = it < 4 ? it > 0 : (int)(it & 1) ^ (int)((it >> 3) & 1);
-        int zmode = (int)rnd_below(&c->g, 4); /* 0: no zeros, 1: some, 2: many, 3: all */
+        int zmode = (int)lf_rng_below(&c->g, 4); /* 0: no zeros, 1: some, 2: many, 3: all */
         for (size_t i = 0; i < n; i++) {
-            int zero = zmode == 3 || (zmode == 1 && rnd_below(&c->g, 8) == 0) ||
-                       (zmode == 2 && rnd_below(&c->g, 2) == 0);
+            int zero = zmode == 3 || (zmode == 1 && lf_rng_below(&c->g, 8) == 0) ||
+                       (zmode == 2 && lf_rng_below(&c->g, 2) == 0);
             if (zero) mpz_set_ui(v[i], 0);
             else gen(c, v[i]);
             mk(c, a + i * (size_t)c->n, v[i]);
@@ -789,7 +783,7 @@ static int run_field(const field_api *f, uint64_t seed, double mult)
     fflush(stdout);
     double t0 = now();
     uint64_t fseed = seed ^ str_hash(f->name);
-#define SEED(op) (c.g.s = fseed ^ (0x100000001b3ULL * (uint64_t)((op) + 1)))
+#define SEED(op) lf_rng_seed(&c.g, fseed ^ (0x100000001b3ULL * (uint64_t)((op) + 1)))
     SEED(OP_CONST); test_consts(&c);
     SEED(OP_MUL); test_binary(&c, OP_MUL, it);
     SEED(OP_ADD); test_binary(&c, OP_ADD, it);
@@ -837,9 +831,9 @@ static int backend_skip(void)
 
 int main(void)
 {
-    const char *s = getenv("LF_TEST_SEED"), *m = getenv("LF_TEST_ITERS");
+    const char *m = getenv("LF_TEST_ITERS");
     if (backend_skip()) return 77;
-    uint64_t seed = s && *s ? strtoull(s, NULL, 0) : 0x6c696d62666f7267ULL;
+    uint64_t seed = lf_test_seed(0x6c696d62666f7267ULL);
     double mult = m && *m ? strtod(m, NULL) : 1.0;
     if (!(mult > 0)) mult = 1.0;
     backend_name = lf_backend_name(lf_backend_current());

@@ -19,6 +19,8 @@
 #include "limbforge/limbforge.h"
 #include "limbforge/ntt.h"
 
+#include "../common/rng.h"
+
 #define Q 3329
 
 static int failures, checks;
@@ -35,14 +37,7 @@ static int failures, checks;
         }                                                                                \
     } while (0)
 
-static uint64_t rng = 0x9e3779b97f4a7c15ULL;
-static uint64_t rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
+static lf_rng rng = LF_RNG_INIT(0x9e3779b97f4a7c15ULL);
 
 static int64_t md(int64_t x)
 {
@@ -135,14 +130,14 @@ static int within(const int16_t *x, int n, int bound)
 enum { P_RANDOM, P_ZERO, P_QM1, P_ALT, P_SINGLE, P_COUNT };
 static void pattern(int16_t *a, int n, int p, int lo, int hi)
 {
-    int pos = (int)(rnd() % (unsigned)n);
+    int pos = (int)lf_rng_below(&rng, (uint64_t)n);
     for (int i = 0; i < n; i++) {
         switch (p) {
         case P_ZERO: a[i] = (int16_t)(lo > 0 ? lo : 0); break;
         case P_QM1: a[i] = (int16_t)hi; break;
         case P_ALT: a[i] = (int16_t)((i & 1) ? hi : lo); break;
         case P_SINGLE: a[i] = (int16_t)(i == pos ? hi : 0); break;
-        default: a[i] = (int16_t)(lo + (int)(rnd() % (uint64_t)(hi - lo + 1)));
+        default: a[i] = (int16_t)(lo + (int)lf_rng_below(&rng, (uint64_t)(hi - lo + 1)));
         }
     }
 }
@@ -174,7 +169,7 @@ static void test_cyclic(int iters)
         for (int side = 0; side < 2; side++) {
             pattern(a, 128, P_RANDOM, 0, Q - 1);
             pattern(b, 128, P_RANDOM, 0, Q - 1);
-            (side ? b : a)[rnd() % 128] = bad[k];
+            (side ? b : a)[lf_rng_below(&rng, 128)] = bad[k];
             memset(r, 0x55, sizeof r);
             int rc = lf_ntt128_cyclic_mul(r, a, b);
             memset(e, 0, sizeof e);
@@ -225,7 +220,7 @@ static void test_fips(int iters)
     static const int16_t bad[] = {Q, -1, 32767, -32768};
     for (int k = 0; k < 4; k++) {
         pattern(a, 256, P_RANDOM, 0, Q - 1);
-        a[rnd() % 256] = bad[k];
+        a[lf_rng_below(&rng, 256)] = bad[k];
         memset(e, 0, sizeof e);
         memset(r, 0x55, sizeof r);
         CHECK(lf_mlkem_ntt(r, a) == LF_ERR_RANGE && !memcmp(r, e, sizeof r), "ntt bad input");

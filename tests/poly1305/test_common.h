@@ -1,4 +1,4 @@
-/* Shared helpers of the poly1305-module tests: hex, RNG, checks, back-end
+/* Shared helpers of the poly1305-module tests: hex, RNG stream, checks, back-end
  * selection with exit 77 when the forced back end cannot run here. */
 #ifndef LF_TEST_P1305_COMMON_H
 #define LF_TEST_P1305_COMMON_H
@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "limbforge/limbforge.h"
+
+#include "../common/rng.h"
 
 static long t_checks, t_fail;
 
@@ -24,18 +26,8 @@ static long t_checks, t_fail;
         }                                                                                          \
     } while (0)
 
-static uint64_t t_rng = 0x9e3779b97f4a7c15ULL;
-static inline uint64_t t_rand64(void)
-{
-    uint64_t z = (t_rng += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-static inline void t_randbytes(uint8_t *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++) p[i] = (uint8_t)t_rand64();
-}
+/* The tests' one random stream (tests/common/rng.h). */
+static __attribute__((unused)) lf_rng t_rng = LF_RNG_INIT(0x9e3779b97f4a7c15ULL);
 
 static inline int t_hexval(int c)
 {

@@ -63,9 +63,9 @@ static void one_poly(const uint8_t *m, size_t len, const uint8_t key[32])
 static void one_aead(size_t len, size_t adlen)
 {
     uint8_t key[32], nonce[12], ad[64], tag[16], wtag[16];
-    t_randbytes(key, 32);
-    t_randbytes(nonce, 12);
-    t_randbytes(ad, adlen);
+    lf_rng_bytes(&t_rng, key, 32);
+    lf_rng_bytes(&t_rng, nonce, 12);
+    lf_rng_bytes(&t_rng, ad, adlen);
     CHECK(lf_chacha20poly1305_seal(ct, tag, msg, len, ad, adlen, key, nonce) == LF_OK, "seal");
 #if LF_HAVE_SODIUM
     unsigned long long ml = 0;
@@ -73,7 +73,7 @@ static void one_aead(size_t len, size_t adlen)
                                                        nonce, key);
     CHECK(!memcmp(ct, ref, len) && !memcmp(tag, wtag, 16), "aead vs libsodium, len %zu", len);
     /* chacha20 alone, at a random counter that does not wrap */
-    uint32_t ctr = (uint32_t)t_rand64() & 0x7fffffff;
+    uint32_t ctr = (uint32_t)lf_rng_u64(&t_rng) & 0x7fffffff;
     CHECK(lf_chacha20(ct, msg, len, key, nonce, ctr) == LF_OK, "chacha rc");
     crypto_stream_chacha20_ietf_xor_ic(ref, msg, len, nonce, ctr, key);
     CHECK(!memcmp(ct, ref, len), "chacha20 vs libsodium, len %zu ctr %u", len, ctr);
@@ -102,9 +102,9 @@ int main(void)
     if (!mctx) { fprintf(stderr, "OpenSSL POLY1305 unavailable\n"); return 1; }
 #endif
     uint8_t key[32];
-    t_randbytes(msg, BIG);
+    lf_rng_bytes(&t_rng, msg, BIG);
     for (size_t len = 0; len <= 2048; len++) {
-        t_randbytes(key, 32);
+        lf_rng_bytes(&t_rng, key, 32);
         one_poly(msg, len, key);
         /* edge keys/messages: r and s all ones (r clamps to its maximum), all-ones data */
         if (len % 8 == 0) {
@@ -117,7 +117,7 @@ int main(void)
     }
     static const size_t big[] = {4096, 4097, 16384 + 15, 65536 + 3, 100000, BIG};
     for (size_t i = 0; i < sizeof big / sizeof big[0]; i++) {
-        t_randbytes(key, 32);
+        lf_rng_bytes(&t_rng, key, 32);
         one_poly(msg, big[i], key);
         one_aead(big[i], 13);
     }

@@ -146,9 +146,9 @@ static void vec_vs_scalar(const lf_p1305_vec *v, const uint64_t (*pw)[3], const 
 /* a random accumulator within the kernel contract (h2 < 8) */
 static void rand_h(uint64_t h[3])
 {
-    h[0] = t_rand64();
-    h[1] = t_rand64();
-    h[2] = t_rand64() & 7;
+    h[0] = lf_rng_u64(&t_rng);
+    h[1] = lf_rng_u64(&t_rng);
+    h[2] = lf_rng_u64(&t_rng) & 7;
 }
 
 static void kernels_agree(lf_backend be)
@@ -159,9 +159,9 @@ static void kernels_agree(lf_backend be)
     long rounds = t_iters(300);
     long vec_runs = 0;
     for (long i = 0; i < rounds; i++) {
-        size_t len = (size_t)(t_rand64() % (i < rounds / 2 ? 300 : 4096));
-        t_randbytes(key, 32);
-        t_randbytes(m, len);
+        size_t len = (size_t)lf_rng_below(&t_rng, i < rounds / 2 ? 300 : 4096);
+        lf_rng_bytes(&t_rng, key, 32);
+        lf_rng_bytes(&t_rng, m, len);
         if (i % 7 == 0) memset(m, 0xff, len);
         if (i % 11 == 0) memset(key, 0xff, 32);
         lf_poly1305(t1, m, len, key);
@@ -221,8 +221,8 @@ static void streaming(void)
     long splits = 0;
     for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
         size_t len = lens[li];
-        t_randbytes(key, 32);
-        t_randbytes(m, len);
+        lf_rng_bytes(&t_rng, key, 32);
+        lf_rng_bytes(&t_rng, m, len);
         lf_poly1305(t1, m, len, key);
         size_t step = len > 600 ? 7 : 1; /* every split point up to 600 bytes */
         for (size_t sp = 0; sp <= len; sp += step) {
@@ -238,7 +238,7 @@ static void streaming(void)
             lf_poly1305_state st;
             lf_poly1305_init(&st, key);
             for (size_t off = 0; off < len;) {
-                size_t c = (size_t)(t_rand64() % (rep & 1 ? 40 : 700));
+                size_t c = (size_t)lf_rng_below(&t_rng, rep & 1 ? 40 : 700);
                 if (c > len - off) c = len - off;
                 lf_poly1305_update(&st, m + off, c);
                 off += c;
@@ -258,9 +258,9 @@ static void chacha(void)
     long cases = 0;
     static const uint32_t ctrs[] = {0, 1, 7, 0xfffffff0u, 0xffffffc0u};
     for (size_t len = 0; len <= 2200; len += (len < 1100 ? 1 : 37)) {
-        t_randbytes(key, 32);
-        t_randbytes(nonce, 12);
-        t_randbytes(in, len);
+        lf_rng_bytes(&t_rng, key, 32);
+        lf_rng_bytes(&t_rng, nonce, 12);
+        lf_rng_bytes(&t_rng, in, len);
         uint32_t ctr = ctrs[len % 5];
         size_t nb = (len + 63) / 64;
         if ((uint64_t)ctr + nb > 0x100000000ULL) ctr = 0xffffffffu - (uint32_t)nb + 1;
@@ -283,10 +283,11 @@ static void chacha(void)
         for (int rep = 0; rep < 12; rep++) {
             size_t nb = k.width * (size_t)(1 + rep % 3);
             while (64 * nb > sizeof in) nb -= k.width;
-            t_randbytes(key, 32);
-            t_randbytes(nonce, 12);
-            t_randbytes(in, 64 * nb);
-            lf_chacha_setup(st, key, nonce, rep < 6 ? (uint32_t)t_rand64() : 0xffffffffu - (uint32_t)nb);
+            lf_rng_bytes(&t_rng, key, 32);
+            lf_rng_bytes(&t_rng, nonce, 12);
+            lf_rng_bytes(&t_rng, in, 64 * nb);
+            lf_chacha_setup(st, key, nonce,
+                            rep < 6 ? (uint32_t)lf_rng_u64(&t_rng) : 0xffffffffu - (uint32_t)nb);
             lf_chacha_blocks_c(ref, rep & 1 ? in : NULL, nb, st);
             memset(out, 0x5a, 64 * nb);
             k.fn(out, rep & 1 ? in : NULL, nb, st);
@@ -316,11 +317,11 @@ static void aead(void)
     uint8_t key[32], nonce[12], ad[64], tag[16];
     long cases = 0;
     for (size_t len = 0; len <= 4200; len += (len < 300 ? 1 : 97)) {
-        size_t adlen = (size_t)(t_rand64() % 40);
-        t_randbytes(key, 32);
-        t_randbytes(nonce, 12);
-        t_randbytes(ad, adlen);
-        t_randbytes(pt, len);
+        size_t adlen = (size_t)lf_rng_below(&t_rng, 40);
+        lf_rng_bytes(&t_rng, key, 32);
+        lf_rng_bytes(&t_rng, nonce, 12);
+        lf_rng_bytes(&t_rng, ad, adlen);
+        lf_rng_bytes(&t_rng, pt, len);
         CHECK(lf_chacha20poly1305_seal(ct, tag, pt, len, ad, adlen, key, nonce) == LF_OK, "seal");
         memset(back, 0x55, len);
         CHECK(lf_chacha20poly1305_open(back, ct, len, tag, ad, adlen, key, nonce) == LF_OK &&
@@ -340,8 +341,8 @@ static void aead(void)
             uint8_t bt[16];
             memcpy(bt, tag, 16);
             memcpy(back, ct, len);
-            if (f == 0) bt[t_rand64() % 16] ^= (uint8_t)(1u << (t_rand64() % 8));
-            if (f == 1) { if (!len) continue; back[t_rand64() % len] ^= 1; }
+            if (f == 0) bt[lf_rng_below(&t_rng, 16)] ^= (uint8_t)(1u << lf_rng_below(&t_rng, 8));
+            if (f == 1) { if (!len) continue; back[lf_rng_below(&t_rng, len)] ^= 1; }
             if (f == 2) { if (!adlen) continue; ad[0] ^= 0x80; }
             uint8_t *dst = f == 1 ? back : pt; /* f==1 in place */
             if (dst == pt) memset(pt, 0x77, len);
@@ -350,7 +351,7 @@ static void aead(void)
             for (size_t i = 0; i < len; i++) zero &= dst[i] == 0;
             CHECK(rc == LF_ERR_AUTH && zero, "forgery %d len %zu: rc %d", f, len, rc);
             if (f == 2) ad[0] ^= 0x80;
-            t_randbytes(pt, len); /* pt was clobbered */
+            lf_rng_bytes(&t_rng, pt, len); /* pt was clobbered */
             CHECK(lf_chacha20poly1305_seal(ct, tag, pt, len, ad, adlen, key, nonce) == LF_OK, "reseal");
         }
         cases++;
