@@ -11,6 +11,7 @@ void suite_poly1305(lfb *h);
 void suite_aead(lfb *h);
 void suite_ntt(lfb *h);
 void suite_secp256k1(lfb *h);
+void suite_dispatch(lfb *h);
 
 /* Independent chains interleaved in "throughput" rows. */
 #define LFB_CHAINS 8
