@@ -18,7 +18,7 @@ build: deps
 gen:
 	cd gen && $(PYTHON) -m limbforge gen builtin --root ..
 
-# Regenerate into a scratch copy and compare with what is checked in.
+# Regenerate in memory and compare with what is checked in (nothing is written).
 check-gen:
 	cd gen && $(PYTHON) -m limbforge gen builtin --root .. --check
 

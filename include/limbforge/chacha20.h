@@ -3,9 +3,10 @@
  *
  * Constant time in the key, nonce and data: no branch or memory address
  * depends on them.  The length and the counter are public (they decide the
- * wrap check below; the length selects the code path: portable C, or AVX2
- * 8 blocks, AVX-512 16 blocks in parallel, per the selected back end, see
- * <limbforge/limbforge.h>).
+ * wrap check below; the length selects the code path: portable C, or per
+ * the selected back end (see <limbforge/limbforge.h>) AVX2 8 blocks,
+ * AVX-512 (and AVX-512 IFMA) 16 blocks, NEON 4 blocks, RVV min(16, VLEN/32)
+ * blocks in parallel when the build has the RVV intrinsics).
  */
 #ifndef LIMBFORGE_CHACHA20_H
 #define LIMBFORGE_CHACHA20_H

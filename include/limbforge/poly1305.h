@@ -12,7 +12,10 @@
  * Back ends (chosen by lf_backend_current(), see <limbforge/limbforge.h>):
  * portable C radix 2^64 (radix 2^26 without unsigned __int128); AVX2 (4
  * lanes) and AVX-512 (8 lanes) radix 2^26; AVX-512 IFMA (8 lanes) radix
- * 2^44.  Other back ends use the portable code.  All give the same tags.
+ * 2^44; NEON (2 lanes x 2 steps) radix 2^26; POWER9 (vmsumudm, 4 blocks per
+ * step) radix 2^44; RVV (min(8, VLEN/32) lanes) radix 2^26, when the build
+ * has the RVV intrinsics.  Other back ends use their parent's kernel (in the
+ * end the portable code).  All give the same tags.
  */
 #ifndef LIMBFORGE_POLY1305_H
 #define LIMBFORGE_POLY1305_H
