@@ -1,7 +1,8 @@
 #!/bin/sh
-# Constant-time test with clang: compile ctime_field.c plus the library
-# sources with clang at one -O level, then run it under valgrind memcheck for
-# every back end, and check the leak self-test is reported.
+# Constant-time test with clang: compile ctime_field.c, the harness
+# (tests/common/ctime_main.c) and the library sources with clang at one -O
+# level, then run it under valgrind memcheck for every back end, and check
+# both leak self-tests (branch, index) are reported.
 #
 # Called by ctest (tests/CMakeLists.txt):
 #   clang_matrix.sh --cc CLANG --valgrind VALGRIND --opt 0|1|2|3 --out DIR
