@@ -8,9 +8,10 @@
 #include "ntt/ntt_internal.h"
 
 /* The kernel set of every back end (src/dispatch_table.h): the sets that
- * exist are those of LF_NTT_HAVE_<B> (src/ntt/sources.cmake). */
-#define LF_NTT_HAVE_C 1
-#define LF_DISPATCH_OWN(B) LF_NTT_HAVE_##B
+ * exist are those of LF_NATIVE_NTT_<B> (lf_native_sources in
+ * src/ntt/sources.cmake). */
+#define LF_NATIVE_NTT_C 1
+#define LF_DISPATCH_OWN(B) LF_NATIVE_NTT_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_ntt_kernels_##b
 static const lf_ntt_kernels *const lf_ntt_table[LF_BACKEND_COUNT] = {
 #include "dispatch_table.h"

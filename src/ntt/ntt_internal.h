@@ -49,7 +49,7 @@ static inline uint32_t lf_ntt_nzmask(uint32_t x)
 
 /* Kernel sets: the lazy kernels (ntt, invntt, basemul, cyclic) are never
  * NULL; the checked ones may be (see above).  Which sets exist depends on the
- * architecture and compiler (LF_NTT_HAVE_<NAME>, set by src/ntt/sources.cmake);
+ * architecture and compiler (LF_NATIVE_NTT_<B>, set by src/ntt/sources.cmake);
  * ntt.c's table gives every back end its own set or its nearest ancestor's. */
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_c;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_avx2;

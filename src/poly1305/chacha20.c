@@ -72,23 +72,21 @@ void lf_chacha_setup(uint32_t st[16], const uint8_t key[32], const uint8_t nonce
  * of lf_internal.h's dispatch pattern; c has none (portable code only).
  * avx512ifma uses avx512's kernel by inheritance. */
 static const lf_chacha_kernel lf_chacha_set_c = {NULL, 0, "c", NULL};
-#define LF_CHACHA_OWN_C 1
-#if LF_P1305_X86_VEC
+#define LF_NATIVE_CHACHA20_C 1
+#ifdef LF_NATIVE_CHACHA20_AVX2
 static const lf_chacha_kernel lf_chacha_set_avx2 = {lf_chacha_blocks_avx2, 8, "avx2", NULL};
+#endif
+#ifdef LF_NATIVE_CHACHA20_AVX512
 static const lf_chacha_kernel lf_chacha_set_avx512 = {lf_chacha_blocks_avx512, 16, "avx512", NULL};
-#define LF_CHACHA_OWN_AVX2 1
-#define LF_CHACHA_OWN_AVX512 1
 #endif
-#if LF_P1305_NEON
+#ifdef LF_NATIVE_CHACHA20_NEON
 static const lf_chacha_kernel lf_chacha_set_neon = {lf_chacha_blocks_neon, 4, "neon", NULL};
-#define LF_CHACHA_OWN_NEON 1
 #endif
-#if LF_P1305_RVV
+#ifdef LF_NATIVE_CHACHA20_RVV
 static const lf_chacha_kernel lf_chacha_set_rvv = {lf_chacha_blocks_rvv, 0, "rvv",
                                                    lf_chacha_rvv_width};
-#define LF_CHACHA_OWN_RVV 1
 #endif
-#define LF_DISPATCH_OWN(B) LF_CHACHA_OWN_##B
+#define LF_DISPATCH_OWN(B) LF_NATIVE_CHACHA20_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_chacha_set_##b
 LF_HIDDEN const lf_chacha_kernel *const lf_chacha_table[LF_BACKEND_COUNT] = {
 #include "dispatch_table.h"

@@ -261,35 +261,33 @@ _Static_assert(LF_P1305_MIN_ANY <= LF_P1305_MIN_AVX2 && LF_P1305_MIN_ANY <= LF_P
  * of lf_internal.h's dispatch pattern: a back end without one of its own
  * uses its nearest ancestor's; c has none (scalar only). */
 static const lf_p1305_vec lf_p1305_set_c = {NULL, 0, 0, "scalar", NULL, NULL};
-#define LF_P1305_OWN_C 1
-#if LF_P1305_X86_VEC
+#define LF_NATIVE_POLY1305_C 1
+#ifdef LF_NATIVE_POLY1305_AVX2
 static const lf_p1305_vec lf_p1305_set_avx2 = {lf_p1305_blocks_avx2, 4, LF_P1305_MIN_AVX2, "avx2",
                                                NULL, NULL};
+#endif
+#ifdef LF_NATIVE_POLY1305_AVX512
 static const lf_p1305_vec lf_p1305_set_avx512 = {lf_p1305_blocks_avx512, 8, LF_P1305_MIN_AVX512,
                                                  "avx512", NULL, NULL};
+#endif
+#ifdef LF_NATIVE_POLY1305_AVX512IFMA
 static const lf_p1305_vec lf_p1305_set_avx512ifma = {lf_p1305_blocks_ifma, 8, LF_P1305_MIN_IFMA,
                                                      "ifma", lf_p1305_blocks_ifma_r, NULL};
-#define LF_P1305_OWN_AVX2 1
-#define LF_P1305_OWN_AVX512 1
-#define LF_P1305_OWN_AVX512IFMA 1
 #endif
-#if LF_P1305_NEON
+#ifdef LF_NATIVE_POLY1305_NEON
 static const lf_p1305_vec lf_p1305_set_neon = {lf_p1305_blocks_neon, 4, LF_P1305_MIN_NEON, "neon",
                                                NULL, NULL};
-#define LF_P1305_OWN_NEON 1
 #endif
-#if LF_P1305_POWER9
+#ifdef LF_NATIVE_POLY1305_POWER9
 /* 4 blocks per step (pw = r^1..r^4), native/ppc64le/poly1305_power9.c */
 static const lf_p1305_vec lf_p1305_set_power9 = {lf_p1305_blocks_power9, 4, LF_P1305_MIN_POWER9,
                                                  "power9", NULL, NULL};
-#define LF_P1305_OWN_POWER9 1
 #endif
-#if LF_P1305_RVV
+#ifdef LF_NATIVE_POLY1305_RVV
 static const lf_p1305_vec lf_p1305_set_rvv = {lf_p1305_blocks_rvv, 0, LF_P1305_MIN_RVV, "rvv", NULL,
                                               lf_p1305_rvv_lanes};
-#define LF_P1305_OWN_RVV 1
 #endif
-#define LF_DISPATCH_OWN(B) LF_P1305_OWN_##B
+#define LF_DISPATCH_OWN(B) LF_NATIVE_POLY1305_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_p1305_set_##b
 LF_HIDDEN const lf_p1305_vec *const lf_p1305_table[LF_BACKEND_COUNT] = {
 #include "dispatch_table.h"

@@ -173,36 +173,10 @@ LF_HIDDEN void lf_p1305_blocks_rvv(uint64_t h[3], const uint64_t pw[][3], const 
                                    size_t nblocks);
 LF_HIDDEN size_t lf_p1305_rvv_lanes(void);
 
-/* Which vector kernels this build has (src/poly1305/sources.cmake adds
- * their files for the architecture; they enable their ISA per function with
- * target attributes, so they build with any flags). */
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
-#define LF_P1305_X86_VEC 1
-#define LF_P1305_TARGET(isa) __attribute__((target(isa)))
-#else
-#define LF_P1305_X86_VEC 0
-#endif
-#if defined(__aarch64__) && defined(__ARM_NEON)
-#define LF_P1305_NEON 1
-#else
-#define LF_P1305_NEON 0
-#endif
-#if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__) && defined(LF_P1305_WANT_POWER9)
-#define LF_P1305_POWER9 1
-#else
-#define LF_P1305_POWER9 0
-#endif
-/* RISC-V Vector kernels (native/rv64/{poly1305,chacha20}_rvv.c): the build targets V
- * (riscv64-v toolchain, -march=rv64gcv) with the __riscv_ intrinsics
- * (clang >= 16, gcc >= 13); sources.cmake defines LF_P1305_NO_RVV when its
- * compile check of them fails.  gcc 12 (rv64gc): none, rvv runs the
- * portable code. */
-#if defined(__riscv) && __riscv_xlen == 64 && defined(__riscv_vector) &&                            \
-    defined(__riscv_v_intrinsic) && __riscv_v_intrinsic >= 11000 && !defined(LF_P1305_NO_RVV)
-#define LF_P1305_RVV 1
-#else
-#define LF_P1305_RVV 0
-#endif
+/* Which vector kernels this build has: LF_NATIVE_POLY1305_<B> and
+ * LF_NATIVE_CHACHA20_<B> (B = AVX2, ..., RVV), defined for the whole library
+ * by lf_native_sources() in src/poly1305/sources.cmake, which also compiles
+ * each native/<arch>/ file with its back end's ISA flags (cmake/native.cmake). */
 
 /* Crossovers: message lengths (bytes) from which each vector Poly1305
  * kernel is used (one-shot, vector kernel with its powers vs the scalar

@@ -88,14 +88,20 @@ static void dispatch_names(lf_backend be)
     if (!strcmp(name, "avx2")) wp = wc = "avx2";
     if (!strcmp(name, "avx512")) wp = wc = "avx512";
     if (!strcmp(name, "avx512ifma")) wp = "ifma", wc = "avx512";
-#if LF_P1305_NEON
-    if (!strcmp(name, "neon")) wp = wc = "neon";
+#ifdef LF_NATIVE_POLY1305_NEON
+    if (!strcmp(name, "neon")) wp = "neon";
 #endif
-#if LF_P1305_POWER9
+#ifdef LF_NATIVE_CHACHA20_NEON
+    if (!strcmp(name, "neon")) wc = "neon";
+#endif
+#ifdef LF_NATIVE_POLY1305_POWER9
     if (!strcmp(name, "power9")) wp = "power9";
 #endif
-#if LF_P1305_RVV
-    if (!strcmp(name, "rvv")) wp = wc = "rvv";
+#ifdef LF_NATIVE_POLY1305_RVV
+    if (!strcmp(name, "rvv")) wp = "rvv";
+#endif
+#ifdef LF_NATIVE_CHACHA20_RVV
+    if (!strcmp(name, "rvv")) wc = "rvv";
 #endif
     CHECK(!strcmp(v.name, wp), "backend %s: poly1305 vector kernel %s, want %s", name, v.name, wp);
     CHECK(!strcmp(k.name, wc), "backend %s: chacha20 kernel %s, want %s", name, k.name, wc);

@@ -1,6 +1,6 @@
 /* Poly1305 AArch64 Advanced SIMD (NEON) kernel: radix 2^26, 2 lanes, 4
  * blocks per step.  Only built for aarch64 (sources.cmake); Advanced SIMD is
- * part of the AArch64 base ABI, so no target attribute is needed.  Called
+ * part of the AArch64 base ABI, so its ISA flags are empty (cmake/native.cmake).  Called
  * for back end neon only (poly1305.c).  Contract: poly1305_internal.h,
  * nblocks a non-zero multiple of 4; pw[0..3] = r^1..r^4.
  *

@@ -1,6 +1,6 @@
 /* Poly1305 POWER9 (ISA 3.0) kernel: radix 2^44, 4 blocks per step,
- * vmsumudm.  Only built for ppc64le (sources.cmake compiles this file alone
- * with -mcpu=power9); called only for back end power9 (poly1305.c:
+ * vmsumudm.  Only built for ppc64le (lf_native_sources compiles this file
+ * alone with -mcpu=power9, cmake/native.cmake); called only for back end power9 (poly1305.c:
  * lf_p1305_vec_for), which cpu.c selects on HWCAP2 ARCH_3_00 only, so a
  * POWER8 never executes it.  Contract: poly1305_internal.h, nblocks a
  * non-zero multiple of 4, pw[0..3] = r^1..r^4 (radix 2^44).
@@ -51,7 +51,7 @@
  */
 #include "poly1305/poly1305_internal.h"
 
-#if LF_P1305_POWER9 && defined(__POWER9_VECTOR__)
+#ifdef LF_NATIVE_POLY1305_POWER9
 #include <altivec.h>
 
 typedef __vector unsigned long long p9_v64;

@@ -2,8 +2,8 @@
  * 32-bit lane, the 16 state words in 16 vectors (e32, LMUL 1), vl blocks
  * per batch.  Contract: poly1305_internal.h (nblocks: any number here; the
  * dispatcher passes multiples of lf_chacha_rvv_width(); in may be NULL:
- * keystream only).  Built only when the compiler targets V and has the
- * __riscv_ intrinsics (LF_P1305_RVV, sources.cmake); used for back end rvv.
+ * keystream only).  Built (with -march=rv64gcv, lf_native_sources) only when the compiler has
+ * the __riscv_ intrinsics (LF_NATIVE_CHACHA20_RVV, sources.cmake); used for back end rvv.
  *
  * Width.  W = min(16, VLMAX(e32m1)): 4 blocks at VLEN 128, 8 at 256, 16 at
  * 512 and above (16 is the most the AEAD/stream tail buffer in chacha20.c
@@ -26,7 +26,7 @@
  */
 #include "poly1305/poly1305_internal.h"
 
-#if LF_P1305_RVV
+#ifdef LF_NATIVE_CHACHA20_RVV
 #include <riscv_vector.h>
 
 typedef vuint32m1_t V;

@@ -1,7 +1,7 @@
 /* Poly1305 RISC-V Vector 1.0 kernel: radix 2^26 in 64-bit lanes, L blocks
  * per step, vector-length agnostic.  Contract: poly1305_internal.h
- * (nblocks a non-zero multiple of lf_p1305_rvv_lanes()).  Built only when
- * the compiler targets V and has the __riscv_ intrinsics (LF_P1305_RVV,
+ * (nblocks a non-zero multiple of lf_p1305_rvv_lanes()).  Built (with
+ * -march=rv64gcv, lf_native_sources) only when the compiler has the __riscv_ intrinsics (LF_NATIVE_POLY1305_RVV,
  * sources.cmake); used for back end rvv.
  *
  * Lanes.  L = min(8, VLMAX for e64 at LMUL 2): 4 at VLEN 128, 8 at VLEN 256
@@ -38,7 +38,7 @@
  */
 #include "poly1305/poly1305_internal.h"
 
-#if LF_P1305_RVV
+#ifdef LF_NATIVE_POLY1305_RVV
 #include <riscv_vector.h>
 
 typedef vuint64m2_t V;

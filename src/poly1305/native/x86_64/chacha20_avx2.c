@@ -1,12 +1,11 @@
 /* ChaCha20 AVX2 kernel: 8 blocks in parallel, one state word per register
- * (lane j = block j of the batch, counter + j).  The ISA is enabled per function (target attribute); only
+ * (lane j = block j of the batch, counter + j).  Compiled with its back end's ISA flags
+ * (lf_native_sources, cmake/native.cmake); only
  * called when the selected back end is avx2 or a descendant.  Contract:
  * poly1305_internal.h (nblocks a multiple of 8; in may be NULL). */
 #include <immintrin.h>
 
 #include "poly1305/poly1305_internal.h"
-
-#define TGT LF_P1305_TARGET("avx2")
 
 #define ROT16(x) _mm256_shuffle_epi8((x), rot16)
 #define ROT8(x) _mm256_shuffle_epi8((x), rot8)
@@ -19,13 +18,13 @@
         x[c] = _mm256_add_epi32(x[c], x[d]); x[b] = ROTN(_mm256_xor_si256(x[b], x[c]), 7);         \
     } while (0)
 
-TGT static inline void store32(uint8_t *out, const uint8_t *in, __m256i v)
+static inline void store32(uint8_t *out, const uint8_t *in, __m256i v)
 {
     if (in) v = _mm256_xor_si256(v, _mm256_loadu_si256((const __m256i *)in));
     _mm256_storeu_si256((__m256i *)out, v);
 }
 
-TGT void lf_chacha_blocks_avx2(uint8_t *out, const uint8_t *in, size_t nblocks, const uint32_t st[16])
+void lf_chacha_blocks_avx2(uint8_t *out, const uint8_t *in, size_t nblocks, const uint32_t st[16])
 {
     const __m256i rot16 = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
                                            2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);

@@ -1,14 +1,12 @@
 /* ChaCha20 AVX-512 kernel: 16 blocks in parallel, one state word per zmm
  * register (lane j = block j of the batch, counter + j), rotations with
- * vprold.  The ISA is enabled per function
- * (target attribute); only called when the
+ * vprold.  Compiled with its back end's ISA flags
+ * (lf_native_sources, cmake/native.cmake); only called when the
  * selected back end is avx512 or a descendant.  Contract:
  * poly1305_internal.h (nblocks a multiple of 16; in may be NULL). */
 #include <immintrin.h>
 
 #include "poly1305/poly1305_internal.h"
-
-#define TGT LF_P1305_TARGET("avx512f,avx512vl")
 
 #define QR(a, b, c, d)                                                                             \
     do {                                                                                           \
@@ -18,13 +16,13 @@
         x[c] = _mm512_add_epi32(x[c], x[d]); x[b] = _mm512_rol_epi32(_mm512_xor_si512(x[b], x[c]), 7);  \
     } while (0)
 
-TGT static inline void store64(uint8_t *out, const uint8_t *in, __m512i v)
+static inline void store64(uint8_t *out, const uint8_t *in, __m512i v)
 {
     if (in) v = _mm512_xor_si512(v, _mm512_loadu_si512((const void *)in));
     _mm512_storeu_si512((void *)out, v);
 }
 
-TGT void lf_chacha_blocks_avx512(uint8_t *out, const uint8_t *in, size_t nblocks,
+void lf_chacha_blocks_avx512(uint8_t *out, const uint8_t *in, size_t nblocks,
                              const uint32_t st[16])
 {
     __m512i base[16], x[16];

@@ -1,5 +1,6 @@
 /* Poly1305 AVX2 kernel: 4 lanes, radix 2^26 (vpmuludq).  Method and bounds:
- * poly1305_vec26.h.  The ISA is enabled per function (target attribute); only called when the selected
+ * poly1305_vec26.h.  Compiled with its back end's ISA flags
+ * (lf_native_sources, cmake/native.cmake); only called when the selected
  * back end is avx2 or a descendant. */
 #include <immintrin.h>
 
@@ -21,6 +22,5 @@
 #define V_UNPACKHI _mm256_unpackhi_epi64
 /* loads of blocks 0,1 and 2,3, unpacked per 128-bit half: 0 2 | 1 3 */
 #define P1305_ORDER {0, 2, 1, 3}
-#define P1305_TGT LF_P1305_TARGET("avx2")
 #define P1305_FN lf_p1305_blocks_avx2
 #include "poly1305/native/x86_64/poly1305_vec26.h"

@@ -1,5 +1,6 @@
 /* Poly1305 AVX-512 kernel: 8 lanes, radix 2^26 (vpmuludq on zmm).  Method
- * and bounds: poly1305_vec26.h.  The ISA is enabled per function (target attribute); only
+ * and bounds: poly1305_vec26.h.  Compiled with its back end's ISA flags
+ * (lf_native_sources, cmake/native.cmake); only
  * called when the selected back end is avx512 or a descendant. */
 #include <immintrin.h>
 
@@ -21,6 +22,5 @@
 #define V_UNPACKHI _mm512_unpackhi_epi64
 /* loads of blocks 0-3 and 4-7, unpacked per 128-bit lane: 0 4 | 1 5 | 2 6 | 3 7 */
 #define P1305_ORDER {0, 4, 1, 5, 2, 6, 3, 7}
-#define P1305_TGT LF_P1305_TARGET("avx512f,avx512vl")
 #define P1305_FN lf_p1305_blocks_avx512
 #include "poly1305/native/x86_64/poly1305_vec26.h"

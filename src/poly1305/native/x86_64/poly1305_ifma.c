@@ -1,6 +1,6 @@
 /* Poly1305 AVX-512 IFMA kernel: 8 lanes, radix 2^44 (limbs of 44, 44 and
- * 42 bits) with vpmadd52luq / vpmadd52huq.  The ISA is enabled per
- * function (target attribute); only called when the selected back end is
+ * 42 bits) with vpmadd52luq / vpmadd52huq.  Compiled with its back end's ISA flags
+ * (lf_native_sources, cmake/native.cmake); only called when the selected back end is
  * avx512ifma.  Lane layout and the r^8 / r^(8-j) scheme as in
  * poly1305_vec26.h.
  *
@@ -28,12 +28,11 @@
 
 #include "poly1305/poly1305_internal.h"
 
-#define TGT LF_P1305_TARGET("avx512f,avx512vl,avx512ifma")
 #define VL 8
 #define M44 0xfffffffffffULL
 #define M42 0x3ffffffffffULL
 
-TGT static inline void p1305i_mul(__m512i H[3], const __m512i R[3], const __m512i S[3])
+static inline void p1305i_mul(__m512i H[3], const __m512i R[3], const __m512i S[3])
 {
     const __m512i z = _mm512_setzero_si512(), m44 = _mm512_set1_epi64((long long)M44),
                   m42 = _mm512_set1_epi64((long long)M42);
@@ -62,7 +61,7 @@ TGT static inline void p1305i_mul(__m512i H[3], const __m512i R[3], const __m512
 }
 
 /* H += the 8 blocks at m (limbs 44, 44, 42 bits; pad bit 2^128 = 2^40 in limb 2). */
-TGT static inline void p1305i_add_blocks(__m512i H[3], const uint8_t *m)
+static inline void p1305i_add_blocks(__m512i H[3], const uint8_t *m)
 {
     const __m512i m44 = _mm512_set1_epi64((long long)M44),
                   pad = _mm512_set1_epi64((long long)1 << 40);
@@ -74,14 +73,14 @@ TGT static inline void p1305i_add_blocks(__m512i H[3], const uint8_t *m)
     H[2] = _mm512_add_epi64(H[2], _mm512_or_si512(_mm512_srli_epi64(hi, 24), pad));
 }
 
-TGT static inline __m512i p1305i_s(__m512i r) /* 20 r = 16 r + 4 r */
+static inline __m512i p1305i_s(__m512i r) /* 20 r = 16 r + 4 r */
 {
     return _mm512_add_epi64(_mm512_slli_epi64(r, 4), _mm512_slli_epi64(r, 2));
 }
 
 /* Absorb nblocks (a non-zero multiple of 8) with the main-loop multiplier
  * R = r^8 and the last step's RF (lane at position p times r^(8 - order[p])). */
-TGT static inline void p1305i_run(uint64_t h[3], const __m512i R[3], const __m512i RF[3],
+static inline void p1305i_run(uint64_t h[3], const __m512i R[3], const __m512i RF[3],
                                   const uint8_t *m, size_t nblocks)
 {
     __m512i S[3], SF[3], H[3];
@@ -112,7 +111,7 @@ TGT static inline void p1305i_run(uint64_t h[3], const __m512i R[3], const __m51
  * r^(k+1) (the power table's index and a lane of r..r^8). */
 static const long long p1305i_last[VL] = {7, 3, 6, 2, 5, 1, 4, 0};
 
-TGT void lf_p1305_blocks_ifma(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m, size_t nblocks)
+void lf_p1305_blocks_ifma(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m, size_t nblocks)
 {
     __m512i R[3], RF[3];
     uint64_t lanes[3][VL];
@@ -127,7 +126,7 @@ TGT void lf_p1305_blocks_ifma(uint64_t h[3], const uint64_t pw[][3], const uint8
 
 /* Limbs of a product back to the power-table bounds (l0, l1 < 2^44,
  * l2 < 2^42 + 2^11), one sequential carry pass. */
-TGT static inline void p1305i_tidy(__m512i X[3])
+static inline void p1305i_tidy(__m512i X[3])
 {
     const __m512i m44 = _mm512_set1_epi64((long long)M44);
     X[1] = _mm512_add_epi64(X[1], _mm512_srli_epi64(X[0], 44));
@@ -137,7 +136,7 @@ TGT static inline void p1305i_tidy(__m512i X[3])
 }
 
 /* X = X * (lanes in mask k: lane src of X; others: 1), then tidied. */
-TGT static inline void p1305i_pow_step(__m512i X[3], int src, __mmask8 k)
+static inline void p1305i_pow_step(__m512i X[3], int src, __mmask8 k)
 {
     const __m512i one = _mm512_set1_epi64(1), idx = _mm512_set1_epi64(src);
     __m512i M[3], S[3];
@@ -154,7 +153,7 @@ TGT static inline void p1305i_pow_step(__m512i X[3], int src, __mmask8 k)
  * three 8-lane products (lanes: r | r,r^2 | r..r^4 | r..r^8) instead of the
  * scalar power table: for one-shot messages, where the powers are not
  * cached, they were the larger part of the cost at 256..1024 bytes. */
-TGT void lf_p1305_blocks_ifma_r(uint64_t h[3], const uint64_t r[2], const uint8_t *m,
+void lf_p1305_blocks_ifma_r(uint64_t h[3], const uint64_t r[2], const uint8_t *m,
                                 size_t nblocks)
 {
     const uint64_t rh[3] = {r[0], r[1], 0};

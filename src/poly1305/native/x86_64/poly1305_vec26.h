@@ -11,7 +11,6 @@
  *   P1305_ORDER        block index held by each lane position after the
  *                      unpack of two VL/2-block loads
  *   P1305_FN           the function name
- *   P1305_TGT          the target attribute enabling the ISA
  *
  * Method (lane j holds blocks j, j+VL, j+2VL, ... of a run of nblocks = k VL
  * blocks).  The RFC's h = (...((h + m_1) r + m_2) r ...+ m_n) r expands to
@@ -33,7 +32,7 @@
  * are < 2^30, within from26's < 2^62.
  */
 
-P1305_TGT static inline void p1305v_mul(V H[5], const V R[5], const V S[5], V mask)
+static inline void p1305v_mul(V H[5], const V R[5], const V S[5], V mask)
 {
     V d0 = V_ADD(V_ADD(V_MUL(H[0], R[0]), V_MUL(H[1], S[4])),
                  V_ADD(V_ADD(V_MUL(H[2], S[3]), V_MUL(H[3], S[2])), V_MUL(H[4], S[1])));
@@ -59,7 +58,7 @@ P1305_TGT static inline void p1305v_mul(V H[5], const V R[5], const V S[5], V ma
 }
 
 /* H += the VL blocks at m (limbs < 2^26, pad bit 2^128 = 2^24 in limb 4). */
-P1305_TGT static inline void p1305v_add_blocks(V H[5], const uint8_t *m, V mask, V pad)
+static inline void p1305v_add_blocks(V H[5], const uint8_t *m, V mask, V pad)
 {
     V a = V_LOADU((const void *)m), b = V_LOADU((const void *)(m + 8 * VL));
     V lo = V_UNPACKLO(a, b), hi = V_UNPACKHI(a, b);
@@ -70,12 +69,12 @@ P1305_TGT static inline void p1305v_add_blocks(V H[5], const uint8_t *m, V mask,
     H[4] = V_ADD(H[4], V_OR(V_SRLI(hi, 40), pad));
 }
 
-P1305_TGT static inline V p1305v_lanes(const uint64_t x[VL])
+static inline V p1305v_lanes(const uint64_t x[VL])
 {
     return V_LOADU((const void *)x);
 }
 
-P1305_TGT void P1305_FN(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m, size_t nblocks)
+void P1305_FN(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m, size_t nblocks)
 {
     static const int order[VL] = P1305_ORDER;
     const V mask = V_SET1(0x3ffffff), pad = V_SET1((uint64_t)1 << 24);

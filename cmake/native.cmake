@@ -1,0 +1,66 @@
+# The one way hand-written vector code enables its instruction set (README.md,
+# "Vector code and ISA flags"): per file, by back end.  The rest of the library
+# is compiled for the target's baseline ISA, so it runs on every CPU of the
+# architecture and dispatch decides at run time which kernels may run.
+#
+#   lf_native_sources(<module> <backend> <file>...)
+#       Adds the files (src/<module>/native/<arch>/...) to LF_SOURCES, compiles
+#       them with the flags of <backend> (LF_ISA_FLAGS_<backend> below), and
+#       defines LF_NATIVE_<MODULE>_<BACKEND>=1 for the whole library: the
+#       module's dispatch table (src/dispatch_table.h) reads it as "this back
+#       end has kernels of its own".
+#   lf_native_apply(<target>)
+#       For a test target that compiles library sources itself (the
+#       constant-time tests): the same per-file flags and definitions.
+#   lf_isa_check(<var> <backend> <code>)
+#       check_c_source_compiles of <code> with <backend>'s flags, for a module
+#       whose kernels need more than the flags (intrinsics a compiler lacks).
+
+set(LF_ISA_FLAGS_avx2 -mavx2)
+set(LF_ISA_FLAGS_avx512 -mavx2 -mavx512f -mavx512bw -mavx512dq -mavx512vl)
+set(LF_ISA_FLAGS_avx512ifma ${LF_ISA_FLAGS_avx512} -mavx512ifma)
+set(LF_ISA_FLAGS_neon) # Advanced SIMD is part of the AArch64 baseline
+set(LF_ISA_FLAGS_rvv -march=rv64gcv)
+set(LF_ISA_FLAGS_power9 -mcpu=power9)
+
+set(LF_NATIVE_DEFINITIONS)
+set_property(GLOBAL PROPERTY LF_NATIVE_FILES "")
+
+macro(lf_native_sources module backend)
+  if(NOT DEFINED LF_ISA_FLAGS_${backend})
+    message(FATAL_ERROR "lf_native_sources: no ISA flags for back end ${backend}")
+  endif()
+  if(NOT "${backend}" IN_LIST LF_ARCH_BACKENDS)
+    message(FATAL_ERROR "lf_native_sources: ${backend} is not a back end of ${LF_ARCH}")
+  endif()
+  foreach(f ${ARGN})
+    list(APPEND LF_SOURCES ${f})
+    if(LF_ISA_FLAGS_${backend})
+      set_source_files_properties(${f} PROPERTIES COMPILE_OPTIONS "${LF_ISA_FLAGS_${backend}}")
+    endif()
+    set_property(GLOBAL APPEND PROPERTY LF_NATIVE_FILES "${f}|${backend}")
+  endforeach()
+  string(TOUPPER "LF_NATIVE_${module}_${backend}=1" _lf_def)
+  list(APPEND LF_NATIVE_DEFINITIONS ${_lf_def})
+endmacro()
+
+function(lf_native_apply target)
+  get_property(files GLOBAL PROPERTY LF_NATIVE_FILES)
+  foreach(entry ${files})
+    string(REPLACE "|" ";" entry "${entry}")
+    list(GET entry 0 f)
+    list(GET entry 1 backend)
+    if(LF_ISA_FLAGS_${backend})
+      set_source_files_properties(${f} TARGET_DIRECTORY ${target}
+        PROPERTIES COMPILE_OPTIONS "${LF_ISA_FLAGS_${backend}}")
+    endif()
+  endforeach()
+  target_compile_definitions(${target} PRIVATE ${LF_NATIVE_DEFINITIONS})
+endfunction()
+
+include(CheckCSourceCompiles)
+function(lf_isa_check var backend code)
+  string(REPLACE ";" " " CMAKE_REQUIRED_FLAGS "${LF_ISA_FLAGS_${backend}}")
+  check_c_source_compiles("${code}" ${var})
+  set(${var} ${${var}} PARENT_SCOPE)
+endfunction()
