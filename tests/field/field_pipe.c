@@ -1,22 +1,20 @@
-/* Field ops driven by a Python-int oracle (tests/field/field_oracle.py).
+/* Field ops driven by a Python-int oracle (tests/field/field_oracle.py),
+ * through the line format of tests/common/pipe.h.
  *
  * Needs no bignum library, so the same test runs natively and under
- * qemu-user on every cross target.  Reads lines from stdin:
- *     <field index> <op> <a hex> <b hex>
- * (canonical values, big-endian hex of the field's byte length; the index is
- * the position in LF_FIELDS_FOREACH) and prints one line per request:
- *     mul sqr add sub neg inv inv_var   result as hex (to_bytes)
- *     sqrt                              "<0|1> <hex>"
- *     from_bytes                        "<rc> <hex of the element read back>"
- * Every op also runs in place (r aliasing a); a difference prints "ALIAS".
- * The back end is the one LIMBFORGE_BACKEND selects (exit 77 when the CPU
- * cannot run it: ctest's skip code). */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
+ * qemu-user on every cross target.  Requests (A, B: canonical values,
+ * big-endian hex of the field's byte length; FIELD: a built-in field's name):
+ *     mul|add|sub FIELD A B                   -> R        (hex, to_bytes)
+ *     sqr|neg|inv|inv_var FIELD A             -> R
+ *     sqrt FIELD A                            -> OK R     (OK: 0 or 1)
+ *     from_bytes FIELD A                      -> RC R     (A may be >= p; R: the
+ *                                                element read back, raw limbs
+ *                                                after an error: must be zero)
+ * Every op except sqrt and from_bytes also runs in place (r aliasing a); a
+ * difference answers "fail alias".  The back end is the one LIMBFORGE_BACKEND
+ * selects (exit 77 when the CPU cannot run it: ctest's skip code). */
+#include "../common/pipe.h"
 #include "limbforge/fields.h"
-#include "limbforge/limbforge.h"
 
 #define MAXB 128
 
@@ -73,66 +71,40 @@ LF_FIELDS_FOREACH(DRV)
 static const field_drv fields[] = {LF_FIELDS_FOREACH(ENTRY)};
 #define NFIELDS ((int)(sizeof fields / sizeof fields[0]))
 
+/* ops 0..6 go through bin (0, 2, 3 binary), 7 sqrt, 8 from_bytes */
 static const char *const ops[] = {"mul", "sqr", "add", "sub", "neg", "inv", "inv_var",
                                   "sqrt", "from_bytes"};
 
-static int unhex(uint8_t *out, int nb, const char *s)
-{
-    if ((int)strlen(s) != 2 * nb) return -1;
-    for (int i = 0; i < nb; i++) {
-        unsigned v;
-        if (sscanf(s + 2 * i, "%2x", &v) != 1) return -1;
-        out[i] = (uint8_t)v;
-    }
-    return 0;
-}
-
-static void puthex(const uint8_t *b, int nb)
-{
-    static const char d[] = "0123456789abcdef";
-    char buf[2 * MAXB + 1];
-    for (int i = 0; i < nb; i++) buf[2 * i] = d[b[i] >> 4], buf[2 * i + 1] = d[b[i] & 15];
-    buf[2 * nb] = 0;
-    fputs(buf, stdout);
-}
-
 int main(void)
 {
-    const char *want = getenv("LIMBFORGE_BACKEND");
-    if (want && *want && lf_backend_set(want) == LF_ERR_UNAVAILABLE) return 77;
     static char line[4 * MAXB + 64];
-    char op[16], ah[2 * MAXB + 2], bh[2 * MAXB + 2];
     uint8_t a[MAXB], b[MAXB], r[MAXB];
-    int fi;
-    while (fgets(line, sizeof line, stdin)) {
-        if (sscanf(line, "%d %15s %257s %257s", &fi, op, ah, bh) != 4 || fi < 0 || fi >= NFIELDS) {
-            fprintf(stderr, "field_pipe: bad request: %s", line);
-            return 2;
-        }
+    lf_pipe_req q;
+    lf_pipe_start("field_pipe");
+    while (lf_pipe_read(&q, line, sizeof line)) {
+        int k = 0, fi = 0;
+        while (k < 9 && strcmp(q.w[0], ops[k]) != 0) k++;
+        if (k == 9) lf_pipe_die("unknown op %s", q.w[0]);
+        int binary = k == 0 || k == 2 || k == 3;
+        lf_pipe_arity(&q, binary ? 3 : 2);
+        while (fi < NFIELDS && strcmp(q.w[1], fields[fi].name) != 0) fi++;
+        if (fi == NFIELDS) lf_pipe_die("unknown field %s", q.w[1]);
         const field_drv *f = &fields[fi];
-        if (unhex(a, f->nbytes, ah) || unhex(b, f->nbytes, bh)) {
-            fprintf(stderr, "field_pipe: bad hex: %s", line);
-            return 2;
-        }
-        int k = 0;
-        while (k < 9 && strcmp(op, ops[k]) != 0) k++;
-        int alias_bad = 0;
+        lf_pipe_hex_be(a, (size_t)f->nbytes, q.w[2]);
+        if (binary) lf_pipe_hex_be(b, (size_t)f->nbytes, q.w[3]);
+        else memcpy(b, a, (size_t)f->nbytes);
         if (k < 7) {
+            int alias_bad = 0;
             f->bin(k, r, a, b, &alias_bad);
-            if (alias_bad) { puts("ALIAS"); continue; }
-            puthex(r, f->nbytes);
-        } else if (k == 7) {
-            printf("%d ", f->sqrt(r, a));
-            puthex(r, f->nbytes);
-        } else if (k == 8) {
-            printf("%d ", f->from_bytes(r, a));
-            puthex(r, f->nbytes);
+            if (alias_bad) {
+                lf_pipe_fail("alias");
+                continue;
+            }
         } else {
-            fprintf(stderr, "field_pipe: unknown op %s\n", op);
-            return 2;
+            lf_pipe_put_int(k == 7 ? f->sqrt(r, a) : f->from_bytes(r, a));
         }
-        putchar('\n');
+        lf_pipe_put_hex(r, (size_t)f->nbytes);
+        lf_pipe_end();
     }
-    printf("backend %s\n", lf_backend_name(lf_backend_current()));
-    return 0;
+    return lf_pipe_finish();
 }

@@ -2,27 +2,29 @@
 """Check the mp module against Python ints through tests/mp/mp_calc.c.
 
 usage: mp_oracle.py [--seed S] [--scale F] [--full] -- CMD...
-CMD runs mp_calc (prefixed by the cross emulator when cross compiling).
+CMD runs mp_calc (prefixed by the cross emulator when cross compiling); the
+line format and the runner are tests/common/pipe.h / pipe_oracle.py.
 Requests cover every length 1..128 for the products (forced Karatsuba at
 small thresholds too), edge operands (0, 1, all-ones, single bits, top limb
 zero, runs of ones), Montgomery with moduli that have the top bit set, are
 2^k - 1, tiny or have leading zero limbs, both reduction paths, modexp with
 exponent 0, 1, and full-size exponents, RSA-CRT against pow(c, d, N).
+The seed is LF_TEST_SEED when set, else a fresh one (printed: rerun with
+--seed to reproduce).
 Exit status: 0 all passed, 1 a mismatch, 77 back end not runnable here.
 """
 from __future__ import annotations
 
 import argparse
 import random
-import subprocess
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
+from pipe_oracle import Checks, hexbytes, limbs as hx, parse_args  # noqa: E402
 
 MAXL = 128
 M64 = (1 << 64) - 1
-
-
-def hx(x: int, n: int) -> str:
-    return f"{x:0{16 * n}x}"
 
 
 def edge(rng: random.Random, n: int) -> int:
@@ -79,14 +81,10 @@ def small_prime(rng: random.Random, bits: int) -> int:
             return p
 
 
-class Suite:
+class Suite(Checks):
     def __init__(self, rng, scale, full):
+        super().__init__()
         self.rng, self.scale, self.full = rng, scale, full
-        self.reqs, self.checks = [], []
-
-    def add(self, req: str, check):
-        self.reqs.append(req)
-        self.checks.append((req, check))
 
     def lengths(self, lo=1, hi=MAXL):
         ns = list(range(lo, min(hi, 34) + 1)) + [40, 47, 48, 63, 64, 65, 96, 100, 127, 128]
@@ -130,8 +128,8 @@ class Suite:
                 # bytes: exact, padded, too short, too long with zero/nonzero excess
                 for ln in (8 * n, 8 * n + 3, max(0, (a.bit_length() + 7) // 8), max(0, (a.bit_length() + 7) // 8 - 1)):
                     fits = a < 256 ** ln
-                    exp = ["0", a.to_bytes(ln, "big").hex()] if fits else [str(-1), "00" * ln]
-                    self.add(f"tobytes {n} {ln} {hx(a, n)}", lambda f, exp=exp: f == exp if exp[1] else f == [exp[0]])
+                    exp = ["0", hexbytes(a.to_bytes(ln, "big"))] if fits else ["-1", hexbytes(bytes(ln))]
+                    self.add(f"tobytes {n} {ln} {hx(a, n)}", lambda f, exp=exp: f == exp)
                 for extra in (0, 1):
                     raw = (a + (extra << (64 * n + 8 * rng.randrange(2)))).to_bytes(8 * n + 2, "big")
                     exp = ["0", hx(a, n)] if not extra else ["-1", hx(0, n)]
@@ -202,45 +200,32 @@ class Suite:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seed", type=int, default=None)
+    ap = argparse.ArgumentParser(description="mp module vs Python ints")
     ap.add_argument("--scale", type=float, default=1.0, help="cases per length (1 = default)")
     ap.add_argument("--full", action="store_true", help="also 4096/8192-bit full exponents, RSA-4096")
-    ap.add_argument("cmd", nargs=argparse.REMAINDER)
-    args = ap.parse_args()
-    cmd = [c for c in args.cmd if c != "--"]
-    cmd = [c for c in cmd if c]   # an empty emulator variable
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
+    args = parse_args(ap, default_seed=None)
+    seed = args.seed
     print(f"mp_oracle: seed {seed}", flush=True)
     s = Suite(random.Random(seed), args.scale, args.full)
-    s.add("badlen", lambda f: f == ["ok"])
+    s.add("badlen", lambda f: f == ["0"])
     s.products()
     s.simple()
     s.mont()
     s.modexp()
     s.rsa()
-    proc = subprocess.run(cmd, input="\n".join(s.reqs) + "\n", capture_output=True, text=True)
-    sys.stderr.write(proc.stderr)
-    if proc.returncode == 77:
+    res = s.run(args.cmd, show=5, label="mp_oracle: ")
+    if res.stderr.strip():
+        print(res.stderr.rstrip())
+    if res.skipped:
         print("mp_oracle: back end not available here: skipped")
         return 77
-    lines = proc.stdout.splitlines()
-    bad = 0
-    for i, (req, check) in enumerate(s.checks):
-        got = lines[i].split() if i < len(lines) else None
-        if got is None or not check(got):
-            bad += 1
-            if bad <= 5:
-                print(f"MISMATCH: {req[:200]}\n   got: {' '.join(got)[:300] if got else '(no answer)'}")
-    if proc.returncode != 0:
-        print(f"mp_oracle: mp_calc exited with {proc.returncode}")
-        bad += 1
     counts = {}
-    for req in s.reqs:
+    for req in s.requests:
         counts[req.split()[0]] = counts.get(req.split()[0], 0) + 1
     print("mp_oracle: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
-    print(f"mp_oracle: {len(s.checks) - bad}/{len(s.checks)} checks passed (seed {seed})")
-    return 1 if bad else 0
+    print(f"mp_oracle: backend {res.backend}: {res.total - len(res.failed)}/{res.total} checks passed "
+          f"(seed {seed})")
+    return res.exit_code()
 
 
 if __name__ == "__main__":

@@ -11,12 +11,17 @@ here on Python ints (RFC 8439 2.5.1).  Cases:
   * random r with the last block chosen so that h = p-1, 0, 1 (mod p) and
     h + s wrapping 2^128;
   * random keys and messages at lengths around every vector crossover.
-usage: p1305_oracle.py [--count N] -- EMULATOR... PIPE_EXE
+usage: p1305_oracle.py [--count N] [--seed S] -- EMULATOR... PIPE_EXE
+N: random cases (default 400); S: LF_TEST_SEED when set, else 1305.  The
+line format and the runner are tests/common/pipe.h / pipe_oracle.py.
 """
-import os
+import argparse
 import random
-import subprocess
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
+from pipe_oracle import Checks, hexbytes, parse_args  # noqa: E402
 
 P = (1 << 130) - 5
 CLAMP = 0x0ffffffc0ffffffc0ffffffc0fffffff
@@ -99,39 +104,21 @@ def cases(rng, count):
 
 
 def main():
-    argv = sys.argv[1:]
-    count = 400
-    if argv[:1] == ["--count"]:
-        count = int(argv[1])
-        argv = argv[2:]
-    if argv[:1] == ["--"]:
-        argv = argv[1:]
-    if not argv:
-        print(__doc__)
-        return 2
-    rng = random.Random(1305)
-    todo = list(cases(rng, count))
-    inp = "".join(f"{k.hex()} {m.hex() if m else '-'}\n" for k, m in todo)
-    res = subprocess.run(argv, input=inp, capture_output=True, text=True)
-    if res.returncode == 77:
-        sys.stdout.write(res.stdout)
-        return 77
-    if res.returncode != 0:
-        sys.stderr.write(res.stderr)
-        print(f"p1305_pipe failed with {res.returncode}")
-        return 1
-    got = res.stdout.split()
-    bad = 0
-    for i, (k, m) in enumerate(todo):
+    ap = argparse.ArgumentParser(description="Poly1305 carry edge cases vs Python ints")
+    ap.add_argument("--count", type=int, default=400, help="random cases")
+    args = parse_args(ap, default_seed=1305)
+    rng = random.Random(args.seed)
+    checks = Checks()
+    for k, m in cases(rng, args.count):
         want = poly1305(k, m).hex()
-        g = got[i] if i < len(got) else "<missing>"
-        if g != want:
-            bad += 1
-            if bad <= 10:
-                print(f"case {i}: key {k.hex()} len {len(m)}: got {g}, want {want}")
-    be = os.environ.get("LIMBFORGE_BACKEND", "(default)")
-    print(f"p1305_oracle: backend {be}: {len(todo)} cases vs Python ints, {bad} failed")
-    return 1 if bad else 0
+        checks.add(f"tag {k.hex()} {hexbytes(m)}", lambda w, want=want: w == [want])
+    res = checks.run(args.cmd, show=10, label="p1305_oracle: ")
+    if res.skipped:
+        print(f"p1305_oracle: {res.stderr.strip()}")
+        return 77
+    print(f"p1305_oracle: backend {res.backend}: {res.total} cases vs Python ints, "
+          f"{len(res.failed)} failed (seed {args.seed})")
+    return res.exit_code()
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
-/* Helper for p1305_oracle.py: reads lines "KEYHEX MSGHEX" (MSGHEX may be
- * "-" for an empty message) from stdin and prints, per line, the tag of the
- * one-shot API.  It also computes the tag streaming (split at a few points,
- * and 16 bytes / 1 byte at a time) and prints "MISMATCH" instead when any
- * of them differs, so the oracle checks every path with one expected tag.
- * Honours LIMBFORGE_BACKEND (exit 77 when the CPU lacks the back end). */
-#include "test_common.h"
-
+/* Helper for p1305_oracle.py, through the line format of tests/common/pipe.h:
+ *     tag KEY MSG   -> TAG
+ * KEY: 32 bytes, MSG: any length up to MAXM ("-" when empty), TAG: 16 bytes,
+ * all hex.  TAG is the one-shot API's; the tag is also computed streaming
+ * (in chunks of 1 (messages up to 2000 bytes), 16, 17, 64, 250 and 1000
+ * bytes) and the answer is "fail stream" when any of them differs, so the
+ * oracle checks every path with one expected tag.  Honours LIMBFORGE_BACKEND
+ * (exit 77 when the CPU lacks the back end). */
+#include "../common/pipe.h"
 #include "limbforge/poly1305.h"
 
 #define MAXM 20000
@@ -21,16 +22,16 @@ static void stream(uint8_t tag[16], const uint8_t *m, size_t len, const uint8_t 
 
 int main(void)
 {
-    t_backend_or_skip("p1305_pipe");
     static char line[2 * MAXM + 200];
     static uint8_t m[MAXM];
     uint8_t key[32], t0[16], t[16];
-    while (fgets(line, sizeof line, stdin)) {
-        char *sp = strchr(line, ' ');
-        if (!sp) continue;
-        *sp = 0;
-        if (t_unhex(key, sizeof key, line) != 32) { fprintf(stderr, "bad key\n"); return 2; }
-        size_t len = sp[1] == '-' ? 0 : t_unhex(m, sizeof m, sp + 1);
+    lf_pipe_req q;
+    lf_pipe_start("p1305_pipe");
+    while (lf_pipe_read(&q, line, sizeof line)) {
+        if (strcmp(q.w[0], "tag") != 0) lf_pipe_die("unknown op %s", q.w[0]);
+        lf_pipe_arity(&q, 2);
+        lf_pipe_hex_be(key, sizeof key, q.w[1]);
+        size_t len = lf_pipe_hex_bytes(m, sizeof m, q.w[2]);
         lf_poly1305(t0, m, len, key);
         int ok = 1;
         static const size_t steps[] = {1, 16, 17, 64, 250, 1000};
@@ -40,11 +41,11 @@ int main(void)
             ok &= !memcmp(t, t0, 16);
         }
         if (!ok) {
-            printf("MISMATCH\n");
+            lf_pipe_fail("stream");
             continue;
         }
-        for (int i = 0; i < 16; i++) printf("%02x", t0[i]);
-        printf("\n");
+        lf_pipe_put_hex(t0, 16);
+        lf_pipe_end();
     }
-    return 0;
+    return lf_pipe_finish();
 }
