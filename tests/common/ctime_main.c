@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "lf_internal.h"
 
 lf_rng lf_ctime_rng = LF_RNG_INIT(0x243f6a8885a308d3ULL);
@@ -59,18 +60,12 @@ int lf_ctime_force_under_valgrind(lf_backend b)
 #endif
 }
 
-/* LIMBFORGE_BACKEND: 0 to go on, else the exit code (77 skip, 2 unknown). */
+/* LIMBFORGE_BACKEND: 0 to go on, or 77 (skip); an unknown name exits 2. */
 static int lf_ctime_select_backend(const char *prog)
 {
-    const char *want = getenv("LIMBFORGE_BACKEND");
-    if (!want || !*want) return 0;
-    int b = 0;
-    while (b < LF_BACKEND_COUNT && strcmp(want, lf_backend_name((lf_backend)b)) != 0) b++;
-    if (b == LF_BACKEND_COUNT) {
-        printf("%s: unknown back end %s\n", prog, want);
-        return 2;
-    }
-    if (lf_backend_available((lf_backend)b)) return 0;
+    int b = lf_test_backend_wanted(prog); /* exits 2 if unknown */
+    if (b < 0 || lf_backend_available((lf_backend)b)) return 0;
+    const char *want = lf_backend_name((lf_backend)b);
     if (lf_ctime_force_under_valgrind((lf_backend)b)) {
         printf("%s: valgrind's CPUID hides ADX; the host has what %s needs: %s forced\n", prog, want,
                want);

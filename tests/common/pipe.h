@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "limbforge/limbforge.h"
 
 #define LF_PIPE_MAXW 16
@@ -65,16 +66,7 @@ __attribute__((format(printf, 1, 2), noreturn)) static void lf_pipe_die(const ch
 static inline void lf_pipe_start(const char *prog)
 {
     lf_pipe_prog = prog;
-    const char *want = getenv("LIMBFORGE_BACKEND");
-    if (!want || !*want) return;
-    for (int b = 0; b < LF_BACKEND_COUNT; b++)
-        if (strcmp(want, lf_backend_name((lf_backend)b)) == 0) {
-            if (lf_backend_available((lf_backend)b)) return;
-            fprintf(stderr, "%s: back end %s not available here: skipped\n", prog, want);
-            exit(77);
-        }
-    fprintf(stderr, "%s: unknown back end %s\n", prog, want);
-    exit(2);
+    lf_test_backend_or_skip(prog); /* exit 77 / 2: tests/common/backend.h */
 }
 
 /* Next request into buf, split into words; 0 at the end of input.  Empty

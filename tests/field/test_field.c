@@ -23,6 +23,7 @@
 #include "limbforge/fields.h"
 #include "limbforge/limbforge.h"
 
+#include "../common/backend.h"
 #include "../common/rng.h"
 
 #define MAXN 16
@@ -104,31 +105,7 @@ LF_FIELDS_FOREACH(WRAPPERS)
 static const field_api fields[] = {LF_FIELDS_FOREACH(ENTRY)};
 #define NFIELDS (sizeof fields / sizeof fields[0])
 
-/* Reference primes of the standard fields (published values; an independent
- * check of the generator's constants).  Fields not listed get p from the API
- * (-1 + 1), checked to be a prime of the right size. */
-static const struct {
-    const char *name, *hex;
-} known_primes[] = {
-    {"bn254_p", "30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47"},
-    {"bn254_r", "30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001"},
-    {"bls12_381_p", "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f624"
-                    "1eabfffeb153ffffb9feffffffffaaab"},
-    {"bls12_381_r", "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001"},
-    {"secp256k1_p", "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f"},
-    {"secp256k1_n", "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"},
-    {"p256_p", "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"},
-    {"p256_n", "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"},
-    {"p25519", "7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed"},
-    {"p448", "fffffffffffffffffffffffffffffffffffffffffffffffffffffffe"
-             "ffffffffffffffffffffffffffffffffffffffffffffffffffffffff"},
-    /* limbforge's own 1024-bit prime: the first prime >= the 128-byte
-     * SHAKE-256("limbforge p1024") with its top and bottom bits set */
-    {"p1024", "97ee81ccf797d41b6bcda3d185b0dd4d9cfab96bae3a8638c1e3adad356f23c5"
-              "a3d673dc7c8dbb9d54115e4c08a2bc0ee252b99e8c5528de921e8ea2831ad15d"
-              "be0d63bbb2c3ec5970ee738a73ead4a220394b2d519446319ff8d7028278bd36"
-              "7c862151f790573b5c6d9a7a0c6f91a8863f96a767e8955c9018c7221f7e4039"},
-};
+#include "known_primes.h" /* known_primes[]: published p of the built-in fields */
 
 /* ---- PRNG: tests/common/rng.h, one stream per op and field (SEED below) - */
 static uint64_t str_hash(const char *s)
@@ -815,24 +792,10 @@ static int run_field(const field_api *f, uint64_t seed, double mult)
     return fl != 0;
 }
 
-/* 77 (ctest: skipped) if LIMBFORGE_BACKEND names a back end this CPU cannot run. */
-static int backend_skip(void)
-{
-    const char *want = getenv("LIMBFORGE_BACKEND");
-    if (!want || !*want) return 0;
-    for (int b = 0; b < LF_BACKEND_COUNT; b++)
-        if (strcmp(want, lf_backend_name((lf_backend)b)) == 0) {
-            if (lf_backend_available((lf_backend)b)) return 0;
-            printf("test_field: back end %s not available on this CPU: skipped\n", want);
-            return 77;
-        }
-    return 0; /* unknown name: the library aborts, which is a failure */
-}
-
 int main(void)
 {
     const char *m = getenv("LF_TEST_ITERS");
-    if (backend_skip()) return 77;
+    lf_test_backend_or_skip("test_field"); /* 77 if the CPU cannot run it */
     uint64_t seed = lf_test_seed(0x6c696d62666f7267ULL);
     double mult = m && *m ? strtod(m, NULL) : 1.0;
     if (!(mult > 0)) mult = 1.0;

@@ -19,6 +19,7 @@
 #include "limbforge/limbforge.h"
 #include "limbforge/ntt.h"
 
+#include "../common/backend.h"
 #include "../common/rng.h"
 
 #define Q 3329
@@ -363,22 +364,7 @@ static void test_vs_c(const char *be)
 
 int main(void)
 {
-    const char *env = getenv("LIMBFORGE_BACKEND");
-    if (env && *env) {
-        int found = 0;
-        for (int b = 0; b < LF_BACKEND_COUNT; b++)
-            if (strcmp(lf_backend_name((lf_backend)b), env) == 0) {
-                found = 1;
-                if (!lf_backend_available((lf_backend)b)) {
-                    printf("test_ntt: back end %s cannot run here: skipped\n", env);
-                    return 77;
-                }
-            }
-        if (!found) {
-            printf("test_ntt: unknown back end %s\n", env);
-            return 1;
-        }
-    }
+    lf_test_backend_or_skip("test_ntt");
     const char *be = lf_backend_name(lf_backend_current());
     const char *it = getenv("LF_TEST_ITERS");
     int iters = it ? atoi(it) : 1;

@@ -10,6 +10,7 @@
 
 #include "limbforge/limbforge.h"
 
+#include "../common/backend.h"
 #include "../common/rng.h"
 
 static long t_checks, t_fail;
@@ -55,17 +56,10 @@ static inline size_t t_unhex(uint8_t *out, size_t cap, const char *hex)
 }
 
 /* LIMBFORGE_BACKEND forced but not runnable here: skip (77) instead of the
- * library's abort.  Returns the selected back end. */
+ * library's abort (tests/common/backend.h).  Returns the selected back end. */
 static inline lf_backend t_backend_or_skip(const char *prog)
 {
-    const char *want = getenv("LIMBFORGE_BACKEND");
-    if (want && *want) {
-        for (int b = 0; b < LF_BACKEND_COUNT; b++)
-            if (strcmp(want, lf_backend_name((lf_backend)b)) == 0 && !lf_backend_available((lf_backend)b)) {
-                printf("%s: back end %s not available on this CPU: skipped\n", prog, want);
-                exit(77);
-            }
-    }
+    lf_test_backend_or_skip(prog);
     return lf_backend_current();
 }
 
