@@ -9,9 +9,19 @@
  *   sqr      a = a^2           (latency; throughput)
  *   add      a = a+b           (latency; throughput)
  *   sub      a = a-b           (latency; throughput)
- *   inv      a = 1/a           constant-time inversion (latency)
- *   inv_var  a = 1/a           variable-time inversion (latency)
- *   sqrt     a = sqrt(a^2)     one squaring + square root (latency)
+ *   inv      x = 1/x + y       constant-time inversion + one field add (latency)
+ *   inv_var  x = 1/x + y       variable-time inversion + one field add (latency)
+ *   sqrt     x = sqrt((x*y)^2) one mul + one squaring + square root (latency)
+ *
+ * The inversion and square-root rows are "chain rows": a bare x = 1/x only
+ * ever inverts two values (x and 1/x) and x = sqrt(x^2) one or two, so the
+ * branch predictor learns a variable-time routine's path and the row reads
+ * far too fast.  The chains above never repeat in a run, and every
+ * implementation walks the same canonical sequence from the same x0 (the
+ * sqrt inputs (x0 y^(i+1))^2 do not depend on which root an implementation
+ * returns).  Before a chain row is timed, its body runs CHAIN_CHECK steps
+ * from x0 and the result is compared with GMP's mpz (row skipped with a
+ * note on a mismatch); timing then starts again from x0.
  *
  * Implementations:
  *   limbforge  every field of LF_FIELDS_FOREACH x every available back end
@@ -147,7 +157,122 @@ static void fdesc_finish(lfb *h, fdesc *f)
     f->bits = be_bits(f->p, f->nbytes);
     f->nlimbs = (f->bits + 63) / 64;
     for (int w = 0; w < 2; w++)
-        for (int j = 0; j < LFB_CHAINS; j++) rand_below(h, f->in[w][j], f->p, f->nbytes);
+        for (int j = 0; j < LFB_CHAINS; j++) {
+            /* in[0][0] and in[1][0] are the chain rows' x0 and y: not zero */
+            do rand_below(h, f->in[w][j], f->p, f->nbytes);
+            while (j == 0 && be_bits(f->in[w][j], f->nbytes) == 0);
+        }
+}
+
+/* little-endian 64-bit limbs -> big-endian bytes (nbytes) */
+__attribute__((unused)) static void limbs_to_be(uint8_t *be, int nbytes, const uint64_t *l)
+{
+    for (int i = 0; i < nbytes; i++) {
+        int pos = nbytes - 1 - i;
+        be[i] = (uint8_t)(l[pos / 8] >> (8 * (pos % 8)));
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Chain rows (inv, inv_var, sqrt): see the comment at the top.         */
+
+enum { CH_INV, CH_SQRT };
+#define CHAIN_CHECK 16 /* steps checked against mpz before a chain row is timed */
+
+/* 0 if `got` (big-endian, nbytes) is, for chain `op`, the value after
+ * CHAIN_CHECK steps from x0 = in[0][0] with y = in[1][0]:
+ *   CH_INV:  x <- 1/x + y, exactly;
+ *   CH_SQRT: x <- sqrt((x y)^2), up to sign: got^2 = (x0 y^CHAIN_CHECK)^2.
+ * Also checks got < p.  Without GMP there is no reference: returns 0. */
+static int chain_verify(const fdesc *fd, int op, const uint8_t *got)
+{
+#if LFB_HAVE_GMP
+    mpz_t x, y, p, g;
+    int bad = 0;
+    mpz_inits(x, y, p, g, NULL);
+    mpz_import(x, (size_t)fd->nbytes, 1, 1, 0, 0, fd->in[0][0]);
+    mpz_import(y, (size_t)fd->nbytes, 1, 1, 0, 0, fd->in[1][0]);
+    mpz_import(p, (size_t)fd->nbytes, 1, 1, 0, 0, fd->p);
+    mpz_import(g, (size_t)fd->nbytes, 1, 1, 0, 0, got);
+    bad |= mpz_cmp(g, p) >= 0;
+    if (op == CH_INV) {
+        for (int k = 0; k < CHAIN_CHECK; k++) {
+            bad |= !mpz_invert(x, x, p); /* never 0 in practice; a 0 would be reported */
+            mpz_add(x, x, y);
+            mpz_mod(x, x, p);
+        }
+    } else {
+        mpz_powm_ui(y, y, CHAIN_CHECK, p);
+        mpz_mul(x, x, y);
+        mpz_mul(x, x, x);
+        mpz_mod(x, x, p);
+        mpz_mul(g, g, g);
+        mpz_mod(g, g, p);
+    }
+    bad |= mpz_cmp(g, x) != 0;
+    mpz_clears(x, y, p, g, NULL);
+    return bad;
+#else
+    (void)fd, (void)op, (void)got;
+    return 0;
+#endif
+}
+
+/* One chain row while it is being set up (lfb_case.prepare/.parg). */
+typedef struct {
+    const fdesc *fd;
+    int op; /* CH_INV or CH_SQRT */
+    lfb_body body;
+    void *arg;
+    void (*set)(void *arg, const uint8_t *be); /* chain value = be (< p) */
+    void (*get)(void *arg, uint8_t *be);       /* be = chain value */
+    int (*select)(void *parg);                 /* the row's own prepare (limbforge: back end) */
+    void *sparg;
+} chain_row;
+
+static lfb *chain_h; /* for notes from chain_prepare */
+
+static int chain_prepare(void *parg)
+{
+    const chain_row *c = parg;
+    uint8_t got[FMAXB];
+    if (c->select && c->select(c->sparg)) return 1;
+    c->set(c->arg, c->fd->in[0][0]);
+    c->body(c->arg, CHAIN_CHECK);
+    c->get(c->arg, got);
+    c->set(c->arg, c->fd->in[0][0]); /* timing starts from x0 */
+    if (chain_verify(c->fd, c->op, got)) {
+        lfb_note(chain_h, "%s: chain check against mpz failed (%s chain)", c->fd->name,
+                 c->op == CH_INV ? "x = 1/x + y" : "x = sqrt((x y)^2)");
+        return 1;
+    }
+    return 0;
+}
+
+typedef struct {
+    const char *op;
+    lfb_body body;
+    int chain; /* CH_INV or CH_SQRT */
+} chain_spec;
+
+/* lfb_run() for each chain row (latency), other fields from *base; the
+ * row's prepare is chain_prepare, which calls base->prepare first. */
+static void run_chain_rows(lfb *h, const lfb_case *base, const fdesc *fd, const chain_spec *rows,
+                           size_t n, void (*set)(void *, const uint8_t *),
+                           void (*get)(void *, uint8_t *))
+{
+    chain_h = h;
+    for (size_t k = 0; k < n; k++) {
+        chain_row cr = {fd, rows[k].chain, rows[k].body, base->arg, set, get, base->prepare, base->parg};
+        lfb_case c = *base;
+        c.op = rows[k].op;
+        c.body = rows[k].body;
+        c.kind = LFB_LATENCY;
+        c.ops = 1;
+        c.prepare = chain_prepare;
+        c.parg = &cr;
+        lfb_run(h, &c);
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -164,7 +289,7 @@ static int lfbf_set_backend(void *parg)
  * runner that loops over back ends and ops. */
 #define LFBF_FIELD(F, NL, NB)                                                                    \
     typedef struct {                                                                             \
-        lf_##F##_t a[LFB_CHAINS], b[LFB_CHAINS], t;                                              \
+        lf_##F##_t a[LFB_CHAINS], b[LFB_CHAINS], t, x, y; /* x, y: chain rows */                 \
     } lfbf_st_##F;                                                                               \
     static lfbf_st_##F lfbf_state_##F;                                                           \
     static void lfbf_##F##_mul_lat(void *arg, uint64_t n)                                        \
@@ -211,24 +336,39 @@ static int lfbf_set_backend(void *parg)
         while (n--)                                                                              \
             for (int j = 0; j < LFB_CHAINS; j++) lf_##F##_sub(&s->a[j], &s->a[j], &s->b[j]);     \
     }                                                                                            \
-    static void lfbf_##F##_inv_lat(void *arg, uint64_t n)                                        \
+    static void lfbf_##F##_inv_lat(void *arg, uint64_t n) /* x = 1/x + y */                      \
     {                                                                                            \
         lfbf_st_##F *s = arg;                                                                    \
-        while (n--) lf_##F##_inv(&s->a[0], &s->a[0]);                                            \
+        while (n--) {                                                                            \
+            lf_##F##_inv(&s->x, &s->x);                                                          \
+            lf_##F##_add(&s->x, &s->x, &s->y);                                                   \
+        }                                                                                        \
     }                                                                                            \
     static void lfbf_##F##_inv_var_lat(void *arg, uint64_t n)                                    \
     {                                                                                            \
         lfbf_st_##F *s = arg;                                                                    \
-        while (n--) lf_##F##_inv_var(&s->a[0], &s->a[0]);                                        \
+        while (n--) {                                                                            \
+            lf_##F##_inv_var(&s->x, &s->x);                                                      \
+            lf_##F##_add(&s->x, &s->x, &s->y);                                                   \
+        }                                                                                        \
     }                                                                                            \
-    static void lfbf_##F##_sqrt_lat(void *arg, uint64_t n)                                       \
+    static void lfbf_##F##_sqrt_lat(void *arg, uint64_t n) /* x = sqrt((x*y)^2) */               \
     {                                                                                            \
         lfbf_st_##F *s = arg;                                                                    \
         while (n--) {                                                                            \
-            lf_##F##_sqr(&s->t, &s->a[0]);                                                       \
-            int ok_ = lf_##F##_sqrt(&s->a[0], &s->t);                                            \
+            lf_##F##_mul(&s->t, &s->x, &s->y);                                                   \
+            lf_##F##_sqr(&s->t, &s->t);                                                          \
+            int ok_ = lf_##F##_sqrt(&s->x, &s->t);                                               \
             lfb_keep(&ok_);                                                                      \
         }                                                                                        \
+    }                                                                                            \
+    static void lfbf_##F##_set_x(void *arg, const uint8_t *be)                                   \
+    {                                                                                            \
+        if (lf_##F##_from_bytes(&((lfbf_st_##F *)arg)->x, be) != 0) abort(); /* be < p */         \
+    }                                                                                            \
+    static void lfbf_##F##_get_x(void *arg, uint8_t *be)                                         \
+    {                                                                                            \
+        lf_##F##_to_bytes(be, &((lfbf_st_##F *)arg)->x);                                         \
     }                                                                                            \
     /* p = (-1) + 1, read back through the public API; 0 on success */                         \
     static int lfbf_##F##_modulus(uint8_t *p)                                                    \
@@ -256,9 +396,11 @@ static int lfbf_set_backend(void *parg)
             {"add", lfbf_##F##_add_tp, LFB_THROUGHPUT, LFB_CHAINS},                              \
             {"sub", lfbf_##F##_sub_lat, LFB_LATENCY, 1},                                         \
             {"sub", lfbf_##F##_sub_tp, LFB_THROUGHPUT, LFB_CHAINS},                              \
-            {"inv", lfbf_##F##_inv_lat, LFB_LATENCY, 1},                                         \
-            {"inv_var", lfbf_##F##_inv_var_lat, LFB_LATENCY, 1},                                 \
-            {"sqrt", lfbf_##F##_sqrt_lat, LFB_LATENCY, 1},                                       \
+        };                                                                                       \
+        static const chain_spec chains[] = {                                                     \
+            {"inv", lfbf_##F##_inv_lat, CH_INV},                                                 \
+            {"inv_var", lfbf_##F##_inv_var_lat, CH_INV},                                         \
+            {"sqrt", lfbf_##F##_sqrt_lat, CH_SQRT},                                              \
         };                                                                                       \
         lfbf_st_##F *s = &lfbf_state_##F;                                                        \
         for (int b = 0; b < (int)LF_BACKEND_COUNT; b++) {                                        \
@@ -278,6 +420,7 @@ static int lfbf_set_backend(void *parg)
                     bad |= lf_##F##_from_bytes(&s->a[j], fd->in[0][j]) != 0;                     \
                     bad |= lf_##F##_from_bytes(&s->b[j], fd->in[1][j]) != 0;                     \
                 }                                                                                \
+                bad |= lf_##F##_from_bytes(&s->y, fd->in[1][0]) != 0;                            \
                 if (bad) {                                                                       \
                     lfb_note(h, "%s: lf_%s_from_bytes rejected an input < p", #F, #F);          \
                     return;                                                                      \
@@ -286,6 +429,8 @@ static int lfbf_set_backend(void *parg)
             lfb_case base = {.subject = #F, .impl = "limbforge", .backend = bn, .bytes = -1,     \
                              .arg = s, .prepare = lfbf_set_backend, .parg = (void *)bn};         \
             lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);                             \
+            run_chain_rows(h, &base, fd, chains, sizeof chains / sizeof chains[0],               \
+                           lfbf_##F##_set_x, lfbf_##F##_get_x);                                  \
         }                                                                                        \
     }
 
@@ -321,15 +466,18 @@ void blst_fp_sub(blst_fp *r, const blst_fp *a, const blst_fp *b);
 void blst_fp_inverse(blst_fp *r, const blst_fp *a);
 _Bool blst_fp_sqrt(blst_fp *r, const blst_fp *a);
 void blst_fp_from_uint64(blst_fp *r, const uint64_t a[6]);
+void blst_uint64_from_fp(uint64_t r[6], const blst_fp *a);
 void blst_fr_mul(blst_fr *r, const blst_fr *a, const blst_fr *b);
 void blst_fr_sqr(blst_fr *r, const blst_fr *a);
 void blst_fr_add(blst_fr *r, const blst_fr *a, const blst_fr *b);
 void blst_fr_sub(blst_fr *r, const blst_fr *a, const blst_fr *b);
 void blst_fr_inverse(blst_fr *r, const blst_fr *a);
 void blst_fr_from_uint64(blst_fr *r, const uint64_t a[4]);
+void blst_uint64_from_fr(uint64_t r[4], const blst_fr *a);
 
-#define BLSTF_BODIES(T, P)                                                                       \
-    typedef struct { T a[LFB_CHAINS], b[LFB_CHAINS], t; } blstf_st_##T;                          \
+/* T: blst type, P: function prefix, S: its suffix (fp, fr), NL: limbs */
+#define BLSTF_BODIES(T, P, S, NL)                                                                \
+    typedef struct { T a[LFB_CHAINS], b[LFB_CHAINS], t, x, y; } blstf_st_##T;                    \
     static blstf_st_##T blstf_state_##T;                                                         \
     static void blstf_##T##_mul_lat(void *arg, uint64_t n)                                       \
     {                                                                                            \
@@ -375,21 +523,37 @@ void blst_fr_from_uint64(blst_fr *r, const uint64_t a[4]);
         while (n--)                                                                              \
             for (int j = 0; j < LFB_CHAINS; j++) P##_sub(&s->a[j], &s->a[j], &s->b[j]);          \
     }                                                                                            \
-    static void blstf_##T##_inv_lat(void *arg, uint64_t n)                                       \
+    static void blstf_##T##_inv_lat(void *arg, uint64_t n) /* x = 1/x + y */                     \
     {                                                                                            \
         blstf_st_##T *s = arg;                                                                   \
-        while (n--) P##_inverse(&s->a[0], &s->a[0]);                                             \
+        while (n--) {                                                                            \
+            P##_inverse(&s->x, &s->x);                                                           \
+            P##_add(&s->x, &s->x, &s->y);                                                        \
+        }                                                                                        \
+    }                                                                                            \
+    static void blstf_##T##_set_x(void *arg, const uint8_t *be)                                  \
+    {                                                                                            \
+        uint64_t l[NL];                                                                          \
+        be_to_limbs(l, NL, be, NL * 8);                                                          \
+        P##_from_uint64(&((blstf_st_##T *)arg)->x, l);                                           \
+    }                                                                                            \
+    static void blstf_##T##_get_x(void *arg, uint8_t *be)                                        \
+    {                                                                                            \
+        uint64_t l[NL];                                                                          \
+        blst_uint64_from_##S(l, &((blstf_st_##T *)arg)->x);                                      \
+        limbs_to_be(be, NL * 8, l);                                                              \
     }
 
-BLSTF_BODIES(blst_fp, blst_fp)
-BLSTF_BODIES(blst_fr, blst_fr)
+BLSTF_BODIES(blst_fp, blst_fp, fp, 6)
+BLSTF_BODIES(blst_fr, blst_fr, fr, 4)
 
-static void blstf_fp_sqrt_lat(void *arg, uint64_t n)
+static void blstf_fp_sqrt_lat(void *arg, uint64_t n) /* x = sqrt((x*y)^2) */
 {
     blstf_st_blst_fp *s = arg;
     while (n--) {
-        blst_fp_sqr(&s->t, &s->a[0]);
-        _Bool ok = blst_fp_sqrt(&s->a[0], &s->t);
+        blst_fp_mul(&s->t, &s->x, &s->y);
+        blst_fp_sqr(&s->t, &s->t);
+        _Bool ok = blst_fp_sqrt(&s->x, &s->t);
         lfb_keep(&ok);
     }
 }
@@ -398,9 +562,11 @@ static void run_blst(lfb *h, const fdesc *fd)
 {
     int is_p = !strcmp(fd->name, "bls12_381_p"), is_r = !strcmp(fd->name, "bls12_381_r");
     if (!is_p && !is_r) return;
-    lfb_row_spec tab[9];
-    size_t nt = 0;
+    lfb_row_spec tab[8];
+    chain_spec chains[2];
+    size_t nt = 0, nc = 0;
     void *arg;
+    void (*set_x)(void *, const uint8_t *), (*get_x)(void *, uint8_t *);
 #define BLST_TAB(T)                                                                              \
     tab[nt++] = (lfb_row_spec){"mul", blstf_##T##_mul_lat, LFB_LATENCY, 1};                \
     tab[nt++] = (lfb_row_spec){"mul", blstf_##T##_mul_tp, LFB_THROUGHPUT, LFB_CHAINS};     \
@@ -410,7 +576,9 @@ static void run_blst(lfb *h, const fdesc *fd)
     tab[nt++] = (lfb_row_spec){"add", blstf_##T##_add_tp, LFB_THROUGHPUT, LFB_CHAINS};     \
     tab[nt++] = (lfb_row_spec){"sub", blstf_##T##_sub_lat, LFB_LATENCY, 1};                \
     tab[nt++] = (lfb_row_spec){"sub", blstf_##T##_sub_tp, LFB_THROUGHPUT, LFB_CHAINS};     \
-    tab[nt++] = (lfb_row_spec){"inv", blstf_##T##_inv_lat, LFB_LATENCY, 1};
+    chains[nc++] = (chain_spec){"inv", blstf_##T##_inv_lat, CH_INV};                       \
+    set_x = blstf_##T##_set_x;                                                             \
+    get_x = blstf_##T##_get_x;
     if (is_p) {
         blstf_st_blst_fp *s = &blstf_state_blst_fp;
         for (int j = 0; j < LFB_CHAINS; j++) {
@@ -420,8 +588,10 @@ static void run_blst(lfb *h, const fdesc *fd)
             be_to_limbs(l, 6, fd->in[1][j], fd->nbytes);
             blst_fp_from_uint64(&s->b[j], l);
         }
+        s->y = s->b[0];
         arg = s;
         BLST_TAB(blst_fp)
+        chains[nc++] = (chain_spec){"sqrt", blstf_fp_sqrt_lat, CH_SQRT};
     } else {
         blstf_st_blst_fr *s = &blstf_state_blst_fr;
         for (int j = 0; j < LFB_CHAINS; j++) {
@@ -431,17 +601,14 @@ static void run_blst(lfb *h, const fdesc *fd)
             be_to_limbs(l, 4, fd->in[1][j], fd->nbytes);
             blst_fr_from_uint64(&s->b[j], l);
         }
+        s->y = s->b[0];
         arg = s;
         BLST_TAB(blst_fr)
     }
 #undef BLST_TAB
     lfb_case base = {.subject = fd->name, .impl = "blst", .bytes = -1, .arg = arg};
     lfb_run_rows(h, &base, tab, nt);
-    if (is_p) {
-        lfb_case c = {.op = "sqrt", .subject = fd->name, .impl = "blst", .kind = LFB_LATENCY,
-                      .bytes = -1, .body = blstf_fp_sqrt_lat, .arg = &blstf_state_blst_fp};
-        lfb_run(h, &c);
-    }
+    run_chain_rows(h, &base, fd, chains, nc, set_x, get_x);
 }
 #endif /* LFB_HAVE_BLST */
 
@@ -450,14 +617,15 @@ static void run_blst(lfb *h, const fdesc *fd)
 
 #if LFB_HAVE_GMP
 typedef struct {
-    int n;
+    int n, nbytes;
     mp_limb_t p[FMAXL];
     mp_limb_t pinv; /* -p^-1 mod 2^64 */
     mp_limb_t a[LFB_CHAINS][FMAXL], b[LFB_CHAINS][FMAXL];
     mp_limb_t t[2 * FMAXL], u[FMAXL];
-    mp_limb_t *scratch; /* mpn_sec_invert */
+    mp_limb_t x[FMAXL], y[FMAXL]; /* inv chain, canonical */
+    mp_limb_t *scratch;           /* mpn_sec_invert */
     mp_bitcnt_t invbits;
-    mpz_t za, zp;
+    mpz_t zx, zy, zp;             /* inv_var chain */
 } gmpf_st;
 
 static gmpf_st gmpf;
@@ -550,22 +718,49 @@ static void gmpf_sub_tp(void *arg, uint64_t n)
     while (n--)
         for (int j = 0; j < LFB_CHAINS; j++) gmpf_sub(s->a[j], s->a[j], s->b[j], s);
 }
-static void gmpf_inv_lat(void *arg, uint64_t n)
+static void gmpf_inv_lat(void *arg, uint64_t n) /* x = 1/x + y */
 {
     gmpf_st *s = arg;
     while (n--) {
-        mpn_copyi(s->u, s->a[0], s->n); /* mpn_sec_invert clobbers its input */
-        int ok = mpn_sec_invert(s->a[0], s->u, s->p, s->n, s->invbits, s->scratch);
+        mpn_copyi(s->u, s->x, s->n); /* mpn_sec_invert clobbers its input */
+        int ok = mpn_sec_invert(s->x, s->u, s->p, s->n, s->invbits, s->scratch);
         lfb_keep(&ok);
+        gmpf_add(s->x, s->x, s->y, s);
     }
 }
-static void gmpf_inv_var_lat(void *arg, uint64_t n)
+static void gmpf_inv_var_lat(void *arg, uint64_t n) /* x = 1/x + y */
 {
     gmpf_st *s = arg;
     while (n--) {
-        int ok = mpz_invert(s->za, s->za, s->zp);
+        int ok = mpz_invert(s->zx, s->zx, s->zp);
         lfb_keep(&ok);
+        mpz_add(s->zx, s->zx, s->zy);
+        if (mpz_cmp(s->zx, s->zp) >= 0) mpz_sub(s->zx, s->zx, s->zp);
     }
+}
+static void gmpf_set_x(void *arg, const uint8_t *be)
+{
+    gmpf_st *s = arg;
+    memset(s->x, 0, sizeof s->x);
+    be_to_limbs(s->x, s->n, be, s->nbytes);
+}
+static void gmpf_get_x(void *arg, uint8_t *be)
+{
+    gmpf_st *s = arg;
+    limbs_to_be(be, s->nbytes, s->x);
+}
+static void gmpf_set_zx(void *arg, const uint8_t *be)
+{
+    gmpf_st *s = arg;
+    mpz_import(s->zx, (size_t)s->nbytes, 1, 1, 0, 0, be);
+}
+static void gmpf_get_zx(void *arg, uint8_t *be)
+{
+    gmpf_st *s = arg;
+    size_t nb = (size_t)s->nbytes, cnt = (mpz_sizeinbase(s->zx, 2) + 7) / 8;
+    memset(be, 0, nb);
+    if (cnt <= nb) mpz_export(be + nb - cnt, NULL, 1, 1, 0, 0, s->zx);
+    else memset(be, 0xff, nb); /* >= 2^(8 nb) > p: fails the check */
 }
 
 static void run_gmp(lfb *h, const fdesc *fd)
@@ -582,28 +777,31 @@ static void run_gmp(lfb *h, const fdesc *fd)
         be_to_limbs(s->b[j], n, fd->in[1][j], fd->nbytes);
     }
     s->invbits = 2 * (mp_bitcnt_t)fd->bits;
+    s->nbytes = fd->nbytes;
+    be_to_limbs(s->y, n, fd->in[1][0], fd->nbytes);
     s->scratch = malloc(sizeof(mp_limb_t) * (size_t)mpn_sec_invert_itch(n));
-    mpz_init(s->za);
-    mpz_init(s->zp);
-    mpz_import(s->za, (size_t)n, -1, sizeof(mp_limb_t), 0, 0, s->a[0]);
-    mpz_import(s->zp, (size_t)n, -1, sizeof(mp_limb_t), 0, 0, s->p);
     if (!s->scratch) {
         lfb_note(h, "gmp: out of memory");
         return;
     }
+    mpz_inits(s->zx, s->zy, s->zp, NULL);
+    mpz_import(s->zy, (size_t)n, -1, sizeof(mp_limb_t), 0, 0, s->y);
+    mpz_import(s->zp, (size_t)n, -1, sizeof(mp_limb_t), 0, 0, s->p);
     static const lfb_row_spec tab[] = {
         {"mul", gmpf_mul_lat, LFB_LATENCY, 1},     {"mul", gmpf_mul_tp, LFB_THROUGHPUT, LFB_CHAINS},
         {"sqr", gmpf_sqr_lat, LFB_LATENCY, 1},     {"sqr", gmpf_sqr_tp, LFB_THROUGHPUT, LFB_CHAINS},
         {"add", gmpf_add_lat, LFB_LATENCY, 1},     {"add", gmpf_add_tp, LFB_THROUGHPUT, LFB_CHAINS},
         {"sub", gmpf_sub_lat, LFB_LATENCY, 1},     {"sub", gmpf_sub_tp, LFB_THROUGHPUT, LFB_CHAINS},
-        {"inv", gmpf_inv_lat, LFB_LATENCY, 1},     {"inv_var", gmpf_inv_var_lat, LFB_LATENCY, 1},
     };
+    static const chain_spec inv_ct[] = {{"inv", gmpf_inv_lat, CH_INV}};
+    static const chain_spec inv_var[] = {{"inv_var", gmpf_inv_var_lat, CH_INV}};
     lfb_case base = {.subject = fd->name, .impl = "gmp", .bytes = -1, .arg = s};
     lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);
+    run_chain_rows(h, &base, fd, inv_ct, 1, gmpf_set_x, gmpf_get_x);
+    run_chain_rows(h, &base, fd, inv_var, 1, gmpf_set_zx, gmpf_get_zx);
     free(s->scratch);
     s->scratch = NULL;
-    mpz_clear(s->za);
-    mpz_clear(s->zp);
+    mpz_clears(s->zx, s->zy, s->zp, NULL);
 }
 
 /* Self-check of the REDC above against mpz on the first inputs: a mismatch
@@ -644,8 +842,10 @@ static int gmpf_selfcheck(const fdesc *fd)
 typedef struct {
     BIGNUM *p, *pct; /* modulus; pct: the same with BN_FLG_CONSTTIME */
     BIGNUM *a[LFB_CHAINS], *b[LFB_CHAINS], *t;
+    BIGNUM *x, *y; /* chain rows */
     BN_MONT_CTX *mont;
     BN_CTX *ctx;
+    int nbytes;
 } osslf_st;
 
 static osslf_st osslf;
@@ -696,34 +896,44 @@ static void osslf_sub_tp(void *arg, uint64_t n)
     while (n--)
         for (int j = 0; j < LFB_CHAINS; j++) BN_mod_sub_quick(s->a[j], s->a[j], s->b[j], s->p);
 }
-static void osslf_inv_lat(void *arg, uint64_t n)
+static void osslf_inv_lat(void *arg, uint64_t n) /* x = 1/x + y */
 {
     osslf_st *s = arg;
     while (n--) {
-        BIGNUM *x;
-        BN_set_flags(s->a[0], BN_FLG_CONSTTIME);
-        x = BN_mod_inverse(s->t, s->a[0], s->pct, s->ctx);
-        BN_swap(s->t, s->a[0]);
-        lfb_keep(x);
+        BN_set_flags(s->x, BN_FLG_CONSTTIME);
+        BIGNUM *r = BN_mod_inverse(s->t, s->x, s->pct, s->ctx);
+        lfb_keep(r);
+        BN_mod_add_quick(s->x, s->t, s->y, s->p);
     }
 }
-static void osslf_inv_var_lat(void *arg, uint64_t n)
+static void osslf_inv_var_lat(void *arg, uint64_t n) /* x = 1/x + y */
 {
     osslf_st *s = arg;
     while (n--) {
-        BIGNUM *x = BN_mod_inverse(s->t, s->a[0], s->p, s->ctx);
-        BN_swap(s->t, s->a[0]);
-        lfb_keep(x);
+        BIGNUM *r = BN_mod_inverse(s->t, s->x, s->p, s->ctx);
+        lfb_keep(r);
+        BN_mod_add_quick(s->x, s->t, s->y, s->p);
     }
 }
-static void osslf_sqrt_lat(void *arg, uint64_t n)
+static void osslf_sqrt_lat(void *arg, uint64_t n) /* x = sqrt((x*y)^2) */
 {
     osslf_st *s = arg;
     while (n--) {
-        BN_mod_sqr(s->t, s->a[0], s->p, s->ctx);
-        BIGNUM *x = BN_mod_sqrt(s->a[0], s->t, s->p, s->ctx);
-        lfb_keep(x);
+        BN_mod_mul(s->t, s->x, s->y, s->p, s->ctx);
+        BN_mod_sqr(s->t, s->t, s->p, s->ctx);
+        BIGNUM *r = BN_mod_sqrt(s->x, s->t, s->p, s->ctx);
+        lfb_keep(r);
     }
+}
+static void osslf_set_x(void *arg, const uint8_t *be)
+{
+    osslf_st *s = arg;
+    if (!BN_bin2bn(be, s->nbytes, s->x)) abort();
+}
+static void osslf_get_x(void *arg, uint8_t *be)
+{
+    osslf_st *s = arg;
+    if (BN_bn2binpad(s->x, be, s->nbytes) < 0) memset(be, 0xff, (size_t)s->nbytes);
 }
 
 static void osslf_free(osslf_st *s)
@@ -731,6 +941,8 @@ static void osslf_free(osslf_st *s)
     BN_free(s->p);
     BN_free(s->pct);
     BN_free(s->t);
+    BN_free(s->x);
+    BN_free(s->y);
     for (int j = 0; j < LFB_CHAINS; j++) {
         BN_free(s->a[j]);
         BN_free(s->b[j]);
@@ -749,7 +961,11 @@ static void run_openssl(lfb *h, const fdesc *fd)
     s->p = BN_bin2bn(fd->p, fd->nbytes, NULL);
     s->pct = BN_bin2bn(fd->p, fd->nbytes, NULL);
     s->t = BN_new();
-    ok = s->ctx && s->mont && s->p && s->pct && s->t && BN_MONT_CTX_set(s->mont, s->p, s->ctx);
+    s->x = BN_new();
+    s->y = BN_bin2bn(fd->in[1][0], fd->nbytes, NULL);
+    s->nbytes = fd->nbytes;
+    ok = s->ctx && s->mont && s->p && s->pct && s->t && s->x && s->y &&
+         BN_MONT_CTX_set(s->mont, s->p, s->ctx);
     if (ok) BN_set_flags(s->pct, BN_FLG_CONSTTIME);
     for (int j = 0; ok && j < LFB_CHAINS; j++) {
         s->a[j] = BN_bin2bn(fd->in[0][j], fd->nbytes, NULL);
@@ -774,11 +990,13 @@ static void run_openssl(lfb *h, const fdesc *fd)
         {"sqr", osslf_sqr_lat, LFB_LATENCY, 1},   {"sqr", osslf_sqr_tp, LFB_THROUGHPUT, LFB_CHAINS},
         {"add", osslf_add_lat, LFB_LATENCY, 1},   {"add", osslf_add_tp, LFB_THROUGHPUT, LFB_CHAINS},
         {"sub", osslf_sub_lat, LFB_LATENCY, 1},   {"sub", osslf_sub_tp, LFB_THROUGHPUT, LFB_CHAINS},
-        {"inv", osslf_inv_lat, LFB_LATENCY, 1},   {"inv_var", osslf_inv_var_lat, LFB_LATENCY, 1},
-        {"sqrt", osslf_sqrt_lat, LFB_LATENCY, 1},
+    };
+    static const chain_spec chains[] = {
+        {"inv", osslf_inv_lat, CH_INV}, {"inv_var", osslf_inv_var_lat, CH_INV}, {"sqrt", osslf_sqrt_lat, CH_SQRT},
     };
     lfb_case base = {.subject = fd->name, .impl = "openssl", .bytes = -1, .arg = s};
     lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);
+    run_chain_rows(h, &base, fd, chains, sizeof chains / sizeof chains[0], osslf_set_x, osslf_get_x);
     osslf_free(s);
 }
 #endif /* LFB_HAVE_OPENSSL */

@@ -1,11 +1,22 @@
 /* Suite "mp": fixed-size multi-precision products.
  *
  * Subjects "<bits>bit" for 256, 384, 512, 1024, 2048, 4096, 8192 bits.
- * Ops (latency: the low half of each product is the next left operand):
- *   mul      n x n -> 2n limbs        (GMP mpn_mul_n)
- *   sqr      n -> 2n limbs            (GMP mpn_sqr)
+ * Ops (latency chains; the next left operand x is taken from the 2n-limb
+ * product P, b is fixed):
+ *   mul      n x n -> 2n limbs        (GMP mpn_mul_n; limbforge lf_mp_mul)
+ *   sqr      n -> 2n limbs            (GMP mpn_sqr; limbforge lf_mp_sqr)
  *   sec_mul  constant-time product    (GMP mpn_sec_mul)
  *   sec_sqr  constant-time square     (GMP mpn_sec_sqr)
+ * mul, sec_mul: x = the low half of P, with b odd, so x_k = x0 b^k mod
+ * 2^(64n) never repeats in a run (an even b would reach 0 within 64n steps).
+ * sqr, sec_sqr: x = limbs 1 .. n of P.  The low half cannot be used: x^2 mod
+ * 2^(64n) reaches 0 or 1 within 64n steps (the trailing zero bits of an even
+ * x double each step, and an odd x^(2^k) is 1 mod 2^(k+2)), after which GMP's
+ * Toom code (data-dependent signs, at the larger sizes) would see one input
+ * over and over.  Limb n is the bottom of the high half and depends on all
+ * of x, so this chain does not repeat either, at no extra work; the next
+ * square starts one limb later than with the low half.  Every implementation
+ * starts each row from the same x0 and b (drawn once per subject).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,61 +31,107 @@
 static const int mp_bits[] = {256, 384, 512, 1024, 2048, 4096, 8192};
 #define MP_MAXL (8192 / 64)
 
+/* One subject's inputs, the same for every implementation. */
+static struct {
+    size_t n;
+    uint64_t x0[MP_MAXL], b[MP_MAXL];
+} mp_in;
+
+/* x_{i+1} is read from the last product P_i: limbs 0 .. n-1 for mul rows,
+ * limbs MP_SQR_OFF .. n+MP_SQR_OFF-1 for sqr rows (see the top).  The products
+ * alternate between t[k] and t[k^1]; k says where the last one is (a call with
+ * an odd count flips it, so the next call goes on from there); a row's
+ * prepare puts x0 in t[0] and sets k = 0.  The states are 64-byte aligned
+ * so that their layout does not move with unrelated changes. */
+#define MP_SQR_OFF 1
+
 #if LFB_HAVE_GMP
 typedef struct {
     mp_size_t n;
-    mp_limb_t t[2][2 * MP_MAXL]; /* alternating products; low half feeds the next */
+    mp_limb_t t[2][2 * MP_MAXL]; /* alternating products; part of each feeds the next */
     mp_limb_t b[MP_MAXL];
     mp_limb_t *scratch;
+    unsigned k;
 } gmpmp_st;
 
-static gmpmp_st gmpmp;
+static _Alignas(64) gmpmp_st gmpmp;
 
 static void gmpmp_mul(void *arg, uint64_t n)
 {
     gmpmp_st *s = arg;
+    mp_limb_t *p = s->t[s->k], *q = s->t[s->k ^ 1];
     while (n) {
-        mpn_mul_n(s->t[1], s->t[0], s->b, s->n);
-        if (!--n) break;
-        mpn_mul_n(s->t[0], s->t[1], s->b, s->n);
+        mpn_mul_n(q, p, s->b, s->n);
+        if (!--n) {
+            s->k ^= 1; /* the last product is in q */
+            break;
+        }
+        mpn_mul_n(p, q, s->b, s->n);
         n--;
     }
 }
 static void gmpmp_sqr(void *arg, uint64_t n)
 {
     gmpmp_st *s = arg;
+    mp_limb_t *p = s->t[s->k], *q = s->t[s->k ^ 1];
     while (n) {
-        mpn_sqr(s->t[1], s->t[0], s->n);
-        if (!--n) break;
-        mpn_sqr(s->t[0], s->t[1], s->n);
+        mpn_sqr(q, p + MP_SQR_OFF, s->n);
+        if (!--n) {
+            s->k ^= 1; /* the last product is in q */
+            break;
+        }
+        mpn_sqr(p, q + MP_SQR_OFF, s->n);
         n--;
     }
 }
 static void gmpmp_sec_mul(void *arg, uint64_t n)
 {
     gmpmp_st *s = arg;
+    mp_limb_t *p = s->t[s->k], *q = s->t[s->k ^ 1];
     while (n) {
-        mpn_sec_mul(s->t[1], s->t[0], s->n, s->b, s->n, s->scratch);
-        if (!--n) break;
-        mpn_sec_mul(s->t[0], s->t[1], s->n, s->b, s->n, s->scratch);
+        mpn_sec_mul(q, p, s->n, s->b, s->n, s->scratch);
+        if (!--n) {
+            s->k ^= 1; /* the last product is in q */
+            break;
+        }
+        mpn_sec_mul(p, q, s->n, s->b, s->n, s->scratch);
         n--;
     }
 }
 static void gmpmp_sec_sqr(void *arg, uint64_t n)
 {
     gmpmp_st *s = arg;
+    mp_limb_t *p = s->t[s->k], *q = s->t[s->k ^ 1];
     while (n) {
-        mpn_sec_sqr(s->t[1], s->t[0], s->n, s->scratch);
-        if (!--n) break;
-        mpn_sec_sqr(s->t[0], s->t[1], s->n, s->scratch);
+        mpn_sec_sqr(q, p + MP_SQR_OFF, s->n, s->scratch);
+        if (!--n) {
+            s->k ^= 1; /* the last product is in q */
+            break;
+        }
+        mpn_sec_sqr(p, q + MP_SQR_OFF, s->n, s->scratch);
         n--;
     }
 }
 
-static void run_gmp(lfb *h, int bits, const char *subject)
+static int gmpmp_prep_mul(void *parg)
+{
+    gmpmp_st *s = parg;
+    memcpy(s->t[0], mp_in.x0, 8 * mp_in.n);
+    s->k = 0;
+    return 0;
+}
+static int gmpmp_prep_sqr(void *parg)
+{
+    gmpmp_st *s = parg;
+    memcpy(s->t[0] + MP_SQR_OFF, mp_in.x0, 8 * mp_in.n);
+    s->k = 0;
+    return 0;
+}
+
+static void run_gmp(lfb *h, const char *subject)
 {
     gmpmp_st *s = &gmpmp;
-    s->n = bits / 64;
+    s->n = (mp_size_t)mp_in.n;
     mp_size_t itch = mpn_sec_mul_itch(s->n, s->n);
     if (mpn_sec_sqr_itch(s->n) > itch) itch = mpn_sec_sqr_itch(s->n);
     s->scratch = malloc(sizeof(mp_limb_t) * (size_t)itch);
@@ -82,22 +139,28 @@ static void run_gmp(lfb *h, int bits, const char *subject)
         lfb_note(h, "gmp: out of memory");
         return;
     }
-    lfb_randbytes(h, s->t[0], sizeof(mp_limb_t) * (size_t)s->n);
-    lfb_randbytes(h, s->b, sizeof(mp_limb_t) * (size_t)s->n);
-    static const lfb_row_spec tab[] = {
-        {"mul", gmpmp_mul, LFB_LATENCY, 1}, {"sqr", gmpmp_sqr, LFB_LATENCY, 1}, {"sec_mul", gmpmp_sec_mul, LFB_LATENCY, 1}, {"sec_sqr", gmpmp_sec_sqr, LFB_LATENCY, 1},
-    };
-    lfb_case base = {.subject = subject, .impl = "gmp", .bytes = -1, .arg = s};
-    lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);
+    memcpy(s->b, mp_in.b, sizeof(mp_limb_t) * (size_t)s->n);
+    static const struct {
+        const char *op;
+        lfb_body body;
+        int (*prep)(void *);
+    } tab[] = {{"mul", gmpmp_mul, gmpmp_prep_mul}, {"sqr", gmpmp_sqr, gmpmp_prep_sqr},
+               {"sec_mul", gmpmp_sec_mul, gmpmp_prep_mul}, {"sec_sqr", gmpmp_sec_sqr, gmpmp_prep_sqr}};
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
+        lfb_case c = {.op = tab[i].op, .subject = subject, .impl = "gmp", .kind = LFB_LATENCY,
+                      .bytes = -1, .body = tab[i].body, .arg = s, .prepare = tab[i].prep, .parg = s};
+        lfb_run(h, &c);
+    }
     free(s->scratch);
     s->scratch = NULL;
 }
 #endif
 
 /* ---- limbforge rows (mp module) ---------------------------------------
- * Same ops and shape as the GMP rows: latency chains whose low half feeds
- * the next left operand, one row set per back end with mp kernels of its
- * own (c, x86_64, x86_64_adx...; the others reuse their parent's). */
+ * Same ops, shape and inputs as the GMP rows: latency chains in which part
+ * of each product is the next left operand, one row set per back end with mp
+ * kernels of its own (c, x86_64, x86_64_adx...; the others reuse their
+ * parent's). */
 #include <time.h>
 
 #include "limbforge/mp.h"
@@ -107,32 +170,50 @@ typedef struct {
     size_t n;
     uint64_t t[2][2 * MP_MAXL];
     uint64_t b[MP_MAXL];
+    unsigned k;
 } lfmp_st;
-static lfmp_st lfmp;
+static _Alignas(64) lfmp_st lfmp;
 
 static void lfmp_mul(void *arg, uint64_t n)
 {
     lfmp_st *s = arg;
+    uint64_t *p = s->t[s->k], *q = s->t[s->k ^ 1];
     while (n) {
-        if (lf_mp_mul(s->t[1], s->t[0], s->b, s->n)) abort();
-        if (!--n) break;
-        if (lf_mp_mul(s->t[0], s->t[1], s->b, s->n)) abort();
+        if (lf_mp_mul(q, p, s->b, s->n)) abort();
+        if (!--n) {
+            s->k ^= 1; /* the last product is in q */
+            break;
+        }
+        if (lf_mp_mul(p, q, s->b, s->n)) abort();
         n--;
     }
 }
 static void lfmp_sqr(void *arg, uint64_t n)
 {
     lfmp_st *s = arg;
+    uint64_t *p = s->t[s->k], *q = s->t[s->k ^ 1];
     while (n) {
-        if (lf_mp_sqr(s->t[1], s->t[0], s->n)) abort();
-        if (!--n) break;
-        if (lf_mp_sqr(s->t[0], s->t[1], s->n)) abort();
+        if (lf_mp_sqr(q, p + MP_SQR_OFF, s->n)) abort();
+        if (!--n) {
+            s->k ^= 1; /* the last product is in q */
+            break;
+        }
+        if (lf_mp_sqr(p, q + MP_SQR_OFF, s->n)) abort();
         n--;
     }
 }
 
-static int lfmp_set_backend(void *parg)
+/* select the back end; the row starts from x0 */
+static int lfmp_prep_mul(void *parg)
 {
+    memcpy(lfmp.t[0], mp_in.x0, 8 * lfmp.n);
+    lfmp.k = 0;
+    return lf_backend_set((const char *)parg) != 0;
+}
+static int lfmp_prep_sqr(void *parg)
+{
+    memcpy(lfmp.t[0] + MP_SQR_OFF, mp_in.x0, 8 * lfmp.n);
+    lfmp.k = 0;
     return lf_backend_set((const char *)parg) != 0;
 }
 
@@ -143,19 +224,25 @@ static int lfmp_own_kernels(int b)
     return kt && bn && !strcmp(kt, bn) && lf_backend_available((lf_backend)b);
 }
 
-static void run_limbforge(lfb *h, int bits, const char *subject)
+static void run_limbforge(lfb *h, const char *subject)
 {
-    static const lfb_row_spec tab[] = {{"mul", lfmp_mul, LFB_LATENCY, 1}, {"sqr", lfmp_sqr, LFB_LATENCY, 1}};
+    static const struct {
+        const char *op;
+        lfb_body body;
+        int (*prep)(void *);
+    } tab[] = {{"mul", lfmp_mul, lfmp_prep_mul}, {"sqr", lfmp_sqr, lfmp_prep_sqr}};
     lfmp_st *s = &lfmp;
-    s->n = (size_t)bits / 64;
-    lfb_randbytes(h, s->t[0], 8 * s->n);
-    lfb_randbytes(h, s->b, 8 * s->n);
+    s->n = mp_in.n;
+    memcpy(s->b, mp_in.b, 8 * s->n);
     for (int b = 0; b < (int)LF_BACKEND_COUNT; b++) {
         if (!lfmp_own_kernels(b)) continue;
         const char *bn = lf_backend_name((lf_backend)b);
-        lfb_case base = {.subject = subject, .impl = "limbforge", .backend = bn, .bytes = -1,
-                         .arg = s, .prepare = lfmp_set_backend, .parg = (void *)bn};
-        lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);
+        for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
+            lfb_case c = {.op = tab[i].op, .subject = subject, .impl = "limbforge", .backend = bn,
+                          .kind = LFB_LATENCY, .bytes = -1, .body = tab[i].body, .arg = s,
+                          .prepare = tab[i].prep, .parg = (void *)bn};
+            lfb_run(h, &c);
+        }
     }
 }
 
@@ -307,16 +394,20 @@ void suite_mp(lfb *h)
     for (size_t i = 0; i < sizeof mp_bits / sizeof mp_bits[0]; i++) {
         char subject[16];
         snprintf(subject, sizeof subject, "%dbit", mp_bits[i]);
+        mp_in.n = (size_t)mp_bits[i] / 64;
+        lfb_randbytes(h, mp_in.x0, 8 * mp_in.n);
+        lfb_randbytes(h, mp_in.b, 8 * mp_in.n);
+        mp_in.b[0] |= 1; /* mul chains: see the top */
         /* ---- limbforge rows (mp module): add here, same subjects and ops ---- */
         {
             const char *initial = lf_backend_name(lf_backend_current());
-            run_limbforge(h, mp_bits[i], subject);
+            run_limbforge(h, subject);
             if (initial && lf_backend_set(initial) != 0) lfb_note(h, "could not restore back end %s", initial);
         }
 
         /* ---- anchors ---- */
 #if LFB_HAVE_GMP
-        run_gmp(h, mp_bits[i], subject);
+        run_gmp(h, subject);
 #endif
         (void)subject;
     }

@@ -4,16 +4,28 @@
  *   pubkey_create       secp256k1_ec_pubkey_create
  *   ecdsa_sign          secp256k1_ecdsa_sign (RFC 6979 nonces); the next
  *                       message hash is XORed with the signature
- *   ecdsa_verify        secp256k1_ecdsa_verify of one valid signature
+ *   ecdsa_verify        secp256k1_ecdsa_verify, walking a pool of valid
+ *                       signatures (below)
  *   schnorrsig_sign32   secp256k1_schnorrsig_sign32 (BIP-340); chained like
  *                       ecdsa_sign
- *   schnorrsig_verify   secp256k1_schnorrsig_verify of one valid signature
+ *   schnorrsig_verify   secp256k1_schnorrsig_verify, walking a pool
  * Anchors:
  *   libsecp256k1      Debian's libsecp256k1 (pkg-config libsecp256k1)
  *   libsecp256k1-sys  the newer libsecp256k1 bundled by the crate
  *                     secp256k1-sys (bench/anchors), whose symbols carry the
  *                     prefix found with nm at build time (LFB_SECP_SYS_PREFIX)
  * Contexts are randomized once (side-channel blinding), as in real use.
+ *
+ * Verification is variable time (wNAF digits of the scalars decide the
+ * point additions), so verifying one signature over and over lets the branch
+ * predictor learn its path.  The verify rows walk a pool of SECP_POOL
+ * (SECP_POOL_QUICK with --quick) distinct messages, each with a valid ECDSA
+ * and a valid BIP-340 signature under one fixed key: entry i+1 after entry i,
+ * the step taken from the verification result (i += ok), so the next call's
+ * input depends on the last call.  The pool is signed once per run by the
+ * first library that needs it; both libraries verify the same signatures
+ * (ECDSA passed as 64-byte compact r||s and parsed into each library's own
+ * type at set-up).  A failed verification is counted and reported as a note.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,15 +40,36 @@
 #include <secp256k1_schnorrsig.h>
 #endif
 
+#define SECP_POOL 4096      /* verify pool: distinct messages (a power of two) */
+#define SECP_POOL_QUICK 512 /* --quick: more than a quick row's iterations */
+
+/* The verify pool, shared by both libraries. */
+static struct {
+    unsigned n; /* entries filled: 0, SECP_POOL_QUICK or SECP_POOL */
+    unsigned char seckey[32];
+    unsigned char msg[SECP_POOL][32];
+    unsigned char ecdsa64[SECP_POOL][64];   /* compact r || s, low s */
+    unsigned char schnorr64[SECP_POOL][64]; /* BIP-340 */
+} secp_pool;
+
+static unsigned secp_pool_size(lfb *h)
+{
+    return lfb_quick(h) ? SECP_POOL_QUICK : SECP_POOL;
+}
+
 /* The same five rows for either library: F(name) names its functions. */
 #define SECP_BODIES(TAG, F, CTX, PUB, SIG, KP, XO)                                               \
     typedef struct {                                                                             \
         CTX *ctx;                                                                                \
-        unsigned char seckey[32], msg[32], aux[32], sig64[64];                                   \
+        unsigned char seckey[32], msg[32], aux[32];                                              \
         PUB pub;                                                                                 \
-        SIG sig;                                                                                 \
         KP kp;                                                                                   \
-        XO xo;                                                                                   \
+        /* verify rows: the pool's key, its signatures parsed, position, failures */             \
+        PUB vpub;                                                                                \
+        XO vxo;                                                                                  \
+        SIG vsig[SECP_POOL];                                                                     \
+        unsigned vmask, vi;                                                                      \
+        uint64_t vbad;                                                                           \
     } TAG##_st;                                                                                  \
     static TAG##_st TAG##_state;                                                                 \
     static void TAG##_pubkey_create(void *arg, uint64_t n)                                       \
@@ -60,10 +93,13 @@
     static void TAG##_ecdsa_verify(void *arg, uint64_t n)                                        \
     {                                                                                            \
         TAG##_st *s = arg;                                                                       \
+        unsigned i = s->vi;                                                                      \
         while (n--) {                                                                            \
-            int ok = F(ecdsa_verify)(s->ctx, &s->sig, s->msg, &s->pub);                          \
-            lfb_keep(&ok);                                                                       \
+            int ok = F(ecdsa_verify)(s->ctx, &s->vsig[i], secp_pool.msg[i], &s->vpub);           \
+            s->vbad += (unsigned)ok ^ 1u;                                                        \
+            i = (i + (unsigned)ok) & s->vmask;                                                   \
         }                                                                                        \
+        s->vi = i;                                                                               \
     }                                                                                            \
     static void TAG##_schnorr_sign(void *arg, uint64_t n)                                        \
     {                                                                                            \
@@ -78,12 +114,22 @@
     static void TAG##_schnorr_verify(void *arg, uint64_t n)                                      \
     {                                                                                            \
         TAG##_st *s = arg;                                                                       \
+        unsigned i = s->vi;                                                                      \
         while (n--) {                                                                            \
-            int ok = F(schnorrsig_verify)(s->ctx, s->sig64, s->msg, 32, &s->xo);                 \
-            lfb_keep(&ok);                                                                       \
+            int ok = F(schnorrsig_verify)(s->ctx, secp_pool.schnorr64[i], secp_pool.msg[i], 32,  \
+                                          &s->vxo);                                              \
+            s->vbad += (unsigned)ok ^ 1u;                                                        \
+            i = (i + (unsigned)ok) & s->vmask;                                                   \
         }                                                                                        \
+        s->vi = i;                                                                               \
     }                                                                                            \
-    /* keys, one valid ECDSA and one valid Schnorr signature; 0 on success */                   \
+    /* each verify row starts at pool entry 0 */                                                 \
+    static int TAG##_verify_prepare(void *parg)                                                  \
+    {                                                                                            \
+        ((TAG##_st *)parg)->vi = 0;                                                              \
+        return 0;                                                                                \
+    }                                                                                            \
+    /* keys and the sign rows' inputs; 0 on success */                                          \
     static int TAG##_setup(lfb *h, TAG##_st *s)                                                  \
     {                                                                                            \
         unsigned char seed[32];                                                                  \
@@ -92,22 +138,74 @@
         lfb_randbytes(h, s->msg, 32);                                                            \
         lfb_randbytes(h, s->aux, 32);                                                            \
         return !(F(context_randomize)(s->ctx, seed) && F(ec_pubkey_create)(s->ctx, &s->pub, s->seckey) && \
-                 F(ecdsa_sign)(s->ctx, &s->sig, s->msg, s->seckey, NULL, NULL) &&               \
-                 F(ecdsa_verify)(s->ctx, &s->sig, s->msg, &s->pub) &&                            \
-                 F(keypair_create)(s->ctx, &s->kp, s->seckey) &&                                 \
-                 F(keypair_xonly_pub)(s->ctx, &s->xo, NULL, &s->kp) &&                           \
-                 F(schnorrsig_sign32)(s->ctx, s->sig64, s->msg, &s->kp, s->aux) &&               \
-                 F(schnorrsig_verify)(s->ctx, s->sig64, s->msg, 32, &s->xo));                    \
+                 F(keypair_create)(s->ctx, &s->kp, s->seckey));                                 \
+    }                                                                                            \
+    /* The verify pool: signed here if no library has done it yet, then parsed                  \
+     * into this library's types; the first entries are verified.  0 on success. */            \
+    static int TAG##_pool(lfb *h, TAG##_st *s)                                                   \
+    {                                                                                            \
+        unsigned np = secp_pool_size(h);                                                         \
+        KP kp;                                                                                   \
+        if (secp_pool.n != np) {                                                                 \
+            unsigned char aux[32];                                                               \
+            SIG sig;                                                                             \
+            secp_pool.n = 0;                                                                     \
+            lfb_randbytes(h, secp_pool.seckey, 32);                                              \
+            lfb_randbytes(h, secp_pool.msg, 32 * (size_t)np);                                    \
+            if (!F(keypair_create)(s->ctx, &kp, secp_pool.seckey)) return 1;                     \
+            for (unsigned i = 0; i < np; i++) {                                                  \
+                lfb_randbytes(h, aux, 32);                                                       \
+                if (!F(ecdsa_sign)(s->ctx, &sig, secp_pool.msg[i], secp_pool.seckey, NULL, NULL) || \
+                    !F(ecdsa_signature_serialize_compact)(s->ctx, secp_pool.ecdsa64[i], &sig) || \
+                    !F(schnorrsig_sign32)(s->ctx, secp_pool.schnorr64[i], secp_pool.msg[i], &kp, aux)) \
+                    return 1;                                                                    \
+            }                                                                                    \
+            secp_pool.n = np;                                                                    \
+        }                                                                                        \
+        if (!F(ec_pubkey_create)(s->ctx, &s->vpub, secp_pool.seckey) ||                          \
+            !F(keypair_create)(s->ctx, &kp, secp_pool.seckey) ||                                 \
+            !F(keypair_xonly_pub)(s->ctx, &s->vxo, NULL, &kp))                                   \
+            return 1;                                                                            \
+        for (unsigned i = 0; i < np; i++)                                                        \
+            if (!F(ecdsa_signature_parse_compact)(s->ctx, &s->vsig[i], secp_pool.ecdsa64[i]))   \
+                return 1;                                                                        \
+        s->vmask = np - 1;                                                                       \
+        for (unsigned i = 0; i < 8; i++)                                                         \
+            if (!F(ecdsa_verify)(s->ctx, &s->vsig[i], secp_pool.msg[i], &s->vpub) ||             \
+                !F(schnorrsig_verify)(s->ctx, secp_pool.schnorr64[i], secp_pool.msg[i], 32, &s->vxo)) \
+                return 1;                                                                        \
+        return 0;                                                                                \
     }                                                                                            \
     static void TAG##_rows(lfb *h, TAG##_st *s, const char *impl)                                \
     {                                                                                            \
-        static const lfb_row_spec tab[] = {{"pubkey_create", TAG##_pubkey_create, LFB_LATENCY, 1},\
-                   {"ecdsa_sign", TAG##_ecdsa_sign, LFB_LATENCY, 1},                             \
-                   {"ecdsa_verify", TAG##_ecdsa_verify, LFB_LATENCY, 1},                         \
-                   {"schnorrsig_sign32", TAG##_schnorr_sign, LFB_LATENCY, 1},                    \
-                   {"schnorrsig_verify", TAG##_schnorr_verify, LFB_LATENCY, 1}};                 \
-        lfb_case base = {.subject = "secp256k1", .impl = impl, .bytes = -1, .arg = s};           \
-        lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);                                 \
+        static const struct {                                                                    \
+            const char *op;                                                                      \
+            lfb_body body;                                                                       \
+            int verify;                                                                          \
+        } tab[] = {{"pubkey_create", TAG##_pubkey_create, 0}, {"ecdsa_sign", TAG##_ecdsa_sign, 0}, \
+                   {"ecdsa_verify", TAG##_ecdsa_verify, 1},                                      \
+                   {"schnorrsig_sign32", TAG##_schnorr_sign, 0},                                 \
+                   {"schnorrsig_verify", TAG##_schnorr_verify, 1}};                              \
+        int pool_ok = lfb_listing(h) || !(lfb_want(h, "ecdsa_verify", "secp256k1", impl, NULL) ||  \
+                                          lfb_want(h, "schnorrsig_verify", "secp256k1", impl, NULL)); \
+        if (!pool_ok) {                                                                          \
+            pool_ok = !TAG##_pool(h, s);                                                         \
+            if (!pool_ok) lfb_note(h, "%s: verify pool set-up failed; verify rows skipped", impl); \
+        }                                                                                        \
+        s->vbad = 0;                                                                             \
+        for (size_t k = 0; k < sizeof tab / sizeof tab[0]; k++) {                                \
+            lfb_case c = {.op = tab[k].op, .subject = "secp256k1", .impl = impl,                 \
+                          .kind = LFB_LATENCY, .bytes = -1, .body = tab[k].body, .arg = s};      \
+            if (tab[k].verify) {                                                                 \
+                if (!pool_ok) continue;                                                          \
+                c.prepare = TAG##_verify_prepare;                                                \
+                c.parg = s;                                                                      \
+            }                                                                                    \
+            lfb_run(h, &c);                                                                      \
+        }                                                                                        \
+        if (s->vbad)                                                                             \
+            lfb_note(h, "%s: %llu verifications of valid pool signatures failed", impl,          \
+                     (unsigned long long)s->vbad);                                               \
     }
 
 /* ---- Debian libsecp256k1 ---- */
@@ -139,6 +237,10 @@ int SYS_F(ecdsa_sign)(const sys_context *ctx, sys_ecdsa_signature *sig, const un
                       const unsigned char *sk, sys_nonce_fn noncefp, const void *ndata);
 int SYS_F(ecdsa_verify)(const sys_context *ctx, const sys_ecdsa_signature *sig,
                         const unsigned char *msg32, const sys_pubkey *pk);
+int SYS_F(ecdsa_signature_serialize_compact)(const sys_context *ctx, unsigned char *out64,
+                                             const sys_ecdsa_signature *sig);
+int SYS_F(ecdsa_signature_parse_compact)(const sys_context *ctx, sys_ecdsa_signature *sig,
+                                         const unsigned char *in64);
 int SYS_F(keypair_create)(const sys_context *ctx, sys_keypair *kp, const unsigned char *sk);
 int SYS_F(keypair_xonly_pub)(const sys_context *ctx, sys_xonly_pubkey *pk, int *parity,
                              const sys_keypair *kp);
