@@ -87,11 +87,11 @@ LF_WARN_UNUSED int lf_mp_mont_init(lf_mp_mont_ctx *ctx, const uint64_t *m, size_
 
 /* r = a * R mod m (into Montgomery form).  a < m, else LF_ERR_RANGE (r = 0).
  * r may alias a.  n = ctx->n limbs for r and a. */
-LF_WARN_UNUSED int lf_mp_mont_to(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *ctx);
+LF_WARN_UNUSED int lf_mp_mont_to_internal(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *ctx);
 
 /* r = a / R mod m (out of Montgomery form).  a < m, else LF_ERR_RANGE.
  * r may alias a. */
-LF_WARN_UNUSED int lf_mp_mont_from(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *ctx);
+LF_WARN_UNUSED int lf_mp_mont_from_internal(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *ctx);
 
 /* r = a * b / R mod m.  a, b < m, else LF_ERR_RANGE (r = 0); r < m.
  * r may alias a and/or b. */

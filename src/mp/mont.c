@@ -139,7 +139,7 @@ static void lf_mp_zero_if(uint64_t *r, uint64_t bad, size_t n)
     for (size_t i = 0; i < n; i++) r[i] &= ~bad;
 }
 
-int lf_mp_mont_to(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *ctx)
+int lf_mp_mont_to_internal(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *ctx)
 {
     if (!r || !a || !lf_mp_ctx_ok(ctx)) return LF_ERR_PARAM;
     uint64_t bad = lf_mp_ge(a, ctx->m, ctx->n);
@@ -148,7 +148,7 @@ int lf_mp_mont_to(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *ctx)
     return lf_mp_rc(bad, LF_ERR_RANGE);
 }
 
-int lf_mp_mont_from(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *ctx)
+int lf_mp_mont_from_internal(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *ctx)
 {
     if (!r || !a || !lf_mp_ctx_ok(ctx)) return LF_ERR_PARAM;
     size_t n = ctx->n;

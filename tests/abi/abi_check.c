@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "common/rng.h"
 #include "kernels.h"
 #include "limbforge/limbforge.h"
 
@@ -113,13 +114,10 @@ enum {
 
 static int verbose;
 
-static uint64_t rng = 0x243f6a8885a308d3ULL;
+static lf_rng rng = LF_RNG_INIT(0x243f6a8885a308d3ULL); /* tests/common/rng.h */
 static uint64_t rnd(void)
 {
-    uint64_t z = (rng += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return lf_rng_u64(&rng);
 }
 
 /* --------------------------------------------------------------- stack */
