@@ -1,8 +1,10 @@
 /* Back-end selection: CPU feature detection once, LIMBFORGE_BACKEND override.
  * The chain of back ends is documented at lf_backend (limbforge/backends.h). */
+#define _GNU_SOURCE 1 /* secure_getenv (glibc) */
 #include "limbforge/limbforge.h"
 #include "lf_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,16 +132,47 @@ static int lf_backend_lookup(const char *name)
     return -1;
 }
 
-/* The deepest available back end: the one with the longest chain. */
+/* The environment, ignored in set-user-ID programs where the C library
+ * offers that (a forced back end is a test and benchmark knob). */
+static const char *lf_backend_env(void)
+{
+#if defined(__GLIBC__)
+    return secure_getenv("LIMBFORGE_BACKEND");
+#else
+    return getenv("LIMBFORGE_BACKEND");
+#endif
+}
+
+/* A forced back end that is unknown or cannot run here is a configuration
+ * error that must not silently test or benchmark something else: one line
+ * on stderr naming it and the back ends this CPU has, then abort(). */
+static void lf_backend_env_fail(const char *env, int known)
+{
+    char have[160] = "";
+    size_t len = 0;
+    for (int i = 0; i < LF_BACKEND_COUNT; i++) {
+        if (!lf_backend_available((lf_backend)i)) continue;
+        int n = snprintf(have + len, sizeof have - len, "%s%s", len ? " " : "", lf_backends[i].name);
+        if (n < 0 || (size_t)n >= sizeof have - len) break;
+        len += (size_t)n;
+    }
+    fprintf(stderr, "limbforge: LIMBFORGE_BACKEND=%s: %s; this CPU runs: %s\n", env,
+            known ? "this CPU cannot run that back end" : "no such back end", have);
+    abort();
+}
+
+/* Test hook (tests/backend): called in the middle of first-use detection. */
+LF_HIDDEN void (*lf_backend_detect_hook)(void);
+
+/* The forced back end, else the deepest available one (the longest chain). */
 static int lf_backend_detect(void)
 {
-    const char *env = getenv("LIMBFORGE_BACKEND");
+    const char *env = lf_backend_env();
+    if (lf_backend_detect_hook) lf_backend_detect_hook();
     if (env && *env) {
         int b = lf_backend_lookup(env);
-        if (b >= 0 && lf_backend_available((lf_backend)b)) return b;
-        /* An unknown or unavailable forced back end is a configuration error
-         * that must not silently test or benchmark something else. */
-        abort();
+        if (b < 0 || !lf_backend_available((lf_backend)b)) lf_backend_env_fail(env, b >= 0);
+        return b;
     }
     int best = LF_BACKEND_C, best_depth = 0;
     for (int i = 1; i < LF_BACKEND_COUNT; i++) {
@@ -151,14 +184,25 @@ static int lf_backend_detect(void)
     return best;
 }
 
+/* First use detects; the result is installed by compare-exchange, so a
+ * back end set with lf_backend_set() meanwhile (another thread) is kept. */
 lf_backend lf_backend_current(void)
 {
     int b = atomic_load_explicit(&lf_backend_sel, memory_order_relaxed);
     if (b < 0) {
-        b = lf_backend_detect();
-        atomic_store_explicit(&lf_backend_sel, b, memory_order_relaxed);
+        int expect = -1, d = lf_backend_detect();
+        if (atomic_compare_exchange_strong_explicit(&lf_backend_sel, &expect, d, memory_order_relaxed,
+                                                    memory_order_relaxed))
+            b = d;
+        else
+            b = expect;
     }
     return (lf_backend)b;
+}
+
+const char *lf_version(void)
+{
+    return LF_VERSION_STRING;
 }
 
 int lf_backend_set(const char *name)

@@ -16,6 +16,12 @@
 extern "C" {
 #endif
 
+/* The version of these headers; lf_version() gives the library's (they
+ * differ only if a program runs against another build than it was compiled
+ * with). */
+#define LF_VERSION_MAJOR 0
+#define LF_VERSION_MINOR 1
+#define LF_VERSION_PATCH 0
 #define LF_VERSION_STRING "0.1.0"
 
 /* Error codes: 0 is success, negative values are errors. */
@@ -44,10 +50,17 @@ extern "C" {
 
 LF_API_BEGIN
 
+/* The library's version, "MAJOR.MINOR.PATCH" (LF_VERSION_STRING of its build). */
+const char *lf_version(void);
+
 /* The back end in use.  Chosen once, on first use: the environment variable
- * LIMBFORGE_BACKEND (a name below) forces one if it can run here, and aborts
- * the program if it cannot (a forced back end must never silently be
- * replaced); otherwise the deepest back end the CPU supports is taken. */
+ * LIMBFORGE_BACKEND (a back-end name) forces one if it can run here; an
+ * unknown name, or one this CPU cannot run, prints one line to stderr (the
+ * value and the back ends this CPU has) and aborts the program (a forced back
+ * end must never silently be replaced).  It is ignored in set-user-ID
+ * programs (secure_getenv) where the C library has that.  Otherwise the
+ * deepest back end the CPU supports is taken.  A back end set with
+ * lf_backend_set() before or during that first use is kept. */
 lf_backend lf_backend_current(void);
 
 /* Name of a back end (the names are listed in limbforge/backends.h); NULL

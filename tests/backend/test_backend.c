@@ -13,7 +13,7 @@
 #include "limbforge/fields.h"
 #include "limbforge/limbforge.h"
 
-#include "../common/rng.h"
+#include "common/rng.h"
 
 static int fails, checks;
 

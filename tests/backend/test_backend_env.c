@@ -1,0 +1,158 @@
+/* Back-end selection around the edges (limbforge.h, lf_backend_current):
+ *  - lf_version() is LF_VERSION_STRING, MAJOR.MINOR.PATCH, and the CMake
+ *    project version (LF_TEST_PROJECT_VERSION);
+ *  - first-use detection never overwrites a back end that another thread set
+ *    with lf_backend_set() while the detection ran (src/cpu.c's test hook
+ *    holds the detection until the other thread has set "c");
+ *  - LIMBFORGE_BACKEND: an unknown name ("bogus", "AVX2", "") or a back end
+ *    this CPU cannot run makes the first use print one line on stderr that
+ *    names the value and lists the back ends this CPU has, then abort; a valid
+ *    name is taken.  Each case runs in a child process (fork).
+ * The child cases read LIMBFORGE_BACKEND, so the test clears it first. */
+#define _GNU_SOURCE 1
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "limbforge/limbforge.h"
+
+extern void (*lf_backend_detect_hook)(void); /* src/cpu.c, hidden: static link */
+
+static int fails, checks;
+#define CHECK(c, ...)                                                              \
+    do {                                                                           \
+        checks++;                                                                  \
+        if (!(c)) {                                                                \
+            fails++;                                                               \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                   \
+            fprintf(stderr, __VA_ARGS__);                                          \
+            fputc('\n', stderr);                                                   \
+        }                                                                          \
+    } while (0)
+
+/* ---------------------------------------------------------------- version */
+static void test_version(void)
+{
+    char want[32];
+    snprintf(want, sizeof want, "%d.%d.%d", LF_VERSION_MAJOR, LF_VERSION_MINOR, LF_VERSION_PATCH);
+    CHECK(strcmp(lf_version(), LF_VERSION_STRING) == 0, "lf_version() %s, header %s", lf_version(),
+          LF_VERSION_STRING);
+    CHECK(strcmp(want, LF_VERSION_STRING) == 0, "LF_VERSION_* %s vs %s", want, LF_VERSION_STRING);
+    CHECK(strcmp(lf_version(), LF_TEST_PROJECT_VERSION) == 0, "lf_version() %s, CMake project %s",
+          lf_version(), LF_TEST_PROJECT_VERSION);
+}
+
+/* ------------------------------------------- detection vs lf_backend_set */
+static atomic_int stage; /* 1: detection is running; 2: the other thread has set "c" */
+
+static void slow_detect(void)
+{
+    atomic_store(&stage, 1);
+    while (atomic_load(&stage) != 2) usleep(100);
+}
+
+static void *first_use(void *arg)
+{
+    *(lf_backend *)arg = lf_backend_current();
+    return NULL;
+}
+
+/* In a child: this process's first use of the library. */
+static int child_race(void)
+{
+    pthread_t t;
+    lf_backend seen = LF_BACKEND_COUNT;
+    lf_backend_detect_hook = slow_detect;
+    if (pthread_create(&t, NULL, first_use, &seen)) return 3;
+    while (atomic_load(&stage) != 1) usleep(100);
+    if (lf_backend_set("c") != LF_OK) return 4;
+    atomic_store(&stage, 2);
+    pthread_join(t, NULL);
+    /* the detecting thread must return, and leave, the explicit choice */
+    if (seen != LF_BACKEND_C) return 5;
+    if (lf_backend_current() != LF_BACKEND_C) return 6;
+    return 0;
+}
+
+/* Runs fn in a child with LIMBFORGE_BACKEND = env (NULL: unset); returns the
+ * wait status and the child's stderr in err. */
+static int run_child(const char *env, int (*fn)(void), char *err, size_t errlen)
+{
+    int p[2];
+    if (pipe(p)) return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(p[1], 2);
+        close(p[0]);
+        if (env) setenv("LIMBFORGE_BACKEND", env, 1);
+        else unsetenv("LIMBFORGE_BACKEND");
+        _exit(fn());
+    }
+    close(p[1]);
+    size_t len = 0;
+    ssize_t n;
+    while (len + 1 < errlen && (n = read(p[0], err + len, errlen - 1 - len)) > 0) len += (size_t)n;
+    err[len] = 0;
+    close(p[0]);
+    int st;
+    waitpid(pid, &st, 0);
+    return st;
+}
+
+static int child_first_use(void)
+{
+    lf_backend b = lf_backend_current();
+    printf("%s", ""); /* keep stdout untouched */
+    return (int)b;
+}
+
+static void test_env(void)
+{
+    char err[512], have[256] = "";
+    size_t len = 0;
+    for (int i = 0; i < LF_BACKEND_COUNT; i++)
+        if (lf_backend_available((lf_backend)i))
+            len += (size_t)snprintf(have + len, sizeof have - len, "%s%s", len ? " " : "",
+                                    lf_backend_name((lf_backend)i));
+    /* a name of another architecture's back end, which this CPU cannot run */
+    const char *foreign = NULL;
+    for (int i = 0; i < LF_BACKEND_COUNT && !foreign; i++)
+        if (!lf_backend_available((lf_backend)i)) foreign = lf_backend_name((lf_backend)i);
+    const char *bad[] = {"bogus", "AVX2", " c", "", foreign};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        if (!bad[i]) continue;
+        int st = run_child(bad[i], child_first_use, err, sizeof err);
+        if (!*bad[i]) { /* empty: not set, detection as usual */
+            CHECK(WIFEXITED(st), "LIMBFORGE_BACKEND='' did not run normally");
+            continue;
+        }
+        CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT, "LIMBFORGE_BACKEND='%s': no abort", bad[i]);
+        char want[96];
+        snprintf(want, sizeof want, "LIMBFORGE_BACKEND=%s: ", bad[i]);
+        CHECK(strstr(err, want) != NULL, "message does not name '%s': %s", bad[i], err);
+        CHECK(strstr(err, have) != NULL, "message does not list '%s': %s", have, err);
+        CHECK(strchr(err, '\n') == err + strlen(err) - 1, "not one line: %s", err);
+    }
+    for (int i = 0; i < LF_BACKEND_COUNT; i++) {
+        if (!lf_backend_available((lf_backend)i)) continue;
+        int st = run_child(lf_backend_name((lf_backend)i), child_first_use, err, sizeof err);
+        CHECK(WIFEXITED(st) && WEXITSTATUS(st) == i, "LIMBFORGE_BACKEND=%s not taken (status %d)",
+              lf_backend_name((lf_backend)i), st);
+    }
+    int st = run_child(NULL, child_race, err, sizeof err);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+          "first-use detection overwrote lf_backend_set(\"c\") (child status %d)", st);
+}
+
+int main(void)
+{
+    test_version();
+    test_env();
+    printf("%d passed, %d failed\n", checks - fails, fails);
+    return fails ? 1 : 0;
+}
