@@ -1,9 +1,29 @@
 #!/usr/bin/env bash
 # Install what `make test` / `make bench` need on a Debian machine.
 # As root: installs missing packages.  Otherwise: prints the exact command.
-# Usage: scripts/deps.sh test|bench
+# Usage: scripts/deps.sh build|test|bench
+#   build: what the library build needs (a C compiler, CMake, Ninja)
+#   test:  everything `make test` runs; bench: plus the anchors of lfbench
 set -euo pipefail
 what=${1:-test}
+
+if [ "$what" = build ]; then
+  missing=()
+  for p in cmake ninja-build gcc make; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  command -v dpkg-query >/dev/null || missing=() # not Debian: trust the toolchain
+  [ ${#missing[@]} -eq 0 ] && exit 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "deps: installing ${missing[*]}" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+    exit 0
+  fi
+  echo "deps: missing Debian packages; run as root:" >&2
+  echo "  apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
 
 apt_pkgs=(cmake ninja-build gcc clang make python3 python3-pip valgrind
           libgmp-dev pkg-config
