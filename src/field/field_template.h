@@ -33,6 +33,7 @@
 #endif
 
 #include "field_internal.h"
+#include "safegcd/safegcd.h"
 
 #define LF_CAT_(a, b, c, d) a##b##c##d
 #define LF_CAT(a, b, c, d) LF_CAT_(a, b, c, d)
@@ -47,7 +48,6 @@
 #endif
 
 __extension__ typedef unsigned __int128 lft_u128; /* GCC/Clang (as the C kernels) */
-__extension__ typedef __int128 lft_i128;
 
 /* ---------------------------------------------------------------------------
  * Small constant-time helpers on raw limb vectors.
@@ -292,242 +292,24 @@ void LF_FN(pow_var_exp)(LF_T *r, const LF_T *a, const uint64_t *e, size_t ebits)
 }
 
 /* ---------------------------------------------------------------------------
- * Inversion: Bernstein-Yang safegcd ("Fast constant-time gcd computation and
- * modular inversion", TCHES 2019), original divstep with delta starting at 1:
- *     delta > 0 and g odd:  (delta, f, g) <- (1 - delta, g, (g - f)/2)
- *     g odd:                (delta, f, g) <- (1 + delta, f, (g + f)/2)
- *     otherwise:            (delta, f, g) <- (1 + delta, f, g/2)
- * from f = p (odd), g = x.  Theorem 11.2 of the paper: if f^2 + 4g^2 <=
- * 5*2^(2d), then after m >= (49d+80)/17 (d < 46) or m >= (49d+57)/17 (d >= 46)
- * divsteps g = 0 and f = +-gcd(p, x) = +-1 (x != 0).  Here 0 <= x < p < 2^d
- * with d = LF_BITS, so f^2 + 4g^2 < 5*2^(2d).  We take m = ceil(bound),
- * rounded up to whole batches of 62 (e.g. 256 bits: 742 -> 12 batches;
- * 1024 bits: 2955 -> 48 batches).  Extra divsteps after g = 0 only halve
- * g = 0 and leave f alone, so overshooting is harmless.
- *
- * Each batch runs 62 divsteps on the low 64 bits of f and g (enough: the
- * i-th step reads bit 0 of a word whose low 64-i bits are exact) and records
- * the transition matrix T = [u v; q r] with 2^62 [f'; g'] = T [f; g];
- * |u|+|v| <= 2^62 and |q|+|r| <= 2^62 (each step at most doubles the row sums).
- * T is then applied to the full f, g and to d, e, which keep d*x == f and
- * e*x == g (mod p) (start d = 0, e = 1), the division by 2^62 of d and e done
- * modulo p with LF_P_INV62 = p^-1 mod 2^62.  At the end x^-1 = f*d mod p.
- *
- * Numbers are kept in LF_N62 signed-62-bit limbs: limbs 0..LF_N62-2 in
- * [0, 2^62), the top limb signed.  |f|, |g| <= p (max(|f|,|g|) never grows)
- * and d, e stay in (-2p, p), so values need LF_BITS+1 magnitude bits plus a
- * sign: 62*LF_N62 >= LF_BITS + 2.  For LF_BITS <= 1024 that is <= 17 limbs.
+ * Inversion: Bernstein-Yang safegcd, src/safegcd/safegcd.h (algorithm, bound
+ * proofs, descriptor contract).  The descriptor is built from this field's
+ * constants on every call; LF_N and LF_BITS are compile-time constants, so
+ * the inline core comes out unrolled for this size with p folded in.
  * ------------------------------------------------------------------------- */
-#define LF_N62 ((LF_BITS + 2 + 61) / 62)
-#if LF_BITS < 46
-#define LF_DIVSTEPS ((49 * LF_BITS + 80 + 16) / 17)
-#else
-#define LF_DIVSTEPS ((49 * LF_BITS + 57 + 16) / 17)
-#endif
-#define LF_DIVSTEP_BATCHES ((LF_DIVSTEPS + 61) / 62)
-#if LF_N62 < 2
-#error "field_template.h: safegcd needs LF_BITS > 60"
-#endif
-
-#define LFT_M62 (((uint64_t)1 << 62) - 1)
-
-typedef struct {
-    int64_t u, v, q, r;
-} lft_mat;
-
-/* value < 2^(62*LF_N62), in 64-bit limbs -> 62-bit limbs (all non-negative) */
-static void lft_to62(int64_t r[LF_N62], const uint64_t a[LF_N])
-{
-    lft_u128 acc = 0;
-    int have = 0, j = 0;
-    for (int i = 0; i < LF_N62; i++) {
-        if (have < 62 && j < LF_N) {
-            acc |= (lft_u128)a[j++] << have;
-            have += 64;
-        }
-        r[i] = (int64_t)((uint64_t)acc & LFT_M62);
-        acc >>= 62;
-        have -= 62;
-    }
-}
-
-/* non-negative value < 2^(64*LF_N), all limbs in [0, 2^62) -> 64-bit limbs */
-static void lft_from62(uint64_t r[LF_N], const int64_t a[LF_N62])
-{
-    lft_u128 acc = 0;
-    int have = 0, j = 0;
-    for (int i = 0; i < LF_N; i++) {
-        while (have < 64 && j < LF_N62) {
-            acc |= (lft_u128)(uint64_t)a[j++] << have;
-            have += 62;
-        }
-        r[i] = (uint64_t)acc;
-        acc >>= 64;
-        have -= 64;
-    }
-}
-
-/* 62 divsteps on the low words of f and g, constant time.  Returns the new
- * delta; writes the transition matrix.  Per step, with c1 = (delta > 0 and g
- * odd) and c2 = (g odd) as masks: if c1, (f, g, delta) <- (g, -f, -delta) and
- * the rows of T likewise; if c2, g += f (row 2 += row 1); then g /= 2,
- * row 1 *= 2 (keeps the common 2^i scale), delta += 1. */
-static int64_t lft_divsteps62(int64_t delta, uint64_t f, uint64_t g, lft_mat *t)
-{
-    uint64_t u = 1, v = 0, q = 0, r = 1, x;
-    for (int i = 0; i < 62; i++) {
-        uint64_t c2 = lf_vb(0 - (g & 1));
-        /* delta > 0 <=> -delta < 0 (|delta| stays far below 2^62) */
-        uint64_t c1 = lf_vb(c2 & (0 - (((uint64_t)0 - (uint64_t)delta) >> 63)));
-        x = (f ^ g) & c1; f ^= x; g ^= x; g = (g ^ c1) - c1;
-        x = (u ^ q) & c1; u ^= x; q ^= x; q = (q ^ c1) - c1;
-        x = (v ^ r) & c1; v ^= x; r ^= x; r = (r ^ c1) - c1;
-        delta = (int64_t)(((uint64_t)delta ^ c1) - c1);
-        g += f & c2; q += u & c2; r += v & c2;
-        g >>= 1; u <<= 1; v <<= 1; delta += 1;
-    }
-    t->u = (int64_t)u; t->v = (int64_t)v; t->q = (int64_t)q; t->r = (int64_t)r;
-    return delta;
-}
-
-/* Variable-time version of lft_divsteps62 (same result): runs of zero bits
- * of g are consumed at once. */
-static int64_t lft_divsteps62_var(int64_t delta, uint64_t f, uint64_t g, lft_mat *t)
-{
-    uint64_t u = 1, v = 0, q = 0, r = 1, x;
-    int left = 62;
-    for (;;) {
-        int z = g ? __builtin_ctzll(g) : 64;
-        if (z > left) z = left;
-        g >>= z; u <<= z; v <<= z; delta += z; left -= z;
-        if (left == 0) break;
-        if (delta > 0) {
-            x = f; f = g; g = 0 - x;
-            x = u; u = q; q = 0 - x;
-            x = v; v = r; r = 0 - x;
-            delta = -delta;
-        }
-        g += f; q += u; r += v;
-        g >>= 1; u <<= 1; v <<= 1; delta += 1;
-        if (--left == 0) break;
-    }
-    t->u = (int64_t)u; t->v = (int64_t)v; t->q = (int64_t)q; t->r = (int64_t)r;
-    return delta;
-}
-
-/* [f; g] <- T [f; g] / 2^62 (exact).  Accumulators: |u*f_i| + |v*g_i| < 2^125. */
-static void lft_update_fg(int64_t f[LF_N62], int64_t g[LF_N62], const lft_mat *t)
-{
-    lft_i128 cf = (lft_i128)t->u * f[0] + (lft_i128)t->v * g[0];
-    lft_i128 cg = (lft_i128)t->q * f[0] + (lft_i128)t->r * g[0];
-    cf >>= 62;
-    cg >>= 62;
-    for (int i = 1; i < LF_N62; i++) {
-        cf += (lft_i128)t->u * f[i] + (lft_i128)t->v * g[i];
-        cg += (lft_i128)t->q * f[i] + (lft_i128)t->r * g[i];
-        f[i - 1] = (int64_t)((uint64_t)cf & LFT_M62);
-        g[i - 1] = (int64_t)((uint64_t)cg & LFT_M62);
-        cf >>= 62;
-        cg >>= 62;
-    }
-    f[LF_N62 - 1] = (int64_t)cf;
-    g[LF_N62 - 1] = (int64_t)cg;
-}
-
-/* [d; e] <- T [d; e] / 2^62 mod p, inputs and outputs in (-2p, p).
- * First add p to a negative d or e (folded into the multiplier: md =
- * u*[d<0] + v*[e<0]), giving values in (-p, p) and |u d + v e| < 2^62 p;
- * then subtract k*p, k in [0, 2^62) chosen (with p^-1 mod 2^62) to make the
- * sum divisible by 2^62.  Result in ((-2^62 p - 2^62 p), 2^62 p) / 2^62 =
- * (-2p, p).  |md| < 2^63; accumulators < 2^124 + 2^124 + 2^125 + carry. */
-static void lft_update_de(int64_t d[LF_N62], int64_t e[LF_N62], const lft_mat *t,
-                          const int64_t p62[LF_N62])
-{
-    const int64_t u = t->u, v = t->v, q = t->q, r = t->r;
-    int64_t sd = d[LF_N62 - 1] >> 63, se = e[LF_N62 - 1] >> 63;
-    int64_t md = (int64_t)lf_vb((uint64_t)((u & sd) + (v & se)));
-    int64_t me = (int64_t)lf_vb((uint64_t)((q & sd) + (r & se)));
-    lft_i128 cd = (lft_i128)u * d[0] + (lft_i128)v * e[0];
-    lft_i128 ce = (lft_i128)q * d[0] + (lft_i128)r * e[0];
-    md -= (int64_t)(((uint64_t)LF_P_INV62 * (uint64_t)cd + (uint64_t)md) & LFT_M62);
-    me -= (int64_t)(((uint64_t)LF_P_INV62 * (uint64_t)ce + (uint64_t)me) & LFT_M62);
-    cd += (lft_i128)md * p62[0];
-    ce += (lft_i128)me * p62[0];
-    cd >>= 62;
-    ce >>= 62;
-    for (int i = 1; i < LF_N62; i++) {
-        cd += (lft_i128)u * d[i] + (lft_i128)v * e[i] + (lft_i128)md * p62[i];
-        ce += (lft_i128)q * d[i] + (lft_i128)r * e[i] + (lft_i128)me * p62[i];
-        d[i - 1] = (int64_t)((uint64_t)cd & LFT_M62);
-        e[i - 1] = (int64_t)((uint64_t)ce & LFT_M62);
-        cd >>= 62;
-        ce >>= 62;
-    }
-    d[LF_N62 - 1] = (int64_t)cd;
-    e[LF_N62 - 1] = (int64_t)ce;
-}
-
-/* d <- d + (p & mask), then carries renormalised (limbs < 2^62, top signed) */
-static void lft_cadd_p62(int64_t d[LF_N62], const int64_t p62[LF_N62], uint64_t mask)
-{
-    for (int i = 0; i < LF_N62; i++) d[i] += (int64_t)((uint64_t)p62[i] & mask);
-    for (int i = 0; i < LF_N62 - 1; i++) {
-        d[i + 1] += d[i] >> 62;
-        d[i] &= (int64_t)LFT_M62;
-    }
-}
-
-/* d <- -d where mask is all-ones, then renormalised */
-static void lft_cneg62(int64_t d[LF_N62], uint64_t mask)
-{
-    for (int i = 0; i < LF_N62; i++)
-        d[i] = (int64_t)(((uint64_t)d[i] ^ mask) - mask);
-    for (int i = 0; i < LF_N62 - 1; i++) {
-        d[i + 1] += d[i] >> 62;
-        d[i] &= (int64_t)LFT_M62;
-    }
-}
-
-static uint64_t lft_g_is_zero62(const int64_t g[LF_N62])
-{
-    uint64_t acc = 0;
-    for (int i = 0; i < LF_N62; i++) acc |= (uint64_t)g[i];
-    return acc == 0;
-}
 
 /* r = internal inverse of internal x (< p); 0 -> 0.  var = 0: constant time,
- * always LF_DIVSTEP_BATCHES batches.  var = 1: variable time, stops when
+ * always LF_SG_BATCHES(LF_BITS) batches.  var = 1: variable time, stops when
  * g = 0.  r may alias x. */
 static void lft_inv(uint64_t r[LF_N], const uint64_t x[LF_N], const lf_field_kernels *k,
                     int var)
 {
-    int64_t f[LF_N62], g[LF_N62], d[LF_N62] = {0}, e[LF_N62] = {0}, p62[LF_N62];
-    int64_t delta = 1;
+    lf_sg_mod m;
+    int64_t w[LF_SG_WORK(LF_SG_N62(LF_BITS))];
     uint64_t plain[LF_N];
-    lft_mat t;
 
-    lft_to62(p62, lf_c_p);
-    lft_to62(f, lf_c_p);
-    lft_to62(g, x);
-    e[0] = 1;
-    for (int b = 0; b < LF_DIVSTEP_BATCHES; b++) {
-        if (var) {
-            if (lft_g_is_zero62(g)) break;
-            delta = lft_divsteps62_var(delta, (uint64_t)f[0] | ((uint64_t)f[1] << 62),
-                                       (uint64_t)g[0] | ((uint64_t)g[1] << 62), &t);
-        } else {
-            delta = lft_divsteps62(delta, (uint64_t)f[0] | ((uint64_t)f[1] << 62),
-                                   (uint64_t)g[0] | ((uint64_t)g[1] << 62), &t);
-        }
-        lft_update_fg(f, g, &t);
-        lft_update_de(d, e, &t, p62);
-    }
-    /* Now g = 0 and f = +-1 (x != 0), or f = p, d = 0 (x = 0).
-     * d in (-2p, p): normalise to [0, p) and apply the sign of f. */
-    lft_cadd_p62(d, p62, lf_vb((uint64_t)(d[LF_N62 - 1] >> 63)));
-    lft_cneg62(d, lf_vb((uint64_t)(f[LF_N62 - 1] >> 63)));
-    lft_cadd_p62(d, p62, lf_vb((uint64_t)(d[LF_N62 - 1] >> 63)));
-    lft_from62(plain, d);
+    lf_sg_mod_set(&m, lf_c_p, LF_N, LF_BITS, LF_P_INV62);
+    lf_sg_inv_core(&m, plain, x, w, var);
     /* plain = (internal x)^-1; turn it into the internal form of x^-1
      * (a multiplication by 1 for plain fields) */
     k->mul(r, plain, lf_c_inv_fix);

@@ -1,0 +1,286 @@
+#!/usr/bin/env python3
+"""Check src/safegcd against Python ints (pow(x, -1, p)) through sg_calc.
+
+usage: sg_oracle.py [--seed S] [--scale F] -- CMD...
+CMD runs sg_calc (prefixed by the cross emulator when cross compiling).
+
+Moduli: the built-in field primes; random primes (and above 400 bits also
+odd numbers without small factors) of 2..1090 bits, with the bit lengths
+around every 62-bit limb boundary (62k-2 .. 62k+1, where the descriptor's
+limb count changes) and around the 64-bit ones; odd moduli (most composite)
+and 2^k - 1 up to 8192 bits; tiny ones (3, 5, 7, 9, 15, 21, 255), every x.
+Descriptors with the exact bit length, a looser bound, 64 n, and leading
+zero limbs.  Inputs: 0, 1, 2, p-1, p-2, (p+1)/2, powers of two, small
+values, values just below p, runs of ones, random.  Every inversion runs
+lf_sg_inv and lf_sg_inv_var, out of place and in place (r == x); the static
+descriptors (LF_SG_MOD_CONST, the inline core with a compile-time-constant
+descriptor) likewise.  lf_sg_mod_init must reject even p, p = 1,
+p >= 2^bits and bad n or bits.
+Exit status: 0 all passed, 1 a mismatch.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import math
+import random
+import subprocess
+import sys
+
+MAXN = 128
+MAXBITS = 8192
+LF_OK, LF_ERR_PARAM = 0, -2
+
+BUILTIN = {
+    "bls12_381_p": 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab,
+    "bls12_381_r": 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001,
+    "bn254_p": 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47,
+    "bn254_r": 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001,
+    "secp256k1_p": 2**256 - 2**32 - 977,
+    "secp256k1_n": 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141,
+    "p256_p": 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff,
+    "p256_n": 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551,
+    "p25519": 2**255 - 19,
+    "p448": 2**448 - 2**224 - 1,
+}
+
+
+SMALL_PRIMES = [q for q in range(3, 1000, 2) if all(q % d for d in range(3, int(q**0.5) + 1, 2))]
+SMALL_PRODUCT = math.prod(SMALL_PRIMES)
+
+
+def is_probable_prime(n: int, rounds: int = 16) -> bool:
+    if n < 2 or n % 2 == 0:
+        return n == 2
+    if n < 1000:
+        return n in SMALL_PRIMES
+    if math.gcd(n, SMALL_PRODUCT) != 1 or pow(2, n - 1, n) != 1:
+        return False
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    rng = random.Random(n)
+    for _ in range(rounds):
+        x = pow(rng.randrange(2, n - 1), d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def p1024() -> int:
+    """The built-in p1024: first prime >= SHAKE-256("limbforge p1024"), top bit set."""
+    x = int.from_bytes(hashlib.shake_256(b"limbforge p1024").digest(128), "big") | (1 << 1023) | 1
+    while not is_probable_prime(x):
+        x += 2
+    return x
+
+
+def random_prime(rng: random.Random, bits: int) -> int:
+    if bits == 2:
+        return 3
+    while True:
+        p = rng.getrandbits(bits) | (1 << (bits - 1)) | 1
+        if is_probable_prime(p, rounds=2):
+            return p
+
+
+def random_rough(rng: random.Random, bits: int) -> int:
+    """odd, top bit set, no prime factor below 1000 (so almost every x is
+    invertible), usually composite; much cheaper than a prime"""
+    while True:
+        p = rng.getrandbits(bits) | (1 << (bits - 1)) | 1
+        if math.gcd(p, SMALL_PRODUCT) == 1:
+            return p
+
+
+def limbs(bits: int) -> int:
+    return max(1, (bits + 63) // 64)
+
+
+def inputs(rng: random.Random, p: int, count: int) -> list[int]:
+    b = p.bit_length()
+    xs = [0, 1, 2, p - 1, p - 2, (p + 1) // 2, 1 << (b - 1), 1 << rng.randrange(b)]
+    for _ in range(count):
+        k = rng.randrange(7)
+        if k == 0:
+            x = rng.randrange(1 << min(b, 64))                       # small
+        elif k == 1:
+            x = p - 1 - rng.randrange(1 << min(b, 64))               # just below p
+        elif k == 2:
+            x = ((1 << rng.randrange(1, b + 1)) - 1) << rng.randrange(b)   # a run of ones
+        elif k == 3:
+            x = (1 << b) - 1 - (1 << rng.randrange(b))               # one zero bit
+        else:
+            x = rng.randrange(p)
+        xs.append(x % p)
+    return [x for x in xs if 0 <= x < p]
+
+
+class Suite:
+    def __init__(self, rng: random.Random, scale: float):
+        self.rng, self.scale = rng, scale
+        self.reqs: list[str] = []
+        self.checks: list = []
+
+    def add(self, req: str, check) -> None:
+        self.reqs.append(req)
+        self.checks.append((req, check))
+
+    def count(self, base: int) -> int:
+        return max(1, int(base * self.scale))
+
+    @staticmethod
+    def check_inv(p: int, x: int, fields: list[str], first: int) -> bool:
+        """fields[first], fields[first+1]: the constant-time and _var answers"""
+        if len(fields) != first + 2:
+            return False           # also an "alias-mismatch" appended by sg_calc
+        rc, rv = int(fields[first], 16), int(fields[first + 1], 16)
+        if rc != rv or rc >= p:
+            return False
+        if math.gcd(x, p) == 1:
+            return rc * x % p == 1 % p
+        return x != 0 or rc == 0   # no inverse: any value < p, but 0 -> 0
+
+    def inv(self, p: int, x: int, n: int, bits: int) -> None:
+        self.add(f"inv {n} {bits} {p:x} {x:x}",
+                 lambda f, p=p, x=x: f[0] == str(LF_OK) and self.check_inv(p, x, f, 1))
+
+    def init(self, p: int, n: int, bits: int, want: int) -> None:
+        self.add(f"init {n} {bits} {p:x}", lambda f, w=want: f == [str(w)])
+
+    def modulus(self, p: int, count: int) -> None:
+        """p with the exact bit length, a looser bound, 64 n, leading zero limbs"""
+        b = max(2, p.bit_length())
+        n = limbs(b)
+        shapes = [(n, b), (n, 64 * n)]
+        if b < 64 * n:
+            shapes.append((n, self.rng.randrange(b, 64 * n + 1)))
+        if n < MAXN:
+            n2 = min(MAXN, n + self.rng.randrange(1, 3))
+            shapes.append((n2, min(MAXBITS, self.rng.choice([b, 64 * n2]))))
+        for i, (nn, bits) in enumerate(shapes):
+            xs = inputs(self.rng, p, count if i == 0 else max(1, count // 4))
+            for x in xs:
+                self.inv(p, x, nn, bits)
+
+    def builtin(self) -> None:
+        for p in list(BUILTIN.values()) + [p1024()]:
+            self.modulus(p, self.count(60))
+
+    def boundaries(self) -> None:
+        """moduli at every 62-bit limb boundary up to 1054 bits and around
+        the 64-bit ones, all sizes up to 69: random primes up to 400 bits,
+        above that rough odd numbers (random_rough) half the time"""
+        sizes = set(range(2, 70))
+        for k in range(2, 18):
+            sizes.update(range(62 * k - 2, 62 * k + 2))
+            sizes.update(range(64 * k - 1, 64 * k + 2))
+        for b in sorted(sizes):
+            if b <= 400 or self.rng.randrange(2):
+                p = random_prime(self.rng, b)
+            else:
+                p = random_rough(self.rng, b)
+            self.modulus(p, self.count(10 if b > 300 else 6))
+
+    def large(self) -> None:
+        """odd moduli (rough, and plain random) and 2^k - 1 up to 8192 bits"""
+        sizes = [1100, 1535, 2046, 2047, 2048, 2049, 3000, 4092, 4095, 4096, 6200, 8190, 8191, 8192]
+        for b in sizes:
+            self.modulus(random_rough(self.rng, b), self.count(6))
+            self.modulus(self.rng.getrandbits(b) | (1 << (b - 1)) | 1, self.count(3))
+        for b in (61, 62, 63, 64, 127, 521, 1279, 4096, 8192):
+            self.modulus((1 << b) - 1, self.count(6))   # Mersenne primes and composites
+
+    def tiny(self) -> None:
+        for p in (3, 5, 7, 9, 15, 21, 255):
+            for x in range(p):
+                self.inv(p, x, 1, max(2, p.bit_length()))
+                self.inv(p, x, 1, 64)
+
+    def rejects(self) -> None:
+        self.init(3, 1, 2, LF_OK)
+        self.init(2**8192 - 1, 128, 8192, LF_OK)
+        self.init(1, 1, 2, LF_ERR_PARAM)             # p = 1
+        self.init(0, 1, 64, LF_ERR_PARAM)            # p = 0
+        self.init(2**64 - 2, 1, 64, LF_ERR_PARAM)    # even
+        self.init(2**100 + 2, 2, 128, LF_ERR_PARAM)  # even, two limbs
+        self.init(2**61 + 1, 1, 61, LF_ERR_PARAM)    # p >= 2^bits
+        self.init(2**64 + 1, 2, 64, LF_ERR_PARAM)    # p >= 2^bits in a higher limb
+        self.init(2**65 + 1, 2, 65, LF_ERR_PARAM)    # p = 2^bits + 1
+        self.init(2**65 - 1, 2, 65, LF_OK)
+        self.init(7, 1, 1, LF_ERR_PARAM)             # bits < 2
+        self.init(7, 1, 65, LF_ERR_PARAM)            # bits > 64 n
+        self.init(7, 0, 2, LF_ERR_PARAM)             # n = 0
+        self.init(7, 129, 64, LF_ERR_PARAM)          # n > 128
+        self.init(2**8192 - 1, 128, 8193, LF_ERR_PARAM)
+
+    def consts(self, info: list[tuple[int, int, int]]) -> None:
+        self.add("ccheck", lambda f: f == ["ok"])
+        for k, (n, bits, p) in enumerate(info):
+            for x in inputs(self.rng, p, self.count(200)):
+                self.add(f"cinv {k} {x:x}", lambda f, p=p, x=x: self.check_inv(p, x, f, 0))
+
+
+def const_info(cmd: list[str]) -> list[tuple[int, int, int]]:
+    """(n, bits, p) of sg_calc's static descriptors, asked one by one"""
+    out = []
+    proc = subprocess.run(cmd, input="".join(f"cinfo {k}\n" for k in range(64)),
+                          capture_output=True, text=True)
+    for line in proc.stdout.splitlines():
+        f = line.split()
+        if len(f) != 3:
+            break
+        out.append((int(f[0]), int(f[1]), int(f[2], 16)))
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--scale", type=float, default=1.0, help="inputs per modulus (1 = default)")
+    ap.add_argument("cmd", nargs=argparse.REMAINDER)
+    args = ap.parse_args()
+    cmd = [c for c in args.cmd if c and c != "--"]   # drops an empty emulator variable
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
+    print(f"sg_oracle: seed {seed}", flush=True)
+    s = Suite(random.Random(seed), args.scale)
+    info = const_info(cmd)
+    if not info:
+        print("sg_oracle: sg_calc gave no static descriptors")
+        return 1
+    s.rejects()
+    s.tiny()
+    s.builtin()
+    s.boundaries()
+    s.large()
+    s.consts(info)
+    proc = subprocess.run(cmd, input="\n".join(s.reqs) + "\n", capture_output=True, text=True)
+    sys.stderr.write(proc.stderr)
+    lines = proc.stdout.splitlines()
+    bad = 0
+    for i, (req, check) in enumerate(s.checks):
+        got = lines[i].split() if i < len(lines) else None
+        if got is None or not check(got):
+            bad += 1
+            if bad <= 5:
+                print(f"MISMATCH: {req[:200]}\n   got: {' '.join(got)[:300] if got else '(no answer)'}")
+    if proc.returncode != 0:
+        print(f"sg_oracle: sg_calc exited with {proc.returncode}")
+        bad += 1
+    counts: dict[str, int] = {}
+    for req in s.reqs:
+        counts[req.split()[0]] = counts.get(req.split()[0], 0) + 1
+    print("sg_oracle: " + ", ".join(f"{k} {v}" for k, v in counts.items())
+          + f"; {len(info)} static descriptors")
+    print(f"sg_oracle: {len(s.checks) - bad}/{len(s.checks)} checks passed (seed {seed})")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
