@@ -1,6 +1,6 @@
 /* field_template.h: the public API of one prime field, written once.
  *
- * Included exactly once per translation unit, by src/field/generated/<field>.c,
+ * Included exactly once per translation unit, by src/field/generated/<field>_api.c,
  * after that file has defined the template contract (see README.md in this
  * directory): LF_FIELD, LF_N, LF_BITS, LF_BYTES, LF_MONT, lf_c_p, lf_c_one,
  * lf_c_inv_fix, LF_P_INV62, LF_SQRT_P3MOD4, lf_c_sqrt_exp, LF_SQRT_EXP_BITS,
