@@ -1,23 +1,26 @@
-/* sg_calc: a line-oriented driver of src/safegcd, checked against Python ints
- * by tests/safegcd/sg_oracle.py (no GMP: runs natively and under qemu-user).
+/* sg_calc: a driver of src/safegcd, checked against Python ints (pow(x, -1,
+ * p)) by tests/safegcd/sg_oracle.py through the line format of
+ * tests/common/pipe.h.  No GMP needed, so it runs natively and under
+ * qemu-user alike.
  *
- * Numbers are big-endian hex of any length (at most 16 n digits).  Requests,
- * one per line, and answers (one line each, space separated):
- *   init n bits P      -> rc                      lf_sg_mod_init only
- *   inv n bits P X     -> rc R_ct R_var           run-time descriptor
- *                         (lf_sg_inv, lf_sg_inv_var; each also run in place,
- *                         r == x, and compared here: "alias-mismatch" if not)
- *   cinfo k            -> n bits P                the k-th static descriptor
- *   cinv k X           -> R_ct R_var              the inline core with that
- *                         compile-time-constant descriptor (as the fields use it)
- *   ccheck             -> "ok" if every static descriptor (LF_SG_MOD_CONST)
- *                         equals what lf_sg_mod_init builds from its p, or
- *                         the name of the first that does not */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "limbforge/limbforge.h"
+ * Numbers are big-endian hex of exactly 16 n digits (n limbs; for init with
+ * n outside [1, 128], P has 16 clamp(n, 1, 128) digits: the limbs passed);
+ * n, bits, k and return codes are decimal.  Requests and answers:
+ *   init n bits P   -> rc              lf_sg_mod_init(p, n, bits) only
+ *   inv n bits P X  -> rc R_ct R_var   run-time descriptor: lf_sg_inv and
+ *                      lf_sg_inv_var (R only when rc is 0); each is also run
+ *                      in place (r == x) and compared here: "fail ..." if
+ *                      the in-place result differs
+ *   consts          -> K n_0 bits_0 P_0 ... n_K-1 bits_K-1 P_K-1
+ *                      the K static descriptors (LF_SG_MOD_CONST)
+ *   cinv k X        -> R_ct R_var      the inline core with the k-th static
+ *                      descriptor, a compile-time constant (as the fields
+ *                      use it); X and R of that descriptor's n limbs
+ *   ccheck          -> 0, or "fail ..." naming the first static descriptor
+ *                      that differs from what lf_sg_mod_init builds from
+ *                      its p (or that lf_sg_mod_init rejects)
+ * Exit 77 if LIMBFORGE_BACKEND names a back end this CPU cannot run. */
+#include "../common/pipe.h"
 #include "safegcd/safegcd.h"
 
 #define MAXN LF_SG_MAX_N64
@@ -67,54 +70,6 @@ static const struct {
 };
 #define NCONST ((int)(sizeof consts / sizeof consts[0]))
 
-static char *tok(void)
-{
-    return strtok(NULL, " \t\r\n");
-}
-
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-/* big-endian hex into n limbs; 0 if missing, malformed or too long */
-static int rd(uint64_t *r, size_t n, const char *s)
-{
-    size_t len;
-    memset(r, 0, 8 * n);
-    if (!s) return 0;
-    len = strlen(s);
-    if (len == 0 || len > 16 * n) return 0;
-    for (size_t i = 0; i < len; i++) {
-        size_t pos = len - 1 - i; /* nibble index */
-        int v = hexval(s[i]);
-        if (v < 0) return 0;
-        r[pos / 16] |= (uint64_t)v << (4 * (pos % 16));
-    }
-    return 1;
-}
-
-static void wr(const uint64_t *a, size_t n)
-{
-    putchar(' ');
-    for (size_t i = n; i-- > 0;) printf("%016llx", (unsigned long long)a[i]);
-}
-
-/* n and bits as given (init checks them); *nr = n clamped to [1, MAXN],
- * the limbs actually read */
-static int rd_size(size_t *n, size_t *nr, unsigned *bits)
-{
-    const char *sn = tok(), *sb = tok();
-    if (!sn || !sb) return 0;
-    *n = strtoul(sn, NULL, 10);
-    *bits = (unsigned)strtoul(sb, NULL, 10);
-    *nr = *n < 1 ? 1 : *n > MAXN ? MAXN : *n;
-    return 1;
-}
-
 static int same_mod(const lf_sg_mod *a, const lf_sg_mod *b)
 {
     if (a->n != b->n || a->bits != b->bits || a->n62 != b->n62 || a->batches != b->batches ||
@@ -123,75 +78,93 @@ static int same_mod(const lf_sg_mod *a, const lf_sg_mod *b)
     return memcmp(a->p62, b->p62, sizeof(int64_t) * (size_t)a->n62) == 0;
 }
 
-int main(void)
+/* NULL if every static descriptor equals lf_sg_mod_init's, else which not */
+static const char *ccheck(void)
 {
-    static char line[4 * 16 * MAXN + 256];
-    static uint64_t p[MAXN], x[MAXN], rc_[MAXN], rv[MAXN], t[MAXN];
     static lf_sg_mod m;
-
-    while (fgets(line, sizeof line, stdin)) {
-        char *cmd = strtok(line, " \t\r\n");
-        size_t n, nr;
-        unsigned bits;
-        if (!cmd) continue;
-        if (!strcmp(cmd, "init") || !strcmp(cmd, "inv")) {
-            int inv = !strcmp(cmd, "inv"), rc;
-            if (!rd_size(&n, &nr, &bits) || !rd(p, nr, tok()) || (inv && (n != nr || !rd(x, n, tok())))) {
-                printf("bad request\n");
-                return 2;
-            }
-            rc = lf_sg_mod_init(&m, p, n, bits);
-            printf("%d", rc);
-            if (inv && rc == LF_OK) {
-                lf_sg_inv(&m, rc_, x);
-                lf_sg_inv_var(&m, rv, x);
-                wr(rc_, n);
-                wr(rv, n);
-                memcpy(t, x, 8 * n);
-                lf_sg_inv(&m, t, t);
-                if (memcmp(t, rc_, 8 * n)) printf(" alias-mismatch");
-                memcpy(t, x, 8 * n);
-                lf_sg_inv_var(&m, t, t);
-                if (memcmp(t, rv, 8 * n)) printf(" alias-mismatch");
-            }
-            putchar('\n');
-        } else if (!strcmp(cmd, "cinfo") || !strcmp(cmd, "cinv")) {
-            const char *sk = tok();
-            int k = sk ? atoi(sk) : -1;
-            if (k < 0 || k >= NCONST) {
-                printf("bad request\n");
-                return 2;
-            }
-            n = (size_t)consts[k].m->n;
-            if (!strcmp(cmd, "cinfo")) {
-                printf("%d %d", consts[k].m->n, consts[k].m->bits);
-                wr(consts[k].p, n);
-            } else {
-                if (!rd(x, n, tok())) {
-                    printf("bad request\n");
-                    return 2;
-                }
-                consts[k].inv(rc_, x, 0);
-                consts[k].inv(rv, x, 1);
-                wr(rc_, n);
-                wr(rv, n);
-            }
-            putchar('\n');
-        } else if (!strcmp(cmd, "ccheck")) {
-            const char *bad = "ok";
-            for (int k = 0; k < NCONST; k++) {
-                const lf_sg_mod *c = consts[k].m;
-                if (lf_sg_mod_init(&m, consts[k].p, (size_t)c->n, (unsigned)c->bits) != LF_OK ||
-                    !same_mod(&m, c)) {
-                    bad = consts[k].name;
-                    break;
-                }
-            }
-            printf("%s\n", bad);
-        } else {
-            printf("unknown request %s\n", cmd);
-            return 2;
+    static char why[96];
+    for (int k = 0; k < NCONST; k++) {
+        const lf_sg_mod *c = consts[k].m;
+        if (lf_sg_mod_init(&m, consts[k].p, (size_t)c->n, (unsigned)c->bits) != LF_OK || !same_mod(&m, c)) {
+            snprintf(why, sizeof why, "static descriptor %s differs from lf_sg_mod_init's", consts[k].name);
+            return why;
         }
     }
-    return 0;
+    return NULL;
+}
+
+int main(void)
+{
+    static char line[1 << 16];
+    static uint64_t p[MAXN], x[MAXN], rc_[MAXN], rv[MAXN], t[MAXN];
+    static lf_sg_mod m;
+    lf_pipe_req q;
+    lf_pipe_start("sg_calc");
+
+    while (lf_pipe_read(&q, line, sizeof line)) {
+        const char *op = q.w[0];
+        char **w = q.w;
+        if (!strcmp(op, "init") || !strcmp(op, "inv")) {
+            int inv = !strcmp(op, "inv");
+            lf_pipe_arity(&q, inv ? 4 : 3);
+            /* init takes any n (lf_sg_mod_init must reject the bad ones);
+             * the limbs read are n clamped to [1, MAXN] */
+            size_t n = (size_t)lf_pipe_int(w[1], inv ? 1 : 0, inv ? MAXN : 1L << 20);
+            unsigned bits = (unsigned)lf_pipe_int(w[2], 0, 1L << 20);
+            size_t nr = n < 1 ? 1 : n > MAXN ? MAXN : n;
+            lf_pipe_hex_limbs(p, nr, w[3]);
+            if (inv) lf_pipe_hex_limbs(x, n, w[4]);
+            int rc = lf_sg_mod_init(&m, p, n, bits);
+            if (!inv || rc != LF_OK) {
+                lf_pipe_put_int(rc);
+                lf_pipe_end();
+                continue;
+            }
+            lf_sg_inv(&m, rc_, x);
+            lf_sg_inv_var(&m, rv, x);
+            memcpy(t, x, 8 * n);
+            lf_sg_inv(&m, t, t);
+            if (memcmp(t, rc_, 8 * n)) {
+                lf_pipe_fail("lf_sg_inv in place (r == x) differs from out of place");
+                continue;
+            }
+            memcpy(t, x, 8 * n);
+            lf_sg_inv_var(&m, t, t);
+            if (memcmp(t, rv, 8 * n)) {
+                lf_pipe_fail("lf_sg_inv_var in place (r == x) differs from out of place");
+                continue;
+            }
+            lf_pipe_put_int(rc);
+            lf_pipe_put_limbs(rc_, n);
+            lf_pipe_put_limbs(rv, n);
+            lf_pipe_end();
+        } else if (!strcmp(op, "consts")) {
+            lf_pipe_arity(&q, 0);
+            lf_pipe_put_int(NCONST);
+            for (int k = 0; k < NCONST; k++) {
+                lf_pipe_put_int(consts[k].m->n);
+                lf_pipe_put_int(consts[k].m->bits);
+                lf_pipe_put_limbs(consts[k].p, (size_t)consts[k].m->n);
+            }
+            lf_pipe_end();
+        } else if (!strcmp(op, "cinv")) {
+            lf_pipe_arity(&q, 2);
+            int k = (int)lf_pipe_int(w[1], 0, NCONST - 1);
+            size_t n = (size_t)consts[k].m->n;
+            lf_pipe_hex_limbs(x, n, w[2]);
+            consts[k].inv(rc_, x, 0);
+            consts[k].inv(rv, x, 1);
+            lf_pipe_put_limbs(rc_, n);
+            lf_pipe_put_limbs(rv, n);
+            lf_pipe_end();
+        } else if (!strcmp(op, "ccheck")) {
+            lf_pipe_arity(&q, 0);
+            const char *why = ccheck();
+            if (why) lf_pipe_fail(why);
+            else lf_pipe_put_int(0), lf_pipe_end();
+        } else {
+            lf_pipe_die("unknown request %s", op);
+        }
+    }
+    return lf_pipe_finish();
 }

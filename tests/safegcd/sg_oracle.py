@@ -2,7 +2,8 @@
 """Check src/safegcd against Python ints (pow(x, -1, p)) through sg_calc.
 
 usage: sg_oracle.py [--seed S] [--scale F] -- CMD...
-CMD runs sg_calc (prefixed by the cross emulator when cross compiling).
+CMD runs sg_calc (prefixed by the cross emulator when cross compiling); the
+line format and the runner are tests/common/pipe.h / pipe_oracle.py.
 
 Moduli: the built-in field primes; random primes (and above 400 bits also
 odd numbers without small factors) of 2..1090 bits, with the bit lengths
@@ -14,9 +15,11 @@ zero limbs.  Inputs: 0, 1, 2, p-1, p-2, (p+1)/2, powers of two, small
 values, values just below p, runs of ones, random.  Every inversion runs
 lf_sg_inv and lf_sg_inv_var, out of place and in place (r == x); the static
 descriptors (LF_SG_MOD_CONST, the inline core with a compile-time-constant
-descriptor) likewise.  lf_sg_mod_init must reject even p, p = 1,
-p >= 2^bits and bad n or bits.
-Exit status: 0 all passed, 1 a mismatch.
+descriptor) likewise, and each must equal what lf_sg_mod_init builds from
+its p.  lf_sg_mod_init must reject even p, p = 1, p >= 2^bits and bad n or
+bits.  The seed is LF_TEST_SEED when set, else a fresh one (printed: rerun
+with --seed to reproduce).
+Exit status: 0 all passed, 1 a mismatch, 77 back end not runnable here.
 """
 from __future__ import annotations
 
@@ -24,8 +27,11 @@ import argparse
 import hashlib
 import math
 import random
-import subprocess
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
+from pipe_oracle import Checks, limbs as hx, parse_args  # noqa: E402
 
 MAXN = 128
 MAXBITS = 8192
@@ -99,8 +105,24 @@ def random_rough(rng: random.Random, bits: int) -> int:
             return p
 
 
-def limbs(bits: int) -> int:
+def nlimbs(bits: int) -> int:
     return max(1, (bits + 63) // 64)
+
+
+def check_inv(p: int, x: int, n: int, words: list[str]):
+    """words: the constant-time and _var answers to x^-1 mod p, n limbs each"""
+    if len(words) != 2:
+        return f"want 2 results, got {len(words)} words"
+    if any(len(w) != 16 * n for w in words):
+        return f"want {n} limbs ({16 * n} hex digits) per result"
+    rc, rv = int(words[0], 16), int(words[1], 16)
+    if rc != rv:
+        return "lf_sg_inv and lf_sg_inv_var differ"
+    if rc >= p:
+        return "result >= p"
+    if math.gcd(x, p) == 1:
+        return rc == pow(x, -1, p) or f"not the inverse, want {hx(pow(x, -1, p), n)}"
+    return x != 0 or rc == 0 or "0^-1 must be 0"   # no inverse: any value < p, but 0 -> 0
 
 
 def inputs(rng: random.Random, p: int, count: int) -> list[int]:
@@ -122,42 +144,28 @@ def inputs(rng: random.Random, p: int, count: int) -> list[int]:
     return [x for x in xs if 0 <= x < p]
 
 
-class Suite:
+class Suite(Checks):
     def __init__(self, rng: random.Random, scale: float):
+        super().__init__()
         self.rng, self.scale = rng, scale
-        self.reqs: list[str] = []
-        self.checks: list = []
-
-    def add(self, req: str, check) -> None:
-        self.reqs.append(req)
-        self.checks.append((req, check))
 
     def count(self, base: int) -> int:
         return max(1, int(base * self.scale))
 
-    @staticmethod
-    def check_inv(p: int, x: int, fields: list[str], first: int) -> bool:
-        """fields[first], fields[first+1]: the constant-time and _var answers"""
-        if len(fields) != first + 2:
-            return False           # also an "alias-mismatch" appended by sg_calc
-        rc, rv = int(fields[first], 16), int(fields[first + 1], 16)
-        if rc != rv or rc >= p:
-            return False
-        if math.gcd(x, p) == 1:
-            return rc * x % p == 1 % p
-        return x != 0 or rc == 0   # no inverse: any value < p, but 0 -> 0
-
     def inv(self, p: int, x: int, n: int, bits: int) -> None:
-        self.add(f"inv {n} {bits} {p:x} {x:x}",
-                 lambda f, p=p, x=x: f[0] == str(LF_OK) and self.check_inv(p, x, f, 1))
+        """lf_sg_inv and lf_sg_inv_var, out of place and (in sg_calc) in place"""
+        self.add(f"inv {n} {bits} {hx(p, n)} {hx(x, n)}",
+                 lambda f, p=p, x=x, n=n: (check_inv(p, x, n, f[1:]) if f[0] == str(LF_OK)
+                                           else f"lf_sg_mod_init returned {f[0]}"))
 
     def init(self, p: int, n: int, bits: int, want: int) -> None:
-        self.add(f"init {n} {bits} {p:x}", lambda f, w=want: f == [str(w)])
+        """P in n limbs; for n outside [1, MAXN] in the limbs sg_calc passes"""
+        self.add(f"init {n} {bits} {hx(p, min(max(n, 1), MAXN))}", lambda f, w=want: f == [str(w)])
 
     def modulus(self, p: int, count: int) -> None:
         """p with the exact bit length, a looser bound, 64 n, leading zero limbs"""
         b = max(2, p.bit_length())
-        n = limbs(b)
+        n = nlimbs(b)
         shapes = [(n, b), (n, 64 * n)]
         if b < 64 * n:
             shapes.append((n, self.rng.randrange(b, 64 * n + 1)))
@@ -221,38 +229,46 @@ class Suite:
         self.init(2**8192 - 1, 128, 8193, LF_ERR_PARAM)
 
     def consts(self, info: list[tuple[int, int, int]]) -> None:
-        self.add("ccheck", lambda f: f == ["ok"])
+        self.add("ccheck", lambda f: f == ["0"])
         for k, (n, bits, p) in enumerate(info):
             for x in inputs(self.rng, p, self.count(200)):
-                self.add(f"cinv {k} {x:x}", lambda f, p=p, x=x: self.check_inv(p, x, f, 0))
+                self.add(f"cinv {k} {hx(x, n)}", lambda f, p=p, x=x, n=n: check_inv(p, x, n, f))
 
 
-def const_info(cmd: list[str]) -> list[tuple[int, int, int]]:
-    """(n, bits, p) of sg_calc's static descriptors, asked one by one"""
-    out = []
-    proc = subprocess.run(cmd, input="".join(f"cinfo {k}\n" for k in range(64)),
-                          capture_output=True, text=True)
-    for line in proc.stdout.splitlines():
-        f = line.split()
-        if len(f) != 3:
-            break
-        out.append((int(f[0]), int(f[1]), int(f[2], 16)))
-    return out
+def const_info(cmd: list[str]):
+    """(n, bits, p) of sg_calc's static descriptors (the "consts" request),
+    and the Result of that run"""
+    out: list[tuple[int, int, int]] = []
+
+    def parse(f: list[str]):
+        k = int(f[0])
+        if k < 1 or len(f) != 1 + 3 * k:
+            return f"want K >= 1 then K times n bits P, got {len(f)} words"
+        for i in range(k):
+            n, bits, p = int(f[1 + 3 * i]), int(f[2 + 3 * i]), f[3 + 3 * i]
+            if not 1 <= n <= MAXN or len(p) != 16 * n:
+                return f"descriptor {i}: n {n}, P of {len(p)} hex digits"
+            out.append((n, bits, int(p, 16)))
+        return True
+
+    pre = Checks()
+    pre.add("consts", parse)
+    return out, pre.run(cmd, label="sg_oracle: ")
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seed", type=int, default=None)
+    ap = argparse.ArgumentParser(description="src/safegcd vs Python ints")
     ap.add_argument("--scale", type=float, default=1.0, help="inputs per modulus (1 = default)")
-    ap.add_argument("cmd", nargs=argparse.REMAINDER)
-    args = ap.parse_args()
-    cmd = [c for c in args.cmd if c and c != "--"]   # drops an empty emulator variable
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
+    args = parse_args(ap, default_seed=None)
+    seed = args.seed
     print(f"sg_oracle: seed {seed}", flush=True)
     s = Suite(random.Random(seed), args.scale)
-    info = const_info(cmd)
-    if not info:
-        print("sg_oracle: sg_calc gave no static descriptors")
+    info, pre = const_info(args.cmd)
+    if pre.skipped:
+        print(f"sg_oracle: back end not available here: skipped ({pre.stderr.strip()})")
+        return 77
+    if pre.failed:
+        print("sg_oracle: sg_calc gave no usable static descriptors")
         return 1
     s.rejects()
     s.tiny()
@@ -260,26 +276,20 @@ def main() -> int:
     s.boundaries()
     s.large()
     s.consts(info)
-    proc = subprocess.run(cmd, input="\n".join(s.reqs) + "\n", capture_output=True, text=True)
-    sys.stderr.write(proc.stderr)
-    lines = proc.stdout.splitlines()
-    bad = 0
-    for i, (req, check) in enumerate(s.checks):
-        got = lines[i].split() if i < len(lines) else None
-        if got is None or not check(got):
-            bad += 1
-            if bad <= 5:
-                print(f"MISMATCH: {req[:200]}\n   got: {' '.join(got)[:300] if got else '(no answer)'}")
-    if proc.returncode != 0:
-        print(f"sg_oracle: sg_calc exited with {proc.returncode}")
-        bad += 1
+    res = s.run(args.cmd, show=5, label="sg_oracle: ")
+    if res.stderr.strip():
+        print(res.stderr.rstrip())
+    if res.skipped:
+        print("sg_oracle: back end not available here: skipped")
+        return 77
     counts: dict[str, int] = {}
-    for req in s.reqs:
+    for req in s.requests:
         counts[req.split()[0]] = counts.get(req.split()[0], 0) + 1
     print("sg_oracle: " + ", ".join(f"{k} {v}" for k, v in counts.items())
           + f"; {len(info)} static descriptors")
-    print(f"sg_oracle: {len(s.checks) - bad}/{len(s.checks)} checks passed (seed {seed})")
-    return 1 if bad else 0
+    print(f"sg_oracle: backend {res.backend}: {res.total - len(res.failed)}/{res.total} checks passed "
+          f"(seed {seed})")
+    return res.exit_code()
 
 
 if __name__ == "__main__":
