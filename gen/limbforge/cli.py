@@ -1,23 +1,127 @@
-"""Command line: python3 -m limbforge gen builtin | gen field | count."""
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""Command line: limbforge gen field | gen builtin | count (also python3 -m limbforge).
+
+Every mistake in the input is one line on stderr and exit status 2 (usage
+errors included: see _Parser.error); `main` returns the status instead of
+raising SystemExit, so tests can call it.
+"""
 from __future__ import annotations
 
 import argparse
 import re
 import sys
+import textwrap
 from pathlib import Path
 
-from . import backendgen, fieldgen, mpgen
-from .fields import TARGETS, builtin_fields, kernel_programs, make_field
+from . import __version__, backendgen, fieldgen, mpgen, support
+from .fields import BUILTIN, TARGETS, builtin_fields, is_probable_prime, kernel_programs, make_field
+from .names import name_error
 
-REPO = Path(__file__).resolve().parents[2]
 BUILTIN_CMD = "python3 -m limbforge gen builtin"
-SUPPORT = {  # files a standalone field needs, from the limbforge tree
-    "limbforge/limbforge.h": "include/limbforge/limbforge.h",
-    "lf_internal.h": "src/lf_internal.h",
-    "field/field_internal.h": "src/field/field_internal.h",
-    "limbforge/backends.h": "include/limbforge/backends.h",
-    "field/field_template.h": "src/field/field_template.h",
+MIN_BITS = 61      # field_template.h inverts by safegcd on 62-bit limbs: LF_BITS > 60
+MAX_BITS = 1024    # 16 limbs
+
+# What each target is and which CPUs run it (`--help`).  tests/test_cli.py
+# checks that every target of targets.py is described here.
+TARGET_HELP = {
+    "c": "portable C (uint64_t and unsigned __int128, GCC or Clang): any 64-bit CPU",
+    "x86_64": "x86-64 assembly with mulq/adc only: every x86-64 CPU",
+    "x86_64_adx": "x86-64 assembly with mulx/adcx/adox (BMI2 + ADX): Intel Broadwell (2014) "
+                  "and later, AMD Zen (2017) and later (flags bmi2 and adx in /proc/cpuinfo)",
+    "aarch64": "AArch64 (ARMv8-A) scalar assembly: every 64-bit Arm CPU (Cortex-A53 and "
+               "later, Neoverse / Graviton, Apple M-series under Linux)",
+    "ppc64le": "POWER little-endian scalar assembly (ELFv2 ABI): POWER8 and later in "
+               "little-endian mode",
+    "rv64": "RISC-V RV64GC scalar assembly: every RV64GC CPU (SiFive U74, T-Head C910, "
+            "SpacemiT X60, ...)",
+    "rv64_zbb": "RV64GC assembly that also uses the Zba and Zbb bit-manipulation extensions "
+                "(RVA22 profile): SiFive U74, SpacemiT X60; not T-Head C910",
 }
+
+MODULUS_HELP = ("the prime: decimal (170141183460469231731687303715884105727) or hexadecimal "
+                "with a 0x prefix (0x7fff...ffff); _ between digits is allowed. An odd prime "
+                f"of {MIN_BITS} to {MAX_BITS} bits")
+
+EXAMPLES = """\
+examples:
+  limbforge gen field --modulus 0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed \\
+      --name ed25519_l --target x86_64_adx --out ed25519_l
+  cc -O2 -Ied25519_l -c ed25519_l/ed25519_l.c ed25519_l/ed25519_l_x86_64_adx.S
+
+  limbforge gen field --modulus 170141183460469231731687303715884105727 --name m127 --out m127
+  limbforge count bls12_381_p --target aarch64
+  limbforge gen builtin --root . --check      (in a limbforge checkout)
+"""
+
+
+def _targets_text() -> str:
+    w = max(map(len, TARGETS))
+    lines = ["targets (--target; the assembly is GNU as syntax for ELF systems: Linux, the BSDs):"]
+    for t in TARGETS:
+        lines += textwrap.wrap(TARGET_HELP.get(t, "(undocumented)"), 78, initial_indent=f"  {t:<{w}}  ",
+                               subsequent_indent=" " * (w + 4))
+    return "\n".join(lines) + "\n"
+
+
+DESCRIPTION = f"""\
+limbforge {__version__}: generator of constant-time prime-field arithmetic in C
+and assembly.  `gen field` writes a standalone field for any odd prime of
+{MIN_BITS} to {MAX_BITS} bits: a header with the limbforge field API (prefix lf_NAME_),
+its C instantiation, the seven kernels for one target, and the library
+headers they include.  The output builds with a C compiler alone.
+"""
+
+
+class UsageError(Exception):
+    """A bad input: reported as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (no usage block) and, through
+    main, a return value of 2 rather than SystemExit."""
+
+    def error(self, message):
+        raise UsageError(f"{message} (see {self.prog} --help)")
+
+
+def _modulus(text: str) -> int:
+    s = text.strip()
+    if re.fullmatch(r"0[xX][0-9a-fA-F]+(_[0-9a-fA-F]+)*", s):
+        digits, base = s[2:].replace("_", "").lstrip("0"), 16
+    elif re.fullmatch(r"[0-9]+(_[0-9]+)*", s):
+        digits, base = s.replace("_", "").lstrip("0"), 10
+    else:
+        hint = " (hexadecimal needs a 0x prefix)" if re.fullmatch(r"[0-9a-fA-F_]+", s) else ""
+        raise UsageError(f"--modulus {text!r}: not a decimal or 0x-prefixed hexadecimal number{hint}")
+    if len(digits) > 1000:  # not worth converting (and Python limits str -> int to 4300 digits)
+        raise UsageError(f"--modulus: {len(digits)} digits, more than {MAX_BITS} bits (16 limbs)")
+    p = int(digits or "0", base)
+    how = "" if base == 16 else " (read as decimal: write hexadecimal with a 0x prefix)"
+    if p.bit_length() > MAX_BITS:
+        raise UsageError(f"--modulus: {p.bit_length()} bits; at most {MAX_BITS} bits (16 limbs)")
+    if p.bit_length() < MIN_BITS:
+        raise UsageError(f"--modulus: {p.bit_length()} bits{how}; a field needs a prime of at least "
+                         f"{MIN_BITS} bits (inversion works on 62-bit limbs: LF_BITS > 60)")
+    if p % 2 == 0:
+        raise UsageError(f"--modulus: even{how}; a field needs an odd prime")
+    if not is_probable_prime(p):
+        raise UsageError(f"--modulus: {p.bit_length()}-bit number is not prime{how}")
+    return p
+
+
+def _out_dir(text: str) -> Path:
+    """--out made and checked writable before any work (one line if not)."""
+    out = Path(text)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {text}: exists and is not a directory")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".limbforge-write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as e:
+        raise UsageError(f"--out {text}: cannot write there ({e.strerror or e})") from None
+    return out
 
 
 def _write(root: Path, files: dict, check: bool) -> int:
@@ -40,23 +144,28 @@ def _write(root: Path, files: dict, check: bool) -> int:
 
 
 def cmd_builtin(args) -> int:
+    if args.root is None:
+        raise UsageError("gen builtin: --root is required outside a limbforge checkout")
+    root = Path(args.root)
+    if not root.is_dir():
+        raise UsageError(f"gen builtin: --root {args.root} is not a directory (a limbforge source tree)")
     files = backendgen.backend_files(BUILTIN_CMD)
     files.update(fieldgen.builtin_files(builtin_fields(), BUILTIN_CMD))
-    files.update(mpgen.mp_files(Path(args.root), BUILTIN_CMD))  # mp module kernels
-    return _write(Path(args.root), files, args.check)
+    files.update(mpgen.mp_files(root, BUILTIN_CMD))  # mp module kernels
+    return _write(root, files, args.check)
 
 
 def cmd_field(args) -> int:
-    if not re.fullmatch(r"[a-z][a-z0-9_]{0,40}", args.name):
-        print("error: --name must be a lower-case C identifier", file=sys.stderr)
-        return 2
+    err = name_error(args.name, BUILTIN)
+    if err:
+        raise UsageError(err)
+    p = _modulus(args.modulus)
     try:
-        p = int(args.modulus, 16)
         f = make_field(args.name, p, args.form)
     except ValueError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    cmd = (f"python3 -m limbforge gen field --modulus {args.modulus} --name {args.name} "
+        raise UsageError(f"--form {args.form}: {e}") from None
+    out = _out_dir(args.out)
+    cmd = (f"limbforge gen field --modulus {p:#x} --name {args.name} "
            f"--target {args.target}" + (f" --form {args.form}" if args.form != "auto" else ""))
     ext = TARGETS[args.target].ext
     files = {
@@ -64,23 +173,26 @@ def cmd_field(args) -> int:
         f"{f.name}.c": fieldgen.instantiation(f, [args.target], cmd, standalone=True),
         f"{f.name}_{args.target}.{ext}": fieldgen.kernel_source(f, args.target, cmd),
     }
-    for dst, src in SUPPORT.items():
-        path = REPO / src
-        if not path.exists():
-            print(f"error: {src} not found: run the generator from a limbforge checkout", file=sys.stderr)
-            return 2
-        files[dst] = path.read_text()
-    out = Path(args.out)
-    _write(out, files, False)
-    print(f"wrote {len(files)} files to {out}; build with:\n"
+    try:
+        files.update(support.support_files(files))
+    except support.SupportError as e:
+        print(f"limbforge: error: {e}", file=sys.stderr)
+        return 1
+    try:
+        _write(out, files, False)
+    except OSError as e:
+        raise UsageError(f"--out {args.out}: cannot write there ({e.strerror or e})") from None
+    print(f"wrote {len(files)} files to {out} ({f.bits}-bit p, {f.n} limbs, {f.form} form); build with:\n"
           f"  cc -O2 -I{out} -c {out}/{f.name}.c {out}/{f.name}_{args.target}.{ext}")
     return 0
 
 
 def cmd_count(args) -> int:
     """Print IR operation counts of a field's kernels."""
-    fs = {f.name: f for f in builtin_fields()}
-    f = fs[args.field]
+    names = list(BUILTIN)
+    if args.field not in names:
+        raise UsageError(f"count: no built-in field {args.field!r} (one of: {', '.join(names)})")
+    f = next(f for f in builtin_fields() if f.name == args.field)
     for op, prog in kernel_programs(f, args.target).items():
         cnt = prog.count()
         muls = cnt.get("mul", 0) + cnt.get("mullo", 0)
@@ -89,25 +201,55 @@ def cmd_count(args) -> int:
     return 0
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="limbforge", description=__doc__)
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    gen = sub.add_parser("gen", help="generate code").add_subparsers(dest="what", required=True)
-    b = gen.add_parser("builtin", help="(re)generate the library's built-in fields")
-    b.add_argument("--root", default=str(REPO), help="limbforge source tree")
+def parser() -> argparse.ArgumentParser:
+    fmt = argparse.RawDescriptionHelpFormatter
+    targets = _targets_text()
+    ap = _Parser(prog="limbforge", description=DESCRIPTION, epilog=EXAMPLES + "\n" + targets,
+                 formatter_class=fmt)
+    ap.add_argument("--version", action="version", version=f"limbforge {__version__}")
+    sub = ap.add_subparsers(dest="cmd", required=True, metavar="{gen,count}")
+    g = sub.add_parser("gen", help="generate code: a standalone field, or the library's own files",
+                       description="Generate code.", formatter_class=fmt)
+    gen = g.add_subparsers(dest="what", required=True, metavar="{field,builtin}")
+    f = gen.add_parser("field", help="a standalone field for any odd prime (61..1024 bits)",
+                       description=DESCRIPTION, epilog=EXAMPLES + "\n" + targets, formatter_class=fmt)
+    f.add_argument("--modulus", required=True, metavar="P", help=MODULUS_HELP)
+    f.add_argument("--name", required=True,
+                   help="C name of the field: functions lf_NAME_*, header limbforge/field/NAME.h; "
+                        "not a built-in field's name nor a library prefix (mp, ntt, field, ...)")
+    f.add_argument("--target", choices=list(TARGETS), default="c", metavar="TARGET",
+                   help="kernels for this target, see below (default: c)")
+    f.add_argument("--form", choices=("auto", "montgomery", "pm"), default="auto",
+                   help="internal form: Montgomery, or pseudo-Mersenne for p = 2^k - c with "
+                        "2^(64n) mod p < 2^63; auto (default) picks pm when it applies")
+    f.add_argument("--out", required=True, metavar="DIR",
+                   help="output directory (made if missing; files in it are overwritten)")
+    f.set_defaults(fn=cmd_field)
+    root = support.checkout()
+    b = gen.add_parser("builtin", help="(re)generate the library's built-in fields and tables "
+                                       "(in a limbforge checkout)",
+                       description="Regenerate every generated file of a limbforge source tree.")
+    b.add_argument("--root", default=str(root) if root else None,
+                   help="limbforge source tree" + (f" (default: {root})" if root else " (required)"))
     b.add_argument("--check", action="store_true", help="only check the files are up to date")
     b.set_defaults(fn=cmd_builtin)
-    f = gen.add_parser("field", help="a standalone field for any odd prime")
-    f.add_argument("--modulus", required=True, help="the prime, in hexadecimal")
-    f.add_argument("--name", required=True, help="C name of the field (functions lf_NAME_*)")
-    f.add_argument("--target", choices=list(TARGETS), default="c")
-    f.add_argument("--form", choices=("auto", "montgomery", "pm"), default="auto",
-                   help="internal form: Montgomery, or pseudo-Mersenne for p = 2^k - c")
-    f.add_argument("--out", required=True, help="output directory")
-    f.set_defaults(fn=cmd_field)
-    c = sub.add_parser("count", help="IR operation counts of a built-in field's kernels")
-    c.add_argument("field")
-    c.add_argument("--target", choices=list(TARGETS), default="x86_64_adx")
+    c = sub.add_parser("count", help="IR operation counts of a built-in field's kernels",
+                       description="Print the IR operation counts of a built-in field's kernels.")
+    c.add_argument("field", help="a built-in field: " + ", ".join(list(BUILTIN)))
+    c.add_argument("--target", choices=list(TARGETS), default="x86_64_adx", metavar="TARGET",
+                   help="one of " + ", ".join(TARGETS) + " (default: x86_64_adx)")
     c.set_defaults(fn=cmd_count)
-    args = ap.parse_args(argv)
-    return args.fn(args)
+    return ap
+
+
+def main(argv=None) -> int:
+    try:
+        args = parser().parse_args(argv)
+        return args.fn(args)
+    except UsageError as e:
+        print(f"limbforge: error: {e}", file=sys.stderr)
+        return 2
+    except SystemExit as e:          # --help, --version
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    except KeyboardInterrupt:
+        return 130
