@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Thin wrapper over CMake.  `make test` and `make bench` do all set-up.
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)

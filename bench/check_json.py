@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Validate an lfbench results file against bench/schema.json.
 
 Usage: check_json.py RESULTS.json [--schema SCHEMA.json]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* lfbench harness: timing, calibration, filtering, results.
  *
  * A suite is a function `void suite_NAME(lfb *h)` that sets up inputs and

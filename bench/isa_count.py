@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Dynamic instruction counts of field kernels under qemu-user (make isa-count).
 
 For each architecture and each kernel (field, op) it counts the instructions

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* lfbench: limbforge benchmark harness.  See bench/README.md. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Bar charts of an lfbench results file, one PNG per suite, beside the JSON.
 
 Usage: plot.py RESULTS.json

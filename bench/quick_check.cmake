@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # ctest bench_quick_field_json: a quick field run must write a results file
 # that bench/check_json.py accepts.  No timing assertions.
 # cmake -DLFBENCH=... -DPYTHON=... -DCHECKER=... -DOUT=... -P quick_check.cmake

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Suite "aead": ChaCha20-Poly1305 (RFC 8439, 96-bit nonce) encryption.
  *
  * op "chacha20poly1305_seal", subjects "<n>B" for n = 64, 1024, 16384

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Suite "dispatch": what a field operation costs through the public API
  * (exported call, back-end load, indirect call) against library-internal
  * code that fetches the kernel table once per top-level call and calls the

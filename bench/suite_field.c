@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Suite "field": prime-field arithmetic.
  *
  * Subjects are limbforge's field names.  Every implementation gets the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Internal interface of the "field" suite, shared by suite_field.c (fields,
  * inputs, chain-row machinery, limbforge rows, suite_field()) and
  * suite_field_anchors.c (the blst, GMP and OpenSSL anchors).  Not part of

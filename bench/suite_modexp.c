@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Suite "modexp": constant-time modular exponentiation and RSA.
  *
  * op "powm", subjects "<bits>bit" (1024, 2048, 3072, 4096): r = b^e mod m

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Suite "mp": fixed-size multi-precision products.
  *
  * Subjects "<bits>bit" for 256, 384, 512, 1024, 2048, 4096, 8192 bits.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Suite "ntt": ML-KEM-768 polynomial arithmetic mod q = 3329 and the KEM.
  *
  * Subject "mlkem768".  Anchor impl "pqclean": PQClean's ML-KEM-768 AVX2

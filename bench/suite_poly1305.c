@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Suite "poly1305": one-time authenticator.
  *
  * op "mac", subjects "<n>B" for n = 16, 64, 256, 1024, 16384 (row `bytes` = n).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Suite "secp256k1": keys and signatures on secp256k1.
  *
  * Subject "secp256k1".  Ops (all latency, one call after another):

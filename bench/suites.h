@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* lfbench suites: one C file each, registered in main.c. */
 #ifndef LFBENCH_SUITES_H
 #define LFBENCH_SUITES_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The one way hand-written vector code enables its instruction set (README.md,
 # "Vector code and ISA flags"): per file, by back end.  The rest of the library
 # is compiled for the target's baseline ISA, so it runs on every CPU of the

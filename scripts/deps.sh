@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Install what `make test` / `make bench` need on a Debian machine.
 # As root: installs missing packages.  Otherwise: prints the exact command.
 # Usage: scripts/deps.sh build|test|bench

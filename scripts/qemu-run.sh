@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Run a cross-built program under qemu-user (CMAKE_CROSSCOMPILING_EMULATOR of
 # the toolchain files in cmake/toolchains/).
 #   qemu-run.sh ARCH PROGRAM [ARGS...]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Build the library and its C tests for each cross target and run them under
 # qemu-user (make test-cross).  Targets: aarch64 riscv64 riscv64-v ppc64le
 # x86_64-nehalem (default: all).  Build trees go to $LF_CROSS_BUILD (default

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Back-end selection: CPU feature detection once, LIMBFORGE_BACKEND override.
  * The chain of back ends is documented at lf_backend (limbforge/backends.h). */
 #define _GNU_SOURCE 1 /* secure_getenv (glibc) */

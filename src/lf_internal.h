@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Internal definitions shared by every module: back-end dispatch and the
  * value barrier.  Not installed. */
 #ifndef LF_INTERNAL_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Builds the Rust anchor shim and describes what it provides.
 #
 # cmake -DCARGO=... -DSRC=<bench/anchors> -DTARGET_DIR=<cargo target dir>

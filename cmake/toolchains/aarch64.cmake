@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Cross build for aarch64 (aarch64-linux-gnu) with tests run under qemu-user.
 # Use: cmake -S . -B build-cross/aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/aarch64.cmake
 # Debian packages: gcc-aarch64-linux-gnu qemu-user

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Cross build for ppc64le (powerpc64le-linux-gnu) with tests run under qemu-user.
 # Use: cmake -S . -B build-cross/ppc64le -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/ppc64le.cmake
 # Debian packages: gcc-powerpc64le-linux-gnu qemu-user

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Cross build for riscv64 (riscv64-linux-gnu) with tests run under qemu-user.
 # Use: cmake -S . -B build-cross/riscv64-v -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/riscv64-v.cmake
 # Debian packages: clang-16 lld-16 gcc-riscv64-linux-gnu (for the C library and crt files) qemu-user

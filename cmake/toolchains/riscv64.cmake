@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Cross build for riscv64 (riscv64-linux-gnu) with tests run under qemu-user.
 # Use: cmake -S . -B build-cross/riscv64 -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/riscv64.cmake
 # Debian packages: gcc-riscv64-linux-gnu qemu-user

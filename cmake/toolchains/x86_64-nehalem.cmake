@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The native x86-64 build run under qemu-x86_64 -cpu Nehalem: no BMI2, ADX or
 # AVX, so dispatch must fall back to the x86_64 (mulq) back end.
 # Use: cmake -S . -B build-cross/nehalem -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/x86_64-nehalem.cmake

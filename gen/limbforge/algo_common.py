@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Helpers shared by every algorithm module (algos.py and the styles it
 dispatches to): the parameters of a modulus and moving whole arrays in and
 out of a Program.  This module imports only the IR, so the algorithm modules

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Algorithms: build IR programs for products, Montgomery and pseudo-Mersenne
 arithmetic.  They know the mathematics; the `style` chooses the shape of the
 carry chains so that every printer can keep carries in flags:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The "bounded" carry style: algorithms for machines without carry flags
 (RISC-V), where a carry is a 0/1 word in a register.  Every accumulator
 word carries an upper bound known at generation time, and the bounds decide

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Writes the back-end chain (targets.BACKENDS) into the files the library
 and its build read, so the chain is written down once:
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Writes a field's files: kernels per target, the instantiation of the
 field template, and the public header."""
 from __future__ import annotations

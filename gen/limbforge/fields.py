@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Prime fields: the built-in list and the derived constants."""
 from __future__ import annotations
 

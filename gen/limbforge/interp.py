@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Reference interpreter of IR programs on Python ints."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The IR: straight-line programs over 64-bit words.
 
 A Program has array arguments (outputs and inputs, each a fixed number of

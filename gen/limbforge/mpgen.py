@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Generation of the mp module's kernels (src/mp/generated/).
 
 Three kernel families, each fully unrolled for one operand length n:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The first lines of every generated file: what wrote it (the exact command,
 so `make check-gen` and a reader can reproduce it) and its licence."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """List scheduling of straight-line machine code for an in-order dual-issue
 core (modelled on SiFive U74: two issue slots per cycle, at most one
 multiply and one memory access per cycle, fully pipelined multiplier).

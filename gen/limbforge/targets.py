@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Code-generation targets and the library's back ends, in one table.
 
 A *target* is what the generator can print (C, or assembly for one ISA

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Edge-biased field elements for the tests: the C kernel tests
 (gen/tests/kernels.py) and the library's Python-int field oracle
 (tests/field/field_oracle.py) draw their inputs from here."""

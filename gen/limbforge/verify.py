@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Verifier: the properties every program must have before printing.
 
 * straight-line SSA: every source is defined earlier, every value once;

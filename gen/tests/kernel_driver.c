@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Test driver: reads "op w0..w(N-1) v0..v(N-1)" lines (hex words, little
  * endian), runs kernel `op` of field LF_DRV_NAME for target LF_DRV_TARGET,
  * prints the result words.  Also runs each op in place (r aliasing a) and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Compile generated kernels with a C driver and check them against Python ints."""
 from __future__ import annotations
 

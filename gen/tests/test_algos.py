@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Algorithms checked through the IR interpreter (no printer involved):
 products and squares for N = 1..16, Montgomery and pseudo-Mersenne
 arithmetic for many random primes, in both carry-chain styles."""

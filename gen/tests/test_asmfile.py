@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The ELF framing every assembly printer shares (printers/asmfile.py): each
 kernel symbol is global, hidden and a sized function; constant tables sit
 under local labels in .rodata; every file ends with the non-executable-stack

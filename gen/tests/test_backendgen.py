@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The files written from the back-end table (backendgen.py) say what the
 table says: enum order, parents, ancestor sets, the inheritance order of
 src/dispatch_table.h and the CMake lists."""

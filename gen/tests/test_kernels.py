@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Every generated kernel of every built-in field, and of random primes of
 every size 1..16 limbs, compiled for every target this machine runs and
 checked against Python ints (edge-biased inputs, in-place aliasing)."""

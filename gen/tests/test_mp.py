@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """mp module generator (limbforge.mpgen): every program shape against Python
 ints through the interpreter, the params reader, and the file set."""
 from __future__ import annotations

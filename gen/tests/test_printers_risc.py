@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """AArch64 and ppc64le printers on programs the field kernels never make:
 random straight-line programs (carries crossing between addition and
 subtraction chains in both directions, selects/masks of either polarity,

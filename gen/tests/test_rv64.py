@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """RV64 printer tests beyond the compiled-kernel ones (test_kernels.py runs
 every kernel under qemu-user).  Here the printed assembly is run by a small
 RV64 interpreter written for this test, so the register allocator can be

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* limbforge: ChaCha20-Poly1305 AEAD (RFC 8439 section 2.8), 96-bit nonce,
  * detached 16-byte tag.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* limbforge: ChaCha20 stream cipher, RFC 8439 section 2.4 layout
  * (256-bit key, 32-bit block counter, 96-bit nonce).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* limbforge: constant-time arithmetic kernels for cryptography.
  *
  * Common definitions: error codes, attributes and back-end selection.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* limbforge mp: fixed-size constant-time multi-precision integers.
  *
  * Numbers are little-endian arrays of 64-bit limbs (limb 0 least

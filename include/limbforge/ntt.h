@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* limbforge NTT mod q = 3329: the 128-coefficient cyclic product and the
  * number-theoretic transform of ML-KEM (FIPS 203).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* limbforge: Poly1305 one-time authenticator (RFC 8439 section 2.5).
  *
  * A Poly1305 key is 32 bytes: r (16 bytes, clamped as the RFC says) and s

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Internal contract of the field module: the kernel-table type shared by the
  * generated per-field files, field_template.h and library code that calls
  * field kernels directly (src/field/generated/<field>_internal.h).

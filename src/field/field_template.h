@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* field_template.h: the public API of one prime field, written once.
  *
  * Included exactly once per translation unit, by src/field/generated/<field>_api.c,

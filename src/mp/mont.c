@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* mp: Montgomery arithmetic for run-time odd moduli, constant-time modular
  * exponentiation and the RSA-CRT private operation.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* mp: length-generic layer over the generated kernels.  Products above the
  * generated sizes use constant-time Karatsuba: the middle term is
  * |a0 - a1| * |b1 - b0| with the sign applied by masks, never by a branch;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Internal contract of the mp module: generated kernel tables
  * (src/mp/generated/mp_dispatch.c) and the length-generic layers (mp.c,
  * mont.c).  Not installed.  Also used by lfbench (suite_mp.c tuning). */

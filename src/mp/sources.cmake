@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # mp module: length-generic C (Karatsuba, Montgomery, modexp) over the
 # generated kernels of src/mp/generated/<target>/ (sizes per target from
 # src/mp/params/<target>.h; regenerate with `make gen`).

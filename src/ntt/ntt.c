@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* NTT mod 3329: public API (include/limbforge/ntt.h), back-end dispatch,
  * range checks and the conversions between FIPS 203 semantics and the
  * kernels' lazy B-order domain. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Internal contract between the NTT API (ntt.c) and its kernels (portable C
  * in ntt_c.c, vector code in native/<arch>/).  Not installed.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # NTT mod 3329 (src/ntt/README.md).  Included by the top-level CMakeLists.
 # Portable C always; vector kernels per architecture through lf_native_sources
 # (cmake/native.cmake: each file compiled with its back end's ISA flags, and

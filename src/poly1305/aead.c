@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ChaCha20-Poly1305 AEAD (RFC 8439 2.8) on the ChaCha20 and Poly1305 code
  * of this module: seal encrypts and authenticates in chunks that stay in L1
  * cache; open authenticates the whole ciphertext first and decrypts only

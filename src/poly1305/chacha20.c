@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ChaCha20 (RFC 8439 2.3/2.4): portable block function, public API and the
  * dispatch to the vector kernels (native/<arch>/chacha20_*.c).
  * Kernel contract: poly1305_internal.h. */

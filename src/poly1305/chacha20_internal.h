@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Internal ChaCha20 helpers shared by chacha20.c and aead.c.  Not installed. */
 #ifndef LF_CHACHA20_INTERNAL_H
 #define LF_CHACHA20_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Poly1305 (RFC 8439 2.5): public API, length/back-end dispatch and the
  * portable radix 2^64 kernel.  Kernel contract: poly1305_internal.h. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Internal contract of the Poly1305 kernels.  Not installed.
  *
  * The accumulator lives in the state in radix 2^64, h = h[0] + h[1] 2^64 +

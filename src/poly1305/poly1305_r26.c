@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Poly1305 portable radix 2^26 kernel: five 26-bit limbs, 32x32->64-bit
  * products only (for targets without a 64x64->128 multiply; also the model
  * of the radix 2^26 vector kernels).  Contract: poly1305_internal.h.

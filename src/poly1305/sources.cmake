@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Poly1305, ChaCha20 and ChaCha20-Poly1305 (included by the top-level CMakeLists).
 # Portable C always; vector kernels per architecture through lf_native_sources
 # (cmake/native.cmake: each file compiled with its back end's ISA flags, and

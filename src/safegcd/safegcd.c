@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* safegcd.c: the compiled entries of safegcd.h, for descriptors known only
  * at run time (mp's moduli; anything whose limb count is not a compile-time
  * constant).  Contracts: safegcd.h. */

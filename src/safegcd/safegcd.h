@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* safegcd.h: modular inversion by Bernstein-Yang safegcd ("Fast constant-time
  * gcd computation and modular inversion", TCHES 2019), for any odd modulus
  * described by an lf_sg_mod.  Internal (not installed).

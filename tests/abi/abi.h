@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ABI checker: context passed to the assembly trampoline, and the kernel
  * table entry.  See tests/abi/README.md. */
 #ifndef LF_ABI_H

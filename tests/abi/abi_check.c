@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ABI checker for every assembly kernel of the architecture being built.
  *
  * Each kernel is called through an assembly trampoline (tramp_<arch>.S) that

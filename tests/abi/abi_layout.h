@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Layout of struct lf_abi_ctx (abi.h), shared by the C harness and the
  * assembly trampolines (tramp_<arch>.S include this file through cpp).
  * All offsets are in bytes; the C side checks them with _Static_assert.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Every kernel list of the ABI checker.  One header per module,
  * tests/abi/kernels_<module>.h, each defining LF_ABI_KERNELS_<MODULE>(K);
  * CMake defines LF_ABI_HAVE_<MODULE> when the module is built (its

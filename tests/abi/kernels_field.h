@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ABI-checker entries for the generated field kernels: every assembly kernel
  * src/field/generated/<target>/<field>.S built for this architecture, seven
  * ops each, called with fully reduced inputs (< p) and compared with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ABI-checker entries for the generated mp kernels (src/mp/generated/<target>/
  * mp_mul.S, mp_sqr.S, mp_redc.S): every .globl symbol, compared with the C
  * kernel of the same size where the C target has one.  The list,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ABI-checker entries for the ntt module's hand-written assembly kernels.
  * Compiled only when the module is built (src/ntt/sources.cmake exists).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ABI-checker entries for the poly1305 module's hand-written assembly kernels.
  * Compiled only when the module is built (src/poly1305/sources.cmake exists).
  *

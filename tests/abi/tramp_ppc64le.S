@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ABI-checker trampoline and self-test kernels, ppc64le ELFv2.  Test code.
  *
  * void lf_abi_tramp(struct lf_abi_ctx *ctx)                    (r3 = ctx)

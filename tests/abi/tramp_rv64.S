@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ABI-checker trampoline and self-test kernels, RISC-V RV64 LP64D.  Test code.
  *
  * void lf_abi_tramp(struct lf_abi_ctx *ctx)                    (a0 = ctx)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Back-end selection API, and agreement of all back ends on every field.
  *
  * lf_backend_set: unknown names -> LF_ERR_PARAM; known names -> LF_OK if the

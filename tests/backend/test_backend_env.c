@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Back-end selection around the edges (limbforge.h, lf_backend_current):
  *  - lf_version() is LF_VERSION_STRING, MAJOR.MINOR.PATCH, and the CMake
  *    project version (LF_TEST_PROJECT_VERSION);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The back end a test runs on: LIMBFORGE_BACKEND, read by the library on
  * first use (it aborts if the named back end cannot run here, so a forced
  * back end is never silently replaced).  A test calls one of these first,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Secret / public marks for the constant-time tests, under either checker:
  *
  *   valgrind memcheck   when <valgrind/memcheck.h> exists (the Debian valgrind

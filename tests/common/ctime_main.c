@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* main() of every constant-time test; see ctime_main.h for the command line
  * and tests/common/README.md for the method.  Compiled into each ctime
  * binary with that binary's flags (the -O level under test). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The one main() of the constant-time tests (tests/common/ctime_main.c).
  *
  * A module's ctime file holds only its cases: functions that mark their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The C side of the oracle pipes (tests/common/README.md, "Oracle pipes"):
  * a small program reads requests from stdin, runs them through the library
  * and prints one answer line each; a Python oracle (tests/common/

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The Python side of the oracle pipes (tests/common/README.md).
 
 An oracle builds requests in the line format of tests/common/pipe.h, each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The one pseudo-random generator of the C tests: splitmix64.
  *
  * Deterministic and seedable: a test keeps one lf_rng per stream it wants

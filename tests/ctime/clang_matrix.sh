@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Constant-time test with clang: compile ctime_field.c, the harness
 # (tests/common/ctime_main.c) and the library sources with clang at one -O
 # level, then run it under valgrind memcheck for every back end, and check

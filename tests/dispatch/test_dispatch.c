@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The one dispatch pattern (README.md, "Dispatch"): for every module's kernel
  * table and every back end of this architecture, the entry must be the one of
  * the back end's deepest ancestor (itself included) that has kernels of its

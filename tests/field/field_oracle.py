@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Check every built-in field's public ops against Python ints.
 
 Runs tests/field/field_pipe.c (given as the command after --, possibly

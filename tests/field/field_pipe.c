@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Field ops driven by a Python-int oracle (tests/field/field_oracle.py),
  * through the line format of tests/common/pipe.h.
  *

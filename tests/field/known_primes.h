@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Reference primes of the built-in fields for tests/field/test_field.c. */
 #ifndef LF_TEST_FIELD_KNOWN_PRIMES_H
 #define LF_TEST_FIELD_KNOWN_PRIMES_H

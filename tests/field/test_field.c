@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Field test: every public op of every built-in field against GMP.
  *
  * Fields come from LF_FIELDS_FOREACH in <limbforge/fields.h>; each one gets a

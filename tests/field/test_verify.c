@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* LF_VERIFY builds only: an element that is not < p must make the library
  * abort().  For every field, add() is called with all-ones limbs (>= p for
  * every field, since p < 2^(64N)); SIGABRT is caught and counted. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Constant-time test of the mp module (the harness: tests/common/ctime_main.c,
  * the method: tests/ctime/README.md).
  *

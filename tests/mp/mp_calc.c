@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* mp_calc: a calculator over the mp API, driven by tests/mp/mp_oracle.py,
  * which checks every answer against Python ints, through the line format of
  * tests/common/pipe.h.  No GMP needed, so it runs natively and under

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Check the mp module against Python ints through tests/mp/mp_calc.c.
 
 usage: mp_oracle.py [--seed S] [--scale F] [--full] -- CMD...

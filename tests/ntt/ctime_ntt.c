@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Constant-time test of the NTT API (the harness: tests/common/ctime_main.c,
  * the method: tests/ctime/README.md): every secret input (ML-KEM polynomials
  * are secret, and so are the cyclic product's operands) is marked with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Manual experiment behind the AVX-512 lane-width choice (src/ntt/README.md);
  * not built by CMake:  cc -O3 -mavx512f -mavx512bw -mavx512vl -mavx512dq
  * tests/ntt/lanes_avx512.c && ./a.out

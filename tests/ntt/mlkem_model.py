@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """A small model of FIPS 203 (ML-KEM) Section 4.3, written from the standard:
 NTT (Algorithm 9), NTT^-1 (Algorithm 10), MultiplyNTTs (Algorithm 11) and
 BaseCaseMultiply (Algorithm 12), on Python ints, plus schoolbook products

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Tests of the NTT mod 3329 (include/limbforge/ntt.h) on the selected back
  * end (LIMBFORGE_BACKEND; exit 77 if it cannot run here).
  *

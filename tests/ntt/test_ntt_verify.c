@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* LF_VERIFY builds only: inputs beyond the documented bounds of the lazy API
  * must make the library abort() (on every back end: the checks sit in the
  * dispatch layer).  Each case catches SIGABRT; a case that returns is a

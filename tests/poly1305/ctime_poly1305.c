@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Constant-time test of the poly1305 module (the harness:
  * tests/common/ctime_main.c, the method: tests/ctime/README.md).  Secret:
  * keys, nonces, messages, plaintexts, ciphertexts, tags.  Covered: one-shot

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Poly1305 carry edge cases checked against a Python-int oracle.
 
 Writes crafted (key, message) pairs to the C helper p1305_pipe (run through

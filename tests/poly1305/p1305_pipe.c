@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Helper for p1305_oracle.py, through the line format of tests/common/pipe.h:
  *     tag KEY MSG   -> TAG
  * KEY: 32 bytes, MSG: any length up to MAXM ("-" when empty), TAG: 16 bytes,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Shared helpers of the poly1305-module tests: hex, RNG stream, checks, back-end
  * selection with exit 77 when the forced back end cannot run here. */
 #ifndef LF_TEST_P1305_COMMON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Differential test against OpenSSL (EVP_MAC POLY1305, EVP_chacha20_poly1305)
  * and libsodium (crypto_onetimeauth_poly1305, crypto_stream_chacha20_ietf,
  * crypto_aead_chacha20poly1305_ietf): random keys, every message length

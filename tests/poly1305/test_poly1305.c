@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Poly1305 / ChaCha20 / ChaCha20-Poly1305 tests that need no other library:
  *   - RFC 8439 examples: 2.3.2 (block), 2.4.2 (encryption), 2.5.2 (Poly1305),
  *     2.8.2 (AEAD)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Wycheproof chacha20_poly1305_test.json through the AEAD API, every test:
  *   valid:   seal gives exactly ct and tag; open gives msg
  *   invalid: open returns LF_ERR_AUTH and zeroes the output; tests whose

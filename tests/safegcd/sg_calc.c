@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sg_calc: a driver of src/safegcd, checked against Python ints (pow(x, -1,
  * p)) by tests/safegcd/sg_oracle.py through the line format of
  * tests/common/pipe.h.  No GMP needed, so it runs natively and under

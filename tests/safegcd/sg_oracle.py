@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Check src/safegcd against Python ints (pow(x, -1, p)) through sg_calc.
 
 usage: sg_oracle.py [--seed S] [--scale F] -- CMD...

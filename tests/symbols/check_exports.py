@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The shared library exports exactly the functions include/ declares.
 
 Collects every function declared in the installed headers (comments and

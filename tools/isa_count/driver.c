@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* isa_count driver: calls one function once, so that qemu-user's execution
  * trace (tools/isa_count/isa_count.py) can count the instructions it runs.
  *

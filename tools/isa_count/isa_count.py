@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Dynamic instruction count of ONE call of a function, under qemu-user.
 
 The function (any symbol in any object or source file) is linked statically

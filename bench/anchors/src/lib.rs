@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 //! lfbench anchors: a staticlib whose only job is to carry the C code of a
 //! few crates (blst, secp256k1-sys, pqcrypto-mlkem) into one archive that the
 //! C benchmark links.  The benchmark calls the C symbols directly; this file

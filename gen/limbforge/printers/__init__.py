@@ -1,1 +1,2 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Printers: IR programs -> source text for one target."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """AArch64 GNU as printer (AAPCS64), on the shared load/store allocator.
 
 ABI, in one place (AAPCS64 below): arguments in x0, x1, x2; x19-x28

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """ELF framing shared by the assembly printers (GNU as syntax).
 
 A printer makes a function's body (and its header comment); this module

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Portable C printer: uint64_t words, unsigned __int128 for products and
 carries.  Loads of constant tables become literals; every input is read
 before the first store, so outputs may alias inputs."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """ppc64le GNU as printer (64-bit ELFv2 ABI), on the shared load/store allocator.
 
 ABI, in one place (ELFV2 below): arguments in r3, r4, r5; r14-r31

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """One-pass register allocator for load/store ISAs with three-operand
 instructions and one carry flag (AArch64, ppc64le; usable by any printer of
 that shape).  ISA-neutral: a printer subclasses `LoadStoreAlloc`, supplies

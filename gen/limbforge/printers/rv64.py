@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """RV64GC GNU-as printer (LP64D ABI), optional Zba/Zbb for target rv64_zbb.
 
 RISC-V has no flags: an IR carry is a 0/1 word in a register, made by

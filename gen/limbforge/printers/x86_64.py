@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """x86-64 GAS (AT&T) printer with its own register allocator.
 
 Two flavours from one printer:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* mp thresholds for target x86_64_adx.
  * LF_MP_MUL_MAX / LF_MP_SQR_MAX: generated kernels for n <= MAX limbs,
  * constant-time Karatsuba above.  LF_MP_REDC_MAX: generated Montgomery

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* AArch64 Advanced SIMD kernels of the NTT mod 3329 (contract:
  * src/ntt/ntt_internal.h).
  *

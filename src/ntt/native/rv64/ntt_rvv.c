@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* RISC-V Vector 1.0 kernels of the NTT mod 3329 (contract:
  * src/ntt/ntt_internal.h), vector-length agnostic: every loop asks vsetvl
  * for its vector length, so the same code is correct for any VLEN >= 128

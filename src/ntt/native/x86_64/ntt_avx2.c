@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* AVX2 kernels of the NTT mod 3329 (contract: src/ntt/ntt_internal.h).
  *
  * 16 int16 lanes per ymm; a 256-coefficient polynomial is 16 vectors and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* AVX-512 (F/BW) kernels of the ML-KEM NTT mod 3329 (contract:
  * src/ntt/ntt_internal.h), the fused checked FIPS-semantics kernels and the
  * cyclic product.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ChaCha20 AArch64 Advanced SIMD (NEON) kernel: 4 blocks in parallel, one
  * state word per 128-bit register (lane j = block j of the batch, counter
  * + j).  Only built for aarch64 (sources.cmake; Advanced SIMD is part of

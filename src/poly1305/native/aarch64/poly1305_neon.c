@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Poly1305 AArch64 Advanced SIMD (NEON) kernel: radix 2^26, 2 lanes, 4
  * blocks per step.  Only built for aarch64 (sources.cmake); Advanced SIMD is
  * part of the AArch64 base ABI, so its ISA flags are empty (cmake/native.cmake).  Called

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Poly1305 POWER9 (ISA 3.0) kernel: radix 2^44, 4 blocks per step,
  * vmsumudm.  Only built for ppc64le (lf_native_sources compiles this file
  * alone with -mcpu=power9, cmake/native.cmake); called only for back end power9 (poly1305.c:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ChaCha20 RISC-V Vector 1.0 kernel, vector-length agnostic: one block per
  * 32-bit lane, the 16 state words in 16 vectors (e32, LMUL 1), vl blocks
  * per batch.  Contract: poly1305_internal.h (nblocks: any number here; the

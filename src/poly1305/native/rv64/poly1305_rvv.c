@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Poly1305 RISC-V Vector 1.0 kernel: radix 2^26 in 64-bit lanes, L blocks
  * per step, vector-length agnostic.  Contract: poly1305_internal.h
  * (nblocks a non-zero multiple of lf_p1305_rvv_lanes()).  Built (with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ChaCha20 AVX2 kernel: 8 blocks in parallel, one state word per register
  * (lane j = block j of the batch, counter + j).  Compiled with its back end's ISA flags
  * (lf_native_sources, cmake/native.cmake); only

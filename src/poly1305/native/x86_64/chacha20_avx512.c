@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ChaCha20 AVX-512 kernel: 16 blocks in parallel, one state word per zmm
  * register (lane j = block j of the batch, counter + j), rotations with
  * vprold.  Compiled with its back end's ISA flags

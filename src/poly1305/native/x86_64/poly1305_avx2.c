@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Poly1305 AVX2 kernel: 4 lanes, radix 2^26 (vpmuludq).  Method and bounds:
  * poly1305_vec26.h.  Compiled with its back end's ISA flags
  * (lf_native_sources, cmake/native.cmake); only called when the selected

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Poly1305 AVX-512 IFMA kernel: 8 lanes, radix 2^44 (limbs of 44, 44 and
  * 42 bits) with vpmadd52luq / vpmadd52huq.  Compiled with its back end's ISA flags
  * (lf_native_sources, cmake/native.cmake); only called when the selected back end is

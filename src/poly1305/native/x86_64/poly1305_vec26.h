@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Template for the radix 2^26 vector Poly1305 kernels (AVX2: 4 lanes,
  * AVX-512: 8 lanes).  The including file defines the vector type and
  * operations below, then includes this file once.
