@@ -10,7 +10,10 @@
  *
  * Errors: LF_ERR_PARAM for a bad length or NULL pointer (nothing written:
  * with a bad length the size of the output is unknown); LF_ERR_RANGE for a
- * value out of range (the output is zeroed).
+ * value out of range (the output is zeroed).  Functions whose only error is
+ * LF_ERR_PARAM (mul, sqr, mul_lo, add, sub, cmov, cmp: a caller with a valid
+ * constant n may ignore the result, with a (void) cast) are not marked
+ * warn_unused_result; those that can fail on values are.
  *
  * Aliasing: "may alias" means exactly the same array (r == a); partial
  * overlaps are never allowed.
@@ -35,30 +38,28 @@ LF_API_BEGIN
 #define LF_MP_MAX_LIMBS 128
 
 /* r[2n] = a[n] * b[n].  r must not overlap a or b. */
-LF_WARN_UNUSED int lf_mp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
+int lf_mp_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
 
 /* r[2n] = a[n]^2.  r must not overlap a. */
-LF_WARN_UNUSED int lf_mp_sqr(uint64_t *r, const uint64_t *a, size_t n);
+int lf_mp_sqr(uint64_t *r, const uint64_t *a, size_t n);
 
 /* r[n] = a[n] * b[n] mod 2^(64n) (the low half).  r must not overlap a or b. */
-LF_WARN_UNUSED int lf_mp_mul_lo(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
+int lf_mp_mul_lo(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
 
 /* r[n] = a + b mod 2^(64n); *carry (if not NULL) = the carry out, 0 or 1.
  * r may alias a and/or b. */
-LF_WARN_UNUSED int lf_mp_add(uint64_t *r, uint64_t *carry, const uint64_t *a, const uint64_t *b,
-                             size_t n);
+int lf_mp_add(uint64_t *r, uint64_t *carry, const uint64_t *a, const uint64_t *b, size_t n);
 
 /* r[n] = a - b mod 2^(64n); *borrow (if not NULL) = 1 if a < b, else 0.
  * r may alias a and/or b. */
-LF_WARN_UNUSED int lf_mp_sub(uint64_t *r, uint64_t *borrow, const uint64_t *a, const uint64_t *b,
-                             size_t n);
+int lf_mp_sub(uint64_t *r, uint64_t *borrow, const uint64_t *a, const uint64_t *b, size_t n);
 
 /* r = flag ? a : r, flag any value (nonzero = copy).  r may alias a. */
-LF_WARN_UNUSED int lf_mp_cmov(uint64_t *r, const uint64_t *a, uint64_t flag, size_t n);
+int lf_mp_cmov(uint64_t *r, const uint64_t *a, uint64_t flag, size_t n);
 
 /* *res = -1, 0 or 1 as a < b, a == b, a > b (constant time: the result is
  * computed without branches; what the caller does with it is up to it). */
-LF_WARN_UNUSED int lf_mp_cmp(int *res, const uint64_t *a, const uint64_t *b, size_t n);
+int lf_mp_cmp(int *res, const uint64_t *a, const uint64_t *b, size_t n);
 
 /* r[n] = the big-endian integer in[0..len) (len may be 0 or larger than
  * 8n: leading bytes beyond 8n must be zero, else LF_ERR_RANGE and r = 0).
