@@ -11,11 +11,7 @@ and its build read, so the chain is written down once:
 from __future__ import annotations
 
 from .provenance import provenance
-from .targets import ARCHES, BACKENDS, BACKEND_GUARD, TARGETS, backend_arch, backend_chain
-
-
-def _enum(b: str) -> str:
-    return "LF_BACKEND_" + b.upper()
+from .targets import ARCHES, BACKENDS, BACKEND_GUARD, TARGETS, backend_arch, backend_chain, backend_enum
 
 
 def public_header(command: str) -> str:
@@ -34,7 +30,7 @@ def public_header(command: str) -> str:
     for i, (b, parent, what) in enumerate(BACKENDS):
         val = " = 0" if i == 0 else ""
         par = f"[{parent}] " if parent else ""
-        L.append(f"    {_enum(b)}{val}, /* {par}{what} */")
+        L.append(f"    {backend_enum(b)}{val}, /* {par}{what} */")
     L += ["    LF_BACKEND_COUNT", "} lf_backend;", "",
           "/* Back-end names, as lf_backend_name() returns them and LIMBFORGE_BACKEND and",
           " * lf_backend_set() accept: " + ", ".join(f'"{b}"' for b, _, _ in BACKENDS) + ". */",
@@ -56,11 +52,11 @@ def cpu_table(command: str) -> str:
          "    lf_backend parent;",
          "} lf_backends[LF_BACKEND_COUNT] = {"]
     for b, parent, _ in BACKENDS:
-        L.append(f'    [{_enum(b)}] = {{"{b}", {_enum(parent or "c")}}},')
+        L.append(f'    [{backend_enum(b)}] = {{"{b}", {backend_enum(parent or "c")}}},')
     L += ["};", "", "LF_HIDDEN const uint16_t lf_backend_line[LF_BACKEND_COUNT] = {"]
     for b, _, _ in BACKENDS:
-        bits = " | ".join(f"(1u << {_enum(a)})" for a in reversed(backend_chain(b)))
-        L.append(f"    [{_enum(b)}] = {bits},")
+        bits = " | ".join(f"(1u << {backend_enum(a)})" for a in reversed(backend_chain(b)))
+        L.append(f"    [{backend_enum(b)}] = {bits},")
     L += ["};", "", "#endif", ""]
     return "\n".join(L)
 
@@ -93,7 +89,7 @@ def dispatch_table(command: str) -> str:
     for b, _, _ in BACKENDS:
         cond = " && ".join(x for x in (BACKEND_GUARD[b] and f"({BACKEND_GUARD[b]})",
                                         f"LF_DISPATCH_OWN({b.upper()})") if x)
-        L += [f"#if {cond}", f" | (1u << {_enum(b)})", "#endif"]
+        L += [f"#if {cond}", f" | (1u << {backend_enum(b)})", "#endif"]
     L += [")", "#else"]
     open_guard = ""
     for b, _, _ in BACKENDS:
@@ -106,7 +102,7 @@ def dispatch_table(command: str) -> str:
             open_guard = guard
         chain = backend_chain(b)
         for i, a in enumerate(chain):
-            entry = f"    [{_enum(b)}] = LF_DISPATCH_ENTRY({a.upper()}, {a}),"
+            entry = f"    [{backend_enum(b)}] = LF_DISPATCH_ENTRY({a.upper()}, {a}),"
             if a == "c":
                 L += (["#else"] if i else []) + [entry]
             else:

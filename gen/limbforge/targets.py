@@ -109,34 +109,3 @@ TARGETS = {t.name: t for t in (
 
 def builtin_targets() -> list:
     return [t for t in TARGETS.values() if t.builtin]
-
-
-def backend_table(available: dict) -> dict:
-    """For every back end, the entry of its nearest ancestor (itself
-    included) present in `available` (back end name -> anything)."""
-    out = {}
-    for b, _, _ in BACKENDS:
-        have = [a for a in backend_chain(b) if a in available]
-        if have:
-            out[b] = available[have[0]]
-    return out
-
-
-def backend_initializers(targets, entry) -> list:
-    """C designated initializers `[LF_BACKEND_X] = entry(target),` for every
-    back end, each given its nearest ancestor's target among `targets`, with
-    consecutive back ends of one architecture under one #if guard."""
-    by_backend = backend_table({TARGETS[t].backend: t for t in targets})
-    lines, open_guard = [], ""
-    for b, t in by_backend.items():
-        guard = BACKEND_GUARD[b]
-        if guard != open_guard:
-            if open_guard:
-                lines.append("#endif")
-            if guard:
-                lines.append(f"#if {guard}")
-            open_guard = guard
-        lines.append(f"    [{backend_enum(b)}] = {entry(t)},")
-    if open_guard:
-        lines.append("#endif")
-    return lines
