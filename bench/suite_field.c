@@ -50,6 +50,7 @@
 #include <limbforge/limbforge.h>
 #ifdef LF_FIELDS_FOREACH
 #define LFB_HAVE_LIMBFORGE_FIELDS 1
+#include "lf_internal.h" /* lf_backend_parent: lfbf_foreign_backend */
 #endif
 #endif
 #endif
@@ -249,6 +250,33 @@ static int lfbf_set_backend(void *parg)
     return lf_backend_set((const char *)parg) != 0;
 }
 
+/* 1 if back end b belongs to another architecture's chain than this build's
+ * (aarch64/neon on x86-64, ...): it can never run here, so an unavailable
+ * one is not worth a note.  The chain's root (the back end whose parent is
+ * c) is found with the library's parent links (src/lf_internal.h) and
+ * compared with this build's root, from the compiler's macros; c itself
+ * belongs everywhere. */
+static int lfbf_foreign_backend(lf_backend b)
+{
+#if defined(__x86_64__)
+    static const char *const root = "x86_64";
+#elif defined(__aarch64__)
+    static const char *const root = "aarch64";
+#elif defined(__riscv) && __riscv_xlen == 64
+    static const char *const root = "rv64";
+#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+    static const char *const root = "ppc64le";
+#else
+    static const char *const root = NULL; /* portable C only */
+#endif
+    if (b == LF_BACKEND_C) return 0;
+    lf_backend r = b;
+    for (int depth = 0; depth < (int)LF_BACKEND_COUNT && lf_backend_parent(r) != LF_BACKEND_C; depth++)
+        r = lf_backend_parent(r);
+    const char *rn = lf_backend_name(r);
+    return !root || !rn || strcmp(rn, root) != 0;
+}
+
 /* Per field F: state, measured loops, p read back from the library, and a
  * runner that loops over back ends and ops. */
 #define LFBF_FIELD(F, NL, NB)                                                                    \
@@ -371,7 +399,8 @@ static int lfbf_set_backend(void *parg)
             const char *bn = lf_backend_name((lf_backend)b);                                     \
             if (!bn) continue;                                                                   \
             if (!lf_backend_available((lf_backend)b)) {                                          \
-                lfb_note(h, "limbforge back end %s not available on this CPU/build", bn);        \
+                if (!lfbf_foreign_backend((lf_backend)b))                                        \
+                    lfb_note(h, "limbforge back end %s not available on this CPU/build", bn);    \
                 continue;                                                                        \
             }                                                                                    \
             if (!lfb_listing(h)) {                                                               \
