@@ -58,6 +58,22 @@ struct lfb {
     size_t nversions, capversions;
 
     uint64_t rng[4];
+
+    /* Progress ("row i/N, ~T left"): lfb_plan counts the rows per suite up
+     * front by walking the suites as --list does (counting: lfb_run only
+     * counts, notes are dropped). */
+    int counting;
+    size_t counted;
+    struct {
+        const char *suite;
+        size_t base, count; /* rows before this suite; rows in it */
+    } *plan;
+    size_t nplan;
+    size_t total;     /* N */
+    size_t extra;     /* rows beyond the count; N is then shown as ~N */
+    size_t done;      /* i: rows reached so far (measured or skipped) */
+    size_t suite_end; /* value of done at the current suite's last counted row */
+    uint64_t t_start; /* lfb_progress_start */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -337,16 +353,76 @@ void lfb_free(lfb *h)
         free(h->versions[i].version);
     }
     free(h->versions);
+    free(h->plan);
     free(h);
 }
 
 int lfb_quick(const lfb *h) { return h->opt.quick; }
-int lfb_listing(const lfb *h) { return h->opt.list; }
+int lfb_listing(const lfb *h) { return h->opt.list || h->counting; }
 
 void lfb_begin_suite(lfb *h, const char *suite)
 {
     h->suite = suite;
-    if (!h->opt.list) fprintf(stderr, "== suite %s\n", suite);
+    if (h->counting || h->opt.list) return;
+    for (size_t k = 0; k < h->nplan; k++)
+        if (!strcmp(h->plan[k].suite, suite)) {
+            /* rows a failed set-up skipped in the suite before are passed over */
+            h->done = h->plan[k].base + h->extra;
+            h->suite_end = h->done + h->plan[k].count;
+            break;
+        }
+    fprintf(stderr, "== suite %s\n", suite);
+}
+
+size_t lfb_plan(lfb *h, const lfb_suite *suites, const int *sel, size_t n)
+{
+    uint64_t rng[4];
+    memcpy(rng, h->rng, sizeof rng);
+    free(h->plan);
+    h->plan = xrealloc(NULL, (n ? n : 1) * sizeof *h->plan);
+    h->nplan = h->total = h->extra = h->done = 0;
+    h->counting = 1;
+    for (size_t i = 0; i < n; i++) {
+        if (!sel[i]) continue;
+        h->counted = 0;
+        lfb_begin_suite(h, suites[i].name);
+        suites[i].fn(h);
+        h->plan[h->nplan].suite = suites[i].name;
+        h->plan[h->nplan].base = h->total;
+        h->plan[h->nplan].count = h->counted;
+        h->nplan++;
+        h->total += h->counted;
+    }
+    h->counting = 0;
+    h->suite = NULL;
+    memcpy(h->rng, rng, sizeof rng); /* the run draws the same inputs */
+    return h->total;
+}
+
+void lfb_progress_start(lfb *h) { h->t_start = now_ns(); }
+
+/* m:ss or h:mm:ss */
+static void fmt_duration(char *buf, size_t n, double s)
+{
+    long t = (long)(s + 0.5);
+    if (t < 3600) snprintf(buf, n, "%ld:%02ld", t / 60, t % 60);
+    else snprintf(buf, n, "%ld:%02ld:%02ld", t / 3600, t % 3600 / 60, t % 60);
+}
+
+/* "row i/N (~m:ss left)" for the progress line: the mean time per row so far
+ * times the rows left.  Empty without lfb_plan. */
+static void progress_prefix(lfb *h, char *buf, size_t n)
+{
+    buf[0] = 0;
+    if (!h->nplan || !h->total) return;
+    double elapsed = 1e-9 * (double)(now_ns() - h->t_start);
+    size_t i = h->done, total = h->total;
+    double left = i && total > i ? elapsed / (double)i * (double)(total - i) : 0;
+    char t[32], eta[48];
+    fmt_duration(t, sizeof t, left);
+    snprintf(eta, sizeof eta, "(~%s left)", t);
+    int w = snprintf(NULL, 0, "%zu", total);
+    snprintf(buf, n, "row %*zu/%s%zu %-15s ", w, i, h->extra ? "~" : "", total, eta);
 }
 
 void lfb_machine_info(lfb *h)
@@ -372,6 +448,7 @@ void lfb_clock_recheck(lfb *h)
 
 void lfb_note(lfb *h, const char *fmt, ...)
 {
+    if (h->counting) return; /* lfb_plan's walk: the run notes it */
     char buf[512];
     va_list ap;
     va_start(ap, fmt);
@@ -457,10 +534,20 @@ void lfb_run(lfb *h, const lfb_case *c)
     char key[256];
     make_key(key, sizeof key, h->suite, c->op, c->subject, c->impl, c->backend);
     if (h->have_re && regexec(&h->re, key, 0, NULL, 0) != 0) return;
+    if (h->counting) {
+        h->counted++;
+        return;
+    }
     if (h->opt.list) {
         printf("%-60s %s\n", key, c->kind);
         return;
     }
+    if (h->nplan && h->done >= h->suite_end) { /* more rows than counted */
+        h->extra++;
+        h->total++;
+        h->suite_end++;
+    }
+    h->done++;
     if (c->prepare && c->prepare(c->parg)) {
         lfb_note(h, "%s: set-up failed, row skipped", key);
         return;
@@ -503,12 +590,14 @@ void lfb_run(lfb *h, const lfb_case *c)
     double median = (n & 1) ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 
     add_row(h, c, best, median, n);
+    char pre[128];
+    progress_prefix(h, pre, sizeof pre);
     if (h->ghz > 0)
-        fprintf(stderr, "  %-58s %-10s %12.2f ns %12.1f cyc  (median %.2f ns, %u x %llu)\n", key,
-                c->kind, best, best * h->ghz, median, n, (unsigned long long)iters * ops);
+        fprintf(stderr, "  %s%-52s %-10s %10.2f ns %10.1f cyc  (median %.2f ns, %u x %llu)\n", pre,
+                key, c->kind, best, best * h->ghz, median, n, (unsigned long long)iters * ops);
     else
-        fprintf(stderr, "  %-58s %-10s %12.2f ns  (median %.2f ns, %u x %llu)\n", key, c->kind,
-                best, median, n, (unsigned long long)iters * ops);
+        fprintf(stderr, "  %s%-52s %-10s %10.2f ns  (median %.2f ns, %u x %llu)\n", pre, key,
+                c->kind, best, median, n, (unsigned long long)iters * ops);
 }
 
 /* ------------------------------------------------------------------ */

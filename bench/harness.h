@@ -115,6 +115,13 @@ typedef struct {
 } lfb_options;
 
 lfb *lfb_new(const lfb_options *o); /* NULL on error (bad regex), message printed */
+/* Count the rows the selected suites (sel[i] != 0) will run, for the progress
+ * line's "row i/N": the --list walk, silently (no output, no notes; the input
+ * generator is restored afterwards, so the run sees the same inputs).  Suites
+ * skip their expensive set-up while listing, so this takes milliseconds.
+ * Returns N. */
+size_t lfb_plan(lfb *h, const lfb_suite *suites, const int *sel, size_t n);
+void lfb_progress_start(lfb *h);    /* the time estimate counts from here */
 void lfb_begin_suite(lfb *h, const char *suite);
 void lfb_machine_info(lfb *h);      /* calibrate clock, detect CPU; prints to stderr */
 void lfb_clock_recheck(lfb *h);     /* estimate the clock again; note a drift > 5% */

@@ -251,7 +251,8 @@ static void run_limbforge(lfb *h, const char *subject)
  * For each back end with its own kernels, find per family the largest n
  * for which the generated kernel still beats the alternative built on the
  * smaller kernels (mul/sqr: one Karatsuba level; redc: reduction by
- * multiplication), and write src/mp/params/<target>.h. */
+ * multiplication), and write DIR/<target>.h (main.c picks DIR: mp_params/
+ * beside the binary, --out DIR, or src/mp/params with --write-source). */
 static double lfmp_now(void)
 {
     struct timespec t;
@@ -301,23 +302,11 @@ static double lfmp_tune_time(lfmp_tune_st *s)
     return best;
 }
 
-int lfb_tune_mp_main(const char *what, int argc, char **argv)
+int lfb_tune_mp(const char *dir, int in_source)
 {
-    const char *dir = NULL;
-    for (int i = 0; i < argc; i++)
-        if (!strcmp(argv[i], "--out") && i + 1 < argc) dir = argv[++i];
-    if (strcmp(what, "mp") != 0) {
-        fprintf(stderr, "lfbench: --tune knows only \"mp\"\n");
-        return 2;
-    }
-    char defdir[4096];
-    if (!dir) { /* the source tree this file was compiled from */
-        snprintf(defdir, sizeof defdir, "%s", __FILE__);
-        char *slash = strrchr(defdir, '/');
-        if (slash) *slash = 0;
-        strncat(defdir, "/../src/mp/params", sizeof defdir - strlen(defdir) - 1);
-        dir = defdir;
-    }
+    fprintf(stderr, "lfbench --tune mp: writing into %s\n"
+                    "  per back end and family (MUL, SQR, REDC), n:kernel/alternative ns\n", dir);
+    int written = 0;
     static lfmp_tune_st st;
     static const char *fams[3] = {"MUL", "SQR", "REDC"};
     for (int b = 0; b < (int)LF_BACKEND_COUNT; b++) {
@@ -371,6 +360,7 @@ int lfb_tune_mp_main(const char *what, int argc, char **argv)
         for (; k->target[j] && j < sizeof up - 1; j++) up[j] = (char)(k->target[j] >= 'a' && k->target[j] <= 'z' ? k->target[j] - 32 : k->target[j]);
         up[j] = 0;
         fprintf(f,
+                "/* SPDX-License-Identifier: Apache-2.0 OR MIT */\n"
                 "/* mp thresholds for target %s, written by `lfbench --tune mp`.\n"
                 " * LF_MP_MUL_MAX / LF_MP_SQR_MAX: generated Comba kernels for n <= MAX limbs,\n"
                 " * constant-time Karatsuba above.  LF_MP_REDC_MAX: generated Montgomery\n"
@@ -379,9 +369,23 @@ int lfb_tune_mp_main(const char *what, int argc, char **argv)
                 "#ifndef LF_MP_PARAMS_%s_H\n#define LF_MP_PARAMS_%s_H\n"
                 "#define LF_MP_MUL_MAX %d\n#define LF_MP_SQR_MAX %d\n#define LF_MP_REDC_MAX %d\n#endif\n",
                 k->target, up, up, result[0], result[1], result[2]);
-        fclose(f);
+        if (fclose(f) != 0) {
+            fprintf(stderr, "lfbench: error writing %s\n", path);
+            return 1;
+        }
         fprintf(stderr, "wrote %s\n", path);
+        written++;
     }
+    if (!written) {
+        fprintf(stderr, "lfbench: --tune mp: no back end with mp kernels of its own can run here\n");
+        return 1;
+    }
+    if (in_source)
+        fprintf(stderr, "next: review `git diff src/mp/params`, then `make gen` (regenerates the mp "
+                        "kernels from src/mp/params/<target>.h) and rebuild\n");
+    else
+        fprintf(stderr, "to use them: copy the files to src/mp/params/ of the source tree (or run "
+                        "lfbench --tune mp --write-source), then `make gen` and rebuild\n");
     return 0;
 }
 

@@ -14,6 +14,11 @@ void suite_ntt(lfb *h);
 void suite_secp256k1(lfb *h);
 void suite_dispatch(lfb *h);
 
+/* lfbench --tune mp (suite_mp.c): write DIR/<target>.h per back end with
+ * mp kernels of its own; in_source: DIR is the source tree's src/mp/params.
+ * Returns the exit code. */
+int lfb_tune_mp(const char *dir, int in_source);
+
 /* Independent chains interleaved in "throughput" rows. */
 #define LFB_CHAINS 8
 
