@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* Internal contract of the SHA-256 compression kernels.  Not installed.
+ *
+ * A kernel absorbs nblocks >= 0 full 64-byte blocks data[0..64 nblocks)
+ * into the chaining value state[8] (H0..H7 of FIPS 180-4, native uint32_t):
+ * for each block, the 64 rounds and the feed-forward addition.  data needs
+ * no alignment and must not overlap state.  Constant time (public: nblocks).
+ *
+ *   lf_sha256_blocks_c       portable C, every architecture
+ *   lf_sha256_blocks_shani   x86-64 SHA extensions (native/x86_64/), built
+ *                            when LF_NATIVE_HASH_SHA is defined; only call it
+ *                            when lf_sha256_hw_detect() said yes
+ *   lf_sha256_blocks_armv8   AArch64 SHA2 instructions (native/aarch64/),
+ *                            likewise under LF_NATIVE_HASH_SHA2
+ *
+ * Dispatch (sha256.c): the table of lf_internal.h's pattern has the C kernel
+ * for back end c, and for the root back end of an architecture with a
+ * hardware kernel (x86_64, aarch64; their descendants inherit it) the entry
+ * lf_sha256_blocks_hw, which calls through lf_sha256_hw_impl: one relaxed
+ * load per call.  lf_sha256_hw_impl starts as a detecting function that
+ * checks the CPU once (CPUID leaf 7 EBX bit 29 / HWCAP_SHA2), stores the
+ * hardware kernel or lf_sha256_blocks_c there and runs it.  Tests may read
+ * lf_sha256_hw_impl and replace it (with a counting wrapper) to see which
+ * kernel the API runs.
+ */
+#ifndef LF_HASH_SHA256_INTERNAL_H
+#define LF_HASH_SHA256_INTERNAL_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "lf_internal.h"
+
+typedef void (*lf_sha256_blocks_fn)(uint32_t state[8], const uint8_t *data, size_t nblocks);
+
+LF_HIDDEN void lf_sha256_blocks_c(uint32_t state[8], const uint8_t *data, size_t nblocks);
+#ifdef LF_NATIVE_HASH_SHA
+LF_HIDDEN void lf_sha256_blocks_shani(uint32_t state[8], const uint8_t *data, size_t nblocks);
+#endif
+#ifdef LF_NATIVE_HASH_SHA2
+LF_HIDDEN void lf_sha256_blocks_armv8(uint32_t state[8], const uint8_t *data, size_t nblocks);
+#endif
+
+/* The round constants K0..K63 (FIPS 180-4 section 4.2.2), shared by the
+ * kernels. */
+extern LF_HIDDEN const uint32_t lf_sha256_k[64];
+
+/* 1 if this build has a hardware kernel and the CPU runs it (CPUID / hwcaps,
+ * read on every call: for the detection and the tests); 0 otherwise. */
+LF_HIDDEN int lf_sha256_hw_detect(void);
+/* The hardware kernel of this build (NULL if none), and its name ("shani",
+ * "armv8" or "none"). */
+LF_HIDDEN lf_sha256_blocks_fn lf_sha256_hw_kernel(void);
+LF_HIDDEN const char *lf_sha256_hw_name(void);
+
+/* What the hardware entry runs (see above).  Present in every build (on
+ * architectures without a hardware kernel nothing reads it). */
+extern LF_HIDDEN _Atomic(lf_sha256_blocks_fn) lf_sha256_hw_impl;
+
+/* The kernel the selected back end runs, resolved (the hardware entry
+ * replaced by what it calls): for the tests. */
+LF_HIDDEN lf_sha256_blocks_fn lf_sha256_kernel_current(void);
+
+/* Zero n bytes in a way the compiler keeps. */
+static inline void lf_hash_wipe(void *p, size_t n)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    memset(p, 0, n);
+    __asm__ volatile("" : : "r"(p) : "memory");
+#else
+    volatile uint8_t *v = (volatile uint8_t *)p;
+    while (n--) *v++ = 0;
+#endif
+}
+
+static inline uint32_t lf_hash_be32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
+}
+
+static inline void lf_hash_st_be32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+#endif
