@@ -5,9 +5,8 @@
  * sha256_internal.h.  Only called when HWCAP_SHA2 is set (sha256.c).
  *
  * ABI: compiler-generated intrinsics code, an ordinary AAPCS64 function: it
- * may clobber x0-x17, v0-v7 and v16-v31 (and the low halves of v8-v15 only
- * if it saves d8-d15, which the compiler does when it uses them) and the
- * flags.  The ABI checker (tests/abi/) does not cover it: its kernel lists
+ * may clobber x0-x18, v0-v7, v16-v31 and the flags, and keeps x19-x29, sp and
+ * d8-d15 (the low halves of v8-v15), which the compiler saves if it uses them.  The ABI checker (tests/abi/) does not cover it: its kernel lists
  * name a back end a CPU must run, and SHA2 is not one (README.md of this
  * module).  Constant time: no branch or address depends on data.
  *
