@@ -422,7 +422,7 @@ static void progress_prefix(lfb *h, char *buf, size_t n)
     fmt_duration(t, sizeof t, left);
     snprintf(eta, sizeof eta, "(~%s left)", t);
     int w = snprintf(NULL, 0, "%zu", total);
-    snprintf(buf, n, "row %*zu/%s%zu %-15s ", w, i, h->extra ? "~" : "", total, eta);
+    snprintf(buf, n, "row %*zu/%s%zu %-13s ", w, i, h->extra ? "~" : "", total, eta);
 }
 
 void lfb_machine_info(lfb *h)
@@ -593,10 +593,10 @@ void lfb_run(lfb *h, const lfb_case *c)
     char pre[128];
     progress_prefix(h, pre, sizeof pre);
     if (h->ghz > 0)
-        fprintf(stderr, "  %s%-52s %-10s %10.2f ns %10.1f cyc  (median %.2f ns, %u x %llu)\n", pre,
+        fprintf(stderr, "  %s%-56s %-10s %10.2f ns %10.1f cyc  (median %.2f ns, %u x %llu)\n", pre,
                 key, c->kind, best, best * h->ghz, median, n, (unsigned long long)iters * ops);
     else
-        fprintf(stderr, "  %s%-52s %-10s %10.2f ns  (median %.2f ns, %u x %llu)\n", pre, key,
+        fprintf(stderr, "  %s%-56s %-10s %10.2f ns  (median %.2f ns, %u x %llu)\n", pre, key,
                 c->kind, best, median, n, (unsigned long long)iters * ops);
 }
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* lfbench harness: timing, calibration, filtering, results.
+/* lfbench harness: timing, calibration, filtering, progress, results.
  *
  * A suite is a function `void suite_NAME(lfb *h)` that sets up inputs and
  * calls lfb_run() once per row.  lfb_run() applies the --filter, measures

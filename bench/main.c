@@ -42,7 +42,7 @@ static void usage(FILE *f)
             "                 which size the generated mul/sqr/redc kernels beat one\n"
             "                 Karatsuba level (reduction by multiplication for redc),\n"
             "                 and write <target>.h with LF_MP_{MUL,SQR,REDC}_MAX\n"
-            "                 (about 10 s) into\n"
+            "                 (a few seconds; run it on a quiet machine) into\n"
             "    (default)    mp_params/ beside the lfbench binary (the build tree)\n"
             "    --out DIR    DIR instead\n"
             "    --write-source  src/mp/params/ of the source tree, which `make gen`\n"
