@@ -22,12 +22,12 @@
 #define DECL(f, NL, NB) extern const lf_dispatch_info lf_##f##_dispatch;
 LF_FIELDS_FOREACH(DECL)
 extern const lf_dispatch_info lf_mp_dispatch, lf_ntt_dispatch, lf_p1305_dispatch,
-    lf_chacha_dispatch;
+    lf_chacha_dispatch, lf_sha256_dispatch;
 
 #define ENTRY(f, NL, NB) &lf_##f##_dispatch,
 static const lf_dispatch_info *const modules[] = {
     LF_FIELDS_FOREACH(ENTRY) &lf_mp_dispatch, &lf_ntt_dispatch, &lf_p1305_dispatch,
-    &lf_chacha_dispatch};
+    &lf_chacha_dispatch, &lf_sha256_dispatch};
 
 static int in_arch[LF_BACKEND_COUNT];
 
