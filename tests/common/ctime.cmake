@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+# One way a module adds its valgrind constant-time tests (tests/common/README.md).
+# Included by tests/CMakeLists.txt after it has found valgrind and set
+# LF_VALGRIND, LF_HAVE_MEMCHECK_H, LF_VALGRIND_ARGS, LF_CC_TAG and
+# LF_CTIME_SOURCES (every library source, absolute).
+#
+#   lf_ctime_tests(<module> <cases.c>
+#       SOURCES <regex>      library sources compiled into the binaries (besides
+#                            src/cpu.c), so the -O level under test applies to them
+#       LEVELS <l>...        -O levels: one binary ctime_<module>_O<l> each
+#       BACKENDS <be>...     LIMBFORGE_BACKEND per run (77 = cannot run here: skipped)
+#       LABEL <label>
+#       [LEAKS <leak>...])   self-tests run on the -O2 binary with --selftest-leak=<leak>,
+#                            which valgrind must report (branch, index, or a module
+#                            leak declared by the cases file: reported as a branch)
+# Tests: ctime_<module>_<cc>_O<l>_<be>, ctime_<module>_selftest_<leak>.  The cases file
+# registers its cases with tests/common/ctime_main.h; the binaries get the library's
+# per-file ISA flags and LF_NATIVE_* (lf_native_apply) and LF_CTIME_VALGRIND=1 (the
+# library's own declassify points, src/poly1305/poly1305_internal.h).
+function(lf_ctime_tests module cases)
+  cmake_parse_arguments(CT "" "SOURCES;LABEL" "LEVELS;BACKENDS;LEAKS" ${ARGN})
+  if(NOT (LF_VALGRIND AND LF_HAVE_MEMCHECK_H) OR CMAKE_CROSSCOMPILING)
+    return()
+  endif()
+  set(srcs)
+  foreach(src IN LISTS LF_CTIME_SOURCES)
+    if(src MATCHES "${CT_SOURCES}" OR src MATCHES "/src/cpu\\.c$")
+      list(APPEND srcs ${src})
+    endif()
+  endforeach()
+  foreach(lvl IN LISTS CT_LEVELS)
+    set(tgt ctime_${module}_O${lvl})
+    add_executable(${tgt} ${cases} ${PROJECT_SOURCE_DIR}/tests/common/ctime_main.c ${srcs})
+    target_include_directories(${tgt} PRIVATE
+      $<TARGET_PROPERTY:limbforge_static,INCLUDE_DIRECTORIES> ${PROJECT_SOURCE_DIR}/src)
+    target_compile_definitions(${tgt} PRIVATE LF_CTIME_VALGRIND=1)
+    lf_native_apply(${tgt})
+    target_compile_options(${tgt} PRIVATE "$<$<COMPILE_LANGUAGE:C>:-O${lvl};-g>")
+    foreach(be IN LISTS CT_BACKENDS)
+      set(t ctime_${module}_${LF_CC_TAG}_O${lvl}_${be})
+      add_test(NAME ${t} COMMAND ${LF_VALGRIND} ${LF_VALGRIND_ARGS} $<TARGET_FILE:${tgt}>
+                                 --require-valgrind)
+      set_tests_properties(${t} PROPERTIES ENVIRONMENT "LIMBFORGE_BACKEND=${be}"
+        SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "${CT_LABEL};ctime")
+    endforeach()
+  endforeach()
+  foreach(leak IN LISTS CT_LEAKS)
+    set(t ctime_${module}_selftest_${leak})
+    add_test(NAME ${t} COMMAND ${LF_VALGRIND} ${LF_VALGRIND_ARGS} $<TARGET_FILE:ctime_${module}_O2>
+                               --selftest-leak=${leak})
+    if(leak STREQUAL "index")
+      set(want "Use of uninitialised value of size")
+    else()
+      set(want "Conditional jump or move depends on uninitialised value")
+    endif()
+    set_tests_properties(${t} PROPERTIES LABELS "${CT_LABEL};ctime" PASS_REGULAR_EXPRESSION "${want}")
+  endforeach()
+endfunction()
