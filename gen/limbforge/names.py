@@ -21,9 +21,9 @@ import re
 RESERVED = frozenset("""
     a adc adcw aead api arch backend backends bits bytes c cat chacha chacha20
     chacha20poly1305 cpu ctime cyc declassify dispatch err field fields fn gen
-    have hidden internal kernel kernel2 kernel3 kernels likely mlkem mont mp n
+    hash have hidden hmac internal kernel kernel2 kernel3 kernels likely mlkem mont mp n
     native ntt ntt128 ntt16 ok own p p1305 pm2 poly1305 q qr rotl32 s safegcd
-    sbb sg sqrt t ts u128 vb vb32 verify version warn x86
+    sbb sg sha256 sqrt t ts u128 vb vb32 verify version warn x86
 """.split())
 
 NAME_RE = re.compile(r"[a-z][a-z0-9_]{0,40}")

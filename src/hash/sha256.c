@@ -32,24 +32,24 @@ static const uint32_t lf_sha256_iv[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa
                                          0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
 
 /* ---------------------------------------------------------------- portable */
-#define LF_ROR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
-#define LF_BSIG0(x) (LF_ROR32(x, 2) ^ LF_ROR32(x, 13) ^ LF_ROR32(x, 22))
-#define LF_BSIG1(x) (LF_ROR32(x, 6) ^ LF_ROR32(x, 11) ^ LF_ROR32(x, 25))
-#define LF_SSIG0(x) (LF_ROR32(x, 7) ^ LF_ROR32(x, 18) ^ ((x) >> 3))
-#define LF_SSIG1(x) (LF_ROR32(x, 17) ^ LF_ROR32(x, 19) ^ ((x) >> 10))
-#define LF_CH(e, f, g) ((g) ^ ((e) & ((f) ^ (g))))
-#define LF_MAJ(a, b, c) (((a) & (b)) ^ ((c) & ((a) ^ (b))))
+#define LF_SHA256_ROR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+#define LF_SHA256_BSIG0(x) (LF_SHA256_ROR32(x, 2) ^ LF_SHA256_ROR32(x, 13) ^ LF_SHA256_ROR32(x, 22))
+#define LF_SHA256_BSIG1(x) (LF_SHA256_ROR32(x, 6) ^ LF_SHA256_ROR32(x, 11) ^ LF_SHA256_ROR32(x, 25))
+#define LF_SHA256_SSIG0(x) (LF_SHA256_ROR32(x, 7) ^ LF_SHA256_ROR32(x, 18) ^ ((x) >> 3))
+#define LF_SHA256_SSIG1(x) (LF_SHA256_ROR32(x, 17) ^ LF_SHA256_ROR32(x, 19) ^ ((x) >> 10))
+#define LF_SHA256_CH(e, f, g) ((g) ^ ((e) & ((f) ^ (g))))
+#define LF_SHA256_MAJ(a, b, c) (((a) & (b)) ^ ((c) & ((a) ^ (b))))
 
 /* One round t = j + k (k a constant 0..15, so w[] stays in registers): the
  * variables rotate by renaming, as the caller passes them. */
-#define LF_R(a, b, c, d, e, f, g, h, k)                                                            \
+#define LF_SHA256_R(a, b, c, d, e, f, g, h, k)                                                            \
     do {                                                                                           \
-        uint32_t t1 = h + LF_BSIG1(e) + LF_CH(e, f, g) + lf_sha256_k[j + (k)] + w[k];              \
+        uint32_t t1 = h + LF_SHA256_BSIG1(e) + LF_SHA256_CH(e, f, g) + lf_sha256_k[j + (k)] + w[k];              \
         d += t1;                                                                                   \
-        h = t1 + LF_BSIG0(a) + LF_MAJ(a, b, c);                                                    \
+        h = t1 + LF_SHA256_BSIG0(a) + LF_SHA256_MAJ(a, b, c);                                                    \
     } while (0)
 /* W[j + k] for j >= 16, in place in the 16-word window */
-#define LF_W(k) (w[k] += LF_SSIG1(w[((k) + 14) & 15]) + w[((k) + 9) & 15] + LF_SSIG0(w[((k) + 1) & 15]))
+#define LF_SHA256_W(k) (w[k] += LF_SHA256_SSIG1(w[((k) + 14) & 15]) + w[((k) + 9) & 15] + LF_SHA256_SSIG0(w[((k) + 1) & 15]))
 
 LF_HIDDEN void lf_sha256_blocks_c(uint32_t state[8], const uint8_t *data, size_t nblocks)
 {
@@ -60,25 +60,25 @@ LF_HIDDEN void lf_sha256_blocks_c(uint32_t state[8], const uint8_t *data, size_t
         for (int k = 0; k < 16; k++) w[k] = lf_hash_be32(data + 4 * k);
         for (int j = 0; j < 64; j += 16) {
             if (j) {
-                LF_W(0), LF_W(1), LF_W(2), LF_W(3), LF_W(4), LF_W(5), LF_W(6), LF_W(7);
-                LF_W(8), LF_W(9), LF_W(10), LF_W(11), LF_W(12), LF_W(13), LF_W(14), LF_W(15);
+                LF_SHA256_W(0), LF_SHA256_W(1), LF_SHA256_W(2), LF_SHA256_W(3), LF_SHA256_W(4), LF_SHA256_W(5), LF_SHA256_W(6), LF_SHA256_W(7);
+                LF_SHA256_W(8), LF_SHA256_W(9), LF_SHA256_W(10), LF_SHA256_W(11), LF_SHA256_W(12), LF_SHA256_W(13), LF_SHA256_W(14), LF_SHA256_W(15);
             }
-            LF_R(a, b, c, d, e, f, g, h, 0);
-            LF_R(h, a, b, c, d, e, f, g, 1);
-            LF_R(g, h, a, b, c, d, e, f, 2);
-            LF_R(f, g, h, a, b, c, d, e, 3);
-            LF_R(e, f, g, h, a, b, c, d, 4);
-            LF_R(d, e, f, g, h, a, b, c, 5);
-            LF_R(c, d, e, f, g, h, a, b, 6);
-            LF_R(b, c, d, e, f, g, h, a, 7);
-            LF_R(a, b, c, d, e, f, g, h, 8);
-            LF_R(h, a, b, c, d, e, f, g, 9);
-            LF_R(g, h, a, b, c, d, e, f, 10);
-            LF_R(f, g, h, a, b, c, d, e, 11);
-            LF_R(e, f, g, h, a, b, c, d, 12);
-            LF_R(d, e, f, g, h, a, b, c, 13);
-            LF_R(c, d, e, f, g, h, a, b, 14);
-            LF_R(b, c, d, e, f, g, h, a, 15);
+            LF_SHA256_R(a, b, c, d, e, f, g, h, 0);
+            LF_SHA256_R(h, a, b, c, d, e, f, g, 1);
+            LF_SHA256_R(g, h, a, b, c, d, e, f, 2);
+            LF_SHA256_R(f, g, h, a, b, c, d, e, 3);
+            LF_SHA256_R(e, f, g, h, a, b, c, d, 4);
+            LF_SHA256_R(d, e, f, g, h, a, b, c, 5);
+            LF_SHA256_R(c, d, e, f, g, h, a, b, 6);
+            LF_SHA256_R(b, c, d, e, f, g, h, a, 7);
+            LF_SHA256_R(a, b, c, d, e, f, g, h, 8);
+            LF_SHA256_R(h, a, b, c, d, e, f, g, 9);
+            LF_SHA256_R(g, h, a, b, c, d, e, f, 10);
+            LF_SHA256_R(f, g, h, a, b, c, d, e, 11);
+            LF_SHA256_R(e, f, g, h, a, b, c, d, 12);
+            LF_SHA256_R(d, e, f, g, h, a, b, c, 13);
+            LF_SHA256_R(c, d, e, f, g, h, a, b, 14);
+            LF_SHA256_R(b, c, d, e, f, g, h, a, 15);
         }
         state[0] += a, state[1] += b, state[2] += c, state[3] += d;
         state[4] += e, state[5] += f, state[6] += g, state[7] += h;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* SHA-256 compression with the x86-64 SHA extensions (sha256rnds2,
  * sha256msg1, sha256msg2) plus SSSE3/SSE4.1 shuffles; compiled with
- * LF_ISA_FLAGS_sha (-msse4.1 -msha, cmake/native.cmake).  Contract:
+ * the sha ISA flags (-msse4.1 -msha, cmake/native.cmake).  Contract:
  * sha256_internal.h.  Only called when CPUID says SHA (sha256.c).
  *
  * ABI: compiler-generated intrinsics code, an ordinary System V function:
@@ -20,7 +20,7 @@
 #include "hash/sha256_internal.h"
 
 /* Four rounds starting at t = 4 j, message words m (W[t..t+3], lane 0 first). */
-#define LF_SHANI_4R(m, j)                                                                          \
+#define LF_SHA256_NI_4R(m, j)                                                                          \
     do {                                                                                           \
         __m128i wk = _mm_add_epi32(m, _mm_loadu_si128((const __m128i *)(lf_sha256_k + 4 * (j))));   \
         cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);                                              \
@@ -29,7 +29,7 @@
 
 /* m0 = W[t..t+3] from m0 = W[t-16..], m1 = W[t-12..], m2 = W[t-8..], m3 = W[t-4..]:
  * msg1 adds sigma0(W[t-15..]), the alignr gives W[t-7..t-4], msg2 adds sigma1. */
-#define LF_SHANI_W(m0, m1, m2, m3)                                                                 \
+#define LF_SHA256_NI_W(m0, m1, m2, m3)                                                                 \
     (m0 = _mm_sha256msg2_epu32(                                                                    \
          _mm_add_epi32(_mm_sha256msg1_epu32(m0, m1), _mm_alignr_epi8(m3, m2, 4)), m3))
 
@@ -49,19 +49,19 @@ LF_HIDDEN void lf_sha256_blocks_shani(uint32_t state[8], const uint8_t *data, si
         __m128i m1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 16)), bswap);
         __m128i m2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 32)), bswap);
         __m128i m3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 48)), bswap);
-        LF_SHANI_4R(m0, 0);
-        LF_SHANI_4R(m1, 1);
-        LF_SHANI_4R(m2, 2);
-        LF_SHANI_4R(m3, 3);
+        LF_SHA256_NI_4R(m0, 0);
+        LF_SHA256_NI_4R(m1, 1);
+        LF_SHA256_NI_4R(m2, 2);
+        LF_SHA256_NI_4R(m3, 3);
         for (int j = 4; j < 16; j += 4) {
-            LF_SHANI_W(m0, m1, m2, m3);
-            LF_SHANI_4R(m0, j);
-            LF_SHANI_W(m1, m2, m3, m0);
-            LF_SHANI_4R(m1, j + 1);
-            LF_SHANI_W(m2, m3, m0, m1);
-            LF_SHANI_4R(m2, j + 2);
-            LF_SHANI_W(m3, m0, m1, m2);
-            LF_SHANI_4R(m3, j + 3);
+            LF_SHA256_NI_W(m0, m1, m2, m3);
+            LF_SHA256_NI_4R(m0, j);
+            LF_SHA256_NI_W(m1, m2, m3, m0);
+            LF_SHA256_NI_4R(m1, j + 1);
+            LF_SHA256_NI_W(m2, m3, m0, m1);
+            LF_SHA256_NI_4R(m2, j + 2);
+            LF_SHA256_NI_W(m3, m0, m1, m2);
+            LF_SHA256_NI_4R(m3, j + 3);
         }
         abef = _mm_add_epi32(abef, abef0);
         cdgh = _mm_add_epi32(cdgh, cdgh0);
