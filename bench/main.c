@@ -20,6 +20,7 @@ static const lfb_suite suites[] = {
     {"aead", suite_aead, "ChaCha20-Poly1305 seal, 64..16384 bytes (limbforge, OpenSSL, libsodium, nettle)"},
     {"ntt", suite_ntt, "ML-KEM-768 NTT/basemul and KEM (PQClean AVX2)"},
     {"secp256k1", suite_secp256k1, "secp256k1 keygen/ECDSA/Schnorr (libsecp256k1, secp256k1-sys)"},
+    {"hash", suite_hash, "SHA-256 and HMAC-SHA256, 64..16384 bytes (OpenSSL, nettle)"},
     {"dispatch", suite_dispatch, "secp256k1_p chains of 1000 ops: public API vs internal kernel table"},
 };
 #define NSUITES (sizeof suites / sizeof suites[0])

@@ -13,6 +13,7 @@ void suite_aead(lfb *h);
 void suite_ntt(lfb *h);
 void suite_secp256k1(lfb *h);
 void suite_dispatch(lfb *h);
+void suite_hash(lfb *h);
 
 /* lfbench --tune mp (suite_mp.c): write DIR/<target>.h per back end with
  * mp kernels of its own; in_source: DIR is the source tree's src/mp/params.
