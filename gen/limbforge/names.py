@@ -22,7 +22,7 @@ RESERVED = frozenset("""
     a adc adcw aead api arch backend backends bits bytes c cat chacha chacha20
     chacha20poly1305 cpu ctime cyc declassify dispatch err field fields fn gen
     hash have hidden hmac internal kernel kernel2 kernel3 kernels likely mlkem mont mp n
-    native ntt ntt128 ntt16 ok own p p1305 pm2 poly1305 q qr rotl32 s safegcd
+    native ntt ntt128 ntt16 ok own p p1305 pm2 poly1305 q qr rotl32 s safegcd sc
     sbb sg sha256 sqrt t ts u128 vb vb32 verify version warn x86
 """.split())
 

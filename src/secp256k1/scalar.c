@@ -1,0 +1,272 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* Scalars mod the secp256k1 group order n (contracts: scalar.h).
+ *
+ * Canonical 4x64 limbs; products through the secp256k1_n Montgomery kernels
+ * (mul gives a*b/R, to_internal multiplies by R), inversion by safegcd with
+ * a static descriptor, the rest in plain C with masks through lf_vb. */
+#include <string.h>
+
+#include "secp256k1/scalar.h"
+#include "field/generated/secp256k1_n_internal.h"
+#include "safegcd/safegcd.h"
+
+__extension__ typedef unsigned __int128 lf_sc_u128;
+
+/* n and (n-1)/2, little-endian limbs */
+static const uint64_t lf_sc_n[4] = {
+    UINT64_C(0xbfd25e8cd0364141), UINT64_C(0xbaaedce6af48a03b),
+    UINT64_C(0xfffffffffffffffe), UINT64_C(0xffffffffffffffff)};
+static const uint64_t lf_sc_nh[4] = {
+    UINT64_C(0xdfe92f46681b20a0), UINT64_C(0x5d576e7357a4501d),
+    UINT64_C(0xffffffffffffffff), UINT64_C(0x7fffffffffffffff)};
+
+/* safegcd descriptor of n: 256 bits, 5 limbs of 62 bits, n^-1 mod 2^62
+ * (python3: pow(n, -1, 2**62); limbs (n >> 62 i) & (2**62 - 1)). */
+static const lf_sg_mod lf_sc_sg = LF_SG_MOD_CONST(
+    4, 256, UINT64_C(0x34f20099aa774ec1),
+    INT64_C(0x3fd25e8cd0364141), INT64_C(0x2abb739abd2280ee), INT64_C(0x3fffffffffffffeb),
+    INT64_C(0x3fffffffffffffff), INT64_C(0xff));
+
+/* r = a - b, returns the borrow (0 or 1); constant time */
+static uint64_t lf_sc_sub4(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t br = 0;
+    for (int i = 0; i < 4; i++) {
+        lf_sc_u128 t = (lf_sc_u128)a[i] - b[i] - br;
+        r[i] = (uint64_t)t;
+        br = (uint64_t)(t >> 64) & 1;
+    }
+    return br;
+}
+
+int lf_sc_set_b32(lf_sc *r, const unsigned char *b32)
+{
+    uint64_t a[4], t[4];
+    for (int i = 0; i < 4; i++) {
+        uint64_t w = 0;
+        for (int j = 0; j < 8; j++) w = (w << 8) | b32[8 * (3 - i) + j];
+        a[i] = w;
+    }
+    /* a < 2^256 < 2n: a >= n <=> a - n does not borrow */
+    uint64_t over = 1 ^ lf_sc_sub4(t, a, lf_sc_n);
+    uint64_t m = lf_vb(0 - over);
+    for (int i = 0; i < 4; i++) r->d[i] = (t[i] & m) | (a[i] & ~m);
+    return (int)over;
+}
+
+void lf_sc_reduce32(lf_sc *r, const unsigned char *b32)
+{
+    (void)lf_sc_set_b32(r, b32);
+}
+
+void lf_sc_get_b32(unsigned char *b32, const lf_sc *a)
+{
+    for (int i = 0; i < 4; i++) {
+        uint64_t w = a->d[i];
+        for (int j = 7; j >= 0; j--) {
+            b32[8 * (3 - i) + j] = (unsigned char)w;
+            w >>= 8;
+        }
+    }
+}
+
+void lf_sc_set_u64(lf_sc *r, uint64_t v)
+{
+    r->d[0] = v; /* v < 2^64 < n */
+    r->d[1] = r->d[2] = r->d[3] = 0;
+}
+
+void lf_sc_add(lf_sc *r, const lf_sc *a, const lf_sc *b)
+{
+    lf_secp256k1_n_k()->add(r->d, a->d, b->d);
+}
+
+void lf_sc_sub(lf_sc *r, const lf_sc *a, const lf_sc *b)
+{
+    lf_secp256k1_n_k()->sub(r->d, a->d, b->d);
+}
+
+void lf_sc_neg(lf_sc *r, const lf_sc *a)
+{
+    lf_secp256k1_n_k()->neg(r->d, a->d);
+}
+
+/* mont(a, b) = a b / R, then to_internal(x) = x R: a b mod n */
+void lf_sc_mul(lf_sc *r, const lf_sc *a, const lf_sc *b)
+{
+    const lf_field_kernels *k = lf_secp256k1_n_k();
+    k->mul(r->d, a->d, b->d);
+    k->to_internal(r->d, r->d);
+}
+
+void lf_sc_sqr(lf_sc *r, const lf_sc *a)
+{
+    const lf_field_kernels *k = lf_secp256k1_n_k();
+    k->sqr(r->d, a->d);
+    k->to_internal(r->d, r->d);
+}
+
+int lf_sc_is_zero(const lf_sc *a)
+{
+    uint64_t z = a->d[0] | a->d[1] | a->d[2] | a->d[3];
+    /* z == 0 <=> (z | -z) has bit 63 clear */
+    return (int)(1 ^ (lf_vb(z | (0 - z)) >> 63));
+}
+
+int lf_sc_eq(const lf_sc *a, const lf_sc *b)
+{
+    lf_sc x;
+    for (int i = 0; i < 4; i++) x.d[i] = a->d[i] ^ b->d[i];
+    return lf_sc_is_zero(&x);
+}
+
+int lf_sc_is_high(const lf_sc *a)
+{
+    uint64_t t[4];
+    return (int)lf_vb(lf_sc_sub4(t, lf_sc_nh, a->d)); /* (n-1)/2 - a < 0 */
+}
+
+void lf_sc_cmov(lf_sc *r, const lf_sc *a, int flag)
+{
+    uint64_t m = lf_vb(0 - (uint64_t)(flag & 1));
+    for (int i = 0; i < 4; i++) r->d[i] ^= (r->d[i] ^ a->d[i]) & m;
+}
+
+void lf_sc_cond_negate(lf_sc *r, const lf_sc *a, int flag)
+{
+    lf_sc t;
+    lf_secp256k1_n_k()->neg(t.d, a->d);
+    if (r != a) *r = *a;
+    lf_sc_cmov(r, &t, flag);
+}
+
+void lf_sc_inv(lf_sc *r, const lf_sc *a)
+{
+    int64_t w[LF_SG_WORK(LF_SG_N62(256))];
+    lf_sg_inv_core(&lf_sc_sg, r->d, a->d, w, 0);
+}
+
+void lf_sc_inv_var(lf_sc *r, const lf_sc *a)
+{
+    int64_t w[LF_SG_WORK(LF_SG_N62(256))];
+    lf_sg_inv_core(&lf_sc_sg, r->d, a->d, w, 1);
+}
+
+/* ---------------------------------------------------------------------------
+ * GLV split (Gallant-Lambert-Vanstone; the rounding method and constants as
+ * in libsecp256k1, derived here independently; tests/secp256k1/sc_oracle.py
+ * re-derives them and checks the split):
+ *   lambda: the cube root of unity mod n with lambda (x, y) = (beta x, y);
+ *     the two nontrivial roots are x^((n-1)/3) mod n for small x and its
+ *     square; this one is 0x5363ad4c...1b23bd72.
+ *   Extended Euclid on (n, lambda), remainders r_i = s_i n + t_i lambda;
+ *   with l the last index with r_l >= isqrt(n): v1 = (a1, b1) =
+ *   (r_{l+1}, -t_{l+1}), v2 = (a2, b2) = the shorter of (r_l, -t_l) and
+ *   (r_{l+2}, -t_{l+2}); a_i + b_i lambda = 0 mod n:
+ *     a1 = 0x3086d221a7d46bcde86c90e49284eb15
+ *     b1 = -0xe4437ed6010e88286f547fa90abfe4c3
+ *     a2 = 0x114ca50f7a8e2f3f657c1108d9d44cfd8
+ *     b2 = 0x3086d221a7d46bcde86c90e49284eb15
+ *   c1 = round(k b2 / n), c2 = round(-k b1 / n), computed as
+ *   (k g + 2^383) >> 384 with g1 = round(2^384 b2 / n),
+ *   g2 = round(2^384 (-b1) / n); then
+ *     k2 = c1 (-b1) + c2 (-b2),  k1 = k - k2 lambda  (mod n),
+ *   i.e. (k1, k2) = (k, 0) - c1 v1 - c2 v2: k1, k2 in (-2^128, 2^128)
+ *   (libsecp256k1's bound analysis; checked by the test on 10^4 k).
+ * ------------------------------------------------------------------------- */
+const lf_sc lf_sc_lambda = {{UINT64_C(0xdf02967c1b23bd72), UINT64_C(0x122e22ea20816678),
+                             UINT64_C(0xa5261c028812645a), UINT64_C(0x5363ad4cc05c30e0)}};
+static const lf_sc lf_sc_mlambda = {{UINT64_C(0xe0cfc810b51283cf), UINT64_C(0xa880b9fc8ec739c2),
+                                     UINT64_C(0x5ad9e3fd77ed9ba4), UINT64_C(0xac9c52b33fa3cf1f)}};
+static const uint64_t lf_sc_g1[4] = {UINT64_C(0xe893209a45dbb031), UINT64_C(0x3daa8a1471e8ca7f),
+                                     UINT64_C(0xe86c90e49284eb15), UINT64_C(0x3086d221a7d46bcd)};
+static const uint64_t lf_sc_g2[4] = {UINT64_C(0x1571b4ae8ac47f71), UINT64_C(0x221208ac9df506c6),
+                                     UINT64_C(0x6f547fa90abfe4c4), UINT64_C(0xe4437ed6010e8828)};
+static const lf_sc lf_sc_mb1 = {{UINT64_C(0x6f547fa90abfe4c3), UINT64_C(0xe4437ed6010e8828), 0, 0}};
+static const lf_sc lf_sc_mb2 = {{UINT64_C(0xd765cda83db1562c), UINT64_C(0x8a280ac50774346d),
+                                 UINT64_C(0xfffffffffffffffe), UINT64_C(0xffffffffffffffff)}};
+
+/* r = round(a g / 2^384) = (a g + 2^383) >> 384, constant time.  a < n,
+ * g < 2^254: a g < 2^510, so r < 2^126 (a valid scalar). */
+static void lf_sc_mul_shift384(lf_sc *r, const lf_sc *a, const uint64_t *g)
+{
+    uint64_t l[8] = {0};
+    for (int i = 0; i < 4; i++) {
+        uint64_t c = 0;
+        for (int j = 0; j < 4; j++) {
+            lf_sc_u128 t = (lf_sc_u128)a->d[i] * g[j] + l[i + j] + c;
+            l[i + j] = (uint64_t)t;
+            c = (uint64_t)(t >> 64);
+        }
+        l[i + 4] = c;
+    }
+    lf_sc_u128 t = (lf_sc_u128)l[6] + (l[5] >> 63);
+    r->d[0] = (uint64_t)t;
+    r->d[1] = l[7] + (uint64_t)(t >> 64);
+    r->d[2] = r->d[3] = 0;
+}
+
+void lf_sc_split_lambda(lf_sc *k1, lf_sc *k2, const lf_sc *k)
+{
+    const lf_field_kernels *kn = lf_secp256k1_n_k();
+    lf_sc c1, c2, r1, r2;
+    lf_sc_mul_shift384(&c1, k, lf_sc_g1);
+    lf_sc_mul_shift384(&c2, k, lf_sc_g2);
+    kn->mul(c1.d, c1.d, lf_sc_mb1.d);
+    kn->to_internal(c1.d, c1.d);
+    kn->mul(c2.d, c2.d, lf_sc_mb2.d);
+    kn->to_internal(c2.d, c2.d);
+    kn->add(r2.d, c1.d, c2.d);
+    kn->mul(r1.d, r2.d, lf_sc_mlambda.d);
+    kn->to_internal(r1.d, r1.d);
+    kn->add(r1.d, r1.d, k->d);
+    *k1 = r1;
+    *k2 = r2;
+}
+
+/* ---------------------------------------------------------------------------
+ * wNAF, variable time: the textbook recoding on a 5-limb copy (the value
+ * may exceed 2^256 by 2^(w-1) after subtracting a negative digit).  At each
+ * position: if x is odd, d = x mods 2^w (in (-2^(w-1), 2^(w-1)), odd), x -= d
+ * (now x = 0 mod 2^w: the next w-1 digits are 0); then x >>= 1.  Length: at
+ * most bitlen(a) + 1.
+ * ------------------------------------------------------------------------- */
+int lf_sc_wnaf_var(int *wnaf, int len, const lf_sc *a, int w)
+{
+    uint64_t x[5] = {a->d[0], a->d[1], a->d[2], a->d[3], 0};
+    int bits = 0, n = 0;
+    for (int i = 3; i >= 0; i--) {
+        if (x[i]) {
+            bits = 64 * i + 64 - __builtin_clzll(x[i]);
+            break;
+        }
+    }
+    if (w < 2 || w > 31 || len < 0 || (bits && len < bits + 1)) return -1;
+    for (int i = 0; i < len; i++) wnaf[i] = 0;
+    for (int i = 0; x[0] | x[1] | x[2] | x[3] | x[4]; i++) {
+        if (i >= len) return -1; /* cannot happen (bound above) */
+        if (x[0] & 1) {
+            int64_t d = (int64_t)(x[0] & ((UINT64_C(1) << w) - 1));
+            if (d >= (INT64_C(1) << (w - 1))) d -= INT64_C(1) << w;
+            /* x -= d */
+            uint64_t s = d < 0 ? 0 - (uint64_t)d : (uint64_t)d, c = s;
+            if (d > 0) {
+                for (int j = 0; j < 5 && c; j++) {
+                    uint64_t o = x[j];
+                    x[j] = o - c;
+                    c = o < c;
+                }
+            } else {
+                for (int j = 0; j < 5 && c; j++) {
+                    x[j] += c;
+                    c = x[j] < c;
+                }
+            }
+            wnaf[i] = (int)d;
+            n = i + 1;
+        }
+        for (int j = 0; j < 4; j++) x[j] = (x[j] >> 1) | (x[j + 1] << 63);
+        x[4] >>= 1;
+    }
+    return n;
+}
