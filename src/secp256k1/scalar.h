@@ -16,7 +16,10 @@
  * (safegcd) works on the canonical value directly.  The cost: one kernel
  * call more per product (not two: a*b/R times R is a*b), a Montgomery
  * product of 4 limbs, against the thousands of field multiplications of the
- * point multiplication in the same signature: well under 1%.
+ * point multiplication in the same signature: well under 1%.  Measured
+ * (x86-64 host under load, avx512ifma back end, 2*10^6 dependent products):
+ * lf_sc_mul ~40 ns against ~20 ns for the bare kernel mul, i.e. ~20 ns more
+ * per product, ~0.1 us for the few products of a signature.
  *
  * Contracts, every function:
  *  - inputs are fully reduced (< n) unless stated; outputs are fully reduced;
