@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # One way a module adds its valgrind constant-time tests (tests/common/README.md).
-# Included by tests/CMakeLists.txt after it has found valgrind and set
+# Included by tests/CMakeLists.txt (after backend_tests.cmake) once it has found valgrind and set
 # LF_VALGRIND, LF_HAVE_MEMCHECK_H, LF_VALGRIND_ARGS, LF_CC_TAG and
 # LF_CTIME_SOURCES (every library source, absolute).
 #
@@ -36,13 +36,9 @@ function(lf_ctime_tests module cases)
     target_compile_definitions(${tgt} PRIVATE LF_CTIME_VALGRIND=1)
     lf_native_apply(${tgt})
     target_compile_options(${tgt} PRIVATE "$<$<COMPILE_LANGUAGE:C>:-O${lvl};-g>")
-    foreach(be IN LISTS CT_BACKENDS)
-      set(t ctime_${module}_${LF_CC_TAG}_O${lvl}_${be})
-      add_test(NAME ${t} COMMAND ${LF_VALGRIND} ${LF_VALGRIND_ARGS} $<TARGET_FILE:${tgt}>
-                                 --require-valgrind)
-      set_tests_properties(${t} PROPERTIES ENVIRONMENT "LIMBFORGE_BACKEND=${be}"
-        SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "${CT_LABEL};ctime")
-    endforeach()
+    lf_backend_tests(ctime_${module}_${LF_CC_TAG}_O${lvl} BACKENDS ${CT_BACKENDS}
+      LABEL ${CT_LABEL} ctime TIMEOUT 900
+      COMMAND ${LF_VALGRIND} ${LF_VALGRIND_ARGS} $<TARGET_FILE:${tgt}> --require-valgrind)
   endforeach()
   foreach(leak IN LISTS CT_LEAKS)
     set(t ctime_${module}_selftest_${leak})
