@@ -122,13 +122,19 @@ LF_HIDDEN const char *lf_sha256_hw_name(void)
 #endif
 }
 
-/* The first call through the hardware entry: check the CPU once, remember
- * the kernel (idempotent: racing threads store the same pointer). */
-static void lf_sha256_blocks_first(uint32_t state[8], const uint8_t *data, size_t nblocks)
+/* Check the CPU once and remember the kernel (idempotent: racing threads
+ * store the same pointer). */
+static lf_sha256_blocks_fn lf_sha256_hw_resolve(void)
 {
     lf_sha256_blocks_fn f = lf_sha256_hw_detect() ? lf_sha256_hw_kernel() : lf_sha256_blocks_c;
     atomic_store_explicit(&lf_sha256_hw_impl, f, memory_order_relaxed);
-    f(state, data, nblocks);
+    return f;
+}
+
+/* The first call through the hardware entry resolves it. */
+static void lf_sha256_blocks_first(uint32_t state[8], const uint8_t *data, size_t nblocks)
+{
+    lf_sha256_hw_resolve()(state, data, nblocks);
 }
 LF_HIDDEN _Atomic(lf_sha256_blocks_fn) lf_sha256_hw_impl = lf_sha256_blocks_first;
 
@@ -182,7 +188,7 @@ LF_HIDDEN lf_sha256_blocks_fn lf_sha256_kernel_current(void)
 #ifdef LF_SHA256_HW
     if (f == lf_sha256_blocks_hw) {
         f = atomic_load_explicit(&lf_sha256_hw_impl, memory_order_relaxed);
-        if (f == lf_sha256_blocks_first) f = lf_sha256_hw_detect() ? lf_sha256_hw_kernel() : lf_sha256_blocks_c;
+        if (f == lf_sha256_blocks_first) f = lf_sha256_hw_resolve();
     }
 #endif
     return f;
