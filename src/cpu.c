@@ -18,24 +18,9 @@
 #define LF_HAVE_AUXV 1
 #endif
 
-/* lf_backends (names, parents) and lf_backend_line (each back end with its
- * ancestors as a bit set, read inline by lf_backend_has()): written from the
- * generator's back-end table (gen/limbforge/targets.py) by `make gen`. */
+/* lf_backends (names, parents): written from the generator's back-end table
+ * (gen/limbforge/targets.py) by `make gen`. */
 #include "backend_table.h"
-
-/* For test_backend: 1 if lf_backend_line agrees with the parent links. */
-LF_HIDDEN int lf_backend_line_check(void)
-{
-    for (int b = 0; b < LF_BACKEND_COUNT; b++) {
-        unsigned walk = 1u << b;
-        for (int x = b; x != LF_BACKEND_C;) {
-            x = (int)lf_backends[x].parent;
-            walk |= 1u << x;
-        }
-        if (walk != lf_backend_line[b]) return 0;
-    }
-    return 1;
-}
 
 /* -1 until chosen; read inline by the kernels' dispatch (lf_internal.h). */
 LF_HIDDEN _Atomic int lf_backend_sel = -1;

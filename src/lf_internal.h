@@ -42,19 +42,20 @@ typedef struct {
 } lf_dispatch_info;
 
 /* The parent of back end b (LF_BACKEND_C for the roots; c's parent is c).
- * A module with a kernel for only some back ends walks up this chain once
- * (not per call) to find the one to use. */
+ * For tests and tools: modules never walk the chain, their dispatch tables
+ * are resolved at compile time. */
 LF_HIDDEN lf_backend lf_backend_parent(lf_backend b);
 
-/* Each back end with its ancestors as a bit set (src/cpu.c). */
-extern LF_HIDDEN const uint16_t lf_backend_line[LF_BACKEND_COUNT];
-/* 1 if that table agrees with the parent links (for tests/field/test_backend.c). */
-LF_HIDDEN int lf_backend_line_check(void);
-
-/* 1 if back end `anc` is b or one of its ancestors (b a valid back end). */
+/* 1 if back end `anc` is b or one of its ancestors (b a valid back end).
+ * A walk up the chain: for tests and set-up, never per kernel call (the
+ * dispatch tables already hold each back end's resolved entry). */
 static inline int lf_backend_has(int b, lf_backend anc)
 {
-    return (lf_backend_line[b] >> (unsigned)anc) & 1;
+    for (;;) {
+        if (b == (int)anc) return 1;
+        if (b == LF_BACKEND_C) return 0;
+        b = (int)lf_backend_parent((lf_backend)b);
+    }
 }
 
 /* Value barrier: hides a value from the optimiser so masks stay masks. */

@@ -3,7 +3,7 @@
 and its build read, so the chain is written down once:
 
   include/limbforge/backends.h   the public enum lf_backend
-  src/backend_table.h            names, parents and ancestor sets (src/cpu.c)
+  src/backend_table.h            names and parents (src/cpu.c)
   src/dispatch_table.h           the compile-time inheritance of every
                                  module's kernel table (README.md, "Dispatch")
   cmake/backends.cmake           architecture detection and back-end lists
@@ -41,9 +41,7 @@ def public_header(command: str) -> str:
 def cpu_table(command: str) -> str:
     L = [provenance(command).rstrip(),
          "/* The back-end chain for src/cpu.c (included once, there): name and parent",
-         " * of every back end, and each back end with its ancestors as a bit set",
-         " * (lf_backend_has() reads it: one load).  Run-time feature checks stay in",
-         " * cpu.c (lf_backend_own). */",
+         " * of every back end.  Run-time feature checks stay in cpu.c (lf_backend_own). */",
          "#ifndef LF_BACKEND_TABLE_H",
          "#define LF_BACKEND_TABLE_H",
          "",
@@ -53,10 +51,6 @@ def cpu_table(command: str) -> str:
          "} lf_backends[LF_BACKEND_COUNT] = {"]
     for b, parent, _ in BACKENDS:
         L.append(f'    [{backend_enum(b)}] = {{"{b}", {backend_enum(parent or "c")}}},')
-    L += ["};", "", "LF_HIDDEN const uint16_t lf_backend_line[LF_BACKEND_COUNT] = {"]
-    for b, _, _ in BACKENDS:
-        bits = " | ".join(f"(1u << {backend_enum(a)})" for a in reversed(backend_chain(b)))
-        L.append(f"    [{backend_enum(b)}] = {bits},")
     L += ["};", "", "#endif", ""]
     return "\n".join(L)
 

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """The files written from the back-end table (backendgen.py) say what the
-table says: enum order, parents, ancestor sets, the inheritance order of
+table says: enum order, parents, the inheritance order of
 src/dispatch_table.h and the CMake lists."""
 import re
 
@@ -18,8 +18,6 @@ def test_cpu_table():
     text = backendgen.cpu_table("cmd")
     for b, parent, _ in BACKENDS:
         assert f'[LF_BACKEND_{b.upper()}] = {{"{b}", LF_BACKEND_{(parent or "c").upper()}}},' in text
-        line = re.search(rf"\[LF_BACKEND_{b.upper()}\] = (\(1u << .*),$", text, re.M).group(1)
-        assert set(re.findall(r"LF_BACKEND_([A-Z0-9_]+)", line)) == {a.upper() for a in backend_chain(b)}
 
 
 def test_dispatch_inheritance_order():

@@ -76,9 +76,6 @@ typedef struct {
 #define WENTRY(f, NL, NB) {#f, NB, work_##f},
 static const field_work works[] = {LF_FIELDS_FOREACH(WENTRY)};
 
-/* internal (src/lf_internal.h): the ancestor bit sets agree with the parents */
-int lf_backend_line_check(void);
-
 int main(void)
 {
     /* Before anything forces one: the default choice.  LF_EXPECT_BACKEND
@@ -97,7 +94,6 @@ int main(void)
     check(lf_backend_set(NULL) == LF_ERR_PARAM, "lf_backend_set(NULL) != LF_ERR_PARAM", NULL);
     check(lf_backend_name(LF_BACKEND_COUNT) == NULL, "lf_backend_name(out of range) != NULL", NULL);
     check(lf_backend_available(LF_BACKEND_C) == 1, "portable C back end not available", NULL);
-    check(lf_backend_line_check() == 1, "lf_backend_line disagrees with the parent chain", NULL);
 
     int avail[LF_BACKEND_COUNT];
     for (int b = 0; b < LF_BACKEND_COUNT; b++) {
