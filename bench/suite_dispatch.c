@@ -81,9 +81,7 @@ void suite_dispatch(lfb *h)
     }
     for (int b = 0; b < LF_BACKEND_COUNT; b++) {
         /* back ends with field kernels of their own (the others share them) */
-        if (b != LF_BACKEND_C && lf_secp256k1_p_kernels[b].mul == lf_secp256k1_p_kernels[LF_BACKEND_C].mul)
-            continue;
-        if (b > 0 && lf_secp256k1_p_kernels[b].mul == lf_secp256k1_p_kernels[b - 1].mul) continue;
+        if (!(lf_secp256k1_p_dispatch.own & (1u << b))) continue;
         if (!lf_backend_available((lf_backend)b)) continue;
         const char *bn = lf_backend_name((lf_backend)b);
         lfb_case base = {.subject = "secp256k1_p", .impl = "limbforge", .backend = bn,

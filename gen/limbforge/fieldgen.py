@@ -222,6 +222,8 @@ def internal_header(f: Field, command: str) -> str:
          '#include "field/field_internal.h"',
          "",
          f"extern LF_HIDDEN const lf_field_kernels lf_{f.name}_kernels[LF_BACKEND_COUNT];",
+         "/* which back ends have kernels of their own (lf_internal.h) */",
+         f"extern LF_HIDDEN const lf_dispatch_info lf_{f.name}_dispatch;",
          "",
          "/* The kernels of the back end in use. */",
          f"static inline const lf_field_kernels *lf_{f.name}_k(void)",

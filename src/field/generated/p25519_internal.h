@@ -14,6 +14,8 @@
 #include "field/field_internal.h"
 
 extern LF_HIDDEN const lf_field_kernels lf_p25519_kernels[LF_BACKEND_COUNT];
+/* which back ends have kernels of their own (lf_internal.h) */
+extern LF_HIDDEN const lf_dispatch_info lf_p25519_dispatch;
 
 /* The kernels of the back end in use. */
 static inline const lf_field_kernels *lf_p25519_k(void)
