@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "limbforge/limbforge.h"
 
@@ -73,6 +74,18 @@ static inline uint32_t lf_vb32(uint32_t x)
     __asm__("" : "+r"(x));
 #endif
     return x;
+}
+
+/* Zero n bytes in a way the compiler keeps (secrets on the stack). */
+static inline void lf_wipe(void *p, size_t n)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    memset(p, 0, n);
+    __asm__ volatile("" : : "r"(p) : "memory");
+#else
+    volatile unsigned char *v = (volatile unsigned char *)p;
+    while (n--) *v++ = 0;
+#endif
 }
 
 #endif

@@ -13,7 +13,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from . import __version__, backendgen, fieldgen, mpgen, support
+from . import __version__, backendgen, fieldgen, mpgen, secp256k1gen, support
 from .fields import BUILTIN, TARGETS, builtin_fields, is_probable_prime, kernel_programs, make_field
 from .names import name_error
 
@@ -152,6 +152,7 @@ def cmd_builtin(args) -> int:
     files = backendgen.backend_files(BUILTIN_CMD)
     files.update(fieldgen.builtin_files(builtin_fields(), BUILTIN_CMD))
     files.update(mpgen.mp_files(root, BUILTIN_CMD))  # mp module kernels
+    files.update(secp256k1gen.table_files(BUILTIN_CMD))  # secp256k1 point tables
     return _write(root, files, args.check)
 
 

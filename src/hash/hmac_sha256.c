@@ -19,8 +19,8 @@ void lf_hmac_sha256_init(lf_hmac_sha256_state *st, const uint8_t *key, size_t ke
     for (int i = 0; i < 64; i++) pad[i] = (uint8_t)(k0[i] ^ 0x5c);
     lf_sha256_init(&st->outer);
     lf_sha256_update(&st->outer, pad, 64);
-    lf_hash_wipe(k0, sizeof k0);
-    lf_hash_wipe(pad, sizeof pad);
+    lf_wipe(k0, sizeof k0);
+    lf_wipe(pad, sizeof pad);
 }
 
 void lf_hmac_sha256_update(lf_hmac_sha256_state *st, const uint8_t *msg, size_t len)
@@ -34,7 +34,7 @@ void lf_hmac_sha256_final(lf_hmac_sha256_state *st, uint8_t out[32])
     lf_sha256_final(&st->inner, ih); /* wipes the inner state */
     lf_sha256_update(&st->outer, ih, 32);
     lf_sha256_final(&st->outer, out); /* wipes the outer state */
-    lf_hash_wipe(ih, sizeof ih);
+    lf_wipe(ih, sizeof ih);
 }
 
 void lf_hmac_sha256(uint8_t out[32], const uint8_t *key, size_t keylen, const uint8_t *msg,

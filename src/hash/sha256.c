@@ -83,7 +83,7 @@ LF_HIDDEN void lf_sha256_blocks_c(uint32_t state[8], const uint8_t *data, size_t
         state[0] += a, state[1] += b, state[2] += c, state[3] += d;
         state[4] += e, state[5] += f, state[6] += g, state[7] += h;
     }
-    lf_hash_wipe(w, sizeof w);
+    lf_wipe(w, sizeof w);
 }
 
 /* ---------------------------------------------------------------- dispatch */
@@ -236,7 +236,7 @@ void lf_sha256_final(lf_sha256_state *st, uint8_t out[32])
     lf_hash_st_be32(st->buf + 60, (uint32_t)bits);
     f(st->h, st->buf, 1);
     for (int i = 0; i < 8; i++) lf_hash_st_be32(out + 4 * i, st->h[i]);
-    lf_hash_wipe(st, sizeof *st);
+    lf_wipe(st, sizeof *st);
 }
 
 void lf_sha256(uint8_t out[32], const uint8_t *msg, size_t len)

@@ -63,18 +63,6 @@ extern LF_HIDDEN _Atomic(lf_sha256_blocks_fn) lf_sha256_hw_impl;
  * replaced by what it calls): for the tests. */
 LF_HIDDEN lf_sha256_blocks_fn lf_sha256_kernel_current(void);
 
-/* Zero n bytes in a way the compiler keeps. */
-static inline void lf_hash_wipe(void *p, size_t n)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    memset(p, 0, n);
-    __asm__ volatile("" : : "r"(p) : "memory");
-#else
-    volatile uint8_t *v = (volatile uint8_t *)p;
-    while (n--) *v++ = 0;
-#endif
-}
-
 static inline uint32_t lf_hash_be32(const uint8_t *p)
 {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];

@@ -174,6 +174,8 @@ void lf_sc_inv_var(lf_sc *r, const lf_sc *a)
  *   i.e. (k1, k2) = (k, 0) - c1 v1 - c2 v2: k1, k2 in (-2^128, 2^128)
  *   (libsecp256k1's bound analysis; checked by the test on 10^4 k).
  * ------------------------------------------------------------------------- */
+const lf_sc lf_sc_half = {{UINT64_C(0xdfe92f46681b20a1), UINT64_C(0x5d576e7357a4501d),
+                           UINT64_C(0xffffffffffffffff), UINT64_C(0x7fffffffffffffff)}};
 const lf_sc lf_sc_lambda = {{UINT64_C(0xdf02967c1b23bd72), UINT64_C(0x122e22ea20816678),
                              UINT64_C(0xa5261c028812645a), UINT64_C(0x5363ad4cc05c30e0)}};
 static const lf_sc lf_sc_mlambda = {{UINT64_C(0xe0cfc810b51283cf), UINT64_C(0xa880b9fc8ec739c2),

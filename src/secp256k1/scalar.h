@@ -87,6 +87,8 @@ LF_HIDDEN void lf_sc_inv_var(lf_sc *r, const lf_sc *a);
  * k1 may alias k; k1 and k2 must differ.  Method and constants: scalar.c. */
 LF_HIDDEN void lf_sc_split_lambda(lf_sc *k1, lf_sc *k2, const lf_sc *k);
 extern LF_HIDDEN const lf_sc lf_sc_lambda;
+/* 1/2 mod n = (n + 1)/2 */
+extern LF_HIDDEN const lf_sc lf_sc_half;
 
 /* Width-w NAF of a (2 <= w <= 31), VARIABLE TIME (public scalars only:
  * verification).  a = sum_i wnaf[i] 2^i; every nonzero digit is odd with

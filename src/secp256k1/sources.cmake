@@ -1,4 +1,14 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# secp256k1 module (internal so far): scalars mod the group order
-# (src/secp256k1/scalar.h), on the secp256k1_n field kernels and safegcd.
-list(APPEND LF_SOURCES src/secp256k1/scalar.c)
+# secp256k1 module (include/limbforge/secp256k1.h): scalars mod n, the group
+# law, scalar multiplication (generated tables), ECDSA, ECDH, keys, DER.
+list(APPEND LF_SOURCES
+  src/secp256k1/scalar.c
+  src/secp256k1/group.c
+  src/secp256k1/ecmult_gen.c
+  src/secp256k1/ecmult_const.c
+  src/secp256k1/ecmult.c
+  src/secp256k1/keys.c
+  src/secp256k1/ecdsa.c
+  src/secp256k1/der.c
+  src/secp256k1/generated/gen_table.c
+  src/secp256k1/generated/g_table.c)

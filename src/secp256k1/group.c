@@ -1,0 +1,349 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* The secp256k1 group law (contracts: group.h).
+ *
+ * Formulas (a = 0 Weierstrass curve, Jacobian coordinates), written from the
+ * textbook definitions; the operation counts are in group.h. */
+#include <string.h>
+
+#include "secp256k1/group.h"
+
+const lf_fe lf_fe_beta = {{UINT64_C(0xc1396c28719501ee), UINT64_C(0x9cf0497512f58995),
+                           UINT64_C(0x6e64479eac3434e9), UINT64_C(0x7ae96a2b657c0710)}};
+
+const lf_ge lf_ge_g = {
+    {{UINT64_C(0x59f2815b16f81798), UINT64_C(0x029bfcdb2dce28d9), UINT64_C(0x55a06295ce870b07),
+      UINT64_C(0x79be667ef9dcbbac)}},
+    {{UINT64_C(0x9c47d08ffb10d4b8), UINT64_C(0xfd17b448a6855419), UINT64_C(0x5da4fbfc0e1108a8),
+      UINT64_C(0x483ada7726a3c465)}},
+    0};
+
+static const lf_fe lf_fe_seven = {{7, 0, 0, 0}};
+static const lf_fe lf_fe_one = {{1, 0, 0, 0}};
+
+int lf_fe_set_b32(lf_fe *r, const unsigned char *b32)
+{
+    return lf_secp256k1_p_from_bytes(r, b32) == LF_OK;
+}
+
+void lf_fe_get_b32(unsigned char *b32, const lf_fe *a)
+{
+    lf_secp256k1_p_to_bytes(b32, a);
+}
+
+void lf_gej_set_infinity(lf_gej *r)
+{
+    memset(r, 0, sizeof *r);
+    r->inf = 1;
+}
+
+void lf_gej_set_ge(lf_gej *r, const lf_ge *a)
+{
+    r->x = a->x;
+    r->y = a->y;
+    /* z = 1, or 0 for infinity: keeps inf == (z == 0) without a branch */
+    memset(&r->z, 0, sizeof r->z);
+    r->z.v[0] = (uint64_t)(a->inf ^ 1);
+    r->inf = a->inf;
+}
+
+void lf_ge_from_st(lf_ge *r, const lf_ge_st *a)
+{
+    r->x = a->x;
+    r->y = a->y;
+    r->inf = 0;
+}
+
+void lf_ge_neg(lf_fk *k, lf_ge *r, const lf_ge *a)
+{
+    r->x = a->x;
+    lf_fe_neg(k, &r->y, &a->y);
+    r->inf = a->inf;
+}
+
+void lf_gej_neg(lf_fk *k, lf_gej *r, const lf_gej *a)
+{
+    r->x = a->x;
+    lf_fe_neg(k, &r->y, &a->y);
+    r->z = a->z;
+    r->inf = a->inf;
+}
+
+void lf_ge_mul_lambda(lf_fk *k, lf_ge *r, const lf_ge *a)
+{
+    lf_fe_mul(k, &r->x, &a->x, &lf_fe_beta);
+    r->y = a->y;
+    r->inf = a->inf;
+}
+
+void lf_gej_double(lf_fk *k, lf_gej *r, const lf_gej *a)
+{
+    /* A = X^2, B = Y^2, C = B^2, D = 2((X+B)^2 - A - C), E = 3A,
+     * X3 = E^2 - 2D, Y3 = E(D - X3) - 8C, Z3 = 2YZ.  Z = 0 stays 0. */
+    lf_fe A, B, C, D, E, t;
+    lf_fe_mul(k, &t, &a->y, &a->z); /* before r->y, r->z are written */
+    lf_fe_sqr(k, &A, &a->x);
+    lf_fe_sqr(k, &B, &a->y);
+    lf_fe_sqr(k, &C, &B);
+    lf_fe_add(k, &D, &a->x, &B);
+    lf_fe_sqr(k, &D, &D);
+    lf_fe_sub(k, &D, &D, &A);
+    lf_fe_sub(k, &D, &D, &C);
+    lf_fe_add(k, &D, &D, &D);
+    lf_fe_add(k, &E, &A, &A);
+    lf_fe_add(k, &E, &E, &A);
+    lf_fe_add(k, &r->z, &t, &t);
+    lf_fe_sqr(k, &t, &E);
+    lf_fe_sub(k, &t, &t, &D);
+    lf_fe_sub(k, &r->x, &t, &D);
+    lf_fe_sub(k, &t, &D, &r->x);
+    lf_fe_mul(k, &t, &E, &t);
+    lf_fe_add(k, &C, &C, &C);
+    lf_fe_add(k, &C, &C, &C);
+    lf_fe_add(k, &C, &C, &C);
+    lf_fe_sub(k, &r->y, &t, &C);
+    r->inf = a->inf;
+}
+
+void lf_gej_add_ge(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b)
+{
+    /* Unified formula: with u1 = X1, u2 = x2 Z1^2, s1 = Y1, s2 = y2 Z1^3,
+     * T = u1 + u2, M = s1 + s2, R = T^2 - u1 u2, the slope is
+     * R / (M Z1) (the chord slope, and the tangent slope when a == b).  It
+     * fails only when M = R = 0: y1 = -y2 and x1^2 + x1 x2 + x2^2 = 0, i.e.
+     * x2 = beta x1 (x1 = 0 is not on the curve: 7 is not a square mod p);
+     * then the chord slope (s1 - s2) / ((u1 - u2) Z1) is used.  With
+     * Z3 = 2 M Z1:  X3 = 4 (R^2 - T M^2),
+     *               Y3 = 4 (R (T M^2 - 2 (R^2 - T M^2)) - (s1 + s2) M^3),
+     * where (s1 + s2) M^3 is M^4, or 0 in the degenerate case.  a == -b
+     * gives M = 0, R != 0, so Z3 = 0: infinity.  a = infinity is patched
+     * at the end with a mask. */
+    lf_fe zz, u2, s2, t, m, rr, alt, q, tq, m4, x3;
+    lf_fe_sqr(k, &zz, &a->z);
+    lf_fe_mul(k, &u2, &b->x, &zz);
+    lf_fe_mul(k, &s2, &zz, &a->z);
+    lf_fe_mul(k, &s2, &s2, &b->y);
+    lf_fe_add(k, &t, &a->x, &u2);
+    lf_fe_add(k, &m, &a->y, &s2);
+    lf_fe_sqr(k, &rr, &t);
+    lf_fe_mul(k, &q, &a->x, &u2);
+    lf_fe_sub(k, &rr, &rr, &q);
+    uint64_t degen = lf_vb(0 - (lf_fe_is_zero_ct(&m) & lf_fe_is_zero_ct(&rr)));
+    lf_fe_sub(k, &alt, &a->y, &s2);
+    lf_fe_cmov_mask(&rr, &alt, degen);
+    lf_fe_sub(k, &alt, &a->x, &u2);
+    lf_fe_cmov_mask(&m, &alt, degen);
+    lf_fe_sqr(k, &q, &m);
+    lf_fe_mul(k, &tq, &t, &q);
+    lf_fe_sqr(k, &m4, &q);
+    memset(&alt, 0, sizeof alt);
+    lf_fe_cmov_mask(&m4, &alt, degen);
+    lf_fe_sqr(k, &x3, &rr);
+    lf_fe_sub(k, &x3, &x3, &tq);       /* R^2 - T M^2 */
+    lf_fe_mul(k, &m, &m, &a->z);       /* M Z1 */
+    lf_fe_sub(k, &tq, &tq, &x3);
+    lf_fe_sub(k, &tq, &tq, &x3);       /* T M^2 - 2 x3 */
+    lf_fe_mul(k, &tq, &tq, &rr);
+    lf_fe_sub(k, &tq, &tq, &m4);
+    uint64_t ainf = lf_vb(0 - (uint64_t)(unsigned)a->inf);
+    lf_fe_add(k, &r->z, &m, &m);
+    lf_fe_add(k, &x3, &x3, &x3);
+    lf_fe_add(k, &r->x, &x3, &x3);
+    lf_fe_add(k, &tq, &tq, &tq);
+    lf_fe_add(k, &r->y, &tq, &tq);
+    /* a = infinity: r = (x2, y2, 1) */
+    lf_fe_cmov_mask(&r->x, &b->x, ainf);
+    lf_fe_cmov_mask(&r->y, &b->y, ainf);
+    lf_fe_cmov_mask(&r->z, &lf_fe_one, ainf);
+    r->inf = (int)lf_fe_is_zero_ct(&r->z);
+}
+
+/* r = a + b where b = (bx, by) scaled by bz2 = bz^2, bz3 = bz^3 relative to
+ * a's coordinates (bz = a.z, or a.z * bzinv): the common body of the
+ * variable-time mixed additions.  a and b not infinity. */
+static void lf_gej_add_body_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b,
+                                const lf_fe *zsc, lf_fe *rzr)
+{
+    lf_fe z2, u2, s2, h, i, hh, hhh, v, t;
+    lf_fe_sqr(k, &z2, zsc);
+    lf_fe_mul(k, &u2, &b->x, &z2);
+    lf_fe_mul(k, &s2, &z2, zsc);
+    lf_fe_mul(k, &s2, &s2, &b->y);
+    lf_fe_sub(k, &h, &u2, &a->x);
+    lf_fe_sub(k, &i, &s2, &a->y);
+    if (lf_secp256k1_p_is_zero(&h)) {
+        if (lf_secp256k1_p_is_zero(&i)) {
+            if (rzr) { /* a == b: r = 2a, ratio 2y */
+                lf_fe_add(k, rzr, &a->y, &a->y);
+            }
+            lf_gej_double(k, r, a);
+        } else {
+            if (rzr) memset(rzr, 0, sizeof *rzr);
+            lf_gej_set_infinity(r);
+        }
+        return;
+    }
+    if (rzr) *rzr = h;
+    lf_fe_mul(k, &r->z, &a->z, &h);
+    lf_fe_sqr(k, &hh, &h);
+    lf_fe_mul(k, &hhh, &hh, &h);
+    lf_fe_mul(k, &v, &a->x, &hh);
+    lf_fe_mul(k, &t, &a->y, &hhh); /* s1 hhh, before r->y may overwrite a->y */
+    lf_fe_sqr(k, &r->x, &i);
+    lf_fe_sub(k, &r->x, &r->x, &hhh);
+    lf_fe_sub(k, &r->x, &r->x, &v);
+    lf_fe_sub(k, &r->x, &r->x, &v);
+    lf_fe_sub(k, &v, &v, &r->x);
+    lf_fe_mul(k, &v, &v, &i);
+    lf_fe_sub(k, &r->y, &v, &t);
+    r->inf = 0;
+}
+
+void lf_gej_add_ge_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b, lf_fe *rzr)
+{
+    if (a->inf) {
+        lf_gej_set_ge(r, b);
+        return;
+    }
+    if (b->inf) {
+        if (rzr) *rzr = lf_fe_one;
+        *r = *a;
+        return;
+    }
+    lf_gej_add_body_var(k, r, a, b, &a->z, rzr);
+}
+
+void lf_gej_add_zinv_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b, const lf_fe *bzinv)
+{
+    if (b->inf) {
+        *r = *a;
+        return;
+    }
+    if (a->inf) {
+        /* b on a's curve is the Jacobian (x, y, 1/bzinv), i.e. scaled by
+         * bzinv: (x bzinv^2, y bzinv^3, 1) */
+        lf_fe z2, z3;
+        lf_fe_sqr(k, &z2, bzinv);
+        lf_fe_mul(k, &z3, &z2, bzinv);
+        lf_fe_mul(k, &r->x, &b->x, &z2);
+        lf_fe_mul(k, &r->y, &b->y, &z3);
+        r->z = lf_fe_one;
+        r->inf = 0;
+        return;
+    }
+    lf_fe az;
+    lf_fe_mul(k, &az, &a->z, bzinv);
+    lf_gej_add_body_var(k, r, a, b, &az, NULL);
+}
+
+void lf_gej_add_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_gej *b)
+{
+    if (a->inf) {
+        *r = *b;
+        return;
+    }
+    if (b->inf) {
+        *r = *a;
+        return;
+    }
+    lf_fe z1s, z2s, u1, u2, s1, s2, h, i, hh, hhh, v, t;
+    lf_fe_sqr(k, &z1s, &a->z);
+    lf_fe_sqr(k, &z2s, &b->z);
+    lf_fe_mul(k, &u1, &a->x, &z2s);
+    lf_fe_mul(k, &u2, &b->x, &z1s);
+    lf_fe_mul(k, &s1, &a->y, &z2s);
+    lf_fe_mul(k, &s1, &s1, &b->z);
+    lf_fe_mul(k, &s2, &b->y, &z1s);
+    lf_fe_mul(k, &s2, &s2, &a->z);
+    lf_fe_sub(k, &h, &u2, &u1);
+    lf_fe_sub(k, &i, &s2, &s1);
+    if (lf_secp256k1_p_is_zero(&h)) {
+        if (lf_secp256k1_p_is_zero(&i))
+            lf_gej_double(k, r, a);
+        else
+            lf_gej_set_infinity(r);
+        return;
+    }
+    lf_fe_mul(k, &t, &a->z, &b->z);
+    lf_fe_mul(k, &r->z, &t, &h);
+    lf_fe_sqr(k, &hh, &h);
+    lf_fe_mul(k, &hhh, &hh, &h);
+    lf_fe_mul(k, &v, &u1, &hh);
+    lf_fe_mul(k, &t, &s1, &hhh);
+    lf_fe_sqr(k, &r->x, &i);
+    lf_fe_sub(k, &r->x, &r->x, &hhh);
+    lf_fe_sub(k, &r->x, &r->x, &v);
+    lf_fe_sub(k, &r->x, &r->x, &v);
+    lf_fe_sub(k, &v, &v, &r->x);
+    lf_fe_mul(k, &v, &v, &i);
+    lf_fe_sub(k, &r->y, &v, &t);
+    r->inf = 0;
+}
+
+static void lf_ge_set_gej_zinv(lf_fk *k, lf_ge *r, const lf_gej *a, const lf_fe *zi)
+{
+    lf_fe z2, z3;
+    lf_fe_sqr(k, &z2, zi);
+    lf_fe_mul(k, &z3, &z2, zi);
+    lf_fe_mul(k, &r->x, &a->x, &z2);
+    lf_fe_mul(k, &r->y, &a->y, &z3);
+    r->inf = a->inf;
+}
+
+void lf_ge_set_gej(lf_fk *k, lf_ge *r, const lf_gej *a)
+{
+    lf_fe zi;
+    lf_secp256k1_p_inv(&zi, &a->z); /* 0 -> 0: infinity gives (0, 0) */
+    lf_ge_set_gej_zinv(k, r, a, &zi);
+}
+
+void lf_ge_set_gej_var(lf_fk *k, lf_ge *r, const lf_gej *a)
+{
+    if (a->inf) {
+        memset(r, 0, sizeof *r);
+        r->inf = 1;
+        return;
+    }
+    lf_fe zi;
+    lf_secp256k1_p_inv_var(&zi, &a->z);
+    lf_ge_set_gej_zinv(k, r, a, &zi);
+}
+
+int lf_ge_is_valid_var(lf_fk *k, const lf_ge *a)
+{
+    lf_fe y2, x3;
+    if (a->inf) return 0;
+    lf_fe_sqr(k, &y2, &a->y);
+    lf_fe_sqr(k, &x3, &a->x);
+    lf_fe_mul(k, &x3, &x3, &a->x);
+    lf_fe_add(k, &x3, &x3, &lf_fe_seven);
+    return lf_secp256k1_p_eq(&y2, &x3);
+}
+
+int lf_ge_set_xo_var(lf_fk *k, lf_ge *r, const lf_fe *x, int odd)
+{
+    lf_fe c;
+    lf_fe_sqr(k, &c, x);
+    lf_fe_mul(k, &c, &c, x);
+    lf_fe_add(k, &c, &c, &lf_fe_seven);
+    r->x = *x;
+    if (!lf_secp256k1_p_sqrt(&r->y, &c)) {
+        memset(r, 0, sizeof *r);
+        r->inf = 1;
+        return 0;
+    }
+    if (lf_fe_is_odd(&r->y) != odd) lf_fe_neg(k, &r->y, &r->y);
+    r->inf = 0;
+    return 1;
+}
+
+int lf_gej_eq_ge_var(lf_fk *k, const lf_gej *a, const lf_ge *b)
+{
+    if (a->inf || b->inf) return a->inf && b->inf;
+    lf_fe z2, t;
+    lf_fe_sqr(k, &z2, &a->z);
+    lf_fe_mul(k, &t, &b->x, &z2);
+    if (!lf_secp256k1_p_eq(&t, &a->x)) return 0;
+    lf_fe_mul(k, &z2, &z2, &a->z);
+    lf_fe_mul(k, &t, &b->y, &z2);
+    return lf_secp256k1_p_eq(&t, &a->y);
+}

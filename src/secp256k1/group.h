@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* The secp256k1 group y^2 = x^3 + 7 over GF(p), p = 2^256 - 2^32 - 977.
+ * Internal (not installed).
+ *
+ * Field elements (lf_fe) are the public lf_secp256k1_p_t: 4 little-endian
+ * limbs, fully reduced (< p) at all times.  secp256k1_p is pseudo-Mersenne,
+ * so the internal form of the field kernels is the canonical value and
+ * constants are written as plain numbers.  Every function takes the kernel
+ * table k of the back end in use (lf_secp256k1_p_k(), fetched once per
+ * top-level call) and calls the kernels directly.  There are no relaxed
+ * forms and so no magnitudes to track: the kernels take and give values
+ * < p (field/field_internal.h), which is what LF_VERIFY builds check.
+ *
+ * Points:
+ *   lf_ge   affine (x, y), or the point at infinity when inf = 1 (x, y are
+ *           then 0 for the constant-time functions, unspecified otherwise);
+ *   lf_gej  Jacobian (X, Y, Z) = (X/Z^2, Y/Z^3); inf = 1 for infinity.  The
+ *           constant-time functions keep inf == (Z == 0); the _var ones set
+ *           inf and may leave the coordinates unspecified;
+ *   lf_ge_st  a table entry: affine x, y, never infinity (64 bytes).
+ *
+ * Contracts: outputs may alias inputs exactly unless stated; functions not
+ * ending in _var are constant time in the coordinates and flags (branch- and
+ * index-free); _var functions take public points only.  inf flags are 0/1.
+ */
+#ifndef LF_SECP256K1_GROUP_H
+#define LF_SECP256K1_GROUP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "field/generated/secp256k1_p_internal.h"
+
+typedef lf_secp256k1_p_t lf_fe;
+typedef const lf_field_kernels lf_fk;
+
+typedef struct {
+    lf_fe x, y;
+    int inf;
+} lf_ge;
+
+typedef struct {
+    lf_fe x, y, z;
+    int inf;
+} lf_gej;
+
+typedef struct {
+    lf_fe x, y;
+} lf_ge_st;
+
+/* --- field helpers: one kernel call each --------------------------------- */
+static inline void lf_fe_mul(lf_fk *k, lf_fe *r, const lf_fe *a, const lf_fe *b)
+{
+    k->mul(r->v, a->v, b->v);
+}
+static inline void lf_fe_sqr(lf_fk *k, lf_fe *r, const lf_fe *a) { k->sqr(r->v, a->v); }
+static inline void lf_fe_add(lf_fk *k, lf_fe *r, const lf_fe *a, const lf_fe *b)
+{
+    k->add(r->v, a->v, b->v);
+}
+static inline void lf_fe_sub(lf_fk *k, lf_fe *r, const lf_fe *a, const lf_fe *b)
+{
+    k->sub(r->v, a->v, b->v);
+}
+static inline void lf_fe_neg(lf_fk *k, lf_fe *r, const lf_fe *a) { k->neg(r->v, a->v); }
+
+/* 1 if a == 0 (constant time). */
+static inline uint64_t lf_fe_is_zero_ct(const lf_fe *a)
+{
+    uint64_t z = a->v[0] | a->v[1] | a->v[2] | a->v[3];
+    return 1 ^ ((z | (0 - z)) >> 63);
+}
+/* r = a if mask = all ones, unchanged if 0 (mask from lf_vb). */
+static inline void lf_fe_cmov_mask(lf_fe *r, const lf_fe *a, uint64_t mask)
+{
+    for (int i = 0; i < 4; i++) r->v[i] = (r->v[i] & ~mask) | (a->v[i] & mask);
+}
+/* 32 bytes big-endian <-> field element; set_b32 returns 0 (r = 0) if the
+ * value is >= p, else 1. */
+LF_HIDDEN int lf_fe_set_b32(lf_fe *r, const unsigned char *b32);
+LF_HIDDEN void lf_fe_get_b32(unsigned char *b32, const lf_fe *a);
+/* 1 if a is odd (its canonical value), else 0. */
+static inline int lf_fe_is_odd(const lf_fe *a) { return (int)(a->v[0] & 1); }
+
+/* beta: a primitive cube root of unity mod p, (x, y) -> (beta x, y) is the
+ * endomorphism multiplying by lf_sc_lambda (secp256k1/scalar.h). */
+extern LF_HIDDEN const lf_fe lf_fe_beta;
+/* the generator */
+extern LF_HIDDEN const lf_ge lf_ge_g;
+
+/* --- points --------------------------------------------------------------- */
+LF_HIDDEN void lf_gej_set_infinity(lf_gej *r);
+LF_HIDDEN void lf_gej_set_ge(lf_gej *r, const lf_ge *a);
+LF_HIDDEN void lf_ge_from_st(lf_ge *r, const lf_ge_st *a);
+LF_HIDDEN void lf_ge_neg(lf_fk *k, lf_ge *r, const lf_ge *a);
+LF_HIDDEN void lf_gej_neg(lf_fk *k, lf_gej *r, const lf_gej *a);
+/* r = (beta x, y) = lambda * a */
+LF_HIDDEN void lf_ge_mul_lambda(lf_fk *k, lf_ge *r, const lf_ge *a);
+
+/* r = 2a (any a, infinity included); constant time.  2 mul + 5 sqr. */
+LF_HIDDEN void lf_gej_double(lf_fk *k, lf_gej *r, const lf_gej *a);
+
+/* r = a + b, b affine and NOT infinity, a anything (infinity, b, -b,
+ * lambda*b, ...): no exceptional case.  Constant time.  7 mul + 5 sqr.
+ * r may alias a. */
+LF_HIDDEN void lf_gej_add_ge(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b);
+
+/* r = a + b, variable time, any inputs.  If rzr != NULL (then a must not
+ * be infinity and r = a + b must not double), *rzr = r.z / a.z. */
+LF_HIDDEN void lf_gej_add_ge_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b, lf_fe *rzr);
+/* r = a + b, both Jacobian, variable time, any inputs. */
+LF_HIDDEN void lf_gej_add_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_gej *b);
+/* r = a + b * (1/bzinv): b affine scaled onto a's isomorphic curve (the
+ * effective-affine trick of verification), variable time. */
+LF_HIDDEN void lf_gej_add_zinv_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b,
+                                   const lf_fe *bzinv);
+
+/* Affine from Jacobian: constant time (safegcd inversion) / variable time. */
+LF_HIDDEN void lf_ge_set_gej(lf_fk *k, lf_ge *r, const lf_gej *a);
+LF_HIDDEN void lf_ge_set_gej_var(lf_fk *k, lf_ge *r, const lf_gej *a);
+
+/* 1 if a (not infinity) is on the curve, variable time. */
+LF_HIDDEN int lf_ge_is_valid_var(lf_fk *k, const lf_ge *a);
+/* r = the point with this x and y of the given parity (odd = 0/1): returns
+ * 1, or 0 (r = infinity) if x^3 + 7 is not a square.  Variable time. */
+LF_HIDDEN int lf_ge_set_xo_var(lf_fk *k, lf_ge *r, const lf_fe *x, int odd);
+/* 1 if a == b (both may be infinity), Jacobian vs affine, variable time. */
+LF_HIDDEN int lf_gej_eq_ge_var(lf_fk *k, const lf_gej *a, const lf_ge *b);
+
+#endif
