@@ -10,6 +10,9 @@
  *   schnorrsig_sign32   secp256k1_schnorrsig_sign32 (BIP-340); chained like
  *                       ecdsa_sign
  *   schnorrsig_verify   secp256k1_schnorrsig_verify, walking a pool
+ *   ecdsa_recover       secp256k1_ecdsa_recover (recovery module), walking
+ *                       the pool's recoverable signatures like the verify rows
+ *   ecdh                secp256k1_ecdh with the default (SHA-256) hash
  * Anchors:
  *   libsecp256k1      Debian's libsecp256k1 (pkg-config libsecp256k1)
  *   libsecp256k1-sys  the newer libsecp256k1 bundled by the crate
@@ -37,7 +40,9 @@
 
 #if LFB_HAVE_SECP256K1
 #include <secp256k1.h>
+#include <secp256k1_ecdh.h>
 #include <secp256k1_extrakeys.h>
+#include <secp256k1_recovery.h>
 #include <secp256k1_schnorrsig.h>
 #endif
 
@@ -50,6 +55,7 @@ static struct {
     unsigned char seckey[32];
     unsigned char msg[SECP_POOL][32];
     unsigned char ecdsa64[SECP_POOL][64];   /* compact r || s, low s */
+    int recid[SECP_POOL];                   /* its recovery id */
     unsigned char schnorr64[SECP_POOL][64]; /* BIP-340 */
 } secp_pool;
 
@@ -59,7 +65,7 @@ static unsigned secp_pool_size(lfb *h)
 }
 
 /* The same five rows for either library: F(name) names its functions. */
-#define SECP_BODIES(TAG, F, CTX, PUB, SIG, KP, XO)                                               \
+#define SECP_BODIES(TAG, F, CTX, PUB, SIG, KP, XO, RSIG)                                              \
     typedef struct {                                                                             \
         CTX *ctx;                                                                                \
         unsigned char seckey[32], msg[32], aux[32];                                              \
@@ -69,6 +75,7 @@ static unsigned secp_pool_size(lfb *h)
         PUB vpub;                                                                                \
         XO vxo;                                                                                  \
         SIG vsig[SECP_POOL];                                                                     \
+        RSIG vrsig[SECP_POOL];                                                                   \
         unsigned vmask, vi;                                                                      \
         uint64_t vbad;                                                                           \
     } TAG##_st;                                                                                  \
@@ -101,6 +108,28 @@ static unsigned secp_pool_size(lfb *h)
             i = (i + (unsigned)ok) & s->vmask;                                                   \
         }                                                                                        \
         s->vi = i;                                                                               \
+    }                                                                                            \
+    static void TAG##_ecdsa_recover(void *arg, uint64_t n)                                       \
+    {                                                                                            \
+        TAG##_st *s = arg;                                                                       \
+        unsigned i = s->vi;                                                                      \
+        PUB q;                                                                                   \
+        while (n--) {                                                                            \
+            int ok = F(ecdsa_recover)(s->ctx, &q, &s->vrsig[i], secp_pool.msg[i]);               \
+            s->vbad += (unsigned)ok ^ 1u;                                                        \
+            i = (i + (unsigned)ok) & s->vmask;                                                   \
+        }                                                                                        \
+        s->vi = i;                                                                               \
+    }                                                                                            \
+    static void TAG##_ecdh(void *arg, uint64_t n)                                                \
+    {                                                                                            \
+        TAG##_st *s = arg;                                                                       \
+        unsigned char out[32];                                                                   \
+        while (n--) {                                                                            \
+            int ok = F(ecdh)(s->ctx, out, &s->pub, s->seckey, NULL, NULL);                       \
+            lfb_keep(&ok);                                                                       \
+            lfb_keep(out);                                                                       \
+        }                                                                                        \
     }                                                                                            \
     static void TAG##_schnorr_sign(void *arg, uint64_t n)                                        \
     {                                                                                            \
@@ -149,15 +178,17 @@ static unsigned secp_pool_size(lfb *h)
         KP kp;                                                                                   \
         if (secp_pool.n != np) {                                                                 \
             unsigned char aux[32];                                                               \
-            SIG sig;                                                                             \
+            RSIG sig;                                                                            \
             secp_pool.n = 0;                                                                     \
             lfb_randbytes(h, secp_pool.seckey, 32);                                              \
             lfb_randbytes(h, secp_pool.msg, 32 * (size_t)np);                                    \
             if (!F(keypair_create)(s->ctx, &kp, secp_pool.seckey)) return 1;                     \
             for (unsigned i = 0; i < np; i++) {                                                  \
                 lfb_randbytes(h, aux, 32);                                                       \
-                if (!F(ecdsa_sign)(s->ctx, &sig, secp_pool.msg[i], secp_pool.seckey, NULL, NULL) || \
-                    !F(ecdsa_signature_serialize_compact)(s->ctx, secp_pool.ecdsa64[i], &sig) || \
+                if (!F(ecdsa_sign_recoverable)(s->ctx, &sig, secp_pool.msg[i], secp_pool.seckey, NULL, \
+                                               NULL) ||                                          \
+                    !F(ecdsa_recoverable_signature_serialize_compact)(s->ctx, secp_pool.ecdsa64[i], \
+                                                                      &secp_pool.recid[i], &sig) || \
                     !F(schnorrsig_sign32)(s->ctx, secp_pool.schnorr64[i], secp_pool.msg[i], &kp, aux)) \
                     return 1;                                                                    \
             }                                                                                    \
@@ -168,7 +199,10 @@ static unsigned secp_pool_size(lfb *h)
             !F(keypair_xonly_pub)(s->ctx, &s->vxo, NULL, &kp))                                   \
             return 1;                                                                            \
         for (unsigned i = 0; i < np; i++)                                                        \
-            if (!F(ecdsa_signature_parse_compact)(s->ctx, &s->vsig[i], secp_pool.ecdsa64[i]))   \
+            if (!F(ecdsa_signature_parse_compact)(s->ctx, &s->vsig[i], secp_pool.ecdsa64[i]) ||  \
+                !F(ecdsa_recoverable_signature_parse_compact)(s->ctx, &s->vrsig[i],              \
+                                                              secp_pool.ecdsa64[i],              \
+                                                              secp_pool.recid[i]))               \
                 return 1;                                                                        \
         s->vmask = np - 1;                                                                       \
         for (unsigned i = 0; i < 8; i++)                                                         \
@@ -185,9 +219,11 @@ static unsigned secp_pool_size(lfb *h)
             int verify;                                                                          \
         } tab[] = {{"pubkey_create", TAG##_pubkey_create, 0}, {"ecdsa_sign", TAG##_ecdsa_sign, 0}, \
                    {"ecdsa_verify", TAG##_ecdsa_verify, 1},                                      \
+                   {"ecdsa_recover", TAG##_ecdsa_recover, 1}, {"ecdh", TAG##_ecdh, 0},            \
                    {"schnorrsig_sign32", TAG##_schnorr_sign, 0},                                 \
                    {"schnorrsig_verify", TAG##_schnorr_verify, 1}};                              \
         int pool_ok = lfb_listing(h) || !(lfb_want(h, "ecdsa_verify", "secp256k1", impl, NULL) ||  \
+                                          lfb_want(h, "ecdsa_recover", "secp256k1", impl, NULL) || \
                                           lfb_want(h, "schnorrsig_verify", "secp256k1", impl, NULL)); \
         if (!pool_ok) {                                                                          \
             pool_ok = !TAG##_pool(h, s);                                                         \
@@ -213,7 +249,7 @@ static unsigned secp_pool_size(lfb *h)
 #if LFB_HAVE_SECP256K1
 #define DEB_F(name) secp256k1_##name
 SECP_BODIES(deb, DEB_F, secp256k1_context, secp256k1_pubkey, secp256k1_ecdsa_signature,
-            secp256k1_keypair, secp256k1_xonly_pubkey)
+            secp256k1_keypair, secp256k1_xonly_pubkey, secp256k1_ecdsa_recoverable_signature)
 #endif
 
 /* ---- secp256k1-sys (crate), renamed symbols ---- */
@@ -227,6 +263,7 @@ typedef struct { unsigned char data[64]; } sys_pubkey;
 typedef struct { unsigned char data[64]; } sys_ecdsa_signature;
 typedef struct { unsigned char data[96]; } sys_keypair;
 typedef struct { unsigned char data[64]; } sys_xonly_pubkey;
+typedef struct { unsigned char data[65]; } sys_recoverable_signature;
 typedef int (*sys_nonce_fn)(unsigned char *, const unsigned char *, const unsigned char *,
                             const unsigned char *, void *, unsigned int);
 size_t SYS_F(context_preallocated_size)(unsigned int flags);
@@ -250,15 +287,28 @@ int SYS_F(schnorrsig_sign32)(const sys_context *ctx, unsigned char *sig64,
                              const unsigned char *aux32);
 int SYS_F(schnorrsig_verify)(const sys_context *ctx, const unsigned char *sig64,
                              const unsigned char *msg, size_t msglen, const sys_xonly_pubkey *pk);
+int SYS_F(ecdsa_sign_recoverable)(const sys_context *ctx, sys_recoverable_signature *sig,
+                                  const unsigned char *msg32, const unsigned char *sk,
+                                  sys_nonce_fn noncefp, const void *ndata);
+int SYS_F(ecdsa_recoverable_signature_serialize_compact)(const sys_context *ctx,
+                                                         unsigned char *out64, int *recid,
+                                                         const sys_recoverable_signature *sig);
+int SYS_F(ecdsa_recoverable_signature_parse_compact)(const sys_context *ctx,
+                                                     sys_recoverable_signature *sig,
+                                                     const unsigned char *in64, int recid);
+int SYS_F(ecdsa_recover)(const sys_context *ctx, sys_pubkey *pk,
+                         const sys_recoverable_signature *sig, const unsigned char *msg32);
+/* hashfp: NULL (the default SHA-256 hash) is all lfbench passes */
+int SYS_F(ecdh)(const sys_context *ctx, unsigned char *out, const sys_pubkey *pk,
+                const unsigned char *sk, void *hashfp, void *data);
 #define SYS_CONTEXT_NONE 1u /* SECP256K1_FLAGS_TYPE_CONTEXT */
 SECP_BODIES(sys, SYS_F, sys_context, sys_pubkey, sys_ecdsa_signature, sys_keypair,
-            sys_xonly_pubkey)
+            sys_xonly_pubkey, sys_recoverable_signature)
 #endif
 
 void suite_secp256k1(lfb *h)
 {
-    /* ---- limbforge rows (secp256k1 module): add here, subject "secp256k1",
-     *      same op names ---- */
+    lfb_secp256k1_limbforge(h); /* suite_secp256k1_lf.c */
 
     /* ---- anchors ---- */
 #if LFB_HAVE_SECP256K1

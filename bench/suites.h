@@ -12,6 +12,8 @@ void suite_poly1305(lfb *h);
 void suite_aead(lfb *h);
 void suite_ntt(lfb *h);
 void suite_secp256k1(lfb *h);
+/* the limbforge rows of suite secp256k1 (suite_secp256k1_lf.c) */
+void lfb_secp256k1_limbforge(lfb *h);
 void suite_dispatch(lfb *h);
 void suite_hash(lfb *h);
 
