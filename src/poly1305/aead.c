@@ -45,7 +45,7 @@ static int lf_aead_setup(lf_poly1305_state *ps, uint32_t st[16], uint8_t *ks, co
     if (batch) k.fn(ks, NULL, k.width, st);
     else lf_chacha_blocks_c(ks, NULL, 1, st);
     lf_poly1305_init(ps, ks);
-    if (!batch) lf_p1305_wipe(ks, 64);
+    if (!batch) lf_wipe(ks, 64);
     st[12] = 1;
     if (adlen) lf_poly1305_update(ps, ad, adlen);
     lf_aead_pad16(ps, adlen);
@@ -96,8 +96,8 @@ int lf_chacha20poly1305_seal(uint8_t *ct, uint8_t tag[16], const uint8_t *pt, si
     lf_aead_pad16(&ps, len);
     lf_aead_lengths(&ps, adlen, len);
     lf_poly1305_final(&ps, tag);
-    lf_p1305_wipe(st, sizeof st);
-    if (batch) lf_p1305_wipe(ks, sizeof ks);
+    lf_wipe(st, sizeof st);
+    if (batch) lf_wipe(ks, sizeof ks);
     return LF_OK;
 }
 
@@ -119,14 +119,14 @@ int lf_chacha20poly1305_open(uint8_t *pt, const uint8_t *ct, size_t len, const u
     lf_aead_lengths(&ps, adlen, len);
     lf_poly1305_final(&ps, want);
     int ok = lf_poly1305_verify(want, tag);
-    lf_p1305_wipe(want, sizeof want);
+    lf_wipe(want, sizeof want);
     LF_DECLASSIFY(&ok, sizeof ok); /* the verdict is public (it is returned) */
     if (!ok) { /* no plaintext is ever produced */
         if (len) memset(pt, 0, len);
     } else if (len) {
         lf_aead_xor(pt, ct, len, st, ks, batch);
     }
-    lf_p1305_wipe(st, sizeof st);
-    if (batch) lf_p1305_wipe(ks, sizeof ks);
+    lf_wipe(st, sizeof st);
+    if (batch) lf_wipe(ks, sizeof ks);
     return ok ? LF_OK : LF_ERR_AUTH;
 }

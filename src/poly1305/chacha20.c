@@ -54,7 +54,7 @@ void lf_chacha_blocks_c(uint8_t *out, const uint8_t *in, size_t nblocks, const u
             memcpy(out, ks, 64);
         }
     }
-    lf_p1305_wipe(ks, sizeof ks);
+    lf_wipe(ks, sizeof ks);
 }
 
 void lf_chacha_setup(uint32_t st[16], const uint8_t key[32], const uint8_t nonce[12],
@@ -119,7 +119,7 @@ void lf_chacha_xor(uint8_t *out, const uint8_t *in, size_t len, uint32_t st[16])
         k.fn(ks, NULL, k.width, st);
         if (in) for (size_t i = 0; i < len; i++) out[i] = in[i] ^ ks[i];
         else memcpy(out, ks, len);
-        lf_p1305_wipe(ks, 64 * k.width);
+        lf_wipe(ks, 64 * k.width);
     } else {
         size_t full = len / 64;
         if (full) lf_chacha_blocks_c(out, in, full, st);
@@ -137,8 +137,8 @@ void lf_chacha_xor(uint8_t *out, const uint8_t *in, size_t len, uint32_t st[16])
             } else {
                 memcpy(out, ks, rest);
             }
-            lf_p1305_wipe(ks, sizeof ks);
-            lf_p1305_wipe(s, sizeof s);
+            lf_wipe(ks, sizeof ks);
+            lf_wipe(s, sizeof s);
         }
     }
     st[12] += (uint32_t)tb;
@@ -158,7 +158,7 @@ int lf_chacha20(uint8_t *out, const uint8_t *in, size_t len, const uint8_t key[3
     uint32_t st[16];
     lf_chacha_setup(st, key, nonce, counter);
     lf_chacha_xor(out, in, len, st);
-    lf_p1305_wipe(st, sizeof st);
+    lf_wipe(st, sizeof st);
     return LF_OK;
 }
 
@@ -168,5 +168,5 @@ void lf_chacha20_block(uint8_t out[64], const uint8_t key[32], const uint8_t non
     uint32_t st[16];
     lf_chacha_setup(st, key, nonce, counter);
     lf_chacha_core(out, st);
-    lf_p1305_wipe(st, sizeof st);
+    lf_wipe(st, sizeof st);
 }

@@ -202,7 +202,7 @@ static inline void lf_p1305_block_words(uint64_t h[3], const lf_p1305_key *k, ui
     lf_p1305_st64(b, m0);
     lf_p1305_st64(b + 8, m1);
     lf_p1305_blocks_r26(h, k->r, b, 1, hibit);
-    lf_p1305_wipe(b, sizeof b);
+    lf_wipe(b, sizeof b);
 }
 #endif
 
@@ -402,7 +402,7 @@ static void lf_p1305_oneshot_vec(uint64_t h[3], const uint64_t r[2], const uint8
     }
     lf_p1305_powers(pw, r, v->lanes);
     v->fn(h, (const uint64_t(*)[3])pw, msg + 16 * ns, nb - ns);
-    lf_p1305_wipe(pw, sizeof pw);
+    lf_wipe(pw, sizeof pw);
 }
 
 /* One-shot, with no state struct and no copies: r and s stay in registers,
@@ -446,7 +446,7 @@ void lf_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t 
             b[rest] = 1;
             m0 = lf_p1305_le64(b);
             m1 = lf_p1305_le64(b + 8);
-            lf_p1305_wipe(b, sizeof b);
+            lf_wipe(b, sizeof b);
 #endif
         } else {
             uint8_t b[16] = {0};
@@ -454,7 +454,7 @@ void lf_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t 
             b[rest] = 1;
             m0 = lf_p1305_le64(b);
             m1 = lf_p1305_le64(b + 8);
-            lf_p1305_wipe(b, sizeof b);
+            lf_wipe(b, sizeof b);
         }
         lf_p1305_block_words(h, &k, m0, m1, 0);
     }

@@ -256,32 +256,4 @@ LF_HIDDEN void lf_chacha_blocks_rvv(uint8_t *out, const uint8_t *in, size_t nblo
                                     const uint32_t st[16]);
 LF_HIDDEN size_t lf_chacha_rvv_width(void);
 
-/* Declassify: a value the API makes public on purpose (AEAD open's verdict)
- * is marked as defined for valgrind in the constant-time test builds
- * (tests/poly1305/ctime_poly1305.c compiles the library sources with
- * LF_CTIME_VALGRIND); a no-op otherwise. */
-#if defined(LF_CTIME_VALGRIND) && LF_CTIME_VALGRIND
-#include <valgrind/memcheck.h>
-#define LF_DECLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
-#else
-#define LF_DECLASSIFY(p, n) ((void)0)
-#endif
-
-/* Wipe memory the optimiser may not drop: memset, then an empty asm that
- * claims to read the memory (GNU C), else a volatile byte loop. */
-#if defined(__GNUC__) || defined(__clang__)
-#include <string.h>
-static inline void lf_p1305_wipe(void *p, size_t n)
-{
-    memset(p, 0, n);
-    __asm__ volatile("" : : "r"(p) : "memory");
-}
-#else
-static inline void lf_p1305_wipe(void *p, size_t n)
-{
-    volatile uint8_t *v = (volatile uint8_t *)p;
-    while (n--) *v++ = 0;
-}
-#endif
-
 #endif

@@ -97,8 +97,13 @@ int lf_secp256k1_ecdsa_sign(uint8_t sig64[64], int *recid, const uint8_t msg32[3
         lf_ecdsa_drbg_generate(&g, nonce);
         /* an invalid nonce (0 or >= n: probability < 2^-127) is redrawn,
          * as in RFC 6979 and libsecp256k1: only that fact is revealed */
-        if (!lf_secp256k1_sk_load(&kn, nonce)) continue;
-        if (lf_ecdsa_sign_nonce(k, &r, &s, &rid, &sec, &msg, &kn)) break;
+        int valid = lf_secp256k1_sk_load(&kn, nonce);
+        LF_DECLASSIFY(&valid, sizeof valid);
+        if (!valid) continue;
+        /* whether r or s came out 0 is public too (it decides a redraw) */
+        valid = lf_ecdsa_sign_nonce(k, &r, &s, &rid, &sec, &msg, &kn);
+        LF_DECLASSIFY(&valid, sizeof valid);
+        if (valid) break;
     }
     lf_sc_get_b32(sig64, &r);
     lf_sc_get_b32(sig64 + 32, &s);
@@ -107,6 +112,7 @@ int lf_secp256k1_ecdsa_sign(uint8_t sig64[64], int *recid, const uint8_t msg32[3
     lf_wipe(seed, sizeof seed);
     lf_wipe(nonce, sizeof nonce);
     lf_wipe(&g, sizeof g);
+    LF_DECLASSIFY(&ok, sizeof ok);
     if (!ok) {
         memset(sig64, 0, 64);
         if (recid) *recid = 0;

@@ -46,6 +46,7 @@ int lf_secp256k1_seckey_verify(const uint8_t sk[32])
     lf_sc s;
     int ok = lf_secp256k1_sk_load(&s, sk);
     lf_wipe(&s, sizeof s);
+    LF_DECLASSIFY(&ok, sizeof ok); /* the verdict is the result */
     return ok ? LF_OK : LF_ERR_RANGE;
 }
 
@@ -61,6 +62,7 @@ int lf_secp256k1_pubkey_create(lf_secp256k1_pubkey *pk, const uint8_t sk[32])
     lf_secp256k1_pk_save(pk, &r);
     lf_wipe(&s, sizeof s);
     lf_wipe(&rj, sizeof rj);
+    LF_DECLASSIFY(&ok, sizeof ok);
     if (!ok) {
         memset(pk, 0, sizeof *pk);
         return LF_ERR_RANGE;
@@ -138,6 +140,7 @@ static int lf_secp256k1_ecdh_point(lf_ge *r, const lf_secp256k1_pubkey *pk, cons
     lf_ge_set_gej(k, r, &rj);
     lf_wipe(&s, sizeof s);
     lf_wipe(&rj, sizeof rj);
+    LF_DECLASSIFY(&oks, sizeof oks);
     if (!okp) return LF_ERR_INVALID;
     return oks ? LF_OK : LF_ERR_RANGE;
 }
@@ -175,6 +178,7 @@ int lf_secp256k1_seckey_negate(uint8_t sk[32])
     lf_sc_neg(&s, &s);
     lf_sc_get_b32(sk, &s);
     lf_wipe(&s, sizeof s);
+    LF_DECLASSIFY(&ok, sizeof ok);
     if (!ok) {
         memset(sk, 0, 32);
         return LF_ERR_RANGE;
@@ -199,6 +203,7 @@ static int lf_secp256k1_seckey_tweak(uint8_t sk[32], const uint8_t tweak[32], in
     lf_wipe(&s, sizeof s);
     lf_wipe(&t, sizeof t);
     lf_wipe(&r, sizeof r);
+    LF_DECLASSIFY(&ok, sizeof ok);
     if (!ok) {
         memset(sk, 0, 32);
         return LF_ERR_RANGE;

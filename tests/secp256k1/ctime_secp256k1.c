@@ -1,13 +1,24 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Constant-time test of the secp256k1 scalars (src/secp256k1/scalar.h; the
- * harness: tests/common/ctime_main.c, the method: tests/ctime/README.md).
- * Every input, and the flags of cmov / cond_negate, is marked secret; every
- * constant-time function runs on random values and on edge values (0, 1,
- * n-1, (n-1)/2, bytes >= n).  Not run: lf_sc_inv_var and lf_sc_wnaf_var
- * (variable time by contract). */
+/* Constant-time test of the secp256k1 module (the harness:
+ * tests/common/ctime_main.c, the method: tests/ctime/README.md).
+ *  - scalars (src/secp256k1/scalar.h): every input, and the flags of cmov /
+ *    cond_negate, is marked secret; every constant-time function runs on
+ *    random values and on edge values (0, 1, n-1, (n-1)/2, bytes >= n).
+ *    Not run: lf_sc_inv_var and lf_sc_wnaf_var (variable time by contract);
+ *  - group: lf_gej_add_ge on secret points in each of its special cases
+ *    (a = b, a = -b, a = infinity, b = -lambda a: the degenerate slope),
+ *    lf_gej_double, lf_ge_set_gej;
+ *  - the API (limbforge/secp256k1.h) with the secret key, the extra nonce
+ *    data and the tweaks secret: seckey_verify, pubkey_create, ecdsa_sign,
+ *    ecdh / ecdh_x, seckey negate / tweak_add / tweak_mul, on valid keys
+ *    (edges and random) and invalid ones (0, n: the failing path must be
+ *    constant time too; only the verdict is declassified, in the library:
+ *    LF_DECLASSIFY). */
 #include <string.h>
 
 #include "../common/ctime_main.h"
+#include "limbforge/secp256k1.h"
+#include "secp256k1/ecmult.h"
 #include "secp256k1/scalar.h"
 
 #define SEC(x) LF_CT_SECRET(&(x), sizeof(x))
@@ -103,10 +114,118 @@ static void case_unary(void)
     }
 }
 
+/* a secret point: sk*G for the scalar of edge/random value i, made affine */
+static void secret_point(lf_fk *k, lf_ge *p, size_t i)
+{
+    lf_sc s;
+    lf_gej pj;
+    load(&s, i + 1); /* i + 1: not the zero edge */
+    lf_ecmult_gen(k, &pj, &s);
+    lf_ge_set_gej(k, p, &pj);
+    SEC(*p);
+}
+
+static void case_group(void)
+{
+    lf_fk *k = lf_secp256k1_p_k();
+    for (size_t i = 0; i < 6; i++) {
+        lf_ge a, b, t;
+        lf_gej aj, r;
+        secret_point(k, &a, i);
+        secret_point(k, &b, i + 2);
+        lf_gej_set_ge(&aj, &a);
+        lf_gej_double(k, &aj, &aj); /* a non-trivial z */
+        lf_gej_double(k, &r, &aj); LF_CT_OUT(r);
+        lf_gej_add_ge(k, &r, &aj, &b); LF_CT_OUT(r);    /* generic */
+        lf_ge_set_gej(k, &t, &aj);
+        lf_gej_add_ge(k, &r, &aj, &t); LF_CT_OUT(r);    /* a = b */
+        lf_ge_neg(k, &t, &t);
+        lf_gej_add_ge(k, &r, &aj, &t); LF_CT_OUT(r);    /* a = -b */
+        lf_ge_mul_lambda(k, &t, &t);
+        lf_gej_add_ge(k, &r, &aj, &t); LF_CT_OUT(r);    /* b = -lambda a */
+        lf_gej_set_infinity(&r);
+        lf_gej_add_ge(k, &r, &r, &b); LF_CT_OUT(r);     /* a = infinity */
+        lf_ge_set_gej(k, &t, &r); LF_CT_OUT(t);
+    }
+}
+
+/* key i: edge values (0 and n invalid, 1, n-1, (n-1)/2) or random */
+static void key(uint8_t sk[32], size_t i)
+{
+    static const uint8_t n[32] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                  0xff, 0xff, 0xff, 0xff, 0xfe, 0xba, 0xae, 0xdc, 0xe6, 0xaf, 0x48,
+                                  0xa0, 0x3b, 0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x41};
+    if (i == 0)
+        memset(sk, 0, 32);
+    else if (i == 1)
+        memcpy(sk, n, 32);
+    else
+        pick(sk, i - 1); /* 1, n-1, (n-1)/2, 2^256-1 (invalid), random */
+    LF_CT_SECRET(sk, 32);
+}
+
+#define NKEYS (NEDGE + 3)
+
+static void case_keys(void)
+{
+    for (size_t i = 0; i < NKEYS; i++) {
+        uint8_t sk[32], tw[32], t[32];
+        lf_secp256k1_pubkey pk;
+        int rc;
+        key(sk, i);
+        rc = lf_secp256k1_seckey_verify(sk); LF_CT_OUT(rc);
+        rc = lf_secp256k1_pubkey_create(&pk, sk); LF_CT_OUT(rc); LF_CT_OUT(pk);
+        for (int op = 0; op < 3; op++) {
+            memcpy(t, sk, 32);
+            key(tw, (i + 3) % NKEYS);
+            rc = op == 0 ? lf_secp256k1_seckey_negate(t)
+                 : op == 1 ? lf_secp256k1_seckey_tweak_add(t, tw)
+                           : lf_secp256k1_seckey_tweak_mul(t, tw);
+            LF_CT_OUT(rc);
+            lf_ctime_out(t, 32);
+        }
+    }
+}
+
+static void case_sign(void)
+{
+    for (size_t i = 0; i < NKEYS; i++) {
+        uint8_t sk[32], msg[32], extra[32], sig[64];
+        int recid, rc;
+        key(sk, i);
+        lf_rng_bytes(&lf_ctime_rng, msg, 32);
+        lf_rng_bytes(&lf_ctime_rng, extra, 32);
+        LF_CT_SECRET(extra, 32);
+        rc = lf_secp256k1_ecdsa_sign(sig, &recid, msg, sk, (i & 1) ? extra : NULL);
+        LF_CT_OUT(rc);
+        LF_CT_OUT(recid);
+        lf_ctime_out(sig, 64);
+    }
+}
+
+static void case_ecdh(void)
+{
+    uint8_t sk0[32] = {[31] = 7};
+    lf_secp256k1_pubkey pk;
+    if (lf_secp256k1_pubkey_create(&pk, sk0) != LF_OK) return; /* public key: public */
+    for (size_t i = 0; i < NKEYS; i++) {
+        uint8_t sk[32], out[32];
+        int rc;
+        key(sk, i);
+        rc = lf_secp256k1_ecdh(out, &pk, sk); LF_CT_OUT(rc); lf_ctime_out(out, 32);
+        key(sk, i);
+        rc = lf_secp256k1_ecdh_x(out, &pk, sk); LF_CT_OUT(rc); lf_ctime_out(out, 32);
+    }
+}
+
 static const lf_ctime_case cases[] = {
     {"bytes", case_bytes},
     {"arith", case_arith},
     {"unary", case_unary},
+    {"group", case_group},
+    {"keys", case_keys},
+    {"sign", case_sign},
+    {"ecdh", case_ecdh},
     {NULL, NULL},
 };
 
