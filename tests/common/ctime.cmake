@@ -10,15 +10,22 @@
 #       LEVELS <l>...        -O levels: one binary ctime_<module>_O<l> each
 #       BACKENDS <be>...     LIMBFORGE_BACKEND per run (77 = cannot run here: skipped)
 #       LABEL <label>
-#       [LEAKS <leak>...])   self-tests run on the -O2 binary with --selftest-leak=<leak>,
+#       [LEAKS <leak>...]    self-tests run on the -O2 binary with --selftest-leak=<leak>,
 #                            which valgrind must report (branch, index, or a module
 #                            leak declared by the cases file: reported as a branch)
-# Tests: ctime_<module>_<cc>_O<l>_<be>, ctime_<module>_selftest_<leak>.  The cases file
+#       [CLANG_LEVELS <l>...]) the same with clang at these levels when the build
+#                            compiler is not clang (tests/ctime/clang_matrix.sh: one
+#                            test per level running every back end and both leak
+#                            self-tests); files under native/ are left out (their
+#                            per-file ISA flags do not apply there): the modules'
+#                            portable paths run instead
+# Tests: ctime_<module>_<cc>_O<l>_<be>, ctime_<module>_selftest_<leak>,
+# ctime_<module>_clang_O<l>.  The cases file
 # registers its cases with tests/common/ctime_main.h; the binaries get the library's
 # per-file ISA flags and LF_NATIVE_* (lf_native_apply) and LF_CTIME_VALGRIND=1 (the
 # library's own declassify points, src/poly1305/poly1305_internal.h).
 function(lf_ctime_tests module cases)
-  cmake_parse_arguments(CT "" "SOURCES;LABEL" "LEVELS;BACKENDS;LEAKS" ${ARGN})
+  cmake_parse_arguments(CT "" "SOURCES;LABEL" "LEVELS;BACKENDS;LEAKS;CLANG_LEVELS" ${ARGN})
   if(NOT (LF_VALGRIND AND LF_HAVE_MEMCHECK_H) OR CMAKE_CROSSCOMPILING)
     return()
   endif()
@@ -51,4 +58,32 @@ function(lf_ctime_tests module cases)
     endif()
     set_tests_properties(${t} PROPERTIES LABELS "${CT_LABEL};ctime" PASS_REGULAR_EXPRESSION "${want}")
   endforeach()
+  if(CT_CLANG_LEVELS AND LF_CLANG AND NOT LF_CC_TAG STREQUAL "clang")
+    set(csrcs)
+    foreach(src IN LISTS srcs)
+      if(NOT src MATCHES "/native/")
+        list(APPEND csrcs ${src})
+      endif()
+    endforeach()
+    # and the LF_NATIVE_* definitions that announce those files
+    get_target_property(cdefs limbforge_static COMPILE_DEFINITIONS)
+    if(NOT cdefs)
+      set(cdefs)
+    endif()
+    list(FILTER cdefs EXCLUDE REGEX "^LF_NATIVE_")
+    foreach(lvl IN LISTS CT_CLANG_LEVELS)
+      set(t ctime_${module}_clang_O${lvl})
+      add_test(NAME ${t}
+        COMMAND ${PROJECT_SOURCE_DIR}/tests/ctime/clang_matrix.sh
+                --name ${module} --cc ${LF_CLANG} --valgrind ${LF_VALGRIND} --opt ${lvl}
+                --out ${CMAKE_CURRENT_BINARY_DIR}/ctime_clang
+                --backends "${CT_BACKENDS}"
+                --inc "$<TARGET_PROPERTY:limbforge_static,INCLUDE_DIRECTORIES>" ${PROJECT_SOURCE_DIR}/src
+                --def ${cdefs} LF_CTIME_VALGRIND=1
+                --src ${CMAKE_CURRENT_SOURCE_DIR}/${cases} ${PROJECT_SOURCE_DIR}/tests/common/ctime_main.c ${csrcs}
+        COMMAND_EXPAND_LISTS)
+      set_tests_properties(${t} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800
+                           LABELS "${CT_LABEL};ctime")
+    endforeach()
+  endif()
 endfunction()

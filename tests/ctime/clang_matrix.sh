@@ -1,23 +1,27 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# Constant-time test with clang: compile ctime_field.c, the harness
-# (tests/common/ctime_main.c) and the library sources with clang at one -O
-# level, then run it under valgrind memcheck for every back end, and check
-# both leak self-tests (branch, index) are reported.
+# Constant-time test with clang: compile a module's ctime cases (ctime_field.c,
+# ...), the harness (tests/common/ctime_main.c) and the library sources with
+# clang at one -O level, then run it under valgrind memcheck for every back
+# end, and check both leak self-tests (branch, index) are reported.
 #
-# Called by ctest (tests/CMakeLists.txt):
-#   clang_matrix.sh --cc CLANG --valgrind VALGRIND --opt 0|1|2|3 --out DIR
-#                   --backends "c x86_64 ..." --inc DIR... --def DEF... --src FILE...
+# Called by ctest (tests/CMakeLists.txt for the fields, lf_ctime_tests in
+# tests/common/ctime.cmake for the modules):
+#   clang_matrix.sh [--name MODULE] --cc CLANG --valgrind VALGRIND --opt 0|1|2|3
+#                   --out DIR --backends "c x86_64 ..." --inc DIR... --def DEF...
+#                   --src FILE...
+# MODULE (default field) names the binary, ctime_MODULE_clang_O<l>.
 # --backends, --inc, --def and --src take every following argument up to the
 # next option.  Exit: 0 all clean, 1 a leak or failure, 77 skipped.
 set -u
 
-cc= valgrind= opt= out= backends= incs= defs= srcs= mode=
+cc= valgrind= opt= out= backends= incs= defs= srcs= mode= name=field
 for arg in "$@"; do
     case "$arg" in
-    --cc|--valgrind|--opt|--out|--backends|--inc|--def|--src) mode=$arg; continue ;;
+    --name|--cc|--valgrind|--opt|--out|--backends|--inc|--def|--src) mode=$arg; continue ;;
     esac
     case "$mode" in
+    --name) name=$arg ;;
     --cc) cc=$arg ;;
     --valgrind) valgrind=$arg ;;
     --opt) opt=$arg ;;
@@ -36,7 +40,7 @@ fi
 command -v "$cc" >/dev/null 2>&1 || { echo "clang_matrix.sh: $cc not found: skipped"; exit 77; }
 
 mkdir -p "$out"
-bin="$out/ctime_field_clang_O$opt"
+bin="$out/ctime_${name}_clang_O$opt"
 echo "== $cc -O$opt"
 # -gdwarf-4: valgrind 3.19 cannot read the DWARF 5 that clang 14 emits by default
 # shellcheck disable=SC2086  # word splitting of the flag lists is intended
@@ -56,7 +60,7 @@ for be in $backends; do
 done
 
 # The harness must see a deliberate leak in this build too.
-log="$out/selftest_O$opt.log"
+log="$out/selftest_${name}_O$opt.log"
 for leak in branch index; do
     "$valgrind" --error-exitcode=1 --quiet "$bin" --selftest-leak=$leak >"$log" 2>&1
     if grep -q -e "Conditional jump or move depends on uninitialised value" \
