@@ -77,30 +77,29 @@ void lf_ge_mul_lambda(lf_fk *k, lf_ge *r, const lf_ge *a)
 
 void lf_gej_double(lf_fk *k, lf_gej *r, const lf_gej *a)
 {
-    /* A = X^2, B = Y^2, C = B^2, D = 2((X+B)^2 - A - C), E = 3A,
-     * X3 = E^2 - 2D, Y3 = E(D - X3) - 8C, Z3 = 2YZ.  Z = 0 stays 0. */
-    lf_fe A, B, C, D, E, t;
+    /* M = 3X^2, S = 4XY^2, X3 = M^2 - 2S, Y3 = M(S - X3) - 8Y^4, Z3 = 2YZ,
+     * with 2Y^2 formed once (S = 2 X (2Y^2), 8Y^4 = 2 (2Y^2)^2): 3 mul +
+     * 4 sqr + 10 add/sub.  Measured faster than dbl-2009-l's 2 mul + 5 sqr
+     * + 14 add/sub (src/secp256k1/README.md): the field add/sub are kernel
+     * calls about a fifth of a multiplication each.  Z = 0 stays 0. */
+    lf_fe y2, m, s, t;
     lf_fe_mul(k, &t, &a->y, &a->z); /* before r->y, r->z are written */
-    lf_fe_sqr(k, &A, &a->x);
-    lf_fe_sqr(k, &B, &a->y);
-    lf_fe_sqr(k, &C, &B);
-    lf_fe_add(k, &D, &a->x, &B);
-    lf_fe_sqr(k, &D, &D);
-    lf_fe_sub(k, &D, &D, &A);
-    lf_fe_sub(k, &D, &D, &C);
-    lf_fe_add(k, &D, &D, &D);
-    lf_fe_add(k, &E, &A, &A);
-    lf_fe_add(k, &E, &E, &A);
     lf_fe_add(k, &r->z, &t, &t);
-    lf_fe_sqr(k, &t, &E);
-    lf_fe_sub(k, &t, &t, &D);
-    lf_fe_sub(k, &r->x, &t, &D);
-    lf_fe_sub(k, &t, &D, &r->x);
-    lf_fe_mul(k, &t, &E, &t);
-    lf_fe_add(k, &C, &C, &C);
-    lf_fe_add(k, &C, &C, &C);
-    lf_fe_add(k, &C, &C, &C);
-    lf_fe_sub(k, &r->y, &t, &C);
+    lf_fe_sqr(k, &y2, &a->y);
+    lf_fe_add(k, &y2, &y2, &y2);      /* 2Y^2 */
+    lf_fe_mul(k, &s, &a->x, &y2);
+    lf_fe_add(k, &s, &s, &s);         /* S = 4XY^2 */
+    lf_fe_sqr(k, &m, &a->x);
+    lf_fe_add(k, &t, &m, &m);
+    lf_fe_add(k, &m, &t, &m);         /* M = 3X^2 */
+    lf_fe_sqr(k, &y2, &y2);
+    lf_fe_add(k, &y2, &y2, &y2);      /* 8Y^4 */
+    lf_fe_sqr(k, &t, &m);
+    lf_fe_sub(k, &t, &t, &s);
+    lf_fe_sub(k, &r->x, &t, &s);      /* X3 = M^2 - 2S */
+    lf_fe_sub(k, &t, &s, &r->x);
+    lf_fe_mul(k, &t, &m, &t);
+    lf_fe_sub(k, &r->y, &t, &y2);
     r->inf = a->inf;
 }
 
