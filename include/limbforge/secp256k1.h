@@ -66,7 +66,8 @@ LF_WARN_UNUSED int lf_secp256k1_pubkey_parse(lf_secp256k1_pubkey *pk, const uint
 
 /* Serialize: compressed (33 bytes) if compressed != 0, else uncompressed
  * (65 bytes).  *outlen is the size of out on entry (LF_ERR_PARAM if too
- * small) and the bytes written on return. */
+ * small) and the bytes written on return.  LF_ERR_INVALID if pk is not a
+ * key (all zero: an output zeroed by a failed call). */
 LF_WARN_UNUSED int lf_secp256k1_pubkey_serialize(uint8_t *out, size_t *outlen,
                                                  const lf_secp256k1_pubkey *pk, int compressed);
 
@@ -97,9 +98,10 @@ LF_WARN_UNUSED int lf_secp256k1_ecdsa_verify(const uint8_t sig64[64], const uint
 int lf_secp256k1_ecdsa_normalize(uint8_t out64[64], const uint8_t sig64[64]);
 
 /* Strict DER (X.690 DER, as BIP-66): SEQUENCE { INTEGER r, INTEGER s },
- * minimal lengths and integers, no trailing bytes; r, s < 2^256 (values
- * >= n parse, as libsecp256k1's parser does, and then fail verification).
- * LF_ERR_PARAM for malformed input. */
+ * minimal lengths and integers, no trailing bytes.  LF_ERR_PARAM for
+ * malformed input.  As libsecp256k1's parser: a well-formed INTEGER that is
+ * negative, longer than 32 bytes or >= n parses (LF_OK) as 0, so such a
+ * signature can only fail verification. */
 LF_WARN_UNUSED int lf_secp256k1_ecdsa_der_parse(uint8_t sig64[64], const uint8_t *der, size_t len);
 /* *outlen: size of out on entry (72 always suffices), bytes written on
  * return.  LF_ERR_PARAM if out is too small. */
@@ -115,11 +117,12 @@ LF_WARN_UNUSED int lf_secp256k1_ecdsa_recover(lf_secp256k1_pubkey *pk, const uin
 /* --- ECDH -------------------------------------------------------------- */
 
 /* out32 = the x coordinate of sk*pk (32 bytes big-endian): the raw shared
- * secret.  LF_ERR_RANGE if sk is invalid. */
+ * secret.  LF_ERR_INVALID if pk is not a key (all zero; checked first),
+ * else LF_ERR_RANGE if sk is invalid. */
 LF_WARN_UNUSED int lf_secp256k1_ecdh_x(uint8_t out32[32], const lf_secp256k1_pubkey *pk,
                                        const uint8_t sk[32]);
 /* out32 = SHA-256(0x02 | parity(y) || x) of sk*pk: libsecp256k1's default
- * secp256k1_ecdh output. */
+ * secp256k1_ecdh output.  Errors as lf_secp256k1_ecdh_x. */
 LF_WARN_UNUSED int lf_secp256k1_ecdh(uint8_t out32[32], const lf_secp256k1_pubkey *pk,
                                      const uint8_t sk[32]);
 

@@ -233,10 +233,24 @@ void lf_sc_split_lambda(lf_sc *k1, lf_sc *k2, const lf_sc *k)
  * (now x = 0 mod 2^w: the next w-1 digits are 0); then x >>= 1.  Length: at
  * most bitlen(a) + 1.
  * ------------------------------------------------------------------------- */
+/* cnt (<= 31) bits of x at position pos (bits above 256 read as 0) */
+static uint32_t lf_sc_bits_var(const uint64_t *x, int pos, int cnt)
+{
+    int l = pos >> 6, o = pos & 63;
+    uint64_t v = l < 4 ? x[l] >> o : 0;
+    if (o + cnt > 64 && l + 1 < 4) v |= x[l + 1] << (64 - o);
+    return (uint32_t)v & ((UINT32_C(1) << cnt) - 1);
+}
+
 int lf_sc_wnaf_var(int *wnaf, int len, const lf_sc *a, int w)
 {
-    uint64_t x[5] = {a->d[0], a->d[1], a->d[2], a->d[3], 0};
-    int bits = 0, n = 0;
+    /* Left to right over the bits with a carry: a position whose bit equals
+     * the carry contributes no digit; otherwise the next w bits plus the
+     * carry (odd) become a digit in (-2^(w-1), 2^(w-1)) and the carry
+     * records whether it was taken negative (then 2^w is owed above).
+     * Runs of zero digits are crossed with ctz, a word at a time. */
+    const uint64_t *x = a->d;
+    int bits = 0, n = 0, carry = 0, bit = 0;
     for (int i = 3; i >= 0; i--) {
         if (x[i]) {
             bits = 64 * i + 64 - __builtin_clzll(x[i]);
@@ -245,30 +259,27 @@ int lf_sc_wnaf_var(int *wnaf, int len, const lf_sc *a, int w)
     }
     if (w < 2 || w > 31 || len < 0 || (bits && len < bits + 1)) return -1;
     for (int i = 0; i < len; i++) wnaf[i] = 0;
-    for (int i = 0; x[0] | x[1] | x[2] | x[3] | x[4]; i++) {
-        if (i >= len) return -1; /* cannot happen (bound above) */
-        if (x[0] & 1) {
-            int64_t d = (int64_t)(x[0] & ((UINT64_C(1) << w) - 1));
-            if (d >= (INT64_C(1) << (w - 1))) d -= INT64_C(1) << w;
-            /* x -= d */
-            uint64_t s = d < 0 ? 0 - (uint64_t)d : (uint64_t)d, c = s;
-            if (d > 0) {
-                for (int j = 0; j < 5 && c; j++) {
-                    uint64_t o = x[j];
-                    x[j] = o - c;
-                    c = o < c;
-                }
-            } else {
-                for (int j = 0; j < 5 && c; j++) {
-                    x[j] += c;
-                    c = x[j] < c;
-                }
-            }
-            wnaf[i] = (int)d;
-            n = i + 1;
+    while (bit < bits) {
+        /* skip positions whose bit equals the carry */
+        int l = bit >> 6, o = bit & 63;
+        uint64_t v = (x[l] ^ (0 - (uint64_t)carry)) >> o;
+        if (v == 0) {
+            bit = 64 * (l + 1);
+            continue;
         }
-        for (int j = 0; j < 4; j++) x[j] = (x[j] >> 1) | (x[j + 1] << 63);
-        x[4] >>= 1;
+        bit += __builtin_ctzll(v);
+        if (bit >= bits) break;
+        uint32_t word = lf_sc_bits_var(x, bit, w) + (uint32_t)carry;
+        carry = (int)((word >> (w - 1)) & 1);
+        wnaf[bit] = (int)word - (carry << w);
+        n = bit + 1;
+        bit += w;
+    }
+    if (carry) {
+        /* a = digits + 2^bit: bit <= bits (a digit whose window reaches
+         * past the top bit cannot set the carry), so bit < len */
+        wnaf[bit] = 1;
+        n = bit + 1;
     }
     return n;
 }

@@ -245,13 +245,11 @@ static void test_serialize(void)
         CHECK(len == need && out[0] == (comp ? 0x02 : 0x04) && !memcmp(out + 1, GX, 32) &&
                   (comp || !memcmp(out + 33, GY, 32)) && is_fill(out + need, sizeof out - need),
               "serialize G (compressed %d)", comp);
-        /* the all-zero key: an error (TODO: the header names no code for a
-         * key that was never parsed; the library gives LF_ERR_INVALID),
-         * out zeroed, *outlen 0 */
+        /* the all-zero key: LF_ERR_INVALID, out zeroed, *outlen 0 */
         FILL(out);
         len = sizeof out;
         int rc = lf_secp256k1_pubkey_serialize(out, &len, &pk_zero, comp);
-        CHECK(rc < 0 && len == 0 && is_zero(out, sizeof out),
+        CHECK(rc == LF_ERR_INVALID && len == 0 && is_zero(out, sizeof out),
               "serialize of the all-zero key: rc %d, *outlen %zu", rc, len);
     }
     len = 65;
@@ -478,9 +476,8 @@ static void test_der_parse(void)
     /* Negative INTEGERs and 33 bytes without the leading zero (>= 2^256):
      * libsecp256k1's secp256k1_ecdsa_signature_parse_der accepts both as the
      * value 0 (checked against Debian's libsecp256k1 2024), so does limbforge
-     * (src/secp256k1/der.c); such a signature only fails verification.
-     * TODO: the header's "r, s < 2^256" reads as if >= 2^256 were a parse
-     * error; it should say these parse as 0.  Checked as libsecp256k1. */
+     * (src/secp256k1/der.c) and its header; such a signature only fails
+     * verification. */
     memcpy(t, GX, 32);
     t[0] = 0x80;
     der_case(t, 32, one, 1, LF_OK, ZERO, ONE, "r negative (80 be ..)");
@@ -693,16 +690,17 @@ static void test_zero_key(void)
     be_addu(tw, ZERO, 3);
     EXPECT(lf_secp256k1_ecdsa_sign(sig, NULL, msg, ONE, NULL), LF_OK, "sign");
     EXPECT(lf_secp256k1_ecdsa_verify(sig, msg, &pk_zero), LF_ERR_VERIFY, "verify, all-zero key");
-    /* ecdh: an error, out zeroed (TODO: the header names no code for a key
-     * never parsed; the library gives LF_ERR_INVALID, also when sk is bad) */
+    /* ecdh: LF_ERR_INVALID (the key is checked first, so also when sk is
+     * bad), out zeroed */
     for (int bad_sk = 0; bad_sk <= 1; bad_sk++) {
         const uint8_t *k = bad_sk ? N : ONE;
         FILL(out);
         int rc = lf_secp256k1_ecdh(out, &pk_zero, k);
-        CHECK(rc < 0 && is_zero(out, 32), "ecdh, all-zero key (sk %d): rc %d", bad_sk, rc);
+        CHECK(rc == LF_ERR_INVALID && is_zero(out, 32), "ecdh, all-zero key (sk %d): rc %d", bad_sk, rc);
         FILL(out);
         rc = lf_secp256k1_ecdh_x(out, &pk_zero, k);
-        CHECK(rc < 0 && is_zero(out, 32), "ecdh_x, all-zero key (sk %d): rc %d", bad_sk, rc);
+        CHECK(rc == LF_ERR_INVALID && is_zero(out, 32), "ecdh_x, all-zero key (sk %d): rc %d", bad_sk,
+              rc);
     }
     pk = pk_zero;
     EXPECT_Z(lf_secp256k1_pubkey_negate(&pk), LF_ERR_INVALID, &pk, sizeof pk, "negate");
