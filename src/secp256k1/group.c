@@ -156,13 +156,35 @@ void lf_gej_add_ge(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b)
     r->inf = (int)lf_fe_is_zero_ct(&r->z);
 }
 
+/* The end of the variable-time additions, from u1 = X1 Z2^2, s1 = Y1 Z2^3,
+ * h = u2 - u1 != 0, i = s2 - s1 (r->z already written):
+ *     X3 = i^2 - h^3 - 2 u1 h^2,  Y3 = i (u1 h^2 - X3) - s1 h^3.
+ * u1 and s1 may be r's own x and y (both are read before r is written). */
+static void lf_gej_add_tail(lf_fk *k, lf_gej *r, const lf_fe *u1, const lf_fe *s1, const lf_fe *h,
+                            const lf_fe *i)
+{
+    lf_fe hh, hhh, v, t;
+    lf_fe_sqr(k, &hh, h);
+    lf_fe_mul(k, &hhh, &hh, h);
+    lf_fe_mul(k, &v, u1, &hh);
+    lf_fe_mul(k, &t, s1, &hhh);
+    lf_fe_sqr(k, &r->x, i);
+    lf_fe_sub(k, &r->x, &r->x, &hhh);
+    lf_fe_sub(k, &r->x, &r->x, &v);
+    lf_fe_sub(k, &r->x, &r->x, &v);
+    lf_fe_sub(k, &v, &v, &r->x);
+    lf_fe_mul(k, &v, &v, i);
+    lf_fe_sub(k, &r->y, &v, &t);
+    r->inf = 0;
+}
+
 /* r = a + b where b = (bx, by) scaled by bz2 = bz^2, bz3 = bz^3 relative to
  * a's coordinates (bz = a.z, or a.z * bzinv): the common body of the
  * variable-time mixed additions.  a and b not infinity. */
 static void lf_gej_add_body_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b,
                                 const lf_fe *zsc, lf_fe *rzr)
 {
-    lf_fe z2, u2, s2, h, i, hh, hhh, v, t;
+    lf_fe z2, u2, s2, h, i;
     lf_fe_sqr(k, &z2, zsc);
     lf_fe_mul(k, &u2, &b->x, &z2);
     lf_fe_mul(k, &s2, &z2, zsc);
@@ -183,18 +205,7 @@ static void lf_gej_add_body_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_g
     }
     if (rzr) *rzr = h;
     lf_fe_mul(k, &r->z, &a->z, &h);
-    lf_fe_sqr(k, &hh, &h);
-    lf_fe_mul(k, &hhh, &hh, &h);
-    lf_fe_mul(k, &v, &a->x, &hh);
-    lf_fe_mul(k, &t, &a->y, &hhh); /* s1 hhh, before r->y may overwrite a->y */
-    lf_fe_sqr(k, &r->x, &i);
-    lf_fe_sub(k, &r->x, &r->x, &hhh);
-    lf_fe_sub(k, &r->x, &r->x, &v);
-    lf_fe_sub(k, &r->x, &r->x, &v);
-    lf_fe_sub(k, &v, &v, &r->x);
-    lf_fe_mul(k, &v, &v, &i);
-    lf_fe_sub(k, &r->y, &v, &t);
-    r->inf = 0;
+    lf_gej_add_tail(k, r, &a->x, &a->y, &h, &i);
 }
 
 void lf_gej_add_ge_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b, lf_fe *rzr)
@@ -244,7 +255,7 @@ void lf_gej_add_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_gej *b)
         *r = *a;
         return;
     }
-    lf_fe z1s, z2s, u1, u2, s1, s2, h, i, hh, hhh, v, t;
+    lf_fe z1s, z2s, u1, u2, s1, s2, h, i, t;
     lf_fe_sqr(k, &z1s, &a->z);
     lf_fe_sqr(k, &z2s, &b->z);
     lf_fe_mul(k, &u1, &a->x, &z2s);
@@ -264,18 +275,7 @@ void lf_gej_add_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_gej *b)
     }
     lf_fe_mul(k, &t, &a->z, &b->z);
     lf_fe_mul(k, &r->z, &t, &h);
-    lf_fe_sqr(k, &hh, &h);
-    lf_fe_mul(k, &hhh, &hh, &h);
-    lf_fe_mul(k, &v, &u1, &hh);
-    lf_fe_mul(k, &t, &s1, &hhh);
-    lf_fe_sqr(k, &r->x, &i);
-    lf_fe_sub(k, &r->x, &r->x, &hhh);
-    lf_fe_sub(k, &r->x, &r->x, &v);
-    lf_fe_sub(k, &r->x, &r->x, &v);
-    lf_fe_sub(k, &v, &v, &r->x);
-    lf_fe_mul(k, &v, &v, &i);
-    lf_fe_sub(k, &r->y, &v, &t);
-    r->inf = 0;
+    lf_gej_add_tail(k, r, &u1, &s1, &h, &i);
 }
 
 static void lf_ge_set_gej_zinv(lf_fk *k, lf_ge *r, const lf_gej *a, const lf_fe *zi)

@@ -8,6 +8,7 @@
  * order; "tcId" starts a test, "result" ends it, "ivSize" is per group.
  * Usage: test_wycheproof FILE.json   (run per back end, exit 77 if absent) */
 #include "test_common.h"
+#include "../common/json_scan.h"
 
 #include "limbforge/aead.h"
 
@@ -60,23 +61,6 @@ static void run_test(const wtest *t)
 /* ---- the scanner ---- */
 static const char *p;
 
-static size_t read_string(char *buf, size_t cap) /* at the opening quote */
-{
-    size_t n = 0;
-    for (p++; *p && *p != '"'; p++) {
-        if (*p == '\\' && p[1]) p++;
-        if (n + 1 < cap) buf[n++] = *p;
-    }
-    if (*p == '"') p++;
-    buf[n] = 0;
-    return n;
-}
-
-static void skip_ws(void)
-{
-    while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') p++;
-}
-
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -103,14 +87,14 @@ int main(int argc, char **argv)
             p++;
             continue;
         }
-        read_string(key, sizeof key);
-        skip_ws();
+        lf_json_string(&p, key, sizeof key);
+        lf_json_ws(&p);
         if (*p != ':') continue; /* a string value inside an array */
         p++;
-        skip_ws();
+        lf_json_ws(&p);
         int is_str = *p == '"';
         long num = 0;
-        if (is_str) read_string(val, sizeof val);
+        if (is_str) lf_json_string(&p, val, sizeof val);
         else if (*p >= '0' && *p <= '9') num = strtol(p, (char **)&p, 10);
         else continue; /* object or array: its pairs follow */
         if (!strcmp(key, "numberOfTests")) declared = num;

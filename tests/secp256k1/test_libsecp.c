@@ -17,20 +17,8 @@
 #include <secp256k1_recovery.h>
 
 #include "limbforge/secp256k1.h"
+#include "../common/check.h"
 #include "../common/rng.h"
-
-static long fails, checks;
-#define CHECK(c, ...)                                                                   \
-    do {                                                                                \
-        checks++;                                                                       \
-        if (!(c)) {                                                                     \
-            if (fails++ < 20) {                                                         \
-                fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                    \
-                fprintf(stderr, __VA_ARGS__);                                           \
-                fputc('\n', stderr);                                                    \
-            }                                                                           \
-        }                                                                               \
-    } while (0)
 
 static lf_rng g;
 
@@ -223,6 +211,6 @@ int main(void)
         }
     }
     secp256k1_context_destroy(ctx);
-    printf("test_libsecp: %ld iterations, %ld checks, %ld failures\n", iters, checks, fails);
-    return fails != 0;
+    printf("test_libsecp: %ld iterations, %ld checks, %ld failures\n", iters, lf_check_n, lf_check_fails);
+    return lf_check_fails != 0;
 }

@@ -40,19 +40,8 @@
 #include "limbforge/sha256.h"
 
 #include "../common/backend.h"
-
-static long n_checks, n_fail;
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        n_checks++;                                                                                \
-        if (!(cond)) {                                                                             \
-            if (n_fail++ < 30) {                                                                   \
-                fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                               \
-                fprintf(stderr, __VA_ARGS__);                                                      \
-                fputc('\n', stderr);                                                               \
-            }                                                                                      \
-        }                                                                                          \
-    } while (0)
+#include "../common/check.h"
+#include "../common/json_scan.h"
 
 /* hex (any case) into out; returns the byte count, or (size_t)-1 if odd,
  * non-hex or longer than cap */
@@ -325,23 +314,6 @@ static void run_test(wtest *t)
 /* ---------------------------------------------------------------- the scanner */
 static const char *p;
 
-static size_t read_string(char *buf, size_t cap) /* at the opening quote */
-{
-    size_t n = 0;
-    for (p++; *p && *p != '"'; p++) {
-        if (*p == '\\' && p[1]) p++;
-        if (n + 1 < cap) buf[n++] = *p;
-    }
-    if (*p == '"') p++;
-    buf[n] = 0;
-    return n;
-}
-
-static void skip_ws(void)
-{
-    while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') p++;
-}
-
 static void copy_str(char *dst, size_t cap, const char *src)
 {
     snprintf(dst, cap, "%s", src);
@@ -414,24 +386,24 @@ int main(int argc, char **argv)
             p++;
             continue;
         }
-        read_string(key, sizeof key);
-        skip_ws();
+        lf_json_string(&p, key, sizeof key);
+        lf_json_ws(&p);
         if (*p != ':') continue; /* a string inside an array */
         p++;
-        skip_ws();
+        lf_json_ws(&p);
         if (*p == '[' && in_test && !strcmp(key, "flags")) { /* the test's flags, joined */
-            for (p++, skip_ws(); *p == '"'; skip_ws()) {
-                read_string(val, (size_t)fsize + 1);
+            for (p++, lf_json_ws(&p); *p == '"'; lf_json_ws(&p)) {
+                lf_json_string(&p, val, (size_t)fsize + 1);
                 size_t l = strlen(t->flags);
                 snprintf(t->flags + l, sizeof t->flags - l, "%s%s", l ? "," : "", val);
-                skip_ws();
+                lf_json_ws(&p);
                 if (*p == ',') p++;
             }
             continue;
         }
         int is_str = *p == '"';
         long num = 0;
-        if (is_str) read_string(val, (size_t)fsize + 1);
+        if (is_str) lf_json_string(&p, val, (size_t)fsize + 1);
         else if (*p >= '0' && *p <= '9') num = strtol(p, (char **)&p, 10);
         else continue; /* object, array, true/false/null: scanning goes on inside */
         if (!strcmp(key, "numberOfTests")) declared = num;
@@ -490,9 +462,9 @@ int main(int argc, char **argv)
     CHECK(st_wrong == 0, "%ld invalid tests accepted", st_wrong);
     CHECK(n_tests == declared && n_tests > 0, "ran %ld of %ld tests", n_tests, declared);
     printf("test_wycheproof_ec %s: backend=%s, %ld checks, %ld failed\n", modes[mode],
-           lf_backend_name(lf_backend_current()), n_checks, n_fail);
+           lf_backend_name(lf_backend_current()), lf_check_n, lf_check_fails);
     free(text);
     free(val);
     free(t);
-    return n_fail ? 1 : 0;
+    return lf_check_fails ? 1 : 0;
 }

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* The two primitives of the tests' small JSON scanners (Wycheproof files,
+ * read as a flat sequence of "key": value pairs in file order by
+ * tests/poly1305/test_wycheproof.c and tests/secp256k1/test_wycheproof_ec.c):
+ *
+ *   lf_json_string(&p, buf, cap)   p at an opening quote: copy the string's
+ *                                  characters (a backslash escapes the next
+ *                                  one; no \u decoding: the files are ASCII)
+ *                                  into buf, truncated to cap - 1 and NUL
+ *                                  terminated; p moves past the closing
+ *                                  quote.  Returns the length copied.
+ *   lf_json_ws(&p)                 skip blanks (space, tab, CR, LF). */
+#ifndef LF_TEST_COMMON_JSON_SCAN_H
+#define LF_TEST_COMMON_JSON_SCAN_H
+
+#include <stddef.h>
+
+static inline size_t lf_json_string(const char **pp, char *buf, size_t cap)
+{
+    const char *p = *pp;
+    size_t n = 0;
+    for (p++; *p && *p != '"'; p++) {
+        if (*p == '\\' && p[1]) p++;
+        if (n + 1 < cap) buf[n++] = *p;
+    }
+    if (*p == '"') p++;
+    buf[n] = 0;
+    *pp = p;
+    return n;
+}
+
+static inline void lf_json_ws(const char **pp)
+{
+    const char *p = *pp;
+    while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') p++;
+    *pp = p;
+}
+
+#endif
