@@ -1,0 +1,650 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""Oracle for secp256k1 (include/limbforge/secp256k1.h and the internals
+src/secp256k1/group.h, ecmult.h): drives ec_pipe (line format
+tests/common/pipe.h, ops in ec_pipe.c's header) and checks every answer
+against a pure-Python model of the curve: Python ints for the group law
+(affine add and double; the point multiplications in Jacobian coordinates,
+checked against the affine law at start), hashlib/hmac for RFC 6979 and
+ECDH.  Nothing from the library is taken as an expectation, and no
+libsecp256k1 is needed, so the cross targets run it under qemu.
+
+The model follows libsecp256k1: RFC 6979 nonces as its
+nonce_function_rfc6979 (HMAC-DRBG seeded with sk || (msg mod n) || [extra],
+the retry step of RFC 6979 3.2 h before every draw after the first, invalid
+nonces and zero r or s redrawn), low s, recid = parity(y) | 2 (x >= n),
+flipped with s; verify rejects r, s zero or >= n and high s; recovery;
+ECDH = SHA-256(0x02 | parity(y) || x); the tweaks and return codes of the
+header; strict DER (values >= n, negative or longer than 32 bytes parse as
+0, as libsecp256k1's parser).  Cases are edge-biased (keys 1, 2, n-1,
+(n-1)/2, 2^128, invalid 0, n, 2^256-1; messages 0, n, 2^256-1; points G,
+-G, b = +-lambda a, a = b, a = -b, infinity; random z for the group law).
+
+    ec_oracle.py [--cases N] [--seed S] -- PIPE...     (N per op, default 300)
+"""
+import argparse
+import hashlib
+import hmac
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
+from pipe_oracle import Checks, hexbytes, hexw, parse_args  # noqa: E402
+
+P = 2 ** 256 - 2 ** 32 - 977
+N = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
+H = N // 2
+G = (0x79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798,
+     0x483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8)
+OK, RANGE, PARAM, VERIFY, INVALID = 0, -1, -2, -5, -6
+M256 = 2 ** 256 - 1
+
+
+# ---- the curve y^2 = x^3 + 7: affine points, None is infinity ------------
+def on_curve(a):
+    return a is None or (a[0] < P and a[1] < P and (a[1] ** 2 - a[0] ** 3 - 7) % P == 0)
+
+
+def neg(a):
+    return None if a is None else (a[0], -a[1] % P)
+
+
+def add(a, b):
+    """The affine group law (chord and tangent)."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    (x1, y1), (x2, y2) = a, b
+    if x1 == x2:
+        if (y1 + y2) % P == 0:
+            return None
+        m = 3 * x1 * x1 * pow(2 * y1, -1, P) % P
+    else:
+        m = (y2 - y1) * pow(x2 - x1, -1, P) % P
+    x3 = (m * m - x1 - x2) % P
+    return (x3, (m * (x1 - x3) - y1) % P)
+
+
+def mul_affine(k, a):
+    """k*a by affine double-and-add (slow: the reference for mul)."""
+    r = None
+    for bit in bin(k)[2:]:
+        r = add(r, r)
+        if bit == "1":
+            r = add(r, a)
+    return r
+
+
+# Jacobian (X, Y, Z) = (X/Z^2, Y/Z^3), None is infinity: the fast path of
+# the multiplications (one inversion each)
+def _jdbl(j):
+    if j is None or j[1] == 0:
+        return None
+    x, y, z = j
+    yy = y * y % P
+    s = 4 * x * yy % P
+    m = 3 * x * x % P
+    x3 = (m * m - 2 * s) % P
+    return (x3, (m * (s - x3) - 8 * yy * yy) % P, 2 * y * z % P)
+
+
+def _jadd(j, a):
+    """j + a, a affine."""
+    if a is None:
+        return j
+    if j is None:
+        return (a[0], a[1], 1)
+    x1, y1, z1 = j
+    zz = z1 * z1 % P
+    h = (a[0] * zz - x1) % P
+    r = (a[1] * zz * z1 - y1) % P
+    if h == 0:
+        return _jdbl(j) if r == 0 else None
+    hh = h * h % P
+    hhh = hh * h % P
+    v = x1 * hh % P
+    x3 = (r * r - hhh - 2 * v) % P
+    return (x3, (r * (v - x3) - y1 * hhh) % P, z1 * h % P)
+
+
+def _affine(j):
+    if j is None:
+        return None
+    zi = pow(j[2], -1, P)
+    return (j[0] * zi * zi % P, j[1] * zi ** 3 % P)
+
+
+def mul(k, a):
+    """k*a (k mod n: every point has order n)."""
+    r = None
+    for bit in bin(k % N)[2:]:
+        r = _jdbl(r)
+        if bit == "1":
+            r = _jadd(r, a)
+    return _affine(r)
+
+
+def _comb():
+    t, b = [], G
+    for _ in range(64):
+        row = [None, b]
+        for _ in range(14):
+            row.append(add(row[-1], b))
+        t.append(row)
+        b = add(row[15], b)  # 16 b
+    return t
+
+
+COMB = _comb()  # COMB[i][d] = d 16^i G
+
+
+def mul_g(k):
+    k %= N
+    r = None
+    for i in range(64):
+        r = _jadd(r, COMB[i][(k >> (4 * i)) & 15])
+    return _affine(r)
+
+
+def sqrt(v):
+    y = pow(v, (P + 1) // 4, P)  # p = 3 mod 4
+    return y if y * y % P == v % P else None
+
+
+def lift_x(x, odd):
+    if x >= P:
+        return None
+    y = sqrt((x ** 3 + 7) % P)
+    if y is None:
+        return None
+    return (x, y if y & 1 == odd else P - y)
+
+
+def endomorphism():
+    """beta (cube root of 1 mod p) and lambda (mod n) with lambda*(x, y) =
+    (beta x, y), from p and n alone."""
+    def roots(m):
+        g = 2
+        while pow(g, (m - 1) // 3, m) == 1:
+            g += 1
+        w = pow(g, (m - 1) // 3, m)
+        return [w, w * w % m]
+    beta = roots(P)[0]
+    for lam in roots(N):
+        if mul(lam, G) == (beta * G[0] % P, G[1]):
+            return beta, lam
+    raise AssertionError("no lambda for beta")
+
+
+BETA, LAM = endomorphism()
+
+
+def self_test(rng):
+    assert on_curve(G) and mul_affine(N - 1, G) == neg(G)  # n is G's order
+    for k in [1, 2, 3, N - 1, N - 2, rng.randrange(N), rng.randrange(N)]:
+        a = mul_affine(k, G)
+        assert mul_g(k) == a == mul(k, G), k
+        assert mul(k, a) == mul_affine(k, a)
+    assert (LAM ** 2 + LAM + 1) % N == 0 and (BETA ** 3 - 1) % P == 0 and BETA != 1
+
+
+# ---- SEC1 keys ------------------------------------------------------------
+def b32(v):
+    return v.to_bytes(32, "big")
+
+
+def ser33(a):
+    return bytes([2 | a[1] & 1]) + b32(a[0])
+
+
+def ser65(a):
+    return b"\x04" + b32(a[0]) + b32(a[1])
+
+
+def parse_pub(b):
+    """(rc, point) as the header's lf_secp256k1_pubkey_parse."""
+    if len(b) == 33 and b[0] in (2, 3):
+        x = int.from_bytes(b[1:], "big")
+        if x >= P:
+            return RANGE, None
+        a = lift_x(x, b[0] & 1)
+        return (OK, a) if a else (INVALID, None)
+    if len(b) == 65 and b[0] in (4, 6, 7):
+        a = (int.from_bytes(b[1:33], "big"), int.from_bytes(b[33:], "big"))
+        if a[0] >= P or a[1] >= P:
+            return RANGE, None
+        if not on_curve(a) or (b[0] != 4 and a[1] & 1 != b[0] & 1):
+            return INVALID, None
+        return OK, a
+    return PARAM, None
+
+
+# ---- ECDSA ----------------------------------------------------------------
+def _hm(k, d):
+    return hmac.new(k, d, hashlib.sha256).digest()
+
+
+def rfc6979(sk, m, extra):
+    """libsecp256k1's nonce_function_rfc6979: the candidates, in order."""
+    seed = b32(sk) + b32(m % N) + (extra or b"")
+    k, v = b"\0" * 32, b"\1" * 32
+    k = _hm(k, v + b"\0" + seed)
+    v = _hm(k, v)
+    k = _hm(k, v + b"\1" + seed)
+    v = _hm(k, v)
+    while True:
+        v = _hm(k, v)
+        yield int.from_bytes(v, "big")
+        k = _hm(k, v + b"\0")  # RFC 6979 3.2 h, before the next draw
+        v = _hm(k, v)
+
+
+def sign(m, sk, extra=None):
+    """(rc, sig64, recid)."""
+    if not 0 < sk < N:
+        return RANGE, bytes(64), 0
+    for kn in rfc6979(sk, m, extra):
+        if not 0 < kn < N:
+            continue
+        x, y = mul_g(kn)
+        r = x % N
+        recid = (y & 1) | (2 if x >= N else 0)
+        s = pow(kn, -1, N) * (m + r * sk) % N
+        if r == 0 or s == 0:
+            continue
+        if s > H:
+            s, recid = N - s, recid ^ 1
+        return OK, b32(r) + b32(s), recid
+
+
+def split(sig):
+    return int.from_bytes(sig[:32], "big"), int.from_bytes(sig[32:], "big")
+
+
+def verify(sig, m, q):
+    r, s = split(sig)
+    if not (0 < r < N and 0 < s <= H):
+        return VERIFY
+    w = pow(s, -1, N)
+    R = add(mul_g(m * w), mul(r * w, q))
+    return OK if R is not None and R[0] % N == r else VERIFY
+
+
+def recover(sig, recid, m):
+    """(rc, point)."""
+    if not 0 <= recid <= 3:
+        return PARAM, None
+    r, s = split(sig)
+    if not (0 < r < N and 0 < s < N):
+        return VERIFY, None
+    R = lift_x(r + N if recid & 2 else r, recid & 1)
+    if R is None:
+        return VERIFY, None
+    ri = pow(r, -1, N)
+    q = add(mul(s * ri, R), mul_g(-m * ri))
+    return (OK, q) if q else (VERIFY, None)
+
+
+def ecdh(q, sk):
+    """(rc, hashed, x)."""
+    if not 0 < sk < N:
+        return RANGE, bytes(32), bytes(32)
+    x, y = mul(sk, q)
+    return OK, hashlib.sha256(bytes([2 | y & 1]) + b32(x)).digest(), b32(x)
+
+
+# ---- strict DER -----------------------------------------------------------
+def der_int(v):
+    b = v.to_bytes(32, "big").lstrip(b"\0") or b"\0"
+    if b[0] & 0x80:
+        b = b"\0" + b
+    return b"\x02" + bytes([len(b)]) + b
+
+
+def der_encode(r, s):
+    body = der_int(r) + der_int(s)
+    return b"\x30" + bytes([len(body)]) + body
+
+
+def _der_len(b, i):
+    if i >= len(b) or b[i] in (0x80, 0xFF):
+        return None
+    c, i = b[i], i + 1
+    if c < 0x80:
+        return c, i
+    n = c & 0x7F
+    if n > len(b) - i or b[i] == 0:
+        return None
+    v, i = int.from_bytes(b[i:i + n], "big"), i + n
+    return (v, i) if 0x80 <= v <= len(b) - i else None
+
+
+def _der_uint(b, i):
+    if i >= len(b) or b[i] != 2:
+        return None
+    t = _der_len(b, i + 1)
+    if t is None or t[0] == 0 or t[0] > len(b) - t[1]:
+        return None
+    n, i = t
+    v = b[i:i + n]
+    if n > 1 and ((v[0] == 0 and not v[1] & 0x80) or (v[0] == 0xFF and v[1] & 0x80)):
+        return None
+    x = int.from_bytes(v, "big")
+    return (0 if v[0] & 0x80 or x >= N else x), i + n
+
+
+def der_parse(b):
+    """(rc, sig64) as libsecp256k1's secp256k1_ecdsa_signature_parse_der."""
+    bad = PARAM, bytes(64)
+    if not b or b[0] != 0x30:
+        return bad
+    t = _der_len(b, 1)
+    if t is None or t[0] != len(b) - t[1]:
+        return bad
+    r = _der_uint(b, t[1])
+    s = r and _der_uint(b, r[1])
+    if not s or s[1] != len(b):
+        return bad
+    return OK, b32(r[0]) + b32(s[0])
+
+
+# ---- the cases --------------------------------------------------------------
+def pw(a):
+    """A point word."""
+    return "inf" if a is None else hexw(a[0], 32) + hexw(a[1], 32)
+
+
+class Oracle:
+    def __init__(self, rng, cases):
+        self.rng, self.cases = rng, cases
+        self.checks = Checks()
+        self.count = {}
+        self.keys = [1, 2, 3, N - 1, N - 2, H, H + 1, 1 << 128, (1 << 128) - 1, LAM, N - LAM,
+                     (1 << 255) % N, 2 ** 256 - N]
+        self.badkeys = [0, N, N + 1, M256]
+        self.msgs = [0, 1, N - 1, N, N + 1, M256, H, 1 << 255]
+        # points: G, -G, random multiples, the lambda orbit
+        pts = [G, neg(G), mul_g(2), mul_g(N - 2)] + [self.rpoint() for _ in range(6)]
+        a = pts[4]
+        pts += [(BETA * a[0] % P, a[1]), (BETA * BETA * a[0] % P, P - a[1])]
+        self.pts = pts
+
+    def add(self, op, req, want):
+        """want: the expected words, or a function of the words."""
+        self.count[op] = self.count.get(op, 0) + 1
+        if callable(want):
+            self.checks.add(req, want)
+        else:
+            self.checks.add(req, lambda w, e=want: w == e or "want " + " ".join(e)[:300])
+
+    def fill(self, edge, gen):
+        """edge cases then random ones from gen(), cases in all."""
+        return list(edge) + [gen() for _ in range(max(0, self.cases - len(edge)))]
+
+    def rkey(self):
+        return self.rng.randrange(1, N)
+
+    def rmsg(self):
+        return self.rng.randrange(2 ** 256)
+
+    def rpoint(self):
+        return mul_g(self.rkey())
+
+    def pub_of(self, a):
+        return (ser33 if self.rng.randrange(2) else ser65)(a).hex()
+
+    def rz(self):
+        c = self.rng.randrange(16)
+        return 1 if c == 0 else P - 1 if c == 1 else self.rng.randrange(1, P)
+
+    # -- the API ------------------------------------------------------------
+    def keys_api(self):
+        sks = self.fill(self.keys + self.badkeys, self.rkey)
+        for sk in sks + [self.rmsg() for _ in range(20)]:
+            self.add("seckey_verify", f"seckey_verify {hexw(sk, 32)}",
+                     [str(OK if 0 < sk < N else RANGE)])
+        for sk in sks:
+            a = mul_g(sk) if 0 < sk < N else None
+            want = [str(OK), ser33(a).hex(), ser65(a).hex()] if a else [str(RANGE)]
+            self.add("pubkey_create", f"pubkey_create {hexw(sk, 32)}", want)
+        ins = []
+        for a in self.pts + [self.rpoint() for _ in range(self.cases // 8)]:
+            h = bytes([6 | a[1] & 1]) + ser65(a)[1:]
+            ins += [ser33(a), ser65(a), h, bytes([h[0] ^ 1]) + h[1:],
+                    ser65((a[0], (a[1] + 1) % P)), ser65(neg(a))]
+        for x in (P, P + 1, M256, 0):
+            ins += [bytes([2]) + b32(x), bytes([3]) + b32(x), b"\x04" + b32(x) + b32(G[1])]
+        for y in (P, M256):
+            ins.append(b"\x04" + b32(G[0]) + b32(y))
+        while len(ins) < self.cases:  # random x: about half off the curve
+            ins.append(bytes([2 | self.rng.randrange(2)]) + b32(self.rng.randrange(P)))
+        g33, g65 = ser33(G), ser65(G)
+        for p in (0, 1, 5, 8, 0xFF):
+            ins += [bytes([p]) + g33[1:], bytes([p]) + g65[1:]]
+        ins += [b"\x04" + g33[1:], b"\x02" + g65[1:], b"", b"\x02", g33[:-1], g33 + b"\0",
+                g65[:-1], g65 + b"\0"]
+        for b in ins:
+            rc, a = parse_pub(b)
+            want = [str(rc), ser33(a).hex(), ser65(a).hex()] if a else [str(rc)]
+            self.add("pubkey_parse", f"pubkey_parse {hexbytes(b)}", want)
+
+    def ecdsa(self):
+        rng = self.rng
+        signs = [(m, k, None) for m in self.msgs for k in self.keys[:4]]
+        signs += [(self.rmsg(), k, None) for k in self.keys + self.badkeys]
+        signs += [(self.rmsg(), self.rkey(), e) for e in (b"\0" * 32, b"\xff" * 32)]
+        for m, sk, e in self.fill(signs, lambda: (self.rmsg(), self.rkey(),
+                                               rng.choice([None, b32(self.rmsg())]))):
+            rc, sig, recid = sign(m, sk, e)
+            if rc == OK:  # the model against itself: verify and recover
+                q = mul_g(sk)
+                assert verify(sig, m, q) == OK and recover(sig, recid, m) == (OK, q)
+            self.add("sign", f"sign {hexw(m, 32)} {hexw(sk, 32)}" + (f" {e.hex()}" if e else ""),
+                     [str(rc), sig.hex(), str(recid)])
+        vers, recs = [], []  # (sig, msg, point) / (sig, recid, msg)
+        for i in range(self.cases // 4):
+            sk, m = (self.keys[i] if i < len(self.keys) else self.rkey()), self.rmsg()
+            if i < len(self.msgs):
+                m = self.msgs[i]
+            _, sig, recid = sign(m, sk)
+            q = mul_g(sk)
+            r, s = split(sig)
+            vers += [(sig, m, q), (b32(r) + b32(N - s), m, q), (sig, (m + 1) % N, q),
+                     (sig, m, self.rpoint())]
+            recs += [(sig, recid, m), (sig, recid ^ 1, m), (b32(r) + b32(N - s), recid ^ 1, m),
+                     (sig, rng.choice([2, 3]), m)]
+        q = self.rpoint()
+        for r, s in ((0, 1), (1, 0), (N, 1), (1, N), (M256, 1), (1, M256), (N - 1, H), (1, H + 1)):
+            vers.append((b32(r) + b32(s), self.rmsg(), q))
+            recs.append((b32(r) + b32(s), rng.randrange(4), self.rmsg()))
+        for _ in range(self.cases // 16):
+            # u1 G + u2 Q = infinity: verify must fail
+            qk, r, s = self.rkey(), self.rkey(), rng.randrange(1, H)
+            vers.append((b32(r) + b32(s), -r * qk % N, mul_g(qk)))
+            # s R = m G: the recovered key would be infinity
+            k = self.rkey()
+            R = mul_g(k)
+            recs.append((b32(R[0] % N) + b32(s), (R[1] & 1) | 2 * (R[0] >= N), s * k % N))
+            # x(R) in [n, p): r = x - n verifies, recid 2 | parity recovers
+            while True:
+                R = lift_x(N + rng.randrange(P - N), rng.randrange(2))
+                if R:
+                    break
+            r, s, u1 = R[0] - N, rng.randrange(1, H), self.rkey()
+            u2 = r * pow(s, -1, N) % N
+            q = mul(pow(u2, -1, N), add(R, neg(mul_g(u1))))
+            vers += [(b32(r) + b32(s), u1 * s % N, q), (b32(R[0]) + b32(s), u1 * s % N, q)]
+            recs += [(b32(r) + b32(s), 2 | R[1] & 1, u1 * s % N), (b32(r) + b32(s), R[1] & 1, 0)]
+            # a small r: r + n may or may not be an x
+            recs.append((b32(rng.randrange(1, 1 << 64)) + b32(s), rng.choice([2, 3]), self.rmsg()))
+        for sig, m, q in self.fill(vers, lambda: (b32(self.rkey()) + b32(self.rng.randrange(1, H)),
+                                                  self.rmsg(), self.rpoint())):
+            self.add("verify", f"verify {sig.hex()} {hexw(m, 32)} {self.pub_of(q)}",
+                     [str(verify(sig, m, q))])
+        for b in (b"\x02" + b32(P), b"\x05" + b32(1)):
+            self.add("verify", f"verify {sig.hex()} {hexw(m, 32)} {b.hex()}",
+                     ["parse", str(parse_pub(b)[0])])
+        sig = sign(1, 1)[1]
+        recs += [(sig, -1, 1), (sig, 4, 1), (sig, 100, 1)]
+        for sig, recid, m in self.fill(recs, lambda: (b32(self.rkey()) + b32(self.rkey()),
+                                                      self.rng.randrange(4), self.rmsg())):
+            rc, q = recover(sig, recid, m)
+            self.add("recover", f"recover {sig.hex()} {recid} {hexw(m, 32)}",
+                     [str(rc), ser33(q).hex()] if q else [str(rc)])
+
+    def ecdh_tweaks(self):
+        rng = self.rng
+        cases = [(a, k) for a in self.pts[:3] for k in self.keys + self.badkeys] + \
+            [(a, self.rkey()) for a in self.pts]
+        for a, sk in self.fill(cases, lambda: (self.rpoint(), self.rkey())):
+            rc, h, x = ecdh(a, sk)
+            self.add("ecdh", f"ecdh {self.pub_of(a)} {hexw(sk, 32)}",
+                     [str(rc), h.hex(), str(rc), x.hex()])
+        self.add("ecdh", f"ecdh 04{hexw(G[0], 32)}{hexw(G[1] + 1, 32)} 01", ["parse", str(INVALID)])
+        z32 = bytes(32).hex()
+        for sk in self.fill(self.keys + self.badkeys, self.rkey):
+            self.add("seckey_negate", f"seckey_negate {hexw(sk, 32)}",
+                     [str(OK), hexw(N - sk, 32)] if 0 < sk < N else [str(RANGE), z32])
+        edge_t = [0, 1, 2, N - 1, N, N + 1, M256, LAM, 1 << 128]
+        pairs = [(k, t) for k in self.keys[:5] + self.badkeys[:2] for t in edge_t]
+        pairs += [(k, N - k) for k in self.keys] + [(k, pow(k, -1, N)) for k in self.keys]
+        pairs = self.fill(pairs, lambda: (self.rkey(), self.rng.choice([self.rkey(), self.rmsg()])))
+        for sk, t in pairs:
+            ok = 0 < sk < N and t < N
+            s = (sk + t) % N
+            self.add("seckey_tweak_add", f"seckey_tweak_add {hexw(sk, 32)} {hexw(t, 32)}",
+                     [str(OK), hexw(s, 32)] if ok and s else [str(RANGE), z32])
+            s = sk * t % N
+            self.add("seckey_tweak_mul", f"seckey_tweak_mul {hexw(sk, 32)} {hexw(t, 32)}",
+                     [str(OK), hexw(s, 32)] if ok and t else [str(RANGE), z32])
+        for a in self.fill(self.pts, self.rpoint):
+            self.add("pubkey_negate", f"pubkey_negate {self.pub_of(a)}",
+                     [str(OK), ser33(neg(a)).hex()])
+        for sk, t in pairs:
+            if not 0 < sk < N:
+                continue
+            a = mul_g(sk) if rng.randrange(4) else (BETA * mul_g(sk)[0] % P, mul_g(sk)[1])
+            pub = self.pub_of(a)
+            r = add(a, mul_g(t)) if t < N else None
+            self.add("pubkey_tweak_add", f"pubkey_tweak_add {pub} {hexw(t, 32)}",
+                     [str(OK), ser33(r).hex()] if r else [str(RANGE)])
+            ok = 0 < t < N
+            self.add("pubkey_tweak_mul", f"pubkey_tweak_mul {pub} {hexw(t, 32)}",
+                     [str(OK), ser33(mul(t, a)).hex()] if ok else [str(RANGE)])
+
+    def der(self):
+        rng = self.rng
+        vals = [0, 1, 0x7F, 0x80, 0xFF, 0x100, 1 << 255, M256, N, N - 1, H + 1, (1 << 248) - 1]
+        def rv():  # full width or shorter: leading zero bytes
+            return rng.randrange(2 ** rng.choice([256, rng.randrange(1, 256)]))
+        sigs = self.fill([(r, s) for r in vals for s in vals[:6]], lambda: (rv(), rv()))
+        for r, s in sigs:
+            self.add("der_serialize", f"der_serialize {hexw(r, 32)}{hexw(s, 32)}",
+                     [str(OK), der_encode(r, s).hex()])
+            hi = s > H
+            want = [str(RANGE), "00" * 64] if r >= N or s >= N else \
+                [str(int(hi)), hexw(r, 32) + hexw(N - s if hi else s, 32)]
+            self.add("normalize", f"normalize {hexw(r, 32)}{hexw(s, 32)}", want)
+        ders = []
+        bases = [(N, N - 1), (M256, N), (N - 1, M256), (0, 0), (1 << 255, 0x80), (H + 1, N + 5)]
+        for r, s in bases + rng.sample(sigs, self.cases // 12):
+            e = der_encode(r, s)
+            ri, si = der_int(r), der_int(s)
+            big = b"\x02\x81\x82\x01" + bytes(rng.randrange(256) for _ in range(129))
+            ders += [e, e + b"\0", e[:-1], b"\x31" + e[1:], e[:1] + bytes([e[1] + 1]) + e[2:],
+                     e[:1] + bytes([e[1] - 1]) + e[2:], b"\x30\x81" + e[1:],
+                     b"\x30\x80" + e[2:], b"\x30\xff" + e[2:]]
+            for body in (b"\x02" + bytes([ri[1] + 1]) + b"\0" + ri[2:] + si, b"\x03" + ri[1:] + si,
+                         big + si, ri + big, b"\x02\x82\x00\x21" + b"\0" + b32(r) + si,
+                         b"\x02\x00" + si, b"\x02\x01\x80" + si, b"\x02\x02\xff\x80" + si,
+                         b"\x02\x21\x01" + b32(r) + si, b"\x02\x21\x00" + b32(r | 1 << 255) + si,
+                         b"\x02\x89" + b"\x01" * 9 + si):
+                n = len(body)
+                ders.append(b"\x30" + (bytes([n]) if n < 128 else bytes([0x81, n])) + body)
+            for _ in range(3):  # a random byte changed, inserted, dropped
+                i = rng.randrange(len(e))
+                c = rng.randrange(3)
+                x = bytes([rng.randrange(256)])
+                ders.append(e[:i] + x + e[i + 1:] if c == 0 else e[:i] + x + e[i:] if c == 1 else
+                            e[:i] + e[i + 1:])
+        ders += [b"", b"\x30", b"\x30\x00", b"\x30\x06\x02\x01\x00\x02\x01\x00"]
+        for d in ders:
+            rc, sig = der_parse(d)
+            self.add("der_parse", f"der_parse {hexbytes(d)}", [str(rc), sig.hex()])
+
+    # -- the internals ----------------------------------------------------------
+    def ecmult(self):
+        rng = self.rng
+        sc = [0, 1, 2, 3, N - 1, N - 2, H, H + 1, 1 << 128, (1 << 128) - 1, (1 << 128) + 1, LAM,
+              N - LAM, (1 << 255) % N, 2 ** 256 - N, (1 << 64) - 1, N - (1 << 128)]
+        sc += [(1 << i) - 1 for i in range(8, 256, 31)] + [1 << i for i in range(7, 256, 29)]
+        for s in self.fill(sc, self.rkey):
+            self.add("ecmult_gen", f"ecmult_gen {hexw(s, 32)}", [pw(mul_g(s))])
+        cases = [(a, s) for a in self.pts[:3] for s in sc] + [(a, self.rkey()) for a in self.pts]
+        for a, s in self.fill(cases, lambda: (self.rpoint(), self.rkey())):
+            self.add("ecmult_const", f"ecmult_const {pw(a)} {hexw(s, 32)}", [pw(mul(s, a))])
+        cases = [(None, self.rkey(), s) for s in sc[:6]]
+        cases += [(a, 0, 0) for a in self.pts[:2] + [None]]
+        for a in self.pts:
+            na = self.rkey()
+            cases += [(a, na, 0), (a, 0, na), (a, rng.choice(sc), self.rkey())]
+        for _ in range(self.cases // 8):  # na a = -ng G, = ng G, a = +-lambda G
+            ka, na = self.rkey(), self.rkey()
+            a = mul_g(ka)
+            cases += [(a, na, -na * ka % N), (a, na, na * ka % N),
+                      ((BETA * G[0] % P, G[1]), na, -na * LAM % N), (neg(G), na, na)]
+        for a, na, ng in self.fill(cases, lambda: (self.rpoint(), self.rkey(), self.rkey())):
+            want = add(mul(na, a), mul_g(ng)) if a else mul_g(ng)
+            self.add("ecmult_var", f"ecmult_var {pw(a)} {hexw(na, 32)} {hexw(ng, 32)}", [pw(want)])
+
+    def pairs(self, binf):
+        """(a, b) for the additions: b = a, -a, +-lambda a, +-lambda^2 a, ..."""
+        out = []
+        while len(out) < self.cases:
+            b = self.rng.choice([G, neg(G), self.rpoint(), self.rpoint()])
+            x1, x2 = BETA * b[0] % P, BETA * BETA * b[0] % P
+            out += [(None, b), (b, b), (neg(b), b), ((x1, b[1]), b), ((x1, P - b[1]), b),
+                    ((x2, b[1]), b), ((x2, P - b[1]), b), (self.rpoint(), b), (G, b)]
+            if binf:
+                out += [(b, None), (None, None)]
+        return out
+
+    def group(self):
+        for a, b in self.pairs(False):
+            self.add("add_ge", f"add_ge {pw(a)} {pw(b)} {hexw(self.rz(), 32)}", [pw(add(a, b))])
+        for a, b in self.pairs(True):
+            want = pw(add(a, b))
+            self.add("add_ge_var", f"add_ge_var {pw(a)} {pw(b)} {hexw(self.rz(), 32)}",
+                     lambda w, want=want, a=a, b=b: len(w) == 2 and w[0] == want and (
+                         w[1] == ("-" if a is None else "ok") or (a == b and w[1] == "bad"))
+                     or f"want {want} {'-' if a is None else 'ok'}")
+        for op in ("add_var", "add_zinv"):
+            for a, b in self.pairs(True):
+                zs = f"{hexw(self.rz(), 32)} {hexw(self.rz(), 32)}"
+                self.add(op, f"{op} {pw(a)} {pw(b)} {zs}", [pw(add(a, b))])
+        for a in self.fill(self.pts + [None], self.rpoint):
+            self.add("double", f"double {pw(a)} {hexw(self.rz(), 32)}", [pw(add(a, a))])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cases", type=int, default=300, help="cases per op (about)")
+    args = parse_args(ap, default_seed=0xec256)
+    rng = random.Random(args.seed)
+    self_test(rng)
+    o = Oracle(rng, max(args.cases, 16))
+    for part in (o.keys_api, o.ecdsa, o.ecdh_tweaks, o.der, o.ecmult, o.group):
+        part()
+    res = o.checks.run(args.cmd)
+    if res.skipped:
+        return 77
+    ops = " ".join(f"{k} {v}" for k, v in o.count.items())
+    print(f"ec_oracle: {res.total} checks, seed {args.seed}, backend {res.backend}: "
+          f"{len(res.failed)} failed\n  per op: {ops}")
+    return res.exit_code()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
