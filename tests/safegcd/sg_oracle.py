@@ -25,32 +25,19 @@ Exit status: 0 all passed, 1 a mismatch, 77 back end not runnable here.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import math
 import random
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "gen"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
+from limbforge.fields import builtin_fields  # noqa: E402  (the moduli: inputs only)
 from pipe_oracle import Checks, limbs as hx, parse_args  # noqa: E402
 
 MAXN = 128
 MAXBITS = 8192
 LF_OK, LF_ERR_PARAM = 0, -2
-
-BUILTIN = {
-    "bls12_381_p": 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab,
-    "bls12_381_r": 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001,
-    "bn254_p": 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47,
-    "bn254_r": 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001,
-    "secp256k1_p": 2**256 - 2**32 - 977,
-    "secp256k1_n": 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141,
-    "p256_p": 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff,
-    "p256_n": 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551,
-    "p25519": 2**255 - 19,
-    "p448": 2**448 - 2**224 - 1,
-}
-
 
 SMALL_PRIMES = [q for q in range(3, 1000, 2) if all(q % d for d in range(3, int(q**0.5) + 1, 2))]
 SMALL_PRODUCT = math.prod(SMALL_PRIMES)
@@ -78,14 +65,6 @@ def is_probable_prime(n: int, rounds: int = 16) -> bool:
         else:
             return False
     return True
-
-
-def p1024() -> int:
-    """The built-in p1024: first prime >= SHAKE-256("limbforge p1024"), top bit set."""
-    x = int.from_bytes(hashlib.shake_256(b"limbforge p1024").digest(128), "big") | (1 << 1023) | 1
-    while not is_probable_prime(x):
-        x += 2
-    return x
 
 
 def random_prime(rng: random.Random, bits: int) -> int:
@@ -179,7 +158,7 @@ class Suite(Checks):
                 self.inv(p, x, nn, bits)
 
     def builtin(self) -> None:
-        for p in list(BUILTIN.values()) + [p1024()]:
+        for p in (f.p for f in builtin_fields()):
             self.modulus(p, self.count(60))
 
     def boundaries(self) -> None:
