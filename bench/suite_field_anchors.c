@@ -589,13 +589,8 @@ static void run_openssl(lfb *h, const fdesc *fd)
 
 /* ------------------------------------------------------------------ */
 
-void field_anchors_versions(lfb *h)
+void lfb_gmp_openssl_versions(lfb *h)
 {
-#if LFB_HAVE_BLST
-    lfb_version(h, "blst", LFB_BLST_VERSION);
-#else
-    lfb_note(h, "blst anchor not built (%s)", LFB_RUST_ANCHORS_NOTE);
-#endif
 #if LFB_HAVE_GMP
     lfb_version(h, "gmp", gmp_version);
 #else
@@ -606,6 +601,16 @@ void field_anchors_versions(lfb *h)
 #else
     lfb_note(h, "OpenSSL not available at build time: openssl rows skipped");
 #endif
+}
+
+void field_anchors_versions(lfb *h)
+{
+#if LFB_HAVE_BLST
+    lfb_version(h, "blst", LFB_BLST_VERSION);
+#else
+    lfb_note(h, "blst anchor not built (%s)", LFB_RUST_ANCHORS_NOTE);
+#endif
+    lfb_gmp_openssl_versions(h);
 }
 
 void field_anchors_run(lfb *h, const fdesc *fd)

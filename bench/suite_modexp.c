@@ -324,16 +324,7 @@ static void run_limbforge_rsa(lfb *h, int bits)
 
 void suite_modexp(lfb *h)
 {
-#if LFB_HAVE_GMP
-    lfb_version(h, "gmp", gmp_version);
-#else
-    lfb_note(h, "GMP not available at build time: gmp rows skipped");
-#endif
-#if LFB_HAVE_OPENSSL
-    lfb_version(h, "openssl", OpenSSL_version(OPENSSL_VERSION_STRING));
-#else
-    lfb_note(h, "OpenSSL not available at build time: openssl rows skipped");
-#endif
+    lfb_gmp_openssl_versions(h); /* suite_field_anchors.c */
     for (size_t i = 0; i < sizeof powm_bits / sizeof powm_bits[0]; i++) {
         int bits = powm_bits[i];
         char subject[16];

@@ -22,6 +22,10 @@ void suite_hash(lfb *h);
  * Returns the exit code. */
 int lfb_tune_mp(const char *dir, int in_source);
 
+/* The GMP and OpenSSL anchors' versions (or the notes that they are
+ * missing), for the suites that use both (suite_field_anchors.c). */
+void lfb_gmp_openssl_versions(lfb *h);
+
 /* Independent chains interleaved in "throughput" rows. */
 #define LFB_CHAINS 8
 
