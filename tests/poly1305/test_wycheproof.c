@@ -68,15 +68,13 @@ int main(int argc, char **argv)
         return 2;
     }
     t_backend_or_skip("test_wycheproof");
-    FILE *f = fopen(argv[1], "rb");
-    if (!f) {
-        perror(argv[1]);
+    char *text;
+    int lrc = lf_json_load(argv[1], &text, NULL);
+    if (lrc) {
+        if (lrc == 1) perror(argv[1]);
+        else fprintf(stderr, "%s: cannot read\n", argv[1]);
         return 1;
     }
-    static char text[1 << 20];
-    size_t len = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[len] = 0;
 
     static wtest t;
     static char key[64], val[2 * MAXB + 8];

@@ -358,22 +358,19 @@ int main(int argc, char **argv)
         return 2;
     }
     lf_test_backend_or_skip("test_wycheproof_ec");
-    FILE *f = fopen(argv[2], "rb");
-    if (!f) {
+    size_t fsize = 0;
+    char *text;
+    int lrc = lf_json_load(argv[2], &text, &fsize);
+    if (lrc == 1) {
         perror(argv[2]);
         return 77;
     }
-    fseek(f, 0, SEEK_END);
-    long fsize = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)fsize + 1), *val = malloc((size_t)fsize + 1);
+    char *val = malloc(fsize + 1);
     wtest *t = calloc(1, sizeof *t);
-    if (!text || !val || !t || fread(text, 1, (size_t)fsize, f) != (size_t)fsize) {
+    if (lrc || !val || !t) {
         fprintf(stderr, "%s: cannot read\n", argv[2]);
         return 2;
     }
-    fclose(f);
-    text[fsize] = 0;
     check_sha256();
 
     static char key[64];
