@@ -46,9 +46,13 @@ bench:
 	$(BUILD)/bench/lfbench --json $(BUILD)/bench/results.json
 	-$(PYTHON) bench/plot.py $(BUILD)/bench/results.json
 
-# Dynamic instruction counts of kernels under qemu-user (bench/README.md).
+# Dynamic instruction counts under qemu-user (bench/README.md): field kernels,
+# then secp256k1 pubkey_create / ecdsa_verify against libsecp256k1's C source
+# (limbforge cross-built in $(BUILD)/isa_count_secp256k1/<arch>, -j1).
 isa-count:
 	$(PYTHON) bench/isa_count.py --json $(BUILD)/bench/isa_count.json
+	$(PYTHON) bench/isa_count_secp256k1.py --workdir $(BUILD)/isa_count_secp256k1 \
+	    --json $(BUILD)/bench/isa_count.json --append
 
 clean:
 	rm -rf $(BUILD)

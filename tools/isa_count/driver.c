@@ -10,9 +10,21 @@
  * seed: "small" (default) = random words with the last word of each buffer
  * zero (so a field element is < p), "rand" = random words, "zero" = zeros.
  * The call goes through lf_isa_call (never inlined), whose address range the
- * counter uses to find the return in --inclusive mode.
+ * counter uses to find the call and the return.
+ *
+ * Optional hooks, each a function linked in with the objects:
+ *   -DLF_ISA_SETUP=<fn>  int fn(uint64_t args[8]): runs before the counted
+ *       call (context creation, one-time initialisation, a warm-up call of
+ *       the target); it may replace the arguments built from SPEC.  Nonzero
+ *       return: exit 3, nothing is called.
+ *   -DLF_ISA_CHECK=<fn>  int fn(const uint64_t args[8], uint64_t ret): runs
+ *       after it, with the arguments and the return value (e.g. compares the
+ *       output with a known answer).  Nonzero return: exit 4.
+ * After the call the driver prints "lf_isa_ret 0x<return register>" on
+ * stdout (isa_count.py --expect-ret).
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +33,12 @@
 #endif
 
 extern void LF_ISA_TARGET(void);
+#ifdef LF_ISA_SETUP
+int LF_ISA_SETUP(uint64_t args[8]);
+#endif
+#ifdef LF_ISA_CHECK
+int LF_ISA_CHECK(const uint64_t args[8], uint64_t ret);
+#endif
 
 typedef uint64_t (*lf_isa_fn8)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
                                uint64_t, uint64_t);
@@ -75,7 +93,13 @@ int main(int argc, char **argv)
         n++;
     }
     lf_isa_fn8 f = (lf_isa_fn8)(uintptr_t)LF_ISA_TARGET;
+#ifdef LF_ISA_SETUP
+    if (LF_ISA_SETUP(args) != 0) return 3;
+#endif
     volatile uint64_t r = lf_isa_call(f, args);
-    (void)r;
+#ifdef LF_ISA_CHECK
+    if (LF_ISA_CHECK(args, r) != 0) return 4;
+#endif
+    printf("lf_isa_ret %#llx\n", (unsigned long long)r);
     return 0;
 }

@@ -16,10 +16,20 @@ the default count is the function's own instructions only.  --inclusive
 counts everything from the function's entry until control is back in the
 driver's caller (callees included; logs the whole program, slower).
 
+--setup FN runs FN(uint64_t args[8]) before the counted call (context
+creation, lazy one-time initialisation, a warm-up call of the function
+itself; it may replace the arguments) and --check FN runs
+FN(const uint64_t args[8], uint64_t ret) after it; either failing (nonzero)
+is an error.  Only the call made by the driver is counted, never a call
+from the hooks.  --expect-ret N requires the counted call to return N (as a
+C int: the low 32 bits of the return register).
+
 Usage:
   isa_count.py --arch rv64 --symbol lf_secp256k1_p_mul_rv64 \\
                --obj src/field/generated/rv64/secp256k1_p.S --args "o4w i4w i4w"
   isa_count.py --arch rv64 --cpu rv64,v=true,vlen=256 --symbol f --obj f.o --args "b512 v256"
+  isa_count.py --arch aarch64 --symbol lib_verify --obj lib.a --obj setup.c \\
+               --setup my_setup --expect-ret 1 --inclusive
   isa_count.py --selftest            # counts known loops exactly on every arch it can
 Arguments (--args): one token per integer argument register: o<N>/i<N>/b<N>
 output/input/in-out buffer of N bytes (or N 64-bit words: "o4w"), v<N> the
@@ -109,9 +119,11 @@ def compile_source(arch: Arch, src: str, out: str, compiler: str = "gcc", opt: s
     return out
 
 
-def link_driver(arch: Arch, objs, symbol: str, out: str) -> str:
+def link_driver(arch: Arch, objs, symbol: str, out: str, setup: str | None = None,
+                check: str | None = None) -> str:
     """Static, non-PIE executable: addresses in nm are the addresses qemu runs."""
-    run([arch.cc, *arch.cflags, "-O2", "-static", "-no-pie", f"-DLF_ISA_TARGET={symbol}",
+    hooks = ([f"-DLF_ISA_SETUP={setup}"] if setup else []) + ([f"-DLF_ISA_CHECK={check}"] if check else [])
+    run([arch.cc, *arch.cflags, "-O2", "-static", "-no-pie", f"-DLF_ISA_TARGET={symbol}", *hooks,
          DRIVER, *objs, "-o", out])
     return out
 
@@ -141,16 +153,18 @@ def symbol_range(arch: Arch, exe: str, symbol: str) -> tuple:
 TRACE = re.compile(r"^Trace \d+: \S+ \[[0-9a-f]+/([0-9a-f]+)/")
 
 
-def trace(arch: Arch, exe: str, argv, log: str, cpu=None, dfilter=None) -> None:
+def trace(arch: Arch, exe: str, argv, log: str, cpu=None, dfilter=None) -> str:
+    """Runs exe under qemu with the trace in log; dfilter: one (lo, hi) range
+    or a list of them.  Returns the program's stdout."""
     cmd = [arch.qemu]
     cpu = cpu or arch.cpu
     if cpu:
         cmd += ["-cpu", cpu]
     cmd += ["-singlestep", "-d", "exec,nochain", "-D", log]
     if dfilter:
-        lo, hi = dfilter
-        cmd += ["-dfilter", f"{lo:#x}+{hi - lo:#x}"]
-    run([*cmd, exe, *argv])
+        ranges = [dfilter] if isinstance(dfilter[0], int) else dfilter
+        cmd += ["-dfilter", ",".join(f"{lo:#x}+{hi - lo:#x}" for lo, hi in ranges)]
+    return run([*cmd, exe, *argv])
 
 
 def trace_pcs(log: str):
@@ -161,32 +175,104 @@ def trace_pcs(log: str):
                 yield int(m.group(1), 16)
 
 
-def count_call(arch: Arch, objs, symbol: str, args: str = "", workdir: str = ".",
-               cpu=None, inclusive: bool = False, fill: str = "small") -> int:
-    """Instructions executed by one call of symbol (see the module doc)."""
+RET = re.compile(r"^lf_isa_ret (0x[0-9a-f]+|0)$", re.M)
+
+
+def count_call_ex(arch: Arch, objs, symbol: str, args: str = "", workdir: str = ".",
+                  cpu=None, inclusive: bool = False, fill: str = "small",
+                  setup: str | None = None, check: str | None = None,
+                  expect_ret: int | None = None, profile: dict | None = None) -> tuple:
+    """count_call, returning (count, return value, the program's stdout).
+    profile: a dict to fill with {function name: instructions counted in it}."""
     os.makedirs(workdir, exist_ok=True)
-    exe = os.path.join(workdir, f"isa_{arch.name}_{symbol}")
+    exe = os.path.join(workdir, f"isa_{arch.name}_{symbol}" + (f"_{setup}" if setup else ""))
     log = exe + ".log"
-    link_driver(arch, objs, symbol, exe)
+    link_driver(arch, objs, symbol, exe, setup, check)
     lo, hi = symbol_range(arch, exe, symbol)
-    if not inclusive:
-        trace(arch, exe, [args, fill], log, cpu, (lo, hi))
-        n = sum(1 for pc in trace_pcs(log) if lo <= pc < hi)
-    else:
-        clo, chi = symbol_range(arch, exe, "lf_isa_call")
-        trace(arch, exe, [args, fill], log, cpu, None)
-        n, inside = 0, False
-        for pc in trace_pcs(log):
-            if not inside:
-                inside = pc == lo
-            elif clo <= pc < chi:
-                break
-            if inside:
-                n += 1
+    clo, chi = symbol_range(arch, exe, "lf_isa_call")
+    # Only the driver's call counts: the trace is read from the first
+    # instruction of lf_isa_call on (a setup hook may call the function
+    # before), counting from the function's entry until control is back in
+    # lf_isa_call (inclusive), or the function's own instructions until then.
+    try:
+        out = trace(arch, exe, [args, fill], log, cpu,
+                    None if inclusive else [(lo, hi), (clo, chi)])
+    except IsaCountError as e:
+        if os.path.exists(log):
+            os.remove(log)
+        hook = {3: f"setup hook {setup}", 4: f"check hook {check}"}
+        m = re.match(r"command failed \((\d+)\)", str(e))
+        if m and int(m.group(1)) in hook and (setup if m.group(1) == "3" else check):
+            raise IsaCountError(f"{symbol}: {hook[int(m.group(1))]} failed\n{e}") from None
+        raise
+    n, state = 0, 0  # 0: before lf_isa_call, 1: in it before the entry, 2: in the call
+    pcs = {}
+    for pc in trace_pcs(log):
+        in_call = clo <= pc < chi
+        if state == 0:
+            state = 1 if in_call else 0
+            continue
+        if state == 1:
+            if pc != lo:
+                continue
+            state = 2
+        elif in_call:
+            break
+        elif not (inclusive or lo <= pc < hi):
+            continue
+        n += 1
+        if profile is not None:
+            pcs[pc] = pcs.get(pc, 0) + 1
     os.remove(log)
+    if profile is not None and pcs:
+        profile.update(function_profile(arch, exe, pcs))
     if n == 0:
         raise IsaCountError(f"{symbol}: no instruction traced in [{lo:#x}, {hi:#x})")
-    return n
+    m = RET.search(out)
+    if not m:
+        raise IsaCountError(f"{symbol}: the driver printed no return value")
+    ret = int(m.group(1), 16)
+    if expect_ret is not None and (ret & 0xFFFFFFFF) != (expect_ret & 0xFFFFFFFF):
+        raise IsaCountError(f"{symbol}: the counted call returned {ret & 0xFFFFFFFF:#x} "
+                            f"(as a C int: {ret_int(ret)}), expected {expect_ret}")
+    return n, ret, out
+
+
+def function_profile(arch: Arch, exe: str, pcs: dict) -> dict:
+    """{function: count} from {pc: count}, by the nearest text symbol below."""
+    import bisect
+    syms = []
+    for line in run([arch.nm, "-n", "--defined-only", exe]).splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "TtWw":
+            syms.append((int(parts[0], 16), parts[2]))
+    addrs = [a for a, _ in syms]
+    out = {}
+    for pc, c in pcs.items():
+        i = bisect.bisect_right(addrs, pc) - 1
+        name = syms[i][1] if i >= 0 else "?"
+        out[name] = out.get(name, 0) + c
+    return out
+
+
+def ret_int(ret: int) -> int:
+    """The low 32 bits of a return register as a signed C int."""
+    r = ret & 0xFFFFFFFF
+    return r - (1 << 32) if r >> 31 else r
+
+
+def count_call(arch: Arch, objs, symbol: str, args: str = "", workdir: str = ".",
+               cpu=None, inclusive: bool = False, fill: str = "small",
+               setup: str | None = None, check: str | None = None,
+               expect_ret: int | None = None) -> int:
+    """Instructions executed by one call of symbol (see the module doc)."""
+    return count_call_ex(arch, objs, symbol, args, workdir, cpu, inclusive, fill,
+                         setup, check, expect_ret)[0]
+
+
+def print_profile(profile: dict, total: int, top: int, indent: str = "  ") -> None:
+    for name, c in sorted(profile.items(), key=lambda kv: -kv[1])[:top]:
+        print(f"{indent}{c:>10} {100 * c / total:5.1f}%  {name}")
 
 
 def prepare_objs(arch: Arch, paths, workdir: str, cflags=()) -> list:
@@ -285,6 +371,28 @@ isa_known_vloop:
 """
 
 
+# Hooks for the self-test: the setup warms both functions up and replaces
+# the spec's argument (1000) by 20; the check requires that argument back.
+KNOWN_HOOKS = """
+#include <stdint.h>
+void isa_known_loop(uint64_t n);
+void isa_known_outer(uint64_t n);
+int isa_known_setup(uint64_t args[8])
+{
+    if (args[0] != 1000) return 1;
+    isa_known_loop(7);
+    isa_known_outer(9);
+    args[0] = 20;
+    return 0;
+}
+int isa_known_check(const uint64_t args[8], uint64_t ret)
+{
+    (void)ret;
+    return args[0] != 20;
+}
+"""
+
+
 def selftest(archs, workdir: str) -> int:
     tested, bad = 0, 0
     for name in archs:
@@ -308,6 +416,22 @@ def selftest(archs, workdir: str) -> int:
         checks.append(("outer(50) inclusive",
                        count_call(arch, [obj], "isa_known_outer", "v50", d, inclusive=True),
                        outer_own + loop_count(50)))
+        # hooks: the setup calls both functions (a warm-up, not counted) and
+        # replaces the argument; the check sees the return value
+        hs = os.path.join(d, "known_hooks.c")
+        with open(hs, "w") as f:
+            f.write(KNOWN_HOOKS)
+        hobj = compile_source(arch, hs, os.path.join(d, "known_hooks.o"), opt="-O2")
+        for what, sym, incl, want in (("own", "isa_known_loop", False, loop_count(20)),
+                                      ("inclusive", "isa_known_outer", True,
+                                       outer_own + loop_count(20))):
+            # the loop leaves its counter, 0, in the return register; the
+            # ppc64le one counts in ctr and leaves r3 = n
+            got = count_call(arch, [obj, hobj], sym, "v1000", d, inclusive=incl,
+                             setup="isa_known_setup", check="isa_known_check",
+                             expect_ret=20 if arch.name == "ppc64le" else 0)
+            checks.append((f"{sym.replace('isa_known_', '')}(20) {what}, after a setup "
+                           f"calling it", got, want))
         if arch.name == "rv64":
             sv = os.path.join(d, "known_v.S")
             with open(sv, "w") as f:
@@ -345,6 +469,14 @@ def main(argv=None) -> int:
     ap.add_argument("--cflags", default="", help="extra flags for compiling sources given with --obj")
     ap.add_argument("--fill", choices=("small", "rand", "zero"), default="small")
     ap.add_argument("--inclusive", action="store_true", help="count callees too")
+    ap.add_argument("--setup", default=None, metavar="FN",
+                    help="int FN(uint64_t args[8]) runs before the counted call (not counted)")
+    ap.add_argument("--check", default=None, metavar="FN",
+                    help="int FN(const uint64_t args[8], uint64_t ret) runs after it (not counted)")
+    ap.add_argument("--expect-ret", default=None, type=lambda v: int(v, 0), metavar="N",
+                    help="fail unless the counted call returns N (as a C int)")
+    ap.add_argument("--profile", default=0, type=int, metavar="N",
+                    help="also print the N functions with the most instructions counted")
     ap.add_argument("--workdir", default=None, help="keep the binaries here (default: a temporary dir)")
     ap.add_argument("--selftest", action="store_true")
     a = ap.parse_args(argv)
@@ -364,9 +496,14 @@ def main(argv=None) -> int:
         if miss:
             raise IsaCountError(f"missing tools for {arch.name}: {', '.join(miss)}")
         objs = prepare_objs(arch, a.obj, workdir, a.cflags.split())
-        n = count_call(arch, objs, a.symbol, a.args, workdir, a.cpu, a.inclusive, a.fill)
+        prof = {} if a.profile > 0 else None
+        n, ret, _ = count_call_ex(arch, objs, a.symbol, a.args, workdir, a.cpu, a.inclusive,
+                                  a.fill, a.setup, a.check, a.expect_ret, prof)
         print(f"{a.symbol} ({arch.name}{', cpu ' + a.cpu if a.cpu else ''}"
-              f"{', callees included' if a.inclusive else ''}): {n} instructions")
+              f"{', callees included' if a.inclusive else ''}): {n} instructions"
+              + (f", returned {ret_int(ret)}" if a.expect_ret is not None else ""))
+        if prof:
+            print_profile(prof, n, a.profile)
         return 0
     except IsaCountError as e:
         print(f"isa_count: {e}", file=sys.stderr)
