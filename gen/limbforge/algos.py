@@ -530,8 +530,9 @@ def copy_program(name: str, n: int, comment: str) -> Program:
 
 # ---------------------------------------------------------------------------
 # Pseudo-Mersenne p = 2^k - c
-def _pm_reduce(acc: Acc, T, n, k, c, c2, P):
-    """T (2n words) -> T mod p, p = 2^k - c."""
+def _pm_reduce(acc: Acc, T, n, k, c, c2, P, lazy=False):
+    """T (2n words) -> T mod p, p = 2^k - c (lazy: any value < 2^(64n)
+    congruent to it)."""
     prog = acc.p
     cc = prog.const(c2)
     # fold 1: L + H*c'  (n+1 words, top <= c')
@@ -550,7 +551,7 @@ def _pm_reduce(acc: Acc, T, n, k, c, c2, P):
     out[0], c1 = prog.add(out[0], v)
     for j in range(1, n):
         out[j], c1 = prog.add(out[j], acc.zero(), c1)
-    return _pm_final(acc, out, n, k, c, P)
+    return out if lazy else _pm_final(acc, out, n, k, c, P)
 
 
 def _pm_final(acc: Acc, v, n, k, c, P):
@@ -580,16 +581,149 @@ def _pm_final(acc: Acc, v, n, k, c, P):
     return [prog.csel(ge, sj, vj) for sj, vj in zip(s, v)]
 
 
-def pm_mul_program(name: str, p: int, n: int, style: str, square=False) -> Program:
+def pm_mul_program(name: str, p: int, n: int, style: str, square=False, lazy=False) -> Program:
+    """lazy: the lazy-form kernel (inputs and output any value < 2^(64n)
+    congruent to the element; no final reduction)."""
     if style == "bounded":
-        return algos_bounded.pm_mul_program(name, p, n, square)
+        return algos_bounded.pm_mul_program(name, p, n, square, lazy)
     k, c, c2 = pm_params(p, n)
+    bounds = ("Inputs < 2^%d, output < 2^%d (lazy form)." % (64 * n, 64 * n) if lazy else
+              "and one conditional subtraction. Inputs < p, output < p.")
     prog, r, ins, acc = _begin(name, n, 1 if square else 2, style,
                                f"r = {'a^2' if square else 'a*b'} mod p, p = 2^{k} - {c:#x}; "
                                f"{'squaring' if square else 'product'} then folds by 2^{64*n} = {c2:#x} mod p "
-                               "and one conditional subtraction. Inputs < p, output < p.")
+                               + bounds)
     P = words(p, n)
     A = load_all(prog, ins[0])
     T = acc.square(A) if square else acc.product(A, load_all(prog, ins[1]))
-    store_all(prog, r, _pm_reduce(acc, T, n, k, c, c2, P))
+    store_all(prog, r, _pm_reduce(acc, T, n, k, c, c2, P, lazy))
+    return verify(prog.prune())
+
+
+def _lazy_linear(prog: Program, A, B, c2: int, op: str) -> list:
+    """A + B or A - B (op "add"/"sub") mod p = 2^(64n) - c on lazy values:
+    the carry (borrow) out of the n-word sum is 2^(64n) = c2 mod p, folded
+    back by adding (subtracting) c2 masked by it; that can carry (borrow)
+    once more, and a second fold cannot: after a wrap the value is within c2
+    of 0 (of 2^(64n))."""
+    n = len(A)
+    z = prog.const(0)
+    f = prog.add if op == "add" else prog.sub
+    cc = prog.const(c2)
+    t, cy = [], None
+    for x, y in zip(A, B):
+        s, cy = f(x, y, cy)
+        t.append(s)
+    for last in (False, True):
+        v = prog.logic("and", prog.mask(cy), cc)
+        t[0], cy = f(t[0], v)
+        if last:
+            break
+        for j in range(1, n):
+            t[j], cy = f(t[j], z, cy)
+    return t
+
+
+def pm_lazy_linear_program(name: str, p: int, n: int, op: str) -> Program:
+    """Lazy-form r = a + b, a - b or -a mod p (op "add", "sub", "neg"):
+    inputs and output any value < 2^(64n) (_lazy_linear).  One program for
+    every style: two short chains, no p."""
+    k, c, c2 = pm_params(p, n)
+    text = {"add": "a + b", "sub": "a - b", "neg": "-a"}[op]
+    prog = Program(name)
+    prog.comment = (f"r = {text} mod p, p = 2^{k} - {c:#x}, lazy form: the carry out "
+                    f"folds back as 2^{64*n} = {c2:#x}, twice. Inputs < 2^{64*n}, "
+                    f"output < 2^{64*n}.")
+    r = prog.out("r", n)
+    A = load_all(prog, prog.inp("a", n))
+    if op == "neg":
+        A, B = [prog.const(0)] * n, A
+    else:
+        B = load_all(prog, prog.inp("b", n))
+    store_all(prog, r, _lazy_linear(prog, A, B, c2, "add" if op == "add" else "sub"))
+    return verify(prog.prune())
+
+
+class LazyPM:
+    """Lazy-form arithmetic mod p = 2^(64n) - c on the IR values of one
+    Program, for kernels that fuse several field operations (jdbl_program):
+    the same algorithms as the single-operation lazy kernels."""
+
+    def __init__(self, prog: Program, p: int, n: int, style: str):
+        self.prog, self.n, self.style = prog, n, style
+        self.acc = Acc(prog, style)
+        self.k, self.c, self.c2 = pm_params(p, n)
+        self.P = words(p, n)
+
+    def _reduce(self, T):
+        if self.style == "bounded":
+            return algos_bounded.pm_reduce(self.prog, T, self.n, self.k, self.c, self.c2,
+                                           self.P, lazy=True)
+        return _pm_reduce(self.acc, T, self.n, self.k, self.c, self.c2, self.P, lazy=True)
+
+    def mul(self, A, B):
+        return self._reduce(self.acc.product(A, B))
+
+    def sqr(self, A):
+        return self._reduce(self.acc.square(A))
+
+    def add(self, A, B):
+        return _lazy_linear(self.prog, A, B, self.c2, "add")
+
+    def sub(self, A, B):
+        return _lazy_linear(self.prog, A, B, self.c2, "sub")
+
+
+def jdbl_program(name: str, p: int, n: int, style: str, formula: str = "2m5s") -> Program:
+    """Point doubling in Jacobian coordinates on y^2 = x^3 + b (a = 0, any
+    b), lazy form, as one kernel: a = (X, Y, Z), r = 2a (3n words each),
+        X3 = M^2 - 2S,  Y3 = M (S - X3) - 8 Y^4,  Z3 = 2 Y Z,
+        M = 3 X^2,  S = 4 X Y^2.
+    formula "3m4s": S = 2 X (2Y^2), 8Y^4 = 2 (2Y^2)^2 (3 mul, 4 sqr,
+    10 add/sub); "2m5s": S = 2 ((X + Y^2)^2 - X^2 - Y^4) (2 mul, 5 sqr,
+    12 add/sub).  Z = 0 gives Z3 = 0 (mod p)."""
+    prog = Program(name)
+    prog.comment = (f"r = 2a, a = (X, Y, Z) Jacobian on y^2 = x^3 + b, p = 2^{p.bit_length()} - "
+                    f"{(1 << p.bit_length()) - p:#x}, lazy form ({formula}). Inputs < 2^{64*n} "
+                    f"each, outputs < 2^{64*n}; Z3 = 2YZ.")
+    r = prog.out("r", 3 * n)
+    A = load_all(prog, prog.inp("a", 3 * n))
+    X, Y, Z = A[:n], A[n:2 * n], A[2 * n:]
+    F = LazyPM(prog, p, n, style)
+    t = F.mul(Y, Z)
+    z3 = F.add(t, t)
+    if formula == "3m4s":
+        y2 = F.sqr(Y)
+        y2 = F.add(y2, y2)                 # 2Y^2
+        s = F.mul(X, y2)
+        s = F.add(s, s)                    # S = 4XY^2
+        m = F.sqr(X)
+        m = F.add(F.add(m, m), m)          # M = 3X^2
+        y4 = F.sqr(y2)
+        y4 = F.add(y4, y4)                 # 8Y^4
+    else:
+        xx = F.sqr(X)
+        yy = F.sqr(Y)
+        y4 = F.sqr(yy)                     # Y^4
+        s = F.sqr(F.add(X, yy))
+        s = F.sub(F.sub(s, xx), y4)        # 2XY^2
+        s = F.add(s, s)                    # S = 4XY^2
+        m = F.add(F.add(xx, xx), xx)       # M = 3X^2
+        y4 = F.add(y4, y4)
+        y4 = F.add(y4, y4)
+        y4 = F.add(y4, y4)                 # 8Y^4
+    t = F.sqr(m)
+    x3 = F.sub(F.sub(t, s), s)
+    y3 = F.sub(F.mul(m, F.sub(s, x3)), y4)
+    store_all(prog, r, x3 + y3 + z3)
+    return verify(prog.prune())
+
+
+def pm_normalize_program(name: str, p: int, n: int, style: str) -> Program:
+    """Lazy form (any value < 2^(64n)) -> the canonical value < p."""
+    k, c, c2 = pm_params(p, n)
+    prog, r, ins, acc = _begin(name, n, 1, style,
+                               f"r = a mod p, p = 2^{k} - {c:#x}: lazy form to canonical "
+                               f"(constant time). Input < 2^{64*n}, output < p.")
+    store_all(prog, r, _pm_final(acc, load_all(prog, ins[0]), n, k, c, words(p, n)))
     return verify(prog.prune())

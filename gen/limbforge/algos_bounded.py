@@ -317,8 +317,8 @@ def from_mont_program(name: str, p: int, n: int) -> Program:
 
 # ---------------------------------------------------------------------------
 # Pseudo-Mersenne p = 2^k - c, 2^(64n) = c2 mod p
-def pm_reduce(prog: Program, T, n, k, c, c2, pw):
-    """T (2n words) -> T mod p."""
+def pm_reduce(prog: Program, T, n, k, c, c2, pw, lazy=False):
+    """T (2n words) -> T mod p (lazy: any value < 2^(64n) congruent to it)."""
     cc = prog.const(c2)
     L = BoundedAcc(prog)
     t = []
@@ -349,6 +349,15 @@ def pm_reduce(prog: Program, T, n, k, c, c2, pw):
         v = [L.word(i) for i in range(n)]
         cy, bcy = L.take(n, last=True)      # a 0/1 word
         assert bcy <= 1
+    if lazy:
+        if cy is None:                       # kb < 64: v < 2p < 2^(64n)
+            return v
+        # v + cy c: if cy, v < c2^2 is tiny and the sum fits
+        L = BoundedAcc(prog)
+        for i in range(n):
+            L.add(i, v[i])
+        L.add(0, prog.logic("and", prog.sub(prog.const(0), cy)[0], cst), c)
+        return [L.word(i, last=i == n - 1) for i in range(n)]
     if kb == 64:
         # v >= p = 2^(64n) - c  <=>  v_1 .. v_(n-1) are all ones and v_0 + c
         # carries; then (or if cy) r = v + c mod 2^(64n), else r = v
@@ -387,19 +396,20 @@ def pm_reduce(prog: Program, T, n, k, c, c2, pw):
     return r
 
 
-def pm_mul_program(name: str, p: int, n: int, square_: bool = False) -> Program:
+def pm_mul_program(name: str, p: int, n: int, square_: bool = False, lazy: bool = False) -> Program:
     k, c, c2 = pm_params(p, n)
     prog = Program(name)
     prog.comment = (f"r = {'a^2' if square_ else 'a*b'} mod p, p = 2^{k} - {c:#x}; "
                     f"{'squaring' if square_ else 'product'} (product scanning, bounded words) "
                     f"then folds by 2^{64 * n} = {c2:#x} mod p"
-                    + (f" and 2^{k}" if k < 64 * n else "")
-                    + ", one conditional subtraction. Inputs < p, output < p.")
+                    + (f", lazy form. Inputs < 2^{64 * n}, output < 2^{64 * n}." if lazy else
+                       (f" and 2^{k}" if k < 64 * n else "")
+                       + ", one conditional subtraction. Inputs < p, output < p."))
     r = prog.out("r", n)
     a = prog.inp("a", n)
     A = load_all(prog, a)
     T = square(prog, A) if square_ else product(prog, A, load_all(prog, prog.inp("b", n)))
-    store_all(prog, r, pm_reduce(prog, T, n, k, c, c2, words(p, n)))
+    store_all(prog, r, pm_reduce(prog, T, n, k, c, c2, words(p, n), lazy))
     return verify(prog.prune())
 
 

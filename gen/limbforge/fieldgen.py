@@ -3,7 +3,7 @@
 field template, and the public header."""
 from __future__ import annotations
 
-from .fields import Field, kernel_programs
+from .fields import LAZY_OPS, Field, has_lazy, kernel_programs, lazy_programs
 from .printers import c as cprint
 from .provenance import provenance
 from .targets import BACKEND_GUARD, TARGETS, builtin_targets
@@ -15,8 +15,9 @@ def _limbs(x: int, n: int) -> str:
 
 
 def kernel_source(f: Field, target: str, command: str) -> str:
-    """One file with the seven kernels of `f` for `target`."""
-    progs = kernel_programs(f, target)
+    """One file with the seven kernels of `f` for `target`, and its lazy-form
+    kernels if it has them."""
+    progs = {**kernel_programs(f, target), **lazy_programs(f, target)}
     t = TARGETS[target]
     if t.is_c:
         parts = [provenance(command),
@@ -70,8 +71,9 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False) -> 
         guard = BACKEND_GUARD[TARGETS[t].backend] if not standalone else ""
         if guard:
             L.append(f"#if {guard}")
-        for op in OPS:
-            arity = "uint64_t *r, const uint64_t *a, const uint64_t *b" if op in ("mul", "add", "sub") \
+        for op in OPS + (LAZY_OPS if has_lazy(f) else ()):
+            arity = "uint64_t *r, const uint64_t *a, const uint64_t *b" \
+                if op in ("mul", "add", "sub", "mul_lazy", "add_lazy", "sub_lazy") \
                 else "uint64_t *r, const uint64_t *a"
             L.append(f"LF_HIDDEN void lf_{f.name}_{op}_{t}({arity});")
         if guard:
@@ -97,7 +99,20 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False) -> 
               f"LF_HIDDEN const lf_dispatch_info lf_{f.name}_dispatch = {{",
               f'    "field {f.name}", lf_{f.name}_kernels, sizeof lf_{f.name}_kernels[0],',
               '#include "dispatch_table.h"',
-              "};",
+              "};"]
+        if has_lazy(f):
+            L += ["#define LF_DISPATCH_OWN(B) LF_OWN_##B",
+                  "#define LF_DISPATCH_ENTRY(B, b) {"
+                  + ", ".join(f"lf_{f.name}_{op}_##b" for op in LAZY_OPS) + "}",
+                  f"LF_HIDDEN const lf_field_lazy_kernels lf_{f.name}_lazy_kernels[LF_BACKEND_COUNT] = {{",
+                  '#include "dispatch_table.h"',
+                  "};",
+                  "#define LF_DISPATCH_MASK",
+                  f"LF_HIDDEN const lf_dispatch_info lf_{f.name}_lazy_dispatch = {{",
+                  f'    "field {f.name} lazy", lf_{f.name}_lazy_kernels, sizeof lf_{f.name}_lazy_kernels[0],',
+                  '#include "dispatch_table.h"',
+                  "};"]
+        L += [
               f"#define LF_KERNELS() (&lf_{f.name}_kernels[lf_backend_fast()])"]
     L += ["", '#include "field/field_template.h"', ""]
     return "\n".join(L)
@@ -230,8 +245,17 @@ def internal_header(f: Field, command: str) -> str:
          "{",
          f"    return &lf_{f.name}_kernels[lf_backend_fast()];",
          "}",
-         "",
-         "#endif", ""]
+         ""]
+    if has_lazy(f):
+        L += [f"/* Its lazy-form kernels (field_internal.h), of the back end in use. */",
+              f"extern LF_HIDDEN const lf_field_lazy_kernels lf_{f.name}_lazy_kernels[LF_BACKEND_COUNT];",
+              f"extern LF_HIDDEN const lf_dispatch_info lf_{f.name}_lazy_dispatch;",
+              f"static inline const lf_field_lazy_kernels *lf_{f.name}_lk(void)",
+              "{",
+              f"    return &lf_{f.name}_lazy_kernels[lf_backend_fast()];",
+              "}",
+              ""]
+    L += ["#endif", ""]
     return "\n".join(L)
 
 

@@ -177,3 +177,38 @@ def kernel_programs(f: Field, target: str) -> dict:
     progs["neg"] = algos.neg_program(pre + "neg", p, n, style)
     order = ["mul", "sqr", "add", "sub", "neg", "to_internal", "from_internal"]
     return {k: progs[k] for k in order}
+
+
+def has_lazy(f: Field) -> bool:
+    """Whether field f has lazy-form kernels (lazy_programs)."""
+    return f.form == "pm" and f.p.bit_length() == 64 * f.n
+
+
+LAZY_OPS = ("mul_lazy", "sqr_lazy", "add_lazy", "sub_lazy", "neg_lazy", "normalize", "jdbl")
+# the doubling formula of the fused jdbl kernel (algos.jdbl_program), chosen
+# by measurement (src/secp256k1/README.md)
+JDBL_FORMULA = "3m4s"
+
+
+def lazy_programs(f: Field, target: str) -> dict:
+    """The lazy-form kernels of a pseudo-Mersenne field (empty for
+    Montgomery fields): elements are any value < 2^(64n) congruent to the
+    element, and only `normalize` reduces to the canonical value
+    (src/field/field_internal.h).  Only for p = 2^(64n) - c (a full top
+    limb, as secp256k1_p): with spare bits the plain kernels have slack of
+    their own, and the bounded reduction assumes inputs < p there."""
+    if not has_lazy(f):
+        return {}
+    style = TARGETS[target].style
+    n, p = f.n, f.p
+    pre = f"lf_{f.name}_"
+    progs = {
+        "mul_lazy": algos.pm_mul_program(pre + "mul_lazy", p, n, style, lazy=True),
+        "sqr_lazy": algos.pm_mul_program(pre + "sqr_lazy", p, n, style, square=True, lazy=True),
+        "add_lazy": algos.pm_lazy_linear_program(pre + "add_lazy", p, n, "add"),
+        "sub_lazy": algos.pm_lazy_linear_program(pre + "sub_lazy", p, n, "sub"),
+        "neg_lazy": algos.pm_lazy_linear_program(pre + "neg_lazy", p, n, "neg"),
+        "normalize": algos.pm_normalize_program(pre + "normalize", p, n, style),
+        "jdbl": algos.jdbl_program(pre + "jdbl", p, n, style, JDBL_FORMULA),
+    }
+    return {k: progs[k] for k in LAZY_OPS}

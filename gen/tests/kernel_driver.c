@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Test driver: reads "op w0..w(N-1) v0..v(N-1)" lines (hex words, little
- * endian), runs kernel `op` of field LF_DRV_NAME for target LF_DRV_TARGET,
+ * endian), runs kernel `op` of field LF_DRV_NAME for target LF_DRV_TARGET
+ * (ops 0..6 in fieldgen.OPS order, 7..12 the lazy ones with LF_DRV_LAZY),
  * prints the result words.  Also runs each op in place (r aliasing a) and
  * checks both agree. */
 #include <stdint.h>
@@ -21,9 +22,28 @@ void K(neg)(uint64_t *, const uint64_t *);
 void K(to_internal)(uint64_t *, const uint64_t *);
 void K(from_internal)(uint64_t *, const uint64_t *);
 
+#ifdef LF_DRV_LAZY /* the lazy-form kernels, ops 7..12 */
+void K(mul_lazy)(uint64_t *, const uint64_t *, const uint64_t *);
+void K(sqr_lazy)(uint64_t *, const uint64_t *);
+void K(add_lazy)(uint64_t *, const uint64_t *, const uint64_t *);
+void K(sub_lazy)(uint64_t *, const uint64_t *, const uint64_t *);
+void K(neg_lazy)(uint64_t *, const uint64_t *);
+void K(normalize)(uint64_t *, const uint64_t *);
+void K(jdbl)(uint64_t *, const uint64_t *); /* 3N words in and out */
+#endif
+
 static void run(int op, uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     switch (op) {
+#ifdef LF_DRV_LAZY
+    case 7: K(mul_lazy)(r, a, b); break;
+    case 8: K(sqr_lazy)(r, a); break;
+    case 9: K(add_lazy)(r, a, b); break;
+    case 10: K(sub_lazy)(r, a, b); break;
+    case 11: K(neg_lazy)(r, a); break;
+    case 12: K(normalize)(r, a); break;
+    case 13: K(jdbl)(r, a); break;
+#endif
     case 0: K(mul)(r, a, b); break;
     case 1: K(sqr)(r, a); break;
     case 2: K(add)(r, a, b); break;
@@ -38,26 +58,28 @@ static void run(int op, uint64_t *r, const uint64_t *a, const uint64_t *b)
 int main(void)
 {
     int op;
-    uint64_t a[N], b[N], r[N], r2[N];
+    uint64_t a[3 * N] = {0}, b[N], r[3 * N], r2[3 * N];
     while (scanf("%d", &op) == 1) {
-        for (int i = 0; i < N; i++) if (scanf("%lx", &a[i]) != 1) return 2;
+        int na = op == 13 ? 3 * N : N; /* jdbl: a point (X, Y, Z) */
+        size_t sz = (size_t)na * sizeof a[0];
+        for (int i = 0; i < na; i++) if (scanf("%lx", &a[i]) != 1) return 2;
         for (int i = 0; i < N; i++) if (scanf("%lx", &b[i]) != 1) return 2;
         memset(r, 0xa5, sizeof r);
         run(op, r, a, b);
-        memcpy(r2, a, sizeof r2);          /* in place: r == a */
+        memcpy(r2, a, sz);                 /* in place: r == a */
         run(op, r2, r2, b);
-        if (memcmp(r, r2, sizeof r)) { printf("ALIAS\n"); continue; }
-        if (op == 0 || op == 2 || op == 3) { /* r == b, and r == a == b */
-            memcpy(r2, b, sizeof r2);
+        if (memcmp(r, r2, sz)) { printf("ALIAS\n"); continue; }
+        if (op == 0 || op == 2 || op == 3 || op == 7 || op == 9 || op == 10) { /* r == b, r == a == b */
+            memcpy(r2, b, sizeof b);
             run(op, r2, a, r2);
             uint64_t aa[N], r3[N];
             memcpy(aa, a, sizeof aa);
             run(op, r3, aa, aa);
             memcpy(aa, a, sizeof aa);
             run(op, aa, aa, aa);
-            if (memcmp(r, r2, sizeof r) || memcmp(r3, aa, sizeof r3)) { printf("ALIAS\n"); continue; }
+            if (memcmp(r, r2, sizeof b) || memcmp(r3, aa, sizeof r3)) { printf("ALIAS\n"); continue; }
         }
-        for (int i = 0; i < N; i++) printf("%lx%c", r[i], i == N - 1 ? '\n' : ' ');
+        for (int i = 0; i < na; i++) printf("%lx%c", r[i], i == na - 1 ? '\n' : ' ');
     }
     return 0;
 }

@@ -34,4 +34,24 @@ typedef struct {
     lf_kernel2 from_internal; /* internal -> canonical                  */
 } lf_field_kernels;
 
+/* Lazy-form kernels, generated for pseudo-Mersenne fields with a full top
+ * limb, p = 2^(64N) - c (secp256k1_p).  A lazy value is any N-limb value
+ * (< 2^(64N)) congruent to the element: mul/sqr skip the final conditional
+ * subtraction and add/sub/neg fold their carry back as 2^(64N) = c mod p, so
+ * a chain of field operations never compares with p; normalize gives the
+ * canonical value (< p) where one is needed (bytes, parity, comparisons,
+ * inversion).  Canonical values are lazy values.  r may alias a and/or b;
+ * constant time. */
+typedef struct {
+    lf_kernel3 mul;       /* r = a*b mod p  (lazy in, lazy out)       */
+    lf_kernel2 sqr;       /* r = a^2 mod p                            */
+    lf_kernel3 add;       /* r = a+b mod p                            */
+    lf_kernel3 sub;       /* r = a-b mod p                            */
+    lf_kernel2 neg;       /* r = -a mod p                             */
+    lf_kernel2 normalize; /* r = a mod p, canonical (< p)             */
+    lf_kernel2 jdbl;      /* r = 2a, a = (X, Y, Z) Jacobian on a curve
+                           * y^2 = x^3 + b (3N words each): one fused
+                           * kernel, Z3 = 2YZ (gen: algos.jdbl_program) */
+} lf_field_lazy_kernels;
+
 #endif

@@ -82,7 +82,7 @@ static int lf_ecdsa_sign_nonce(lf_fk *k, lf_sc *r, lf_sc *s, int *recid, const l
 int lf_secp256k1_ecdsa_sign(uint8_t sig64[64], int *recid, const uint8_t msg32[32],
                             const uint8_t sk[32], const uint8_t *extra32)
 {
-    lf_fk *k = lf_secp256k1_p_k();
+    lf_fk *k = lf_fk_get();
     lf_sc sec, msg, kn, r, s;
     uint8_t seed[96], nonce[32];
     lf_ecdsa_drbg g;
@@ -151,16 +151,16 @@ static int lf_ecdsa_xcheck_var(lf_fk *k, const lf_gej *rj, const lf_sc *r)
     memcpy(xr.v, r->d, 32); /* r < n < p */
     lf_fe_sqr(k, &z2, &rj->z);
     lf_fe_mul(k, &t, &xr, &z2);
-    if (lf_secp256k1_p_eq(&t, &rj->x)) return 1;
+    if (lf_fe_equal(k, &t, &rj->x)) return 1;
     if (!lf_ecdsa_r_plus_n_var(k, &xr, r)) return 0;
     lf_fe_mul(k, &t, &xr, &z2);
-    return lf_secp256k1_p_eq(&t, &rj->x);
+    return lf_fe_equal(k, &t, &rj->x);
 }
 
 int lf_secp256k1_ecdsa_verify(const uint8_t sig64[64], const uint8_t msg32[32],
                               const lf_secp256k1_pubkey *pk)
 {
-    lf_fk *k = lf_secp256k1_p_k();
+    lf_fk *k = lf_fk_get();
     lf_sc r, s, m, u1, u2;
     lf_ge a;
     lf_gej rj;
@@ -193,7 +193,7 @@ int lf_secp256k1_ecdsa_normalize(uint8_t out64[64], const uint8_t sig64[64])
 int lf_secp256k1_ecdsa_recover(lf_secp256k1_pubkey *pk, const uint8_t sig64[64], int recid,
                                const uint8_t msg32[32])
 {
-    lf_fk *k = lf_secp256k1_p_k();
+    lf_fk *k = lf_fk_get();
     lf_sc r, s, m, ri, u1, u2;
     lf_ge ra, q;
     lf_gej qj;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Scalar multiplication on secp256k1 (internal).  k: lf_secp256k1_p_k().
+/* Scalar multiplication on secp256k1 (internal).  k: lf_fk_get().
  *
  *   lf_ecmult_gen    r = s*G, constant time: signed-digit comb over the
  *                    generated table (ecmult_gen.c);

@@ -49,7 +49,7 @@ void lf_ecmult_const(lf_fk *k, lf_gej *r, const lf_ge *a, const lf_sc *s)
     for (int i = 1; i < LF_ECC_N; i++) lf_gej_add_var(k, &pj[i], &pj[i - 1], &d);
     {
         lf_fe z[LF_ECC_N];
-        for (int i = 0; i < LF_ECC_N; i++) z[i] = pj[i].z;
+        for (int i = 0; i < LF_ECC_N; i++) lf_fe_normalize(k, &z[i], &pj[i].z);
         lf_secp256k1_p_batch_inv(z, z, LF_ECC_N);
         for (int i = 0; i < LF_ECC_N; i++) {
             lf_fe z2, z3;

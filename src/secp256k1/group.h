@@ -2,14 +2,20 @@
 /* The secp256k1 group y^2 = x^3 + 7 over GF(p), p = 2^256 - 2^32 - 977.
  * Internal (not installed).
  *
- * Field elements (lf_fe) are the public lf_secp256k1_p_t: 4 little-endian
- * limbs, fully reduced (< p) at all times.  secp256k1_p is pseudo-Mersenne,
- * so the internal form of the field kernels is the canonical value and
- * constants are written as plain numbers.  Every function takes the kernel
- * table k of the back end in use (lf_secp256k1_p_k(), fetched once per
- * top-level call) and calls the kernels directly.  There are no relaxed
- * forms and so no magnitudes to track: the kernels take and give values
- * < p (field/field_internal.h), which is what LF_VERIFY builds check.
+ * Field elements (lf_fe) are the public lf_secp256k1_p_t type (4 little-
+ * endian limbs) holding LAZY values: any value < 2^256 congruent to the
+ * element, so p + a is a valid form of a.  The lazy-form kernels of
+ * secp256k1_p (field/field_internal.h, lf_field_lazy_kernels) take and
+ * give lazy values and never compare with p; measured against the
+ * fully-reducing kernels they save 8-10% of verify, ECDH and key
+ * creation (src/secp256k1/README.md).  Every function takes the kernel
+ * table k of the back end in use (lf_secp256k1_p_lk(), fetched once per
+ * top-level call) and calls the kernels directly.  Canonical values (< p)
+ * are needed only for bytes, parity and the public field functions
+ * (inversion, square root): lf_fe_normalize gives them, and the affine
+ * results of lf_ge_set_gej / lf_ge_set_gej_var / lf_ge_set_xo_var are
+ * canonical.  Comparisons use lf_fe_is_zero_ct / lf_fe_equal, which accept
+ * lazy values.
  *
  * Points:
  *   lf_ge   affine (x, y), or the point at infinity when inf = 1 (x, y are
@@ -32,7 +38,10 @@
 #include "field/generated/secp256k1_p_internal.h"
 
 typedef lf_secp256k1_p_t lf_fe;
-typedef const lf_field_kernels lf_fk;
+typedef const lf_field_lazy_kernels lf_fk;
+
+/* The lazy kernels of the back end in use. */
+static inline lf_fk *lf_fk_get(void) { return lf_secp256k1_p_lk(); }
 
 typedef struct {
     lf_fe x, y;
@@ -43,6 +52,9 @@ typedef struct {
     lf_fe x, y, z;
     int inf;
 } lf_gej;
+/* x, y, z are one array of 12 limbs for the fused kernels (k->jdbl) */
+_Static_assert(offsetof(lf_gej, y) == sizeof(lf_fe) && offsetof(lf_gej, z) == 2 * sizeof(lf_fe),
+               "lf_gej coordinates must be contiguous");
 
 typedef struct {
     lf_fe x, y;
@@ -64,11 +76,24 @@ static inline void lf_fe_sub(lf_fk *k, lf_fe *r, const lf_fe *a, const lf_fe *b)
 }
 static inline void lf_fe_neg(lf_fk *k, lf_fe *r, const lf_fe *a) { k->neg(r->v, a->v); }
 
-/* 1 if a == 0 (constant time). */
+static inline void lf_fe_normalize(lf_fk *k, lf_fe *r, const lf_fe *a)
+{
+    k->normalize(r->v, a->v);
+}
+
+/* 1 if a = 0 mod p, i.e. a lazy value 0 or p (constant time). */
 static inline uint64_t lf_fe_is_zero_ct(const lf_fe *a)
 {
     uint64_t z = a->v[0] | a->v[1] | a->v[2] | a->v[3];
-    return 1 ^ ((z | (0 - z)) >> 63);
+    uint64_t zp = (a->v[0] ^ UINT64_C(0xfffffffefffffc2f)) | ~(a->v[1] & a->v[2] & a->v[3]);
+    return (1 ^ ((z | (0 - z)) >> 63)) | (1 ^ ((zp | (0 - zp)) >> 63));
+}
+/* 1 if a = b mod p (lazy values; constant time). */
+static inline int lf_fe_equal(lf_fk *k, const lf_fe *a, const lf_fe *b)
+{
+    lf_fe d;
+    lf_fe_sub(k, &d, a, b);
+    return (int)lf_fe_is_zero_ct(&d);
 }
 /* r = a if mask = all ones, unchanged if 0 (mask from lf_vb). */
 static inline void lf_fe_cmov_mask(lf_fe *r, const lf_fe *a, uint64_t mask)
@@ -76,10 +101,10 @@ static inline void lf_fe_cmov_mask(lf_fe *r, const lf_fe *a, uint64_t mask)
     for (int i = 0; i < 4; i++) r->v[i] = (r->v[i] & ~mask) | (a->v[i] & mask);
 }
 /* 32 bytes big-endian <-> field element; set_b32 returns 0 (r = 0) if the
- * value is >= p, else 1. */
+ * value is >= p, else 1 (r canonical); get_b32 needs a canonical a. */
 LF_HIDDEN int lf_fe_set_b32(lf_fe *r, const unsigned char *b32);
 LF_HIDDEN void lf_fe_get_b32(unsigned char *b32, const lf_fe *a);
-/* 1 if a is odd (its canonical value), else 0. */
+/* 1 if a is odd, else 0; a canonical. */
 static inline int lf_fe_is_odd(const lf_fe *a) { return (int)(a->v[0] & 1); }
 
 /* beta: a primitive cube root of unity mod p, (x, y) -> (beta x, y) is the
@@ -97,7 +122,8 @@ LF_HIDDEN void lf_gej_neg(lf_fk *k, lf_gej *r, const lf_gej *a);
 /* r = (beta x, y) = lambda * a */
 LF_HIDDEN void lf_ge_mul_lambda(lf_fk *k, lf_ge *r, const lf_ge *a);
 
-/* r = 2a (any a, infinity included); constant time.  2 mul + 5 sqr. */
+/* r = 2a (any a, infinity included); constant time.  One fused kernel
+ * (k->jdbl: 3 mul + 4 sqr + 10 add/sub, lazy form). */
 LF_HIDDEN void lf_gej_double(lf_fk *k, lf_gej *r, const lf_gej *a);
 
 /* r = a + b, b affine and NOT infinity, a anything (infinity, b, -b,

@@ -23,11 +23,13 @@
 LF_FIELDS_FOREACH(DECL)
 extern const lf_dispatch_info lf_mp_dispatch, lf_ntt_dispatch, lf_p1305_dispatch,
     lf_chacha_dispatch, lf_sha256_dispatch;
+/* the lazy-form kernels of the built-in fields that have them (full top limb) */
+extern const lf_dispatch_info lf_secp256k1_p_lazy_dispatch;
 
 #define ENTRY(f, NL, NB) &lf_##f##_dispatch,
 static const lf_dispatch_info *const modules[] = {
     LF_FIELDS_FOREACH(ENTRY) &lf_mp_dispatch, &lf_ntt_dispatch, &lf_p1305_dispatch,
-    &lf_chacha_dispatch, &lf_sha256_dispatch};
+    &lf_chacha_dispatch, &lf_sha256_dispatch, &lf_secp256k1_p_lazy_dispatch};
 
 static int in_arch[LF_BACKEND_COUNT];
 

@@ -127,7 +127,7 @@ static void secret_point(lf_fk *k, lf_ge *p, size_t i)
 
 static void case_group(void)
 {
-    lf_fk *k = lf_secp256k1_p_k();
+    lf_fk *k = lf_fk_get();
     for (size_t i = 0; i < 6; i++) {
         lf_ge a, b, t;
         lf_gej aj, r;

@@ -10,8 +10,8 @@
 # Usage: ctest -R secp256k1_exhaustive (a few seconds natively)
 add_executable(test_exhaustive ${CMAKE_CURRENT_SOURCE_DIR}/test_exhaustive.c
                ${PROJECT_SOURCE_DIR}/src/secp256k1/group.c)
-# group.c calls lf_secp256k1_p_is_zero/eq (and, in the functions the test
-# leaves out, inv/sqrt/bytes) from the library
+# group.c calls, in the functions the test leaves out, lf_secp256k1_p_inv/
+# sqrt/bytes from the library
 target_link_libraries(test_exhaustive PRIVATE limbforge_static)
 target_include_directories(test_exhaustive PRIVATE ${PROJECT_SOURCE_DIR}/src
                            ${PROJECT_SOURCE_DIR}/include)

@@ -3,8 +3,10 @@
  * small curve of the same shape, as libsecp256k1's exhaustive tests do.
  *
  * What: group.c touches field elements only through the kernel table
- * (k->mul/sqr/add/sub/neg), limb-wise zero/equality tests
- * (lf_fe_is_zero_ct, lf_secp256k1_p_is_zero, lf_secp256k1_p_eq) and the
+ * (k->mul/sqr/add/sub/neg/normalize, and k->jdbl, the fused doubling:
+ * written here mod q from the textbook tangent; the generated kernels are
+ * checked against Python by gen/tests/test_kernels.py), the limb-wise zero test
+ * lf_fe_is_zero_ct (0, or secp256k1's p, which never occurs here) and the
  * constants 0, 1 and 7.  Given kernels that compute mod a small prime q on
  * v[0] (v[1..3] = 0), group.c, compiled unchanged into this test, computes
  * on E: y^2 = x^3 + 7 over GF(q), whose group is small enough to try every
@@ -136,7 +138,21 @@ static void k_id(uint64_t *r, const uint64_t *a)
     uint64_t x = kin(a);
     kout(r, x);
 }
-static const lf_field_kernels small_k = {k_mul, k_sqr, k_add, k_sub, k_neg, k_id, k_id};
+/* the fused doubling kernel: 2(X, Y, Z) from the textbook tangent
+ * (M = 3X^2, S = 4XY^2; X3 = M^2 - 2S, Y3 = M(S - X3) - 8Y^4, Z3 = 2YZ) */
+static void k_jdbl(uint64_t *r, const uint64_t *a)
+{
+    uint64_t x = kin(a), y = kin(a + 4), z = kin(a + 8);
+    uint64_t m = 3 * x * x % Q, s = 4 * x % Q * y % Q * y % Q, y4 = y * y % Q * y % Q * y % Q;
+    uint64_t x3 = (m * m % Q + 2 * Q - 2 * s) % Q;
+    uint64_t y3 = (m * ((s + Q - x3) % Q) % Q + Q - 8 * y4 % Q) % Q;
+    kout(r + 8, 2 * y * z % Q);
+    kout(r, x3);
+    kout(r + 4, y3);
+}
+/* group.c's kernel table is secp256k1_p's lazy one; here every value stays
+ * canonical mod q (a lazy value too), so normalize is the identity */
+static const lf_field_lazy_kernels small_k = {k_mul, k_sqr, k_add, k_sub, k_neg, k_id, k_jdbl};
 #define K (&small_k)
 
 /* ------------------------------------------------- the small curve */

@@ -31,6 +31,13 @@ LF_HIDDEN void lf_secp256k1_p_sub_c(uint64_t *r, const uint64_t *a, const uint64
 LF_HIDDEN void lf_secp256k1_p_neg_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_to_internal_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_from_internal_c(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_mul_lazy_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sqr_lazy_c(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_add_lazy_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sub_lazy_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_neg_lazy_c(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_normalize_c(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jdbl_c(uint64_t *r, const uint64_t *a);
 #if defined(__x86_64__)
 LF_HIDDEN void lf_secp256k1_p_mul_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_secp256k1_p_sqr_x86_64(uint64_t *r, const uint64_t *a);
@@ -39,6 +46,13 @@ LF_HIDDEN void lf_secp256k1_p_sub_x86_64(uint64_t *r, const uint64_t *a, const u
 LF_HIDDEN void lf_secp256k1_p_neg_x86_64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_to_internal_x86_64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_from_internal_x86_64(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_mul_lazy_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sqr_lazy_x86_64(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_add_lazy_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sub_lazy_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_neg_lazy_x86_64(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_normalize_x86_64(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jdbl_x86_64(uint64_t *r, const uint64_t *a);
 #endif
 #if defined(__x86_64__)
 LF_HIDDEN void lf_secp256k1_p_mul_x86_64_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -48,6 +62,13 @@ LF_HIDDEN void lf_secp256k1_p_sub_x86_64_adx(uint64_t *r, const uint64_t *a, con
 LF_HIDDEN void lf_secp256k1_p_neg_x86_64_adx(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_to_internal_x86_64_adx(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_from_internal_x86_64_adx(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_mul_lazy_x86_64_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sqr_lazy_x86_64_adx(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_add_lazy_x86_64_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sub_lazy_x86_64_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_neg_lazy_x86_64_adx(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_normalize_x86_64_adx(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jdbl_x86_64_adx(uint64_t *r, const uint64_t *a);
 #endif
 #if defined(__aarch64__)
 LF_HIDDEN void lf_secp256k1_p_mul_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -57,6 +78,13 @@ LF_HIDDEN void lf_secp256k1_p_sub_aarch64(uint64_t *r, const uint64_t *a, const 
 LF_HIDDEN void lf_secp256k1_p_neg_aarch64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_to_internal_aarch64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_from_internal_aarch64(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_mul_lazy_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sqr_lazy_aarch64(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_add_lazy_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sub_lazy_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_neg_lazy_aarch64(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_normalize_aarch64(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jdbl_aarch64(uint64_t *r, const uint64_t *a);
 #endif
 #if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
 LF_HIDDEN void lf_secp256k1_p_mul_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -66,6 +94,13 @@ LF_HIDDEN void lf_secp256k1_p_sub_ppc64le(uint64_t *r, const uint64_t *a, const 
 LF_HIDDEN void lf_secp256k1_p_neg_ppc64le(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_to_internal_ppc64le(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_from_internal_ppc64le(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_mul_lazy_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sqr_lazy_ppc64le(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_add_lazy_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sub_lazy_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_neg_lazy_ppc64le(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_normalize_ppc64le(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jdbl_ppc64le(uint64_t *r, const uint64_t *a);
 #endif
 #if defined(__riscv) && __riscv_xlen == 64
 LF_HIDDEN void lf_secp256k1_p_mul_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -75,6 +110,13 @@ LF_HIDDEN void lf_secp256k1_p_sub_rv64(uint64_t *r, const uint64_t *a, const uin
 LF_HIDDEN void lf_secp256k1_p_neg_rv64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_to_internal_rv64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_from_internal_rv64(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_mul_lazy_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sqr_lazy_rv64(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_add_lazy_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sub_lazy_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_neg_lazy_rv64(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_normalize_rv64(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jdbl_rv64(uint64_t *r, const uint64_t *a);
 #endif
 
 #define LF_OWN_C 1
@@ -91,6 +133,16 @@ LF_HIDDEN const lf_field_kernels lf_secp256k1_p_kernels[LF_BACKEND_COUNT] = {
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_secp256k1_p_dispatch = {
     "field secp256k1_p", lf_secp256k1_p_kernels, sizeof lf_secp256k1_p_kernels[0],
+#include "dispatch_table.h"
+};
+#define LF_DISPATCH_OWN(B) LF_OWN_##B
+#define LF_DISPATCH_ENTRY(B, b) {lf_secp256k1_p_mul_lazy_##b, lf_secp256k1_p_sqr_lazy_##b, lf_secp256k1_p_add_lazy_##b, lf_secp256k1_p_sub_lazy_##b, lf_secp256k1_p_neg_lazy_##b, lf_secp256k1_p_normalize_##b, lf_secp256k1_p_jdbl_##b}
+LF_HIDDEN const lf_field_lazy_kernels lf_secp256k1_p_lazy_kernels[LF_BACKEND_COUNT] = {
+#include "dispatch_table.h"
+};
+#define LF_DISPATCH_MASK
+LF_HIDDEN const lf_dispatch_info lf_secp256k1_p_lazy_dispatch = {
+    "field secp256k1_p lazy", lf_secp256k1_p_lazy_kernels, sizeof lf_secp256k1_p_lazy_kernels[0],
 #include "dispatch_table.h"
 };
 #define LF_KERNELS() (&lf_secp256k1_p_kernels[lf_backend_fast()])

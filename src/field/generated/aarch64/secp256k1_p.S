@@ -386,4 +386,1084 @@ lf_secp256k1_p_from_internal_aarch64:
 	.cfi_endproc
 	.size lf_secp256k1_p_from_internal_aarch64, .-lf_secp256k1_p_from_internal_aarch64
 
+// void lf_secp256k1_p_mul_lazy_aarch64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+//   r = a*b mod p, p = 2^256 - 0x1000003d1; product then folds by 2^256 = 0x1000003d1 mod p Inputs < 2^256, output < 2^256 (lazy form).
+//   AAPCS64: r in x0, a in x1, b in x2; registers used: x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16; flags NZCV clobbered
+//   callee-saved registers saved: none; stack: none
+//   100 instructions
+	.text
+	.globl lf_secp256k1_p_mul_lazy_aarch64
+	.hidden lf_secp256k1_p_mul_lazy_aarch64
+	.type lf_secp256k1_p_mul_lazy_aarch64, %function
+	.p2align 4
+lf_secp256k1_p_mul_lazy_aarch64:
+	.cfi_startproc
+	ldp x3, x4, [x1, #0]
+	ldp x5, x6, [x2, #0]
+	umulh x7, x3, x5
+	mul x8, x3, x5
+	umulh x9, x3, x6
+	mul x10, x3, x6
+	adds x10, x10, x7
+	ldp x7, x11, [x2, #16]
+	umulh x12, x3, x7
+	mul x13, x3, x7
+	adcs x13, x13, x9
+	umulh x9, x3, x11
+	mul x3, x3, x11
+	adcs x12, x3, x12
+	adc x9, x9, xzr
+	mul x3, x4, x5
+	adds x10, x10, x3
+	mul x3, x4, x6
+	adcs x13, x13, x3
+	mul x3, x4, x7
+	adcs x12, x12, x3
+	mul x3, x4, x11
+	adcs x3, x9, x3
+	cset x9, cs
+	umulh x14, x4, x5
+	adds x13, x13, x14
+	umulh x14, x4, x6
+	adcs x12, x12, x14
+	umulh x14, x4, x7
+	adcs x14, x3, x14
+	umulh x4, x4, x11
+	adc x4, x9, x4
+	ldp x3, x9, [x1, #16]
+	mul x15, x3, x5
+	adds x13, x13, x15
+	mul x15, x3, x6
+	adcs x12, x12, x15
+	mul x15, x3, x7
+	adcs x14, x14, x15
+	mul x15, x3, x11
+	adcs x15, x4, x15
+	cset x4, cs
+	umulh x16, x3, x5
+	adds x12, x12, x16
+	umulh x16, x3, x6
+	adcs x14, x14, x16
+	umulh x16, x3, x7
+	adcs x15, x15, x16
+	umulh x3, x3, x11
+	adc x3, x4, x3
+	mul x4, x9, x5
+	adds x12, x12, x4
+	mul x4, x9, x6
+	adcs x14, x14, x4
+	mul x4, x9, x7
+	adcs x15, x15, x4
+	mul x4, x9, x11
+	adcs x3, x3, x4
+	cset x4, cs
+	umulh x5, x9, x5
+	adds x14, x14, x5
+	umulh x6, x9, x6
+	adcs x15, x15, x6
+	umulh x7, x9, x7
+	adcs x3, x3, x7
+	umulh x11, x9, x11
+	adc x11, x4, x11
+	movz x4, #0x3d1, lsl #0
+	movk x4, #0x1, lsl #32
+	mul x5, x4, x14
+	adds x5, x8, x5
+	mul x6, x4, x15
+	adcs x10, x10, x6
+	mul x6, x4, x3
+	adcs x13, x13, x6
+	mul x6, x4, x11
+	adcs x12, x12, x6
+	cset x6, cs
+	umulh x14, x4, x14
+	adds x10, x10, x14
+	umulh x15, x4, x15
+	adcs x13, x13, x15
+	umulh x3, x4, x3
+	adcs x12, x12, x3
+	umulh x11, x4, x11
+	adc x11, x6, x11
+	umulh x3, x11, x4
+	mul x11, x11, x4
+	adds x11, x5, x11
+	adcs x10, x10, x3
+	adcs x13, x13, xzr
+	adcs x12, x12, xzr
+	csel x4, x4, xzr, cs
+	adds x11, x11, x4
+	adcs x10, x10, xzr
+	adcs x13, x13, xzr
+	adc x12, x12, xzr
+	stp x11, x10, [x0, #0]
+	stp x13, x12, [x0, #16]
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_mul_lazy_aarch64, .-lf_secp256k1_p_mul_lazy_aarch64
+
+// void lf_secp256k1_p_sqr_lazy_aarch64(uint64_t r[4], const uint64_t a[4])
+//   r = a^2 mod p, p = 2^256 - 0x1000003d1; squaring then folds by 2^256 = 0x1000003d1 mod p Inputs < 2^256, output < 2^256 (lazy form).
+//   AAPCS64: r in x0, a in x1; registers used: x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14; flags NZCV clobbered
+//   callee-saved registers saved: none; stack: none
+//   80 instructions
+	.text
+	.globl lf_secp256k1_p_sqr_lazy_aarch64
+	.hidden lf_secp256k1_p_sqr_lazy_aarch64
+	.type lf_secp256k1_p_sqr_lazy_aarch64, %function
+	.p2align 4
+lf_secp256k1_p_sqr_lazy_aarch64:
+	.cfi_startproc
+	ldp x3, x4, [x1, #0]
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #16]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	adc x5, x5, xzr
+	mul x9, x4, x7
+	adds x11, x11, x9
+	mul x9, x4, x8
+	adcs x5, x5, x9
+	cset x9, cs
+	umulh x12, x4, x7
+	adds x12, x5, x12
+	umulh x5, x4, x8
+	adc x5, x9, x5
+	mul x9, x7, x8
+	adds x5, x5, x9
+	cset x9, cs
+	umulh x13, x7, x8
+	add x13, x9, x13
+	adds x6, x6, x6
+	adcs x10, x10, x10
+	adcs x11, x11, x11
+	adcs x12, x12, x12
+	adcs x5, x5, x5
+	adcs x13, x13, x13
+	cset x9, cs
+	umulh x14, x3, x3
+	mul x3, x3, x3
+	adds x14, x6, x14
+	umulh x6, x4, x4
+	mul x4, x4, x4
+	adcs x10, x10, x4
+	adcs x11, x11, x6
+	umulh x4, x7, x7
+	mul x7, x7, x7
+	adcs x12, x12, x7
+	adcs x4, x5, x4
+	umulh x5, x8, x8
+	mul x8, x8, x8
+	adcs x13, x13, x8
+	adc x5, x9, x5
+	movz x6, #0x3d1, lsl #0
+	movk x6, #0x1, lsl #32
+	mul x7, x6, x12
+	adds x3, x3, x7
+	mul x7, x6, x4
+	adcs x14, x14, x7
+	mul x7, x6, x13
+	adcs x10, x10, x7
+	mul x7, x6, x5
+	adcs x11, x11, x7
+	cset x7, cs
+	umulh x12, x6, x12
+	adds x12, x14, x12
+	umulh x4, x6, x4
+	adcs x10, x10, x4
+	umulh x13, x6, x13
+	adcs x11, x11, x13
+	umulh x5, x6, x5
+	adc x5, x7, x5
+	umulh x4, x5, x6
+	mul x5, x5, x6
+	adds x3, x3, x5
+	adcs x12, x12, x4
+	adcs x10, x10, xzr
+	adcs x11, x11, xzr
+	csel x6, x6, xzr, cs
+	adds x3, x3, x6
+	adcs x12, x12, xzr
+	adcs x10, x10, xzr
+	adc x11, x11, xzr
+	stp x3, x12, [x0, #0]
+	stp x10, x11, [x0, #16]
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_sqr_lazy_aarch64, .-lf_secp256k1_p_sqr_lazy_aarch64
+
+// void lf_secp256k1_p_add_lazy_aarch64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+//   r = a + b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
+//   AAPCS64: r in x0, a in x1, b in x2; registers used: x3, x4, x5, x6, x7, x8; flags NZCV clobbered
+//   callee-saved registers saved: none; stack: none
+//   20 instructions
+	.text
+	.globl lf_secp256k1_p_add_lazy_aarch64
+	.hidden lf_secp256k1_p_add_lazy_aarch64
+	.type lf_secp256k1_p_add_lazy_aarch64, %function
+	.p2align 4
+lf_secp256k1_p_add_lazy_aarch64:
+	.cfi_startproc
+	ldp x3, x4, [x1, #0]
+	ldp x5, x6, [x2, #0]
+	adds x3, x3, x5
+	adcs x4, x4, x6
+	ldp x5, x6, [x1, #16]
+	ldp x7, x8, [x2, #16]
+	adcs x5, x5, x7
+	adcs x6, x6, x8
+	movz x7, #0x3d1, lsl #0
+	movk x7, #0x1, lsl #32
+	csel x8, x7, xzr, cs
+	adds x3, x3, x8
+	adcs x4, x4, xzr
+	adcs x5, x5, xzr
+	adcs x6, x6, xzr
+	csel x7, x7, xzr, cs
+	add x3, x3, x7
+	stp x3, x4, [x0, #0]
+	stp x5, x6, [x0, #16]
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_add_lazy_aarch64, .-lf_secp256k1_p_add_lazy_aarch64
+
+// void lf_secp256k1_p_sub_lazy_aarch64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+//   r = a - b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
+//   AAPCS64: r in x0, a in x1, b in x2; registers used: x3, x4, x5, x6, x7, x8; flags NZCV clobbered
+//   callee-saved registers saved: none; stack: none
+//   20 instructions
+	.text
+	.globl lf_secp256k1_p_sub_lazy_aarch64
+	.hidden lf_secp256k1_p_sub_lazy_aarch64
+	.type lf_secp256k1_p_sub_lazy_aarch64, %function
+	.p2align 4
+lf_secp256k1_p_sub_lazy_aarch64:
+	.cfi_startproc
+	ldp x3, x4, [x1, #0]
+	ldp x5, x6, [x2, #0]
+	subs x3, x3, x5
+	sbcs x4, x4, x6
+	ldp x5, x6, [x1, #16]
+	ldp x7, x8, [x2, #16]
+	sbcs x5, x5, x7
+	sbcs x6, x6, x8
+	movz x7, #0x3d1, lsl #0
+	movk x7, #0x1, lsl #32
+	csel x8, x7, xzr, cc
+	subs x3, x3, x8
+	sbcs x4, x4, xzr
+	sbcs x5, x5, xzr
+	sbcs x6, x6, xzr
+	csel x7, x7, xzr, cc
+	sub x3, x3, x7
+	stp x3, x4, [x0, #0]
+	stp x5, x6, [x0, #16]
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_sub_lazy_aarch64, .-lf_secp256k1_p_sub_lazy_aarch64
+
+// void lf_secp256k1_p_neg_lazy_aarch64(uint64_t r[4], const uint64_t a[4])
+//   r = -a mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
+//   AAPCS64: r in x0, a in x1; registers used: x3, x4, x5, x6, x7, x8; flags NZCV clobbered
+//   callee-saved registers saved: none; stack: none
+//   18 instructions
+	.text
+	.globl lf_secp256k1_p_neg_lazy_aarch64
+	.hidden lf_secp256k1_p_neg_lazy_aarch64
+	.type lf_secp256k1_p_neg_lazy_aarch64, %function
+	.p2align 4
+lf_secp256k1_p_neg_lazy_aarch64:
+	.cfi_startproc
+	ldp x3, x4, [x1, #0]
+	subs x3, xzr, x3
+	sbcs x4, xzr, x4
+	ldp x5, x6, [x1, #16]
+	sbcs x5, xzr, x5
+	sbcs x6, xzr, x6
+	movz x7, #0x3d1, lsl #0
+	movk x7, #0x1, lsl #32
+	csel x8, x7, xzr, cc
+	subs x3, x3, x8
+	sbcs x4, x4, xzr
+	sbcs x5, x5, xzr
+	sbcs x6, x6, xzr
+	csel x7, x7, xzr, cc
+	sub x3, x3, x7
+	stp x3, x4, [x0, #0]
+	stp x5, x6, [x0, #16]
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_neg_lazy_aarch64, .-lf_secp256k1_p_neg_lazy_aarch64
+
+// void lf_secp256k1_p_normalize_aarch64(uint64_t r[4], const uint64_t a[4])
+//   r = a mod p, p = 2^256 - 0x1000003d1: lazy form to canonical (constant time). Input < 2^256, output < p.
+//   AAPCS64: r in x0, a in x1; registers used: x3, x4, x5, x6, x7, x8, x9, x10; flags NZCV clobbered
+//   callee-saved registers saved: none; stack: none
+//   15 instructions
+	.text
+	.globl lf_secp256k1_p_normalize_aarch64
+	.hidden lf_secp256k1_p_normalize_aarch64
+	.type lf_secp256k1_p_normalize_aarch64, %function
+	.p2align 4
+lf_secp256k1_p_normalize_aarch64:
+	.cfi_startproc
+	ldp x3, x4, [x1, #0]
+	movz x5, #0x3d1, lsl #0
+	movk x5, #0x1, lsl #32
+	adds x5, x3, x5
+	adcs x6, x4, xzr
+	ldp x7, x8, [x1, #16]
+	adcs x9, x7, xzr
+	adcs x10, x8, xzr
+	csel x3, x5, x3, cs
+	csel x4, x6, x4, cs
+	csel x7, x9, x7, cs
+	csel x10, x10, x8, cs
+	stp x3, x4, [x0, #0]
+	stp x7, x10, [x0, #16]
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_normalize_aarch64, .-lf_secp256k1_p_normalize_aarch64
+
+// void lf_secp256k1_p_jdbl_aarch64(uint64_t r[12], const uint64_t a[12])
+//   r = 2a, a = (X, Y, Z) Jacobian on y^2 = x^3 + b, p = 2^256 - 0x1000003d1, lazy form (3m4s). Inputs < 2^256 each, outputs < 2^256; Z3 = 2YZ.
+//   AAPCS64: r in x0, a in x1; registers used: x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; flags NZCV clobbered
+//   callee-saved registers saved: x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; stack: 80 bytes (10 registers saved, 0 spill slots of 8 bytes)
+//   700 instructions
+	.text
+	.globl lf_secp256k1_p_jdbl_aarch64
+	.hidden lf_secp256k1_p_jdbl_aarch64
+	.type lf_secp256k1_p_jdbl_aarch64, %function
+	.p2align 4
+lf_secp256k1_p_jdbl_aarch64:
+	.cfi_startproc
+	stp x19, x20, [sp, #-80]!
+	.cfi_def_cfa_offset 80
+	stp x21, x22, [sp, #16]
+	stp x23, x24, [sp, #32]
+	stp x25, x26, [sp, #48]
+	stp x27, x28, [sp, #64]
+	.cfi_offset x19, -80
+	.cfi_offset x20, -72
+	.cfi_offset x21, -64
+	.cfi_offset x22, -56
+	.cfi_offset x23, -48
+	.cfi_offset x24, -40
+	.cfi_offset x25, -32
+	.cfi_offset x26, -24
+	.cfi_offset x27, -16
+	.cfi_offset x28, -8
+	ldp x3, x4, [x1, #32]
+	ldp x5, x6, [x1, #64]
+	umulh x7, x3, x5
+	mul x8, x3, x5
+	umulh x9, x3, x6
+	mul x10, x3, x6
+	adds x10, x10, x7
+	ldp x7, x11, [x1, #80]
+	umulh x12, x3, x7
+	mul x13, x3, x7
+	adcs x13, x13, x9
+	umulh x9, x3, x11
+	mul x14, x3, x11
+	adcs x12, x14, x12
+	adc x9, x9, xzr
+	mul x14, x4, x5
+	adds x10, x10, x14
+	mul x14, x4, x6
+	adcs x13, x13, x14
+	mul x14, x4, x7
+	adcs x12, x12, x14
+	mul x14, x4, x11
+	adcs x14, x9, x14
+	cset x9, cs
+	umulh x15, x4, x5
+	adds x13, x13, x15
+	umulh x15, x4, x6
+	adcs x12, x12, x15
+	umulh x15, x4, x7
+	adcs x14, x14, x15
+	umulh x15, x4, x11
+	adc x15, x9, x15
+	ldp x9, x16, [x1, #48]
+	mul x17, x9, x5
+	adds x13, x13, x17
+	mul x17, x9, x6
+	adcs x12, x12, x17
+	mul x17, x9, x7
+	adcs x14, x14, x17
+	mul x17, x9, x11
+	adcs x15, x15, x17
+	cset x17, cs
+	umulh x2, x9, x5
+	adds x12, x12, x2
+	umulh x2, x9, x6
+	adcs x14, x14, x2
+	umulh x2, x9, x7
+	adcs x15, x15, x2
+	umulh x2, x9, x11
+	adc x17, x17, x2
+	mul x2, x16, x5
+	adds x12, x12, x2
+	mul x2, x16, x6
+	adcs x14, x14, x2
+	mul x2, x16, x7
+	adcs x15, x15, x2
+	mul x2, x16, x11
+	adcs x17, x17, x2
+	cset x2, cs
+	umulh x5, x16, x5
+	adds x14, x14, x5
+	umulh x6, x16, x6
+	adcs x15, x15, x6
+	umulh x7, x16, x7
+	adcs x17, x17, x7
+	umulh x11, x16, x11
+	adc x11, x2, x11
+	movz x5, #0x3d1, lsl #0
+	movk x5, #0x1, lsl #32
+	mul x6, x5, x14
+	adds x6, x8, x6
+	mul x7, x5, x15
+	adcs x10, x10, x7
+	mul x7, x5, x17
+	adcs x13, x13, x7
+	mul x7, x5, x11
+	adcs x12, x12, x7
+	cset x7, cs
+	umulh x14, x5, x14
+	adds x10, x10, x14
+	umulh x15, x5, x15
+	adcs x13, x13, x15
+	umulh x17, x5, x17
+	adcs x12, x12, x17
+	umulh x11, x5, x11
+	adc x11, x7, x11
+	umulh x7, x11, x5
+	mul x11, x11, x5
+	adds x11, x6, x11
+	adcs x10, x10, x7
+	adcs x13, x13, xzr
+	adcs x12, x12, xzr
+	csel x6, x5, xzr, cs
+	adds x11, x11, x6
+	adcs x10, x10, xzr
+	adcs x13, x13, xzr
+	adc x12, x12, xzr
+	adds x11, x11, x11
+	adcs x10, x10, x10
+	adcs x13, x13, x13
+	adcs x12, x12, x12
+	csel x6, x5, xzr, cs
+	adds x11, x11, x6
+	adcs x10, x10, xzr
+	adcs x13, x13, xzr
+	adcs x12, x12, xzr
+	csel x6, x5, xzr, cs
+	add x11, x11, x6
+	umulh x6, x3, x4
+	mul x7, x3, x4
+	umulh x8, x3, x9
+	mul x14, x3, x9
+	adds x14, x14, x6
+	umulh x6, x3, x16
+	mul x15, x3, x16
+	adcs x15, x15, x8
+	adc x6, x6, xzr
+	mul x8, x4, x9
+	adds x15, x15, x8
+	mul x8, x4, x16
+	adcs x6, x6, x8
+	cset x8, cs
+	umulh x17, x4, x9
+	adds x17, x6, x17
+	umulh x6, x4, x16
+	adc x6, x8, x6
+	mul x8, x9, x16
+	adds x6, x6, x8
+	cset x8, cs
+	umulh x2, x9, x16
+	add x2, x8, x2
+	adds x7, x7, x7
+	adcs x14, x14, x14
+	adcs x15, x15, x15
+	adcs x17, x17, x17
+	adcs x6, x6, x6
+	adcs x2, x2, x2
+	cset x8, cs
+	umulh x19, x3, x3
+	mul x3, x3, x3
+	adds x19, x7, x19
+	umulh x7, x4, x4
+	mul x4, x4, x4
+	adcs x14, x14, x4
+	adcs x15, x15, x7
+	umulh x4, x9, x9
+	mul x9, x9, x9
+	adcs x17, x17, x9
+	adcs x4, x6, x4
+	umulh x6, x16, x16
+	mul x16, x16, x16
+	adcs x16, x2, x16
+	adc x6, x8, x6
+	mul x7, x5, x17
+	adds x3, x3, x7
+	mul x7, x5, x4
+	adcs x19, x19, x7
+	mul x7, x5, x16
+	adcs x14, x14, x7
+	mul x7, x5, x6
+	adcs x15, x15, x7
+	cset x7, cs
+	umulh x17, x5, x17
+	adds x17, x19, x17
+	umulh x4, x5, x4
+	adcs x14, x14, x4
+	umulh x16, x5, x16
+	adcs x15, x15, x16
+	umulh x6, x5, x6
+	adc x6, x7, x6
+	umulh x4, x6, x5
+	mul x6, x6, x5
+	adds x3, x3, x6
+	adcs x17, x17, x4
+	adcs x14, x14, xzr
+	adcs x15, x15, xzr
+	csel x4, x5, xzr, cs
+	adds x3, x3, x4
+	adcs x17, x17, xzr
+	adcs x14, x14, xzr
+	adc x15, x15, xzr
+	adds x3, x3, x3
+	adcs x17, x17, x17
+	adcs x14, x14, x14
+	adcs x15, x15, x15
+	csel x4, x5, xzr, cs
+	adds x3, x3, x4
+	adcs x17, x17, xzr
+	adcs x14, x14, xzr
+	adcs x15, x15, xzr
+	csel x4, x5, xzr, cs
+	add x3, x3, x4
+	ldp x4, x6, [x1, #0]
+	umulh x7, x4, x3
+	mul x8, x4, x3
+	umulh x9, x4, x17
+	mul x16, x4, x17
+	adds x16, x16, x7
+	umulh x7, x4, x14
+	mul x2, x4, x14
+	adcs x2, x2, x9
+	umulh x9, x4, x15
+	mul x19, x4, x15
+	adcs x19, x19, x7
+	adc x9, x9, xzr
+	mul x7, x6, x3
+	adds x16, x16, x7
+	mul x7, x6, x17
+	adcs x2, x2, x7
+	mul x7, x6, x14
+	adcs x19, x19, x7
+	mul x7, x6, x15
+	adcs x7, x9, x7
+	cset x9, cs
+	umulh x20, x6, x3
+	adds x2, x2, x20
+	umulh x20, x6, x17
+	adcs x19, x19, x20
+	umulh x20, x6, x14
+	adcs x20, x7, x20
+	umulh x7, x6, x15
+	adc x7, x9, x7
+	ldp x9, x21, [x1, #16]
+	mul x22, x9, x3
+	adds x2, x2, x22
+	mul x22, x9, x17
+	adcs x19, x19, x22
+	mul x22, x9, x14
+	adcs x20, x20, x22
+	mul x22, x9, x15
+	adcs x22, x7, x22
+	cset x7, cs
+	umulh x23, x9, x3
+	adds x19, x19, x23
+	umulh x23, x9, x17
+	adcs x20, x20, x23
+	umulh x23, x9, x14
+	adcs x22, x22, x23
+	umulh x23, x9, x15
+	adc x23, x7, x23
+	mul x7, x21, x3
+	adds x19, x19, x7
+	mul x7, x21, x17
+	adcs x20, x20, x7
+	mul x7, x21, x14
+	adcs x22, x22, x7
+	mul x7, x21, x15
+	adcs x23, x23, x7
+	cset x7, cs
+	umulh x24, x21, x3
+	adds x20, x20, x24
+	umulh x24, x21, x17
+	adcs x22, x22, x24
+	umulh x24, x21, x14
+	adcs x23, x23, x24
+	umulh x24, x21, x15
+	adc x24, x7, x24
+	mul x7, x5, x20
+	adds x7, x8, x7
+	mul x8, x5, x22
+	adcs x16, x16, x8
+	mul x8, x5, x23
+	adcs x2, x2, x8
+	mul x8, x5, x24
+	adcs x19, x19, x8
+	cset x8, cs
+	umulh x20, x5, x20
+	adds x16, x16, x20
+	umulh x22, x5, x22
+	adcs x2, x2, x22
+	umulh x23, x5, x23
+	adcs x19, x19, x23
+	umulh x24, x5, x24
+	adc x24, x8, x24
+	umulh x8, x24, x5
+	mul x24, x24, x5
+	adds x24, x7, x24
+	adcs x16, x16, x8
+	adcs x2, x2, xzr
+	adcs x19, x19, xzr
+	csel x7, x5, xzr, cs
+	adds x24, x24, x7
+	adcs x16, x16, xzr
+	adcs x2, x2, xzr
+	adc x19, x19, xzr
+	adds x24, x24, x24
+	adcs x16, x16, x16
+	adcs x2, x2, x2
+	adcs x19, x19, x19
+	csel x7, x5, xzr, cs
+	adds x24, x24, x7
+	adcs x16, x16, xzr
+	adcs x2, x2, xzr
+	adcs x19, x19, xzr
+	csel x7, x5, xzr, cs
+	add x24, x24, x7
+	umulh x7, x4, x6
+	mul x8, x4, x6
+	umulh x20, x4, x9
+	mul x22, x4, x9
+	adds x22, x22, x7
+	umulh x7, x4, x21
+	mul x23, x4, x21
+	adcs x20, x23, x20
+	adc x7, x7, xzr
+	mul x23, x6, x9
+	adds x20, x20, x23
+	mul x23, x6, x21
+	adcs x23, x7, x23
+	cset x7, cs
+	umulh x25, x6, x9
+	adds x23, x23, x25
+	umulh x25, x6, x21
+	adc x25, x7, x25
+	mul x7, x9, x21
+	adds x25, x25, x7
+	cset x7, cs
+	umulh x26, x9, x21
+	add x26, x7, x26
+	adds x8, x8, x8
+	adcs x22, x22, x22
+	adcs x20, x20, x20
+	adcs x23, x23, x23
+	adcs x25, x25, x25
+	adcs x26, x26, x26
+	cset x7, cs
+	umulh x27, x4, x4
+	mul x4, x4, x4
+	adds x27, x8, x27
+	umulh x8, x6, x6
+	mul x6, x6, x6
+	adcs x22, x22, x6
+	adcs x20, x20, x8
+	umulh x6, x9, x9
+	mul x9, x9, x9
+	adcs x23, x23, x9
+	adcs x25, x25, x6
+	umulh x6, x21, x21
+	mul x21, x21, x21
+	adcs x21, x26, x21
+	adc x6, x7, x6
+	mul x7, x5, x23
+	adds x4, x4, x7
+	mul x7, x5, x25
+	adcs x27, x27, x7
+	mul x7, x5, x21
+	adcs x22, x22, x7
+	mul x7, x5, x6
+	adcs x20, x20, x7
+	cset x7, cs
+	umulh x23, x5, x23
+	adds x23, x27, x23
+	umulh x25, x5, x25
+	adcs x22, x22, x25
+	umulh x21, x5, x21
+	adcs x20, x20, x21
+	umulh x6, x5, x6
+	adc x6, x7, x6
+	umulh x7, x6, x5
+	mul x6, x6, x5
+	adds x4, x4, x6
+	adcs x23, x23, x7
+	adcs x22, x22, xzr
+	adcs x20, x20, xzr
+	csel x6, x5, xzr, cs
+	adds x4, x4, x6
+	adcs x23, x23, xzr
+	adcs x22, x22, xzr
+	adc x20, x20, xzr
+	adds x6, x4, x4
+	adcs x7, x23, x23
+	adcs x8, x22, x22
+	adcs x9, x20, x20
+	csel x1, x5, xzr, cs
+	adds x1, x6, x1
+	adcs x7, x7, xzr
+	adcs x8, x8, xzr
+	adcs x9, x9, xzr
+	csel x6, x5, xzr, cs
+	add x1, x1, x6
+	adds x1, x1, x4
+	adcs x23, x7, x23
+	adcs x22, x8, x22
+	adcs x20, x9, x20
+	csel x4, x5, xzr, cs
+	adds x1, x1, x4
+	adcs x23, x23, xzr
+	adcs x22, x22, xzr
+	adcs x20, x20, xzr
+	csel x4, x5, xzr, cs
+	add x1, x1, x4
+	umulh x4, x3, x17
+	mul x6, x3, x17
+	umulh x7, x3, x14
+	mul x8, x3, x14
+	adds x4, x8, x4
+	umulh x8, x3, x15
+	mul x9, x3, x15
+	adcs x7, x9, x7
+	adc x8, x8, xzr
+	mul x9, x17, x14
+	adds x7, x7, x9
+	mul x9, x17, x15
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x21, x17, x14
+	adds x21, x8, x21
+	umulh x8, x17, x15
+	adc x8, x9, x8
+	mul x9, x14, x15
+	adds x8, x8, x9
+	cset x9, cs
+	umulh x25, x14, x15
+	add x25, x9, x25
+	adds x6, x6, x6
+	adcs x4, x4, x4
+	adcs x7, x7, x7
+	adcs x21, x21, x21
+	adcs x8, x8, x8
+	adcs x25, x25, x25
+	cset x9, cs
+	umulh x26, x3, x3
+	mul x3, x3, x3
+	adds x26, x6, x26
+	umulh x6, x17, x17
+	mul x17, x17, x17
+	adcs x17, x4, x17
+	adcs x6, x7, x6
+	umulh x4, x14, x14
+	mul x14, x14, x14
+	adcs x14, x21, x14
+	adcs x4, x8, x4
+	umulh x7, x15, x15
+	mul x15, x15, x15
+	adcs x15, x25, x15
+	adc x7, x9, x7
+	mul x8, x5, x14
+	adds x3, x3, x8
+	mul x8, x5, x4
+	adcs x26, x26, x8
+	mul x8, x5, x15
+	adcs x17, x17, x8
+	mul x8, x5, x7
+	adcs x6, x6, x8
+	cset x8, cs
+	umulh x14, x5, x14
+	adds x14, x26, x14
+	umulh x4, x5, x4
+	adcs x17, x17, x4
+	umulh x15, x5, x15
+	adcs x15, x6, x15
+	umulh x7, x5, x7
+	adc x7, x8, x7
+	umulh x4, x7, x5
+	mul x7, x7, x5
+	adds x3, x3, x7
+	adcs x14, x14, x4
+	adcs x17, x17, xzr
+	adcs x15, x15, xzr
+	csel x4, x5, xzr, cs
+	adds x3, x3, x4
+	adcs x14, x14, xzr
+	adcs x17, x17, xzr
+	adc x15, x15, xzr
+	adds x3, x3, x3
+	adcs x14, x14, x14
+	adcs x17, x17, x17
+	adcs x15, x15, x15
+	csel x4, x5, xzr, cs
+	adds x3, x3, x4
+	adcs x14, x14, xzr
+	adcs x17, x17, xzr
+	adcs x15, x15, xzr
+	csel x4, x5, xzr, cs
+	add x3, x3, x4
+	umulh x4, x1, x23
+	mul x6, x1, x23
+	umulh x7, x1, x22
+	mul x8, x1, x22
+	adds x4, x8, x4
+	umulh x8, x1, x20
+	mul x9, x1, x20
+	adcs x7, x9, x7
+	adc x8, x8, xzr
+	mul x9, x23, x22
+	adds x7, x7, x9
+	mul x9, x23, x20
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x21, x23, x22
+	adds x21, x8, x21
+	umulh x8, x23, x20
+	adc x8, x9, x8
+	mul x9, x22, x20
+	adds x8, x8, x9
+	cset x9, cs
+	umulh x25, x22, x20
+	add x25, x9, x25
+	adds x6, x6, x6
+	adcs x4, x4, x4
+	adcs x7, x7, x7
+	adcs x21, x21, x21
+	adcs x8, x8, x8
+	adcs x25, x25, x25
+	cset x9, cs
+	umulh x26, x1, x1
+	mul x27, x1, x1
+	adds x26, x6, x26
+	umulh x6, x23, x23
+	mul x28, x23, x23
+	adcs x28, x4, x28
+	adcs x6, x7, x6
+	umulh x4, x22, x22
+	mul x7, x22, x22
+	adcs x21, x21, x7
+	adcs x4, x8, x4
+	umulh x7, x20, x20
+	mul x8, x20, x20
+	adcs x25, x25, x8
+	adc x7, x9, x7
+	mul x8, x5, x21
+	adds x27, x27, x8
+	mul x8, x5, x4
+	adcs x26, x26, x8
+	mul x8, x5, x25
+	adcs x28, x28, x8
+	mul x8, x5, x7
+	adcs x6, x6, x8
+	cset x8, cs
+	umulh x21, x5, x21
+	adds x21, x26, x21
+	umulh x4, x5, x4
+	adcs x28, x28, x4
+	umulh x25, x5, x25
+	adcs x25, x6, x25
+	umulh x7, x5, x7
+	adc x7, x8, x7
+	umulh x4, x7, x5
+	mul x7, x7, x5
+	adds x27, x27, x7
+	adcs x21, x21, x4
+	adcs x28, x28, xzr
+	adcs x25, x25, xzr
+	csel x4, x5, xzr, cs
+	adds x27, x27, x4
+	adcs x21, x21, xzr
+	adcs x28, x28, xzr
+	adc x25, x25, xzr
+	subs x27, x27, x24
+	sbcs x21, x21, x16
+	sbcs x28, x28, x2
+	sbcs x25, x25, x19
+	csel x4, x5, xzr, cc
+	subs x27, x27, x4
+	sbcs x21, x21, xzr
+	sbcs x28, x28, xzr
+	sbcs x25, x25, xzr
+	csel x4, x5, xzr, cc
+	sub x27, x27, x4
+	subs x27, x27, x24
+	sbcs x21, x21, x16
+	sbcs x28, x28, x2
+	sbcs x25, x25, x19
+	csel x4, x5, xzr, cc
+	subs x27, x27, x4
+	sbcs x21, x21, xzr
+	sbcs x28, x28, xzr
+	sbcs x25, x25, xzr
+	csel x4, x5, xzr, cc
+	sub x27, x27, x4
+	subs x24, x24, x27
+	sbcs x16, x16, x21
+	sbcs x2, x2, x28
+	sbcs x19, x19, x25
+	csel x4, x5, xzr, cc
+	subs x24, x24, x4
+	sbcs x16, x16, xzr
+	sbcs x2, x2, xzr
+	sbcs x19, x19, xzr
+	csel x4, x5, xzr, cc
+	sub x24, x24, x4
+	umulh x4, x1, x24
+	mul x6, x1, x24
+	umulh x7, x1, x16
+	mul x8, x1, x16
+	adds x4, x8, x4
+	umulh x8, x1, x2
+	mul x9, x1, x2
+	adcs x7, x9, x7
+	umulh x9, x1, x19
+	mul x1, x1, x19
+	adcs x1, x1, x8
+	adc x9, x9, xzr
+	mul x8, x23, x24
+	adds x4, x4, x8
+	mul x8, x23, x16
+	adcs x7, x7, x8
+	mul x8, x23, x2
+	adcs x1, x1, x8
+	mul x8, x23, x19
+	adcs x8, x9, x8
+	cset x9, cs
+	umulh x26, x23, x24
+	adds x26, x7, x26
+	umulh x7, x23, x16
+	adcs x1, x1, x7
+	umulh x7, x23, x2
+	adcs x7, x8, x7
+	umulh x23, x23, x19
+	adc x23, x9, x23
+	mul x8, x22, x24
+	adds x26, x26, x8
+	mul x8, x22, x16
+	adcs x1, x1, x8
+	mul x8, x22, x2
+	adcs x7, x7, x8
+	mul x8, x22, x19
+	adcs x23, x23, x8
+	cset x8, cs
+	umulh x9, x22, x24
+	adds x1, x1, x9
+	umulh x9, x22, x16
+	adcs x7, x7, x9
+	umulh x9, x22, x2
+	adcs x23, x23, x9
+	umulh x22, x22, x19
+	adc x22, x8, x22
+	mul x8, x20, x24
+	adds x1, x1, x8
+	mul x8, x20, x16
+	adcs x7, x7, x8
+	mul x8, x20, x2
+	adcs x23, x23, x8
+	mul x8, x20, x19
+	adcs x22, x22, x8
+	cset x8, cs
+	umulh x24, x20, x24
+	adds x24, x7, x24
+	umulh x16, x20, x16
+	adcs x16, x23, x16
+	umulh x2, x20, x2
+	adcs x2, x22, x2
+	umulh x19, x20, x19
+	adc x19, x8, x19
+	mul x7, x5, x24
+	adds x6, x6, x7
+	mul x7, x5, x16
+	adcs x4, x4, x7
+	mul x7, x5, x2
+	adcs x26, x26, x7
+	mul x7, x5, x19
+	adcs x1, x1, x7
+	cset x7, cs
+	umulh x24, x5, x24
+	adds x24, x4, x24
+	umulh x16, x5, x16
+	adcs x16, x26, x16
+	umulh x2, x5, x2
+	adcs x1, x1, x2
+	umulh x19, x5, x19
+	adc x19, x7, x19
+	umulh x4, x19, x5
+	mul x19, x19, x5
+	adds x19, x6, x19
+	adcs x24, x24, x4
+	adcs x16, x16, xzr
+	adcs x1, x1, xzr
+	csel x4, x5, xzr, cs
+	adds x19, x19, x4
+	adcs x24, x24, xzr
+	adcs x16, x16, xzr
+	adc x1, x1, xzr
+	subs x19, x19, x3
+	sbcs x14, x24, x14
+	sbcs x16, x16, x17
+	sbcs x1, x1, x15
+	csel x3, x5, xzr, cc
+	subs x19, x19, x3
+	sbcs x14, x14, xzr
+	sbcs x16, x16, xzr
+	sbcs x1, x1, xzr
+	csel x5, x5, xzr, cc
+	sub x19, x19, x5
+	stp x27, x21, [x0, #0]
+	stp x28, x25, [x0, #16]
+	stp x19, x14, [x0, #32]
+	stp x16, x1, [x0, #48]
+	stp x11, x10, [x0, #64]
+	stp x13, x12, [x0, #80]
+	ldp x21, x22, [sp, #16]
+	ldp x23, x24, [sp, #32]
+	ldp x25, x26, [sp, #48]
+	ldp x27, x28, [sp, #64]
+	ldp x19, x20, [sp], #80
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_restore x23
+	.cfi_restore x24
+	.cfi_restore x25
+	.cfi_restore x26
+	.cfi_restore x27
+	.cfi_restore x28
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_jdbl_aarch64, .-lf_secp256k1_p_jdbl_aarch64
+
 	.section .note.GNU-stack,"",@progbits

@@ -528,5 +528,1309 @@ lf_secp256k1_p_from_internal_ppc64le:
 	.cfi_endproc
 	.size lf_secp256k1_p_from_internal_ppc64le, .-lf_secp256k1_p_from_internal_ppc64le
 
+# void lf_secp256k1_p_mul_lazy_ppc64le(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+#   r = a*b mod p, p = 2^256 - 0x1000003d1; product then folds by 2^256 = 0x1000003d1 mod p Inputs < 2^256, output < 2^256 (lazy form).
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26; stack: 48 bytes of the protected zone below r1 (6 registers saved, 0 spill slots of 8 bytes)
+#   125 instructions
+	.text
+	.globl lf_secp256k1_p_mul_lazy_ppc64le
+	.hidden lf_secp256k1_p_mul_lazy_ppc64le
+	.type lf_secp256k1_p_mul_lazy_ppc64le, @function
+	.p2align 4
+lf_secp256k1_p_mul_lazy_ppc64le:
+	.cfi_startproc
+	std %r31, -8(%r1)
+	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
+	std %r27, -40(%r1)
+	std %r26, -48(%r1)
+	.cfi_offset 31, -8
+	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
+	.cfi_offset 27, -40
+	.cfi_offset 26, -48
+	ld %r6, 0(%r4)
+	ld %r7, 0(%r5)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 8(%r5)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 16(%r5)
+	mulhdu %r31, %r6, %r8
+	mulld %r30, %r6, %r8
+	adde %r11, %r30, %r11
+	ld %r30, 24(%r5)
+	mulhdu %r29, %r6, %r30
+	mulld %r6, %r6, %r30
+	adde %r31, %r6, %r31
+	addze %r29, %r29
+	ld %r6, 8(%r4)
+	mulld %r28, %r6, %r7
+	addc %r12, %r12, %r28
+	mulld %r28, %r6, %r10
+	adde %r11, %r11, %r28
+	mulld %r28, %r6, %r8
+	adde %r28, %r31, %r28
+	mulld %r31, %r6, %r30
+	adde %r29, %r29, %r31
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r27, %r6, %r7
+	addc %r11, %r11, %r27
+	mulhdu %r27, %r6, %r10
+	adde %r27, %r28, %r27
+	mulhdu %r28, %r6, %r8
+	adde %r28, %r29, %r28
+	mulhdu %r6, %r6, %r30
+	adde %r31, %r31, %r6
+	ld %r6, 16(%r4)
+	mulld %r29, %r6, %r7
+	addc %r11, %r11, %r29
+	mulld %r29, %r6, %r10
+	adde %r27, %r27, %r29
+	mulld %r29, %r6, %r8
+	adde %r28, %r28, %r29
+	mulld %r29, %r6, %r30
+	adde %r29, %r31, %r29
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r26, %r6, %r7
+	addc %r26, %r27, %r26
+	mulhdu %r27, %r6, %r10
+	adde %r27, %r28, %r27
+	mulhdu %r28, %r6, %r8
+	adde %r28, %r29, %r28
+	mulhdu %r6, %r6, %r30
+	adde %r31, %r31, %r6
+	ld %r6, 24(%r4)
+	mulld %r29, %r6, %r7
+	addc %r26, %r26, %r29
+	mulld %r29, %r6, %r10
+	adde %r27, %r27, %r29
+	mulld %r29, %r6, %r8
+	adde %r28, %r28, %r29
+	mulld %r29, %r6, %r30
+	adde %r29, %r31, %r29
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r7, %r6, %r7
+	addc %r27, %r27, %r7
+	mulhdu %r10, %r6, %r10
+	adde %r10, %r28, %r10
+	mulhdu %r8, %r6, %r8
+	adde %r29, %r29, %r8
+	mulhdu %r30, %r6, %r30
+	adde %r30, %r31, %r30
+	li %r6, 1
+	sldi %r6, %r6, 32
+	ori %r6, %r6, 0x3d1
+	mulld %r7, %r6, %r27
+	addc %r7, %r9, %r7
+	mulld %r8, %r6, %r10
+	adde %r12, %r12, %r8
+	mulld %r8, %r6, %r29
+	adde %r11, %r11, %r8
+	mulld %r8, %r6, %r30
+	adde %r26, %r26, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r27, %r6, %r27
+	addc %r12, %r12, %r27
+	mulhdu %r10, %r6, %r10
+	adde %r10, %r11, %r10
+	mulhdu %r29, %r6, %r29
+	adde %r26, %r26, %r29
+	mulhdu %r30, %r6, %r30
+	adde %r30, %r8, %r30
+	mulhdu %r8, %r30, %r6
+	mulld %r30, %r30, %r6
+	addc %r30, %r7, %r30
+	adde %r12, %r12, %r8
+	addze %r10, %r10
+	addze %r26, %r26
+	subfe %r7, %r7, %r7
+	not %r7, %r7
+	and %r6, %r7, %r6
+	addc %r30, %r30, %r6
+	addze %r12, %r12
+	addze %r10, %r10
+	addze %r26, %r26
+	std %r30, 0(%r3)
+	std %r12, 8(%r3)
+	std %r10, 16(%r3)
+	std %r26, 24(%r3)
+	ld %r31, -8(%r1)
+	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
+	ld %r27, -40(%r1)
+	ld %r26, -48(%r1)
+	.cfi_restore 31
+	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
+	.cfi_restore 27
+	.cfi_restore 26
+	blr
+	.cfi_endproc
+	.size lf_secp256k1_p_mul_lazy_ppc64le, .-lf_secp256k1_p_mul_lazy_ppc64le
+
+# void lf_secp256k1_p_sqr_lazy_ppc64le(uint64_t r[4], const uint64_t a[4])
+#   r = a^2 mod p, p = 2^256 - 0x1000003d1; squaring then folds by 2^256 = 0x1000003d1 mod p Inputs < 2^256, output < 2^256 (lazy form).
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28; stack: 32 bytes of the protected zone below r1 (4 registers saved, 0 spill slots of 8 bytes)
+#   99 instructions
+	.text
+	.globl lf_secp256k1_p_sqr_lazy_ppc64le
+	.hidden lf_secp256k1_p_sqr_lazy_ppc64le
+	.type lf_secp256k1_p_sqr_lazy_ppc64le, @function
+	.p2align 4
+lf_secp256k1_p_sqr_lazy_ppc64le:
+	.cfi_startproc
+	std %r31, -8(%r1)
+	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
+	.cfi_offset 31, -8
+	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
+	ld %r6, 0(%r4)
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 16(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 24(%r4)
+	mulhdu %r5, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r11, %r31, %r11
+	addze %r5, %r5
+	mulld %r31, %r7, %r10
+	addc %r11, %r11, %r31
+	mulld %r31, %r7, %r8
+	adde %r31, %r5, %r31
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r30, %r7, %r10
+	addc %r30, %r31, %r30
+	mulhdu %r31, %r7, %r8
+	adde %r31, %r5, %r31
+	mulld %r5, %r10, %r8
+	addc %r31, %r31, %r5
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r29, %r10, %r8
+	add %r29, %r5, %r29
+	addc %r9, %r9, %r9
+	adde %r12, %r12, %r12
+	adde %r11, %r11, %r11
+	adde %r30, %r30, %r30
+	adde %r31, %r31, %r31
+	adde %r29, %r29, %r29
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r28, %r6, %r6
+	mulld %r6, %r6, %r6
+	addc %r28, %r9, %r28
+	mulhdu %r9, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r12, %r12, %r7
+	adde %r11, %r11, %r9
+	mulhdu %r7, %r10, %r10
+	mulld %r10, %r10, %r10
+	adde %r10, %r30, %r10
+	adde %r31, %r31, %r7
+	mulhdu %r7, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r29, %r29, %r8
+	adde %r5, %r5, %r7
+	li %r7, 1
+	sldi %r7, %r7, 32
+	ori %r7, %r7, 0x3d1
+	mulld %r8, %r7, %r10
+	addc %r6, %r6, %r8
+	mulld %r8, %r7, %r31
+	adde %r28, %r28, %r8
+	mulld %r8, %r7, %r29
+	adde %r12, %r12, %r8
+	mulld %r8, %r7, %r5
+	adde %r11, %r11, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r10, %r7, %r10
+	addc %r10, %r28, %r10
+	mulhdu %r31, %r7, %r31
+	adde %r12, %r12, %r31
+	mulhdu %r29, %r7, %r29
+	adde %r11, %r11, %r29
+	mulhdu %r5, %r7, %r5
+	adde %r5, %r8, %r5
+	mulhdu %r8, %r5, %r7
+	mulld %r5, %r5, %r7
+	addc %r5, %r6, %r5
+	adde %r10, %r10, %r8
+	addze %r12, %r12
+	addze %r11, %r11
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r7
+	addc %r5, %r5, %r6
+	addze %r10, %r10
+	addze %r12, %r12
+	addze %r11, %r11
+	std %r5, 0(%r3)
+	std %r10, 8(%r3)
+	std %r12, 16(%r3)
+	std %r11, 24(%r3)
+	ld %r31, -8(%r1)
+	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
+	.cfi_restore 31
+	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
+	blr
+	.cfi_endproc
+	.size lf_secp256k1_p_sqr_lazy_ppc64le, .-lf_secp256k1_p_sqr_lazy_ppc64le
+
+# void lf_secp256k1_p_add_lazy_ppc64le(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+#   r = a + b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: none; stack: none
+#   31 instructions
+	.text
+	.globl lf_secp256k1_p_add_lazy_ppc64le
+	.hidden lf_secp256k1_p_add_lazy_ppc64le
+	.type lf_secp256k1_p_add_lazy_ppc64le, @function
+	.p2align 4
+lf_secp256k1_p_add_lazy_ppc64le:
+	.cfi_startproc
+	ld %r6, 0(%r4)
+	ld %r7, 0(%r5)
+	addc %r6, %r6, %r7
+	ld %r7, 8(%r4)
+	ld %r8, 8(%r5)
+	adde %r7, %r7, %r8
+	ld %r8, 16(%r4)
+	ld %r9, 16(%r5)
+	adde %r8, %r8, %r9
+	ld %r9, 24(%r4)
+	ld %r10, 24(%r5)
+	adde %r10, %r9, %r10
+	subfe %r9, %r9, %r9
+	not %r9, %r9
+	li %r11, 1
+	sldi %r11, %r11, 32
+	ori %r11, %r11, 0x3d1
+	and %r9, %r9, %r11
+	addc %r6, %r6, %r9
+	addze %r7, %r7
+	addze %r8, %r8
+	addze %r10, %r10
+	subfe %r9, %r9, %r9
+	not %r9, %r9
+	and %r11, %r9, %r11
+	add %r11, %r6, %r11
+	std %r11, 0(%r3)
+	std %r7, 8(%r3)
+	std %r8, 16(%r3)
+	std %r10, 24(%r3)
+	blr
+	.cfi_endproc
+	.size lf_secp256k1_p_add_lazy_ppc64le, .-lf_secp256k1_p_add_lazy_ppc64le
+
+# void lf_secp256k1_p_sub_lazy_ppc64le(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+#   r = a - b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: none; stack: none
+#   29 instructions
+	.text
+	.globl lf_secp256k1_p_sub_lazy_ppc64le
+	.hidden lf_secp256k1_p_sub_lazy_ppc64le
+	.type lf_secp256k1_p_sub_lazy_ppc64le, @function
+	.p2align 4
+lf_secp256k1_p_sub_lazy_ppc64le:
+	.cfi_startproc
+	ld %r6, 0(%r4)
+	ld %r7, 0(%r5)
+	subfc %r6, %r7, %r6
+	ld %r7, 8(%r4)
+	ld %r8, 8(%r5)
+	subfe %r7, %r8, %r7
+	ld %r8, 16(%r4)
+	ld %r9, 16(%r5)
+	subfe %r8, %r9, %r8
+	ld %r9, 24(%r4)
+	ld %r10, 24(%r5)
+	subfe %r10, %r10, %r9
+	subfe %r9, %r9, %r9
+	li %r11, 1
+	sldi %r11, %r11, 32
+	ori %r11, %r11, 0x3d1
+	and %r9, %r9, %r11
+	subfc %r6, %r9, %r6
+	addme %r7, %r7
+	addme %r8, %r8
+	addme %r10, %r10
+	subfe %r9, %r9, %r9
+	and %r11, %r9, %r11
+	subf %r11, %r11, %r6
+	std %r11, 0(%r3)
+	std %r7, 8(%r3)
+	std %r8, 16(%r3)
+	std %r10, 24(%r3)
+	blr
+	.cfi_endproc
+	.size lf_secp256k1_p_sub_lazy_ppc64le, .-lf_secp256k1_p_sub_lazy_ppc64le
+
+# void lf_secp256k1_p_neg_lazy_ppc64le(uint64_t r[4], const uint64_t a[4])
+#   r = -a mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
+#   ELFv2: r in r3, a in r4; registers used: r6, r7, r8, r9, r10, r11, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: none; stack: none
+#   25 instructions
+	.text
+	.globl lf_secp256k1_p_neg_lazy_ppc64le
+	.hidden lf_secp256k1_p_neg_lazy_ppc64le
+	.type lf_secp256k1_p_neg_lazy_ppc64le, @function
+	.p2align 4
+lf_secp256k1_p_neg_lazy_ppc64le:
+	.cfi_startproc
+	ld %r6, 0(%r4)
+	subfic %r6, %r6, 0
+	ld %r7, 8(%r4)
+	subfze %r7, %r7
+	ld %r8, 16(%r4)
+	subfze %r8, %r8
+	ld %r9, 24(%r4)
+	subfze %r9, %r9
+	subfe %r10, %r10, %r10
+	li %r11, 1
+	sldi %r11, %r11, 32
+	ori %r11, %r11, 0x3d1
+	and %r10, %r10, %r11
+	subfc %r10, %r10, %r6
+	addme %r7, %r7
+	addme %r8, %r8
+	addme %r9, %r9
+	subfe %r6, %r6, %r6
+	and %r11, %r6, %r11
+	subf %r10, %r11, %r10
+	std %r10, 0(%r3)
+	std %r7, 8(%r3)
+	std %r8, 16(%r3)
+	std %r9, 24(%r3)
+	blr
+	.cfi_endproc
+	.size lf_secp256k1_p_neg_lazy_ppc64le, .-lf_secp256k1_p_neg_lazy_ppc64le
+
+# void lf_secp256k1_p_normalize_ppc64le(uint64_t r[4], const uint64_t a[4])
+#   r = a mod p, p = 2^256 - 0x1000003d1: lazy form to canonical (constant time). Input < 2^256, output < p.
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: none; stack: none
+#   21 instructions
+	.text
+	.globl lf_secp256k1_p_normalize_ppc64le
+	.hidden lf_secp256k1_p_normalize_ppc64le
+	.type lf_secp256k1_p_normalize_ppc64le, @function
+	.p2align 4
+lf_secp256k1_p_normalize_ppc64le:
+	.cfi_startproc
+	ld %r6, 0(%r4)
+	li %r7, 1
+	sldi %r7, %r7, 32
+	ori %r7, %r7, 0x3d1
+	addc %r7, %r6, %r7
+	ld %r8, 8(%r4)
+	addze %r9, %r8
+	ld %r10, 16(%r4)
+	addze %r11, %r10
+	ld %r12, 24(%r4)
+	addze %r5, %r12
+	subfe. %r0, %r0, %r0
+	isel %r6, %r7, %r6, 2
+	isel %r8, %r9, %r8, 2
+	isel %r10, %r11, %r10, 2
+	isel %r12, %r5, %r12, 2
+	std %r6, 0(%r3)
+	std %r8, 8(%r3)
+	std %r10, 16(%r3)
+	std %r12, 24(%r3)
+	blr
+	.cfi_endproc
+	.size lf_secp256k1_p_normalize_ppc64le, .-lf_secp256k1_p_normalize_ppc64le
+
+# void lf_secp256k1_p_jdbl_ppc64le(uint64_t r[12], const uint64_t a[12])
+#   r = 2a, a = (X, Y, Z) Jacobian on y^2 = x^3 + b, p = 2^256 - 0x1000003d1, lazy form (3m4s). Inputs < 2^256 each, outputs < 2^256; Z3 = 2YZ.
+#   ELFv2: r in r3, a in r4; registers used: r4, r5, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 144 bytes of the protected zone below r1 (18 registers saved, 0 spill slots of 8 bytes)
+#   813 instructions
+	.text
+	.globl lf_secp256k1_p_jdbl_ppc64le
+	.hidden lf_secp256k1_p_jdbl_ppc64le
+	.type lf_secp256k1_p_jdbl_ppc64le, @function
+	.p2align 4
+lf_secp256k1_p_jdbl_ppc64le:
+	.cfi_startproc
+	std %r31, -8(%r1)
+	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
+	std %r27, -40(%r1)
+	std %r26, -48(%r1)
+	std %r25, -56(%r1)
+	std %r24, -64(%r1)
+	std %r23, -72(%r1)
+	std %r22, -80(%r1)
+	std %r21, -88(%r1)
+	std %r20, -96(%r1)
+	std %r19, -104(%r1)
+	std %r18, -112(%r1)
+	std %r17, -120(%r1)
+	std %r16, -128(%r1)
+	std %r15, -136(%r1)
+	std %r14, -144(%r1)
+	.cfi_offset 31, -8
+	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
+	.cfi_offset 27, -40
+	.cfi_offset 26, -48
+	.cfi_offset 25, -56
+	.cfi_offset 24, -64
+	.cfi_offset 23, -72
+	.cfi_offset 22, -80
+	.cfi_offset 21, -88
+	.cfi_offset 20, -96
+	.cfi_offset 19, -104
+	.cfi_offset 18, -112
+	.cfi_offset 17, -120
+	.cfi_offset 16, -128
+	.cfi_offset 15, -136
+	.cfi_offset 14, -144
+	ld %r6, 32(%r4)
+	ld %r7, 64(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 72(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 80(%r4)
+	mulhdu %r5, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r11, %r31, %r11
+	ld %r31, 88(%r4)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r29, %r29, %r5
+	addze %r30, %r30
+	ld %r5, 40(%r4)
+	mulld %r28, %r5, %r7
+	addc %r12, %r12, %r28
+	mulld %r28, %r5, %r10
+	adde %r11, %r11, %r28
+	mulld %r28, %r5, %r8
+	adde %r28, %r29, %r28
+	mulld %r29, %r5, %r31
+	adde %r29, %r30, %r29
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r27, %r5, %r7
+	addc %r11, %r11, %r27
+	mulhdu %r27, %r5, %r10
+	adde %r27, %r28, %r27
+	mulhdu %r28, %r5, %r8
+	adde %r28, %r29, %r28
+	mulhdu %r29, %r5, %r31
+	adde %r29, %r30, %r29
+	ld %r30, 48(%r4)
+	mulld %r26, %r30, %r7
+	addc %r11, %r11, %r26
+	mulld %r26, %r30, %r10
+	adde %r26, %r27, %r26
+	mulld %r27, %r30, %r8
+	adde %r27, %r28, %r27
+	mulld %r28, %r30, %r31
+	adde %r28, %r29, %r28
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r25, %r30, %r7
+	addc %r25, %r26, %r25
+	mulhdu %r26, %r30, %r10
+	adde %r26, %r27, %r26
+	mulhdu %r27, %r30, %r8
+	adde %r27, %r28, %r27
+	mulhdu %r28, %r30, %r31
+	adde %r28, %r29, %r28
+	ld %r29, 56(%r4)
+	mulld %r24, %r29, %r7
+	addc %r24, %r25, %r24
+	mulld %r25, %r29, %r10
+	adde %r25, %r26, %r25
+	mulld %r26, %r29, %r8
+	adde %r26, %r27, %r26
+	mulld %r27, %r29, %r31
+	adde %r27, %r28, %r27
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r7, %r29, %r7
+	addc %r25, %r25, %r7
+	mulhdu %r10, %r29, %r10
+	adde %r10, %r26, %r10
+	mulhdu %r8, %r29, %r8
+	adde %r27, %r27, %r8
+	mulhdu %r31, %r29, %r31
+	adde %r28, %r28, %r31
+	li %r7, 1
+	sldi %r7, %r7, 32
+	ori %r7, %r7, 0x3d1
+	mulld %r8, %r7, %r25
+	addc %r8, %r9, %r8
+	mulld %r9, %r7, %r10
+	adde %r12, %r12, %r9
+	mulld %r9, %r7, %r27
+	adde %r11, %r11, %r9
+	mulld %r9, %r7, %r28
+	adde %r24, %r24, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r25, %r7, %r25
+	addc %r12, %r12, %r25
+	mulhdu %r10, %r7, %r10
+	adde %r10, %r11, %r10
+	mulhdu %r27, %r7, %r27
+	adde %r24, %r24, %r27
+	mulhdu %r28, %r7, %r28
+	adde %r28, %r9, %r28
+	mulhdu %r9, %r28, %r7
+	mulld %r28, %r28, %r7
+	addc %r28, %r8, %r28
+	adde %r12, %r12, %r9
+	addze %r10, %r10
+	addze %r24, %r24
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r28, %r28, %r8
+	addze %r12, %r12
+	addze %r10, %r10
+	addze %r24, %r24
+	addc %r28, %r28, %r28
+	adde %r12, %r12, %r12
+	adde %r10, %r10, %r10
+	adde %r24, %r24, %r24
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r28, %r28, %r8
+	addze %r12, %r12
+	addze %r10, %r10
+	addze %r24, %r24
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	add %r28, %r28, %r8
+	mulhdu %r8, %r6, %r5
+	mulld %r9, %r6, %r5
+	mulhdu %r11, %r6, %r30
+	mulld %r31, %r6, %r30
+	addc %r31, %r31, %r8
+	mulhdu %r8, %r6, %r29
+	mulld %r27, %r6, %r29
+	adde %r11, %r27, %r11
+	addze %r8, %r8
+	mulld %r27, %r5, %r30
+	addc %r11, %r11, %r27
+	mulld %r27, %r5, %r29
+	adde %r27, %r8, %r27
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r26, %r5, %r30
+	addc %r26, %r27, %r26
+	mulhdu %r27, %r5, %r29
+	adde %r27, %r8, %r27
+	mulld %r8, %r30, %r29
+	addc %r27, %r27, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r25, %r30, %r29
+	add %r25, %r8, %r25
+	addc %r9, %r9, %r9
+	adde %r31, %r31, %r31
+	adde %r11, %r11, %r11
+	adde %r26, %r26, %r26
+	adde %r27, %r27, %r27
+	adde %r25, %r25, %r25
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r23, %r6, %r6
+	mulld %r6, %r6, %r6
+	addc %r23, %r9, %r23
+	mulhdu %r9, %r5, %r5
+	mulld %r5, %r5, %r5
+	adde %r31, %r31, %r5
+	adde %r11, %r11, %r9
+	mulhdu %r9, %r30, %r30
+	mulld %r30, %r30, %r30
+	adde %r26, %r26, %r30
+	adde %r27, %r27, %r9
+	mulhdu %r9, %r29, %r29
+	mulld %r29, %r29, %r29
+	adde %r25, %r25, %r29
+	adde %r8, %r8, %r9
+	mulld %r9, %r7, %r26
+	addc %r6, %r6, %r9
+	mulld %r9, %r7, %r27
+	adde %r23, %r23, %r9
+	mulld %r9, %r7, %r25
+	adde %r31, %r31, %r9
+	mulld %r9, %r7, %r8
+	adde %r11, %r11, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r26, %r7, %r26
+	addc %r23, %r23, %r26
+	mulhdu %r27, %r7, %r27
+	adde %r27, %r31, %r27
+	mulhdu %r25, %r7, %r25
+	adde %r11, %r11, %r25
+	mulhdu %r8, %r7, %r8
+	adde %r8, %r9, %r8
+	mulhdu %r9, %r8, %r7
+	mulld %r8, %r8, %r7
+	addc %r6, %r6, %r8
+	adde %r23, %r23, %r9
+	addze %r27, %r27
+	addze %r11, %r11
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r6, %r6, %r8
+	addze %r23, %r23
+	addze %r27, %r27
+	addze %r11, %r11
+	addc %r6, %r6, %r6
+	adde %r23, %r23, %r23
+	adde %r27, %r27, %r27
+	adde %r11, %r11, %r11
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r6, %r6, %r8
+	addze %r23, %r23
+	addze %r27, %r27
+	addze %r11, %r11
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	add %r6, %r6, %r8
+	ld %r8, 0(%r4)
+	mulhdu %r9, %r8, %r6
+	mulld %r5, %r8, %r6
+	mulhdu %r31, %r8, %r23
+	mulld %r30, %r8, %r23
+	addc %r30, %r30, %r9
+	mulhdu %r9, %r8, %r27
+	mulld %r29, %r8, %r27
+	adde %r29, %r29, %r31
+	mulhdu %r31, %r8, %r11
+	mulld %r26, %r8, %r11
+	adde %r26, %r26, %r9
+	addze %r31, %r31
+	ld %r9, 8(%r4)
+	mulld %r25, %r9, %r6
+	addc %r25, %r30, %r25
+	mulld %r30, %r9, %r23
+	adde %r29, %r29, %r30
+	mulld %r30, %r9, %r27
+	adde %r26, %r26, %r30
+	mulld %r30, %r9, %r11
+	adde %r30, %r31, %r30
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r22, %r9, %r6
+	addc %r22, %r29, %r22
+	mulhdu %r29, %r9, %r23
+	adde %r26, %r26, %r29
+	mulhdu %r29, %r9, %r27
+	adde %r29, %r30, %r29
+	mulhdu %r30, %r9, %r11
+	adde %r30, %r31, %r30
+	ld %r31, 16(%r4)
+	mulld %r21, %r31, %r6
+	addc %r21, %r22, %r21
+	mulld %r22, %r31, %r23
+	adde %r22, %r26, %r22
+	mulld %r26, %r31, %r27
+	adde %r26, %r29, %r26
+	mulld %r29, %r31, %r11
+	adde %r29, %r30, %r29
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r20, %r31, %r6
+	addc %r20, %r22, %r20
+	mulhdu %r22, %r31, %r23
+	adde %r22, %r26, %r22
+	mulhdu %r26, %r31, %r27
+	adde %r26, %r29, %r26
+	mulhdu %r29, %r31, %r11
+	adde %r29, %r30, %r29
+	ld %r30, 24(%r4)
+	mulld %r19, %r30, %r6
+	addc %r19, %r20, %r19
+	mulld %r20, %r30, %r23
+	adde %r20, %r22, %r20
+	mulld %r22, %r30, %r27
+	adde %r22, %r26, %r22
+	mulld %r26, %r30, %r11
+	adde %r26, %r29, %r26
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r18, %r30, %r6
+	addc %r18, %r20, %r18
+	mulhdu %r20, %r30, %r23
+	adde %r20, %r22, %r20
+	mulhdu %r22, %r30, %r27
+	adde %r22, %r26, %r22
+	mulhdu %r26, %r30, %r11
+	adde %r26, %r29, %r26
+	mulld %r29, %r7, %r18
+	addc %r29, %r5, %r29
+	mulld %r5, %r7, %r20
+	adde %r25, %r25, %r5
+	mulld %r5, %r7, %r22
+	adde %r21, %r21, %r5
+	mulld %r5, %r7, %r26
+	adde %r19, %r19, %r5
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r18, %r7, %r18
+	addc %r18, %r25, %r18
+	mulhdu %r20, %r7, %r20
+	adde %r20, %r21, %r20
+	mulhdu %r22, %r7, %r22
+	adde %r19, %r19, %r22
+	mulhdu %r26, %r7, %r26
+	adde %r26, %r5, %r26
+	mulhdu %r5, %r26, %r7
+	mulld %r26, %r26, %r7
+	addc %r26, %r29, %r26
+	adde %r18, %r18, %r5
+	addze %r20, %r20
+	addze %r19, %r19
+	subfe %r5, %r5, %r5
+	not %r5, %r5
+	and %r5, %r5, %r7
+	addc %r26, %r26, %r5
+	addze %r18, %r18
+	addze %r20, %r20
+	addze %r19, %r19
+	addc %r26, %r26, %r26
+	adde %r18, %r18, %r18
+	adde %r20, %r20, %r20
+	adde %r19, %r19, %r19
+	subfe %r5, %r5, %r5
+	not %r5, %r5
+	and %r5, %r5, %r7
+	addc %r26, %r26, %r5
+	addze %r18, %r18
+	addze %r20, %r20
+	addze %r19, %r19
+	subfe %r5, %r5, %r5
+	not %r5, %r5
+	and %r5, %r5, %r7
+	add %r26, %r26, %r5
+	mulhdu %r5, %r8, %r9
+	mulld %r29, %r8, %r9
+	mulhdu %r25, %r8, %r31
+	mulld %r22, %r8, %r31
+	addc %r22, %r22, %r5
+	mulhdu %r5, %r8, %r30
+	mulld %r21, %r8, %r30
+	adde %r21, %r21, %r25
+	addze %r5, %r5
+	mulld %r25, %r9, %r31
+	addc %r21, %r21, %r25
+	mulld %r25, %r9, %r30
+	adde %r25, %r5, %r25
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r17, %r9, %r31
+	addc %r17, %r25, %r17
+	mulhdu %r25, %r9, %r30
+	adde %r25, %r5, %r25
+	mulld %r5, %r31, %r30
+	addc %r25, %r25, %r5
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r16, %r31, %r30
+	add %r16, %r5, %r16
+	addc %r29, %r29, %r29
+	adde %r22, %r22, %r22
+	adde %r21, %r21, %r21
+	adde %r17, %r17, %r17
+	adde %r25, %r25, %r25
+	adde %r16, %r16, %r16
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r15, %r8, %r8
+	mulld %r8, %r8, %r8
+	addc %r15, %r29, %r15
+	mulhdu %r29, %r9, %r9
+	mulld %r9, %r9, %r9
+	adde %r22, %r22, %r9
+	adde %r21, %r21, %r29
+	mulhdu %r9, %r31, %r31
+	mulld %r31, %r31, %r31
+	adde %r17, %r17, %r31
+	adde %r25, %r25, %r9
+	mulhdu %r9, %r30, %r30
+	mulld %r30, %r30, %r30
+	adde %r16, %r16, %r30
+	adde %r5, %r5, %r9
+	mulld %r9, %r7, %r17
+	addc %r8, %r8, %r9
+	mulld %r9, %r7, %r25
+	adde %r15, %r15, %r9
+	mulld %r9, %r7, %r16
+	adde %r22, %r22, %r9
+	mulld %r9, %r7, %r5
+	adde %r21, %r21, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r17, %r7, %r17
+	addc %r15, %r15, %r17
+	mulhdu %r25, %r7, %r25
+	adde %r22, %r22, %r25
+	mulhdu %r16, %r7, %r16
+	adde %r16, %r21, %r16
+	mulhdu %r5, %r7, %r5
+	adde %r5, %r9, %r5
+	mulhdu %r9, %r5, %r7
+	mulld %r5, %r5, %r7
+	addc %r5, %r8, %r5
+	adde %r15, %r15, %r9
+	addze %r22, %r22
+	addze %r16, %r16
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r5, %r5, %r8
+	addze %r15, %r15
+	addze %r22, %r22
+	addze %r16, %r16
+	addc %r8, %r5, %r5
+	adde %r9, %r15, %r15
+	adde %r4, %r22, %r22
+	adde %r31, %r16, %r16
+	subfe %r30, %r30, %r30
+	not %r30, %r30
+	and %r30, %r30, %r7
+	addc %r30, %r8, %r30
+	addze %r9, %r9
+	addze %r4, %r4
+	addze %r31, %r31
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	add %r30, %r30, %r8
+	addc %r30, %r30, %r5
+	adde %r15, %r9, %r15
+	adde %r22, %r4, %r22
+	adde %r16, %r31, %r16
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r30, %r30, %r8
+	addze %r15, %r15
+	addze %r22, %r22
+	addze %r16, %r16
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	add %r30, %r30, %r8
+	mulhdu %r8, %r6, %r23
+	mulld %r9, %r6, %r23
+	mulhdu %r5, %r6, %r27
+	mulld %r4, %r6, %r27
+	addc %r4, %r4, %r8
+	mulhdu %r8, %r6, %r11
+	mulld %r31, %r6, %r11
+	adde %r31, %r31, %r5
+	addze %r8, %r8
+	mulld %r5, %r23, %r27
+	addc %r31, %r31, %r5
+	mulld %r5, %r23, %r11
+	adde %r5, %r8, %r5
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r29, %r23, %r27
+	addc %r29, %r5, %r29
+	mulhdu %r5, %r23, %r11
+	adde %r5, %r8, %r5
+	mulld %r8, %r27, %r11
+	addc %r5, %r5, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r25, %r27, %r11
+	add %r25, %r8, %r25
+	addc %r9, %r9, %r9
+	adde %r4, %r4, %r4
+	adde %r31, %r31, %r31
+	adde %r29, %r29, %r29
+	adde %r5, %r5, %r5
+	adde %r25, %r25, %r25
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r21, %r6, %r6
+	mulld %r6, %r6, %r6
+	addc %r21, %r9, %r21
+	mulhdu %r9, %r23, %r23
+	mulld %r23, %r23, %r23
+	adde %r23, %r4, %r23
+	adde %r31, %r31, %r9
+	mulhdu %r9, %r27, %r27
+	mulld %r27, %r27, %r27
+	adde %r27, %r29, %r27
+	adde %r5, %r5, %r9
+	mulhdu %r9, %r11, %r11
+	mulld %r11, %r11, %r11
+	adde %r11, %r25, %r11
+	adde %r8, %r8, %r9
+	mulld %r9, %r7, %r27
+	addc %r6, %r6, %r9
+	mulld %r9, %r7, %r5
+	adde %r21, %r21, %r9
+	mulld %r9, %r7, %r11
+	adde %r23, %r23, %r9
+	mulld %r9, %r7, %r8
+	adde %r31, %r31, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r27, %r7, %r27
+	addc %r21, %r21, %r27
+	mulhdu %r5, %r7, %r5
+	adde %r23, %r23, %r5
+	mulhdu %r11, %r7, %r11
+	adde %r11, %r31, %r11
+	mulhdu %r8, %r7, %r8
+	adde %r8, %r9, %r8
+	mulhdu %r9, %r8, %r7
+	mulld %r8, %r8, %r7
+	addc %r6, %r6, %r8
+	adde %r21, %r21, %r9
+	addze %r23, %r23
+	addze %r11, %r11
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r6, %r6, %r8
+	addze %r21, %r21
+	addze %r23, %r23
+	addze %r11, %r11
+	addc %r6, %r6, %r6
+	adde %r21, %r21, %r21
+	adde %r23, %r23, %r23
+	adde %r11, %r11, %r11
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r6, %r6, %r8
+	addze %r21, %r21
+	addze %r23, %r23
+	addze %r11, %r11
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	add %r6, %r6, %r8
+	mulhdu %r8, %r30, %r15
+	mulld %r9, %r30, %r15
+	mulhdu %r5, %r30, %r22
+	mulld %r4, %r30, %r22
+	addc %r4, %r4, %r8
+	mulhdu %r8, %r30, %r16
+	mulld %r31, %r30, %r16
+	adde %r31, %r31, %r5
+	addze %r8, %r8
+	mulld %r5, %r15, %r22
+	addc %r31, %r31, %r5
+	mulld %r5, %r15, %r16
+	adde %r5, %r8, %r5
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r29, %r15, %r22
+	addc %r29, %r5, %r29
+	mulhdu %r5, %r15, %r16
+	adde %r5, %r8, %r5
+	mulld %r8, %r22, %r16
+	addc %r5, %r5, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r27, %r22, %r16
+	add %r27, %r8, %r27
+	addc %r9, %r9, %r9
+	adde %r4, %r4, %r4
+	adde %r31, %r31, %r31
+	adde %r29, %r29, %r29
+	adde %r5, %r5, %r5
+	adde %r27, %r27, %r27
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r25, %r30, %r30
+	mulld %r17, %r30, %r30
+	addc %r25, %r9, %r25
+	mulhdu %r9, %r15, %r15
+	mulld %r14, %r15, %r15
+	adde %r14, %r4, %r14
+	adde %r31, %r31, %r9
+	mulhdu %r9, %r22, %r22
+	mulld %r4, %r22, %r22
+	adde %r29, %r29, %r4
+	adde %r5, %r5, %r9
+	mulhdu %r9, %r16, %r16
+	mulld %r4, %r16, %r16
+	adde %r27, %r27, %r4
+	adde %r8, %r8, %r9
+	mulld %r9, %r7, %r29
+	addc %r17, %r17, %r9
+	mulld %r9, %r7, %r5
+	adde %r25, %r25, %r9
+	mulld %r9, %r7, %r27
+	adde %r14, %r14, %r9
+	mulld %r9, %r7, %r8
+	adde %r31, %r31, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r29, %r7, %r29
+	addc %r25, %r25, %r29
+	mulhdu %r5, %r7, %r5
+	adde %r14, %r14, %r5
+	mulhdu %r27, %r7, %r27
+	adde %r27, %r31, %r27
+	mulhdu %r8, %r7, %r8
+	adde %r8, %r9, %r8
+	mulhdu %r9, %r8, %r7
+	mulld %r8, %r8, %r7
+	addc %r17, %r17, %r8
+	adde %r25, %r25, %r9
+	addze %r14, %r14
+	addze %r27, %r27
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r17, %r17, %r8
+	addze %r25, %r25
+	addze %r14, %r14
+	addze %r27, %r27
+	subfc %r17, %r26, %r17
+	subfe %r25, %r18, %r25
+	subfe %r14, %r20, %r14
+	subfe %r27, %r19, %r27
+	subfe %r8, %r8, %r8
+	and %r8, %r8, %r7
+	subfc %r17, %r8, %r17
+	addme %r25, %r25
+	addme %r14, %r14
+	addme %r27, %r27
+	subfe %r8, %r8, %r8
+	and %r8, %r8, %r7
+	subf %r17, %r8, %r17
+	subfc %r17, %r26, %r17
+	subfe %r25, %r18, %r25
+	subfe %r14, %r20, %r14
+	subfe %r27, %r19, %r27
+	subfe %r8, %r8, %r8
+	and %r8, %r8, %r7
+	subfc %r17, %r8, %r17
+	addme %r25, %r25
+	addme %r14, %r14
+	addme %r27, %r27
+	subfe %r8, %r8, %r8
+	and %r8, %r8, %r7
+	subf %r17, %r8, %r17
+	subfc %r26, %r17, %r26
+	subfe %r18, %r25, %r18
+	subfe %r20, %r14, %r20
+	subfe %r19, %r27, %r19
+	subfe %r8, %r8, %r8
+	and %r8, %r8, %r7
+	subfc %r26, %r8, %r26
+	addme %r18, %r18
+	addme %r20, %r20
+	addme %r19, %r19
+	subfe %r8, %r8, %r8
+	and %r8, %r8, %r7
+	subf %r26, %r8, %r26
+	mulhdu %r8, %r30, %r26
+	mulld %r9, %r30, %r26
+	mulhdu %r5, %r30, %r18
+	mulld %r4, %r30, %r18
+	addc %r4, %r4, %r8
+	mulhdu %r8, %r30, %r20
+	mulld %r31, %r30, %r20
+	adde %r31, %r31, %r5
+	mulhdu %r5, %r30, %r19
+	mulld %r30, %r30, %r19
+	adde %r30, %r30, %r8
+	addze %r5, %r5
+	mulld %r8, %r15, %r26
+	addc %r4, %r4, %r8
+	mulld %r8, %r15, %r18
+	adde %r31, %r31, %r8
+	mulld %r8, %r15, %r20
+	adde %r30, %r30, %r8
+	mulld %r8, %r15, %r19
+	adde %r5, %r5, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r29, %r15, %r26
+	addc %r29, %r31, %r29
+	mulhdu %r31, %r15, %r18
+	adde %r30, %r30, %r31
+	mulhdu %r31, %r15, %r20
+	adde %r31, %r5, %r31
+	mulhdu %r15, %r15, %r19
+	adde %r15, %r8, %r15
+	mulld %r8, %r22, %r26
+	addc %r29, %r29, %r8
+	mulld %r8, %r22, %r18
+	adde %r30, %r30, %r8
+	mulld %r8, %r22, %r20
+	adde %r31, %r31, %r8
+	mulld %r8, %r22, %r19
+	adde %r15, %r15, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r5, %r22, %r26
+	addc %r30, %r30, %r5
+	mulhdu %r5, %r22, %r18
+	adde %r31, %r31, %r5
+	mulhdu %r5, %r22, %r20
+	adde %r15, %r15, %r5
+	mulhdu %r22, %r22, %r19
+	adde %r22, %r8, %r22
+	mulld %r8, %r16, %r26
+	addc %r30, %r30, %r8
+	mulld %r8, %r16, %r18
+	adde %r31, %r31, %r8
+	mulld %r8, %r16, %r20
+	adde %r15, %r15, %r8
+	mulld %r8, %r16, %r19
+	adde %r22, %r22, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r26, %r16, %r26
+	addc %r26, %r31, %r26
+	mulhdu %r18, %r16, %r18
+	adde %r15, %r15, %r18
+	mulhdu %r20, %r16, %r20
+	adde %r20, %r22, %r20
+	mulhdu %r16, %r16, %r19
+	adde %r16, %r8, %r16
+	mulld %r8, %r7, %r26
+	addc %r8, %r9, %r8
+	mulld %r9, %r7, %r15
+	adde %r4, %r4, %r9
+	mulld %r9, %r7, %r20
+	adde %r29, %r29, %r9
+	mulld %r9, %r7, %r16
+	adde %r30, %r30, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r26, %r7, %r26
+	addc %r26, %r4, %r26
+	mulhdu %r15, %r7, %r15
+	adde %r15, %r29, %r15
+	mulhdu %r20, %r7, %r20
+	adde %r20, %r30, %r20
+	mulhdu %r16, %r7, %r16
+	adde %r16, %r9, %r16
+	mulhdu %r9, %r16, %r7
+	mulld %r16, %r16, %r7
+	addc %r16, %r8, %r16
+	adde %r26, %r26, %r9
+	addze %r15, %r15
+	addze %r20, %r20
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r16, %r16, %r8
+	addze %r26, %r26
+	addze %r15, %r15
+	addze %r20, %r20
+	subfc %r16, %r6, %r16
+	subfe %r21, %r21, %r26
+	subfe %r15, %r23, %r15
+	subfe %r11, %r11, %r20
+	subfe %r6, %r6, %r6
+	and %r6, %r6, %r7
+	subfc %r16, %r6, %r16
+	addme %r21, %r21
+	addme %r15, %r15
+	addme %r11, %r11
+	subfe %r6, %r6, %r6
+	and %r6, %r6, %r7
+	subf %r16, %r6, %r16
+	std %r17, 0(%r3)
+	std %r25, 8(%r3)
+	std %r14, 16(%r3)
+	std %r27, 24(%r3)
+	std %r16, 32(%r3)
+	std %r21, 40(%r3)
+	std %r15, 48(%r3)
+	std %r11, 56(%r3)
+	std %r28, 64(%r3)
+	std %r12, 72(%r3)
+	std %r10, 80(%r3)
+	std %r24, 88(%r3)
+	ld %r31, -8(%r1)
+	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
+	ld %r27, -40(%r1)
+	ld %r26, -48(%r1)
+	ld %r25, -56(%r1)
+	ld %r24, -64(%r1)
+	ld %r23, -72(%r1)
+	ld %r22, -80(%r1)
+	ld %r21, -88(%r1)
+	ld %r20, -96(%r1)
+	ld %r19, -104(%r1)
+	ld %r18, -112(%r1)
+	ld %r17, -120(%r1)
+	ld %r16, -128(%r1)
+	ld %r15, -136(%r1)
+	ld %r14, -144(%r1)
+	.cfi_restore 31
+	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
+	.cfi_restore 27
+	.cfi_restore 26
+	.cfi_restore 25
+	.cfi_restore 24
+	.cfi_restore 23
+	.cfi_restore 22
+	.cfi_restore 21
+	.cfi_restore 20
+	.cfi_restore 19
+	.cfi_restore 18
+	.cfi_restore 17
+	.cfi_restore 16
+	.cfi_restore 15
+	.cfi_restore 14
+	blr
+	.cfi_endproc
+	.size lf_secp256k1_p_jdbl_ppc64le, .-lf_secp256k1_p_jdbl_ppc64le
+
 	.abiversion 2
 	.section .note.GNU-stack,"",@progbits

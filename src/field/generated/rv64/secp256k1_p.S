@@ -645,4 +645,2096 @@ lf_secp256k1_p_from_internal_rv64:
 	.cfi_endproc
 	.size lf_secp256k1_p_from_internal_rv64, .-lf_secp256k1_p_from_internal_rv64
 
+# void lf_secp256k1_p_mul_lazy_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+#   r = a*b mod p, p = 2^256 - 0x1000003d1; product (product scanning, bounded words) then folds by 2^256 = 0x1000003d1 mod p, lazy form. Inputs < 2^256, output < 2^256.
+#   LP64D: r in a0, a in a1, b in a2
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4
+#   callee-saved saved: s0, s1, s2, s3, s4; stack: 48 bytes (5 saved registers, 0 spill slots, 8 padding)
+#   188 instructions, ~116 cycles on an in-order dual-issue model
+	.section .rodata
+	.p2align 3
+.Llf_secp256k1_p_mul_lazy_rv64_k:
+	.quad 0x00000001000003d1
+	.text
+	.globl lf_secp256k1_p_mul_lazy_rv64
+	.hidden lf_secp256k1_p_mul_lazy_rv64
+	.type lf_secp256k1_p_mul_lazy_rv64, @function
+	.p2align 2
+lf_secp256k1_p_mul_lazy_rv64:
+	.cfi_startproc
+	addi	sp, sp, -48
+	.cfi_def_cfa_offset 48
+	sd	s0, 0(sp)
+	.cfi_offset s0, -48
+	sd	s1, 8(sp)
+	.cfi_offset s1, -40
+	sd	s2, 16(sp)
+	.cfi_offset s2, -32
+	sd	s3, 24(sp)
+	.cfi_offset s3, -24
+	sd	s4, 32(sp)
+	.cfi_offset s4, -16
+	ld	t0, 0(a1)
+	ld	t1, 0(a2)
+	ld	t2, 8(a2)
+	ld	t3, 8(a1)
+	mulhu	t4, t0, t1
+	ld	t5, 16(a2)
+	mul	t6, t0, t2
+	ld	a3, 16(a1)
+	mul	a4, t3, t1
+	ld	a5, 24(a2)
+	mulhu	a6, t0, t2
+	ld	a7, 24(a1)
+	mulhu	a2, t3, t1
+	ld	a1, .Llf_secp256k1_p_mul_lazy_rv64_k
+	add	t6, t4, t6
+	mul	s0, t0, t5
+	add	a4, t6, a4
+	sltu	t4, t6, t4
+	sltu	t6, a4, t6
+	mul	s1, t3, t2
+	add	t4, t4, a6
+	add	t6, a2, t6
+	mul	a6, a3, t1
+	add	t6, t4, t6
+	mulhu	a2, t0, t5
+	add	s0, t6, s0
+	mulhu	s2, t3, t2
+	sltu	t4, t6, t4
+	mulhu	s3, a3, t1
+	sltu	t6, s0, t6
+	add	s1, s0, s1
+	add	t4, t4, t6
+	sltu	t6, s1, s0
+	add	a6, s1, a6
+	mul	s0, t0, a5
+	add	a2, t4, a2
+	add	t6, s2, t6
+	sltu	s1, a6, s1
+	mul	s2, t3, t5
+	add	t6, a2, t6
+	add	s1, s3, s1
+	mul	s3, a3, t2
+	sltu	t4, a2, t4
+	sltu	a2, t6, a2
+	add	s1, t6, s1
+	mulhu	s4, t0, a5
+	add	t4, t4, a2
+	mulhu	a2, t3, t5
+	sltu	t6, s1, t6
+	add	s0, s1, s0
+	add	t4, t4, t6
+	mul	t6, a7, t1
+	sltu	s1, s0, s1
+	add	s2, s0, s2
+	add	t4, t4, s1
+	mulhu	s1, a3, t2
+	sltu	s0, s2, s0
+	add	s3, s2, s3
+	add	s4, t4, s4
+	add	a2, a2, s0
+	mulhu	s0, a7, t1
+	sltu	s2, s3, s2
+	add	t6, s3, t6
+	add	a2, s4, a2
+	add	s1, s1, s2
+	mul	s2, t3, a5
+	sltu	s3, t6, s3
+	sltu	t4, s4, t4
+	sltu	s4, a2, s4
+	add	s1, a2, s1
+	add	s0, s0, s3
+	mul	s3, a3, t5
+	add	t4, t4, s4
+	mul	s4, a7, t2
+	sltu	a2, s1, a2
+	add	s0, s1, s0
+	mulhu	t3, t3, a5
+	add	t4, t4, a2
+	mulhu	a2, a3, t5
+	sltu	s1, s0, s1
+	add	s2, s0, s2
+	mulhu	t2, a7, t2
+	add	t4, t4, s1
+	sltu	s0, s2, s0
+	add	s1, s2, s3
+	add	t4, t4, s0
+	sltu	s0, s1, s2
+	add	s2, s1, s4
+	mul	s3, a3, a5
+	add	t3, t4, t3
+	add	a2, a2, s0
+	sltu	s0, s2, s1
+	mul	s1, a7, t5
+	add	a2, t3, a2
+	mul	t0, t0, t1
+	add	t1, t2, s0
+	mul	t2, s2, a1
+	add	t1, a2, t1
+	sltu	t4, t3, t4
+	sltu	t3, a2, t3
+	mulhu	a3, a3, a5
+	add	s0, t1, s3
+	mulhu	t5, a7, t5
+	add	t3, t4, t3
+	mulhu	t4, s2, a1
+	sltu	a2, t1, a2
+	add	s1, s0, s1
+	add	t3, t3, a2
+	sltu	t1, s0, t1
+	mul	a2, a7, a5
+	add	t2, t0, t2
+	mul	s2, s1, a1
+	add	t1, t3, t1
+	sltu	t3, s1, s0
+	sltu	t0, t2, t0
+	add	a3, t1, a3
+	add	t3, t5, t3
+	add	t0, t0, t4
+	add	t3, a3, t3
+	add	t4, t0, a4
+	mulhu	t5, s1, a1
+	add	a4, t3, a2
+	add	a2, t4, s2
+	mulhu	a5, a7, a5
+	sltu	t0, t4, t0
+	sltu	t4, a2, t4
+	mul	a7, a4, a1
+	sltu	t1, a3, t1
+	sltu	a3, t3, a3
+	add	t0, t0, t4
+	add	t1, t1, a3
+	sltu	t3, a4, t3
+	add	t0, t0, t5
+	add	t1, t1, t3
+	add	t3, t0, a6
+	mulhu	t4, a4, a1
+	add	t1, t1, a5
+	add	t5, t3, a7
+	sltu	t0, t3, t0
+	sltu	t3, t5, t3
+	mul	a3, t1, a1
+	add	t0, t0, t3
+	add	t0, t0, t4
+	mulhu	t1, t1, a1
+	add	t3, t0, t6
+	sltu	t0, t3, t0
+	add	t4, t3, a3
+	sltu	t3, t4, t3
+	add	t0, t0, t3
+	add	t0, t0, t1
+	mul	t1, t0, a1
+	mulhu	t0, t0, a1
+	add	t1, t2, t1
+	sltu	t2, t1, t2
+	add	t0, t0, t2
+	add	t0, a2, t0
+	sltu	t2, t0, a2
+	add	t3, t5, t2
+	sltu	t2, t3, t2
+	add	t4, t4, t2
+	sltu	t2, t4, t2
+	neg	t2, t2
+	and	t2, t2, a1
+	add	t2, t1, t2
+	sltu	t1, t2, t1
+	sd	t2, 0(a0)
+	add	t0, t0, t1
+	sltu	t1, t0, t1
+	sd	t0, 8(a0)
+	add	t0, t3, t1
+	sltu	t1, t0, t1
+	sd	t0, 16(a0)
+	add	t0, t4, t1
+	sd	t0, 24(a0)
+	ld	s0, 0(sp)
+	.cfi_restore s0
+	ld	s1, 8(sp)
+	.cfi_restore s1
+	ld	s2, 16(sp)
+	.cfi_restore s2
+	ld	s3, 24(sp)
+	.cfi_restore s3
+	ld	s4, 32(sp)
+	.cfi_restore s4
+	addi	sp, sp, 48
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_mul_lazy_rv64, .-lf_secp256k1_p_mul_lazy_rv64
+
+# void lf_secp256k1_p_sqr_lazy_rv64(uint64_t r[4], const uint64_t a[4])
+#   r = a^2 mod p, p = 2^256 - 0x1000003d1; squaring (product scanning, bounded words) then folds by 2^256 = 0x1000003d1 mod p, lazy form. Inputs < 2^256, output < 2^256.
+#   LP64D: r in a0, a in a1
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0
+#   callee-saved saved: s0; stack: 16 bytes (1 saved registers, 0 spill slots, 8 padding)
+#   153 instructions, ~96 cycles on an in-order dual-issue model
+	.section .rodata
+	.p2align 3
+.Llf_secp256k1_p_sqr_lazy_rv64_k:
+	.quad 0x00000001000003d1
+	.text
+	.globl lf_secp256k1_p_sqr_lazy_rv64
+	.hidden lf_secp256k1_p_sqr_lazy_rv64
+	.type lf_secp256k1_p_sqr_lazy_rv64, @function
+	.p2align 2
+lf_secp256k1_p_sqr_lazy_rv64:
+	.cfi_startproc
+	addi	sp, sp, -16
+	.cfi_def_cfa_offset 16
+	sd	s0, 0(sp)
+	.cfi_offset s0, -16
+	ld	t0, 0(a1)
+	ld	t1, 8(a1)
+	ld	t2, 16(a1)
+	ld	t3, 24(a1)
+	mulhu	t4, t0, t0
+	mulhu	t5, t0, t1
+	ld	t6, .Llf_secp256k1_p_sqr_lazy_rv64_k
+	mul	a3, t0, t1
+	mul	a4, t0, t2
+	mulhu	a5, t0, t2
+	mul	a6, t0, t3
+	mul	a7, t1, t2
+	slli	a2, a3, 1
+	add	a4, t5, a4
+	mul	a1, t1, t1
+	sltu	t5, a4, t5
+	add	a2, t4, a2
+	slli	s0, a4, 1
+	srli	a3, a3, 63
+	add	t5, t5, a5
+	mulhu	a5, t0, t3
+	sltu	t4, a2, t4
+	or	a3, s0, a3
+	mulhu	s0, t1, t2
+	add	a6, t5, a6
+	add	a3, t4, a3
+	add	a7, a6, a7
+	add	a1, a3, a1
+	sltu	t5, a6, t5
+	sltu	a6, a7, a6
+	sltu	t4, a3, t4
+	sltu	a3, a1, a3
+	add	t5, t5, a5
+	mulhu	a5, t1, t1
+	add	a6, s0, a6
+	mul	s0, t1, t3
+	add	t4, t4, a3
+	slli	a3, a7, 1
+	srli	a4, a4, 63
+	add	a6, t5, a6
+	or	a3, a3, a4
+	add	a4, t4, a5
+	mulhu	t1, t1, t3
+	add	a5, a6, s0
+	add	a3, a4, a3
+	mul	s0, t2, t2
+	sltu	t4, a4, t4
+	sltu	a4, a3, a4
+	srli	a7, a7, 63
+	sltu	t5, a6, t5
+	sltu	a6, a5, a6
+	add	t4, t4, a4
+	mul	a4, t2, t3
+	add	t5, t5, a6
+	slli	a6, a5, 1
+	or	a6, a6, a7
+	mulhu	a7, t2, t2
+	add	a6, t4, a6
+	add	t1, t5, t1
+	add	s0, a6, s0
+	mulhu	t2, t2, t3
+	add	a4, t1, a4
+	mul	t0, t0, t0
+	sltu	t4, a6, t4
+	sltu	a6, s0, a6
+	add	t4, t4, a6
+	mul	a6, s0, t6
+	srli	a5, a5, 63
+	sltu	t5, t1, t5
+	sltu	t1, a4, t1
+	add	a7, t4, a7
+	mulhu	s0, s0, t6
+	add	t1, t5, t1
+	slli	t5, a4, 1
+	add	t2, t1, t2
+	or	t5, t5, a5
+	mul	a5, t3, t3
+	add	t5, a7, t5
+	add	a6, t0, a6
+	sltu	t4, a7, t4
+	sltu	a7, t5, a7
+	srli	a4, a4, 63
+	sltu	t0, a6, t0
+	add	t4, t4, a7
+	mul	a7, t5, t6
+	add	t0, t0, s0
+	slli	s0, t2, 1
+	or	a4, s0, a4
+	add	a2, t0, a2
+	add	a4, t4, a4
+	mulhu	t5, t5, t6
+	mulhu	t3, t3, t3
+	add	a5, a4, a5
+	add	a7, a2, a7
+	sltu	t0, a2, t0
+	sltu	a2, a7, a2
+	mul	s0, a5, t6
+	sltu	t1, t2, t1
+	sltu	t4, a4, t4
+	sltu	a4, a5, a4
+	add	t0, t0, a2
+	add	t4, t4, a4
+	slli	t1, t1, 1
+	srli	t2, t2, 63
+	add	t0, t0, t5
+	add	t3, t4, t3
+	or	t1, t1, t2
+	add	t2, t0, a1
+	mulhu	t4, a5, t6
+	add	t1, t3, t1
+	add	t3, t2, s0
+	sltu	t0, t2, t0
+	sltu	t2, t3, t2
+	mul	t5, t1, t6
+	add	t0, t0, t2
+	add	t0, t0, t4
+	mulhu	t1, t1, t6
+	add	t2, t0, a3
+	sltu	t0, t2, t0
+	add	t4, t2, t5
+	sltu	t2, t4, t2
+	add	t0, t0, t2
+	add	t0, t0, t1
+	mul	t1, t0, t6
+	mulhu	t0, t0, t6
+	add	t1, a6, t1
+	sltu	t2, t1, a6
+	add	t0, t0, t2
+	add	t0, a7, t0
+	sltu	t2, t0, a7
+	add	t3, t3, t2
+	sltu	t2, t3, t2
+	add	t4, t4, t2
+	sltu	t2, t4, t2
+	neg	t2, t2
+	and	t2, t2, t6
+	add	t2, t1, t2
+	sltu	t1, t2, t1
+	sd	t2, 0(a0)
+	add	t0, t0, t1
+	sltu	t1, t0, t1
+	sd	t0, 8(a0)
+	add	t0, t3, t1
+	sltu	t1, t0, t1
+	sd	t0, 16(a0)
+	add	t0, t4, t1
+	sd	t0, 24(a0)
+	ld	s0, 0(sp)
+	.cfi_restore s0
+	addi	sp, sp, 16
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_sqr_lazy_rv64, .-lf_secp256k1_p_sqr_lazy_rv64
+
+# void lf_secp256k1_p_add_lazy_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+#   r = a + b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
+#   LP64D: r in a0, a in a1, b in a2
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a0, a1, a2
+#   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
+#   45 instructions, ~30 cycles on an in-order dual-issue model
+	.section .rodata
+	.p2align 3
+.Llf_secp256k1_p_add_lazy_rv64_k:
+	.quad 0x00000001000003d1
+	.text
+	.globl lf_secp256k1_p_add_lazy_rv64
+	.hidden lf_secp256k1_p_add_lazy_rv64
+	.type lf_secp256k1_p_add_lazy_rv64, @function
+	.p2align 2
+lf_secp256k1_p_add_lazy_rv64:
+	.cfi_startproc
+	ld	t0, 0(a1)
+	ld	t1, 0(a2)
+	ld	t2, 8(a1)
+	ld	t3, 8(a2)
+	add	t1, t0, t1
+	ld	t4, 16(a1)
+	ld	t5, 16(a2)
+	sltu	t0, t1, t0
+	add	t3, t2, t3
+	ld	t6, 24(a1)
+	add	a3, t3, t0
+	sltu	t2, t3, t2
+	sltu	t0, a3, t0
+	ld	t3, 24(a2)
+	or	t0, t2, t0
+	add	t2, t4, t5
+	add	t5, t2, t0
+	sltu	t2, t2, t4
+	sltu	t0, t5, t0
+	add	t3, t6, t3
+	or	t0, t2, t0
+	ld	t2, .Llf_secp256k1_p_add_lazy_rv64_k
+	add	t4, t3, t0
+	sltu	t3, t3, t6
+	sltu	t0, t4, t0
+	or	t0, t3, t0
+	neg	t0, t0
+	and	t0, t0, t2
+	add	t0, t1, t0
+	sltu	t1, t0, t1
+	add	t3, a3, t1
+	sltu	t1, t3, t1
+	sd	t3, 8(a0)
+	add	t3, t5, t1
+	sltu	t1, t3, t1
+	sd	t3, 16(a0)
+	add	t3, t4, t1
+	sltu	t1, t3, t1
+	sd	t3, 24(a0)
+	neg	t1, t1
+	and	t1, t1, t2
+	add	t0, t0, t1
+	sd	t0, 0(a0)
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_add_lazy_rv64, .-lf_secp256k1_p_add_lazy_rv64
+
+# void lf_secp256k1_p_sub_lazy_rv64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+#   r = a - b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
+#   LP64D: r in a0, a in a1, b in a2
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a0, a1, a2
+#   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
+#   45 instructions, ~26 cycles on an in-order dual-issue model
+	.section .rodata
+	.p2align 3
+.Llf_secp256k1_p_sub_lazy_rv64_k:
+	.quad 0x00000001000003d1
+	.text
+	.globl lf_secp256k1_p_sub_lazy_rv64
+	.hidden lf_secp256k1_p_sub_lazy_rv64
+	.type lf_secp256k1_p_sub_lazy_rv64, @function
+	.p2align 2
+lf_secp256k1_p_sub_lazy_rv64:
+	.cfi_startproc
+	ld	t0, 0(a1)
+	ld	t1, 8(a1)
+	ld	t2, 0(a2)
+	ld	t3, 8(a2)
+	ld	t4, 16(a1)
+	ld	t5, 16(a2)
+	sltu	t6, t0, t2
+	ld	a3, 24(a1)
+	sub	t0, t0, t2
+	sub	t2, t1, t3
+	ld	a4, 24(a2)
+	sltu	t1, t1, t3
+	sltu	t3, t2, t6
+	or	t1, t1, t3
+	sub	t3, t4, t5
+	sltu	t4, t4, t5
+	sltu	t5, t3, t1
+	or	t4, t4, t5
+	sub	t5, a3, a4
+	sltu	a3, a3, a4
+	ld	a4, .Llf_secp256k1_p_sub_lazy_rv64_k
+	sub	t2, t2, t6
+	sltu	t6, t5, t4
+	or	t6, a3, t6
+	sub	t1, t3, t1
+	neg	t3, t6
+	sub	t4, t5, t4
+	and	t3, t3, a4
+	sltu	t5, t0, t3
+	sub	t0, t0, t3
+	sltu	t3, t2, t5
+	sub	t2, t2, t5
+	sltu	t5, t1, t3
+	sub	t1, t1, t3
+	sltu	t3, t4, t5
+	sub	t4, t4, t5
+	neg	t3, t3
+	sd	t2, 8(a0)
+	and	t2, t3, a4
+	sd	t1, 16(a0)
+	sub	t0, t0, t2
+	sd	t4, 24(a0)
+	sd	t0, 0(a0)
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_sub_lazy_rv64, .-lf_secp256k1_p_sub_lazy_rv64
+
+# void lf_secp256k1_p_neg_lazy_rv64(uint64_t r[4], const uint64_t a[4])
+#   r = -a mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
+#   LP64D: r in a0, a in a1
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a0, a1
+#   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
+#   41 instructions, ~23 cycles on an in-order dual-issue model
+	.section .rodata
+	.p2align 3
+.Llf_secp256k1_p_neg_lazy_rv64_k:
+	.quad 0x00000001000003d1
+	.text
+	.globl lf_secp256k1_p_neg_lazy_rv64
+	.hidden lf_secp256k1_p_neg_lazy_rv64
+	.type lf_secp256k1_p_neg_lazy_rv64, @function
+	.p2align 2
+lf_secp256k1_p_neg_lazy_rv64:
+	.cfi_startproc
+	ld	t0, 0(a1)
+	ld	t1, 8(a1)
+	ld	t2, 16(a1)
+	snez	t3, t0
+	ld	t4, 24(a1)
+	neg	t5, t1
+	snez	t1, t1
+	sltu	t6, t5, t3
+	neg	a3, t2
+	or	t1, t1, t6
+	snez	t2, t2
+	sltu	t6, a3, t1
+	neg	a4, t4
+	or	t2, t2, t6
+	ld	t6, .Llf_secp256k1_p_neg_lazy_rv64_k
+	snez	t4, t4
+	neg	t0, t0
+	sub	t3, t5, t3
+	sltu	t5, a4, t2
+	or	t4, t4, t5
+	sub	t1, a3, t1
+	neg	t4, t4
+	sub	t2, a4, t2
+	and	t4, t4, t6
+	sltu	t5, t0, t4
+	sub	t0, t0, t4
+	sltu	t4, t3, t5
+	sub	t3, t3, t5
+	sltu	t5, t1, t4
+	sub	t1, t1, t4
+	sltu	t4, t2, t5
+	sub	t2, t2, t5
+	neg	t4, t4
+	sd	t3, 8(a0)
+	and	t3, t4, t6
+	sd	t1, 16(a0)
+	sub	t0, t0, t3
+	sd	t2, 24(a0)
+	sd	t0, 0(a0)
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_neg_lazy_rv64, .-lf_secp256k1_p_neg_lazy_rv64
+
+# void lf_secp256k1_p_normalize_rv64(uint64_t r[4], const uint64_t a[4])
+#   r = a mod p, p = 2^256 - 0x1000003d1: lazy form to canonical (constant time). Input < 2^256, output < p.
+#   LP64D: r in a0, a in a1
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a0, a1
+#   callee-saved saved: none; stack: 0 bytes (0 saved registers, 0 spill slots, 0 padding)
+#   32 instructions, ~22 cycles on an in-order dual-issue model
+	.section .rodata
+	.p2align 3
+.Llf_secp256k1_p_normalize_rv64_k:
+	.quad 0x00000001000003d1
+	.text
+	.globl lf_secp256k1_p_normalize_rv64
+	.hidden lf_secp256k1_p_normalize_rv64
+	.type lf_secp256k1_p_normalize_rv64, @function
+	.p2align 2
+lf_secp256k1_p_normalize_rv64:
+	.cfi_startproc
+	ld	t0, .Llf_secp256k1_p_normalize_rv64_k
+	ld	t1, 0(a1)
+	ld	t2, 8(a1)
+	ld	t3, 16(a1)
+	add	t0, t1, t0
+	ld	t4, 24(a1)
+	sltu	t5, t0, t1
+	xor	t0, t0, t1
+	add	t6, t2, t5
+	sltu	t5, t6, t5
+	xor	t6, t6, t2
+	add	a3, t3, t5
+	sltu	t5, a3, t5
+	xor	a3, a3, t3
+	add	a4, t4, t5
+	sltu	t5, a4, t5
+	xor	a4, a4, t4
+	neg	t5, t5
+	and	t0, t0, t5
+	and	t6, t6, t5
+	and	a3, a3, t5
+	and	t5, a4, t5
+	xor	t0, t1, t0
+	xor	t1, t2, t6
+	xor	t2, t3, a3
+	xor	t3, t4, t5
+	sd	t0, 0(a0)
+	sd	t1, 8(a0)
+	sd	t2, 16(a0)
+	sd	t3, 24(a0)
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_normalize_rv64, .-lf_secp256k1_p_normalize_rv64
+
+# void lf_secp256k1_p_jdbl_rv64(uint64_t r[12], const uint64_t a[12])
+#   r = 2a, a = (X, Y, Z) Jacobian on y^2 = x^3 + b, p = 2^256 - 0x1000003d1, lazy form (3m4s). Inputs < 2^256 each, outputs < 2^256; Z3 = 2YZ.
+#   LP64D: r in a0, a in a1
+#   registers used: t0, t1, t2, t3, t4, t5, t6, a3, a4, a5, a6, a7, a0, a1, a2, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, ra
+#   callee-saved saved: s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, ra; stack: 192 bytes (13 saved registers, 10 spill slots, 8 padding)
+#   1412 instructions, ~879 cycles on an in-order dual-issue model
+	.section .rodata
+	.p2align 3
+.Llf_secp256k1_p_jdbl_rv64_k:
+	.quad 0x00000001000003d1
+	.text
+	.globl lf_secp256k1_p_jdbl_rv64
+	.hidden lf_secp256k1_p_jdbl_rv64
+	.type lf_secp256k1_p_jdbl_rv64, @function
+	.p2align 2
+lf_secp256k1_p_jdbl_rv64:
+	.cfi_startproc
+	addi	sp, sp, -192
+	.cfi_def_cfa_offset 192
+	sd	s0, 80(sp)
+	.cfi_offset s0, -112
+	sd	s1, 88(sp)
+	.cfi_offset s1, -104
+	sd	s2, 96(sp)
+	.cfi_offset s2, -96
+	sd	s3, 104(sp)
+	.cfi_offset s3, -88
+	sd	s4, 112(sp)
+	.cfi_offset s4, -80
+	sd	s5, 120(sp)
+	.cfi_offset s5, -72
+	sd	s6, 128(sp)
+	.cfi_offset s6, -64
+	sd	s7, 136(sp)
+	.cfi_offset s7, -56
+	sd	s8, 144(sp)
+	.cfi_offset s8, -48
+	sd	s9, 152(sp)
+	.cfi_offset s9, -40
+	sd	s10, 160(sp)
+	.cfi_offset s10, -32
+	sd	s11, 168(sp)
+	.cfi_offset s11, -24
+	sd	ra, 176(sp)
+	.cfi_offset ra, -16
+	ld	t0, 32(a1)
+	ld	t1, 40(a1)
+	ld	t2, 48(a1)
+	ld	t3, 56(a1)
+	mulhu	t4, t0, t0
+	mulhu	t5, t0, t1
+	ld	t6, 0(a1)
+	mul	a3, t0, t1
+	ld	a4, 8(a1)
+	mul	a5, t0, t2
+	ld	a6, 16(a1)
+	mulhu	a7, t0, t2
+	ld	a2, 24(a1)
+	mul	s0, t0, t3
+	ld	s1, .Llf_secp256k1_p_jdbl_rv64_k
+	mul	s2, t1, t2
+	slli	s3, a3, 1
+	add	a5, t5, a5
+	mul	s4, t1, t1
+	sltu	t5, a5, t5
+	add	s3, t4, s3
+	slli	s5, a5, 1
+	srli	a3, a3, 63
+	add	t5, t5, a7
+	mulhu	a7, t0, t3
+	mulhu	s6, t1, t2
+	sltu	t4, s3, t4
+	or	a3, s5, a3
+	add	s0, t5, s0
+	add	a3, t4, a3
+	mulhu	s5, t1, t1
+	add	s2, s0, s2
+	mul	s7, t1, t3
+	add	s4, a3, s4
+	mulhu	s8, t6, a4
+	mul	s9, t6, a4
+	sltu	t5, s0, t5
+	mul	s10, t6, a6
+	sltu	s0, s2, s0
+	sltu	t4, a3, t4
+	sltu	a3, s4, a3
+	mulhu	s11, t6, t6
+	add	t5, t5, a7
+	add	a7, s6, s0
+	add	t4, t4, a3
+	slli	a3, s2, 1
+	srli	a5, a5, 63
+	mulhu	s0, t6, a6
+	add	a7, t5, a7
+	add	s5, t4, s5
+	or	a3, a3, a5
+	mul	a5, t6, a2
+	add	s6, a7, s7
+	mulhu	s7, t1, t3
+	add	a3, s5, a3
+	mul	ra, t2, t2
+	add	s10, s8, s10
+	sltu	t4, s5, t4
+	sltu	s5, a3, s5
+	srli	s2, s2, 63
+	sltu	s8, s10, s8
+	sltu	t5, a7, t5
+	sltu	a7, s6, a7
+	add	t4, t4, s5
+	mul	s5, a4, a6
+	add	s0, s8, s0
+	slli	s8, s9, 1
+	add	s8, s11, s8
+	srli	s9, s9, 63
+	sltu	s11, s8, s11
+	add	t5, t5, a7
+	mul	a7, a4, a4
+	add	a5, s0, a5
+	add	s7, t5, s7
+	add	s5, a5, s5
+	sltu	s0, a5, s0
+	sltu	a5, s5, a5
+	sltu	t5, s7, t5
+	sd	a3, 0(sp)
+	ld	a3, 64(a1)
+	sd	s8, 8(sp)
+	ld	s8, 72(a1)
+	sd	s4, 16(sp)
+	ld	s4, 80(a1)
+	ld	a1, 88(a1)
+	sd	s3, 24(sp)
+	mulhu	s3, t0, a3
+	sd	s5, 32(sp)
+	mul	s5, t0, a3
+	sd	t5, 40(sp)
+	mulhu	t5, t0, s8
+	mul	s1, t0, s8
+	add	s1, s3, s1
+	sltu	s3, s1, s3
+	add	t5, s3, t5
+	mulhu	s3, t1, a3
+	sd	a5, 48(sp)
+	mul	a5, t1, a3
+	add	a5, s1, a5
+	sltu	s1, a5, s1
+	add	s1, s3, s1
+	add	s1, t5, s1
+	sltu	t5, s1, t5
+	mulhu	s3, t0, s4
+	sd	s0, 56(sp)
+	mul	s0, t0, s4
+	add	s0, s1, s0
+	sltu	s1, s0, s1
+	add	t5, t5, s1
+	add	s1, t5, s3
+	sltu	t5, s1, t5
+	mulhu	s3, t1, s8
+	sd	a4, 64(sp)
+	mul	a4, t1, s8
+	add	a4, s0, a4
+	sltu	s0, a4, s0
+	add	s0, s3, s0
+	add	s0, s1, s0
+	sltu	s1, s0, s1
+	add	t5, t5, s1
+	mulhu	s1, t2, a3
+	mul	s3, t2, a3
+	add	s3, a4, s3
+	sltu	a4, s3, a4
+	add	a4, s1, a4
+	add	a4, s0, a4
+	sltu	s0, a4, s0
+	add	t5, t5, s0
+	mulhu	s0, t0, a1
+	mul	s1, t0, a1
+	mul	t0, t0, t0
+	add	s1, a4, s1
+	sltu	a4, s1, a4
+	add	t5, t5, a4
+	add	a4, t5, s0
+	sltu	t5, a4, t5
+	mulhu	s0, t1, s4
+	sd	t0, 72(sp)
+	mul	t0, t1, s4
+	add	t0, s1, t0
+	sltu	s1, t0, s1
+	add	s0, s0, s1
+	add	s0, a4, s0
+	sltu	a4, s0, a4
+	add	t5, t5, a4
+	mulhu	a4, t2, s8
+	mul	s1, t2, s8
+	add	s1, t0, s1
+	sltu	t0, s1, t0
+	add	t0, a4, t0
+	add	t0, s0, t0
+	sltu	a4, t0, s0
+	add	t5, t5, a4
+	mulhu	a4, t3, a3
+	mul	a3, t3, a3
+	add	a3, s1, a3
+	sltu	s0, a3, s1
+	add	a4, a4, s0
+	add	a4, t0, a4
+	sltu	t0, a4, t0
+	add	t0, t5, t0
+	mulhu	t5, t1, a1
+	mul	t1, t1, a1
+	add	t1, a4, t1
+	sltu	a4, t1, a4
+	add	t0, t0, a4
+	add	t5, t0, t5
+	sltu	t0, t5, t0
+	mulhu	a4, t2, s4
+	mul	s0, t2, s4
+	add	s0, t1, s0
+	sltu	t1, s0, t1
+	add	t1, a4, t1
+	add	t1, t5, t1
+	sltu	t5, t1, t5
+	add	t0, t0, t5
+	mulhu	t5, t3, s8
+	mul	a4, t3, s8
+	add	a4, s0, a4
+	sltu	s0, a4, s0
+	add	t5, t5, s0
+	add	t5, t1, t5
+	sltu	t1, t5, t1
+	add	t0, t0, t1
+	mulhu	t1, t2, a1
+	mul	s0, t2, a1
+	add	s0, t5, s0
+	sltu	t5, s0, t5
+	add	t0, t0, t5
+	add	t1, t0, t1
+	sltu	t0, t1, t0
+	mulhu	t5, t3, s4
+	mul	s1, t3, s4
+	add	s1, s0, s1
+	sltu	s0, s1, s0
+	add	t5, t5, s0
+	add	t5, t1, t5
+	sltu	t1, t5, t1
+	add	t0, t0, t1
+	mulhu	t1, t3, a1
+	mul	a1, t3, a1
+	add	a1, t5, a1
+	sltu	t5, a1, t5
+	add	t0, t0, t5
+	add	t0, t0, t1
+	ld	t1, .Llf_secp256k1_p_jdbl_rv64_k
+	mulhu	t5, a4, t1
+	mul	a4, a4, t1
+	add	a4, s5, a4
+	sltu	s0, a4, s5
+	add	t5, s0, t5
+	add	a5, t5, a5
+	sltu	t5, a5, t5
+	mulhu	s0, s1, t1
+	mul	s1, s1, t1
+	add	s1, a5, s1
+	sltu	a5, s1, a5
+	add	t5, t5, a5
+	add	t5, t5, s0
+	add	a5, t5, s3
+	sltu	t5, a5, t5
+	mulhu	s0, a1, t1
+	mul	a1, a1, t1
+	add	a1, a5, a1
+	sltu	a5, a1, a5
+	add	t5, t5, a5
+	add	t5, t5, s0
+	add	a3, t5, a3
+	sltu	t5, a3, t5
+	mulhu	a5, t0, t1
+	mul	t0, t0, t1
+	add	t0, a3, t0
+	sltu	a3, t0, a3
+	add	t5, t5, a3
+	add	t5, t5, a5
+	mulhu	a3, t5, t1
+	mul	t5, t5, t1
+	add	t5, a4, t5
+	sltu	a4, t5, a4
+	add	a3, a3, a4
+	add	a3, s1, a3
+	sltu	a4, a3, s1
+	add	a5, a1, a4
+	sltu	a4, a5, a4
+	add	t0, t0, a4
+	sltu	a4, t0, a4
+	neg	a4, a4
+	and	a4, a4, t1
+	add	a4, t5, a4
+	sltu	t5, a4, t5
+	add	a3, a3, t5
+	sltu	t5, a3, t5
+	add	a5, a5, t5
+	sltu	t5, a5, t5
+	add	t0, t0, t5
+	add	t5, a4, a4
+	sltu	a4, t5, a4
+	add	a1, a3, a3
+	sltu	a3, a1, a3
+	add	a1, a1, a4
+	sltu	a4, a1, a4
+	or	a3, a3, a4
+	add	a4, a5, a5
+	sltu	a5, a4, a5
+	add	a4, a4, a3
+	sltu	a3, a4, a3
+	or	a3, a5, a3
+	add	a5, t0, t0
+	sltu	t0, a5, t0
+	add	a5, a5, a3
+	sltu	a3, a5, a3
+	or	t0, t0, a3
+	neg	t0, t0
+	and	t0, t0, t1
+	add	t0, t5, t0
+	sltu	t5, t0, t5
+	add	a3, a1, t5
+	sltu	t5, a3, t5
+	sd	a3, 72(a0)
+	add	a3, a4, t5
+	sltu	t5, a3, t5
+	sd	a3, 80(a0)
+	add	a3, a5, t5
+	sltu	t5, a3, t5
+	sd	a3, 88(a0)
+	neg	t5, t5
+	and	t5, t5, t1
+	add	t0, t0, t5
+	mul	t5, t2, t3
+	sd	t0, 64(a0)
+	slli	t0, s6, 1
+	or	t0, t0, s2
+	slli	a3, s10, 1
+	or	a3, a3, s9
+	mulhu	a4, t6, a2
+	add	t0, t4, t0
+	add	a3, s11, a3
+	add	a5, t0, ra
+	add	a7, a3, a7
+	add	t5, s7, t5
+	sltu	t4, t0, t4
+	sltu	t0, a5, t0
+	sltu	a1, a3, s11
+	sltu	a3, a7, a3
+	add	t0, t4, t0
+	ld	t4, 64(sp)
+	mulhu	s0, t4, a6
+	srli	s1, s6, 63
+	ld	s2, 56(sp)
+	add	a4, s2, a4
+	mulhu	s2, t2, t2
+	mulhu	t2, t2, t3
+	add	a3, a1, a3
+	mulhu	a1, t4, t4
+	srli	s3, s10, 63
+	ld	s4, 48(sp)
+	add	s0, s0, s4
+	mul	s4, t4, a2
+	sltu	s5, t5, s7
+	add	s2, t0, s2
+	add	s0, a4, s0
+	ld	s6, 40(sp)
+	add	s5, s6, s5
+	mul	s6, a5, t1
+	add	a1, a3, a1
+	mulhu	a5, a5, t1
+	add	s4, s0, s4
+	add	t2, s5, t2
+	sltu	a3, a1, a3
+	sltu	t0, s2, t0
+	sltu	a4, s0, a4
+	ld	s7, 72(sp)
+	add	s6, s7, s6
+	sltu	s0, s4, s0
+	sltu	s7, s6, s7
+	add	a4, a4, s0
+	slli	s0, t5, 1
+	srli	t5, t5, 63
+	or	s0, s0, s1
+	ld	s1, 32(sp)
+	slli	s8, s1, 1
+	or	s3, s8, s3
+	add	s0, s2, s0
+	mulhu	s8, t4, a2
+	add	s3, a1, s3
+	sltu	a1, s3, a1
+	srli	s1, s1, 63
+	sltu	s2, s0, s2
+	add	a3, a3, a1
+	mul	a1, a6, a6
+	add	t0, t0, s2
+	mul	s2, t3, t3
+	add	a5, s7, a5
+	mul	s7, s0, t1
+	ld	s9, 24(sp)
+	add	s9, a5, s9
+	mulhu	s0, s0, t1
+	add	s8, a4, s8
+	mulhu	t3, t3, t3
+	sltu	a5, s9, a5
+	sltu	s5, t2, s5
+	sltu	a4, s8, a4
+	add	s7, s9, s7
+	slli	s5, s5, 1
+	sltu	s9, s7, s9
+	add	a5, a5, s9
+	mul	s9, a6, a2
+	add	a5, a5, s0
+	slli	s0, s4, 1
+	or	s0, s0, s1
+	slli	s1, t2, 1
+	or	t5, s1, t5
+	add	s0, a3, s0
+	mulhu	s1, a6, a6
+	add	t5, t0, t5
+	add	a1, s0, a1
+	add	s2, t5, s2
+	add	s9, s8, s9
+	sltu	a3, s0, a3
+	sltu	s0, a1, s0
+	srli	s4, s4, 63
+	add	a3, a3, s0
+	mulhu	s0, a6, a2
+	sltu	t0, t5, t0
+	sltu	t5, s2, t5
+	sltu	s8, s9, s8
+	add	s1, a3, s1
+	add	t0, t0, t5
+	mul	t5, t6, t6
+	srli	t2, t2, 63
+	add	a4, a4, s8
+	mul	s8, a1, t1
+	add	t0, t0, t3
+	mul	t3, s2, t1
+	or	t2, s5, t2
+	slli	s5, s9, 1
+	mulhu	a1, a1, t1
+	or	s4, s5, s4
+	ld	s5, 16(sp)
+	add	s5, a5, s5
+	add	s4, s1, s4
+	mulhu	s2, s2, t1
+	add	s0, a4, s0
+	mul	s10, a2, a2
+	add	s8, t5, s8
+	add	t0, t0, t2
+	mul	t2, s4, t1
+	add	t3, s5, t3
+	sltu	a3, s1, a3
+	sltu	s1, s4, s1
+	srli	s9, s9, 63
+	sltu	t5, s8, t5
+	sltu	a5, s5, a5
+	sltu	s5, t3, s5
+	add	a3, a3, s1
+	slli	s1, s0, 1
+	or	s1, s1, s9
+	mul	s9, t0, t1
+	add	t5, t5, a1
+	add	a5, a5, s5
+	add	a1, a3, s1
+	ld	s1, 8(sp)
+	add	s1, t5, s1
+	mulhu	s4, s4, t1
+	add	a5, a5, s2
+	mulhu	s2, a2, a2
+	add	s5, a1, s10
+	add	t2, s1, t2
+	ld	s10, 0(sp)
+	add	s10, a5, s10
+	mulhu	t0, t0, t1
+	sltu	t5, s1, t5
+	sltu	s1, t2, s1
+	mul	s11, s5, t1
+	add	s9, s10, s9
+	sltu	a4, s0, a4
+	sltu	a3, a1, a3
+	sltu	a1, s5, a1
+	add	t5, t5, s1
+	sltu	a5, s10, a5
+	sltu	s1, s9, s10
+	add	a3, a3, a1
+	slli	a4, a4, 1
+	srli	a1, s0, 63
+	add	t5, t5, s4
+	add	a5, a5, s1
+	add	a3, a3, s2
+	or	a4, a4, a1
+	add	a7, t5, a7
+	mulhu	a1, s5, t1
+	add	t0, a5, t0
+	add	a3, a3, a4
+	add	a4, a7, s11
+	mul	a5, t0, t1
+	sltu	t5, a7, t5
+	sltu	a7, a4, a7
+	mul	s0, a3, t1
+	add	t5, t5, a7
+	mulhu	t0, t0, t1
+	add	t5, t5, a1
+	add	a7, t5, s3
+	mulhu	a3, a3, t1
+	add	a5, s6, a5
+	sltu	t5, a7, t5
+	add	a1, a7, s0
+	sltu	s0, a5, s6
+	sltu	a7, a1, a7
+	add	t0, t0, s0
+	add	t5, t5, a7
+	add	t0, s7, t0
+	add	t5, t5, a3
+	sltu	a3, t0, s7
+	mul	a7, t5, t1
+	add	t3, t3, a3
+	sltu	a3, t3, a3
+	mulhu	t5, t5, t1
+	add	s0, s9, a3
+	sltu	a3, s0, a3
+	add	a7, s8, a7
+	neg	a3, a3
+	sltu	s1, a7, s8
+	and	a3, a3, t1
+	add	t5, t5, s1
+	add	a3, a5, a3
+	add	t5, t2, t5
+	sltu	a5, a3, a5
+	sltu	t2, t5, t2
+	add	t0, t0, a5
+	add	s1, a3, a3
+	add	a4, a4, t2
+	sltu	a3, s1, a3
+	add	s2, t0, t0
+	sltu	t2, a4, t2
+	sltu	a5, t0, a5
+	add	s3, s2, a3
+	add	a1, a1, t2
+	add	t3, t3, a5
+	sltu	t0, s2, t0
+	sltu	a3, s3, a3
+	sltu	t2, a1, t2
+	or	t0, t0, a3
+	add	a3, t3, t3
+	neg	t2, t2
+	sltu	a5, t3, a5
+	add	s2, a3, t0
+	and	t2, t2, t1
+	add	a5, s0, a5
+	sltu	t3, a3, t3
+	sltu	t0, s2, t0
+	add	t2, a7, t2
+	or	t0, t3, t0
+	add	t3, a5, a5
+	sltu	a3, t2, a7
+	add	a7, t3, t0
+	add	t5, t5, a3
+	add	s0, t2, t2
+	sltu	t3, t3, a5
+	sltu	t0, a7, t0
+	sltu	a5, s0, t2
+	add	s4, t5, t5
+	or	t0, t3, t0
+	sltu	t3, t5, a3
+	add	a3, s4, a5
+	neg	t0, t0
+	add	a4, a4, t3
+	sltu	s4, s4, t5
+	sltu	a5, a3, a5
+	and	t0, t0, t1
+	or	a5, s4, a5
+	add	s4, a4, a4
+	add	t0, s1, t0
+	sltu	t3, a4, t3
+	add	s5, s4, a5
+	sltu	s1, t0, s1
+	add	t3, a1, t3
+	sltu	a1, s4, a4
+	sltu	a5, s5, a5
+	add	s3, s3, s1
+	or	a5, a1, a5
+	add	a1, t3, t3
+	sltu	s1, s3, s1
+	add	s4, a1, a5
+	add	s2, s2, s1
+	sltu	a1, a1, t3
+	sltu	a5, s4, a5
+	sltu	s1, s2, s1
+	or	a5, a1, a5
+	add	a7, a7, s1
+	neg	a5, a5
+	sltu	a1, a7, s1
+	and	a5, a5, t1
+	neg	a1, a1
+	add	a5, s0, a5
+	and	a1, a1, t1
+	sltu	s0, a5, s0
+	add	t0, t0, a1
+	add	a3, a3, s0
+	mulhu	a1, t6, t0
+	mul	s1, t6, s3
+	sltu	s0, a3, s0
+	mul	s6, t4, t0
+	add	s5, s5, s0
+	sltu	s0, s5, s0
+	mulhu	s7, t6, s3
+	mulhu	s8, t4, t0
+	add	s4, s4, s0
+	add	s1, a1, s1
+	sltu	s0, s4, s0
+	add	s6, s1, s6
+	mul	s9, t6, s2
+	neg	s0, s0
+	sltu	a1, s1, a1
+	sltu	s1, s6, s1
+	mul	s10, t4, s3
+	and	s0, s0, t1
+	add	a1, a1, s7
+	add	s1, s8, s1
+	mul	s7, a6, t0
+	add	a5, a5, s0
+	add	s0, a1, s1
+	mulhu	s1, t6, s2
+	add	t2, a5, t2
+	mulhu	s8, t4, s3
+	add	s9, s0, s9
+	mulhu	s11, a6, t0
+	sltu	a5, t2, a5
+	add	t5, a3, t5
+	sltu	a1, s0, a1
+	sltu	s0, s9, s0
+	add	s10, s9, s10
+	add	ra, t5, a5
+	add	a1, a1, s0
+	sltu	s0, s10, s9
+	add	s7, s10, s7
+	mul	s9, t6, a7
+	sltu	t5, t5, a3
+	sltu	a3, ra, a5
+	add	a5, a1, s1
+	add	s0, s8, s0
+	sltu	s1, s7, s10
+	mul	s8, t4, s2
+	or	t5, t5, a3
+	add	a3, s5, a4
+	add	a4, a5, s0
+	add	s0, s11, s1
+	mul	s1, a6, s3
+	add	s10, a3, t5
+	sltu	a1, a5, a1
+	sltu	a5, a4, a5
+	add	s0, a4, s0
+	mulhu	s11, t6, a7
+	sltu	a3, a3, s5
+	mulhu	s5, t4, s2
+	sltu	t5, s10, t5
+	add	a5, a1, a5
+	mul	a1, a2, t0
+	sltu	a4, s0, a4
+	add	s9, s0, s9
+	or	t5, a3, t5
+	mulhu	a3, a6, s3
+	add	t3, s4, t3
+	add	a4, a5, a4
+	sltu	a5, s9, s0
+	add	s0, s9, s8
+	mulhu	s8, a2, t0
+	add	a4, a4, a5
+	add	a5, t3, t5
+	sltu	s9, s0, s9
+	add	s1, s0, s1
+	sltu	t3, t3, s4
+	sltu	t5, a5, t5
+	add	s4, a4, s11
+	add	s5, s5, s9
+	sltu	s0, s1, s0
+	add	a1, s1, a1
+	mul	s9, t4, a7
+	or	t3, t3, t5
+	add	t5, s4, s5
+	add	a3, a3, s0
+	sltu	s0, a1, s1
+	mul	s1, a6, s2
+	neg	t3, t3
+	sltu	a4, s4, a4
+	sltu	s4, t5, s4
+	add	a3, t5, a3
+	add	s0, s8, s0
+	mul	s5, a2, s3
+	and	t3, t3, t1
+	add	a4, a4, s4
+	sltu	t5, a3, t5
+	add	s0, a3, s0
+	mulhu	t4, t4, a7
+	mulhu	s4, a6, s2
+	add	t3, t2, t3
+	add	t5, a4, t5
+	sltu	a3, s0, a3
+	add	a4, s0, s9
+	mulhu	s8, a2, s3
+	sltu	t2, t3, t2
+	add	t5, t5, a3
+	sltu	a3, a4, s0
+	add	s0, a4, s1
+	add	s1, ra, t2
+	add	t5, t5, a3
+	sltu	a3, s0, a4
+	add	a4, s0, s5
+	mul	s5, a6, a7
+	sltu	t2, s1, t2
+	add	t4, t5, t4
+	add	a3, s4, a3
+	sltu	s0, a4, s0
+	mul	s4, a2, s2
+	add	s9, s10, t2
+	mul	t6, t6, t0
+	add	a3, t4, a3
+	add	s0, s8, s0
+	mul	s8, a4, t1
+	sltu	t2, s9, t2
+	add	s0, a3, s0
+	add	a5, a5, t2
+	sltu	t5, t4, t5
+	sltu	t4, a3, t4
+	mulhu	a6, a6, a7
+	add	s5, s0, s5
+	mulhu	s10, a2, s2
+	sltu	t2, a5, t2
+	mulhu	a4, a4, t1
+	add	t4, t5, t4
+	sltu	t5, s0, a3
+	add	a3, s5, s4
+	neg	t2, t2
+	add	t4, t4, t5
+	sltu	t5, s5, s0
+	mul	s0, a2, a7
+	add	s4, t6, s8
+	mul	s8, a3, t1
+	and	t2, t2, t1
+	add	t4, t4, t5
+	sltu	t5, a3, s5
+	sltu	t6, s4, t6
+	add	t2, t3, t2
+	add	t3, t4, a6
+	add	t5, s10, t5
+	add	t6, t6, a4
+	mulhu	a4, t2, s1
+	add	t5, t3, t5
+	mul	a6, t2, s1
+	add	s5, t6, s6
+	mul	s6, t2, s9
+	add	s0, t5, s0
+	mulhu	a3, a3, t1
+	add	s8, s5, s8
+	mulhu	s10, t2, t2
+	sltu	t6, s5, t6
+	mulhu	s11, t2, s9
+	sltu	s5, s8, s5
+	mulhu	a2, a2, a7
+	sltu	t4, t3, t4
+	mul	ra, s0, t1
+	sltu	t3, t5, t3
+	add	t6, t6, s5
+	mul	s5, t2, a5
+	add	s6, a4, s6
+	add	t3, t4, t3
+	mul	t4, s1, s9
+	sltu	t5, s0, t5
+	add	t6, t6, a3
+	slli	a3, a6, 1
+	sltu	a4, s6, a4
+	add	a3, s10, a3
+	srli	a6, a6, 63
+	add	t3, t3, t5
+	mul	t5, s1, s1
+	add	s7, t6, s7
+	mulhu	s0, s0, t1
+	add	a4, a4, s11
+	slli	s11, s6, 1
+	sltu	s10, a3, s10
+	or	a6, s11, a6
+	mulhu	s11, t2, a5
+	add	t3, t3, a2
+	mulhu	a2, s1, s9
+	add	ra, s7, ra
+	add	s5, a4, s5
+	add	a6, s10, a6
+	sltu	t6, s7, t6
+	sltu	s7, ra, s7
+	add	t4, s5, t4
+	add	t5, a6, t5
+	add	t6, t6, s7
+	mulhu	s7, s1, s1
+	sltu	a4, s5, a4
+	sltu	s5, t4, s5
+	sltu	s10, a6, s10
+	sltu	a6, t5, a6
+	add	t6, t6, s0
+	mul	s0, t3, t1
+	add	a4, a4, s11
+	mul	s11, s1, a5
+	add	a2, a2, s5
+	add	a6, s10, a6
+	slli	s5, t4, 1
+	srli	s6, s6, 63
+	add	a1, t6, a1
+	mulhu	t3, t3, t1
+	add	a2, a4, a2
+	add	s7, a6, s7
+	or	s5, s5, s6
+	add	s0, a1, s0
+	mulhu	s6, s1, a5
+	add	s10, a2, s11
+	add	s5, s7, s5
+	mul	s11, s9, s9
+	sltu	t6, a1, t6
+	sltu	a1, s0, a1
+	sltu	a6, s7, a6
+	sltu	s7, s5, s7
+	srli	t4, t4, 63
+	add	t6, t6, a1
+	mul	a1, s9, a5
+	sltu	a4, a2, a4
+	sltu	a2, s10, a2
+	add	a6, a6, s7
+	slli	s7, s10, 1
+	or	t4, s7, t4
+	add	t3, t6, t3
+	add	t6, a4, a2
+	add	t4, a6, t4
+	mulhu	a4, s9, s9
+	add	a2, t6, s6
+	mul	s6, t3, t1
+	add	s7, t4, s11
+	mulhu	s11, s9, a5
+	add	a1, a2, a1
+	sltu	a6, t4, a6
+	sltu	t4, s7, t4
+	mulhu	t3, t3, t1
+	add	t4, a6, t4
+	mul	a6, t2, t2
+	srli	s10, s10, 63
+	sltu	t6, a2, t6
+	sltu	a2, a1, a2
+	add	a4, t4, a4
+	add	s6, s4, s6
+	add	t6, t6, a2
+	mul	a2, s7, t1
+	mulhu	s7, s7, t1
+	sltu	s4, s6, s4
+	add	s11, t6, s11
+	add	t3, t3, s4
+	slli	s4, a1, 1
+	sltu	t4, a4, t4
+	or	s4, s4, s10
+	mul	s10, a5, a5
+	add	s4, a4, s4
+	add	a2, a6, a2
+	sltu	a4, s4, a4
+	srli	a1, a1, 63
+	sltu	a6, a2, a6
+	add	t3, s8, t3
+	add	t4, t4, a4
+	mul	a4, s4, t1
+	add	a6, a6, s7
+	slli	s7, s11, 1
+	or	a1, s7, a1
+	sltu	s7, t3, s8
+	add	a1, t4, a1
+	add	a3, a6, a3
+	mulhu	s4, s4, t1
+	add	s8, ra, s7
+	mulhu	ra, a5, a5
+	add	s10, a1, s10
+	add	a4, a3, a4
+	sltu	s7, s8, s7
+	sltu	a6, a3, a6
+	sltu	a3, a4, a3
+	add	s0, s0, s7
+	sltu	t6, s11, t6
+	sltu	t4, a1, t4
+	sltu	a1, s10, a1
+	add	a3, a6, a3
+	mul	a6, s10, t1
+	sltu	s7, s0, s7
+	add	t4, t4, a1
+	slli	t6, t6, 1
+	srli	a1, s11, 63
+	add	a3, a3, s4
+	neg	s4, s7
+	add	t4, t4, ra
+	or	t6, t6, a1
+	add	t5, a3, t5
+	mulhu	a1, s10, t1
+	and	s4, s4, t1
+	add	t4, t4, t6
+	add	t6, t5, a6
+	add	a6, s6, s4
+	sltu	a3, t5, a3
+	sltu	t5, t6, t5
+	mul	s4, t4, t1
+	sltu	s6, a6, s6
+	add	t5, a3, t5
+	add	t3, t3, s6
+	add	a3, a6, a6
+	add	t5, t5, a1
+	sltu	a6, a3, a6
+	add	a1, t3, t3
+	add	s5, t5, s5
+	mulhu	t4, t4, t1
+	sltu	s6, t3, s6
+	add	s7, a1, a6
+	add	s4, s5, s4
+	add	s8, s8, s6
+	sltu	t3, a1, t3
+	sltu	a6, s7, a6
+	sltu	t5, s5, t5
+	sltu	a1, s4, s5
+	or	t3, t3, a6
+	add	a6, s8, s8
+	add	t5, t5, a1
+	sltu	a1, s8, s6
+	add	s5, a6, t3
+	add	t4, t5, t4
+	add	t5, s0, a1
+	sltu	a6, a6, s8
+	sltu	t3, s5, t3
+	mul	a1, t4, t1
+	or	t3, a6, t3
+	add	a6, t5, t5
+	add	s0, a6, t3
+	mulhu	t4, t4, t1
+	sltu	t5, a6, t5
+	sltu	t3, s0, t3
+	or	t3, t5, t3
+	add	t5, a2, a1
+	neg	t3, t3
+	sltu	a6, t5, a2
+	and	t3, t3, t1
+	add	t4, t4, a6
+	add	t3, a3, t3
+	add	t4, a4, t4
+	sltu	a3, t3, a3
+	sltu	a4, t4, a4
+	add	a6, s7, a3
+	add	t6, t6, a4
+	sltu	a3, a6, a3
+	sltu	a4, t6, a4
+	add	a2, s5, a3
+	add	a1, s4, a4
+	sltu	a3, a2, a3
+	sltu	a4, a1, a4
+	add	s0, s0, a3
+	neg	a4, a4
+	sltu	a3, s0, a3
+	and	a4, a4, t1
+	neg	a3, a3
+	add	a4, t5, a4
+	and	a3, a3, t1
+	sltu	t5, a4, t5
+	add	t3, t3, a3
+	add	t4, t4, t5
+	sltu	t5, t4, t5
+	sltu	a3, a4, t3
+	sub	s4, t4, a6
+	add	t6, t6, t5
+	sltu	t4, t4, a6
+	sltu	s5, s4, a3
+	sltu	t5, t6, t5
+	or	t4, t4, s5
+	sub	s5, t6, a2
+	add	t5, a1, t5
+	sltu	t6, t6, a2
+	sltu	a1, s5, t4
+	or	t6, t6, a1
+	sub	a1, t5, s0
+	sltu	t5, t5, s0
+	sltu	s6, a1, t6
+	or	t5, t5, s6
+	sub	a4, a4, t3
+	neg	t5, t5
+	sub	a3, s4, a3
+	and	t5, t5, t1
+	sub	t4, s5, t4
+	sltu	s4, a4, t5
+	sub	t6, a1, t6
+	sltu	a1, a3, s4
+	sub	t5, a4, t5
+	sltu	a4, t4, a1
+	sub	a3, a3, s4
+	sltu	s4, t6, a4
+	sub	s5, a3, a6
+	neg	s4, s4
+	sub	t4, t4, a1
+	and	a1, s4, t1
+	sltu	a3, a3, a6
+	sub	t5, t5, a1
+	sub	a1, t4, a2
+	sltu	s4, t5, t3
+	sub	t6, t6, a4
+	sltu	a4, s5, s4
+	sltu	t4, t4, a2
+	or	a3, a3, a4
+	sub	a4, t6, s0
+	sltu	s6, a1, a3
+	sltu	t6, t6, s0
+	or	t4, t4, s6
+	sub	t5, t5, t3
+	sltu	s6, a4, t4
+	sub	s4, s5, s4
+	or	t6, t6, s6
+	sub	a3, a1, a3
+	neg	t6, t6
+	sub	t4, a4, t4
+	and	t6, t6, t1
+	mulhu	a4, t0, s3
+	sltu	a1, t5, t6
+	sub	t5, t5, t6
+	sltu	t6, s4, a1
+	sub	a1, s4, a1
+	sltu	s4, a3, t6
+	sub	s5, a6, a1
+	sltu	s6, t4, s4
+	sub	t6, a3, t6
+	neg	a3, s6
+	sltu	a6, a6, a1
+	and	a3, a3, t1
+	mul	s6, t0, s3
+	sub	t5, t5, a3
+	mul	a3, t0, s2
+	sltu	s7, t3, t5
+	sub	s8, a2, t6
+	sltu	s10, s5, s7
+	mulhu	s11, t0, t0
+	or	a6, a6, s10
+	sub	t4, t4, s4
+	sltu	a2, a2, t6
+	sltu	s4, s8, a6
+	mulhu	s10, t0, s2
+	or	a2, a2, s4
+	sub	s4, s0, t4
+	mul	ra, t0, a7
+	sltu	s0, s0, t4
+	add	a3, a4, a3
+	sltu	a4, a3, a4
+	sub	t3, t3, t5
+	add	a4, a4, s10
+	sltu	s10, s4, a2
+	or	s0, s0, s10
+	mul	s10, s3, s2
+	neg	s0, s0
+	add	ra, a4, ra
+	and	s0, s0, t1
+	sub	s5, s5, s7
+	slli	s7, s6, 1
+	srli	s6, s6, 63
+	add	s7, s11, s7
+	add	s10, ra, s10
+	sltu	s11, s7, s11
+	sub	a6, s8, a6
+	mul	s8, s3, s3
+	sltu	a4, ra, a4
+	sltu	ra, s10, ra
+	sub	a2, s4, a2
+	slli	s4, a3, 1
+	srli	a3, a3, 63
+	or	s4, s4, s6
+	mulhu	s6, t0, a7
+	add	s4, s11, s4
+	mul	t0, t0, t0
+	add	s8, s4, s8
+	sltu	s11, s4, s11
+	sltu	s4, s8, s4
+	sd	t5, 0(a0)
+	mulhu	t5, s3, s2
+	add	a4, a4, s6
+	mulhu	s6, s3, s3
+	add	s4, s11, s4
+	sltu	s11, t3, s0
+	sub	t3, t3, s0
+	mul	s0, s3, a7
+	sd	a1, 8(a0)
+	sltu	a1, s5, s11
+	add	t5, t5, ra
+	sltu	ra, a6, a1
+	add	t5, a4, t5
+	add	s6, s4, s6
+	mulhu	s3, s3, a7
+	add	s0, t5, s0
+	sltu	s4, s6, s4
+	sub	s5, s5, s11
+	slli	s11, s10, 1
+	or	a3, s11, a3
+	sltu	s11, a2, ra
+	neg	s11, s11
+	add	a3, s6, a3
+	and	s11, s11, t1
+	sltu	s6, a3, s6
+	srli	s10, s10, 63
+	sub	t3, t3, s11
+	mul	s11, s2, s2
+	sltu	a4, t5, a4
+	sltu	t5, s0, t5
+	add	s4, s4, s6
+	mul	s6, s2, a7
+	add	t5, a4, t5
+	slli	a4, s0, 1
+	add	s3, t5, s3
+	or	a4, a4, s10
+	mulhu	s10, t2, t3
+	add	a4, s4, a4
+	srli	s0, s0, 63
+	add	s11, a4, s11
+	add	s6, s3, s6
+	sltu	s4, a4, s4
+	sltu	a4, s11, a4
+	add	a4, s4, a4
+	mul	s4, t2, s5
+	sub	a6, a6, a1
+	mulhu	a1, s2, s2
+	mulhu	s2, s2, a7
+	sltu	t5, s3, t5
+	sltu	s3, s6, s3
+	sub	a2, a2, ra
+	mul	ra, s1, t3
+	add	s4, s10, s4
+	add	a1, a4, a1
+	add	t5, t5, s3
+	mul	s3, s11, t1
+	sltu	s10, s4, s10
+	mulhu	s11, s11, t1
+	add	s2, t5, s2
+	add	ra, s4, ra
+	sltu	a4, a1, a4
+	sltu	s4, ra, s4
+	sltu	t5, s2, t5
+	add	s3, t0, s3
+	slli	t5, t5, 1
+	sltu	t0, s3, t0
+	sd	t6, 16(a0)
+	mulhu	t6, t2, s5
+	add	t0, t0, s11
+	mulhu	s11, s1, t3
+	add	s7, t0, s7
+	sltu	t0, s7, t0
+	sd	t4, 24(a0)
+	slli	t4, s6, 1
+	srli	s6, s6, 63
+	or	t4, t4, s0
+	mul	s0, t2, a6
+	add	t4, a1, t4
+	add	t6, s10, t6
+	mul	s10, s1, s5
+	add	s4, s11, s4
+	mul	s11, a7, a7
+	sltu	a1, t4, a1
+	add	s4, t6, s4
+	add	a4, a4, a1
+	mul	a1, t4, t1
+	add	s0, s4, s0
+	mulhu	t4, t4, t1
+	sltu	t6, s4, t6
+	sltu	s4, s0, s4
+	add	s10, s0, s10
+	mulhu	a7, a7, a7
+	add	t6, t6, s4
+	mul	s4, s9, t3
+	add	a1, s7, a1
+	sltu	s0, s10, s0
+	sltu	s7, a1, s7
+	add	t0, t0, s7
+	slli	s7, s2, 1
+	or	s6, s7, s6
+	mulhu	s7, t2, a6
+	add	s6, a4, s6
+	add	s4, s10, s4
+	add	s11, s6, s11
+	sltu	s10, s4, s10
+	sltu	a4, s6, a4
+	sltu	s6, s11, s6
+	add	s7, t6, s7
+	add	a4, a4, s6
+	mulhu	s6, s1, s5
+	srli	s2, s2, 63
+	add	t0, t0, t4
+	mulhu	t4, s9, t3
+	sltu	t6, s7, t6
+	add	a4, a4, a7
+	mul	a7, t2, a2
+	or	t5, t5, s2
+	mul	s2, s11, t1
+	add	s0, s6, s0
+	mul	s6, s1, a6
+	add	s0, s7, s0
+	add	t4, t4, s10
+	mul	s10, s9, s5
+	sltu	s7, s0, s7
+	add	t4, s0, t4
+	add	s8, t0, s8
+	mulhu	s11, s11, t1
+	add	t6, t6, s7
+	mulhu	s7, t2, a2
+	sltu	s0, t4, s0
+	add	a7, t4, a7
+	add	t5, a4, t5
+	mulhu	a4, s1, a6
+	add	s2, s8, s2
+	add	t6, t6, s0
+	mul	s0, a5, t3
+	sltu	t4, a7, t4
+	add	s6, a7, s6
+	sltu	t0, s8, t0
+	sltu	s8, s2, s8
+	add	t4, t6, t4
+	mulhu	t6, s9, s5
+	sltu	a7, s6, a7
+	add	s10, s6, s10
+	add	t0, t0, s8
+	mulhu	s8, a5, t3
+	add	s7, t4, s7
+	add	a4, a4, a7
+	mul	a7, t5, t1
+	sltu	s6, s10, s6
+	add	s0, s10, s0
+	add	t0, t0, s11
+	mul	s11, s1, a2
+	add	a4, s7, a4
+	add	t6, t6, s6
+	sltu	s6, s0, s10
+	mul	s10, s9, a6
+	add	a3, t0, a3
+	mulhu	t5, t5, t1
+	sltu	t4, s7, t4
+	sltu	s7, a4, s7
+	add	t6, a4, t6
+	add	s6, s8, s6
+	mul	s8, a5, s5
+	add	a7, a3, a7
+	add	t4, t4, s7
+	sltu	a4, t6, a4
+	add	s6, t6, s6
+	mulhu	s1, s1, a2
+	mulhu	s7, s9, a6
+	sltu	t0, a3, t0
+	sltu	a3, a7, a3
+	add	t4, t4, a4
+	sltu	t6, s6, t6
+	add	a4, s6, s11
+	mulhu	s5, a5, s5
+	add	t0, t0, a3
+	add	t4, t4, t6
+	sltu	t6, a4, s6
+	add	a3, a4, s10
+	add	t0, t0, t5
+	add	t4, t4, t6
+	sltu	t5, a3, a4
+	add	t6, a3, s8
+	mul	a4, s9, a2
+	mul	s6, t0, t1
+	add	s1, t4, s1
+	add	t5, s7, t5
+	sltu	a3, t6, a3
+	mul	s7, a5, a6
+	add	t5, s1, t5
+	mul	t2, t2, t3
+	add	t3, s5, a3
+	mul	a3, t6, t1
+	add	t3, t5, t3
+	mulhu	t0, t0, t1
+	sltu	t4, s1, t4
+	sltu	s1, t5, s1
+	mulhu	s5, s9, a2
+	add	a4, t3, a4
+	mulhu	a6, a5, a6
+	mulhu	t6, t6, t1
+	add	s6, s3, s6
+	add	t4, t4, s1
+	sltu	t5, t3, t5
+	add	s1, a4, s7
+	sltu	s3, s6, s3
+	add	t4, t4, t5
+	sltu	t3, a4, t3
+	mul	t5, a5, a2
+	add	a3, t2, a3
+	mul	s7, s1, t1
+	add	t0, t0, s3
+	add	t3, t4, t3
+	sltu	t4, s1, a4
+	sltu	t2, a3, t2
+	add	t0, a1, t0
+	add	a4, t3, s5
+	add	t4, a6, t4
+	add	t2, t2, t6
+	sltu	t6, t0, a1
+	add	t4, a4, t4
+	add	a6, t2, ra
+	mulhu	a1, s1, t1
+	add	s1, s2, t6
+	add	t5, t4, t5
+	add	s2, a6, s7
+	sltu	t6, s1, t6
+	mulhu	a5, a5, a2
+	sltu	t2, a6, t2
+	sltu	a6, s2, a6
+	mul	a2, t5, t1
+	add	a7, a7, t6
+	sltu	t3, a4, t3
+	sltu	a4, t4, a4
+	add	t2, t2, a6
+	sltu	t6, a7, t6
+	add	t3, t3, a4
+	sltu	t4, t5, t4
+	add	t2, t2, a1
+	neg	t6, t6
+	add	t3, t3, t4
+	add	t4, t2, s4
+	mulhu	t5, t5, t1
+	and	t6, t6, t1
+	add	t3, t3, a5
+	add	a4, t4, a2
+	add	t6, s6, t6
+	sltu	t2, t4, t2
+	sltu	t4, a4, t4
+	mul	a5, t3, t1
+	sltu	a6, t6, s6
+	add	t2, t2, t4
+	add	t0, t0, a6
+	add	t4, t6, t6
+	add	t2, t2, t5
+	sltu	t5, t4, t6
+	add	t6, t0, t0
+	add	a2, t2, s0
+	mulhu	t3, t3, t1
+	sltu	a6, t0, a6
+	add	a1, t6, t5
+	add	a5, a2, a5
+	add	s0, s1, a6
+	sltu	t0, t6, t0
+	sltu	t5, a1, t5
+	sltu	t2, a2, t2
+	sltu	t6, a5, a2
+	or	t0, t0, t5
+	add	t5, s0, s0
+	add	t2, t2, t6
+	sltu	t6, s0, a6
+	add	a6, t5, t0
+	add	t2, t2, t3
+	add	t3, a7, t6
+	sltu	t5, t5, s0
+	sltu	t0, a6, t0
+	mul	t6, t2, t1
+	or	t0, t5, t0
+	add	t5, t3, t3
+	mulhu	t2, t2, t1
+	add	a7, t5, t0
+	sltu	t3, t5, t3
+	sltu	t0, a7, t0
+	or	t0, t3, t0
+	add	t3, a3, t6
+	neg	t0, t0
+	sltu	t5, t3, a3
+	and	t0, t0, t1
+	add	t2, t2, t5
+	add	t0, t4, t0
+	add	t2, s2, t2
+	sltu	t4, t0, t4
+	sltu	t5, t2, s2
+	add	t6, a1, t4
+	add	a3, a4, t5
+	sltu	t4, t6, t4
+	sltu	t5, a3, t5
+	add	a4, a6, t4
+	add	a5, a5, t5
+	sltu	t4, a4, t4
+	sltu	t5, a5, t5
+	add	a6, a7, t4
+	neg	t5, t5
+	sltu	t4, a6, t4
+	and	t5, t5, t1
+	neg	t4, t4
+	add	t5, t3, t5
+	and	t4, t4, t1
+	sltu	t3, t5, t3
+	add	t0, t0, t4
+	add	t2, t2, t3
+	sltu	t3, t2, t3
+	sltu	t4, t5, t0
+	sub	a7, t2, t6
+	add	a3, a3, t3
+	sltu	t2, t2, t6
+	sltu	t6, a7, t4
+	sltu	t3, a3, t3
+	or	t2, t2, t6
+	sub	t6, a3, a4
+	add	t3, a5, t3
+	sltu	a3, a3, a4
+	sltu	a4, t6, t2
+	or	a3, a3, a4
+	sub	a4, t3, a6
+	sltu	t3, t3, a6
+	sltu	a5, a4, a3
+	or	t3, t3, a5
+	sub	t0, t5, t0
+	neg	t3, t3
+	sub	t4, a7, t4
+	and	t3, t3, t1
+	sub	t2, t6, t2
+	sltu	t5, t0, t3
+	sub	t6, a4, a3
+	sltu	a3, t4, t5
+	sub	t0, t0, t3
+	sltu	t3, t2, a3
+	sub	t4, t4, t5
+	sltu	t5, t6, t3
+	sub	t2, t2, a3
+	neg	t5, t5
+	sub	t3, t6, t3
+	and	t1, t5, t1
+	sd	t4, 40(a0)
+	sub	t0, t0, t1
+	sd	t2, 48(a0)
+	sd	t0, 32(a0)
+	sd	t3, 56(a0)
+	ld	s0, 80(sp)
+	.cfi_restore s0
+	ld	s1, 88(sp)
+	.cfi_restore s1
+	ld	s2, 96(sp)
+	.cfi_restore s2
+	ld	s3, 104(sp)
+	.cfi_restore s3
+	ld	s4, 112(sp)
+	.cfi_restore s4
+	ld	s5, 120(sp)
+	.cfi_restore s5
+	ld	s6, 128(sp)
+	.cfi_restore s6
+	ld	s7, 136(sp)
+	.cfi_restore s7
+	ld	s8, 144(sp)
+	.cfi_restore s8
+	ld	s9, 152(sp)
+	.cfi_restore s9
+	ld	s10, 160(sp)
+	.cfi_restore s10
+	ld	s11, 168(sp)
+	.cfi_restore s11
+	ld	ra, 176(sp)
+	.cfi_restore ra
+	addi	sp, sp, 192
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_jdbl_rv64, .-lf_secp256k1_p_jdbl_rv64
+
 	.section .note.GNU-stack,"",@progbits

@@ -539,4 +539,1536 @@ lf_secp256k1_p_from_internal_x86_64:
 	.cfi_endproc
 	.size lf_secp256k1_p_from_internal_x86_64, .-lf_secp256k1_p_from_internal_x86_64
 
+# void lf_secp256k1_p_mul_lazy_x86_64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+#   r = a*b mod p, p = 2^256 - 0x1000003d1; product then folds by 2^256 = 0x1000003d1 mod p Inputs < 2^256, output < 2^256 (lazy form).
+#   System V: r in %rdi, a in %rsi, b in %rdx
+#   registers used: bl, bpl, ebp, ebx, r10, r10b, r10d, r11, r12, r12b, r12d, r13, r13b, r13d, r8, r9, rax, rbp, rbx, rcx, rdx
+#   callee-saved pushed: rbx, rbp, r12, r13; stack: 32 bytes pushed + 0 bytes of spill slots
+#   137 instructions
+	.text
+	.globl lf_secp256k1_p_mul_lazy_x86_64
+	.hidden lf_secp256k1_p_mul_lazy_x86_64
+	.type lf_secp256k1_p_mul_lazy_x86_64, @function
+	.p2align 5
+lf_secp256k1_p_mul_lazy_x86_64:
+	.cfi_startproc
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	movq %rdx, %rcx
+	movq 0(%rsi), %rax
+	mulq 0(%rcx)
+	movq %rdx, %r8
+	movq %rax, %r9
+	movq 0(%rsi), %rax
+	mulq 8(%rcx)
+	addq %rax, %r8
+	adcq $0, %rdx
+	setc %r10b
+	movzbl %r10b, %r10d
+	movq %rdx, %r11
+	movq 8(%rsi), %rax
+	mulq 0(%rcx)
+	addq %rax, %r8
+	adcq %rdx, %r11
+	adcq $0, %r10
+	movq 0(%rsi), %rax
+	mulq 16(%rcx)
+	addq %rax, %r11
+	adcq %rdx, %r10
+	setc %bl
+	movzbl %bl, %ebx
+	movq 8(%rsi), %rax
+	mulq 8(%rcx)
+	addq %rax, %r11
+	adcq %rdx, %r10
+	adcq $0, %rbx
+	movq 16(%rsi), %rax
+	mulq 0(%rcx)
+	addq %rax, %r11
+	adcq %rdx, %r10
+	adcq $0, %rbx
+	movq 0(%rsi), %rax
+	mulq 24(%rcx)
+	addq %rax, %r10
+	adcq %rdx, %rbx
+	setc %bpl
+	movzbl %bpl, %ebp
+	movq 8(%rsi), %rax
+	mulq 16(%rcx)
+	addq %rax, %r10
+	adcq %rdx, %rbx
+	adcq $0, %rbp
+	movq 16(%rsi), %rax
+	mulq 8(%rcx)
+	addq %rax, %r10
+	adcq %rdx, %rbx
+	adcq $0, %rbp
+	movq 24(%rsi), %rax
+	mulq 0(%rcx)
+	addq %rax, %r10
+	adcq %rdx, %rbx
+	adcq $0, %rbp
+	movq 8(%rsi), %rax
+	mulq 24(%rcx)
+	addq %rax, %rbx
+	adcq %rdx, %rbp
+	setc %r12b
+	movzbl %r12b, %r12d
+	movq 16(%rsi), %rax
+	mulq 16(%rcx)
+	addq %rax, %rbx
+	adcq %rdx, %rbp
+	adcq $0, %r12
+	movq 24(%rsi), %rax
+	mulq 8(%rcx)
+	addq %rax, %rbx
+	adcq %rdx, %rbp
+	adcq $0, %r12
+	movq 16(%rsi), %rax
+	mulq 24(%rcx)
+	addq %rax, %rbp
+	adcq %rdx, %r12
+	setc %r13b
+	movzbl %r13b, %r13d
+	movq 24(%rsi), %rax
+	mulq 16(%rcx)
+	addq %rax, %rbp
+	adcq %rdx, %r12
+	adcq $0, %r13
+	movq 24(%rsi), %rax
+	mulq 24(%rcx)
+	addq %rax, %r12
+	adcq %rdx, %r13
+	movabsq $4294968273, %rax
+	mulq %rbx
+	addq %rax, %r9
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq %rbx, %r8
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq %rax, %r11
+	adcq $0, %rdx
+	addq %rbx, %r11
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %r13
+	addq %rax, %r10
+	adcq $0, %rdx
+	addq %rbx, %r10
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movq %rbx, %rax
+	movabsq $4294968273, %rbp
+	mulq %rbp
+	addq %rax, %r9
+	adcq %rdx, %r8
+	adcq $0, %r11
+	adcq $0, %r10
+	sbbq %rbx, %rbx
+	andq %rbp, %rbx
+	addq %rbx, %r9
+	adcq $0, %r8
+	adcq $0, %r11
+	adcq $0, %r10
+	movq %r9, 0(%rdi)
+	movq %r8, 8(%rdi)
+	movq %r11, 16(%rdi)
+	movq %r10, 24(%rdi)
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_mul_lazy_x86_64, .-lf_secp256k1_p_mul_lazy_x86_64
+
+# void lf_secp256k1_p_sqr_lazy_x86_64(uint64_t r[4], const uint64_t a[4])
+#   r = a^2 mod p, p = 2^256 - 0x1000003d1; squaring then folds by 2^256 = 0x1000003d1 mod p Inputs < 2^256, output < 2^256 (lazy form).
+#   System V: r in %rdi, a in %rsi
+#   registers used: bl, bpl, ebp, ebx, r10, r10b, r10d, r11, r12, r12b, r12d, r13, r13b, r13d, r8, r9, rax, rbp, rbx, rdx
+#   callee-saved pushed: rbx, rbp, r12, r13; stack: 32 bytes pushed + 0 bytes of spill slots
+#   123 instructions
+	.text
+	.globl lf_secp256k1_p_sqr_lazy_x86_64
+	.hidden lf_secp256k1_p_sqr_lazy_x86_64
+	.type lf_secp256k1_p_sqr_lazy_x86_64, @function
+	.p2align 5
+lf_secp256k1_p_sqr_lazy_x86_64:
+	.cfi_startproc
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	movq 0(%rsi), %rax
+	mulq %rax
+	movq %rdx, %r8
+	movq %rax, %r9
+	movq 0(%rsi), %rax
+	mulq 8(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %r10b
+	movzbl %r10b, %r10d
+	addq %rax, %r8
+	adcq $0, %rdx
+	adcq $0, %r10
+	movq %rdx, %r11
+	movq 0(%rsi), %rax
+	mulq 16(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %bl
+	movzbl %bl, %ebx
+	addq %rax, %r11
+	adcq %rdx, %r10
+	adcq $0, %rbx
+	movq 8(%rsi), %rax
+	mulq %rax
+	addq %rax, %r11
+	adcq %rdx, %r10
+	adcq $0, %rbx
+	movq 0(%rsi), %rax
+	mulq 24(%rsi)
+	movq %rdx, %rbp
+	movq %rax, %r12
+	movq 8(%rsi), %rax
+	mulq 16(%rsi)
+	addq %rax, %r12
+	adcq %rdx, %rbp
+	setc %r13b
+	movzbl %r13b, %r13d
+	addq %r12, %r12
+	adcq %rbp, %rbp
+	adcq %r13, %r13
+	addq %r12, %r10
+	adcq %rbp, %rbx
+	adcq $0, %r13
+	movq 8(%rsi), %rax
+	mulq 24(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %bpl
+	movzbl %bpl, %ebp
+	addq %rax, %rbx
+	adcq %rdx, %r13
+	adcq $0, %rbp
+	movq 16(%rsi), %rax
+	mulq %rax
+	addq %rax, %rbx
+	adcq %rdx, %r13
+	adcq $0, %rbp
+	movq 16(%rsi), %rax
+	mulq 24(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %r12b
+	movzbl %r12b, %r12d
+	addq %rax, %r13
+	adcq %rdx, %rbp
+	adcq $0, %r12
+	movq 24(%rsi), %rax
+	mulq %rax
+	addq %rax, %rbp
+	adcq %rdx, %r12
+	movabsq $4294968273, %rax
+	mulq %rbx
+	addq %rax, %r9
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %r13
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq %rbx, %r8
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq %rax, %r11
+	adcq $0, %rdx
+	addq %rbx, %r11
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq %rax, %r10
+	adcq $0, %rdx
+	addq %rbx, %r10
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movq %rbx, %rax
+	movabsq $4294968273, %rbp
+	mulq %rbp
+	addq %rax, %r9
+	adcq %rdx, %r8
+	adcq $0, %r11
+	adcq $0, %r10
+	sbbq %rbx, %rbx
+	andq %rbp, %rbx
+	addq %rbx, %r9
+	adcq $0, %r8
+	adcq $0, %r11
+	adcq $0, %r10
+	movq %r9, 0(%rdi)
+	movq %r8, 8(%rdi)
+	movq %r11, 16(%rdi)
+	movq %r10, 24(%rdi)
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_sqr_lazy_x86_64, .-lf_secp256k1_p_sqr_lazy_x86_64
+
+# void lf_secp256k1_p_add_lazy_x86_64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+#   r = a + b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
+#   System V: r in %rdi, a in %rsi, b in %rdx
+#   registers used: r10, r11, r8, r9, rbp, rbx, rcx, rdx
+#   callee-saved pushed: rbx, rbp; stack: 16 bytes pushed + 0 bytes of spill slots
+#   28 instructions
+	.text
+	.globl lf_secp256k1_p_add_lazy_x86_64
+	.hidden lf_secp256k1_p_add_lazy_x86_64
+	.type lf_secp256k1_p_add_lazy_x86_64, @function
+	.p2align 5
+lf_secp256k1_p_add_lazy_x86_64:
+	.cfi_startproc
+	pushq %rbx
+	pushq %rbp
+	movq %rdx, %rcx
+	movq 0(%rsi), %r8
+	addq 0(%rcx), %r8
+	movq 8(%rsi), %r9
+	adcq 8(%rcx), %r9
+	movq 16(%rsi), %r10
+	adcq 16(%rcx), %r10
+	movq 24(%rsi), %r11
+	adcq 24(%rcx), %r11
+	sbbq %rbx, %rbx
+	movabsq $4294968273, %rbp
+	andq %rbp, %rbx
+	addq %rbx, %r8
+	adcq $0, %r9
+	adcq $0, %r10
+	adcq $0, %r11
+	sbbq %rbx, %rbx
+	andq %rbp, %rbx
+	addq %rbx, %r8
+	movq %r8, 0(%rdi)
+	movq %r9, 8(%rdi)
+	movq %r10, 16(%rdi)
+	movq %r11, 24(%rdi)
+	popq %rbp
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_add_lazy_x86_64, .-lf_secp256k1_p_add_lazy_x86_64
+
+# void lf_secp256k1_p_sub_lazy_x86_64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+#   r = a - b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
+#   System V: r in %rdi, a in %rsi, b in %rdx
+#   registers used: r10, r11, r8, r9, rbp, rbx, rcx, rdx
+#   callee-saved pushed: rbx, rbp; stack: 16 bytes pushed + 0 bytes of spill slots
+#   28 instructions
+	.text
+	.globl lf_secp256k1_p_sub_lazy_x86_64
+	.hidden lf_secp256k1_p_sub_lazy_x86_64
+	.type lf_secp256k1_p_sub_lazy_x86_64, @function
+	.p2align 5
+lf_secp256k1_p_sub_lazy_x86_64:
+	.cfi_startproc
+	pushq %rbx
+	pushq %rbp
+	movq %rdx, %rcx
+	movq 0(%rsi), %r8
+	subq 0(%rcx), %r8
+	movq 8(%rsi), %r9
+	sbbq 8(%rcx), %r9
+	movq 16(%rsi), %r10
+	sbbq 16(%rcx), %r10
+	movq 24(%rsi), %r11
+	sbbq 24(%rcx), %r11
+	sbbq %rbx, %rbx
+	movabsq $4294968273, %rbp
+	andq %rbp, %rbx
+	subq %rbx, %r8
+	sbbq $0, %r9
+	sbbq $0, %r10
+	sbbq $0, %r11
+	sbbq %rbx, %rbx
+	andq %rbp, %rbx
+	subq %rbx, %r8
+	movq %r8, 0(%rdi)
+	movq %r9, 8(%rdi)
+	movq %r10, 16(%rdi)
+	movq %r11, 24(%rdi)
+	popq %rbp
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_sub_lazy_x86_64, .-lf_secp256k1_p_sub_lazy_x86_64
+
+# void lf_secp256k1_p_neg_lazy_x86_64(uint64_t r[4], const uint64_t a[4])
+#   r = -a mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
+#   System V: r in %rdi, a in %rsi
+#   registers used: r10, r10d, r11, r11d, r8, r9, r9d, rbp, rbx
+#   callee-saved pushed: rbx, rbp; stack: 16 bytes pushed + 0 bytes of spill slots
+#   27 instructions
+	.text
+	.globl lf_secp256k1_p_neg_lazy_x86_64
+	.hidden lf_secp256k1_p_neg_lazy_x86_64
+	.type lf_secp256k1_p_neg_lazy_x86_64, @function
+	.p2align 5
+lf_secp256k1_p_neg_lazy_x86_64:
+	.cfi_startproc
+	pushq %rbx
+	pushq %rbp
+	movq 0(%rsi), %r8
+	negq %r8
+	movl $0, %r9d
+	sbbq 8(%rsi), %r9
+	movl $0, %r10d
+	sbbq 16(%rsi), %r10
+	movl $0, %r11d
+	sbbq 24(%rsi), %r11
+	sbbq %rbx, %rbx
+	movabsq $4294968273, %rbp
+	andq %rbp, %rbx
+	subq %rbx, %r8
+	sbbq $0, %r9
+	sbbq $0, %r10
+	sbbq $0, %r11
+	sbbq %rbx, %rbx
+	andq %rbp, %rbx
+	subq %rbx, %r8
+	movq %r8, 0(%rdi)
+	movq %r9, 8(%rdi)
+	movq %r10, 16(%rdi)
+	movq %r11, 24(%rdi)
+	popq %rbp
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_neg_lazy_x86_64, .-lf_secp256k1_p_neg_lazy_x86_64
+
+# void lf_secp256k1_p_normalize_x86_64(uint64_t r[4], const uint64_t a[4])
+#   r = a mod p, p = 2^256 - 0x1000003d1: lazy form to canonical (constant time). Input < 2^256, output < p.
+#   System V: r in %rdi, a in %rsi
+#   registers used: r10, r10d, r11, r11d, r8, r9, r9d, rbx
+#   callee-saved pushed: rbx; stack: 8 bytes pushed + 0 bytes of spill slots
+#   23 instructions
+	.text
+	.globl lf_secp256k1_p_normalize_x86_64
+	.hidden lf_secp256k1_p_normalize_x86_64
+	.type lf_secp256k1_p_normalize_x86_64, @function
+	.p2align 5
+lf_secp256k1_p_normalize_x86_64:
+	.cfi_startproc
+	pushq %rbx
+	movabsq $4294968273, %r8
+	addq 0(%rsi), %r8
+	movl $0, %r9d
+	adcq 8(%rsi), %r9
+	movl $0, %r10d
+	adcq 16(%rsi), %r10
+	movl $0, %r11d
+	adcq 24(%rsi), %r11
+	movq 0(%rsi), %rbx
+	cmovcq %r8, %rbx
+	movq 8(%rsi), %r8
+	cmovcq %r9, %r8
+	movq 16(%rsi), %r9
+	cmovcq %r10, %r9
+	movq 24(%rsi), %r10
+	cmovcq %r11, %r10
+	movq %rbx, 0(%rdi)
+	movq %r8, 8(%rdi)
+	movq %r9, 16(%rdi)
+	movq %r10, 24(%rdi)
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_normalize_x86_64, .-lf_secp256k1_p_normalize_x86_64
+
+# void lf_secp256k1_p_jdbl_x86_64(uint64_t r[12], const uint64_t a[12])
+#   r = 2a, a = (X, Y, Z) Jacobian on y^2 = x^3 + b, p = 2^256 - 0x1000003d1, lazy form (3m4s). Inputs < 2^256 each, outputs < 2^256; Z3 = 2YZ.
+#   System V: r in %rdi, a in %rsi
+#   registers used: al, bl, bpl, cl, dl, eax, ebp, ebx, ecx, edx, r10, r10b, r10d, r11, r11b, r11d, r12, r12b, r12d, r13, r13b, r13d, r14, r14b, r14d, r15, r15b, r15d, r8, r8b, r8d, r9, r9b, r9d, rax, rbp, rbx, rcx, rdx
+#   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 112 bytes of spill slots (red zone)
+#   1054 instructions
+	.text
+	.globl lf_secp256k1_p_jdbl_x86_64
+	.hidden lf_secp256k1_p_jdbl_x86_64
+	.type lf_secp256k1_p_jdbl_x86_64, @function
+	.p2align 5
+lf_secp256k1_p_jdbl_x86_64:
+	.cfi_startproc
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	movq 32(%rsi), %rax
+	mulq 64(%rsi)
+	movq %rdx, %r8
+	movq %rax, %r9
+	movq 32(%rsi), %rax
+	mulq 72(%rsi)
+	addq %rax, %r8
+	adcq $0, %rdx
+	setc %r10b
+	movzbl %r10b, %r10d
+	movq %rdx, %r11
+	movq 40(%rsi), %rax
+	mulq 64(%rsi)
+	addq %rax, %r8
+	adcq %rdx, %r11
+	adcq $0, %r10
+	movq 32(%rsi), %rax
+	mulq 80(%rsi)
+	addq %rax, %r11
+	adcq %rdx, %r10
+	setc %bl
+	movzbl %bl, %ebx
+	movq 40(%rsi), %rax
+	mulq 72(%rsi)
+	addq %rax, %r11
+	adcq %rdx, %r10
+	adcq $0, %rbx
+	movq 48(%rsi), %rax
+	mulq 64(%rsi)
+	addq %rax, %r11
+	adcq %rdx, %r10
+	adcq $0, %rbx
+	movq 32(%rsi), %rax
+	mulq 88(%rsi)
+	addq %rax, %r10
+	adcq %rdx, %rbx
+	setc %bpl
+	movzbl %bpl, %ebp
+	movq 40(%rsi), %rax
+	mulq 80(%rsi)
+	addq %rax, %r10
+	adcq %rdx, %rbx
+	adcq $0, %rbp
+	movq 48(%rsi), %rax
+	mulq 72(%rsi)
+	addq %rax, %r10
+	adcq %rdx, %rbx
+	adcq $0, %rbp
+	movq 56(%rsi), %rax
+	mulq 64(%rsi)
+	addq %rax, %r10
+	adcq %rdx, %rbx
+	adcq $0, %rbp
+	movq 40(%rsi), %rax
+	mulq 88(%rsi)
+	addq %rax, %rbx
+	adcq %rdx, %rbp
+	setc %r12b
+	movzbl %r12b, %r12d
+	movq 48(%rsi), %rax
+	mulq 80(%rsi)
+	addq %rax, %rbx
+	adcq %rdx, %rbp
+	adcq $0, %r12
+	movq 56(%rsi), %rax
+	mulq 72(%rsi)
+	addq %rax, %rbx
+	adcq %rdx, %rbp
+	adcq $0, %r12
+	movq 48(%rsi), %rax
+	mulq 88(%rsi)
+	addq %rax, %rbp
+	adcq %rdx, %r12
+	setc %r13b
+	movzbl %r13b, %r13d
+	movq 56(%rsi), %rax
+	mulq 80(%rsi)
+	addq %rax, %rbp
+	adcq %rdx, %r12
+	adcq $0, %r13
+	movq 56(%rsi), %rax
+	mulq 88(%rsi)
+	addq %rax, %r12
+	adcq %rdx, %r13
+	movabsq $4294968273, %rax
+	mulq %rbx
+	addq %rax, %r9
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq %rbx, %r8
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq %rax, %r11
+	adcq $0, %rdx
+	addq %rbx, %r11
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %r13
+	addq %rax, %r10
+	adcq $0, %rdx
+	addq %rbx, %r10
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movq %rbx, %rax
+	movabsq $4294968273, %rbp
+	mulq %rbp
+	addq %rax, %r9
+	adcq %rdx, %r8
+	adcq $0, %r11
+	adcq $0, %r10
+	sbbq %rbx, %rbx
+	andq %rbp, %rbx
+	addq %rbx, %r9
+	adcq $0, %r8
+	adcq $0, %r11
+	adcq $0, %r10
+	addq %r9, %r9
+	adcq %r8, %r8
+	adcq %r11, %r11
+	adcq %r10, %r10
+	sbbq %rbx, %rbx
+	movabsq $4294968273, %rbp
+	andq %rbp, %rbx
+	addq %rbx, %r9
+	adcq $0, %r8
+	adcq $0, %r11
+	adcq $0, %r10
+	sbbq %rbx, %rbx
+	andq %rbp, %rbx
+	addq %rbx, %r9
+	movq 32(%rsi), %rax
+	mulq %rax
+	movq %rdx, %rbx
+	movq %rax, %rbp
+	movq 32(%rsi), %rax
+	mulq 40(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %r12b
+	movzbl %r12b, %r12d
+	addq %rax, %rbx
+	adcq $0, %rdx
+	adcq $0, %r12
+	movq %rdx, %r13
+	movq 32(%rsi), %rax
+	mulq 48(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %r14b
+	movzbl %r14b, %r14d
+	addq %rax, %r13
+	adcq %rdx, %r12
+	adcq $0, %r14
+	movq 40(%rsi), %rax
+	mulq %rax
+	addq %rax, %r13
+	adcq %rdx, %r12
+	adcq $0, %r14
+	movq 32(%rsi), %rax
+	mulq 56(%rsi)
+	movq %rdx, %r15
+	movq %rax, %rcx
+	movq 40(%rsi), %rax
+	mulq 48(%rsi)
+	addq %rax, %rcx
+	adcq %rdx, %r15
+	setc %dl
+	movzbl %dl, %edx
+	addq %rcx, %rcx
+	adcq %r15, %r15
+	adcq %rdx, %rdx
+	addq %rcx, %r12
+	adcq %r15, %r14
+	adcq $0, %rdx
+	movq %rdx, %r15
+	movq 40(%rsi), %rax
+	mulq 56(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %cl
+	movzbl %cl, %ecx
+	addq %rax, %r14
+	adcq %rdx, %r15
+	adcq $0, %rcx
+	movq 48(%rsi), %rax
+	mulq %rax
+	addq %rax, %r14
+	adcq %rdx, %r15
+	adcq $0, %rcx
+	movq 48(%rsi), %rax
+	mulq 56(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r10, -8(%rsp)
+	setc %r10b
+	movzbl %r10b, %r10d
+	addq %rax, %r15
+	adcq %rdx, %rcx
+	adcq $0, %r10
+	movq 56(%rsi), %rax
+	mulq %rax
+	addq %rax, %rcx
+	adcq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %r14
+	addq %rax, %rbp
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq %r15
+	addq %rax, %rbx
+	adcq $0, %rdx
+	addq %r14, %rbx
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq %rcx
+	addq %rax, %r13
+	adcq $0, %rdx
+	addq %r14, %r13
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq %r10
+	addq %rax, %r12
+	adcq $0, %rdx
+	addq %r14, %r12
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %r10, %rax
+	movabsq $4294968273, %r14
+	mulq %r14
+	addq %rax, %rbp
+	adcq %rdx, %rbx
+	adcq $0, %r13
+	adcq $0, %r12
+	sbbq %r10, %r10
+	andq %r14, %r10
+	addq %r10, %rbp
+	adcq $0, %rbx
+	adcq $0, %r13
+	adcq $0, %r12
+	addq %rbp, %rbp
+	adcq %rbx, %rbx
+	adcq %r13, %r13
+	adcq %r12, %r12
+	sbbq %r10, %r10
+	movabsq $4294968273, %r14
+	andq %r14, %r10
+	addq %r10, %rbp
+	adcq $0, %rbx
+	adcq $0, %r13
+	adcq $0, %r12
+	sbbq %r10, %r10
+	andq %r14, %r10
+	addq %r10, %rbp
+	movq 0(%rsi), %rax
+	mulq %rbp
+	movq %rdx, %r10
+	movq %rax, %r14
+	movq 0(%rsi), %rax
+	mulq %rbx
+	addq %rax, %r10
+	adcq $0, %rdx
+	setc %r15b
+	movzbl %r15b, %r15d
+	movq %rdx, %rcx
+	movq 8(%rsi), %rax
+	mulq %rbp
+	addq %rax, %r10
+	adcq %rdx, %rcx
+	adcq $0, %r15
+	movq 0(%rsi), %rax
+	mulq %r13
+	addq %rax, %rcx
+	adcq %rdx, %r15
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, -16(%rsp)
+	movq 8(%rsi), %rax
+	mulq %rbx
+	addq %rax, %rcx
+	adcq %rdx, %r15
+	movq -16(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, -16(%rsp)
+	movq 16(%rsi), %rax
+	mulq %rbp
+	addq %rax, %rcx
+	adcq %rdx, %r15
+	movq -16(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, -16(%rsp)
+	movq 0(%rsi), %rax
+	mulq %r12
+	addq %rax, %r15
+	adcq -16(%rsp), %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, -16(%rsp)
+	movq %rax, -24(%rsp)
+	movq 8(%rsi), %rax
+	mulq %r13
+	addq %rax, %r15
+	adcq -16(%rsp), %rdx
+	movq -24(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, -24(%rsp)
+	movq %rax, -16(%rsp)
+	movq 16(%rsi), %rax
+	mulq %rbx
+	addq %rax, %r15
+	adcq -24(%rsp), %rdx
+	movq -16(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, -16(%rsp)
+	movq %rax, -24(%rsp)
+	movq 24(%rsi), %rax
+	mulq %rbp
+	addq %rax, %r15
+	adcq -16(%rsp), %rdx
+	movq -24(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, -24(%rsp)
+	movq %rax, -16(%rsp)
+	movq 8(%rsi), %rax
+	mulq %r12
+	addq -24(%rsp), %rax
+	adcq -16(%rsp), %rdx
+	movq %r11, -16(%rsp)
+	setc %r11b
+	movzbl %r11b, %r11d
+	movq %rdx, -24(%rsp)
+	movq %rax, -32(%rsp)
+	movq 16(%rsi), %rax
+	mulq %r13
+	addq -32(%rsp), %rax
+	adcq -24(%rsp), %rdx
+	adcq $0, %r11
+	movq %rdx, -24(%rsp)
+	movq %rax, -32(%rsp)
+	movq 24(%rsi), %rax
+	mulq %rbx
+	addq -32(%rsp), %rax
+	adcq -24(%rsp), %rdx
+	adcq $0, %r11
+	movq %rdx, -24(%rsp)
+	movq %rax, -32(%rsp)
+	movq 16(%rsi), %rax
+	mulq %r12
+	addq -24(%rsp), %rax
+	adcq %rdx, %r11
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, -24(%rsp)
+	movq %rax, -40(%rsp)
+	movq 24(%rsi), %rax
+	mulq %r13
+	addq -40(%rsp), %rax
+	adcq %rdx, %r11
+	movq -24(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, -24(%rsp)
+	movq %rax, -40(%rsp)
+	movq 24(%rsi), %rax
+	mulq %r12
+	addq %rax, %r11
+	adcq -24(%rsp), %rdx
+	movq %rdx, -24(%rsp)
+	movabsq $4294968273, %rax
+	mulq -32(%rsp)
+	addq %rax, %r14
+	adcq $0, %rdx
+	movq %rdx, -32(%rsp)
+	movabsq $4294968273, %rax
+	mulq -40(%rsp)
+	addq %rax, %r10
+	adcq $0, %rdx
+	addq -32(%rsp), %r10
+	adcq $0, %rdx
+	movq %rdx, -32(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r11
+	addq %rax, %rcx
+	adcq $0, %rdx
+	addq -32(%rsp), %rcx
+	adcq $0, %rdx
+	movq %rdx, %r11
+	movabsq $4294968273, %rax
+	mulq -24(%rsp)
+	addq %rax, %r15
+	adcq $0, %rdx
+	addq %r11, %r15
+	adcq $0, %rdx
+	movq %rdx, %r11
+	movq %r11, %rax
+	movq %r8, -24(%rsp)
+	movabsq $4294968273, %r8
+	mulq %r8
+	addq %rax, %r14
+	adcq %rdx, %r10
+	adcq $0, %rcx
+	adcq $0, %r15
+	sbbq %r11, %r11
+	andq %r8, %r11
+	addq %r11, %r14
+	adcq $0, %r10
+	adcq $0, %rcx
+	adcq $0, %r15
+	addq %r14, %r14
+	adcq %r10, %r10
+	adcq %rcx, %rcx
+	adcq %r15, %r15
+	sbbq %r8, %r8
+	movabsq $4294968273, %r11
+	andq %r11, %r8
+	addq %r8, %r14
+	adcq $0, %r10
+	adcq $0, %rcx
+	adcq $0, %r15
+	sbbq %r8, %r8
+	andq %r11, %r8
+	addq %r8, %r14
+	movq 0(%rsi), %rax
+	mulq %rax
+	movq %rdx, %r8
+	movq %rax, %r11
+	movq 0(%rsi), %rax
+	mulq 8(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r9, -32(%rsp)
+	setc %r9b
+	movzbl %r9b, %r9d
+	addq %rax, %r8
+	adcq $0, %rdx
+	adcq $0, %r9
+	movq %rdx, -40(%rsp)
+	movq 0(%rsi), %rax
+	mulq 16(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r15, -48(%rsp)
+	setc %r15b
+	movzbl %r15b, %r15d
+	addq -40(%rsp), %rax
+	adcq %rdx, %r9
+	adcq $0, %r15
+	movq %rax, -40(%rsp)
+	movq 8(%rsi), %rax
+	mulq %rax
+	addq -40(%rsp), %rax
+	adcq %rdx, %r9
+	adcq $0, %r15
+	movq %rax, -40(%rsp)
+	movq 0(%rsi), %rax
+	mulq 24(%rsi)
+	movq %rdx, -56(%rsp)
+	movq %rax, -64(%rsp)
+	movq 8(%rsi), %rax
+	mulq 16(%rsi)
+	addq -64(%rsp), %rax
+	adcq -56(%rsp), %rdx
+	movq %rcx, -56(%rsp)
+	setc %cl
+	movzbl %cl, %ecx
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	adcq %rcx, %rcx
+	addq %rax, %r9
+	adcq %rdx, %r15
+	adcq $0, %rcx
+	movq 8(%rsi), %rax
+	mulq 24(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r10, -64(%rsp)
+	setc %r10b
+	movzbl %r10b, %r10d
+	addq %rax, %r15
+	adcq %rdx, %rcx
+	adcq $0, %r10
+	movq 16(%rsi), %rax
+	mulq %rax
+	addq %rax, %r15
+	adcq %rdx, %rcx
+	adcq $0, %r10
+	movq 16(%rsi), %rax
+	mulq 24(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r14, -72(%rsp)
+	setc %r14b
+	movzbl %r14b, %r14d
+	addq %rax, %rcx
+	adcq %rdx, %r10
+	adcq $0, %r14
+	movq 24(%rsi), %rax
+	mulq %rax
+	addq %rax, %r10
+	adcq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq %r15
+	addq %rax, %r11
+	adcq $0, %rdx
+	movq %rdx, %r15
+	movabsq $4294968273, %rax
+	mulq %rcx
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq %r15, %r8
+	adcq $0, %rdx
+	movq %rdx, %r15
+	movabsq $4294968273, %rax
+	mulq %r10
+	addq -40(%rsp), %rax
+	adcq $0, %rdx
+	addq %r15, %rax
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %rax, %r15
+	movabsq $4294968273, %rax
+	mulq %r14
+	addq %rax, %r9
+	adcq $0, %rdx
+	addq %r10, %r9
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %r10, %rax
+	movabsq $4294968273, %r14
+	mulq %r14
+	addq %rax, %r11
+	adcq %rdx, %r8
+	adcq $0, %r15
+	adcq $0, %r9
+	sbbq %r10, %r10
+	andq %r14, %r10
+	addq %r10, %r11
+	adcq $0, %r8
+	adcq $0, %r15
+	adcq $0, %r9
+	movq %r11, %r10
+	addq %r10, %r10
+	movq %r8, %r14
+	adcq %r14, %r14
+	movq %r15, %rcx
+	adcq %rcx, %rcx
+	movq %r9, %rdx
+	adcq %rdx, %rdx
+	sbbq %rax, %rax
+	movq %r12, -40(%rsp)
+	movabsq $4294968273, %r12
+	andq %r12, %rax
+	addq %rax, %r10
+	adcq $0, %r14
+	adcq $0, %rcx
+	adcq $0, %rdx
+	sbbq %rax, %rax
+	andq %r12, %rax
+	addq %rax, %r10
+	addq %r11, %r10
+	adcq %r8, %r14
+	adcq %r15, %rcx
+	adcq %r9, %rdx
+	sbbq %r8, %r8
+	movabsq $4294968273, %r9
+	andq %r9, %r8
+	addq %r8, %r10
+	adcq $0, %r14
+	adcq $0, %rcx
+	adcq $0, %rdx
+	sbbq %r8, %r8
+	andq %r9, %r8
+	addq %r8, %r10
+	movq %rdx, %r8
+	movq %rbp, %rax
+	mulq %rax
+	movq %rdx, %r9
+	movq %rax, %r11
+	movq %rbp, %rax
+	mulq %rbx
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %r12b
+	movzbl %r12b, %r12d
+	addq %rax, %r9
+	adcq $0, %rdx
+	adcq $0, %r12
+	movq %rdx, %r15
+	movq %rbp, %rax
+	mulq %r13
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r8, -80(%rsp)
+	setc %r8b
+	movzbl %r8b, %r8d
+	addq %rax, %r15
+	adcq %rdx, %r12
+	adcq $0, %r8
+	movq %rbx, %rax
+	mulq %rax
+	addq %rax, %r15
+	adcq %rdx, %r12
+	adcq $0, %r8
+	movq %rbp, %rax
+	mulq -40(%rsp)
+	movq %rdx, %rbp
+	movq %rax, -88(%rsp)
+	movq %rbx, %rax
+	mulq %r13
+	addq -88(%rsp), %rax
+	adcq %rdx, %rbp
+	setc %dl
+	movzbl %dl, %edx
+	addq %rax, %rax
+	adcq %rbp, %rbp
+	adcq %rdx, %rdx
+	addq %rax, %r12
+	adcq %rbp, %r8
+	adcq $0, %rdx
+	movq %rdx, %rbp
+	movq %rbx, %rax
+	mulq -40(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %bl
+	movzbl %bl, %ebx
+	addq %rax, %r8
+	adcq %rdx, %rbp
+	adcq $0, %rbx
+	movq %r13, %rax
+	mulq %rax
+	addq %rax, %r8
+	adcq %rdx, %rbp
+	adcq $0, %rbx
+	movq %r13, %rax
+	mulq -40(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %r13b
+	movzbl %r13b, %r13d
+	addq %rax, %rbp
+	adcq %rdx, %rbx
+	adcq $0, %r13
+	movq -40(%rsp), %rax
+	mulq %rax
+	addq %rax, %rbx
+	adcq %rdx, %r13
+	movabsq $4294968273, %rax
+	mulq %r8
+	addq %rax, %r11
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq %rax, %r9
+	adcq $0, %rdx
+	addq %r8, %r9
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movabsq $4294968273, %rax
+	mulq %rbx
+	addq %rax, %r15
+	adcq $0, %rdx
+	addq %r8, %r15
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movabsq $4294968273, %rax
+	mulq %r13
+	addq %rax, %r12
+	adcq $0, %rdx
+	addq %r8, %r12
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %r8, %rax
+	movabsq $4294968273, %rbx
+	mulq %rbx
+	addq %rax, %r11
+	adcq %rdx, %r9
+	adcq $0, %r15
+	adcq $0, %r12
+	sbbq %r8, %r8
+	andq %rbx, %r8
+	addq %r8, %r11
+	adcq $0, %r9
+	adcq $0, %r15
+	adcq $0, %r12
+	addq %r11, %r11
+	adcq %r9, %r9
+	adcq %r15, %r15
+	adcq %r12, %r12
+	sbbq %r8, %r8
+	movabsq $4294968273, %rbx
+	andq %rbx, %r8
+	addq %r8, %r11
+	adcq $0, %r9
+	adcq $0, %r15
+	adcq $0, %r12
+	sbbq %r8, %r8
+	andq %rbx, %r8
+	addq %r8, %r11
+	movq %r10, %rax
+	mulq %rax
+	movq %rdx, %r8
+	movq %rax, %rbx
+	movq %r10, %rax
+	mulq %r14
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %bpl
+	movzbl %bpl, %ebp
+	addq %rax, %r8
+	adcq $0, %rdx
+	adcq $0, %rbp
+	movq %rdx, %r13
+	movq %r10, %rax
+	mulq %rcx
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r12, -40(%rsp)
+	setc %r12b
+	movzbl %r12b, %r12d
+	addq %rax, %r13
+	adcq %rdx, %rbp
+	adcq $0, %r12
+	movq %r14, %rax
+	mulq %rax
+	addq %rax, %r13
+	adcq %rdx, %rbp
+	adcq $0, %r12
+	movq %r10, %rax
+	mulq -80(%rsp)
+	movq %rdx, -88(%rsp)
+	movq %rax, -96(%rsp)
+	movq %r14, %rax
+	mulq %rcx
+	addq -96(%rsp), %rax
+	adcq -88(%rsp), %rdx
+	movq %r15, -88(%rsp)
+	setc %r15b
+	movzbl %r15b, %r15d
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	adcq %r15, %r15
+	addq %rax, %rbp
+	adcq %rdx, %r12
+	adcq $0, %r15
+	movq %r14, %rax
+	mulq -80(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r9, -96(%rsp)
+	setc %r9b
+	movzbl %r9b, %r9d
+	addq %rax, %r12
+	adcq %rdx, %r15
+	adcq $0, %r9
+	movq %rcx, %rax
+	mulq %rax
+	addq %rax, %r12
+	adcq %rdx, %r15
+	adcq $0, %r9
+	movq %rcx, %rax
+	mulq -80(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r11, -104(%rsp)
+	setc %r11b
+	movzbl %r11b, %r11d
+	addq %rax, %r15
+	adcq %rdx, %r9
+	adcq $0, %r11
+	movq -80(%rsp), %rax
+	mulq %rax
+	addq %rax, %r9
+	adcq %rdx, %r11
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq %rax, %rbx
+	adcq $0, %rdx
+	movq %rdx, %r12
+	movabsq $4294968273, %rax
+	mulq %r15
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq %r12, %r8
+	adcq $0, %rdx
+	movq %rdx, %r12
+	movabsq $4294968273, %rax
+	mulq %r9
+	addq %rax, %r13
+	adcq $0, %rdx
+	addq %r12, %r13
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movabsq $4294968273, %rax
+	mulq %r11
+	addq %rax, %rbp
+	adcq $0, %rdx
+	addq %r9, %rbp
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %r9, %rax
+	movabsq $4294968273, %r11
+	mulq %r11
+	addq %rax, %rbx
+	adcq %rdx, %r8
+	adcq $0, %r13
+	adcq $0, %rbp
+	sbbq %r9, %r9
+	andq %r11, %r9
+	addq %r9, %rbx
+	adcq $0, %r8
+	adcq $0, %r13
+	adcq $0, %rbp
+	subq -72(%rsp), %rbx
+	sbbq -64(%rsp), %r8
+	sbbq -56(%rsp), %r13
+	sbbq -48(%rsp), %rbp
+	sbbq %r9, %r9
+	movabsq $4294968273, %r11
+	andq %r11, %r9
+	subq %r9, %rbx
+	sbbq $0, %r8
+	sbbq $0, %r13
+	sbbq $0, %rbp
+	sbbq %r9, %r9
+	andq %r11, %r9
+	subq %r9, %rbx
+	subq -72(%rsp), %rbx
+	sbbq -64(%rsp), %r8
+	sbbq -56(%rsp), %r13
+	sbbq -48(%rsp), %rbp
+	sbbq %r9, %r9
+	movabsq $4294968273, %r11
+	andq %r11, %r9
+	subq %r9, %rbx
+	sbbq $0, %r8
+	sbbq $0, %r13
+	sbbq $0, %rbp
+	sbbq %r9, %r9
+	andq %r11, %r9
+	subq %r9, %rbx
+	movq -72(%rsp), %r9
+	subq %rbx, %r9
+	movq -64(%rsp), %r11
+	sbbq %r8, %r11
+	movq -56(%rsp), %r12
+	sbbq %r13, %r12
+	movq -48(%rsp), %r15
+	sbbq %rbp, %r15
+	sbbq %rdx, %rdx
+	movabsq $4294968273, %rax
+	andq %rax, %rdx
+	subq %rdx, %r9
+	sbbq $0, %r11
+	sbbq $0, %r12
+	sbbq $0, %r15
+	sbbq %rdx, %rdx
+	andq %rax, %rdx
+	subq %rdx, %r9
+	movq %r10, %rax
+	mulq %r9
+	movq %rdx, -48(%rsp)
+	movq %rax, -56(%rsp)
+	movq %r10, %rax
+	mulq %r11
+	addq -48(%rsp), %rax
+	adcq $0, %rdx
+	movq %rbp, -48(%rsp)
+	setc %bpl
+	movzbl %bpl, %ebp
+	movq %rdx, -64(%rsp)
+	movq %rax, -72(%rsp)
+	movq %r14, %rax
+	mulq %r9
+	addq -72(%rsp), %rax
+	adcq -64(%rsp), %rdx
+	adcq $0, %rbp
+	movq %rdx, -64(%rsp)
+	movq %rax, -72(%rsp)
+	movq %r10, %rax
+	mulq %r12
+	addq -64(%rsp), %rax
+	adcq %rdx, %rbp
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, -64(%rsp)
+	movq %rax, -112(%rsp)
+	movq %r14, %rax
+	mulq %r11
+	addq -112(%rsp), %rax
+	adcq %rdx, %rbp
+	movq -64(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, -64(%rsp)
+	movq %rax, -112(%rsp)
+	movq %rcx, %rax
+	mulq %r9
+	addq -112(%rsp), %rax
+	adcq %rdx, %rbp
+	movq -64(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, -64(%rsp)
+	movq %rax, -112(%rsp)
+	movq %r10, %rax
+	mulq %r15
+	addq %rax, %rbp
+	adcq -64(%rsp), %rdx
+	setc %r10b
+	movzbl %r10b, %r10d
+	movq %rdx, -64(%rsp)
+	movq %r14, %rax
+	mulq %r12
+	addq %rax, %rbp
+	adcq -64(%rsp), %rdx
+	adcq $0, %r10
+	movq %rdx, -64(%rsp)
+	movq %rcx, %rax
+	mulq %r11
+	addq %rax, %rbp
+	adcq -64(%rsp), %rdx
+	adcq $0, %r10
+	movq %rdx, -64(%rsp)
+	movq -80(%rsp), %rax
+	mulq %r9
+	addq %rax, %rbp
+	adcq -64(%rsp), %rdx
+	adcq $0, %r10
+	movq %rdx, %r9
+	movq %r14, %rax
+	mulq %r15
+	addq %rax, %r9
+	adcq %rdx, %r10
+	setc %r14b
+	movzbl %r14b, %r14d
+	movq %rcx, %rax
+	mulq %r12
+	addq %rax, %r9
+	adcq %rdx, %r10
+	adcq $0, %r14
+	movq -80(%rsp), %rax
+	mulq %r11
+	addq %rax, %r9
+	adcq %rdx, %r10
+	adcq $0, %r14
+	movq %rcx, %rax
+	mulq %r15
+	addq %rax, %r10
+	adcq %rdx, %r14
+	setc %r11b
+	movzbl %r11b, %r11d
+	movq -80(%rsp), %rax
+	mulq %r12
+	addq %rax, %r10
+	adcq %rdx, %r14
+	adcq $0, %r11
+	movq -80(%rsp), %rax
+	mulq %r15
+	addq %rax, %r14
+	adcq %rdx, %r11
+	movabsq $4294968273, %rax
+	mulq %r9
+	addq -56(%rsp), %rax
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %rax, %r12
+	movabsq $4294968273, %rax
+	mulq %r10
+	addq -72(%rsp), %rax
+	adcq $0, %rdx
+	addq %r9, %rax
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %rax, %r10
+	movabsq $4294968273, %rax
+	mulq %r14
+	addq -112(%rsp), %rax
+	adcq $0, %rdx
+	addq %r9, %rax
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %rax, %r14
+	movabsq $4294968273, %rax
+	mulq %r11
+	addq %rax, %rbp
+	adcq $0, %rdx
+	addq %r9, %rbp
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %r9, %rax
+	movabsq $4294968273, %r11
+	mulq %r11
+	addq %rax, %r12
+	adcq %rdx, %r10
+	adcq $0, %r14
+	adcq $0, %rbp
+	sbbq %r9, %r9
+	andq %r11, %r9
+	addq %r9, %r12
+	adcq $0, %r10
+	adcq $0, %r14
+	adcq $0, %rbp
+	subq -104(%rsp), %r12
+	sbbq -96(%rsp), %r10
+	sbbq -88(%rsp), %r14
+	sbbq -40(%rsp), %rbp
+	sbbq %r9, %r9
+	movabsq $4294968273, %r11
+	andq %r11, %r9
+	subq %r9, %r12
+	sbbq $0, %r10
+	sbbq $0, %r14
+	sbbq $0, %rbp
+	sbbq %r9, %r9
+	andq %r11, %r9
+	subq %r9, %r12
+	movq %rbx, 0(%rdi)
+	movq %r8, 8(%rdi)
+	movq %r13, 16(%rdi)
+	movq -48(%rsp), %r8
+	movq %r8, 24(%rdi)
+	movq %r12, 32(%rdi)
+	movq %r10, 40(%rdi)
+	movq %r14, 48(%rdi)
+	movq %rbp, 56(%rdi)
+	movq -32(%rsp), %r8
+	movq %r8, 64(%rdi)
+	movq -24(%rsp), %r8
+	movq %r8, 72(%rdi)
+	movq -16(%rsp), %r8
+	movq %r8, 80(%rdi)
+	movq -8(%rsp), %r8
+	movq %r8, 88(%rdi)
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_jdbl_x86_64, .-lf_secp256k1_p_jdbl_x86_64
+
 	.section .note.GNU-stack,"",@progbits

@@ -466,4 +466,1188 @@ lf_secp256k1_p_from_internal_x86_64_adx:
 	.cfi_endproc
 	.size lf_secp256k1_p_from_internal_x86_64_adx, .-lf_secp256k1_p_from_internal_x86_64_adx
 
+# void lf_secp256k1_p_mul_lazy_x86_64_adx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+#   r = a*b mod p, p = 2^256 - 0x1000003d1; product then folds by 2^256 = 0x1000003d1 mod p Inputs < 2^256, output < 2^256 (lazy form).
+#   System V: r in %rdi, a in %rsi, b in %rdx
+#   registers used: r10, r11, r11d, r12, r13, r14, r8, r9, rax, rbp, rbx, rcx, rdx
+#   callee-saved pushed: rbx, rbp, r12, r13, r14; stack: 40 bytes pushed + 0 bytes of spill slots
+#   100 instructions; needs BMI2 + ADX
+	.text
+	.globl lf_secp256k1_p_mul_lazy_x86_64_adx
+	.hidden lf_secp256k1_p_mul_lazy_x86_64_adx
+	.type lf_secp256k1_p_mul_lazy_x86_64_adx, @function
+	.p2align 5
+lf_secp256k1_p_mul_lazy_x86_64_adx:
+	.cfi_startproc
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	movq %rdx, %rcx
+	movq 0(%rsi), %rdx
+	mulxq 0(%rcx), %rax, %r8
+	mulxq 8(%rcx), %r9, %r10
+	addq %r8, %r9
+	mulxq 16(%rcx), %r8, %r11
+	adcq %r10, %r8
+	mulxq 24(%rcx), %r10, %rbx
+	adcq %r11, %r10
+	adcq $0, %rbx
+	xorl %r11d, %r11d
+	movq 8(%rsi), %rdx
+	mulxq 0(%rcx), %r11, %rbp
+	adoxq %r11, %r9
+	adcxq %rbp, %r8
+	mulxq 8(%rcx), %r11, %rbp
+	adoxq %r11, %r8
+	adcxq %rbp, %r10
+	mulxq 16(%rcx), %r11, %rbp
+	adoxq %r11, %r10
+	adcxq %rbp, %rbx
+	mulxq 24(%rcx), %r11, %rbp
+	adoxq %r11, %rbx
+	movl $0, %r11d
+	adcxq %r11, %rbp
+	adoxq %r11, %rbp
+	xorl %r11d, %r11d
+	movq 16(%rsi), %rdx
+	mulxq 0(%rcx), %r11, %r12
+	adoxq %r11, %r8
+	adcxq %r12, %r10
+	mulxq 8(%rcx), %r11, %r12
+	adoxq %r11, %r10
+	adcxq %r12, %rbx
+	mulxq 16(%rcx), %r11, %r12
+	adoxq %r11, %rbx
+	adcxq %r12, %rbp
+	mulxq 24(%rcx), %r11, %r12
+	adoxq %r11, %rbp
+	movl $0, %r11d
+	adcxq %r11, %r12
+	adoxq %r11, %r12
+	xorl %r11d, %r11d
+	movq 24(%rsi), %rdx
+	mulxq 0(%rcx), %r11, %r13
+	adoxq %r11, %r10
+	adcxq %r13, %rbx
+	mulxq 8(%rcx), %r11, %r13
+	adoxq %r11, %rbx
+	adcxq %r13, %rbp
+	mulxq 16(%rcx), %r11, %r13
+	adoxq %r11, %rbp
+	adcxq %r13, %r12
+	mulxq 24(%rcx), %r11, %r13
+	adoxq %r11, %r12
+	movl $0, %r11d
+	adcxq %r11, %r13
+	adoxq %r11, %r13
+	xorl %r11d, %r11d
+	movabsq $4294968273, %rdx
+	mulxq %rbx, %r11, %r14
+	adoxq %r11, %rax
+	adcxq %r14, %r9
+	mulxq %rbp, %r11, %rbx
+	adoxq %r11, %r9
+	adcxq %rbx, %r8
+	mulxq %r12, %r11, %rbx
+	adoxq %r11, %r8
+	adcxq %rbx, %r10
+	mulxq %r13, %r11, %rbx
+	adoxq %r11, %r10
+	movl $0, %r11d
+	adcxq %r11, %rbx
+	adoxq %r11, %rbx
+	mulxq %rbx, %r11, %rbp
+	addq %r11, %rax
+	adcq %rbp, %r9
+	adcq $0, %r8
+	adcq $0, %r10
+	sbbq %r11, %r11
+	andq %rdx, %r11
+	addq %r11, %rax
+	adcq $0, %r9
+	adcq $0, %r8
+	adcq $0, %r10
+	movq %rax, 0(%rdi)
+	movq %r9, 8(%rdi)
+	movq %r8, 16(%rdi)
+	movq %r10, 24(%rdi)
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_mul_lazy_x86_64_adx, .-lf_secp256k1_p_mul_lazy_x86_64_adx
+
+# void lf_secp256k1_p_sqr_lazy_x86_64_adx(uint64_t r[4], const uint64_t a[4])
+#   r = a^2 mod p, p = 2^256 - 0x1000003d1; squaring then folds by 2^256 = 0x1000003d1 mod p Inputs < 2^256, output < 2^256 (lazy form).
+#   System V: r in %rdi, a in %rsi
+#   registers used: bl, ebx, r10, r10d, r11, r11d, r12, r12d, r13, r14, r8, r9, rax, rbp, rbx, rdx
+#   callee-saved pushed: rbx, rbp, r12, r13, r14; stack: 40 bytes pushed + 0 bytes of spill slots
+#   93 instructions; needs BMI2 + ADX
+	.text
+	.globl lf_secp256k1_p_sqr_lazy_x86_64_adx
+	.hidden lf_secp256k1_p_sqr_lazy_x86_64_adx
+	.type lf_secp256k1_p_sqr_lazy_x86_64_adx, @function
+	.p2align 5
+lf_secp256k1_p_sqr_lazy_x86_64_adx:
+	.cfi_startproc
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	movq 0(%rsi), %rdx
+	mulxq 8(%rsi), %rax, %r8
+	mulxq 16(%rsi), %r9, %r10
+	addq %r8, %r9
+	mulxq 24(%rsi), %r8, %r11
+	adcq %r10, %r8
+	adcq $0, %r11
+	xorl %r10d, %r10d
+	movq %rdx, %r10
+	movq 8(%rsi), %rdx
+	mulxq 16(%rsi), %rbx, %rbp
+	adoxq %rbx, %r8
+	adcxq %rbp, %r11
+	mulxq 24(%rsi), %rbx, %rbp
+	adoxq %rbx, %r11
+	movl $0, %ebx
+	adcxq %rbx, %rbp
+	adoxq %rbx, %rbp
+	xorl %ebx, %ebx
+	movq %rdx, %rbx
+	movq 16(%rsi), %rdx
+	mulxq 24(%rsi), %r12, %r13
+	adoxq %r12, %rbp
+	movl $0, %r12d
+	adcxq %r12, %r13
+	adoxq %r12, %r13
+	xorl %r12d, %r12d
+	movq %rdx, %r12
+	movq %r10, %rdx
+	mulxq %rdx, %r10, %r14
+	adcxq %rax, %rax
+	adoxq %r14, %rax
+	movq %rbx, %rdx
+	mulxq %rdx, %rbx, %r14
+	adcxq %r9, %r9
+	adoxq %rbx, %r9
+	adcxq %r8, %r8
+	adoxq %r14, %r8
+	movq %r12, %rdx
+	mulxq %rdx, %rbx, %r12
+	adcxq %r11, %r11
+	adoxq %rbx, %r11
+	adcxq %rbp, %rbp
+	adoxq %r12, %rbp
+	movq 24(%rsi), %rdx
+	mulxq %rdx, %rbx, %r12
+	adcxq %r13, %r13
+	adoxq %rbx, %r13
+	setc %bl
+	movzbl %bl, %ebx
+	adoxq %r12, %rbx
+	xorl %r12d, %r12d
+	movabsq $4294968273, %rdx
+	mulxq %r11, %r12, %r14
+	adoxq %r12, %r10
+	adcxq %r14, %rax
+	mulxq %rbp, %r11, %r12
+	adoxq %r11, %rax
+	adcxq %r12, %r9
+	mulxq %r13, %r11, %rbp
+	adoxq %r11, %r9
+	adcxq %rbp, %r8
+	mulxq %rbx, %r11, %rbp
+	adoxq %r11, %r8
+	movl $0, %r11d
+	adcxq %r11, %rbp
+	adoxq %r11, %rbp
+	mulxq %rbp, %r11, %rbx
+	addq %r11, %r10
+	adcq %rbx, %rax
+	adcq $0, %r9
+	adcq $0, %r8
+	sbbq %r11, %r11
+	andq %rdx, %r11
+	addq %r11, %r10
+	adcq $0, %rax
+	adcq $0, %r9
+	adcq $0, %r8
+	movq %r10, 0(%rdi)
+	movq %rax, 8(%rdi)
+	movq %r9, 16(%rdi)
+	movq %r8, 24(%rdi)
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_sqr_lazy_x86_64_adx, .-lf_secp256k1_p_sqr_lazy_x86_64_adx
+
+# void lf_secp256k1_p_add_lazy_x86_64_adx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+#   r = a + b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
+#   System V: r in %rdi, a in %rsi, b in %rdx
+#   registers used: r10, r11, r8, r9, rax, rbx, rcx, rdx
+#   callee-saved pushed: rbx; stack: 8 bytes pushed + 0 bytes of spill slots
+#   26 instructions; needs BMI2 + ADX
+	.text
+	.globl lf_secp256k1_p_add_lazy_x86_64_adx
+	.hidden lf_secp256k1_p_add_lazy_x86_64_adx
+	.type lf_secp256k1_p_add_lazy_x86_64_adx, @function
+	.p2align 5
+lf_secp256k1_p_add_lazy_x86_64_adx:
+	.cfi_startproc
+	pushq %rbx
+	movq %rdx, %rcx
+	movq 0(%rsi), %rax
+	addq 0(%rcx), %rax
+	movq 8(%rsi), %r8
+	adcq 8(%rcx), %r8
+	movq 16(%rsi), %r9
+	adcq 16(%rcx), %r9
+	movq 24(%rsi), %r10
+	adcq 24(%rcx), %r10
+	sbbq %r11, %r11
+	movabsq $4294968273, %rbx
+	andq %rbx, %r11
+	addq %r11, %rax
+	adcq $0, %r8
+	adcq $0, %r9
+	adcq $0, %r10
+	sbbq %r11, %r11
+	andq %rbx, %r11
+	addq %r11, %rax
+	movq %rax, 0(%rdi)
+	movq %r8, 8(%rdi)
+	movq %r9, 16(%rdi)
+	movq %r10, 24(%rdi)
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_add_lazy_x86_64_adx, .-lf_secp256k1_p_add_lazy_x86_64_adx
+
+# void lf_secp256k1_p_sub_lazy_x86_64_adx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+#   r = a - b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
+#   System V: r in %rdi, a in %rsi, b in %rdx
+#   registers used: r10, r11, r8, r9, rax, rbx, rcx, rdx
+#   callee-saved pushed: rbx; stack: 8 bytes pushed + 0 bytes of spill slots
+#   26 instructions; needs BMI2 + ADX
+	.text
+	.globl lf_secp256k1_p_sub_lazy_x86_64_adx
+	.hidden lf_secp256k1_p_sub_lazy_x86_64_adx
+	.type lf_secp256k1_p_sub_lazy_x86_64_adx, @function
+	.p2align 5
+lf_secp256k1_p_sub_lazy_x86_64_adx:
+	.cfi_startproc
+	pushq %rbx
+	movq %rdx, %rcx
+	movq 0(%rsi), %rax
+	subq 0(%rcx), %rax
+	movq 8(%rsi), %r8
+	sbbq 8(%rcx), %r8
+	movq 16(%rsi), %r9
+	sbbq 16(%rcx), %r9
+	movq 24(%rsi), %r10
+	sbbq 24(%rcx), %r10
+	sbbq %r11, %r11
+	movabsq $4294968273, %rbx
+	andq %rbx, %r11
+	subq %r11, %rax
+	sbbq $0, %r8
+	sbbq $0, %r9
+	sbbq $0, %r10
+	sbbq %r11, %r11
+	andq %rbx, %r11
+	subq %r11, %rax
+	movq %rax, 0(%rdi)
+	movq %r8, 8(%rdi)
+	movq %r9, 16(%rdi)
+	movq %r10, 24(%rdi)
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_sub_lazy_x86_64_adx, .-lf_secp256k1_p_sub_lazy_x86_64_adx
+
+# void lf_secp256k1_p_neg_lazy_x86_64_adx(uint64_t r[4], const uint64_t a[4])
+#   r = -a mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
+#   System V: r in %rdi, a in %rsi
+#   registers used: r10, r10d, r11, r8, r8d, r9, r9d, rax, rbx
+#   callee-saved pushed: rbx; stack: 8 bytes pushed + 0 bytes of spill slots
+#   25 instructions; needs BMI2 + ADX
+	.text
+	.globl lf_secp256k1_p_neg_lazy_x86_64_adx
+	.hidden lf_secp256k1_p_neg_lazy_x86_64_adx
+	.type lf_secp256k1_p_neg_lazy_x86_64_adx, @function
+	.p2align 5
+lf_secp256k1_p_neg_lazy_x86_64_adx:
+	.cfi_startproc
+	pushq %rbx
+	movq 0(%rsi), %rax
+	negq %rax
+	movl $0, %r8d
+	sbbq 8(%rsi), %r8
+	movl $0, %r9d
+	sbbq 16(%rsi), %r9
+	movl $0, %r10d
+	sbbq 24(%rsi), %r10
+	sbbq %r11, %r11
+	movabsq $4294968273, %rbx
+	andq %rbx, %r11
+	subq %r11, %rax
+	sbbq $0, %r8
+	sbbq $0, %r9
+	sbbq $0, %r10
+	sbbq %r11, %r11
+	andq %rbx, %r11
+	subq %r11, %rax
+	movq %rax, 0(%rdi)
+	movq %r8, 8(%rdi)
+	movq %r9, 16(%rdi)
+	movq %r10, 24(%rdi)
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_neg_lazy_x86_64_adx, .-lf_secp256k1_p_neg_lazy_x86_64_adx
+
+# void lf_secp256k1_p_normalize_x86_64_adx(uint64_t r[4], const uint64_t a[4])
+#   r = a mod p, p = 2^256 - 0x1000003d1: lazy form to canonical (constant time). Input < 2^256, output < p.
+#   System V: r in %rdi, a in %rsi
+#   registers used: r10, r10d, r11, r8, r8d, r9, r9d, rax
+#   callee-saved pushed: none; stack: 0 bytes pushed + 0 bytes of spill slots
+#   21 instructions; needs BMI2 + ADX
+	.text
+	.globl lf_secp256k1_p_normalize_x86_64_adx
+	.hidden lf_secp256k1_p_normalize_x86_64_adx
+	.type lf_secp256k1_p_normalize_x86_64_adx, @function
+	.p2align 5
+lf_secp256k1_p_normalize_x86_64_adx:
+	.cfi_startproc
+	movabsq $4294968273, %rax
+	addq 0(%rsi), %rax
+	movl $0, %r8d
+	adcq 8(%rsi), %r8
+	movl $0, %r9d
+	adcq 16(%rsi), %r9
+	movl $0, %r10d
+	adcq 24(%rsi), %r10
+	movq 0(%rsi), %r11
+	cmovcq %rax, %r11
+	movq 8(%rsi), %rax
+	cmovcq %r8, %rax
+	movq 16(%rsi), %r8
+	cmovcq %r9, %r8
+	movq 24(%rsi), %r9
+	cmovcq %r10, %r9
+	movq %r11, 0(%rdi)
+	movq %rax, 8(%rdi)
+	movq %r8, 16(%rdi)
+	movq %r9, 24(%rdi)
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_normalize_x86_64_adx, .-lf_secp256k1_p_normalize_x86_64_adx
+
+# void lf_secp256k1_p_jdbl_x86_64_adx(uint64_t r[12], const uint64_t a[12])
+#   r = 2a, a = (X, Y, Z) Jacobian on y^2 = x^3 + b, p = 2^256 - 0x1000003d1, lazy form (3m4s). Inputs < 2^256 each, outputs < 2^256; Z3 = 2YZ.
+#   System V: r in %rdi, a in %rsi
+#   registers used: al, cl, eax, ebp, ebx, ecx, r10, r11, r11b, r11d, r12, r12d, r13, r13d, r14, r14d, r15, r15d, r8, r8b, r8d, r9, r9d, rax, rbp, rbx, rcx, rdx
+#   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 112 bytes of spill slots (red zone)
+#   781 instructions; needs BMI2 + ADX
+	.text
+	.globl lf_secp256k1_p_jdbl_x86_64_adx
+	.hidden lf_secp256k1_p_jdbl_x86_64_adx
+	.type lf_secp256k1_p_jdbl_x86_64_adx, @function
+	.p2align 5
+lf_secp256k1_p_jdbl_x86_64_adx:
+	.cfi_startproc
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	movq 32(%rsi), %rdx
+	mulxq 64(%rsi), %rax, %r8
+	mulxq 72(%rsi), %r9, %r10
+	addq %r8, %r9
+	mulxq 80(%rsi), %r8, %r11
+	adcq %r10, %r8
+	mulxq 88(%rsi), %r10, %rbx
+	adcq %r11, %r10
+	adcq $0, %rbx
+	xorl %r11d, %r11d
+	movq %rdx, %r11
+	movq 40(%rsi), %rdx
+	mulxq 64(%rsi), %rbp, %r12
+	adoxq %rbp, %r9
+	adcxq %r12, %r8
+	mulxq 72(%rsi), %rbp, %r12
+	adoxq %rbp, %r8
+	adcxq %r12, %r10
+	mulxq 80(%rsi), %rbp, %r12
+	adoxq %rbp, %r10
+	adcxq %r12, %rbx
+	mulxq 88(%rsi), %rbp, %r12
+	adoxq %rbp, %rbx
+	movl $0, %ebp
+	adcxq %rbp, %r12
+	adoxq %rbp, %r12
+	xorl %ebp, %ebp
+	movq %rdx, %rbp
+	movq 48(%rsi), %rdx
+	mulxq 64(%rsi), %r13, %r14
+	adoxq %r13, %r8
+	adcxq %r14, %r10
+	mulxq 72(%rsi), %r13, %r14
+	adoxq %r13, %r10
+	adcxq %r14, %rbx
+	mulxq 80(%rsi), %r13, %r14
+	adoxq %r13, %rbx
+	adcxq %r14, %r12
+	mulxq 88(%rsi), %r13, %r14
+	adoxq %r13, %r12
+	movl $0, %r13d
+	adcxq %r13, %r14
+	adoxq %r13, %r14
+	xorl %r13d, %r13d
+	movq %rdx, %r13
+	movq 56(%rsi), %rdx
+	mulxq 64(%rsi), %r15, %rcx
+	adoxq %r15, %r10
+	adcxq %rcx, %rbx
+	mulxq 72(%rsi), %r15, %rcx
+	adoxq %r15, %rbx
+	adcxq %rcx, %r12
+	mulxq 80(%rsi), %r15, %rcx
+	adoxq %r15, %r12
+	adcxq %rcx, %r14
+	mulxq 88(%rsi), %r15, %rcx
+	adoxq %r15, %r14
+	movl $0, %r15d
+	adcxq %r15, %rcx
+	adoxq %r15, %rcx
+	xorl %r15d, %r15d
+	movq %rdx, %r15
+	movabsq $4294968273, %rdx
+	mulxq %rbx, %r15, %r13
+	adoxq %r15, %rax
+	adcxq %r13, %r9
+	mulxq %r12, %rbx, %r13
+	adoxq %rbx, %r9
+	adcxq %r13, %r8
+	mulxq %r14, %rbx, %r12
+	adoxq %rbx, %r8
+	adcxq %r12, %r10
+	mulxq %rcx, %rbx, %r12
+	adoxq %rbx, %r10
+	movl $0, %ebx
+	adcxq %rbx, %r12
+	adoxq %rbx, %r12
+	mulxq %r12, %rbx, %r13
+	addq %rbx, %rax
+	adcq %r13, %r9
+	adcq $0, %r8
+	adcq $0, %r10
+	sbbq %rbx, %rbx
+	andq %rdx, %rbx
+	addq %rbx, %rax
+	adcq $0, %r9
+	adcq $0, %r8
+	adcq $0, %r10
+	addq %rax, %rax
+	adcq %r9, %r9
+	adcq %r8, %r8
+	adcq %r10, %r10
+	sbbq %rbx, %rbx
+	movabsq $4294968273, %r12
+	andq %r12, %rbx
+	addq %rbx, %rax
+	adcq $0, %r9
+	adcq $0, %r8
+	adcq $0, %r10
+	sbbq %rbx, %rbx
+	andq %r12, %rbx
+	addq %rbx, %rax
+	movq %r11, %rdx
+	mulxq %rbp, %r11, %rbx
+	mulxq 48(%rsi), %r12, %r13
+	addq %rbx, %r12
+	mulxq 56(%rsi), %rbx, %r14
+	adcq %r13, %rbx
+	adcq $0, %r14
+	xorl %r13d, %r13d
+	movq %rdx, %r13
+	movq %rbp, %rdx
+	mulxq 48(%rsi), %rbp, %r15
+	adoxq %rbp, %rbx
+	adcxq %r15, %r14
+	mulxq 56(%rsi), %rbp, %r15
+	adoxq %rbp, %r14
+	movl $0, %ebp
+	adcxq %rbp, %r15
+	adoxq %rbp, %r15
+	xorl %ebp, %ebp
+	movq %rdx, %rbp
+	movq 48(%rsi), %rdx
+	movq %r10, -8(%rsp)
+	mulxq 56(%rsi), %rcx, %r10
+	adoxq %rcx, %r15
+	movl $0, %ecx
+	adcxq %rcx, %r10
+	adoxq %rcx, %r10
+	xorl %ecx, %ecx
+	movq %rdx, %rcx
+	movq %r13, %rdx
+	movq %r8, -16(%rsp)
+	mulxq %rdx, %r13, %r8
+	adcxq %r11, %r11
+	adoxq %r8, %r11
+	movq %rbp, %rdx
+	mulxq %rdx, %r8, %rbp
+	adcxq %r12, %r12
+	adoxq %r8, %r12
+	adcxq %rbx, %rbx
+	adoxq %rbp, %rbx
+	movq %rcx, %rdx
+	mulxq %rdx, %r8, %rbp
+	adcxq %r14, %r14
+	adoxq %r8, %r14
+	adcxq %r15, %r15
+	adoxq %rbp, %r15
+	movq 56(%rsi), %rdx
+	mulxq %rdx, %r8, %rbp
+	adcxq %r10, %r10
+	adoxq %r8, %r10
+	setc %r8b
+	movzbl %r8b, %r8d
+	adoxq %rbp, %r8
+	xorl %ebp, %ebp
+	movabsq $4294968273, %rdx
+	mulxq %r14, %rbp, %rcx
+	adoxq %rbp, %r13
+	adcxq %rcx, %r11
+	mulxq %r15, %rbp, %r14
+	adoxq %rbp, %r11
+	adcxq %r14, %r12
+	mulxq %r10, %rbp, %r14
+	adoxq %rbp, %r12
+	adcxq %r14, %rbx
+	mulxq %r8, %r10, %rbp
+	adoxq %r10, %rbx
+	movl $0, %r8d
+	adcxq %r8, %rbp
+	adoxq %r8, %rbp
+	mulxq %rbp, %r8, %r10
+	addq %r8, %r13
+	adcq %r10, %r11
+	adcq $0, %r12
+	adcq $0, %rbx
+	sbbq %r8, %r8
+	andq %rdx, %r8
+	addq %r8, %r13
+	adcq $0, %r11
+	adcq $0, %r12
+	adcq $0, %rbx
+	addq %r13, %r13
+	adcq %r11, %r11
+	adcq %r12, %r12
+	adcq %rbx, %rbx
+	sbbq %r8, %r8
+	movabsq $4294968273, %r10
+	andq %r10, %r8
+	addq %r8, %r13
+	adcq $0, %r11
+	adcq $0, %r12
+	adcq $0, %rbx
+	sbbq %r8, %r8
+	andq %r10, %r8
+	addq %r8, %r13
+	movq 0(%rsi), %rdx
+	mulxq %r13, %r8, %r10
+	mulxq %r11, %rbp, %r14
+	addq %r10, %rbp
+	mulxq %r12, %r10, %r15
+	adcq %r14, %r10
+	mulxq %rbx, %r14, %rcx
+	adcq %r15, %r14
+	adcq $0, %rcx
+	xorl %r15d, %r15d
+	movq %rdx, %r15
+	movq 8(%rsi), %rdx
+	movq %r9, -24(%rsp)
+	movq %rax, -32(%rsp)
+	mulxq %r13, %r9, %rax
+	adoxq %r9, %rbp
+	adcxq %rax, %r10
+	mulxq %r11, %rax, %r9
+	adoxq %rax, %r10
+	adcxq %r9, %r14
+	mulxq %r12, %rax, %r9
+	adoxq %rax, %r14
+	adcxq %r9, %rcx
+	mulxq %rbx, %rax, %r9
+	adoxq %rax, %rcx
+	movl $0, %eax
+	adcxq %rax, %r9
+	adoxq %rax, %r9
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movq 16(%rsi), %rdx
+	mulxq %r13, %rax, %r15
+	adoxq %rax, %r10
+	adcxq %r15, %r14
+	mulxq %r11, %rax, %r15
+	adoxq %rax, %r14
+	adcxq %r15, %rcx
+	mulxq %r12, %rax, %r15
+	adoxq %rax, %rcx
+	adcxq %r15, %r9
+	mulxq %rbx, %rax, %r15
+	adoxq %rax, %r9
+	movl $0, %eax
+	adcxq %rax, %r15
+	adoxq %rax, %r15
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movq 24(%rsi), %rdx
+	movq %r10, -40(%rsp)
+	mulxq %r13, %rax, %r10
+	adoxq %rax, %r14
+	adcxq %r10, %rcx
+	mulxq %r11, %rax, %r10
+	adoxq %rax, %rcx
+	adcxq %r10, %r9
+	mulxq %r12, %rax, %r10
+	adoxq %rax, %r9
+	adcxq %r10, %r15
+	mulxq %rbx, %rax, %r10
+	adoxq %rax, %r15
+	movl $0, %eax
+	adcxq %rax, %r10
+	adoxq %rax, %r10
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movabsq $4294968273, %rdx
+	movq %rbx, -48(%rsp)
+	movq %r12, -56(%rsp)
+	mulxq %rcx, %rbx, %r12
+	adoxq %rbx, %r8
+	adcxq %r12, %rbp
+	mulxq %r9, %rbx, %r12
+	adoxq %rbx, %rbp
+	adcxq -40(%rsp), %r12
+	mulxq %r15, %r9, %rbx
+	adoxq %r9, %r12
+	adcxq %rbx, %r14
+	mulxq %r10, %r9, %rbx
+	adoxq %r9, %r14
+	movl $0, %r9d
+	adcxq %r9, %rbx
+	adoxq %r9, %rbx
+	mulxq %rbx, %r9, %r10
+	addq %r9, %r8
+	adcq %r10, %rbp
+	adcq $0, %r12
+	adcq $0, %r14
+	sbbq %r9, %r9
+	andq %rdx, %r9
+	addq %r9, %r8
+	adcq $0, %rbp
+	adcq $0, %r12
+	adcq $0, %r14
+	addq %r8, %r8
+	adcq %rbp, %rbp
+	adcq %r12, %r12
+	adcq %r14, %r14
+	sbbq %r9, %r9
+	movabsq $4294968273, %r10
+	andq %r10, %r9
+	addq %r9, %r8
+	adcq $0, %rbp
+	adcq $0, %r12
+	adcq $0, %r14
+	sbbq %r9, %r9
+	andq %r10, %r9
+	addq %r9, %r8
+	movq 0(%rsi), %rdx
+	mulxq 8(%rsi), %r9, %r10
+	mulxq 16(%rsi), %rbx, %r15
+	addq %r10, %rbx
+	mulxq %rax, %r10, %rcx
+	adcq %r15, %r10
+	adcq $0, %rcx
+	xorl %r15d, %r15d
+	movq %rdx, %r15
+	movq 8(%rsi), %rdx
+	movq %r14, -40(%rsp)
+	movq %r12, -64(%rsp)
+	mulxq 16(%rsi), %r14, %r12
+	adoxq %r14, %r10
+	adcxq %r12, %rcx
+	mulxq %rax, %r12, %r14
+	adoxq %r12, %rcx
+	movl $0, %r12d
+	adcxq %r12, %r14
+	adoxq %r12, %r14
+	xorl %r12d, %r12d
+	movq %rdx, %r12
+	movq 16(%rsi), %rdx
+	movq %rbp, -72(%rsp)
+	movq %r8, -80(%rsp)
+	mulxq %rax, %rbp, %r8
+	adoxq %rbp, %r14
+	movl $0, %ebp
+	adcxq %rbp, %r8
+	adoxq %rbp, %r8
+	xorl %ebp, %ebp
+	movq %rdx, %rbp
+	movq %r15, %rdx
+	movq %r11, -88(%rsp)
+	mulxq %rdx, %r15, %r11
+	adcxq %r9, %r9
+	adoxq %r11, %r9
+	movq %r12, %rdx
+	mulxq %rdx, %r11, %r12
+	adcxq %rbx, %rbx
+	adoxq %r11, %rbx
+	adcxq %r10, %r10
+	adoxq %r12, %r10
+	movq %rbp, %rdx
+	mulxq %rdx, %r11, %rbp
+	adcxq %rcx, %rcx
+	adoxq %r11, %rcx
+	adcxq %r14, %r14
+	adoxq %rbp, %r14
+	movq %rax, %rdx
+	mulxq %rdx, %rax, %r11
+	adcxq %r8, %r8
+	adoxq %rax, %r8
+	setc %al
+	movzbl %al, %eax
+	adoxq %r11, %rax
+	xorl %r11d, %r11d
+	movabsq $4294968273, %rdx
+	mulxq %rcx, %r11, %rbp
+	adoxq %r11, %r15
+	adcxq %rbp, %r9
+	mulxq %r14, %r11, %rbp
+	adoxq %r11, %r9
+	adcxq %rbp, %rbx
+	mulxq %r8, %r11, %rbp
+	adoxq %r11, %rbx
+	adcxq %rbp, %r10
+	mulxq %rax, %r8, %r11
+	adoxq %r8, %r10
+	movl $0, %eax
+	adcxq %rax, %r11
+	adoxq %rax, %r11
+	mulxq %r11, %rax, %r8
+	addq %rax, %r15
+	adcq %r8, %r9
+	adcq $0, %rbx
+	adcq $0, %r10
+	sbbq %rax, %rax
+	andq %rdx, %rax
+	addq %rax, %r15
+	adcq $0, %r9
+	adcq $0, %rbx
+	adcq $0, %r10
+	movq %r15, %rax
+	addq %rax, %rax
+	movq %r9, %r8
+	adcq %r8, %r8
+	movq %rbx, %r11
+	adcq %r11, %r11
+	movq %r10, %rbp
+	adcq %rbp, %rbp
+	sbbq %r12, %r12
+	movabsq $4294968273, %r14
+	andq %r14, %r12
+	addq %r12, %rax
+	adcq $0, %r8
+	adcq $0, %r11
+	adcq $0, %rbp
+	sbbq %r12, %r12
+	andq %r14, %r12
+	addq %r12, %rax
+	addq %r15, %rax
+	adcq %r9, %r8
+	adcq %rbx, %r11
+	adcq %r10, %rbp
+	sbbq %r9, %r9
+	movabsq $4294968273, %r10
+	andq %r10, %r9
+	addq %r9, %rax
+	adcq $0, %r8
+	adcq $0, %r11
+	adcq $0, %rbp
+	sbbq %r9, %r9
+	andq %r10, %r9
+	addq %r9, %rax
+	movq %r13, %rdx
+	mulxq -88(%rsp), %r9, %r10
+	mulxq -56(%rsp), %rbx, %r12
+	addq %r10, %rbx
+	mulxq -48(%rsp), %r10, %r13
+	adcq %r12, %r10
+	adcq $0, %r13
+	xorl %r12d, %r12d
+	movq %rdx, %r12
+	movq -88(%rsp), %rdx
+	mulxq -56(%rsp), %r14, %r15
+	adoxq %r14, %r10
+	adcxq %r15, %r13
+	mulxq -48(%rsp), %r14, %r15
+	adoxq %r14, %r13
+	movl $0, %r14d
+	adcxq %r14, %r15
+	adoxq %r14, %r15
+	xorl %r14d, %r14d
+	movq %rdx, %r14
+	movq -56(%rsp), %rdx
+	movq %rbp, -96(%rsp)
+	mulxq -48(%rsp), %rcx, %rbp
+	adoxq %rcx, %r15
+	movl $0, %ecx
+	adcxq %rcx, %rbp
+	adoxq %rcx, %rbp
+	xorl %ecx, %ecx
+	movq %rdx, %rcx
+	movq %r12, %rdx
+	movq %r11, -104(%rsp)
+	mulxq %rdx, %r12, %r11
+	adcxq %r9, %r9
+	adoxq %r11, %r9
+	movq %r14, %rdx
+	mulxq %rdx, %r11, %r14
+	adcxq %rbx, %rbx
+	adoxq %r11, %rbx
+	adcxq %r10, %r10
+	adoxq %r14, %r10
+	movq %rcx, %rdx
+	mulxq %rdx, %r11, %r14
+	adcxq %r13, %r13
+	adoxq %r11, %r13
+	adcxq %r15, %r15
+	adoxq %r14, %r15
+	movq -48(%rsp), %rdx
+	mulxq %rdx, %r11, %r14
+	adcxq %rbp, %rbp
+	adoxq %r11, %rbp
+	setc %r11b
+	movzbl %r11b, %r11d
+	adoxq %r14, %r11
+	xorl %r14d, %r14d
+	movabsq $4294968273, %rdx
+	mulxq %r13, %r14, %rcx
+	adoxq %r14, %r12
+	adcxq %rcx, %r9
+	mulxq %r15, %r13, %r14
+	adoxq %r13, %r9
+	adcxq %r14, %rbx
+	mulxq %rbp, %r13, %r14
+	adoxq %r13, %rbx
+	adcxq %r14, %r10
+	mulxq %r11, %rbp, %r13
+	adoxq %rbp, %r10
+	movl $0, %r11d
+	adcxq %r11, %r13
+	adoxq %r11, %r13
+	mulxq %r13, %r11, %rbp
+	addq %r11, %r12
+	adcq %rbp, %r9
+	adcq $0, %rbx
+	adcq $0, %r10
+	sbbq %r11, %r11
+	andq %rdx, %r11
+	addq %r11, %r12
+	adcq $0, %r9
+	adcq $0, %rbx
+	adcq $0, %r10
+	addq %r12, %r12
+	adcq %r9, %r9
+	adcq %rbx, %rbx
+	adcq %r10, %r10
+	sbbq %r11, %r11
+	movabsq $4294968273, %rbp
+	andq %rbp, %r11
+	addq %r11, %r12
+	adcq $0, %r9
+	adcq $0, %rbx
+	adcq $0, %r10
+	sbbq %r11, %r11
+	andq %rbp, %r11
+	addq %r11, %r12
+	movq %rax, %rdx
+	mulxq %r8, %rax, %r11
+	mulxq -104(%rsp), %rbp, %r13
+	addq %r11, %rbp
+	mulxq -96(%rsp), %r11, %r14
+	adcq %r13, %r11
+	adcq $0, %r14
+	xorl %r13d, %r13d
+	movq %rdx, %r13
+	movq %r8, %rdx
+	mulxq -104(%rsp), %r8, %r15
+	adoxq %r8, %r11
+	adcxq %r15, %r14
+	mulxq -96(%rsp), %r8, %r15
+	adoxq %r8, %r14
+	movl $0, %r8d
+	adcxq %r8, %r15
+	adoxq %r8, %r15
+	xorl %r8d, %r8d
+	movq %rdx, %r8
+	movq -104(%rsp), %rdx
+	movq %r10, -48(%rsp)
+	mulxq -96(%rsp), %rcx, %r10
+	adoxq %rcx, %r15
+	movl $0, %ecx
+	adcxq %rcx, %r10
+	adoxq %rcx, %r10
+	xorl %ecx, %ecx
+	movq %rdx, %rcx
+	movq %r13, %rdx
+	movq %rbx, -56(%rsp)
+	mulxq %rdx, %r13, %rbx
+	adcxq %rax, %rax
+	adoxq %rbx, %rax
+	movq %rdx, %rbx
+	movq %r8, %rdx
+	movq %r9, -88(%rsp)
+	mulxq %rdx, %r8, %r9
+	adcxq %rbp, %rbp
+	adoxq %r8, %rbp
+	adcxq %r11, %r11
+	adoxq %r9, %r11
+	movq %rdx, %r8
+	movq %rcx, %rdx
+	mulxq %rdx, %r9, %rcx
+	adcxq %r14, %r14
+	adoxq %r9, %r14
+	adcxq %r15, %r15
+	adoxq %rcx, %r15
+	movq %rdx, %r9
+	movq -96(%rsp), %rdx
+	mulxq %rdx, %rcx, %r9
+	adcxq %r10, %r10
+	adoxq %rcx, %r10
+	setc %cl
+	movzbl %cl, %ecx
+	adoxq %r9, %rcx
+	xorl %r9d, %r9d
+	movq %rdx, %r9
+	movabsq $4294968273, %rdx
+	movq %r12, -112(%rsp)
+	mulxq %r14, %r9, %r12
+	adoxq %r9, %r13
+	adcxq %r12, %rax
+	mulxq %r15, %r9, %r12
+	adoxq %r9, %rax
+	adcxq %r12, %rbp
+	mulxq %r10, %r9, %r12
+	adoxq %r9, %rbp
+	adcxq %r12, %r11
+	mulxq %rcx, %r9, %r10
+	adoxq %r9, %r11
+	movl $0, %r9d
+	adcxq %r9, %r10
+	adoxq %r9, %r10
+	mulxq %r10, %r9, %r12
+	addq %r9, %r13
+	adcq %r12, %rax
+	adcq $0, %rbp
+	adcq $0, %r11
+	sbbq %r9, %r9
+	andq %rdx, %r9
+	addq %r9, %r13
+	adcq $0, %rax
+	adcq $0, %rbp
+	adcq $0, %r11
+	subq -80(%rsp), %r13
+	sbbq -72(%rsp), %rax
+	sbbq -64(%rsp), %rbp
+	sbbq -40(%rsp), %r11
+	sbbq %r9, %r9
+	movabsq $4294968273, %r10
+	andq %r10, %r9
+	subq %r9, %r13
+	sbbq $0, %rax
+	sbbq $0, %rbp
+	sbbq $0, %r11
+	sbbq %r9, %r9
+	andq %r10, %r9
+	subq %r9, %r13
+	subq -80(%rsp), %r13
+	sbbq -72(%rsp), %rax
+	sbbq -64(%rsp), %rbp
+	sbbq -40(%rsp), %r11
+	sbbq %r9, %r9
+	movabsq $4294968273, %r10
+	andq %r10, %r9
+	subq %r9, %r13
+	sbbq $0, %rax
+	sbbq $0, %rbp
+	sbbq $0, %r11
+	sbbq %r9, %r9
+	andq %r10, %r9
+	subq %r9, %r13
+	movq -80(%rsp), %r9
+	subq %r13, %r9
+	movq -72(%rsp), %r10
+	sbbq %rax, %r10
+	movq -64(%rsp), %r12
+	sbbq %rbp, %r12
+	movq -40(%rsp), %r14
+	sbbq %r11, %r14
+	sbbq %r15, %r15
+	movabsq $4294968273, %rcx
+	andq %rcx, %r15
+	subq %r15, %r9
+	sbbq $0, %r10
+	sbbq $0, %r12
+	sbbq $0, %r14
+	sbbq %r15, %r15
+	andq %rcx, %r15
+	subq %r15, %r9
+	movq %rbx, %rdx
+	mulxq %r9, %rbx, %r15
+	movq %r11, -40(%rsp)
+	mulxq %r10, %rcx, %r11
+	addq %r15, %rcx
+	movq %rbp, -64(%rsp)
+	mulxq %r12, %r15, %rbp
+	adcq %r11, %r15
+	mulxq %r14, %r11, %rdx
+	adcq %rbp, %r11
+	adcq $0, %rdx
+	xorl %ebp, %ebp
+	movq %rdx, %rbp
+	movq %r8, %rdx
+	movq %rax, -72(%rsp)
+	mulxq %r9, %r8, %rax
+	adoxq %r8, %rcx
+	adcxq %rax, %r15
+	mulxq %r10, %rax, %r8
+	adoxq %rax, %r15
+	adcxq %r8, %r11
+	mulxq %r12, %rax, %r8
+	adoxq %rax, %r11
+	adcxq %r8, %rbp
+	mulxq %r14, %rax, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adcxq %rax, %r8
+	adoxq %rax, %r8
+	xorl %eax, %eax
+	movq -104(%rsp), %rdx
+	movq %r13, -80(%rsp)
+	mulxq %r9, %rax, %r13
+	adoxq %rax, %r15
+	adcxq %r13, %r11
+	mulxq %r10, %rax, %r13
+	adoxq %rax, %r11
+	adcxq %r13, %rbp
+	mulxq %r12, %rax, %r13
+	adoxq %rax, %rbp
+	adcxq %r13, %r8
+	mulxq %r14, %rax, %r13
+	adoxq %rax, %r8
+	movl $0, %eax
+	adcxq %rax, %r13
+	adoxq %rax, %r13
+	xorl %eax, %eax
+	movq -96(%rsp), %rdx
+	movq %r15, -104(%rsp)
+	mulxq %r9, %rax, %r15
+	adoxq %rax, %r11
+	adcxq %r15, %rbp
+	mulxq %r10, %rax, %r9
+	adoxq %rax, %rbp
+	adcxq %r9, %r8
+	mulxq %r12, %rax, %r9
+	adoxq %rax, %r8
+	adcxq %r9, %r13
+	mulxq %r14, %rax, %r9
+	adoxq %rax, %r13
+	movl $0, %eax
+	adcxq %rax, %r9
+	adoxq %rax, %r9
+	xorl %eax, %eax
+	movabsq $4294968273, %rdx
+	mulxq %rbp, %rax, %r10
+	adoxq %rax, %rbx
+	adcxq %r10, %rcx
+	mulxq %r8, %rax, %r10
+	adoxq %rax, %rcx
+	adcxq -104(%rsp), %r10
+	mulxq %r13, %rax, %r8
+	adoxq %rax, %r10
+	adcxq %r8, %r11
+	mulxq %r9, %rax, %r8
+	adoxq %rax, %r11
+	movl $0, %eax
+	adcxq %rax, %r8
+	adoxq %rax, %r8
+	mulxq %r8, %rax, %r9
+	addq %rax, %rbx
+	adcq %r9, %rcx
+	adcq $0, %r10
+	adcq $0, %r11
+	sbbq %rax, %rax
+	andq %rdx, %rax
+	addq %rax, %rbx
+	adcq $0, %rcx
+	adcq $0, %r10
+	adcq $0, %r11
+	subq -112(%rsp), %rbx
+	sbbq -88(%rsp), %rcx
+	sbbq -56(%rsp), %r10
+	sbbq -48(%rsp), %r11
+	sbbq %rax, %rax
+	movabsq $4294968273, %r8
+	andq %r8, %rax
+	subq %rax, %rbx
+	sbbq $0, %rcx
+	sbbq $0, %r10
+	sbbq $0, %r11
+	sbbq %rax, %rax
+	andq %r8, %rax
+	subq %rax, %rbx
+	movq -80(%rsp), %rax
+	movq %rax, 0(%rdi)
+	movq -72(%rsp), %rax
+	movq %rax, 8(%rdi)
+	movq -64(%rsp), %rax
+	movq %rax, 16(%rdi)
+	movq -40(%rsp), %rax
+	movq %rax, 24(%rdi)
+	movq %rbx, 32(%rdi)
+	movq %rcx, 40(%rdi)
+	movq %r10, 48(%rdi)
+	movq %r11, 56(%rdi)
+	movq -32(%rsp), %rax
+	movq %rax, 64(%rdi)
+	movq -24(%rsp), %rax
+	movq %rax, 72(%rdi)
+	movq -16(%rsp), %rax
+	movq %rax, 80(%rdi)
+	movq -8(%rsp), %rax
+	movq %rax, 88(%rdi)
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_jdbl_x86_64_adx, .-lf_secp256k1_p_jdbl_x86_64_adx
+
 	.section .note.GNU-stack,"",@progbits
