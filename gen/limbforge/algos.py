@@ -674,7 +674,7 @@ class LazyPM:
         return _lazy_linear(self.prog, A, B, self.c2, "sub")
 
 
-def jdbl_program(name: str, p: int, n: int, style: str, formula: str = "2m5s") -> Program:
+def jdbl_program(name: str, p: int, n: int, style: str, formula: str) -> Program:
     """Point doubling in Jacobian coordinates on y^2 = x^3 + b (a = 0, any
     b), lazy form, as one kernel: a = (X, Y, Z), r = 2a (3n words each),
         X3 = M^2 - 2S,  Y3 = M (S - X3) - 8 Y^4,  Z3 = 2 Y Z,
@@ -682,6 +682,7 @@ def jdbl_program(name: str, p: int, n: int, style: str, formula: str = "2m5s") -
     formula "3m4s": S = 2 X (2Y^2), 8Y^4 = 2 (2Y^2)^2 (3 mul, 4 sqr,
     10 add/sub); "2m5s": S = 2 ((X + Y^2)^2 - X^2 - Y^4) (2 mul, 5 sqr,
     12 add/sub).  Z = 0 gives Z3 = 0 (mod p)."""
+    assert formula in ("3m4s", "2m5s"), formula
     prog = Program(name)
     prog.comment = (f"r = 2a, a = (X, Y, Z) Jacobian on y^2 = x^3 + b, p = 2^{p.bit_length()} - "
                     f"{(1 << p.bit_length()) - p:#x}, lazy form ({formula}). Inputs < 2^{64*n} "

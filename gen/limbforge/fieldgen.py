@@ -37,6 +37,25 @@ def kernel_source(f: Field, target: str, command: str) -> str:
 
 
 OPS = ("mul", "sqr", "add", "sub", "neg", "to_internal", "from_internal")
+# the kernels with two inputs (r, a, b); the others take (r, a)
+BINARY_OPS = ("mul", "add", "sub", "mul_lazy", "add_lazy", "sub_lazy")
+
+
+def _dispatch_table(f: Field, ctype: str, kind: str, ops) -> list:
+    """One kernel table of field f in the dispatch pattern, and its
+    lf_dispatch_info: lf_<field>[_<kind>]_kernels / _dispatch, entries the
+    kernels `ops` (needs the LF_OWN_<BACKEND> macros defined)."""
+    pre = f"lf_{f.name}_{kind + '_' if kind else ''}"
+    return ["#define LF_DISPATCH_OWN(B) LF_OWN_##B",
+            "#define LF_DISPATCH_ENTRY(B, b) {" + ", ".join(f"lf_{f.name}_{op}_##b" for op in ops) + "}",
+            f"LF_HIDDEN const {ctype} {pre}kernels[LF_BACKEND_COUNT] = {{",
+            '#include "dispatch_table.h"',
+            "};",
+            "#define LF_DISPATCH_MASK",
+            f"LF_HIDDEN const lf_dispatch_info {pre}dispatch = {{",
+            f'    "field {f.name}{" " + kind if kind else ""}", {pre}kernels, sizeof {pre}kernels[0],',
+            '#include "dispatch_table.h"',
+            "};"]
 
 
 def instantiation(f: Field, targets, command: str, standalone: bool = False) -> str:
@@ -72,8 +91,7 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False) -> 
         if guard:
             L.append(f"#if {guard}")
         for op in OPS + (LAZY_OPS if has_lazy(f) else ()):
-            arity = "uint64_t *r, const uint64_t *a, const uint64_t *b" \
-                if op in ("mul", "add", "sub", "mul_lazy", "add_lazy", "sub_lazy") \
+            arity = "uint64_t *r, const uint64_t *a, const uint64_t *b" if op in BINARY_OPS \
                 else "uint64_t *r, const uint64_t *a"
             L.append(f"LF_HIDDEN void lf_{f.name}_{op}_{t}({arity});")
         if guard:
@@ -90,30 +108,10 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False) -> 
     else:
         # the library's one dispatch pattern (src/dispatch_table.h)
         L += [f"#define LF_OWN_{TARGETS[t].backend.upper()} 1" for t in targets]
-        L += ["#define LF_DISPATCH_OWN(B) LF_OWN_##B",
-              "#define LF_DISPATCH_ENTRY(B, b) {" + ", ".join(f"lf_{f.name}_{op}_##b" for op in OPS) + "}",
-              f"LF_HIDDEN const lf_field_kernels lf_{f.name}_kernels[LF_BACKEND_COUNT] = {{",
-              '#include "dispatch_table.h"',
-              "};",
-              "#define LF_DISPATCH_MASK",
-              f"LF_HIDDEN const lf_dispatch_info lf_{f.name}_dispatch = {{",
-              f'    "field {f.name}", lf_{f.name}_kernels, sizeof lf_{f.name}_kernels[0],',
-              '#include "dispatch_table.h"',
-              "};"]
+        L += _dispatch_table(f, "lf_field_kernels", "", OPS)
         if has_lazy(f):
-            L += ["#define LF_DISPATCH_OWN(B) LF_OWN_##B",
-                  "#define LF_DISPATCH_ENTRY(B, b) {"
-                  + ", ".join(f"lf_{f.name}_{op}_##b" for op in LAZY_OPS) + "}",
-                  f"LF_HIDDEN const lf_field_lazy_kernels lf_{f.name}_lazy_kernels[LF_BACKEND_COUNT] = {{",
-                  '#include "dispatch_table.h"',
-                  "};",
-                  "#define LF_DISPATCH_MASK",
-                  f"LF_HIDDEN const lf_dispatch_info lf_{f.name}_lazy_dispatch = {{",
-                  f'    "field {f.name} lazy", lf_{f.name}_lazy_kernels, sizeof lf_{f.name}_lazy_kernels[0],',
-                  '#include "dispatch_table.h"',
-                  "};"]
-        L += [
-              f"#define LF_KERNELS() (&lf_{f.name}_kernels[lf_backend_fast()])"]
+            L += _dispatch_table(f, "lf_field_lazy_kernels", "lazy", LAZY_OPS)
+        L.append(f"#define LF_KERNELS() (&lf_{f.name}_kernels[lf_backend_fast()])")
     L += ["", '#include "field/field_template.h"', ""]
     return "\n".join(L)
 

@@ -191,8 +191,8 @@ JDBL_FORMULA = "3m4s"
 
 
 def lazy_programs(f: Field, target: str) -> dict:
-    """The lazy-form kernels of a pseudo-Mersenne field (empty for
-    Montgomery fields): elements are any value < 2^(64n) congruent to the
+    """The lazy-form kernels of a pseudo-Mersenne field with a full top limb
+    (empty for every other field): elements are any value < 2^(64n) congruent to the
     element, and only `normalize` reduces to the canonical value
     (src/field/field_internal.h).  Only for p = 2^(64n) - c (a full top
     limb, as secp256k1_p): with spare bits the plain kernels have slack of

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Test driver: reads "op w0..w(N-1) v0..v(N-1)" lines (hex words, little
  * endian), runs kernel `op` of field LF_DRV_NAME for target LF_DRV_TARGET
- * (ops 0..6 in fieldgen.OPS order, 7..12 the lazy ones with LF_DRV_LAZY),
+ * (ops 0..6 in fieldgen.OPS order, 7..13 fields.LAZY_OPS with LF_DRV_LAZY;
+ * op 13, jdbl, reads and prints 3N words for a),
  * prints the result words.  Also runs each op in place (r aliasing a) and
  * checks both agree. */
 #include <stdint.h>
@@ -22,7 +23,7 @@ void K(neg)(uint64_t *, const uint64_t *);
 void K(to_internal)(uint64_t *, const uint64_t *);
 void K(from_internal)(uint64_t *, const uint64_t *);
 
-#ifdef LF_DRV_LAZY /* the lazy-form kernels, ops 7..12 */
+#ifdef LF_DRV_LAZY /* the lazy-form kernels, ops 7..13 */
 void K(mul_lazy)(uint64_t *, const uint64_t *, const uint64_t *);
 void K(sqr_lazy)(uint64_t *, const uint64_t *);
 void K(add_lazy)(uint64_t *, const uint64_t *, const uint64_t *);

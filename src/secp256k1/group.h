@@ -21,7 +21,8 @@
  *   lf_ge   affine (x, y), or the point at infinity when inf = 1 (x, y are
  *           then 0 for the constant-time functions, unspecified otherwise);
  *   lf_gej  Jacobian (X, Y, Z) = (X/Z^2, Y/Z^3); inf = 1 for infinity.  The
- *           constant-time functions keep inf == (Z == 0); the _var ones set
+ *           constant-time functions keep inf == (Z = 0 mod p: the lazy Z is
+ *           0 or p, lf_fe_is_zero_ct); the _var ones set
  *           inf and may leave the coordinates unspecified;
  *   lf_ge_st  a table entry: affine x, y, never infinity (64 bytes).
  *
