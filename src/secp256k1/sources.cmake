@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # secp256k1 module (include/limbforge/secp256k1.h): scalars mod n, the group
-# law, scalar multiplication (generated tables), ECDSA, ECDH, keys, DER.
+# law, scalar multiplication (generated tables), ECDSA, ECDH, keys, DER;
+# include/limbforge/secp256k1_schnorr.h: BIP-340, batch verification, MSM.
 list(APPEND LF_SOURCES
   src/secp256k1/scalar.c
   src/secp256k1/group.c
@@ -10,5 +11,6 @@ list(APPEND LF_SOURCES
   src/secp256k1/keys.c
   src/secp256k1/ecdsa.c
   src/secp256k1/der.c
+  src/secp256k1/schnorr.c
   src/secp256k1/generated/gen_table.c
   src/secp256k1/generated/g_table.c)
