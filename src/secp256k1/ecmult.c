@@ -20,8 +20,8 @@
 #include "secp256k1/ecmult.h"
 #include "secp256k1/generated/tables.h"
 
-#define LF_ECM_WA 5                      /* wNAF window on a */
-#define LF_ECM_NA (1 << (LF_ECM_WA - 2)) /* odd multiples 1, 3, ..., 15 */
+#define LF_ECM_WA LF_ECMULT_WA
+#define LF_ECM_NA LF_ECMULT_NA
 #define LF_ECM_DIGITS 130                /* >= 129: a 128-bit half plus one */
 
 /* the point of digit dg (odd, nonzero) from a table of odd multiples */
@@ -44,8 +44,7 @@ static void lf_ecm_digit_st(lf_fk *k, lf_ge *r, const lf_ge_st *tab, int dg)
     }
 }
 
-/* pre[i] = (2i+1) a on the common-z curve, *zg = the true z of that curve */
-static void lf_ecm_odd_multiples(lf_fk *k, lf_ge *pre, lf_fe *zg, const lf_ge *a)
+void lf_ecmult_odd_multiples_var(lf_fk *k, lf_ge *pre, lf_fe *zg, const lf_ge *a)
 {
     lf_gej aj, d, pj[LF_ECM_NA];
     lf_fe zr[LF_ECM_NA], z2, z3, zs;
@@ -96,7 +95,7 @@ void lf_ecmult_var(lf_fk *k, lf_gej *r, const lf_ge *a, const lf_sc *na, const l
         la2 = lf_sc_wnaf_var(wa2, LF_ECM_DIGITS, &s2, LF_ECM_WA);
         for (int i = 0; i < la1; i++) wa1[i] = n1 ? -wa1[i] : wa1[i];
         for (int i = 0; i < la2; i++) wa2[i] = n2 ? -wa2[i] : wa2[i];
-        lf_ecm_odd_multiples(k, pre, &zg, a);
+        lf_ecmult_odd_multiples_var(k, pre, &zg, a);
         for (int i = 0; i < LF_ECM_NA; i++) lf_ge_mul_lambda(k, &prel[i], &pre[i]);
     }
     memset(&s1, 0, sizeof s1);

@@ -21,6 +21,14 @@ LF_HIDDEN void lf_ecmult_const(lf_fk *k, lf_gej *r, const lf_ge *a, const lf_sc 
 /* a may be infinity (then na is ignored); na, ng may be zero. */
 LF_HIDDEN void lf_ecmult_var(lf_fk *k, lf_gej *r, const lf_ge *a, const lf_sc *na, const lf_sc *ng);
 
+/* Odd multiples for the wNAF window LF_ECMULT_WA of the variable-time
+ * multiplications: pre[i] = (2i+1) a for i < LF_ECMULT_NA, a not infinity,
+ * as affine points of the isomorphic curve y^2 = x^3 + 7 zg^6 ((x, y) on it
+ * is (x/zg^2, y/zg^3) on secp256k1): no inversion.  Variable time. */
+#define LF_ECMULT_WA 5
+#define LF_ECMULT_NA (1 << (LF_ECMULT_WA - 2)) /* 1, 3, ..., 15 */
+LF_HIDDEN void lf_ecmult_odd_multiples_var(lf_fk *k, lf_ge *pre, lf_fe *zg, const lf_ge *a);
+
 /* The signed-digit table read shared by the constant-time multiplications:
  * given the w bits v of a digit (v < 2^w, w >= 1), r = the digit's point
  * from tab (2^(w-1) entries, entry j = sum_t (2 j_t - 1) B_t with bit

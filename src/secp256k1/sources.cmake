@@ -12,5 +12,7 @@ list(APPEND LF_SOURCES
   src/secp256k1/ecdsa.c
   src/secp256k1/der.c
   src/secp256k1/schnorr.c
+  src/secp256k1/msm.c
+  src/secp256k1/batch.c
   src/secp256k1/generated/gen_table.c
   src/secp256k1/generated/g_table.c)
