@@ -98,26 +98,48 @@ size_t lf_secp256k1_schnorrsig_batch_scratch_size(size_t n)
     return lf_scratch_for(2 * n);
 }
 
-/* the checks of one item before the MSM: returns 1 and its R (even y),
- * P, s and challenge (the hash and e mod n), or 0 if it cannot be valid */
-static int lf_batch_item(lf_fk *k, lf_ge *rp, lf_ge *pp, lf_sc *s, lf_sc *e, uint8_t eh[32],
-                         const lf_secp256k1_schnorrsig_item *it)
+/* The checks of items it[0..m) (m <= LF_FE_SQRT_LANES) before the MSM, the
+ * square roots of their R interleaved: returns 1 and, for each, p[2j] = R
+ * (even y), p[2j+1] = P, s[2j] = s, s[2j+1] = e mod n, with the seed hash
+ * absorbing sig || x(P) || challenge hash; or 0 if one cannot be valid. */
+static int lf_batch_items(lf_fk *k, lf_ge *p, lf_sc *s, lf_sha256_state *seed,
+                          const lf_secp256k1_schnorrsig_item *it, size_t m)
 {
-    lf_sha256_state st;
-    lf_fe rx;
-    uint8_t px[32];
-    if (it->sig64 == NULL || it->xpk == NULL || (it->msg == NULL && it->msglen > 0)) return 0;
-    if (!lf_bip340_xpk_load(pp, it->xpk)) return 0;
-    if (!lf_fe_set_b32(&rx, it->sig64)) return 0;
-    if (lf_sc_set_b32(s, it->sig64 + 32)) return 0;
-    if (!lf_ge_set_xo_var(k, rp, &rx, 0)) return 0;
-    lf_fe_get_b32(px, &pp->x);
-    lf_bip340_tagged_init(&st, lf_bip340_mid_challenge);
-    lf_sha256_update(&st, it->sig64, 32);
-    lf_sha256_update(&st, px, 32);
-    lf_sha256_update(&st, it->msg, it->msglen);
-    lf_sha256_final(&st, eh);
-    lf_sc_reduce32(e, eh);
+    lf_fe rx[LF_FE_SQRT_LANES], c[LF_FE_SQRT_LANES], y[LF_FE_SQRT_LANES];
+    for (size_t j = 0; j < m; j++) {
+        if (it[j].sig64 == NULL || it[j].xpk == NULL || (it[j].msg == NULL && it[j].msglen > 0))
+            return 0;
+        if (!lf_bip340_xpk_load(&p[2 * j + 1], it[j].xpk)) return 0;
+        if (!lf_fe_set_b32(&rx[j], it[j].sig64)) return 0;
+        if (lf_sc_set_b32(&s[2 * j], it[j].sig64 + 32)) return 0;
+        /* c = x^3 + 7 */
+        lf_fe_sqr(k, &c[j], &rx[j]);
+        lf_fe_mul(k, &c[j], &c[j], &rx[j]);
+        lf_fe_add(k, &c[j], &c[j], &lf_fe_seven);
+    }
+    if (lf_fe_sqrt_multi(k, y, c, m) != (1u << m) - 1) return 0;
+    for (size_t j = 0; j < m; j++) {
+        lf_sha256_state st;
+        uint8_t px[32], eh[32];
+        lf_ge *r = &p[2 * j];
+        r->x = rx[j];
+        lf_fe_normalize(k, &r->y, &y[j]);
+        if (lf_fe_is_odd(&r->y)) {
+            lf_fe_neg(k, &r->y, &r->y);
+            lf_fe_normalize(k, &r->y, &r->y);
+        }
+        r->inf = 0;
+        lf_fe_get_b32(px, &p[2 * j + 1].x);
+        lf_bip340_tagged_init(&st, lf_bip340_mid_challenge);
+        lf_sha256_update(&st, it[j].sig64, 32);
+        lf_sha256_update(&st, px, 32);
+        lf_sha256_update(&st, it[j].msg, it[j].msglen);
+        lf_sha256_final(&st, eh);
+        lf_sc_reduce32(&s[2 * j + 1], eh);
+        lf_sha256_update(seed, it[j].sig64, 64);
+        lf_sha256_update(seed, px, 32);
+        lf_sha256_update(seed, eh, 32);
+    }
     return 1;
 }
 
@@ -131,18 +153,14 @@ static int lf_batch_run(void *scratch, size_t cap, const lf_secp256k1_schnorrsig
     lf_gej rj;
     lf_sha256_state st;
     void *ws;
-    uint8_t seed[32], eh[32], nonce[12] = {0}, blk[64];
+    uint8_t seed[32], nonce[12] = {0}, blk[64];
     lf_scratch_carve(scratch, 2 * cap, &p, &s, &ws);
     lf_bip340_tagged_init(&st, lf_batch_mid);
     /* pass 1: the per-item checks, R_i, P_i, s_i and e_i (kept in the
      * scalar slots), and the seed */
-    for (size_t i = 0; i < n; i++) {
-        if (!lf_batch_item(k, &p[2 * i], &p[2 * i + 1], &s[2 * i], &s[2 * i + 1], eh, &items[i]))
-            return LF_ERR_VERIFY;
-        lf_sha256_update(&st, items[i].sig64, 64);
-        lf_fe_get_b32(blk, &p[2 * i + 1].x);
-        lf_sha256_update(&st, blk, 32);
-        lf_sha256_update(&st, eh, 32);
+    for (size_t i = 0; i < n; i += LF_FE_SQRT_LANES) {
+        size_t m = n - i < LF_FE_SQRT_LANES ? n - i : LF_FE_SQRT_LANES;
+        if (!lf_batch_items(k, &p[2 * i], &s[2 * i], &st, &items[i], m)) return LF_ERR_VERIFY;
     }
     lf_sha256_final(&st, seed);
     /* pass 2: g = sum a_i s_i; inputs (-R_i, a_i), (-P_i, a_i e_i) */

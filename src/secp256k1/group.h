@@ -111,6 +111,8 @@ static inline int lf_fe_is_odd(const lf_fe *a) { return (int)(a->v[0] & 1); }
 /* beta: a primitive cube root of unity mod p, (x, y) -> (beta x, y) is the
  * endomorphism multiplying by lf_sc_lambda (secp256k1/scalar.h). */
 extern LF_HIDDEN const lf_fe lf_fe_beta;
+/* 7, the curve constant b */
+extern LF_HIDDEN const lf_fe lf_fe_seven;
 /* the generator */
 extern LF_HIDDEN const lf_ge lf_ge_g;
 
@@ -145,6 +147,14 @@ LF_HIDDEN void lf_gej_add_zinv_var(lf_fk *k, lf_gej *r, const lf_gej *a, const l
 /* Affine from Jacobian: constant time (safegcd inversion) / variable time. */
 LF_HIDDEN void lf_ge_set_gej(lf_fk *k, lf_ge *r, const lf_gej *a);
 LF_HIDDEN void lf_ge_set_gej_var(lf_fk *k, lf_ge *r, const lf_gej *a);
+
+/* a square root of a (lazy) and 1, or 0 if a is not a square; constant
+ * time (the verdict aside).  A fixed addition chain (group.c). */
+LF_HIDDEN int lf_fe_sqrt(lf_fk *k, lf_fe *r, const lf_fe *a);
+/* The same on m <= LF_FE_SQRT_LANES values at once (interleaved: faster
+ * than m calls); returns the mask of the squares (bit j for a[j]). */
+#define LF_FE_SQRT_LANES 4
+LF_HIDDEN unsigned lf_fe_sqrt_multi(lf_fk *k, lf_fe *r, const lf_fe *a, size_t m);
 
 /* 1 if a (not infinity) is on the curve, variable time. */
 LF_HIDDEN int lf_ge_is_valid_var(lf_fk *k, const lf_ge *a);

@@ -23,14 +23,16 @@
  * for the next round; an empty bucket takes the point without arithmetic;
  * P + P (doubling: the same formula with the tangent slope) and P + (-P)
  * (the bucket empties) are decided before queueing, so no denominator is
- * zero.  Then sum_b b * bucket_b by the running sums S += B_b, T += S
+ * zero.  A batch holds at most a quarter of the buckets (fewer waits); when
+ * a round places under half a batch (a window with few distinct digits,
+ * such as the top one), the remaining terms go to Jacobian buckets.  Then sum_b b * bucket_b by the running sums S += B_b, T += S
  * (Jacobian), and r = 2^c r + T. */
 #include <string.h>
 
 #include "secp256k1/generated/tables.h"
 #include "secp256k1/msm.h"
 
-#define LF_MSM_STRAUSS_MAX 48
+#define LF_MSM_STRAUSS_MAX 128
 #define LF_MSM_BATCH 256
 #define LF_MSM_DIGITS 130 /* wNAF digits of a 128-bit half (129) + slack */
 
@@ -38,22 +40,57 @@
 
 static size_t lf_msm_round(size_t x) { return (x + (LF_MSM_ALIGN - 1)) & ~(size_t)(LF_MSM_ALIGN - 1); }
 
+/* Montgomery's trick runs LF_MSM_LANES interleaved product chains (element
+ * i is in chain i % LANES): a single chain of dependent multiplications is
+ * bound by the multiplier's latency, independent ones overlap. */
+#define LF_MSM_LANES 4
+
+/* out[i] = 1/v[i], i < m <= LF_MSM_LANES (nonzero mod p): one inversion */
+static void lf_fe_inv_few_var(lf_fk *k, lf_fe *out, const lf_fe *v, size_t m)
+{
+    lf_fe pr[LF_MSM_LANES], inv;
+    pr[0] = v[0];
+    for (size_t i = 1; i < m; i++) lf_fe_mul(k, &pr[i], &pr[i - 1], &v[i]);
+    lf_fe_normalize(k, &inv, &pr[m - 1]);
+    lf_secp256k1_p_inv_var(&inv, &inv);
+    for (size_t i = m - 1; i > 0; i--) {
+        lf_fe_mul(k, &out[i], &inv, &pr[i - 1]);
+        lf_fe_mul(k, &inv, &inv, &v[i]);
+    }
+    out[0] = inv;
+}
+
+/* The last element of each chain of n: ends[j] = acc of it (j < m), m. */
+static size_t lf_msm_chain_ends(size_t n)
+{
+    return n < LF_MSM_LANES ? n : LF_MSM_LANES;
+}
+
 /* a[i] = 1/a[i] for i < n (all nonzero mod p), one inversion; acc: n
  * elements of scratch.  3 mul per element. */
 static void lf_fe_inv_all_var(lf_fk *k, lf_fe *a, lf_fe *acc, size_t n)
 {
-    lf_fe inv, t;
+    lf_fe ends[LF_MSM_LANES], inv[LF_MSM_LANES], t;
+    size_t m = lf_msm_chain_ends(n);
     if (n == 0) return;
-    acc[0] = a[0];
-    for (size_t i = 1; i < n; i++) lf_fe_mul(k, &acc[i], &acc[i - 1], &a[i]);
-    lf_fe_normalize(k, &inv, &acc[n - 1]);
-    lf_secp256k1_p_inv_var(&inv, &inv);
-    for (size_t i = n - 1; i > 0; i--) {
-        lf_fe_mul(k, &t, &inv, &acc[i - 1]);
-        lf_fe_mul(k, &inv, &inv, &a[i]);
-        a[i] = t;
+    for (size_t i = 0; i < n; i++) {
+        if (i < LF_MSM_LANES)
+            acc[i] = a[i];
+        else
+            lf_fe_mul(k, &acc[i], &acc[i - LF_MSM_LANES], &a[i]);
     }
-    a[0] = inv;
+    for (size_t j = 0; j < m; j++) ends[j] = acc[j + LF_MSM_LANES * ((n - 1 - j) / LF_MSM_LANES)];
+    lf_fe_inv_few_var(k, inv, ends, m);
+    for (size_t i = n; i-- > 0;) {
+        size_t j = i % LF_MSM_LANES;
+        if (i >= LF_MSM_LANES) {
+            lf_fe_mul(k, &t, &inv[j], &acc[i - LF_MSM_LANES]);
+            lf_fe_mul(k, &inv[j], &inv[j], &a[i]);
+            a[i] = t;
+        } else {
+            a[i] = inv[j];
+        }
+    }
 }
 
 /* The GLV halves of s as magnitudes (< 2^128, in m1/m2 limbs 0-1) and
@@ -177,7 +214,8 @@ typedef struct {
 
 typedef struct {
     size_t t, w, c, nb;                         /* terms, windows, window bits, buckets */
-    size_t o_pt, o_dig, o_bk, o_st, o_q, o_def; /* offsets in the workspace */
+    size_t o_pt, o_dig, o_bk, o_st, o_q, o_def, o_bj; /* offsets in the workspace */
+    size_t lim;                                       /* additions per inversion */
     size_t size;
 } lf_msm_layout;
 
@@ -211,7 +249,10 @@ static void lf_msm_layout_for(lf_msm_layout *l, size_t n)
     l->o_st = l->o_bk + lf_msm_round(l->nb * sizeof(lf_ge_st));
     l->o_q = l->o_st + lf_msm_round(l->nb);
     l->o_def = l->o_q + lf_msm_round(LF_MSM_BATCH * sizeof(lf_msm_add));
-    l->size = l->o_def + 2 * lf_msm_round(l->t * sizeof(uint32_t));
+    l->o_bj = l->o_def + 2 * lf_msm_round(l->t * sizeof(uint32_t));
+    l->size = l->o_bj + lf_msm_round(l->nb * sizeof(lf_gej));
+    /* a quarter of the buckets per batch: few terms wait for a busy bucket */
+    l->lim = l->nb / 4 < 16 ? 16 : l->nb / 4 > LF_MSM_BATCH ? LF_MSM_BATCH : l->nb / 4;
 }
 
 /* bits [pos, pos + c) of the 128-bit m (limbs 0, 1) */
@@ -246,7 +287,7 @@ typedef struct {
     lf_ge_st *bk;
     uint8_t *st;
     lf_msm_add *q;
-    size_t nq;
+    size_t nq, lim;
 } lf_msm_acc;
 
 /* the queued additions, one shared inversion */
@@ -255,7 +296,8 @@ static void lf_msm_flush(lf_msm_acc *a)
     lf_fk *k = a->k;
     lf_msm_add *q = a->q;
     size_t n = a->nq;
-    lf_fe inv, t, lam, num;
+    lf_fe inv[LF_MSM_LANES], ends[LF_MSM_LANES], t, lam, num;
+    size_t m = lf_msm_chain_ends(n);
     if (n == 0) return;
     for (size_t i = 0; i < n; i++) {
         lf_ge_st *b = &a->bk[q[i].b];
@@ -263,20 +305,21 @@ static void lf_msm_flush(lf_msm_acc *a)
             lf_fe_add(k, &q[i].den, &b->y, &b->y);
         else
             lf_fe_sub(k, &q[i].den, &q[i].q.x, &b->x);
-        if (i == 0)
-            q[0].acc = q[0].den;
+        if (i < LF_MSM_LANES)
+            q[i].acc = q[i].den;
         else
-            lf_fe_mul(k, &q[i].acc, &q[i - 1].acc, &q[i].den);
+            lf_fe_mul(k, &q[i].acc, &q[i - LF_MSM_LANES].acc, &q[i].den);
     }
-    lf_fe_normalize(k, &inv, &q[n - 1].acc);
-    lf_secp256k1_p_inv_var(&inv, &inv);
+    for (size_t j = 0; j < m; j++) ends[j] = q[j + LF_MSM_LANES * ((n - 1 - j) / LF_MSM_LANES)].acc;
+    lf_fe_inv_few_var(k, inv, ends, m);
     for (size_t i = n; i-- > 0;) {
         lf_ge_st *b = &a->bk[q[i].b];
-        if (i > 0) {
-            lf_fe_mul(k, &t, &inv, &q[i - 1].acc);
-            lf_fe_mul(k, &inv, &inv, &q[i].den);
+        size_t j = i % LF_MSM_LANES;
+        if (i >= LF_MSM_LANES) {
+            lf_fe_mul(k, &t, &inv[j], &q[i - LF_MSM_LANES].acc);
+            lf_fe_mul(k, &inv[j], &inv[j], &q[i].den);
         } else {
-            t = inv;
+            t = inv[j];
         }
         if (q[i].dbl) { /* slope 3x^2 / 2y */
             lf_fe_sqr(k, &num, &b->x);
@@ -324,7 +367,7 @@ static int lf_msm_put(lf_msm_acc *a, uint32_t b, const lf_ge_st *pt, int neg)
     e->b = b;
     e->dbl = (uint32_t)dbl;
     a->st[b] = LF_BK_BUSY;
-    if (a->nq == LF_MSM_BATCH) lf_msm_flush(a);
+    if (a->nq == a->lim) lf_msm_flush(a);
     return 0;
 }
 
@@ -338,8 +381,9 @@ static void lf_msm_pippenger(lf_fk *k, lf_gej *r, void *ws, const lf_ge *p, cons
     int16_t *dig = (int16_t *)(base + l.o_dig);
     uint32_t *def0 = (uint32_t *)(base + l.o_def);
     uint32_t *def1 = (uint32_t *)(base + l.o_def + lf_msm_round(l.t * sizeof(uint32_t)));
+    lf_gej *bj = (lf_gej *)(base + l.o_bj);
     lf_msm_acc a = {k, (lf_ge_st *)(base + l.o_bk), (uint8_t *)(base + l.o_st),
-                    (lf_msm_add *)(base + l.o_q), 0};
+                    (lf_msm_add *)(base + l.o_q), 0, l.lim};
     size_t t = 0;
 
     /* terms: (P, |s1|), (lambda P, |s2|), signs folded into the points */
@@ -389,22 +433,43 @@ static void lf_msm_pippenger(lf_fk *k, lf_gej *r, void *ws, const lf_ge *p, cons
         lf_ge b;
         for (size_t d = 0; d < l.c && !r->inf; d++) lf_gej_double(k, r, r);
         memset(a.st, LF_BK_EMPTY, l.nb);
-        /* first pass over all terms, then over the ones that waited */
-        size_t nd = 0;
+        for (size_t bi = 0; bi < l.nb; bi++) bj[bi].inf = 1;
+        /* first pass over all terms, then over the ones that waited; when a
+         * pass places under half a batch (a window with few distinct
+         * digits: the top one), the rest go to Jacobian buckets bj */
+        size_t nd = 0, placed = 0;
         for (size_t i = 0; i < t; i++) {
             int dg = dig[i * l.w + j];
             if (dg == 0) continue;
             uint32_t bi = (uint32_t)((dg > 0 ? dg : -dg) - 1);
-            if (lf_msm_put(&a, bi, &pt[i], dg < 0)) def0[nd++] = (uint32_t)i;
+            if (lf_msm_put(&a, bi, &pt[i], dg < 0))
+                def0[nd++] = (uint32_t)i;
+            else
+                placed++;
         }
         while (nd > 0) {
             size_t nd1 = 0;
             lf_msm_flush(&a);
+            if (placed < l.lim / 2) {
+                for (size_t e = 0; e < nd; e++) {
+                    uint32_t i = def0[e];
+                    int dg = dig[i * l.w + j];
+                    uint32_t bi = (uint32_t)((dg > 0 ? dg : -dg) - 1);
+                    lf_ge_from_st(&b, &pt[i]);
+                    if (dg < 0) lf_fe_neg(k, &b.y, &b.y);
+                    lf_gej_add_ge_var(k, &bj[bi], &bj[bi], &b, NULL);
+                }
+                break;
+            }
+            placed = 0;
             for (size_t e = 0; e < nd; e++) {
                 uint32_t i = def0[e];
                 int dg = dig[i * l.w + j];
                 uint32_t bi = (uint32_t)((dg > 0 ? dg : -dg) - 1);
-                if (lf_msm_put(&a, bi, &pt[i], dg < 0)) def1[nd1++] = i;
+                if (lf_msm_put(&a, bi, &pt[i], dg < 0))
+                    def1[nd1++] = i;
+                else
+                    placed++;
             }
             uint32_t *tmp = def0;
             def0 = def1;
@@ -420,6 +485,7 @@ static void lf_msm_pippenger(lf_fk *k, lf_gej *r, void *ws, const lf_ge *p, cons
                 lf_ge_from_st(&b, &a.bk[bi]);
                 lf_gej_add_ge_var(k, &run, &run, &b, NULL);
             }
+            if (!bj[bi].inf) lf_gej_add_var(k, &run, &run, &bj[bi]);
             if (!run.inf) lf_gej_add_var(k, &sum, &sum, &run);
         }
         lf_gej_add_var(k, r, r, &sum);
