@@ -13,11 +13,13 @@
 #   secp256k1_badinput_<be>            test_badinput: bad input to every function of the
 #                                      header, return codes and zeroed outputs
 # Native builds whose compiler has -fsanitize=address,undefined also get the
-# same two programs with the library's secp256k1 sources (and what they use:
-# cpu.c, the secp256k1 fields' kernels, safegcd, SHA-256 with its native
-# kernels and their ISA flags, lf_native_apply) compiled in under AddressSanitizer
+# same two programs, and test_bip340 (BIP-340 vectors, CMakeLists.txt), with
+# the library's secp256k1 sources (and what they use: cpu.c, the secp256k1
+# fields' kernels, safegcd, SHA-256 and ChaCha20 with their native kernels
+# and their ISA flags, lf_native_apply) compiled in under AddressSanitizer
 # and UBSan, -fno-sanitize-recover=all, run on the default (best) back end:
-#   secp256k1_badinput_asan, secp256k1_wycheproof_ecdsa_asan, secp256k1_wycheproof_ecdh_asan
+#   secp256k1_badinput_asan, secp256k1_wycheproof_ecdsa_asan, secp256k1_wycheproof_ecdh_asan,
+#   secp256k1_bip340_asan
 # Usage: ctest -R 'secp256k1_(wycheproof|badinput)'
 set(LF_WP_DIR ${PROJECT_SOURCE_DIR}/tests/vectors/wycheproof)
 
@@ -59,7 +61,7 @@ function(lf_secp256k1_asan_tests)
   endif()
   # what the secp256k1 module uses (as its ctime tests, plus the native SHA-256 kernels)
   set(want "/src/cpu\\.c$|/src/secp256k1/|/src/field/generated/(.*/)?secp256k1_[pn][._]")
-  string(APPEND want "|/src/safegcd/|/src/hash/")
+  string(APPEND want "|/src/safegcd/|/src/hash/|/src/poly1305/(native/[^/]*/)?chacha20")
   set(srcs)
   foreach(src IN LISTS all)
     if(NOT IS_ABSOLUTE "${src}")
@@ -69,7 +71,7 @@ function(lf_secp256k1_asan_tests)
       list(APPEND srcs ${src})
     endif()
   endforeach()
-  foreach(t test_wycheproof_ec test_badinput)
+  foreach(t test_wycheproof_ec test_badinput test_bip340)
     add_executable(${t}_asan ${CMAKE_CURRENT_LIST_DIR}/${t}.c ${srcs})
     target_include_directories(${t}_asan PRIVATE
       $<TARGET_PROPERTY:limbforge_static,INCLUDE_DIRECTORIES> ${PROJECT_SOURCE_DIR}/src)
@@ -84,8 +86,10 @@ function(lf_secp256k1_asan_tests)
     COMMAND test_wycheproof_ec_asan ecdsa ${LF_WP_DIR}/ecdsa_secp256k1_sha256_test.json)
   add_test(NAME secp256k1_wycheproof_ecdh_asan
     COMMAND test_wycheproof_ec_asan ecdh ${LF_WP_DIR}/ecdh_secp256k1_test.json)
+  add_test(NAME secp256k1_bip340_asan
+    COMMAND test_bip340_asan ${PROJECT_SOURCE_DIR}/tests/vectors/bip340/test-vectors.csv)
   set_tests_properties(secp256k1_badinput_asan secp256k1_wycheproof_ecdsa_asan
-    secp256k1_wycheproof_ecdh_asan PROPERTIES LABELS secp256k1 SKIP_RETURN_CODE 77 TIMEOUT 600
+    secp256k1_wycheproof_ecdh_asan secp256k1_bip340_asan PROPERTIES LABELS secp256k1 SKIP_RETURN_CODE 77 TIMEOUT 600
     ENVIRONMENT "${env}")
 endfunction()
 lf_secp256k1_asan_tests()
