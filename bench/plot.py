@@ -13,7 +13,9 @@ For each suite whose subjects are sizes (mp, modexp: "<n>bit", "rsa<n>";
 poly1305, aead: message length in bytes), RESULTS_<suite>_scaling.png also
 shows the cost against the size on log-log axes, one panel per (op, kind)
 with at least two sizes and one line per implementation and back end: ns per operation against bits,
-or cycles per byte (ns per byte without a clock estimate) against the length.
+or cycles per byte (ns per byte without a clock estimate) against the length.  Subjects
+"n<count>" (secp256k1 msm, schnorrsig_batch_verify: rows reported per point or per
+signature) plot ns per point / signature against the count.
 
 Without matplotlib this prints a note and exits 0.
 """
@@ -98,9 +100,13 @@ def plot_anchors(plt, suite, groups, machine, path):
 
 
 def size_of(row):
-    """("bytes", n) for byte-oriented rows, ("bits", n) for "<n>bit" and "rsa<n>", else None."""
+    """("bytes", n) for byte-oriented rows, ("bits", n) for "<n>bit" and "rsa<n>", ("count", n)
+    for "n<n>", else None."""
     if row.get("bytes") is not None:
         return ("bytes", row["bytes"])
+    m = re.fullmatch(r"n(\d+)", row["subject"])
+    if m:
+        return ("count", int(m.group(1)))
     m = re.fullmatch(r"(\d+)bit|rsa(\d+)", row["subject"])
     return ("bits", int(m.group(1) or m.group(2))) if m else None
 
@@ -165,6 +171,9 @@ def plot_scaling(plt, suite, panels, machine, path):
         if p["unit"] == "bytes":
             ax.set_xlabel("message length (bytes, log scale)", fontsize=8)
             ax.set_ylabel(("cycles" if ghz else "ns") + " per byte (best of runs, log scale)", fontsize=8)
+        elif p["unit"] == "count":
+            ax.set_xlabel("inputs (points / signatures, log scale)", fontsize=8)
+            ax.set_ylabel("ns per input (best of runs, log scale)", fontsize=8)
         else:
             ax.set_xlabel("operand size (bits, log scale)", fontsize=8)
             ax.set_ylabel("ns per operation (best of runs, log scale)", fontsize=8)

@@ -148,10 +148,13 @@ LF_WARN_UNUSED int lf_secp256k1_schnorrsig_verify_batch(void *scratch, size_t sc
                                                         size_t n);
 /* bad[i] = 1 if items[i] is invalid, else 0, for every i < n; returns the
  * number of invalid signatures (>= 0), or LF_ERR_PARAM as
- * lf_secp256k1_schnorrsig_verify_batch (bad zeroed).  Bisection: a batch
- * that verifies clears all its items; a failing one is split in halves, down
- * to single verifications.  bad[i] agrees with lf_secp256k1_schnorrsig_verify
- * exactly (the single verifications decide). */
+ * lf_secp256k1_schnorrsig_verify_batch (bad zeroed; bad NULL with n > 0 is
+ * LF_ERR_PARAM too).  Bisection: a sub-batch that verifies clears all its
+ * items, a failing one is halved, down to pairs, whose items are verified
+ * singly (lf_secp256k1_schnorrsig_verify).  So bad[i] = 1 exactly for the
+ * invalid items, except that a sub-batch hiding an invalid item passes with
+ * the batch verifier's probability (< 2^-127).  About 2 k log2(n / k) batch
+ * verifications for k invalid items. */
 int lf_secp256k1_schnorrsig_find_invalid(uint8_t *bad, void *scratch, size_t scratch_len,
                                          const lf_secp256k1_schnorrsig_item *items, size_t n);
 
