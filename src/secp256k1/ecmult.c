@@ -98,12 +98,7 @@ void lf_ecmult_var(lf_fk *k, lf_gej *r, const lf_ge *a, const lf_sc *na, const l
         lf_ecmult_odd_multiples_var(k, pre, &zg, a);
         for (int i = 0; i < LF_ECM_NA; i++) lf_ge_mul_lambda(k, &prel[i], &pre[i]);
     }
-    memset(&s1, 0, sizeof s1);
-    memset(&s2, 0, sizeof s2);
-    s1.d[0] = ng->d[0];
-    s1.d[1] = ng->d[1];
-    s2.d[0] = ng->d[2];
-    s2.d[1] = ng->d[3];
+    lf_sc_split_128(&s1, &s2, ng);
     lg1 = lf_sc_wnaf_var(wg1, LF_ECM_DIGITS, &s1, LF_ECMULT_G_WINDOW);
     lg2 = lf_sc_wnaf_var(wg2, LF_ECM_DIGITS, &s2, LF_ECMULT_G_WINDOW);
 

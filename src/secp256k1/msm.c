@@ -155,12 +155,7 @@ static void lf_msm_strauss(lf_fk *k, lf_gej *r, void *ws, const lf_ge *p, const 
     }
     if (g && !lf_sc_is_zero(g)) {
         lf_sc g1, g2;
-        memset(&g1, 0, sizeof g1);
-        memset(&g2, 0, sizeof g2);
-        g1.d[0] = g->d[0];
-        g1.d[1] = g->d[1];
-        g2.d[0] = g->d[2];
-        g2.d[1] = g->d[3];
+        lf_sc_split_128(&g1, &g2, g);
         lg1 = lf_sc_wnaf_var(wg1, LF_MSM_DIGITS, &g1, LF_ECMULT_G_WINDOW);
         lg2 = lf_sc_wnaf_var(wg2, LF_MSM_DIGITS, &g2, LF_ECMULT_G_WINDOW);
         len = lg1 > len ? lg1 : len;
@@ -414,12 +409,7 @@ static void lf_msm_pippenger(lf_fk *k, lf_gej *r, void *ws, const lf_ge *p, cons
     }
     if (g) { /* g = g1 + g2 2^128 on G and 2^128 G */
         lf_sc g1, g2;
-        memset(&g1, 0, sizeof g1);
-        memset(&g2, 0, sizeof g2);
-        g1.d[0] = g->d[0];
-        g1.d[1] = g->d[1];
-        g2.d[0] = g->d[2];
-        g2.d[1] = g->d[3];
+        lf_sc_split_128(&g1, &g2, g);
         if (!lf_sc_is_zero(&g1)) {
             pt[t] = lf_ecmult_g_odd[0];
             lf_msm_digits(dig + t * l.w, &g1, l.c, l.w);

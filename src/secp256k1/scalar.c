@@ -283,3 +283,14 @@ int lf_sc_wnaf_var(int *wnaf, int len, const lf_sc *a, int w)
     }
     return n;
 }
+
+void lf_sc_split_128(lf_sc *lo, lf_sc *hi, const lf_sc *a)
+{
+    uint64_t h0 = a->d[2], h1 = a->d[3];
+    lo->d[0] = a->d[0];
+    lo->d[1] = a->d[1];
+    lo->d[2] = lo->d[3] = 0;
+    hi->d[0] = h0;
+    hi->d[1] = h1;
+    hi->d[2] = hi->d[3] = 0;
+}

@@ -87,6 +87,9 @@ LF_HIDDEN void lf_sc_inv_var(lf_sc *r, const lf_sc *a);
  * k1 may alias k; k1 and k2 must differ.  Method and constants: scalar.c. */
 LF_HIDDEN void lf_sc_split_lambda(lf_sc *k1, lf_sc *k2, const lf_sc *k);
 extern LF_HIDDEN const lf_sc lf_sc_lambda;
+/* a = lo + hi 2^128 (both < 2^128): the split of G's scalar over the
+ * generated tables of G and 2^128 G.  lo may alias a; lo and hi differ. */
+LF_HIDDEN void lf_sc_split_128(lf_sc *lo, lf_sc *hi, const lf_sc *a);
 /* 1/2 mod n = (n + 1)/2 */
 extern LF_HIDDEN const lf_sc lf_sc_half;
 
