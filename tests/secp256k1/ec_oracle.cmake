@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # secp256k1_model: ec_oracle.py, a pure-Python model of secp256k1 (Python
 # ints, hashlib/hmac), drives ec_pipe over the API (keys, ECDSA with RFC 6979,
-# verify, recover, ECDH, tweaks, DER, normalize) and the internals (group
-# law with random z, ecmult_gen/_const/_var) and checks every answer.  No
+# verify, recover, ECDH, tweaks, DER, normalize), BIP-340 (keypairs, x-only
+# keys, sign, verify, Taproot tweaks; the model checked against
+# tests/vectors/bip340 first), lf_secp256k1_msm and batch verification for
+# up to 8 terms / signatures, and the internals (group law with random z,
+# ecmult_gen/_const/_var) and checks every answer.  No
 # libsecp256k1 needed: the cross targets run it under qemu
 # (CMAKE_CROSSCOMPILING_EMULATOR).  By hand:
 #   python3 tests/secp256k1/ec_oracle.py [--cases N] [--seed S] -- build/tests/secp256k1/ec_pipe

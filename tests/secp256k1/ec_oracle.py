@@ -20,9 +20,23 @@ header; strict DER (values >= n, negative or longer than 32 bytes parse as
 (n-1)/2, 2^128, invalid 0, n, 2^256-1; messages 0, n, 2^256-1; points G,
 -G, b = +-lambda a, a = b, a = -b, infinity; random z for the group law).
 
+BIP-340 (include/limbforge/secp256k1_schnorr.h), written here from the BIP's
+definitions (tagged hashes, lift_x, the default signing with aux, verify)
+and checked at start against the vendored reference vectors
+(tests/vectors/bip340/test-vectors.csv): keypairs and their x-only key and
+parity, x-only parse (x >= p, not on the curve), sign (messages of 0..100
+bytes, aux or none, the nonce edge R = P), verify (mutated signatures, r >=
+p, s >= n, another key), the Taproot tweaks (keypair, x-only, the check
+with right and wrong parity); lf_secp256k1_msm for 0..8 terms (zero and
+>= n scalars, infinity, repeated points, P and -P, lambda P, sums that
+cancel, g NULL / zero / set); batch verification and find_invalid of 0..8
+signatures with bad ones at random positions (expected: the model's verify
+per item).
+
     ec_oracle.py [--cases N] [--seed S] -- PIPE...     (N per op, default 300)
 """
 import argparse
+import csv
 import hashlib
 import hmac
 import random
@@ -188,6 +202,7 @@ def self_test(rng):
         assert mul_g(k) == a == mul(k, G), k
         assert mul(k, a) == mul_affine(k, a)
     assert (LAM ** 2 + LAM + 1) % N == 0 and (BETA ** 3 - 1) % P == 0 and BETA != 1
+    bip340_vectors()
 
 
 # ---- SEC1 keys ------------------------------------------------------------
@@ -293,6 +308,80 @@ def ecdh(q, sk):
         return RANGE, bytes(32), bytes(32)
     x, y = mul(sk, q)
     return OK, hashlib.sha256(bytes([2 | y & 1]) + b32(x)).digest(), b32(x)
+
+
+# ---- BIP-340 (from the BIP's definitions) ------------------------------------
+def tagged_hash(tag, msg):
+    t = hashlib.sha256(tag.encode()).digest()
+    return hashlib.sha256(t + t + msg).digest()
+
+
+def h_int(tag, msg):
+    return int.from_bytes(tagged_hash(tag, msg), "big")
+
+
+def xonly(sk):
+    """(d, P, parity): the even-y secret, the even-y point, 1 if sk*G had odd y."""
+    a = mul_g(sk)
+    odd = a[1] & 1
+    return (N - sk if odd else sk), (a if not odd else neg(a)), odd
+
+
+def bip340_nonce(d, px, msg, aux):
+    t = bytes(x ^ y for x, y in zip(b32(d), tagged_hash("BIP0340/aux", aux)))
+    return h_int("BIP0340/nonce", t + b32(px) + msg) % N
+
+
+def bip340_sign(msg, sk, aux=None, k0=None):
+    """(rc, sig64): default signing (aux None: 32 zero bytes), or with the
+    nonce k0 given (the edge cases)."""
+    if not 0 < sk < N:
+        return RANGE, bytes(64)
+    d, pt, _ = xonly(sk)
+    if k0 is None:
+        k0 = bip340_nonce(d, pt[0], msg, aux if aux is not None else bytes(32))
+    if k0 == 0:
+        return RANGE, bytes(64)
+    R = mul_g(k0)
+    k = k0 if R[1] & 1 == 0 else N - k0
+    e = h_int("BIP0340/challenge", b32(R[0]) + b32(pt[0]) + msg) % N
+    return OK, b32(R[0]) + b32((k + e * d) % N)
+
+
+def bip340_verify(msg, px, sig):
+    """True if sig is valid for msg under the x-only key px (an int)."""
+    pt = lift_x(px, 0)
+    r, s = split(sig)
+    if pt is None or r >= P or s >= N:
+        return False
+    e = h_int("BIP0340/challenge", sig[:32] + b32(px) + msg) % N
+    R = add(mul_g(s), neg(mul(e, pt)))
+    return R is not None and R[1] & 1 == 0 and R[0] == r
+
+
+def xonly_parse(x):
+    """(rc, point)."""
+    if x >= P:
+        return RANGE, None
+    a = lift_x(x, 0)
+    return (OK, a) if a else (INVALID, None)
+
+
+def bip340_vectors():
+    """The model against the BIP's reference vectors (all 19 rows)."""
+    path = Path(__file__).resolve().parents[1] / "vectors" / "bip340" / "test-vectors.csv"
+    rows = 0
+    with open(path, newline="") as f:
+        for row in list(csv.reader(f))[1:]:
+            _, sk, pk, aux, msg, sig, result = row[:7]
+            msg, sig, px = bytes.fromhex(msg), bytes.fromhex(sig), int(pk, 16)
+            if sk:
+                d, pt, _ = xonly(int(sk, 16))
+                assert pt[0] == px, row
+                assert bip340_sign(msg, int(sk, 16), bytes.fromhex(aux)) == (OK, sig), row
+            assert bip340_verify(msg, px, sig) == (result == "TRUE"), row
+            rows += 1
+    assert rows == 19, rows
 
 
 # ---- strict DER -----------------------------------------------------------
@@ -627,6 +716,189 @@ class Oracle:
         for a in self.fill(self.pts + [None], self.rpoint):
             self.add("double", f"double {pw(a)} {hexw(self.rz(), 32)}", [pw(add(a, a))])
 
+    # -- BIP-340, x-only keys, keypairs (limbforge/secp256k1_schnorr.h) -------------
+    def rmsgb(self, hi=100):
+        n = self.rng.choice([0, 1, 17, 32, 32, 64, 100, self.rng.randrange(hi + 1)])
+        return bytes(self.rng.randrange(256) for _ in range(min(n, hi)))
+
+    def schnorr(self):
+        rng, c = self.rng, self.cases
+        # keypairs: the x-only key, its parity, the full public key
+        for sk in self.fill(self.keys + self.badkeys, self.rkey)[:max(c // 3, 24)]:
+            if 0 < sk < N:
+                _, pt, odd = xonly(sk)
+                want = [str(OK), hexw(pt[0], 32), str(odd), ser33(mul_g(sk)).hex()]
+            else:
+                want = [str(RANGE)]
+            self.add("keypair", f"keypair {hexw(sk, 32)}", want)
+        # x-only parse: edges, then random x (about half not on the curve)
+        xs = [0, 1, 2, 3, 5, 7, P - 1, P, P + 1, P + 2 ** 32, M256, G[0], N - 1, N,
+              BETA * G[0] % P, 2 ** 255]
+        xs += [rng.randrange(P) for _ in range(max(0, c // 4 - len(xs)))]
+        for x in xs:
+            rc, a = xonly_parse(x)
+            self.add("xonly_parse", f"xonly_parse {hexw(x, 32)}",
+                     [str(rc), ser33(a).hex()] if a else [str(rc)])
+        # sign: message lengths 0..100, aux none / zero / ones / random
+        auxes = [None, bytes(32), b"\xff" * 32]
+        signs = [(m, k, a) for k in self.keys[:3] + self.badkeys[:2]
+                 for m, a in ((b"", None), (bytes(32), auxes[1]), (b"\x11" * 17, auxes[2]))]
+        signs = self.fill(signs, lambda: (self.rmsgb(), self.rkey(), rng.choice(
+            auxes + [bytes(rng.randrange(256) for _ in range(32))] * 3)))[:max(c // 3, 24)]
+        valid = []
+        for m, sk, a in signs:
+            rc, sig = bip340_sign(m, sk, a)
+            if rc == OK:
+                valid.append((m, xonly(sk)[1], sig))
+            req = f"schnorr_sign {hexbytes(m)} {hexw(sk, 32)}" + (f" {a.hex()}" if a else "")
+            self.add("schnorr_sign", req, [str(rc), sig.hex()])
+        # verify: the valid signatures, then mutated (expected: the model's verify)
+        vers = []
+        for i, (m, pt, sig) in enumerate(valid[:max(c // 8, 8)]):
+            r, sv = split(sig)
+            flip = 1 << rng.randrange(256)
+            kind = i % 8
+            if kind == 0:
+                vers.append((m, pt[0], b32(r ^ flip) + sig[32:]))
+            elif kind == 1:
+                vers.append((m, pt[0], sig[:32] + b32(sv ^ flip)))
+            elif kind == 2:
+                vers.append((m + b"\0" if not m or rng.randrange(2) else m[:-1], pt[0], sig))
+            elif kind == 3:  # another key: random x, maybe not on the curve
+                vers.append((m, rng.randrange(P), sig))
+            elif kind == 4:
+                vers.append((m, pt[0], b32(P + rng.randrange(2 ** 32)) + sig[32:]))
+            elif kind == 5:
+                vers.append((m, pt[0], sig[:32] + b32(N + rng.randrange(2 ** 32))))
+            elif kind == 6:
+                vers.append((m, pt[0], sig[:32] + b32(0)))
+            else:  # s G - e P = infinity: s = e d for r = 0 or 1
+                d = self.rkey()
+                px = xonly(d)[1][0]
+                d = d if mul_g(d)[1] & 1 == 0 else N - d
+                r = rng.randrange(2)
+                e = h_int("BIP0340/challenge", b32(r) + b32(px) + m) % N
+                vers.append((m, px, b32(r) + b32(e * d % N)))
+            vers.append((m, pt[0], sig))
+        for m, px, sig in vers:
+            want = [str(OK if bip340_verify(m, px, sig) else VERIFY)]
+            if xonly_parse(px)[0] != OK:
+                want = ["parse", str(xonly_parse(px)[0])]
+            self.add("schnorr_verify", f"schnorr_verify {sig.hex()} {hexbytes(m)} {hexw(px, 32)}",
+                     want)
+        # tweaks: keypair (secret d' = d + t), x-only (Q = P + t G), the check
+        ts = [0, 1, N - 1, N, N + 1, M256, 1 << 128]
+        pairs = [(k, t) for k in self.keys[:3] for t in ts[:4]] + [(k, None) for k in self.keys[:4]]
+        pairs = self.fill(pairs, lambda: (self.rkey(), rng.choice(
+            [self.rkey() for _ in range(8)] + [None] + ts)))
+        for sk, t in pairs[:max(c // 4, 40)]:
+            d, pt, _ = xonly(sk)
+            if t is None:  # cancelling: d + t = 0
+                t = N - d
+            dd = (d + t) % N
+            ok = t < N and dd != 0
+            self.add("keypair_tweak", f"keypair_tweak {hexw(sk, 32)} {hexw(t, 32)}",
+                     [str(OK), hexw(dd, 32), ser33(mul_g(dd)).hex()] if ok else [str(RANGE)])
+            q = add(pt, mul_g(t)) if t < N else None
+            self.add("xonly_tweak_add", f"xonly_tweak_add {hexw(pt[0], 32)} {hexw(t, 32)}",
+                     [str(OK), ser33(q).hex()] if q else [str(RANGE)])
+            tx, par = (q[0], q[1] & 1) if q else (rng.randrange(P), rng.randrange(2))
+            for v in range(3):  # right; wrong parity; wrong x
+                cx, cp = (tx ^ (1 << rng.randrange(256))) % P if v == 2 else tx, par ^ (v == 1)
+                want = RANGE if q is None else OK if v == 0 else VERIFY
+                self.add("tweak_check", f"tweak_check {hexw(cx, 32)} {cp} {hexw(pt[0], 32)} "
+                         f"{hexw(t, 32)}", [str(want)])
+
+    # -- multi-scalar multiplication, batch verification ---------------------------
+    def msm_batch(self):
+        rng, c = self.rng, self.cases
+        scal = [0, 1, 2, N - 1, N, N + 1, M256, H, 1 << 128, LAM, N - LAM]
+        for i in range(max(c // 5, 30)):
+            n = i % 9 if i < 18 else rng.randrange(9)
+            pool = [self.rkey() for _ in range(rng.randrange(1, 4))]
+            ks, ss = [], []  # discrete logs (0: infinity), scalars
+            for j in range(n):
+                kind = rng.randrange(8)
+                if kind == 0:
+                    k = 0
+                elif kind <= 2:
+                    k = rng.choice(pool)
+                elif kind == 3 and ks:
+                    k = N - rng.choice(ks)
+                elif kind == 4 and ks:
+                    k = rng.choice(ks) * LAM % N
+                elif kind == 5:
+                    k = rng.choice([1, N - 1])
+                else:
+                    k = self.rkey()
+                ks.append(k % N)
+                ss.append(rng.choice(scal) if rng.randrange(3) == 0 else rng.randrange(2 ** 256))
+            if n >= 2 and i % 5 == 1:  # P, -P with one scalar
+                ks[1], ss[1] = (N - ks[0]) % N, ss[0]
+            g = rng.choice([None, 0, None, self.rkey(), N, rng.choice(scal)])
+            tot = sum(s * k for s, k in zip(ss, ks)) % N
+            if i % 6 == 2:  # cancels: the sum is infinity
+                g = -tot % N
+            want = mul_g(tot + (g or 0))
+            pts = [mul_g(k) if k else None for k in ks]
+            if i % 4 == 0:  # the model against itself: the sum term by term
+                direct = mul_g(g or 0)
+                for s, a in zip(ss, pts):
+                    direct = add(direct, mul(s, a) if a else None)
+                assert direct == want, (ss, ks, g)
+            terms = b"".join(b32(s) + (b32(a[0]) + b32(a[1]) if a else bytes(64))
+                             for s, a in zip(ss, pts))
+            self.add("msm", f"msm {'-' if g is None else hexw(g, 32)} {hexbytes(terms)}",
+                     [str(OK), pw(want)])
+        for i in range(max(c // 8, 20)):
+            n = i % 9 if i < 18 else rng.randrange(9)
+            keys = [self.rkey() for _ in range(rng.randrange(1, 4))]
+            shared = self.rkey()
+            items, valid = [], []
+            for j in range(n):
+                sk = rng.choice(keys)
+                d, pt, _ = xonly(sk)
+                m = self.rmsgb(40)
+                kind = rng.randrange(8)
+                k0 = d if kind == 0 else (N - d if kind == 1 else xonly(rng.choice(keys))[0]
+                                          if kind == 2 else shared if kind == 3 else None)
+                sig = bip340_sign(m, sk, bytes(rng.randrange(256) for _ in range(32)), k0)[1]
+                if items and rng.randrange(8) == 0:  # the same item twice
+                    items.append(items[rng.randrange(len(items))])
+                else:
+                    items.append((sig, pt[0], m))
+                valid.append(True)
+            nbad = rng.choice([0, 0, 1, 1, 2, n])
+            for _ in range(nbad if n else 0):
+                j = rng.randrange(n)
+                sig, px, m = items[j]
+                kind = rng.randrange(7)
+                if kind == 0:
+                    sig = bytes([sig[0] ^ 1]) + sig[1:] if rng.randrange(2) else sig[:63] + bytes(
+                        [sig[63] ^ 0x80])
+                elif kind == 1:
+                    px = xonly(rng.choice(keys))[1][0]  # may be the same key
+                elif kind == 2:
+                    m = m + b"\0"
+                elif kind == 3:
+                    sig = b32(P + rng.randrange(100)) + sig[32:]
+                elif kind == 4:
+                    sig = sig[:32] + b32(N + rng.randrange(100))
+                elif kind == 5:
+                    px = rng.randrange(P)  # may not be an x (then: a zeroed key)
+                else:
+                    sig = sig[:32] + bytes(32)
+                items[j] = (sig, px, m)
+                valid[j] = None  # decided by the model's verify
+            for j, (sig, px, m) in enumerate(items):
+                if valid[j] is None:
+                    valid[j] = xonly_parse(px)[0] == OK and bip340_verify(m, px, sig)
+            bad = sum(not v for v in valid)
+            bits = "".join("0" if v else "1" for v in valid) or "-"
+            words = " ".join((sig + b32(px) + m).hex() for sig, px, m in items)
+            self.add("batch", f"batch {words}".rstrip(),
+                     [str(VERIFY if bad else OK), str(bad), bits])
+
 
 def main():
     ap = argparse.ArgumentParser()
@@ -635,7 +907,8 @@ def main():
     rng = random.Random(args.seed)
     self_test(rng)
     o = Oracle(rng, max(args.cases, 16))
-    for part in (o.keys_api, o.ecdsa, o.ecdh_tweaks, o.der, o.ecmult, o.group):
+    for part in (o.keys_api, o.ecdsa, o.ecdh_tweaks, o.der, o.ecmult, o.group, o.schnorr,
+                 o.msm_batch):
         part()
     res = o.checks.run(args.cmd)
     if res.skipped:

@@ -31,6 +31,33 @@
  *                                                     checked here)
  *   der_parse DER             -> RC SIG
  *   normalize SIG             -> RC SIG'             (in place checked too)
+ * BIP-340, x-only keys, keypairs, MSM, batch verification
+ * (limbforge/secp256k1_schnorr.h; X an x-only key, 32 bytes; MSG a byte
+ * string, "-" empty, passed as NULL when empty):
+ *   keypair SK                -> RC [X PARITY PUB33]  (keypair_create, _xonly_pub,
+ *                                                      _pub, _sec checked here)
+ *   xonly_parse X             -> RC [PUB33]          the lifted point (via
+ *                                                      xonly_pubkey_tweak_add of 0)
+ *   schnorr_sign MSG SK [AUX] -> RC SIG              RC of keypair_create when it
+ *                                                      fails, else of sign; sign32
+ *                                                      (32 bytes) and sig aliasing
+ *                                                      msg checked here
+ *   schnorr_verify SIG MSG X  -> RC                  ("parse RC" if X does not)
+ *   keypair_tweak SK T        -> RC [SK' PUB33]      keypair_xonly_tweak_add (SK valid)
+ *   xonly_tweak_add X T       -> RC [PUB33]
+ *   tweak_check TX PARITY X T -> RC                  xonly_pubkey_tweak_add_check
+ *   msm G TERMS               -> RC PT               lf_secp256k1_msm; G 32 bytes or
+ *                                                      "-" (NULL); TERMS the bytes of
+ *                                                      n terms S (32) || x || y (64,
+ *                                                      all zero: infinity), "-" if
+ *                                                      none; scratch at an odd
+ *                                                      offset; one byte short must
+ *                                                      give LF_ERR_PARAM, r zeroed
+ *   batch ITEM...             -> RC COUNT BITS       verify_batch, find_invalid (bad
+ *                                                      as 0/1 digits, "-" if no
+ *                                                      item); ITEM: SIG || X || MSG
+ *                                                      (an X that does not parse:
+ *                                                      the all-zero key)
  * The internals (scalars S, NA, NG < n; k = lf_fk_get()):
  *   ecmult_gen S              -> PT                  S*G
  *   ecmult_const PT S         -> PT                  S*PT (PT not inf)
@@ -51,11 +78,13 @@
  * keep inf == (Z == 0) ("fail inf-z").  RZR: "-" if PT1 is inf, else "ok"
  * if the call with rzr gives the same point and r.z == a.z * rzr (unless r
  * is inf), "bad" if not (the oracle holds it to that when a != b). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../common/pipe.h"
 #include "field/generated/secp256k1_p_internal.h"
 #include "limbforge/secp256k1.h"
+#include "limbforge/secp256k1_schnorr.h"
 #include "secp256k1/ecmult.h"
 #include "secp256k1/group.h"
 
@@ -372,6 +401,271 @@ static int api(const lf_pipe_req *q)
     return 1;
 }
 
+/* ---- BIP-340, MSM, batch verification; 1 if op was one of them ---- */
+static int all_zero(const void *p, size_t n)
+{
+    const uint8_t *b = (const uint8_t *)p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i]) return 0;
+    return 1;
+}
+
+/* X word into xpk; 0 (answer "parse RC" given) if it does not parse */
+static int get_xonly(lf_secp256k1_xonly_pubkey *xpk, const char *w)
+{
+    uint8_t x[32];
+    lf_pipe_hex_be(x, 32, w);
+    int rc = lf_secp256k1_xonly_pubkey_parse(xpk, x);
+    if (rc == LF_OK) return 1;
+    if (!all_zero(xpk, sizeof *xpk)) {
+        lf_pipe_fail("parse-not-zeroed");
+        return 0;
+    }
+    lf_pipe_put("parse");
+    lf_pipe_put_int(rc);
+    lf_pipe_end();
+    return 0;
+}
+
+#define MAXTERMS 16
+#define MAXITEMS 15
+
+static int schnorr(const lf_pipe_req *q)
+{
+    const char *op = q->w[0];
+    uint8_t sk[32], t[32], x[32], aux[32], sig[64], msg[512], out[512];
+    lf_secp256k1_keypair kp;
+    lf_secp256k1_xonly_pubkey xpk;
+    lf_secp256k1_pubkey pk;
+    size_t len;
+    int rc, par;
+    if (!strcmp(op, "keypair")) {
+        lf_pipe_arity(q, 1);
+        lf_pipe_hex_be(sk, 32, q->w[1]);
+        memset(&kp, 0xa5, sizeof kp);
+        rc = lf_secp256k1_keypair_create(&kp, sk);
+        if (rc != LF_OK) {
+            if (!all_zero(&kp, sizeof kp) ||
+                lf_secp256k1_keypair_xonly_pub(&xpk, &par, &kp) != LF_ERR_INVALID) {
+                lf_pipe_fail("failed-keypair");
+                return 1;
+            }
+            lf_pipe_put_int(rc);
+            lf_pipe_end();
+            return 1;
+        }
+        par = -1;
+        if (lf_secp256k1_keypair_xonly_pub(&xpk, &par, &kp) != LF_OK ||
+            lf_secp256k1_xonly_pubkey_serialize(x, &xpk) != LF_OK ||
+            lf_secp256k1_keypair_sec(t, &kp) != LF_OK || memcmp(t, sk, 32) ||
+            lf_secp256k1_keypair_pub(&pk, &kp) != LF_OK) {
+            lf_pipe_fail("keypair-parts");
+            return 1;
+        }
+        len = 33;
+        if (lf_secp256k1_pubkey_serialize(out, &len, &pk, 1) != LF_OK) {
+            lf_pipe_fail("serialize");
+            return 1;
+        }
+        lf_pipe_put_int(rc);
+        lf_pipe_put_hex(x, 32);
+        lf_pipe_put_int(par);
+        lf_pipe_put_hex(out, 33);
+        lf_pipe_end();
+    } else if (!strcmp(op, "xonly_parse")) {
+        lf_pipe_arity(q, 1);
+        lf_pipe_hex_be(x, 32, q->w[1]);
+        memset(&xpk, 0xa5, sizeof xpk);
+        rc = lf_secp256k1_xonly_pubkey_parse(&xpk, x);
+        if (rc != LF_OK) {
+            if (!all_zero(&xpk, sizeof xpk)) {
+                lf_pipe_fail("parse-not-zeroed");
+                return 1;
+            }
+            lf_pipe_put_int(rc);
+            lf_pipe_end();
+            return 1;
+        }
+        memset(t, 0, 32);
+        len = 33;
+        if (lf_secp256k1_xonly_pubkey_serialize(sk, &xpk) != LF_OK || memcmp(sk, x, 32) ||
+            lf_secp256k1_xonly_pubkey_tweak_add(&pk, &xpk, t) != LF_OK ||
+            lf_secp256k1_pubkey_serialize(out, &len, &pk, 1) != LF_OK) {
+            lf_pipe_fail("xonly-serialize");
+            return 1;
+        }
+        lf_pipe_put_int(LF_OK);
+        lf_pipe_put_hex(out, 33);
+        lf_pipe_end();
+    } else if (!strcmp(op, "schnorr_sign")) {
+        if (q->n != 3) lf_pipe_arity(q, 3);
+        len = lf_pipe_hex_bytes(msg, sizeof msg, q->w[1]);
+        lf_pipe_hex_be(sk, 32, q->w[2]);
+        if (q->n == 4) lf_pipe_hex_be(aux, 32, q->w[3]);
+        const uint8_t *a = q->n == 4 ? aux : NULL, *m = len ? msg : NULL;
+        memset(sig, 0xa5, 64);
+        rc = lf_secp256k1_keypair_create(&kp, sk);
+        if (rc == LF_OK) {
+            rc = lf_secp256k1_schnorrsig_sign(sig, m, len, &kp, a);
+            memset(out, 0x5a, sizeof out); /* sig64 aliasing msg */
+            memcpy(out, msg, len);
+            int rc2 = lf_secp256k1_schnorrsig_sign(out, len ? out : NULL, len, &kp, a);
+            if (rc2 != rc || memcmp(out, sig, 64)) {
+                lf_pipe_fail("alias");
+                return 1;
+            }
+            if (len == 32 && (lf_secp256k1_schnorrsig_sign32(out, msg, &kp, a) != rc ||
+                              memcmp(out, sig, 64))) {
+                lf_pipe_fail("sign32");
+                return 1;
+            }
+        } else {
+            memset(sig, 0, 64);
+        }
+        lf_pipe_put_int(rc);
+        lf_pipe_put_hex(sig, 64);
+        lf_pipe_end();
+    } else if (!strcmp(op, "schnorr_verify")) {
+        lf_pipe_arity(q, 3);
+        lf_pipe_hex_be(sig, 64, q->w[1]);
+        len = lf_pipe_hex_bytes(msg, sizeof msg, q->w[2]);
+        if (!get_xonly(&xpk, q->w[3])) return 1;
+        lf_pipe_put_int(lf_secp256k1_schnorrsig_verify(sig, len ? msg : NULL, len, &xpk));
+        lf_pipe_end();
+    } else if (!strcmp(op, "keypair_tweak")) {
+        lf_pipe_arity(q, 2);
+        lf_pipe_hex_be(sk, 32, q->w[1]);
+        lf_pipe_hex_be(t, 32, q->w[2]);
+        if (lf_secp256k1_keypair_create(&kp, sk) != LF_OK) lf_pipe_die("keypair_tweak: invalid SK");
+        rc = lf_secp256k1_keypair_xonly_tweak_add(&kp, t);
+        if (rc != LF_OK) {
+            if (!all_zero(&kp, sizeof kp)) {
+                lf_pipe_fail("not-zeroed");
+                return 1;
+            }
+            lf_pipe_put_int(rc);
+            lf_pipe_end();
+            return 1;
+        }
+        len = 33;
+        if (lf_secp256k1_keypair_sec(sk, &kp) != LF_OK || lf_secp256k1_keypair_pub(&pk, &kp) != LF_OK ||
+            lf_secp256k1_pubkey_serialize(out, &len, &pk, 1) != LF_OK) {
+            lf_pipe_fail("keypair-parts");
+            return 1;
+        }
+        lf_pipe_put_int(rc);
+        lf_pipe_put_hex(sk, 32);
+        lf_pipe_put_hex(out, 33);
+        lf_pipe_end();
+    } else if (!strcmp(op, "xonly_tweak_add")) {
+        lf_pipe_arity(q, 2);
+        if (!get_xonly(&xpk, q->w[1])) return 1;
+        lf_pipe_hex_be(t, 32, q->w[2]);
+        memset(&pk, 0xa5, sizeof pk);
+        answer_pub(lf_secp256k1_xonly_pubkey_tweak_add(&pk, &xpk, t), &pk, 0);
+    } else if (!strcmp(op, "tweak_check")) {
+        lf_pipe_arity(q, 4);
+        lf_pipe_hex_be(x, 32, q->w[1]);
+        par = (int)lf_pipe_int(q->w[2], 0, 1);
+        if (!get_xonly(&xpk, q->w[3])) return 1;
+        lf_pipe_hex_be(t, 32, q->w[4]);
+        lf_pipe_put_int(lf_secp256k1_xonly_pubkey_tweak_add_check(x, par, &xpk, t));
+        lf_pipe_end();
+    } else if (!strcmp(op, "msm")) {
+        static uint8_t terms[MAXTERMS * 96];
+        uint8_t sc[MAXTERMS][32], g[32];
+        lf_secp256k1_pubkey pts[MAXTERMS], r;
+        lf_pipe_arity(q, 2);
+        const uint8_t *gs = NULL;
+        if (strcmp(q->w[1], "-")) {
+            lf_pipe_hex_be(g, 32, q->w[1]);
+            gs = g;
+        }
+        len = lf_pipe_hex_bytes(terms, sizeof terms, q->w[2]);
+        if (len % 96) lf_pipe_die("msm: terms of 96 bytes");
+        size_t n = len / 96;
+        for (size_t i = 0; i < n; i++) {
+            uint8_t b[65];
+            memcpy(sc[i], terms + 96 * i, 32);
+            b[0] = 4;
+            memcpy(b + 1, terms + 96 * i + 32, 64);
+            memset(&pts[i], 0, sizeof pts[i]);
+            if (!all_zero(b + 1, 64) && lf_secp256k1_pubkey_parse(&pts[i], b, 65) != LF_OK)
+                lf_pipe_die("msm: point %zu not on the curve", i);
+        }
+        size_t need = lf_secp256k1_msm_scratch_size(n);
+        uint8_t *blk = malloc(need + 8);
+        if (!blk) lf_pipe_die("out of memory");
+        memset(blk, 0xa5, need + 8);
+        if (need > 0) {
+            memset(&r, 0xa5, sizeof r);
+            if (lf_secp256k1_msm(&r, blk + 3, need - 1, (const uint8_t (*)[32])sc, pts, n, gs) !=
+                    LF_ERR_PARAM ||
+                !all_zero(&r, sizeof r)) {
+                free(blk);
+                lf_pipe_fail("short-scratch");
+                return 1;
+            }
+        }
+        memset(&r, 0xa5, sizeof r);
+        rc = lf_secp256k1_msm(&r, blk + 3, need, (const uint8_t (*)[32])sc, pts, n, gs);
+        free(blk);
+        lf_pipe_put_int(rc);
+        if (all_zero(&r, sizeof r)) {
+            lf_pipe_put("inf");
+        } else {
+            len = 65;
+            if (lf_secp256k1_pubkey_serialize(out, &len, &r, 0) != LF_OK) {
+                lf_pipe_col = 0;
+                lf_pipe_fail("serialize");
+                return 1;
+            }
+            lf_pipe_put_hex(out + 1, 64);
+        }
+        lf_pipe_end();
+    } else if (!strcmp(op, "batch")) {
+        static uint8_t data[MAXITEMS][512];
+        lf_secp256k1_xonly_pubkey xs[MAXITEMS];
+        lf_secp256k1_schnorrsig_item items[MAXITEMS];
+        uint8_t bad[MAXITEMS + 1];
+        size_t n = (size_t)q->n - 1;
+        for (size_t i = 0; i < n; i++) {
+            len = lf_pipe_hex_bytes(data[i], sizeof data[i], q->w[i + 1]);
+            if (len < 96) lf_pipe_die("batch: item shorter than 96 bytes");
+            if (lf_secp256k1_xonly_pubkey_parse(&xs[i], data[i] + 64) != LF_OK)
+                memset(&xs[i], 0, sizeof xs[i]);
+            items[i].sig64 = data[i];
+            items[i].msglen = len - 96;
+            items[i].msg = len > 96 ? data[i] + 96 : NULL;
+            items[i].xpk = &xs[i];
+        }
+        size_t need = lf_secp256k1_schnorrsig_batch_scratch_size(n);
+        uint8_t *blk = malloc(need + 8);
+        if (!blk) lf_pipe_die("out of memory");
+        memset(blk, 0x5a, need + 8);
+        rc = lf_secp256k1_schnorrsig_verify_batch(blk + 5, need, items, n);
+        memset(bad, 0xa5, sizeof bad);
+        int cnt = lf_secp256k1_schnorrsig_find_invalid(bad, blk + 1, need, items, n);
+        int short_rc = need ? lf_secp256k1_schnorrsig_verify_batch(blk, need - 1, items, n)
+                            : LF_ERR_PARAM;
+        free(blk);
+        if (short_rc != LF_ERR_PARAM || bad[n] != 0xa5) {
+            lf_pipe_fail(short_rc != LF_ERR_PARAM ? "short-scratch" : "bad-overrun");
+            return 1;
+        }
+        char bits[MAXITEMS + 1];
+        for (size_t i = 0; i < n; i++) bits[i] = bad[i] == 0 ? '0' : bad[i] == 1 ? '1' : '?';
+        bits[n] = 0;
+        lf_pipe_put_int(rc);
+        lf_pipe_put_int(cnt);
+        lf_pipe_put(n ? bits : "-");
+        lf_pipe_end();
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
 /* ---- the internals; 1 if op was one of them ---- */
 static int internals(const lf_pipe_req *q)
 {
@@ -483,6 +777,6 @@ int main(void)
     lf_pipe_start("ec_pipe");
     k = lf_fk_get();
     while (lf_pipe_read(&q, buf, sizeof buf))
-        if (!api(&q) && !internals(&q)) lf_pipe_die("unknown op '%s'", q.w[0]);
+        if (!api(&q) && !schnorr(&q) && !internals(&q)) lf_pipe_die("unknown op '%s'", q.w[0]);
     return lf_pipe_finish();
 }
