@@ -30,7 +30,7 @@
  * bad[i] exactly where libsecp256k1 says invalid and return their count.
  * Sizes 0..3, 1..64 (most rounds), up to 300, then 256, 1024 and 4096.
  * Scratch short by one byte, NULL, items NULL with n > 0: LF_ERR_PARAM
- * (bad zeroed).  lf_*_scratch_size(SIZE_MAX): SIZE_MAX.
+ * (bad zeroed); bad NULL with n > 0: LF_ERR_PARAM.  lf_*_scratch_size(SIZE_MAX): SIZE_MAX.
  *
  * Usage: test_msm_batch   (LF_TEST_SEED; LF_TEST_ITERS: random rounds of
  * each kind, default 2000, or below 1 a fraction of that; LIMBFORGE_BACKEND) */
@@ -653,6 +653,8 @@ static void batch_case(const char *what, batch *b, int param_checks)
             rc = lf_secp256k1_schnorrsig_find_invalid(bad, scratch_at(need, off), need, NULL, n);
             CHECK(rc == LF_ERR_PARAM && all_zero(bad, n), "%s n=%zu: find_invalid NULL items: %d",
                   what, n, rc);
+            rc = lf_secp256k1_schnorrsig_find_invalid(NULL, scratch_at(need, off), need, b->items, n);
+            CHECK(rc == LF_ERR_PARAM, "%s n=%zu: find_invalid NULL bad: %d", what, n, rc);
         }
     }
     free(bad);
