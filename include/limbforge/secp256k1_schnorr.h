@@ -9,12 +9,14 @@
  * the same tweak results.
  *
  * Conventions are those of limbforge/secp256k1.h: LF_OK (0) or a negative
- * LF_ERR_* code; on error every output is zeroed; secret keys and tweaks
- * are 32-byte big-endian numbers; no heap, no global state, thread-safe;
- * outputs may not overlap inputs unless stated.  CONSTANT TIME in secrets
- * (secret keys, keypairs, nonces); VARIABLE TIME on public data:
- * verification, batch verification, multi-scalar multiplication, x-only key
- * parsing and public tweaks.
+ * LF_ERR_* code; on error every output is zeroed (*parity included);
+ * secret keys and tweaks are 32-byte big-endian numbers; no heap, no global
+ * state, thread-safe; outputs may not overlap inputs unless stated.
+ * CONSTANT TIME in secrets (secret keys, keypairs, nonces, aux randomness);
+ * VARIABLE TIME on public data: verification, batch verification,
+ * multi-scalar multiplication, x-only key parsing and tweaks (a tweak is
+ * public, also the keypair's: as in libsecp256k1, whether it is >= n is
+ * branched on).
  */
 #ifndef LIMBFORGE_SECP256K1_SCHNORR_H
 #define LIMBFORGE_SECP256K1_SCHNORR_H
@@ -63,7 +65,7 @@ LF_WARN_UNUSED int lf_secp256k1_xonly_pubkey_serialize(uint8_t out32[32],
 LF_WARN_UNUSED int lf_secp256k1_xonly_pubkey_from_pubkey(lf_secp256k1_xonly_pubkey *xpk,
                                                          int *parity,
                                                          const lf_secp256k1_pubkey *pk);
-/* 1 if a and b are the same key, else 0. */
+/* 1 if a and b are the same key (or both all zero), else 0. */
 int lf_secp256k1_xonly_pubkey_eq(const lf_secp256k1_xonly_pubkey *a,
                                  const lf_secp256k1_xonly_pubkey *b);
 
@@ -73,8 +75,9 @@ int lf_secp256k1_xonly_pubkey_eq(const lf_secp256k1_xonly_pubkey *a,
 LF_WARN_UNUSED int lf_secp256k1_xonly_pubkey_tweak_add(lf_secp256k1_pubkey *out,
                                                        const lf_secp256k1_xonly_pubkey *xpk,
                                                        const uint8_t tweak[32]);
-/* LF_OK if tweaked32 with y parity tweaked_parity (0/1) is the x-only form
- * of xpk + tweak*G (the Taproot commitment check), else LF_ERR_VERIFY;
+/* LF_OK if tweaked32 with y parity tweaked_parity is the x-only form of
+ * xpk + tweak*G (the Taproot commitment check), else LF_ERR_VERIFY (also
+ * for a tweaked_parity other than 0 and 1, as libsecp256k1);
  * LF_ERR_INVALID / LF_ERR_RANGE as lf_secp256k1_xonly_pubkey_tweak_add. */
 LF_WARN_UNUSED int lf_secp256k1_xonly_pubkey_tweak_add_check(const uint8_t tweaked32[32],
                                                              int tweaked_parity,
@@ -123,7 +126,8 @@ LF_WARN_UNUSED int lf_secp256k1_schnorrsig_verify(const uint8_t sig64[64], const
 
 /* --- batch verification ------------------------------------------------------- */
 
-/* One signature to verify: pointers to caller memory (read only). */
+/* One signature to verify: pointers to caller memory (read only).  An item
+ * with sig64 or xpk NULL, or msg NULL with msglen > 0, is invalid. */
 typedef struct {
     const uint8_t *sig64;
     const uint8_t *msg; /* may be NULL if msglen is 0 */
@@ -142,7 +146,8 @@ size_t lf_secp256k1_schnorrsig_batch_scratch_size(size_t n);
  * the items, except with probability below 2^-127 for an invalid batch
  * (random 128-bit coefficients derived by hashing the whole batch: see
  * src/secp256k1/README.md).  One multi-scalar multiplication of 2n + 1
- * points.  scratch: any alignment, contents undefined on return. */
+ * points.  scratch: any alignment, contents undefined on return; it is
+ * required even for n = 0 (a fixed rule: no NULL special case). */
 LF_WARN_UNUSED int lf_secp256k1_schnorrsig_verify_batch(void *scratch, size_t scratch_len,
                                                         const lf_secp256k1_schnorrsig_item *items,
                                                         size_t n);

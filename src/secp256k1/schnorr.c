@@ -154,7 +154,7 @@ int lf_secp256k1_xonly_pubkey_tweak_add_check(const uint8_t tweaked32[32], int t
     int rc = lf_bip340_tweak_point(&q, xpk, tweak);
     if (rc != LF_OK) return rc;
     lf_fe_get_b32(x, &q.x);
-    if (memcmp(x, tweaked32, 32) != 0 || lf_fe_is_odd(&q.y) != (tweaked_parity != 0))
+    if (memcmp(x, tweaked32, 32) != 0 || lf_fe_is_odd(&q.y) != tweaked_parity)
         return LF_ERR_VERIFY;
     return LF_OK;
 }
@@ -234,12 +234,18 @@ int lf_secp256k1_keypair_pub(lf_secp256k1_pubkey *pk, const lf_secp256k1_keypair
 int lf_secp256k1_keypair_xonly_pub(lf_secp256k1_xonly_pubkey *xpk, int *parity,
                                    const lf_secp256k1_keypair *kp)
 {
+    lf_ge a;
     if (parity) *parity = 0;
     if (!lf_bip340_kp_ok(kp)) {
         memset(xpk, 0, sizeof *xpk);
         return LF_ERR_INVALID;
     }
-    return lf_secp256k1_xonly_pubkey_from_pubkey(xpk, parity, &kp->pk);
+    /* no branch on the (secret) public half: a keypair's key loads */
+    lf_secp256k1_pk_load(&a, &kp->pk);
+    int odd = lf_bip340_even(lf_fk_get(), &a);
+    lf_bip340_xpk_save(xpk, &a);
+    if (parity) *parity = odd;
+    return LF_OK;
 }
 
 int lf_secp256k1_keypair_xonly_tweak_add(lf_secp256k1_keypair *kp, const uint8_t tweak[32])

@@ -16,8 +16,7 @@
  *    LF_DECLASSIFY);
  *  - BIP-340 (limbforge/secp256k1_schnorr.h) with the secret key, the
  *    keypair made from it (left secret: its public half too) and the aux
- *    randomness secret: keypair_create, keypair_xonly_pub (on a keypair
- *    whose public half is declassified: see xonly_pub below),
+ *    randomness secret: keypair_create, keypair_xonly_pub,
  *    keypair_xonly_tweak_add (the tweak public, as the header's "public
  *    tweaks"), schnorrsig_sign32 and schnorrsig_sign (NULL and set aux,
  *    messages of 0, 32 and 100 bytes), on the same valid and invalid keys
@@ -247,18 +246,12 @@ static void schnorr_sign(const lf_secp256k1_keypair *kp, size_t i)
     lf_ctime_out(sig, 64);
 }
 
-/* keypair_xonly_pub of kp, the secret half secret, the public half public:
- * with the whole keypair secret, valgrind reports a branch in
- * lf_secp256k1_xonly_pubkey_from_pubkey on whether the public key loads
- * (src/secp256k1/schnorr.c), which only repeats the keypair's validity,
- * already declassified there; the parity computation it reaches is
- * checked constant time through the tweak and sign cases. */
+/* keypair_xonly_pub of kp, the whole keypair secret */
 static void xonly_pub(const lf_secp256k1_keypair *kp)
 {
     lf_secp256k1_keypair c = *kp;
     lf_secp256k1_xonly_pubkey xpk;
     int rc, parity;
-    lf_ctime_out(&c.pk, sizeof c.pk);
     rc = lf_secp256k1_keypair_xonly_pub(&xpk, &parity, &c);
     LF_CT_OUT(rc);
     LF_CT_OUT(parity);
