@@ -38,7 +38,7 @@ def kernel_source(f: Field, target: str, command: str) -> str:
 
 OPS = ("mul", "sqr", "add", "sub", "neg", "to_internal", "from_internal")
 # the kernels with two inputs (r, a, b); the others take (r, a)
-BINARY_OPS = ("mul", "add", "sub", "mul_lazy", "add_lazy", "sub_lazy")
+BINARY_OPS = ("mul", "add", "sub", "mul_lazy", "add_lazy", "sub_lazy", "jadd", "jaddz", "jaddc")
 
 
 def _dispatch_table(f: Field, ctype: str, kind: str, ops) -> list:

@@ -184,7 +184,10 @@ def has_lazy(f: Field) -> bool:
     return f.form == "pm" and f.p.bit_length() == 64 * f.n
 
 
-LAZY_OPS = ("mul_lazy", "sqr_lazy", "add_lazy", "sub_lazy", "neg_lazy", "normalize", "jdbl")
+LAZY_OPS = ("mul_lazy", "sqr_lazy", "add_lazy", "sub_lazy", "neg_lazy", "normalize", "jdbl",
+            "jadd", "jaddz", "jaddc")
+# the fused point additions and the kind of algos.jadd_program each is
+JADD_OPS = {"jadd": "ge", "jaddz": "zinv", "jaddc": "ct"}
 # the doubling formula of the fused jdbl kernel (algos.jdbl_program), chosen
 # by measurement (src/secp256k1/README.md)
 JDBL_FORMULA = "3m4s"
@@ -210,5 +213,6 @@ def lazy_programs(f: Field, target: str) -> dict:
         "neg_lazy": algos.pm_lazy_linear_program(pre + "neg_lazy", p, n, "neg"),
         "normalize": algos.pm_normalize_program(pre + "normalize", p, n, style),
         "jdbl": algos.jdbl_program(pre + "jdbl", p, n, style, JDBL_FORMULA),
+        **{op: algos.jadd_program(pre + op, p, n, style, kind) for op, kind in JADD_OPS.items()},
     }
     return {k: progs[k] for k in LAZY_OPS}

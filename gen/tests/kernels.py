@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 
 from limbforge import fieldgen
-from limbforge.fields import LAZY_OPS, Field, has_lazy
+from limbforge.fields import JADD_OPS, LAZY_OPS, Field, has_lazy
 from limbforge.testvals import edge_values
 from limbforge.targets import TARGETS
 
@@ -83,6 +83,95 @@ def jdbl_expected(f: Field, a: int) -> int:
     return x3 | y3 << w | (2 * Y * Z % p) << (2 * w)
 
 
+def _affine_add(p: int, P, Q):
+    """P + Q on any a = 0 curve y^2 = x^3 + b0 through both (textbook
+    chord and tangent, affine; None is the point at infinity)."""
+    if P is None or Q is None:
+        return Q if P is None else P
+    (x1, y1), (x2, y2) = P, Q
+    if x1 == x2:
+        if (y1 + y2) % p == 0:
+            return None
+        lam = 3 * x1 * x1 * pow(2 * y1, -1, p) % p
+    else:
+        lam = (y2 - y1) * pow(x2 - x1, -1, p) % p
+    x3 = (lam * lam - x1 - x2) % p
+    return x3, (lam * (x1 - x3) - y1) % p
+
+
+def _lazy_form(f: Field, rng, v: int) -> int:
+    """v (< p) or, at random, its other n-word form v + p when that fits."""
+    return v + f.p if v + f.p < (1 << (64 * f.n)) and rng.randrange(2) else v
+
+
+def jadd_case(f: Field, rng, kind: str):
+    """Inputs (a, b) of a fused point addition (fields.JADD_OPS) and the
+    affine sum they must give (None: infinity), on a random curve
+    y^2 = x^3 + b0: a random point A, B one of A, -A, beta A, -beta A
+    (beta^3 = 1, where p = 1 mod 3: the unified formula's degenerate case),
+    2A, 3A or a point of another multiple; a = A in Jacobian form with a
+    random Z, b = B affine (kind "zinv": scaled by a random zi)."""
+    p, w = f.p, 64 * f.n
+    while True:
+        A = (rng.randrange(1, p), rng.randrange(1, p))
+        if rng.randrange(8) == 0:
+            A = (A[0], 1)                       # small y, a short carry chain
+        A2 = _affine_add(p, A, A)
+        if A2 is not None:
+            break
+    beta = None
+    if p % 3 == 1:
+        while beta is None or beta == 1:
+            beta = pow(rng.randrange(2, p), (p - 1) // 3, p)
+    pick = rng.randrange(8)
+    if pick == 0:
+        B = A
+    elif pick == 1:
+        B = (A[0], p - A[1])
+    elif pick in (2, 3) and beta is not None:
+        B = (A[0] * beta % p, A[1] if pick == 2 else p - A[1])
+    elif pick == 4:
+        B = A2
+    else:
+        B = A2
+        for _ in range(rng.randrange(1, 6)):
+            B = _affine_add(p, B, A)
+        if B is None:
+            B = A
+    Z = rng.randrange(1, p) if rng.randrange(8) else 1
+    a = [_lazy_form(f, rng, v) for v in (A[0] * Z * Z % p, A[1] * Z ** 3 % p, Z)]
+    if kind == "zinv":
+        zi = rng.randrange(1, p)
+        zi2 = pow(zi, -2, p)
+        b = [B[0] * zi2 % p, B[1] * zi2 * pow(zi, -1, p) % p, zi]
+    else:
+        b = [B[0], B[1]]
+    b = [_lazy_form(f, rng, v) for v in b]
+    pack = lambda vs: sum(v << (w * i) for i, v in enumerate(vs))
+    return pack(a), pack(b), _affine_add(p, A, B), (A == B)
+
+
+def jadd_ok(f: Field, kind: str, got: int, exp, same: bool) -> bool:
+    """Whether the Jacobian result got (3n words) is the affine point exp;
+    for the exceptional kinds a = +-b gives Z3 = 0 with X3 = 0 iff a = b."""
+    p, w, m = f.p, 64 * f.n, (1 << 64 * f.n) - 1
+    X, Y, Z = ((got >> (w * i)) & m for i in range(3))
+    if kind != "ct" and (exp is None or same):
+        return Z % p == 0 and (X % p == 0) == same
+    if exp is None:
+        return Z % p == 0
+    return Z % p != 0 and (X - exp[0] * Z * Z) % p == 0 and (Y - exp[1] * Z ** 3) % p == 0
+
+
+def point_words(f: Field, op: str):
+    """Words of a and of b that the driver reads for op (kernel_driver.c)."""
+    if op == "jdbl":
+        return 3 * f.n, f.n
+    if op in JADD_OPS:
+        return 3 * f.n, (3 if JADD_OPS[op] == "zinv" else 2) * f.n
+    return f.n, f.n
+
+
 def lazy_values(f: Field, rng, cases: int) -> list:
     """Inputs of the lazy kernels: anything below 2^(64n), biased to the
     edges (near 0, p, 2p - 2^(64n), 2^(64n)) and to [p, 2^(64n))."""
@@ -112,24 +201,32 @@ def check_field(f: Field, target: str, cases: int, seed: int = 1):
                 if op == "jdbl":                # a point: three lazy values
                     a = sum(lvals[rng.randrange(len(lvals))] << (64 * f.n * i) for i in range(3))
                     b = 0
+                elif op in JADD_OPS:            # two points of one curve
+                    a, b, exp_pt, same = jadd_case(f, rng, JADD_OPS[op])
+                    jobs.append((op, a, b, exp_pt, same))
                 elif op in LAZY_OPS:
                     a, b = lvals[k % len(lvals)], lvals[rng.randrange(len(lvals))]
                 else:
                     a = vals[k]
                     b = vals[rng.randrange(len(vals))] if k % 3 else rng.randrange(f.p)
-                jobs.append((op, a, b))
-                na = 3 * f.n if op == "jdbl" else f.n
+                if op not in JADD_OPS:
+                    jobs.append((op, a, b))
+                na, nb = point_words(f, op)
                 ws = [(a >> (64 * i)) & ((1 << 64) - 1) for i in range(na)] + \
-                     [(b >> (64 * i)) & ((1 << 64) - 1) for i in range(f.n)]
+                     [(b >> (64 * i)) & ((1 << 64) - 1) for i in range(nb)]
                 lines.append(f"{op_i} " + " ".join(f"{w:x}" for w in ws))
         res = subprocess.run(cmd, input="\n".join(lines) + "\n", capture_output=True,
                              text=True, check=True).stdout.split("\n")
+        assert len(res) >= len(jobs), f"{f.name}/{target}: {len(res)} results for {len(jobs)} jobs"
         bad = []
-        for (op, a, b), line in zip(jobs, res):
+        for job, line in zip(jobs, res):
+            op, a, b = job[:3]
             assert line != "ALIAS", f"{f.name}/{target}/{op}: aliasing result differs for a={a:#x} b={b:#x}"
             got = sum(int(w, 16) << (64 * i) for i, w in enumerate(line.split()))
-            exp = expected(f, op, a, b)
-            if op == "jdbl":                  # each coordinate congruent
+            exp = None if op in JADD_OPS else expected(f, op, a, b)
+            if op in JADD_OPS:
+                ok = jadd_ok(f, JADD_OPS[op], got, *job[3:])
+            elif op == "jdbl":                  # each coordinate congruent
                 w, m = 64 * f.n, (1 << 64 * f.n) - 1
                 ok = all((got >> (w * i) & m) % f.p == exp >> (w * i) & m for i in range(3))
             elif op in LAZY_OPS and op != "normalize":

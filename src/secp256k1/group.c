@@ -87,50 +87,20 @@ void lf_gej_double(lf_fk *k, lf_gej *r, const lf_gej *a)
 
 void lf_gej_add_ge(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b)
 {
-    /* Unified formula: with u1 = X1, u2 = x2 Z1^2, s1 = Y1, s2 = y2 Z1^3,
+    /* One generated kernel (k->jaddc, gen: algos.jadd_program "ct"), the
+     * unified formula: with u1 = X1, u2 = x2 Z1^2, s1 = Y1, s2 = y2 Z1^3,
      * T = u1 + u2, M = s1 + s2, R = T^2 - u1 u2, the slope is
      * R / (M Z1) (the chord slope, and the tangent slope when a == b).  It
      * fails only when M = R = 0: y1 = -y2 and x1^2 + x1 x2 + x2^2 = 0, i.e.
      * x2 = beta x1 (x1 = 0 is not on the curve: 7 is not a square mod p);
-     * then the chord slope (s1 - s2) / ((u1 - u2) Z1) is used.  With
-     * Z3 = 2 M Z1:  X3 = 4 (R^2 - T M^2),
-     *               Y3 = 4 (R (T M^2 - 2 (R^2 - T M^2)) - (s1 + s2) M^3),
+     * then the chord slope (s1 - s2) / ((u1 - u2) Z1) is taken (masks).
+     * With Z3 = 2 M Z1:  X3 = 4 (R^2 - T M^2),
+     *                    Y3 = 4 (R (T M^2 - 2 (R^2 - T M^2)) - (s1 + s2) M^3),
      * where (s1 + s2) M^3 is M^4, or 0 in the degenerate case.  a == -b
      * gives M = 0, R != 0, so Z3 = 0: infinity.  a = infinity is patched
-     * at the end with a mask. */
-    lf_fe zz, u2, s2, t, m, rr, alt, q, tq, m4, x3;
-    lf_fe_sqr(k, &zz, &a->z);
-    lf_fe_mul(k, &u2, &b->x, &zz);
-    lf_fe_mul(k, &s2, &zz, &a->z);
-    lf_fe_mul(k, &s2, &s2, &b->y);
-    lf_fe_add(k, &t, &a->x, &u2);
-    lf_fe_add(k, &m, &a->y, &s2);
-    lf_fe_sqr(k, &rr, &t);
-    lf_fe_mul(k, &q, &a->x, &u2);
-    lf_fe_sub(k, &rr, &rr, &q);
-    uint64_t degen = lf_vb(0 - (lf_fe_is_zero_ct(&m) & lf_fe_is_zero_ct(&rr)));
-    lf_fe_sub(k, &alt, &a->y, &s2);
-    lf_fe_cmov_mask(&rr, &alt, degen);
-    lf_fe_sub(k, &alt, &a->x, &u2);
-    lf_fe_cmov_mask(&m, &alt, degen);
-    lf_fe_sqr(k, &q, &m);
-    lf_fe_mul(k, &tq, &t, &q);
-    lf_fe_sqr(k, &m4, &q);
-    memset(&alt, 0, sizeof alt);
-    lf_fe_cmov_mask(&m4, &alt, degen);
-    lf_fe_sqr(k, &x3, &rr);
-    lf_fe_sub(k, &x3, &x3, &tq);       /* R^2 - T M^2 */
-    lf_fe_mul(k, &m, &m, &a->z);       /* M Z1 */
-    lf_fe_sub(k, &tq, &tq, &x3);
-    lf_fe_sub(k, &tq, &tq, &x3);       /* T M^2 - 2 x3 */
-    lf_fe_mul(k, &tq, &tq, &rr);
-    lf_fe_sub(k, &tq, &tq, &m4);
+     * here with a mask (a->inf is read before r is written). */
     uint64_t ainf = lf_vb(0 - (uint64_t)(unsigned)a->inf);
-    lf_fe_add(k, &r->z, &m, &m);
-    lf_fe_add(k, &x3, &x3, &x3);
-    lf_fe_add(k, &r->x, &x3, &x3);
-    lf_fe_add(k, &tq, &tq, &tq);
-    lf_fe_add(k, &r->y, &tq, &tq);
+    k->jaddc(r->x.v, a->x.v, b->x.v);
     /* a = infinity: r = (x2, y2, 1) */
     lf_fe_cmov_mask(&r->x, &b->x, ainf);
     lf_fe_cmov_mask(&r->y, &b->y, ainf);
@@ -160,34 +130,33 @@ static void lf_gej_add_tail(lf_fk *k, lf_gej *r, const lf_fe *u1, const lf_fe *s
     r->inf = 0;
 }
 
-/* r = a + b where b = (bx, by) scaled by bz2 = bz^2, bz3 = bz^3 relative to
- * a's coordinates (bz = a.z, or a.z * bzinv): the common body of the
- * variable-time mixed additions.  a and b not infinity. */
-static void lf_gej_add_body_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b,
-                                const lf_fe *zsc, lf_fe *rzr)
+/* b = (x, y) affine on the curve isomorphic by zi (zi NULL: by 1) as a
+ * Jacobian point of a's curve: (x zi^2, y zi^3, 1). */
+static void lf_gej_set_ge_zinv(lf_fk *k, lf_gej *r, const lf_ge *b, const lf_fe *zi)
 {
-    lf_fe z2, u2, s2, h, i;
-    lf_fe_sqr(k, &z2, zsc);
-    lf_fe_mul(k, &u2, &b->x, &z2);
-    lf_fe_mul(k, &s2, &z2, zsc);
-    lf_fe_mul(k, &s2, &s2, &b->y);
-    lf_fe_sub(k, &h, &u2, &a->x);
-    lf_fe_sub(k, &i, &s2, &a->y);
-    if (lf_fe_is_zero_ct(&h)) {
-        if (lf_fe_is_zero_ct(&i)) {
-            if (rzr) { /* a == b: r = 2a, ratio 2y */
-                lf_fe_add(k, rzr, &a->y, &a->y);
-            }
-            lf_gej_double(k, r, a);
-        } else {
-            if (rzr) memset(rzr, 0, sizeof *rzr);
-            lf_gej_set_infinity(r);
-        }
-        return;
+    lf_gej_set_ge(r, b);
+    if (zi) {
+        lf_fe z2, z3;
+        lf_fe_sqr(k, &z2, zi);
+        lf_fe_mul(k, &z3, &z2, zi);
+        lf_fe_mul(k, &r->x, &r->x, &z2);
+        lf_fe_mul(k, &r->y, &r->y, &z3);
     }
-    if (rzr) *rzr = h;
-    lf_fe_mul(k, &r->z, &a->z, &h);
-    lf_gej_add_tail(k, r, &a->x, &a->y, &h, &i);
+}
+
+/* After k->jadd / k->jaddz (a, b not infinity): the kernels are exact
+ * unless a = +-b, where they give Z3 = 0 with X3 = i^2 = 0 iff a = b
+ * (algos.jadd_program); then r = 2b or infinity. */
+static void lf_gej_add_fix_var(lf_fk *k, lf_gej *r, const lf_ge *b, const lf_fe *zi)
+{
+    r->inf = 0;
+    if (!lf_fe_is_zero_ct(&r->z)) return;
+    if (lf_fe_is_zero_ct(&r->x)) {
+        lf_gej_set_ge_zinv(k, r, b, zi);
+        lf_gej_double(k, r, r);
+    } else {
+        lf_gej_set_infinity(r);
+    }
 }
 
 void lf_gej_add_ge_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b, lf_fe *rzr)
@@ -201,7 +170,32 @@ void lf_gej_add_ge_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b, lf_
         *r = *a;
         return;
     }
-    lf_gej_add_body_var(k, r, a, b, &a->z, rzr);
+    if (!rzr) {
+        k->jadd(r->x.v, a->x.v, b->x.v);
+        lf_gej_add_fix_var(k, r, b, NULL);
+        return;
+    }
+    /* with the z ratio (tables of odd multiples): composed */
+    lf_fe z2, u2, s2, h, i;
+    lf_fe_sqr(k, &z2, &a->z);
+    lf_fe_mul(k, &u2, &b->x, &z2);
+    lf_fe_mul(k, &s2, &z2, &a->z);
+    lf_fe_mul(k, &s2, &s2, &b->y);
+    lf_fe_sub(k, &h, &u2, &a->x);
+    lf_fe_sub(k, &i, &s2, &a->y);
+    if (lf_fe_is_zero_ct(&h)) {
+        if (lf_fe_is_zero_ct(&i)) { /* a == b: r = 2a, ratio 2y */
+            lf_fe_add(k, rzr, &a->y, &a->y);
+            lf_gej_double(k, r, a);
+        } else {
+            memset(rzr, 0, sizeof *rzr);
+            lf_gej_set_infinity(r);
+        }
+        return;
+    }
+    *rzr = h;
+    lf_fe_mul(k, &r->z, &a->z, &h);
+    lf_gej_add_tail(k, r, &a->x, &a->y, &h, &i);
 }
 
 void lf_gej_add_zinv_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b, const lf_fe *bzinv)
@@ -211,20 +205,12 @@ void lf_gej_add_zinv_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b, c
         return;
     }
     if (a->inf) {
-        /* b on a's curve is the Jacobian (x, y, 1/bzinv), i.e. scaled by
-         * bzinv: (x bzinv^2, y bzinv^3, 1) */
-        lf_fe z2, z3;
-        lf_fe_sqr(k, &z2, bzinv);
-        lf_fe_mul(k, &z3, &z2, bzinv);
-        lf_fe_mul(k, &r->x, &b->x, &z2);
-        lf_fe_mul(k, &r->y, &b->y, &z3);
-        r->z = lf_fe_one;
-        r->inf = 0;
+        lf_gej_set_ge_zinv(k, r, b, bzinv);
         return;
     }
-    lf_fe az;
-    lf_fe_mul(k, &az, &a->z, bzinv);
-    lf_gej_add_body_var(k, r, a, b, &az, NULL);
+    lf_fe bz[3] = {b->x, b->y, *bzinv}; /* k->jaddz's b: (x, y, zi) */
+    k->jaddz(r->x.v, a->x.v, bz[0].v);
+    lf_gej_add_fix_var(k, r, b, bzinv);
 }
 
 void lf_gej_add_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_gej *b)

@@ -48,6 +48,8 @@ typedef struct {
     lf_fe x, y;
     int inf;
 } lf_ge;
+/* x, y are one array of 8 limbs for the fused additions (k->jadd, jaddc) */
+_Static_assert(offsetof(lf_ge, y) == sizeof(lf_fe), "lf_ge coordinates must be contiguous");
 
 typedef struct {
     lf_fe x, y, z;
@@ -130,17 +132,20 @@ LF_HIDDEN void lf_ge_mul_lambda(lf_fk *k, lf_ge *r, const lf_ge *a);
 LF_HIDDEN void lf_gej_double(lf_fk *k, lf_gej *r, const lf_gej *a);
 
 /* r = a + b, b affine and NOT infinity, a anything (infinity, b, -b,
- * lambda*b, ...): no exceptional case.  Constant time.  7 mul + 5 sqr.
- * r may alias a. */
+ * lambda*b, ...): no exceptional case.  Constant time.  One fused kernel
+ * (k->jaddc: 7 mul + 5 sqr, lazy form).  r may alias a. */
 LF_HIDDEN void lf_gej_add_ge(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b);
 
 /* r = a + b, variable time, any inputs.  If rzr != NULL (then a must not
- * be infinity and r = a + b must not double), *rzr = r.z / a.z. */
+ * be infinity and r = a + b must not double), *rzr = r.z / a.z.  Without
+ * rzr one fused kernel (k->jadd: 8 mul + 3 sqr), with it field kernel
+ * calls.  r may alias a. */
 LF_HIDDEN void lf_gej_add_ge_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b, lf_fe *rzr);
 /* r = a + b, both Jacobian, variable time, any inputs. */
 LF_HIDDEN void lf_gej_add_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_gej *b);
 /* r = a + b * (1/bzinv): b affine scaled onto a's isomorphic curve (the
- * effective-affine trick of verification), variable time. */
+ * effective-affine trick of verification), variable time.  One fused
+ * kernel (k->jaddz: 9 mul + 3 sqr).  r may alias a. */
 LF_HIDDEN void lf_gej_add_zinv_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b,
                                    const lf_fe *bzinv);
 

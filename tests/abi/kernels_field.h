@@ -69,23 +69,30 @@ LF_FIELDS_FOREACH(LF_ABI_FIELD_INIT)
 
 /* The lazy-form kernels (src/field/field_internal.h) of the fields whose .S
  * defines them: LF_ABI_LAZY_TARGETS(X), X(field, limbs, target, BACKEND,
- * 3 * limbs), also written by tests/abi/CMakeLists.txt.  Fully reduced
- * inputs are lazy values too; jdbl takes and gives a point of 3 * limbs
- * words (its words past the first element are the harness's fill). */
-#define LF_ABI_LAZY_DECL(f, NL, t, BE, NL3)                                          \
+ * 2 * limbs, 3 * limbs), also written by tests/abi/CMakeLists.txt.  Fully
+ * reduced inputs are lazy values too; jdbl takes and gives a point of
+ * 3 * limbs words, the additions jadd/jaddc add an affine point (2 * limbs)
+ * to it, jaddz a point with its zi (3 * limbs) (words past the first
+ * element are the harness's fill). */
+#define LF_ABI_JADD_SPEC(NL3, NLB) "o" #NL3 "w i" #NL3 "w i" #NLB "w"
+#define LF_ABI_LAZY_DECL(f, NL, t, BE, NL2, NL3)                                          \
     LF_ABI_FIELD_DECL1(f, t, mul_lazy) LF_ABI_FIELD_DECL1(f, t, sqr_lazy)           \
     LF_ABI_FIELD_DECL1(f, t, add_lazy) LF_ABI_FIELD_DECL1(f, t, sub_lazy)           \
     LF_ABI_FIELD_DECL1(f, t, neg_lazy) LF_ABI_FIELD_DECL1(f, t, normalize)          \
-    LF_ABI_FIELD_DECL1(f, t, jdbl)
+    LF_ABI_FIELD_DECL1(f, t, jdbl) LF_ABI_FIELD_DECL1(f, t, jadd)                    \
+    LF_ABI_FIELD_DECL1(f, t, jaddz) LF_ABI_FIELD_DECL1(f, t, jaddc)
 LF_ABI_LAZY_TARGETS(LF_ABI_LAZY_DECL)
-#define LF_ABI_LAZY_EACH_K(f, NL, t, BE, NL3)                                        \
+#define LF_ABI_LAZY_EACH_K(f, NL, t, BE, NL2, NL3)                                        \
     LF_ABI_FIELD_OP(LF_ABI_K, f, t, BE, mul_lazy, LF_ABI_FIELD_SPEC3(NL))           \
     LF_ABI_FIELD_OP(LF_ABI_K, f, t, BE, sqr_lazy, LF_ABI_FIELD_SPEC2(NL))           \
     LF_ABI_FIELD_OP(LF_ABI_K, f, t, BE, add_lazy, LF_ABI_FIELD_SPEC3(NL))           \
     LF_ABI_FIELD_OP(LF_ABI_K, f, t, BE, sub_lazy, LF_ABI_FIELD_SPEC3(NL))           \
     LF_ABI_FIELD_OP(LF_ABI_K, f, t, BE, neg_lazy, LF_ABI_FIELD_SPEC2(NL))           \
     LF_ABI_FIELD_OP(LF_ABI_K, f, t, BE, normalize, LF_ABI_FIELD_SPEC2(NL))          \
-    LF_ABI_FIELD_OP(LF_ABI_K, f, t, BE, jdbl, LF_ABI_FIELD_SPEC2(NL3))
+    LF_ABI_FIELD_OP(LF_ABI_K, f, t, BE, jdbl, LF_ABI_FIELD_SPEC2(NL3))                \
+    LF_ABI_FIELD_OP(LF_ABI_K, f, t, BE, jadd, LF_ABI_JADD_SPEC(NL3, NL2))            \
+    LF_ABI_FIELD_OP(LF_ABI_K, f, t, BE, jaddz, LF_ABI_JADD_SPEC(NL3, NL3))           \
+    LF_ABI_FIELD_OP(LF_ABI_K, f, t, BE, jaddc, LF_ABI_JADD_SPEC(NL3, NL2))
 
 /* The harness's table entries: LF_ABI_KERNELS_FIELD(K) with
  * K(symbol, BACKEND, "spec", init, ref), like every kernels_<module>.h. */

@@ -3,8 +3,10 @@
  * small curve of the same shape, as libsecp256k1's exhaustive tests do.
  *
  * What: group.c touches field elements only through the kernel table
- * (k->mul/sqr/add/sub/neg/normalize, and k->jdbl, the fused doubling:
- * written here mod q from the textbook tangent; the generated kernels are
+ * (k->mul/sqr/add/sub/neg/normalize, k->jdbl, the fused doubling, and
+ * k->jadd/jaddz/jaddc, the fused additions: written here mod q, the
+ * doubling from the textbook tangent, the additions from the formulas of
+ * the generator's algos.jadd_program; the generated kernels are
  * checked against Python by gen/tests/test_kernels.py), the limb-wise zero test
  * lf_fe_is_zero_ct (0, or secp256k1's p, which never occurs here) and the
  * constants 0, 1 and 7.  Given kernels that compute mod a small prime q on
@@ -150,9 +152,44 @@ static void k_jdbl(uint64_t *r, const uint64_t *a)
     kout(r, x3);
     kout(r + 4, y3);
 }
+/* the fused additions (gen: algos.jadd_program, whose formulas these
+ * transcribe mod q): a = (X1, Y1, Z1), b = (x2, y2) or (x2, y2, zi) */
+static uint64_t fm(uint64_t a, uint64_t b) { return a * b % Q; }
+static uint64_t fs(uint64_t a, uint64_t b) { return (a + Q - b) % Q; }
+static void k_jadd_kind(uint64_t *r, const uint64_t *a, const uint64_t *b, int zinv)
+{
+    uint64_t x1 = kin(a), y1 = kin(a + 4), z1 = kin(a + 8), x2 = kin(b), y2 = kin(b + 4);
+    uint64_t zsc = zinv ? fm(z1, kin(b + 8)) : z1, zz = fm(zsc, zsc);
+    uint64_t h = fs(fm(x2, zz), x1), i = fs(fm(fm(y2, zz), zsc), y1);
+    uint64_t hh = fm(h, h), hhh = fm(hh, h), v = fm(x1, hh);
+    uint64_t x3 = fs(fs(fs(fm(i, i), hhh), v), v);
+    kout(r + 8, fm(z1, h));
+    kout(r + 4, fs(fm(fs(v, x3), i), fm(y1, hhh)));
+    kout(r, x3);
+}
+static void k_jadd(uint64_t *r, const uint64_t *a, const uint64_t *b) { k_jadd_kind(r, a, b, 0); }
+static void k_jaddz(uint64_t *r, const uint64_t *a, const uint64_t *b) { k_jadd_kind(r, a, b, 1); }
+static void k_jaddc(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t x1 = kin(a), y1 = kin(a + 4), z1 = kin(a + 8), x2 = kin(b), y2 = kin(b + 4);
+    uint64_t zz = fm(z1, z1), u2 = fm(x2, zz), s2 = fm(fm(y2, zz), z1);
+    uint64_t t = (x1 + u2) % Q, m = (y1 + s2) % Q, rr = fs(fm(t, t), fm(x1, u2));
+    int degen = m == 0 && rr == 0;
+    if (degen) {
+        rr = fs(y1, s2);
+        m = fs(x1, u2);
+    }
+    uint64_t q = fm(m, m), tq = fm(t, q), m4 = degen ? 0 : fm(q, q);
+    uint64_t x3 = fs(fm(rr, rr), tq);
+    uint64_t y3 = fs(fm(fs(fs(tq, x3), x3), rr), m4);
+    kout(r + 8, 2 * fm(m, z1) % Q);
+    kout(r + 4, 4 * y3 % Q);
+    kout(r, 4 * x3 % Q);
+}
 /* group.c's kernel table is secp256k1_p's lazy one; here every value stays
  * canonical mod q (a lazy value too), so normalize is the identity */
-static const lf_field_lazy_kernels small_k = {k_mul, k_sqr, k_add, k_sub, k_neg, k_id, k_jdbl};
+static const lf_field_lazy_kernels small_k = {k_mul, k_sqr,  k_add,  k_sub,  k_neg,
+                                              k_id,  k_jdbl, k_jadd, k_jaddz, k_jaddc};
 #define K (&small_k)
 
 /* ------------------------------------------------- the small curve */

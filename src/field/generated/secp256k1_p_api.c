@@ -38,6 +38,9 @@ LF_HIDDEN void lf_secp256k1_p_sub_lazy_c(uint64_t *r, const uint64_t *a, const u
 LF_HIDDEN void lf_secp256k1_p_neg_lazy_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_normalize_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_jdbl_c(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jadd_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddz_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddc_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #if defined(__x86_64__)
 LF_HIDDEN void lf_secp256k1_p_mul_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_secp256k1_p_sqr_x86_64(uint64_t *r, const uint64_t *a);
@@ -53,6 +56,9 @@ LF_HIDDEN void lf_secp256k1_p_sub_lazy_x86_64(uint64_t *r, const uint64_t *a, co
 LF_HIDDEN void lf_secp256k1_p_neg_lazy_x86_64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_normalize_x86_64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_jdbl_x86_64(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jadd_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddz_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddc_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
 #if defined(__x86_64__)
 LF_HIDDEN void lf_secp256k1_p_mul_x86_64_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -69,6 +75,9 @@ LF_HIDDEN void lf_secp256k1_p_sub_lazy_x86_64_adx(uint64_t *r, const uint64_t *a
 LF_HIDDEN void lf_secp256k1_p_neg_lazy_x86_64_adx(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_normalize_x86_64_adx(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_jdbl_x86_64_adx(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jadd_x86_64_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddz_x86_64_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddc_x86_64_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
 #if defined(__aarch64__)
 LF_HIDDEN void lf_secp256k1_p_mul_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -85,6 +94,9 @@ LF_HIDDEN void lf_secp256k1_p_sub_lazy_aarch64(uint64_t *r, const uint64_t *a, c
 LF_HIDDEN void lf_secp256k1_p_neg_lazy_aarch64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_normalize_aarch64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_jdbl_aarch64(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jadd_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddz_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddc_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
 #if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
 LF_HIDDEN void lf_secp256k1_p_mul_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -101,6 +113,9 @@ LF_HIDDEN void lf_secp256k1_p_sub_lazy_ppc64le(uint64_t *r, const uint64_t *a, c
 LF_HIDDEN void lf_secp256k1_p_neg_lazy_ppc64le(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_normalize_ppc64le(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_jdbl_ppc64le(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jadd_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddz_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddc_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
 #if defined(__riscv) && __riscv_xlen == 64
 LF_HIDDEN void lf_secp256k1_p_mul_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -117,6 +132,9 @@ LF_HIDDEN void lf_secp256k1_p_sub_lazy_rv64(uint64_t *r, const uint64_t *a, cons
 LF_HIDDEN void lf_secp256k1_p_neg_lazy_rv64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_normalize_rv64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_jdbl_rv64(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jadd_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddz_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddc_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
 
 #define LF_OWN_C 1
@@ -136,7 +154,7 @@ LF_HIDDEN const lf_dispatch_info lf_secp256k1_p_dispatch = {
 #include "dispatch_table.h"
 };
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
-#define LF_DISPATCH_ENTRY(B, b) {lf_secp256k1_p_mul_lazy_##b, lf_secp256k1_p_sqr_lazy_##b, lf_secp256k1_p_add_lazy_##b, lf_secp256k1_p_sub_lazy_##b, lf_secp256k1_p_neg_lazy_##b, lf_secp256k1_p_normalize_##b, lf_secp256k1_p_jdbl_##b}
+#define LF_DISPATCH_ENTRY(B, b) {lf_secp256k1_p_mul_lazy_##b, lf_secp256k1_p_sqr_lazy_##b, lf_secp256k1_p_add_lazy_##b, lf_secp256k1_p_sub_lazy_##b, lf_secp256k1_p_neg_lazy_##b, lf_secp256k1_p_normalize_##b, lf_secp256k1_p_jdbl_##b, lf_secp256k1_p_jadd_##b, lf_secp256k1_p_jaddz_##b, lf_secp256k1_p_jaddc_##b}
 LF_HIDDEN const lf_field_lazy_kernels lf_secp256k1_p_lazy_kernels[LF_BACKEND_COUNT] = {
 #include "dispatch_table.h"
 };

@@ -1466,4 +1466,3617 @@ lf_secp256k1_p_jdbl_aarch64:
 	.cfi_endproc
 	.size lf_secp256k1_p_jdbl_aarch64, .-lf_secp256k1_p_jdbl_aarch64
 
+// void lf_secp256k1_p_jadd_aarch64(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
+//   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: mixed (b affine), 8M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256.
+//   AAPCS64: r in x0, a in x1, b in x2; registers used: x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; flags NZCV clobbered
+//   callee-saved registers saved: x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; stack: 112 bytes (10 registers saved, 4 spill slots of 8 bytes)
+//   1063 instructions
+	.text
+	.globl lf_secp256k1_p_jadd_aarch64
+	.hidden lf_secp256k1_p_jadd_aarch64
+	.type lf_secp256k1_p_jadd_aarch64, %function
+	.p2align 4
+lf_secp256k1_p_jadd_aarch64:
+	.cfi_startproc
+	stp x19, x20, [sp, #-112]!
+	.cfi_def_cfa_offset 112
+	stp x21, x22, [sp, #16]
+	stp x23, x24, [sp, #32]
+	stp x25, x26, [sp, #48]
+	stp x27, x28, [sp, #64]
+	.cfi_offset x19, -112
+	.cfi_offset x20, -104
+	.cfi_offset x21, -96
+	.cfi_offset x22, -88
+	.cfi_offset x23, -80
+	.cfi_offset x24, -72
+	.cfi_offset x25, -64
+	.cfi_offset x26, -56
+	.cfi_offset x27, -48
+	.cfi_offset x28, -40
+	ldp x3, x4, [x1, #64]
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #80]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	adc x5, x5, xzr
+	mul x9, x4, x7
+	adds x11, x11, x9
+	mul x9, x4, x8
+	adcs x5, x5, x9
+	cset x9, cs
+	umulh x12, x4, x7
+	adds x12, x5, x12
+	umulh x5, x4, x8
+	adc x5, x9, x5
+	mul x9, x7, x8
+	adds x5, x5, x9
+	cset x9, cs
+	umulh x13, x7, x8
+	add x13, x9, x13
+	adds x6, x6, x6
+	adcs x10, x10, x10
+	adcs x11, x11, x11
+	adcs x12, x12, x12
+	adcs x5, x5, x5
+	adcs x13, x13, x13
+	cset x9, cs
+	umulh x14, x3, x3
+	mul x15, x3, x3
+	adds x14, x6, x14
+	umulh x6, x4, x4
+	mul x16, x4, x4
+	adcs x10, x10, x16
+	adcs x11, x11, x6
+	umulh x6, x7, x7
+	mul x16, x7, x7
+	adcs x12, x12, x16
+	adcs x5, x5, x6
+	umulh x6, x8, x8
+	mul x16, x8, x8
+	adcs x13, x13, x16
+	adc x6, x9, x6
+	movz x9, #0x3d1, lsl #0
+	movk x9, #0x1, lsl #32
+	mul x16, x9, x12
+	adds x15, x15, x16
+	mul x16, x9, x5
+	adcs x14, x14, x16
+	mul x16, x9, x13
+	adcs x10, x10, x16
+	mul x16, x9, x6
+	adcs x11, x11, x16
+	cset x16, cs
+	umulh x12, x9, x12
+	adds x12, x14, x12
+	umulh x5, x9, x5
+	adcs x10, x10, x5
+	umulh x13, x9, x13
+	adcs x11, x11, x13
+	umulh x6, x9, x6
+	adc x16, x16, x6
+	umulh x5, x16, x9
+	mul x16, x16, x9
+	adds x15, x15, x16
+	adcs x12, x12, x5
+	adcs x10, x10, xzr
+	adcs x11, x11, xzr
+	csel x5, x9, xzr, cs
+	adds x15, x15, x5
+	adcs x12, x12, xzr
+	adcs x10, x10, xzr
+	adc x11, x11, xzr
+	ldp x5, x6, [x2, #0]
+	umulh x13, x5, x15
+	mul x14, x5, x15
+	umulh x16, x5, x12
+	mul x17, x5, x12
+	adds x13, x17, x13
+	umulh x17, x5, x10
+	mul x19, x5, x10
+	adcs x16, x19, x16
+	umulh x19, x5, x11
+	mul x5, x5, x11
+	adcs x17, x5, x17
+	adc x19, x19, xzr
+	mul x5, x6, x15
+	adds x13, x13, x5
+	mul x5, x6, x12
+	adcs x16, x16, x5
+	mul x5, x6, x10
+	adcs x17, x17, x5
+	mul x5, x6, x11
+	adcs x19, x19, x5
+	cset x5, cs
+	umulh x20, x6, x15
+	adds x16, x16, x20
+	umulh x20, x6, x12
+	adcs x17, x17, x20
+	umulh x20, x6, x10
+	adcs x19, x19, x20
+	umulh x6, x6, x11
+	adc x5, x5, x6
+	ldp x6, x20, [x2, #16]
+	mul x21, x6, x15
+	adds x16, x16, x21
+	mul x21, x6, x12
+	adcs x17, x17, x21
+	mul x21, x6, x10
+	adcs x19, x19, x21
+	mul x21, x6, x11
+	adcs x21, x5, x21
+	cset x5, cs
+	umulh x22, x6, x15
+	adds x17, x17, x22
+	umulh x22, x6, x12
+	adcs x19, x19, x22
+	umulh x22, x6, x10
+	adcs x21, x21, x22
+	umulh x6, x6, x11
+	adc x5, x5, x6
+	mul x6, x20, x15
+	adds x17, x17, x6
+	mul x6, x20, x12
+	adcs x19, x19, x6
+	mul x6, x20, x10
+	adcs x21, x21, x6
+	mul x6, x20, x11
+	adcs x5, x5, x6
+	cset x6, cs
+	umulh x22, x20, x15
+	adds x19, x19, x22
+	umulh x22, x20, x12
+	adcs x21, x21, x22
+	umulh x22, x20, x10
+	adcs x22, x5, x22
+	umulh x20, x20, x11
+	adc x20, x6, x20
+	mul x5, x9, x19
+	adds x14, x14, x5
+	mul x5, x9, x21
+	adcs x13, x13, x5
+	mul x5, x9, x22
+	adcs x16, x16, x5
+	mul x5, x9, x20
+	adcs x17, x17, x5
+	cset x5, cs
+	umulh x19, x9, x19
+	adds x13, x13, x19
+	umulh x21, x9, x21
+	adcs x16, x16, x21
+	umulh x22, x9, x22
+	adcs x17, x17, x22
+	umulh x20, x9, x20
+	adc x20, x5, x20
+	umulh x5, x20, x9
+	mul x20, x20, x9
+	adds x14, x14, x20
+	adcs x13, x13, x5
+	adcs x16, x16, xzr
+	adcs x17, x17, xzr
+	csel x5, x9, xzr, cs
+	adds x14, x14, x5
+	adcs x13, x13, xzr
+	adcs x16, x16, xzr
+	adc x17, x17, xzr
+	umulh x5, x15, x3
+	mul x6, x15, x3
+	umulh x19, x15, x4
+	mul x20, x15, x4
+	adds x20, x20, x5
+	umulh x5, x15, x7
+	mul x21, x15, x7
+	adcs x19, x21, x19
+	umulh x21, x15, x8
+	mul x15, x15, x8
+	adcs x15, x15, x5
+	adc x21, x21, xzr
+	mul x5, x12, x3
+	adds x20, x20, x5
+	mul x5, x12, x4
+	adcs x19, x19, x5
+	mul x5, x12, x7
+	adcs x15, x15, x5
+	mul x5, x12, x8
+	adcs x21, x21, x5
+	cset x5, cs
+	umulh x22, x12, x3
+	adds x19, x19, x22
+	umulh x22, x12, x4
+	adcs x15, x15, x22
+	umulh x22, x12, x7
+	adcs x21, x21, x22
+	umulh x12, x12, x8
+	adc x12, x5, x12
+	mul x5, x10, x3
+	adds x19, x19, x5
+	mul x5, x10, x4
+	adcs x15, x15, x5
+	mul x5, x10, x7
+	adcs x21, x21, x5
+	mul x5, x10, x8
+	adcs x12, x12, x5
+	cset x5, cs
+	umulh x22, x10, x3
+	adds x15, x15, x22
+	umulh x22, x10, x4
+	adcs x21, x21, x22
+	umulh x22, x10, x7
+	adcs x12, x12, x22
+	umulh x10, x10, x8
+	adc x10, x5, x10
+	mul x5, x11, x3
+	adds x15, x15, x5
+	mul x5, x11, x4
+	adcs x21, x21, x5
+	mul x5, x11, x7
+	adcs x12, x12, x5
+	mul x5, x11, x8
+	adcs x10, x10, x5
+	cset x5, cs
+	umulh x22, x11, x3
+	adds x21, x21, x22
+	umulh x22, x11, x4
+	adcs x12, x12, x22
+	umulh x22, x11, x7
+	adcs x10, x10, x22
+	umulh x11, x11, x8
+	adc x11, x5, x11
+	mul x5, x9, x21
+	adds x5, x6, x5
+	mul x6, x9, x12
+	adcs x20, x20, x6
+	mul x6, x9, x10
+	adcs x19, x19, x6
+	mul x6, x9, x11
+	adcs x15, x15, x6
+	cset x6, cs
+	umulh x21, x9, x21
+	adds x20, x20, x21
+	umulh x12, x9, x12
+	adcs x12, x19, x12
+	umulh x10, x9, x10
+	adcs x10, x15, x10
+	umulh x11, x9, x11
+	adc x11, x6, x11
+	umulh x6, x11, x9
+	mul x11, x11, x9
+	adds x11, x5, x11
+	adcs x20, x20, x6
+	adcs x12, x12, xzr
+	adcs x10, x10, xzr
+	csel x5, x9, xzr, cs
+	adds x11, x11, x5
+	adcs x20, x20, xzr
+	adcs x12, x12, xzr
+	adc x10, x10, xzr
+	ldp x5, x6, [x2, #32]
+	umulh x15, x5, x11
+	mul x19, x5, x11
+	umulh x21, x5, x20
+	mul x22, x5, x20
+	adds x15, x22, x15
+	umulh x22, x5, x12
+	mul x23, x5, x12
+	adcs x21, x23, x21
+	umulh x23, x5, x10
+	mul x5, x5, x10
+	adcs x22, x5, x22
+	adc x23, x23, xzr
+	mul x5, x6, x11
+	adds x15, x15, x5
+	mul x5, x6, x20
+	adcs x21, x21, x5
+	mul x5, x6, x12
+	adcs x22, x22, x5
+	mul x5, x6, x10
+	adcs x23, x23, x5
+	cset x5, cs
+	umulh x24, x6, x11
+	adds x21, x21, x24
+	umulh x24, x6, x20
+	adcs x22, x22, x24
+	umulh x24, x6, x12
+	adcs x23, x23, x24
+	umulh x6, x6, x10
+	adc x5, x5, x6
+	ldp x6, x24, [x2, #48]
+	mul x25, x6, x11
+	adds x21, x21, x25
+	mul x25, x6, x20
+	adcs x22, x22, x25
+	mul x25, x6, x12
+	adcs x23, x23, x25
+	mul x25, x6, x10
+	adcs x25, x5, x25
+	cset x5, cs
+	umulh x26, x6, x11
+	adds x22, x22, x26
+	umulh x26, x6, x20
+	adcs x23, x23, x26
+	umulh x26, x6, x12
+	adcs x25, x25, x26
+	umulh x6, x6, x10
+	adc x5, x5, x6
+	mul x6, x24, x11
+	adds x22, x22, x6
+	mul x6, x24, x20
+	adcs x23, x23, x6
+	mul x6, x24, x12
+	adcs x25, x25, x6
+	mul x6, x24, x10
+	adcs x5, x5, x6
+	cset x6, cs
+	umulh x11, x24, x11
+	adds x11, x23, x11
+	umulh x20, x24, x20
+	adcs x20, x25, x20
+	umulh x12, x24, x12
+	adcs x12, x5, x12
+	umulh x10, x24, x10
+	adc x10, x6, x10
+	mul x5, x9, x11
+	adds x19, x19, x5
+	mul x5, x9, x20
+	adcs x15, x15, x5
+	mul x5, x9, x12
+	adcs x21, x21, x5
+	mul x5, x9, x10
+	adcs x22, x22, x5
+	cset x5, cs
+	umulh x11, x9, x11
+	adds x11, x15, x11
+	umulh x20, x9, x20
+	adcs x20, x21, x20
+	umulh x12, x9, x12
+	adcs x12, x22, x12
+	umulh x10, x9, x10
+	adc x10, x5, x10
+	umulh x5, x10, x9
+	mul x10, x10, x9
+	adds x10, x19, x10
+	adcs x11, x11, x5
+	adcs x20, x20, xzr
+	adcs x12, x12, xzr
+	csel x5, x9, xzr, cs
+	adds x10, x10, x5
+	adcs x11, x11, xzr
+	adcs x20, x20, xzr
+	adc x12, x12, xzr
+	ldp x5, x6, [x1, #0]
+	subs x14, x14, x5
+	sbcs x13, x13, x6
+	ldp x15, x2, [x1, #16]
+	sbcs x16, x16, x15
+	sbcs x17, x17, x2
+	csel x19, x9, xzr, cc
+	subs x14, x14, x19
+	sbcs x13, x13, xzr
+	sbcs x16, x16, xzr
+	sbcs x17, x17, xzr
+	csel x19, x9, xzr, cc
+	sub x14, x14, x19
+	ldp x19, x21, [x1, #32]
+	subs x10, x10, x19
+	sbcs x11, x11, x21
+	ldp x22, x23, [x1, #48]
+	sbcs x20, x20, x22
+	sbcs x12, x12, x23
+	csel x24, x9, xzr, cc
+	subs x10, x10, x24
+	sbcs x11, x11, xzr
+	sbcs x20, x20, xzr
+	sbcs x12, x12, xzr
+	csel x24, x9, xzr, cc
+	sub x10, x10, x24
+	umulh x24, x3, x14
+	mul x25, x3, x14
+	umulh x26, x3, x13
+	mul x27, x3, x13
+	adds x24, x27, x24
+	umulh x27, x3, x16
+	mul x28, x3, x16
+	adcs x26, x28, x26
+	umulh x28, x3, x17
+	mul x3, x3, x17
+	adcs x27, x3, x27
+	adc x28, x28, xzr
+	mul x3, x4, x14
+	adds x24, x24, x3
+	mul x3, x4, x13
+	adcs x26, x26, x3
+	mul x3, x4, x16
+	adcs x27, x27, x3
+	mul x3, x4, x17
+	adcs x28, x28, x3
+	cset x3, cs
+	umulh x23, x4, x14
+	adds x23, x26, x23
+	umulh x26, x4, x13
+	adcs x26, x27, x26
+	umulh x27, x4, x16
+	adcs x27, x28, x27
+	umulh x4, x4, x17
+	adc x3, x3, x4
+	mul x4, x7, x14
+	adds x23, x23, x4
+	mul x4, x7, x13
+	adcs x26, x26, x4
+	mul x4, x7, x16
+	adcs x27, x27, x4
+	mul x4, x7, x17
+	adcs x3, x3, x4
+	cset x4, cs
+	umulh x28, x7, x14
+	adds x26, x26, x28
+	umulh x28, x7, x13
+	adcs x27, x27, x28
+	umulh x28, x7, x16
+	adcs x28, x3, x28
+	umulh x7, x7, x17
+	adc x4, x4, x7
+	mul x3, x8, x14
+	adds x26, x26, x3
+	mul x3, x8, x13
+	adcs x27, x27, x3
+	mul x3, x8, x16
+	adcs x28, x28, x3
+	mul x3, x8, x17
+	adcs x3, x4, x3
+	cset x4, cs
+	umulh x7, x8, x14
+	adds x27, x27, x7
+	umulh x7, x8, x13
+	adcs x28, x28, x7
+	umulh x7, x8, x16
+	adcs x3, x3, x7
+	umulh x8, x8, x17
+	adc x4, x4, x8
+	mul x7, x9, x27
+	adds x25, x25, x7
+	mul x7, x9, x28
+	adcs x24, x24, x7
+	mul x7, x9, x3
+	adcs x23, x23, x7
+	mul x7, x9, x4
+	adcs x26, x26, x7
+	cset x7, cs
+	umulh x27, x9, x27
+	adds x24, x24, x27
+	umulh x28, x9, x28
+	adcs x23, x23, x28
+	umulh x3, x9, x3
+	adcs x26, x26, x3
+	umulh x4, x9, x4
+	adc x4, x7, x4
+	umulh x3, x4, x9
+	mul x4, x4, x9
+	adds x25, x25, x4
+	adcs x24, x24, x3
+	adcs x23, x23, xzr
+	adcs x26, x26, xzr
+	csel x3, x9, xzr, cs
+	adds x25, x25, x3
+	adcs x24, x24, xzr
+	adcs x23, x23, xzr
+	adc x26, x26, xzr
+	umulh x3, x14, x13
+	mul x4, x14, x13
+	umulh x7, x14, x16
+	mul x8, x14, x16
+	adds x3, x8, x3
+	umulh x8, x14, x17
+	mul x27, x14, x17
+	adcs x27, x27, x7
+	adc x8, x8, xzr
+	mul x7, x13, x16
+	adds x27, x27, x7
+	mul x7, x13, x17
+	adcs x7, x8, x7
+	cset x8, cs
+	umulh x28, x13, x16
+	adds x28, x7, x28
+	umulh x7, x13, x17
+	adc x7, x8, x7
+	mul x8, x16, x17
+	adds x7, x7, x8
+	cset x8, cs
+	str x26, [sp, #80]
+	umulh x26, x16, x17
+	add x26, x8, x26
+	adds x4, x4, x4
+	adcs x3, x3, x3
+	adcs x27, x27, x27
+	adcs x28, x28, x28
+	adcs x7, x7, x7
+	adcs x26, x26, x26
+	cset x8, cs
+	str x23, [sp, #88]
+	umulh x23, x14, x14
+	str x24, [sp, #96]
+	mul x24, x14, x14
+	adds x23, x4, x23
+	umulh x4, x13, x13
+	str x25, [sp, #104]
+	mul x25, x13, x13
+	adcs x25, x3, x25
+	adcs x27, x27, x4
+	umulh x3, x16, x16
+	mul x4, x16, x16
+	adcs x28, x28, x4
+	adcs x3, x7, x3
+	umulh x4, x17, x17
+	mul x7, x17, x17
+	adcs x26, x26, x7
+	adc x4, x8, x4
+	mul x7, x9, x28
+	adds x24, x24, x7
+	mul x7, x9, x3
+	adcs x23, x23, x7
+	mul x7, x9, x26
+	adcs x25, x25, x7
+	mul x7, x9, x4
+	adcs x27, x27, x7
+	cset x7, cs
+	umulh x28, x9, x28
+	adds x23, x23, x28
+	umulh x3, x9, x3
+	adcs x25, x25, x3
+	umulh x26, x9, x26
+	adcs x26, x27, x26
+	umulh x4, x9, x4
+	adc x4, x7, x4
+	umulh x3, x4, x9
+	mul x4, x4, x9
+	adds x24, x24, x4
+	adcs x23, x23, x3
+	adcs x25, x25, xzr
+	adcs x26, x26, xzr
+	csel x3, x9, xzr, cs
+	adds x24, x24, x3
+	adcs x23, x23, xzr
+	adcs x25, x25, xzr
+	adc x26, x26, xzr
+	umulh x3, x24, x14
+	mul x4, x24, x14
+	umulh x7, x24, x13
+	mul x8, x24, x13
+	adds x3, x8, x3
+	umulh x8, x24, x16
+	mul x27, x24, x16
+	adcs x27, x27, x7
+	umulh x7, x24, x17
+	mul x28, x24, x17
+	adcs x28, x28, x8
+	adc x7, x7, xzr
+	mul x8, x23, x14
+	adds x3, x3, x8
+	mul x8, x23, x13
+	adcs x27, x27, x8
+	mul x8, x23, x16
+	adcs x28, x28, x8
+	mul x8, x23, x17
+	adcs x7, x7, x8
+	cset x8, cs
+	umulh x22, x23, x14
+	adds x22, x27, x22
+	umulh x27, x23, x13
+	adcs x27, x28, x27
+	umulh x28, x23, x16
+	adcs x28, x7, x28
+	umulh x7, x23, x17
+	adc x7, x8, x7
+	mul x8, x25, x14
+	adds x22, x22, x8
+	mul x8, x25, x13
+	adcs x27, x27, x8
+	mul x8, x25, x16
+	adcs x28, x28, x8
+	mul x8, x25, x17
+	adcs x7, x7, x8
+	cset x8, cs
+	umulh x21, x25, x14
+	adds x21, x27, x21
+	umulh x27, x25, x13
+	adcs x27, x28, x27
+	umulh x28, x25, x16
+	adcs x28, x7, x28
+	umulh x7, x25, x17
+	adc x7, x8, x7
+	mul x8, x26, x14
+	adds x21, x21, x8
+	mul x8, x26, x13
+	adcs x27, x27, x8
+	mul x8, x26, x16
+	adcs x28, x28, x8
+	mul x8, x26, x17
+	adcs x7, x7, x8
+	cset x8, cs
+	umulh x14, x26, x14
+	adds x14, x27, x14
+	umulh x13, x26, x13
+	adcs x13, x28, x13
+	umulh x16, x26, x16
+	adcs x16, x7, x16
+	umulh x17, x26, x17
+	adc x17, x8, x17
+	mul x7, x9, x14
+	adds x4, x4, x7
+	mul x7, x9, x13
+	adcs x3, x3, x7
+	mul x7, x9, x16
+	adcs x22, x22, x7
+	mul x7, x9, x17
+	adcs x21, x21, x7
+	cset x7, cs
+	umulh x14, x9, x14
+	adds x14, x3, x14
+	umulh x13, x9, x13
+	adcs x13, x22, x13
+	umulh x16, x9, x16
+	adcs x16, x21, x16
+	umulh x17, x9, x17
+	adc x17, x7, x17
+	umulh x3, x17, x9
+	mul x17, x17, x9
+	adds x17, x4, x17
+	adcs x14, x14, x3
+	adcs x13, x13, xzr
+	adcs x16, x16, xzr
+	csel x3, x9, xzr, cs
+	adds x17, x17, x3
+	adcs x14, x14, xzr
+	adcs x13, x13, xzr
+	adc x16, x16, xzr
+	umulh x3, x5, x24
+	mul x4, x5, x24
+	umulh x7, x5, x23
+	mul x8, x5, x23
+	adds x3, x8, x3
+	umulh x8, x5, x25
+	mul x21, x5, x25
+	adcs x21, x21, x7
+	umulh x7, x5, x26
+	mul x5, x5, x26
+	adcs x5, x5, x8
+	adc x7, x7, xzr
+	mul x8, x6, x24
+	adds x3, x3, x8
+	mul x8, x6, x23
+	adcs x21, x21, x8
+	mul x8, x6, x25
+	adcs x5, x5, x8
+	mul x8, x6, x26
+	adcs x7, x7, x8
+	cset x8, cs
+	umulh x22, x6, x24
+	adds x21, x21, x22
+	umulh x22, x6, x23
+	adcs x22, x5, x22
+	umulh x5, x6, x25
+	adcs x5, x7, x5
+	umulh x6, x6, x26
+	adc x6, x8, x6
+	mul x7, x15, x24
+	adds x21, x21, x7
+	mul x7, x15, x23
+	adcs x22, x22, x7
+	mul x7, x15, x25
+	adcs x5, x5, x7
+	mul x7, x15, x26
+	adcs x6, x6, x7
+	cset x7, cs
+	umulh x8, x15, x24
+	adds x22, x22, x8
+	umulh x8, x15, x23
+	adcs x5, x5, x8
+	umulh x8, x15, x25
+	adcs x6, x6, x8
+	umulh x15, x15, x26
+	adc x15, x7, x15
+	mul x7, x2, x24
+	adds x22, x22, x7
+	mul x7, x2, x23
+	adcs x5, x5, x7
+	mul x7, x2, x25
+	adcs x6, x6, x7
+	mul x7, x2, x26
+	adcs x15, x15, x7
+	cset x7, cs
+	umulh x24, x2, x24
+	adds x24, x5, x24
+	umulh x23, x2, x23
+	adcs x23, x6, x23
+	umulh x25, x2, x25
+	adcs x15, x15, x25
+	umulh x2, x2, x26
+	adc x2, x7, x2
+	mul x5, x9, x24
+	adds x4, x4, x5
+	mul x5, x9, x23
+	adcs x3, x3, x5
+	mul x5, x9, x15
+	adcs x21, x21, x5
+	mul x5, x9, x2
+	adcs x22, x22, x5
+	cset x5, cs
+	umulh x24, x9, x24
+	adds x24, x3, x24
+	umulh x23, x9, x23
+	adcs x21, x21, x23
+	umulh x15, x9, x15
+	adcs x15, x22, x15
+	umulh x2, x9, x2
+	adc x2, x5, x2
+	umulh x3, x2, x9
+	mul x2, x2, x9
+	adds x2, x4, x2
+	adcs x24, x24, x3
+	adcs x21, x21, xzr
+	adcs x15, x15, xzr
+	csel x3, x9, xzr, cs
+	adds x2, x2, x3
+	adcs x24, x24, xzr
+	adcs x21, x21, xzr
+	adc x15, x15, xzr
+	umulh x3, x19, x17
+	mul x4, x19, x17
+	umulh x5, x19, x14
+	mul x6, x19, x14
+	adds x3, x6, x3
+	umulh x6, x19, x13
+	mul x7, x19, x13
+	adcs x5, x7, x5
+	umulh x7, x19, x16
+	mul x19, x19, x16
+	adcs x19, x19, x6
+	adc x7, x7, xzr
+	ldp x6, x8, [x1, #40]
+	mul x22, x6, x17
+	adds x22, x3, x22
+	mul x3, x6, x14
+	adcs x3, x5, x3
+	mul x5, x6, x13
+	adcs x19, x19, x5
+	mul x5, x6, x16
+	adcs x5, x7, x5
+	cset x7, cs
+	umulh x23, x6, x17
+	adds x23, x3, x23
+	umulh x3, x6, x14
+	adcs x19, x19, x3
+	umulh x3, x6, x13
+	adcs x3, x5, x3
+	umulh x6, x6, x16
+	adc x6, x7, x6
+	mul x5, x8, x17
+	adds x23, x23, x5
+	mul x5, x8, x14
+	adcs x19, x19, x5
+	mul x5, x8, x13
+	adcs x3, x3, x5
+	mul x5, x8, x16
+	adcs x5, x6, x5
+	cset x6, cs
+	umulh x7, x8, x17
+	adds x19, x19, x7
+	umulh x7, x8, x14
+	adcs x3, x3, x7
+	umulh x7, x8, x13
+	adcs x5, x5, x7
+	umulh x8, x8, x16
+	adc x6, x6, x8
+	ldr x7, [x1, #56]
+	mul x8, x7, x17
+	adds x19, x19, x8
+	mul x8, x7, x14
+	adcs x3, x3, x8
+	mul x8, x7, x13
+	adcs x5, x5, x8
+	mul x8, x7, x16
+	adcs x6, x6, x8
+	cset x8, cs
+	umulh x25, x7, x17
+	adds x25, x3, x25
+	umulh x3, x7, x14
+	adcs x3, x5, x3
+	umulh x5, x7, x13
+	adcs x5, x6, x5
+	umulh x7, x7, x16
+	adc x7, x8, x7
+	mul x6, x9, x25
+	adds x4, x4, x6
+	mul x6, x9, x3
+	adcs x22, x22, x6
+	mul x6, x9, x5
+	adcs x23, x23, x6
+	mul x6, x9, x7
+	adcs x19, x19, x6
+	cset x6, cs
+	umulh x25, x9, x25
+	adds x22, x22, x25
+	umulh x3, x9, x3
+	adcs x23, x23, x3
+	umulh x5, x9, x5
+	adcs x19, x19, x5
+	umulh x7, x9, x7
+	adc x6, x6, x7
+	umulh x3, x6, x9
+	mul x6, x6, x9
+	adds x4, x4, x6
+	adcs x22, x22, x3
+	adcs x23, x23, xzr
+	adcs x19, x19, xzr
+	csel x3, x9, xzr, cs
+	adds x3, x4, x3
+	adcs x22, x22, xzr
+	adcs x23, x23, xzr
+	adc x19, x19, xzr
+	umulh x4, x10, x11
+	mul x5, x10, x11
+	umulh x6, x10, x20
+	mul x7, x10, x20
+	adds x4, x7, x4
+	umulh x7, x10, x12
+	mul x8, x10, x12
+	adcs x6, x8, x6
+	adc x7, x7, xzr
+	mul x8, x11, x20
+	adds x6, x6, x8
+	mul x8, x11, x12
+	adcs x7, x7, x8
+	cset x8, cs
+	umulh x1, x11, x20
+	adds x1, x7, x1
+	umulh x7, x11, x12
+	adc x7, x8, x7
+	mul x8, x20, x12
+	adds x7, x7, x8
+	cset x8, cs
+	umulh x25, x20, x12
+	add x25, x8, x25
+	adds x5, x5, x5
+	adcs x4, x4, x4
+	adcs x6, x6, x6
+	adcs x1, x1, x1
+	adcs x7, x7, x7
+	adcs x25, x25, x25
+	cset x8, cs
+	umulh x26, x10, x10
+	mul x27, x10, x10
+	adds x26, x5, x26
+	umulh x5, x11, x11
+	mul x28, x11, x11
+	adcs x28, x4, x28
+	adcs x5, x6, x5
+	umulh x4, x20, x20
+	mul x6, x20, x20
+	adcs x1, x1, x6
+	adcs x4, x7, x4
+	umulh x6, x12, x12
+	mul x7, x12, x12
+	adcs x25, x25, x7
+	adc x6, x8, x6
+	mul x7, x9, x1
+	adds x27, x27, x7
+	mul x7, x9, x4
+	adcs x26, x26, x7
+	mul x7, x9, x25
+	adcs x28, x28, x7
+	mul x7, x9, x6
+	adcs x5, x5, x7
+	cset x7, cs
+	umulh x1, x9, x1
+	adds x1, x26, x1
+	umulh x4, x9, x4
+	adcs x28, x28, x4
+	umulh x25, x9, x25
+	adcs x25, x5, x25
+	umulh x6, x9, x6
+	adc x6, x7, x6
+	umulh x4, x6, x9
+	mul x6, x6, x9
+	adds x27, x27, x6
+	adcs x1, x1, x4
+	adcs x28, x28, xzr
+	adcs x25, x25, xzr
+	csel x4, x9, xzr, cs
+	adds x27, x27, x4
+	adcs x1, x1, xzr
+	adcs x28, x28, xzr
+	adc x25, x25, xzr
+	subs x17, x27, x17
+	sbcs x1, x1, x14
+	sbcs x13, x28, x13
+	sbcs x16, x25, x16
+	csel x4, x9, xzr, cc
+	subs x17, x17, x4
+	sbcs x1, x1, xzr
+	sbcs x13, x13, xzr
+	sbcs x16, x16, xzr
+	csel x4, x9, xzr, cc
+	sub x17, x17, x4
+	subs x17, x17, x2
+	sbcs x1, x1, x24
+	sbcs x13, x13, x21
+	sbcs x16, x16, x15
+	csel x4, x9, xzr, cc
+	subs x17, x17, x4
+	sbcs x1, x1, xzr
+	sbcs x13, x13, xzr
+	sbcs x16, x16, xzr
+	csel x4, x9, xzr, cc
+	sub x17, x17, x4
+	subs x17, x17, x2
+	sbcs x1, x1, x24
+	sbcs x13, x13, x21
+	sbcs x16, x16, x15
+	csel x4, x9, xzr, cc
+	subs x17, x17, x4
+	sbcs x1, x1, xzr
+	sbcs x13, x13, xzr
+	sbcs x16, x16, xzr
+	csel x4, x9, xzr, cc
+	sub x17, x17, x4
+	subs x2, x2, x17
+	sbcs x24, x24, x1
+	sbcs x21, x21, x13
+	sbcs x15, x15, x16
+	csel x4, x9, xzr, cc
+	subs x2, x2, x4
+	sbcs x24, x24, xzr
+	sbcs x21, x21, xzr
+	sbcs x15, x15, xzr
+	csel x4, x9, xzr, cc
+	sub x2, x2, x4
+	umulh x4, x2, x10
+	mul x5, x2, x10
+	umulh x6, x2, x11
+	mul x7, x2, x11
+	adds x4, x7, x4
+	umulh x7, x2, x20
+	mul x8, x2, x20
+	adcs x6, x8, x6
+	umulh x8, x2, x12
+	mul x2, x2, x12
+	adcs x2, x2, x7
+	adc x8, x8, xzr
+	mul x7, x24, x10
+	adds x4, x4, x7
+	mul x7, x24, x11
+	adcs x6, x6, x7
+	mul x7, x24, x20
+	adcs x2, x2, x7
+	mul x7, x24, x12
+	adcs x7, x8, x7
+	cset x8, cs
+	umulh x14, x24, x10
+	adds x14, x6, x14
+	umulh x6, x24, x11
+	adcs x2, x2, x6
+	umulh x6, x24, x20
+	adcs x6, x7, x6
+	umulh x24, x24, x12
+	adc x24, x8, x24
+	mul x7, x21, x10
+	adds x14, x14, x7
+	mul x7, x21, x11
+	adcs x2, x2, x7
+	mul x7, x21, x20
+	adcs x6, x6, x7
+	mul x7, x21, x12
+	adcs x24, x24, x7
+	cset x7, cs
+	umulh x8, x21, x10
+	adds x2, x2, x8
+	umulh x8, x21, x11
+	adcs x6, x6, x8
+	umulh x8, x21, x20
+	adcs x24, x24, x8
+	umulh x21, x21, x12
+	adc x21, x7, x21
+	mul x7, x15, x10
+	adds x2, x2, x7
+	mul x7, x15, x11
+	adcs x6, x6, x7
+	mul x7, x15, x20
+	adcs x24, x24, x7
+	mul x7, x15, x12
+	adcs x21, x21, x7
+	cset x7, cs
+	umulh x10, x15, x10
+	adds x10, x6, x10
+	umulh x11, x15, x11
+	adcs x11, x24, x11
+	umulh x20, x15, x20
+	adcs x20, x21, x20
+	umulh x12, x15, x12
+	adc x12, x7, x12
+	mul x6, x9, x10
+	adds x5, x5, x6
+	mul x6, x9, x11
+	adcs x4, x4, x6
+	mul x6, x9, x20
+	adcs x14, x14, x6
+	mul x6, x9, x12
+	adcs x2, x2, x6
+	cset x6, cs
+	umulh x10, x9, x10
+	adds x10, x4, x10
+	umulh x11, x9, x11
+	adcs x11, x14, x11
+	umulh x20, x9, x20
+	adcs x2, x2, x20
+	umulh x12, x9, x12
+	adc x12, x6, x12
+	umulh x4, x12, x9
+	mul x12, x12, x9
+	adds x12, x5, x12
+	adcs x10, x10, x4
+	adcs x11, x11, xzr
+	adcs x2, x2, xzr
+	csel x4, x9, xzr, cs
+	adds x12, x12, x4
+	adcs x10, x10, xzr
+	adcs x11, x11, xzr
+	adc x2, x2, xzr
+	subs x12, x12, x3
+	sbcs x10, x10, x22
+	sbcs x11, x11, x23
+	sbcs x19, x2, x19
+	csel x3, x9, xzr, cc
+	subs x12, x12, x3
+	sbcs x10, x10, xzr
+	sbcs x11, x11, xzr
+	sbcs x19, x19, xzr
+	csel x9, x9, xzr, cc
+	sub x12, x12, x9
+	stp x17, x1, [x0, #0]
+	stp x13, x16, [x0, #16]
+	stp x12, x10, [x0, #32]
+	stp x11, x19, [x0, #48]
+	ldr x3, [sp, #104]
+	ldr x4, [sp, #96]
+	stp x3, x4, [x0, #64]
+	ldr x3, [sp, #88]
+	ldr x4, [sp, #80]
+	stp x3, x4, [x0, #80]
+	ldp x21, x22, [sp, #16]
+	ldp x23, x24, [sp, #32]
+	ldp x25, x26, [sp, #48]
+	ldp x27, x28, [sp, #64]
+	ldp x19, x20, [sp], #112
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_restore x23
+	.cfi_restore x24
+	.cfi_restore x25
+	.cfi_restore x26
+	.cfi_restore x27
+	.cfi_restore x28
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_jadd_aarch64, .-lf_secp256k1_p_jadd_aarch64
+
+// void lf_secp256k1_p_jaddz_aarch64(uint64_t r[12], const uint64_t a[12], const uint64_t b[12])
+//   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: b = (x, y, zi) affine on the curve isomorphic by zi, 9M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256.
+//   AAPCS64: r in x0, a in x1, b in x2; registers used: x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; flags NZCV clobbered
+//   callee-saved registers saved: x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; stack: 112 bytes (10 registers saved, 4 spill slots of 8 bytes)
+//   1156 instructions
+	.text
+	.globl lf_secp256k1_p_jaddz_aarch64
+	.hidden lf_secp256k1_p_jaddz_aarch64
+	.type lf_secp256k1_p_jaddz_aarch64, %function
+	.p2align 4
+lf_secp256k1_p_jaddz_aarch64:
+	.cfi_startproc
+	stp x19, x20, [sp, #-112]!
+	.cfi_def_cfa_offset 112
+	stp x21, x22, [sp, #16]
+	stp x23, x24, [sp, #32]
+	stp x25, x26, [sp, #48]
+	stp x27, x28, [sp, #64]
+	.cfi_offset x19, -112
+	.cfi_offset x20, -104
+	.cfi_offset x21, -96
+	.cfi_offset x22, -88
+	.cfi_offset x23, -80
+	.cfi_offset x24, -72
+	.cfi_offset x25, -64
+	.cfi_offset x26, -56
+	.cfi_offset x27, -48
+	.cfi_offset x28, -40
+	ldp x3, x4, [x1, #64]
+	ldp x5, x6, [x2, #64]
+	umulh x7, x3, x5
+	mul x8, x3, x5
+	umulh x9, x3, x6
+	mul x10, x3, x6
+	adds x10, x10, x7
+	ldp x7, x11, [x2, #80]
+	umulh x12, x3, x7
+	mul x13, x3, x7
+	adcs x13, x13, x9
+	umulh x9, x3, x11
+	mul x14, x3, x11
+	adcs x12, x14, x12
+	adc x9, x9, xzr
+	mul x14, x4, x5
+	adds x10, x10, x14
+	mul x14, x4, x6
+	adcs x13, x13, x14
+	mul x14, x4, x7
+	adcs x12, x12, x14
+	mul x14, x4, x11
+	adcs x14, x9, x14
+	cset x9, cs
+	umulh x15, x4, x5
+	adds x13, x13, x15
+	umulh x15, x4, x6
+	adcs x12, x12, x15
+	umulh x15, x4, x7
+	adcs x14, x14, x15
+	umulh x15, x4, x11
+	adc x15, x9, x15
+	ldp x9, x16, [x1, #80]
+	mul x17, x9, x5
+	adds x13, x13, x17
+	mul x17, x9, x6
+	adcs x12, x12, x17
+	mul x17, x9, x7
+	adcs x14, x14, x17
+	mul x17, x9, x11
+	adcs x15, x15, x17
+	cset x17, cs
+	umulh x19, x9, x5
+	adds x12, x12, x19
+	umulh x19, x9, x6
+	adcs x14, x14, x19
+	umulh x19, x9, x7
+	adcs x15, x15, x19
+	umulh x19, x9, x11
+	adc x17, x17, x19
+	mul x19, x16, x5
+	adds x12, x12, x19
+	mul x19, x16, x6
+	adcs x14, x14, x19
+	mul x19, x16, x7
+	adcs x15, x15, x19
+	mul x19, x16, x11
+	adcs x17, x17, x19
+	cset x19, cs
+	umulh x5, x16, x5
+	adds x14, x14, x5
+	umulh x6, x16, x6
+	adcs x15, x15, x6
+	umulh x7, x16, x7
+	adcs x17, x17, x7
+	umulh x11, x16, x11
+	adc x11, x19, x11
+	movz x5, #0x3d1, lsl #0
+	movk x5, #0x1, lsl #32
+	mul x6, x5, x14
+	adds x6, x8, x6
+	mul x7, x5, x15
+	adcs x10, x10, x7
+	mul x7, x5, x17
+	adcs x13, x13, x7
+	mul x7, x5, x11
+	adcs x12, x12, x7
+	cset x7, cs
+	umulh x14, x5, x14
+	adds x10, x10, x14
+	umulh x15, x5, x15
+	adcs x13, x13, x15
+	umulh x17, x5, x17
+	adcs x12, x12, x17
+	umulh x11, x5, x11
+	adc x11, x7, x11
+	umulh x7, x11, x5
+	mul x11, x11, x5
+	adds x11, x6, x11
+	adcs x10, x10, x7
+	adcs x13, x13, xzr
+	adcs x12, x12, xzr
+	csel x6, x5, xzr, cs
+	adds x11, x11, x6
+	adcs x10, x10, xzr
+	adcs x13, x13, xzr
+	adc x12, x12, xzr
+	umulh x6, x11, x10
+	mul x7, x11, x10
+	umulh x8, x11, x13
+	mul x14, x11, x13
+	adds x14, x14, x6
+	umulh x6, x11, x12
+	mul x15, x11, x12
+	adcs x15, x15, x8
+	adc x6, x6, xzr
+	mul x8, x10, x13
+	adds x15, x15, x8
+	mul x8, x10, x12
+	adcs x6, x6, x8
+	cset x8, cs
+	umulh x17, x10, x13
+	adds x17, x6, x17
+	umulh x6, x10, x12
+	adc x6, x8, x6
+	mul x8, x13, x12
+	adds x6, x6, x8
+	cset x8, cs
+	umulh x19, x13, x12
+	add x19, x8, x19
+	adds x7, x7, x7
+	adcs x14, x14, x14
+	adcs x15, x15, x15
+	adcs x17, x17, x17
+	adcs x6, x6, x6
+	adcs x19, x19, x19
+	cset x8, cs
+	umulh x20, x11, x11
+	mul x21, x11, x11
+	adds x20, x7, x20
+	umulh x7, x10, x10
+	mul x22, x10, x10
+	adcs x14, x14, x22
+	adcs x15, x15, x7
+	umulh x7, x13, x13
+	mul x22, x13, x13
+	adcs x17, x17, x22
+	adcs x6, x6, x7
+	umulh x7, x12, x12
+	mul x22, x12, x12
+	adcs x19, x19, x22
+	adc x7, x8, x7
+	mul x8, x5, x17
+	adds x21, x21, x8
+	mul x8, x5, x6
+	adcs x20, x20, x8
+	mul x8, x5, x19
+	adcs x14, x14, x8
+	mul x8, x5, x7
+	adcs x15, x15, x8
+	cset x8, cs
+	umulh x17, x5, x17
+	adds x17, x20, x17
+	umulh x6, x5, x6
+	adcs x14, x14, x6
+	umulh x19, x5, x19
+	adcs x15, x15, x19
+	umulh x7, x5, x7
+	adc x7, x8, x7
+	umulh x6, x7, x5
+	mul x7, x7, x5
+	adds x21, x21, x7
+	adcs x17, x17, x6
+	adcs x14, x14, xzr
+	adcs x15, x15, xzr
+	csel x6, x5, xzr, cs
+	adds x21, x21, x6
+	adcs x17, x17, xzr
+	adcs x14, x14, xzr
+	adc x15, x15, xzr
+	ldp x6, x7, [x2, #0]
+	umulh x8, x6, x21
+	mul x19, x6, x21
+	umulh x20, x6, x17
+	mul x22, x6, x17
+	adds x22, x22, x8
+	umulh x8, x6, x14
+	mul x23, x6, x14
+	adcs x20, x23, x20
+	umulh x23, x6, x15
+	mul x6, x6, x15
+	adcs x6, x6, x8
+	adc x23, x23, xzr
+	mul x8, x7, x21
+	adds x22, x22, x8
+	mul x8, x7, x17
+	adcs x20, x20, x8
+	mul x8, x7, x14
+	adcs x6, x6, x8
+	mul x8, x7, x15
+	adcs x23, x23, x8
+	cset x8, cs
+	umulh x24, x7, x21
+	adds x20, x20, x24
+	umulh x24, x7, x17
+	adcs x24, x6, x24
+	umulh x6, x7, x14
+	adcs x23, x23, x6
+	umulh x7, x7, x15
+	adc x7, x8, x7
+	ldp x6, x8, [x2, #16]
+	mul x25, x6, x21
+	adds x20, x20, x25
+	mul x25, x6, x17
+	adcs x24, x24, x25
+	mul x25, x6, x14
+	adcs x23, x23, x25
+	mul x25, x6, x15
+	adcs x25, x7, x25
+	cset x7, cs
+	umulh x26, x6, x21
+	adds x24, x24, x26
+	umulh x26, x6, x17
+	adcs x23, x23, x26
+	umulh x26, x6, x14
+	adcs x25, x25, x26
+	umulh x6, x6, x15
+	adc x6, x7, x6
+	mul x7, x8, x21
+	adds x24, x24, x7
+	mul x7, x8, x17
+	adcs x23, x23, x7
+	mul x7, x8, x14
+	adcs x25, x25, x7
+	mul x7, x8, x15
+	adcs x6, x6, x7
+	cset x7, cs
+	umulh x26, x8, x21
+	adds x23, x23, x26
+	umulh x26, x8, x17
+	adcs x25, x25, x26
+	umulh x26, x8, x14
+	adcs x26, x6, x26
+	umulh x8, x8, x15
+	adc x7, x7, x8
+	mul x6, x5, x23
+	adds x19, x19, x6
+	mul x6, x5, x25
+	adcs x22, x22, x6
+	mul x6, x5, x26
+	adcs x20, x20, x6
+	mul x6, x5, x7
+	adcs x24, x24, x6
+	cset x6, cs
+	umulh x23, x5, x23
+	adds x22, x22, x23
+	umulh x25, x5, x25
+	adcs x20, x20, x25
+	umulh x26, x5, x26
+	adcs x24, x24, x26
+	umulh x7, x5, x7
+	adc x6, x6, x7
+	umulh x7, x6, x5
+	mul x6, x6, x5
+	adds x19, x19, x6
+	adcs x22, x22, x7
+	adcs x20, x20, xzr
+	adcs x24, x24, xzr
+	csel x6, x5, xzr, cs
+	adds x19, x19, x6
+	adcs x22, x22, xzr
+	adcs x20, x20, xzr
+	adc x24, x24, xzr
+	umulh x6, x21, x11
+	mul x7, x21, x11
+	umulh x8, x21, x10
+	mul x23, x21, x10
+	adds x23, x23, x6
+	umulh x6, x21, x13
+	mul x25, x21, x13
+	adcs x25, x25, x8
+	umulh x8, x21, x12
+	mul x21, x21, x12
+	adcs x21, x21, x6
+	adc x8, x8, xzr
+	mul x6, x17, x11
+	adds x23, x23, x6
+	mul x6, x17, x10
+	adcs x25, x25, x6
+	mul x6, x17, x13
+	adcs x21, x21, x6
+	mul x6, x17, x12
+	adcs x6, x8, x6
+	cset x8, cs
+	umulh x26, x17, x11
+	adds x25, x25, x26
+	umulh x26, x17, x10
+	adcs x21, x21, x26
+	umulh x26, x17, x13
+	adcs x26, x6, x26
+	umulh x17, x17, x12
+	adc x17, x8, x17
+	mul x6, x14, x11
+	adds x25, x25, x6
+	mul x6, x14, x10
+	adcs x21, x21, x6
+	mul x6, x14, x13
+	adcs x26, x26, x6
+	mul x6, x14, x12
+	adcs x17, x17, x6
+	cset x6, cs
+	umulh x8, x14, x11
+	adds x21, x21, x8
+	umulh x8, x14, x10
+	adcs x26, x26, x8
+	umulh x8, x14, x13
+	adcs x17, x17, x8
+	umulh x14, x14, x12
+	adc x14, x6, x14
+	mul x6, x15, x11
+	adds x21, x21, x6
+	mul x6, x15, x10
+	adcs x26, x26, x6
+	mul x6, x15, x13
+	adcs x17, x17, x6
+	mul x6, x15, x12
+	adcs x14, x14, x6
+	cset x6, cs
+	umulh x11, x15, x11
+	adds x11, x26, x11
+	umulh x10, x15, x10
+	adcs x10, x17, x10
+	umulh x13, x15, x13
+	adcs x13, x14, x13
+	umulh x12, x15, x12
+	adc x12, x6, x12
+	mul x6, x5, x11
+	adds x6, x7, x6
+	mul x7, x5, x10
+	adcs x23, x23, x7
+	mul x7, x5, x13
+	adcs x25, x25, x7
+	mul x7, x5, x12
+	adcs x21, x21, x7
+	cset x7, cs
+	umulh x11, x5, x11
+	adds x11, x23, x11
+	umulh x10, x5, x10
+	adcs x10, x25, x10
+	umulh x13, x5, x13
+	adcs x13, x21, x13
+	umulh x12, x5, x12
+	adc x12, x7, x12
+	umulh x7, x12, x5
+	mul x12, x12, x5
+	adds x12, x6, x12
+	adcs x11, x11, x7
+	adcs x10, x10, xzr
+	adcs x13, x13, xzr
+	csel x6, x5, xzr, cs
+	adds x12, x12, x6
+	adcs x11, x11, xzr
+	adcs x10, x10, xzr
+	adc x13, x13, xzr
+	ldp x6, x7, [x2, #32]
+	umulh x8, x6, x12
+	mul x14, x6, x12
+	umulh x15, x6, x11
+	mul x17, x6, x11
+	adds x17, x17, x8
+	umulh x8, x6, x10
+	mul x21, x6, x10
+	adcs x15, x21, x15
+	umulh x21, x6, x13
+	mul x6, x6, x13
+	adcs x6, x6, x8
+	adc x21, x21, xzr
+	mul x8, x7, x12
+	adds x17, x17, x8
+	mul x8, x7, x11
+	adcs x15, x15, x8
+	mul x8, x7, x10
+	adcs x6, x6, x8
+	mul x8, x7, x13
+	adcs x21, x21, x8
+	cset x8, cs
+	umulh x23, x7, x12
+	adds x15, x15, x23
+	umulh x23, x7, x11
+	adcs x23, x6, x23
+	umulh x6, x7, x10
+	adcs x21, x21, x6
+	umulh x7, x7, x13
+	adc x7, x8, x7
+	ldp x6, x8, [x2, #48]
+	mul x25, x6, x12
+	adds x15, x15, x25
+	mul x25, x6, x11
+	adcs x23, x23, x25
+	mul x25, x6, x10
+	adcs x21, x21, x25
+	mul x25, x6, x13
+	adcs x25, x7, x25
+	cset x7, cs
+	umulh x26, x6, x12
+	adds x23, x23, x26
+	umulh x26, x6, x11
+	adcs x21, x21, x26
+	umulh x26, x6, x10
+	adcs x25, x25, x26
+	umulh x6, x6, x13
+	adc x6, x7, x6
+	mul x7, x8, x12
+	adds x23, x23, x7
+	mul x7, x8, x11
+	adcs x21, x21, x7
+	mul x7, x8, x10
+	adcs x25, x25, x7
+	mul x7, x8, x13
+	adcs x6, x6, x7
+	cset x7, cs
+	umulh x12, x8, x12
+	adds x12, x21, x12
+	umulh x11, x8, x11
+	adcs x11, x25, x11
+	umulh x10, x8, x10
+	adcs x10, x6, x10
+	umulh x13, x8, x13
+	adc x13, x7, x13
+	mul x6, x5, x12
+	adds x14, x14, x6
+	mul x6, x5, x11
+	adcs x17, x17, x6
+	mul x6, x5, x10
+	adcs x15, x15, x6
+	mul x6, x5, x13
+	adcs x23, x23, x6
+	cset x6, cs
+	umulh x12, x5, x12
+	adds x12, x17, x12
+	umulh x11, x5, x11
+	adcs x11, x15, x11
+	umulh x10, x5, x10
+	adcs x10, x23, x10
+	umulh x13, x5, x13
+	adc x13, x6, x13
+	umulh x6, x13, x5
+	mul x13, x13, x5
+	adds x13, x14, x13
+	adcs x12, x12, x6
+	adcs x11, x11, xzr
+	adcs x10, x10, xzr
+	csel x6, x5, xzr, cs
+	adds x13, x13, x6
+	adcs x12, x12, xzr
+	adcs x11, x11, xzr
+	adc x10, x10, xzr
+	ldp x6, x7, [x1, #0]
+	subs x19, x19, x6
+	sbcs x22, x22, x7
+	ldp x8, x14, [x1, #16]
+	sbcs x20, x20, x8
+	sbcs x24, x24, x14
+	csel x15, x5, xzr, cc
+	subs x15, x19, x15
+	sbcs x22, x22, xzr
+	sbcs x20, x20, xzr
+	sbcs x24, x24, xzr
+	csel x17, x5, xzr, cc
+	sub x15, x15, x17
+	ldp x17, x2, [x1, #32]
+	subs x13, x13, x17
+	sbcs x12, x12, x2
+	ldp x19, x21, [x1, #48]
+	sbcs x11, x11, x19
+	sbcs x10, x10, x21
+	csel x23, x5, xzr, cc
+	subs x13, x13, x23
+	sbcs x12, x12, xzr
+	sbcs x11, x11, xzr
+	sbcs x10, x10, xzr
+	csel x23, x5, xzr, cc
+	sub x13, x13, x23
+	umulh x23, x3, x15
+	mul x25, x3, x15
+	umulh x26, x3, x22
+	mul x27, x3, x22
+	adds x23, x27, x23
+	umulh x27, x3, x20
+	mul x28, x3, x20
+	adcs x26, x28, x26
+	umulh x28, x3, x24
+	mul x3, x3, x24
+	adcs x27, x3, x27
+	adc x28, x28, xzr
+	mul x3, x4, x15
+	adds x23, x23, x3
+	mul x3, x4, x22
+	adcs x26, x26, x3
+	mul x3, x4, x20
+	adcs x27, x27, x3
+	mul x3, x4, x24
+	adcs x28, x28, x3
+	cset x3, cs
+	umulh x21, x4, x15
+	adds x21, x26, x21
+	umulh x26, x4, x22
+	adcs x26, x27, x26
+	umulh x27, x4, x20
+	adcs x27, x28, x27
+	umulh x4, x4, x24
+	adc x3, x3, x4
+	mul x4, x9, x15
+	adds x21, x21, x4
+	mul x4, x9, x22
+	adcs x26, x26, x4
+	mul x4, x9, x20
+	adcs x27, x27, x4
+	mul x4, x9, x24
+	adcs x3, x3, x4
+	cset x4, cs
+	umulh x28, x9, x15
+	adds x26, x26, x28
+	umulh x28, x9, x22
+	adcs x27, x27, x28
+	umulh x28, x9, x20
+	adcs x28, x3, x28
+	umulh x9, x9, x24
+	adc x4, x4, x9
+	mul x3, x16, x15
+	adds x26, x26, x3
+	mul x3, x16, x22
+	adcs x27, x27, x3
+	mul x3, x16, x20
+	adcs x28, x28, x3
+	mul x3, x16, x24
+	adcs x3, x4, x3
+	cset x4, cs
+	umulh x9, x16, x15
+	adds x27, x27, x9
+	umulh x9, x16, x22
+	adcs x28, x28, x9
+	umulh x9, x16, x20
+	adcs x3, x3, x9
+	umulh x16, x16, x24
+	adc x16, x4, x16
+	mul x4, x5, x27
+	adds x25, x25, x4
+	mul x4, x5, x28
+	adcs x23, x23, x4
+	mul x4, x5, x3
+	adcs x21, x21, x4
+	mul x4, x5, x16
+	adcs x26, x26, x4
+	cset x4, cs
+	umulh x27, x5, x27
+	adds x23, x23, x27
+	umulh x28, x5, x28
+	adcs x21, x21, x28
+	umulh x3, x5, x3
+	adcs x26, x26, x3
+	umulh x16, x5, x16
+	adc x16, x4, x16
+	umulh x3, x16, x5
+	mul x16, x16, x5
+	adds x16, x25, x16
+	adcs x23, x23, x3
+	adcs x21, x21, xzr
+	adcs x26, x26, xzr
+	csel x3, x5, xzr, cs
+	adds x16, x16, x3
+	adcs x23, x23, xzr
+	adcs x21, x21, xzr
+	adc x26, x26, xzr
+	umulh x3, x15, x22
+	mul x4, x15, x22
+	umulh x9, x15, x20
+	mul x25, x15, x20
+	adds x25, x25, x3
+	umulh x3, x15, x24
+	mul x27, x15, x24
+	adcs x27, x27, x9
+	adc x3, x3, xzr
+	mul x9, x22, x20
+	adds x27, x27, x9
+	mul x9, x22, x24
+	adcs x3, x3, x9
+	cset x9, cs
+	umulh x28, x22, x20
+	adds x28, x3, x28
+	umulh x3, x22, x24
+	adc x3, x9, x3
+	mul x9, x20, x24
+	adds x3, x3, x9
+	cset x9, cs
+	str x26, [sp, #80]
+	umulh x26, x20, x24
+	add x26, x9, x26
+	adds x4, x4, x4
+	adcs x25, x25, x25
+	adcs x27, x27, x27
+	adcs x28, x28, x28
+	adcs x3, x3, x3
+	adcs x26, x26, x26
+	cset x9, cs
+	str x21, [sp, #88]
+	umulh x21, x15, x15
+	str x23, [sp, #96]
+	mul x23, x15, x15
+	adds x21, x4, x21
+	umulh x4, x22, x22
+	str x16, [sp, #104]
+	mul x16, x22, x22
+	adcs x16, x25, x16
+	adcs x27, x27, x4
+	umulh x4, x20, x20
+	mul x25, x20, x20
+	adcs x25, x28, x25
+	adcs x3, x3, x4
+	umulh x4, x24, x24
+	mul x28, x24, x24
+	adcs x26, x26, x28
+	adc x4, x9, x4
+	mul x9, x5, x25
+	adds x23, x23, x9
+	mul x9, x5, x3
+	adcs x21, x21, x9
+	mul x9, x5, x26
+	adcs x16, x16, x9
+	mul x9, x5, x4
+	adcs x27, x27, x9
+	cset x9, cs
+	umulh x25, x5, x25
+	adds x21, x21, x25
+	umulh x3, x5, x3
+	adcs x16, x16, x3
+	umulh x26, x5, x26
+	adcs x26, x27, x26
+	umulh x4, x5, x4
+	adc x4, x9, x4
+	umulh x3, x4, x5
+	mul x4, x4, x5
+	adds x23, x23, x4
+	adcs x21, x21, x3
+	adcs x16, x16, xzr
+	adcs x26, x26, xzr
+	csel x3, x5, xzr, cs
+	adds x23, x23, x3
+	adcs x21, x21, xzr
+	adcs x16, x16, xzr
+	adc x26, x26, xzr
+	umulh x3, x23, x15
+	mul x4, x23, x15
+	umulh x9, x23, x22
+	mul x25, x23, x22
+	adds x25, x25, x3
+	umulh x3, x23, x20
+	mul x27, x23, x20
+	adcs x27, x27, x9
+	umulh x9, x23, x24
+	mul x28, x23, x24
+	adcs x28, x28, x3
+	adc x9, x9, xzr
+	mul x3, x21, x15
+	adds x25, x25, x3
+	mul x3, x21, x22
+	adcs x27, x27, x3
+	mul x3, x21, x20
+	adcs x28, x28, x3
+	mul x3, x21, x24
+	adcs x3, x9, x3
+	cset x9, cs
+	umulh x19, x21, x15
+	adds x19, x27, x19
+	umulh x27, x21, x22
+	adcs x27, x28, x27
+	umulh x28, x21, x20
+	adcs x28, x3, x28
+	umulh x3, x21, x24
+	adc x3, x9, x3
+	mul x9, x16, x15
+	adds x19, x19, x9
+	mul x9, x16, x22
+	adcs x27, x27, x9
+	mul x9, x16, x20
+	adcs x28, x28, x9
+	mul x9, x16, x24
+	adcs x3, x3, x9
+	cset x9, cs
+	umulh x2, x16, x15
+	adds x2, x27, x2
+	umulh x27, x16, x22
+	adcs x27, x28, x27
+	umulh x28, x16, x20
+	adcs x28, x3, x28
+	umulh x3, x16, x24
+	adc x3, x9, x3
+	mul x9, x26, x15
+	adds x2, x2, x9
+	mul x9, x26, x22
+	adcs x27, x27, x9
+	mul x9, x26, x20
+	adcs x28, x28, x9
+	mul x9, x26, x24
+	adcs x3, x3, x9
+	cset x9, cs
+	umulh x15, x26, x15
+	adds x15, x27, x15
+	umulh x22, x26, x22
+	adcs x22, x28, x22
+	umulh x20, x26, x20
+	adcs x20, x3, x20
+	umulh x24, x26, x24
+	adc x24, x9, x24
+	mul x3, x5, x15
+	adds x3, x4, x3
+	mul x4, x5, x22
+	adcs x25, x25, x4
+	mul x4, x5, x20
+	adcs x19, x19, x4
+	mul x4, x5, x24
+	adcs x2, x2, x4
+	cset x4, cs
+	umulh x15, x5, x15
+	adds x15, x25, x15
+	umulh x22, x5, x22
+	adcs x19, x19, x22
+	umulh x20, x5, x20
+	adcs x2, x2, x20
+	umulh x24, x5, x24
+	adc x24, x4, x24
+	umulh x4, x24, x5
+	mul x24, x24, x5
+	adds x24, x3, x24
+	adcs x15, x15, x4
+	adcs x19, x19, xzr
+	adcs x2, x2, xzr
+	csel x3, x5, xzr, cs
+	adds x24, x24, x3
+	adcs x15, x15, xzr
+	adcs x19, x19, xzr
+	adc x2, x2, xzr
+	umulh x3, x6, x23
+	mul x4, x6, x23
+	umulh x9, x6, x21
+	mul x20, x6, x21
+	adds x20, x20, x3
+	umulh x3, x6, x16
+	mul x22, x6, x16
+	adcs x22, x22, x9
+	umulh x9, x6, x26
+	mul x6, x6, x26
+	adcs x3, x6, x3
+	adc x9, x9, xzr
+	mul x6, x7, x23
+	adds x20, x20, x6
+	mul x6, x7, x21
+	adcs x22, x22, x6
+	mul x6, x7, x16
+	adcs x3, x3, x6
+	mul x6, x7, x26
+	adcs x6, x9, x6
+	cset x9, cs
+	umulh x25, x7, x23
+	adds x22, x22, x25
+	umulh x25, x7, x21
+	adcs x25, x3, x25
+	umulh x3, x7, x16
+	adcs x3, x6, x3
+	umulh x7, x7, x26
+	adc x7, x9, x7
+	mul x6, x8, x23
+	adds x22, x22, x6
+	mul x6, x8, x21
+	adcs x25, x25, x6
+	mul x6, x8, x16
+	adcs x3, x3, x6
+	mul x6, x8, x26
+	adcs x6, x7, x6
+	cset x7, cs
+	umulh x9, x8, x23
+	adds x25, x25, x9
+	umulh x9, x8, x21
+	adcs x3, x3, x9
+	umulh x9, x8, x16
+	adcs x6, x6, x9
+	umulh x8, x8, x26
+	adc x7, x7, x8
+	mul x8, x14, x23
+	adds x25, x25, x8
+	mul x8, x14, x21
+	adcs x3, x3, x8
+	mul x8, x14, x16
+	adcs x6, x6, x8
+	mul x8, x14, x26
+	adcs x7, x7, x8
+	cset x8, cs
+	umulh x23, x14, x23
+	adds x23, x3, x23
+	umulh x21, x14, x21
+	adcs x21, x6, x21
+	umulh x16, x14, x16
+	adcs x16, x7, x16
+	umulh x14, x14, x26
+	adc x14, x8, x14
+	mul x3, x5, x23
+	adds x3, x4, x3
+	mul x4, x5, x21
+	adcs x20, x20, x4
+	mul x4, x5, x16
+	adcs x22, x22, x4
+	mul x4, x5, x14
+	adcs x25, x25, x4
+	cset x4, cs
+	umulh x23, x5, x23
+	adds x20, x20, x23
+	umulh x21, x5, x21
+	adcs x21, x22, x21
+	umulh x16, x5, x16
+	adcs x16, x25, x16
+	umulh x14, x5, x14
+	adc x14, x4, x14
+	umulh x4, x14, x5
+	mul x14, x14, x5
+	adds x14, x3, x14
+	adcs x20, x20, x4
+	adcs x21, x21, xzr
+	adcs x16, x16, xzr
+	csel x3, x5, xzr, cs
+	adds x14, x14, x3
+	adcs x20, x20, xzr
+	adcs x21, x21, xzr
+	adc x16, x16, xzr
+	umulh x3, x17, x24
+	mul x4, x17, x24
+	umulh x6, x17, x15
+	mul x7, x17, x15
+	adds x3, x7, x3
+	umulh x7, x17, x19
+	mul x8, x17, x19
+	adcs x6, x8, x6
+	umulh x8, x17, x2
+	mul x17, x17, x2
+	adcs x17, x17, x7
+	adc x8, x8, xzr
+	ldp x7, x9, [x1, #40]
+	mul x22, x7, x24
+	adds x22, x3, x22
+	mul x3, x7, x15
+	adcs x3, x6, x3
+	mul x6, x7, x19
+	adcs x17, x17, x6
+	mul x6, x7, x2
+	adcs x6, x8, x6
+	cset x8, cs
+	umulh x23, x7, x24
+	adds x23, x3, x23
+	umulh x3, x7, x15
+	adcs x17, x17, x3
+	umulh x3, x7, x19
+	adcs x3, x6, x3
+	umulh x7, x7, x2
+	adc x7, x8, x7
+	mul x6, x9, x24
+	adds x23, x23, x6
+	mul x6, x9, x15
+	adcs x17, x17, x6
+	mul x6, x9, x19
+	adcs x3, x3, x6
+	mul x6, x9, x2
+	adcs x6, x7, x6
+	cset x7, cs
+	umulh x8, x9, x24
+	adds x17, x17, x8
+	umulh x8, x9, x15
+	adcs x3, x3, x8
+	umulh x8, x9, x19
+	adcs x6, x6, x8
+	umulh x9, x9, x2
+	adc x7, x7, x9
+	ldr x8, [x1, #56]
+	mul x9, x8, x24
+	adds x17, x17, x9
+	mul x9, x8, x15
+	adcs x3, x3, x9
+	mul x9, x8, x19
+	adcs x6, x6, x9
+	mul x9, x8, x2
+	adcs x7, x7, x9
+	cset x9, cs
+	umulh x25, x8, x24
+	adds x25, x3, x25
+	umulh x3, x8, x15
+	adcs x3, x6, x3
+	umulh x6, x8, x19
+	adcs x6, x7, x6
+	umulh x8, x8, x2
+	adc x8, x9, x8
+	mul x7, x5, x25
+	adds x4, x4, x7
+	mul x7, x5, x3
+	adcs x22, x22, x7
+	mul x7, x5, x6
+	adcs x23, x23, x7
+	mul x7, x5, x8
+	adcs x17, x17, x7
+	cset x7, cs
+	umulh x25, x5, x25
+	adds x22, x22, x25
+	umulh x3, x5, x3
+	adcs x23, x23, x3
+	umulh x6, x5, x6
+	adcs x17, x17, x6
+	umulh x8, x5, x8
+	adc x7, x7, x8
+	umulh x3, x7, x5
+	mul x7, x7, x5
+	adds x4, x4, x7
+	adcs x22, x22, x3
+	adcs x23, x23, xzr
+	adcs x17, x17, xzr
+	csel x3, x5, xzr, cs
+	adds x3, x4, x3
+	adcs x22, x22, xzr
+	adcs x23, x23, xzr
+	adc x17, x17, xzr
+	umulh x4, x13, x12
+	mul x6, x13, x12
+	umulh x7, x13, x11
+	mul x8, x13, x11
+	adds x4, x8, x4
+	umulh x8, x13, x10
+	mul x9, x13, x10
+	adcs x7, x9, x7
+	adc x8, x8, xzr
+	mul x9, x12, x11
+	adds x7, x7, x9
+	mul x9, x12, x10
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x1, x12, x11
+	adds x1, x8, x1
+	umulh x8, x12, x10
+	adc x8, x9, x8
+	mul x9, x11, x10
+	adds x8, x8, x9
+	cset x9, cs
+	umulh x25, x11, x10
+	add x25, x9, x25
+	adds x6, x6, x6
+	adcs x4, x4, x4
+	adcs x7, x7, x7
+	adcs x1, x1, x1
+	adcs x8, x8, x8
+	adcs x25, x25, x25
+	cset x9, cs
+	umulh x26, x13, x13
+	mul x27, x13, x13
+	adds x26, x6, x26
+	umulh x6, x12, x12
+	mul x28, x12, x12
+	adcs x28, x4, x28
+	adcs x6, x7, x6
+	umulh x4, x11, x11
+	mul x7, x11, x11
+	adcs x1, x1, x7
+	adcs x4, x8, x4
+	umulh x7, x10, x10
+	mul x8, x10, x10
+	adcs x25, x25, x8
+	adc x7, x9, x7
+	mul x8, x5, x1
+	adds x27, x27, x8
+	mul x8, x5, x4
+	adcs x26, x26, x8
+	mul x8, x5, x25
+	adcs x28, x28, x8
+	mul x8, x5, x7
+	adcs x6, x6, x8
+	cset x8, cs
+	umulh x1, x5, x1
+	adds x1, x26, x1
+	umulh x4, x5, x4
+	adcs x28, x28, x4
+	umulh x25, x5, x25
+	adcs x25, x6, x25
+	umulh x7, x5, x7
+	adc x7, x8, x7
+	umulh x4, x7, x5
+	mul x7, x7, x5
+	adds x27, x27, x7
+	adcs x1, x1, x4
+	adcs x28, x28, xzr
+	adcs x25, x25, xzr
+	csel x4, x5, xzr, cs
+	adds x27, x27, x4
+	adcs x1, x1, xzr
+	adcs x28, x28, xzr
+	adc x25, x25, xzr
+	subs x24, x27, x24
+	sbcs x1, x1, x15
+	sbcs x19, x28, x19
+	sbcs x2, x25, x2
+	csel x4, x5, xzr, cc
+	subs x24, x24, x4
+	sbcs x1, x1, xzr
+	sbcs x19, x19, xzr
+	sbcs x2, x2, xzr
+	csel x4, x5, xzr, cc
+	sub x24, x24, x4
+	subs x24, x24, x14
+	sbcs x1, x1, x20
+	sbcs x19, x19, x21
+	sbcs x2, x2, x16
+	csel x4, x5, xzr, cc
+	subs x24, x24, x4
+	sbcs x1, x1, xzr
+	sbcs x19, x19, xzr
+	sbcs x2, x2, xzr
+	csel x4, x5, xzr, cc
+	sub x24, x24, x4
+	subs x24, x24, x14
+	sbcs x1, x1, x20
+	sbcs x19, x19, x21
+	sbcs x2, x2, x16
+	csel x4, x5, xzr, cc
+	subs x24, x24, x4
+	sbcs x1, x1, xzr
+	sbcs x19, x19, xzr
+	sbcs x2, x2, xzr
+	csel x4, x5, xzr, cc
+	sub x24, x24, x4
+	subs x14, x14, x24
+	sbcs x20, x20, x1
+	sbcs x21, x21, x19
+	sbcs x16, x16, x2
+	csel x4, x5, xzr, cc
+	subs x14, x14, x4
+	sbcs x20, x20, xzr
+	sbcs x21, x21, xzr
+	sbcs x16, x16, xzr
+	csel x4, x5, xzr, cc
+	sub x14, x14, x4
+	umulh x4, x14, x13
+	mul x6, x14, x13
+	umulh x7, x14, x12
+	mul x8, x14, x12
+	adds x4, x8, x4
+	umulh x8, x14, x11
+	mul x9, x14, x11
+	adcs x7, x9, x7
+	umulh x9, x14, x10
+	mul x14, x14, x10
+	adcs x14, x14, x8
+	adc x9, x9, xzr
+	mul x8, x20, x13
+	adds x4, x4, x8
+	mul x8, x20, x12
+	adcs x7, x7, x8
+	mul x8, x20, x11
+	adcs x14, x14, x8
+	mul x8, x20, x10
+	adcs x8, x9, x8
+	cset x9, cs
+	umulh x15, x20, x13
+	adds x15, x7, x15
+	umulh x7, x20, x12
+	adcs x14, x14, x7
+	umulh x7, x20, x11
+	adcs x7, x8, x7
+	umulh x20, x20, x10
+	adc x20, x9, x20
+	mul x8, x21, x13
+	adds x15, x15, x8
+	mul x8, x21, x12
+	adcs x14, x14, x8
+	mul x8, x21, x11
+	adcs x7, x7, x8
+	mul x8, x21, x10
+	adcs x20, x20, x8
+	cset x8, cs
+	umulh x9, x21, x13
+	adds x14, x14, x9
+	umulh x9, x21, x12
+	adcs x7, x7, x9
+	umulh x9, x21, x11
+	adcs x20, x20, x9
+	umulh x21, x21, x10
+	adc x21, x8, x21
+	mul x8, x16, x13
+	adds x14, x14, x8
+	mul x8, x16, x12
+	adcs x7, x7, x8
+	mul x8, x16, x11
+	adcs x20, x20, x8
+	mul x8, x16, x10
+	adcs x21, x21, x8
+	cset x8, cs
+	umulh x13, x16, x13
+	adds x13, x7, x13
+	umulh x12, x16, x12
+	adcs x12, x20, x12
+	umulh x11, x16, x11
+	adcs x11, x21, x11
+	umulh x10, x16, x10
+	adc x10, x8, x10
+	mul x7, x5, x13
+	adds x6, x6, x7
+	mul x7, x5, x12
+	adcs x4, x4, x7
+	mul x7, x5, x11
+	adcs x15, x15, x7
+	mul x7, x5, x10
+	adcs x14, x14, x7
+	cset x7, cs
+	umulh x13, x5, x13
+	adds x13, x4, x13
+	umulh x12, x5, x12
+	adcs x12, x15, x12
+	umulh x11, x5, x11
+	adcs x11, x14, x11
+	umulh x10, x5, x10
+	adc x10, x7, x10
+	umulh x4, x10, x5
+	mul x10, x10, x5
+	adds x10, x6, x10
+	adcs x13, x13, x4
+	adcs x12, x12, xzr
+	adcs x11, x11, xzr
+	csel x4, x5, xzr, cs
+	adds x10, x10, x4
+	adcs x13, x13, xzr
+	adcs x12, x12, xzr
+	adc x11, x11, xzr
+	subs x10, x10, x3
+	sbcs x13, x13, x22
+	sbcs x12, x12, x23
+	sbcs x11, x11, x17
+	csel x3, x5, xzr, cc
+	subs x10, x10, x3
+	sbcs x13, x13, xzr
+	sbcs x12, x12, xzr
+	sbcs x11, x11, xzr
+	csel x5, x5, xzr, cc
+	sub x10, x10, x5
+	stp x24, x1, [x0, #0]
+	stp x19, x2, [x0, #16]
+	stp x10, x13, [x0, #32]
+	stp x12, x11, [x0, #48]
+	ldr x3, [sp, #104]
+	ldr x4, [sp, #96]
+	stp x3, x4, [x0, #64]
+	ldr x3, [sp, #88]
+	ldr x4, [sp, #80]
+	stp x3, x4, [x0, #80]
+	ldp x21, x22, [sp, #16]
+	ldp x23, x24, [sp, #32]
+	ldp x25, x26, [sp, #48]
+	ldp x27, x28, [sp, #64]
+	ldp x19, x20, [sp], #112
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_restore x23
+	.cfi_restore x24
+	.cfi_restore x25
+	.cfi_restore x26
+	.cfi_restore x27
+	.cfi_restore x28
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_jaddz_aarch64, .-lf_secp256k1_p_jaddz_aarch64
+
+// void lf_secp256k1_p_jaddc_aarch64(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
+//   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: unified mixed, 7M + 5S, exact for every pair (a = infinity is the caller's). Inputs < 2^256 each, outputs < 2^256.
+//   AAPCS64: r in x0, a in x1, b in x2; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; flags NZCV clobbered
+//   callee-saved registers saved: x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; stack: 128 bytes (10 registers saved, 6 spill slots of 8 bytes)
+//   1283 instructions
+	.text
+	.globl lf_secp256k1_p_jaddc_aarch64
+	.hidden lf_secp256k1_p_jaddc_aarch64
+	.type lf_secp256k1_p_jaddc_aarch64, %function
+	.p2align 4
+lf_secp256k1_p_jaddc_aarch64:
+	.cfi_startproc
+	stp x19, x20, [sp, #-128]!
+	.cfi_def_cfa_offset 128
+	stp x21, x22, [sp, #16]
+	stp x23, x24, [sp, #32]
+	stp x25, x26, [sp, #48]
+	stp x27, x28, [sp, #64]
+	.cfi_offset x19, -128
+	.cfi_offset x20, -120
+	.cfi_offset x21, -112
+	.cfi_offset x22, -104
+	.cfi_offset x23, -96
+	.cfi_offset x24, -88
+	.cfi_offset x25, -80
+	.cfi_offset x26, -72
+	.cfi_offset x27, -64
+	.cfi_offset x28, -56
+	ldp x3, x4, [x1, #64]
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #80]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	adc x5, x5, xzr
+	mul x9, x4, x7
+	adds x11, x11, x9
+	mul x9, x4, x8
+	adcs x5, x5, x9
+	cset x9, cs
+	umulh x12, x4, x7
+	adds x12, x5, x12
+	umulh x5, x4, x8
+	adc x5, x9, x5
+	mul x9, x7, x8
+	adds x5, x5, x9
+	cset x9, cs
+	umulh x13, x7, x8
+	add x13, x9, x13
+	adds x6, x6, x6
+	adcs x10, x10, x10
+	adcs x11, x11, x11
+	adcs x12, x12, x12
+	adcs x5, x5, x5
+	adcs x13, x13, x13
+	cset x9, cs
+	umulh x14, x3, x3
+	mul x15, x3, x3
+	adds x14, x6, x14
+	umulh x6, x4, x4
+	mul x16, x4, x4
+	adcs x10, x10, x16
+	adcs x11, x11, x6
+	umulh x6, x7, x7
+	mul x16, x7, x7
+	adcs x12, x12, x16
+	adcs x5, x5, x6
+	umulh x6, x8, x8
+	mul x16, x8, x8
+	adcs x13, x13, x16
+	adc x6, x9, x6
+	movz x9, #0x3d1, lsl #0
+	movk x9, #0x1, lsl #32
+	mul x16, x9, x12
+	adds x15, x15, x16
+	mul x16, x9, x5
+	adcs x14, x14, x16
+	mul x16, x9, x13
+	adcs x10, x10, x16
+	mul x16, x9, x6
+	adcs x11, x11, x16
+	cset x16, cs
+	umulh x12, x9, x12
+	adds x12, x14, x12
+	umulh x5, x9, x5
+	adcs x10, x10, x5
+	umulh x13, x9, x13
+	adcs x11, x11, x13
+	umulh x6, x9, x6
+	adc x16, x16, x6
+	umulh x5, x16, x9
+	mul x16, x16, x9
+	adds x15, x15, x16
+	adcs x12, x12, x5
+	adcs x10, x10, xzr
+	adcs x11, x11, xzr
+	csel x5, x9, xzr, cs
+	adds x15, x15, x5
+	adcs x12, x12, xzr
+	adcs x10, x10, xzr
+	adc x11, x11, xzr
+	ldp x5, x6, [x2, #0]
+	umulh x13, x5, x15
+	mul x14, x5, x15
+	umulh x16, x5, x12
+	mul x17, x5, x12
+	adds x13, x17, x13
+	umulh x17, x5, x10
+	mul x19, x5, x10
+	adcs x16, x19, x16
+	umulh x19, x5, x11
+	mul x5, x5, x11
+	adcs x17, x5, x17
+	adc x19, x19, xzr
+	mul x5, x6, x15
+	adds x13, x13, x5
+	mul x5, x6, x12
+	adcs x16, x16, x5
+	mul x5, x6, x10
+	adcs x17, x17, x5
+	mul x5, x6, x11
+	adcs x19, x19, x5
+	cset x5, cs
+	umulh x20, x6, x15
+	adds x16, x16, x20
+	umulh x20, x6, x12
+	adcs x17, x17, x20
+	umulh x20, x6, x10
+	adcs x19, x19, x20
+	umulh x6, x6, x11
+	adc x5, x5, x6
+	ldp x6, x20, [x2, #16]
+	mul x21, x6, x15
+	adds x16, x16, x21
+	mul x21, x6, x12
+	adcs x17, x17, x21
+	mul x21, x6, x10
+	adcs x19, x19, x21
+	mul x21, x6, x11
+	adcs x21, x5, x21
+	cset x5, cs
+	umulh x22, x6, x15
+	adds x17, x17, x22
+	umulh x22, x6, x12
+	adcs x19, x19, x22
+	umulh x22, x6, x10
+	adcs x21, x21, x22
+	umulh x6, x6, x11
+	adc x5, x5, x6
+	mul x6, x20, x15
+	adds x17, x17, x6
+	mul x6, x20, x12
+	adcs x19, x19, x6
+	mul x6, x20, x10
+	adcs x21, x21, x6
+	mul x6, x20, x11
+	adcs x5, x5, x6
+	cset x6, cs
+	umulh x22, x20, x15
+	adds x19, x19, x22
+	umulh x22, x20, x12
+	adcs x21, x21, x22
+	umulh x22, x20, x10
+	adcs x22, x5, x22
+	umulh x20, x20, x11
+	adc x20, x6, x20
+	mul x5, x9, x19
+	adds x14, x14, x5
+	mul x5, x9, x21
+	adcs x13, x13, x5
+	mul x5, x9, x22
+	adcs x16, x16, x5
+	mul x5, x9, x20
+	adcs x17, x17, x5
+	cset x5, cs
+	umulh x19, x9, x19
+	adds x13, x13, x19
+	umulh x21, x9, x21
+	adcs x16, x16, x21
+	umulh x22, x9, x22
+	adcs x17, x17, x22
+	umulh x20, x9, x20
+	adc x20, x5, x20
+	umulh x5, x20, x9
+	mul x20, x20, x9
+	adds x14, x14, x20
+	adcs x13, x13, x5
+	adcs x16, x16, xzr
+	adcs x17, x17, xzr
+	csel x5, x9, xzr, cs
+	adds x14, x14, x5
+	adcs x13, x13, xzr
+	adcs x16, x16, xzr
+	adc x17, x17, xzr
+	umulh x5, x15, x3
+	mul x6, x15, x3
+	umulh x19, x15, x4
+	mul x20, x15, x4
+	adds x20, x20, x5
+	umulh x5, x15, x7
+	mul x21, x15, x7
+	adcs x19, x21, x19
+	umulh x21, x15, x8
+	mul x15, x15, x8
+	adcs x15, x15, x5
+	adc x21, x21, xzr
+	mul x5, x12, x3
+	adds x20, x20, x5
+	mul x5, x12, x4
+	adcs x19, x19, x5
+	mul x5, x12, x7
+	adcs x15, x15, x5
+	mul x5, x12, x8
+	adcs x21, x21, x5
+	cset x5, cs
+	umulh x22, x12, x3
+	adds x19, x19, x22
+	umulh x22, x12, x4
+	adcs x15, x15, x22
+	umulh x22, x12, x7
+	adcs x21, x21, x22
+	umulh x12, x12, x8
+	adc x12, x5, x12
+	mul x5, x10, x3
+	adds x19, x19, x5
+	mul x5, x10, x4
+	adcs x15, x15, x5
+	mul x5, x10, x7
+	adcs x21, x21, x5
+	mul x5, x10, x8
+	adcs x12, x12, x5
+	cset x5, cs
+	umulh x22, x10, x3
+	adds x15, x15, x22
+	umulh x22, x10, x4
+	adcs x21, x21, x22
+	umulh x22, x10, x7
+	adcs x12, x12, x22
+	umulh x10, x10, x8
+	adc x10, x5, x10
+	mul x5, x11, x3
+	adds x15, x15, x5
+	mul x5, x11, x4
+	adcs x21, x21, x5
+	mul x5, x11, x7
+	adcs x12, x12, x5
+	mul x5, x11, x8
+	adcs x10, x10, x5
+	cset x5, cs
+	umulh x22, x11, x3
+	adds x21, x21, x22
+	umulh x22, x11, x4
+	adcs x12, x12, x22
+	umulh x22, x11, x7
+	adcs x10, x10, x22
+	umulh x11, x11, x8
+	adc x11, x5, x11
+	mul x5, x9, x21
+	adds x5, x6, x5
+	mul x6, x9, x12
+	adcs x20, x20, x6
+	mul x6, x9, x10
+	adcs x19, x19, x6
+	mul x6, x9, x11
+	adcs x15, x15, x6
+	cset x6, cs
+	umulh x21, x9, x21
+	adds x20, x20, x21
+	umulh x12, x9, x12
+	adcs x12, x19, x12
+	umulh x10, x9, x10
+	adcs x10, x15, x10
+	umulh x11, x9, x11
+	adc x11, x6, x11
+	umulh x6, x11, x9
+	mul x11, x11, x9
+	adds x11, x5, x11
+	adcs x20, x20, x6
+	adcs x12, x12, xzr
+	adcs x10, x10, xzr
+	csel x5, x9, xzr, cs
+	adds x11, x11, x5
+	adcs x20, x20, xzr
+	adcs x12, x12, xzr
+	adc x10, x10, xzr
+	ldp x5, x6, [x2, #32]
+	umulh x15, x5, x11
+	mul x19, x5, x11
+	umulh x21, x5, x20
+	mul x22, x5, x20
+	adds x15, x22, x15
+	umulh x22, x5, x12
+	mul x23, x5, x12
+	adcs x21, x23, x21
+	umulh x23, x5, x10
+	mul x5, x5, x10
+	adcs x22, x5, x22
+	adc x23, x23, xzr
+	mul x5, x6, x11
+	adds x15, x15, x5
+	mul x5, x6, x20
+	adcs x21, x21, x5
+	mul x5, x6, x12
+	adcs x22, x22, x5
+	mul x5, x6, x10
+	adcs x23, x23, x5
+	cset x5, cs
+	umulh x24, x6, x11
+	adds x21, x21, x24
+	umulh x24, x6, x20
+	adcs x22, x22, x24
+	umulh x24, x6, x12
+	adcs x23, x23, x24
+	umulh x6, x6, x10
+	adc x5, x5, x6
+	ldp x6, x24, [x2, #48]
+	mul x25, x6, x11
+	adds x21, x21, x25
+	mul x25, x6, x20
+	adcs x22, x22, x25
+	mul x25, x6, x12
+	adcs x23, x23, x25
+	mul x25, x6, x10
+	adcs x25, x5, x25
+	cset x5, cs
+	umulh x26, x6, x11
+	adds x22, x22, x26
+	umulh x26, x6, x20
+	adcs x23, x23, x26
+	umulh x26, x6, x12
+	adcs x25, x25, x26
+	umulh x6, x6, x10
+	adc x5, x5, x6
+	mul x6, x24, x11
+	adds x22, x22, x6
+	mul x6, x24, x20
+	adcs x23, x23, x6
+	mul x6, x24, x12
+	adcs x25, x25, x6
+	mul x6, x24, x10
+	adcs x5, x5, x6
+	cset x6, cs
+	umulh x11, x24, x11
+	adds x11, x23, x11
+	umulh x20, x24, x20
+	adcs x20, x25, x20
+	umulh x12, x24, x12
+	adcs x12, x5, x12
+	umulh x10, x24, x10
+	adc x10, x6, x10
+	mul x5, x9, x11
+	adds x19, x19, x5
+	mul x5, x9, x20
+	adcs x15, x15, x5
+	mul x5, x9, x12
+	adcs x21, x21, x5
+	mul x5, x9, x10
+	adcs x22, x22, x5
+	cset x5, cs
+	umulh x11, x9, x11
+	adds x11, x15, x11
+	umulh x20, x9, x20
+	adcs x20, x21, x20
+	umulh x12, x9, x12
+	adcs x12, x22, x12
+	umulh x10, x9, x10
+	adc x10, x5, x10
+	umulh x5, x10, x9
+	mul x10, x10, x9
+	adds x10, x19, x10
+	adcs x11, x11, x5
+	adcs x20, x20, xzr
+	adcs x12, x12, xzr
+	csel x5, x9, xzr, cs
+	adds x10, x10, x5
+	adcs x11, x11, xzr
+	adcs x20, x20, xzr
+	adc x12, x12, xzr
+	ldp x5, x6, [x1, #0]
+	adds x15, x5, x14
+	adcs x2, x6, x13
+	ldp x19, x21, [x1, #16]
+	adcs x22, x19, x16
+	adcs x23, x21, x17
+	csel x24, x9, xzr, cs
+	adds x15, x15, x24
+	adcs x2, x2, xzr
+	adcs x22, x22, xzr
+	adcs x23, x23, xzr
+	csel x24, x9, xzr, cs
+	add x15, x15, x24
+	ldp x24, x25, [x1, #32]
+	adds x26, x24, x10
+	adcs x27, x25, x11
+	ldr x28, [x1, #48]
+	adcs x8, x28, x20
+	ldr x7, [x1, #56]
+	adcs x4, x7, x12
+	csel x3, x9, xzr, cs
+	adds x26, x26, x3
+	adcs x27, x27, xzr
+	adcs x8, x8, xzr
+	adcs x4, x4, xzr
+	csel x3, x9, xzr, cs
+	add x26, x26, x3
+	umulh x3, x15, x2
+	mul x7, x15, x2
+	umulh x28, x15, x22
+	mul x25, x15, x22
+	adds x25, x25, x3
+	umulh x3, x15, x23
+	mul x24, x15, x23
+	adcs x24, x24, x28
+	adc x3, x3, xzr
+	mul x28, x2, x22
+	adds x24, x24, x28
+	mul x28, x2, x23
+	adcs x28, x3, x28
+	cset x3, cs
+	str x12, [sp, #80]
+	umulh x12, x2, x22
+	adds x12, x28, x12
+	umulh x28, x2, x23
+	adc x28, x3, x28
+	mul x3, x22, x23
+	adds x28, x28, x3
+	cset x3, cs
+	str x20, [sp, #88]
+	umulh x20, x22, x23
+	add x20, x3, x20
+	adds x7, x7, x7
+	adcs x25, x25, x25
+	adcs x24, x24, x24
+	adcs x12, x12, x12
+	adcs x28, x28, x28
+	adcs x20, x20, x20
+	cset x3, cs
+	str x11, [sp, #96]
+	umulh x11, x15, x15
+	str x10, [sp, #104]
+	mul x10, x15, x15
+	adds x11, x7, x11
+	umulh x7, x2, x2
+	str x15, [sp, #112]
+	mul x15, x2, x2
+	adcs x15, x25, x15
+	adcs x24, x24, x7
+	umulh x7, x22, x22
+	mul x25, x22, x22
+	adcs x12, x12, x25
+	adcs x28, x28, x7
+	umulh x7, x23, x23
+	mul x25, x23, x23
+	adcs x20, x20, x25
+	adc x3, x3, x7
+	mul x7, x9, x12
+	adds x10, x10, x7
+	mul x7, x9, x28
+	adcs x11, x11, x7
+	mul x7, x9, x20
+	adcs x15, x15, x7
+	mul x7, x9, x3
+	adcs x24, x24, x7
+	cset x7, cs
+	umulh x12, x9, x12
+	adds x11, x11, x12
+	umulh x28, x9, x28
+	adcs x15, x15, x28
+	umulh x20, x9, x20
+	adcs x20, x24, x20
+	umulh x3, x9, x3
+	adc x3, x7, x3
+	umulh x7, x3, x9
+	mul x3, x3, x9
+	adds x10, x10, x3
+	adcs x11, x11, x7
+	adcs x15, x15, xzr
+	adcs x20, x20, xzr
+	csel x3, x9, xzr, cs
+	adds x10, x10, x3
+	adcs x11, x11, xzr
+	adcs x15, x15, xzr
+	adc x20, x20, xzr
+	umulh x3, x5, x14
+	mul x7, x5, x14
+	umulh x12, x5, x13
+	mul x24, x5, x13
+	adds x24, x24, x3
+	umulh x3, x5, x16
+	mul x25, x5, x16
+	adcs x12, x25, x12
+	umulh x25, x5, x17
+	mul x28, x5, x17
+	adcs x28, x28, x3
+	adc x25, x25, xzr
+	mul x3, x6, x14
+	adds x24, x24, x3
+	mul x3, x6, x13
+	adcs x12, x12, x3
+	mul x3, x6, x16
+	adcs x28, x28, x3
+	mul x3, x6, x17
+	adcs x25, x25, x3
+	cset x3, cs
+	umulh x5, x6, x14
+	adds x12, x12, x5
+	umulh x5, x6, x13
+	adcs x28, x28, x5
+	umulh x5, x6, x16
+	adcs x25, x25, x5
+	umulh x5, x6, x17
+	adc x3, x3, x5
+	mul x5, x19, x14
+	adds x12, x12, x5
+	mul x5, x19, x13
+	adcs x28, x28, x5
+	mul x5, x19, x16
+	adcs x25, x25, x5
+	mul x5, x19, x17
+	adcs x3, x3, x5
+	cset x5, cs
+	umulh x6, x19, x14
+	adds x28, x28, x6
+	umulh x6, x19, x13
+	adcs x25, x25, x6
+	umulh x6, x19, x16
+	adcs x3, x3, x6
+	umulh x6, x19, x17
+	adc x5, x5, x6
+	mul x6, x21, x14
+	adds x28, x28, x6
+	mul x6, x21, x13
+	adcs x25, x25, x6
+	mul x6, x21, x16
+	adcs x3, x3, x6
+	mul x6, x21, x17
+	adcs x5, x5, x6
+	cset x6, cs
+	str x23, [sp, #120]
+	umulh x23, x21, x14
+	adds x23, x25, x23
+	umulh x25, x21, x13
+	adcs x25, x3, x25
+	umulh x3, x21, x16
+	adcs x3, x5, x3
+	umulh x5, x21, x17
+	adc x5, x6, x5
+	mul x6, x9, x23
+	adds x6, x7, x6
+	mul x7, x9, x25
+	adcs x24, x24, x7
+	mul x7, x9, x3
+	adcs x12, x12, x7
+	mul x7, x9, x5
+	adcs x28, x28, x7
+	cset x7, cs
+	umulh x23, x9, x23
+	adds x23, x24, x23
+	umulh x25, x9, x25
+	adcs x12, x12, x25
+	umulh x3, x9, x3
+	adcs x28, x28, x3
+	umulh x5, x9, x5
+	adc x5, x7, x5
+	umulh x3, x5, x9
+	mul x5, x5, x9
+	adds x5, x6, x5
+	adcs x23, x23, x3
+	adcs x12, x12, xzr
+	adcs x28, x28, xzr
+	csel x3, x9, xzr, cs
+	adds x3, x5, x3
+	adcs x23, x23, xzr
+	adcs x12, x12, xzr
+	adc x28, x28, xzr
+	subs x10, x10, x3
+	sbcs x11, x11, x23
+	sbcs x12, x15, x12
+	sbcs x20, x20, x28
+	csel x3, x9, xzr, cc
+	subs x10, x10, x3
+	sbcs x11, x11, xzr
+	sbcs x12, x12, xzr
+	sbcs x20, x20, xzr
+	csel x3, x9, xzr, cc
+	sub x10, x10, x3
+	movn x3, #0x3d0, lsl #0
+	movk x3, #0xfffe, lsl #32
+	eor x5, x26, x3
+	mov x6, #0xffffffffffffffff
+	eor x6, x27, x6
+	orr x7, x26, x27
+	orr x5, x5, x6
+	mov x6, #0xffffffffffffffff
+	eor x6, x8, x6
+	orr x7, x7, x8
+	orr x5, x5, x6
+	mov x6, #0xffffffffffffffff
+	eor x6, x4, x6
+	orr x7, x7, x4
+	orr x5, x5, x6
+	subs xzr, x7, #1
+	csetm x6, cc
+	subs xzr, x5, #1
+	csetm x5, cc
+	orr x5, x6, x5
+	eor x3, x10, x3
+	mov x6, #0xffffffffffffffff
+	eor x6, x11, x6
+	orr x7, x10, x11
+	orr x3, x3, x6
+	mov x6, #0xffffffffffffffff
+	eor x6, x12, x6
+	orr x7, x7, x12
+	orr x3, x3, x6
+	mov x6, #0xffffffffffffffff
+	eor x6, x20, x6
+	orr x7, x7, x20
+	orr x3, x3, x6
+	subs xzr, x7, #1
+	csetm x6, cc
+	subs xzr, x3, #1
+	csetm x3, cc
+	orr x3, x6, x3
+	and x3, x5, x3
+	ldp x5, x6, [x1, #32]
+	ldr x7, [sp, #104]
+	subs x5, x5, x7
+	ldr x7, [sp, #96]
+	sbcs x6, x6, x7
+	ldp x7, x15, [x1, #48]
+	ldr x23, [sp, #88]
+	sbcs x23, x7, x23
+	ldr x7, [sp, #80]
+	sbcs x15, x15, x7
+	csel x7, x9, xzr, cc
+	subs x5, x5, x7
+	sbcs x6, x6, xzr
+	sbcs x23, x23, xzr
+	sbcs x15, x15, xzr
+	csel x7, x9, xzr, cc
+	sub x5, x5, x7
+	eor x5, x5, x10
+	and x5, x5, x3
+	eor x10, x10, x5
+	eor x6, x6, x11
+	and x6, x6, x3
+	eor x11, x11, x6
+	eor x23, x23, x12
+	and x23, x23, x3
+	eor x12, x12, x23
+	eor x15, x15, x20
+	and x15, x15, x3
+	eor x15, x20, x15
+	ldp x5, x6, [x1, #0]
+	subs x14, x5, x14
+	sbcs x13, x6, x13
+	sbcs x16, x19, x16
+	sbcs x17, x21, x17
+	csel x5, x9, xzr, cc
+	subs x14, x14, x5
+	sbcs x13, x13, xzr
+	sbcs x16, x16, xzr
+	sbcs x17, x17, xzr
+	csel x5, x9, xzr, cc
+	sub x14, x14, x5
+	eor x14, x14, x26
+	and x14, x14, x3
+	eor x14, x26, x14
+	eor x13, x13, x27
+	and x13, x13, x3
+	eor x13, x27, x13
+	eor x16, x16, x8
+	and x16, x16, x3
+	eor x16, x8, x16
+	eor x17, x17, x4
+	and x17, x17, x3
+	eor x17, x4, x17
+	umulh x4, x14, x13
+	mul x5, x14, x13
+	umulh x6, x14, x16
+	mul x7, x14, x16
+	adds x4, x7, x4
+	umulh x7, x14, x17
+	mul x8, x14, x17
+	adcs x6, x8, x6
+	adc x7, x7, xzr
+	mul x8, x13, x16
+	adds x6, x6, x8
+	mul x8, x13, x17
+	adcs x7, x7, x8
+	cset x8, cs
+	umulh x19, x13, x16
+	adds x19, x7, x19
+	umulh x7, x13, x17
+	adc x7, x8, x7
+	mul x8, x16, x17
+	adds x7, x7, x8
+	cset x8, cs
+	umulh x20, x16, x17
+	add x20, x8, x20
+	adds x5, x5, x5
+	adcs x4, x4, x4
+	adcs x6, x6, x6
+	adcs x19, x19, x19
+	adcs x7, x7, x7
+	adcs x20, x20, x20
+	cset x8, cs
+	umulh x21, x14, x14
+	mul x23, x14, x14
+	adds x21, x5, x21
+	umulh x5, x13, x13
+	mul x24, x13, x13
+	adcs x24, x4, x24
+	adcs x5, x6, x5
+	umulh x4, x16, x16
+	mul x6, x16, x16
+	adcs x19, x19, x6
+	adcs x4, x7, x4
+	umulh x6, x17, x17
+	mul x7, x17, x17
+	adcs x20, x20, x7
+	adc x6, x8, x6
+	mul x7, x9, x19
+	adds x23, x23, x7
+	mul x7, x9, x4
+	adcs x21, x21, x7
+	mul x7, x9, x20
+	adcs x24, x24, x7
+	mul x7, x9, x6
+	adcs x5, x5, x7
+	cset x7, cs
+	umulh x19, x9, x19
+	adds x19, x21, x19
+	umulh x4, x9, x4
+	adcs x24, x24, x4
+	umulh x20, x9, x20
+	adcs x20, x5, x20
+	umulh x6, x9, x6
+	adc x6, x7, x6
+	umulh x4, x6, x9
+	mul x6, x6, x9
+	adds x23, x23, x6
+	adcs x19, x19, x4
+	adcs x24, x24, xzr
+	adcs x20, x20, xzr
+	csel x4, x9, xzr, cs
+	adds x23, x23, x4
+	adcs x19, x19, xzr
+	adcs x24, x24, xzr
+	adc x20, x20, xzr
+	ldr x4, [sp, #112]
+	umulh x5, x4, x23
+	mul x6, x4, x23
+	umulh x7, x4, x19
+	mul x8, x4, x19
+	adds x5, x8, x5
+	umulh x8, x4, x24
+	mul x21, x4, x24
+	adcs x21, x21, x7
+	umulh x7, x4, x20
+	mul x4, x4, x20
+	adcs x4, x4, x8
+	adc x7, x7, xzr
+	mul x8, x2, x23
+	adds x5, x5, x8
+	mul x8, x2, x19
+	adcs x21, x21, x8
+	mul x8, x2, x24
+	adcs x4, x4, x8
+	mul x8, x2, x20
+	adcs x7, x7, x8
+	cset x8, cs
+	umulh x25, x2, x23
+	adds x21, x21, x25
+	umulh x25, x2, x19
+	adcs x25, x4, x25
+	umulh x4, x2, x24
+	adcs x4, x7, x4
+	umulh x2, x2, x20
+	adc x2, x8, x2
+	mul x7, x22, x23
+	adds x21, x21, x7
+	mul x7, x22, x19
+	adcs x25, x25, x7
+	mul x7, x22, x24
+	adcs x4, x4, x7
+	mul x7, x22, x20
+	adcs x2, x2, x7
+	cset x7, cs
+	umulh x8, x22, x23
+	adds x25, x25, x8
+	umulh x8, x22, x19
+	adcs x4, x4, x8
+	umulh x8, x22, x24
+	adcs x2, x2, x8
+	umulh x22, x22, x20
+	adc x22, x7, x22
+	ldr x7, [sp, #120]
+	mul x8, x7, x23
+	adds x25, x25, x8
+	mul x8, x7, x19
+	adcs x4, x4, x8
+	mul x8, x7, x24
+	adcs x2, x2, x8
+	mul x8, x7, x20
+	adcs x22, x22, x8
+	cset x8, cs
+	umulh x26, x7, x23
+	adds x26, x4, x26
+	umulh x4, x7, x19
+	adcs x2, x2, x4
+	umulh x4, x7, x24
+	adcs x22, x22, x4
+	umulh x7, x7, x20
+	adc x7, x8, x7
+	mul x4, x9, x26
+	adds x4, x6, x4
+	mul x6, x9, x2
+	adcs x5, x5, x6
+	mul x6, x9, x22
+	adcs x21, x21, x6
+	mul x6, x9, x7
+	adcs x25, x25, x6
+	cset x6, cs
+	umulh x26, x9, x26
+	adds x26, x5, x26
+	umulh x2, x9, x2
+	adcs x2, x21, x2
+	umulh x22, x9, x22
+	adcs x22, x25, x22
+	umulh x7, x9, x7
+	adc x6, x6, x7
+	umulh x5, x6, x9
+	mul x6, x6, x9
+	adds x4, x4, x6
+	adcs x26, x26, x5
+	adcs x2, x2, xzr
+	adcs x22, x22, xzr
+	csel x5, x9, xzr, cs
+	adds x4, x4, x5
+	adcs x26, x26, xzr
+	adcs x2, x2, xzr
+	adc x22, x22, xzr
+	mov x5, #0xffffffffffffffff
+	eor x3, x3, x5
+	umulh x5, x23, x19
+	mul x6, x23, x19
+	umulh x7, x23, x24
+	mul x8, x23, x24
+	adds x5, x8, x5
+	umulh x8, x23, x20
+	mul x21, x23, x20
+	adcs x21, x21, x7
+	adc x8, x8, xzr
+	mul x7, x19, x24
+	adds x21, x21, x7
+	mul x7, x19, x20
+	adcs x7, x8, x7
+	cset x8, cs
+	umulh x25, x19, x24
+	adds x25, x7, x25
+	umulh x7, x19, x20
+	adc x7, x8, x7
+	mul x8, x24, x20
+	adds x7, x7, x8
+	cset x8, cs
+	umulh x27, x24, x20
+	add x27, x8, x27
+	adds x6, x6, x6
+	adcs x5, x5, x5
+	adcs x21, x21, x21
+	adcs x25, x25, x25
+	adcs x7, x7, x7
+	adcs x27, x27, x27
+	cset x8, cs
+	umulh x28, x23, x23
+	mul x23, x23, x23
+	adds x28, x6, x28
+	umulh x6, x19, x19
+	mul x19, x19, x19
+	adcs x19, x5, x19
+	adcs x21, x21, x6
+	umulh x5, x24, x24
+	mul x24, x24, x24
+	adcs x24, x25, x24
+	adcs x5, x7, x5
+	umulh x6, x20, x20
+	mul x20, x20, x20
+	adcs x20, x27, x20
+	adc x6, x8, x6
+	mul x7, x9, x24
+	adds x23, x23, x7
+	mul x7, x9, x5
+	adcs x28, x28, x7
+	mul x7, x9, x20
+	adcs x19, x19, x7
+	mul x7, x9, x6
+	adcs x21, x21, x7
+	cset x7, cs
+	umulh x24, x9, x24
+	adds x24, x28, x24
+	umulh x5, x9, x5
+	adcs x19, x19, x5
+	umulh x20, x9, x20
+	adcs x20, x21, x20
+	umulh x6, x9, x6
+	adc x6, x7, x6
+	umulh x5, x6, x9
+	mul x6, x6, x9
+	adds x23, x23, x6
+	adcs x24, x24, x5
+	adcs x19, x19, xzr
+	adcs x20, x20, xzr
+	csel x5, x9, xzr, cs
+	adds x23, x23, x5
+	adcs x24, x24, xzr
+	adcs x19, x19, xzr
+	adc x20, x20, xzr
+	and x23, x23, x3
+	and x24, x24, x3
+	and x19, x19, x3
+	and x20, x20, x3
+	umulh x3, x10, x11
+	mul x5, x10, x11
+	umulh x6, x10, x12
+	mul x7, x10, x12
+	adds x3, x7, x3
+	umulh x7, x10, x15
+	mul x8, x10, x15
+	adcs x6, x8, x6
+	adc x7, x7, xzr
+	mul x8, x11, x12
+	adds x6, x6, x8
+	mul x8, x11, x15
+	adcs x7, x7, x8
+	cset x8, cs
+	umulh x21, x11, x12
+	adds x21, x7, x21
+	umulh x7, x11, x15
+	adc x7, x8, x7
+	mul x8, x12, x15
+	adds x7, x7, x8
+	cset x8, cs
+	umulh x25, x12, x15
+	add x25, x8, x25
+	adds x5, x5, x5
+	adcs x3, x3, x3
+	adcs x6, x6, x6
+	adcs x21, x21, x21
+	adcs x7, x7, x7
+	adcs x25, x25, x25
+	cset x8, cs
+	umulh x27, x10, x10
+	mul x28, x10, x10
+	adds x27, x5, x27
+	umulh x5, x11, x11
+	str x20, [sp, #120]
+	mul x20, x11, x11
+	adcs x20, x3, x20
+	adcs x5, x6, x5
+	umulh x3, x12, x12
+	mul x6, x12, x12
+	adcs x21, x21, x6
+	adcs x3, x7, x3
+	umulh x6, x15, x15
+	mul x7, x15, x15
+	adcs x25, x25, x7
+	adc x6, x8, x6
+	mul x7, x9, x21
+	adds x28, x28, x7
+	mul x7, x9, x3
+	adcs x27, x27, x7
+	mul x7, x9, x25
+	adcs x20, x20, x7
+	mul x7, x9, x6
+	adcs x5, x5, x7
+	cset x7, cs
+	umulh x21, x9, x21
+	adds x21, x27, x21
+	umulh x3, x9, x3
+	adcs x20, x20, x3
+	umulh x25, x9, x25
+	adcs x25, x5, x25
+	umulh x6, x9, x6
+	adc x6, x7, x6
+	umulh x3, x6, x9
+	mul x6, x6, x9
+	adds x28, x28, x6
+	adcs x21, x21, x3
+	adcs x20, x20, xzr
+	adcs x25, x25, xzr
+	csel x3, x9, xzr, cs
+	adds x28, x28, x3
+	adcs x21, x21, xzr
+	adcs x20, x20, xzr
+	adc x25, x25, xzr
+	subs x28, x28, x4
+	sbcs x21, x21, x26
+	sbcs x20, x20, x2
+	sbcs x25, x25, x22
+	csel x3, x9, xzr, cc
+	subs x28, x28, x3
+	sbcs x21, x21, xzr
+	sbcs x20, x20, xzr
+	sbcs x25, x25, xzr
+	csel x3, x9, xzr, cc
+	sub x28, x28, x3
+	ldp x3, x5, [x1, #64]
+	umulh x6, x14, x3
+	mul x7, x14, x3
+	umulh x8, x14, x5
+	mul x27, x14, x5
+	adds x27, x27, x6
+	ldr x6, [x1, #80]
+	str x19, [sp, #112]
+	umulh x19, x14, x6
+	str x24, [sp, #80]
+	mul x24, x14, x6
+	adcs x24, x24, x8
+	ldr x8, [x1, #88]
+	str x23, [sp, #88]
+	umulh x23, x14, x8
+	mul x14, x14, x8
+	adcs x14, x14, x19
+	adc x23, x23, xzr
+	mul x19, x13, x3
+	adds x19, x27, x19
+	mul x27, x13, x5
+	adcs x24, x24, x27
+	mul x27, x13, x6
+	adcs x14, x14, x27
+	mul x27, x13, x8
+	adcs x23, x23, x27
+	cset x27, cs
+	str x15, [sp, #96]
+	umulh x15, x13, x3
+	adds x15, x24, x15
+	umulh x24, x13, x5
+	adcs x14, x14, x24
+	umulh x24, x13, x6
+	adcs x23, x23, x24
+	umulh x13, x13, x8
+	adc x13, x27, x13
+	mul x24, x16, x3
+	adds x15, x15, x24
+	mul x24, x16, x5
+	adcs x14, x14, x24
+	mul x24, x16, x6
+	adcs x23, x23, x24
+	mul x24, x16, x8
+	adcs x13, x13, x24
+	cset x24, cs
+	umulh x27, x16, x3
+	adds x14, x14, x27
+	umulh x27, x16, x5
+	adcs x23, x23, x27
+	umulh x27, x16, x6
+	adcs x13, x13, x27
+	umulh x16, x16, x8
+	adc x16, x24, x16
+	mul x24, x17, x3
+	adds x14, x14, x24
+	mul x24, x17, x5
+	adcs x23, x23, x24
+	mul x24, x17, x6
+	adcs x13, x13, x24
+	mul x24, x17, x8
+	adcs x16, x16, x24
+	cset x24, cs
+	umulh x3, x17, x3
+	adds x23, x23, x3
+	umulh x5, x17, x5
+	adcs x13, x13, x5
+	umulh x6, x17, x6
+	adcs x16, x16, x6
+	umulh x17, x17, x8
+	adc x17, x24, x17
+	mul x3, x9, x23
+	adds x3, x7, x3
+	mul x5, x9, x13
+	adcs x19, x19, x5
+	mul x5, x9, x16
+	adcs x15, x15, x5
+	mul x5, x9, x17
+	adcs x14, x14, x5
+	cset x5, cs
+	umulh x23, x9, x23
+	adds x19, x19, x23
+	umulh x13, x9, x13
+	adcs x13, x15, x13
+	umulh x16, x9, x16
+	adcs x14, x14, x16
+	umulh x17, x9, x17
+	adc x17, x5, x17
+	umulh x5, x17, x9
+	mul x17, x17, x9
+	adds x17, x3, x17
+	adcs x19, x19, x5
+	adcs x13, x13, xzr
+	adcs x14, x14, xzr
+	csel x3, x9, xzr, cs
+	adds x17, x17, x3
+	adcs x19, x19, xzr
+	adcs x13, x13, xzr
+	adc x14, x14, xzr
+	subs x4, x4, x28
+	sbcs x26, x26, x21
+	sbcs x2, x2, x20
+	sbcs x22, x22, x25
+	csel x3, x9, xzr, cc
+	subs x3, x4, x3
+	sbcs x26, x26, xzr
+	sbcs x2, x2, xzr
+	sbcs x22, x22, xzr
+	csel x4, x9, xzr, cc
+	sub x3, x3, x4
+	subs x3, x3, x28
+	sbcs x26, x26, x21
+	sbcs x2, x2, x20
+	sbcs x22, x22, x25
+	csel x4, x9, xzr, cc
+	subs x3, x3, x4
+	sbcs x26, x26, xzr
+	sbcs x2, x2, xzr
+	sbcs x22, x22, xzr
+	csel x4, x9, xzr, cc
+	sub x3, x3, x4
+	umulh x4, x3, x10
+	mul x5, x3, x10
+	umulh x6, x3, x11
+	mul x7, x3, x11
+	adds x4, x7, x4
+	umulh x7, x3, x12
+	mul x8, x3, x12
+	adcs x6, x8, x6
+	ldr x8, [sp, #96]
+	umulh x15, x3, x8
+	mul x3, x3, x8
+	adcs x3, x3, x7
+	adc x15, x15, xzr
+	mul x7, x26, x10
+	adds x4, x4, x7
+	mul x7, x26, x11
+	adcs x6, x6, x7
+	mul x7, x26, x12
+	adcs x3, x3, x7
+	mul x7, x26, x8
+	adcs x15, x15, x7
+	cset x7, cs
+	umulh x16, x26, x10
+	adds x16, x6, x16
+	umulh x6, x26, x11
+	adcs x3, x3, x6
+	umulh x6, x26, x12
+	adcs x15, x15, x6
+	umulh x26, x26, x8
+	adc x26, x7, x26
+	mul x6, x2, x10
+	adds x16, x16, x6
+	mul x6, x2, x11
+	adcs x3, x3, x6
+	mul x6, x2, x12
+	adcs x15, x15, x6
+	mul x6, x2, x8
+	adcs x26, x26, x6
+	cset x6, cs
+	umulh x7, x2, x10
+	adds x3, x3, x7
+	umulh x7, x2, x11
+	adcs x15, x15, x7
+	umulh x7, x2, x12
+	adcs x26, x26, x7
+	umulh x2, x2, x8
+	adc x2, x6, x2
+	mul x6, x22, x10
+	adds x3, x3, x6
+	mul x6, x22, x11
+	adcs x15, x15, x6
+	mul x6, x22, x12
+	adcs x26, x26, x6
+	mul x6, x22, x8
+	adcs x2, x2, x6
+	cset x6, cs
+	umulh x10, x22, x10
+	adds x10, x15, x10
+	umulh x11, x22, x11
+	adcs x11, x26, x11
+	umulh x12, x22, x12
+	adcs x12, x2, x12
+	umulh x22, x22, x8
+	adc x22, x6, x22
+	mul x6, x9, x10
+	adds x5, x5, x6
+	mul x6, x9, x11
+	adcs x4, x4, x6
+	mul x6, x9, x12
+	adcs x16, x16, x6
+	mul x6, x9, x22
+	adcs x3, x3, x6
+	cset x6, cs
+	umulh x10, x9, x10
+	adds x10, x4, x10
+	umulh x11, x9, x11
+	adcs x11, x16, x11
+	umulh x12, x9, x12
+	adcs x12, x3, x12
+	umulh x22, x9, x22
+	adc x22, x6, x22
+	umulh x3, x22, x9
+	mul x22, x22, x9
+	adds x22, x5, x22
+	adcs x10, x10, x3
+	adcs x11, x11, xzr
+	adcs x12, x12, xzr
+	csel x3, x9, xzr, cs
+	adds x22, x22, x3
+	adcs x10, x10, xzr
+	adcs x11, x11, xzr
+	adc x12, x12, xzr
+	ldr x3, [sp, #88]
+	subs x22, x22, x3
+	ldr x3, [sp, #80]
+	sbcs x10, x10, x3
+	ldr x3, [sp, #112]
+	sbcs x11, x11, x3
+	ldr x3, [sp, #120]
+	sbcs x12, x12, x3
+	csel x3, x9, xzr, cc
+	subs x22, x22, x3
+	sbcs x10, x10, xzr
+	sbcs x11, x11, xzr
+	sbcs x12, x12, xzr
+	csel x3, x9, xzr, cc
+	sub x22, x22, x3
+	adds x17, x17, x17
+	adcs x19, x19, x19
+	adcs x13, x13, x13
+	adcs x14, x14, x14
+	csel x3, x9, xzr, cs
+	adds x17, x17, x3
+	adcs x19, x19, xzr
+	adcs x13, x13, xzr
+	adcs x14, x14, xzr
+	csel x3, x9, xzr, cs
+	add x17, x17, x3
+	adds x28, x28, x28
+	adcs x21, x21, x21
+	adcs x20, x20, x20
+	adcs x25, x25, x25
+	csel x3, x9, xzr, cs
+	adds x28, x28, x3
+	adcs x21, x21, xzr
+	adcs x20, x20, xzr
+	adcs x25, x25, xzr
+	csel x3, x9, xzr, cs
+	add x28, x28, x3
+	adds x28, x28, x28
+	adcs x21, x21, x21
+	adcs x20, x20, x20
+	adcs x25, x25, x25
+	csel x3, x9, xzr, cs
+	adds x28, x28, x3
+	adcs x21, x21, xzr
+	adcs x20, x20, xzr
+	adcs x25, x25, xzr
+	csel x3, x9, xzr, cs
+	add x28, x28, x3
+	adds x22, x22, x22
+	adcs x10, x10, x10
+	adcs x11, x11, x11
+	adcs x12, x12, x12
+	csel x3, x9, xzr, cs
+	adds x22, x22, x3
+	adcs x10, x10, xzr
+	adcs x11, x11, xzr
+	adcs x12, x12, xzr
+	csel x3, x9, xzr, cs
+	add x22, x22, x3
+	adds x22, x22, x22
+	adcs x10, x10, x10
+	adcs x11, x11, x11
+	adcs x12, x12, x12
+	csel x3, x9, xzr, cs
+	adds x22, x22, x3
+	adcs x10, x10, xzr
+	adcs x11, x11, xzr
+	adcs x12, x12, xzr
+	csel x9, x9, xzr, cs
+	add x22, x22, x9
+	stp x28, x21, [x0, #0]
+	stp x20, x25, [x0, #16]
+	stp x22, x10, [x0, #32]
+	stp x11, x12, [x0, #48]
+	stp x17, x19, [x0, #64]
+	stp x13, x14, [x0, #80]
+	ldp x21, x22, [sp, #16]
+	ldp x23, x24, [sp, #32]
+	ldp x25, x26, [sp, #48]
+	ldp x27, x28, [sp, #64]
+	ldp x19, x20, [sp], #128
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_restore x23
+	.cfi_restore x24
+	.cfi_restore x25
+	.cfi_restore x26
+	.cfi_restore x27
+	.cfi_restore x28
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_jaddc_aarch64, .-lf_secp256k1_p_jaddc_aarch64
+
 	.section .note.GNU-stack,"",@progbits

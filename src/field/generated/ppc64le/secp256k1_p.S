@@ -1832,5 +1832,4078 @@ lf_secp256k1_p_jdbl_ppc64le:
 	.cfi_endproc
 	.size lf_secp256k1_p_jdbl_ppc64le, .-lf_secp256k1_p_jdbl_ppc64le
 
+# void lf_secp256k1_p_jadd_ppc64le(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
+#   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: mixed (b affine), 8M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256.
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r4, r5, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 176 bytes of the protected zone below r1 (18 registers saved, 4 spill slots of 8 bytes)
+#   1187 instructions
+	.text
+	.globl lf_secp256k1_p_jadd_ppc64le
+	.hidden lf_secp256k1_p_jadd_ppc64le
+	.type lf_secp256k1_p_jadd_ppc64le, @function
+	.p2align 4
+lf_secp256k1_p_jadd_ppc64le:
+	.cfi_startproc
+	std %r31, -8(%r1)
+	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
+	std %r27, -40(%r1)
+	std %r26, -48(%r1)
+	std %r25, -56(%r1)
+	std %r24, -64(%r1)
+	std %r23, -72(%r1)
+	std %r22, -80(%r1)
+	std %r21, -88(%r1)
+	std %r20, -96(%r1)
+	std %r19, -104(%r1)
+	std %r18, -112(%r1)
+	std %r17, -120(%r1)
+	std %r16, -128(%r1)
+	std %r15, -136(%r1)
+	std %r14, -144(%r1)
+	.cfi_offset 31, -8
+	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
+	.cfi_offset 27, -40
+	.cfi_offset 26, -48
+	.cfi_offset 25, -56
+	.cfi_offset 24, -64
+	.cfi_offset 23, -72
+	.cfi_offset 22, -80
+	.cfi_offset 21, -88
+	.cfi_offset 20, -96
+	.cfi_offset 19, -104
+	.cfi_offset 18, -112
+	.cfi_offset 17, -120
+	.cfi_offset 16, -128
+	.cfi_offset 15, -136
+	.cfi_offset 14, -144
+	ld %r6, 64(%r4)
+	ld %r7, 72(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 80(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 88(%r4)
+	mulhdu %r31, %r6, %r8
+	mulld %r30, %r6, %r8
+	adde %r11, %r30, %r11
+	addze %r31, %r31
+	mulld %r30, %r7, %r10
+	addc %r11, %r11, %r30
+	mulld %r30, %r7, %r8
+	adde %r30, %r31, %r30
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r29, %r7, %r10
+	addc %r29, %r30, %r29
+	mulhdu %r30, %r7, %r8
+	adde %r30, %r31, %r30
+	mulld %r31, %r10, %r8
+	addc %r30, %r30, %r31
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r28, %r10, %r8
+	add %r28, %r31, %r28
+	addc %r9, %r9, %r9
+	adde %r12, %r12, %r12
+	adde %r11, %r11, %r11
+	adde %r29, %r29, %r29
+	adde %r30, %r30, %r30
+	adde %r28, %r28, %r28
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r27, %r6, %r6
+	mulld %r26, %r6, %r6
+	addc %r27, %r9, %r27
+	mulhdu %r9, %r7, %r7
+	mulld %r25, %r7, %r7
+	adde %r12, %r12, %r25
+	adde %r11, %r11, %r9
+	mulhdu %r9, %r10, %r10
+	mulld %r25, %r10, %r10
+	adde %r25, %r29, %r25
+	adde %r30, %r30, %r9
+	mulhdu %r9, %r8, %r8
+	mulld %r29, %r8, %r8
+	adde %r28, %r28, %r29
+	adde %r31, %r31, %r9
+	li %r9, 1
+	sldi %r9, %r9, 32
+	ori %r9, %r9, 0x3d1
+	mulld %r29, %r9, %r25
+	addc %r26, %r26, %r29
+	mulld %r29, %r9, %r30
+	adde %r27, %r27, %r29
+	mulld %r29, %r9, %r28
+	adde %r12, %r12, %r29
+	mulld %r29, %r9, %r31
+	adde %r11, %r11, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r25, %r9, %r25
+	addc %r25, %r27, %r25
+	mulhdu %r30, %r9, %r30
+	adde %r12, %r12, %r30
+	mulhdu %r28, %r9, %r28
+	adde %r11, %r11, %r28
+	mulhdu %r31, %r9, %r31
+	adde %r29, %r29, %r31
+	mulhdu %r31, %r29, %r9
+	mulld %r29, %r29, %r9
+	addc %r26, %r26, %r29
+	adde %r25, %r25, %r31
+	addze %r12, %r12
+	addze %r11, %r11
+	subfe %r31, %r31, %r31
+	not %r31, %r31
+	and %r31, %r31, %r9
+	addc %r26, %r26, %r31
+	addze %r25, %r25
+	addze %r12, %r12
+	addze %r11, %r11
+	ld %r31, 0(%r5)
+	mulhdu %r30, %r31, %r26
+	mulld %r29, %r31, %r26
+	mulhdu %r28, %r31, %r25
+	mulld %r27, %r31, %r25
+	addc %r27, %r27, %r30
+	mulhdu %r30, %r31, %r12
+	mulld %r24, %r31, %r12
+	adde %r24, %r24, %r28
+	mulhdu %r28, %r31, %r11
+	mulld %r31, %r31, %r11
+	adde %r30, %r31, %r30
+	addze %r28, %r28
+	ld %r31, 8(%r5)
+	mulld %r23, %r31, %r26
+	addc %r23, %r27, %r23
+	mulld %r27, %r31, %r25
+	adde %r24, %r24, %r27
+	mulld %r27, %r31, %r12
+	adde %r27, %r30, %r27
+	mulld %r30, %r31, %r11
+	adde %r28, %r28, %r30
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r22, %r31, %r26
+	addc %r22, %r24, %r22
+	mulhdu %r24, %r31, %r25
+	adde %r24, %r27, %r24
+	mulhdu %r27, %r31, %r12
+	adde %r27, %r28, %r27
+	mulhdu %r31, %r31, %r11
+	adde %r30, %r30, %r31
+	ld %r31, 16(%r5)
+	mulld %r28, %r31, %r26
+	addc %r22, %r22, %r28
+	mulld %r28, %r31, %r25
+	adde %r24, %r24, %r28
+	mulld %r28, %r31, %r12
+	adde %r27, %r27, %r28
+	mulld %r28, %r31, %r11
+	adde %r28, %r30, %r28
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r21, %r31, %r26
+	addc %r21, %r24, %r21
+	mulhdu %r24, %r31, %r25
+	adde %r24, %r27, %r24
+	mulhdu %r27, %r31, %r12
+	adde %r27, %r28, %r27
+	mulhdu %r31, %r31, %r11
+	adde %r30, %r30, %r31
+	ld %r31, 24(%r5)
+	mulld %r28, %r31, %r26
+	addc %r21, %r21, %r28
+	mulld %r28, %r31, %r25
+	adde %r24, %r24, %r28
+	mulld %r28, %r31, %r12
+	adde %r27, %r27, %r28
+	mulld %r28, %r31, %r11
+	adde %r28, %r30, %r28
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r20, %r31, %r26
+	addc %r20, %r24, %r20
+	mulhdu %r24, %r31, %r25
+	adde %r24, %r27, %r24
+	mulhdu %r27, %r31, %r12
+	adde %r27, %r28, %r27
+	mulhdu %r31, %r31, %r11
+	adde %r30, %r30, %r31
+	mulld %r31, %r9, %r20
+	addc %r29, %r29, %r31
+	mulld %r31, %r9, %r24
+	adde %r23, %r23, %r31
+	mulld %r31, %r9, %r27
+	adde %r22, %r22, %r31
+	mulld %r31, %r9, %r30
+	adde %r21, %r21, %r31
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r20, %r9, %r20
+	addc %r20, %r23, %r20
+	mulhdu %r24, %r9, %r24
+	adde %r22, %r22, %r24
+	mulhdu %r27, %r9, %r27
+	adde %r21, %r21, %r27
+	mulhdu %r30, %r9, %r30
+	adde %r30, %r31, %r30
+	mulhdu %r31, %r30, %r9
+	mulld %r30, %r30, %r9
+	addc %r29, %r29, %r30
+	adde %r20, %r20, %r31
+	addze %r22, %r22
+	addze %r21, %r21
+	subfe %r31, %r31, %r31
+	not %r31, %r31
+	and %r31, %r31, %r9
+	addc %r29, %r29, %r31
+	addze %r20, %r20
+	addze %r22, %r22
+	addze %r21, %r21
+	mulhdu %r31, %r26, %r6
+	mulld %r30, %r26, %r6
+	mulhdu %r28, %r26, %r7
+	mulld %r27, %r26, %r7
+	addc %r27, %r27, %r31
+	mulhdu %r31, %r26, %r10
+	mulld %r24, %r26, %r10
+	adde %r24, %r24, %r28
+	mulhdu %r28, %r26, %r8
+	mulld %r26, %r26, %r8
+	adde %r26, %r26, %r31
+	addze %r28, %r28
+	mulld %r31, %r25, %r6
+	addc %r27, %r27, %r31
+	mulld %r31, %r25, %r7
+	adde %r24, %r24, %r31
+	mulld %r31, %r25, %r10
+	adde %r26, %r26, %r31
+	mulld %r31, %r25, %r8
+	adde %r28, %r28, %r31
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r23, %r25, %r6
+	addc %r23, %r24, %r23
+	mulhdu %r24, %r25, %r7
+	adde %r24, %r26, %r24
+	mulhdu %r26, %r25, %r10
+	adde %r26, %r28, %r26
+	mulhdu %r25, %r25, %r8
+	adde %r25, %r31, %r25
+	mulld %r31, %r12, %r6
+	addc %r23, %r23, %r31
+	mulld %r31, %r12, %r7
+	adde %r24, %r24, %r31
+	mulld %r31, %r12, %r10
+	adde %r26, %r26, %r31
+	mulld %r31, %r12, %r8
+	adde %r25, %r25, %r31
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r28, %r12, %r6
+	addc %r24, %r24, %r28
+	mulhdu %r28, %r12, %r7
+	adde %r26, %r26, %r28
+	mulhdu %r28, %r12, %r10
+	adde %r25, %r25, %r28
+	mulhdu %r12, %r12, %r8
+	adde %r12, %r31, %r12
+	mulld %r31, %r11, %r6
+	addc %r24, %r24, %r31
+	mulld %r31, %r11, %r7
+	adde %r26, %r26, %r31
+	mulld %r31, %r11, %r10
+	adde %r25, %r25, %r31
+	mulld %r31, %r11, %r8
+	adde %r12, %r12, %r31
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r28, %r11, %r6
+	addc %r26, %r26, %r28
+	mulhdu %r28, %r11, %r7
+	adde %r25, %r25, %r28
+	mulhdu %r28, %r11, %r10
+	adde %r12, %r12, %r28
+	mulhdu %r11, %r11, %r8
+	adde %r11, %r31, %r11
+	mulld %r31, %r9, %r26
+	addc %r30, %r30, %r31
+	mulld %r31, %r9, %r25
+	adde %r27, %r27, %r31
+	mulld %r31, %r9, %r12
+	adde %r23, %r23, %r31
+	mulld %r31, %r9, %r11
+	adde %r24, %r24, %r31
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r26, %r9, %r26
+	addc %r26, %r27, %r26
+	mulhdu %r25, %r9, %r25
+	adde %r23, %r23, %r25
+	mulhdu %r12, %r9, %r12
+	adde %r12, %r24, %r12
+	mulhdu %r11, %r9, %r11
+	adde %r11, %r31, %r11
+	mulhdu %r31, %r11, %r9
+	mulld %r11, %r11, %r9
+	addc %r11, %r30, %r11
+	adde %r26, %r26, %r31
+	addze %r23, %r23
+	addze %r12, %r12
+	subfe %r31, %r31, %r31
+	not %r31, %r31
+	and %r31, %r31, %r9
+	addc %r11, %r11, %r31
+	addze %r26, %r26
+	addze %r23, %r23
+	addze %r12, %r12
+	ld %r31, 32(%r5)
+	mulhdu %r30, %r31, %r11
+	mulld %r28, %r31, %r11
+	mulhdu %r27, %r31, %r26
+	mulld %r25, %r31, %r26
+	addc %r25, %r25, %r30
+	mulhdu %r30, %r31, %r23
+	mulld %r24, %r31, %r23
+	adde %r24, %r24, %r27
+	mulhdu %r27, %r31, %r12
+	mulld %r31, %r31, %r12
+	adde %r30, %r31, %r30
+	addze %r27, %r27
+	ld %r31, 40(%r5)
+	mulld %r19, %r31, %r11
+	addc %r19, %r25, %r19
+	mulld %r25, %r31, %r26
+	adde %r24, %r24, %r25
+	mulld %r25, %r31, %r23
+	adde %r25, %r30, %r25
+	mulld %r30, %r31, %r12
+	adde %r27, %r27, %r30
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r18, %r31, %r11
+	addc %r18, %r24, %r18
+	mulhdu %r24, %r31, %r26
+	adde %r24, %r25, %r24
+	mulhdu %r25, %r31, %r23
+	adde %r25, %r27, %r25
+	mulhdu %r31, %r31, %r12
+	adde %r30, %r30, %r31
+	ld %r31, 48(%r5)
+	mulld %r27, %r31, %r11
+	addc %r18, %r18, %r27
+	mulld %r27, %r31, %r26
+	adde %r24, %r24, %r27
+	mulld %r27, %r31, %r23
+	adde %r25, %r25, %r27
+	mulld %r27, %r31, %r12
+	adde %r27, %r30, %r27
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r17, %r31, %r11
+	addc %r17, %r24, %r17
+	mulhdu %r24, %r31, %r26
+	adde %r24, %r25, %r24
+	mulhdu %r25, %r31, %r23
+	adde %r25, %r27, %r25
+	mulhdu %r31, %r31, %r12
+	adde %r30, %r30, %r31
+	ld %r31, 56(%r5)
+	mulld %r27, %r31, %r11
+	addc %r17, %r17, %r27
+	mulld %r27, %r31, %r26
+	adde %r24, %r24, %r27
+	mulld %r27, %r31, %r23
+	adde %r25, %r25, %r27
+	mulld %r27, %r31, %r12
+	adde %r27, %r30, %r27
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r11, %r31, %r11
+	addc %r11, %r24, %r11
+	mulhdu %r26, %r31, %r26
+	adde %r25, %r25, %r26
+	mulhdu %r23, %r31, %r23
+	adde %r23, %r27, %r23
+	mulhdu %r12, %r31, %r12
+	adde %r12, %r30, %r12
+	mulld %r5, %r9, %r11
+	addc %r28, %r28, %r5
+	mulld %r5, %r9, %r25
+	adde %r19, %r19, %r5
+	mulld %r5, %r9, %r23
+	adde %r18, %r18, %r5
+	mulld %r5, %r9, %r12
+	adde %r17, %r17, %r5
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r11, %r9, %r11
+	addc %r11, %r19, %r11
+	mulhdu %r25, %r9, %r25
+	adde %r18, %r18, %r25
+	mulhdu %r23, %r9, %r23
+	adde %r17, %r17, %r23
+	mulhdu %r12, %r9, %r12
+	adde %r12, %r5, %r12
+	mulhdu %r5, %r12, %r9
+	mulld %r12, %r12, %r9
+	addc %r12, %r28, %r12
+	adde %r11, %r11, %r5
+	addze %r18, %r18
+	addze %r17, %r17
+	subfe %r5, %r5, %r5
+	not %r5, %r5
+	and %r5, %r5, %r9
+	addc %r12, %r12, %r5
+	addze %r11, %r11
+	addze %r18, %r18
+	addze %r17, %r17
+	ld %r5, 0(%r4)
+	subfc %r29, %r5, %r29
+	ld %r31, 8(%r4)
+	subfe %r20, %r31, %r20
+	ld %r30, 16(%r4)
+	subfe %r22, %r30, %r22
+	ld %r28, 24(%r4)
+	subfe %r21, %r28, %r21
+	subfe %r27, %r27, %r27
+	and %r27, %r27, %r9
+	subfc %r27, %r27, %r29
+	addme %r20, %r20
+	addme %r22, %r22
+	addme %r21, %r21
+	subfe %r29, %r29, %r29
+	and %r29, %r29, %r9
+	subf %r27, %r29, %r27
+	ld %r29, 32(%r4)
+	subfc %r12, %r29, %r12
+	ld %r26, 40(%r4)
+	subfe %r11, %r26, %r11
+	ld %r25, 48(%r4)
+	subfe %r18, %r25, %r18
+	ld %r24, 56(%r4)
+	subfe %r17, %r24, %r17
+	subfe %r23, %r23, %r23
+	and %r23, %r23, %r9
+	subfc %r12, %r23, %r12
+	addme %r11, %r11
+	addme %r18, %r18
+	addme %r17, %r17
+	subfe %r23, %r23, %r23
+	and %r23, %r23, %r9
+	subf %r12, %r23, %r12
+	mulhdu %r23, %r6, %r27
+	mulld %r19, %r6, %r27
+	mulhdu %r16, %r6, %r20
+	mulld %r15, %r6, %r20
+	addc %r15, %r15, %r23
+	mulhdu %r23, %r6, %r22
+	mulld %r14, %r6, %r22
+	adde %r14, %r14, %r16
+	mulhdu %r16, %r6, %r21
+	mulld %r6, %r6, %r21
+	adde %r23, %r6, %r23
+	addze %r16, %r16
+	mulld %r6, %r7, %r27
+	addc %r15, %r15, %r6
+	mulld %r6, %r7, %r20
+	adde %r14, %r14, %r6
+	mulld %r6, %r7, %r22
+	adde %r23, %r23, %r6
+	mulld %r6, %r7, %r21
+	adde %r16, %r16, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r24, %r7, %r27
+	addc %r14, %r14, %r24
+	mulhdu %r24, %r7, %r20
+	adde %r23, %r23, %r24
+	mulhdu %r24, %r7, %r22
+	adde %r16, %r16, %r24
+	mulhdu %r7, %r7, %r21
+	adde %r6, %r6, %r7
+	mulld %r7, %r10, %r27
+	addc %r14, %r14, %r7
+	mulld %r7, %r10, %r20
+	adde %r23, %r23, %r7
+	mulld %r7, %r10, %r22
+	adde %r16, %r16, %r7
+	mulld %r7, %r10, %r21
+	adde %r6, %r6, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r24, %r10, %r27
+	addc %r23, %r23, %r24
+	mulhdu %r24, %r10, %r20
+	adde %r16, %r16, %r24
+	mulhdu %r24, %r10, %r22
+	adde %r24, %r6, %r24
+	mulhdu %r10, %r10, %r21
+	adde %r10, %r7, %r10
+	mulld %r6, %r8, %r27
+	addc %r23, %r23, %r6
+	mulld %r6, %r8, %r20
+	adde %r16, %r16, %r6
+	mulld %r6, %r8, %r22
+	adde %r24, %r24, %r6
+	mulld %r6, %r8, %r21
+	adde %r10, %r10, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r7, %r8, %r27
+	addc %r16, %r16, %r7
+	mulhdu %r7, %r8, %r20
+	adde %r24, %r24, %r7
+	mulhdu %r7, %r8, %r22
+	adde %r10, %r10, %r7
+	mulhdu %r8, %r8, %r21
+	adde %r6, %r6, %r8
+	mulld %r7, %r9, %r16
+	addc %r19, %r19, %r7
+	mulld %r7, %r9, %r24
+	adde %r15, %r15, %r7
+	mulld %r7, %r9, %r10
+	adde %r14, %r14, %r7
+	mulld %r7, %r9, %r6
+	adde %r23, %r23, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r16, %r9, %r16
+	addc %r15, %r15, %r16
+	mulhdu %r24, %r9, %r24
+	adde %r14, %r14, %r24
+	mulhdu %r10, %r9, %r10
+	adde %r10, %r23, %r10
+	mulhdu %r6, %r9, %r6
+	adde %r6, %r7, %r6
+	mulhdu %r7, %r6, %r9
+	mulld %r6, %r6, %r9
+	addc %r19, %r19, %r6
+	adde %r15, %r15, %r7
+	addze %r14, %r14
+	addze %r10, %r10
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	addc %r19, %r19, %r6
+	addze %r15, %r15
+	addze %r14, %r14
+	addze %r10, %r10
+	mulhdu %r6, %r27, %r20
+	mulld %r7, %r27, %r20
+	mulhdu %r8, %r27, %r22
+	mulld %r24, %r27, %r22
+	addc %r24, %r24, %r6
+	mulhdu %r6, %r27, %r21
+	mulld %r23, %r27, %r21
+	adde %r23, %r23, %r8
+	addze %r6, %r6
+	mulld %r8, %r20, %r22
+	addc %r23, %r23, %r8
+	mulld %r8, %r20, %r21
+	adde %r6, %r6, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r16, %r20, %r22
+	addc %r16, %r6, %r16
+	mulhdu %r6, %r20, %r21
+	adde %r6, %r8, %r6
+	mulld %r8, %r22, %r21
+	addc %r6, %r6, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	std %r10, -152(%r1)
+	mulhdu %r10, %r22, %r21
+	add %r10, %r8, %r10
+	addc %r7, %r7, %r7
+	adde %r24, %r24, %r24
+	adde %r23, %r23, %r23
+	adde %r16, %r16, %r16
+	adde %r6, %r6, %r6
+	adde %r10, %r10, %r10
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	std %r14, -160(%r1)
+	mulhdu %r14, %r27, %r27
+	std %r15, -168(%r1)
+	mulld %r15, %r27, %r27
+	addc %r14, %r7, %r14
+	mulhdu %r7, %r20, %r20
+	std %r19, -176(%r1)
+	mulld %r19, %r20, %r20
+	adde %r19, %r24, %r19
+	adde %r23, %r23, %r7
+	mulhdu %r7, %r22, %r22
+	mulld %r24, %r22, %r22
+	adde %r16, %r16, %r24
+	adde %r6, %r6, %r7
+	mulhdu %r7, %r21, %r21
+	mulld %r24, %r21, %r21
+	adde %r10, %r10, %r24
+	adde %r7, %r8, %r7
+	mulld %r8, %r9, %r16
+	addc %r15, %r15, %r8
+	mulld %r8, %r9, %r6
+	adde %r14, %r14, %r8
+	mulld %r8, %r9, %r10
+	adde %r19, %r19, %r8
+	mulld %r8, %r9, %r7
+	adde %r23, %r23, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r16, %r9, %r16
+	addc %r14, %r14, %r16
+	mulhdu %r6, %r9, %r6
+	adde %r19, %r19, %r6
+	mulhdu %r10, %r9, %r10
+	adde %r10, %r23, %r10
+	mulhdu %r7, %r9, %r7
+	adde %r7, %r8, %r7
+	mulhdu %r6, %r7, %r9
+	mulld %r7, %r7, %r9
+	addc %r15, %r15, %r7
+	adde %r14, %r14, %r6
+	addze %r19, %r19
+	addze %r10, %r10
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	addc %r15, %r15, %r6
+	addze %r14, %r14
+	addze %r19, %r19
+	addze %r10, %r10
+	mulhdu %r6, %r15, %r27
+	mulld %r7, %r15, %r27
+	mulhdu %r8, %r15, %r20
+	mulld %r24, %r15, %r20
+	addc %r24, %r24, %r6
+	mulhdu %r6, %r15, %r22
+	mulld %r23, %r15, %r22
+	adde %r23, %r23, %r8
+	mulhdu %r8, %r15, %r21
+	mulld %r16, %r15, %r21
+	adde %r16, %r16, %r6
+	addze %r8, %r8
+	mulld %r6, %r14, %r27
+	addc %r24, %r24, %r6
+	mulld %r6, %r14, %r20
+	adde %r23, %r23, %r6
+	mulld %r6, %r14, %r22
+	adde %r16, %r16, %r6
+	mulld %r6, %r14, %r21
+	adde %r6, %r8, %r6
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r25, %r14, %r27
+	addc %r23, %r23, %r25
+	mulhdu %r25, %r14, %r20
+	adde %r16, %r16, %r25
+	mulhdu %r25, %r14, %r22
+	adde %r25, %r6, %r25
+	mulhdu %r6, %r14, %r21
+	adde %r6, %r8, %r6
+	mulld %r8, %r19, %r27
+	addc %r23, %r23, %r8
+	mulld %r8, %r19, %r20
+	adde %r16, %r16, %r8
+	mulld %r8, %r19, %r22
+	adde %r25, %r25, %r8
+	mulld %r8, %r19, %r21
+	adde %r6, %r6, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r26, %r19, %r27
+	addc %r16, %r16, %r26
+	mulhdu %r26, %r19, %r20
+	adde %r25, %r25, %r26
+	mulhdu %r26, %r19, %r22
+	adde %r26, %r6, %r26
+	mulhdu %r6, %r19, %r21
+	adde %r6, %r8, %r6
+	mulld %r8, %r10, %r27
+	addc %r16, %r16, %r8
+	mulld %r8, %r10, %r20
+	adde %r25, %r25, %r8
+	mulld %r8, %r10, %r22
+	adde %r26, %r26, %r8
+	mulld %r8, %r10, %r21
+	adde %r6, %r6, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r27, %r10, %r27
+	addc %r25, %r25, %r27
+	mulhdu %r20, %r10, %r20
+	adde %r20, %r26, %r20
+	mulhdu %r22, %r10, %r22
+	adde %r22, %r6, %r22
+	mulhdu %r21, %r10, %r21
+	adde %r21, %r8, %r21
+	mulld %r6, %r9, %r25
+	addc %r6, %r7, %r6
+	mulld %r7, %r9, %r20
+	adde %r24, %r24, %r7
+	mulld %r7, %r9, %r22
+	adde %r23, %r23, %r7
+	mulld %r7, %r9, %r21
+	adde %r16, %r16, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r25, %r9, %r25
+	addc %r24, %r24, %r25
+	mulhdu %r20, %r9, %r20
+	adde %r20, %r23, %r20
+	mulhdu %r22, %r9, %r22
+	adde %r16, %r16, %r22
+	mulhdu %r21, %r9, %r21
+	adde %r21, %r7, %r21
+	mulhdu %r7, %r21, %r9
+	mulld %r21, %r21, %r9
+	addc %r21, %r6, %r21
+	adde %r24, %r24, %r7
+	addze %r20, %r20
+	addze %r16, %r16
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	addc %r21, %r21, %r6
+	addze %r24, %r24
+	addze %r20, %r20
+	addze %r16, %r16
+	mulhdu %r6, %r5, %r15
+	mulld %r7, %r5, %r15
+	mulhdu %r8, %r5, %r14
+	mulld %r27, %r5, %r14
+	addc %r27, %r27, %r6
+	mulhdu %r6, %r5, %r19
+	mulld %r26, %r5, %r19
+	adde %r26, %r26, %r8
+	mulhdu %r8, %r5, %r10
+	mulld %r5, %r5, %r10
+	adde %r5, %r5, %r6
+	addze %r8, %r8
+	mulld %r6, %r31, %r15
+	addc %r27, %r27, %r6
+	mulld %r6, %r31, %r14
+	adde %r26, %r26, %r6
+	mulld %r6, %r31, %r19
+	adde %r5, %r5, %r6
+	mulld %r6, %r31, %r10
+	adde %r6, %r8, %r6
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r25, %r31, %r15
+	addc %r25, %r26, %r25
+	mulhdu %r26, %r31, %r14
+	adde %r26, %r5, %r26
+	mulhdu %r5, %r31, %r19
+	adde %r5, %r6, %r5
+	mulhdu %r31, %r31, %r10
+	adde %r31, %r8, %r31
+	mulld %r6, %r30, %r15
+	addc %r25, %r25, %r6
+	mulld %r6, %r30, %r14
+	adde %r26, %r26, %r6
+	mulld %r6, %r30, %r19
+	adde %r5, %r5, %r6
+	mulld %r6, %r30, %r10
+	adde %r31, %r31, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r8, %r30, %r15
+	addc %r26, %r26, %r8
+	mulhdu %r8, %r30, %r14
+	adde %r5, %r5, %r8
+	mulhdu %r8, %r30, %r19
+	adde %r31, %r31, %r8
+	mulhdu %r30, %r30, %r10
+	adde %r30, %r6, %r30
+	mulld %r6, %r28, %r15
+	addc %r26, %r26, %r6
+	mulld %r6, %r28, %r14
+	adde %r5, %r5, %r6
+	mulld %r6, %r28, %r19
+	adde %r31, %r31, %r6
+	mulld %r6, %r28, %r10
+	adde %r30, %r30, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r15, %r28, %r15
+	addc %r15, %r5, %r15
+	mulhdu %r14, %r28, %r14
+	adde %r14, %r31, %r14
+	mulhdu %r19, %r28, %r19
+	adde %r19, %r30, %r19
+	mulhdu %r10, %r28, %r10
+	adde %r10, %r6, %r10
+	mulld %r6, %r9, %r15
+	addc %r6, %r7, %r6
+	mulld %r7, %r9, %r14
+	adde %r27, %r27, %r7
+	mulld %r7, %r9, %r19
+	adde %r25, %r25, %r7
+	mulld %r7, %r9, %r10
+	adde %r26, %r26, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r15, %r9, %r15
+	addc %r15, %r27, %r15
+	mulhdu %r14, %r9, %r14
+	adde %r14, %r25, %r14
+	mulhdu %r19, %r9, %r19
+	adde %r19, %r26, %r19
+	mulhdu %r10, %r9, %r10
+	adde %r10, %r7, %r10
+	mulhdu %r7, %r10, %r9
+	mulld %r10, %r10, %r9
+	addc %r10, %r6, %r10
+	adde %r15, %r15, %r7
+	addze %r14, %r14
+	addze %r19, %r19
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	addc %r10, %r10, %r6
+	addze %r15, %r15
+	addze %r14, %r14
+	addze %r19, %r19
+	mulhdu %r6, %r29, %r21
+	mulld %r7, %r29, %r21
+	mulhdu %r8, %r29, %r24
+	mulld %r5, %r29, %r24
+	addc %r5, %r5, %r6
+	mulhdu %r6, %r29, %r20
+	mulld %r31, %r29, %r20
+	adde %r31, %r31, %r8
+	mulhdu %r8, %r29, %r16
+	mulld %r29, %r29, %r16
+	adde %r29, %r29, %r6
+	addze %r8, %r8
+	ld %r6, 40(%r4)
+	mulld %r30, %r6, %r21
+	addc %r30, %r5, %r30
+	mulld %r5, %r6, %r24
+	adde %r31, %r31, %r5
+	mulld %r5, %r6, %r20
+	adde %r29, %r29, %r5
+	mulld %r5, %r6, %r16
+	adde %r5, %r8, %r5
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r28, %r6, %r21
+	addc %r28, %r31, %r28
+	mulhdu %r31, %r6, %r24
+	adde %r29, %r29, %r31
+	mulhdu %r31, %r6, %r20
+	adde %r31, %r5, %r31
+	mulhdu %r6, %r6, %r16
+	adde %r6, %r8, %r6
+	ld %r8, 48(%r4)
+	mulld %r5, %r8, %r21
+	addc %r28, %r28, %r5
+	mulld %r5, %r8, %r24
+	adde %r29, %r29, %r5
+	mulld %r5, %r8, %r20
+	adde %r31, %r31, %r5
+	mulld %r5, %r8, %r16
+	adde %r5, %r6, %r5
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r27, %r8, %r21
+	addc %r27, %r29, %r27
+	mulhdu %r29, %r8, %r24
+	adde %r29, %r31, %r29
+	mulhdu %r31, %r8, %r20
+	adde %r31, %r5, %r31
+	mulhdu %r8, %r8, %r16
+	adde %r6, %r6, %r8
+	ld %r8, 56(%r4)
+	mulld %r5, %r8, %r21
+	addc %r27, %r27, %r5
+	mulld %r5, %r8, %r24
+	adde %r29, %r29, %r5
+	mulld %r5, %r8, %r20
+	adde %r31, %r31, %r5
+	mulld %r5, %r8, %r16
+	adde %r5, %r6, %r5
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r26, %r8, %r21
+	addc %r26, %r29, %r26
+	mulhdu %r29, %r8, %r24
+	adde %r29, %r31, %r29
+	mulhdu %r31, %r8, %r20
+	adde %r31, %r5, %r31
+	mulhdu %r8, %r8, %r16
+	adde %r6, %r6, %r8
+	mulld %r8, %r9, %r26
+	addc %r7, %r7, %r8
+	mulld %r8, %r9, %r29
+	adde %r30, %r30, %r8
+	mulld %r8, %r9, %r31
+	adde %r28, %r28, %r8
+	mulld %r8, %r9, %r6
+	adde %r27, %r27, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r26, %r9, %r26
+	addc %r26, %r30, %r26
+	mulhdu %r29, %r9, %r29
+	adde %r28, %r28, %r29
+	mulhdu %r31, %r9, %r31
+	adde %r27, %r27, %r31
+	mulhdu %r6, %r9, %r6
+	adde %r6, %r8, %r6
+	mulhdu %r8, %r6, %r9
+	mulld %r6, %r6, %r9
+	addc %r6, %r7, %r6
+	adde %r26, %r26, %r8
+	addze %r28, %r28
+	addze %r27, %r27
+	subfe %r7, %r7, %r7
+	not %r7, %r7
+	and %r7, %r7, %r9
+	addc %r6, %r6, %r7
+	addze %r26, %r26
+	addze %r28, %r28
+	addze %r27, %r27
+	mulhdu %r7, %r12, %r11
+	mulld %r8, %r12, %r11
+	mulhdu %r5, %r12, %r18
+	mulld %r4, %r12, %r18
+	addc %r4, %r4, %r7
+	mulhdu %r7, %r12, %r17
+	mulld %r31, %r12, %r17
+	adde %r31, %r31, %r5
+	addze %r7, %r7
+	mulld %r5, %r11, %r18
+	addc %r31, %r31, %r5
+	mulld %r5, %r11, %r17
+	adde %r5, %r7, %r5
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r30, %r11, %r18
+	addc %r30, %r5, %r30
+	mulhdu %r5, %r11, %r17
+	adde %r5, %r7, %r5
+	mulld %r7, %r18, %r17
+	addc %r5, %r5, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r29, %r18, %r17
+	add %r29, %r7, %r29
+	addc %r8, %r8, %r8
+	adde %r4, %r4, %r4
+	adde %r31, %r31, %r31
+	adde %r30, %r30, %r30
+	adde %r5, %r5, %r5
+	adde %r29, %r29, %r29
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r25, %r12, %r12
+	mulld %r23, %r12, %r12
+	addc %r25, %r8, %r25
+	mulhdu %r8, %r11, %r11
+	mulld %r22, %r11, %r11
+	adde %r22, %r4, %r22
+	adde %r31, %r31, %r8
+	mulhdu %r8, %r18, %r18
+	mulld %r4, %r18, %r18
+	adde %r30, %r30, %r4
+	adde %r5, %r5, %r8
+	mulhdu %r8, %r17, %r17
+	mulld %r4, %r17, %r17
+	adde %r29, %r29, %r4
+	adde %r7, %r7, %r8
+	mulld %r8, %r9, %r30
+	addc %r23, %r23, %r8
+	mulld %r8, %r9, %r5
+	adde %r25, %r25, %r8
+	mulld %r8, %r9, %r29
+	adde %r22, %r22, %r8
+	mulld %r8, %r9, %r7
+	adde %r31, %r31, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r30, %r9, %r30
+	addc %r25, %r25, %r30
+	mulhdu %r5, %r9, %r5
+	adde %r22, %r22, %r5
+	mulhdu %r29, %r9, %r29
+	adde %r29, %r31, %r29
+	mulhdu %r7, %r9, %r7
+	adde %r7, %r8, %r7
+	mulhdu %r8, %r7, %r9
+	mulld %r7, %r7, %r9
+	addc %r23, %r23, %r7
+	adde %r25, %r25, %r8
+	addze %r22, %r22
+	addze %r29, %r29
+	subfe %r7, %r7, %r7
+	not %r7, %r7
+	and %r7, %r7, %r9
+	addc %r23, %r23, %r7
+	addze %r25, %r25
+	addze %r22, %r22
+	addze %r29, %r29
+	subfc %r21, %r21, %r23
+	subfe %r24, %r24, %r25
+	subfe %r20, %r20, %r22
+	subfe %r16, %r16, %r29
+	subfe %r7, %r7, %r7
+	and %r7, %r7, %r9
+	subfc %r21, %r7, %r21
+	addme %r24, %r24
+	addme %r20, %r20
+	addme %r16, %r16
+	subfe %r7, %r7, %r7
+	and %r7, %r7, %r9
+	subf %r21, %r7, %r21
+	subfc %r21, %r10, %r21
+	subfe %r24, %r15, %r24
+	subfe %r20, %r14, %r20
+	subfe %r16, %r19, %r16
+	subfe %r7, %r7, %r7
+	and %r7, %r7, %r9
+	subfc %r21, %r7, %r21
+	addme %r24, %r24
+	addme %r20, %r20
+	addme %r16, %r16
+	subfe %r7, %r7, %r7
+	and %r7, %r7, %r9
+	subf %r21, %r7, %r21
+	subfc %r21, %r10, %r21
+	subfe %r24, %r15, %r24
+	subfe %r20, %r14, %r20
+	subfe %r16, %r19, %r16
+	subfe %r7, %r7, %r7
+	and %r7, %r7, %r9
+	subfc %r21, %r7, %r21
+	addme %r24, %r24
+	addme %r20, %r20
+	addme %r16, %r16
+	subfe %r7, %r7, %r7
+	and %r7, %r7, %r9
+	subf %r21, %r7, %r21
+	subfc %r10, %r21, %r10
+	subfe %r15, %r24, %r15
+	subfe %r14, %r20, %r14
+	subfe %r19, %r16, %r19
+	subfe %r7, %r7, %r7
+	and %r7, %r7, %r9
+	subfc %r10, %r7, %r10
+	addme %r15, %r15
+	addme %r14, %r14
+	addme %r19, %r19
+	subfe %r7, %r7, %r7
+	and %r7, %r7, %r9
+	subf %r10, %r7, %r10
+	mulhdu %r7, %r10, %r12
+	mulld %r8, %r10, %r12
+	mulhdu %r5, %r10, %r11
+	mulld %r4, %r10, %r11
+	addc %r4, %r4, %r7
+	mulhdu %r7, %r10, %r18
+	mulld %r31, %r10, %r18
+	adde %r31, %r31, %r5
+	mulhdu %r5, %r10, %r17
+	mulld %r10, %r10, %r17
+	adde %r10, %r10, %r7
+	addze %r5, %r5
+	mulld %r7, %r15, %r12
+	addc %r4, %r4, %r7
+	mulld %r7, %r15, %r11
+	adde %r31, %r31, %r7
+	mulld %r7, %r15, %r18
+	adde %r10, %r10, %r7
+	mulld %r7, %r15, %r17
+	adde %r5, %r5, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r30, %r15, %r12
+	addc %r30, %r31, %r30
+	mulhdu %r31, %r15, %r11
+	adde %r10, %r10, %r31
+	mulhdu %r31, %r15, %r18
+	adde %r31, %r5, %r31
+	mulhdu %r15, %r15, %r17
+	adde %r15, %r7, %r15
+	mulld %r7, %r14, %r12
+	addc %r30, %r30, %r7
+	mulld %r7, %r14, %r11
+	adde %r10, %r10, %r7
+	mulld %r7, %r14, %r18
+	adde %r31, %r31, %r7
+	mulld %r7, %r14, %r17
+	adde %r15, %r15, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r5, %r14, %r12
+	addc %r10, %r10, %r5
+	mulhdu %r5, %r14, %r11
+	adde %r31, %r31, %r5
+	mulhdu %r5, %r14, %r18
+	adde %r15, %r15, %r5
+	mulhdu %r14, %r14, %r17
+	adde %r14, %r7, %r14
+	mulld %r7, %r19, %r12
+	addc %r10, %r10, %r7
+	mulld %r7, %r19, %r11
+	adde %r31, %r31, %r7
+	mulld %r7, %r19, %r18
+	adde %r15, %r15, %r7
+	mulld %r7, %r19, %r17
+	adde %r14, %r14, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r12, %r19, %r12
+	addc %r12, %r31, %r12
+	mulhdu %r11, %r19, %r11
+	adde %r11, %r15, %r11
+	mulhdu %r18, %r19, %r18
+	adde %r14, %r14, %r18
+	mulhdu %r17, %r19, %r17
+	adde %r17, %r7, %r17
+	mulld %r7, %r9, %r12
+	addc %r7, %r8, %r7
+	mulld %r8, %r9, %r11
+	adde %r4, %r4, %r8
+	mulld %r8, %r9, %r14
+	adde %r30, %r30, %r8
+	mulld %r8, %r9, %r17
+	adde %r10, %r10, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r12, %r9, %r12
+	addc %r12, %r4, %r12
+	mulhdu %r11, %r9, %r11
+	adde %r11, %r30, %r11
+	mulhdu %r14, %r9, %r14
+	adde %r10, %r10, %r14
+	mulhdu %r17, %r9, %r17
+	adde %r17, %r8, %r17
+	mulhdu %r8, %r17, %r9
+	mulld %r17, %r17, %r9
+	addc %r17, %r7, %r17
+	adde %r12, %r12, %r8
+	addze %r11, %r11
+	addze %r10, %r10
+	subfe %r7, %r7, %r7
+	not %r7, %r7
+	and %r7, %r7, %r9
+	addc %r17, %r17, %r7
+	addze %r12, %r12
+	addze %r11, %r11
+	addze %r10, %r10
+	subfc %r17, %r6, %r17
+	subfe %r12, %r26, %r12
+	subfe %r11, %r28, %r11
+	subfe %r10, %r27, %r10
+	subfe %r6, %r6, %r6
+	and %r6, %r6, %r9
+	subfc %r17, %r6, %r17
+	addme %r12, %r12
+	addme %r11, %r11
+	addme %r10, %r10
+	subfe %r6, %r6, %r6
+	and %r6, %r6, %r9
+	subf %r17, %r6, %r17
+	std %r21, 0(%r3)
+	std %r24, 8(%r3)
+	std %r20, 16(%r3)
+	std %r16, 24(%r3)
+	std %r17, 32(%r3)
+	std %r12, 40(%r3)
+	std %r11, 48(%r3)
+	std %r10, 56(%r3)
+	ld %r6, -176(%r1)
+	std %r6, 64(%r3)
+	ld %r6, -168(%r1)
+	std %r6, 72(%r3)
+	ld %r6, -160(%r1)
+	std %r6, 80(%r3)
+	ld %r6, -152(%r1)
+	std %r6, 88(%r3)
+	ld %r31, -8(%r1)
+	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
+	ld %r27, -40(%r1)
+	ld %r26, -48(%r1)
+	ld %r25, -56(%r1)
+	ld %r24, -64(%r1)
+	ld %r23, -72(%r1)
+	ld %r22, -80(%r1)
+	ld %r21, -88(%r1)
+	ld %r20, -96(%r1)
+	ld %r19, -104(%r1)
+	ld %r18, -112(%r1)
+	ld %r17, -120(%r1)
+	ld %r16, -128(%r1)
+	ld %r15, -136(%r1)
+	ld %r14, -144(%r1)
+	.cfi_restore 31
+	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
+	.cfi_restore 27
+	.cfi_restore 26
+	.cfi_restore 25
+	.cfi_restore 24
+	.cfi_restore 23
+	.cfi_restore 22
+	.cfi_restore 21
+	.cfi_restore 20
+	.cfi_restore 19
+	.cfi_restore 18
+	.cfi_restore 17
+	.cfi_restore 16
+	.cfi_restore 15
+	.cfi_restore 14
+	blr
+	.cfi_endproc
+	.size lf_secp256k1_p_jadd_ppc64le, .-lf_secp256k1_p_jadd_ppc64le
+
+# void lf_secp256k1_p_jaddz_ppc64le(uint64_t r[12], const uint64_t a[12], const uint64_t b[12])
+#   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: b = (x, y, zi) affine on the curve isomorphic by zi, 9M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256.
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r4, r5, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 176 bytes of the protected zone below r1 (18 registers saved, 4 spill slots of 8 bytes)
+#   1288 instructions
+	.text
+	.globl lf_secp256k1_p_jaddz_ppc64le
+	.hidden lf_secp256k1_p_jaddz_ppc64le
+	.type lf_secp256k1_p_jaddz_ppc64le, @function
+	.p2align 4
+lf_secp256k1_p_jaddz_ppc64le:
+	.cfi_startproc
+	std %r31, -8(%r1)
+	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
+	std %r27, -40(%r1)
+	std %r26, -48(%r1)
+	std %r25, -56(%r1)
+	std %r24, -64(%r1)
+	std %r23, -72(%r1)
+	std %r22, -80(%r1)
+	std %r21, -88(%r1)
+	std %r20, -96(%r1)
+	std %r19, -104(%r1)
+	std %r18, -112(%r1)
+	std %r17, -120(%r1)
+	std %r16, -128(%r1)
+	std %r15, -136(%r1)
+	std %r14, -144(%r1)
+	.cfi_offset 31, -8
+	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
+	.cfi_offset 27, -40
+	.cfi_offset 26, -48
+	.cfi_offset 25, -56
+	.cfi_offset 24, -64
+	.cfi_offset 23, -72
+	.cfi_offset 22, -80
+	.cfi_offset 21, -88
+	.cfi_offset 20, -96
+	.cfi_offset 19, -104
+	.cfi_offset 18, -112
+	.cfi_offset 17, -120
+	.cfi_offset 16, -128
+	.cfi_offset 15, -136
+	.cfi_offset 14, -144
+	ld %r6, 64(%r4)
+	ld %r7, 64(%r5)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 72(%r5)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 80(%r5)
+	mulhdu %r31, %r6, %r8
+	mulld %r30, %r6, %r8
+	adde %r11, %r30, %r11
+	ld %r30, 88(%r5)
+	mulhdu %r29, %r6, %r30
+	mulld %r28, %r6, %r30
+	adde %r28, %r28, %r31
+	addze %r29, %r29
+	ld %r31, 72(%r4)
+	mulld %r27, %r31, %r7
+	addc %r12, %r12, %r27
+	mulld %r27, %r31, %r10
+	adde %r11, %r11, %r27
+	mulld %r27, %r31, %r8
+	adde %r27, %r28, %r27
+	mulld %r28, %r31, %r30
+	adde %r28, %r29, %r28
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r26, %r31, %r7
+	addc %r11, %r11, %r26
+	mulhdu %r26, %r31, %r10
+	adde %r26, %r27, %r26
+	mulhdu %r27, %r31, %r8
+	adde %r27, %r28, %r27
+	mulhdu %r28, %r31, %r30
+	adde %r28, %r29, %r28
+	ld %r29, 80(%r4)
+	mulld %r25, %r29, %r7
+	addc %r11, %r11, %r25
+	mulld %r25, %r29, %r10
+	adde %r25, %r26, %r25
+	mulld %r26, %r29, %r8
+	adde %r26, %r27, %r26
+	mulld %r27, %r29, %r30
+	adde %r27, %r28, %r27
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r24, %r29, %r7
+	addc %r24, %r25, %r24
+	mulhdu %r25, %r29, %r10
+	adde %r25, %r26, %r25
+	mulhdu %r26, %r29, %r8
+	adde %r26, %r27, %r26
+	mulhdu %r27, %r29, %r30
+	adde %r27, %r28, %r27
+	ld %r28, 88(%r4)
+	mulld %r23, %r28, %r7
+	addc %r23, %r24, %r23
+	mulld %r24, %r28, %r10
+	adde %r24, %r25, %r24
+	mulld %r25, %r28, %r8
+	adde %r25, %r26, %r25
+	mulld %r26, %r28, %r30
+	adde %r26, %r27, %r26
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r7, %r28, %r7
+	addc %r24, %r24, %r7
+	mulhdu %r10, %r28, %r10
+	adde %r10, %r25, %r10
+	mulhdu %r8, %r28, %r8
+	adde %r26, %r26, %r8
+	mulhdu %r30, %r28, %r30
+	adde %r27, %r27, %r30
+	li %r7, 1
+	sldi %r7, %r7, 32
+	ori %r7, %r7, 0x3d1
+	mulld %r8, %r7, %r24
+	addc %r8, %r9, %r8
+	mulld %r9, %r7, %r10
+	adde %r12, %r12, %r9
+	mulld %r9, %r7, %r26
+	adde %r11, %r11, %r9
+	mulld %r9, %r7, %r27
+	adde %r23, %r23, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r24, %r7, %r24
+	addc %r12, %r12, %r24
+	mulhdu %r10, %r7, %r10
+	adde %r10, %r11, %r10
+	mulhdu %r26, %r7, %r26
+	adde %r23, %r23, %r26
+	mulhdu %r27, %r7, %r27
+	adde %r27, %r9, %r27
+	mulhdu %r9, %r27, %r7
+	mulld %r27, %r27, %r7
+	addc %r27, %r8, %r27
+	adde %r12, %r12, %r9
+	addze %r10, %r10
+	addze %r23, %r23
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r27, %r27, %r8
+	addze %r12, %r12
+	addze %r10, %r10
+	addze %r23, %r23
+	mulhdu %r8, %r27, %r12
+	mulld %r9, %r27, %r12
+	mulhdu %r11, %r27, %r10
+	mulld %r30, %r27, %r10
+	addc %r30, %r30, %r8
+	mulhdu %r8, %r27, %r23
+	mulld %r26, %r27, %r23
+	adde %r11, %r26, %r11
+	addze %r8, %r8
+	mulld %r26, %r12, %r10
+	addc %r11, %r11, %r26
+	mulld %r26, %r12, %r23
+	adde %r26, %r8, %r26
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r25, %r12, %r10
+	addc %r25, %r26, %r25
+	mulhdu %r26, %r12, %r23
+	adde %r26, %r8, %r26
+	mulld %r8, %r10, %r23
+	addc %r26, %r26, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r24, %r10, %r23
+	add %r24, %r8, %r24
+	addc %r9, %r9, %r9
+	adde %r30, %r30, %r30
+	adde %r11, %r11, %r11
+	adde %r25, %r25, %r25
+	adde %r26, %r26, %r26
+	adde %r24, %r24, %r24
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r22, %r27, %r27
+	mulld %r21, %r27, %r27
+	addc %r22, %r9, %r22
+	mulhdu %r9, %r12, %r12
+	mulld %r20, %r12, %r12
+	adde %r20, %r30, %r20
+	adde %r11, %r11, %r9
+	mulhdu %r9, %r10, %r10
+	mulld %r30, %r10, %r10
+	adde %r25, %r25, %r30
+	adde %r26, %r26, %r9
+	mulhdu %r9, %r23, %r23
+	mulld %r30, %r23, %r23
+	adde %r24, %r24, %r30
+	adde %r8, %r8, %r9
+	mulld %r9, %r7, %r25
+	addc %r21, %r21, %r9
+	mulld %r9, %r7, %r26
+	adde %r22, %r22, %r9
+	mulld %r9, %r7, %r24
+	adde %r20, %r20, %r9
+	mulld %r9, %r7, %r8
+	adde %r11, %r11, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r25, %r7, %r25
+	addc %r22, %r22, %r25
+	mulhdu %r26, %r7, %r26
+	adde %r20, %r20, %r26
+	mulhdu %r24, %r7, %r24
+	adde %r11, %r11, %r24
+	mulhdu %r8, %r7, %r8
+	adde %r8, %r9, %r8
+	mulhdu %r9, %r8, %r7
+	mulld %r8, %r8, %r7
+	addc %r21, %r21, %r8
+	adde %r22, %r22, %r9
+	addze %r20, %r20
+	addze %r11, %r11
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r21, %r21, %r8
+	addze %r22, %r22
+	addze %r20, %r20
+	addze %r11, %r11
+	ld %r8, 0(%r5)
+	mulhdu %r9, %r8, %r21
+	mulld %r30, %r8, %r21
+	mulhdu %r26, %r8, %r22
+	mulld %r25, %r8, %r22
+	addc %r25, %r25, %r9
+	mulhdu %r9, %r8, %r20
+	mulld %r24, %r8, %r20
+	adde %r24, %r24, %r26
+	mulhdu %r26, %r8, %r11
+	mulld %r8, %r8, %r11
+	adde %r8, %r8, %r9
+	addze %r26, %r26
+	ld %r9, 8(%r5)
+	mulld %r19, %r9, %r21
+	addc %r19, %r25, %r19
+	mulld %r25, %r9, %r22
+	adde %r24, %r24, %r25
+	mulld %r25, %r9, %r20
+	adde %r25, %r8, %r25
+	mulld %r8, %r9, %r11
+	adde %r26, %r26, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r18, %r9, %r21
+	addc %r18, %r24, %r18
+	mulhdu %r24, %r9, %r22
+	adde %r24, %r25, %r24
+	mulhdu %r25, %r9, %r20
+	adde %r25, %r26, %r25
+	mulhdu %r9, %r9, %r11
+	adde %r8, %r8, %r9
+	ld %r9, 16(%r5)
+	mulld %r26, %r9, %r21
+	addc %r18, %r18, %r26
+	mulld %r26, %r9, %r22
+	adde %r24, %r24, %r26
+	mulld %r26, %r9, %r20
+	adde %r25, %r25, %r26
+	mulld %r26, %r9, %r11
+	adde %r26, %r8, %r26
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r17, %r9, %r21
+	addc %r17, %r24, %r17
+	mulhdu %r24, %r9, %r22
+	adde %r24, %r25, %r24
+	mulhdu %r25, %r9, %r20
+	adde %r25, %r26, %r25
+	mulhdu %r9, %r9, %r11
+	adde %r8, %r8, %r9
+	ld %r9, 24(%r5)
+	mulld %r26, %r9, %r21
+	addc %r17, %r17, %r26
+	mulld %r26, %r9, %r22
+	adde %r24, %r24, %r26
+	mulld %r26, %r9, %r20
+	adde %r25, %r25, %r26
+	mulld %r26, %r9, %r11
+	adde %r26, %r8, %r26
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r16, %r9, %r21
+	addc %r16, %r24, %r16
+	mulhdu %r24, %r9, %r22
+	adde %r24, %r25, %r24
+	mulhdu %r25, %r9, %r20
+	adde %r25, %r26, %r25
+	mulhdu %r9, %r9, %r11
+	adde %r8, %r8, %r9
+	mulld %r9, %r7, %r16
+	addc %r30, %r30, %r9
+	mulld %r9, %r7, %r24
+	adde %r19, %r19, %r9
+	mulld %r9, %r7, %r25
+	adde %r18, %r18, %r9
+	mulld %r9, %r7, %r8
+	adde %r17, %r17, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r16, %r7, %r16
+	addc %r16, %r19, %r16
+	mulhdu %r24, %r7, %r24
+	adde %r18, %r18, %r24
+	mulhdu %r25, %r7, %r25
+	adde %r17, %r17, %r25
+	mulhdu %r8, %r7, %r8
+	adde %r8, %r9, %r8
+	mulhdu %r9, %r8, %r7
+	mulld %r8, %r8, %r7
+	addc %r30, %r30, %r8
+	adde %r16, %r16, %r9
+	addze %r18, %r18
+	addze %r17, %r17
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r30, %r30, %r8
+	addze %r16, %r16
+	addze %r18, %r18
+	addze %r17, %r17
+	mulhdu %r8, %r21, %r27
+	mulld %r9, %r21, %r27
+	mulhdu %r26, %r21, %r12
+	mulld %r25, %r21, %r12
+	addc %r25, %r25, %r8
+	mulhdu %r8, %r21, %r10
+	mulld %r24, %r21, %r10
+	adde %r24, %r24, %r26
+	mulhdu %r26, %r21, %r23
+	mulld %r21, %r21, %r23
+	adde %r21, %r21, %r8
+	addze %r26, %r26
+	mulld %r8, %r22, %r27
+	addc %r25, %r25, %r8
+	mulld %r8, %r22, %r12
+	adde %r24, %r24, %r8
+	mulld %r8, %r22, %r10
+	adde %r21, %r21, %r8
+	mulld %r8, %r22, %r23
+	adde %r26, %r26, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r19, %r22, %r27
+	addc %r19, %r24, %r19
+	mulhdu %r24, %r22, %r12
+	adde %r21, %r21, %r24
+	mulhdu %r24, %r22, %r10
+	adde %r24, %r26, %r24
+	mulhdu %r22, %r22, %r23
+	adde %r22, %r8, %r22
+	mulld %r8, %r20, %r27
+	addc %r19, %r19, %r8
+	mulld %r8, %r20, %r12
+	adde %r21, %r21, %r8
+	mulld %r8, %r20, %r10
+	adde %r24, %r24, %r8
+	mulld %r8, %r20, %r23
+	adde %r22, %r22, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r26, %r20, %r27
+	addc %r21, %r21, %r26
+	mulhdu %r26, %r20, %r12
+	adde %r24, %r24, %r26
+	mulhdu %r26, %r20, %r10
+	adde %r22, %r22, %r26
+	mulhdu %r20, %r20, %r23
+	adde %r20, %r8, %r20
+	mulld %r8, %r11, %r27
+	addc %r21, %r21, %r8
+	mulld %r8, %r11, %r12
+	adde %r24, %r24, %r8
+	mulld %r8, %r11, %r10
+	adde %r22, %r22, %r8
+	mulld %r8, %r11, %r23
+	adde %r20, %r20, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r27, %r11, %r27
+	addc %r24, %r24, %r27
+	mulhdu %r12, %r11, %r12
+	adde %r12, %r22, %r12
+	mulhdu %r10, %r11, %r10
+	adde %r10, %r20, %r10
+	mulhdu %r11, %r11, %r23
+	adde %r11, %r8, %r11
+	mulld %r8, %r7, %r24
+	addc %r8, %r9, %r8
+	mulld %r9, %r7, %r12
+	adde %r25, %r25, %r9
+	mulld %r9, %r7, %r10
+	adde %r19, %r19, %r9
+	mulld %r9, %r7, %r11
+	adde %r21, %r21, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r24, %r7, %r24
+	addc %r24, %r25, %r24
+	mulhdu %r12, %r7, %r12
+	adde %r12, %r19, %r12
+	mulhdu %r10, %r7, %r10
+	adde %r10, %r21, %r10
+	mulhdu %r11, %r7, %r11
+	adde %r11, %r9, %r11
+	mulhdu %r9, %r11, %r7
+	mulld %r11, %r11, %r7
+	addc %r11, %r8, %r11
+	adde %r24, %r24, %r9
+	addze %r12, %r12
+	addze %r10, %r10
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r11, %r11, %r8
+	addze %r24, %r24
+	addze %r12, %r12
+	addze %r10, %r10
+	ld %r8, 32(%r5)
+	mulhdu %r9, %r8, %r11
+	mulld %r27, %r8, %r11
+	mulhdu %r26, %r8, %r24
+	mulld %r25, %r8, %r24
+	addc %r25, %r25, %r9
+	mulhdu %r9, %r8, %r12
+	mulld %r23, %r8, %r12
+	adde %r23, %r23, %r26
+	mulhdu %r26, %r8, %r10
+	mulld %r8, %r8, %r10
+	adde %r8, %r8, %r9
+	addze %r26, %r26
+	ld %r9, 40(%r5)
+	mulld %r22, %r9, %r11
+	addc %r22, %r25, %r22
+	mulld %r25, %r9, %r24
+	adde %r23, %r23, %r25
+	mulld %r25, %r9, %r12
+	adde %r25, %r8, %r25
+	mulld %r8, %r9, %r10
+	adde %r26, %r26, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r21, %r9, %r11
+	addc %r21, %r23, %r21
+	mulhdu %r23, %r9, %r24
+	adde %r23, %r25, %r23
+	mulhdu %r25, %r9, %r12
+	adde %r25, %r26, %r25
+	mulhdu %r9, %r9, %r10
+	adde %r8, %r8, %r9
+	ld %r9, 48(%r5)
+	mulld %r26, %r9, %r11
+	addc %r21, %r21, %r26
+	mulld %r26, %r9, %r24
+	adde %r23, %r23, %r26
+	mulld %r26, %r9, %r12
+	adde %r25, %r25, %r26
+	mulld %r26, %r9, %r10
+	adde %r26, %r8, %r26
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r20, %r9, %r11
+	addc %r20, %r23, %r20
+	mulhdu %r23, %r9, %r24
+	adde %r23, %r25, %r23
+	mulhdu %r25, %r9, %r12
+	adde %r25, %r26, %r25
+	mulhdu %r9, %r9, %r10
+	adde %r8, %r8, %r9
+	ld %r9, 56(%r5)
+	mulld %r26, %r9, %r11
+	addc %r20, %r20, %r26
+	mulld %r26, %r9, %r24
+	adde %r23, %r23, %r26
+	mulld %r26, %r9, %r12
+	adde %r25, %r25, %r26
+	mulld %r26, %r9, %r10
+	adde %r26, %r8, %r26
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r11, %r9, %r11
+	addc %r11, %r23, %r11
+	mulhdu %r24, %r9, %r24
+	adde %r24, %r25, %r24
+	mulhdu %r12, %r9, %r12
+	adde %r12, %r26, %r12
+	mulhdu %r10, %r9, %r10
+	adde %r10, %r8, %r10
+	mulld %r8, %r7, %r11
+	addc %r27, %r27, %r8
+	mulld %r8, %r7, %r24
+	adde %r22, %r22, %r8
+	mulld %r8, %r7, %r12
+	adde %r21, %r21, %r8
+	mulld %r8, %r7, %r10
+	adde %r20, %r20, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r11, %r7, %r11
+	addc %r11, %r22, %r11
+	mulhdu %r24, %r7, %r24
+	adde %r21, %r21, %r24
+	mulhdu %r12, %r7, %r12
+	adde %r12, %r20, %r12
+	mulhdu %r10, %r7, %r10
+	adde %r10, %r8, %r10
+	mulhdu %r8, %r10, %r7
+	mulld %r10, %r10, %r7
+	addc %r10, %r27, %r10
+	adde %r11, %r11, %r8
+	addze %r21, %r21
+	addze %r12, %r12
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r10, %r10, %r8
+	addze %r11, %r11
+	addze %r21, %r21
+	addze %r12, %r12
+	ld %r8, 0(%r4)
+	subfc %r30, %r8, %r30
+	ld %r9, 8(%r4)
+	subfe %r16, %r9, %r16
+	ld %r5, 16(%r4)
+	subfe %r18, %r5, %r18
+	ld %r27, 24(%r4)
+	subfe %r17, %r27, %r17
+	subfe %r26, %r26, %r26
+	and %r26, %r26, %r7
+	subfc %r26, %r26, %r30
+	addme %r16, %r16
+	addme %r18, %r18
+	addme %r17, %r17
+	subfe %r30, %r30, %r30
+	and %r30, %r30, %r7
+	subf %r26, %r30, %r26
+	ld %r30, 32(%r4)
+	subfc %r10, %r30, %r10
+	ld %r25, 40(%r4)
+	subfe %r11, %r25, %r11
+	ld %r24, 48(%r4)
+	subfe %r21, %r24, %r21
+	ld %r23, 56(%r4)
+	subfe %r12, %r23, %r12
+	subfe %r22, %r22, %r22
+	and %r22, %r22, %r7
+	subfc %r10, %r22, %r10
+	addme %r11, %r11
+	addme %r21, %r21
+	addme %r12, %r12
+	subfe %r22, %r22, %r22
+	and %r22, %r22, %r7
+	subf %r10, %r22, %r10
+	mulhdu %r22, %r6, %r26
+	mulld %r20, %r6, %r26
+	mulhdu %r19, %r6, %r16
+	mulld %r15, %r6, %r16
+	addc %r15, %r15, %r22
+	mulhdu %r22, %r6, %r18
+	mulld %r14, %r6, %r18
+	adde %r14, %r14, %r19
+	mulhdu %r19, %r6, %r17
+	mulld %r6, %r6, %r17
+	adde %r22, %r6, %r22
+	addze %r19, %r19
+	mulld %r6, %r31, %r26
+	addc %r15, %r15, %r6
+	mulld %r6, %r31, %r16
+	adde %r14, %r14, %r6
+	mulld %r6, %r31, %r18
+	adde %r22, %r22, %r6
+	mulld %r6, %r31, %r17
+	adde %r19, %r19, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r23, %r31, %r26
+	addc %r14, %r14, %r23
+	mulhdu %r23, %r31, %r16
+	adde %r22, %r22, %r23
+	mulhdu %r23, %r31, %r18
+	adde %r19, %r19, %r23
+	mulhdu %r31, %r31, %r17
+	adde %r31, %r6, %r31
+	mulld %r6, %r29, %r26
+	addc %r14, %r14, %r6
+	mulld %r6, %r29, %r16
+	adde %r22, %r22, %r6
+	mulld %r6, %r29, %r18
+	adde %r19, %r19, %r6
+	mulld %r6, %r29, %r17
+	adde %r31, %r31, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r23, %r29, %r26
+	addc %r22, %r22, %r23
+	mulhdu %r23, %r29, %r16
+	adde %r19, %r19, %r23
+	mulhdu %r23, %r29, %r18
+	adde %r23, %r31, %r23
+	mulhdu %r29, %r29, %r17
+	adde %r29, %r6, %r29
+	mulld %r6, %r28, %r26
+	addc %r22, %r22, %r6
+	mulld %r6, %r28, %r16
+	adde %r19, %r19, %r6
+	mulld %r6, %r28, %r18
+	adde %r23, %r23, %r6
+	mulld %r6, %r28, %r17
+	adde %r29, %r29, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r31, %r28, %r26
+	addc %r19, %r19, %r31
+	mulhdu %r31, %r28, %r16
+	adde %r23, %r23, %r31
+	mulhdu %r31, %r28, %r18
+	adde %r29, %r29, %r31
+	mulhdu %r28, %r28, %r17
+	adde %r28, %r6, %r28
+	mulld %r6, %r7, %r19
+	addc %r20, %r20, %r6
+	mulld %r6, %r7, %r23
+	adde %r15, %r15, %r6
+	mulld %r6, %r7, %r29
+	adde %r14, %r14, %r6
+	mulld %r6, %r7, %r28
+	adde %r22, %r22, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r19, %r7, %r19
+	addc %r15, %r15, %r19
+	mulhdu %r23, %r7, %r23
+	adde %r14, %r14, %r23
+	mulhdu %r29, %r7, %r29
+	adde %r22, %r22, %r29
+	mulhdu %r28, %r7, %r28
+	adde %r28, %r6, %r28
+	mulhdu %r6, %r28, %r7
+	mulld %r28, %r28, %r7
+	addc %r20, %r20, %r28
+	adde %r15, %r15, %r6
+	addze %r14, %r14
+	addze %r22, %r22
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r7
+	addc %r20, %r20, %r6
+	addze %r15, %r15
+	addze %r14, %r14
+	addze %r22, %r22
+	mulhdu %r6, %r26, %r16
+	mulld %r31, %r26, %r16
+	mulhdu %r29, %r26, %r18
+	mulld %r28, %r26, %r18
+	addc %r28, %r28, %r6
+	mulhdu %r6, %r26, %r17
+	mulld %r23, %r26, %r17
+	adde %r23, %r23, %r29
+	addze %r6, %r6
+	mulld %r29, %r16, %r18
+	addc %r23, %r23, %r29
+	mulld %r29, %r16, %r17
+	adde %r29, %r6, %r29
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r19, %r16, %r18
+	addc %r19, %r29, %r19
+	mulhdu %r29, %r16, %r17
+	adde %r29, %r6, %r29
+	mulld %r6, %r18, %r17
+	addc %r29, %r29, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	std %r22, -152(%r1)
+	mulhdu %r22, %r18, %r17
+	add %r22, %r6, %r22
+	addc %r31, %r31, %r31
+	adde %r28, %r28, %r28
+	adde %r23, %r23, %r23
+	adde %r19, %r19, %r19
+	adde %r29, %r29, %r29
+	adde %r22, %r22, %r22
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	std %r14, -160(%r1)
+	mulhdu %r14, %r26, %r26
+	std %r15, -168(%r1)
+	mulld %r15, %r26, %r26
+	addc %r14, %r31, %r14
+	mulhdu %r31, %r16, %r16
+	std %r20, -176(%r1)
+	mulld %r20, %r16, %r16
+	adde %r20, %r28, %r20
+	adde %r23, %r23, %r31
+	mulhdu %r31, %r18, %r18
+	mulld %r28, %r18, %r18
+	adde %r19, %r19, %r28
+	adde %r29, %r29, %r31
+	mulhdu %r31, %r17, %r17
+	mulld %r28, %r17, %r17
+	adde %r22, %r22, %r28
+	adde %r31, %r6, %r31
+	mulld %r6, %r7, %r19
+	addc %r15, %r15, %r6
+	mulld %r6, %r7, %r29
+	adde %r14, %r14, %r6
+	mulld %r6, %r7, %r22
+	adde %r20, %r20, %r6
+	mulld %r6, %r7, %r31
+	adde %r23, %r23, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r19, %r7, %r19
+	addc %r14, %r14, %r19
+	mulhdu %r29, %r7, %r29
+	adde %r20, %r20, %r29
+	mulhdu %r22, %r7, %r22
+	adde %r22, %r23, %r22
+	mulhdu %r31, %r7, %r31
+	adde %r31, %r6, %r31
+	mulhdu %r6, %r31, %r7
+	mulld %r31, %r31, %r7
+	addc %r15, %r15, %r31
+	adde %r14, %r14, %r6
+	addze %r20, %r20
+	addze %r22, %r22
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r7
+	addc %r15, %r15, %r6
+	addze %r14, %r14
+	addze %r20, %r20
+	addze %r22, %r22
+	mulhdu %r6, %r15, %r26
+	mulld %r31, %r15, %r26
+	mulhdu %r29, %r15, %r16
+	mulld %r28, %r15, %r16
+	addc %r28, %r28, %r6
+	mulhdu %r6, %r15, %r18
+	mulld %r23, %r15, %r18
+	adde %r23, %r23, %r29
+	mulhdu %r29, %r15, %r17
+	mulld %r19, %r15, %r17
+	adde %r19, %r19, %r6
+	addze %r29, %r29
+	mulld %r6, %r14, %r26
+	addc %r28, %r28, %r6
+	mulld %r6, %r14, %r16
+	adde %r23, %r23, %r6
+	mulld %r6, %r14, %r18
+	adde %r19, %r19, %r6
+	mulld %r6, %r14, %r17
+	adde %r29, %r29, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r24, %r14, %r26
+	addc %r23, %r23, %r24
+	mulhdu %r24, %r14, %r16
+	adde %r19, %r19, %r24
+	mulhdu %r24, %r14, %r18
+	adde %r24, %r29, %r24
+	mulhdu %r29, %r14, %r17
+	adde %r29, %r6, %r29
+	mulld %r6, %r20, %r26
+	addc %r23, %r23, %r6
+	mulld %r6, %r20, %r16
+	adde %r19, %r19, %r6
+	mulld %r6, %r20, %r18
+	adde %r24, %r24, %r6
+	mulld %r6, %r20, %r17
+	adde %r29, %r29, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r25, %r20, %r26
+	addc %r19, %r19, %r25
+	mulhdu %r25, %r20, %r16
+	adde %r24, %r24, %r25
+	mulhdu %r25, %r20, %r18
+	adde %r25, %r29, %r25
+	mulhdu %r29, %r20, %r17
+	adde %r29, %r6, %r29
+	mulld %r6, %r22, %r26
+	addc %r19, %r19, %r6
+	mulld %r6, %r22, %r16
+	adde %r24, %r24, %r6
+	mulld %r6, %r22, %r18
+	adde %r25, %r25, %r6
+	mulld %r6, %r22, %r17
+	adde %r29, %r29, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r26, %r22, %r26
+	addc %r24, %r24, %r26
+	mulhdu %r16, %r22, %r16
+	adde %r16, %r25, %r16
+	mulhdu %r18, %r22, %r18
+	adde %r18, %r29, %r18
+	mulhdu %r17, %r22, %r17
+	adde %r17, %r6, %r17
+	mulld %r6, %r7, %r24
+	addc %r31, %r31, %r6
+	mulld %r6, %r7, %r16
+	adde %r28, %r28, %r6
+	mulld %r6, %r7, %r18
+	adde %r23, %r23, %r6
+	mulld %r6, %r7, %r17
+	adde %r19, %r19, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r24, %r7, %r24
+	addc %r24, %r28, %r24
+	mulhdu %r16, %r7, %r16
+	adde %r16, %r23, %r16
+	mulhdu %r18, %r7, %r18
+	adde %r18, %r19, %r18
+	mulhdu %r17, %r7, %r17
+	adde %r17, %r6, %r17
+	mulhdu %r6, %r17, %r7
+	mulld %r17, %r17, %r7
+	addc %r17, %r31, %r17
+	adde %r24, %r24, %r6
+	addze %r16, %r16
+	addze %r18, %r18
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r7
+	addc %r17, %r17, %r6
+	addze %r24, %r24
+	addze %r16, %r16
+	addze %r18, %r18
+	mulhdu %r6, %r8, %r15
+	mulld %r31, %r8, %r15
+	mulhdu %r29, %r8, %r14
+	mulld %r28, %r8, %r14
+	addc %r28, %r28, %r6
+	mulhdu %r6, %r8, %r20
+	mulld %r26, %r8, %r20
+	adde %r26, %r26, %r29
+	mulhdu %r29, %r8, %r22
+	mulld %r8, %r8, %r22
+	adde %r6, %r8, %r6
+	addze %r29, %r29
+	mulld %r8, %r9, %r15
+	addc %r28, %r28, %r8
+	mulld %r8, %r9, %r14
+	adde %r26, %r26, %r8
+	mulld %r8, %r9, %r20
+	adde %r6, %r6, %r8
+	mulld %r8, %r9, %r22
+	adde %r29, %r29, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r25, %r9, %r15
+	addc %r25, %r26, %r25
+	mulhdu %r26, %r9, %r14
+	adde %r26, %r6, %r26
+	mulhdu %r6, %r9, %r20
+	adde %r29, %r29, %r6
+	mulhdu %r9, %r9, %r22
+	adde %r8, %r8, %r9
+	mulld %r6, %r5, %r15
+	addc %r25, %r25, %r6
+	mulld %r6, %r5, %r14
+	adde %r26, %r26, %r6
+	mulld %r6, %r5, %r20
+	adde %r29, %r29, %r6
+	mulld %r6, %r5, %r22
+	adde %r6, %r8, %r6
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r9, %r5, %r15
+	addc %r26, %r26, %r9
+	mulhdu %r9, %r5, %r14
+	adde %r29, %r29, %r9
+	mulhdu %r9, %r5, %r20
+	adde %r6, %r6, %r9
+	mulhdu %r5, %r5, %r22
+	adde %r5, %r8, %r5
+	mulld %r8, %r27, %r15
+	addc %r26, %r26, %r8
+	mulld %r8, %r27, %r14
+	adde %r29, %r29, %r8
+	mulld %r8, %r27, %r20
+	adde %r6, %r6, %r8
+	mulld %r8, %r27, %r22
+	adde %r5, %r5, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r15, %r27, %r15
+	addc %r15, %r29, %r15
+	mulhdu %r14, %r27, %r14
+	adde %r14, %r6, %r14
+	mulhdu %r20, %r27, %r20
+	adde %r20, %r5, %r20
+	mulhdu %r22, %r27, %r22
+	adde %r22, %r8, %r22
+	mulld %r6, %r7, %r15
+	addc %r31, %r31, %r6
+	mulld %r6, %r7, %r14
+	adde %r28, %r28, %r6
+	mulld %r6, %r7, %r20
+	adde %r25, %r25, %r6
+	mulld %r6, %r7, %r22
+	adde %r26, %r26, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r15, %r7, %r15
+	addc %r15, %r28, %r15
+	mulhdu %r14, %r7, %r14
+	adde %r14, %r25, %r14
+	mulhdu %r20, %r7, %r20
+	adde %r20, %r26, %r20
+	mulhdu %r22, %r7, %r22
+	adde %r22, %r6, %r22
+	mulhdu %r6, %r22, %r7
+	mulld %r22, %r22, %r7
+	addc %r22, %r31, %r22
+	adde %r15, %r15, %r6
+	addze %r14, %r14
+	addze %r20, %r20
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r7
+	addc %r22, %r22, %r6
+	addze %r15, %r15
+	addze %r14, %r14
+	addze %r20, %r20
+	mulhdu %r6, %r30, %r17
+	mulld %r8, %r30, %r17
+	mulhdu %r9, %r30, %r24
+	mulld %r5, %r30, %r24
+	addc %r5, %r5, %r6
+	mulhdu %r6, %r30, %r16
+	mulld %r31, %r30, %r16
+	adde %r31, %r31, %r9
+	mulhdu %r9, %r30, %r18
+	mulld %r30, %r30, %r18
+	adde %r30, %r30, %r6
+	addze %r9, %r9
+	ld %r6, 40(%r4)
+	mulld %r29, %r6, %r17
+	addc %r29, %r5, %r29
+	mulld %r5, %r6, %r24
+	adde %r31, %r31, %r5
+	mulld %r5, %r6, %r16
+	adde %r30, %r30, %r5
+	mulld %r5, %r6, %r18
+	adde %r5, %r9, %r5
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r28, %r6, %r17
+	addc %r28, %r31, %r28
+	mulhdu %r31, %r6, %r24
+	adde %r30, %r30, %r31
+	mulhdu %r31, %r6, %r16
+	adde %r31, %r5, %r31
+	mulhdu %r6, %r6, %r18
+	adde %r6, %r9, %r6
+	ld %r9, 48(%r4)
+	mulld %r5, %r9, %r17
+	addc %r28, %r28, %r5
+	mulld %r5, %r9, %r24
+	adde %r30, %r30, %r5
+	mulld %r5, %r9, %r16
+	adde %r31, %r31, %r5
+	mulld %r5, %r9, %r18
+	adde %r5, %r6, %r5
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r27, %r9, %r17
+	addc %r27, %r30, %r27
+	mulhdu %r30, %r9, %r24
+	adde %r30, %r31, %r30
+	mulhdu %r31, %r9, %r16
+	adde %r31, %r5, %r31
+	mulhdu %r9, %r9, %r18
+	adde %r6, %r6, %r9
+	ld %r9, 56(%r4)
+	mulld %r5, %r9, %r17
+	addc %r27, %r27, %r5
+	mulld %r5, %r9, %r24
+	adde %r30, %r30, %r5
+	mulld %r5, %r9, %r16
+	adde %r31, %r31, %r5
+	mulld %r5, %r9, %r18
+	adde %r5, %r6, %r5
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r26, %r9, %r17
+	addc %r26, %r30, %r26
+	mulhdu %r30, %r9, %r24
+	adde %r30, %r31, %r30
+	mulhdu %r31, %r9, %r16
+	adde %r31, %r5, %r31
+	mulhdu %r9, %r9, %r18
+	adde %r6, %r6, %r9
+	mulld %r9, %r7, %r26
+	addc %r8, %r8, %r9
+	mulld %r9, %r7, %r30
+	adde %r29, %r29, %r9
+	mulld %r9, %r7, %r31
+	adde %r28, %r28, %r9
+	mulld %r9, %r7, %r6
+	adde %r27, %r27, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r26, %r7, %r26
+	addc %r26, %r29, %r26
+	mulhdu %r30, %r7, %r30
+	adde %r28, %r28, %r30
+	mulhdu %r31, %r7, %r31
+	adde %r27, %r27, %r31
+	mulhdu %r6, %r7, %r6
+	adde %r6, %r9, %r6
+	mulhdu %r9, %r6, %r7
+	mulld %r6, %r6, %r7
+	addc %r6, %r8, %r6
+	adde %r26, %r26, %r9
+	addze %r28, %r28
+	addze %r27, %r27
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r6, %r6, %r8
+	addze %r26, %r26
+	addze %r28, %r28
+	addze %r27, %r27
+	mulhdu %r8, %r10, %r11
+	mulld %r9, %r10, %r11
+	mulhdu %r5, %r10, %r21
+	mulld %r4, %r10, %r21
+	addc %r4, %r4, %r8
+	mulhdu %r8, %r10, %r12
+	mulld %r31, %r10, %r12
+	adde %r31, %r31, %r5
+	addze %r8, %r8
+	mulld %r5, %r11, %r21
+	addc %r31, %r31, %r5
+	mulld %r5, %r11, %r12
+	adde %r5, %r8, %r5
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r30, %r11, %r21
+	addc %r30, %r5, %r30
+	mulhdu %r5, %r11, %r12
+	adde %r5, %r8, %r5
+	mulld %r8, %r21, %r12
+	addc %r5, %r5, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r29, %r21, %r12
+	add %r29, %r8, %r29
+	addc %r9, %r9, %r9
+	adde %r4, %r4, %r4
+	adde %r31, %r31, %r31
+	adde %r30, %r30, %r30
+	adde %r5, %r5, %r5
+	adde %r29, %r29, %r29
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r25, %r10, %r10
+	mulld %r23, %r10, %r10
+	addc %r25, %r9, %r25
+	mulhdu %r9, %r11, %r11
+	mulld %r19, %r11, %r11
+	adde %r19, %r4, %r19
+	adde %r31, %r31, %r9
+	mulhdu %r9, %r21, %r21
+	mulld %r4, %r21, %r21
+	adde %r30, %r30, %r4
+	adde %r5, %r5, %r9
+	mulhdu %r9, %r12, %r12
+	mulld %r4, %r12, %r12
+	adde %r29, %r29, %r4
+	adde %r8, %r8, %r9
+	mulld %r9, %r7, %r30
+	addc %r23, %r23, %r9
+	mulld %r9, %r7, %r5
+	adde %r25, %r25, %r9
+	mulld %r9, %r7, %r29
+	adde %r19, %r19, %r9
+	mulld %r9, %r7, %r8
+	adde %r31, %r31, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r30, %r7, %r30
+	addc %r25, %r25, %r30
+	mulhdu %r5, %r7, %r5
+	adde %r19, %r19, %r5
+	mulhdu %r29, %r7, %r29
+	adde %r29, %r31, %r29
+	mulhdu %r8, %r7, %r8
+	adde %r8, %r9, %r8
+	mulhdu %r9, %r8, %r7
+	mulld %r8, %r8, %r7
+	addc %r23, %r23, %r8
+	adde %r25, %r25, %r9
+	addze %r19, %r19
+	addze %r29, %r29
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r23, %r23, %r8
+	addze %r25, %r25
+	addze %r19, %r19
+	addze %r29, %r29
+	subfc %r17, %r17, %r23
+	subfe %r24, %r24, %r25
+	subfe %r16, %r16, %r19
+	subfe %r18, %r18, %r29
+	subfe %r8, %r8, %r8
+	and %r8, %r8, %r7
+	subfc %r17, %r8, %r17
+	addme %r24, %r24
+	addme %r16, %r16
+	addme %r18, %r18
+	subfe %r8, %r8, %r8
+	and %r8, %r8, %r7
+	subf %r17, %r8, %r17
+	subfc %r17, %r22, %r17
+	subfe %r24, %r15, %r24
+	subfe %r16, %r14, %r16
+	subfe %r18, %r20, %r18
+	subfe %r8, %r8, %r8
+	and %r8, %r8, %r7
+	subfc %r17, %r8, %r17
+	addme %r24, %r24
+	addme %r16, %r16
+	addme %r18, %r18
+	subfe %r8, %r8, %r8
+	and %r8, %r8, %r7
+	subf %r17, %r8, %r17
+	subfc %r17, %r22, %r17
+	subfe %r24, %r15, %r24
+	subfe %r16, %r14, %r16
+	subfe %r18, %r20, %r18
+	subfe %r8, %r8, %r8
+	and %r8, %r8, %r7
+	subfc %r17, %r8, %r17
+	addme %r24, %r24
+	addme %r16, %r16
+	addme %r18, %r18
+	subfe %r8, %r8, %r8
+	and %r8, %r8, %r7
+	subf %r17, %r8, %r17
+	subfc %r22, %r17, %r22
+	subfe %r15, %r24, %r15
+	subfe %r14, %r16, %r14
+	subfe %r20, %r18, %r20
+	subfe %r8, %r8, %r8
+	and %r8, %r8, %r7
+	subfc %r22, %r8, %r22
+	addme %r15, %r15
+	addme %r14, %r14
+	addme %r20, %r20
+	subfe %r8, %r8, %r8
+	and %r8, %r8, %r7
+	subf %r22, %r8, %r22
+	mulhdu %r8, %r22, %r10
+	mulld %r9, %r22, %r10
+	mulhdu %r5, %r22, %r11
+	mulld %r4, %r22, %r11
+	addc %r4, %r4, %r8
+	mulhdu %r8, %r22, %r21
+	mulld %r31, %r22, %r21
+	adde %r31, %r31, %r5
+	mulhdu %r5, %r22, %r12
+	mulld %r22, %r22, %r12
+	adde %r22, %r22, %r8
+	addze %r5, %r5
+	mulld %r8, %r15, %r10
+	addc %r4, %r4, %r8
+	mulld %r8, %r15, %r11
+	adde %r31, %r31, %r8
+	mulld %r8, %r15, %r21
+	adde %r22, %r22, %r8
+	mulld %r8, %r15, %r12
+	adde %r5, %r5, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r30, %r15, %r10
+	addc %r30, %r31, %r30
+	mulhdu %r31, %r15, %r11
+	adde %r22, %r22, %r31
+	mulhdu %r31, %r15, %r21
+	adde %r31, %r5, %r31
+	mulhdu %r15, %r15, %r12
+	adde %r15, %r8, %r15
+	mulld %r8, %r14, %r10
+	addc %r30, %r30, %r8
+	mulld %r8, %r14, %r11
+	adde %r22, %r22, %r8
+	mulld %r8, %r14, %r21
+	adde %r31, %r31, %r8
+	mulld %r8, %r14, %r12
+	adde %r15, %r15, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r5, %r14, %r10
+	addc %r22, %r22, %r5
+	mulhdu %r5, %r14, %r11
+	adde %r31, %r31, %r5
+	mulhdu %r5, %r14, %r21
+	adde %r15, %r15, %r5
+	mulhdu %r14, %r14, %r12
+	adde %r14, %r8, %r14
+	mulld %r8, %r20, %r10
+	addc %r22, %r22, %r8
+	mulld %r8, %r20, %r11
+	adde %r31, %r31, %r8
+	mulld %r8, %r20, %r21
+	adde %r15, %r15, %r8
+	mulld %r8, %r20, %r12
+	adde %r14, %r14, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r10, %r20, %r10
+	addc %r10, %r31, %r10
+	mulhdu %r11, %r20, %r11
+	adde %r11, %r15, %r11
+	mulhdu %r21, %r20, %r21
+	adde %r14, %r14, %r21
+	mulhdu %r12, %r20, %r12
+	adde %r12, %r8, %r12
+	mulld %r8, %r7, %r10
+	addc %r8, %r9, %r8
+	mulld %r9, %r7, %r11
+	adde %r4, %r4, %r9
+	mulld %r9, %r7, %r14
+	adde %r30, %r30, %r9
+	mulld %r9, %r7, %r12
+	adde %r22, %r22, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r10, %r7, %r10
+	addc %r10, %r4, %r10
+	mulhdu %r11, %r7, %r11
+	adde %r11, %r30, %r11
+	mulhdu %r14, %r7, %r14
+	adde %r14, %r22, %r14
+	mulhdu %r12, %r7, %r12
+	adde %r12, %r9, %r12
+	mulhdu %r9, %r12, %r7
+	mulld %r12, %r12, %r7
+	addc %r12, %r8, %r12
+	adde %r10, %r10, %r9
+	addze %r11, %r11
+	addze %r14, %r14
+	subfe %r8, %r8, %r8
+	not %r8, %r8
+	and %r8, %r8, %r7
+	addc %r12, %r12, %r8
+	addze %r10, %r10
+	addze %r11, %r11
+	addze %r14, %r14
+	subfc %r12, %r6, %r12
+	subfe %r10, %r26, %r10
+	subfe %r11, %r28, %r11
+	subfe %r14, %r27, %r14
+	subfe %r6, %r6, %r6
+	and %r6, %r6, %r7
+	subfc %r12, %r6, %r12
+	addme %r10, %r10
+	addme %r11, %r11
+	addme %r14, %r14
+	subfe %r6, %r6, %r6
+	and %r6, %r6, %r7
+	subf %r12, %r6, %r12
+	std %r17, 0(%r3)
+	std %r24, 8(%r3)
+	std %r16, 16(%r3)
+	std %r18, 24(%r3)
+	std %r12, 32(%r3)
+	std %r10, 40(%r3)
+	std %r11, 48(%r3)
+	std %r14, 56(%r3)
+	ld %r6, -176(%r1)
+	std %r6, 64(%r3)
+	ld %r6, -168(%r1)
+	std %r6, 72(%r3)
+	ld %r6, -160(%r1)
+	std %r6, 80(%r3)
+	ld %r6, -152(%r1)
+	std %r6, 88(%r3)
+	ld %r31, -8(%r1)
+	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
+	ld %r27, -40(%r1)
+	ld %r26, -48(%r1)
+	ld %r25, -56(%r1)
+	ld %r24, -64(%r1)
+	ld %r23, -72(%r1)
+	ld %r22, -80(%r1)
+	ld %r21, -88(%r1)
+	ld %r20, -96(%r1)
+	ld %r19, -104(%r1)
+	ld %r18, -112(%r1)
+	ld %r17, -120(%r1)
+	ld %r16, -128(%r1)
+	ld %r15, -136(%r1)
+	ld %r14, -144(%r1)
+	.cfi_restore 31
+	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
+	.cfi_restore 27
+	.cfi_restore 26
+	.cfi_restore 25
+	.cfi_restore 24
+	.cfi_restore 23
+	.cfi_restore 22
+	.cfi_restore 21
+	.cfi_restore 20
+	.cfi_restore 19
+	.cfi_restore 18
+	.cfi_restore 17
+	.cfi_restore 16
+	.cfi_restore 15
+	.cfi_restore 14
+	blr
+	.cfi_endproc
+	.size lf_secp256k1_p_jaddz_ppc64le, .-lf_secp256k1_p_jaddz_ppc64le
+
+# void lf_secp256k1_p_jaddc_ppc64le(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
+#   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: unified mixed, 7M + 5S, exact for every pair (a = infinity is the caller's). Inputs < 2^256 each, outputs < 2^256.
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r4, r5, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 192 bytes of the protected zone below r1 (18 registers saved, 6 spill slots of 8 bytes)
+#   1445 instructions
+	.text
+	.globl lf_secp256k1_p_jaddc_ppc64le
+	.hidden lf_secp256k1_p_jaddc_ppc64le
+	.type lf_secp256k1_p_jaddc_ppc64le, @function
+	.p2align 4
+lf_secp256k1_p_jaddc_ppc64le:
+	.cfi_startproc
+	std %r31, -8(%r1)
+	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
+	std %r27, -40(%r1)
+	std %r26, -48(%r1)
+	std %r25, -56(%r1)
+	std %r24, -64(%r1)
+	std %r23, -72(%r1)
+	std %r22, -80(%r1)
+	std %r21, -88(%r1)
+	std %r20, -96(%r1)
+	std %r19, -104(%r1)
+	std %r18, -112(%r1)
+	std %r17, -120(%r1)
+	std %r16, -128(%r1)
+	std %r15, -136(%r1)
+	std %r14, -144(%r1)
+	.cfi_offset 31, -8
+	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
+	.cfi_offset 27, -40
+	.cfi_offset 26, -48
+	.cfi_offset 25, -56
+	.cfi_offset 24, -64
+	.cfi_offset 23, -72
+	.cfi_offset 22, -80
+	.cfi_offset 21, -88
+	.cfi_offset 20, -96
+	.cfi_offset 19, -104
+	.cfi_offset 18, -112
+	.cfi_offset 17, -120
+	.cfi_offset 16, -128
+	.cfi_offset 15, -136
+	.cfi_offset 14, -144
+	ld %r6, 64(%r4)
+	ld %r7, 72(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 80(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 88(%r4)
+	mulhdu %r31, %r6, %r8
+	mulld %r30, %r6, %r8
+	adde %r11, %r30, %r11
+	addze %r31, %r31
+	mulld %r30, %r7, %r10
+	addc %r11, %r11, %r30
+	mulld %r30, %r7, %r8
+	adde %r30, %r31, %r30
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r29, %r7, %r10
+	addc %r29, %r30, %r29
+	mulhdu %r30, %r7, %r8
+	adde %r30, %r31, %r30
+	mulld %r31, %r10, %r8
+	addc %r30, %r30, %r31
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r28, %r10, %r8
+	add %r28, %r31, %r28
+	addc %r9, %r9, %r9
+	adde %r12, %r12, %r12
+	adde %r11, %r11, %r11
+	adde %r29, %r29, %r29
+	adde %r30, %r30, %r30
+	adde %r28, %r28, %r28
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r27, %r6, %r6
+	mulld %r26, %r6, %r6
+	addc %r27, %r9, %r27
+	mulhdu %r9, %r7, %r7
+	mulld %r25, %r7, %r7
+	adde %r12, %r12, %r25
+	adde %r11, %r11, %r9
+	mulhdu %r9, %r10, %r10
+	mulld %r25, %r10, %r10
+	adde %r25, %r29, %r25
+	adde %r30, %r30, %r9
+	mulhdu %r9, %r8, %r8
+	mulld %r29, %r8, %r8
+	adde %r28, %r28, %r29
+	adde %r31, %r31, %r9
+	li %r9, 1
+	sldi %r9, %r9, 32
+	ori %r9, %r9, 0x3d1
+	mulld %r29, %r9, %r25
+	addc %r26, %r26, %r29
+	mulld %r29, %r9, %r30
+	adde %r27, %r27, %r29
+	mulld %r29, %r9, %r28
+	adde %r12, %r12, %r29
+	mulld %r29, %r9, %r31
+	adde %r11, %r11, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r25, %r9, %r25
+	addc %r25, %r27, %r25
+	mulhdu %r30, %r9, %r30
+	adde %r12, %r12, %r30
+	mulhdu %r28, %r9, %r28
+	adde %r11, %r11, %r28
+	mulhdu %r31, %r9, %r31
+	adde %r29, %r29, %r31
+	mulhdu %r31, %r29, %r9
+	mulld %r29, %r29, %r9
+	addc %r26, %r26, %r29
+	adde %r25, %r25, %r31
+	addze %r12, %r12
+	addze %r11, %r11
+	subfe %r31, %r31, %r31
+	not %r31, %r31
+	and %r31, %r31, %r9
+	addc %r26, %r26, %r31
+	addze %r25, %r25
+	addze %r12, %r12
+	addze %r11, %r11
+	ld %r31, 0(%r5)
+	mulhdu %r30, %r31, %r26
+	mulld %r29, %r31, %r26
+	mulhdu %r28, %r31, %r25
+	mulld %r27, %r31, %r25
+	addc %r27, %r27, %r30
+	mulhdu %r30, %r31, %r12
+	mulld %r24, %r31, %r12
+	adde %r24, %r24, %r28
+	mulhdu %r28, %r31, %r11
+	mulld %r31, %r31, %r11
+	adde %r30, %r31, %r30
+	addze %r28, %r28
+	ld %r31, 8(%r5)
+	mulld %r23, %r31, %r26
+	addc %r23, %r27, %r23
+	mulld %r27, %r31, %r25
+	adde %r24, %r24, %r27
+	mulld %r27, %r31, %r12
+	adde %r27, %r30, %r27
+	mulld %r30, %r31, %r11
+	adde %r28, %r28, %r30
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r22, %r31, %r26
+	addc %r22, %r24, %r22
+	mulhdu %r24, %r31, %r25
+	adde %r24, %r27, %r24
+	mulhdu %r27, %r31, %r12
+	adde %r27, %r28, %r27
+	mulhdu %r31, %r31, %r11
+	adde %r30, %r30, %r31
+	ld %r31, 16(%r5)
+	mulld %r28, %r31, %r26
+	addc %r22, %r22, %r28
+	mulld %r28, %r31, %r25
+	adde %r24, %r24, %r28
+	mulld %r28, %r31, %r12
+	adde %r27, %r27, %r28
+	mulld %r28, %r31, %r11
+	adde %r28, %r30, %r28
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r21, %r31, %r26
+	addc %r21, %r24, %r21
+	mulhdu %r24, %r31, %r25
+	adde %r24, %r27, %r24
+	mulhdu %r27, %r31, %r12
+	adde %r27, %r28, %r27
+	mulhdu %r31, %r31, %r11
+	adde %r30, %r30, %r31
+	ld %r31, 24(%r5)
+	mulld %r28, %r31, %r26
+	addc %r21, %r21, %r28
+	mulld %r28, %r31, %r25
+	adde %r24, %r24, %r28
+	mulld %r28, %r31, %r12
+	adde %r27, %r27, %r28
+	mulld %r28, %r31, %r11
+	adde %r28, %r30, %r28
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r20, %r31, %r26
+	addc %r20, %r24, %r20
+	mulhdu %r24, %r31, %r25
+	adde %r24, %r27, %r24
+	mulhdu %r27, %r31, %r12
+	adde %r27, %r28, %r27
+	mulhdu %r31, %r31, %r11
+	adde %r30, %r30, %r31
+	mulld %r31, %r9, %r20
+	addc %r29, %r29, %r31
+	mulld %r31, %r9, %r24
+	adde %r23, %r23, %r31
+	mulld %r31, %r9, %r27
+	adde %r22, %r22, %r31
+	mulld %r31, %r9, %r30
+	adde %r21, %r21, %r31
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r20, %r9, %r20
+	addc %r20, %r23, %r20
+	mulhdu %r24, %r9, %r24
+	adde %r22, %r22, %r24
+	mulhdu %r27, %r9, %r27
+	adde %r21, %r21, %r27
+	mulhdu %r30, %r9, %r30
+	adde %r30, %r31, %r30
+	mulhdu %r31, %r30, %r9
+	mulld %r30, %r30, %r9
+	addc %r29, %r29, %r30
+	adde %r20, %r20, %r31
+	addze %r22, %r22
+	addze %r21, %r21
+	subfe %r31, %r31, %r31
+	not %r31, %r31
+	and %r31, %r31, %r9
+	addc %r29, %r29, %r31
+	addze %r20, %r20
+	addze %r22, %r22
+	addze %r21, %r21
+	mulhdu %r31, %r26, %r6
+	mulld %r30, %r26, %r6
+	mulhdu %r28, %r26, %r7
+	mulld %r27, %r26, %r7
+	addc %r27, %r27, %r31
+	mulhdu %r31, %r26, %r10
+	mulld %r24, %r26, %r10
+	adde %r24, %r24, %r28
+	mulhdu %r28, %r26, %r8
+	mulld %r26, %r26, %r8
+	adde %r26, %r26, %r31
+	addze %r28, %r28
+	mulld %r31, %r25, %r6
+	addc %r27, %r27, %r31
+	mulld %r31, %r25, %r7
+	adde %r24, %r24, %r31
+	mulld %r31, %r25, %r10
+	adde %r26, %r26, %r31
+	mulld %r31, %r25, %r8
+	adde %r28, %r28, %r31
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r23, %r25, %r6
+	addc %r23, %r24, %r23
+	mulhdu %r24, %r25, %r7
+	adde %r24, %r26, %r24
+	mulhdu %r26, %r25, %r10
+	adde %r26, %r28, %r26
+	mulhdu %r25, %r25, %r8
+	adde %r25, %r31, %r25
+	mulld %r31, %r12, %r6
+	addc %r23, %r23, %r31
+	mulld %r31, %r12, %r7
+	adde %r24, %r24, %r31
+	mulld %r31, %r12, %r10
+	adde %r26, %r26, %r31
+	mulld %r31, %r12, %r8
+	adde %r25, %r25, %r31
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r28, %r12, %r6
+	addc %r24, %r24, %r28
+	mulhdu %r28, %r12, %r7
+	adde %r26, %r26, %r28
+	mulhdu %r28, %r12, %r10
+	adde %r25, %r25, %r28
+	mulhdu %r12, %r12, %r8
+	adde %r12, %r31, %r12
+	mulld %r31, %r11, %r6
+	addc %r24, %r24, %r31
+	mulld %r31, %r11, %r7
+	adde %r26, %r26, %r31
+	mulld %r31, %r11, %r10
+	adde %r25, %r25, %r31
+	mulld %r31, %r11, %r8
+	adde %r12, %r12, %r31
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r28, %r11, %r6
+	addc %r26, %r26, %r28
+	mulhdu %r28, %r11, %r7
+	adde %r25, %r25, %r28
+	mulhdu %r28, %r11, %r10
+	adde %r12, %r12, %r28
+	mulhdu %r11, %r11, %r8
+	adde %r11, %r31, %r11
+	mulld %r31, %r9, %r26
+	addc %r30, %r30, %r31
+	mulld %r31, %r9, %r25
+	adde %r27, %r27, %r31
+	mulld %r31, %r9, %r12
+	adde %r23, %r23, %r31
+	mulld %r31, %r9, %r11
+	adde %r24, %r24, %r31
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r26, %r9, %r26
+	addc %r26, %r27, %r26
+	mulhdu %r25, %r9, %r25
+	adde %r23, %r23, %r25
+	mulhdu %r12, %r9, %r12
+	adde %r12, %r24, %r12
+	mulhdu %r11, %r9, %r11
+	adde %r11, %r31, %r11
+	mulhdu %r31, %r11, %r9
+	mulld %r11, %r11, %r9
+	addc %r11, %r30, %r11
+	adde %r26, %r26, %r31
+	addze %r23, %r23
+	addze %r12, %r12
+	subfe %r31, %r31, %r31
+	not %r31, %r31
+	and %r31, %r31, %r9
+	addc %r11, %r11, %r31
+	addze %r26, %r26
+	addze %r23, %r23
+	addze %r12, %r12
+	ld %r31, 32(%r5)
+	mulhdu %r30, %r31, %r11
+	mulld %r28, %r31, %r11
+	mulhdu %r27, %r31, %r26
+	mulld %r25, %r31, %r26
+	addc %r25, %r25, %r30
+	mulhdu %r30, %r31, %r23
+	mulld %r24, %r31, %r23
+	adde %r24, %r24, %r27
+	mulhdu %r27, %r31, %r12
+	mulld %r31, %r31, %r12
+	adde %r30, %r31, %r30
+	addze %r27, %r27
+	ld %r31, 40(%r5)
+	mulld %r19, %r31, %r11
+	addc %r19, %r25, %r19
+	mulld %r25, %r31, %r26
+	adde %r24, %r24, %r25
+	mulld %r25, %r31, %r23
+	adde %r25, %r30, %r25
+	mulld %r30, %r31, %r12
+	adde %r27, %r27, %r30
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r18, %r31, %r11
+	addc %r18, %r24, %r18
+	mulhdu %r24, %r31, %r26
+	adde %r24, %r25, %r24
+	mulhdu %r25, %r31, %r23
+	adde %r25, %r27, %r25
+	mulhdu %r31, %r31, %r12
+	adde %r30, %r30, %r31
+	ld %r31, 48(%r5)
+	mulld %r27, %r31, %r11
+	addc %r18, %r18, %r27
+	mulld %r27, %r31, %r26
+	adde %r24, %r24, %r27
+	mulld %r27, %r31, %r23
+	adde %r25, %r25, %r27
+	mulld %r27, %r31, %r12
+	adde %r27, %r30, %r27
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r17, %r31, %r11
+	addc %r17, %r24, %r17
+	mulhdu %r24, %r31, %r26
+	adde %r24, %r25, %r24
+	mulhdu %r25, %r31, %r23
+	adde %r25, %r27, %r25
+	mulhdu %r31, %r31, %r12
+	adde %r30, %r30, %r31
+	ld %r31, 56(%r5)
+	mulld %r27, %r31, %r11
+	addc %r17, %r17, %r27
+	mulld %r27, %r31, %r26
+	adde %r24, %r24, %r27
+	mulld %r27, %r31, %r23
+	adde %r25, %r25, %r27
+	mulld %r27, %r31, %r12
+	adde %r27, %r30, %r27
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r11, %r31, %r11
+	addc %r11, %r24, %r11
+	mulhdu %r26, %r31, %r26
+	adde %r25, %r25, %r26
+	mulhdu %r23, %r31, %r23
+	adde %r23, %r27, %r23
+	mulhdu %r12, %r31, %r12
+	adde %r12, %r30, %r12
+	mulld %r5, %r9, %r11
+	addc %r28, %r28, %r5
+	mulld %r5, %r9, %r25
+	adde %r19, %r19, %r5
+	mulld %r5, %r9, %r23
+	adde %r18, %r18, %r5
+	mulld %r5, %r9, %r12
+	adde %r17, %r17, %r5
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r11, %r9, %r11
+	addc %r11, %r19, %r11
+	mulhdu %r25, %r9, %r25
+	adde %r18, %r18, %r25
+	mulhdu %r23, %r9, %r23
+	adde %r17, %r17, %r23
+	mulhdu %r12, %r9, %r12
+	adde %r12, %r5, %r12
+	mulhdu %r5, %r12, %r9
+	mulld %r12, %r12, %r9
+	addc %r12, %r28, %r12
+	adde %r11, %r11, %r5
+	addze %r18, %r18
+	addze %r17, %r17
+	subfe %r5, %r5, %r5
+	not %r5, %r5
+	and %r5, %r5, %r9
+	addc %r12, %r12, %r5
+	addze %r11, %r11
+	addze %r18, %r18
+	addze %r17, %r17
+	ld %r5, 0(%r4)
+	addc %r31, %r5, %r29
+	ld %r30, 8(%r4)
+	adde %r28, %r30, %r20
+	ld %r27, 16(%r4)
+	adde %r26, %r27, %r22
+	ld %r25, 24(%r4)
+	adde %r24, %r25, %r21
+	subfe %r23, %r23, %r23
+	not %r23, %r23
+	and %r23, %r23, %r9
+	addc %r23, %r31, %r23
+	addze %r28, %r28
+	addze %r26, %r26
+	addze %r24, %r24
+	subfe %r31, %r31, %r31
+	not %r31, %r31
+	and %r31, %r31, %r9
+	add %r23, %r23, %r31
+	ld %r31, 32(%r4)
+	addc %r19, %r31, %r12
+	ld %r16, 40(%r4)
+	adde %r15, %r16, %r11
+	ld %r14, 48(%r4)
+	adde %r8, %r14, %r18
+	ld %r10, 56(%r4)
+	adde %r7, %r10, %r17
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	addc %r19, %r19, %r6
+	addze %r15, %r15
+	addze %r8, %r8
+	addze %r7, %r7
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	add %r19, %r19, %r6
+	mulhdu %r6, %r23, %r28
+	mulld %r10, %r23, %r28
+	mulhdu %r14, %r23, %r26
+	mulld %r16, %r23, %r26
+	addc %r16, %r16, %r6
+	mulhdu %r6, %r23, %r24
+	mulld %r31, %r23, %r24
+	adde %r14, %r31, %r14
+	addze %r6, %r6
+	mulld %r31, %r28, %r26
+	addc %r14, %r14, %r31
+	mulld %r31, %r28, %r24
+	adde %r31, %r6, %r31
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	std %r17, -152(%r1)
+	mulhdu %r17, %r28, %r26
+	addc %r17, %r31, %r17
+	mulhdu %r31, %r28, %r24
+	adde %r31, %r6, %r31
+	mulld %r6, %r26, %r24
+	addc %r31, %r31, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	std %r18, -160(%r1)
+	mulhdu %r18, %r26, %r24
+	add %r18, %r6, %r18
+	addc %r10, %r10, %r10
+	adde %r16, %r16, %r16
+	adde %r14, %r14, %r14
+	adde %r17, %r17, %r17
+	adde %r31, %r31, %r31
+	adde %r18, %r18, %r18
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	std %r11, -168(%r1)
+	mulhdu %r11, %r23, %r23
+	std %r12, -176(%r1)
+	mulld %r12, %r23, %r23
+	addc %r10, %r10, %r11
+	mulhdu %r11, %r28, %r28
+	std %r23, -184(%r1)
+	mulld %r23, %r28, %r28
+	adde %r16, %r16, %r23
+	adde %r11, %r14, %r11
+	mulhdu %r23, %r26, %r26
+	mulld %r14, %r26, %r26
+	adde %r14, %r17, %r14
+	adde %r23, %r31, %r23
+	mulhdu %r31, %r24, %r24
+	mulld %r17, %r24, %r24
+	adde %r17, %r18, %r17
+	adde %r31, %r6, %r31
+	mulld %r6, %r9, %r14
+	addc %r12, %r12, %r6
+	mulld %r6, %r9, %r23
+	adde %r10, %r10, %r6
+	mulld %r6, %r9, %r17
+	adde %r16, %r16, %r6
+	mulld %r6, %r9, %r31
+	adde %r11, %r11, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r14, %r9, %r14
+	addc %r10, %r10, %r14
+	mulhdu %r23, %r9, %r23
+	adde %r16, %r16, %r23
+	mulhdu %r17, %r9, %r17
+	adde %r11, %r11, %r17
+	mulhdu %r31, %r9, %r31
+	adde %r31, %r6, %r31
+	mulhdu %r6, %r31, %r9
+	mulld %r31, %r31, %r9
+	addc %r12, %r12, %r31
+	adde %r10, %r10, %r6
+	addze %r16, %r16
+	addze %r11, %r11
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	addc %r12, %r12, %r6
+	addze %r10, %r10
+	addze %r16, %r16
+	addze %r11, %r11
+	mulhdu %r6, %r5, %r29
+	mulld %r31, %r5, %r29
+	mulhdu %r23, %r5, %r20
+	mulld %r18, %r5, %r20
+	addc %r18, %r18, %r6
+	mulhdu %r6, %r5, %r22
+	mulld %r17, %r5, %r22
+	adde %r17, %r17, %r23
+	mulhdu %r23, %r5, %r21
+	mulld %r14, %r5, %r21
+	adde %r14, %r14, %r6
+	addze %r23, %r23
+	mulld %r6, %r30, %r29
+	addc %r18, %r18, %r6
+	mulld %r6, %r30, %r20
+	adde %r17, %r17, %r6
+	mulld %r6, %r30, %r22
+	adde %r14, %r14, %r6
+	mulld %r6, %r30, %r21
+	adde %r23, %r23, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r5, %r30, %r29
+	addc %r17, %r17, %r5
+	mulhdu %r5, %r30, %r20
+	adde %r14, %r14, %r5
+	mulhdu %r5, %r30, %r22
+	adde %r23, %r23, %r5
+	mulhdu %r5, %r30, %r21
+	adde %r5, %r6, %r5
+	mulld %r6, %r27, %r29
+	addc %r17, %r17, %r6
+	mulld %r6, %r27, %r20
+	adde %r14, %r14, %r6
+	mulld %r6, %r27, %r22
+	adde %r23, %r23, %r6
+	mulld %r6, %r27, %r21
+	adde %r5, %r5, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r30, %r27, %r29
+	addc %r14, %r14, %r30
+	mulhdu %r30, %r27, %r20
+	adde %r23, %r23, %r30
+	mulhdu %r30, %r27, %r22
+	adde %r30, %r5, %r30
+	mulhdu %r5, %r27, %r21
+	adde %r5, %r6, %r5
+	mulld %r6, %r25, %r29
+	addc %r14, %r14, %r6
+	mulld %r6, %r25, %r20
+	adde %r23, %r23, %r6
+	mulld %r6, %r25, %r22
+	adde %r30, %r30, %r6
+	mulld %r6, %r25, %r21
+	adde %r5, %r5, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	std %r24, -192(%r1)
+	mulhdu %r24, %r25, %r29
+	addc %r23, %r23, %r24
+	mulhdu %r24, %r25, %r20
+	adde %r24, %r30, %r24
+	mulhdu %r30, %r25, %r22
+	adde %r30, %r5, %r30
+	mulhdu %r5, %r25, %r21
+	adde %r5, %r6, %r5
+	mulld %r6, %r9, %r23
+	addc %r31, %r31, %r6
+	mulld %r6, %r9, %r24
+	adde %r18, %r18, %r6
+	mulld %r6, %r9, %r30
+	adde %r17, %r17, %r6
+	mulld %r6, %r9, %r5
+	adde %r14, %r14, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r23, %r9, %r23
+	addc %r18, %r18, %r23
+	mulhdu %r24, %r9, %r24
+	adde %r17, %r17, %r24
+	mulhdu %r30, %r9, %r30
+	adde %r14, %r14, %r30
+	mulhdu %r5, %r9, %r5
+	adde %r5, %r6, %r5
+	mulhdu %r6, %r5, %r9
+	mulld %r5, %r5, %r9
+	addc %r31, %r31, %r5
+	adde %r18, %r18, %r6
+	addze %r17, %r17
+	addze %r14, %r14
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	addc %r31, %r31, %r6
+	addze %r18, %r18
+	addze %r17, %r17
+	addze %r14, %r14
+	subfc %r12, %r31, %r12
+	subfe %r10, %r18, %r10
+	subfe %r16, %r17, %r16
+	subfe %r11, %r14, %r11
+	subfe %r6, %r6, %r6
+	and %r6, %r6, %r9
+	subfc %r12, %r6, %r12
+	addme %r10, %r10
+	addme %r16, %r16
+	addme %r11, %r11
+	subfe %r6, %r6, %r6
+	and %r6, %r6, %r9
+	subf %r12, %r6, %r12
+	li %r6, -2
+	sldi %r6, %r6, 32
+	oris %r6, %r6, 0xffff
+	ori %r6, %r6, 0xfc2f
+	xor %r5, %r19, %r6
+	li %r31, -1
+	xor %r31, %r15, %r31
+	or %r30, %r19, %r15
+	or %r31, %r5, %r31
+	li %r5, -1
+	xor %r5, %r8, %r5
+	or %r30, %r30, %r8
+	or %r31, %r31, %r5
+	li %r5, -1
+	xor %r5, %r7, %r5
+	or %r30, %r30, %r7
+	or %r31, %r31, %r5
+	addic %r0, %r30, -1
+	subfe %r5, %r5, %r5
+	addic %r0, %r31, -1
+	subfe %r31, %r31, %r31
+	or %r31, %r5, %r31
+	xor %r6, %r12, %r6
+	li %r5, -1
+	xor %r5, %r10, %r5
+	or %r30, %r12, %r10
+	or %r5, %r6, %r5
+	li %r6, -1
+	xor %r6, %r16, %r6
+	or %r30, %r30, %r16
+	or %r5, %r5, %r6
+	li %r6, -1
+	xor %r6, %r11, %r6
+	or %r30, %r30, %r11
+	or %r5, %r5, %r6
+	addic %r0, %r30, -1
+	subfe %r6, %r6, %r6
+	addic %r0, %r5, -1
+	subfe %r5, %r5, %r5
+	or %r5, %r6, %r5
+	and %r31, %r31, %r5
+	ld %r6, 32(%r4)
+	ld %r5, -176(%r1)
+	subfc %r5, %r5, %r6
+	ld %r6, 40(%r4)
+	ld %r30, -168(%r1)
+	subfe %r30, %r30, %r6
+	ld %r6, 48(%r4)
+	ld %r24, -160(%r1)
+	subfe %r24, %r24, %r6
+	ld %r6, 56(%r4)
+	ld %r23, -152(%r1)
+	subfe %r23, %r23, %r6
+	subfe %r6, %r6, %r6
+	and %r6, %r6, %r9
+	subfc %r5, %r6, %r5
+	addme %r30, %r30
+	addme %r24, %r24
+	addme %r23, %r23
+	subfe %r6, %r6, %r6
+	and %r6, %r6, %r9
+	subf %r5, %r6, %r5
+	xor %r5, %r5, %r12
+	and %r5, %r5, %r31
+	xor %r12, %r12, %r5
+	xor %r30, %r30, %r10
+	and %r30, %r30, %r31
+	xor %r10, %r10, %r30
+	xor %r24, %r24, %r16
+	and %r24, %r24, %r31
+	xor %r16, %r16, %r24
+	xor %r23, %r23, %r11
+	and %r23, %r23, %r31
+	xor %r11, %r11, %r23
+	ld %r6, 0(%r4)
+	subfc %r29, %r29, %r6
+	ld %r6, 8(%r4)
+	subfe %r20, %r20, %r6
+	subfe %r22, %r22, %r27
+	subfe %r21, %r21, %r25
+	subfe %r6, %r6, %r6
+	and %r6, %r6, %r9
+	subfc %r29, %r6, %r29
+	addme %r20, %r20
+	addme %r22, %r22
+	addme %r21, %r21
+	subfe %r6, %r6, %r6
+	and %r6, %r6, %r9
+	subf %r29, %r6, %r29
+	xor %r29, %r29, %r19
+	and %r29, %r29, %r31
+	xor %r19, %r19, %r29
+	xor %r20, %r20, %r15
+	and %r20, %r20, %r31
+	xor %r15, %r15, %r20
+	xor %r22, %r22, %r8
+	and %r22, %r22, %r31
+	xor %r22, %r8, %r22
+	xor %r21, %r21, %r7
+	and %r21, %r21, %r31
+	xor %r21, %r7, %r21
+	mulhdu %r6, %r19, %r15
+	mulld %r7, %r19, %r15
+	mulhdu %r8, %r19, %r22
+	mulld %r5, %r19, %r22
+	addc %r5, %r5, %r6
+	mulhdu %r6, %r19, %r21
+	mulld %r30, %r19, %r21
+	adde %r30, %r30, %r8
+	addze %r6, %r6
+	mulld %r8, %r15, %r22
+	addc %r30, %r30, %r8
+	mulld %r8, %r15, %r21
+	adde %r6, %r6, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r29, %r15, %r22
+	addc %r29, %r6, %r29
+	mulhdu %r6, %r15, %r21
+	adde %r6, %r8, %r6
+	mulld %r8, %r22, %r21
+	addc %r6, %r6, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r27, %r22, %r21
+	add %r27, %r8, %r27
+	addc %r7, %r7, %r7
+	adde %r5, %r5, %r5
+	adde %r30, %r30, %r30
+	adde %r29, %r29, %r29
+	adde %r6, %r6, %r6
+	adde %r27, %r27, %r27
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r25, %r19, %r19
+	mulld %r24, %r19, %r19
+	addc %r25, %r7, %r25
+	mulhdu %r7, %r15, %r15
+	mulld %r23, %r15, %r15
+	adde %r23, %r5, %r23
+	adde %r30, %r30, %r7
+	mulhdu %r7, %r22, %r22
+	mulld %r5, %r22, %r22
+	adde %r29, %r29, %r5
+	adde %r6, %r6, %r7
+	mulhdu %r7, %r21, %r21
+	mulld %r5, %r21, %r21
+	adde %r27, %r27, %r5
+	adde %r7, %r8, %r7
+	mulld %r8, %r9, %r29
+	addc %r24, %r24, %r8
+	mulld %r8, %r9, %r6
+	adde %r25, %r25, %r8
+	mulld %r8, %r9, %r27
+	adde %r23, %r23, %r8
+	mulld %r8, %r9, %r7
+	adde %r30, %r30, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r29, %r9, %r29
+	addc %r25, %r25, %r29
+	mulhdu %r6, %r9, %r6
+	adde %r23, %r23, %r6
+	mulhdu %r27, %r9, %r27
+	adde %r27, %r30, %r27
+	mulhdu %r7, %r9, %r7
+	adde %r7, %r8, %r7
+	mulhdu %r6, %r7, %r9
+	mulld %r7, %r7, %r9
+	addc %r24, %r24, %r7
+	adde %r25, %r25, %r6
+	addze %r23, %r23
+	addze %r27, %r27
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	addc %r24, %r24, %r6
+	addze %r25, %r25
+	addze %r23, %r23
+	addze %r27, %r27
+	ld %r6, -184(%r1)
+	mulhdu %r7, %r6, %r24
+	mulld %r8, %r6, %r24
+	mulhdu %r5, %r6, %r25
+	mulld %r30, %r6, %r25
+	addc %r30, %r30, %r7
+	mulhdu %r7, %r6, %r23
+	mulld %r29, %r6, %r23
+	adde %r29, %r29, %r5
+	mulhdu %r5, %r6, %r27
+	mulld %r6, %r6, %r27
+	adde %r6, %r6, %r7
+	addze %r5, %r5
+	mulld %r7, %r28, %r24
+	addc %r30, %r30, %r7
+	mulld %r7, %r28, %r25
+	adde %r29, %r29, %r7
+	mulld %r7, %r28, %r23
+	adde %r6, %r6, %r7
+	mulld %r7, %r28, %r27
+	adde %r5, %r5, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r20, %r28, %r24
+	addc %r20, %r29, %r20
+	mulhdu %r29, %r28, %r25
+	adde %r29, %r6, %r29
+	mulhdu %r6, %r28, %r23
+	adde %r5, %r5, %r6
+	mulhdu %r28, %r28, %r27
+	adde %r28, %r7, %r28
+	mulld %r6, %r26, %r24
+	addc %r20, %r20, %r6
+	mulld %r6, %r26, %r25
+	adde %r29, %r29, %r6
+	mulld %r6, %r26, %r23
+	adde %r5, %r5, %r6
+	mulld %r6, %r26, %r27
+	adde %r28, %r28, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r7, %r26, %r24
+	addc %r29, %r29, %r7
+	mulhdu %r7, %r26, %r25
+	adde %r5, %r5, %r7
+	mulhdu %r7, %r26, %r23
+	adde %r28, %r28, %r7
+	mulhdu %r26, %r26, %r27
+	adde %r26, %r6, %r26
+	ld %r6, -192(%r1)
+	mulld %r7, %r6, %r24
+	addc %r29, %r29, %r7
+	mulld %r7, %r6, %r25
+	adde %r5, %r5, %r7
+	mulld %r7, %r6, %r23
+	adde %r28, %r28, %r7
+	mulld %r7, %r6, %r27
+	adde %r26, %r26, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r18, %r6, %r24
+	addc %r18, %r5, %r18
+	mulhdu %r5, %r6, %r25
+	adde %r28, %r28, %r5
+	mulhdu %r5, %r6, %r23
+	adde %r26, %r26, %r5
+	mulhdu %r6, %r6, %r27
+	adde %r6, %r7, %r6
+	mulld %r7, %r9, %r18
+	addc %r7, %r8, %r7
+	mulld %r8, %r9, %r28
+	adde %r30, %r30, %r8
+	mulld %r8, %r9, %r26
+	adde %r20, %r20, %r8
+	mulld %r8, %r9, %r6
+	adde %r29, %r29, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r18, %r9, %r18
+	addc %r18, %r30, %r18
+	mulhdu %r28, %r9, %r28
+	adde %r20, %r20, %r28
+	mulhdu %r26, %r9, %r26
+	adde %r26, %r29, %r26
+	mulhdu %r6, %r9, %r6
+	adde %r6, %r8, %r6
+	mulhdu %r8, %r6, %r9
+	mulld %r6, %r6, %r9
+	addc %r6, %r7, %r6
+	adde %r18, %r18, %r8
+	addze %r20, %r20
+	addze %r26, %r26
+	subfe %r7, %r7, %r7
+	not %r7, %r7
+	and %r7, %r7, %r9
+	addc %r6, %r6, %r7
+	addze %r18, %r18
+	addze %r20, %r20
+	addze %r26, %r26
+	li %r7, -1
+	xor %r31, %r31, %r7
+	mulhdu %r7, %r24, %r25
+	mulld %r8, %r24, %r25
+	mulhdu %r5, %r24, %r23
+	mulld %r30, %r24, %r23
+	addc %r30, %r30, %r7
+	mulhdu %r7, %r24, %r27
+	mulld %r29, %r24, %r27
+	adde %r29, %r29, %r5
+	addze %r7, %r7
+	mulld %r5, %r25, %r23
+	addc %r29, %r29, %r5
+	mulld %r5, %r25, %r27
+	adde %r5, %r7, %r5
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r28, %r25, %r23
+	addc %r28, %r5, %r28
+	mulhdu %r5, %r25, %r27
+	adde %r5, %r7, %r5
+	mulld %r7, %r23, %r27
+	addc %r5, %r5, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r17, %r23, %r27
+	add %r17, %r7, %r17
+	addc %r8, %r8, %r8
+	adde %r30, %r30, %r30
+	adde %r29, %r29, %r29
+	adde %r28, %r28, %r28
+	adde %r5, %r5, %r5
+	adde %r17, %r17, %r17
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r14, %r24, %r24
+	mulld %r24, %r24, %r24
+	addc %r14, %r8, %r14
+	mulhdu %r8, %r25, %r25
+	mulld %r25, %r25, %r25
+	adde %r25, %r30, %r25
+	adde %r29, %r29, %r8
+	mulhdu %r8, %r23, %r23
+	mulld %r23, %r23, %r23
+	adde %r23, %r28, %r23
+	adde %r5, %r5, %r8
+	mulhdu %r8, %r27, %r27
+	mulld %r27, %r27, %r27
+	adde %r17, %r17, %r27
+	adde %r7, %r7, %r8
+	mulld %r8, %r9, %r23
+	addc %r24, %r24, %r8
+	mulld %r8, %r9, %r5
+	adde %r14, %r14, %r8
+	mulld %r8, %r9, %r17
+	adde %r25, %r25, %r8
+	mulld %r8, %r9, %r7
+	adde %r29, %r29, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r23, %r9, %r23
+	addc %r14, %r14, %r23
+	mulhdu %r5, %r9, %r5
+	adde %r25, %r25, %r5
+	mulhdu %r17, %r9, %r17
+	adde %r17, %r29, %r17
+	mulhdu %r7, %r9, %r7
+	adde %r7, %r8, %r7
+	mulhdu %r8, %r7, %r9
+	mulld %r7, %r7, %r9
+	addc %r24, %r24, %r7
+	adde %r14, %r14, %r8
+	addze %r25, %r25
+	addze %r17, %r17
+	subfe %r7, %r7, %r7
+	not %r7, %r7
+	and %r7, %r7, %r9
+	addc %r24, %r24, %r7
+	addze %r14, %r14
+	addze %r25, %r25
+	addze %r17, %r17
+	and %r24, %r24, %r31
+	and %r14, %r14, %r31
+	and %r25, %r25, %r31
+	and %r17, %r17, %r31
+	mulhdu %r7, %r12, %r10
+	mulld %r8, %r12, %r10
+	mulhdu %r5, %r12, %r16
+	mulld %r31, %r12, %r16
+	addc %r31, %r31, %r7
+	mulhdu %r7, %r12, %r11
+	mulld %r30, %r12, %r11
+	adde %r30, %r30, %r5
+	addze %r7, %r7
+	mulld %r5, %r10, %r16
+	addc %r30, %r30, %r5
+	mulld %r5, %r10, %r11
+	adde %r5, %r7, %r5
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r29, %r10, %r16
+	addc %r29, %r5, %r29
+	mulhdu %r5, %r10, %r11
+	adde %r5, %r7, %r5
+	mulld %r7, %r16, %r11
+	addc %r5, %r5, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r28, %r16, %r11
+	add %r28, %r7, %r28
+	addc %r8, %r8, %r8
+	adde %r31, %r31, %r31
+	adde %r30, %r30, %r30
+	adde %r29, %r29, %r29
+	adde %r5, %r5, %r5
+	adde %r28, %r28, %r28
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r27, %r12, %r12
+	mulld %r23, %r12, %r12
+	addc %r27, %r8, %r27
+	mulhdu %r8, %r10, %r10
+	std %r17, -192(%r1)
+	mulld %r17, %r10, %r10
+	adde %r17, %r31, %r17
+	adde %r30, %r30, %r8
+	mulhdu %r8, %r16, %r16
+	mulld %r31, %r16, %r16
+	adde %r29, %r29, %r31
+	adde %r5, %r5, %r8
+	mulhdu %r8, %r11, %r11
+	mulld %r31, %r11, %r11
+	adde %r28, %r28, %r31
+	adde %r7, %r7, %r8
+	mulld %r8, %r9, %r29
+	addc %r23, %r23, %r8
+	mulld %r8, %r9, %r5
+	adde %r27, %r27, %r8
+	mulld %r8, %r9, %r28
+	adde %r17, %r17, %r8
+	mulld %r8, %r9, %r7
+	adde %r30, %r30, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r29, %r9, %r29
+	addc %r27, %r27, %r29
+	mulhdu %r5, %r9, %r5
+	adde %r17, %r17, %r5
+	mulhdu %r28, %r9, %r28
+	adde %r28, %r30, %r28
+	mulhdu %r7, %r9, %r7
+	adde %r7, %r8, %r7
+	mulhdu %r8, %r7, %r9
+	mulld %r7, %r7, %r9
+	addc %r23, %r23, %r7
+	adde %r27, %r27, %r8
+	addze %r17, %r17
+	addze %r28, %r28
+	subfe %r7, %r7, %r7
+	not %r7, %r7
+	and %r7, %r7, %r9
+	addc %r23, %r23, %r7
+	addze %r27, %r27
+	addze %r17, %r17
+	addze %r28, %r28
+	subfc %r23, %r6, %r23
+	subfe %r27, %r18, %r27
+	subfe %r17, %r20, %r17
+	subfe %r28, %r26, %r28
+	subfe %r7, %r7, %r7
+	and %r7, %r7, %r9
+	subfc %r23, %r7, %r23
+	addme %r27, %r27
+	addme %r17, %r17
+	addme %r28, %r28
+	subfe %r7, %r7, %r7
+	and %r7, %r7, %r9
+	subf %r23, %r7, %r23
+	ld %r7, 64(%r4)
+	mulhdu %r8, %r19, %r7
+	mulld %r5, %r19, %r7
+	ld %r31, 72(%r4)
+	mulhdu %r30, %r19, %r31
+	mulld %r29, %r19, %r31
+	addc %r29, %r29, %r8
+	ld %r8, 80(%r4)
+	std %r25, -184(%r1)
+	mulhdu %r25, %r19, %r8
+	std %r14, -152(%r1)
+	mulld %r14, %r19, %r8
+	adde %r14, %r14, %r30
+	ld %r30, 88(%r4)
+	std %r24, -160(%r1)
+	mulhdu %r24, %r19, %r30
+	mulld %r19, %r19, %r30
+	adde %r19, %r19, %r25
+	addze %r24, %r24
+	mulld %r25, %r15, %r7
+	addc %r25, %r29, %r25
+	mulld %r29, %r15, %r31
+	adde %r14, %r14, %r29
+	mulld %r29, %r15, %r8
+	adde %r19, %r19, %r29
+	mulld %r29, %r15, %r30
+	adde %r24, %r24, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	std %r11, -168(%r1)
+	mulhdu %r11, %r15, %r7
+	addc %r11, %r14, %r11
+	mulhdu %r14, %r15, %r31
+	adde %r14, %r19, %r14
+	mulhdu %r19, %r15, %r8
+	adde %r19, %r24, %r19
+	mulhdu %r15, %r15, %r30
+	adde %r15, %r29, %r15
+	mulld %r29, %r22, %r7
+	addc %r11, %r11, %r29
+	mulld %r29, %r22, %r31
+	adde %r14, %r14, %r29
+	mulld %r29, %r22, %r8
+	adde %r19, %r19, %r29
+	mulld %r29, %r22, %r30
+	adde %r15, %r15, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r24, %r22, %r7
+	addc %r14, %r14, %r24
+	mulhdu %r24, %r22, %r31
+	adde %r19, %r19, %r24
+	mulhdu %r24, %r22, %r8
+	adde %r15, %r15, %r24
+	mulhdu %r22, %r22, %r30
+	adde %r22, %r29, %r22
+	mulld %r29, %r21, %r7
+	addc %r14, %r14, %r29
+	mulld %r29, %r21, %r31
+	adde %r19, %r19, %r29
+	mulld %r29, %r21, %r8
+	adde %r15, %r15, %r29
+	mulld %r29, %r21, %r30
+	adde %r22, %r22, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r7, %r21, %r7
+	addc %r19, %r19, %r7
+	mulhdu %r31, %r21, %r31
+	adde %r15, %r15, %r31
+	mulhdu %r8, %r21, %r8
+	adde %r22, %r22, %r8
+	mulhdu %r21, %r21, %r30
+	adde %r21, %r29, %r21
+	mulld %r7, %r9, %r19
+	addc %r5, %r5, %r7
+	mulld %r7, %r9, %r15
+	adde %r25, %r25, %r7
+	mulld %r7, %r9, %r22
+	adde %r11, %r11, %r7
+	mulld %r7, %r9, %r21
+	adde %r14, %r14, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r19, %r9, %r19
+	addc %r19, %r25, %r19
+	mulhdu %r15, %r9, %r15
+	adde %r11, %r11, %r15
+	mulhdu %r22, %r9, %r22
+	adde %r14, %r14, %r22
+	mulhdu %r21, %r9, %r21
+	adde %r21, %r7, %r21
+	mulhdu %r7, %r21, %r9
+	mulld %r21, %r21, %r9
+	addc %r21, %r5, %r21
+	adde %r19, %r19, %r7
+	addze %r11, %r11
+	addze %r14, %r14
+	subfe %r7, %r7, %r7
+	not %r7, %r7
+	and %r7, %r7, %r9
+	addc %r21, %r21, %r7
+	addze %r19, %r19
+	addze %r11, %r11
+	addze %r14, %r14
+	subfc %r6, %r23, %r6
+	subfe %r18, %r27, %r18
+	subfe %r20, %r17, %r20
+	subfe %r26, %r28, %r26
+	subfe %r7, %r7, %r7
+	and %r7, %r7, %r9
+	subfc %r6, %r7, %r6
+	addme %r18, %r18
+	addme %r20, %r20
+	addme %r26, %r26
+	subfe %r7, %r7, %r7
+	and %r7, %r7, %r9
+	subf %r6, %r7, %r6
+	subfc %r6, %r23, %r6
+	subfe %r18, %r27, %r18
+	subfe %r20, %r17, %r20
+	subfe %r26, %r28, %r26
+	subfe %r7, %r7, %r7
+	and %r7, %r7, %r9
+	subfc %r6, %r7, %r6
+	addme %r18, %r18
+	addme %r20, %r20
+	addme %r26, %r26
+	subfe %r7, %r7, %r7
+	and %r7, %r7, %r9
+	subf %r6, %r7, %r6
+	mulhdu %r7, %r6, %r12
+	mulld %r8, %r6, %r12
+	mulhdu %r5, %r6, %r10
+	mulld %r4, %r6, %r10
+	addc %r4, %r4, %r7
+	mulhdu %r7, %r6, %r16
+	mulld %r31, %r6, %r16
+	adde %r31, %r31, %r5
+	ld %r5, -168(%r1)
+	mulhdu %r30, %r6, %r5
+	mulld %r6, %r6, %r5
+	adde %r6, %r6, %r7
+	addze %r30, %r30
+	mulld %r7, %r18, %r12
+	addc %r4, %r4, %r7
+	mulld %r7, %r18, %r10
+	adde %r31, %r31, %r7
+	mulld %r7, %r18, %r16
+	adde %r6, %r6, %r7
+	mulld %r7, %r18, %r5
+	adde %r30, %r30, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r29, %r18, %r12
+	addc %r29, %r31, %r29
+	mulhdu %r31, %r18, %r10
+	adde %r31, %r6, %r31
+	mulhdu %r6, %r18, %r16
+	adde %r30, %r30, %r6
+	mulhdu %r18, %r18, %r5
+	adde %r18, %r7, %r18
+	mulld %r6, %r20, %r12
+	addc %r29, %r29, %r6
+	mulld %r6, %r20, %r10
+	adde %r31, %r31, %r6
+	mulld %r6, %r20, %r16
+	adde %r30, %r30, %r6
+	mulld %r6, %r20, %r5
+	adde %r18, %r18, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r7, %r20, %r12
+	addc %r31, %r31, %r7
+	mulhdu %r7, %r20, %r10
+	adde %r30, %r30, %r7
+	mulhdu %r7, %r20, %r16
+	adde %r18, %r18, %r7
+	mulhdu %r20, %r20, %r5
+	adde %r20, %r6, %r20
+	mulld %r6, %r26, %r12
+	addc %r31, %r31, %r6
+	mulld %r6, %r26, %r10
+	adde %r30, %r30, %r6
+	mulld %r6, %r26, %r16
+	adde %r18, %r18, %r6
+	mulld %r6, %r26, %r5
+	adde %r20, %r20, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r12, %r26, %r12
+	addc %r12, %r30, %r12
+	mulhdu %r10, %r26, %r10
+	adde %r10, %r18, %r10
+	mulhdu %r16, %r26, %r16
+	adde %r16, %r20, %r16
+	mulhdu %r26, %r26, %r5
+	adde %r26, %r6, %r26
+	mulld %r6, %r9, %r12
+	addc %r6, %r8, %r6
+	mulld %r7, %r9, %r10
+	adde %r4, %r4, %r7
+	mulld %r7, %r9, %r16
+	adde %r29, %r29, %r7
+	mulld %r7, %r9, %r26
+	adde %r31, %r31, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r12, %r9, %r12
+	addc %r12, %r4, %r12
+	mulhdu %r10, %r9, %r10
+	adde %r10, %r29, %r10
+	mulhdu %r16, %r9, %r16
+	adde %r16, %r31, %r16
+	mulhdu %r26, %r9, %r26
+	adde %r26, %r7, %r26
+	mulhdu %r7, %r26, %r9
+	mulld %r26, %r26, %r9
+	addc %r26, %r6, %r26
+	adde %r12, %r12, %r7
+	addze %r10, %r10
+	addze %r16, %r16
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	addc %r26, %r26, %r6
+	addze %r12, %r12
+	addze %r10, %r10
+	addze %r16, %r16
+	ld %r6, -160(%r1)
+	subfc %r26, %r6, %r26
+	ld %r6, -152(%r1)
+	subfe %r12, %r6, %r12
+	ld %r6, -184(%r1)
+	subfe %r10, %r6, %r10
+	ld %r6, -192(%r1)
+	subfe %r16, %r6, %r16
+	subfe %r6, %r6, %r6
+	and %r6, %r6, %r9
+	subfc %r26, %r6, %r26
+	addme %r12, %r12
+	addme %r10, %r10
+	addme %r16, %r16
+	subfe %r6, %r6, %r6
+	and %r6, %r6, %r9
+	subf %r26, %r6, %r26
+	addc %r21, %r21, %r21
+	adde %r19, %r19, %r19
+	adde %r11, %r11, %r11
+	adde %r14, %r14, %r14
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	addc %r21, %r21, %r6
+	addze %r19, %r19
+	addze %r11, %r11
+	addze %r14, %r14
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	add %r21, %r21, %r6
+	addc %r23, %r23, %r23
+	adde %r27, %r27, %r27
+	adde %r17, %r17, %r17
+	adde %r28, %r28, %r28
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	addc %r23, %r23, %r6
+	addze %r27, %r27
+	addze %r17, %r17
+	addze %r28, %r28
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	add %r23, %r23, %r6
+	addc %r23, %r23, %r23
+	adde %r27, %r27, %r27
+	adde %r17, %r17, %r17
+	adde %r28, %r28, %r28
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	addc %r23, %r23, %r6
+	addze %r27, %r27
+	addze %r17, %r17
+	addze %r28, %r28
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	add %r23, %r23, %r6
+	addc %r26, %r26, %r26
+	adde %r12, %r12, %r12
+	adde %r10, %r10, %r10
+	adde %r16, %r16, %r16
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	addc %r26, %r26, %r6
+	addze %r12, %r12
+	addze %r10, %r10
+	addze %r16, %r16
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	add %r26, %r26, %r6
+	addc %r26, %r26, %r26
+	adde %r12, %r12, %r12
+	adde %r10, %r10, %r10
+	adde %r16, %r16, %r16
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	addc %r26, %r26, %r6
+	addze %r12, %r12
+	addze %r10, %r10
+	addze %r16, %r16
+	subfe %r6, %r6, %r6
+	not %r6, %r6
+	and %r6, %r6, %r9
+	add %r26, %r26, %r6
+	std %r23, 0(%r3)
+	std %r27, 8(%r3)
+	std %r17, 16(%r3)
+	std %r28, 24(%r3)
+	std %r26, 32(%r3)
+	std %r12, 40(%r3)
+	std %r10, 48(%r3)
+	std %r16, 56(%r3)
+	std %r21, 64(%r3)
+	std %r19, 72(%r3)
+	std %r11, 80(%r3)
+	std %r14, 88(%r3)
+	ld %r31, -8(%r1)
+	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
+	ld %r27, -40(%r1)
+	ld %r26, -48(%r1)
+	ld %r25, -56(%r1)
+	ld %r24, -64(%r1)
+	ld %r23, -72(%r1)
+	ld %r22, -80(%r1)
+	ld %r21, -88(%r1)
+	ld %r20, -96(%r1)
+	ld %r19, -104(%r1)
+	ld %r18, -112(%r1)
+	ld %r17, -120(%r1)
+	ld %r16, -128(%r1)
+	ld %r15, -136(%r1)
+	ld %r14, -144(%r1)
+	.cfi_restore 31
+	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
+	.cfi_restore 27
+	.cfi_restore 26
+	.cfi_restore 25
+	.cfi_restore 24
+	.cfi_restore 23
+	.cfi_restore 22
+	.cfi_restore 21
+	.cfi_restore 20
+	.cfi_restore 19
+	.cfi_restore 18
+	.cfi_restore 17
+	.cfi_restore 16
+	.cfi_restore 15
+	.cfi_restore 14
+	blr
+	.cfi_endproc
+	.size lf_secp256k1_p_jaddc_ppc64le, .-lf_secp256k1_p_jaddc_ppc64le
+
 	.abiversion 2
 	.section .note.GNU-stack,"",@progbits

@@ -2071,4 +2071,5518 @@ lf_secp256k1_p_jdbl_x86_64:
 	.cfi_endproc
 	.size lf_secp256k1_p_jdbl_x86_64, .-lf_secp256k1_p_jdbl_x86_64
 
+# void lf_secp256k1_p_jadd_x86_64(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
+#   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: mixed (b affine), 8M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256.
+#   System V: r in %rdi, a in %rsi, b in %rdx
+#   registers used: al, bl, bpl, dl, eax, ebp, ebx, edx, r10, r10b, r10d, r11, r11b, r11d, r12, r12b, r12d, r13, r13b, r13d, r14, r14b, r14d, r15, r15b, r15d, r8, r8b, r8d, r9, r9b, r9d, rax, rbp, rbx, rcx, rdx, rsp
+#   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 144 bytes of spill slots
+#   1679 instructions
+	.text
+	.globl lf_secp256k1_p_jadd_x86_64
+	.hidden lf_secp256k1_p_jadd_x86_64
+	.type lf_secp256k1_p_jadd_x86_64, @function
+	.p2align 5
+lf_secp256k1_p_jadd_x86_64:
+	.cfi_startproc
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $144, %rsp
+	movq %rdx, %rcx
+	movq 64(%rsi), %rax
+	mulq %rax
+	movq %rdx, %r8
+	movq %rax, %r9
+	movq 64(%rsi), %rax
+	mulq 72(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %r10b
+	movzbl %r10b, %r10d
+	addq %rax, %r8
+	adcq $0, %rdx
+	adcq $0, %r10
+	movq %rdx, %r11
+	movq 64(%rsi), %rax
+	mulq 80(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %bl
+	movzbl %bl, %ebx
+	addq %rax, %r11
+	adcq %rdx, %r10
+	adcq $0, %rbx
+	movq 72(%rsi), %rax
+	mulq %rax
+	addq %rax, %r11
+	adcq %rdx, %r10
+	adcq $0, %rbx
+	movq 64(%rsi), %rax
+	mulq 88(%rsi)
+	movq %rdx, %rbp
+	movq %rax, %r12
+	movq 72(%rsi), %rax
+	mulq 80(%rsi)
+	addq %rax, %r12
+	adcq %rdx, %rbp
+	setc %r13b
+	movzbl %r13b, %r13d
+	addq %r12, %r12
+	adcq %rbp, %rbp
+	adcq %r13, %r13
+	addq %r12, %r10
+	adcq %rbp, %rbx
+	adcq $0, %r13
+	movq 72(%rsi), %rax
+	mulq 88(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %bpl
+	movzbl %bpl, %ebp
+	addq %rax, %rbx
+	adcq %rdx, %r13
+	adcq $0, %rbp
+	movq 80(%rsi), %rax
+	mulq %rax
+	addq %rax, %rbx
+	adcq %rdx, %r13
+	adcq $0, %rbp
+	movq 80(%rsi), %rax
+	mulq 88(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %r12b
+	movzbl %r12b, %r12d
+	addq %rax, %r13
+	adcq %rdx, %rbp
+	adcq $0, %r12
+	movq 88(%rsi), %rax
+	mulq %rax
+	addq %rax, %rbp
+	adcq %rdx, %r12
+	movabsq $4294968273, %rax
+	mulq %rbx
+	addq %rax, %r9
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %r13
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq %rbx, %r8
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq %rax, %r11
+	adcq $0, %rdx
+	addq %rbx, %r11
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq %rax, %r10
+	adcq $0, %rdx
+	addq %rbx, %r10
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movq %rbx, %rax
+	movabsq $4294968273, %rbp
+	mulq %rbp
+	addq %rax, %r9
+	adcq %rdx, %r8
+	adcq $0, %r11
+	adcq $0, %r10
+	sbbq %rbx, %rbx
+	andq %rbp, %rbx
+	addq %rbx, %r9
+	adcq $0, %r8
+	adcq $0, %r11
+	adcq $0, %r10
+	movq 0(%rcx), %rax
+	mulq %r9
+	movq %rdx, %rbx
+	movq %rax, %rbp
+	movq 0(%rcx), %rax
+	mulq %r8
+	addq %rax, %rbx
+	adcq $0, %rdx
+	setc %r12b
+	movzbl %r12b, %r12d
+	movq %rdx, %r13
+	movq 8(%rcx), %rax
+	mulq %r9
+	addq %rax, %rbx
+	adcq %rdx, %r13
+	adcq $0, %r12
+	movq 0(%rcx), %rax
+	mulq %r11
+	addq %rax, %r13
+	adcq %rdx, %r12
+	setc %r14b
+	movzbl %r14b, %r14d
+	movq 8(%rcx), %rax
+	mulq %r8
+	addq %rax, %r13
+	adcq %rdx, %r12
+	adcq $0, %r14
+	movq 16(%rcx), %rax
+	mulq %r9
+	addq %rax, %r13
+	adcq %rdx, %r12
+	adcq $0, %r14
+	movq 0(%rcx), %rax
+	mulq %r10
+	addq %rax, %r12
+	adcq %rdx, %r14
+	setc %r15b
+	movzbl %r15b, %r15d
+	movq 8(%rcx), %rax
+	mulq %r11
+	addq %rax, %r12
+	adcq %rdx, %r14
+	adcq $0, %r15
+	movq 16(%rcx), %rax
+	mulq %r8
+	addq %rax, %r12
+	adcq %rdx, %r14
+	adcq $0, %r15
+	movq 24(%rcx), %rax
+	mulq %r9
+	addq %rax, %r12
+	adcq %rdx, %r14
+	adcq $0, %r15
+	movq 8(%rcx), %rax
+	mulq %r10
+	addq %rax, %r14
+	adcq %rdx, %r15
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 0(%rsp)
+	movq 16(%rcx), %rax
+	mulq %r11
+	addq %rax, %r14
+	adcq %rdx, %r15
+	movq 0(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 0(%rsp)
+	movq 24(%rcx), %rax
+	mulq %r8
+	addq %rax, %r14
+	adcq %rdx, %r15
+	movq 0(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 0(%rsp)
+	movq 16(%rcx), %rax
+	mulq %r10
+	addq %rax, %r15
+	adcq 0(%rsp), %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 0(%rsp)
+	movq %rax, 8(%rsp)
+	movq 24(%rcx), %rax
+	mulq %r11
+	addq %rax, %r15
+	adcq 0(%rsp), %rdx
+	movq 8(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 8(%rsp)
+	movq %rax, 0(%rsp)
+	movq 24(%rcx), %rax
+	mulq %r10
+	addq 8(%rsp), %rax
+	adcq 0(%rsp), %rdx
+	movq %rdx, 0(%rsp)
+	movq %rax, 8(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r14
+	addq %rax, %rbp
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq %r15
+	addq %rax, %rbx
+	adcq $0, %rdx
+	addq %r14, %rbx
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq 8(%rsp)
+	addq %rax, %r13
+	adcq $0, %rdx
+	addq %r14, %r13
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq 0(%rsp)
+	addq %rax, %r12
+	adcq $0, %rdx
+	addq %r14, %r12
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movq %r14, %rax
+	movabsq $4294968273, %r15
+	mulq %r15
+	addq %rax, %rbp
+	adcq %rdx, %rbx
+	adcq $0, %r13
+	adcq $0, %r12
+	sbbq %r14, %r14
+	andq %r15, %r14
+	addq %r14, %rbp
+	adcq $0, %rbx
+	adcq $0, %r13
+	adcq $0, %r12
+	movq %r9, %rax
+	mulq 64(%rsi)
+	movq %rdx, %r14
+	movq %rax, %r15
+	movq %r9, %rax
+	mulq 72(%rsi)
+	addq %rax, %r14
+	adcq $0, %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 0(%rsp)
+	movq %rax, 8(%rsp)
+	movq %r8, %rax
+	mulq 64(%rsi)
+	addq %rax, %r14
+	adcq 0(%rsp), %rdx
+	movq 8(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 8(%rsp)
+	movq %rax, 0(%rsp)
+	movq %r9, %rax
+	mulq 80(%rsi)
+	addq 8(%rsp), %rax
+	adcq 0(%rsp), %rdx
+	movq %r12, 0(%rsp)
+	setc %r12b
+	movzbl %r12b, %r12d
+	movq %rdx, 8(%rsp)
+	movq %rax, 16(%rsp)
+	movq %r8, %rax
+	mulq 72(%rsi)
+	addq 16(%rsp), %rax
+	adcq 8(%rsp), %rdx
+	adcq $0, %r12
+	movq %rdx, 8(%rsp)
+	movq %rax, 16(%rsp)
+	movq %r11, %rax
+	mulq 64(%rsi)
+	addq 16(%rsp), %rax
+	adcq 8(%rsp), %rdx
+	adcq $0, %r12
+	movq %rdx, 8(%rsp)
+	movq %rax, 16(%rsp)
+	movq %r9, %rax
+	mulq 88(%rsi)
+	addq 8(%rsp), %rax
+	adcq %rdx, %r12
+	setc %r9b
+	movzbl %r9b, %r9d
+	movq %rax, 8(%rsp)
+	movq %r8, %rax
+	mulq 80(%rsi)
+	addq 8(%rsp), %rax
+	adcq %rdx, %r12
+	adcq $0, %r9
+	movq %rax, 8(%rsp)
+	movq %r11, %rax
+	mulq 72(%rsi)
+	addq 8(%rsp), %rax
+	adcq %rdx, %r12
+	adcq $0, %r9
+	movq %rax, 8(%rsp)
+	movq %r10, %rax
+	mulq 64(%rsi)
+	addq 8(%rsp), %rax
+	adcq %rdx, %r12
+	adcq $0, %r9
+	movq %rax, 8(%rsp)
+	movq %r8, %rax
+	mulq 88(%rsi)
+	addq %rax, %r12
+	adcq %rdx, %r9
+	setc %r8b
+	movzbl %r8b, %r8d
+	movq %r11, %rax
+	mulq 80(%rsi)
+	addq %rax, %r12
+	adcq %rdx, %r9
+	adcq $0, %r8
+	movq %r10, %rax
+	mulq 72(%rsi)
+	addq %rax, %r12
+	adcq %rdx, %r9
+	adcq $0, %r8
+	movq %r11, %rax
+	mulq 88(%rsi)
+	addq %rax, %r9
+	adcq %rdx, %r8
+	setc %r11b
+	movzbl %r11b, %r11d
+	movq %r10, %rax
+	mulq 80(%rsi)
+	addq %rax, %r9
+	adcq %rdx, %r8
+	adcq $0, %r11
+	movq %r10, %rax
+	mulq 88(%rsi)
+	addq %rax, %r8
+	adcq %rdx, %r11
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq %rax, %r15
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %r9
+	addq %rax, %r14
+	adcq $0, %rdx
+	addq %r10, %r14
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movabsq $4294968273, %rax
+	mulq %r8
+	addq 16(%rsp), %rax
+	adcq $0, %rdx
+	addq %r9, %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, %r9
+	movabsq $4294968273, %rax
+	mulq %r11
+	addq 8(%rsp), %rax
+	adcq $0, %rdx
+	addq %r8, %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, %r10
+	movq %r8, %rax
+	movabsq $4294968273, %r11
+	mulq %r11
+	addq %rax, %r15
+	adcq %rdx, %r14
+	adcq $0, %r9
+	adcq $0, %r10
+	sbbq %r8, %r8
+	andq %r11, %r8
+	addq %r8, %r15
+	adcq $0, %r14
+	adcq $0, %r9
+	adcq $0, %r10
+	movq 32(%rcx), %rax
+	mulq %r15
+	movq %rdx, %r8
+	movq %rax, %r11
+	movq 32(%rcx), %rax
+	mulq %r14
+	addq %rax, %r8
+	adcq $0, %rdx
+	setc %r12b
+	movzbl %r12b, %r12d
+	movq %rdx, 8(%rsp)
+	movq 40(%rcx), %rax
+	mulq %r15
+	addq %rax, %r8
+	adcq 8(%rsp), %rdx
+	adcq $0, %r12
+	movq %rdx, 8(%rsp)
+	movq 32(%rcx), %rax
+	mulq %r9
+	addq 8(%rsp), %rax
+	adcq %rdx, %r12
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 8(%rsp)
+	movq %rax, 16(%rsp)
+	movq 40(%rcx), %rax
+	mulq %r14
+	addq 16(%rsp), %rax
+	adcq %rdx, %r12
+	movq 8(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 8(%rsp)
+	movq %rax, 16(%rsp)
+	movq 48(%rcx), %rax
+	mulq %r15
+	addq 16(%rsp), %rax
+	adcq %rdx, %r12
+	movq 8(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 8(%rsp)
+	movq %rax, 16(%rsp)
+	movq 32(%rcx), %rax
+	mulq %r10
+	addq %rax, %r12
+	adcq 8(%rsp), %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 8(%rsp)
+	movq %rax, 24(%rsp)
+	movq 40(%rcx), %rax
+	mulq %r9
+	addq %rax, %r12
+	adcq 8(%rsp), %rdx
+	movq 24(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 24(%rsp)
+	movq %rax, 8(%rsp)
+	movq 48(%rcx), %rax
+	mulq %r14
+	addq %rax, %r12
+	adcq 24(%rsp), %rdx
+	movq 8(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 8(%rsp)
+	movq %rax, 24(%rsp)
+	movq 56(%rcx), %rax
+	mulq %r15
+	addq %rax, %r12
+	adcq 8(%rsp), %rdx
+	movq 24(%rsp), %r15
+	adcq $0, %r15
+	movq %rdx, 24(%rsp)
+	movq 40(%rcx), %rax
+	mulq %r10
+	addq 24(%rsp), %rax
+	adcq %rdx, %r15
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 24(%rsp)
+	movq %rax, 8(%rsp)
+	movq 48(%rcx), %rax
+	mulq %r9
+	addq 8(%rsp), %rax
+	adcq %rdx, %r15
+	movq 24(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 24(%rsp)
+	movq %rax, 8(%rsp)
+	movq 56(%rcx), %rax
+	mulq %r14
+	addq 8(%rsp), %rax
+	adcq %rdx, %r15
+	movq 24(%rsp), %r14
+	adcq $0, %r14
+	movq %rax, 24(%rsp)
+	movq 48(%rcx), %rax
+	mulq %r10
+	addq %rax, %r15
+	adcq %rdx, %r14
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 8(%rsp)
+	movq 56(%rcx), %rax
+	mulq %r9
+	addq %rax, %r15
+	adcq %rdx, %r14
+	movq 8(%rsp), %r9
+	adcq $0, %r9
+	movq 56(%rcx), %rax
+	mulq %r10
+	addq %rax, %r14
+	adcq %rdx, %r9
+	movabsq $4294968273, %rax
+	mulq 24(%rsp)
+	addq %rax, %r11
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %r15
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq %r10, %r8
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %r14
+	addq 16(%rsp), %rax
+	adcq $0, %rdx
+	addq %r10, %rax
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %rax, %r14
+	movabsq $4294968273, %rax
+	mulq %r9
+	addq %rax, %r12
+	adcq $0, %rdx
+	addq %r10, %r12
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %r9, %rax
+	movabsq $4294968273, %r10
+	mulq %r10
+	addq %rax, %r11
+	adcq %rdx, %r8
+	adcq $0, %r14
+	adcq $0, %r12
+	sbbq %r9, %r9
+	andq %r10, %r9
+	addq %r9, %r11
+	adcq $0, %r8
+	adcq $0, %r14
+	adcq $0, %r12
+	subq 0(%rsi), %rbp
+	sbbq 8(%rsi), %rbx
+	sbbq 16(%rsi), %r13
+	movq 0(%rsp), %r9
+	sbbq 24(%rsi), %r9
+	sbbq %r10, %r10
+	movabsq $4294968273, %r15
+	andq %r15, %r10
+	subq %r10, %rbp
+	sbbq $0, %rbx
+	sbbq $0, %r13
+	sbbq $0, %r9
+	sbbq %r10, %r10
+	andq %r15, %r10
+	subq %r10, %rbp
+	subq 32(%rsi), %r11
+	sbbq 40(%rsi), %r8
+	sbbq 48(%rsi), %r14
+	sbbq 56(%rsi), %r12
+	sbbq %r10, %r10
+	movabsq $4294968273, %r15
+	andq %r15, %r10
+	subq %r10, %r11
+	sbbq $0, %r8
+	sbbq $0, %r14
+	sbbq $0, %r12
+	sbbq %r10, %r10
+	andq %r15, %r10
+	subq %r10, %r11
+	movq 64(%rsi), %rax
+	mulq %rbp
+	movq %rdx, %r10
+	movq %rax, %r15
+	movq 64(%rsi), %rax
+	mulq %rbx
+	addq %rax, %r10
+	adcq $0, %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 0(%rsp)
+	movq %rax, 16(%rsp)
+	movq 72(%rsi), %rax
+	mulq %rbp
+	addq %rax, %r10
+	adcq 0(%rsp), %rdx
+	movq 16(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 16(%rsp)
+	movq %rax, 0(%rsp)
+	movq 64(%rsi), %rax
+	mulq %r13
+	addq 16(%rsp), %rax
+	adcq 0(%rsp), %rdx
+	movq %r12, 0(%rsp)
+	setc %r12b
+	movzbl %r12b, %r12d
+	movq %rdx, 16(%rsp)
+	movq %rax, 24(%rsp)
+	movq 72(%rsi), %rax
+	mulq %rbx
+	addq 24(%rsp), %rax
+	adcq 16(%rsp), %rdx
+	adcq $0, %r12
+	movq %rdx, 16(%rsp)
+	movq %rax, 24(%rsp)
+	movq 80(%rsi), %rax
+	mulq %rbp
+	addq 24(%rsp), %rax
+	adcq 16(%rsp), %rdx
+	adcq $0, %r12
+	movq %rdx, 16(%rsp)
+	movq %rax, 24(%rsp)
+	movq 64(%rsi), %rax
+	mulq %r9
+	addq 16(%rsp), %rax
+	adcq %rdx, %r12
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 16(%rsp)
+	movq %rax, 8(%rsp)
+	movq 72(%rsi), %rax
+	mulq %r13
+	addq 8(%rsp), %rax
+	adcq %rdx, %r12
+	movq 16(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 16(%rsp)
+	movq %rax, 8(%rsp)
+	movq 80(%rsi), %rax
+	mulq %rbx
+	addq 8(%rsp), %rax
+	adcq %rdx, %r12
+	movq 16(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 16(%rsp)
+	movq %rax, 8(%rsp)
+	movq 88(%rsi), %rax
+	mulq %rbp
+	addq 8(%rsp), %rax
+	adcq %rdx, %r12
+	movq 16(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 16(%rsp)
+	movq %rax, 8(%rsp)
+	movq 72(%rsi), %rax
+	mulq %r9
+	addq %rax, %r12
+	adcq 16(%rsp), %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 16(%rsp)
+	movq %rax, 32(%rsp)
+	movq 80(%rsi), %rax
+	mulq %r13
+	addq %rax, %r12
+	adcq 16(%rsp), %rdx
+	movq 32(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 32(%rsp)
+	movq %rax, 16(%rsp)
+	movq 88(%rsi), %rax
+	mulq %rbx
+	addq %rax, %r12
+	adcq 32(%rsp), %rdx
+	movq 16(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 16(%rsp)
+	movq %rax, 32(%rsp)
+	movq 80(%rsi), %rax
+	mulq %r9
+	addq 16(%rsp), %rax
+	adcq 32(%rsp), %rdx
+	movq %r14, 32(%rsp)
+	setc %r14b
+	movzbl %r14b, %r14d
+	movq %rdx, 16(%rsp)
+	movq %rax, 40(%rsp)
+	movq 88(%rsi), %rax
+	mulq %r13
+	addq 40(%rsp), %rax
+	adcq 16(%rsp), %rdx
+	adcq $0, %r14
+	movq %rdx, 16(%rsp)
+	movq %rax, 40(%rsp)
+	movq 88(%rsi), %rax
+	mulq %r9
+	addq 16(%rsp), %rax
+	adcq %rdx, %r14
+	movq %rax, 16(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq %rax, %r15
+	adcq $0, %rdx
+	movq %rdx, %r12
+	movabsq $4294968273, %rax
+	mulq 40(%rsp)
+	addq %rax, %r10
+	adcq $0, %rdx
+	addq %r12, %r10
+	adcq $0, %rdx
+	movq %rdx, %r12
+	movabsq $4294968273, %rax
+	mulq 16(%rsp)
+	addq 24(%rsp), %rax
+	adcq $0, %rdx
+	addq %r12, %rax
+	adcq $0, %rdx
+	movq %rdx, %r12
+	movq %rax, 24(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r14
+	addq 8(%rsp), %rax
+	adcq $0, %rdx
+	addq %r12, %rax
+	adcq $0, %rdx
+	movq %rdx, %r12
+	movq %rax, %r14
+	movq %r12, %rax
+	movq %r8, 8(%rsp)
+	movabsq $4294968273, %r8
+	mulq %r8
+	addq %rax, %r15
+	adcq %rdx, %r10
+	movq 24(%rsp), %r12
+	adcq $0, %r12
+	adcq $0, %r14
+	sbbq %rdx, %rdx
+	andq %r8, %rdx
+	addq %rdx, %r15
+	adcq $0, %r10
+	adcq $0, %r12
+	adcq $0, %r14
+	movq %rbp, %rax
+	mulq %rax
+	movq %rdx, %r8
+	movq %rax, 24(%rsp)
+	movq %rbp, %rax
+	mulq %rbx
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r14, 16(%rsp)
+	setc %r14b
+	movzbl %r14b, %r14d
+	addq %rax, %r8
+	adcq $0, %rdx
+	adcq $0, %r14
+	movq %rdx, 40(%rsp)
+	movq %rbp, %rax
+	mulq %r13
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r12, 48(%rsp)
+	setc %r12b
+	movzbl %r12b, %r12d
+	addq 40(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %r12
+	movq %rax, 40(%rsp)
+	movq %rbx, %rax
+	mulq %rax
+	addq 40(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %r12
+	movq %rax, 40(%rsp)
+	movq %rbp, %rax
+	mulq %r9
+	movq %rdx, 56(%rsp)
+	movq %rax, 64(%rsp)
+	movq %rbx, %rax
+	mulq %r13
+	addq 64(%rsp), %rax
+	adcq 56(%rsp), %rdx
+	movq %r10, 56(%rsp)
+	setc %r10b
+	movzbl %r10b, %r10d
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	adcq %r10, %r10
+	addq %rax, %r14
+	adcq %rdx, %r12
+	adcq $0, %r10
+	movq %rbx, %rax
+	mulq %r9
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r15, 64(%rsp)
+	setc %r15b
+	movzbl %r15b, %r15d
+	addq %rax, %r12
+	adcq %rdx, %r10
+	adcq $0, %r15
+	movq %r13, %rax
+	mulq %rax
+	addq %rax, %r12
+	adcq %rdx, %r10
+	adcq $0, %r15
+	movq %r13, %rax
+	mulq %r9
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r11, 72(%rsp)
+	setc %r11b
+	movzbl %r11b, %r11d
+	addq %rax, %r10
+	adcq %rdx, %r15
+	adcq $0, %r11
+	movq %r9, %rax
+	mulq %rax
+	addq %rax, %r15
+	adcq %rdx, %r11
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq 24(%rsp), %rax
+	adcq $0, %rdx
+	movq %rdx, %r12
+	movq %rax, 24(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r10
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq %r12, %r8
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %r15
+	addq 40(%rsp), %rax
+	adcq $0, %rdx
+	addq %r10, %rax
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %rax, %r12
+	movabsq $4294968273, %rax
+	mulq %r11
+	addq %rax, %r14
+	adcq $0, %rdx
+	addq %r10, %r14
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %r10, %rax
+	movabsq $4294968273, %r11
+	mulq %r11
+	addq 24(%rsp), %rax
+	adcq %rdx, %r8
+	adcq $0, %r12
+	adcq $0, %r14
+	sbbq %r10, %r10
+	andq %r11, %r10
+	addq %r10, %rax
+	adcq $0, %r8
+	adcq $0, %r12
+	adcq $0, %r14
+	movq %rax, %r10
+	movq %r10, %rax
+	mulq %rbp
+	movq %rdx, %r11
+	movq %rax, %r15
+	movq %r10, %rax
+	mulq %rbx
+	addq %rax, %r11
+	adcq $0, %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 24(%rsp)
+	movq %rax, 40(%rsp)
+	movq %r8, %rax
+	mulq %rbp
+	addq %rax, %r11
+	adcq 24(%rsp), %rdx
+	movq 40(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 40(%rsp)
+	movq %rax, 24(%rsp)
+	movq %r10, %rax
+	mulq %r13
+	addq 40(%rsp), %rax
+	adcq 24(%rsp), %rdx
+	movq %r11, 24(%rsp)
+	setc %r11b
+	movzbl %r11b, %r11d
+	movq %rdx, 40(%rsp)
+	movq %rax, 80(%rsp)
+	movq %r8, %rax
+	mulq %rbx
+	addq 80(%rsp), %rax
+	adcq 40(%rsp), %rdx
+	adcq $0, %r11
+	movq %rdx, 40(%rsp)
+	movq %rax, 80(%rsp)
+	movq %r12, %rax
+	mulq %rbp
+	addq 80(%rsp), %rax
+	adcq 40(%rsp), %rdx
+	adcq $0, %r11
+	movq %rdx, 40(%rsp)
+	movq %rax, 80(%rsp)
+	movq %r10, %rax
+	mulq %r9
+	addq 40(%rsp), %rax
+	adcq %rdx, %r11
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 40(%rsp)
+	movq %rax, 88(%rsp)
+	movq %r8, %rax
+	mulq %r13
+	addq 88(%rsp), %rax
+	adcq %rdx, %r11
+	movq 40(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 40(%rsp)
+	movq %rax, 88(%rsp)
+	movq %r12, %rax
+	mulq %rbx
+	addq 88(%rsp), %rax
+	adcq %rdx, %r11
+	movq 40(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 40(%rsp)
+	movq %rax, 88(%rsp)
+	movq %r14, %rax
+	mulq %rbp
+	addq 88(%rsp), %rax
+	adcq %rdx, %r11
+	movq 40(%rsp), %rbp
+	adcq $0, %rbp
+	movq %rax, 40(%rsp)
+	movq %r8, %rax
+	mulq %r9
+	addq %rax, %r11
+	adcq %rdx, %rbp
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 88(%rsp)
+	movq %r12, %rax
+	mulq %r13
+	addq %rax, %r11
+	adcq %rdx, %rbp
+	movq 88(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 88(%rsp)
+	movq %r14, %rax
+	mulq %rbx
+	addq %rax, %r11
+	adcq %rdx, %rbp
+	movq 88(%rsp), %rbx
+	adcq $0, %rbx
+	movq %r12, %rax
+	mulq %r9
+	addq %rax, %rbp
+	adcq %rdx, %rbx
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 88(%rsp)
+	movq %r14, %rax
+	mulq %r13
+	addq %rax, %rbp
+	adcq %rdx, %rbx
+	movq 88(%rsp), %r13
+	adcq $0, %r13
+	movq %r14, %rax
+	mulq %r9
+	addq %rax, %rbx
+	adcq %rdx, %r13
+	movabsq $4294968273, %rax
+	mulq %r11
+	addq %rax, %r15
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq 24(%rsp), %rax
+	adcq $0, %rdx
+	addq %r9, %rax
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %rax, %r11
+	movabsq $4294968273, %rax
+	mulq %rbx
+	addq 80(%rsp), %rax
+	adcq $0, %rdx
+	addq %r9, %rax
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %rax, %rbx
+	movabsq $4294968273, %rax
+	mulq %r13
+	addq 40(%rsp), %rax
+	adcq $0, %rdx
+	addq %r9, %rax
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %rax, %rbp
+	movq %r9, %rax
+	movabsq $4294968273, %r13
+	mulq %r13
+	addq %rax, %r15
+	adcq %rdx, %r11
+	adcq $0, %rbx
+	adcq $0, %rbp
+	sbbq %r9, %r9
+	andq %r13, %r9
+	addq %r9, %r15
+	adcq $0, %r11
+	adcq $0, %rbx
+	adcq $0, %rbp
+	movq 0(%rsi), %rax
+	mulq %r10
+	movq %rdx, %r9
+	movq %rax, %r13
+	movq 0(%rsi), %rax
+	mulq %r8
+	addq %rax, %r9
+	adcq $0, %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 40(%rsp)
+	movq %rax, 80(%rsp)
+	movq 8(%rsi), %rax
+	mulq %r10
+	addq %rax, %r9
+	adcq 40(%rsp), %rdx
+	movq 80(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 80(%rsp)
+	movq %rax, 40(%rsp)
+	movq 0(%rsi), %rax
+	mulq %r12
+	addq 80(%rsp), %rax
+	adcq 40(%rsp), %rdx
+	movq %rbp, 40(%rsp)
+	setc %bpl
+	movzbl %bpl, %ebp
+	movq %rdx, 80(%rsp)
+	movq %rax, 24(%rsp)
+	movq 8(%rsi), %rax
+	mulq %r8
+	addq 24(%rsp), %rax
+	adcq 80(%rsp), %rdx
+	adcq $0, %rbp
+	movq %rdx, 80(%rsp)
+	movq %rax, 24(%rsp)
+	movq 16(%rsi), %rax
+	mulq %r10
+	addq 24(%rsp), %rax
+	adcq 80(%rsp), %rdx
+	adcq $0, %rbp
+	movq %rdx, 80(%rsp)
+	movq %rax, 24(%rsp)
+	movq 0(%rsi), %rax
+	mulq %r14
+	addq 80(%rsp), %rax
+	adcq %rdx, %rbp
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 80(%rsp)
+	movq %rax, 88(%rsp)
+	movq 8(%rsi), %rax
+	mulq %r12
+	addq 88(%rsp), %rax
+	adcq %rdx, %rbp
+	movq 80(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 80(%rsp)
+	movq %rax, 88(%rsp)
+	movq 16(%rsi), %rax
+	mulq %r8
+	addq 88(%rsp), %rax
+	adcq %rdx, %rbp
+	movq 80(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 80(%rsp)
+	movq %rax, 88(%rsp)
+	movq 24(%rsi), %rax
+	mulq %r10
+	addq 88(%rsp), %rax
+	adcq %rdx, %rbp
+	movq 80(%rsp), %r10
+	adcq $0, %r10
+	movq %rax, 80(%rsp)
+	movq 8(%rsi), %rax
+	mulq %r14
+	addq %rax, %rbp
+	adcq %rdx, %r10
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 88(%rsp)
+	movq 16(%rsi), %rax
+	mulq %r12
+	addq %rax, %rbp
+	adcq %rdx, %r10
+	movq 88(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 88(%rsp)
+	movq 24(%rsi), %rax
+	mulq %r8
+	addq %rax, %rbp
+	adcq %rdx, %r10
+	movq 88(%rsp), %r8
+	adcq $0, %r8
+	movq 16(%rsi), %rax
+	mulq %r14
+	addq %rax, %r10
+	adcq %rdx, %r8
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 88(%rsp)
+	movq 24(%rsi), %rax
+	mulq %r12
+	addq %rax, %r10
+	adcq %rdx, %r8
+	movq 88(%rsp), %r12
+	adcq $0, %r12
+	movq 24(%rsi), %rax
+	mulq %r14
+	addq %rax, %r8
+	adcq %rdx, %r12
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq %rax, %r13
+	adcq $0, %rdx
+	movq %rdx, %rbp
+	movabsq $4294968273, %rax
+	mulq %r10
+	addq %rax, %r9
+	adcq $0, %rdx
+	addq %rbp, %r9
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %r8
+	addq 24(%rsp), %rax
+	adcq $0, %rdx
+	addq %r10, %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, %r10
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq 80(%rsp), %rax
+	adcq $0, %rdx
+	addq %r8, %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, %rbp
+	movq %r8, %rax
+	movabsq $4294968273, %r12
+	mulq %r12
+	addq %rax, %r13
+	adcq %rdx, %r9
+	adcq $0, %r10
+	adcq $0, %rbp
+	sbbq %r8, %r8
+	andq %r12, %r8
+	addq %r8, %r13
+	adcq $0, %r9
+	adcq $0, %r10
+	adcq $0, %rbp
+	movq 32(%rsi), %rax
+	mulq %r15
+	movq %rdx, %r8
+	movq %rax, %r12
+	movq 32(%rsi), %rax
+	mulq %r11
+	addq %rax, %r8
+	adcq $0, %rdx
+	setc %r14b
+	movzbl %r14b, %r14d
+	movq %rdx, 80(%rsp)
+	movq 40(%rsi), %rax
+	mulq %r15
+	addq %rax, %r8
+	adcq 80(%rsp), %rdx
+	adcq $0, %r14
+	movq %rdx, 80(%rsp)
+	movq 32(%rsi), %rax
+	mulq %rbx
+	addq 80(%rsp), %rax
+	adcq %rdx, %r14
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 80(%rsp)
+	movq %rax, 24(%rsp)
+	movq 40(%rsi), %rax
+	mulq %r11
+	addq 24(%rsp), %rax
+	adcq %rdx, %r14
+	movq 80(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 80(%rsp)
+	movq %rax, 24(%rsp)
+	movq 48(%rsi), %rax
+	mulq %r15
+	addq 24(%rsp), %rax
+	adcq %rdx, %r14
+	movq 80(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 80(%rsp)
+	movq %rax, 24(%rsp)
+	movq 32(%rsi), %rax
+	mulq 40(%rsp)
+	addq %rax, %r14
+	adcq 80(%rsp), %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 80(%rsp)
+	movq %rax, 88(%rsp)
+	movq 40(%rsi), %rax
+	mulq %rbx
+	addq %rax, %r14
+	adcq 80(%rsp), %rdx
+	movq 88(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 88(%rsp)
+	movq %rax, 80(%rsp)
+	movq 48(%rsi), %rax
+	mulq %r11
+	addq %rax, %r14
+	adcq 88(%rsp), %rdx
+	movq 80(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 80(%rsp)
+	movq %rax, 88(%rsp)
+	movq 56(%rsi), %rax
+	mulq %r15
+	addq %rax, %r14
+	adcq 80(%rsp), %rdx
+	movq 88(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 88(%rsp)
+	movq %rax, 80(%rsp)
+	movq 40(%rsi), %rax
+	mulq 40(%rsp)
+	addq 88(%rsp), %rax
+	adcq 80(%rsp), %rdx
+	movq %rbp, 80(%rsp)
+	setc %bpl
+	movzbl %bpl, %ebp
+	movq %rdx, 88(%rsp)
+	movq %rax, 96(%rsp)
+	movq 48(%rsi), %rax
+	mulq %rbx
+	addq 96(%rsp), %rax
+	adcq 88(%rsp), %rdx
+	adcq $0, %rbp
+	movq %rdx, 88(%rsp)
+	movq %rax, 96(%rsp)
+	movq 56(%rsi), %rax
+	mulq %r11
+	addq 96(%rsp), %rax
+	adcq 88(%rsp), %rdx
+	adcq $0, %rbp
+	movq %rdx, 88(%rsp)
+	movq %rax, 96(%rsp)
+	movq 48(%rsi), %rax
+	mulq 40(%rsp)
+	addq 88(%rsp), %rax
+	adcq %rdx, %rbp
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 88(%rsp)
+	movq %rax, 104(%rsp)
+	movq 56(%rsi), %rax
+	mulq %rbx
+	addq 104(%rsp), %rax
+	adcq %rdx, %rbp
+	movq 88(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 88(%rsp)
+	movq %rax, 104(%rsp)
+	movq 56(%rsi), %rax
+	mulq 40(%rsp)
+	addq %rax, %rbp
+	adcq 88(%rsp), %rdx
+	movq %rdx, 88(%rsp)
+	movabsq $4294968273, %rax
+	mulq 96(%rsp)
+	addq %rax, %r12
+	adcq $0, %rdx
+	movq %rdx, 96(%rsp)
+	movabsq $4294968273, %rax
+	mulq 104(%rsp)
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq 96(%rsp), %r8
+	adcq $0, %rdx
+	movq %rdx, 96(%rsp)
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq 24(%rsp), %rax
+	adcq $0, %rdx
+	addq 96(%rsp), %rax
+	adcq $0, %rdx
+	movq %rdx, %rbp
+	movq %rax, 96(%rsp)
+	movabsq $4294968273, %rax
+	mulq 88(%rsp)
+	addq %rax, %r14
+	adcq $0, %rdx
+	addq %rbp, %r14
+	adcq $0, %rdx
+	movq %rdx, %rbp
+	movq %rbp, %rax
+	movq %r10, 88(%rsp)
+	movabsq $4294968273, %r10
+	mulq %r10
+	addq %rax, %r12
+	adcq %rdx, %r8
+	movq 96(%rsp), %rbp
+	adcq $0, %rbp
+	adcq $0, %r14
+	sbbq %rdx, %rdx
+	andq %r10, %rdx
+	addq %rdx, %r12
+	adcq $0, %r8
+	adcq $0, %rbp
+	adcq $0, %r14
+	movq 72(%rsp), %rax
+	mulq %rax
+	movq %rdx, %r10
+	movq %rax, 96(%rsp)
+	movq 72(%rsp), %rax
+	mulq 8(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r14, 24(%rsp)
+	setc %r14b
+	movzbl %r14b, %r14d
+	addq %rax, %r10
+	adcq $0, %rdx
+	adcq $0, %r14
+	movq %rdx, 104(%rsp)
+	movq 72(%rsp), %rax
+	mulq 32(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %rbp, 112(%rsp)
+	setc %bpl
+	movzbl %bpl, %ebp
+	addq 104(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %rbp
+	movq %rax, 104(%rsp)
+	movq 8(%rsp), %rax
+	mulq %rax
+	addq 104(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %rbp
+	movq %rax, 104(%rsp)
+	movq 72(%rsp), %rax
+	mulq 0(%rsp)
+	movq %rdx, 120(%rsp)
+	movq %rax, 128(%rsp)
+	movq 8(%rsp), %rax
+	mulq 32(%rsp)
+	addq 128(%rsp), %rax
+	adcq 120(%rsp), %rdx
+	movq %r8, 120(%rsp)
+	setc %r8b
+	movzbl %r8b, %r8d
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	adcq %r8, %r8
+	addq %rax, %r14
+	adcq %rdx, %rbp
+	adcq $0, %r8
+	movq 8(%rsp), %rax
+	mulq 0(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r12, 128(%rsp)
+	setc %r12b
+	movzbl %r12b, %r12d
+	addq %rax, %rbp
+	adcq %rdx, %r8
+	adcq $0, %r12
+	movq 32(%rsp), %rax
+	mulq %rax
+	addq %rax, %rbp
+	adcq %rdx, %r8
+	adcq $0, %r12
+	movq 32(%rsp), %rax
+	mulq 0(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r9, 136(%rsp)
+	setc %r9b
+	movzbl %r9b, %r9d
+	addq %rax, %r8
+	adcq %rdx, %r12
+	adcq $0, %r9
+	movq 0(%rsp), %rax
+	mulq %rax
+	addq %rax, %r12
+	adcq %rdx, %r9
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq 96(%rsp), %rax
+	adcq $0, %rdx
+	movq %rdx, %rbp
+	movq %rax, 96(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r8
+	addq %rax, %r10
+	adcq $0, %rdx
+	addq %rbp, %r10
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq 104(%rsp), %rax
+	adcq $0, %rdx
+	addq %r8, %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, %rbp
+	movabsq $4294968273, %rax
+	mulq %r9
+	addq %rax, %r14
+	adcq $0, %rdx
+	addq %r8, %r14
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %r8, %rax
+	movabsq $4294968273, %r9
+	mulq %r9
+	addq 96(%rsp), %rax
+	adcq %rdx, %r10
+	adcq $0, %rbp
+	adcq $0, %r14
+	sbbq %r8, %r8
+	andq %r9, %r8
+	addq %r8, %rax
+	adcq $0, %r10
+	adcq $0, %rbp
+	adcq $0, %r14
+	subq %r15, %rax
+	sbbq %r11, %r10
+	sbbq %rbx, %rbp
+	sbbq 40(%rsp), %r14
+	sbbq %r8, %r8
+	movabsq $4294968273, %r9
+	andq %r9, %r8
+	subq %r8, %rax
+	sbbq $0, %r10
+	sbbq $0, %rbp
+	sbbq $0, %r14
+	sbbq %r8, %r8
+	andq %r9, %r8
+	subq %r8, %rax
+	subq %r13, %rax
+	sbbq 136(%rsp), %r10
+	sbbq 88(%rsp), %rbp
+	sbbq 80(%rsp), %r14
+	sbbq %r8, %r8
+	movabsq $4294968273, %r9
+	andq %r9, %r8
+	subq %r8, %rax
+	sbbq $0, %r10
+	sbbq $0, %rbp
+	sbbq $0, %r14
+	sbbq %r8, %r8
+	andq %r9, %r8
+	subq %r8, %rax
+	subq %r13, %rax
+	sbbq 136(%rsp), %r10
+	sbbq 88(%rsp), %rbp
+	sbbq 80(%rsp), %r14
+	sbbq %r8, %r8
+	movabsq $4294968273, %r9
+	andq %r9, %r8
+	subq %r8, %rax
+	sbbq $0, %r10
+	sbbq $0, %rbp
+	sbbq $0, %r14
+	sbbq %r8, %r8
+	andq %r9, %r8
+	subq %r8, %rax
+	subq %rax, %r13
+	movq 136(%rsp), %r8
+	sbbq %r10, %r8
+	movq 88(%rsp), %r9
+	sbbq %rbp, %r9
+	movq 80(%rsp), %r11
+	sbbq %r14, %r11
+	sbbq %rbx, %rbx
+	movabsq $4294968273, %r12
+	andq %r12, %rbx
+	subq %rbx, %r13
+	sbbq $0, %r8
+	sbbq $0, %r9
+	sbbq $0, %r11
+	sbbq %rbx, %rbx
+	andq %r12, %rbx
+	subq %rbx, %r13
+	movq %rax, %rbx
+	movq %r13, %rax
+	mulq 72(%rsp)
+	movq %rdx, %r12
+	movq %rax, %r15
+	movq %r13, %rax
+	mulq 8(%rsp)
+	addq %rax, %r12
+	adcq $0, %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 80(%rsp)
+	movq %rax, 88(%rsp)
+	movq %r8, %rax
+	mulq 72(%rsp)
+	addq %rax, %r12
+	adcq 80(%rsp), %rdx
+	movq 88(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 88(%rsp)
+	movq %rax, 80(%rsp)
+	movq %r13, %rax
+	mulq 32(%rsp)
+	addq 88(%rsp), %rax
+	adcq 80(%rsp), %rdx
+	movq %r14, 80(%rsp)
+	setc %r14b
+	movzbl %r14b, %r14d
+	movq %rdx, 88(%rsp)
+	movq %rax, 136(%rsp)
+	movq %r8, %rax
+	mulq 8(%rsp)
+	addq 136(%rsp), %rax
+	adcq 88(%rsp), %rdx
+	adcq $0, %r14
+	movq %rdx, 88(%rsp)
+	movq %rax, 136(%rsp)
+	movq %r9, %rax
+	mulq 72(%rsp)
+	addq 136(%rsp), %rax
+	adcq 88(%rsp), %rdx
+	adcq $0, %r14
+	movq %rdx, 88(%rsp)
+	movq %rax, 136(%rsp)
+	movq %r13, %rax
+	mulq 0(%rsp)
+	addq 88(%rsp), %rax
+	adcq %rdx, %r14
+	setc %r13b
+	movzbl %r13b, %r13d
+	movq %rax, 88(%rsp)
+	movq %r8, %rax
+	mulq 32(%rsp)
+	addq 88(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %r13
+	movq %rax, 88(%rsp)
+	movq %r9, %rax
+	mulq 8(%rsp)
+	addq 88(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %r13
+	movq %rax, 88(%rsp)
+	movq %r11, %rax
+	mulq 72(%rsp)
+	addq 88(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %r13
+	movq %rax, 88(%rsp)
+	movq %r8, %rax
+	mulq 0(%rsp)
+	addq %rax, %r14
+	adcq %rdx, %r13
+	setc %r8b
+	movzbl %r8b, %r8d
+	movq %r9, %rax
+	mulq 32(%rsp)
+	addq %rax, %r14
+	adcq %rdx, %r13
+	adcq $0, %r8
+	movq %r11, %rax
+	mulq 8(%rsp)
+	addq %rax, %r14
+	adcq %rdx, %r13
+	adcq $0, %r8
+	movq %r9, %rax
+	mulq 0(%rsp)
+	addq %rax, %r13
+	adcq %rdx, %r8
+	setc %r9b
+	movzbl %r9b, %r9d
+	movq %r11, %rax
+	mulq 32(%rsp)
+	addq %rax, %r13
+	adcq %rdx, %r8
+	adcq $0, %r9
+	movq %r11, %rax
+	mulq 0(%rsp)
+	addq %rax, %r8
+	adcq %rdx, %r9
+	movabsq $4294968273, %rax
+	mulq %r14
+	addq %rax, %r15
+	adcq $0, %rdx
+	movq %rdx, %r11
+	movabsq $4294968273, %rax
+	mulq %r13
+	addq %rax, %r12
+	adcq $0, %rdx
+	addq %r11, %r12
+	adcq $0, %rdx
+	movq %rdx, %r11
+	movabsq $4294968273, %rax
+	mulq %r8
+	addq 136(%rsp), %rax
+	adcq $0, %rdx
+	addq %r11, %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, %r11
+	movabsq $4294968273, %rax
+	mulq %r9
+	addq 88(%rsp), %rax
+	adcq $0, %rdx
+	addq %r8, %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, %r9
+	movq %r8, %rax
+	movabsq $4294968273, %r13
+	mulq %r13
+	addq %rax, %r15
+	adcq %rdx, %r12
+	adcq $0, %r11
+	adcq $0, %r9
+	sbbq %r8, %r8
+	andq %r13, %r8
+	addq %r8, %r15
+	adcq $0, %r12
+	adcq $0, %r11
+	adcq $0, %r9
+	subq 128(%rsp), %r15
+	sbbq 120(%rsp), %r12
+	sbbq 112(%rsp), %r11
+	sbbq 24(%rsp), %r9
+	sbbq %r8, %r8
+	movabsq $4294968273, %r13
+	andq %r13, %r8
+	subq %r8, %r15
+	sbbq $0, %r12
+	sbbq $0, %r11
+	sbbq $0, %r9
+	sbbq %r8, %r8
+	andq %r13, %r8
+	subq %r8, %r15
+	movq %rbx, 0(%rdi)
+	movq %r10, 8(%rdi)
+	movq %rbp, 16(%rdi)
+	movq 80(%rsp), %r8
+	movq %r8, 24(%rdi)
+	movq %r15, 32(%rdi)
+	movq %r12, 40(%rdi)
+	movq %r11, 48(%rdi)
+	movq %r9, 56(%rdi)
+	movq 64(%rsp), %r8
+	movq %r8, 64(%rdi)
+	movq 56(%rsp), %r8
+	movq %r8, 72(%rdi)
+	movq 48(%rsp), %r8
+	movq %r8, 80(%rdi)
+	movq 16(%rsp), %r8
+	movq %r8, 88(%rdi)
+	addq $144, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_jadd_x86_64, .-lf_secp256k1_p_jadd_x86_64
+
+# void lf_secp256k1_p_jaddz_x86_64(uint64_t r[12], const uint64_t a[12], const uint64_t b[12])
+#   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: b = (x, y, zi) affine on the curve isomorphic by zi, 9M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256.
+#   System V: r in %rdi, a in %rsi, b in %rdx
+#   registers used: al, bl, bpl, dl, eax, ebp, ebx, edx, r10, r10b, r10d, r11, r11b, r11d, r12, r12b, r12d, r13, r13b, r13d, r14, r14b, r14d, r15, r15b, r15d, r8, r8b, r8d, r9, r9b, r9d, rax, rbp, rbx, rcx, rdx, rsp
+#   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 144 bytes of spill slots
+#   1822 instructions
+	.text
+	.globl lf_secp256k1_p_jaddz_x86_64
+	.hidden lf_secp256k1_p_jaddz_x86_64
+	.type lf_secp256k1_p_jaddz_x86_64, @function
+	.p2align 5
+lf_secp256k1_p_jaddz_x86_64:
+	.cfi_startproc
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $144, %rsp
+	movq %rdx, %rcx
+	movq 64(%rsi), %rax
+	mulq 64(%rcx)
+	movq %rdx, %r8
+	movq %rax, %r9
+	movq 64(%rsi), %rax
+	mulq 72(%rcx)
+	addq %rax, %r8
+	adcq $0, %rdx
+	setc %r10b
+	movzbl %r10b, %r10d
+	movq %rdx, %r11
+	movq 72(%rsi), %rax
+	mulq 64(%rcx)
+	addq %rax, %r8
+	adcq %rdx, %r11
+	adcq $0, %r10
+	movq 64(%rsi), %rax
+	mulq 80(%rcx)
+	addq %rax, %r11
+	adcq %rdx, %r10
+	setc %bl
+	movzbl %bl, %ebx
+	movq 72(%rsi), %rax
+	mulq 72(%rcx)
+	addq %rax, %r11
+	adcq %rdx, %r10
+	adcq $0, %rbx
+	movq 80(%rsi), %rax
+	mulq 64(%rcx)
+	addq %rax, %r11
+	adcq %rdx, %r10
+	adcq $0, %rbx
+	movq 64(%rsi), %rax
+	mulq 88(%rcx)
+	addq %rax, %r10
+	adcq %rdx, %rbx
+	setc %bpl
+	movzbl %bpl, %ebp
+	movq 72(%rsi), %rax
+	mulq 80(%rcx)
+	addq %rax, %r10
+	adcq %rdx, %rbx
+	adcq $0, %rbp
+	movq 80(%rsi), %rax
+	mulq 72(%rcx)
+	addq %rax, %r10
+	adcq %rdx, %rbx
+	adcq $0, %rbp
+	movq 88(%rsi), %rax
+	mulq 64(%rcx)
+	addq %rax, %r10
+	adcq %rdx, %rbx
+	adcq $0, %rbp
+	movq 72(%rsi), %rax
+	mulq 88(%rcx)
+	addq %rax, %rbx
+	adcq %rdx, %rbp
+	setc %r12b
+	movzbl %r12b, %r12d
+	movq 80(%rsi), %rax
+	mulq 80(%rcx)
+	addq %rax, %rbx
+	adcq %rdx, %rbp
+	adcq $0, %r12
+	movq 88(%rsi), %rax
+	mulq 72(%rcx)
+	addq %rax, %rbx
+	adcq %rdx, %rbp
+	adcq $0, %r12
+	movq 80(%rsi), %rax
+	mulq 88(%rcx)
+	addq %rax, %rbp
+	adcq %rdx, %r12
+	setc %r13b
+	movzbl %r13b, %r13d
+	movq 88(%rsi), %rax
+	mulq 80(%rcx)
+	addq %rax, %rbp
+	adcq %rdx, %r12
+	adcq $0, %r13
+	movq 88(%rsi), %rax
+	mulq 88(%rcx)
+	addq %rax, %r12
+	adcq %rdx, %r13
+	movabsq $4294968273, %rax
+	mulq %rbx
+	addq %rax, %r9
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq %rbx, %r8
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq %rax, %r11
+	adcq $0, %rdx
+	addq %rbx, %r11
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %r13
+	addq %rax, %r10
+	adcq $0, %rdx
+	addq %rbx, %r10
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movq %rbx, %rax
+	movabsq $4294968273, %rbp
+	mulq %rbp
+	addq %rax, %r9
+	adcq %rdx, %r8
+	adcq $0, %r11
+	adcq $0, %r10
+	sbbq %rbx, %rbx
+	andq %rbp, %rbx
+	addq %rbx, %r9
+	adcq $0, %r8
+	adcq $0, %r11
+	adcq $0, %r10
+	movq %r9, %rax
+	mulq %rax
+	movq %rdx, %rbx
+	movq %rax, %rbp
+	movq %r9, %rax
+	mulq %r8
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %r12b
+	movzbl %r12b, %r12d
+	addq %rax, %rbx
+	adcq $0, %rdx
+	adcq $0, %r12
+	movq %rdx, %r13
+	movq %r9, %rax
+	mulq %r11
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %r14b
+	movzbl %r14b, %r14d
+	addq %rax, %r13
+	adcq %rdx, %r12
+	adcq $0, %r14
+	movq %r8, %rax
+	mulq %rax
+	addq %rax, %r13
+	adcq %rdx, %r12
+	adcq $0, %r14
+	movq %r9, %rax
+	mulq %r10
+	movq %rdx, %r15
+	movq %rax, 0(%rsp)
+	movq %r8, %rax
+	mulq %r11
+	addq 0(%rsp), %rax
+	adcq %rdx, %r15
+	setc %dl
+	movzbl %dl, %edx
+	addq %rax, %rax
+	adcq %r15, %r15
+	adcq %rdx, %rdx
+	addq %rax, %r12
+	adcq %r15, %r14
+	adcq $0, %rdx
+	movq %rdx, %r15
+	movq %r8, %rax
+	mulq %r10
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r8, 0(%rsp)
+	setc %r8b
+	movzbl %r8b, %r8d
+	addq %rax, %r14
+	adcq %rdx, %r15
+	adcq $0, %r8
+	movq %r11, %rax
+	mulq %rax
+	addq %rax, %r14
+	adcq %rdx, %r15
+	adcq $0, %r8
+	movq %r11, %rax
+	mulq %r10
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r11, 8(%rsp)
+	setc %r11b
+	movzbl %r11b, %r11d
+	addq %rax, %r15
+	adcq %rdx, %r8
+	adcq $0, %r11
+	movq %r10, %rax
+	mulq %rax
+	addq %rax, %r8
+	adcq %rdx, %r11
+	movabsq $4294968273, %rax
+	mulq %r14
+	addq %rax, %rbp
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq %r15
+	addq %rax, %rbx
+	adcq $0, %rdx
+	addq %r14, %rbx
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq %r8
+	addq %rax, %r13
+	adcq $0, %rdx
+	addq %r14, %r13
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movabsq $4294968273, %rax
+	mulq %r11
+	addq %rax, %r12
+	adcq $0, %rdx
+	addq %r8, %r12
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %r8, %rax
+	movabsq $4294968273, %r11
+	mulq %r11
+	addq %rax, %rbp
+	adcq %rdx, %rbx
+	adcq $0, %r13
+	adcq $0, %r12
+	sbbq %r8, %r8
+	andq %r11, %r8
+	addq %r8, %rbp
+	adcq $0, %rbx
+	adcq $0, %r13
+	adcq $0, %r12
+	movq 0(%rcx), %rax
+	mulq %rbp
+	movq %rdx, %r8
+	movq %rax, %r11
+	movq 0(%rcx), %rax
+	mulq %rbx
+	addq %rax, %r8
+	adcq $0, %rdx
+	setc %r14b
+	movzbl %r14b, %r14d
+	movq %rdx, %r15
+	movq 8(%rcx), %rax
+	mulq %rbp
+	addq %rax, %r8
+	adcq %rdx, %r15
+	adcq $0, %r14
+	movq 0(%rcx), %rax
+	mulq %r13
+	addq %rax, %r15
+	adcq %rdx, %r14
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 16(%rsp)
+	movq 8(%rcx), %rax
+	mulq %rbx
+	addq %rax, %r15
+	adcq %rdx, %r14
+	movq 16(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 16(%rsp)
+	movq 16(%rcx), %rax
+	mulq %rbp
+	addq %rax, %r15
+	adcq %rdx, %r14
+	movq 16(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 16(%rsp)
+	movq 0(%rcx), %rax
+	mulq %r12
+	addq %rax, %r14
+	adcq 16(%rsp), %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 16(%rsp)
+	movq %rax, 24(%rsp)
+	movq 8(%rcx), %rax
+	mulq %r13
+	addq %rax, %r14
+	adcq 16(%rsp), %rdx
+	movq 24(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 24(%rsp)
+	movq %rax, 16(%rsp)
+	movq 16(%rcx), %rax
+	mulq %rbx
+	addq %rax, %r14
+	adcq 24(%rsp), %rdx
+	movq 16(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 16(%rsp)
+	movq %rax, 24(%rsp)
+	movq 24(%rcx), %rax
+	mulq %rbp
+	addq %rax, %r14
+	adcq 16(%rsp), %rdx
+	movq 24(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 24(%rsp)
+	movq %rax, 16(%rsp)
+	movq 8(%rcx), %rax
+	mulq %r12
+	addq 24(%rsp), %rax
+	adcq 16(%rsp), %rdx
+	movq %r10, 16(%rsp)
+	setc %r10b
+	movzbl %r10b, %r10d
+	movq %rdx, 24(%rsp)
+	movq %rax, 32(%rsp)
+	movq 16(%rcx), %rax
+	mulq %r13
+	addq 32(%rsp), %rax
+	adcq 24(%rsp), %rdx
+	adcq $0, %r10
+	movq %rdx, 24(%rsp)
+	movq %rax, 32(%rsp)
+	movq 24(%rcx), %rax
+	mulq %rbx
+	addq 32(%rsp), %rax
+	adcq 24(%rsp), %rdx
+	adcq $0, %r10
+	movq %rdx, 24(%rsp)
+	movq %rax, 32(%rsp)
+	movq 16(%rcx), %rax
+	mulq %r12
+	addq 24(%rsp), %rax
+	adcq %rdx, %r10
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 24(%rsp)
+	movq %rax, 40(%rsp)
+	movq 24(%rcx), %rax
+	mulq %r13
+	addq 40(%rsp), %rax
+	adcq %rdx, %r10
+	movq 24(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 24(%rsp)
+	movq %rax, 40(%rsp)
+	movq 24(%rcx), %rax
+	mulq %r12
+	addq %rax, %r10
+	adcq 24(%rsp), %rdx
+	movq %rdx, 24(%rsp)
+	movabsq $4294968273, %rax
+	mulq 32(%rsp)
+	addq %rax, %r11
+	adcq $0, %rdx
+	movq %rdx, 32(%rsp)
+	movabsq $4294968273, %rax
+	mulq 40(%rsp)
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq 32(%rsp), %r8
+	adcq $0, %rdx
+	movq %rdx, 32(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r10
+	addq %rax, %r15
+	adcq $0, %rdx
+	addq 32(%rsp), %r15
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq 24(%rsp)
+	addq %rax, %r14
+	adcq $0, %rdx
+	addq %r10, %r14
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %r10, %rax
+	movq %r12, 24(%rsp)
+	movabsq $4294968273, %r12
+	mulq %r12
+	addq %rax, %r11
+	adcq %rdx, %r8
+	adcq $0, %r15
+	adcq $0, %r14
+	sbbq %r10, %r10
+	andq %r12, %r10
+	addq %r10, %r11
+	adcq $0, %r8
+	adcq $0, %r15
+	adcq $0, %r14
+	movq %rbp, %rax
+	mulq %r9
+	movq %rdx, %r10
+	movq %rax, %r12
+	movq %rbp, %rax
+	mulq 0(%rsp)
+	addq %rax, %r10
+	adcq $0, %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 32(%rsp)
+	movq %rax, 40(%rsp)
+	movq %rbx, %rax
+	mulq %r9
+	addq %rax, %r10
+	adcq 32(%rsp), %rdx
+	movq 40(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 40(%rsp)
+	movq %rax, 32(%rsp)
+	movq %rbp, %rax
+	mulq 8(%rsp)
+	addq 40(%rsp), %rax
+	adcq 32(%rsp), %rdx
+	movq %r14, 32(%rsp)
+	setc %r14b
+	movzbl %r14b, %r14d
+	movq %rdx, 40(%rsp)
+	movq %rax, 48(%rsp)
+	movq %rbx, %rax
+	mulq 0(%rsp)
+	addq 48(%rsp), %rax
+	adcq 40(%rsp), %rdx
+	adcq $0, %r14
+	movq %rdx, 40(%rsp)
+	movq %rax, 48(%rsp)
+	movq %r13, %rax
+	mulq %r9
+	addq 48(%rsp), %rax
+	adcq 40(%rsp), %rdx
+	adcq $0, %r14
+	movq %rdx, 40(%rsp)
+	movq %rax, 48(%rsp)
+	movq %rbp, %rax
+	mulq 16(%rsp)
+	addq 40(%rsp), %rax
+	adcq %rdx, %r14
+	setc %bpl
+	movzbl %bpl, %ebp
+	movq %rax, 40(%rsp)
+	movq %rbx, %rax
+	mulq 8(%rsp)
+	addq 40(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %rbp
+	movq %rax, 40(%rsp)
+	movq %r13, %rax
+	mulq 0(%rsp)
+	addq 40(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %rbp
+	movq %rax, 40(%rsp)
+	movq 24(%rsp), %rax
+	mulq %r9
+	addq 40(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %rbp
+	movq %rax, %r9
+	movq %rbx, %rax
+	mulq 16(%rsp)
+	addq %rax, %r14
+	adcq %rdx, %rbp
+	setc %bl
+	movzbl %bl, %ebx
+	movq %r13, %rax
+	mulq 8(%rsp)
+	addq %rax, %r14
+	adcq %rdx, %rbp
+	adcq $0, %rbx
+	movq 24(%rsp), %rax
+	mulq 0(%rsp)
+	addq %rax, %r14
+	adcq %rdx, %rbp
+	adcq $0, %rbx
+	movq %r13, %rax
+	mulq 16(%rsp)
+	addq %rax, %rbp
+	adcq %rdx, %rbx
+	setc %r13b
+	movzbl %r13b, %r13d
+	movq 24(%rsp), %rax
+	mulq 8(%rsp)
+	addq %rax, %rbp
+	adcq %rdx, %rbx
+	adcq $0, %r13
+	movq 24(%rsp), %rax
+	mulq 16(%rsp)
+	addq %rax, %rbx
+	adcq %rdx, %r13
+	movabsq $4294968273, %rax
+	mulq %r14
+	addq %rax, %r12
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq %rax, %r10
+	adcq $0, %rdx
+	addq %r14, %r10
+	adcq $0, %rdx
+	movq %rdx, %rbp
+	movabsq $4294968273, %rax
+	mulq %rbx
+	addq 48(%rsp), %rax
+	adcq $0, %rdx
+	addq %rbp, %rax
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movq %rax, %rbp
+	movabsq $4294968273, %rax
+	mulq %r13
+	addq %rax, %r9
+	adcq $0, %rdx
+	addq %rbx, %r9
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movq %rbx, %rax
+	movabsq $4294968273, %r13
+	mulq %r13
+	addq %rax, %r12
+	adcq %rdx, %r10
+	adcq $0, %rbp
+	adcq $0, %r9
+	sbbq %rbx, %rbx
+	andq %r13, %rbx
+	addq %rbx, %r12
+	adcq $0, %r10
+	adcq $0, %rbp
+	adcq $0, %r9
+	movq 32(%rcx), %rax
+	mulq %r12
+	movq %rdx, %rbx
+	movq %rax, %r13
+	movq 32(%rcx), %rax
+	mulq %r10
+	addq %rax, %rbx
+	adcq $0, %rdx
+	setc %r14b
+	movzbl %r14b, %r14d
+	movq %rdx, 48(%rsp)
+	movq 40(%rcx), %rax
+	mulq %r12
+	addq %rax, %rbx
+	adcq 48(%rsp), %rdx
+	adcq $0, %r14
+	movq %rdx, 48(%rsp)
+	movq 32(%rcx), %rax
+	mulq %rbp
+	addq 48(%rsp), %rax
+	adcq %rdx, %r14
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 48(%rsp)
+	movq %rax, 24(%rsp)
+	movq 40(%rcx), %rax
+	mulq %r10
+	addq 24(%rsp), %rax
+	adcq %rdx, %r14
+	movq 48(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 48(%rsp)
+	movq %rax, 24(%rsp)
+	movq 48(%rcx), %rax
+	mulq %r12
+	addq 24(%rsp), %rax
+	adcq %rdx, %r14
+	movq 48(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 48(%rsp)
+	movq %rax, 24(%rsp)
+	movq 32(%rcx), %rax
+	mulq %r9
+	addq %rax, %r14
+	adcq 48(%rsp), %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 48(%rsp)
+	movq %rax, 16(%rsp)
+	movq 40(%rcx), %rax
+	mulq %rbp
+	addq %rax, %r14
+	adcq 48(%rsp), %rdx
+	movq 16(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 16(%rsp)
+	movq %rax, 48(%rsp)
+	movq 48(%rcx), %rax
+	mulq %r10
+	addq %rax, %r14
+	adcq 16(%rsp), %rdx
+	movq 48(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 48(%rsp)
+	movq %rax, 16(%rsp)
+	movq 56(%rcx), %rax
+	mulq %r12
+	addq %rax, %r14
+	adcq 48(%rsp), %rdx
+	movq 16(%rsp), %r12
+	adcq $0, %r12
+	movq %rdx, 16(%rsp)
+	movq 40(%rcx), %rax
+	mulq %r9
+	addq 16(%rsp), %rax
+	adcq %rdx, %r12
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 16(%rsp)
+	movq %rax, 48(%rsp)
+	movq 48(%rcx), %rax
+	mulq %rbp
+	addq 48(%rsp), %rax
+	adcq %rdx, %r12
+	movq 16(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 16(%rsp)
+	movq %rax, 48(%rsp)
+	movq 56(%rcx), %rax
+	mulq %r10
+	addq 48(%rsp), %rax
+	adcq %rdx, %r12
+	movq 16(%rsp), %r10
+	adcq $0, %r10
+	movq %rax, 16(%rsp)
+	movq 48(%rcx), %rax
+	mulq %r9
+	addq %rax, %r12
+	adcq %rdx, %r10
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 48(%rsp)
+	movq 56(%rcx), %rax
+	mulq %rbp
+	addq %rax, %r12
+	adcq %rdx, %r10
+	movq 48(%rsp), %rbp
+	adcq $0, %rbp
+	movq 56(%rcx), %rax
+	mulq %r9
+	addq %rax, %r10
+	adcq %rdx, %rbp
+	movabsq $4294968273, %rax
+	mulq 16(%rsp)
+	addq %rax, %r13
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq %rax, %rbx
+	adcq $0, %rdx
+	addq %r9, %rbx
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movabsq $4294968273, %rax
+	mulq %r10
+	addq 24(%rsp), %rax
+	adcq $0, %rdx
+	addq %r9, %rax
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %rax, %r10
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq %rax, %r14
+	adcq $0, %rdx
+	addq %r9, %r14
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %r9, %rax
+	movabsq $4294968273, %rbp
+	mulq %rbp
+	addq %rax, %r13
+	adcq %rdx, %rbx
+	adcq $0, %r10
+	adcq $0, %r14
+	sbbq %r9, %r9
+	andq %rbp, %r9
+	addq %r9, %r13
+	adcq $0, %rbx
+	adcq $0, %r10
+	adcq $0, %r14
+	subq 0(%rsi), %r11
+	sbbq 8(%rsi), %r8
+	sbbq 16(%rsi), %r15
+	movq 32(%rsp), %r9
+	sbbq 24(%rsi), %r9
+	sbbq %rbp, %rbp
+	movabsq $4294968273, %r12
+	andq %r12, %rbp
+	subq %rbp, %r11
+	sbbq $0, %r8
+	sbbq $0, %r15
+	sbbq $0, %r9
+	sbbq %rbp, %rbp
+	andq %r12, %rbp
+	subq %rbp, %r11
+	subq 32(%rsi), %r13
+	sbbq 40(%rsi), %rbx
+	sbbq 48(%rsi), %r10
+	sbbq 56(%rsi), %r14
+	sbbq %rbp, %rbp
+	movabsq $4294968273, %r12
+	andq %r12, %rbp
+	subq %rbp, %r13
+	sbbq $0, %rbx
+	sbbq $0, %r10
+	sbbq $0, %r14
+	sbbq %rbp, %rbp
+	andq %r12, %rbp
+	subq %rbp, %r13
+	movq 64(%rsi), %rax
+	mulq %r11
+	movq %rdx, %rbp
+	movq %rax, %r12
+	movq 64(%rsi), %rax
+	mulq %r8
+	addq %rax, %rbp
+	adcq $0, %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 32(%rsp)
+	movq %rax, 24(%rsp)
+	movq 72(%rsi), %rax
+	mulq %r11
+	addq %rax, %rbp
+	adcq 32(%rsp), %rdx
+	movq 24(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 24(%rsp)
+	movq %rax, 32(%rsp)
+	movq 64(%rsi), %rax
+	mulq %r15
+	addq 24(%rsp), %rax
+	adcq 32(%rsp), %rdx
+	movq %r14, 32(%rsp)
+	setc %r14b
+	movzbl %r14b, %r14d
+	movq %rdx, 24(%rsp)
+	movq %rax, 16(%rsp)
+	movq 72(%rsi), %rax
+	mulq %r8
+	addq 16(%rsp), %rax
+	adcq 24(%rsp), %rdx
+	adcq $0, %r14
+	movq %rdx, 24(%rsp)
+	movq %rax, 16(%rsp)
+	movq 80(%rsi), %rax
+	mulq %r11
+	addq 16(%rsp), %rax
+	adcq 24(%rsp), %rdx
+	adcq $0, %r14
+	movq %rdx, 24(%rsp)
+	movq %rax, 16(%rsp)
+	movq 64(%rsi), %rax
+	mulq %r9
+	addq 24(%rsp), %rax
+	adcq %rdx, %r14
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 24(%rsp)
+	movq %rax, 48(%rsp)
+	movq 72(%rsi), %rax
+	mulq %r15
+	addq 48(%rsp), %rax
+	adcq %rdx, %r14
+	movq 24(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 24(%rsp)
+	movq %rax, 48(%rsp)
+	movq 80(%rsi), %rax
+	mulq %r8
+	addq 48(%rsp), %rax
+	adcq %rdx, %r14
+	movq 24(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 24(%rsp)
+	movq %rax, 48(%rsp)
+	movq 88(%rsi), %rax
+	mulq %r11
+	addq 48(%rsp), %rax
+	adcq %rdx, %r14
+	movq 24(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 24(%rsp)
+	movq %rax, 48(%rsp)
+	movq 72(%rsi), %rax
+	mulq %r9
+	addq %rax, %r14
+	adcq 24(%rsp), %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 24(%rsp)
+	movq %rax, 8(%rsp)
+	movq 80(%rsi), %rax
+	mulq %r15
+	addq %rax, %r14
+	adcq 24(%rsp), %rdx
+	movq 8(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 8(%rsp)
+	movq %rax, 24(%rsp)
+	movq 88(%rsi), %rax
+	mulq %r8
+	addq %rax, %r14
+	adcq 8(%rsp), %rdx
+	movq 24(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 24(%rsp)
+	movq %rax, 8(%rsp)
+	movq 80(%rsi), %rax
+	mulq %r9
+	addq 24(%rsp), %rax
+	adcq 8(%rsp), %rdx
+	movq %r10, 8(%rsp)
+	setc %r10b
+	movzbl %r10b, %r10d
+	movq %rdx, 24(%rsp)
+	movq %rax, 0(%rsp)
+	movq 88(%rsi), %rax
+	mulq %r15
+	addq 0(%rsp), %rax
+	adcq 24(%rsp), %rdx
+	adcq $0, %r10
+	movq %rdx, 24(%rsp)
+	movq %rax, 0(%rsp)
+	movq 88(%rsi), %rax
+	mulq %r9
+	addq 24(%rsp), %rax
+	adcq %rdx, %r10
+	movq %rax, 24(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r14
+	addq %rax, %r12
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq 0(%rsp)
+	addq %rax, %rbp
+	adcq $0, %rdx
+	addq %r14, %rbp
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq 24(%rsp)
+	addq 16(%rsp), %rax
+	adcq $0, %rdx
+	addq %r14, %rax
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movq %rax, 16(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r10
+	addq 48(%rsp), %rax
+	adcq $0, %rdx
+	addq %r14, %rax
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %rax, %r14
+	movq %r10, %rax
+	movq %rbx, 48(%rsp)
+	movabsq $4294968273, %rbx
+	mulq %rbx
+	addq %rax, %r12
+	adcq %rdx, %rbp
+	movq 16(%rsp), %r10
+	adcq $0, %r10
+	adcq $0, %r14
+	sbbq %rdx, %rdx
+	andq %rbx, %rdx
+	addq %rdx, %r12
+	adcq $0, %rbp
+	adcq $0, %r10
+	adcq $0, %r14
+	movq %r11, %rax
+	mulq %rax
+	movq %rdx, %rbx
+	movq %rax, 16(%rsp)
+	movq %r11, %rax
+	mulq %r8
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r14, 24(%rsp)
+	setc %r14b
+	movzbl %r14b, %r14d
+	addq %rax, %rbx
+	adcq $0, %rdx
+	adcq $0, %r14
+	movq %rdx, 0(%rsp)
+	movq %r11, %rax
+	mulq %r15
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r10, 40(%rsp)
+	setc %r10b
+	movzbl %r10b, %r10d
+	addq 0(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %r10
+	movq %rax, 0(%rsp)
+	movq %r8, %rax
+	mulq %rax
+	addq 0(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %r10
+	movq %rax, 0(%rsp)
+	movq %r11, %rax
+	mulq %r9
+	movq %rdx, 56(%rsp)
+	movq %rax, 64(%rsp)
+	movq %r8, %rax
+	mulq %r15
+	addq 64(%rsp), %rax
+	adcq 56(%rsp), %rdx
+	movq %rbp, 56(%rsp)
+	setc %bpl
+	movzbl %bpl, %ebp
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	adcq %rbp, %rbp
+	addq %rax, %r14
+	adcq %rdx, %r10
+	adcq $0, %rbp
+	movq %r8, %rax
+	mulq %r9
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r12, 64(%rsp)
+	setc %r12b
+	movzbl %r12b, %r12d
+	addq %rax, %r10
+	adcq %rdx, %rbp
+	adcq $0, %r12
+	movq %r15, %rax
+	mulq %rax
+	addq %rax, %r10
+	adcq %rdx, %rbp
+	adcq $0, %r12
+	movq %r15, %rax
+	mulq %r9
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r13, 72(%rsp)
+	setc %r13b
+	movzbl %r13b, %r13d
+	addq %rax, %rbp
+	adcq %rdx, %r12
+	adcq $0, %r13
+	movq %r9, %rax
+	mulq %rax
+	addq %rax, %r12
+	adcq %rdx, %r13
+	movabsq $4294968273, %rax
+	mulq %r10
+	addq 16(%rsp), %rax
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %rax, 16(%rsp)
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq %rax, %rbx
+	adcq $0, %rdx
+	addq %r10, %rbx
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq 0(%rsp), %rax
+	adcq $0, %rdx
+	addq %r10, %rax
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %rax, %rbp
+	movabsq $4294968273, %rax
+	mulq %r13
+	addq %rax, %r14
+	adcq $0, %rdx
+	addq %r10, %r14
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %r10, %rax
+	movabsq $4294968273, %r12
+	mulq %r12
+	addq 16(%rsp), %rax
+	adcq %rdx, %rbx
+	adcq $0, %rbp
+	adcq $0, %r14
+	sbbq %r10, %r10
+	andq %r12, %r10
+	addq %r10, %rax
+	adcq $0, %rbx
+	adcq $0, %rbp
+	adcq $0, %r14
+	movq %rax, %r10
+	movq %r10, %rax
+	mulq %r11
+	movq %rdx, %r12
+	movq %rax, %r13
+	movq %r10, %rax
+	mulq %r8
+	addq %rax, %r12
+	adcq $0, %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 16(%rsp)
+	movq %rax, 0(%rsp)
+	movq %rbx, %rax
+	mulq %r11
+	addq %rax, %r12
+	adcq 16(%rsp), %rdx
+	movq 0(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 0(%rsp)
+	movq %rax, 16(%rsp)
+	movq %r10, %rax
+	mulq %r15
+	addq 0(%rsp), %rax
+	adcq 16(%rsp), %rdx
+	movq %r12, 16(%rsp)
+	setc %r12b
+	movzbl %r12b, %r12d
+	movq %rdx, 0(%rsp)
+	movq %rax, 80(%rsp)
+	movq %rbx, %rax
+	mulq %r8
+	addq 80(%rsp), %rax
+	adcq 0(%rsp), %rdx
+	adcq $0, %r12
+	movq %rdx, 0(%rsp)
+	movq %rax, 80(%rsp)
+	movq %rbp, %rax
+	mulq %r11
+	addq 80(%rsp), %rax
+	adcq 0(%rsp), %rdx
+	adcq $0, %r12
+	movq %rdx, 0(%rsp)
+	movq %rax, 80(%rsp)
+	movq %r10, %rax
+	mulq %r9
+	addq 0(%rsp), %rax
+	adcq %rdx, %r12
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 0(%rsp)
+	movq %rax, 88(%rsp)
+	movq %rbx, %rax
+	mulq %r15
+	addq 88(%rsp), %rax
+	adcq %rdx, %r12
+	movq 0(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 0(%rsp)
+	movq %rax, 88(%rsp)
+	movq %rbp, %rax
+	mulq %r8
+	addq 88(%rsp), %rax
+	adcq %rdx, %r12
+	movq 0(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 0(%rsp)
+	movq %rax, 88(%rsp)
+	movq %r14, %rax
+	mulq %r11
+	addq 88(%rsp), %rax
+	adcq %rdx, %r12
+	movq 0(%rsp), %r11
+	adcq $0, %r11
+	movq %rax, 0(%rsp)
+	movq %rbx, %rax
+	mulq %r9
+	addq %rax, %r12
+	adcq %rdx, %r11
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 88(%rsp)
+	movq %rbp, %rax
+	mulq %r15
+	addq %rax, %r12
+	adcq %rdx, %r11
+	movq 88(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 88(%rsp)
+	movq %r14, %rax
+	mulq %r8
+	addq %rax, %r12
+	adcq %rdx, %r11
+	movq 88(%rsp), %r8
+	adcq $0, %r8
+	movq %rbp, %rax
+	mulq %r9
+	addq %rax, %r11
+	adcq %rdx, %r8
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 88(%rsp)
+	movq %r14, %rax
+	mulq %r15
+	addq %rax, %r11
+	adcq %rdx, %r8
+	movq 88(%rsp), %r15
+	adcq $0, %r15
+	movq %r14, %rax
+	mulq %r9
+	addq %rax, %r8
+	adcq %rdx, %r15
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq %rax, %r13
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movabsq $4294968273, %rax
+	mulq %r11
+	addq 16(%rsp), %rax
+	adcq $0, %rdx
+	addq %r9, %rax
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %rax, %r11
+	movabsq $4294968273, %rax
+	mulq %r8
+	addq 80(%rsp), %rax
+	adcq $0, %rdx
+	addq %r9, %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, %r9
+	movabsq $4294968273, %rax
+	mulq %r15
+	addq 0(%rsp), %rax
+	adcq $0, %rdx
+	addq %r8, %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, %r12
+	movq %r8, %rax
+	movabsq $4294968273, %r15
+	mulq %r15
+	addq %rax, %r13
+	adcq %rdx, %r11
+	adcq $0, %r9
+	adcq $0, %r12
+	sbbq %r8, %r8
+	andq %r15, %r8
+	addq %r8, %r13
+	adcq $0, %r11
+	adcq $0, %r9
+	adcq $0, %r12
+	movq 0(%rsi), %rax
+	mulq %r10
+	movq %rdx, %r8
+	movq %rax, %r15
+	movq 0(%rsi), %rax
+	mulq %rbx
+	addq %rax, %r8
+	adcq $0, %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 0(%rsp)
+	movq %rax, 80(%rsp)
+	movq 8(%rsi), %rax
+	mulq %r10
+	addq %rax, %r8
+	adcq 0(%rsp), %rdx
+	movq 80(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 80(%rsp)
+	movq %rax, 0(%rsp)
+	movq 0(%rsi), %rax
+	mulq %rbp
+	addq 80(%rsp), %rax
+	adcq 0(%rsp), %rdx
+	movq %r12, 0(%rsp)
+	setc %r12b
+	movzbl %r12b, %r12d
+	movq %rdx, 80(%rsp)
+	movq %rax, 16(%rsp)
+	movq 8(%rsi), %rax
+	mulq %rbx
+	addq 16(%rsp), %rax
+	adcq 80(%rsp), %rdx
+	adcq $0, %r12
+	movq %rdx, 80(%rsp)
+	movq %rax, 16(%rsp)
+	movq 16(%rsi), %rax
+	mulq %r10
+	addq 16(%rsp), %rax
+	adcq 80(%rsp), %rdx
+	adcq $0, %r12
+	movq %rdx, 80(%rsp)
+	movq %rax, 16(%rsp)
+	movq 0(%rsi), %rax
+	mulq %r14
+	addq 80(%rsp), %rax
+	adcq %rdx, %r12
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 80(%rsp)
+	movq %rax, 88(%rsp)
+	movq 8(%rsi), %rax
+	mulq %rbp
+	addq 88(%rsp), %rax
+	adcq %rdx, %r12
+	movq 80(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 80(%rsp)
+	movq %rax, 88(%rsp)
+	movq 16(%rsi), %rax
+	mulq %rbx
+	addq 88(%rsp), %rax
+	adcq %rdx, %r12
+	movq 80(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 80(%rsp)
+	movq %rax, 88(%rsp)
+	movq 24(%rsi), %rax
+	mulq %r10
+	addq 88(%rsp), %rax
+	adcq %rdx, %r12
+	movq 80(%rsp), %r10
+	adcq $0, %r10
+	movq %rax, 80(%rsp)
+	movq 8(%rsi), %rax
+	mulq %r14
+	addq %rax, %r12
+	adcq %rdx, %r10
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 88(%rsp)
+	movq 16(%rsi), %rax
+	mulq %rbp
+	addq %rax, %r12
+	adcq %rdx, %r10
+	movq 88(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 88(%rsp)
+	movq 24(%rsi), %rax
+	mulq %rbx
+	addq %rax, %r12
+	adcq %rdx, %r10
+	movq 88(%rsp), %rbx
+	adcq $0, %rbx
+	movq 16(%rsi), %rax
+	mulq %r14
+	addq %rax, %r10
+	adcq %rdx, %rbx
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 88(%rsp)
+	movq 24(%rsi), %rax
+	mulq %rbp
+	addq %rax, %r10
+	adcq %rdx, %rbx
+	movq 88(%rsp), %rbp
+	adcq $0, %rbp
+	movq 24(%rsi), %rax
+	mulq %r14
+	addq %rax, %rbx
+	adcq %rdx, %rbp
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq %rax, %r15
+	adcq $0, %rdx
+	movq %rdx, %r12
+	movabsq $4294968273, %rax
+	mulq %r10
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq %r12, %r8
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %rbx
+	addq 16(%rsp), %rax
+	adcq $0, %rdx
+	addq %r10, %rax
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %rax, %rbx
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq 80(%rsp), %rax
+	adcq $0, %rdx
+	addq %r10, %rax
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %rax, %rbp
+	movq %r10, %rax
+	movabsq $4294968273, %r12
+	mulq %r12
+	addq %rax, %r15
+	adcq %rdx, %r8
+	adcq $0, %rbx
+	adcq $0, %rbp
+	sbbq %r10, %r10
+	andq %r12, %r10
+	addq %r10, %r15
+	adcq $0, %r8
+	adcq $0, %rbx
+	adcq $0, %rbp
+	movq 32(%rsi), %rax
+	mulq %r13
+	movq %rdx, %r10
+	movq %rax, %r12
+	movq 32(%rsi), %rax
+	mulq %r11
+	addq %rax, %r10
+	adcq $0, %rdx
+	setc %r14b
+	movzbl %r14b, %r14d
+	movq %rdx, 80(%rsp)
+	movq 40(%rsi), %rax
+	mulq %r13
+	addq %rax, %r10
+	adcq 80(%rsp), %rdx
+	adcq $0, %r14
+	movq %rdx, 80(%rsp)
+	movq 32(%rsi), %rax
+	mulq %r9
+	addq 80(%rsp), %rax
+	adcq %rdx, %r14
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 80(%rsp)
+	movq %rax, 16(%rsp)
+	movq 40(%rsi), %rax
+	mulq %r11
+	addq 16(%rsp), %rax
+	adcq %rdx, %r14
+	movq 80(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 80(%rsp)
+	movq %rax, 16(%rsp)
+	movq 48(%rsi), %rax
+	mulq %r13
+	addq 16(%rsp), %rax
+	adcq %rdx, %r14
+	movq 80(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 80(%rsp)
+	movq %rax, 16(%rsp)
+	movq 32(%rsi), %rax
+	mulq 0(%rsp)
+	addq %rax, %r14
+	adcq 80(%rsp), %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 80(%rsp)
+	movq %rax, 88(%rsp)
+	movq 40(%rsi), %rax
+	mulq %r9
+	addq %rax, %r14
+	adcq 80(%rsp), %rdx
+	movq 88(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 88(%rsp)
+	movq %rax, 80(%rsp)
+	movq 48(%rsi), %rax
+	mulq %r11
+	addq %rax, %r14
+	adcq 88(%rsp), %rdx
+	movq 80(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 80(%rsp)
+	movq %rax, 88(%rsp)
+	movq 56(%rsi), %rax
+	mulq %r13
+	addq %rax, %r14
+	adcq 80(%rsp), %rdx
+	movq 88(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 88(%rsp)
+	movq %rax, 80(%rsp)
+	movq 40(%rsi), %rax
+	mulq 0(%rsp)
+	addq 88(%rsp), %rax
+	adcq 80(%rsp), %rdx
+	movq %rbp, 80(%rsp)
+	setc %bpl
+	movzbl %bpl, %ebp
+	movq %rdx, 88(%rsp)
+	movq %rax, 96(%rsp)
+	movq 48(%rsi), %rax
+	mulq %r9
+	addq 96(%rsp), %rax
+	adcq 88(%rsp), %rdx
+	adcq $0, %rbp
+	movq %rdx, 88(%rsp)
+	movq %rax, 96(%rsp)
+	movq 56(%rsi), %rax
+	mulq %r11
+	addq 96(%rsp), %rax
+	adcq 88(%rsp), %rdx
+	adcq $0, %rbp
+	movq %rdx, 88(%rsp)
+	movq %rax, 96(%rsp)
+	movq 48(%rsi), %rax
+	mulq 0(%rsp)
+	addq 88(%rsp), %rax
+	adcq %rdx, %rbp
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 88(%rsp)
+	movq %rax, 104(%rsp)
+	movq 56(%rsi), %rax
+	mulq %r9
+	addq 104(%rsp), %rax
+	adcq %rdx, %rbp
+	movq 88(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 88(%rsp)
+	movq %rax, 104(%rsp)
+	movq 56(%rsi), %rax
+	mulq 0(%rsp)
+	addq %rax, %rbp
+	adcq 88(%rsp), %rdx
+	movq %rdx, 88(%rsp)
+	movabsq $4294968273, %rax
+	mulq 96(%rsp)
+	addq %rax, %r12
+	adcq $0, %rdx
+	movq %rdx, 96(%rsp)
+	movabsq $4294968273, %rax
+	mulq 104(%rsp)
+	addq %rax, %r10
+	adcq $0, %rdx
+	addq 96(%rsp), %r10
+	adcq $0, %rdx
+	movq %rdx, 96(%rsp)
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq 16(%rsp), %rax
+	adcq $0, %rdx
+	addq 96(%rsp), %rax
+	adcq $0, %rdx
+	movq %rdx, %rbp
+	movq %rax, 96(%rsp)
+	movabsq $4294968273, %rax
+	mulq 88(%rsp)
+	addq %rax, %r14
+	adcq $0, %rdx
+	addq %rbp, %r14
+	adcq $0, %rdx
+	movq %rdx, %rbp
+	movq %rbp, %rax
+	movq %rbx, 88(%rsp)
+	movabsq $4294968273, %rbx
+	mulq %rbx
+	addq %rax, %r12
+	adcq %rdx, %r10
+	movq 96(%rsp), %rbp
+	adcq $0, %rbp
+	adcq $0, %r14
+	sbbq %rdx, %rdx
+	andq %rbx, %rdx
+	addq %rdx, %r12
+	adcq $0, %r10
+	adcq $0, %rbp
+	adcq $0, %r14
+	movq 72(%rsp), %rax
+	mulq %rax
+	movq %rdx, %rbx
+	movq %rax, 96(%rsp)
+	movq 72(%rsp), %rax
+	mulq 48(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r14, 16(%rsp)
+	setc %r14b
+	movzbl %r14b, %r14d
+	addq %rax, %rbx
+	adcq $0, %rdx
+	adcq $0, %r14
+	movq %rdx, 104(%rsp)
+	movq 72(%rsp), %rax
+	mulq 8(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %rbp, 112(%rsp)
+	setc %bpl
+	movzbl %bpl, %ebp
+	addq 104(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %rbp
+	movq %rax, 104(%rsp)
+	movq 48(%rsp), %rax
+	mulq %rax
+	addq 104(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %rbp
+	movq %rax, 104(%rsp)
+	movq 72(%rsp), %rax
+	mulq 32(%rsp)
+	movq %rdx, 120(%rsp)
+	movq %rax, 128(%rsp)
+	movq 48(%rsp), %rax
+	mulq 8(%rsp)
+	addq 128(%rsp), %rax
+	adcq 120(%rsp), %rdx
+	movq %r10, 120(%rsp)
+	setc %r10b
+	movzbl %r10b, %r10d
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	adcq %r10, %r10
+	addq %rax, %r14
+	adcq %rdx, %rbp
+	adcq $0, %r10
+	movq 48(%rsp), %rax
+	mulq 32(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r12, 128(%rsp)
+	setc %r12b
+	movzbl %r12b, %r12d
+	addq %rax, %rbp
+	adcq %rdx, %r10
+	adcq $0, %r12
+	movq 8(%rsp), %rax
+	mulq %rax
+	addq %rax, %rbp
+	adcq %rdx, %r10
+	adcq $0, %r12
+	movq 8(%rsp), %rax
+	mulq 32(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r8, 136(%rsp)
+	setc %r8b
+	movzbl %r8b, %r8d
+	addq %rax, %r10
+	adcq %rdx, %r12
+	adcq $0, %r8
+	movq 32(%rsp), %rax
+	mulq %rax
+	addq %rax, %r12
+	adcq %rdx, %r8
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq 96(%rsp), %rax
+	adcq $0, %rdx
+	movq %rdx, %rbp
+	movq %rax, 96(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r10
+	addq %rax, %rbx
+	adcq $0, %rdx
+	addq %rbp, %rbx
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq 104(%rsp), %rax
+	adcq $0, %rdx
+	addq %r10, %rax
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %rax, %rbp
+	movabsq $4294968273, %rax
+	mulq %r8
+	addq %rax, %r14
+	adcq $0, %rdx
+	addq %r10, %r14
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %r8, %rax
+	movabsq $4294968273, %r10
+	mulq %r10
+	addq 96(%rsp), %rax
+	adcq %rdx, %rbx
+	adcq $0, %rbp
+	adcq $0, %r14
+	sbbq %r8, %r8
+	andq %r10, %r8
+	addq %r8, %rax
+	adcq $0, %rbx
+	adcq $0, %rbp
+	adcq $0, %r14
+	subq %r13, %rax
+	sbbq %r11, %rbx
+	sbbq %r9, %rbp
+	sbbq 0(%rsp), %r14
+	sbbq %r8, %r8
+	movabsq $4294968273, %r9
+	andq %r9, %r8
+	subq %r8, %rax
+	sbbq $0, %rbx
+	sbbq $0, %rbp
+	sbbq $0, %r14
+	sbbq %r8, %r8
+	andq %r9, %r8
+	subq %r8, %rax
+	subq %r15, %rax
+	sbbq 136(%rsp), %rbx
+	sbbq 88(%rsp), %rbp
+	sbbq 80(%rsp), %r14
+	sbbq %r8, %r8
+	movabsq $4294968273, %r9
+	andq %r9, %r8
+	subq %r8, %rax
+	sbbq $0, %rbx
+	sbbq $0, %rbp
+	sbbq $0, %r14
+	sbbq %r8, %r8
+	andq %r9, %r8
+	subq %r8, %rax
+	subq %r15, %rax
+	sbbq 136(%rsp), %rbx
+	sbbq 88(%rsp), %rbp
+	sbbq 80(%rsp), %r14
+	sbbq %r8, %r8
+	movabsq $4294968273, %r9
+	andq %r9, %r8
+	subq %r8, %rax
+	sbbq $0, %rbx
+	sbbq $0, %rbp
+	sbbq $0, %r14
+	sbbq %r8, %r8
+	andq %r9, %r8
+	subq %r8, %rax
+	subq %rax, %r15
+	movq 136(%rsp), %r8
+	sbbq %rbx, %r8
+	movq 88(%rsp), %r9
+	sbbq %rbp, %r9
+	movq 80(%rsp), %r10
+	sbbq %r14, %r10
+	sbbq %r11, %r11
+	movabsq $4294968273, %r12
+	andq %r12, %r11
+	subq %r11, %r15
+	sbbq $0, %r8
+	sbbq $0, %r9
+	sbbq $0, %r10
+	sbbq %r11, %r11
+	andq %r12, %r11
+	subq %r11, %r15
+	movq %rax, %r11
+	movq %r15, %rax
+	mulq 72(%rsp)
+	movq %rdx, %r12
+	movq %rax, %r13
+	movq %r15, %rax
+	mulq 48(%rsp)
+	addq %rax, %r12
+	adcq $0, %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 80(%rsp)
+	movq %rax, 88(%rsp)
+	movq %r8, %rax
+	mulq 72(%rsp)
+	addq %rax, %r12
+	adcq 80(%rsp), %rdx
+	movq 88(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 88(%rsp)
+	movq %rax, 80(%rsp)
+	movq %r15, %rax
+	mulq 8(%rsp)
+	addq 88(%rsp), %rax
+	adcq 80(%rsp), %rdx
+	movq %r14, 80(%rsp)
+	setc %r14b
+	movzbl %r14b, %r14d
+	movq %rdx, 88(%rsp)
+	movq %rax, 136(%rsp)
+	movq %r8, %rax
+	mulq 48(%rsp)
+	addq 136(%rsp), %rax
+	adcq 88(%rsp), %rdx
+	adcq $0, %r14
+	movq %rdx, 88(%rsp)
+	movq %rax, 136(%rsp)
+	movq %r9, %rax
+	mulq 72(%rsp)
+	addq 136(%rsp), %rax
+	adcq 88(%rsp), %rdx
+	adcq $0, %r14
+	movq %rdx, 88(%rsp)
+	movq %rax, 136(%rsp)
+	movq %r15, %rax
+	mulq 32(%rsp)
+	addq 88(%rsp), %rax
+	adcq %rdx, %r14
+	setc %r15b
+	movzbl %r15b, %r15d
+	movq %rax, 88(%rsp)
+	movq %r8, %rax
+	mulq 8(%rsp)
+	addq 88(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %r15
+	movq %rax, 88(%rsp)
+	movq %r9, %rax
+	mulq 48(%rsp)
+	addq 88(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %r15
+	movq %rax, 88(%rsp)
+	movq %r10, %rax
+	mulq 72(%rsp)
+	addq 88(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %r15
+	movq %rax, 88(%rsp)
+	movq %r8, %rax
+	mulq 32(%rsp)
+	addq %rax, %r14
+	adcq %rdx, %r15
+	setc %r8b
+	movzbl %r8b, %r8d
+	movq %r9, %rax
+	mulq 8(%rsp)
+	addq %rax, %r14
+	adcq %rdx, %r15
+	adcq $0, %r8
+	movq %r10, %rax
+	mulq 48(%rsp)
+	addq %rax, %r14
+	adcq %rdx, %r15
+	adcq $0, %r8
+	movq %r9, %rax
+	mulq 32(%rsp)
+	addq %rax, %r15
+	adcq %rdx, %r8
+	setc %r9b
+	movzbl %r9b, %r9d
+	movq %r10, %rax
+	mulq 8(%rsp)
+	addq %rax, %r15
+	adcq %rdx, %r8
+	adcq $0, %r9
+	movq %r10, %rax
+	mulq 32(%rsp)
+	addq %rax, %r8
+	adcq %rdx, %r9
+	movabsq $4294968273, %rax
+	mulq %r14
+	addq %rax, %r13
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %r15
+	addq %rax, %r12
+	adcq $0, %rdx
+	addq %r10, %r12
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %r8
+	addq 136(%rsp), %rax
+	adcq $0, %rdx
+	addq %r10, %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, %r10
+	movabsq $4294968273, %rax
+	mulq %r9
+	addq 88(%rsp), %rax
+	adcq $0, %rdx
+	addq %r8, %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, %r9
+	movq %r8, %rax
+	movabsq $4294968273, %r14
+	mulq %r14
+	addq %rax, %r13
+	adcq %rdx, %r12
+	adcq $0, %r10
+	adcq $0, %r9
+	sbbq %r8, %r8
+	andq %r14, %r8
+	addq %r8, %r13
+	adcq $0, %r12
+	adcq $0, %r10
+	adcq $0, %r9
+	subq 128(%rsp), %r13
+	sbbq 120(%rsp), %r12
+	sbbq 112(%rsp), %r10
+	sbbq 16(%rsp), %r9
+	sbbq %r8, %r8
+	movabsq $4294968273, %r14
+	andq %r14, %r8
+	subq %r8, %r13
+	sbbq $0, %r12
+	sbbq $0, %r10
+	sbbq $0, %r9
+	sbbq %r8, %r8
+	andq %r14, %r8
+	subq %r8, %r13
+	movq %r11, 0(%rdi)
+	movq %rbx, 8(%rdi)
+	movq %rbp, 16(%rdi)
+	movq 80(%rsp), %r8
+	movq %r8, 24(%rdi)
+	movq %r13, 32(%rdi)
+	movq %r12, 40(%rdi)
+	movq %r10, 48(%rdi)
+	movq %r9, 56(%rdi)
+	movq 64(%rsp), %r8
+	movq %r8, 64(%rdi)
+	movq 56(%rsp), %r8
+	movq %r8, 72(%rdi)
+	movq 40(%rsp), %r8
+	movq %r8, 80(%rdi)
+	movq 24(%rsp), %r8
+	movq %r8, 88(%rdi)
+	addq $144, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_jaddz_x86_64, .-lf_secp256k1_p_jaddz_x86_64
+
+# void lf_secp256k1_p_jaddc_x86_64(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
+#   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: unified mixed, 7M + 5S, exact for every pair (a = infinity is the caller's). Inputs < 2^256 each, outputs < 2^256.
+#   System V: r in %rdi, a in %rsi, b in %rdx
+#   registers used: al, bl, bpl, dl, eax, ebp, ebx, edx, r10, r10b, r10d, r11, r11b, r11d, r12, r12b, r12d, r13, r13b, r13d, r14, r14b, r14d, r15, r15b, r15d, r8, r8b, r8d, r9, r9b, r9d, rax, rbp, rbx, rcx, rdx, rsp
+#   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 144 bytes of spill slots
+#   1965 instructions
+	.text
+	.globl lf_secp256k1_p_jaddc_x86_64
+	.hidden lf_secp256k1_p_jaddc_x86_64
+	.type lf_secp256k1_p_jaddc_x86_64, @function
+	.p2align 5
+lf_secp256k1_p_jaddc_x86_64:
+	.cfi_startproc
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $144, %rsp
+	movq %rdx, %rcx
+	movq 64(%rsi), %rax
+	mulq %rax
+	movq %rdx, %r8
+	movq %rax, %r9
+	movq 64(%rsi), %rax
+	mulq 72(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %r10b
+	movzbl %r10b, %r10d
+	addq %rax, %r8
+	adcq $0, %rdx
+	adcq $0, %r10
+	movq %rdx, %r11
+	movq 64(%rsi), %rax
+	mulq 80(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %bl
+	movzbl %bl, %ebx
+	addq %rax, %r11
+	adcq %rdx, %r10
+	adcq $0, %rbx
+	movq 72(%rsi), %rax
+	mulq %rax
+	addq %rax, %r11
+	adcq %rdx, %r10
+	adcq $0, %rbx
+	movq 64(%rsi), %rax
+	mulq 88(%rsi)
+	movq %rdx, %rbp
+	movq %rax, %r12
+	movq 72(%rsi), %rax
+	mulq 80(%rsi)
+	addq %rax, %r12
+	adcq %rdx, %rbp
+	setc %r13b
+	movzbl %r13b, %r13d
+	addq %r12, %r12
+	adcq %rbp, %rbp
+	adcq %r13, %r13
+	addq %r12, %r10
+	adcq %rbp, %rbx
+	adcq $0, %r13
+	movq 72(%rsi), %rax
+	mulq 88(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %bpl
+	movzbl %bpl, %ebp
+	addq %rax, %rbx
+	adcq %rdx, %r13
+	adcq $0, %rbp
+	movq 80(%rsi), %rax
+	mulq %rax
+	addq %rax, %rbx
+	adcq %rdx, %r13
+	adcq $0, %rbp
+	movq 80(%rsi), %rax
+	mulq 88(%rsi)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %r12b
+	movzbl %r12b, %r12d
+	addq %rax, %r13
+	adcq %rdx, %rbp
+	adcq $0, %r12
+	movq 88(%rsi), %rax
+	mulq %rax
+	addq %rax, %rbp
+	adcq %rdx, %r12
+	movabsq $4294968273, %rax
+	mulq %rbx
+	addq %rax, %r9
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %r13
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq %rbx, %r8
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq %rax, %r11
+	adcq $0, %rdx
+	addq %rbx, %r11
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq %rax, %r10
+	adcq $0, %rdx
+	addq %rbx, %r10
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movq %rbx, %rax
+	movabsq $4294968273, %rbp
+	mulq %rbp
+	addq %rax, %r9
+	adcq %rdx, %r8
+	adcq $0, %r11
+	adcq $0, %r10
+	sbbq %rbx, %rbx
+	andq %rbp, %rbx
+	addq %rbx, %r9
+	adcq $0, %r8
+	adcq $0, %r11
+	adcq $0, %r10
+	movq 0(%rcx), %rax
+	mulq %r9
+	movq %rdx, %rbx
+	movq %rax, %rbp
+	movq 0(%rcx), %rax
+	mulq %r8
+	addq %rax, %rbx
+	adcq $0, %rdx
+	setc %r12b
+	movzbl %r12b, %r12d
+	movq %rdx, %r13
+	movq 8(%rcx), %rax
+	mulq %r9
+	addq %rax, %rbx
+	adcq %rdx, %r13
+	adcq $0, %r12
+	movq 0(%rcx), %rax
+	mulq %r11
+	addq %rax, %r13
+	adcq %rdx, %r12
+	setc %r14b
+	movzbl %r14b, %r14d
+	movq 8(%rcx), %rax
+	mulq %r8
+	addq %rax, %r13
+	adcq %rdx, %r12
+	adcq $0, %r14
+	movq 16(%rcx), %rax
+	mulq %r9
+	addq %rax, %r13
+	adcq %rdx, %r12
+	adcq $0, %r14
+	movq 0(%rcx), %rax
+	mulq %r10
+	addq %rax, %r12
+	adcq %rdx, %r14
+	setc %r15b
+	movzbl %r15b, %r15d
+	movq 8(%rcx), %rax
+	mulq %r11
+	addq %rax, %r12
+	adcq %rdx, %r14
+	adcq $0, %r15
+	movq 16(%rcx), %rax
+	mulq %r8
+	addq %rax, %r12
+	adcq %rdx, %r14
+	adcq $0, %r15
+	movq 24(%rcx), %rax
+	mulq %r9
+	addq %rax, %r12
+	adcq %rdx, %r14
+	adcq $0, %r15
+	movq 8(%rcx), %rax
+	mulq %r10
+	addq %rax, %r14
+	adcq %rdx, %r15
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 0(%rsp)
+	movq 16(%rcx), %rax
+	mulq %r11
+	addq %rax, %r14
+	adcq %rdx, %r15
+	movq 0(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 0(%rsp)
+	movq 24(%rcx), %rax
+	mulq %r8
+	addq %rax, %r14
+	adcq %rdx, %r15
+	movq 0(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 0(%rsp)
+	movq 16(%rcx), %rax
+	mulq %r10
+	addq %rax, %r15
+	adcq 0(%rsp), %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 0(%rsp)
+	movq %rax, 8(%rsp)
+	movq 24(%rcx), %rax
+	mulq %r11
+	addq %rax, %r15
+	adcq 0(%rsp), %rdx
+	movq 8(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 8(%rsp)
+	movq %rax, 0(%rsp)
+	movq 24(%rcx), %rax
+	mulq %r10
+	addq 8(%rsp), %rax
+	adcq 0(%rsp), %rdx
+	movq %rdx, 0(%rsp)
+	movq %rax, 8(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r14
+	addq %rax, %rbp
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq %r15
+	addq %rax, %rbx
+	adcq $0, %rdx
+	addq %r14, %rbx
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq 8(%rsp)
+	addq %rax, %r13
+	adcq $0, %rdx
+	addq %r14, %r13
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq 0(%rsp)
+	addq %rax, %r12
+	adcq $0, %rdx
+	addq %r14, %r12
+	adcq $0, %rdx
+	movq %rdx, %r14
+	movq %r14, %rax
+	movabsq $4294968273, %r15
+	mulq %r15
+	addq %rax, %rbp
+	adcq %rdx, %rbx
+	adcq $0, %r13
+	adcq $0, %r12
+	sbbq %r14, %r14
+	andq %r15, %r14
+	addq %r14, %rbp
+	adcq $0, %rbx
+	adcq $0, %r13
+	adcq $0, %r12
+	movq %r9, %rax
+	mulq 64(%rsi)
+	movq %rdx, %r14
+	movq %rax, %r15
+	movq %r9, %rax
+	mulq 72(%rsi)
+	addq %rax, %r14
+	adcq $0, %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 0(%rsp)
+	movq %rax, 8(%rsp)
+	movq %r8, %rax
+	mulq 64(%rsi)
+	addq %rax, %r14
+	adcq 0(%rsp), %rdx
+	movq 8(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 8(%rsp)
+	movq %rax, 0(%rsp)
+	movq %r9, %rax
+	mulq 80(%rsi)
+	addq 8(%rsp), %rax
+	adcq 0(%rsp), %rdx
+	movq %r12, 0(%rsp)
+	setc %r12b
+	movzbl %r12b, %r12d
+	movq %rdx, 8(%rsp)
+	movq %rax, 16(%rsp)
+	movq %r8, %rax
+	mulq 72(%rsi)
+	addq 16(%rsp), %rax
+	adcq 8(%rsp), %rdx
+	adcq $0, %r12
+	movq %rdx, 8(%rsp)
+	movq %rax, 16(%rsp)
+	movq %r11, %rax
+	mulq 64(%rsi)
+	addq 16(%rsp), %rax
+	adcq 8(%rsp), %rdx
+	adcq $0, %r12
+	movq %rdx, 8(%rsp)
+	movq %rax, 16(%rsp)
+	movq %r9, %rax
+	mulq 88(%rsi)
+	addq 8(%rsp), %rax
+	adcq %rdx, %r12
+	setc %r9b
+	movzbl %r9b, %r9d
+	movq %rax, 8(%rsp)
+	movq %r8, %rax
+	mulq 80(%rsi)
+	addq 8(%rsp), %rax
+	adcq %rdx, %r12
+	adcq $0, %r9
+	movq %rax, 8(%rsp)
+	movq %r11, %rax
+	mulq 72(%rsi)
+	addq 8(%rsp), %rax
+	adcq %rdx, %r12
+	adcq $0, %r9
+	movq %rax, 8(%rsp)
+	movq %r10, %rax
+	mulq 64(%rsi)
+	addq 8(%rsp), %rax
+	adcq %rdx, %r12
+	adcq $0, %r9
+	movq %rax, 8(%rsp)
+	movq %r8, %rax
+	mulq 88(%rsi)
+	addq %rax, %r12
+	adcq %rdx, %r9
+	setc %r8b
+	movzbl %r8b, %r8d
+	movq %r11, %rax
+	mulq 80(%rsi)
+	addq %rax, %r12
+	adcq %rdx, %r9
+	adcq $0, %r8
+	movq %r10, %rax
+	mulq 72(%rsi)
+	addq %rax, %r12
+	adcq %rdx, %r9
+	adcq $0, %r8
+	movq %r11, %rax
+	mulq 88(%rsi)
+	addq %rax, %r9
+	adcq %rdx, %r8
+	setc %r11b
+	movzbl %r11b, %r11d
+	movq %r10, %rax
+	mulq 80(%rsi)
+	addq %rax, %r9
+	adcq %rdx, %r8
+	adcq $0, %r11
+	movq %r10, %rax
+	mulq 88(%rsi)
+	addq %rax, %r8
+	adcq %rdx, %r11
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq %rax, %r15
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %r9
+	addq %rax, %r14
+	adcq $0, %rdx
+	addq %r10, %r14
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movabsq $4294968273, %rax
+	mulq %r8
+	addq 16(%rsp), %rax
+	adcq $0, %rdx
+	addq %r9, %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, %r9
+	movabsq $4294968273, %rax
+	mulq %r11
+	addq 8(%rsp), %rax
+	adcq $0, %rdx
+	addq %r8, %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, %r10
+	movq %r8, %rax
+	movabsq $4294968273, %r11
+	mulq %r11
+	addq %rax, %r15
+	adcq %rdx, %r14
+	adcq $0, %r9
+	adcq $0, %r10
+	sbbq %r8, %r8
+	andq %r11, %r8
+	addq %r8, %r15
+	adcq $0, %r14
+	adcq $0, %r9
+	adcq $0, %r10
+	movq 32(%rcx), %rax
+	mulq %r15
+	movq %rdx, %r8
+	movq %rax, %r11
+	movq 32(%rcx), %rax
+	mulq %r14
+	addq %rax, %r8
+	adcq $0, %rdx
+	setc %r12b
+	movzbl %r12b, %r12d
+	movq %rdx, 8(%rsp)
+	movq 40(%rcx), %rax
+	mulq %r15
+	addq %rax, %r8
+	adcq 8(%rsp), %rdx
+	adcq $0, %r12
+	movq %rdx, 8(%rsp)
+	movq 32(%rcx), %rax
+	mulq %r9
+	addq 8(%rsp), %rax
+	adcq %rdx, %r12
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 8(%rsp)
+	movq %rax, 16(%rsp)
+	movq 40(%rcx), %rax
+	mulq %r14
+	addq 16(%rsp), %rax
+	adcq %rdx, %r12
+	movq 8(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 8(%rsp)
+	movq %rax, 16(%rsp)
+	movq 48(%rcx), %rax
+	mulq %r15
+	addq 16(%rsp), %rax
+	adcq %rdx, %r12
+	movq 8(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 8(%rsp)
+	movq %rax, 16(%rsp)
+	movq 32(%rcx), %rax
+	mulq %r10
+	addq %rax, %r12
+	adcq 8(%rsp), %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 8(%rsp)
+	movq %rax, 24(%rsp)
+	movq 40(%rcx), %rax
+	mulq %r9
+	addq %rax, %r12
+	adcq 8(%rsp), %rdx
+	movq 24(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 24(%rsp)
+	movq %rax, 8(%rsp)
+	movq 48(%rcx), %rax
+	mulq %r14
+	addq %rax, %r12
+	adcq 24(%rsp), %rdx
+	movq 8(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 8(%rsp)
+	movq %rax, 24(%rsp)
+	movq 56(%rcx), %rax
+	mulq %r15
+	addq %rax, %r12
+	adcq 8(%rsp), %rdx
+	movq 24(%rsp), %r15
+	adcq $0, %r15
+	movq %rdx, 24(%rsp)
+	movq 40(%rcx), %rax
+	mulq %r10
+	addq 24(%rsp), %rax
+	adcq %rdx, %r15
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 24(%rsp)
+	movq %rax, 8(%rsp)
+	movq 48(%rcx), %rax
+	mulq %r9
+	addq 8(%rsp), %rax
+	adcq %rdx, %r15
+	movq 24(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 24(%rsp)
+	movq %rax, 8(%rsp)
+	movq 56(%rcx), %rax
+	mulq %r14
+	addq 8(%rsp), %rax
+	adcq %rdx, %r15
+	movq 24(%rsp), %r14
+	adcq $0, %r14
+	movq %rax, 24(%rsp)
+	movq 48(%rcx), %rax
+	mulq %r10
+	addq %rax, %r15
+	adcq %rdx, %r14
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 8(%rsp)
+	movq 56(%rcx), %rax
+	mulq %r9
+	addq %rax, %r15
+	adcq %rdx, %r14
+	movq 8(%rsp), %r9
+	adcq $0, %r9
+	movq 56(%rcx), %rax
+	mulq %r10
+	addq %rax, %r14
+	adcq %rdx, %r9
+	movabsq $4294968273, %rax
+	mulq 24(%rsp)
+	addq %rax, %r11
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %r15
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq %r10, %r8
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %r14
+	addq 16(%rsp), %rax
+	adcq $0, %rdx
+	addq %r10, %rax
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %rax, %r14
+	movabsq $4294968273, %rax
+	mulq %r9
+	addq %rax, %r12
+	adcq $0, %rdx
+	addq %r10, %r12
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %r9, %rax
+	movabsq $4294968273, %r10
+	mulq %r10
+	addq %rax, %r11
+	adcq %rdx, %r8
+	adcq $0, %r14
+	adcq $0, %r12
+	sbbq %r9, %r9
+	andq %r10, %r9
+	addq %r9, %r11
+	adcq $0, %r8
+	adcq $0, %r14
+	adcq $0, %r12
+	movq 0(%rsi), %r9
+	addq %rbp, %r9
+	movq 8(%rsi), %r10
+	adcq %rbx, %r10
+	movq 16(%rsi), %r15
+	adcq %r13, %r15
+	movq 24(%rsi), %rdx
+	adcq 0(%rsp), %rdx
+	sbbq %rax, %rax
+	movq %r13, 16(%rsp)
+	movabsq $4294968273, %r13
+	andq %r13, %rax
+	addq %rax, %r9
+	adcq $0, %r10
+	adcq $0, %r15
+	adcq $0, %rdx
+	sbbq %rax, %rax
+	andq %r13, %rax
+	addq %rax, %r9
+	movq 32(%rsi), %r13
+	addq %r11, %r13
+	movq 40(%rsi), %rax
+	adcq %r8, %rax
+	movq %r8, 24(%rsp)
+	movq 48(%rsi), %r8
+	adcq %r14, %r8
+	movq %r14, 8(%rsp)
+	movq 56(%rsi), %r14
+	adcq %r12, %r14
+	movq %r12, 32(%rsp)
+	sbbq %r12, %r12
+	movq %r11, 40(%rsp)
+	movabsq $4294968273, %r11
+	andq %r11, %r12
+	addq %r12, %r13
+	adcq $0, %rax
+	adcq $0, %r8
+	adcq $0, %r14
+	sbbq %r12, %r12
+	andq %r11, %r12
+	addq %r12, %r13
+	movq %rdx, %r11
+	movq %rax, %r12
+	movq %r9, %rax
+	mulq %rax
+	movq %rdx, 48(%rsp)
+	movq %rax, 56(%rsp)
+	movq %r9, %rax
+	mulq %r10
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r14, 64(%rsp)
+	setc %r14b
+	movzbl %r14b, %r14d
+	addq 48(%rsp), %rax
+	adcq $0, %rdx
+	adcq $0, %r14
+	movq %rdx, 48(%rsp)
+	movq %rax, 72(%rsp)
+	movq %r9, %rax
+	mulq %r15
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r8, 80(%rsp)
+	setc %r8b
+	movzbl %r8b, %r8d
+	addq 48(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %r8
+	movq %rax, 48(%rsp)
+	movq %r10, %rax
+	mulq %rax
+	addq 48(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %r8
+	movq %rax, 48(%rsp)
+	movq %r9, %rax
+	mulq %r11
+	movq %rdx, 88(%rsp)
+	movq %rax, 96(%rsp)
+	movq %r10, %rax
+	mulq %r15
+	addq 96(%rsp), %rax
+	adcq 88(%rsp), %rdx
+	movq %r9, 88(%rsp)
+	setc %r9b
+	movzbl %r9b, %r9d
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	adcq %r9, %r9
+	addq %rax, %r14
+	adcq %rdx, %r8
+	adcq $0, %r9
+	movq %r10, %rax
+	mulq %r11
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r10, 96(%rsp)
+	setc %r10b
+	movzbl %r10b, %r10d
+	addq %rax, %r8
+	adcq %rdx, %r9
+	adcq $0, %r10
+	movq %r15, %rax
+	mulq %rax
+	addq %rax, %r8
+	adcq %rdx, %r9
+	adcq $0, %r10
+	movq %r15, %rax
+	mulq %r11
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r15, 104(%rsp)
+	setc %r15b
+	movzbl %r15b, %r15d
+	addq %rax, %r9
+	adcq %rdx, %r10
+	adcq $0, %r15
+	movq %r11, %rax
+	mulq %rax
+	addq %rax, %r10
+	adcq %rdx, %r15
+	movabsq $4294968273, %rax
+	mulq %r8
+	addq 56(%rsp), %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, 56(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r9
+	addq 72(%rsp), %rax
+	adcq $0, %rdx
+	addq %r8, %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, %r9
+	movabsq $4294968273, %rax
+	mulq %r10
+	addq 48(%rsp), %rax
+	adcq $0, %rdx
+	addq %r8, %rax
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %rax, %r10
+	movabsq $4294968273, %rax
+	mulq %r15
+	addq %rax, %r14
+	adcq $0, %rdx
+	addq %r8, %r14
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %r8, %rax
+	movabsq $4294968273, %r15
+	mulq %r15
+	addq 56(%rsp), %rax
+	adcq %rdx, %r9
+	adcq $0, %r10
+	adcq $0, %r14
+	sbbq %r8, %r8
+	andq %r15, %r8
+	addq %r8, %rax
+	adcq $0, %r9
+	adcq $0, %r10
+	adcq $0, %r14
+	movq %rax, %r8
+	movq 0(%rsi), %rax
+	mulq %rbp
+	movq %rdx, %r15
+	movq %rax, 56(%rsp)
+	movq 0(%rsi), %rax
+	mulq %rbx
+	addq %rax, %r15
+	adcq $0, %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 48(%rsp)
+	movq %rax, 72(%rsp)
+	movq 8(%rsi), %rax
+	mulq %rbp
+	addq %rax, %r15
+	adcq 48(%rsp), %rdx
+	movq 72(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 72(%rsp)
+	movq %rax, 48(%rsp)
+	movq 0(%rsi), %rax
+	mulq 16(%rsp)
+	addq 72(%rsp), %rax
+	adcq 48(%rsp), %rdx
+	movq %r11, 48(%rsp)
+	setc %r11b
+	movzbl %r11b, %r11d
+	movq %rdx, 72(%rsp)
+	movq %rax, 112(%rsp)
+	movq 8(%rsi), %rax
+	mulq %rbx
+	addq 112(%rsp), %rax
+	adcq 72(%rsp), %rdx
+	adcq $0, %r11
+	movq %rdx, 72(%rsp)
+	movq %rax, 112(%rsp)
+	movq 16(%rsi), %rax
+	mulq %rbp
+	addq 112(%rsp), %rax
+	adcq 72(%rsp), %rdx
+	adcq $0, %r11
+	movq %rdx, 72(%rsp)
+	movq %rax, 112(%rsp)
+	movq 0(%rsi), %rax
+	mulq 0(%rsp)
+	addq 72(%rsp), %rax
+	adcq %rdx, %r11
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 72(%rsp)
+	movq %rax, 120(%rsp)
+	movq 8(%rsi), %rax
+	mulq 16(%rsp)
+	addq 120(%rsp), %rax
+	adcq %rdx, %r11
+	movq 72(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 72(%rsp)
+	movq %rax, 120(%rsp)
+	movq 16(%rsi), %rax
+	mulq %rbx
+	addq 120(%rsp), %rax
+	adcq %rdx, %r11
+	movq 72(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 72(%rsp)
+	movq %rax, 120(%rsp)
+	movq 24(%rsi), %rax
+	mulq %rbp
+	addq 120(%rsp), %rax
+	adcq %rdx, %r11
+	movq 72(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 72(%rsp)
+	movq %rax, 120(%rsp)
+	movq 8(%rsi), %rax
+	mulq 0(%rsp)
+	addq %rax, %r11
+	adcq 72(%rsp), %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 72(%rsp)
+	movq %rax, 128(%rsp)
+	movq 16(%rsi), %rax
+	mulq 16(%rsp)
+	addq %rax, %r11
+	adcq 72(%rsp), %rdx
+	movq 128(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 128(%rsp)
+	movq %rax, 72(%rsp)
+	movq 24(%rsi), %rax
+	mulq %rbx
+	addq %rax, %r11
+	adcq 128(%rsp), %rdx
+	movq 72(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 72(%rsp)
+	movq %rax, 128(%rsp)
+	movq 16(%rsi), %rax
+	mulq 0(%rsp)
+	addq 72(%rsp), %rax
+	adcq 128(%rsp), %rdx
+	movq %rbx, 128(%rsp)
+	setc %bl
+	movzbl %bl, %ebx
+	movq %rdx, 72(%rsp)
+	movq %rax, 136(%rsp)
+	movq 24(%rsi), %rax
+	mulq 16(%rsp)
+	addq 136(%rsp), %rax
+	adcq 72(%rsp), %rdx
+	adcq $0, %rbx
+	movq %rdx, 72(%rsp)
+	movq %rax, 136(%rsp)
+	movq 24(%rsi), %rax
+	mulq 0(%rsp)
+	addq 72(%rsp), %rax
+	adcq %rdx, %rbx
+	movq %rax, 72(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r11
+	addq 56(%rsp), %rax
+	adcq $0, %rdx
+	movq %rdx, %r11
+	movq %rax, 56(%rsp)
+	movabsq $4294968273, %rax
+	mulq 136(%rsp)
+	addq %rax, %r15
+	adcq $0, %rdx
+	addq %r11, %r15
+	adcq $0, %rdx
+	movq %rdx, %r11
+	movabsq $4294968273, %rax
+	mulq 72(%rsp)
+	addq 112(%rsp), %rax
+	adcq $0, %rdx
+	addq %r11, %rax
+	adcq $0, %rdx
+	movq %rdx, %r11
+	movq %rax, 112(%rsp)
+	movabsq $4294968273, %rax
+	mulq %rbx
+	addq 120(%rsp), %rax
+	adcq $0, %rdx
+	addq %r11, %rax
+	adcq $0, %rdx
+	movq %rdx, %r11
+	movq %rax, %rbx
+	movq %r11, %rax
+	movq %rbp, 120(%rsp)
+	movabsq $4294968273, %rbp
+	mulq %rbp
+	addq 56(%rsp), %rax
+	adcq %rdx, %r15
+	movq 112(%rsp), %r11
+	adcq $0, %r11
+	adcq $0, %rbx
+	sbbq %rdx, %rdx
+	andq %rbp, %rdx
+	addq %rdx, %rax
+	adcq $0, %r15
+	adcq $0, %r11
+	adcq $0, %rbx
+	subq %rax, %r8
+	sbbq %r15, %r9
+	sbbq %r11, %r10
+	sbbq %rbx, %r14
+	sbbq %r11, %r11
+	movabsq $4294968273, %rbx
+	andq %rbx, %r11
+	subq %r11, %r8
+	sbbq $0, %r9
+	sbbq $0, %r10
+	sbbq $0, %r14
+	sbbq %r11, %r11
+	andq %rbx, %r11
+	subq %r11, %r8
+	movabsq $-4294968273, %r11
+	xorq %r13, %r11
+	movq $-1, %rbx
+	xorq %r12, %rbx
+	movq %r13, %rbp
+	orq %r12, %rbp
+	orq %rbx, %r11
+	movq $-1, %rbx
+	xorq 80(%rsp), %rbx
+	orq 80(%rsp), %rbp
+	orq %rbx, %r11
+	movq $-1, %rbx
+	xorq 64(%rsp), %rbx
+	orq 64(%rsp), %rbp
+	orq %rbx, %r11
+	subq $1, %rbp
+	sbbq %rbx, %rbx
+	subq $1, %r11
+	sbbq %r11, %r11
+	orq %r11, %rbx
+	movabsq $-4294968273, %r11
+	xorq %r8, %r11
+	movq $-1, %rbp
+	xorq %r9, %rbp
+	movq %r8, %r15
+	orq %r9, %r15
+	orq %rbp, %r11
+	movq $-1, %rbp
+	xorq %r10, %rbp
+	orq %r10, %r15
+	orq %rbp, %r11
+	movq $-1, %rbp
+	xorq %r14, %rbp
+	orq %r14, %r15
+	orq %rbp, %r11
+	subq $1, %r15
+	sbbq %rbp, %rbp
+	subq $1, %r11
+	sbbq %r11, %r11
+	orq %r11, %rbp
+	andq %rbp, %rbx
+	movq 32(%rsi), %r11
+	subq 40(%rsp), %r11
+	movq 40(%rsi), %rbp
+	sbbq 24(%rsp), %rbp
+	movq 48(%rsi), %r15
+	sbbq 8(%rsp), %r15
+	movq 56(%rsi), %rdx
+	sbbq 32(%rsp), %rdx
+	sbbq %rax, %rax
+	movq %r12, 32(%rsp)
+	movabsq $4294968273, %r12
+	andq %r12, %rax
+	subq %rax, %r11
+	sbbq $0, %rbp
+	sbbq $0, %r15
+	sbbq $0, %rdx
+	sbbq %rax, %rax
+	andq %r12, %rax
+	subq %rax, %r11
+	xorq %r8, %r11
+	andq %rbx, %r11
+	xorq %r11, %r8
+	xorq %r9, %rbp
+	andq %rbx, %rbp
+	xorq %rbp, %r9
+	xorq %r10, %r15
+	andq %rbx, %r15
+	xorq %r15, %r10
+	xorq %r14, %rdx
+	andq %rbx, %rdx
+	xorq %rdx, %r14
+	movq 0(%rsi), %r11
+	subq 120(%rsp), %r11
+	movq 8(%rsi), %rbp
+	sbbq 128(%rsp), %rbp
+	movq 16(%rsi), %r12
+	sbbq 16(%rsp), %r12
+	movq 24(%rsi), %r15
+	sbbq 0(%rsp), %r15
+	sbbq %rdx, %rdx
+	movabsq $4294968273, %rax
+	andq %rax, %rdx
+	subq %rdx, %r11
+	sbbq $0, %rbp
+	sbbq $0, %r12
+	sbbq $0, %r15
+	sbbq %rdx, %rdx
+	andq %rax, %rdx
+	subq %rdx, %r11
+	xorq %r13, %r11
+	andq %rbx, %r11
+	xorq %r11, %r13
+	xorq 32(%rsp), %rbp
+	andq %rbx, %rbp
+	movq 32(%rsp), %r11
+	xorq %rbp, %r11
+	xorq 80(%rsp), %r12
+	andq %rbx, %r12
+	movq 80(%rsp), %rbp
+	xorq %r12, %rbp
+	xorq 64(%rsp), %r15
+	andq %rbx, %r15
+	movq 64(%rsp), %r12
+	xorq %r15, %r12
+	movq %r13, %rax
+	mulq %rax
+	movq %rdx, %r15
+	movq %rax, 64(%rsp)
+	movq %r13, %rax
+	mulq %r11
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r14, 80(%rsp)
+	setc %r14b
+	movzbl %r14b, %r14d
+	addq %rax, %r15
+	adcq $0, %rdx
+	adcq $0, %r14
+	movq %rdx, 32(%rsp)
+	movq %r13, %rax
+	mulq %rbp
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r10, 0(%rsp)
+	setc %r10b
+	movzbl %r10b, %r10d
+	addq 32(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %r10
+	movq %rax, 32(%rsp)
+	movq %r11, %rax
+	mulq %rax
+	addq 32(%rsp), %rax
+	adcq %rdx, %r14
+	adcq $0, %r10
+	movq %rax, 32(%rsp)
+	movq %r13, %rax
+	mulq %r12
+	movq %rdx, 16(%rsp)
+	movq %rax, 128(%rsp)
+	movq %r11, %rax
+	mulq %rbp
+	addq 128(%rsp), %rax
+	adcq 16(%rsp), %rdx
+	movq %r13, 16(%rsp)
+	setc %r13b
+	movzbl %r13b, %r13d
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	adcq %r13, %r13
+	addq %rax, %r14
+	adcq %rdx, %r10
+	adcq $0, %r13
+	movq %r11, %rax
+	mulq %r12
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r11, 128(%rsp)
+	setc %r11b
+	movzbl %r11b, %r11d
+	addq %rax, %r10
+	adcq %rdx, %r13
+	adcq $0, %r11
+	movq %rbp, %rax
+	mulq %rax
+	addq %rax, %r10
+	adcq %rdx, %r13
+	adcq $0, %r11
+	movq %rbp, %rax
+	mulq %r12
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %rbp, 120(%rsp)
+	setc %bpl
+	movzbl %bpl, %ebp
+	addq %rax, %r13
+	adcq %rdx, %r11
+	adcq $0, %rbp
+	movq %r12, %rax
+	mulq %rax
+	addq %rax, %r11
+	adcq %rdx, %rbp
+	movabsq $4294968273, %rax
+	mulq %r10
+	addq 64(%rsp), %rax
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %rax, 64(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r13
+	addq %rax, %r15
+	adcq $0, %rdx
+	addq %r10, %r15
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %r11
+	addq 32(%rsp), %rax
+	adcq $0, %rdx
+	addq %r10, %rax
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %rax, %r11
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq %rax, %r14
+	adcq $0, %rdx
+	addq %r10, %r14
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %r10, %rax
+	movabsq $4294968273, %rbp
+	mulq %rbp
+	addq 64(%rsp), %rax
+	adcq %rdx, %r15
+	adcq $0, %r11
+	adcq $0, %r14
+	sbbq %r10, %r10
+	andq %rbp, %r10
+	addq %r10, %rax
+	adcq $0, %r15
+	adcq $0, %r11
+	adcq $0, %r14
+	movq %rax, %r10
+	movq %r10, %rax
+	mulq 88(%rsp)
+	movq %rdx, %rbp
+	movq %rax, %r13
+	movq 88(%rsp), %rax
+	mulq %r15
+	addq %rax, %rbp
+	adcq $0, %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 64(%rsp)
+	movq %rax, 32(%rsp)
+	movq 96(%rsp), %rax
+	mulq %r10
+	addq %rax, %rbp
+	adcq 64(%rsp), %rdx
+	movq 32(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 32(%rsp)
+	movq %rax, 64(%rsp)
+	movq 88(%rsp), %rax
+	mulq %r11
+	addq 32(%rsp), %rax
+	adcq 64(%rsp), %rdx
+	movq %r12, 64(%rsp)
+	setc %r12b
+	movzbl %r12b, %r12d
+	movq %rdx, 32(%rsp)
+	movq %rax, 8(%rsp)
+	movq 96(%rsp), %rax
+	mulq %r15
+	addq 8(%rsp), %rax
+	adcq 32(%rsp), %rdx
+	adcq $0, %r12
+	movq %rdx, 32(%rsp)
+	movq %rax, 8(%rsp)
+	movq 104(%rsp), %rax
+	mulq %r10
+	addq 8(%rsp), %rax
+	adcq 32(%rsp), %rdx
+	adcq $0, %r12
+	movq %rdx, 32(%rsp)
+	movq %rax, 8(%rsp)
+	movq 88(%rsp), %rax
+	mulq %r14
+	addq 32(%rsp), %rax
+	adcq %rdx, %r12
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 32(%rsp)
+	movq %rax, 88(%rsp)
+	movq 96(%rsp), %rax
+	mulq %r11
+	addq 88(%rsp), %rax
+	adcq %rdx, %r12
+	movq 32(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 32(%rsp)
+	movq %rax, 88(%rsp)
+	movq 104(%rsp), %rax
+	mulq %r15
+	addq 88(%rsp), %rax
+	adcq %rdx, %r12
+	movq 32(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 32(%rsp)
+	movq %rax, 88(%rsp)
+	movq 48(%rsp), %rax
+	mulq %r10
+	addq 88(%rsp), %rax
+	adcq %rdx, %r12
+	movq 32(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 32(%rsp)
+	movq %rax, 88(%rsp)
+	movq 96(%rsp), %rax
+	mulq %r14
+	addq %rax, %r12
+	adcq 32(%rsp), %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 32(%rsp)
+	movq %rax, 96(%rsp)
+	movq 104(%rsp), %rax
+	mulq %r11
+	addq %rax, %r12
+	adcq 32(%rsp), %rdx
+	movq 96(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 96(%rsp)
+	movq %rax, 32(%rsp)
+	movq 48(%rsp), %rax
+	mulq %r15
+	addq %rax, %r12
+	adcq 96(%rsp), %rdx
+	movq 32(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 32(%rsp)
+	movq %rax, 96(%rsp)
+	movq 104(%rsp), %rax
+	mulq %r14
+	addq 32(%rsp), %rax
+	adcq 96(%rsp), %rdx
+	movq %r9, 96(%rsp)
+	setc %r9b
+	movzbl %r9b, %r9d
+	movq %rdx, 32(%rsp)
+	movq %rax, 104(%rsp)
+	movq 48(%rsp), %rax
+	mulq %r11
+	addq 104(%rsp), %rax
+	adcq 32(%rsp), %rdx
+	adcq $0, %r9
+	movq %rdx, 32(%rsp)
+	movq %rax, 104(%rsp)
+	movq 48(%rsp), %rax
+	mulq %r14
+	addq 32(%rsp), %rax
+	adcq %rdx, %r9
+	movq %rax, 32(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq %rax, %r13
+	adcq $0, %rdx
+	movq %rdx, %r12
+	movabsq $4294968273, %rax
+	mulq 104(%rsp)
+	addq %rax, %rbp
+	adcq $0, %rdx
+	addq %r12, %rbp
+	adcq $0, %rdx
+	movq %rdx, %r12
+	movabsq $4294968273, %rax
+	mulq 32(%rsp)
+	addq 8(%rsp), %rax
+	adcq $0, %rdx
+	addq %r12, %rax
+	adcq $0, %rdx
+	movq %rdx, %r12
+	movq %rax, 8(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r9
+	addq 88(%rsp), %rax
+	adcq $0, %rdx
+	addq %r12, %rax
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %rax, %r12
+	movq %r9, %rax
+	movq %r8, 88(%rsp)
+	movabsq $4294968273, %r8
+	mulq %r8
+	addq %rax, %r13
+	adcq %rdx, %rbp
+	movq 8(%rsp), %r9
+	adcq $0, %r9
+	adcq $0, %r12
+	sbbq %rdx, %rdx
+	andq %r8, %rdx
+	addq %rdx, %r13
+	adcq $0, %rbp
+	adcq $0, %r9
+	adcq $0, %r12
+	xorq $-1, %rbx
+	movq %r10, %rax
+	mulq %rax
+	movq %rdx, %r8
+	movq %rax, 8(%rsp)
+	movq %r10, %rax
+	mulq %r15
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r12, 32(%rsp)
+	setc %r12b
+	movzbl %r12b, %r12d
+	addq %rax, %r8
+	adcq $0, %rdx
+	adcq $0, %r12
+	movq %rdx, 104(%rsp)
+	movq %r10, %rax
+	mulq %r11
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r9, 48(%rsp)
+	setc %r9b
+	movzbl %r9b, %r9d
+	addq 104(%rsp), %rax
+	adcq %rdx, %r12
+	adcq $0, %r9
+	movq %rax, 104(%rsp)
+	movq %r15, %rax
+	mulq %rax
+	addq 104(%rsp), %rax
+	adcq %rdx, %r12
+	adcq $0, %r9
+	movq %rax, 104(%rsp)
+	movq %r10, %rax
+	mulq %r14
+	movq %rdx, %r10
+	movq %rax, 24(%rsp)
+	movq %r15, %rax
+	mulq %r11
+	addq 24(%rsp), %rax
+	adcq %rdx, %r10
+	setc %dl
+	movzbl %dl, %edx
+	addq %rax, %rax
+	adcq %r10, %r10
+	adcq %rdx, %rdx
+	addq %rax, %r12
+	adcq %r10, %r9
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movq %r15, %rax
+	mulq %r14
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %r15b
+	movzbl %r15b, %r15d
+	addq %rax, %r9
+	adcq %rdx, %r10
+	adcq $0, %r15
+	movq %r11, %rax
+	mulq %rax
+	addq %rax, %r9
+	adcq %rdx, %r10
+	adcq $0, %r15
+	movq %r11, %rax
+	mulq %r14
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %r11b
+	movzbl %r11b, %r11d
+	addq %rax, %r10
+	adcq %rdx, %r15
+	adcq $0, %r11
+	movq %r14, %rax
+	mulq %rax
+	addq %rax, %r15
+	adcq %rdx, %r11
+	movabsq $4294968273, %rax
+	mulq %r9
+	addq 8(%rsp), %rax
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %rax, %r14
+	movabsq $4294968273, %rax
+	mulq %r10
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq %r9, %r8
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movabsq $4294968273, %rax
+	mulq %r15
+	addq 104(%rsp), %rax
+	adcq $0, %rdx
+	addq %r9, %rax
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %rax, %r10
+	movabsq $4294968273, %rax
+	mulq %r11
+	addq %rax, %r12
+	adcq $0, %rdx
+	addq %r9, %r12
+	adcq $0, %rdx
+	movq %rdx, %r9
+	movq %r9, %rax
+	movabsq $4294968273, %r11
+	mulq %r11
+	addq %rax, %r14
+	adcq %rdx, %r8
+	adcq $0, %r10
+	adcq $0, %r12
+	sbbq %r9, %r9
+	andq %r11, %r9
+	addq %r9, %r14
+	adcq $0, %r8
+	adcq $0, %r10
+	adcq $0, %r12
+	andq %rbx, %r14
+	andq %rbx, %r8
+	andq %rbx, %r10
+	andq %rbx, %r12
+	movq 88(%rsp), %rax
+	mulq %rax
+	movq %rdx, %r9
+	movq %rax, %r11
+	movq 88(%rsp), %rax
+	mulq 96(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	setc %bl
+	movzbl %bl, %ebx
+	addq %rax, %r9
+	adcq $0, %rdx
+	adcq $0, %rbx
+	movq %rdx, %r15
+	movq 88(%rsp), %rax
+	mulq 0(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r12, 104(%rsp)
+	setc %r12b
+	movzbl %r12b, %r12d
+	addq %rax, %r15
+	adcq %rdx, %rbx
+	adcq $0, %r12
+	movq 96(%rsp), %rax
+	mulq %rax
+	addq %rax, %r15
+	adcq %rdx, %rbx
+	adcq $0, %r12
+	movq 88(%rsp), %rax
+	mulq 80(%rsp)
+	movq %rdx, 8(%rsp)
+	movq %rax, 24(%rsp)
+	movq 96(%rsp), %rax
+	mulq 0(%rsp)
+	addq 24(%rsp), %rax
+	adcq 8(%rsp), %rdx
+	movq %r10, 8(%rsp)
+	setc %r10b
+	movzbl %r10b, %r10d
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	adcq %r10, %r10
+	addq %rax, %rbx
+	adcq %rdx, %r12
+	adcq $0, %r10
+	movq 96(%rsp), %rax
+	mulq 80(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r8, 24(%rsp)
+	setc %r8b
+	movzbl %r8b, %r8d
+	addq %rax, %r12
+	adcq %rdx, %r10
+	adcq $0, %r8
+	movq 0(%rsp), %rax
+	mulq %rax
+	addq %rax, %r12
+	adcq %rdx, %r10
+	adcq $0, %r8
+	movq 0(%rsp), %rax
+	mulq 80(%rsp)
+	addq %rax, %rax
+	adcq %rdx, %rdx
+	movq %r14, 40(%rsp)
+	setc %r14b
+	movzbl %r14b, %r14d
+	addq %rax, %r10
+	adcq %rdx, %r8
+	adcq $0, %r14
+	movq 80(%rsp), %rax
+	mulq %rax
+	addq %rax, %r8
+	adcq %rdx, %r14
+	movabsq $4294968273, %rax
+	mulq %r12
+	addq %rax, %r11
+	adcq $0, %rdx
+	movq %rdx, %r12
+	movabsq $4294968273, %rax
+	mulq %r10
+	addq %rax, %r9
+	adcq $0, %rdx
+	addq %r12, %r9
+	adcq $0, %rdx
+	movq %rdx, %r10
+	movabsq $4294968273, %rax
+	mulq %r8
+	addq %rax, %r15
+	adcq $0, %rdx
+	addq %r10, %r15
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movabsq $4294968273, %rax
+	mulq %r14
+	addq %rax, %rbx
+	adcq $0, %rdx
+	addq %r8, %rbx
+	adcq $0, %rdx
+	movq %rdx, %r8
+	movq %r8, %rax
+	movabsq $4294968273, %r10
+	mulq %r10
+	addq %rax, %r11
+	adcq %rdx, %r9
+	adcq $0, %r15
+	adcq $0, %rbx
+	sbbq %r8, %r8
+	andq %r10, %r8
+	addq %r8, %r11
+	adcq $0, %r9
+	adcq $0, %r15
+	adcq $0, %rbx
+	subq %r13, %r11
+	sbbq %rbp, %r9
+	sbbq 48(%rsp), %r15
+	sbbq 32(%rsp), %rbx
+	sbbq %r8, %r8
+	movabsq $4294968273, %r10
+	andq %r10, %r8
+	subq %r8, %r11
+	sbbq $0, %r9
+	sbbq $0, %r15
+	sbbq $0, %rbx
+	sbbq %r8, %r8
+	andq %r10, %r8
+	subq %r8, %r11
+	movq 16(%rsp), %rax
+	mulq 64(%rsi)
+	movq %rdx, %r8
+	movq %rax, %r10
+	movq 16(%rsp), %rax
+	mulq 72(%rsi)
+	addq %rax, %r8
+	adcq $0, %rdx
+	setc %r12b
+	movzbl %r12b, %r12d
+	movq %rdx, %r14
+	movq 128(%rsp), %rax
+	mulq 64(%rsi)
+	addq %rax, %r8
+	adcq %rdx, %r14
+	adcq $0, %r12
+	movq 16(%rsp), %rax
+	mulq 80(%rsi)
+	addq %rax, %r14
+	adcq %rdx, %r12
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 112(%rsp)
+	movq 128(%rsp), %rax
+	mulq 72(%rsi)
+	addq %rax, %r14
+	adcq %rdx, %r12
+	movq 112(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 112(%rsp)
+	movq 120(%rsp), %rax
+	mulq 64(%rsi)
+	addq %rax, %r14
+	adcq %rdx, %r12
+	movq 112(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 112(%rsp)
+	movq 16(%rsp), %rax
+	mulq 88(%rsi)
+	addq %rax, %r12
+	adcq 112(%rsp), %rdx
+	setc %al
+	movzbl %al, %eax
+	movq %rdx, 112(%rsp)
+	movq %rax, 16(%rsp)
+	movq 128(%rsp), %rax
+	mulq 80(%rsi)
+	addq %rax, %r12
+	adcq 112(%rsp), %rdx
+	movq 16(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 16(%rsp)
+	movq %rax, 112(%rsp)
+	movq 120(%rsp), %rax
+	mulq 72(%rsi)
+	addq %rax, %r12
+	adcq 16(%rsp), %rdx
+	movq 112(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 112(%rsp)
+	movq %rax, 16(%rsp)
+	movq 64(%rsp), %rax
+	mulq 64(%rsi)
+	addq %rax, %r12
+	adcq 112(%rsp), %rdx
+	movq 16(%rsp), %rax
+	adcq $0, %rax
+	movq %rdx, 16(%rsp)
+	movq %rax, 112(%rsp)
+	movq 128(%rsp), %rax
+	mulq 88(%rsi)
+	addq 16(%rsp), %rax
+	adcq 112(%rsp), %rdx
+	movq %rbx, 112(%rsp)
+	setc %bl
+	movzbl %bl, %ebx
+	movq %rdx, 16(%rsp)
+	movq %rax, 128(%rsp)
+	movq 120(%rsp), %rax
+	mulq 80(%rsi)
+	addq 128(%rsp), %rax
+	adcq 16(%rsp), %rdx
+	adcq $0, %rbx
+	movq %rdx, 16(%rsp)
+	movq %rax, 128(%rsp)
+	movq 64(%rsp), %rax
+	mulq 72(%rsi)
+	addq 128(%rsp), %rax
+	adcq 16(%rsp), %rdx
+	adcq $0, %rbx
+	movq %rdx, 16(%rsp)
+	movq %rax, 128(%rsp)
+	movq 120(%rsp), %rax
+	mulq 88(%rsi)
+	addq 16(%rsp), %rax
+	adcq %rdx, %rbx
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 16(%rsp)
+	movq %rax, 120(%rsp)
+	movq 64(%rsp), %rax
+	mulq 80(%rsi)
+	addq 120(%rsp), %rax
+	adcq %rdx, %rbx
+	movq 16(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 16(%rsp)
+	movq %rax, 120(%rsp)
+	movq 64(%rsp), %rax
+	mulq 88(%rsi)
+	addq %rax, %rbx
+	adcq 16(%rsp), %rdx
+	movq %rdx, 16(%rsp)
+	movabsq $4294968273, %rax
+	mulq 128(%rsp)
+	addq %rax, %r10
+	adcq $0, %rdx
+	movq %rdx, 128(%rsp)
+	movabsq $4294968273, %rax
+	mulq 120(%rsp)
+	addq %rax, %r8
+	adcq $0, %rdx
+	addq 128(%rsp), %r8
+	adcq $0, %rdx
+	movq %rdx, 128(%rsp)
+	movabsq $4294968273, %rax
+	mulq %rbx
+	addq %rax, %r14
+	adcq $0, %rdx
+	addq 128(%rsp), %r14
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq 16(%rsp)
+	addq %rax, %r12
+	adcq $0, %rdx
+	addq %rbx, %r12
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movq %rbx, %rax
+	movq %r15, 16(%rsp)
+	movabsq $4294968273, %r15
+	mulq %r15
+	addq %rax, %r10
+	adcq %rdx, %r8
+	adcq $0, %r14
+	adcq $0, %r12
+	sbbq %rbx, %rbx
+	andq %r15, %rbx
+	addq %rbx, %r10
+	adcq $0, %r8
+	adcq $0, %r14
+	adcq $0, %r12
+	subq %r11, %r13
+	sbbq %r9, %rbp
+	movq 48(%rsp), %rbx
+	sbbq 16(%rsp), %rbx
+	movq 32(%rsp), %r15
+	sbbq 112(%rsp), %r15
+	sbbq %rdx, %rdx
+	movabsq $4294968273, %rax
+	andq %rax, %rdx
+	subq %rdx, %r13
+	sbbq $0, %rbp
+	sbbq $0, %rbx
+	sbbq $0, %r15
+	sbbq %rdx, %rdx
+	andq %rax, %rdx
+	subq %rdx, %r13
+	subq %r11, %r13
+	sbbq %r9, %rbp
+	sbbq 16(%rsp), %rbx
+	sbbq 112(%rsp), %r15
+	sbbq %rdx, %rdx
+	movabsq $4294968273, %rax
+	andq %rax, %rdx
+	subq %rdx, %r13
+	sbbq $0, %rbp
+	sbbq $0, %rbx
+	sbbq $0, %r15
+	sbbq %rdx, %rdx
+	andq %rax, %rdx
+	subq %rdx, %r13
+	movq %r13, %rax
+	mulq 88(%rsp)
+	movq %rdx, 32(%rsp)
+	movq %rax, 48(%rsp)
+	movq %r13, %rax
+	mulq 96(%rsp)
+	addq 32(%rsp), %rax
+	adcq $0, %rdx
+	movq %r9, 32(%rsp)
+	setc %r9b
+	movzbl %r9b, %r9d
+	movq %rdx, 128(%rsp)
+	movq %rax, 120(%rsp)
+	movq %rbp, %rax
+	mulq 88(%rsp)
+	addq 120(%rsp), %rax
+	adcq 128(%rsp), %rdx
+	adcq $0, %r9
+	movq %rdx, 128(%rsp)
+	movq %rax, 120(%rsp)
+	movq %r13, %rax
+	mulq 0(%rsp)
+	addq 128(%rsp), %rax
+	adcq %rdx, %r9
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 128(%rsp)
+	movq %rax, 64(%rsp)
+	movq %rbp, %rax
+	mulq 96(%rsp)
+	addq 64(%rsp), %rax
+	adcq %rdx, %r9
+	movq 128(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 128(%rsp)
+	movq %rax, 64(%rsp)
+	movq %rbx, %rax
+	mulq 88(%rsp)
+	addq 64(%rsp), %rax
+	adcq %rdx, %r9
+	movq 128(%rsp), %rdx
+	adcq $0, %rdx
+	movq %rdx, 128(%rsp)
+	movq %rax, 64(%rsp)
+	movq %r13, %rax
+	mulq 80(%rsp)
+	addq %rax, %r9
+	adcq 128(%rsp), %rdx
+	setc %r13b
+	movzbl %r13b, %r13d
+	movq %rdx, 128(%rsp)
+	movq %rbp, %rax
+	mulq 0(%rsp)
+	addq %rax, %r9
+	adcq 128(%rsp), %rdx
+	adcq $0, %r13
+	movq %rdx, 128(%rsp)
+	movq %rbx, %rax
+	mulq 96(%rsp)
+	addq %rax, %r9
+	adcq 128(%rsp), %rdx
+	adcq $0, %r13
+	movq %rdx, 128(%rsp)
+	movq %r15, %rax
+	mulq 88(%rsp)
+	addq %rax, %r9
+	adcq 128(%rsp), %rdx
+	adcq $0, %r13
+	movq %rdx, 128(%rsp)
+	movq %rbp, %rax
+	mulq 80(%rsp)
+	addq 128(%rsp), %rax
+	adcq %rdx, %r13
+	setc %bpl
+	movzbl %bpl, %ebp
+	movq %rax, 128(%rsp)
+	movq %rbx, %rax
+	mulq 0(%rsp)
+	addq 128(%rsp), %rax
+	adcq %rdx, %r13
+	adcq $0, %rbp
+	movq %rax, 128(%rsp)
+	movq %r15, %rax
+	mulq 96(%rsp)
+	addq 128(%rsp), %rax
+	adcq %rdx, %r13
+	adcq $0, %rbp
+	movq %rax, 128(%rsp)
+	movq %rbx, %rax
+	mulq 80(%rsp)
+	addq %rax, %r13
+	adcq %rdx, %rbp
+	setc %bl
+	movzbl %bl, %ebx
+	movq %r15, %rax
+	mulq 0(%rsp)
+	addq %rax, %r13
+	adcq %rdx, %rbp
+	adcq $0, %rbx
+	movq %r15, %rax
+	mulq 80(%rsp)
+	addq %rax, %rbp
+	adcq %rdx, %rbx
+	movabsq $4294968273, %rax
+	mulq 128(%rsp)
+	addq 48(%rsp), %rax
+	adcq $0, %rdx
+	movq %rdx, %r15
+	movq %rax, 48(%rsp)
+	movabsq $4294968273, %rax
+	mulq %r13
+	addq 120(%rsp), %rax
+	adcq $0, %rdx
+	addq %r15, %rax
+	adcq $0, %rdx
+	movq %rdx, %r13
+	movq %rax, %r15
+	movabsq $4294968273, %rax
+	mulq %rbp
+	addq 64(%rsp), %rax
+	adcq $0, %rdx
+	addq %r13, %rax
+	adcq $0, %rdx
+	movq %rdx, %rbp
+	movq %rax, %r13
+	movabsq $4294968273, %rax
+	mulq %rbx
+	addq %rax, %r9
+	adcq $0, %rdx
+	addq %rbp, %r9
+	adcq $0, %rdx
+	movq %rdx, %rbx
+	movq %rbx, %rax
+	movabsq $4294968273, %rbp
+	mulq %rbp
+	addq 48(%rsp), %rax
+	adcq %rdx, %r15
+	adcq $0, %r13
+	adcq $0, %r9
+	sbbq %rbx, %rbx
+	andq %rbp, %rbx
+	addq %rbx, %rax
+	adcq $0, %r15
+	adcq $0, %r13
+	adcq $0, %r9
+	subq 40(%rsp), %rax
+	sbbq 24(%rsp), %r15
+	sbbq 8(%rsp), %r13
+	sbbq 104(%rsp), %r9
+	sbbq %rbx, %rbx
+	movabsq $4294968273, %rbp
+	andq %rbp, %rbx
+	subq %rbx, %rax
+	sbbq $0, %r15
+	sbbq $0, %r13
+	sbbq $0, %r9
+	sbbq %rbx, %rbx
+	andq %rbp, %rbx
+	subq %rbx, %rax
+	addq %r10, %r10
+	adcq %r8, %r8
+	adcq %r14, %r14
+	adcq %r12, %r12
+	sbbq %rbx, %rbx
+	movabsq $4294968273, %rbp
+	andq %rbp, %rbx
+	addq %rbx, %r10
+	adcq $0, %r8
+	adcq $0, %r14
+	adcq $0, %r12
+	sbbq %rbx, %rbx
+	andq %rbp, %rbx
+	addq %rbx, %r10
+	addq %r11, %r11
+	movq 32(%rsp), %rbx
+	adcq %rbx, %rbx
+	movq 16(%rsp), %rbp
+	adcq %rbp, %rbp
+	movq 112(%rsp), %rdx
+	adcq %rdx, %rdx
+	movq %r12, 112(%rsp)
+	sbbq %r12, %r12
+	movq %r14, 16(%rsp)
+	movabsq $4294968273, %r14
+	andq %r14, %r12
+	addq %r12, %r11
+	adcq $0, %rbx
+	adcq $0, %rbp
+	adcq $0, %rdx
+	sbbq %r12, %r12
+	andq %r14, %r12
+	addq %r12, %r11
+	addq %r11, %r11
+	adcq %rbx, %rbx
+	adcq %rbp, %rbp
+	adcq %rdx, %rdx
+	sbbq %r12, %r12
+	movabsq $4294968273, %r14
+	andq %r14, %r12
+	addq %r12, %r11
+	adcq $0, %rbx
+	adcq $0, %rbp
+	adcq $0, %rdx
+	sbbq %r12, %r12
+	andq %r14, %r12
+	addq %r12, %r11
+	addq %rax, %rax
+	adcq %r15, %r15
+	adcq %r13, %r13
+	adcq %r9, %r9
+	sbbq %r12, %r12
+	movabsq $4294968273, %r14
+	andq %r14, %r12
+	addq %r12, %rax
+	adcq $0, %r15
+	adcq $0, %r13
+	adcq $0, %r9
+	sbbq %r12, %r12
+	andq %r14, %r12
+	addq %r12, %rax
+	addq %rax, %rax
+	adcq %r15, %r15
+	adcq %r13, %r13
+	adcq %r9, %r9
+	sbbq %r12, %r12
+	movabsq $4294968273, %r14
+	andq %r14, %r12
+	addq %r12, %rax
+	adcq $0, %r15
+	adcq $0, %r13
+	adcq $0, %r9
+	sbbq %r12, %r12
+	andq %r14, %r12
+	addq %r12, %rax
+	movq %r11, 0(%rdi)
+	movq %rbx, 8(%rdi)
+	movq %rbp, 16(%rdi)
+	movq %rdx, 24(%rdi)
+	movq %rax, 32(%rdi)
+	movq %r15, 40(%rdi)
+	movq %r13, 48(%rdi)
+	movq %r9, 56(%rdi)
+	movq %r10, 64(%rdi)
+	movq %r8, 72(%rdi)
+	movq 16(%rsp), %r8
+	movq %r8, 80(%rdi)
+	movq 112(%rsp), %r8
+	movq %r8, 88(%rdi)
+	addq $144, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_jaddc_x86_64, .-lf_secp256k1_p_jaddc_x86_64
+
 	.section .note.GNU-stack,"",@progbits

@@ -1650,4 +1650,3739 @@ lf_secp256k1_p_jdbl_x86_64_adx:
 	.cfi_endproc
 	.size lf_secp256k1_p_jdbl_x86_64_adx, .-lf_secp256k1_p_jdbl_x86_64_adx
 
+# void lf_secp256k1_p_jadd_x86_64_adx(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
+#   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: mixed (b affine), 8M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256.
+#   System V: r in %rdi, a in %rsi, b in %rdx
+#   registers used: eax, ebp, ebx, r10, r10d, r11, r11d, r12, r12d, r13, r13b, r13d, r14, r14d, r15, r15b, r15d, r8, r8d, r9, r9d, rax, rbp, rbx, rcx, rdx, rsp
+#   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 152 bytes of spill slots
+#   1105 instructions; needs BMI2 + ADX
+	.text
+	.globl lf_secp256k1_p_jadd_x86_64_adx
+	.hidden lf_secp256k1_p_jadd_x86_64_adx
+	.type lf_secp256k1_p_jadd_x86_64_adx, @function
+	.p2align 5
+lf_secp256k1_p_jadd_x86_64_adx:
+	.cfi_startproc
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $152, %rsp
+	movq %rdx, %rcx
+	movq 64(%rsi), %rdx
+	mulxq 72(%rsi), %rax, %r8
+	mulxq 80(%rsi), %r9, %r10
+	addq %r8, %r9
+	mulxq 88(%rsi), %r8, %r11
+	adcq %r10, %r8
+	adcq $0, %r11
+	xorl %r10d, %r10d
+	movq %rdx, %r10
+	movq 72(%rsi), %rdx
+	mulxq 80(%rsi), %rbx, %rbp
+	adoxq %rbx, %r8
+	adcxq %rbp, %r11
+	mulxq 88(%rsi), %rbx, %rbp
+	adoxq %rbx, %r11
+	movl $0, %ebx
+	adcxq %rbx, %rbp
+	adoxq %rbx, %rbp
+	xorl %ebx, %ebx
+	movq %rdx, %rbx
+	movq 80(%rsi), %rdx
+	mulxq 88(%rsi), %r12, %r13
+	adoxq %r12, %rbp
+	movl $0, %r12d
+	adcxq %r12, %r13
+	adoxq %r12, %r13
+	xorl %r12d, %r12d
+	movq %rdx, %r12
+	movq %r10, %rdx
+	mulxq %rdx, %r10, %r14
+	adcxq %rax, %rax
+	adoxq %r14, %rax
+	movq %rdx, %r14
+	movq %rbx, %rdx
+	mulxq %rdx, %rbx, %r15
+	adcxq %r9, %r9
+	adoxq %rbx, %r9
+	adcxq %r8, %r8
+	adoxq %r15, %r8
+	movq %rdx, %rbx
+	movq %r12, %rdx
+	mulxq %rdx, %r12, %r15
+	adcxq %r11, %r11
+	adoxq %r12, %r11
+	adcxq %rbp, %rbp
+	adoxq %r15, %rbp
+	movq %rdx, %r12
+	movq 88(%rsi), %rdx
+	mulxq %rdx, %r15, %r12
+	adcxq %r13, %r13
+	adoxq %r15, %r13
+	setc %r15b
+	movzbl %r15b, %r15d
+	adoxq %r12, %r15
+	xorl %r12d, %r12d
+	movq %rdx, %r12
+	movabsq $4294968273, %rdx
+	mulxq %r11, %r12, %rbx
+	adoxq %r12, %r10
+	adcxq %rbx, %rax
+	mulxq %rbp, %r11, %rbx
+	adoxq %r11, %rax
+	adcxq %rbx, %r9
+	mulxq %r13, %r11, %rbx
+	adoxq %r11, %r9
+	adcxq %rbx, %r8
+	mulxq %r15, %r11, %rbx
+	adoxq %r11, %r8
+	movl $0, %r11d
+	adcxq %r11, %rbx
+	adoxq %r11, %rbx
+	mulxq %rbx, %r11, %rbp
+	addq %r11, %r10
+	adcq %rbp, %rax
+	adcq $0, %r9
+	adcq $0, %r8
+	sbbq %r11, %r11
+	andq %rdx, %r11
+	addq %r11, %r10
+	adcq $0, %rax
+	adcq $0, %r9
+	adcq $0, %r8
+	movq 0(%rcx), %rdx
+	mulxq %r10, %r11, %rbx
+	mulxq %rax, %rbp, %r12
+	addq %rbx, %rbp
+	mulxq %r9, %rbx, %r13
+	adcq %r12, %rbx
+	mulxq %r8, %r12, %r15
+	adcq %r13, %r12
+	adcq $0, %r15
+	xorl %r13d, %r13d
+	movq 8(%rcx), %rdx
+	mulxq %r10, %r13, %r14
+	adoxq %r13, %rbp
+	adcxq %r14, %rbx
+	mulxq %rax, %r13, %r14
+	adoxq %r13, %rbx
+	adcxq %r14, %r12
+	mulxq %r9, %r13, %r14
+	adoxq %r13, %r12
+	adcxq %r14, %r15
+	mulxq %r8, %r13, %r14
+	adoxq %r13, %r15
+	movl $0, %r13d
+	adcxq %r13, %r14
+	adoxq %r13, %r14
+	xorl %r13d, %r13d
+	movq 16(%rcx), %rdx
+	movq %rbp, 0(%rsp)
+	mulxq %r10, %r13, %rbp
+	adoxq %r13, %rbx
+	adcxq %rbp, %r12
+	mulxq %rax, %rbp, %r13
+	adoxq %rbp, %r12
+	adcxq %r13, %r15
+	mulxq %r9, %rbp, %r13
+	adoxq %rbp, %r15
+	adcxq %r13, %r14
+	mulxq %r8, %rbp, %r13
+	adoxq %rbp, %r14
+	movl $0, %ebp
+	adcxq %rbp, %r13
+	adoxq %rbp, %r13
+	xorl %ebp, %ebp
+	movq 24(%rcx), %rdx
+	movq %rbx, 8(%rsp)
+	mulxq %r10, %rbp, %rbx
+	adoxq %rbp, %r12
+	adcxq %rbx, %r15
+	mulxq %rax, %rbx, %rbp
+	adoxq %rbx, %r15
+	adcxq %rbp, %r14
+	mulxq %r9, %rbx, %rbp
+	adoxq %rbx, %r14
+	adcxq %rbp, %r13
+	mulxq %r8, %rbx, %rbp
+	adoxq %rbx, %r13
+	movl $0, %ebx
+	adcxq %rbx, %rbp
+	adoxq %rbx, %rbp
+	xorl %ebx, %ebx
+	movabsq $4294968273, %rdx
+	movq %r8, 16(%rsp)
+	mulxq %r15, %rbx, %r8
+	adoxq %rbx, %r11
+	adcxq 0(%rsp), %r8
+	mulxq %r14, %rbx, %r15
+	adoxq %rbx, %r8
+	adcxq 8(%rsp), %r15
+	mulxq %r13, %rbx, %r14
+	adoxq %rbx, %r15
+	adcxq %r14, %r12
+	mulxq %rbp, %rbx, %r13
+	adoxq %rbx, %r12
+	movl $0, %ebx
+	adcxq %rbx, %r13
+	adoxq %rbx, %r13
+	mulxq %r13, %rbx, %rbp
+	addq %rbx, %r11
+	adcq %rbp, %r8
+	adcq $0, %r15
+	adcq $0, %r12
+	sbbq %rbx, %rbx
+	andq %rdx, %rbx
+	addq %rbx, %r11
+	adcq $0, %r8
+	adcq $0, %r15
+	adcq $0, %r12
+	movq %r10, %rdx
+	mulxq 64(%rsi), %r10, %rbx
+	mulxq 72(%rsi), %rbp, %r13
+	addq %rbx, %rbp
+	mulxq 80(%rsi), %rbx, %r14
+	adcq %r13, %rbx
+	mulxq 88(%rsi), %r13, %rdx
+	adcq %r14, %r13
+	adcq $0, %rdx
+	xorl %r14d, %r14d
+	movq %rdx, %r14
+	movq %rax, %rdx
+	movq %r12, 8(%rsp)
+	mulxq 64(%rsi), %rax, %r12
+	adoxq %rax, %rbp
+	adcxq %r12, %rbx
+	mulxq 72(%rsi), %rax, %r12
+	adoxq %rax, %rbx
+	adcxq %r12, %r13
+	mulxq 80(%rsi), %rax, %r12
+	adoxq %rax, %r13
+	adcxq %r12, %r14
+	mulxq 88(%rsi), %rax, %r12
+	adoxq %rax, %r14
+	movl $0, %eax
+	adcxq %rax, %r12
+	adoxq %rax, %r12
+	xorl %eax, %eax
+	movq %r9, %rdx
+	mulxq 64(%rsi), %rax, %r9
+	adoxq %rax, %rbx
+	adcxq %r9, %r13
+	mulxq 72(%rsi), %rax, %r9
+	adoxq %rax, %r13
+	adcxq %r9, %r14
+	mulxq 80(%rsi), %rax, %r9
+	adoxq %rax, %r14
+	adcxq %r9, %r12
+	mulxq 88(%rsi), %rax, %r9
+	adoxq %rax, %r12
+	movl $0, %eax
+	adcxq %rax, %r9
+	adoxq %rax, %r9
+	xorl %eax, %eax
+	movq 16(%rsp), %rdx
+	movq %r15, 0(%rsp)
+	mulxq 64(%rsi), %rax, %r15
+	adoxq %rax, %r13
+	adcxq %r15, %r14
+	mulxq 72(%rsi), %rax, %r15
+	adoxq %rax, %r14
+	adcxq %r15, %r12
+	mulxq 80(%rsi), %rax, %r15
+	adoxq %rax, %r12
+	adcxq %r15, %r9
+	mulxq 88(%rsi), %rax, %r15
+	adoxq %rax, %r9
+	movl $0, %eax
+	adcxq %rax, %r15
+	adoxq %rax, %r15
+	xorl %eax, %eax
+	movabsq $4294968273, %rdx
+	movq %r8, 16(%rsp)
+	mulxq %r14, %rax, %r8
+	adoxq %rax, %r10
+	adcxq %r8, %rbp
+	mulxq %r12, %rax, %r8
+	adoxq %rax, %rbp
+	adcxq %r8, %rbx
+	mulxq %r9, %rax, %r8
+	adoxq %rax, %rbx
+	adcxq %r8, %r13
+	mulxq %r15, %rax, %r8
+	adoxq %rax, %r13
+	movl $0, %eax
+	adcxq %rax, %r8
+	adoxq %rax, %r8
+	mulxq %r8, %rax, %r9
+	addq %rax, %r10
+	adcq %r9, %rbp
+	adcq $0, %rbx
+	adcq $0, %r13
+	sbbq %rax, %rax
+	andq %rdx, %rax
+	addq %rax, %r10
+	adcq $0, %rbp
+	adcq $0, %rbx
+	adcq $0, %r13
+	movq 32(%rcx), %rdx
+	mulxq %r10, %rax, %r8
+	mulxq %rbp, %r9, %r12
+	addq %r8, %r9
+	mulxq %rbx, %r8, %r14
+	adcq %r12, %r8
+	mulxq %r13, %r12, %r15
+	adcq %r14, %r12
+	adcq $0, %r15
+	xorl %r14d, %r14d
+	movq 40(%rcx), %rdx
+	movq %r11, 24(%rsp)
+	mulxq %r10, %r14, %r11
+	adoxq %r14, %r9
+	adcxq %r11, %r8
+	mulxq %rbp, %r11, %r14
+	adoxq %r11, %r8
+	adcxq %r14, %r12
+	mulxq %rbx, %r11, %r14
+	adoxq %r11, %r12
+	adcxq %r14, %r15
+	mulxq %r13, %r11, %r14
+	adoxq %r11, %r15
+	movl $0, %r11d
+	adcxq %r11, %r14
+	adoxq %r11, %r14
+	xorl %r11d, %r11d
+	movq 48(%rcx), %rdx
+	movq %r9, 32(%rsp)
+	mulxq %r10, %r11, %r9
+	adoxq %r11, %r8
+	adcxq %r9, %r12
+	mulxq %rbp, %r9, %r11
+	adoxq %r9, %r12
+	adcxq %r11, %r15
+	mulxq %rbx, %r9, %r11
+	adoxq %r9, %r15
+	adcxq %r11, %r14
+	mulxq %r13, %r9, %r11
+	adoxq %r9, %r14
+	movl $0, %r9d
+	adcxq %r9, %r11
+	adoxq %r9, %r11
+	xorl %r9d, %r9d
+	movq 56(%rcx), %rdx
+	movq %r8, 40(%rsp)
+	mulxq %r10, %r9, %r8
+	adoxq %r9, %r12
+	adcxq %r8, %r15
+	mulxq %rbp, %r8, %r9
+	adoxq %r8, %r15
+	adcxq %r9, %r14
+	mulxq %rbx, %r8, %r9
+	adoxq %r8, %r14
+	adcxq %r9, %r11
+	mulxq %r13, %r8, %r9
+	adoxq %r8, %r11
+	movl $0, %r8d
+	adcxq %r8, %r9
+	adoxq %r8, %r9
+	xorl %r8d, %r8d
+	movabsq $4294968273, %rdx
+	mulxq %r15, %r8, %r10
+	adoxq %r8, %rax
+	adcxq 32(%rsp), %r10
+	mulxq %r14, %r8, %rbx
+	adoxq %r8, %r10
+	adcxq 40(%rsp), %rbx
+	mulxq %r11, %r8, %rbp
+	adoxq %r8, %rbx
+	adcxq %rbp, %r12
+	mulxq %r9, %r8, %r11
+	adoxq %r8, %r12
+	movl $0, %r8d
+	adcxq %r8, %r11
+	adoxq %r8, %r11
+	mulxq %r11, %r8, %r9
+	addq %r8, %rax
+	adcq %r9, %r10
+	adcq $0, %rbx
+	adcq $0, %r12
+	sbbq %r8, %r8
+	andq %rdx, %r8
+	addq %r8, %rax
+	adcq $0, %r10
+	adcq $0, %rbx
+	adcq $0, %r12
+	movq 24(%rsp), %r8
+	subq 0(%rsi), %r8
+	movq 16(%rsp), %r9
+	sbbq 8(%rsi), %r9
+	movq 0(%rsp), %r11
+	sbbq 16(%rsi), %r11
+	movq 8(%rsp), %rbp
+	sbbq 24(%rsi), %rbp
+	sbbq %r13, %r13
+	movabsq $4294968273, %r14
+	andq %r14, %r13
+	subq %r13, %r8
+	sbbq $0, %r9
+	sbbq $0, %r11
+	sbbq $0, %rbp
+	sbbq %r13, %r13
+	andq %r14, %r13
+	subq %r13, %r8
+	subq 32(%rsi), %rax
+	sbbq 40(%rsi), %r10
+	sbbq 48(%rsi), %rbx
+	sbbq 56(%rsi), %r12
+	sbbq %r13, %r13
+	movabsq $4294968273, %r14
+	andq %r14, %r13
+	subq %r13, %rax
+	sbbq $0, %r10
+	sbbq $0, %rbx
+	sbbq $0, %r12
+	sbbq %r13, %r13
+	andq %r14, %r13
+	subq %r13, %rax
+	movq 64(%rsi), %rdx
+	mulxq %r8, %r13, %r14
+	movq %r12, 8(%rsp)
+	mulxq %r9, %r15, %r12
+	addq %r14, %r15
+	movq %rbx, 0(%rsp)
+	mulxq %r11, %r14, %rbx
+	adcq %r12, %r14
+	mulxq %rbp, %r12, %rdx
+	adcq %rbx, %r12
+	adcq $0, %rdx
+	xorl %ebx, %ebx
+	movq %rdx, %rbx
+	movq 72(%rsi), %rdx
+	movq %rax, 16(%rsp)
+	movq %r10, 24(%rsp)
+	mulxq %r8, %rax, %r10
+	adoxq %rax, %r15
+	adcxq %r10, %r14
+	mulxq %r9, %rax, %r10
+	adoxq %rax, %r14
+	adcxq %r10, %r12
+	mulxq %r11, %rax, %r10
+	adoxq %rax, %r12
+	adcxq %r10, %rbx
+	mulxq %rbp, %rax, %r10
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adcxq %rax, %r10
+	adoxq %rax, %r10
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	movq %r15, 40(%rsp)
+	mulxq %r8, %rax, %r15
+	adoxq %rax, %r14
+	adcxq %r15, %r12
+	mulxq %r9, %rax, %r15
+	adoxq %rax, %r12
+	adcxq %r15, %rbx
+	mulxq %r11, %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %r15, %r10
+	mulxq %rbp, %rax, %r15
+	adoxq %rax, %r10
+	movl $0, %eax
+	adcxq %rax, %r15
+	adoxq %rax, %r15
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	movq %r14, 32(%rsp)
+	mulxq %r8, %rax, %r14
+	adoxq %rax, %r12
+	adcxq %r14, %rbx
+	mulxq %r9, %rax, %r14
+	adoxq %rax, %rbx
+	adcxq %r14, %r10
+	mulxq %r11, %rax, %r14
+	adoxq %rax, %r10
+	adcxq %r14, %r15
+	mulxq %rbp, %rax, %r14
+	adoxq %rax, %r15
+	movl $0, %eax
+	adcxq %rax, %r14
+	adoxq %rax, %r14
+	xorl %eax, %eax
+	movabsq $4294968273, %rdx
+	movq %rbp, 48(%rsp)
+	mulxq %rbx, %rax, %rbp
+	adoxq %rax, %r13
+	adcxq 40(%rsp), %rbp
+	mulxq %r10, %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq 32(%rsp), %rbx
+	mulxq %r15, %rax, %r10
+	adoxq %rax, %rbx
+	adcxq %r10, %r12
+	mulxq %r14, %rax, %r10
+	adoxq %rax, %r12
+	movl $0, %eax
+	adcxq %rax, %r10
+	adoxq %rax, %r10
+	mulxq %r10, %rax, %r14
+	addq %rax, %r13
+	adcq %r14, %rbp
+	adcq $0, %rbx
+	adcq $0, %r12
+	sbbq %rax, %rax
+	andq %rdx, %rax
+	addq %rax, %r13
+	adcq $0, %rbp
+	adcq $0, %rbx
+	adcq $0, %r12
+	movq %r8, %rdx
+	mulxq %r9, %rax, %r8
+	mulxq %r11, %r10, %r14
+	addq %r8, %r10
+	mulxq 48(%rsp), %r8, %r15
+	adcq %r14, %r8
+	adcq $0, %r15
+	xorl %r14d, %r14d
+	movq %rdx, %r14
+	movq %r9, %rdx
+	movq %r12, 32(%rsp)
+	mulxq %r11, %r9, %r12
+	adoxq %r9, %r8
+	adcxq %r12, %r15
+	mulxq 48(%rsp), %r9, %r12
+	adoxq %r9, %r15
+	movl $0, %r9d
+	adcxq %r9, %r12
+	adoxq %r9, %r12
+	xorl %r9d, %r9d
+	movq %rdx, %r9
+	movq %r11, %rdx
+	movq %rbx, 40(%rsp)
+	mulxq 48(%rsp), %r11, %rbx
+	adoxq %r11, %r12
+	movl $0, %r11d
+	adcxq %r11, %rbx
+	adoxq %r11, %rbx
+	xorl %r11d, %r11d
+	movq %rdx, %r11
+	movq %r14, %rdx
+	movq %rbp, 56(%rsp)
+	mulxq %rdx, %r14, %rbp
+	adcxq %rax, %rax
+	adoxq %rbp, %rax
+	movq %rdx, %rbp
+	movq %r9, %rdx
+	movq %r13, 64(%rsp)
+	mulxq %rdx, %r9, %r13
+	adcxq %r10, %r10
+	adoxq %r9, %r10
+	adcxq %r8, %r8
+	adoxq %r13, %r8
+	movq %rdx, %r9
+	movq %r11, %rdx
+	mulxq %rdx, %r11, %r13
+	adcxq %r15, %r15
+	adoxq %r11, %r15
+	adcxq %r12, %r12
+	adoxq %r13, %r12
+	movq %rdx, %r11
+	movq 48(%rsp), %rdx
+	movq %r11, 72(%rsp)
+	mulxq %rdx, %r13, %r11
+	adcxq %rbx, %rbx
+	adoxq %r13, %rbx
+	setc %r13b
+	movzbl %r13b, %r13d
+	adoxq %r11, %r13
+	xorl %r11d, %r11d
+	movq %rdx, %r11
+	movabsq $4294968273, %rdx
+	movq %r9, 80(%rsp)
+	mulxq %r15, %r11, %r9
+	adoxq %r11, %r14
+	adcxq %r9, %rax
+	mulxq %r12, %r9, %r11
+	adoxq %r9, %rax
+	adcxq %r11, %r10
+	mulxq %rbx, %r9, %r11
+	adoxq %r9, %r10
+	adcxq %r11, %r8
+	mulxq %r13, %r9, %r11
+	adoxq %r9, %r8
+	movl $0, %r9d
+	adcxq %r9, %r11
+	adoxq %r9, %r11
+	mulxq %r11, %r9, %rbx
+	addq %r9, %r14
+	adcq %rbx, %rax
+	adcq $0, %r10
+	adcq $0, %r8
+	sbbq %r9, %r9
+	andq %rdx, %r9
+	addq %r9, %r14
+	adcq $0, %rax
+	adcq $0, %r10
+	adcq $0, %r8
+	movq %r14, %rdx
+	mulxq %rbp, %r9, %r11
+	mulxq 80(%rsp), %rbx, %r12
+	addq %r11, %rbx
+	mulxq 72(%rsp), %r11, %r13
+	adcq %r12, %r11
+	mulxq 48(%rsp), %r12, %r14
+	adcq %r13, %r12
+	adcq $0, %r14
+	xorl %r13d, %r13d
+	movq %rdx, %r13
+	movq %rax, %rdx
+	mulxq %rbp, %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %r15, %r11
+	mulxq 80(%rsp), %rax, %r15
+	adoxq %rax, %r11
+	adcxq %r15, %r12
+	mulxq 72(%rsp), %rax, %r15
+	adoxq %rax, %r12
+	adcxq %r15, %r14
+	mulxq 48(%rsp), %rax, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adcxq %rax, %r15
+	adoxq %rax, %r15
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movq %r10, %rdx
+	movq %rax, 88(%rsp)
+	mulxq %rbp, %r10, %rax
+	adoxq %r10, %r11
+	adcxq %rax, %r12
+	mulxq 80(%rsp), %rax, %r10
+	adoxq %rax, %r12
+	adcxq %r10, %r14
+	mulxq 72(%rsp), %rax, %r10
+	adoxq %rax, %r14
+	adcxq %r10, %r15
+	mulxq 48(%rsp), %rax, %r10
+	adoxq %rax, %r15
+	movl $0, %eax
+	adcxq %rax, %r10
+	adoxq %rax, %r10
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movq %r8, %rdx
+	movq %rax, 96(%rsp)
+	mulxq %rbp, %r8, %rax
+	adoxq %r8, %r12
+	adcxq %rax, %r14
+	mulxq 80(%rsp), %rax, %r8
+	adoxq %rax, %r14
+	adcxq %r8, %r15
+	mulxq 72(%rsp), %rax, %r8
+	adoxq %rax, %r15
+	adcxq %r8, %r10
+	mulxq 48(%rsp), %rax, %r8
+	adoxq %rax, %r10
+	movl $0, %eax
+	adcxq %rax, %r8
+	adoxq %rax, %r8
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movabsq $4294968273, %rdx
+	movq %rax, 48(%rsp)
+	mulxq %r14, %rbp, %rax
+	adoxq %rbp, %r9
+	adcxq %rax, %rbx
+	mulxq %r15, %rax, %rbp
+	adoxq %rax, %rbx
+	adcxq %rbp, %r11
+	mulxq %r10, %rax, %rbp
+	adoxq %rax, %r11
+	adcxq %rbp, %r12
+	mulxq %r8, %rax, %r10
+	adoxq %rax, %r12
+	movl $0, %eax
+	adcxq %rax, %r10
+	adoxq %rax, %r10
+	mulxq %r10, %rax, %r8
+	addq %rax, %r9
+	adcq %r8, %rbx
+	adcq $0, %r11
+	adcq $0, %r12
+	sbbq %rax, %rax
+	andq %rdx, %rax
+	addq %rax, %r9
+	adcq $0, %rbx
+	adcq $0, %r11
+	adcq $0, %r12
+	movq 0(%rsi), %rdx
+	mulxq %r13, %rax, %r8
+	mulxq 88(%rsp), %r10, %rbp
+	addq %r8, %r10
+	mulxq 96(%rsp), %r8, %r14
+	adcq %rbp, %r8
+	mulxq 48(%rsp), %rbp, %r15
+	adcq %r14, %rbp
+	adcq $0, %r15
+	xorl %r14d, %r14d
+	movq 8(%rsi), %rdx
+	movq %r12, 72(%rsp)
+	mulxq %r13, %r14, %r12
+	adoxq %r14, %r10
+	adcxq %r12, %r8
+	mulxq 88(%rsp), %r12, %r14
+	adoxq %r12, %r8
+	adcxq %r14, %rbp
+	mulxq 96(%rsp), %r12, %r14
+	adoxq %r12, %rbp
+	adcxq %r14, %r15
+	mulxq 48(%rsp), %r12, %r14
+	adoxq %r12, %r15
+	movl $0, %r12d
+	adcxq %r12, %r14
+	adoxq %r12, %r14
+	xorl %r12d, %r12d
+	movq 16(%rsi), %rdx
+	movq %r11, 80(%rsp)
+	mulxq %r13, %r12, %r11
+	adoxq %r12, %r8
+	adcxq %r11, %rbp
+	mulxq 88(%rsp), %r11, %r12
+	adoxq %r11, %rbp
+	adcxq %r12, %r15
+	mulxq 96(%rsp), %r11, %r12
+	adoxq %r11, %r15
+	adcxq %r12, %r14
+	mulxq 48(%rsp), %r11, %r12
+	adoxq %r11, %r14
+	movl $0, %r11d
+	adcxq %r11, %r12
+	adoxq %r11, %r12
+	xorl %r11d, %r11d
+	movq 24(%rsi), %rdx
+	movq %rbx, 104(%rsp)
+	mulxq %r13, %r11, %rbx
+	adoxq %r11, %rbp
+	adcxq %rbx, %r15
+	mulxq 88(%rsp), %r11, %rbx
+	adoxq %r11, %r15
+	adcxq %rbx, %r14
+	mulxq 96(%rsp), %r11, %rbx
+	adoxq %r11, %r14
+	adcxq %rbx, %r12
+	mulxq 48(%rsp), %r11, %rbx
+	adoxq %r11, %r12
+	movl $0, %r11d
+	adcxq %r11, %rbx
+	adoxq %r11, %rbx
+	xorl %r11d, %r11d
+	movabsq $4294968273, %rdx
+	mulxq %r15, %r11, %r13
+	adoxq %r11, %rax
+	adcxq %r13, %r10
+	mulxq %r14, %r11, %r13
+	adoxq %r11, %r10
+	adcxq %r13, %r8
+	mulxq %r12, %r11, %r13
+	adoxq %r11, %r8
+	adcxq %r13, %rbp
+	mulxq %rbx, %r11, %r12
+	adoxq %r11, %rbp
+	movl $0, %r11d
+	adcxq %r11, %r12
+	adoxq %r11, %r12
+	mulxq %r12, %r11, %rbx
+	addq %r11, %rax
+	adcq %rbx, %r10
+	adcq $0, %r8
+	adcq $0, %rbp
+	sbbq %r11, %r11
+	andq %rdx, %r11
+	addq %r11, %rax
+	adcq $0, %r10
+	adcq $0, %r8
+	adcq $0, %rbp
+	movq 32(%rsi), %rdx
+	mulxq %r9, %r11, %rbx
+	mulxq 104(%rsp), %r12, %r13
+	addq %rbx, %r12
+	mulxq 80(%rsp), %rbx, %r14
+	adcq %r13, %rbx
+	mulxq 72(%rsp), %r13, %r15
+	adcq %r14, %r13
+	adcq $0, %r15
+	xorl %r14d, %r14d
+	movq 40(%rsi), %rdx
+	movq %rbp, 48(%rsp)
+	mulxq %r9, %r14, %rbp
+	adoxq %r14, %r12
+	adcxq %rbp, %rbx
+	mulxq 104(%rsp), %rbp, %r14
+	adoxq %rbp, %rbx
+	adcxq %r14, %r13
+	mulxq 80(%rsp), %rbp, %r14
+	adoxq %rbp, %r13
+	adcxq %r14, %r15
+	mulxq 72(%rsp), %rbp, %r14
+	adoxq %rbp, %r15
+	movl $0, %ebp
+	adcxq %rbp, %r14
+	adoxq %rbp, %r14
+	xorl %ebp, %ebp
+	movq 48(%rsi), %rdx
+	movq %r8, 96(%rsp)
+	mulxq %r9, %rbp, %r8
+	adoxq %rbp, %rbx
+	adcxq %r8, %r13
+	mulxq 104(%rsp), %r8, %rbp
+	adoxq %r8, %r13
+	adcxq %rbp, %r15
+	mulxq 80(%rsp), %r8, %rbp
+	adoxq %r8, %r15
+	adcxq %rbp, %r14
+	mulxq 72(%rsp), %r8, %rbp
+	adoxq %r8, %r14
+	movl $0, %r8d
+	adcxq %r8, %rbp
+	adoxq %r8, %rbp
+	xorl %r8d, %r8d
+	movq 56(%rsi), %rdx
+	movq %r10, 88(%rsp)
+	mulxq %r9, %r8, %r10
+	adoxq %r8, %r13
+	adcxq %r10, %r15
+	mulxq 104(%rsp), %r8, %r10
+	adoxq %r8, %r15
+	adcxq %r10, %r14
+	mulxq 80(%rsp), %r8, %r10
+	adoxq %r8, %r14
+	adcxq %r10, %rbp
+	mulxq 72(%rsp), %r8, %r10
+	adoxq %r8, %rbp
+	movl $0, %r8d
+	adcxq %r8, %r10
+	adoxq %r8, %r10
+	xorl %r8d, %r8d
+	movabsq $4294968273, %rdx
+	movq %rax, 112(%rsp)
+	mulxq %r15, %r8, %rax
+	adoxq %r8, %r11
+	adcxq %rax, %r12
+	mulxq %r14, %rax, %r8
+	adoxq %rax, %r12
+	adcxq %r8, %rbx
+	mulxq %rbp, %rax, %r8
+	adoxq %rax, %rbx
+	adcxq %r8, %r13
+	mulxq %r10, %rax, %r8
+	adoxq %rax, %r13
+	movl $0, %eax
+	adcxq %rax, %r8
+	adoxq %rax, %r8
+	mulxq %r8, %rax, %r10
+	addq %rax, %r11
+	adcq %r10, %r12
+	adcq $0, %rbx
+	adcq $0, %r13
+	sbbq %rax, %rax
+	andq %rdx, %rax
+	addq %rax, %r11
+	adcq $0, %r12
+	adcq $0, %rbx
+	adcq $0, %r13
+	movq 16(%rsp), %rdx
+	mulxq 24(%rsp), %rax, %r8
+	mulxq 0(%rsp), %r10, %rbp
+	addq %r8, %r10
+	mulxq 8(%rsp), %r8, %r14
+	adcq %rbp, %r8
+	adcq $0, %r14
+	xorl %ebp, %ebp
+	movq %rdx, %rbp
+	movq 24(%rsp), %rdx
+	movq %r13, 120(%rsp)
+	mulxq 0(%rsp), %r15, %r13
+	adoxq %r15, %r8
+	adcxq %r13, %r14
+	mulxq 8(%rsp), %r13, %r15
+	adoxq %r13, %r14
+	movl $0, %r13d
+	adcxq %r13, %r15
+	adoxq %r13, %r15
+	xorl %r13d, %r13d
+	movq %rdx, %r13
+	movq 0(%rsp), %rdx
+	movq %rbx, 128(%rsp)
+	movq %r12, 136(%rsp)
+	mulxq 8(%rsp), %rbx, %r12
+	adoxq %rbx, %r15
+	movl $0, %ebx
+	adcxq %rbx, %r12
+	adoxq %rbx, %r12
+	xorl %ebx, %ebx
+	movq %rdx, %rbx
+	movq %rbp, %rdx
+	movq %r11, 144(%rsp)
+	mulxq %rdx, %rbp, %r11
+	adcxq %rax, %rax
+	adoxq %r11, %rax
+	movq %rdx, %r11
+	movq %r13, %rdx
+	mulxq %rdx, %r13, %r11
+	adcxq %r10, %r10
+	adoxq %r13, %r10
+	adcxq %r8, %r8
+	adoxq %r11, %r8
+	movq %rdx, %r11
+	movq %rbx, %rdx
+	mulxq %rdx, %rbx, %r13
+	adcxq %r14, %r14
+	adoxq %rbx, %r14
+	adcxq %r15, %r15
+	adoxq %r13, %r15
+	movq %rdx, %rbx
+	movq 8(%rsp), %rdx
+	mulxq %rdx, %r13, %rbx
+	adcxq %r12, %r12
+	adoxq %r13, %r12
+	setc %r13b
+	movzbl %r13b, %r13d
+	adoxq %rbx, %r13
+	xorl %ebx, %ebx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rdx
+	mulxq %r14, %rbx, %r11
+	adoxq %rbx, %rbp
+	adcxq %r11, %rax
+	mulxq %r15, %r11, %rbx
+	adoxq %r11, %rax
+	adcxq %rbx, %r10
+	mulxq %r12, %r11, %rbx
+	adoxq %r11, %r10
+	adcxq %rbx, %r8
+	mulxq %r13, %r11, %rbx
+	adoxq %r11, %r8
+	movl $0, %r11d
+	adcxq %r11, %rbx
+	adoxq %r11, %rbx
+	mulxq %rbx, %r11, %r12
+	addq %r11, %rbp
+	adcq %r12, %rax
+	adcq $0, %r10
+	adcq $0, %r8
+	sbbq %r11, %r11
+	andq %rdx, %r11
+	addq %r11, %rbp
+	adcq $0, %rax
+	adcq $0, %r10
+	adcq $0, %r8
+	subq %r9, %rbp
+	sbbq 104(%rsp), %rax
+	sbbq 80(%rsp), %r10
+	sbbq 72(%rsp), %r8
+	sbbq %r9, %r9
+	movabsq $4294968273, %r11
+	andq %r11, %r9
+	subq %r9, %rbp
+	sbbq $0, %rax
+	sbbq $0, %r10
+	sbbq $0, %r8
+	sbbq %r9, %r9
+	andq %r11, %r9
+	subq %r9, %rbp
+	subq 112(%rsp), %rbp
+	sbbq 88(%rsp), %rax
+	sbbq 96(%rsp), %r10
+	sbbq 48(%rsp), %r8
+	sbbq %r9, %r9
+	movabsq $4294968273, %r11
+	andq %r11, %r9
+	subq %r9, %rbp
+	sbbq $0, %rax
+	sbbq $0, %r10
+	sbbq $0, %r8
+	sbbq %r9, %r9
+	andq %r11, %r9
+	subq %r9, %rbp
+	subq 112(%rsp), %rbp
+	sbbq 88(%rsp), %rax
+	sbbq 96(%rsp), %r10
+	sbbq 48(%rsp), %r8
+	sbbq %r9, %r9
+	movabsq $4294968273, %r11
+	andq %r11, %r9
+	subq %r9, %rbp
+	sbbq $0, %rax
+	sbbq $0, %r10
+	sbbq $0, %r8
+	sbbq %r9, %r9
+	andq %r11, %r9
+	subq %r9, %rbp
+	movq 112(%rsp), %r9
+	subq %rbp, %r9
+	movq 88(%rsp), %r11
+	sbbq %rax, %r11
+	movq 96(%rsp), %rbx
+	sbbq %r10, %rbx
+	movq 48(%rsp), %r12
+	sbbq %r8, %r12
+	sbbq %r13, %r13
+	movabsq $4294968273, %r14
+	andq %r14, %r13
+	subq %r13, %r9
+	sbbq $0, %r11
+	sbbq $0, %rbx
+	sbbq $0, %r12
+	sbbq %r13, %r13
+	andq %r14, %r13
+	subq %r13, %r9
+	movq %r9, %rdx
+	mulxq 16(%rsp), %r9, %r13
+	mulxq 24(%rsp), %r14, %r15
+	addq %r13, %r14
+	movq %r8, 48(%rsp)
+	mulxq 0(%rsp), %r13, %r8
+	adcq %r15, %r13
+	mulxq 8(%rsp), %r15, %rdx
+	adcq %r8, %r15
+	adcq $0, %rdx
+	xorl %r8d, %r8d
+	movq %rdx, %r8
+	movq %r11, %rdx
+	movq %r10, 96(%rsp)
+	mulxq 16(%rsp), %r11, %r10
+	adoxq %r11, %r14
+	adcxq %r10, %r13
+	mulxq 24(%rsp), %r10, %r11
+	adoxq %r10, %r13
+	adcxq %r11, %r15
+	mulxq 0(%rsp), %r10, %r11
+	adoxq %r10, %r15
+	adcxq %r11, %r8
+	mulxq 8(%rsp), %r10, %r11
+	adoxq %r10, %r8
+	movl $0, %r10d
+	adcxq %r10, %r11
+	adoxq %r10, %r11
+	xorl %r10d, %r10d
+	movq %rbx, %rdx
+	mulxq 16(%rsp), %r10, %rbx
+	adoxq %r10, %r13
+	adcxq %rbx, %r15
+	mulxq 24(%rsp), %r10, %rbx
+	adoxq %r10, %r15
+	adcxq %rbx, %r8
+	mulxq 0(%rsp), %r10, %rbx
+	adoxq %r10, %r8
+	adcxq %rbx, %r11
+	mulxq 8(%rsp), %r10, %rbx
+	adoxq %r10, %r11
+	movl $0, %r10d
+	adcxq %r10, %rbx
+	adoxq %r10, %rbx
+	xorl %r10d, %r10d
+	movq %r12, %rdx
+	mulxq 16(%rsp), %r10, %r12
+	adoxq %r10, %r15
+	adcxq %r12, %r8
+	mulxq 24(%rsp), %r10, %r12
+	adoxq %r10, %r8
+	adcxq %r12, %r11
+	mulxq 0(%rsp), %r10, %r12
+	adoxq %r10, %r11
+	adcxq %r12, %rbx
+	mulxq 8(%rsp), %r10, %r12
+	adoxq %r10, %rbx
+	movl $0, %r10d
+	adcxq %r10, %r12
+	adoxq %r10, %r12
+	xorl %r10d, %r10d
+	movabsq $4294968273, %rdx
+	movq %rax, 8(%rsp)
+	mulxq %r8, %r10, %rax
+	adoxq %r10, %r9
+	adcxq %rax, %r14
+	mulxq %r11, %rax, %r8
+	adoxq %rax, %r14
+	adcxq %r8, %r13
+	mulxq %rbx, %rax, %r8
+	adoxq %rax, %r13
+	adcxq %r8, %r15
+	mulxq %r12, %rax, %r8
+	adoxq %rax, %r15
+	movl $0, %eax
+	adcxq %rax, %r8
+	adoxq %rax, %r8
+	mulxq %r8, %rax, %r10
+	addq %rax, %r9
+	adcq %r10, %r14
+	adcq $0, %r13
+	adcq $0, %r15
+	sbbq %rax, %rax
+	andq %rdx, %rax
+	addq %rax, %r9
+	adcq $0, %r14
+	adcq $0, %r13
+	adcq $0, %r15
+	subq 144(%rsp), %r9
+	sbbq 136(%rsp), %r14
+	sbbq 128(%rsp), %r13
+	sbbq 120(%rsp), %r15
+	sbbq %rax, %rax
+	movabsq $4294968273, %r8
+	andq %r8, %rax
+	subq %rax, %r9
+	sbbq $0, %r14
+	sbbq $0, %r13
+	sbbq $0, %r15
+	sbbq %rax, %rax
+	andq %r8, %rax
+	subq %rax, %r9
+	movq %rbp, 0(%rdi)
+	movq 8(%rsp), %rax
+	movq %rax, 8(%rdi)
+	movq 96(%rsp), %rax
+	movq %rax, 16(%rdi)
+	movq 48(%rsp), %rax
+	movq %rax, 24(%rdi)
+	movq %r9, 32(%rdi)
+	movq %r14, 40(%rdi)
+	movq %r13, 48(%rdi)
+	movq %r15, 56(%rdi)
+	movq 64(%rsp), %rax
+	movq %rax, 64(%rdi)
+	movq 56(%rsp), %rax
+	movq %rax, 72(%rdi)
+	movq 40(%rsp), %rax
+	movq %rax, 80(%rdi)
+	movq 32(%rsp), %rax
+	movq %rax, 88(%rdi)
+	addq $152, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_jadd_x86_64_adx, .-lf_secp256k1_p_jadd_x86_64_adx
+
+# void lf_secp256k1_p_jaddz_x86_64_adx(uint64_t r[12], const uint64_t a[12], const uint64_t b[12])
+#   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: b = (x, y, zi) affine on the curve isomorphic by zi, 9M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256.
+#   System V: r in %rdi, a in %rsi, b in %rdx
+#   registers used: eax, ebp, ebx, r10, r10b, r10d, r11, r11d, r12, r12b, r12d, r13, r13b, r13d, r14, r14d, r15, r8, r8d, r9, r9d, rax, rbp, rbx, rcx, rdx, rsp
+#   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 152 bytes of spill slots
+#   1197 instructions; needs BMI2 + ADX
+	.text
+	.globl lf_secp256k1_p_jaddz_x86_64_adx
+	.hidden lf_secp256k1_p_jaddz_x86_64_adx
+	.type lf_secp256k1_p_jaddz_x86_64_adx, @function
+	.p2align 5
+lf_secp256k1_p_jaddz_x86_64_adx:
+	.cfi_startproc
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $152, %rsp
+	movq %rdx, %rcx
+	movq 64(%rsi), %rdx
+	mulxq 64(%rcx), %rax, %r8
+	mulxq 72(%rcx), %r9, %r10
+	addq %r8, %r9
+	mulxq 80(%rcx), %r8, %r11
+	adcq %r10, %r8
+	mulxq 88(%rcx), %r10, %rbx
+	adcq %r11, %r10
+	adcq $0, %rbx
+	xorl %r11d, %r11d
+	movq %rdx, %r11
+	movq 72(%rsi), %rdx
+	mulxq 64(%rcx), %rbp, %r12
+	adoxq %rbp, %r9
+	adcxq %r12, %r8
+	mulxq 72(%rcx), %rbp, %r12
+	adoxq %rbp, %r8
+	adcxq %r12, %r10
+	mulxq 80(%rcx), %rbp, %r12
+	adoxq %rbp, %r10
+	adcxq %r12, %rbx
+	mulxq 88(%rcx), %rbp, %r12
+	adoxq %rbp, %rbx
+	movl $0, %ebp
+	adcxq %rbp, %r12
+	adoxq %rbp, %r12
+	xorl %ebp, %ebp
+	movq %rdx, %rbp
+	movq 80(%rsi), %rdx
+	mulxq 64(%rcx), %r13, %r14
+	adoxq %r13, %r8
+	adcxq %r14, %r10
+	mulxq 72(%rcx), %r13, %r14
+	adoxq %r13, %r10
+	adcxq %r14, %rbx
+	mulxq 80(%rcx), %r13, %r14
+	adoxq %r13, %rbx
+	adcxq %r14, %r12
+	mulxq 88(%rcx), %r13, %r14
+	adoxq %r13, %r12
+	movl $0, %r13d
+	adcxq %r13, %r14
+	adoxq %r13, %r14
+	xorl %r13d, %r13d
+	movq %rdx, %r13
+	movq 88(%rsi), %rdx
+	mulxq 64(%rcx), %r15, %r13
+	adoxq %r15, %r10
+	adcxq %r13, %rbx
+	mulxq 72(%rcx), %r13, %r15
+	adoxq %r13, %rbx
+	adcxq %r15, %r12
+	mulxq 80(%rcx), %r13, %r15
+	adoxq %r13, %r12
+	adcxq %r15, %r14
+	mulxq 88(%rcx), %r13, %r15
+	adoxq %r13, %r14
+	movl $0, %r13d
+	adcxq %r13, %r15
+	adoxq %r13, %r15
+	xorl %r13d, %r13d
+	movq %rdx, %r13
+	movabsq $4294968273, %rdx
+	mulxq %rbx, %r13, %rbp
+	adoxq %r13, %rax
+	adcxq %rbp, %r9
+	mulxq %r12, %rbx, %rbp
+	adoxq %rbx, %r9
+	adcxq %rbp, %r8
+	mulxq %r14, %rbx, %rbp
+	adoxq %rbx, %r8
+	adcxq %rbp, %r10
+	mulxq %r15, %rbx, %rbp
+	adoxq %rbx, %r10
+	movl $0, %ebx
+	adcxq %rbx, %rbp
+	adoxq %rbx, %rbp
+	mulxq %rbp, %rbx, %r12
+	addq %rbx, %rax
+	adcq %r12, %r9
+	adcq $0, %r8
+	adcq $0, %r10
+	sbbq %rbx, %rbx
+	andq %rdx, %rbx
+	addq %rbx, %rax
+	adcq $0, %r9
+	adcq $0, %r8
+	adcq $0, %r10
+	movq %rax, %rdx
+	mulxq %r9, %rax, %rbx
+	mulxq %r8, %rbp, %r12
+	addq %rbx, %rbp
+	mulxq %r10, %rbx, %r13
+	adcq %r12, %rbx
+	adcq $0, %r13
+	xorl %r12d, %r12d
+	movq %rdx, %r12
+	movq %r9, %rdx
+	mulxq %r8, %r9, %r14
+	adoxq %r9, %rbx
+	adcxq %r14, %r13
+	mulxq %r10, %r9, %r14
+	adoxq %r9, %r13
+	movl $0, %r9d
+	adcxq %r9, %r14
+	adoxq %r9, %r14
+	xorl %r9d, %r9d
+	movq %rdx, %r9
+	movq %r8, %rdx
+	mulxq %r10, %r8, %r15
+	adoxq %r8, %r14
+	movl $0, %r8d
+	adcxq %r8, %r15
+	adoxq %r8, %r15
+	xorl %r8d, %r8d
+	movq %rdx, %r8
+	movq %r12, %rdx
+	mulxq %rdx, %r12, %r11
+	adcxq %rax, %rax
+	adoxq %r11, %rax
+	movq %rdx, %r11
+	movq %r9, %rdx
+	movq %r11, 0(%rsp)
+	mulxq %rdx, %r9, %r11
+	adcxq %rbp, %rbp
+	adoxq %r9, %rbp
+	adcxq %rbx, %rbx
+	adoxq %r11, %rbx
+	movq %rdx, %r9
+	movq %r8, %rdx
+	mulxq %rdx, %r8, %r11
+	adcxq %r13, %r13
+	adoxq %r8, %r13
+	adcxq %r14, %r14
+	adoxq %r11, %r14
+	movq %rdx, %r8
+	movq %r10, %rdx
+	mulxq %rdx, %r10, %r11
+	adcxq %r15, %r15
+	adoxq %r10, %r15
+	setc %r10b
+	movzbl %r10b, %r10d
+	adoxq %r11, %r10
+	xorl %r11d, %r11d
+	movq %rdx, %r11
+	movabsq $4294968273, %rdx
+	movq %r11, 8(%rsp)
+	movq %r8, 16(%rsp)
+	mulxq %r13, %r11, %r8
+	adoxq %r11, %r12
+	adcxq %r8, %rax
+	mulxq %r14, %r8, %r11
+	adoxq %r8, %rax
+	adcxq %r11, %rbp
+	mulxq %r15, %r8, %r11
+	adoxq %r8, %rbp
+	adcxq %r11, %rbx
+	mulxq %r10, %r8, %r11
+	adoxq %r8, %rbx
+	movl $0, %r8d
+	adcxq %r8, %r11
+	adoxq %r8, %r11
+	mulxq %r11, %r8, %r10
+	addq %r8, %r12
+	adcq %r10, %rax
+	adcq $0, %rbp
+	adcq $0, %rbx
+	sbbq %r8, %r8
+	andq %rdx, %r8
+	addq %r8, %r12
+	adcq $0, %rax
+	adcq $0, %rbp
+	adcq $0, %rbx
+	movq 0(%rcx), %rdx
+	mulxq %r12, %r8, %r10
+	mulxq %rax, %r11, %r13
+	addq %r10, %r11
+	mulxq %rbp, %r10, %r14
+	adcq %r13, %r10
+	mulxq %rbx, %r13, %r15
+	adcq %r14, %r13
+	adcq $0, %r15
+	xorl %r14d, %r14d
+	movq 8(%rcx), %rdx
+	movq %r9, 24(%rsp)
+	mulxq %r12, %r14, %r9
+	adoxq %r14, %r11
+	adcxq %r9, %r10
+	mulxq %rax, %r9, %r14
+	adoxq %r9, %r10
+	adcxq %r14, %r13
+	mulxq %rbp, %r9, %r14
+	adoxq %r9, %r13
+	adcxq %r14, %r15
+	mulxq %rbx, %r9, %r14
+	adoxq %r9, %r15
+	movl $0, %r9d
+	adcxq %r9, %r14
+	adoxq %r9, %r14
+	xorl %r9d, %r9d
+	movq 16(%rcx), %rdx
+	movq %r11, 32(%rsp)
+	mulxq %r12, %r9, %r11
+	adoxq %r9, %r10
+	adcxq %r11, %r13
+	mulxq %rax, %r9, %r11
+	adoxq %r9, %r13
+	adcxq %r11, %r15
+	mulxq %rbp, %r9, %r11
+	adoxq %r9, %r15
+	adcxq %r11, %r14
+	mulxq %rbx, %r9, %r11
+	adoxq %r9, %r14
+	movl $0, %r9d
+	adcxq %r9, %r11
+	adoxq %r9, %r11
+	xorl %r9d, %r9d
+	movq 24(%rcx), %rdx
+	movq %r10, 40(%rsp)
+	mulxq %r12, %r9, %r10
+	adoxq %r9, %r13
+	adcxq %r10, %r15
+	mulxq %rax, %r9, %r10
+	adoxq %r9, %r15
+	adcxq %r10, %r14
+	mulxq %rbp, %r9, %r10
+	adoxq %r9, %r14
+	adcxq %r10, %r11
+	mulxq %rbx, %r9, %r10
+	adoxq %r9, %r11
+	movl $0, %r9d
+	adcxq %r9, %r10
+	adoxq %r9, %r10
+	xorl %r9d, %r9d
+	movabsq $4294968273, %rdx
+	movq %rbx, 48(%rsp)
+	mulxq %r15, %r9, %rbx
+	adoxq %r9, %r8
+	adcxq 32(%rsp), %rbx
+	mulxq %r14, %r9, %r15
+	adoxq %r9, %rbx
+	adcxq 40(%rsp), %r15
+	mulxq %r11, %r9, %r14
+	adoxq %r9, %r15
+	adcxq %r14, %r13
+	mulxq %r10, %r9, %r11
+	adoxq %r9, %r13
+	movl $0, %r9d
+	adcxq %r9, %r11
+	adoxq %r9, %r11
+	mulxq %r11, %r9, %r10
+	addq %r9, %r8
+	adcq %r10, %rbx
+	adcq $0, %r15
+	adcq $0, %r13
+	sbbq %r9, %r9
+	andq %rdx, %r9
+	addq %r9, %r8
+	adcq $0, %rbx
+	adcq $0, %r15
+	adcq $0, %r13
+	movq %r12, %rdx
+	mulxq 0(%rsp), %r9, %r10
+	mulxq 24(%rsp), %r11, %r12
+	addq %r10, %r11
+	mulxq 16(%rsp), %r10, %r14
+	adcq %r12, %r10
+	mulxq 8(%rsp), %r12, %rdx
+	adcq %r14, %r12
+	adcq $0, %rdx
+	xorl %r14d, %r14d
+	movq %rdx, %r14
+	movq %rax, %rdx
+	movq %r13, 40(%rsp)
+	mulxq 0(%rsp), %rax, %r13
+	adoxq %rax, %r11
+	adcxq %r13, %r10
+	mulxq 24(%rsp), %rax, %r13
+	adoxq %rax, %r10
+	adcxq %r13, %r12
+	mulxq 16(%rsp), %rax, %r13
+	adoxq %rax, %r12
+	adcxq %r13, %r14
+	mulxq 8(%rsp), %rax, %r13
+	adoxq %rax, %r14
+	movl $0, %eax
+	adcxq %rax, %r13
+	adoxq %rax, %r13
+	xorl %eax, %eax
+	movq %rbp, %rdx
+	mulxq 0(%rsp), %rax, %rbp
+	adoxq %rax, %r10
+	adcxq %rbp, %r12
+	mulxq 24(%rsp), %rax, %rbp
+	adoxq %rax, %r12
+	adcxq %rbp, %r14
+	mulxq 16(%rsp), %rax, %rbp
+	adoxq %rax, %r14
+	adcxq %rbp, %r13
+	mulxq 8(%rsp), %rax, %rbp
+	adoxq %rax, %r13
+	movl $0, %eax
+	adcxq %rax, %rbp
+	adoxq %rax, %rbp
+	xorl %eax, %eax
+	movq 48(%rsp), %rdx
+	movq %r15, 32(%rsp)
+	mulxq 0(%rsp), %rax, %r15
+	adoxq %rax, %r12
+	adcxq %r15, %r14
+	mulxq 24(%rsp), %rax, %r15
+	adoxq %rax, %r14
+	adcxq %r15, %r13
+	mulxq 16(%rsp), %rax, %r15
+	adoxq %rax, %r13
+	adcxq %r15, %rbp
+	mulxq 8(%rsp), %rax, %r15
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adcxq %rax, %r15
+	adoxq %rax, %r15
+	xorl %eax, %eax
+	movabsq $4294968273, %rdx
+	movq %rbx, 48(%rsp)
+	mulxq %r14, %rax, %rbx
+	adoxq %rax, %r9
+	adcxq %rbx, %r11
+	mulxq %r13, %rax, %rbx
+	adoxq %rax, %r11
+	adcxq %rbx, %r10
+	mulxq %rbp, %rax, %rbx
+	adoxq %rax, %r10
+	adcxq %rbx, %r12
+	mulxq %r15, %rax, %rbx
+	adoxq %rax, %r12
+	movl $0, %eax
+	adcxq %rax, %rbx
+	adoxq %rax, %rbx
+	mulxq %rbx, %rax, %rbp
+	addq %rax, %r9
+	adcq %rbp, %r11
+	adcq $0, %r10
+	adcq $0, %r12
+	sbbq %rax, %rax
+	andq %rdx, %rax
+	addq %rax, %r9
+	adcq $0, %r11
+	adcq $0, %r10
+	adcq $0, %r12
+	movq 32(%rcx), %rdx
+	mulxq %r9, %rax, %rbx
+	mulxq %r11, %rbp, %r13
+	addq %rbx, %rbp
+	mulxq %r10, %rbx, %r14
+	adcq %r13, %rbx
+	mulxq %r12, %r13, %r15
+	adcq %r14, %r13
+	adcq $0, %r15
+	xorl %r14d, %r14d
+	movq 40(%rcx), %rdx
+	movq %r8, 8(%rsp)
+	mulxq %r9, %r14, %r8
+	adoxq %r14, %rbp
+	adcxq %r8, %rbx
+	mulxq %r11, %r8, %r14
+	adoxq %r8, %rbx
+	adcxq %r14, %r13
+	mulxq %r10, %r8, %r14
+	adoxq %r8, %r13
+	adcxq %r14, %r15
+	mulxq %r12, %r8, %r14
+	adoxq %r8, %r15
+	movl $0, %r8d
+	adcxq %r8, %r14
+	adoxq %r8, %r14
+	xorl %r8d, %r8d
+	movq 48(%rcx), %rdx
+	movq %rbp, 16(%rsp)
+	mulxq %r9, %r8, %rbp
+	adoxq %r8, %rbx
+	adcxq %rbp, %r13
+	mulxq %r11, %r8, %rbp
+	adoxq %r8, %r13
+	adcxq %rbp, %r15
+	mulxq %r10, %r8, %rbp
+	adoxq %r8, %r15
+	adcxq %rbp, %r14
+	mulxq %r12, %r8, %rbp
+	adoxq %r8, %r14
+	movl $0, %r8d
+	adcxq %r8, %rbp
+	adoxq %r8, %rbp
+	xorl %r8d, %r8d
+	movq 56(%rcx), %rdx
+	movq %rbx, 24(%rsp)
+	mulxq %r9, %r8, %rbx
+	adoxq %r8, %r13
+	adcxq %rbx, %r15
+	mulxq %r11, %r8, %r9
+	adoxq %r8, %r15
+	adcxq %r9, %r14
+	mulxq %r10, %r8, %r9
+	adoxq %r8, %r14
+	adcxq %r9, %rbp
+	mulxq %r12, %r8, %r9
+	adoxq %r8, %rbp
+	movl $0, %r8d
+	adcxq %r8, %r9
+	adoxq %r8, %r9
+	xorl %r8d, %r8d
+	movabsq $4294968273, %rdx
+	mulxq %r15, %r8, %r10
+	adoxq %r8, %rax
+	adcxq 16(%rsp), %r10
+	mulxq %r14, %r8, %r11
+	adoxq %r8, %r10
+	adcxq 24(%rsp), %r11
+	mulxq %rbp, %r8, %rbx
+	adoxq %r8, %r11
+	adcxq %rbx, %r13
+	mulxq %r9, %r8, %rbx
+	adoxq %r8, %r13
+	movl $0, %r8d
+	adcxq %r8, %rbx
+	adoxq %r8, %rbx
+	mulxq %rbx, %r8, %r9
+	addq %r8, %rax
+	adcq %r9, %r10
+	adcq $0, %r11
+	adcq $0, %r13
+	sbbq %r8, %r8
+	andq %rdx, %r8
+	addq %r8, %rax
+	adcq $0, %r10
+	adcq $0, %r11
+	adcq $0, %r13
+	movq 8(%rsp), %r8
+	subq 0(%rsi), %r8
+	movq 48(%rsp), %r9
+	sbbq 8(%rsi), %r9
+	movq 32(%rsp), %rbx
+	sbbq 16(%rsi), %rbx
+	movq 40(%rsp), %rbp
+	sbbq 24(%rsi), %rbp
+	sbbq %r12, %r12
+	movabsq $4294968273, %r14
+	andq %r14, %r12
+	subq %r12, %r8
+	sbbq $0, %r9
+	sbbq $0, %rbx
+	sbbq $0, %rbp
+	sbbq %r12, %r12
+	andq %r14, %r12
+	subq %r12, %r8
+	subq 32(%rsi), %rax
+	sbbq 40(%rsi), %r10
+	sbbq 48(%rsi), %r11
+	sbbq 56(%rsi), %r13
+	sbbq %r12, %r12
+	movabsq $4294968273, %r14
+	andq %r14, %r12
+	subq %r12, %rax
+	sbbq $0, %r10
+	sbbq $0, %r11
+	sbbq $0, %r13
+	sbbq %r12, %r12
+	andq %r14, %r12
+	subq %r12, %rax
+	movq 64(%rsi), %rdx
+	mulxq %r8, %r12, %r14
+	movq %r13, 40(%rsp)
+	mulxq %r9, %r15, %r13
+	addq %r14, %r15
+	movq %r11, 32(%rsp)
+	mulxq %rbx, %r14, %r11
+	adcq %r13, %r14
+	mulxq %rbp, %r13, %rdx
+	adcq %r11, %r13
+	adcq $0, %rdx
+	xorl %r11d, %r11d
+	movq %rdx, %r11
+	movq 72(%rsi), %rdx
+	movq %rax, 48(%rsp)
+	movq %r10, 8(%rsp)
+	mulxq %r8, %rax, %r10
+	adoxq %rax, %r15
+	adcxq %r10, %r14
+	mulxq %r9, %rax, %r10
+	adoxq %rax, %r14
+	adcxq %r10, %r13
+	mulxq %rbx, %rax, %r10
+	adoxq %rax, %r13
+	adcxq %r10, %r11
+	mulxq %rbp, %rax, %r10
+	adoxq %rax, %r11
+	movl $0, %eax
+	adcxq %rax, %r10
+	adoxq %rax, %r10
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	movq %r15, 24(%rsp)
+	mulxq %r8, %rax, %r15
+	adoxq %rax, %r14
+	adcxq %r15, %r13
+	mulxq %r9, %rax, %r15
+	adoxq %rax, %r13
+	adcxq %r15, %r11
+	mulxq %rbx, %rax, %r15
+	adoxq %rax, %r11
+	adcxq %r15, %r10
+	mulxq %rbp, %rax, %r15
+	adoxq %rax, %r10
+	movl $0, %eax
+	adcxq %rax, %r15
+	adoxq %rax, %r15
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	movq %r14, 16(%rsp)
+	mulxq %r8, %rax, %r14
+	adoxq %rax, %r13
+	adcxq %r14, %r11
+	mulxq %r9, %rax, %r14
+	adoxq %rax, %r11
+	adcxq %r14, %r10
+	mulxq %rbx, %rax, %r14
+	adoxq %rax, %r10
+	adcxq %r14, %r15
+	mulxq %rbp, %rax, %r14
+	adoxq %rax, %r15
+	movl $0, %eax
+	adcxq %rax, %r14
+	adoxq %rax, %r14
+	xorl %eax, %eax
+	movabsq $4294968273, %rdx
+	movq %rbp, 0(%rsp)
+	mulxq %r11, %rax, %rbp
+	adoxq %rax, %r12
+	adcxq 24(%rsp), %rbp
+	mulxq %r10, %rax, %r11
+	adoxq %rax, %rbp
+	adcxq 16(%rsp), %r11
+	mulxq %r15, %rax, %r10
+	adoxq %rax, %r11
+	adcxq %r10, %r13
+	mulxq %r14, %rax, %r10
+	adoxq %rax, %r13
+	movl $0, %eax
+	adcxq %rax, %r10
+	adoxq %rax, %r10
+	mulxq %r10, %rax, %r14
+	addq %rax, %r12
+	adcq %r14, %rbp
+	adcq $0, %r11
+	adcq $0, %r13
+	sbbq %rax, %rax
+	andq %rdx, %rax
+	addq %rax, %r12
+	adcq $0, %rbp
+	adcq $0, %r11
+	adcq $0, %r13
+	movq %r8, %rdx
+	mulxq %r9, %rax, %r8
+	mulxq %rbx, %r10, %r14
+	addq %r8, %r10
+	mulxq 0(%rsp), %r8, %r15
+	adcq %r14, %r8
+	adcq $0, %r15
+	xorl %r14d, %r14d
+	movq %rdx, %r14
+	movq %r9, %rdx
+	movq %r13, 16(%rsp)
+	mulxq %rbx, %r9, %r13
+	adoxq %r9, %r8
+	adcxq %r13, %r15
+	mulxq 0(%rsp), %r9, %r13
+	adoxq %r9, %r15
+	movl $0, %r9d
+	adcxq %r9, %r13
+	adoxq %r9, %r13
+	xorl %r9d, %r9d
+	movq %rdx, %r9
+	movq %rbx, %rdx
+	movq %r11, 24(%rsp)
+	mulxq 0(%rsp), %rbx, %r11
+	adoxq %rbx, %r13
+	movl $0, %ebx
+	adcxq %rbx, %r11
+	adoxq %rbx, %r11
+	xorl %ebx, %ebx
+	movq %rdx, %rbx
+	movq %r14, %rdx
+	movq %rbp, 56(%rsp)
+	mulxq %rdx, %r14, %rbp
+	adcxq %rax, %rax
+	adoxq %rbp, %rax
+	movq %rdx, %rbp
+	movq %r9, %rdx
+	movq %r12, 64(%rsp)
+	mulxq %rdx, %r9, %r12
+	adcxq %r10, %r10
+	adoxq %r9, %r10
+	adcxq %r8, %r8
+	adoxq %r12, %r8
+	movq %rdx, %r9
+	movq %rbx, %rdx
+	mulxq %rdx, %rbx, %r12
+	adcxq %r15, %r15
+	adoxq %rbx, %r15
+	adcxq %r13, %r13
+	adoxq %r12, %r13
+	movq %rdx, %rbx
+	movq 0(%rsp), %rdx
+	movq %rbx, 72(%rsp)
+	mulxq %rdx, %r12, %rbx
+	adcxq %r11, %r11
+	adoxq %r12, %r11
+	setc %r12b
+	movzbl %r12b, %r12d
+	adoxq %rbx, %r12
+	xorl %ebx, %ebx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rdx
+	movq %r9, 80(%rsp)
+	mulxq %r15, %rbx, %r9
+	adoxq %rbx, %r14
+	adcxq %r9, %rax
+	mulxq %r13, %r9, %rbx
+	adoxq %r9, %rax
+	adcxq %rbx, %r10
+	mulxq %r11, %r9, %rbx
+	adoxq %r9, %r10
+	adcxq %rbx, %r8
+	mulxq %r12, %r9, %r11
+	adoxq %r9, %r8
+	movl $0, %r9d
+	adcxq %r9, %r11
+	adoxq %r9, %r11
+	mulxq %r11, %r9, %rbx
+	addq %r9, %r14
+	adcq %rbx, %rax
+	adcq $0, %r10
+	adcq $0, %r8
+	sbbq %r9, %r9
+	andq %rdx, %r9
+	addq %r9, %r14
+	adcq $0, %rax
+	adcq $0, %r10
+	adcq $0, %r8
+	movq %r14, %rdx
+	mulxq %rbp, %r9, %r11
+	mulxq 80(%rsp), %rbx, %r12
+	addq %r11, %rbx
+	mulxq 72(%rsp), %r11, %r13
+	adcq %r12, %r11
+	mulxq 0(%rsp), %r12, %r14
+	adcq %r13, %r12
+	adcq $0, %r14
+	xorl %r13d, %r13d
+	movq %rdx, %r13
+	movq %rax, %rdx
+	mulxq %rbp, %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %r15, %r11
+	mulxq 80(%rsp), %rax, %r15
+	adoxq %rax, %r11
+	adcxq %r15, %r12
+	mulxq 72(%rsp), %rax, %r15
+	adoxq %rax, %r12
+	adcxq %r15, %r14
+	mulxq 0(%rsp), %rax, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adcxq %rax, %r15
+	adoxq %rax, %r15
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movq %r10, %rdx
+	movq %rax, 88(%rsp)
+	mulxq %rbp, %r10, %rax
+	adoxq %r10, %r11
+	adcxq %rax, %r12
+	mulxq 80(%rsp), %rax, %r10
+	adoxq %rax, %r12
+	adcxq %r10, %r14
+	mulxq 72(%rsp), %rax, %r10
+	adoxq %rax, %r14
+	adcxq %r10, %r15
+	mulxq 0(%rsp), %rax, %r10
+	adoxq %rax, %r15
+	movl $0, %eax
+	adcxq %rax, %r10
+	adoxq %rax, %r10
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movq %r8, %rdx
+	movq %rax, 96(%rsp)
+	mulxq %rbp, %r8, %rax
+	adoxq %r8, %r12
+	adcxq %rax, %r14
+	mulxq 80(%rsp), %rax, %r8
+	adoxq %rax, %r14
+	adcxq %r8, %r15
+	mulxq 72(%rsp), %rax, %r8
+	adoxq %rax, %r15
+	adcxq %r8, %r10
+	mulxq 0(%rsp), %rax, %r8
+	adoxq %rax, %r10
+	movl $0, %eax
+	adcxq %rax, %r8
+	adoxq %rax, %r8
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movabsq $4294968273, %rdx
+	movq %rax, 0(%rsp)
+	mulxq %r14, %rbp, %rax
+	adoxq %rbp, %r9
+	adcxq %rax, %rbx
+	mulxq %r15, %rax, %rbp
+	adoxq %rax, %rbx
+	adcxq %rbp, %r11
+	mulxq %r10, %rax, %rbp
+	adoxq %rax, %r11
+	adcxq %rbp, %r12
+	mulxq %r8, %rax, %r10
+	adoxq %rax, %r12
+	movl $0, %eax
+	adcxq %rax, %r10
+	adoxq %rax, %r10
+	mulxq %r10, %rax, %r8
+	addq %rax, %r9
+	adcq %r8, %rbx
+	adcq $0, %r11
+	adcq $0, %r12
+	sbbq %rax, %rax
+	andq %rdx, %rax
+	addq %rax, %r9
+	adcq $0, %rbx
+	adcq $0, %r11
+	adcq $0, %r12
+	movq 0(%rsi), %rdx
+	mulxq %r13, %rax, %r8
+	mulxq 88(%rsp), %r10, %rbp
+	addq %r8, %r10
+	mulxq 96(%rsp), %r8, %r14
+	adcq %rbp, %r8
+	mulxq 0(%rsp), %rbp, %r15
+	adcq %r14, %rbp
+	adcq $0, %r15
+	xorl %r14d, %r14d
+	movq 8(%rsi), %rdx
+	movq %r12, 72(%rsp)
+	mulxq %r13, %r14, %r12
+	adoxq %r14, %r10
+	adcxq %r12, %r8
+	mulxq 88(%rsp), %r12, %r14
+	adoxq %r12, %r8
+	adcxq %r14, %rbp
+	mulxq 96(%rsp), %r12, %r14
+	adoxq %r12, %rbp
+	adcxq %r14, %r15
+	mulxq 0(%rsp), %r12, %r14
+	adoxq %r12, %r15
+	movl $0, %r12d
+	adcxq %r12, %r14
+	adoxq %r12, %r14
+	xorl %r12d, %r12d
+	movq 16(%rsi), %rdx
+	movq %r11, 80(%rsp)
+	mulxq %r13, %r12, %r11
+	adoxq %r12, %r8
+	adcxq %r11, %rbp
+	mulxq 88(%rsp), %r11, %r12
+	adoxq %r11, %rbp
+	adcxq %r12, %r15
+	mulxq 96(%rsp), %r11, %r12
+	adoxq %r11, %r15
+	adcxq %r12, %r14
+	mulxq 0(%rsp), %r11, %r12
+	adoxq %r11, %r14
+	movl $0, %r11d
+	adcxq %r11, %r12
+	adoxq %r11, %r12
+	xorl %r11d, %r11d
+	movq 24(%rsi), %rdx
+	movq %rbx, 104(%rsp)
+	mulxq %r13, %r11, %rbx
+	adoxq %r11, %rbp
+	adcxq %rbx, %r15
+	mulxq 88(%rsp), %r11, %rbx
+	adoxq %r11, %r15
+	adcxq %rbx, %r14
+	mulxq 96(%rsp), %r11, %rbx
+	adoxq %r11, %r14
+	adcxq %rbx, %r12
+	mulxq 0(%rsp), %r11, %rbx
+	adoxq %r11, %r12
+	movl $0, %r11d
+	adcxq %r11, %rbx
+	adoxq %r11, %rbx
+	xorl %r11d, %r11d
+	movabsq $4294968273, %rdx
+	mulxq %r15, %r11, %r13
+	adoxq %r11, %rax
+	adcxq %r13, %r10
+	mulxq %r14, %r11, %r13
+	adoxq %r11, %r10
+	adcxq %r13, %r8
+	mulxq %r12, %r11, %r13
+	adoxq %r11, %r8
+	adcxq %r13, %rbp
+	mulxq %rbx, %r11, %r12
+	adoxq %r11, %rbp
+	movl $0, %r11d
+	adcxq %r11, %r12
+	adoxq %r11, %r12
+	mulxq %r12, %r11, %rbx
+	addq %r11, %rax
+	adcq %rbx, %r10
+	adcq $0, %r8
+	adcq $0, %rbp
+	sbbq %r11, %r11
+	andq %rdx, %r11
+	addq %r11, %rax
+	adcq $0, %r10
+	adcq $0, %r8
+	adcq $0, %rbp
+	movq 32(%rsi), %rdx
+	mulxq %r9, %r11, %rbx
+	mulxq 104(%rsp), %r12, %r13
+	addq %rbx, %r12
+	mulxq 80(%rsp), %rbx, %r14
+	adcq %r13, %rbx
+	mulxq 72(%rsp), %r13, %r15
+	adcq %r14, %r13
+	adcq $0, %r15
+	xorl %r14d, %r14d
+	movq 40(%rsi), %rdx
+	movq %rbp, 0(%rsp)
+	mulxq %r9, %r14, %rbp
+	adoxq %r14, %r12
+	adcxq %rbp, %rbx
+	mulxq 104(%rsp), %rbp, %r14
+	adoxq %rbp, %rbx
+	adcxq %r14, %r13
+	mulxq 80(%rsp), %rbp, %r14
+	adoxq %rbp, %r13
+	adcxq %r14, %r15
+	mulxq 72(%rsp), %rbp, %r14
+	adoxq %rbp, %r15
+	movl $0, %ebp
+	adcxq %rbp, %r14
+	adoxq %rbp, %r14
+	xorl %ebp, %ebp
+	movq 48(%rsi), %rdx
+	movq %r8, 96(%rsp)
+	mulxq %r9, %rbp, %r8
+	adoxq %rbp, %rbx
+	adcxq %r8, %r13
+	mulxq 104(%rsp), %r8, %rbp
+	adoxq %r8, %r13
+	adcxq %rbp, %r15
+	mulxq 80(%rsp), %r8, %rbp
+	adoxq %r8, %r15
+	adcxq %rbp, %r14
+	mulxq 72(%rsp), %r8, %rbp
+	adoxq %r8, %r14
+	movl $0, %r8d
+	adcxq %r8, %rbp
+	adoxq %r8, %rbp
+	xorl %r8d, %r8d
+	movq 56(%rsi), %rdx
+	movq %r10, 88(%rsp)
+	mulxq %r9, %r8, %r10
+	adoxq %r8, %r13
+	adcxq %r10, %r15
+	mulxq 104(%rsp), %r8, %r10
+	adoxq %r8, %r15
+	adcxq %r10, %r14
+	mulxq 80(%rsp), %r8, %r10
+	adoxq %r8, %r14
+	adcxq %r10, %rbp
+	mulxq 72(%rsp), %r8, %r10
+	adoxq %r8, %rbp
+	movl $0, %r8d
+	adcxq %r8, %r10
+	adoxq %r8, %r10
+	xorl %r8d, %r8d
+	movabsq $4294968273, %rdx
+	movq %rax, 112(%rsp)
+	mulxq %r15, %r8, %rax
+	adoxq %r8, %r11
+	adcxq %rax, %r12
+	mulxq %r14, %rax, %r8
+	adoxq %rax, %r12
+	adcxq %r8, %rbx
+	mulxq %rbp, %rax, %r8
+	adoxq %rax, %rbx
+	adcxq %r8, %r13
+	mulxq %r10, %rax, %r8
+	adoxq %rax, %r13
+	movl $0, %eax
+	adcxq %rax, %r8
+	adoxq %rax, %r8
+	mulxq %r8, %rax, %r10
+	addq %rax, %r11
+	adcq %r10, %r12
+	adcq $0, %rbx
+	adcq $0, %r13
+	sbbq %rax, %rax
+	andq %rdx, %rax
+	addq %rax, %r11
+	adcq $0, %r12
+	adcq $0, %rbx
+	adcq $0, %r13
+	movq 48(%rsp), %rdx
+	mulxq 8(%rsp), %rax, %r8
+	mulxq 32(%rsp), %r10, %rbp
+	addq %r8, %r10
+	mulxq 40(%rsp), %r8, %r14
+	adcq %rbp, %r8
+	adcq $0, %r14
+	xorl %ebp, %ebp
+	movq %rdx, %rbp
+	movq 8(%rsp), %rdx
+	movq %r13, 120(%rsp)
+	mulxq 32(%rsp), %r15, %r13
+	adoxq %r15, %r8
+	adcxq %r13, %r14
+	mulxq 40(%rsp), %r13, %r15
+	adoxq %r13, %r14
+	movl $0, %r13d
+	adcxq %r13, %r15
+	adoxq %r13, %r15
+	xorl %r13d, %r13d
+	movq %rdx, %r13
+	movq 32(%rsp), %rdx
+	movq %rbx, 128(%rsp)
+	movq %r12, 136(%rsp)
+	mulxq 40(%rsp), %rbx, %r12
+	adoxq %rbx, %r15
+	movl $0, %ebx
+	adcxq %rbx, %r12
+	adoxq %rbx, %r12
+	xorl %ebx, %ebx
+	movq %rdx, %rbx
+	movq %rbp, %rdx
+	movq %r11, 144(%rsp)
+	mulxq %rdx, %rbp, %r11
+	adcxq %rax, %rax
+	adoxq %r11, %rax
+	movq %rdx, %r11
+	movq %r13, %rdx
+	mulxq %rdx, %r13, %r11
+	adcxq %r10, %r10
+	adoxq %r13, %r10
+	adcxq %r8, %r8
+	adoxq %r11, %r8
+	movq %rdx, %r11
+	movq %rbx, %rdx
+	mulxq %rdx, %rbx, %r13
+	adcxq %r14, %r14
+	adoxq %rbx, %r14
+	adcxq %r15, %r15
+	adoxq %r13, %r15
+	movq %rdx, %rbx
+	movq 40(%rsp), %rdx
+	mulxq %rdx, %r13, %rbx
+	adcxq %r12, %r12
+	adoxq %r13, %r12
+	setc %r13b
+	movzbl %r13b, %r13d
+	adoxq %rbx, %r13
+	xorl %ebx, %ebx
+	movq %rdx, %rbx
+	movabsq $4294968273, %rdx
+	mulxq %r14, %rbx, %r11
+	adoxq %rbx, %rbp
+	adcxq %r11, %rax
+	mulxq %r15, %r11, %rbx
+	adoxq %r11, %rax
+	adcxq %rbx, %r10
+	mulxq %r12, %r11, %rbx
+	adoxq %r11, %r10
+	adcxq %rbx, %r8
+	mulxq %r13, %r11, %rbx
+	adoxq %r11, %r8
+	movl $0, %r11d
+	adcxq %r11, %rbx
+	adoxq %r11, %rbx
+	mulxq %rbx, %r11, %r12
+	addq %r11, %rbp
+	adcq %r12, %rax
+	adcq $0, %r10
+	adcq $0, %r8
+	sbbq %r11, %r11
+	andq %rdx, %r11
+	addq %r11, %rbp
+	adcq $0, %rax
+	adcq $0, %r10
+	adcq $0, %r8
+	subq %r9, %rbp
+	sbbq 104(%rsp), %rax
+	sbbq 80(%rsp), %r10
+	sbbq 72(%rsp), %r8
+	sbbq %r9, %r9
+	movabsq $4294968273, %r11
+	andq %r11, %r9
+	subq %r9, %rbp
+	sbbq $0, %rax
+	sbbq $0, %r10
+	sbbq $0, %r8
+	sbbq %r9, %r9
+	andq %r11, %r9
+	subq %r9, %rbp
+	subq 112(%rsp), %rbp
+	sbbq 88(%rsp), %rax
+	sbbq 96(%rsp), %r10
+	sbbq 0(%rsp), %r8
+	sbbq %r9, %r9
+	movabsq $4294968273, %r11
+	andq %r11, %r9
+	subq %r9, %rbp
+	sbbq $0, %rax
+	sbbq $0, %r10
+	sbbq $0, %r8
+	sbbq %r9, %r9
+	andq %r11, %r9
+	subq %r9, %rbp
+	subq 112(%rsp), %rbp
+	sbbq 88(%rsp), %rax
+	sbbq 96(%rsp), %r10
+	sbbq 0(%rsp), %r8
+	sbbq %r9, %r9
+	movabsq $4294968273, %r11
+	andq %r11, %r9
+	subq %r9, %rbp
+	sbbq $0, %rax
+	sbbq $0, %r10
+	sbbq $0, %r8
+	sbbq %r9, %r9
+	andq %r11, %r9
+	subq %r9, %rbp
+	movq 112(%rsp), %r9
+	subq %rbp, %r9
+	movq 88(%rsp), %r11
+	sbbq %rax, %r11
+	movq 96(%rsp), %rbx
+	sbbq %r10, %rbx
+	movq 0(%rsp), %r12
+	sbbq %r8, %r12
+	sbbq %r13, %r13
+	movabsq $4294968273, %r14
+	andq %r14, %r13
+	subq %r13, %r9
+	sbbq $0, %r11
+	sbbq $0, %rbx
+	sbbq $0, %r12
+	sbbq %r13, %r13
+	andq %r14, %r13
+	subq %r13, %r9
+	movq %r9, %rdx
+	mulxq 48(%rsp), %r9, %r13
+	mulxq 8(%rsp), %r14, %r15
+	addq %r13, %r14
+	movq %r8, 0(%rsp)
+	mulxq 32(%rsp), %r13, %r8
+	adcq %r15, %r13
+	mulxq 40(%rsp), %r15, %rdx
+	adcq %r8, %r15
+	adcq $0, %rdx
+	xorl %r8d, %r8d
+	movq %rdx, %r8
+	movq %r11, %rdx
+	movq %r10, 96(%rsp)
+	mulxq 48(%rsp), %r11, %r10
+	adoxq %r11, %r14
+	adcxq %r10, %r13
+	mulxq 8(%rsp), %r10, %r11
+	adoxq %r10, %r13
+	adcxq %r11, %r15
+	mulxq 32(%rsp), %r10, %r11
+	adoxq %r10, %r15
+	adcxq %r11, %r8
+	mulxq 40(%rsp), %r10, %r11
+	adoxq %r10, %r8
+	movl $0, %r10d
+	adcxq %r10, %r11
+	adoxq %r10, %r11
+	xorl %r10d, %r10d
+	movq %rbx, %rdx
+	mulxq 48(%rsp), %r10, %rbx
+	adoxq %r10, %r13
+	adcxq %rbx, %r15
+	mulxq 8(%rsp), %r10, %rbx
+	adoxq %r10, %r15
+	adcxq %rbx, %r8
+	mulxq 32(%rsp), %r10, %rbx
+	adoxq %r10, %r8
+	adcxq %rbx, %r11
+	mulxq 40(%rsp), %r10, %rbx
+	adoxq %r10, %r11
+	movl $0, %r10d
+	adcxq %r10, %rbx
+	adoxq %r10, %rbx
+	xorl %r10d, %r10d
+	movq %r12, %rdx
+	mulxq 48(%rsp), %r10, %r12
+	adoxq %r10, %r15
+	adcxq %r12, %r8
+	mulxq 8(%rsp), %r10, %r12
+	adoxq %r10, %r8
+	adcxq %r12, %r11
+	mulxq 32(%rsp), %r10, %r12
+	adoxq %r10, %r11
+	adcxq %r12, %rbx
+	mulxq 40(%rsp), %r10, %r12
+	adoxq %r10, %rbx
+	movl $0, %r10d
+	adcxq %r10, %r12
+	adoxq %r10, %r12
+	xorl %r10d, %r10d
+	movabsq $4294968273, %rdx
+	movq %rax, 40(%rsp)
+	mulxq %r8, %r10, %rax
+	adoxq %r10, %r9
+	adcxq %rax, %r14
+	mulxq %r11, %rax, %r8
+	adoxq %rax, %r14
+	adcxq %r8, %r13
+	mulxq %rbx, %rax, %r8
+	adoxq %rax, %r13
+	adcxq %r8, %r15
+	mulxq %r12, %rax, %r8
+	adoxq %rax, %r15
+	movl $0, %eax
+	adcxq %rax, %r8
+	adoxq %rax, %r8
+	mulxq %r8, %rax, %r10
+	addq %rax, %r9
+	adcq %r10, %r14
+	adcq $0, %r13
+	adcq $0, %r15
+	sbbq %rax, %rax
+	andq %rdx, %rax
+	addq %rax, %r9
+	adcq $0, %r14
+	adcq $0, %r13
+	adcq $0, %r15
+	subq 144(%rsp), %r9
+	sbbq 136(%rsp), %r14
+	sbbq 128(%rsp), %r13
+	sbbq 120(%rsp), %r15
+	sbbq %rax, %rax
+	movabsq $4294968273, %r8
+	andq %r8, %rax
+	subq %rax, %r9
+	sbbq $0, %r14
+	sbbq $0, %r13
+	sbbq $0, %r15
+	sbbq %rax, %rax
+	andq %r8, %rax
+	subq %rax, %r9
+	movq %rbp, 0(%rdi)
+	movq 40(%rsp), %rax
+	movq %rax, 8(%rdi)
+	movq 96(%rsp), %rax
+	movq %rax, 16(%rdi)
+	movq 0(%rsp), %rax
+	movq %rax, 24(%rdi)
+	movq %r9, 32(%rdi)
+	movq %r14, 40(%rdi)
+	movq %r13, 48(%rdi)
+	movq %r15, 56(%rdi)
+	movq 64(%rsp), %rax
+	movq %rax, 64(%rdi)
+	movq 56(%rsp), %rax
+	movq %rax, 72(%rdi)
+	movq 24(%rsp), %rax
+	movq %rax, 80(%rdi)
+	movq 16(%rsp), %rax
+	movq %rax, 88(%rdi)
+	addq $152, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_jaddz_x86_64_adx, .-lf_secp256k1_p_jaddz_x86_64_adx
+
+# void lf_secp256k1_p_jaddc_x86_64_adx(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
+#   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: unified mixed, 7M + 5S, exact for every pair (a = infinity is the caller's). Inputs < 2^256 each, outputs < 2^256.
+#   System V: r in %rdi, a in %rsi, b in %rdx
+#   registers used: bpl, eax, ebp, ebx, r10, r10d, r11, r11d, r12, r12d, r13, r13d, r14, r14b, r14d, r15, r15b, r15d, r8, r8b, r8d, r9, r9d, rax, rbp, rbx, rcx, rdx, rsp
+#   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 152 bytes of spill slots
+#   1385 instructions; needs BMI2 + ADX
+	.text
+	.globl lf_secp256k1_p_jaddc_x86_64_adx
+	.hidden lf_secp256k1_p_jaddc_x86_64_adx
+	.type lf_secp256k1_p_jaddc_x86_64_adx, @function
+	.p2align 5
+lf_secp256k1_p_jaddc_x86_64_adx:
+	.cfi_startproc
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $152, %rsp
+	movq %rdx, %rcx
+	movq 64(%rsi), %rdx
+	mulxq 72(%rsi), %rax, %r8
+	mulxq 80(%rsi), %r9, %r10
+	addq %r8, %r9
+	mulxq 88(%rsi), %r8, %r11
+	adcq %r10, %r8
+	adcq $0, %r11
+	xorl %r10d, %r10d
+	movq %rdx, %r10
+	movq 72(%rsi), %rdx
+	mulxq 80(%rsi), %rbx, %rbp
+	adoxq %rbx, %r8
+	adcxq %rbp, %r11
+	mulxq 88(%rsi), %rbx, %rbp
+	adoxq %rbx, %r11
+	movl $0, %ebx
+	adcxq %rbx, %rbp
+	adoxq %rbx, %rbp
+	xorl %ebx, %ebx
+	movq %rdx, %rbx
+	movq 80(%rsi), %rdx
+	mulxq 88(%rsi), %r12, %r13
+	adoxq %r12, %rbp
+	movl $0, %r12d
+	adcxq %r12, %r13
+	adoxq %r12, %r13
+	xorl %r12d, %r12d
+	movq %rdx, %r12
+	movq %r10, %rdx
+	mulxq %rdx, %r10, %r14
+	adcxq %rax, %rax
+	adoxq %r14, %rax
+	movq %rdx, %r14
+	movq %rbx, %rdx
+	mulxq %rdx, %rbx, %r15
+	adcxq %r9, %r9
+	adoxq %rbx, %r9
+	adcxq %r8, %r8
+	adoxq %r15, %r8
+	movq %rdx, %rbx
+	movq %r12, %rdx
+	mulxq %rdx, %r12, %r15
+	adcxq %r11, %r11
+	adoxq %r12, %r11
+	adcxq %rbp, %rbp
+	adoxq %r15, %rbp
+	movq %rdx, %r12
+	movq 88(%rsi), %rdx
+	mulxq %rdx, %r15, %r12
+	adcxq %r13, %r13
+	adoxq %r15, %r13
+	setc %r15b
+	movzbl %r15b, %r15d
+	adoxq %r12, %r15
+	xorl %r12d, %r12d
+	movq %rdx, %r12
+	movabsq $4294968273, %rdx
+	mulxq %r11, %r12, %rbx
+	adoxq %r12, %r10
+	adcxq %rbx, %rax
+	mulxq %rbp, %r11, %rbx
+	adoxq %r11, %rax
+	adcxq %rbx, %r9
+	mulxq %r13, %r11, %rbx
+	adoxq %r11, %r9
+	adcxq %rbx, %r8
+	mulxq %r15, %r11, %rbx
+	adoxq %r11, %r8
+	movl $0, %r11d
+	adcxq %r11, %rbx
+	adoxq %r11, %rbx
+	mulxq %rbx, %r11, %rbp
+	addq %r11, %r10
+	adcq %rbp, %rax
+	adcq $0, %r9
+	adcq $0, %r8
+	sbbq %r11, %r11
+	andq %rdx, %r11
+	addq %r11, %r10
+	adcq $0, %rax
+	adcq $0, %r9
+	adcq $0, %r8
+	movq 0(%rcx), %rdx
+	mulxq %r10, %r11, %rbx
+	mulxq %rax, %rbp, %r12
+	addq %rbx, %rbp
+	mulxq %r9, %rbx, %r13
+	adcq %r12, %rbx
+	mulxq %r8, %r12, %r15
+	adcq %r13, %r12
+	adcq $0, %r15
+	xorl %r13d, %r13d
+	movq 8(%rcx), %rdx
+	mulxq %r10, %r13, %r14
+	adoxq %r13, %rbp
+	adcxq %r14, %rbx
+	mulxq %rax, %r13, %r14
+	adoxq %r13, %rbx
+	adcxq %r14, %r12
+	mulxq %r9, %r13, %r14
+	adoxq %r13, %r12
+	adcxq %r14, %r15
+	mulxq %r8, %r13, %r14
+	adoxq %r13, %r15
+	movl $0, %r13d
+	adcxq %r13, %r14
+	adoxq %r13, %r14
+	xorl %r13d, %r13d
+	movq 16(%rcx), %rdx
+	movq %rbp, 0(%rsp)
+	mulxq %r10, %r13, %rbp
+	adoxq %r13, %rbx
+	adcxq %rbp, %r12
+	mulxq %rax, %rbp, %r13
+	adoxq %rbp, %r12
+	adcxq %r13, %r15
+	mulxq %r9, %rbp, %r13
+	adoxq %rbp, %r15
+	adcxq %r13, %r14
+	mulxq %r8, %rbp, %r13
+	adoxq %rbp, %r14
+	movl $0, %ebp
+	adcxq %rbp, %r13
+	adoxq %rbp, %r13
+	xorl %ebp, %ebp
+	movq 24(%rcx), %rdx
+	movq %rbx, 8(%rsp)
+	mulxq %r10, %rbp, %rbx
+	adoxq %rbp, %r12
+	adcxq %rbx, %r15
+	mulxq %rax, %rbx, %rbp
+	adoxq %rbx, %r15
+	adcxq %rbp, %r14
+	mulxq %r9, %rbx, %rbp
+	adoxq %rbx, %r14
+	adcxq %rbp, %r13
+	mulxq %r8, %rbx, %rbp
+	adoxq %rbx, %r13
+	movl $0, %ebx
+	adcxq %rbx, %rbp
+	adoxq %rbx, %rbp
+	xorl %ebx, %ebx
+	movabsq $4294968273, %rdx
+	movq %r8, 16(%rsp)
+	mulxq %r15, %rbx, %r8
+	adoxq %rbx, %r11
+	adcxq 0(%rsp), %r8
+	mulxq %r14, %rbx, %r15
+	adoxq %rbx, %r8
+	adcxq 8(%rsp), %r15
+	mulxq %r13, %rbx, %r14
+	adoxq %rbx, %r15
+	adcxq %r14, %r12
+	mulxq %rbp, %rbx, %r13
+	adoxq %rbx, %r12
+	movl $0, %ebx
+	adcxq %rbx, %r13
+	adoxq %rbx, %r13
+	mulxq %r13, %rbx, %rbp
+	addq %rbx, %r11
+	adcq %rbp, %r8
+	adcq $0, %r15
+	adcq $0, %r12
+	sbbq %rbx, %rbx
+	andq %rdx, %rbx
+	addq %rbx, %r11
+	adcq $0, %r8
+	adcq $0, %r15
+	adcq $0, %r12
+	movq %r10, %rdx
+	mulxq 64(%rsi), %r10, %rbx
+	mulxq 72(%rsi), %rbp, %r13
+	addq %rbx, %rbp
+	mulxq 80(%rsi), %rbx, %r14
+	adcq %r13, %rbx
+	mulxq 88(%rsi), %r13, %rdx
+	adcq %r14, %r13
+	adcq $0, %rdx
+	xorl %r14d, %r14d
+	movq %rdx, %r14
+	movq %rax, %rdx
+	movq %r12, 8(%rsp)
+	mulxq 64(%rsi), %rax, %r12
+	adoxq %rax, %rbp
+	adcxq %r12, %rbx
+	mulxq 72(%rsi), %rax, %r12
+	adoxq %rax, %rbx
+	adcxq %r12, %r13
+	mulxq 80(%rsi), %rax, %r12
+	adoxq %rax, %r13
+	adcxq %r12, %r14
+	mulxq 88(%rsi), %rax, %r12
+	adoxq %rax, %r14
+	movl $0, %eax
+	adcxq %rax, %r12
+	adoxq %rax, %r12
+	xorl %eax, %eax
+	movq %r9, %rdx
+	mulxq 64(%rsi), %rax, %r9
+	adoxq %rax, %rbx
+	adcxq %r9, %r13
+	mulxq 72(%rsi), %rax, %r9
+	adoxq %rax, %r13
+	adcxq %r9, %r14
+	mulxq 80(%rsi), %rax, %r9
+	adoxq %rax, %r14
+	adcxq %r9, %r12
+	mulxq 88(%rsi), %rax, %r9
+	adoxq %rax, %r12
+	movl $0, %eax
+	adcxq %rax, %r9
+	adoxq %rax, %r9
+	xorl %eax, %eax
+	movq 16(%rsp), %rdx
+	movq %r15, 0(%rsp)
+	mulxq 64(%rsi), %rax, %r15
+	adoxq %rax, %r13
+	adcxq %r15, %r14
+	mulxq 72(%rsi), %rax, %r15
+	adoxq %rax, %r14
+	adcxq %r15, %r12
+	mulxq 80(%rsi), %rax, %r15
+	adoxq %rax, %r12
+	adcxq %r15, %r9
+	mulxq 88(%rsi), %rax, %r15
+	adoxq %rax, %r9
+	movl $0, %eax
+	adcxq %rax, %r15
+	adoxq %rax, %r15
+	xorl %eax, %eax
+	movabsq $4294968273, %rdx
+	movq %r8, 16(%rsp)
+	mulxq %r14, %rax, %r8
+	adoxq %rax, %r10
+	adcxq %r8, %rbp
+	mulxq %r12, %rax, %r8
+	adoxq %rax, %rbp
+	adcxq %r8, %rbx
+	mulxq %r9, %rax, %r8
+	adoxq %rax, %rbx
+	adcxq %r8, %r13
+	mulxq %r15, %rax, %r8
+	adoxq %rax, %r13
+	movl $0, %eax
+	adcxq %rax, %r8
+	adoxq %rax, %r8
+	mulxq %r8, %rax, %r9
+	addq %rax, %r10
+	adcq %r9, %rbp
+	adcq $0, %rbx
+	adcq $0, %r13
+	sbbq %rax, %rax
+	andq %rdx, %rax
+	addq %rax, %r10
+	adcq $0, %rbp
+	adcq $0, %rbx
+	adcq $0, %r13
+	movq 32(%rcx), %rdx
+	mulxq %r10, %rax, %r8
+	mulxq %rbp, %r9, %r12
+	addq %r8, %r9
+	mulxq %rbx, %r8, %r14
+	adcq %r12, %r8
+	mulxq %r13, %r12, %r15
+	adcq %r14, %r12
+	adcq $0, %r15
+	xorl %r14d, %r14d
+	movq 40(%rcx), %rdx
+	movq %r11, 24(%rsp)
+	mulxq %r10, %r14, %r11
+	adoxq %r14, %r9
+	adcxq %r11, %r8
+	mulxq %rbp, %r11, %r14
+	adoxq %r11, %r8
+	adcxq %r14, %r12
+	mulxq %rbx, %r11, %r14
+	adoxq %r11, %r12
+	adcxq %r14, %r15
+	mulxq %r13, %r11, %r14
+	adoxq %r11, %r15
+	movl $0, %r11d
+	adcxq %r11, %r14
+	adoxq %r11, %r14
+	xorl %r11d, %r11d
+	movq 48(%rcx), %rdx
+	movq %r9, 32(%rsp)
+	mulxq %r10, %r11, %r9
+	adoxq %r11, %r8
+	adcxq %r9, %r12
+	mulxq %rbp, %r9, %r11
+	adoxq %r9, %r12
+	adcxq %r11, %r15
+	mulxq %rbx, %r9, %r11
+	adoxq %r9, %r15
+	adcxq %r11, %r14
+	mulxq %r13, %r9, %r11
+	adoxq %r9, %r14
+	movl $0, %r9d
+	adcxq %r9, %r11
+	adoxq %r9, %r11
+	xorl %r9d, %r9d
+	movq 56(%rcx), %rdx
+	movq %r8, 40(%rsp)
+	mulxq %r10, %r9, %r8
+	adoxq %r9, %r12
+	adcxq %r8, %r15
+	mulxq %rbp, %r8, %r9
+	adoxq %r8, %r15
+	adcxq %r9, %r14
+	mulxq %rbx, %r8, %r9
+	adoxq %r8, %r14
+	adcxq %r9, %r11
+	mulxq %r13, %r8, %r9
+	adoxq %r8, %r11
+	movl $0, %r8d
+	adcxq %r8, %r9
+	adoxq %r8, %r9
+	xorl %r8d, %r8d
+	movabsq $4294968273, %rdx
+	mulxq %r15, %r8, %r10
+	adoxq %r8, %rax
+	adcxq 32(%rsp), %r10
+	mulxq %r14, %r8, %rbx
+	adoxq %r8, %r10
+	adcxq 40(%rsp), %rbx
+	mulxq %r11, %r8, %rbp
+	adoxq %r8, %rbx
+	adcxq %rbp, %r12
+	mulxq %r9, %r8, %r11
+	adoxq %r8, %r12
+	movl $0, %r8d
+	adcxq %r8, %r11
+	adoxq %r8, %r11
+	mulxq %r11, %r8, %r9
+	addq %r8, %rax
+	adcq %r9, %r10
+	adcq $0, %rbx
+	adcq $0, %r12
+	sbbq %r8, %r8
+	andq %rdx, %r8
+	addq %r8, %rax
+	adcq $0, %r10
+	adcq $0, %rbx
+	adcq $0, %r12
+	movq 0(%rsi), %r8
+	addq 24(%rsp), %r8
+	movq 8(%rsi), %r9
+	adcq 16(%rsp), %r9
+	movq 16(%rsi), %r11
+	adcq 0(%rsp), %r11
+	movq 24(%rsi), %rbp
+	adcq 8(%rsp), %rbp
+	sbbq %r13, %r13
+	movabsq $4294968273, %r14
+	andq %r14, %r13
+	addq %r13, %r8
+	adcq $0, %r9
+	adcq $0, %r11
+	adcq $0, %rbp
+	sbbq %r13, %r13
+	andq %r14, %r13
+	addq %r13, %r8
+	movq 32(%rsi), %r13
+	addq %rax, %r13
+	movq 40(%rsi), %r14
+	adcq %r10, %r14
+	movq 48(%rsi), %r15
+	adcq %rbx, %r15
+	movq 56(%rsi), %rdx
+	adcq %r12, %rdx
+	movq %r12, 40(%rsp)
+	sbbq %r12, %r12
+	movq %rbx, 32(%rsp)
+	movabsq $4294968273, %rbx
+	andq %rbx, %r12
+	addq %r12, %r13
+	adcq $0, %r14
+	adcq $0, %r15
+	adcq $0, %rdx
+	sbbq %r12, %r12
+	andq %rbx, %r12
+	addq %r12, %r13
+	movq %rdx, %rbx
+	movq %r8, %rdx
+	mulxq %r9, %r8, %r12
+	movq %r10, 48(%rsp)
+	movq %rax, 56(%rsp)
+	mulxq %r11, %r10, %rax
+	addq %r12, %r10
+	movq %rbx, 64(%rsp)
+	mulxq %rbp, %r12, %rbx
+	adcq %rax, %r12
+	adcq $0, %rbx
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movq %r9, %rdx
+	movq %r15, 72(%rsp)
+	mulxq %r11, %r9, %r15
+	adoxq %r9, %r12
+	adcxq %r15, %rbx
+	mulxq %rbp, %r9, %r15
+	adoxq %r9, %rbx
+	movl $0, %r9d
+	adcxq %r9, %r15
+	adoxq %r9, %r15
+	xorl %r9d, %r9d
+	movq %rdx, %r9
+	movq %r11, %rdx
+	movq %r14, 80(%rsp)
+	mulxq %rbp, %r11, %r14
+	adoxq %r11, %r15
+	movl $0, %r11d
+	adcxq %r11, %r14
+	adoxq %r11, %r14
+	xorl %r11d, %r11d
+	movq %rdx, %r11
+	movq %rax, %rdx
+	movq %r13, 88(%rsp)
+	mulxq %rdx, %rax, %r13
+	adcxq %r8, %r8
+	adoxq %r13, %r8
+	movq %rdx, %r13
+	movq %r9, %rdx
+	movq %r13, 96(%rsp)
+	mulxq %rdx, %r9, %r13
+	adcxq %r10, %r10
+	adoxq %r9, %r10
+	adcxq %r12, %r12
+	adoxq %r13, %r12
+	movq %rdx, %r9
+	movq %r11, %rdx
+	mulxq %rdx, %r11, %r13
+	adcxq %rbx, %rbx
+	adoxq %r11, %rbx
+	adcxq %r15, %r15
+	adoxq %r13, %r15
+	movq %rdx, %r11
+	movq %rbp, %rdx
+	mulxq %rdx, %rbp, %r13
+	adcxq %r14, %r14
+	adoxq %rbp, %r14
+	setc %bpl
+	movzbl %bpl, %ebp
+	adoxq %r13, %rbp
+	xorl %r13d, %r13d
+	movq %rdx, %r13
+	movabsq $4294968273, %rdx
+	movq %r13, 104(%rsp)
+	movq %r11, 112(%rsp)
+	mulxq %rbx, %r13, %r11
+	adoxq %r13, %rax
+	adcxq %r11, %r8
+	mulxq %r15, %r11, %rbx
+	adoxq %r11, %r8
+	adcxq %rbx, %r10
+	mulxq %r14, %r11, %rbx
+	adoxq %r11, %r10
+	adcxq %rbx, %r12
+	mulxq %rbp, %r11, %rbx
+	adoxq %r11, %r12
+	movl $0, %r11d
+	adcxq %r11, %rbx
+	adoxq %r11, %rbx
+	mulxq %rbx, %r11, %rbp
+	addq %r11, %rax
+	adcq %rbp, %r8
+	adcq $0, %r10
+	adcq $0, %r12
+	sbbq %r11, %r11
+	andq %rdx, %r11
+	addq %r11, %rax
+	adcq $0, %r8
+	adcq $0, %r10
+	adcq $0, %r12
+	movq 0(%rsi), %rdx
+	mulxq 24(%rsp), %r11, %rbx
+	mulxq 16(%rsp), %rbp, %r13
+	addq %rbx, %rbp
+	mulxq 0(%rsp), %rbx, %r14
+	adcq %r13, %rbx
+	mulxq 8(%rsp), %r13, %r15
+	adcq %r14, %r13
+	adcq $0, %r15
+	xorl %r14d, %r14d
+	movq %rdx, %r14
+	movq 8(%rsi), %rdx
+	movq %r9, 120(%rsp)
+	mulxq 24(%rsp), %r14, %r9
+	adoxq %r14, %rbp
+	adcxq %r9, %rbx
+	mulxq 16(%rsp), %r9, %r14
+	adoxq %r9, %rbx
+	adcxq %r14, %r13
+	mulxq 0(%rsp), %r9, %r14
+	adoxq %r9, %r13
+	adcxq %r14, %r15
+	mulxq 8(%rsp), %r9, %r14
+	adoxq %r9, %r15
+	movl $0, %r9d
+	adcxq %r9, %r14
+	adoxq %r9, %r14
+	xorl %r9d, %r9d
+	movq %rdx, %r9
+	movq 16(%rsi), %rdx
+	movq %r12, 128(%rsp)
+	mulxq 24(%rsp), %r9, %r12
+	adoxq %r9, %rbx
+	adcxq %r12, %r13
+	mulxq 16(%rsp), %r9, %r12
+	adoxq %r9, %r13
+	adcxq %r12, %r15
+	mulxq 0(%rsp), %r9, %r12
+	adoxq %r9, %r15
+	adcxq %r12, %r14
+	mulxq 8(%rsp), %r9, %r12
+	adoxq %r9, %r14
+	movl $0, %r9d
+	adcxq %r9, %r12
+	adoxq %r9, %r12
+	xorl %r9d, %r9d
+	movq %rdx, %r9
+	movq 24(%rsi), %rdx
+	movq %r10, 136(%rsp)
+	mulxq 24(%rsp), %r9, %r10
+	adoxq %r9, %r13
+	adcxq %r10, %r15
+	mulxq 16(%rsp), %r9, %r10
+	adoxq %r9, %r15
+	adcxq %r10, %r14
+	mulxq 0(%rsp), %r9, %r10
+	adoxq %r9, %r14
+	adcxq %r10, %r12
+	mulxq 8(%rsp), %r9, %r10
+	adoxq %r9, %r12
+	movl $0, %r9d
+	adcxq %r9, %r10
+	adoxq %r9, %r10
+	xorl %r9d, %r9d
+	movq %rdx, %r9
+	movabsq $4294968273, %rdx
+	movq %r8, 144(%rsp)
+	mulxq %r15, %r9, %r8
+	adoxq %r9, %r11
+	adcxq %r8, %rbp
+	mulxq %r14, %r8, %r9
+	adoxq %r8, %rbp
+	adcxq %r9, %rbx
+	mulxq %r12, %r8, %r9
+	adoxq %r8, %rbx
+	adcxq %r9, %r13
+	mulxq %r10, %r8, %r9
+	adoxq %r8, %r13
+	movl $0, %r8d
+	adcxq %r8, %r9
+	adoxq %r8, %r9
+	mulxq %r9, %r8, %r10
+	addq %r8, %r11
+	adcq %r10, %rbp
+	adcq $0, %rbx
+	adcq $0, %r13
+	sbbq %r8, %r8
+	andq %rdx, %r8
+	addq %r8, %r11
+	adcq $0, %rbp
+	adcq $0, %rbx
+	adcq $0, %r13
+	subq %r11, %rax
+	movq 144(%rsp), %r8
+	sbbq %rbp, %r8
+	movq 136(%rsp), %r9
+	sbbq %rbx, %r9
+	movq 128(%rsp), %r10
+	sbbq %r13, %r10
+	sbbq %r11, %r11
+	movabsq $4294968273, %rbx
+	andq %rbx, %r11
+	subq %r11, %rax
+	sbbq $0, %r8
+	sbbq $0, %r9
+	sbbq $0, %r10
+	sbbq %r11, %r11
+	andq %rbx, %r11
+	subq %r11, %rax
+	movabsq $-4294968273, %r11
+	xorq 88(%rsp), %r11
+	movq $-1, %rbx
+	xorq 80(%rsp), %rbx
+	movq 88(%rsp), %rbp
+	orq 80(%rsp), %rbp
+	orq %rbx, %r11
+	movq $-1, %rbx
+	xorq 72(%rsp), %rbx
+	orq 72(%rsp), %rbp
+	orq %rbx, %r11
+	movq $-1, %rbx
+	xorq 64(%rsp), %rbx
+	orq 64(%rsp), %rbp
+	orq %rbx, %r11
+	subq $1, %rbp
+	sbbq %rbx, %rbx
+	subq $1, %r11
+	sbbq %r11, %r11
+	orq %r11, %rbx
+	movabsq $-4294968273, %r11
+	xorq %rax, %r11
+	movq $-1, %rbp
+	xorq %r8, %rbp
+	movq %rax, %r12
+	orq %r8, %r12
+	orq %rbp, %r11
+	movq $-1, %rbp
+	xorq %r9, %rbp
+	orq %r9, %r12
+	orq %rbp, %r11
+	movq $-1, %rbp
+	xorq %r10, %rbp
+	orq %r10, %r12
+	orq %rbp, %r11
+	subq $1, %r12
+	sbbq %rbp, %rbp
+	subq $1, %r11
+	sbbq %r11, %r11
+	orq %r11, %rbp
+	andq %rbp, %rbx
+	movq 32(%rsi), %r11
+	subq 56(%rsp), %r11
+	movq 40(%rsi), %rbp
+	sbbq 48(%rsp), %rbp
+	movq 48(%rsi), %r12
+	sbbq 32(%rsp), %r12
+	movq 56(%rsi), %r13
+	sbbq 40(%rsp), %r13
+	sbbq %r14, %r14
+	movabsq $4294968273, %r15
+	andq %r15, %r14
+	subq %r14, %r11
+	sbbq $0, %rbp
+	sbbq $0, %r12
+	sbbq $0, %r13
+	sbbq %r14, %r14
+	andq %r15, %r14
+	subq %r14, %r11
+	xorq %rax, %r11
+	andq %rbx, %r11
+	xorq %r11, %rax
+	xorq %r8, %rbp
+	andq %rbx, %rbp
+	xorq %rbp, %r8
+	xorq %r9, %r12
+	andq %rbx, %r12
+	xorq %r12, %r9
+	xorq %r10, %r13
+	andq %rbx, %r13
+	xorq %r13, %r10
+	movq 0(%rsi), %r11
+	subq 24(%rsp), %r11
+	movq 8(%rsi), %rbp
+	sbbq 16(%rsp), %rbp
+	movq 16(%rsi), %r12
+	sbbq 0(%rsp), %r12
+	movq 24(%rsi), %r13
+	sbbq 8(%rsp), %r13
+	sbbq %r14, %r14
+	movabsq $4294968273, %r15
+	andq %r15, %r14
+	subq %r14, %r11
+	sbbq $0, %rbp
+	sbbq $0, %r12
+	sbbq $0, %r13
+	sbbq %r14, %r14
+	andq %r15, %r14
+	subq %r14, %r11
+	xorq 88(%rsp), %r11
+	andq %rbx, %r11
+	movq 88(%rsp), %r14
+	xorq %r11, %r14
+	xorq 80(%rsp), %rbp
+	andq %rbx, %rbp
+	movq 80(%rsp), %r11
+	xorq %rbp, %r11
+	xorq 72(%rsp), %r12
+	andq %rbx, %r12
+	movq 72(%rsp), %rbp
+	xorq %r12, %rbp
+	xorq 64(%rsp), %r13
+	andq %rbx, %r13
+	movq 64(%rsp), %r12
+	xorq %r13, %r12
+	movq %r14, %rdx
+	mulxq %r11, %r13, %r14
+	movq %r10, 64(%rsp)
+	mulxq %rbp, %r15, %r10
+	addq %r14, %r15
+	movq %r9, 72(%rsp)
+	mulxq %r12, %r14, %r9
+	adcq %r10, %r14
+	adcq $0, %r9
+	xorl %r10d, %r10d
+	movq %rdx, %r10
+	movq %r11, %rdx
+	movq %rax, 80(%rsp)
+	mulxq %rbp, %r11, %rax
+	adoxq %r11, %r14
+	adcxq %rax, %r9
+	mulxq %r12, %rax, %r11
+	adoxq %rax, %r9
+	movl $0, %eax
+	adcxq %rax, %r11
+	adoxq %rax, %r11
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movq %rbp, %rdx
+	movq %r8, 88(%rsp)
+	mulxq %r12, %rbp, %r8
+	adoxq %rbp, %r11
+	movl $0, %ebp
+	adcxq %rbp, %r8
+	adoxq %rbp, %r8
+	xorl %ebp, %ebp
+	movq %rdx, %rbp
+	movq %r10, %rdx
+	movq %rbx, 8(%rsp)
+	mulxq %rdx, %r10, %rbx
+	adcxq %r13, %r13
+	adoxq %rbx, %r13
+	movq %rdx, %rbx
+	movq %rax, %rdx
+	movq %rbx, 0(%rsp)
+	mulxq %rdx, %rax, %rbx
+	adcxq %r15, %r15
+	adoxq %rax, %r15
+	adcxq %r14, %r14
+	adoxq %rbx, %r14
+	movq %rdx, %rax
+	movq %rbp, %rdx
+	mulxq %rdx, %rbx, %rbp
+	adcxq %r9, %r9
+	adoxq %rbx, %r9
+	adcxq %r11, %r11
+	adoxq %rbp, %r11
+	movq %rdx, %rbx
+	movq %r12, %rdx
+	mulxq %rdx, %rbp, %r12
+	adcxq %r8, %r8
+	adoxq %rbp, %r8
+	setc %bpl
+	movzbl %bpl, %ebp
+	adoxq %r12, %rbp
+	xorl %r12d, %r12d
+	movq %rdx, %r12
+	movabsq $4294968273, %rdx
+	movq %r12, 16(%rsp)
+	movq %rbx, 24(%rsp)
+	mulxq %r9, %r12, %rbx
+	adoxq %r12, %r10
+	adcxq %rbx, %r13
+	mulxq %r11, %r9, %rbx
+	adoxq %r9, %r13
+	adcxq %rbx, %r15
+	mulxq %r8, %r9, %r11
+	adoxq %r9, %r15
+	adcxq %r11, %r14
+	mulxq %rbp, %r8, %r9
+	adoxq %r8, %r14
+	movl $0, %r8d
+	adcxq %r8, %r9
+	adoxq %r8, %r9
+	mulxq %r9, %r8, %r11
+	addq %r8, %r10
+	adcq %r11, %r13
+	adcq $0, %r15
+	adcq $0, %r14
+	sbbq %r8, %r8
+	andq %rdx, %r8
+	addq %r8, %r10
+	adcq $0, %r13
+	adcq $0, %r15
+	adcq $0, %r14
+	movq 96(%rsp), %rdx
+	mulxq %r10, %r8, %r9
+	mulxq %r13, %r11, %rbx
+	addq %r9, %r11
+	mulxq %r15, %r9, %rbp
+	adcq %rbx, %r9
+	mulxq %r14, %rbx, %r12
+	adcq %rbp, %rbx
+	adcq $0, %r12
+	xorl %ebp, %ebp
+	movq 120(%rsp), %rdx
+	movq %rax, 96(%rsp)
+	mulxq %r10, %rbp, %rax
+	adoxq %rbp, %r11
+	adcxq %rax, %r9
+	mulxq %r13, %rax, %rbp
+	adoxq %rax, %r9
+	adcxq %rbp, %rbx
+	mulxq %r15, %rax, %rbp
+	adoxq %rax, %rbx
+	adcxq %rbp, %r12
+	mulxq %r14, %rax, %rbp
+	adoxq %rax, %r12
+	movl $0, %eax
+	adcxq %rax, %rbp
+	adoxq %rax, %rbp
+	xorl %eax, %eax
+	movq 112(%rsp), %rdx
+	movq %r11, 120(%rsp)
+	mulxq %r10, %rax, %r11
+	adoxq %rax, %r9
+	adcxq %r11, %rbx
+	mulxq %r13, %rax, %r11
+	adoxq %rax, %rbx
+	adcxq %r11, %r12
+	mulxq %r15, %rax, %r11
+	adoxq %rax, %r12
+	adcxq %r11, %rbp
+	mulxq %r14, %rax, %r11
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adcxq %rax, %r11
+	adoxq %rax, %r11
+	xorl %eax, %eax
+	movq 104(%rsp), %rdx
+	movq %r9, 112(%rsp)
+	mulxq %r10, %rax, %r9
+	adoxq %rax, %rbx
+	adcxq %r9, %r12
+	mulxq %r13, %rax, %r9
+	adoxq %rax, %r12
+	adcxq %r9, %rbp
+	mulxq %r15, %rax, %r9
+	adoxq %rax, %rbp
+	adcxq %r9, %r11
+	mulxq %r14, %rax, %r9
+	adoxq %rax, %r11
+	movl $0, %eax
+	adcxq %rax, %r9
+	adoxq %rax, %r9
+	xorl %eax, %eax
+	movabsq $4294968273, %rdx
+	movq %r14, 104(%rsp)
+	mulxq %r12, %rax, %r14
+	adoxq %rax, %r8
+	adcxq 120(%rsp), %r14
+	mulxq %rbp, %rax, %r12
+	adoxq %rax, %r14
+	adcxq 112(%rsp), %r12
+	mulxq %r11, %rax, %rbp
+	adoxq %rax, %r12
+	adcxq %rbp, %rbx
+	mulxq %r9, %rax, %r11
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adcxq %rax, %r11
+	adoxq %rax, %r11
+	mulxq %r11, %rax, %r9
+	addq %rax, %r8
+	adcq %r9, %r14
+	adcq $0, %r12
+	adcq $0, %rbx
+	sbbq %rax, %rax
+	andq %rdx, %rax
+	addq %rax, %r8
+	adcq $0, %r14
+	adcq $0, %r12
+	adcq $0, %rbx
+	movq 8(%rsp), %rax
+	xorq $-1, %rax
+	movq %r10, %rdx
+	mulxq %r13, %r9, %r10
+	mulxq %r15, %r11, %rbp
+	addq %r10, %r11
+	movq %rbx, 8(%rsp)
+	mulxq 104(%rsp), %r10, %rbx
+	adcq %rbp, %r10
+	adcq $0, %rbx
+	xorl %ebp, %ebp
+	movq %rdx, %rbp
+	movq %r13, %rdx
+	movq %r12, 112(%rsp)
+	mulxq %r15, %r13, %r12
+	adoxq %r13, %r10
+	adcxq %r12, %rbx
+	mulxq 104(%rsp), %r12, %r13
+	adoxq %r12, %rbx
+	movl $0, %r12d
+	adcxq %r12, %r13
+	adoxq %r12, %r13
+	xorl %r12d, %r12d
+	movq %rdx, %r12
+	movq %r15, %rdx
+	movq %r14, 120(%rsp)
+	mulxq 104(%rsp), %r15, %r14
+	adoxq %r15, %r13
+	movl $0, %r15d
+	adcxq %r15, %r14
+	adoxq %r15, %r14
+	xorl %r15d, %r15d
+	movq %rdx, %r15
+	movq %rbp, %rdx
+	movq %r8, 40(%rsp)
+	mulxq %rdx, %rbp, %r8
+	adcxq %r9, %r9
+	adoxq %r8, %r9
+	movq %r12, %rdx
+	mulxq %rdx, %r8, %r12
+	adcxq %r11, %r11
+	adoxq %r8, %r11
+	adcxq %r10, %r10
+	adoxq %r12, %r10
+	movq %r15, %rdx
+	mulxq %rdx, %r8, %r12
+	adcxq %rbx, %rbx
+	adoxq %r8, %rbx
+	adcxq %r13, %r13
+	adoxq %r12, %r13
+	movq 104(%rsp), %rdx
+	mulxq %rdx, %r8, %r12
+	adcxq %r14, %r14
+	adoxq %r8, %r14
+	setc %r8b
+	movzbl %r8b, %r8d
+	adoxq %r12, %r8
+	xorl %r12d, %r12d
+	movabsq $4294968273, %rdx
+	mulxq %rbx, %r12, %r15
+	adoxq %r12, %rbp
+	adcxq %r15, %r9
+	mulxq %r13, %rbx, %r12
+	adoxq %rbx, %r9
+	adcxq %r12, %r11
+	mulxq %r14, %rbx, %r12
+	adoxq %rbx, %r11
+	adcxq %r12, %r10
+	mulxq %r8, %rbx, %r12
+	adoxq %rbx, %r10
+	movl $0, %r8d
+	adcxq %r8, %r12
+	adoxq %r8, %r12
+	mulxq %r12, %r8, %rbx
+	addq %r8, %rbp
+	adcq %rbx, %r9
+	adcq $0, %r11
+	adcq $0, %r10
+	sbbq %r8, %r8
+	andq %rdx, %r8
+	addq %r8, %rbp
+	adcq $0, %r9
+	adcq $0, %r11
+	adcq $0, %r10
+	andq %rax, %rbp
+	andq %rax, %r9
+	andq %rax, %r11
+	andq %rax, %r10
+	movq 80(%rsp), %rdx
+	mulxq 88(%rsp), %rax, %r8
+	mulxq 72(%rsp), %rbx, %r12
+	addq %r8, %rbx
+	mulxq 64(%rsp), %r8, %r13
+	adcq %r12, %r8
+	adcq $0, %r13
+	xorl %r12d, %r12d
+	movq %rdx, %r12
+	movq 88(%rsp), %rdx
+	mulxq 72(%rsp), %r14, %r15
+	adoxq %r14, %r8
+	adcxq %r15, %r13
+	mulxq 64(%rsp), %r14, %r15
+	adoxq %r14, %r13
+	movl $0, %r14d
+	adcxq %r14, %r15
+	adoxq %r14, %r15
+	xorl %r14d, %r14d
+	movq %rdx, %r14
+	movq 72(%rsp), %rdx
+	movq %r10, 104(%rsp)
+	movq %r11, 32(%rsp)
+	mulxq 64(%rsp), %r10, %r11
+	adoxq %r10, %r15
+	movl $0, %r10d
+	adcxq %r10, %r11
+	adoxq %r10, %r11
+	xorl %r10d, %r10d
+	movq %rdx, %r10
+	movq %r12, %rdx
+	movq %r9, 48(%rsp)
+	mulxq %rdx, %r12, %r9
+	adcxq %rax, %rax
+	adoxq %r9, %rax
+	movq %rdx, %r9
+	movq %r14, %rdx
+	mulxq %rdx, %r14, %r9
+	adcxq %rbx, %rbx
+	adoxq %r14, %rbx
+	adcxq %r8, %r8
+	adoxq %r9, %r8
+	movq %rdx, %r9
+	movq %r10, %rdx
+	mulxq %rdx, %r10, %r14
+	adcxq %r13, %r13
+	adoxq %r10, %r13
+	adcxq %r15, %r15
+	adoxq %r14, %r15
+	movq %rdx, %r10
+	movq 64(%rsp), %rdx
+	mulxq %rdx, %r14, %r10
+	adcxq %r11, %r11
+	adoxq %r14, %r11
+	setc %r14b
+	movzbl %r14b, %r14d
+	adoxq %r10, %r14
+	xorl %r10d, %r10d
+	movq %rdx, %r10
+	movabsq $4294968273, %rdx
+	mulxq %r13, %r10, %r9
+	adoxq %r10, %r12
+	adcxq %r9, %rax
+	mulxq %r15, %r9, %r10
+	adoxq %r9, %rax
+	adcxq %r10, %rbx
+	mulxq %r11, %r9, %r10
+	adoxq %r9, %rbx
+	adcxq %r10, %r8
+	mulxq %r14, %r9, %r10
+	adoxq %r9, %r8
+	movl $0, %r9d
+	adcxq %r9, %r10
+	adoxq %r9, %r10
+	mulxq %r10, %r9, %r11
+	addq %r9, %r12
+	adcq %r11, %rax
+	adcq $0, %rbx
+	adcq $0, %r8
+	sbbq %r9, %r9
+	andq %rdx, %r9
+	addq %r9, %r12
+	adcq $0, %rax
+	adcq $0, %rbx
+	adcq $0, %r8
+	subq 40(%rsp), %r12
+	sbbq 120(%rsp), %rax
+	sbbq 112(%rsp), %rbx
+	sbbq 8(%rsp), %r8
+	sbbq %r9, %r9
+	movabsq $4294968273, %r10
+	andq %r10, %r9
+	subq %r9, %r12
+	sbbq $0, %rax
+	sbbq $0, %rbx
+	sbbq $0, %r8
+	sbbq %r9, %r9
+	andq %r10, %r9
+	subq %r9, %r12
+	movq 0(%rsp), %rdx
+	mulxq 64(%rsi), %r9, %r10
+	mulxq 72(%rsi), %r11, %r13
+	addq %r10, %r11
+	mulxq 80(%rsi), %r10, %r14
+	adcq %r13, %r10
+	mulxq 88(%rsi), %r13, %r15
+	adcq %r14, %r13
+	adcq $0, %r15
+	xorl %r14d, %r14d
+	movq 96(%rsp), %rdx
+	movq %rbp, 0(%rsp)
+	mulxq 64(%rsi), %r14, %rbp
+	adoxq %r14, %r11
+	adcxq %rbp, %r10
+	mulxq 72(%rsi), %rbp, %r14
+	adoxq %rbp, %r10
+	adcxq %r14, %r13
+	mulxq 80(%rsi), %rbp, %r14
+	adoxq %rbp, %r13
+	adcxq %r14, %r15
+	mulxq 88(%rsi), %rbp, %r14
+	adoxq %rbp, %r15
+	movl $0, %ebp
+	adcxq %rbp, %r14
+	adoxq %rbp, %r14
+	xorl %ebp, %ebp
+	movq 24(%rsp), %rdx
+	movq %r8, 96(%rsp)
+	mulxq 64(%rsi), %rbp, %r8
+	adoxq %rbp, %r10
+	adcxq %r8, %r13
+	mulxq 72(%rsi), %r8, %rbp
+	adoxq %r8, %r13
+	adcxq %rbp, %r15
+	mulxq 80(%rsi), %r8, %rbp
+	adoxq %r8, %r15
+	adcxq %rbp, %r14
+	mulxq 88(%rsi), %r8, %rbp
+	adoxq %r8, %r14
+	movl $0, %r8d
+	adcxq %r8, %rbp
+	adoxq %r8, %rbp
+	xorl %r8d, %r8d
+	movq 16(%rsp), %rdx
+	movq %rbx, 24(%rsp)
+	mulxq 64(%rsi), %r8, %rbx
+	adoxq %r8, %r13
+	adcxq %rbx, %r15
+	mulxq 72(%rsi), %r8, %rbx
+	adoxq %r8, %r15
+	adcxq %rbx, %r14
+	mulxq 80(%rsi), %r8, %rbx
+	adoxq %r8, %r14
+	adcxq %rbx, %rbp
+	mulxq 88(%rsi), %r8, %rbx
+	adoxq %r8, %rbp
+	movl $0, %r8d
+	adcxq %r8, %rbx
+	adoxq %r8, %rbx
+	xorl %r8d, %r8d
+	movabsq $4294968273, %rdx
+	movq %rax, 16(%rsp)
+	mulxq %r15, %r8, %rax
+	adoxq %r8, %r9
+	adcxq %rax, %r11
+	mulxq %r14, %rax, %r8
+	adoxq %rax, %r11
+	adcxq %r8, %r10
+	mulxq %rbp, %rax, %r8
+	adoxq %rax, %r10
+	adcxq %r8, %r13
+	mulxq %rbx, %rax, %r8
+	adoxq %rax, %r13
+	movl $0, %eax
+	adcxq %rax, %r8
+	adoxq %rax, %r8
+	mulxq %r8, %rax, %rbx
+	addq %rax, %r9
+	adcq %rbx, %r11
+	adcq $0, %r10
+	adcq $0, %r13
+	sbbq %rax, %rax
+	andq %rdx, %rax
+	addq %rax, %r9
+	adcq $0, %r11
+	adcq $0, %r10
+	adcq $0, %r13
+	movq 40(%rsp), %rax
+	subq %r12, %rax
+	movq 120(%rsp), %r8
+	sbbq 16(%rsp), %r8
+	movq 112(%rsp), %rbx
+	sbbq 24(%rsp), %rbx
+	movq 8(%rsp), %rbp
+	sbbq 96(%rsp), %rbp
+	sbbq %r14, %r14
+	movabsq $4294968273, %r15
+	andq %r15, %r14
+	subq %r14, %rax
+	sbbq $0, %r8
+	sbbq $0, %rbx
+	sbbq $0, %rbp
+	sbbq %r14, %r14
+	andq %r15, %r14
+	subq %r14, %rax
+	subq %r12, %rax
+	sbbq 16(%rsp), %r8
+	sbbq 24(%rsp), %rbx
+	sbbq 96(%rsp), %rbp
+	sbbq %r14, %r14
+	movabsq $4294968273, %r15
+	andq %r15, %r14
+	subq %r14, %rax
+	sbbq $0, %r8
+	sbbq $0, %rbx
+	sbbq $0, %rbp
+	sbbq %r14, %r14
+	andq %r15, %r14
+	subq %r14, %rax
+	movq %rax, %rdx
+	mulxq 80(%rsp), %rax, %r14
+	movq %r12, 8(%rsp)
+	mulxq 88(%rsp), %r15, %r12
+	addq %r14, %r15
+	movq %r13, 112(%rsp)
+	mulxq 72(%rsp), %r14, %r13
+	adcq %r12, %r14
+	mulxq 64(%rsp), %r12, %rdx
+	adcq %r13, %r12
+	adcq $0, %rdx
+	xorl %r13d, %r13d
+	movq %rdx, %r13
+	movq %r8, %rdx
+	movq %r10, 120(%rsp)
+	mulxq 80(%rsp), %r8, %r10
+	adoxq %r8, %r15
+	adcxq %r10, %r14
+	mulxq 88(%rsp), %r8, %r10
+	adoxq %r8, %r14
+	adcxq %r10, %r12
+	mulxq 72(%rsp), %r8, %r10
+	adoxq %r8, %r12
+	adcxq %r10, %r13
+	mulxq 64(%rsp), %r8, %r10
+	adoxq %r8, %r13
+	movl $0, %r8d
+	adcxq %r8, %r10
+	adoxq %r8, %r10
+	xorl %r8d, %r8d
+	movq %rbx, %rdx
+	mulxq 80(%rsp), %r8, %rbx
+	adoxq %r8, %r14
+	adcxq %rbx, %r12
+	mulxq 88(%rsp), %r8, %rbx
+	adoxq %r8, %r12
+	adcxq %rbx, %r13
+	mulxq 72(%rsp), %r8, %rbx
+	adoxq %r8, %r13
+	adcxq %rbx, %r10
+	mulxq 64(%rsp), %r8, %rbx
+	adoxq %r8, %r10
+	movl $0, %r8d
+	adcxq %r8, %rbx
+	adoxq %r8, %rbx
+	xorl %r8d, %r8d
+	movq %rbp, %rdx
+	mulxq 80(%rsp), %r8, %rbp
+	adoxq %r8, %r12
+	adcxq %rbp, %r13
+	mulxq 88(%rsp), %r8, %rbp
+	adoxq %r8, %r13
+	adcxq %rbp, %r10
+	mulxq 72(%rsp), %r8, %rbp
+	adoxq %r8, %r10
+	adcxq %rbp, %rbx
+	mulxq 64(%rsp), %r8, %rbp
+	adoxq %r8, %rbx
+	movl $0, %r8d
+	adcxq %r8, %rbp
+	adoxq %r8, %rbp
+	xorl %r8d, %r8d
+	movabsq $4294968273, %rdx
+	movq %r11, 64(%rsp)
+	mulxq %r13, %r8, %r11
+	adoxq %r8, %rax
+	adcxq %r11, %r15
+	mulxq %r10, %r8, %r11
+	adoxq %r8, %r15
+	adcxq %r11, %r14
+	mulxq %rbx, %r8, %r10
+	adoxq %r8, %r14
+	adcxq %r10, %r12
+	mulxq %rbp, %r8, %r10
+	adoxq %r8, %r12
+	movl $0, %r8d
+	adcxq %r8, %r10
+	adoxq %r8, %r10
+	mulxq %r10, %r8, %r11
+	addq %r8, %rax
+	adcq %r11, %r15
+	adcq $0, %r14
+	adcq $0, %r12
+	sbbq %r8, %r8
+	andq %rdx, %r8
+	addq %r8, %rax
+	adcq $0, %r15
+	adcq $0, %r14
+	adcq $0, %r12
+	subq 0(%rsp), %rax
+	sbbq 48(%rsp), %r15
+	sbbq 32(%rsp), %r14
+	sbbq 104(%rsp), %r12
+	sbbq %r8, %r8
+	movabsq $4294968273, %r10
+	andq %r10, %r8
+	subq %r8, %rax
+	sbbq $0, %r15
+	sbbq $0, %r14
+	sbbq $0, %r12
+	sbbq %r8, %r8
+	andq %r10, %r8
+	subq %r8, %rax
+	addq %r9, %r9
+	movq 64(%rsp), %r8
+	adcq %r8, %r8
+	movq 120(%rsp), %r10
+	adcq %r10, %r10
+	movq 112(%rsp), %r11
+	adcq %r11, %r11
+	sbbq %rbx, %rbx
+	movabsq $4294968273, %rbp
+	andq %rbp, %rbx
+	addq %rbx, %r9
+	adcq $0, %r8
+	adcq $0, %r10
+	adcq $0, %r11
+	sbbq %rbx, %rbx
+	andq %rbp, %rbx
+	addq %rbx, %r9
+	movq 8(%rsp), %rbx
+	addq %rbx, %rbx
+	movq 16(%rsp), %rbp
+	adcq %rbp, %rbp
+	movq 24(%rsp), %r13
+	adcq %r13, %r13
+	movq 96(%rsp), %rdx
+	adcq %rdx, %rdx
+	movq %r11, 96(%rsp)
+	sbbq %r11, %r11
+	movq %r10, 24(%rsp)
+	movabsq $4294968273, %r10
+	andq %r10, %r11
+	addq %r11, %rbx
+	adcq $0, %rbp
+	adcq $0, %r13
+	adcq $0, %rdx
+	sbbq %r11, %r11
+	andq %r10, %r11
+	addq %r11, %rbx
+	addq %rbx, %rbx
+	adcq %rbp, %rbp
+	adcq %r13, %r13
+	adcq %rdx, %rdx
+	sbbq %r10, %r10
+	movabsq $4294968273, %r11
+	andq %r11, %r10
+	addq %r10, %rbx
+	adcq $0, %rbp
+	adcq $0, %r13
+	adcq $0, %rdx
+	sbbq %r10, %r10
+	andq %r11, %r10
+	addq %r10, %rbx
+	addq %rax, %rax
+	adcq %r15, %r15
+	adcq %r14, %r14
+	adcq %r12, %r12
+	sbbq %r10, %r10
+	movabsq $4294968273, %r11
+	andq %r11, %r10
+	addq %r10, %rax
+	adcq $0, %r15
+	adcq $0, %r14
+	adcq $0, %r12
+	sbbq %r10, %r10
+	andq %r11, %r10
+	addq %r10, %rax
+	addq %rax, %rax
+	adcq %r15, %r15
+	adcq %r14, %r14
+	adcq %r12, %r12
+	sbbq %r10, %r10
+	movabsq $4294968273, %r11
+	andq %r11, %r10
+	addq %r10, %rax
+	adcq $0, %r15
+	adcq $0, %r14
+	adcq $0, %r12
+	sbbq %r10, %r10
+	andq %r11, %r10
+	addq %r10, %rax
+	movq %rbx, 0(%rdi)
+	movq %rbp, 8(%rdi)
+	movq %r13, 16(%rdi)
+	movq %rdx, 24(%rdi)
+	movq %rax, 32(%rdi)
+	movq %r15, 40(%rdi)
+	movq %r14, 48(%rdi)
+	movq %r12, 56(%rdi)
+	movq %r9, 64(%rdi)
+	movq %r8, 72(%rdi)
+	movq 24(%rsp), %rax
+	movq %rax, 80(%rdi)
+	movq 96(%rsp), %rax
+	movq %rax, 88(%rdi)
+	addq $152, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.cfi_endproc
+	.size lf_secp256k1_p_jaddc_x86_64_adx, .-lf_secp256k1_p_jaddc_x86_64_adx
+
 	.section .note.GNU-stack,"",@progbits
