@@ -156,7 +156,8 @@ static void mul_mod(uint8_t r[32], const uint8_t a[32], const uint8_t b[32])
     memcpy(r, t, 32);
 }
 
-/* edge-biased scalar: zero, small, 128-bit, n - d, n + d, >= n, all ones */
+/* edge-biased scalar: zero, small, 128-bit, n - d, n + d, n - (128-bit), >= n,
+ * all ones */
 static void rand_scalar(uint8_t b[32])
 {
     unsigned c = (unsigned)lf_rng_below(&g, 20);
@@ -178,6 +179,13 @@ static void rand_scalar(uint8_t b[32])
         memset(b, 0xff, 32);
     } else if (c == 6) {
         memset(b, 0xff, 16); /* >= n most of the time */
+    } else if (c == 7) { /* n - t, t < 2^128: -s of 128 bits (lf_msm_split takes it whole) */
+        int br = 0;
+        for (int i = 31; i >= 0; i--) {
+            int v = N_BYTES[i] - (i >= 16 ? b[i] : 0) - br;
+            b[i] = (uint8_t)v;
+            br = v < 0;
+        }
     }
 }
 
