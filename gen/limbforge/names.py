@@ -19,12 +19,12 @@ from __future__ import annotations
 import re
 
 RESERVED = frozenset("""
-    a adc adcw aead api arch backend backends bits bytes c cat chacha chacha20
+    a adc adcw aead api arch backend backends batch bip340 bits bk bytes c cat chacha chacha20
     chacha20poly1305 cpu ctime cyc declassify der dispatch ecc ecdh ecdsa ecm ecmult err fe field
     fields fk fn ge gej gen
     hash have hidden hmac internal kernel kernel2 kernel3 kernels likely mlkem mont mp n
-    native ntt ntt128 ntt16 ok own p p1305 pm2 poly1305 q qr rotl32 s safegcd sc
-    sbb secp256k1 sg sha256 sqrt t ts u128 vb vb32 verify version warn wipe x86
+    msm native ntt ntt128 ntt16 ok own p p1305 pm2 poly1305 q qr rotl32 round64 s safegcd sc
+    sbb scratch secp256k1 sg sha256 sqrt t ts u128 vb vb32 verify version warn wipe x86
 """.split())
 
 NAME_RE = re.compile(r"[a-z][a-z0-9_]{0,40}")
