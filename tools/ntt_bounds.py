@@ -413,6 +413,13 @@ def header():
                                              for L in range(16)]))
     o.append(pair_tables("lf_cyc_izeta16", [cyc_inv_zeta(b(L & 7)) for b in blocks
                                               for L in range(16)]))
+    o.append(CG_NOTE)
+    rotl = lambda x, k: ((x << k) | (x >> (7 - k))) & 127 if k else x
+    rotr = lambda x, k: ((x >> k) | (x << (7 - k))) & 127 if k else x
+    o.append(pair_tables("lf_cyc_zetaCG", [cyc_fwd_zeta(rotr(j, k) >> (7 - k))
+                                            for k in range(7) for j in range(64)]))
+    o.append(pair_tables("lf_cyc_izetaCG", [cyc_inv_zeta(rotl(2 * j, s) >> (s + 1))
+                                             for s in range(7) for j in range(64)]))
     o.append("\n#endif\n")
     return "".join(o), rep
 
@@ -449,6 +456,18 @@ CYC16_NOTE = """
  * 16 (L & 7) + c.  Per-lane zetas, 16 per vector: len 8 (1 vector, block r),
  * len 4 (2, block 2 r + s), len 2 (4, block 4 r + s), len 1 (8, block 8 r + w),
  * r = L & 7. */
+"""
+
+
+CG_NOTE = """
+/* Cyclic product, constant geometry (the RVV kernel): every forward level
+ * reads the butterfly pairs (j, j + 64), j < 64, and writes them to (2 j,
+ * 2 j + 1); every inverse level reads (2 j, 2 j + 1) and writes (j, j + 64).
+ * Before forward level k (k = 0..6, len 2^(6-k)) position p holds coefficient
+ * rotl7^k(p), so lane j's block is rotr7^k(j) >> (7 - k); before inverse
+ * level s (len 2^s) position p holds rotr7^s(p), lane j's block
+ * rotl7^s(2 j) >> (s + 1).  After seven levels the order is the standard one
+ * again.  64 per-lane zetas per level, levels in turn. */
 """
 
 

@@ -21,33 +21,40 @@
 #include "ntt/ntt_internal.h"
 
 typedef vint16m1_t V;
+typedef vint16m4_t W; /* LMUL 4: the cyclic product's register groups */
 #define AI static inline __attribute__((always_inline))
 
-AI V mulc(V b, V z, V zq, size_t vl)
-{
-    V t = __riscv_vmul_vv_i16m1(b, zq, vl);
-    V h = __riscv_vmulh_vv_i16m1(b, z, vl);
-    return __riscv_vsub_vv_i16m1(h, __riscv_vmulh_vx_i16m1(t, LF_NTT_Q, vl), vl);
-}
-
-AI V mulcs(V b, int16_t z, int16_t zq, size_t vl)
-{
-    V t = __riscv_vmul_vx_i16m1(b, zq, vl);
-    V h = __riscv_vmulh_vx_i16m1(b, z, vl);
-    return __riscv_vsub_vv_i16m1(h, __riscv_vmulh_vx_i16m1(t, LF_NTT_Q, vl), vl);
-}
-
-AI V mulv(V a, V b, size_t vl)
-{
-    V bq = __riscv_vmul_vx_i16m1(b, LF_NTT_QINV, vl);
-    return mulc(a, b, bq, vl);
-}
-
-AI V barrett(V a, size_t vl)
-{
-    V t = __riscv_vsra_vx_i16m1(__riscv_vmulh_vx_i16m1(a, LF_NTT_BARRETT_V, vl), 10, vl);
-    return __riscv_vsub_vv_i16m1(a, __riscv_vmul_vx_i16m1(t, LF_NTT_Q, vl), vl);
-}
+/* Montgomery and Barrett (as the scalar code) for one LMUL, suffix S:
+ * mulc_S(b, z, zq) = mont(b z) with zq = z q^-1 (vector or scalar zetas:
+ * mulcs_S), mulv_S(a, b) = mont(a b), barrett_S(a) in [0, q]. */
+#define LF_RVV_ARITH(T, S)                                                              \
+    AI T mulc_##S(T b, T z, T zq, size_t vl)                                            \
+    {                                                                                   \
+        T t = __riscv_vmul_vv_i16##S(b, zq, vl);                                        \
+        T h = __riscv_vmulh_vv_i16##S(b, z, vl);                                        \
+        return __riscv_vsub_vv_i16##S(h, __riscv_vmulh_vx_i16##S(t, LF_NTT_Q, vl), vl); \
+    }                                                                                   \
+    AI T mulcs_##S(T b, int16_t z, int16_t zq, size_t vl)                               \
+    {                                                                                   \
+        T t = __riscv_vmul_vx_i16##S(b, zq, vl);                                        \
+        T h = __riscv_vmulh_vx_i16##S(b, z, vl);                                        \
+        return __riscv_vsub_vv_i16##S(h, __riscv_vmulh_vx_i16##S(t, LF_NTT_Q, vl), vl); \
+    }                                                                                   \
+    AI T mulv_##S(T a, T b, size_t vl)                                                  \
+    {                                                                                   \
+        return mulc_##S(a, b, __riscv_vmul_vx_i16##S(b, LF_NTT_QINV, vl), vl);          \
+    }                                                                                   \
+    AI T barrett_##S(T a, size_t vl)                                                    \
+    {                                                                                   \
+        T t = __riscv_vsra_vx_i16##S(__riscv_vmulh_vx_i16##S(a, LF_NTT_BARRETT_V, vl), 10, vl); \
+        return __riscv_vsub_vv_i16##S(a, __riscv_vmul_vx_i16##S(t, LF_NTT_Q, vl), vl);  \
+    }
+LF_RVV_ARITH(V, m1)
+LF_RVV_ARITH(W, m4)
+#define mulc mulc_m1
+#define mulcs mulcs_m1
+#define mulv mulv_m1
+#define barrett barrett_m1
 
 /* butterfly on (x, y) with vector zetas; inv: Gentleman-Sande */
 AI void bfly(V *x, V *y, V z, V zq, int inv, int bar, size_t vl)
@@ -184,34 +191,127 @@ static void rvv_basemul(int16_t r[256], const int16_t a[256], const int16_t b[25
         }
 }
 
-static void rvv_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128])
+/* ---- the cyclic product: constant geometry --------------------------------
+ * Every forward level reads the pairs (j, j + 64) with unit-stride loads and
+ * writes them interleaved to (2 j, 2 j + 1) (vsseg2); every inverse level
+ * reads (2 j, 2 j + 1) (vlseg2) and writes (j, j + 64); so all fourteen
+ * levels have one access pattern, long vectors at any VLEN (64 lanes, LMUL
+ * 4: two strips at VLEN 128, one at >= 256), per-lane zetas from
+ * lf_cyc_zetaCG / lf_cyc_izetaCG (ntt_consts.h: which coefficient sits where
+ * before each level), and after seven levels the order is the standard one
+ * again.  The arithmetic of every butterfly is the C kernel's (bit-identical
+ * results).  a and b go through the forward levels together (one zeta load
+ * for both); the input range check is fused into the first level's loads,
+ * the pointwise product and 128^-1 into one pass, the final reduction and
+ * the verdict mask into the last inverse level, which writes r. */
+#define CG_H 64 /* butterflies per level */
+
+/* forward level k (0..6) of a and b: src (two polynomials, 128 apart in
+ * sa/sb) -> dst; bad accumulates lanes >= q (first level only) */
+AI vbool4_t cg_fwd(int16_t *da, int16_t *db, const int16_t *sa, const int16_t *sb, int k,
+                   vbool4_t bad, int check)
 {
-    int16_t x[128], y[128];
-    memcpy(x, a, sizeof x);
-    memcpy(y, b, sizeof y);
-    for (int len = 64; len >= 1; len >>= 1) {
-        level(x, 128, len, lf_cyc_zeta, lf_cyc_zeta_qinv, 0, 0, 0);
-        level(y, 128, len, lf_cyc_zeta, lf_cyc_zeta_qinv, 0, 0, 0);
+    const int16_t *zt = lf_cyc_zetaCG + CG_H * k, *zqt = lf_cyc_zetaCG_qinv + CG_H * k;
+    for (size_t j = 0, vl; j < CG_H; j += vl) {
+        vl = __riscv_vsetvl_e16m4(CG_H - j);
+        W z = __riscv_vle16_v_i16m4(zt + j, vl), zq = __riscv_vle16_v_i16m4(zqt + j, vl);
+        const int16_t *src[2] = {sa, sb};
+        int16_t *dst[2] = {da, db};
+        for (int p = 0; p < 2; p++) {
+            W x = __riscv_vle16_v_i16m4(src[p] + j, vl);
+            W y = __riscv_vle16_v_i16m4(src[p] + j + CG_H, vl);
+            if (check) {
+                vbool4_t bx = __riscv_vmsgtu_vx_u16m4_b4(__riscv_vreinterpret_v_i16m4_u16m4(x),
+                                                         LF_NTT_Q - 1, vl);
+                vbool4_t by = __riscv_vmsgtu_vx_u16m4_b4(__riscv_vreinterpret_v_i16m4_u16m4(y),
+                                                         LF_NTT_Q - 1, vl);
+                bad = __riscv_vmor_mm_b4(bad, __riscv_vmor_mm_b4(bx, by, vl), vl);
+            }
+            W t = mulc_m4(y, z, zq, vl);
+            __riscv_vsseg2e16_v_i16m4(dst[p] + 2 * j, __riscv_vadd_vv_i16m4(x, t, vl),
+                                      __riscv_vsub_vv_i16m4(x, t, vl), vl);
+        }
     }
-    for (int i = 0; i < 128;) {
-        size_t vl = __riscv_vsetvl_e16m1((size_t)(128 - i));
-        V p = mulv(__riscv_vle16_v_i16m1(x + i, vl), __riscv_vle16_v_i16m1(y + i, vl), vl);
-        p = mulcs(p, LF_NTT_CYC_SCALE, LF_NTT_CYC_SCALE_QINV, vl);
-        __riscv_vse16_v_i16m1(x + i, p, vl);
-        i += (int)vl;
-    }
-    int lvl = 1;
-    for (int len = 1; len <= 64; len <<= 1, lvl++) {
-        level(x, 128, len, lf_cyc_izeta, lf_cyc_izeta_qinv, 1, lvl == LF_CYC_BARRETT_AFTER, 0);
-    }
-    for (int i = 0; i < 128;) {
-        size_t vl = __riscv_vsetvl_e16m1((size_t)(128 - i));
-        V t = __riscv_vsub_vx_i16m1(barrett(__riscv_vle16_v_i16m1(x + i, vl), vl), LF_NTT_Q, vl);
-        V m = __riscv_vand_vx_i16m1(__riscv_vsra_vx_i16m1(t, 15, vl), LF_NTT_Q, vl);
-        __riscv_vse16_v_i16m1(r + i, __riscv_vadd_vv_i16m1(t, m, vl), vl);
-        i += (int)vl;
+    return bad;
+}
+
+/* x = (a o b) 128^-1 (both in the transform domain, standard positions) */
+AI void cg_pointwise(int16_t *x, const int16_t *y)
+{
+    for (size_t i = 0, vl; i < 2 * CG_H; i += vl) {
+        vl = __riscv_vsetvl_e16m4(2 * CG_H - i);
+        W p = mulv_m4(__riscv_vle16_v_i16m4(x + i, vl), __riscv_vle16_v_i16m4(y + i, vl), vl);
+        __riscv_vse16_v_i16m4(x + i, mulcs_m4(p, LF_NTT_CYC_SCALE, LF_NTT_CYC_SCALE_QINV, vl), vl);
     }
 }
 
+/* Barrett to [0, q], then t - q + (q if negative): [0, q); AND keep */
+AI W cg_final(W x, int16_t keep, size_t vl)
+{
+    W t = __riscv_vsub_vx_i16m4(barrett_m4(x, vl), LF_NTT_Q, vl);
+    t = __riscv_vadd_vv_i16m4(t, __riscv_vand_vx_i16m4(__riscv_vsra_vx_i16m4(t, 15, vl), LF_NTT_Q, vl),
+                              vl);
+    return __riscv_vand_vx_i16m4(t, keep, vl);
+}
+
+/* inverse level s (0..6): src -> dst; the last one (s = 6) reduces to
+ * [0, q) and ANDs with keep (all ones, or 0 for bad input) */
+AI void cg_inv(int16_t *dst, const int16_t *src, int s, int16_t keep)
+{
+    const int16_t *zt = lf_cyc_izetaCG + CG_H * s, *zqt = lf_cyc_izetaCG_qinv + CG_H * s;
+    for (size_t j = 0, vl; j < CG_H; j += vl) {
+        vl = __riscv_vsetvl_e16m4(CG_H - j);
+        W x, y;
+        __riscv_vlseg2e16_v_i16m4(&x, &y, src + 2 * j, vl);
+        W d = __riscv_vsub_vv_i16m4(y, x, vl);
+        x = __riscv_vadd_vv_i16m4(x, y, vl);
+        if (s + 1 == LF_CYC_BARRETT_AFTER) x = barrett_m4(x, vl);
+        y = mulc_m4(d, __riscv_vle16_v_i16m4(zt + j, vl), __riscv_vle16_v_i16m4(zqt + j, vl), vl);
+        if (s == 6) {
+            x = cg_final(x, keep, vl);
+            y = cg_final(y, keep, vl);
+        }
+        __riscv_vse16_v_i16m4(dst + j, x, vl);
+        __riscv_vse16_v_i16m4(dst + j + CG_H, y, vl);
+    }
+}
+
+/* r = a b mod (X^128 - 1); check: inputs outside [0, q) give all ones and
+ * r = 0, else 0 (without check the inputs must be in [0, q)). */
+AI uint32_t cg_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128], int check)
+{
+    int16_t xa[128], xb[128], ya[128], yb[128];
+    size_t vl = __riscv_vsetvl_e16m4(CG_H);
+    vbool4_t bad = __riscv_vmclr_m_b4(vl);
+    bad = cg_fwd(xa, xb, a, b, 0, bad, check);
+    for (int k = 1; k < 7; k += 2) {
+        cg_fwd(ya, yb, xa, xb, k, bad, 0);
+        cg_fwd(xa, xb, ya, yb, k + 1, bad, 0);
+    }
+    cg_pointwise(xa, xb);
+    uint32_t m = 0;
+    if (check) m = lf_ntt_nzmask((uint32_t)__riscv_vcpop_m_b4(bad, vl));
+    for (int s = 0; s < 6; s += 2) {
+        cg_inv(ya, xa, s, 0);
+        cg_inv(xa, ya, s + 1, 0);
+    }
+    cg_inv(r, xa, 6, (int16_t)~m);
+    return m;
+}
+
+static void rvv_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128])
+{
+    (void)cg_cyclic(r, a, b, 0);
+}
+
+static uint32_t rvv_cyclic_chk(int16_t r[128], const int16_t a[128], const int16_t b[128])
+{
+    return cg_cyclic(r, a, b, 1);
+}
+
 LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_rvv = {
-    .ntt = rvv_ntt, .invntt = rvv_invntt, .basemul = rvv_basemul, .cyclic = rvv_cyclic};
+    .ntt = rvv_ntt,
+    .invntt = rvv_invntt,
+    .basemul = rvv_basemul,
+    .cyclic = rvv_cyclic,
+    .cyclic_chk = rvv_cyclic_chk};
