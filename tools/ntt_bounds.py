@@ -416,10 +416,10 @@ def header():
     o.append(CG_NOTE)
     rotl = lambda x, k: ((x << k) | (x >> (7 - k))) & 127 if k else x
     rotr = lambda x, k: ((x >> k) | (x << (7 - k))) & 127 if k else x
-    o.append(pair_tables("lf_cyc_zetaCG", [cyc_fwd_zeta(rotr(j, k) >> (7 - k))
-                                            for k in range(7) for j in range(64)]))
-    o.append(pair_tables("lf_cyc_izetaCG", [cyc_inv_zeta(rotl(2 * j, s) >> (s + 1))
-                                             for s in range(7) for j in range(64)]))
+    o.append(table("lf_cyc_zetaCG", [mont_const(cyc_fwd_zeta(rotr(j, k) >> (7 - k)))
+                                      for k in range(7) for j in range(64)]))
+    o.append(table("lf_cyc_izetaCG", [mont_const(cyc_inv_zeta(rotl(2 * j, s) >> (s + 1)))
+                                       for s in range(7) for j in range(64)]))
     o.append("\n#endif\n")
     return "".join(o), rep
 
@@ -467,7 +467,8 @@ CG_NOTE = """
  * rotl7^k(p), so lane j's block is rotr7^k(j) >> (7 - k); before inverse
  * level s (len 2^s) position p holds rotr7^s(p), lane j's block
  * rotl7^s(2 j) >> (s + 1).  After seven levels the order is the standard one
- * again.  64 per-lane zetas per level, levels in turn. */
+ * again.  64 per-lane zetas (Montgomery form) per level, levels in turn; the
+ * kernel forms z q^-1 with one multiply instead of a second table. */
 """
 
 

@@ -201,20 +201,24 @@ static void rvv_basemul(int16_t r[256], const int16_t a[256], const int16_t b[25
  * before each level), and after seven levels the order is the standard one
  * again.  The arithmetic of every butterfly is the C kernel's (bit-identical
  * results).  a and b go through the forward levels together (one zeta load
- * for both); the input range check is fused into the first level's loads,
- * the pointwise product and 128^-1 into one pass, the final reduction and
- * the verdict mask into the last inverse level, which writes r. */
+ * for both); the input range check is fused into the first level's loads;
+ * the last forward level, the pointwise product with 128^-1 and the first
+ * inverse level are one pass in registers (cg_mid); the final reduction and
+ * the verdict mask are fused into the last inverse level, which writes r. */
 #define CG_H 64 /* butterflies per level */
 
+/* z q^-1 mod 2^16 (the _qinv tables' entries): one multiply, no load */
+AI W zqinv(W z, size_t vl) { return __riscv_vmul_vx_i16m4(z, LF_NTT_QINV, vl); }
+
 /* forward level k (0..6) of a and b: src (two polynomials, 128 apart in
- * sa/sb) -> dst; bad accumulates lanes >= q (first level only) */
+ * sa/sb) -> dst; bad accumulates lanes >= q (first level only).  vl: the
+ * strip, 32 or 64 (a compile-time constant of each path: straight-line). */
 AI vbool4_t cg_fwd(int16_t *da, int16_t *db, const int16_t *sa, const int16_t *sb, int k,
-                   vbool4_t bad, int check)
+                   vbool4_t bad, int check, size_t vl)
 {
-    const int16_t *zt = lf_cyc_zetaCG + CG_H * k, *zqt = lf_cyc_zetaCG_qinv + CG_H * k;
-    for (size_t j = 0, vl; j < CG_H; j += vl) {
-        vl = __riscv_vsetvl_e16m4(CG_H - j);
-        W z = __riscv_vle16_v_i16m4(zt + j, vl), zq = __riscv_vle16_v_i16m4(zqt + j, vl);
+    const int16_t *zt = lf_cyc_zetaCG + CG_H * k;
+    for (size_t j = 0; j < CG_H; j += vl) {
+        W z = __riscv_vle16_v_i16m4(zt + j, vl), zq = zqinv(z, vl);
         const int16_t *src[2] = {sa, sb};
         int16_t *dst[2] = {da, db};
         for (int p = 0; p < 2; p++) {
@@ -227,7 +231,8 @@ AI vbool4_t cg_fwd(int16_t *da, int16_t *db, const int16_t *sa, const int16_t *s
                                                          LF_NTT_Q - 1, vl);
                 bad = __riscv_vmor_mm_b4(bad, __riscv_vmor_mm_b4(bx, by, vl), vl);
             }
-            W t = mulc_m4(y, z, zq, vl);
+            /* level 0: one zeta for every lane, a scalar */
+            W t = k ? mulc_m4(y, z, zq, vl) : mulcs_m4(y, lf_cyc_zeta[0], lf_cyc_zeta_qinv[0], vl);
             __riscv_vsseg2e16_v_i16m4(dst[p] + 2 * j, __riscv_vadd_vv_i16m4(x, t, vl),
                                       __riscv_vsub_vv_i16m4(x, t, vl), vl);
         }
@@ -235,13 +240,27 @@ AI vbool4_t cg_fwd(int16_t *da, int16_t *db, const int16_t *sa, const int16_t *s
     return bad;
 }
 
-/* x = (a o b) 128^-1 (both in the transform domain, standard positions) */
-AI void cg_pointwise(int16_t *x, const int16_t *y)
+/* The middle, in registers: the last forward level (k = 6) of a and b,
+ * whose outputs for lane j sit at positions 2 j, 2 j + 1, the pointwise
+ * product with 128^-1 there, and the first inverse level (s = 0), which
+ * reads exactly those two positions: dst = (j, j + 64) of the product. */
+AI void cg_mid(int16_t *dst, const int16_t *sa, const int16_t *sb, size_t vl)
 {
-    for (size_t i = 0, vl; i < 2 * CG_H; i += vl) {
-        vl = __riscv_vsetvl_e16m4(2 * CG_H - i);
-        W p = mulv_m4(__riscv_vle16_v_i16m4(x + i, vl), __riscv_vle16_v_i16m4(y + i, vl), vl);
-        __riscv_vse16_v_i16m4(x + i, mulcs_m4(p, LF_NTT_CYC_SCALE, LF_NTT_CYC_SCALE_QINV, vl), vl);
+    const int16_t *zt = lf_cyc_zetaCG + CG_H * 6;
+    for (size_t j = 0; j < CG_H; j += vl) {
+        W z = __riscv_vle16_v_i16m4(zt + j, vl), zq = zqinv(z, vl);
+        W xa = __riscv_vle16_v_i16m4(sa + j, vl);
+        W ta = mulc_m4(__riscv_vle16_v_i16m4(sa + j + CG_H, vl), z, zq, vl);
+        W xb = __riscv_vle16_v_i16m4(sb + j, vl);
+        W tb = mulc_m4(__riscv_vle16_v_i16m4(sb + j + CG_H, vl), z, zq, vl);
+        W p0 = mulv_m4(__riscv_vadd_vv_i16m4(xa, ta, vl), __riscv_vadd_vv_i16m4(xb, tb, vl), vl);
+        W p1 = mulv_m4(__riscv_vsub_vv_i16m4(xa, ta, vl), __riscv_vsub_vv_i16m4(xb, tb, vl), vl);
+        p0 = mulcs_m4(p0, LF_NTT_CYC_SCALE, LF_NTT_CYC_SCALE_QINV, vl);
+        p1 = mulcs_m4(p1, LF_NTT_CYC_SCALE, LF_NTT_CYC_SCALE_QINV, vl);
+        W d = __riscv_vsub_vv_i16m4(p1, p0, vl);
+        __riscv_vse16_v_i16m4(dst + j, __riscv_vadd_vv_i16m4(p0, p1, vl), vl);
+        W iz = __riscv_vle16_v_i16m4(lf_cyc_izetaCG + j, vl);
+        __riscv_vse16_v_i16m4(dst + j + CG_H, mulc_m4(d, iz, zqinv(iz, vl), vl), vl);
     }
 }
 
@@ -256,17 +275,17 @@ AI W cg_final(W x, int16_t keep, size_t vl)
 
 /* inverse level s (0..6): src -> dst; the last one (s = 6) reduces to
  * [0, q) and ANDs with keep (all ones, or 0 for bad input) */
-AI void cg_inv(int16_t *dst, const int16_t *src, int s, int16_t keep)
+AI void cg_inv(int16_t *dst, const int16_t *src, int s, int16_t keep, size_t vl)
 {
-    const int16_t *zt = lf_cyc_izetaCG + CG_H * s, *zqt = lf_cyc_izetaCG_qinv + CG_H * s;
-    for (size_t j = 0, vl; j < CG_H; j += vl) {
-        vl = __riscv_vsetvl_e16m4(CG_H - j);
+    const int16_t *zt = lf_cyc_izetaCG + CG_H * s;
+    for (size_t j = 0; j < CG_H; j += vl) {
         W x, y;
         __riscv_vlseg2e16_v_i16m4(&x, &y, src + 2 * j, vl);
         W d = __riscv_vsub_vv_i16m4(y, x, vl);
         x = __riscv_vadd_vv_i16m4(x, y, vl);
         if (s + 1 == LF_CYC_BARRETT_AFTER) x = barrett_m4(x, vl);
-        y = mulc_m4(d, __riscv_vle16_v_i16m4(zt + j, vl), __riscv_vle16_v_i16m4(zqt + j, vl), vl);
+        W z = __riscv_vle16_v_i16m4(zt + j, vl);
+        y = mulc_m4(d, z, zqinv(z, vl), vl);
         if (s == 6) {
             x = cg_final(x, keep, vl);
             y = cg_final(y, keep, vl);
@@ -278,35 +297,44 @@ AI void cg_inv(int16_t *dst, const int16_t *src, int s, int16_t keep)
 
 /* r = a b mod (X^128 - 1); check: inputs outside [0, q) give all ones and
  * r = 0, else 0 (without check the inputs must be in [0, q)). */
-AI uint32_t cg_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128], int check)
+AI uint32_t cg_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128], int check,
+                      size_t vl)
 {
     int16_t xa[128], xb[128], ya[128], yb[128];
-    size_t vl = __riscv_vsetvl_e16m4(CG_H);
     vbool4_t bad = __riscv_vmclr_m_b4(vl);
-    bad = cg_fwd(xa, xb, a, b, 0, bad, check);
-    for (int k = 1; k < 7; k += 2) {
-        cg_fwd(ya, yb, xa, xb, k, bad, 0);
-        cg_fwd(xa, xb, ya, yb, k + 1, bad, 0);
+    bad = cg_fwd(xa, xb, a, b, 0, bad, check, vl);
+    for (int k = 1; k < 5; k += 2) {
+        cg_fwd(ya, yb, xa, xb, k, bad, 0, vl);
+        cg_fwd(xa, xb, ya, yb, k + 1, bad, 0, vl);
     }
-    cg_pointwise(xa, xb);
+    cg_fwd(ya, yb, xa, xb, 5, bad, 0, vl);
     uint32_t m = 0;
     if (check) m = lf_ntt_nzmask((uint32_t)__riscv_vcpop_m_b4(bad, vl));
-    for (int s = 0; s < 6; s += 2) {
-        cg_inv(ya, xa, s, 0);
-        cg_inv(xa, ya, s + 1, 0);
+    cg_mid(xa, ya, yb, vl); /* forward level 6, pointwise, inverse level 0 */
+    for (int s = 1; s < 5; s += 2) {
+        cg_inv(ya, xa, s, 0, vl);
+        cg_inv(xa, ya, s + 1, 0, vl);
     }
-    cg_inv(r, xa, 6, (int16_t)~m);
+    cg_inv(ya, xa, 5, 0, vl);
+    cg_inv(r, ya, 6, (int16_t)~m, vl);
     return m;
 }
 
+/* The two paths: VLEN 128 (an LMUL-4 group holds 32 lanes: two strips per
+ * level) and VLEN >= 256 (one strip of 64), each straight-line with its
+ * strip length a constant; chosen by VLMAX, read once per call. */
+#define CG_PATHS(check)                                                                 \
+    (__riscv_vsetvlmax_e16m4() >= CG_H ? cg_cyclic(r, a, b, check, CG_H)                \
+                                       : cg_cyclic(r, a, b, check, CG_H / 2))
+
 static void rvv_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128])
 {
-    (void)cg_cyclic(r, a, b, 0);
+    (void)CG_PATHS(0);
 }
 
 static uint32_t rvv_cyclic_chk(int16_t r[128], const int16_t a[128], const int16_t b[128])
 {
-    return cg_cyclic(r, a, b, 1);
+    return CG_PATHS(1);
 }
 
 LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_rvv = {
