@@ -14,9 +14,11 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define LF_HIDDEN __attribute__((visibility("hidden")))
 #define LF_LIKELY(x) __builtin_expect(!!(x), 1)
+#define LF_NOINLINE __attribute__((noinline))
 #else
 #define LF_HIDDEN
 #define LF_LIKELY(x) (x)
+#define LF_NOINLINE
 #endif
 
 /* The selected back end (src/cpu.c), -1 before the first call. */

@@ -420,6 +420,21 @@ def header():
                                       for k in range(7) for j in range(64)]))
     o.append(table("lf_cyc_izetaCG", [mont_const(cyc_inv_zeta(rotl(2 * j, s) >> (s + 1)))
                                        for s in range(7) for j in range(64)]))
+    o.append(MLKEM_CG_NOTE)
+    rotl8 = lambda x, k: ((x << k) | (x >> (8 - k))) & 255 if k % 8 else x
+    rotr8 = lambda x, k: ((x >> k) | (x << (8 - k))) & 255 if k % 8 else x
+    o.append(table("lf_mlkem_zetaCG", [mont_const(mlkem_fwd_zeta((1 << k) + (rotr8(j, k) >> (8 - k))))
+                                        for k in range(7) for j in range(128)]))
+    o.append(table("lf_mlkem_izetaCG", [mont_const(mlkem_inv_zeta((1 << (7 - s)) +
+                                                                  (rotl8(2 * j, s) >> (s + 1))))
+                                         for s in range(1, 7) for j in range(128)]))
+    bpos = lambda c: 16 * (c % 16) + c // 16
+    o.append(table("lf_mlkem_cgBx", [2 * bpos(rotl8(j, 2)) for j in range(128)], "uint16_t"))
+    o.append(table("lf_mlkem_cgBy", [2 * bpos(rotl8(j, 2) + 2) for j in range(128)], "uint16_t"))
+    o.append(table("lf_mlkem_cgSx", [2 * rotl8(j, 2) for j in range(128)], "uint16_t"))
+    o.append(table("lf_mlkem_cgSy", [2 * (rotl8(j, 2) + 2) for j in range(128)], "uint16_t"))
+    o.append(table("lf_mlkem_bmB", [2 * (32 * u + i) for u in range(8) for i in range(16)],
+                   "uint16_t"))
     o.append("\n#endif\n")
     return "".join(o), rep
 
@@ -469,6 +484,24 @@ CG_NOTE = """
  * rotl7^s(2 j) >> (s + 1).  After seven levels the order is the standard one
  * again.  64 per-lane zetas (Montgomery form) per level, levels in turn; the
  * kernel forms z q^-1 with one multiply instead of a second table. */
+"""
+
+
+MLKEM_CG_NOTE = """
+/* ML-KEM NTT, constant geometry (the RVV kernels; as CG_NOTE with 8-bit
+ * positions).  Forward level k (0..6, len 2^(7-k)): lane j reads (j, j + 128),
+ * holding coefficient i = rotr8^k(j) and i + len, block zeta index
+ * 2^k + (i >> (8 - k)), and writes (2 j, 2 j + 1); the last level writes
+ * straight to B order instead: coefficient c goes to 16 (c mod 16) + c / 16,
+ * byte offsets lf_mlkem_cgBx (for i = rotl8^2(j)) and lf_mlkem_cgBy (i + 2).
+ * Inverse level s (1..7, len 2^s): lane j reads (2 j, 2 j + 1), holding
+ * i = rotl8^s(2 j) and i + len (the first level gathers them from B order
+ * through the same two tables), zeta index 2^(7-s) + (i >> (s + 1)) (levels
+ * 1..6; the last is the scaled one), and writes (j, j + 128): after level 7
+ * the order is the standard one.  lf_mlkem_cgSx/Sy: the same coefficients'
+ * byte offsets in standard (FIPS) order, for the checked kernels.
+ * lf_mlkem_bmB: lane 16 u + i of the B-order basemul, the byte offset of its
+ * pair's first coefficient 32 u + i (the second is 16 further). */
 """
 
 

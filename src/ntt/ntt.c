@@ -113,10 +113,10 @@ void lf_mlkem_basemul_lazy(int16_t r[256], const int16_t a[256], const int16_t b
 /* The checked functions: the kernel set's fused kernel when it has one
  * (range check, order conversion and final reduction inside the vector
  * code), else the lazy kernel between C loops. */
-int lf_mlkem_ntt(int16_t r[256], const int16_t a[256])
+/* The C compositions of the checked functions (kernel sets without fused
+ * kernels), apart so that the fused path has no frame for their buffers. */
+static LF_NOINLINE int lf_ntt_fips_c(int16_t r[256], const int16_t a[256])
 {
-    const lf_ntt_kernels *k = lf_ntt_k();
-    if (k->ntt_fips) return lf_ntt_checked(r, 256, k->ntt_fips(r, a));
     _Alignas(64) int16_t t[256], u[256];
     uint32_t bad = lf_ntt_clean(t, a, 256);
     lf_mlkem_ntt_lazy(t);
@@ -125,10 +125,8 @@ int lf_mlkem_ntt(int16_t r[256], const int16_t a[256])
     return lf_ntt_finish(r, 256, bad);
 }
 
-int lf_mlkem_invntt(int16_t r[256], const int16_t a[256])
+static LF_NOINLINE int lf_invntt_fips_c(int16_t r[256], const int16_t a[256])
 {
-    const lf_ntt_kernels *k = lf_ntt_k();
-    if (k->invntt_fips) return lf_ntt_checked(r, 256, k->invntt_fips(r, a));
     _Alignas(64) int16_t t[256], u[256];
     uint32_t bad = lf_ntt_clean(u, a, 256);
     lf_mlkem_transpose(t, u);
@@ -137,10 +135,8 @@ int lf_mlkem_invntt(int16_t r[256], const int16_t a[256])
     return lf_ntt_finish(r, 256, bad);
 }
 
-int lf_mlkem_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256])
+static LF_NOINLINE int lf_basemul_fips_c(int16_t r[256], const int16_t a[256], const int16_t b[256])
 {
-    const lf_ntt_kernels *k = lf_ntt_k();
-    if (k->basemul_fips) return lf_ntt_checked(r, 256, k->basemul_fips(r, a, b));
     _Alignas(64) int16_t ta[256], tb[256], u[256];
     uint32_t bad = lf_ntt_clean(u, a, 256);
     lf_mlkem_transpose(ta, u);
@@ -150,4 +146,25 @@ int lf_mlkem_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256])
     lf_mlkem_transpose(tb, ta);
     lf_ntt_fix(r, tb, LF_NTT_MONT_R2); /* mont(x, R^2) = x R: removes the 2^-16 */
     return lf_ntt_finish(r, 256, bad);
+}
+
+int lf_mlkem_ntt(int16_t r[256], const int16_t a[256])
+{
+    const lf_ntt_kernels *k = lf_ntt_k();
+    if (k->ntt_fips) return lf_ntt_checked(r, 256, k->ntt_fips(r, a));
+    return lf_ntt_fips_c(r, a);
+}
+
+int lf_mlkem_invntt(int16_t r[256], const int16_t a[256])
+{
+    const lf_ntt_kernels *k = lf_ntt_k();
+    if (k->invntt_fips) return lf_ntt_checked(r, 256, k->invntt_fips(r, a));
+    return lf_invntt_fips_c(r, a);
+}
+
+int lf_mlkem_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256])
+{
+    const lf_ntt_kernels *k = lf_ntt_k();
+    if (k->basemul_fips) return lf_ntt_checked(r, 256, k->basemul_fips(r, a, b));
+    return lf_basemul_fips_c(r, a, b);
 }

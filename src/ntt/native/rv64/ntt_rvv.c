@@ -1,194 +1,287 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* RISC-V Vector 1.0 kernels of the NTT mod 3329 (contract:
- * src/ntt/ntt_internal.h), vector-length agnostic: every loop asks vsetvl
- * for its vector length, so the same code is correct for any VLEN >= 128
- * (tested at 128, 256, 512, 1024).  Built only with a compiler that has the
- * RVV intrinsics (clang >= 16, -march=rv64gcv; see sources.cmake).
+ * src/ntt/ntt_internal.h), all seven: the lazy ML-KEM transforms and
+ * basemul, the cyclic product, and the fused checked (FIPS) kernels.  Built
+ * only with a compiler that has the RVV intrinsics (clang >= 16,
+ * -march=rv64gcv; see sources.cmake).
  *
  * Arithmetic as the scalar code, bit-identical: Montgomery with vmulh/vmul
  * (mulhi(b, z) - mulhi(b * zq, q)), Barrett with vmulh by 20159 and vsra 10.
- * Each level walks the polynomial once (standard order), with the access
- * pattern that gives long vectors at any VLEN:
- *   len >= 16   unit-stride runs inside each block (scalar zeta per block);
- *   len = 8     strided loads/stores (stride 16 coefficients), one element
- *               per block, per-lane zetas from the contiguous zeta table;
- *   len = 4, 2, 1   segment loads vlseg8/vlseg4/vlseg2 (fields = positions in
- *               the block), per-lane zetas likewise.
- * ML-KEM's B order is reached by a strided 16 x 16 transpose. */
+ * Every transform is constant geometry (src/ntt/README.md, and the table
+ * notes in ntt_consts.h): each level reads the butterfly pairs (j, j + n/2)
+ * with unit-stride loads and writes them to (2 j, 2 j + 1) (vsseg2), the
+ * inverse the mirror image (vlseg2), with per-lane zetas; ML-KEM's B order
+ * is reached by the last forward level's indexed stores (and left by the
+ * first inverse level's indexed loads).  LMUL 4 throughout; each kernel has
+ * fixed-strip paths (32, 64 or 128 lanes: VLEN 128, 256, >= 512), straight-
+ * line code chosen per call from VLMAX, each correct at any VLEN >= 128. */
 #include <riscv_vector.h>
-#include <string.h>
 
 #include "ntt/ntt_internal.h"
 
-typedef vint16m1_t V;
-typedef vint16m4_t W; /* LMUL 4: the cyclic product's register groups */
+typedef vint16m4_t W;
 #define AI static inline __attribute__((always_inline))
 
-/* Montgomery and Barrett (as the scalar code) for one LMUL, suffix S:
- * mulc_S(b, z, zq) = mont(b z) with zq = z q^-1 (vector or scalar zetas:
- * mulcs_S), mulv_S(a, b) = mont(a b), barrett_S(a) in [0, q]. */
-#define LF_RVV_ARITH(T, S)                                                              \
-    AI T mulc_##S(T b, T z, T zq, size_t vl)                                            \
-    {                                                                                   \
-        T t = __riscv_vmul_vv_i16##S(b, zq, vl);                                        \
-        T h = __riscv_vmulh_vv_i16##S(b, z, vl);                                        \
-        return __riscv_vsub_vv_i16##S(h, __riscv_vmulh_vx_i16##S(t, LF_NTT_Q, vl), vl); \
-    }                                                                                   \
-    AI T mulcs_##S(T b, int16_t z, int16_t zq, size_t vl)                               \
-    {                                                                                   \
-        T t = __riscv_vmul_vx_i16##S(b, zq, vl);                                        \
-        T h = __riscv_vmulh_vx_i16##S(b, z, vl);                                        \
-        return __riscv_vsub_vv_i16##S(h, __riscv_vmulh_vx_i16##S(t, LF_NTT_Q, vl), vl); \
-    }                                                                                   \
-    AI T mulv_##S(T a, T b, size_t vl)                                                  \
-    {                                                                                   \
-        return mulc_##S(a, b, __riscv_vmul_vx_i16##S(b, LF_NTT_QINV, vl), vl);          \
-    }                                                                                   \
-    AI T barrett_##S(T a, size_t vl)                                                    \
-    {                                                                                   \
-        T t = __riscv_vsra_vx_i16##S(__riscv_vmulh_vx_i16##S(a, LF_NTT_BARRETT_V, vl), 10, vl); \
-        return __riscv_vsub_vv_i16##S(a, __riscv_vmul_vx_i16##S(t, LF_NTT_Q, vl), vl);  \
-    }
-LF_RVV_ARITH(V, m1)
-LF_RVV_ARITH(W, m4)
-#define mulc mulc_m1
-#define mulcs mulcs_m1
-#define mulv mulv_m1
-#define barrett barrett_m1
-
-/* butterfly on (x, y) with vector zetas; inv: Gentleman-Sande */
-AI void bfly(V *x, V *y, V z, V zq, int inv, int bar, size_t vl)
+/* mont(b z) with zq = z q^-1 mod 2^16 (vector zetas; scalar: mulcs_m4) */
+AI W mulc_m4(W b, W z, W zq, size_t vl)
 {
-    if (!inv) {
-        V t = mulc(*y, z, zq, vl);
-        *y = __riscv_vsub_vv_i16m1(*x, t, vl);
-        *x = __riscv_vadd_vv_i16m1(*x, t, vl);
-    } else {
-        V d = __riscv_vsub_vv_i16m1(*y, *x, vl);
-        *x = __riscv_vadd_vv_i16m1(*x, *y, vl);
-        if (bar) *x = barrett(*x, vl);
-        *y = mulc(d, z, zq, vl);
-    }
+    W t = __riscv_vmul_vv_i16m4(b, zq, vl);
+    W h = __riscv_vmulh_vv_i16m4(b, z, vl);
+    return __riscv_vsub_vv_i16m4(h, __riscv_vmulh_vx_i16m4(t, LF_NTT_Q, vl), vl);
 }
 
-/* One level on n coefficients (standard order).  Block g uses zr[g], zq[g].
- * inv = 1: Gentleman-Sande; bar = 1: Barrett on the sums; last = 1 (ML-KEM's
- * final inverse level): scaled. */
-static void level(int16_t *a, int n, int len, const int16_t *zr, const int16_t *zq, int inv,
-                  int bar, int last)
+AI W mulcs_m4(W b, int16_t z, int16_t zq, size_t vl)
 {
-    int blocks = n / (2 * len);
-    if (len >= 16) {
-        for (int g = 0; g < blocks; g++) {
-            int16_t *p = a + 2 * len * g;
-            for (int j = 0; j < len;) {
-                size_t vl = __riscv_vsetvl_e16m1((size_t)(len - j));
-                V x = __riscv_vle16_v_i16m1(p + j, vl), y = __riscv_vle16_v_i16m1(p + j + len, vl);
-                if (last) {
-                    V s = __riscv_vadd_vv_i16m1(x, y, vl), d = __riscv_vsub_vv_i16m1(y, x, vl);
-                    x = mulcs(s, LF_NTT_INV_FA, LF_NTT_INV_FA_QINV, vl);
-                    y = mulcs(d, LF_NTT_INV_FB, LF_NTT_INV_FB_QINV, vl);
-                } else if (!inv) {
-                    V t = mulcs(y, zr[g], zq[g], vl);
-                    y = __riscv_vsub_vv_i16m1(x, t, vl);
-                    x = __riscv_vadd_vv_i16m1(x, t, vl);
-                } else {
-                    V d = __riscv_vsub_vv_i16m1(y, x, vl);
-                    x = __riscv_vadd_vv_i16m1(x, y, vl);
-                    if (bar) x = barrett(x, vl);
-                    y = mulcs(d, zr[g], zq[g], vl);
-                }
-                __riscv_vse16_v_i16m1(p + j, x, vl);
-                __riscv_vse16_v_i16m1(p + j + len, y, vl);
-                j += (int)vl;
-            }
-        }
-        return;
-    }
-    for (int g = 0; g < blocks;) {
-        size_t vl = __riscv_vsetvl_e16m1((size_t)(blocks - g));
-        V z = __riscv_vle16_v_i16m1(zr + g, vl), w = __riscv_vle16_v_i16m1(zq + g, vl);
-        int16_t *p = a + 2 * len * g;
-        if (len == 8) {
-            for (int t = 0; t < 8; t++) {
-                V x = __riscv_vlse16_v_i16m1(p + t, 32, vl);
-                V y = __riscv_vlse16_v_i16m1(p + t + 8, 32, vl);
-                bfly(&x, &y, z, w, inv, bar, vl);
-                __riscv_vsse16_v_i16m1(p + t, 32, x, vl);
-                __riscv_vsse16_v_i16m1(p + t + 8, 32, y, vl);
-            }
-        } else if (len == 4) {
-            V x0, x1, x2, x3, x4, x5, x6, x7;
-            __riscv_vlseg8e16_v_i16m1(&x0, &x1, &x2, &x3, &x4, &x5, &x6, &x7, p, vl);
-            bfly(&x0, &x4, z, w, inv, bar, vl);
-            bfly(&x1, &x5, z, w, inv, bar, vl);
-            bfly(&x2, &x6, z, w, inv, bar, vl);
-            bfly(&x3, &x7, z, w, inv, bar, vl);
-            __riscv_vsseg8e16_v_i16m1(p, x0, x1, x2, x3, x4, x5, x6, x7, vl);
-        } else if (len == 2) {
-            V x0, x1, x2, x3;
-            __riscv_vlseg4e16_v_i16m1(&x0, &x1, &x2, &x3, p, vl);
-            bfly(&x0, &x2, z, w, inv, bar, vl);
-            bfly(&x1, &x3, z, w, inv, bar, vl);
-            __riscv_vsseg4e16_v_i16m1(p, x0, x1, x2, x3, vl);
+    W t = __riscv_vmul_vx_i16m4(b, zq, vl);
+    W h = __riscv_vmulh_vx_i16m4(b, z, vl);
+    return __riscv_vsub_vv_i16m4(h, __riscv_vmulh_vx_i16m4(t, LF_NTT_Q, vl), vl);
+}
+
+/* mont(a b) */
+AI W mulv_m4(W a, W b, size_t vl)
+{
+    return mulc_m4(a, b, __riscv_vmul_vx_i16m4(b, LF_NTT_QINV, vl), vl);
+}
+
+/* Barrett: any int16 -> [0, q] */
+AI W barrett_m4(W a, size_t vl)
+{
+    W t = __riscv_vsra_vx_i16m4(__riscv_vmulh_vx_i16m4(a, LF_NTT_BARRETT_V, vl), 10, vl);
+    return __riscv_vsub_vv_i16m4(a, __riscv_vmul_vx_i16m4(t, LF_NTT_Q, vl), vl);
+}
+
+/* z q^-1 mod 2^16 (the _qinv tables' entries): one multiply, no load */
+AI W zqinv(W z, size_t vl) { return __riscv_vmul_vx_i16m4(z, LF_NTT_QINV, vl); }
+
+/* ---- ML-KEM NTT and inverse: constant geometry -----------------------------
+ * As the cyclic product's (below), on 256 coefficients (MLKEM_CG_NOTE in
+ * ntt_consts.h): 128 butterflies per level, read (j, j + 128) / write
+ * (2 j, 2 j + 1) forward, the mirror image inverse; the forward transform's
+ * last level scatters straight into B order and the inverse's first level
+ * gathers from it (indexed loads/stores through lf_mlkem_cgBx/By), so no
+ * transpose pass.  Same butterflies, zetas and Barrett/scaling levels as the
+ * C kernels (bit-identical).  Strip vl = 32, 64 or 128 (VLEN 128, 256,
+ * >= 512), a compile-time constant of each path. */
+#define MK_H 128 /* butterflies per level */
+
+/* [0, q) from |x| <= LF_MLKEM_NTT_OUT_MAX: u = x + k q as uint16, then
+ * u - q floor(u 20159 / 2^26) (exact for every uint16); AND keep */
+AI W mk_freeze(W x, int16_t keep, size_t vl)
+{
+    vuint16m4_t u = __riscv_vreinterpret_v_i16m4_u16m4(__riscv_vadd_vx_i16m4(x, LF_NTT_FRZ_NTT_OFS, vl));
+    vuint16m4_t t = __riscv_vsrl_vx_u16m4(__riscv_vmulhu_vx_u16m4(u, LF_NTT_BARRETT_V, vl), 10, vl);
+    u = __riscv_vnmsac_vx_u16m4(u, LF_NTT_Q, t, vl);
+    return __riscv_vand_vx_i16m4(__riscv_vreinterpret_v_u16m4_i16m4(u), keep, vl);
+}
+
+/* [0, q) from |x| < q: min(x, x + q) as uint16; AND keep */
+AI W mk_fix(W x, int16_t keep, size_t vl)
+{
+    vuint16m4_t u = __riscv_vreinterpret_v_i16m4_u16m4(x);
+    u = __riscv_vminu_vv_u16m4(u, __riscv_vadd_vx_u16m4(u, LF_NTT_Q, vl), vl);
+    return __riscv_vand_vx_i16m4(__riscv_vreinterpret_v_u16m4_i16m4(u), keep, vl);
+}
+
+/* The range check of the checked kernels: the lane-wise unsigned maximum of
+ * every input vector (one instruction each, no mask register), then one
+ * reduction: the verdict is all ones iff max >= q (negative int16 are
+ * >= 2^15 as uint16). */
+typedef vuint16m4_t U;
+AI U mk_umax(U acc, W x, size_t vl)
+{
+    return __riscv_vmaxu_vv_u16m4(acc, __riscv_vreinterpret_v_i16m4_u16m4(x), vl);
+}
+AI uint32_t mk_verdict(U acc, size_t vl)
+{
+    vuint16m1_t z = __riscv_vmv_v_x_u16m1(0, 1);
+    uint32_t mx = __riscv_vmv_x_s_u16m1_u16(__riscv_vredmaxu_vs_u16m4_u16m1(acc, z, vl));
+    return lf_ntt_nzmask((uint32_t)(LF_NTT_Q - 1 - mx) >> 31);
+}
+
+/* forward level k (0..6).  fips = 0: the lazy kernel (the last level
+ * scatters to B order); fips = 1: the checked one (level 0 checks the
+ * input range into *bad; the last level scatters to standard order after
+ * the freeze to [0, q) and ANDs with keep, the verdict's complement). */
+AI void mk_fwd(int16_t *dst, const int16_t *src, int k, int fips, U *acc, int16_t keep,
+               size_t vl)
+{
+    const int16_t *zt = lf_mlkem_zetaCG + MK_H * k;
+    const uint16_t *ix = fips ? lf_mlkem_cgSx : lf_mlkem_cgBx, *iy = fips ? lf_mlkem_cgSy : lf_mlkem_cgBy;
+    for (size_t j = 0; j < MK_H; j += vl) {
+        W x = __riscv_vle16_v_i16m4(src + j, vl), y = __riscv_vle16_v_i16m4(src + MK_H + j, vl), t;
+        if (k == 0) { /* one block: one zeta */
+            if (fips) *acc = mk_umax(mk_umax(*acc, x, vl), y, vl);
+            t = mulcs_m4(y, lf_mlkem_zeta[1], lf_mlkem_zeta_qinv[1], vl);
         } else {
-            V x0, x1;
-            __riscv_vlseg2e16_v_i16m1(&x0, &x1, p, vl);
-            bfly(&x0, &x1, z, w, inv, bar, vl);
-            __riscv_vsseg2e16_v_i16m1(p, x0, x1, vl);
+            W z = __riscv_vle16_v_i16m4(zt + j, vl);
+            t = mulc_m4(y, z, zqinv(z, vl), vl);
         }
-        g += (int)vl;
+        W xo = __riscv_vadd_vv_i16m4(x, t, vl), yo = __riscv_vsub_vv_i16m4(x, t, vl);
+        if (k < 6) {
+            __riscv_vsseg2e16_v_i16m4(dst + 2 * j, xo, yo, vl);
+            continue;
+        }
+        if (fips) {
+            xo = mk_freeze(xo, keep, vl);
+            yo = mk_freeze(yo, keep, vl);
+        }
+        __riscv_vsuxei16_v_i16m4(dst, __riscv_vle16_v_u16m4(ix + j, vl), xo, vl);
+        __riscv_vsuxei16_v_i16m4(dst, __riscv_vle16_v_u16m4(iy + j, vl), yo, vl);
     }
 }
 
-/* r[16 j + i] = a[16 i + j]: strided loads of 16 elements (LMUL 2 holds 16
- * at VLEN 128; vsetvl gives 16 at any VLEN >= 128). */
-static void transpose(int16_t *r, const int16_t *a)
+/* returns the verdict (fips): 0 or all ones */
+AI uint32_t mk_ntt(int16_t *r, const int16_t *a, int fips, size_t vl)
 {
-    for (int j = 0; j < 16; j++) {
-        size_t vl = __riscv_vsetvl_e16m2(16);
-        __riscv_vse16_v_i16m2(r + 16 * j, __riscv_vlse16_v_i16m2(a + j, 32, vl), vl);
+    int16_t t0[256], t1[256];
+    U acc = __riscv_vmv_v_x_u16m4(0, vl);
+    mk_fwd(t0, a, 0, fips, &acc, 0, vl);
+    for (int k = 1; k < 5; k += 2) {
+        mk_fwd(t1, t0, k, 0, NULL, 0, vl);
+        mk_fwd(t0, t1, k + 1, 0, NULL, 0, vl);
+    }
+    mk_fwd(t1, t0, 5, 0, NULL, 0, vl);
+    uint32_t m = fips ? mk_verdict(acc, vl) : 0;
+    mk_fwd(r, t1, 6, fips, NULL, (int16_t)~m, vl);
+    return m;
+}
+
+/* inverse level s (1..7): Gentleman-Sande, Barrett on the sums of levels
+ * LF_NTT_BARRETT_AFTER_A/B, level 7 scaled (128^-1 R^2 and the last zeta;
+ * fips: 128^-1 R, exact, then [0, q) and AND keep).  Level 1 gathers from B
+ * order (fips: standard order, and checks the range into *bad). */
+AI void mk_inv(int16_t *dst, const int16_t *src, int s, int fips, U *acc, int16_t keep,
+               size_t vl)
+{
+    const int16_t *zt = lf_mlkem_izetaCG + MK_H * (s - 1);
+    const uint16_t *ix = fips ? lf_mlkem_cgSx : lf_mlkem_cgBx, *iy = fips ? lf_mlkem_cgSy : lf_mlkem_cgBy;
+    for (size_t j = 0; j < MK_H; j += vl) {
+        W x, y;
+        if (s == 1) {
+            x = __riscv_vluxei16_v_i16m4(src, __riscv_vle16_v_u16m4(ix + j, vl), vl);
+            y = __riscv_vluxei16_v_i16m4(src, __riscv_vle16_v_u16m4(iy + j, vl), vl);
+            if (fips) *acc = mk_umax(mk_umax(*acc, x, vl), y, vl);
+        } else {
+            __riscv_vlseg2e16_v_i16m4(&x, &y, src + 2 * j, vl);
+        }
+        W d = __riscv_vsub_vv_i16m4(y, x, vl);
+        x = __riscv_vadd_vv_i16m4(x, y, vl);
+        if (s == 7 && fips) { /* |x|, |y| <= LF_NTT_INVNTT_FIPS_OUT_MAX < q */
+            x = mk_fix(mulcs_m4(x, LF_NTT_INV_FA_FIPS, LF_NTT_INV_FA_FIPS_QINV, vl), keep, vl);
+            y = mk_fix(mulcs_m4(d, LF_NTT_INV_FB_FIPS, LF_NTT_INV_FB_FIPS_QINV, vl), keep, vl);
+        } else if (s == 7) {
+            x = mulcs_m4(x, LF_NTT_INV_FA, LF_NTT_INV_FA_QINV, vl);
+            y = mulcs_m4(d, LF_NTT_INV_FB, LF_NTT_INV_FB_QINV, vl);
+        } else {
+            if (s == LF_NTT_BARRETT_AFTER_A || s == LF_NTT_BARRETT_AFTER_B) x = barrett_m4(x, vl);
+            W z = __riscv_vle16_v_i16m4(zt + j, vl);
+            y = mulc_m4(d, z, zqinv(z, vl), vl);
+        }
+        __riscv_vse16_v_i16m4(dst + j, x, vl);
+        __riscv_vse16_v_i16m4(dst + MK_H + j, y, vl);
     }
 }
 
-static void rvv_ntt(int16_t a[256])
+AI uint32_t mk_invntt(int16_t *r, const int16_t *a, int fips, size_t vl)
 {
-    int16_t t[256];
-    for (int len = 128; len >= 2; len >>= 1)
-        level(a, 256, len, lf_mlkem_zeta + 128 / len, lf_mlkem_zeta_qinv + 128 / len, 0, 0, 0);
-    transpose(t, a);
-    memcpy(a, t, sizeof t);
-}
-
-static void rvv_invntt(int16_t a[256])
-{
-    int16_t t[256];
-    transpose(t, a);
-    int lvl = 1;
-    for (int len = 2; len <= 128; len <<= 1, lvl++) {
-        level(t, 256, len, lf_mlkem_izeta + 128 / len, lf_mlkem_izeta_qinv + 128 / len, 1,
-              lvl == LF_NTT_BARRETT_AFTER_A || lvl == LF_NTT_BARRETT_AFTER_B, len == 128);
+    int16_t t0[256], t1[256];
+    U acc = __riscv_vmv_v_x_u16m4(0, vl);
+    mk_inv(t0, a, 1, fips, &acc, 0, vl);
+    for (int s = 2; s < 6; s += 2) {
+        mk_inv(t1, t0, s, 0, NULL, 0, vl);
+        mk_inv(t0, t1, s + 1, 0, NULL, 0, vl);
     }
-    memcpy(a, t, sizeof t);
+    mk_inv(t1, t0, 6, 0, NULL, 0, vl);
+    uint32_t m = fips ? mk_verdict(acc, vl) : 0;
+    mk_inv(r, t1, 7, fips, NULL, (int16_t)~m, vl);
+    return m;
 }
 
-/* B order: the pair halves are the runs 32 u .. 32 u + 15 and 32 u + 16 .. */
+/* all ones if a coefficient of a[0..256) or b[0..256) is outside [0, q) */
+AI uint32_t mk_check2(const int16_t *a, const int16_t *b, size_t vl)
+{
+    U acc = __riscv_vmv_v_x_u16m4(0, vl);
+    for (size_t j = 0; j < 2 * MK_H; j += vl) {
+        acc = mk_umax(acc, __riscv_vle16_v_i16m4(a + j, vl), vl);
+        acc = mk_umax(acc, __riscv_vle16_v_i16m4(b + j, vl), vl);
+    }
+    return mk_verdict(acc, vl);
+}
+
+/* Base multiplication, r = a o b 2^-16 per pair (BaseCaseMultiply).  Lazy
+ * (B order: lane 16 u + i is the pair at 32 u + i and 32 u + 16 + i, reached
+ * by indexed loads/stores through lf_mlkem_bmB; gamma from lf_mlkem_gammaB):
+ * the C kernel's arithmetic.  fips: standard order, pair m at 2 m, 2 m + 1
+ * (segment loads), gamma from lf_mlkem_gamma, inputs checked first (r may
+ * alias them), the result times R (mont by R^2) to [0, q), ANDed with the
+ * verdict's complement. */
+AI uint32_t mk_basemul(int16_t *r, const int16_t *a, const int16_t *b, int fips, size_t vl)
+{
+    uint32_t m = fips ? mk_check2(a, b, vl) : 0;
+    for (size_t j = 0; j < MK_H; j += vl) {
+        /* ordered so that at most 8 LMUL-4 groups are live (no spills) */
+        W a0, a1, b0, b1, p01, p11;
+        vuint16m4_t o = __riscv_vle16_v_u16m4(lf_mlkem_bmB + j, vl);
+        if (fips) {
+            __riscv_vlseg2e16_v_i16m4(&b0, &b1, b + 2 * j, vl);
+            __riscv_vlseg2e16_v_i16m4(&a0, &a1, a + 2 * j, vl);
+        } else {
+            b1 = __riscv_vluxei16_v_i16m4(b + 16, o, vl);
+            a1 = __riscv_vluxei16_v_i16m4(a + 16, o, vl);
+            a0 = __riscv_vluxei16_v_i16m4(a, o, vl);
+        }
+        W q = zqinv(b1, vl);
+        p11 = mulc_m4(a1, b1, q, vl);
+        p01 = mulc_m4(a0, b1, q, vl);
+        if (!fips) b0 = __riscv_vluxei16_v_i16m4(b, o, vl);
+        q = zqinv(b0, vl);
+        W x1 = __riscv_vadd_vv_i16m4(p01, mulc_m4(a1, b0, q, vl), vl);
+        W g = __riscv_vle16_v_i16m4((fips ? lf_mlkem_gamma : lf_mlkem_gammaB) + j, vl);
+        W x0 = __riscv_vadd_vv_i16m4(mulc_m4(a0, b0, q, vl), mulc_m4(p11, g, zqinv(g, vl), vl), vl);
+        if (fips) {
+            x0 = mk_fix(mulcs_m4(x0, LF_NTT_MONT_R2, LF_NTT_MONT_R2_QINV, vl), (int16_t)~m, vl);
+            x1 = mk_fix(mulcs_m4(x1, LF_NTT_MONT_R2, LF_NTT_MONT_R2_QINV, vl), (int16_t)~m, vl);
+            __riscv_vsseg2e16_v_i16m4(r + 2 * j, x0, x1, vl);
+        } else {
+            __riscv_vsuxei16_v_i16m4(r, o, x0, vl);
+            __riscv_vsuxei16_v_i16m4(r + 16, o, x1, vl);
+        }
+    }
+    return m;
+}
+
+/* The paths of each kernel: strips of 32, 64 or 128 lanes (LMUL 4, VLEN
+ * 128, 256, >= 512), each its own function (straight-line code, a frame of
+ * its own) and chosen per call from VLMAX. */
+#define MK_PATHS(f, fips, P, ...)                                                       \
+    static LF_NOINLINE uint32_t f##_##fips##_32 P { return f(__VA_ARGS__, fips, 32); }   \
+    static LF_NOINLINE uint32_t f##_##fips##_64 P { return f(__VA_ARGS__, fips, 64); }   \
+    static LF_NOINLINE uint32_t f##_##fips##_128 P { return f(__VA_ARGS__, fips, 128); } \
+    AI uint32_t f##_##fips P                                                            \
+    {                                                                                   \
+        size_t vm = __riscv_vsetvlmax_e16m4();                                          \
+        return vm >= 128 ? f##_##fips##_128(__VA_ARGS__)                                \
+               : vm >= 64 ? f##_##fips##_64(__VA_ARGS__)                                \
+                          : f##_##fips##_32(__VA_ARGS__);                               \
+    }
+MK_PATHS(mk_ntt, 0, (int16_t * r, const int16_t *a), r, a)
+MK_PATHS(mk_ntt, 1, (int16_t * r, const int16_t *a), r, a)
+MK_PATHS(mk_invntt, 0, (int16_t * r, const int16_t *a), r, a)
+MK_PATHS(mk_invntt, 1, (int16_t * r, const int16_t *a), r, a)
+MK_PATHS(mk_basemul, 0, (int16_t * r, const int16_t *a, const int16_t *b), r, a, b)
+MK_PATHS(mk_basemul, 1, (int16_t * r, const int16_t *a, const int16_t *b), r, a, b)
+
+static void rvv_ntt(int16_t a[256]) { (void)mk_ntt_0(a, a); }
+static void rvv_invntt(int16_t a[256]) { (void)mk_invntt_0(a, a); }
 static void rvv_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256])
 {
-    for (int u = 0; u < 8; u++)
-        for (int i = 0; i < 16;) {
-            size_t vl = __riscv_vsetvl_e16m1((size_t)(16 - i));
-            int p = 32 * u + i;
-            V a0 = __riscv_vle16_v_i16m1(a + p, vl), a1 = __riscv_vle16_v_i16m1(a + p + 16, vl);
-            V b0 = __riscv_vle16_v_i16m1(b + p, vl), b1 = __riscv_vle16_v_i16m1(b + p + 16, vl);
-            V g = __riscv_vle16_v_i16m1(lf_mlkem_gammaB + 16 * u + i, vl);
-            V gq = __riscv_vle16_v_i16m1(lf_mlkem_gammaB_qinv + 16 * u + i, vl);
-            V c0 = __riscv_vadd_vv_i16m1(mulv(a0, b0, vl), mulc(mulv(a1, b1, vl), g, gq, vl), vl);
-            V c1 = __riscv_vadd_vv_i16m1(mulv(a0, b1, vl), mulv(a1, b0, vl), vl);
-            __riscv_vse16_v_i16m1(r + p, c0, vl);
-            __riscv_vse16_v_i16m1(r + p + 16, c1, vl);
-            i += (int)vl;
-        }
+    (void)mk_basemul_0(r, a, b);
+}
+static uint32_t rvv_ntt_fips(int16_t r[256], const int16_t a[256]) { return mk_ntt_1(r, a); }
+static uint32_t rvv_invntt_fips(int16_t r[256], const int16_t a[256]) { return mk_invntt_1(r, a); }
+static uint32_t rvv_basemul_fips(int16_t r[256], const int16_t a[256], const int16_t b[256])
+{
+    return mk_basemul_1(r, a, b);
 }
 
 /* ---- the cyclic product: constant geometry --------------------------------
@@ -207,8 +300,6 @@ static void rvv_basemul(int16_t r[256], const int16_t a[256], const int16_t b[25
  * the verdict mask are fused into the last inverse level, which writes r. */
 #define CG_H 64 /* butterflies per level */
 
-/* z q^-1 mod 2^16 (the _qinv tables' entries): one multiply, no load */
-AI W zqinv(W z, size_t vl) { return __riscv_vmul_vx_i16m4(z, LF_NTT_QINV, vl); }
 
 /* forward level k (0..6) of a and b: src (two polynomials, 128 apart in
  * sa/sb) -> dst; bad accumulates lanes >= q (first level only).  vl: the
@@ -342,4 +433,7 @@ LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_rvv = {
     .invntt = rvv_invntt,
     .basemul = rvv_basemul,
     .cyclic = rvv_cyclic,
-    .cyclic_chk = rvv_cyclic_chk};
+    .cyclic_chk = rvv_cyclic_chk,
+    .ntt_fips = rvv_ntt_fips,
+    .invntt_fips = rvv_invntt_fips,
+    .basemul_fips = rvv_basemul_fips};

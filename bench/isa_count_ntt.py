@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""Dynamic instruction counts of the NTT API on RISC-V with the Vector
+extension, under qemu-user at VLEN 128, 256, 512 and 1024.
+
+Builds limbforge's static library with cmake/toolchains/riscv64-v.cmake
+(Release, target limbforge_static, -j1; build tree WORKDIR, reused), then
+counts with tools/isa_count --inclusive (callees included) ONE steady-state
+call of each public function below; a setup hook
+(bench/isa_count_ntt/hooks.c) fills the inputs (in the function's input
+range) and makes a warm-up call first, and the checked functions must
+return LF_OK.  Prints the table with the targets of issue 16 and writes
+lfbench JSON rows (suite "ntt", kind "insns", subject "vlen<N>", impl
+"limbforge", backend "rvv", arch "rv64").
+
+  bench/isa_count_ntt.py
+  bench/isa_count_ntt.py --vlen 128,256 --json build/bench/isa_count.json --append
+Without clang-16 or qemu-riscv64 it prints why and skips (exit 0).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ISA_COUNT = os.path.join(ROOT, "tools", "isa_count", "isa_count.py")
+HOOKS = os.path.join(ROOT, "bench", "isa_count_ntt", "hooks.c")
+VLENS = (128, 256, 512, 1024)
+# function: (isa_count argument spec, setup hook, checked?, targets per VLEN or a
+# ratio to the lazy function)
+FUNCS = {
+    "lf_ntt128_cyclic_mul": ("o32w i32w i32w", "lfic_cyclic", True, (900, 550, 450, 400)),
+    "lf_mlkem_ntt_lazy": ("b64w", "lfic_ntt_lazy", False, (1000, 600, 450, 400)),
+    "lf_mlkem_invntt_lazy": ("b64w", "lfic_invntt_lazy", False, (1050, 650, 480, 420)),
+    "lf_mlkem_basemul_lazy": ("o64w i64w i64w", "lfic_basemul_lazy", False, (450, 250, 150, 110)),
+    "lf_mlkem_ntt": ("o64w i64w", "lfic_ntt", True, "lf_mlkem_ntt_lazy"),
+    "lf_mlkem_invntt": ("o64w i64w", "lfic_invntt", True, "lf_mlkem_invntt_lazy"),
+    "lf_mlkem_basemul": ("o64w i64w i64w", "lfic_basemul", True, "lf_mlkem_basemul_lazy"),
+}
+FIPS_RATIO = 1.15
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def build(workdir: str) -> str:
+    tc = os.path.join(ROOT, "cmake", "toolchains", "riscv64-v.cmake")
+    if not os.path.exists(os.path.join(workdir, "CMakeCache.txt")):
+        gen = ["-G", "Ninja"] if shutil.which("ninja") else []
+        subprocess.run(["cmake", "-S", ROOT, "-B", workdir, *gen, "-DCMAKE_BUILD_TYPE=Release",
+                        f"-DCMAKE_TOOLCHAIN_FILE={tc}", "-DLF_BUILD_TESTS=OFF",
+                        "-DLF_BUILD_BENCH=OFF", "-DLF_BUILD_EXAMPLES=OFF"],
+                       check=True, stdout=subprocess.DEVNULL)
+    log("riscv64-v: building limbforge_static (-j1)")
+    subprocess.run(["cmake", "--build", workdir, "-j", "1", "--target", "limbforge_static"],
+                   check=True, stdout=subprocess.DEVNULL)
+    return os.path.join(workdir, "liblimbforge.a")
+
+
+def count(lib: str, fn: str, vlen: int) -> int:
+    spec, setup, checked, _ = FUNCS[fn]
+    cmd = [sys.executable, ISA_COUNT, "--arch", "rv64", "--cpu", f"rv64,v=true,vlen={vlen},elen=64",
+           "--symbol", fn, "--obj", HOOKS, "--obj", lib, f"--cflags=-I{ROOT}/include",
+           "--args", spec, "--setup", setup, "--inclusive"]
+    if checked:
+        cmd += ["--check", "lfic_ok", "--expect-ret", "0"]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    last = (out.stdout.strip().splitlines() or [""])[-1]
+    if out.returncode != 0 or " instructions" not in last:
+        raise RuntimeError(f"{fn} at VLEN {vlen}: {out.stdout}{out.stderr}")
+    return int(last.split(": ")[-1].split()[0])
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--workdir", default=os.path.join(ROOT, "build", "isa_count_ntt"))
+    ap.add_argument("--vlen", default=",".join(map(str, VLENS)))
+    ap.add_argument("--json", default=None, help="write the rows to this lfbench JSON file")
+    ap.add_argument("--append", action="store_true",
+                    help="add to (replacing equal rows in) an existing --json file")
+    a = ap.parse_args(argv)
+    miss = [t for t in ("clang-16", "qemu-riscv64", "riscv64-linux-gnu-gcc") if not shutil.which(t)]
+    if miss:
+        print(f"isa_count_ntt: skipped, missing {', '.join(miss)}")
+        return 0
+    vlens = [int(v) for v in a.vlen.split(",")]
+    lib = build(os.path.abspath(a.workdir))
+    got = {}
+    for fn in FUNCS:
+        for v in vlens:
+            log(f"{fn} VLEN {v}")
+            got[fn, v] = count(lib, fn, v)
+    print(f"{'function':24}" + "".join(f" {'VLEN ' + str(v):>10}" for v in vlens) + "   target")
+    missed = 0
+    for fn, (_, _, _, tgt) in FUNCS.items():
+        cells, marks = [], []
+        for v in vlens:
+            n = got[fn, v]
+            if isinstance(tgt, str):
+                lim = FIPS_RATIO * got[tgt, v]
+                cells.append(f"{n:>5} ({n / got[tgt, v]:.2f})")
+            else:
+                lim = tgt[VLENS.index(v)]
+                cells.append(f"{n:>10}")
+            marks.append(n <= lim)
+        missed += not all(marks)
+        t = (f"<= {FIPS_RATIO} x lazy" if isinstance(tgt, str)
+             else "/".join(str(tgt[VLENS.index(v)]) for v in vlens))
+        print(f"{fn:24}" + "".join(f" {c:>10}" for c in cells) + f"   {t} "
+              + ("ok" if all(marks) else "MISSED"))
+    print("one steady-state call each, callees included (tools/isa_count --inclusive); "
+          "qemu-riscv64 -cpu rv64,v=true,vlen=N,elen=64; library: clang-16 -O3, "
+          "cmake/toolchains/riscv64-v.cmake")
+    if a.json:
+        rows = [{"suite": "ntt", "op": fn, "subject": f"vlen{v}", "impl": "limbforge",
+                 "backend": "rvv", "kind": "insns", "insns": got[fn, v], "arch": "rv64",
+                 "ns": None, "cycles": None, "bytes": None} for fn in FUNCS for v in vlens]
+        key = lambda r: (r["suite"], r["op"], r["subject"], r["impl"], r["backend"], r["kind"],
+                         r.get("arch"))
+        doc = None
+        if a.append and os.path.exists(a.json):
+            with open(a.json) as f:
+                doc = json.load(f)
+            keys = {key(r) for r in rows}
+            doc["results"] = [r for r in doc["results"] if key(r) not in keys] + rows
+        if doc is None:
+            doc = {"machine": {"cpu": "qemu-user emulation (dynamic instruction counts, no timing)",
+                               "ghz_est": None, "features": [], "versions": {}},
+                   "results": rows}
+        os.makedirs(os.path.dirname(os.path.abspath(a.json)), exist_ok=True)
+        with open(a.json, "w") as f:
+            json.dump(doc, f, indent=1)
+            f.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
