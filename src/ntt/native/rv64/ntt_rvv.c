@@ -130,22 +130,6 @@ AI void mk_fwd(int16_t *dst, const int16_t *src, int k, int fips, U *acc, int16_
     }
 }
 
-/* returns the verdict (fips): 0 or all ones */
-AI uint32_t mk_ntt(int16_t *r, const int16_t *a, int fips, size_t vl)
-{
-    int16_t t0[256], t1[256];
-    U acc = __riscv_vmv_v_x_u16m4(0, vl);
-    mk_fwd(t0, a, 0, fips, &acc, 0, vl);
-    for (int k = 1; k < 5; k += 2) {
-        mk_fwd(t1, t0, k, 0, NULL, 0, vl);
-        mk_fwd(t0, t1, k + 1, 0, NULL, 0, vl);
-    }
-    mk_fwd(t1, t0, 5, 0, NULL, 0, vl);
-    uint32_t m = fips ? mk_verdict(acc, vl) : 0;
-    mk_fwd(r, t1, 6, fips, NULL, (int16_t)~m, vl);
-    return m;
-}
-
 /* inverse level s (1..7): Gentleman-Sande, Barrett on the sums of levels
  * LF_NTT_BARRETT_AFTER_A/B, level 7 scaled (128^-1 R^2 and the last zeta;
  * fips: 128^-1 R, exact, then [0, q) and AND keep).  Level 1 gathers from B
@@ -182,19 +166,42 @@ AI void mk_inv(int16_t *dst, const int16_t *src, int s, int fips, U *acc, int16_
     }
 }
 
-AI uint32_t mk_invntt(int16_t *r, const int16_t *a, int fips, size_t vl)
+/* A whole transform (inv: the inverse), level l = 0..6 being forward level
+ * l or inverse level l + 1: ping-pong through two stack buffers, the first
+ * level reading a (and checking it, fips), the last writing r; returns the
+ * verdict (fips): 0 or all ones. */
+AI void mk_level(int16_t *dst, const int16_t *src, int inv, int l, int fips, U *acc, int16_t keep,
+                 size_t vl)
+{
+    if (inv)
+        mk_inv(dst, src, l + 1, fips, acc, keep, vl);
+    else
+        mk_fwd(dst, src, l, fips, acc, keep, vl);
+}
+
+AI uint32_t mk_transform(int16_t *r, const int16_t *a, int inv, int fips, size_t vl)
 {
     int16_t t0[256], t1[256];
     U acc = __riscv_vmv_v_x_u16m4(0, vl);
-    mk_inv(t0, a, 1, fips, &acc, 0, vl);
-    for (int s = 2; s < 6; s += 2) {
-        mk_inv(t1, t0, s, 0, NULL, 0, vl);
-        mk_inv(t0, t1, s + 1, 0, NULL, 0, vl);
+    mk_level(t0, a, inv, 0, fips, &acc, 0, vl);
+    for (int l = 1; l < 5; l += 2) {
+        mk_level(t1, t0, inv, l, 0, NULL, 0, vl);
+        mk_level(t0, t1, inv, l + 1, 0, NULL, 0, vl);
     }
-    mk_inv(t1, t0, 6, 0, NULL, 0, vl);
+    mk_level(t1, t0, inv, 5, 0, NULL, 0, vl);
     uint32_t m = fips ? mk_verdict(acc, vl) : 0;
-    mk_inv(r, t1, 7, fips, NULL, (int16_t)~m, vl);
+    mk_level(r, t1, inv, 6, fips, NULL, (int16_t)~m, vl);
     return m;
+}
+
+AI uint32_t mk_ntt(int16_t *r, const int16_t *a, int fips, size_t vl)
+{
+    return mk_transform(r, a, 0, fips, vl);
+}
+
+AI uint32_t mk_invntt(int16_t *r, const int16_t *a, int fips, size_t vl)
+{
+    return mk_transform(r, a, 1, fips, vl);
 }
 
 /* all ones if a coefficient of a[0..256) or b[0..256) is outside [0, q) */
