@@ -22,6 +22,15 @@
 typedef vint16m4_t W;
 #define AI static inline __attribute__((always_inline))
 
+/* The lanes of an LMUL-4 group, which choose the path.  A test build
+ * (tests/ntt/test_ntt_rvv_paths.c) defines LF_NTT_RVV_STRIP to force one
+ * path at any VLEN that can run it; the library never does. */
+#ifdef LF_NTT_RVV_STRIP
+#define LF_RVV_VLMAX() ((size_t)LF_NTT_RVV_STRIP)
+#else
+#define LF_RVV_VLMAX() __riscv_vsetvlmax_e16m4()
+#endif
+
 /* mont(b z) with zq = z q^-1 mod 2^16 (vector zetas; scalar: mulcs_m4) */
 AI W mulc_m4(W b, W z, W zq, size_t vl)
 {
@@ -266,7 +275,7 @@ AI uint32_t mk_basemul(int16_t *r, const int16_t *a, const int16_t *b, int fips,
     static LF_NOINLINE uint32_t f##_##fips##_128 P { return f(__VA_ARGS__, fips, 128); } \
     AI uint32_t f##_##fips P                                                            \
     {                                                                                   \
-        size_t vm = __riscv_vsetvlmax_e16m4();                                          \
+        size_t vm = LF_RVV_VLMAX();                                                     \
         return vm >= 128 ? f##_##fips##_128(__VA_ARGS__)                                \
                : vm >= 64 ? f##_##fips##_64(__VA_ARGS__)                                \
                           : f##_##fips##_32(__VA_ARGS__);                               \
@@ -422,7 +431,7 @@ AI uint32_t cg_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128]
  * level) and VLEN >= 256 (one strip of 64), each straight-line with its
  * strip length a constant; chosen by VLMAX, read once per call. */
 #define CG_PATHS(check)                                                                 \
-    (__riscv_vsetvlmax_e16m4() >= CG_H ? cg_cyclic(r, a, b, check, CG_H)                \
+    (LF_RVV_VLMAX() >= CG_H ? cg_cyclic(r, a, b, check, CG_H)                           \
                                        : cg_cyclic(r, a, b, check, CG_H / 2))
 
 static void rvv_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128])

@@ -1,0 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* The RVV NTT kernels with the 32-lane path forced (test_ntt_rvv_paths.c). */
+#define LF_NTT_RVV_STRIP 32
+#define lf_ntt_kernels_rvv lf_ntt_kernels_rvv_p32
+#include "ntt/native/rv64/ntt_rvv.c"
