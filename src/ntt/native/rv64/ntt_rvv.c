@@ -108,9 +108,10 @@ AI uint32_t mk_verdict(U acc, size_t vl)
 }
 
 /* forward level k (0..6).  fips = 0: the lazy kernel (the last level
- * scatters to B order); fips = 1: the checked one (level 0 checks the
- * input range into *bad; the last level scatters to standard order after
- * the freeze to [0, q) and ANDs with keep, the verdict's complement). */
+ * scatters to B order); fips = 1: the checked one (level 0 folds the input
+ * into the range check's maximum *acc; the last level scatters to standard
+ * order after the freeze to [0, q) and ANDs with keep, the verdict's
+ * complement). */
 AI void mk_fwd(int16_t *dst, const int16_t *src, int k, int fips, U *acc, int16_t keep,
                size_t vl)
 {
@@ -142,7 +143,7 @@ AI void mk_fwd(int16_t *dst, const int16_t *src, int k, int fips, U *acc, int16_
 /* inverse level s (1..7): Gentleman-Sande, Barrett on the sums of levels
  * LF_NTT_BARRETT_AFTER_A/B, level 7 scaled (128^-1 R^2 and the last zeta;
  * fips: 128^-1 R, exact, then [0, q) and AND keep).  Level 1 gathers from B
- * order (fips: standard order, and checks the range into *bad). */
+ * order (fips: standard order, folding the input into *acc). */
 AI void mk_inv(int16_t *dst, const int16_t *src, int s, int fips, U *acc, int16_t keep,
                size_t vl)
 {
@@ -317,11 +318,12 @@ static uint32_t rvv_basemul_fips(int16_t r[256], const int16_t a[256], const int
 #define CG_H 64 /* butterflies per level */
 
 
-/* forward level k (0..6) of a and b: src (two polynomials, 128 apart in
- * sa/sb) -> dst; bad accumulates lanes >= q (first level only).  vl: the
- * strip, 32 or 64 (a compile-time constant of each path: straight-line). */
-AI vbool4_t cg_fwd(int16_t *da, int16_t *db, const int16_t *sa, const int16_t *sb, int k,
-                   vbool4_t bad, int check, size_t vl)
+/* forward level k (0..6) of a and b: src (two polynomials in sa/sb) ->
+ * dst; check (first level only): the inputs folded into the range check's
+ * maximum *acc.  vl: the strip, 32 or 64 (a compile-time constant of each
+ * path: straight-line). */
+AI void cg_fwd(int16_t *da, int16_t *db, const int16_t *sa, const int16_t *sb, int k, U *acc,
+               int check, size_t vl)
 {
     const int16_t *zt = lf_cyc_zetaCG + CG_H * k;
     for (size_t j = 0; j < CG_H; j += vl) {
@@ -331,20 +333,13 @@ AI vbool4_t cg_fwd(int16_t *da, int16_t *db, const int16_t *sa, const int16_t *s
         for (int p = 0; p < 2; p++) {
             W x = __riscv_vle16_v_i16m4(src[p] + j, vl);
             W y = __riscv_vle16_v_i16m4(src[p] + j + CG_H, vl);
-            if (check) {
-                vbool4_t bx = __riscv_vmsgtu_vx_u16m4_b4(__riscv_vreinterpret_v_i16m4_u16m4(x),
-                                                         LF_NTT_Q - 1, vl);
-                vbool4_t by = __riscv_vmsgtu_vx_u16m4_b4(__riscv_vreinterpret_v_i16m4_u16m4(y),
-                                                         LF_NTT_Q - 1, vl);
-                bad = __riscv_vmor_mm_b4(bad, __riscv_vmor_mm_b4(bx, by, vl), vl);
-            }
+            if (check) *acc = mk_umax(mk_umax(*acc, x, vl), y, vl);
             /* level 0: one zeta for every lane, a scalar */
             W t = k ? mulc_m4(y, z, zq, vl) : mulcs_m4(y, lf_cyc_zeta[0], lf_cyc_zeta_qinv[0], vl);
             __riscv_vsseg2e16_v_i16m4(dst[p] + 2 * j, __riscv_vadd_vv_i16m4(x, t, vl),
                                       __riscv_vsub_vv_i16m4(x, t, vl), vl);
         }
     }
-    return bad;
 }
 
 /* The middle, in registers: the last forward level (k = 6) of a and b,
@@ -408,15 +403,14 @@ AI uint32_t cg_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128]
                       size_t vl)
 {
     int16_t xa[128], xb[128], ya[128], yb[128];
-    vbool4_t bad = __riscv_vmclr_m_b4(vl);
-    bad = cg_fwd(xa, xb, a, b, 0, bad, check, vl);
+    U acc = __riscv_vmv_v_x_u16m4(0, vl);
+    cg_fwd(xa, xb, a, b, 0, &acc, check, vl);
     for (int k = 1; k < 5; k += 2) {
-        cg_fwd(ya, yb, xa, xb, k, bad, 0, vl);
-        cg_fwd(xa, xb, ya, yb, k + 1, bad, 0, vl);
+        cg_fwd(ya, yb, xa, xb, k, NULL, 0, vl);
+        cg_fwd(xa, xb, ya, yb, k + 1, NULL, 0, vl);
     }
-    cg_fwd(ya, yb, xa, xb, 5, bad, 0, vl);
-    uint32_t m = 0;
-    if (check) m = lf_ntt_nzmask((uint32_t)__riscv_vcpop_m_b4(bad, vl));
+    cg_fwd(ya, yb, xa, xb, 5, NULL, 0, vl);
+    uint32_t m = check ? mk_verdict(acc, vl) : 0;
     cg_mid(xa, ya, yb, vl); /* forward level 6, pointwise, inverse level 0 */
     for (int s = 1; s < 5; s += 2) {
         cg_inv(ya, xa, s, 0, vl);
