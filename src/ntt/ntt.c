@@ -125,7 +125,7 @@ static LF_NOINLINE int lf_ntt_fips_c(int16_t r[256], const int16_t a[256])
     return lf_ntt_finish(r, 256, bad);
 }
 
-static LF_NOINLINE int lf_invntt_fips_c(int16_t r[256], const int16_t a[256])
+static LF_NOINLINE int lf_ntt_invntt_fips_c(int16_t r[256], const int16_t a[256])
 {
     _Alignas(64) int16_t t[256], u[256];
     uint32_t bad = lf_ntt_clean(u, a, 256);
@@ -135,7 +135,8 @@ static LF_NOINLINE int lf_invntt_fips_c(int16_t r[256], const int16_t a[256])
     return lf_ntt_finish(r, 256, bad);
 }
 
-static LF_NOINLINE int lf_basemul_fips_c(int16_t r[256], const int16_t a[256], const int16_t b[256])
+static LF_NOINLINE int lf_ntt_basemul_fips_c(int16_t r[256], const int16_t a[256],
+                                             const int16_t b[256])
 {
     _Alignas(64) int16_t ta[256], tb[256], u[256];
     uint32_t bad = lf_ntt_clean(u, a, 256);
@@ -159,12 +160,12 @@ int lf_mlkem_invntt(int16_t r[256], const int16_t a[256])
 {
     const lf_ntt_kernels *k = lf_ntt_k();
     if (k->invntt_fips) return lf_ntt_checked(r, 256, k->invntt_fips(r, a));
-    return lf_invntt_fips_c(r, a);
+    return lf_ntt_invntt_fips_c(r, a);
 }
 
 int lf_mlkem_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256])
 {
     const lf_ntt_kernels *k = lf_ntt_k();
     if (k->basemul_fips) return lf_ntt_checked(r, 256, k->basemul_fips(r, a, b));
-    return lf_basemul_fips_c(r, a, b);
+    return lf_ntt_basemul_fips_c(r, a, b);
 }

@@ -79,7 +79,8 @@ static void check_set(const char *name, const lf_ntt_kernels *k, int iters)
                   "cyclic_chk swapped bad=%d (%d)", cbad, it);
             if (!bad) {
                 memcpy(t, a, 256);
-                CHECK(k->cyclic_chk(t, t, b) == 0 && !memcmp(e, t, 256), "cyclic_chk r == a (%d)", it);
+                CHECK(k->cyclic_chk(t, t, b) == 0 && !memcmp(e, t, 256), "cyclic_chk r == a (%d)",
+                      it);
             }
             /* FIPS NTT = lazy NTT, transposed out of B order, reduced to [0, q) */
             int16_t u[256];
@@ -88,9 +89,11 @@ static void check_set(const char *name, const lf_ntt_kernels *k, int iters)
                 memcpy(u, a, sizeof u);
                 c->ntt(u);
                 for (int i = 0; i < 16; i++)
-                    for (int j = 0; j < 16; j++) e[16 * i + j] = (int16_t)(((u[16 * j + i] % LF_NTT_Q) + LF_NTT_Q) % LF_NTT_Q);
+                    for (int j = 0; j < 16; j++)
+                        e[16 * i + j] = (int16_t)((u[16 * j + i] % LF_NTT_Q + LF_NTT_Q) % LF_NTT_Q);
             }
-            CHECK(k->ntt_fips(r, a) == want && !memcmp(e, r, sizeof e), "ntt_fips bad=%d (%d)", bad, it);
+            CHECK(k->ntt_fips(r, a) == want && !memcmp(e, r, sizeof e), "ntt_fips bad=%d (%d)", bad,
+                  it);
             if (!bad) {
                 /* invntt_fips(ntt_fips(a)) = a; basemul_fips against the C composition */
                 CHECK(k->invntt_fips(t, r) == 0 && !memcmp(t, a, sizeof t), "invntt_fips (%d)", it);

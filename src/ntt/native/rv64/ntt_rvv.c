@@ -26,9 +26,9 @@ typedef vint16m4_t W;
  * (tests/ntt/test_ntt_rvv_paths.c) defines LF_NTT_RVV_STRIP to force one
  * path at any VLEN that can run it; the library never does. */
 #ifdef LF_NTT_RVV_STRIP
-#define LF_RVV_VLMAX() ((size_t)LF_NTT_RVV_STRIP)
+#define LF_NTT_RVV_VLMAX() ((size_t)LF_NTT_RVV_STRIP)
 #else
-#define LF_RVV_VLMAX() __riscv_vsetvlmax_e16m4()
+#define LF_NTT_RVV_VLMAX() __riscv_vsetvlmax_e16m4()
 #endif
 
 /* mont(b z) with zq = z q^-1 mod 2^16 (vector zetas; scalar: mulcs_m4) */
@@ -77,7 +77,8 @@ AI W zqinv(W z, size_t vl) { return __riscv_vmul_vx_i16m4(z, LF_NTT_QINV, vl); }
  * u - q floor(u 20159 / 2^26) (exact for every uint16); AND keep */
 AI W mk_freeze(W x, int16_t keep, size_t vl)
 {
-    vuint16m4_t u = __riscv_vreinterpret_v_i16m4_u16m4(__riscv_vadd_vx_i16m4(x, LF_NTT_FRZ_NTT_OFS, vl));
+    W o = __riscv_vadd_vx_i16m4(x, LF_NTT_FRZ_NTT_OFS, vl);
+    vuint16m4_t u = __riscv_vreinterpret_v_i16m4_u16m4(o);
     vuint16m4_t t = __riscv_vsrl_vx_u16m4(__riscv_vmulhu_vx_u16m4(u, LF_NTT_BARRETT_V, vl), 10, vl);
     u = __riscv_vnmsac_vx_u16m4(u, LF_NTT_Q, t, vl);
     return __riscv_vand_vx_i16m4(__riscv_vreinterpret_v_u16m4_i16m4(u), keep, vl);
@@ -116,7 +117,8 @@ AI void mk_fwd(int16_t *dst, const int16_t *src, int k, int fips, U *acc, int16_
                size_t vl)
 {
     const int16_t *zt = lf_mlkem_zetaCG + MK_H * k;
-    const uint16_t *ix = fips ? lf_mlkem_cgSx : lf_mlkem_cgBx, *iy = fips ? lf_mlkem_cgSy : lf_mlkem_cgBy;
+    const uint16_t *ix = fips ? lf_mlkem_cgSx : lf_mlkem_cgBx;
+    const uint16_t *iy = fips ? lf_mlkem_cgSy : lf_mlkem_cgBy;
     for (size_t j = 0; j < MK_H; j += vl) {
         W x = __riscv_vle16_v_i16m4(src + j, vl), y = __riscv_vle16_v_i16m4(src + MK_H + j, vl), t;
         if (k == 0) { /* one block: one zeta */
@@ -148,7 +150,8 @@ AI void mk_inv(int16_t *dst, const int16_t *src, int s, int fips, U *acc, int16_
                size_t vl)
 {
     const int16_t *zt = lf_mlkem_izetaCG + MK_H * (s - 1);
-    const uint16_t *ix = fips ? lf_mlkem_cgSx : lf_mlkem_cgBx, *iy = fips ? lf_mlkem_cgSy : lf_mlkem_cgBy;
+    const uint16_t *ix = fips ? lf_mlkem_cgSx : lf_mlkem_cgBx;
+    const uint16_t *iy = fips ? lf_mlkem_cgSy : lf_mlkem_cgBy;
     for (size_t j = 0; j < MK_H; j += vl) {
         W x, y;
         if (s == 1) {
@@ -276,7 +279,7 @@ AI uint32_t mk_basemul(int16_t *r, const int16_t *a, const int16_t *b, int fips,
     static LF_NOINLINE uint32_t f##_##fips##_128 P { return f(__VA_ARGS__, fips, 128); } \
     AI uint32_t f##_##fips P                                                            \
     {                                                                                   \
-        size_t vm = LF_RVV_VLMAX();                                                     \
+        size_t vm = LF_NTT_RVV_VLMAX();                                                 \
         return vm >= 128 ? f##_##fips##_128(__VA_ARGS__)                                \
                : vm >= 64 ? f##_##fips##_64(__VA_ARGS__)                                \
                           : f##_##fips##_32(__VA_ARGS__);                               \
@@ -370,8 +373,8 @@ AI void cg_mid(int16_t *dst, const int16_t *sa, const int16_t *sb, size_t vl)
 AI W cg_final(W x, int16_t keep, size_t vl)
 {
     W t = __riscv_vsub_vx_i16m4(barrett_m4(x, vl), LF_NTT_Q, vl);
-    t = __riscv_vadd_vv_i16m4(t, __riscv_vand_vx_i16m4(__riscv_vsra_vx_i16m4(t, 15, vl), LF_NTT_Q, vl),
-                              vl);
+    W neg = __riscv_vand_vx_i16m4(__riscv_vsra_vx_i16m4(t, 15, vl), LF_NTT_Q, vl);
+    t = __riscv_vadd_vv_i16m4(t, neg, vl);
     return __riscv_vand_vx_i16m4(t, keep, vl);
 }
 
@@ -425,7 +428,7 @@ AI uint32_t cg_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128]
  * level) and VLEN >= 256 (one strip of 64), each straight-line with its
  * strip length a constant; chosen by VLMAX, read once per call. */
 #define CG_PATHS(check)                                                                 \
-    (LF_RVV_VLMAX() >= CG_H ? cg_cyclic(r, a, b, check, CG_H)                           \
+    (LF_NTT_RVV_VLMAX() >= CG_H ? cg_cyclic(r, a, b, check, CG_H)                       \
                                        : cg_cyclic(r, a, b, check, CG_H / 2))
 
 static void rvv_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128])
