@@ -9,9 +9,11 @@ counts with tools/isa_count --inclusive (callees included) ONE steady-state
 call of each public function below; a setup hook
 (bench/isa_count_ntt/hooks.c) fills the inputs (in the function's input
 range) and makes a warm-up call first, and the checked functions must
-return LF_OK.  Prints the table with the targets of issue 16 and writes
-lfbench JSON rows (suite "ntt", kind "insns", subject "vlen<N>", impl
-"limbforge", backend "rvv", arch "rv64").
+return LF_OK.  Also the register-group work of each call (isa_count --work:
+scalar instructions + max(1, ceil(vl SEW / VLEN)) per vector instruction).
+Prints both tables with the targets of issue 16 and writes lfbench JSON rows
+(suite "ntt", kind "insns", subject "vlen<N>", impl "limbforge", backend
+"rvv", arch "rv64", insns and work).
 
   bench/isa_count_ntt.py
   bench/isa_count_ntt.py --vlen 128,256 --json build/bench/isa_count.json --append
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -42,6 +45,8 @@ FUNCS = {
     "lf_mlkem_basemul": ("o64w i64w i64w", "lfic_basemul", True, "lf_mlkem_basemul_lazy"),
 }
 FIPS_RATIO = 1.15
+WORK_CYCLIC_128 = 3500   # register-group work of the cyclic product at VLEN 128
+WORK_RATIO = 4           # no row's work above 4 x its instruction count
 
 
 def log(msg):
@@ -62,18 +67,20 @@ def build(workdir: str) -> str:
     return os.path.join(workdir, "liblimbforge.a")
 
 
-def count(lib: str, fn: str, vlen: int) -> int:
+def count(lib: str, fn: str, vlen: int) -> tuple:
+    """(instructions, register-group work) of one call"""
     spec, setup, checked, _ = FUNCS[fn]
     cmd = [sys.executable, ISA_COUNT, "--arch", "rv64", "--cpu", f"rv64,v=true,vlen={vlen},elen=64",
            "--symbol", fn, "--obj", HOOKS, "--obj", lib, f"--cflags=-I{ROOT}/include",
-           "--args", spec, "--setup", setup, "--inclusive"]
+           "--args", spec, "--setup", setup, "--inclusive", "--work"]
     if checked:
         cmd += ["--check", "lfic_ok", "--expect-ret", "0"]
     out = subprocess.run(cmd, capture_output=True, text=True)
     last = (out.stdout.strip().splitlines() or [""])[-1]
-    if out.returncode != 0 or " instructions" not in last:
+    m = re.search(r": (\d+) instructions, register-group work (\d+)", last)
+    if out.returncode != 0 or not m:
         raise RuntimeError(f"{fn} at VLEN {vlen}: {out.stdout}{out.stderr}")
-    return int(last.split(": ")[-1].split()[0])
+    return int(m.group(1)), int(m.group(2))
 
 
 def main(argv=None) -> int:
@@ -90,11 +97,11 @@ def main(argv=None) -> int:
         return 0
     vlens = [int(v) for v in a.vlen.split(",")]
     lib = build(os.path.abspath(a.workdir))
-    got = {}
+    got, work = {}, {}
     for fn in FUNCS:
         for v in vlens:
             log(f"{fn} VLEN {v}")
-            got[fn, v] = count(lib, fn, v)
+            got[fn, v], work[fn, v] = count(lib, fn, v)
     print(f"{'function':24}" + "".join(f" {'VLEN ' + str(v):>10}" for v in vlens) + "   target")
     missed = 0
     for fn, (_, _, _, tgt) in FUNCS.items():
@@ -113,12 +120,24 @@ def main(argv=None) -> int:
              else "/".join(str(tgt[VLENS.index(v)]) for v in vlens))
         print(f"{fn:24}" + "".join(f" {c:>10}" for c in cells) + f"   {t} "
               + ("ok" if all(marks) else "MISSED"))
-    print("one steady-state call each, callees included (tools/isa_count --inclusive); "
+    print(f"\nregister-group work (scalar + sum of max(1, ceil(vl SEW / VLEN)) per vector "
+          f"instruction; target: <= {WORK_RATIO} x instructions, cyclic at VLEN 128 <= "
+          f"{WORK_CYCLIC_128})")
+    for fn in FUNCS:
+        cells, ok = [], True
+        for v in vlens:
+            ok &= work[fn, v] <= WORK_RATIO * got[fn, v]
+            if fn == "lf_ntt128_cyclic_mul" and v == 128:
+                ok &= work[fn, v] <= WORK_CYCLIC_128
+            cells.append(f"{work[fn, v]:>5} ({work[fn, v] / got[fn, v]:.1f}x)")
+        print(f"{fn:24}" + "".join(f" {c:>12}" for c in cells) + ("   ok" if ok else "   MISSED"))
+    print("one steady-state call each, callees included (tools/isa_count --inclusive --work); "
           "qemu-riscv64 -cpu rv64,v=true,vlen=N,elen=64; library: clang-16 -O3, "
           "cmake/toolchains/riscv64-v.cmake")
     if a.json:
         rows = [{"suite": "ntt", "op": fn, "subject": f"vlen{v}", "impl": "limbforge",
-                 "backend": "rvv", "kind": "insns", "insns": got[fn, v], "arch": "rv64",
+                 "backend": "rvv", "kind": "insns", "insns": got[fn, v], "work": work[fn, v],
+                 "arch": "rv64",
                  "ns": None, "cycles": None, "bytes": None} for fn in FUNCS for v in vlens]
         key = lambda r: (r["suite"], r["op"], r["subject"], r["impl"], r["backend"], r["kind"],
                          r.get("arch"))

@@ -54,6 +54,8 @@ from dataclasses import dataclass, field
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DRIVER = os.path.join(HERE, "driver.c")
+sys.path.insert(0, HERE)
+import vwork  # noqa: E402  (register-group work, --work)
 
 
 @dataclass(frozen=True)
@@ -153,14 +155,16 @@ def symbol_range(arch: Arch, exe: str, symbol: str) -> tuple:
 TRACE = re.compile(r"^Trace \d+: \S+ \[[0-9a-f]+/([0-9a-f]+)/")
 
 
-def trace(arch: Arch, exe: str, argv, log: str, cpu=None, dfilter=None) -> str:
+def trace(arch: Arch, exe: str, argv, log: str, cpu=None, dfilter=None, states=False) -> str:
     """Runs exe under qemu with the trace in log; dfilter: one (lo, hi) range
-    or a list of them.  Returns the program's stdout."""
+    or a list of them; states: log the registers before every instruction
+    ("-d cpu", for vwork) instead of the pc only.  Returns the program's
+    stdout."""
     cmd = [arch.qemu]
     cpu = cpu or arch.cpu
     if cpu:
         cmd += ["-cpu", cpu]
-    cmd += ["-singlestep", "-d", "exec,nochain", "-D", log]
+    cmd += ["-singlestep", "-d", "cpu,nochain" if states else "exec,nochain", "-D", log]
     if dfilter:
         ranges = [dfilter] if isinstance(dfilter[0], int) else dfilter
         cmd += ["-dfilter", ",".join(f"{lo:#x}+{hi - lo:#x}" for lo, hi in ranges)]
@@ -181,9 +185,12 @@ RET = re.compile(r"^lf_isa_ret (0x[0-9a-f]+|0)$", re.M)
 def count_call_ex(arch: Arch, objs, symbol: str, args: str = "", workdir: str = ".",
                   cpu=None, inclusive: bool = False, fill: str = "small",
                   setup: str | None = None, check: str | None = None,
-                  expect_ret: int | None = None, profile: dict | None = None) -> tuple:
+                  expect_ret: int | None = None, profile: dict | None = None,
+                  work: dict | None = None) -> tuple:
     """count_call, returning (count, return value, the program's stdout).
-    profile: a dict to fill with {function name: instructions counted in it}."""
+    profile: a dict to fill with {function name: instructions counted in it};
+    work (rv64): a dict whose "work" is set to the call's register-group work
+    (vwork.py)."""
     os.makedirs(workdir, exist_ok=True)
     exe = os.path.join(workdir, f"isa_{arch.name}_{symbol}" + (f"_{setup}" if setup else ""))
     log = exe + ".log"
@@ -196,7 +203,7 @@ def count_call_ex(arch: Arch, objs, symbol: str, args: str = "", workdir: str = 
     # lf_isa_call (inclusive), or the function's own instructions until then.
     try:
         out = trace(arch, exe, [args, fill], log, cpu,
-                    None if inclusive else [(lo, hi), (clo, chi)])
+                    None if inclusive else [(lo, hi), (clo, chi)], states=work is not None)
     except IsaCountError as e:
         if os.path.exists(log):
             os.remove(log)
@@ -207,7 +214,19 @@ def count_call_ex(arch: Arch, objs, symbol: str, args: str = "", workdir: str = 
         raise
     n, state = 0, 0  # 0: before lf_isa_call, 1: in it before the entry, 2: in the call
     pcs = {}
-    for pc in trace_pcs(log):
+    if work is not None:
+        if arch.name != "rv64":
+            raise IsaCountError("register-group work: rv64 only")
+        insns = vwork.static_insns(arch.triple, exe)
+        vs, w = vwork.VState(vwork.vlen_of(cpu or arch.cpu)), 0
+        stream = vwork.trace_states(log)
+    else:
+        stream = ((pc, None) for pc in trace_pcs(log))
+    for pc, lines in stream:
+        if work is not None and state:
+            # replay vset* also before the entry (the driver's own), count after
+            mn, ops = insns.get(pc, ("?", []))
+            wi = vs.step(mn, ops, lambda: vwork.regs(lines))
         in_call = clo <= pc < chi
         if state == 0:
             state = 1 if in_call else 0
@@ -221,9 +240,13 @@ def count_call_ex(arch: Arch, objs, symbol: str, args: str = "", workdir: str = 
         elif not (inclusive or lo <= pc < hi):
             continue
         n += 1
+        if work is not None:
+            w += wi
         if profile is not None:
             pcs[pc] = pcs.get(pc, 0) + 1
     os.remove(log)
+    if work is not None:
+        work["work"] = w
     if profile is not None and pcs:
         profile.update(function_profile(arch, exe, pcs))
     if n == 0:
@@ -367,8 +390,27 @@ isa_known_vloop:
 	bnez a0, 1b
 	ret
 	.size isa_known_vloop, .-isa_known_vloop
+	.globl isa_known_vwork
+	.type isa_known_vwork, @function
+isa_known_vwork:
+	vsetvli t0, a0, e16, m8, ta, ma
+	vadd.vv v8, v8, v8
+	vsetivli zero, 4, e32, m1, ta, ma
+	vadd.vv v1, v1, v1
+	li t2, 17
+	vsetvl t3, a0, t2
+	vadd.vv v2, v2, v2
+	ret
+	.size isa_known_vwork, .-isa_known_vwork
 	.section .note.GNU-stack,"",@progbits
 """
+# isa_known_vwork(100)'s register-group work (vwork.py): 8 instructions; the
+# three vadds do ceil(vl SEW / VLEN) each: e16 m8 vl = min(100, VLEN/2),
+# e32 m1 vl = 4, and (vsetvl, vtype 17 = e32 m2) vl = min(100, VLEN/16)
+def known_vwork(vlen: int) -> int:
+    def w(vl, sew):
+        return max(1, -(-vl * sew // vlen))
+    return 5 + w(min(100, vlen // 2), 16) + w(4, 32) + w(min(100, vlen // 16), 32)
 
 
 # Hooks for the self-test: the setup warms both functions up and replaces
@@ -444,6 +486,12 @@ def selftest(archs, workdir: str) -> int:
                                count_call(arch, [vobj], "isa_known_vloop", "v100", d,
                                           cpu=f"rv64,v=true,vlen={vlen}"),
                                3 * -(-100 // per) + 1))
+                wk = {}
+                n = count_call_ex(arch, [vobj], "isa_known_vwork", "v100", d,
+                                  cpu=f"rv64,v=true,vlen={vlen}", work=wk)[0]
+                checks.append((f"vwork(100) vlen={vlen}: instructions", n, 8))
+                checks.append((f"vwork(100) vlen={vlen}: register-group work", wk["work"],
+                               known_vwork(vlen)))
         tested += 1
         for what, got, want in checks:
             ok = got == want
@@ -477,6 +525,9 @@ def main(argv=None) -> int:
                     help="fail unless the counted call returns N (as a C int)")
     ap.add_argument("--profile", default=0, type=int, metavar="N",
                     help="also print the N functions with the most instructions counted")
+    ap.add_argument("--work", action="store_true",
+                    help="rv64: also the register-group work (vwork.py: scalar instructions + "
+                         "max(1, ceil(vl SEW / VLEN)) per vector instruction)")
     ap.add_argument("--workdir", default=None, help="keep the binaries here (default: a temporary dir)")
     ap.add_argument("--selftest", action="store_true")
     a = ap.parse_args(argv)
@@ -497,10 +548,12 @@ def main(argv=None) -> int:
             raise IsaCountError(f"missing tools for {arch.name}: {', '.join(miss)}")
         objs = prepare_objs(arch, a.obj, workdir, a.cflags.split())
         prof = {} if a.profile > 0 else None
+        wk = {} if a.work else None
         n, ret, _ = count_call_ex(arch, objs, a.symbol, a.args, workdir, a.cpu, a.inclusive,
-                                  a.fill, a.setup, a.check, a.expect_ret, prof)
+                                  a.fill, a.setup, a.check, a.expect_ret, prof, wk)
         print(f"{a.symbol} ({arch.name}{', cpu ' + a.cpu if a.cpu else ''}"
               f"{', callees included' if a.inclusive else ''}): {n} instructions"
+              + (f", register-group work {wk['work']}" if wk else "")
               + (f", returned {ret_int(ret)}" if a.expect_ret is not None else ""))
         if prof:
             print_profile(prof, n, a.profile)
