@@ -225,8 +225,7 @@ def count_call_ex(arch: Arch, objs, symbol: str, args: str = "", workdir: str = 
     for pc, lines in stream:
         if work is not None and state:
             # replay vset* also before the entry (the driver's own), count after
-            mn, ops = insns.get(pc, ("?", []))
-            wi = vs.step(mn, ops, lambda: vwork.regs(lines))
+            wi = vs.step(insns.get(pc, ("scalar",)), lambda: vwork.regs(lines))
         in_call = clo <= pc < chi
         if state == 0:
             state = 1 if in_call else 0

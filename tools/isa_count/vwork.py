@@ -6,8 +6,9 @@ the instruction count the NTT issue asks for "register-group work":
     scalar instructions + sum over vector instructions of max(1, ceil(vl SEW / VLEN)).
 qemu 7.2 logs neither vl nor vtype, so they are rebuilt here: the trace is
 taken with "-d cpu" (the integer registers before every instruction), every
-traced pc is decoded statically (llvm-objdump, or the cross objdump, of the
-linked program), and each vsetvli / vsetivli / vsetvl is replayed: SEW and
+traced pc is decoded from its instruction word (the raw words of the cross
+objdump's listing; decode() knows just enough of RVV 1.0), and each
+vsetvli / vsetivli / vsetvl is replayed: SEW and
 LMUL from its vtype (vsetvl: the vtype register's value), AVL from its rs1
 register (x0 with rd != x0: VLMAX; both x0: vl kept) or its immediate,
 vl = min(AVL, VLMAX), VLMAX = LMUL VLEN / SEW.  Vector-configuration
@@ -19,32 +20,44 @@ from __future__ import annotations
 
 import math
 import re
-import shutil
 import subprocess
 
 PC = re.compile(r"^ pc\s+([0-9a-f]+)")
 REG = re.compile(r"x(\d+)/(\w+)\s+([0-9a-f]+)")
-INSN = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$")
-VTYPE_SEW = re.compile(r"^e(8|16|32|64)$")
-VTYPE_LMUL = re.compile(r"^m(f?)(\d)$")
+RAW = re.compile(r"^\s*([0-9a-f]+):\s+([0-9a-f]{4}|[0-9a-f]{8})\s")
 
 
-def objdump_tool(triple: str) -> list:
-    if shutil.which("llvm-objdump"):
-        return ["llvm-objdump", "--mattr=+v", "-d", "--no-show-raw-insn"]
-    return [f"{triple}-objdump", "-d", "--no-show-raw-insn", "-M", "no-aliases"]
+def decode(w: int) -> tuple:
+    """What the work count needs of one instruction word: ("vsetvli", rd,
+    rs1, vtype), ("vsetivli", rd, avl, vtype), ("vsetvl", rd, rs1, rs2),
+    ("vector",) or ("scalar",).  Decoded here from the encoding (RVV 1.0), so
+    no disassembler that knows V is needed."""
+    if w & 3 != 3:                               # compressed: never vector
+        return ("scalar",)
+    op, f3 = w & 0x7F, (w >> 12) & 7
+    rd, rs1, rs2 = (w >> 7) & 31, (w >> 15) & 31, (w >> 20) & 31
+    if op == 0x57:                               # OP-V
+        if f3 != 7:
+            return ("vector",)
+        if w >> 31 == 0:
+            return ("vsetvli", rd, rs1, (w >> 20) & 0x7FF)
+        if w >> 30 == 3:
+            return ("vsetivli", rd, rs1, (w >> 20) & 0x3FF)
+        return ("vsetvl", rd, rs1, rs2)
+    if op in (0x07, 0x27) and f3 in (0, 5, 6, 7):  # LOAD-FP / STORE-FP, vector widths
+        return ("vector",)
+    return ("scalar",)
 
 
 def static_insns(triple: str, exe: str) -> dict:
-    """{pc: (mnemonic, [operands])} of the program's text."""
-    out = subprocess.run([*objdump_tool(triple), exe], capture_output=True, text=True,
+    """{pc: decode(word)} of the program's text (raw words from objdump)."""
+    out = subprocess.run([f"{triple}-objdump", "-d", exe], capture_output=True, text=True,
                          check=True).stdout
     insns = {}
     for line in out.splitlines():
-        m = INSN.match(line)
+        m = RAW.match(line)
         if m:
-            ops = [o.strip() for o in m.group(3).split("#")[0].split(",") if o.strip()]
-            insns[int(m.group(1), 16)] = (m.group(2), ops)
+            insns[int(m.group(1), 16)] = decode(int(m.group(2), 16))
     return insns
 
 
@@ -79,43 +92,38 @@ class VState:
     def __init__(self, vlen: int):
         self.vlen, self.sew, self.lmul, self.vl = vlen, 8, 1.0, 0
 
-    def _vtype(self, fields) -> None:
-        for f in fields:
-            m = VTYPE_SEW.match(f)
-            if m:
-                self.sew = int(m.group(1))
-            m = VTYPE_LMUL.match(f)
-            if m:
-                self.lmul = 1 / int(m.group(2)) if m.group(1) else float(m.group(2))
+    def _vtype(self, vt: int) -> None:
+        self.sew = 8 << ((vt >> 3) & 7)
+        lm = vt & 7
+        self.lmul = float(1 << lm) if lm < 4 else 1 / (1 << (8 - lm))
 
-    def _set_vl(self, rd: str, avl_reg: str | None, avl: int | None, r) -> None:
+    def _set_vl(self, rd: int, rs1: int | None, avl: int | None, r) -> None:
         vlmax = int(self.lmul * self.vlen // self.sew)
-        if avl_reg == "zero":
-            if rd != "zero":
+        if rs1 == 0:
+            if rd != 0:
                 self.vl = vlmax
             return  # rd = rs1 = x0: vl kept (vtype changes)
         if avl is None:
-            avl = r()[avl_reg]
+            avl = r()[f"x{rs1}"]
         self.vl = min(avl, vlmax)
 
-    def step(self, mnemonic: str, ops: list, r) -> int:
-        """Work of one executed instruction; r() gives the registers before it."""
-        if mnemonic == "vsetvli":
-            self._vtype(ops[2:])
-            self._set_vl(ops[0], ops[1], None, r)
+    def step(self, insn: tuple, r) -> int:
+        """Work of one executed instruction (decode()); r() gives the
+        registers before it."""
+        kind = insn[0]
+        if kind == "vsetvli":
+            self._vtype(insn[3])
+            self._set_vl(insn[1], insn[2], None, r)
             return 1
-        if mnemonic == "vsetivli":
-            self._vtype(ops[2:])
-            self._set_vl(ops[0], None, int(ops[1], 0), r)
+        if kind == "vsetivli":
+            self._vtype(insn[3])
+            self._set_vl(insn[1], None, insn[2], r)
             return 1
-        if mnemonic == "vsetvl":
-            vt = r()[ops[2]]
-            self.sew = 8 << ((vt >> 3) & 7)
-            lm = vt & 7
-            self.lmul = float(1 << lm) if lm < 4 else 1 / (1 << (8 - lm))
-            self._set_vl(ops[0], ops[1], None, r)
+        if kind == "vsetvl":
+            self._vtype(r()[f"x{insn[3]}"])
+            self._set_vl(insn[1], insn[2], None, r)
             return 1
-        if mnemonic.startswith("v"):
+        if kind == "vector":
             return max(1, math.ceil(self.vl * self.sew / self.vlen))
         return 1
 
