@@ -255,31 +255,42 @@ void LF_FN(cmov)(LF_T *r, const LF_T *a, int flag)
 
 /* r = a^e, e = sum e[i]*2^(64 i) over its low ebits bits (a^0 = 1, 0^e = 0
  * for e > 0).  a < p, output < p; r may alias a.  Time depends on e (public)
- * only: fixed 4-bit windows; table entries are selected by exponent bits. */
+ * only: left-to-right sliding windows of up to LFT_POW_W bits over the odd
+ * powers a, a^3, .., a^(2^W - 1) (W = 5 for exponents of 240 bits and more,
+ * else 4); the table index is an exponent window, never a value of a.
+ * For a 381-bit exponent: 1 + 15 + ~64 multiplications and ~380 squarings,
+ * against ~95 + 14 with fixed 4-bit windows. */
+#define LFT_POW_W 5
 static void lft_pow(uint64_t r[LF_N], const uint64_t a[LF_N], const uint64_t *e,
                     size_t ebits, const lf_field_kernels *k)
 {
-    uint64_t tbl[16][LF_N], acc[LF_N];
-    int started = 0;
-    lft_copy(tbl[0], lf_c_one);
-    lft_copy(tbl[1], a);
-    for (int i = 2; i < 16; i++) k->mul(tbl[i], tbl[i - 1], a);
+    uint64_t tbl[1 << (LFT_POW_W - 1)][LF_N], acc[LF_N];
+    int w = ebits >= 240 ? LFT_POW_W : 4, started = 0;
+    lft_copy(tbl[0], a);
+    k->sqr(acc, a);
+    for (int i = 1; i < 1 << (w - 1); i++) k->mul(tbl[i], tbl[i - 1], acc);
     lft_copy(acc, lf_c_one);
-    for (size_t w = (ebits + 3) / 4; w-- > 0;) {
-        unsigned bits = 0;
-        for (int j = 3; j >= 0; j--) {
-            size_t bit = 4 * w + (size_t)j;
-            bits <<= 1;
-            if (bit < ebits) bits |= (unsigned)(e[bit / 64] >> (bit % 64)) & 1;
+#define LFT_EBIT(i) ((unsigned)(e[(i) / 64] >> ((i) % 64)) & 1)
+    for (size_t i = ebits; i-- > 0;) {
+        if (!LFT_EBIT(i)) {
+            if (started) k->sqr(acc, acc);
+            continue;
         }
-        if (started)
-            for (int j = 0; j < 4; j++) k->sqr(acc, acc);
-        if (bits) {
-            if (started) k->mul(acc, acc, tbl[bits]);
-            else lft_copy(acc, tbl[bits]);
+        /* the window: bits i..j, j >= i - w + 1, ending in a 1 */
+        size_t j = i + 1 >= (size_t)w ? i + 1 - (size_t)w : 0;
+        while (!LFT_EBIT(j)) j++;
+        unsigned v = 0;
+        for (size_t b = i + 1; b-- > j;) v = v << 1 | LFT_EBIT(b);
+        if (started) {
+            for (size_t b = i + 1; b-- > j;) k->sqr(acc, acc);
+            k->mul(acc, acc, tbl[v >> 1]);
+        } else {
+            lft_copy(acc, tbl[v >> 1]);
             started = 1;
         }
+        i = j; /* the loop's i-- moves below the window */
     }
+#undef LFT_EBIT
     lft_copy(r, acc);
 }
 
