@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from . import algos
+from . import algos, algos_point
 
 
 def is_probable_prime(n: int, rounds: int = 40) -> bool:
@@ -186,9 +186,9 @@ def has_lazy(f: Field) -> bool:
 
 LAZY_OPS = ("mul_lazy", "sqr_lazy", "add_lazy", "sub_lazy", "neg_lazy", "normalize", "jdbl",
             "jadd", "jaddz", "jaddc")
-# the fused point additions and the kind of algos.jadd_program each is
+# the fused point additions and the kind of algos_point.jadd_program each is
 JADD_OPS = {"jadd": "ge", "jaddz": "zinv", "jaddc": "ct"}
-# the doubling formula of the fused jdbl kernel (algos.jdbl_program), chosen
+# the doubling formula of the fused jdbl kernel (algos_point.jdbl_program), chosen
 # by measurement (src/secp256k1/README.md)
 JDBL_FORMULA = "3m4s"
 
@@ -212,7 +212,7 @@ def lazy_programs(f: Field, target: str) -> dict:
         "sub_lazy": algos.pm_lazy_linear_program(pre + "sub_lazy", p, n, "sub"),
         "neg_lazy": algos.pm_lazy_linear_program(pre + "neg_lazy", p, n, "neg"),
         "normalize": algos.pm_normalize_program(pre + "normalize", p, n, style),
-        "jdbl": algos.jdbl_program(pre + "jdbl", p, n, style, JDBL_FORMULA),
-        **{op: algos.jadd_program(pre + op, p, n, style, kind) for op, kind in JADD_OPS.items()},
+        "jdbl": algos_point.jdbl_program(pre + "jdbl", p, n, style, JDBL_FORMULA),
+        **{op: algos_point.jadd_program(pre + op, p, n, style, kind) for op, kind in JADD_OPS.items()},
     }
     return {k: progs[k] for k in LAZY_OPS}

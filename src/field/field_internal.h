@@ -51,9 +51,9 @@ typedef struct {
     lf_kernel2 normalize; /* r = a mod p, canonical (< p)             */
     lf_kernel2 jdbl;      /* r = 2a, a = (X, Y, Z) Jacobian on a curve
                            * y^2 = x^3 + b (3N words each): one fused
-                           * kernel, Z3 = 2YZ (gen: algos.jdbl_program) */
+                           * kernel, Z3 = 2YZ (gen: algos_point.jdbl_program) */
     /* r = a + b, a = (X, Y, Z) Jacobian (3N words), one fused kernel each
-     * (gen: algos.jadd_program, whose comment has the formulas); r may
+     * (gen: algos_point.jadd_program, whose comment has the formulas); r may
      * alias a, not b: */
     lf_kernel3 jadd;      /* b = (x, y) affine (2N words); a = +-b gives
                            * Z3 = 0 mod p with X3 = 0 mod p iff a = b     */

@@ -87,7 +87,7 @@ void lf_gej_double(lf_fk *k, lf_gej *r, const lf_gej *a)
 
 void lf_gej_add_ge(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b)
 {
-    /* One generated kernel (k->jaddc, gen: algos.jadd_program "ct"), the
+    /* One generated kernel (k->jaddc, gen: algos_point.jadd_program "ct"), the
      * unified formula: with u1 = X1, u2 = x2 Z1^2, s1 = Y1, s2 = y2 Z1^3,
      * T = u1 + u2, M = s1 + s2, R = T^2 - u1 u2, the slope is
      * R / (M Z1) (the chord slope, and the tangent slope when a == b).  It
@@ -146,7 +146,7 @@ static void lf_gej_set_ge_zinv(lf_fk *k, lf_gej *r, const lf_ge *b, const lf_fe 
 
 /* After k->jadd / k->jaddz (a, b not infinity): the kernels are exact
  * unless a = +-b, where they give Z3 = 0 with X3 = i^2 = 0 iff a = b
- * (algos.jadd_program); then r = 2b or infinity. */
+ * (algos_point.jadd_program); then r = 2b or infinity. */
 static void lf_gej_add_fix_var(lf_fk *k, lf_gej *r, const lf_ge *b, const lf_fe *zi)
 {
     r->inf = 0;

@@ -6,7 +6,7 @@
  * (k->mul/sqr/add/sub/neg/normalize, k->jdbl, the fused doubling, and
  * k->jadd/jaddz/jaddc, the fused additions: written here mod q, the
  * doubling from the textbook tangent, the additions from the formulas of
- * the generator's algos.jadd_program; the generated kernels are
+ * the generator's algos_point.jadd_program; the generated kernels are
  * checked against Python by gen/tests/test_kernels.py), the limb-wise zero test
  * lf_fe_is_zero_ct (0, or secp256k1's p, which never occurs here) and the
  * constants 0, 1 and 7.  Given kernels that compute mod a small prime q on
@@ -152,7 +152,7 @@ static void k_jdbl(uint64_t *r, const uint64_t *a)
     kout(r, x3);
     kout(r + 4, y3);
 }
-/* the fused additions (gen: algos.jadd_program, whose formulas these
+/* the fused additions (gen: algos_point.jadd_program, whose formulas these
  * transcribe mod q): a = (X1, Y1, Z1), b = (x2, y2) or (x2, y2, zi) */
 static uint64_t fm(uint64_t a, uint64_t b) { return a * b % Q; }
 static uint64_t fs(uint64_t a, uint64_t b) { return (a + Q - b) % Q; }
