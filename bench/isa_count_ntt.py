@@ -22,7 +22,7 @@ Without clang-16 or qemu-riscv64 it prints why and skips (exit 0).
 from __future__ import annotations
 
 import argparse
-import json
+import importlib.util
 import os
 import re
 import shutil
@@ -30,6 +30,19 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _load(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+# bench/isa_count.py: its JSON writer (append replaces equal rows; the
+# tool versions go to machine.versions)
+field_counts = _load("lf_isa_count_fields", os.path.join(ROOT, "bench", "isa_count.py"))
 ISA_COUNT = os.path.join(ROOT, "tools", "isa_count", "isa_count.py")
 HOOKS = os.path.join(ROOT, "bench", "isa_count_ntt", "hooks.c")
 VLENS = (128, 256, 512, 1024)
@@ -137,24 +150,9 @@ def main(argv=None) -> int:
     if a.json:
         rows = [{"suite": "ntt", "op": fn, "subject": f"vlen{v}", "impl": "limbforge",
                  "backend": "rvv", "kind": "insns", "insns": got[fn, v], "work": work[fn, v],
-                 "arch": "rv64",
-                 "ns": None, "cycles": None, "bytes": None} for fn in FUNCS for v in vlens]
-        key = lambda r: (r["suite"], r["op"], r["subject"], r["impl"], r["backend"], r["kind"],
-                         r.get("arch"))
-        doc = None
-        if a.append and os.path.exists(a.json):
-            with open(a.json) as f:
-                doc = json.load(f)
-            keys = {key(r) for r in rows}
-            doc["results"] = [r for r in doc["results"] if key(r) not in keys] + rows
-        if doc is None:
-            doc = {"machine": {"cpu": "qemu-user emulation (dynamic instruction counts, no timing)",
-                               "ghz_est": None, "features": [], "versions": {}},
-                   "results": rows}
-        os.makedirs(os.path.dirname(os.path.abspath(a.json)), exist_ok=True)
-        with open(a.json, "w") as f:
-            json.dump(doc, f, indent=1)
-            f.write("\n")
+                 "arch": "rv64", "ns": None, "cycles": None, "bytes": None}
+                for fn in FUNCS for v in vlens]
+        field_counts.write_json(a.json, rows, a.append, ["rv64"])
     return 0
 
 
