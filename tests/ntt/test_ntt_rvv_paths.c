@@ -14,33 +14,20 @@
 #include <string.h>
 #include <sys/auxv.h>
 
+#include "../common/check.h"
+#include "../common/rng.h"
+#include "limbforge/ntt.h"
 #include "ntt/ntt_internal.h"
 
 extern const lf_ntt_kernels lf_ntt_kernels_rvv_p32, lf_ntt_kernels_rvv_p64, lf_ntt_kernels_rvv_p128;
 
-static uint64_t rs = 0x243f6a8885a308d3u;
-static uint32_t rnd(void)
-{
-    rs ^= rs << 13, rs ^= rs >> 7, rs ^= rs << 17;
-    return (uint32_t)(rs >> 16);
-}
+static lf_rng rng = LF_RNG_INIT(0x243f6a8885a308d3u);
+static uint32_t rnd(void) { return (uint32_t)lf_rng_u64(&rng); }
 static void fill(int16_t *a, int n, int lo, int hi)
 {
-    for (int i = 0; i < n; i++) a[i] = (int16_t)(lo + (int)(rnd() % (uint32_t)(hi - lo + 1)));
+    for (int i = 0; i < n; i++)
+        a[i] = (int16_t)(lo + (int)lf_rng_below(&rng, (uint64_t)(hi - lo + 1)));
 }
-
-static long fails, checks;
-#define CHECK(c, ...)                                                                    \
-    do {                                                                                 \
-        checks++;                                                                        \
-        if (!(c)) {                                                                      \
-            if (fails++ < 10) {                                                          \
-                printf("FAIL %s: ", name);                                               \
-                printf(__VA_ARGS__);                                                     \
-                printf("\n");                                                            \
-            }                                                                            \
-        }                                                                                \
-    } while (0)
 
 static void check_set(const char *name, const lf_ntt_kernels *k, int iters)
 {
@@ -52,16 +39,17 @@ static void check_set(const char *name, const lf_ntt_kernels *k, int iters)
         fill(a, 256, ext ? -LF_MLKEM_NTT_IN_MAX : 0, ext ? LF_MLKEM_NTT_IN_MAX : LF_NTT_Q - 1);
         memcpy(e, a, sizeof e), memcpy(r, a, sizeof r);
         c->ntt(e), k->ntt(r);
-        CHECK(!memcmp(e, r, sizeof e), "ntt (%d)", it);
+        CHECK(!memcmp(e, r, sizeof e), "%s: ntt (%d)", name, it);
         fill(a, 256, -LF_MLKEM_INVNTT_IN_MAX, LF_MLKEM_INVNTT_IN_MAX);
         memcpy(e, a, sizeof e), memcpy(r, a, sizeof r);
         c->invntt(e), k->invntt(r);
-        CHECK(!memcmp(e, r, sizeof e), "invntt (%d)", it);
+        CHECK(!memcmp(e, r, sizeof e), "%s: invntt (%d)", name, it);
         fill(a, 256, -LF_MLKEM_BASEMUL_IN_MAX, LF_MLKEM_BASEMUL_IN_MAX);
         fill(b, 256, -LF_MLKEM_BASEMUL_IN_MAX, LF_MLKEM_BASEMUL_IN_MAX);
         c->basemul(e, a, b), k->basemul(r, a, b);
         memcpy(t, a, sizeof t), k->basemul(t, t, b);
-        CHECK(!memcmp(e, r, sizeof e) && !memcmp(e, t, sizeof e), "basemul (%d)", it);
+        CHECK(!memcmp(e, r, sizeof e) && !memcmp(e, t, sizeof e), "%s: basemul (%d)", name,
+              it);
         /* checked kernels: in range, then one coefficient out of range */
         for (int bad = 0; bad < 2; bad++) {
             fill(a, 256, 0, LF_NTT_Q - 1);
@@ -73,14 +61,14 @@ static void check_set(const char *name, const lf_ntt_kernels *k, int iters)
             if (!cbad) c->cyclic(e, a, b);
             memset(r, 0x55, sizeof r);
             CHECK(k->cyclic_chk(r, a, b) == (cbad ? 0xffffffffu : 0) && !memcmp(e, r, 256),
-                  "cyclic_chk bad=%d (%d)", cbad, it);
+                  "%s: cyclic_chk bad=%d (%d)", name, cbad, it);
             memset(r, 0x55, sizeof r);
             CHECK(k->cyclic_chk(r, b, a) == (cbad ? 0xffffffffu : 0) && !memcmp(e, r, 256),
-                  "cyclic_chk swapped bad=%d (%d)", cbad, it);
+                  "%s: cyclic_chk swapped bad=%d (%d)", name, cbad, it);
             if (!bad) {
                 memcpy(t, a, 256);
-                CHECK(k->cyclic_chk(t, t, b) == 0 && !memcmp(e, t, 256), "cyclic_chk r == a (%d)",
-                      it);
+                CHECK(k->cyclic_chk(t, t, b) == 0 && !memcmp(e, t, 256),
+                      "%s: cyclic_chk r == a (%d)", name, it);
             }
             /* FIPS NTT = lazy NTT, transposed out of B order, reduced to [0, q) */
             int16_t u[256];
@@ -88,32 +76,38 @@ static void check_set(const char *name, const lf_ntt_kernels *k, int iters)
             if (!bad) {
                 memcpy(u, a, sizeof u);
                 c->ntt(u);
-                for (int i = 0; i < 16; i++)
-                    for (int j = 0; j < 16; j++)
-                        e[16 * i + j] = (int16_t)((u[16 * j + i] % LF_NTT_Q + LF_NTT_Q) % LF_NTT_Q);
+                lf_mlkem_transpose(e, u);
+                for (int i = 0; i < 256; i++)
+                    e[i] = (int16_t)((e[i] % LF_NTT_Q + LF_NTT_Q) % LF_NTT_Q);
             }
-            CHECK(k->ntt_fips(r, a) == want && !memcmp(e, r, sizeof e), "ntt_fips bad=%d (%d)", bad,
-                  it);
+            CHECK(k->ntt_fips(r, a) == want && !memcmp(e, r, sizeof e),
+                  "%s: ntt_fips bad=%d (%d)", name, bad, it);
             if (!bad) {
                 /* invntt_fips(ntt_fips(a)) = a; basemul_fips against the C composition */
-                CHECK(k->invntt_fips(t, r) == 0 && !memcmp(t, a, sizeof t), "invntt_fips (%d)", it);
+                CHECK(k->invntt_fips(t, r) == 0 && !memcmp(t, a, sizeof t),
+                      "%s: invntt_fips (%d)", name, it);
                 int16_t ta[256], tb[256];
-                for (int i = 0; i < 16; i++)
-                    for (int j = 0; j < 16; j++) ta[16 * j + i] = a[16 * i + j], tb[16 * j + i] = b[16 * i + j];
+                lf_mlkem_transpose(ta, a);
+                lf_mlkem_transpose(tb, b);
                 c->basemul(u, ta, tb);
-                for (int i = 0; i < 16; i++)
-                    for (int j = 0; j < 16; j++) {
-                        int32_t x = (int32_t)u[16 * j + i] * ((1 << 16) % LF_NTT_Q) % LF_NTT_Q; /* * 2^16 */
-                        e[16 * i + j] = (int16_t)((x + LF_NTT_Q) % LF_NTT_Q);
-                    }
-                CHECK(k->basemul_fips(r, a, b) == 0 && !memcmp(e, r, sizeof e), "basemul_fips (%d)", it);
+                lf_mlkem_transpose(e, u);
+                for (int i = 0; i < 256; i++) { /* times 2^16 */
+                    int32_t x = (int32_t)e[i] * ((1 << 16) % LF_NTT_Q) % LF_NTT_Q;
+                    e[i] = (int16_t)((x + LF_NTT_Q) % LF_NTT_Q);
+                }
+                CHECK(k->basemul_fips(r, a, b) == 0 && !memcmp(e, r, sizeof e),
+                      "%s: basemul_fips (%d)", name, it);
                 memcpy(t, b, sizeof t);
-                CHECK(k->basemul_fips(t, a, t) == 0 && !memcmp(e, t, sizeof e), "basemul_fips r == b (%d)", it);
+                CHECK(k->basemul_fips(t, a, t) == 0 && !memcmp(e, t, sizeof e),
+                      "%s: basemul_fips r == b (%d)", name, it);
             } else {
                 memset(e, 0, sizeof e);
-                CHECK(k->invntt_fips(r, a) == want && !memcmp(e, r, sizeof e), "invntt_fips bad (%d)", it);
-                CHECK(k->basemul_fips(r, a, b) == want && !memcmp(e, r, sizeof e), "basemul_fips bad (%d)", it);
-                CHECK(k->basemul_fips(r, b, a) == want && !memcmp(e, r, sizeof e), "basemul_fips b bad (%d)", it);
+                CHECK(k->invntt_fips(r, a) == want && !memcmp(e, r, sizeof e),
+                      "%s: invntt_fips bad (%d)", name, it);
+                CHECK(k->basemul_fips(r, a, b) == want && !memcmp(e, r, sizeof e),
+                      "%s: basemul_fips bad (%d)", name, it);
+                CHECK(k->basemul_fips(r, b, a) == want && !memcmp(e, r, sizeof e),
+                      "%s: basemul_fips b bad (%d)", name, it);
             }
         }
     }
@@ -139,6 +133,6 @@ int main(int argc, char **argv)
         printf("%s at VLMAX(e16, m4) = %zu: checked\n", sets[i].name, vm);
         ran++;
     }
-    printf("%d path(s), %ld checks, %ld failures\n", ran, checks, fails);
-    return fails ? 1 : 0;
+    printf("%d path(s), %ld checks, %ld failures\n", ran, lf_check_n, lf_check_fails);
+    return lf_check_fails != 0;
 }
