@@ -299,6 +299,13 @@ def prove():
 
 
 # ------------------------------------------------------------------ header
+def rotl_bits(x, k, bits):
+    """x rotated left by k (right for k < 0) as a bits-bit integer (the
+    position maps of the constant-geometry tables)."""
+    k %= bits
+    return ((x << k) | (x >> (bits - k))) & ((1 << bits) - 1)
+
+
 def table(name, vals, ctype="int16_t", per_line=12):
     lines = []
     for i in range(0, len(vals), per_line):
@@ -414,15 +421,15 @@ def header():
     o.append(pair_tables("lf_cyc_izeta16", [cyc_inv_zeta(b(L & 7)) for b in blocks
                                               for L in range(16)]))
     o.append(CG_NOTE)
-    rotl = lambda x, k: ((x << k) | (x >> (7 - k))) & 127 if k else x
-    rotr = lambda x, k: ((x >> k) | (x << (7 - k))) & 127 if k else x
+    rotl = lambda x, k: rotl_bits(x, k, 7)
+    rotr = lambda x, k: rotl_bits(x, -k, 7)
     o.append(table("lf_cyc_zetaCG", [mont_const(cyc_fwd_zeta(rotr(j, k) >> (7 - k)))
                                       for k in range(7) for j in range(64)]))
     o.append(table("lf_cyc_izetaCG", [mont_const(cyc_inv_zeta(rotl(2 * j, s) >> (s + 1)))
                                        for s in range(7) for j in range(64)]))
     o.append(MLKEM_CG_NOTE)
-    rotl8 = lambda x, k: ((x << k) | (x >> (8 - k))) & 255 if k % 8 else x
-    rotr8 = lambda x, k: ((x >> k) | (x << (8 - k))) & 255 if k % 8 else x
+    rotl8 = lambda x, k: rotl_bits(x, k, 8)
+    rotr8 = lambda x, k: rotl_bits(x, -k, 8)
     o.append(table("lf_mlkem_zetaCG", [mont_const(mlkem_fwd_zeta((1 << k) + (rotr8(j, k) >> (8 - k))))
                                         for k in range(7) for j in range(128)]))
     o.append(table("lf_mlkem_izetaCG", [mont_const(mlkem_inv_zeta((1 << (7 - s)) +
