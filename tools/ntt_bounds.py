@@ -256,6 +256,29 @@ def basemul_fips_bound():
     return max(-out[0], out[1])
 
 
+# RVV FIPS basemul in 32-bit lanes (a, b in [0, q)): x1 = a0 b1 + a1 b0 and
+# x0 = a0 b0 + gU (mont(a1, b1) + q) by widening unsigned multiply-adds, gU =
+# gamma R mod q in [0, q); then Barrett with BASEMUL_W_M = floor(2^32 / q):
+# x - q floor(x M / 2^32) in [0, 2q), narrowed, min(r, r - q) as uint16.
+BASEMUL_W_M = (1 << 32) // Q
+
+
+def basemul_wide_bound():
+    """Largest x0 / x1 of the RVV FIPS basemul; asserts every intermediate is
+    non-negative, below 2^32, and that the Barrett quotient is off by at most
+    one below (result in [0, 2q)) for every x up to that bound."""
+    inp = (0, Q - 1)
+    p11 = mont_iv(imul(inp, inp))
+    assert p11[0] + Q >= 0, "mont(a1, b1) + q negative"
+    x0 = (Q - 1) ** 2 + (Q - 1) * (p11[1] + Q)
+    x1 = 2 * (Q - 1) ** 2
+    xmax = max(x0, x1)
+    # x/q - x M/2^32 = x (2^32 - q M) / (q 2^32) < 1  <=>  quotient error <= 1
+    assert xmax * ((1 << 32) - Q * BASEMUL_W_M) < Q * (1 << 32), "Barrett error > 1"
+    assert 2 * Q <= R, "r in [0, 2q) must fit uint16"
+    return xmax
+
+
 def prove():
     rep = {}
     # ML-KEM forward
@@ -292,6 +315,7 @@ def prove():
     assert freeze_ok(rep["cyc_inv_levels"][-1], FRZ_CYC_K), "freeze after the cyclic inverse"
     rep["basemul_fips_out"] = basemul_fips_bound()
     assert rep["basemul_fips_out"] < Q
+    rep["basemul_wide_max"] = basemul_wide_bound()
     rep["barrett_full"] = barrett_iv(I16)
     # the freeze used at the API: Barrett then conditional subtraction of q
     assert rep["barrett_full"][0] >= 0 and rep["barrett_full"][1] <= Q
@@ -373,6 +397,11 @@ def header():
              " * R^2 mod q and gamma_m R^2 mod q, so mont(x, .) = x R and x gamma_m R */\n")
     o.append(pair_tables("lf_mlkem_gammaF", [z for m in range(128)
                                                for z in (R % Q, mlkem_gamma(m) * R % Q)]))
+    o.append("/* RVV FIPS basemul (32-bit lanes): gamma_m R mod q in [0, q), the Barrett\n"
+             " * multiplier floor(2^32 / q), the largest x0, x1 (proven) */\n")
+    o.append(table("lf_mlkem_gammaU", [mlkem_gamma(m) * R % Q for m in range(128)], "uint16_t"))
+    o.append(f"#define LF_NTT_BASEMUL_W_M {BASEMUL_W_M}u\n")
+    o.append(f"#define LF_NTT_BASEMUL_W_MAX {rep['basemul_wide_max']}u\n")
     o.append("/* Cyclic (omega = 33): block k of every level */\n")
     o.append(pair_tables("lf_cyc_zeta", [cyc_fwd_zeta(k) for k in range(64)]))
     o.append(pair_tables("lf_cyc_izeta", [cyc_inv_zeta(k) for k in range(64)]))
@@ -538,6 +567,8 @@ def main(argv):
     print("FIPS inverse last level: max |x| =", rep["invntt_fips_out"], "< q")
     print(f"freeze x + {FRZ_NTT_K}q / x + {FRZ_CYC_K}q: exact unsigned Barrett")
     print("FIPS basemul (rows layout) out: max |x| =", rep["basemul_fips_out"], "< q")
+    print("RVV FIPS basemul, 32-bit lanes: max x0, x1 =", rep["basemul_wide_max"],
+          "(Barrett with floor(2^32/q) off by <= 1)")
     print("all intermediates fit int16 lanes; all products fit int32")
     return 0
 

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* NTT mod 3329: public API (include/limbforge/ntt.h), back-end dispatch,
- * range checks and the conversions between FIPS 203 semantics and the
- * kernels' lazy B-order domain. */
+/* NTT mod 3329: public API (include/limbforge/ntt.h) and back-end dispatch;
+ * every function is one call of the back end's kernel (the checked ones:
+ * range check, order conversion and reduction are in the kernels). */
 #include "limbforge/ntt.h"
-
-#include <string.h>
 
 #include "ntt/ntt_internal.h"
 
@@ -22,41 +20,46 @@ LF_HIDDEN const lf_dispatch_info lf_ntt_dispatch = {"ntt", lf_ntt_table, sizeof 
 #include "dispatch_table.h"
 };
 
+/* Before the first back-end selection lf_ntt_k() returns this set, whose
+ * entries select the back end and call its kernel: so the API functions
+ * have no call of their own besides the kernel's (a tail call, no stack
+ * frame on the hot path; with lf_backend_fast() the rare selection call
+ * made every one of them save its arguments). */
+#define LF_NTT_SEL() lf_ntt_table[lf_backend_current()]
+static void sel_ntt(int16_t a[256]) { LF_NTT_SEL()->ntt(a); }
+static void sel_invntt(int16_t a[256]) { LF_NTT_SEL()->invntt(a); }
+static void sel_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256])
+{
+    LF_NTT_SEL()->basemul(r, a, b);
+}
+static void sel_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128])
+{
+    LF_NTT_SEL()->cyclic(r, a, b);
+}
+static uint32_t sel_cyclic_chk(int16_t r[128], const int16_t a[128], const int16_t b[128])
+{
+    return LF_NTT_SEL()->cyclic_chk(r, a, b);
+}
+static uint32_t sel_ntt_fips(int16_t r[256], const int16_t a[256])
+{
+    return LF_NTT_SEL()->ntt_fips(r, a);
+}
+static uint32_t sel_invntt_fips(int16_t r[256], const int16_t a[256])
+{
+    return LF_NTT_SEL()->invntt_fips(r, a);
+}
+static uint32_t sel_basemul_fips(int16_t r[256], const int16_t a[256], const int16_t b[256])
+{
+    return LF_NTT_SEL()->basemul_fips(r, a, b);
+}
+static const lf_ntt_kernels lf_ntt_kernels_sel = {
+    sel_ntt,        sel_invntt,      sel_basemul,     sel_cyclic,
+    sel_cyclic_chk, sel_ntt_fips,    sel_invntt_fips, sel_basemul_fips};
+
 static inline const lf_ntt_kernels *lf_ntt_k(void)
 {
-    return lf_ntt_table[lf_backend_fast()];
-}
-
-/* dst = src with every coefficient outside [0, q) replaced by 0; returns 0
- * if all were in range, else all ones.  No branch on the values: the checked
- * functions run the kernels on the cleaned input either way and mask the
- * output, so only the returned verdict (public by design) depends on them. */
-static uint32_t lf_ntt_clean(int16_t *dst, const int16_t *src, int n)
-{
-    uint32_t bad = 0;
-    for (int i = 0; i < n; i++) {
-        int32_t x = src[i];
-        uint32_t m = (uint32_t)(x >> 31) | (uint32_t)((LF_Q - 1 - x) >> 31);
-        dst[i] = (int16_t)(x & (int32_t)~m);
-        bad |= m;
-    }
-    return lf_vb32(bad);
-}
-
-/* r &= ~bad; the return code without a branch: LF_ERR_RANGE is -1. */
-static int lf_ntt_finish(int16_t *r, int n, uint32_t bad)
-{
-    for (int i = 0; i < n; i++) r[i] = (int16_t)(r[i] & (int16_t)~bad);
-    return (int)bad; /* 0 = LF_OK, all ones = -1 = LF_ERR_RANGE */
-}
-
-/* r = mont(a, k) brought to [0, q): |mont| < q for any int16 input. */
-static void lf_ntt_fix(int16_t *r, const int16_t *a, int16_t k)
-{
-    for (int i = 0; i < 256; i++) {
-        int16_t x = lf_ntt_fqmul(a[i], k);
-        r[i] = (int16_t)(x + ((x >> 15) & LF_Q));
-    }
+    int b = atomic_load_explicit(&lf_backend_sel, memory_order_relaxed);
+    return LF_LIKELY(b >= 0) ? lf_ntt_table[b] : &lf_ntt_kernels_sel;
 }
 
 /* a fused checked kernel's verdict as the return code (LF_VERIFY: r canonical) */
@@ -79,13 +82,7 @@ void lf_mlkem_transpose(int16_t r[256], const int16_t a[256])
 
 int lf_ntt128_cyclic_mul(int16_t r[128], const int16_t a[128], const int16_t b[128])
 {
-    const lf_ntt_kernels *k = lf_ntt_k();
-    if (k->cyclic_chk) return lf_ntt_checked(r, 128, k->cyclic_chk(r, a, b));
-    _Alignas(64) int16_t ta[128], tb[128];
-    uint32_t bad = lf_ntt_clean(ta, a, 128) | lf_ntt_clean(tb, b, 128);
-    k->cyclic(r, ta, tb);
-    LF_NTT_VERIFY(r, 128, LF_Q - 1);
-    return lf_ntt_finish(r, 128, bad);
+    return lf_ntt_checked(r, 128, lf_ntt_k()->cyclic_chk(r, a, b));
 }
 
 void lf_mlkem_ntt_lazy(int16_t a[256])
@@ -110,62 +107,19 @@ void lf_mlkem_basemul_lazy(int16_t r[256], const int16_t a[256], const int16_t b
     LF_NTT_VERIFY(r, 256, LF_MLKEM_BASEMUL_OUT_MAX);
 }
 
-/* The checked functions: the kernel set's fused kernel when it has one
- * (range check, order conversion and final reduction inside the vector
- * code), else the lazy kernel between C loops. */
-/* The C compositions of the checked functions (kernel sets without fused
- * kernels), apart so that the fused path has no frame for their buffers. */
-static LF_NOINLINE int lf_ntt_fips_c(int16_t r[256], const int16_t a[256])
-{
-    _Alignas(64) int16_t t[256], u[256];
-    uint32_t bad = lf_ntt_clean(t, a, 256);
-    lf_mlkem_ntt_lazy(t);
-    lf_mlkem_transpose(u, t);
-    lf_ntt_fix(r, u, LF_NTT_MONT_R); /* mont(x, R) = x */
-    return lf_ntt_finish(r, 256, bad);
-}
-
-static LF_NOINLINE int lf_ntt_invntt_fips_c(int16_t r[256], const int16_t a[256])
-{
-    _Alignas(64) int16_t t[256], u[256];
-    uint32_t bad = lf_ntt_clean(u, a, 256);
-    lf_mlkem_transpose(t, u);
-    lf_mlkem_invntt_lazy(t);
-    lf_ntt_fix(r, t, 1); /* mont(x, 1) = x 2^-16 removes the 2^16 */
-    return lf_ntt_finish(r, 256, bad);
-}
-
-static LF_NOINLINE int lf_ntt_basemul_fips_c(int16_t r[256], const int16_t a[256],
-                                             const int16_t b[256])
-{
-    _Alignas(64) int16_t ta[256], tb[256], u[256];
-    uint32_t bad = lf_ntt_clean(u, a, 256);
-    lf_mlkem_transpose(ta, u);
-    bad |= lf_ntt_clean(u, b, 256);
-    lf_mlkem_transpose(tb, u);
-    lf_mlkem_basemul_lazy(ta, ta, tb);
-    lf_mlkem_transpose(tb, ta);
-    lf_ntt_fix(r, tb, LF_NTT_MONT_R2); /* mont(x, R^2) = x R: removes the 2^-16 */
-    return lf_ntt_finish(r, 256, bad);
-}
-
+/* The checked functions: every kernel set has them (fused vector kernels, or
+ * the C composition of ntt_c.c), so the API is one call. */
 int lf_mlkem_ntt(int16_t r[256], const int16_t a[256])
 {
-    const lf_ntt_kernels *k = lf_ntt_k();
-    if (k->ntt_fips) return lf_ntt_checked(r, 256, k->ntt_fips(r, a));
-    return lf_ntt_fips_c(r, a);
+    return lf_ntt_checked(r, 256, lf_ntt_k()->ntt_fips(r, a));
 }
 
 int lf_mlkem_invntt(int16_t r[256], const int16_t a[256])
 {
-    const lf_ntt_kernels *k = lf_ntt_k();
-    if (k->invntt_fips) return lf_ntt_checked(r, 256, k->invntt_fips(r, a));
-    return lf_ntt_invntt_fips_c(r, a);
+    return lf_ntt_checked(r, 256, lf_ntt_k()->invntt_fips(r, a));
 }
 
 int lf_mlkem_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256])
 {
-    const lf_ntt_kernels *k = lf_ntt_k();
-    if (k->basemul_fips) return lf_ntt_checked(r, 256, k->basemul_fips(r, a, b));
-    return lf_ntt_basemul_fips_c(r, a, b);
+    return lf_ntt_checked(r, 256, lf_ntt_k()->basemul_fips(r, a, b));
 }

@@ -2,6 +2,7 @@
 /* Portable C kernels of the NTT mod 3329 (contract: ntt_internal.h).
  * Straight loops in standard order, following the proven schedule of
  * tools/ntt_bounds.py; LF_VERIFY builds check the bound after every level. */
+#include "limbforge/ntt.h"
 #include "ntt/ntt_internal.h"
 
 #include <string.h>
@@ -109,5 +110,83 @@ static void c_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128])
     for (int i = 0; i < 128; i++) r[i] = lf_ntt_csubq(lf_ntt_barrett(fa[i]));
 }
 
+/* ---- the checked kernels: the lazy ones between C loops ------------------ */
+
+/* dst = src with every coefficient outside [0, q) replaced by 0; returns 0
+ * if all were in range, else all ones.  No branch on the values: the kernels
+ * run on the cleaned input either way and mask the output, so only the
+ * returned verdict (public by design) depends on them. */
+static uint32_t c_clean(int16_t *dst, const int16_t *src, int n)
+{
+    uint32_t bad = 0;
+    for (int i = 0; i < n; i++) {
+        int32_t x = src[i];
+        uint32_t m = (uint32_t)(x >> 31) | (uint32_t)((LF_Q - 1 - x) >> 31);
+        dst[i] = (int16_t)(x & (int32_t)~m);
+        bad |= m;
+    }
+    return lf_vb32(bad);
+}
+
+/* r &= ~bad; returns bad */
+static uint32_t c_mask(int16_t *r, int n, uint32_t bad)
+{
+    for (int i = 0; i < n; i++) r[i] = (int16_t)(r[i] & (int16_t)~bad);
+    return bad;
+}
+
+/* r = mont(a, k) brought to [0, q): |mont| < q for any int16 input. */
+static void c_fix(int16_t *r, const int16_t *a, int16_t k)
+{
+    for (int i = 0; i < 256; i++) {
+        int16_t x = lf_ntt_fqmul(a[i], k);
+        r[i] = (int16_t)(x + ((x >> 15) & LF_Q));
+    }
+}
+
+static uint32_t c_cyclic_chk(int16_t r[128], const int16_t a[128], const int16_t b[128])
+{
+    int16_t ta[128], tb[128];
+    uint32_t bad = c_clean(ta, a, 128) | c_clean(tb, b, 128);
+    c_cyclic(r, ta, tb);
+    LF_NTT_VERIFY(r, 128, LF_Q - 1);
+    return c_mask(r, 128, bad);
+}
+
+static uint32_t c_ntt_fips(int16_t r[256], const int16_t a[256])
+{
+    int16_t t[256];
+    uint32_t bad = c_clean(t, a, 256);
+    c_ntt(t);
+    lf_mlkem_transpose(r, t);
+    c_fix(r, r, LF_NTT_MONT_R); /* mont(x, R) = x */
+    return c_mask(r, 256, bad);
+}
+
+static uint32_t c_invntt_fips(int16_t r[256], const int16_t a[256])
+{
+    int16_t t[256], u[256];
+    uint32_t bad = c_clean(u, a, 256);
+    lf_mlkem_transpose(t, u);
+    c_invntt(t);
+    c_fix(r, t, 1); /* mont(x, 1) = x 2^-16 removes the 2^16 */
+    return c_mask(r, 256, bad);
+}
+
+static uint32_t c_basemul_fips(int16_t r[256], const int16_t a[256], const int16_t b[256])
+{
+    int16_t ta[256], tb[256], u[256];
+    uint32_t bad = c_clean(u, a, 256);
+    lf_mlkem_transpose(ta, u);
+    bad |= c_clean(u, b, 256);
+    lf_mlkem_transpose(tb, u);
+    c_basemul(ta, ta, tb);
+    lf_mlkem_transpose(tb, ta);
+    c_fix(r, tb, LF_NTT_MONT_R2); /* mont(x, R^2) = x R: removes the 2^-16 */
+    return c_mask(r, 256, bad);
+}
+
 LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_c = {
-    .ntt = c_ntt, .invntt = c_invntt, .basemul = c_basemul, .cyclic = c_cyclic};
+    .ntt = c_ntt, .invntt = c_invntt, .basemul = c_basemul, .cyclic = c_cyclic,
+    .cyclic_chk = c_cyclic_chk, .ntt_fips = c_ntt_fips, .invntt_fips = c_invntt_fips,
+    .basemul_fips = c_basemul_fips};

@@ -12,8 +12,9 @@
  *   basemul  B order; r = a o b * 2^-16 (separate Montgomery reductions).
  *   cyclic   r = a * b mod (X^128 - 1), a, b in [0, q), r in [0, q); the
  *            internal order is the kernel's own business.
- * Checked kernels (FIPS semantics, optional: NULL = ntt.c composes them from
- * the lazy kernels, the range check and the conversions in C):
+ * Checked kernels (FIPS semantics; every set has them: fused vector kernels,
+ * or in the c set the lazy kernels between C loops for the range check, the
+ * conversions and the mask):
  *   cyclic_chk, ntt_fips, invntt_fips, basemul_fips: the public functions'
  *            contract (standard / FIPS order, [0, q) in and out) with the range
  *            check done in the kernel: they return 0 if every input
@@ -48,8 +49,7 @@ static inline uint32_t lf_ntt_nzmask(uint32_t x)
     return lf_vb32((uint32_t)0 - ((x | ((uint32_t)0 - x)) >> 31));
 }
 
-/* Kernel sets: the lazy kernels (ntt, invntt, basemul, cyclic) are never
- * NULL; the checked ones may be (see above).  Which sets exist depends on the
+/* Kernel sets: no entry is NULL.  Which sets exist depends on the
  * architecture and compiler (LF_NATIVE_NTT_<B>, set by src/ntt/sources.cmake);
  * ntt.c's table gives every back end its own set or its nearest ancestor's. */
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_c;

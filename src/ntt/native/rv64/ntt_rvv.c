@@ -14,7 +14,10 @@
  * is reached by the last forward level's indexed stores (and left by the
  * first inverse level's indexed loads).  LMUL 4 throughout; each kernel has
  * fixed-strip paths (32, 64 or 128 lanes: VLEN 128, 256, >= 512), straight-
- * line code chosen per call from VLMAX, each correct at any VLEN >= 128. */
+ * line code chosen per call from VLMAX, each correct at any VLEN >= 128.
+ * The checked kernels check their input first (mk_bad, mk_bad_xy) and zero
+ * an operand for bad input; the kernel functions have no conditional branch
+ * (ctest ntt_branchfree_rv64 checks the compiled object). */
 #include <riscv_vector.h>
 
 #include "ntt/ntt_internal.h"
@@ -73,48 +76,83 @@ AI W zqinv(W z, size_t vl) { return __riscv_vmul_vx_i16m4(z, LF_NTT_QINV, vl); }
  * >= 512), a compile-time constant of each path. */
 #define MK_H 128 /* butterflies per level */
 
-/* [0, q) from |x| <= LF_MLKEM_NTT_OUT_MAX: u = x + k q as uint16, then
- * u - q floor(u 20159 / 2^26) (exact for every uint16); AND keep */
-AI W mk_freeze(W x, int16_t keep, size_t vl)
+/* [0, q) from u = x + k q, 0 <= u < 2^16 as uint16 (the forward level
+ * adds the offset k q to x before its butterfly): u - q floor(u 20159 / 2^26),
+ * exact for every uint16 */
+AI W mk_freeze(W x, size_t vl)
 {
-    W o = __riscv_vadd_vx_i16m4(x, LF_NTT_FRZ_NTT_OFS, vl);
-    vuint16m4_t u = __riscv_vreinterpret_v_i16m4_u16m4(o);
+    vuint16m4_t u = __riscv_vreinterpret_v_i16m4_u16m4(x);
     vuint16m4_t t = __riscv_vsrl_vx_u16m4(__riscv_vmulhu_vx_u16m4(u, LF_NTT_BARRETT_V, vl), 10, vl);
-    u = __riscv_vnmsac_vx_u16m4(u, LF_NTT_Q, t, vl);
-    return __riscv_vand_vx_i16m4(__riscv_vreinterpret_v_u16m4_i16m4(u), keep, vl);
+    return __riscv_vreinterpret_v_u16m4_i16m4(__riscv_vnmsac_vx_u16m4(u, LF_NTT_Q, t, vl));
 }
 
-/* [0, q) from |x| < q: min(x, x + q) as uint16; AND keep */
-AI W mk_fix(W x, int16_t keep, size_t vl)
+/* [0, q) from |x| < q: min(x, x + q) as uint16 */
+AI W mk_fix(W x, size_t vl)
 {
     vuint16m4_t u = __riscv_vreinterpret_v_i16m4_u16m4(x);
     u = __riscv_vminu_vv_u16m4(u, __riscv_vadd_vx_u16m4(u, LF_NTT_Q, vl), vl);
-    return __riscv_vand_vx_i16m4(__riscv_vreinterpret_v_u16m4_i16m4(u), keep, vl);
+    return __riscv_vreinterpret_v_u16m4_i16m4(u);
 }
 
-/* The range check of the checked kernels: the lane-wise unsigned maximum of
- * every input vector (one instruction each, no mask register), then one
- * reduction: the verdict is all ones iff max >= q (negative int16 are
- * >= 2^15 as uint16). */
-typedef vuint16m4_t U;
-AI U mk_umax(U acc, W x, size_t vl)
+/* The input check of the checked kernels, a pass of its own before any
+ * level (so that no verdict state is live through the transform and r may
+ * alias the inputs): the lane-wise unsigned maximum of a[0..n) (and b) at
+ * LMUL 8 (2 vl lanes: one load per 2 vl coefficients), one compare with
+ * q - 1 and a population count.  Negative int16 are >= 2^15 as uint16.
+ * Returns all ones if a coefficient is outside [0, q), else 0; the kernels
+ * then zero one operand (a scalar constant where there is one) with its
+ * complement, so bad input gives r = 0 with no extra pass. */
+/* 0 if all n lanes were good (good = n), else all ones (good < n: the sign
+ * of good - n).  No value barrier here: its asm statement made clang emit a
+ * second vsetvli (asm may change vl), and the mask only meets AND operands
+ * (the kernels' code is checked for branches on it: tests/ntt, ctime note
+ * in src/ntt/README.md). */
+AI uint32_t mk_verdict(size_t good, size_t n)
 {
-    return __riscv_vmaxu_vv_u16m4(acc, __riscv_vreinterpret_v_i16m4_u16m4(x), vl);
+    return (uint32_t)((int64_t)(good - n) >> 63);
 }
-AI uint32_t mk_verdict(U acc, size_t vl)
+
+typedef vuint16m8_t U8;
+AI U8 mk_ld8(const int16_t *a, size_t v8)
 {
-    vuint16m1_t z = __riscv_vmv_v_x_u16m1(0, 1);
-    uint32_t mx = __riscv_vmv_x_s_u16m1_u16(__riscv_vredmaxu_vs_u16m4_u16m1(acc, z, vl));
-    return lf_ntt_nzmask((uint32_t)(LF_NTT_Q - 1 - mx) >> 31);
+    return __riscv_vle16_v_u16m8((const uint16_t *)a, v8);
+}
+AI U8 mk_max8(U8 acc, const int16_t *a, size_t v8)
+{
+    acc = __riscv_vmaxu_vv_u16m8(acc, mk_ld8(a, v8), v8);
+    /* keeps the scheduler from hoisting all loads first: with LMUL 8 only
+     * four register groups exist, and clang 16 spilled them */
+    __asm__ volatile("" ::: "memory");
+    return acc;
+}
+AI uint32_t mk_bad(const int16_t *a, const int16_t *b, int two, size_t n, size_t vl)
+{
+    size_t v8 = 2 * vl;
+    U8 acc = mk_ld8(a, v8);
+    for (size_t j = v8; j < n; j += v8) acc = mk_max8(acc, a + j, v8);
+    for (size_t j = 0; two && j < n; j += v8) acc = mk_max8(acc, b + j, v8);
+    vbool2_t ok = __riscv_vmsltu_vx_u16m8_b2(acc, LF_NTT_Q, v8);
+    return mk_verdict(__riscv_vcpop_m_b2(ok, v8), v8);
+}
+
+/* The same from two vectors already loaded (the single-strip paths, where
+ * one level's loads are the whole input): all ones if a lane of x or y is
+ * outside [0, q) */
+AI uint32_t mk_bad_xy(W x, W y, size_t vl)
+{
+    vuint16m4_t acc = __riscv_vmaxu_vv_u16m4(__riscv_vreinterpret_v_i16m4_u16m4(x),
+                                             __riscv_vreinterpret_v_i16m4_u16m4(y), vl);
+    vbool4_t ok = __riscv_vmsltu_vx_u16m4_b4(acc, LF_NTT_Q, vl);
+    return mk_verdict(__riscv_vcpop_m_b4(ok, vl), vl);
 }
 
 /* forward level k (0..6).  fips = 0: the lazy kernel (the last level
- * scatters to B order); fips = 1: the checked one (level 0 folds the input
- * into the range check's maximum *acc; the last level scatters to standard
- * order after the freeze to [0, q) and ANDs with keep, the verdict's
- * complement). */
-AI void mk_fwd(int16_t *dst, const int16_t *src, int k, int fips, U *acc, int16_t keep,
-               size_t vl)
+ * scatters to B order); fips = 1: the checked one, keep = the verdict's
+ * complement: level 0 multiplies by keep's zeta and ANDs x with keep (bad
+ * input: all zero from there on), the last level adds the freeze offset to
+ * x before its butterfly, freezes to [0, q) and scatters to standard
+ * order. */
+AI void mk_fwd(int16_t *dst, const int16_t *src, int k, int fips, uint32_t *m, size_t vl)
 {
     const int16_t *zt = lf_mlkem_zetaCG + MK_H * k;
     const uint16_t *ix = fips ? lf_mlkem_cgSx : lf_mlkem_cgBx;
@@ -122,20 +160,26 @@ AI void mk_fwd(int16_t *dst, const int16_t *src, int k, int fips, U *acc, int16_
     for (size_t j = 0; j < MK_H; j += vl) {
         W x = __riscv_vle16_v_i16m4(src + j, vl), y = __riscv_vle16_v_i16m4(src + MK_H + j, vl), t;
         if (k == 0) { /* one block: one zeta */
-            if (fips) *acc = mk_umax(mk_umax(*acc, x, vl), y, vl);
-            t = mulcs_m4(y, lf_mlkem_zeta[1], lf_mlkem_zeta_qinv[1], vl);
+            int16_t z = lf_mlkem_zeta[1], zq = lf_mlkem_zeta_qinv[1];
+            if (fips) {
+                if (vl == MK_H) *m = mk_bad_xy(x, y, vl);
+                int16_t keep = (int16_t)~*m;
+                x = __riscv_vand_vx_i16m4(x, keep, vl), z &= keep, zq &= keep;
+            }
+            t = mulcs_m4(y, z, zq, vl);
         } else {
             W z = __riscv_vle16_v_i16m4(zt + j, vl);
             t = mulc_m4(y, z, zqinv(z, vl), vl);
         }
+        if (k == 6 && fips) x = __riscv_vadd_vx_i16m4(x, LF_NTT_FRZ_NTT_OFS, vl);
         W xo = __riscv_vadd_vv_i16m4(x, t, vl), yo = __riscv_vsub_vv_i16m4(x, t, vl);
         if (k < 6) {
             __riscv_vsseg2e16_v_i16m4(dst + 2 * j, xo, yo, vl);
             continue;
         }
         if (fips) {
-            xo = mk_freeze(xo, keep, vl);
-            yo = mk_freeze(yo, keep, vl);
+            xo = mk_freeze(xo, vl);
+            yo = mk_freeze(yo, vl);
         }
         __riscv_vsuxei16_v_i16m4(dst, __riscv_vle16_v_u16m4(ix + j, vl), xo, vl);
         __riscv_vsuxei16_v_i16m4(dst, __riscv_vle16_v_u16m4(iy + j, vl), yo, vl);
@@ -144,10 +188,9 @@ AI void mk_fwd(int16_t *dst, const int16_t *src, int k, int fips, U *acc, int16_
 
 /* inverse level s (1..7): Gentleman-Sande, Barrett on the sums of levels
  * LF_NTT_BARRETT_AFTER_A/B, level 7 scaled (128^-1 R^2 and the last zeta;
- * fips: 128^-1 R, exact, then [0, q) and AND keep).  Level 1 gathers from B
- * order (fips: standard order, folding the input into *acc). */
-AI void mk_inv(int16_t *dst, const int16_t *src, int s, int fips, U *acc, int16_t keep,
-               size_t vl)
+ * fips: 128^-1 R, exact, then [0, q); the scale factors ANDed with keep, so
+ * bad input gives 0).  Level 1 gathers from B order (fips: standard order). */
+AI void mk_inv(int16_t *dst, const int16_t *src, int s, int fips, uint32_t *m, size_t vl)
 {
     const int16_t *zt = lf_mlkem_izetaCG + MK_H * (s - 1);
     const uint16_t *ix = fips ? lf_mlkem_cgSx : lf_mlkem_cgBx;
@@ -157,15 +200,16 @@ AI void mk_inv(int16_t *dst, const int16_t *src, int s, int fips, U *acc, int16_
         if (s == 1) {
             x = __riscv_vluxei16_v_i16m4(src, __riscv_vle16_v_u16m4(ix + j, vl), vl);
             y = __riscv_vluxei16_v_i16m4(src, __riscv_vle16_v_u16m4(iy + j, vl), vl);
-            if (fips) *acc = mk_umax(mk_umax(*acc, x, vl), y, vl);
+            if (fips && vl == MK_H) *m = mk_bad_xy(x, y, vl);
         } else {
             __riscv_vlseg2e16_v_i16m4(&x, &y, src + 2 * j, vl);
         }
         W d = __riscv_vsub_vv_i16m4(y, x, vl);
         x = __riscv_vadd_vv_i16m4(x, y, vl);
         if (s == 7 && fips) { /* |x|, |y| <= LF_NTT_INVNTT_FIPS_OUT_MAX < q */
-            x = mk_fix(mulcs_m4(x, LF_NTT_INV_FA_FIPS, LF_NTT_INV_FA_FIPS_QINV, vl), keep, vl);
-            y = mk_fix(mulcs_m4(d, LF_NTT_INV_FB_FIPS, LF_NTT_INV_FB_FIPS_QINV, vl), keep, vl);
+            int16_t keep = (int16_t)~*m;
+            x = mk_fix(mulcs_m4(x, LF_NTT_INV_FA_FIPS & keep, LF_NTT_INV_FA_FIPS_QINV & keep, vl), vl);
+            y = mk_fix(mulcs_m4(d, LF_NTT_INV_FB_FIPS & keep, LF_NTT_INV_FB_FIPS_QINV & keep, vl), vl);
         } else if (s == 7) {
             x = mulcs_m4(x, LF_NTT_INV_FA, LF_NTT_INV_FA_QINV, vl);
             y = mulcs_m4(d, LF_NTT_INV_FB, LF_NTT_INV_FB_QINV, vl);
@@ -181,29 +225,28 @@ AI void mk_inv(int16_t *dst, const int16_t *src, int s, int fips, U *acc, int16_
 
 /* A whole transform (inv: the inverse), level l = 0..6 being forward level
  * l or inverse level l + 1: ping-pong through two stack buffers, the first
- * level reading a (and checking it, fips), the last writing r; returns the
- * verdict (fips): 0 or all ones. */
-AI void mk_level(int16_t *dst, const int16_t *src, int inv, int l, int fips, U *acc, int16_t keep,
+ * level reading a, the last writing r; fips: the input check first, returns
+ * the verdict (0 or all ones). */
+AI void mk_level(int16_t *dst, const int16_t *src, int inv, int l, int fips, uint32_t *m,
                  size_t vl)
 {
     if (inv)
-        mk_inv(dst, src, l + 1, fips, acc, keep, vl);
+        mk_inv(dst, src, l + 1, fips, m, vl);
     else
-        mk_fwd(dst, src, l, fips, acc, keep, vl);
+        mk_fwd(dst, src, l, fips, m, vl);
 }
 
 AI uint32_t mk_transform(int16_t *r, const int16_t *a, int inv, int fips, size_t vl)
 {
     int16_t t0[256], t1[256];
-    U acc = __riscv_vmv_v_x_u16m4(0, vl);
-    mk_level(t0, a, inv, 0, fips, &acc, 0, vl);
+    uint32_t m = fips && vl < MK_H ? mk_bad(a, a, 0, 2 * MK_H, vl) : 0;
+    mk_level(t0, a, inv, 0, fips, &m, vl);
     for (int l = 1; l < 5; l += 2) {
-        mk_level(t1, t0, inv, l, 0, NULL, 0, vl);
-        mk_level(t0, t1, inv, l + 1, 0, NULL, 0, vl);
+        mk_level(t1, t0, inv, l, 0, NULL, vl);
+        mk_level(t0, t1, inv, l + 1, 0, NULL, vl);
     }
-    mk_level(t1, t0, inv, 5, 0, NULL, 0, vl);
-    uint32_t m = fips ? mk_verdict(acc, vl) : 0;
-    mk_level(r, t1, inv, 6, fips, NULL, (int16_t)~m, vl);
+    mk_level(t1, t0, inv, 5, 0, NULL, vl);
+    mk_level(r, t1, inv, 6, fips, &m, vl);
     return m;
 }
 
@@ -217,57 +260,74 @@ AI uint32_t mk_invntt(int16_t *r, const int16_t *a, int fips, size_t vl)
     return mk_transform(r, a, 1, fips, vl);
 }
 
-/* all ones if a coefficient of a[0..256) or b[0..256) is outside [0, q) */
-AI uint32_t mk_check2(const int16_t *a, const int16_t *b, size_t vl)
+/* The checked (FIPS) base multiplication, in standard order (pair m at
+ * 2 m, 2 m + 1: segment loads and store), exact products in 32-bit lanes
+ * (tools/ntt_bounds.py: basemul_wide_bound): x1 = a0 b1 + a1 b0 and
+ * x0 = a0 b0 + gU (mont(a1, b1) + q) by widening unsigned multiply-adds
+ * (gU = gamma R mod q, so x0 = a0 b0 + gamma a1 b1 mod q), both below 2^25;
+ * Barrett with floor(2^32 / q) to [0, 2q), narrowed to 16 bits, then
+ * min(r, r - q) as uint16.  Bad input: the narrowed r ANDed to 0 (keep)
+ * before that step, so r = 0. */
+typedef vuint32m8_t D;
+AI W bm_reduce(D x, int16_t keep, size_t vl)
 {
-    U acc = __riscv_vmv_v_x_u16m4(0, vl);
-    for (size_t j = 0; j < 2 * MK_H; j += vl) {
-        acc = mk_umax(acc, __riscv_vle16_v_i16m4(a + j, vl), vl);
-        acc = mk_umax(acc, __riscv_vle16_v_i16m4(b + j, vl), vl);
-    }
-    return mk_verdict(acc, vl);
+    D t = __riscv_vmulhu_vx_u32m8(x, LF_NTT_BASEMUL_W_M, vl);
+    x = __riscv_vnmsac_vx_u32m8(x, LF_NTT_Q, t, vl);
+    vuint16m4_t u = __riscv_vand_vx_u16m4(__riscv_vncvt_x_x_w_u16m4(x, vl), (uint16_t)keep, vl);
+    u = __riscv_vminu_vv_u16m4(u, __riscv_vsub_vx_u16m4(u, LF_NTT_Q, vl), vl);
+    return __riscv_vreinterpret_v_u16m4_i16m4(u);
 }
 
-/* Base multiplication, r = a o b 2^-16 per pair (BaseCaseMultiply).  Lazy
- * (B order: lane 16 u + i is the pair at 32 u + i and 32 u + 16 + i, reached
- * by indexed loads/stores through lf_mlkem_bmB; gamma from lf_mlkem_gammaB):
- * the C kernel's arithmetic.  fips: standard order, pair m at 2 m, 2 m + 1
- * (segment loads), gamma from lf_mlkem_gamma, inputs checked first (r may
- * alias them), the result times R (mont by R^2) to [0, q), ANDed with the
- * verdict's complement. */
-AI uint32_t mk_basemul(int16_t *r, const int16_t *a, const int16_t *b, int fips, size_t vl)
+AI vuint16m4_t bm_u(W x) { return __riscv_vreinterpret_v_i16m4_u16m4(x); }
+
+AI uint32_t mk_basemul_fips(int16_t *r, const int16_t *a, const int16_t *b, size_t vl)
 {
-    uint32_t m = fips ? mk_check2(a, b, vl) : 0;
+    uint32_t m = vl < MK_H ? mk_bad(a, b, 1, 2 * MK_H, vl) : 0;
     for (size_t j = 0; j < MK_H; j += vl) {
-        /* ordered so that at most 8 LMUL-4 groups are live (no spills) */
-        W a0, a1, b0, b1, p01, p11;
-        vuint16m4_t o = __riscv_vle16_v_u16m4(lf_mlkem_bmB + j, vl);
-        if (fips) {
-            __riscv_vlseg2e16_v_i16m4(&b0, &b1, b + 2 * j, vl);
-            __riscv_vlseg2e16_v_i16m4(&a0, &a1, a + 2 * j, vl);
-        } else {
-            b1 = __riscv_vluxei16_v_i16m4(b + 16, o, vl);
-            a1 = __riscv_vluxei16_v_i16m4(a + 16, o, vl);
-            a0 = __riscv_vluxei16_v_i16m4(a, o, vl);
-        }
-        W q = zqinv(b1, vl);
-        p11 = mulc_m4(a1, b1, q, vl);
-        p01 = mulc_m4(a0, b1, q, vl);
-        if (!fips) b0 = __riscv_vluxei16_v_i16m4(b, o, vl);
-        q = zqinv(b0, vl);
-        W x1 = __riscv_vadd_vv_i16m4(p01, mulc_m4(a1, b0, q, vl), vl);
-        W g = __riscv_vle16_v_i16m4((fips ? lf_mlkem_gamma : lf_mlkem_gammaB) + j, vl);
-        W x0 = __riscv_vadd_vv_i16m4(mulc_m4(a0, b0, q, vl), mulc_m4(p11, g, zqinv(g, vl), vl), vl);
-        if (fips) {
-            x0 = mk_fix(mulcs_m4(x0, LF_NTT_MONT_R2, LF_NTT_MONT_R2_QINV, vl), (int16_t)~m, vl);
-            x1 = mk_fix(mulcs_m4(x1, LF_NTT_MONT_R2, LF_NTT_MONT_R2_QINV, vl), (int16_t)~m, vl);
-            __riscv_vsseg2e16_v_i16m4(r + 2 * j, x0, x1, vl);
-        } else {
-            __riscv_vsuxei16_v_i16m4(r, o, x0, vl);
-            __riscv_vsuxei16_v_i16m4(r + 16, o, x1, vl);
-        }
+        W a0, a1, b0, b1;
+        __riscv_vlseg2e16_v_i16m4(&a0, &a1, a + 2 * j, vl);
+        __riscv_vlseg2e16_v_i16m4(&b0, &b1, b + 2 * j, vl);
+        if (vl == MK_H) /* one strip: the loads are the whole input */
+            m = mk_bad_xy(__riscv_vreinterpret_v_u16m4_i16m4(__riscv_vmaxu_vv_u16m4(bm_u(a0), bm_u(a1), vl)),
+                          __riscv_vreinterpret_v_u16m4_i16m4(__riscv_vmaxu_vv_u16m4(bm_u(b0), bm_u(b1), vl)), vl);
+        int16_t keep = (int16_t)~m;
+        W p = __riscv_vadd_vx_i16m4(mulv_m4(a1, b1, vl), LF_NTT_Q, vl);
+        D x0 = __riscv_vwmulu_vv_u32m8(bm_u(a0), bm_u(b0), vl);
+        x0 = __riscv_vwmaccu_vv_u32m8(x0, bm_u(p), __riscv_vle16_v_u16m4(lf_mlkem_gammaU + j, vl),
+                                      vl);
+        W x0r = bm_reduce(x0, keep, vl);
+        D x1 = __riscv_vwmulu_vv_u32m8(bm_u(a0), bm_u(b1), vl);
+        x1 = __riscv_vwmaccu_vv_u32m8(x1, bm_u(a1), bm_u(b0), vl);
+        __riscv_vsseg2e16_v_i16m4(r + 2 * j, x0r, bm_reduce(x1, keep, vl), vl);
     }
     return m;
+}
+
+/* The lazy base multiplication, r = a o b 2^-16 per pair (BaseCaseMultiply),
+ * in B order (lane 16 u + i is the pair at 32 u + i and 32 u + 16 + i,
+ * reached by indexed loads/stores through lf_mlkem_bmB; gamma from
+ * lf_mlkem_gammaB): the C kernel's arithmetic. */
+AI uint32_t mk_basemul(int16_t *r, const int16_t *a, const int16_t *b, int fips, size_t vl)
+{
+    if (fips) return mk_basemul_fips(r, a, b, vl);
+    for (size_t j = 0; j < MK_H; j += vl) {
+        /* ordered so that at most 8 LMUL-4 groups are live (no spills) */
+        vuint16m4_t o = __riscv_vle16_v_u16m4(lf_mlkem_bmB + j, vl);
+        W b1 = __riscv_vluxei16_v_i16m4(b + 16, o, vl);
+        W a1 = __riscv_vluxei16_v_i16m4(a + 16, o, vl);
+        W a0 = __riscv_vluxei16_v_i16m4(a, o, vl);
+        W q = zqinv(b1, vl);
+        W p11 = mulc_m4(a1, b1, q, vl);
+        W p01 = mulc_m4(a0, b1, q, vl);
+        W b0 = __riscv_vluxei16_v_i16m4(b, o, vl);
+        q = zqinv(b0, vl);
+        W x1 = __riscv_vadd_vv_i16m4(p01, mulc_m4(a1, b0, q, vl), vl);
+        W g = __riscv_vle16_v_i16m4(lf_mlkem_gammaB + j, vl);
+        W x0 = __riscv_vadd_vv_i16m4(mulc_m4(a0, b0, q, vl), mulc_m4(p11, g, zqinv(g, vl), vl), vl);
+        __riscv_vsuxei16_v_i16m4(r, o, x0, vl);
+        __riscv_vsuxei16_v_i16m4(r + 16, o, x1, vl);
+    }
+    return 0;
 }
 
 /* The paths of each kernel: strips of 32, 64 or 128 lanes (LMUL 4, VLEN
@@ -314,19 +374,20 @@ static uint32_t rvv_basemul_fips(int16_t r[256], const int16_t a[256], const int
  * before each level), and after seven levels the order is the standard one
  * again.  The arithmetic of every butterfly is the C kernel's (bit-identical
  * results).  a and b go through the forward levels together (one zeta load
- * for both); the input range check is fused into the first level's loads;
+ * for both); the input range check is a pass of its own (mk_bad) and zeroes a
+ * at the first level for bad input;
  * the last forward level, the pointwise product with 128^-1 and the first
- * inverse level are one pass in registers (cg_mid); the final reduction and
- * the verdict mask are fused into the last inverse level, which writes r. */
+ * inverse level are one pass in registers (cg_mid); the final reduction is
+ * fused into the last inverse level, which writes r. */
 #define CG_H 64 /* butterflies per level */
 
 
 /* forward level k (0..6) of a and b: src (two polynomials in sa/sb) ->
- * dst; check (first level only): the inputs folded into the range check's
- * maximum *acc.  vl: the strip, 32 or 64 (a compile-time constant of each
- * path: straight-line). */
-AI void cg_fwd(int16_t *da, int16_t *db, const int16_t *sa, const int16_t *sb, int k, U *acc,
-               int check, size_t vl)
+ * dst; check (first level only): a's x and a's zeta ANDed with keep (bad
+ * input: a is zero from there on, so is the product).  vl: the strip, 32 or
+ * 64 (a compile-time constant of each path: straight-line). */
+AI void cg_fwd(int16_t *da, int16_t *db, const int16_t *sa, const int16_t *sb, int k, int check,
+               int16_t keep, size_t vl)
 {
     const int16_t *zt = lf_cyc_zetaCG + CG_H * k;
     for (size_t j = 0; j < CG_H; j += vl) {
@@ -336,9 +397,14 @@ AI void cg_fwd(int16_t *da, int16_t *db, const int16_t *sa, const int16_t *sb, i
         for (int p = 0; p < 2; p++) {
             W x = __riscv_vle16_v_i16m4(src[p] + j, vl);
             W y = __riscv_vle16_v_i16m4(src[p] + j + CG_H, vl);
-            if (check) *acc = mk_umax(mk_umax(*acc, x, vl), y, vl);
-            /* level 0: one zeta for every lane, a scalar */
-            W t = k ? mulc_m4(y, z, zq, vl) : mulcs_m4(y, lf_cyc_zeta[0], lf_cyc_zeta_qinv[0], vl);
+            W t;
+            if (k) {
+                t = mulc_m4(y, z, zq, vl);
+            } else { /* one zeta for every lane, a scalar */
+                int16_t z0 = lf_cyc_zeta[0], z0q = lf_cyc_zeta_qinv[0];
+                if (check && p == 0) x = __riscv_vand_vx_i16m4(x, keep, vl), z0 &= keep, z0q &= keep;
+                t = mulcs_m4(y, z0, z0q, vl);
+            }
             __riscv_vsseg2e16_v_i16m4(dst[p] + 2 * j, __riscv_vadd_vv_i16m4(x, t, vl),
                                       __riscv_vsub_vv_i16m4(x, t, vl), vl);
         }
@@ -369,18 +435,15 @@ AI void cg_mid(int16_t *dst, const int16_t *sa, const int16_t *sb, size_t vl)
     }
 }
 
-/* Barrett to [0, q], then t - q + (q if negative): [0, q); AND keep */
-AI W cg_final(W x, int16_t keep, size_t vl)
+/* [0, q) from |x| <= the cyclic inverse's bound: the freeze with 8 q */
+AI W cg_final(W x, size_t vl)
 {
-    W t = __riscv_vsub_vx_i16m4(barrett_m4(x, vl), LF_NTT_Q, vl);
-    W neg = __riscv_vand_vx_i16m4(__riscv_vsra_vx_i16m4(t, 15, vl), LF_NTT_Q, vl);
-    t = __riscv_vadd_vv_i16m4(t, neg, vl);
-    return __riscv_vand_vx_i16m4(t, keep, vl);
+    return mk_freeze(__riscv_vadd_vx_i16m4(x, LF_NTT_FRZ_CYC_OFS, vl), vl);
 }
 
 /* inverse level s (0..6): src -> dst; the last one (s = 6) reduces to
- * [0, q) and ANDs with keep (all ones, or 0 for bad input) */
-AI void cg_inv(int16_t *dst, const int16_t *src, int s, int16_t keep, size_t vl)
+ * [0, q) */
+AI void cg_inv(int16_t *dst, const int16_t *src, int s, size_t vl)
 {
     const int16_t *zt = lf_cyc_izetaCG + CG_H * s;
     for (size_t j = 0; j < CG_H; j += vl) {
@@ -392,8 +455,8 @@ AI void cg_inv(int16_t *dst, const int16_t *src, int s, int16_t keep, size_t vl)
         W z = __riscv_vle16_v_i16m4(zt + j, vl);
         y = mulc_m4(d, z, zqinv(z, vl), vl);
         if (s == 6) {
-            x = cg_final(x, keep, vl);
-            y = cg_final(y, keep, vl);
+            x = cg_final(x, vl);
+            y = cg_final(y, vl);
         }
         __riscv_vse16_v_i16m4(dst + j, x, vl);
         __riscv_vse16_v_i16m4(dst + j + CG_H, y, vl);
@@ -406,21 +469,20 @@ AI uint32_t cg_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128]
                       size_t vl)
 {
     int16_t xa[128], xb[128], ya[128], yb[128];
-    U acc = __riscv_vmv_v_x_u16m4(0, vl);
-    cg_fwd(xa, xb, a, b, 0, &acc, check, vl);
+    uint32_t m = check ? mk_bad(a, b, 1, 2 * CG_H, vl) : 0;
+    cg_fwd(xa, xb, a, b, 0, check, (int16_t)~m, vl);
     for (int k = 1; k < 5; k += 2) {
-        cg_fwd(ya, yb, xa, xb, k, NULL, 0, vl);
-        cg_fwd(xa, xb, ya, yb, k + 1, NULL, 0, vl);
+        cg_fwd(ya, yb, xa, xb, k, 0, 0, vl);
+        cg_fwd(xa, xb, ya, yb, k + 1, 0, 0, vl);
     }
-    cg_fwd(ya, yb, xa, xb, 5, NULL, 0, vl);
-    uint32_t m = check ? mk_verdict(acc, vl) : 0;
+    cg_fwd(ya, yb, xa, xb, 5, 0, 0, vl);
     cg_mid(xa, ya, yb, vl); /* forward level 6, pointwise, inverse level 0 */
     for (int s = 1; s < 5; s += 2) {
-        cg_inv(ya, xa, s, 0, vl);
-        cg_inv(xa, ya, s + 1, 0, vl);
+        cg_inv(ya, xa, s, vl);
+        cg_inv(xa, ya, s + 1, vl);
     }
-    cg_inv(ya, xa, 5, 0, vl);
-    cg_inv(r, ya, 6, (int16_t)~m, vl);
+    cg_inv(ya, xa, 5, vl);
+    cg_inv(r, ya, 6, vl);
     return m;
 }
 
