@@ -279,6 +279,19 @@ def basemul_wide_bound():
     return xmax
 
 
+def basemul_madd_bound():
+    """x86 FIPS basemul (vpmaddwd), a, b in [0, q): e = mont(b, gammaF) and
+    f = mont(b, R^2), x = a0 e0 + a1 e1 or a0 f1 + a1 f0 as int32, one
+    Montgomery reduction of x; returns max |r| (must be < q for min(r, r + q))."""
+    inp = (0, Q - 1)
+    zs = [mont_const(R)] + [mont_const(mlkem_gamma(m) * R) for m in range(128)]
+    e = hull([mont_c(inp, z) for z in zs])
+    p = imul(inp, e)
+    x = chk((2 * p[0], 2 * p[1]), I32, "vpmaddwd sum")
+    r = mont_iv(x)
+    return max(-r[0], r[1])
+
+
 def prove():
     rep = {}
     # ML-KEM forward
@@ -316,6 +329,8 @@ def prove():
     rep["basemul_fips_out"] = basemul_fips_bound()
     assert rep["basemul_fips_out"] < Q
     rep["basemul_wide_max"] = basemul_wide_bound()
+    rep["basemul_madd_out"] = basemul_madd_bound()
+    assert rep["basemul_madd_out"] < Q, "vpmaddwd basemul: reduced value not below q"
     rep["barrett_full"] = barrett_iv(I16)
     # the freeze used at the API: Barrett then conditional subtraction of q
     assert rep["barrett_full"][0] >= 0 and rep["barrett_full"][1] <= Q
@@ -567,6 +582,7 @@ def main(argv):
     print("FIPS inverse last level: max |x| =", rep["invntt_fips_out"], "< q")
     print(f"freeze x + {FRZ_NTT_K}q / x + {FRZ_CYC_K}q: exact unsigned Barrett")
     print("FIPS basemul (rows layout) out: max |x| =", rep["basemul_fips_out"], "< q")
+    print("x86 FIPS basemul (vpmaddwd): max |r| =", rep["basemul_madd_out"], "< q")
     print("RVV FIPS basemul, 32-bit lanes: max x0, x1 =", rep["basemul_wide_max"],
           "(Barrett with floor(2^32/q) off by <= 1)")
     print("all intermediates fit int16 lanes; all products fit int32")

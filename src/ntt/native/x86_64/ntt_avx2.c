@@ -239,11 +239,17 @@ static void avx2_basemul(int16_t r[256], const int16_t a[256], const int16_t b[2
 }
 
 /* FIPS order (rows: pair m = lanes 2m, 2m + 1), checked, [0, q) out.
- * Per 16 lanes: P = mont(a, b), X = mont(a, swap(b)) (swap: the two lanes of
- * each pair); Pg = mont(P, gammaF) = (a0 b0, a1 b1 gamma) exactly; then
- * even lanes Pg0 + Pg1 and odd lanes X0 + X1 (= (a0 b1 + a1 b0) 2^-16), and
- * one Montgomery multiplication by (R, R^2) per lane pair: reduction, and the
- * 2^16 back on the odd lanes.  Bounds: ntt_bounds.py basemul_fips_bound. */
+ * First a check pass (unsigned maximum of all 32 vectors, one compare), so
+ * bad input only zeroes a (no mask on the output, no results held back).
+ * Per 16 lanes, exact pair sums in 32-bit lanes with vpmaddwd:
+ *   e = mont(b, gammaF) = (b0 R, b1 gamma R), f = mont(b, R^2) = (b0 R, b1 R),
+ *   x0 = a0 e0 + a1 e1 = (a0 b0 + gamma a1 b1) R, x1 = a0 f1 + a1 f0
+ *   = (a0 b1 + a1 b0) R (|x| <= 2 (q - 1)^2 < 2^25);
+ * then one 16-bit Montgomery reduction of both: the low halves (x0 at even,
+ * x1 at odd lanes) times q^-1, subtracted from the high halves' multiple of
+ * q: r = (x - t q) / 2^16 exactly, |r| <= 2002 < q, and min(r, r + q).
+ * 10 multiplies per 16 lanes (the Montgomery form with its correction: 13).
+ * Bounds: tools/ntt_bounds.py basemul_madd_bound. */
 AI V swap16(V x)
 {
     const V idx = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0,
@@ -253,24 +259,25 @@ AI V swap16(V x)
 
 static uint32_t avx2_basemul_fips(int16_t r[256], const int16_t a[256], const int16_t b[256])
 {
-    const V fz = _mm256_set1_epi32((int)(((uint32_t)(uint16_t)LF_NTT_MONT_R2 << 16) |
-                                         (uint16_t)LF_NTT_MONT_R));
-    const V fzq = _mm256_set1_epi32((int)(((uint32_t)(uint16_t)LF_NTT_MONT_R2_QINV << 16) |
-                                          (uint16_t)LF_NTT_MONT_R_QINV));
-    V ok_ = _mm256_set1_epi32(-1);
-    V c[16];
+    V m4[4], c[16]; /* the check: four independent chains, then a tree */
+    for (int k = 0; k < 4; k++) m4[k] = _mm256_max_epu16(ld(a + 16 * k), ld(b + 16 * k));
+    for (int i = 4; i < 16; i++)
+        m4[i & 3] = _mm256_max_epu16(m4[i & 3], _mm256_max_epu16(ld(a + 16 * i), ld(b + 16 * i)));
+    V mx = _mm256_max_epu16(_mm256_max_epu16(m4[0], m4[1]), _mm256_max_epu16(m4[2], m4[3]));
     for (int i = 0; i < 16; i++) {
-        V x = ldc(a + 16 * i, &ok_), y = ldc(b + 16 * i, &ok_);
-        V yq = _mm256_mullo_epi16(y, set1(LF_NTT_QINV));
-        V p = mulv(x, y, yq);
-        V q = mulv(x, swap16(y), swap16(yq));
-        V pg = mulv(p, ld(lf_mlkem_gammaF + 16 * i), ld(lf_mlkem_gammaF_qinv + 16 * i));
-        V u = _mm256_blend_epi16(pg, q, 0xaa), w = _mm256_blend_epi16(q, pg, 0xaa);
-        c[i] = caddq(mulc(_mm256_add_epi16(u, swap16(w)), fz, fzq));
+        V x = ld(a + 16 * i), y = ld(b + 16 * i);
+        V e = mulc(y, ld(lf_mlkem_gammaF + 16 * i), ld(lf_mlkem_gammaF_qinv + 16 * i));
+        V f = mulc(y, set1(LF_NTT_MONT_R2), set1(LF_NTT_MONT_R2_QINV));
+        V x0 = _mm256_madd_epi16(x, e), x1 = _mm256_madd_epi16(x, swap16(f));
+        V lo = _mm256_blend_epi16(x0, _mm256_slli_epi32(x1, 16), 0xaa);
+        V hi = _mm256_blend_epi16(_mm256_srli_epi32(x0, 16), x1, 0xaa);
+        V t = _mm256_mullo_epi16(lo, set1(LF_NTT_QINV));
+        c[i] = caddq(_mm256_sub_epi16(hi, _mm256_mulhi_epi16(t, set1(LF_NTT_Q))));
     }
-    VERDICT();
-    for (int i = 0; i < 16; i++) st(r + 16 * i, KEEP(c[i]));
-    return bad_;
+    const uint32_t bad = verdict(_mm256_cmpeq_epi16(_mm256_min_epu16(mx, set1(LF_NTT_Q - 1)), mx));
+    const V keep = _mm256_set1_epi32((int)~bad);
+    for (int i = 0; i < 16; i++) st(r + 16 * i, _mm256_and_si256(c[i], keep));
+    return bad;
 }
 
 /* for the avx512 back end, which has no cyclic kernel of its own */

@@ -265,7 +265,9 @@ static uint32_t avx512_invntt_fips(int16_t r[256], const int16_t a[256])
     return bad_;
 }
 
-/* FIPS order basemul, as avx2_basemul_fips (ntt_avx2.c) on 32 lanes */
+/* FIPS order basemul, the arithmetic of avx2_basemul_fips (ntt_avx2.c: exact
+ * pair sums by vpmaddwd, one Montgomery reduction) on 32 lanes; the range
+ * check in mask registers as the loads happen, the output masked */
 AI V swap16(V x)
 {
     const V idx = _mm512_set4_epi32(0x0d0c0f0e, 0x09080b0a, 0x05040706, 0x01000302);
@@ -274,21 +276,17 @@ AI V swap16(V x)
 
 static uint32_t avx512_basemul_fips(int16_t r[256], const int16_t a[256], const int16_t b[256])
 {
-    const V fz = _mm512_set1_epi32((int)(((uint32_t)(uint16_t)LF_NTT_MONT_R2 << 16) |
-                                         (uint16_t)LF_NTT_MONT_R));
-    const V fzq = _mm512_set1_epi32((int)(((uint32_t)(uint16_t)LF_NTT_MONT_R2_QINV << 16) |
-                                          (uint16_t)LF_NTT_MONT_R_QINV));
     CHK_BEGIN();
     V c[8];
     for (int i = 0; i < 8; i++) {
         V x = LDC(a + 32 * i), y = LDC(b + 32 * i);
-        V yq = _mm512_mullo_epi16(y, set1(LF_NTT_QINV));
-        V p = mulv(x, y, yq);
-        V q = mulv(x, swap16(y), swap16(yq));
-        V pg = mulv(p, ld(lf_mlkem_gammaF + 32 * i), ld(lf_mlkem_gammaF_qinv + 32 * i));
-        V u = _mm512_mask_blend_epi16(0xaaaaaaaau, pg, q);
-        V w = _mm512_mask_blend_epi16(0xaaaaaaaau, q, pg);
-        c[i] = caddq(mulc(_mm512_add_epi16(u, swap16(w)), fz, fzq));
+        V e = mulc(y, ld(lf_mlkem_gammaF + 32 * i), ld(lf_mlkem_gammaF_qinv + 32 * i));
+        V f = mulc(y, set1(LF_NTT_MONT_R2), set1(LF_NTT_MONT_R2_QINV));
+        V x0 = _mm512_madd_epi16(x, e), x1 = _mm512_madd_epi16(x, swap16(f));
+        V lo = _mm512_mask_blend_epi16(0xaaaaaaaau, x0, _mm512_slli_epi32(x1, 16));
+        V hi = _mm512_mask_blend_epi16(0xaaaaaaaau, _mm512_srli_epi32(x0, 16), x1);
+        V t = _mm512_mullo_epi16(lo, set1(LF_NTT_QINV));
+        c[i] = caddq(_mm512_sub_epi16(hi, _mm512_mulhi_epi16(t, set1(LF_NTT_Q))));
     }
     VERDICT();
     for (int i = 0; i < 8; i++) st(r + 32 * i, _mm512_and_si512(c[i], keep_));
