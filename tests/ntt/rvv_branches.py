@@ -7,9 +7,12 @@ The RVV code runs under qemu only, where valgrind's constant-time check
 cannot go; this test looks at the compiled code instead.  It disassembles
 the object of src/ntt/native/rv64/ntt_rvv.c inside the static library and
 fails if a conditional branch appears in any function other than the
-dispatchers rvv_* (which branch on VLMAX, to pick a fixed-strip path): the
-kernels mk_* / cg_* are straight-line code, so neither a coefficient nor
-the verdict of the range check can steer them.
+dispatchers rvv_* (which branch on VLMAX, to pick a fixed-strip path) and
+the vector-length-agnostic instantiations *_vla (the same source as the
+fixed paths with a run-time strip: their branches are the strip loops and
+comparisons of vl): the fixed-path kernels mk_* / cg_* are straight-line
+code, so neither a coefficient nor the verdict of the range check can steer
+them, and every *_vla function must have such a branch-free twin.
 
   rvv_branches.py --objdump llvm-objdump --lib liblimbforge.a
   rvv_branches.py --selftest
@@ -41,8 +44,15 @@ def branches(disasm):
 
 
 def verdict(found):
-    bad = {f: b for f, b in found.items() if b and not f.startswith("rvv_")}
-    kernels = [f for f in found if f.startswith(("mk_", "cg_"))]
+    """(functions that branch but may not, fixed-path kernel functions); a
+    *_vla function without a fixed-path twin (same name, a number for vla)
+    counts as one that may not branch."""
+    def twin(f):
+        stem = f[: -len("vla")]
+        return any(g.startswith(stem) and g[len(stem):].isdigit() for g in found)
+    allowed = {f for f in found if f.startswith("rvv_") or (f.endswith("_vla") and twin(f))}
+    bad = {f: b for f, b in found.items() if b and f not in allowed}
+    kernels = [f for f in found if f.startswith(("mk_", "cg_")) and not f.endswith("_vla")]
     return bad, kernels
 
 
@@ -55,8 +65,16 @@ def selftest():
     leak = ok + """0000000000000020 <mk_ntt_1_32>:
       20:      	beqz	a1, 0x30
 """
+    vla = ok + """0000000000000030 <mk_ntt_0_vla>:
+      30:      	bltu	a1, a2, 0x30
+"""
+    orphan = ok + """0000000000000040 <mk_x_vla>:
+      40:      	bltu	a1, a2, 0x40
+"""
     assert verdict(branches(ok)) == ({}, ["mk_ntt_0_32"]), "clean code flagged"
     assert verdict(branches(leak))[0] == {"mk_ntt_1_32": ["beqz"]}, "branch not flagged"
+    assert verdict(branches(vla))[0] == {}, "VLA loop flagged"
+    assert verdict(branches(orphan))[0] == {"mk_x_vla": ["bltu"]}, "VLA without twin allowed"
     print("rvv_branches selftest: ok")
 
 

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The RVV NTT kernels take one of three fixed-strip paths (32, 64 or 128
- * lanes per LMUL-4 group), chosen by VLMAX, so a run at one VLEN reaches only
- * one of them.  This test compiles the kernel file three more times with one
- * path forced each (rvv_path32/64/128.c) and checks every kernel of each
- * forced set that the running VLEN can execute (a path of m lanes needs
- * VLMAX >= m) against the portable C kernels: bit-identical outputs and
- * verdicts, in place too, on random and extreme inputs and on inputs with
- * one coefficient out of range.  So each path runs at every VLEN from its
- * own up (test-cross: 128, 256, 512, 1024).  Exit 77 without RVV. */
+ * lanes per LMUL-4 group), chosen by VLMAX, or below 32 lanes the
+ * vector-length-agnostic one, so a run at one VLEN reaches only one of them.
+ * This test compiles the kernel file four more times with one path forced
+ * each (rvv_path32/64/128/vla.c) and checks every kernel of each forced set
+ * that the running VLEN can execute (a path of m lanes needs VLMAX >= m; the
+ * VLA path runs everywhere) against the portable C kernels: bit-identical
+ * outputs and verdicts, in place too, on random and extreme inputs and on
+ * inputs with one coefficient out of range.  So each path runs at every VLEN
+ * from its own up (test-cross: 128, 256, 512, 1024).  Exit 77 without RVV. */
 #include <riscv_vector.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,8 @@
 #include "limbforge/ntt.h"
 #include "ntt/ntt_internal.h"
 
-extern const lf_ntt_kernels lf_ntt_kernels_rvv_p32, lf_ntt_kernels_rvv_p64, lf_ntt_kernels_rvv_p128;
+extern const lf_ntt_kernels lf_ntt_kernels_rvv_p32, lf_ntt_kernels_rvv_p64, lf_ntt_kernels_rvv_p128,
+    lf_ntt_kernels_rvv_pvla;
 
 static lf_rng rng = LF_RNG_INIT(0x243f6a8885a308d3u);
 static uint32_t rnd(void) { return (uint32_t)lf_rng_u64(&rng); }
@@ -125,9 +127,10 @@ int main(int argc, char **argv)
         {"path32", &lf_ntt_kernels_rvv_p32, 32},
         {"path64", &lf_ntt_kernels_rvv_p64, 64},
         {"path128", &lf_ntt_kernels_rvv_p128, 128},
+        {"vla", &lf_ntt_kernels_rvv_pvla, 0},
     };
     int ran = 0;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         if (vm < sets[i].lanes) continue;
         check_set(sets[i].name, sets[i].k, iters);
         printf("%s at VLMAX(e16, m4) = %zu: checked\n", sets[i].name, vm);

@@ -27,7 +27,8 @@ typedef vint16m4_t W;
 
 /* The lanes of an LMUL-4 group, which choose the path.  A test build
  * (tests/ntt/test_ntt_rvv_paths.c) defines LF_NTT_RVV_STRIP to force one
- * path at any VLEN that can run it; the library never does. */
+ * path at any VLEN that can run it (0: the vector-length-agnostic one); the
+ * library never does. */
 #ifdef LF_NTT_RVV_STRIP
 #define LF_NTT_RVV_VLMAX() ((size_t)LF_NTT_RVV_STRIP)
 #else
@@ -330,19 +331,35 @@ AI uint32_t mk_basemul(int16_t *r, const int16_t *a, const int16_t *b, int fips,
     return 0;
 }
 
+/* The vector-length-agnostic strip: the machine's VLMAX(e16, m4), at most h
+ * (both powers of two, so it divides h): the same kernel code as the fixed
+ * paths with a run-time strip and loops, for any VLEN (also below 128,
+ * where no fixed path fits; Zve64x cores). */
+AI size_t vla_strip(size_t h)
+{
+    size_t vm = __riscv_vsetvlmax_e16m4();
+    return vm < h ? vm : h;
+}
+
 /* The paths of each kernel: strips of 32, 64 or 128 lanes (LMUL 4, VLEN
  * 128, 256, >= 512), each its own function (straight-line code, a frame of
- * its own) and chosen per call from VLMAX. */
+ * its own) and chosen per call from VLMAX, and the vector-length-agnostic
+ * path for VLMAX < 32. */
 #define MK_PATHS(f, fips, P, ...)                                                       \
     static LF_NOINLINE uint32_t f##_##fips##_32 P { return f(__VA_ARGS__, fips, 32); }   \
     static LF_NOINLINE uint32_t f##_##fips##_64 P { return f(__VA_ARGS__, fips, 64); }   \
     static LF_NOINLINE uint32_t f##_##fips##_128 P { return f(__VA_ARGS__, fips, 128); } \
+    static LF_NOINLINE uint32_t f##_##fips##_vla P                                      \
+    {                                                                                   \
+        return f(__VA_ARGS__, fips, vla_strip(MK_H));                                   \
+    }                                                                                   \
     AI uint32_t f##_##fips P                                                            \
     {                                                                                   \
         size_t vm = LF_NTT_RVV_VLMAX();                                                 \
-        return vm >= 128 ? f##_##fips##_128(__VA_ARGS__)                                \
+        return vm >= 128  ? f##_##fips##_128(__VA_ARGS__)                               \
                : vm >= 64 ? f##_##fips##_64(__VA_ARGS__)                                \
-                          : f##_##fips##_32(__VA_ARGS__);                               \
+               : vm >= 32 ? f##_##fips##_32(__VA_ARGS__)                                \
+                          : f##_##fips##_vla(__VA_ARGS__);                              \
     }
 MK_PATHS(mk_ntt, 0, (int16_t * r, const int16_t *a), r, a)
 MK_PATHS(mk_ntt, 1, (int16_t * r, const int16_t *a), r, a)
@@ -486,21 +503,44 @@ AI uint32_t cg_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128]
     return m;
 }
 
-/* The two paths: VLEN 128 (an LMUL-4 group holds 32 lanes: two strips per
+/* The paths: VLEN 128 (an LMUL-4 group holds 32 lanes: two strips per
  * level) and VLEN >= 256 (one strip of 64), each straight-line with its
- * strip length a constant; chosen by VLMAX, read once per call. */
-#define CG_PATHS(check)                                                                 \
-    (LF_NTT_RVV_VLMAX() >= CG_H ? cg_cyclic(r, a, b, check, CG_H)                       \
-                                       : cg_cyclic(r, a, b, check, CG_H / 2))
+ * strip length a constant and a function of its own; chosen by VLMAX, read
+ * once per call; below 32 lanes the vector-length-agnostic one. */
+#define CG_PATHS(chk)                                                                   \
+    static LF_NOINLINE uint32_t cg_cyclic_##chk##_32(int16_t *r, const int16_t *a,      \
+                                                     const int16_t *b)                  \
+    {                                                                                   \
+        return cg_cyclic(r, a, b, chk, CG_H / 2);                                       \
+    }                                                                                   \
+    static LF_NOINLINE uint32_t cg_cyclic_##chk##_64(int16_t *r, const int16_t *a,      \
+                                                     const int16_t *b)                  \
+    {                                                                                   \
+        return cg_cyclic(r, a, b, chk, CG_H);                                           \
+    }                                                                                   \
+    static LF_NOINLINE uint32_t cg_cyclic_##chk##_vla(int16_t *r, const int16_t *a,     \
+                                                      const int16_t *b)                 \
+    {                                                                                   \
+        return cg_cyclic(r, a, b, chk, vla_strip(CG_H));                                \
+    }                                                                                   \
+    AI uint32_t cg_cyclic_##chk(int16_t *r, const int16_t *a, const int16_t *b)         \
+    {                                                                                   \
+        size_t vm = LF_NTT_RVV_VLMAX();                                                 \
+        return vm >= CG_H       ? cg_cyclic_##chk##_64(r, a, b)                         \
+               : vm >= CG_H / 2 ? cg_cyclic_##chk##_32(r, a, b)                         \
+                                : cg_cyclic_##chk##_vla(r, a, b);                       \
+    }
+CG_PATHS(0)
+CG_PATHS(1)
 
 static void rvv_cyclic(int16_t r[128], const int16_t a[128], const int16_t b[128])
 {
-    (void)CG_PATHS(0);
+    (void)cg_cyclic_0(r, a, b);
 }
 
 static uint32_t rvv_cyclic_chk(int16_t r[128], const int16_t a[128], const int16_t b[128])
 {
-    return CG_PATHS(1);
+    return cg_cyclic_1(r, a, b);
 }
 
 LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_rvv = {
