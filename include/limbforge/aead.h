@@ -34,8 +34,9 @@ LF_API_BEGIN
 /* Encrypt pt[0..len) into ct[0..len) and write the tag.
  * Aliasing: ct == pt (in-place) is allowed; no other overlap among ct, pt,
  * ad and tag.  pt/ct may be NULL when len == 0, ad when adlen == 0.
- * Returns LF_OK; LF_ERR_RANGE if len > LF_CHACHA20POLY1305_MAXBYTES (ct and
- * tag are zeroed); LF_ERR_PARAM if a needed pointer is NULL (nothing
+ * Returns LF_OK; LF_ERR_RANGE if len > LF_CHACHA20POLY1305_MAXBYTES (the
+ * tag is zeroed, ct is not touched: such a len is likely a caller's bug and
+ * larger than ct); LF_ERR_PARAM if a needed pointer is NULL (nothing
  * written). */
 LF_WARN_UNUSED int lf_chacha20poly1305_seal(uint8_t *ct, uint8_t tag[16], const uint8_t *pt,
                                             size_t len, const uint8_t *ad, size_t adlen,
@@ -47,8 +48,9 @@ LF_WARN_UNUSED int lf_chacha20poly1305_seal(uint8_t *ct, uint8_t tag[16], const 
  * LF_ERR_AUTH is returned, so no unauthenticated plaintext is released.
  * Aliasing: pt == ct (in-place) is allowed (on failure the buffer is then
  * zeroed too); no other overlap.
- * Returns LF_OK, LF_ERR_AUTH, LF_ERR_RANGE (len too large; pt zeroed) or
- * LF_ERR_PARAM (a needed pointer is NULL; nothing written). */
+ * Returns LF_OK, LF_ERR_AUTH, LF_ERR_RANGE (len too large: nothing written,
+ * as such a len is likely larger than pt) or LF_ERR_PARAM (a needed pointer
+ * is NULL; nothing written). */
 LF_WARN_UNUSED int lf_chacha20poly1305_open(uint8_t *pt, const uint8_t *ct, size_t len,
                                             const uint8_t tag[16], const uint8_t *ad,
                                             size_t adlen, const uint8_t key[32],

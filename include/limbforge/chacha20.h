@@ -33,7 +33,8 @@ LF_API_BEGIN
  * The 32-bit counter must not wrap: the last block used, counter +
  * ceil(len/64) - 1, must be <= 2^32 - 1 (so at most (2^32 - counter) * 64
  * bytes per call).  A request that would wrap returns LF_ERR_RANGE and
- * writes zeros to out[0..len) (nothing is encrypted).
+ * writes nothing: such a length is often a caller's bug (SIZE_MAX, a
+ * negative length cast), so out[0..len) is not assumed to be writable.
  *
  * Aliasing: out == in (in-place) is allowed; any other overlap is not.
  * Returns LF_OK, LF_ERR_RANGE (counter would wrap), or LF_ERR_PARAM (out is

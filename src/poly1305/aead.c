@@ -78,8 +78,7 @@ int lf_chacha20poly1305_seal(uint8_t *ct, uint8_t tag[16], const uint8_t *pt, si
                              const uint8_t nonce[12])
 {
     if (!tag || !key || !nonce || (len && (!ct || !pt)) || (adlen && !ad)) return LF_ERR_PARAM;
-    if (lf_aead_too_long(len)) {
-        memset(ct, 0, len);
+    if (lf_aead_too_long(len)) { /* ct untouched (len may exceed it); the tag is 16 bytes */
         memset(tag, 0, 16);
         return LF_ERR_RANGE;
     }
@@ -106,10 +105,7 @@ int lf_chacha20poly1305_open(uint8_t *pt, const uint8_t *ct, size_t len, const u
                              const uint8_t nonce[12])
 {
     if (!tag || !key || !nonce || (len && (!ct || !pt)) || (adlen && !ad)) return LF_ERR_PARAM;
-    if (lf_aead_too_long(len)) {
-        memset(pt, 0, len);
-        return LF_ERR_RANGE;
-    }
+    if (lf_aead_too_long(len)) return LF_ERR_RANGE; /* nothing written: len may exceed pt */
     lf_poly1305_state ps;
     uint32_t st[16];
     uint8_t want[16], ks[64 * 16];

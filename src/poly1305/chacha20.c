@@ -151,10 +151,10 @@ int lf_chacha20(uint8_t *out, const uint8_t *in, size_t len, const uint8_t key[3
     if (!out) return LF_ERR_PARAM;
     /* blocks counter .. counter + ceil(len/64) - 1 must all be < 2^32 */
     uint64_t room = (uint64_t)0x100000000ULL - counter; /* blocks left */
-    if ((uint64_t)(len / 64) + ((len % 64) != 0) > room) {
-        memset(out, 0, len);
-        return LF_ERR_RANGE;
-    }
+    /* a request that cannot be served writes nothing: len may be a caller's
+     * bug (SIZE_MAX, or far past the buffer), so out[0..len) is not known
+     * to be writable */
+    if ((uint64_t)(len / 64) + ((len % 64) != 0) > room) return LF_ERR_RANGE;
     uint32_t st[16];
     lf_chacha_setup(st, key, nonce, counter);
     lf_chacha_xor(out, in, len, st);

@@ -8,7 +8,9 @@
  *   - radix 2^64 vs radix 2^26 portable kernels vs the API, random lengths
  *   - streaming: every split point (and random multi-way chunkings)
  *   - ChaCha20: any length = concatenated single blocks (vector kernels and
- *     tails), counter-wrap errors, output zeroed on error
+ *     tails), counter-wrap errors, output untouched on error
+ *   - over-long lengths (SIZE_MAX, 2^38, counter wraps) into a 64-byte buffer
+ *     that ends at a guard page: LF_ERR_RANGE, nothing written, no crash
  *   - AEAD: round trip, in place, bad tag / ad / ciphertext: LF_ERR_AUTH and
  *     zeroed plaintext; parameter errors
  * Run once per back end (LIMBFORGE_BACKEND); 77 if the CPU lacks it. */
@@ -306,10 +308,11 @@ static void chacha(void)
     /* counter wrap */
     memset(out, 0xaa, 200);
     CHECK(lf_chacha20(out, in, 64, key, nonce, 0xffffffffu) == LF_OK, "last block ok");
+    memset(out, 0xaa, 200);
     CHECK(lf_chacha20(out, in, 65, key, nonce, 0xffffffffu) == LF_ERR_RANGE, "wrap -> error");
     int z = 1;
-    for (int i = 0; i < 65; i++) z &= out[i] == 0;
-    CHECK(z, "output zeroed on wrap error");
+    for (int i = 0; i < 200; i++) z &= out[i] == 0xaa;
+    CHECK(z, "output untouched on wrap error");
     CHECK(lf_chacha20(out, in, 129, key, nonce, 0xfffffffeu) == LF_ERR_RANGE, "wrap 3 blocks");
     CHECK(lf_chacha20(out, in, 128, key, nonce, 0xfffffffeu) == LF_OK, "2 blocks to the end");
     CHECK(lf_chacha20(NULL, in, 0, key, nonce, 0xffffffffu) == LF_OK, "empty");
@@ -369,6 +372,73 @@ static void aead(void)
     printf("  aead: %ld lengths (round trip, in place, 3 forgeries each)\n", cases);
 }
 
+/* A 64-byte buffer whose end is the start of an inaccessible page: a write
+ * of one byte past it faults.  NULL where mmap is missing. */
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/mman.h>
+#include <unistd.h>
+static uint8_t *guarded64(void)
+{
+    long pg = sysconf(_SC_PAGESIZE);
+    uint8_t *m = mmap(NULL, 2 * (size_t)pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                      -1, 0);
+    if (m == MAP_FAILED) return NULL;
+    if (mprotect(m + pg, (size_t)pg, PROT_NONE)) return NULL;
+    return m + pg - 64;
+}
+#else
+static uint8_t *guarded64(void) { return NULL; }
+#endif
+
+/* Lengths no buffer can hold (a caller's length bug): the functions must
+ * answer LF_ERR_RANGE and write nothing; before, they zeroed out[0..len)
+ * and so ran into the guard page. */
+static void overlong(void)
+{
+    uint8_t *b = guarded64(), key[32] = {1}, nonce[12] = {2}, tag[16];
+    if (!b) {
+        printf("  overlong: no mmap here, skipped\n");
+        return;
+    }
+    static const size_t lens[] = {SIZE_MAX, SIZE_MAX - 63, (size_t)1 << 38,
+                                  (size_t)LF_CHACHA20POLY1305_MAXBYTES + 1};
+    static const uint32_t ctrs[] = {0, 1, 0xffffffffu};
+    long n = 0;
+    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+        for (size_t c = 0; c < sizeof ctrs / sizeof ctrs[0]; c++) {
+            /* up to 2^32 blocks from counter 0 (2^38 bytes) is a valid
+             * request: only lengths past the counter's room are refused */
+            if (lens[i] / 64 + (lens[i] % 64 != 0) <= 0x100000000ull - ctrs[c]) continue;
+            memset(b, 0x5c, 64);
+            CHECK(lf_chacha20(b, b, lens[i], key, nonce, ctrs[c]) == LF_ERR_RANGE,
+                  "chacha20 len %zu counter %u: LF_ERR_RANGE", lens[i], ctrs[c]);
+            int same = 1;
+            for (int k = 0; k < 64; k++) same &= b[k] == 0x5c;
+            CHECK(same, "chacha20 len %zu counter %u: buffer untouched", lens[i], ctrs[c]);
+            n++;
+        }
+        memset(b, 0x5c, 64);
+        memset(tag, 0x33, 16);
+        CHECK(lf_chacha20poly1305_seal(b, tag, b, lens[i], NULL, 0, key, nonce) == LF_ERR_RANGE,
+              "seal len %zu: LF_ERR_RANGE", lens[i]);
+        int same = 1, tz = 1;
+        for (int k = 0; k < 64; k++) same &= b[k] == 0x5c;
+        for (int k = 0; k < 16; k++) tz &= tag[k] == 0;
+        CHECK(same && tz, "seal len %zu: ct untouched, tag zeroed", lens[i]);
+        memset(tag, 0x33, 16);
+        CHECK(lf_chacha20poly1305_open(b, b, lens[i], tag, NULL, 0, key, nonce) == LF_ERR_RANGE,
+              "open len %zu: LF_ERR_RANGE", lens[i]);
+        for (int k = 0; k < 64; k++) same &= b[k] == 0x5c;
+        CHECK(same, "open len %zu: pt untouched", lens[i]);
+        n += 2;
+    }
+    /* the largest allowed AEAD length is not refused by the check (the
+     * counter-wrap boundary of chacha20 with a 64-byte request: fits) */
+    memset(b, 0, 64);
+    CHECK(lf_chacha20(b, NULL, 64, key, nonce, 0xffffffffu) == LF_OK, "last block into the guarded buffer");
+    printf("  overlong: %ld over-long requests into a guarded 64-byte buffer refused, nothing written\n", n);
+}
+
 int main(void)
 {
     lf_backend be = t_backend_or_skip("test_poly1305");
@@ -378,6 +448,7 @@ int main(void)
     kernels_agree(be);
     streaming();
     chacha();
+    overlong();
     aead();
     return t_done("test_poly1305");
 }
