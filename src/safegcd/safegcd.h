@@ -185,32 +185,34 @@ typedef struct {
 } lf_sg_mat;
 
 /* 62 divsteps on the low words of f and g, constant time.  Returns the new
- * delta; writes the transition matrix.  Per step, with c1 = (delta > 0) and
- * c2 = (g odd) as masks (the swap case is c1 and c2):
- *   g += (c1 ? -f : f) if c2          (row 2 += +-row 1 likewise)
- *   f += g             if c1 and c2   (f + (g - f) = the old g: the swap,
- *                                      row 1 likewise; the old -f is in g)
- *   delta = (c1 and c2 ? -delta : delta) + 1
- *   g /= 2, row 1 *= 2 (keeps the common 2^i scale).
- * Same (f, g, delta, T) as the textbook step: swap (f, g) <- (g, -f), then
- * g += f if odd; but without the three swaps: 29 operations per step
- * instead of 38. */
+ * delta; writes the transition matrix.  Per step, with c1 = (delta > 0),
+ * c2 = (g odd) and c12 = c1 and c2 (the swap case) as masks:
+ *   f' = c12 ? g : f                 (row 1' = c12 ? row 2 : row 1)
+ *   g' = (g + (c1 ? -f : f) & c2) / 2 (row 2 += +-row 1 likewise)
+ *   delta' = (c12 ? -delta : delta) + 1, row 1' *= 2 (the common 2^i scale).
+ * The same (f, g, delta, T) as the textbook step (swap (f, g) <- (g, -f),
+ * then g += f if odd), but every new value is a select or a sum of the old
+ * ones, so the longest dependency per step is 5 operations (7 with the swap
+ * first: the matrix rows were the chain), and there is no swap: 31
+ * operations per step instead of 38.  delta is kept as eta = -delta (its
+ * sign is then one shift: c1 = eta >> 63; eta' = (c12 ? -eta : eta) - 1 =
+ * (eta ^ c12) + ~c12). */
 static inline int64_t lf_sg_divsteps62(int64_t delta, uint64_t f, uint64_t g, lf_sg_mat *t)
 {
     uint64_t u = 1, v = 0, q = 0, r = 1;
+    int64_t eta = -delta; /* |delta| stays far below 2^62 */
     for (int i = 0; i < 62; i++) {
         uint64_t c2 = lf_vb(0 - (g & 1));
-        /* delta > 0 <=> -delta < 0 (|delta| stays far below 2^62) */
-        uint64_t c1 = lf_vb((uint64_t)((int64_t)((uint64_t)0 - (uint64_t)delta) >> 63));
+        uint64_t c1 = lf_vb((uint64_t)(eta >> 63));
+        uint64_t c12 = c1 & c2;
         uint64_t x = (f ^ c1) - c1, y = (u ^ c1) - c1, z = (v ^ c1) - c1;
-        g += x & c2; q += y & c2; r += z & c2;
-        c1 &= c2;
-        delta = (int64_t)(((uint64_t)delta ^ c1) - c1) + 1;
-        f += g & c1; u += q & c1; v += r & c1;
-        g >>= 1; u <<= 1; v <<= 1;
+        uint64_t fn = f ^ ((f ^ g) & c12), un = u ^ ((u ^ q) & c12), vn = v ^ ((v ^ r) & c12);
+        g = (g + (x & c2)) >> 1; q += y & c2; r += z & c2;
+        eta = (int64_t)(((uint64_t)eta ^ c12) + ~c12);
+        f = fn; u = un << 1; v = vn << 1;
     }
     t->u = (int64_t)u; t->v = (int64_t)v; t->q = (int64_t)q; t->r = (int64_t)r;
-    return delta;
+    return -eta;
 }
 
 /* Variable-time version of lf_sg_divsteps62 (same result): runs of zero
