@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PYTHON ?= python3
 
-.PHONY: all deps build test test-gen test-c test-cross gen check-gen bench isa-count clean
+.PHONY: all deps build test test-gen test-c test-cross test-san gen check-gen bench isa-count clean
 
 all: build
 
@@ -37,7 +37,12 @@ CROSS ?=
 test-cross: deps
 	scripts/test-cross.sh $(CROSS)
 
-test: deps check-gen test-gen test-c test-cross
+# The native C tests once more under ASan + UBSan (scripts/test-san.sh;
+# build tree build-san, LF_TEST_ITERS=0.1, valgrind tests left out).
+test-san: deps
+	scripts/test-san.sh
+
+test: deps check-gen test-gen test-c test-san test-cross
 
 bench:
 	@scripts/deps.sh bench
