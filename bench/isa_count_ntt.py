@@ -22,7 +22,6 @@ Without clang-16 or qemu-riscv64 it prints why and skips (exit 0).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import re
 import shutil
@@ -32,17 +31,11 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def _load(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+# bench/isa_count.py, this script's neighbour: its JSON writer (append
+# replaces equal rows; the tool versions go to machine.versions)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import isa_count as field_counts  # noqa: E402
 
-
-# bench/isa_count.py: its JSON writer (append replaces equal rows; the
-# tool versions go to machine.versions)
-field_counts = _load("lf_isa_count_fields", os.path.join(ROOT, "bench", "isa_count.py"))
 ISA_COUNT = os.path.join(ROOT, "tools", "isa_count", "isa_count.py")
 HOOKS = os.path.join(ROOT, "bench", "isa_count_ntt", "hooks.c")
 VLENS = (128, 256, 512, 1024)

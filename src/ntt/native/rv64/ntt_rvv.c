@@ -95,14 +95,6 @@ AI W mk_fix(W x, size_t vl)
     return __riscv_vreinterpret_v_u16m4_i16m4(u);
 }
 
-/* The input check of the checked kernels, a pass of its own before any
- * level (so that no verdict state is live through the transform and r may
- * alias the inputs): the lane-wise unsigned maximum of a[0..n) (and b) at
- * LMUL 8 (2 vl lanes: one load per 2 vl coefficients), one compare with
- * q - 1 and a population count.  Negative int16 are >= 2^15 as uint16.
- * Returns all ones if a coefficient is outside [0, q), else 0; the kernels
- * then zero one operand (a scalar constant where there is one) with its
- * complement, so bad input gives r = 0 with no extra pass. */
 /* 0 if all n lanes were good (good = n), else all ones (good < n: the sign
  * of good - n).  No value barrier here: its asm statement made clang emit a
  * second vsetvli (asm may change vl), and the mask only meets AND operands
@@ -113,6 +105,15 @@ AI uint32_t mk_verdict(size_t good, size_t n)
     return (uint32_t)((int64_t)(good - n) >> 63);
 }
 
+/* The input check of the checked kernels, a pass of its own before any
+ * level (so that no verdict state is live through the transform and r may
+ * alias the inputs): the lane-wise unsigned maximum of a[0..n) (and of b if
+ * two) at LMUL 8 (2 vl lanes: one load per 2 vl coefficients), one compare
+ * with q (`vmsltu`) and a population count of the lanes in range.  Negative
+ * int16 are >= 2^15 as uint16.  Returns all ones if a coefficient is outside
+ * [0, q), else 0; the kernels then zero one operand (a scalar constant where
+ * there is one) with its complement, so bad input gives r = 0 with no extra
+ * pass. */
 typedef vuint16m8_t U8;
 AI U8 mk_ld8(const int16_t *a, size_t v8)
 {
@@ -148,11 +149,11 @@ AI uint32_t mk_bad_xy(W x, W y, size_t vl)
 }
 
 /* forward level k (0..6).  fips = 0: the lazy kernel (the last level
- * scatters to B order); fips = 1: the checked one, keep = the verdict's
- * complement: level 0 multiplies by keep's zeta and ANDs x with keep (bad
- * input: all zero from there on), the last level adds the freeze offset to
- * x before its butterfly, freezes to [0, q) and scatters to standard
- * order. */
+ * scatters to B order); fips = 1: the checked one, *m = the verdict (level
+ * 0 computes it from its loads in the single-strip path): level 0 ANDs x
+ * and its scalar zeta with the verdict's complement (bad input: all zero
+ * from there on), the last level adds the freeze offset to x before its
+ * butterfly, freezes to [0, q) and scatters to standard order. */
 AI void mk_fwd(int16_t *dst, const int16_t *src, int k, int fips, uint32_t *m, size_t vl)
 {
     const int16_t *zt = lf_mlkem_zetaCG + MK_H * k;
