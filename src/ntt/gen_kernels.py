@@ -30,6 +30,44 @@ def y(i):
     return f"y{i}"
 
 
+# P layout (the FIPS kernels' short levels): an 8 x 8 transpose of 32-bit
+# units inside vectors 0-7 and inside 8-15 (TR32) puts coefficient
+# c = 128 g + 16 p + 2 u + h at vector 8 g + u, lane 2 p + h: the levels
+# len = 8, 4, 2 (bits 3, 2, 1 of c) are then between vectors, with a zeta
+# per 32-bit lane.  Costs 48 shuffles where TR16 costs 64.
+TR32_BOTH = ["    TR32(" + ", ".join(x(i) for i in range(8)) + ");",
+             "    TR32(" + ", ".join(x(i) for i in range(8, 16)) + ");"]
+
+
+def p_coeff(v, lane):
+    return 128 * (v >> 3) + 16 * (lane >> 1) + 2 * (v & 7) + (lane & 1)
+
+
+def p_pairs(L):
+    """the lower vector of each butterfly pair of level len = L (8, 4, 2)"""
+    d = L // 2
+    return [v for v in range(16) if not v & d]
+
+
+def p_tw(L, v, zeta_of):
+    """per-lane zetas (Montgomery form) of the level len = L for vector v"""
+    return tuple(nb.mont_const(zeta_of(128 // L + p_coeff(v, lane) // (2 * L))) for lane in range(16))
+
+
+def p_table(zeta_of):
+    t = []
+    for L in (8, 4, 2):
+        for v in p_pairs(L):
+            z = p_tw(L, v, zeta_of)
+            if z not in t:
+                t.append(z)
+    return t
+
+
+ZP_FWD = p_table(nb.mlkem_fwd_zeta)
+ZP_INV = p_table(nb.mlkem_inv_zeta)
+
+
 def mlkem_ntt(fips=False):
     o = ["    V " + ", ".join(x(i) for i in range(16)) + ";"]
     if fips:
@@ -45,6 +83,18 @@ def mlkem_ntt(fips=False):
             o.append(f"    CT({x(r + q)}, {x(r + q + 2)}, ZS({4 + (r >> 2)}));")
     for r in range(0, 16, 2):
         o.append(f"    CT({x(r)}, {x(r + 1)}, ZS({8 + (r >> 1)}));")
+    if fips:
+        # P layout, levels len = 8, 4, 2, back to rows (= FIPS order), reduce
+        # to [0, q) and mask on a bad input (FRZK_NTT)
+        o += TR32_BOTH
+        for L in (8, 4, 2):
+            for v in p_pairs(L):
+                o.append(f"    CT({x(v)}, {x(v + L // 2)}, ZP({ZP_FWD.index(p_tw(L, v, nb.mlkem_fwd_zeta))}));")
+        o += TR32_BOTH
+        o.append("    VERDICT();")
+        o += [f"    ST(r + {16 * j}, FRZK_NTT({x(j)}));" for j in range(16)]
+        o.append("    return bad_;")
+        return o
     o.append("    TR16(" + ", ".join(x(i) for i in range(16)) + ");")
     for j in range(8):
         o.append(f"    CT({x(j)}, {x(j + 8)}, ZB(0));")
@@ -54,39 +104,39 @@ def mlkem_ntt(fips=False):
     for j in (0, 4, 8, 12):
         for q in range(2):
             o.append(f"    CT({x(j + q)}, {x(j + q + 2)}, ZB({48 + 16 * (j >> 2)}));")
-    if fips:
-        # back to rows (= FIPS order), reduce to [0, q), mask on a bad input
-        o.append("    TR16(" + ", ".join(x(i) for i in range(16)) + ");")
-        o.append("    VERDICT();")
-        o += [f"    ST(r + {16 * j}, KEEP(FRZ_NTT({x(j)})));" for j in range(16)]
-        o.append("    return bad_;")
-    else:
-        o += [f"    ST(a + {16 * j}, {x(j)});" for j in range(16)]
+    o += [f"    ST(a + {16 * j}, {x(j)});" for j in range(16)]
     return o
 
 
 def mlkem_invntt(fips=False):
     o = ["    V " + ", ".join(x(i) for i in range(16)) + ";"]
     if fips:
-        # FIPS order = rows: check, then to B order
+        # FIPS order = rows: check, to the P layout, levels len = 2, 4, 8
+        # (Barrett on the sums after the first), back to rows
         o.append("    CHK_BEGIN();")
         o += [f"    {x(j)} = LDC(a + {16 * j});" for j in range(16)]
-        o.append("    TR16(" + ", ".join(x(i) for i in range(16)) + ");")
+        o += TR32_BOTH
+        for L in (2, 4, 8):
+            for v in p_pairs(L):
+                o.append(f"    GS({x(v)}, {x(v + L // 2)}, IZP({ZP_INV.index(p_tw(L, v, nb.mlkem_inv_zeta))}));")
+            if L == 2:
+                o += [f"    {x(v)} = BAR({x(v)});" for v in p_pairs(2)]
+        o += TR32_BOTH
     else:
         o += [f"    {x(j)} = LD(a + {16 * j});" for j in range(16)]
-    sums = []
-    for j in (0, 4, 8, 12):
-        for q in range(2):
-            o.append(f"    GS({x(j + q)}, {x(j + q + 2)}, IZB({48 + 16 * (j >> 2)}));")
-            sums.append(j + q)
-    # Barrett after level 1: only the sums grow (tools/ntt_bounds.py, SUMS_ONLY)
-    o += [f"    {x(j)} = BAR({x(j)});" for j in sums]
-    for j in (0, 8):
-        for q in range(4):
-            o.append(f"    GS({x(j + q)}, {x(j + q + 4)}, IZB({16 + 16 * (j >> 3)}));")
-    for j in range(8):
-        o.append(f"    GS({x(j)}, {x(j + 8)}, IZB(0));")
-    o.append("    TR16(" + ", ".join(x(i) for i in range(16)) + ");")
+        sums = []
+        for j in (0, 4, 8, 12):
+            for q in range(2):
+                o.append(f"    GS({x(j + q)}, {x(j + q + 2)}, IZB({48 + 16 * (j >> 2)}));")
+                sums.append(j + q)
+        # Barrett after level 1: only the sums grow (tools/ntt_bounds.py, SUMS_ONLY)
+        o += [f"    {x(j)} = BAR({x(j)});" for j in sums]
+        for j in (0, 8):
+            for q in range(4):
+                o.append(f"    GS({x(j + q)}, {x(j + q + 4)}, IZB({16 + 16 * (j >> 3)}));")
+        for j in range(8):
+            o.append(f"    GS({x(j)}, {x(j + 8)}, IZB(0));")
+        o.append("    TR16(" + ", ".join(x(i) for i in range(16)) + ");")
     for r in range(0, 16, 2):
         o.append(f"    GS({x(r)}, {x(r + 1)}, IZS({8 + (r >> 1)}));")
     o += [f"    {x(r)} = BAR({x(r)});" for r in range(0, 16, 2)]
@@ -96,12 +146,14 @@ def mlkem_invntt(fips=False):
     for r in (0, 8):
         for q in range(4):
             o.append(f"    GS({x(r + q)}, {x(r + q + 4)}, IZS({2 + (r >> 3)}));")
+    if fips:
+        # the FIPS last level gives x 128^-1 exactly, |x| < q: one conditional
+        # add; its two constants are zeroed on a bad input (so is the output)
+        o.append("    VERDICT();")
     for r in range(8):
         o.append(f"    {'GSLASTF' if fips else 'GSLAST'}({x(r)}, {x(r + 8)});")
     if fips:
-        # the FIPS last level gives x 128^-1 exactly, |x| < q: one conditional add
-        o.append("    VERDICT();")
-        o += [f"    ST(r + {16 * j}, KEEP(CADDQ({x(j)})));" for j in range(16)]
+        o += [f"    ST(r + {16 * j}, CADDQ({x(j)}));" for j in range(16)]
         o.append("    return bad_;")
     else:
         o += [f"    ST(a + {16 * r}, {x(r)});" for r in range(16)]
@@ -157,7 +209,7 @@ def cyclic():
     for i in range(4):
         o.append(f"    GS({x(i)}, {x(i + 4)}, ICS(0));")
     o.append("    VERDICT();")
-    o += [f"    ST(r + {16 * i}, KEEP(FRZ_CYC({x(i)})));" for i in range(8)]
+    o += [f"    ST(r + {16 * i}, FRZK_CYC({x(i)}));" for i in range(8)]
     o.append("    return bad_;")
     return o
 
@@ -180,6 +232,12 @@ def generate():
                         ", ".join([str(nb.i16(zr * nb.QINV))] * 16) + "}},")
         consts.append(f"/* {name}[k]: zeta and zeta q^-1 (Montgomery form), 16 copies */\n"
                       f"static const int16_t lf_ntt16_{name}[{len(vals)}][2][16] "
+                      "__attribute__((aligned(32))) = {\n" + "\n".join(rows) + "\n};\n\n")
+    for name, tab in (("zp", ZP_FWD), ("izp", ZP_INV)):
+        rows = ["    {{" + ", ".join(map(str, z)) + "},\n     {" +
+                ", ".join(str(nb.i16(v * nb.QINV)) for v in z) + "}}," for z in tab]
+        consts.append(f"/* {name}[k]: per-lane zetas and zeta q^-1 of the P layout */\n"
+                      f"static const int16_t lf_ntt16_{name}[{len(tab)}][2][16] "
                       "__attribute__((aligned(32))) = {\n" + "\n".join(rows) + "\n};\n\n")
     out += consts
     for name, body, sig in (

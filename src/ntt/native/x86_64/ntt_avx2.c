@@ -85,6 +85,8 @@ AI const V *opaque(const void *p)
 #define IZB(o) ld(lf_mlkem_izetaB + (o)), ld(lf_mlkem_izetaB_qinv + (o))
 #define CT_T(o) ld(lf_cyc_zetaT + (o)), ld(lf_cyc_zetaT_qinv + (o))
 #define ICT_T(o) ld(lf_cyc_izetaT + (o)), ld(lf_cyc_izetaT_qinv + (o))
+#define ZP(k) VZ(lf_ntt16_zp, k)
+#define IZP(k) VZ(lf_ntt16_izp, k)
 #define BAR(v) barrett(v)
 /* Cooley-Tukey a + b z, a - b z;  Gentleman-Sande a + b, (b - a) z */
 #define CT(A, B, ...)                                                                    \
@@ -128,6 +130,28 @@ AI void tr8p(V *x0, V *x1, V *x2, V *x3, V *x4, V *x5, V *x6, V *x7)
     *x7 = _mm256_unpackhi_epi64(u3, u7);
 }
 #define TR8(a, b, c, d, e, f, g, h) tr8p(&a, &b, &c, &d, &e, &f, &g, &h)
+
+/* 8 x 8 transpose of 32-bit units: vector u unit p <- vector p unit u */
+AI void tr32p(V *x0, V *x1, V *x2, V *x3, V *x4, V *x5, V *x6, V *x7)
+{
+    V t0 = _mm256_unpacklo_epi32(*x0, *x1), t1 = _mm256_unpackhi_epi32(*x0, *x1);
+    V t2 = _mm256_unpacklo_epi32(*x2, *x3), t3 = _mm256_unpackhi_epi32(*x2, *x3);
+    V t4 = _mm256_unpacklo_epi32(*x4, *x5), t5 = _mm256_unpackhi_epi32(*x4, *x5);
+    V t6 = _mm256_unpacklo_epi32(*x6, *x7), t7 = _mm256_unpackhi_epi32(*x6, *x7);
+    V u0 = _mm256_unpacklo_epi64(t0, t2), u1 = _mm256_unpackhi_epi64(t0, t2);
+    V u2 = _mm256_unpacklo_epi64(t1, t3), u3 = _mm256_unpackhi_epi64(t1, t3);
+    V u4 = _mm256_unpacklo_epi64(t4, t6), u5 = _mm256_unpackhi_epi64(t4, t6);
+    V u6 = _mm256_unpacklo_epi64(t5, t7), u7 = _mm256_unpackhi_epi64(t5, t7);
+    *x0 = _mm256_permute2x128_si256(u0, u4, 0x20);
+    *x4 = _mm256_permute2x128_si256(u0, u4, 0x31);
+    *x1 = _mm256_permute2x128_si256(u1, u5, 0x20);
+    *x5 = _mm256_permute2x128_si256(u1, u5, 0x31);
+    *x2 = _mm256_permute2x128_si256(u2, u6, 0x20);
+    *x6 = _mm256_permute2x128_si256(u2, u6, 0x31);
+    *x3 = _mm256_permute2x128_si256(u3, u7, 0x20);
+    *x7 = _mm256_permute2x128_si256(u3, u7, 0x31);
+}
+#define TR32(a, b, c, d, e, f, g, h) tr32p(&a, &b, &c, &d, &e, &f, &g, &h)
 
 /* halves of two vectors: a = [a.lo, b.lo], b = [a.hi, b.hi] */
 AI void cross(V *a, V *b)
@@ -179,16 +203,18 @@ AI V freeze(V x)
 
 /* ---- the checked (FIPS-semantics) kernels: range check, final reduction,
  * verdict mask; all branch-free ---- */
-/* ok &= (x <= q - 1 as uint16): all ones per lane in [0, q) */
-AI V ldc(const int16_t *p, V *ok)
+/* The range check: an unsigned maximum over the loaded vectors, a chain of
+ * its own off the arithmetic's path (one instruction per vector). */
+AI V ldc(const int16_t *p, V *mx)
 {
     V x = ld(p);
-    *ok = _mm256_and_si256(*ok, _mm256_cmpeq_epi16(_mm256_min_epu16(x, set1(LF_NTT_Q - 1)), x));
+    *mx = _mm256_max_epu16(*mx, x);
     return x;
 }
-/* 0 if every lane of ok is all ones, else all ones */
-AI uint32_t verdict(V ok)
+/* 0 if every lane of mx is below q, else all ones */
+AI uint32_t verdict(V mx)
 {
+    V ok = _mm256_cmpeq_epi16(_mm256_min_epu16(mx, set1(LF_NTT_Q - 1)), mx);
     return lf_ntt_nzmask(~(uint32_t)_mm256_movemask_epi8(ok));
 }
 /* [0, q) from x + ofs in [0, 2^16): exact unsigned Barrett (ntt_bounds.py) */
@@ -203,21 +229,23 @@ AI V caddq(V x)
 {
     return _mm256_min_epu16(x, _mm256_add_epi16(x, set1(LF_NTT_Q))); /* x < 0: x + q */
 }
-#define CHK_BEGIN() V ok_ = _mm256_set1_epi32(-1)
-#define LDC(p) ldc(p, &ok_)
+#define CHK_BEGIN() V mx_ = _mm256_setzero_si256()
+#define LDC(p) ldc(p, &mx_)
 #define VERDICT()                                                                        \
-    const uint32_t bad_ = verdict(ok_);                                                  \
+    const uint32_t bad_ = verdict(mx_);                                                  \
     const V keep_ = _mm256_set1_epi32((int)~bad_)
-#define KEEP(v) _mm256_and_si256(v, keep_)
-#define FRZ_NTT(v) freeze_u(v, LF_NTT_FRZ_NTT_OFS)
-#define FRZ_CYC(v) freeze_u(v, LF_NTT_FRZ_CYC_OFS)
+#define FRZK_NTT(v) _mm256_and_si256(freeze_u(v, LF_NTT_FRZ_NTT_OFS), keep_)
+#define FRZK_CYC(v) _mm256_and_si256(freeze_u(v, LF_NTT_FRZ_CYC_OFS), keep_)
 #define CADDQ(v) caddq(v)
-/* the FIPS inverse's last level: exact x 128^-1, |x| < q */
+/* the FIPS inverse's last level: exact x 128^-1, |x| < q; its constants are
+ * zeroed on a bad input (after VERDICT), so the output is zero */
 #define GSLASTF(A, B)                                                                    \
     do {                                                                                 \
         V s_ = _mm256_add_epi16(A, B), d_ = _mm256_sub_epi16(B, A);                      \
-        A = mulc(s_, set1(LF_NTT_INV_FA_FIPS), set1(LF_NTT_INV_FA_FIPS_QINV));           \
-        B = mulc(d_, set1(LF_NTT_INV_FB_FIPS), set1(LF_NTT_INV_FB_FIPS_QINV));           \
+        A = mulc(s_, _mm256_and_si256(set1(LF_NTT_INV_FA_FIPS), keep_),                  \
+                 _mm256_and_si256(set1(LF_NTT_INV_FA_FIPS_QINV), keep_));                \
+        B = mulc(d_, _mm256_and_si256(set1(LF_NTT_INV_FB_FIPS), keep_),                  \
+                 _mm256_and_si256(set1(LF_NTT_INV_FB_FIPS_QINV), keep_));                \
     } while (0)
 #define LF_NTT16_FN(name) avx2_##name
 
@@ -276,7 +304,7 @@ static uint32_t avx2_basemul_fips(int16_t r[256], const int16_t a[256], const in
         V t = _mm256_mullo_epi16(lo, set1(LF_NTT_QINV));
         c[i] = caddq(_mm256_sub_epi16(hi, _mm256_mulhi_epi16(t, set1(LF_NTT_Q))));
     }
-    const uint32_t bad = verdict(_mm256_cmpeq_epi16(_mm256_min_epu16(mx, set1(LF_NTT_Q - 1)), mx));
+    const uint32_t bad = verdict(mx);
     const V keep = _mm256_set1_epi32((int)~bad);
     for (int i = 0; i < 16; i++) st(r + 16 * i, _mm256_and_si256(c[i], keep));
     return bad;
