@@ -432,18 +432,6 @@ def header():
     o.append(pair_tables("lf_mlkem_izetaB", izb))
     o.append(pair_tables("lf_mlkem_gammaB", [mlkem_gamma(8 * i + u) for u in range(8)
                                                for i in range(16)]))
-    o.append(CYC_NOTE)
-    cz, icz = [], []
-    for length, nvec, blk in ((4, 1, lambda h, r, s: 2 * r + h),
-                              (2, 2, lambda h, r, s: 4 * r + 2 * h + s),
-                              (1, 4, lambda h, r, s: 8 * r + 4 * h + s)):
-        for sel in range(nvec):
-            for h in range(2):
-                for r in range(8):
-                    cz.append(cyc_fwd_zeta(blk(h, r, sel)))
-                    icz.append(cyc_inv_zeta(blk(h, r, sel)))
-    o.append(pair_tables("lf_cyc_zetaT", cz))
-    o.append(pair_tables("lf_cyc_izetaT", icz))
     o.append(CYC8_NOTE)
     cz, icz = [], []
     for nvec, blk in ((1, lambda b, r, s: 8 * b + r),
@@ -456,14 +444,6 @@ def header():
                     icz.append(cyc_inv_zeta(blk(b, r, sel)))
     o.append(pair_tables("lf_cyc_zeta8", cz))
     o.append(pair_tables("lf_cyc_izeta8", icz))
-    o.append(CYC16_NOTE)
-    blocks = ([lambda r: r] + [lambda r, s=s: 2 * r + s for s in range(2)] +
-              [lambda r, s=s: 4 * r + s for s in range(4)] +
-              [lambda r, w=w: 8 * r + w for w in range(8)])
-    o.append(pair_tables("lf_cyc_zeta16", [cyc_fwd_zeta(b(L & 7)) for b in blocks
-                                             for L in range(16)]))
-    o.append(pair_tables("lf_cyc_izeta16", [cyc_inv_zeta(b(L & 7)) for b in blocks
-                                              for L in range(16)]))
     o.append(CG_NOTE)
     rotl = lambda x, k: rotl_bits(x, k, 7)
     rotr = lambda x, k: rotl_bits(x, -k, 7)
@@ -501,27 +481,11 @@ LAYOUT_NOTE = """
  * at B positions 32 u + i and 32 u + 16 + i). */
 """
 
-CYC_NOTE = """
-/* Cyclic product, transposed layout of the 16-lane kernels: vector k (0..7),
- * lane 8 h + r holds coefficient 16 r + 8 h + k.  Per-lane zetas of the levels
- * len = 4 (1 vector), 2 (2 vectors, s = k >> 2), 1 (4 vectors, s = k >> 1). */
-"""
-
 CYC8_NOTE = """
 /* Cyclic product, transposed layout of the 8-lane kernels: vector 8 b + k
  * (b = 0, 1; k = 0..7), lane r holds coefficient 64 b + 8 r + k.  Per-lane
  * zetas, 8 per vector, for b = 0, 1 in turn: len = 4 (1 vector per b),
  * 2 (2 vectors, s = k >> 2), 1 (4 vectors, s = k >> 1). */
-"""
-
-
-CYC16_NOTE = """
-/* Cyclic product, column layout of the AVX-512 kernel: a and b side by side
- * as one 16 x 16 matrix (rows 0-7: a, rows 8-15: b; row R = 16 coefficients),
- * transposed: lane L of a 16-lane column holds row L, so coefficient
- * 16 (L & 7) + c.  Per-lane zetas, 16 per vector: len 8 (1 vector, block r),
- * len 4 (2, block 2 r + s), len 2 (4, block 4 r + s), len 1 (8, block 8 r + w),
- * r = L & 7. */
 """
 
 

@@ -163,6 +163,42 @@ def mlkem_invntt(fips=False):
     return o
 
 
+# The cyclic product's layouts (8 vectors): rows (vector = c6 c5 c4), then
+# TR32 (vector = c3 c2 c1, lane = 2 (c6 c5 c4) + c0) for len = 8, 4, 2, then
+# T2 on the pairs (v, v + 1) (a 2 x 2 transpose of the 16-bit halves of every
+# 32-bit unit: vector = c3 c2 c0, lane = 2 (c6 c5 c4) + c1) for len = 1.  T2
+# and TR32 are their own inverses, so the inverse walks back the same way.
+def cyc_coeff_p(v, lane):
+    return 16 * (lane >> 1) + 2 * v + (lane & 1)
+
+
+def cyc_coeff_q(v, lane):
+    return 16 * (lane >> 1) + 8 * (v >> 2) + 4 * ((v >> 1) & 1) + 2 * (lane & 1) + (v & 1)
+
+
+CYC_P_LEVELS = ((8, 4, cyc_coeff_p), (4, 2, cyc_coeff_p), (2, 1, cyc_coeff_p), (1, 1, cyc_coeff_q))
+
+
+def cyc_tw(L, d, v, coeff, zeta_of):
+    return tuple(nb.mont_const(zeta_of(coeff(v, lane) // (2 * L))) for lane in range(16))
+
+
+def cyc_table(zeta_of):
+    t = []
+    for L, d, coeff in CYC_P_LEVELS:
+        for v in range(8):
+            if not v & d:
+                z = cyc_tw(L, d, v, coeff, zeta_of)
+                if z not in t:
+                    t.append(z)
+    return t
+
+
+CP_FWD = cyc_table(nb.cyc_fwd_zeta)
+CP_INV = cyc_table(nb.cyc_inv_zeta)
+T2_ALL = [f"    T2({{v}}{k}, {{v}}{k + 1});" for k in range(0, 8, 2)]
+
+
 def cyc_fwd(v):
     o = []
     for r in range(4):
@@ -172,16 +208,13 @@ def cyc_fwd(v):
             o.append(f"    CT({v(r + q)}, {v(r + q + 2)}, CS({r >> 2}));")
     for r in range(0, 8, 2):
         o.append(f"    CT({v(r)}, {v(r + 1)}, CS({r >> 1}));")
-    for r in range(8):
-        o.append(f"    {v(r)} = CTHALF({v(r)}, CS({r}));")
-    o.append("    TR8(" + ", ".join(v(i) for i in range(8)) + ");")
-    for k in range(4):
-        o.append(f"    CT({v(k)}, {v(k + 4)}, CT_T(0));")
-    for k in (0, 4):
-        for q in range(2):
-            o.append(f"    CT({v(k + q)}, {v(k + q + 2)}, CT_T({16 + 16 * (k >> 2)}));")
-    for k in range(0, 8, 2):
-        o.append(f"    CT({v(k)}, {v(k + 1)}, CT_T({48 + 16 * (k >> 1)}));")
+    o.append("    TR32(" + ", ".join(v(i) for i in range(8)) + ");")
+    for L, d, coeff in CYC_P_LEVELS:
+        if L == 1:
+            o += [t.format(v=v(0)[0]) for t in T2_ALL]
+        for k in range(8):
+            if not k & d:
+                o.append(f"    CT({v(k)}, {v(k + d)}, CP({CP_FWD.index(cyc_tw(L, d, k, coeff, nb.cyc_fwd_zeta))}));")
     return o
 
 
@@ -194,16 +227,16 @@ def cyclic():
     o += [f"    {y(i)} = LDC(b + {16 * i});" for i in range(8)]
     o += cyc_fwd(y)
     o += [f"    {x(i)} = POINTWISE({x(i)}, {y(i)});" for i in range(8)]
-    for k in range(0, 8, 2):
-        o.append(f"    GS({x(k)}, {x(k + 1)}, ICT_T({48 + 16 * (k >> 1)}));")
-    for k in (0, 4):
-        for q in range(2):
-            o.append(f"    GS({x(k + q)}, {x(k + q + 2)}, ICT_T({16 + 16 * (k >> 2)}));")
-    for k in range(4):
-        o.append(f"    GS({x(k)}, {x(k + 4)}, ICT_T(0));")
-    o.append("    TR8(" + ", ".join(x(i) for i in range(8)) + ");")
-    for i in range(8):
-        o.append(f"    {x(i)} = GSHALF_BAR({x(i)}, ICS({i}));")
+    for L, d, coeff in reversed(CYC_P_LEVELS):
+        for k in range(8):
+            if not k & d:
+                o.append(f"    GS({x(k)}, {x(k + d)}, ICP({CP_INV.index(cyc_tw(L, d, k, coeff, nb.cyc_inv_zeta))}));")
+        if L == 1:
+            o += [t.format(v="x") for t in T2_ALL]
+        if L == 8:
+            # Barrett on the sums of inverse level 4 (tools/ntt_bounds.py CYC_BARRETT_AFTER)
+            o += [f"    {x(k)} = BAR({x(k)});" for k in range(4)]
+    o.append("    TR32(" + ", ".join(x(i) for i in range(8)) + ");")
     for i in range(0, 8, 2):
         o.append(f"    GS({x(i)}, {x(i + 1)}, ICS({i >> 1}));")
     for i in (0, 4):
@@ -236,7 +269,7 @@ def generate():
         consts.append(f"/* {name}[k]: zeta and zeta q^-1 (Montgomery form), 16 copies */\n"
                       f"static const int16_t lf_ntt16_{name}[{len(vals)}][2][16] "
                       "__attribute__((aligned(32))) = {\n" + "\n".join(rows) + "\n};\n\n")
-    for name, tab in (("zp", ZP_FWD), ("izp", ZP_INV)):
+    for name, tab in (("zp", ZP_FWD), ("izp", ZP_INV), ("cp", CP_FWD), ("icp", CP_INV)):
         rows = ["    {{" + ", ".join(map(str, z)) + "},\n     {" +
                 ", ".join(str(nb.i16(v * nb.QINV)) for v in z) + "}}," for z in tab]
         consts.append(f"/* {name}[k]: per-lane zetas and zeta q^-1 of the P layout */\n"
