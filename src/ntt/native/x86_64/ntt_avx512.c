@@ -52,14 +52,17 @@ static uint32_t avx512_basemul_fips(int16_t r[256], const int16_t a[256], const 
 {
     __mmask32 ok = (__mmask32)~0u;
     Z c[8];
+    /* word 2k + 1 of the second source is index 32 + 2k + ... */
+    const Z ilo = _mm512_set_epi16(62, 30, 60, 28, 58, 26, 56, 24, 54, 22, 52, 20, 50, 18, 48, 16,
+                                   46, 14, 44, 12, 42, 10, 40, 8, 38, 6, 36, 4, 34, 2, 32, 0);
+    const Z ihi = _mm512_add_epi16(ilo, zset1(1));
     for (int i = 0; i < 8; i++) {
         Z x = zld(a + 32 * i), y = zld(b + 32 * i);
         ok &= _mm512_cmplt_epu16_mask(x, zset1(LF_NTT_Q)) & _mm512_cmplt_epu16_mask(y, zset1(LF_NTT_Q));
         Z e = zmulc(y, zld(lf_mlkem_gammaF + 32 * i), zld(lf_mlkem_gammaF_qinv + 32 * i));
         Z f = zmulc(y, zset1(LF_NTT_MONT_R2), zset1(LF_NTT_MONT_R2_QINV));
         Z x0 = _mm512_madd_epi16(x, e), x1 = _mm512_madd_epi16(x, zswap16(f));
-        Z lo = _mm512_mask_blend_epi16(0xaaaaaaaau, x0, _mm512_slli_epi32(x1, 16));
-        Z hi = _mm512_mask_blend_epi16(0xaaaaaaaau, _mm512_srli_epi32(x0, 16), x1);
+        Z lo = _mm512_permutex2var_epi16(x0, ilo, x1), hi = _mm512_permutex2var_epi16(x0, ihi, x1);
         Z t = _mm512_mullo_epi16(lo, zset1(LF_NTT_QINV));
         c[i] = _mm512_sub_epi16(hi, _mm512_mulhi_epi16(t, zset1(LF_NTT_Q)));
     }
