@@ -42,6 +42,15 @@ test-cross: deps
 test-san: deps
 	scripts/test-san.sh
 
+# The libFuzzer targets of fuzz/ (scripts/fuzz.sh; build tree build-fuzz):
+# LF_FUZZ_SECONDS per target, 15 in `make test`, 600 in `make fuzz`.
+LF_FUZZ_SECONDS ?= 15
+test-fuzz: deps
+	LF_FUZZ_SECONDS=$(LF_FUZZ_SECONDS) scripts/fuzz.sh
+
+fuzz: deps
+	LF_FUZZ_SECONDS=$(if $(filter command line environment,$(origin LF_FUZZ_SECONDS)),$(LF_FUZZ_SECONDS),600) scripts/fuzz.sh
+
 test: deps check-gen test-gen test-c test-san test-cross
 
 bench:
