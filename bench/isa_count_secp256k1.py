@@ -48,7 +48,6 @@ from __future__ import annotations
 import argparse
 import glob
 import hashlib
-import importlib.util
 import json
 import os
 import re
@@ -63,16 +62,13 @@ SECP_SYS = "secp256k1-sys-0.14.1"
 TARGET_RATIO = 0.8
 
 
-def _load(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+# bench/isa_count.py, this script's neighbour, has loaded tools/isa_count
+# and bench/check_json.py by path (the tool shares its file name)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import isa_count as field_counts  # noqa: E402
 
-
-isa_count = _load("lf_isa_count", os.path.join(ROOT, "tools", "isa_count", "isa_count.py"))
-check_json = _load("lf_check_json", os.path.join(ROOT, "bench", "check_json.py"))
+isa_count = field_counts.isa_count
+check_json = field_counts.check_json
 IsaCountError = isa_count.IsaCountError
 
 TOOLCHAINS = {"rv64": "riscv64", "aarch64": "aarch64"}
