@@ -37,6 +37,12 @@ if [ -z "$CC_FUZZ" ]; then
     exit 0
 fi
 echo "fuzz: $CC_FUZZ ($($CC_FUZZ --version | head -1)), $SECS s per target"
+# a tree configured with another compiler: start afresh (CMake would drop the
+# flags below when it resets its cache for the new compiler)
+if [ -f "$B/CMakeCache.txt" ] &&
+    ! grep -q "^CMAKE_C_COMPILER:[A-Z]*=$(command -v $CC_FUZZ)\$" "$B/CMakeCache.txt"; then
+    rm -rf "$B"
+fi
 cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER="$CC_FUZZ" \
     -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link $SAN" -DCMAKE_ASM_FLAGS="" \
     -DCMAKE_EXE_LINKER_FLAGS="$SAN" -DLF_BUILD_TESTS=OFF -DLF_BUILD_BENCH=OFF \
@@ -50,7 +56,7 @@ if ! nm "$B/liblimbforge.a" 2>/dev/null | grep -q __sanitizer_cov; then
 fi
 mkdir -p "$probe/st"
 printf 'LF!' > "$probe/st/seed"
-if "$B/fuzz/fuzz_selftest" -runs=1 "$probe/st" >"$probe/st.log" 2>&1; then
+if "$B/fuzz/fuzz_selftest" -runs=1 -artifact_prefix="$probe/" "$probe/st" >"$probe/st.log" 2>&1; then
     echo "fuzz: the self-test's heap overflow was not reported"
     exit 1
 fi

@@ -30,6 +30,12 @@ if [ -z "$CC_PICK" ]; then
 fi
 echo "test-san: $CC_PICK ($($CC_PICK --version | head -1))"
 CC_SAN=$CC_PICK
+# a tree configured with another compiler: start afresh (CMake would drop the
+# flags below when it resets its cache for the new compiler)
+if [ -f "$B/CMakeCache.txt" ] &&
+    ! grep -q "^CMAKE_C_COMPILER:[A-Z]*=$(command -v $CC_SAN)\$" "$B/CMakeCache.txt"; then
+    rm -rf "$B"
+fi
 cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER="$CC_SAN" \
     -DCMAKE_C_FLAGS="$SAN" -DCMAKE_ASM_FLAGS="" -DCMAKE_EXE_LINKER_FLAGS="$SAN" \
     -DCMAKE_SHARED_LINKER_FLAGS="$SAN" -DLF_BUILD_BENCH=OFF >/dev/null

@@ -56,9 +56,10 @@ static int lf_der_int(uint8_t out32[32], const uint8_t **p, const uint8_t *end)
 
 int lf_secp256k1_ecdsa_der_parse(uint8_t sig64[64], const uint8_t *der, size_t len)
 {
-    const uint8_t *p = der, *end = der + len;
+    const uint8_t *p, *end;
     size_t slen;
-    if (der == NULL) goto bad;
+    if (der == NULL) goto bad; /* before der + len: no arithmetic on NULL */
+    p = der, end = der + len;
     if (p >= end || *p++ != 0x30) goto bad;
     if (!lf_der_len(&slen, &p, end) || slen != (size_t)(end - p)) goto bad;
     if (!lf_der_int(sig64, &p, end) || !lf_der_int(sig64 + 32, &p, end)) goto bad;
