@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PYTHON ?= python3
 
-.PHONY: all deps build test test-gen test-c test-cross test-san gen check-gen bench isa-count clean
+.PHONY: all deps build test test-gen test-c test-cross test-san test-msan test-fuzz fuzz gen check-gen bench isa-count clean
 
 all: build
 
@@ -51,7 +51,12 @@ test-fuzz: deps
 fuzz: deps
 	LF_FUZZ_SECONDS=$(if $(filter command line environment,$(origin LF_FUZZ_SECONDS)),$(LF_FUZZ_SECONDS),600) scripts/fuzz.sh
 
-test: deps check-gen test-gen test-c test-san test-cross
+# The constant-time programs under MemorySanitizer, where valgrind cannot go
+# (AVX-512, IFMA): scripts/test-msan.sh, build tree build-msan, clang.
+test-msan: deps
+	scripts/test-msan.sh
+
+test: deps check-gen test-gen test-c test-san test-msan test-fuzz test-cross
 
 bench:
 	@scripts/deps.sh bench

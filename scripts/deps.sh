@@ -35,9 +35,14 @@ apt_pkgs=(cmake ninja-build gcc clang make python3 python3-pip valgrind
           gcc-aarch64-linux-gnu libc6-dev-arm64-cross
           gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
           gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
-          qemu-user clang-16)
+          qemu-user clang-16
+          # make test-msan, test-san, test-fuzz: clang's sanitizer runtimes
+          # (MemorySanitizer, ASan, UBSan, libFuzzer)
+          libclang-rt-dev
+          # make test-fuzz: libsecp256k1 is fuzz_secp256k1's oracle
+          libsecp256k1-dev)
 if [ "$what" = bench ]; then
-  apt_pkgs+=(nettle-dev libsecp256k1-dev python3-matplotlib)
+  apt_pkgs+=(nettle-dev python3-matplotlib)
 fi
 pip_pkgs=(pytest hypothesis)
 [ "$what" = bench ] && pip_pkgs+=(matplotlib)

@@ -61,29 +61,54 @@ static inline int lf_backend_has(int b, lf_backend anc)
     }
 }
 
-/* Value barrier: hides a value from the optimiser so masks stay masks. */
+/* LF_MSAN: this is a MemorySanitizer build (clang -fsanitize=memory; the
+ * constant-time lane scripts/test-msan.sh, tests/ctime/README.md). */
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#define LF_MSAN 1
+#endif
+#endif
+
+/* Value barrier: hides a value from the optimiser so masks stay masks.
+ * MemorySanitizer checks every operand of an inline asm (a secret operand is
+ * reported as a use) and marks its outputs initialised (the secret would be
+ * lost): in MSan builds only, the barrier is a volatile round trip instead,
+ * as opaque to the optimiser, and MSan carries the shadow through it. */
 static inline uint64_t lf_vb(uint64_t x)
 {
+#if defined(LF_MSAN)
+    volatile uint64_t v = x;
+    return v;
+#else
 #if defined(__GNUC__) || defined(__clang__)
     __asm__("" : "+r"(x));
 #endif
     return x;
+#endif
 }
 
 static inline uint32_t lf_vb32(uint32_t x)
 {
+#if defined(LF_MSAN)
+    volatile uint32_t v = x;
+    return v;
+#else
 #if defined(__GNUC__) || defined(__clang__)
     __asm__("" : "+r"(x));
 #endif
     return x;
+#endif
 }
 
 /* Declassify: a value the API makes public on purpose (a verdict it
  * returns: AEAD open's tag check, a secret key's validity) is marked as
  * defined for valgrind in the constant-time test builds (tests/common/
- * ctime.cmake compiles the library sources with LF_CTIME_VALGRIND); a no-op
- * otherwise. */
-#if defined(LF_CTIME_VALGRIND) && LF_CTIME_VALGRIND
+ * ctime.cmake compiles the library sources with LF_CTIME_VALGRIND), and
+ * unpoisoned in every MemorySanitizer build; a no-op otherwise. */
+#if defined(LF_MSAN)
+#include <sanitizer/msan_interface.h>
+#define LF_DECLASSIFY(p, n) __msan_unpoison((const void *)(p), (size_t)(n))
+#elif defined(LF_CTIME_VALGRIND) && LF_CTIME_VALGRIND
 #include <valgrind/memcheck.h>
 #define LF_DECLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
 #else
