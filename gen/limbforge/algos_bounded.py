@@ -333,13 +333,31 @@ def pm_reduce(prog: Program, T, n, k, c, c2, pw, lazy=False):
     for i in range(n - 1):
         L.add(i, t[i])
     if kb < 64:
-        # fold at 2^k: v = (t mod 2^k) + (t >> k) c < 2^k + qmax c < 2p
-        q = prog.shrd(top, t[n - 1], kb) if top is not None else prog.shr(t[n - 1], kb)
-        qmax = ((btop << 64) | MAX) >> kb
-        assert (qmax + 2) * c < 1 << k
-        L.add(n - 1, prog.logic("and", t[n - 1], prog.const((1 << kb) - 1)), (1 << kb) - 1)
-        L.prod(0, q, cst, bx=qmax, by=c)
-        v = [L.word(i, last=i == n - 1) for i in range(n)]
+        # fold at 2^k: v = (t mod 2^k) + (t >> k) c < 2^k + qmax c, < 2p when
+        # (qmax + 2) c < 2^k.  When it is not (few limbs, k far below 64n: the
+        # top word after fold 1 is large), one more fold first: then v <
+        # 2^k + qmax c < 2^(64n) fits n words, and its quotient by 2^k is at
+        # most 2^(64 - kb) - 1, small enough (c 2^(64n - k) = c2 < 2^63).
+        # The quotient q = (top : t[n-1]) >> kb takes two words when the top
+        # word can reach 2^kb (lazy inputs up to 2^(64n), kb < 32): its high
+        # word top >> kb then multiplies c at weight 1.
+        while True:
+            q = prog.shrd(top, t[n - 1], kb) if top is not None else prog.shr(t[n - 1], kb)
+            qmax = ((btop << 64) | MAX) >> kb
+            L.add(n - 1, prog.logic("and", t[n - 1], prog.const((1 << kb) - 1)), (1 << kb) - 1)
+            L.prod(0, q, cst, bx=min(qmax, MAX), by=c)
+            if qmax > MAX:
+                assert n >= 2
+                L.prod(1, prog.shr(top, kb), cst, bx=qmax >> 64, by=c)
+            if (qmax + 2) * c < 1 << k:
+                v = [L.word(i, last=i == n - 1) for i in range(n)]
+                break
+            assert (1 << k) + qmax * c < 1 << (64 * n)
+            t = [L.word(i, last=i == n - 1) for i in range(n)]
+            top, btop = None, 0
+            L = BoundedAcc(prog)
+            for i in range(n - 1):
+                L.add(i, t[i])
         cy = None
     else:
         # fold at 2^(64n): v + cy 2^(64n); if cy, v < c2^2 is tiny

@@ -181,3 +181,28 @@ def test_verifier_rejects():
     p.store(r, 0, p.const(1))  # r[1] never stored
     with pytest.raises(VerifyError):
         verify(p)
+
+
+# Bounded-style (RISC-V) pseudo-Mersenne reduction with few bits of p in the
+# top limb: after the first fold the quotient by 2^k can exceed one word
+# (lazy inputs up to 2^(64n)), and a single fold at 2^k may leave more than
+# 2p (the generator asserted on 2^84 - 1629 for rv64; custom-prime test).
+@pytest.mark.parametrize("p", [2**84 - 1629, 2**78 - 11, 2**75 - 0x3ed, 2**89 - 1,
+                               2**123 - 0x3af347dc9c18111, 2**127 - 1])
+def test_pm_bounded_short_top_limb(p):
+    from limbforge import algos_bounded
+    n = (p.bit_length() + 63) // 64
+    rng = random.Random(p)
+    top = (1 << (64 * n)) - 1
+    for sq in (False, True):
+        full = algos_bounded.pm_mul_program("t", p, n, sq, False)
+        lazy = algos_bounded.pm_mul_program("t", p, n, sq, True)
+        for a, b in [(0, 0), (p - 1, p - 1), (1, p - 1)] + [(rng.randrange(p), rng.randrange(p))
+                                                         for _ in range(200)]:
+            ins = {"a": i2w(a, n)} if sq else {"a": i2w(a, n), "b": i2w(b, n)}
+            assert w2i(run(full, ins)["r"]) == (a * a if sq else a * b) % p
+        for a, b in [(top, top), (top, 0), (p, top)] + [(rng.randrange(top + 1), rng.randrange(top + 1))
+                                                       for _ in range(200)]:
+            ins = {"a": i2w(a, n)} if sq else {"a": i2w(a, n), "b": i2w(b, n)}
+            r = w2i(run(lazy, ins)["r"])
+            assert r <= top and r % p == (a * a if sq else a * b) % p
