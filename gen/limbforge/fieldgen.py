@@ -3,8 +3,10 @@
 field template, and the public header."""
 from __future__ import annotations
 
+from .algos_lanes import LANE_BINARY, LANE_OPS, LaneField, lane_programs
 from .fields import LAZY_OPS, Field, has_lazy, kernel_programs, lazy_programs
 from .printers import c as cprint
+from .printers import lanes_c, lanes_ifma
 from .provenance import provenance
 from .targets import BACKEND_GUARD, TARGETS, builtin_targets
 
@@ -34,6 +36,50 @@ def kernel_source(f: Field, target: str, command: str) -> str:
         parts.append("\n" + pr.print_function(prog, f"lf_{f.name}_{op}_{target}", target))
     parts.append("\n" + pr.TRAILER)
     return "".join(parts)
+
+
+# Lane kernels: printer, and the C condition under which the library builds
+# them (the avx512ifma file needs its ISA flags: CMakeLists.txt)
+LANE_TARGETS = {
+    "c": (lanes_c, ""),
+    "avx512ifma": (lanes_ifma, "defined(__x86_64__) && defined(LF_NATIVE_FIELD_AVX512IFMA)"),
+}
+# back ends with scalar kernels of their own, which run the array API as a
+# loop over them (a vector table entry without v*8 kernels)
+LANE_SCALAR_BACKENDS = ("x86_64", "aarch64", "ppc64le", "rv64")
+# a tail of n mod 8 >= this many elements runs as one padded vector block
+# (src/field/README.md, "Vector arithmetic")
+VEC_TAIL_MIN = 4
+
+
+def lane_source(f: Field, lt: str, command: str) -> str:
+    """The lane kernels of f (algos_lanes.LANE_OPS) for lane target lt."""
+    pr = LANE_TARGETS[lt][0]
+    lf = LaneField(f.p, f.n, f.form)
+    parts = [provenance(command),
+             f"/* {f.name}: p = {f.p:#x}\n * lane kernels, {lf.L} limbs of 52 bits "
+             f"(e = {lf.e}); {'portable C, 8 lanes per loop' if lt == 'c' else 'AVX-512 IFMA intrinsics'}. */\n",
+             pr.PRELUDE]
+    for op, prog in lane_programs(f, f"lf_{f.name}_").items():
+        parts.append("\n" + pr.print_function(prog, f"lf_{f.name}_{op}_{lt}"))
+    return "".join(parts)
+
+
+def _lane_decls(f: Field, lt: str) -> list:
+    L = []
+    for op in LANE_OPS:
+        arity = "uint64_t *r, const uint64_t *a, const uint64_t *b" if op in LANE_BINARY \
+            else "uint64_t *r, const uint64_t *a"
+        if op == "vmac8":
+            arity = "uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b"
+        L.append(f"LF_HIDDEN void lf_{f.name}_{op}_{lt}({arity});")
+    return L
+
+
+def _lane_entry(f: Field, lt: str | None) -> str:
+    """A vector-table initializer: the lane kernels of lt, or (None) all
+    NULL: the template's scalar loops (src/field/field_vec.h)."""
+    return "{" + ", ".join(f"lf_{f.name}_{op}_{lt}" if lt else "NULL" for op in LANE_OPS) + "}"
 
 
 OPS = ("mul", "sqr", "add", "sub", "neg", "to_internal", "from_internal")
@@ -97,6 +143,17 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False) -> 
         if guard:
             L.append("#endif")
     L.append("")
+    lfd = LaneField(f.p, f.n, f.form)
+    L += [f"#define LF_LANE_L {lfd.L}",
+          f"#define LF_VEC_TAIL_MIN {VEC_TAIL_MIN}",
+          f"static const uint64_t lf_c_lane_fix[LF_N] = "
+          f"{_limbs(1 if f.form == 'montgomery' else f.R_lane_fix, n)};"]
+    if not standalone:
+        L += _lane_decls(f, "c")
+        L.append(f"#if {LANE_TARGETS['avx512ifma'][1]}")
+        L += _lane_decls(f, "avx512ifma")
+        L.append("#endif")
+    L.append("")
 
     def table(t):
         return "{" + ", ".join(f"lf_{f.name}_{op}_{t}" for op in OPS) + "}"
@@ -104,7 +161,10 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False) -> 
     if standalone:
         (t,) = targets
         L += [f"static const lf_field_kernels lf_k = {table(t)};",
-              "#define LF_KERNELS() (&lf_k)"]
+              "#define LF_KERNELS() (&lf_k)",
+              "/* no lane kernels: the array API and x8 loop over the scalar kernels */",
+              f"static const lf_field_vec_kernels lf_vk = {_lane_entry(f, None)};",
+              "#define LF_VKERNELS() (&lf_vk)"]
     else:
         # the library's one dispatch pattern (src/dispatch_table.h)
         L += [f"#define LF_OWN_{TARGETS[t].backend.upper()} 1" for t in targets]
@@ -112,6 +172,24 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False) -> 
         if has_lazy(f):
             L += _dispatch_table(f, "lf_field_lazy_kernels", "lazy", LAZY_OPS)
         L.append(f"#define LF_KERNELS() (&lf_{f.name}_kernels[lf_backend_fast()])")
+        # the lane kernels' table: lane C for c, the IFMA kernels where built,
+        # none (the template's scalar loops) for the back ends with scalar kernels
+        L += [f"#define LF_VENTRY_C {_lane_entry(f, 'c')}",
+              f"#define LF_VENTRY_SCALAR {_lane_entry(f, None)}",
+              f"#define LF_VENTRY_AVX512IFMA {_lane_entry(f, 'avx512ifma')}"]
+        L += [f"#define LF_VOWN_{b.upper()} 1" for b in ("c",) + LANE_SCALAR_BACKENDS]
+        L += ["#define LF_VENTRY_X86_64 LF_VENTRY_SCALAR",
+              "#define LF_VENTRY_AARCH64 LF_VENTRY_SCALAR",
+              "#define LF_VENTRY_PPC64LE LF_VENTRY_SCALAR",
+              "#define LF_VENTRY_RV64 LF_VENTRY_SCALAR",
+              "#if defined(LF_NATIVE_FIELD_AVX512IFMA)",
+              "#define LF_VOWN_AVX512IFMA 1",
+              "#endif"]
+        L += [x.replace("LF_DISPATCH_OWN(B) LF_OWN_##B", "LF_DISPATCH_OWN(B) LF_VOWN_##B")
+               .replace("LF_DISPATCH_ENTRY(B, b) {" + ", ".join(f"lf_{f.name}_{op}_##b" for op in LANE_OPS) + "}",
+                        "LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B")
+              for x in _dispatch_table(f, "lf_field_vec_kernels", "vec", LANE_OPS)]
+        L.append(f"#define LF_VKERNELS() (&lf_{f.name}_vec_kernels[lf_backend_fast()])")
     L += ["", '#include "field/field_template.h"', ""]
     return "\n".join(L)
 
@@ -198,6 +276,34 @@ void lf_{name}_batch_inv(lf_{name}_t *r, const lf_{name}_t *a, size_t n);
  * public (the time depends on it); a may be secret. */
 void lf_{name}_pow_var_exp(lf_{name}_t *r, const lf_{name}_t *a, const uint64_t *e, size_t ebits);
 
+/* Arrays: r[i] = a[i] op b[i] for i < n (any n, 0 included), results
+ * bit-identical to the one-element functions.  r may be the same array as a
+ * and/or b; partial overlaps are not allowed.  Eight elements at a time in
+ * radix 2^52 where the back end has a vector path (AVX-512 IFMA), else the
+ * one-element kernels in a loop.  Constant time in the values (n is public). */
+void lf_{name}_vec_mul(lf_{name}_t *r, const lf_{name}_t *a, const lf_{name}_t *b, size_t n);
+void lf_{name}_vec_sqr(lf_{name}_t *r, const lf_{name}_t *a, size_t n);
+void lf_{name}_vec_add(lf_{name}_t *r, const lf_{name}_t *a, const lf_{name}_t *b, size_t n);
+void lf_{name}_vec_sub(lf_{name}_t *r, const lf_{name}_t *a, const lf_{name}_t *b, size_t n);
+/* r[i] = a[i] * c; r may be the same array as a but must not contain c. */
+void lf_{name}_vec_mul_scalar(lf_{name}_t *r, const lf_{name}_t *a, const lf_{name}_t *c, size_t n);
+/* r = the sum of a[i] * b[i] over i < n (0 if n = 0); r may alias any input. */
+void lf_{name}_inner_product(lf_{name}_t *r, const lf_{name}_t *a, const lf_{name}_t *b, size_t n);
+
+/* Eight elements kept in lanes (for code that chains many operations on
+ * them): limb i of element l at l[i][l], {L} limbs of 52 bits.  Contract:
+ * an x8 value holds the internal form of eight elements, fully reduced, each
+ * limb < 2^52 (what x8_load gives and every x8 function keeps); any other
+ * content gives unspecified results.  Outputs may alias inputs (not for
+ * load/store, whose two sides are different types).  Constant time. */
+typedef struct {{ uint64_t l[{L}][8]; }} lf_{name}_x8_t;
+void lf_{name}_x8_load(lf_{name}_x8_t *r, const lf_{name}_t a[8]);
+void lf_{name}_x8_store(lf_{name}_t r[8], const lf_{name}_x8_t *a);
+void lf_{name}_x8_mul(lf_{name}_x8_t *r, const lf_{name}_x8_t *a, const lf_{name}_x8_t *b);
+void lf_{name}_x8_sqr(lf_{name}_x8_t *r, const lf_{name}_x8_t *a);
+void lf_{name}_x8_add(lf_{name}_x8_t *r, const lf_{name}_x8_t *a, const lf_{name}_x8_t *b);
+void lf_{name}_x8_sub(lf_{name}_x8_t *r, const lf_{name}_x8_t *a, const lf_{name}_x8_t *b);
+
 LF_API_END
 #ifdef __cplusplus
 }}
@@ -214,7 +320,8 @@ def header(f: Field, command: str) -> str:
                  f"Tonelli-Shanks, constant time (p - 1 = 2^{c['ts_s']} * odd).")
     return HEADER.format(provenance=provenance(command), name=f.name, NAME=f.name.upper(),
                          description=f.description or "prime field", p=f.p, bits=f.bits, n=f.n,
-                         nbytes=f.nbytes, form_text=form_text, sqrt_text=sqrt_text)
+                         nbytes=f.nbytes, form_text=form_text, sqrt_text=sqrt_text,
+                         L=LaneField(f.p, f.n, f.form).L)
 
 
 def internal_header(f: Field, command: str) -> str:
@@ -278,5 +385,7 @@ def builtin_files(fields, command: str) -> dict:
         out[f"src/field/generated/{f.name}_internal.h"] = internal_header(f, command)
         for t in ts:
             out[f"src/field/generated/{t.name}/{f.name}.{t.ext}"] = kernel_source(f, t.name, command)
+        out[f"src/field/generated/c/{f.name}_lanes.c"] = lane_source(f, "c", command)
+        out[f"src/field/generated/avx512ifma/{f.name}.c"] = lane_source(f, "avx512ifma", command)
     out["include/limbforge/fields.h"] = umbrella(fields, command)
     return out

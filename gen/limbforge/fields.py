@@ -96,6 +96,11 @@ class Field:
     def R(self) -> int:
         return 1 << (64 * self.n) if self.form == "montgomery" else 1
 
+    @property
+    def R_lane_fix(self) -> int:
+        """2^(64N) mod p (the lane kernels' Montgomery factor, for plain fields)."""
+        return (1 << (64 * self.n)) % self.p
+
     def internal(self, x: int) -> int:
         return x * self.R % self.p
 

@@ -63,4 +63,28 @@ typedef struct {
                            * pair but a = infinity (the caller's)         */
 } lf_field_lazy_kernels;
 
+/* Lane kernels (radix 2^52, 8 elements at a time; src/field/README.md,
+ * "Vector arithmetic"; gen: algos_lanes.py, whose comments give each one's
+ * contract).  v*8 take and give 8 consecutive elements (8 N words); x8_* the
+ * lane form (L x 8 words, lane-major, every limb < 2^52, value < p); vmac8
+ * adds into a lane-form accumulator.  A back end without a vector path has
+ * every entry NULL (field_vec.h then loops over the scalar kernels).
+ * Constant time. */
+typedef struct {
+    lf_kernel3 vmul8;
+    lf_kernel2 vsqr8;
+    lf_kernel3 vadd8;
+    lf_kernel3 vsub8;
+    lf_kernel3 vmuls8;  /* (r, a, c): c one element (see field_vec.h)  */
+    /* (acc, acc_in, a, b): acc = acc_in + a b / K, lane form (acc and
+     * acc_in the same array or disjoint) */
+    void (*vmac8)(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b);
+    lf_kernel2 x8_load;
+    lf_kernel2 x8_store;
+    lf_kernel3 x8_mul;
+    lf_kernel2 x8_sqr;
+    lf_kernel3 x8_add;
+    lf_kernel3 x8_sub;
+} lf_field_vec_kernels;
+
 #endif

@@ -502,3 +502,6 @@ void LF_FN(batch_inv)(LF_T *r, const LF_T *a, size_t n)
     for (size_t i = 0; i < n; i++) lft_verify(r[i].v);
 #endif
 }
+
+/* The array API and the x8 lane type. */
+#include "field_vec.h"

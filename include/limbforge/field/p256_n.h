@@ -82,6 +82,34 @@ void lf_p256_n_batch_inv(lf_p256_n_t *r, const lf_p256_n_t *a, size_t n);
  * public (the time depends on it); a may be secret. */
 void lf_p256_n_pow_var_exp(lf_p256_n_t *r, const lf_p256_n_t *a, const uint64_t *e, size_t ebits);
 
+/* Arrays: r[i] = a[i] op b[i] for i < n (any n, 0 included), results
+ * bit-identical to the one-element functions.  r may be the same array as a
+ * and/or b; partial overlaps are not allowed.  Eight elements at a time in
+ * radix 2^52 where the back end has a vector path (AVX-512 IFMA), else the
+ * one-element kernels in a loop.  Constant time in the values (n is public). */
+void lf_p256_n_vec_mul(lf_p256_n_t *r, const lf_p256_n_t *a, const lf_p256_n_t *b, size_t n);
+void lf_p256_n_vec_sqr(lf_p256_n_t *r, const lf_p256_n_t *a, size_t n);
+void lf_p256_n_vec_add(lf_p256_n_t *r, const lf_p256_n_t *a, const lf_p256_n_t *b, size_t n);
+void lf_p256_n_vec_sub(lf_p256_n_t *r, const lf_p256_n_t *a, const lf_p256_n_t *b, size_t n);
+/* r[i] = a[i] * c; r may be the same array as a but must not contain c. */
+void lf_p256_n_vec_mul_scalar(lf_p256_n_t *r, const lf_p256_n_t *a, const lf_p256_n_t *c, size_t n);
+/* r = the sum of a[i] * b[i] over i < n (0 if n = 0); r may alias any input. */
+void lf_p256_n_inner_product(lf_p256_n_t *r, const lf_p256_n_t *a, const lf_p256_n_t *b, size_t n);
+
+/* Eight elements kept in lanes (for code that chains many operations on
+ * them): limb i of element l at l[i][l], 5 limbs of 52 bits.  Contract:
+ * an x8 value holds the internal form of eight elements, fully reduced, each
+ * limb < 2^52 (what x8_load gives and every x8 function keeps); any other
+ * content gives unspecified results.  Outputs may alias inputs (not for
+ * load/store, whose two sides are different types).  Constant time. */
+typedef struct { uint64_t l[5][8]; } lf_p256_n_x8_t;
+void lf_p256_n_x8_load(lf_p256_n_x8_t *r, const lf_p256_n_t a[8]);
+void lf_p256_n_x8_store(lf_p256_n_t r[8], const lf_p256_n_x8_t *a);
+void lf_p256_n_x8_mul(lf_p256_n_x8_t *r, const lf_p256_n_x8_t *a, const lf_p256_n_x8_t *b);
+void lf_p256_n_x8_sqr(lf_p256_n_x8_t *r, const lf_p256_n_x8_t *a);
+void lf_p256_n_x8_add(lf_p256_n_x8_t *r, const lf_p256_n_x8_t *a, const lf_p256_n_x8_t *b);
+void lf_p256_n_x8_sub(lf_p256_n_x8_t *r, const lf_p256_n_x8_t *a, const lf_p256_n_x8_t *b);
+
 LF_API_END
 #ifdef __cplusplus
 }

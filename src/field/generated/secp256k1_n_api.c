@@ -77,6 +77,36 @@ LF_HIDDEN void lf_secp256k1_n_to_internal_rv64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_n_from_internal_rv64(uint64_t *r, const uint64_t *a);
 #endif
 
+#define LF_LANE_L 5
+#define LF_VEC_TAIL_MIN 4
+static const uint64_t lf_c_lane_fix[LF_N] = {UINT64_C(0x0000000000000001), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000)};
+LF_HIDDEN void lf_secp256k1_n_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_vsqr8_c(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_n_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_vmac8_c(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_x8_load_c(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_n_x8_store_c(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_n_x8_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_x8_sqr_c(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_n_x8_add_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_x8_sub_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
+#if defined(__x86_64__) && defined(LF_NATIVE_FIELD_AVX512IFMA)
+LF_HIDDEN void lf_secp256k1_n_vmul8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_vsqr8_avx512ifma(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_n_vadd8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_vsub8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_vmuls8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_vmac8_avx512ifma(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_x8_load_avx512ifma(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_n_x8_store_avx512ifma(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_n_x8_mul_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_x8_sqr_avx512ifma(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_n_x8_add_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_x8_sub_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
+#endif
+
 #define LF_OWN_C 1
 #define LF_OWN_X86_64 1
 #define LF_OWN_X86_64_ADX 1
@@ -94,5 +124,31 @@ LF_HIDDEN const lf_dispatch_info lf_secp256k1_n_dispatch = {
 #include "dispatch_table.h"
 };
 #define LF_KERNELS() (&lf_secp256k1_n_kernels[lf_backend_fast()])
+#define LF_VENTRY_C {lf_secp256k1_n_vmul8_c, lf_secp256k1_n_vsqr8_c, lf_secp256k1_n_vadd8_c, lf_secp256k1_n_vsub8_c, lf_secp256k1_n_vmuls8_c, lf_secp256k1_n_vmac8_c, lf_secp256k1_n_x8_load_c, lf_secp256k1_n_x8_store_c, lf_secp256k1_n_x8_mul_c, lf_secp256k1_n_x8_sqr_c, lf_secp256k1_n_x8_add_c, lf_secp256k1_n_x8_sub_c}
+#define LF_VENTRY_SCALAR {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
+#define LF_VENTRY_AVX512IFMA {lf_secp256k1_n_vmul8_avx512ifma, lf_secp256k1_n_vsqr8_avx512ifma, lf_secp256k1_n_vadd8_avx512ifma, lf_secp256k1_n_vsub8_avx512ifma, lf_secp256k1_n_vmuls8_avx512ifma, lf_secp256k1_n_vmac8_avx512ifma, lf_secp256k1_n_x8_load_avx512ifma, lf_secp256k1_n_x8_store_avx512ifma, lf_secp256k1_n_x8_mul_avx512ifma, lf_secp256k1_n_x8_sqr_avx512ifma, lf_secp256k1_n_x8_add_avx512ifma, lf_secp256k1_n_x8_sub_avx512ifma}
+#define LF_VOWN_C 1
+#define LF_VOWN_X86_64 1
+#define LF_VOWN_AARCH64 1
+#define LF_VOWN_PPC64LE 1
+#define LF_VOWN_RV64 1
+#define LF_VENTRY_X86_64 LF_VENTRY_SCALAR
+#define LF_VENTRY_AARCH64 LF_VENTRY_SCALAR
+#define LF_VENTRY_PPC64LE LF_VENTRY_SCALAR
+#define LF_VENTRY_RV64 LF_VENTRY_SCALAR
+#if defined(LF_NATIVE_FIELD_AVX512IFMA)
+#define LF_VOWN_AVX512IFMA 1
+#endif
+#define LF_DISPATCH_OWN(B) LF_VOWN_##B
+#define LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B
+LF_HIDDEN const lf_field_vec_kernels lf_secp256k1_n_vec_kernels[LF_BACKEND_COUNT] = {
+#include "dispatch_table.h"
+};
+#define LF_DISPATCH_MASK
+LF_HIDDEN const lf_dispatch_info lf_secp256k1_n_vec_dispatch = {
+    "field secp256k1_n vec", lf_secp256k1_n_vec_kernels, sizeof lf_secp256k1_n_vec_kernels[0],
+#include "dispatch_table.h"
+};
+#define LF_VKERNELS() (&lf_secp256k1_n_vec_kernels[lf_backend_fast()])
 
 #include "field/field_template.h"

@@ -1,0 +1,298 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""Lane programs (lanes.py) for batched field arithmetic in radix 2^52.
+
+A field of N 64-bit words works on L = ceil(64N/52) limbs of 52 bits.  The
+lane form of an element is its internal form (the value of lf_<f>_t: a*2^(64N)
+mod p for Montgomery fields, a for pseudo-Mersenne ones), fully reduced
+(< p), split into L limbs below 2^52: the same number as the scalar API's,
+so results are bit-identical to it.
+
+Multiplication is Montgomery's in radix 2^52 with R' = 2^(52L) = 2^(64N+e),
+e = 52L - 64N (4 for N = 4, 32 for N = 6): one operand enters shifted left by
+e bits (A' = a*2^e, not reduced: below 2^e p <= 2^(52L)), so
+    mont'(A', b) = a*2^e*b / 2^(64N+e) = a*b / 2^(64N) (mod p),
+exactly the scalar Montgomery product; and with A' < 2^e p, b < p:
+    (A' b + m p) / R' < p * p / 2^(64N) + p < 2p,
+so one conditional subtraction gives the canonical result.  Pseudo-Mersenne
+fields (plain internal form) take a second product by R^2 mod p (R = 2^(64N))
+to undo the 1/R.
+
+Operand scanning (CIOS): per limb a_i of A', accumulate a_i*B (low halves at
+j, high halves at j+1), take m = t_0 * (-p^-1) mod 2^52 from the low 52 bits
+of t_0, accumulate m*P, drop t_0 (its low 52 bits are zero) into t_1 as its
+carry.  Accumulators stay unnormalised (the interval of every one is tracked:
+lanes.py); carries are propagated only at the end.
+"""
+from __future__ import annotations
+
+from .lanes import M52, MASK64, LProgram
+
+
+class LaneField:
+    """The radix-2^52 constants of a field."""
+
+    def __init__(self, p: int, n: int, form: str):
+        self.p, self.n, self.form = p, n, form
+        self.L = -(-64 * n // 52)
+        self.e = 52 * self.L - 64 * n
+        self.P = [(p >> (52 * i)) & M52 for i in range(self.L)]
+        self.pinv = (-pow(p, -1, 1 << 52)) % (1 << 52)
+        self.R = 1 << (64 * n)
+
+    def limbs(self, x: int) -> list:
+        return [(x >> (52 * i)) & M52 for i in range(self.L)]
+
+
+# ---- conversions ------------------------------------------------------------
+
+def split(pr: LProgram, W: list, lf: LaneField, shift: int = 0) -> list:
+    """N words (a value x < 2^(64N)) -> L limbs below 2^52 of x * 2^shift
+    (shift <= e, so the value stays below 2^(52L))."""
+    n, out = len(W), []
+    assert 0 <= shift <= lf.e
+    for k in range(lf.L):
+        b = 52 * k - shift               # bit of x at the bottom of limb k
+        if b < 0:
+            v = pr.shl(W[0], -b, wrap=True)
+        else:
+            w, s = divmod(b, 64)
+            if w >= n:
+                v = pr.const(0)
+                out.append(v)
+                continue
+            v = pr.shr(W[w], s) if s else W[w]
+            if s + 52 > 64 and w + 1 < n:
+                v = pr.or_(v, pr.shl(W[w + 1], 64 - s, wrap=True))
+        out.append(pr.andi(v, M52))
+    return out
+
+
+def join(pr: LProgram, T: list, lf: LaneField) -> list:
+    """L limbs below 2^52 (a value < 2^(64N)) -> N words."""
+    out = []
+    for j in range(lf.n):
+        acc = None
+        for k in range(lf.L):
+            lo = 52 * k - 64 * j         # where limb k's bit 0 lands in word j
+            if lo >= 64 or lo + 52 <= 0:
+                continue
+            if lo > 0:
+                v = pr.shl(T[k], lo, wrap=True)
+            elif lo < 0:
+                v = pr.shr(T[k], -lo)
+            else:
+                v = T[k]
+            acc = v if acc is None else pr.or_(acc, v)
+        out.append(acc)
+    return out
+
+
+def shift_limbs(pr: LProgram, T: list, lf: LaneField) -> list:
+    """Limbs of x (< 2^(64N), each < 2^52) -> limbs of x * 2^e."""
+    e = lf.e
+    if e == 0:
+        return list(T)
+    out = []
+    for k in range(lf.L):
+        v = pr.andi(pr.shl(T[k], e, wrap=True), M52) if k < lf.L else None
+        if k > 0:
+            v = pr.or_(v, pr.shr(T[k - 1], 52 - e))
+        out.append(v)
+    return out
+
+
+# ---- carries and reduction --------------------------------------------------
+
+def normalise(pr: LProgram, T: list) -> list:
+    """Unnormalised non-negative limbs -> limbs below 2^52, the carry kept in
+    the top one (not masked)."""
+    out, c = [], None
+    for j, x in enumerate(T):
+        if c is not None:
+            x = pr.add(x, c)
+        if j == len(T) - 1:
+            out.append(x)
+        else:
+            c = pr.shr(x, 52)
+            out.append(pr.andi(x, M52))
+    return out
+
+
+def csub(pr: LProgram, T: list, lf: LaneField) -> list:
+    """Limbs below 2^52 (top limb: below 2^52 as well, by the caller's value
+    bound) of a value < 2p -> the value mod p."""
+    U, c = [], None
+    for j, x in enumerate(T):
+        u = pr.sub(x, pr.const(lf.P[j])) if lf.P[j] else x
+        if c is not None:
+            u = pr.add(u, c)
+        c = pr.sra(u, 52)
+        U.append(pr.andi(u, M52))
+    # T < 2p, so T - p is in [-p, p): the last carry is -1 (T < p) or 0
+    m = pr.assume(c, -1, 0)
+    return [pr.sel(m, x, u) for x, u in zip(T, U)]
+
+
+def mont(pr: LProgram, A: list, B: list, lf: LaneField) -> list:
+    """A' B / 2^(52L) mod p, fully reduced: A' (limbs < 2^52) < 2^e p and
+    B < p, or A' < p and B < 2^e p."""
+    L = lf.L
+    t = [None] * (L + 1)
+    pinv = pr.const(lf.pinv)
+    P = [pr.const(x) if x else None for x in lf.P]
+    for i in range(L):
+        for j in range(L):
+            t[j] = pr.madlo(t[j], A[i], B[j])
+            t[j + 1] = pr.madhi(t[j + 1], A[i], B[j])
+        m = pr.madlo(None, t[0], pinv, low52=True)
+        for j in range(L):
+            if P[j] is not None:
+                t[j] = pr.madlo(t[j], m, P[j])
+                t[j + 1] = pr.madhi(t[j + 1], m, P[j])
+        # t_0 = 0 mod 2^52 now: its high part is the carry into t_1
+        c = pr.shr(t[0], 52)
+        t = t[1:] + [None]
+        t[0] = pr.add(t[0], c)
+    T = normalise(pr, t[:L])
+    # the value is below 2p < 2^(52L) (module comment), so its top limb is
+    # below 2^52 once the lower ones are
+    T[-1] = pr.assume(T[-1], 0, M52)
+    return csub(pr, T, lf)
+
+
+def mulmod(pr: LProgram, A: list, B: list, lf: LaneField) -> list:
+    """a*b in internal form (a, b internal, limbs < 2^52, < p)."""
+    r = mont(pr, shift_limbs(pr, A, lf), B, lf)
+    if lf.form != "montgomery":
+        r2 = [pr.const(x) for x in lf.limbs(lf.R * lf.R % lf.p)]
+        r = mont(pr, shift_limbs(pr, r, lf), r2, lf)
+    return r
+
+
+def addmod(pr: LProgram, A: list, B: list, lf: LaneField) -> list:
+    T = normalise(pr, [pr.add(a, b) for a, b in zip(A, B)])
+    # a + b < 2p < 2^(52L): the top limb is below 2^52
+    T[-1] = pr.assume(T[-1], 0, M52)
+    return csub(pr, T, lf)
+
+
+def submod(pr: LProgram, A: list, B: list, lf: LaneField) -> list:
+    D, c = [], None
+    for a, b in zip(A, B):
+        d = pr.sub(a, b)
+        if c is not None:
+            d = pr.add(d, c)
+        c = pr.sra(d, 52)
+        D.append(pr.andi(d, M52))
+    # a - b in (-p, p): the last carry is -1 (a < b) or 0; add p back if -1
+    m = pr.assume(c, -1, 0)
+    out, c = [], None
+    for j, d in enumerate(D):
+        if lf.P[j]:
+            d = pr.add(d, pr.andi(m, lf.P[j]))
+        if c is not None:
+            d = pr.add(d, c)
+        if j < len(D) - 1:
+            c = pr.shr(d, 52)
+            d = pr.andi(d, M52)
+        else:
+            d = pr.andi(d, M52)      # drops the 2^(52L) of the wrap-around
+        out.append(d)
+    return out
+
+
+# ---- the kernels ------------------------------------------------------------
+
+LANE_OPS = ("vmul8", "vsqr8", "vadd8", "vsub8", "vmuls8", "vmac8",
+            "x8_load", "x8_store", "x8_mul", "x8_sqr", "x8_add", "x8_sub")
+# kernels with two inputs (r, a, b); the others take (r, a)
+LANE_BINARY = ("vmul8", "vadd8", "vsub8", "vmuls8", "vmac8", "x8_mul", "x8_add", "x8_sub")
+
+_DOC = {
+    "vmul8": "r[l] = a[l]*b[l] for 8 elements (element arrays of the scalar API, internal "
+             "form, < p); r may alias a and/or b.",
+    "vsqr8": "r[l] = a[l]^2 for 8 elements; r may alias a.",
+    "vadd8": "r[l] = a[l] + b[l] mod p for 8 elements; r may alias a and/or b.",
+    "vsub8": "r[l] = a[l] - b[l] mod p for 8 elements; r may alias a and/or b.",
+    "vmuls8": "r[l] = a[l]*c for 8 elements, c one element (Montgomery fields: c in internal "
+              "form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c.",
+    "vmac8": "acc[l] = acc[l] + a[l]*b[l]*K mod p in lanes (acc: x8 lane form, K = 1 for "
+             "Montgomery fields, 2^-(64N) for pseudo-Mersenne ones); a, b element arrays.",
+    "x8_load": "lane form (L x 8 limbs, lane-major) of 8 elements; r must not overlap a.",
+    "x8_store": "8 elements from lane form; r must not overlap a.",
+    "x8_mul": "lane form r = a*b; r may alias a and/or b.",
+    "x8_sqr": "lane form r = a^2; r may alias a.",
+    "x8_add": "lane form r = a + b mod p; r may alias a and/or b.",
+    "x8_sub": "lane form r = a - b mod p; r may alias a and/or b.",
+}
+
+
+def lane_program(op: str, name: str, lf: LaneField) -> LProgram:
+    """The lane program of kernel `op` (LANE_OPS) of field lf."""
+    pr = LProgram(name)
+    n, L = lf.n, lf.L
+    limb = dict(bound=M52)
+    pr.comment = (f"{_DOC[op]} Lane form: {L} limbs of 52 bits, each < 2^52, value < p. "
+                  "Constant time.")
+    r_kind = "lanes" if op in ("x8_load", "x8_mul", "x8_sqr", "x8_add", "x8_sub", "vmac8") \
+        else "elems"
+    if op == "vmac8":
+        acc = pr.arg("acc", "lanes", "out", L, **limb)
+        acc_in = pr.arg("acc_in", "lanes", "in", L, **limb)
+    else:
+        r = pr.arg("r", r_kind, "out", L if r_kind == "lanes" else n, **(limb if r_kind == "lanes" else {}))
+
+    def elems(name):
+        a = pr.arg(name, "elems", "in", n)
+        return [pr.ld(a, j) for j in range(n)]
+
+    def lanes(name):
+        a = pr.arg(name, "lanes", "in", L, **limb)
+        return [pr.ld(a, j) for j in range(L)]
+
+    def out(T):
+        if r_kind == "lanes":
+            for j, v in enumerate(T):
+                pr.st(r, j, v)
+        else:
+            for j, v in enumerate(join(pr, T, lf)):
+                pr.st(r, j, v)
+
+    if op in ("vmul8", "vadd8", "vsub8"):
+        A, B = split(pr, elems("a"), lf), split(pr, elems("b"), lf)
+        f = {"vmul8": mulmod, "vadd8": addmod, "vsub8": submod}[op]
+        out(f(pr, A, B, lf))
+    elif op == "vsqr8":
+        A = split(pr, elems("a"), lf)
+        out(mulmod(pr, A, A, lf))
+    elif op == "vmuls8":
+        W = elems("a")
+        c = pr.arg("c", "elem1", "in", n)
+        C = split(pr, [pr.ld(c, j) for j in range(n)], lf)
+        out(mont(pr, split(pr, W, lf, lf.e), C, lf))
+    elif op == "vmac8":
+        A0 = [pr.ld(acc_in, j) for j in range(L)]
+        W = elems("a")
+        B = split(pr, elems("b"), lf)
+        T = mont(pr, split(pr, W, lf, lf.e), B, lf)
+        for j, v in enumerate(addmod(pr, A0, T, lf)):
+            pr.st(acc, j, v)
+    elif op == "x8_load":
+        out(split(pr, elems("a"), lf))
+    elif op == "x8_store":
+        out(lanes("a"))
+    elif op in ("x8_mul", "x8_add", "x8_sub"):
+        A, B = lanes("a"), lanes("b")
+        f = {"x8_mul": mulmod, "x8_add": addmod, "x8_sub": submod}[op]
+        out(f(pr, A, B, lf))
+    elif op == "x8_sqr":
+        A = lanes("a")
+        out(mulmod(pr, A, A, lf))
+    else:
+        raise ValueError(op)
+    return pr.prune()
+
+
+def lane_programs(f, prefix: str) -> dict:
+    lf = LaneField(f.p, f.n, f.form)
+    return {op: lane_program(op, f"{prefix}{op}", lf) for op in LANE_OPS}

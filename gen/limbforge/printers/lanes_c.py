@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""Portable C printer of lane programs (lanes.py): the program once, in a
+loop over the 8 lanes (uint64_t words, unsigned __int128 for the high half
+of a 52x52-bit product).  Each lane reads all of its inputs before it writes,
+so outputs may alias inputs element for element."""
+from __future__ import annotations
+
+from ..lanes import LProgram
+
+W = 8  # lanes of the x8 form
+
+PRELUDE = """#include <stdint.h>
+
+#include "lf_internal.h" /* lf_vb */
+"""
+
+_M52 = "UINT64_C(0xfffffffffffff)"
+
+
+def _lit(x: int) -> str:
+    return f"UINT64_C({x:#x})"
+
+
+def _addr(a, i: int) -> str:
+    if a.kind == "lanes":
+        return f"{a.name}[{i * W} + l]"
+    if a.kind == "elems":
+        return f"{a.name}[l * {a.rows} + {i}]"
+    return f"{a.name}[{i}]"
+
+
+def print_function(prog: LProgram, symbol: str) -> str:
+    arrays = {a.name: a for a in prog.arrays}
+    params = ", ".join(f"uint64_t *{a.name}" if a.role == "out" else f"const uint64_t *{a.name}"
+                       for a in prog.arrays)
+    lines = [f"/* {prog.comment} */", f"LF_HIDDEN void {symbol}({params})", "{",
+             f"    for (int l = 0; l < {W}; l++) {{"]
+    names: dict = {}
+
+    def v(x):
+        return names[x.id]
+
+    for op in prog.ops:
+        o, s, d = op.opcode, op.srcs, op.dst
+        if o == "assume":
+            names[d.id] = v(s[0])
+            continue
+        if o == "st":
+            lines.append(f"        {_addr(arrays[op.imm[0]], op.imm[1])} = {v(s[0])};")
+            continue
+        names[d.id] = f"v{d.id}"
+        if o == "ld":
+            e = _addr(arrays[op.imm[0]], op.imm[1])
+        elif o == "const":
+            e = _lit(op.imm[0])
+        elif o == "madlo":
+            e = f"(({v(s[1])} * {v(s[2])}) & {_M52})"
+            if s[0] is not None:
+                e = f"{v(s[0])} + {e}"
+        elif o == "madhi":
+            e = f"(uint64_t)(((unsigned __int128){v(s[1])} * {v(s[2])}) >> 52)"
+            if s[0] is not None:
+                e = f"{v(s[0])} + {e}"
+        elif o == "add":
+            e = f"{v(s[0])} + {v(s[1])}"
+        elif o == "sub":
+            e = f"{v(s[0])} - {v(s[1])}"
+        elif o == "shl":
+            e = f"{v(s[0])} << {op.imm[0]}"
+        elif o == "shr":
+            e = f"{v(s[0])} >> {op.imm[0]}"
+        elif o == "sra":
+            # arithmetic shift of the two's-complement word (gcc and clang
+            # define >> on negative values so)
+            e = f"(uint64_t)((int64_t){v(s[0])} >> {op.imm[0]})"
+        elif o == "and":
+            e = f"{v(s[0])} & {_lit(op.imm[0])}"
+        elif o == "or":
+            e = f"{v(s[0])} | {v(s[1])}"
+        elif o == "sel":
+            m = f"m{d.id}"
+            lines.append(f"        uint64_t {m} = lf_vb({v(s[0])});")
+            e = f"({v(s[1])} & {m}) | ({v(s[2])} & ~{m})"
+        else:
+            raise ValueError(o)
+        lines.append(f"        uint64_t v{d.id} = {e};")
+    lines += ["    }", "}"]
+    return "\n".join(lines) + "\n"

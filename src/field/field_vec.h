@@ -1,0 +1,268 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* field_vec.h: the array API (vec_*, inner_product) and the lane-resident
+ * x8 type of one prime field, written once; included by field_template.h
+ * (same contract, plus LF_LANE_L, LF_VKERNELS() and lf_c_lane_fix below).
+ *
+ * The lane kernels (src/field/README.md, "Vector arithmetic") work on 8
+ * elements at a time in radix 2^52: kernels vmul8 .. vmac8 take and give
+ * element arrays (8 consecutive lf_<field>_t), x8_* the lane form.  A back
+ * end whose table has NULL entries (the back ends with scalar kernels of
+ * their own, and standalone `gen field` output) has no vector path: the
+ * array API and the x8 functions run the scalar kernels in a loop there.
+ *
+ * Extra contract of the instantiating file:
+ *   LF_LANE_L            limbs of 52 bits of the lane form (ceil(64 N / 52))
+ *   LF_VKERNELS()   const lf_field_vec_kernels * of the back end in use
+ *   lf_c_lane_fix   pseudo-Mersenne fields: 2^(64N) mod p (vmuls8 wants
+ *                   c * 2^(64N), vmac8 gives sums / 2^(64N)); Montgomery: 1
+ *   LF_VEC_TAIL_MIN a tail of at least this many elements (n mod 8) runs
+ *                   as one zero-padded vector block, a shorter one on the
+ *                   scalar kernels (measured: README.md)
+ */
+#ifndef LF_FIELD_TEMPLATE_INCLUDED
+#error "field_vec.h: included by field_template.h only"
+#endif
+
+#define LFV_X LF_CAT(lf_, LF_FIELD, _, x8_t)
+
+/* one vector call on the n (< 8) elements left: copied into zeroed blocks
+ * (0 is a valid element), the results copied back, the copies wiped */
+static void lftv_tail(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n,
+                      lf_kernel3 k3, lf_kernel2 k2)
+{
+    uint64_t ta[8 * LF_N] = {0}, tb[8 * LF_N] = {0}, tr[8 * LF_N];
+    for (size_t i = 0; i < n * LF_N; i++) {
+        ta[i] = a[i];
+        if (b) tb[i] = b[i];
+    }
+    if (k3)
+        k3(tr, ta, tb);
+    else
+        k2(tr, ta);
+    for (size_t i = 0; i < n * LF_N; i++) r[i] = tr[i];
+    lf_wipe(ta, sizeof ta);
+    lf_wipe(tb, sizeof tb);
+    lf_wipe(tr, sizeof tr);
+}
+
+/* r[i] = op(a[i], b[i]) for i < n: v8 on blocks of 8, s1 per element */
+static void lftv_map2(LF_T *r, const LF_T *a, const LF_T *b, size_t n, lf_kernel3 v8,
+                      lf_kernel3 s1)
+{
+    size_t i = 0;
+    if (v8) {
+        for (; i + 8 <= n; i += 8) v8(r[i].v, a[i].v, b[i].v);
+        if (n - i >= LF_VEC_TAIL_MIN) {
+            lftv_tail(r[i].v, a[i].v, b[i].v, n - i, v8, NULL);
+            return;
+        }
+    }
+    for (; i < n; i++) s1(r[i].v, a[i].v, b[i].v);
+}
+
+/* r[i] = a[i] * b[i] for i < n.  r may alias a and/or b (the same array);
+ * constant time in the values (n is public). */
+void LF_FN(vec_mul)(LF_T *r, const LF_T *a, const LF_T *b, size_t n)
+{
+    lftv_map2(r, a, b, n, LF_VKERNELS()->vmul8, LF_KERNELS()->mul);
+}
+
+/* r[i] = a[i] + b[i] */
+void LF_FN(vec_add)(LF_T *r, const LF_T *a, const LF_T *b, size_t n)
+{
+    lftv_map2(r, a, b, n, LF_VKERNELS()->vadd8, LF_KERNELS()->add);
+}
+
+/* r[i] = a[i] - b[i] */
+void LF_FN(vec_sub)(LF_T *r, const LF_T *a, const LF_T *b, size_t n)
+{
+    lftv_map2(r, a, b, n, LF_VKERNELS()->vsub8, LF_KERNELS()->sub);
+}
+
+/* r[i] = a[i]^2 */
+void LF_FN(vec_sqr)(LF_T *r, const LF_T *a, size_t n)
+{
+    const lf_field_vec_kernels *vk = LF_VKERNELS();
+    const lf_field_kernels *k = LF_KERNELS();
+    size_t i = 0;
+    if (vk->vsqr8) {
+        for (; i + 8 <= n; i += 8) vk->vsqr8(r[i].v, a[i].v);
+        if (n - i >= LF_VEC_TAIL_MIN) {
+            lftv_tail(r[i].v, a[i].v, NULL, n - i, NULL, vk->vsqr8);
+            return;
+        }
+    }
+    for (; i < n; i++) k->sqr(r[i].v, a[i].v);
+}
+
+/* r[i] = a[i] * c; r may alias a, not c (c is read all along) */
+void LF_FN(vec_mul_scalar)(LF_T *r, const LF_T *a, const LF_T *c, size_t n)
+{
+    const lf_field_vec_kernels *vk = LF_VKERNELS();
+    const lf_field_kernels *k = LF_KERNELS();
+    size_t i = 0;
+    if (vk->vmuls8 && n >= LF_VEC_TAIL_MIN) {
+        uint64_t cc[LF_N];
+        /* vmuls8 computes a * c' / 2^(64N): c' = c for Montgomery fields,
+         * c * 2^(64N) mod p for plain ones (one scalar product) */
+        if (LF_MONT)
+            lft_copy(cc, c->v);
+        else
+            k->mul(cc, c->v, lf_c_lane_fix);
+        for (; i + 8 <= n; i += 8) vk->vmuls8(r[i].v, a[i].v, cc);
+        if (n - i >= LF_VEC_TAIL_MIN) {
+            uint64_t ta[8 * LF_N] = {0}, tr[8 * LF_N];
+            for (size_t j = 0; j < (n - i) * LF_N; j++) ta[j] = a[i].v[j];
+            vk->vmuls8(tr, ta, cc);
+            for (size_t j = 0; j < (n - i) * LF_N; j++) r[i].v[j] = tr[j];
+            lf_wipe(ta, sizeof ta);
+            lf_wipe(tr, sizeof tr);
+            i = n;
+        }
+        lf_wipe(cc, sizeof cc);
+    }
+    for (; i < n; i++) k->mul(r[i].v, a[i].v, c->v);
+}
+
+/* r = sum of a[i] * b[i] over i < n (0 for n = 0).  r may alias an element
+ * of a or b (written last). */
+void LF_FN(inner_product)(LF_T *r, const LF_T *a, const LF_T *b, size_t n)
+{
+    const lf_field_vec_kernels *vk = LF_VKERNELS();
+    const lf_field_kernels *k = LF_KERNELS();
+    uint64_t acc[LF_N] = {0}, t[LF_N];
+    size_t i = 0;
+    if (vk->vmac8 && n >= 8) {
+        uint64_t lanes[LF_LANE_L * 8] = {0}, sums[8 * LF_N];
+        for (; i + 8 <= n; i += 8) vk->vmac8(lanes, lanes, a[i].v, b[i].v);
+        if (n - i >= LF_VEC_TAIL_MIN) {
+            uint64_t ta[8 * LF_N] = {0}, tb[8 * LF_N] = {0};
+            for (size_t j = 0; j < (n - i) * LF_N; j++) {
+                ta[j] = a[i].v[j];
+                tb[j] = b[i].v[j];
+            }
+            vk->vmac8(lanes, lanes, ta, tb);
+            lf_wipe(ta, sizeof ta);
+            lf_wipe(tb, sizeof tb);
+            i = n;
+        }
+        vk->x8_store(sums, lanes);
+        for (int l = 0; l < 8; l++) k->add(acc, acc, sums + l * LF_N);
+        /* plain fields: the lanes hold sums of a b / 2^(64N) */
+        if (!LF_MONT) k->mul(acc, acc, lf_c_lane_fix);
+        lf_wipe(lanes, sizeof lanes);
+        lf_wipe(sums, sizeof sums);
+    }
+    for (; i < n; i++) {
+        k->mul(t, a[i].v, b[i].v);
+        k->add(acc, acc, t);
+    }
+    lft_copy(r->v, acc);
+    lf_wipe(acc, sizeof acc);
+    lf_wipe(t, sizeof t);
+}
+
+/* ---- the lane-resident type ---------------------------------------------- */
+
+/* Without lane kernels: element l of lane-form x to its N words, and back
+ * (shift counts are loop positions, not data) */
+#define LFTV_M52 ((UINT64_C(1) << 52) - 1)
+static void lftv_join(uint64_t w[LF_N], const uint64_t *x, int l)
+{
+    for (int j = 0; j < LF_N; j++) w[j] = 0;
+    for (int i = 0; i < LF_LANE_L; i++) {
+        uint64_t v = x[i * 8 + l];
+        int word = 52 * i / 64, sh = 52 * i % 64;
+        if (word < LF_N) w[word] |= v << sh;
+        if (sh > 12 && word + 1 < LF_N) w[word + 1] |= v >> (64 - sh);
+    }
+}
+
+static void lftv_split(uint64_t *x, int l, const uint64_t w[LF_N])
+{
+    for (int i = 0; i < LF_LANE_L; i++) {
+        int word = 52 * i / 64, sh = 52 * i % 64;
+        uint64_t v = word < LF_N ? w[word] >> sh : 0;
+        if (sh > 12 && word + 1 < LF_N) v |= w[word + 1] << (64 - sh);
+        x[i * 8 + l] = v & LFTV_M52;
+    }
+}
+
+/* r = op(a, b) lane by lane through the scalar kernel (b NULL: unary) */
+static void lftv_x8_scalar(uint64_t *r, const uint64_t *a, const uint64_t *b, lf_kernel3 k3,
+                           lf_kernel2 k2)
+{
+    uint64_t ea[LF_N], eb[LF_N], er[LF_N];
+    for (int l = 0; l < 8; l++) {
+        lftv_join(ea, a, l);
+        if (b) {
+            lftv_join(eb, b, l);
+            k3(er, ea, eb);
+        } else {
+            k2(er, ea);
+        }
+        lftv_split(r, l, er);
+    }
+    lf_wipe(ea, sizeof ea);
+    lf_wipe(eb, sizeof eb);
+    lf_wipe(er, sizeof er);
+}
+
+/* r = the lane form of a[0..7]; r must not overlap a */
+void LF_FN(x8_load)(LFV_X *r, const LF_T a[8])
+{
+    const lf_field_vec_kernels *vk = LF_VKERNELS();
+    if (vk->x8_load)
+        vk->x8_load(&r->l[0][0], a[0].v);
+    else
+        for (int l = 0; l < 8; l++) lftv_split(&r->l[0][0], l, a[l].v);
+}
+
+/* r[0..7] = the elements of a; r must not overlap a */
+void LF_FN(x8_store)(LF_T r[8], const LFV_X *a)
+{
+    const lf_field_vec_kernels *vk = LF_VKERNELS();
+    if (vk->x8_store)
+        vk->x8_store(r[0].v, &a->l[0][0]);
+    else
+        for (int l = 0; l < 8; l++) lftv_join(r[l].v, &a->l[0][0], l);
+}
+
+void LF_FN(x8_mul)(LFV_X *r, const LFV_X *a, const LFV_X *b)
+{
+    const lf_field_vec_kernels *vk = LF_VKERNELS();
+    if (vk->x8_mul)
+        vk->x8_mul(&r->l[0][0], &a->l[0][0], &b->l[0][0]);
+    else
+        lftv_x8_scalar(&r->l[0][0], &a->l[0][0], &b->l[0][0], LF_KERNELS()->mul, NULL);
+}
+
+void LF_FN(x8_sqr)(LFV_X *r, const LFV_X *a)
+{
+    const lf_field_vec_kernels *vk = LF_VKERNELS();
+    if (vk->x8_sqr)
+        vk->x8_sqr(&r->l[0][0], &a->l[0][0]);
+    else
+        lftv_x8_scalar(&r->l[0][0], &a->l[0][0], NULL, NULL, LF_KERNELS()->sqr);
+}
+
+void LF_FN(x8_add)(LFV_X *r, const LFV_X *a, const LFV_X *b)
+{
+    const lf_field_vec_kernels *vk = LF_VKERNELS();
+    if (vk->x8_add)
+        vk->x8_add(&r->l[0][0], &a->l[0][0], &b->l[0][0]);
+    else
+        lftv_x8_scalar(&r->l[0][0], &a->l[0][0], &b->l[0][0], LF_KERNELS()->add, NULL);
+}
+
+void LF_FN(x8_sub)(LFV_X *r, const LFV_X *a, const LFV_X *b)
+{
+    const lf_field_vec_kernels *vk = LF_VKERNELS();
+    if (vk->x8_sub)
+        vk->x8_sub(&r->l[0][0], &a->l[0][0], &b->l[0][0]);
+    else
+        lftv_x8_scalar(&r->l[0][0], &a->l[0][0], &b->l[0][0], LF_KERNELS()->sub, NULL);
+}
+
+#undef LFTV_M52
+#undef LFV_X

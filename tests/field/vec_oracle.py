@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""Check every built-in field's array API (vec_*, inner_product) and x8 lane
+type against Python ints.
+
+Runs tests/field/vec_pipe.c (the command after --, possibly behind
+qemu-user; request format in its header comment).  Per field and op: every
+n from 0 to 64 and a few large n that are not multiples of 8, with
+edge-biased values (tests' edge_values: 0, 1, p-1, all-ones limbs, ...)
+shuffled so that each one lands in every lane position; the x8 ops on
+blocks of 8 of the same values.
+
+  vec_oracle.py [--cases N] [--seed S] -- CMD...
+N scales the number of random blocks per op (default 40, times LF_TEST_ITERS).
+Exit 77 if CMD exits 77."""
+import argparse
+import os
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "gen"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
+from limbforge.fields import builtin_fields  # noqa: E402
+from limbforge.testvals import edge_values  # noqa: E402
+from pipe_oracle import Checks, hexw, parse_args  # noqa: E402
+
+VEC_OPS = ("vec_mul", "vec_sqr", "vec_add", "vec_sub", "vec_mul_scalar", "inner_product")
+X8_OPS = ("x8_mul", "x8_sqr", "x8_add", "x8_sub", "x8_chain")
+LARGE_N = (67, 100, 257, 1027)
+
+
+def expected(op, f, a, b):
+    """Canonical values of the results (the tests compare bytes: to_bytes)."""
+    p = f.p
+    if op == "inner_product":
+        return [sum(x * y for x, y in zip(a, b)) % p]
+    if op == "vec_mul_scalar":
+        return [x * b[0] % p for x in a]
+    if op == "x8_chain":
+        return [((x * y + x) ** 2 - y) % p for x, y in zip(a, b)]
+    fn = {"vec_mul": lambda x, y: x * y, "x8_mul": lambda x, y: x * y,
+          "vec_sqr": lambda x, y: x * x, "x8_sqr": lambda x, y: x * x,
+          "vec_add": lambda x, y: x + y, "x8_add": lambda x, y: x + y,
+          "vec_sub": lambda x, y: x - y, "x8_sub": lambda x, y: x - y}[op]
+    return [fn(x, y) % p for x, y in zip(a, b)]
+
+
+def request(op, f, n, A, B):
+    nb = f.nbytes
+    a = [A[i % len(A)] for i in range(n)]
+    b = [B[(i + i // len(A)) % len(A)] for i in range(n)]
+    want = expected(op, f, a, b)
+    req = f"{op} {f.name} {n} {''.join(hexw(x, nb) for x in A)} {''.join(hexw(x, nb) for x in B)}"
+    text = "".join(hexw(x, nb) for x in want) or "-"
+
+    def check(w):
+        return w == [text]
+    return req, check
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cases", type=int, default=40)
+    args = parse_args(ap, default_seed=1)
+    scale = float(os.environ.get("LF_TEST_ITERS", "1"))
+    blocks = max(4, int(args.cases * scale))
+    rng = random.Random(args.seed)
+    total = fails = 0
+    backend = "?"
+    for f in builtin_fields():
+        p = f.p
+        edge = edge_values(p, f.n, rng, 64)
+        checks = Checks()
+        for op in VEC_OPS:
+            for n in list(range(0, 65)) + list(LARGE_N):
+                k = min(64, max(1, n))
+                A = rng.sample(edge, k) if n % 3 else [rng.choice(edge) for _ in range(k)]
+                B = [rng.choice(edge) if rng.randrange(2) else rng.randrange(p) for _ in range(k)]
+                checks.add(*request(op, f, n, A, B))
+        for op in X8_OPS:
+            # every edge value in every lane position, then random blocks
+            for rot in range(8):
+                for start in range(0, len(edge), 8):
+                    A = [edge[(start + (l + rot) % 8) % len(edge)] for l in range(8)]
+                    B = [edge[(start * 7 + 3 * l + rot) % len(edge)] for l in range(8)]
+                    checks.add(*request(op, f, 8, A, B))
+            for _ in range(blocks):
+                A = [rng.randrange(p) for _ in range(8)]
+                B = [rng.choice(edge) for _ in range(8)]
+                checks.add(*request(op, f, 8, A, B))
+        res = checks.run(args.cmd, show=3, label=f"{f.name}: ")
+        if res.skipped:
+            print(f"back end unavailable: {res.stderr.strip()}")
+            return 77
+        backend = res.backend
+        total += res.total
+        fails += len(res.failed)
+        print(f"{f.name}: {len(res.failed)} wrong" if res.failed else f"{f.name}: {res.total} checks ok")
+    print(f"vec_oracle: backend {backend}: {total} checks, {fails} failures (seed {args.seed})")
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
