@@ -10,6 +10,8 @@
  *   sqr      a = a^2           (latency; throughput)
  *   add      a = a+b           (latency; throughput)
  *   sub      a = a-b           (latency; throughput)
+ *   vec_mul  a[i] = a[i]*b[i]  lf_<f>_vec_mul on 1024 elements (throughput, per element);
+ *            vec_sqr, vec_add likewise; inner_product per term
  *   inv      x = 1/x + y       constant-time inversion + one field add (latency)
  *   inv_var  x = 1/x + y       variable-time inversion + one field add (latency)
  *   sqrt     x = sqrt((x*y)^2) one mul + one squaring + square root (latency)
@@ -277,6 +279,9 @@ static int lfbf_foreign_backend(lf_backend b)
     return !root || !rn || strcmp(rn, root) != 0;
 }
 
+/* elements per call of the array-API rows (three arrays stay in L2) */
+#define LFBF_VN 1024
+
 /* Per field F: state, measured loops, p read back from the library, and a
  * runner that loops over back ends and ops. */
 #define LFBF_FIELD(F, NL, NB)                                                                    \
@@ -377,6 +382,31 @@ static int lfbf_foreign_backend(lf_backend b)
         memcpy(p, buf, NB);                                                                      \
         return 0;                                                                                \
     }                                                                                            \
+    /* array API: LFBF_VN elements per call, rows per element */                                \
+    static lf_##F##_t lfbf_va_##F[LFBF_VN], lfbf_vb_##F[LFBF_VN];                                \
+    static void lfbf_##F##_vec_mul(void *arg, uint64_t n)                                        \
+    {                                                                                            \
+        (void)arg;                                                                               \
+        while (n--) lf_##F##_vec_mul(lfbf_va_##F, lfbf_va_##F, lfbf_vb_##F, LFBF_VN);           \
+    }                                                                                            \
+    static void lfbf_##F##_vec_sqr(void *arg, uint64_t n)                                        \
+    {                                                                                            \
+        (void)arg;                                                                               \
+        while (n--) lf_##F##_vec_sqr(lfbf_va_##F, lfbf_va_##F, LFBF_VN);                         \
+    }                                                                                            \
+    static void lfbf_##F##_vec_add(void *arg, uint64_t n)                                        \
+    {                                                                                            \
+        (void)arg;                                                                               \
+        while (n--) lf_##F##_vec_add(lfbf_va_##F, lfbf_va_##F, lfbf_vb_##F, LFBF_VN);           \
+    }                                                                                            \
+    static void lfbf_##F##_inner_product(void *arg, uint64_t n)                                  \
+    {                                                                                            \
+        lfbf_st_##F *s = arg;                                                                    \
+        while (n--) {                                                                            \
+            lf_##F##_inner_product(&s->t, lfbf_va_##F, lfbf_vb_##F, LFBF_VN);                    \
+            lfbf_va_##F[0] = s->t; /* a dependency from call to call */                          \
+        }                                                                                        \
+    }                                                                                            \
     static void lfbf_##F##_run(lfb *h, const fdesc *fd)                                          \
     {                                                                                            \
         static const lfb_row_spec tab[] = {                                                           \
@@ -388,6 +418,10 @@ static int lfbf_foreign_backend(lf_backend b)
             {"add", lfbf_##F##_add_tp, LFB_THROUGHPUT, LFB_CHAINS},                              \
             {"sub", lfbf_##F##_sub_lat, LFB_LATENCY, 1},                                         \
             {"sub", lfbf_##F##_sub_tp, LFB_THROUGHPUT, LFB_CHAINS},                              \
+            {"vec_mul", lfbf_##F##_vec_mul, LFB_THROUGHPUT, LFBF_VN},                            \
+            {"vec_sqr", lfbf_##F##_vec_sqr, LFB_THROUGHPUT, LFBF_VN},                            \
+            {"vec_add", lfbf_##F##_vec_add, LFB_THROUGHPUT, LFBF_VN},                            \
+            {"inner_product", lfbf_##F##_inner_product, LFB_THROUGHPUT, LFBF_VN},                \
         };                                                                                       \
         static const chain_spec chains[] = {                                                     \
             {"inv", lfbf_##F##_inv_lat, CH_INV},                                                 \
@@ -414,6 +448,10 @@ static int lfbf_foreign_backend(lf_backend b)
                     bad |= lf_##F##_from_bytes(&s->b[j], fd->in[1][j]) != 0;                     \
                 }                                                                                \
                 bad |= lf_##F##_from_bytes(&s->y, fd->in[1][0]) != 0;                            \
+                for (int j = 0; j < LFBF_VN; j++) {                                              \
+                    lfbf_va_##F[j] = s->a[j % LFB_CHAINS];                                       \
+                    lfbf_vb_##F[j] = s->b[(j / LFB_CHAINS + j) % LFB_CHAINS];                    \
+                }                                                                                \
                 if (bad) {                                                                       \
                     lfb_note(h, "%s: lf_%s_from_bytes rejected an input < p", #F, #F);          \
                     return;                                                                      \

@@ -23,7 +23,7 @@
 
 set(LF_ISA_FLAGS_avx2 -mavx2)
 set(LF_ISA_FLAGS_avx512 -mavx2 -mavx512f -mavx512bw -mavx512dq -mavx512vl)
-set(LF_ISA_FLAGS_avx512ifma ${LF_ISA_FLAGS_avx512} -mavx512ifma)
+set(LF_ISA_FLAGS_avx512ifma ${LF_ISA_FLAGS_avx512} -mavx512ifma -mavx512vbmi2)
 set(LF_ISA_FLAGS_neon "") # Advanced SIMD is part of the AArch64 baseline
 set(LF_ISA_FLAGS_rvv -march=rv64gcv)
 set(LF_ISA_FLAGS_power9 -mcpu=power9)

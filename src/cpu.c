@@ -60,7 +60,8 @@ static int lf_x86_own(lf_backend b)
     case LF_BACKEND_AVX512:
         return zmm && ((bx >> 16) & 1) /* F */ && ((bx >> 17) & 1) /* DQ */ &&
                ((bx >> 30) & 1) /* BW */ && ((bx >> 31) & 1) /* VL */;
-    case LF_BACKEND_AVX512IFMA: return zmm && ((bx >> 21) & 1);
+    /* IFMA and VBMI2 (vpshldq/vpshrdq): every CPU with IFMA but Cannon Lake */
+    case LF_BACKEND_AVX512IFMA: return zmm && ((bx >> 21) & 1) && ((c >> 6) & 1);
     default: return 0;
     }
 }

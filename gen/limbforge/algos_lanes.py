@@ -45,9 +45,11 @@ class LaneField:
 
 # ---- conversions ------------------------------------------------------------
 
-def split(pr: LProgram, W: list, lf: LaneField, shift: int = 0) -> list:
-    """N words (a value x < 2^(64N)) -> L limbs below 2^52 of x * 2^shift
-    (shift <= e, so the value stays below 2^(52L))."""
+def split(pr: LProgram, W: list, lf: LaneField, shift: int = 0, clean: bool = True) -> list:
+    """N words (a value x < 2^(64N)) -> L limbs of x * 2^shift (shift <= e,
+    so the value stays below 2^(52L)).  clean: every limb below 2^52; else
+    a limb may carry junk above bit 52, which only a multiplier input
+    (madlo/madhi with low52) may take: IFMA reads the low 52 bits alone."""
     n, out = len(W), []
     assert 0 <= shift <= lf.e
     for k in range(lf.L):
@@ -57,13 +59,13 @@ def split(pr: LProgram, W: list, lf: LaneField, shift: int = 0) -> list:
         else:
             w, s = divmod(b, 64)
             if w >= n:
-                v = pr.const(0)
-                out.append(v)
+                out.append(pr.const(0))
                 continue
-            v = pr.shr(W[w], s) if s else W[w]
             if s + 52 > 64 and w + 1 < n:
-                v = pr.or_(v, pr.shl(W[w + 1], 64 - s, wrap=True))
-        out.append(pr.andi(v, M52))
+                v = pr.shrd(W[w + 1], W[w], s)
+            else:
+                v = pr.shr(W[w], s) if s else W[w]
+        out.append(pr.andi(v, M52) if clean else v)
     return out
 
 
@@ -134,16 +136,17 @@ def csub(pr: LProgram, T: list, lf: LaneField) -> list:
 
 
 def mont(pr: LProgram, A: list, B: list, lf: LaneField) -> list:
-    """A' B / 2^(52L) mod p, fully reduced: A' (limbs < 2^52) < 2^e p and
-    B < p, or A' < p and B < 2^e p."""
+    """A' B / 2^(52L) mod p, fully reduced: A' < 2^e p and B < p, or A' < p
+    and B < 2^e p (the values of their limbs' low 52 bits: split's unclean
+    limbs may enter)."""
     L = lf.L
     t = [None] * (L + 1)
     pinv = pr.const(lf.pinv)
     P = [pr.const(x) if x else None for x in lf.P]
     for i in range(L):
         for j in range(L):
-            t[j] = pr.madlo(t[j], A[i], B[j])
-            t[j + 1] = pr.madhi(t[j + 1], A[i], B[j])
+            t[j] = pr.madlo(t[j], A[i], B[j], low52=True)
+            t[j + 1] = pr.madhi(t[j + 1], A[i], B[j], low52=True)
         m = pr.madlo(None, t[0], pinv, low52=True)
         for j in range(L):
             if P[j] is not None:
@@ -258,23 +261,29 @@ def lane_program(op: str, name: str, lf: LaneField) -> LProgram:
             for j, v in enumerate(join(pr, T, lf)):
                 pr.st(r, j, v)
 
-    if op in ("vmul8", "vadd8", "vsub8"):
+    if op in ("vadd8", "vsub8"):
         A, B = split(pr, elems("a"), lf), split(pr, elems("b"), lf)
-        f = {"vmul8": mulmod, "vadd8": addmod, "vsub8": submod}[op]
-        out(f(pr, A, B, lf))
-    elif op == "vsqr8":
-        A = split(pr, elems("a"), lf)
-        out(mulmod(pr, A, A, lf))
+        out((addmod if op == "vadd8" else submod)(pr, A, B, lf))
+    elif op in ("vmul8", "vsqr8"):
+        # multiplier inputs only: a shifted by e as it is split, limbs unclean
+        W = elems("a")
+        A = split(pr, W, lf, lf.e, clean=False)
+        B = split(pr, elems("b"), lf, clean=False) if op == "vmul8" else split(pr, W, lf, clean=False)
+        T = mont(pr, A, B, lf)
+        if lf.form != "montgomery":
+            r2 = [pr.const(x) for x in lf.limbs(lf.R * lf.R % lf.p)]
+            T = mont(pr, shift_limbs(pr, T, lf), r2, lf)
+        out(T)
     elif op == "vmuls8":
         W = elems("a")
         c = pr.arg("c", "elem1", "in", n)
-        C = split(pr, [pr.ld(c, j) for j in range(n)], lf)
-        out(mont(pr, split(pr, W, lf, lf.e), C, lf))
+        C = split(pr, [pr.ld(c, j) for j in range(n)], lf, clean=False)
+        out(mont(pr, split(pr, W, lf, lf.e, clean=False), C, lf))
     elif op == "vmac8":
         A0 = [pr.ld(acc_in, j) for j in range(L)]
         W = elems("a")
-        B = split(pr, elems("b"), lf)
-        T = mont(pr, split(pr, W, lf, lf.e), B, lf)
+        B = split(pr, elems("b"), lf, clean=False)
+        T = mont(pr, split(pr, W, lf, lf.e, clean=False), B, lf)
         for j, v in enumerate(addmod(pr, A0, T, lf)):
             pr.st(acc, j, v)
     elif op == "x8_load":

@@ -25,11 +25,13 @@ Ops (dst <- srcs):
   madlo  v <- acc|None, a, b      acc + (a*b mod 2^52); a and b below 2^52 (for
                                   `low52` sources only their low 52 bits count:
                                   the result depends only on them)
-  madhi  v <- acc|None, a, b      acc + floor(a*b / 2^52); a, b < 2^52
+  madhi  v <- acc|None, a, b      acc + floor(a*b / 2^52); a, b < 2^52 (or `low52`
+                                  sources, of which only the low 52 bits count)
   add/sub v <- a, b
   shl/shr/sra v <- a, k           logical left/right, arithmetic right; 0 < k < 64
   and    v <- a, imm              a & imm (two's complement)
   or     v <- a, b
+  shrd   v <- hi, lo, k           ((hi * 2^64 + lo) >> k) mod 2^64, 0 < k < 64
   sel    v <- m, a, b             m is 0 or -1 (all ones): m ? a : b
   assume v <- a                   a itself, with a narrower interval that a
                                   fact about the whole value guarantees (no code)
@@ -114,7 +116,7 @@ class LProgram:
 
     def _mad(self, opcode, acc, a, b, low52):
         for x in (a, b):
-            assert x.lo >= 0 and (x.hi <= M52 or (low52 and opcode == "madlo")), \
+            assert x.lo >= 0 and (x.hi <= M52 or low52), \
                 f"{self.name}: {opcode} operand [{x.lo}, {x.hi}] over 52 bits"
         add = M52 if opcode == "madlo" else (min(a.hi, M52) * min(b.hi, M52)) >> 52
         lo, hi = (acc.lo, acc.hi) if acc is not None else (0, 0)
@@ -123,8 +125,8 @@ class LProgram:
     def madlo(self, acc, a, b, low52: bool = False) -> LVal:
         return self._mad("madlo", acc, a, b, low52)
 
-    def madhi(self, acc, a, b) -> LVal:
-        return self._mad("madhi", acc, a, b, False)
+    def madhi(self, acc, a, b, low52: bool = False) -> LVal:
+        return self._mad("madhi", acc, a, b, low52)
 
     def add(self, a: LVal, b: LVal) -> LVal:
         return self._emit("add", self._v(a.lo + b.lo, a.hi + b.hi, "add"), [a, b])
@@ -152,6 +154,11 @@ class LProgram:
         if 0 <= a.lo and a.hi <= m and (m & (m + 1)) == 0:
             return a                     # a mask of low bits that cannot change a
         return self._emit("and", self._v(0, m, "and"), [a], (m,))
+
+    def shrd(self, hi: LVal, lo: LVal, k: int) -> LVal:
+        assert 0 < k < 64 and hi.lo >= 0 and lo.lo >= 0
+        top = min(MASK64, (hi.hi << (64 - k)) | ((1 << (64 - k)) - 1))
+        return self._emit("shrd", self._v(0, top, "shrd"), [hi, lo], (k,))
 
     def or_(self, a: LVal, b: LVal) -> LVal:
         assert a.lo >= 0 and b.lo >= 0
@@ -229,7 +236,9 @@ def run(prog: LProgram, inputs: dict, lanes: int = 8) -> dict:
             elif o == "madlo":
                 r = s[0] + ((s[1] & M52) * (s[2] & M52) & M52)
             elif o == "madhi":
-                r = s[0] + ((s[1] * s[2]) >> 52)
+                r = s[0] + (((s[1] & M52) * (s[2] & M52)) >> 52)
+            elif o == "shrd":
+                r = (((s[0] << 64) | s[1]) >> op.imm[0]) & MASK64
             elif o == "add":
                 r = s[0] + s[1]
             elif o == "sub":

@@ -27,7 +27,7 @@ BACKENDS = (
     ("x86_64_adx", "x86_64", "mulx/adcx/adox: BMI2 + ADX"),
     ("avx2", "x86_64_adx", "AVX2"),
     ("avx512", "avx2", "AVX-512 F, BW, DQ and VL"),
-    ("avx512ifma", "avx512", "AVX-512 IFMA (52-bit multiply-add)"),
+    ("avx512ifma", "avx512", "AVX-512 IFMA (52-bit multiply-add) and VBMI2"),
     ("aarch64", "c", "AArch64 scalar assembly"),
     ("neon", "aarch64", "Advanced SIMD"),
     ("rv64", "c", "RV64GC scalar assembly"),

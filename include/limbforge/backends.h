@@ -16,7 +16,7 @@ typedef enum {
     LF_BACKEND_X86_64_ADX, /* [x86_64] mulx/adcx/adox: BMI2 + ADX */
     LF_BACKEND_AVX2, /* [x86_64_adx] AVX2 */
     LF_BACKEND_AVX512, /* [avx2] AVX-512 F, BW, DQ and VL */
-    LF_BACKEND_AVX512IFMA, /* [avx512] AVX-512 IFMA (52-bit multiply-add) */
+    LF_BACKEND_AVX512IFMA, /* [avx512] AVX-512 IFMA (52-bit multiply-add) and VBMI2 */
     LF_BACKEND_AARCH64, /* [c] AArch64 scalar assembly */
     LF_BACKEND_NEON, /* [aarch64] Advanced SIMD */
     LF_BACKEND_RV64, /* [c] RV64GC scalar assembly */

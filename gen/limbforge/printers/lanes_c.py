@@ -58,7 +58,8 @@ def print_function(prog: LProgram, symbol: str) -> str:
             if s[0] is not None:
                 e = f"{v(s[0])} + {e}"
         elif o == "madhi":
-            e = f"(uint64_t)(((unsigned __int128){v(s[1])} * {v(s[2])}) >> 52)"
+            x, y = (f"({v(t)} & {_M52})" if t.hi > (1 << 52) - 1 else v(t) for t in s[1:])
+            e = f"(uint64_t)(((unsigned __int128){x} * {y}) >> 52)"
             if s[0] is not None:
                 e = f"{v(s[0])} + {e}"
         elif o == "add":
@@ -75,6 +76,8 @@ def print_function(prog: LProgram, symbol: str) -> str:
             e = f"(uint64_t)((int64_t){v(s[0])} >> {op.imm[0]})"
         elif o == "and":
             e = f"{v(s[0])} & {_lit(op.imm[0])}"
+        elif o == "shrd":
+            e = f"({v(s[1])} >> {op.imm[0]}) | ({v(s[0])} << {64 - op.imm[0]})"
         elif o == "or":
             e = f"{v(s[0])} | {v(s[1])}"
         elif o == "sel":

@@ -4,10 +4,12 @@ eight lanes per register (vpmadd52luq / vpmadd52huq for madlo / madhi); the
 compiler allocates the 32 zmm registers and schedules.
 
 Element arrays (8 elements of N words, element-major) are transposed on the
-way in and out with vpermt2q: word j of the 8 elements comes from the N
-registers loaded from the array, two at a time (one permute per register
-pair it touches, merged by mask).  Every load comes before the first store,
-so outputs may alias inputs."""
+way in and out: for N = 4 with four vpermt2q and four vshufi64x2 (two
+elements per register); otherwise each element's words (up to 8 at a time)
+in a register of its own by a masked load, and an 8 x 8 transpose
+(unpack + two rounds of vshufi64x2).  Every load comes before the first
+store, so outputs may alias inputs.  Constants come from a table (memory
+broadcasts).  Needs AVX-512 F, IFMA and VBMI2 (vpshrdq)."""
 from __future__ import annotations
 
 from ..lanes import LProgram
@@ -23,46 +25,51 @@ PRELUDE = """#include <immintrin.h>
  * (cmake/native.cmake); the attribute lets test builds that compile every
  * source with one command line (the constant-time matrices) build it too. */
 #if defined(__GNUC__) || defined(__clang__)
-#define LF_IFMA_FN __attribute__((target("avx2,avx512f,avx512bw,avx512dq,avx512vl,avx512ifma")))
+#define LF_IFMA_FN __attribute__((target("avx2,avx512f,avx512bw,avx512dq,avx512vl,avx512ifma,avx512vbmi2")))
 #else
 #define LF_IFMA_FN
 #endif
 """
 
 
-def _set(idx) -> str:
-    # _mm512_set_epi64 takes the highest lane first
-    return "_mm512_set_epi64(" + ", ".join(str(x) for x in reversed(idx)) + ")"
+def _transpose8(rows: list, prefix: str, body: list, need: int = 8) -> list:
+    """8 x 8 transpose of 64-bit words: rows[i] (None = zero) -> the names of
+    columns 0 .. need-1.  unpack lo/hi, then two rounds of 128-bit lane
+    shuffles (24 shuffles for all eight columns; only what the needed
+    columns use is printed)."""
+    r = [x if x is not None else "_mm512_setzero_si512()" for x in rows]
+    stmts = {}   # name -> (expression, dependencies)
+    for i in range(4):
+        for k, hl in enumerate(("lo", "hi")):
+            # t[2i]: words 0, 2, 4, 6 of rows 2i, 2i+1 (a 128-bit lane each); t[2i+1]: 1, 3, 5, 7
+            stmts[f"{prefix}t{2 * i + k}"] = (f"_mm512_unpack{hl}_epi64({r[2 * i]}, {r[2 * i + 1]})", ())
+    pairs = {(0, 4): (0, 2, 0x88), (2, 6): (0, 2, 0xDD), (1, 5): (1, 3, 0x88), (3, 7): (1, 3, 0xDD)}
+    for half in (0, 1):                       # rows 0-3, rows 4-7
+        for key, (x, y, imm) in pairs.items():
+            tx, ty = f"{prefix}t{4 * half + x}", f"{prefix}t{4 * half + y}"
+            stmts[f"{prefix}u{half}{key[0]}"] = (f"_mm512_shuffle_i64x2({tx}, {ty}, {imm:#x})", (tx, ty))
+    out = []
+    for j in range(need):
+        key = next(k for k in pairs if j in k)
+        u0, u1 = f"{prefix}u0{key[0]}", f"{prefix}u1{key[0]}"
+        imm = 0x88 if j == key[0] else 0xDD
+        stmts[f"{prefix}c{j}"] = (f"_mm512_shuffle_i64x2({u0}, {u1}, {imm:#x})", (u0, u1))
+        out.append(f"{prefix}c{j}")
+    live, todo = set(), list(out)
+    while todo:
+        x = todo.pop()
+        if x not in live:
+            live.add(x)
+            todo.extend(stmts[x][1])
+    for name, (expr, _) in stmts.items():      # in dependency order already
+        if name in live:
+            body.append(f"    __m512i {name} = {expr};")
+    return out
 
 
-def _c(x: int) -> str:
-    return f"_mm512_set1_epi64((long long)UINT64_C({x:#x}))"
-
-
-def _gather_plan(n: int, src_index):
-    """For each output register: [(pair k, mask, idx)] merging 8 lanes taken
-    from registers src(e) = (pair, position 0..15) by vpermt2q."""
-    groups: dict = {}
-    for e in range(W):
-        reg, pos = src_index(e)
-        k = reg // 2
-        g = groups.setdefault(k, [0, [0] * W])
-        g[0] |= 1 << e
-        g[1][e] = pos + 8 * (reg % 2)
-    return sorted((k, m, idx) for k, (m, idx) in groups.items())
-
-
-def _permute_block(out: str, regs: list, plan) -> list:
-    lines = []
-    for i, (k, mask, idx) in enumerate(plan):
-        a = regs[2 * k]
-        b = regs[2 * k + 1] if 2 * k + 1 < len(regs) else regs[2 * k]
-        p = f"_mm512_permutex2var_epi64({a}, {_set(idx)}, {b})"
-        if i == 0:
-            lines.append(f"    __m512i {out} = {p};")
-        else:
-            lines.append(f"    {out} = _mm512_mask_blend_epi64((__mmask8){mask:#x}, {out}, {p});")
-    return lines
+# N = 4: two elements per register; vpermt2q gathers four elements' word j
+# and j+1 into the two halves of one register, then 256-bit halves combine
+_IDX4 = ("_mm512_set_epi64(13, 9, 5, 1, 12, 8, 4, 0)", "_mm512_set_epi64(15, 11, 7, 3, 14, 10, 6, 2)")
 
 
 def print_function(prog: LProgram, symbol: str) -> str:
@@ -73,31 +80,61 @@ def print_function(prog: LProgram, symbol: str) -> str:
     names: dict = {}
     loaded: set = set()
     pending: dict = {}   # elems output array -> {word: name}
+    consts: list = []
 
     def v(x):
         return names[x.id]
 
+    def const(x):
+        if x not in consts:
+            consts.append(x)
+        return f"_mm512_set1_epi64((long long)lfk[{consts.index(x)}])"
+
     def load_elems(a):
-        n = a.rows
-        regs = [f"{a.name}_q{q}" for q in range(n)]
-        for q in range(n):
-            body.append(f"    __m512i {regs[q]} = _mm512_loadu_si512((const void *)({a.name} + {8 * q}));")
-        for j in range(n):
-            plan = _gather_plan(n, lambda e: divmod(e * n + j, 8))
-            body.extend(_permute_block(f"{a.name}_w{j}", regs, plan))
-        loaded.add(a.name)
+        n, nm = a.rows, a.name
+        if n == 4:
+            for q in range(4):
+                body.append(f"    __m512i {nm}_q{q} = _mm512_loadu_si512((const void *)({nm} + {8 * q}));")
+            for h in (0, 1):          # elements 0-3 (q0, q1), 4-7 (q2, q3)
+                for i in (0, 1):      # words 0-1, 2-3
+                    body.append(f"    __m512i {nm}_t{h}{i} = _mm512_permutex2var_epi64("
+                                f"{nm}_q{2 * h}, {_IDX4[i]}, {nm}_q{2 * h + 1});")
+            for i in (0, 1):
+                for k, imm in ((0, 0x44), (1, 0xEE)):
+                    body.append(f"    __m512i {nm}_w{2 * i + k} = _mm512_shuffle_i64x2("
+                                f"{nm}_t0{i}, {nm}_t1{i}, {imm:#x});")
+        else:
+            for c0 in range(0, n, 8):
+                w = min(8, n - c0)
+                rows = []
+                for e in range(8):
+                    rows.append(f"{nm}_r{c0}_{e}")
+                    body.append(f"    __m512i {rows[-1]} = _mm512_maskz_loadu_epi64((__mmask8){(1 << w) - 1:#x}, "
+                                f"(const void *)({nm} + {e * n + c0}));")
+                cols = _transpose8(rows, f"{nm}_{c0}", body, w)
+                for j in range(w):
+                    body.append(f"    __m512i {nm}_w{c0 + j} = {cols[j]};")
+        loaded.add(nm)
 
     def store_elems(a, words):
-        n = a.rows
-        regs = [words[j] for j in range(n)]
-        for q in range(n):
-            # qword t = 8q + e' of the output is word t % n of element t // n
-            def src(e, q=q):
-                t = 8 * q + e
-                return (t % n, t // n)
-            plan = _gather_plan(n, src)
-            body.extend(_permute_block(f"{a.name}_o{q}", regs, plan))
-            body.append(f"    _mm512_storeu_si512((void *)({a.name} + {8 * q}), {a.name}_o{q});")
+        n, nm = a.rows, a.name
+        if n == 4:
+            for i in (0, 1):
+                for h, imm in ((0, 0x44), (1, 0xEE)):
+                    body.append(f"    __m512i {nm}_t{h}{i} = _mm512_shuffle_i64x2("
+                                f"{words[2 * i]}, {words[2 * i + 1]}, {imm:#x});")
+            for h in (0, 1):
+                for i in (0, 1):
+                    body.append(f"    _mm512_storeu_si512((void *)({nm} + {8 * (2 * h + i)}), "
+                                f"_mm512_permutex2var_epi64({nm}_t{h}0, {_IDX4[i]}, {nm}_t{h}1));")
+        else:
+            for c0 in range(0, n, 8):
+                w = min(8, n - c0)
+                rows = [words[c0 + j] if j < w else None for j in range(8)]
+                cols = _transpose8(rows, f"{nm}_{c0}", body)
+                for e in range(8):
+                    body.append(f"    _mm512_mask_storeu_epi64((void *)({nm} + {e * n + c0}), "
+                                f"(__mmask8){(1 << w) - 1:#x}, {cols[e]});")
 
     for op in prog.ops:
         o, s, d = op.opcode, op.srcs, op.dst
@@ -128,7 +165,7 @@ def print_function(prog: LProgram, symbol: str) -> str:
                 names[d.id] = f"{a.name}_w{i}"
                 continue
         elif o == "const":
-            e = _c(op.imm[0])
+            e = const(op.imm[0])
         elif o in ("madlo", "madhi"):
             acc = v(s[0]) if s[0] is not None else "_mm512_setzero_si512()"
             fn = "_mm512_madd52lo_epu64" if o == "madlo" else "_mm512_madd52hi_epu64"
@@ -139,8 +176,11 @@ def print_function(prog: LProgram, symbol: str) -> str:
         elif o in ("shl", "shr", "sra"):
             fn = {"shl": "_mm512_slli_epi64", "shr": "_mm512_srli_epi64", "sra": "_mm512_srai_epi64"}[o]
             e = f"{fn}({v(s[0])}, {op.imm[0]})"
+        elif o == "shrd":
+            # vpshrdq: (hi:lo) >> k, low 64 bits
+            e = f"_mm512_shrdi_epi64({v(s[1])}, {v(s[0])}, {op.imm[0]})"
         elif o == "and":
-            e = f"_mm512_and_si512({v(s[0])}, {_c(op.imm[0])})"
+            e = f"_mm512_and_si512({v(s[0])}, {const(op.imm[0])})"
         elif o == "sel":
             # bitwise m ? a : b
             e = f"_mm512_ternarylogic_epi64({v(s[0])}, {v(s[1])}, {v(s[2])}, 0xca)"
@@ -148,4 +188,13 @@ def print_function(prog: LProgram, symbol: str) -> str:
             raise ValueError(o)
         body.append(f"    __m512i v{d.id} = {e};")
     assert all(len(p) == arrays[k].rows for k, p in pending.items())
-    return "\n".join([f"/* {prog.comment} */", f"LF_HIDDEN LF_IFMA_FN void {symbol}({params})", "{", *body, "}"]) + "\n"
+    head = []
+    if consts:
+        # through an opaque pointer: the compiler cannot rebuild the values
+        # in general registers, so they stay memory operands (broadcasts)
+        head.append("    static const uint64_t lfk_tab[] = {" +
+                    ", ".join(f"UINT64_C({x:#x})" for x in consts) + "};")
+        head.append("    const uint64_t *lfk = lfk_tab;")
+        head.append("    __asm__(\"\" : \"+r\"(lfk));")
+    return "\n".join([f"/* {prog.comment} */", f"LF_HIDDEN LF_IFMA_FN void {symbol}({params})", "{",
+                      *head, *body, "}"]) + "\n"
