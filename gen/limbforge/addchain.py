@@ -11,20 +11,26 @@ Method (a dictionary method with a local search, in the spirit of the
   1. A *dictionary* D of odd values (small windows of the exponent's binary
      form, and runs of ones 2^k - 1) is built by a *shift-add chain*: every
      new value v is u * 2^j + w for values u, w already there (j squarings
-     and one multiplication; w = 0: squarings only).  Runs use a chain on the
-     run lengths (x_(a+b) = x_a * 2^b + x_b); other values try a one-step
-     expression first, then the "approximation" (v - largest u * 2^j) and
-     halving (v = (v >> j) * 2^j + low bits) splits, whichever is cheaper.
+     and one multiplication; w = 0: squarings only).  Runs of more than 8
+     ones use a chain on the run lengths (x_(a+b) = x_a * 2^b + x_b); the
+     other values the cheapest of a Bos-Coster pass over the set from the top
+     (f = g + (f - g), or g * 2^j + r) and an ascending greedy (one step
+     u * 2^j + w if there is one, else the "approximation" v - largest
+     u * 2^j or the halving v = (v >> j) * 2^j + low bits, with and without
+     2 made first).
   2. The exponent is cut into windows (substrings beginning and ending in a 1)
      whose values are odd values of that chain, with the fewest
      multiplications (dynamic programming over bit positions), and evaluated
      left to right (Horner): acc = acc * 2^gap * window.
-  3. A local search over D (start: the windows of sliding-window
+  3. A local search over D (starts: the windows of sliding-window
      decompositions of widths 1..8, with and without runs of ones as single
-     values; moves: drop a value, add a value seen at least twice in the
-     exponent or a run length, keep what lowers the cost) keeps the cheapest.
-Cost = squarings + multiplications (`Chain.cost`); ties go to fewer
-multiplications (a squaring is the cheaper operation).
+     values, the STARTS cheapest improved; moves: keep only the values the
+     windows use, drop one, add one of POOL frequent windows seen at least
+     twice or a run of the exponent; the best move while one lowers the cost)
+     keeps the cheapest.
+`Chain.cost` = squarings + multiplications; the search minimises
+W_SQR * squarings + W_MUL * multiplications (a squaring is the cheaper
+operation), then the multiplications.
 
 Output: `Chain.steps`, a list over registers, 0 the input x (never written),
 1..ntemps temporaries, OUT (= -1) the result, written by the last step only:
