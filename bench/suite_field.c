@@ -14,6 +14,9 @@
  *            vec_sqr, vec_add likewise; inner_product per term
  *   inv      x = 1/x + y       constant-time inversion + one field add (latency)
  *   inv_var  x = 1/x + y       variable-time inversion + one field add (latency)
+ *   inv_fermat x = x^(p-2) + y Fermat inversion, lf_<F>_pow_var_exp (sliding
+ *                              windows, public exponent) + one add; limbforge
+ *                              only, for comparison with inv (latency)
  *   sqrt     x = sqrt((x*y)^2) one mul + one squaring + square root (latency)
  *
  * The inversion and square-root rows are "chain rows": a bare x = 1/x only
@@ -287,6 +290,7 @@ static int lfbf_foreign_backend(lf_backend b)
 #define LFBF_FIELD(F, NL, NB)                                                                    \
     typedef struct {                                                                             \
         lf_##F##_t a[LFB_CHAINS], b[LFB_CHAINS], t, x, y; /* x, y: chain rows */                 \
+        uint64_t pm2[NL];                                   /* p - 2: inv_fermat */              \
     } lfbf_st_##F;                                                                               \
     static lfbf_st_##F lfbf_state_##F;                                                           \
     static void lfbf_##F##_mul_lat(void *arg, uint64_t n)                                        \
@@ -338,6 +342,15 @@ static int lfbf_foreign_backend(lf_backend b)
         lfbf_st_##F *s = arg;                                                                    \
         while (n--) {                                                                            \
             lf_##F##_inv(&s->x, &s->x);                                                          \
+            lf_##F##_add(&s->x, &s->x, &s->y);                                                   \
+        }                                                                                        \
+    }                                                                                            \
+    /* Fermat, x = x^(p-2) + y: pow_var_exp's sliding windows, for comparison with inv */     \
+    static void lfbf_##F##_inv_fermat_lat(void *arg, uint64_t n)                                 \
+    {                                                                                            \
+        lfbf_st_##F *s = arg;                                                                    \
+        while (n--) {                                                                            \
+            lf_##F##_pow_var_exp(&s->x, &s->x, s->pm2, 64 * NL);                                 \
             lf_##F##_add(&s->x, &s->x, &s->y);                                                   \
         }                                                                                        \
     }                                                                                            \
@@ -426,9 +439,22 @@ static int lfbf_foreign_backend(lf_backend b)
         static const chain_spec chains[] = {                                                     \
             {"inv", lfbf_##F##_inv_lat, CH_INV},                                                 \
             {"inv_var", lfbf_##F##_inv_var_lat, CH_INV},                                         \
+            {"inv_fermat", lfbf_##F##_inv_fermat_lat, CH_INV},                                   \
             {"sqrt", lfbf_##F##_sqrt_lat, CH_SQRT},                                              \
         };                                                                                       \
         lfbf_st_##F *s = &lfbf_state_##F;                                                        \
+        for (int i = 0; i < NL; i++) { /* p - 2 from p, big-endian bytes */                      \
+            s->pm2[i] = 0;                                                                       \
+            for (int j = 7; j >= 0; j--) {                                                       \
+                int at = NB - 1 - (8 * i + j);                                                   \
+                s->pm2[i] = s->pm2[i] << 8 | (at >= 0 ? fd->p[at] : 0);                          \
+            }                                                                                    \
+        }                                                                                        \
+        for (int i = 0, bw = 2; i < NL; i++) { /* - 2 */                                         \
+            uint64_t v_ = s->pm2[i];                                                             \
+            s->pm2[i] = v_ - (uint64_t)bw;                                                       \
+            bw = v_ < (uint64_t)bw;                                                              \
+        }                                                                                        \
         for (int b = 0; b < (int)LF_BACKEND_COUNT; b++) {                                        \
             const char *bn = lf_backend_name((lf_backend)b);                                     \
             if (!bn) continue;                                                                   \

@@ -3,6 +3,7 @@
 field template, and the public header."""
 from __future__ import annotations
 
+from . import addchain
 from .algos_lanes import LANE_BINARY, LANE_OPS, LaneField, lane_programs
 from .fields import LAZY_OPS, Field, has_lazy, kernel_programs, lazy_programs
 from .printers import c as cprint
@@ -104,6 +105,55 @@ def _dispatch_table(f: Field, ctype: str, kind: str, ops) -> list:
             "};"]
 
 
+def sqrt_exp_function(f: Field) -> list:
+    """C lines of lft_sqrt_exp_chain: a^e for the field's sqrt exponent
+    (constants()["sqrt_exp"]) as the fixed addition chain of addchain.search,
+    straight-line kernel calls (squarings in short loops)."""
+    e = f.constants()["sqrt_exp"]
+    what = "(p+1)/4" if f.p % 4 == 3 else "(T-1)/2, p - 1 = 2^S T with T odd"
+    L = ["/* r = a^e for the square-root exponent e = lf_c_sqrt_exp = " + what + ":",
+         " * a fixed addition chain for this e, found by the generator",
+         " * (gen/limbforge/addchain.py), as straight-line kernel calls.  a < p (internal",
+         " * form), output < p; r may alias a (r is written by the last call only).",
+         " * Constant time: the sequence of calls depends on the public e only."]
+    body = []
+    if e <= 1:
+        L.append(" * e = %d: a copy. */" % e)
+        src = "lf_c_one" if e == 0 else "a"
+        body.append(f"    for (int i = 0; i < LF_N; i++) r[i] = {src}[i];")
+        ntemps = 0
+    else:
+        ch = addchain.search(e)
+        sq, mu = addchain.sliding_window_cost(e)
+        L.append(f" * {ch.sqr} squarings + {ch.mul} multiplications = {ch.cost} (lft_pow's sliding")
+        L.append(f" * windows: {sq} + {mu} = {sq + mu}); {ch.ntemps} temporaries. */")
+        ntemps = ch.ntemps
+
+        def reg(x):
+            return "r" if x == addchain.OUT else "a" if x == 0 else f"t[{x - 1}]"
+
+        for s in ch.steps:
+            if s[0] == "mul":
+                body.append(f"    k->mul({reg(s[1])}, {reg(s[2])}, {reg(s[3])});")
+                continue
+            _, d, a, n = s
+            if a != d:
+                body.append(f"    k->sqr({reg(d)}, {reg(a)});")
+                n -= 1
+            if n == 1:
+                body.append(f"    k->sqr({reg(d)}, {reg(d)});")
+            elif n > 1:
+                body.append(f"    for (int i = 0; i < {n}; i++) k->sqr({reg(d)}, {reg(d)});")
+    L += ["static void lft_sqrt_exp_chain(uint64_t r[LF_N], const uint64_t a[LF_N],",
+          "                               const lf_field_kernels *k)",
+          "{"]
+    if ntemps:
+        L.append(f"    uint64_t t[{ntemps}][LF_N];")
+    else:
+        L.append("    (void)k;")
+    return L + body + ["}", ""]
+
+
 def instantiation(f: Field, targets, command: str, standalone: bool = False) -> str:
     c = f.constants()
     n = f.n
@@ -190,7 +240,8 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False) -> 
                         "LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B")
               for x in _dispatch_table(f, "lf_field_vec_kernels", "vec", LANE_OPS)]
         L.append(f"#define LF_VKERNELS() (&lf_{f.name}_vec_kernels[lf_backend_fast()])")
-    L += ["", '#include "field/field_template.h"', ""]
+    L += [""] + sqrt_exp_function(f)
+    L += ['#include "field/field_template.h"', ""]
     return "\n".join(L)
 
 

@@ -5,8 +5,10 @@
  * after that file has defined the template contract (see README.md in this
  * directory): LF_FIELD, LF_N, LF_BITS, LF_BYTES, LF_MONT, lf_c_p, lf_c_one,
  * lf_c_inv_fix, LF_P_INV62, LF_SQRT_P3MOD4, lf_c_sqrt_exp, LF_SQRT_EXP_BITS,
- * LF_TS_S, lf_c_ts_z, lf_c_pm2, LF_PM2_BITS and LF_KERNELS(), and after the
- * field's public header (which declares lf_<field>_t and the functions below).
+ * LF_TS_S, lf_c_ts_z, lf_c_pm2, LF_PM2_BITS, LF_KERNELS() and
+ * lft_sqrt_exp_chain() (a^lf_c_sqrt_exp by the field's generated addition
+ * chain), and after the field's public header (which declares lf_<field>_t
+ * and the functions below).
  *
  * Conventions for every function here:
  *  - "element" = lf_<field>_t in internal form (Montgomery a*2^(64N) mod p if
@@ -259,7 +261,8 @@ void LF_FN(cmov)(LF_T *r, const LF_T *a, int flag)
  * powers a, a^3, .., a^(2^W - 1) (W = 5 for exponents of 240 bits and more,
  * else 4); the table index is an exponent window, never a value of a.
  * For a 381-bit exponent: 1 + 15 + ~64 multiplications and ~380 squarings,
- * against ~95 + 14 with fixed 4-bit windows. */
+ * against ~95 + 14 with fixed 4-bit windows.  sqrt's fixed exponent has a
+ * chain of its own (lft_sqrt_exp_chain, generated per field). */
 #define LFT_POW_W 5
 static void lft_pow(uint64_t r[LF_N], const uint64_t a[LF_N], const uint64_t *e,
                     size_t ebits, const lf_field_kernels *k)
@@ -295,7 +298,8 @@ static void lft_pow(uint64_t r[LF_N], const uint64_t a[LF_N], const uint64_t *e,
 }
 
 /* r = a^e (see lft_pow).  a < p; e public (branches on e), a may be secret;
- * r may alias a.  Used by sqrt, and by the tests as the Fermat reference. */
+ * r may alias a.  The tests' Fermat reference; sqrt uses the field's own
+ * chain, lft_sqrt_exp_chain (checked against lft_pow under LF_VERIFY). */
 void LF_FN(pow_var_exp)(LF_T *r, const LF_T *a, const uint64_t *e, size_t ebits)
 {
     LFT_VERIFY(a->v);
@@ -362,7 +366,9 @@ void LF_FN(inv_var)(LF_T *r, const LF_T *a)
  *   w = a^((T-1)/2), x = a w, b = x w = a^T, c = z^T (order 2^S);
  *   invariant x^2 = a b; for k = S..2: if b^(2^(k-2)) != 1 then
  *   x *= c, b *= c^2 (masked, both always computed); c = c^2.
- * Finally r = x if x^2 == a, else 0. */
+ * Finally r = x if x^2 == a, else 0.  The power a^((p+1)/4) or a^((T-1)/2)
+ * is lft_sqrt_exp_chain, the field's generated addition chain (its
+ * comment gives the counts); LF_VERIFY builds check it against lft_pow. */
 int LF_FN(sqrt)(LF_T *r, const LF_T *a)
 {
     const lf_field_kernels *k = LF_KERNELS();
@@ -370,13 +376,23 @@ int LF_FN(sqrt)(LF_T *r, const LF_T *a)
     uint64_t ok;
     LFT_VERIFY(a->v);
     lft_copy(x, a->v);
+#ifdef LF_VERIFY
+    {
+        uint64_t ref[LF_N], got[LF_N];
+        lft_pow(ref, x, lf_c_sqrt_exp, LF_SQRT_EXP_BITS, k);
+        lft_sqrt_exp_chain(got, x, k);
+        if (!lft_eq_u(ref, got)) abort(); /* the chain against the windows */
+    }
+#else
+    (void)lf_c_sqrt_exp;
+#endif
 #if LF_SQRT_P3MOD4
     (void)lf_c_ts_z;
-    lft_pow(s, x, lf_c_sqrt_exp, LF_SQRT_EXP_BITS, k);
+    lft_sqrt_exp_chain(s, x, k);
 #else
     {
         uint64_t w[LF_N], b[LF_N], c[LF_N], tt[LF_N], t1[LF_N];
-        lft_pow(w, x, lf_c_sqrt_exp, LF_SQRT_EXP_BITS, k);
+        lft_sqrt_exp_chain(w, x, k);
         k->mul(s, x, w);
         k->mul(b, s, w);
         lft_copy(c, lf_c_ts_z);

@@ -151,4 +151,112 @@ LF_HIDDEN const lf_dispatch_info lf_bn254_p_vec_dispatch = {
 };
 #define LF_VKERNELS() (&lf_bn254_p_vec_kernels[lf_backend_fast()])
 
+/* r = a^e for the square-root exponent e = lf_c_sqrt_exp = (p+1)/4:
+ * a fixed addition chain for this e, found by the generator
+ * (gen/limbforge/addchain.py), as straight-line kernel calls.  a < p (internal
+ * form), output < p; r may alias a (r is written by the last call only).
+ * Constant time: the sequence of calls depends on the public e only.
+ * 248 squarings + 51 multiplications = 299 (lft_pow's sliding
+ * windows: 251 + 53 = 304); 11 temporaries. */
+static void lft_sqrt_exp_chain(uint64_t r[LF_N], const uint64_t a[LF_N],
+                               const lf_field_kernels *k)
+{
+    uint64_t t[11][LF_N];
+    k->sqr(t[0], a);
+    k->mul(t[0], t[0], a);
+    k->mul(t[1], t[0], a);
+    k->mul(t[2], t[1], a);
+    k->mul(t[3], t[1], t[0]);
+    k->mul(t[4], t[2], t[1]);
+    k->mul(t[5], t[3], t[1]);
+    k->mul(t[6], t[4], t[1]);
+    k->mul(t[7], t[5], t[1]);
+    k->mul(t[8], t[7], t[1]);
+    k->sqr(t[9], t[8]);
+    k->mul(t[9], t[9], t[0]);
+    k->mul(t[10], t[9], t[1]);
+    k->sqr(t[1], t[10]);
+    k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[6]);
+    for (int i = 0; i < 4; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[4]);
+    for (int i = 0; i < 8; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[8]);
+    for (int i = 0; i < 5; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[8]);
+    for (int i = 0; i < 4; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[4]);
+    for (int i = 0; i < 4; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[3]);
+    for (int i = 0; i < 9; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[8]);
+    for (int i = 0; i < 7; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[6]);
+    for (int i = 0; i < 8; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], a);
+    for (int i = 0; i < 6; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[8]);
+    for (int i = 0; i < 4; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[3]);
+    for (int i = 0; i < 7; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[2]);
+    for (int i = 0; i < 6; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], a);
+    for (int i = 0; i < 9; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[10]);
+    for (int i = 0; i < 6; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[10]);
+    for (int i = 0; i < 8; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[0]);
+    for (int i = 0; i < 7; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], a);
+    for (int i = 0; i < 5; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[5]);
+    for (int i = 0; i < 7; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[2]);
+    for (int i = 0; i < 4; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[6]);
+    for (int i = 0; i < 4; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[4]);
+    for (int i = 0; i < 5; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[7]);
+    for (int i = 0; i < 12; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[10]);
+    for (int i = 0; i < 7; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[9]);
+    for (int i = 0; i < 9; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[10]);
+    for (int i = 0; i < 7; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[3]);
+    for (int i = 0; i < 5; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[0]);
+    for (int i = 0; i < 4; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[4]);
+    for (int i = 0; i < 4; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[2]);
+    for (int i = 0; i < 7; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[6]);
+    for (int i = 0; i < 6; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[7]);
+    for (int i = 0; i < 5; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], a);
+    for (int i = 0; i < 6; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], a);
+    for (int i = 0; i < 5; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[0]);
+    for (int i = 0; i < 11; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[10]);
+    for (int i = 0; i < 4; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[5]);
+    for (int i = 0; i < 8; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[7]);
+    for (int i = 0; i < 5; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[8]);
+    for (int i = 0; i < 4; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[7]);
+    for (int i = 0; i < 7; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[9]);
+    k->sqr(r, t[1]);
+}
+
 #include "field/field_template.h"

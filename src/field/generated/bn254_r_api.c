@@ -151,4 +151,100 @@ LF_HIDDEN const lf_dispatch_info lf_bn254_r_vec_dispatch = {
 };
 #define LF_VKERNELS() (&lf_bn254_r_vec_kernels[lf_backend_fast()])
 
+/* r = a^e for the square-root exponent e = lf_c_sqrt_exp = (T-1)/2, p - 1 = 2^S T with T odd:
+ * a fixed addition chain for this e, found by the generator
+ * (gen/limbforge/addchain.py), as straight-line kernel calls.  a < p (internal
+ * form), output < p; r may alias a (r is written by the last call only).
+ * Constant time: the sequence of calls depends on the public e only.
+ * 224 squarings + 46 multiplications = 270 (lft_pow's sliding
+ * windows: 224 + 49 = 273); 11 temporaries. */
+static void lft_sqrt_exp_chain(uint64_t r[LF_N], const uint64_t a[LF_N],
+                               const lf_field_kernels *k)
+{
+    uint64_t t[11][LF_N];
+    k->sqr(t[0], a);
+    k->mul(t[1], t[0], a);
+    k->mul(t[2], t[1], a);
+    k->mul(t[3], t[2], a);
+    k->mul(t[4], t[3], t[2]);
+    k->mul(t[5], t[4], t[2]);
+    k->mul(t[6], t[5], t[2]);
+    k->mul(t[7], t[6], t[0]);
+    k->mul(t[8], t[7], t[2]);
+    k->mul(t[9], t[8], t[0]);
+    k->mul(t[0], t[8], t[2]);
+    k->mul(t[10], t[0], t[2]);
+    k->sqr(t[2], t[1]);
+    for (int i = 0; i < 9; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[9]);
+    for (int i = 0; i < 7; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[4]);
+    for (int i = 0; i < 5; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[9]);
+    for (int i = 0; i < 2; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[1]);
+    for (int i = 0; i < 7; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[8]);
+    for (int i = 0; i < 9; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[7]);
+    for (int i = 0; i < 7; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[5]);
+    for (int i = 0; i < 8; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], a);
+    for (int i = 0; i < 5; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[4]);
+    for (int i = 0; i < 5; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[8]);
+    for (int i = 0; i < 7; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[3]);
+    for (int i = 0; i < 10; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[6]);
+    for (int i = 0; i < 6; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[0]);
+    for (int i = 0; i < 5; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[5]);
+    for (int i = 0; i < 8; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[1]);
+    for (int i = 0; i < 9; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[3]);
+    for (int i = 0; i < 3; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[1]);
+    for (int i = 0; i < 7; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[3]);
+    for (int i = 0; i < 4; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[5]);
+    for (int i = 0; i < 5; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[3]);
+    for (int i = 0; i < 7; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[1]);
+    for (int i = 0; i < 7; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[10]);
+    for (int i = 0; i < 2; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], a);
+    for (int i = 0; i < 8; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[4]);
+    for (int i = 0; i < 6; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[1]);
+    for (int i = 0; i < 5; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[9]);
+    for (int i = 0; i < 5; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[8]);
+    for (int i = 0; i < 7; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[8]);
+    for (int i = 0; i < 8; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[4]);
+    for (int i = 0; i < 6; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[3]);
+    for (int i = 0; i < 9; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[10]);
+    for (int i = 0; i < 9; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[10]);
+    for (int i = 0; i < 2; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], a);
+    for (int i = 0; i < 6; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[9]);
+    for (int i = 0; i < 7; i++) k->sqr(t[2], t[2]);
+    k->mul(r, t[2], t[10]);
+}
+
 #include "field/field_template.h"

@@ -151,4 +151,45 @@ LF_HIDDEN const lf_dispatch_info lf_p25519_vec_dispatch = {
 };
 #define LF_VKERNELS() (&lf_p25519_vec_kernels[lf_backend_fast()])
 
+/* r = a^e for the square-root exponent e = lf_c_sqrt_exp = (T-1)/2, p - 1 = 2^S T with T odd:
+ * a fixed addition chain for this e, found by the generator
+ * (gen/limbforge/addchain.py), as straight-line kernel calls.  a < p (internal
+ * form), output < p; r may alias a (r is written by the last call only).
+ * Constant time: the sequence of calls depends on the public e only.
+ * 251 squarings + 11 multiplications = 262 (lft_pow's sliding
+ * windows: 248 + 65 = 313); 3 temporaries. */
+static void lft_sqrt_exp_chain(uint64_t r[LF_N], const uint64_t a[LF_N],
+                               const lf_field_kernels *k)
+{
+    uint64_t t[3][LF_N];
+    k->sqr(t[0], a);
+    k->mul(t[0], t[0], a);
+    k->sqr(t[1], t[0]);
+    k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[0]);
+    k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], a);
+    k->sqr(t[0], t[1]);
+    for (int i = 0; i < 4; i++) k->sqr(t[0], t[0]);
+    k->mul(t[0], t[0], t[1]);
+    for (int i = 0; i < 5; i++) k->sqr(t[0], t[0]);
+    k->mul(t[0], t[0], t[1]);
+    k->sqr(t[2], t[0]);
+    for (int i = 0; i < 14; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[0]);
+    k->sqr(t[0], t[2]);
+    for (int i = 0; i < 29; i++) k->sqr(t[0], t[0]);
+    k->mul(t[0], t[0], t[2]);
+    k->sqr(t[2], t[0]);
+    for (int i = 0; i < 59; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[0]);
+    for (int i = 0; i < 5; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[1]);
+    k->sqr(t[1], t[2]);
+    for (int i = 0; i < 124; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[2]);
+    for (int i = 0; i < 2; i++) k->sqr(t[1], t[1]);
+    k->mul(r, t[1], a);
+}
+
 #include "field/field_template.h"

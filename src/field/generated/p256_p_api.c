@@ -151,4 +151,37 @@ LF_HIDDEN const lf_dispatch_info lf_p256_p_vec_dispatch = {
 };
 #define LF_VKERNELS() (&lf_p256_p_vec_kernels[lf_backend_fast()])
 
+/* r = a^e for the square-root exponent e = lf_c_sqrt_exp = (p+1)/4:
+ * a fixed addition chain for this e, found by the generator
+ * (gen/limbforge/addchain.py), as straight-line kernel calls.  a < p (internal
+ * form), output < p; r may alias a (r is written by the last call only).
+ * Constant time: the sequence of calls depends on the public e only.
+ * 253 squarings + 7 multiplications = 260 (lft_pow's sliding
+ * windows: 250 + 23 = 273); 2 temporaries. */
+static void lft_sqrt_exp_chain(uint64_t r[LF_N], const uint64_t a[LF_N],
+                               const lf_field_kernels *k)
+{
+    uint64_t t[2][LF_N];
+    k->sqr(t[0], a);
+    k->mul(t[0], t[0], a);
+    k->sqr(t[1], t[0]);
+    k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[0]);
+    k->sqr(t[0], t[1]);
+    for (int i = 0; i < 3; i++) k->sqr(t[0], t[0]);
+    k->mul(t[0], t[0], t[1]);
+    k->sqr(t[1], t[0]);
+    for (int i = 0; i < 7; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[0]);
+    k->sqr(t[0], t[1]);
+    for (int i = 0; i < 15; i++) k->sqr(t[0], t[0]);
+    k->mul(t[0], t[0], t[1]);
+    for (int i = 0; i < 32; i++) k->sqr(t[0], t[0]);
+    k->mul(t[0], t[0], a);
+    for (int i = 0; i < 96; i++) k->sqr(t[0], t[0]);
+    k->mul(t[0], t[0], a);
+    k->sqr(r, t[0]);
+    for (int i = 0; i < 93; i++) k->sqr(r, r);
+}
+
 #include "field/field_template.h"

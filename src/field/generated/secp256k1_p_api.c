@@ -221,4 +221,54 @@ LF_HIDDEN const lf_dispatch_info lf_secp256k1_p_vec_dispatch = {
 };
 #define LF_VKERNELS() (&lf_secp256k1_p_vec_kernels[lf_backend_fast()])
 
+/* r = a^e for the square-root exponent e = lf_c_sqrt_exp = (p+1)/4:
+ * a fixed addition chain for this e, found by the generator
+ * (gen/limbforge/addchain.py), as straight-line kernel calls.  a < p (internal
+ * form), output < p; r may alias a (r is written by the last call only).
+ * Constant time: the sequence of calls depends on the public e only.
+ * 253 squarings + 14 multiplications = 267 (lft_pow's sliding
+ * windows: 250 + 65 = 315); 5 temporaries. */
+static void lft_sqrt_exp_chain(uint64_t r[LF_N], const uint64_t a[LF_N],
+                               const lf_field_kernels *k)
+{
+    uint64_t t[5][LF_N];
+    k->sqr(t[0], a);
+    k->mul(t[0], t[0], a);
+    k->sqr(t[1], t[0]);
+    k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[0]);
+    k->sqr(t[2], t[1]);
+    for (int i = 0; i < 3; i++) k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], t[1]);
+    k->sqr(t[2], t[2]);
+    k->mul(t[2], t[2], a);
+    k->sqr(t[3], t[2]);
+    for (int i = 0; i < 3; i++) k->sqr(t[3], t[3]);
+    k->mul(t[3], t[3], t[1]);
+    k->sqr(t[1], t[3]);
+    for (int i = 0; i < 12; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[3]);
+    k->sqr(t[4], t[1]);
+    for (int i = 0; i < 25; i++) k->sqr(t[4], t[4]);
+    k->mul(t[4], t[4], t[1]);
+    k->sqr(t[1], t[4]);
+    for (int i = 0; i < 51; i++) k->sqr(t[1], t[1]);
+    k->mul(t[1], t[1], t[4]);
+    k->sqr(t[4], t[1]);
+    for (int i = 0; i < 103; i++) k->sqr(t[4], t[4]);
+    k->mul(t[4], t[4], t[1]);
+    for (int i = 0; i < 13; i++) k->sqr(t[4], t[4]);
+    k->mul(t[4], t[4], t[3]);
+    for (int i = 0; i < 2; i++) k->sqr(t[4], t[4]);
+    k->mul(t[4], t[4], t[0]);
+    for (int i = 0; i < 10; i++) k->sqr(t[4], t[4]);
+    k->mul(t[4], t[4], t[2]);
+    for (int i = 0; i < 13; i++) k->sqr(t[4], t[4]);
+    k->mul(t[4], t[4], t[3]);
+    for (int i = 0; i < 6; i++) k->sqr(t[4], t[4]);
+    k->mul(t[4], t[4], t[0]);
+    k->sqr(r, t[4]);
+    k->sqr(r, r);
+}
+
 #include "field/field_template.h"
