@@ -210,14 +210,16 @@ LANE_OPS = ("vmul8", "vsqr8", "vadd8", "vsub8", "vmuls8", "vmac8",
             "x8_load", "x8_store", "x8_mul", "x8_sqr", "x8_add", "x8_sub")
 # kernels with two inputs (r, a, b); the others take (r, a)
 LANE_BINARY = ("vmul8", "vadd8", "vsub8", "vmuls8", "vmac8", "x8_mul", "x8_add", "x8_sub")
+# kernels over nb blocks of 8 elements (a last argument size_t nb)
+LANE_BLOCKED = ("vmul8", "vsqr8", "vadd8", "vsub8", "vmuls8")
 
 _DOC = {
-    "vmul8": "r[l] = a[l]*b[l] for 8 elements (element arrays of the scalar API, internal "
+    "vmul8": "r[l] = a[l]*b[l] for 8*nb elements (element arrays of the scalar API, internal "
              "form, < p); r may alias a and/or b.",
-    "vsqr8": "r[l] = a[l]^2 for 8 elements; r may alias a.",
-    "vadd8": "r[l] = a[l] + b[l] mod p for 8 elements; r may alias a and/or b.",
-    "vsub8": "r[l] = a[l] - b[l] mod p for 8 elements; r may alias a and/or b.",
-    "vmuls8": "r[l] = a[l]*c for 8 elements, c one element (Montgomery fields: c in internal "
+    "vsqr8": "r[l] = a[l]^2 for 8*nb elements; r may alias a.",
+    "vadd8": "r[l] = a[l] + b[l] mod p for 8*nb elements; r may alias a and/or b.",
+    "vsub8": "r[l] = a[l] - b[l] mod p for 8*nb elements; r may alias a and/or b.",
+    "vmuls8": "r[l] = a[l]*c for 8*nb elements, c one element (Montgomery fields: c in internal "
               "form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c.",
     "vmac8": "acc[l] = acc[l] + a[l]*b[l]*K mod p in lanes (acc: x8 lane form, K = 1 for "
              "Montgomery fields, 2^-(64N) for pseudo-Mersenne ones); a, b element arrays.",
@@ -232,7 +234,7 @@ _DOC = {
 
 def lane_program(op: str, name: str, lf: LaneField) -> LProgram:
     """The lane program of kernel `op` (LANE_OPS) of field lf."""
-    pr = LProgram(name)
+    pr = LProgram(name, blocks=op in LANE_BLOCKED)
     n, L = lf.n, lf.L
     limb = dict(bound=M52)
     pr.comment = (f"{_DOC[op]} Lane form: {L} limbs of 52 bits, each < 2^52, value < p. "

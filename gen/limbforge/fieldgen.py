@@ -4,7 +4,7 @@ field template, and the public header."""
 from __future__ import annotations
 
 from . import addchain
-from .algos_lanes import LANE_BINARY, LANE_OPS, LaneField, lane_programs
+from .algos_lanes import LANE_BINARY, LANE_BLOCKED, LANE_OPS, LaneField, lane_programs
 from .fields import LAZY_OPS, Field, has_lazy, kernel_programs, lazy_programs
 from .printers import c as cprint
 from .printers import lanes_c, lanes_ifma
@@ -73,6 +73,8 @@ def _lane_decls(f: Field, lt: str) -> list:
             else "uint64_t *r, const uint64_t *a"
         if op == "vmac8":
             arity = "uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b"
+        if op in LANE_BLOCKED:
+            arity += ", size_t nb"
         L.append(f"LF_HIDDEN void lf_{f.name}_{op}_{lt}({arity});")
     return L
 

@@ -81,6 +81,8 @@ class LProgram:
     arrays: list = field(default_factory=list)
     ops: list = field(default_factory=list)
     comment: str = ""
+    blocks: bool = False  # printed with a block count nb: 8*nb lanes (elems
+                          # arrays advance by a block each), no lanes arrays
     _next: int = 0
 
     # ---- arguments --------------------------------------------------------

@@ -70,12 +70,15 @@ typedef struct {
  * adds into a lane-form accumulator.  A back end without a vector path has
  * every entry NULL (field_vec.h then loops over the scalar kernels).
  * Constant time. */
+typedef void (*lf_vkernel3)(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
+typedef void (*lf_vkernel2)(uint64_t *r, const uint64_t *a, size_t nb);
 typedef struct {
-    lf_kernel3 vmul8;
-    lf_kernel2 vsqr8;
-    lf_kernel3 vadd8;
-    lf_kernel3 vsub8;
-    lf_kernel3 vmuls8;  /* (r, a, c): c one element (see field_vec.h)  */
+    /* over nb >= 1 blocks of 8 elements */
+    lf_vkernel3 vmul8;
+    lf_vkernel2 vsqr8;
+    lf_vkernel3 vadd8;
+    lf_vkernel3 vsub8;
+    lf_vkernel3 vmuls8; /* (r, a, c, nb): c one element (see field_vec.h) */
     /* (acc, acc_in, a, b): acc = acc_in + a b / K, lane form (acc and
      * acc_in the same array or disjoint) */
     void (*vmac8)(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b);

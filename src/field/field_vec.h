@@ -28,7 +28,7 @@
 /* one vector call on the n (< 8) elements left: copied into zeroed blocks
  * (0 is a valid element), the results copied back, the copies wiped */
 static void lftv_tail(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n,
-                      lf_kernel3 k3, lf_kernel2 k2)
+                      lf_vkernel3 k3, lf_vkernel2 k2)
 {
     uint64_t ta[8 * LF_N] = {0}, tb[8 * LF_N] = {0}, tr[8 * LF_N];
     for (size_t i = 0; i < n * LF_N; i++) {
@@ -36,9 +36,9 @@ static void lftv_tail(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t 
         if (b) tb[i] = b[i];
     }
     if (k3)
-        k3(tr, ta, tb);
+        k3(tr, ta, tb, 1);
     else
-        k2(tr, ta);
+        k2(tr, ta, 1);
     for (size_t i = 0; i < n * LF_N; i++) r[i] = tr[i];
     lf_wipe(ta, sizeof ta);
     lf_wipe(tb, sizeof tb);
@@ -46,12 +46,13 @@ static void lftv_tail(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t 
 }
 
 /* r[i] = op(a[i], b[i]) for i < n: v8 on blocks of 8, s1 per element */
-static void lftv_map2(LF_T *r, const LF_T *a, const LF_T *b, size_t n, lf_kernel3 v8,
+static void lftv_map2(LF_T *r, const LF_T *a, const LF_T *b, size_t n, lf_vkernel3 v8,
                       lf_kernel3 s1)
 {
     size_t i = 0;
     if (v8) {
-        for (; i + 8 <= n; i += 8) v8(r[i].v, a[i].v, b[i].v);
+        if (n >= 8) v8(r[0].v, a[0].v, b[0].v, n / 8);
+        i = n - n % 8;
         if (n - i >= LF_VEC_TAIL_MIN) {
             lftv_tail(r[i].v, a[i].v, b[i].v, n - i, v8, NULL);
             return;
@@ -86,7 +87,8 @@ void LF_FN(vec_sqr)(LF_T *r, const LF_T *a, size_t n)
     const lf_field_kernels *k = LF_KERNELS();
     size_t i = 0;
     if (vk->vsqr8) {
-        for (; i + 8 <= n; i += 8) vk->vsqr8(r[i].v, a[i].v);
+        if (n >= 8) vk->vsqr8(r[0].v, a[0].v, n / 8);
+        i = n - n % 8;
         if (n - i >= LF_VEC_TAIL_MIN) {
             lftv_tail(r[i].v, a[i].v, NULL, n - i, NULL, vk->vsqr8);
             return;
@@ -109,11 +111,12 @@ void LF_FN(vec_mul_scalar)(LF_T *r, const LF_T *a, const LF_T *c, size_t n)
             lft_copy(cc, c->v);
         else
             k->mul(cc, c->v, lf_c_lane_fix);
-        for (; i + 8 <= n; i += 8) vk->vmuls8(r[i].v, a[i].v, cc);
+        if (n >= 8) vk->vmuls8(r[0].v, a[0].v, cc, n / 8);
+        i = n - n % 8;
         if (n - i >= LF_VEC_TAIL_MIN) {
             uint64_t ta[8 * LF_N] = {0}, tr[8 * LF_N];
             for (size_t j = 0; j < (n - i) * LF_N; j++) ta[j] = a[i].v[j];
-            vk->vmuls8(tr, ta, cc);
+            vk->vmuls8(tr, ta, cc, 1);
             for (size_t j = 0; j < (n - i) * LF_N; j++) r[i].v[j] = tr[j];
             lf_wipe(ta, sizeof ta);
             lf_wipe(tr, sizeof tr);

@@ -9,7 +9,8 @@ from ..lanes import LProgram
 
 W = 8  # lanes of the x8 form
 
-PRELUDE = """#include <stdint.h>
+PRELUDE = """#include <stddef.h>
+#include <stdint.h>
 
 #include "lf_internal.h" /* lf_vb */
 """
@@ -33,8 +34,11 @@ def print_function(prog: LProgram, symbol: str) -> str:
     arrays = {a.name: a for a in prog.arrays}
     params = ", ".join(f"uint64_t *{a.name}" if a.role == "out" else f"const uint64_t *{a.name}"
                        for a in prog.arrays)
+    count = f"{W} * nb" if prog.blocks else str(W)
+    if prog.blocks:
+        params += ", size_t nb"
     lines = [f"/* {prog.comment} */", f"LF_HIDDEN void {symbol}({params})", "{",
-             f"    for (int l = 0; l < {W}; l++) {{"]
+             f"    for (size_t l = 0; l < {count}; l++) {{"]
     names: dict = {}
 
     def v(x):

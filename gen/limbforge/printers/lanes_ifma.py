@@ -17,6 +17,7 @@ from ..lanes import LProgram
 W = 8
 
 PRELUDE = """#include <immintrin.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lf_internal.h" /* LF_HIDDEN */
@@ -76,6 +77,8 @@ def print_function(prog: LProgram, symbol: str) -> str:
     arrays = {a.name: a for a in prog.arrays}
     params = ", ".join(f"uint64_t *{a.name}" if a.role == "out" else f"const uint64_t *{a.name}"
                        for a in prog.arrays)
+    if prog.blocks:
+        params += ", size_t nb"
     body: list = []
     names: dict = {}
     loaded: set = set()
@@ -196,5 +199,10 @@ def print_function(prog: LProgram, symbol: str) -> str:
                     ", ".join(f"UINT64_C({x:#x})" for x in consts) + "};")
         head.append("    const uint64_t *lfk = lfk_tab;")
         head.append("    __asm__(\"\" : \"+r\"(lfk));")
+    if prog.blocks:
+        # one block of 8 elements per iteration; element arrays move on
+        step = [f"{a.name} += {8 * a.rows};" for a in prog.arrays if a.kind == "elems"]
+        body = (["    for (size_t blk = 0; blk < nb; blk++) {"] + ["    " + x for x in body] +
+                ["        " + " ".join(step), "    }"])
     return "\n".join([f"/* {prog.comment} */", f"LF_HIDDEN LF_IFMA_FN void {symbol}({params})", "{",
                       *head, *body, "}"]) + "\n"

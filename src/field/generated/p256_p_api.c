@@ -80,11 +80,11 @@ LF_HIDDEN void lf_p256_p_from_internal_rv64(uint64_t *r, const uint64_t *a);
 #define LF_LANE_L 5
 #define LF_VEC_TAIL_MIN 4
 static const uint64_t lf_c_lane_fix[LF_N] = {UINT64_C(0x0000000000000001), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000)};
-LF_HIDDEN void lf_p256_p_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_p256_p_vsqr8_c(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_p256_p_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_p256_p_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_p256_p_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_p256_p_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
+LF_HIDDEN void lf_p256_p_vsqr8_c(uint64_t *r, const uint64_t *a, size_t nb);
+LF_HIDDEN void lf_p256_p_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
+LF_HIDDEN void lf_p256_p_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
+LF_HIDDEN void lf_p256_p_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_p256_p_vmac8_c(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_p256_p_x8_load_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_p256_p_x8_store_c(uint64_t *r, const uint64_t *a);
@@ -93,11 +93,11 @@ LF_HIDDEN void lf_p256_p_x8_sqr_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_p256_p_x8_add_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_p256_p_x8_sub_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #if defined(__x86_64__) && defined(LF_NATIVE_FIELD_AVX512IFMA)
-LF_HIDDEN void lf_p256_p_vmul8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_p256_p_vsqr8_avx512ifma(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_p256_p_vadd8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_p256_p_vsub8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_p256_p_vmuls8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_p256_p_vmul8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
+LF_HIDDEN void lf_p256_p_vsqr8_avx512ifma(uint64_t *r, const uint64_t *a, size_t nb);
+LF_HIDDEN void lf_p256_p_vadd8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
+LF_HIDDEN void lf_p256_p_vsub8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
+LF_HIDDEN void lf_p256_p_vmuls8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_p256_p_vmac8_avx512ifma(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_p256_p_x8_load_avx512ifma(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_p256_p_x8_store_avx512ifma(uint64_t *r, const uint64_t *a);

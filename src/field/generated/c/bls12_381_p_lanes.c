@@ -2,14 +2,15 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* bls12_381_p: p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab
  * lane kernels, 8 limbs of 52 bits (e = 32); portable C, 8 lanes per loop. */
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lf_internal.h" /* lf_vb */
 
-/* r[l] = a[l]*b[l] for 8 elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_bls12_381_p_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l]*b[l] for 8*nb elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_bls12_381_p_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 6 + 0];
         uint64_t v2 = a[l * 6 + 1];
         uint64_t v3 = a[l * 6 + 2];
@@ -430,10 +431,10 @@ LF_HIDDEN void lf_bls12_381_p_vmul8_c(uint64_t *r, const uint64_t *a, const uint
     }
 }
 
-/* r[l] = a[l]^2 for 8 elements; r may alias a. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_bls12_381_p_vsqr8_c(uint64_t *r, const uint64_t *a)
+/* r[l] = a[l]^2 for 8*nb elements; r may alias a. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_bls12_381_p_vsqr8_c(uint64_t *r, const uint64_t *a, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 6 + 0];
         uint64_t v2 = a[l * 6 + 1];
         uint64_t v3 = a[l * 6 + 2];
@@ -848,10 +849,10 @@ LF_HIDDEN void lf_bls12_381_p_vsqr8_c(uint64_t *r, const uint64_t *a)
     }
 }
 
-/* r[l] = a[l] + b[l] mod p for 8 elements; r may alias a and/or b. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_bls12_381_p_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l] + b[l] mod p for 8*nb elements; r may alias a and/or b. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_bls12_381_p_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 6 + 0];
         uint64_t v2 = a[l * 6 + 1];
         uint64_t v3 = a[l * 6 + 2];
@@ -1004,10 +1005,10 @@ LF_HIDDEN void lf_bls12_381_p_vadd8_c(uint64_t *r, const uint64_t *a, const uint
     }
 }
 
-/* r[l] = a[l] - b[l] mod p for 8 elements; r may alias a and/or b. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_bls12_381_p_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l] - b[l] mod p for 8*nb elements; r may alias a and/or b. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_bls12_381_p_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 6 + 0];
         uint64_t v2 = a[l * 6 + 1];
         uint64_t v3 = a[l * 6 + 2];
@@ -1145,10 +1146,10 @@ LF_HIDDEN void lf_bls12_381_p_vsub8_c(uint64_t *r, const uint64_t *a, const uint
     }
 }
 
-/* r[l] = a[l]*c for 8 elements, c one element (Montgomery fields: c in internal form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_bls12_381_p_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *c)
+/* r[l] = a[l]*c for 8*nb elements, c one element (Montgomery fields: c in internal form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_bls12_381_p_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *c, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 6 + 0];
         uint64_t v2 = a[l * 6 + 1];
         uint64_t v3 = a[l * 6 + 2];
@@ -1572,7 +1573,7 @@ LF_HIDDEN void lf_bls12_381_p_vmuls8_c(uint64_t *r, const uint64_t *a, const uin
 /* acc[l] = acc[l] + a[l]*b[l]*K mod p in lanes (acc: x8 lane form, K = 1 for Montgomery fields, 2^-(64N) for pseudo-Mersenne ones); a, b element arrays. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_bls12_381_p_vmac8_c(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = acc_in[0 + l];
         uint64_t v2 = acc_in[8 + l];
         uint64_t v3 = acc_in[16 + l];
@@ -2071,7 +2072,7 @@ LF_HIDDEN void lf_bls12_381_p_vmac8_c(uint64_t *acc, const uint64_t *acc_in, con
 /* lane form (L x 8 limbs, lane-major) of 8 elements; r must not overlap a. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_bls12_381_p_x8_load_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[l * 6 + 0];
         uint64_t v2 = a[l * 6 + 1];
         uint64_t v3 = a[l * 6 + 2];
@@ -2106,7 +2107,7 @@ LF_HIDDEN void lf_bls12_381_p_x8_load_c(uint64_t *r, const uint64_t *a)
 /* 8 elements from lane form; r must not overlap a. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_bls12_381_p_x8_store_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -2146,7 +2147,7 @@ LF_HIDDEN void lf_bls12_381_p_x8_store_c(uint64_t *r, const uint64_t *a)
 /* lane form r = a*b; r may alias a and/or b. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_bls12_381_p_x8_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -2572,7 +2573,7 @@ LF_HIDDEN void lf_bls12_381_p_x8_mul_c(uint64_t *r, const uint64_t *a, const uin
 /* lane form r = a^2; r may alias a. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_bls12_381_p_x8_sqr_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -2990,7 +2991,7 @@ LF_HIDDEN void lf_bls12_381_p_x8_sqr_c(uint64_t *r, const uint64_t *a)
 /* lane form r = a + b mod p; r may alias a and/or b. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_bls12_381_p_x8_add_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -3105,7 +3106,7 @@ LF_HIDDEN void lf_bls12_381_p_x8_add_c(uint64_t *r, const uint64_t *a, const uin
 /* lane form r = a - b mod p; r may alias a and/or b. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_bls12_381_p_x8_sub_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];

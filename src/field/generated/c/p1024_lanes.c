@@ -2,14 +2,15 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* p1024: p = 0x97ee81ccf797d41b6bcda3d185b0dd4d9cfab96bae3a8638c1e3adad356f23c5a3d673dc7c8dbb9d54115e4c08a2bc0ee252b99e8c5528de921e8ea2831ad15dbe0d63bbb2c3ec5970ee738a73ead4a220394b2d519446319ff8d7028278bd367c862151f790573b5c6d9a7a0c6f91a8863f96a767e8955c9018c7221f7e4039
  * lane kernels, 20 limbs of 52 bits (e = 16); portable C, 8 lanes per loop. */
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lf_internal.h" /* lf_vb */
 
-/* r[l] = a[l]*b[l] for 8 elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p1024_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l]*b[l] for 8*nb elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p1024_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 16 + 0];
         uint64_t v2 = a[l * 16 + 1];
         uint64_t v3 = a[l * 16 + 2];
@@ -2025,10 +2026,10 @@ LF_HIDDEN void lf_p1024_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *
     }
 }
 
-/* r[l] = a[l]^2 for 8 elements; r may alias a. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p1024_vsqr8_c(uint64_t *r, const uint64_t *a)
+/* r[l] = a[l]^2 for 8*nb elements; r may alias a. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p1024_vsqr8_c(uint64_t *r, const uint64_t *a, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 16 + 0];
         uint64_t v2 = a[l * 16 + 1];
         uint64_t v3 = a[l * 16 + 2];
@@ -4028,10 +4029,10 @@ LF_HIDDEN void lf_p1024_vsqr8_c(uint64_t *r, const uint64_t *a)
     }
 }
 
-/* r[l] = a[l] + b[l] mod p for 8 elements; r may alias a and/or b. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p1024_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l] + b[l] mod p for 8*nb elements; r may alias a and/or b. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p1024_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 16 + 0];
         uint64_t v2 = a[l * 16 + 1];
         uint64_t v3 = a[l * 16 + 2];
@@ -4421,10 +4422,10 @@ LF_HIDDEN void lf_p1024_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *
     }
 }
 
-/* r[l] = a[l] - b[l] mod p for 8 elements; r may alias a and/or b. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p1024_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l] - b[l] mod p for 8*nb elements; r may alias a and/or b. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p1024_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 16 + 0];
         uint64_t v2 = a[l * 16 + 1];
         uint64_t v3 = a[l * 16 + 2];
@@ -4775,10 +4776,10 @@ LF_HIDDEN void lf_p1024_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *
     }
 }
 
-/* r[l] = a[l]*c for 8 elements, c one element (Montgomery fields: c in internal form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p1024_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *c)
+/* r[l] = a[l]*c for 8*nb elements, c one element (Montgomery fields: c in internal form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p1024_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *c, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 16 + 0];
         uint64_t v2 = a[l * 16 + 1];
         uint64_t v3 = a[l * 16 + 2];
@@ -6797,7 +6798,7 @@ LF_HIDDEN void lf_p1024_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t 
 /* acc[l] = acc[l] + a[l]*b[l]*K mod p in lanes (acc: x8 lane form, K = 1 for Montgomery fields, 2^-(64N) for pseudo-Mersenne ones); a, b element arrays. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p1024_vmac8_c(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = acc_in[0 + l];
         uint64_t v2 = acc_in[8 + l];
         uint64_t v3 = acc_in[16 + l];
@@ -9006,7 +9007,7 @@ LF_HIDDEN void lf_p1024_vmac8_c(uint64_t *acc, const uint64_t *acc_in, const uin
 /* lane form (L x 8 limbs, lane-major) of 8 elements; r must not overlap a. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p1024_x8_load_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[l * 16 + 0];
         uint64_t v2 = a[l * 16 + 1];
         uint64_t v3 = a[l * 16 + 2];
@@ -9085,7 +9086,7 @@ LF_HIDDEN void lf_p1024_x8_load_c(uint64_t *r, const uint64_t *a)
 /* 8 elements from lane form; r must not overlap a. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p1024_x8_store_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -9178,7 +9179,7 @@ LF_HIDDEN void lf_p1024_x8_store_c(uint64_t *r, const uint64_t *a)
 /* lane form r = a*b; r may alias a and/or b. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p1024_x8_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -11200,7 +11201,7 @@ LF_HIDDEN void lf_p1024_x8_mul_c(uint64_t *r, const uint64_t *a, const uint64_t 
 /* lane form r = a^2; r may alias a. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p1024_x8_sqr_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -13202,7 +13203,7 @@ LF_HIDDEN void lf_p1024_x8_sqr_c(uint64_t *r, const uint64_t *a)
 /* lane form r = a + b mod p; r may alias a and/or b. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p1024_x8_add_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -13485,7 +13486,7 @@ LF_HIDDEN void lf_p1024_x8_add_c(uint64_t *r, const uint64_t *a, const uint64_t 
 /* lane form r = a - b mod p; r may alias a and/or b. Lane form: 20 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p1024_x8_sub_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];

@@ -2,14 +2,15 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* p25519: p = 0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed
  * lane kernels, 5 limbs of 52 bits (e = 4); portable C, 8 lanes per loop. */
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lf_internal.h" /* lf_vb */
 
-/* r[l] = a[l]*b[l] for 8 elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p25519_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l]*b[l] for 8*nb elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p25519_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -402,10 +403,10 @@ LF_HIDDEN void lf_p25519_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t 
     }
 }
 
-/* r[l] = a[l]^2 for 8 elements; r may alias a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p25519_vsqr8_c(uint64_t *r, const uint64_t *a)
+/* r[l] = a[l]^2 for 8*nb elements; r may alias a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p25519_vsqr8_c(uint64_t *r, const uint64_t *a, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -794,10 +795,10 @@ LF_HIDDEN void lf_p25519_vsqr8_c(uint64_t *r, const uint64_t *a)
     }
 }
 
-/* r[l] = a[l] + b[l] mod p for 8 elements; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p25519_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l] + b[l] mod p for 8*nb elements; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p25519_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -891,10 +892,10 @@ LF_HIDDEN void lf_p25519_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t 
     }
 }
 
-/* r[l] = a[l] - b[l] mod p for 8 elements; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p25519_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l] - b[l] mod p for 8*nb elements; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p25519_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -979,10 +980,10 @@ LF_HIDDEN void lf_p25519_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t 
     }
 }
 
-/* r[l] = a[l]*c for 8 elements, c one element (Montgomery fields: c in internal form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p25519_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *c)
+/* r[l] = a[l]*c for 8*nb elements, c one element (Montgomery fields: c in internal form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p25519_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *c, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -1188,7 +1189,7 @@ LF_HIDDEN void lf_p25519_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t
 /* acc[l] = acc[l] + a[l]*b[l]*K mod p in lanes (acc: x8 lane form, K = 1 for Montgomery fields, 2^-(64N) for pseudo-Mersenne ones); a, b element arrays. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p25519_vmac8_c(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = acc_in[0 + l];
         uint64_t v2 = acc_in[8 + l];
         uint64_t v3 = acc_in[16 + l];
@@ -1440,7 +1441,7 @@ LF_HIDDEN void lf_p25519_vmac8_c(uint64_t *acc, const uint64_t *acc_in, const ui
 /* lane form (L x 8 limbs, lane-major) of 8 elements; r must not overlap a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p25519_x8_load_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -1464,7 +1465,7 @@ LF_HIDDEN void lf_p25519_x8_load_c(uint64_t *r, const uint64_t *a)
 /* 8 elements from lane form; r must not overlap a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p25519_x8_store_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -1491,7 +1492,7 @@ LF_HIDDEN void lf_p25519_x8_store_c(uint64_t *r, const uint64_t *a)
 /* lane form r = a*b; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p25519_x8_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -1888,7 +1889,7 @@ LF_HIDDEN void lf_p25519_x8_mul_c(uint64_t *r, const uint64_t *a, const uint64_t
 /* lane form r = a^2; r may alias a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p25519_x8_sqr_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -2280,7 +2281,7 @@ LF_HIDDEN void lf_p25519_x8_sqr_c(uint64_t *r, const uint64_t *a)
 /* lane form r = a + b mod p; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p25519_x8_add_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -2353,7 +2354,7 @@ LF_HIDDEN void lf_p25519_x8_add_c(uint64_t *r, const uint64_t *a, const uint64_t
 /* lane form r = a - b mod p; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p25519_x8_sub_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];

@@ -2,14 +2,15 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* p256_n: p = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551
  * lane kernels, 5 limbs of 52 bits (e = 4); portable C, 8 lanes per loop. */
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lf_internal.h" /* lf_vb */
 
-/* r[l] = a[l]*b[l] for 8 elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p256_n_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l]*b[l] for 8*nb elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p256_n_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -212,10 +213,10 @@ LF_HIDDEN void lf_p256_n_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t 
     }
 }
 
-/* r[l] = a[l]^2 for 8 elements; r may alias a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p256_n_vsqr8_c(uint64_t *r, const uint64_t *a)
+/* r[l] = a[l]^2 for 8*nb elements; r may alias a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p256_n_vsqr8_c(uint64_t *r, const uint64_t *a, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -414,10 +415,10 @@ LF_HIDDEN void lf_p256_n_vsqr8_c(uint64_t *r, const uint64_t *a)
     }
 }
 
-/* r[l] = a[l] + b[l] mod p for 8 elements; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p256_n_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l] + b[l] mod p for 8*nb elements; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p256_n_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -511,10 +512,10 @@ LF_HIDDEN void lf_p256_n_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t 
     }
 }
 
-/* r[l] = a[l] - b[l] mod p for 8 elements; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p256_n_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l] - b[l] mod p for 8*nb elements; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p256_n_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -599,10 +600,10 @@ LF_HIDDEN void lf_p256_n_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t 
     }
 }
 
-/* r[l] = a[l]*c for 8 elements, c one element (Montgomery fields: c in internal form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p256_n_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *c)
+/* r[l] = a[l]*c for 8*nb elements, c one element (Montgomery fields: c in internal form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p256_n_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *c, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -808,7 +809,7 @@ LF_HIDDEN void lf_p256_n_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t
 /* acc[l] = acc[l] + a[l]*b[l]*K mod p in lanes (acc: x8 lane form, K = 1 for Montgomery fields, 2^-(64N) for pseudo-Mersenne ones); a, b element arrays. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p256_n_vmac8_c(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = acc_in[0 + l];
         uint64_t v2 = acc_in[8 + l];
         uint64_t v3 = acc_in[16 + l];
@@ -1060,7 +1061,7 @@ LF_HIDDEN void lf_p256_n_vmac8_c(uint64_t *acc, const uint64_t *acc_in, const ui
 /* lane form (L x 8 limbs, lane-major) of 8 elements; r must not overlap a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p256_n_x8_load_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -1084,7 +1085,7 @@ LF_HIDDEN void lf_p256_n_x8_load_c(uint64_t *r, const uint64_t *a)
 /* 8 elements from lane form; r must not overlap a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p256_n_x8_store_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -1111,7 +1112,7 @@ LF_HIDDEN void lf_p256_n_x8_store_c(uint64_t *r, const uint64_t *a)
 /* lane form r = a*b; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p256_n_x8_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -1318,7 +1319,7 @@ LF_HIDDEN void lf_p256_n_x8_mul_c(uint64_t *r, const uint64_t *a, const uint64_t
 /* lane form r = a^2; r may alias a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p256_n_x8_sqr_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -1520,7 +1521,7 @@ LF_HIDDEN void lf_p256_n_x8_sqr_c(uint64_t *r, const uint64_t *a)
 /* lane form r = a + b mod p; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p256_n_x8_add_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -1593,7 +1594,7 @@ LF_HIDDEN void lf_p256_n_x8_add_c(uint64_t *r, const uint64_t *a, const uint64_t
 /* lane form r = a - b mod p; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p256_n_x8_sub_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];

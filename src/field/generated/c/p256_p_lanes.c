@@ -2,14 +2,15 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* p256_p: p = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff
  * lane kernels, 5 limbs of 52 bits (e = 4); portable C, 8 lanes per loop. */
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lf_internal.h" /* lf_vb */
 
-/* r[l] = a[l]*b[l] for 8 elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p256_p_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l]*b[l] for 8*nb elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p256_p_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -199,10 +200,10 @@ LF_HIDDEN void lf_p256_p_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t 
     }
 }
 
-/* r[l] = a[l]^2 for 8 elements; r may alias a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p256_p_vsqr8_c(uint64_t *r, const uint64_t *a)
+/* r[l] = a[l]^2 for 8*nb elements; r may alias a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p256_p_vsqr8_c(uint64_t *r, const uint64_t *a, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -388,10 +389,10 @@ LF_HIDDEN void lf_p256_p_vsqr8_c(uint64_t *r, const uint64_t *a)
     }
 }
 
-/* r[l] = a[l] + b[l] mod p for 8 elements; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p256_p_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l] + b[l] mod p for 8*nb elements; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p256_p_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -483,10 +484,10 @@ LF_HIDDEN void lf_p256_p_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t 
     }
 }
 
-/* r[l] = a[l] - b[l] mod p for 8 elements; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p256_p_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l] - b[l] mod p for 8*nb elements; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p256_p_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -569,10 +570,10 @@ LF_HIDDEN void lf_p256_p_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t 
     }
 }
 
-/* r[l] = a[l]*c for 8 elements, c one element (Montgomery fields: c in internal form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p256_p_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *c)
+/* r[l] = a[l]*c for 8*nb elements, c one element (Montgomery fields: c in internal form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p256_p_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *c, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -765,7 +766,7 @@ LF_HIDDEN void lf_p256_p_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t
 /* acc[l] = acc[l] + a[l]*b[l]*K mod p in lanes (acc: x8 lane form, K = 1 for Montgomery fields, 2^-(64N) for pseudo-Mersenne ones); a, b element arrays. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p256_p_vmac8_c(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = acc_in[0 + l];
         uint64_t v2 = acc_in[8 + l];
         uint64_t v3 = acc_in[16 + l];
@@ -1002,7 +1003,7 @@ LF_HIDDEN void lf_p256_p_vmac8_c(uint64_t *acc, const uint64_t *acc_in, const ui
 /* lane form (L x 8 limbs, lane-major) of 8 elements; r must not overlap a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p256_p_x8_load_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[l * 4 + 0];
         uint64_t v2 = a[l * 4 + 1];
         uint64_t v3 = a[l * 4 + 2];
@@ -1026,7 +1027,7 @@ LF_HIDDEN void lf_p256_p_x8_load_c(uint64_t *r, const uint64_t *a)
 /* 8 elements from lane form; r must not overlap a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p256_p_x8_store_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -1053,7 +1054,7 @@ LF_HIDDEN void lf_p256_p_x8_store_c(uint64_t *r, const uint64_t *a)
 /* lane form r = a*b; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p256_p_x8_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -1247,7 +1248,7 @@ LF_HIDDEN void lf_p256_p_x8_mul_c(uint64_t *r, const uint64_t *a, const uint64_t
 /* lane form r = a^2; r may alias a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p256_p_x8_sqr_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -1436,7 +1437,7 @@ LF_HIDDEN void lf_p256_p_x8_sqr_c(uint64_t *r, const uint64_t *a)
 /* lane form r = a + b mod p; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p256_p_x8_add_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -1507,7 +1508,7 @@ LF_HIDDEN void lf_p256_p_x8_add_c(uint64_t *r, const uint64_t *a, const uint64_t
 /* lane form r = a - b mod p; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p256_p_x8_sub_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];

@@ -2,14 +2,15 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* p448: p = 0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff
  * lane kernels, 9 limbs of 52 bits (e = 20); portable C, 8 lanes per loop. */
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lf_internal.h" /* lf_vb */
 
-/* r[l] = a[l]*b[l] for 8 elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p448_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l]*b[l] for 8*nb elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p448_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 7 + 0];
         uint64_t v2 = a[l * 7 + 1];
         uint64_t v3 = a[l * 7 + 2];
@@ -520,10 +521,10 @@ LF_HIDDEN void lf_p448_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b
     }
 }
 
-/* r[l] = a[l]^2 for 8 elements; r may alias a. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p448_vsqr8_c(uint64_t *r, const uint64_t *a)
+/* r[l] = a[l]^2 for 8*nb elements; r may alias a. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p448_vsqr8_c(uint64_t *r, const uint64_t *a, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 7 + 0];
         uint64_t v2 = a[l * 7 + 1];
         uint64_t v3 = a[l * 7 + 2];
@@ -1027,10 +1028,10 @@ LF_HIDDEN void lf_p448_vsqr8_c(uint64_t *r, const uint64_t *a)
     }
 }
 
-/* r[l] = a[l] + b[l] mod p for 8 elements; r may alias a and/or b. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p448_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l] + b[l] mod p for 8*nb elements; r may alias a and/or b. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p448_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 7 + 0];
         uint64_t v2 = a[l * 7 + 1];
         uint64_t v3 = a[l * 7 + 2];
@@ -1204,10 +1205,10 @@ LF_HIDDEN void lf_p448_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b
     }
 }
 
-/* r[l] = a[l] - b[l] mod p for 8 elements; r may alias a and/or b. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p448_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r[l] = a[l] - b[l] mod p for 8*nb elements; r may alias a and/or b. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p448_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 7 + 0];
         uint64_t v2 = a[l * 7 + 1];
         uint64_t v3 = a[l * 7 + 2];
@@ -1364,10 +1365,10 @@ LF_HIDDEN void lf_p448_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b
     }
 }
 
-/* r[l] = a[l]*c for 8 elements, c one element (Montgomery fields: c in internal form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN void lf_p448_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *c)
+/* r[l] = a[l]*c for 8*nb elements, c one element (Montgomery fields: c in internal form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
+LF_HIDDEN void lf_p448_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *c, size_t nb)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8 * nb; l++) {
         uint64_t v1 = a[l * 7 + 0];
         uint64_t v2 = a[l * 7 + 1];
         uint64_t v3 = a[l * 7 + 2];
@@ -1881,7 +1882,7 @@ LF_HIDDEN void lf_p448_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *
 /* acc[l] = acc[l] + a[l]*b[l]*K mod p in lanes (acc: x8 lane form, K = 1 for Montgomery fields, 2^-(64N) for pseudo-Mersenne ones); a, b element arrays. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p448_vmac8_c(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = acc_in[0 + l];
         uint64_t v2 = acc_in[8 + l];
         uint64_t v3 = acc_in[16 + l];
@@ -2479,7 +2480,7 @@ LF_HIDDEN void lf_p448_vmac8_c(uint64_t *acc, const uint64_t *acc_in, const uint
 /* lane form (L x 8 limbs, lane-major) of 8 elements; r must not overlap a. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p448_x8_load_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[l * 7 + 0];
         uint64_t v2 = a[l * 7 + 1];
         uint64_t v3 = a[l * 7 + 2];
@@ -2518,7 +2519,7 @@ LF_HIDDEN void lf_p448_x8_load_c(uint64_t *r, const uint64_t *a)
 /* 8 elements from lane form; r must not overlap a. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p448_x8_store_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -2563,7 +2564,7 @@ LF_HIDDEN void lf_p448_x8_store_c(uint64_t *r, const uint64_t *a)
 /* lane form r = a*b; r may alias a and/or b. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p448_x8_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -3078,7 +3079,7 @@ LF_HIDDEN void lf_p448_x8_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *
 /* lane form r = a^2; r may alias a. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p448_x8_sqr_c(uint64_t *r, const uint64_t *a)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -3584,7 +3585,7 @@ LF_HIDDEN void lf_p448_x8_sqr_c(uint64_t *r, const uint64_t *a)
 /* lane form r = a + b mod p; r may alias a and/or b. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p448_x8_add_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
@@ -3713,7 +3714,7 @@ LF_HIDDEN void lf_p448_x8_add_c(uint64_t *r, const uint64_t *a, const uint64_t *
 /* lane form r = a - b mod p; r may alias a and/or b. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN void lf_p448_x8_sub_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    for (int l = 0; l < 8; l++) {
+    for (size_t l = 0; l < 8; l++) {
         uint64_t v1 = a[0 + l];
         uint64_t v2 = a[8 + l];
         uint64_t v3 = a[16 + l];
