@@ -282,8 +282,20 @@ static int lfbf_foreign_backend(lf_backend b)
     return !root || !rn || strcmp(rn, root) != 0;
 }
 
-/* elements per call of the array-API rows (three arrays stay in L2) */
+/* elements per call of the array-API rows (the arrays stay in L2); the
+ * sweep rows (vec_mul_<field>, subject n<count>) take the first n of
+ * LFBF_VMAX, for the crossover plot (bench/plot.py: cost against count) */
 #define LFBF_VN 1024
+#define LFBF_VMAX 4096
+static const unsigned lfbf_sweep_ns[] = {1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 64, 256, 1024, 4096};
+#define LFBF_NSWEEP (sizeof lfbf_sweep_ns / sizeof lfbf_sweep_ns[0])
+static unsigned lfbf_sweep_n;
+static char lfbf_sweep_subj[LFBF_NSWEEP][8];
+/* the fields with sweep rows */
+static int lfbf_sweep_field(const char *f)
+{
+    return !strcmp(f, "bls12_381_r") || !strcmp(f, "bls12_381_p");
+}
 
 /* Per field F: state, measured loops, p read back from the library, and a
  * runner that loops over back ends and ops. */
@@ -396,7 +408,12 @@ static int lfbf_foreign_backend(lf_backend b)
         return 0;                                                                                \
     }                                                                                            \
     /* array API: LFBF_VN elements per call, rows per element */                                \
-    static lf_##F##_t lfbf_va_##F[LFBF_VN], lfbf_vb_##F[LFBF_VN];                                \
+    static lf_##F##_t lfbf_va_##F[LFBF_VMAX], lfbf_vb_##F[LFBF_VMAX];                            \
+    static void lfbf_##F##_vec_mul_n(void *arg, uint64_t n)                                      \
+    {                                                                                            \
+        (void)arg;                                                                               \
+        while (n--) lf_##F##_vec_mul(lfbf_va_##F, lfbf_va_##F, lfbf_vb_##F, lfbf_sweep_n);      \
+    }                                                                                            \
     static void lfbf_##F##_vec_mul(void *arg, uint64_t n)                                        \
     {                                                                                            \
         (void)arg;                                                                               \
@@ -474,7 +491,7 @@ static int lfbf_foreign_backend(lf_backend b)
                     bad |= lf_##F##_from_bytes(&s->b[j], fd->in[1][j]) != 0;                     \
                 }                                                                                \
                 bad |= lf_##F##_from_bytes(&s->y, fd->in[1][0]) != 0;                            \
-                for (int j = 0; j < LFBF_VN; j++) {                                              \
+                for (int j = 0; j < LFBF_VMAX; j++) {                                            \
                     lfbf_va_##F[j] = s->a[j % LFB_CHAINS];                                       \
                     lfbf_vb_##F[j] = s->b[(j / LFB_CHAINS + j) % LFB_CHAINS];                    \
                 }                                                                                \
@@ -488,6 +505,15 @@ static int lfbf_foreign_backend(lf_backend b)
             lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);                             \
             run_chain_rows(h, &base, fd, chains, sizeof chains / sizeof chains[0],               \
                            lfbf_##F##_set_x, lfbf_##F##_get_x);                                  \
+            for (size_t k = 0; lfbf_sweep_field(#F) && k < LFBF_NSWEEP; k++) {                   \
+                lfb_case c = base;                                                               \
+                snprintf(lfbf_sweep_subj[k], sizeof lfbf_sweep_subj[k], "n%u", lfbf_sweep_ns[k]);\
+                c.subject = lfbf_sweep_subj[k];                                                  \
+                lfbf_sweep_n = lfbf_sweep_ns[k];                                                 \
+                lfb_row_spec sw = {"vec_mul_" #F, lfbf_##F##_vec_mul_n, LFB_THROUGHPUT,          \
+                                   lfbf_sweep_ns[k]};                                            \
+                lfb_run_rows(h, &c, &sw, 1);                                                     \
+            }                                                                                    \
         }                                                                                        \
     }
 

@@ -15,9 +15,10 @@
  *   LF_VKERNELS()   const lf_field_vec_kernels * of the back end in use
  *   lf_c_lane_fix   pseudo-Mersenne fields: 2^(64N) mod p (vmuls8 wants
  *                   c * 2^(64N), vmac8 gives sums / 2^(64N)); Montgomery: 1
- *   LF_VEC_TAIL_MIN a tail of at least this many elements (n mod 8) runs
- *                   as one zero-padded vector block, a shorter one on the
- *                   scalar kernels (measured: README.md)
+ *   LF_VEC_TAIL_MIN arrays of fewer than 8 elements run as one zero-padded
+ *                   vector block from this many on, below on the scalar
+ *                   kernels (measured: README.md); inner_product takes
+ *                   its tail (n mod 8) the same way
  */
 #ifndef LF_FIELD_TEMPLATE_INCLUDED
 #error "field_vec.h: included by field_template.h only"
@@ -25,39 +26,67 @@
 
 #define LFV_X LF_CAT(lf_, LF_FIELD, _, x8_t)
 
-/* one vector call on the n (< 8) elements left: copied into zeroed blocks
- * (0 is a valid element), the results copied back, the copies wiped */
-static void lftv_tail(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n,
-                      lf_vkernel3 k3, lf_vkernel2 k2)
+/* A vector kernel with its operands: v3(r, a, b or c, nb) or v2(r, a, nb);
+ * c (not NULL) is an operand that stays put (vmuls8's constant). */
+typedef struct {
+    lf_vkernel3 v3;
+    lf_vkernel2 v2;
+    const uint64_t *c;
+} lftv_k;
+
+static void lftv_call(const lftv_k *k, uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
-    uint64_t ta[8 * LF_N] = {0}, tb[8 * LF_N] = {0}, tr[8 * LF_N];
-    for (size_t i = 0; i < n * LF_N; i++) {
-        ta[i] = a[i];
-        if (b) tb[i] = b[i];
-    }
-    if (k3)
-        k3(tr, ta, tb, 1);
+    if (k->v2)
+        k->v2(r, a, nb);
     else
-        k2(tr, ta, 1);
-    for (size_t i = 0; i < n * LF_N; i++) r[i] = tr[i];
-    lf_wipe(ta, sizeof ta);
-    lf_wipe(tb, sizeof tb);
-    lf_wipe(tr, sizeof tr);
+        k->v3(r, a, k->c ? k->c : b, nb);
 }
 
-/* r[i] = op(a[i], b[i]) for i < n: v8 on blocks of 8, s1 per element */
+/* The vector path over n elements (b NULL for unary kernels and vmuls8).
+ * n >= 8: the blocks of 8, and for n mod 8 = t > 0 the last 8 elements as
+ * one more block run first into a buffer (its inputs are read before any
+ * output is written, so r may be a or b), of which the last t are copied.
+ * LF_VEC_TAIL_MIN <= n < 8: one block on zero-padded copies (0 is an
+ * element).  Returns n, or 0 if the scalar loop is cheaper (n small). */
+static size_t lftv_vec(const lftv_k *k, uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
+{
+    uint64_t tr[8 * LF_N];
+    size_t t = n % 8;
+    if (n >= 8) {
+        if (t) {
+            size_t off = (n - 8) * LF_N;
+            lftv_call(k, tr, a + off, b ? b + off : NULL, 1);
+        }
+        lftv_call(k, r, a, b, n / 8);
+        if (t) {
+            for (size_t i = 0; i < t * LF_N; i++) r[(n - t) * LF_N + i] = tr[(8 - t) * LF_N + i];
+            lf_wipe(tr, sizeof tr);
+        }
+        return n;
+    }
+    if (n < LF_VEC_TAIL_MIN) return 0;
+    {
+        uint64_t ta[8 * LF_N] = {0}, tb[8 * LF_N] = {0};
+        for (size_t i = 0; i < n * LF_N; i++) {
+            ta[i] = a[i];
+            if (b) tb[i] = b[i];
+        }
+        lftv_call(k, tr, ta, tb, 1);
+        for (size_t i = 0; i < n * LF_N; i++) r[i] = tr[i];
+        lf_wipe(ta, sizeof ta);
+        lf_wipe(tb, sizeof tb);
+        lf_wipe(tr, sizeof tr);
+    }
+    return n;
+}
+
+/* r[i] = op(a[i], b[i]) for i < n: v8 when the back end has it, s1 per
+ * element for what it leaves */
 static void lftv_map2(LF_T *r, const LF_T *a, const LF_T *b, size_t n, lf_vkernel3 v8,
                       lf_kernel3 s1)
 {
-    size_t i = 0;
-    if (v8) {
-        if (n >= 8) v8(r[0].v, a[0].v, b[0].v, n / 8);
-        i = n - n % 8;
-        if (n - i >= LF_VEC_TAIL_MIN) {
-            lftv_tail(r[i].v, a[i].v, b[i].v, n - i, v8, NULL);
-            return;
-        }
-    }
+    lftv_k k = {v8, NULL, NULL};
+    size_t i = v8 ? lftv_vec(&k, r[0].v, a[0].v, b[0].v, n) : 0;
     for (; i < n; i++) s1(r[i].v, a[i].v, b[i].v);
 }
 
@@ -85,15 +114,8 @@ void LF_FN(vec_sqr)(LF_T *r, const LF_T *a, size_t n)
 {
     const lf_field_vec_kernels *vk = LF_VKERNELS();
     const lf_field_kernels *k = LF_KERNELS();
-    size_t i = 0;
-    if (vk->vsqr8) {
-        if (n >= 8) vk->vsqr8(r[0].v, a[0].v, n / 8);
-        i = n - n % 8;
-        if (n - i >= LF_VEC_TAIL_MIN) {
-            lftv_tail(r[i].v, a[i].v, NULL, n - i, NULL, vk->vsqr8);
-            return;
-        }
-    }
+    lftv_k vkk = {NULL, vk->vsqr8, NULL};
+    size_t i = vk->vsqr8 ? lftv_vec(&vkk, r[0].v, a[0].v, NULL, n) : 0;
     for (; i < n; i++) k->sqr(r[i].v, a[i].v);
 }
 
@@ -111,17 +133,8 @@ void LF_FN(vec_mul_scalar)(LF_T *r, const LF_T *a, const LF_T *c, size_t n)
             lft_copy(cc, c->v);
         else
             k->mul(cc, c->v, lf_c_lane_fix);
-        if (n >= 8) vk->vmuls8(r[0].v, a[0].v, cc, n / 8);
-        i = n - n % 8;
-        if (n - i >= LF_VEC_TAIL_MIN) {
-            uint64_t ta[8 * LF_N] = {0}, tr[8 * LF_N];
-            for (size_t j = 0; j < (n - i) * LF_N; j++) ta[j] = a[i].v[j];
-            vk->vmuls8(tr, ta, cc, 1);
-            for (size_t j = 0; j < (n - i) * LF_N; j++) r[i].v[j] = tr[j];
-            lf_wipe(ta, sizeof ta);
-            lf_wipe(tr, sizeof tr);
-            i = n;
-        }
+        lftv_k vkk = {vk->vmuls8, NULL, cc};
+        i = lftv_vec(&vkk, r[0].v, a[0].v, NULL, n);
         lf_wipe(cc, sizeof cc);
     }
     for (; i < n; i++) k->mul(r[i].v, a[i].v, c->v);

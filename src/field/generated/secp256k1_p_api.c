@@ -138,7 +138,7 @@ LF_HIDDEN void lf_secp256k1_p_jaddc_rv64(uint64_t *r, const uint64_t *a, const u
 #endif
 
 #define LF_LANE_L 5
-#define LF_VEC_TAIL_MIN 4
+#define LF_VEC_TAIL_MIN 7
 static const uint64_t lf_c_lane_fix[LF_N] = {UINT64_C(0x00000001000003d1), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000)};
 LF_HIDDEN void lf_secp256k1_p_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_secp256k1_p_vsqr8_c(uint64_t *r, const uint64_t *a, size_t nb);
