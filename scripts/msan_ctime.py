@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # regexes are those of tests/*/CMakeLists.txt (field: LF_CORE_SOURCES)
 MODULES = {
     "field": ("tests/ctime/ctime_field.c", r"/src/field/"),
+    "field_vec": ("tests/ctime/ctime_field_vec.c", r"/src/field/"),
     "mp": ("tests/mp/ctime_mp.c", r"/src/mp/"),
     "poly1305": ("tests/poly1305/ctime_poly1305.c", r"/src/poly1305/"),
     "ntt": ("tests/ntt/ctime_ntt.c", r"/src/ntt/"),

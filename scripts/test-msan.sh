@@ -12,7 +12,8 @@
 #   2. build tree $BUILD_MSAN (default build-msan) configured with clang and
 #      the MSan flags, for compile_commands.json only; scripts/msan_ctime.py
 #      compiles from it each module's ctime program at each -O level of
-#      $MSAN_LEVELS (default 0 1 2 3): build-msan/ctime_msan/ctime_<module>_O<l>.
+#      $MSAN_LEVELS (default 0 1 2 3): build-msan/ctime_msan/ctime_<module>_O<l>;
+#      $MSAN_MODULES (default: all) picks modules.
 #   3. every library C object must be instrumented (it references __msan_*).
 #   4. self-tests on every program: --selftest-leak=branch and =index (poly1305
 #      also =verify) must be reported (use-of-uninitialized-value), else fail.
@@ -20,7 +21,8 @@
 #        c                     every module
 #        avx512, avx512ifma    the modules whose code there is C or intrinsics:
 #                              poly1305 (+ chacha20), ntt, sha256 (SHA-NI when
-#                              the CPU has it), safegcd
+#                              the CPU has it), safegcd, and field_vec (the
+#                              field's lane kernels: tests/ctime/ctime_field_vec.c)
 #      field, mp and secp256k1 run on c only: on the x86 back ends their
 #      kernels are assembly (x86_64, x86_64_adx, inherited by avx2/avx512*),
 #      which MSan does not instrument; the shadow of what they write is stale,
@@ -38,8 +40,8 @@ LEVELS=${MSAN_LEVELS:-0 1 2 3}
 JOBS=${JOBS:-2}
 CC_MSAN=${CC_MSAN:-clang}
 MS="-fsanitize=memory -fsanitize-memory-track-origins -fno-omit-frame-pointer"
-ALL_MODULES="field mp poly1305 ntt sha256 safegcd secp256k1"
-VEC_MODULES="poly1305 ntt sha256 safegcd"
+ALL_MODULES=${MSAN_MODULES:-field field_vec mp poly1305 ntt sha256 safegcd secp256k1}
+VEC_MODULES="poly1305 ntt sha256 safegcd field_vec"
 VEC_BACKENDS="avx512 avx512ifma"
 
 if [ "$(uname -m)" != x86_64 ]; then
@@ -100,7 +102,7 @@ host_can() {
     c) return 0 ;;
     avx2) host_has bmi2 adx avx2 ;;
     avx512) host_has bmi2 adx avx2 avx512f avx512bw avx512dq avx512vl ;;
-    avx512ifma) host_has bmi2 adx avx2 avx512f avx512bw avx512dq avx512vl avx512ifma ;;
+    avx512ifma) host_has bmi2 adx avx2 avx512f avx512bw avx512dq avx512vl avx512ifma avx512_vbmi2 ;;
     *) return 1 ;;
     esac
 }

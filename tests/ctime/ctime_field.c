@@ -16,6 +16,7 @@
 
 #define ROUNDS 6   /* value patterns per op (edge values first) */
 #define BATCH 7
+#define VN 19      /* array length for the vec_* functions */
 
 /* Public test values: round 0 = 0, 1 = 1, 2 = p-1 (via -1), others random. */
 #define FIELD_CTIME(f, NL, NB)                                                          \
@@ -34,7 +35,8 @@
     }                                                                                   \
     static void ctime_##f(void)                                                         \
     {                                                                                   \
-        lf_##f##_t a, b, r, v[BATCH], w[BATCH];                                         \
+        lf_##f##_t a, b, r, v[BATCH], w[BATCH], va[VN], vb[VN], vr[VN];                 \
+        lf_##f##_x8_t xa, xb, xr;                                                       \
         uint8_t bytes[NB];                                                              \
         uint64_t limbs[NL];                                                             \
         int rc, flag;                                                                   \
@@ -76,6 +78,26 @@
             LF_CT_SECRET(v, sizeof v);                                                  \
             lf_##f##_batch_inv(w, v, BATCH); LF_CT_OUT(w);                              \
             lf_##f##_batch_inv(v, v, BATCH); LF_CT_OUT(v);                              \
+            /* arrays (19: two blocks and an overlapping last one; 7: the */            \
+            /* padded block) and the x8 lane type */                                    \
+            for (int i = 0; i < VN; i++) {                                              \
+                pick_##f(&va[i], (round + i) % ROUNDS);                                 \
+                pick_##f(&vb[i], (round + 2 * i + 1) % ROUNDS);                         \
+            }                                                                           \
+            LF_CT_SECRET(va, sizeof va); LF_CT_SECRET(vb, sizeof vb);                   \
+            for (int k = 0; k < 2; k++) {                                               \
+                size_t n = k ? 7 : VN;                                                  \
+                lf_##f##_vec_mul(vr, va, vb, n); LF_CT_OUT(vr);                         \
+                lf_##f##_vec_sqr(vr, va, n); LF_CT_OUT(vr);                             \
+                lf_##f##_vec_add(vr, va, vb, n); LF_CT_OUT(vr);                         \
+                lf_##f##_vec_sub(vr, va, vb, n); LF_CT_OUT(vr);                         \
+                lf_##f##_vec_mul_scalar(vr, va, &vb[0], n); LF_CT_OUT(vr);              \
+                lf_##f##_inner_product(&r, va, vb, n); LF_CT_OUT(r);                    \
+            }                                                                           \
+            lf_##f##_x8_load(&xa, va); lf_##f##_x8_load(&xb, vb);                       \
+            lf_##f##_x8_mul(&xr, &xa, &xb); lf_##f##_x8_sqr(&xr, &xr);                  \
+            lf_##f##_x8_add(&xr, &xr, &xa); lf_##f##_x8_sub(&xr, &xr, &xb);             \
+            lf_##f##_x8_store(vr, &xr); LF_CT_OUT(vr);                                  \
         }                                                                               \
     }
 LF_FIELDS_FOREACH(FIELD_CTIME)

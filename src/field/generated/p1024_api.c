@@ -80,32 +80,6 @@ LF_HIDDEN void lf_p1024_from_internal_rv64(uint64_t *r, const uint64_t *a);
 #define LF_LANE_L 20
 #define LF_VEC_TAIL_MIN 7
 static const uint64_t lf_c_lane_fix[LF_N] = {UINT64_C(0x0000000000000001), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000)};
-LF_HIDDEN void lf_p1024_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
-LF_HIDDEN void lf_p1024_vsqr8_c(uint64_t *r, const uint64_t *a, size_t nb);
-LF_HIDDEN void lf_p1024_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
-LF_HIDDEN void lf_p1024_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
-LF_HIDDEN void lf_p1024_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
-LF_HIDDEN void lf_p1024_vmac8_c(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_p1024_x8_load_c(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_p1024_x8_store_c(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_p1024_x8_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_p1024_x8_sqr_c(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_p1024_x8_add_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_p1024_x8_sub_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
-#if defined(__x86_64__) && defined(LF_NATIVE_FIELD_AVX512IFMA)
-LF_HIDDEN void lf_p1024_vmul8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
-LF_HIDDEN void lf_p1024_vsqr8_avx512ifma(uint64_t *r, const uint64_t *a, size_t nb);
-LF_HIDDEN void lf_p1024_vadd8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
-LF_HIDDEN void lf_p1024_vsub8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
-LF_HIDDEN void lf_p1024_vmuls8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
-LF_HIDDEN void lf_p1024_vmac8_avx512ifma(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_p1024_x8_load_avx512ifma(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_p1024_x8_store_avx512ifma(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_p1024_x8_mul_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_p1024_x8_sqr_avx512ifma(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_p1024_x8_add_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_p1024_x8_sub_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
-#endif
 
 #define LF_OWN_C 1
 #define LF_OWN_X86_64 1
@@ -124,7 +98,7 @@ LF_HIDDEN const lf_dispatch_info lf_p1024_dispatch = {
 #include "dispatch_table.h"
 };
 #define LF_KERNELS() (&lf_p1024_kernels[lf_backend_fast()])
-#define LF_VENTRY_C {lf_p1024_vmul8_c, lf_p1024_vsqr8_c, lf_p1024_vadd8_c, lf_p1024_vsub8_c, lf_p1024_vmuls8_c, lf_p1024_vmac8_c, lf_p1024_x8_load_c, lf_p1024_x8_store_c, lf_p1024_x8_mul_c, lf_p1024_x8_sqr_c, lf_p1024_x8_add_c, lf_p1024_x8_sub_c}
+#define LF_VENTRY_C {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
 #define LF_VENTRY_SCALAR {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
 #define LF_VENTRY_AVX512IFMA {lf_p1024_vmul8_avx512ifma, lf_p1024_vsqr8_avx512ifma, lf_p1024_vadd8_avx512ifma, lf_p1024_vsub8_avx512ifma, lf_p1024_vmuls8_avx512ifma, lf_p1024_vmac8_avx512ifma, lf_p1024_x8_load_avx512ifma, lf_p1024_x8_store_avx512ifma, lf_p1024_x8_mul_avx512ifma, lf_p1024_x8_sqr_avx512ifma, lf_p1024_x8_add_avx512ifma, lf_p1024_x8_sub_avx512ifma}
 #define LF_VOWN_C 1
@@ -136,9 +110,6 @@ LF_HIDDEN const lf_dispatch_info lf_p1024_dispatch = {
 #define LF_VENTRY_AARCH64 LF_VENTRY_SCALAR
 #define LF_VENTRY_PPC64LE LF_VENTRY_SCALAR
 #define LF_VENTRY_RV64 LF_VENTRY_SCALAR
-#if defined(LF_NATIVE_FIELD_AVX512IFMA)
-#define LF_VOWN_AVX512IFMA 1
-#endif
 #define LF_DISPATCH_OWN(B) LF_VOWN_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B
 LF_HIDDEN const lf_field_vec_kernels lf_p1024_vec_kernels[LF_BACKEND_COUNT] = {
