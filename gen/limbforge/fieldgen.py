@@ -65,6 +65,16 @@ def has_lanes(f: Field) -> bool:
     return f.n <= LANE_MAX_WORDS
 
 
+# kernels a lane target leaves out, measured slower than the scalar loop
+# (src/field/README.md, "Vector arithmetic"): on AVX-512 IFMA the additions,
+# whose three transposed conversions cost more than the scalar adx kernel
+LANE_SKIP = {"avx512ifma": ("vadd8", "vsub8")}
+
+
+def lane_ops(lt: str | None) -> tuple:
+    return tuple(op for op in LANE_OPS if lt and op not in LANE_SKIP.get(lt, ()))
+
+
 def lane_source(f: Field, lt: str, command: str) -> str:
     """The lane kernels of f (algos_lanes.LANE_OPS) for lane target lt."""
     pr = LANE_TARGETS[lt][0]
@@ -74,13 +84,14 @@ def lane_source(f: Field, lt: str, command: str) -> str:
              f"(e = {lf.e}); {'portable C, 8 lanes per loop' if lt == 'c' else 'AVX-512 IFMA intrinsics'}. */\n",
              pr.PRELUDE]
     for op, prog in lane_programs(f, f"lf_{f.name}_").items():
-        parts.append("\n" + pr.print_function(prog, f"lf_{f.name}_{op}_{lt}"))
+        if op in lane_ops(lt):
+            parts.append("\n" + pr.print_function(prog, f"lf_{f.name}_{op}_{lt}"))
     return "".join(parts)
 
 
 def _lane_decls(f: Field, lt: str) -> list:
     L = []
-    for op in LANE_OPS:
+    for op in lane_ops(lt):
         arity = "uint64_t *r, const uint64_t *a, const uint64_t *b" if op in LANE_BINARY \
             else "uint64_t *r, const uint64_t *a"
         if op == "vmac8":
@@ -94,7 +105,8 @@ def _lane_decls(f: Field, lt: str) -> list:
 def _lane_entry(f: Field, lt: str | None) -> str:
     """A vector-table initializer: the lane kernels of lt, or (None) all
     NULL: the template's scalar loops (src/field/field_vec.h)."""
-    return "{" + ", ".join(f"lf_{f.name}_{op}_{lt}" if lt else "NULL" for op in LANE_OPS) + "}"
+    return "{" + ", ".join(f"lf_{f.name}_{op}_{lt}" if op in lane_ops(lt) else "NULL"
+                           for op in LANE_OPS) + "}"
 
 
 OPS = ("mul", "sqr", "add", "sub", "neg", "to_internal", "from_internal")

@@ -95,8 +95,6 @@ LF_HIDDEN void lf_bn254_p_x8_sub_c(uint64_t *r, const uint64_t *a, const uint64_
 #if defined(__x86_64__) && defined(LF_NATIVE_FIELD_AVX512IFMA)
 LF_HIDDEN void lf_bn254_p_vmul8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_bn254_p_vsqr8_avx512ifma(uint64_t *r, const uint64_t *a, size_t nb);
-LF_HIDDEN void lf_bn254_p_vadd8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
-LF_HIDDEN void lf_bn254_p_vsub8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_bn254_p_vmuls8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_bn254_p_vmac8_avx512ifma(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_bn254_p_x8_load_avx512ifma(uint64_t *r, const uint64_t *a);
@@ -126,7 +124,7 @@ LF_HIDDEN const lf_dispatch_info lf_bn254_p_dispatch = {
 #define LF_KERNELS() (&lf_bn254_p_kernels[lf_backend_fast()])
 #define LF_VENTRY_C {lf_bn254_p_vmul8_c, lf_bn254_p_vsqr8_c, lf_bn254_p_vadd8_c, lf_bn254_p_vsub8_c, lf_bn254_p_vmuls8_c, lf_bn254_p_vmac8_c, lf_bn254_p_x8_load_c, lf_bn254_p_x8_store_c, lf_bn254_p_x8_mul_c, lf_bn254_p_x8_sqr_c, lf_bn254_p_x8_add_c, lf_bn254_p_x8_sub_c}
 #define LF_VENTRY_SCALAR {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
-#define LF_VENTRY_AVX512IFMA {lf_bn254_p_vmul8_avx512ifma, lf_bn254_p_vsqr8_avx512ifma, lf_bn254_p_vadd8_avx512ifma, lf_bn254_p_vsub8_avx512ifma, lf_bn254_p_vmuls8_avx512ifma, lf_bn254_p_vmac8_avx512ifma, lf_bn254_p_x8_load_avx512ifma, lf_bn254_p_x8_store_avx512ifma, lf_bn254_p_x8_mul_avx512ifma, lf_bn254_p_x8_sqr_avx512ifma, lf_bn254_p_x8_add_avx512ifma, lf_bn254_p_x8_sub_avx512ifma}
+#define LF_VENTRY_AVX512IFMA {lf_bn254_p_vmul8_avx512ifma, lf_bn254_p_vsqr8_avx512ifma, NULL, NULL, lf_bn254_p_vmuls8_avx512ifma, lf_bn254_p_vmac8_avx512ifma, lf_bn254_p_x8_load_avx512ifma, lf_bn254_p_x8_store_avx512ifma, lf_bn254_p_x8_mul_avx512ifma, lf_bn254_p_x8_sqr_avx512ifma, lf_bn254_p_x8_add_avx512ifma, lf_bn254_p_x8_sub_avx512ifma}
 #define LF_VOWN_C 1
 #define LF_VOWN_X86_64 1
 #define LF_VOWN_AARCH64 1
