@@ -12,27 +12,15 @@
 #include <string.h>
 
 #include "../common/ctime_main.h"
+#include "ctime_field_pick.h"
 #include "limbforge/fields.h"
 
 #define ROUNDS 6   /* value patterns per op (edge values first) */
 #define BATCH 7
 #define VN 19      /* array length for the vec_* functions */
 
-/* Public test values: round 0 = 0, 1 = 1, 2 = p-1 (via -1), others random. */
 #define FIELD_CTIME(f, NL, NB)                                                          \
-    static void pick_##f(lf_##f##_t *r, int round)                                      \
-    {                                                                                   \
-        uint8_t b[NB];                                                                  \
-        lf_##f##_t one;                                                                 \
-        lf_##f##_set_one(&one);                                                         \
-        if (round == 0) { lf_##f##_set_zero(r); return; }                               \
-        if (round == 1) { *r = one; return; }                                           \
-        if (round == 2) { lf_##f##_neg(r, &one); return; }                              \
-        do {                                                                            \
-            lf_rng_bytes(&lf_ctime_rng, b, NB);                                         \
-            b[0] >>= (unsigned)lf_rng_below(&lf_ctime_rng, 3);                          \
-        } while (lf_##f##_from_bytes(r, b) != LF_OK);                                   \
-    }                                                                                   \
+    FIELD_CTIME_PICK(f, NB)                                                             \
     static void ctime_##f(void)                                                         \
     {                                                                                   \
         lf_##f##_t a, b, r, v[BATCH], w[BATCH], va[VN], vb[VN], vr[VN];                 \

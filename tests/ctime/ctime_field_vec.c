@@ -9,32 +9,22 @@
 #include <string.h>
 
 #include "../common/ctime_main.h"
+#include "ctime_field_pick.h"
 #include "limbforge/fields.h"
 
-#define ROUNDS 4
+#define ROUNDS 4   /* pick_<f>: 0, 1, p-1, random */
 #define VN 19
 
 #define FIELD_VEC_CTIME(f, NL, NB)                                                      \
-    static void vpick_##f(lf_##f##_t *r, int round)                                     \
-    {                                                                                   \
-        uint8_t b[NB];                                                                  \
-        lf_##f##_t one;                                                                 \
-        lf_##f##_set_one(&one);                                                         \
-        if (round == 0) { lf_##f##_set_zero(r); return; }                               \
-        if (round == 1) { lf_##f##_neg(r, &one); return; }                              \
-        do {                                                                            \
-            lf_rng_bytes(&lf_ctime_rng, b, NB);                                         \
-            b[0] >>= (unsigned)lf_rng_below(&lf_ctime_rng, 3);                          \
-        } while (lf_##f##_from_bytes(r, b) != LF_OK);                                   \
-    }                                                                                   \
+    FIELD_CTIME_PICK(f, NB)                                                             \
     static void ctime_vec_##f(void)                                                     \
     {                                                                                   \
         lf_##f##_t r, va[VN], vb[VN], vr[VN];                                           \
         lf_##f##_x8_t xa, xb, xr;                                                       \
         for (int round = 0; round < ROUNDS; round++) {                                  \
             for (int i = 0; i < VN; i++) {                                              \
-                vpick_##f(&va[i], (round + i) % ROUNDS);                                \
-                vpick_##f(&vb[i], (round + 2 * i + 1) % ROUNDS);                        \
+                pick_##f(&va[i], (round + i) % ROUNDS);                                \
+                pick_##f(&vb[i], (round + 2 * i + 1) % ROUNDS);                        \
             }                                                                           \
             LF_CT_SECRET(va, sizeof va); LF_CT_SECRET(vb, sizeof vb);                   \
             for (int k = 0; k < 2; k++) {                                               \

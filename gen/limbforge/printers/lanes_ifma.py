@@ -30,6 +30,14 @@ PRELUDE = """#include <immintrin.h>
 #else
 #define LF_IFMA_FN
 #endif
+/* bitwise m ? a : b.  MemorySanitizer builds (LF_MSAN: lf_internal.h): and,
+ * andnot, or, which clang 14's MSan propagates bit by bit; it has no rule for
+ * vpternlogq and would check its operands strictly */
+#if defined(LF_MSAN)
+#define LF_IFMA_SEL(m, a, b) _mm512_or_si512(_mm512_and_si512(m, a), _mm512_andnot_si512(m, b))
+#else
+#define LF_IFMA_SEL(m, a, b) _mm512_ternarylogic_epi64(m, a, b, 0xca)
+#endif
 """
 
 
@@ -186,7 +194,7 @@ def print_function(prog: LProgram, symbol: str) -> str:
             e = f"_mm512_and_si512({v(s[0])}, {const(op.imm[0])})"
         elif o == "sel":
             # bitwise m ? a : b
-            e = f"_mm512_ternarylogic_epi64({v(s[0])}, {v(s[1])}, {v(s[2])}, 0xca)"
+            e = f"LF_IFMA_SEL({v(s[0])}, {v(s[1])}, {v(s[2])})"
         else:
             raise ValueError(o)
         body.append(f"    __m512i v{d.id} = {e};")

@@ -16,6 +16,14 @@
 #else
 #define LF_IFMA_FN
 #endif
+/* bitwise m ? a : b.  MemorySanitizer builds (LF_MSAN: lf_internal.h): and,
+ * andnot, or, which clang 14's MSan propagates bit by bit; it has no rule for
+ * vpternlogq and would check its operands strictly */
+#if defined(LF_MSAN)
+#define LF_IFMA_SEL(m, a, b) _mm512_or_si512(_mm512_and_si512(m, a), _mm512_andnot_si512(m, b))
+#else
+#define LF_IFMA_SEL(m, a, b) _mm512_ternarylogic_epi64(m, a, b, 0xca)
+#endif
 
 /* r[l] = a[l]*b[l] for 8*nb elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 8 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN LF_IFMA_FN void lf_bls12_381_p_vmul8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
@@ -460,14 +468,14 @@ LF_HIDDEN LF_IFMA_FN void lf_bls12_381_p_vmul8_avx512ifma(uint64_t *r, const uin
         __m512i v375 = _mm512_add_epi64(v374, v371);
         __m512i v376 = _mm512_srai_epi64(v375, 52);
         __m512i v377 = _mm512_and_si512(v375, _mm512_set1_epi64((long long)lfk[9]));
-        __m512i v379 = _mm512_ternarylogic_epi64(v376, v318, v342, 0xca);
-        __m512i v380 = _mm512_ternarylogic_epi64(v376, v321, v347, 0xca);
-        __m512i v381 = _mm512_ternarylogic_epi64(v376, v324, v352, 0xca);
-        __m512i v382 = _mm512_ternarylogic_epi64(v376, v327, v357, 0xca);
-        __m512i v383 = _mm512_ternarylogic_epi64(v376, v330, v362, 0xca);
-        __m512i v384 = _mm512_ternarylogic_epi64(v376, v333, v367, 0xca);
-        __m512i v385 = _mm512_ternarylogic_epi64(v376, v336, v372, 0xca);
-        __m512i v386 = _mm512_ternarylogic_epi64(v376, v337, v377, 0xca);
+        __m512i v379 = LF_IFMA_SEL(v376, v318, v342);
+        __m512i v380 = LF_IFMA_SEL(v376, v321, v347);
+        __m512i v381 = LF_IFMA_SEL(v376, v324, v352);
+        __m512i v382 = LF_IFMA_SEL(v376, v327, v357);
+        __m512i v383 = LF_IFMA_SEL(v376, v330, v362);
+        __m512i v384 = LF_IFMA_SEL(v376, v333, v367);
+        __m512i v385 = LF_IFMA_SEL(v376, v336, v372);
+        __m512i v386 = LF_IFMA_SEL(v376, v337, v377);
         __m512i v387 = _mm512_slli_epi64(v380, 52);
         __m512i v388 = _mm512_or_si512(v379, v387);
         __m512i v389 = _mm512_srli_epi64(v380, 12);
@@ -894,14 +902,14 @@ LF_HIDDEN LF_IFMA_FN void lf_bls12_381_p_vsqr8_avx512ifma(uint64_t *r, const uin
         __m512i v333 = _mm512_add_epi64(v332, v329);
         __m512i v334 = _mm512_srai_epi64(v333, 52);
         __m512i v335 = _mm512_and_si512(v333, _mm512_set1_epi64((long long)lfk[9]));
-        __m512i v337 = _mm512_ternarylogic_epi64(v334, v276, v300, 0xca);
-        __m512i v338 = _mm512_ternarylogic_epi64(v334, v279, v305, 0xca);
-        __m512i v339 = _mm512_ternarylogic_epi64(v334, v282, v310, 0xca);
-        __m512i v340 = _mm512_ternarylogic_epi64(v334, v285, v315, 0xca);
-        __m512i v341 = _mm512_ternarylogic_epi64(v334, v288, v320, 0xca);
-        __m512i v342 = _mm512_ternarylogic_epi64(v334, v291, v325, 0xca);
-        __m512i v343 = _mm512_ternarylogic_epi64(v334, v294, v330, 0xca);
-        __m512i v344 = _mm512_ternarylogic_epi64(v334, v295, v335, 0xca);
+        __m512i v337 = LF_IFMA_SEL(v334, v276, v300);
+        __m512i v338 = LF_IFMA_SEL(v334, v279, v305);
+        __m512i v339 = LF_IFMA_SEL(v334, v282, v310);
+        __m512i v340 = LF_IFMA_SEL(v334, v285, v315);
+        __m512i v341 = LF_IFMA_SEL(v334, v288, v320);
+        __m512i v342 = LF_IFMA_SEL(v334, v291, v325);
+        __m512i v343 = LF_IFMA_SEL(v334, v294, v330);
+        __m512i v344 = LF_IFMA_SEL(v334, v295, v335);
         __m512i v345 = _mm512_slli_epi64(v338, 52);
         __m512i v346 = _mm512_or_si512(v337, v345);
         __m512i v347 = _mm512_srli_epi64(v338, 12);
@@ -1370,14 +1378,14 @@ LF_HIDDEN LF_IFMA_FN void lf_bls12_381_p_vmuls8_avx512ifma(uint64_t *r, const ui
         __m512i v375 = _mm512_add_epi64(v374, v371);
         __m512i v376 = _mm512_srai_epi64(v375, 52);
         __m512i v377 = _mm512_and_si512(v375, _mm512_set1_epi64((long long)lfk[9]));
-        __m512i v379 = _mm512_ternarylogic_epi64(v376, v318, v342, 0xca);
-        __m512i v380 = _mm512_ternarylogic_epi64(v376, v321, v347, 0xca);
-        __m512i v381 = _mm512_ternarylogic_epi64(v376, v324, v352, 0xca);
-        __m512i v382 = _mm512_ternarylogic_epi64(v376, v327, v357, 0xca);
-        __m512i v383 = _mm512_ternarylogic_epi64(v376, v330, v362, 0xca);
-        __m512i v384 = _mm512_ternarylogic_epi64(v376, v333, v367, 0xca);
-        __m512i v385 = _mm512_ternarylogic_epi64(v376, v336, v372, 0xca);
-        __m512i v386 = _mm512_ternarylogic_epi64(v376, v337, v377, 0xca);
+        __m512i v379 = LF_IFMA_SEL(v376, v318, v342);
+        __m512i v380 = LF_IFMA_SEL(v376, v321, v347);
+        __m512i v381 = LF_IFMA_SEL(v376, v324, v352);
+        __m512i v382 = LF_IFMA_SEL(v376, v327, v357);
+        __m512i v383 = LF_IFMA_SEL(v376, v330, v362);
+        __m512i v384 = LF_IFMA_SEL(v376, v333, v367);
+        __m512i v385 = LF_IFMA_SEL(v376, v336, v372);
+        __m512i v386 = LF_IFMA_SEL(v376, v337, v377);
         __m512i v387 = _mm512_slli_epi64(v380, 52);
         __m512i v388 = _mm512_or_si512(v379, v387);
         __m512i v389 = _mm512_srli_epi64(v380, 12);
@@ -1883,14 +1891,14 @@ LF_HIDDEN LF_IFMA_FN void lf_bls12_381_p_vmac8_avx512ifma(uint64_t *acc, const u
     __m512i v383 = _mm512_add_epi64(v382, v379);
     __m512i v384 = _mm512_srai_epi64(v383, 52);
     __m512i v385 = _mm512_and_si512(v383, _mm512_set1_epi64((long long)lfk[9]));
-    __m512i v387 = _mm512_ternarylogic_epi64(v384, v326, v350, 0xca);
-    __m512i v388 = _mm512_ternarylogic_epi64(v384, v329, v355, 0xca);
-    __m512i v389 = _mm512_ternarylogic_epi64(v384, v332, v360, 0xca);
-    __m512i v390 = _mm512_ternarylogic_epi64(v384, v335, v365, 0xca);
-    __m512i v391 = _mm512_ternarylogic_epi64(v384, v338, v370, 0xca);
-    __m512i v392 = _mm512_ternarylogic_epi64(v384, v341, v375, 0xca);
-    __m512i v393 = _mm512_ternarylogic_epi64(v384, v344, v380, 0xca);
-    __m512i v394 = _mm512_ternarylogic_epi64(v384, v345, v385, 0xca);
+    __m512i v387 = LF_IFMA_SEL(v384, v326, v350);
+    __m512i v388 = LF_IFMA_SEL(v384, v329, v355);
+    __m512i v389 = LF_IFMA_SEL(v384, v332, v360);
+    __m512i v390 = LF_IFMA_SEL(v384, v335, v365);
+    __m512i v391 = LF_IFMA_SEL(v384, v338, v370);
+    __m512i v392 = LF_IFMA_SEL(v384, v341, v375);
+    __m512i v393 = LF_IFMA_SEL(v384, v344, v380);
+    __m512i v394 = LF_IFMA_SEL(v384, v345, v385);
     __m512i v395 = _mm512_add_epi64(v1, v387);
     __m512i v396 = _mm512_add_epi64(v2, v388);
     __m512i v397 = _mm512_add_epi64(v3, v389);
@@ -1959,14 +1967,14 @@ LF_HIDDEN LF_IFMA_FN void lf_bls12_381_p_vmac8_avx512ifma(uint64_t *acc, const u
     __m512i v461 = _mm512_add_epi64(v460, v457);
     __m512i v462 = _mm512_srai_epi64(v461, 52);
     __m512i v463 = _mm512_and_si512(v461, _mm512_set1_epi64((long long)lfk[9]));
-    __m512i v465 = _mm512_ternarylogic_epi64(v462, v404, v428, 0xca);
-    __m512i v466 = _mm512_ternarylogic_epi64(v462, v407, v433, 0xca);
-    __m512i v467 = _mm512_ternarylogic_epi64(v462, v410, v438, 0xca);
-    __m512i v468 = _mm512_ternarylogic_epi64(v462, v413, v443, 0xca);
-    __m512i v469 = _mm512_ternarylogic_epi64(v462, v416, v448, 0xca);
-    __m512i v470 = _mm512_ternarylogic_epi64(v462, v419, v453, 0xca);
-    __m512i v471 = _mm512_ternarylogic_epi64(v462, v422, v458, 0xca);
-    __m512i v472 = _mm512_ternarylogic_epi64(v462, v423, v463, 0xca);
+    __m512i v465 = LF_IFMA_SEL(v462, v404, v428);
+    __m512i v466 = LF_IFMA_SEL(v462, v407, v433);
+    __m512i v467 = LF_IFMA_SEL(v462, v410, v438);
+    __m512i v468 = LF_IFMA_SEL(v462, v413, v443);
+    __m512i v469 = LF_IFMA_SEL(v462, v416, v448);
+    __m512i v470 = LF_IFMA_SEL(v462, v419, v453);
+    __m512i v471 = LF_IFMA_SEL(v462, v422, v458);
+    __m512i v472 = LF_IFMA_SEL(v462, v423, v463);
     _mm512_storeu_si512((void *)(acc + 0), v465);
     _mm512_storeu_si512((void *)(acc + 8), v466);
     _mm512_storeu_si512((void *)(acc + 16), v467);
@@ -2508,14 +2516,14 @@ LF_HIDDEN LF_IFMA_FN void lf_bls12_381_p_x8_mul_avx512ifma(uint64_t *r, const ui
     __m512i v394 = _mm512_add_epi64(v393, v390);
     __m512i v395 = _mm512_srai_epi64(v394, 52);
     __m512i v396 = _mm512_and_si512(v394, _mm512_set1_epi64((long long)lfk[0]));
-    __m512i v398 = _mm512_ternarylogic_epi64(v395, v337, v361, 0xca);
-    __m512i v399 = _mm512_ternarylogic_epi64(v395, v340, v366, 0xca);
-    __m512i v400 = _mm512_ternarylogic_epi64(v395, v343, v371, 0xca);
-    __m512i v401 = _mm512_ternarylogic_epi64(v395, v346, v376, 0xca);
-    __m512i v402 = _mm512_ternarylogic_epi64(v395, v349, v381, 0xca);
-    __m512i v403 = _mm512_ternarylogic_epi64(v395, v352, v386, 0xca);
-    __m512i v404 = _mm512_ternarylogic_epi64(v395, v355, v391, 0xca);
-    __m512i v405 = _mm512_ternarylogic_epi64(v395, v356, v396, 0xca);
+    __m512i v398 = LF_IFMA_SEL(v395, v337, v361);
+    __m512i v399 = LF_IFMA_SEL(v395, v340, v366);
+    __m512i v400 = LF_IFMA_SEL(v395, v343, v371);
+    __m512i v401 = LF_IFMA_SEL(v395, v346, v376);
+    __m512i v402 = LF_IFMA_SEL(v395, v349, v381);
+    __m512i v403 = LF_IFMA_SEL(v395, v352, v386);
+    __m512i v404 = LF_IFMA_SEL(v395, v355, v391);
+    __m512i v405 = LF_IFMA_SEL(v395, v356, v396);
     _mm512_storeu_si512((void *)(r + 0), v398);
     _mm512_storeu_si512((void *)(r + 8), v399);
     _mm512_storeu_si512((void *)(r + 16), v400);
@@ -2891,14 +2899,14 @@ LF_HIDDEN LF_IFMA_FN void lf_bls12_381_p_x8_sqr_avx512ifma(uint64_t *r, const ui
     __m512i v358 = _mm512_add_epi64(v357, v354);
     __m512i v359 = _mm512_srai_epi64(v358, 52);
     __m512i v360 = _mm512_and_si512(v358, _mm512_set1_epi64((long long)lfk[0]));
-    __m512i v362 = _mm512_ternarylogic_epi64(v359, v301, v325, 0xca);
-    __m512i v363 = _mm512_ternarylogic_epi64(v359, v304, v330, 0xca);
-    __m512i v364 = _mm512_ternarylogic_epi64(v359, v307, v335, 0xca);
-    __m512i v365 = _mm512_ternarylogic_epi64(v359, v310, v340, 0xca);
-    __m512i v366 = _mm512_ternarylogic_epi64(v359, v313, v345, 0xca);
-    __m512i v367 = _mm512_ternarylogic_epi64(v359, v316, v350, 0xca);
-    __m512i v368 = _mm512_ternarylogic_epi64(v359, v319, v355, 0xca);
-    __m512i v369 = _mm512_ternarylogic_epi64(v359, v320, v360, 0xca);
+    __m512i v362 = LF_IFMA_SEL(v359, v301, v325);
+    __m512i v363 = LF_IFMA_SEL(v359, v304, v330);
+    __m512i v364 = LF_IFMA_SEL(v359, v307, v335);
+    __m512i v365 = LF_IFMA_SEL(v359, v310, v340);
+    __m512i v366 = LF_IFMA_SEL(v359, v313, v345);
+    __m512i v367 = LF_IFMA_SEL(v359, v316, v350);
+    __m512i v368 = LF_IFMA_SEL(v359, v319, v355);
+    __m512i v369 = LF_IFMA_SEL(v359, v320, v360);
     _mm512_storeu_si512((void *)(r + 0), v362);
     _mm512_storeu_si512((void *)(r + 8), v363);
     _mm512_storeu_si512((void *)(r + 16), v364);
@@ -2999,14 +3007,14 @@ LF_HIDDEN LF_IFMA_FN void lf_bls12_381_p_x8_add_avx512ifma(uint64_t *r, const ui
     __m512i v83 = _mm512_add_epi64(v82, v79);
     __m512i v84 = _mm512_srai_epi64(v83, 52);
     __m512i v85 = _mm512_and_si512(v83, _mm512_set1_epi64((long long)lfk[0]));
-    __m512i v87 = _mm512_ternarylogic_epi64(v84, v26, v50, 0xca);
-    __m512i v88 = _mm512_ternarylogic_epi64(v84, v29, v55, 0xca);
-    __m512i v89 = _mm512_ternarylogic_epi64(v84, v32, v60, 0xca);
-    __m512i v90 = _mm512_ternarylogic_epi64(v84, v35, v65, 0xca);
-    __m512i v91 = _mm512_ternarylogic_epi64(v84, v38, v70, 0xca);
-    __m512i v92 = _mm512_ternarylogic_epi64(v84, v41, v75, 0xca);
-    __m512i v93 = _mm512_ternarylogic_epi64(v84, v44, v80, 0xca);
-    __m512i v94 = _mm512_ternarylogic_epi64(v84, v45, v85, 0xca);
+    __m512i v87 = LF_IFMA_SEL(v84, v26, v50);
+    __m512i v88 = LF_IFMA_SEL(v84, v29, v55);
+    __m512i v89 = LF_IFMA_SEL(v84, v32, v60);
+    __m512i v90 = LF_IFMA_SEL(v84, v35, v65);
+    __m512i v91 = LF_IFMA_SEL(v84, v38, v70);
+    __m512i v92 = LF_IFMA_SEL(v84, v41, v75);
+    __m512i v93 = LF_IFMA_SEL(v84, v44, v80);
+    __m512i v94 = LF_IFMA_SEL(v84, v45, v85);
     _mm512_storeu_si512((void *)(r + 0), v87);
     _mm512_storeu_si512((void *)(r + 8), v88);
     _mm512_storeu_si512((void *)(r + 16), v89);

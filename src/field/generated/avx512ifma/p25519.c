@@ -16,6 +16,14 @@
 #else
 #define LF_IFMA_FN
 #endif
+/* bitwise m ? a : b.  MemorySanitizer builds (LF_MSAN: lf_internal.h): and,
+ * andnot, or, which clang 14's MSan propagates bit by bit; it has no rule for
+ * vpternlogq and would check its operands strictly */
+#if defined(LF_MSAN)
+#define LF_IFMA_SEL(m, a, b) _mm512_or_si512(_mm512_and_si512(m, a), _mm512_andnot_si512(m, b))
+#else
+#define LF_IFMA_SEL(m, a, b) _mm512_ternarylogic_epi64(m, a, b, 0xca)
+#endif
 
 /* r[l] = a[l]*b[l] for 8*nb elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN LF_IFMA_FN void lf_p25519_vmul8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
@@ -214,11 +222,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p25519_vmul8_avx512ifma(uint64_t *r, const uint64_t
         __m512i v173 = _mm512_add_epi64(v172, v169);
         __m512i v174 = _mm512_srai_epi64(v173, 52);
         __m512i v175 = _mm512_and_si512(v173, _mm512_set1_epi64((long long)lfk[2]));
-        __m512i v177 = _mm512_ternarylogic_epi64(v174, v140, v155, 0xca);
-        __m512i v178 = _mm512_ternarylogic_epi64(v174, v143, v160, 0xca);
-        __m512i v179 = _mm512_ternarylogic_epi64(v174, v146, v165, 0xca);
-        __m512i v180 = _mm512_ternarylogic_epi64(v174, v149, v170, 0xca);
-        __m512i v181 = _mm512_ternarylogic_epi64(v174, v150, v175, 0xca);
+        __m512i v177 = LF_IFMA_SEL(v174, v140, v155);
+        __m512i v178 = LF_IFMA_SEL(v174, v143, v160);
+        __m512i v179 = LF_IFMA_SEL(v174, v146, v165);
+        __m512i v180 = LF_IFMA_SEL(v174, v149, v170);
+        __m512i v181 = LF_IFMA_SEL(v174, v150, v175);
         __m512i v182 = _mm512_set1_epi64((long long)lfk[4]);
         __m512i v183 = _mm512_set1_epi64((long long)lfk[5]);
         __m512i v184 = _mm512_set1_epi64((long long)lfk[5]);
@@ -399,11 +407,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p25519_vmul8_avx512ifma(uint64_t *r, const uint64_t
         __m512i v360 = _mm512_add_epi64(v359, v356);
         __m512i v361 = _mm512_srai_epi64(v360, 52);
         __m512i v362 = _mm512_and_si512(v360, _mm512_set1_epi64((long long)lfk[2]));
-        __m512i v364 = _mm512_ternarylogic_epi64(v361, v327, v342, 0xca);
-        __m512i v365 = _mm512_ternarylogic_epi64(v361, v330, v347, 0xca);
-        __m512i v366 = _mm512_ternarylogic_epi64(v361, v333, v352, 0xca);
-        __m512i v367 = _mm512_ternarylogic_epi64(v361, v336, v357, 0xca);
-        __m512i v368 = _mm512_ternarylogic_epi64(v361, v337, v362, 0xca);
+        __m512i v364 = LF_IFMA_SEL(v361, v327, v342);
+        __m512i v365 = LF_IFMA_SEL(v361, v330, v347);
+        __m512i v366 = LF_IFMA_SEL(v361, v333, v352);
+        __m512i v367 = LF_IFMA_SEL(v361, v336, v357);
+        __m512i v368 = LF_IFMA_SEL(v361, v337, v362);
         __m512i v369 = _mm512_slli_epi64(v365, 52);
         __m512i v370 = _mm512_or_si512(v364, v369);
         __m512i v371 = _mm512_srli_epi64(v365, 12);
@@ -604,11 +612,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p25519_vsqr8_avx512ifma(uint64_t *r, const uint64_t
         __m512i v161 = _mm512_add_epi64(v160, v157);
         __m512i v162 = _mm512_srai_epi64(v161, 52);
         __m512i v163 = _mm512_and_si512(v161, _mm512_set1_epi64((long long)lfk[2]));
-        __m512i v165 = _mm512_ternarylogic_epi64(v162, v128, v143, 0xca);
-        __m512i v166 = _mm512_ternarylogic_epi64(v162, v131, v148, 0xca);
-        __m512i v167 = _mm512_ternarylogic_epi64(v162, v134, v153, 0xca);
-        __m512i v168 = _mm512_ternarylogic_epi64(v162, v137, v158, 0xca);
-        __m512i v169 = _mm512_ternarylogic_epi64(v162, v138, v163, 0xca);
+        __m512i v165 = LF_IFMA_SEL(v162, v128, v143);
+        __m512i v166 = LF_IFMA_SEL(v162, v131, v148);
+        __m512i v167 = LF_IFMA_SEL(v162, v134, v153);
+        __m512i v168 = LF_IFMA_SEL(v162, v137, v158);
+        __m512i v169 = LF_IFMA_SEL(v162, v138, v163);
         __m512i v170 = _mm512_set1_epi64((long long)lfk[4]);
         __m512i v171 = _mm512_set1_epi64((long long)lfk[5]);
         __m512i v172 = _mm512_set1_epi64((long long)lfk[5]);
@@ -789,11 +797,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p25519_vsqr8_avx512ifma(uint64_t *r, const uint64_t
         __m512i v348 = _mm512_add_epi64(v347, v344);
         __m512i v349 = _mm512_srai_epi64(v348, 52);
         __m512i v350 = _mm512_and_si512(v348, _mm512_set1_epi64((long long)lfk[2]));
-        __m512i v352 = _mm512_ternarylogic_epi64(v349, v315, v330, 0xca);
-        __m512i v353 = _mm512_ternarylogic_epi64(v349, v318, v335, 0xca);
-        __m512i v354 = _mm512_ternarylogic_epi64(v349, v321, v340, 0xca);
-        __m512i v355 = _mm512_ternarylogic_epi64(v349, v324, v345, 0xca);
-        __m512i v356 = _mm512_ternarylogic_epi64(v349, v325, v350, 0xca);
+        __m512i v352 = LF_IFMA_SEL(v349, v315, v330);
+        __m512i v353 = LF_IFMA_SEL(v349, v318, v335);
+        __m512i v354 = LF_IFMA_SEL(v349, v321, v340);
+        __m512i v355 = LF_IFMA_SEL(v349, v324, v345);
+        __m512i v356 = LF_IFMA_SEL(v349, v325, v350);
         __m512i v357 = _mm512_slli_epi64(v353, 52);
         __m512i v358 = _mm512_or_si512(v352, v357);
         __m512i v359 = _mm512_srli_epi64(v353, 12);
@@ -1006,11 +1014,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p25519_vmuls8_avx512ifma(uint64_t *r, const uint64_
         __m512i v173 = _mm512_add_epi64(v172, v169);
         __m512i v174 = _mm512_srai_epi64(v173, 52);
         __m512i v175 = _mm512_and_si512(v173, _mm512_set1_epi64((long long)lfk[2]));
-        __m512i v177 = _mm512_ternarylogic_epi64(v174, v140, v155, 0xca);
-        __m512i v178 = _mm512_ternarylogic_epi64(v174, v143, v160, 0xca);
-        __m512i v179 = _mm512_ternarylogic_epi64(v174, v146, v165, 0xca);
-        __m512i v180 = _mm512_ternarylogic_epi64(v174, v149, v170, 0xca);
-        __m512i v181 = _mm512_ternarylogic_epi64(v174, v150, v175, 0xca);
+        __m512i v177 = LF_IFMA_SEL(v174, v140, v155);
+        __m512i v178 = LF_IFMA_SEL(v174, v143, v160);
+        __m512i v179 = LF_IFMA_SEL(v174, v146, v165);
+        __m512i v180 = LF_IFMA_SEL(v174, v149, v170);
+        __m512i v181 = LF_IFMA_SEL(v174, v150, v175);
         __m512i v182 = _mm512_slli_epi64(v178, 52);
         __m512i v183 = _mm512_or_si512(v177, v182);
         __m512i v184 = _mm512_srli_epi64(v178, 12);
@@ -1235,11 +1243,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p25519_vmac8_avx512ifma(uint64_t *acc, const uint64
     __m512i v178 = _mm512_add_epi64(v177, v174);
     __m512i v179 = _mm512_srai_epi64(v178, 52);
     __m512i v180 = _mm512_and_si512(v178, _mm512_set1_epi64((long long)lfk[2]));
-    __m512i v182 = _mm512_ternarylogic_epi64(v179, v145, v160, 0xca);
-    __m512i v183 = _mm512_ternarylogic_epi64(v179, v148, v165, 0xca);
-    __m512i v184 = _mm512_ternarylogic_epi64(v179, v151, v170, 0xca);
-    __m512i v185 = _mm512_ternarylogic_epi64(v179, v154, v175, 0xca);
-    __m512i v186 = _mm512_ternarylogic_epi64(v179, v155, v180, 0xca);
+    __m512i v182 = LF_IFMA_SEL(v179, v145, v160);
+    __m512i v183 = LF_IFMA_SEL(v179, v148, v165);
+    __m512i v184 = LF_IFMA_SEL(v179, v151, v170);
+    __m512i v185 = LF_IFMA_SEL(v179, v154, v175);
+    __m512i v186 = LF_IFMA_SEL(v179, v155, v180);
     __m512i v187 = _mm512_add_epi64(v1, v182);
     __m512i v188 = _mm512_add_epi64(v2, v183);
     __m512i v189 = _mm512_add_epi64(v3, v184);
@@ -1281,11 +1289,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p25519_vmac8_avx512ifma(uint64_t *acc, const uint64
     __m512i v226 = _mm512_add_epi64(v225, v222);
     __m512i v227 = _mm512_srai_epi64(v226, 52);
     __m512i v228 = _mm512_and_si512(v226, _mm512_set1_epi64((long long)lfk[2]));
-    __m512i v230 = _mm512_ternarylogic_epi64(v227, v193, v208, 0xca);
-    __m512i v231 = _mm512_ternarylogic_epi64(v227, v196, v213, 0xca);
-    __m512i v232 = _mm512_ternarylogic_epi64(v227, v199, v218, 0xca);
-    __m512i v233 = _mm512_ternarylogic_epi64(v227, v202, v223, 0xca);
-    __m512i v234 = _mm512_ternarylogic_epi64(v227, v203, v228, 0xca);
+    __m512i v230 = LF_IFMA_SEL(v227, v193, v208);
+    __m512i v231 = LF_IFMA_SEL(v227, v196, v213);
+    __m512i v232 = LF_IFMA_SEL(v227, v199, v218);
+    __m512i v233 = LF_IFMA_SEL(v227, v202, v223);
+    __m512i v234 = LF_IFMA_SEL(v227, v203, v228);
     _mm512_storeu_si512((void *)(acc + 0), v230);
     _mm512_storeu_si512((void *)(acc + 8), v231);
     _mm512_storeu_si512((void *)(acc + 16), v232);
@@ -1546,11 +1554,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p25519_x8_mul_avx512ifma(uint64_t *r, const uint64_
     __m512i v184 = _mm512_add_epi64(v183, v180);
     __m512i v185 = _mm512_srai_epi64(v184, 52);
     __m512i v186 = _mm512_and_si512(v184, _mm512_set1_epi64((long long)lfk[0]));
-    __m512i v188 = _mm512_ternarylogic_epi64(v185, v151, v166, 0xca);
-    __m512i v189 = _mm512_ternarylogic_epi64(v185, v154, v171, 0xca);
-    __m512i v190 = _mm512_ternarylogic_epi64(v185, v157, v176, 0xca);
-    __m512i v191 = _mm512_ternarylogic_epi64(v185, v160, v181, 0xca);
-    __m512i v192 = _mm512_ternarylogic_epi64(v185, v161, v186, 0xca);
+    __m512i v188 = LF_IFMA_SEL(v185, v151, v166);
+    __m512i v189 = LF_IFMA_SEL(v185, v154, v171);
+    __m512i v190 = LF_IFMA_SEL(v185, v157, v176);
+    __m512i v191 = LF_IFMA_SEL(v185, v160, v181);
+    __m512i v192 = LF_IFMA_SEL(v185, v161, v186);
     __m512i v193 = _mm512_set1_epi64((long long)lfk[4]);
     __m512i v194 = _mm512_set1_epi64((long long)lfk[5]);
     __m512i v195 = _mm512_set1_epi64((long long)lfk[5]);
@@ -1731,11 +1739,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p25519_x8_mul_avx512ifma(uint64_t *r, const uint64_
     __m512i v371 = _mm512_add_epi64(v370, v367);
     __m512i v372 = _mm512_srai_epi64(v371, 52);
     __m512i v373 = _mm512_and_si512(v371, _mm512_set1_epi64((long long)lfk[0]));
-    __m512i v375 = _mm512_ternarylogic_epi64(v372, v338, v353, 0xca);
-    __m512i v376 = _mm512_ternarylogic_epi64(v372, v341, v358, 0xca);
-    __m512i v377 = _mm512_ternarylogic_epi64(v372, v344, v363, 0xca);
-    __m512i v378 = _mm512_ternarylogic_epi64(v372, v347, v368, 0xca);
-    __m512i v379 = _mm512_ternarylogic_epi64(v372, v348, v373, 0xca);
+    __m512i v375 = LF_IFMA_SEL(v372, v338, v353);
+    __m512i v376 = LF_IFMA_SEL(v372, v341, v358);
+    __m512i v377 = LF_IFMA_SEL(v372, v344, v363);
+    __m512i v378 = LF_IFMA_SEL(v372, v347, v368);
+    __m512i v379 = LF_IFMA_SEL(v372, v348, v373);
     _mm512_storeu_si512((void *)(r + 0), v375);
     _mm512_storeu_si512((void *)(r + 8), v376);
     _mm512_storeu_si512((void *)(r + 16), v377);
@@ -1925,11 +1933,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p25519_x8_sqr_avx512ifma(uint64_t *r, const uint64_
     __m512i v175 = _mm512_add_epi64(v174, v171);
     __m512i v176 = _mm512_srai_epi64(v175, 52);
     __m512i v177 = _mm512_and_si512(v175, _mm512_set1_epi64((long long)lfk[0]));
-    __m512i v179 = _mm512_ternarylogic_epi64(v176, v142, v157, 0xca);
-    __m512i v180 = _mm512_ternarylogic_epi64(v176, v145, v162, 0xca);
-    __m512i v181 = _mm512_ternarylogic_epi64(v176, v148, v167, 0xca);
-    __m512i v182 = _mm512_ternarylogic_epi64(v176, v151, v172, 0xca);
-    __m512i v183 = _mm512_ternarylogic_epi64(v176, v152, v177, 0xca);
+    __m512i v179 = LF_IFMA_SEL(v176, v142, v157);
+    __m512i v180 = LF_IFMA_SEL(v176, v145, v162);
+    __m512i v181 = LF_IFMA_SEL(v176, v148, v167);
+    __m512i v182 = LF_IFMA_SEL(v176, v151, v172);
+    __m512i v183 = LF_IFMA_SEL(v176, v152, v177);
     __m512i v184 = _mm512_set1_epi64((long long)lfk[4]);
     __m512i v185 = _mm512_set1_epi64((long long)lfk[5]);
     __m512i v186 = _mm512_set1_epi64((long long)lfk[5]);
@@ -2110,11 +2118,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p25519_x8_sqr_avx512ifma(uint64_t *r, const uint64_
     __m512i v362 = _mm512_add_epi64(v361, v358);
     __m512i v363 = _mm512_srai_epi64(v362, 52);
     __m512i v364 = _mm512_and_si512(v362, _mm512_set1_epi64((long long)lfk[0]));
-    __m512i v366 = _mm512_ternarylogic_epi64(v363, v329, v344, 0xca);
-    __m512i v367 = _mm512_ternarylogic_epi64(v363, v332, v349, 0xca);
-    __m512i v368 = _mm512_ternarylogic_epi64(v363, v335, v354, 0xca);
-    __m512i v369 = _mm512_ternarylogic_epi64(v363, v338, v359, 0xca);
-    __m512i v370 = _mm512_ternarylogic_epi64(v363, v339, v364, 0xca);
+    __m512i v366 = LF_IFMA_SEL(v363, v329, v344);
+    __m512i v367 = LF_IFMA_SEL(v363, v332, v349);
+    __m512i v368 = LF_IFMA_SEL(v363, v335, v354);
+    __m512i v369 = LF_IFMA_SEL(v363, v338, v359);
+    __m512i v370 = LF_IFMA_SEL(v363, v339, v364);
     _mm512_storeu_si512((void *)(r + 0), v366);
     _mm512_storeu_si512((void *)(r + 8), v367);
     _mm512_storeu_si512((void *)(r + 16), v368);
@@ -2179,11 +2187,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p25519_x8_add_avx512ifma(uint64_t *r, const uint64_
     __m512i v50 = _mm512_add_epi64(v49, v46);
     __m512i v51 = _mm512_srai_epi64(v50, 52);
     __m512i v52 = _mm512_and_si512(v50, _mm512_set1_epi64((long long)lfk[0]));
-    __m512i v54 = _mm512_ternarylogic_epi64(v51, v17, v32, 0xca);
-    __m512i v55 = _mm512_ternarylogic_epi64(v51, v20, v37, 0xca);
-    __m512i v56 = _mm512_ternarylogic_epi64(v51, v23, v42, 0xca);
-    __m512i v57 = _mm512_ternarylogic_epi64(v51, v26, v47, 0xca);
-    __m512i v58 = _mm512_ternarylogic_epi64(v51, v27, v52, 0xca);
+    __m512i v54 = LF_IFMA_SEL(v51, v17, v32);
+    __m512i v55 = LF_IFMA_SEL(v51, v20, v37);
+    __m512i v56 = LF_IFMA_SEL(v51, v23, v42);
+    __m512i v57 = LF_IFMA_SEL(v51, v26, v47);
+    __m512i v58 = LF_IFMA_SEL(v51, v27, v52);
     _mm512_storeu_si512((void *)(r + 0), v54);
     _mm512_storeu_si512((void *)(r + 8), v55);
     _mm512_storeu_si512((void *)(r + 16), v56);

@@ -16,6 +16,14 @@
 #else
 #define LF_IFMA_FN
 #endif
+/* bitwise m ? a : b.  MemorySanitizer builds (LF_MSAN: lf_internal.h): and,
+ * andnot, or, which clang 14's MSan propagates bit by bit; it has no rule for
+ * vpternlogq and would check its operands strictly */
+#if defined(LF_MSAN)
+#define LF_IFMA_SEL(m, a, b) _mm512_or_si512(_mm512_and_si512(m, a), _mm512_andnot_si512(m, b))
+#else
+#define LF_IFMA_SEL(m, a, b) _mm512_ternarylogic_epi64(m, a, b, 0xca)
+#endif
 
 /* r[l] = a[l]*b[l] for 8*nb elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN LF_IFMA_FN void lf_p256_p_vmul8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
@@ -201,11 +209,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p256_p_vmul8_avx512ifma(uint64_t *r, const uint64_t
         __m512i v160 = _mm512_add_epi64(v159, v156);
         __m512i v161 = _mm512_srai_epi64(v160, 52);
         __m512i v162 = _mm512_and_si512(v160, _mm512_set1_epi64((long long)lfk[1]));
-        __m512i v164 = _mm512_ternarylogic_epi64(v161, v129, v144, 0xca);
-        __m512i v165 = _mm512_ternarylogic_epi64(v161, v132, v149, 0xca);
-        __m512i v166 = _mm512_ternarylogic_epi64(v161, v135, v152, 0xca);
-        __m512i v167 = _mm512_ternarylogic_epi64(v161, v138, v157, 0xca);
-        __m512i v168 = _mm512_ternarylogic_epi64(v161, v139, v162, 0xca);
+        __m512i v164 = LF_IFMA_SEL(v161, v129, v144);
+        __m512i v165 = LF_IFMA_SEL(v161, v132, v149);
+        __m512i v166 = LF_IFMA_SEL(v161, v135, v152);
+        __m512i v167 = LF_IFMA_SEL(v161, v138, v157);
+        __m512i v168 = LF_IFMA_SEL(v161, v139, v162);
         __m512i v169 = _mm512_slli_epi64(v165, 52);
         __m512i v170 = _mm512_or_si512(v164, v169);
         __m512i v171 = _mm512_srli_epi64(v165, 12);
@@ -393,11 +401,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p256_p_vsqr8_avx512ifma(uint64_t *r, const uint64_t
         __m512i v148 = _mm512_add_epi64(v147, v144);
         __m512i v149 = _mm512_srai_epi64(v148, 52);
         __m512i v150 = _mm512_and_si512(v148, _mm512_set1_epi64((long long)lfk[1]));
-        __m512i v152 = _mm512_ternarylogic_epi64(v149, v117, v132, 0xca);
-        __m512i v153 = _mm512_ternarylogic_epi64(v149, v120, v137, 0xca);
-        __m512i v154 = _mm512_ternarylogic_epi64(v149, v123, v140, 0xca);
-        __m512i v155 = _mm512_ternarylogic_epi64(v149, v126, v145, 0xca);
-        __m512i v156 = _mm512_ternarylogic_epi64(v149, v127, v150, 0xca);
+        __m512i v152 = LF_IFMA_SEL(v149, v117, v132);
+        __m512i v153 = LF_IFMA_SEL(v149, v120, v137);
+        __m512i v154 = LF_IFMA_SEL(v149, v123, v140);
+        __m512i v155 = LF_IFMA_SEL(v149, v126, v145);
+        __m512i v156 = LF_IFMA_SEL(v149, v127, v150);
         __m512i v157 = _mm512_slli_epi64(v153, 52);
         __m512i v158 = _mm512_or_si512(v152, v157);
         __m512i v159 = _mm512_srli_epi64(v153, 12);
@@ -597,11 +605,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p256_p_vmuls8_avx512ifma(uint64_t *r, const uint64_
         __m512i v160 = _mm512_add_epi64(v159, v156);
         __m512i v161 = _mm512_srai_epi64(v160, 52);
         __m512i v162 = _mm512_and_si512(v160, _mm512_set1_epi64((long long)lfk[1]));
-        __m512i v164 = _mm512_ternarylogic_epi64(v161, v129, v144, 0xca);
-        __m512i v165 = _mm512_ternarylogic_epi64(v161, v132, v149, 0xca);
-        __m512i v166 = _mm512_ternarylogic_epi64(v161, v135, v152, 0xca);
-        __m512i v167 = _mm512_ternarylogic_epi64(v161, v138, v157, 0xca);
-        __m512i v168 = _mm512_ternarylogic_epi64(v161, v139, v162, 0xca);
+        __m512i v164 = LF_IFMA_SEL(v161, v129, v144);
+        __m512i v165 = LF_IFMA_SEL(v161, v132, v149);
+        __m512i v166 = LF_IFMA_SEL(v161, v135, v152);
+        __m512i v167 = LF_IFMA_SEL(v161, v138, v157);
+        __m512i v168 = LF_IFMA_SEL(v161, v139, v162);
         __m512i v169 = _mm512_slli_epi64(v165, 52);
         __m512i v170 = _mm512_or_si512(v164, v169);
         __m512i v171 = _mm512_srli_epi64(v165, 12);
@@ -813,11 +821,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p256_p_vmac8_avx512ifma(uint64_t *acc, const uint64
     __m512i v165 = _mm512_add_epi64(v164, v161);
     __m512i v166 = _mm512_srai_epi64(v165, 52);
     __m512i v167 = _mm512_and_si512(v165, _mm512_set1_epi64((long long)lfk[1]));
-    __m512i v169 = _mm512_ternarylogic_epi64(v166, v134, v149, 0xca);
-    __m512i v170 = _mm512_ternarylogic_epi64(v166, v137, v154, 0xca);
-    __m512i v171 = _mm512_ternarylogic_epi64(v166, v140, v157, 0xca);
-    __m512i v172 = _mm512_ternarylogic_epi64(v166, v143, v162, 0xca);
-    __m512i v173 = _mm512_ternarylogic_epi64(v166, v144, v167, 0xca);
+    __m512i v169 = LF_IFMA_SEL(v166, v134, v149);
+    __m512i v170 = LF_IFMA_SEL(v166, v137, v154);
+    __m512i v171 = LF_IFMA_SEL(v166, v140, v157);
+    __m512i v172 = LF_IFMA_SEL(v166, v143, v162);
+    __m512i v173 = LF_IFMA_SEL(v166, v144, v167);
     __m512i v174 = _mm512_add_epi64(v1, v169);
     __m512i v175 = _mm512_add_epi64(v2, v170);
     __m512i v176 = _mm512_add_epi64(v3, v171);
@@ -857,11 +865,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p256_p_vmac8_avx512ifma(uint64_t *acc, const uint64
     __m512i v211 = _mm512_add_epi64(v210, v207);
     __m512i v212 = _mm512_srai_epi64(v211, 52);
     __m512i v213 = _mm512_and_si512(v211, _mm512_set1_epi64((long long)lfk[1]));
-    __m512i v215 = _mm512_ternarylogic_epi64(v212, v180, v195, 0xca);
-    __m512i v216 = _mm512_ternarylogic_epi64(v212, v183, v200, 0xca);
-    __m512i v217 = _mm512_ternarylogic_epi64(v212, v186, v203, 0xca);
-    __m512i v218 = _mm512_ternarylogic_epi64(v212, v189, v208, 0xca);
-    __m512i v219 = _mm512_ternarylogic_epi64(v212, v190, v213, 0xca);
+    __m512i v215 = LF_IFMA_SEL(v212, v180, v195);
+    __m512i v216 = LF_IFMA_SEL(v212, v183, v200);
+    __m512i v217 = LF_IFMA_SEL(v212, v186, v203);
+    __m512i v218 = LF_IFMA_SEL(v212, v189, v208);
+    __m512i v219 = LF_IFMA_SEL(v212, v190, v213);
     _mm512_storeu_si512((void *)(acc + 0), v215);
     _mm512_storeu_si512((void *)(acc + 8), v216);
     _mm512_storeu_si512((void *)(acc + 16), v217);
@@ -1109,11 +1117,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p256_p_x8_mul_avx512ifma(uint64_t *r, const uint64_
     __m512i v171 = _mm512_add_epi64(v170, v167);
     __m512i v172 = _mm512_srai_epi64(v171, 52);
     __m512i v173 = _mm512_and_si512(v171, _mm512_set1_epi64((long long)lfk[0]));
-    __m512i v175 = _mm512_ternarylogic_epi64(v172, v140, v155, 0xca);
-    __m512i v176 = _mm512_ternarylogic_epi64(v172, v143, v160, 0xca);
-    __m512i v177 = _mm512_ternarylogic_epi64(v172, v146, v163, 0xca);
-    __m512i v178 = _mm512_ternarylogic_epi64(v172, v149, v168, 0xca);
-    __m512i v179 = _mm512_ternarylogic_epi64(v172, v150, v173, 0xca);
+    __m512i v175 = LF_IFMA_SEL(v172, v140, v155);
+    __m512i v176 = LF_IFMA_SEL(v172, v143, v160);
+    __m512i v177 = LF_IFMA_SEL(v172, v146, v163);
+    __m512i v178 = LF_IFMA_SEL(v172, v149, v168);
+    __m512i v179 = LF_IFMA_SEL(v172, v150, v173);
     _mm512_storeu_si512((void *)(r + 0), v175);
     _mm512_storeu_si512((void *)(r + 8), v176);
     _mm512_storeu_si512((void *)(r + 16), v177);
@@ -1290,11 +1298,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p256_p_x8_sqr_avx512ifma(uint64_t *r, const uint64_
     __m512i v162 = _mm512_add_epi64(v161, v158);
     __m512i v163 = _mm512_srai_epi64(v162, 52);
     __m512i v164 = _mm512_and_si512(v162, _mm512_set1_epi64((long long)lfk[0]));
-    __m512i v166 = _mm512_ternarylogic_epi64(v163, v131, v146, 0xca);
-    __m512i v167 = _mm512_ternarylogic_epi64(v163, v134, v151, 0xca);
-    __m512i v168 = _mm512_ternarylogic_epi64(v163, v137, v154, 0xca);
-    __m512i v169 = _mm512_ternarylogic_epi64(v163, v140, v159, 0xca);
-    __m512i v170 = _mm512_ternarylogic_epi64(v163, v141, v164, 0xca);
+    __m512i v166 = LF_IFMA_SEL(v163, v131, v146);
+    __m512i v167 = LF_IFMA_SEL(v163, v134, v151);
+    __m512i v168 = LF_IFMA_SEL(v163, v137, v154);
+    __m512i v169 = LF_IFMA_SEL(v163, v140, v159);
+    __m512i v170 = LF_IFMA_SEL(v163, v141, v164);
     _mm512_storeu_si512((void *)(r + 0), v166);
     _mm512_storeu_si512((void *)(r + 8), v167);
     _mm512_storeu_si512((void *)(r + 16), v168);
@@ -1357,11 +1365,11 @@ LF_HIDDEN LF_IFMA_FN void lf_p256_p_x8_add_avx512ifma(uint64_t *r, const uint64_
     __m512i v48 = _mm512_add_epi64(v47, v44);
     __m512i v49 = _mm512_srai_epi64(v48, 52);
     __m512i v50 = _mm512_and_si512(v48, _mm512_set1_epi64((long long)lfk[0]));
-    __m512i v52 = _mm512_ternarylogic_epi64(v49, v17, v32, 0xca);
-    __m512i v53 = _mm512_ternarylogic_epi64(v49, v20, v37, 0xca);
-    __m512i v54 = _mm512_ternarylogic_epi64(v49, v23, v40, 0xca);
-    __m512i v55 = _mm512_ternarylogic_epi64(v49, v26, v45, 0xca);
-    __m512i v56 = _mm512_ternarylogic_epi64(v49, v27, v50, 0xca);
+    __m512i v52 = LF_IFMA_SEL(v49, v17, v32);
+    __m512i v53 = LF_IFMA_SEL(v49, v20, v37);
+    __m512i v54 = LF_IFMA_SEL(v49, v23, v40);
+    __m512i v55 = LF_IFMA_SEL(v49, v26, v45);
+    __m512i v56 = LF_IFMA_SEL(v49, v27, v50);
     _mm512_storeu_si512((void *)(r + 0), v52);
     _mm512_storeu_si512((void *)(r + 8), v53);
     _mm512_storeu_si512((void *)(r + 16), v54);

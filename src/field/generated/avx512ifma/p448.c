@@ -16,6 +16,14 @@
 #else
 #define LF_IFMA_FN
 #endif
+/* bitwise m ? a : b.  MemorySanitizer builds (LF_MSAN: lf_internal.h): and,
+ * andnot, or, which clang 14's MSan propagates bit by bit; it has no rule for
+ * vpternlogq and would check its operands strictly */
+#if defined(LF_MSAN)
+#define LF_IFMA_SEL(m, a, b) _mm512_or_si512(_mm512_and_si512(m, a), _mm512_andnot_si512(m, b))
+#else
+#define LF_IFMA_SEL(m, a, b) _mm512_ternarylogic_epi64(m, a, b, 0xca)
+#endif
 
 /* r[l] = a[l]*b[l] for 8*nb elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 9 limbs of 52 bits, each < 2^52, value < p. Constant time. */
 LF_HIDDEN LF_IFMA_FN void lf_p448_vmul8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
@@ -546,15 +554,15 @@ LF_HIDDEN LF_IFMA_FN void lf_p448_vmul8_avx512ifma(uint64_t *r, const uint64_t *
         __m512i v459 = _mm512_add_epi64(v458, v455);
         __m512i v460 = _mm512_srai_epi64(v459, 52);
         __m512i v461 = _mm512_and_si512(v459, _mm512_set1_epi64((long long)lfk[1]));
-        __m512i v463 = _mm512_ternarylogic_epi64(v460, v394, v421, 0xca);
-        __m512i v464 = _mm512_ternarylogic_epi64(v460, v397, v426, 0xca);
-        __m512i v465 = _mm512_ternarylogic_epi64(v460, v400, v431, 0xca);
-        __m512i v466 = _mm512_ternarylogic_epi64(v460, v403, v436, 0xca);
-        __m512i v467 = _mm512_ternarylogic_epi64(v460, v406, v441, 0xca);
-        __m512i v468 = _mm512_ternarylogic_epi64(v460, v409, v446, 0xca);
-        __m512i v469 = _mm512_ternarylogic_epi64(v460, v412, v451, 0xca);
-        __m512i v470 = _mm512_ternarylogic_epi64(v460, v415, v456, 0xca);
-        __m512i v471 = _mm512_ternarylogic_epi64(v460, v416, v461, 0xca);
+        __m512i v463 = LF_IFMA_SEL(v460, v394, v421);
+        __m512i v464 = LF_IFMA_SEL(v460, v397, v426);
+        __m512i v465 = LF_IFMA_SEL(v460, v400, v431);
+        __m512i v466 = LF_IFMA_SEL(v460, v403, v436);
+        __m512i v467 = LF_IFMA_SEL(v460, v406, v441);
+        __m512i v468 = LF_IFMA_SEL(v460, v409, v446);
+        __m512i v469 = LF_IFMA_SEL(v460, v412, v451);
+        __m512i v470 = LF_IFMA_SEL(v460, v415, v456);
+        __m512i v471 = LF_IFMA_SEL(v460, v416, v461);
         __m512i v472 = _mm512_slli_epi64(v464, 52);
         __m512i v473 = _mm512_or_si512(v463, v472);
         __m512i v474 = _mm512_srli_epi64(v464, 12);
@@ -1056,15 +1064,15 @@ LF_HIDDEN LF_IFMA_FN void lf_p448_vsqr8_avx512ifma(uint64_t *r, const uint64_t *
         __m512i v404 = _mm512_add_epi64(v403, v400);
         __m512i v405 = _mm512_srai_epi64(v404, 52);
         __m512i v406 = _mm512_and_si512(v404, _mm512_set1_epi64((long long)lfk[1]));
-        __m512i v408 = _mm512_ternarylogic_epi64(v405, v339, v366, 0xca);
-        __m512i v409 = _mm512_ternarylogic_epi64(v405, v342, v371, 0xca);
-        __m512i v410 = _mm512_ternarylogic_epi64(v405, v345, v376, 0xca);
-        __m512i v411 = _mm512_ternarylogic_epi64(v405, v348, v381, 0xca);
-        __m512i v412 = _mm512_ternarylogic_epi64(v405, v351, v386, 0xca);
-        __m512i v413 = _mm512_ternarylogic_epi64(v405, v354, v391, 0xca);
-        __m512i v414 = _mm512_ternarylogic_epi64(v405, v357, v396, 0xca);
-        __m512i v415 = _mm512_ternarylogic_epi64(v405, v360, v401, 0xca);
-        __m512i v416 = _mm512_ternarylogic_epi64(v405, v361, v406, 0xca);
+        __m512i v408 = LF_IFMA_SEL(v405, v339, v366);
+        __m512i v409 = LF_IFMA_SEL(v405, v342, v371);
+        __m512i v410 = LF_IFMA_SEL(v405, v345, v376);
+        __m512i v411 = LF_IFMA_SEL(v405, v348, v381);
+        __m512i v412 = LF_IFMA_SEL(v405, v351, v386);
+        __m512i v413 = LF_IFMA_SEL(v405, v354, v391);
+        __m512i v414 = LF_IFMA_SEL(v405, v357, v396);
+        __m512i v415 = LF_IFMA_SEL(v405, v360, v401);
+        __m512i v416 = LF_IFMA_SEL(v405, v361, v406);
         __m512i v417 = _mm512_slli_epi64(v409, 52);
         __m512i v418 = _mm512_or_si512(v408, v417);
         __m512i v419 = _mm512_srli_epi64(v409, 12);
@@ -1621,15 +1629,15 @@ LF_HIDDEN LF_IFMA_FN void lf_p448_vmuls8_avx512ifma(uint64_t *r, const uint64_t 
         __m512i v459 = _mm512_add_epi64(v458, v455);
         __m512i v460 = _mm512_srai_epi64(v459, 52);
         __m512i v461 = _mm512_and_si512(v459, _mm512_set1_epi64((long long)lfk[1]));
-        __m512i v463 = _mm512_ternarylogic_epi64(v460, v394, v421, 0xca);
-        __m512i v464 = _mm512_ternarylogic_epi64(v460, v397, v426, 0xca);
-        __m512i v465 = _mm512_ternarylogic_epi64(v460, v400, v431, 0xca);
-        __m512i v466 = _mm512_ternarylogic_epi64(v460, v403, v436, 0xca);
-        __m512i v467 = _mm512_ternarylogic_epi64(v460, v406, v441, 0xca);
-        __m512i v468 = _mm512_ternarylogic_epi64(v460, v409, v446, 0xca);
-        __m512i v469 = _mm512_ternarylogic_epi64(v460, v412, v451, 0xca);
-        __m512i v470 = _mm512_ternarylogic_epi64(v460, v415, v456, 0xca);
-        __m512i v471 = _mm512_ternarylogic_epi64(v460, v416, v461, 0xca);
+        __m512i v463 = LF_IFMA_SEL(v460, v394, v421);
+        __m512i v464 = LF_IFMA_SEL(v460, v397, v426);
+        __m512i v465 = LF_IFMA_SEL(v460, v400, v431);
+        __m512i v466 = LF_IFMA_SEL(v460, v403, v436);
+        __m512i v467 = LF_IFMA_SEL(v460, v406, v441);
+        __m512i v468 = LF_IFMA_SEL(v460, v409, v446);
+        __m512i v469 = LF_IFMA_SEL(v460, v412, v451);
+        __m512i v470 = LF_IFMA_SEL(v460, v415, v456);
+        __m512i v471 = LF_IFMA_SEL(v460, v416, v461);
         __m512i v472 = _mm512_slli_epi64(v464, 52);
         __m512i v473 = _mm512_or_si512(v463, v472);
         __m512i v474 = _mm512_srli_epi64(v464, 12);
@@ -2225,15 +2233,15 @@ LF_HIDDEN LF_IFMA_FN void lf_p448_vmac8_avx512ifma(uint64_t *acc, const uint64_t
     __m512i v468 = _mm512_add_epi64(v467, v464);
     __m512i v469 = _mm512_srai_epi64(v468, 52);
     __m512i v470 = _mm512_and_si512(v468, _mm512_set1_epi64((long long)lfk[1]));
-    __m512i v472 = _mm512_ternarylogic_epi64(v469, v403, v430, 0xca);
-    __m512i v473 = _mm512_ternarylogic_epi64(v469, v406, v435, 0xca);
-    __m512i v474 = _mm512_ternarylogic_epi64(v469, v409, v440, 0xca);
-    __m512i v475 = _mm512_ternarylogic_epi64(v469, v412, v445, 0xca);
-    __m512i v476 = _mm512_ternarylogic_epi64(v469, v415, v450, 0xca);
-    __m512i v477 = _mm512_ternarylogic_epi64(v469, v418, v455, 0xca);
-    __m512i v478 = _mm512_ternarylogic_epi64(v469, v421, v460, 0xca);
-    __m512i v479 = _mm512_ternarylogic_epi64(v469, v424, v465, 0xca);
-    __m512i v480 = _mm512_ternarylogic_epi64(v469, v425, v470, 0xca);
+    __m512i v472 = LF_IFMA_SEL(v469, v403, v430);
+    __m512i v473 = LF_IFMA_SEL(v469, v406, v435);
+    __m512i v474 = LF_IFMA_SEL(v469, v409, v440);
+    __m512i v475 = LF_IFMA_SEL(v469, v412, v445);
+    __m512i v476 = LF_IFMA_SEL(v469, v415, v450);
+    __m512i v477 = LF_IFMA_SEL(v469, v418, v455);
+    __m512i v478 = LF_IFMA_SEL(v469, v421, v460);
+    __m512i v479 = LF_IFMA_SEL(v469, v424, v465);
+    __m512i v480 = LF_IFMA_SEL(v469, v425, v470);
     __m512i v481 = _mm512_add_epi64(v1, v472);
     __m512i v482 = _mm512_add_epi64(v2, v473);
     __m512i v483 = _mm512_add_epi64(v3, v474);
@@ -2311,15 +2319,15 @@ LF_HIDDEN LF_IFMA_FN void lf_p448_vmac8_avx512ifma(uint64_t *acc, const uint64_t
     __m512i v556 = _mm512_add_epi64(v555, v552);
     __m512i v557 = _mm512_srai_epi64(v556, 52);
     __m512i v558 = _mm512_and_si512(v556, _mm512_set1_epi64((long long)lfk[1]));
-    __m512i v560 = _mm512_ternarylogic_epi64(v557, v491, v518, 0xca);
-    __m512i v561 = _mm512_ternarylogic_epi64(v557, v494, v523, 0xca);
-    __m512i v562 = _mm512_ternarylogic_epi64(v557, v497, v528, 0xca);
-    __m512i v563 = _mm512_ternarylogic_epi64(v557, v500, v533, 0xca);
-    __m512i v564 = _mm512_ternarylogic_epi64(v557, v503, v538, 0xca);
-    __m512i v565 = _mm512_ternarylogic_epi64(v557, v506, v543, 0xca);
-    __m512i v566 = _mm512_ternarylogic_epi64(v557, v509, v548, 0xca);
-    __m512i v567 = _mm512_ternarylogic_epi64(v557, v512, v553, 0xca);
-    __m512i v568 = _mm512_ternarylogic_epi64(v557, v513, v558, 0xca);
+    __m512i v560 = LF_IFMA_SEL(v557, v491, v518);
+    __m512i v561 = LF_IFMA_SEL(v557, v494, v523);
+    __m512i v562 = LF_IFMA_SEL(v557, v497, v528);
+    __m512i v563 = LF_IFMA_SEL(v557, v500, v533);
+    __m512i v564 = LF_IFMA_SEL(v557, v503, v538);
+    __m512i v565 = LF_IFMA_SEL(v557, v506, v543);
+    __m512i v566 = LF_IFMA_SEL(v557, v509, v548);
+    __m512i v567 = LF_IFMA_SEL(v557, v512, v553);
+    __m512i v568 = LF_IFMA_SEL(v557, v513, v558);
     _mm512_storeu_si512((void *)(acc + 0), v560);
     _mm512_storeu_si512((void *)(acc + 8), v561);
     _mm512_storeu_si512((void *)(acc + 16), v562);
@@ -2957,15 +2965,15 @@ LF_HIDDEN LF_IFMA_FN void lf_p448_x8_mul_avx512ifma(uint64_t *r, const uint64_t 
     __m512i v480 = _mm512_add_epi64(v479, v476);
     __m512i v481 = _mm512_srai_epi64(v480, 52);
     __m512i v482 = _mm512_and_si512(v480, _mm512_set1_epi64((long long)lfk[0]));
-    __m512i v484 = _mm512_ternarylogic_epi64(v481, v415, v442, 0xca);
-    __m512i v485 = _mm512_ternarylogic_epi64(v481, v418, v447, 0xca);
-    __m512i v486 = _mm512_ternarylogic_epi64(v481, v421, v452, 0xca);
-    __m512i v487 = _mm512_ternarylogic_epi64(v481, v424, v457, 0xca);
-    __m512i v488 = _mm512_ternarylogic_epi64(v481, v427, v462, 0xca);
-    __m512i v489 = _mm512_ternarylogic_epi64(v481, v430, v467, 0xca);
-    __m512i v490 = _mm512_ternarylogic_epi64(v481, v433, v472, 0xca);
-    __m512i v491 = _mm512_ternarylogic_epi64(v481, v436, v477, 0xca);
-    __m512i v492 = _mm512_ternarylogic_epi64(v481, v437, v482, 0xca);
+    __m512i v484 = LF_IFMA_SEL(v481, v415, v442);
+    __m512i v485 = LF_IFMA_SEL(v481, v418, v447);
+    __m512i v486 = LF_IFMA_SEL(v481, v421, v452);
+    __m512i v487 = LF_IFMA_SEL(v481, v424, v457);
+    __m512i v488 = LF_IFMA_SEL(v481, v427, v462);
+    __m512i v489 = LF_IFMA_SEL(v481, v430, v467);
+    __m512i v490 = LF_IFMA_SEL(v481, v433, v472);
+    __m512i v491 = LF_IFMA_SEL(v481, v436, v477);
+    __m512i v492 = LF_IFMA_SEL(v481, v437, v482);
     _mm512_storeu_si512((void *)(r + 0), v484);
     _mm512_storeu_si512((void *)(r + 8), v485);
     _mm512_storeu_si512((void *)(r + 16), v486);
@@ -3415,15 +3423,15 @@ LF_HIDDEN LF_IFMA_FN void lf_p448_x8_sqr_avx512ifma(uint64_t *r, const uint64_t 
     __m512i v431 = _mm512_add_epi64(v430, v427);
     __m512i v432 = _mm512_srai_epi64(v431, 52);
     __m512i v433 = _mm512_and_si512(v431, _mm512_set1_epi64((long long)lfk[0]));
-    __m512i v435 = _mm512_ternarylogic_epi64(v432, v366, v393, 0xca);
-    __m512i v436 = _mm512_ternarylogic_epi64(v432, v369, v398, 0xca);
-    __m512i v437 = _mm512_ternarylogic_epi64(v432, v372, v403, 0xca);
-    __m512i v438 = _mm512_ternarylogic_epi64(v432, v375, v408, 0xca);
-    __m512i v439 = _mm512_ternarylogic_epi64(v432, v378, v413, 0xca);
-    __m512i v440 = _mm512_ternarylogic_epi64(v432, v381, v418, 0xca);
-    __m512i v441 = _mm512_ternarylogic_epi64(v432, v384, v423, 0xca);
-    __m512i v442 = _mm512_ternarylogic_epi64(v432, v387, v428, 0xca);
-    __m512i v443 = _mm512_ternarylogic_epi64(v432, v388, v433, 0xca);
+    __m512i v435 = LF_IFMA_SEL(v432, v366, v393);
+    __m512i v436 = LF_IFMA_SEL(v432, v369, v398);
+    __m512i v437 = LF_IFMA_SEL(v432, v372, v403);
+    __m512i v438 = LF_IFMA_SEL(v432, v375, v408);
+    __m512i v439 = LF_IFMA_SEL(v432, v378, v413);
+    __m512i v440 = LF_IFMA_SEL(v432, v381, v418);
+    __m512i v441 = LF_IFMA_SEL(v432, v384, v423);
+    __m512i v442 = LF_IFMA_SEL(v432, v387, v428);
+    __m512i v443 = LF_IFMA_SEL(v432, v388, v433);
     _mm512_storeu_si512((void *)(r + 0), v435);
     _mm512_storeu_si512((void *)(r + 8), v436);
     _mm512_storeu_si512((void *)(r + 16), v437);
@@ -3536,15 +3544,15 @@ LF_HIDDEN LF_IFMA_FN void lf_p448_x8_add_avx512ifma(uint64_t *r, const uint64_t 
     __m512i v94 = _mm512_add_epi64(v93, v90);
     __m512i v95 = _mm512_srai_epi64(v94, 52);
     __m512i v96 = _mm512_and_si512(v94, _mm512_set1_epi64((long long)lfk[0]));
-    __m512i v98 = _mm512_ternarylogic_epi64(v95, v29, v56, 0xca);
-    __m512i v99 = _mm512_ternarylogic_epi64(v95, v32, v61, 0xca);
-    __m512i v100 = _mm512_ternarylogic_epi64(v95, v35, v66, 0xca);
-    __m512i v101 = _mm512_ternarylogic_epi64(v95, v38, v71, 0xca);
-    __m512i v102 = _mm512_ternarylogic_epi64(v95, v41, v76, 0xca);
-    __m512i v103 = _mm512_ternarylogic_epi64(v95, v44, v81, 0xca);
-    __m512i v104 = _mm512_ternarylogic_epi64(v95, v47, v86, 0xca);
-    __m512i v105 = _mm512_ternarylogic_epi64(v95, v50, v91, 0xca);
-    __m512i v106 = _mm512_ternarylogic_epi64(v95, v51, v96, 0xca);
+    __m512i v98 = LF_IFMA_SEL(v95, v29, v56);
+    __m512i v99 = LF_IFMA_SEL(v95, v32, v61);
+    __m512i v100 = LF_IFMA_SEL(v95, v35, v66);
+    __m512i v101 = LF_IFMA_SEL(v95, v38, v71);
+    __m512i v102 = LF_IFMA_SEL(v95, v41, v76);
+    __m512i v103 = LF_IFMA_SEL(v95, v44, v81);
+    __m512i v104 = LF_IFMA_SEL(v95, v47, v86);
+    __m512i v105 = LF_IFMA_SEL(v95, v50, v91);
+    __m512i v106 = LF_IFMA_SEL(v95, v51, v96);
     _mm512_storeu_si512((void *)(r + 0), v98);
     _mm512_storeu_si512((void *)(r + 8), v99);
     _mm512_storeu_si512((void *)(r + 16), v100);
