@@ -482,9 +482,11 @@ LF_SG_INLINE uint64_t lf_bg_row_c(uint64_t *r, const uint64_t *a, const uint64_t
 }
 #endif
 
-LF_SG_INLINE void lf_bg_update_ab(uint64_t *a, uint64_t *b, lf_bg_mat *t, int na)
+/* new a into ra (the caller swaps a and ra), new b in place */
+LF_SG_INLINE void lf_bg_update_ab(const uint64_t *a, uint64_t *b, uint64_t *ra, lf_bg_mat *t,
+                                  int na)
 {
-    uint64_t ra[LF_BG_MAXN], m;
+    uint64_t m;
     /* |f|, |g| <= 2^31; the new row is sign(D) (|f|, -|g|) */
     uint64_t sf, sg, X, Y;
 #if defined(LF_BG_ASM)
@@ -508,7 +510,6 @@ LF_SG_INLINE void lf_bg_update_ab(uint64_t *a, uint64_t *b, lf_bg_mat *t, int na
     t->f1 = (int64_t)((X ^ m) - m);
     t->g1 = (int64_t)(m - (Y ^ m));
 #undef LF_BG_ROW
-    for (int i = 0; i < na; i++) a[i] = ra[i];
 }
 
 /* T = M2 M1 as an lf_sg_mat (rows u v; q r) */
@@ -542,24 +543,30 @@ static void lf_bg_run31(uint64_t *A, uint64_t *B, uint64_t *fg0, uint64_t *fg1)
 
 /* Runs k in [k0, k1) with na limbs (a compile-time constant); m1 holds the
  * factors of an odd run not yet applied to d, e (k odd: pending). */
-LF_SG_INLINE void lf_bg_segment(int k0, int k1, int na, uint64_t *a, uint64_t *b, int64_t *d,
-                                int64_t *e, lf_bg_mat *m1, const int64_t *p62, uint64_t pinv62,
-                                int n62)
+LF_SG_INLINE void lf_bg_segment(int k0, int k1, int na, uint64_t **pa, uint64_t **pra, uint64_t *b,
+                                int64_t *d, int64_t *e, lf_bg_mat *m1, const int64_t *p62,
+                                uint64_t pinv62, int n62)
 {
+    uint64_t *a = *pa, *ra = *pra;
     for (int k = k0; k < k1; k++) {
-        uint64_t A, B, fg0, fg1;
+        uint64_t A, B, fg0, fg1, *sw;
         lf_bg_mat m2, *m = (k & 1) ? &m2 : m1;
         lf_sg_mat t;
         lf_bg_approx(&A, &B, a, b, na);
         lf_bg_run31(&A, &B, &fg0, &fg1);
         lf_bg_unpack(&m->f0, &m->g0, fg0);
         lf_bg_unpack(&m->f1, &m->g1, fg1);
-        lf_bg_update_ab(a, b, m, na);
+        lf_bg_update_ab(a, b, ra, m, na);
+        sw = a; /* public: the same swap every run */
+        a = ra;
+        ra = sw;
         if (k & 1) {
             lf_bg_mul(&t, &m2, m1);
             lf_sg_update_de(d, e, &t, p62, pinv62, n62);
         }
     }
+    *pa = a;
+    *pra = ra;
 }
 
 #define LF_BG_SEG(NA)                                                                         \
@@ -567,7 +574,7 @@ LF_SG_INLINE void lf_bg_segment(int k0, int k1, int na, uint64_t *a, uint64_t *b
         int k1_ = (NA) == 2 ? runs : LF_BG_KEND(bits, NA);                                    \
         if (k1_ > runs) k1_ = runs;                                                           \
         if (k1_ > k) {                                                                        \
-            lf_bg_segment(k, k1_, (NA), a, b, d, e, &m1, p62, pinv62, n62);                    \
+            lf_bg_segment(k, k1_, (NA), &a, &ra, b, d, e, &m1, p62, pinv62, n62);                    \
             k = k1_;                                                                          \
         }                                                                                     \
     }
@@ -579,7 +586,7 @@ LF_SG_INLINE void lf_bg_inv_core(uint64_t *r, const uint64_t *x, const uint64_t 
 {
     const int n62 = LF_SG_N62(bits), runs = LF_BG_APPROX(bits), tail = LF_BG_TAIL(bits);
     int64_t *d = w, *e = w + n62;
-    uint64_t a[LF_BG_MAXN], b[LF_BG_MAXN];
+    uint64_t abuf[2][LF_BG_MAXN], b[LF_BG_MAXN], *a = abuf[0], *ra = abuf[1];
     lf_bg_mat m1, m2;
     lf_sg_mat t;
     uint64_t fg0, fg1;
