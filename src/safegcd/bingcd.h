@@ -129,13 +129,20 @@ LF_SG_INLINE void lf_bg_run_packed(uint64_t *pa, uint64_t *pb, uint64_t *pfg0, u
     uint64_t a = *pa, b = *pb, fg0 = 1, fg1 = (uint64_t)1 << 32;
     uint64_t o = lf_vb(0 - (a & 1)), be = b & o, fe = fg1 & o;
 #if defined(LF_BG_ASM)
-    uint64_t t0, t1, t2, t3, x, z = 0;
-    __asm__(".rept %c[n]\n\t" LF_BG_STEP_ASM ".endr"
-            : [a] "+&r"(a), [b] "+&r"(b), [fg0] "+&r"(fg0), [fg1] "+&r"(fg1), [be] "+&r"(be),
-              [fe] "+&r"(fe), [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),
-              [x] "=&r"(x)
-            : [z] "r"(z), [n] "i"(steps)
-            : "cc");
+    uint64_t t0, t1, t2, t3, x, cnt, z = 0;
+    /* a counted loop (the count is public): measured 5.36 cycles per step
+     * against 5.62 for the 31 steps unrolled (which vary from 4.7 to 6.6
+     * with the code's alignment) */
+    if (steps > 0)
+        __asm__("mov %[n], %k[cnt]\n\t"
+                "1:\n\t" LF_BG_STEP_ASM
+                "dec %k[cnt]\n\t"
+                "jnz 1b"
+                : [a] "+&r"(a), [b] "+&r"(b), [fg0] "+&r"(fg0), [fg1] "+&r"(fg1), [be] "+&r"(be),
+                  [fe] "+&r"(fe), [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),
+                  [x] "=&r"(x), [cnt] "=&r"(cnt)
+                : [z] "r"(z), [n] "i"(steps)
+                : "cc");
 #else
     for (int i = 0; i < steps; i++) {
         uint64_t d = a - be;
@@ -531,16 +538,6 @@ LF_SG_INLINE void lf_bg_mul(lf_sg_mat *t, const lf_bg_mat *m2, const lf_bg_mat *
 #define LF_BG_KEND(bits, na)                                                                  \
     (2 * (bits) - 64 * ((na) - 1) <= 0 ? 0 : (2 * (bits) - 64 * ((na) - 1) + 30) / 31)
 
-/* One run of 31 steps: one copy per translation unit (the unrolled steps
- * are ~600 instructions), called from every segment. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((noinline, unused))
-#endif
-static void lf_bg_run31(uint64_t *A, uint64_t *B, uint64_t *fg0, uint64_t *fg1)
-{
-    lf_bg_run_packed(A, B, fg0, fg1, 31);
-}
-
 /* Runs k in [k0, k1) with na limbs (a compile-time constant); m1 holds the
  * factors of an odd run not yet applied to d, e (k odd: pending). */
 LF_SG_INLINE void lf_bg_segment(int k0, int k1, int na, uint64_t **pa, uint64_t **pra, uint64_t *b,
@@ -553,7 +550,7 @@ LF_SG_INLINE void lf_bg_segment(int k0, int k1, int na, uint64_t **pa, uint64_t 
         lf_bg_mat m2, *m = (k & 1) ? &m2 : m1;
         lf_sg_mat t;
         lf_bg_approx(&A, &B, a, b, na);
-        lf_bg_run31(&A, &B, &fg0, &fg1);
+        lf_bg_run_packed(&A, &B, &fg0, &fg1, 31);
         lf_bg_unpack(&m->f0, &m->g0, fg0);
         lf_bg_unpack(&m->f1, &m->g1, fg1);
         lf_bg_update_ab(a, b, ra, m, na);
