@@ -37,17 +37,24 @@
  * revision that credits Tim Taubert with finding a gap in the first
  * version's proof): each run of k - 1 = 31 approximated steps lowers
  * len(a) + len(b) by at least 31, as 31 classic steps do; so 2 bits - 1
- * steps in total always reach a = 0 (optimal: x = 2^(bits-1) needs them
+ * steps in total always reach a = 0 (optimal: x = 2^(len(p)-1) needs them
  * all).  When gcd(x, p) = 1 the last step can be dropped (the paper's
  * final remarks: the last step that starts with a != 0 has a = b = 1 and e
  * already holds the result): 2 bits - 2 steps, LF_BG_STEPS(bits).
  *
- * Schedule: LF_BG_APPROX(bits) approximated runs of 31 steps, then one
- * exact run of the LF_BG_TAIL(bits) <= 62 steps left: after t steps
- * len(a) + len(b) <= 2 bits - t, and once that is <= 65 both a and b are
- * below 2^64 (b >= 1), so the rest runs exactly on single words.
+ * Schedule: LF_BG_APPROX(bits) approximated runs of 31 steps, then the
+ * LF_BG_TAIL(bits) <= 62 steps left as exact runs on single words (31 and
+ * the rest; exact once both fit in 64 bits, where the approximation is the
+ * value itself): after t steps a = 0 or len(a) + len(b) <= 2 bits - t, and
+ * the runs end where that is <= 64, so a, b < 2^64 (a != 0 gives
+ * len(b) <= 63).  Tested on the worst known inputs by
+ * tests/safegcd/bg_bound.py and sg_oracle.py.
  * The same bound gives the limbs a and b still need after t steps:
- * max(len(a), len(b)) <= min(bits, 2 bits - t) (len(b) >= 1).
+ * max(len(a), len(b)) <= min(bits, 2 bits - t), and the later runs use
+ * fewer limbs (segments, each unrolled for its limb count).  For x = 0, a
+ * stays 0 and b stays p, whose top limbs then get dropped: harmless, as
+ * with a = 0 every step only halves a, the factors are (1, 0; 0, 2^31), b
+ * keeps its (truncated) value and e stays 0, so 0 -> 0.
  *
  * d, e are kept as in safegcd.h (signed 62-bit limbs, in (-2p, p)) and
  * updated by lf_sg_update_de with the product of two runs' factors
@@ -87,8 +94,10 @@ typedef struct {
  * and b - a of odd a, b have bit 1 = a1 ^ b1; even a keeps its bit 1).  The
  * longest chain is 3 operations (a -= be, cmov, shr; be: xor, test, cmov
  * alongside), against 5 for the swap-then-subtract listing of the paper and
- * blst; 14 ALU operations, 6 of them cmov.  Measured in isolation (31-step
- * runs, this machine): 5.6 cycles per step, against 6.0 for that listing.
+ * blst; 14 ALU operations, 6 of them cmov.  Measured alone (AMD EPYC
+ * family 25): 5.36 cycles per step as a loop, against 6.0 for that listing;
+ * the issue of 14 operations (6 cmov at two per cycle), not the 3-operation
+ * chain (3.1 cycles alone), is what binds.
  * ------------------------------------------------------------------------- */
 /* The x86-64 asm takes limb and step counts as assembler immediates ("i"),
  * which needs the constants propagated into the inlined core: not at -O0
