@@ -61,8 +61,8 @@
  * (entries of row sums <= 2^62, as that function requires), dividing by
  * 2^62 modulo p each time: so the result needs no final correction.
  * ------------------------------------------------------------------------- */
-#ifndef LF_BINGCD_H
-#define LF_BINGCD_H
+#ifndef LF_SAFEGCD_BINGCD_H
+#define LF_SAFEGCD_BINGCD_H
 
 #include <stdint.h>
 
