@@ -307,12 +307,19 @@ void LF_FN(pow_var_exp)(LF_T *r, const LF_T *a, const uint64_t *e, size_t ebits)
 /* ---------------------------------------------------------------------------
  * Inversion.  Constant time: Pornin's optimized binary GCD,
  * src/safegcd/bingcd.h (algorithm, bound proof, contract: p prime, more than
- * 64 bits, at least 2 limbs); fields below that (custom primes of one limb)
- * use safegcd.  Variable time: Bernstein-Yang safegcd, src/safegcd/
- * safegcd.h.  LF_N and LF_BITS are compile-time constants, so the inline
- * cores come out unrolled for this size with p folded in.
+ * 64 bits, at least 2 limbs), where its x86-64 asm is built (LF_BG_ASM:
+ * x86-64, optimising, not MemorySanitizer); elsewhere, and for one-limb
+ * custom primes, Bernstein-Yang safegcd (bingcd.h's portable C was not
+ * faster than safegcd everywhere: src/field/README.md, "Inversion").
+ * Variable time: safegcd, src/safegcd/safegcd.h.  LF_N and LF_BITS are
+ * compile-time constants, so the inline cores come out unrolled for this
+ * size with p folded in.
  * ------------------------------------------------------------------------- */
-#define LFT_BG (LF_N >= 2 && LF_BITS > 64 && LF_N <= LF_BG_MAXN)
+#if defined(LF_BG_ASM) && LF_N >= 2 && LF_BITS > 64 && LF_N <= LF_BG_MAXN
+#define LFT_BG 1
+#else
+#define LFT_BG 0
+#endif
 
 /* r = internal inverse of internal x (< p); 0 -> 0.  var = 0: constant time.
  * var = 1: variable time (safegcd, stops when g = 0).  r may alias x. */

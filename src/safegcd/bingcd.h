@@ -3,9 +3,10 @@
  * Pornin's optimized binary GCD (T. Pornin, "Optimized Binary GCD for
  * Modular Inversion", IACR eprint 2020/972, revised version: k - 1 inner
  * iterations on approximations made of the k + 1 top and k - 1 low bits).
- * Internal (not installed); used by the field template beside safegcd.h,
- * whose descriptor and entries stay as they are for mp's run-time moduli and
- * the secp256k1 scalar field.
+ * Internal (not installed); used by the field template beside safegcd.h
+ * where LF_BG_ASM is defined (below), safegcd.h's descriptor and entries
+ * staying as they are for mp's run-time moduli, the secp256k1 scalar field
+ * and the fields elsewhere.
  *
  * Contract (lf_bg_inv_core):
  *  - p prime (odd, >= 3) with p < 2^bits, 64 < bits <= 64 n, n >= 2; p62 and
@@ -198,22 +199,21 @@ LF_SG_INLINE uint64_t lf_bg_sel(uint64_t m, uint64_t x, uint64_t y) /* m ? x : y
     return y ^ ((x ^ y) & m);
 }
 
-/* bit length of x (0 for 0), no branch */
+/* bit length of x (0 for 0), no branch: a binary search with masks.  Not
+ * __builtin_clzll: MemorySanitizer reports a secret operand of it (clang's
+ * ctlz is undefined at 0), and without a count-leading-zeros instruction
+ * (rv64 without Zbb) gcc calls libgcc's __clzdi2, which reads a table at an
+ * index taken from the value. */
 LF_SG_INLINE unsigned lf_bg_bitlen(uint64_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
-    uint64_t z = lf_vb(((x | (0 - x)) >> 63) ^ 1); /* 1 if x == 0 */
-    return 64u - (unsigned)__builtin_clzll(x | 1) - (unsigned)z;
-#else
     unsigned l = 0;
-    for (int s = 32; s >= 1; s >>= 1) { /* binary search with masks */
+    for (int s = 32; s >= 1; s >>= 1) {
         uint64_t hi = x >> s;
         uint64_t nz = lf_vb((hi | (0 - hi)) >> 63); /* 1 if hi != 0 */
         l += (unsigned)(nz * (uint64_t)s);
         x = lf_bg_sel(0 - nz, hi, x);
     }
     return l + (unsigned)x; /* x is now 0 or 1 */
-#endif
 }
 
 #if defined(LF_BG_ASM)

@@ -65,8 +65,8 @@ int lf_p448_eq(const lf_p448_t *a, const lf_p448_t *b);
 /* r = a if flag != 0, r unchanged if flag == 0; constant time in flag. */
 void lf_p448_cmov(lf_p448_t *r, const lf_p448_t *a, int flag);
 
-/* r = a^-1 mod p (Pornin's optimized binary GCD; Bernstein-Yang safegcd for a
- * one-limb p); a = 0 gives 0. */
+/* r = a^-1 mod p (Pornin's optimized binary GCD on x86-64, Bernstein-Yang
+ * safegcd elsewhere and for a one-limb p); a = 0 gives 0. */
 void lf_p448_inv(lf_p448_t *r, const lf_p448_t *a);
 /* As lf_p448_inv, variable time (Bernstein-Yang safegcd): public inputs only. */
 void lf_p448_inv_var(lf_p448_t *r, const lf_p448_t *a);
