@@ -338,9 +338,10 @@ int lf_{name}_eq(const lf_{name}_t *a, const lf_{name}_t *b);
 /* r = a if flag != 0, r unchanged if flag == 0; constant time in flag. */
 void lf_{name}_cmov(lf_{name}_t *r, const lf_{name}_t *a, int flag);
 
-/* r = a^-1 mod p (Bernstein-Yang safegcd); a = 0 gives 0. */
+/* r = a^-1 mod p (Pornin's optimized binary GCD on x86-64, Bernstein-Yang
+ * safegcd elsewhere and for a one-limb p); a = 0 gives 0. */
 void lf_{name}_inv(lf_{name}_t *r, const lf_{name}_t *a);
-/* As lf_{name}_inv, variable time: public inputs only. */
+/* As lf_{name}_inv, variable time (Bernstein-Yang safegcd): public inputs only. */
 void lf_{name}_inv_var(lf_{name}_t *r, const lf_{name}_t *a);
 /* If a is a square: r = a square root of a, returns 1.  Otherwise r = 0,
  * returns 0.  {sqrt_text} */

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 RESERVED = frozenset("""
-    a adc adcw aead api arch backend backends batch bip340 bits bk bytes c cat chacha chacha20
+    a adc adcw aead api arch backend backends batch bg bip340 bits bk bytes c cat chacha chacha20
     chacha20poly1305 cpu ctime cyc declassify der dispatch ecc ecdh ecdsa ecm ecmult err fe field
     fields fk fn ge gej gen
     hash have hidden hmac internal kernel kernel2 kernel3 kernels likely mlkem mont mp n

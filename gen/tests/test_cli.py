@@ -225,7 +225,7 @@ def test_every_builtin_and_library_name_refused(tmp_path, capsys):
     names = [f.name for f in builtin_fields()]
     assert set(names) == set(BUILTIN)
     names += ["mp", "poly1305", "chacha20", "aead", "ntt", "backend", "field", "fields", "version",
-              "sg", "safegcd", "dispatch", "err", "ok", "pm2", "sqrt_exp", "p_inv62", "c", "n"]
+              "sg", "safegcd", "bg", "dispatch", "err", "ok", "pm2", "sqrt_exp", "p_inv62", "c", "n"]
     names += [n + "_x" for n in names] + ["bls12", "p256", "bn254"]
     for name in names:
         capsys.readouterr()

@@ -36,6 +36,7 @@
 #endif
 
 #include "field_internal.h"
+#include "safegcd/bingcd.h"
 #include "safegcd/safegcd.h"
 
 #define LF_CAT_(a, b, c, d) a##b##c##d
@@ -308,15 +309,24 @@ void LF_FN(pow_var_exp)(LF_T *r, const LF_T *a, const uint64_t *e, size_t ebits)
 }
 
 /* ---------------------------------------------------------------------------
- * Inversion: Bernstein-Yang safegcd, src/safegcd/safegcd.h (algorithm, bound
- * proofs, descriptor contract).  The descriptor is built from this field's
- * constants on every call; LF_N and LF_BITS are compile-time constants, so
- * the inline core comes out unrolled for this size with p folded in.
+ * Inversion.  Constant time: Pornin's optimized binary GCD,
+ * src/safegcd/bingcd.h (algorithm, bound proof, contract: p prime, more than
+ * 64 bits, at least 2 limbs), where its x86-64 asm is built (LF_BG_ASM:
+ * x86-64, optimising, not MemorySanitizer); elsewhere, and for one-limb
+ * custom primes, Bernstein-Yang safegcd (bingcd.h's portable C was not
+ * faster than safegcd everywhere: src/field/README.md, "Inversion").
+ * Variable time: safegcd, src/safegcd/safegcd.h.  LF_N and LF_BITS are
+ * compile-time constants, so the inline cores come out unrolled for this
+ * size with p folded in.
  * ------------------------------------------------------------------------- */
+#if defined(LF_BG_ASM) && LF_N >= 2 && LF_BITS > 64 && LF_N <= LF_BG_MAXN
+#define LFT_BG 1
+#else
+#define LFT_BG 0
+#endif
 
-/* r = internal inverse of internal x (< p); 0 -> 0.  var = 0: constant time,
- * always LF_SG_BATCHES(LF_BITS) batches.  var = 1: variable time, stops when
- * g = 0.  r may alias x. */
+/* r = internal inverse of internal x (< p); 0 -> 0.  var = 0: constant time.
+ * var = 1: variable time (safegcd, stops when g = 0).  r may alias x. */
 static void lft_inv(uint64_t r[LF_N], const uint64_t x[LF_N], const lf_field_kernels *k,
                     int var)
 {
@@ -325,7 +335,12 @@ static void lft_inv(uint64_t r[LF_N], const uint64_t x[LF_N], const lf_field_ker
     uint64_t plain[LF_N];
 
     lf_sg_mod_set(&m, lf_c_p, LF_N, LF_BITS, LF_P_INV62);
-    lf_sg_inv_core(&m, plain, x, w, var);
+#if LFT_BG
+    if (!var)
+        lf_bg_inv_core(plain, x, lf_c_p, LF_N, LF_BITS, m.p62, LF_P_INV62, w);
+    else
+#endif
+        lf_sg_inv_core(&m, plain, x, w, var);
     /* plain = (internal x)^-1; turn it into the internal form of x^-1
      * (a multiplication by 1 for plain fields) */
     k->mul(r, plain, lf_c_inv_fix);

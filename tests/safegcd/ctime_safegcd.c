@@ -7,7 +7,10 @@
  * modulus (only its verdict is declassified) followed by lf_sg_inv with
  * secret p and x, 1..128 limbs, out of place and in place; lf_sg_inv with a
  * public modulus of 61..1085 bits; the inline core with a static const
- * descriptor (secp256k1_n, as a compile-time-constant user calls it).  The
+ * descriptor (secp256k1_n, as a compile-time-constant user calls it); and
+ * bingcd.h (the fields' constant-time inversion) with a public modulus and
+ * secret x for 2, 4, 6, 7 and 16 limbs: its x86-64 asm where this file is
+ * compiled optimising, its portable C at -O0 and under MemorySanitizer.  The
  * _var entry is variable time by contract and not run.  safegcd has no
  * back ends of its own: one run (on the c back end). */
 #include <stdio.h>
@@ -16,6 +19,7 @@
 
 #include "../common/ctime_main.h"
 #include "limbforge/limbforge.h"
+#include "safegcd/bingcd.h"
 #include "safegcd/safegcd.h"
 
 /* results are outputs: only their computation is checked */
@@ -95,6 +99,46 @@ static void const_descriptor(void)
     out(r, 4);
 }
 
+/* bingcd.h for n limbs and bits (compile-time constants), public odd p of
+ * exactly bits bits (prime or not: the running time does not depend on it,
+ * correctness is sg_oracle.py's), secret x: random, 0, 1, 2^(bits-1) */
+#define BG_CASE(n, bits)                                                                         \
+    static void bg_##n##_##bits(void)                                                          \
+    {                                                                                          \
+        uint64_t p[n], x[n], r[n];                                                             \
+        int64_t p62[LF_SG_N62(bits)], w[LF_SG_WORK(LF_SG_N62(bits))];                          \
+        pick(p, x, n);                                                                         \
+        const int tb = (bits) - 64 * ((n) - 1); /* bits of the top limb, 1..64 */              \
+        if (tb < 64) {                                                                         \
+            p[(n) - 1] &= (UINT64_C(1) << (tb & 63)) - 1;                                      \
+            p[(n) - 1] |= UINT64_C(1) << ((tb - 1) & 63);                                      \
+            x[(n) - 1] &= (UINT64_C(1) << ((tb - 1) & 63)) - 1;                                \
+        }                                                                                      \
+        lf_sg_to62(p62, LF_SG_N62(bits), p, n);                                                \
+        for (int k = 0; k < 4; k++) {                                                          \
+            if (k > 0) memset(x, 0, sizeof x);                                                 \
+            if (k == 2) x[0] = 1;                                                              \
+            if (k == 3) x[((bits) - 1) / 64] = UINT64_C(1) << (((bits) - 1) % 64);             \
+            LF_CT_SECRET(x, sizeof x);                                                         \
+            lf_bg_inv_core(r, x, p, n, bits, p62, lf_sg_pinv62(p[0]), w);                      \
+            out(r, n);                                                                         \
+        }                                                                                      \
+    }
+BG_CASE(2, 127)
+BG_CASE(4, 255)
+BG_CASE(6, 381)
+BG_CASE(7, 448)
+BG_CASE(16, 1024)
+
+static void case_bingcd(void)
+{
+    bg_2_127();
+    bg_4_255();
+    bg_6_381();
+    bg_7_448();
+    bg_16_1024();
+}
+
 static void case_secret_modulus(void)
 {
     static const size_t sizes[] = {1, 2, 4, 6, 7, 16, 17, 64, 128};
@@ -114,6 +158,7 @@ static const lf_ctime_case cases[] = {
     {"secret_modulus", case_secret_modulus},
     {"public_modulus", case_public_modulus},
     {"static_descriptor", const_descriptor},
+    {"bingcd", case_bingcd},
     {NULL, NULL},
 };
 const lf_ctime_suite lf_ctime_this = {"ctime_safegcd", cases, NULL};

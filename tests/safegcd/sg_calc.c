@@ -20,9 +20,35 @@
  *   ccheck          -> 0, or "fail ..." naming the first static descriptor
  *                      that differs from what lf_sg_mod_init builds from
  *                      its p (or that lf_sg_mod_init rejects)
+ *   bshapes         -> K n_0 bits_0 ... n_K-1 bits_K-1
+ *                      the shapes of src/safegcd/bingcd.h instantiated here
+ *                      (bg_shapes.h: n and bits are compile-time constants)
+ *   binv k P X      -> R_asm R_c       lf_bg_inv_core for the k-th shape with
+ *                      the prime P (< 2^bits, n limbs): the build's code (x86-64
+ *                      asm when optimising) and the portable C
+ *                      (sg_calc_bgc.c, LF_BG_NO_ASM); each also in place
  * Exit 77 if LIMBFORGE_BACKEND names a back end this CPU cannot run. */
 #include "../common/pipe.h"
 #include "safegcd/safegcd.h"
+
+#define LF_BG_PREFIX a
+#include "bg_shapes.h"
+#undef LF_BG_PREFIX
+#define LF_BG_PREFIX c
+#define LF_BG_DECL_ONLY
+#include "bg_shapes.h"
+#undef LF_BG_PREFIX
+
+typedef void (*lf_bg_fn)(uint64_t *r, const uint64_t *x, const uint64_t *p);
+static const struct {
+    int n, bits;
+    lf_bg_fn asm_, c;
+} bshapes[] = {
+#define LF_BG_ROW(n, bits) {n, bits, a_bg_##n##_##bits, c_bg_##n##_##bits},
+    LF_BG_SHAPES(LF_BG_ROW)
+#undef LF_BG_ROW
+};
+#define NBSHAPE ((int)(sizeof bshapes / sizeof bshapes[0]))
 
 #define MAXN LF_SG_MAX_N64
 
@@ -155,6 +181,37 @@ int main(void)
             lf_pipe_hex_limbs(x, n, w[2]);
             consts[k].inv(rc_, x, 0);
             consts[k].inv(rv, x, 1);
+            lf_pipe_put_limbs(rc_, n);
+            lf_pipe_put_limbs(rv, n);
+            lf_pipe_end();
+        } else if (!strcmp(op, "bshapes")) {
+            lf_pipe_arity(&q, 0);
+            lf_pipe_put_int(NBSHAPE);
+            for (int k = 0; k < NBSHAPE; k++) {
+                lf_pipe_put_int(bshapes[k].n);
+                lf_pipe_put_int(bshapes[k].bits);
+            }
+            lf_pipe_end();
+        } else if (!strcmp(op, "binv")) {
+            lf_pipe_arity(&q, 3);
+            int k = (int)lf_pipe_int(w[1], 0, NBSHAPE - 1);
+            size_t n = (size_t)bshapes[k].n;
+            lf_pipe_hex_limbs(p, n, w[2]);
+            lf_pipe_hex_limbs(x, n, w[3]);
+            bshapes[k].asm_(rc_, x, p);
+            bshapes[k].c(rv, x, p);
+            memcpy(t, x, 8 * n);
+            bshapes[k].asm_(t, t, p);
+            if (memcmp(t, rc_, 8 * n)) {
+                lf_pipe_fail("lf_bg_inv_core in place (r == x) differs from out of place");
+                continue;
+            }
+            memcpy(t, x, 8 * n);
+            bshapes[k].c(t, t, p);
+            if (memcmp(t, rv, 8 * n)) {
+                lf_pipe_fail("lf_bg_inv_core (portable C) in place differs from out of place");
+                continue;
+            }
             lf_pipe_put_limbs(rc_, n);
             lf_pipe_put_limbs(rv, n);
             lf_pipe_end();

@@ -18,8 +18,15 @@ lf_sg_inv and lf_sg_inv_var, out of place and in place (r == x); the static
 descriptors (LF_SG_MOD_CONST, the inline core with a compile-time-constant
 descriptor) likewise, and each must equal what lf_sg_mod_init builds from
 its p.  lf_sg_mod_init must reject even p, p = 1, p >= 2^bits and bad n or
-bits.  The seed is LF_TEST_SEED when set, else a fresh one (printed: rerun
-with --seed to reproduce).
+bits.  bingcd.h (the fields' constant-time inversion, prime moduli) for
+each (n, bits) shape sg_calc instantiates: the built-in field primes of that
+shape with the worst known inputs of bg_bound.py (2^(len(p)-1), which needs
+every step the bound allows, 2^k, p - 2^k, and searched inputs that make the
+approximation take wrong decisions), and random primes of bits and of a few
+bits fewer (a looser bound) with the inputs above; each answer from the
+build's code (x86-64 asm when optimising) and from the portable C, both out
+of place and in place.  The seed is LF_TEST_SEED when set, else a fresh one
+(printed: rerun with --seed to reproduce).
 Exit status: 0 all passed, 1 a mismatch, 77 back end not runnable here.
 """
 from __future__ import annotations
@@ -34,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "gen"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
 from limbforge.fields import builtin_fields  # noqa: E402  (the moduli: inputs only)
 from pipe_oracle import Checks, limbs as hx, parse_args  # noqa: E402
+from bg_bound import worst_inputs  # noqa: E402  (the same directory)
 
 MAXN = 128
 MAXBITS = 8192
@@ -215,6 +223,51 @@ class Suite(Checks):
                 self.add(f"cinv {k} {hx(x, n)}", lambda f, p=p, x=x, n=n: check_inv(p, x, n, f))
 
 
+def check_binv(p: int, x: int, n: int, words: list[str]):
+    """bingcd.h's answers (build's code, portable C) to x^-1 mod p, p prime"""
+    if len(words) != 2 or any(len(w) != 16 * n for w in words):
+        return f"want 2 results of {n} limbs, got {words}"
+    ra, rc = int(words[0], 16), int(words[1], 16)
+    if ra != rc:
+        return "the build's code and the portable C differ"
+    want = pow(x, -1, p) if x else 0
+    return ra == want or f"want {hx(want, n)}"
+
+
+def bshapes_check(s: "Suite", shapes: list[tuple[int, int]]) -> None:
+    fields = {(f.n, f.bits): f.p for f in builtin_fields() if f.bits > 64}
+    for k, (n, bits) in enumerate(shapes):
+        primes = []
+        if (n, bits) in fields:
+            p = fields[(n, bits)]
+            primes.append((p, worst_inputs(p, bits, s.rng.randrange(1 << 30), 80)))
+        for b in {bits, max(65, bits - 1 - s.rng.randrange(3))}:
+            p = random_prime(s.rng, b)
+            L = p.bit_length()
+            extra = [1 << (L - 1), (1 << (L - 1)) - 1, p - (1 << (L - 2))]
+            primes.append((p, inputs(s.rng, p, s.count(30)) + extra))
+        for p, xs in primes:
+            for x in xs:
+                s.add(f"binv {k} {hx(p, n)} {hx(x % p, n)}",
+                      lambda f, p=p, x=x % p, n=n: check_binv(p, x, n, f))
+
+
+def bshape_info(cmd: list[str]):
+    out: list[tuple[int, int]] = []
+
+    def parse(f: list[str]):
+        k = int(f[0])
+        if k < 1 or len(f) != 1 + 2 * k:
+            return f"want K >= 1 then K times n bits, got {len(f)} words"
+        for i in range(k):
+            out.append((int(f[1 + 2 * i]), int(f[2 + 2 * i])))
+        return True
+
+    pre = Checks()
+    pre.add("bshapes", parse)
+    return out, pre.run(cmd, label="sg_oracle: ")
+
+
 def const_info(cmd: list[str]):
     """(n, bits, p) of sg_calc's static descriptors (the "consts" request),
     and the Result of that run"""
@@ -250,7 +303,12 @@ def main() -> int:
     if pre.failed:
         print("sg_oracle: sg_calc gave no usable static descriptors")
         return 1
+    shapes, pre2 = bshape_info(args.cmd)
+    if pre2.failed:
+        print("sg_oracle: sg_calc gave no usable bingcd shapes")
+        return 1
     s.rejects()
+    bshapes_check(s, shapes)
     s.tiny()
     s.builtin()
     s.boundaries()
@@ -266,7 +324,7 @@ def main() -> int:
     for req in s.requests:
         counts[req.split()[0]] = counts.get(req.split()[0], 0) + 1
     print("sg_oracle: " + ", ".join(f"{k} {v}" for k, v in counts.items())
-          + f"; {len(info)} static descriptors")
+          + f"; {len(info)} static descriptors, {len(shapes)} bingcd shapes")
     print(f"sg_oracle: backend {res.backend}: {res.total - len(res.failed)}/{res.total} checks passed "
           f"(seed {seed})")
     return res.exit_code()
