@@ -3,7 +3,8 @@
 (the __riscv_ names, v0.12: clang >= 16), SEW 64, vector-length agnostic.
 
 A lane of the program is an element of a vector register group (LMUL
-m1/m2/m4, per field: LMUL below).  Blocked kernels (vmul8 ...) strip-mine
+m1, m2 or m4, and the lowering of products: chosen per field by variant()
+below).  Blocked kernels (vmul8 ...) strip-mine
 over the 8*nb elements, vl = vsetvl(elements left); element arrays by
 strided loads and stores (vlse64/vsse64, stride 8N bytes), so no transpose.
 The x8 kernels and vmac8 (lane-form arrays: exactly 8 lanes) loop over lane
@@ -26,19 +27,21 @@ the madhi that share it.  A madlo without a madhi partner (m = t0 * -p^-1)
 is vmul and a mask (the low 52 bits of a product depend only on the low 52
 bits of its operands: no masking of the operands).
 
-Lowering "vmacc" (LOWERINGS below, measured in src/field/README.md): the
-same products with the low halves accumulated unmasked by vmacc, the value
-of an accumulator kept as  R + P - 2^52 N  (mod 2^64): R the vmacc sum,
-P the sum of the madhi high halves it received, N of the high halves of its
-madlo products; N of a column and P of the next one are the same sum,
-built once.  A value is put together only where an operation other than a
-product accumulation reads it.
+That is five instructions per madlo/madhi pair (vmul, vsrl, vadd, vmulhu,
+vadd).  Lowering "vmacc" takes three: the value of an accumulator is kept
+as  R + P - 2^52 N  (mod 2^64), R the vmacc sum of the full 64-bit low
+products x y (operands masked to 52 bits: x y = (x y mod 2^52) + 2^52 hi),
+P the sum of the madhi high halves hi it received and N of the high halves
+of its madlo products; N of a column and P of the next one are the same
+sum, built once (one vadd per pair).  A value is put together (vadd, vsll,
+vsub) only where an operation other than a product accumulation reads it,
+and a madlo operand without partner (t0 of m = t0 * -p^-1) needs only
+R + P (its value mod 2^52).  It keeps two registers per accumulator.
 
 sel is vmerge under a mask from vmsne (one mask per selector value, shared
 by the limbs it selects): a data-independent lane select, as vpternlogq on
 IFMA."""
 from __future__ import annotations
-
 
 from ..lanes import M52, MASK64, LProgram
 
@@ -53,13 +56,35 @@ PRELUDE = """#include <riscv_vector.h>
 """
 
 
-def lmul_for(prog: LProgram) -> int:
-    """The LMUL of a program (README.md, "RVV lane kernels": measured)."""
-    return 2
+def limbs(prog: LProgram) -> int:
+    """L, the 52-bit limbs of the program's field"""
+    for a in prog.arrays:
+        if a.kind == "lanes":
+            return a.rows
+    return -(-64 * prog.arrays[-1].rows // 52)
 
 
-def lowering_for(prog: LProgram) -> str:
-    return "mulhu"
+def variant(prog: LProgram) -> tuple:
+    """(LMUL, lowering) of a program, chosen by dynamic instruction count
+    per element at VLEN 256 (bench/isa_count_field_vec.py; the numbers are in
+    src/field/README.md, "RVV lane kernels"), counts within 5% of each other
+    decided by register-group work.  Montgomery products keep about 2L + 4
+    values live with "mulhu" and 3L + 5 with "vmacc" (two per accumulator):
+      L <= 5 (N <= 4)  mulhu, m2: 14 of 16 register groups, no spill; the
+                       fewest instructions (secp256k1_n vec_mul 46.0 per
+                       element; m4 50.7 with spills, m1 91.6, vmacc m1 75.6)
+      6 <= L <= 9      vmacc, m1: fits 32 registers; bls12_381_p 159.3 (mulhu
+                       m2 155.7 and m4 152.9 spill, with 1.7x and 2.2x the
+                       register-group work), p448 178.4 (mulhu m2 189.4)
+      L >= 10          mulhu, m2: everything spills; p1024 1507 (mulhu m1
+                       1743, vmacc m1 4099)
+    Programs without products (add, sub, conversions): m2."""
+    L = limbs(prog)
+    if not any(op.opcode == "madhi" for op in prog.ops):
+        return 2, "mulhu"
+    if 6 <= L <= 9:
+        return 1, "vmacc"
+    return 2, "mulhu"
 
 
 def _lit(x: int) -> str:
@@ -497,8 +522,9 @@ class _Printer:
 
 def print_function(prog: LProgram, symbol: str, lmul: int | None = None,
                    lowering: str | None = None) -> str:
-    k = lmul or lmul_for(prog)
-    p = _Printer(prog, k, lowering or lowering_for(prog))
+    vk, vlow = variant(prog)
+    k = lmul or vk
+    p = _Printer(prog, k, lowering or vlow)
     p.run()
     # what is left was folded into its users (shl into the shift by 12)
     assert all(op.opcode == "shl" for op in p.pending.values()), prog.name
