@@ -68,12 +68,15 @@ bench:
 # Dynamic instruction counts under qemu-user (bench/README.md): field kernels,
 # then secp256k1 pubkey_create / ecdsa_verify against libsecp256k1's C source
 # (limbforge cross-built in $(BUILD)/isa_count_secp256k1/<arch>, -j1), then the
-# NTT API on RVV at VLEN 128..1024 ($(BUILD)/isa_count_ntt).
+# NTT API on RVV at VLEN 128..1024 ($(BUILD)/isa_count_ntt), then the field
+# array API on RVV against the rv64 scalar kernels (the same build tree).
 isa-count:
 	$(PYTHON) bench/isa_count.py --json $(BUILD)/bench/isa_count.json
 	$(PYTHON) bench/isa_count_secp256k1.py --workdir $(BUILD)/isa_count_secp256k1 \
 	    --json $(BUILD)/bench/isa_count.json --append
 	$(PYTHON) bench/isa_count_ntt.py --workdir $(BUILD)/isa_count_ntt \
+	    --json $(BUILD)/bench/isa_count.json --append
+	$(PYTHON) bench/isa_count_field_vec.py --workdir $(BUILD)/isa_count_ntt \
 	    --json $(BUILD)/bench/isa_count.json --append
 
 clean:

@@ -7,7 +7,7 @@ from . import addchain
 from .algos_lanes import LANE_BINARY, LANE_BLOCKED, LANE_OPS, LaneField, lane_programs
 from .fields import LAZY_OPS, Field, has_lazy, kernel_programs, lazy_programs
 from .printers import c as cprint
-from .printers import lanes_c, lanes_ifma
+from .printers import lanes_c, lanes_ifma, lanes_rvv
 from .provenance import provenance
 from .targets import BACKEND_GUARD, TARGETS, builtin_targets
 
@@ -40,11 +40,15 @@ def kernel_source(f: Field, target: str, command: str) -> str:
 
 
 # Lane kernels: printer, and the C condition under which the library builds
-# them (the avx512ifma file needs its ISA flags: CMakeLists.txt)
+# them (the avx512ifma and rvv files need their ISA flags, and rvv a compiler
+# with the RVV intrinsics: CMakeLists.txt)
 LANE_TARGETS = {
     "c": (lanes_c, ""),
     "avx512ifma": (lanes_ifma, "defined(__x86_64__) && defined(LF_NATIVE_FIELD_AVX512IFMA)"),
+    "rvv": (lanes_rvv, "defined(__riscv) && defined(LF_NATIVE_FIELD_RVV)"),
 }
+_LANE_WHAT = {"c": "portable C, 8 lanes per loop", "avx512ifma": "AVX-512 IFMA intrinsics",
+              "rvv": "RISC-V Vector intrinsics, any VLEN"}
 # back ends with scalar kernels of their own, which run the array API as a
 # loop over them (a vector table entry without v*8 kernels)
 LANE_SCALAR_BACKENDS = ("x86_64", "aarch64", "ppc64le", "rv64")
@@ -81,7 +85,7 @@ def lane_source(f: Field, lt: str, command: str) -> str:
     lf = LaneField(f.p, f.n, f.form)
     parts = [provenance(command),
              f"/* {f.name}: p = {f.p:#x}\n * lane kernels, {lf.L} limbs of 52 bits "
-             f"(e = {lf.e}); {'portable C, 8 lanes per loop' if lt == 'c' else 'AVX-512 IFMA intrinsics'}. */\n",
+             f"(e = {lf.e}); {_LANE_WHAT[lt]}. */\n",
              pr.PRELUDE]
     for op, prog in lane_programs(f, f"lf_{f.name}_").items():
         if op in lane_ops(lt):
@@ -226,9 +230,10 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False) -> 
           f"{_limbs(1 if f.form == 'montgomery' else f.R_lane_fix, n)};"]
     if not standalone and has_lanes(f):
         L += _lane_decls(f, "c")
-        L.append(f"#if {LANE_TARGETS['avx512ifma'][1]}")
-        L += _lane_decls(f, "avx512ifma")
-        L.append("#endif")
+        for lt in ("avx512ifma", "rvv"):
+            L.append(f"#if {LANE_TARGETS[lt][1]}")
+            L += _lane_decls(f, lt)
+            L.append("#endif")
     L.append("")
 
     def table(t):
@@ -253,7 +258,8 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False) -> 
         lanes = has_lanes(f)
         L += [f"#define LF_VENTRY_C {_lane_entry(f, 'c' if lanes else None)}",
               f"#define LF_VENTRY_SCALAR {_lane_entry(f, None)}",
-              f"#define LF_VENTRY_AVX512IFMA {_lane_entry(f, 'avx512ifma')}"]
+              f"#define LF_VENTRY_AVX512IFMA {_lane_entry(f, 'avx512ifma')}",
+              f"#define LF_VENTRY_RVV {_lane_entry(f, 'rvv')}"]
         L += [f"#define LF_VOWN_{b.upper()} 1" for b in ("c",) + LANE_SCALAR_BACKENDS]
         L += ["#define LF_VENTRY_X86_64 LF_VENTRY_SCALAR",
               "#define LF_VENTRY_AARCH64 LF_VENTRY_SCALAR",
@@ -262,6 +268,9 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False) -> 
         if lanes:
             L += ["#if defined(LF_NATIVE_FIELD_AVX512IFMA)",
                   "#define LF_VOWN_AVX512IFMA 1",
+                  "#endif",
+                  "#if defined(LF_NATIVE_FIELD_RVV)",
+                  "#define LF_VOWN_RVV 1",
                   "#endif"]
         L += [x.replace("LF_DISPATCH_OWN(B) LF_OWN_##B", "LF_DISPATCH_OWN(B) LF_VOWN_##B")
                .replace("LF_DISPATCH_ENTRY(B, b) {" + ", ".join(f"lf_{f.name}_{op}_##b" for op in LANE_OPS) + "}",
@@ -359,7 +368,7 @@ void lf_{name}_pow_var_exp(lf_{name}_t *r, const lf_{name}_t *a, const uint64_t 
 /* Arrays: r[i] = a[i] op b[i] for i < n (any n, 0 included), results
  * bit-identical to the one-element functions.  r may be the same array as a
  * and/or b; partial overlaps are not allowed.  Eight elements at a time in
- * radix 2^52 where the back end has a vector path (AVX-512 IFMA), else the
+ * radix 2^52 where the back end has a vector path (AVX-512 IFMA, RVV), else the
  * one-element kernels in a loop.  Constant time in the values (n is public). */
 void lf_{name}_vec_mul(lf_{name}_t *r, const lf_{name}_t *a, const lf_{name}_t *b, size_t n);
 void lf_{name}_vec_sqr(lf_{name}_t *r, const lf_{name}_t *a, size_t n);
@@ -468,5 +477,6 @@ def builtin_files(fields, command: str) -> dict:
         if has_lanes(f):
             out[f"src/field/generated/c/{f.name}_lanes.c"] = lane_source(f, "c", command)
             out[f"src/field/generated/avx512ifma/{f.name}.c"] = lane_source(f, "avx512ifma", command)
+            out[f"src/field/generated/rvv/{f.name}.c"] = lane_source(f, "rvv", command)
     out["include/limbforge/fields.h"] = umbrella(fields, command)
     return out

@@ -86,7 +86,7 @@ void lf_p1024_pow_var_exp(lf_p1024_t *r, const lf_p1024_t *a, const uint64_t *e,
 /* Arrays: r[i] = a[i] op b[i] for i < n (any n, 0 included), results
  * bit-identical to the one-element functions.  r may be the same array as a
  * and/or b; partial overlaps are not allowed.  Eight elements at a time in
- * radix 2^52 where the back end has a vector path (AVX-512 IFMA), else the
+ * radix 2^52 where the back end has a vector path (AVX-512 IFMA, RVV), else the
  * one-element kernels in a loop.  Constant time in the values (n is public). */
 void lf_p1024_vec_mul(lf_p1024_t *r, const lf_p1024_t *a, const lf_p1024_t *b, size_t n);
 void lf_p1024_vec_sqr(lf_p1024_t *r, const lf_p1024_t *a, size_t n);

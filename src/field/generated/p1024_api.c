@@ -101,6 +101,7 @@ LF_HIDDEN const lf_dispatch_info lf_p1024_dispatch = {
 #define LF_VENTRY_C {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
 #define LF_VENTRY_SCALAR {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
 #define LF_VENTRY_AVX512IFMA {lf_p1024_vmul8_avx512ifma, lf_p1024_vsqr8_avx512ifma, NULL, NULL, lf_p1024_vmuls8_avx512ifma, lf_p1024_vmac8_avx512ifma, lf_p1024_x8_load_avx512ifma, lf_p1024_x8_store_avx512ifma, lf_p1024_x8_mul_avx512ifma, lf_p1024_x8_sqr_avx512ifma, lf_p1024_x8_add_avx512ifma, lf_p1024_x8_sub_avx512ifma}
+#define LF_VENTRY_RVV {lf_p1024_vmul8_rvv, lf_p1024_vsqr8_rvv, lf_p1024_vadd8_rvv, lf_p1024_vsub8_rvv, lf_p1024_vmuls8_rvv, lf_p1024_vmac8_rvv, lf_p1024_x8_load_rvv, lf_p1024_x8_store_rvv, lf_p1024_x8_mul_rvv, lf_p1024_x8_sqr_rvv, lf_p1024_x8_add_rvv, lf_p1024_x8_sub_rvv}
 #define LF_VOWN_C 1
 #define LF_VOWN_X86_64 1
 #define LF_VOWN_AARCH64 1

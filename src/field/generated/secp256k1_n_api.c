@@ -104,6 +104,20 @@ LF_HIDDEN void lf_secp256k1_n_x8_sqr_avx512ifma(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_n_x8_add_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_secp256k1_n_x8_sub_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
+#if defined(__riscv) && defined(LF_NATIVE_FIELD_RVV)
+LF_HIDDEN void lf_secp256k1_n_vmul8_rvv(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
+LF_HIDDEN void lf_secp256k1_n_vsqr8_rvv(uint64_t *r, const uint64_t *a, size_t nb);
+LF_HIDDEN void lf_secp256k1_n_vadd8_rvv(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
+LF_HIDDEN void lf_secp256k1_n_vsub8_rvv(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
+LF_HIDDEN void lf_secp256k1_n_vmuls8_rvv(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
+LF_HIDDEN void lf_secp256k1_n_vmac8_rvv(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_x8_load_rvv(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_n_x8_store_rvv(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_n_x8_mul_rvv(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_x8_sqr_rvv(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_n_x8_add_rvv(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_n_x8_sub_rvv(uint64_t *r, const uint64_t *a, const uint64_t *b);
+#endif
 
 #define LF_OWN_C 1
 #define LF_OWN_X86_64 1
@@ -125,6 +139,7 @@ LF_HIDDEN const lf_dispatch_info lf_secp256k1_n_dispatch = {
 #define LF_VENTRY_C {lf_secp256k1_n_vmul8_c, lf_secp256k1_n_vsqr8_c, lf_secp256k1_n_vadd8_c, lf_secp256k1_n_vsub8_c, lf_secp256k1_n_vmuls8_c, lf_secp256k1_n_vmac8_c, lf_secp256k1_n_x8_load_c, lf_secp256k1_n_x8_store_c, lf_secp256k1_n_x8_mul_c, lf_secp256k1_n_x8_sqr_c, lf_secp256k1_n_x8_add_c, lf_secp256k1_n_x8_sub_c}
 #define LF_VENTRY_SCALAR {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
 #define LF_VENTRY_AVX512IFMA {lf_secp256k1_n_vmul8_avx512ifma, lf_secp256k1_n_vsqr8_avx512ifma, NULL, NULL, lf_secp256k1_n_vmuls8_avx512ifma, lf_secp256k1_n_vmac8_avx512ifma, lf_secp256k1_n_x8_load_avx512ifma, lf_secp256k1_n_x8_store_avx512ifma, lf_secp256k1_n_x8_mul_avx512ifma, lf_secp256k1_n_x8_sqr_avx512ifma, lf_secp256k1_n_x8_add_avx512ifma, lf_secp256k1_n_x8_sub_avx512ifma}
+#define LF_VENTRY_RVV {lf_secp256k1_n_vmul8_rvv, lf_secp256k1_n_vsqr8_rvv, lf_secp256k1_n_vadd8_rvv, lf_secp256k1_n_vsub8_rvv, lf_secp256k1_n_vmuls8_rvv, lf_secp256k1_n_vmac8_rvv, lf_secp256k1_n_x8_load_rvv, lf_secp256k1_n_x8_store_rvv, lf_secp256k1_n_x8_mul_rvv, lf_secp256k1_n_x8_sqr_rvv, lf_secp256k1_n_x8_add_rvv, lf_secp256k1_n_x8_sub_rvv}
 #define LF_VOWN_C 1
 #define LF_VOWN_X86_64 1
 #define LF_VOWN_AARCH64 1
@@ -136,6 +151,9 @@ LF_HIDDEN const lf_dispatch_info lf_secp256k1_n_dispatch = {
 #define LF_VENTRY_RV64 LF_VENTRY_SCALAR
 #if defined(LF_NATIVE_FIELD_AVX512IFMA)
 #define LF_VOWN_AVX512IFMA 1
+#endif
+#if defined(LF_NATIVE_FIELD_RVV)
+#define LF_VOWN_RVV 1
 #endif
 #define LF_DISPATCH_OWN(B) LF_VOWN_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B
