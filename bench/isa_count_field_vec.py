@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -81,7 +82,7 @@ def main(argv=None) -> int:
                     help="add to (replacing equal rows in) an existing --json file")
     a = ap.parse_args(argv)
     miss = [t for t in ("clang-16", "qemu-riscv64", "riscv64-linux-gnu-gcc")
-            if not ntt_counts.shutil.which(t)]
+            if not shutil.which(t)]
     if miss:
         print(f"isa_count_field_vec: skipped, missing {', '.join(miss)}")
         return 0
