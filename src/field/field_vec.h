@@ -153,10 +153,11 @@ void LF_FN(inner_product)(LF_T *r, const LF_T *a, const LF_T *b, size_t n)
         for (; i + 8 <= n; i += 8) vk->vmac8(lanes, lanes, a[i].v, b[i].v);
         if (n - i >= LF_VEC_TAIL_MIN) {
             uint64_t ta[8 * LF_N] = {0}, tb[8 * LF_N] = {0};
-            for (size_t j = 0; j < (n - i) * LF_N; j++) {
-                ta[j] = a[i].v[j];
-                tb[j] = b[i].v[j];
-            }
+            for (size_t e = 0; e < n - i; e++)
+                for (size_t j = 0; j < LF_N; j++) {
+                    ta[e * LF_N + j] = a[i + e].v[j];
+                    tb[e * LF_N + j] = b[i + e].v[j];
+                }
             vk->vmac8(lanes, lanes, ta, tb);
             lf_wipe(ta, sizeof ta);
             lf_wipe(tb, sizeof tb);
