@@ -206,13 +206,18 @@ def mont_sqr(pr: LProgram, A: list, lf: LaneField) -> list:
     return csub(pr, Tn, lf)
 
 
+def plain_fix(pr: LProgram, T: list, lf: LaneField) -> list:
+    """A Montgomery product ab/R (< p) -> the internal form of ab: itself for
+    Montgomery fields, times R^2 mod p (one more product) for plain ones."""
+    if lf.form == "montgomery":
+        return T
+    r2 = [pr.const(x) for x in lf.limbs(lf.R * lf.R % lf.p)]
+    return mont(pr, shift_limbs(pr, T, lf), r2, lf)
+
+
 def mulmod(pr: LProgram, A: list, B: list, lf: LaneField) -> list:
     """a*b in internal form (a, b internal, limbs < 2^52, < p)."""
-    r = mont(pr, shift_limbs(pr, A, lf), B, lf)
-    if lf.form != "montgomery":
-        r2 = [pr.const(x) for x in lf.limbs(lf.R * lf.R % lf.p)]
-        r = mont(pr, shift_limbs(pr, r, lf), r2, lf)
-    return r
+    return plain_fix(pr, mont(pr, shift_limbs(pr, A, lf), B, lf), lf)
 
 
 def addmod(pr: LProgram, A: list, B: list, lf: LaneField) -> list:
@@ -318,10 +323,7 @@ def lane_program(op: str, name: str, lf: LaneField) -> LProgram:
                      split(pr, elems("b"), lf, clean=False), lf)
         else:
             T = mont_sqr(pr, split(pr, W, lf, lf.e // 2, clean=False), lf)
-        if lf.form != "montgomery":
-            r2 = [pr.const(x) for x in lf.limbs(lf.R * lf.R % lf.p)]
-            T = mont(pr, shift_limbs(pr, T, lf), r2, lf)
-        out(T)
+        out(plain_fix(pr, T, lf))
     elif op == "vmuls8":
         W = elems("a")
         c = pr.arg("c", "elem1", "in", n)
@@ -344,11 +346,7 @@ def lane_program(op: str, name: str, lf: LaneField) -> LProgram:
         out(f(pr, A, B, lf))
     elif op == "x8_sqr":
         A = lanes("a")
-        T = mont_sqr(pr, shift_limbs(pr, A, lf, lf.e // 2), lf)
-        if lf.form != "montgomery":
-            r2 = [pr.const(x) for x in lf.limbs(lf.R * lf.R % lf.p)]
-            T = mont(pr, shift_limbs(pr, T, lf), r2, lf)
-        out(T)
+        out(plain_fix(pr, mont_sqr(pr, shift_limbs(pr, A, lf, lf.e // 2), lf), lf))
     else:
         raise ValueError(op)
     return pr.prune()

@@ -261,10 +261,7 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False) -> 
               f"#define LF_VENTRY_AVX512IFMA {_lane_entry(f, 'avx512ifma')}",
               f"#define LF_VENTRY_RVV {_lane_entry(f, 'rvv')}"]
         L += [f"#define LF_VOWN_{b.upper()} 1" for b in ("c",) + LANE_SCALAR_BACKENDS]
-        L += ["#define LF_VENTRY_X86_64 LF_VENTRY_SCALAR",
-              "#define LF_VENTRY_AARCH64 LF_VENTRY_SCALAR",
-              "#define LF_VENTRY_PPC64LE LF_VENTRY_SCALAR",
-              "#define LF_VENTRY_RV64 LF_VENTRY_SCALAR"]
+        L += [f"#define LF_VENTRY_{b.upper()} LF_VENTRY_SCALAR" for b in LANE_SCALAR_BACKENDS]
         if lanes:
             L += ["#if defined(LF_NATIVE_FIELD_AVX512IFMA)",
                   "#define LF_VOWN_AVX512IFMA 1",
