@@ -442,6 +442,62 @@ def mont_sqr_program(name: str, p: int, n: int, style: str) -> Program:
     return verify(prog.prune())
 
 
+def fold_plan(p: int, n: int, square: bool = False):
+    """(k, fit) for the folded reduction (mont_sqr_fold_program, and the
+    experimental algos_shapes.fold): the first n - k steps fold the low word,
+    t <- (t - t0)/2^64 + t0 Q with Q = 2^-64 mod p (= (n0 p + 1)/2^64), which
+    needs neither m = t0 n0 nor m p0 but does not shrink t; the last k are
+    Montgomery steps, k the least that leaves the result below 2p; fit =
+    the accumulator's words.  From exact upper bounds: for a product, the CIOS
+    rows of a < p (top word below p's) times b < p; for a square, any n-word
+    low half, plus the high half of (p - 1)^2 at the end."""
+    W, Q = MASK64, pow(2, -64, p)
+    atop = (p - 1) >> (64 * (n - 1))
+    hi = ((p - 1) ** 2) >> (64 * n) if square else 0
+    for k in range(1, n + 1):
+        B = big = (1 << (64 * n)) - 1 if square else 0
+        for i in range(n):
+            if not square:
+                B += (W if i < n - 1 else atop) * (p - 1)
+            big = max(big, B if i < n - k else B + W * p)    # a Montgomery step adds, then shifts
+            B = B // (1 << 64) + W * Q if i < n - k else (B + W * p) >> 64
+            big = max(big, B)
+        if B + hi < 2 * p:
+            return k, (max(big, B + hi).bit_length() + 63) // 64
+    raise ValueError("fold_plan: no k leaves the result below 2p")
+
+
+def fold_step(acc: Acc, t: list, Q: list, fit: int) -> list:
+    """One fold: (t - t0)/2^64 + t0 Q, the same value as a Montgomery step mod p."""
+    return acc.mac(t[1:] + [None], t[0], Q, 0, fit)
+
+
+def mont_sqr_fold_program(name: str, p: int, n: int, style: str) -> Program:
+    """r = a^2/R: the dedicated square, its low half reduced by n - k folds
+    and k Montgomery steps (fold_plan), then the high half added: below 2p,
+    one conditional subtraction.  No m = t0 n0 in the folds, so the
+    reduction's dependency chain is shorter (bench/mul_shapes.py)."""
+    mp = mont_params(p, n)
+    k, fit = fold_plan(p, n, square=True)
+    prog, r, ins, acc = _begin(name, n, 1, style,
+                               f"r = a^2/R mod p; dedicated squaring, then the low half reduced by {n - k} "
+                               f"folds (t0 * 2^-64 mod p) and {k} Montgomery step(s), plus the high half. "
+                               "Input < p, output < p.")
+    P = load_all(prog, prog.table("p", words(p, n)))
+    Q = load_all(prog, prog.table("q", words(pow(2, -64, p), n)))
+    T = acc.square(load_all(prog, ins[0]))
+    t = T[:n] + [None] * (fit - n)
+    for i in range(n):
+        t = fold_step(acc, t, Q, fit) if i < n - k else acc.redc_steps(t, P, mp["n0"], fit, 1)
+    c = None
+    for j in range(n):
+        t[j], c = prog.add(t[j], T[n + j], c)
+    acc.carry_into(t, n, c, fit)
+    top = t[n] if n < fit and not mp["spare"] else None
+    store_all(prog, r, acc.cond_sub(t[:n], top, P))
+    return verify(prog.prune())
+
+
 def from_mont_program(name: str, p: int, n: int, style: str) -> Program:
     """r = a/R mod p: n reduction steps; (a + M p)/R < p for a < p."""
     if style == "bounded":

@@ -328,11 +328,11 @@ lf_bls12_381_p_mul_x86_64_adx:
 	.size lf_bls12_381_p_mul_x86_64_adx, .-lf_bls12_381_p_mul_x86_64_adx
 
 # void lf_bls12_381_p_sqr_x86_64_adx(uint64_t r[6], const uint64_t a[6])
-#   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
+#   r = a^2/R mod p; dedicated squaring, then the low half reduced by 5 folds (t0 * 2^-64 mod p) and 1 Montgomery step(s), plus the high half. Input < p, output < p.
 #   System V: r in %rdi, a in %rsi
-#   registers used: eax, ebx, r10, r11, r12, r12d, r13, r14, r14b, r14d, r15, r8, r9, rax, rbp, rbx, rcx, rdx
+#   registers used: eax, ebx, ecx, r10, r11, r12, r12d, r13, r14, r14b, r14d, r15, r8, r9, rax, rbp, rbx, rcx, rdx
 #   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 24 bytes of spill slots (red zone)
-#   286 instructions; needs BMI2 + ADX
+#   285 instructions; needs BMI2 + ADX
 	.section .rodata
 	.p2align 3
 .Llf_bls12_381_p_sqr_x86_64_adx_p:
@@ -342,6 +342,13 @@ lf_bls12_381_p_mul_x86_64_adx:
 	.quad 0x64774b84f38512bf
 	.quad 0x4b1ba7b6434bacd7
 	.quad 0x1a0111ea397fe69a
+.Llf_bls12_381_p_sqr_x86_64_adx_q:
+	.quad 0x6a4aaa14be07a408
+	.quad 0x5d4f098d2923b9a3
+	.quad 0x622385e49d0feeb0
+	.quad 0x5fb6d192233b3b63
+	.quad 0x2cffcd0f221a175b
+	.quad 0x0e035b9b1e00bc8e
 	.text
 	.globl lf_bls12_381_p_sqr_x86_64_adx
 	.hidden lf_bls12_381_p_sqr_x86_64_adx
@@ -458,176 +465,175 @@ lf_bls12_381_p_sqr_x86_64_adx:
 	movzbl %r14b, %r14d
 	adoxq %rcx, %r14
 	movq %rbx, %rdx
-	movabsq $-8506173809081122819, %rcx
-	imulq %rcx, %rdx
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+0(%rip), %rbx, %rcx
+	addq %rbx, %rax
+	adcq $0, %rcx
 	movq %r14, -16(%rsp)
-	xorl %r14d, %r14d
-	movq %r15, -24(%rsp)
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+0(%rip), %r14, %r15
-	adoxq %r14, %rbx
-	adcxq %r15, %rax
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+8(%rip), %rbx, %r14
-	adoxq %rbx, %rax
-	adcxq %r14, %r9
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+16(%rip), %rbx, %r14
-	adoxq %rbx, %r9
-	adcxq %r14, %r8
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+24(%rip), %rbx, %r14
-	adoxq %rbx, %r8
-	adcxq %r14, %r10
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+32(%rip), %rbx, %r14
-	adoxq %rbx, %r10
-	adcxq %r14, %r11
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+40(%rip), %rbx, %r14
-	adoxq %rbx, %r11
-	movl $0, %ebx
-	adcxq %rbx, %r14
-	adoxq %rbx, %r14
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+8(%rip), %rbx, %r14
+	addq %rbx, %r9
+	adcq $0, %r14
+	addq %rcx, %r9
+	adcq $0, %r14
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+16(%rip), %rbx, %rcx
+	addq %rbx, %r8
+	adcq $0, %rcx
+	addq %r14, %r8
+	adcq $0, %rcx
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+24(%rip), %rbx, %r14
+	addq %rbx, %r10
+	adcq $0, %r14
+	addq %rcx, %r10
+	adcq $0, %r14
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+32(%rip), %rbx, %rcx
+	addq %rbx, %r11
+	adcq $0, %rcx
+	addq %r14, %r11
+	adcq $0, %rcx
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+40(%rip), %rbx, %r14
+	addq %rcx, %rbx
+	adcq $0, %r14
+	xorl %ecx, %ecx
 	movq %rax, %rdx
-	imulq %rcx, %rdx
-	xorl %ebx, %ebx
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+0(%rip), %rbx, %r15
-	adoxq %rbx, %rax
-	adcxq %r15, %r9
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+8(%rip), %rax, %rbx
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+0(%rip), %rax, %rcx
 	adoxq %rax, %r9
-	adcxq %rbx, %r8
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+16(%rip), %rax, %rbx
+	adcxq %rcx, %r8
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+8(%rip), %rax, %rcx
 	adoxq %rax, %r8
-	adcxq %rbx, %r10
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+24(%rip), %rax, %rbx
+	adcxq %rcx, %r10
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+16(%rip), %rax, %rcx
 	adoxq %rax, %r10
-	adcxq %rbx, %r11
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+32(%rip), %rax, %rbx
+	adcxq %rcx, %r11
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+24(%rip), %rax, %rcx
 	adoxq %rax, %r11
-	adcxq %rbx, %r14
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+40(%rip), %rax, %rbx
+	adcxq %rcx, %rbx
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+32(%rip), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %r14
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+40(%rip), %rax, %rcx
 	adoxq %rax, %r14
 	movl $0, %eax
-	adcxq %rax, %rbx
-	adoxq %rax, %rbx
-	movq %r9, %rdx
-	imulq %rcx, %rdx
+	adcxq %rax, %rcx
+	adoxq %rax, %rcx
 	xorl %eax, %eax
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+0(%rip), %rax, %r15
-	adoxq %rax, %r9
-	adcxq %r15, %r8
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+8(%rip), %rax, %r9
+	movq %r9, %rdx
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+0(%rip), %rax, %r9
 	adoxq %rax, %r8
 	adcxq %r9, %r10
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+16(%rip), %rax, %r9
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+8(%rip), %rax, %r9
 	adoxq %rax, %r10
 	adcxq %r9, %r11
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+24(%rip), %rax, %r9
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+16(%rip), %rax, %r9
 	adoxq %rax, %r11
-	adcxq %r9, %r14
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+32(%rip), %rax, %r9
-	adoxq %rax, %r14
 	adcxq %r9, %rbx
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+40(%rip), %rax, %r9
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+24(%rip), %rax, %r9
 	adoxq %rax, %rbx
+	adcxq %r9, %r14
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+32(%rip), %rax, %r9
+	adoxq %rax, %r14
+	adcxq %r9, %rcx
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+40(%rip), %rax, %r9
+	adoxq %rax, %rcx
 	movl $0, %eax
 	adcxq %rax, %r9
 	adoxq %rax, %r9
-	movq %r8, %rdx
-	imulq %rcx, %rdx
 	xorl %eax, %eax
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+0(%rip), %rax, %r15
-	adoxq %rax, %r8
-	adcxq %r15, %r10
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+8(%rip), %rax, %r8
+	movq %r8, %rdx
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+0(%rip), %rax, %r8
 	adoxq %rax, %r10
 	adcxq %r8, %r11
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+16(%rip), %rax, %r8
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+8(%rip), %rax, %r8
 	adoxq %rax, %r11
-	adcxq %r8, %r14
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+24(%rip), %rax, %r8
-	adoxq %rax, %r14
 	adcxq %r8, %rbx
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+32(%rip), %rax, %r8
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+16(%rip), %rax, %r8
 	adoxq %rax, %rbx
+	adcxq %r8, %r14
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+24(%rip), %rax, %r8
+	adoxq %rax, %r14
+	adcxq %r8, %rcx
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+32(%rip), %rax, %r8
+	adoxq %rax, %rcx
 	adcxq %r8, %r9
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+40(%rip), %rax, %r8
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+40(%rip), %rax, %r8
 	adoxq %rax, %r9
 	movl $0, %eax
 	adcxq %rax, %r8
 	adoxq %rax, %r8
-	movq %r10, %rdx
-	imulq %rcx, %rdx
 	xorl %eax, %eax
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+0(%rip), %rax, %r15
-	adoxq %rax, %r10
-	adcxq %r15, %r11
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+8(%rip), %rax, %r10
+	movq %r10, %rdx
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+0(%rip), %rax, %r10
 	adoxq %rax, %r11
-	adcxq %r10, %r14
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+16(%rip), %rax, %r10
-	adoxq %rax, %r14
 	adcxq %r10, %rbx
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+24(%rip), %rax, %r10
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+8(%rip), %rax, %r10
 	adoxq %rax, %rbx
+	adcxq %r10, %r14
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+16(%rip), %rax, %r10
+	adoxq %rax, %r14
+	adcxq %r10, %rcx
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+24(%rip), %rax, %r10
+	adoxq %rax, %rcx
 	adcxq %r10, %r9
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+32(%rip), %rax, %r10
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+32(%rip), %rax, %r10
 	adoxq %rax, %r9
 	adcxq %r10, %r8
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+40(%rip), %rax, %r10
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_q+40(%rip), %rax, %r10
 	adoxq %rax, %r8
 	movl $0, %eax
 	adcxq %rax, %r10
 	adoxq %rax, %r10
-	movq %rcx, %rdx
+	movabsq $-8506173809081122819, %rdx
 	imulq %r11, %rdx
 	xorl %eax, %eax
+	movq %r15, -24(%rsp)
 	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+0(%rip), %rax, %r15
 	adoxq %rax, %r11
-	adcxq %r15, %r14
+	adcxq %r15, %rbx
 	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+8(%rip), %rax, %r11
-	adoxq %rax, %r14
-	adcxq %r11, %rbx
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+16(%rip), %rax, %r11
 	adoxq %rax, %rbx
-	adcxq %r11, %r9
+	adcxq %r11, %r14
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+16(%rip), %rax, %r11
+	adoxq %rax, %r14
+	adcxq %r11, %rcx
 	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+24(%rip), %rax, %r11
+	adoxq %rax, %rcx
+	adcxq %r11, %r9
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+32(%rip), %rax, %r11
 	adoxq %rax, %r9
 	adcxq %r11, %r8
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+32(%rip), %rax, %r11
+	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+40(%rip), %rax, %r11
 	adoxq %rax, %r8
 	adcxq %r11, %r10
-	mulxq .Llf_bls12_381_p_sqr_x86_64_adx_p+40(%rip), %rax, %r11
-	adoxq %rax, %r10
 	movl $0, %eax
-	adcxq %rax, %r11
-	adoxq %rax, %r11
-	addq %rbp, %r14
-	adcq %r13, %rbx
-	adcq %r12, %r9
-	adcq -8(%rsp), %r8
-	adcq -24(%rsp), %r10
-	adcq -16(%rsp), %r11
-	movq %r14, %rax
+	adoxq %rax, %r10
+	addq %rbp, %rbx
+	adcq %r13, %r14
+	adcq %r12, %rcx
+	adcq -8(%rsp), %r9
+	adcq -24(%rsp), %r8
+	adcq -16(%rsp), %r10
+	movq %rbx, %rax
 	subq .Llf_bls12_381_p_sqr_x86_64_adx_p+0(%rip), %rax
-	movq %rbx, %rbp
-	sbbq .Llf_bls12_381_p_sqr_x86_64_adx_p+8(%rip), %rbp
+	movq %r14, %r11
+	sbbq .Llf_bls12_381_p_sqr_x86_64_adx_p+8(%rip), %r11
+	movq %rcx, %rbp
+	sbbq .Llf_bls12_381_p_sqr_x86_64_adx_p+16(%rip), %rbp
 	movq %r9, %r12
-	sbbq .Llf_bls12_381_p_sqr_x86_64_adx_p+16(%rip), %r12
+	sbbq .Llf_bls12_381_p_sqr_x86_64_adx_p+24(%rip), %r12
 	movq %r8, %r13
-	sbbq .Llf_bls12_381_p_sqr_x86_64_adx_p+24(%rip), %r13
+	sbbq .Llf_bls12_381_p_sqr_x86_64_adx_p+32(%rip), %r13
 	movq %r10, %r15
-	sbbq .Llf_bls12_381_p_sqr_x86_64_adx_p+32(%rip), %r15
-	movq %r11, %rcx
-	sbbq .Llf_bls12_381_p_sqr_x86_64_adx_p+40(%rip), %rcx
-	cmovcq %r14, %rax
-	cmovcq %rbx, %rbp
+	sbbq .Llf_bls12_381_p_sqr_x86_64_adx_p+40(%rip), %r15
+	cmovcq %rbx, %rax
+	cmovcq %r14, %r11
+	cmovcq %rcx, %rbp
 	cmovcq %r9, %r12
 	cmovcq %r8, %r13
 	cmovcq %r10, %r15
-	cmovcq %r11, %rcx
 	movq %rax, 0(%rdi)
-	movq %rbp, 8(%rdi)
-	movq %r12, 16(%rdi)
-	movq %r13, 24(%rdi)
-	movq %r15, 32(%rdi)
-	movq %rcx, 40(%rdi)
+	movq %r11, 8(%rdi)
+	movq %rbp, 16(%rdi)
+	movq %r12, 24(%rdi)
+	movq %r13, 32(%rdi)
+	movq %r15, 40(%rdi)
 	popq %r15
 	popq %r14
 	popq %r13

@@ -176,11 +176,11 @@ lf_bls12_381_r_mul_x86_64_adx:
 	.size lf_bls12_381_r_mul_x86_64_adx, .-lf_bls12_381_r_mul_x86_64_adx
 
 # void lf_bls12_381_r_sqr_x86_64_adx(uint64_t r[4], const uint64_t a[4])
-#   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
+#   r = a^2/R mod p; dedicated squaring, then the low half reduced by 2 folds (t0 * 2^-64 mod p) and 2 Montgomery step(s), plus the high half. Input < p, output < p.
 #   System V: r in %rdi, a in %rsi
-#   registers used: bl, eax, ebx, r10, r10d, r11, r12, r12d, r13, r14, r14d, r15, r8, r9, rax, rbp, rbx, rdx
+#   registers used: bl, eax, ebx, r10, r10d, r11, r12, r12d, r13, r14, r15, r8, r9, rax, rbp, rbx, rdx
 #   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 0 bytes of spill slots
-#   153 instructions; needs BMI2 + ADX
+#   151 instructions; needs BMI2 + ADX
 	.section .rodata
 	.p2align 3
 .Llf_bls12_381_r_sqr_x86_64_adx_p:
@@ -188,6 +188,11 @@ lf_bls12_381_r_mul_x86_64_adx:
 	.quad 0x53bda402fffe5bfe
 	.quad 0x3339d80809a1d805
 	.quad 0x73eda753299d7d48
+.Llf_bls12_381_r_sqr_x86_64_adx_q:
+	.quad 0xac43fffd0001a403
+	.quad 0x16e1f3f5a29edff6
+	.quad 0x95aeb36cacca82b5
+	.quad 0x73eda752b5afd5f4
 	.text
 	.globl lf_bls12_381_r_sqr_x86_64_adx
 	.hidden lf_bls12_381_r_sqr_x86_64_adx
@@ -253,94 +258,92 @@ lf_bls12_381_r_sqr_x86_64_adx:
 	movzbl %bl, %ebx
 	adoxq %r12, %rbx
 	movq %r10, %rdx
-	movabsq $-4294967297, %r12
-	imulq %r12, %rdx
-	xorl %r14d, %r14d
-	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+0(%rip), %r14, %r15
-	adoxq %r14, %r10
-	adcxq %r15, %rax
-	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+8(%rip), %r10, %r14
-	adoxq %r10, %rax
-	adcxq %r14, %r9
-	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+16(%rip), %r10, %r14
-	adoxq %r10, %r9
-	adcxq %r14, %r8
-	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+24(%rip), %r10, %r14
-	adoxq %r10, %r8
-	movl $0, %r10d
-	adcxq %r10, %r14
-	adoxq %r10, %r14
+	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_q+0(%rip), %r10, %r12
+	addq %r10, %rax
+	adcq $0, %r12
+	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_q+8(%rip), %r10, %r14
+	addq %r10, %r9
+	adcq $0, %r14
+	addq %r12, %r9
+	adcq $0, %r14
+	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_q+16(%rip), %r10, %r12
+	addq %r10, %r8
+	adcq $0, %r12
+	addq %r14, %r8
+	adcq $0, %r12
+	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_q+24(%rip), %r10, %r14
+	addq %r12, %r10
+	adcq $0, %r14
+	xorl %r12d, %r12d
 	movq %rax, %rdx
-	imulq %r12, %rdx
-	xorl %r10d, %r10d
-	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+0(%rip), %r10, %r15
-	adoxq %r10, %rax
-	adcxq %r15, %r9
-	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+8(%rip), %rax, %r10
+	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_q+0(%rip), %rax, %r12
 	adoxq %rax, %r9
-	adcxq %r10, %r8
-	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+16(%rip), %rax, %r10
+	adcxq %r12, %r8
+	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_q+8(%rip), %rax, %r12
 	adoxq %rax, %r8
-	adcxq %r10, %r14
-	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+24(%rip), %rax, %r10
+	adcxq %r12, %r10
+	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_q+16(%rip), %rax, %r12
+	adoxq %rax, %r10
+	adcxq %r12, %r14
+	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_q+24(%rip), %rax, %r12
 	adoxq %rax, %r14
 	movl $0, %eax
-	adcxq %rax, %r10
-	adoxq %rax, %r10
-	movq %r9, %rdx
-	imulq %r12, %rdx
+	adcxq %rax, %r12
+	adoxq %rax, %r12
+	movabsq $-4294967297, %rdx
+	imulq %r9, %rdx
 	xorl %eax, %eax
 	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+0(%rip), %rax, %r15
 	adoxq %rax, %r9
 	adcxq %r15, %r8
 	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+8(%rip), %rax, %r9
 	adoxq %rax, %r8
-	adcxq %r9, %r14
-	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+16(%rip), %rax, %r9
-	adoxq %rax, %r14
 	adcxq %r9, %r10
-	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+24(%rip), %rax, %r9
+	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+16(%rip), %rax, %r9
 	adoxq %rax, %r10
+	adcxq %r9, %r14
+	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+24(%rip), %rax, %r9
+	adoxq %rax, %r14
+	adcxq %r9, %r12
 	movl $0, %eax
-	adcxq %rax, %r9
-	adoxq %rax, %r9
-	movq %r12, %rdx
+	adoxq %rax, %r12
+	movabsq $-4294967297, %rdx
 	imulq %r8, %rdx
 	xorl %eax, %eax
-	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+0(%rip), %rax, %r12
+	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+0(%rip), %rax, %r9
 	adoxq %rax, %r8
-	adcxq %r12, %r14
+	adcxq %r9, %r10
 	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+8(%rip), %rax, %r8
-	adoxq %rax, %r14
-	adcxq %r8, %r10
-	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+16(%rip), %rax, %r8
 	adoxq %rax, %r10
-	adcxq %r8, %r9
+	adcxq %r8, %r14
+	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+16(%rip), %rax, %r8
+	adoxq %rax, %r14
+	adcxq %r8, %r12
 	mulxq .Llf_bls12_381_r_sqr_x86_64_adx_p+24(%rip), %rax, %r8
-	adoxq %rax, %r9
+	adoxq %rax, %r12
 	movl $0, %eax
 	adcxq %rax, %r8
 	adoxq %rax, %r8
-	addq %r11, %r14
-	adcq %rbp, %r10
-	adcq %r13, %r9
+	addq %r11, %r10
+	adcq %rbp, %r14
+	adcq %r13, %r12
 	adcq %rbx, %r8
-	movq %r14, %rax
+	movq %r10, %rax
 	subq .Llf_bls12_381_r_sqr_x86_64_adx_p+0(%rip), %rax
-	movq %r10, %r11
-	sbbq .Llf_bls12_381_r_sqr_x86_64_adx_p+8(%rip), %r11
-	movq %r9, %rbx
-	sbbq .Llf_bls12_381_r_sqr_x86_64_adx_p+16(%rip), %rbx
-	movq %r8, %rbp
-	sbbq .Llf_bls12_381_r_sqr_x86_64_adx_p+24(%rip), %rbp
-	cmovcq %r14, %rax
-	cmovcq %r10, %r11
-	cmovcq %r9, %rbx
-	cmovcq %r8, %rbp
+	movq %r14, %r9
+	sbbq .Llf_bls12_381_r_sqr_x86_64_adx_p+8(%rip), %r9
+	movq %r12, %r11
+	sbbq .Llf_bls12_381_r_sqr_x86_64_adx_p+16(%rip), %r11
+	movq %r8, %rbx
+	sbbq .Llf_bls12_381_r_sqr_x86_64_adx_p+24(%rip), %rbx
+	cmovcq %r10, %rax
+	cmovcq %r14, %r9
+	cmovcq %r12, %r11
+	cmovcq %r8, %rbx
 	movq %rax, 0(%rdi)
-	movq %r11, 8(%rdi)
-	movq %rbx, 16(%rdi)
-	movq %rbp, 24(%rdi)
+	movq %r9, 8(%rdi)
+	movq %r11, 16(%rdi)
+	movq %rbx, 24(%rdi)
 	popq %r15
 	popq %r14
 	popq %r13

@@ -2217,11 +2217,11 @@ lf_p1024_mul_x86_64_adx:
 	.size lf_p1024_mul_x86_64_adx, .-lf_p1024_mul_x86_64_adx
 
 # void lf_p1024_sqr_x86_64_adx(uint64_t r[16], const uint64_t a[16])
-#   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
+#   r = a^2/R mod p; dedicated squaring, then the low half reduced by 15 folds (t0 * 2^-64 mod p) and 1 Montgomery step(s), plus the high half. Input < p, output < p.
 #   System V: r in %rdi, a in %rsi
-#   registers used: cl, dl, eax, ecx, edx, r10, r11, r12, r13, r14, r14d, r15, r8, r9, r9d, rax, rbp, rbx, rcx, rdx, rsp
+#   registers used: cl, dl, eax, ebp, ecx, edx, r10, r11, r12, r13, r14, r15, r8, r8d, r9, r9d, rax, rbp, rbx, rcx, rdx, rsp
 #   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 184 bytes of spill slots
-#   1788 instructions; needs BMI2 + ADX
+#   1730 instructions; needs BMI2 + ADX
 	.section .rodata
 	.p2align 3
 .Llf_p1024_sqr_x86_64_adx_p:
@@ -2241,6 +2241,23 @@ lf_p1024_mul_x86_64_adx:
 	.quad 0x9cfab96bae3a8638
 	.quad 0x6bcda3d185b0dd4d
 	.quad 0x97ee81ccf797d41b
+.Llf_p1024_sqr_x86_64_adx_q:
+	.quad 0x15c99ac7f5a92414
+	.quad 0x79285f7922746352
+	.quad 0x99be8884079915ba
+	.quad 0x27ff6cee91d81505
+	.quad 0x3bff3f6873668624
+	.quad 0xba0aaa328ef3bc91
+	.quad 0xcd7ff4254331e1fb
+	.quad 0xfe32ccea00c42b0c
+	.quad 0x769ad2e5131e5d1b
+	.quad 0xc009199b913317bc
+	.quad 0xb29b410223b1f2ce
+	.quad 0x346ac18f30b4df07
+	.quad 0xfbf391e13c7262ee
+	.quad 0xd51336706e244855
+	.quad 0xa24e25f6d9e776bc
+	.quad 0x37891bde2e205480
 	.text
 	.globl lf_p1024_sqr_x86_64_adx
 	.hidden lf_p1024_sqr_x86_64_adx
@@ -2856,1178 +2873,1120 @@ lf_p1024_sqr_x86_64_adx:
 	movq %rdx, %r14
 	movq 160(%rsp), %rdx
 	movq %rcx, 152(%rsp)
-	movabsq $6742838220348609015, %rcx
-	imulq %rcx, %rdx
 	movq %r14, 168(%rsp)
-	xorl %r14d, %r14d
-	movq %r9, 176(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %r14, %r9
-	adoxq 160(%rsp), %r14
-	adcxq 8(%rsp), %r9
-	movq %r12, 8(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %r14, %r12
-	adoxq %r14, %r9
-	adcxq 0(%rsp), %r12
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+0(%rip), %rcx, %r14
+	addq 8(%rsp), %rcx
+	adcq $0, %r14
+	movq %r9, 8(%rsp)
+	movq %r12, 176(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+8(%rip), %r9, %r12
+	addq 0(%rsp), %r9
+	adcq $0, %r12
+	addq %r14, %r9
+	adcq $0, %r12
 	movq %r8, 0(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %r14, %r8
-	adoxq %r14, %r12
-	adcxq 24(%rsp), %r8
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+16(%rip), %r14, %r8
+	addq 24(%rsp), %r14
+	adcq $0, %r8
+	addq %r12, %r14
+	adcq $0, %r8
 	movq %r13, 24(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %r14, %r13
-	adoxq %r14, %r8
-	adcxq 16(%rsp), %r13
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+24(%rip), %r12, %r13
+	addq 16(%rsp), %r12
+	adcq $0, %r13
+	addq %r8, %r12
+	adcq $0, %r13
 	movq %rbp, 16(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %r14, %rbp
-	adoxq %r14, %r13
-	adcxq 40(%rsp), %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+32(%rip), %r8, %rbp
+	addq 40(%rsp), %r8
+	adcq $0, %rbp
+	addq %r13, %r8
+	adcq $0, %rbp
 	movq %r11, 40(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %r14, %r11
-	adoxq %r14, %rbp
-	adcxq 32(%rsp), %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+40(%rip), %r13, %r11
+	addq 32(%rsp), %r13
+	adcq $0, %r11
+	addq %rbp, %r13
+	adcq $0, %r11
 	movq %rbx, 32(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %r14, %rbx
-	adoxq %r14, %r11
-	adcxq 56(%rsp), %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %r14, %rcx
-	adoxq %r14, %rbx
-	adcxq 48(%rsp), %rcx
-	movq %rbx, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %r14, %rbx
-	adoxq %r14, %rcx
-	adcxq 72(%rsp), %rbx
-	movq %rcx, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %r14, %rcx
-	adoxq %r14, %rbx
-	adcxq %rcx, %rax
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %r14, %rcx
-	adoxq %r14, %rax
-	adcxq 64(%rsp), %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+48(%rip), %rbp, %rbx
+	addq 56(%rsp), %rbp
+	adcq $0, %rbx
+	addq %r11, %rbp
+	adcq $0, %rbx
+	movq %rbp, 56(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+56(%rip), %r11, %rbp
+	addq 48(%rsp), %r11
+	adcq $0, %rbp
+	addq %rbx, %r11
+	adcq $0, %rbp
+	movq %r11, 48(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+64(%rip), %rbx, %r11
+	addq 72(%rsp), %rbx
+	adcq $0, %r11
+	addq %rbp, %rbx
+	adcq $0, %r11
+	movq %rbx, 72(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+72(%rip), %rbp, %rbx
+	addq %rbp, %rax
+	adcq $0, %rbx
+	addq %r11, %rax
+	adcq $0, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+80(%rip), %r11, %rbp
+	addq 64(%rsp), %r11
+	adcq $0, %rbp
+	addq %rbx, %r11
+	adcq $0, %rbp
+	movq %r11, 64(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+88(%rip), %rbx, %r11
+	addq %rbx, %r10
+	adcq $0, %r11
+	addq %rbp, %r10
+	adcq $0, %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+96(%rip), %rbx, %rbp
+	addq 80(%rsp), %rbx
+	adcq $0, %rbp
+	addq %r11, %rbx
+	adcq $0, %rbp
+	movq %rbx, 80(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+104(%rip), %r11, %rbx
+	addq %r11, %r15
+	adcq $0, %rbx
+	addq %rbp, %r15
+	adcq $0, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+112(%rip), %r11, %rbp
+	addq 88(%rsp), %r11
+	adcq $0, %rbp
+	addq %rbx, %r11
+	adcq $0, %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+120(%rip), %rbx, %rdx
+	addq %rbp, %rbx
+	adcq $0, %rdx
+	xorl %ebp, %ebp
+	movq %rdx, %rbp
+	movq %rcx, %rdx
+	movq %rbp, 160(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+0(%rip), %rcx, %rbp
+	adoxq %rcx, %r9
+	adcxq %rbp, %r14
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+8(%rip), %rbp, %rcx
+	adoxq %rbp, %r14
+	adcxq %rcx, %r12
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+16(%rip), %rbp, %rcx
+	adoxq %rbp, %r12
+	adcxq %rcx, %r8
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+24(%rip), %rbp, %rcx
+	adoxq %rbp, %r8
+	adcxq %rcx, %r13
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+32(%rip), %rbp, %rcx
+	adoxq %rbp, %r13
+	adcxq 56(%rsp), %rcx
+	movq %r13, 56(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+40(%rip), %rbp, %r13
+	adoxq %rbp, %rcx
+	adcxq 48(%rsp), %r13
+	movq %rcx, 48(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+48(%rip), %rbp, %rcx
+	adoxq %rbp, %r13
+	adcxq 72(%rsp), %rcx
+	movq %r13, 72(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+56(%rip), %rbp, %r13
+	adoxq %rbp, %rcx
+	adcxq %r13, %rax
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+64(%rip), %rbp, %r13
+	adoxq %rbp, %rax
+	adcxq 64(%rsp), %r13
 	movq %rax, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %r14, %rax
-	adoxq %r14, %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+72(%rip), %rbp, %rax
+	adoxq %rbp, %r13
 	adcxq %rax, %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %r14
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+80(%rip), %rax, %rbp
 	adoxq %rax, %r10
-	adcxq 80(%rsp), %r14
+	adcxq 80(%rsp), %rbp
 	movq %r10, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %r10
-	adoxq %rax, %r14
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+88(%rip), %rax, %r10
+	adoxq %rax, %rbp
 	adcxq %r10, %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+96(%rip), %rax, %r10
 	adoxq %rax, %r15
-	adcxq 88(%rsp), %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
+	adcxq %r10, %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+104(%rip), %rax, %r10
+	adoxq %rax, %r11
+	adcxq %r10, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+112(%rip), %rax, %r10
+	adoxq %rax, %rbx
+	adcxq 160(%rsp), %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+120(%rip), %rax, %rdx
 	adoxq %rax, %r10
 	movl $0, %eax
 	adcxq %rax, %rdx
 	adoxq %rax, %rdx
-	movq %rdx, 88(%rsp)
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rax, %rdx
+	xorl %eax, %eax
 	movq %rdx, %rax
 	movq %r9, %rdx
-	movq %rax, 56(%rsp)
-	movabsq $6742838220348609015, %rax
-	imulq %rax, %rdx
-	xorl %eax, %eax
-	movq %r10, 160(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rax, %r10
-	adoxq %rax, %r9
-	adcxq %r10, %r12
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax, %r9
+	movq %rax, 160(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+0(%rip), %r9, %rax
+	adoxq %r9, %r14
+	adcxq %rax, %r12
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+8(%rip), %rax, %r9
 	adoxq %rax, %r12
 	adcxq %r9, %r8
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax, %r9
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+16(%rip), %rax, %r9
 	adoxq %rax, %r8
-	adcxq %r9, %r13
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax, %r9
-	adoxq %rax, %r13
-	adcxq %r9, %rbp
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax, %r9
-	adoxq %rax, %rbp
-	adcxq %r9, %r11
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax, %r9
-	adoxq %rax, %r11
-	adcxq 48(%rsp), %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax, %r10
+	adcxq 56(%rsp), %r9
+	movq %r8, 56(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+24(%rip), %rax, %r8
 	adoxq %rax, %r9
-	adcxq 72(%rsp), %r10
-	movq %r9, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax, %r9
-	adoxq %rax, %r10
-	adcxq %r9, %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax, %r9
-	adoxq %rax, %rbx
-	adcxq 64(%rsp), %r9
-	movq %rbx, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax, %rbx
-	adoxq %rax, %r9
-	adcxq %rbx, %rcx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax, %rbx
-	adoxq %rax, %rcx
-	adcxq 80(%rsp), %rbx
-	movq %rcx, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax, %rcx
-	adoxq %rax, %rbx
-	adcxq %rcx, %r14
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %rcx
-	adoxq %rax, %r14
-	adcxq %rcx, %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %rcx
-	adoxq %rax, %r15
-	adcxq 160(%rsp), %rcx
-	movq %r15, 160(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %r15
-	adoxq %rax, %rcx
-	adcxq 88(%rsp), %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
-	adoxq %rax, %r15
-	adcxq 56(%rsp), %rdx
-	movl $0, %eax
-	adoxq %rax, %rdx
-	movq %rdx, 56(%rsp)
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rax, %rdx
-	movq %rdx, %rax
-	movq %r12, %rdx
-	movq %rax, 88(%rsp)
-	movabsq $6742838220348609015, %rax
-	imulq %rax, %rdx
-	xorl %eax, %eax
-	movq %r15, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rax, %r15
-	adoxq %rax, %r12
-	adcxq %r15, %r8
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax, %r12
+	adcxq 48(%rsp), %r8
+	movq %r9, 48(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+32(%rip), %rax, %r9
 	adoxq %rax, %r8
-	adcxq %r12, %r13
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax, %r12
-	adoxq %rax, %r13
-	adcxq %r12, %rbp
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax, %r12
-	adoxq %rax, %rbp
-	adcxq %r12, %r11
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax, %r12
-	adoxq %rax, %r11
-	adcxq 72(%rsp), %r12
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax, %r15
-	adoxq %rax, %r12
-	adcxq %r15, %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax, %r15
-	adoxq %rax, %r10
-	adcxq 64(%rsp), %r15
-	movq %r10, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax, %r10
-	adoxq %rax, %r15
-	adcxq %r10, %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax, %r10
+	adcxq 72(%rsp), %r9
+	movq %r8, 72(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+40(%rip), %rax, %r8
 	adoxq %rax, %r9
-	adcxq 80(%rsp), %r10
-	movq %r9, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax, %r9
-	adoxq %rax, %r10
-	adcxq %r9, %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax, %r9
-	adoxq %rax, %rbx
-	adcxq %r9, %r14
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax, %r9
-	adoxq %rax, %r14
-	adcxq 160(%rsp), %r9
-	movq %r14, 160(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %r14
-	adoxq %rax, %r9
-	adcxq %r14, %rcx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %r14
+	adcxq %r8, %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+48(%rip), %rax, %r8
 	adoxq %rax, %rcx
-	adcxq 48(%rsp), %r14
-	movq %rcx, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %rcx
-	adoxq %rax, %r14
-	adcxq 56(%rsp), %rcx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
-	adoxq %rax, %rcx
-	adcxq 88(%rsp), %rdx
-	movl $0, %eax
-	adoxq %rax, %rdx
-	movq %rdx, 88(%rsp)
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rax, %rdx
-	movq %rdx, %rax
-	movq %r8, %rdx
-	movq %rax, 56(%rsp)
-	movabsq $6742838220348609015, %rax
-	imulq %rax, %rdx
-	xorl %eax, %eax
-	movq %rcx, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rax, %rcx
+	adcxq 64(%rsp), %r8
+	movq %rcx, 64(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+56(%rip), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r13
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax, %r8
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+64(%rip), %rax, %rcx
 	adoxq %rax, %r13
-	adcxq %r8, %rbp
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax, %r8
-	adoxq %rax, %rbp
-	adcxq %r8, %r11
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax, %r8
-	adoxq %rax, %r11
-	adcxq %r8, %r12
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax, %r8
-	adoxq %rax, %r12
-	adcxq 64(%rsp), %r8
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax, %rcx
-	adoxq %rax, %r8
-	adcxq %rcx, %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq 80(%rsp), %rcx
-	movq %r15, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax, %r15
+	movq %r13, 80(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+72(%rip), %rax, %r13
 	adoxq %rax, %rcx
-	adcxq %r15, %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax, %r15
-	adoxq %rax, %r10
-	adcxq %r15, %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax, %r15
-	adoxq %rax, %rbx
-	adcxq 160(%rsp), %r15
-	movq %rbx, 160(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax, %rbx
-	adoxq %rax, %r15
-	adcxq %rbx, %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax, %rbx
-	adoxq %rax, %r9
-	adcxq 48(%rsp), %rbx
-	movq %r9, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %r9
-	adoxq %rax, %rbx
-	adcxq %r9, %r14
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %r9
-	adoxq %rax, %r14
-	adcxq 72(%rsp), %r9
-	movq %r14, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %r14
-	adoxq %rax, %r9
-	adcxq 88(%rsp), %r14
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
-	adoxq %rax, %r14
-	adcxq 56(%rsp), %rdx
-	movl $0, %eax
-	adoxq %rax, %rdx
-	movq %rdx, 56(%rsp)
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rax, %rdx
-	movq %rdx, %rax
-	movq %r13, %rdx
-	movq %rax, 88(%rsp)
-	movabsq $6742838220348609015, %rax
-	imulq %rax, %rdx
-	xorl %eax, %eax
-	movq %r14, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rax, %r14
-	adoxq %rax, %r13
-	adcxq %r14, %rbp
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax, %r13
+	adcxq %r13, %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+80(%rip), %rax, %r13
 	adoxq %rax, %rbp
+	adcxq %r13, %r15
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+88(%rip), %rax, %r13
+	adoxq %rax, %r15
 	adcxq %r13, %r11
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax, %r13
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+96(%rip), %rax, %r13
 	adoxq %rax, %r11
-	adcxq %r13, %r12
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax, %r13
-	adoxq %rax, %r12
-	adcxq %r13, %r8
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax, %r13
-	adoxq %rax, %r8
-	adcxq 80(%rsp), %r13
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax, %r14
+	adcxq %r13, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+104(%rip), %rax, %r13
+	adoxq %rax, %rbx
+	adcxq %r13, %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+112(%rip), %rax, %r13
+	adoxq %rax, %r10
+	adcxq 160(%rsp), %r13
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+120(%rip), %rax, %rdx
 	adoxq %rax, %r13
-	adcxq %r14, %rcx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax, %r14
-	adoxq %rax, %rcx
-	adcxq %r14, %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax, %r14
-	adoxq %rax, %r10
-	adcxq 160(%rsp), %r14
-	movq %r10, 160(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax, %r10
-	adoxq %rax, %r14
-	adcxq %r10, %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax, %r10
-	adoxq %rax, %r15
-	adcxq 48(%rsp), %r10
-	movq %r15, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax, %r15
-	adoxq %rax, %r10
-	adcxq %r15, %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax, %r15
-	adoxq %rax, %rbx
-	adcxq 72(%rsp), %r15
-	movq %rbx, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %rbx
-	adoxq %rax, %r15
-	adcxq %rbx, %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %rbx
-	adoxq %rax, %r9
-	adcxq 64(%rsp), %rbx
-	movq %r9, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %r9
-	adoxq %rax, %rbx
-	adcxq 56(%rsp), %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
-	adoxq %rax, %r9
-	adcxq 88(%rsp), %rdx
 	movl $0, %eax
+	adcxq %rax, %rdx
 	adoxq %rax, %rdx
-	movq %rdx, 88(%rsp)
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rax, %rdx
-	movq %rdx, %rax
-	movq %rbp, %rdx
-	movq %rax, 56(%rsp)
-	movabsq $6742838220348609015, %rax
-	imulq %rax, %rdx
 	xorl %eax, %eax
-	movq %r9, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rax, %r9
-	adoxq %rax, %rbp
-	adcxq %r9, %r11
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax, %r9
-	adoxq %rax, %r11
-	adcxq %r9, %r12
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax, %r9
-	adoxq %rax, %r12
-	adcxq %r9, %r8
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax, %r9
-	adoxq %rax, %r8
-	adcxq %r9, %r13
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax, %r9
-	adoxq %rax, %r13
-	adcxq %r9, %rcx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax, %r9
-	adoxq %rax, %rcx
-	adcxq 160(%rsp), %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax, %rbp
-	adoxq %rax, %r9
-	adcxq %rbp, %r14
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax, %rbp
-	adoxq %rax, %r14
-	adcxq 48(%rsp), %rbp
-	movq %r14, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax, %r14
-	adoxq %rax, %rbp
-	adcxq %r14, %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax, %r14
-	adoxq %rax, %r10
-	adcxq 72(%rsp), %r14
-	movq %r10, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax, %r10
-	adoxq %rax, %r14
-	adcxq %r10, %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax, %r10
-	adoxq %rax, %r15
-	adcxq 64(%rsp), %r10
-	movq %r15, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %r15
-	adoxq %rax, %r10
-	adcxq %r15, %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %r15
-	adoxq %rax, %rbx
-	adcxq 80(%rsp), %r15
-	movq %rbx, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %rbx
-	adoxq %rax, %r15
-	adcxq 88(%rsp), %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
-	adoxq %rax, %rbx
-	adcxq 56(%rsp), %rdx
-	movl $0, %eax
-	adoxq %rax, %rdx
-	movq %rdx, 56(%rsp)
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rax, %rdx
 	movq %rdx, %rax
-	movq %r11, %rdx
-	movq %rax, 88(%rsp)
-	movabsq $6742838220348609015, %rax
-	imulq %rax, %rdx
-	xorl %eax, %eax
-	movq %rbx, 160(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rax, %rbx
-	adoxq %rax, %r11
-	adcxq %rbx, %r12
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax, %r11
-	adoxq %rax, %r12
-	adcxq %r11, %r8
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax, %r11
-	adoxq %rax, %r8
-	adcxq %r11, %r13
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax, %r11
-	adoxq %rax, %r13
-	adcxq %r11, %rcx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax, %r11
-	adoxq %rax, %rcx
-	adcxq %r11, %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax, %r11
-	adoxq %rax, %r9
-	adcxq 48(%rsp), %r11
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax, %rbx
-	adoxq %rax, %r11
-	adcxq %rbx, %rbp
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax, %rbx
-	adoxq %rax, %rbp
-	adcxq 72(%rsp), %rbx
-	movq %rbp, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax, %rbp
-	adoxq %rax, %rbx
-	adcxq %rbp, %r14
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax, %rbp
-	adoxq %rax, %r14
-	adcxq 64(%rsp), %rbp
-	movq %r14, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax, %r14
-	adoxq %rax, %rbp
-	adcxq %r14, %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax, %r14
-	adoxq %rax, %r10
-	adcxq 80(%rsp), %r14
-	movq %r10, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %r10
-	adoxq %rax, %r14
-	adcxq %r10, %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %r10
-	adoxq %rax, %r15
-	adcxq 160(%rsp), %r10
-	movq %r15, 160(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %r15
-	adoxq %rax, %r10
-	adcxq 56(%rsp), %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
-	adoxq %rax, %r15
-	adcxq 88(%rsp), %rdx
-	movl $0, %eax
-	adoxq %rax, %rdx
-	movq %rdx, 88(%rsp)
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rax, %rdx
-	movq %rdx, %rax
-	movq %r12, %rdx
-	movq %rax, 56(%rsp)
-	movabsq $6742838220348609015, %rax
-	imulq %rax, %rdx
-	xorl %eax, %eax
-	movq %r15, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rax, %r15
-	adoxq %rax, %r12
-	adcxq %r15, %r8
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax, %r12
-	adoxq %rax, %r8
-	adcxq %r12, %r13
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax, %r12
-	adoxq %rax, %r13
-	adcxq %r12, %rcx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax, %r12
-	adoxq %rax, %rcx
+	movq %r14, %rdx
+	movq %rax, 160(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+0(%rip), %r14, %rax
+	adoxq %r14, %r12
+	adcxq 56(%rsp), %rax
+	movq %r12, 56(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+8(%rip), %r14, %r12
+	adoxq %r14, %rax
+	adcxq 48(%rsp), %r12
+	movq %rax, 48(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+16(%rip), %r14, %rax
+	adoxq %r14, %r12
+	adcxq 72(%rsp), %rax
+	movq %r12, 72(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+24(%rip), %r14, %r12
+	adoxq %r14, %rax
 	adcxq %r12, %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax, %r12
-	adoxq %rax, %r9
-	adcxq %r12, %r11
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax, %r12
-	adoxq %rax, %r11
-	adcxq 72(%rsp), %r12
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax, %r15
-	adoxq %rax, %r12
-	adcxq %r15, %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax, %r15
-	adoxq %rax, %rbx
-	adcxq 64(%rsp), %r15
-	movq %rbx, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax, %rbx
-	adoxq %rax, %r15
-	adcxq %rbx, %rbp
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax, %rbx
-	adoxq %rax, %rbp
-	adcxq 80(%rsp), %rbx
-	movq %rbp, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax, %rbp
-	adoxq %rax, %rbx
-	adcxq %rbp, %r14
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax, %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+32(%rip), %r12, %r14
+	adoxq %r12, %r9
+	adcxq 64(%rsp), %r14
+	movq %r9, 64(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+40(%rip), %r12, %r9
+	adoxq %r12, %r14
+	adcxq %r9, %r8
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+48(%rip), %r9, %r12
+	adoxq %r9, %r8
+	adcxq 80(%rsp), %r12
+	movq %r8, 80(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+56(%rip), %r9, %r8
+	adoxq %r9, %r12
+	adcxq %r8, %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+64(%rip), %r8, %r9
+	adoxq %r8, %rcx
+	adcxq %r9, %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+72(%rip), %r8, %r9
+	adoxq %r8, %rbp
+	adcxq %r9, %r15
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+80(%rip), %r8, %r9
+	adoxq %r8, %r15
+	adcxq %r9, %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+88(%rip), %r8, %r9
+	adoxq %r8, %r11
+	adcxq %r9, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+96(%rip), %r8, %r9
+	adoxq %r8, %rbx
+	adcxq %r9, %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+104(%rip), %r8, %r9
+	adoxq %r8, %r10
+	adcxq %r9, %r13
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+112(%rip), %r8, %r9
+	adoxq %r8, %r13
+	adcxq 160(%rsp), %r9
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+120(%rip), %r8, %rdx
+	adoxq %r8, %r9
+	movl $0, %r8d
+	adcxq %r8, %rdx
+	adoxq %r8, %rdx
+	xorl %r8d, %r8d
+	movq %rdx, %r8
+	movq 56(%rsp), %rdx
+	movq %r8, 160(%rsp)
+	movq %r9, 88(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+0(%rip), %r8, %r9
+	adoxq 48(%rsp), %r8
+	adcxq 72(%rsp), %r9
+	movq %r8, 72(%rsp)
+	movq %r13, 48(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+8(%rip), %r8, %r13
+	adoxq %r8, %r9
+	adcxq %r13, %rax
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+16(%rip), %r8, %r13
+	adoxq %r8, %rax
+	adcxq 64(%rsp), %r13
+	movq %rax, 64(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+24(%rip), %r8, %rax
+	adoxq %r8, %r13
+	adcxq %rax, %r14
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+32(%rip), %rax, %r8
 	adoxq %rax, %r14
-	adcxq 160(%rsp), %rbp
-	movq %r14, 160(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %r14
+	adcxq 80(%rsp), %r8
+	movq %r14, 80(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+40(%rip), %rax, %r14
+	adoxq %rax, %r8
+	adcxq %r14, %r12
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+48(%rip), %rax, %r14
+	adoxq %rax, %r12
+	adcxq %r14, %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+56(%rip), %rax, %r14
+	adoxq %rax, %rcx
+	adcxq %r14, %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+64(%rip), %rax, %r14
 	adoxq %rax, %rbp
+	adcxq %r14, %r15
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+72(%rip), %rax, %r14
+	adoxq %rax, %r15
+	adcxq %r14, %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+80(%rip), %rax, %r14
+	adoxq %rax, %r11
+	adcxq %r14, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+88(%rip), %rax, %r14
+	adoxq %rax, %rbx
 	adcxq %r14, %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %r14
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+96(%rip), %rax, %r14
 	adoxq %rax, %r10
 	adcxq 48(%rsp), %r14
 	movq %r10, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+104(%rip), %rax, %r10
 	adoxq %rax, %r14
 	adcxq 88(%rsp), %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
-	adoxq %rax, %r10
-	adcxq 56(%rsp), %rdx
-	movl $0, %eax
-	adoxq %rax, %rdx
-	movq %rdx, 56(%rsp)
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rax, %rdx
-	movq %rdx, %rax
-	movq %r8, %rdx
-	movq %rax, 88(%rsp)
-	movabsq $6742838220348609015, %rax
-	imulq %rax, %rdx
-	xorl %eax, %eax
-	movq %r10, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rax, %r10
-	adoxq %rax, %r8
-	adcxq %r10, %r13
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax, %r8
-	adoxq %rax, %r13
-	adcxq %r8, %rcx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax, %r8
-	adoxq %rax, %rcx
-	adcxq %r8, %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax, %r8
-	adoxq %rax, %r9
-	adcxq %r8, %r11
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax, %r8
-	adoxq %rax, %r11
-	adcxq %r8, %r12
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax, %r8
-	adoxq %rax, %r12
-	adcxq 64(%rsp), %r8
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax, %r10
-	adoxq %rax, %r8
-	adcxq %r10, %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax, %r10
-	adoxq %rax, %r15
-	adcxq 80(%rsp), %r10
-	movq %r15, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax, %r15
-	adoxq %rax, %r10
-	adcxq %r15, %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax, %r15
-	adoxq %rax, %rbx
-	adcxq 160(%rsp), %r15
-	movq %rbx, 160(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax, %rbx
-	adoxq %rax, %r15
-	adcxq %rbx, %rbp
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax, %rbx
-	adoxq %rax, %rbp
-	adcxq 48(%rsp), %rbx
-	movq %rbp, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %rbp
-	adoxq %rax, %rbx
-	adcxq %rbp, %r14
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %rbp
-	adoxq %rax, %r14
-	adcxq 72(%rsp), %rbp
-	movq %r14, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %r14
-	adoxq %rax, %rbp
-	adcxq 56(%rsp), %r14
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
-	adoxq %rax, %r14
-	adcxq 88(%rsp), %rdx
-	movl $0, %eax
-	adoxq %rax, %rdx
-	movq %rdx, 88(%rsp)
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rax, %rdx
-	movq %rdx, %rax
-	movq %r13, %rdx
-	movq %rax, 56(%rsp)
-	movabsq $6742838220348609015, %rax
-	imulq %rax, %rdx
-	xorl %eax, %eax
-	movq %r14, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rax, %r14
-	adoxq %rax, %r13
-	adcxq %r14, %rcx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax, %r13
-	adoxq %rax, %rcx
-	adcxq %r13, %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax, %r13
-	adoxq %rax, %r9
-	adcxq %r13, %r11
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax, %r13
-	adoxq %rax, %r11
-	adcxq %r13, %r12
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax, %r13
-	adoxq %rax, %r12
-	adcxq %r13, %r8
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax, %r13
-	adoxq %rax, %r8
-	adcxq 80(%rsp), %r13
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax, %r14
-	adoxq %rax, %r13
-	adcxq %r14, %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax, %r14
+	movq %r14, 88(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+112(%rip), %rax, %r14
 	adoxq %rax, %r10
 	adcxq 160(%rsp), %r14
-	movq %r10, 160(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax, %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+120(%rip), %rax, %rdx
 	adoxq %rax, %r14
-	adcxq %r10, %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax, %r10
-	adoxq %rax, %r15
-	adcxq 48(%rsp), %r10
-	movq %r15, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax, %r15
-	adoxq %rax, %r10
-	adcxq %r15, %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax, %r15
-	adoxq %rax, %rbx
-	adcxq 72(%rsp), %r15
-	movq %rbx, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %rbx
-	adoxq %rax, %r15
-	adcxq %rbx, %rbp
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %rbx
-	adoxq %rax, %rbp
-	adcxq 64(%rsp), %rbx
-	movq %rbp, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %rbp
-	adoxq %rax, %rbx
-	adcxq 88(%rsp), %rbp
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
-	adoxq %rax, %rbp
-	adcxq 56(%rsp), %rdx
 	movl $0, %eax
+	adcxq %rax, %rdx
 	adoxq %rax, %rdx
-	movq %rdx, 56(%rsp)
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rax, %rdx
-	movq %rdx, %rax
-	movq %rcx, %rdx
-	movq %rax, 88(%rsp)
-	movabsq $6742838220348609015, %rax
-	imulq %rax, %rdx
 	xorl %eax, %eax
-	movq %rbp, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rax, %rbp
-	adoxq %rax, %rcx
-	adcxq %rbp, %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax, %rbp
-	adoxq %rax, %r9
-	adcxq %rbp, %r11
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax, %rbp
-	adoxq %rax, %r11
-	adcxq %rbp, %r12
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax, %rbp
-	adoxq %rax, %r12
-	adcxq %rbp, %r8
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax, %rbp
-	adoxq %rax, %r8
-	adcxq %rbp, %r13
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax, %rbp
-	adoxq %rax, %r13
-	adcxq 160(%rsp), %rbp
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax, %rcx
-	adoxq %rax, %rbp
-	adcxq %rcx, %r14
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax, %rcx
-	adoxq %rax, %r14
-	adcxq 48(%rsp), %rcx
-	movq %r14, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax, %r14
-	adoxq %rax, %rcx
-	adcxq %r14, %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax, %r14
-	adoxq %rax, %r10
-	adcxq 72(%rsp), %r14
-	movq %r10, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax, %r10
-	adoxq %rax, %r14
-	adcxq %r10, %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax, %r10
-	adoxq %rax, %r15
-	adcxq 64(%rsp), %r10
-	movq %r15, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %r15
-	adoxq %rax, %r10
-	adcxq %r15, %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %r15
-	adoxq %rax, %rbx
-	adcxq 80(%rsp), %r15
-	movq %rbx, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %rbx
-	adoxq %rax, %r15
-	adcxq 56(%rsp), %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
-	adoxq %rax, %rbx
-	adcxq 88(%rsp), %rdx
-	movl $0, %eax
-	adoxq %rax, %rdx
-	movq %rdx, 88(%rsp)
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rax, %rdx
 	movq %rdx, %rax
-	movq %r9, %rdx
+	movq 72(%rsp), %rdx
 	movq %rax, 56(%rsp)
-	movabsq $6742838220348609015, %rax
-	imulq %rax, %rdx
-	xorl %eax, %eax
-	movq %rbx, 160(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rax, %rbx
+	movq %r14, 160(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+0(%rip), %rax, %r14
 	adoxq %rax, %r9
-	adcxq %rbx, %r11
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax, %r9
-	adoxq %rax, %r11
-	adcxq %r9, %r12
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax, %r9
-	adoxq %rax, %r12
-	adcxq %r9, %r8
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax, %r9
-	adoxq %rax, %r8
+	adcxq 64(%rsp), %r14
+	movq %r9, 64(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+8(%rip), %rax, %r9
+	adoxq %rax, %r14
 	adcxq %r9, %r13
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax, %r9
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+16(%rip), %rax, %r9
 	adoxq %rax, %r13
-	adcxq %r9, %rbp
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax, %r9
-	adoxq %rax, %rbp
-	adcxq 48(%rsp), %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax, %rbx
+	adcxq 80(%rsp), %r9
+	movq %r13, 80(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+24(%rip), %rax, %r13
 	adoxq %rax, %r9
-	adcxq %rbx, %rcx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax, %rbx
+	adcxq %r13, %r8
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+32(%rip), %rax, %r13
+	adoxq %rax, %r8
+	adcxq %r13, %r12
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+40(%rip), %rax, %r13
+	adoxq %rax, %r12
+	adcxq %r13, %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+48(%rip), %rax, %r13
 	adoxq %rax, %rcx
-	adcxq 72(%rsp), %rbx
-	movq %rcx, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax, %rcx
+	adcxq %r13, %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+56(%rip), %rax, %r13
+	adoxq %rax, %rbp
+	adcxq %r13, %r15
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+64(%rip), %rax, %r13
+	adoxq %rax, %r15
+	adcxq %r13, %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+72(%rip), %rax, %r13
+	adoxq %rax, %r11
+	adcxq %r13, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+80(%rip), %rax, %r13
 	adoxq %rax, %rbx
-	adcxq %rcx, %r14
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax, %rcx
-	adoxq %rax, %r14
-	adcxq 64(%rsp), %rcx
-	movq %r14, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax, %r14
-	adoxq %rax, %rcx
-	adcxq %r14, %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax, %r14
+	adcxq 48(%rsp), %r13
+	movq %rbx, 48(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+88(%rip), %rax, %rbx
+	adoxq %rax, %r13
+	adcxq 88(%rsp), %rbx
+	movq %r13, 88(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+96(%rip), %rax, %r13
+	adoxq %rax, %rbx
+	adcxq %r13, %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+104(%rip), %rax, %r13
 	adoxq %rax, %r10
-	adcxq 80(%rsp), %r14
-	movq %r10, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %r10
+	adcxq 160(%rsp), %r13
+	movq %r10, 160(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+112(%rip), %rax, %r10
+	adoxq %rax, %r13
+	adcxq 56(%rsp), %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+120(%rip), %rax, %rdx
+	adoxq %rax, %r10
+	movl $0, %eax
+	adcxq %rax, %rdx
+	adoxq %rax, %rdx
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movq 64(%rsp), %rdx
+	movq %rax, 72(%rsp)
+	movq %r10, 56(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+0(%rip), %rax, %r10
 	adoxq %rax, %r14
+	adcxq 80(%rsp), %r10
+	movq %r14, 80(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+8(%rip), %rax, %r14
+	adoxq %rax, %r10
+	adcxq %r14, %r9
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+16(%rip), %rax, %r14
+	adoxq %rax, %r9
+	adcxq %r14, %r8
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+24(%rip), %rax, %r14
+	adoxq %rax, %r8
+	adcxq %r14, %r12
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+32(%rip), %rax, %r14
+	adoxq %rax, %r12
+	adcxq %r14, %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+40(%rip), %rax, %r14
+	adoxq %rax, %rcx
+	adcxq %r14, %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+48(%rip), %rax, %r14
+	adoxq %rax, %rbp
+	adcxq %r14, %r15
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+56(%rip), %rax, %r14
+	adoxq %rax, %r15
+	adcxq %r14, %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+64(%rip), %rax, %r14
+	adoxq %rax, %r11
+	adcxq 48(%rsp), %r14
+	movq %r11, 48(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+72(%rip), %rax, %r11
+	adoxq %rax, %r14
+	adcxq 88(%rsp), %r11
+	movq %r14, 88(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+80(%rip), %rax, %r14
+	adoxq %rax, %r11
+	adcxq %r14, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+88(%rip), %rax, %r14
+	adoxq %rax, %rbx
+	adcxq 160(%rsp), %r14
+	movq %rbx, 160(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+96(%rip), %rax, %rbx
+	adoxq %rax, %r14
+	adcxq %rbx, %r13
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+104(%rip), %rax, %rbx
+	adoxq %rax, %r13
+	adcxq 56(%rsp), %rbx
+	movq %r13, 56(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+112(%rip), %rax, %r13
+	adoxq %rax, %rbx
+	adcxq 72(%rsp), %r13
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+120(%rip), %rax, %rdx
+	adoxq %rax, %r13
+	movl $0, %eax
+	adcxq %rax, %rdx
+	adoxq %rax, %rdx
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movq 80(%rsp), %rdx
+	movq %rax, 64(%rsp)
+	movq %r13, 72(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+0(%rip), %rax, %r13
+	adoxq %rax, %r10
+	adcxq %r13, %r9
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+8(%rip), %rax, %r13
+	adoxq %rax, %r9
+	adcxq %r13, %r8
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+16(%rip), %rax, %r13
+	adoxq %rax, %r8
+	adcxq %r13, %r12
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+24(%rip), %rax, %r13
+	adoxq %rax, %r12
+	adcxq %r13, %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+32(%rip), %rax, %r13
+	adoxq %rax, %rcx
+	adcxq %r13, %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+40(%rip), %rax, %r13
+	adoxq %rax, %rbp
+	adcxq %r13, %r15
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+48(%rip), %rax, %r13
+	adoxq %rax, %r15
+	adcxq 48(%rsp), %r13
+	movq %r15, 48(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+56(%rip), %rax, %r15
+	adoxq %rax, %r13
+	adcxq 88(%rsp), %r15
+	movq %r13, 88(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+64(%rip), %rax, %r13
+	adoxq %rax, %r15
+	adcxq %r13, %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+72(%rip), %rax, %r13
+	adoxq %rax, %r11
+	adcxq 160(%rsp), %r13
+	movq %r11, 160(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+80(%rip), %rax, %r11
+	adoxq %rax, %r13
+	adcxq %r11, %r14
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+88(%rip), %rax, %r11
+	adoxq %rax, %r14
+	adcxq 56(%rsp), %r11
+	movq %r14, 56(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+96(%rip), %rax, %r14
+	adoxq %rax, %r11
+	adcxq %r14, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+104(%rip), %rax, %r14
+	adoxq %rax, %rbx
+	adcxq 72(%rsp), %r14
+	movq %rbx, 72(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+112(%rip), %rax, %rbx
+	adoxq %rax, %r14
+	adcxq 64(%rsp), %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+120(%rip), %rax, %rdx
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adcxq %rax, %rdx
+	adoxq %rax, %rdx
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movq %r10, %rdx
+	movq %rax, 80(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+0(%rip), %r10, %rax
+	adoxq %r10, %r9
+	adcxq %rax, %r8
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+8(%rip), %rax, %r10
+	adoxq %rax, %r8
+	adcxq %r10, %r12
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+16(%rip), %rax, %r10
+	adoxq %rax, %r12
+	adcxq %r10, %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+24(%rip), %rax, %r10
+	adoxq %rax, %rcx
+	adcxq %r10, %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+32(%rip), %rax, %r10
+	adoxq %rax, %rbp
+	adcxq 48(%rsp), %r10
+	movq %rbp, 48(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+40(%rip), %rax, %rbp
+	adoxq %rax, %r10
+	adcxq 88(%rsp), %rbp
+	movq %r10, 88(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+48(%rip), %rax, %r10
+	adoxq %rax, %rbp
 	adcxq %r10, %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+56(%rip), %rax, %r10
 	adoxq %rax, %r15
 	adcxq 160(%rsp), %r10
 	movq %r15, 160(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %r15
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+64(%rip), %rax, %r15
 	adoxq %rax, %r10
-	adcxq 88(%rsp), %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
-	adoxq %rax, %r15
-	adcxq 56(%rsp), %rdx
-	movl $0, %eax
-	adoxq %rax, %rdx
-	movq %rdx, 56(%rsp)
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rax, %rdx
-	movq %rdx, %rax
-	movq %r11, %rdx
-	movq %rax, 88(%rsp)
-	movabsq $6742838220348609015, %rax
-	imulq %rax, %rdx
-	xorl %eax, %eax
-	movq %r15, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rax, %r15
-	adoxq %rax, %r11
-	adcxq %r15, %r12
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax, %r11
-	adoxq %rax, %r12
-	adcxq %r11, %r8
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax, %r11
-	adoxq %rax, %r8
-	adcxq %r11, %r13
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax, %r11
+	adcxq %r15, %r13
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+72(%rip), %rax, %r15
 	adoxq %rax, %r13
-	adcxq %r11, %rbp
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax, %r11
-	adoxq %rax, %rbp
-	adcxq %r11, %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax, %r11
-	adoxq %rax, %r9
-	adcxq 72(%rsp), %r11
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax, %r15
-	adoxq %rax, %r11
-	adcxq %r15, %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax, %r15
-	adoxq %rax, %rbx
-	adcxq 64(%rsp), %r15
-	movq %rbx, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax, %rbx
+	adcxq 56(%rsp), %r15
+	movq %r13, 56(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+80(%rip), %rax, %r13
 	adoxq %rax, %r15
-	adcxq %rbx, %rcx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax, %rbx
-	adoxq %rax, %rcx
-	adcxq 80(%rsp), %rbx
-	movq %rcx, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax, %rcx
-	adoxq %rax, %rbx
-	adcxq %rcx, %r14
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax, %rcx
-	adoxq %rax, %r14
-	adcxq 160(%rsp), %rcx
-	movq %r14, 160(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %r14
-	adoxq %rax, %rcx
-	adcxq %r14, %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %r14
-	adoxq %rax, %r10
-	adcxq 48(%rsp), %r14
-	movq %r10, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %r10
-	adoxq %rax, %r14
-	adcxq 56(%rsp), %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
-	adoxq %rax, %r10
-	adcxq 88(%rsp), %rdx
-	movl $0, %eax
-	adoxq %rax, %rdx
-	movq %rdx, 88(%rsp)
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rax, %rdx
-	movq %rdx, %rax
-	movq %r12, %rdx
-	movq %rax, 56(%rsp)
-	movabsq $6742838220348609015, %rax
-	imulq %rax, %rdx
-	xorl %eax, %eax
-	movq %r10, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rax, %r10
-	adoxq %rax, %r12
-	adcxq %r10, %r8
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax, %r10
-	adoxq %rax, %r8
-	adcxq %r10, %r13
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax, %r10
+	adcxq %r13, %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+88(%rip), %rax, %r13
+	adoxq %rax, %r11
+	adcxq 72(%rsp), %r13
+	movq %r11, 72(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+96(%rip), %rax, %r11
 	adoxq %rax, %r13
-	adcxq %r10, %rbp
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax, %r10
-	adoxq %rax, %rbp
-	adcxq %r10, %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax, %r10
-	adoxq %rax, %r9
-	adcxq %r10, %r11
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax, %r10
-	adoxq %rax, %r11
-	adcxq 64(%rsp), %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax, %r12
-	adoxq %rax, %r10
-	adcxq %r12, %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax, %r12
-	adoxq %rax, %r15
-	adcxq 80(%rsp), %r12
-	movq %r15, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax, %r15
-	adoxq %rax, %r12
-	adcxq %r15, %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax, %r15
+	adcxq %r11, %r14
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+104(%rip), %rax, %r11
+	adoxq %rax, %r14
+	adcxq %r11, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+112(%rip), %rax, %r11
 	adoxq %rax, %rbx
-	adcxq 160(%rsp), %r15
-	movq %rbx, 160(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax, %rbx
-	adoxq %rax, %r15
-	adcxq %rbx, %rcx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax, %rbx
+	adcxq 80(%rsp), %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+120(%rip), %rax, %rdx
+	adoxq %rax, %r11
+	movl $0, %eax
+	adcxq %rax, %rdx
+	adoxq %rax, %rdx
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movq %r9, %rdx
+	movq %rax, 80(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+0(%rip), %r9, %rax
+	adoxq %r9, %r8
+	adcxq %rax, %r12
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+8(%rip), %rax, %r9
+	adoxq %rax, %r12
+	adcxq %r9, %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+16(%rip), %rax, %r9
 	adoxq %rax, %rcx
-	adcxq 48(%rsp), %rbx
+	adcxq 48(%rsp), %r9
 	movq %rcx, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %rcx
-	adoxq %rax, %rbx
-	adcxq %rcx, %r14
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %rcx
-	adoxq %rax, %r14
-	adcxq 72(%rsp), %rcx
-	movq %r14, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %r14
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+24(%rip), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq 88(%rsp), %rcx
+	movq %r9, 88(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+32(%rip), %rax, %r9
 	adoxq %rax, %rcx
-	adcxq 88(%rsp), %r14
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
+	adcxq %r9, %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+40(%rip), %rax, %r9
+	adoxq %rax, %rbp
+	adcxq 160(%rsp), %r9
+	movq %rbp, 160(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+48(%rip), %rax, %rbp
+	adoxq %rax, %r9
+	adcxq %rbp, %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+56(%rip), %rax, %rbp
+	adoxq %rax, %r10
+	adcxq 56(%rsp), %rbp
+	movq %r10, 56(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+64(%rip), %rax, %r10
+	adoxq %rax, %rbp
+	adcxq %r10, %r15
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+72(%rip), %rax, %r10
+	adoxq %rax, %r15
+	adcxq 72(%rsp), %r10
+	movq %r15, 72(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+80(%rip), %rax, %r15
+	adoxq %rax, %r10
+	adcxq %r15, %r13
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+88(%rip), %rax, %r15
+	adoxq %rax, %r13
+	adcxq %r15, %r14
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+96(%rip), %rax, %r15
 	adoxq %rax, %r14
-	adcxq 56(%rsp), %rdx
+	adcxq %r15, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+104(%rip), %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %r15, %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+112(%rip), %rax, %r15
+	adoxq %rax, %r11
+	adcxq 80(%rsp), %r15
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+120(%rip), %rax, %rdx
+	adoxq %rax, %r15
 	movl $0, %eax
+	adcxq %rax, %rdx
 	adoxq %rax, %rdx
-	movq %rdx, 56(%rsp)
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rax, %rdx
+	xorl %eax, %eax
 	movq %rdx, %rax
 	movq %r8, %rdx
+	movq %rax, 80(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+0(%rip), %r8, %rax
+	adoxq %r8, %r12
+	adcxq 48(%rsp), %rax
+	movq %r12, 48(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+8(%rip), %r8, %r12
+	adoxq %r8, %rax
+	adcxq 88(%rsp), %r12
 	movq %rax, 88(%rsp)
-	movabsq $6742838220348609015, %rax
-	imulq %rax, %rdx
-	xorl %eax, %eax
-	movq %r14, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rax, %r14
-	adoxq %rax, %r8
-	adcxq %r14, %r13
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax, %r8
-	adoxq %rax, %r13
-	adcxq %r8, %rbp
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax, %r8
-	adoxq %rax, %rbp
-	adcxq %r8, %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax, %r8
-	adoxq %rax, %r9
-	adcxq %r8, %r11
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax, %r8
-	adoxq %rax, %r11
-	adcxq %r8, %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax, %r8
-	adoxq %rax, %r10
-	adcxq 80(%rsp), %r8
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax, %r14
-	adoxq %rax, %r8
-	adcxq %r14, %r12
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax, %r14
-	adoxq %rax, %r12
-	adcxq 160(%rsp), %r14
-	movq %r12, 160(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax, %r12
-	adoxq %rax, %r14
-	adcxq %r12, %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax, %r12
-	adoxq %rax, %r15
-	adcxq 48(%rsp), %r12
-	movq %r15, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax, %r15
-	adoxq %rax, %r12
-	adcxq %r15, %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax, %r15
-	adoxq %rax, %rbx
-	adcxq 72(%rsp), %r15
-	movq %rbx, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %rbx
-	adoxq %rax, %r15
-	adcxq %rbx, %rcx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+16(%rip), %r8, %rax
+	adoxq %r8, %r12
+	adcxq %rax, %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+24(%rip), %rax, %r8
 	adoxq %rax, %rcx
-	adcxq 64(%rsp), %rbx
-	movq %rcx, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %rcx
-	adoxq %rax, %rbx
+	adcxq 160(%rsp), %r8
+	movq %rcx, 160(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+32(%rip), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+40(%rip), %rax, %rcx
+	adoxq %rax, %r9
 	adcxq 56(%rsp), %rcx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
+	movq %r9, 56(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+48(%rip), %rax, %r9
 	adoxq %rax, %rcx
-	adcxq 88(%rsp), %rdx
-	movl $0, %eax
-	adoxq %rax, %rdx
-	movq %rdx, 88(%rsp)
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rax, %rdx
-	movq %rdx, %rax
-	movabsq $6742838220348609015, %rdx
-	imulq %r13, %rdx
-	movq %rax, 56(%rsp)
-	xorl %eax, %eax
-	movq %rcx, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rax, %rcx
-	adoxq %rax, %r13
-	adcxq %rcx, %rbp
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax, %r13
+	adcxq %r9, %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+56(%rip), %rax, %r9
 	adoxq %rax, %rbp
-	adcxq %r13, %r9
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax, %r13
+	adcxq 72(%rsp), %r9
+	movq %rbp, 72(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+64(%rip), %rax, %rbp
 	adoxq %rax, %r9
-	adcxq %r13, %r11
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax, %r13
-	adoxq %rax, %r11
-	adcxq %r13, %r10
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax, %r13
+	adcxq %rbp, %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+72(%rip), %rax, %rbp
 	adoxq %rax, %r10
-	adcxq %r13, %r8
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax, %r13
-	adoxq %rax, %r8
-	adcxq 160(%rsp), %r13
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax, %rcx
+	adcxq %rbp, %r13
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+80(%rip), %rax, %rbp
 	adoxq %rax, %r13
-	adcxq %rcx, %r14
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax, %rcx
+	adcxq %rbp, %r14
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+88(%rip), %rax, %rbp
 	adoxq %rax, %r14
-	adcxq 48(%rsp), %rcx
-	movq %r14, 48(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax, %r14
-	adoxq %rax, %rcx
-	adcxq %r14, %r12
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax, %r14
-	adoxq %rax, %r12
-	adcxq 72(%rsp), %r14
-	movq %r12, 72(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax, %r12
-	adoxq %rax, %r14
-	adcxq %r12, %r15
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax, %r12
-	adoxq %rax, %r15
-	adcxq 64(%rsp), %r12
-	movq %r15, 64(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax, %r15
-	adoxq %rax, %r12
-	adcxq %r15, %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax, %r15
+	adcxq %rbp, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+96(%rip), %rax, %rbp
 	adoxq %rax, %rbx
-	adcxq 80(%rsp), %r15
-	movq %rbx, 80(%rsp)
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax, %rbx
+	adcxq %rbp, %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+104(%rip), %rax, %rbp
+	adoxq %rax, %r11
+	adcxq %rbp, %r15
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+112(%rip), %rax, %rbp
 	adoxq %rax, %r15
-	adcxq 88(%rsp), %rbx
-	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax, %rdx
-	adoxq %rax, %rbx
-	adcxq 56(%rsp), %rdx
+	adcxq 80(%rsp), %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+120(%rip), %rax, %rdx
+	adoxq %rax, %rbp
 	movl $0, %eax
+	adcxq %rax, %rdx
 	adoxq %rax, %rdx
-	movq %rdx, 56(%rsp)
-	setc %dl
-	movzbl %dl, %edx
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movq 48(%rsp), %rdx
+	movq %rax, 80(%rsp)
+	movq %rbp, 64(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+0(%rip), %rax, %rbp
+	adoxq 88(%rsp), %rax
+	adcxq %rbp, %r12
+	movq %rax, 88(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+8(%rip), %rbp, %rax
+	adoxq %rbp, %r12
+	adcxq 160(%rsp), %rax
+	movq %r12, 160(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+16(%rip), %rbp, %r12
+	adoxq %rbp, %rax
+	adcxq %r12, %r8
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+24(%rip), %rbp, %r12
+	adoxq %rbp, %r8
+	adcxq 56(%rsp), %r12
+	movq %r8, 56(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+32(%rip), %rbp, %r8
+	adoxq %rbp, %r12
+	adcxq %r8, %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+40(%rip), %r8, %rbp
+	adoxq %r8, %rcx
+	adcxq 72(%rsp), %rbp
+	movq %rcx, 72(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+48(%rip), %r8, %rcx
+	adoxq %r8, %rbp
+	adcxq %rcx, %r9
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+56(%rip), %r8, %rcx
+	adoxq %r8, %r9
+	adcxq %rcx, %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+64(%rip), %r8, %rcx
+	adoxq %r8, %r10
+	adcxq %rcx, %r13
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+72(%rip), %r8, %rcx
+	adoxq %r8, %r13
+	adcxq %rcx, %r14
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+80(%rip), %r8, %rcx
+	adoxq %r8, %r14
+	adcxq %rcx, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+88(%rip), %r8, %rcx
+	adoxq %r8, %rbx
+	adcxq %rcx, %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+96(%rip), %r8, %rcx
+	adoxq %r8, %r11
+	adcxq %rcx, %r15
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+104(%rip), %r8, %rcx
+	adoxq %r8, %r15
+	adcxq 64(%rsp), %rcx
+	movq %r15, 64(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+112(%rip), %r8, %r15
+	adoxq %r8, %rcx
+	adcxq 80(%rsp), %r15
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+120(%rip), %r8, %rdx
+	adoxq %r8, %r15
+	movl $0, %r8d
+	adcxq %r8, %rdx
+	adoxq %r8, %rdx
+	xorl %r8d, %r8d
+	movq %rdx, %r8
+	movq 88(%rsp), %rdx
+	movq %r8, 48(%rsp)
+	movq %r15, 80(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+0(%rip), %r8, %r15
+	adoxq 160(%rsp), %r8
+	adcxq %r15, %rax
+	movq %r8, 160(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+8(%rip), %r15, %r8
+	adoxq %r15, %rax
+	adcxq 56(%rsp), %r8
+	movq %rax, 56(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+16(%rip), %r15, %rax
+	adoxq %r15, %r8
+	adcxq %rax, %r12
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+24(%rip), %rax, %r15
+	adoxq %rax, %r12
+	adcxq 72(%rsp), %r15
+	movq %r12, 72(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+32(%rip), %rax, %r12
+	adoxq %rax, %r15
+	adcxq %r12, %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+40(%rip), %rax, %r12
+	adoxq %rax, %rbp
+	adcxq %r12, %r9
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+48(%rip), %rax, %r12
+	adoxq %rax, %r9
+	adcxq %r12, %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+56(%rip), %rax, %r12
+	adoxq %rax, %r10
+	adcxq %r12, %r13
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+64(%rip), %rax, %r12
+	adoxq %rax, %r13
+	adcxq %r12, %r14
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+72(%rip), %rax, %r12
+	adoxq %rax, %r14
+	adcxq %r12, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+80(%rip), %rax, %r12
+	adoxq %rax, %rbx
+	adcxq %r12, %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+88(%rip), %rax, %r12
+	adoxq %rax, %r11
+	adcxq 64(%rsp), %r12
+	movq %r11, 64(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+96(%rip), %rax, %r11
+	adoxq %rax, %r12
+	adcxq %r11, %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+104(%rip), %rax, %r11
+	adoxq %rax, %rcx
+	adcxq 80(%rsp), %r11
+	movq %rcx, 80(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+112(%rip), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq 48(%rsp), %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+120(%rip), %rax, %rdx
+	adoxq %rax, %rcx
+	movl $0, %eax
+	adcxq %rax, %rdx
 	adoxq %rax, %rdx
-	addq 32(%rsp), %rbp
-	adcq 96(%rsp), %r9
-	adcq 40(%rsp), %r11
-	adcq 104(%rsp), %r10
-	adcq 16(%rsp), %r8
-	adcq 112(%rsp), %r13
-	movq 48(%rsp), %rax
-	adcq 24(%rsp), %rax
-	adcq 120(%rsp), %rcx
-	movq %rcx, 120(%rsp)
-	movq 72(%rsp), %rcx
-	adcq 0(%rsp), %rcx
-	adcq 128(%rsp), %r14
-	movq %r14, 128(%rsp)
-	movq 64(%rsp), %r14
-	adcq 8(%rsp), %r14
-	adcq 136(%rsp), %r12
-	movq %r12, 136(%rsp)
+	xorl %eax, %eax
+	movq %rdx, %rax
+	movq 160(%rsp), %rdx
+	movq %rax, 88(%rsp)
+	movq %rcx, 48(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+0(%rip), %rax, %rcx
+	adoxq 56(%rsp), %rax
+	adcxq %rcx, %r8
+	movq %rax, 56(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+8(%rip), %rcx, %rax
+	adoxq %rcx, %r8
+	adcxq 72(%rsp), %rax
+	movq %r8, 72(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+16(%rip), %rcx, %r8
+	adoxq %rcx, %rax
+	adcxq %r8, %r15
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+24(%rip), %r8, %rcx
+	adoxq %r8, %r15
+	adcxq %rcx, %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+32(%rip), %r8, %rcx
+	adoxq %r8, %rbp
+	adcxq %rcx, %r9
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+40(%rip), %r8, %rcx
+	adoxq %r8, %r9
+	adcxq %rcx, %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+48(%rip), %r8, %rcx
+	adoxq %r8, %r10
+	adcxq %rcx, %r13
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+56(%rip), %r8, %rcx
+	adoxq %r8, %r13
+	adcxq %rcx, %r14
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+64(%rip), %r8, %rcx
+	adoxq %r8, %r14
+	adcxq %rcx, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+72(%rip), %r8, %rcx
+	adoxq %r8, %rbx
+	adcxq 64(%rsp), %rcx
+	movq %rbx, 64(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+80(%rip), %r8, %rbx
+	adoxq %r8, %rcx
+	adcxq %rbx, %r12
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+88(%rip), %r8, %rbx
+	adoxq %r8, %r12
+	adcxq 80(%rsp), %rbx
+	movq %r12, 80(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+96(%rip), %r8, %r12
+	adoxq %r8, %rbx
+	adcxq %r12, %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+104(%rip), %r8, %r12
+	adoxq %r8, %r11
+	adcxq 48(%rsp), %r12
+	movq %r11, 48(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+112(%rip), %r8, %r11
+	adoxq %r8, %r12
+	adcxq 88(%rsp), %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+120(%rip), %r8, %rdx
+	adoxq %r8, %r11
+	movl $0, %r8d
+	adcxq %r8, %rdx
+	adoxq %r8, %rdx
+	xorl %r8d, %r8d
+	movq %rdx, %r8
+	movq 56(%rsp), %rdx
+	movq %r8, 160(%rsp)
+	movq %r11, 88(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+0(%rip), %r8, %r11
+	adoxq 72(%rsp), %r8
+	adcxq %r11, %rax
+	movq %r8, 72(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+8(%rip), %r11, %r8
+	adoxq %r11, %rax
+	adcxq %r8, %r15
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+16(%rip), %r8, %r11
+	adoxq %r8, %r15
+	adcxq %r11, %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+24(%rip), %r8, %r11
+	adoxq %r8, %rbp
+	adcxq %r11, %r9
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+32(%rip), %r8, %r11
+	adoxq %r8, %r9
+	adcxq %r11, %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+40(%rip), %r8, %r11
+	adoxq %r8, %r10
+	adcxq %r11, %r13
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+48(%rip), %r8, %r11
+	adoxq %r8, %r13
+	adcxq %r11, %r14
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+56(%rip), %r8, %r11
+	adoxq %r8, %r14
+	adcxq 64(%rsp), %r11
+	movq %r14, 64(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+64(%rip), %r8, %r14
+	adoxq %r8, %r11
+	adcxq %r14, %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+72(%rip), %r8, %r14
+	adoxq %r8, %rcx
+	adcxq 80(%rsp), %r14
+	movq %rcx, 80(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+80(%rip), %r8, %rcx
+	adoxq %r8, %r14
+	adcxq %rcx, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+88(%rip), %r8, %rcx
+	adoxq %r8, %rbx
+	adcxq 48(%rsp), %rcx
+	movq %rbx, 48(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+96(%rip), %r8, %rbx
+	adoxq %r8, %rcx
+	adcxq %rbx, %r12
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+104(%rip), %r8, %rbx
+	adoxq %r8, %r12
+	adcxq 88(%rsp), %rbx
+	movq %r12, 88(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+112(%rip), %r8, %r12
+	adoxq %r8, %rbx
+	adcxq 160(%rsp), %r12
+	mulxq .Llf_p1024_sqr_x86_64_adx_q+120(%rip), %r8, %rdx
+	adoxq %r8, %r12
+	movl $0, %r8d
+	adcxq %r8, %rdx
+	adoxq %r8, %rdx
+	movq %rdx, %r8
+	movabsq $6742838220348609015, %rdx
+	imulq 72(%rsp), %rdx
+	movq %r8, 56(%rsp)
+	xorl %r8d, %r8d
+	movq %r12, 160(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %r8, %r12
+	adoxq 72(%rsp), %r8
+	adcxq %r12, %rax
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %r8, %r12
+	adoxq %r8, %rax
+	adcxq %r12, %r15
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %r8, %r12
+	adoxq %r8, %r15
+	adcxq %r12, %rbp
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %r8, %r12
+	adoxq %r8, %rbp
+	adcxq %r12, %r9
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %r8, %r12
+	adoxq %r8, %r9
+	adcxq %r12, %r10
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %r8, %r12
+	adoxq %r8, %r10
+	adcxq %r12, %r13
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %r8, %r12
+	adoxq %r8, %r13
+	adcxq 64(%rsp), %r12
+	movq %r13, 64(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %r8, %r13
+	adoxq %r8, %r12
+	adcxq %r13, %r11
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %r8, %r13
+	adoxq %r8, %r11
+	adcxq 80(%rsp), %r13
+	movq %r11, 80(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %r8, %r11
+	adoxq %r8, %r13
+	adcxq %r11, %r14
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %r8, %r11
+	adoxq %r8, %r14
+	adcxq 48(%rsp), %r11
+	movq %r14, 48(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %r8, %r14
+	adoxq %r8, %r11
+	adcxq %r14, %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %r8, %r14
+	adoxq %r8, %rcx
+	adcxq 88(%rsp), %r14
+	movq %rcx, 88(%rsp)
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %r8, %rcx
+	adoxq %r8, %r14
+	adcxq %rcx, %rbx
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %r8, %rcx
+	adoxq %r8, %rbx
+	adcxq 160(%rsp), %rcx
+	mulxq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %r8, %rdx
+	adoxq %r8, %rcx
+	adcxq 56(%rsp), %rdx
+	movl $0, %r8d
+	adoxq %r8, %rdx
+	addq 32(%rsp), %rax
+	adcq 96(%rsp), %r15
+	adcq 40(%rsp), %rbp
+	adcq 104(%rsp), %r9
+	adcq 16(%rsp), %r10
+	movq 64(%rsp), %r8
+	adcq 112(%rsp), %r8
+	adcq 24(%rsp), %r12
+	movq %r12, 24(%rsp)
 	movq 80(%rsp), %r12
-	adcq 176(%rsp), %r12
-	adcq 144(%rsp), %r15
-	adcq 168(%rsp), %rbx
-	movq %rbx, 168(%rsp)
-	movq 56(%rsp), %rbx
-	adcq 152(%rsp), %rbx
-	adcq $0, %rdx
-	movq %rdx, 56(%rsp)
-	movq %rbp, %rdx
-	subq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rdx
-	movq %rbp, 152(%rsp)
-	movq %r9, %rbp
-	sbbq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rbp
-	movq %r9, 144(%rsp)
-	movq %r11, %r9
-	sbbq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %r9
-	movq %r9, 80(%rsp)
-	movq %r10, %r9
-	sbbq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %r9
-	movq %r9, 176(%rsp)
-	movq %r8, %r9
-	sbbq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %r9
-	movq %r8, 64(%rsp)
-	movq %r13, %r8
-	sbbq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %r8
-	movq %r8, 8(%rsp)
-	movq %rax, %r8
-	sbbq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %r8
-	movq %rax, 72(%rsp)
-	movq 120(%rsp), %rax
-	sbbq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax
-	movq %rax, 0(%rsp)
-	movq %rcx, %rax
-	sbbq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax
-	movq %rax, 48(%rsp)
-	movq 128(%rsp), %rax
-	sbbq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax
-	movq %rax, 24(%rsp)
-	movq %r14, %rax
-	sbbq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax
-	movq %rax, 112(%rsp)
-	movq 136(%rsp), %rax
-	sbbq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax
-	movq %rax, 16(%rsp)
-	movq %r12, %rax
-	sbbq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax
-	movq %rax, 104(%rsp)
-	movq %r15, %rax
-	sbbq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax
-	movq %rax, 40(%rsp)
-	movq 168(%rsp), %rax
-	sbbq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax
-	movq %rax, 96(%rsp)
-	movq %rbx, %rax
-	sbbq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax
-	movq %rax, 32(%rsp)
-	movq 56(%rsp), %rax
-	sbbq $0, %rax
-	cmovcq 152(%rsp), %rdx
-	cmovcq 144(%rsp), %rbp
-	movq 80(%rsp), %rax
-	cmovcq %r11, %rax
-	movq 176(%rsp), %r11
-	cmovcq %r10, %r11
-	cmovcq 64(%rsp), %r9
-	movq 8(%rsp), %r10
-	cmovcq %r13, %r10
-	cmovcq 72(%rsp), %r8
-	movq 0(%rsp), %r13
-	cmovcq 120(%rsp), %r13
+	adcq 120(%rsp), %r12
+	adcq 0(%rsp), %r13
 	movq %r13, 0(%rsp)
 	movq 48(%rsp), %r13
-	cmovcq %rcx, %r13
-	movq 24(%rsp), %rcx
-	cmovcq 128(%rsp), %rcx
-	movq %rcx, 24(%rsp)
-	movq 112(%rsp), %rcx
-	cmovcq %r14, %rcx
-	movq 16(%rsp), %r14
-	cmovcq 136(%rsp), %r14
-	movq %r14, 16(%rsp)
-	movq 104(%rsp), %r14
-	cmovcq %r12, %r14
-	movq 40(%rsp), %r12
-	cmovcq %r15, %r12
-	movq 96(%rsp), %r15
-	cmovcq 168(%rsp), %r15
-	movq %r15, 96(%rsp)
-	movq 32(%rsp), %r15
-	cmovcq %rbx, %r15
+	adcq 128(%rsp), %r13
+	adcq 176(%rsp), %r11
+	movq %r11, 176(%rsp)
+	movq 88(%rsp), %r11
+	adcq 136(%rsp), %r11
+	adcq 8(%rsp), %r14
+	adcq 144(%rsp), %rbx
+	adcq 168(%rsp), %rcx
+	adcq 152(%rsp), %rdx
+	movq %rdx, 152(%rsp)
+	setc %dl
+	movzbl %dl, %edx
+	movq %rdx, 168(%rsp)
+	movq %rax, %rdx
+	subq .Llf_p1024_sqr_x86_64_adx_p+0(%rip), %rdx
+	movq %rax, 144(%rsp)
+	movq %r15, %rax
+	sbbq .Llf_p1024_sqr_x86_64_adx_p+8(%rip), %rax
+	movq %rax, 8(%rsp)
+	movq %rbp, %rax
+	sbbq .Llf_p1024_sqr_x86_64_adx_p+16(%rip), %rax
+	movq %rax, 88(%rsp)
+	movq %r9, %rax
+	sbbq .Llf_p1024_sqr_x86_64_adx_p+24(%rip), %rax
+	movq %rax, 136(%rsp)
+	movq %r10, %rax
+	sbbq .Llf_p1024_sqr_x86_64_adx_p+32(%rip), %rax
+	movq %rax, 48(%rsp)
+	movq %r8, %rax
+	sbbq .Llf_p1024_sqr_x86_64_adx_p+40(%rip), %rax
+	movq %rax, 128(%rsp)
+	movq 24(%rsp), %rax
+	sbbq .Llf_p1024_sqr_x86_64_adx_p+48(%rip), %rax
+	movq %rax, 80(%rsp)
+	movq %r12, %rax
+	sbbq .Llf_p1024_sqr_x86_64_adx_p+56(%rip), %rax
+	movq %rax, 120(%rsp)
+	movq 0(%rsp), %rax
+	sbbq .Llf_p1024_sqr_x86_64_adx_p+64(%rip), %rax
+	movq %rax, 64(%rsp)
+	movq %r13, %rax
+	sbbq .Llf_p1024_sqr_x86_64_adx_p+72(%rip), %rax
+	movq %rax, 112(%rsp)
+	movq 176(%rsp), %rax
+	sbbq .Llf_p1024_sqr_x86_64_adx_p+80(%rip), %rax
+	movq %rax, 16(%rsp)
+	movq %r11, %rax
+	sbbq .Llf_p1024_sqr_x86_64_adx_p+88(%rip), %rax
+	movq %rax, 104(%rsp)
+	movq %r14, %rax
+	sbbq .Llf_p1024_sqr_x86_64_adx_p+96(%rip), %rax
+	movq %rax, 40(%rsp)
+	movq %rbx, %rax
+	sbbq .Llf_p1024_sqr_x86_64_adx_p+104(%rip), %rax
+	movq %rax, 96(%rsp)
+	movq %rcx, %rax
+	sbbq .Llf_p1024_sqr_x86_64_adx_p+112(%rip), %rax
+	movq %rax, 32(%rsp)
+	movq 152(%rsp), %rax
+	sbbq .Llf_p1024_sqr_x86_64_adx_p+120(%rip), %rax
+	movq %rax, 56(%rsp)
+	movq 168(%rsp), %rax
+	sbbq $0, %rax
+	cmovcq 144(%rsp), %rdx
+	movq 8(%rsp), %rax
+	cmovcq %r15, %rax
+	movq 88(%rsp), %r15
+	cmovcq %rbp, %r15
+	movq 136(%rsp), %rbp
+	cmovcq %r9, %rbp
+	movq 48(%rsp), %r9
+	cmovcq %r10, %r9
+	movq 128(%rsp), %r10
+	cmovcq %r8, %r10
+	movq 80(%rsp), %r8
+	cmovcq 24(%rsp), %r8
+	movq %r8, 80(%rsp)
+	movq 120(%rsp), %r8
+	cmovcq %r12, %r8
+	movq 64(%rsp), %r12
+	cmovcq 0(%rsp), %r12
+	movq %r12, 64(%rsp)
+	movq 112(%rsp), %r12
+	cmovcq %r13, %r12
+	movq 16(%rsp), %r13
+	cmovcq 176(%rsp), %r13
+	movq %r13, 16(%rsp)
+	movq 104(%rsp), %r13
+	cmovcq %r11, %r13
+	movq 40(%rsp), %r11
+	cmovcq %r14, %r11
+	movq 96(%rsp), %r14
+	cmovcq %rbx, %r14
+	movq 32(%rsp), %rbx
+	cmovcq %rcx, %rbx
+	movq 56(%rsp), %rcx
+	cmovcq 152(%rsp), %rcx
 	movq %rdx, 0(%rdi)
-	movq %rbp, 8(%rdi)
-	movq %rax, 16(%rdi)
-	movq %r11, 24(%rdi)
+	movq %rax, 8(%rdi)
+	movq %r15, 16(%rdi)
+	movq %rbp, 24(%rdi)
 	movq %r9, 32(%rdi)
 	movq %r10, 40(%rdi)
-	movq %r8, 48(%rdi)
-	movq 0(%rsp), %rax
-	movq %rax, 56(%rdi)
-	movq %r13, 64(%rdi)
-	movq 24(%rsp), %rax
-	movq %rax, 72(%rdi)
-	movq %rcx, 80(%rdi)
+	movq 80(%rsp), %rax
+	movq %rax, 48(%rdi)
+	movq %r8, 56(%rdi)
+	movq 64(%rsp), %rax
+	movq %rax, 64(%rdi)
+	movq %r12, 72(%rdi)
 	movq 16(%rsp), %rax
-	movq %rax, 88(%rdi)
-	movq %r14, 96(%rdi)
-	movq %r12, 104(%rdi)
-	movq 96(%rsp), %rax
-	movq %rax, 112(%rdi)
-	movq %r15, 120(%rdi)
+	movq %rax, 80(%rdi)
+	movq %r13, 88(%rdi)
+	movq %r11, 96(%rdi)
+	movq %r14, 104(%rdi)
+	movq %rbx, 112(%rdi)
+	movq %rcx, 120(%rdi)
 	addq $184, %rsp
 	popq %r15
 	popq %r14

@@ -198,11 +198,11 @@ lf_p256_n_mul_x86_64_adx:
 	.size lf_p256_n_mul_x86_64_adx, .-lf_p256_n_mul_x86_64_adx
 
 # void lf_p256_n_sqr_x86_64_adx(uint64_t r[4], const uint64_t a[4])
-#   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
+#   r = a^2/R mod p; dedicated squaring, then the low half reduced by 2 folds (t0 * 2^-64 mod p) and 2 Montgomery step(s), plus the high half. Input < p, output < p.
 #   System V: r in %rdi, a in %rsi
-#   registers used: bl, cl, eax, ebx, ecx, r10, r10d, r11, r12, r12d, r13, r14, r14d, r15, r8, r8b, r8d, r9, r9b, r9d, rax, rbp, rbx, rcx, rdx
-#   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 8 bytes of spill slots (red zone)
-#   169 instructions; needs BMI2 + ADX
+#   registers used: bl, eax, ebx, r10, r10d, r11, r12, r12d, r13, r14, r15, r15b, r15d, r8, r8d, r9, r9b, r9d, rax, rbp, rbx, rcx, rdx
+#   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 0 bytes of spill slots
+#   162 instructions; needs BMI2 + ADX
 	.section .rodata
 	.p2align 3
 .Llf_p256_n_sqr_x86_64_adx_p:
@@ -210,6 +210,11 @@ lf_p256_n_mul_x86_64_adx:
 	.quad 0xbce6faada7179e84
 	.quad 0xffffffffffffffff
 	.quad 0xffffffff00000000
+.Llf_p256_n_sqr_x86_64_adx_q:
+	.quad 0x230102a06d6251dc
+	.quad 0xca5113bcafc4ea28
+	.quad 0xded10c5bee00bc4e
+	.quad 0xccd1c8aa212ef3a4
 	.text
 	.globl lf_p256_n_sqr_x86_64_adx
 	.hidden lf_p256_n_sqr_x86_64_adx
@@ -275,110 +280,103 @@ lf_p256_n_sqr_x86_64_adx:
 	movzbl %bl, %ebx
 	adoxq %r12, %rbx
 	movq %r10, %rdx
-	movabsq $-3687945983376704433, %r12
-	imulq %r12, %rdx
-	xorl %r14d, %r14d
-	mulxq .Llf_p256_n_sqr_x86_64_adx_p+0(%rip), %r14, %r15
-	adoxq %r14, %r10
-	adcxq %r15, %rax
-	mulxq .Llf_p256_n_sqr_x86_64_adx_p+8(%rip), %r10, %r14
-	adoxq %r10, %rax
-	adcxq %r14, %r9
-	movq $-1, %r10
-	mulxq %r10, %r14, %r15
-	adoxq %r14, %r9
-	adcxq %r15, %r8
-	mulxq .Llf_p256_n_sqr_x86_64_adx_p+24(%rip), %r14, %r15
-	adoxq %r14, %r8
-	movl $0, %r14d
-	adcxq %r14, %r15
-	adoxq %r14, %r15
-	setc %cl
-	movzbl %cl, %ecx
-	adoxq %r14, %rcx
+	mulxq .Llf_p256_n_sqr_x86_64_adx_q+0(%rip), %r10, %r12
+	addq %r10, %rax
+	adcq $0, %r12
+	mulxq .Llf_p256_n_sqr_x86_64_adx_q+8(%rip), %r10, %r14
+	addq %r10, %r9
+	adcq $0, %r14
+	addq %r12, %r9
+	adcq $0, %r14
+	mulxq .Llf_p256_n_sqr_x86_64_adx_q+16(%rip), %r10, %r12
+	addq %r10, %r8
+	adcq $0, %r12
+	addq %r14, %r8
+	adcq $0, %r12
+	mulxq .Llf_p256_n_sqr_x86_64_adx_q+24(%rip), %r10, %r14
+	addq %r12, %r10
+	adcq $0, %r14
+	xorl %r12d, %r12d
 	movq %rax, %rdx
-	imulq %r12, %rdx
-	xorl %r14d, %r14d
-	movq %rbx, -8(%rsp)
-	mulxq .Llf_p256_n_sqr_x86_64_adx_p+0(%rip), %r14, %rbx
-	adoxq %r14, %rax
-	adcxq %rbx, %r9
-	mulxq .Llf_p256_n_sqr_x86_64_adx_p+8(%rip), %rax, %rbx
+	mulxq .Llf_p256_n_sqr_x86_64_adx_q+0(%rip), %rax, %r12
 	adoxq %rax, %r9
-	adcxq %rbx, %r8
-	mulxq %r10, %rax, %rbx
+	adcxq %r12, %r8
+	mulxq .Llf_p256_n_sqr_x86_64_adx_q+8(%rip), %rax, %r12
 	adoxq %rax, %r8
-	adcxq %rbx, %r15
-	mulxq .Llf_p256_n_sqr_x86_64_adx_p+24(%rip), %rax, %rbx
-	adoxq %rax, %r15
-	adcxq %rbx, %rcx
+	adcxq %r12, %r10
+	mulxq .Llf_p256_n_sqr_x86_64_adx_q+16(%rip), %rax, %r12
+	adoxq %rax, %r10
+	adcxq %r12, %r14
+	mulxq .Llf_p256_n_sqr_x86_64_adx_q+24(%rip), %rax, %r12
+	adoxq %rax, %r14
 	movl $0, %eax
-	adoxq %rax, %rcx
-	setc %bl
-	movzbl %bl, %ebx
-	adoxq %rax, %rbx
-	movq %r9, %rdx
-	imulq %r12, %rdx
+	adcxq %rax, %r12
+	adoxq %rax, %r12
+	setc %r15b
+	movzbl %r15b, %r15d
+	adoxq %rax, %r15
+	movabsq $-3687945983376704433, %rdx
+	imulq %r9, %rdx
 	xorl %eax, %eax
-	mulxq .Llf_p256_n_sqr_x86_64_adx_p+0(%rip), %rax, %r14
+	mulxq .Llf_p256_n_sqr_x86_64_adx_p+0(%rip), %rax, %rcx
 	adoxq %rax, %r9
-	adcxq %r14, %r8
+	adcxq %rcx, %r8
 	mulxq .Llf_p256_n_sqr_x86_64_adx_p+8(%rip), %rax, %r9
 	adoxq %rax, %r8
+	adcxq %r9, %r10
+	movq $-1, %rax
+	mulxq %rax, %r9, %rcx
+	adoxq %r9, %r10
+	adcxq %rcx, %r14
+	mulxq .Llf_p256_n_sqr_x86_64_adx_p+24(%rip), %r9, %rcx
+	adoxq %r9, %r14
+	adcxq %rcx, %r12
+	movl $0, %r9d
+	adoxq %r9, %r12
 	adcxq %r9, %r15
-	mulxq %r10, %rax, %r9
-	adoxq %rax, %r15
-	adcxq %r9, %rcx
-	mulxq .Llf_p256_n_sqr_x86_64_adx_p+24(%rip), %rax, %r9
-	adoxq %rax, %rcx
-	adcxq %r9, %rbx
-	movl $0, %eax
-	adoxq %rax, %rbx
+	adoxq %r9, %r15
+	movabsq $-3687945983376704433, %rdx
+	imulq %r8, %rdx
+	xorl %r9d, %r9d
+	mulxq .Llf_p256_n_sqr_x86_64_adx_p+0(%rip), %r9, %rcx
+	adoxq %r9, %r8
+	adcxq %rcx, %r10
+	mulxq .Llf_p256_n_sqr_x86_64_adx_p+8(%rip), %r8, %r9
+	adoxq %r8, %r10
+	adcxq %r9, %r14
+	mulxq %rax, %r8, %r9
+	adoxq %r8, %r14
+	adcxq %r9, %r12
+	mulxq .Llf_p256_n_sqr_x86_64_adx_p+24(%rip), %r8, %r9
+	adoxq %r8, %r12
+	adcxq %r9, %r15
+	movl $0, %r8d
+	adoxq %r8, %r15
 	setc %r9b
 	movzbl %r9b, %r9d
-	adoxq %rax, %r9
-	movq %r12, %rdx
-	imulq %r8, %rdx
-	xorl %eax, %eax
-	mulxq .Llf_p256_n_sqr_x86_64_adx_p+0(%rip), %rax, %r12
-	adoxq %rax, %r8
-	adcxq %r12, %r15
-	mulxq .Llf_p256_n_sqr_x86_64_adx_p+8(%rip), %rax, %r8
-	adoxq %rax, %r15
-	adcxq %r8, %rcx
-	mulxq %r10, %rax, %r8
-	adoxq %rax, %rcx
-	adcxq %r8, %rbx
-	mulxq .Llf_p256_n_sqr_x86_64_adx_p+24(%rip), %rax, %r8
-	adoxq %rax, %rbx
-	adcxq %r8, %r9
-	movl $0, %eax
-	adoxq %rax, %r9
-	setc %r8b
-	movzbl %r8b, %r8d
-	adoxq %rax, %r8
-	addq %r11, %r15
-	adcq %rbp, %rcx
-	adcq %r13, %rbx
-	adcq -8(%rsp), %r9
-	adcq $0, %r8
-	movq %r15, %rax
-	subq .Llf_p256_n_sqr_x86_64_adx_p+0(%rip), %rax
-	movq %rcx, %r11
+	adoxq %r8, %r9
+	addq %r11, %r10
+	adcq %rbp, %r14
+	adcq %r13, %r12
+	adcq %rbx, %r15
+	adcq $0, %r9
+	movq %r10, %r8
+	subq .Llf_p256_n_sqr_x86_64_adx_p+0(%rip), %r8
+	movq %r14, %r11
 	sbbq .Llf_p256_n_sqr_x86_64_adx_p+8(%rip), %r11
-	movq %rbx, %rbp
-	sbbq %r10, %rbp
-	movq %r9, %r10
-	sbbq .Llf_p256_n_sqr_x86_64_adx_p+24(%rip), %r10
-	sbbq $0, %r8
+	movq %r12, %rbx
+	sbbq %rax, %rbx
+	movq %r15, %rax
+	sbbq .Llf_p256_n_sqr_x86_64_adx_p+24(%rip), %rax
+	sbbq $0, %r9
+	cmovcq %r10, %r8
+	cmovcq %r14, %r11
+	cmovcq %r12, %rbx
 	cmovcq %r15, %rax
-	cmovcq %rcx, %r11
-	cmovcq %rbx, %rbp
-	cmovcq %r9, %r10
-	movq %rax, 0(%rdi)
+	movq %r8, 0(%rdi)
 	movq %r11, 8(%rdi)
-	movq %rbp, 16(%rdi)
-	movq %r10, 24(%rdi)
+	movq %rbx, 16(%rdi)
+	movq %rax, 24(%rdi)
 	popq %r15
 	popq %r14
 	popq %r13

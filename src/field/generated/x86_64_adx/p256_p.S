@@ -201,11 +201,11 @@ lf_p256_p_mul_x86_64_adx:
 	.size lf_p256_p_mul_x86_64_adx, .-lf_p256_p_mul_x86_64_adx
 
 # void lf_p256_p_sqr_x86_64_adx(uint64_t r[4], const uint64_t a[4])
-#   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
+#   r = a^2/R mod p; dedicated squaring, then the low half reduced by 3 folds (t0 * 2^-64 mod p) and 1 Montgomery step(s), plus the high half. Input < p, output < p.
 #   System V: r in %rdi, a in %rsi
-#   registers used: bl, dl, eax, ebx, edx, r10, r10d, r11, r12, r12d, r13, r14, r14d, r15, r15d, r8, r8b, r8d, r9, r9b, r9d, rax, rbp, rbx, rcx, rdx
-#   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 16 bytes of spill slots (red zone)
-#   172 instructions; needs BMI2 + ADX
+#   registers used: bl, eax, ebx, edx, r10, r10b, r10d, r11, r12, r12d, r13, r14, r14d, r15, r8, r8d, r9, rax, rbp, rbx, rcx, rdx
+#   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 0 bytes of spill slots
+#   157 instructions; needs BMI2 + ADX
 	.section .rodata
 	.p2align 3
 .Llf_p256_p_sqr_x86_64_adx_p:
@@ -213,6 +213,11 @@ lf_p256_p_mul_x86_64_adx:
 	.quad 0x00000000ffffffff
 	.quad 0x0000000000000000
 	.quad 0xffffffff00000001
+.Llf_p256_p_sqr_x86_64_adx_q:
+	.quad 0x0000000100000000
+	.quad 0x0000000000000000
+	.quad 0xffffffff00000001
+	.quad 0x0000000000000000
 	.text
 	.globl lf_p256_p_sqr_x86_64_adx
 	.hidden lf_p256_p_sqr_x86_64_adx
@@ -278,113 +283,98 @@ lf_p256_p_sqr_x86_64_adx:
 	movzbl %bl, %ebx
 	adoxq %r12, %rbx
 	movq %r10, %rdx
-	movl $1, %r12d
-	imulq %r12, %rdx
-	xorl %r14d, %r14d
-	movq $-1, %r14
-	mulxq %r14, %r15, %rcx
-	adoxq %r15, %r10
-	adcxq %rcx, %rax
-	mulxq .Llf_p256_p_sqr_x86_64_adx_p+8(%rip), %r10, %r15
-	adoxq %r10, %rax
-	adcxq %r15, %r9
+	mulxq .Llf_p256_p_sqr_x86_64_adx_q+0(%rip), %r10, %r12
+	addq %r10, %rax
+	adcq $0, %r12
 	movl $0, %r10d
-	mulxq %r10, %r15, %rcx
-	adoxq %r15, %r9
-	adcxq %rcx, %r8
-	mulxq .Llf_p256_p_sqr_x86_64_adx_p+24(%rip), %r15, %rcx
-	adoxq %r15, %r8
-	movl $0, %r15d
-	adcxq %r15, %rcx
-	adoxq %r15, %rcx
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %r15, %rdx
-	movq %rdx, %r15
+	mulxq %r10, %r14, %r15
+	addq %r14, %r9
+	adcq $0, %r15
+	addq %r12, %r9
+	adcq $0, %r15
+	mulxq .Llf_p256_p_sqr_x86_64_adx_q+16(%rip), %r12, %r14
+	addq %r12, %r8
+	adcq $0, %r14
+	addq %r15, %r8
+	adcq $0, %r14
+	movl $0, %r12d
+	mulxq %r12, %r15, %rcx
+	addq %r14, %r15
+	adcq $0, %rcx
+	xorl %r14d, %r14d
 	movq %rax, %rdx
-	imulq %r12, %rdx
-	movq %rbx, -8(%rsp)
-	xorl %ebx, %ebx
-	movq %r13, -16(%rsp)
-	mulxq %r14, %rbx, %r13
-	adoxq %rbx, %rax
-	adcxq %r13, %r9
-	mulxq .Llf_p256_p_sqr_x86_64_adx_p+8(%rip), %rax, %rbx
+	mulxq .Llf_p256_p_sqr_x86_64_adx_q+0(%rip), %rax, %r14
 	adoxq %rax, %r9
-	adcxq %rbx, %r8
-	mulxq %r10, %rax, %rbx
+	adcxq %r14, %r8
+	mulxq %r10, %rax, %r14
 	adoxq %rax, %r8
-	adcxq %rbx, %rcx
-	mulxq .Llf_p256_p_sqr_x86_64_adx_p+24(%rip), %rax, %rbx
-	adoxq %rax, %rcx
-	adcxq %rbx, %r15
-	movl $0, %eax
+	adcxq %r14, %r15
+	mulxq .Llf_p256_p_sqr_x86_64_adx_q+16(%rip), %rax, %r14
 	adoxq %rax, %r15
-	setc %bl
-	movzbl %bl, %ebx
-	adoxq %rax, %rbx
-	movq %r9, %rdx
-	imulq %r12, %rdx
+	adcxq %r14, %rcx
+	mulxq %r12, %rax, %r14
+	adoxq %rax, %rcx
+	movl $0, %eax
+	adcxq %rax, %r14
+	adoxq %rax, %r14
 	xorl %eax, %eax
-	mulxq %r14, %rax, %r13
-	adoxq %rax, %r9
-	adcxq %r13, %r8
-	mulxq .Llf_p256_p_sqr_x86_64_adx_p+8(%rip), %rax, %r9
+	movq %r9, %rdx
+	mulxq .Llf_p256_p_sqr_x86_64_adx_q+0(%rip), %rax, %r9
 	adoxq %rax, %r8
-	adcxq %r9, %rcx
-	mulxq %r10, %rax, %r9
-	adoxq %rax, %rcx
 	adcxq %r9, %r15
-	mulxq .Llf_p256_p_sqr_x86_64_adx_p+24(%rip), %rax, %r9
+	mulxq %r10, %rax, %r9
 	adoxq %rax, %r15
-	adcxq %r9, %rbx
+	adcxq %r9, %rcx
+	mulxq .Llf_p256_p_sqr_x86_64_adx_q+16(%rip), %rax, %r9
+	adoxq %rax, %rcx
+	adcxq %r9, %r14
+	mulxq %r12, %rax, %r9
+	adoxq %rax, %r14
 	movl $0, %eax
-	adoxq %rax, %rbx
-	setc %r9b
-	movzbl %r9b, %r9d
+	adcxq %rax, %r9
 	adoxq %rax, %r9
-	movq %r12, %rdx
+	movl $1, %edx
 	imulq %r8, %rdx
 	xorl %eax, %eax
-	mulxq %r14, %rax, %r12
-	adoxq %rax, %r8
-	adcxq %r12, %rcx
-	mulxq .Llf_p256_p_sqr_x86_64_adx_p+8(%rip), %rax, %r8
-	adoxq %rax, %rcx
-	adcxq %r8, %r15
-	mulxq %r10, %rax, %r8
-	adoxq %rax, %r15
-	adcxq %r8, %rbx
-	mulxq .Llf_p256_p_sqr_x86_64_adx_p+24(%rip), %rax, %r8
-	adoxq %rax, %rbx
-	adcxq %r8, %r9
-	movl $0, %eax
-	adoxq %rax, %r9
-	setc %r8b
-	movzbl %r8b, %r8d
-	adoxq %rax, %r8
-	addq %r11, %rcx
-	adcq %rbp, %r15
-	adcq -16(%rsp), %rbx
-	adcq -8(%rsp), %r9
-	adcq $0, %r8
-	movq %rcx, %rax
-	subq %r14, %rax
+	movq $-1, %rax
+	mulxq %rax, %r10, %r12
+	adoxq %r10, %r8
+	adcxq %r12, %r15
+	mulxq .Llf_p256_p_sqr_x86_64_adx_p+8(%rip), %r8, %r10
+	adoxq %r8, %r15
+	adcxq %r10, %rcx
+	movl $0, %r8d
+	mulxq %r8, %r10, %r12
+	adoxq %r10, %rcx
+	adcxq %r12, %r14
+	mulxq .Llf_p256_p_sqr_x86_64_adx_p+24(%rip), %r10, %r12
+	adoxq %r10, %r14
+	adcxq %r12, %r9
+	movl $0, %r10d
+	adoxq %r10, %r9
+	addq %r11, %r15
+	adcq %rbp, %rcx
+	adcq %r13, %r14
+	adcq %rbx, %r9
+	setc %r10b
+	movzbl %r10b, %r10d
 	movq %r15, %r11
-	sbbq .Llf_p256_p_sqr_x86_64_adx_p+8(%rip), %r11
-	movq %rbx, %rbp
-	sbbq %r10, %rbp
-	movq %r9, %r10
-	sbbq .Llf_p256_p_sqr_x86_64_adx_p+24(%rip), %r10
-	sbbq $0, %r8
-	cmovcq %rcx, %rax
+	subq %rax, %r11
+	movq %rcx, %rax
+	sbbq .Llf_p256_p_sqr_x86_64_adx_p+8(%rip), %rax
+	movq %r14, %rbx
+	sbbq %r8, %rbx
+	movq %r9, %r8
+	sbbq .Llf_p256_p_sqr_x86_64_adx_p+24(%rip), %r8
+	sbbq $0, %r10
 	cmovcq %r15, %r11
-	cmovcq %rbx, %rbp
-	cmovcq %r9, %r10
-	movq %rax, 0(%rdi)
-	movq %r11, 8(%rdi)
-	movq %rbp, 16(%rdi)
-	movq %r10, 24(%rdi)
+	cmovcq %rcx, %rax
+	cmovcq %r14, %rbx
+	cmovcq %r9, %r8
+	movq %r11, 0(%rdi)
+	movq %rax, 8(%rdi)
+	movq %rbx, 16(%rdi)
+	movq %r8, 24(%rdi)
 	popq %r15
 	popq %r14
 	popq %r13

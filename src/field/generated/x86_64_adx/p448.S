@@ -513,11 +513,11 @@ lf_p448_mul_x86_64_adx:
 	.size lf_p448_mul_x86_64_adx, .-lf_p448_mul_x86_64_adx
 
 # void lf_p448_sqr_x86_64_adx(uint64_t r[7], const uint64_t a[7])
-#   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
+#   r = a^2/R mod p; dedicated squaring, then the low half reduced by 6 folds (t0 * 2^-64 mod p) and 1 Montgomery step(s), plus the high half. Input < p, output < p.
 #   System V: r in %rdi, a in %rsi
-#   registers used: cl, dl, ebp, ebx, ecx, edx, r10, r10d, r11, r11d, r12, r12b, r12d, r13, r13d, r14, r14d, r15, r15d, r8, r8d, r9, r9d, rax, rbp, rbx, rcx, rdx
+#   registers used: bl, cl, eax, ebp, ebx, ecx, edx, r10, r10d, r11, r12, r12d, r13, r13d, r14, r14d, r15, r15d, r8, r8d, r9, rax, rbp, rbx, rcx, rdx
 #   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 56 bytes of spill slots (red zone)
-#   439 instructions; needs BMI2 + ADX
+#   414 instructions; needs BMI2 + ADX
 	.section .rodata
 	.p2align 3
 .Llf_p448_sqr_x86_64_adx_p:
@@ -528,6 +528,14 @@ lf_p448_mul_x86_64_adx:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
+.Llf_p448_sqr_x86_64_adx_q:
+	.quad 0x0000000000000000
+	.quad 0x0000000000000000
+	.quad 0xffffffff00000000
+	.quad 0xffffffffffffffff
+	.quad 0xffffffffffffffff
+	.quad 0xffffffffffffffff
+	.quad 0x0000000000000000
 	.text
 	.globl lf_p448_sqr_x86_64_adx
 	.hidden lf_p448_sqr_x86_64_adx
@@ -677,296 +685,271 @@ lf_p448_sqr_x86_64_adx:
 	movzbl %cl, %ecx
 	adoxq %r14, %rcx
 	movq %rbp, %rdx
-	movl $1, %r14d
-	imulq %r14, %rdx
+	movl $0, %ebp
 	movq %rcx, -32(%rsp)
-	xorl %ecx, %ecx
-	movq $-1, %rcx
-	movq %r15, -40(%rsp)
-	movq %r13, -48(%rsp)
-	mulxq %rcx, %r15, %r13
-	adoxq %r15, %rbp
-	adcxq -24(%rsp), %r13
-	movq $-1, %rbp
-	movq %rax, -24(%rsp)
-	mulxq %rbp, %r15, %rax
-	adoxq %r15, %r13
-	adcxq %rax, %r9
+	mulxq %rbp, %r14, %rcx
+	addq -24(%rsp), %r14
+	adcq $0, %rcx
+	movq %r15, -24(%rsp)
+	movl $0, %r15d
+	movq %r13, -40(%rsp)
+	movq %rax, -48(%rsp)
+	mulxq %r15, %r13, %rax
+	addq %r13, %r9
+	adcq $0, %rax
+	addq %rcx, %r9
+	adcq $0, %rax
+	mulxq .Llf_p448_sqr_x86_64_adx_q+16(%rip), %r13, %rcx
+	addq %r13, %r8
+	adcq $0, %rcx
+	addq %rax, %r8
+	adcq $0, %rcx
 	movq $-1, %rax
 	movq %r12, -56(%rsp)
-	mulxq %rax, %r15, %r12
-	adoxq %r15, %r9
-	adcxq %r12, %r8
-	mulxq .Llf_p448_sqr_x86_64_adx_p+24(%rip), %r12, %r15
-	adoxq %r12, %r8
-	adcxq %r15, %r10
+	mulxq %rax, %r13, %r12
+	addq %r13, %r10
+	adcq $0, %r12
+	addq %rcx, %r10
+	adcq $0, %r12
+	movq $-1, %r13
+	mulxq %r13, %rcx, %rax
+	addq %rcx, %r11
+	adcq $0, %rax
+	addq %r12, %r11
+	adcq $0, %rax
 	movq $-1, %r12
-	mulxq %r12, %r15, %rax
-	adoxq %r15, %r10
-	adcxq %rax, %r11
+	mulxq %r12, %rcx, %r13
+	addq %rcx, %rbx
+	adcq $0, %r13
+	addq %rax, %rbx
+	adcq $0, %r13
+	movl $0, %eax
+	mulxq %rax, %rcx, %rdx
+	addq %r13, %rcx
+	adcq $0, %rdx
+	xorl %r13d, %r13d
+	movq %rdx, %r13
+	movq %r14, %rdx
+	mulxq %rbp, %r14, %rax
+	adoxq %r14, %r9
+	adcxq %rax, %r8
+	mulxq %r15, %rax, %r14
+	adoxq %rax, %r8
+	adcxq %r14, %r10
+	mulxq .Llf_p448_sqr_x86_64_adx_q+16(%rip), %rax, %r14
+	adoxq %rax, %r10
+	adcxq %r14, %r11
 	movq $-1, %rax
-	mulxq %rax, %r15, %r12
-	adoxq %r15, %r11
-	adcxq %r12, %rbx
-	movq $-1, %r12
-	mulxq %r12, %r15, %rdx
+	mulxq %rax, %r14, %r15
+	adoxq %r14, %r11
+	adcxq %r15, %rbx
+	movq $-1, %r14
+	mulxq %r14, %r15, %rax
 	adoxq %r15, %rbx
+	adcxq %rax, %rcx
+	mulxq %r12, %rax, %r15
+	adoxq %rax, %rcx
+	adcxq %r15, %r13
+	movl $0, %eax
+	mulxq %rax, %r15, %rdx
+	adoxq %r15, %r13
 	movl $0, %r15d
 	adcxq %r15, %rdx
 	adoxq %r15, %rdx
-	setc %r12b
-	movzbl %r12b, %r12d
-	adoxq %r15, %r12
+	xorl %r15d, %r15d
 	movq %rdx, %r15
-	movq %r13, %rdx
-	imulq %r14, %rdx
-	xorl %r14d, %r14d
-	mulxq %rcx, %r14, %rax
-	adoxq %r14, %r13
-	adcxq %rax, %r9
-	mulxq %rbp, %rax, %r13
-	adoxq %rax, %r9
-	adcxq %r13, %r8
-	movq $-1, %rax
-	mulxq %rax, %r13, %r14
-	adoxq %r13, %r8
-	adcxq %r14, %r10
-	mulxq .Llf_p448_sqr_x86_64_adx_p+24(%rip), %r13, %r14
-	adoxq %r13, %r10
-	adcxq %r14, %r11
-	movq $-1, %r13
-	mulxq %r13, %r14, %rax
-	adoxq %r14, %r11
-	adcxq %rax, %rbx
-	movq $-1, %rax
-	mulxq %rax, %r14, %r13
-	adoxq %r14, %rbx
-	adcxq %r13, %r15
-	movq $-1, %r13
-	mulxq %r13, %r14, %rdx
-	adoxq %r14, %r15
-	adcxq %rdx, %r12
-	movl $0, %r14d
-	adoxq %r14, %r12
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %r14, %rdx
-	movq %rdx, %r14
 	movq %r9, %rdx
-	movl $1, %r13d
-	imulq %r13, %rdx
-	xorl %r13d, %r13d
-	mulxq %rcx, %r13, %rax
-	adoxq %r13, %r9
-	adcxq %rax, %r8
-	mulxq %rbp, %rax, %r9
-	adoxq %rax, %r8
-	adcxq %r9, %r10
-	movq $-1, %rax
-	mulxq %rax, %r9, %r13
-	adoxq %r9, %r10
-	adcxq %r13, %r11
-	mulxq .Llf_p448_sqr_x86_64_adx_p+24(%rip), %r9, %r13
-	adoxq %r9, %r11
-	adcxq %r13, %rbx
-	movq $-1, %r9
-	mulxq %r9, %r13, %rax
-	adoxq %r13, %rbx
-	adcxq %rax, %r15
-	movq $-1, %rax
-	mulxq %rax, %r13, %r9
-	adoxq %r13, %r15
-	adcxq %r9, %r12
-	movq $-1, %r9
-	mulxq %r9, %r13, %rdx
-	adoxq %r13, %r12
-	adcxq %rdx, %r14
-	movl $0, %r13d
-	adoxq %r13, %r14
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %r13, %rdx
-	movq %rdx, %r13
-	movq %r8, %rdx
-	movl $1, %r9d
-	imulq %r9, %rdx
-	xorl %r9d, %r9d
-	mulxq %rcx, %r9, %rax
+	mulxq %rbp, %r9, %rax
 	adoxq %r9, %r8
 	adcxq %rax, %r10
-	mulxq %rbp, %rax, %r8
+	movl $0, %eax
+	mulxq %rax, %r9, %rbp
+	adoxq %r9, %r10
+	adcxq %rbp, %r11
+	mulxq .Llf_p448_sqr_x86_64_adx_q+16(%rip), %r9, %rbp
+	adoxq %r9, %r11
+	adcxq %rbp, %rbx
+	movq $-1, %r9
+	mulxq %r9, %rbp, %rax
+	adoxq %rbp, %rbx
+	adcxq %rax, %rcx
+	mulxq %r14, %rax, %rbp
+	adoxq %rax, %rcx
+	adcxq %rbp, %r13
+	mulxq %r12, %rax, %rbp
+	adoxq %rax, %r13
+	adcxq %rbp, %r15
+	movl $0, %eax
+	mulxq %rax, %rbp, %rdx
+	adoxq %rbp, %r15
+	movl $0, %ebp
+	adcxq %rbp, %rdx
+	adoxq %rbp, %rdx
+	xorl %ebp, %ebp
+	movq %rdx, %rbp
+	movq %r8, %rdx
+	movl $0, %r8d
+	mulxq %r8, %rax, %r12
 	adoxq %rax, %r10
-	adcxq %r8, %r11
-	movq $-1, %rax
-	mulxq %rax, %r8, %r9
-	adoxq %r8, %r11
-	adcxq %r9, %rbx
-	mulxq .Llf_p448_sqr_x86_64_adx_p+24(%rip), %r8, %r9
-	adoxq %r8, %rbx
-	adcxq %r9, %r15
-	movq $-1, %r8
-	mulxq %r8, %r9, %rax
-	adoxq %r9, %r15
-	adcxq %rax, %r12
-	movq $-1, %rax
-	mulxq %rax, %r9, %r8
-	adoxq %r9, %r12
-	adcxq %r8, %r14
-	movq $-1, %r8
-	mulxq %r8, %r9, %rdx
-	adoxq %r9, %r14
-	adcxq %rdx, %r13
-	movl $0, %r9d
-	adoxq %r9, %r13
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %r9, %rdx
-	movq %rdx, %r9
-	movq %r10, %rdx
-	movl $1, %r8d
-	imulq %r8, %rdx
-	xorl %r8d, %r8d
-	mulxq %rcx, %r8, %rax
-	adoxq %r8, %r10
-	adcxq %rax, %r11
-	mulxq %rbp, %rax, %r8
-	adoxq %rax, %r11
+	adcxq %r12, %r11
+	movl $0, %eax
+	mulxq %rax, %r12, %r8
+	adoxq %r12, %r11
 	adcxq %r8, %rbx
+	mulxq .Llf_p448_sqr_x86_64_adx_q+16(%rip), %r8, %r12
+	adoxq %r8, %rbx
+	adcxq %r12, %rcx
+	mulxq %r9, %r8, %r12
+	adoxq %r8, %rcx
+	adcxq %r12, %r13
+	mulxq %r14, %r8, %r12
+	adoxq %r8, %r13
+	adcxq %r12, %r15
+	movq $-1, %r8
+	mulxq %r8, %r12, %r14
+	adoxq %r12, %r15
+	adcxq %r14, %rbp
+	movl $0, %r12d
+	mulxq %r12, %r14, %rdx
+	adoxq %r14, %rbp
+	movl $0, %r14d
+	adcxq %r14, %rdx
+	adoxq %r14, %rdx
+	xorl %r14d, %r14d
+	movq %rdx, %r14
+	movq %r10, %rdx
+	movl $0, %r10d
+	mulxq %r10, %r12, %r8
+	adoxq %r12, %r11
+	adcxq %r8, %rbx
+	mulxq %rax, %r8, %r12
+	adoxq %r8, %rbx
+	adcxq %r12, %rcx
+	mulxq .Llf_p448_sqr_x86_64_adx_q+16(%rip), %r8, %r12
+	adoxq %r8, %rcx
+	adcxq %r12, %r13
+	mulxq %r9, %r8, %r12
+	adoxq %r8, %r13
+	adcxq %r12, %r15
+	movq $-1, %r8
+	mulxq %r8, %r12, %r9
+	adoxq %r12, %r15
+	adcxq %r9, %rbp
+	movq $-1, %r9
+	mulxq %r9, %r12, %r8
+	adoxq %r12, %rbp
+	adcxq %r8, %r14
+	movl $0, %r8d
+	mulxq %r8, %r12, %rdx
+	adoxq %r12, %r14
+	movl $0, %r12d
+	adcxq %r12, %rdx
+	adoxq %r12, %rdx
+	xorl %r12d, %r12d
+	movq %rdx, %r12
+	movq %r11, %rdx
+	mulxq %r10, %r11, %r8
+	adoxq %r11, %rbx
+	adcxq %r8, %rcx
+	mulxq %rax, %r8, %r10
+	adoxq %r8, %rcx
+	adcxq %r10, %r13
+	mulxq .Llf_p448_sqr_x86_64_adx_q+16(%rip), %rax, %r8
+	adoxq %rax, %r13
+	adcxq %r8, %r15
+	movq $-1, %rax
+	mulxq %rax, %r8, %r10
+	adoxq %r8, %r15
+	adcxq %r10, %rbp
+	movq $-1, %rax
+	mulxq %rax, %r8, %r10
+	adoxq %r8, %rbp
+	adcxq %r10, %r14
+	mulxq %r9, %rax, %r8
+	adoxq %rax, %r14
+	adcxq %r8, %r12
+	movl $0, %eax
+	mulxq %rax, %r8, %r9
+	adoxq %r8, %r12
+	movl $0, %eax
+	adcxq %rax, %r9
+	adoxq %rax, %r9
+	movl $1, %edx
+	imulq %rbx, %rdx
+	xorl %eax, %eax
 	movq $-1, %rax
 	mulxq %rax, %r8, %r10
 	adoxq %r8, %rbx
-	adcxq %r10, %r15
-	mulxq .Llf_p448_sqr_x86_64_adx_p+24(%rip), %r8, %r10
-	adoxq %r8, %r15
-	adcxq %r10, %r12
+	adcxq %r10, %rcx
 	movq $-1, %r8
-	mulxq %r8, %r10, %rax
-	adoxq %r10, %r12
-	adcxq %rax, %r14
-	movq $-1, %rax
-	mulxq %rax, %r10, %r8
-	adoxq %r10, %r14
-	adcxq %r8, %r13
-	movq $-1, %r8
-	mulxq %r8, %r10, %rdx
-	adoxq %r10, %r13
-	adcxq %rdx, %r9
-	movl $0, %r10d
-	adoxq %r10, %r9
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %r10, %rdx
-	movq %rdx, %r10
-	movq %r11, %rdx
-	movl $1, %r8d
-	imulq %r8, %rdx
-	xorl %r8d, %r8d
-	mulxq %rcx, %r8, %rax
-	adoxq %r8, %r11
-	adcxq %rax, %rbx
-	mulxq %rbp, %rax, %r8
-	adoxq %rax, %rbx
-	adcxq %r8, %r15
-	movq $-1, %rax
-	mulxq %rax, %r8, %r11
-	adoxq %r8, %r15
-	adcxq %r11, %r12
-	mulxq .Llf_p448_sqr_x86_64_adx_p+24(%rip), %r8, %r11
-	adoxq %r8, %r12
-	adcxq %r11, %r14
-	movq $-1, %r8
-	mulxq %r8, %r11, %rax
-	adoxq %r11, %r14
-	adcxq %rax, %r13
-	movq $-1, %rax
-	mulxq %rax, %r11, %r8
+	mulxq %r8, %r10, %r11
+	adoxq %r10, %rcx
+	adcxq %r11, %r13
+	movq $-1, %r10
+	mulxq %r10, %r11, %rbx
 	adoxq %r11, %r13
-	adcxq %r8, %r9
-	movq $-1, %r8
-	mulxq %r8, %r11, %rdx
-	adoxq %r11, %r9
-	adcxq %rdx, %r10
-	movl $0, %r11d
-	adoxq %r11, %r10
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %r11, %rdx
-	movq %rdx, %r11
-	movl $1, %edx
-	imulq %rbx, %rdx
-	xorl %r8d, %r8d
-	mulxq %rcx, %r8, %rax
-	adoxq %r8, %rbx
-	adcxq %rax, %r15
-	mulxq %rbp, %rax, %r8
-	adoxq %rax, %r15
-	adcxq %r8, %r12
-	movq $-1, %rax
-	mulxq %rax, %r8, %rbx
-	adoxq %r8, %r12
-	adcxq %rbx, %r14
-	mulxq .Llf_p448_sqr_x86_64_adx_p+24(%rip), %r8, %rbx
-	adoxq %r8, %r14
-	adcxq %rbx, %r13
-	movq $-1, %r8
-	mulxq %r8, %rbx, %rax
-	adoxq %rbx, %r13
-	adcxq %rax, %r9
-	movq $-1, %rax
-	mulxq %rax, %rbx, %r8
-	adoxq %rbx, %r9
-	adcxq %r8, %r10
-	movq $-1, %r8
-	mulxq %r8, %rbx, %rdx
-	adoxq %rbx, %r10
-	adcxq %rdx, %r11
+	adcxq %rbx, %r15
+	mulxq .Llf_p448_sqr_x86_64_adx_p+24(%rip), %r11, %rbx
+	adoxq %r11, %r15
+	adcxq %rbx, %rbp
+	movq $-1, %r11
+	mulxq %r11, %rbx, %r10
+	adoxq %rbx, %rbp
+	adcxq %r10, %r14
+	movq $-1, %r10
+	mulxq %r10, %rbx, %r11
+	adoxq %rbx, %r14
+	adcxq %r11, %r12
+	movq $-1, %r11
+	mulxq %r11, %rbx, %rdx
+	adoxq %rbx, %r12
+	adcxq %rdx, %r9
 	movl $0, %ebx
-	adoxq %rbx, %r11
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %rbx, %rdx
-	addq -56(%rsp), %r15
-	adcq -24(%rsp), %r12
-	adcq -8(%rsp), %r14
+	adoxq %rbx, %r9
+	addq -56(%rsp), %rcx
 	adcq -48(%rsp), %r13
-	adcq -16(%rsp), %r9
-	adcq -40(%rsp), %r10
-	adcq -32(%rsp), %r11
-	adcq $0, %rdx
-	movq %r15, %rbx
-	subq %rcx, %rbx
-	movq %r12, %rcx
-	sbbq %rbp, %rcx
-	movq %r14, %rbp
-	sbbq $-1, %rbp
-	movq %rbp, -32(%rsp)
-	movq %r13, %rbp
-	sbbq .Llf_p448_sqr_x86_64_adx_p+24(%rip), %rbp
-	movq %rbp, -40(%rsp)
-	movq %r9, %rbp
-	sbbq $-1, %rbp
-	movq %r9, -16(%rsp)
-	movq %r10, %r9
-	sbbq %rax, %r9
-	movq %r11, %rax
+	adcq -8(%rsp), %r15
+	adcq -40(%rsp), %rbp
+	adcq -16(%rsp), %r14
+	adcq -24(%rsp), %r12
+	adcq -32(%rsp), %r9
+	setc %bl
+	movzbl %bl, %ebx
+	movq %rcx, %rdx
+	subq %rax, %rdx
+	movq %r13, %rax
 	sbbq %r8, %rax
-	sbbq $0, %rdx
-	cmovcq %r15, %rbx
-	cmovcq %r12, %rcx
-	movq -32(%rsp), %r8
-	cmovcq %r14, %r8
-	movq -40(%rsp), %r12
-	cmovcq %r13, %r12
-	cmovcq -16(%rsp), %rbp
-	cmovcq %r10, %r9
-	cmovcq %r11, %rax
-	movq %rbx, 0(%rdi)
-	movq %rcx, 8(%rdi)
-	movq %r8, 16(%rdi)
-	movq %r12, 24(%rdi)
+	movq %r15, %r8
+	sbbq $-1, %r8
+	movq %r8, -32(%rsp)
+	movq %rbp, %r8
+	sbbq .Llf_p448_sqr_x86_64_adx_p+24(%rip), %r8
+	movq %r8, -24(%rsp)
+	movq %r14, %r8
+	sbbq $-1, %r8
+	movq %r8, -16(%rsp)
+	movq %r12, %r8
+	sbbq %r10, %r8
+	movq %r9, %r10
+	sbbq %r11, %r10
+	sbbq $0, %rbx
+	cmovcq %rcx, %rdx
+	cmovcq %r13, %rax
+	movq -32(%rsp), %r11
+	cmovcq %r15, %r11
+	movq -24(%rsp), %rbx
+	cmovcq %rbp, %rbx
+	movq -16(%rsp), %rbp
+	cmovcq %r14, %rbp
+	cmovcq %r12, %r8
+	cmovcq %r9, %r10
+	movq %rdx, 0(%rdi)
+	movq %rax, 8(%rdi)
+	movq %r11, 16(%rdi)
+	movq %rbx, 24(%rdi)
 	movq %rbp, 32(%rdi)
-	movq %r9, 40(%rdi)
-	movq %rax, 48(%rdi)
+	movq %r8, 40(%rdi)
+	movq %r10, 48(%rdi)
 	popq %r15
 	popq %r14
 	popq %r13

@@ -201,11 +201,11 @@ lf_secp256k1_n_mul_x86_64_adx:
 	.size lf_secp256k1_n_mul_x86_64_adx, .-lf_secp256k1_n_mul_x86_64_adx
 
 # void lf_secp256k1_n_sqr_x86_64_adx(uint64_t r[4], const uint64_t a[4])
-#   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
+#   r = a^2/R mod p; dedicated squaring, then the low half reduced by 1 folds (t0 * 2^-64 mod p) and 3 Montgomery step(s), plus the high half. Input < p, output < p.
 #   System V: r in %rdi, a in %rsi
-#   registers used: bl, dl, eax, ebx, edx, r10, r10d, r11, r12, r12d, r13, r14, r14d, r15, r15d, r8, r8b, r8d, r9, r9b, r9d, rax, rbp, rbx, rcx, rdx
-#   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 16 bytes of spill slots (red zone)
-#   172 instructions; needs BMI2 + ADX
+#   registers used: bl, cl, ebx, ecx, r10, r10d, r11, r12, r12d, r13, r14, r14d, r15, r15d, r8, r8d, r9, r9b, r9d, rax, rbp, rbx, rcx, rdx
+#   callee-saved pushed: rbx, rbp, r12, r13, r14, r15; stack: 48 bytes pushed + 8 bytes of spill slots (red zone)
+#   167 instructions; needs BMI2 + ADX
 	.section .rodata
 	.p2align 3
 .Llf_secp256k1_n_sqr_x86_64_adx_p:
@@ -213,6 +213,11 @@ lf_secp256k1_n_mul_x86_64_adx:
 	.quad 0xbaaedce6af48a03b
 	.quad 0xfffffffffffffffe
 	.quad 0xffffffffffffffff
+.Llf_secp256k1_n_sqr_x86_64_adx_q:
+	.quad 0x9d4ad302583de6dc
+	.quad 0xa09f710af0155525
+	.quad 0xffffffffffffffff
+	.quad 0x4b0dff665588b13e
 	.text
 	.globl lf_secp256k1_n_sqr_x86_64_adx
 	.hidden lf_secp256k1_n_sqr_x86_64_adx
@@ -278,113 +283,108 @@ lf_secp256k1_n_sqr_x86_64_adx:
 	movzbl %bl, %ebx
 	adoxq %r12, %rbx
 	movq %r10, %rdx
-	movabsq $5408259542528602431, %r12
-	imulq %r12, %rdx
+	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_q+0(%rip), %r10, %r12
+	addq %r10, %rax
+	adcq $0, %r12
+	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_q+8(%rip), %r10, %r14
+	addq %r10, %r9
+	adcq $0, %r14
+	addq %r12, %r9
+	adcq $0, %r14
+	movq $-1, %r10
+	mulxq %r10, %r12, %r15
+	addq %r12, %r8
+	adcq $0, %r15
+	addq %r14, %r8
+	adcq $0, %r15
+	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_q+24(%rip), %r10, %r12
+	addq %r15, %r10
+	adcq $0, %r12
+	movabsq $5408259542528602431, %rdx
+	imulq %rax, %rdx
 	xorl %r14d, %r14d
 	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_p+0(%rip), %r14, %r15
-	adoxq %r14, %r10
-	adcxq %r15, %rax
-	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_p+8(%rip), %r10, %r14
-	adoxq %r10, %rax
-	adcxq %r14, %r9
-	movq $-2, %r10
-	mulxq %r10, %r14, %r15
-	adoxq %r14, %r9
-	adcxq %r15, %r8
+	adoxq %r14, %rax
+	adcxq %r15, %r9
+	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_p+8(%rip), %rax, %r14
+	adoxq %rax, %r9
+	adcxq %r14, %r8
+	movq $-2, %rax
+	mulxq %rax, %r14, %r15
+	adoxq %r14, %r8
+	adcxq %r15, %r10
 	movq $-1, %r14
 	mulxq %r14, %r15, %rcx
-	adoxq %r15, %r8
+	adoxq %r15, %r10
+	adcxq %rcx, %r12
 	movl $0, %r15d
-	adcxq %r15, %rcx
+	adoxq %r15, %r12
+	setc %cl
+	movzbl %cl, %ecx
 	adoxq %r15, %rcx
-	setc %dl
-	movzbl %dl, %edx
-	adoxq %r15, %rdx
-	movq %rdx, %r15
-	movq %rax, %rdx
-	imulq %r12, %rdx
+	movabsq $5408259542528602431, %rdx
+	imulq %r9, %rdx
+	xorl %r15d, %r15d
 	movq %rbx, -8(%rsp)
-	xorl %ebx, %ebx
-	movq %r13, -16(%rsp)
-	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_p+0(%rip), %rbx, %r13
-	adoxq %rbx, %rax
-	adcxq %r13, %r9
-	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_p+8(%rip), %rax, %rbx
-	adoxq %rax, %r9
+	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_p+0(%rip), %r15, %rbx
+	adoxq %r15, %r9
 	adcxq %rbx, %r8
-	mulxq %r10, %rax, %rbx
-	adoxq %rax, %r8
+	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_p+8(%rip), %r9, %rbx
+	adoxq %r9, %r8
+	adcxq %rbx, %r10
+	mulxq %rax, %r9, %rbx
+	adoxq %r9, %r10
+	adcxq %rbx, %r12
+	mulxq %r14, %r9, %rbx
+	adoxq %r9, %r12
 	adcxq %rbx, %rcx
-	mulxq %r14, %rax, %rbx
-	adoxq %rax, %rcx
-	adcxq %rbx, %r15
-	movl $0, %eax
-	adoxq %rax, %r15
+	movl $0, %r9d
+	adoxq %r9, %rcx
 	setc %bl
 	movzbl %bl, %ebx
-	adoxq %rax, %rbx
-	movq %r9, %rdx
-	imulq %r12, %rdx
-	xorl %eax, %eax
-	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_p+0(%rip), %rax, %r13
-	adoxq %rax, %r9
-	adcxq %r13, %r8
-	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_p+8(%rip), %rax, %r9
-	adoxq %rax, %r8
+	adoxq %r9, %rbx
+	movabsq $5408259542528602431, %rdx
+	imulq %r8, %rdx
+	xorl %r9d, %r9d
+	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_p+0(%rip), %r9, %r15
+	adoxq %r9, %r8
+	adcxq %r15, %r10
+	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_p+8(%rip), %r8, %r9
+	adoxq %r8, %r10
+	adcxq %r9, %r12
+	mulxq %rax, %r8, %r9
+	adoxq %r8, %r12
 	adcxq %r9, %rcx
-	mulxq %r10, %rax, %r9
-	adoxq %rax, %rcx
-	adcxq %r9, %r15
-	mulxq %r14, %rax, %r9
-	adoxq %rax, %r15
+	mulxq %r14, %r8, %r9
+	adoxq %r8, %rcx
 	adcxq %r9, %rbx
-	movl $0, %eax
-	adoxq %rax, %rbx
+	movl $0, %r8d
+	adoxq %r8, %rbx
 	setc %r9b
 	movzbl %r9b, %r9d
-	adoxq %rax, %r9
-	movq %r12, %rdx
-	imulq %r8, %rdx
-	xorl %eax, %eax
-	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_p+0(%rip), %rax, %r12
-	adoxq %rax, %r8
-	adcxq %r12, %rcx
-	mulxq .Llf_secp256k1_n_sqr_x86_64_adx_p+8(%rip), %rax, %r8
-	adoxq %rax, %rcx
-	adcxq %r8, %r15
-	mulxq %r10, %rax, %r8
-	adoxq %rax, %r15
-	adcxq %r8, %rbx
-	mulxq %r14, %rax, %r8
-	adoxq %rax, %rbx
-	adcxq %r8, %r9
-	movl $0, %eax
-	adoxq %rax, %r9
-	setc %r8b
-	movzbl %r8b, %r8d
-	adoxq %rax, %r8
-	addq %r11, %rcx
-	adcq %rbp, %r15
-	adcq -16(%rsp), %rbx
-	adcq -8(%rsp), %r9
-	adcq $0, %r8
-	movq %rcx, %rax
-	subq .Llf_secp256k1_n_sqr_x86_64_adx_p+0(%rip), %rax
-	movq %r15, %r11
+	adoxq %r8, %r9
+	addq %r11, %r10
+	adcq %rbp, %r12
+	adcq %r13, %rcx
+	adcq -8(%rsp), %rbx
+	adcq $0, %r9
+	movq %r10, %r8
+	subq .Llf_secp256k1_n_sqr_x86_64_adx_p+0(%rip), %r8
+	movq %r12, %r11
 	sbbq .Llf_secp256k1_n_sqr_x86_64_adx_p+8(%rip), %r11
-	movq %rbx, %rbp
-	sbbq %r10, %rbp
-	movq %r9, %r10
-	sbbq %r14, %r10
-	sbbq $0, %r8
-	cmovcq %rcx, %rax
-	cmovcq %r15, %r11
-	cmovcq %rbx, %rbp
-	cmovcq %r9, %r10
-	movq %rax, 0(%rdi)
+	movq %rcx, %rbp
+	sbbq %rax, %rbp
+	movq %rbx, %rax
+	sbbq %r14, %rax
+	sbbq $0, %r9
+	cmovcq %r10, %r8
+	cmovcq %r12, %r11
+	cmovcq %rcx, %rbp
+	cmovcq %rbx, %rax
+	movq %r8, 0(%rdi)
 	movq %r11, 8(%rdi)
 	movq %rbp, 16(%rdi)
-	movq %r10, 24(%rdi)
+	movq %rax, 24(%rdi)
 	popq %r15
 	popq %r14
 	popq %r13
