@@ -7,7 +7,11 @@
  * the module's own-kernel set, and compares entries byte for byte.  Also:
  * distinct back ends with kernels of their own have distinct entries, c has
  * its own, and other architectures' entries are empty.  A deliberately wrong
- * table must be reported (self-test).
+ * table must be reported (self-test).  The fields' vector tables
+ * (lf_<f>_vec_dispatch) follow the same pattern, except that an own entry may
+ * be all NULL (a scalar back end: field_vec.h runs the scalar kernels in a
+ * loop), so there "empty" and "same as another back end's" are allowed for
+ * all-NULL entries.
  *
  * LF_TEST_ARCH_BACKENDS (from CMake): this architecture's back ends, comma
  * separated. */
@@ -19,7 +23,7 @@
 #include "lf_internal.h"
 #include "limbforge/fields.h"
 
-#define DECL(f, NL, NB) extern const lf_dispatch_info lf_##f##_dispatch;
+#define DECL(f, NL, NB) extern const lf_dispatch_info lf_##f##_dispatch, lf_##f##_vec_dispatch;
 LF_FIELDS_FOREACH(DECL)
 extern const lf_dispatch_info lf_mp_dispatch, lf_ntt_dispatch, lf_p1305_dispatch,
     lf_chacha_dispatch, lf_sha256_dispatch;
@@ -30,6 +34,9 @@ extern const lf_dispatch_info lf_secp256k1_p_lazy_dispatch;
 static const lf_dispatch_info *const modules[] = {
     LF_FIELDS_FOREACH(ENTRY) &lf_mp_dispatch, &lf_ntt_dispatch, &lf_p1305_dispatch,
     &lf_chacha_dispatch, &lf_sha256_dispatch, &lf_secp256k1_p_lazy_dispatch};
+
+#define VENTRY(f, NL, NB) &lf_##f##_vec_dispatch,
+static const lf_dispatch_info *const vec_modules[] = {LF_FIELDS_FOREACH(VENTRY)};
 
 static int in_arch[LF_BACKEND_COUNT];
 
@@ -46,8 +53,9 @@ static int is_zero(const void *p, size_t n)
     return 1;
 }
 
-/* Number of problems in module m's table (printed). */
-static int check_module(const lf_dispatch_info *m, int quiet)
+/* Number of problems in module m's table (printed).  null_ok: own entries
+ * may be all NULL (vector tables). */
+static int check_module(const lf_dispatch_info *m, int quiet, int null_ok)
 {
     int bad = 0;
 #define BAD(...)                                                                   \
@@ -71,8 +79,9 @@ static int check_module(const lf_dispatch_info *m, int quiet)
         while (!(m->own & 1u << d)) d = (int)lf_backend_parent((lf_backend)d);
         if (memcmp(entry(m, b), entry(m, d), m->entry_size) != 0)
             BAD("%s does not use the kernels of %s", name, lf_backend_name((lf_backend)d));
-        if (is_zero(entry(m, b), m->entry_size)) BAD("empty entry for %s", name);
-        for (int x = 0; x < b; x++)
+        int empty = is_zero(entry(m, b), m->entry_size);
+        if (empty && !null_ok) BAD("empty entry for %s", name);
+        for (int x = 0; x < b && !(empty && null_ok); x++)
             if (in_arch[x] && (m->own & 1u << x) && (m->own & 1u << b) &&
                 memcmp(entry(m, b), entry(m, x), m->entry_size) == 0)
                 BAD("%s and %s have the same own kernels", name, lf_backend_name((lf_backend)x));
@@ -95,13 +104,17 @@ int main(void)
         }
         n_arch++;
     }
-    for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++) {
-        int bad = check_module(modules[i], 0);
+    size_t n_mod = sizeof modules / sizeof modules[0], n_vec = sizeof vec_modules / sizeof vec_modules[0];
+    for (size_t i = 0; i < n_mod + n_vec; i++) {
+        const lf_dispatch_info *m = i < n_mod ? modules[i] : vec_modules[i - n_mod];
+        int bad = check_module(m, 0, i >= n_mod);
         fails += bad != 0;
         checks++;
-        printf("%-22s own:", modules[i]->module);
+        printf("%-22s own:", m->module);
         for (int b = 0; b < LF_BACKEND_COUNT; b++)
-            if (modules[i]->own & 1u << b) printf(" %s", lf_backend_name((lf_backend)b));
+            if (m->own & 1u << b)
+                printf(" %s%s", lf_backend_name((lf_backend)b),
+                       i >= n_mod && is_zero(entry(m, b), m->entry_size) ? "(scalar loop)" : "");
         printf("%s\n", bad ? "  FAILED" : "");
     }
 
@@ -120,18 +133,29 @@ int main(void)
         tbl[parent] = &k_parent;
         lf_dispatch_info wrong = {"selftest skip", tbl, sizeof tbl[0],
                                   (1u << LF_BACKEND_C) | (1u << parent)};
-        if (check_module(&wrong, 1) == 0) {
+        if (check_module(&wrong, 1, 0) == 0 || check_module(&wrong, 1, 1) == 0) {
             fprintf(stderr, "FAIL: self-test: a skipped ancestor was not reported\n");
             fails++;
         }
         tbl[deep] = NULL;
         tbl[parent] = &k_c;
         wrong.own = 1u << LF_BACKEND_C;
-        if (check_module(&wrong, 1) == 0) {
+        if (check_module(&wrong, 1, 0) == 0) {
             fprintf(stderr, "FAIL: self-test: an empty entry was not reported\n");
             fails++;
         }
-        checks += 2;
+        /* vector tables: an all-NULL entry inherited from an ancestor that has
+         * real kernels is still a skipped ancestor */
+        static const int k_vec = 2;
+        for (int i = 0; i < len; i++) tbl[chain[i]] = NULL;
+        tbl[LF_BACKEND_C] = &k_vec;
+        tbl[parent] = &k_vec;
+        wrong.own = (1u << LF_BACKEND_C) | (1u << parent);
+        if (check_module(&wrong, 1, 1) == 0) {
+            fprintf(stderr, "FAIL: self-test: a vector table skipping its ancestor was not reported\n");
+            fails++;
+        }
+        checks += 3;
     }
     printf("%d passed, %d failed\n", checks - fails, fails);
     return fails ? 1 : 0;
