@@ -2,12 +2,15 @@
 /* Scalars mod the secp256k1 group order n (contracts: scalar.h).
  *
  * Canonical 4x64 limbs; products through the secp256k1_n Montgomery kernels
- * (mul gives a*b/R, to_internal multiplies by R), inversion by safegcd with
- * a static descriptor, the rest in plain C with masks through lf_vb. */
+ * (mul gives a*b/R, to_internal multiplies by R), inversion by Pornin's
+ * binary GCD (src/safegcd/bingcd.h) where its x86-64 asm is built, else by
+ * safegcd, with a static descriptor, the rest in plain C with masks through
+ * lf_vb. */
 #include <string.h>
 
 #include "secp256k1/scalar.h"
 #include "field/generated/secp256k1_n_internal.h"
+#include "safegcd/bingcd.h"
 #include "safegcd/safegcd.h"
 
 __extension__ typedef unsigned __int128 lf_sc_u128;
@@ -140,16 +143,28 @@ void lf_sc_cond_negate(lf_sc *r, const lf_sc *a, int flag)
     lf_sc_cmov(r, &t, flag);
 }
 
-void lf_sc_inv(lf_sc *r, const lf_sc *a)
+/* constant time; var = 1 lets safegcd stop early (the binary GCD is faster
+ * than that too: about 1.26 against 1.45 us for 4-limb fields,
+ * src/field/README.md "Inversion") */
+static void lf_sc_inv_any(lf_sc *r, const lf_sc *a, int var)
 {
     int64_t w[LF_SG_WORK(LF_SG_N62(256))];
-    lf_sg_inv_core(&lf_sc_sg, r->d, a->d, w, 0);
+#if defined(LF_BG_ASM)
+    (void)var;
+    lf_bg_inv_core(r->d, a->d, lf_sc_n, 4, 256, lf_sc_sg.p62, lf_sc_sg.pinv62, w);
+#else
+    lf_sg_inv_core(&lf_sc_sg, r->d, a->d, w, var);
+#endif
+}
+
+void lf_sc_inv(lf_sc *r, const lf_sc *a)
+{
+    lf_sc_inv_any(r, a, 0);
 }
 
 void lf_sc_inv_var(lf_sc *r, const lf_sc *a)
 {
-    int64_t w[LF_SG_WORK(LF_SG_N62(256))];
-    lf_sg_inv_core(&lf_sc_sg, r->d, a->d, w, 1);
+    lf_sc_inv_any(r, a, 1);
 }
 
 /* ---------------------------------------------------------------------------
