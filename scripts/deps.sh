@@ -35,6 +35,7 @@ apt_pkgs=(cmake ninja-build gcc clang make python3 python3-pip valgrind
           gcc-aarch64-linux-gnu libc6-dev-arm64-cross
           gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
           gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
+          gcc-s390x-linux-gnu libc6-dev-s390x-cross
           qemu-user clang-16
           # make test-msan, test-san, test-fuzz: clang's sanitizer runtimes
           # (MemorySanitizer, ASan, UBSan, libFuzzer)
