@@ -168,12 +168,23 @@ def cmd_field(args) -> int:
     out = _out_dir(args.out)
     cmd = (f"limbforge gen field --modulus {p:#x} --name {args.name} "
            f"--target {args.target}" + (f" --form {args.form}" if args.form != "auto" else ""))
+    lanes = None if args.lanes == "none" else args.lanes
+    if lanes:
+        cmd += f" --lanes {lanes}"
+        if not fieldgen.has_lanes(f):
+            raise UsageError(f"--lanes: lane kernels exist for fields of up to "
+                             f"{fieldgen.LANE_MAX_WORDS} limbs ({64 * fieldgen.LANE_MAX_WORDS} bits); "
+                             f"this one has {f.n}")
+        if lanes == "avx512ifma" and TARGETS[args.target].printer not in (None, "x86_64"):
+            raise UsageError(f"--lanes avx512ifma: x86-64 only, not with --target {args.target}")
     ext = TARGETS[args.target].ext
     files = {
         f"limbforge/field/{f.name}.h": fieldgen.header(f, cmd),
-        f"{f.name}.c": fieldgen.instantiation(f, [args.target], cmd, standalone=True),
+        f"{f.name}.c": fieldgen.instantiation(f, [args.target], cmd, standalone=True, lanes=lanes),
         f"{f.name}_{args.target}.{ext}": fieldgen.kernel_source(f, args.target, cmd),
     }
+    if lanes:
+        files[f"{f.name}_lanes_{lanes}.c"] = fieldgen.lane_source(f, lanes, cmd)
     try:
         files.update(support.support_files(files))
     except support.SupportError as e:
@@ -183,8 +194,9 @@ def cmd_field(args) -> int:
         _write(out, files, False)
     except OSError as e:
         raise UsageError(f"--out {args.out}: cannot write there ({e.strerror or e})") from None
+    extra = f" {out}/{f.name}_lanes_{lanes}.c" if lanes else ""
     print(f"wrote {len(files)} files to {out} ({f.bits}-bit p, {f.n} limbs, {f.form} form); build with:\n"
-          f"  cc -O2 -I{out} -c {out}/{f.name}.c {out}/{f.name}_{args.target}.{ext}")
+          f"  cc -O2 -I{out} -c {out}/{f.name}.c {out}/{f.name}_{args.target}.{ext}{extra}")
     return 0
 
 
@@ -223,6 +235,11 @@ def parser() -> argparse.ArgumentParser:
     f.add_argument("--form", choices=("auto", "montgomery", "pm"), default="auto",
                    help="internal form: Montgomery, or pseudo-Mersenne for p = 2^k - c with "
                         "2^(64n) mod p < 2^63; auto (default) picks pm when it applies")
+    f.add_argument("--lanes", choices=("none",) + fieldgen.STANDALONE_LANES, default="none",
+                   help="lane kernels for the array API (vec_*, inner_product, x8; up to 8 limbs): "
+                        "avx512ifma (x86-64; used when the CPU has IFMA and VBMI2, checked at run "
+                        "time, else the scalar loop) or c (portable); default none: the array API "
+                        "loops over the scalar kernels")
     f.add_argument("--out", required=True, metavar="DIR",
                    help="output directory (made if missing; files in it are overwritten)")
     f.set_defaults(fn=cmd_field)

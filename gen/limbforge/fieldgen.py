@@ -184,7 +184,16 @@ def sqrt_exp_function(f: Field) -> list:
     return L + body + ["}", ""]
 
 
-def instantiation(f: Field, targets, command: str, standalone: bool = False) -> str:
+# the CPU features the avx512ifma lane file is compiled for (LF_IFMA_FN in
+# printers/lanes_ifma.py), as __builtin_cpu_supports names: a standalone
+# field with --lanes avx512ifma checks them at run time
+IFMA_CPU_FEATURES = ("avx2", "avx512f", "avx512bw", "avx512dq", "avx512vl", "avx512ifma", "avx512vbmi2")
+# lane targets a standalone field (`gen field --lanes`) can carry; rvv needs
+# its own compiler flags and a clang with the RVV intrinsics, so not yet
+STANDALONE_LANES = ("c", "avx512ifma")
+
+
+def instantiation(f: Field, targets, command: str, standalone: bool = False, lanes: str | None = None) -> str:
     c = f.constants()
     n = f.n
     L = [provenance(command).rstrip(),
@@ -243,9 +252,25 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False) -> 
         (t,) = targets
         L += [f"static const lf_field_kernels lf_k = {table(t)};",
               "#define LF_KERNELS() (&lf_k)",
-              "/* no lane kernels: the array API and x8 loop over the scalar kernels */",
-              f"static const lf_field_vec_kernels lf_vk = {_lane_entry(f, None)};",
-              "#define LF_VKERNELS() (&lf_vk)"]
+              ]
+        if lanes != "c":
+            L += ["/* without lane kernels the array API and x8 loop over the scalar kernels */",
+                  f"static const lf_field_vec_kernels lf_vk = {_lane_entry(f, None)};"]
+        if lanes is None:
+            L.append("#define LF_VKERNELS() (&lf_vk)")
+        else:
+            L += _lane_decls(f, lanes)
+            L.append(f"static const lf_field_vec_kernels lf_vk_lanes = {_lane_entry(f, lanes)};")
+            if lanes == "c":
+                L.append("#define LF_VKERNELS() (&lf_vk_lanes)")
+            else:
+                feats = " &&\n        ".join(f'__builtin_cpu_supports("{x}")' for x in IFMA_CPU_FEATURES)
+                L += ["/* the IFMA lane kernels where the CPU (and OS) has what they are compiled for */",
+                      "static const lf_field_vec_kernels *lf_vk_pick(void)",
+                      "{",
+                      "    return " + feats + " ? &lf_vk_lanes : &lf_vk;",
+                      "}",
+                      "#define LF_VKERNELS() lf_vk_pick()"]
     else:
         # the library's one dispatch pattern (src/dispatch_table.h)
         L += [f"#define LF_OWN_{TARGETS[t].backend.upper()} 1" for t in targets]

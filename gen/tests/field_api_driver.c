@@ -332,6 +332,52 @@ static void op_batch(void)
     free(a), free(a0), free(r), free(ip);
 }
 
+/* vec OP COUNT A1..An [B1..Bn | C]: the array API (OP = mul, sqr, add, sub,
+ * muls (r[i] = a[i] * c), ip (inner product: one result)); separate output
+ * array (n results), then in place into a (n results; ip: r = a[0], or the
+ * separate r again for n = 0); each array has one guard element after it */
+static void op_vec(void)
+{
+    char *o = tok();
+    size_t n = (size_t)strtoull(tok(), NULL, 10), i;
+    int two = strcmp(o, "sqr") != 0, ip = !strcmp(o, "ip"), muls = !strcmp(o, "muls");
+    T *a = malloc((n + 1) * sizeof(T)), *b = malloc((n + 1) * sizeof(T));
+    T *a0 = malloc((n + 1) * sizeof(T)), *b0 = malloc((n + 1) * sizeof(T));
+    size_t nr = ip ? 1 : n;
+    T *r = malloc((nr + 1) * sizeof(T)), c, c0;
+    if (!a || !b || !a0 || !b0 || !r) die("out of memory");
+    for (i = 0; i < n; i++) get_el(&a[i]);
+    if (muls) get_el(&c);
+    else if (two)
+        for (i = 0; i < n; i++) get_el(&b[i]);
+    fill(&a[n], sizeof(T)), fill(&b[n], sizeof(T)), fill(r, (nr + 1) * sizeof(T));
+    if (!muls) fill(&c, sizeof c);
+    memcpy(a0, a, (n + 1) * sizeof(T)), memcpy(b0, b, (n + 1) * sizeof(T)), c0 = c;
+    for (int pass = 0; pass < 2; pass++) {
+        /* in place: into a; an inner product of no terms has no a[0] to write */
+        T *out = pass && nr <= n ? a : r;
+        if (!strcmp(o, "mul")) FN(vec_mul)(out, a, b, n);
+        else if (!strcmp(o, "sqr")) FN(vec_sqr)(out, a, n);
+        else if (!strcmp(o, "add")) FN(vec_add)(out, a, b, n);
+        else if (!strcmp(o, "sub")) FN(vec_sub)(out, a, b, n);
+        else if (muls) FN(vec_mul_scalar)(out, a, &c, n);
+        else if (ip) FN(inner_product)(out, a, b, n);
+        else die("unknown vec op");
+        if (pass) printf(" |");
+        for (i = 0; i < nr; i++) put_el(&out[i]);
+        if (!pass) {
+            T pat;
+            fill(&pat, sizeof pat);
+            if (!same(&r[nr], &pat)) bad_guard = 1; /* past the results */
+        }
+        if (!pass && memcmp(a, a0, (n + 1) * sizeof(T))) printf(" CLOBBERED");
+    }
+    if (memcmp(&a[n], &a0[n], sizeof(T)) || memcmp(b, b0, (n + 1) * sizeof(T)) ||
+        (muls && memcmp(&c, &c0, sizeof c)))
+        printf(" CLOBBERED");
+    free(a), free(b), free(a0), free(b0), free(r);
+}
+
 int main(void)
 {
     char *line = NULL;
@@ -365,6 +411,7 @@ int main(void)
         else if (!strcmp(op, "set_zero")) op_set(0);
         else if (!strcmp(op, "set_one")) op_set(1);
         else if (!strcmp(op, "batch")) op_batch();
+        else if (!strcmp(op, "vec")) op_vec();
         else die("unknown op");
         if (bad_guard) printf(" OVERWRITE");
         printf("\n");

@@ -5,8 +5,9 @@ hard primes and, per run, one fresh random prime of each size 1..16 limbs
 built for every native target with field_api_driver.c and checked, one
 process per field and target, against Python ints: every function of the
 field header (mul .. pow_var_exp, bytes and limbs in and out with their
-range errors, batch_inv, cmov, eq, is_zero, set_zero/one), each with r
-aliasing its inputs, on edge-biased values.
+range errors, batch_inv, cmov, eq, is_zero, set_zero/one, the array API
+vec_* and inner_product), each with r aliasing its inputs, on edge-biased
+values; and `--lanes avx512ifma` / `--lanes c` on a few fields.
 
 The random primes come from LF_PRIME_SEED (default: os.urandom), printed at
 the start of the run and in every failure:
@@ -273,6 +274,7 @@ def build_cases(sp: Spec, rng: random.Random) -> list:
     cases.append(_exact("set_zero", ["set_zero", "0"], "set_zero"))
     cases.append(_exact("set_one", ["set_one", I(1)], "set_one"))
     cases += batch_cases(sp, rng, E, pool)
+    cases += vec_cases(sp, rng, E, pool)
     return cases
 
 
@@ -364,6 +366,37 @@ def batch_cases(sp: Spec, rng: random.Random, E: list, pool) -> list:
     return cases
 
 
+def vec_cases(sp: Spec, rng: random.Random, E: list, pool) -> list:
+    """The array API (vec_mul .. inner_product): counts around the 8-element
+    blocks and the padded tail, separate output and in place."""
+    p, I = sp.p, sp.i
+    cases = []
+    counts = [0, 1, 6, 7, 8, 9, 15, 16, 17, 23, 64, 67, rng.randrange(2, 200)]
+    for op in ("mul", "sqr", "add", "sub", "muls", "ip"):
+        for n in counts:
+            a = [pool() for _ in range(n)]
+            b = [pool() for _ in range(n)]
+            c = pool()
+            if op == "mul":
+                r = [x * y % p for x, y in zip(a, b)]
+            elif op == "sqr":
+                r = [x * x % p for x in a]
+            elif op == "add":
+                r = [(x + y) % p for x, y in zip(a, b)]
+            elif op == "sub":
+                r = [(x - y) % p for x, y in zip(a, b)]
+            elif op == "muls":
+                r = [x * c % p for x in a]
+            else:
+                r = [sum(x * y for x, y in zip(a, b)) % p]
+            ins = a + ([c] if op == "muls" else [] if op == "sqr" else b)
+            want = [I(x) for x in r]
+            cases.append(_exact(f"vec {op} {n} " + " ".join(I(x) for x in ins),
+                                ["vec"] + want + ["|"] + want,
+                                f"vec_{op} n={n} (separate, then in place)"))
+    return cases
+
+
 # --- building and running ----------------------------------------------------
 
 _CASES = {}
@@ -394,9 +427,10 @@ def _announce(request):
                     rep.write_line(f"  {name}: {p.bit_length()} bits, {desc}: {p:#x}")
 
 
-def _compile(name: str, p: int, form: str, target: str, out: Path) -> list:
+def _compile(name: str, p: int, form: str, target: str, out: Path, lanes: str = "none") -> list:
     assert main(["gen", "field", "--modulus", hex(p), "--name", name, "--target", target,
-                 *(["--form", form] if form != "auto" else []), "--out", str(out)]) == 0
+                 *(["--form", form] if form != "auto" else []), "--lanes", lanes,
+                 "--out", str(out)]) == 0
     t = TARGETS[target]
     kern = out / f"{name}_{target}.{t.ext}"
     exe = out / "drv"
@@ -405,16 +439,32 @@ def _compile(name: str, p: int, form: str, target: str, out: Path) -> list:
     # gcc -O2 takes 3-4 times as long; the existing kernel tests use -O1)
     big = target == "c" and kern.stat().st_size > 150_000
     subprocess.run([*cc, "-O1" if big else "-O2", "-c", str(kern), "-o", str(out / "kern.o")], check=True)
+    extra = [str(out / f"{name}_lanes_{lanes}.c")] if lanes != "none" else []
     subprocess.run([*cc, "-O2", f"-DDRV_NAME={name}", f"-DDRV_UP=LF_{name.upper()}",
                     f'-DDRV_HEADER="limbforge/field/{name}.h"', str(HERE / "field_api_driver.c"),
-                    str(out / f"{name}.c"), str(out / "kern.o"), "-o", str(exe)], check=True)
+                    str(out / f"{name}.c"), str(out / "kern.o"), *extra, "-o", str(exe)], check=True)
     return [*t.cross.get("run", []), str(exe)]
 
 
+# `gen field --lanes`: the lane kernels behind the array API, on a few fields
+# of up to 8 limbs (the random ones of 1, 4, 6 and 8 limbs and a fixed pm
+# prime): avx512ifma with the adx kernels (the scalar loop where the CPU has
+# no IFMA), lane C with the C kernels
+LANE_FIELDS = [f for f in FIELDS if f[0] in ("rand01", "rand04", "rand06", "rand08")] + \
+    [f for f in FIELDS if f[3] == "fixed" and f[2] == "pm" and (f[1].bit_length() + 63) // 64 <= 8][:1]
+LANE_PARAMS = [pytest.param(f, t, lt, id=f"{f[0]}-{t}-lanes_{lt}") for f in LANE_FIELDS
+               for t, lt in (("x86_64_adx", "avx512ifma"), ("c", "c")) if t in NATIVE]
+
+
+@pytest.mark.parametrize("field,target,lanes", LANE_PARAMS)
+def test_custom_prime_lanes(field, target, lanes, tmp_path):
+    test_custom_prime(field, target, tmp_path, lanes)
+
+
 @pytest.mark.parametrize("field,target", PARAMS)
-def test_custom_prime(field, target, tmp_path):
+def test_custom_prime(field, target, tmp_path, lanes="none"):
     name, p, form, origin = field
-    cmd = _compile(name, p, form, target, tmp_path)
+    cmd = _compile(name, p, form, target, tmp_path, lanes)
     header = (tmp_path / "limbforge" / "field" / f"{name}.h").read_text()
     montgomery = "internal form: Montgomery" in header
     want_pm = form == "pm" or (form == "auto" and pm_params(p, (p.bit_length() + 63) // 64) is not None)
@@ -426,7 +476,8 @@ def test_custom_prime(field, target, tmp_path):
                          text=True, timeout=600)
     lines = res.stdout.split("\n")
     where = (f"{name} ({origin}) p={p:#x} ({sp.bits} bits, {sp.n} limbs, "
-             f"{'Montgomery' if montgomery else 'pm'} form), target {target}; replay: {REPLAY}")
+             f"{'Montgomery' if montgomery else 'pm'} form), target {target}, lanes {lanes}; "
+             f"replay: {REPLAY}")
     if res.returncode != 0:
         k = res.stdout.count("\n")       # complete lines: the cases done
         at = cases[k][2] if k < len(cases) else "after the last case"
