@@ -254,10 +254,10 @@ def submod(pr: LProgram, A: list, B: list, lf: LaneField) -> list:
 
 # ---- the kernels ------------------------------------------------------------
 
-LANE_OPS = ("vmul8", "vsqr8", "vadd8", "vsub8", "vmuls8", "vmac8",
+LANE_OPS = ("vmul8", "vsqr8", "vadd8", "vsub8", "vmuls8", "vmacl8",
             "x8_load", "x8_store", "x8_mul", "x8_sqr", "x8_add", "x8_sub")
 # kernels with two inputs (r, a, b); the others take (r, a)
-LANE_BINARY = ("vmul8", "vadd8", "vsub8", "vmuls8", "vmac8", "x8_mul", "x8_add", "x8_sub")
+LANE_BINARY = ("vmul8", "vadd8", "vsub8", "vmuls8", "vmacl8", "x8_mul", "x8_add", "x8_sub")
 # kernels over nb blocks of 8 elements (a last argument size_t nb)
 LANE_BLOCKED = ("vmul8", "vsqr8", "vadd8", "vsub8", "vmuls8")
 
@@ -269,8 +269,11 @@ _DOC = {
     "vsub8": "r[l] = a[l] - b[l] mod p for 8*nb elements; r may alias a and/or b.",
     "vmuls8": "r[l] = a[l]*c for 8*nb elements, c one element (Montgomery fields: c in internal "
               "form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c.",
-    "vmac8": "acc[l] = acc[l] + a[l]*b[l]*K mod p in lanes (acc: x8 lane form, K = 1 for "
-             "Montgomery fields, 2^-(64N) for pseudo-Mersenne ones); a, b element arrays.",
+    "vmacl8": "acc[l] = acc_in[l] + sum over the nb blocks of a[l]*b[l]*K mod p in lanes "
+              "(acc, acc_in: x8 lane form, the same array or disjoint; a, b: 8*nb elements, "
+              "element arrays; 1 <= nb <= LF_LANE_MAC_NB; K = 2^-(64N+52) for pseudo-Mersenne "
+              "fields, 2^-52 for Montgomery ones, in their internal form): products "
+              "summed unreduced, one Montgomery reduction per call (mac_program).",
     "x8_load": "lane form (L x 8 limbs, lane-major) of 8 elements; r must not overlap a.",
     "x8_store": "8 elements from lane form; r must not overlap a.",
     "x8_mul": "lane form r = a*b; r may alias a and/or b.",
@@ -280,6 +283,72 @@ _DOC = {
 }
 
 
+def mac_blocks(lf: LaneField) -> int:
+    """The most blocks of one vmacl8 call: a column of the unreduced sum takes
+    at most 2L - 1 halves of products (< 2^52) per block, and the reduction
+    adds 2(L + 1) more and carries; every column must stay below 2^64."""
+    L = lf.L
+    return min(1024, (MASK64 - (2 * L + 4) * (1 << 52)) // ((2 * L - 1) * M52))
+
+
+def mac_program(name: str, lf: LaneField, comment: str) -> LProgram:
+    """vmacl8, a loop program (lanes.py) over nb <= mac_blocks(lf) blocks.
+
+    Body, per block: the schoolbook product A' B (A' = a 2^e, B = b: limbs of
+    split, unclean) by columns (product scanning), 2L columns of 52-bit
+    positions, each the sum of its low and high product halves, added into
+    the column's accumulator (slot k): L^2 madlo + L^2 madhi per block and no
+    reduction.  The loop-carried dependence is one add per column and block.
+
+    Tail, once: S = sum of the nb products (< nb 2^e p^2, columns
+    unnormalised, each < 2^64 by the intervals).  Montgomery reduction by
+    2^(52(L+1)) (L + 1 rows: m = t_i (-p^-1) mod 2^52, t += m p 2^(52i), the
+    carry of t_i into t_{i+1}):
+        r = (S + M p) / 2^(52(L+1)) < nb 2^e p^2 / 2^(52L+52) + p < 2p
+    (2^e p < 2^(52L) and nb < 2^52), so the L + 1 remaining columns,
+    normalised, have a zero top limb; one conditional subtraction gives
+    r mod p = S / 2^(64N+52) (2^e / 2^(52(L+1))), then acc = acc_in + r mod
+    p (addmod).  The caller multiplies the lanes' sum by 2^(64N+52) mod p
+    (one scalar product)."""
+    L, n = lf.L, lf.n
+    pr = LProgram(name, loop=mac_blocks(lf))
+    pr.comment = comment
+    acc = pr.arg("acc", "lanes", "out", L, bound=M52)
+    acc_in = pr.arg("acc_in", "lanes", "in", L, bound=M52)
+    wa = pr.arg("a", "elems", "in", n)
+    wb = pr.arg("b", "elems", "in", n)
+    A = split(pr, [pr.ld(wa, j) for j in range(n)], lf, lf.e, clean=False)
+    B = split(pr, [pr.ld(wb, j) for j in range(n)], lf, clean=False)
+    for k in range(2 * L):
+        v = None
+        for i in range(L):
+            if 0 <= k - i < L:
+                v = pr.madlo(v, A[i], B[k - i], low52=True)
+        for i in range(L):
+            if 0 <= k - 1 - i < L:
+                v = pr.madhi(v, A[i], B[k - 1 - i], low52=True)
+        pr.accum(k, v)
+    pr.end_loop()
+    t = [pr.total(k) for k in range(2 * L)] + [None, None]
+    pinv = pr.const(lf.pinv)
+    P = [pr.const(x) if x else None for x in lf.P]
+    for i in range(L + 1):
+        m = pr.madlo(None, t[i], pinv, low52=True)
+        for j in range(L):
+            if P[j] is not None:
+                t[i + j] = pr.madlo(t[i + j], m, P[j])
+                t[i + j + 1] = pr.madhi(t[i + j + 1], m, P[j])
+        # t_i = 0 mod 2^52 now: its high part is the carry into t_{i+1}
+        t[i + 1] = pr.add(t[i + 1], pr.shr(t[i], 52))
+    R = normalise(pr, [x if x is not None else pr.const(0) for x in t[L + 1:2 * L + 2]])
+    # r < 2p < 2^(52L): R[L] is zero, R[:L] below 2^52 each
+    T = csub(pr, R[:L], lf)
+    A0 = [pr.ld(acc_in, j) for j in range(L)]
+    for j, v in enumerate(addmod(pr, A0, T, lf)):
+        pr.st(acc, j, v)
+    return pr.prune()
+
+
 def lane_program(op: str, name: str, lf: LaneField) -> LProgram:
     """The lane program of kernel `op` (LANE_OPS) of field lf."""
     pr = LProgram(name, blocks=op in LANE_BLOCKED)
@@ -287,13 +356,11 @@ def lane_program(op: str, name: str, lf: LaneField) -> LProgram:
     limb = dict(bound=M52)
     pr.comment = (f"{_DOC[op]} Lane form: {L} limbs of 52 bits, each < 2^52, value < p. "
                   "Constant time.")
-    r_kind = "lanes" if op in ("x8_load", "x8_mul", "x8_sqr", "x8_add", "x8_sub", "vmac8") \
+    if op == "vmacl8":
+        return mac_program(name, lf, pr.comment)
+    r_kind = "lanes" if op in ("x8_load", "x8_mul", "x8_sqr", "x8_add", "x8_sub") \
         else "elems"
-    if op == "vmac8":
-        acc = pr.arg("acc", "lanes", "out", L, **limb)
-        acc_in = pr.arg("acc_in", "lanes", "in", L, **limb)
-    else:
-        r = pr.arg("r", r_kind, "out", L if r_kind == "lanes" else n, **(limb if r_kind == "lanes" else {}))
+    r = pr.arg("r", r_kind, "out", L if r_kind == "lanes" else n, **(limb if r_kind == "lanes" else {}))
 
     def elems(name):
         a = pr.arg(name, "elems", "in", n)
@@ -329,13 +396,6 @@ def lane_program(op: str, name: str, lf: LaneField) -> LProgram:
         c = pr.arg("c", "elem1", "in", n)
         C = split(pr, [pr.ld(c, j) for j in range(n)], lf, clean=False)
         out(mont(pr, split(pr, W, lf, lf.e, clean=False), C, lf))
-    elif op == "vmac8":
-        A0 = [pr.ld(acc_in, j) for j in range(L)]
-        W = elems("a")
-        B = split(pr, elems("b"), lf, clean=False)
-        T = mont(pr, split(pr, W, lf, lf.e, clean=False), B, lf)
-        for j, v in enumerate(addmod(pr, A0, T, lf)):
-            pr.st(acc, j, v)
     elif op == "x8_load":
         out(split(pr, elems("a"), lf))
     elif op == "x8_store":

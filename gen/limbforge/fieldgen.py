@@ -4,7 +4,7 @@ field template, and the public header."""
 from __future__ import annotations
 
 from . import addchain
-from .algos_lanes import LANE_BINARY, LANE_BLOCKED, LANE_OPS, LaneField, lane_programs
+from .algos_lanes import LANE_BINARY, LANE_BLOCKED, LANE_OPS, LaneField, lane_programs, mac_blocks
 from .fields import LAZY_OPS, Field, has_lazy, kernel_programs, lazy_programs
 from .printers import c as cprint
 from .printers import lanes_c, lanes_ifma, lanes_rvv
@@ -98,9 +98,9 @@ def _lane_decls(f: Field, lt: str) -> list:
     for op in lane_ops(lt):
         arity = "uint64_t *r, const uint64_t *a, const uint64_t *b" if op in LANE_BINARY \
             else "uint64_t *r, const uint64_t *a"
-        if op == "vmac8":
+        if op == "vmacl8":
             arity = "uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b"
-        if op in LANE_BLOCKED:
+        if op in LANE_BLOCKED or op == "vmacl8":
             arity += ", size_t nb"
         L.append(f"LF_HIDDEN void lf_{f.name}_{op}_{lt}({arity});")
     return L
@@ -234,9 +234,11 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False, lan
     L.append("")
     lfd = LaneField(f.p, f.n, f.form)
     L += [f"#define LF_LANE_L {lfd.L}",
+          f"#define LF_LANE_MAC_NB {mac_blocks(lfd)}",
           f"#define LF_VEC_TAIL_MIN {VEC_TAIL_MIN}",
           f"static const uint64_t lf_c_lane_fix[LF_N] = "
-          f"{_limbs(1 if f.form == 'montgomery' else f.R_lane_fix, n)};"]
+          f"{_limbs(1 if f.form == 'montgomery' else f.R_lane_fix, n)};",
+          f"static const uint64_t lf_c_mac_fix[LF_N] = {_limbs(pow(2, 64 * n + 52, f.p), n)};"]
     if not standalone and has_lanes(f):
         L += _lane_decls(f, "c")
         for lt in ("avx512ifma", "rvv"):

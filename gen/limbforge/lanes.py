@@ -35,6 +35,18 @@ Ops (dst <- srcs):
   sel    v <- m, a, b             m is 0 or -1 (all ones): m ? a : b
   assume v <- a                   a itself, with a narrower interval that a
                                   fact about the whole value guarantees (no code)
+
+Loop programs (LProgram.loop = nbmax > 0): the ops before `endloop` are a
+loop body, run once per block of W elements (nb <= nbmax blocks; elems
+arrays advance by a block each), the ops after it (the tail) once; body and
+tail share no values (each builds its own constants).  Loop-carried
+state is only accumulators (slots), each zero at the start:
+  accum     <- (k,), v            (body) slot k += v; v >= 0, once per body
+  endloop                         the end of the body
+  total  v <- (k,)                (tail) the sum in slot k: an interval of
+                                  [0, nbmax * (the hi of the v of accum k)]
+Sums of non-negative values that fit a word in any order: a printer may
+run blocks in any order or interleave them.
 """
 from __future__ import annotations
 
@@ -83,7 +95,10 @@ class LProgram:
     comment: str = ""
     blocks: bool = False  # printed with a block count nb: 8*nb lanes (elems
                           # arrays advance by a block each), no lanes arrays
+    loop: int = 0         # > 0: a loop program over at most this many blocks
     _next: int = 0
+    _steps: dict = field(default_factory=dict)  # slot -> its increment's hi
+    _tail: bool = False                          # past endloop
 
     # ---- arguments --------------------------------------------------------
     def arg(self, name: str, kind: str, role: str, rows: int, bound: int = MASK64) -> LArray:
@@ -177,6 +192,35 @@ class LProgram:
         assert m.lo >= -1 and m.hi <= 0
         return self._emit("sel", self._v(min(a.lo, b.lo), max(a.hi, b.hi), "sel"), [m, a, b])
 
+    # ---- loop programs ----------------------------------------------------
+    def accum(self, k: int, v: LVal) -> None:
+        assert self.loop and not self._tail and k not in self._steps
+        assert v.lo >= 0, f"{self.name}: accum of [{v.lo}, {v.hi}]"
+        # the slot after nbmax blocks must fit a word
+        assert self.loop * v.hi <= MASK64, f"{self.name}: slot {k} overflows"
+        self._steps[k] = v.hi
+        self._emit("accum", None, [v], (k,))
+
+    def end_loop(self) -> None:
+        assert self.loop and not self._tail and self._steps
+        self._tail = True
+        self._emit("endloop", None, [])
+
+    def total(self, k: int) -> LVal:
+        assert self._tail
+        return self._emit("total", self._v(0, self.loop * self._steps[k], "total"), [], (k,))
+
+    def sections(self) -> tuple:
+        """(body ops, tail ops) of a loop program; checks that they share no
+        values"""
+        i = next(j for j, op in enumerate(self.ops) if op.opcode == "endloop")
+        body, tail = self.ops[:i], self.ops[i + 1:]
+        defined = {op.dst.id for op in body if op.dst is not None}
+        for op in tail:
+            assert all(x is None or x.id not in defined for x in op.srcs), \
+                f"{self.name}: the tail uses a body value"
+        return body, tail
+
     # ---- helpers ----------------------------------------------------------
     def array(self, name: str) -> LArray:
         for a in self.arrays:
@@ -188,7 +232,8 @@ class LProgram:
         used: set = set()
         keep = []
         for op in reversed(self.ops):
-            if op.opcode != "st" and (op.dst is None or op.dst.id not in used):
+            if op.opcode not in ("st", "accum", "endloop") and \
+                    (op.dst is None or op.dst.id not in used):
                 continue
             for s in op.srcs:
                 if s is not None:
@@ -204,13 +249,17 @@ class LProgram:
         return out
 
 
-def run(prog: LProgram, inputs: dict, lanes: int = 8) -> dict:
+def run(prog: LProgram, inputs: dict, lanes: int = 8, nb: int = 1) -> dict:
     """Execute prog on exact Python ints, `lanes` lanes.  inputs: array name ->
     list of words in the array's memory layout.  Returns output name -> words.
-    Every value is checked against the interval it was built with."""
+    Every value is checked against the interval it was built with.  Loop
+    programs: nb (<= prog.loop) blocks, their elems arrays of lanes * nb
+    elements."""
+    assert nb == 1 or 0 < nb <= prog.loop
     mem, out = {}, {}
     for a in prog.arrays:
-        size = a.rows * lanes if a.kind in ("lanes", "elems") else a.rows
+        size = a.rows * lanes * (nb if prog.loop else 1) if a.kind == "elems" else \
+            a.rows * lanes if a.kind == "lanes" else a.rows
         if a.role == "in":
             ws = list(inputs[a.name])
             assert len(ws) == size, (a.name, len(ws), size)
@@ -219,20 +268,26 @@ def run(prog: LProgram, inputs: dict, lanes: int = 8) -> dict:
         else:
             out[a.name] = [None] * size
     kinds = {a.name: a for a in prog.arrays}
+    body, tail = prog.sections() if prog.loop else ([], prog.ops)
 
-    def addr(name, i, l):
-        a = kinds[name]
-        return {"lanes": i * lanes + l, "elems": l * a.rows + i, "elem1": i}[a.kind]
+    def execute(ops, env, slots, l, blk):
+        def addr(name, i):
+            a = kinds[name]
+            return {"lanes": i * lanes + l, "elems": (blk * lanes + l) * a.rows + i,
+                    "elem1": i}[a.kind]
 
-    for l in range(lanes):
-        env = {}
-        for op in prog.ops:
+        for op in ops:
             o, s = op.opcode, [env[x.id] if x is not None else 0 for x in op.srcs]
             if o == "ld":
-                r = mem[op.imm[0]][addr(op.imm[0], op.imm[1], l)]
+                r = mem[op.imm[0]][addr(op.imm[0], op.imm[1])]
             elif o == "st":
-                out[op.imm[0]][addr(op.imm[0], op.imm[1], l)] = s[0]
+                out[op.imm[0]][addr(op.imm[0], op.imm[1])] = s[0]
                 continue
+            elif o == "accum":
+                slots[op.imm[0]] = slots.get(op.imm[0], 0) + s[0]
+                continue
+            elif o == "total":
+                r = slots[op.imm[0]]
             elif o == "const":
                 r = op.imm[0]
             elif o == "madlo":
@@ -263,4 +318,10 @@ def run(prog: LProgram, inputs: dict, lanes: int = 8) -> dict:
             d = op.dst
             assert d.lo <= r <= d.hi, f"{prog.name}: {o} gave {r}, outside [{d.lo}, {d.hi}]"
             env[d.id] = r
+
+    for l in range(lanes):
+        slots: dict = {}
+        for blk in range(nb if prog.loop else 0):
+            execute(body, {}, slots, l, blk)
+        execute(tail, {}, slots, l, 0)
     return out

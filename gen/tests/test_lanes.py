@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from limbforge.algos_lanes import LANE_OPS, LaneField, lane_programs
+from limbforge.algos_lanes import LANE_OPS, LaneField, lane_programs, mac_blocks
 from limbforge.fields import builtin_fields, is_probable_prime, make_field
 from limbforge.lanes import M52, LProgram, run
 from limbforge.testvals import edge_values
@@ -60,8 +60,15 @@ def check_field(f, rng, blocks):
         got = run(progs["vmuls8"], {"a": ea, "c": _words(cc, n)})["r"]
         assert _from_elems(got, n) == [x * c * K % p for x in a]
         acc = [rng.randrange(p) for _ in range(8)]
-        got = run(progs["vmac8"], {"acc_in": _lanes(acc, L), "a": ea, "b": eb})["acc"]
-        assert _from_lanes(got, L) == [(z + x * y * rinv) % p for z, x, y in zip(acc, a, b)]
+        kmac = pow(2, -(64 * n + 52), p)
+        got = run(progs["vmacl8"], {"acc_in": _lanes(acc, L), "a": ea, "b": eb})["acc"]
+        assert _from_lanes(got, L) == [(z + x * y * kmac) % p for z, x, y in zip(acc, a, b)]
+        # two blocks: the second block's elements follow the first's
+        a2, b2 = [rng.choice(edge) for _ in range(8)], [rng.randrange(p) for _ in range(8)]
+        got = run(progs["vmacl8"], {"acc_in": _lanes(acc, L), "a": ea + sum((_words(x, n) for x in a2), []),
+                                    "b": eb + sum((_words(x, n) for x in b2), [])}, nb=2)["acc"]
+        assert _from_lanes(got, L) == [(z + (x * y + x2 * y2) * kmac) % p
+                                       for z, x, y, x2, y2 in zip(acc, a, b, a2, b2)]
         assert _from_lanes(run(progs["x8_load"], {"a": ea})["r"], L) == a
         assert _from_elems(run(progs["x8_store"], {"a": _lanes(a, L)})["r"], n) == a
 
@@ -92,6 +99,25 @@ def test_random_primes(bits):
         except ValueError:
             f = make_field(f"r{bits}", p, "montgomery")
         check_field(f, rng, 2)
+
+
+@pytest.mark.parametrize("name", ["secp256k1_n", "bls12_381_p"])
+def test_mac_full_call(name):
+    """vmacl8 over its most blocks (mac_blocks), every input p - 1 (the
+    largest sums) and acc_in = p - 1: the interpreter checks every interval."""
+    f = next(f for f in builtin_fields() if f.name == name)
+    prog = lane_programs(f, "t_")["vmacl8"]
+    lf = LaneField(f.p, f.n, f.form)
+    p, n, L, nb = f.p, f.n, lf.L, prog.loop
+    assert nb == mac_blocks(lf) > 200
+    x = p - 1
+    ws = _words(x, n) * (8 * nb)
+    got = run(prog, {"acc_in": _lanes([x] * 8, L), "a": ws, "b": ws}, nb=nb)["acc"]
+    want = (x + nb * x * x * pow(2, -(64 * n + 52), p)) % p
+    assert _from_lanes(got, L) == [want] * 8
+    with pytest.raises(AssertionError):
+        run(prog, {"acc_in": _lanes([x] * 8, L), "a": ws + _words(x, n) * 8,
+                   "b": ws + _words(x, n) * 8}, nb=nb + 1)
 
 
 def test_bounds_are_enforced():

@@ -66,8 +66,8 @@ typedef struct {
 /* Lane kernels (radix 2^52, 8 elements at a time; src/field/README.md,
  * "Vector arithmetic"; gen: algos_lanes.py, whose comments give each one's
  * contract).  v*8 take and give 8 consecutive elements (8 N words); x8_* the
- * lane form (L x 8 words, lane-major, every limb < 2^52, value < p); vmac8
- * adds into a lane-form accumulator.  A back end without a vector path has
+ * lane form (L x 8 words, lane-major, every limb < 2^52, value < p); vmacl8
+ * adds sums of products into a lane-form accumulator.  A back end without a vector path has
  * every entry NULL (field_vec.h then loops over the scalar kernels).
  * Constant time. */
 typedef void (*lf_vkernel3)(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
@@ -79,9 +79,11 @@ typedef struct {
     lf_vkernel3 vadd8;
     lf_vkernel3 vsub8;
     lf_vkernel3 vmuls8; /* (r, a, c, nb): c one element (see field_vec.h) */
-    /* (acc, acc_in, a, b): acc = acc_in + a b / K, lane form (acc and
+    /* (acc, acc_in, a, b, nb): acc = acc_in + sum of a b / 2^(64N+52) mod
+     * p over nb blocks, 1 <= nb <= LF_LANE_MAC_NB; lane form (acc and
      * acc_in the same array or disjoint) */
-    void (*vmac8)(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b);
+    void (*vmacl8)(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b,
+                   size_t nb);
     lf_kernel2 x8_load;
     lf_kernel2 x8_store;
     lf_kernel3 x8_mul;

@@ -4,17 +4,20 @@
  * (same contract, plus LF_LANE_L, LF_VKERNELS() and lf_c_lane_fix below).
  *
  * The lane kernels (src/field/README.md, "Vector arithmetic") work on 8
- * elements at a time in radix 2^52: kernels vmul8 .. vmac8 take and give
- * element arrays (8 consecutive lf_<field>_t), x8_* the lane form.  A back
+ * elements at a time in radix 2^52: kernels vmul8 .. vmuls8 take and give
+ * element arrays (8 consecutive lf_<field>_t), vmacl8 sums products of
+ * them into the lane form, x8_* the lane form.  A back
  * end whose table has NULL entries (the back ends with scalar kernels of
  * their own, and standalone `gen field` output) has no vector path: the
  * array API and the x8 functions run the scalar kernels in a loop there.
  *
  * Extra contract of the instantiating file:
  *   LF_LANE_L            limbs of 52 bits of the lane form (ceil(64 N / 52))
+ *   LF_LANE_MAC_NB  the most blocks of one vmacl8 call (its columns' bound)
+ *   lf_c_mac_fix    2^(64N+52) mod p: vmacl8 gives sums / 2^(64N+52)
  *   LF_VKERNELS()   const lf_field_vec_kernels * of the back end in use
  *   lf_c_lane_fix   pseudo-Mersenne fields: 2^(64N) mod p (vmuls8 wants
- *                   c * 2^(64N), vmac8 gives sums / 2^(64N)); Montgomery: 1
+ *                   c * 2^(64N)); Montgomery: 1
  *   LF_VEC_TAIL_MIN arrays of fewer than 8 elements run as one zero-padded
  *                   vector block from this many on, below on the scalar
  *                   kernels (measured: README.md); inner_product takes
@@ -141,16 +144,27 @@ void LF_FN(vec_mul_scalar)(LF_T *r, const LF_T *a, const LF_T *c, size_t n)
 }
 
 /* r = sum of a[i] * b[i] over i < n (0 for n = 0).  r may alias an element
- * of a or b (written last). */
+ * of a or b (written last).  Vector path: vmacl8 over runs of at most
+ * LF_LANE_MAC_NB blocks (its products summed unreduced, one reduction per
+ * call: algos_lanes.mac_program), the tail (n mod 8 >= LF_VEC_TAIL_MIN) as
+ * one zero-padded block; the 8 lanes hold sums of a b / 2^(64N+52) (both
+ * forms, internal values), so their sum is multiplied by lf_c_mac_fix =
+ * 2^(64N+52) mod p (one scalar product).  Call count and sizes depend on n
+ * alone. */
 void LF_FN(inner_product)(LF_T *r, const LF_T *a, const LF_T *b, size_t n)
 {
     const lf_field_vec_kernels *vk = LF_VKERNELS();
     const lf_field_kernels *k = LF_KERNELS();
     uint64_t acc[LF_N] = {0}, t[LF_N];
     size_t i = 0;
-    if (vk->vmac8 && n >= 8) {
+    if (vk->vmacl8 && n >= 8) {
         uint64_t lanes[LF_LANE_L * 8] = {0}, sums[8 * LF_N];
-        for (; i + 8 <= n; i += 8) vk->vmac8(lanes, lanes, a[i].v, b[i].v);
+        while (n - i >= 8) {
+            size_t nb = (n - i) / 8;
+            if (nb > LF_LANE_MAC_NB) nb = LF_LANE_MAC_NB;
+            vk->vmacl8(lanes, lanes, a[i].v, b[i].v, nb);
+            i += 8 * nb;
+        }
         if (n - i >= LF_VEC_TAIL_MIN) {
             uint64_t ta[8 * LF_N] = {0}, tb[8 * LF_N] = {0};
             for (size_t e = 0; e < n - i; e++)
@@ -158,15 +172,14 @@ void LF_FN(inner_product)(LF_T *r, const LF_T *a, const LF_T *b, size_t n)
                     ta[e * LF_N + j] = a[i + e].v[j];
                     tb[e * LF_N + j] = b[i + e].v[j];
                 }
-            vk->vmac8(lanes, lanes, ta, tb);
+            vk->vmacl8(lanes, lanes, ta, tb, 1);
             lf_wipe(ta, sizeof ta);
             lf_wipe(tb, sizeof tb);
             i = n;
         }
         vk->x8_store(sums, lanes);
         for (int l = 0; l < 8; l++) k->add(acc, acc, sums + l * LF_N);
-        /* plain fields: the lanes hold sums of a b / 2^(64N) */
-        if (!LF_MONT) k->mul(acc, acc, lf_c_lane_fix);
+        k->mul(acc, acc, lf_c_mac_fix);
         lf_wipe(lanes, sizeof lanes);
         lf_wipe(sums, sizeof sums);
     }

@@ -28,6 +28,9 @@ from pipe_oracle import Checks, hexw, parse_args  # noqa: E402
 VEC_OPS = ("vec_mul", "vec_sqr", "vec_add", "vec_sub", "vec_mul_scalar", "inner_product")
 X8_OPS = ("x8_mul", "x8_sqr", "x8_add", "x8_sub", "x8_chain")
 LARGE_N = (67, 100, 257, 1027)
+# inner_product: past the most blocks of one vmacl8 call (LF_LANE_MAC_NB,
+# at most 1024) twice, and a tail
+IP_N = (8 * 1024 * 2 + 13,)
 
 
 def expected(op, f, a, b):
@@ -78,6 +81,12 @@ def main():
                 A = rng.sample(edge, k) if n % 3 else [rng.choice(edge) for _ in range(k)]
                 B = [rng.choice(edge) if rng.randrange(2) else rng.randrange(p) for _ in range(k)]
                 checks.add(*request(op, f, n, A, B))
+        for n in IP_N:
+            # every term (p - 1)^2: the largest column sums; then random
+            checks.add(*request("inner_product", f, n, [p - 1], [p - 1]))
+            A = [rng.choice(edge) if rng.randrange(2) else rng.randrange(p) for _ in range(64)]
+            B = [rng.randrange(p) for _ in range(64)]
+            checks.add(*request("inner_product", f, n, A, B))
         for op in X8_OPS:
             # every edge value in every lane position, then random blocks
             for rot in range(8):

@@ -18,7 +18,7 @@
 #include "../common/pipe.h"
 #include "limbforge/fields.h"
 
-#define MAXN 1100
+#define MAXN 16400 /* inner_product: vec_oracle.IP_N */
 #define MAXK 64
 #define MAXB 128
 

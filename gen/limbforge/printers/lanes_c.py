@@ -22,39 +22,64 @@ def _lit(x: int) -> str:
     return f"UINT64_C({x:#x})"
 
 
-def _addr(a, i: int) -> str:
+def _addr(a, i: int, e: str = "l") -> str:
+    """word i of array a in lane l (elems arrays: element e)"""
     if a.kind == "lanes":
         return f"{a.name}[{i * W} + l]"
     if a.kind == "elems":
-        return f"{a.name}[l * {a.rows} + {i}]"
+        return f"{a.name}[{e} * {a.rows} + {i}]"
     return f"{a.name}[{i}]"
 
 
 def print_function(prog: LProgram, symbol: str) -> str:
-    arrays = {a.name: a for a in prog.arrays}
     params = ", ".join(f"uint64_t *{a.name}" if a.role == "out" else f"const uint64_t *{a.name}"
                        for a in prog.arrays)
-    count = f"{W} * nb" if prog.blocks else str(W)
-    if prog.blocks:
+    if prog.blocks or prog.loop:
         params += ", size_t nb"
-    lines = [f"/* {prog.comment} */", f"LF_HIDDEN void {symbol}({params})", "{",
-             f"    for (size_t l = 0; l < {count}; l++) {{"]
+    head = [f"/* {prog.comment} */", f"LF_HIDDEN void {symbol}({params})", "{"]
+    if not prog.loop:
+        count = f"{W} * nb" if prog.blocks else str(W)
+        return "\n".join(head + [f"    for (size_t l = 0; l < {count}; l++) {{"] +
+                         _ops(prog, prog.ops) + ["    }", "}"]) + "\n"
+    # a loop program (lanes.py): the slots per lane, the blocks, the tail
+    body, tail = prog.sections()
+    slots = sorted({op.imm[0] for op in body if op.opcode == "accum"})
+    lines = head + [f"    uint64_t lfs[{len(slots)}][{W}] = {{{{0}}}};",
+                    "    for (size_t blk = 0; blk < nb; blk++) {",
+                    f"        for (size_t l = 0; l < {W}; l++) {{"]
+    lines += ["    " + x for x in _ops(prog, body, f"(blk * {W} + l)")]
+    lines += ["        }", "    }", f"    for (size_t l = 0; l < {W}; l++) {{"]
+    lines += _ops(prog, tail) + ["    }", "}"]
+    assert slots == list(range(len(slots)))
+    return "\n".join(lines) + "\n"
+
+
+def _ops(prog: LProgram, ops: list, el: str = "l") -> list:
+    """the statements of ops, for lane l (element el of elems arrays)"""
+    arrays = {a.name: a for a in prog.arrays}
+    lines: list = []
     names: dict = {}
 
     def v(x):
         return names[x.id]
 
-    for op in prog.ops:
+    for op in ops:
         o, s, d = op.opcode, op.srcs, op.dst
         if o == "assume":
             names[d.id] = v(s[0])
             continue
         if o == "st":
-            lines.append(f"        {_addr(arrays[op.imm[0]], op.imm[1])} = {v(s[0])};")
+            lines.append(f"        {_addr(arrays[op.imm[0]], op.imm[1], el)} = {v(s[0])};")
+            continue
+        if o == "accum":
+            lines.append(f"        lfs[{op.imm[0]}][l] += {v(s[0])};")
+            continue
+        if o == "total":
+            names[d.id] = f"lfs[{op.imm[0]}][l]"
             continue
         names[d.id] = f"v{d.id}"
         if o == "ld":
-            e = _addr(arrays[op.imm[0]], op.imm[1])
+            e = _addr(arrays[op.imm[0]], op.imm[1], el)
         elif o == "const":
             e = _lit(op.imm[0])
         elif o == "madlo":
@@ -91,5 +116,4 @@ def print_function(prog: LProgram, symbol: str) -> str:
         else:
             raise ValueError(o)
         lines.append(f"        uint64_t v{d.id} = {e};")
-    lines += ["    }", "}"]
-    return "\n".join(lines) + "\n"
+    return lines

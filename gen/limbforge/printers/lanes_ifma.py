@@ -18,7 +18,10 @@ second and third suffixed _b, _c), and the nb mod f last blocks one per
 iteration: each product is a long serial chain of vpmadd52, and the
 interleave puts independent work within the out-of-order window's reach
 (Zen 4, gcc 12: vec_mul 22.3 -> 20.4 cycles per element on 4-word fields,
-52.3 -> 48.4 on bls12_381_p).  Needs AVX-512 F, IFMA and VBMI2 (vpshrdq)."""
+52.3 -> 48.4 on bls12_381_p).  Loop programs (vmacl8, lanes.py) keep their
+slots in registers across the loop over nb blocks (LOOP_BLOCKS per
+iteration) and print the tail after it.  Needs AVX-512 F, IFMA and VBMI2
+(vpshrdq)."""
 from __future__ import annotations
 
 from ..lanes import LProgram
@@ -101,10 +104,11 @@ def blocks_per_iteration(prog: LProgram) -> int:
     return 3 if words <= 4 else 2
 
 
-def _block(prog: LProgram, k: int, consts: list) -> list:
+def _block(prog: LProgram, k: int, consts: list, ops: list | None = None) -> list:
     """The statements of one block: k = 0 the first (names as they are), k > 0
     block k of an iteration (names suffixed _b, _c, ...; element arrays at an
-    offset of k blocks).  consts collects the constant table (shared)."""
+    offset of k blocks).  consts collects the constant table (shared).  ops:
+    a part of the program (a loop program's body or tail); default all."""
     arrays = {a.name: a for a in prog.arrays}
     suf = "" if k == 0 else "_" + "bcdefgh"[k - 1]
     body: list = []
@@ -170,10 +174,17 @@ def _block(prog: LProgram, k: int, consts: list) -> list:
                     body.append(f"    _mm512_mask_storeu_epi64((void *)({off(a, e * n + c0)}), "
                                 f"(__mmask8){(1 << w) - 1:#x}, {cols[e]});")
 
-    for op in prog.ops:
+    for op in (prog.ops if ops is None else ops):
         o, s, d = op.opcode, op.srcs, op.dst
         if o == "assume":
             names[d.id] = v(s[0])
+            continue
+        if o == "accum":
+            # the slots are shared by the blocks of an iteration
+            body.append(f"    lfs{op.imm[0]} = _mm512_add_epi64(lfs{op.imm[0]}, {v(s[0])});")
+            continue
+        if o == "total":
+            names[d.id] = f"lfs{op.imm[0]}"
             continue
         if o == "st":
             a = arrays[op.imm[0]]
@@ -229,14 +240,47 @@ def _is_store(stmt: str) -> bool:
     return "_mm512_storeu_si512(" in stmt or "_mm512_mask_storeu_epi64(" in stmt
 
 
+# Blocks per loop iteration of a loop program (vmacl8): its body's only
+# loop-carried dependence is one add per column, so the out-of-order window
+# overlaps blocks without help (Zen 4, inner_product cycles per term, 1 / 2
+# blocks: 4-word fields 9.0 / 9.2, bls12_381_p 22.2 / 22.4, p448 26.8 / 27.4).
+LOOP_BLOCKS = 1
+
+
+def _loop_body(prog: LProgram, consts: list, f: int) -> list:
+    """A loop program (lanes.py): the slots (zero), the loop over nb blocks (f
+    per iteration, statements interleaved as the blocked kernels', then one
+    at a time), the tail."""
+    body_ops, tail_ops = prog.sections()
+    slots = sorted({op.imm[0] for op in body_ops if op.opcode == "accum"})
+    out = [f"    __m512i lfs{k} = _mm512_setzero_si512();" for k in slots]
+
+    def step(m):
+        return " ".join(f"{a.name} += {8 * a.rows * m};" for a in prog.arrays if a.kind == "elems")
+
+    blocks = [_block(prog, k, consts, body_ops) for k in range(f)]
+    one = ["    " + x for x in blocks[0]] + ["        " + step(1), "    }"]
+    if f == 1:
+        out += ["    for (size_t blk = 0; blk < nb; blk++) {"] + one
+    else:
+        mixed = [b[i] for i in range(len(blocks[0])) for b in blocks]
+        out += (["    size_t blk = 0;", f"    for (; blk + {f} <= nb; blk += {f}) {{"] +
+                ["    " + x for x in mixed] + ["        " + step(f), "    }",
+                                                "    for (; blk < nb; blk++) {"] + one)
+    return out + _block(prog, 0, consts, tail_ops)
+
+
 def print_function(prog: LProgram, symbol: str, interleave: int | None = None) -> str:
     params = ", ".join(f"uint64_t *{a.name}" if a.role == "out" else f"const uint64_t *{a.name}"
                        for a in prog.arrays)
-    if prog.blocks:
+    if prog.blocks or prog.loop:
         params += ", size_t nb"
     consts: list = []
-    body = _block(prog, 0, consts)
     head = []
+    if prog.loop:
+        body = _loop_body(prog, consts, LOOP_BLOCKS if interleave is None else interleave)
+    else:
+        body = _block(prog, 0, consts)
     if prog.blocks:
         f = blocks_per_iteration(prog) if interleave is None else interleave
 
@@ -262,7 +306,7 @@ def print_function(prog: LProgram, symbol: str, interleave: int | None = None) -
             body = (["    size_t blk = 0;", f"    for (; blk + {f} <= nb; blk += {f}) {{"] +
                     ["    " + x for x in mixed] + ["        " + step(f), "    }",
                                                     "    for (; blk < nb; blk++) {"] + one)
-    else:
+    elif not prog.loop:
         assert interleave in (None, 1)
     if consts:
         # through an opaque pointer: the compiler cannot rebuild the values

@@ -7,8 +7,10 @@ m1, m2 or m4, and the lowering of products: chosen per field by variant()
 below).  Blocked kernels (vmul8 ...) strip-mine
 over the 8*nb elements, vl = vsetvl(elements left); element arrays by
 strided loads and stores (vlse64/vsse64, stride 8N bytes), so no transpose.
-The x8 kernels and vmac8 (lane-form arrays: exactly 8 lanes) loop over lane
-groups of vl, unit-stride for lane-form rows.  Every load of a strip comes
+The x8 kernels and vmacl8 (lane-form arrays: exactly 8 lanes) loop over lane
+groups of vl, unit-stride for lane-form rows (vmacl8, a loop program: per
+lane group its nb blocks, strided loads, the column sums in registers, then
+the tail).  Every load of a strip comes
 before its first store, and a strip touches only its own elements, so
 outputs may alias inputs element for element.
 
@@ -114,7 +116,7 @@ class _Printer:
             if op.dst is not None:
                 self.prod[op.dst.id] = op
                 if (op.opcode == "const" or (op.opcode == "ld" and self.arrays[op.imm[0]].kind == "elem1")
-                        or (op.opcode not in ("ld", "st") and
+                        or (op.opcode not in ("ld", "st", "total") and
                             all(x is None or x.id in self.scalar for x in op.srcs))):
                     self.scalar.add(op.dst.id)
             if op.opcode in ("madlo", "madhi"):
@@ -143,15 +145,16 @@ class _Printer:
     def emit(self, op):
         getattr(self, "op_" + op.opcode)(op, op.srcs, op.dst)
 
-    def run(self) -> None:
+    def run(self, ops: list | None = None) -> None:
         """Program order, except that loads and what is computed from loads
         alone (the input conversions) are printed where first used: fewer
-        values live at once (clang keeps the order mostly)."""
+        values live at once (clang keeps the order mostly).  ops: a part of
+        the program (a loop program's body or tail); default all."""
         early: set = set()
         stored = False
-        for op in self.prog.ops:
+        for op in (self.prog.ops if ops is None else ops):
             o, d = op.opcode, op.dst
-            if o == "const":
+            if o in ("const", "accum", "total"):
                 self.emit(op)
             elif o == "st":
                 if not stored:
@@ -421,14 +424,29 @@ class _Printer:
             if (k, s[0].id) in self.cache:
                 self.cache[k, d.id] = self.cache[k, s[0].id]
 
+    # ---- loop programs: slots lfs<k>, vector registers of the lane group -----
+    def op_accum(self, op, s, d):
+        k = op.imm[0]
+        self.body.append(f"        lfs{k} = {self.vx('vadd_vv', f'lfs{k}', self.v(s[0]))};")
+
+    def op_total(self, op, s, d):
+        self.val[d.id] = ("v", f"lfs{op.imm[0]}")
+
+    def elem_base(self, a, i):
+        """word i of the strip's elements of elems array a (blocked kernels:
+        from the strip on; x8 kernels: element l of the 8; loop programs:
+        element l of block blk)"""
+        if self.prog.loop:
+            return f"{a.name} + (blk * 8 + l) * {a.rows} + {i}"
+        return f"{a.name} + {i}" if self.prog.blocks else f"{a.name} + l * {a.rows} + {i}"
+
     def op_ld(self, op, s, d):
         a, i = self.arrays[op.imm[0]], op.imm[1]
         if a.kind == "elem1":
             self.val[d.id] = ("s", self.news(f"{a.name}[{i}]"))
         elif a.kind == "elems":
             # element-major: word i of the strip's elements, stride N words
-            # (x8 kernels: from element l of the 8 on)
-            base = f"{a.name} + {i}" if self.prog.blocks else f"{a.name} + l * {a.rows} + {i}"
+            base = self.elem_base(a, i)
             self.val[d.id] = ("v", self.newv(f"__riscv_vlse64_v_{self.sfx}({base}, {8 * a.rows}, vl)"))
         else:
             self.val[d.id] = ("v", self.newv(f"__riscv_vle64_v_{self.sfx}({a.name} + {i * 8} + l, vl)"))
@@ -437,7 +455,7 @@ class _Printer:
         a, i = self.arrays[op.imm[0]], op.imm[1]
         x = self.v(s[0])
         if a.kind == "elems":
-            base = f"{a.name} + {i}" if self.prog.blocks else f"{a.name} + l * {a.rows} + {i}"
+            base = self.elem_base(a, i)
             self.body.append(f"        __riscv_vsse64_v_{self.sfx}({base}, {8 * a.rows}, {x}, vl);")
         else:
             self.body.append(f"        __riscv_vse64_v_{self.sfx}({a.name} + {i * 8} + l, {x}, vl);")
@@ -524,6 +542,8 @@ def print_function(prog: LProgram, symbol: str, lmul: int | None = None,
                    lowering: str | None = None) -> str:
     vk, vlow = variant(prog)
     k = lmul or vk
+    if prog.loop:
+        return _print_loop(prog, symbol, k, lowering or vlow)
     p = _Printer(prog, k, lowering or vlow)
     p.run()
     # what is left was folded into its users (shl into the shift by 12)
@@ -543,3 +563,30 @@ def print_function(prog: LProgram, symbol: str, lmul: int | None = None,
         tail = ["    }"]
     return "\n".join([f"/* {prog.comment} */", f"LF_HIDDEN void {symbol}({params})", "{",
                       *p.pro, *loop, *p.body, *tail, "}"]) + "\n"
+
+
+def _print_loop(prog: LProgram, symbol: str, k: int, lowering: str) -> str:
+    """A loop program (lanes.py; vmacl8): per lane group of vl of the 8 lanes,
+    the slots (vector registers, zero), the nb blocks (element l of block blk:
+    strided loads), then the tail (lane-form rows: unit stride)."""
+    body_ops, tail_ops = prog.sections()
+    slots = sorted({op.imm[0] for op in body_ops if op.opcode == "accum"})
+    pb = _Printer(prog, k, lowering)
+    pb.run(body_ops)
+    pt = _Printer(prog, k, lowering)
+    pt.n = pb.n                 # names go on from the body's
+    pt.run(tail_ops)
+    for p in (pb, pt):
+        assert all(op.opcode == "shl" for op in p.pending.values()), prog.name
+    params = ", ".join(f"uint64_t *{a.name}" if a.role == "out" else f"const uint64_t *{a.name}"
+                       for a in prog.arrays) + ", size_t nb"
+    T = pb.T
+    lines = [f"/* {prog.comment} */", f"LF_HIDDEN void {symbol}({params})", "{",
+             *pb.pro, *pt.pro,
+             "    for (size_t l = 0, vl; l < 8; l += vl) {",
+             f"        vl = __riscv_vsetvl_e64m{k}(8 - l);"]
+    lines += [f"        {T} lfs{s} = __riscv_vmv_v_x_{pb.sfx}(0, vl);" for s in slots]
+    lines += ["        for (size_t blk = 0; blk < nb; blk++) {"]
+    lines += ["    " + x for x in pb.body]
+    lines += ["        }"] + pt.body + ["    }", "}"]
+    return "\n".join(lines) + "\n"

@@ -78,8 +78,10 @@ LF_HIDDEN void lf_p1024_from_internal_rv64(uint64_t *r, const uint64_t *a);
 #endif
 
 #define LF_LANE_L 20
+#define LF_LANE_MAC_NB 103
 #define LF_VEC_TAIL_MIN 7
 static const uint64_t lf_c_lane_fix[LF_N] = {UINT64_C(0x0000000000000001), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000)};
+static const uint64_t lf_c_mac_fix[LF_N] = {UINT64_C(0x53d0c8163c8e6da8), UINT64_C(0x2cab87851918b035), UINT64_C(0x28592477afb46c7b), UINT64_C(0x48b1380801e1b536), UINT64_C(0x5510fe4d9a2e8bd9), UINT64_C(0xaaa06bad2999052d), UINT64_C(0x986ae356cdc39b36), UINT64_C(0x3c403e12a29c8a99), UINT64_C(0xde74a99280c2d31a), UINT64_C(0x03fe1ad1d1044e07), UINT64_C(0xf852631859dd5b49), UINT64_C(0xf090e72255f667da), UINT64_C(0x0e834ae681d52d8c), UINT64_C(0x15960c9c25b8b13f), UINT64_C(0x8a72701c385e757f), UINT64_C(0x7e99d5601fdfe9ce)};
 
 #define LF_OWN_C 1
 #define LF_OWN_X86_64 1
@@ -100,8 +102,8 @@ LF_HIDDEN const lf_dispatch_info lf_p1024_dispatch = {
 #define LF_KERNELS() (&lf_p1024_kernels[lf_backend_fast()])
 #define LF_VENTRY_C {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
 #define LF_VENTRY_SCALAR {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
-#define LF_VENTRY_AVX512IFMA {lf_p1024_vmul8_avx512ifma, lf_p1024_vsqr8_avx512ifma, NULL, NULL, lf_p1024_vmuls8_avx512ifma, lf_p1024_vmac8_avx512ifma, lf_p1024_x8_load_avx512ifma, lf_p1024_x8_store_avx512ifma, lf_p1024_x8_mul_avx512ifma, lf_p1024_x8_sqr_avx512ifma, lf_p1024_x8_add_avx512ifma, lf_p1024_x8_sub_avx512ifma}
-#define LF_VENTRY_RVV {lf_p1024_vmul8_rvv, lf_p1024_vsqr8_rvv, lf_p1024_vadd8_rvv, lf_p1024_vsub8_rvv, lf_p1024_vmuls8_rvv, lf_p1024_vmac8_rvv, lf_p1024_x8_load_rvv, lf_p1024_x8_store_rvv, lf_p1024_x8_mul_rvv, lf_p1024_x8_sqr_rvv, lf_p1024_x8_add_rvv, lf_p1024_x8_sub_rvv}
+#define LF_VENTRY_AVX512IFMA {lf_p1024_vmul8_avx512ifma, lf_p1024_vsqr8_avx512ifma, NULL, NULL, lf_p1024_vmuls8_avx512ifma, lf_p1024_vmacl8_avx512ifma, lf_p1024_x8_load_avx512ifma, lf_p1024_x8_store_avx512ifma, lf_p1024_x8_mul_avx512ifma, lf_p1024_x8_sqr_avx512ifma, lf_p1024_x8_add_avx512ifma, lf_p1024_x8_sub_avx512ifma}
+#define LF_VENTRY_RVV {lf_p1024_vmul8_rvv, lf_p1024_vsqr8_rvv, lf_p1024_vadd8_rvv, lf_p1024_vsub8_rvv, lf_p1024_vmuls8_rvv, lf_p1024_vmacl8_rvv, lf_p1024_x8_load_rvv, lf_p1024_x8_store_rvv, lf_p1024_x8_mul_rvv, lf_p1024_x8_sqr_rvv, lf_p1024_x8_add_rvv, lf_p1024_x8_sub_rvv}
 #define LF_VOWN_C 1
 #define LF_VOWN_X86_64 1
 #define LF_VOWN_AARCH64 1

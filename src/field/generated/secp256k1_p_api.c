@@ -138,14 +138,16 @@ LF_HIDDEN void lf_secp256k1_p_jaddc_rv64(uint64_t *r, const uint64_t *a, const u
 #endif
 
 #define LF_LANE_L 5
+#define LF_LANE_MAC_NB 453
 #define LF_VEC_TAIL_MIN 7
 static const uint64_t lf_c_lane_fix[LF_N] = {UINT64_C(0x00000001000003d1), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000)};
+static const uint64_t lf_c_mac_fix[LF_N] = {UINT64_C(0x3d10000000000000), UINT64_C(0x0000000000100000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000)};
 LF_HIDDEN void lf_secp256k1_p_vmul8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_secp256k1_p_vsqr8_c(uint64_t *r, const uint64_t *a, size_t nb);
 LF_HIDDEN void lf_secp256k1_p_vadd8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_secp256k1_p_vsub8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_secp256k1_p_vmuls8_c(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
-LF_HIDDEN void lf_secp256k1_p_vmac8_c(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_vmacl8_c(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_secp256k1_p_x8_load_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_x8_store_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_x8_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -156,7 +158,7 @@ LF_HIDDEN void lf_secp256k1_p_x8_sub_c(uint64_t *r, const uint64_t *a, const uin
 LF_HIDDEN void lf_secp256k1_p_vmul8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_secp256k1_p_vsqr8_avx512ifma(uint64_t *r, const uint64_t *a, size_t nb);
 LF_HIDDEN void lf_secp256k1_p_vmuls8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
-LF_HIDDEN void lf_secp256k1_p_vmac8_avx512ifma(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_vmacl8_avx512ifma(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_secp256k1_p_x8_load_avx512ifma(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_x8_store_avx512ifma(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_x8_mul_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -170,7 +172,7 @@ LF_HIDDEN void lf_secp256k1_p_vsqr8_rvv(uint64_t *r, const uint64_t *a, size_t n
 LF_HIDDEN void lf_secp256k1_p_vadd8_rvv(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_secp256k1_p_vsub8_rvv(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_secp256k1_p_vmuls8_rvv(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
-LF_HIDDEN void lf_secp256k1_p_vmac8_rvv(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_vmacl8_rvv(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_secp256k1_p_x8_load_rvv(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_x8_store_rvv(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_x8_mul_rvv(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -206,10 +208,10 @@ LF_HIDDEN const lf_dispatch_info lf_secp256k1_p_lazy_dispatch = {
 #include "dispatch_table.h"
 };
 #define LF_KERNELS() (&lf_secp256k1_p_kernels[lf_backend_fast()])
-#define LF_VENTRY_C {lf_secp256k1_p_vmul8_c, lf_secp256k1_p_vsqr8_c, lf_secp256k1_p_vadd8_c, lf_secp256k1_p_vsub8_c, lf_secp256k1_p_vmuls8_c, lf_secp256k1_p_vmac8_c, lf_secp256k1_p_x8_load_c, lf_secp256k1_p_x8_store_c, lf_secp256k1_p_x8_mul_c, lf_secp256k1_p_x8_sqr_c, lf_secp256k1_p_x8_add_c, lf_secp256k1_p_x8_sub_c}
+#define LF_VENTRY_C {lf_secp256k1_p_vmul8_c, lf_secp256k1_p_vsqr8_c, lf_secp256k1_p_vadd8_c, lf_secp256k1_p_vsub8_c, lf_secp256k1_p_vmuls8_c, lf_secp256k1_p_vmacl8_c, lf_secp256k1_p_x8_load_c, lf_secp256k1_p_x8_store_c, lf_secp256k1_p_x8_mul_c, lf_secp256k1_p_x8_sqr_c, lf_secp256k1_p_x8_add_c, lf_secp256k1_p_x8_sub_c}
 #define LF_VENTRY_SCALAR {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
-#define LF_VENTRY_AVX512IFMA {lf_secp256k1_p_vmul8_avx512ifma, lf_secp256k1_p_vsqr8_avx512ifma, NULL, NULL, lf_secp256k1_p_vmuls8_avx512ifma, lf_secp256k1_p_vmac8_avx512ifma, lf_secp256k1_p_x8_load_avx512ifma, lf_secp256k1_p_x8_store_avx512ifma, lf_secp256k1_p_x8_mul_avx512ifma, lf_secp256k1_p_x8_sqr_avx512ifma, lf_secp256k1_p_x8_add_avx512ifma, lf_secp256k1_p_x8_sub_avx512ifma}
-#define LF_VENTRY_RVV {lf_secp256k1_p_vmul8_rvv, lf_secp256k1_p_vsqr8_rvv, lf_secp256k1_p_vadd8_rvv, lf_secp256k1_p_vsub8_rvv, lf_secp256k1_p_vmuls8_rvv, lf_secp256k1_p_vmac8_rvv, lf_secp256k1_p_x8_load_rvv, lf_secp256k1_p_x8_store_rvv, lf_secp256k1_p_x8_mul_rvv, lf_secp256k1_p_x8_sqr_rvv, lf_secp256k1_p_x8_add_rvv, lf_secp256k1_p_x8_sub_rvv}
+#define LF_VENTRY_AVX512IFMA {lf_secp256k1_p_vmul8_avx512ifma, lf_secp256k1_p_vsqr8_avx512ifma, NULL, NULL, lf_secp256k1_p_vmuls8_avx512ifma, lf_secp256k1_p_vmacl8_avx512ifma, lf_secp256k1_p_x8_load_avx512ifma, lf_secp256k1_p_x8_store_avx512ifma, lf_secp256k1_p_x8_mul_avx512ifma, lf_secp256k1_p_x8_sqr_avx512ifma, lf_secp256k1_p_x8_add_avx512ifma, lf_secp256k1_p_x8_sub_avx512ifma}
+#define LF_VENTRY_RVV {lf_secp256k1_p_vmul8_rvv, lf_secp256k1_p_vsqr8_rvv, lf_secp256k1_p_vadd8_rvv, lf_secp256k1_p_vsub8_rvv, lf_secp256k1_p_vmuls8_rvv, lf_secp256k1_p_vmacl8_rvv, lf_secp256k1_p_x8_load_rvv, lf_secp256k1_p_x8_store_rvv, lf_secp256k1_p_x8_mul_rvv, lf_secp256k1_p_x8_sqr_rvv, lf_secp256k1_p_x8_add_rvv, lf_secp256k1_p_x8_sub_rvv}
 #define LF_VOWN_C 1
 #define LF_VOWN_X86_64 1
 #define LF_VOWN_AARCH64 1
