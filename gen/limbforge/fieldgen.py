@@ -252,9 +252,7 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False, lan
 
     if standalone:
         (t,) = targets
-        L += [f"static const lf_field_kernels lf_k = {table(t)};",
-              "#define LF_KERNELS() (&lf_k)",
-              ]
+        L += [f"static const lf_field_kernels lf_k = {table(t)};", "#define LF_KERNELS() (&lf_k)"]
         if lanes != "c":
             L += ["/* without lane kernels the array API and x8 loop over the scalar kernels */",
                   f"static const lf_field_vec_kernels lf_vk = {_lane_entry(f, None)};"]

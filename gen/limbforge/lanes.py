@@ -221,7 +221,21 @@ class LProgram:
                 f"{self.name}: the tail uses a body value"
         return body, tail
 
+    def slots(self) -> list:
+        """The slots a loop program accumulates into, in order (0, 1, ...)"""
+        out = sorted({op.imm[0] for op in self.ops if op.opcode == "accum"})
+        assert out == list(range(len(out))), self.name
+        return out
+
     # ---- helpers ----------------------------------------------------------
+    def c_params(self) -> str:
+        """The C parameter list of the printed kernel (every printer's):
+        the arrays in order, then the block count of blocked kernels and
+        loop programs"""
+        params = ", ".join(f"uint64_t *{a.name}" if a.role == "out" else f"const uint64_t *{a.name}"
+                           for a in self.arrays)
+        return params + (", size_t nb" if self.blocks or self.loop else "")
+
     def array(self, name: str) -> LArray:
         for a in self.arrays:
             if a.name == name:

@@ -32,25 +32,19 @@ def _addr(a, i: int, e: str = "l") -> str:
 
 
 def print_function(prog: LProgram, symbol: str) -> str:
-    params = ", ".join(f"uint64_t *{a.name}" if a.role == "out" else f"const uint64_t *{a.name}"
-                       for a in prog.arrays)
-    if prog.blocks or prog.loop:
-        params += ", size_t nb"
-    head = [f"/* {prog.comment} */", f"LF_HIDDEN void {symbol}({params})", "{"]
+    head = [f"/* {prog.comment} */", f"LF_HIDDEN void {symbol}({prog.c_params()})", "{"]
     if not prog.loop:
         count = f"{W} * nb" if prog.blocks else str(W)
         return "\n".join(head + [f"    for (size_t l = 0; l < {count}; l++) {{"] +
                          _ops(prog, prog.ops) + ["    }", "}"]) + "\n"
     # a loop program (lanes.py): the slots per lane, the blocks, the tail
     body, tail = prog.sections()
-    slots = sorted({op.imm[0] for op in body if op.opcode == "accum"})
-    lines = head + [f"    uint64_t lfs[{len(slots)}][{W}] = {{{{0}}}};",
+    lines = head + [f"    uint64_t lfs[{len(prog.slots())}][{W}] = {{{{0}}}};",
                     "    for (size_t blk = 0; blk < nb; blk++) {",
                     f"        for (size_t l = 0; l < {W}; l++) {{"]
     lines += ["    " + x for x in _ops(prog, body, f"(blk * {W} + l)")]
     lines += ["        }", "    }", f"    for (size_t l = 0; l < {W}; l++) {{"]
     lines += _ops(prog, tail) + ["    }", "}"]
-    assert slots == list(range(len(slots)))
     return "\n".join(lines) + "\n"
 
 

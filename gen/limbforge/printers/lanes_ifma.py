@@ -247,34 +247,37 @@ def _is_store(stmt: str) -> bool:
 LOOP_BLOCKS = 1
 
 
+def _advance(prog: LProgram, m: int) -> str:
+    """the element arrays move on by m blocks"""
+    return " ".join(f"{a.name} += {8 * a.rows * m};" for a in prog.arrays if a.kind == "elems")
+
+
+def _blocks_loop(prog: LProgram, blocks: list) -> list:
+    """The loop over nb blocks: f = len(blocks) per iteration (blocks: the
+    statements of block 0, 1, .. of an iteration, the same up to names),
+    statement i of each in turn; then the nb mod f remaining blocks one at
+    a time (block 0's statements)."""
+    f = len(blocks)
+    one = ["    " + x for x in blocks[0]] + ["        " + _advance(prog, 1), "    }"]
+    if f == 1:
+        return ["    for (size_t blk = 0; blk < nb; blk++) {"] + one
+    assert len({len(b) for b in blocks}) == 1
+    mixed = [b[i] for i in range(len(blocks[0])) for b in blocks]
+    return (["    size_t blk = 0;", f"    for (; blk + {f} <= nb; blk += {f}) {{"] +
+            ["    " + x for x in mixed] + ["        " + _advance(prog, f), "    }",
+                                            "    for (; blk < nb; blk++) {"] + one)
+
+
 def _loop_body(prog: LProgram, consts: list, f: int) -> list:
     """A loop program (lanes.py): the slots (zero), the loop over nb blocks (f
-    per iteration, statements interleaved as the blocked kernels', then one
-    at a time), the tail."""
+    per iteration, as the blocked kernels'), the tail."""
     body_ops, tail_ops = prog.sections()
-    slots = sorted({op.imm[0] for op in body_ops if op.opcode == "accum"})
-    out = [f"    __m512i lfs{k} = _mm512_setzero_si512();" for k in slots]
-
-    def step(m):
-        return " ".join(f"{a.name} += {8 * a.rows * m};" for a in prog.arrays if a.kind == "elems")
-
-    blocks = [_block(prog, k, consts, body_ops) for k in range(f)]
-    one = ["    " + x for x in blocks[0]] + ["        " + step(1), "    }"]
-    if f == 1:
-        out += ["    for (size_t blk = 0; blk < nb; blk++) {"] + one
-    else:
-        mixed = [b[i] for i in range(len(blocks[0])) for b in blocks]
-        out += (["    size_t blk = 0;", f"    for (; blk + {f} <= nb; blk += {f}) {{"] +
-                ["    " + x for x in mixed] + ["        " + step(f), "    }",
-                                                "    for (; blk < nb; blk++) {"] + one)
+    out = [f"    __m512i lfs{k} = _mm512_setzero_si512();" for k in prog.slots()]
+    out += _blocks_loop(prog, [_block(prog, k, consts, body_ops) for k in range(f)])
     return out + _block(prog, 0, consts, tail_ops)
 
 
 def print_function(prog: LProgram, symbol: str, interleave: int | None = None) -> str:
-    params = ", ".join(f"uint64_t *{a.name}" if a.role == "out" else f"const uint64_t *{a.name}"
-                       for a in prog.arrays)
-    if prog.blocks or prog.loop:
-        params += ", size_t nb"
     consts: list = []
     head = []
     if prog.loop:
@@ -283,29 +286,14 @@ def print_function(prog: LProgram, symbol: str, interleave: int | None = None) -
         body = _block(prog, 0, consts)
     if prog.blocks:
         f = blocks_per_iteration(prog) if interleave is None else interleave
-
-        def step(m):   # element arrays move on by m blocks
-            return " ".join(f"{a.name} += {8 * a.rows * m};" for a in prog.arrays if a.kind == "elems")
-
-        one = ["    " + x for x in body] + ["        " + step(1), "    }"]
-        if f == 1:
-            # one block of 8 elements per iteration
-            body = ["    for (size_t blk = 0; blk < nb; blk++) {"] + one
-        else:
-            # f blocks per iteration, statement i of each block in turn, then
-            # the remaining nb mod f blocks one at a time.  In every block the
-            # loads come before the first store and the statement sequences
-            # are the same up to names, so all f blocks' loads precede any
-            # block's store (outputs may alias inputs)
-            blocks = [body] + [_block(prog, k, consts) for k in range(1, f)]
-            assert len({len(b) for b in blocks}) == 1
-            last_ld = max(i for i, x in enumerate(body) if "load" in x)
-            first_st = min(i for i, x in enumerate(body) if _is_store(x))
-            assert last_ld < first_st
-            mixed = [b[i] for i in range(len(body)) for b in blocks]
-            body = (["    size_t blk = 0;", f"    for (; blk + {f} <= nb; blk += {f}) {{"] +
-                    ["    " + x for x in mixed] + ["        " + step(f), "    }",
-                                                    "    for (; blk < nb; blk++) {"] + one)
+        # In every block the loads come before the first store and the
+        # statement sequences are the same up to names, so with f blocks
+        # interleaved all f blocks' loads precede any block's store (outputs
+        # may alias inputs)
+        last_ld = max(i for i, x in enumerate(body) if "load" in x)
+        first_st = min(i for i, x in enumerate(body) if _is_store(x))
+        assert last_ld < first_st
+        body = _blocks_loop(prog, [body] + [_block(prog, k, consts) for k in range(1, f)])
     elif not prog.loop:
         assert interleave in (None, 1)
     if consts:
@@ -315,5 +303,5 @@ def print_function(prog: LProgram, symbol: str, interleave: int | None = None) -
                     ", ".join(f"UINT64_C({x:#x})" for x in consts) + "};")
         head.append("    const uint64_t *lfk = lfk_tab;")
         head.append("    __asm__(\"\" : \"+r\"(lfk));")
-    return "\n".join([f"/* {prog.comment} */", f"LF_HIDDEN LF_IFMA_FN void {symbol}({params})", "{",
+    return "\n".join([f"/* {prog.comment} */", f"LF_HIDDEN LF_IFMA_FN void {symbol}({prog.c_params()})", "{",
                       *head, *body, "}"]) + "\n"

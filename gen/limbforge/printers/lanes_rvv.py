@@ -548,10 +548,7 @@ def print_function(prog: LProgram, symbol: str, lmul: int | None = None,
     p.run()
     # what is left was folded into its users (shl into the shift by 12)
     assert all(op.opcode == "shl" for op in p.pending.values()), prog.name
-    params = ", ".join(f"uint64_t *{a.name}" if a.role == "out" else f"const uint64_t *{a.name}"
-                       for a in prog.arrays)
     if prog.blocks:
-        params += ", size_t nb"
         step = " ".join(f"{a.name} += vl * {a.rows};" for a in prog.arrays if a.kind == "elems")
         loop = ["    for (size_t n = 8 * nb, vl; n > 0; n -= vl) {",
                 f"        vl = __riscv_vsetvl_e64m{k}(n);"]
@@ -561,7 +558,7 @@ def print_function(prog: LProgram, symbol: str, lmul: int | None = None,
         loop = ["    for (size_t l = 0, vl; l < 8; l += vl) {",
                 f"        vl = __riscv_vsetvl_e64m{k}(8 - l);"]
         tail = ["    }"]
-    return "\n".join([f"/* {prog.comment} */", f"LF_HIDDEN void {symbol}({params})", "{",
+    return "\n".join([f"/* {prog.comment} */", f"LF_HIDDEN void {symbol}({prog.c_params()})", "{",
                       *p.pro, *loop, *p.body, *tail, "}"]) + "\n"
 
 
@@ -570,7 +567,6 @@ def _print_loop(prog: LProgram, symbol: str, k: int, lowering: str) -> str:
     the slots (vector registers, zero), the nb blocks (element l of block blk:
     strided loads), then the tail (lane-form rows: unit stride)."""
     body_ops, tail_ops = prog.sections()
-    slots = sorted({op.imm[0] for op in body_ops if op.opcode == "accum"})
     pb = _Printer(prog, k, lowering)
     pb.run(body_ops)
     pt = _Printer(prog, k, lowering)
@@ -578,14 +574,12 @@ def _print_loop(prog: LProgram, symbol: str, k: int, lowering: str) -> str:
     pt.run(tail_ops)
     for p in (pb, pt):
         assert all(op.opcode == "shl" for op in p.pending.values()), prog.name
-    params = ", ".join(f"uint64_t *{a.name}" if a.role == "out" else f"const uint64_t *{a.name}"
-                       for a in prog.arrays) + ", size_t nb"
     T = pb.T
-    lines = [f"/* {prog.comment} */", f"LF_HIDDEN void {symbol}({params})", "{",
+    lines = [f"/* {prog.comment} */", f"LF_HIDDEN void {symbol}({prog.c_params()})", "{",
              *pb.pro, *pt.pro,
              "    for (size_t l = 0, vl; l < 8; l += vl) {",
              f"        vl = __riscv_vsetvl_e64m{k}(8 - l);"]
-    lines += [f"        {T} lfs{s} = __riscv_vmv_v_x_{pb.sfx}(0, vl);" for s in slots]
+    lines += [f"        {T} lfs{s} = __riscv_vmv_v_x_{pb.sfx}(0, vl);" for s in prog.slots()]
     lines += ["        for (size_t blk = 0; blk < nb; blk++) {"]
     lines += ["    " + x for x in pb.body]
     lines += ["        }"] + pt.body + ["    }", "}"]
