@@ -19,8 +19,8 @@
 
 #if defined(__SIZEOF_INT128__) && !defined(LF_WIDE_NO_INT128)
 #define LF_WIDE_INT128 1
-__extension__ typedef unsigned __int128 lf_u128;
-__extension__ typedef __int128 lf_i128;
+__extension__ typedef unsigned __int128 lf_wide_u128;
+__extension__ typedef __int128 lf_wide_i128;
 #else
 #define LF_WIDE_INT128 0
 #endif
@@ -32,10 +32,10 @@ __extension__ typedef __int128 lf_i128;
 #endif
 
 /* a*b: returns the low word, *hi the high word */
-LF_WIDE_INLINE uint64_t lf_mul_wide(uint64_t *hi, uint64_t a, uint64_t b)
+LF_WIDE_INLINE uint64_t lf_wide_mul(uint64_t *hi, uint64_t a, uint64_t b)
 {
 #if LF_WIDE_INT128
-    lf_u128 t = (lf_u128)a * b;
+    lf_wide_u128 t = (lf_wide_u128)a * b;
     *hi = (uint64_t)(t >> 64);
     return (uint64_t)t;
 #else
@@ -48,17 +48,17 @@ LF_WIDE_INLINE uint64_t lf_mul_wide(uint64_t *hi, uint64_t a, uint64_t b)
 }
 
 /* (a*b) >> k, its low 64 bits, 0 < k < 64 */
-LF_WIDE_INLINE uint64_t lf_mul_shr(uint64_t a, uint64_t b, int k)
+LF_WIDE_INLINE uint64_t lf_wide_mul_shr(uint64_t a, uint64_t b, int k)
 {
-    uint64_t hi, lo = lf_mul_wide(&hi, a, b);
+    uint64_t hi, lo = lf_wide_mul(&hi, a, b);
     return hi << (64 - k) | lo >> k;
 }
 
 /* a + b + ci (ci 0 or 1): returns the sum word, *co the carry (0 or 1) */
-LF_WIDE_INLINE uint64_t lf_addc(uint64_t *co, uint64_t a, uint64_t b, uint64_t ci)
+LF_WIDE_INLINE uint64_t lf_wide_addc(uint64_t *co, uint64_t a, uint64_t b, uint64_t ci)
 {
 #if LF_WIDE_INT128
-    lf_u128 t = (lf_u128)a + b + ci;
+    lf_wide_u128 t = (lf_wide_u128)a + b + ci;
     *co = (uint64_t)(t >> 64);
     return (uint64_t)t;
 #else
@@ -69,10 +69,10 @@ LF_WIDE_INLINE uint64_t lf_addc(uint64_t *co, uint64_t a, uint64_t b, uint64_t c
 }
 
 /* a - b - bi (bi 0 or 1): returns the difference word, *bo the borrow (0 or 1) */
-LF_WIDE_INLINE uint64_t lf_subb(uint64_t *bo, uint64_t a, uint64_t b, uint64_t bi)
+LF_WIDE_INLINE uint64_t lf_wide_subb(uint64_t *bo, uint64_t a, uint64_t b, uint64_t bi)
 {
 #if LF_WIDE_INT128
-    lf_u128 t = (lf_u128)a - b - bi;
+    lf_wide_u128 t = (lf_wide_u128)a - b - bi;
     *bo = (uint64_t)(t >> 64) & 1;
     return (uint64_t)t;
 #else
@@ -83,16 +83,16 @@ LF_WIDE_INLINE uint64_t lf_subb(uint64_t *bo, uint64_t a, uint64_t b, uint64_t b
 }
 
 /* a*b + c + d (any words; the sum fits 128 bits): low word, *hi high word */
-LF_WIDE_INLINE uint64_t lf_mul_add2(uint64_t *hi, uint64_t a, uint64_t b, uint64_t c, uint64_t d)
+LF_WIDE_INLINE uint64_t lf_wide_mul_add2(uint64_t *hi, uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 {
 #if LF_WIDE_INT128
-    lf_u128 t = (lf_u128)a * b + c + d;
+    lf_wide_u128 t = (lf_wide_u128)a * b + c + d;
     *hi = (uint64_t)(t >> 64);
     return (uint64_t)t;
 #else
-    uint64_t h, k1, k2, lo = lf_mul_wide(&h, a, b);
-    lo = lf_addc(&k1, lo, c, 0);
-    lo = lf_addc(&k2, lo, d, 0);
+    uint64_t h, k1, k2, lo = lf_wide_mul(&h, a, b);
+    lo = lf_wide_addc(&k1, lo, c, 0);
+    lo = lf_wide_addc(&k2, lo, d, 0);
     *hi = h + k1 + k2;
     return lo;
 #endif
@@ -100,22 +100,22 @@ LF_WIDE_INLINE uint64_t lf_mul_add2(uint64_t *hi, uint64_t a, uint64_t b, uint64
 
 /* ---- signed 128-bit accumulator (two's complement) ---------------------- */
 #if LF_WIDE_INT128
-typedef lf_i128 lf_s128;
+typedef lf_wide_i128 lf_wide_s128;
 #else
 typedef struct {
     uint64_t lo, hi;
-} lf_s128;
+} lf_wide_s128;
 #endif
 
 /* x = a*b (signed 64 x 64) */
-LF_WIDE_INLINE lf_s128 lf_s128_mul(int64_t a, int64_t b)
+LF_WIDE_INLINE lf_wide_s128 lf_wide_s128_mul(int64_t a, int64_t b)
 {
 #if LF_WIDE_INT128
-    return (lf_i128)a * b;
+    return (lf_wide_i128)a * b;
 #else
-    lf_s128 r;
+    lf_wide_s128 r;
     uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
-    r.lo = lf_mul_wide(&r.hi, ua, ub);
+    r.lo = lf_wide_mul(&r.hi, ua, ub);
     /* the unsigned product of the two's-complement words, corrected:
      * a < 0 adds 2^64 b too much to the high word, b < 0 likewise */
     r.hi -= (0 - (ua >> 63)) & ub;
@@ -125,21 +125,21 @@ LF_WIDE_INLINE lf_s128 lf_s128_mul(int64_t a, int64_t b)
 }
 
 /* x + a*b */
-LF_WIDE_INLINE lf_s128 lf_s128_mac(lf_s128 x, int64_t a, int64_t b)
+LF_WIDE_INLINE lf_wide_s128 lf_wide_s128_mac(lf_wide_s128 x, int64_t a, int64_t b)
 {
 #if LF_WIDE_INT128
-    return x + (lf_i128)a * b;
+    return x + (lf_wide_i128)a * b;
 #else
-    lf_s128 p = lf_s128_mul(a, b);
+    lf_wide_s128 p = lf_wide_s128_mul(a, b);
     uint64_t c;
-    x.lo = lf_addc(&c, x.lo, p.lo, 0);
+    x.lo = lf_wide_addc(&c, x.lo, p.lo, 0);
     x.hi = x.hi + p.hi + c;
     return x;
 #endif
 }
 
 /* the low 64 bits */
-LF_WIDE_INLINE uint64_t lf_s128_lo(lf_s128 x)
+LF_WIDE_INLINE uint64_t lf_wide_s128_lo(lf_wide_s128 x)
 {
 #if LF_WIDE_INT128
     return (uint64_t)x;
@@ -149,7 +149,7 @@ LF_WIDE_INLINE uint64_t lf_s128_lo(lf_s128 x)
 }
 
 /* x >> k, arithmetic, 0 < k < 64 */
-LF_WIDE_INLINE lf_s128 lf_s128_sar(lf_s128 x, int k)
+LF_WIDE_INLINE lf_wide_s128 lf_wide_s128_sar(lf_wide_s128 x, int k)
 {
 #if LF_WIDE_INT128
     return x >> k;

@@ -60,7 +60,7 @@
 static uint64_t lft_lt_p(const uint64_t a[LF_N])
 {
     uint64_t borrow = 0;
-    for (int i = 0; i < LF_N; i++) (void)lf_subb(&borrow, a[i], lf_c_p[i], borrow);
+    for (int i = 0; i < LF_N; i++) (void)lf_wide_subb(&borrow, a[i], lf_c_p[i], borrow);
     return borrow;
 }
 

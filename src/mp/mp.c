@@ -17,8 +17,8 @@
 #define LF_ADC(c, a, b, out) ((c) = _addcarry_u64((unsigned char)(c), (a), (b), (unsigned long long *)(out)))
 #define LF_SBB(c, a, b, out) ((c) = _subborrow_u64((unsigned char)(c), (a), (b), (unsigned long long *)(out)))
 #else
-#define LF_ADC(c, a, b, out) (*(out) = lf_addc(&(c), (a), (b), (c)))
-#define LF_SBB(c, a, b, out) (*(out) = lf_subb(&(c), (a), (b), (c)))
+#define LF_ADC(c, a, b, out) (*(out) = lf_wide_addc(&(c), (a), (b), (c)))
+#define LF_SBB(c, a, b, out) (*(out) = lf_wide_subb(&(c), (a), (b), (c)))
 #endif
 
 uint64_t lf_mp_add_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)

@@ -482,10 +482,10 @@ LF_SG_INLINE uint64_t lf_bg_row_c(uint64_t *r, const uint64_t *a, const uint64_t
     uint64_t t[LF_BG_MAXN + 1];
     uint64_t clo = 0, chi = 0; /* c, 128-bit two's complement */
     for (int i = 0; i < na; i++) {
-        uint64_t h1, h2, k, l1 = lf_mul_wide(&h1, a[i], X), l2 = lf_mul_wide(&h2, b[i], Y);
-        clo = lf_addc(&k, clo, l1, 0);
+        uint64_t h1, h2, k, l1 = lf_wide_mul(&h1, a[i], X), l2 = lf_wide_mul(&h2, b[i], Y);
+        clo = lf_wide_addc(&k, clo, l1, 0);
         chi += h1 + k;
-        clo = lf_subb(&k, clo, l2, 0);
+        clo = lf_wide_subb(&k, clo, l2, 0);
         chi -= h2 + k;
         t[i] = clo; /* c >>= 64 */
         clo = chi;
@@ -495,7 +495,7 @@ LF_SG_INLINE uint64_t lf_bg_row_c(uint64_t *r, const uint64_t *a, const uint64_t
     uint64_t m = lf_vb((uint64_t)((int64_t)t[na] >> 63));
     uint64_t cy = m & 1;
     for (int i = 0; i < na; i++)
-        r[i] = lf_addc(&cy, ((t[i] >> 31) | (t[i + 1] << 33)) ^ m, 0, cy);
+        r[i] = lf_wide_addc(&cy, ((t[i] >> 31) | (t[i + 1] << 33)) ^ m, 0, cy);
     return m;
 }
 #endif

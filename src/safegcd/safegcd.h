@@ -234,20 +234,20 @@ static inline int64_t lf_sg_divsteps62_var(int64_t delta, uint64_t f, uint64_t g
 /* [f; g] <- T [f; g] / 2^62 (exact).  Accumulators: |u*f_i| + |v*g_i| < 2^125. */
 LF_SG_INLINE void lf_sg_update_fg(int64_t *f, int64_t *g, const lf_sg_mat *t, int n62)
 {
-    lf_s128 cf = lf_s128_mac(lf_s128_mul(t->u, f[0]), t->v, g[0]);
-    lf_s128 cg = lf_s128_mac(lf_s128_mul(t->q, f[0]), t->r, g[0]);
-    cf = lf_s128_sar(cf, 62);
-    cg = lf_s128_sar(cg, 62);
+    lf_wide_s128 cf = lf_wide_s128_mac(lf_wide_s128_mul(t->u, f[0]), t->v, g[0]);
+    lf_wide_s128 cg = lf_wide_s128_mac(lf_wide_s128_mul(t->q, f[0]), t->r, g[0]);
+    cf = lf_wide_s128_sar(cf, 62);
+    cg = lf_wide_s128_sar(cg, 62);
     for (int i = 1; i < n62; i++) {
-        cf = lf_s128_mac(lf_s128_mac(cf, t->u, f[i]), t->v, g[i]);
-        cg = lf_s128_mac(lf_s128_mac(cg, t->q, f[i]), t->r, g[i]);
-        f[i - 1] = (int64_t)(lf_s128_lo(cf) & LF_SG_M62);
-        g[i - 1] = (int64_t)(lf_s128_lo(cg) & LF_SG_M62);
-        cf = lf_s128_sar(cf, 62);
-        cg = lf_s128_sar(cg, 62);
+        cf = lf_wide_s128_mac(lf_wide_s128_mac(cf, t->u, f[i]), t->v, g[i]);
+        cg = lf_wide_s128_mac(lf_wide_s128_mac(cg, t->q, f[i]), t->r, g[i]);
+        f[i - 1] = (int64_t)(lf_wide_s128_lo(cf) & LF_SG_M62);
+        g[i - 1] = (int64_t)(lf_wide_s128_lo(cg) & LF_SG_M62);
+        cf = lf_wide_s128_sar(cf, 62);
+        cg = lf_wide_s128_sar(cg, 62);
     }
-    f[n62 - 1] = (int64_t)lf_s128_lo(cf);
-    g[n62 - 1] = (int64_t)lf_s128_lo(cg);
+    f[n62 - 1] = (int64_t)lf_wide_s128_lo(cf);
+    g[n62 - 1] = (int64_t)lf_wide_s128_lo(cg);
 }
 
 /* [d; e] <- T [d; e] / 2^62 mod p, inputs and outputs in (-2p, p).
@@ -263,22 +263,22 @@ LF_SG_INLINE void lf_sg_update_de(int64_t *d, int64_t *e, const lf_sg_mat *t,
     int64_t sd = d[n62 - 1] >> 63, se = e[n62 - 1] >> 63;
     int64_t md = (int64_t)lf_vb((uint64_t)((u & sd) + (v & se)));
     int64_t me = (int64_t)lf_vb((uint64_t)((q & sd) + (r & se)));
-    lf_s128 cd = lf_s128_mac(lf_s128_mul(u, d[0]), v, e[0]);
-    lf_s128 ce = lf_s128_mac(lf_s128_mul(q, d[0]), r, e[0]);
-    md -= (int64_t)((pinv62 * lf_s128_lo(cd) + (uint64_t)md) & LF_SG_M62);
-    me -= (int64_t)((pinv62 * lf_s128_lo(ce) + (uint64_t)me) & LF_SG_M62);
-    cd = lf_s128_sar(lf_s128_mac(cd, md, p62[0]), 62);
-    ce = lf_s128_sar(lf_s128_mac(ce, me, p62[0]), 62);
+    lf_wide_s128 cd = lf_wide_s128_mac(lf_wide_s128_mul(u, d[0]), v, e[0]);
+    lf_wide_s128 ce = lf_wide_s128_mac(lf_wide_s128_mul(q, d[0]), r, e[0]);
+    md -= (int64_t)((pinv62 * lf_wide_s128_lo(cd) + (uint64_t)md) & LF_SG_M62);
+    me -= (int64_t)((pinv62 * lf_wide_s128_lo(ce) + (uint64_t)me) & LF_SG_M62);
+    cd = lf_wide_s128_sar(lf_wide_s128_mac(cd, md, p62[0]), 62);
+    ce = lf_wide_s128_sar(lf_wide_s128_mac(ce, me, p62[0]), 62);
     for (int i = 1; i < n62; i++) {
-        cd = lf_s128_mac(lf_s128_mac(lf_s128_mac(cd, u, d[i]), v, e[i]), md, p62[i]);
-        ce = lf_s128_mac(lf_s128_mac(lf_s128_mac(ce, q, d[i]), r, e[i]), me, p62[i]);
-        d[i - 1] = (int64_t)(lf_s128_lo(cd) & LF_SG_M62);
-        e[i - 1] = (int64_t)(lf_s128_lo(ce) & LF_SG_M62);
-        cd = lf_s128_sar(cd, 62);
-        ce = lf_s128_sar(ce, 62);
+        cd = lf_wide_s128_mac(lf_wide_s128_mac(lf_wide_s128_mac(cd, u, d[i]), v, e[i]), md, p62[i]);
+        ce = lf_wide_s128_mac(lf_wide_s128_mac(lf_wide_s128_mac(ce, q, d[i]), r, e[i]), me, p62[i]);
+        d[i - 1] = (int64_t)(lf_wide_s128_lo(cd) & LF_SG_M62);
+        e[i - 1] = (int64_t)(lf_wide_s128_lo(ce) & LF_SG_M62);
+        cd = lf_wide_s128_sar(cd, 62);
+        ce = lf_wide_s128_sar(ce, 62);
     }
-    d[n62 - 1] = (int64_t)lf_s128_lo(cd);
-    e[n62 - 1] = (int64_t)lf_s128_lo(ce);
+    d[n62 - 1] = (int64_t)lf_wide_s128_lo(cd);
+    e[n62 - 1] = (int64_t)lf_wide_s128_lo(ce);
 }
 
 /* d <- d + (p & mask), then carries renormalised (limbs < 2^62, top signed) */

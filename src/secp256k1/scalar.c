@@ -34,7 +34,7 @@ static const lf_sg_mod lf_sc_sg = LF_SG_MOD_CONST(
 static uint64_t lf_sc_sub4(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t br = 0;
-    for (int i = 0; i < 4; i++) r[i] = lf_subb(&br, a[i], b[i], br);
+    for (int i = 0; i < 4; i++) r[i] = lf_wide_subb(&br, a[i], b[i], br);
     return br;
 }
 
@@ -206,11 +206,11 @@ static void lf_sc_mul_shift384(lf_sc *r, const lf_sc *a, const uint64_t *g)
     uint64_t l[8] = {0};
     for (int i = 0; i < 4; i++) {
         uint64_t c = 0;
-        for (int j = 0; j < 4; j++) l[i + j] = lf_mul_add2(&c, a->d[i], g[j], l[i + j], c);
+        for (int j = 0; j < 4; j++) l[i + j] = lf_wide_mul_add2(&c, a->d[i], g[j], l[i + j], c);
         l[i + 4] = c;
     }
     uint64_t k;
-    r->d[0] = lf_addc(&k, l[6], l[5] >> 63, 0);
+    r->d[0] = lf_wide_addc(&k, l[6], l[5] >> 63, 0);
     r->d[1] = l[7] + k;
     r->d[2] = r->d[3] = 0;
 }

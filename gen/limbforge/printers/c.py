@@ -9,7 +9,7 @@ from ..ir import Program
 
 PRELUDE = """#include <stdint.h>
 
-#include "lf_wide.h" /* lf_mul_wide, lf_addc, lf_subb */
+#include "lf_wide.h" /* lf_wide_mul, lf_wide_addc, lf_wide_subb */
 
 /* Value barrier: keeps masks opaque so the compiler cannot reintroduce
  * branches on secret data.  Under MemorySanitizer, which checks asm operands,
@@ -70,13 +70,13 @@ def print_function(prog: Program, symbol: str, static: bool = False) -> str:
                     body.append(f"{decl(x)} = 0;")
         elif o == "mul":
             hi = v(d[1]) if d[1] is not None else f"h{d[0].id}"
-            call = f"lf_mul_wide(&{hi}, {v(s[0])}, {v(s[1])})"
+            call = f"lf_wide_mul(&{hi}, {v(s[0])}, {v(s[1])})"
             body.append(f"uint64_t {hi}, {v(d[0])} = {call};" if d[0] is not None
                         else f"uint64_t {hi};\n    (void){call};")
         elif o == "mullo":
             body.append(f"{decl(d[0])} = {v(s[0])} * {v(s[1])};")
         elif o in ("add", "sub"):
-            fn = "lf_addc" if o == "add" else "lf_subb"
+            fn = "lf_wide_addc" if o == "add" else "lf_wide_subb"
             car = v(d[1]) if d[1] is not None else f"c{d[0].id}"
             ci = v(s[2]) if s[2] is not None else "0"
             call = f"{fn}(&{car}, {v(s[0])}, {v(s[1])}, {ci})"
