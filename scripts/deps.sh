@@ -36,6 +36,7 @@ apt_pkgs=(cmake ninja-build gcc clang make python3 python3-pip valgrind
           gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
           gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
           gcc-s390x-linux-gnu libc6-dev-s390x-cross
+          gcc-i686-linux-gnu libc6-dev-i386-cross
           qemu-user clang-16
           # make test-msan, test-san, test-fuzz: clang's sanitizer runtimes
           # (MemorySanitizer, ASan, UBSan, libFuzzer)

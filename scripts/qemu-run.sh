@@ -12,6 +12,7 @@ aarch64) exec qemu-aarch64 ${LF_QEMU_CPU:+-cpu "$LF_QEMU_CPU"} -L /usr/aarch64-l
 riscv64) exec qemu-riscv64 -cpu "${LF_QEMU_CPU:-rv64,v=true,vlen=${LF_QEMU_VLEN:-128},elen=64}" \
     -L /usr/riscv64-linux-gnu "$@" ;;
 ppc64le) exec qemu-ppc64le -cpu "${LF_QEMU_CPU:-power9}" -L /usr/powerpc64le-linux-gnu "$@" ;;
+i686) exec qemu-i386 ${LF_QEMU_CPU:+-cpu "$LF_QEMU_CPU"} -L /usr/i686-linux-gnu "$@" ;;
 s390x) exec qemu-s390x ${LF_QEMU_CPU:+-cpu "$LF_QEMU_CPU"} -L /usr/s390x-linux-gnu "$@" ;;
 x86_64-nehalem) exec qemu-x86_64 -cpu "${LF_QEMU_CPU:-Nehalem}" "$@" ;;
 *) echo "qemu-run.sh: unknown architecture $arch" >&2; exit 2 ;;

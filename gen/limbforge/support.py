@@ -39,7 +39,7 @@ INCLUDE_DIRS = ("include", "src")
 # uses this list, as the roots of the closure it copies; at run time the
 # closure starts from the generated text itself.  tests/test_cli.py checks
 # that the two agree.
-ROOTS = ("limbforge/limbforge.h", "field/field_internal.h", "field/field_template.h")
+ROOTS = ("limbforge/limbforge.h", "field/field_internal.h", "field/field_template.h", "lf_wide.h")
 
 # Where the package build puts the headers, inside the package.
 PACKAGE_DIR = "support"

@@ -38,6 +38,7 @@
 #include "field_internal.h"
 #include "safegcd/bingcd.h"
 #include "safegcd/safegcd.h"
+#include "lf_wide.h"
 
 #define LF_CAT_(a, b, c, d) a##b##c##d
 #define LF_CAT(a, b, c, d) LF_CAT_(a, b, c, d)
@@ -51,8 +52,6 @@
 #error "field_template.h: inconsistent LF_BITS / LF_BYTES / LF_N"
 #endif
 
-__extension__ typedef unsigned __int128 lft_u128; /* GCC/Clang (as the C kernels) */
-
 /* ---------------------------------------------------------------------------
  * Small constant-time helpers on raw limb vectors.
  * ------------------------------------------------------------------------- */
@@ -61,10 +60,7 @@ __extension__ typedef unsigned __int128 lft_u128; /* GCC/Clang (as the C kernels
 static uint64_t lft_lt_p(const uint64_t a[LF_N])
 {
     uint64_t borrow = 0;
-    for (int i = 0; i < LF_N; i++) {
-        lft_u128 t = (lft_u128)a[i] - lf_c_p[i] - borrow;
-        borrow = (uint64_t)(t >> 64) & 1;
-    }
+    for (int i = 0; i < LF_N; i++) (void)lf_wide_subb(&borrow, a[i], lf_c_p[i], borrow);
     return borrow;
 }
 

@@ -5,31 +5,20 @@
  * every length-dependent branch depends on n only. */
 #include <string.h>
 
+#include "lf_wide.h"
 #include "mp/mp_internal.h"
-
-typedef unsigned __int128 lf_u128;
 
 /* One word of an add/sub carry chain: x86-64 intrinsics compile to adc/sbb
  * chains (about a word per cycle); elsewhere, and in MemorySanitizer builds
  * (LF_MSAN: clang 14's MSan has no shadow rule for the intrinsics and reports
- * any secret operand as a use), 128-bit arithmetic. */
+ * any secret operand as a use), src/lf_wide.h. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(LF_MSAN)
 #include <x86intrin.h>
 #define LF_ADC(c, a, b, out) ((c) = _addcarry_u64((unsigned char)(c), (a), (b), (unsigned long long *)(out)))
 #define LF_SBB(c, a, b, out) ((c) = _subborrow_u64((unsigned char)(c), (a), (b), (unsigned long long *)(out)))
 #else
-#define LF_ADC(c, a, b, out)                                                                       \
-    do {                                                                                           \
-        lf_u128 t_ = (lf_u128)(a) + (b) + (c);                                                     \
-        *(out) = (uint64_t)t_;                                                                     \
-        (c) = (uint64_t)(t_ >> 64);                                                                \
-    } while (0)
-#define LF_SBB(c, a, b, out)                                                                       \
-    do {                                                                                           \
-        lf_u128 t_ = (lf_u128)(a) - (b) - (c);                                                     \
-        *(out) = (uint64_t)t_;                                                                     \
-        (c) = (uint64_t)(t_ >> 64) & 1;                                                            \
-    } while (0)
+#define LF_ADC(c, a, b, out) (*(out) = lf_wide_addc(&(c), (a), (b), (c)))
+#define LF_SBB(c, a, b, out) (*(out) = lf_wide_subb(&(c), (a), (b), (c)))
 #endif
 
 uint64_t lf_mp_add_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)

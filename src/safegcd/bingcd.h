@@ -475,25 +475,27 @@ LF_SG_INLINE uint64_t lf_bg_row_x86(uint64_t *r, uint64_t *t, uint64_t *e, const
     return m;
 }
 #else
-/* Portable: the same with 128-bit products. */
+/* Portable: the same with 128-bit products (src/lf_wide.h). */
 LF_SG_INLINE uint64_t lf_bg_row_c(uint64_t *r, const uint64_t *a, const uint64_t *b, uint64_t X,
                                   uint64_t Y, int na)
 {
     uint64_t t[LF_BG_MAXN + 1];
-    lf_sg_i128 c = 0;
+    uint64_t clo = 0, chi = 0; /* c, 128-bit two's complement */
     for (int i = 0; i < na; i++) {
-        c += (lf_sg_i128)((lf_sg_u128)a[i] * X) - (lf_sg_i128)((lf_sg_u128)b[i] * Y);
-        t[i] = (uint64_t)c;
-        c >>= 64;
+        uint64_t h1, h2, k, l1 = lf_wide_mul(&h1, a[i], X), l2 = lf_wide_mul(&h2, b[i], Y);
+        clo = lf_wide_addc(&k, clo, l1, 0);
+        chi += h1 + k;
+        clo = lf_wide_subb(&k, clo, l2, 0);
+        chi -= h2 + k;
+        t[i] = clo; /* c >>= 64 */
+        clo = chi;
+        chi = 0 - (chi >> 63);
     }
-    t[na] = (uint64_t)c;
+    t[na] = clo;
     uint64_t m = lf_vb((uint64_t)((int64_t)t[na] >> 63));
-    lf_sg_u128 s = m & 1;
-    for (int i = 0; i < na; i++) {
-        s += ((t[i] >> 31) | (t[i + 1] << 33)) ^ m;
-        r[i] = (uint64_t)s;
-        s >>= 64;
-    }
+    uint64_t cy = m & 1;
+    for (int i = 0; i < na; i++)
+        r[i] = lf_wide_addc(&cy, ((t[i] >> 31) | (t[i + 1] << 33)) ^ m, 0, cy);
     return m;
 }
 #endif

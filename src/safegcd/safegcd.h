@@ -45,6 +45,7 @@
 #include <stdint.h>
 
 #include "lf_internal.h"
+#include "lf_wide.h"
 
 #define LF_SG_MAX_BITS 8192
 #define LF_SG_MAX_N64 (LF_SG_MAX_BITS / 64)
@@ -89,8 +90,6 @@ LF_HIDDEN void lf_sg_inv_var(const lf_sg_mod *m, uint64_t *r, const uint64_t *x)
 #define LF_SG_INLINE static inline
 #endif
 
-__extension__ typedef unsigned __int128 lf_sg_u128; /* GCC/Clang (as the C kernels) */
-__extension__ typedef __int128 lf_sg_i128;
 
 #define LF_SG_M62 (((uint64_t)1 << 62) - 1)
 
@@ -108,32 +107,24 @@ static inline uint64_t lf_sg_pinv62(uint64_t p0)
  * Limbs of a above 62 n62 bits are ignored (callers pass a < 2^bits). */
 LF_SG_INLINE void lf_sg_to62(int64_t *r, int n62, const uint64_t *a, int n)
 {
-    lf_sg_u128 acc = 0;
-    int have = 0, j = 0;
     for (int i = 0; i < n62; i++) {
-        if (have < 62 && j < n) {
-            acc |= (lf_sg_u128)a[j++] << have;
-            have += 64;
-        }
-        r[i] = (int64_t)((uint64_t)acc & LF_SG_M62);
-        acc >>= 62;
-        have -= 62;
+        int w = 62 * i / 64, off = 62 * i % 64;
+        uint64_t x = w < n ? a[w] >> off : 0;
+        if (off > 2 && w + 1 < n) x |= a[w + 1] << (64 - off); /* the limb straddles two words */
+        r[i] = (int64_t)(x & LF_SG_M62);
     }
 }
 
 /* a (n62 limbs in [0, 2^62), value < 2^(64 n)) -> r (n 64-bit limbs). */
 LF_SG_INLINE void lf_sg_from62(uint64_t *r, int n, const int64_t *a, int n62)
 {
-    lf_sg_u128 acc = 0;
-    int have = 0, j = 0;
     for (int i = 0; i < n; i++) {
-        while (have < 64 && j < n62) {
-            acc |= (lf_sg_u128)(uint64_t)a[j++] << have;
-            have += 62;
+        uint64_t x = 0;
+        for (int j = 64 * i / 62; j <= (64 * i + 63) / 62 && j < n62; j++) {
+            int sh = 62 * j - 64 * i; /* where limb j starts, relative to word i */
+            x |= sh >= 0 ? (uint64_t)a[j] << sh : (uint64_t)a[j] >> -sh;
         }
-        r[i] = (uint64_t)acc;
-        acc >>= 64;
-        have -= 64;
+        r[i] = x;
     }
 }
 
@@ -243,20 +234,20 @@ static inline int64_t lf_sg_divsteps62_var(int64_t delta, uint64_t f, uint64_t g
 /* [f; g] <- T [f; g] / 2^62 (exact).  Accumulators: |u*f_i| + |v*g_i| < 2^125. */
 LF_SG_INLINE void lf_sg_update_fg(int64_t *f, int64_t *g, const lf_sg_mat *t, int n62)
 {
-    lf_sg_i128 cf = (lf_sg_i128)t->u * f[0] + (lf_sg_i128)t->v * g[0];
-    lf_sg_i128 cg = (lf_sg_i128)t->q * f[0] + (lf_sg_i128)t->r * g[0];
-    cf >>= 62;
-    cg >>= 62;
+    lf_wide_s128 cf = lf_wide_s128_mac(lf_wide_s128_mul(t->u, f[0]), t->v, g[0]);
+    lf_wide_s128 cg = lf_wide_s128_mac(lf_wide_s128_mul(t->q, f[0]), t->r, g[0]);
+    cf = lf_wide_s128_sar(cf, 62);
+    cg = lf_wide_s128_sar(cg, 62);
     for (int i = 1; i < n62; i++) {
-        cf += (lf_sg_i128)t->u * f[i] + (lf_sg_i128)t->v * g[i];
-        cg += (lf_sg_i128)t->q * f[i] + (lf_sg_i128)t->r * g[i];
-        f[i - 1] = (int64_t)((uint64_t)cf & LF_SG_M62);
-        g[i - 1] = (int64_t)((uint64_t)cg & LF_SG_M62);
-        cf >>= 62;
-        cg >>= 62;
+        cf = lf_wide_s128_mac(lf_wide_s128_mac(cf, t->u, f[i]), t->v, g[i]);
+        cg = lf_wide_s128_mac(lf_wide_s128_mac(cg, t->q, f[i]), t->r, g[i]);
+        f[i - 1] = (int64_t)(lf_wide_s128_lo(cf) & LF_SG_M62);
+        g[i - 1] = (int64_t)(lf_wide_s128_lo(cg) & LF_SG_M62);
+        cf = lf_wide_s128_sar(cf, 62);
+        cg = lf_wide_s128_sar(cg, 62);
     }
-    f[n62 - 1] = (int64_t)cf;
-    g[n62 - 1] = (int64_t)cg;
+    f[n62 - 1] = (int64_t)lf_wide_s128_lo(cf);
+    g[n62 - 1] = (int64_t)lf_wide_s128_lo(cg);
 }
 
 /* [d; e] <- T [d; e] / 2^62 mod p, inputs and outputs in (-2p, p).
@@ -272,24 +263,22 @@ LF_SG_INLINE void lf_sg_update_de(int64_t *d, int64_t *e, const lf_sg_mat *t,
     int64_t sd = d[n62 - 1] >> 63, se = e[n62 - 1] >> 63;
     int64_t md = (int64_t)lf_vb((uint64_t)((u & sd) + (v & se)));
     int64_t me = (int64_t)lf_vb((uint64_t)((q & sd) + (r & se)));
-    lf_sg_i128 cd = (lf_sg_i128)u * d[0] + (lf_sg_i128)v * e[0];
-    lf_sg_i128 ce = (lf_sg_i128)q * d[0] + (lf_sg_i128)r * e[0];
-    md -= (int64_t)((pinv62 * (uint64_t)cd + (uint64_t)md) & LF_SG_M62);
-    me -= (int64_t)((pinv62 * (uint64_t)ce + (uint64_t)me) & LF_SG_M62);
-    cd += (lf_sg_i128)md * p62[0];
-    ce += (lf_sg_i128)me * p62[0];
-    cd >>= 62;
-    ce >>= 62;
+    lf_wide_s128 cd = lf_wide_s128_mac(lf_wide_s128_mul(u, d[0]), v, e[0]);
+    lf_wide_s128 ce = lf_wide_s128_mac(lf_wide_s128_mul(q, d[0]), r, e[0]);
+    md -= (int64_t)((pinv62 * lf_wide_s128_lo(cd) + (uint64_t)md) & LF_SG_M62);
+    me -= (int64_t)((pinv62 * lf_wide_s128_lo(ce) + (uint64_t)me) & LF_SG_M62);
+    cd = lf_wide_s128_sar(lf_wide_s128_mac(cd, md, p62[0]), 62);
+    ce = lf_wide_s128_sar(lf_wide_s128_mac(ce, me, p62[0]), 62);
     for (int i = 1; i < n62; i++) {
-        cd += (lf_sg_i128)u * d[i] + (lf_sg_i128)v * e[i] + (lf_sg_i128)md * p62[i];
-        ce += (lf_sg_i128)q * d[i] + (lf_sg_i128)r * e[i] + (lf_sg_i128)me * p62[i];
-        d[i - 1] = (int64_t)((uint64_t)cd & LF_SG_M62);
-        e[i - 1] = (int64_t)((uint64_t)ce & LF_SG_M62);
-        cd >>= 62;
-        ce >>= 62;
+        cd = lf_wide_s128_mac(lf_wide_s128_mac(lf_wide_s128_mac(cd, u, d[i]), v, e[i]), md, p62[i]);
+        ce = lf_wide_s128_mac(lf_wide_s128_mac(lf_wide_s128_mac(ce, q, d[i]), r, e[i]), me, p62[i]);
+        d[i - 1] = (int64_t)(lf_wide_s128_lo(cd) & LF_SG_M62);
+        e[i - 1] = (int64_t)(lf_wide_s128_lo(ce) & LF_SG_M62);
+        cd = lf_wide_s128_sar(cd, 62);
+        ce = lf_wide_s128_sar(ce, 62);
     }
-    d[n62 - 1] = (int64_t)cd;
-    e[n62 - 1] = (int64_t)ce;
+    d[n62 - 1] = (int64_t)lf_wide_s128_lo(cd);
+    e[n62 - 1] = (int64_t)lf_wide_s128_lo(ce);
 }
 
 /* d <- d + (p & mask), then carries renormalised (limbs < 2^62, top signed) */

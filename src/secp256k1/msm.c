@@ -504,7 +504,10 @@ static void lf_msm_pippenger(lf_fk *k, lf_gej *r, void *ws, const lf_ge *p, cons
 size_t lf_msm_ws_size(size_t n)
 {
     lf_msm_layout l;
-    if (n > ((size_t)1 << 40) || n > SIZE_MAX / 4096) return SIZE_MAX;
+#if SIZE_MAX > (UINT64_C(1) << 40)
+    if (n > ((size_t)1 << 40)) return SIZE_MAX;
+#endif
+    if (n > SIZE_MAX / 4096) return SIZE_MAX;
     if (n <= LF_MSM_STRAUSS_MAX) return lf_msm_strauss_size(n);
     /* monotonic in n (the batch verifier's bisection runs sub-batches in
      * the scratch of the whole): at least Strauss's largest */

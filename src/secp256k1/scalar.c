@@ -12,8 +12,8 @@
 #include "field/generated/secp256k1_n_internal.h"
 #include "safegcd/bingcd.h"
 #include "safegcd/safegcd.h"
+#include "lf_wide.h"
 
-__extension__ typedef unsigned __int128 lf_sc_u128;
 
 /* n and (n-1)/2, little-endian limbs */
 static const uint64_t lf_sc_n[4] = {
@@ -34,11 +34,7 @@ static const lf_sg_mod lf_sc_sg = LF_SG_MOD_CONST(
 static uint64_t lf_sc_sub4(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t br = 0;
-    for (int i = 0; i < 4; i++) {
-        lf_sc_u128 t = (lf_sc_u128)a[i] - b[i] - br;
-        r[i] = (uint64_t)t;
-        br = (uint64_t)(t >> 64) & 1;
-    }
+    for (int i = 0; i < 4; i++) r[i] = lf_wide_subb(&br, a[i], b[i], br);
     return br;
 }
 
@@ -210,16 +206,12 @@ static void lf_sc_mul_shift384(lf_sc *r, const lf_sc *a, const uint64_t *g)
     uint64_t l[8] = {0};
     for (int i = 0; i < 4; i++) {
         uint64_t c = 0;
-        for (int j = 0; j < 4; j++) {
-            lf_sc_u128 t = (lf_sc_u128)a->d[i] * g[j] + l[i + j] + c;
-            l[i + j] = (uint64_t)t;
-            c = (uint64_t)(t >> 64);
-        }
+        for (int j = 0; j < 4; j++) l[i + j] = lf_wide_mul_add2(&c, a->d[i], g[j], l[i + j], c);
         l[i + 4] = c;
     }
-    lf_sc_u128 t = (lf_sc_u128)l[6] + (l[5] >> 63);
-    r->d[0] = (uint64_t)t;
-    r->d[1] = l[7] + (uint64_t)(t >> 64);
+    uint64_t k;
+    r->d[0] = lf_wide_addc(&k, l[6], l[5] >> 63, 0);
+    r->d[1] = l[7] + k;
     r->d[2] = r->d[3] = 0;
 }
 

@@ -1,14 +1,15 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Portable C printer: uint64_t words, unsigned __int128 for products and
-carries.  Loads of constant tables become literals; every input is read
-before the first store, so outputs may alias inputs."""
+"""Portable C printer: uint64_t words; products and carries through the
+helpers of src/lf_wide.h (unsigned __int128 where the compiler has it,
+32-bit halves elsewhere).  Loads of constant tables become literals; every
+input is read before the first store, so outputs may alias inputs."""
 from __future__ import annotations
 
 from ..ir import Program
 
 PRELUDE = """#include <stdint.h>
 
-typedef unsigned __int128 lf_u128;
+#include "lf_wide.h" /* lf_wide_mul, lf_wide_addc, lf_wide_subb */
 
 /* Value barrier: keeps masks opaque so the compiler cannot reintroduce
  * branches on secret data.  Under MemorySanitizer, which checks asm operands,
@@ -44,7 +45,7 @@ def print_function(prog: Program, symbol: str, static: bool = False) -> str:
         (f"uint64_t {a.name}[{a.words}]" if a.role == "out" else f"const uint64_t {a.name}[{a.words}]")
         for a in args)
     lines = [f"/* {prog.comment} */",
-             f"{'static ' if static else ''}void {symbol}({params})", "{", "    lf_u128 t;"]
+             f"{'static ' if static else ''}void {symbol}({params})", "{"]
     body = []
 
     def v(x):
@@ -53,7 +54,6 @@ def print_function(prog: Program, symbol: str, static: bool = False) -> str:
     def decl(x):
         return f"uint64_t {v(x)}"
 
-    uses_t = False
     for op in prog.ops:
         o, s, d = op.opcode, op.srcs, op.dsts
         if o == "load":
@@ -69,26 +69,19 @@ def print_function(prog: Program, symbol: str, static: bool = False) -> str:
                 if x is not None:
                     body.append(f"{decl(x)} = 0;")
         elif o == "mul":
-            uses_t = True
-            body.append(f"t = (lf_u128){v(s[0])} * {v(s[1])};")
-            if d[0] is not None:
-                body.append(f"{decl(d[0])} = (uint64_t)t;")
-            if d[1] is not None:
-                body.append(f"{decl(d[1])} = (uint64_t)(t >> 64);")
+            hi = v(d[1]) if d[1] is not None else f"h{d[0].id}"
+            call = f"lf_wide_mul(&{hi}, {v(s[0])}, {v(s[1])})"
+            body.append(f"uint64_t {hi}, {v(d[0])} = {call};" if d[0] is not None
+                        else f"uint64_t {hi};\n    (void){call};")
         elif o == "mullo":
             body.append(f"{decl(d[0])} = {v(s[0])} * {v(s[1])};")
         elif o in ("add", "sub"):
-            uses_t = True
-            sign = "+" if o == "add" else "-"
-            expr = f"(lf_u128){v(s[0])} {sign} {v(s[1])}"
-            if s[2] is not None:
-                expr += f" {sign} {v(s[2])}"
-            body.append(f"t = {expr};")
-            if d[0] is not None:
-                body.append(f"{decl(d[0])} = (uint64_t)t;")
-            if d[1] is not None:
-                hi = "(uint64_t)(t >> 64)" + (" & 1" if o == "sub" else "")
-                body.append(f"{decl(d[1])} = {hi};")
+            fn = "lf_wide_addc" if o == "add" else "lf_wide_subb"
+            car = v(d[1]) if d[1] is not None else f"c{d[0].id}"
+            ci = v(s[2]) if s[2] is not None else "0"
+            call = f"{fn}(&{car}, {v(s[0])}, {v(s[1])}, {ci})"
+            body.append(f"uint64_t {car}, {v(d[0])} = {call};" if d[0] is not None
+                        else f"uint64_t {car};\n    (void){call};")
         elif o == "csel":
             m = f"m{d[0].id}"
             body.append(f"uint64_t {m} = lf_gen_vb(0 - {v(s[0])});")
@@ -109,8 +102,6 @@ def print_function(prog: Program, symbol: str, static: bool = False) -> str:
             body.append(f"{decl(d[0])} = ({v(s[0])} << {64 - k}) | ({v(s[1])} >> {k});")
         else:
             raise ValueError(o)
-    if not uses_t:
-        lines.pop()
     lines += ["    " + b for b in body]
     lines.append("}")
     return "\n".join(lines) + "\n"

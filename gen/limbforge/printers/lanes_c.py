@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """Portable C printer of lane programs (lanes.py): the program once, in a
-loop over the 8 lanes (uint64_t words, unsigned __int128 for the high half
-of a 52x52-bit product).  Each lane reads all of its inputs before it writes,
+loop over the 8 lanes (uint64_t words; the high half of a 52x52-bit product
+through lf_wide_mul_shr of src/lf_wide.h).  Each lane reads all of its inputs before it writes,
 so outputs may alias inputs element for element."""
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ PRELUDE = """#include <stddef.h>
 #include <stdint.h>
 
 #include "lf_internal.h" /* lf_vb */
+#include "lf_wide.h"     /* lf_wide_mul_shr */
 """
 
 _M52 = "UINT64_C(0xfffffffffffff)"
@@ -82,7 +83,7 @@ def _ops(prog: LProgram, ops: list, el: str = "l") -> list:
                 e = f"{v(s[0])} + {e}"
         elif o == "madhi":
             x, y = (f"({v(t)} & {_M52})" if t.hi > (1 << 52) - 1 else v(t) for t in s[1:])
-            e = f"(uint64_t)(((unsigned __int128){x} * {y}) >> 52)"
+            e = f"lf_wide_mul_shr({x}, {y}, 52)"
             if s[0] is not None:
                 e = f"{v(s[0])} + {e}"
         elif o == "add":
