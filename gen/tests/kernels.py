@@ -16,6 +16,7 @@ from limbforge.testvals import edge_values
 from limbforge.targets import TARGETS
 
 HERE = Path(__file__).resolve().parent
+SRC = HERE.parents[1] / "src"  # lf_wide.h, which the generated C includes
 CC = os.environ.get("CC", "cc")
 OPS = ("mul", "sqr", "add", "sub", "neg", "to_internal", "from_internal")
 
@@ -49,7 +50,8 @@ def build(f: Field, target: str, workdir: Path) -> list:
     src.write_text(fieldgen.kernel_source(f, target, "test"))
     exe = workdir / f"drv_{f.name}_{target}"
     cc = t.cross.get("cc", CC)
-    subprocess.run([cc, "-O1", "-std=gnu11", *t.cross.get("cflags", []), f"-DLF_DRV_NAME={f.name}",
+    subprocess.run([cc, "-O1", "-std=gnu11", *t.cross.get("cflags", []), f"-I{SRC}",
+                    f"-DLF_DRV_NAME={f.name}",
                     f"-DLF_DRV_N={f.n}", f"-DLF_DRV_SUFFIX=_{target}",
                     *(["-DLF_DRV_LAZY"] if has_lazy(f) else []), str(HERE / "kernel_driver.c"),
                     str(src), "-o", str(exe)], check=True)
