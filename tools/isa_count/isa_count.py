@@ -22,7 +22,8 @@ itself; it may replace the arguments) and --check FN runs
 FN(const uint64_t args[8], uint64_t ret) after it; either failing (nonzero)
 is an error.  Only the call made by the driver is counted, never a call
 from the hooks.  --expect-ret N requires the counted call to return N (as a
-C int: the low 32 bits of the return register).
+C int: the low 32 bits of the return register).  On the 32-bit targets
+(armhf, armv7em, i686) each args[] entry holds one 32-bit argument word.
 
 Usage:
   isa_count.py --arch rv64 --symbol lf_secp256k1_p_mul_rv64 \\
@@ -30,15 +31,20 @@ Usage:
   isa_count.py --arch rv64 --cpu rv64,v=true,vlen=256 --symbol f --obj f.o --args "b512 v256"
   isa_count.py --arch aarch64 --symbol lib_verify --obj lib.a --obj setup.c \\
                --setup my_setup --expect-ret 1 --inclusive
+  isa_count.py --arch armhf --symbol lf_secp256k1_p_mul_c \
+               --obj src/field/generated/c/secp256k1_p.c --cflags -Isrc --args "o4w i4w i4w"
   isa_count.py --selftest            # counts known loops exactly on every arch it can
-Arguments (--args): one token per integer argument register: o<N>/i<N>/b<N>
-output/input/in-out buffer of N bytes (or N 64-bit words: "o4w"), v<N> the
-integer N.  Input buffers hold fixed pseudo-random words with the last word 0
+Arguments (--args): one token per argument word (a uintptr_t: a register, or
+an i686 stack slot): o<N>/i<N>/b<N> a pointer to an output/input/in-out
+buffer of N bytes (or N 64-bit words, 8 bytes each on every target: "o4w"),
+v<N> the integer N (on a 32-bit target a 64-bit integer is two tokens, low
+word first).  Input buffers hold fixed pseudo-random words with the last word 0
 (--fill small: a field element is then < p), or --fill rand / zero.
 
 Sources given with --obj (.c, .S, .s) are compiled with the architecture's
 cross gcc at -O3 (plus --cflags); objects (.o) are linked as they are.
-Needs: <triple>-gcc and its static C library, <triple>-nm, qemu-<arch>.
+Needs: <triple>-gcc and its static C library, <triple>-nm, qemu-<arch>
+(32-bit Arm: also <triple>-readelf and -objcopy).
 Exit status: 0, 1 on error, 77 (--selftest) if no architecture can be tested.
 """
 from __future__ import annotations
@@ -66,6 +72,8 @@ class Arch:
     cflags: tuple = ()
     cpu: str | None = None           # default qemu -cpu
     clang_flags: tuple = field(default=())
+    obj_cflags: tuple = ()           # gcc flags for the measured sources only, not the driver
+    thumb: bool = False              # 32-bit Arm: bit 0 of a function symbol is the Thumb bit
 
     @property
     def cc(self) -> str:
@@ -75,6 +83,9 @@ class Arch:
     def nm(self) -> str:
         return f"{self.triple}-nm"
 
+    def tool(self, name: str) -> str:
+        return f"{self.triple}-{name}"
+
 
 ARCHS = {
     "rv64": Arch("rv64", "riscv64-linux-gnu", "qemu-riscv64", ("-march=rv64gc",), None,
@@ -82,8 +93,22 @@ ARCHS = {
     "aarch64": Arch("aarch64", "aarch64-linux-gnu", "qemu-aarch64"),
     "ppc64le": Arch("ppc64le", "powerpc64le-linux-gnu", "qemu-ppc64le", ("-mcpu=power8",), "power9",
                     ("-mcpu=power8",)),
+    # 32-bit: the Debian cross gcc's defaults are Thumb-2 ARMv7-A (VFPv3-D16, hard
+    # float) and plain i686 (x87, no SSE2); clang is given the same (its armv7
+    # default is the Arm state).  -mfpu names gcc's default FPU, so that a
+    # --cflags -march=armv7-a (no +fp) still has the FPU the hard-float ABI needs.
+    "armhf": Arch("armhf", "arm-linux-gnueabihf", "qemu-arm", ("-mfpu=vfpv3-d16",), "cortex-a15",
+                  ("-mthumb",), thumb=True),
+    "i686": Arch("i686", "i686-linux-gnu", "qemu-i386", (), None, ("-march=i686",)),
+    # Cortex-M4 class: the measured code compiled for ARMv7E-M (Thumb-2 only),
+    # linked with an armhf driver and run on the Cortex-A15 model, since
+    # qemu-arm (7.2) cannot run a Linux program on an M-profile -cpu (README).
+    "armv7em": Arch("armv7em", "arm-linux-gnueabihf", "qemu-arm", (), "cortex-a15",
+                    ("-mthumb", "-mcpu=cortex-m4"), ("-mthumb", "-mcpu=cortex-m4"), thumb=True),
 }
-ARCH_ALIASES = {"riscv64": "rv64", "arm64": "aarch64", "powerpc64le": "ppc64le"}
+ARCH_ALIASES = {"riscv64": "rv64", "arm64": "aarch64", "powerpc64le": "ppc64le", "arm": "armhf",
+                "armv7": "armhf", "x86": "i686", "i386": "i686", "m4": "armv7em",
+                "cortex-m4": "armv7em"}
 
 
 class IsaCountError(Exception):
@@ -98,7 +123,9 @@ def get_arch(name: str) -> Arch:
 
 
 def missing_tools(arch: Arch) -> list:
-    return [t for t in (arch.cc, arch.nm, arch.qemu) if shutil.which(t) is None]
+    tools = (arch.cc, arch.nm, arch.qemu) + ((arch.tool("readelf"), arch.tool("objcopy"))
+                                             if arch.thumb else ())
+    return [t for t in tools if shutil.which(t) is None]
 
 
 def run(cmd, **kw):
@@ -112,7 +139,7 @@ def compile_source(arch: Arch, src: str, out: str, compiler: str = "gcc", opt: s
                    extra=(), clang: str = "clang-16") -> str:
     """Compile one .c/.S file for arch with gcc (the cross gcc) or clang."""
     if compiler == "gcc":
-        cmd = [arch.cc, *arch.cflags]
+        cmd = [arch.cc, *arch.cflags, *arch.obj_cflags]
     elif compiler == "clang":
         cmd = [clang, f"--target={arch.triple}", *arch.clang_flags]
     else:
@@ -121,13 +148,39 @@ def compile_source(arch: Arch, src: str, out: str, compiler: str = "gcc", opt: s
     return out
 
 
+def a_profile_objs(arch: Arch, objs, workdir: str) -> list:
+    """32-bit Arm: a copy without the build attributes of each M-profile
+    object (-mcpu=cortex-m4 code), which ld refuses to link with the A-profile
+    driver and C library ("conflicting architecture profiles M/A"); the code
+    is Thumb-2 that the A-profile cpu runs as it is (README)."""
+    out = []
+    for o in objs:
+        if o.endswith(".o") and "Tag_CPU_arch_profile: Microcontroller" in run(
+                [arch.tool("readelf"), "-A", o]):
+            base = os.path.basename(o)
+            c = os.path.join(workdir, base[:-2] + ".a-profile.o")
+            run([arch.tool("objcopy"), "--remove-section", ".ARM.attributes", o, c])
+            o = c
+        out.append(o)
+    return out
+
+
 def link_driver(arch: Arch, objs, symbol: str, out: str, setup: str | None = None,
                 check: str | None = None) -> str:
     """Static, non-PIE executable: addresses in nm are the addresses qemu runs."""
+    if arch.thumb:
+        objs = a_profile_objs(arch, objs, os.path.dirname(out) or ".")
     hooks = ([f"-DLF_ISA_SETUP={setup}"] if setup else []) + ([f"-DLF_ISA_CHECK={check}"] if check else [])
     run([arch.cc, *arch.cflags, "-O2", "-static", "-no-pie", f"-DLF_ISA_TARGET={symbol}", *hooks,
          DRIVER, *objs, "-o", out])
     return out
+
+
+def code_addr(arch: Arch, addr: int) -> int:
+    """A symbol's code address: without the Thumb bit on 32-bit Arm (qemu
+    logs the instruction's address; GNU nm prints it so already, but the
+    symbol's value, which an nm might print, is odd for Thumb code)."""
+    return addr & ~1 if arch.thumb else addr
 
 
 def symbol_range(arch: Arch, exe: str, symbol: str) -> tuple:
@@ -137,10 +190,10 @@ def symbol_range(arch: Arch, exe: str, symbol: str) -> tuple:
         parts = line.split()
         if len(parts) == 4:
             addr, size, _, name = parts
-            syms.append((int(addr, 16), int(size, 16), name))
+            syms.append((code_addr(arch, int(addr, 16)), int(size, 16), name))
         elif len(parts) == 3:
             addr, _, name = parts
-            syms.append((int(addr, 16), 0, name))
+            syms.append((code_addr(arch, int(addr, 16)), 0, name))
     for i, (addr, size, name) in enumerate(syms):
         if name == symbol:
             if size:
@@ -267,7 +320,7 @@ def function_profile(arch: Arch, exe: str, pcs: dict) -> dict:
     for line in run([arch.nm, "-n", "--defined-only", exe]).splitlines():
         parts = line.split()
         if len(parts) == 3 and parts[1] in "TtWw":
-            syms.append((int(parts[0], 16), parts[2]))
+            syms.append((code_addr(arch, int(parts[0], 16)), parts[2]))
     addrs = [a for a, _ in syms]
     out = {}
     for pc, c in pcs.items():
@@ -374,7 +427,53 @@ isa_known_outer:
 	.size isa_known_outer, .-isa_known_outer
 	.section .note.GNU-stack,"",@progbits
 """, lambda n: n + 2, 8),
+    # i686: the argument is on the stack: one load before the loop
+    "i686": ("""
+	.text
+	.globl isa_known_loop, isa_known_outer
+	.type isa_known_loop, @function
+isa_known_loop:
+	movl 4(%esp), %eax
+1:	subl $1, %eax
+	jnz 1b
+	ret
+	.size isa_known_loop, .-isa_known_loop
+	.type isa_known_outer, @function
+isa_known_outer:
+	pushl 4(%esp)
+	call isa_known_loop
+	addl $4, %esp
+	ret
+	.size isa_known_outer, .-isa_known_outer
+	.section .note.GNU-stack,"",@progbits
+""", lambda n: 2 * n + 2, 4),
 }
+# 32-bit Arm, Thumb-2 (what gcc emits by default; the symbols carry the Thumb
+# bit) and the Arm state (--cflags -marm), the same counts
+KNOWN_ARM = """
+	.syntax unified
+	.text
+	.globl isa_known_loop, isa_known_outer
+	.type isa_known_loop, %function
+	{mode}
+isa_known_loop:
+1:	subs r0, r0, #1
+	bne 1b
+	bx lr
+	.size isa_known_loop, .-isa_known_loop
+	.type isa_known_outer, %function
+	{mode}
+isa_known_outer:
+	push {{r4, lr}}
+	bl isa_known_loop
+	pop {{r4, pc}}
+	.size isa_known_outer, .-isa_known_outer
+	.section .note.GNU-stack,"",%progbits
+"""
+KNOWN["armhf"] = (KNOWN_ARM.format(mode=".thumb\n\t.thumb_func"), lambda n: 2 * n + 1, 3)
+KNOWN["armv7em"] = KNOWN["armhf"]
+# further variants: (label, (source, loop count, outer's own count))
+KNOWN_MORE = {"armhf": [("arm state", (KNOWN_ARM.format(mode=".arm"), lambda n: 2 * n + 1, 3))]}
 
 
 # RVV: vloop(n) strip-mines n 64-bit elements, VLEN/64 per iteration of 3
@@ -416,8 +515,8 @@ def known_vwork(vlen: int) -> int:
 # the spec's argument (1000) by 20; the check requires that argument back.
 KNOWN_HOOKS = """
 #include <stdint.h>
-void isa_known_loop(uint64_t n);
-void isa_known_outer(uint64_t n);
+void isa_known_loop(uintptr_t n);
+void isa_known_outer(uintptr_t n);
 int isa_known_setup(uint64_t args[8])
 {
     if (args[0] != 1000) return 1;
@@ -431,7 +530,57 @@ int isa_known_check(const uint64_t args[8], uint64_t ret)
     (void)ret;
     return args[0] != 20;
 }
+/* the driver's argument words: a pointer (to the zeroed output buffer) and
+ * seven integers, in their places: returns 8765432 */
+uintptr_t isa_known_args(uint64_t *o, uintptr_t b, uintptr_t c, uintptr_t d, uintptr_t e,
+                         uintptr_t f, uintptr_t g, uintptr_t h)
+{
+    if (*o != 0) return 1;
+    *o = 0x0123456789abcdefULL;
+    return b + 10 * (c + 10 * (d + 10 * (e + 10 * (f + 10 * (g + 10 * h)))));
+}
 """
+KNOWN_ARGS_RET = 8765432
+
+
+def known_checks(arch: Arch, known: tuple, d: str) -> list:
+    """(what, got, expected, unit) of the known loop and its caller (known:
+    a KNOWN entry), also after a setup hook that calls them first, and of
+    the argument words reaching the callee."""
+    src, loop_count, outer_own = known
+    os.makedirs(d, exist_ok=True)
+    s = os.path.join(d, "known.S")
+    with open(s, "w") as f:
+        f.write(src)
+    obj = compile_source(arch, s, os.path.join(d, "known.o"), opt="-O0")
+    checks = []
+    for n in (1, 10, 1000):
+        checks.append((f"loop({n})", count_call(arch, [obj], "isa_known_loop", f"v{n}", d),
+                       loop_count(n)))
+    checks.append(("outer(50) own", count_call(arch, [obj], "isa_known_outer", "v50", d), outer_own))
+    checks.append(("outer(50) inclusive",
+                   count_call(arch, [obj], "isa_known_outer", "v50", d, inclusive=True),
+                   outer_own + loop_count(50)))
+    # hooks: the setup calls both functions (a warm-up, not counted) and
+    # replaces the argument; the check sees the return value
+    hs = os.path.join(d, "known_hooks.c")
+    with open(hs, "w") as f:
+        f.write(KNOWN_HOOKS)
+    hobj = compile_source(arch, hs, os.path.join(d, "known_hooks.o"), opt="-O2")
+    for what, sym, incl, want in (("own", "isa_known_loop", False, loop_count(20)),
+                                  ("inclusive", "isa_known_outer", True,
+                                   outer_own + loop_count(20))):
+        # the loop leaves its counter, 0, in the return register; the
+        # ppc64le one counts in ctr and leaves r3 = n
+        got = count_call(arch, [obj, hobj], sym, "v1000", d, inclusive=incl,
+                         setup="isa_known_setup", check="isa_known_check",
+                         expect_ret=20 if arch.name == "ppc64le" else 0)
+        checks.append((f"{sym.replace('isa_known_', '')}(20) {what}, after a setup "
+                       f"calling it", got, want))
+    # the driver's ABI: a buffer and seven words, one register (or stack slot) each
+    ret = count_call_ex(arch, [obj, hobj], "isa_known_args", "o8 v2 v3 v4 v5 v6 v7 v8", d)[1]
+    checks.append(("args(o8 v2 .. v8) returned", ret_int(ret), KNOWN_ARGS_RET, "(value)"))
+    return checks
 
 
 def selftest(archs, workdir: str) -> int:
@@ -442,37 +591,11 @@ def selftest(archs, workdir: str) -> int:
         if miss:
             print(f"isa_count selftest {arch.name}: skipped (missing {', '.join(miss)})")
             continue
-        src, loop_count, outer_own = KNOWN[arch.name]
         d = os.path.join(workdir, arch.name)
-        os.makedirs(d, exist_ok=True)
-        s = os.path.join(d, "known.S")
-        with open(s, "w") as f:
-            f.write(src)
-        obj = compile_source(arch, s, os.path.join(d, "known.o"), opt="-O0")
-        checks = []
-        for n in (1, 10, 1000):
-            checks.append((f"loop({n})", count_call(arch, [obj], "isa_known_loop", f"v{n}", d),
-                           loop_count(n)))
-        checks.append(("outer(50) own", count_call(arch, [obj], "isa_known_outer", "v50", d), outer_own))
-        checks.append(("outer(50) inclusive",
-                       count_call(arch, [obj], "isa_known_outer", "v50", d, inclusive=True),
-                       outer_own + loop_count(50)))
-        # hooks: the setup calls both functions (a warm-up, not counted) and
-        # replaces the argument; the check sees the return value
-        hs = os.path.join(d, "known_hooks.c")
-        with open(hs, "w") as f:
-            f.write(KNOWN_HOOKS)
-        hobj = compile_source(arch, hs, os.path.join(d, "known_hooks.o"), opt="-O2")
-        for what, sym, incl, want in (("own", "isa_known_loop", False, loop_count(20)),
-                                      ("inclusive", "isa_known_outer", True,
-                                       outer_own + loop_count(20))):
-            # the loop leaves its counter, 0, in the return register; the
-            # ppc64le one counts in ctr and leaves r3 = n
-            got = count_call(arch, [obj, hobj], sym, "v1000", d, inclusive=incl,
-                             setup="isa_known_setup", check="isa_known_check",
-                             expect_ret=20 if arch.name == "ppc64le" else 0)
-            checks.append((f"{sym.replace('isa_known_', '')}(20) {what}, after a setup "
-                           f"calling it", got, want))
+        checks = known_checks(arch, KNOWN[arch.name], d)
+        for label, known in KNOWN_MORE.get(arch.name, ()):
+            checks += [(f"{label}: {c[0]}", *c[1:])
+                       for c in known_checks(arch, known, os.path.join(d, label.replace(" ", "_")))]
         if arch.name == "rv64":
             sv = os.path.join(d, "known_v.S")
             with open(sv, "w") as f:
@@ -490,13 +613,13 @@ def selftest(archs, workdir: str) -> int:
                                   cpu=f"rv64,v=true,vlen={vlen}", work=wk)[0]
                 checks.append((f"vwork(100) vlen={vlen}: instructions", n, 8))
                 checks.append((f"vwork(100) vlen={vlen}: register-group work", wk["work"],
-                               known_vwork(vlen)))
+                               known_vwork(vlen), "(work)"))
         tested += 1
-        for what, got, want in checks:
+        for what, got, want, *unit in checks:
             ok = got == want
             bad += not ok
-            print(f"isa_count selftest {arch.name}: {what}: {got} instructions, expected {want}"
-                  f"{'' if ok else '  MISMATCH'}")
+            print(f"isa_count selftest {arch.name}: {what}: {got} {unit[0] if unit else 'instructions'}, "
+                  f"expected {want}{'' if ok else '  MISMATCH'}")
     if tested == 0:
         print("isa_count selftest: no architecture has its cross gcc, nm and qemu: skipped")
         return 77
@@ -508,7 +631,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog="\n".join(__doc__.splitlines()[2:]))
-    ap.add_argument("--arch", default=None, help="rv64, aarch64 or ppc64le (--selftest: comma list)")
+    ap.add_argument("--arch", default=None, help=f"{', '.join(ARCHS)} (--selftest: comma list)")
     ap.add_argument("--symbol")
     ap.add_argument("--obj", action="append", default=[], help="object or source file (repeatable)")
     ap.add_argument("--args", default="", help='argument spec, e.g. "o4w i4w i4w"')
@@ -529,6 +652,13 @@ def main(argv=None) -> int:
                          "max(1, ceil(vl SEW / VLEN)) per vector instruction)")
     ap.add_argument("--workdir", default=None, help="keep the binaries here (default: a temporary dir)")
     ap.add_argument("--selftest", action="store_true")
+    # "--cflags -I..." as well as "--cflags=-I..." (argparse takes a lone
+    # "-I..." for an option)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    for i in range(len(argv) - 1):
+        if argv[i] == "--cflags":
+            argv[i:i + 2] = [f"--cflags={argv[i + 1]}"]
+            break
     a = ap.parse_args(argv)
     tmp = None
     workdir = a.workdir
