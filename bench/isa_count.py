@@ -89,6 +89,7 @@ def measure(archs, kernels, impls, clang, workdir, cpu=None, log=print, asm_dir=
             asm = os.path.join(asm_dir or os.path.join(ROOT, "src", "field", "generated"),
                                arch.name, f"{fname}.S")
             csrc = os.path.join(ROOT, "src", "field", "generated", "c", f"{fname}.c")
+            inc = ["-I", os.path.join(ROOT, "src")]  # the C kernels include lf_wide.h
             if "asm" in impls:
                 if os.path.exists(asm):
                     objs["asm", fname] = isa_count.compile_source(
@@ -99,11 +100,12 @@ def measure(archs, kernels, impls, clang, workdir, cpu=None, log=print, asm_dir=
                     notes.append(f"{arch.name}: no generated assembly {shown}")
             if "c-gcc-O3" in impls:
                 objs["c-gcc-O3", fname] = isa_count.compile_source(
-                    arch, csrc, os.path.join(d, f"{fname}.gcc.o"), "gcc", "-O3")
+                    arch, csrc, os.path.join(d, f"{fname}.gcc.o"), "gcc", "-O3", inc)
             if "c-clang-O3" in impls:
                 if shutil.which(clang):
                     objs["c-clang-O3", fname] = isa_count.compile_source(
-                        arch, csrc, os.path.join(d, f"{fname}.clang.o"), "clang", "-O3", clang=clang)
+                        arch, csrc, os.path.join(d, f"{fname}.clang.o"), "clang", "-O3", inc,
+                        clang=clang)
                 else:
                     objs["c-clang-O3", fname] = None
                     if f"{arch.name}: {clang} not found" not in notes:
@@ -204,7 +206,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog="\n".join(__doc__.splitlines()[2:]))
-    ap.add_argument("--arch", default=DEFAULT_ARCHS, help=f"comma list (default {DEFAULT_ARCHS}; also ppc64le)")
+    ap.add_argument("--arch", default=DEFAULT_ARCHS, help=f"comma list (default {DEFAULT_ARCHS}; also ppc64le, armhf, armv7em, i686)")
     ap.add_argument("--kernels", default=DEFAULT_KERNELS, help=f"field:op comma list (default {DEFAULT_KERNELS})")
     ap.add_argument("--impls", default=",".join(IMPLS), help=f"subset of {','.join(IMPLS)}")
     ap.add_argument("--clang", default="clang-16")
