@@ -37,6 +37,7 @@ apt_pkgs=(cmake ninja-build gcc clang make python3 python3-pip valgrind
           gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
           gcc-s390x-linux-gnu libc6-dev-s390x-cross
           gcc-i686-linux-gnu libc6-dev-i386-cross
+          gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
           qemu-user clang-16
           # make test-msan, test-san, test-fuzz: clang's sanitizer runtimes
           # (MemorySanitizer, ASan, UBSan, libFuzzer)

@@ -12,7 +12,14 @@ aarch64) exec qemu-aarch64 ${LF_QEMU_CPU:+-cpu "$LF_QEMU_CPU"} -L /usr/aarch64-l
 riscv64) exec qemu-riscv64 -cpu "${LF_QEMU_CPU:-rv64,v=true,vlen=${LF_QEMU_VLEN:-128},elen=64}" \
     -L /usr/riscv64-linux-gnu "$@" ;;
 ppc64le) exec qemu-ppc64le -cpu "${LF_QEMU_CPU:-power9}" -L /usr/powerpc64le-linux-gnu "$@" ;;
-i686) exec qemu-i386 ${LF_QEMU_CPU:+-cpu "$LF_QEMU_CPU"} -L /usr/i686-linux-gnu "$@" ;;
+i686) # -L has no ld.so.cache of its own, so the cross ld-linux.so.2 reads the
+    # host's, which names /lib32/libc.so.6 where libc6-i386 is installed: a
+    # different glibc build, whose private view of ld.so's data differs (a
+    # forked child then loops for ever in fork's stack reclaim).
+    # LD_LIBRARY_PATH=/lib (the cross /usr/i686-linux-gnu/lib) comes first.
+    exec qemu-i386 ${LF_QEMU_CPU:+-cpu "$LF_QEMU_CPU"} -L /usr/i686-linux-gnu \
+    -E LD_LIBRARY_PATH=/lib "$@" ;;
+armhf) exec qemu-arm -cpu "${LF_QEMU_CPU:-cortex-a15}" -L /usr/arm-linux-gnueabihf "$@" ;;
 s390x) exec qemu-s390x ${LF_QEMU_CPU:+-cpu "$LF_QEMU_CPU"} -L /usr/s390x-linux-gnu "$@" ;;
 x86_64-nehalem) exec qemu-x86_64 -cpu "${LF_QEMU_CPU:-Nehalem}" "$@" ;;
 *) echo "qemu-run.sh: unknown architecture $arch" >&2; exit 2 ;;
