@@ -21,6 +21,7 @@ static const struct {
     [LF_BACKEND_RVV] = {"rvv", LF_BACKEND_RV64},
     [LF_BACKEND_PPC64LE] = {"ppc64le", LF_BACKEND_C},
     [LF_BACKEND_POWER9] = {"power9", LF_BACKEND_PPC64LE},
+    [LF_BACKEND_C32] = {"c32", LF_BACKEND_C},
 };
 
 #endif

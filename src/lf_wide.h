@@ -16,6 +16,7 @@
 #define LF_WIDE_H
 
 #include <stdint.h>
+#include <string.h>
 
 #if defined(__SIZEOF_INT128__) && !defined(LF_WIDE_NO_INT128)
 #define LF_WIDE_INT128 1
@@ -159,6 +160,27 @@ LF_WIDE_INLINE lf_wide_s128 lf_wide_s128_sar(lf_wide_s128 x, int k)
     x.hi = x.hi >> k | sign << (64 - k);
     return x;
 #endif
+}
+
+/* The 32-bit words of a little-endian array of 64-bit words (the c32 back
+ * end's kernels keep the element layout: word i of the 2n is the low (even i)
+ * or high (odd i) half of limb i/2).  memcpy of 4 bytes: one load or store,
+ * and no aliasing question. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define LF_WIDE_HALF_SWAP 1u
+#else
+#define LF_WIDE_HALF_SWAP 0u
+#endif
+LF_WIDE_INLINE uint32_t lf_wide_ld32(const uint64_t *a, unsigned i)
+{
+    uint32_t x;
+    memcpy(&x, (const unsigned char *)a + 4 * (i ^ LF_WIDE_HALF_SWAP), 4);
+    return x;
+}
+
+LF_WIDE_INLINE void lf_wide_st32(uint64_t *r, unsigned i, uint32_t x)
+{
+    memcpy((unsigned char *)r + 4 * (i ^ LF_WIDE_HALF_SWAP), &x, 4);
 }
 
 #endif

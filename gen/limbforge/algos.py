@@ -20,6 +20,11 @@ carry chains so that every printer can keep carries in flags:
   may live anywhere; product scanning into words whose upper bounds are
   known at generation time, carries absorbed where they provably fit (see
   algos_bounded.py).
+* "madd": a multiply-add-add a*b + c + d (it cannot overflow two words) is
+  one op (ARM UMAAL; in C on 32-bit words, one uint64_t expression): rows
+  of t += x*Y carry a whole word from column to column, no carry flags
+  (the C32 kernels: gcc and clang keep such rows in registers far better
+  than three-word Comba accumulators on i686 and ARMv7).
 
 Each public builder returns a verified Program whose comment states the
 algorithm and the input/output bounds.
@@ -28,11 +33,11 @@ from __future__ import annotations
 
 from . import algos_bounded
 # mont_params, pm_params and words are part of this module's interface too
-from .algo_common import has_spare_bit, load_all, mont_params, pm_params, store_all, words
+from .algo_common import cwords, has_spare_bit, load_all, mont_params, pm_params, store_all, words
 from .ir import MASK64, Program, Val
 from .verify import verify
 
-STYLES = ("plain", "adx", "onechain", "bounded")
+STYLES = ("plain", "adx", "onechain", "bounded", "madd")
 
 
 class Acc:
@@ -80,6 +85,19 @@ class Acc:
         t[k], c = self.p.add(t[k], w)
         self.carry_into(t, k + 1, c, fit)
 
+    def add_row(self, t, Y, off, fit):
+        """t[off:fit] += Y (a row times 1)."""
+        t = list(t) + [None] * max(0, fit - len(t))
+        c = None
+        for j, y in enumerate(Y):
+            k = off + j
+            if t[k] is None:
+                t[k], c = (y, None) if c is None else self.p.add(y, self.zero(), c)
+            else:
+                t[k], c = self.p.add(t[k], y, c)
+        self.carry_into(t, off + len(Y), c, fit)
+        return t
+
     # ---- t[off:fit] += x * Y ---------------------------------------------
     def mac(self, t, x, Y, off, fit):
         t = list(t) + [None] * max(0, fit - len(t))
@@ -87,7 +105,23 @@ class Acc:
             return self._mac_adx(t, x, Y, off, fit)
         if self.style == "onechain":
             return self._mac_one(t, x, Y, off, fit)
+        if self.style == "madd":
+            return self._mac_madd(t, x, Y, off, fit)
         return self._mac_plain(t, x, Y, off, fit)
+
+    def _mac_madd(self, t, x, Y, off, fit):
+        """t[off:] += x*Y: each column one madd (x*y + t_k + the carried word)."""
+        p = self.p
+        C = None
+        for j, y in enumerate(Y):
+            k = off + j
+            if t[k] is None and C is None:
+                t[k], C = p.mul(x, y)
+            else:
+                t[k], C = p.madd(x, y, t[k] if t[k] is not None else self.zero(),
+                                 C if C is not None else self.zero())
+        self.word_into(t, off + len(Y), C, fit)
+        return t
 
     def _mac_one(self, t, x, Y, off, fit, c0=None):
         """t[off:] += x*Y in two passes, the low halves of the products in
@@ -176,6 +210,8 @@ class Acc:
         """x * Y as len(Y)+1 words (clipped to fit)."""
         if self.style == "plain":
             return self._mac_plain([None] * fit, x, Y, 0, fit)
+        if self.style == "madd":
+            return self._mac_madd([None] * fit, x, Y, 0, fit)
         p = self.p
         out, prev, c = [], None, None
         for j, y in enumerate(Y):
@@ -240,7 +276,31 @@ class Acc:
             return self._comba_sqr(A)
         if self.style == "onechain":
             return self._sqr_one(A)
+        if self.style == "madd":
+            return self._sqr_madd(A)
         return self._sqr_adx(A)
+
+    def _sqr_madd(self, A):
+        """Off-diagonal rows, doubled in one chain, then the diagonal squares
+        by madd (a_i^2 + t_2i + the carry word of the column before)."""
+        p = self.p
+        n = len(A)
+        t = [None] + self.row(A[0], A[1:], n) + [None] * (n - 1)
+        for i in range(1, n - 1):
+            t = self.mac(t, A[i], A[i + 1:], 2 * i + 1, i + n + 1)
+        c = None
+        for k in range(1, 2 * n - 1):
+            t[k], c = p.add(t[k], t[k], c)
+        t[2 * n - 1] = p.cword(c)
+        C = None
+        for i, a in enumerate(A):
+            if i == 0:
+                t[0], hi = p.mul(a, a)
+            else:
+                t[2 * i], hi = p.madd(a, a, t[2 * i], C)
+            t[2 * i + 1], c = p.add(t[2 * i + 1], hi)
+            C = p.cword(c) if i < n - 1 else None    # the last carry is 0: a^2 fits
+        return t
 
     def _sqr_one(self, A):
         """Off-diagonal rows, then one chain doubling them and one adding
@@ -349,14 +409,14 @@ class Acc:
         for _ in range(steps):
             m = t[0] if n0c is None else p.mullo(t[0], n0c)
             # t0 + lo(m p0) = 0 mod 2^64: its carry is t0 != 0
-            _, c = p.add(t[0], p.const(MASK64))
+            _, c = p.add(t[0], p.const(p.wmask))
             t = self._mac_one(t, m, P, 0, fit, c)
             t = t[1:] + [None]
         return t
 
 
-def _begin(name, n, nin, style, comment):
-    prog = Program(name)
+def _begin(name, n, nin, style, comment, w=64):
+    prog = Program(name, wbits=w)
     prog.comment = comment
     r = prog.out("r", n)
     ins = [prog.inp(nm, n) for nm in "ab"[:nin]]
@@ -392,20 +452,20 @@ def sqr_program(name: str, n: int, style: str) -> Program:
 
 # ---------------------------------------------------------------------------
 # Montgomery arithmetic (R = 2^(64n))
-def mont_mul_program(name: str, p: int, n: int, style: str, b_const=None) -> Program:
+def mont_mul_program(name: str, p: int, n: int, style: str, b_const=None, w: int = 64) -> Program:
     """CIOS Montgomery multiplication r = a*b/R mod p.  With b_const, b is a
-    constant (to_internal: b = R^2 mod p)."""
+    constant (to_internal: b = R^2 mod p).  w: the word size (n words)."""
     if style == "bounded":
         return algos_bounded.mont_mul_program(name, p, n, b_const)
-    mp = mont_params(p, n)
+    mp = mont_params(p, n, w)
     what = "a*R mod p (to Montgomery form)" if b_const is not None else "a*b/R mod p"
     prog, r, ins, acc = _begin(name, n, 1 if b_const is not None else 2, style,
                                f"r = {what}; Montgomery CIOS"
                                + (", spare-bit shortcut (accumulator of n+1 words)" if mp["spare"] else "")
-                               + ". Inputs < p, output < p.")
-    P = load_all(prog, prog.table("p", words(p, n)))
+                               + ". Inputs < p, output < p.", w)
+    P = load_all(prog, prog.table("p", words(p, n, w)))
     A = load_all(prog, ins[0])
-    B = (load_all(prog, prog.table("r2", words(b_const, n))) if b_const is not None
+    B = (load_all(prog, prog.table("r2", words(b_const, n, w))) if b_const is not None
          else load_all(prog, ins[1]))
     fit = n + 1 if mp["spare"] else n + 2
     t = acc.row(A[0], B, fit)
@@ -418,16 +478,16 @@ def mont_mul_program(name: str, p: int, n: int, style: str, b_const=None) -> Pro
     return verify(prog.prune())
 
 
-def mont_sqr_program(name: str, p: int, n: int, style: str) -> Program:
+def mont_sqr_program(name: str, p: int, n: int, style: str, w: int = 64) -> Program:
     """r = a^2/R: dedicated squaring, then reduce the low half (n steps) and
     add the high half: (T_lo + M p)/R + T_hi < 2p, one conditional subtraction."""
     if style == "bounded":
         return algos_bounded.mont_sqr_program(name, p, n)
-    mp = mont_params(p, n)
+    mp = mont_params(p, n, w)
     prog, r, ins, acc = _begin(name, n, 1, style,
                                "r = a^2/R mod p; dedicated squaring then Montgomery reduction "
-                               "of the low half plus the high half. Input < p, output < p.")
-    P = load_all(prog, prog.table("p", words(p, n)))
+                               "of the low half plus the high half. Input < p, output < p.", w)
+    P = load_all(prog, prog.table("p", words(p, n, w)))
     T = acc.square(load_all(prog, ins[0]))
     fit = n + 1 if mp["spare"] else n + 2
     u = acc.redc_steps(T[:n] + [None], P, mp["n0"], fit, n)
@@ -498,15 +558,15 @@ def mont_sqr_fold_program(name: str, p: int, n: int, style: str) -> Program:
     return verify(prog.prune())
 
 
-def from_mont_program(name: str, p: int, n: int, style: str) -> Program:
+def from_mont_program(name: str, p: int, n: int, style: str, w: int = 64) -> Program:
     """r = a/R mod p: n reduction steps; (a + M p)/R < p for a < p."""
     if style == "bounded":
         return algos_bounded.from_mont_program(name, p, n)
-    mp = mont_params(p, n)
+    mp = mont_params(p, n, w)
     prog, r, ins, acc = _begin(name, n, 1, style,
                                "r = a/R mod p (from Montgomery form); n reduction steps, "
-                               "(a + M p)/R < p needs no final subtraction. Input < p, output < p.")
-    P = load_all(prog, prog.table("p", words(p, n)))
+                               "(a + M p)/R < p needs no final subtraction. Input < p, output < p.", w)
+    P = load_all(prog, prog.table("p", words(p, n, w)))
     fit = n + 1 if mp["spare"] else n + 2
     u = acc.redc_steps(load_all(prog, ins[0]) + [None], P, mp["n0"], fit, n)
     store_all(prog, r, u[:n])
@@ -515,14 +575,14 @@ def from_mont_program(name: str, p: int, n: int, style: str) -> Program:
 
 # ---------------------------------------------------------------------------
 # Modular addition, subtraction, negation (any odd p)
-def add_program(name: str, p: int, n: int, style: str) -> Program:
+def add_program(name: str, p: int, n: int, style: str, w: int = 64) -> Program:
     if style == "bounded":
         return algos_bounded.add_program(name, p, n)
-    spare = has_spare_bit(p, n)
+    spare = has_spare_bit(p, n, w)
     prog, r, ins, acc = _begin(name, n, 2, style,
                                "r = a + b mod p; add, subtract p, select (constant time). "
-                               "Inputs < p, output < p.")
-    P = load_all(prog, prog.table("p", words(p, n)))
+                               "Inputs < p, output < p.", w)
+    P = load_all(prog, prog.table("p", words(p, n, w)))
     A, B = load_all(prog, ins[0]), load_all(prog, ins[1])
     t, c = [], None
     for x, y in zip(A, B):
@@ -533,13 +593,13 @@ def add_program(name: str, p: int, n: int, style: str) -> Program:
     return verify(prog.prune())
 
 
-def sub_program(name: str, p: int, n: int, style: str) -> Program:
+def sub_program(name: str, p: int, n: int, style: str, w: int = 64) -> Program:
     if style == "bounded":
         return algos_bounded.sub_program(name, p, n)
     prog, r, ins, acc = _begin(name, n, 2, style,
                                "r = a - b mod p; subtract, add p masked by the borrow. "
-                               "Inputs < p, output < p.")
-    P = load_all(prog, prog.table("p", words(p, n)))
+                               "Inputs < p, output < p.", w)
+    P = load_all(prog, prog.table("p", words(p, n, w)))
     A, B = load_all(prog, ins[0]), load_all(prog, ins[1])
     d, bo = [], None
     for x, y in zip(A, B):
@@ -555,12 +615,12 @@ def sub_program(name: str, p: int, n: int, style: str) -> Program:
     return verify(prog.prune())
 
 
-def neg_program(name: str, p: int, n: int, style: str) -> Program:
+def neg_program(name: str, p: int, n: int, style: str, w: int = 64) -> Program:
     if style == "bounded":
         return algos_bounded.neg_program(name, p, n)
     prog, r, ins, acc = _begin(name, n, 1, style,
-                               "r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.")
-    P = load_all(prog, prog.table("p", words(p, n)))
+                               "r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.", w)
+    P = load_all(prog, prog.table("p", words(p, n, w)))
     A = load_all(prog, ins[0])
     d, bo = [], None
     for pj, x in zip(P, A):
@@ -575,8 +635,8 @@ def neg_program(name: str, p: int, n: int, style: str) -> Program:
     return verify(prog.prune())
 
 
-def copy_program(name: str, n: int, comment: str) -> Program:
-    prog = Program(name)
+def copy_program(name: str, n: int, comment: str, w: int = 64) -> Program:
+    prog = Program(name, wbits=w)
     prog.comment = comment
     r = prog.out("r", n)
     a = prog.inp("a", n)
@@ -587,48 +647,71 @@ def copy_program(name: str, n: int, comment: str) -> Program:
 # ---------------------------------------------------------------------------
 # Pseudo-Mersenne p = 2^k - c
 def _pm_reduce(acc: Acc, T, n, k, c, c2, P, lazy=False):
-    """T (2n words) -> T mod p, p = 2^k - c (lazy: any value < 2^(64n)
-    congruent to it)."""
+    """T (2n words) -> T mod p, p = 2^k - c (lazy: any value < 2^(wn)
+    congruent to it).  c' = 2^(wn) mod p takes L words (cwords: one for
+    64-bit words)."""
     prog = acc.p
-    cc = prog.const(c2)
-    # fold 1: L + H*c'  (n+1 words, top <= c')
-    t = acc.mac(T[:n] + [None], cc, T[n:], 0, n + 1)
-    # fold 2: top*c' (< 2^128) into the low words; carry out cy
-    lo, hi = prog.mul(t[n], cc)
-    s, cy = prog.add(t[0], lo)
-    out = [s]
-    s, cy = prog.add(t[1], hi, cy)
-    out.append(s)
-    for j in range(2, n):
-        s, cy = prog.add(t[j], acc.zero(), cy)
+    C = cwords(c2, prog.wbits)
+    L = len(C)
+    if L == 1:
+        cc = prog.const(c2)
+        CC = [cc]
+        # fold 1: L + H*c'  (n+1 words, top <= c')
+        t = acc.mac(T[:n] + [None], cc, T[n:], 0, n + 1)
+        # fold 2: top*c' (< 2^128) into the low words; carry out cy
+        lo, hi = prog.mul(t[n], cc)
+        s, cy = prog.add(t[0], lo)
+        out = [s]
+        s, cy = prog.add(t[1], hi, cy)
         out.append(s)
+        for j in range(2, n):
+            s, cy = prog.add(t[j], acc.zero(), cy)
+            out.append(s)
+    else:
+        # the same three folds with an L-word c' (fold 2: a 2L-word product)
+        assert 2 * L <= n
+        CC = [prog.const(x) for x in C]
+        t = T[:n] + [None] * L
+        for j, (x, cx) in enumerate(zip(C, CC)):
+            t = acc.add_row(t, T[n:], j, n + L) if x == 1 else acc.mac(t, cx, T[n:], j, n + L)
+        top = acc.product(t[n:], CC)
+        out, cy = [], None
+        for j in range(n):
+            s, cy = prog.add(t[j], top[j] if j < 2 * L else acc.zero(), cy)
+            out.append(s)
     # fold 3: a carry out means the value wrapped and is now tiny: add c'
-    v = prog.logic("and", prog.mask(cy), cc)
-    out[0], c1 = prog.add(out[0], v)
-    for j in range(1, n):
-        out[j], c1 = prog.add(out[j], acc.zero(), c1)
+    m = prog.mask(cy)
+    c1 = None
+    for j in range(n):
+        v = prog.logic("and", m, CC[j]) if j < L else acc.zero()
+        out[j], c1 = prog.add(out[j], v, c1)
     return out if lazy else _pm_final(acc, out, n, k, c, P)
 
 
 def _pm_final(acc: Acc, v, n, k, c, P):
-    """v < 2^(64n), v = value mod p -> [0, p)."""
+    """v < 2^(wn), v = value mod p -> [0, p)."""
     prog = acc.p
-    kb = k - 64 * (n - 1)      # bits of p in the top limb
-    if kb < 64:
-        # v = (v mod 2^k) + (v >> k)*c  (< 2^k + 2^(64n-k)*c)
+    w = prog.wbits
+    C = cwords(c, w)
+    kb = k - w * (n - 1)      # bits of p in the top limb
+    if kb < w:
+        # v = (v mod 2^k) + (v >> k)*c  (< 2^k + 2^(wn-k)*c)
         q = prog.shr(v[n - 1], kb)
         v = list(v)
         v[n - 1] = prog.logic("and", v[n - 1], prog.const((1 << kb) - 1))
-        qc = prog.mullo(q, prog.const(c))
-        v[0], cy = prog.add(v[0], qc)
-        for j in range(1, n):
-            v[j], cy = prog.add(v[j], acc.zero(), cy)
+        if len(C) == 1:
+            qc = [prog.mullo(q, prog.const(c))]
+        else:
+            qc = acc.row(q, [prog.const(x) for x in C], len(C) + 1)
+        cy = None
+        for j in range(n):
+            v[j], cy = prog.add(v[j], qc[j] if j < len(qc) else acc.zero(), cy)
     # s = v + c;  v >= p  <=>  s >= 2^k
     s, cy = [], None
     for j in range(n):
-        sj, cy = prog.add(v[j], prog.const(c) if j == 0 else acc.zero(), cy)
+        sj, cy = prog.add(v[j], prog.const(C[j]) if j < len(C) else acc.zero(), cy)
         s.append(sj)
-    if kb == 64:
+    if kb == w:
         ge = cy
     else:
         bit = prog.shr(s[n - 1], kb)
@@ -637,19 +720,20 @@ def _pm_final(acc: Acc, v, n, k, c, P):
     return [prog.csel(ge, sj, vj) for sj, vj in zip(s, v)]
 
 
-def pm_mul_program(name: str, p: int, n: int, style: str, square=False, lazy=False) -> Program:
-    """lazy: the lazy-form kernel (inputs and output any value < 2^(64n)
+def pm_mul_program(name: str, p: int, n: int, style: str, square=False, lazy=False,
+                   w: int = 64) -> Program:
+    """lazy: the lazy-form kernel (inputs and output any value < 2^(wn)
     congruent to the element; no final reduction)."""
     if style == "bounded":
         return algos_bounded.pm_mul_program(name, p, n, square, lazy)
-    k, c, c2 = pm_params(p, n)
-    bounds = ("Inputs < 2^%d, output < 2^%d (lazy form)." % (64 * n, 64 * n) if lazy else
+    k, c, c2 = pm_params(p, n, w)
+    bounds = ("Inputs < 2^%d, output < 2^%d (lazy form)." % (w * n, w * n) if lazy else
               "and one conditional subtraction. Inputs < p, output < p.")
     prog, r, ins, acc = _begin(name, n, 1 if square else 2, style,
                                f"r = {'a^2' if square else 'a*b'} mod p, p = 2^{k} - {c:#x}; "
-                               f"{'squaring' if square else 'product'} then folds by 2^{64*n} = {c2:#x} mod p "
-                               + bounds)
-    P = words(p, n)
+                               f"{'squaring' if square else 'product'} then folds by 2^{w*n} = {c2:#x} mod p "
+                               + bounds, w)
+    P = words(p, n, w)
     A = load_all(prog, ins[0])
     T = acc.square(A) if square else acc.product(A, load_all(prog, ins[1]))
     store_all(prog, r, _pm_reduce(acc, T, n, k, c, c2, P, lazy))
@@ -657,39 +741,44 @@ def pm_mul_program(name: str, p: int, n: int, style: str, square=False, lazy=Fal
 
 
 def _lazy_linear(prog: Program, A, B, c2: int, op: str) -> list:
-    """A + B or A - B (op "add"/"sub") mod p = 2^(64n) - c on lazy values:
-    the carry (borrow) out of the n-word sum is 2^(64n) = c2 mod p, folded
+    """A + B or A - B (op "add"/"sub") mod p = 2^(wn) - c on lazy values:
+    the carry (borrow) out of the n-word sum is 2^(wn) = c2 mod p, folded
     back by adding (subtracting) c2 masked by it; that can carry (borrow)
     once more, and a second fold cannot: after a wrap the value is within c2
-    of 0 (of 2^(64n))."""
+    of 0 (of 2^(wn)), and c2 < 2^(wL - 1) for its L words (cwords), so the
+    second fold stays in the low L words."""
     n = len(A)
     z = prog.const(0)
     f = prog.add if op == "add" else prog.sub
-    cc = prog.const(c2)
+    C = cwords(c2, prog.wbits)
+    L = len(C)
+    CC = [prog.const(x) for x in C]
     t, cy = [], None
     for x, y in zip(A, B):
         s, cy = f(x, y, cy)
         t.append(s)
     for last in (False, True):
-        v = prog.logic("and", prog.mask(cy), cc)
-        t[0], cy = f(t[0], v)
+        m = prog.mask(cy)
+        cy = None
+        for j in range(L):
+            t[j], cy = f(t[j], prog.logic("and", m, CC[j]), cy)
         if last:
             break
-        for j in range(1, n):
+        for j in range(L, n):
             t[j], cy = f(t[j], z, cy)
     return t
 
 
-def pm_lazy_linear_program(name: str, p: int, n: int, op: str) -> Program:
+def pm_lazy_linear_program(name: str, p: int, n: int, op: str, w: int = 64) -> Program:
     """Lazy-form r = a + b, a - b or -a mod p (op "add", "sub", "neg"):
-    inputs and output any value < 2^(64n) (_lazy_linear).  One program for
+    inputs and output any value < 2^(wn) (_lazy_linear).  One program for
     every style: two short chains, no p."""
-    k, c, c2 = pm_params(p, n)
+    k, c, c2 = pm_params(p, n, w)
     text = {"add": "a + b", "sub": "a - b", "neg": "-a"}[op]
-    prog = Program(name)
+    prog = Program(name, wbits=w)
     prog.comment = (f"r = {text} mod p, p = 2^{k} - {c:#x}, lazy form: the carry out "
-                    f"folds back as 2^{64*n} = {c2:#x}, twice. Inputs < 2^{64*n}, "
-                    f"output < 2^{64*n}.")
+                    f"folds back as 2^{w*n} = {c2:#x}, twice. Inputs < 2^{w*n}, "
+                    f"output < 2^{w*n}.")
     r = prog.out("r", n)
     A = load_all(prog, prog.inp("a", n))
     if op == "neg":
@@ -700,11 +789,11 @@ def pm_lazy_linear_program(name: str, p: int, n: int, op: str) -> Program:
     return verify(prog.prune())
 
 
-def pm_normalize_program(name: str, p: int, n: int, style: str) -> Program:
-    """Lazy form (any value < 2^(64n)) -> the canonical value < p."""
-    k, c, c2 = pm_params(p, n)
+def pm_normalize_program(name: str, p: int, n: int, style: str, w: int = 64) -> Program:
+    """Lazy form (any value < 2^(wn)) -> the canonical value < p."""
+    k, c, c2 = pm_params(p, n, w)
     prog, r, ins, acc = _begin(name, n, 1, style,
                                f"r = a mod p, p = 2^{k} - {c:#x}: lazy form to canonical "
-                               f"(constant time). Input < 2^{64*n}, output < p.")
-    store_all(prog, r, _pm_final(acc, load_all(prog, ins[0]), n, k, c, words(p, n)))
+                               f"(constant time). Input < 2^{w*n}, output < p.", w)
+    store_all(prog, r, _pm_final(acc, load_all(prog, ins[0]), n, k, c, words(p, n, w)))
     return verify(prog.prune())

@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import algos_bounded
 from .algo_common import load_all, pm_params, store_all, words
 from .algos import Acc, _lazy_linear, _pm_reduce
-from .ir import MASK64, Program, Val
+from .ir import Program, Val
 from .verify import verify
 
 
@@ -20,8 +20,8 @@ class LazyPM:
     def __init__(self, prog: Program, p: int, n: int, style: str):
         self.prog, self.n, self.style = prog, n, style
         self.acc = Acc(prog, style)
-        self.k, self.c, self.c2 = pm_params(p, n)
-        self.P = words(p, n)
+        self.k, self.c, self.c2 = pm_params(p, n, prog.wbits)
+        self.P = words(p, n, prog.wbits)
 
     def _reduce(self, T):
         if self.style == "bounded":
@@ -42,7 +42,7 @@ class LazyPM:
         return _lazy_linear(self.prog, A, B, self.c2, "sub")
 
 
-def jdbl_program(name: str, p: int, n: int, style: str, formula: str) -> Program:
+def jdbl_program(name: str, p: int, n: int, style: str, formula: str, w: int = 64) -> Program:
     """Point doubling in Jacobian coordinates on y^2 = x^3 + b (a = 0, any
     b), lazy form, as one kernel: a = (X, Y, Z), r = 2a (3n words each),
         X3 = M^2 - 2S,  Y3 = M (S - X3) - 8 Y^4,  Z3 = 2 Y Z,
@@ -51,10 +51,10 @@ def jdbl_program(name: str, p: int, n: int, style: str, formula: str) -> Program
     10 add/sub); "2m5s": S = 2 ((X + Y^2)^2 - X^2 - Y^4) (2 mul, 5 sqr,
     12 add/sub).  Z = 0 gives Z3 = 0 (mod p)."""
     assert formula in ("3m4s", "2m5s"), formula
-    prog = Program(name)
+    prog = Program(name, wbits=w)
     prog.comment = (f"r = 2a, a = (X, Y, Z) Jacobian on y^2 = x^3 + b, p = 2^{p.bit_length()} - "
-                    f"{(1 << p.bit_length()) - p:#x}, lazy form ({formula}). Inputs < 2^{64*n} "
-                    f"each, outputs < 2^{64*n}; Z3 = 2YZ.")
+                    f"{(1 << p.bit_length()) - p:#x}, lazy form ({formula}). Inputs < 2^{w*n} "
+                    f"each, outputs < 2^{w*n}; Z3 = 2YZ.")
     r = prog.out("r", 3 * n)
     A = load_all(prog, prog.inp("a", 3 * n))
     X, Y, Z = A[:n], A[n:2 * n], A[2 * n:]
@@ -111,7 +111,7 @@ def _select_mask(prog: Program, m: Val, A, B) -> list:
 JADD_KINDS = ("ge", "zinv", "ct")
 
 
-def jadd_program(name: str, p: int, n: int, style: str, kind: str) -> Program:
+def jadd_program(name: str, p: int, n: int, style: str, kind: str, w: int = 64) -> Program:
     """Point addition r = a + b on y^2 = x^3 + b0 (a = 0, any b0) in
     Jacobian coordinates, lazy form, as one kernel; a = (X1, Y1, Z1) (3n
     words).  Constant time (straight line) whatever the kind; the kinds
@@ -133,7 +133,7 @@ def jadd_program(name: str, p: int, n: int, style: str, kind: str) -> Program:
     Inputs < 2^(64n) each, outputs < 2^(64n) each (each coordinate
     congruent mod p)."""
     assert kind in JADD_KINDS, kind
-    prog = Program(name)
+    prog = Program(name, wbits=w)
     nb = 3 * n if kind == "zinv" else 2 * n
     what = {"ge": "mixed (b affine), 8M + 3S; h = 0 gives Z3 = 0, X3 = i^2",
             "zinv": "b = (x, y, zi) affine on the curve isomorphic by zi, 9M + 3S; "
@@ -141,8 +141,8 @@ def jadd_program(name: str, p: int, n: int, style: str, kind: str) -> Program:
             "ct": "unified mixed, 7M + 5S, exact for every pair (a = infinity "
                   "is the caller's)"}[kind]
     prog.comment = (f"r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^{p.bit_length()} - "
-                    f"{(1 << p.bit_length()) - p:#x}, lazy form: {what}. Inputs < 2^{64*n} "
-                    f"each, outputs < 2^{64*n}.")
+                    f"{(1 << p.bit_length()) - p:#x}, lazy form: {what}. Inputs < 2^{w*n} "
+                    f"each, outputs < 2^{w*n}.")
     r = prog.out("r", 3 * n)
     A = load_all(prog, prog.inp("a", 3 * n))
     B = load_all(prog, prog.inp("b", nb))
@@ -165,7 +165,7 @@ def jadd_program(name: str, p: int, n: int, style: str, kind: str) -> Program:
         y3 = F.sub(F.mul(F.sub(v, x3), i), t)
         store_all(prog, r, x3 + y3 + z3)
         return verify(prog.prune())
-    P = words(p, n)
+    P = words(p, n, w)
     t = F.add(X1, u2)
     m = F.add(Y1, s2)
     rr = F.sub(F.sqr(t), F.mul(X1, u2))
@@ -174,7 +174,7 @@ def jadd_program(name: str, p: int, n: int, style: str, kind: str) -> Program:
     m = _select_mask(prog, degen, F.sub(X1, u2), m)
     q = F.sqr(m)
     tq = F.mul(t, q)
-    nd = prog.logic("xor", degen, prog.const(MASK64))
+    nd = prog.logic("xor", degen, prog.const(prog.wmask))
     m4 = [prog.logic("and", w, nd) for w in F.sqr(q)]      # M^4, or 0 if degenerate
     x3 = F.sub(F.sqr(rr), tq)                              # R^2 - T M^2
     mz = F.mul(m, Z1)

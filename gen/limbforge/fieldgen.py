@@ -17,17 +17,22 @@ def _limbs(x: int, n: int) -> str:
     return "{" + ", ".join(f"UINT64_C({w:#018x})" for w in ws) + "}"
 
 
-def kernel_source(f: Field, target: str, command: str) -> str:
+def kernel_source(f: Field, target: str, command: str, library: bool = False) -> str:
     """One file with the seven kernels of `f` for `target`, and its lazy-form
-    kernels if it has them."""
+    kernels if it has them.  library: the library's copy, whose C kernels of
+    a back end with a condition (c32) compile only where it holds."""
     progs = {**kernel_programs(f, target), **lazy_programs(f, target)}
     t = TARGETS[target]
     if t.is_c:
+        guard = BACKEND_GUARD[t.backend] if library else ""
+        words = "" if t.wbits == 64 else f" as {t.limbs(f.n)} {t.wbits}-bit words"
         parts = [provenance(command),
-                 f"/* {f.name}: p = {f.p:#x}\n * {f.n} limbs, {f.form} form; portable C. */\n",
-                 cprint.PRELUDE]
+                 f"/* {f.name}: p = {f.p:#x}\n * {f.n} limbs{words}, {f.form} form; portable C. */\n",
+                 f"#if {guard}\n" if guard else "", cprint.prelude(t.wbits)]
         for op, prog in progs.items():
-            parts.append("\n" + cprint.print_function(prog, f"lf_{f.name}_{op}_c"))
+            parts.append("\n" + cprint.print_function(prog, f"lf_{f.name}_{op}_{target}"))
+        if guard:
+            parts.append(f"\n#else\ntypedef int lf_{f.name}_{target}_unused; /* not a 32-bit build */\n#endif\n")
         return "".join(parts)
     pr = t.printer_module()
     cm = pr.COMMENT
@@ -495,7 +500,7 @@ def builtin_files(fields, command: str) -> dict:
         out[f"src/field/generated/{f.name}_api.c"] = instantiation(f, [t.name for t in ts], command)
         out[f"src/field/generated/{f.name}_internal.h"] = internal_header(f, command)
         for t in ts:
-            out[f"src/field/generated/{t.name}/{f.name}.{t.ext}"] = kernel_source(f, t.name, command)
+            out[f"src/field/generated/{t.name}/{f.name}.{t.ext}"] = kernel_source(f, t.name, command, library=True)
         if has_lanes(f):
             out[f"src/field/generated/c/{f.name}_lanes.c"] = lane_source(f, "c", command)
             out[f"src/field/generated/avx512ifma/{f.name}.c"] = lane_source(f, "avx512ifma", command)

@@ -6,6 +6,8 @@ import hashlib
 from dataclasses import dataclass
 
 from . import algos, algos_point
+from .algo_common import pad_args
+from .verify import verify
 
 
 def is_probable_prime(n: int, rounds: int = 40) -> bool:
@@ -156,33 +158,50 @@ def builtin_fields() -> list:
     return out
 
 
+def _words(f: Field, t) -> int:
+    """The words of f's elements in t's programs: the element's limbs in t's
+    word size, except that a pseudo-Mersenne field takes only the words its
+    bits need (the rest of the element stays 0: algo_common.pad_args).  A
+    Montgomery field keeps them all, so that R = 2^(64 f.n) on every back
+    end."""
+    n = -(-f.bits // t.wbits)
+    if f.form == "montgomery" or algos.pm_params(f.p, n, t.wbits) is None:
+        return t.limbs(f.n)      # (with all the words, c' is as for 64-bit words)
+    return n
+
+
 def kernel_programs(f: Field, target: str) -> dict:
-    """The seven kernels of field f as IR programs for `target`."""
-    style = TARGETS[target].style
-    n, p = f.n, f.p
+    """The seven kernels of field f as IR programs for `target`, in its word
+    size (R = 2^(64 f.n) whatever the word size: one Montgomery form, and one
+    element layout, on every back end)."""
+    t = TARGETS[target]
+    style, w = t.style, t.wbits
+    n, p = _words(f, t), f.p
     pre = f"lf_{f.name}_"
     if f.form == "montgomery":
-        mp = algos.mont_params(p, n)
+        mp = algos.mont_params(p, n, w)
         progs = {
-            "mul": algos.mont_mul_program(pre + "mul", p, n, style),
+            "mul": algos.mont_mul_program(pre + "mul", p, n, style, w=w),
             # adx: the folded reduction, 0.87-1.00x the Montgomery steps' time on every
             # built-in field (bench/mul_shapes.py, src/field/README.md)
-            "sqr": (algos.mont_sqr_fold_program if style == "adx" else algos.mont_sqr_program)(
-                pre + "sqr", p, n, style),
-            "to_internal": algos.mont_mul_program(pre + "to_internal", p, n, style, b_const=mp["r2"]),
-            "from_internal": algos.from_mont_program(pre + "from_internal", p, n, style),
+            "sqr": (algos.mont_sqr_fold_program(pre + "sqr", p, n, style) if style == "adx"
+                    else algos.mont_sqr_program(pre + "sqr", p, n, style, w=w)),
+            "to_internal": algos.mont_mul_program(pre + "to_internal", p, n, style, b_const=mp["r2"], w=w),
+            "from_internal": algos.from_mont_program(pre + "from_internal", p, n, style, w=w),
         }
     else:
         copy = "r = a (internal form is the canonical value). Any input; r may alias a."
         progs = {
-            "mul": algos.pm_mul_program(pre + "mul", p, n, style),
-            "sqr": algos.pm_mul_program(pre + "sqr", p, n, style, square=True),
-            "to_internal": algos.copy_program(pre + "to_internal", n, copy),
-            "from_internal": algos.copy_program(pre + "from_internal", n, copy),
+            "mul": algos.pm_mul_program(pre + "mul", p, n, style, w=w),
+            "sqr": algos.pm_mul_program(pre + "sqr", p, n, style, square=True, w=w),
+            "to_internal": algos.copy_program(pre + "to_internal", n, copy, w=w),
+            "from_internal": algos.copy_program(pre + "from_internal", n, copy, w=w),
         }
-    progs["add"] = algos.add_program(pre + "add", p, n, style)
-    progs["sub"] = algos.sub_program(pre + "sub", p, n, style)
-    progs["neg"] = algos.neg_program(pre + "neg", p, n, style)
+    progs["add"] = algos.add_program(pre + "add", p, n, style, w=w)
+    progs["sub"] = algos.sub_program(pre + "sub", p, n, style, w=w)
+    progs["neg"] = algos.neg_program(pre + "neg", p, n, style, w=w)
+    if n < t.limbs(f.n):
+        progs = {k: verify(pad_args(prog, t.limbs(f.n))) for k, prog in progs.items()}
     order = ["mul", "sqr", "add", "sub", "neg", "to_internal", "from_internal"]
     return {k: progs[k] for k in order}
 
@@ -210,17 +229,18 @@ def lazy_programs(f: Field, target: str) -> dict:
     their own, and the bounded reduction assumes inputs < p there."""
     if not has_lazy(f):
         return {}
-    style = TARGETS[target].style
-    n, p = f.n, f.p
+    t = TARGETS[target]
+    style, w = t.style, t.wbits
+    n, p = t.limbs(f.n), f.p
     pre = f"lf_{f.name}_"
     progs = {
-        "mul_lazy": algos.pm_mul_program(pre + "mul_lazy", p, n, style, lazy=True),
-        "sqr_lazy": algos.pm_mul_program(pre + "sqr_lazy", p, n, style, square=True, lazy=True),
-        "add_lazy": algos.pm_lazy_linear_program(pre + "add_lazy", p, n, "add"),
-        "sub_lazy": algos.pm_lazy_linear_program(pre + "sub_lazy", p, n, "sub"),
-        "neg_lazy": algos.pm_lazy_linear_program(pre + "neg_lazy", p, n, "neg"),
-        "normalize": algos.pm_normalize_program(pre + "normalize", p, n, style),
-        "jdbl": algos_point.jdbl_program(pre + "jdbl", p, n, style, JDBL_FORMULA),
-        **{op: algos_point.jadd_program(pre + op, p, n, style, kind) for op, kind in JADD_OPS.items()},
+        "mul_lazy": algos.pm_mul_program(pre + "mul_lazy", p, n, style, lazy=True, w=w),
+        "sqr_lazy": algos.pm_mul_program(pre + "sqr_lazy", p, n, style, square=True, lazy=True, w=w),
+        "add_lazy": algos.pm_lazy_linear_program(pre + "add_lazy", p, n, "add", w=w),
+        "sub_lazy": algos.pm_lazy_linear_program(pre + "sub_lazy", p, n, "sub", w=w),
+        "neg_lazy": algos.pm_lazy_linear_program(pre + "neg_lazy", p, n, "neg", w=w),
+        "normalize": algos.pm_normalize_program(pre + "normalize", p, n, style, w=w),
+        "jdbl": algos_point.jdbl_program(pre + "jdbl", p, n, style, JDBL_FORMULA, w=w),
+        **{op: algos_point.jadd_program(pre + op, p, n, style, kind, w=w) for op, kind in JADD_OPS.items()},
     }
     return {k: progs[k] for k in LAZY_OPS}

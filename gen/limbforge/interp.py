@@ -2,7 +2,7 @@
 """Reference interpreter of IR programs on Python ints."""
 from __future__ import annotations
 
-from .ir import MASK64, Program
+from .ir import Program
 
 
 def run(prog: Program, inputs: dict) -> dict:
@@ -10,11 +10,13 @@ def run(prog: Program, inputs: dict) -> dict:
     Returns a dict mapping output array names to lists of words.  Output
     words never stored stay None, which callers treat as an error."""
     env: dict = {}
+    w = prog.wbits
+    M = prog.wmask        # 2^w - 1
     mem = {a.name: list(a.data) for a in prog.arrays if a.role == "const"}
     for a in prog.arrays:
         if a.role == "in":
             words = list(inputs[a.name])
-            assert len(words) == a.words and all(0 <= w <= MASK64 for w in words)
+            assert len(words) == a.words and all(0 <= x <= M for x in words)
             mem[a.name] = words
         elif a.role == "out":
             mem[a.name] = [None] * a.words
@@ -39,22 +41,26 @@ def run(prog: Program, inputs: dict) -> dict:
             put(d[1], 0)
         elif o == "mul":
             p = g(s[0]) * g(s[1])
-            put(d[0], p & MASK64)
-            put(d[1], p >> 64)
+            put(d[0], p & M)
+            put(d[1], p >> w)
+        elif o == "madd":
+            p = g(s[0]) * g(s[1]) + g(s[2]) + g(s[3])
+            put(d[0], p & M)
+            put(d[1], p >> w)
         elif o == "mullo":
-            put(d[0], (g(s[0]) * g(s[1])) & MASK64)
+            put(d[0], (g(s[0]) * g(s[1])) & M)
         elif o == "add":
             t = g(s[0]) + g(s[1]) + (g(s[2]) if s[2] is not None else 0)
-            put(d[0], t & MASK64)
-            put(d[1], t >> 64)
+            put(d[0], t & M)
+            put(d[1], t >> w)
         elif o == "sub":
             t = g(s[0]) - g(s[1]) - (g(s[2]) if s[2] is not None else 0)
-            put(d[0], t & MASK64)
+            put(d[0], t & M)
             put(d[1], 1 if t < 0 else 0)
         elif o == "csel":
             put(d[0], g(s[1]) if g(s[0]) else g(s[2]))
         elif o == "mask":
-            put(d[0], MASK64 if g(s[0]) else 0)
+            put(d[0], M if g(s[0]) else 0)
         elif o == "cword":
             put(d[0], g(s[0]))
         elif o == "and":
@@ -64,21 +70,21 @@ def run(prog: Program, inputs: dict) -> dict:
         elif o == "xor":
             put(d[0], g(s[0]) ^ g(s[1]))
         elif o == "shl":
-            put(d[0], (g(s[0]) << op.imm[0]) & MASK64)
+            put(d[0], (g(s[0]) << op.imm[0]) & M)
         elif o == "shr":
             put(d[0], g(s[0]) >> op.imm[0])
         elif o == "shrd":
-            put(d[0], (((g(s[0]) << 64) | g(s[1])) >> op.imm[0]) & MASK64)
+            put(d[0], (((g(s[0]) << w) | g(s[1])) >> op.imm[0]) & M)
         else:
             raise ValueError(f"unknown opcode {o}")
     return {a.name: mem[a.name] for a in prog.arrays if a.role == "out"}
 
 
-def words_to_int(ws) -> int:
-    assert all(w is not None for w in ws), "output word never stored"
-    return sum(w << (64 * i) for i, w in enumerate(ws))
+def words_to_int(ws, w: int = 64) -> int:
+    assert all(x is not None for x in ws), "output word never stored"
+    return sum(x << (w * i) for i, x in enumerate(ws))
 
 
-def int_to_words(x: int, n: int) -> list:
-    assert 0 <= x < 1 << (64 * n)
-    return [(x >> (64 * i)) & MASK64 for i in range(n)]
+def int_to_words(x: int, n: int, w: int = 64) -> list:
+    assert 0 <= x < 1 << (w * n)
+    return [(x >> (w * i)) & ((1 << w) - 1) for i in range(n)]

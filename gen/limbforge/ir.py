@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""The IR: straight-line programs over 64-bit words.
+"""The IR: straight-line programs over w-bit words (w = Program.wbits: 64, or 32
+for the targets without a 64x64 -> 128 product, such as the C32 printer's).
 
 A Program has array arguments (outputs and inputs, each a fixed number of
-64-bit little-endian words), constant tables, and a list of Ops in SSA form.
-Values are either words (kind 'w', 0 <= v < 2^64) or carries (kind 'c', 0/1).
+w-bit little-endian words), constant tables, and a list of Ops in SSA form.
+Values are either words (kind 'w', 0 <= v < 2^w) or carries (kind 'c', 0/1).
+Below, 64 stands for w.
 There are no branches and every memory index is a compile-time integer, so a
 program cannot branch or index on data; the verifier checks the rest.
 
@@ -15,6 +17,8 @@ Ops (dsts <- srcs):
                                            carry chains (x86: CF and OF)
   mul    lo,hi  <- a, b                     full 64x64->128 product
   mullo  w      <- a, b                     low half only
+  madd   lo,hi  <- a, b, c, d               a*b + c + d (< 2^128: no carry out;
+                                           the "madd" style, ARM UMAAL)
   add    s,co   <- a, b, ci|None            s = a+b+ci mod 2^64, co carry out
   sub    d,bo   <- a, b, bi|None            d = a-b-bi mod 2^64, bo borrow out
   csel   w      <- c, a, b                  c ? a : b  (constant time)
@@ -35,7 +39,7 @@ MASK64 = (1 << 64) - 1
 
 OPCODES = {
     # name: (number of word/carry dsts, source kinds)
-    "load": 1, "store": 0, "const": 1, "clear": 2, "mul": 2, "mullo": 1,
+    "load": 1, "store": 0, "const": 1, "clear": 2, "mul": 2, "mullo": 1, "madd": 2,
     "add": 2, "sub": 2, "csel": 1, "mask": 1, "cword": 1,
     "and": 1, "or": 1, "xor": 1, "shl": 1, "shr": 1, "shrd": 1,
 }
@@ -77,7 +81,13 @@ class Program:
     arrays: list = field(default_factory=list)
     ops: list = field(default_factory=list)
     comment: str = ""     # algorithm and bounds, printed above the function
+    wbits: int = 64       # the word size w
     _next: int = 0
+
+    @property
+    def wmask(self) -> int:
+        """2^w - 1."""
+        return (1 << self.wbits) - 1
 
     # ---- arguments -------------------------------------------------------
     def out(self, name: str, words: int) -> Array:
@@ -87,7 +97,7 @@ class Program:
         return self._array(Array(name, words, "in"))
 
     def table(self, name: str, data) -> Array:
-        data = tuple(int(x) & MASK64 for x in data)
+        data = tuple(int(x) & self.wmask for x in data)
         return self._array(Array(name, len(data), "const", data))
 
     def _array(self, a: Array) -> Array:
@@ -116,13 +126,16 @@ class Program:
         self._emit("store", [], [v], (arr.name, i))
 
     def const(self, x: int) -> Val:
-        return self._emit("const", [self._val("w")], [], (int(x) & MASK64,))[0]
+        return self._emit("const", [self._val("w")], [], (int(x) & self.wmask,))[0]
 
     def clear(self):
         return tuple(self._emit("clear", [self._val("c", 0), self._val("c", 1)], []))
 
     def mul(self, a: Val, b: Val):
         return tuple(self._emit("mul", [self._val("w"), self._val("w")], [a, b]))
+
+    def madd(self, a: Val, b: Val, c: Val, d: Val):
+        return tuple(self._emit("madd", [self._val("w"), self._val("w")], [a, b, c, d]))
 
     def mullo(self, a: Val, b: Val) -> Val:
         return self._emit("mullo", [self._val("w")], [a, b])[0]
@@ -149,15 +162,15 @@ class Program:
         return self._emit(op, [self._val("w")], [a, b])[0]
 
     def shl(self, a: Val, k: int) -> Val:
-        assert 0 < k < 64
+        assert 0 < k < self.wbits
         return self._emit("shl", [self._val("w")], [a], (k,))[0]
 
     def shr(self, a: Val, k: int) -> Val:
-        assert 0 < k < 64
+        assert 0 < k < self.wbits
         return self._emit("shr", [self._val("w")], [a], (k,))[0]
 
     def shrd(self, hi: Val, lo: Val, k: int) -> Val:
-        assert 0 < k < 64
+        assert 0 < k < self.wbits
         return self._emit("shrd", [self._val("w")], [hi, lo], (k,))[0]
 
     # ---- helpers ----------------------------------------------------------

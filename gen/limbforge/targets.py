@@ -34,6 +34,8 @@ BACKENDS = (
     ("rvv", "rv64", "vector extension 1.0, any VLEN"),
     ("ppc64le", "c", "POWER little-endian scalar assembly"),
     ("power9", "ppc64le", "ISA 3.0 vectors (vmsumudm)"),
+    # last, so the enum values of the others stay what they were
+    ("c32", "c", "portable C with 32-bit limbs (uint32_t words, uint64_t products)"),
 )
 # Architectures (roots of the chains): the C preprocessor condition that
 # selects it, and the CMAKE_SYSTEM_PROCESSOR values (lower case, a regex).
@@ -42,6 +44,9 @@ ARCHES = {
     "aarch64": ("defined(__aarch64__)", "aarch64|arm64"),
     "rv64": ("defined(__riscv) && __riscv_xlen == 64", "riscv64.*"),
     "ppc64le": ("defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)", "ppc64le|powerpc64le"),
+    # the compilers without unsigned __int128 (32-bit targets: i686, ARMv7,
+    # Cortex-M); LF_FORCE_C32 (CMake -DLF_C32=ON) builds it anywhere, for tests
+    "c32": ("!defined(__SIZEOF_INT128__) || defined(LF_FORCE_C32)", "i[3-6]86|x86|arm|armv[4-8].*"),
 }
 BACKEND_PARENT = {b: p for b, p, _ in BACKENDS}
 
@@ -76,6 +81,11 @@ class Target:
     backend: str | None        # back end that dispatches to it (None: generator only)
     builtin: bool = True       # generated for the built-in fields
     cross: dict = field(default_factory=dict)  # how tests build and run it elsewhere
+    wbits: int = 64            # the word size of its programs (Program.wbits)
+
+    def limbs(self, n64: int) -> int:
+        """The words of an n64-limb element in this target's programs."""
+        return n64 * 64 // self.wbits
 
     @property
     def is_c(self) -> bool:
@@ -98,6 +108,7 @@ _CROSS_RV_ZBB = {"cc": "riscv64-linux-gnu-gcc", "cflags": ["-march=rv64gc_zba_zb
 
 TARGETS = {t.name: t for t in (
     Target("c", "plain", None, "c"),
+    Target("c32", "madd", None, "c32", wbits=32),
     Target("x86_64", "plain", "x86_64", "x86_64"),
     Target("x86_64_adx", "adx", "x86_64", "x86_64_adx"),
     Target("aarch64", "onechain", "aarch64", "aarch64", builtin=True, cross=_CROSS_A64),

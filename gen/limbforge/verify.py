@@ -15,12 +15,12 @@ from __future__ import annotations
 from .ir import OPCODES, Program
 
 SRC_KINDS = {
-    "load": "", "store": "w", "const": "", "clear": "", "mul": "ww", "mullo": "ww",
+    "load": "", "store": "w", "const": "", "clear": "", "mul": "ww", "mullo": "ww", "madd": "wwww",
     "add": "wwC", "sub": "wwC", "csel": "cww", "mask": "c", "cword": "c",
     "and": "ww", "or": "ww", "xor": "ww", "shl": "w", "shr": "w", "shrd": "ww",
 }
 DST_KINDS = {
-    "load": "w", "store": "", "const": "w", "clear": "cc", "mul": "ww", "mullo": "w",
+    "load": "w", "store": "", "const": "w", "clear": "cc", "mul": "ww", "mullo": "w", "madd": "ww",
     "add": "wc", "sub": "wc", "csel": "w", "mask": "w", "cword": "w",
     "and": "w", "or": "w", "xor": "w", "shl": "w", "shr": "w", "shrd": "w",
 }
@@ -82,7 +82,7 @@ def verify(prog: Program) -> Program:
                 stored[(name, idx)] = n
                 stored_idx.add(idx)
                 first_store = n if first_store is None else first_store
-        if op.opcode in ("shl", "shr", "shrd") and not (0 < op.imm[0] < 64):
+        if op.opcode in ("shl", "shr", "shrd") and not (0 < op.imm[0] < prog.wbits):
             raise VerifyError(f"op {n}: shift out of range")
     for a in prog.arrays:
         if a.role == "out":

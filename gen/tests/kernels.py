@@ -28,7 +28,7 @@ def _printer_exists(t) -> bool:
 def runnable_targets():
     """Targets this machine can build and run: native ones, and cross ones
     whose compiler and qemu-user are installed (LF_NO_CROSS=1 skips those)."""
-    ts = ["c"]
+    ts = ["c", "c32"]
     if platform.machine() in ("x86_64", "AMD64"):
         ts.append("x86_64")
         flags = Path("/proc/cpuinfo").read_text() if Path("/proc/cpuinfo").exists() else ""

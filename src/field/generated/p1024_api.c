@@ -31,6 +31,15 @@ LF_HIDDEN void lf_p1024_sub_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
 LF_HIDDEN void lf_p1024_neg_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_p1024_to_internal_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_p1024_from_internal_c(uint64_t *r, const uint64_t *a);
+#if !defined(__SIZEOF_INT128__) || defined(LF_FORCE_C32)
+LF_HIDDEN void lf_p1024_mul_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_p1024_sqr_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_p1024_add_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_p1024_sub_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_p1024_neg_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_p1024_to_internal_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_p1024_from_internal_c32(uint64_t *r, const uint64_t *a);
+#endif
 #if defined(__x86_64__)
 LF_HIDDEN void lf_p1024_mul_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_p1024_sqr_x86_64(uint64_t *r, const uint64_t *a);
@@ -84,6 +93,7 @@ static const uint64_t lf_c_lane_fix[LF_N] = {UINT64_C(0x0000000000000001), UINT6
 static const uint64_t lf_c_mac_fix[LF_N] = {UINT64_C(0x53d0c8163c8e6da8), UINT64_C(0x2cab87851918b035), UINT64_C(0x28592477afb46c7b), UINT64_C(0x48b1380801e1b536), UINT64_C(0x5510fe4d9a2e8bd9), UINT64_C(0xaaa06bad2999052d), UINT64_C(0x986ae356cdc39b36), UINT64_C(0x3c403e12a29c8a99), UINT64_C(0xde74a99280c2d31a), UINT64_C(0x03fe1ad1d1044e07), UINT64_C(0xf852631859dd5b49), UINT64_C(0xf090e72255f667da), UINT64_C(0x0e834ae681d52d8c), UINT64_C(0x15960c9c25b8b13f), UINT64_C(0x8a72701c385e757f), UINT64_C(0x7e99d5601fdfe9ce)};
 
 #define LF_OWN_C 1
+#define LF_OWN_C32 1
 #define LF_OWN_X86_64 1
 #define LF_OWN_X86_64_ADX 1
 #define LF_OWN_AARCH64 1

@@ -31,6 +31,15 @@ LF_HIDDEN void lf_p25519_sub_c(uint64_t *r, const uint64_t *a, const uint64_t *b
 LF_HIDDEN void lf_p25519_neg_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_p25519_to_internal_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_p25519_from_internal_c(uint64_t *r, const uint64_t *a);
+#if !defined(__SIZEOF_INT128__) || defined(LF_FORCE_C32)
+LF_HIDDEN void lf_p25519_mul_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_p25519_sqr_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_p25519_add_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_p25519_sub_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_p25519_neg_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_p25519_to_internal_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_p25519_from_internal_c32(uint64_t *r, const uint64_t *a);
+#endif
 #if defined(__x86_64__)
 LF_HIDDEN void lf_p25519_mul_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_p25519_sqr_x86_64(uint64_t *r, const uint64_t *a);
@@ -122,6 +131,7 @@ LF_HIDDEN void lf_p25519_x8_sub_rvv(uint64_t *r, const uint64_t *a, const uint64
 #endif
 
 #define LF_OWN_C 1
+#define LF_OWN_C32 1
 #define LF_OWN_X86_64 1
 #define LF_OWN_X86_64_ADX 1
 #define LF_OWN_AARCH64 1

@@ -41,6 +41,25 @@ LF_HIDDEN void lf_secp256k1_p_jdbl_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_jadd_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_secp256k1_p_jaddz_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_secp256k1_p_jaddc_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
+#if !defined(__SIZEOF_INT128__) || defined(LF_FORCE_C32)
+LF_HIDDEN void lf_secp256k1_p_mul_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sqr_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_add_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sub_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_neg_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_to_internal_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_from_internal_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_mul_lazy_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sqr_lazy_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_add_lazy_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sub_lazy_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_neg_lazy_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_normalize_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jdbl_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jadd_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddz_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddc_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+#endif
 #if defined(__x86_64__)
 LF_HIDDEN void lf_secp256k1_p_mul_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_secp256k1_p_sqr_x86_64(uint64_t *r, const uint64_t *a);
@@ -182,6 +201,7 @@ LF_HIDDEN void lf_secp256k1_p_x8_sub_rvv(uint64_t *r, const uint64_t *a, const u
 #endif
 
 #define LF_OWN_C 1
+#define LF_OWN_C32 1
 #define LF_OWN_X86_64 1
 #define LF_OWN_X86_64_ADX 1
 #define LF_OWN_AARCH64 1
