@@ -35,6 +35,10 @@ def random_prime(bits, rng, top_limb_full):
 @pytest.mark.parametrize("target", TARGETS)
 @pytest.mark.parametrize("n", range(1, 17))
 def test_random_primes(n, target):
+    if target == "c32" and n > 8:
+        # 9-16 limbs are 18-32 words: each prime's kernels ~1.5 MB of C for -O1;
+        # p1024 and 2^521 - 1 (above and below) check that size on c32
+        pytest.skip("c32 checked up to 8 limbs here")
     rng = random.Random(1000 + n)
     # full top limb (no spare bit), one spare bit, several spare bits
     for bits, full in ((64 * n, True), (64 * n - 1, False), (64 * n - 13, False)):
