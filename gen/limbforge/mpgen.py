@@ -62,6 +62,11 @@ def _adx(family: str, n: int):
     return "adx", "rows"
 
 
+def _madd(family: str, n: int):
+    """c32 (32-bit words): rows of multiply-add-adds for every family."""
+    return "madd", "rows"
+
+
 # target name -> shape chooser.  One entry per target.
 MP_TARGETS = {
     "c": _plain,
@@ -70,6 +75,7 @@ MP_TARGETS = {
     "aarch64": _plain,
     "rv64": _plain,
     "ppc64le": _plain,
+    "c32": _madd,
 }
 
 
@@ -107,13 +113,20 @@ def _hoist_stores(prog: Program) -> Program:
     return prog
 
 
-def mul_program(name: str, n: int, style: str, shape: str = "scan") -> Program:
-    prog = Program(name)
+def _words(n: int, w: int) -> int:
+    """The w-bit words of n 64-bit limbs (the kernels' arrays stay uint64_t)."""
+    return n * 64 // w
+
+
+def mul_program(name: str, n: int, style: str, shape: str = "scan", w: int = 64) -> Program:
+    prog = Program(name, wbits=w)
     prog.comment = (f"r = a * b, {n}x{n} -> {2 * n} limbs, "
                     + ("product scanning (Comba)" if shape == "scan" else f"operand scanning ({style} carry chains)")
+                    + (f" on {w}-bit words" if w != 64 else "")
                     + ". Any inputs; r must not overlap a or b.")
-    r = prog.out("r", 2 * n)
-    a, b = prog.inp("a", n), prog.inp("b", n)
+    N = _words(n, w)
+    r = prog.out("r", 2 * N)
+    a, b = prog.inp("a", N), prog.inp("b", N)
     acc = Acc(prog, style)
     A, B = load_all(prog, a), load_all(prog, b)
     words = acc.comba(A, B) if shape == "scan" else acc.product(A, B)
@@ -122,33 +135,38 @@ def mul_program(name: str, n: int, style: str, shape: str = "scan") -> Program:
     return _hoist_stores(verify(prog.prune()))
 
 
-def sqr_program(name: str, n: int, style: str, shape: str = "scan") -> Program:
-    prog = Program(name)
+def sqr_program(name: str, n: int, style: str, shape: str = "scan", w: int = 64) -> Program:
+    prog = Program(name, wbits=w)
     prog.comment = (f"r = a^2, {n} -> {2 * n} limbs, dedicated squaring (off-diagonal products "
-                    "once, doubled, plus the diagonal). Any input; r must not overlap a.")
-    r = prog.out("r", 2 * n)
-    a = prog.inp("a", n)
+                    "once, doubled, plus the diagonal)" + (f" on {w}-bit words" if w != 64 else "")
+                    + ". Any input; r must not overlap a.")
+    N = _words(n, w)
+    r = prog.out("r", 2 * N)
+    a = prog.inp("a", N)
     acc = Acc(prog, style)
     for i, w in enumerate(acc.square(load_all(prog, a))):
         prog.store(r, i, w)
     return _hoist_stores(verify(prog.prune()))
 
 
-def redc_program(name: str, n: int, style: str, shape: str = "rows") -> Program:
+def redc_program(name: str, n: int, style: str, shape: str = "rows", w: int = 64) -> Program:
     """r = t / R mod m, R = 2^(64n), m odd, given at run time with m[n] = n0.
     n word-by-word reduction steps on the low half, then the high half is
     added: (t_lo + q m)/R + t_hi < (1 + m) + (m - 1) = 2m when t < m R, and
-    one constant-time subtraction of m gives r < m."""
-    prog = Program(name)
+    one constant-time subtraction of m gives r < m.  On w-bit words the
+    same with 64n/w steps of w bits, and n0 the low word of m[n] (-m^-1 mod
+    2^w is -m^-1 mod 2^64 reduced)."""
+    prog = Program(name, wbits=w)
     prog.comment = (f"r = x / 2^{64 * n} mod m (Montgomery reduction), {2 * n} -> {n} limbs; m odd "
-                    f"(m[{n}] = -m^-1 mod 2^64), needs x < m*2^{64 * n}; output < m. "
-                    "r must not overlap x or m.")
-    r = prog.out("r", n)
-    t = prog.inp("x", 2 * n)    # (the C printer reserves the name t)
-    m = prog.inp("m", n + 1)
+                    f"(m[{n}] = -m^-1 mod 2^64), needs x < m*2^{64 * n}; output < m"
+                    + (f"; {w}-bit words" if w != 64 else "") + ". r must not overlap x or m.")
+    N = _words(n, w)
+    r = prog.out("r", N)
+    t = prog.inp("x", 2 * N)    # (the C printer reserves the name t)
+    m = prog.inp("m", _words(n + 1, w))
     acc = Acc(prog, style)
-    P = load_all(prog, m, n)
-    n0 = prog.load(m, n)
+    P = load_all(prog, m, N)
+    n0 = prog.load(m, N)
     T = load_all(prog, t)
     if shape == "scan":
         s, top = _redc_scan(acc, T, P, n0)
@@ -226,7 +244,7 @@ BUILDERS = {"mul": mul_program, "sqr": sqr_program, "redc": redc_program}
 
 def program(family: str, n: int, target: str) -> Program:
     style, shape = MP_TARGETS[target](family, n)
-    return BUILDERS[family](symbol(family, n, target), n, style, shape)
+    return BUILDERS[family](symbol(family, n, target), n, style, shape, w=TARGETS[target].wbits)
 
 
 def symbol(family: str, n: int, target: str) -> str:
@@ -255,9 +273,12 @@ def kernel_file(family: str, target: str, sizes, command: str) -> str:
     t = TARGETS[target]
     if t.is_c:
         from .printers import c as cprint
+        guard = BACKEND_GUARD[t.backend]
+        words = f" on {t.wbits}-bit words" if t.wbits != 64 else ""
         parts = [provenance(command),
-                 f"/* mp {family} kernels, sizes {sizes[0]}..{sizes[-1]} limbs; portable C. */\n",
-                 cprint.PRELUDE,
+                 f"/* mp {family} kernels, sizes {sizes[0]}..{sizes[-1]} limbs{words}; portable C. */\n",
+                 f"#if {guard}\n" if guard else "",
+                 cprint.prelude(t.wbits),
                  "\n#if defined(__GNUC__) || defined(__clang__)\n"
                  "#define LF_MP_KERNEL __attribute__((visibility(\"hidden\")))\n"
                  "#else\n#define LF_MP_KERNEL\n#endif\n"]
@@ -265,6 +286,8 @@ def kernel_file(family: str, target: str, sizes, command: str) -> str:
             prog = program(family, n, target)
             txt = cprint.print_function(prog, symbol(family, n, target))
             parts.append("\n" + txt.replace("\nvoid lf_mp_", "\nLF_MP_KERNEL void lf_mp_", 1))
+        if guard:
+            parts.append(f"\n#else\ntypedef int lf_mp_{family}_{target}_unused;\n#endif\n")
         return "".join(parts)
     pr = t.printer_module()
     cm = pr.COMMENT

@@ -10,7 +10,9 @@ import pytest
 from limbforge import mpgen
 from limbforge.interp import int_to_words, run, words_to_int
 
-SHAPES = [("plain", "scan"), ("plain", "rows"), ("adx", "rows"), ("adx", "scan")]
+# (style, shape, word size): the 64-bit shapes, and c32's madd rows on 32-bit words
+SHAPES = [("plain", "scan", 64), ("plain", "rows", 64), ("adx", "rows", 64), ("adx", "scan", 64),
+          ("madd", "rows", 32)]
 SIZES = [1, 2, 3, 4, 5, 7, 8, 11, 16]
 
 
@@ -19,30 +21,34 @@ def _operands(rng, n):
     return [0, 1, R - 1, 1 << (64 * n - 1), rng.randrange(R), rng.randrange(R >> 64 if n > 1 else 2)]
 
 
-@pytest.mark.parametrize("style,shape", SHAPES)
+@pytest.mark.parametrize("style,shape,w", SHAPES)
 @pytest.mark.parametrize("n", SIZES)
-def test_products(n, style, shape):
+def test_products(n, style, shape, w):
     rng = random.Random(n)
-    mul = mpgen.mul_program("m", n, style, shape)
-    sqr = mpgen.sqr_program("s", n, style, shape)
+    N = n * 64 // w
+    mul = mpgen.mul_program("m", n, style, shape, w=w)
+    sqr = mpgen.sqr_program("s", n, style, shape, w=w)
     for a in _operands(rng, n):
         for b in _operands(rng, n)[:3] + [rng.randrange(1 << (64 * n))]:
-            got = run(mul, {"a": int_to_words(a, n), "b": int_to_words(b, n)})["r"]
-            assert words_to_int(got) == a * b
-        assert words_to_int(run(sqr, {"a": int_to_words(a, n)})["r"]) == a * a
+            got = run(mul, {"a": int_to_words(a, N, w), "b": int_to_words(b, N, w)})["r"]
+            assert words_to_int(got, w) == a * b
+        assert words_to_int(run(sqr, {"a": int_to_words(a, N, w)})["r"], w) == a * a
 
 
-@pytest.mark.parametrize("style,shape", SHAPES)
+@pytest.mark.parametrize("style,shape,w", SHAPES)
 @pytest.mark.parametrize("n", SIZES)
-def test_redc(n, style, shape):
+def test_redc(n, style, shape, w):
     rng = random.Random(100 + n)
     R = 1 << (64 * n)
-    prog = mpgen.redc_program("r", n, style, shape)
+    N = n * 64 // w
+    prog = mpgen.redc_program("r", n, style, shape, w=w)
     for m in (R - 1, 3, (1 << (64 * n - 1)) | 1, rng.randrange(R) | 1, (1 << 64) + 1 if n > 1 else 5):
         n0 = (-pow(m, -1, 1 << 64)) % (1 << 64)
         for t in (0, m * R - 1, rng.randrange(m * R), rng.randrange(R)):
-            got = run(prog, {"x": int_to_words(t, 2 * n), "m": int_to_words(m, n) + [n0]})["r"]
-            assert words_to_int(got) == t * pow(R, -1, m) % m
+            # m[n] = n0 as a 64-bit limb: 64/w words
+            mw = int_to_words(m | n0 << (64 * n), N + 64 // w, w)
+            got = run(prog, {"x": int_to_words(t, 2 * N, w), "m": mw})["r"]
+            assert words_to_int(got, w) == t * pow(R, -1, m) % m
 
 
 def test_stores_hoisted():

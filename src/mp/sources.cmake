@@ -4,7 +4,8 @@
 # src/mp/params/<target>.h; regenerate with `make gen`).
 file(GLOB LF_MP_GEN_SOURCES CONFIGURE_DEPENDS
      ${PROJECT_SOURCE_DIR}/src/mp/generated/*.c
-     ${PROJECT_SOURCE_DIR}/src/mp/generated/c/*.c)
+     ${PROJECT_SOURCE_DIR}/src/mp/generated/c/*.c
+     ${PROJECT_SOURCE_DIR}/src/mp/generated/c32/*.c)
 list(APPEND LF_SOURCES src/mp/mp.c src/mp/mont.c ${LF_MP_GEN_SOURCES})
 foreach(t ${LF_ASM_TARGETS})
   file(GLOB LF_MP_T_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/mp/generated/${t}/*.S)

@@ -8,6 +8,7 @@
  *   aarch64: mul 1..16, sqr 1..16, redc 1..16
  *   rv64: mul 1..16, sqr 1..16, redc 1..16
  *   ppc64le: mul 1..16, sqr 1..16, redc 1..16
+ *   c32: mul 1..8, sqr 1..8, redc 1..8
  * A back end without kernels of its own uses its nearest ancestor's. */
 #include "mp/mp_internal.h"
 
@@ -381,6 +382,36 @@ LF_HIDDEN void lf_mp_redc16_ppc64le(uint64_t *r, const uint64_t *x, const uint64
 static const lf_mp_k3 lf_mp_redc_ppc64le[17] = {NULL, lf_mp_redc1_ppc64le, lf_mp_redc2_ppc64le, lf_mp_redc3_ppc64le, lf_mp_redc4_ppc64le, lf_mp_redc5_ppc64le, lf_mp_redc6_ppc64le, lf_mp_redc7_ppc64le, lf_mp_redc8_ppc64le, lf_mp_redc9_ppc64le, lf_mp_redc10_ppc64le, lf_mp_redc11_ppc64le, lf_mp_redc12_ppc64le, lf_mp_redc13_ppc64le, lf_mp_redc14_ppc64le, lf_mp_redc15_ppc64le, lf_mp_redc16_ppc64le};
 #endif
 
+#if !defined(__SIZEOF_INT128__) || defined(LF_FORCE_C32)
+LF_HIDDEN void lf_mp_mul1_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul2_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul3_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul4_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul5_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul6_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul7_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul8_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
+static const lf_mp_k3 lf_mp_mul_c32[9] = {NULL, lf_mp_mul1_c32, lf_mp_mul2_c32, lf_mp_mul3_c32, lf_mp_mul4_c32, lf_mp_mul5_c32, lf_mp_mul6_c32, lf_mp_mul7_c32, lf_mp_mul8_c32};
+LF_HIDDEN void lf_mp_sqr1_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr2_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr3_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr4_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr5_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr6_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr7_c32(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr8_c32(uint64_t *r, const uint64_t *a);
+static const lf_mp_k2 lf_mp_sqr_c32[9] = {NULL, lf_mp_sqr1_c32, lf_mp_sqr2_c32, lf_mp_sqr3_c32, lf_mp_sqr4_c32, lf_mp_sqr5_c32, lf_mp_sqr6_c32, lf_mp_sqr7_c32, lf_mp_sqr8_c32};
+LF_HIDDEN void lf_mp_redc1_c32(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc2_c32(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc3_c32(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc4_c32(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc5_c32(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc6_c32(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc7_c32(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc8_c32(uint64_t *r, const uint64_t *x, const uint64_t *m);
+static const lf_mp_k3 lf_mp_redc_c32[9] = {NULL, lf_mp_redc1_c32, lf_mp_redc2_c32, lf_mp_redc3_c32, lf_mp_redc4_c32, lf_mp_redc5_c32, lf_mp_redc6_c32, lf_mp_redc7_c32, lf_mp_redc8_c32};
+#endif
+
 #define LF_OWN_C 1
 #define LF_MP_SET_c {lf_mp_mul_c, 16, lf_mp_sqr_c, 16, lf_mp_redc_c, 16, "c"}
 #define LF_OWN_X86_64 1
@@ -393,6 +424,8 @@ static const lf_mp_k3 lf_mp_redc_ppc64le[17] = {NULL, lf_mp_redc1_ppc64le, lf_mp
 #define LF_MP_SET_rv64 {lf_mp_mul_rv64, 16, lf_mp_sqr_rv64, 16, lf_mp_redc_rv64, 16, "rv64"}
 #define LF_OWN_PPC64LE 1
 #define LF_MP_SET_ppc64le {lf_mp_mul_ppc64le, 16, lf_mp_sqr_ppc64le, 16, lf_mp_redc_ppc64le, 16, "ppc64le"}
+#define LF_OWN_C32 1
+#define LF_MP_SET_c32 {lf_mp_mul_c32, 8, lf_mp_sqr_c32, 8, lf_mp_redc_c32, 8, "c32"}
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_MP_SET_##b
 const lf_mp_kernels lf_mp_kernel_table[LF_BACKEND_COUNT] = {
