@@ -26,8 +26,10 @@ gen:
 check-gen:
 	cd gen && $(PYTHON) -m limbforge gen builtin --root .. --check
 
+# pytest-xdist (scripts/deps.sh) spreads the generator tests over $(JOBS) workers
+PYTEST_JOBS = $(shell $(PYTHON) -c "import xdist" 2>/dev/null && echo "-n $(JOBS)")
 test-gen: deps
-	cd gen && $(PYTHON) -m pytest -q tests
+	cd gen && $(PYTHON) -m pytest -q $(PYTEST_JOBS) tests
 
 test-c: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -47,7 +47,7 @@ apt_pkgs=(cmake ninja-build gcc clang make python3 python3-pip valgrind
 if [ "$what" = bench ]; then
   apt_pkgs+=(nettle-dev python3-matplotlib)
 fi
-pip_pkgs=(pytest hypothesis)
+pip_pkgs=(pytest pytest-xdist hypothesis)
 [ "$what" = bench ] && pip_pkgs+=(matplotlib)
 
 missing=()
@@ -68,7 +68,8 @@ fi
 
 pip_missing=()
 for m in "${pip_pkgs[@]}"; do
-  python3 -c "import $m" 2>/dev/null || pip_missing+=("$m")
+  mod=${m//-/_}; [ "$m" = pytest-xdist ] && mod=xdist
+  python3 -c "import $mod" 2>/dev/null || pip_missing+=("$m")
 done
 if [ ${#pip_missing[@]} -gt 0 ]; then
   echo "deps: installing python packages ${pip_missing[*]}" >&2

@@ -430,7 +430,8 @@ def mul_program(name: str, n: int, style: str) -> Program:
     prog.comment = (f"r = a * b, {n}x{n} -> {2*n} limbs; "
                     + {"plain": "product scanning (Comba)", "adx": "operand scanning, mulx/adcx/adox",
                        "onechain": "operand scanning, one carry chain across multiplies",
-                       "bounded": "product scanning (Comba) into bounded words"}[style] + ". "
+                       "bounded": "product scanning (Comba) into bounded words",
+                       "madd": "operand scanning, a multiply-add-add per column"}[style] + ". "
                     "Any inputs; r must not alias a or b.")
     r = prog.out("r", 2 * n)
     a, b = prog.inp("a", n), prog.inp("b", n)
@@ -699,7 +700,7 @@ def _pm_final(acc: Acc, v, n, k, c, P):
         q = prog.shr(v[n - 1], kb)
         v = list(v)
         v[n - 1] = prog.logic("and", v[n - 1], prog.const((1 << kb) - 1))
-        if len(C) == 1:
+        if c << (w * n - k) < 1 << w:     # q c < 2^(wn-k) c = c' fits a word (always for w = 64)
             qc = [prog.mullo(q, prog.const(c))]
         else:
             qc = acc.row(q, [prog.const(x) for x in C], len(C) + 1)

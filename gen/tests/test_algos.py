@@ -206,3 +206,68 @@ def test_pm_bounded_short_top_limb(p):
             ins = {"a": i2w(a, n)} if sq else {"a": i2w(a, n), "b": i2w(b, n)}
             r = w2i(run(lazy, ins)["r"])
             assert r <= top and r % p == (a * a if sq else a * b) % p
+
+
+# ---- 32-bit words (the c32 target): the same algorithms with w = 32 --------
+W32_STYLES = ("plain", "madd")
+
+
+@pytest.mark.parametrize("style", W32_STYLES)
+@pytest.mark.parametrize("n", [2, 3, 4, 6, 8, 12, 17])
+def test_montgomery_random_primes_w32(n, style):
+    """Montgomery on n 32-bit words (R = 2^(32n)): full-width, one spare
+    bit and a short top word."""
+    rng = random.Random(11 * n)
+    for bits in {32 * n, 32 * n - 1, 32 * n - 20}:
+        p = rand_prime(bits, rng)
+        mp = algos.mont_params(p, n, 32)
+        Ri = pow(2, -32 * n, p)
+        progs = {
+            "mul": algos.mont_mul_program("m", p, n, style, w=32),
+            "sqr": algos.mont_sqr_program("s", p, n, style, w=32),
+            "to": algos.mont_mul_program("t", p, n, style, b_const=mp["r2"], w=32),
+            "from": algos.from_mont_program("f", p, n, style, w=32),
+            "add": algos.add_program("a", p, n, style, w=32),
+            "sub": algos.sub_program("b", p, n, style, w=32),
+            "neg": algos.neg_program("n", p, n, style, w=32),
+        }
+        vals = [0, 1, p - 1, p - 2] + [rng.randrange(p) for _ in range(12)]
+        for a in vals:
+            b = vals[rng.randrange(len(vals))]
+            A, B = i2w(a, n, 32), i2w(b, n, 32)
+            assert w2i(run(progs["mul"], {"a": A, "b": B})["r"], 32) == a * b * Ri % p
+            assert w2i(run(progs["sqr"], {"a": A})["r"], 32) == a * a * Ri % p
+            assert w2i(run(progs["to"], {"a": A})["r"], 32) == a * mp["R"] % p
+            assert w2i(run(progs["from"], {"a": A})["r"], 32) == a * Ri % p
+            assert w2i(run(progs["add"], {"a": A, "b": B})["r"], 32) == (a + b) % p
+            assert w2i(run(progs["sub"], {"a": A, "b": B})["r"], 32) == (a - b) % p
+            assert w2i(run(progs["neg"], {"a": A})["r"], 32) == (-a) % p
+
+
+@pytest.mark.parametrize("style", W32_STYLES)
+@pytest.mark.parametrize("p,n", [(2**256 - 2**32 - 977, 8), (2**255 - 19, 8), (2**127 - 1, 4),
+                                 (2**521 - 1, 17), (2**192 - 237, 6), (2**931 - 0x66ff, 30)])
+def test_pseudo_mersenne_w32(p, n, style):
+    """Pseudo-Mersenne on 32-bit words, c' of one word (2^255 - 19) or two
+    (secp256k1_p: 2^32 + 977), plain and lazy."""
+    assert algos.pm_params(p, n, 32) is not None
+    pm = algos.pm_mul_program("m", p, n, style, w=32)
+    ps = algos.pm_mul_program("s", p, n, style, square=True, w=32)
+    rng = random.Random(p % 997)
+    for a in [0, 1, p - 1, p - 2] + [rng.randrange(p) for _ in range(100)]:
+        b = rng.randrange(p)
+        assert w2i(run(pm, {"a": i2w(a, n, 32), "b": i2w(b, n, 32)})["r"], 32) == a * b % p
+        assert w2i(run(ps, {"a": i2w(a, n, 32)})["r"], 32) == a * a % p
+    if p.bit_length() == 32 * n:                      # full top word: the lazy kernels
+        M = 1 << (32 * n)
+        lm = algos.pm_mul_program("lm", p, n, style, lazy=True, w=32)
+        la = algos.pm_lazy_linear_program("la", p, n, "add", w=32)
+        ls = algos.pm_lazy_linear_program("ls", p, n, "sub", w=32)
+        nz = algos.pm_normalize_program("nz", p, n, style, w=32)
+        for a in [0, p, p + 1, M - 1, M - p] + [rng.randrange(M) for _ in range(100)]:
+            b = rng.choice([0, M - 1, p, rng.randrange(M)])
+            A, B = i2w(a, n, 32), i2w(b, n, 32)
+            for prog, want in ((lm, a * b), (la, a + b), (ls, a - b)):
+                r = w2i(run(prog, {"a": A, "b": B})["r"], 32)
+                assert r < M and r % p == want % p
+            assert w2i(run(nz, {"a": A})["r"], 32) == a % p
