@@ -34,7 +34,8 @@ test-gen: deps
 test-c: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# Every cross target under qemu-user (scripts/test-cross.sh; CROSS=... for a subset).
+# Every cross target under qemu-user, wasm32 under Node's WASI (scripts/test-cross.sh;
+# CROSS=... for a subset).
 CROSS ?=
 test-cross: deps
 	scripts/test-cross.sh $(CROSS)

@@ -39,6 +39,9 @@ apt_pkgs=(cmake ninja-build gcc clang make python3 python3-pip valgrind
           gcc-i686-linux-gnu libc6-dev-i386-cross
           gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
           qemu-user clang-16
+          # wasm32 (clang-16 --target=wasm32-wasi): the WASI C library,
+          # wasm-ld, compiler-rt's builtins, and Node (>= 20) for node:wasi
+          wasi-libc lld-16 libclang-rt-16-dev-wasm32 nodejs
           # make test-msan, test-san, test-fuzz: clang's sanitizer runtimes
           # (MemorySanitizer, ASan, UBSan, libFuzzer)
           libclang-rt-dev

@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# Run a cross-built program under qemu-user (CMAKE_CROSSCOMPILING_EMULATOR of
-# the toolchain files in cmake/toolchains/).
+# Run a cross-built program under qemu-user, or wasm32 under Node's WASI
+# (CMAKE_CROSSCOMPILING_EMULATOR of the toolchain files in cmake/toolchains/).
 #   qemu-run.sh ARCH PROGRAM [ARGS...]
 # LF_QEMU_VLEN (riscv64): vector length in bits, default 128.
 # LF_QEMU_CPU: a -cpu model replacing the default below.
+# LF_NODE (wasm32): the node program, default node.
 arch=$1
 shift
 case $arch in
@@ -21,6 +22,7 @@ i686) # -L has no ld.so.cache of its own, so the cross ld-linux.so.2 reads the
     -E LD_LIBRARY_PATH=/lib "$@" ;;
 armhf) exec qemu-arm -cpu "${LF_QEMU_CPU:-cortex-a15}" -L /usr/arm-linux-gnueabihf "$@" ;;
 s390x) exec qemu-s390x ${LF_QEMU_CPU:+-cpu "$LF_QEMU_CPU"} -L /usr/s390x-linux-gnu "$@" ;;
+wasm32) exec "${LF_NODE:-node}" "$(dirname "$0")/wasi-run.mjs" "$@" ;; # Node's WASI
 x86_64-nehalem) exec qemu-x86_64 -cpu "${LF_QEMU_CPU:-Nehalem}" "$@" ;;
 *) echo "qemu-run.sh: unknown architecture $arch" >&2; exit 2 ;;
 esac

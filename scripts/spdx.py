@@ -6,7 +6,7 @@
   scripts/spdx.py --fix     add it: first line (after a #! line), in the
                             file's own comment syntax
 
-Source files: tracked *.c *.h *.S *.py *.sh *.cmake *.rs *.toml, CMakeLists.txt,
+Source files: tracked *.c *.h *.S *.mjs *.py *.sh *.cmake *.rs *.toml, CMakeLists.txt,
 Makefile, .ci/run.  Test vectors (tests/vectors/) keep their own licences.
 Generated files get the line from the generator (gen/limbforge/provenance.py).
 """
@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 SPDX = "SPDX-License-Identifier: Apache-2.0 OR MIT"
-C_LIKE = {".c", ".h", ".S", ".rs"}
+C_LIKE = {".c", ".h", ".S", ".rs", ".mjs"}
 HASH = {".py", ".sh", ".cmake", ".toml"}
 NAMES = {"CMakeLists.txt": "#", "Makefile": "#", "run": "#"}
 

@@ -92,8 +92,8 @@ static int lf_backend_own(lf_backend b)
     case LF_BACKEND_RVV: return (getauxval(AT_HWCAP) >> ('V' - 'A')) & 1;
 #endif
 #endif
-#if !defined(__SIZEOF_INT128__) || defined(LF_FORCE_C32)
-    case LF_BACKEND_C32: return 1; /* 32-bit limbs: compilers without __int128 */
+#if !defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)
+    case LF_BACKEND_C32: return 1; /* 32-bit limbs: compilers without __int128, wasm32 */
 #endif
 #if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
     case LF_BACKEND_PPC64LE: return 1;

@@ -59,7 +59,7 @@
 #if (defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)) && LF_DISPATCH_OWN(POWER9)
  | (1u << LF_BACKEND_POWER9)
 #endif
-#if (!defined(__SIZEOF_INT128__) || defined(LF_FORCE_C32)) && LF_DISPATCH_OWN(C32)
+#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && LF_DISPATCH_OWN(C32)
  | (1u << LF_BACKEND_C32)
 #endif
 )
@@ -154,7 +154,7 @@
     [LF_BACKEND_POWER9] = LF_DISPATCH_ENTRY(C, c),
 #endif
 #endif
-#if !defined(__SIZEOF_INT128__) || defined(LF_FORCE_C32)
+#if !defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)
 #if LF_DISPATCH_OWN(C32)
     [LF_BACKEND_C32] = LF_DISPATCH_ENTRY(C32, c32),
 #else

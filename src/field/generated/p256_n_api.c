@@ -31,7 +31,7 @@ LF_HIDDEN void lf_p256_n_sub_c(uint64_t *r, const uint64_t *a, const uint64_t *b
 LF_HIDDEN void lf_p256_n_neg_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_p256_n_to_internal_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_p256_n_from_internal_c(uint64_t *r, const uint64_t *a);
-#if !defined(__SIZEOF_INT128__) || defined(LF_FORCE_C32)
+#if !defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)
 LF_HIDDEN void lf_p256_n_mul_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_p256_n_sqr_c32(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_p256_n_add_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);

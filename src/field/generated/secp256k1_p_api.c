@@ -41,7 +41,7 @@ LF_HIDDEN void lf_secp256k1_p_jdbl_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_jadd_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_secp256k1_p_jaddz_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_secp256k1_p_jaddc_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
-#if !defined(__SIZEOF_INT128__) || defined(LF_FORCE_C32)
+#if !defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)
 LF_HIDDEN void lf_secp256k1_p_mul_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_secp256k1_p_sqr_c32(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_add_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);

@@ -382,7 +382,7 @@ LF_HIDDEN void lf_mp_redc16_ppc64le(uint64_t *r, const uint64_t *x, const uint64
 static const lf_mp_k3 lf_mp_redc_ppc64le[17] = {NULL, lf_mp_redc1_ppc64le, lf_mp_redc2_ppc64le, lf_mp_redc3_ppc64le, lf_mp_redc4_ppc64le, lf_mp_redc5_ppc64le, lf_mp_redc6_ppc64le, lf_mp_redc7_ppc64le, lf_mp_redc8_ppc64le, lf_mp_redc9_ppc64le, lf_mp_redc10_ppc64le, lf_mp_redc11_ppc64le, lf_mp_redc12_ppc64le, lf_mp_redc13_ppc64le, lf_mp_redc14_ppc64le, lf_mp_redc15_ppc64le, lf_mp_redc16_ppc64le};
 #endif
 
-#if !defined(__SIZEOF_INT128__) || defined(LF_FORCE_C32)
+#if !defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)
 LF_HIDDEN void lf_mp_mul1_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_mp_mul2_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_mp_mul3_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);

@@ -2,7 +2,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* bls12_381_p: p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab
  * 6 limbs as 12 32-bit words, montgomery form; portable C. */
-#if !defined(__SIZEOF_INT128__) || defined(LF_FORCE_C32)
+#if !defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)
 #include <stdint.h>
 
 #include "lf_wide.h" /* lf_wide_ld32, lf_wide_st32 */

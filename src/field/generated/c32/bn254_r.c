@@ -2,7 +2,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* bn254_r: p = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001
  * 4 limbs as 8 32-bit words, montgomery form; portable C. */
-#if !defined(__SIZEOF_INT128__) || defined(LF_FORCE_C32)
+#if !defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)
 #include <stdint.h>
 
 #include "lf_wide.h" /* lf_wide_ld32, lf_wide_st32 */

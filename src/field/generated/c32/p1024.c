@@ -2,7 +2,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* p1024: p = 0x97ee81ccf797d41b6bcda3d185b0dd4d9cfab96bae3a8638c1e3adad356f23c5a3d673dc7c8dbb9d54115e4c08a2bc0ee252b99e8c5528de921e8ea2831ad15dbe0d63bbb2c3ec5970ee738a73ead4a220394b2d519446319ff8d7028278bd367c862151f790573b5c6d9a7a0c6f91a8863f96a767e8955c9018c7221f7e4039
  * 16 limbs as 32 32-bit words, montgomery form; portable C. */
-#if !defined(__SIZEOF_INT128__) || defined(LF_FORCE_C32)
+#if !defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)
 #include <stdint.h>
 
 #include "lf_wide.h" /* lf_wide_ld32, lf_wide_st32 */

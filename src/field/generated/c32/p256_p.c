@@ -2,7 +2,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* p256_p: p = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff
  * 4 limbs as 8 32-bit words, montgomery form; portable C. */
-#if !defined(__SIZEOF_INT128__) || defined(LF_FORCE_C32)
+#if !defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)
 #include <stdint.h>
 
 #include "lf_wide.h" /* lf_wide_ld32, lf_wide_st32 */
