@@ -127,7 +127,8 @@ def print_function(prog: Program, symbol: str, static: bool = False) -> str:
         elif o == "madd":
             hi = v(d[1]) if d[1] is not None else f"h{d[0].id}"
             call = f"lf_wide_mul_add2(&{hi}, {v(s[0])}, {v(s[1])}, {v(s[2])}, {v(s[3])})"
-            body.append(f"uint64_t {hi}, {v(d[0])} = {call};")
+            body.append(f"uint64_t {hi}, {v(d[0])} = {call};" if d[0] is not None
+                        else f"uint64_t {hi};\n    (void){call};")
         elif o == "mul" and w == 32:
             wide(d, f"({D}){v(s[0])} * {v(s[1])}", "({W})({t} >> 32)".replace("{W}", W))
         elif o == "mul":
