@@ -280,9 +280,9 @@ class Acc:
             return self._sqr_madd(A)
         return self._sqr_adx(A)
 
-    def _sqr_madd(self, A):
-        """Off-diagonal rows, doubled in one chain, then the diagonal squares
-        by madd (a_i^2 + t_2i + the carry word of the column before)."""
+    def _off_diagonal_doubled(self, A):
+        """2 * (the sum of a_i a_j 2^(64(i+j)), i < j) as 2n words (word 0
+        None): the rows, then one chain doubling them."""
         p = self.p
         n = len(A)
         t = [None] + self.row(A[0], A[1:], n) + [None] * (n - 1)
@@ -292,6 +292,14 @@ class Acc:
         for k in range(1, 2 * n - 1):
             t[k], c = p.add(t[k], t[k], c)
         t[2 * n - 1] = p.cword(c)
+        return t
+
+    def _sqr_madd(self, A):
+        """Off-diagonal rows, doubled in one chain, then the diagonal squares
+        by madd (a_i^2 + t_2i + the carry word of the column before)."""
+        p = self.p
+        n = len(A)
+        t = self._off_diagonal_doubled(A)
         C = None
         for i, a in enumerate(A):
             if i == 0:
@@ -306,14 +314,7 @@ class Acc:
         """Off-diagonal rows, then one chain doubling them and one adding
         the diagonal squares."""
         p = self.p
-        n = len(A)
-        t = [None] + self.row(A[0], A[1:], n) + [None] * (n - 1)
-        for i in range(1, n - 1):
-            t = self.mac(t, A[i], A[i + 1:], 2 * i + 1, i + n + 1)
-        c = None
-        for k in range(1, 2 * n - 1):
-            t[k], c = p.add(t[k], t[k], c)
-        t[2 * n - 1] = p.cword(c)
+        t = self._off_diagonal_doubled(A)
         c = None
         for i, a in enumerate(A):
             lo, hi = p.mul(a, a)

@@ -1,15 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Portable C printer: uint64_t words; products and carries through the
-helpers of src/lf_wide.h (unsigned __int128 where the compiler has it,
-32-bit halves elsewhere).  Loads of constant tables become literals; every
+"""Portable C printer.  64-bit words: uint64_t, products and carries through
+the helpers of src/lf_wide.h (unsigned __int128 where the compiler has it,
+32-bit halves elsewhere).  32-bit words (the c32 target): uint32_t, each
+product, multiply-add-add and carry one uint64_t expression.  Loads of constant tables become literals; every
 input is read before the first store, so outputs may alias inputs."""
 from __future__ import annotations
 
 from ..ir import Program
 
-PRELUDE = """#include <stdint.h>
+_PRELUDE = """#include <stdint.h>
 
-#include "lf_wide.h" /* lf_wide_mul, lf_wide_addc, lf_wide_subb */
+#include "lf_wide.h" /* {what} */
 
 /* Value barrier: keeps masks opaque so the compiler cannot reintroduce
  * branches on secret data.  Under MemorySanitizer, which checks asm operands,
@@ -19,10 +20,10 @@ PRELUDE = """#include <stdint.h>
 #define LF_GEN_MSAN 1
 #endif
 #endif
-static inline uint64_t lf_gen_vb(uint64_t x)
-{
+static inline {word} lf_gen_vb({word} x)
+{{
 #if defined(LF_GEN_MSAN)
-    volatile uint64_t v = x;
+    volatile {word} v = x;
     return v;
 #else
 #if defined(__GNUC__) || defined(__clang__)
@@ -30,38 +31,13 @@ static inline uint64_t lf_gen_vb(uint64_t x)
 #endif
     return x;
 #endif
-}
+}}
 """
-
-
+PRELUDE = _PRELUDE.format(what="lf_wide_mul, lf_wide_addc, lf_wide_subb", word="uint64_t")
 # The 32-bit words of the c32 back end (Program.wbits == 32): uint32_t words,
 # products and carries through uint64_t, the arrays still the element's
 # uint64_t limbs (lf_wide_ld32/st32 pick the halves)
-PRELUDE32 = """#include <stdint.h>
-
-#include "lf_wide.h" /* lf_wide_ld32, lf_wide_st32 */
-
-/* Value barrier: keeps masks opaque so the compiler cannot reintroduce
- * branches on secret data.  Under MemorySanitizer, which checks asm operands,
- * a volatile round trip instead (lf_vb in src/lf_internal.h). */
-#if defined(__has_feature)
-#if __has_feature(memory_sanitizer)
-#define LF_GEN_MSAN 1
-#endif
-#endif
-static inline uint32_t lf_gen_vb(uint32_t x)
-{
-#if defined(LF_GEN_MSAN)
-    volatile uint32_t v = x;
-    return v;
-#else
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+r"(x));
-#endif
-    return x;
-#endif
-}
-"""
+PRELUDE32 = _PRELUDE.format(what="lf_wide_ld32, lf_wide_st32", word="uint32_t")
 
 
 def prelude(wbits: int) -> str:
