@@ -105,6 +105,8 @@ _CROSS_PPC = {"cc": "powerpc64le-linux-gnu-gcc",
               "run": ["qemu-ppc64le", "-cpu", "power9", "-L", "/usr/powerpc64le-linux-gnu"]}
 _CROSS_RV_ZBB = {"cc": "riscv64-linux-gnu-gcc", "cflags": ["-march=rv64gc_zba_zbb"],
                  "run": ["qemu-riscv64", "-cpu", "rv64,zba=true,zbb=true", "-L", "/usr/riscv64-linux-gnu"]}
+_CROSS_ARM = {"cc": "arm-linux-gnueabihf-gcc",
+              "run": ["qemu-arm", "-cpu", "cortex-a15", "-L", "/usr/arm-linux-gnueabihf"]}
 
 TARGETS = {t.name: t for t in (
     Target("c", "plain", None, "c"),
@@ -115,6 +117,7 @@ TARGETS = {t.name: t for t in (
     Target("ppc64le", "onechain", "ppc64le", "ppc64le", builtin=True, cross=_CROSS_PPC),
     Target("rv64", "bounded", "rv64", "rv64", cross=_CROSS_RV),
     Target("rv64_zbb", "bounded", "rv64", None, builtin=False, cross=_CROSS_RV_ZBB),
+    Target("armv7", "madd", "armv7", None, builtin=False, cross=_CROSS_ARM, wbits=32),
 )}
 
 
