@@ -118,7 +118,8 @@ class _Arm(LoadStoreAlloc):
     def ins_table_base(self, reg, label):
         # bytes from the table's start: at most 4 per instruction so far
         far = 4 * len(self.out) + 4 * sum(a.words for a in self.prog.arrays if a.role == "const")
-        if far < 3900:
+        # adr reaches 4095 bytes in Thumb-2; in Arm state any multiple of 4 below 1024
+        if far < (3900 if self.mode == "thumb" else 1000):
             return [f"adr {reg}, {label}"]
         pc = 4 if self.mode == "thumb" else 8
         n = len(self.out)
