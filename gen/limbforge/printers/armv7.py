@@ -92,7 +92,6 @@ class _Arm(LoadStoreAlloc):
             raise CodegenError(f"{symbol}: the armv7 printer takes 32-bit words, not {prog.wbits}")
         super().__init__(prog, symbol)
         self.cond_at = {}        # index in self.out -> condition of a conditional line
-        self.masks = {}          # mask value id -> ("and"-foldable) nothing yet
 
     # ---- the allocator's instruction forms -------------------------------
     def ins_load(self, reg, base, off):
@@ -202,10 +201,6 @@ class _Arm(LoadStoreAlloc):
         self.emit(f"sbc {t}, {t}, {t}")        # t = -(NOT C)
         self.emit(f"cmn {t}, #1")              # C = (t == -1) = NOT C
         self.flag = (c, pol)
-
-    def _scratch(self, v):
-        """Destination register of a result that may be unused (flags only)."""
-        return self.dst()
 
     # ---- ops --------------------------------------------------------------
     def op_store(self, op):
