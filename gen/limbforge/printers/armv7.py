@@ -35,7 +35,7 @@ carry that crosses between the chains is flipped with `sbc t,t,t` +
 """
 from __future__ import annotations
 
-from ..ir import Program
+from ..ir import Program, Val
 from . import asmfile
 from .regalloc import CodegenError, LoadStoreAlloc, header_lines
 
@@ -84,6 +84,7 @@ class _Arm(LoadStoreAlloc):
     ARGS = AAPCS["args"]
     CALLEE_SAVED = set(AAPCS["callee_saved"])
     TABLE_IMM_MAX = 1            # words that take movw + movt are read from the table
+    SPILL_OUT = True
 
     def __init__(self, prog, symbol, mode="thumb"):
         self.mode = mode
@@ -92,6 +93,18 @@ class _Arm(LoadStoreAlloc):
             raise CodegenError(f"{symbol}: the armv7 printer takes 32-bit words, not {prog.wbits}")
         super().__init__(prog, symbol)
         self.cond_at = {}        # index in self.out -> condition of a conditional line
+        # the output pointer (r0) is needed by the stores alone: a value the
+        # allocator may drop, reloaded from its push slot (below, finish)
+        self.out_ptr = {}
+        out = prog.args()[0] if prog.args() else None
+        stores = [i for i, op in enumerate(self.ops) if op.opcode == "store" and out and op.imm[0] == out.name]
+        if self.SPILL_OUT and out is not None and out.role == "out" and stores:
+            pv = Val(-1000, "p", name=out.name)
+            self.uses[pv.id] = stores
+            self.home[pv.id] = ("slot", "P")
+            self.pinned.discard(self.ARGS[0])
+            self.bind(pv, self.ARGS[0], lock=False)
+            self.out_ptr[out.name] = pv
 
     # ---- the allocator's instruction forms -------------------------------
     def ins_load(self, reg, base, off):
@@ -214,10 +227,19 @@ class _Arm(LoadStoreAlloc):
             if a != b:
                 if nxt.imm[1] < idx:
                     a, b = b, a
-                self.emit(f"strd {a}, {b}, [{self.ptr[name]}, #{4 * min(idx, nxt.imm[1])}]")
+                self.emit(f"strd {a}, {b}, [{self.base(name)}, #{4 * min(idx, nxt.imm[1])}]")
                 self.skip.add(self.i + 1)
                 return
-        self.emit(f"str {self.use(v)}, [{self.ptr[name]}, #{4 * idx}]")
+        self.emit(f"str {self.use(v)}, [{self.base(name)}, #{4 * idx}]")
+
+    def base(self, name):
+        """The register holding the address of output array `name`."""
+        return self.use(self.out_ptr[name]) if name in self.out_ptr else self.ptr[name]
+
+    def end_op(self):
+        super().end_op()
+        if "P" in self.free_slots:               # the push slot of r0 is not a spill slot
+            self.free_slots.remove("P")
 
     def op_clear(self, op):
         if op.dsts[1] is not None:
@@ -493,6 +515,8 @@ class _Arm(LoadStoreAlloc):
         for r in AAPCS["never"]:
             assert r not in self.used_regs, r
         saved = [r for r in AAPCS["callee_saved"] if r in self.used_regs]
+        if any("SLOTP" in ln for ln in self.out):
+            saved.insert(0, "r0")                # the output pointer, reloaded
         if len(saved) % 2:                       # keep sp 8-byte aligned
             spare = [r for r in AAPCS["callee_saved"] if r not in saved]
             saved = sorted(saved + [spare[0] if spare else "r12"], key=lambda r: REGNUM[r])
@@ -517,6 +541,8 @@ class _Arm(LoadStoreAlloc):
         epi.append("\t.fnend")
         body = []
         for ln in self.it_blocks(self.out):
+            if "SLOTP" in ln:
+                ln = ln.replace("SLOTP", f"[sp, #{pad + 4 * saved.index('r0')}]")
             while "SLOT" in ln:
                 k0 = ln.index("SLOT")
                 k1 = k0 + 4

@@ -7,9 +7,9 @@
 
 @ void lf_p25519_mul_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a*b mod p, p = 2^255 - 0x13; product then folds by 2^256 = 0x26 mod p and one conditional subtraction. Inputs < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 72 bytes (10 registers saved, 7 spill slots of 4 bytes)
-@   238 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 72 bytes (10 registers saved, 7 spill slots of 4 bytes)
+@   225 instructions
 	.text
 	.globl lf_p25519_mul_armv7
 	.hidden lf_p25519_mul_armv7
@@ -23,18 +23,18 @@
 lf_p25519_mul_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #32
 	.pad #32
@@ -49,170 +49,158 @@ lf_p25519_mul_armv7:
 	umaal r11, r7, r3, r9
 	mov lr, #0x0
 	umaal lr, r7, r3, r10
+	ldr r0, [r2, #16]
 	str r6, [sp, #0]
-	ldr r6, [r2, #16]
+	mov r6, #0x0
+	umaal r6, r7, r3, r0
+	ldr r0, [r2, #20]
 	mov r10, #0x0
-	umaal r10, r7, r3, r6
-	ldr r6, [r2, #20]
+	umaal r10, r7, r3, r0
+	ldr r0, [r2, #24]
 	mov r9, #0x0
-	umaal r9, r7, r3, r6
-	ldr r6, [r2, #24]
+	umaal r9, r7, r3, r0
+	ldr r0, [r2, #28]
 	mov r5, #0x0
-	umaal r5, r7, r3, r6
-	ldr r6, [r2, #28]
-	str r5, [sp, #4]
-	mov r5, #0x0
-	umaal r5, r7, r3, r6
+	umaal r5, r7, r3, r0
 	mov r3, #0x0
 	umaal r8, r3, r12, r4
-	str r8, [sp, #8]
+	str r8, [sp, #4]
 	ldr r8, [r2, #4]
 	umaal r11, r3, r12, r8
 	ldr r8, [r2, #8]
 	umaal lr, r3, r12, r8
 	ldr r8, [r2, #12]
-	umaal r10, r3, r12, r8
+	umaal r6, r3, r12, r8
 	ldr r8, [r2, #16]
-	umaal r9, r3, r12, r8
+	umaal r10, r3, r12, r8
 	ldr r8, [r2, #20]
-	ldr r4, [sp, #4]
-	umaal r4, r3, r12, r8
+	umaal r9, r3, r12, r8
 	ldr r8, [r2, #24]
 	umaal r5, r3, r12, r8
-	umaal r7, r3, r12, r6
+	umaal r7, r3, r12, r0
 	ldr r12, [r1, #8]
-	ldr r6, [r2, #0]
-	mov r8, #0x0
-	umaal r11, r8, r12, r6
-	str r11, [sp, #4]
+	mov r0, #0x0
+	umaal r11, r0, r12, r4
+	str r11, [sp, #8]
 	ldr r11, [r2, #4]
-	umaal lr, r8, r12, r11
+	umaal lr, r0, r12, r11
 	ldr r11, [r2, #8]
-	umaal r10, r8, r12, r11
+	umaal r6, r0, r12, r11
 	ldr r11, [r2, #12]
-	umaal r9, r8, r12, r11
+	umaal r10, r0, r12, r11
 	ldr r11, [r2, #16]
-	umaal r4, r8, r12, r11
+	umaal r9, r0, r12, r11
 	ldr r11, [r2, #20]
-	umaal r5, r8, r12, r11
-	ldr r11, [r2, #24]
-	umaal r7, r8, r12, r11
-	ldr r11, [r2, #28]
-	umaal r3, r8, r12, r11
+	umaal r5, r0, r12, r11
+	umaal r7, r0, r12, r8
+	ldr r8, [r2, #28]
+	umaal r3, r0, r12, r8
 	ldr r12, [r1, #12]
-	mov r11, #0x0
-	umaal lr, r11, r12, r6
+	mov r8, #0x0
+	umaal lr, r8, r12, r4
 	str lr, [sp, #12]
 	ldr lr, [r2, #4]
-	umaal r10, r11, r12, lr
+	umaal r6, r8, r12, lr
 	ldr lr, [r2, #8]
-	umaal r9, r11, r12, lr
+	umaal r10, r8, r12, lr
 	ldr lr, [r2, #12]
-	umaal r4, r11, r12, lr
+	umaal r9, r8, r12, lr
 	ldr lr, [r2, #16]
-	umaal r5, r11, r12, lr
-	ldr lr, [r2, #20]
+	umaal r5, r8, r12, lr
+	umaal r7, r8, r12, r11
+	ldr r11, [r2, #24]
+	umaal r3, r8, r12, r11
+	ldr r11, [r2, #28]
+	umaal r0, r8, r12, r11
+	ldr r12, [r1, #16]
+	mov r11, #0x0
+	umaal r6, r11, r12, r4
+	str r6, [sp, #16]
+	ldr r6, [r2, #4]
+	umaal r10, r11, r12, r6
+	ldr r6, [r2, #8]
+	umaal r9, r11, r12, r6
+	ldr r6, [r2, #12]
+	umaal r5, r11, r12, r6
 	umaal r7, r11, r12, lr
-	ldr lr, [r2, #24]
+	ldr lr, [r2, #20]
 	umaal r3, r11, r12, lr
+	ldr lr, [r2, #24]
+	umaal r0, r11, r12, lr
 	ldr lr, [r2, #28]
 	umaal r8, r11, r12, lr
-	ldr r12, [r1, #16]
+	ldr r12, [r1, #20]
 	mov lr, #0x0
-	umaal r10, lr, r12, r6
-	str r10, [sp, #16]
+	umaal r10, lr, r12, r4
+	str r10, [sp, #20]
 	ldr r10, [r2, #4]
 	umaal r9, lr, r12, r10
 	ldr r10, [r2, #8]
-	umaal r4, lr, r12, r10
-	ldr r10, [r2, #12]
 	umaal r5, lr, r12, r10
-	ldr r10, [r2, #16]
-	umaal r7, lr, r12, r10
-	ldr r10, [r2, #20]
-	umaal r3, lr, r12, r10
-	ldr r10, [r2, #24]
-	umaal r8, lr, r12, r10
-	ldr r10, [r2, #28]
-	umaal r11, lr, r12, r10
-	ldr r12, [r1, #20]
-	mov r10, #0x0
-	umaal r9, r10, r12, r6
-	str r9, [sp, #20]
-	ldr r9, [r2, #4]
-	umaal r4, r10, r12, r9
-	ldr r9, [r2, #8]
-	umaal r5, r10, r12, r9
-	ldr r9, [r2, #12]
-	umaal r7, r10, r12, r9
-	ldr r9, [r2, #16]
-	umaal r3, r10, r12, r9
-	ldr r9, [r2, #20]
-	umaal r8, r10, r12, r9
-	ldr r9, [r2, #24]
-	umaal r11, r10, r12, r9
-	ldr r9, [r2, #28]
-	umaal lr, r10, r12, r9
-	ldr r12, [r1, #24]
-	mov r9, #0x0
-	umaal r4, r9, r12, r6
-	str r4, [sp, #24]
-	ldr r4, [r2, #4]
-	umaal r5, r9, r12, r4
-	ldr r4, [r2, #8]
-	umaal r7, r9, r12, r4
-	ldr r4, [r2, #12]
-	umaal r3, r9, r12, r4
-	ldr r4, [r2, #16]
-	umaal r8, r9, r12, r4
-	ldr r4, [r2, #20]
-	umaal r11, r9, r12, r4
-	ldr r4, [r2, #24]
-	umaal lr, r9, r12, r4
-	ldr r4, [r2, #28]
-	umaal r10, r9, r12, r4
-	ldr r12, [r1, #28]
-	mov r4, #0x0
-	umaal r5, r4, r12, r6
-	ldr r6, [r2, #4]
-	umaal r7, r4, r12, r6
-	ldr r6, [r2, #8]
-	umaal r3, r4, r12, r6
-	ldr r6, [r2, #12]
-	umaal r8, r4, r12, r6
+	umaal r7, lr, r12, r6
 	ldr r6, [r2, #16]
-	umaal r11, r4, r12, r6
+	umaal r3, lr, r12, r6
 	ldr r6, [r2, #20]
-	umaal lr, r4, r12, r6
+	umaal r0, lr, r12, r6
 	ldr r6, [r2, #24]
-	umaal r10, r4, r12, r6
+	umaal r8, lr, r12, r6
 	ldr r6, [r2, #28]
-	umaal r9, r4, r12, r6
+	umaal r11, lr, r12, r6
+	ldr r12, [r1, #24]
+	mov r6, #0x0
+	umaal r9, r6, r12, r4
+	str r9, [sp, #24]
+	ldr r9, [r2, #4]
+	umaal r5, r6, r12, r9
+	umaal r7, r6, r12, r10
+	ldr r10, [r2, #12]
+	umaal r3, r6, r12, r10
+	ldr r10, [r2, #16]
+	umaal r0, r6, r12, r10
+	ldr r10, [r2, #20]
+	umaal r8, r6, r12, r10
+	ldr r10, [r2, #24]
+	umaal r11, r6, r12, r10
+	ldr r10, [r2, #28]
+	umaal lr, r6, r12, r10
+	ldr r12, [r1, #28]
+	mov r10, #0x0
+	umaal r5, r10, r12, r4
+	umaal r7, r10, r12, r9
+	ldrd r4, r9, [r2, #8]
+	umaal r3, r10, r12, r4
+	umaal r0, r10, r12, r9
+	ldrd r4, r9, [r2, #16]
+	umaal r8, r10, r12, r4
+	umaal r11, r10, r12, r9
+	ldrd r4, r9, [r2, #24]
+	umaal lr, r10, r12, r4
+	umaal r6, r10, r12, r9
 	mov r12, #0x26
 	ldr r2, [sp, #0]
 	mov r1, #0x0
 	umaal r2, r1, r12, r7
-	ldr r6, [sp, #8]
-	umaal r6, r1, r12, r3
-	ldr r3, [sp, #4]
-	umaal r3, r1, r12, r8
-	ldr r7, [sp, #12]
+	ldr r4, [sp, #4]
+	umaal r4, r1, r12, r3
+	ldr r3, [sp, #8]
+	umaal r3, r1, r12, r0
+	ldr r0, [sp, #12]
+	umaal r0, r1, r12, r8
+	ldr r7, [sp, #16]
 	umaal r7, r1, r12, r11
-	ldr r8, [sp, #16]
+	ldr r8, [sp, #20]
 	umaal r8, r1, r12, lr
-	ldr r11, [sp, #20]
-	umaal r11, r1, r12, r10
-	ldr r10, [sp, #24]
-	umaal r10, r1, r12, r9
-	umaal r5, r1, r12, r4
-	umull r1, r4, r1, r12
+	ldr r9, [sp, #24]
+	umaal r9, r1, r12, r6
+	umaal r5, r1, r12, r10
+	umull r1, r6, r1, r12
 	adds r1, r2, r1
-	adcs r4, r6, r4
+	adcs r4, r4, r6
 	adcs r3, r3, #0x0
+	adcs r0, r0, #0x0
 	adcs r7, r7, #0x0
 	adcs r8, r8, #0x0
-	adcs r11, r11, #0x0
-	adcs r10, r10, #0x0
+	adcs r9, r9, #0x0
 	adcs r5, r5, #0x0
 	sbc r2, r2, r2
 	mvn r2, r2
@@ -220,10 +208,10 @@ lf_p25519_mul_armv7:
 	adds r1, r1, r12
 	adcs r4, r4, #0x0
 	adcs r3, r3, #0x0
+	adcs r0, r0, #0x0
 	adcs r7, r7, #0x0
 	adcs r8, r8, #0x0
-	adcs r11, r11, #0x0
-	adcs r10, r10, #0x0
+	adcs r9, r9, #0x0
 	adc r5, r5, #0x0
 	lsr r12, r5, #31
 	bic r5, r5, #0x80000000
@@ -232,23 +220,22 @@ lf_p25519_mul_armv7:
 	adds r1, r1, r12
 	adcs r4, r4, #0x0
 	adcs r3, r3, #0x0
+	adcs r0, r0, #0x0
 	adcs r7, r7, #0x0
 	adcs r8, r8, #0x0
-	adcs r11, r11, #0x0
-	adcs r10, r10, #0x0
+	adcs r9, r9, #0x0
 	adc r5, r5, #0x0
 	adds r12, r1, #0x13
 	adcs r2, r4, #0x0
 	adcs r6, r3, #0x0
-	adcs r9, r7, #0x0
+	adcs r10, r0, #0x0
+	adcs r11, r7, #0x0
 	adcs lr, r8, #0x0
 	str r8, [sp, #24]
-	adcs r8, r11, #0x0
+	adcs r8, r9, #0x0
 	str r8, [sp, #20]
-	adcs r8, r10, #0x0
-	str r8, [sp, #16]
 	adc r8, r5, #0x0
-	str r5, [sp, #12]
+	str r5, [sp, #16]
 	lsr r5, r8, #31
 	bic r8, r8, #0x80000000
 	rsbs r5, r5, #0x0
@@ -256,35 +243,35 @@ lf_p25519_mul_armv7:
 	movcc r1, r12
 	movcc r4, r2
 	movcc r3, r6
-	movcc r7, r9
+	movcc r0, r10
+	it cc
+	movcc r7, r11
 	ldr r12, [sp, #24]
 	it cs
 	movcs lr, r12
 	ldr r12, [sp, #20]
 	it cc
-	movcc r11, r12
+	movcc r9, r12
 	ldr r12, [sp, #16]
-	it cc
-	movcc r10, r12
-	ldr r12, [sp, #12]
 	it cs
 	movcs r8, r12
-	strd r1, r4, [r0, #0]
-	strd r3, r7, [r0, #8]
-	strd lr, r11, [r0, #16]
-	strd r10, r8, [r0, #24]
+	ldr r12, [sp, #32]
+	strd r1, r4, [r12, #0]
+	strd r3, r0, [r12, #8]
+	strd r7, lr, [r12, #16]
+	strd r9, r8, [r12, #24]
 	add sp, sp, #32
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p25519_mul_armv7, .-lf_p25519_mul_armv7
 
 @ void lf_p25519_sqr_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a^2 mod p, p = 2^255 - 0x13; squaring then folds by 2^256 = 0x26 mod p and one conditional subtraction. Inputs < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 72 bytes (10 registers saved, 7 spill slots of 4 bytes)
-@   213 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 64 bytes (10 registers saved, 6 spill slots of 4 bytes)
+@   203 instructions
 	.text
 	.globl lf_p25519_sqr_armv7
 	.hidden lf_p25519_sqr_armv7
@@ -298,22 +285,22 @@ lf_p25519_mul_armv7:
 lf_p25519_sqr_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
-	sub sp, sp, #32
-	.pad #32
-	.cfi_def_cfa_offset 72
+	sub sp, sp, #24
+	.pad #24
+	.cfi_def_cfa_offset 64
 	ldrd r3, r12, [r1, #0]
 	umull r2, r4, r3, r12
 	ldrd r5, r6, [r1, #8]
@@ -326,215 +313,205 @@ lf_p25519_sqr_armv7:
 	umaal r11, r4, r3, r9
 	mov lr, #0x0
 	umaal lr, r4, r3, r10
+	ldr r0, [r1, #24]
 	str r7, [sp, #0]
-	ldr r7, [r1, #24]
+	mov r7, #0x0
+	umaal r7, r4, r3, r0
 	str r2, [sp, #4]
-	mov r2, #0x0
-	umaal r2, r4, r3, r7
-	ldr r7, [r1, #28]
-	mov r10, #0x0
-	umaal r10, r4, r3, r7
+	ldr r2, [r1, #28]
+	mov r0, #0x0
+	umaal r0, r4, r3, r2
 	mov r3, #0x0
 	umaal r8, r3, r12, r5
 	umaal r11, r3, r12, r6
 	umaal lr, r3, r12, r9
+	umaal r7, r3, r12, r10
 	str r11, [sp, #8]
-	ldr r11, [r1, #20]
-	umaal r2, r3, r12, r11
-	str r8, [sp, #12]
-	ldr r8, [r1, #24]
-	umaal r10, r3, r12, r8
-	umaal r4, r3, r12, r7
+	ldr r11, [r1, #24]
+	umaal r0, r3, r12, r11
+	umaal r4, r3, r12, r2
 	mov r12, #0x0
 	umaal lr, r12, r5, r6
-	umaal r2, r12, r5, r9
-	umaal r10, r12, r5, r11
-	umaal r4, r12, r5, r8
-	umaal r3, r12, r5, r7
+	umaal r7, r12, r5, r9
+	umaal r0, r12, r5, r10
+	umaal r4, r12, r5, r11
+	umaal r3, r12, r5, r2
 	mov r5, #0x0
-	umaal r10, r5, r6, r9
-	umaal r4, r5, r6, r11
-	umaal r3, r5, r6, r8
-	umaal r12, r5, r6, r7
+	umaal r0, r5, r6, r9
+	umaal r4, r5, r6, r10
+	umaal r3, r5, r6, r11
+	umaal r12, r5, r6, r2
 	mov r6, #0x0
-	umaal r3, r6, r9, r11
-	umaal r12, r6, r9, r8
-	umaal r5, r6, r9, r7
+	umaal r3, r6, r9, r10
+	umaal r12, r6, r9, r11
+	umaal r5, r6, r9, r2
 	mov r9, #0x0
-	umaal r5, r9, r11, r8
-	umaal r6, r9, r11, r7
-	mov r11, #0x0
-	umaal r9, r11, r8, r7
-	ldr r7, [sp, #4]
-	adds r7, r7, r7
-	ldr r8, [sp, #0]
+	umaal r5, r9, r10, r11
+	umaal r6, r9, r10, r2
+	mov r10, #0x0
+	umaal r9, r10, r11, r2
+	ldr r2, [sp, #4]
+	adds r2, r2, r2
+	ldr r11, [sp, #0]
+	adcs r11, r11, r11
 	adcs r8, r8, r8
 	str r8, [sp, #0]
-	ldr r8, [sp, #12]
-	adcs r8, r8, r8
-	str r8, [sp, #12]
 	ldr r8, [sp, #8]
 	adcs r8, r8, r8
 	adcs lr, lr, lr
-	adcs r2, r2, r2
-	adcs r10, r10, r10
+	adcs r7, r7, r7
+	adcs r0, r0, r0
 	adcs r4, r4, r4
 	adcs r3, r3, r3
 	adcs r12, r12, r12
 	adcs r5, r5, r5
 	adcs r6, r6, r6
 	adcs r9, r9, r9
-	adcs r11, r11, r11
-	str r11, [sp, #8]
-	mov r11, #0
-	adc r11, r11, #0
-	str r11, [sp, #4]
-	ldr r11, [r1, #0]
-	str r9, [sp, #16]
-	umull r11, r9, r11, r11
-	adds r7, r7, r9
+	adcs r10, r10, r10
+	str r10, [sp, #8]
+	mov r10, #0
+	adc r10, r10, #0
+	str r10, [sp, #4]
+	ldr r10, [r1, #0]
+	str r9, [sp, #12]
+	umull r10, r9, r10, r10
+	adds r2, r2, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r7, [sp, #20]
-	ldr r7, [r1, #4]
-	str r11, [sp, #24]
-	ldr r11, [sp, #0]
-	umaal r11, r9, r7, r7
-	ldr r7, [sp, #12]
-	adds r7, r7, r9
+	str r2, [sp, #16]
+	ldr r2, [r1, #4]
+	umaal r11, r9, r2, r2
+	ldr r2, [sp, #0]
+	adds r2, r2, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r7, [sp, #12]
-	ldr r7, [r1, #8]
-	umaal r8, r9, r7, r7
-	adds lr, lr, r9
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r9, [r1, #12]
-	umaal r2, r7, r9, r9
-	adds r10, r10, r7
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r9, [r1, #16]
-	umaal r4, r7, r9, r9
-	adds r3, r3, r7
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r9, [r1, #20]
-	umaal r12, r7, r9, r9
-	adds r5, r5, r7
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r9, [r1, #24]
-	umaal r6, r7, r9, r9
-	ldr r9, [sp, #16]
-	adds r7, r9, r7
-	mov r9, #0
-	adc r9, r9, #0
-	str r10, [sp, #16]
-	ldr r10, [r1, #28]
 	str r2, [sp, #0]
-	ldr r2, [sp, #8]
-	umaal r2, r9, r10, r10
+	ldr r2, [r1, #8]
+	umaal r8, r9, r2, r2
+	adds lr, lr, r9
+	mov r2, #0
+	adc r2, r2, #0
+	ldr r9, [r1, #12]
+	umaal r7, r2, r9, r9
+	adds r0, r0, r2
+	mov r2, #0
+	adc r2, r2, #0
+	ldr r9, [r1, #16]
+	umaal r4, r2, r9, r9
+	adds r2, r3, r2
+	mov r3, #0
+	adc r3, r3, #0
+	ldr r9, [r1, #20]
+	umaal r12, r3, r9, r9
+	adds r3, r5, r3
+	mov r5, #0
+	adc r5, r5, #0
+	ldr r9, [r1, #24]
+	umaal r6, r5, r9, r9
+	ldr r9, [sp, #12]
+	adds r5, r9, r5
+	mov r9, #0
+	adc r9, r9, #0
+	str r0, [sp, #12]
+	ldr r0, [r1, #28]
+	str r7, [sp, #20]
+	ldr r7, [sp, #8]
+	umaal r7, r9, r0, r0
 	ldr r1, [sp, #4]
 	add r1, r1, r9
-	mov r9, #0x26
-	ldr r10, [sp, #24]
-	str r1, [sp, #4]
-	mov r1, #0x0
-	umaal r10, r1, r9, r4
-	ldr r4, [sp, #20]
-	umaal r4, r1, r9, r3
-	umaal r11, r1, r9, r12
-	ldr r3, [sp, #12]
-	umaal r3, r1, r9, r5
-	umaal r8, r1, r9, r6
-	umaal lr, r1, r9, r7
+	mov r0, #0x26
+	mov r9, #0x0
+	umaal r10, r9, r0, r4
+	ldr r4, [sp, #16]
+	umaal r4, r9, r0, r2
+	umaal r11, r9, r0, r12
 	ldr r12, [sp, #0]
-	umaal r12, r1, r9, r2
-	ldr r2, [sp, #4]
-	ldr r5, [sp, #16]
-	umaal r5, r1, r9, r2
-	umull r1, r2, r1, r9
-	adds r1, r10, r1
-	adcs r2, r4, r2
+	umaal r12, r9, r0, r3
+	umaal r8, r9, r0, r6
+	umaal lr, r9, r0, r5
+	ldr r3, [sp, #20]
+	umaal r3, r9, r0, r7
+	ldr r2, [sp, #12]
+	umaal r2, r9, r0, r1
+	umull r9, r1, r9, r0
+	adds r10, r10, r9
+	adcs r1, r4, r1
 	adcs r11, r11, #0x0
-	adcs r3, r3, #0x0
+	adcs r12, r12, #0x0
 	adcs r8, r8, #0x0
 	adcs lr, lr, #0x0
-	adcs r12, r12, #0x0
-	adcs r5, r5, #0x0
+	adcs r3, r3, #0x0
+	adcs r2, r2, #0x0
 	sbc r4, r4, r4
 	mvn r4, r4
-	and r4, r4, r9
-	adds r1, r1, r4
-	adcs r2, r2, #0x0
+	and r0, r4, r0
+	adds r0, r10, r0
+	adcs r1, r1, #0x0
 	adcs r11, r11, #0x0
-	adcs r3, r3, #0x0
+	adcs r12, r12, #0x0
 	adcs r8, r8, #0x0
 	adcs lr, lr, #0x0
-	adcs r12, r12, #0x0
-	adc r5, r5, #0x0
-	lsr r4, r5, #31
-	bic r5, r5, #0x80000000
-	mov r6, #0x13
-	mul r4, r4, r6
-	adds r1, r1, r4
-	adcs r2, r2, #0x0
-	adcs r11, r11, #0x0
 	adcs r3, r3, #0x0
+	adc r2, r2, #0x0
+	lsr r4, r2, #31
+	bic r2, r2, #0x80000000
+	mov r5, #0x13
+	mul r4, r4, r5
+	adds r0, r0, r4
+	adcs r1, r1, #0x0
+	adcs r11, r11, #0x0
+	adcs r12, r12, #0x0
 	adcs r8, r8, #0x0
 	adcs lr, lr, #0x0
-	adcs r12, r12, #0x0
-	adc r5, r5, #0x0
-	adds r4, r1, #0x13
-	adcs r6, r2, #0x0
-	adcs r7, r11, #0x0
-	adcs r9, r3, #0x0
-	adcs r10, r8, #0x0
-	str r8, [sp, #4]
-	adcs r8, lr, #0x0
-	str r8, [sp, #16]
-	adcs r8, r12, #0x0
-	str r12, [sp, #0]
-	adc r12, r5, #0x0
-	str r5, [sp, #12]
-	lsr r5, r12, #31
-	bic r12, r12, #0x80000000
-	rsbs r5, r5, #0x0
+	adcs r3, r3, #0x0
+	adc r2, r2, #0x0
+	adds r4, r0, #0x13
+	adcs r5, r1, #0x0
+	adcs r6, r11, #0x0
+	adcs r7, r12, #0x0
+	adcs r9, r8, #0x0
+	adcs r10, lr, #0x0
+	str r10, [sp, #12]
+	adcs r10, r3, #0x0
+	str r3, [sp, #20]
+	adc r3, r2, #0x0
+	str r2, [sp, #0]
+	lsr r2, r3, #31
+	bic r3, r3, #0x80000000
+	rsbs r2, r2, #0x0
 	itttt cc
-	movcc r1, r4
-	movcc r2, r6
-	movcc r11, r7
-	movcc r3, r9
-	ldr r4, [sp, #4]
-	it cs
-	movcs r10, r4
-	ldr r4, [sp, #16]
+	movcc r0, r4
+	movcc r1, r5
+	movcc r11, r6
+	movcc r12, r7
 	it cc
-	movcc lr, r4
-	ldr r4, [sp, #0]
+	movcc r8, r9
+	ldr r2, [sp, #12]
+	it cc
+	movcc lr, r2
+	ldr r2, [sp, #20]
 	it cs
-	movcs r8, r4
-	ldr r4, [sp, #12]
+	movcs r10, r2
+	ldr r2, [sp, #0]
 	it cs
-	movcs r12, r4
-	strd r1, r2, [r0, #0]
-	strd r11, r3, [r0, #8]
-	strd r10, lr, [r0, #16]
-	strd r8, r12, [r0, #24]
-	add sp, sp, #32
+	movcs r3, r2
+	ldr r2, [sp, #24]
+	strd r0, r1, [r2, #0]
+	strd r11, r12, [r2, #8]
+	strd r8, lr, [r2, #16]
+	strd r10, r3, [r2, #24]
+	add sp, sp, #24
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p25519_sqr_armv7, .-lf_p25519_sqr_armv7
 
 @ void lf_p25519_add_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
-@   50 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 48 bytes (10 registers saved, 2 spill slots of 4 bytes)
+@   49 instructions
 	.text
 	.globl lf_p25519_add_armv7
 	.hidden lf_p25519_add_armv7
@@ -548,22 +525,22 @@ lf_p25519_sqr_armv7:
 lf_p25519_add_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
-	sub sp, sp, #16
-	.pad #16
-	.cfi_def_cfa_offset 56
+	sub sp, sp, #8
+	.pad #8
+	.cfi_def_cfa_offset 48
 	ldrd r3, r12, [r1, #0]
 	ldrd r4, r5, [r2, #0]
 	adds r3, r3, r4
@@ -585,43 +562,42 @@ lf_p25519_add_armv7:
 	sbcs r8, r4, #0xffffffff
 	sbcs r9, r5, #0xffffffff
 	sbcs lr, r6, #0xffffffff
-	str r6, [sp, #0]
-	sbcs r6, r7, #0xffffffff
-	str r6, [sp, #4]
-	sbcs r6, r10, #0xffffffff
-	str r6, [sp, #8]
-	adcs r6, r11, #0x80000000
+	sbcs r0, r7, #0xffffffff
+	str r0, [sp, #0]
+	sbcs r0, r10, #0xffffffff
+	str r0, [sp, #4]
+	adcs r0, r11, #0x80000000
 	itttt cc
 	movcc r2, r3
 	movcc r1, r12
 	movcc r8, r4
 	movcc r9, r5
-	ldr r3, [sp, #0]
 	it cc
-	movcc lr, r3
-	ldr r3, [sp, #4]
+	movcc lr, r6
+	ldr r3, [sp, #0]
 	it cs
 	movcs r7, r3
-	ldr r3, [sp, #8]
+	ldr r3, [sp, #4]
 	ite cs
 	movcs r10, r3
-	movcc r6, r11
-	strd r2, r1, [r0, #0]
-	strd r8, r9, [r0, #8]
-	strd lr, r7, [r0, #16]
-	strd r10, r6, [r0, #24]
-	add sp, sp, #16
+	movcc r0, r11
+	ldr r3, [sp, #8]
+	strd r2, r1, [r3, #0]
+	strd r8, r9, [r3, #8]
+	strd lr, r7, [r3, #16]
+	strd r10, r0, [r3, #24]
+	add sp, sp, #8
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p25519_add_armv7, .-lf_p25519_add_armv7
 
 @ void lf_p25519_sub_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
-@   47 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 48 bytes (10 registers saved, 2 spill slots of 4 bytes)
+@   46 instructions
 	.text
 	.globl lf_p25519_sub_armv7
 	.hidden lf_p25519_sub_armv7
@@ -635,22 +611,22 @@ lf_p25519_add_armv7:
 lf_p25519_sub_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
-	sub sp, sp, #16
-	.pad #16
-	.cfi_def_cfa_offset 56
+	sub sp, sp, #8
+	.pad #8
+	.cfi_def_cfa_offset 48
 	ldrd r3, r12, [r1, #0]
 	ldrd r4, r5, [r2, #0]
 	subs r3, r3, r4
@@ -672,40 +648,39 @@ lf_p25519_sub_armv7:
 	and r8, r2, #0xffffffff
 	and r9, r2, #0xffffffff
 	and lr, r2, #0xffffffff
+	and r0, r2, #0xffffffff
 	str r11, [sp, #0]
 	and r11, r2, #0xffffffff
 	str r10, [sp, #4]
 	and r10, r2, #0xffffffff
-	str r7, [sp, #8]
-	and r7, r2, #0xffffffff
 	bic r2, r2, #0x80000000
 	adds r1, r3, r1
 	adcs r12, r12, r8
 	adcs r4, r4, r9
 	adcs lr, r5, lr
-	adcs r11, r6, r11
-	ldr r3, [sp, #8]
-	adcs r10, r3, r10
+	adcs r0, r6, r0
+	adcs r11, r7, r11
 	ldr r3, [sp, #4]
-	adcs r3, r3, r7
-	ldr r5, [sp, #0]
-	adc r2, r5, r2
-	strd r1, r12, [r0, #0]
-	strd r4, lr, [r0, #8]
-	strd r11, r10, [r0, #16]
-	strd r3, r2, [r0, #24]
-	add sp, sp, #16
+	adcs r10, r3, r10
+	ldr r3, [sp, #0]
+	adc r2, r3, r2
+	ldr r3, [sp, #8]
+	strd r1, r12, [r3, #0]
+	strd r4, lr, [r3, #8]
+	strd r0, r11, [r3, #16]
+	strd r10, r2, [r3, #24]
+	add sp, sp, #8
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p25519_sub_armv7, .-lf_p25519_sub_armv7
 
 @ void lf_p25519_neg_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 56 bytes (10 registers saved, 4 spill slots of 4 bytes)
-@   54 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
+@   53 instructions
 	.text
 	.globl lf_p25519_neg_armv7
 	.hidden lf_p25519_neg_armv7
@@ -719,18 +694,18 @@ lf_p25519_sub_armv7:
 lf_p25519_neg_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #16
 	.pad #16
@@ -750,51 +725,50 @@ lf_p25519_neg_armv7:
 	sbcs r9, r9, r10
 	mov lr, #0xffffffff
 	sbcs lr, lr, r11
+	mov r0, #0xffffffff
 	str lr, [sp, #0]
-	mov lr, #0xffffffff
-	str r9, [sp, #4]
-	ldr r9, [r1, #24]
-	sbcs lr, lr, r9
-	str lr, [sp, #8]
-	mvn lr, #0x80000000
-	str r8, [sp, #12]
-	ldr r8, [r1, #28]
-	sbc lr, lr, r8
+	ldr lr, [r1, #24]
+	sbcs r0, r0, lr
+	str r0, [sp, #4]
+	mvn r0, #0x80000000
+	str r9, [sp, #8]
+	ldr r9, [r1, #28]
+	sbc r0, r0, r9
 	orr r12, r12, r2
 	orr r12, r12, r6
 	orr r12, r12, r7
 	orr r10, r12, r10
 	orr r10, r10, r11
-	orr r10, r10, r9
-	orr r10, r10, r8
-	rsbs r10, r10, #0x0
+	orr lr, r10, lr
+	orr lr, lr, r9
+	rsbs lr, lr, #0x0
 	sbc r12, r12, r12
 	and r3, r3, r12
 	and r4, r4, r12
 	and r5, r5, r12
-	ldr r2, [sp, #12]
+	and r8, r8, r12
+	ldr r2, [sp, #8]
 	and r2, r2, r12
-	ldr r1, [sp, #4]
+	ldr r1, [sp, #0]
 	and r1, r1, r12
-	ldr r6, [sp, #0]
+	ldr r6, [sp, #4]
 	and r6, r6, r12
-	ldr r7, [sp, #8]
-	and r7, r7, r12
-	and lr, lr, r12
-	strd r3, r4, [r0, #0]
-	strd r5, r2, [r0, #8]
-	strd r1, r6, [r0, #16]
-	strd r7, lr, [r0, #24]
+	and r0, r0, r12
+	ldr r12, [sp, #16]
+	strd r3, r4, [r12, #0]
+	strd r5, r8, [r12, #8]
+	strd r2, r1, [r12, #16]
+	strd r6, r0, [r12, #24]
 	add sp, sp, #16
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p25519_neg_armv7, .-lf_p25519_neg_armv7
 
 @ void lf_p25519_to_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a (internal form is the canonical value). Any input; r may alias a.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r3, r12; flags NZCV clobbered
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r3, r12; flags NZCV clobbered
 @   callee-saved registers saved: none; stack: none
 @   9 instructions
 	.text
@@ -825,7 +799,7 @@ lf_p25519_to_internal_armv7:
 
 @ void lf_p25519_from_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a (internal form is the canonical value). Any input; r may alias a.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r3, r12; flags NZCV clobbered
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r3, r12; flags NZCV clobbered
 @   callee-saved registers saved: none; stack: none
 @   9 instructions
 	.text

@@ -7,9 +7,9 @@
 
 @ void lf_p256_p_mul_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 56 bytes (10 registers saved, 4 spill slots of 4 bytes)
-@   408 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
+@   378 instructions
 	.text
 	.globl lf_p256_p_mul_armv7
 	.hidden lf_p256_p_mul_armv7
@@ -23,18 +23,18 @@
 lf_p256_p_mul_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #16
 	.pad #16
@@ -49,256 +49,278 @@ lf_p256_p_mul_armv7:
 	umaal r11, r7, r3, r9
 	mov lr, #0x0
 	umaal lr, r7, r3, r10
-	ldr r10, [r2, #16]
+	ldr r0, [r2, #16]
+	mov r10, #0x0
+	umaal r10, r7, r3, r0
+	ldr r0, [r2, #20]
 	mov r9, #0x0
-	umaal r9, r7, r3, r10
-	ldr r10, [r2, #20]
+	umaal r9, r7, r3, r0
+	ldr r0, [r2, #24]
 	mov r5, #0x0
-	umaal r5, r7, r3, r10
-	ldr r10, [r2, #24]
+	umaal r5, r7, r3, r0
+	ldr r0, [r2, #28]
 	mov r12, #0x0
-	umaal r12, r7, r3, r10
-	ldr r10, [r2, #28]
-	mov r4, #0x0
-	umaal r4, r7, r3, r10
+	umaal r12, r7, r3, r0
 	mov r3, r6
-	mov r10, #0xffffffff
-	str r7, [sp, #0]
-	mov r7, #0x0
-	umaal r6, r7, r3, r10
+	mov r0, #0xffffffff
+	mov r4, #0x0
+	umaal r6, r4, r3, r0
 	mov r6, #0xffffffff
-	umaal r8, r7, r3, r6
+	umaal r8, r4, r3, r6
 	mov r6, #0xffffffff
-	umaal r11, r7, r3, r6
+	umaal r11, r4, r3, r6
 	mov r6, #0x0
-	umaal lr, r7, r3, r6
+	umaal lr, r4, r3, r6
 	mov r6, #0x0
-	umaal r9, r7, r3, r6
+	umaal r10, r4, r3, r6
 	mov r6, #0x0
-	umaal r5, r7, r3, r6
+	umaal r9, r4, r3, r6
 	mov r6, #0x1
-	umaal r12, r7, r3, r6
+	umaal r5, r4, r3, r6
 	mov r6, #0xffffffff
-	umaal r4, r7, r3, r6
-	ldr r3, [sp, #0]
-	adds r3, r3, r7
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r6, [r1, #4]
-	ldr r10, [r2, #0]
-	str r7, [sp, #0]
-	mov r7, #0x0
-	umaal r8, r7, r6, r10
-	ldr r10, [r2, #4]
-	umaal r11, r7, r6, r10
-	ldr r10, [r2, #8]
-	umaal lr, r7, r6, r10
-	ldr r10, [r2, #12]
-	umaal r9, r7, r6, r10
-	ldr r10, [r2, #16]
-	umaal r5, r7, r6, r10
-	ldr r10, [r2, #20]
-	umaal r12, r7, r6, r10
-	ldr r10, [r2, #24]
-	umaal r4, r7, r6, r10
-	ldr r10, [r2, #28]
-	umaal r3, r7, r6, r10
-	ldr r6, [sp, #0]
-	adds r6, r6, r7
-	mov r7, #0
-	adc r7, r7, #0
-	mov r10, r8
-	str r7, [sp, #0]
-	mov r7, #0xffffffff
-	str r6, [sp, #4]
-	mov r6, #0x0
-	umaal r8, r6, r10, r7
+	umaal r12, r4, r3, r6
+	adds r4, r7, r4
+	mov r3, #0
+	adc r3, r3, #0
+	ldr r7, [r1, #4]
+	ldr r6, [r2, #0]
+	mov r0, #0x0
+	umaal r8, r0, r7, r6
+	ldr r6, [r2, #4]
+	umaal r11, r0, r7, r6
+	ldr r6, [r2, #8]
+	umaal lr, r0, r7, r6
+	ldr r6, [r2, #12]
+	umaal r10, r0, r7, r6
+	ldr r6, [r2, #16]
+	umaal r9, r0, r7, r6
+	ldr r6, [r2, #20]
+	umaal r5, r0, r7, r6
+	ldr r6, [r2, #24]
+	umaal r12, r0, r7, r6
+	ldr r6, [r2, #28]
+	umaal r4, r0, r7, r6
+	adds r0, r3, r0
+	mov r3, #0
+	adc r3, r3, #0
+	mov r7, r8
+	mov r6, #0xffffffff
+	str r3, [sp, #0]
+	mov r3, #0x0
+	umaal r8, r3, r7, r6
 	mov r8, #0xffffffff
-	umaal r11, r6, r10, r8
+	umaal r11, r3, r7, r8
 	mov r8, #0xffffffff
-	umaal lr, r6, r10, r8
+	umaal lr, r3, r7, r8
 	mov r8, #0x0
-	umaal r9, r6, r10, r8
+	umaal r10, r3, r7, r8
 	mov r8, #0x0
-	umaal r5, r6, r10, r8
+	umaal r9, r3, r7, r8
 	mov r8, #0x0
-	umaal r12, r6, r10, r8
+	umaal r5, r3, r7, r8
 	mov r8, #0x1
-	umaal r4, r6, r10, r8
+	umaal r12, r3, r7, r8
 	mov r8, #0xffffffff
-	umaal r3, r6, r10, r8
-	ldr r10, [sp, #4]
-	adds r10, r10, r6
-	ldr r6, [sp, #0]
-	adc r6, r6, #0x0
-	ldr r8, [r1, #8]
-	ldr r7, [r2, #0]
-	str r6, [sp, #0]
+	umaal r4, r3, r7, r8
+	adds r0, r0, r3
+	ldr r3, [sp, #0]
+	adc r3, r3, #0x0
+	ldr r7, [r1, #8]
+	ldr r8, [r2, #0]
 	mov r6, #0x0
-	umaal r11, r6, r8, r7
-	ldr r7, [r2, #4]
-	umaal lr, r6, r8, r7
-	ldr r7, [r2, #8]
-	umaal r9, r6, r8, r7
-	ldr r7, [r2, #12]
-	umaal r5, r6, r8, r7
-	ldr r7, [r2, #16]
-	umaal r12, r6, r8, r7
-	ldr r7, [r2, #20]
-	umaal r4, r6, r8, r7
-	ldr r7, [r2, #24]
-	umaal r3, r6, r8, r7
-	ldr r7, [r2, #28]
-	umaal r10, r6, r8, r7
-	ldr r8, [sp, #0]
-	adds r6, r8, r6
-	mov r8, #0
-	adc r8, r8, #0
+	umaal r11, r6, r7, r8
+	ldr r8, [r2, #4]
+	umaal lr, r6, r7, r8
+	ldr r8, [r2, #8]
+	umaal r10, r6, r7, r8
+	ldr r8, [r2, #12]
+	umaal r9, r6, r7, r8
+	ldr r8, [r2, #16]
+	umaal r5, r6, r7, r8
+	ldr r8, [r2, #20]
+	umaal r12, r6, r7, r8
+	ldr r8, [r2, #24]
+	umaal r4, r6, r7, r8
+	ldr r8, [r2, #28]
+	umaal r0, r6, r7, r8
+	adds r3, r3, r6
+	mov r6, #0
+	adc r6, r6, #0
 	mov r7, r11
-	str r8, [sp, #0]
 	mov r8, #0xffffffff
-	str r6, [sp, #4]
+	str r6, [sp, #0]
 	mov r6, #0x0
 	umaal r11, r6, r7, r8
 	mov r11, #0xffffffff
 	umaal lr, r6, r7, r11
 	mov r11, #0xffffffff
+	umaal r10, r6, r7, r11
+	mov r11, #0x0
 	umaal r9, r6, r7, r11
 	mov r11, #0x0
 	umaal r5, r6, r7, r11
 	mov r11, #0x0
 	umaal r12, r6, r7, r11
-	mov r11, #0x0
-	umaal r4, r6, r7, r11
 	mov r11, #0x1
-	umaal r3, r6, r7, r11
+	umaal r4, r6, r7, r11
 	mov r11, #0xffffffff
-	umaal r10, r6, r7, r11
-	ldr r7, [sp, #4]
-	adds r6, r7, r6
-	ldr r7, [sp, #0]
-	adc r7, r7, #0x0
-	ldr r11, [r1, #12]
-	ldr r8, [r2, #0]
-	str r7, [sp, #0]
-	mov r7, #0x0
-	umaal lr, r7, r11, r8
-	ldr r8, [r2, #4]
-	umaal r9, r7, r11, r8
-	ldr r8, [r2, #8]
-	umaal r5, r7, r11, r8
-	ldr r8, [r2, #12]
-	umaal r12, r7, r11, r8
-	ldr r8, [r2, #16]
-	umaal r4, r7, r11, r8
-	ldr r8, [r2, #20]
-	umaal r3, r7, r11, r8
-	ldr r8, [r2, #24]
-	umaal r10, r7, r11, r8
-	ldr r8, [r2, #28]
-	umaal r6, r7, r11, r8
-	ldr r11, [sp, #0]
-	adds r11, r11, r7
+	umaal r0, r6, r7, r11
+	adds r3, r3, r6
+	ldr r6, [sp, #0]
+	adc r6, r6, #0x0
+	ldr r7, [r1, #12]
+	ldr r11, [r2, #0]
+	mov r8, #0x0
+	umaal lr, r8, r7, r11
+	ldr r11, [r2, #4]
+	umaal r10, r8, r7, r11
+	ldr r11, [r2, #8]
+	umaal r9, r8, r7, r11
+	ldr r11, [r2, #12]
+	umaal r5, r8, r7, r11
+	ldr r11, [r2, #16]
+	umaal r12, r8, r7, r11
+	ldr r11, [r2, #20]
+	umaal r4, r8, r7, r11
+	ldr r11, [r2, #24]
+	umaal r0, r8, r7, r11
+	ldr r11, [r2, #28]
+	umaal r3, r8, r7, r11
+	adds r6, r6, r8
 	mov r7, #0
 	adc r7, r7, #0
 	mov r8, lr
-	str r7, [sp, #0]
-	mov r7, #0xffffffff
-	str r11, [sp, #4]
-	mov r11, #0x0
-	umaal lr, r11, r8, r7
-	mov lr, #0xffffffff
-	umaal r9, r11, r8, lr
-	mov lr, #0xffffffff
-	umaal r5, r11, r8, lr
-	mov lr, #0x0
-	umaal r12, r11, r8, lr
-	mov lr, #0x0
-	umaal r4, r11, r8, lr
-	mov lr, #0x0
-	umaal r3, r11, r8, lr
-	mov lr, #0x1
-	umaal r10, r11, r8, lr
-	mov lr, #0xffffffff
-	umaal r6, r11, r8, lr
-	ldr r8, [sp, #4]
-	adds r11, r8, r11
-	ldr r8, [sp, #0]
-	adc r8, r8, #0x0
-	ldr lr, [r1, #16]
-	ldr r7, [r2, #0]
-	str r8, [sp, #0]
-	mov r8, #0x0
-	umaal r9, r8, lr, r7
-	ldr r7, [r2, #4]
-	umaal r5, r8, lr, r7
-	ldr r7, [r2, #8]
-	umaal r12, r8, lr, r7
-	ldr r7, [r2, #12]
-	umaal r4, r8, lr, r7
-	ldr r7, [r2, #16]
-	umaal r3, r8, lr, r7
-	ldr r7, [r2, #20]
-	umaal r10, r8, lr, r7
-	ldr r7, [r2, #24]
-	umaal r6, r8, lr, r7
-	ldr r7, [r2, #28]
-	umaal r11, r8, lr, r7
-	ldr lr, [sp, #0]
-	adds lr, lr, r8
-	mov r8, #0
-	adc r8, r8, #0
-	mov r7, r9
-	str r8, [sp, #0]
-	mov r8, #0xffffffff
-	str lr, [sp, #4]
-	mov lr, #0x0
-	umaal r9, lr, r7, r8
-	mov r9, #0xffffffff
-	umaal r5, lr, r7, r9
-	mov r9, #0xffffffff
-	umaal r12, lr, r7, r9
-	mov r9, #0x0
-	umaal r4, lr, r7, r9
-	mov r9, #0x0
-	umaal r3, lr, r7, r9
-	mov r9, #0x0
-	umaal r10, lr, r7, r9
-	mov r9, #0x1
-	umaal r6, lr, r7, r9
-	mov r9, #0xffffffff
-	umaal r11, lr, r7, r9
-	ldr r7, [sp, #4]
-	adds lr, r7, lr
-	ldr r7, [sp, #0]
-	adc r7, r7, #0x0
-	ldr r9, [r1, #20]
-	ldr r8, [r2, #0]
+	mov r11, #0xffffffff
 	str r7, [sp, #0]
 	mov r7, #0x0
-	umaal r5, r7, r9, r8
-	ldr r8, [r2, #4]
-	umaal r12, r7, r9, r8
-	ldr r8, [r2, #8]
-	umaal r4, r7, r9, r8
-	ldr r8, [r2, #12]
-	umaal r3, r7, r9, r8
-	ldr r8, [r2, #16]
-	umaal r10, r7, r9, r8
-	ldr r8, [r2, #20]
-	umaal r6, r7, r9, r8
-	ldr r8, [r2, #24]
-	umaal r11, r7, r9, r8
-	ldr r8, [r2, #28]
-	umaal lr, r7, r9, r8
-	ldr r9, [sp, #0]
-	adds r7, r9, r7
-	mov r9, #0
-	adc r9, r9, #0
-	mov r8, r5
-	str r9, [sp, #0]
+	umaal lr, r7, r8, r11
+	mov lr, #0xffffffff
+	umaal r10, r7, r8, lr
+	mov lr, #0xffffffff
+	umaal r9, r7, r8, lr
+	mov lr, #0x0
+	umaal r5, r7, r8, lr
+	mov lr, #0x0
+	umaal r12, r7, r8, lr
+	mov lr, #0x0
+	umaal r4, r7, r8, lr
+	mov lr, #0x1
+	umaal r0, r7, r8, lr
+	mov lr, #0xffffffff
+	umaal r3, r7, r8, lr
+	adds r6, r6, r7
+	ldr r7, [sp, #0]
+	adc r7, r7, #0x0
+	ldr r8, [r1, #16]
+	ldr lr, [r2, #0]
+	mov r11, #0x0
+	umaal r10, r11, r8, lr
+	ldr lr, [r2, #4]
+	umaal r9, r11, r8, lr
+	ldr lr, [r2, #8]
+	umaal r5, r11, r8, lr
+	ldr lr, [r2, #12]
+	umaal r12, r11, r8, lr
+	ldr lr, [r2, #16]
+	umaal r4, r11, r8, lr
+	ldr lr, [r2, #20]
+	umaal r0, r11, r8, lr
+	ldr lr, [r2, #24]
+	umaal r3, r11, r8, lr
+	ldr lr, [r2, #28]
+	umaal r6, r11, r8, lr
+	adds r11, r7, r11
+	mov r7, #0
+	adc r7, r7, #0
+	mov r8, r10
+	mov lr, #0xffffffff
+	str r7, [sp, #0]
+	mov r7, #0x0
+	umaal r10, r7, r8, lr
+	mov r10, #0xffffffff
+	umaal r9, r7, r8, r10
+	mov r10, #0xffffffff
+	umaal r5, r7, r8, r10
+	mov r10, #0x0
+	umaal r12, r7, r8, r10
+	mov r10, #0x0
+	umaal r4, r7, r8, r10
+	mov r10, #0x0
+	umaal r0, r7, r8, r10
+	mov r10, #0x1
+	umaal r3, r7, r8, r10
+	mov r10, #0xffffffff
+	umaal r6, r7, r8, r10
+	adds r11, r11, r7
+	ldr r7, [sp, #0]
+	adc r7, r7, #0x0
+	ldr r8, [r1, #20]
+	ldr r10, [r2, #0]
+	mov lr, #0x0
+	umaal r9, lr, r8, r10
+	ldr r10, [r2, #4]
+	umaal r5, lr, r8, r10
+	ldr r10, [r2, #8]
+	umaal r12, lr, r8, r10
+	ldr r10, [r2, #12]
+	umaal r4, lr, r8, r10
+	ldr r10, [r2, #16]
+	umaal r0, lr, r8, r10
+	ldr r10, [r2, #20]
+	umaal r3, lr, r8, r10
+	ldr r10, [r2, #24]
+	umaal r6, lr, r8, r10
+	ldr r10, [r2, #28]
+	umaal r11, lr, r8, r10
+	adds lr, r7, lr
+	mov r7, #0
+	adc r7, r7, #0
+	mov r8, r9
+	mov r10, #0xffffffff
+	str r7, [sp, #0]
+	mov r7, #0x0
+	umaal r9, r7, r8, r10
 	mov r9, #0xffffffff
-	str r7, [sp, #4]
+	umaal r5, r7, r8, r9
+	mov r9, #0xffffffff
+	umaal r12, r7, r8, r9
+	mov r9, #0x0
+	umaal r4, r7, r8, r9
+	mov r9, #0x0
+	umaal r0, r7, r8, r9
+	mov r9, #0x0
+	umaal r3, r7, r8, r9
+	mov r9, #0x1
+	umaal r6, r7, r8, r9
+	mov r9, #0xffffffff
+	umaal r11, r7, r8, r9
+	adds lr, lr, r7
+	ldr r7, [sp, #0]
+	adc r7, r7, #0x0
+	ldr r8, [r1, #24]
+	ldr r9, [r2, #0]
+	mov r10, #0x0
+	umaal r5, r10, r8, r9
+	ldr r9, [r2, #4]
+	umaal r12, r10, r8, r9
+	ldr r9, [r2, #8]
+	umaal r4, r10, r8, r9
+	ldr r9, [r2, #12]
+	umaal r0, r10, r8, r9
+	ldr r9, [r2, #16]
+	umaal r3, r10, r8, r9
+	ldr r9, [r2, #20]
+	umaal r6, r10, r8, r9
+	ldr r9, [r2, #24]
+	umaal r11, r10, r8, r9
+	ldr r9, [r2, #28]
+	umaal lr, r10, r8, r9
+	adds r10, r7, r10
+	mov r7, #0
+	adc r7, r7, #0
+	mov r8, r5
+	mov r9, #0xffffffff
+	str r7, [sp, #0]
 	mov r7, #0x0
 	umaal r5, r7, r8, r9
 	mov r5, #0xffffffff
@@ -306,155 +328,103 @@ lf_p256_p_mul_armv7:
 	mov r5, #0xffffffff
 	umaal r4, r7, r8, r5
 	mov r5, #0x0
-	umaal r3, r7, r8, r5
+	umaal r0, r7, r8, r5
 	mov r5, #0x0
-	umaal r10, r7, r8, r5
+	umaal r3, r7, r8, r5
 	mov r5, #0x0
 	umaal r6, r7, r8, r5
 	mov r5, #0x1
 	umaal r11, r7, r8, r5
 	mov r5, #0xffffffff
 	umaal lr, r7, r8, r5
-	ldr r8, [sp, #4]
-	adds r7, r8, r7
-	ldr r8, [sp, #0]
-	adc r8, r8, #0x0
-	ldr r5, [r1, #24]
-	ldr r9, [r2, #0]
-	str r8, [sp, #0]
-	mov r8, #0x0
-	umaal r12, r8, r5, r9
-	ldr r9, [r2, #4]
-	umaal r4, r8, r5, r9
-	ldr r9, [r2, #8]
-	umaal r3, r8, r5, r9
-	ldr r9, [r2, #12]
-	umaal r10, r8, r5, r9
-	ldr r9, [r2, #16]
-	umaal r6, r8, r5, r9
-	ldr r9, [r2, #20]
-	umaal r11, r8, r5, r9
-	ldr r9, [r2, #24]
-	umaal lr, r8, r5, r9
-	ldr r9, [r2, #28]
-	umaal r7, r8, r5, r9
-	ldr r5, [sp, #0]
-	adds r5, r5, r8
-	mov r8, #0
-	adc r8, r8, #0
-	mov r9, r12
-	str r8, [sp, #0]
-	mov r8, #0xffffffff
-	str r5, [sp, #4]
-	mov r5, #0x0
-	umaal r12, r5, r9, r8
-	mov r12, #0xffffffff
-	umaal r4, r5, r9, r12
-	mov r12, #0xffffffff
-	umaal r3, r5, r9, r12
-	mov r12, #0x0
-	umaal r10, r5, r9, r12
-	mov r12, #0x0
-	umaal r6, r5, r9, r12
-	mov r12, #0x0
-	umaal r11, r5, r9, r12
-	mov r12, #0x1
-	umaal lr, r5, r9, r12
-	mov r12, #0xffffffff
-	umaal r7, r5, r9, r12
-	ldr r9, [sp, #4]
-	adds r5, r9, r5
-	ldr r9, [sp, #0]
-	adc r9, r9, #0x0
-	ldr r12, [r1, #28]
-	ldr r8, [r2, #0]
-	str r9, [sp, #0]
+	adds r10, r10, r7
+	ldr r7, [sp, #0]
+	adc r7, r7, #0x0
+	ldr r8, [r1, #28]
+	ldr r5, [r2, #0]
 	mov r9, #0x0
-	umaal r4, r9, r12, r8
-	ldr r8, [r2, #4]
-	umaal r3, r9, r12, r8
-	ldr r8, [r2, #8]
-	umaal r10, r9, r12, r8
-	ldr r8, [r2, #12]
-	umaal r6, r9, r12, r8
-	ldr r8, [r2, #16]
-	umaal r11, r9, r12, r8
-	ldr r8, [r2, #20]
-	umaal lr, r9, r12, r8
-	ldr r8, [r2, #24]
-	umaal r7, r9, r12, r8
-	ldr r8, [r2, #28]
-	umaal r5, r9, r12, r8
-	ldr r12, [sp, #0]
-	adds r12, r12, r9
+	umaal r12, r9, r8, r5
+	ldr r5, [r2, #4]
+	umaal r4, r9, r8, r5
+	ldr r5, [r2, #8]
+	umaal r0, r9, r8, r5
+	ldr r5, [r2, #12]
+	umaal r3, r9, r8, r5
+	ldr r5, [r2, #16]
+	umaal r6, r9, r8, r5
+	ldr r5, [r2, #20]
+	umaal r11, r9, r8, r5
+	ldr r5, [r2, #24]
+	umaal lr, r9, r8, r5
+	ldr r5, [r2, #28]
+	umaal r10, r9, r8, r5
+	adds r7, r7, r9
 	mov r2, #0
 	adc r2, r2, #0
-	mov r1, r4
-	mov r8, #0xffffffff
+	mov r1, r12
+	mov r5, #0xffffffff
+	mov r8, #0x0
+	umaal r12, r8, r1, r5
+	mov r12, #0xffffffff
+	umaal r4, r8, r1, r12
+	mov r9, #0xffffffff
+	umaal r0, r8, r1, r9
 	mov r9, #0x0
-	umaal r4, r9, r1, r8
-	mov r4, #0xffffffff
-	umaal r3, r9, r1, r4
-	mov r4, #0xffffffff
-	umaal r10, r9, r1, r4
-	mov r4, #0x0
-	umaal r6, r9, r1, r4
-	mov r4, #0x0
-	umaal r11, r9, r1, r4
-	mov r4, #0x0
-	umaal lr, r9, r1, r4
-	mov r4, #0x1
-	umaal r7, r9, r1, r4
-	mov r4, #0xffffffff
-	umaal r5, r9, r1, r4
-	adds r12, r12, r9
+	umaal r3, r8, r1, r9
+	mov r9, #0x0
+	umaal r6, r8, r1, r9
+	mov r9, #0x0
+	umaal r11, r8, r1, r9
+	mov r9, #0x1
+	umaal lr, r8, r1, r9
+	mov r9, #0xffffffff
+	umaal r10, r8, r1, r9
+	adds r7, r7, r8
 	adc r2, r2, #0x0
-	subs r8, r3, r8
-	sbcs r1, r10, #0xffffffff
-	sbcs r9, r6, #0xffffffff
-	sbcs r4, r11, #0x0
-	str r4, [sp, #0]
-	sbcs r4, lr, #0x0
-	str r4, [sp, #4]
-	sbcs r4, r7, #0x0
-	str r4, [sp, #8]
-	sbcs r4, r5, #0x1
-	str r4, [sp, #12]
-	sbcs r4, r12, #0xffffffff
+	subs r5, r4, r5
+	sbcs r12, r0, r12
+	sbcs r1, r3, #0xffffffff
+	sbcs r8, r6, #0x0
+	str r6, [sp, #0]
+	sbcs r6, r11, #0x0
+	str r6, [sp, #4]
+	sbcs r6, lr, #0x0
+	str r6, [sp, #8]
+	sbcs r6, r10, #0x1
+	sbcs r9, r7, r9
 	sbcs r2, r2, #0x0
 	ittt cc
-	movcc r8, r3
-	movcc r1, r10
-	movcc r9, r6
+	movcc r5, r4
+	movcc r12, r0
+	movcc r1, r3
 	ldr r3, [sp, #0]
-	it cs
-	movcs r11, r3
+	it cc
+	movcc r8, r3
 	ldr r3, [sp, #4]
 	it cs
-	movcs lr, r3
+	movcs r11, r3
 	ldr r3, [sp, #8]
-	it cs
-	movcs r7, r3
-	ldr r3, [sp, #12]
-	ite cs
-	movcs r5, r3
-	movcc r4, r12
-	strd r8, r1, [r0, #0]
-	strd r9, r11, [r0, #8]
-	strd lr, r7, [r0, #16]
-	strd r5, r4, [r0, #24]
+	itee cs
+	movcs lr, r3
+	movcc r6, r10
+	movcc r9, r7
+	ldr r3, [sp, #16]
+	strd r5, r12, [r3, #0]
+	strd r1, r8, [r3, #8]
+	strd r11, lr, [r3, #16]
+	strd r6, r9, [r3, #24]
 	add sp, sp, #16
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p256_p_mul_armv7, .-lf_p256_p_mul_armv7
 
 @ void lf_p256_p_sqr_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 80 bytes (10 registers saved, 9 spill slots of 4 bytes)
-@   312 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 72 bytes (10 registers saved, 8 spill slots of 4 bytes)
+@   296 instructions
 	.text
 	.globl lf_p256_p_sqr_armv7
 	.hidden lf_p256_p_sqr_armv7
@@ -468,22 +438,22 @@ lf_p256_p_mul_armv7:
 lf_p256_p_sqr_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
-	sub sp, sp, #40
-	.pad #40
-	.cfi_def_cfa_offset 80
+	sub sp, sp, #32
+	.pad #32
+	.cfi_def_cfa_offset 72
 	ldrd r3, r12, [r1, #0]
 	umull r2, r4, r3, r12
 	ldrd r5, r6, [r1, #8]
@@ -496,314 +466,298 @@ lf_p256_p_sqr_armv7:
 	umaal r11, r4, r3, r9
 	mov lr, #0x0
 	umaal lr, r4, r3, r10
+	ldr r0, [r1, #24]
 	str r7, [sp, #0]
-	ldr r7, [r1, #24]
+	mov r7, #0x0
+	umaal r7, r4, r3, r0
 	str r2, [sp, #4]
-	mov r2, #0x0
-	umaal r2, r4, r3, r7
-	ldr r7, [r1, #28]
-	mov r10, #0x0
-	umaal r10, r4, r3, r7
+	ldr r2, [r1, #28]
+	mov r0, #0x0
+	umaal r0, r4, r3, r2
 	mov r3, #0x0
 	umaal r8, r3, r12, r5
 	umaal r11, r3, r12, r6
 	umaal lr, r3, r12, r9
+	umaal r7, r3, r12, r10
 	str r11, [sp, #8]
-	ldr r11, [r1, #20]
-	umaal r2, r3, r12, r11
-	str r8, [sp, #12]
-	ldr r8, [r1, #24]
-	umaal r10, r3, r12, r8
-	umaal r4, r3, r12, r7
+	ldr r11, [r1, #24]
+	umaal r0, r3, r12, r11
+	umaal r4, r3, r12, r2
 	mov r12, #0x0
 	umaal lr, r12, r5, r6
-	umaal r2, r12, r5, r9
-	umaal r10, r12, r5, r11
-	umaal r4, r12, r5, r8
-	umaal r3, r12, r5, r7
+	umaal r7, r12, r5, r9
+	umaal r0, r12, r5, r10
+	umaal r4, r12, r5, r11
+	umaal r3, r12, r5, r2
 	mov r5, #0x0
-	umaal r10, r5, r6, r9
-	umaal r4, r5, r6, r11
-	umaal r3, r5, r6, r8
-	umaal r12, r5, r6, r7
+	umaal r0, r5, r6, r9
+	umaal r4, r5, r6, r10
+	umaal r3, r5, r6, r11
+	umaal r12, r5, r6, r2
 	mov r6, #0x0
-	umaal r3, r6, r9, r11
-	umaal r12, r6, r9, r8
-	umaal r5, r6, r9, r7
+	umaal r3, r6, r9, r10
+	umaal r12, r6, r9, r11
+	umaal r5, r6, r9, r2
 	mov r9, #0x0
-	umaal r5, r9, r11, r8
-	umaal r6, r9, r11, r7
-	mov r11, #0x0
-	umaal r9, r11, r8, r7
-	ldr r7, [sp, #4]
-	adds r7, r7, r7
-	ldr r8, [sp, #0]
+	umaal r5, r9, r10, r11
+	umaal r6, r9, r10, r2
+	mov r10, #0x0
+	umaal r9, r10, r11, r2
+	ldr r2, [sp, #4]
+	adds r2, r2, r2
+	ldr r11, [sp, #0]
+	adcs r11, r11, r11
 	adcs r8, r8, r8
 	str r8, [sp, #0]
-	ldr r8, [sp, #12]
-	adcs r8, r8, r8
-	str r8, [sp, #12]
 	ldr r8, [sp, #8]
 	adcs r8, r8, r8
 	adcs lr, lr, lr
-	adcs r2, r2, r2
-	adcs r10, r10, r10
+	adcs r7, r7, r7
+	adcs r0, r0, r0
 	adcs r4, r4, r4
 	adcs r3, r3, r3
 	adcs r12, r12, r12
 	adcs r5, r5, r5
 	adcs r6, r6, r6
 	adcs r9, r9, r9
-	adcs r11, r11, r11
-	str r11, [sp, #8]
-	mov r11, #0
-	adc r11, r11, #0
-	str r11, [sp, #4]
-	ldr r11, [r1, #0]
-	str r9, [sp, #16]
-	umull r11, r9, r11, r11
-	adds r7, r7, r9
+	adcs r10, r10, r10
+	str r10, [sp, #8]
+	mov r10, #0
+	adc r10, r10, #0
+	str r10, [sp, #4]
+	ldr r10, [r1, #0]
+	str r9, [sp, #12]
+	umull r10, r9, r10, r10
+	adds r2, r2, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r7, [sp, #20]
-	ldr r7, [r1, #4]
-	str r11, [sp, #24]
-	ldr r11, [sp, #0]
-	umaal r11, r9, r7, r7
-	ldr r7, [sp, #12]
-	adds r7, r7, r9
+	str r2, [sp, #16]
+	ldr r2, [r1, #4]
+	umaal r11, r9, r2, r2
+	ldr r2, [sp, #0]
+	adds r2, r2, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r7, [sp, #12]
-	ldr r7, [r1, #8]
-	umaal r8, r9, r7, r7
+	str r2, [sp, #0]
+	ldr r2, [r1, #8]
+	umaal r8, r9, r2, r2
 	adds lr, lr, r9
-	mov r7, #0
-	adc r7, r7, #0
+	mov r2, #0
+	adc r2, r2, #0
 	ldr r9, [r1, #12]
-	umaal r2, r7, r9, r9
-	adds r10, r10, r7
-	mov r7, #0
-	adc r7, r7, #0
+	umaal r7, r2, r9, r9
+	adds r0, r0, r2
+	mov r2, #0
+	adc r2, r2, #0
 	ldr r9, [r1, #16]
-	umaal r4, r7, r9, r9
-	adds r3, r3, r7
-	mov r7, #0
-	adc r7, r7, #0
+	umaal r4, r2, r9, r9
+	adds r2, r3, r2
+	mov r3, #0
+	adc r3, r3, #0
 	ldr r9, [r1, #20]
-	umaal r12, r7, r9, r9
-	adds r5, r5, r7
-	mov r7, #0
-	adc r7, r7, #0
+	umaal r12, r3, r9, r9
+	adds r3, r5, r3
+	mov r5, #0
+	adc r5, r5, #0
 	ldr r9, [r1, #24]
-	umaal r6, r7, r9, r9
-	ldr r9, [sp, #16]
-	adds r7, r9, r7
+	umaal r6, r5, r9, r9
+	ldr r9, [sp, #12]
+	adds r5, r9, r5
 	mov r9, #0
 	adc r9, r9, #0
-	str r7, [sp, #16]
-	ldr r7, [r1, #28]
-	str r6, [sp, #0]
+	str r5, [sp, #12]
+	ldr r5, [r1, #28]
+	str r6, [sp, #20]
 	ldr r6, [sp, #8]
-	umaal r6, r9, r7, r7
+	umaal r6, r9, r5, r5
 	ldr r1, [sp, #4]
 	add r1, r1, r9
-	ldr r7, [sp, #24]
-	mov r9, r7
+	mov r5, r10
+	mov r9, #0xffffffff
 	str r1, [sp, #4]
-	mov r1, #0xffffffff
-	str r6, [sp, #8]
-	mov r6, #0x0
-	umaal r7, r6, r9, r1
-	mov r7, #0xffffffff
-	str r5, [sp, #24]
-	ldr r5, [sp, #20]
-	umaal r5, r6, r9, r7
-	str r12, [sp, #20]
-	mov r12, #0xffffffff
-	umaal r11, r6, r9, r12
-	str r3, [sp, #28]
-	mov r3, #0x0
-	str r4, [sp, #32]
-	ldr r4, [sp, #12]
-	umaal r4, r6, r9, r3
-	mov r3, #0x0
-	umaal r8, r6, r9, r3
-	mov r3, #0x0
-	umaal lr, r6, r9, r3
-	mov r3, #0x1
-	umaal r2, r6, r9, r3
-	mov r3, #0xffffffff
-	umaal r10, r6, r9, r3
-	mov r9, r5
-	mov r3, #0x0
-	umaal r5, r3, r9, r1
-	umaal r11, r3, r9, r7
-	umaal r4, r3, r9, r12
-	mov r5, #0x0
-	umaal r8, r3, r9, r5
-	mov r5, #0x0
-	umaal lr, r3, r9, r5
-	mov r5, #0x0
-	umaal r2, r3, r9, r5
-	mov r5, #0x1
-	umaal r10, r3, r9, r5
-	mov r5, #0xffffffff
-	umaal r6, r3, r9, r5
-	mov r9, r11
-	mov r5, #0x0
-	umaal r11, r5, r9, r1
-	umaal r4, r5, r9, r7
-	umaal r8, r5, r9, r12
-	mov r11, #0x0
-	umaal lr, r5, r9, r11
-	mov r11, #0x0
-	umaal r2, r5, r9, r11
-	mov r11, #0x0
-	umaal r10, r5, r9, r11
-	mov r11, #0x1
-	umaal r6, r5, r9, r11
-	mov r11, #0xffffffff
-	umaal r3, r5, r9, r11
-	mov r9, r4
-	mov r11, #0x0
-	umaal r4, r11, r9, r1
-	umaal r8, r11, r9, r7
-	umaal lr, r11, r9, r12
-	mov r4, #0x0
-	umaal r2, r11, r9, r4
-	mov r4, #0x0
-	umaal r10, r11, r9, r4
-	mov r4, #0x0
-	umaal r6, r11, r9, r4
-	mov r4, #0x1
-	umaal r3, r11, r9, r4
-	mov r4, #0xffffffff
-	umaal r5, r11, r9, r4
-	mov r9, r8
-	mov r4, #0x0
-	umaal r8, r4, r9, r1
-	umaal lr, r4, r9, r7
-	umaal r2, r4, r9, r12
-	mov r8, #0x0
-	umaal r10, r4, r9, r8
-	mov r8, #0x0
-	umaal r6, r4, r9, r8
-	mov r8, #0x0
-	umaal r3, r4, r9, r8
-	mov r8, #0x1
-	umaal r5, r4, r9, r8
-	mov r8, #0xffffffff
-	umaal r11, r4, r9, r8
-	mov r9, lr
-	mov r8, #0x0
-	umaal lr, r8, r9, r1
-	umaal r2, r8, r9, r7
-	umaal r10, r8, r9, r12
-	mov lr, #0x0
-	umaal r6, r8, r9, lr
-	mov lr, #0x0
-	umaal r3, r8, r9, lr
-	mov lr, #0x0
-	umaal r5, r8, r9, lr
-	mov lr, #0x1
-	umaal r11, r8, r9, lr
-	mov lr, #0xffffffff
-	umaal r4, r8, r9, lr
-	mov r9, r2
-	mov lr, #0x0
-	umaal r2, lr, r9, r1
-	umaal r10, lr, r9, r7
-	umaal r6, lr, r9, r12
-	mov r2, #0x0
-	umaal r3, lr, r9, r2
-	mov r2, #0x0
-	umaal r5, lr, r9, r2
-	mov r2, #0x0
-	umaal r11, lr, r9, r2
-	mov r2, #0x1
-	umaal r4, lr, r9, r2
-	mov r2, #0xffffffff
-	umaal r8, lr, r9, r2
-	mov r9, r10
-	mov r2, #0x0
-	umaal r10, r2, r9, r1
-	umaal r6, r2, r9, r7
-	umaal r3, r2, r9, r12
-	mov r10, #0x0
-	umaal r5, r2, r9, r10
-	mov r10, #0x0
-	umaal r11, r2, r9, r10
-	mov r10, #0x0
-	umaal r4, r2, r9, r10
-	mov r10, #0x1
-	umaal r8, r2, r9, r10
+	mov r1, #0x0
+	umaal r10, r1, r5, r9
 	mov r10, #0xffffffff
-	umaal lr, r2, r9, r10
-	ldr r9, [sp, #32]
-	adds r6, r6, r9
-	ldr r9, [sp, #28]
-	adcs r3, r3, r9
-	ldr r9, [sp, #20]
-	adcs r5, r5, r9
-	ldr r9, [sp, #24]
-	adcs r11, r11, r9
-	ldr r9, [sp, #0]
-	adcs r4, r4, r9
-	ldr r9, [sp, #16]
-	adcs r8, r8, r9
-	ldr r9, [sp, #8]
-	adcs lr, lr, r9
-	ldr r9, [sp, #4]
-	adcs r2, r2, r9
-	mov r9, #0
-	adc r9, r9, #0
-	subs r1, r6, r1
-	sbcs r7, r3, r7
-	sbcs r12, r5, r12
+	str r6, [sp, #8]
+	ldr r6, [sp, #16]
+	umaal r6, r1, r5, r10
+	str r3, [sp, #16]
+	mov r3, #0xffffffff
+	umaal r11, r1, r5, r3
+	str r12, [sp, #24]
+	mov r12, #0x0
+	str r2, [sp, #28]
+	ldr r2, [sp, #0]
+	umaal r2, r1, r5, r12
+	str r4, [sp, #0]
+	mov r4, #0x0
+	umaal r8, r1, r5, r4
+	mov r4, #0x0
+	umaal lr, r1, r5, r4
+	mov r4, #0x1
+	umaal r7, r1, r5, r4
+	mov r4, #0xffffffff
+	umaal r0, r1, r5, r4
+	mov r5, r6
+	mov r4, #0x0
+	umaal r6, r4, r5, r9
+	umaal r11, r4, r5, r10
+	umaal r2, r4, r5, r3
+	umaal r8, r4, r5, r12
+	mov r6, #0x0
+	umaal lr, r4, r5, r6
+	mov r6, #0x0
+	umaal r7, r4, r5, r6
+	mov r6, #0x1
+	umaal r0, r4, r5, r6
+	mov r6, #0xffffffff
+	umaal r1, r4, r5, r6
+	mov r5, r11
+	mov r6, #0x0
+	umaal r11, r6, r5, r9
+	umaal r2, r6, r5, r10
+	umaal r8, r6, r5, r3
+	umaal lr, r6, r5, r12
+	mov r11, #0x0
+	umaal r7, r6, r5, r11
+	mov r11, #0x0
+	umaal r0, r6, r5, r11
+	mov r11, #0x1
+	umaal r1, r6, r5, r11
+	mov r11, #0xffffffff
+	umaal r4, r6, r5, r11
+	mov r5, r2
+	mov r11, #0x0
+	umaal r2, r11, r5, r9
+	umaal r8, r11, r5, r10
+	umaal lr, r11, r5, r3
+	umaal r7, r11, r5, r12
+	mov r2, #0x0
+	umaal r0, r11, r5, r2
+	mov r2, #0x0
+	umaal r1, r11, r5, r2
+	mov r2, #0x1
+	umaal r4, r11, r5, r2
+	mov r2, #0xffffffff
+	umaal r6, r11, r5, r2
+	mov r5, r8
+	mov r2, #0x0
+	umaal r8, r2, r5, r9
+	umaal lr, r2, r5, r10
+	umaal r7, r2, r5, r3
+	umaal r0, r2, r5, r12
+	mov r8, #0x0
+	umaal r1, r2, r5, r8
+	mov r8, #0x0
+	umaal r4, r2, r5, r8
+	mov r8, #0x1
+	umaal r6, r2, r5, r8
+	mov r8, #0xffffffff
+	umaal r11, r2, r5, r8
+	mov r5, lr
+	mov r8, #0x0
+	umaal lr, r8, r5, r9
+	umaal r7, r8, r5, r10
+	umaal r0, r8, r5, r3
+	umaal r1, r8, r5, r12
+	mov lr, #0x0
+	umaal r4, r8, r5, lr
+	mov lr, #0x0
+	umaal r6, r8, r5, lr
+	mov lr, #0x1
+	umaal r11, r8, r5, lr
+	mov lr, #0xffffffff
+	umaal r2, r8, r5, lr
+	mov r5, r7
+	mov lr, #0x0
+	umaal r7, lr, r5, r9
+	umaal r0, lr, r5, r10
+	umaal r1, lr, r5, r3
+	umaal r4, lr, r5, r12
+	mov r7, #0x0
+	umaal r6, lr, r5, r7
+	mov r7, #0x0
+	umaal r11, lr, r5, r7
+	mov r7, #0x1
+	umaal r2, lr, r5, r7
+	mov r7, #0xffffffff
+	umaal r8, lr, r5, r7
+	mov r5, r0
+	mov r7, #0x0
+	umaal r0, r7, r5, r9
+	umaal r1, r7, r5, r10
+	umaal r4, r7, r5, r3
+	umaal r6, r7, r5, r12
+	mov r0, #0x0
+	umaal r11, r7, r5, r0
+	mov r0, #0x0
+	umaal r2, r7, r5, r0
+	mov r0, #0x1
+	umaal r8, r7, r5, r0
+	mov r0, #0xffffffff
+	umaal lr, r7, r5, r0
+	ldr r5, [sp, #0]
+	adds r1, r1, r5
+	ldr r5, [sp, #28]
+	adcs r4, r4, r5
+	ldr r5, [sp, #24]
+	adcs r5, r6, r5
+	ldr r6, [sp, #16]
+	adcs r11, r11, r6
+	ldr r6, [sp, #20]
+	adcs r2, r2, r6
+	ldr r6, [sp, #12]
+	adcs r6, r8, r6
+	ldr r8, [sp, #8]
+	adcs lr, lr, r8
+	ldr r8, [sp, #4]
+	adcs r7, r7, r8
+	mov r8, #0
+	adc r8, r8, #0
+	subs r9, r1, r9
+	sbcs r10, r4, r10
+	sbcs r3, r5, r3
+	sbcs r12, r11, r12
 	str r12, [sp, #4]
-	sbcs r12, r11, #0x0
+	sbcs r12, r2, #0x0
 	str r12, [sp, #8]
-	sbcs r12, r4, #0x0
-	str r12, [sp, #16]
-	sbcs r12, r8, #0x0
-	str r12, [sp, #0]
+	sbcs r12, r6, #0x0
+	str r12, [sp, #12]
 	sbcs r12, lr, #0x1
-	sbcs r10, r2, r10
-	sbcs r9, r9, #0x0
-	itt cc
-	movcc r1, r6
-	movcc r7, r3
-	ldr r3, [sp, #4]
+	sbcs r0, r7, r0
+	sbcs r8, r8, #0x0
+	ittt cc
+	movcc r9, r1
+	movcc r10, r4
+	movcc r3, r5
+	ldr r1, [sp, #4]
 	it cs
-	movcs r5, r3
-	ldr r3, [sp, #8]
+	movcs r11, r1
+	ldr r1, [sp, #8]
 	it cs
-	movcs r11, r3
-	ldr r3, [sp, #16]
-	it cs
-	movcs r4, r3
-	ldr r3, [sp, #0]
+	movcs r2, r1
+	ldr r1, [sp, #12]
 	itee cs
-	movcs r8, r3
+	movcs r6, r1
 	movcc r12, lr
-	movcc r10, r2
-	strd r1, r7, [r0, #0]
-	strd r5, r11, [r0, #8]
-	strd r4, r8, [r0, #16]
-	strd r12, r10, [r0, #24]
-	add sp, sp, #40
+	movcc r0, r7
+	ldr r1, [sp, #32]
+	strd r9, r10, [r1, #0]
+	strd r3, r11, [r1, #8]
+	strd r2, r6, [r1, #16]
+	strd r12, r0, [r1, #24]
+	add sp, sp, #32
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p256_p_sqr_armv7, .-lf_p256_p_sqr_armv7
 
 @ void lf_p256_p_add_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 56 bytes (10 registers saved, 4 spill slots of 4 bytes)
-@   56 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
+@   54 instructions
 	.text
 	.globl lf_p256_p_add_armv7
 	.hidden lf_p256_p_add_armv7
@@ -817,18 +771,18 @@ lf_p256_p_sqr_armv7:
 lf_p256_p_add_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #16
 	.pad #16
@@ -855,48 +809,46 @@ lf_p256_p_add_armv7:
 	sbcs r8, r12, #0xffffffff
 	sbcs r9, r4, #0xffffffff
 	sbcs lr, r5, #0x0
-	str r5, [sp, #0]
-	sbcs r5, r6, #0x0
-	str r5, [sp, #4]
-	sbcs r5, r7, #0x0
-	str r5, [sp, #8]
-	sbcs r5, r10, #0x1
-	str r5, [sp, #12]
-	sbcs r5, r11, #0xffffffff
+	sbcs r0, r6, #0x0
+	str r0, [sp, #0]
+	sbcs r0, r7, #0x0
+	str r0, [sp, #4]
+	sbcs r0, r10, #0x1
+	str r0, [sp, #8]
+	sbcs r0, r11, #0xffffffff
 	sbcs r2, r2, #0x0
-	ittt cc
+	itttt cc
 	movcc r1, r3
 	movcc r8, r12
 	movcc r9, r4
+	movcc lr, r5
 	ldr r3, [sp, #0]
-	it cc
-	movcc lr, r3
-	ldr r3, [sp, #4]
 	it cs
 	movcs r6, r3
-	ldr r3, [sp, #8]
+	ldr r3, [sp, #4]
 	it cs
 	movcs r7, r3
-	ldr r3, [sp, #12]
+	ldr r3, [sp, #8]
 	ite cs
 	movcs r10, r3
-	movcc r5, r11
-	strd r1, r8, [r0, #0]
-	strd r9, lr, [r0, #8]
-	strd r6, r7, [r0, #16]
-	strd r10, r5, [r0, #24]
+	movcc r0, r11
+	ldr r3, [sp, #16]
+	strd r1, r8, [r3, #0]
+	strd r9, lr, [r3, #8]
+	strd r6, r7, [r3, #16]
+	strd r10, r0, [r3, #24]
 	add sp, sp, #16
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p256_p_add_armv7, .-lf_p256_p_add_armv7
 
 @ void lf_p256_p_sub_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
-@   47 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 48 bytes (10 registers saved, 2 spill slots of 4 bytes)
+@   46 instructions
 	.text
 	.globl lf_p256_p_sub_armv7
 	.hidden lf_p256_p_sub_armv7
@@ -910,22 +862,22 @@ lf_p256_p_add_armv7:
 lf_p256_p_sub_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
-	sub sp, sp, #16
-	.pad #16
-	.cfi_def_cfa_offset 56
+	sub sp, sp, #8
+	.pad #8
+	.cfi_def_cfa_offset 48
 	ldrd r3, r12, [r1, #0]
 	ldrd r4, r5, [r2, #0]
 	subs r3, r3, r4
@@ -947,40 +899,39 @@ lf_p256_p_sub_armv7:
 	and r8, r2, #0xffffffff
 	and r9, r2, #0xffffffff
 	and lr, r2, #0x0
+	and r0, r2, #0x0
 	str r11, [sp, #0]
 	and r11, r2, #0x0
 	str r10, [sp, #4]
-	and r10, r2, #0x0
-	str r7, [sp, #8]
-	and r7, r2, #0x1
+	and r10, r2, #0x1
 	and r2, r2, #0xffffffff
 	adds r1, r3, r1
 	adcs r12, r12, r8
 	adcs r4, r4, r9
 	adcs lr, r5, lr
-	adcs r11, r6, r11
-	ldr r3, [sp, #8]
-	adcs r10, r3, r10
+	adcs r0, r6, r0
+	adcs r11, r7, r11
 	ldr r3, [sp, #4]
-	adcs r3, r3, r7
-	ldr r5, [sp, #0]
-	adc r2, r5, r2
-	strd r1, r12, [r0, #0]
-	strd r4, lr, [r0, #8]
-	strd r11, r10, [r0, #16]
-	strd r3, r2, [r0, #24]
-	add sp, sp, #16
+	adcs r10, r3, r10
+	ldr r3, [sp, #0]
+	adc r2, r3, r2
+	ldr r3, [sp, #8]
+	strd r1, r12, [r3, #0]
+	strd r4, lr, [r3, #8]
+	strd r0, r11, [r3, #16]
+	strd r10, r2, [r3, #24]
+	add sp, sp, #8
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p256_p_sub_armv7, .-lf_p256_p_sub_armv7
 
 @ void lf_p256_p_neg_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 56 bytes (10 registers saved, 4 spill slots of 4 bytes)
-@   53 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
+@   52 instructions
 	.text
 	.globl lf_p256_p_neg_armv7
 	.hidden lf_p256_p_neg_armv7
@@ -994,18 +945,18 @@ lf_p256_p_sub_armv7:
 lf_p256_p_neg_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #16
 	.pad #16
@@ -1024,53 +975,52 @@ lf_p256_p_neg_armv7:
 	sbcs r9, r9, r10
 	mov lr, #0x0
 	sbcs lr, lr, r11
+	mov r0, #0x1
 	str lr, [sp, #0]
-	mov lr, #0x1
-	str r9, [sp, #4]
-	ldr r9, [r1, #24]
-	sbcs lr, lr, r9
-	str lr, [sp, #8]
-	mov lr, #0xffffffff
-	str r8, [sp, #12]
-	ldr r8, [r1, #28]
-	sbc lr, lr, r8
+	ldr lr, [r1, #24]
+	sbcs r0, r0, lr
+	str r0, [sp, #4]
+	mov r0, #0xffffffff
+	str r9, [sp, #8]
+	ldr r9, [r1, #28]
+	sbc r0, r0, r9
 	orr r12, r3, r12
 	orr r12, r12, r6
 	orr r12, r12, r7
 	orr r10, r12, r10
 	orr r10, r10, r11
-	orr r10, r10, r9
-	orr r10, r10, r8
-	rsbs r10, r10, #0x0
+	orr lr, r10, lr
+	orr lr, lr, r9
+	rsbs lr, lr, #0x0
 	sbc r3, r3, r3
 	and r2, r2, r3
 	and r4, r4, r3
 	and r5, r5, r3
-	ldr r12, [sp, #12]
+	and r8, r8, r3
+	ldr r12, [sp, #8]
 	and r12, r12, r3
-	ldr r1, [sp, #4]
+	ldr r1, [sp, #0]
 	and r1, r1, r3
-	ldr r6, [sp, #0]
+	ldr r6, [sp, #4]
 	and r6, r6, r3
-	ldr r7, [sp, #8]
-	and r7, r7, r3
-	and lr, lr, r3
-	strd r2, r4, [r0, #0]
-	strd r5, r12, [r0, #8]
-	strd r1, r6, [r0, #16]
-	strd r7, lr, [r0, #24]
+	and r0, r0, r3
+	ldr r3, [sp, #16]
+	strd r2, r4, [r3, #0]
+	strd r5, r8, [r3, #8]
+	strd r12, r1, [r3, #16]
+	strd r6, r0, [r3, #24]
 	add sp, sp, #16
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p256_p_neg_armv7, .-lf_p256_p_neg_armv7
 
 @ void lf_p256_p_to_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a*R mod p (to Montgomery form); Montgomery CIOS. Inputs < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 56 bytes (10 registers saved, 4 spill slots of 4 bytes)
-@   382 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
+@   360 instructions
 	.text
 	.globl lf_p256_p_to_internal_armv7
 	.hidden lf_p256_p_to_internal_armv7
@@ -1084,18 +1034,18 @@ lf_p256_p_neg_armv7:
 lf_p256_p_to_internal_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #16
 	.pad #16
@@ -1113,383 +1063,361 @@ lf_p256_p_to_internal_armv7:
 	mov r11, #0x0
 	umaal r11, r5, r3, r10
 	mvn lr, #0x1
+	mov r0, #0x0
+	umaal r0, r5, r3, lr
+	mov lr, #0xffffffff
 	mov r10, #0x0
 	umaal r10, r5, r3, lr
-	mov lr, #0xffffffff
+	mvn lr, #0x2
 	mov r8, #0x0
 	umaal r8, r5, r3, lr
-	mvn lr, #0x2
+	mov lr, #0x4
 	mov r6, #0x0
 	umaal r6, r5, r3, lr
-	mov lr, #0x4
-	mov r12, #0x0
-	umaal r12, r5, r3, lr
 	mov r3, r4
 	mov lr, #0xffffffff
-	mov r2, #0x0
-	umaal r4, r2, r3, lr
+	mov r12, #0x0
+	umaal r4, r12, r3, lr
 	mov r4, #0xffffffff
-	umaal r7, r2, r3, r4
+	umaal r7, r12, r3, r4
 	mov r4, #0xffffffff
-	umaal r9, r2, r3, r4
+	umaal r9, r12, r3, r4
 	mov r4, #0x0
-	umaal r11, r2, r3, r4
+	umaal r11, r12, r3, r4
 	mov r4, #0x0
-	umaal r10, r2, r3, r4
+	umaal r0, r12, r3, r4
 	mov r4, #0x0
-	umaal r8, r2, r3, r4
+	umaal r10, r12, r3, r4
 	mov r4, #0x1
-	umaal r6, r2, r3, r4
+	umaal r8, r12, r3, r4
 	mov r4, #0xffffffff
-	umaal r12, r2, r3, r4
-	adds r2, r5, r2
+	umaal r6, r12, r3, r4
+	adds r12, r5, r12
 	mov r3, #0
 	adc r3, r3, #0
 	ldr r5, [r1, #4]
-	mov r4, #0x3
-	mov lr, #0x0
-	umaal r7, lr, r5, r4
 	mov r4, #0x0
-	umaal r9, lr, r5, r4
-	mov r4, #0xffffffff
-	umaal r11, lr, r5, r4
-	mvn r4, #0x4
-	umaal r10, lr, r5, r4
-	mvn r4, #0x1
-	umaal r8, lr, r5, r4
-	mov r4, #0xffffffff
-	umaal r6, lr, r5, r4
-	mvn r4, #0x2
-	umaal r12, lr, r5, r4
-	mov r4, #0x4
-	umaal r2, lr, r5, r4
-	adds lr, r3, lr
-	mov r3, #0
-	adc r3, r3, #0
-	mov r5, r7
-	mov r4, #0xffffffff
-	str r3, [sp, #0]
-	mov r3, #0x0
-	umaal r7, r3, r5, r4
-	mov r7, #0xffffffff
-	umaal r9, r3, r5, r7
-	mov r7, #0xffffffff
-	umaal r11, r3, r5, r7
-	mov r7, #0x0
-	umaal r10, r3, r5, r7
-	mov r7, #0x0
-	umaal r8, r3, r5, r7
-	mov r7, #0x0
-	umaal r6, r3, r5, r7
-	mov r7, #0x1
-	umaal r12, r3, r5, r7
-	mov r7, #0xffffffff
-	umaal r2, r3, r5, r7
-	adds lr, lr, r3
-	ldr r3, [sp, #0]
-	adc r3, r3, #0x0
-	ldr r5, [r1, #8]
-	mov r7, #0x3
-	mov r4, #0x0
-	umaal r9, r4, r5, r7
-	mov r7, #0x0
-	umaal r11, r4, r5, r7
-	mov r7, #0xffffffff
-	umaal r10, r4, r5, r7
-	mvn r7, #0x4
-	umaal r8, r4, r5, r7
-	mvn r7, #0x1
-	umaal r6, r4, r5, r7
-	mov r7, #0xffffffff
-	umaal r12, r4, r5, r7
-	mvn r7, #0x2
-	umaal r2, r4, r5, r7
-	mov r7, #0x4
-	umaal lr, r4, r5, r7
+	umaal r7, r4, r5, r2
+	mov r2, #0x0
+	umaal r9, r4, r5, r2
+	mov r2, #0xffffffff
+	umaal r11, r4, r5, r2
+	mvn r2, #0x4
+	umaal r0, r4, r5, r2
+	mvn r2, #0x1
+	umaal r10, r4, r5, r2
+	mov r2, #0xffffffff
+	umaal r8, r4, r5, r2
+	mvn r2, #0x2
+	umaal r6, r4, r5, r2
+	mov r2, #0x4
+	umaal r12, r4, r5, r2
 	adds r3, r3, r4
 	mov r4, #0
 	adc r4, r4, #0
-	mov r5, r9
+	mov r5, r7
+	mov r2, #0x0
+	umaal r7, r2, r5, lr
 	mov r7, #0xffffffff
-	str r4, [sp, #0]
-	mov r4, #0x0
-	umaal r9, r4, r5, r7
-	mov r9, #0xffffffff
-	umaal r11, r4, r5, r9
-	mov r9, #0xffffffff
-	umaal r10, r4, r5, r9
-	mov r9, #0x0
-	umaal r8, r4, r5, r9
-	mov r9, #0x0
-	umaal r6, r4, r5, r9
-	mov r9, #0x0
-	umaal r12, r4, r5, r9
-	mov r9, #0x1
-	umaal r2, r4, r5, r9
-	mov r9, #0xffffffff
-	umaal lr, r4, r5, r9
-	adds r3, r3, r4
-	ldr r4, [sp, #0]
-	adc r4, r4, #0x0
-	ldr r5, [r1, #12]
-	mov r9, #0x3
+	umaal r9, r2, r5, r7
+	mov r7, #0xffffffff
+	umaal r11, r2, r5, r7
 	mov r7, #0x0
-	umaal r11, r7, r5, r9
-	mov r9, #0x0
-	umaal r10, r7, r5, r9
-	mov r9, #0xffffffff
-	umaal r8, r7, r5, r9
-	mvn r9, #0x4
-	umaal r6, r7, r5, r9
-	mvn r9, #0x1
-	umaal r12, r7, r5, r9
-	mov r9, #0xffffffff
-	umaal r2, r7, r5, r9
-	mvn r9, #0x2
-	umaal lr, r7, r5, r9
-	mov r9, #0x4
-	umaal r3, r7, r5, r9
+	umaal r0, r2, r5, r7
+	mov r7, #0x0
+	umaal r10, r2, r5, r7
+	mov r7, #0x0
+	umaal r8, r2, r5, r7
+	mov r7, #0x1
+	umaal r6, r2, r5, r7
+	mov r7, #0xffffffff
+	umaal r12, r2, r5, r7
+	adds r2, r3, r2
+	adc r4, r4, #0x0
+	ldrd r3, r5, [r1, #8]
+	mov r5, #0x3
+	mov r7, #0x0
+	umaal r9, r7, r3, r5
+	mov r5, #0x0
+	umaal r11, r7, r3, r5
+	mov r5, #0xffffffff
+	umaal r0, r7, r3, r5
+	mvn r5, #0x4
+	umaal r10, r7, r3, r5
+	mvn r5, #0x1
+	umaal r8, r7, r3, r5
+	mov r5, #0xffffffff
+	umaal r6, r7, r3, r5
+	mvn r5, #0x2
+	umaal r12, r7, r3, r5
+	mov r5, #0x4
+	umaal r2, r7, r3, r5
 	adds r4, r4, r7
+	mov r3, #0
+	adc r3, r3, #0
+	mov r7, r9
+	mov r5, #0x0
+	umaal r9, r5, r7, lr
+	mov r9, #0xffffffff
+	umaal r11, r5, r7, r9
+	mov r9, #0xffffffff
+	umaal r0, r5, r7, r9
+	mov r9, #0x0
+	umaal r10, r5, r7, r9
+	mov r9, #0x0
+	umaal r8, r5, r7, r9
+	mov r9, #0x0
+	umaal r6, r5, r7, r9
+	mov r9, #0x1
+	umaal r12, r5, r7, r9
+	mov r9, #0xffffffff
+	umaal r2, r5, r7, r9
+	adds r4, r4, r5
+	adc r3, r3, #0x0
+	ldrd r5, r7, [r1, #12]
+	mov r7, #0x3
+	mov r9, #0x0
+	umaal r11, r9, r5, r7
+	mov r7, #0x0
+	umaal r0, r9, r5, r7
+	mov r7, #0xffffffff
+	umaal r10, r9, r5, r7
+	mvn r7, #0x4
+	umaal r8, r9, r5, r7
+	mvn r7, #0x1
+	umaal r6, r9, r5, r7
+	mov r7, #0xffffffff
+	umaal r12, r9, r5, r7
+	mvn r7, #0x2
+	umaal r2, r9, r5, r7
+	mov r7, #0x4
+	umaal r4, r9, r5, r7
+	adds r3, r3, r9
 	mov r5, #0
 	adc r5, r5, #0
-	mov r7, r11
-	mov r9, #0xffffffff
-	str r5, [sp, #0]
-	mov r5, #0x0
-	umaal r11, r5, r7, r9
-	mov r11, #0xffffffff
-	umaal r10, r5, r7, r11
-	mov r11, #0xffffffff
-	umaal r8, r5, r7, r11
-	mov r11, #0x0
-	umaal r6, r5, r7, r11
-	mov r11, #0x0
-	umaal r12, r5, r7, r11
-	mov r11, #0x0
-	umaal r2, r5, r7, r11
-	mov r11, #0x1
-	umaal lr, r5, r7, r11
-	mov r11, #0xffffffff
-	umaal r3, r5, r7, r11
-	adds r4, r4, r5
-	ldr r5, [sp, #0]
-	adc r5, r5, #0x0
-	ldr r7, [r1, #16]
-	mov r11, #0x3
-	mov r9, #0x0
-	umaal r10, r9, r7, r11
-	mov r11, #0x0
-	umaal r8, r9, r7, r11
-	mov r11, #0xffffffff
-	umaal r6, r9, r7, r11
-	mvn r11, #0x4
-	umaal r12, r9, r7, r11
-	mvn r11, #0x1
-	umaal r2, r9, r7, r11
-	mov r11, #0xffffffff
-	umaal lr, r9, r7, r11
-	mvn r11, #0x2
-	umaal r3, r9, r7, r11
-	mov r11, #0x4
-	umaal r4, r9, r7, r11
-	adds r5, r5, r9
-	mov r7, #0
-	adc r7, r7, #0
-	mov r9, r10
-	mov r11, #0xffffffff
-	str r7, [sp, #0]
+	mov r9, r11
 	mov r7, #0x0
+	umaal r11, r7, r9, lr
+	mov r11, #0xffffffff
+	umaal r0, r7, r9, r11
+	mov r11, #0xffffffff
 	umaal r10, r7, r9, r11
-	mov r10, #0xffffffff
-	umaal r8, r7, r9, r10
-	mov r10, #0xffffffff
-	umaal r6, r7, r9, r10
-	mov r10, #0x0
-	umaal r12, r7, r9, r10
-	mov r10, #0x0
-	umaal r2, r7, r9, r10
-	mov r10, #0x0
-	umaal lr, r7, r9, r10
-	mov r10, #0x1
-	umaal r3, r7, r9, r10
-	mov r10, #0xffffffff
-	umaal r4, r7, r9, r10
-	adds r5, r5, r7
-	ldr r7, [sp, #0]
-	adc r7, r7, #0x0
-	ldr r9, [r1, #20]
-	mov r10, #0x3
 	mov r11, #0x0
-	umaal r8, r11, r9, r10
+	umaal r8, r7, r9, r11
+	mov r11, #0x0
+	umaal r6, r7, r9, r11
+	mov r11, #0x0
+	umaal r12, r7, r9, r11
+	mov r11, #0x1
+	umaal r2, r7, r9, r11
+	mov r11, #0xffffffff
+	umaal r4, r7, r9, r11
+	adds r3, r3, r7
+	adc r5, r5, #0x0
+	ldrd r7, r9, [r1, #16]
+	mov r9, #0x3
+	mov r11, #0x0
+	umaal r0, r11, r7, r9
+	mov r9, #0x0
+	umaal r10, r11, r7, r9
+	mov r9, #0xffffffff
+	umaal r8, r11, r7, r9
+	mvn r9, #0x4
+	umaal r6, r11, r7, r9
+	mvn r9, #0x1
+	umaal r12, r11, r7, r9
+	mov r9, #0xffffffff
+	umaal r2, r11, r7, r9
+	mvn r9, #0x2
+	umaal r4, r11, r7, r9
+	mov r9, #0x4
+	umaal r3, r11, r7, r9
+	adds r11, r5, r11
+	mov r5, #0
+	adc r5, r5, #0
+	mov r7, r0
+	mov r9, #0x0
+	umaal r0, r9, r7, lr
+	mov r0, #0xffffffff
+	umaal r10, r9, r7, r0
+	mov r0, #0xffffffff
+	umaal r8, r9, r7, r0
+	mov r0, #0x0
+	umaal r6, r9, r7, r0
+	mov r0, #0x0
+	umaal r12, r9, r7, r0
+	mov r0, #0x0
+	umaal r2, r9, r7, r0
+	mov r0, #0x1
+	umaal r4, r9, r7, r0
+	mov r0, #0xffffffff
+	umaal r3, r9, r7, r0
+	adds r11, r11, r9
+	adc r5, r5, #0x0
+	ldrd r7, r9, [r1, #20]
+	mov r9, #0x3
+	mov r0, #0x0
+	umaal r10, r0, r7, r9
+	mov r9, #0x0
+	umaal r8, r0, r7, r9
+	mov r9, #0xffffffff
+	umaal r6, r0, r7, r9
+	mvn r9, #0x4
+	umaal r12, r0, r7, r9
+	mvn r9, #0x1
+	umaal r2, r0, r7, r9
+	mov r9, #0xffffffff
+	umaal r4, r0, r7, r9
+	mvn r9, #0x2
+	umaal r3, r0, r7, r9
+	mov r9, #0x4
+	umaal r11, r0, r7, r9
+	adds r0, r5, r0
+	mov r5, #0
+	adc r5, r5, #0
+	mov r7, r10
+	mov r9, #0x0
+	umaal r10, r9, r7, lr
+	mov r10, #0xffffffff
+	umaal r8, r9, r7, r10
+	mov r10, #0xffffffff
+	umaal r6, r9, r7, r10
 	mov r10, #0x0
-	umaal r6, r11, r9, r10
+	umaal r12, r9, r7, r10
+	mov r10, #0x0
+	umaal r2, r9, r7, r10
+	mov r10, #0x0
+	umaal r4, r9, r7, r10
+	mov r10, #0x1
+	umaal r3, r9, r7, r10
 	mov r10, #0xffffffff
-	umaal r12, r11, r9, r10
-	mvn r10, #0x4
-	umaal r2, r11, r9, r10
-	mvn r10, #0x1
-	umaal lr, r11, r9, r10
-	mov r10, #0xffffffff
-	umaal r3, r11, r9, r10
-	mvn r10, #0x2
-	umaal r4, r11, r9, r10
-	mov r10, #0x4
-	umaal r5, r11, r9, r10
-	adds r11, r7, r11
-	mov r7, #0
-	adc r7, r7, #0
-	mov r9, r8
-	mov r10, #0xffffffff
-	str r7, [sp, #0]
-	mov r7, #0x0
-	umaal r8, r7, r9, r10
+	umaal r11, r9, r7, r10
+	adds r0, r0, r9
+	adc r5, r5, #0x0
+	ldrd r7, r9, [r1, #24]
+	mov r9, #0x3
+	mov r10, #0x0
+	umaal r8, r10, r7, r9
+	mov r9, #0x0
+	umaal r6, r10, r7, r9
+	mov r9, #0xffffffff
+	umaal r12, r10, r7, r9
+	mvn r9, #0x4
+	umaal r2, r10, r7, r9
+	mvn r9, #0x1
+	umaal r4, r10, r7, r9
+	mov r9, #0xffffffff
+	umaal r3, r10, r7, r9
+	mvn r9, #0x2
+	umaal r11, r10, r7, r9
+	mov r9, #0x4
+	umaal r0, r10, r7, r9
+	adds r10, r5, r10
+	mov r5, #0
+	adc r5, r5, #0
+	mov r7, r8
+	mov r9, #0x0
+	umaal r8, r9, r7, lr
 	mov r8, #0xffffffff
-	umaal r6, r7, r9, r8
+	umaal r6, r9, r7, r8
 	mov r8, #0xffffffff
-	umaal r12, r7, r9, r8
+	umaal r12, r9, r7, r8
 	mov r8, #0x0
-	umaal r2, r7, r9, r8
+	umaal r2, r9, r7, r8
 	mov r8, #0x0
-	umaal lr, r7, r9, r8
+	umaal r4, r9, r7, r8
 	mov r8, #0x0
-	umaal r3, r7, r9, r8
+	umaal r3, r9, r7, r8
 	mov r8, #0x1
-	umaal r4, r7, r9, r8
+	umaal r11, r9, r7, r8
 	mov r8, #0xffffffff
-	umaal r5, r7, r9, r8
-	adds r11, r11, r7
-	ldr r7, [sp, #0]
-	adc r7, r7, #0x0
-	ldr r9, [r1, #24]
-	mov r8, #0x3
-	mov r10, #0x0
-	umaal r6, r10, r9, r8
+	umaal r0, r9, r7, r8
+	adds r10, r10, r9
+	adc r5, r5, #0x0
+	ldr r7, [r1, #28]
+	mov r9, #0x3
 	mov r8, #0x0
-	umaal r12, r10, r9, r8
-	mov r8, #0xffffffff
-	umaal r2, r10, r9, r8
-	mvn r8, #0x4
-	umaal lr, r10, r9, r8
-	mvn r8, #0x1
-	umaal r3, r10, r9, r8
-	mov r8, #0xffffffff
-	umaal r4, r10, r9, r8
-	mvn r8, #0x2
-	umaal r5, r10, r9, r8
-	mov r8, #0x4
-	umaal r11, r10, r9, r8
-	adds r10, r7, r10
-	mov r7, #0
-	adc r7, r7, #0
-	mov r9, r6
-	mov r8, #0xffffffff
-	str r7, [sp, #0]
-	mov r7, #0x0
-	umaal r6, r7, r9, r8
-	mov r6, #0xffffffff
-	umaal r12, r7, r9, r6
-	mov r6, #0xffffffff
-	umaal r2, r7, r9, r6
-	mov r6, #0x0
-	umaal lr, r7, r9, r6
-	mov r6, #0x0
-	umaal r3, r7, r9, r6
-	mov r6, #0x0
-	umaal r4, r7, r9, r6
-	mov r6, #0x1
-	umaal r5, r7, r9, r6
-	mov r6, #0xffffffff
-	umaal r11, r7, r9, r6
-	adds r10, r10, r7
-	ldr r7, [sp, #0]
-	adc r7, r7, #0x0
-	ldr r9, [r1, #28]
-	mov r6, #0x3
-	mov r8, #0x0
-	umaal r12, r8, r9, r6
-	mov r6, #0x0
-	umaal r2, r8, r9, r6
-	mov r6, #0xffffffff
-	umaal lr, r8, r9, r6
-	mvn r6, #0x4
-	umaal r3, r8, r9, r6
-	mvn r6, #0x1
-	umaal r4, r8, r9, r6
-	mov r6, #0xffffffff
-	umaal r5, r8, r9, r6
-	mvn r6, #0x2
-	umaal r11, r8, r9, r6
-	mov r6, #0x4
-	umaal r10, r8, r9, r6
-	adds r7, r7, r8
+	umaal r6, r8, r7, r9
+	mov r9, #0x0
+	umaal r12, r8, r7, r9
+	mov r9, #0xffffffff
+	umaal r2, r8, r7, r9
+	mvn r9, #0x4
+	umaal r4, r8, r7, r9
+	mvn r9, #0x1
+	umaal r3, r8, r7, r9
+	mov r9, #0xffffffff
+	umaal r11, r8, r7, r9
+	mvn r9, #0x2
+	umaal r0, r8, r7, r9
+	mov r9, #0x4
+	umaal r10, r8, r7, r9
+	adds r5, r5, r8
 	mov r1, #0
 	adc r1, r1, #0
-	mov r6, r12
-	mov r8, #0xffffffff
+	mov r7, r6
+	mov r8, #0x0
+	umaal r6, r8, r7, lr
+	mov r6, #0xffffffff
+	umaal r12, r8, r7, r6
+	mov r9, #0xffffffff
+	umaal r2, r8, r7, r9
 	mov r9, #0x0
-	umaal r12, r9, r6, r8
-	mov r12, #0xffffffff
-	umaal r2, r9, r6, r12
-	mov r12, #0xffffffff
-	umaal lr, r9, r6, r12
-	mov r12, #0x0
-	umaal r3, r9, r6, r12
-	mov r12, #0x0
-	umaal r4, r9, r6, r12
-	mov r12, #0x0
-	umaal r5, r9, r6, r12
-	mov r12, #0x1
-	umaal r11, r9, r6, r12
-	mov r12, #0xffffffff
-	umaal r10, r9, r6, r12
-	adds r7, r7, r9
+	umaal r4, r8, r7, r9
+	mov r9, #0x0
+	umaal r3, r8, r7, r9
+	mov r9, #0x0
+	umaal r11, r8, r7, r9
+	mov r9, #0x1
+	umaal r0, r8, r7, r9
+	mov r9, #0xffffffff
+	umaal r10, r8, r7, r9
+	adds r5, r5, r8
 	adc r1, r1, #0x0
-	subs r8, r2, r8
-	sbcs r6, lr, #0xffffffff
-	sbcs r9, r3, #0xffffffff
+	subs lr, r12, lr
+	sbcs r6, r2, r6
+	sbcs r7, r4, #0xffffffff
+	sbcs r8, r3, #0x0
 	str r3, [sp, #0]
-	sbcs r3, r4, #0x0
-	str r3, [sp, #4]
-	sbcs r3, r5, #0x0
-	str r3, [sp, #8]
 	sbcs r3, r11, #0x0
-	str r3, [sp, #12]
+	str r3, [sp, #4]
+	sbcs r3, r0, #0x0
+	str r3, [sp, #8]
 	sbcs r3, r10, #0x1
-	sbcs r12, r7, r12
+	sbcs r9, r5, r9
 	sbcs r1, r1, #0x0
-	itt cc
-	movcc r8, r2
-	movcc r6, lr
-	ldr r2, [sp, #0]
+	ittt cc
+	movcc lr, r12
+	movcc r6, r2
+	movcc r7, r4
+	ldr r12, [sp, #0]
 	it cc
-	movcc r9, r2
-	ldr r2, [sp, #4]
+	movcc r8, r12
+	ldr r12, [sp, #4]
 	it cs
-	movcs r4, r2
-	ldr r2, [sp, #8]
-	it cs
-	movcs r5, r2
-	ldr r2, [sp, #12]
+	movcs r11, r12
+	ldr r12, [sp, #8]
 	itee cs
-	movcs r11, r2
+	movcs r0, r12
 	movcc r3, r10
-	movcc r12, r7
-	strd r8, r6, [r0, #0]
-	strd r9, r4, [r0, #8]
-	strd r5, r11, [r0, #16]
-	strd r3, r12, [r0, #24]
+	movcc r9, r5
+	ldr r12, [sp, #16]
+	strd lr, r6, [r12, #0]
+	strd r7, r8, [r12, #8]
+	strd r11, r0, [r12, #16]
+	strd r3, r9, [r12, #24]
 	add sp, sp, #16
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p256_p_to_internal_armv7, .-lf_p256_p_to_internal_armv7
 
 @ void lf_p256_p_from_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 40 bytes (10 registers saved, 0 spill slots of 4 bytes)
-@   136 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 40 bytes (10 registers saved, 0 spill slots of 4 bytes)
+@   130 instructions
 	.text
 	.globl lf_p256_p_from_internal_armv7
 	.hidden lf_p256_p_from_internal_armv7
@@ -1503,18 +1431,18 @@ lf_p256_p_to_internal_armv7:
 lf_p256_p_from_internal_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
 	ldrd r3, r12, [r1, #0]
 	mov r2, r3
@@ -1533,41 +1461,39 @@ lf_p256_p_from_internal_armv7:
 	ldr r11, [r1, #16]
 	umaal r11, r5, r2, r10
 	mov lr, #0x0
-	ldr r10, [r1, #20]
-	umaal r10, r5, r2, lr
+	ldr r0, [r1, #20]
+	umaal r0, r5, r2, lr
 	mov lr, #0x1
-	ldr r8, [r1, #24]
-	umaal r8, r5, r2, lr
+	ldr r10, [r1, #24]
+	umaal r10, r5, r2, lr
 	mov lr, #0xffffffff
-	ldr r6, [r1, #28]
-	umaal r6, r5, r2, lr
+	ldr r8, [r1, #28]
+	umaal r8, r5, r2, lr
 	mov r2, r12
 	mov r1, #0x0
 	umaal r12, r1, r2, r4
 	umaal r7, r1, r2, r3
-	mov r12, #0xffffffff
-	umaal r9, r1, r2, r12
+	umaal r9, r1, r2, r6
 	mov r12, #0x0
 	umaal r11, r1, r2, r12
 	mov r12, #0x0
-	umaal r10, r1, r2, r12
+	umaal r0, r1, r2, r12
 	mov r12, #0x0
-	umaal r8, r1, r2, r12
+	umaal r10, r1, r2, r12
 	mov r12, #0x1
-	umaal r6, r1, r2, r12
+	umaal r8, r1, r2, r12
 	umaal r5, r1, r2, lr
 	mov r2, r7
 	mov lr, #0x0
 	umaal r7, lr, r2, r4
 	umaal r9, lr, r2, r3
-	mov r7, #0xffffffff
-	umaal r11, lr, r2, r7
+	umaal r11, lr, r2, r6
+	mov r7, #0x0
+	umaal r0, lr, r2, r7
 	mov r7, #0x0
 	umaal r10, lr, r2, r7
 	mov r7, #0x0
 	umaal r8, lr, r2, r7
-	mov r7, #0x0
-	umaal r6, lr, r2, r7
 	umaal r5, lr, r2, r12
 	mov r12, #0xffffffff
 	umaal r1, lr, r2, r12
@@ -1575,12 +1501,11 @@ lf_p256_p_from_internal_armv7:
 	mov r12, #0x0
 	umaal r9, r12, r2, r4
 	umaal r11, r12, r2, r3
-	mov r9, #0xffffffff
+	umaal r0, r12, r2, r6
+	mov r9, #0x0
 	umaal r10, r12, r2, r9
 	mov r9, #0x0
 	umaal r8, r12, r2, r9
-	mov r9, #0x0
-	umaal r6, r12, r2, r9
 	umaal r5, r12, r2, r7
 	mov r7, #0x1
 	umaal r1, r12, r2, r7
@@ -1589,11 +1514,10 @@ lf_p256_p_from_internal_armv7:
 	mov r2, r11
 	mov r7, #0x0
 	umaal r11, r7, r2, r4
-	umaal r10, r7, r2, r3
-	mov r11, #0xffffffff
-	umaal r8, r7, r2, r11
+	umaal r0, r7, r2, r3
+	umaal r10, r7, r2, r6
 	mov r11, #0x0
-	umaal r6, r7, r2, r11
+	umaal r8, r7, r2, r11
 	umaal r5, r7, r2, r9
 	mov r9, #0x0
 	umaal r1, r7, r2, r9
@@ -1601,56 +1525,54 @@ lf_p256_p_from_internal_armv7:
 	umaal lr, r7, r2, r9
 	mov r9, #0xffffffff
 	umaal r12, r7, r2, r9
-	mov r2, r10
+	mov r2, r0
 	mov r9, #0x0
-	umaal r10, r9, r2, r4
-	umaal r8, r9, r2, r3
-	mov r10, #0xffffffff
-	umaal r6, r9, r2, r10
+	umaal r0, r9, r2, r4
+	umaal r10, r9, r2, r3
+	umaal r8, r9, r2, r6
 	umaal r5, r9, r2, r11
-	mov r11, #0x0
-	umaal r1, r9, r2, r11
-	mov r11, #0x0
-	umaal lr, r9, r2, r11
-	mov r11, #0x1
-	umaal r12, r9, r2, r11
-	mov r11, #0xffffffff
-	umaal r7, r9, r2, r11
+	mov r0, #0x0
+	umaal r1, r9, r2, r0
+	mov r0, #0x0
+	umaal lr, r9, r2, r0
+	mov r0, #0x1
+	umaal r12, r9, r2, r0
+	mov r0, #0xffffffff
+	umaal r7, r9, r2, r0
+	mov r2, r10
+	mov r0, #0x0
+	umaal r10, r0, r2, r4
+	umaal r8, r0, r2, r3
+	umaal r5, r0, r2, r6
+	umaal r1, r0, r2, r11
+	mov r10, #0x0
+	umaal lr, r0, r2, r10
+	mov r10, #0x0
+	umaal r12, r0, r2, r10
+	mov r10, #0x1
+	umaal r7, r0, r2, r10
+	mov r10, #0xffffffff
+	umaal r9, r0, r2, r10
 	mov r2, r8
-	mov r11, #0x0
-	umaal r8, r11, r2, r4
-	umaal r6, r11, r2, r3
-	umaal r5, r11, r2, r10
-	mov r8, #0x0
-	umaal r1, r11, r2, r8
-	mov r8, #0x0
-	umaal lr, r11, r2, r8
-	mov r8, #0x0
-	umaal r12, r11, r2, r8
-	mov r8, #0x1
-	umaal r7, r11, r2, r8
-	mov r8, #0xffffffff
-	umaal r9, r11, r2, r8
-	mov r2, r6
-	mov r8, #0x0
-	umaal r6, r8, r2, r4
-	umaal r5, r8, r2, r3
-	umaal r1, r8, r2, r10
+	mov r10, #0x0
+	umaal r8, r10, r2, r4
+	umaal r5, r10, r2, r3
+	umaal r1, r10, r2, r6
+	umaal lr, r10, r2, r11
 	mov r3, #0x0
-	umaal lr, r8, r2, r3
+	umaal r12, r10, r2, r3
 	mov r3, #0x0
-	umaal r12, r8, r2, r3
-	mov r3, #0x0
-	umaal r7, r8, r2, r3
+	umaal r7, r10, r2, r3
 	mov r3, #0x1
-	umaal r9, r8, r2, r3
+	umaal r9, r10, r2, r3
 	mov r3, #0xffffffff
-	umaal r11, r8, r2, r3
-	strd r5, r1, [r0, #0]
-	strd lr, r12, [r0, #8]
-	strd r7, r9, [r0, #16]
-	strd r11, r8, [r0, #24]
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	umaal r0, r10, r2, r3
+	ldr r3, [sp, #0]
+	strd r5, r1, [r3, #0]
+	strd lr, r12, [r3, #8]
+	strd r7, r9, [r3, #16]
+	strd r0, r10, [r3, #24]
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p256_p_from_internal_armv7, .-lf_p256_p_from_internal_armv7

@@ -7,9 +7,9 @@
 
 @ void lf_secp256k1_n_mul_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 64 bytes (10 registers saved, 5 spill slots of 4 bytes)
-@   454 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 4 spill slots of 4 bytes)
+@   422 instructions
 	.text
 	.globl lf_secp256k1_n_mul_armv7
 	.hidden lf_secp256k1_n_mul_armv7
@@ -32,22 +32,22 @@
 lf_secp256k1_n_mul_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
-	sub sp, sp, #24
-	.pad #24
-	.cfi_def_cfa_offset 64
+	sub sp, sp, #16
+	.pad #16
+	.cfi_def_cfa_offset 56
 	ldrd r3, r12, [r1, #0]
 	ldrd r4, r5, [r2, #0]
 	umull r6, r7, r3, r4
@@ -58,49 +58,46 @@ lf_secp256k1_n_mul_armv7:
 	umaal r11, r7, r3, r9
 	mov lr, #0x0
 	umaal lr, r7, r3, r10
-	ldr r10, [r2, #16]
+	ldr r0, [r2, #16]
+	mov r10, #0x0
+	umaal r10, r7, r3, r0
+	ldr r0, [r2, #20]
 	mov r9, #0x0
-	umaal r9, r7, r3, r10
-	ldr r10, [r2, #20]
+	umaal r9, r7, r3, r0
+	ldr r0, [r2, #24]
 	mov r5, #0x0
-	umaal r5, r7, r3, r10
-	ldr r10, [r2, #24]
+	umaal r5, r7, r3, r0
+	ldr r0, [r2, #28]
 	mov r12, #0x0
-	umaal r12, r7, r3, r10
-	ldr r10, [r2, #28]
-	mov r4, #0x0
-	umaal r4, r7, r3, r10
+	umaal r12, r7, r3, r0
 	movw r3, #0xb13f
 	movt r3, #0x5588
-	mul r10, r6, r3
+	mul r0, r6, r3
 	adr r3, .Llf_secp256k1_n_mul_armv7_p
+	ldr r4, [r3, #0]
 	str r7, [sp, #0]
-	ldr r7, [r3, #0]
-	str r4, [sp, #4]
-	mov r4, #0x0
-	umaal r6, r4, r10, r7
+	mov r7, #0x0
+	umaal r6, r7, r0, r4
 	ldr r6, [r3, #4]
-	umaal r8, r4, r10, r6
+	umaal r8, r7, r0, r6
 	ldr r6, [r3, #8]
-	umaal r11, r4, r10, r6
+	umaal r11, r7, r0, r6
 	ldr r6, [r3, #12]
-	umaal lr, r4, r10, r6
+	umaal lr, r7, r0, r6
 	mvn r6, #0x1
-	umaal r9, r4, r10, r6
+	umaal r10, r7, r0, r6
 	mov r6, #0xffffffff
-	umaal r5, r4, r10, r6
+	umaal r9, r7, r0, r6
 	mov r6, #0xffffffff
-	umaal r12, r4, r10, r6
+	umaal r5, r7, r0, r6
 	mov r6, #0xffffffff
-	ldr r7, [sp, #4]
-	umaal r7, r4, r10, r6
-	ldr r10, [sp, #0]
-	adds r10, r10, r4
-	mov r4, #0
-	adc r4, r4, #0
+	umaal r12, r7, r0, r6
+	ldr r0, [sp, #0]
+	adds r0, r0, r7
+	mov r7, #0
+	adc r7, r7, #0
 	ldr r6, [r1, #4]
 	ldr r3, [r2, #0]
-	str r4, [sp, #0]
 	mov r4, #0x0
 	umaal r8, r4, r6, r3
 	ldr r3, [r2, #4]
@@ -108,408 +105,379 @@ lf_secp256k1_n_mul_armv7:
 	ldr r3, [r2, #8]
 	umaal lr, r4, r6, r3
 	ldr r3, [r2, #12]
-	umaal r9, r4, r6, r3
-	ldr r3, [r2, #16]
-	umaal r5, r4, r6, r3
-	ldr r3, [r2, #20]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #24]
-	umaal r7, r4, r6, r3
-	ldr r3, [r2, #28]
 	umaal r10, r4, r6, r3
-	ldr r6, [sp, #0]
-	adds r4, r6, r4
+	ldr r3, [r2, #16]
+	umaal r9, r4, r6, r3
+	ldr r3, [r2, #20]
+	umaal r5, r4, r6, r3
+	ldr r3, [r2, #24]
+	umaal r12, r4, r6, r3
+	ldr r3, [r2, #28]
+	umaal r0, r4, r6, r3
+	adds r4, r7, r4
 	mov r6, #0
 	adc r6, r6, #0
-	movw r3, #0xb13f
-	movt r3, #0x5588
+	movw r7, #0xb13f
+	movt r7, #0x5588
+	mul r3, r8, r7
+	adr r7, .Llf_secp256k1_n_mul_armv7_p
 	str r6, [sp, #0]
-	mul r6, r8, r3
-	adr r3, .Llf_secp256k1_n_mul_armv7_p
+	ldr r6, [r7, #0]
 	str r4, [sp, #4]
-	ldr r4, [r3, #0]
-	str r10, [sp, #8]
-	mov r10, #0x0
-	umaal r8, r10, r6, r4
-	ldr r8, [r3, #4]
-	umaal r11, r10, r6, r8
-	ldr r8, [r3, #8]
-	umaal lr, r10, r6, r8
-	ldr r8, [r3, #12]
-	umaal r9, r10, r6, r8
+	mov r4, #0x0
+	umaal r8, r4, r3, r6
+	ldr r8, [r7, #4]
+	umaal r11, r4, r3, r8
+	ldr r8, [r7, #8]
+	umaal lr, r4, r3, r8
+	ldr r8, [r7, #12]
+	umaal r10, r4, r3, r8
 	mvn r8, #0x1
-	umaal r5, r10, r6, r8
+	umaal r9, r4, r3, r8
 	mov r8, #0xffffffff
-	umaal r12, r10, r6, r8
+	umaal r5, r4, r3, r8
 	mov r8, #0xffffffff
-	umaal r7, r10, r6, r8
+	umaal r12, r4, r3, r8
 	mov r8, #0xffffffff
-	ldr r4, [sp, #8]
-	umaal r4, r10, r6, r8
+	umaal r0, r4, r3, r8
+	ldr r3, [sp, #4]
+	adds r3, r3, r4
+	ldr r4, [sp, #0]
+	adc r4, r4, #0x0
+	ldr r8, [r1, #8]
+	ldr r6, [r2, #0]
+	mov r7, #0x0
+	umaal r11, r7, r8, r6
+	ldr r6, [r2, #4]
+	umaal lr, r7, r8, r6
+	ldr r6, [r2, #8]
+	umaal r10, r7, r8, r6
+	ldr r6, [r2, #12]
+	umaal r9, r7, r8, r6
+	ldr r6, [r2, #16]
+	umaal r5, r7, r8, r6
+	ldr r6, [r2, #20]
+	umaal r12, r7, r8, r6
+	ldr r6, [r2, #24]
+	umaal r0, r7, r8, r6
+	ldr r6, [r2, #28]
+	umaal r3, r7, r8, r6
+	adds r4, r4, r7
+	mov r7, #0
+	adc r7, r7, #0
+	movw r8, #0xb13f
+	movt r8, #0x5588
+	mul r6, r11, r8
+	adr r8, .Llf_secp256k1_n_mul_armv7_p
+	str r7, [sp, #0]
+	ldr r7, [r8, #0]
+	str r4, [sp, #4]
+	mov r4, #0x0
+	umaal r11, r4, r6, r7
+	ldr r11, [r8, #4]
+	umaal lr, r4, r6, r11
+	ldr r11, [r8, #8]
+	umaal r10, r4, r6, r11
+	ldr r11, [r8, #12]
+	umaal r9, r4, r6, r11
+	mvn r11, #0x1
+	umaal r5, r4, r6, r11
+	mov r11, #0xffffffff
+	umaal r12, r4, r6, r11
+	mov r11, #0xffffffff
+	umaal r0, r4, r6, r11
+	mov r11, #0xffffffff
+	umaal r3, r4, r6, r11
 	ldr r6, [sp, #4]
-	adds r10, r6, r10
+	adds r4, r6, r4
 	ldr r6, [sp, #0]
 	adc r6, r6, #0x0
-	ldr r8, [r1, #8]
-	ldr r3, [r2, #0]
-	str r6, [sp, #0]
-	mov r6, #0x0
-	umaal r11, r6, r8, r3
-	ldr r3, [r2, #4]
-	umaal lr, r6, r8, r3
-	ldr r3, [r2, #8]
-	umaal r9, r6, r8, r3
-	ldr r3, [r2, #12]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #16]
-	umaal r12, r6, r8, r3
-	ldr r3, [r2, #20]
-	umaal r7, r6, r8, r3
-	ldr r3, [r2, #24]
-	umaal r4, r6, r8, r3
-	ldr r3, [r2, #28]
-	umaal r10, r6, r8, r3
-	ldr r8, [sp, #0]
-	adds r6, r8, r6
-	mov r8, #0
-	adc r8, r8, #0
-	movw r3, #0xb13f
-	movt r3, #0x5588
-	str r8, [sp, #0]
-	mul r8, r11, r3
-	adr r3, .Llf_secp256k1_n_mul_armv7_p
-	str r6, [sp, #4]
-	ldr r6, [r3, #0]
-	str r10, [sp, #8]
-	mov r10, #0x0
-	umaal r11, r10, r8, r6
-	ldr r11, [r3, #4]
-	umaal lr, r10, r8, r11
-	ldr r11, [r3, #8]
-	umaal r9, r10, r8, r11
-	ldr r11, [r3, #12]
-	umaal r5, r10, r8, r11
-	mvn r11, #0x1
-	umaal r12, r10, r8, r11
-	mov r11, #0xffffffff
-	umaal r7, r10, r8, r11
-	mov r11, #0xffffffff
-	umaal r4, r10, r8, r11
-	mov r11, #0xffffffff
-	ldr r6, [sp, #8]
-	umaal r6, r10, r8, r11
-	ldr r8, [sp, #4]
-	adds r10, r8, r10
-	ldr r8, [sp, #0]
-	adc r8, r8, #0x0
 	ldr r11, [r1, #12]
-	ldr r3, [r2, #0]
-	str r8, [sp, #0]
+	ldr r7, [r2, #0]
 	mov r8, #0x0
-	umaal lr, r8, r11, r3
-	ldr r3, [r2, #4]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #8]
-	umaal r5, r8, r11, r3
-	ldr r3, [r2, #12]
-	umaal r12, r8, r11, r3
-	ldr r3, [r2, #16]
-	umaal r7, r8, r11, r3
-	ldr r3, [r2, #20]
-	umaal r4, r8, r11, r3
-	ldr r3, [r2, #24]
-	umaal r6, r8, r11, r3
-	ldr r3, [r2, #28]
-	umaal r10, r8, r11, r3
-	ldr r11, [sp, #0]
-	adds r11, r11, r8
+	umaal lr, r8, r11, r7
+	ldr r7, [r2, #4]
+	umaal r10, r8, r11, r7
+	ldr r7, [r2, #8]
+	umaal r9, r8, r11, r7
+	ldr r7, [r2, #12]
+	umaal r5, r8, r11, r7
+	ldr r7, [r2, #16]
+	umaal r12, r8, r11, r7
+	ldr r7, [r2, #20]
+	umaal r0, r8, r11, r7
+	ldr r7, [r2, #24]
+	umaal r3, r8, r11, r7
+	ldr r7, [r2, #28]
+	umaal r4, r8, r11, r7
+	adds r6, r6, r8
 	mov r8, #0
 	adc r8, r8, #0
-	movw r3, #0xb13f
-	movt r3, #0x5588
+	movw r11, #0xb13f
+	movt r11, #0x5588
+	mul r7, lr, r11
+	adr r11, .Llf_secp256k1_n_mul_armv7_p
 	str r8, [sp, #0]
-	mul r8, lr, r3
-	adr r3, .Llf_secp256k1_n_mul_armv7_p
-	str r11, [sp, #4]
-	ldr r11, [r3, #0]
-	str r10, [sp, #8]
-	mov r10, #0x0
-	umaal lr, r10, r8, r11
-	ldr lr, [r3, #4]
-	umaal r9, r10, r8, lr
-	ldr lr, [r3, #8]
-	umaal r5, r10, r8, lr
-	ldr lr, [r3, #12]
-	umaal r12, r10, r8, lr
+	ldr r8, [r11, #0]
+	str r6, [sp, #4]
+	mov r6, #0x0
+	umaal lr, r6, r7, r8
+	ldr lr, [r11, #4]
+	umaal r10, r6, r7, lr
+	ldr lr, [r11, #8]
+	umaal r9, r6, r7, lr
+	ldr lr, [r11, #12]
+	umaal r5, r6, r7, lr
 	mvn lr, #0x1
-	umaal r7, r10, r8, lr
+	umaal r12, r6, r7, lr
 	mov lr, #0xffffffff
-	umaal r4, r10, r8, lr
+	umaal r0, r6, r7, lr
 	mov lr, #0xffffffff
-	umaal r6, r10, r8, lr
+	umaal r3, r6, r7, lr
 	mov lr, #0xffffffff
-	ldr r11, [sp, #8]
-	umaal r11, r10, r8, lr
+	umaal r4, r6, r7, lr
+	ldr r7, [sp, #4]
+	adds r6, r7, r6
+	ldr r7, [sp, #0]
+	adc r7, r7, #0x0
+	ldr lr, [r1, #16]
+	ldr r8, [r2, #0]
+	mov r11, #0x0
+	umaal r10, r11, lr, r8
+	ldr r8, [r2, #4]
+	umaal r9, r11, lr, r8
+	ldr r8, [r2, #8]
+	umaal r5, r11, lr, r8
+	ldr r8, [r2, #12]
+	umaal r12, r11, lr, r8
+	ldr r8, [r2, #16]
+	umaal r0, r11, lr, r8
+	ldr r8, [r2, #20]
+	umaal r3, r11, lr, r8
+	ldr r8, [r2, #24]
+	umaal r4, r11, lr, r8
+	ldr r8, [r2, #28]
+	umaal r6, r11, lr, r8
+	adds r11, r7, r11
+	mov r7, #0
+	adc r7, r7, #0
+	movw lr, #0xb13f
+	movt lr, #0x5588
+	mul r8, r10, lr
+	adr lr, .Llf_secp256k1_n_mul_armv7_p
+	str r7, [sp, #0]
+	ldr r7, [lr, #0]
+	str r11, [sp, #4]
+	mov r11, #0x0
+	umaal r10, r11, r8, r7
+	ldr r10, [lr, #4]
+	umaal r9, r11, r8, r10
+	ldr r10, [lr, #8]
+	umaal r5, r11, r8, r10
+	ldr r10, [lr, #12]
+	umaal r12, r11, r8, r10
+	mvn r10, #0x1
+	umaal r0, r11, r8, r10
+	mov r10, #0xffffffff
+	umaal r3, r11, r8, r10
+	mov r10, #0xffffffff
+	umaal r4, r11, r8, r10
+	mov r10, #0xffffffff
+	umaal r6, r11, r8, r10
 	ldr r8, [sp, #4]
-	adds r10, r8, r10
+	adds r11, r8, r11
 	ldr r8, [sp, #0]
 	adc r8, r8, #0x0
-	ldr lr, [r1, #16]
-	ldr r3, [r2, #0]
-	str r8, [sp, #0]
-	mov r8, #0x0
-	umaal r9, r8, lr, r3
-	ldr r3, [r2, #4]
-	umaal r5, r8, lr, r3
-	ldr r3, [r2, #8]
-	umaal r12, r8, lr, r3
-	ldr r3, [r2, #12]
-	umaal r7, r8, lr, r3
-	ldr r3, [r2, #16]
-	umaal r4, r8, lr, r3
-	ldr r3, [r2, #20]
-	umaal r6, r8, lr, r3
-	ldr r3, [r2, #24]
-	umaal r11, r8, lr, r3
-	ldr r3, [r2, #28]
-	umaal r10, r8, lr, r3
-	ldr lr, [sp, #0]
-	adds lr, lr, r8
+	ldr r10, [r1, #20]
+	ldr r7, [r2, #0]
+	mov lr, #0x0
+	umaal r9, lr, r10, r7
+	ldr r7, [r2, #4]
+	umaal r5, lr, r10, r7
+	ldr r7, [r2, #8]
+	umaal r12, lr, r10, r7
+	ldr r7, [r2, #12]
+	umaal r0, lr, r10, r7
+	ldr r7, [r2, #16]
+	umaal r3, lr, r10, r7
+	ldr r7, [r2, #20]
+	umaal r4, lr, r10, r7
+	ldr r7, [r2, #24]
+	umaal r6, lr, r10, r7
+	ldr r7, [r2, #28]
+	umaal r11, lr, r10, r7
+	adds lr, r8, lr
 	mov r8, #0
 	adc r8, r8, #0
-	movw r3, #0xb13f
-	movt r3, #0x5588
+	movw r10, #0xb13f
+	movt r10, #0x5588
+	mul r7, r9, r10
+	adr r10, .Llf_secp256k1_n_mul_armv7_p
 	str r8, [sp, #0]
-	mul r8, r9, r3
-	adr r3, .Llf_secp256k1_n_mul_armv7_p
+	ldr r8, [r10, #0]
 	str lr, [sp, #4]
-	ldr lr, [r3, #0]
-	str r10, [sp, #8]
-	mov r10, #0x0
-	umaal r9, r10, r8, lr
-	ldr r9, [r3, #4]
-	umaal r5, r10, r8, r9
-	ldr r9, [r3, #8]
-	umaal r12, r10, r8, r9
-	ldr r9, [r3, #12]
-	umaal r7, r10, r8, r9
+	mov lr, #0x0
+	umaal r9, lr, r7, r8
+	ldr r9, [r10, #4]
+	umaal r5, lr, r7, r9
+	ldr r9, [r10, #8]
+	umaal r12, lr, r7, r9
+	ldr r9, [r10, #12]
+	umaal r0, lr, r7, r9
 	mvn r9, #0x1
-	umaal r4, r10, r8, r9
+	umaal r3, lr, r7, r9
 	mov r9, #0xffffffff
-	umaal r6, r10, r8, r9
+	umaal r4, lr, r7, r9
 	mov r9, #0xffffffff
-	umaal r11, r10, r8, r9
+	umaal r6, lr, r7, r9
 	mov r9, #0xffffffff
-	ldr lr, [sp, #8]
-	umaal lr, r10, r8, r9
-	ldr r8, [sp, #4]
-	adds r10, r8, r10
-	ldr r8, [sp, #0]
-	adc r8, r8, #0x0
-	ldr r9, [r1, #20]
-	ldr r3, [r2, #0]
-	str r8, [sp, #0]
-	mov r8, #0x0
-	umaal r5, r8, r9, r3
-	ldr r3, [r2, #4]
-	umaal r12, r8, r9, r3
-	ldr r3, [r2, #8]
-	umaal r7, r8, r9, r3
-	ldr r3, [r2, #12]
-	umaal r4, r8, r9, r3
-	ldr r3, [r2, #16]
-	umaal r6, r8, r9, r3
-	ldr r3, [r2, #20]
-	umaal r11, r8, r9, r3
-	ldr r3, [r2, #24]
-	umaal lr, r8, r9, r3
-	ldr r3, [r2, #28]
-	umaal r10, r8, r9, r3
-	ldr r9, [sp, #0]
-	adds r8, r9, r8
-	mov r9, #0
-	adc r9, r9, #0
-	movw r3, #0xb13f
-	movt r3, #0x5588
-	str r9, [sp, #0]
-	mul r9, r5, r3
-	adr r3, .Llf_secp256k1_n_mul_armv7_p
-	str r8, [sp, #4]
-	ldr r8, [r3, #0]
-	str r10, [sp, #8]
+	umaal r11, lr, r7, r9
+	ldr r7, [sp, #4]
+	adds lr, r7, lr
+	ldr r7, [sp, #0]
+	adc r7, r7, #0x0
+	ldr r9, [r1, #24]
+	ldr r8, [r2, #0]
 	mov r10, #0x0
 	umaal r5, r10, r9, r8
-	ldr r5, [r3, #4]
-	umaal r12, r10, r9, r5
-	ldr r5, [r3, #8]
-	umaal r7, r10, r9, r5
-	ldr r5, [r3, #12]
-	umaal r4, r10, r9, r5
-	mvn r5, #0x1
-	umaal r6, r10, r9, r5
-	mov r5, #0xffffffff
-	umaal r11, r10, r9, r5
-	mov r5, #0xffffffff
-	umaal lr, r10, r9, r5
-	mov r5, #0xffffffff
-	ldr r8, [sp, #8]
-	umaal r8, r10, r9, r5
-	ldr r9, [sp, #4]
-	adds r10, r9, r10
-	ldr r9, [sp, #0]
-	adc r9, r9, #0x0
-	ldr r5, [r1, #24]
-	ldr r3, [r2, #0]
-	str r9, [sp, #0]
-	mov r9, #0x0
-	umaal r12, r9, r5, r3
-	ldr r3, [r2, #4]
-	umaal r7, r9, r5, r3
-	ldr r3, [r2, #8]
-	umaal r4, r9, r5, r3
-	ldr r3, [r2, #12]
-	umaal r6, r9, r5, r3
-	ldr r3, [r2, #16]
-	umaal r11, r9, r5, r3
-	ldr r3, [r2, #20]
-	umaal lr, r9, r5, r3
-	ldr r3, [r2, #24]
-	umaal r8, r9, r5, r3
-	ldr r3, [r2, #28]
-	umaal r10, r9, r5, r3
-	ldr r5, [sp, #0]
-	adds r5, r5, r9
-	mov r9, #0
-	adc r9, r9, #0
-	movw r3, #0xb13f
-	movt r3, #0x5588
-	str r9, [sp, #0]
-	mul r9, r12, r3
-	adr r3, .Llf_secp256k1_n_mul_armv7_p
-	str r5, [sp, #4]
-	ldr r5, [r3, #0]
-	str r10, [sp, #8]
-	mov r10, #0x0
-	umaal r12, r10, r9, r5
-	ldr r12, [r3, #4]
-	umaal r7, r10, r9, r12
-	ldr r12, [r3, #8]
-	umaal r4, r10, r9, r12
-	ldr r12, [r3, #12]
-	umaal r6, r10, r9, r12
-	mvn r12, #0x1
-	umaal r11, r10, r9, r12
-	mov r12, #0xffffffff
-	umaal lr, r10, r9, r12
-	mov r12, #0xffffffff
-	umaal r8, r10, r9, r12
-	mov r12, #0xffffffff
-	ldr r5, [sp, #8]
-	umaal r5, r10, r9, r12
-	ldr r9, [sp, #4]
-	adds r10, r9, r10
-	ldr r9, [sp, #0]
-	adc r9, r9, #0x0
-	ldr r12, [r1, #28]
-	ldr r3, [r2, #0]
-	str r9, [sp, #0]
-	mov r9, #0x0
-	umaal r7, r9, r12, r3
-	ldr r3, [r2, #4]
-	umaal r4, r9, r12, r3
-	ldr r3, [r2, #8]
-	umaal r6, r9, r12, r3
-	ldr r3, [r2, #12]
-	umaal r11, r9, r12, r3
-	ldr r3, [r2, #16]
-	umaal lr, r9, r12, r3
-	ldr r3, [r2, #20]
-	umaal r8, r9, r12, r3
-	ldr r3, [r2, #24]
-	umaal r5, r9, r12, r3
-	ldr r3, [r2, #28]
-	umaal r10, r9, r12, r3
-	ldr r3, [sp, #0]
-	adds r3, r3, r9
-	mov r12, #0
-	adc r12, r12, #0
-	movw r2, #0xb13f
-	movt r2, #0x5588
-	mul r2, r7, r2
-	adr r1, .Llf_secp256k1_n_mul_armv7_p
-	ldr r9, [r1, #0]
-	str r12, [sp, #0]
-	mov r12, #0x0
-	umaal r7, r12, r2, r9
-	ldr r7, [r1, #4]
-	umaal r4, r12, r2, r7
-	ldr r7, [r1, #8]
-	umaal r6, r12, r2, r7
-	ldr r7, [r1, #12]
-	umaal r11, r12, r2, r7
-	mvn r7, #0x1
-	umaal lr, r12, r2, r7
-	mov r7, #0xffffffff
-	umaal r8, r12, r2, r7
-	mov r7, #0xffffffff
-	umaal r5, r12, r2, r7
-	mov r7, #0xffffffff
-	umaal r10, r12, r2, r7
-	adds r12, r3, r12
-	ldr r3, [sp, #0]
-	adc r3, r3, #0x0
-	subs r9, r4, r9
-	ldr r2, [r1, #4]
-	sbcs r2, r6, r2
-	ldr r7, [r1, #8]
-	sbcs r7, r11, r7
+	ldr r8, [r2, #4]
+	umaal r12, r10, r9, r8
+	ldr r8, [r2, #8]
+	umaal r0, r10, r9, r8
+	ldr r8, [r2, #12]
+	umaal r3, r10, r9, r8
+	ldr r8, [r2, #16]
+	umaal r4, r10, r9, r8
+	ldr r8, [r2, #20]
+	umaal r6, r10, r9, r8
+	ldr r8, [r2, #24]
+	umaal r11, r10, r9, r8
+	ldr r8, [r2, #28]
+	umaal lr, r10, r9, r8
+	adds r10, r7, r10
+	mov r7, #0
+	adc r7, r7, #0
+	movw r9, #0xb13f
+	movt r9, #0x5588
+	mul r8, r5, r9
+	adr r9, .Llf_secp256k1_n_mul_armv7_p
 	str r7, [sp, #0]
-	ldr r7, [r1, #12]
-	sbcs r7, lr, r7
-	str r7, [sp, #4]
-	adcs r7, r8, #0x1
-	str r7, [sp, #8]
-	sbcs r7, r5, #0xffffffff
-	str r5, [sp, #12]
-	sbcs r5, r10, #0xffffffff
-	str r5, [sp, #16]
-	sbcs r5, r12, #0xffffffff
-	sbcs r3, r3, #0x0
-	itt cc
-	movcc r9, r4
-	movcc r2, r6
+	ldr r7, [r9, #0]
+	str r10, [sp, #4]
+	mov r10, #0x0
+	umaal r5, r10, r8, r7
+	ldr r5, [r9, #4]
+	umaal r12, r10, r8, r5
+	ldr r5, [r9, #8]
+	umaal r0, r10, r8, r5
+	ldr r5, [r9, #12]
+	umaal r3, r10, r8, r5
+	mvn r5, #0x1
+	umaal r4, r10, r8, r5
+	mov r5, #0xffffffff
+	umaal r6, r10, r8, r5
+	mov r5, #0xffffffff
+	umaal r11, r10, r8, r5
+	mov r5, #0xffffffff
+	umaal lr, r10, r8, r5
+	ldr r8, [sp, #4]
+	adds r10, r8, r10
+	ldr r8, [sp, #0]
+	adc r8, r8, #0x0
+	ldr r5, [r1, #28]
+	ldr r7, [r2, #0]
+	mov r9, #0x0
+	umaal r12, r9, r5, r7
+	ldr r7, [r2, #4]
+	umaal r0, r9, r5, r7
+	ldr r7, [r2, #8]
+	umaal r3, r9, r5, r7
+	ldr r7, [r2, #12]
+	umaal r4, r9, r5, r7
+	ldr r7, [r2, #16]
+	umaal r6, r9, r5, r7
+	ldr r7, [r2, #20]
+	umaal r11, r9, r5, r7
+	ldr r7, [r2, #24]
+	umaal lr, r9, r5, r7
+	ldr r7, [r2, #28]
+	umaal r10, r9, r5, r7
+	adds r8, r8, r9
+	mov r2, #0
+	adc r2, r2, #0
+	movw r1, #0xb13f
+	movt r1, #0x5588
+	mul r1, r12, r1
+	adr r5, .Llf_secp256k1_n_mul_armv7_p
+	ldrd r7, r9, [r5, #0]
+	str r2, [sp, #0]
+	mov r2, #0x0
+	umaal r12, r2, r1, r7
+	umaal r0, r2, r1, r9
+	ldr r12, [r5, #8]
+	umaal r3, r2, r1, r12
+	ldr r12, [r5, #12]
+	umaal r4, r2, r1, r12
+	mvn r12, #0x1
+	umaal r6, r2, r1, r12
+	mov r12, #0xffffffff
+	umaal r11, r2, r1, r12
+	mov r12, #0xffffffff
+	umaal lr, r2, r1, r12
+	mov r12, #0xffffffff
+	umaal r10, r2, r1, r12
+	adds r2, r8, r2
+	ldr r1, [sp, #0]
+	adc r1, r1, #0x0
+	subs r7, r0, r7
+	sbcs r9, r3, r9
+	ldr r8, [r5, #8]
+	sbcs r8, r4, r8
+	ldr r12, [r5, #12]
+	sbcs r12, r6, r12
+	str r12, [sp, #0]
+	adcs r12, r11, #0x1
+	str r12, [sp, #4]
+	sbcs r12, lr, #0xffffffff
+	str r12, [sp, #8]
+	sbcs r12, r10, #0xffffffff
+	str r12, [sp, #12]
+	sbcs r12, r2, #0xffffffff
+	sbcs r1, r1, #0x0
+	ittt cc
+	movcc r7, r0
+	movcc r9, r3
+	movcc r8, r4
 	ldr r3, [sp, #0]
 	it cs
-	movcs r11, r3
+	movcs r6, r3
 	ldr r3, [sp, #4]
 	it cs
-	movcs lr, r3
+	movcs r11, r3
 	ldr r3, [sp, #8]
 	it cs
-	movcs r8, r3
+	movcs lr, r3
 	ldr r3, [sp, #12]
-	it cc
-	movcc r7, r3
-	ldr r3, [sp, #16]
 	ite cs
 	movcs r10, r3
-	movcc r5, r12
-	strd r9, r2, [r0, #0]
-	strd r11, lr, [r0, #8]
-	strd r8, r7, [r0, #16]
-	strd r10, r5, [r0, #24]
-	add sp, sp, #24
+	movcc r12, r2
+	ldr r3, [sp, #16]
+	strd r7, r9, [r3, #0]
+	strd r8, r6, [r3, #8]
+	strd r11, lr, [r3, #16]
+	strd r10, r12, [r3, #24]
+	add sp, sp, #16
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_n_mul_armv7, .-lf_secp256k1_n_mul_armv7
 
 @ void lf_secp256k1_n_sqr_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 80 bytes (10 registers saved, 9 spill slots of 4 bytes)
-@   339 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 80 bytes (10 registers saved, 9 spill slots of 4 bytes)
+@   322 instructions
 	.text
 	.globl lf_secp256k1_n_sqr_armv7
 	.hidden lf_secp256k1_n_sqr_armv7
@@ -532,18 +500,18 @@ lf_secp256k1_n_mul_armv7:
 lf_secp256k1_n_sqr_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #40
 	.pad #40
@@ -560,341 +528,324 @@ lf_secp256k1_n_sqr_armv7:
 	umaal r11, r4, r3, r9
 	mov lr, #0x0
 	umaal lr, r4, r3, r10
+	ldr r0, [r1, #24]
 	str r7, [sp, #0]
-	ldr r7, [r1, #24]
+	mov r7, #0x0
+	umaal r7, r4, r3, r0
 	str r2, [sp, #4]
-	mov r2, #0x0
-	umaal r2, r4, r3, r7
-	ldr r7, [r1, #28]
-	mov r10, #0x0
-	umaal r10, r4, r3, r7
+	ldr r2, [r1, #28]
+	mov r0, #0x0
+	umaal r0, r4, r3, r2
 	mov r3, #0x0
 	umaal r8, r3, r12, r5
 	umaal r11, r3, r12, r6
 	umaal lr, r3, r12, r9
+	umaal r7, r3, r12, r10
 	str r11, [sp, #8]
-	ldr r11, [r1, #20]
-	umaal r2, r3, r12, r11
-	str r8, [sp, #12]
-	ldr r8, [r1, #24]
-	umaal r10, r3, r12, r8
-	umaal r4, r3, r12, r7
+	ldr r11, [r1, #24]
+	umaal r0, r3, r12, r11
+	umaal r4, r3, r12, r2
 	mov r12, #0x0
 	umaal lr, r12, r5, r6
-	umaal r2, r12, r5, r9
-	umaal r10, r12, r5, r11
-	umaal r4, r12, r5, r8
-	umaal r3, r12, r5, r7
+	umaal r7, r12, r5, r9
+	umaal r0, r12, r5, r10
+	umaal r4, r12, r5, r11
+	umaal r3, r12, r5, r2
 	mov r5, #0x0
-	umaal r10, r5, r6, r9
-	umaal r4, r5, r6, r11
-	umaal r3, r5, r6, r8
-	umaal r12, r5, r6, r7
+	umaal r0, r5, r6, r9
+	umaal r4, r5, r6, r10
+	umaal r3, r5, r6, r11
+	umaal r12, r5, r6, r2
 	mov r6, #0x0
-	umaal r3, r6, r9, r11
-	umaal r12, r6, r9, r8
-	umaal r5, r6, r9, r7
+	umaal r3, r6, r9, r10
+	umaal r12, r6, r9, r11
+	umaal r5, r6, r9, r2
 	mov r9, #0x0
-	umaal r5, r9, r11, r8
-	umaal r6, r9, r11, r7
-	mov r11, #0x0
-	umaal r9, r11, r8, r7
-	ldr r7, [sp, #4]
-	adds r7, r7, r7
-	ldr r8, [sp, #0]
+	umaal r5, r9, r10, r11
+	umaal r6, r9, r10, r2
+	mov r10, #0x0
+	umaal r9, r10, r11, r2
+	ldr r2, [sp, #4]
+	adds r2, r2, r2
+	ldr r11, [sp, #0]
+	adcs r11, r11, r11
 	adcs r8, r8, r8
 	str r8, [sp, #0]
-	ldr r8, [sp, #12]
-	adcs r8, r8, r8
-	str r8, [sp, #12]
 	ldr r8, [sp, #8]
 	adcs r8, r8, r8
 	adcs lr, lr, lr
-	adcs r2, r2, r2
-	adcs r10, r10, r10
+	adcs r7, r7, r7
+	adcs r0, r0, r0
 	adcs r4, r4, r4
 	adcs r3, r3, r3
 	adcs r12, r12, r12
 	adcs r5, r5, r5
 	adcs r6, r6, r6
 	adcs r9, r9, r9
-	adcs r11, r11, r11
-	str r11, [sp, #8]
-	mov r11, #0
-	adc r11, r11, #0
-	str r11, [sp, #4]
-	ldr r11, [r1, #0]
-	str r9, [sp, #16]
-	umull r11, r9, r11, r11
-	adds r7, r7, r9
+	adcs r10, r10, r10
+	str r10, [sp, #8]
+	mov r10, #0
+	adc r10, r10, #0
+	str r10, [sp, #4]
+	ldr r10, [r1, #0]
+	str r9, [sp, #12]
+	umull r10, r9, r10, r10
+	adds r2, r2, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r7, [sp, #20]
-	ldr r7, [r1, #4]
-	str r11, [sp, #24]
-	ldr r11, [sp, #0]
-	umaal r11, r9, r7, r7
-	ldr r7, [sp, #12]
-	adds r7, r7, r9
+	str r2, [sp, #16]
+	ldr r2, [r1, #4]
+	umaal r11, r9, r2, r2
+	ldr r2, [sp, #0]
+	adds r2, r2, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r7, [sp, #12]
-	ldr r7, [r1, #8]
-	umaal r8, r9, r7, r7
+	str r2, [sp, #0]
+	ldr r2, [r1, #8]
+	umaal r8, r9, r2, r2
 	adds lr, lr, r9
-	mov r7, #0
-	adc r7, r7, #0
+	mov r2, #0
+	adc r2, r2, #0
 	ldr r9, [r1, #12]
-	umaal r2, r7, r9, r9
-	adds r10, r10, r7
-	mov r7, #0
-	adc r7, r7, #0
+	umaal r7, r2, r9, r9
+	adds r0, r0, r2
+	mov r2, #0
+	adc r2, r2, #0
 	ldr r9, [r1, #16]
-	umaal r4, r7, r9, r9
-	adds r3, r3, r7
-	mov r7, #0
-	adc r7, r7, #0
+	umaal r4, r2, r9, r9
+	adds r2, r3, r2
+	mov r3, #0
+	adc r3, r3, #0
 	ldr r9, [r1, #20]
-	umaal r12, r7, r9, r9
-	adds r5, r5, r7
-	mov r7, #0
-	adc r7, r7, #0
+	umaal r12, r3, r9, r9
+	adds r3, r5, r3
+	mov r5, #0
+	adc r5, r5, #0
 	ldr r9, [r1, #24]
-	umaal r6, r7, r9, r9
-	ldr r9, [sp, #16]
-	adds r7, r9, r7
+	umaal r6, r5, r9, r9
+	ldr r9, [sp, #12]
+	adds r5, r9, r5
 	mov r9, #0
 	adc r9, r9, #0
-	str r7, [sp, #16]
-	ldr r7, [r1, #28]
-	str r6, [sp, #0]
+	str r5, [sp, #12]
+	ldr r5, [r1, #28]
+	str r6, [sp, #20]
 	ldr r6, [sp, #8]
-	umaal r6, r9, r7, r7
+	umaal r6, r9, r5, r5
 	ldr r1, [sp, #4]
 	add r1, r1, r9
-	ldr r7, [sp, #24]
+	movw r5, #0xb13f
+	movt r5, #0x5588
+	mul r9, r10, r5
+	str r1, [sp, #4]
+	adr r1, .Llf_secp256k1_n_sqr_armv7_p
+	str r6, [sp, #8]
+	ldr r6, [r1, #0]
+	str r3, [sp, #24]
+	mov r3, #0x0
+	umaal r10, r3, r9, r6
+	ldr r10, [r1, #4]
+	str r12, [sp, #28]
+	ldr r12, [sp, #16]
+	umaal r12, r3, r9, r10
+	str r2, [sp, #16]
+	ldr r2, [r1, #8]
+	umaal r11, r3, r9, r2
+	str r4, [sp, #32]
+	ldr r4, [r1, #12]
+	ldr r2, [sp, #0]
+	umaal r2, r3, r9, r4
+	mvn r4, #0x1
+	umaal r8, r3, r9, r4
+	mov r4, #0xffffffff
+	umaal lr, r3, r9, r4
+	mov r4, #0xffffffff
+	umaal r7, r3, r9, r4
+	mov r4, #0xffffffff
+	umaal r0, r3, r9, r4
+	mul r9, r12, r5
+	mov r5, #0x0
+	umaal r12, r5, r9, r6
+	umaal r11, r5, r9, r10
+	ldr r12, [r1, #8]
+	umaal r2, r5, r9, r12
+	ldr r12, [r1, #12]
+	umaal r8, r5, r9, r12
+	mvn r12, #0x1
+	umaal lr, r5, r9, r12
+	mov r12, #0xffffffff
+	umaal r7, r5, r9, r12
+	mov r12, #0xffffffff
+	umaal r0, r5, r9, r12
+	umaal r3, r5, r9, r4
 	movw r9, #0xb13f
 	movt r9, #0x5588
-	str r1, [sp, #4]
-	mul r1, r7, r9
-	str r6, [sp, #8]
-	adr r6, .Llf_secp256k1_n_sqr_armv7_p
-	str r5, [sp, #28]
-	ldr r5, [r6, #0]
-	str r12, [sp, #32]
-	mov r12, #0x0
-	umaal r7, r12, r1, r5
-	ldr r7, [r6, #4]
-	str r3, [sp, #24]
-	ldr r3, [sp, #20]
-	umaal r3, r12, r1, r7
-	str r4, [sp, #20]
-	ldr r4, [r6, #8]
-	umaal r11, r12, r1, r4
-	ldr r4, [r6, #12]
-	ldr r7, [sp, #12]
-	umaal r7, r12, r1, r4
-	mvn r4, #0x1
-	umaal r8, r12, r1, r4
-	mov r4, #0xffffffff
-	umaal lr, r12, r1, r4
-	mov r4, #0xffffffff
-	umaal r2, r12, r1, r4
-	mov r4, #0xffffffff
-	umaal r10, r12, r1, r4
-	mul r1, r3, r9
+	mul r4, r11, r9
 	mov r9, #0x0
-	umaal r3, r9, r1, r5
-	ldr r3, [r6, #4]
-	umaal r11, r9, r1, r3
-	ldr r3, [r6, #8]
-	umaal r7, r9, r1, r3
-	ldr r3, [r6, #12]
-	umaal r8, r9, r1, r3
-	mvn r3, #0x1
-	umaal lr, r9, r1, r3
-	mov r3, #0xffffffff
-	umaal r2, r9, r1, r3
-	mov r3, #0xffffffff
-	umaal r10, r9, r1, r3
-	umaal r12, r9, r1, r4
-	movw r1, #0xb13f
-	movt r1, #0x5588
-	mul r4, r11, r1
-	mov r1, #0x0
-	umaal r11, r1, r4, r5
-	ldr r11, [r6, #4]
-	umaal r7, r1, r4, r11
-	ldr r11, [r6, #8]
-	umaal r8, r1, r4, r11
-	ldr r11, [r6, #12]
-	umaal lr, r1, r4, r11
+	umaal r11, r9, r4, r6
+	umaal r2, r9, r4, r10
+	ldr r11, [r1, #8]
+	umaal r8, r9, r4, r11
+	ldr r11, [r1, #12]
+	umaal lr, r9, r4, r11
 	mvn r11, #0x1
-	umaal r2, r1, r4, r11
+	umaal r7, r9, r4, r11
 	mov r11, #0xffffffff
-	umaal r10, r1, r4, r11
-	umaal r12, r1, r4, r3
-	mov r3, #0xffffffff
-	umaal r9, r1, r4, r3
+	umaal r0, r9, r4, r11
+	umaal r3, r9, r4, r12
+	mov r12, #0xffffffff
+	umaal r5, r9, r4, r12
 	movw r4, #0xb13f
 	movt r4, #0x5588
-	mul r3, r7, r4
+	mul r12, r2, r4
 	mov r4, #0x0
-	umaal r7, r4, r3, r5
-	ldr r7, [r6, #4]
-	umaal r8, r4, r3, r7
-	ldr r7, [r6, #8]
-	umaal lr, r4, r3, r7
-	ldr r7, [r6, #12]
-	umaal r2, r4, r3, r7
-	mvn r7, #0x1
-	umaal r10, r4, r3, r7
-	umaal r12, r4, r3, r11
+	umaal r2, r4, r12, r6
+	umaal r8, r4, r12, r10
+	ldr r2, [r1, #8]
+	umaal lr, r4, r12, r2
+	ldr r2, [r1, #12]
+	umaal r7, r4, r12, r2
+	mvn r2, #0x1
+	umaal r0, r4, r12, r2
+	umaal r3, r4, r12, r11
 	mov r11, #0xffffffff
-	umaal r9, r4, r3, r11
+	umaal r5, r4, r12, r11
 	mov r11, #0xffffffff
-	umaal r1, r4, r3, r11
-	movw r3, #0xb13f
-	movt r3, #0x5588
-	mul r11, r8, r3
-	mov r3, #0x0
-	umaal r8, r3, r11, r5
-	ldr r8, [r6, #4]
-	umaal lr, r3, r11, r8
-	ldr r8, [r6, #8]
-	umaal r2, r3, r11, r8
-	ldr r8, [r6, #12]
-	umaal r10, r3, r11, r8
-	umaal r12, r3, r11, r7
-	mov r7, #0xffffffff
-	umaal r9, r3, r11, r7
-	mov r7, #0xffffffff
-	umaal r1, r3, r11, r7
-	mov r7, #0xffffffff
-	umaal r4, r3, r11, r7
+	umaal r9, r4, r12, r11
+	movw r12, #0xb13f
+	movt r12, #0x5588
+	mul r11, r8, r12
+	mov r12, #0x0
+	umaal r8, r12, r11, r6
+	umaal lr, r12, r11, r10
+	ldr r8, [r1, #8]
+	umaal r7, r12, r11, r8
+	ldr r8, [r1, #12]
+	umaal r0, r12, r11, r8
+	umaal r3, r12, r11, r2
+	mov r2, #0xffffffff
+	umaal r5, r12, r11, r2
+	mov r2, #0xffffffff
+	umaal r9, r12, r11, r2
+	mov r2, #0xffffffff
+	umaal r4, r12, r11, r2
 	movw r11, #0xb13f
 	movt r11, #0x5588
-	mul r7, lr, r11
+	mul r2, lr, r11
 	mov r11, #0x0
-	umaal lr, r11, r7, r5
-	ldr lr, [r6, #4]
-	umaal r2, r11, r7, lr
-	ldr lr, [r6, #8]
-	umaal r10, r11, r7, lr
-	umaal r12, r11, r7, r8
+	umaal lr, r11, r2, r6
+	umaal r7, r11, r2, r10
+	ldr lr, [r1, #8]
+	umaal r0, r11, r2, lr
+	umaal r3, r11, r2, r8
 	mvn r8, #0x1
-	umaal r9, r11, r7, r8
+	umaal r5, r11, r2, r8
 	mov r8, #0xffffffff
-	umaal r1, r11, r7, r8
+	umaal r9, r11, r2, r8
 	mov r8, #0xffffffff
-	umaal r4, r11, r7, r8
+	umaal r4, r11, r2, r8
 	mov r8, #0xffffffff
-	umaal r3, r11, r7, r8
-	movw r7, #0xb13f
-	movt r7, #0x5588
-	mul r8, r2, r7
-	mov r7, #0x0
-	umaal r2, r7, r8, r5
-	ldr r2, [r6, #4]
-	umaal r10, r7, r8, r2
-	umaal r12, r7, r8, lr
-	ldr lr, [r6, #12]
-	umaal r9, r7, r8, lr
-	mvn lr, #0x1
-	umaal r1, r7, r8, lr
-	mov lr, #0xffffffff
-	umaal r4, r7, r8, lr
-	mov lr, #0xffffffff
-	umaal r3, r7, r8, lr
-	mov lr, #0xffffffff
-	umaal r11, r7, r8, lr
+	umaal r12, r11, r2, r8
+	movw r2, #0xb13f
+	movt r2, #0x5588
+	mul r8, r7, r2
+	mov r2, #0x0
+	umaal r7, r2, r8, r6
+	umaal r0, r2, r8, r10
+	umaal r3, r2, r8, lr
+	ldr r7, [r1, #12]
+	umaal r5, r2, r8, r7
+	mvn r7, #0x1
+	umaal r9, r2, r8, r7
+	mov r7, #0xffffffff
+	umaal r4, r2, r8, r7
+	mov r7, #0xffffffff
+	umaal r12, r2, r8, r7
+	mov r7, #0xffffffff
+	umaal r11, r2, r8, r7
 	movw r8, #0xb13f
 	movt r8, #0x5588
-	mul r8, r10, r8
-	mov lr, #0x0
-	umaal r10, lr, r8, r5
-	umaal r12, lr, r8, r2
-	ldr r10, [r6, #8]
-	umaal r9, lr, r8, r10
-	ldr r10, [r6, #12]
-	umaal r1, lr, r8, r10
-	mvn r10, #0x1
-	umaal r4, lr, r8, r10
-	mov r10, #0xffffffff
-	umaal r3, lr, r8, r10
-	mov r10, #0xffffffff
-	umaal r11, lr, r8, r10
-	mov r10, #0xffffffff
-	umaal r7, lr, r8, r10
-	ldr r8, [sp, #20]
-	adds r12, r12, r8
-	ldr r8, [sp, #24]
+	mul r8, r0, r8
+	mov r7, #0x0
+	umaal r0, r7, r8, r6
+	umaal r3, r7, r8, r10
+	umaal r5, r7, r8, lr
+	ldr r0, [r1, #12]
+	umaal r9, r7, r8, r0
+	mvn r0, #0x1
+	umaal r4, r7, r8, r0
+	mov r0, #0xffffffff
+	umaal r12, r7, r8, r0
+	mov r0, #0xffffffff
+	umaal r11, r7, r8, r0
+	mov r0, #0xffffffff
+	umaal r2, r7, r8, r0
+	ldr r8, [sp, #32]
+	adds r3, r3, r8
+	ldr r8, [sp, #16]
+	adcs r5, r5, r8
+	ldr r8, [sp, #28]
 	adcs r8, r9, r8
-	ldr r9, [sp, #32]
-	adcs r1, r1, r9
-	ldr r9, [sp, #28]
+	ldr r9, [sp, #24]
 	adcs r4, r4, r9
-	ldr r9, [sp, #0]
-	adcs r3, r3, r9
-	ldr r9, [sp, #16]
+	ldr r9, [sp, #20]
+	adcs r12, r12, r9
+	ldr r9, [sp, #12]
 	adcs r11, r11, r9
 	ldr r9, [sp, #8]
-	adcs r7, r7, r9
+	adcs r2, r2, r9
 	ldr r9, [sp, #4]
-	adcs lr, lr, r9
+	adcs r7, r7, r9
 	mov r9, #0
 	adc r9, r9, #0
-	subs r5, r12, r5
-	sbcs r2, r8, r2
-	ldr r10, [r6, #8]
-	sbcs r10, r1, r10
-	str r1, [sp, #4]
-	ldr r1, [r6, #12]
-	sbcs r1, r4, r1
-	str r1, [sp, #8]
-	adcs r1, r3, #0x1
-	str r3, [sp, #16]
-	sbcs r3, r11, #0xffffffff
-	str r3, [sp, #0]
-	sbcs r3, r7, #0xffffffff
-	str r3, [sp, #28]
-	sbcs r3, lr, #0xffffffff
+	subs r6, r3, r6
+	sbcs r10, r5, r10
+	sbcs lr, r8, lr
+	ldr r0, [r1, #12]
+	sbcs r0, r4, r0
+	str r0, [sp, #4]
+	adcs r0, r12, #0x1
+	str r12, [sp, #8]
+	sbcs r12, r11, #0xffffffff
+	str r12, [sp, #12]
+	sbcs r12, r2, #0xffffffff
+	str r12, [sp, #20]
+	sbcs r12, r7, #0xffffffff
 	sbcs r9, r9, #0x0
-	itt cc
-	movcc r5, r12
-	movcc r2, r8
-	ldr r12, [sp, #4]
-	it cc
-	movcc r10, r12
-	ldr r12, [sp, #8]
+	ittt cc
+	movcc r6, r3
+	movcc r10, r5
+	movcc lr, r8
+	ldr r3, [sp, #4]
 	it cs
-	movcs r4, r12
-	ldr r12, [sp, #16]
+	movcs r4, r3
+	ldr r3, [sp, #8]
 	it cc
-	movcc r1, r12
-	ldr r12, [sp, #0]
+	movcc r0, r3
+	ldr r3, [sp, #12]
 	it cs
-	movcs r11, r12
-	ldr r12, [sp, #28]
+	movcs r11, r3
+	ldr r3, [sp, #20]
 	ite cs
-	movcs r7, r12
-	movcc r3, lr
-	strd r5, r2, [r0, #0]
-	strd r10, r4, [r0, #8]
-	strd r1, r11, [r0, #16]
-	strd r7, r3, [r0, #24]
+	movcs r2, r3
+	movcc r12, r7
+	ldr r3, [sp, #40]
+	strd r6, r10, [r3, #0]
+	strd lr, r4, [r3, #8]
+	strd r0, r11, [r3, #16]
+	strd r2, r12, [r3, #24]
 	add sp, sp, #40
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_n_sqr_armv7, .-lf_secp256k1_n_sqr_armv7
 
 @ void lf_secp256k1_n_add_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 64 bytes (10 registers saved, 5 spill slots of 4 bytes)
-@   63 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 4 spill slots of 4 bytes)
+@   61 instructions
 	.text
 	.globl lf_secp256k1_n_add_armv7
 	.hidden lf_secp256k1_n_add_armv7
@@ -917,22 +868,22 @@ lf_secp256k1_n_sqr_armv7:
 lf_secp256k1_n_add_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
-	sub sp, sp, #24
-	.pad #24
-	.cfi_def_cfa_offset 64
+	sub sp, sp, #16
+	.pad #16
+	.cfi_def_cfa_offset 56
 	ldrd r3, r12, [r1, #0]
 	ldrd r4, r5, [r2, #0]
 	adds r3, r3, r4
@@ -957,53 +908,51 @@ lf_secp256k1_n_add_armv7:
 	sbcs r9, r12, r9
 	ldr lr, [r1, #8]
 	sbcs lr, r4, lr
-	str r4, [sp, #0]
-	ldr r4, [r1, #12]
-	sbcs r4, r5, r4
-	str r4, [sp, #4]
-	adcs r4, r6, #0x1
-	str r4, [sp, #8]
-	sbcs r4, r7, #0xffffffff
-	str r4, [sp, #12]
-	sbcs r4, r10, #0xffffffff
-	str r4, [sp, #16]
-	sbcs r4, r11, #0xffffffff
+	ldr r0, [r1, #12]
+	sbcs r0, r5, r0
+	str r0, [sp, #0]
+	adcs r0, r6, #0x1
+	str r0, [sp, #4]
+	sbcs r0, r7, #0xffffffff
+	str r0, [sp, #8]
+	sbcs r0, r10, #0xffffffff
+	str r0, [sp, #12]
+	sbcs r0, r11, #0xffffffff
 	sbcs r2, r2, #0x0
-	itt cc
+	ittt cc
 	movcc r8, r3
 	movcc r9, r12
+	movcc lr, r4
 	ldr r3, [sp, #0]
-	it cc
-	movcc lr, r3
-	ldr r3, [sp, #4]
 	it cs
 	movcs r5, r3
-	ldr r3, [sp, #8]
+	ldr r3, [sp, #4]
 	it cs
 	movcs r6, r3
-	ldr r3, [sp, #12]
+	ldr r3, [sp, #8]
 	it cs
 	movcs r7, r3
-	ldr r3, [sp, #16]
+	ldr r3, [sp, #12]
 	ite cs
 	movcs r10, r3
-	movcc r4, r11
-	strd r8, r9, [r0, #0]
-	strd lr, r5, [r0, #8]
-	strd r6, r7, [r0, #16]
-	strd r10, r4, [r0, #24]
-	add sp, sp, #24
+	movcc r0, r11
+	ldr r3, [sp, #16]
+	strd r8, r9, [r3, #0]
+	strd lr, r5, [r3, #8]
+	strd r6, r7, [r3, #16]
+	strd r10, r0, [r3, #24]
+	add sp, sp, #16
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_n_add_armv7, .-lf_secp256k1_n_add_armv7
 
 @ void lf_secp256k1_n_sub_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 56 bytes (10 registers saved, 4 spill slots of 4 bytes)
-@   53 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
+@   52 instructions
 	.text
 	.globl lf_secp256k1_n_sub_armv7
 	.hidden lf_secp256k1_n_sub_armv7
@@ -1026,18 +975,18 @@ lf_secp256k1_n_add_armv7:
 lf_secp256k1_n_sub_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #16
 	.pad #16
@@ -1065,44 +1014,43 @@ lf_secp256k1_n_sub_armv7:
 	and r9, r9, r2
 	ldr lr, [r1, #8]
 	and lr, lr, r2
+	ldr r0, [r1, #12]
+	and r0, r0, r2
 	str r11, [sp, #0]
-	ldr r11, [r1, #12]
-	and r11, r11, r2
+	bic r11, r2, #0x1
 	str r10, [sp, #4]
-	bic r10, r2, #0x1
+	and r10, r2, #0xffffffff
 	str r7, [sp, #8]
-	and r7, r2, #0xffffffff
-	str r7, [sp, #12]
 	and r7, r2, #0xffffffff
 	and r2, r2, #0xffffffff
 	adds r3, r3, r8
 	adcs r12, r12, r9
 	adcs lr, r4, lr
-	adcs r11, r5, r11
-	adcs r10, r6, r10
+	adcs r0, r5, r0
+	adcs r11, r6, r11
 	ldr r1, [sp, #8]
-	ldr r4, [sp, #12]
-	adcs r1, r1, r4
+	adcs r1, r1, r10
 	ldr r4, [sp, #4]
 	adcs r4, r4, r7
 	ldr r5, [sp, #0]
 	adc r2, r5, r2
-	strd r3, r12, [r0, #0]
-	strd lr, r11, [r0, #8]
-	strd r10, r1, [r0, #16]
-	strd r4, r2, [r0, #24]
+	ldr r5, [sp, #16]
+	strd r3, r12, [r5, #0]
+	strd lr, r0, [r5, #8]
+	strd r11, r1, [r5, #16]
+	strd r4, r2, [r5, #24]
 	add sp, sp, #16
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_n_sub_armv7, .-lf_secp256k1_n_sub_armv7
 
 @ void lf_secp256k1_n_neg_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 64 bytes (10 registers saved, 5 spill slots of 4 bytes)
-@   55 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 4 spill slots of 4 bytes)
+@   54 instructions
 	.text
 	.globl lf_secp256k1_n_neg_armv7
 	.hidden lf_secp256k1_n_neg_armv7
@@ -1125,22 +1073,22 @@ lf_secp256k1_n_sub_armv7:
 lf_secp256k1_n_neg_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
-	sub sp, sp, #24
-	.pad #24
-	.cfi_def_cfa_offset 64
+	sub sp, sp, #16
+	.pad #16
+	.cfi_def_cfa_offset 56
 	adr r3, .Llf_secp256k1_n_neg_armv7_p
 	ldrd r12, r2, [r3, #0]
 	ldrd r4, r5, [r1, #0]
@@ -1153,57 +1101,56 @@ lf_secp256k1_n_neg_armv7:
 	mvn r10, #0x1
 	ldrd r11, lr, [r1, #16]
 	sbcs r10, r10, r11
-	str r10, [sp, #0]
-	mov r10, #0xffffffff
-	sbcs r10, r10, lr
+	mov r0, #0xffffffff
+	sbcs r0, r0, lr
+	str r0, [sp, #0]
+	mov r0, #0xffffffff
 	str r10, [sp, #4]
-	mov r10, #0xffffffff
-	str r7, [sp, #8]
-	ldr r7, [r1, #24]
-	sbcs r10, r10, r7
-	str r10, [sp, #12]
-	mov r10, #0xffffffff
-	str r6, [sp, #16]
-	ldr r6, [r1, #28]
-	sbc r10, r10, r6
+	ldr r10, [r1, #24]
+	sbcs r0, r0, r10
+	str r0, [sp, #8]
+	mov r0, #0xffffffff
+	str r7, [sp, #12]
+	ldr r7, [r1, #28]
+	sbc r0, r0, r7
 	orr r4, r4, r5
 	orr r4, r4, r8
 	orr r4, r4, r9
 	orr r11, r4, r11
 	orr lr, r11, lr
+	orr lr, lr, r10
 	orr lr, lr, r7
-	orr lr, lr, r6
 	rsbs lr, lr, #0x0
 	sbc r3, r3, r3
 	and r12, r12, r3
 	and r2, r2, r3
-	ldr r1, [sp, #16]
+	and r6, r6, r3
+	ldr r1, [sp, #12]
 	and r1, r1, r3
-	ldr r4, [sp, #8]
+	ldr r4, [sp, #4]
 	and r4, r4, r3
 	ldr r5, [sp, #0]
 	and r5, r5, r3
-	ldr r6, [sp, #4]
-	and r6, r6, r3
-	ldr r7, [sp, #12]
+	ldr r7, [sp, #8]
 	and r7, r7, r3
-	and r10, r10, r3
-	strd r12, r2, [r0, #0]
-	strd r1, r4, [r0, #8]
-	strd r5, r6, [r0, #16]
-	strd r7, r10, [r0, #24]
-	add sp, sp, #24
+	and r0, r0, r3
+	ldr r3, [sp, #16]
+	strd r12, r2, [r3, #0]
+	strd r6, r1, [r3, #8]
+	strd r4, r5, [r3, #16]
+	strd r7, r0, [r3, #24]
+	add sp, sp, #16
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_n_neg_armv7, .-lf_secp256k1_n_neg_armv7
 
 @ void lf_secp256k1_n_to_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a*R mod p (to Montgomery form); Montgomery CIOS. Inputs < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 64 bytes (10 registers saved, 5 spill slots of 4 bytes)
-@   448 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 4 spill slots of 4 bytes)
+@   416 instructions
 	.text
 	.globl lf_secp256k1_n_to_internal_armv7
 	.hidden lf_secp256k1_n_to_internal_armv7
@@ -1235,22 +1182,22 @@ lf_secp256k1_n_neg_armv7:
 lf_secp256k1_n_to_internal_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
-	sub sp, sp, #24
-	.pad #24
-	.cfi_def_cfa_offset 64
+	sub sp, sp, #16
+	.pad #16
+	.cfi_def_cfa_offset 56
 	ldrd r3, r12, [r1, #0]
 	adr r2, .Llf_secp256k1_n_to_internal_armv7_r2
 	ldrd r4, r5, [r2, #0]
@@ -1262,451 +1209,419 @@ lf_secp256k1_n_to_internal_armv7:
 	umaal r11, r7, r3, r9
 	mov lr, #0x0
 	umaal lr, r7, r3, r10
-	ldr r10, [r2, #16]
+	ldr r0, [r2, #16]
+	mov r10, #0x0
+	umaal r10, r7, r3, r0
+	ldr r0, [r2, #20]
 	mov r9, #0x0
-	umaal r9, r7, r3, r10
-	ldr r10, [r2, #20]
+	umaal r9, r7, r3, r0
+	ldr r0, [r2, #24]
 	mov r5, #0x0
-	umaal r5, r7, r3, r10
-	ldr r10, [r2, #24]
+	umaal r5, r7, r3, r0
+	ldr r0, [r2, #28]
 	mov r12, #0x0
-	umaal r12, r7, r3, r10
-	ldr r10, [r2, #28]
-	mov r4, #0x0
-	umaal r4, r7, r3, r10
+	umaal r12, r7, r3, r0
 	movw r3, #0xb13f
 	movt r3, #0x5588
-	mul r10, r6, r3
+	mul r0, r6, r3
 	adr r3, .Llf_secp256k1_n_to_internal_armv7_p
 	ldr r2, [r3, #0]
-	str r7, [sp, #0]
-	mov r7, #0x0
-	umaal r6, r7, r10, r2
+	mov r4, #0x0
+	umaal r6, r4, r0, r2
 	ldr r6, [r3, #4]
-	umaal r8, r7, r10, r6
+	umaal r8, r4, r0, r6
 	ldr r6, [r3, #8]
-	umaal r11, r7, r10, r6
+	umaal r11, r4, r0, r6
 	ldr r6, [r3, #12]
-	umaal lr, r7, r10, r6
+	umaal lr, r4, r0, r6
 	mvn r6, #0x1
-	umaal r9, r7, r10, r6
+	umaal r10, r4, r0, r6
 	mov r6, #0xffffffff
-	umaal r5, r7, r10, r6
+	umaal r9, r4, r0, r6
 	mov r6, #0xffffffff
-	umaal r12, r7, r10, r6
+	umaal r5, r4, r0, r6
 	mov r6, #0xffffffff
-	umaal r4, r7, r10, r6
-	ldr r10, [sp, #0]
-	adds r10, r10, r7
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r6, [r1, #4]
-	adr r3, .Llf_secp256k1_n_to_internal_armv7_r2
-	ldr r2, [r3, #0]
-	str r7, [sp, #0]
-	mov r7, #0x0
-	umaal r8, r7, r6, r2
-	ldr r2, [r3, #4]
-	umaal r11, r7, r6, r2
-	ldr r2, [r3, #8]
-	umaal lr, r7, r6, r2
-	ldr r2, [r3, #12]
-	umaal r9, r7, r6, r2
-	ldr r2, [r3, #16]
-	umaal r5, r7, r6, r2
-	ldr r2, [r3, #20]
-	umaal r12, r7, r6, r2
-	ldr r2, [r3, #24]
-	umaal r4, r7, r6, r2
-	ldr r2, [r3, #28]
-	umaal r10, r7, r6, r2
-	ldr r6, [sp, #0]
-	adds r6, r6, r7
-	mov r7, #0
-	adc r7, r7, #0
-	movw r2, #0xb13f
-	movt r2, #0x5588
-	mul r3, r8, r2
-	adr r2, .Llf_secp256k1_n_to_internal_armv7_p
-	str r7, [sp, #0]
-	ldr r7, [r2, #0]
-	str r6, [sp, #4]
-	mov r6, #0x0
-	umaal r8, r6, r3, r7
-	ldr r8, [r2, #4]
-	umaal r11, r6, r3, r8
-	ldr r8, [r2, #8]
-	umaal lr, r6, r3, r8
-	ldr r8, [r2, #12]
-	umaal r9, r6, r3, r8
-	mvn r8, #0x1
-	umaal r5, r6, r3, r8
-	mov r8, #0xffffffff
-	umaal r12, r6, r3, r8
-	mov r8, #0xffffffff
-	umaal r4, r6, r3, r8
-	mov r8, #0xffffffff
-	umaal r10, r6, r3, r8
-	ldr r3, [sp, #4]
-	adds r3, r3, r6
-	ldr r6, [sp, #0]
-	adc r6, r6, #0x0
-	ldr r8, [r1, #8]
-	adr r2, .Llf_secp256k1_n_to_internal_armv7_r2
-	ldr r7, [r2, #0]
-	str r6, [sp, #0]
-	mov r6, #0x0
-	umaal r11, r6, r8, r7
-	ldr r7, [r2, #4]
-	umaal lr, r6, r8, r7
-	ldr r7, [r2, #8]
-	umaal r9, r6, r8, r7
-	ldr r7, [r2, #12]
-	umaal r5, r6, r8, r7
-	ldr r7, [r2, #16]
-	umaal r12, r6, r8, r7
-	ldr r7, [r2, #20]
-	umaal r4, r6, r8, r7
-	ldr r7, [r2, #24]
-	umaal r10, r6, r8, r7
-	ldr r7, [r2, #28]
-	umaal r3, r6, r8, r7
-	ldr r8, [sp, #0]
-	adds r6, r8, r6
-	mov r8, #0
-	adc r8, r8, #0
+	umaal r12, r4, r0, r6
+	adds r4, r7, r4
+	mov r0, #0
+	adc r0, r0, #0
+	ldr r7, [r1, #4]
+	adr r6, .Llf_secp256k1_n_to_internal_armv7_r2
+	ldr r3, [r6, #0]
+	mov r2, #0x0
+	umaal r8, r2, r7, r3
+	ldr r3, [r6, #4]
+	umaal r11, r2, r7, r3
+	ldr r3, [r6, #8]
+	umaal lr, r2, r7, r3
+	ldr r3, [r6, #12]
+	umaal r10, r2, r7, r3
+	ldr r3, [r6, #16]
+	umaal r9, r2, r7, r3
+	ldr r3, [r6, #20]
+	umaal r5, r2, r7, r3
+	ldr r3, [r6, #24]
+	umaal r12, r2, r7, r3
+	ldr r3, [r6, #28]
+	umaal r4, r2, r7, r3
+	adds r0, r0, r2
+	mov r2, #0
+	adc r2, r2, #0
 	movw r7, #0xb13f
 	movt r7, #0x5588
-	mul r2, r11, r7
+	mul r3, r8, r7
 	adr r7, .Llf_secp256k1_n_to_internal_armv7_p
-	str r8, [sp, #0]
-	ldr r8, [r7, #0]
-	str r6, [sp, #4]
-	mov r6, #0x0
-	umaal r11, r6, r2, r8
-	ldr r11, [r7, #4]
-	umaal lr, r6, r2, r11
-	ldr r11, [r7, #8]
-	umaal r9, r6, r2, r11
-	ldr r11, [r7, #12]
-	umaal r5, r6, r2, r11
-	mvn r11, #0x1
-	umaal r12, r6, r2, r11
-	mov r11, #0xffffffff
-	umaal r4, r6, r2, r11
-	mov r11, #0xffffffff
-	umaal r10, r6, r2, r11
-	mov r11, #0xffffffff
-	umaal r3, r6, r2, r11
-	ldr r2, [sp, #4]
-	adds r2, r2, r6
-	ldr r6, [sp, #0]
-	adc r6, r6, #0x0
-	ldr r11, [r1, #12]
-	adr r7, .Llf_secp256k1_n_to_internal_armv7_r2
-	ldr r8, [r7, #0]
-	str r6, [sp, #0]
-	mov r6, #0x0
-	umaal lr, r6, r11, r8
+	ldr r6, [r7, #0]
+	str r2, [sp, #0]
+	mov r2, #0x0
+	umaal r8, r2, r3, r6
 	ldr r8, [r7, #4]
-	umaal r9, r6, r11, r8
+	umaal r11, r2, r3, r8
 	ldr r8, [r7, #8]
-	umaal r5, r6, r11, r8
+	umaal lr, r2, r3, r8
 	ldr r8, [r7, #12]
-	umaal r12, r6, r11, r8
-	ldr r8, [r7, #16]
-	umaal r4, r6, r11, r8
-	ldr r8, [r7, #20]
-	umaal r10, r6, r11, r8
-	ldr r8, [r7, #24]
-	umaal r3, r6, r11, r8
-	ldr r8, [r7, #28]
-	umaal r2, r6, r11, r8
-	ldr r11, [sp, #0]
-	adds r11, r11, r6
+	umaal r10, r2, r3, r8
+	mvn r8, #0x1
+	umaal r9, r2, r3, r8
+	mov r8, #0xffffffff
+	umaal r5, r2, r3, r8
+	mov r8, #0xffffffff
+	umaal r12, r2, r3, r8
+	mov r8, #0xffffffff
+	umaal r4, r2, r3, r8
+	adds r0, r0, r2
+	ldr r3, [sp, #0]
+	adc r3, r3, #0x0
+	ldr r2, [r1, #8]
+	adr r8, .Llf_secp256k1_n_to_internal_armv7_r2
+	ldr r6, [r8, #0]
+	mov r7, #0x0
+	umaal r11, r7, r2, r6
+	ldr r6, [r8, #4]
+	umaal lr, r7, r2, r6
+	ldr r6, [r8, #8]
+	umaal r10, r7, r2, r6
+	ldr r6, [r8, #12]
+	umaal r9, r7, r2, r6
+	ldr r6, [r8, #16]
+	umaal r5, r7, r2, r6
+	ldr r6, [r8, #20]
+	umaal r12, r7, r2, r6
+	ldr r6, [r8, #24]
+	umaal r4, r7, r2, r6
+	ldr r6, [r8, #28]
+	umaal r0, r7, r2, r6
+	adds r3, r3, r7
+	mov r2, #0
+	adc r2, r2, #0
+	movw r7, #0xb13f
+	movt r7, #0x5588
+	mul r6, r11, r7
+	adr r7, .Llf_secp256k1_n_to_internal_armv7_p
+	ldr r8, [r7, #0]
+	str r2, [sp, #0]
+	mov r2, #0x0
+	umaal r11, r2, r6, r8
+	ldr r11, [r7, #4]
+	umaal lr, r2, r6, r11
+	ldr r11, [r7, #8]
+	umaal r10, r2, r6, r11
+	ldr r11, [r7, #12]
+	umaal r9, r2, r6, r11
+	mvn r11, #0x1
+	umaal r5, r2, r6, r11
+	mov r11, #0xffffffff
+	umaal r12, r2, r6, r11
+	mov r11, #0xffffffff
+	umaal r4, r2, r6, r11
+	mov r11, #0xffffffff
+	umaal r0, r2, r6, r11
+	adds r2, r3, r2
+	ldr r3, [sp, #0]
+	adc r3, r3, #0x0
+	ldr r6, [r1, #12]
+	adr r11, .Llf_secp256k1_n_to_internal_armv7_r2
+	ldr r7, [r11, #0]
+	mov r8, #0x0
+	umaal lr, r8, r6, r7
+	ldr r7, [r11, #4]
+	umaal r10, r8, r6, r7
+	ldr r7, [r11, #8]
+	umaal r9, r8, r6, r7
+	ldr r7, [r11, #12]
+	umaal r5, r8, r6, r7
+	ldr r7, [r11, #16]
+	umaal r12, r8, r6, r7
+	ldr r7, [r11, #20]
+	umaal r4, r8, r6, r7
+	ldr r7, [r11, #24]
+	umaal r0, r8, r6, r7
+	ldr r7, [r11, #28]
+	umaal r2, r8, r6, r7
+	adds r3, r3, r8
 	mov r6, #0
 	adc r6, r6, #0
 	movw r8, #0xb13f
 	movt r8, #0x5588
 	mul r7, lr, r8
 	adr r8, .Llf_secp256k1_n_to_internal_armv7_p
+	ldr r11, [r8, #0]
 	str r6, [sp, #0]
-	ldr r6, [r8, #0]
-	str r11, [sp, #4]
-	mov r11, #0x0
-	umaal lr, r11, r7, r6
+	mov r6, #0x0
+	umaal lr, r6, r7, r11
 	ldr lr, [r8, #4]
-	umaal r9, r11, r7, lr
+	umaal r10, r6, r7, lr
 	ldr lr, [r8, #8]
-	umaal r5, r11, r7, lr
+	umaal r9, r6, r7, lr
 	ldr lr, [r8, #12]
-	umaal r12, r11, r7, lr
+	umaal r5, r6, r7, lr
 	mvn lr, #0x1
-	umaal r4, r11, r7, lr
+	umaal r12, r6, r7, lr
 	mov lr, #0xffffffff
-	umaal r10, r11, r7, lr
+	umaal r4, r6, r7, lr
 	mov lr, #0xffffffff
-	umaal r3, r11, r7, lr
+	umaal r0, r6, r7, lr
 	mov lr, #0xffffffff
-	umaal r2, r11, r7, lr
-	ldr r7, [sp, #4]
-	adds r11, r7, r11
-	ldr r7, [sp, #0]
-	adc r7, r7, #0x0
-	ldr lr, [r1, #16]
-	adr r6, .Llf_secp256k1_n_to_internal_armv7_r2
-	ldr r8, [r6, #0]
-	str r7, [sp, #0]
-	mov r7, #0x0
-	umaal r9, r7, lr, r8
-	ldr r8, [r6, #4]
-	umaal r5, r7, lr, r8
-	ldr r8, [r6, #8]
-	umaal r12, r7, lr, r8
-	ldr r8, [r6, #12]
-	umaal r4, r7, lr, r8
-	ldr r8, [r6, #16]
-	umaal r10, r7, lr, r8
-	ldr r8, [r6, #20]
-	umaal r3, r7, lr, r8
-	ldr r8, [r6, #24]
-	umaal r2, r7, lr, r8
-	ldr r8, [r6, #28]
-	umaal r11, r7, lr, r8
-	ldr lr, [sp, #0]
-	adds lr, lr, r7
-	mov r7, #0
-	adc r7, r7, #0
-	movw r8, #0xb13f
-	movt r8, #0x5588
-	mul r6, r9, r8
-	adr r8, .Llf_secp256k1_n_to_internal_armv7_p
-	str r7, [sp, #0]
-	ldr r7, [r8, #0]
-	str lr, [sp, #4]
-	mov lr, #0x0
-	umaal r9, lr, r6, r7
-	ldr r9, [r8, #4]
-	umaal r5, lr, r6, r9
-	ldr r9, [r8, #8]
-	umaal r12, lr, r6, r9
-	ldr r9, [r8, #12]
-	umaal r4, lr, r6, r9
-	mvn r9, #0x1
-	umaal r10, lr, r6, r9
-	mov r9, #0xffffffff
-	umaal r3, lr, r6, r9
-	mov r9, #0xffffffff
-	umaal r2, lr, r6, r9
-	mov r9, #0xffffffff
-	umaal r11, lr, r6, r9
-	ldr r6, [sp, #4]
-	adds lr, r6, lr
+	umaal r2, r6, r7, lr
+	adds r3, r3, r6
 	ldr r6, [sp, #0]
 	adc r6, r6, #0x0
-	ldr r9, [r1, #20]
-	adr r7, .Llf_secp256k1_n_to_internal_armv7_r2
-	ldr r8, [r7, #0]
-	str r6, [sp, #0]
-	mov r6, #0x0
-	umaal r5, r6, r9, r8
-	ldr r8, [r7, #4]
-	umaal r12, r6, r9, r8
-	ldr r8, [r7, #8]
-	umaal r4, r6, r9, r8
-	ldr r8, [r7, #12]
-	umaal r10, r6, r9, r8
-	ldr r8, [r7, #16]
-	umaal r3, r6, r9, r8
-	ldr r8, [r7, #20]
-	umaal r2, r6, r9, r8
-	ldr r8, [r7, #24]
-	umaal r11, r6, r9, r8
-	ldr r8, [r7, #28]
-	umaal lr, r6, r9, r8
-	ldr r9, [sp, #0]
-	adds r6, r9, r6
-	mov r9, #0
-	adc r9, r9, #0
-	movw r8, #0xb13f
-	movt r8, #0x5588
-	mul r7, r5, r8
-	adr r8, .Llf_secp256k1_n_to_internal_armv7_p
-	str r9, [sp, #0]
-	ldr r9, [r8, #0]
-	str r6, [sp, #4]
-	mov r6, #0x0
-	umaal r5, r6, r7, r9
-	ldr r5, [r8, #4]
-	umaal r12, r6, r7, r5
-	ldr r5, [r8, #8]
-	umaal r4, r6, r7, r5
-	ldr r5, [r8, #12]
-	umaal r10, r6, r7, r5
-	mvn r5, #0x1
-	umaal r3, r6, r7, r5
-	mov r5, #0xffffffff
-	umaal r2, r6, r7, r5
-	mov r5, #0xffffffff
-	umaal r11, r6, r7, r5
-	mov r5, #0xffffffff
-	umaal lr, r6, r7, r5
-	ldr r7, [sp, #4]
-	adds r6, r7, r6
-	ldr r7, [sp, #0]
-	adc r7, r7, #0x0
-	ldr r5, [r1, #24]
-	adr r8, .Llf_secp256k1_n_to_internal_armv7_r2
-	ldr r9, [r8, #0]
-	str r7, [sp, #0]
-	mov r7, #0x0
-	umaal r12, r7, r5, r9
-	ldr r9, [r8, #4]
-	umaal r4, r7, r5, r9
-	ldr r9, [r8, #8]
-	umaal r10, r7, r5, r9
-	ldr r9, [r8, #12]
-	umaal r3, r7, r5, r9
-	ldr r9, [r8, #16]
-	umaal r2, r7, r5, r9
-	ldr r9, [r8, #20]
-	umaal r11, r7, r5, r9
-	ldr r9, [r8, #24]
-	umaal lr, r7, r5, r9
-	ldr r9, [r8, #28]
-	umaal r6, r7, r5, r9
-	ldr r5, [sp, #0]
-	adds r5, r5, r7
-	mov r7, #0
-	adc r7, r7, #0
-	movw r9, #0xb13f
-	movt r9, #0x5588
-	mul r8, r12, r9
-	adr r9, .Llf_secp256k1_n_to_internal_armv7_p
-	str r7, [sp, #0]
-	ldr r7, [r9, #0]
-	str r5, [sp, #4]
-	mov r5, #0x0
-	umaal r12, r5, r8, r7
-	ldr r12, [r9, #4]
-	umaal r4, r5, r8, r12
-	ldr r12, [r9, #8]
-	umaal r10, r5, r8, r12
-	ldr r12, [r9, #12]
-	umaal r3, r5, r8, r12
-	mvn r12, #0x1
-	umaal r2, r5, r8, r12
-	mov r12, #0xffffffff
-	umaal r11, r5, r8, r12
-	mov r12, #0xffffffff
-	umaal lr, r5, r8, r12
-	mov r12, #0xffffffff
-	umaal r6, r5, r8, r12
-	ldr r8, [sp, #4]
-	adds r5, r8, r5
-	ldr r8, [sp, #0]
-	adc r8, r8, #0x0
-	ldr r12, [r1, #28]
-	adr r7, .Llf_secp256k1_n_to_internal_armv7_r2
-	ldr r9, [r7, #0]
-	str r8, [sp, #0]
-	mov r8, #0x0
-	umaal r4, r8, r12, r9
-	ldr r9, [r7, #4]
-	umaal r10, r8, r12, r9
-	ldr r9, [r7, #8]
-	umaal r3, r8, r12, r9
-	ldr r9, [r7, #12]
-	umaal r2, r8, r12, r9
-	ldr r9, [r7, #16]
-	umaal r11, r8, r12, r9
-	ldr r9, [r7, #20]
-	umaal lr, r8, r12, r9
-	ldr r9, [r7, #24]
-	umaal r6, r8, r12, r9
-	ldr r9, [r7, #28]
-	umaal r5, r8, r12, r9
-	ldr r12, [sp, #0]
-	adds r12, r12, r8
-	mov r1, #0
-	adc r1, r1, #0
+	ldr r7, [r1, #16]
+	adr lr, .Llf_secp256k1_n_to_internal_armv7_r2
+	ldr r8, [lr, #0]
+	mov r11, #0x0
+	umaal r10, r11, r7, r8
+	ldr r8, [lr, #4]
+	umaal r9, r11, r7, r8
+	ldr r8, [lr, #8]
+	umaal r5, r11, r7, r8
+	ldr r8, [lr, #12]
+	umaal r12, r11, r7, r8
+	ldr r8, [lr, #16]
+	umaal r4, r11, r7, r8
+	ldr r8, [lr, #20]
+	umaal r0, r11, r7, r8
+	ldr r8, [lr, #24]
+	umaal r2, r11, r7, r8
+	ldr r8, [lr, #28]
+	umaal r3, r11, r7, r8
+	adds r11, r6, r11
+	mov r6, #0
+	adc r6, r6, #0
 	movw r7, #0xb13f
 	movt r7, #0x5588
-	mul r7, r4, r7
+	mul r8, r10, r7
+	adr r7, .Llf_secp256k1_n_to_internal_armv7_p
+	ldr lr, [r7, #0]
+	str r6, [sp, #0]
+	mov r6, #0x0
+	umaal r10, r6, r8, lr
+	ldr r10, [r7, #4]
+	umaal r9, r6, r8, r10
+	ldr r10, [r7, #8]
+	umaal r5, r6, r8, r10
+	ldr r10, [r7, #12]
+	umaal r12, r6, r8, r10
+	mvn r10, #0x1
+	umaal r4, r6, r8, r10
+	mov r10, #0xffffffff
+	umaal r0, r6, r8, r10
+	mov r10, #0xffffffff
+	umaal r2, r6, r8, r10
+	mov r10, #0xffffffff
+	umaal r3, r6, r8, r10
+	adds r11, r11, r6
+	ldr r6, [sp, #0]
+	adc r6, r6, #0x0
+	ldr r8, [r1, #20]
+	adr r10, .Llf_secp256k1_n_to_internal_armv7_r2
+	ldr r7, [r10, #0]
+	mov lr, #0x0
+	umaal r9, lr, r8, r7
+	ldr r7, [r10, #4]
+	umaal r5, lr, r8, r7
+	ldr r7, [r10, #8]
+	umaal r12, lr, r8, r7
+	ldr r7, [r10, #12]
+	umaal r4, lr, r8, r7
+	ldr r7, [r10, #16]
+	umaal r0, lr, r8, r7
+	ldr r7, [r10, #20]
+	umaal r2, lr, r8, r7
+	ldr r7, [r10, #24]
+	umaal r3, lr, r8, r7
+	ldr r7, [r10, #28]
+	umaal r11, lr, r8, r7
+	adds lr, r6, lr
+	mov r6, #0
+	adc r6, r6, #0
+	movw r8, #0xb13f
+	movt r8, #0x5588
+	mul r7, r9, r8
 	adr r8, .Llf_secp256k1_n_to_internal_armv7_p
-	ldr r9, [r8, #0]
+	ldr r10, [r8, #0]
+	str r6, [sp, #0]
+	mov r6, #0x0
+	umaal r9, r6, r7, r10
+	ldr r9, [r8, #4]
+	umaal r5, r6, r7, r9
+	ldr r9, [r8, #8]
+	umaal r12, r6, r7, r9
+	ldr r9, [r8, #12]
+	umaal r4, r6, r7, r9
+	mvn r9, #0x1
+	umaal r0, r6, r7, r9
+	mov r9, #0xffffffff
+	umaal r2, r6, r7, r9
+	mov r9, #0xffffffff
+	umaal r3, r6, r7, r9
+	mov r9, #0xffffffff
+	umaal r11, r6, r7, r9
+	adds lr, lr, r6
+	ldr r6, [sp, #0]
+	adc r6, r6, #0x0
+	ldr r7, [r1, #24]
+	adr r9, .Llf_secp256k1_n_to_internal_armv7_r2
+	ldr r8, [r9, #0]
+	mov r10, #0x0
+	umaal r5, r10, r7, r8
+	ldr r8, [r9, #4]
+	umaal r12, r10, r7, r8
+	ldr r8, [r9, #8]
+	umaal r4, r10, r7, r8
+	ldr r8, [r9, #12]
+	umaal r0, r10, r7, r8
+	ldr r8, [r9, #16]
+	umaal r2, r10, r7, r8
+	ldr r8, [r9, #20]
+	umaal r3, r10, r7, r8
+	ldr r8, [r9, #24]
+	umaal r11, r10, r7, r8
+	ldr r8, [r9, #28]
+	umaal lr, r10, r7, r8
+	adds r10, r6, r10
+	mov r6, #0
+	adc r6, r6, #0
+	movw r7, #0xb13f
+	movt r7, #0x5588
+	mul r8, r5, r7
+	adr r7, .Llf_secp256k1_n_to_internal_armv7_p
+	ldr r9, [r7, #0]
+	str r6, [sp, #0]
+	mov r6, #0x0
+	umaal r5, r6, r8, r9
+	ldr r5, [r7, #4]
+	umaal r12, r6, r8, r5
+	ldr r5, [r7, #8]
+	umaal r4, r6, r8, r5
+	ldr r5, [r7, #12]
+	umaal r0, r6, r8, r5
+	mvn r5, #0x1
+	umaal r2, r6, r8, r5
+	mov r5, #0xffffffff
+	umaal r3, r6, r8, r5
+	mov r5, #0xffffffff
+	umaal r11, r6, r8, r5
+	mov r5, #0xffffffff
+	umaal lr, r6, r8, r5
+	adds r10, r10, r6
+	ldr r6, [sp, #0]
+	adc r6, r6, #0x0
+	ldr r8, [r1, #28]
+	adr r5, .Llf_secp256k1_n_to_internal_armv7_r2
+	ldr r7, [r5, #0]
+	mov r9, #0x0
+	umaal r12, r9, r8, r7
+	ldr r7, [r5, #4]
+	umaal r4, r9, r8, r7
+	ldr r7, [r5, #8]
+	umaal r0, r9, r8, r7
+	ldr r7, [r5, #12]
+	umaal r2, r9, r8, r7
+	ldr r7, [r5, #16]
+	umaal r3, r9, r8, r7
+	ldr r7, [r5, #20]
+	umaal r11, r9, r8, r7
+	ldr r7, [r5, #24]
+	umaal lr, r9, r8, r7
+	ldr r7, [r5, #28]
+	umaal r10, r9, r8, r7
+	adds r6, r6, r9
+	mov r1, #0
+	adc r1, r1, #0
+	movw r5, #0xb13f
+	movt r5, #0x5588
+	mul r5, r12, r5
+	adr r7, .Llf_secp256k1_n_to_internal_armv7_p
+	ldrd r8, r9, [r7, #0]
 	str r1, [sp, #0]
 	mov r1, #0x0
-	umaal r4, r1, r7, r9
-	ldr r4, [r8, #4]
-	umaal r10, r1, r7, r4
-	ldr r4, [r8, #8]
-	umaal r3, r1, r7, r4
-	ldr r4, [r8, #12]
-	umaal r2, r1, r7, r4
-	mvn r4, #0x1
-	umaal r11, r1, r7, r4
-	mov r4, #0xffffffff
-	umaal lr, r1, r7, r4
-	mov r4, #0xffffffff
-	umaal r6, r1, r7, r4
-	mov r4, #0xffffffff
-	umaal r5, r1, r7, r4
-	adds r1, r12, r1
-	ldr r12, [sp, #0]
-	adc r12, r12, #0x0
-	subs r9, r10, r9
-	ldr r7, [r8, #4]
-	sbcs r7, r3, r7
-	ldr r4, [r8, #8]
-	sbcs r4, r2, r4
-	str r2, [sp, #0]
-	ldr r2, [r8, #12]
-	sbcs r2, r11, r2
-	str r2, [sp, #4]
-	adcs r2, lr, #0x1
-	str r2, [sp, #8]
-	sbcs r2, r6, #0xffffffff
-	str r2, [sp, #12]
-	sbcs r2, r5, #0xffffffff
-	str r2, [sp, #16]
-	sbcs r2, r1, #0xffffffff
-	sbcs r12, r12, #0x0
-	itt cc
-	movcc r9, r10
-	movcc r7, r3
-	ldr r3, [sp, #0]
+	umaal r12, r1, r5, r8
+	umaal r4, r1, r5, r9
+	ldr r12, [r7, #8]
+	umaal r0, r1, r5, r12
+	ldr r12, [r7, #12]
+	umaal r2, r1, r5, r12
+	mvn r12, #0x1
+	umaal r3, r1, r5, r12
+	mov r12, #0xffffffff
+	umaal r11, r1, r5, r12
+	mov r12, #0xffffffff
+	umaal lr, r1, r5, r12
+	mov r12, #0xffffffff
+	umaal r10, r1, r5, r12
+	adds r1, r6, r1
+	ldr r5, [sp, #0]
+	adc r5, r5, #0x0
+	subs r8, r4, r8
+	sbcs r9, r0, r9
+	ldr r6, [r7, #8]
+	sbcs r6, r2, r6
+	ldr r12, [r7, #12]
+	sbcs r12, r3, r12
+	str r3, [sp, #0]
+	adcs r3, r11, #0x1
+	str r3, [sp, #4]
+	sbcs r3, lr, #0xffffffff
+	str r3, [sp, #8]
+	sbcs r3, r10, #0xffffffff
+	str r3, [sp, #12]
+	sbcs r3, r1, #0xffffffff
+	sbcs r5, r5, #0x0
+	ittt cc
+	movcc r8, r4
+	movcc r9, r0
+	movcc r6, r2
+	ldr r2, [sp, #0]
 	it cc
-	movcc r4, r3
-	ldr r3, [sp, #4]
+	movcc r12, r2
+	ldr r2, [sp, #4]
 	it cs
-	movcs r11, r3
-	ldr r3, [sp, #8]
+	movcs r11, r2
+	ldr r2, [sp, #8]
 	it cs
-	movcs lr, r3
-	ldr r3, [sp, #12]
-	it cs
-	movcs r6, r3
-	ldr r3, [sp, #16]
+	movcs lr, r2
+	ldr r2, [sp, #12]
 	ite cs
-	movcs r5, r3
-	movcc r2, r1
-	strd r9, r7, [r0, #0]
-	strd r4, r11, [r0, #8]
-	strd lr, r6, [r0, #16]
-	strd r5, r2, [r0, #24]
-	add sp, sp, #24
+	movcs r10, r2
+	movcc r3, r1
+	ldr r2, [sp, #16]
+	strd r8, r9, [r2, #0]
+	strd r6, r12, [r2, #8]
+	strd r11, lr, [r2, #16]
+	strd r10, r3, [r2, #24]
+	add sp, sp, #16
 	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_n_to_internal_armv7, .-lf_secp256k1_n_to_internal_armv7
 
 @ void lf_secp256k1_n_from_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 48 bytes (10 registers saved, 1 spill slots of 4 bytes)
-@   158 instructions
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 40 bytes (10 registers saved, 0 spill slots of 4 bytes)
+@   149 instructions
 	.text
 	.globl lf_secp256k1_n_from_internal_armv7
 	.hidden lf_secp256k1_n_from_internal_armv7
@@ -1729,22 +1644,19 @@ lf_secp256k1_n_to_internal_armv7:
 lf_secp256k1_n_from_internal_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
-	.save {r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.cfi_def_cfa_offset 40
-	.cfi_offset 4, -40
-	.cfi_offset 5, -36
-	.cfi_offset 6, -32
-	.cfi_offset 7, -28
-	.cfi_offset 8, -24
-	.cfi_offset 9, -20
-	.cfi_offset 10, -16
-	.cfi_offset 11, -12
-	.cfi_offset 12, -8
+	.cfi_offset 0, -40
+	.cfi_offset 4, -36
+	.cfi_offset 5, -32
+	.cfi_offset 6, -28
+	.cfi_offset 7, -24
+	.cfi_offset 8, -20
+	.cfi_offset 9, -16
+	.cfi_offset 10, -12
+	.cfi_offset 11, -8
 	.cfi_offset 14, -4
-	sub sp, sp, #8
-	.pad #8
-	.cfi_def_cfa_offset 48
 	ldrd r3, r12, [r1, #0]
 	movw r2, #0xb13f
 	movt r2, #0x5588
@@ -1760,16 +1672,15 @@ lf_secp256k1_n_from_internal_armv7:
 	ldr r11, [r1, #12]
 	umaal r11, r8, r4, r9
 	mvn lr, #0x1
-	ldr r9, [r1, #16]
+	ldr r0, [r1, #16]
+	umaal r0, r8, r4, lr
+	mov lr, #0xffffffff
+	ldr r9, [r1, #20]
 	umaal r9, r8, r4, lr
 	mov lr, #0xffffffff
-	ldr r3, [r1, #20]
+	ldr r3, [r1, #24]
 	umaal r3, r8, r4, lr
 	mov lr, #0xffffffff
-	ldr r7, [r1, #24]
-	umaal r7, r8, r4, lr
-	mov lr, #0xffffffff
-	str r7, [sp, #0]
 	ldr r7, [r1, #28]
 	umaal r7, r8, r4, lr
 	mul r1, r12, r2
@@ -1780,128 +1691,120 @@ lf_secp256k1_n_from_internal_armv7:
 	ldr r12, [r5, #8]
 	umaal r11, r4, r1, r12
 	ldr r12, [r5, #12]
-	umaal r9, r4, r1, r12
+	umaal r0, r4, r1, r12
 	mvn r12, #0x1
-	umaal r3, r4, r1, r12
+	umaal r9, r4, r1, r12
 	mov r12, #0xffffffff
-	ldr r6, [sp, #0]
-	umaal r6, r4, r1, r12
+	umaal r3, r4, r1, r12
 	mov r12, #0xffffffff
 	umaal r7, r4, r1, r12
 	umaal r8, r4, r1, lr
 	mul r1, r10, r2
-	ldr r2, [r5, #0]
-	mov lr, #0x0
-	umaal r10, lr, r1, r2
+	mov r2, #0x0
+	umaal r10, r2, r1, r6
 	ldr r10, [r5, #4]
-	umaal r11, lr, r1, r10
+	umaal r11, r2, r1, r10
 	ldr r10, [r5, #8]
-	umaal r9, lr, r1, r10
+	umaal r0, r2, r1, r10
 	ldr r10, [r5, #12]
-	umaal r3, lr, r1, r10
+	umaal r9, r2, r1, r10
 	mvn r10, #0x1
-	umaal r6, lr, r1, r10
+	umaal r3, r2, r1, r10
 	mov r10, #0xffffffff
-	umaal r7, lr, r1, r10
-	umaal r8, lr, r1, r12
-	mov r12, #0xffffffff
-	umaal r4, lr, r1, r12
+	umaal r7, r2, r1, r10
+	umaal r8, r2, r1, r12
+	umaal r4, r2, r1, lr
 	movw r1, #0xb13f
 	movt r1, #0x5588
-	mul r12, r11, r1
+	mul lr, r11, r1
 	mov r1, #0x0
-	umaal r11, r1, r12, r2
+	umaal r11, r1, lr, r6
 	ldr r11, [r5, #4]
-	umaal r9, r1, r12, r11
+	umaal r0, r1, lr, r11
 	ldr r11, [r5, #8]
-	umaal r3, r1, r12, r11
+	umaal r9, r1, lr, r11
 	ldr r11, [r5, #12]
-	umaal r6, r1, r12, r11
+	umaal r3, r1, lr, r11
 	mvn r11, #0x1
-	umaal r7, r1, r12, r11
-	umaal r8, r1, r12, r10
+	umaal r7, r1, lr, r11
+	umaal r8, r1, lr, r10
+	umaal r4, r1, lr, r12
+	mov r12, #0xffffffff
+	umaal r2, r1, lr, r12
+	movw lr, #0xb13f
+	movt lr, #0x5588
+	mul r12, r0, lr
+	mov lr, #0x0
+	umaal r0, lr, r12, r6
+	ldr r0, [r5, #4]
+	umaal r9, lr, r12, r0
+	ldr r0, [r5, #8]
+	umaal r3, lr, r12, r0
+	ldr r0, [r5, #12]
+	umaal r7, lr, r12, r0
+	umaal r8, lr, r12, r11
+	umaal r4, lr, r12, r10
 	mov r10, #0xffffffff
-	umaal r4, r1, r12, r10
+	umaal r2, lr, r12, r10
 	mov r10, #0xffffffff
-	umaal lr, r1, r12, r10
+	umaal r1, lr, r12, r10
 	movw r12, #0xb13f
 	movt r12, #0x5588
 	mul r10, r9, r12
 	mov r12, #0x0
-	umaal r9, r12, r10, r2
+	umaal r9, r12, r10, r6
 	ldr r9, [r5, #4]
 	umaal r3, r12, r10, r9
 	ldr r9, [r5, #8]
-	umaal r6, r12, r10, r9
-	ldr r9, [r5, #12]
 	umaal r7, r12, r10, r9
-	umaal r8, r12, r10, r11
-	mov r11, #0xffffffff
+	umaal r8, r12, r10, r0
 	umaal r4, r12, r10, r11
 	mov r11, #0xffffffff
-	umaal lr, r12, r10, r11
+	umaal r2, r12, r10, r11
 	mov r11, #0xffffffff
 	umaal r1, r12, r10, r11
+	mov r11, #0xffffffff
+	umaal lr, r12, r10, r11
 	movw r10, #0xb13f
 	movt r10, #0x5588
 	mul r11, r3, r10
 	mov r10, #0x0
-	umaal r3, r10, r11, r2
+	umaal r3, r10, r11, r6
 	ldr r3, [r5, #4]
-	umaal r6, r10, r11, r3
-	ldr r3, [r5, #8]
 	umaal r7, r10, r11, r3
 	umaal r8, r10, r11, r9
-	mvn r9, #0x1
-	umaal r4, r10, r11, r9
-	mov r9, #0xffffffff
-	umaal lr, r10, r11, r9
-	mov r9, #0xffffffff
-	umaal r1, r10, r11, r9
-	mov r9, #0xffffffff
-	umaal r12, r10, r11, r9
+	umaal r4, r10, r11, r0
+	mvn r0, #0x1
+	umaal r2, r10, r11, r0
+	mov r0, #0xffffffff
+	umaal r1, r10, r11, r0
+	mov r0, #0xffffffff
+	umaal lr, r10, r11, r0
+	mov r0, #0xffffffff
+	umaal r12, r10, r11, r0
 	movw r11, #0xb13f
 	movt r11, #0x5588
-	mul r9, r6, r11
-	mov r11, #0x0
-	umaal r6, r11, r9, r2
-	ldr r6, [r5, #4]
-	umaal r7, r11, r9, r6
-	umaal r8, r11, r9, r3
+	mul r11, r7, r11
+	mov r0, #0x0
+	umaal r7, r0, r11, r6
+	umaal r8, r0, r11, r3
+	umaal r4, r0, r11, r9
 	ldr r3, [r5, #12]
-	umaal r4, r11, r9, r3
+	umaal r2, r0, r11, r3
 	mvn r3, #0x1
-	umaal lr, r11, r9, r3
+	umaal r1, r0, r11, r3
 	mov r3, #0xffffffff
-	umaal r1, r11, r9, r3
+	umaal lr, r0, r11, r3
 	mov r3, #0xffffffff
-	umaal r12, r11, r9, r3
+	umaal r12, r0, r11, r3
 	mov r3, #0xffffffff
-	umaal r10, r11, r9, r3
-	movw r9, #0xb13f
-	movt r9, #0x5588
-	mul r9, r7, r9
-	mov r3, #0x0
-	umaal r7, r3, r9, r2
-	umaal r8, r3, r9, r6
-	ldrd r2, r6, [r5, #8]
-	umaal r4, r3, r9, r2
-	umaal lr, r3, r9, r6
-	mvn r2, #0x1
-	umaal r1, r3, r9, r2
-	mov r2, #0xffffffff
-	umaal r12, r3, r9, r2
-	mov r2, #0xffffffff
-	umaal r10, r3, r9, r2
-	mov r2, #0xffffffff
-	umaal r11, r3, r9, r2
-	strd r8, r4, [r0, #0]
-	strd lr, r1, [r0, #8]
-	strd r12, r10, [r0, #16]
-	strd r11, r3, [r0, #24]
-	add sp, sp, #8
-	.cfi_def_cfa_offset 40
-	pop {r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
+	umaal r10, r0, r11, r3
+	ldr r3, [sp, #0]
+	strd r8, r4, [r3, #0]
+	strd r2, r1, [r3, #8]
+	strd lr, r12, [r3, #16]
+	strd r10, r0, [r3, #24]
+	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_n_from_internal_armv7, .-lf_secp256k1_n_from_internal_armv7
