@@ -84,7 +84,7 @@ class _Arm(LoadStoreAlloc):
     ARGS = AAPCS["args"]
     CALLEE_SAVED = set(AAPCS["callee_saved"])
     TABLE_IMM_MAX = 1            # words that take movw + movt are read from the table
-    SPILL_OUT = True
+    SPILL_PTRS = True
 
     def __init__(self, prog, symbol, mode="thumb"):
         self.mode = mode
@@ -93,18 +93,26 @@ class _Arm(LoadStoreAlloc):
             raise CodegenError(f"{symbol}: the armv7 printer takes 32-bit words, not {prog.wbits}")
         super().__init__(prog, symbol)
         self.cond_at = {}        # index in self.out -> condition of a conditional line
-        # the output pointer (r0) is needed by the stores alone: a value the
-        # allocator may drop, reloaded from its push slot (below, finish)
-        self.out_ptr = {}
-        out = prog.args()[0] if prog.args() else None
-        stores = [i for i, op in enumerate(self.ops) if op.opcode == "store" and out and op.imm[0] == out.name]
-        if self.SPILL_OUT and out is not None and out.role == "out" and stores:
-            pv = Val(-1000, "p", name=out.name)
-            self.uses[pv.id] = stores
-            self.home[pv.id] = ("slot", "P")
-            self.pinned.discard(self.ARGS[0])
-            self.bind(pv, self.ARGS[0], lock=False)
-            self.out_ptr[out.name] = pv
+        # the argument pointers are values the allocator may drop (when they
+        # are needed furthest away), reloaded from their push slot (finish):
+        # the output pointer is needed by the stores alone
+        self.arg_ptr = {}
+        if self.SPILL_PTRS:
+            need = {a.name: set() for a in prog.args()}
+            for i, op in enumerate(self.ops):
+                if op.opcode == "store":
+                    need[op.imm[0]].add(i)
+                elif op.opcode == "load" and op.imm[0] in need and op.dsts[0] is not None:
+                    need[op.imm[0]].update(self.uses.get(op.dsts[0].id, []))
+            for k, (a, reg) in enumerate(zip(prog.args(), self.ARGS)):
+                if not need[a.name]:
+                    continue
+                pv = Val(-1000 - k, "p", name=a.name)
+                self.uses[pv.id] = sorted(need[a.name])
+                self.home[pv.id] = ("slot", f"P{reg}")
+                self.pinned.discard(reg)
+                self.bind(pv, reg, lock=False)
+                self.arg_ptr[a.name] = pv
 
     # ---- the allocator's instruction forms -------------------------------
     def ins_load(self, reg, base, off):
@@ -186,7 +194,7 @@ class _Arm(LoadStoreAlloc):
                 self.emit(ln)
         elif h[0] == "mem":
             base = (self.use(self.base_val[h[1]], avoid=(reg,)) if self.arrays[h[1]].role == "const"
-                    else self.ptr[h[1]])
+                    else self.base(h[1], avoid=(reg,)))
             self.emit(self.ins_load(reg, base, 4 * h[2]))
         else:
             self.emit(self.ins_load(reg, None, h[1]))
@@ -232,14 +240,24 @@ class _Arm(LoadStoreAlloc):
                 return
         self.emit(f"str {self.use(v)}, [{self.base(name)}, #{4 * idx}]")
 
-    def base(self, name):
-        """The register holding the address of output array `name`."""
-        return self.use(self.out_ptr[name]) if name in self.out_ptr else self.ptr[name]
+    def base(self, name, avoid=()):
+        """A register holding the address of argument array `name`."""
+        return self.use(self.arg_ptr[name], avoid) if name in self.arg_ptr else self.ptr[name]
+
+    def use(self, v, avoid=()):
+        h = self.home.get(v.id)
+        if self.in_reg(v) is None and h is not None and h[0] == "mem" and h[1] in self.arg_ptr:
+            base = self.base(h[1], avoid)         # an input word, its pointer maybe reloaded
+            r = self.alloc(avoid)
+            self.load_mem(v, r, base, h[1], h[2])
+            self.bind(v, r)
+            return r
+        return super().use(v, avoid)
 
     def end_op(self):
         super().end_op()
-        if "P" in self.free_slots:               # the push slot of r0 is not a spill slot
-            self.free_slots.remove("P")
+        # the push slots of the pointers are not spill slots
+        self.free_slots = [k for k in self.free_slots if not str(k).startswith("P")]
 
     def op_clear(self, op):
         if op.dsts[1] is not None:
@@ -515,8 +533,8 @@ class _Arm(LoadStoreAlloc):
         for r in AAPCS["never"]:
             assert r not in self.used_regs, r
         saved = [r for r in AAPCS["callee_saved"] if r in self.used_regs]
-        if any("SLOTP" in ln for ln in self.out):
-            saved.insert(0, "r0")                # the output pointer, reloaded
+        reload = [r for r in self.ARGS if any(f"SLOTP{r}" in ln for ln in self.out)]
+        saved = reload + saved                   # the pointers that are reloaded
         if len(saved) % 2:                       # keep sp 8-byte aligned
             spare = [r for r in AAPCS["callee_saved"] if r not in saved]
             saved = sorted(saved + [spare[0] if spare else "r12"], key=lambda r: REGNUM[r])
@@ -541,8 +559,8 @@ class _Arm(LoadStoreAlloc):
         epi.append("\t.fnend")
         body = []
         for ln in self.it_blocks(self.out):
-            if "SLOTP" in ln:
-                ln = ln.replace("SLOTP", f"[sp, #{pad + 4 * saved.index('r0')}]")
+            for r in reload:
+                ln = ln.replace(f"SLOTP{r}", f"[sp, #{pad + 4 * saved.index(r)}]")
             while "SLOT" in ln:
                 k0 = ln.index("SLOT")
                 k1 = k0 + 4

@@ -8,8 +8,8 @@
 @ void lf_bls12_381_p_mul_armv7(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 @   r = a*b/R mod p; Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 88 bytes (10 registers saved, 11 spill slots of 4 bytes)
-@   944 instructions
+@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 96 bytes (12 registers saved, 11 spill slots of 4 bytes)
+@   922 instructions
 	.text
 	.globl lf_bls12_381_p_mul_armv7
 	.hidden lf_bls12_381_p_mul_armv7
@@ -36,10 +36,12 @@
 lf_bls12_381_p_mul_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
+	push {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 2, -40
 	.cfi_offset 4, -36
 	.cfi_offset 5, -32
 	.cfi_offset 6, -28
@@ -51,7 +53,7 @@ lf_bls12_381_p_mul_armv7:
 	.cfi_offset 14, -4
 	sub sp, sp, #48
 	.pad #48
-	.cfi_def_cfa_offset 88
+	.cfi_def_cfa_offset 96
 	ldrd r3, r12, [r1, #0]
 	ldrd r4, r5, [r2, #0]
 	umull r6, r7, r3, r4
@@ -93,908 +95,886 @@ lf_bls12_381_p_mul_armv7:
 	movt r3, #0xfffc
 	mul r0, r6, r3
 	adr r3, .Llf_bls12_381_p_mul_armv7_p
-	str r7, [sp, #12]
-	ldr r7, [r3, #0]
-	str r4, [sp, #16]
-	mov r4, #0x0
-	umaal r6, r4, r0, r7
+	ldr r2, [r3, #0]
+	mov r1, #0x0
+	umaal r6, r1, r0, r2
 	ldr r6, [r3, #4]
-	umaal r8, r4, r0, r6
+	umaal r8, r1, r0, r6
 	ldr r6, [r3, #8]
-	umaal r11, r4, r0, r6
+	umaal r11, r1, r0, r6
 	ldr r6, [r3, #12]
-	umaal lr, r4, r0, r6
+	umaal lr, r1, r0, r6
 	ldr r6, [r3, #16]
-	umaal r10, r4, r0, r6
+	umaal r10, r1, r0, r6
 	ldr r6, [r3, #20]
-	umaal r9, r4, r0, r6
+	umaal r9, r1, r0, r6
 	ldr r6, [r3, #24]
-	umaal r5, r4, r0, r6
+	umaal r5, r1, r0, r6
 	ldr r6, [r3, #28]
-	umaal r12, r4, r0, r6
+	umaal r12, r1, r0, r6
 	ldr r6, [r3, #32]
-	ldr r7, [sp, #0]
-	umaal r7, r4, r0, r6
+	ldr r2, [sp, #0]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #36]
-	str r7, [sp, #0]
-	ldr r7, [sp, #4]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #0]
+	ldr r2, [sp, #4]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #40]
-	str r7, [sp, #4]
-	ldr r7, [sp, #8]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #4]
+	ldr r2, [sp, #8]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #44]
-	str r7, [sp, #8]
-	ldr r7, [sp, #16]
-	umaal r7, r4, r0, r6
-	ldr r0, [sp, #12]
-	add r0, r0, r4
-	ldr r4, [r1, #4]
-	ldr r6, [r2, #0]
-	mov r3, #0x0
-	umaal r8, r3, r4, r6
-	ldr r6, [r2, #4]
-	umaal r11, r3, r4, r6
-	ldr r6, [r2, #8]
-	umaal lr, r3, r4, r6
-	ldr r6, [r2, #12]
-	umaal r10, r3, r4, r6
-	ldr r6, [r2, #16]
-	umaal r9, r3, r4, r6
-	ldr r6, [r2, #20]
-	umaal r5, r3, r4, r6
-	ldr r6, [r2, #24]
-	umaal r12, r3, r4, r6
-	ldr r6, [r2, #28]
+	umaal r4, r1, r0, r6
+	add r1, r7, r1
+	ldr r0, [sp, #52]
+	ldr r7, [r0, #4]
+	ldr r6, [sp, #56]
+	ldr r3, [r6, #0]
+	str r1, [sp, #8]
+	mov r1, #0x0
+	umaal r8, r1, r7, r3
+	ldr r3, [r6, #4]
+	umaal r11, r1, r7, r3
+	ldr r3, [r6, #8]
+	umaal lr, r1, r7, r3
+	ldr r3, [r6, #12]
+	umaal r10, r1, r7, r3
+	ldr r3, [r6, #16]
+	umaal r9, r1, r7, r3
+	ldr r3, [r6, #20]
+	umaal r5, r1, r7, r3
+	ldr r3, [r6, #24]
+	umaal r12, r1, r7, r3
+	ldr r3, [r6, #28]
 	str r12, [sp, #12]
 	ldr r12, [sp, #0]
-	umaal r12, r3, r4, r6
-	ldr r6, [r2, #32]
+	umaal r12, r1, r7, r3
+	ldr r3, [r6, #32]
 	str r12, [sp, #0]
 	ldr r12, [sp, #4]
-	umaal r12, r3, r4, r6
-	ldr r6, [r2, #36]
-	str r12, [sp, #4]
-	ldr r12, [sp, #8]
-	umaal r12, r3, r4, r6
-	ldr r6, [r2, #40]
-	umaal r7, r3, r4, r6
-	ldr r6, [r2, #44]
-	umaal r0, r3, r4, r6
-	movw r4, #0xfffd
-	movt r4, #0xfffc
-	mul r6, r8, r4
-	adr r4, .Llf_bls12_381_p_mul_armv7_p
-	str r3, [sp, #8]
-	ldr r3, [r4, #0]
-	str r0, [sp, #16]
-	mov r0, #0x0
-	umaal r8, r0, r6, r3
-	ldr r8, [r4, #4]
-	umaal r11, r0, r6, r8
-	ldr r8, [r4, #8]
-	umaal lr, r0, r6, r8
-	ldr r8, [r4, #12]
-	umaal r10, r0, r6, r8
-	ldr r8, [r4, #16]
-	umaal r9, r0, r6, r8
-	ldr r8, [r4, #20]
-	umaal r5, r0, r6, r8
-	ldr r8, [r4, #24]
-	ldr r3, [sp, #12]
-	umaal r3, r0, r6, r8
-	ldr r8, [r4, #28]
-	str r3, [sp, #12]
-	ldr r3, [sp, #0]
-	umaal r3, r0, r6, r8
-	ldr r8, [r4, #32]
-	str r3, [sp, #0]
-	ldr r3, [sp, #4]
-	umaal r3, r0, r6, r8
-	ldr r8, [r4, #36]
-	umaal r12, r0, r6, r8
-	ldr r8, [r4, #40]
-	umaal r7, r0, r6, r8
-	ldr r8, [r4, #44]
-	str r7, [sp, #4]
-	ldr r7, [sp, #16]
-	umaal r7, r0, r6, r8
-	ldr r6, [sp, #8]
-	add r0, r6, r0
-	ldr r6, [r1, #8]
-	ldr r8, [r2, #0]
-	mov r4, #0x0
-	umaal r11, r4, r6, r8
-	ldr r8, [r2, #4]
-	umaal lr, r4, r6, r8
-	ldr r8, [r2, #8]
-	umaal r10, r4, r6, r8
-	ldr r8, [r2, #12]
-	umaal r9, r4, r6, r8
-	ldr r8, [r2, #16]
-	umaal r5, r4, r6, r8
-	ldr r8, [r2, #20]
-	str r5, [sp, #8]
-	ldr r5, [sp, #12]
-	umaal r5, r4, r6, r8
-	ldr r8, [r2, #24]
-	str r5, [sp, #12]
-	ldr r5, [sp, #0]
-	umaal r5, r4, r6, r8
-	ldr r8, [r2, #28]
-	umaal r3, r4, r6, r8
-	ldr r8, [r2, #32]
-	umaal r12, r4, r6, r8
-	ldr r8, [r2, #36]
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r12, r4, r6, r8
-	ldr r8, [r2, #40]
-	umaal r7, r4, r6, r8
-	ldr r8, [r2, #44]
-	umaal r0, r4, r6, r8
-	movw r6, #0xfffd
-	movt r6, #0xfffc
-	mul r8, r11, r6
-	adr r6, .Llf_bls12_381_p_mul_armv7_p
+	umaal r12, r1, r7, r3
+	ldr r3, [r6, #36]
+	umaal r2, r1, r7, r3
+	ldr r3, [r6, #40]
+	umaal r4, r1, r7, r3
+	ldr r3, [r6, #44]
 	str r4, [sp, #4]
-	ldr r4, [r6, #0]
-	str r0, [sp, #16]
-	mov r0, #0x0
-	umaal r11, r0, r8, r4
-	ldr r11, [r6, #4]
-	umaal lr, r0, r8, r11
-	ldr r11, [r6, #8]
-	umaal r10, r0, r8, r11
-	ldr r11, [r6, #12]
-	umaal r9, r0, r8, r11
-	ldr r11, [r6, #16]
 	ldr r4, [sp, #8]
-	umaal r4, r0, r8, r11
-	ldr r11, [r6, #20]
-	str r4, [sp, #8]
-	ldr r4, [sp, #12]
-	umaal r4, r0, r8, r11
-	ldr r11, [r6, #24]
-	umaal r5, r0, r8, r11
-	ldr r11, [r6, #28]
-	umaal r3, r0, r8, r11
-	ldr r11, [r6, #32]
-	str r3, [sp, #12]
-	ldr r3, [sp, #0]
-	umaal r3, r0, r8, r11
-	ldr r11, [r6, #36]
-	umaal r12, r0, r8, r11
-	ldr r11, [r6, #40]
-	umaal r7, r0, r8, r11
-	ldr r11, [r6, #44]
-	str r7, [sp, #0]
-	ldr r7, [sp, #16]
-	umaal r7, r0, r8, r11
-	ldr r8, [sp, #4]
-	add r0, r8, r0
-	ldr r8, [r1, #12]
-	ldr r11, [r2, #0]
+	umaal r4, r1, r7, r3
+	movw r7, #0xfffd
+	movt r7, #0xfffc
+	mul r3, r8, r7
+	adr r7, .Llf_bls12_381_p_mul_armv7_p
+	ldr r0, [r7, #0]
 	mov r6, #0x0
-	umaal lr, r6, r8, r11
-	ldr r11, [r2, #4]
-	umaal r10, r6, r8, r11
-	ldr r11, [r2, #8]
-	umaal r9, r6, r8, r11
-	ldr r11, [r2, #12]
-	str r9, [sp, #4]
-	ldr r9, [sp, #8]
-	umaal r9, r6, r8, r11
-	ldr r11, [r2, #16]
-	umaal r4, r6, r8, r11
-	ldr r11, [r2, #20]
-	umaal r5, r6, r8, r11
-	ldr r11, [r2, #24]
+	umaal r8, r6, r3, r0
+	ldr r8, [r7, #4]
+	umaal r11, r6, r3, r8
+	ldr r8, [r7, #8]
+	umaal lr, r6, r3, r8
+	ldr r8, [r7, #12]
+	umaal r10, r6, r3, r8
+	ldr r8, [r7, #16]
+	umaal r9, r6, r3, r8
+	ldr r8, [r7, #20]
+	umaal r5, r6, r3, r8
+	ldr r8, [r7, #24]
+	ldr r0, [sp, #12]
+	umaal r0, r6, r3, r8
+	ldr r8, [r7, #28]
+	str r0, [sp, #12]
+	ldr r0, [sp, #0]
+	umaal r0, r6, r3, r8
+	ldr r8, [r7, #32]
+	umaal r12, r6, r3, r8
+	ldr r8, [r7, #36]
+	umaal r2, r6, r3, r8
+	ldr r8, [r7, #40]
+	str r2, [sp, #0]
+	ldr r2, [sp, #4]
+	umaal r2, r6, r3, r8
+	ldr r8, [r7, #44]
+	umaal r4, r6, r3, r8
+	add r1, r1, r6
+	ldr r3, [sp, #52]
+	ldr r6, [r3, #8]
+	ldr r8, [sp, #56]
+	ldr r7, [r8, #0]
+	str r1, [sp, #4]
+	mov r1, #0x0
+	umaal r11, r1, r6, r7
+	ldr r7, [r8, #4]
+	umaal lr, r1, r6, r7
+	ldr r7, [r8, #8]
+	umaal r10, r1, r6, r7
+	ldr r7, [r8, #12]
+	umaal r9, r1, r6, r7
+	ldr r7, [r8, #16]
+	umaal r5, r1, r6, r7
+	ldr r7, [r8, #20]
 	str r5, [sp, #8]
 	ldr r5, [sp, #12]
-	umaal r5, r6, r8, r11
-	ldr r11, [r2, #28]
-	umaal r3, r6, r8, r11
-	ldr r11, [r2, #32]
-	umaal r12, r6, r8, r11
-	ldr r11, [r2, #36]
+	umaal r5, r1, r6, r7
+	ldr r7, [r8, #24]
+	umaal r0, r1, r6, r7
+	ldr r7, [r8, #28]
+	umaal r12, r1, r6, r7
+	ldr r7, [r8, #32]
 	str r12, [sp, #12]
 	ldr r12, [sp, #0]
-	umaal r12, r6, r8, r11
-	ldr r11, [r2, #40]
-	umaal r7, r6, r8, r11
-	ldr r11, [r2, #44]
-	umaal r0, r6, r8, r11
-	movw r8, #0xfffd
-	movt r8, #0xfffc
-	mul r11, lr, r8
-	adr r8, .Llf_bls12_381_p_mul_armv7_p
-	str r6, [sp, #0]
-	ldr r6, [r8, #0]
-	str r0, [sp, #16]
-	mov r0, #0x0
-	umaal lr, r0, r11, r6
-	ldr lr, [r8, #4]
-	umaal r10, r0, r11, lr
-	ldr lr, [r8, #8]
-	ldr r6, [sp, #4]
-	umaal r6, r0, r11, lr
-	ldr lr, [r8, #12]
-	umaal r9, r0, r11, lr
-	ldr lr, [r8, #16]
-	umaal r4, r0, r11, lr
-	ldr lr, [r8, #20]
-	str r4, [sp, #4]
-	ldr r4, [sp, #8]
-	umaal r4, r0, r11, lr
-	ldr lr, [r8, #24]
-	umaal r5, r0, r11, lr
-	ldr lr, [r8, #28]
-	umaal r3, r0, r11, lr
-	ldr lr, [r8, #32]
-	str r3, [sp, #8]
-	ldr r3, [sp, #12]
-	umaal r3, r0, r11, lr
-	ldr lr, [r8, #36]
-	umaal r12, r0, r11, lr
-	ldr lr, [r8, #40]
-	umaal r7, r0, r11, lr
-	ldr lr, [r8, #44]
-	str r7, [sp, #12]
-	ldr r7, [sp, #16]
-	umaal r7, r0, r11, lr
-	ldr r11, [sp, #0]
-	add r0, r11, r0
-	ldr r11, [r1, #16]
-	ldr lr, [r2, #0]
-	mov r8, #0x0
-	umaal r10, r8, r11, lr
-	ldr lr, [r2, #4]
-	umaal r6, r8, r11, lr
-	ldr lr, [r2, #8]
-	umaal r9, r8, r11, lr
-	ldr lr, [r2, #12]
-	str r9, [sp, #0]
-	ldr r9, [sp, #4]
-	umaal r9, r8, r11, lr
-	ldr lr, [r2, #16]
-	umaal r4, r8, r11, lr
-	ldr lr, [r2, #20]
-	umaal r5, r8, r11, lr
-	ldr lr, [r2, #24]
-	str r5, [sp, #4]
-	ldr r5, [sp, #8]
-	umaal r5, r8, r11, lr
-	ldr lr, [r2, #28]
-	umaal r3, r8, r11, lr
-	ldr lr, [r2, #32]
-	umaal r12, r8, r11, lr
-	ldr lr, [r2, #36]
-	str r12, [sp, #8]
-	ldr r12, [sp, #12]
-	umaal r12, r8, r11, lr
-	ldr lr, [r2, #40]
-	umaal r7, r8, r11, lr
-	ldr lr, [r2, #44]
-	umaal r0, r8, r11, lr
-	movw r11, #0xfffd
-	movt r11, #0xfffc
-	mul lr, r10, r11
-	adr r11, .Llf_bls12_381_p_mul_armv7_p
-	str r8, [sp, #12]
-	ldr r8, [r11, #0]
-	str r0, [sp, #16]
-	mov r0, #0x0
-	umaal r10, r0, lr, r8
-	ldr r10, [r11, #4]
-	umaal r6, r0, lr, r10
-	ldr r10, [r11, #8]
-	ldr r8, [sp, #0]
-	umaal r8, r0, lr, r10
-	ldr r10, [r11, #12]
-	umaal r9, r0, lr, r10
-	ldr r10, [r11, #16]
-	umaal r4, r0, lr, r10
-	ldr r10, [r11, #20]
+	umaal r12, r1, r6, r7
+	ldr r7, [r8, #36]
+	umaal r2, r1, r6, r7
+	ldr r7, [r8, #40]
+	umaal r4, r1, r6, r7
+	ldr r7, [r8, #44]
 	str r4, [sp, #0]
 	ldr r4, [sp, #4]
-	umaal r4, r0, lr, r10
-	ldr r10, [r11, #24]
-	umaal r5, r0, lr, r10
-	ldr r10, [r11, #28]
-	umaal r3, r0, lr, r10
-	ldr r10, [r11, #32]
-	str r3, [sp, #4]
+	umaal r4, r1, r6, r7
+	movw r6, #0xfffd
+	movt r6, #0xfffc
+	mul r7, r11, r6
+	adr r6, .Llf_bls12_381_p_mul_armv7_p
+	ldr r3, [r6, #0]
+	mov r8, #0x0
+	umaal r11, r8, r7, r3
+	ldr r11, [r6, #4]
+	umaal lr, r8, r7, r11
+	ldr r11, [r6, #8]
+	umaal r10, r8, r7, r11
+	ldr r11, [r6, #12]
+	umaal r9, r8, r7, r11
+	ldr r11, [r6, #16]
 	ldr r3, [sp, #8]
-	umaal r3, r0, lr, r10
-	ldr r10, [r11, #36]
-	umaal r12, r0, lr, r10
-	ldr r10, [r11, #40]
-	umaal r7, r0, lr, r10
-	ldr r10, [r11, #44]
-	str r7, [sp, #8]
-	ldr r7, [sp, #16]
-	umaal r7, r0, lr, r10
-	ldr lr, [sp, #12]
-	add lr, lr, r0
-	ldr r0, [r1, #20]
-	ldr r10, [r2, #0]
-	mov r11, #0x0
-	umaal r6, r11, r0, r10
-	ldr r10, [r2, #4]
-	umaal r8, r11, r0, r10
-	ldr r10, [r2, #8]
-	umaal r9, r11, r0, r10
-	ldr r10, [r2, #12]
-	str r9, [sp, #12]
-	ldr r9, [sp, #0]
-	umaal r9, r11, r0, r10
-	ldr r10, [r2, #16]
-	umaal r4, r11, r0, r10
-	ldr r10, [r2, #20]
-	umaal r5, r11, r0, r10
-	ldr r10, [r2, #24]
-	str r5, [sp, #0]
-	ldr r5, [sp, #4]
-	umaal r5, r11, r0, r10
-	ldr r10, [r2, #28]
-	umaal r3, r11, r0, r10
-	ldr r10, [r2, #32]
-	umaal r12, r11, r0, r10
-	ldr r10, [r2, #36]
-	str r12, [sp, #4]
-	ldr r12, [sp, #8]
-	umaal r12, r11, r0, r10
-	ldr r10, [r2, #40]
-	umaal r7, r11, r0, r10
-	ldr r10, [r2, #44]
-	umaal lr, r11, r0, r10
-	movw r0, #0xfffd
-	movt r0, #0xfffc
-	mul r10, r6, r0
-	adr r0, .Llf_bls12_381_p_mul_armv7_p
-	str r11, [sp, #8]
-	ldr r11, [r0, #0]
-	str lr, [sp, #16]
-	mov lr, #0x0
-	umaal r6, lr, r10, r11
-	ldr r6, [r0, #4]
-	umaal r8, lr, r10, r6
-	ldr r6, [r0, #8]
-	ldr r11, [sp, #12]
-	umaal r11, lr, r10, r6
-	ldr r6, [r0, #12]
-	umaal r9, lr, r10, r6
-	ldr r6, [r0, #16]
-	umaal r4, lr, r10, r6
-	ldr r6, [r0, #20]
+	umaal r3, r8, r7, r11
+	ldr r11, [r6, #20]
+	umaal r5, r8, r7, r11
+	ldr r11, [r6, #24]
+	umaal r0, r8, r7, r11
+	ldr r11, [r6, #28]
+	str r0, [sp, #8]
+	ldr r0, [sp, #12]
+	umaal r0, r8, r7, r11
+	ldr r11, [r6, #32]
+	umaal r12, r8, r7, r11
+	ldr r11, [r6, #36]
+	umaal r2, r8, r7, r11
+	ldr r11, [r6, #40]
+	str r2, [sp, #12]
+	ldr r2, [sp, #0]
+	umaal r2, r8, r7, r11
+	ldr r11, [r6, #44]
+	umaal r4, r8, r7, r11
+	add r1, r1, r8
+	ldr r7, [sp, #52]
+	ldr r8, [r7, #12]
+	ldr r11, [sp, #56]
+	ldr r6, [r11, #0]
+	str r1, [sp, #0]
+	mov r1, #0x0
+	umaal lr, r1, r8, r6
+	ldr r6, [r11, #4]
+	umaal r10, r1, r8, r6
+	ldr r6, [r11, #8]
+	umaal r9, r1, r8, r6
+	ldr r6, [r11, #12]
+	umaal r3, r1, r8, r6
+	ldr r6, [r11, #16]
+	umaal r5, r1, r8, r6
+	ldr r6, [r11, #20]
+	str r5, [sp, #4]
+	ldr r5, [sp, #8]
+	umaal r5, r1, r8, r6
+	ldr r6, [r11, #24]
+	umaal r0, r1, r8, r6
+	ldr r6, [r11, #28]
+	umaal r12, r1, r8, r6
+	ldr r6, [r11, #32]
+	str r12, [sp, #8]
+	ldr r12, [sp, #12]
+	umaal r12, r1, r8, r6
+	ldr r6, [r11, #36]
+	umaal r2, r1, r8, r6
+	ldr r6, [r11, #40]
+	umaal r4, r1, r8, r6
+	ldr r6, [r11, #44]
 	str r4, [sp, #12]
 	ldr r4, [sp, #0]
-	umaal r4, lr, r10, r6
-	ldr r6, [r0, #24]
-	umaal r5, lr, r10, r6
-	ldr r6, [r0, #28]
-	umaal r3, lr, r10, r6
-	ldr r6, [r0, #32]
-	str r3, [sp, #0]
-	ldr r3, [sp, #4]
-	umaal r3, lr, r10, r6
-	ldr r6, [r0, #36]
-	umaal r12, lr, r10, r6
-	ldr r6, [r0, #40]
-	umaal r7, lr, r10, r6
-	ldr r6, [r0, #44]
-	str r7, [sp, #4]
-	ldr r7, [sp, #16]
-	umaal r7, lr, r10, r6
-	ldr r10, [sp, #8]
-	add lr, r10, lr
-	ldr r10, [r1, #24]
-	ldr r6, [r2, #0]
-	mov r0, #0x0
-	umaal r8, r0, r10, r6
-	ldr r6, [r2, #4]
-	umaal r11, r0, r10, r6
-	ldr r6, [r2, #8]
-	umaal r9, r0, r10, r6
-	ldr r6, [r2, #12]
-	str r9, [sp, #8]
-	ldr r9, [sp, #12]
-	umaal r9, r0, r10, r6
-	ldr r6, [r2, #16]
-	umaal r4, r0, r10, r6
-	ldr r6, [r2, #20]
-	umaal r5, r0, r10, r6
-	ldr r6, [r2, #24]
+	umaal r4, r1, r8, r6
+	movw r8, #0xfffd
+	movt r8, #0xfffc
+	mul r6, lr, r8
+	adr r8, .Llf_bls12_381_p_mul_armv7_p
+	ldr r7, [r8, #0]
+	mov r11, #0x0
+	umaal lr, r11, r6, r7
+	ldr lr, [r8, #4]
+	umaal r10, r11, r6, lr
+	ldr lr, [r8, #8]
+	umaal r9, r11, r6, lr
+	ldr lr, [r8, #12]
+	umaal r3, r11, r6, lr
+	ldr lr, [r8, #16]
+	ldr r7, [sp, #4]
+	umaal r7, r11, r6, lr
+	ldr lr, [r8, #20]
+	umaal r5, r11, r6, lr
+	ldr lr, [r8, #24]
+	umaal r0, r11, r6, lr
+	ldr lr, [r8, #28]
+	str r0, [sp, #4]
+	ldr r0, [sp, #8]
+	umaal r0, r11, r6, lr
+	ldr lr, [r8, #32]
+	umaal r12, r11, r6, lr
+	ldr lr, [r8, #36]
+	umaal r2, r11, r6, lr
+	ldr lr, [r8, #40]
+	str r2, [sp, #8]
+	ldr r2, [sp, #12]
+	umaal r2, r11, r6, lr
+	ldr lr, [r8, #44]
+	umaal r4, r11, r6, lr
+	add r1, r1, r11
+	ldr r6, [sp, #52]
+	ldr r11, [r6, #16]
+	ldr lr, [sp, #56]
+	ldr r8, [lr, #0]
+	str r1, [sp, #12]
+	mov r1, #0x0
+	umaal r10, r1, r11, r8
+	ldr r8, [lr, #4]
+	umaal r9, r1, r11, r8
+	ldr r8, [lr, #8]
+	umaal r3, r1, r11, r8
+	ldr r8, [lr, #12]
+	umaal r7, r1, r11, r8
+	ldr r8, [lr, #16]
+	umaal r5, r1, r11, r8
+	ldr r8, [lr, #20]
+	str r5, [sp, #0]
+	ldr r5, [sp, #4]
+	umaal r5, r1, r11, r8
+	ldr r8, [lr, #24]
+	umaal r0, r1, r11, r8
+	ldr r8, [lr, #28]
+	umaal r12, r1, r11, r8
+	ldr r8, [lr, #32]
+	str r12, [sp, #4]
+	ldr r12, [sp, #8]
+	umaal r12, r1, r11, r8
+	ldr r8, [lr, #36]
+	umaal r2, r1, r11, r8
+	ldr r8, [lr, #40]
+	umaal r4, r1, r11, r8
+	ldr r8, [lr, #44]
+	str r4, [sp, #8]
+	ldr r4, [sp, #12]
+	umaal r4, r1, r11, r8
+	movw r11, #0xfffd
+	movt r11, #0xfffc
+	mul r8, r10, r11
+	adr r11, .Llf_bls12_381_p_mul_armv7_p
+	ldr r6, [r11, #0]
+	mov lr, #0x0
+	umaal r10, lr, r8, r6
+	ldr r10, [r11, #4]
+	umaal r9, lr, r8, r10
+	ldr r10, [r11, #8]
+	umaal r3, lr, r8, r10
+	ldr r10, [r11, #12]
+	umaal r7, lr, r8, r10
+	ldr r10, [r11, #16]
+	ldr r6, [sp, #0]
+	umaal r6, lr, r8, r10
+	ldr r10, [r11, #20]
+	umaal r5, lr, r8, r10
+	ldr r10, [r11, #24]
+	umaal r0, lr, r8, r10
+	ldr r10, [r11, #28]
+	str r0, [sp, #0]
+	ldr r0, [sp, #4]
+	umaal r0, lr, r8, r10
+	ldr r10, [r11, #32]
+	umaal r12, lr, r8, r10
+	ldr r10, [r11, #36]
+	umaal r2, lr, r8, r10
+	ldr r10, [r11, #40]
+	str r2, [sp, #4]
+	ldr r2, [sp, #8]
+	umaal r2, lr, r8, r10
+	ldr r10, [r11, #44]
+	umaal r4, lr, r8, r10
+	add lr, r1, lr
+	ldr r1, [sp, #52]
+	ldr r8, [r1, #20]
+	ldr r10, [sp, #56]
+	ldr r11, [r10, #0]
+	str lr, [sp, #8]
+	mov lr, #0x0
+	umaal r9, lr, r8, r11
+	ldr r11, [r10, #4]
+	umaal r3, lr, r8, r11
+	ldr r11, [r10, #8]
+	umaal r7, lr, r8, r11
+	ldr r11, [r10, #12]
+	umaal r6, lr, r8, r11
+	ldr r11, [r10, #16]
+	umaal r5, lr, r8, r11
+	ldr r11, [r10, #20]
 	str r5, [sp, #12]
 	ldr r5, [sp, #0]
-	umaal r5, r0, r10, r6
-	ldr r6, [r2, #28]
-	umaal r3, r0, r10, r6
-	ldr r6, [r2, #32]
-	umaal r12, r0, r10, r6
-	ldr r6, [r2, #36]
+	umaal r5, lr, r8, r11
+	ldr r11, [r10, #24]
+	umaal r0, lr, r8, r11
+	ldr r11, [r10, #28]
+	umaal r12, lr, r8, r11
+	ldr r11, [r10, #32]
 	str r12, [sp, #0]
 	ldr r12, [sp, #4]
-	umaal r12, r0, r10, r6
-	ldr r6, [r2, #40]
-	umaal r7, r0, r10, r6
-	ldr r6, [r2, #44]
-	umaal lr, r0, r10, r6
+	umaal r12, lr, r8, r11
+	ldr r11, [r10, #36]
+	umaal r2, lr, r8, r11
+	ldr r11, [r10, #40]
+	umaal r4, lr, r8, r11
+	ldr r11, [r10, #44]
+	str r4, [sp, #4]
+	ldr r4, [sp, #8]
+	umaal r4, lr, r8, r11
+	movw r8, #0xfffd
+	movt r8, #0xfffc
+	mul r11, r9, r8
+	adr r8, .Llf_bls12_381_p_mul_armv7_p
+	ldr r1, [r8, #0]
+	mov r10, #0x0
+	umaal r9, r10, r11, r1
+	ldr r9, [r8, #4]
+	umaal r3, r10, r11, r9
+	ldr r9, [r8, #8]
+	umaal r7, r10, r11, r9
+	ldr r9, [r8, #12]
+	umaal r6, r10, r11, r9
+	ldr r9, [r8, #16]
+	ldr r1, [sp, #12]
+	umaal r1, r10, r11, r9
+	ldr r9, [r8, #20]
+	umaal r5, r10, r11, r9
+	ldr r9, [r8, #24]
+	umaal r0, r10, r11, r9
+	ldr r9, [r8, #28]
+	str r0, [sp, #12]
+	ldr r0, [sp, #0]
+	umaal r0, r10, r11, r9
+	ldr r9, [r8, #32]
+	umaal r12, r10, r11, r9
+	ldr r9, [r8, #36]
+	umaal r2, r10, r11, r9
+	ldr r9, [r8, #40]
+	str r2, [sp, #0]
+	ldr r2, [sp, #4]
+	umaal r2, r10, r11, r9
+	ldr r9, [r8, #44]
+	umaal r4, r10, r11, r9
+	add lr, lr, r10
+	ldr r10, [sp, #52]
+	ldr r11, [r10, #24]
+	ldr r9, [sp, #56]
+	ldr r8, [r9, #0]
+	str lr, [sp, #4]
+	mov lr, #0x0
+	umaal r3, lr, r11, r8
+	ldr r8, [r9, #4]
+	umaal r7, lr, r11, r8
+	ldr r8, [r9, #8]
+	umaal r6, lr, r11, r8
+	ldr r8, [r9, #12]
+	umaal r1, lr, r11, r8
+	ldr r8, [r9, #16]
+	umaal r5, lr, r11, r8
+	ldr r8, [r9, #20]
+	str r5, [sp, #8]
+	ldr r5, [sp, #12]
+	umaal r5, lr, r11, r8
+	ldr r8, [r9, #24]
+	umaal r0, lr, r11, r8
+	ldr r8, [r9, #28]
+	umaal r12, lr, r11, r8
+	ldr r8, [r9, #32]
+	str r12, [sp, #12]
+	ldr r12, [sp, #0]
+	umaal r12, lr, r11, r8
+	ldr r8, [r9, #36]
+	umaal r2, lr, r11, r8
+	ldr r8, [r9, #40]
+	umaal r4, lr, r11, r8
+	ldr r8, [r9, #44]
+	str r4, [sp, #0]
+	ldr r4, [sp, #4]
+	umaal r4, lr, r11, r8
+	movw r11, #0xfffd
+	movt r11, #0xfffc
+	mul r8, r3, r11
+	adr r11, .Llf_bls12_381_p_mul_armv7_p
+	ldr r9, [r11, #0]
+	mov r10, #0x0
+	umaal r3, r10, r8, r9
+	ldr r3, [r11, #4]
+	umaal r7, r10, r8, r3
+	ldr r3, [r11, #8]
+	umaal r6, r10, r8, r3
+	ldr r3, [r11, #12]
+	umaal r1, r10, r8, r3
+	ldr r3, [r11, #16]
+	ldr r9, [sp, #8]
+	umaal r9, r10, r8, r3
+	ldr r3, [r11, #20]
+	umaal r5, r10, r8, r3
+	ldr r3, [r11, #24]
+	umaal r0, r10, r8, r3
+	ldr r3, [r11, #28]
+	str r0, [sp, #8]
+	ldr r0, [sp, #12]
+	umaal r0, r10, r8, r3
+	ldr r3, [r11, #32]
+	umaal r12, r10, r8, r3
+	ldr r3, [r11, #36]
+	umaal r2, r10, r8, r3
+	ldr r3, [r11, #40]
+	str r2, [sp, #12]
+	ldr r2, [sp, #0]
+	umaal r2, r10, r8, r3
+	ldr r3, [r11, #44]
+	umaal r4, r10, r8, r3
+	add lr, lr, r10
+	ldr r8, [sp, #52]
+	ldr r10, [r8, #28]
+	ldr r3, [sp, #56]
+	ldr r11, [r3, #0]
+	str lr, [sp, #0]
+	mov lr, #0x0
+	umaal r7, lr, r10, r11
+	ldr r11, [r3, #4]
+	umaal r6, lr, r10, r11
+	ldr r11, [r3, #8]
+	umaal r1, lr, r10, r11
+	ldr r11, [r3, #12]
+	umaal r9, lr, r10, r11
+	ldr r11, [r3, #16]
+	umaal r5, lr, r10, r11
+	ldr r11, [r3, #20]
+	str r5, [sp, #4]
+	ldr r5, [sp, #8]
+	umaal r5, lr, r10, r11
+	ldr r11, [r3, #24]
+	umaal r0, lr, r10, r11
+	ldr r11, [r3, #28]
+	umaal r12, lr, r10, r11
+	ldr r11, [r3, #32]
+	str r12, [sp, #8]
+	ldr r12, [sp, #12]
+	umaal r12, lr, r10, r11
+	ldr r11, [r3, #36]
+	umaal r2, lr, r10, r11
+	ldr r11, [r3, #40]
+	umaal r4, lr, r10, r11
+	ldr r11, [r3, #44]
+	str r4, [sp, #12]
+	ldr r4, [sp, #0]
+	umaal r4, lr, r10, r11
 	movw r10, #0xfffd
 	movt r10, #0xfffc
-	mul r6, r8, r10
+	mul r11, r7, r10
 	adr r10, .Llf_bls12_381_p_mul_armv7_p
-	str r0, [sp, #4]
-	ldr r0, [r10, #0]
-	str lr, [sp, #16]
-	mov lr, #0x0
-	umaal r8, lr, r6, r0
-	ldr r8, [r10, #4]
-	umaal r11, lr, r6, r8
-	ldr r8, [r10, #8]
-	ldr r0, [sp, #8]
-	umaal r0, lr, r6, r8
-	ldr r8, [r10, #12]
-	umaal r9, lr, r6, r8
-	ldr r8, [r10, #16]
-	umaal r4, lr, r6, r8
-	ldr r8, [r10, #20]
-	str r4, [sp, #8]
-	ldr r4, [sp, #12]
-	umaal r4, lr, r6, r8
-	ldr r8, [r10, #24]
-	umaal r5, lr, r6, r8
-	ldr r8, [r10, #28]
-	umaal r3, lr, r6, r8
-	ldr r8, [r10, #32]
-	str r3, [sp, #12]
-	ldr r3, [sp, #0]
-	umaal r3, lr, r6, r8
-	ldr r8, [r10, #36]
-	umaal r12, lr, r6, r8
-	ldr r8, [r10, #40]
-	umaal r7, lr, r6, r8
-	ldr r8, [r10, #44]
-	str r7, [sp, #0]
-	ldr r7, [sp, #16]
-	umaal r7, lr, r6, r8
-	ldr r6, [sp, #4]
-	add lr, r6, lr
-	ldr r6, [r1, #28]
-	ldr r8, [r2, #0]
-	mov r10, #0x0
-	umaal r11, r10, r6, r8
-	ldr r8, [r2, #4]
-	umaal r0, r10, r6, r8
-	ldr r8, [r2, #8]
-	umaal r9, r10, r6, r8
-	ldr r8, [r2, #12]
-	str r9, [sp, #4]
-	ldr r9, [sp, #8]
-	umaal r9, r10, r6, r8
-	ldr r8, [r2, #16]
-	umaal r4, r10, r6, r8
-	ldr r8, [r2, #20]
-	umaal r5, r10, r6, r8
-	ldr r8, [r2, #24]
-	str r5, [sp, #8]
-	ldr r5, [sp, #12]
-	umaal r5, r10, r6, r8
-	ldr r8, [r2, #28]
-	umaal r3, r10, r6, r8
-	ldr r8, [r2, #32]
-	umaal r12, r10, r6, r8
-	ldr r8, [r2, #36]
-	str r12, [sp, #12]
-	ldr r12, [sp, #0]
-	umaal r12, r10, r6, r8
-	ldr r8, [r2, #40]
-	umaal r7, r10, r6, r8
-	ldr r8, [r2, #44]
-	umaal lr, r10, r6, r8
-	movw r6, #0xfffd
-	movt r6, #0xfffc
-	mul r8, r11, r6
-	adr r6, .Llf_bls12_381_p_mul_armv7_p
-	str r10, [sp, #0]
-	ldr r10, [r6, #0]
-	str lr, [sp, #16]
-	mov lr, #0x0
-	umaal r11, lr, r8, r10
-	ldr r11, [r6, #4]
-	umaal r0, lr, r8, r11
-	ldr r11, [r6, #8]
-	ldr r10, [sp, #4]
-	umaal r10, lr, r8, r11
-	ldr r11, [r6, #12]
-	umaal r9, lr, r8, r11
-	ldr r11, [r6, #16]
-	umaal r4, lr, r8, r11
-	ldr r11, [r6, #20]
-	str r4, [sp, #4]
-	ldr r4, [sp, #8]
-	umaal r4, lr, r8, r11
-	ldr r11, [r6, #24]
-	umaal r5, lr, r8, r11
-	ldr r11, [r6, #28]
-	umaal r3, lr, r8, r11
-	ldr r11, [r6, #32]
-	str r3, [sp, #8]
-	ldr r3, [sp, #12]
-	umaal r3, lr, r8, r11
-	ldr r11, [r6, #36]
-	umaal r12, lr, r8, r11
-	ldr r11, [r6, #40]
-	umaal r7, lr, r8, r11
-	ldr r11, [r6, #44]
-	str r7, [sp, #12]
-	ldr r7, [sp, #16]
-	umaal r7, lr, r8, r11
-	ldr r8, [sp, #0]
-	add lr, r8, lr
-	ldr r8, [r1, #32]
-	ldr r11, [r2, #0]
-	mov r6, #0x0
-	umaal r0, r6, r8, r11
-	ldr r11, [r2, #4]
-	umaal r10, r6, r8, r11
-	ldr r11, [r2, #8]
-	umaal r9, r6, r8, r11
-	ldr r11, [r2, #12]
-	str r9, [sp, #0]
-	ldr r9, [sp, #4]
-	umaal r9, r6, r8, r11
-	ldr r11, [r2, #16]
-	umaal r4, r6, r8, r11
-	ldr r11, [r2, #20]
-	umaal r5, r6, r8, r11
-	ldr r11, [r2, #24]
-	str r5, [sp, #4]
-	ldr r5, [sp, #8]
-	umaal r5, r6, r8, r11
-	ldr r11, [r2, #28]
-	umaal r3, r6, r8, r11
-	ldr r11, [r2, #32]
-	umaal r12, r6, r8, r11
-	ldr r11, [r2, #36]
-	str r12, [sp, #8]
-	ldr r12, [sp, #12]
-	umaal r12, r6, r8, r11
-	ldr r11, [r2, #40]
-	umaal r7, r6, r8, r11
-	ldr r11, [r2, #44]
-	umaal lr, r6, r8, r11
-	movw r8, #0xfffd
-	movt r8, #0xfffc
-	mul r11, r0, r8
-	adr r8, .Llf_bls12_381_p_mul_armv7_p
-	str r6, [sp, #12]
-	ldr r6, [r8, #0]
-	str lr, [sp, #16]
-	mov lr, #0x0
-	umaal r0, lr, r11, r6
-	ldr r0, [r8, #4]
-	umaal r10, lr, r11, r0
-	ldr r0, [r8, #8]
-	ldr r6, [sp, #0]
-	umaal r6, lr, r11, r0
-	ldr r0, [r8, #12]
-	umaal r9, lr, r11, r0
-	ldr r0, [r8, #16]
-	umaal r4, lr, r11, r0
-	ldr r0, [r8, #20]
-	str r4, [sp, #0]
-	ldr r4, [sp, #4]
-	umaal r4, lr, r11, r0
-	ldr r0, [r8, #24]
-	umaal r5, lr, r11, r0
-	ldr r0, [r8, #28]
-	umaal r3, lr, r11, r0
-	ldr r0, [r8, #32]
-	str r3, [sp, #4]
-	ldr r3, [sp, #8]
-	umaal r3, lr, r11, r0
-	ldr r0, [r8, #36]
-	umaal r12, lr, r11, r0
-	ldr r0, [r8, #40]
-	umaal r7, lr, r11, r0
-	ldr r0, [r8, #44]
-	str r7, [sp, #8]
-	ldr r7, [sp, #16]
-	umaal r7, lr, r11, r0
-	ldr r11, [sp, #12]
-	add lr, r11, lr
-	ldr r11, [r1, #36]
-	ldr r0, [r2, #0]
+	ldr r3, [r10, #0]
 	mov r8, #0x0
-	umaal r10, r8, r11, r0
-	ldr r0, [r2, #4]
-	umaal r6, r8, r11, r0
-	ldr r0, [r2, #8]
-	umaal r9, r8, r11, r0
-	ldr r0, [r2, #12]
-	str r9, [sp, #12]
-	ldr r9, [sp, #0]
-	umaal r9, r8, r11, r0
-	ldr r0, [r2, #16]
-	umaal r4, r8, r11, r0
-	ldr r0, [r2, #20]
-	umaal r5, r8, r11, r0
-	ldr r0, [r2, #24]
+	umaal r7, r8, r11, r3
+	ldr r7, [r10, #4]
+	umaal r6, r8, r11, r7
+	ldr r7, [r10, #8]
+	umaal r1, r8, r11, r7
+	ldr r7, [r10, #12]
+	umaal r9, r8, r11, r7
+	ldr r7, [r10, #16]
+	ldr r3, [sp, #4]
+	umaal r3, r8, r11, r7
+	ldr r7, [r10, #20]
+	umaal r5, r8, r11, r7
+	ldr r7, [r10, #24]
+	umaal r0, r8, r11, r7
+	ldr r7, [r10, #28]
+	str r0, [sp, #4]
+	ldr r0, [sp, #8]
+	umaal r0, r8, r11, r7
+	ldr r7, [r10, #32]
+	umaal r12, r8, r11, r7
+	ldr r7, [r10, #36]
+	umaal r2, r8, r11, r7
+	ldr r7, [r10, #40]
+	str r2, [sp, #8]
+	ldr r2, [sp, #12]
+	umaal r2, r8, r11, r7
+	ldr r7, [r10, #44]
+	umaal r4, r8, r11, r7
+	add lr, lr, r8
+	ldr r8, [sp, #52]
+	ldr r11, [r8, #32]
+	ldr r7, [sp, #56]
+	ldr r10, [r7, #0]
+	str lr, [sp, #12]
+	mov lr, #0x0
+	umaal r6, lr, r11, r10
+	ldr r10, [r7, #4]
+	umaal r1, lr, r11, r10
+	ldr r10, [r7, #8]
+	umaal r9, lr, r11, r10
+	ldr r10, [r7, #12]
+	umaal r3, lr, r11, r10
+	ldr r10, [r7, #16]
+	umaal r5, lr, r11, r10
+	ldr r10, [r7, #20]
 	str r5, [sp, #0]
 	ldr r5, [sp, #4]
-	umaal r5, r8, r11, r0
-	ldr r0, [r2, #28]
-	umaal r3, r8, r11, r0
-	ldr r0, [r2, #32]
-	umaal r12, r8, r11, r0
-	ldr r0, [r2, #36]
+	umaal r5, lr, r11, r10
+	ldr r10, [r7, #24]
+	umaal r0, lr, r11, r10
+	ldr r10, [r7, #28]
+	umaal r12, lr, r11, r10
+	ldr r10, [r7, #32]
 	str r12, [sp, #4]
 	ldr r12, [sp, #8]
-	umaal r12, r8, r11, r0
-	ldr r0, [r2, #40]
-	umaal r7, r8, r11, r0
-	ldr r0, [r2, #44]
-	umaal lr, r8, r11, r0
-	movw r11, #0xfffd
-	movt r11, #0xfffc
-	mul r0, r10, r11
-	adr r11, .Llf_bls12_381_p_mul_armv7_p
-	str r8, [sp, #8]
-	ldr r8, [r11, #0]
-	str lr, [sp, #16]
-	mov lr, #0x0
-	umaal r10, lr, r0, r8
-	ldr r10, [r11, #4]
-	umaal r6, lr, r0, r10
-	ldr r10, [r11, #8]
-	ldr r8, [sp, #12]
-	umaal r8, lr, r0, r10
-	ldr r10, [r11, #12]
-	umaal r9, lr, r0, r10
-	ldr r10, [r11, #16]
-	umaal r4, lr, r0, r10
-	ldr r10, [r11, #20]
-	str r4, [sp, #12]
-	ldr r4, [sp, #0]
-	umaal r4, lr, r0, r10
-	ldr r10, [r11, #24]
-	umaal r5, lr, r0, r10
-	ldr r10, [r11, #28]
-	umaal r3, lr, r0, r10
-	ldr r10, [r11, #32]
-	str r3, [sp, #0]
-	ldr r3, [sp, #4]
-	umaal r3, lr, r0, r10
-	ldr r10, [r11, #36]
-	umaal r12, lr, r0, r10
-	ldr r10, [r11, #40]
-	umaal r7, lr, r0, r10
-	ldr r10, [r11, #44]
-	str r7, [sp, #4]
-	ldr r7, [sp, #16]
-	umaal r7, lr, r0, r10
-	ldr r0, [sp, #8]
-	add lr, r0, lr
-	ldr r0, [r1, #40]
-	ldr r10, [r2, #0]
-	mov r11, #0x0
-	umaal r6, r11, r0, r10
-	ldr r10, [r2, #4]
-	umaal r8, r11, r0, r10
-	ldr r10, [r2, #8]
-	umaal r9, r11, r0, r10
-	ldr r10, [r2, #12]
-	str r9, [sp, #8]
-	ldr r9, [sp, #12]
-	umaal r9, r11, r0, r10
-	ldr r10, [r2, #16]
-	umaal r4, r11, r0, r10
-	ldr r10, [r2, #20]
-	umaal r5, r11, r0, r10
-	ldr r10, [r2, #24]
-	str r5, [sp, #12]
-	ldr r5, [sp, #0]
-	umaal r5, r11, r0, r10
-	ldr r10, [r2, #28]
-	umaal r3, r11, r0, r10
-	ldr r10, [r2, #32]
-	umaal r12, r11, r0, r10
-	ldr r10, [r2, #36]
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r12, r11, r0, r10
-	ldr r10, [r2, #40]
-	umaal r7, r11, r0, r10
-	ldr r10, [r2, #44]
-	umaal lr, r11, r0, r10
-	movw r0, #0xfffd
-	movt r0, #0xfffc
-	mul r10, r6, r0
-	adr r0, .Llf_bls12_381_p_mul_armv7_p
-	str r11, [sp, #4]
-	ldr r11, [r0, #0]
-	str lr, [sp, #16]
-	mov lr, #0x0
-	umaal r6, lr, r10, r11
-	ldr r6, [r0, #4]
-	umaal r8, lr, r10, r6
-	ldr r6, [r0, #8]
-	ldr r11, [sp, #8]
-	umaal r11, lr, r10, r6
-	ldr r6, [r0, #12]
-	umaal r9, lr, r10, r6
-	ldr r6, [r0, #16]
-	umaal r4, lr, r10, r6
-	ldr r6, [r0, #20]
+	umaal r12, lr, r11, r10
+	ldr r10, [r7, #36]
+	umaal r2, lr, r11, r10
+	ldr r10, [r7, #40]
+	umaal r4, lr, r11, r10
+	ldr r10, [r7, #44]
 	str r4, [sp, #8]
 	ldr r4, [sp, #12]
-	umaal r4, lr, r10, r6
-	ldr r6, [r0, #24]
-	umaal r5, lr, r10, r6
-	ldr r6, [r0, #28]
-	umaal r3, lr, r10, r6
-	ldr r6, [r0, #32]
-	str r3, [sp, #12]
-	ldr r3, [sp, #0]
-	umaal r3, lr, r10, r6
-	ldr r6, [r0, #36]
-	umaal r12, lr, r10, r6
-	ldr r6, [r0, #40]
-	umaal r7, lr, r10, r6
-	ldr r6, [r0, #44]
-	str r7, [sp, #0]
-	ldr r7, [sp, #16]
-	umaal r7, lr, r10, r6
-	ldr r10, [sp, #4]
-	add lr, r10, lr
-	ldr r10, [r1, #44]
-	ldr r6, [r2, #0]
-	mov r0, #0x0
-	umaal r8, r0, r10, r6
-	ldr r6, [r2, #4]
-	umaal r11, r0, r10, r6
-	ldr r6, [r2, #8]
-	umaal r9, r0, r10, r6
-	ldr r6, [r2, #12]
-	str r9, [sp, #4]
-	ldr r9, [sp, #8]
-	umaal r9, r0, r10, r6
-	ldr r6, [r2, #16]
-	umaal r4, r0, r10, r6
-	ldr r6, [r2, #20]
-	umaal r5, r0, r10, r6
-	ldr r6, [r2, #24]
+	umaal r4, lr, r11, r10
+	movw r11, #0xfffd
+	movt r11, #0xfffc
+	mul r10, r6, r11
+	adr r11, .Llf_bls12_381_p_mul_armv7_p
+	ldr r7, [r11, #0]
+	mov r8, #0x0
+	umaal r6, r8, r10, r7
+	ldr r6, [r11, #4]
+	umaal r1, r8, r10, r6
+	ldr r6, [r11, #8]
+	umaal r9, r8, r10, r6
+	ldr r6, [r11, #12]
+	umaal r3, r8, r10, r6
+	ldr r6, [r11, #16]
+	ldr r7, [sp, #0]
+	umaal r7, r8, r10, r6
+	ldr r6, [r11, #20]
+	umaal r5, r8, r10, r6
+	ldr r6, [r11, #24]
+	umaal r0, r8, r10, r6
+	ldr r6, [r11, #28]
+	str r0, [sp, #0]
+	ldr r0, [sp, #4]
+	umaal r0, r8, r10, r6
+	ldr r6, [r11, #32]
+	umaal r12, r8, r10, r6
+	ldr r6, [r11, #36]
+	umaal r2, r8, r10, r6
+	ldr r6, [r11, #40]
+	str r2, [sp, #4]
+	ldr r2, [sp, #8]
+	umaal r2, r8, r10, r6
+	ldr r6, [r11, #44]
+	umaal r4, r8, r10, r6
+	add lr, lr, r8
+	ldr r8, [sp, #52]
+	ldr r10, [r8, #36]
+	ldr r6, [sp, #56]
+	ldr r11, [r6, #0]
+	str lr, [sp, #8]
+	mov lr, #0x0
+	umaal r1, lr, r10, r11
+	ldr r11, [r6, #4]
+	umaal r9, lr, r10, r11
+	ldr r11, [r6, #8]
+	umaal r3, lr, r10, r11
+	ldr r11, [r6, #12]
+	umaal r7, lr, r10, r11
+	ldr r11, [r6, #16]
+	umaal r5, lr, r10, r11
+	ldr r11, [r6, #20]
+	str r5, [sp, #12]
+	ldr r5, [sp, #0]
+	umaal r5, lr, r10, r11
+	ldr r11, [r6, #24]
+	umaal r0, lr, r10, r11
+	ldr r11, [r6, #28]
+	umaal r12, lr, r10, r11
+	ldr r11, [r6, #32]
+	str r12, [sp, #0]
+	ldr r12, [sp, #4]
+	umaal r12, lr, r10, r11
+	ldr r11, [r6, #36]
+	umaal r2, lr, r10, r11
+	ldr r11, [r6, #40]
+	umaal r4, lr, r10, r11
+	ldr r11, [r6, #44]
+	str r4, [sp, #4]
+	ldr r4, [sp, #8]
+	umaal r4, lr, r10, r11
+	movw r10, #0xfffd
+	movt r10, #0xfffc
+	mul r11, r1, r10
+	adr r10, .Llf_bls12_381_p_mul_armv7_p
+	ldr r6, [r10, #0]
+	mov r8, #0x0
+	umaal r1, r8, r11, r6
+	ldr r1, [r10, #4]
+	umaal r9, r8, r11, r1
+	ldr r1, [r10, #8]
+	umaal r3, r8, r11, r1
+	ldr r1, [r10, #12]
+	umaal r7, r8, r11, r1
+	ldr r1, [r10, #16]
+	ldr r6, [sp, #12]
+	umaal r6, r8, r11, r1
+	ldr r1, [r10, #20]
+	umaal r5, r8, r11, r1
+	ldr r1, [r10, #24]
+	umaal r0, r8, r11, r1
+	ldr r1, [r10, #28]
+	str r0, [sp, #12]
+	ldr r0, [sp, #0]
+	umaal r0, r8, r11, r1
+	ldr r1, [r10, #32]
+	umaal r12, r8, r11, r1
+	ldr r1, [r10, #36]
+	umaal r2, r8, r11, r1
+	ldr r1, [r10, #40]
+	str r2, [sp, #0]
+	ldr r2, [sp, #4]
+	umaal r2, r8, r11, r1
+	ldr r1, [r10, #44]
+	umaal r4, r8, r11, r1
+	add lr, lr, r8
+	ldr r8, [sp, #52]
+	ldr r11, [r8, #40]
+	ldr r1, [sp, #56]
+	ldr r10, [r1, #0]
+	str lr, [sp, #4]
+	mov lr, #0x0
+	umaal r9, lr, r11, r10
+	ldr r10, [r1, #4]
+	umaal r3, lr, r11, r10
+	ldr r10, [r1, #8]
+	umaal r7, lr, r11, r10
+	ldr r10, [r1, #12]
+	umaal r6, lr, r11, r10
+	ldr r10, [r1, #16]
+	umaal r5, lr, r11, r10
+	ldr r10, [r1, #20]
 	str r5, [sp, #8]
 	ldr r5, [sp, #12]
-	umaal r5, r0, r10, r6
-	ldr r6, [r2, #28]
-	umaal r3, r0, r10, r6
-	ldr r6, [r2, #32]
-	umaal r12, r0, r10, r6
-	ldr r6, [r2, #36]
+	umaal r5, lr, r11, r10
+	ldr r10, [r1, #24]
+	umaal r0, lr, r11, r10
+	ldr r10, [r1, #28]
+	umaal r12, lr, r11, r10
+	ldr r10, [r1, #32]
 	str r12, [sp, #12]
 	ldr r12, [sp, #0]
-	umaal r12, r0, r10, r6
-	ldr r6, [r2, #40]
-	umaal r7, r0, r10, r6
-	ldr r6, [r2, #44]
-	umaal lr, r0, r10, r6
-	movw r2, #0xfffd
-	movt r2, #0xfffc
-	mul r2, r8, r2
-	adr r1, .Llf_bls12_381_p_mul_armv7_p
-	ldrd r6, r10, [r1, #0]
-	str r0, [sp, #0]
-	mov r0, #0x0
-	umaal r8, r0, r2, r6
-	umaal r11, r0, r2, r10
-	ldr r8, [r1, #8]
-	ldr r10, [sp, #4]
-	umaal r10, r0, r2, r8
-	ldr r8, [r1, #12]
-	umaal r9, r0, r2, r8
-	ldr r8, [r1, #16]
-	umaal r4, r0, r2, r8
-	ldr r8, [r1, #20]
-	ldr r6, [sp, #8]
-	umaal r6, r0, r2, r8
-	ldr r8, [r1, #24]
-	umaal r5, r0, r2, r8
-	ldr r8, [r1, #28]
-	umaal r3, r0, r2, r8
-	ldr r8, [r1, #32]
-	str r3, [sp, #8]
-	ldr r3, [sp, #12]
-	umaal r3, r0, r2, r8
-	ldr r8, [r1, #36]
-	umaal r12, r0, r2, r8
-	ldr r8, [r1, #40]
-	umaal r7, r0, r2, r8
-	ldr r8, [r1, #44]
-	umaal lr, r0, r2, r8
+	umaal r12, lr, r11, r10
+	ldr r10, [r1, #36]
+	umaal r2, lr, r11, r10
+	ldr r10, [r1, #40]
+	umaal r4, lr, r11, r10
+	ldr r10, [r1, #44]
+	str r4, [sp, #0]
+	ldr r4, [sp, #4]
+	umaal r4, lr, r11, r10
+	movw r11, #0xfffd
+	movt r11, #0xfffc
+	mul r10, r9, r11
+	adr r11, .Llf_bls12_381_p_mul_armv7_p
+	ldr r1, [r11, #0]
+	mov r8, #0x0
+	umaal r9, r8, r10, r1
+	ldr r9, [r11, #4]
+	umaal r3, r8, r10, r9
+	ldr r9, [r11, #8]
+	umaal r7, r8, r10, r9
+	ldr r9, [r11, #12]
+	umaal r6, r8, r10, r9
+	ldr r9, [r11, #16]
+	ldr r1, [sp, #8]
+	umaal r1, r8, r10, r9
+	ldr r9, [r11, #20]
+	umaal r5, r8, r10, r9
+	ldr r9, [r11, #24]
+	umaal r0, r8, r10, r9
+	ldr r9, [r11, #28]
+	str r0, [sp, #8]
+	ldr r0, [sp, #12]
+	umaal r0, r8, r10, r9
+	ldr r9, [r11, #32]
+	umaal r12, r8, r10, r9
+	ldr r9, [r11, #36]
+	umaal r2, r8, r10, r9
+	ldr r9, [r11, #40]
+	str r2, [sp, #12]
 	ldr r2, [sp, #0]
-	add r0, r2, r0
-	ldr r2, [r1, #0]
-	subs r2, r11, r2
-	ldr r8, [r1, #4]
-	sbcs r8, r10, r8
-	str r8, [sp, #0]
-	ldr r8, [r1, #8]
-	sbcs r8, r9, r8
-	str r8, [sp, #12]
-	ldr r8, [r1, #12]
-	sbcs r8, r4, r8
-	str r4, [sp, #4]
-	ldr r4, [r1, #16]
-	sbcs r4, r6, r4
-	str r4, [sp, #16]
-	ldr r4, [r1, #20]
-	sbcs r4, r5, r4
-	str r4, [sp, #20]
-	ldr r4, [sp, #8]
-	str r5, [sp, #24]
-	ldr r5, [r1, #24]
-	sbcs r5, r4, r5
-	ldr r4, [r1, #28]
-	sbcs r4, r3, r4
-	str r3, [sp, #28]
-	ldr r3, [r1, #32]
-	sbcs r3, r12, r3
-	str r3, [sp, #32]
-	ldr r3, [r1, #36]
-	sbcs r3, r7, r3
-	str r3, [sp, #36]
-	ldr r3, [r1, #40]
-	sbcs r3, lr, r3
-	str r3, [sp, #40]
-	ldr r3, [r1, #44]
+	umaal r2, r8, r10, r9
+	ldr r9, [r11, #44]
+	umaal r4, r8, r10, r9
+	add lr, lr, r8
+	ldr r8, [sp, #52]
+	ldr r10, [r8, #44]
+	ldr r9, [sp, #56]
+	ldr r11, [r9, #0]
+	str lr, [sp, #0]
+	mov lr, #0x0
+	umaal r3, lr, r10, r11
+	ldr r11, [r9, #4]
+	umaal r7, lr, r10, r11
+	ldr r11, [r9, #8]
+	umaal r6, lr, r10, r11
+	ldr r11, [r9, #12]
+	umaal r1, lr, r10, r11
+	ldr r11, [r9, #16]
+	umaal r5, lr, r10, r11
+	ldr r11, [r9, #20]
+	str r5, [sp, #4]
+	ldr r5, [sp, #8]
+	umaal r5, lr, r10, r11
+	ldr r11, [r9, #24]
+	umaal r0, lr, r10, r11
+	ldr r11, [r9, #28]
+	umaal r12, lr, r10, r11
+	ldr r11, [r9, #32]
+	str r12, [sp, #8]
+	ldr r12, [sp, #12]
+	umaal r12, lr, r10, r11
+	ldr r11, [r9, #36]
+	umaal r2, lr, r10, r11
+	ldr r11, [r9, #40]
+	umaal r4, lr, r10, r11
+	ldr r11, [r9, #44]
+	str r4, [sp, #12]
+	ldr r4, [sp, #0]
+	umaal r4, lr, r10, r11
+	movw r8, #0xfffd
+	movt r8, #0xfffc
+	mul r8, r3, r8
+	adr r9, .Llf_bls12_381_p_mul_armv7_p
+	ldrd r10, r11, [r9, #0]
+	str lr, [sp, #0]
+	mov lr, #0x0
+	umaal r3, lr, r8, r10
+	umaal r7, lr, r8, r11
+	ldr r3, [r9, #8]
+	umaal r6, lr, r8, r3
+	ldr r3, [r9, #12]
+	umaal r1, lr, r8, r3
+	ldr r3, [r9, #16]
+	ldr r11, [sp, #4]
+	umaal r11, lr, r8, r3
+	ldr r3, [r9, #20]
+	umaal r5, lr, r8, r3
+	ldr r3, [r9, #24]
+	umaal r0, lr, r8, r3
+	ldr r3, [r9, #28]
+	ldr r10, [sp, #8]
+	umaal r10, lr, r8, r3
+	ldr r3, [r9, #32]
+	umaal r12, lr, r8, r3
+	ldr r3, [r9, #36]
+	umaal r2, lr, r8, r3
+	ldr r3, [r9, #40]
+	str r2, [sp, #8]
+	ldr r2, [sp, #12]
+	umaal r2, lr, r8, r3
+	ldr r3, [r9, #44]
+	umaal r4, lr, r8, r3
+	ldr r8, [sp, #0]
+	add lr, r8, lr
+	ldr r8, [r9, #0]
+	subs r8, r7, r8
+	ldr r3, [r9, #4]
+	sbcs r3, r6, r3
+	str r3, [sp, #0]
+	ldr r3, [r9, #8]
+	sbcs r3, r1, r3
+	str r3, [sp, #12]
+	ldr r3, [r9, #12]
+	sbcs r3, r11, r3
+	str r3, [sp, #4]
+	ldr r3, [r9, #16]
+	sbcs r3, r5, r3
+	str r3, [sp, #16]
+	ldr r3, [r9, #20]
 	sbcs r3, r0, r3
+	str r3, [sp, #20]
+	ldr r3, [r9, #24]
+	sbcs r3, r10, r3
+	str r3, [sp, #24]
+	ldr r3, [r9, #28]
+	sbcs r3, r12, r3
+	str r3, [sp, #28]
+	ldr r3, [sp, #8]
+	str r12, [sp, #32]
+	ldr r12, [r9, #32]
+	sbcs r12, r3, r12
+	ldr r3, [r9, #36]
+	sbcs r3, r2, r3
+	str r3, [sp, #36]
+	ldr r3, [r9, #40]
+	sbcs r3, r4, r3
+	str r3, [sp, #40]
+	ldr r3, [r9, #44]
+	sbcs r3, lr, r3
 	it cc
-	movcc r2, r11
-	ldr r1, [sp, #0]
+	movcc r8, r7
+	ldr r7, [sp, #0]
 	it cs
-	movcs r10, r1
-	ldr r1, [sp, #12]
+	movcs r6, r7
+	ldr r7, [sp, #12]
 	it cs
-	movcs r9, r1
-	ldr r1, [sp, #4]
+	movcs r1, r7
+	ldr r7, [sp, #4]
+	it cs
+	movcs r11, r7
+	ldr r7, [sp, #16]
+	it cs
+	movcs r5, r7
+	ldr r7, [sp, #20]
+	it cs
+	movcs r0, r7
+	ldr r7, [sp, #24]
+	it cs
+	movcs r10, r7
+	ldr r7, [sp, #28]
+	ldr r9, [sp, #32]
 	it cc
-	movcc r8, r1
-	ldr r1, [sp, #16]
-	it cs
-	movcs r6, r1
-	ldr r1, [sp, #20]
-	ldr r11, [sp, #24]
+	movcc r7, r9
+	ldr r9, [sp, #8]
 	it cc
-	movcc r1, r11
-	ldr r11, [sp, #8]
-	it cc
-	movcc r5, r11
-	ldr r11, [sp, #28]
-	it cc
-	movcc r4, r11
-	ldr r11, [sp, #32]
+	movcc r12, r9
+	ldr r9, [sp, #36]
 	it cs
-	movcs r12, r11
-	ldr r11, [sp, #36]
-	it cs
-	movcs r7, r11
-	ldr r11, [sp, #40]
+	movcs r2, r9
+	ldr r9, [sp, #40]
 	ite cs
-	movcs lr, r11
-	movcc r3, r0
-	ldr r0, [sp, #48]
-	strd r2, r10, [r0, #0]
-	strd r9, r8, [r0, #8]
-	strd r6, r1, [r0, #16]
-	strd r5, r4, [r0, #24]
-	strd r12, r7, [r0, #32]
-	strd lr, r3, [r0, #40]
+	movcs r4, r9
+	movcc r3, lr
+	ldr r9, [sp, #48]
+	strd r8, r6, [r9, #0]
+	strd r1, r11, [r9, #8]
+	strd r5, r0, [r9, #16]
+	strd r10, r7, [r9, #24]
+	strd r12, r2, [r9, #32]
+	strd r4, r3, [r9, #40]
 	add sp, sp, #48
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_bls12_381_p_mul_armv7, .-lf_bls12_381_p_mul_armv7
@@ -1002,8 +982,8 @@ lf_bls12_381_p_mul_armv7:
 @ void lf_bls12_381_p_sqr_armv7(uint64_t r[6], const uint64_t a[6])
 @   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 112 bytes (10 registers saved, 18 spill slots of 4 bytes)
-@   764 instructions
+@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 120 bytes (12 registers saved, 18 spill slots of 4 bytes)
+@   763 instructions
 	.text
 	.globl lf_bls12_381_p_sqr_armv7
 	.hidden lf_bls12_381_p_sqr_armv7
@@ -1030,22 +1010,24 @@ lf_bls12_381_p_mul_armv7:
 lf_bls12_381_p_sqr_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
-	.cfi_offset 4, -36
-	.cfi_offset 5, -32
-	.cfi_offset 6, -28
-	.cfi_offset 7, -24
-	.cfi_offset 8, -20
-	.cfi_offset 9, -16
-	.cfi_offset 10, -12
-	.cfi_offset 11, -8
+	push {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.save {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 4, -40
+	.cfi_offset 5, -36
+	.cfi_offset 6, -32
+	.cfi_offset 7, -28
+	.cfi_offset 8, -24
+	.cfi_offset 9, -20
+	.cfi_offset 10, -16
+	.cfi_offset 11, -12
+	.cfi_offset 12, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #72
 	.pad #72
-	.cfi_def_cfa_offset 112
+	.cfi_def_cfa_offset 120
 	ldrd r3, r12, [r1, #0]
 	umull r2, r4, r3, r12
 	ldrd r5, r6, [r1, #8]
@@ -1183,30 +1165,29 @@ lf_bls12_381_p_sqr_armv7:
 	adds r11, r11, r11
 	ldr r7, [sp, #0]
 	adcs r7, r7, r7
-	str r7, [sp, #0]
-	ldr r7, [sp, #12]
-	adcs r7, r7, r7
-	str r7, [sp, #12]
-	ldr r7, [sp, #16]
-	adcs r7, r7, r7
-	str r7, [sp, #16]
-	ldr r7, [sp, #8]
-	adcs r7, r7, r7
-	str r7, [sp, #8]
-	ldr r7, [sp, #20]
-	adcs r7, r7, r7
-	str r7, [sp, #20]
-	ldr r7, [sp, #24]
-	adcs r7, r7, r7
-	str r7, [sp, #24]
-	ldr r7, [sp, #28]
-	adcs r7, r7, r7
-	str r7, [sp, #28]
-	ldr r7, [sp, #32]
-	adcs r7, r7, r7
-	str r7, [sp, #32]
-	ldr r7, [sp, #36]
-	adcs r7, r7, r7
+	ldr r1, [sp, #12]
+	adcs r1, r1, r1
+	str r1, [sp, #12]
+	ldr r1, [sp, #16]
+	adcs r1, r1, r1
+	str r1, [sp, #16]
+	ldr r1, [sp, #8]
+	adcs r1, r1, r1
+	str r1, [sp, #8]
+	ldr r1, [sp, #20]
+	adcs r1, r1, r1
+	str r1, [sp, #20]
+	ldr r1, [sp, #24]
+	adcs r1, r1, r1
+	str r1, [sp, #24]
+	ldr r1, [sp, #28]
+	adcs r1, r1, r1
+	str r1, [sp, #28]
+	ldr r1, [sp, #32]
+	adcs r1, r1, r1
+	str r1, [sp, #32]
+	ldr r1, [sp, #36]
+	adcs r1, r1, r1
 	adcs r6, r6, r6
 	str r6, [sp, #36]
 	ldr r6, [sp, #40]
@@ -1224,232 +1205,232 @@ lf_bls12_381_p_sqr_armv7:
 	str r10, [sp, #40]
 	mov r10, #0
 	adc r10, r10, #0
-	str r10, [sp, #4]
-	ldr r10, [r1, #0]
-	str r4, [sp, #44]
-	umull r10, r4, r10, r10
-	adds r11, r11, r4
-	mov r4, #0
-	adc r4, r4, #0
-	str r11, [sp, #48]
-	ldr r11, [r1, #4]
-	str r10, [sp, #52]
-	ldr r10, [sp, #0]
-	umaal r10, r4, r11, r11
-	ldr r11, [sp, #12]
-	adds r11, r11, r4
-	mov r4, #0
-	adc r4, r4, #0
-	str r11, [sp, #12]
-	ldr r11, [r1, #8]
 	str r10, [sp, #0]
-	ldr r10, [sp, #16]
-	umaal r10, r4, r11, r11
+	ldr r10, [sp, #76]
+	str r4, [sp, #4]
+	ldr r4, [r10, #0]
+	str r5, [sp, #44]
+	umull r4, r5, r4, r4
+	adds r11, r11, r5
+	mov r5, #0
+	adc r5, r5, #0
+	str r11, [sp, #48]
+	ldr r11, [r10, #4]
+	umaal r7, r5, r11, r11
+	ldr r11, [sp, #12]
+	adds r11, r11, r5
+	mov r5, #0
+	adc r5, r5, #0
+	str r11, [sp, #12]
+	ldr r11, [r10, #8]
+	str r7, [sp, #52]
+	ldr r7, [sp, #16]
+	umaal r7, r5, r11, r11
 	ldr r11, [sp, #8]
-	adds r11, r11, r4
-	mov r4, #0
-	adc r4, r4, #0
+	adds r11, r11, r5
+	mov r5, #0
+	adc r5, r5, #0
 	str r11, [sp, #8]
-	ldr r11, [r1, #12]
-	str r10, [sp, #16]
-	ldr r10, [sp, #20]
-	umaal r10, r4, r11, r11
+	ldr r11, [r10, #12]
+	str r7, [sp, #16]
+	ldr r7, [sp, #20]
+	umaal r7, r5, r11, r11
 	ldr r11, [sp, #24]
-	adds r11, r11, r4
-	mov r4, #0
-	adc r4, r4, #0
+	adds r11, r11, r5
+	mov r5, #0
+	adc r5, r5, #0
 	str r11, [sp, #24]
-	ldr r11, [r1, #16]
-	str r10, [sp, #20]
-	ldr r10, [sp, #28]
-	umaal r10, r4, r11, r11
+	ldr r11, [r10, #16]
+	str r7, [sp, #20]
+	ldr r7, [sp, #28]
+	umaal r7, r5, r11, r11
 	ldr r11, [sp, #32]
-	adds r11, r11, r4
-	mov r4, #0
-	adc r4, r4, #0
+	adds r11, r11, r5
+	mov r5, #0
+	adc r5, r5, #0
 	str r11, [sp, #32]
-	ldr r11, [r1, #20]
-	umaal r7, r4, r11, r11
+	ldr r11, [r10, #20]
+	umaal r1, r5, r11, r11
 	ldr r11, [sp, #36]
-	adds r11, r11, r4
-	mov r4, #0
-	adc r4, r4, #0
+	adds r11, r11, r5
+	mov r5, #0
+	adc r5, r5, #0
 	str r11, [sp, #36]
-	ldr r11, [r1, #24]
-	umaal r6, r4, r11, r11
-	adds r3, r3, r4
-	mov r4, #0
-	adc r4, r4, #0
-	ldr r11, [r1, #28]
-	umaal r2, r4, r11, r11
-	adds r12, r12, r4
-	mov r4, #0
-	adc r4, r4, #0
-	ldr r11, [r1, #32]
-	umaal r8, r4, r11, r11
-	adds lr, lr, r4
-	mov r4, #0
-	adc r4, r4, #0
-	ldr r11, [r1, #36]
-	umaal r0, r4, r11, r11
-	adds r4, r9, r4
+	ldr r11, [r10, #24]
+	umaal r6, r5, r11, r11
+	adds r3, r3, r5
+	mov r5, #0
+	adc r5, r5, #0
+	ldr r11, [r10, #28]
+	umaal r2, r5, r11, r11
+	adds r12, r12, r5
+	mov r5, #0
+	adc r5, r5, #0
+	ldr r11, [r10, #32]
+	umaal r8, r5, r11, r11
+	adds lr, lr, r5
+	mov r5, #0
+	adc r5, r5, #0
+	ldr r11, [r10, #36]
+	umaal r0, r5, r11, r11
+	adds r5, r9, r5
 	mov r9, #0
 	adc r9, r9, #0
-	ldr r11, [r1, #40]
+	ldr r11, [r10, #40]
+	str r5, [sp, #28]
+	ldr r5, [sp, #44]
 	umaal r5, r9, r11, r11
-	ldr r11, [sp, #44]
+	ldr r11, [sp, #4]
 	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r11, [sp, #44]
-	ldr r11, [r1, #44]
-	str r5, [sp, #28]
+	str r11, [sp, #4]
+	ldr r11, [r10, #44]
+	str r5, [sp, #44]
 	ldr r5, [sp, #40]
 	umaal r5, r9, r11, r11
-	ldr r1, [sp, #4]
-	add r1, r1, r9
-	ldr r9, [sp, #52]
-	movw r11, #0xfffd
-	movt r11, #0xfffc
-	str r1, [sp, #4]
-	mul r1, r9, r11
+	ldr r10, [sp, #0]
+	add r10, r10, r9
+	movw r9, #0xfffd
+	movt r9, #0xfffc
+	mul r11, r4, r9
+	str r10, [sp, #0]
+	adr r10, .Llf_bls12_381_p_sqr_armv7_p
 	str r5, [sp, #40]
-	adr r5, .Llf_bls12_381_p_sqr_armv7_p
-	str r4, [sp, #56]
-	ldr r4, [r5, #0]
-	str r0, [sp, #60]
+	ldr r5, [r10, #0]
+	str r0, [sp, #56]
 	mov r0, #0x0
-	umaal r9, r0, r1, r4
-	ldr r9, [r5, #4]
-	str lr, [sp, #52]
+	umaal r4, r0, r11, r5
+	ldr r4, [r10, #4]
+	str lr, [sp, #60]
 	ldr lr, [sp, #48]
-	umaal lr, r0, r1, r9
+	umaal lr, r0, r11, r4
 	str r8, [sp, #48]
-	ldr r8, [r5, #8]
+	ldr r8, [r10, #8]
 	str r12, [sp, #64]
-	ldr r12, [sp, #0]
-	umaal r12, r0, r1, r8
-	str r2, [sp, #0]
-	ldr r2, [r5, #12]
+	ldr r12, [sp, #52]
+	umaal r12, r0, r11, r8
+	str r2, [sp, #52]
+	ldr r2, [r10, #12]
 	str r3, [sp, #68]
 	ldr r3, [sp, #12]
-	umaal r3, r0, r1, r2
+	umaal r3, r0, r11, r2
 	str r6, [sp, #12]
-	ldr r6, [r5, #16]
+	ldr r6, [r10, #16]
 	ldr r2, [sp, #16]
-	umaal r2, r0, r1, r6
-	ldr r6, [r5, #20]
+	umaal r2, r0, r11, r6
+	ldr r6, [r10, #20]
 	ldr r8, [sp, #8]
-	umaal r8, r0, r1, r6
-	ldr r6, [r5, #24]
-	ldr r9, [sp, #20]
-	umaal r9, r0, r1, r6
-	ldr r6, [r5, #28]
-	ldr r4, [sp, #24]
-	umaal r4, r0, r1, r6
-	ldr r6, [r5, #32]
-	umaal r10, r0, r1, r6
-	ldr r6, [r5, #36]
-	str r10, [sp, #24]
-	ldr r10, [sp, #32]
-	umaal r10, r0, r1, r6
-	ldr r6, [r5, #40]
-	umaal r7, r0, r1, r6
-	ldr r6, [r5, #44]
-	str r7, [sp, #32]
-	ldr r7, [sp, #36]
-	umaal r7, r0, r1, r6
-	mul r1, lr, r11
-	ldr r11, [r5, #0]
+	umaal r8, r0, r11, r6
+	ldr r6, [r10, #24]
+	ldr r4, [sp, #20]
+	umaal r4, r0, r11, r6
+	ldr r6, [r10, #28]
+	ldr r5, [sp, #24]
+	umaal r5, r0, r11, r6
+	ldr r6, [r10, #32]
+	umaal r7, r0, r11, r6
+	ldr r6, [r10, #36]
+	str r7, [sp, #24]
+	ldr r7, [sp, #32]
+	umaal r7, r0, r11, r6
+	ldr r6, [r10, #40]
+	umaal r1, r0, r11, r6
+	ldr r6, [r10, #44]
+	str r1, [sp, #32]
+	ldr r1, [sp, #36]
+	umaal r1, r0, r11, r6
+	mul r11, lr, r9
+	ldr r9, [r10, #0]
 	mov r6, #0x0
-	umaal lr, r6, r1, r11
-	ldr lr, [r5, #4]
-	umaal r12, r6, r1, lr
-	ldr lr, [r5, #8]
-	umaal r3, r6, r1, lr
-	ldr lr, [r5, #12]
-	umaal r2, r6, r1, lr
-	ldr lr, [r5, #16]
-	umaal r8, r6, r1, lr
-	ldr lr, [r5, #20]
-	umaal r9, r6, r1, lr
-	ldr lr, [r5, #24]
-	umaal r4, r6, r1, lr
-	ldr lr, [r5, #28]
-	ldr r11, [sp, #24]
-	umaal r11, r6, r1, lr
-	ldr lr, [r5, #32]
-	umaal r10, r6, r1, lr
-	ldr lr, [r5, #36]
-	str r10, [sp, #24]
-	ldr r10, [sp, #32]
-	umaal r10, r6, r1, lr
-	ldr lr, [r5, #40]
-	umaal r7, r6, r1, lr
-	ldr lr, [r5, #44]
-	umaal r0, r6, r1, lr
-	movw r1, #0xfffd
-	movt r1, #0xfffc
-	mul lr, r12, r1
-	ldr r1, [r5, #0]
+	umaal lr, r6, r11, r9
+	ldr lr, [r10, #4]
+	umaal r12, r6, r11, lr
+	ldr lr, [r10, #8]
+	umaal r3, r6, r11, lr
+	ldr lr, [r10, #12]
+	umaal r2, r6, r11, lr
+	ldr lr, [r10, #16]
+	umaal r8, r6, r11, lr
+	ldr lr, [r10, #20]
+	umaal r4, r6, r11, lr
+	ldr lr, [r10, #24]
+	umaal r5, r6, r11, lr
+	ldr lr, [r10, #28]
+	ldr r9, [sp, #24]
+	umaal r9, r6, r11, lr
+	ldr lr, [r10, #32]
+	umaal r7, r6, r11, lr
+	ldr lr, [r10, #36]
+	str r7, [sp, #24]
+	ldr r7, [sp, #32]
+	umaal r7, r6, r11, lr
+	ldr lr, [r10, #40]
+	umaal r1, r6, r11, lr
+	ldr lr, [r10, #44]
+	umaal r0, r6, r11, lr
+	movw r11, #0xfffd
+	movt r11, #0xfffc
+	mul lr, r12, r11
+	ldr r11, [r10, #0]
 	str r6, [sp, #32]
 	mov r6, #0x0
-	umaal r12, r6, lr, r1
-	ldr r12, [r5, #4]
+	umaal r12, r6, lr, r11
+	ldr r12, [r10, #4]
 	umaal r3, r6, lr, r12
-	ldr r12, [r5, #8]
+	ldr r12, [r10, #8]
 	umaal r2, r6, lr, r12
-	ldr r12, [r5, #12]
+	ldr r12, [r10, #12]
 	umaal r8, r6, lr, r12
-	ldr r12, [r5, #16]
-	umaal r9, r6, lr, r12
-	ldr r12, [r5, #20]
+	ldr r12, [r10, #16]
 	umaal r4, r6, lr, r12
-	ldr r12, [r5, #24]
+	ldr r12, [r10, #20]
+	umaal r5, r6, lr, r12
+	ldr r12, [r10, #24]
+	umaal r9, r6, lr, r12
+	ldr r12, [r10, #28]
+	ldr r11, [sp, #24]
 	umaal r11, r6, lr, r12
-	ldr r12, [r5, #28]
-	ldr r1, [sp, #24]
-	umaal r1, r6, lr, r12
-	ldr r12, [r5, #32]
-	umaal r10, r6, lr, r12
-	ldr r12, [r5, #36]
+	ldr r12, [r10, #32]
 	umaal r7, r6, lr, r12
-	ldr r12, [r5, #40]
+	ldr r12, [r10, #36]
+	umaal r1, r6, lr, r12
+	ldr r12, [r10, #40]
 	umaal r0, r6, lr, r12
-	ldr r12, [r5, #44]
+	ldr r12, [r10, #44]
 	str r0, [sp, #24]
 	ldr r0, [sp, #32]
 	umaal r0, r6, lr, r12
 	movw lr, #0xfffd
 	movt lr, #0xfffc
 	mul r12, r3, lr
-	ldr lr, [r5, #0]
+	ldr lr, [r10, #0]
 	str r6, [sp, #32]
 	mov r6, #0x0
 	umaal r3, r6, r12, lr
-	ldr r3, [r5, #4]
+	ldr r3, [r10, #4]
 	umaal r2, r6, r12, r3
-	ldr r3, [r5, #8]
+	ldr r3, [r10, #8]
 	umaal r8, r6, r12, r3
-	ldr r3, [r5, #12]
-	umaal r9, r6, r12, r3
-	ldr r3, [r5, #16]
+	ldr r3, [r10, #12]
 	umaal r4, r6, r12, r3
-	ldr r3, [r5, #20]
+	ldr r3, [r10, #16]
+	umaal r5, r6, r12, r3
+	ldr r3, [r10, #20]
+	umaal r9, r6, r12, r3
+	ldr r3, [r10, #24]
 	umaal r11, r6, r12, r3
-	ldr r3, [r5, #24]
+	ldr r3, [r10, #28]
+	umaal r7, r6, r12, r3
+	ldr r3, [r10, #32]
 	umaal r1, r6, r12, r3
-	ldr r3, [r5, #28]
-	umaal r10, r6, r12, r3
-	ldr r3, [r5, #32]
-	umaal r7, r6, r12, r3
-	ldr r3, [r5, #36]
-	str r7, [sp, #36]
-	ldr r7, [sp, #24]
-	umaal r7, r6, r12, r3
-	ldr r3, [r5, #40]
+	ldr r3, [r10, #36]
+	str r1, [sp, #36]
+	ldr r1, [sp, #24]
+	umaal r1, r6, r12, r3
+	ldr r3, [r10, #40]
 	umaal r0, r6, r12, r3
-	ldr r3, [r5, #44]
+	ldr r3, [r10, #44]
 	str r0, [sp, #24]
 	ldr r0, [sp, #32]
 	umaal r0, r6, r12, r3
@@ -1458,357 +1439,357 @@ lf_bls12_381_p_sqr_armv7:
 	mul r3, r2, r12
 	mov r12, #0x0
 	umaal r2, r12, r3, lr
-	ldr r2, [r5, #4]
+	ldr r2, [r10, #4]
 	umaal r8, r12, r3, r2
-	ldr r2, [r5, #8]
-	umaal r9, r12, r3, r2
-	ldr r2, [r5, #12]
+	ldr r2, [r10, #8]
 	umaal r4, r12, r3, r2
-	ldr r2, [r5, #16]
+	ldr r2, [r10, #12]
+	umaal r5, r12, r3, r2
+	ldr r2, [r10, #16]
+	umaal r9, r12, r3, r2
+	ldr r2, [r10, #20]
 	umaal r11, r12, r3, r2
-	ldr r2, [r5, #20]
-	umaal r1, r12, r3, r2
-	ldr r2, [r5, #24]
-	umaal r10, r12, r3, r2
-	ldr r2, [r5, #28]
+	ldr r2, [r10, #24]
+	umaal r7, r12, r3, r2
+	ldr r2, [r10, #28]
 	ldr lr, [sp, #36]
 	umaal lr, r12, r3, r2
-	ldr r2, [r5, #32]
-	umaal r7, r12, r3, r2
-	ldr r2, [r5, #36]
-	str r7, [sp, #36]
-	ldr r7, [sp, #24]
-	umaal r7, r12, r3, r2
-	ldr r2, [r5, #40]
+	ldr r2, [r10, #32]
+	umaal r1, r12, r3, r2
+	ldr r2, [r10, #36]
+	str r1, [sp, #36]
+	ldr r1, [sp, #24]
+	umaal r1, r12, r3, r2
+	ldr r2, [r10, #40]
 	umaal r0, r12, r3, r2
-	ldr r2, [r5, #44]
+	ldr r2, [r10, #44]
 	umaal r6, r12, r3, r2
 	movw r3, #0xfffd
 	movt r3, #0xfffc
 	mul r2, r8, r3
-	ldr r3, [r5, #0]
+	ldr r3, [r10, #0]
 	str r12, [sp, #24]
 	mov r12, #0x0
 	umaal r8, r12, r2, r3
-	ldr r8, [r5, #4]
-	umaal r9, r12, r2, r8
-	ldr r8, [r5, #8]
+	ldr r8, [r10, #4]
 	umaal r4, r12, r2, r8
-	ldr r8, [r5, #12]
+	ldr r8, [r10, #8]
+	umaal r5, r12, r2, r8
+	ldr r8, [r10, #12]
+	umaal r9, r12, r2, r8
+	ldr r8, [r10, #16]
 	umaal r11, r12, r2, r8
-	ldr r8, [r5, #16]
-	umaal r1, r12, r2, r8
-	ldr r8, [r5, #20]
-	umaal r10, r12, r2, r8
-	ldr r8, [r5, #24]
+	ldr r8, [r10, #20]
+	umaal r7, r12, r2, r8
+	ldr r8, [r10, #24]
 	umaal lr, r12, r2, r8
-	ldr r8, [r5, #28]
+	ldr r8, [r10, #28]
 	ldr r3, [sp, #36]
 	umaal r3, r12, r2, r8
-	ldr r8, [r5, #32]
-	umaal r7, r12, r2, r8
-	ldr r8, [r5, #36]
+	ldr r8, [r10, #32]
+	umaal r1, r12, r2, r8
+	ldr r8, [r10, #36]
 	umaal r0, r12, r2, r8
-	ldr r8, [r5, #40]
+	ldr r8, [r10, #40]
 	umaal r6, r12, r2, r8
-	ldr r8, [r5, #44]
+	ldr r8, [r10, #44]
 	str r6, [sp, #36]
 	ldr r6, [sp, #24]
 	umaal r6, r12, r2, r8
 	movw r2, #0xfffd
 	movt r2, #0xfffc
-	mul r8, r9, r2
-	ldr r2, [r5, #0]
+	mul r8, r4, r2
+	ldr r2, [r10, #0]
 	str r12, [sp, #24]
 	mov r12, #0x0
-	umaal r9, r12, r8, r2
-	ldr r9, [r5, #4]
-	umaal r4, r12, r8, r9
-	ldr r9, [r5, #8]
-	umaal r11, r12, r8, r9
-	ldr r9, [r5, #12]
-	umaal r1, r12, r8, r9
-	ldr r9, [r5, #16]
-	umaal r10, r12, r8, r9
-	ldr r9, [r5, #20]
-	umaal lr, r12, r8, r9
-	ldr r9, [r5, #24]
-	umaal r3, r12, r8, r9
-	ldr r9, [r5, #28]
-	umaal r7, r12, r8, r9
-	ldr r9, [r5, #32]
-	umaal r0, r12, r8, r9
-	ldr r9, [r5, #36]
+	umaal r4, r12, r8, r2
+	ldr r4, [r10, #4]
+	umaal r5, r12, r8, r4
+	ldr r4, [r10, #8]
+	umaal r9, r12, r8, r4
+	ldr r4, [r10, #12]
+	umaal r11, r12, r8, r4
+	ldr r4, [r10, #16]
+	umaal r7, r12, r8, r4
+	ldr r4, [r10, #20]
+	umaal lr, r12, r8, r4
+	ldr r4, [r10, #24]
+	umaal r3, r12, r8, r4
+	ldr r4, [r10, #28]
+	umaal r1, r12, r8, r4
+	ldr r4, [r10, #32]
+	umaal r0, r12, r8, r4
+	ldr r4, [r10, #36]
 	str r0, [sp, #32]
 	ldr r0, [sp, #36]
-	umaal r0, r12, r8, r9
-	ldr r9, [r5, #40]
-	umaal r6, r12, r8, r9
-	ldr r9, [r5, #44]
+	umaal r0, r12, r8, r4
+	ldr r4, [r10, #40]
+	umaal r6, r12, r8, r4
+	ldr r4, [r10, #44]
 	str r6, [sp, #36]
 	ldr r6, [sp, #24]
-	umaal r6, r12, r8, r9
+	umaal r6, r12, r8, r4
 	movw r8, #0xfffd
 	movt r8, #0xfffc
-	mul r9, r4, r8
+	mul r4, r5, r8
 	mov r8, #0x0
-	umaal r4, r8, r9, r2
-	ldr r4, [r5, #4]
-	umaal r11, r8, r9, r4
-	ldr r4, [r5, #8]
-	umaal r1, r8, r9, r4
-	ldr r4, [r5, #12]
-	umaal r10, r8, r9, r4
-	ldr r4, [r5, #16]
-	umaal lr, r8, r9, r4
-	ldr r4, [r5, #20]
-	umaal r3, r8, r9, r4
-	ldr r4, [r5, #24]
-	umaal r7, r8, r9, r4
-	ldr r4, [r5, #28]
+	umaal r5, r8, r4, r2
+	ldr r5, [r10, #4]
+	umaal r9, r8, r4, r5
+	ldr r5, [r10, #8]
+	umaal r11, r8, r4, r5
+	ldr r5, [r10, #12]
+	umaal r7, r8, r4, r5
+	ldr r5, [r10, #16]
+	umaal lr, r8, r4, r5
+	ldr r5, [r10, #20]
+	umaal r3, r8, r4, r5
+	ldr r5, [r10, #24]
+	umaal r1, r8, r4, r5
+	ldr r5, [r10, #28]
 	ldr r2, [sp, #32]
-	umaal r2, r8, r9, r4
-	ldr r4, [r5, #32]
-	umaal r0, r8, r9, r4
-	ldr r4, [r5, #36]
+	umaal r2, r8, r4, r5
+	ldr r5, [r10, #32]
+	umaal r0, r8, r4, r5
+	ldr r5, [r10, #36]
 	str r0, [sp, #32]
 	ldr r0, [sp, #36]
-	umaal r0, r8, r9, r4
-	ldr r4, [r5, #40]
-	umaal r6, r8, r9, r4
-	ldr r4, [r5, #44]
-	umaal r12, r8, r9, r4
-	movw r9, #0xfffd
-	movt r9, #0xfffc
-	mul r4, r11, r9
-	ldr r9, [r5, #0]
-	str r8, [sp, #36]
-	mov r8, #0x0
-	umaal r11, r8, r4, r9
-	ldr r11, [r5, #4]
-	umaal r1, r8, r4, r11
-	ldr r11, [r5, #8]
-	umaal r10, r8, r4, r11
-	ldr r11, [r5, #12]
-	umaal lr, r8, r4, r11
-	ldr r11, [r5, #16]
-	umaal r3, r8, r4, r11
-	ldr r11, [r5, #20]
-	umaal r7, r8, r4, r11
-	ldr r11, [r5, #24]
-	umaal r2, r8, r4, r11
-	ldr r11, [r5, #28]
-	ldr r9, [sp, #32]
-	umaal r9, r8, r4, r11
-	ldr r11, [r5, #32]
-	umaal r0, r8, r4, r11
-	ldr r11, [r5, #36]
-	umaal r6, r8, r4, r11
-	ldr r11, [r5, #40]
-	umaal r12, r8, r4, r11
-	ldr r11, [r5, #44]
-	str r12, [sp, #32]
-	ldr r12, [sp, #36]
-	umaal r12, r8, r4, r11
+	umaal r0, r8, r4, r5
+	ldr r5, [r10, #40]
+	umaal r6, r8, r4, r5
+	ldr r5, [r10, #44]
+	umaal r12, r8, r4, r5
 	movw r4, #0xfffd
 	movt r4, #0xfffc
-	mul r11, r1, r4
-	ldr r4, [r5, #0]
+	mul r5, r9, r4
+	ldr r4, [r10, #0]
 	str r8, [sp, #36]
 	mov r8, #0x0
-	umaal r1, r8, r11, r4
-	ldr r1, [r5, #4]
-	umaal r10, r8, r11, r1
-	ldr r1, [r5, #8]
-	umaal lr, r8, r11, r1
-	ldr r1, [r5, #12]
-	umaal r3, r8, r11, r1
-	ldr r1, [r5, #16]
-	umaal r7, r8, r11, r1
-	ldr r1, [r5, #20]
-	umaal r2, r8, r11, r1
-	ldr r1, [r5, #24]
-	umaal r9, r8, r11, r1
-	ldr r1, [r5, #28]
-	umaal r0, r8, r11, r1
-	ldr r1, [r5, #32]
-	umaal r6, r8, r11, r1
-	ldr r1, [r5, #36]
-	str r6, [sp, #24]
-	ldr r6, [sp, #32]
-	umaal r6, r8, r11, r1
-	ldr r1, [r5, #40]
-	umaal r12, r8, r11, r1
-	ldr r1, [r5, #44]
+	umaal r9, r8, r5, r4
+	ldr r9, [r10, #4]
+	umaal r11, r8, r5, r9
+	ldr r9, [r10, #8]
+	umaal r7, r8, r5, r9
+	ldr r9, [r10, #12]
+	umaal lr, r8, r5, r9
+	ldr r9, [r10, #16]
+	umaal r3, r8, r5, r9
+	ldr r9, [r10, #20]
+	umaal r1, r8, r5, r9
+	ldr r9, [r10, #24]
+	umaal r2, r8, r5, r9
+	ldr r9, [r10, #28]
+	ldr r4, [sp, #32]
+	umaal r4, r8, r5, r9
+	ldr r9, [r10, #32]
+	umaal r0, r8, r5, r9
+	ldr r9, [r10, #36]
+	umaal r6, r8, r5, r9
+	ldr r9, [r10, #40]
+	umaal r12, r8, r5, r9
+	ldr r9, [r10, #44]
 	str r12, [sp, #32]
 	ldr r12, [sp, #36]
-	umaal r12, r8, r11, r1
-	movw r11, #0xfffd
-	movt r11, #0xfffc
-	mul r1, r10, r11
-	mov r11, #0x0
-	umaal r10, r11, r1, r4
-	ldr r10, [r5, #4]
-	umaal lr, r11, r1, r10
-	ldr r10, [r5, #8]
-	umaal r3, r11, r1, r10
-	ldr r10, [r5, #12]
-	umaal r7, r11, r1, r10
-	ldr r10, [r5, #16]
-	umaal r2, r11, r1, r10
-	ldr r10, [r5, #20]
-	umaal r9, r11, r1, r10
-	ldr r10, [r5, #24]
-	umaal r0, r11, r1, r10
-	ldr r10, [r5, #28]
-	ldr r4, [sp, #24]
-	umaal r4, r11, r1, r10
-	ldr r10, [r5, #32]
-	umaal r6, r11, r1, r10
-	ldr r10, [r5, #36]
+	umaal r12, r8, r5, r9
+	movw r5, #0xfffd
+	movt r5, #0xfffc
+	mul r9, r11, r5
+	ldr r5, [r10, #0]
+	str r8, [sp, #36]
+	mov r8, #0x0
+	umaal r11, r8, r9, r5
+	ldr r11, [r10, #4]
+	umaal r7, r8, r9, r11
+	ldr r11, [r10, #8]
+	umaal lr, r8, r9, r11
+	ldr r11, [r10, #12]
+	umaal r3, r8, r9, r11
+	ldr r11, [r10, #16]
+	umaal r1, r8, r9, r11
+	ldr r11, [r10, #20]
+	umaal r2, r8, r9, r11
+	ldr r11, [r10, #24]
+	umaal r4, r8, r9, r11
+	ldr r11, [r10, #28]
+	umaal r0, r8, r9, r11
+	ldr r11, [r10, #32]
+	umaal r6, r8, r9, r11
+	ldr r11, [r10, #36]
 	str r6, [sp, #24]
 	ldr r6, [sp, #32]
-	umaal r6, r11, r1, r10
-	ldr r10, [r5, #40]
-	umaal r12, r11, r1, r10
-	ldr r10, [r5, #44]
-	umaal r8, r11, r1, r10
-	movw r1, #0xfffd
-	movt r1, #0xfffc
-	mul r1, lr, r1
-	ldr r10, [r5, #0]
-	str r11, [sp, #32]
-	mov r11, #0x0
-	umaal lr, r11, r1, r10
-	ldr lr, [r5, #4]
-	umaal r3, r11, r1, lr
-	ldr lr, [r5, #8]
-	umaal r7, r11, r1, lr
-	ldr lr, [r5, #12]
-	umaal r2, r11, r1, lr
-	ldr lr, [r5, #16]
-	umaal r9, r11, r1, lr
-	ldr lr, [r5, #20]
-	umaal r0, r11, r1, lr
-	ldr lr, [r5, #24]
-	umaal r4, r11, r1, lr
-	ldr lr, [r5, #28]
-	ldr r10, [sp, #24]
-	umaal r10, r11, r1, lr
-	ldr lr, [r5, #32]
-	umaal r6, r11, r1, lr
-	ldr lr, [r5, #36]
-	umaal r12, r11, r1, lr
-	ldr lr, [r5, #40]
-	umaal r8, r11, r1, lr
-	ldr lr, [r5, #44]
+	umaal r6, r8, r9, r11
+	ldr r11, [r10, #40]
+	umaal r12, r8, r9, r11
+	ldr r11, [r10, #44]
+	str r12, [sp, #32]
+	ldr r12, [sp, #36]
+	umaal r12, r8, r9, r11
+	movw r9, #0xfffd
+	movt r9, #0xfffc
+	mul r11, r7, r9
+	mov r9, #0x0
+	umaal r7, r9, r11, r5
+	ldr r7, [r10, #4]
+	umaal lr, r9, r11, r7
+	ldr r7, [r10, #8]
+	umaal r3, r9, r11, r7
+	ldr r7, [r10, #12]
+	umaal r1, r9, r11, r7
+	ldr r7, [r10, #16]
+	umaal r2, r9, r11, r7
+	ldr r7, [r10, #20]
+	umaal r4, r9, r11, r7
+	ldr r7, [r10, #24]
+	umaal r0, r9, r11, r7
+	ldr r7, [r10, #28]
+	ldr r5, [sp, #24]
+	umaal r5, r9, r11, r7
+	ldr r7, [r10, #32]
+	umaal r6, r9, r11, r7
+	ldr r7, [r10, #36]
+	str r6, [sp, #24]
+	ldr r6, [sp, #32]
+	umaal r6, r9, r11, r7
+	ldr r7, [r10, #40]
+	umaal r12, r9, r11, r7
+	ldr r7, [r10, #44]
+	umaal r8, r9, r11, r7
+	movw r11, #0xfffd
+	movt r11, #0xfffc
+	mul r11, lr, r11
+	ldr r7, [r10, #0]
+	str r9, [sp, #32]
+	mov r9, #0x0
+	umaal lr, r9, r11, r7
+	ldr lr, [r10, #4]
+	umaal r3, r9, r11, lr
+	ldr lr, [r10, #8]
+	umaal r1, r9, r11, lr
+	ldr lr, [r10, #12]
+	umaal r2, r9, r11, lr
+	ldr lr, [r10, #16]
+	umaal r4, r9, r11, lr
+	ldr lr, [r10, #20]
+	umaal r0, r9, r11, lr
+	ldr lr, [r10, #24]
+	umaal r5, r9, r11, lr
+	ldr lr, [r10, #28]
+	ldr r7, [sp, #24]
+	umaal r7, r9, r11, lr
+	ldr lr, [r10, #32]
+	umaal r6, r9, r11, lr
+	ldr lr, [r10, #36]
+	umaal r12, r9, r11, lr
+	ldr lr, [r10, #40]
+	umaal r8, r9, r11, lr
+	ldr lr, [r10, #44]
 	str r8, [sp, #24]
 	ldr r8, [sp, #32]
-	umaal r8, r11, r1, lr
-	ldr r1, [sp, #12]
-	adds r1, r3, r1
+	umaal r8, r9, r11, lr
+	ldr r11, [sp, #12]
+	adds r11, r3, r11
 	ldr r3, [sp, #68]
-	adcs r3, r7, r3
-	ldr r7, [sp, #0]
-	adcs r2, r2, r7
-	ldr r7, [sp, #64]
-	adcs r7, r9, r7
-	ldr r9, [sp, #48]
-	adcs r0, r0, r9
-	ldr r9, [sp, #52]
-	adcs r4, r4, r9
-	ldr r9, [sp, #60]
-	adcs r10, r10, r9
-	ldr r9, [sp, #56]
-	adcs r6, r6, r9
-	ldr r9, [sp, #28]
-	adcs r12, r12, r9
-	ldr r9, [sp, #24]
-	ldr lr, [sp, #44]
-	adcs lr, r9, lr
-	ldr r9, [sp, #40]
-	adcs r8, r8, r9
-	ldr r9, [sp, #4]
-	adc r11, r11, r9
-	ldr r9, [r5, #0]
-	subs r9, r1, r9
-	str r1, [sp, #4]
-	ldr r1, [r5, #4]
-	sbcs r1, r3, r1
-	str r3, [sp, #40]
-	ldr r3, [r5, #8]
-	sbcs r3, r2, r3
-	str r3, [sp, #24]
-	ldr r3, [r5, #12]
-	sbcs r3, r7, r3
-	str r3, [sp, #44]
-	ldr r3, [r5, #16]
+	adcs r1, r1, r3
+	ldr r3, [sp, #52]
+	adcs r2, r2, r3
+	ldr r3, [sp, #64]
+	adcs r3, r4, r3
+	ldr r4, [sp, #48]
+	adcs r0, r0, r4
+	ldr r4, [sp, #60]
+	adcs r4, r5, r4
+	ldr r5, [sp, #56]
+	adcs r5, r7, r5
+	ldr r7, [sp, #28]
+	adcs r6, r6, r7
+	ldr r7, [sp, #44]
+	adcs r12, r12, r7
+	ldr r7, [sp, #24]
+	ldr lr, [sp, #4]
+	adcs lr, r7, lr
+	ldr r7, [sp, #40]
+	adcs r7, r8, r7
+	ldr r8, [sp, #0]
+	adc r8, r9, r8
+	ldr r9, [r10, #0]
+	subs r9, r11, r9
+	str r9, [sp, #0]
+	ldr r9, [r10, #4]
+	sbcs r9, r1, r9
+	str r1, [sp, #40]
+	ldr r1, [r10, #8]
+	sbcs r1, r2, r1
+	str r2, [sp, #24]
+	ldr r2, [r10, #12]
+	sbcs r2, r3, r2
+	str r3, [sp, #4]
+	ldr r3, [r10, #16]
 	sbcs r3, r0, r3
-	str r3, [sp, #28]
-	ldr r3, [r5, #20]
+	str r3, [sp, #44]
+	ldr r3, [r10, #20]
 	sbcs r3, r4, r3
+	str r3, [sp, #28]
+	ldr r3, [r10, #24]
+	sbcs r3, r5, r3
 	str r3, [sp, #56]
-	ldr r3, [r5, #24]
-	sbcs r3, r10, r3
-	str r3, [sp, #60]
-	ldr r3, [r5, #28]
+	ldr r3, [r10, #28]
 	sbcs r3, r6, r3
-	str r3, [sp, #52]
-	ldr r3, [r5, #32]
+	str r3, [sp, #60]
+	ldr r3, [r10, #32]
 	sbcs r3, r12, r3
 	str r3, [sp, #48]
-	ldr r3, [r5, #36]
+	ldr r3, [r10, #36]
 	sbcs r3, lr, r3
 	str r3, [sp, #64]
-	ldr r3, [r5, #40]
+	ldr r3, [r10, #40]
+	sbcs r3, r7, r3
+	str r3, [sp, #52]
+	ldr r3, [r10, #44]
 	sbcs r3, r8, r3
-	str r3, [sp, #0]
-	ldr r3, [r5, #44]
-	sbcs r3, r11, r3
-	ldr r5, [sp, #4]
+	ldr r10, [sp, #0]
+	it cs
+	movcs r11, r10
+	ldr r10, [sp, #40]
 	it cc
-	movcc r9, r5
-	ldr r5, [sp, #40]
+	movcc r9, r10
+	ldr r10, [sp, #24]
 	it cc
-	movcc r1, r5
-	ldr r5, [sp, #24]
+	movcc r1, r10
+	ldr r10, [sp, #4]
+	it cc
+	movcc r2, r10
+	ldr r10, [sp, #44]
 	it cs
-	movcs r2, r5
-	ldr r5, [sp, #44]
+	movcs r0, r10
+	ldr r10, [sp, #28]
 	it cs
-	movcs r7, r5
-	ldr r5, [sp, #28]
+	movcs r4, r10
+	ldr r10, [sp, #56]
 	it cs
-	movcs r0, r5
-	ldr r5, [sp, #56]
+	movcs r5, r10
+	ldr r10, [sp, #60]
 	it cs
-	movcs r4, r5
-	ldr r5, [sp, #60]
+	movcs r6, r10
+	ldr r10, [sp, #48]
 	it cs
-	movcs r10, r5
-	ldr r5, [sp, #52]
+	movcs r12, r10
+	ldr r10, [sp, #64]
 	it cs
-	movcs r6, r5
-	ldr r5, [sp, #48]
-	it cs
-	movcs r12, r5
-	ldr r5, [sp, #64]
-	it cs
-	movcs lr, r5
-	ldr r5, [sp, #0]
+	movcs lr, r10
+	ldr r10, [sp, #52]
 	ite cs
-	movcs r8, r5
-	movcc r3, r11
-	ldr r5, [sp, #72]
-	strd r9, r1, [r5, #0]
-	strd r2, r7, [r5, #8]
-	strd r0, r4, [r5, #16]
-	strd r10, r6, [r5, #24]
-	strd r12, lr, [r5, #32]
-	strd r8, r3, [r5, #40]
+	movcs r7, r10
+	movcc r3, r8
+	ldr r8, [sp, #72]
+	strd r11, r9, [r8, #0]
+	strd r1, r2, [r8, #8]
+	strd r0, r4, [r8, #16]
+	strd r5, r6, [r8, #24]
+	strd r12, lr, [r8, #32]
+	strd r7, r3, [r8, #40]
 	add sp, sp, #72
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_bls12_381_p_sqr_armv7, .-lf_bls12_381_p_sqr_armv7
@@ -2260,8 +2241,8 @@ lf_bls12_381_p_neg_armv7:
 @ void lf_bls12_381_p_to_internal_armv7(uint64_t r[6], const uint64_t a[6])
 @   r = a*R mod p (to Montgomery form); Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 88 bytes (10 registers saved, 11 spill slots of 4 bytes)
-@   934 instructions
+@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 96 bytes (12 registers saved, 11 spill slots of 4 bytes)
+@   923 instructions
 	.text
 	.globl lf_bls12_381_p_to_internal_armv7
 	.hidden lf_bls12_381_p_to_internal_armv7
@@ -2301,22 +2282,24 @@ lf_bls12_381_p_neg_armv7:
 lf_bls12_381_p_to_internal_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
-	.cfi_offset 4, -36
-	.cfi_offset 5, -32
-	.cfi_offset 6, -28
-	.cfi_offset 7, -24
-	.cfi_offset 8, -20
-	.cfi_offset 9, -16
-	.cfi_offset 10, -12
-	.cfi_offset 11, -8
+	push {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.save {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 4, -40
+	.cfi_offset 5, -36
+	.cfi_offset 6, -32
+	.cfi_offset 7, -28
+	.cfi_offset 8, -24
+	.cfi_offset 9, -20
+	.cfi_offset 10, -16
+	.cfi_offset 11, -12
+	.cfi_offset 12, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #48
 	.pad #48
-	.cfi_def_cfa_offset 88
+	.cfi_def_cfa_offset 96
 	ldrd r3, r12, [r1, #0]
 	adr r2, .Llf_bls12_381_p_to_internal_armv7_r2
 	ldrd r4, r5, [r2, #0]
@@ -2360,896 +2343,885 @@ lf_bls12_381_p_to_internal_armv7:
 	mul r0, r6, r3
 	adr r3, .Llf_bls12_381_p_to_internal_armv7_p
 	ldr r2, [r3, #0]
-	str r7, [sp, #12]
-	mov r7, #0x0
-	umaal r6, r7, r0, r2
+	mov r1, #0x0
+	umaal r6, r1, r0, r2
 	ldr r6, [r3, #4]
-	umaal r8, r7, r0, r6
+	umaal r8, r1, r0, r6
 	ldr r6, [r3, #8]
-	umaal r11, r7, r0, r6
+	umaal r11, r1, r0, r6
 	ldr r6, [r3, #12]
-	umaal lr, r7, r0, r6
+	umaal lr, r1, r0, r6
 	ldr r6, [r3, #16]
-	umaal r10, r7, r0, r6
+	umaal r10, r1, r0, r6
 	ldr r6, [r3, #20]
-	umaal r9, r7, r0, r6
+	umaal r9, r1, r0, r6
 	ldr r6, [r3, #24]
-	umaal r5, r7, r0, r6
+	umaal r5, r1, r0, r6
 	ldr r6, [r3, #28]
-	umaal r12, r7, r0, r6
+	umaal r12, r1, r0, r6
 	ldr r6, [r3, #32]
 	ldr r2, [sp, #0]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #36]
 	str r2, [sp, #0]
 	ldr r2, [sp, #4]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #40]
 	str r2, [sp, #4]
 	ldr r2, [sp, #8]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #44]
-	umaal r4, r7, r0, r6
-	ldr r0, [sp, #12]
-	add r0, r0, r7
-	ldr r7, [r1, #4]
+	umaal r4, r1, r0, r6
+	add r1, r7, r1
+	ldr r0, [sp, #52]
+	ldr r7, [r0, #4]
 	adr r6, .Llf_bls12_381_p_to_internal_armv7_r2
 	ldr r3, [r6, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r8, r0, r7, r3
+	str r1, [sp, #8]
+	mov r1, #0x0
+	umaal r8, r1, r7, r3
 	ldr r3, [r6, #4]
-	umaal r11, r0, r7, r3
+	umaal r11, r1, r7, r3
 	ldr r3, [r6, #8]
-	umaal lr, r0, r7, r3
+	umaal lr, r1, r7, r3
 	ldr r3, [r6, #12]
-	umaal r10, r0, r7, r3
+	umaal r10, r1, r7, r3
 	ldr r3, [r6, #16]
-	umaal r9, r0, r7, r3
+	umaal r9, r1, r7, r3
 	ldr r3, [r6, #20]
-	umaal r5, r0, r7, r3
+	umaal r5, r1, r7, r3
 	ldr r3, [r6, #24]
-	umaal r12, r0, r7, r3
+	umaal r12, r1, r7, r3
 	ldr r3, [r6, #28]
-	str r12, [sp, #8]
+	str r12, [sp, #12]
 	ldr r12, [sp, #0]
-	umaal r12, r0, r7, r3
+	umaal r12, r1, r7, r3
 	ldr r3, [r6, #32]
 	str r12, [sp, #0]
 	ldr r12, [sp, #4]
-	umaal r12, r0, r7, r3
+	umaal r12, r1, r7, r3
 	ldr r3, [r6, #36]
-	umaal r2, r0, r7, r3
+	umaal r2, r1, r7, r3
 	ldr r3, [r6, #40]
-	umaal r4, r0, r7, r3
+	umaal r4, r1, r7, r3
 	ldr r3, [r6, #44]
 	str r4, [sp, #4]
-	ldr r4, [sp, #12]
-	umaal r4, r0, r7, r3
+	ldr r4, [sp, #8]
+	umaal r4, r1, r7, r3
 	movw r7, #0xfffd
 	movt r7, #0xfffc
 	mul r3, r8, r7
 	adr r7, .Llf_bls12_381_p_to_internal_armv7_p
-	ldr r6, [r7, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r8, r0, r3, r6
+	ldr r0, [r7, #0]
+	mov r6, #0x0
+	umaal r8, r6, r3, r0
 	ldr r8, [r7, #4]
-	umaal r11, r0, r3, r8
+	umaal r11, r6, r3, r8
 	ldr r8, [r7, #8]
-	umaal lr, r0, r3, r8
+	umaal lr, r6, r3, r8
 	ldr r8, [r7, #12]
-	umaal r10, r0, r3, r8
+	umaal r10, r6, r3, r8
 	ldr r8, [r7, #16]
-	umaal r9, r0, r3, r8
+	umaal r9, r6, r3, r8
 	ldr r8, [r7, #20]
-	umaal r5, r0, r3, r8
+	umaal r5, r6, r3, r8
 	ldr r8, [r7, #24]
-	ldr r6, [sp, #8]
-	umaal r6, r0, r3, r8
+	ldr r0, [sp, #12]
+	umaal r0, r6, r3, r8
 	ldr r8, [r7, #28]
-	str r6, [sp, #8]
-	ldr r6, [sp, #0]
-	umaal r6, r0, r3, r8
+	str r0, [sp, #12]
+	ldr r0, [sp, #0]
+	umaal r0, r6, r3, r8
 	ldr r8, [r7, #32]
-	umaal r12, r0, r3, r8
+	umaal r12, r6, r3, r8
 	ldr r8, [r7, #36]
-	umaal r2, r0, r3, r8
+	umaal r2, r6, r3, r8
 	ldr r8, [r7, #40]
 	str r2, [sp, #0]
 	ldr r2, [sp, #4]
-	umaal r2, r0, r3, r8
+	umaal r2, r6, r3, r8
 	ldr r8, [r7, #44]
-	umaal r4, r0, r3, r8
-	ldr r3, [sp, #12]
-	add r0, r3, r0
-	ldr r3, [r1, #8]
+	umaal r4, r6, r3, r8
+	add r1, r1, r6
+	ldr r3, [sp, #52]
+	ldr r6, [r3, #8]
 	adr r8, .Llf_bls12_381_p_to_internal_armv7_r2
 	ldr r7, [r8, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r11, r0, r3, r7
+	str r1, [sp, #4]
+	mov r1, #0x0
+	umaal r11, r1, r6, r7
 	ldr r7, [r8, #4]
-	umaal lr, r0, r3, r7
+	umaal lr, r1, r6, r7
 	ldr r7, [r8, #8]
-	umaal r10, r0, r3, r7
+	umaal r10, r1, r6, r7
 	ldr r7, [r8, #12]
-	umaal r9, r0, r3, r7
+	umaal r9, r1, r6, r7
 	ldr r7, [r8, #16]
-	umaal r5, r0, r3, r7
+	umaal r5, r1, r6, r7
 	ldr r7, [r8, #20]
-	str r5, [sp, #4]
-	ldr r5, [sp, #8]
-	umaal r5, r0, r3, r7
+	str r5, [sp, #8]
+	ldr r5, [sp, #12]
+	umaal r5, r1, r6, r7
 	ldr r7, [r8, #24]
-	umaal r6, r0, r3, r7
+	umaal r0, r1, r6, r7
 	ldr r7, [r8, #28]
-	umaal r12, r0, r3, r7
+	umaal r12, r1, r6, r7
 	ldr r7, [r8, #32]
-	str r12, [sp, #8]
+	str r12, [sp, #12]
 	ldr r12, [sp, #0]
-	umaal r12, r0, r3, r7
+	umaal r12, r1, r6, r7
 	ldr r7, [r8, #36]
-	umaal r2, r0, r3, r7
+	umaal r2, r1, r6, r7
 	ldr r7, [r8, #40]
-	umaal r4, r0, r3, r7
+	umaal r4, r1, r6, r7
 	ldr r7, [r8, #44]
 	str r4, [sp, #0]
-	ldr r4, [sp, #12]
-	umaal r4, r0, r3, r7
-	movw r3, #0xfffd
-	movt r3, #0xfffc
-	mul r7, r11, r3
-	adr r3, .Llf_bls12_381_p_to_internal_armv7_p
-	ldr r8, [r3, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r11, r0, r7, r8
-	ldr r11, [r3, #4]
-	umaal lr, r0, r7, r11
-	ldr r11, [r3, #8]
-	umaal r10, r0, r7, r11
-	ldr r11, [r3, #12]
-	umaal r9, r0, r7, r11
-	ldr r11, [r3, #16]
-	ldr r8, [sp, #4]
-	umaal r8, r0, r7, r11
-	ldr r11, [r3, #20]
-	umaal r5, r0, r7, r11
-	ldr r11, [r3, #24]
-	umaal r6, r0, r7, r11
-	ldr r11, [r3, #28]
-	str r6, [sp, #4]
-	ldr r6, [sp, #8]
-	umaal r6, r0, r7, r11
-	ldr r11, [r3, #32]
-	umaal r12, r0, r7, r11
-	ldr r11, [r3, #36]
-	umaal r2, r0, r7, r11
-	ldr r11, [r3, #40]
-	str r2, [sp, #8]
+	ldr r4, [sp, #4]
+	umaal r4, r1, r6, r7
+	movw r6, #0xfffd
+	movt r6, #0xfffc
+	mul r7, r11, r6
+	adr r6, .Llf_bls12_381_p_to_internal_armv7_p
+	ldr r3, [r6, #0]
+	mov r8, #0x0
+	umaal r11, r8, r7, r3
+	ldr r11, [r6, #4]
+	umaal lr, r8, r7, r11
+	ldr r11, [r6, #8]
+	umaal r10, r8, r7, r11
+	ldr r11, [r6, #12]
+	umaal r9, r8, r7, r11
+	ldr r11, [r6, #16]
+	ldr r3, [sp, #8]
+	umaal r3, r8, r7, r11
+	ldr r11, [r6, #20]
+	umaal r5, r8, r7, r11
+	ldr r11, [r6, #24]
+	umaal r0, r8, r7, r11
+	ldr r11, [r6, #28]
+	str r0, [sp, #8]
+	ldr r0, [sp, #12]
+	umaal r0, r8, r7, r11
+	ldr r11, [r6, #32]
+	umaal r12, r8, r7, r11
+	ldr r11, [r6, #36]
+	umaal r2, r8, r7, r11
+	ldr r11, [r6, #40]
+	str r2, [sp, #12]
 	ldr r2, [sp, #0]
-	umaal r2, r0, r7, r11
-	ldr r11, [r3, #44]
-	umaal r4, r0, r7, r11
-	ldr r7, [sp, #12]
-	add r0, r7, r0
-	ldr r7, [r1, #12]
+	umaal r2, r8, r7, r11
+	ldr r11, [r6, #44]
+	umaal r4, r8, r7, r11
+	add r1, r1, r8
+	ldr r7, [sp, #52]
+	ldr r8, [r7, #12]
 	adr r11, .Llf_bls12_381_p_to_internal_armv7_r2
-	ldr r3, [r11, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal lr, r0, r7, r3
-	ldr r3, [r11, #4]
-	umaal r10, r0, r7, r3
-	ldr r3, [r11, #8]
-	umaal r9, r0, r7, r3
-	ldr r3, [r11, #12]
-	umaal r8, r0, r7, r3
-	ldr r3, [r11, #16]
-	umaal r5, r0, r7, r3
-	ldr r3, [r11, #20]
-	str r5, [sp, #0]
-	ldr r5, [sp, #4]
-	umaal r5, r0, r7, r3
-	ldr r3, [r11, #24]
-	umaal r6, r0, r7, r3
-	ldr r3, [r11, #28]
-	umaal r12, r0, r7, r3
-	ldr r3, [r11, #32]
-	str r12, [sp, #4]
-	ldr r12, [sp, #8]
-	umaal r12, r0, r7, r3
-	ldr r3, [r11, #36]
-	umaal r2, r0, r7, r3
-	ldr r3, [r11, #40]
-	umaal r4, r0, r7, r3
-	ldr r3, [r11, #44]
-	str r4, [sp, #8]
-	ldr r4, [sp, #12]
-	umaal r4, r0, r7, r3
-	movw r7, #0xfffd
-	movt r7, #0xfffc
-	mul r3, lr, r7
-	adr r7, .Llf_bls12_381_p_to_internal_armv7_p
-	ldr r11, [r7, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal lr, r0, r3, r11
-	ldr lr, [r7, #4]
-	umaal r10, r0, r3, lr
-	ldr lr, [r7, #8]
-	umaal r9, r0, r3, lr
-	ldr lr, [r7, #12]
-	umaal r8, r0, r3, lr
-	ldr lr, [r7, #16]
-	ldr r11, [sp, #0]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #20]
-	umaal r5, r0, r3, lr
-	ldr lr, [r7, #24]
-	umaal r6, r0, r3, lr
-	ldr lr, [r7, #28]
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r0, r3, lr
-	ldr lr, [r7, #32]
-	umaal r12, r0, r3, lr
-	ldr lr, [r7, #36]
-	umaal r2, r0, r3, lr
-	ldr lr, [r7, #40]
-	str r2, [sp, #4]
-	ldr r2, [sp, #8]
-	umaal r2, r0, r3, lr
-	ldr lr, [r7, #44]
-	umaal r4, r0, r3, lr
-	ldr r3, [sp, #12]
-	add r0, r3, r0
-	ldr r3, [r1, #16]
-	adr lr, .Llf_bls12_381_p_to_internal_armv7_r2
-	ldr r7, [lr, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r10, r0, r3, r7
-	ldr r7, [lr, #4]
-	umaal r9, r0, r3, r7
-	ldr r7, [lr, #8]
-	umaal r8, r0, r3, r7
-	ldr r7, [lr, #12]
-	umaal r11, r0, r3, r7
-	ldr r7, [lr, #16]
-	umaal r5, r0, r3, r7
-	ldr r7, [lr, #20]
-	str r5, [sp, #8]
-	ldr r5, [sp, #0]
-	umaal r5, r0, r3, r7
-	ldr r7, [lr, #24]
-	umaal r6, r0, r3, r7
-	ldr r7, [lr, #28]
-	umaal r12, r0, r3, r7
-	ldr r7, [lr, #32]
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r12, r0, r3, r7
-	ldr r7, [lr, #36]
-	umaal r2, r0, r3, r7
-	ldr r7, [lr, #40]
-	umaal r4, r0, r3, r7
-	ldr r7, [lr, #44]
-	str r4, [sp, #4]
-	ldr r4, [sp, #12]
-	umaal r4, r0, r3, r7
-	movw r3, #0xfffd
-	movt r3, #0xfffc
-	mul r7, r10, r3
-	adr r3, .Llf_bls12_381_p_to_internal_armv7_p
-	ldr lr, [r3, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r10, r0, r7, lr
-	ldr r10, [r3, #4]
-	umaal r9, r0, r7, r10
-	ldr r10, [r3, #8]
-	umaal r8, r0, r7, r10
-	ldr r10, [r3, #12]
-	umaal r11, r0, r7, r10
-	ldr r10, [r3, #16]
-	ldr lr, [sp, #8]
-	umaal lr, r0, r7, r10
-	ldr r10, [r3, #20]
-	umaal r5, r0, r7, r10
-	ldr r10, [r3, #24]
-	umaal r6, r0, r7, r10
-	ldr r10, [r3, #28]
-	str r6, [sp, #8]
-	ldr r6, [sp, #0]
-	umaal r6, r0, r7, r10
-	ldr r10, [r3, #32]
-	umaal r12, r0, r7, r10
-	ldr r10, [r3, #36]
-	umaal r2, r0, r7, r10
-	ldr r10, [r3, #40]
-	str r2, [sp, #0]
-	ldr r2, [sp, #4]
-	umaal r2, r0, r7, r10
-	ldr r10, [r3, #44]
-	umaal r4, r0, r7, r10
-	ldr r7, [sp, #12]
-	add r0, r7, r0
-	ldr r7, [r1, #20]
-	adr r10, .Llf_bls12_381_p_to_internal_armv7_r2
-	ldr r3, [r10, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r9, r0, r7, r3
-	ldr r3, [r10, #4]
-	umaal r8, r0, r7, r3
-	ldr r3, [r10, #8]
-	umaal r11, r0, r7, r3
-	ldr r3, [r10, #12]
-	umaal lr, r0, r7, r3
-	ldr r3, [r10, #16]
-	umaal r5, r0, r7, r3
-	ldr r3, [r10, #20]
+	ldr r6, [r11, #0]
+	str r1, [sp, #0]
+	mov r1, #0x0
+	umaal lr, r1, r8, r6
+	ldr r6, [r11, #4]
+	umaal r10, r1, r8, r6
+	ldr r6, [r11, #8]
+	umaal r9, r1, r8, r6
+	ldr r6, [r11, #12]
+	umaal r3, r1, r8, r6
+	ldr r6, [r11, #16]
+	umaal r5, r1, r8, r6
+	ldr r6, [r11, #20]
 	str r5, [sp, #4]
 	ldr r5, [sp, #8]
-	umaal r5, r0, r7, r3
-	ldr r3, [r10, #24]
-	umaal r6, r0, r7, r3
-	ldr r3, [r10, #28]
-	umaal r12, r0, r7, r3
-	ldr r3, [r10, #32]
+	umaal r5, r1, r8, r6
+	ldr r6, [r11, #24]
+	umaal r0, r1, r8, r6
+	ldr r6, [r11, #28]
+	umaal r12, r1, r8, r6
+	ldr r6, [r11, #32]
 	str r12, [sp, #8]
-	ldr r12, [sp, #0]
-	umaal r12, r0, r7, r3
-	ldr r3, [r10, #36]
-	umaal r2, r0, r7, r3
-	ldr r3, [r10, #40]
-	umaal r4, r0, r7, r3
-	ldr r3, [r10, #44]
-	str r4, [sp, #0]
-	ldr r4, [sp, #12]
-	umaal r4, r0, r7, r3
-	movw r7, #0xfffd
-	movt r7, #0xfffc
-	mul r3, r9, r7
-	adr r7, .Llf_bls12_381_p_to_internal_armv7_p
-	ldr r10, [r7, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r9, r0, r3, r10
-	ldr r9, [r7, #4]
-	umaal r8, r0, r3, r9
-	ldr r9, [r7, #8]
-	umaal r11, r0, r3, r9
-	ldr r9, [r7, #12]
-	umaal lr, r0, r3, r9
-	ldr r9, [r7, #16]
-	ldr r10, [sp, #4]
-	umaal r10, r0, r3, r9
-	ldr r9, [r7, #20]
-	umaal r5, r0, r3, r9
-	ldr r9, [r7, #24]
-	umaal r6, r0, r3, r9
-	ldr r9, [r7, #28]
-	str r6, [sp, #4]
-	ldr r6, [sp, #8]
-	umaal r6, r0, r3, r9
-	ldr r9, [r7, #32]
-	umaal r12, r0, r3, r9
-	ldr r9, [r7, #36]
-	umaal r2, r0, r3, r9
-	ldr r9, [r7, #40]
+	ldr r12, [sp, #12]
+	umaal r12, r1, r8, r6
+	ldr r6, [r11, #36]
+	umaal r2, r1, r8, r6
+	ldr r6, [r11, #40]
+	umaal r4, r1, r8, r6
+	ldr r6, [r11, #44]
+	str r4, [sp, #12]
+	ldr r4, [sp, #0]
+	umaal r4, r1, r8, r6
+	movw r8, #0xfffd
+	movt r8, #0xfffc
+	mul r6, lr, r8
+	adr r8, .Llf_bls12_381_p_to_internal_armv7_p
+	ldr r7, [r8, #0]
+	mov r11, #0x0
+	umaal lr, r11, r6, r7
+	ldr lr, [r8, #4]
+	umaal r10, r11, r6, lr
+	ldr lr, [r8, #8]
+	umaal r9, r11, r6, lr
+	ldr lr, [r8, #12]
+	umaal r3, r11, r6, lr
+	ldr lr, [r8, #16]
+	ldr r7, [sp, #4]
+	umaal r7, r11, r6, lr
+	ldr lr, [r8, #20]
+	umaal r5, r11, r6, lr
+	ldr lr, [r8, #24]
+	umaal r0, r11, r6, lr
+	ldr lr, [r8, #28]
+	str r0, [sp, #4]
+	ldr r0, [sp, #8]
+	umaal r0, r11, r6, lr
+	ldr lr, [r8, #32]
+	umaal r12, r11, r6, lr
+	ldr lr, [r8, #36]
+	umaal r2, r11, r6, lr
+	ldr lr, [r8, #40]
 	str r2, [sp, #8]
-	ldr r2, [sp, #0]
-	umaal r2, r0, r3, r9
-	ldr r9, [r7, #44]
-	umaal r4, r0, r3, r9
-	ldr r3, [sp, #12]
-	add r0, r3, r0
-	ldr r3, [r1, #24]
-	adr r9, .Llf_bls12_381_p_to_internal_armv7_r2
-	ldr r7, [r9, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r8, r0, r3, r7
-	ldr r7, [r9, #4]
-	umaal r11, r0, r3, r7
-	ldr r7, [r9, #8]
-	umaal lr, r0, r3, r7
-	ldr r7, [r9, #12]
-	umaal r10, r0, r3, r7
-	ldr r7, [r9, #16]
-	umaal r5, r0, r3, r7
-	ldr r7, [r9, #20]
-	str r5, [sp, #0]
-	ldr r5, [sp, #4]
-	umaal r5, r0, r3, r7
-	ldr r7, [r9, #24]
-	umaal r6, r0, r3, r7
-	ldr r7, [r9, #28]
-	umaal r12, r0, r3, r7
-	ldr r7, [r9, #32]
-	str r12, [sp, #4]
-	ldr r12, [sp, #8]
-	umaal r12, r0, r3, r7
-	ldr r7, [r9, #36]
-	umaal r2, r0, r3, r7
-	ldr r7, [r9, #40]
-	umaal r4, r0, r3, r7
-	ldr r7, [r9, #44]
-	str r4, [sp, #8]
-	ldr r4, [sp, #12]
-	umaal r4, r0, r3, r7
-	movw r3, #0xfffd
-	movt r3, #0xfffc
-	mul r7, r8, r3
-	adr r3, .Llf_bls12_381_p_to_internal_armv7_p
-	ldr r9, [r3, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r8, r0, r7, r9
-	ldr r8, [r3, #4]
-	umaal r11, r0, r7, r8
-	ldr r8, [r3, #8]
-	umaal lr, r0, r7, r8
-	ldr r8, [r3, #12]
-	umaal r10, r0, r7, r8
-	ldr r8, [r3, #16]
-	ldr r9, [sp, #0]
-	umaal r9, r0, r7, r8
-	ldr r8, [r3, #20]
-	umaal r5, r0, r7, r8
-	ldr r8, [r3, #24]
-	umaal r6, r0, r7, r8
-	ldr r8, [r3, #28]
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r0, r7, r8
-	ldr r8, [r3, #32]
-	umaal r12, r0, r7, r8
-	ldr r8, [r3, #36]
-	umaal r2, r0, r7, r8
-	ldr r8, [r3, #40]
-	str r2, [sp, #4]
-	ldr r2, [sp, #8]
-	umaal r2, r0, r7, r8
-	ldr r8, [r3, #44]
-	umaal r4, r0, r7, r8
-	ldr r7, [sp, #12]
-	add r0, r7, r0
-	ldr r7, [r1, #28]
-	adr r8, .Llf_bls12_381_p_to_internal_armv7_r2
-	ldr r3, [r8, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r11, r0, r7, r3
-	ldr r3, [r8, #4]
-	umaal lr, r0, r7, r3
-	ldr r3, [r8, #8]
-	umaal r10, r0, r7, r3
-	ldr r3, [r8, #12]
-	umaal r9, r0, r7, r3
-	ldr r3, [r8, #16]
-	umaal r5, r0, r7, r3
-	ldr r3, [r8, #20]
-	str r5, [sp, #8]
-	ldr r5, [sp, #0]
-	umaal r5, r0, r7, r3
-	ldr r3, [r8, #24]
-	umaal r6, r0, r7, r3
-	ldr r3, [r8, #28]
-	umaal r12, r0, r7, r3
-	ldr r3, [r8, #32]
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r12, r0, r7, r3
-	ldr r3, [r8, #36]
-	umaal r2, r0, r7, r3
-	ldr r3, [r8, #40]
-	umaal r4, r0, r7, r3
-	ldr r3, [r8, #44]
-	str r4, [sp, #4]
-	ldr r4, [sp, #12]
-	umaal r4, r0, r7, r3
-	movw r7, #0xfffd
-	movt r7, #0xfffc
-	mul r3, r11, r7
-	adr r7, .Llf_bls12_381_p_to_internal_armv7_p
-	ldr r8, [r7, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r11, r0, r3, r8
-	ldr r11, [r7, #4]
-	umaal lr, r0, r3, r11
-	ldr r11, [r7, #8]
-	umaal r10, r0, r3, r11
-	ldr r11, [r7, #12]
-	umaal r9, r0, r3, r11
-	ldr r11, [r7, #16]
-	ldr r8, [sp, #8]
-	umaal r8, r0, r3, r11
-	ldr r11, [r7, #20]
-	umaal r5, r0, r3, r11
-	ldr r11, [r7, #24]
-	umaal r6, r0, r3, r11
-	ldr r11, [r7, #28]
-	str r6, [sp, #8]
-	ldr r6, [sp, #0]
-	umaal r6, r0, r3, r11
-	ldr r11, [r7, #32]
-	umaal r12, r0, r3, r11
-	ldr r11, [r7, #36]
-	umaal r2, r0, r3, r11
-	ldr r11, [r7, #40]
-	str r2, [sp, #0]
-	ldr r2, [sp, #4]
-	umaal r2, r0, r3, r11
-	ldr r11, [r7, #44]
-	umaal r4, r0, r3, r11
-	ldr r3, [sp, #12]
-	add r0, r3, r0
-	ldr r3, [r1, #32]
-	adr r11, .Llf_bls12_381_p_to_internal_armv7_r2
-	ldr r7, [r11, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal lr, r0, r3, r7
-	ldr r7, [r11, #4]
-	umaal r10, r0, r3, r7
-	ldr r7, [r11, #8]
-	umaal r9, r0, r3, r7
-	ldr r7, [r11, #12]
-	umaal r8, r0, r3, r7
-	ldr r7, [r11, #16]
-	umaal r5, r0, r3, r7
-	ldr r7, [r11, #20]
-	str r5, [sp, #4]
-	ldr r5, [sp, #8]
-	umaal r5, r0, r3, r7
-	ldr r7, [r11, #24]
-	umaal r6, r0, r3, r7
-	ldr r7, [r11, #28]
-	umaal r12, r0, r3, r7
-	ldr r7, [r11, #32]
-	str r12, [sp, #8]
-	ldr r12, [sp, #0]
-	umaal r12, r0, r3, r7
-	ldr r7, [r11, #36]
-	umaal r2, r0, r3, r7
-	ldr r7, [r11, #40]
-	umaal r4, r0, r3, r7
-	ldr r7, [r11, #44]
-	str r4, [sp, #0]
-	ldr r4, [sp, #12]
-	umaal r4, r0, r3, r7
-	movw r3, #0xfffd
-	movt r3, #0xfffc
-	mul r7, lr, r3
-	adr r3, .Llf_bls12_381_p_to_internal_armv7_p
-	ldr r11, [r3, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal lr, r0, r7, r11
-	ldr lr, [r3, #4]
-	umaal r10, r0, r7, lr
-	ldr lr, [r3, #8]
-	umaal r9, r0, r7, lr
-	ldr lr, [r3, #12]
-	umaal r8, r0, r7, lr
-	ldr lr, [r3, #16]
-	ldr r11, [sp, #4]
-	umaal r11, r0, r7, lr
-	ldr lr, [r3, #20]
-	umaal r5, r0, r7, lr
-	ldr lr, [r3, #24]
-	umaal r6, r0, r7, lr
-	ldr lr, [r3, #28]
-	str r6, [sp, #4]
-	ldr r6, [sp, #8]
-	umaal r6, r0, r7, lr
-	ldr lr, [r3, #32]
-	umaal r12, r0, r7, lr
-	ldr lr, [r3, #36]
-	umaal r2, r0, r7, lr
-	ldr lr, [r3, #40]
-	str r2, [sp, #8]
-	ldr r2, [sp, #0]
-	umaal r2, r0, r7, lr
-	ldr lr, [r3, #44]
-	umaal r4, r0, r7, lr
-	ldr r7, [sp, #12]
-	add r0, r7, r0
-	ldr r7, [r1, #36]
+	ldr r2, [sp, #12]
+	umaal r2, r11, r6, lr
+	ldr lr, [r8, #44]
+	umaal r4, r11, r6, lr
+	add r1, r1, r11
+	ldr r6, [sp, #52]
+	ldr r11, [r6, #16]
 	adr lr, .Llf_bls12_381_p_to_internal_armv7_r2
-	ldr r3, [lr, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r10, r0, r7, r3
-	ldr r3, [lr, #4]
-	umaal r9, r0, r7, r3
-	ldr r3, [lr, #8]
-	umaal r8, r0, r7, r3
-	ldr r3, [lr, #12]
-	umaal r11, r0, r7, r3
-	ldr r3, [lr, #16]
-	umaal r5, r0, r7, r3
-	ldr r3, [lr, #20]
+	ldr r8, [lr, #0]
+	str r1, [sp, #12]
+	mov r1, #0x0
+	umaal r10, r1, r11, r8
+	ldr r8, [lr, #4]
+	umaal r9, r1, r11, r8
+	ldr r8, [lr, #8]
+	umaal r3, r1, r11, r8
+	ldr r8, [lr, #12]
+	umaal r7, r1, r11, r8
+	ldr r8, [lr, #16]
+	umaal r5, r1, r11, r8
+	ldr r8, [lr, #20]
 	str r5, [sp, #0]
 	ldr r5, [sp, #4]
-	umaal r5, r0, r7, r3
-	ldr r3, [lr, #24]
-	umaal r6, r0, r7, r3
-	ldr r3, [lr, #28]
-	umaal r12, r0, r7, r3
-	ldr r3, [lr, #32]
+	umaal r5, r1, r11, r8
+	ldr r8, [lr, #24]
+	umaal r0, r1, r11, r8
+	ldr r8, [lr, #28]
+	umaal r12, r1, r11, r8
+	ldr r8, [lr, #32]
 	str r12, [sp, #4]
 	ldr r12, [sp, #8]
-	umaal r12, r0, r7, r3
-	ldr r3, [lr, #36]
-	umaal r2, r0, r7, r3
-	ldr r3, [lr, #40]
-	umaal r4, r0, r7, r3
-	ldr r3, [lr, #44]
+	umaal r12, r1, r11, r8
+	ldr r8, [lr, #36]
+	umaal r2, r1, r11, r8
+	ldr r8, [lr, #40]
+	umaal r4, r1, r11, r8
+	ldr r8, [lr, #44]
 	str r4, [sp, #8]
 	ldr r4, [sp, #12]
-	umaal r4, r0, r7, r3
-	movw r7, #0xfffd
-	movt r7, #0xfffc
-	mul r3, r10, r7
-	adr r7, .Llf_bls12_381_p_to_internal_armv7_p
-	ldr lr, [r7, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r10, r0, r3, lr
-	ldr r10, [r7, #4]
-	umaal r9, r0, r3, r10
-	ldr r10, [r7, #8]
-	umaal r8, r0, r3, r10
-	ldr r10, [r7, #12]
-	umaal r11, r0, r3, r10
-	ldr r10, [r7, #16]
-	ldr lr, [sp, #0]
-	umaal lr, r0, r3, r10
-	ldr r10, [r7, #20]
-	umaal r5, r0, r3, r10
-	ldr r10, [r7, #24]
-	umaal r6, r0, r3, r10
-	ldr r10, [r7, #28]
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r0, r3, r10
-	ldr r10, [r7, #32]
-	umaal r12, r0, r3, r10
-	ldr r10, [r7, #36]
-	umaal r2, r0, r3, r10
-	ldr r10, [r7, #40]
+	umaal r4, r1, r11, r8
+	movw r11, #0xfffd
+	movt r11, #0xfffc
+	mul r8, r10, r11
+	adr r11, .Llf_bls12_381_p_to_internal_armv7_p
+	ldr r6, [r11, #0]
+	mov lr, #0x0
+	umaal r10, lr, r8, r6
+	ldr r10, [r11, #4]
+	umaal r9, lr, r8, r10
+	ldr r10, [r11, #8]
+	umaal r3, lr, r8, r10
+	ldr r10, [r11, #12]
+	umaal r7, lr, r8, r10
+	ldr r10, [r11, #16]
+	ldr r6, [sp, #0]
+	umaal r6, lr, r8, r10
+	ldr r10, [r11, #20]
+	umaal r5, lr, r8, r10
+	ldr r10, [r11, #24]
+	umaal r0, lr, r8, r10
+	ldr r10, [r11, #28]
+	str r0, [sp, #0]
+	ldr r0, [sp, #4]
+	umaal r0, lr, r8, r10
+	ldr r10, [r11, #32]
+	umaal r12, lr, r8, r10
+	ldr r10, [r11, #36]
+	umaal r2, lr, r8, r10
+	ldr r10, [r11, #40]
 	str r2, [sp, #4]
 	ldr r2, [sp, #8]
-	umaal r2, r0, r3, r10
-	ldr r10, [r7, #44]
-	umaal r4, r0, r3, r10
-	ldr r3, [sp, #12]
-	add r0, r3, r0
-	ldr r3, [r1, #40]
-	adr r10, .Llf_bls12_381_p_to_internal_armv7_r2
-	ldr r7, [r10, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r9, r0, r3, r7
-	ldr r7, [r10, #4]
-	umaal r8, r0, r3, r7
-	ldr r7, [r10, #8]
-	umaal r11, r0, r3, r7
-	ldr r7, [r10, #12]
-	umaal lr, r0, r3, r7
-	ldr r7, [r10, #16]
-	umaal r5, r0, r3, r7
-	ldr r7, [r10, #20]
-	str r5, [sp, #8]
-	ldr r5, [sp, #0]
-	umaal r5, r0, r3, r7
-	ldr r7, [r10, #24]
-	umaal r6, r0, r3, r7
-	ldr r7, [r10, #28]
-	umaal r12, r0, r3, r7
-	ldr r7, [r10, #32]
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r12, r0, r3, r7
-	ldr r7, [r10, #36]
-	umaal r2, r0, r3, r7
-	ldr r7, [r10, #40]
-	umaal r4, r0, r3, r7
-	ldr r7, [r10, #44]
-	str r4, [sp, #4]
-	ldr r4, [sp, #12]
-	umaal r4, r0, r3, r7
-	movw r3, #0xfffd
-	movt r3, #0xfffc
-	mul r7, r9, r3
-	adr r3, .Llf_bls12_381_p_to_internal_armv7_p
-	ldr r10, [r3, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r9, r0, r7, r10
-	ldr r9, [r3, #4]
-	umaal r8, r0, r7, r9
-	ldr r9, [r3, #8]
-	umaal r11, r0, r7, r9
-	ldr r9, [r3, #12]
-	umaal lr, r0, r7, r9
-	ldr r9, [r3, #16]
-	ldr r10, [sp, #8]
-	umaal r10, r0, r7, r9
-	ldr r9, [r3, #20]
-	umaal r5, r0, r7, r9
-	ldr r9, [r3, #24]
-	umaal r6, r0, r7, r9
-	ldr r9, [r3, #28]
-	str r6, [sp, #8]
-	ldr r6, [sp, #0]
-	umaal r6, r0, r7, r9
-	ldr r9, [r3, #32]
-	umaal r12, r0, r7, r9
-	ldr r9, [r3, #36]
-	umaal r2, r0, r7, r9
-	ldr r9, [r3, #40]
-	str r2, [sp, #0]
-	ldr r2, [sp, #4]
-	umaal r2, r0, r7, r9
-	ldr r9, [r3, #44]
-	umaal r4, r0, r7, r9
-	ldr r7, [sp, #12]
-	add r0, r7, r0
-	ldr r7, [r1, #44]
-	adr r9, .Llf_bls12_381_p_to_internal_armv7_r2
-	ldr r3, [r9, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r8, r0, r7, r3
-	ldr r3, [r9, #4]
-	umaal r11, r0, r7, r3
-	ldr r3, [r9, #8]
-	umaal lr, r0, r7, r3
-	ldr r3, [r9, #12]
-	umaal r10, r0, r7, r3
-	ldr r3, [r9, #16]
-	umaal r5, r0, r7, r3
-	ldr r3, [r9, #20]
-	str r5, [sp, #4]
-	ldr r5, [sp, #8]
-	umaal r5, r0, r7, r3
-	ldr r3, [r9, #24]
-	umaal r6, r0, r7, r3
-	ldr r3, [r9, #28]
-	umaal r12, r0, r7, r3
-	ldr r3, [r9, #32]
-	str r12, [sp, #8]
-	ldr r12, [sp, #0]
-	umaal r12, r0, r7, r3
-	ldr r3, [r9, #36]
-	umaal r2, r0, r7, r3
-	ldr r3, [r9, #40]
-	umaal r4, r0, r7, r3
-	ldr r3, [r9, #44]
-	str r4, [sp, #0]
-	ldr r4, [sp, #12]
-	umaal r4, r0, r7, r3
-	movw r3, #0xfffd
-	movt r3, #0xfffc
-	mul r3, r8, r3
-	adr r1, .Llf_bls12_381_p_to_internal_armv7_p
-	ldrd r7, r9, [r1, #0]
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r8, r0, r3, r7
-	umaal r11, r0, r3, r9
-	ldr r8, [r1, #8]
-	umaal lr, r0, r3, r8
-	ldr r8, [r1, #12]
-	umaal r10, r0, r3, r8
-	ldr r8, [r1, #16]
-	ldr r9, [sp, #4]
-	umaal r9, r0, r3, r8
+	umaal r2, lr, r8, r10
+	ldr r10, [r11, #44]
+	umaal r4, lr, r8, r10
+	add lr, r1, lr
+	ldr r1, [sp, #52]
 	ldr r8, [r1, #20]
-	umaal r5, r0, r3, r8
-	ldr r8, [r1, #24]
-	umaal r6, r0, r3, r8
-	ldr r8, [r1, #28]
-	ldr r7, [sp, #8]
-	umaal r7, r0, r3, r8
-	ldr r8, [r1, #32]
-	umaal r12, r0, r3, r8
-	ldr r8, [r1, #36]
-	umaal r2, r0, r3, r8
-	ldr r8, [r1, #40]
-	str r2, [sp, #8]
-	ldr r2, [sp, #0]
-	umaal r2, r0, r3, r8
-	ldr r8, [r1, #44]
-	umaal r4, r0, r3, r8
-	ldr r3, [sp, #12]
-	add r0, r3, r0
-	ldr r3, [r1, #0]
-	subs r3, r11, r3
-	ldr r8, [r1, #4]
-	sbcs r8, lr, r8
-	str r8, [sp, #12]
-	ldr r8, [r1, #8]
-	sbcs r8, r10, r8
-	str r8, [sp, #0]
-	ldr r8, [r1, #12]
-	sbcs r8, r9, r8
-	str r8, [sp, #4]
-	ldr r8, [r1, #16]
-	sbcs r8, r5, r8
-	str r5, [sp, #16]
-	ldr r5, [r1, #20]
-	sbcs r5, r6, r5
-	str r5, [sp, #20]
-	ldr r5, [r1, #24]
-	sbcs r5, r7, r5
-	str r5, [sp, #24]
-	ldr r5, [r1, #28]
-	sbcs r5, r12, r5
-	str r12, [sp, #28]
-	ldr r12, [sp, #8]
-	str r5, [sp, #32]
-	ldr r5, [r1, #32]
-	sbcs r5, r12, r5
-	ldr r12, [r1, #36]
-	sbcs r12, r2, r12
-	str r12, [sp, #36]
-	ldr r12, [r1, #40]
-	sbcs r12, r4, r12
-	str r12, [sp, #40]
-	ldr r12, [r1, #44]
-	sbcs r12, r0, r12
-	it cc
-	movcc r3, r11
+	adr r10, .Llf_bls12_381_p_to_internal_armv7_r2
+	ldr r11, [r10, #0]
+	str lr, [sp, #8]
+	mov lr, #0x0
+	umaal r9, lr, r8, r11
+	ldr r11, [r10, #4]
+	umaal r3, lr, r8, r11
+	ldr r11, [r10, #8]
+	umaal r7, lr, r8, r11
+	ldr r11, [r10, #12]
+	umaal r6, lr, r8, r11
+	ldr r11, [r10, #16]
+	umaal r5, lr, r8, r11
+	ldr r11, [r10, #20]
+	str r5, [sp, #12]
+	ldr r5, [sp, #0]
+	umaal r5, lr, r8, r11
+	ldr r11, [r10, #24]
+	umaal r0, lr, r8, r11
+	ldr r11, [r10, #28]
+	umaal r12, lr, r8, r11
+	ldr r11, [r10, #32]
+	str r12, [sp, #0]
+	ldr r12, [sp, #4]
+	umaal r12, lr, r8, r11
+	ldr r11, [r10, #36]
+	umaal r2, lr, r8, r11
+	ldr r11, [r10, #40]
+	umaal r4, lr, r8, r11
+	ldr r11, [r10, #44]
+	str r4, [sp, #4]
+	ldr r4, [sp, #8]
+	umaal r4, lr, r8, r11
+	movw r8, #0xfffd
+	movt r8, #0xfffc
+	mul r11, r9, r8
+	adr r8, .Llf_bls12_381_p_to_internal_armv7_p
+	ldr r1, [r8, #0]
+	mov r10, #0x0
+	umaal r9, r10, r11, r1
+	ldr r9, [r8, #4]
+	umaal r3, r10, r11, r9
+	ldr r9, [r8, #8]
+	umaal r7, r10, r11, r9
+	ldr r9, [r8, #12]
+	umaal r6, r10, r11, r9
+	ldr r9, [r8, #16]
 	ldr r1, [sp, #12]
-	it cs
-	movcs lr, r1
-	ldr r1, [sp, #0]
-	it cs
-	movcs r10, r1
-	ldr r1, [sp, #4]
-	it cs
-	movcs r9, r1
-	ldr r1, [sp, #16]
+	umaal r1, r10, r11, r9
+	ldr r9, [r8, #20]
+	umaal r5, r10, r11, r9
+	ldr r9, [r8, #24]
+	umaal r0, r10, r11, r9
+	ldr r9, [r8, #28]
+	str r0, [sp, #12]
+	ldr r0, [sp, #0]
+	umaal r0, r10, r11, r9
+	ldr r9, [r8, #32]
+	umaal r12, r10, r11, r9
+	ldr r9, [r8, #36]
+	umaal r2, r10, r11, r9
+	ldr r9, [r8, #40]
+	str r2, [sp, #0]
+	ldr r2, [sp, #4]
+	umaal r2, r10, r11, r9
+	ldr r9, [r8, #44]
+	umaal r4, r10, r11, r9
+	add lr, lr, r10
+	ldr r10, [sp, #52]
+	ldr r11, [r10, #24]
+	adr r9, .Llf_bls12_381_p_to_internal_armv7_r2
+	ldr r8, [r9, #0]
+	str lr, [sp, #4]
+	mov lr, #0x0
+	umaal r3, lr, r11, r8
+	ldr r8, [r9, #4]
+	umaal r7, lr, r11, r8
+	ldr r8, [r9, #8]
+	umaal r6, lr, r11, r8
+	ldr r8, [r9, #12]
+	umaal r1, lr, r11, r8
+	ldr r8, [r9, #16]
+	umaal r5, lr, r11, r8
+	ldr r8, [r9, #20]
+	str r5, [sp, #8]
+	ldr r5, [sp, #12]
+	umaal r5, lr, r11, r8
+	ldr r8, [r9, #24]
+	umaal r0, lr, r11, r8
+	ldr r8, [r9, #28]
+	umaal r12, lr, r11, r8
+	ldr r8, [r9, #32]
+	str r12, [sp, #12]
+	ldr r12, [sp, #0]
+	umaal r12, lr, r11, r8
+	ldr r8, [r9, #36]
+	umaal r2, lr, r11, r8
+	ldr r8, [r9, #40]
+	umaal r4, lr, r11, r8
+	ldr r8, [r9, #44]
+	str r4, [sp, #0]
+	ldr r4, [sp, #4]
+	umaal r4, lr, r11, r8
+	movw r11, #0xfffd
+	movt r11, #0xfffc
+	mul r8, r3, r11
+	adr r11, .Llf_bls12_381_p_to_internal_armv7_p
+	ldr r9, [r11, #0]
+	mov r10, #0x0
+	umaal r3, r10, r8, r9
+	ldr r3, [r11, #4]
+	umaal r7, r10, r8, r3
+	ldr r3, [r11, #8]
+	umaal r6, r10, r8, r3
+	ldr r3, [r11, #12]
+	umaal r1, r10, r8, r3
+	ldr r3, [r11, #16]
+	ldr r9, [sp, #8]
+	umaal r9, r10, r8, r3
+	ldr r3, [r11, #20]
+	umaal r5, r10, r8, r3
+	ldr r3, [r11, #24]
+	umaal r0, r10, r8, r3
+	ldr r3, [r11, #28]
+	str r0, [sp, #8]
+	ldr r0, [sp, #12]
+	umaal r0, r10, r8, r3
+	ldr r3, [r11, #32]
+	umaal r12, r10, r8, r3
+	ldr r3, [r11, #36]
+	umaal r2, r10, r8, r3
+	ldr r3, [r11, #40]
+	str r2, [sp, #12]
+	ldr r2, [sp, #0]
+	umaal r2, r10, r8, r3
+	ldr r3, [r11, #44]
+	umaal r4, r10, r8, r3
+	add lr, lr, r10
+	ldr r8, [sp, #52]
+	ldr r10, [r8, #28]
+	adr r3, .Llf_bls12_381_p_to_internal_armv7_r2
+	ldr r11, [r3, #0]
+	str lr, [sp, #0]
+	mov lr, #0x0
+	umaal r7, lr, r10, r11
+	ldr r11, [r3, #4]
+	umaal r6, lr, r10, r11
+	ldr r11, [r3, #8]
+	umaal r1, lr, r10, r11
+	ldr r11, [r3, #12]
+	umaal r9, lr, r10, r11
+	ldr r11, [r3, #16]
+	umaal r5, lr, r10, r11
+	ldr r11, [r3, #20]
+	str r5, [sp, #4]
+	ldr r5, [sp, #8]
+	umaal r5, lr, r10, r11
+	ldr r11, [r3, #24]
+	umaal r0, lr, r10, r11
+	ldr r11, [r3, #28]
+	umaal r12, lr, r10, r11
+	ldr r11, [r3, #32]
+	str r12, [sp, #8]
+	ldr r12, [sp, #12]
+	umaal r12, lr, r10, r11
+	ldr r11, [r3, #36]
+	umaal r2, lr, r10, r11
+	ldr r11, [r3, #40]
+	umaal r4, lr, r10, r11
+	ldr r11, [r3, #44]
+	str r4, [sp, #12]
+	ldr r4, [sp, #0]
+	umaal r4, lr, r10, r11
+	movw r10, #0xfffd
+	movt r10, #0xfffc
+	mul r11, r7, r10
+	adr r10, .Llf_bls12_381_p_to_internal_armv7_p
+	ldr r3, [r10, #0]
+	mov r8, #0x0
+	umaal r7, r8, r11, r3
+	ldr r7, [r10, #4]
+	umaal r6, r8, r11, r7
+	ldr r7, [r10, #8]
+	umaal r1, r8, r11, r7
+	ldr r7, [r10, #12]
+	umaal r9, r8, r11, r7
+	ldr r7, [r10, #16]
+	ldr r3, [sp, #4]
+	umaal r3, r8, r11, r7
+	ldr r7, [r10, #20]
+	umaal r5, r8, r11, r7
+	ldr r7, [r10, #24]
+	umaal r0, r8, r11, r7
+	ldr r7, [r10, #28]
+	str r0, [sp, #4]
+	ldr r0, [sp, #8]
+	umaal r0, r8, r11, r7
+	ldr r7, [r10, #32]
+	umaal r12, r8, r11, r7
+	ldr r7, [r10, #36]
+	umaal r2, r8, r11, r7
+	ldr r7, [r10, #40]
+	str r2, [sp, #8]
+	ldr r2, [sp, #12]
+	umaal r2, r8, r11, r7
+	ldr r7, [r10, #44]
+	umaal r4, r8, r11, r7
+	add lr, lr, r8
+	ldr r8, [sp, #52]
+	ldr r11, [r8, #32]
+	adr r7, .Llf_bls12_381_p_to_internal_armv7_r2
+	ldr r10, [r7, #0]
+	str lr, [sp, #12]
+	mov lr, #0x0
+	umaal r6, lr, r11, r10
+	ldr r10, [r7, #4]
+	umaal r1, lr, r11, r10
+	ldr r10, [r7, #8]
+	umaal r9, lr, r11, r10
+	ldr r10, [r7, #12]
+	umaal r3, lr, r11, r10
+	ldr r10, [r7, #16]
+	umaal r5, lr, r11, r10
+	ldr r10, [r7, #20]
+	str r5, [sp, #0]
+	ldr r5, [sp, #4]
+	umaal r5, lr, r11, r10
+	ldr r10, [r7, #24]
+	umaal r0, lr, r11, r10
+	ldr r10, [r7, #28]
+	umaal r12, lr, r11, r10
+	ldr r10, [r7, #32]
+	str r12, [sp, #4]
+	ldr r12, [sp, #8]
+	umaal r12, lr, r11, r10
+	ldr r10, [r7, #36]
+	umaal r2, lr, r11, r10
+	ldr r10, [r7, #40]
+	umaal r4, lr, r11, r10
+	ldr r10, [r7, #44]
+	str r4, [sp, #8]
+	ldr r4, [sp, #12]
+	umaal r4, lr, r11, r10
+	movw r11, #0xfffd
+	movt r11, #0xfffc
+	mul r10, r6, r11
+	adr r11, .Llf_bls12_381_p_to_internal_armv7_p
+	ldr r7, [r11, #0]
+	mov r8, #0x0
+	umaal r6, r8, r10, r7
+	ldr r6, [r11, #4]
+	umaal r1, r8, r10, r6
+	ldr r6, [r11, #8]
+	umaal r9, r8, r10, r6
+	ldr r6, [r11, #12]
+	umaal r3, r8, r10, r6
+	ldr r6, [r11, #16]
+	ldr r7, [sp, #0]
+	umaal r7, r8, r10, r6
+	ldr r6, [r11, #20]
+	umaal r5, r8, r10, r6
+	ldr r6, [r11, #24]
+	umaal r0, r8, r10, r6
+	ldr r6, [r11, #28]
+	str r0, [sp, #0]
+	ldr r0, [sp, #4]
+	umaal r0, r8, r10, r6
+	ldr r6, [r11, #32]
+	umaal r12, r8, r10, r6
+	ldr r6, [r11, #36]
+	umaal r2, r8, r10, r6
+	ldr r6, [r11, #40]
+	str r2, [sp, #4]
+	ldr r2, [sp, #8]
+	umaal r2, r8, r10, r6
+	ldr r6, [r11, #44]
+	umaal r4, r8, r10, r6
+	add lr, lr, r8
+	ldr r8, [sp, #52]
+	ldr r10, [r8, #36]
+	adr r6, .Llf_bls12_381_p_to_internal_armv7_r2
+	ldr r11, [r6, #0]
+	str lr, [sp, #8]
+	mov lr, #0x0
+	umaal r1, lr, r10, r11
+	ldr r11, [r6, #4]
+	umaal r9, lr, r10, r11
+	ldr r11, [r6, #8]
+	umaal r3, lr, r10, r11
+	ldr r11, [r6, #12]
+	umaal r7, lr, r10, r11
+	ldr r11, [r6, #16]
+	umaal r5, lr, r10, r11
+	ldr r11, [r6, #20]
+	str r5, [sp, #12]
+	ldr r5, [sp, #0]
+	umaal r5, lr, r10, r11
+	ldr r11, [r6, #24]
+	umaal r0, lr, r10, r11
+	ldr r11, [r6, #28]
+	umaal r12, lr, r10, r11
+	ldr r11, [r6, #32]
+	str r12, [sp, #0]
+	ldr r12, [sp, #4]
+	umaal r12, lr, r10, r11
+	ldr r11, [r6, #36]
+	umaal r2, lr, r10, r11
+	ldr r11, [r6, #40]
+	umaal r4, lr, r10, r11
+	ldr r11, [r6, #44]
+	str r4, [sp, #4]
+	ldr r4, [sp, #8]
+	umaal r4, lr, r10, r11
+	movw r10, #0xfffd
+	movt r10, #0xfffc
+	mul r11, r1, r10
+	adr r10, .Llf_bls12_381_p_to_internal_armv7_p
+	ldr r6, [r10, #0]
+	mov r8, #0x0
+	umaal r1, r8, r11, r6
+	ldr r1, [r10, #4]
+	umaal r9, r8, r11, r1
+	ldr r1, [r10, #8]
+	umaal r3, r8, r11, r1
+	ldr r1, [r10, #12]
+	umaal r7, r8, r11, r1
+	ldr r1, [r10, #16]
+	ldr r6, [sp, #12]
+	umaal r6, r8, r11, r1
+	ldr r1, [r10, #20]
+	umaal r5, r8, r11, r1
+	ldr r1, [r10, #24]
+	umaal r0, r8, r11, r1
+	ldr r1, [r10, #28]
+	str r0, [sp, #12]
+	ldr r0, [sp, #0]
+	umaal r0, r8, r11, r1
+	ldr r1, [r10, #32]
+	umaal r12, r8, r11, r1
+	ldr r1, [r10, #36]
+	umaal r2, r8, r11, r1
+	ldr r1, [r10, #40]
+	str r2, [sp, #0]
+	ldr r2, [sp, #4]
+	umaal r2, r8, r11, r1
+	ldr r1, [r10, #44]
+	umaal r4, r8, r11, r1
+	add lr, lr, r8
+	ldr r8, [sp, #52]
+	ldr r11, [r8, #40]
+	adr r1, .Llf_bls12_381_p_to_internal_armv7_r2
+	ldr r10, [r1, #0]
+	str lr, [sp, #4]
+	mov lr, #0x0
+	umaal r9, lr, r11, r10
+	ldr r10, [r1, #4]
+	umaal r3, lr, r11, r10
+	ldr r10, [r1, #8]
+	umaal r7, lr, r11, r10
+	ldr r10, [r1, #12]
+	umaal r6, lr, r11, r10
+	ldr r10, [r1, #16]
+	umaal r5, lr, r11, r10
+	ldr r10, [r1, #20]
+	str r5, [sp, #8]
+	ldr r5, [sp, #12]
+	umaal r5, lr, r11, r10
+	ldr r10, [r1, #24]
+	umaal r0, lr, r11, r10
+	ldr r10, [r1, #28]
+	umaal r12, lr, r11, r10
+	ldr r10, [r1, #32]
+	str r12, [sp, #12]
+	ldr r12, [sp, #0]
+	umaal r12, lr, r11, r10
+	ldr r10, [r1, #36]
+	umaal r2, lr, r11, r10
+	ldr r10, [r1, #40]
+	umaal r4, lr, r11, r10
+	ldr r10, [r1, #44]
+	str r4, [sp, #0]
+	ldr r4, [sp, #4]
+	umaal r4, lr, r11, r10
+	movw r11, #0xfffd
+	movt r11, #0xfffc
+	mul r10, r9, r11
+	adr r11, .Llf_bls12_381_p_to_internal_armv7_p
+	ldr r1, [r11, #0]
+	mov r8, #0x0
+	umaal r9, r8, r10, r1
+	ldr r9, [r11, #4]
+	umaal r3, r8, r10, r9
+	ldr r9, [r11, #8]
+	umaal r7, r8, r10, r9
+	ldr r9, [r11, #12]
+	umaal r6, r8, r10, r9
+	ldr r9, [r11, #16]
+	ldr r1, [sp, #8]
+	umaal r1, r8, r10, r9
+	ldr r9, [r11, #20]
+	umaal r5, r8, r10, r9
+	ldr r9, [r11, #24]
+	umaal r0, r8, r10, r9
+	ldr r9, [r11, #28]
+	str r0, [sp, #8]
+	ldr r0, [sp, #12]
+	umaal r0, r8, r10, r9
+	ldr r9, [r11, #32]
+	umaal r12, r8, r10, r9
+	ldr r9, [r11, #36]
+	umaal r2, r8, r10, r9
+	ldr r9, [r11, #40]
+	str r2, [sp, #12]
+	ldr r2, [sp, #0]
+	umaal r2, r8, r10, r9
+	ldr r9, [r11, #44]
+	umaal r4, r8, r10, r9
+	add lr, lr, r8
+	ldr r8, [sp, #52]
+	ldr r10, [r8, #44]
+	adr r9, .Llf_bls12_381_p_to_internal_armv7_r2
+	ldr r11, [r9, #0]
+	str lr, [sp, #0]
+	mov lr, #0x0
+	umaal r3, lr, r10, r11
+	ldr r11, [r9, #4]
+	umaal r7, lr, r10, r11
+	ldr r11, [r9, #8]
+	umaal r6, lr, r10, r11
+	ldr r11, [r9, #12]
+	umaal r1, lr, r10, r11
+	ldr r11, [r9, #16]
+	umaal r5, lr, r10, r11
+	ldr r11, [r9, #20]
+	str r5, [sp, #4]
+	ldr r5, [sp, #8]
+	umaal r5, lr, r10, r11
+	ldr r11, [r9, #24]
+	umaal r0, lr, r10, r11
+	ldr r11, [r9, #28]
+	umaal r12, lr, r10, r11
+	ldr r11, [r9, #32]
+	str r12, [sp, #8]
+	ldr r12, [sp, #12]
+	umaal r12, lr, r10, r11
+	ldr r11, [r9, #36]
+	umaal r2, lr, r10, r11
+	ldr r11, [r9, #40]
+	umaal r4, lr, r10, r11
+	ldr r11, [r9, #44]
+	str r4, [sp, #12]
+	ldr r4, [sp, #0]
+	umaal r4, lr, r10, r11
+	movw r8, #0xfffd
+	movt r8, #0xfffc
+	mul r8, r3, r8
+	adr r9, .Llf_bls12_381_p_to_internal_armv7_p
+	ldrd r10, r11, [r9, #0]
+	str lr, [sp, #0]
+	mov lr, #0x0
+	umaal r3, lr, r8, r10
+	umaal r7, lr, r8, r11
+	ldr r3, [r9, #8]
+	umaal r6, lr, r8, r3
+	ldr r3, [r9, #12]
+	umaal r1, lr, r8, r3
+	ldr r3, [r9, #16]
+	ldr r11, [sp, #4]
+	umaal r11, lr, r8, r3
+	ldr r3, [r9, #20]
+	umaal r5, lr, r8, r3
+	ldr r3, [r9, #24]
+	umaal r0, lr, r8, r3
+	ldr r3, [r9, #28]
+	ldr r10, [sp, #8]
+	umaal r10, lr, r8, r3
+	ldr r3, [r9, #32]
+	umaal r12, lr, r8, r3
+	ldr r3, [r9, #36]
+	umaal r2, lr, r8, r3
+	ldr r3, [r9, #40]
+	str r2, [sp, #8]
+	ldr r2, [sp, #12]
+	umaal r2, lr, r8, r3
+	ldr r3, [r9, #44]
+	umaal r4, lr, r8, r3
+	ldr r8, [sp, #0]
+	add lr, r8, lr
+	ldr r8, [r9, #0]
+	subs r8, r7, r8
+	ldr r3, [r9, #4]
+	sbcs r3, r6, r3
+	str r3, [sp, #0]
+	ldr r3, [r9, #8]
+	sbcs r3, r1, r3
+	str r3, [sp, #12]
+	ldr r3, [r9, #12]
+	sbcs r3, r11, r3
+	str r3, [sp, #4]
+	ldr r3, [r9, #16]
+	sbcs r3, r5, r3
+	str r3, [sp, #16]
+	ldr r3, [r9, #20]
+	sbcs r3, r0, r3
+	str r3, [sp, #20]
+	ldr r3, [r9, #24]
+	sbcs r3, r10, r3
+	str r3, [sp, #24]
+	ldr r3, [r9, #28]
+	sbcs r3, r12, r3
+	str r3, [sp, #28]
+	ldr r3, [sp, #8]
+	str r12, [sp, #32]
+	ldr r12, [r9, #32]
+	sbcs r12, r3, r12
+	ldr r3, [r9, #36]
+	sbcs r3, r2, r3
+	str r3, [sp, #36]
+	ldr r3, [r9, #40]
+	sbcs r3, r4, r3
+	str r3, [sp, #40]
+	ldr r3, [r9, #44]
+	sbcs r3, lr, r3
 	it cc
-	movcc r8, r1
-	ldr r1, [sp, #20]
+	movcc r8, r7
+	ldr r7, [sp, #0]
 	it cs
-	movcs r6, r1
-	ldr r1, [sp, #24]
+	movcs r6, r7
+	ldr r7, [sp, #12]
 	it cs
-	movcs r7, r1
-	ldr r1, [sp, #32]
-	ldr r11, [sp, #28]
+	movcs r1, r7
+	ldr r7, [sp, #4]
+	it cs
+	movcs r11, r7
+	ldr r7, [sp, #16]
+	it cs
+	movcs r5, r7
+	ldr r7, [sp, #20]
+	it cs
+	movcs r0, r7
+	ldr r7, [sp, #24]
+	it cs
+	movcs r10, r7
+	ldr r7, [sp, #28]
+	ldr r9, [sp, #32]
 	it cc
-	movcc r1, r11
-	ldr r11, [sp, #8]
+	movcc r7, r9
+	ldr r9, [sp, #8]
 	it cc
-	movcc r5, r11
-	ldr r11, [sp, #36]
+	movcc r12, r9
+	ldr r9, [sp, #36]
 	it cs
-	movcs r2, r11
-	ldr r11, [sp, #40]
+	movcs r2, r9
+	ldr r9, [sp, #40]
 	ite cs
-	movcs r4, r11
-	movcc r12, r0
-	ldr r0, [sp, #48]
-	strd r3, lr, [r0, #0]
-	strd r10, r9, [r0, #8]
-	strd r8, r6, [r0, #16]
-	strd r7, r1, [r0, #24]
-	strd r5, r2, [r0, #32]
-	strd r4, r12, [r0, #40]
+	movcs r4, r9
+	movcc r3, lr
+	ldr r9, [sp, #48]
+	strd r8, r6, [r9, #0]
+	strd r1, r11, [r9, #8]
+	strd r5, r0, [r9, #16]
+	strd r10, r7, [r9, #24]
+	strd r12, r2, [r9, #32]
+	strd r4, r3, [r9, #40]
 	add sp, sp, #48
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_bls12_381_p_to_internal_armv7, .-lf_bls12_381_p_to_internal_armv7

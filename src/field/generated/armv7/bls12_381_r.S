@@ -8,8 +8,8 @@
 @ void lf_bls12_381_r_mul_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a*b/R mod p; Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
-@   356 instructions
+@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 64 bytes (12 registers saved, 3 spill slots of 4 bytes)
+@   354 instructions
 	.text
 	.globl lf_bls12_381_r_mul_armv7
 	.hidden lf_bls12_381_r_mul_armv7
@@ -32,10 +32,12 @@
 lf_bls12_381_r_mul_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
+	push {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 2, -40
 	.cfi_offset 4, -36
 	.cfi_offset 5, -32
 	.cfi_offset 6, -28
@@ -47,7 +49,7 @@ lf_bls12_381_r_mul_armv7:
 	.cfi_offset 14, -4
 	sub sp, sp, #16
 	.pad #16
-	.cfi_def_cfa_offset 56
+	.cfi_def_cfa_offset 64
 	ldrd r3, r12, [r1, #0]
 	ldrd r4, r5, [r2, #0]
 	umull r6, r7, r3, r4
@@ -73,336 +75,334 @@ lf_bls12_381_r_mul_armv7:
 	mov r3, #0xffffffff
 	mul r3, r6, r3
 	mov r0, #0x1
-	mov r4, #0x0
-	umaal r6, r4, r3, r0
+	mov r2, #0x0
+	umaal r6, r2, r3, r0
 	mov r6, #0xffffffff
-	umaal r8, r4, r3, r6
+	umaal r8, r2, r3, r6
 	adr r6, .Llf_bls12_381_r_mul_armv7_p
 	ldr r0, [r6, #8]
-	umaal r11, r4, r3, r0
+	umaal r11, r2, r3, r0
 	ldr r0, [r6, #12]
-	umaal lr, r4, r3, r0
+	umaal lr, r2, r3, r0
 	ldr r0, [r6, #16]
-	umaal r10, r4, r3, r0
+	umaal r10, r2, r3, r0
 	ldr r0, [r6, #20]
-	umaal r9, r4, r3, r0
+	umaal r9, r2, r3, r0
 	ldr r0, [r6, #24]
-	umaal r5, r4, r3, r0
+	umaal r5, r2, r3, r0
 	ldr r0, [r6, #28]
-	umaal r12, r4, r3, r0
-	add r4, r7, r4
+	umaal r12, r2, r3, r0
+	add r2, r7, r2
 	ldrd r3, r7, [r1, #4]
-	ldr r7, [r2, #0]
-	mov r0, #0x0
-	umaal r8, r0, r3, r7
-	ldr r7, [r2, #4]
-	umaal r11, r0, r3, r7
-	ldr r7, [r2, #8]
-	umaal lr, r0, r3, r7
-	ldr r7, [r2, #12]
-	umaal r10, r0, r3, r7
-	ldr r7, [r2, #16]
-	umaal r9, r0, r3, r7
-	ldr r7, [r2, #20]
-	umaal r5, r0, r3, r7
-	ldr r7, [r2, #24]
-	umaal r12, r0, r3, r7
-	ldr r7, [r2, #28]
-	umaal r4, r0, r3, r7
+	mov r7, #0x0
+	umaal r8, r7, r3, r4
+	ldr r4, [sp, #24]
+	ldr r0, [r4, #4]
+	umaal r11, r7, r3, r0
+	ldr r0, [r4, #8]
+	umaal lr, r7, r3, r0
+	ldr r0, [r4, #12]
+	umaal r10, r7, r3, r0
+	ldr r0, [r4, #16]
+	umaal r9, r7, r3, r0
+	ldr r0, [r4, #20]
+	umaal r5, r7, r3, r0
+	ldr r0, [r4, #24]
+	umaal r12, r7, r3, r0
+	ldr r0, [r4, #28]
+	umaal r2, r7, r3, r0
 	mov r3, #0xffffffff
 	mul r3, r8, r3
-	mov r7, #0x1
-	str r0, [sp, #0]
-	mov r0, #0x0
-	umaal r8, r0, r3, r7
+	mov r0, #0x1
+	mov r1, #0x0
+	umaal r8, r1, r3, r0
 	mov r8, #0xffffffff
-	umaal r11, r0, r3, r8
+	umaal r11, r1, r3, r8
 	ldr r8, [r6, #8]
-	umaal lr, r0, r3, r8
+	umaal lr, r1, r3, r8
 	ldr r8, [r6, #12]
-	umaal r10, r0, r3, r8
+	umaal r10, r1, r3, r8
 	ldr r8, [r6, #16]
-	umaal r9, r0, r3, r8
+	umaal r9, r1, r3, r8
 	ldr r8, [r6, #20]
-	umaal r5, r0, r3, r8
+	umaal r5, r1, r3, r8
 	ldr r8, [r6, #24]
-	umaal r12, r0, r3, r8
+	umaal r12, r1, r3, r8
 	ldr r8, [r6, #28]
-	umaal r4, r0, r3, r8
-	ldr r3, [sp, #0]
-	add r0, r3, r0
-	ldr r3, [r1, #8]
-	ldr r8, [r2, #0]
-	mov r6, #0x0
-	umaal r11, r6, r3, r8
-	ldr r8, [r2, #4]
-	umaal lr, r6, r3, r8
-	ldr r8, [r2, #8]
-	umaal r10, r6, r3, r8
-	ldr r8, [r2, #12]
-	umaal r9, r6, r3, r8
-	ldr r8, [r2, #16]
-	umaal r5, r6, r3, r8
-	ldr r8, [r2, #20]
-	umaal r12, r6, r3, r8
-	ldr r8, [r2, #24]
-	umaal r4, r6, r3, r8
-	ldr r8, [r2, #28]
-	umaal r0, r6, r3, r8
-	mov r3, #0xffffffff
-	mul r3, r11, r3
-	mov r8, #0x0
-	umaal r11, r8, r3, r7
-	mov r11, #0xffffffff
-	umaal lr, r8, r3, r11
-	adr r11, .Llf_bls12_381_r_mul_armv7_p
-	ldr r7, [r11, #8]
-	umaal r10, r8, r3, r7
-	ldr r7, [r11, #12]
-	umaal r9, r8, r3, r7
-	ldr r7, [r11, #16]
-	umaal r5, r8, r3, r7
-	ldr r7, [r11, #20]
-	umaal r12, r8, r3, r7
-	ldr r7, [r11, #24]
-	umaal r4, r8, r3, r7
-	ldr r7, [r11, #28]
-	umaal r0, r8, r3, r7
-	add r6, r6, r8
-	ldrd r3, r8, [r1, #12]
-	ldr r8, [r2, #0]
-	mov r7, #0x0
-	umaal lr, r7, r3, r8
-	ldr r8, [r2, #4]
-	umaal r10, r7, r3, r8
-	ldr r8, [r2, #8]
-	umaal r9, r7, r3, r8
-	ldr r8, [r2, #12]
-	umaal r5, r7, r3, r8
-	ldr r8, [r2, #16]
-	umaal r12, r7, r3, r8
-	ldr r8, [r2, #20]
-	umaal r4, r7, r3, r8
-	ldr r8, [r2, #24]
-	umaal r0, r7, r3, r8
-	ldr r8, [r2, #28]
-	umaal r6, r7, r3, r8
-	mov r3, #0xffffffff
-	mul r3, lr, r3
-	mov r8, #0x1
-	str r7, [sp, #0]
-	mov r7, #0x0
-	umaal lr, r7, r3, r8
-	mov lr, #0xffffffff
-	umaal r10, r7, r3, lr
-	ldr lr, [r11, #8]
-	umaal r9, r7, r3, lr
-	ldr lr, [r11, #12]
-	umaal r5, r7, r3, lr
-	ldr lr, [r11, #16]
-	umaal r12, r7, r3, lr
-	ldr lr, [r11, #20]
-	umaal r4, r7, r3, lr
-	ldr lr, [r11, #24]
-	umaal r0, r7, r3, lr
-	ldr lr, [r11, #28]
-	umaal r6, r7, r3, lr
-	ldr r3, [sp, #0]
-	add r3, r3, r7
-	ldr r7, [r1, #16]
-	ldr lr, [r2, #0]
-	mov r8, #0x0
-	umaal r10, r8, r7, lr
-	ldr lr, [r2, #4]
-	umaal r9, r8, r7, lr
-	ldr lr, [r2, #8]
-	umaal r5, r8, r7, lr
-	ldr lr, [r2, #12]
-	umaal r12, r8, r7, lr
-	ldr lr, [r2, #16]
-	umaal r4, r8, r7, lr
-	ldr lr, [r2, #20]
-	umaal r0, r8, r7, lr
-	ldr lr, [r2, #24]
-	umaal r6, r8, r7, lr
-	ldr lr, [r2, #28]
-	umaal r3, r8, r7, lr
+	umaal r2, r1, r3, r8
+	add r1, r7, r1
+	ldr r3, [sp, #20]
+	ldr r7, [r3, #8]
+	ldr r8, [r4, #0]
+	mov r0, #0x0
+	umaal r11, r0, r7, r8
+	ldr r8, [r4, #4]
+	umaal lr, r0, r7, r8
+	ldr r8, [r4, #8]
+	umaal r10, r0, r7, r8
+	ldr r8, [r4, #12]
+	umaal r9, r0, r7, r8
+	ldr r8, [r4, #16]
+	umaal r5, r0, r7, r8
+	ldr r8, [r4, #20]
+	umaal r12, r0, r7, r8
+	ldr r8, [r4, #24]
+	umaal r2, r0, r7, r8
+	ldr r8, [r4, #28]
+	umaal r1, r0, r7, r8
 	mov r7, #0xffffffff
-	mul r7, r10, r7
-	mov lr, #0x1
-	str r8, [sp, #0]
-	mov r8, #0x0
-	umaal r10, r8, r7, lr
-	mov r10, #0xffffffff
-	umaal r9, r8, r7, r10
-	ldr r10, [r11, #8]
-	umaal r5, r8, r7, r10
-	ldr r10, [r11, #12]
-	umaal r12, r8, r7, r10
-	ldr r10, [r11, #16]
-	umaal r4, r8, r7, r10
-	ldr r10, [r11, #20]
-	umaal r0, r8, r7, r10
-	ldr r10, [r11, #24]
-	umaal r6, r8, r7, r10
-	ldr r10, [r11, #28]
-	umaal r3, r8, r7, r10
-	ldr r7, [sp, #0]
-	add r7, r7, r8
-	ldr r8, [r1, #20]
-	ldr r10, [r2, #0]
+	mul r7, r11, r7
+	mov r8, #0x1
+	mov r3, #0x0
+	umaal r11, r3, r7, r8
+	mov r11, #0xffffffff
+	umaal lr, r3, r7, r11
+	ldr r11, [r6, #8]
+	umaal r10, r3, r7, r11
+	ldr r11, [r6, #12]
+	umaal r9, r3, r7, r11
+	ldr r11, [r6, #16]
+	umaal r5, r3, r7, r11
+	ldr r11, [r6, #20]
+	umaal r12, r3, r7, r11
+	ldr r11, [r6, #24]
+	umaal r2, r3, r7, r11
+	ldr r11, [r6, #28]
+	umaal r1, r3, r7, r11
+	add r0, r0, r3
+	ldr r3, [sp, #20]
+	ldr r7, [r3, #12]
+	ldr r11, [r4, #0]
+	mov r6, #0x0
+	umaal lr, r6, r7, r11
+	ldr r11, [r4, #4]
+	umaal r10, r6, r7, r11
+	ldr r11, [r4, #8]
+	umaal r9, r6, r7, r11
+	ldr r11, [r4, #12]
+	umaal r5, r6, r7, r11
+	ldr r11, [r4, #16]
+	umaal r12, r6, r7, r11
+	ldr r11, [r4, #20]
+	umaal r2, r6, r7, r11
+	ldr r11, [r4, #24]
+	umaal r1, r6, r7, r11
+	ldr r11, [r4, #28]
+	umaal r0, r6, r7, r11
+	mov r7, #0xffffffff
+	mul r7, lr, r7
 	mov r11, #0x0
-	umaal r9, r11, r8, r10
-	ldr r10, [r2, #4]
-	umaal r5, r11, r8, r10
-	ldr r10, [r2, #8]
-	umaal r12, r11, r8, r10
-	ldr r10, [r2, #12]
-	umaal r4, r11, r8, r10
-	ldr r10, [r2, #16]
-	umaal r0, r11, r8, r10
-	ldr r10, [r2, #20]
-	umaal r6, r11, r8, r10
-	ldr r10, [r2, #24]
-	umaal r3, r11, r8, r10
-	ldr r10, [r2, #28]
-	umaal r7, r11, r8, r10
+	umaal lr, r11, r7, r8
+	mov lr, #0xffffffff
+	umaal r10, r11, r7, lr
+	adr lr, .Llf_bls12_381_r_mul_armv7_p
+	ldr r8, [lr, #8]
+	umaal r9, r11, r7, r8
+	ldr r8, [lr, #12]
+	umaal r5, r11, r7, r8
+	ldr r8, [lr, #16]
+	umaal r12, r11, r7, r8
+	ldr r8, [lr, #20]
+	umaal r2, r11, r7, r8
+	ldr r8, [lr, #24]
+	umaal r1, r11, r7, r8
+	ldr r8, [lr, #28]
+	umaal r0, r11, r7, r8
+	add r11, r6, r11
+	ldrd r6, r7, [r3, #16]
+	ldr r7, [r4, #0]
+	mov r8, #0x0
+	umaal r10, r8, r6, r7
+	ldr r7, [r4, #4]
+	umaal r9, r8, r6, r7
+	ldr r7, [r4, #8]
+	umaal r5, r8, r6, r7
+	ldr r7, [r4, #12]
+	umaal r12, r8, r6, r7
+	ldr r7, [r4, #16]
+	umaal r2, r8, r6, r7
+	ldr r7, [r4, #20]
+	umaal r1, r8, r6, r7
+	ldr r7, [r4, #24]
+	umaal r0, r8, r6, r7
+	ldr r7, [r4, #28]
+	umaal r11, r8, r6, r7
+	mov r6, #0xffffffff
+	mul r6, r10, r6
+	mov r7, #0x1
+	mov r3, #0x0
+	umaal r10, r3, r6, r7
+	mov r10, #0xffffffff
+	umaal r9, r3, r6, r10
+	ldr r10, [lr, #8]
+	umaal r5, r3, r6, r10
+	ldr r10, [lr, #12]
+	umaal r12, r3, r6, r10
+	ldr r10, [lr, #16]
+	umaal r2, r3, r6, r10
+	ldr r10, [lr, #20]
+	umaal r1, r3, r6, r10
+	ldr r10, [lr, #24]
+	umaal r0, r3, r6, r10
+	ldr r10, [lr, #28]
+	umaal r11, r3, r6, r10
+	add r3, r8, r3
+	ldr r6, [sp, #20]
+	ldr r8, [r6, #20]
+	ldr r10, [r4, #0]
+	mov r7, #0x0
+	umaal r9, r7, r8, r10
+	ldr r10, [r4, #4]
+	umaal r5, r7, r8, r10
+	ldr r10, [r4, #8]
+	umaal r12, r7, r8, r10
+	ldr r10, [r4, #12]
+	umaal r2, r7, r8, r10
+	ldr r10, [r4, #16]
+	umaal r1, r7, r8, r10
+	ldr r10, [r4, #20]
+	umaal r0, r7, r8, r10
+	ldr r10, [r4, #24]
+	umaal r11, r7, r8, r10
+	ldr r10, [r4, #28]
+	umaal r3, r7, r8, r10
 	mov r8, #0xffffffff
 	mul r8, r9, r8
-	mov r10, #0x0
-	umaal r9, r10, r8, lr
+	mov r10, #0x1
+	mov r4, #0x0
+	umaal r9, r4, r8, r10
 	mov r9, #0xffffffff
-	umaal r5, r10, r8, r9
-	adr r9, .Llf_bls12_381_r_mul_armv7_p
-	ldr lr, [r9, #8]
-	umaal r12, r10, r8, lr
-	ldr lr, [r9, #12]
-	umaal r4, r10, r8, lr
-	ldr lr, [r9, #16]
-	umaal r0, r10, r8, lr
-	ldr lr, [r9, #20]
-	umaal r6, r10, r8, lr
-	ldr lr, [r9, #24]
-	umaal r3, r10, r8, lr
-	ldr lr, [r9, #28]
-	umaal r7, r10, r8, lr
-	add r10, r11, r10
-	ldrd r8, r11, [r1, #24]
-	ldr r11, [r2, #0]
-	mov lr, #0x0
-	umaal r5, lr, r8, r11
-	ldr r11, [r2, #4]
-	umaal r12, lr, r8, r11
-	ldr r11, [r2, #8]
-	umaal r4, lr, r8, r11
-	ldr r11, [r2, #12]
-	umaal r0, lr, r8, r11
-	ldr r11, [r2, #16]
-	umaal r6, lr, r8, r11
-	ldr r11, [r2, #20]
-	umaal r3, lr, r8, r11
-	ldr r11, [r2, #24]
-	umaal r7, lr, r8, r11
-	ldr r11, [r2, #28]
-	umaal r10, lr, r8, r11
-	mov r8, #0xffffffff
-	mul r8, r5, r8
-	mov r11, #0x1
-	str lr, [sp, #0]
-	mov lr, #0x0
-	umaal r5, lr, r8, r11
+	umaal r5, r4, r8, r9
+	ldr r9, [lr, #8]
+	umaal r12, r4, r8, r9
+	ldr r9, [lr, #12]
+	umaal r2, r4, r8, r9
+	ldr r9, [lr, #16]
+	umaal r1, r4, r8, r9
+	ldr r9, [lr, #20]
+	umaal r0, r4, r8, r9
+	ldr r9, [lr, #24]
+	umaal r11, r4, r8, r9
+	ldr r9, [lr, #28]
+	umaal r3, r4, r8, r9
+	add r4, r7, r4
+	ldrd r7, r8, [r6, #24]
+	ldr r8, [sp, #24]
+	ldr r9, [r8, #0]
+	mov r10, #0x0
+	umaal r5, r10, r7, r9
+	ldr r9, [r8, #4]
+	umaal r12, r10, r7, r9
+	ldr r9, [r8, #8]
+	umaal r2, r10, r7, r9
+	ldr r9, [r8, #12]
+	umaal r1, r10, r7, r9
+	ldr r9, [r8, #16]
+	umaal r0, r10, r7, r9
+	ldr r9, [r8, #20]
+	umaal r11, r10, r7, r9
+	ldr r9, [r8, #24]
+	umaal r3, r10, r7, r9
+	ldr r9, [r8, #28]
+	umaal r4, r10, r7, r9
+	mov r7, #0xffffffff
+	mul r7, r5, r7
+	mov r9, #0x1
+	mov r6, #0x0
+	umaal r5, r6, r7, r9
 	mov r5, #0xffffffff
-	umaal r12, lr, r8, r5
-	ldr r5, [r9, #8]
-	umaal r4, lr, r8, r5
-	ldr r5, [r9, #12]
-	umaal r0, lr, r8, r5
-	ldr r5, [r9, #16]
-	umaal r6, lr, r8, r5
-	ldr r5, [r9, #20]
-	umaal r3, lr, r8, r5
-	ldr r5, [r9, #24]
-	umaal r7, lr, r8, r5
-	ldr r5, [r9, #28]
-	umaal r10, lr, r8, r5
-	ldr r8, [sp, #0]
-	add lr, r8, lr
-	ldr r8, [r1, #28]
-	ldr r5, [r2, #0]
+	umaal r12, r6, r7, r5
+	ldr r5, [lr, #8]
+	umaal r2, r6, r7, r5
+	ldr r5, [lr, #12]
+	umaal r1, r6, r7, r5
+	ldr r5, [lr, #16]
+	umaal r0, r6, r7, r5
+	ldr r5, [lr, #20]
+	umaal r11, r6, r7, r5
+	ldr r5, [lr, #24]
+	umaal r3, r6, r7, r5
+	ldr r5, [lr, #28]
+	umaal r4, r6, r7, r5
+	add r10, r10, r6
+	ldr r6, [sp, #20]
+	ldr r7, [r6, #28]
+	ldr r5, [r8, #0]
 	mov r9, #0x0
-	umaal r12, r9, r8, r5
-	ldr r5, [r2, #4]
-	umaal r4, r9, r8, r5
-	ldr r5, [r2, #8]
-	umaal r0, r9, r8, r5
-	ldr r5, [r2, #12]
-	umaal r6, r9, r8, r5
-	ldr r5, [r2, #16]
-	umaal r3, r9, r8, r5
-	ldr r5, [r2, #20]
-	umaal r7, r9, r8, r5
-	ldr r5, [r2, #24]
-	umaal r10, r9, r8, r5
-	ldr r5, [r2, #28]
-	umaal lr, r9, r8, r5
-	mov r2, #0xffffffff
-	mul r2, r12, r2
-	mov r1, #0x0
-	umaal r12, r1, r2, r11
+	umaal r12, r9, r7, r5
+	ldr r5, [r8, #4]
+	umaal r2, r9, r7, r5
+	ldr r5, [r8, #8]
+	umaal r1, r9, r7, r5
+	ldr r5, [r8, #12]
+	umaal r0, r9, r7, r5
+	ldr r5, [r8, #16]
+	umaal r11, r9, r7, r5
+	ldr r5, [r8, #20]
+	umaal r3, r9, r7, r5
+	ldr r5, [r8, #24]
+	umaal r4, r9, r7, r5
+	ldr r5, [r8, #28]
+	umaal r10, r9, r7, r5
+	mov r5, #0xffffffff
+	mul r5, r12, r5
+	mov r6, #0x1
+	mov r7, #0x0
+	umaal r12, r7, r5, r6
 	mov r12, #0xffffffff
-	umaal r4, r1, r2, r12
-	adr r5, .Llf_bls12_381_r_mul_armv7_p
-	ldr r8, [r5, #8]
-	umaal r0, r1, r2, r8
-	ldr r8, [r5, #12]
-	umaal r6, r1, r2, r8
-	ldr r8, [r5, #16]
-	umaal r3, r1, r2, r8
-	ldr r8, [r5, #20]
-	umaal r7, r1, r2, r8
-	ldr r8, [r5, #24]
-	umaal r10, r1, r2, r8
-	ldr r8, [r5, #28]
-	umaal lr, r1, r2, r8
-	add r1, r9, r1
-	subs r11, r4, r11
-	sbcs r12, r0, r12
-	ldrd r2, r9, [r5, #8]
-	sbcs r2, r6, r2
-	sbcs r9, r3, r9
+	umaal r2, r7, r5, r12
+	ldr r8, [lr, #8]
+	umaal r1, r7, r5, r8
+	ldr r8, [lr, #12]
+	umaal r0, r7, r5, r8
+	ldr r8, [lr, #16]
+	umaal r11, r7, r5, r8
+	ldr r8, [lr, #20]
+	umaal r3, r7, r5, r8
+	ldr r8, [lr, #24]
+	umaal r4, r7, r5, r8
+	ldr r8, [lr, #28]
+	umaal r10, r7, r5, r8
+	add r7, r9, r7
+	subs r6, r2, r6
+	sbcs r12, r1, r12
+	ldrd r5, r9, [lr, #8]
+	sbcs r5, r0, r5
+	sbcs r9, r11, r9
+	ldr r8, [lr, #16]
+	sbcs r8, r3, r8
 	str r3, [sp, #0]
-	ldr r3, [r5, #16]
-	sbcs r3, r7, r3
+	ldr r3, [lr, #20]
+	sbcs r3, r4, r3
 	str r3, [sp, #4]
-	ldr r3, [r5, #20]
+	ldr r3, [lr, #24]
 	sbcs r3, r10, r3
 	str r3, [sp, #8]
-	ldr r3, [r5, #24]
-	sbcs r3, lr, r3
-	sbcs r8, r1, r8
-	ittt cc
-	movcc r11, r4
-	movcc r12, r0
-	movcc r2, r6
-	ldr r0, [sp, #0]
+	ldr r3, [lr, #28]
+	sbcs r3, r7, r3
+	itttt cc
+	movcc r6, r2
+	movcc r12, r1
+	movcc r5, r0
+	movcc r9, r11
+	ldr r2, [sp, #0]
 	it cc
-	movcc r9, r0
-	ldr r0, [sp, #4]
+	movcc r8, r2
+	ldr r2, [sp, #4]
 	it cs
-	movcs r7, r0
-	ldr r0, [sp, #8]
-	itee cs
-	movcs r10, r0
-	movcc r3, lr
-	movcc r8, r1
-	ldr r1, [sp, #16]
-	strd r11, r12, [r1, #0]
-	strd r2, r9, [r1, #8]
-	strd r7, r10, [r1, #16]
-	strd r3, r8, [r1, #24]
+	movcs r4, r2
+	ldr r2, [sp, #8]
+	ite cs
+	movcs r10, r2
+	movcc r3, r7
+	ldr r2, [sp, #16]
+	strd r6, r12, [r2, #0]
+	strd r5, r9, [r2, #8]
+	strd r8, r4, [r2, #16]
+	strd r10, r3, [r2, #24]
 	add sp, sp, #16
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_bls12_381_r_mul_armv7, .-lf_bls12_381_r_mul_armv7
@@ -410,8 +410,8 @@ lf_bls12_381_r_mul_armv7:
 @ void lf_bls12_381_r_sqr_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 80 bytes (10 registers saved, 9 spill slots of 4 bytes)
-@   313 instructions
+@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 80 bytes (12 registers saved, 8 spill slots of 4 bytes)
+@   312 instructions
 	.text
 	.globl lf_bls12_381_r_sqr_armv7
 	.hidden lf_bls12_381_r_sqr_armv7
@@ -434,21 +434,23 @@ lf_bls12_381_r_mul_armv7:
 lf_bls12_381_r_sqr_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
-	.cfi_offset 4, -36
-	.cfi_offset 5, -32
-	.cfi_offset 6, -28
-	.cfi_offset 7, -24
-	.cfi_offset 8, -20
-	.cfi_offset 9, -16
-	.cfi_offset 10, -12
-	.cfi_offset 11, -8
+	push {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.save {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 4, -40
+	.cfi_offset 5, -36
+	.cfi_offset 6, -32
+	.cfi_offset 7, -28
+	.cfi_offset 8, -24
+	.cfi_offset 9, -20
+	.cfi_offset 10, -16
+	.cfi_offset 11, -12
+	.cfi_offset 12, -8
 	.cfi_offset 14, -4
-	sub sp, sp, #40
-	.pad #40
+	sub sp, sp, #32
+	.pad #32
 	.cfi_def_cfa_offset 80
 	ldrd r3, r12, [r1, #0]
 	umull r2, r4, r3, r12
@@ -504,9 +506,8 @@ lf_bls12_381_r_sqr_armv7:
 	ldr r11, [sp, #0]
 	adcs r11, r11, r11
 	adcs r8, r8, r8
-	str r8, [sp, #0]
-	ldr r8, [sp, #8]
-	adcs r8, r8, r8
+	ldr r1, [sp, #8]
+	adcs r1, r1, r1
 	adcs lr, lr, lr
 	adcs r7, r7, r7
 	adcs r0, r0, r0
@@ -520,248 +521,248 @@ lf_bls12_381_r_sqr_armv7:
 	str r10, [sp, #8]
 	mov r10, #0
 	adc r10, r10, #0
-	str r10, [sp, #4]
-	ldr r10, [r1, #0]
-	str r9, [sp, #12]
-	umull r10, r9, r10, r10
-	adds r2, r2, r9
-	mov r9, #0
-	adc r9, r9, #0
+	str r10, [sp, #0]
+	ldr r10, [sp, #36]
+	str r9, [sp, #4]
+	ldr r9, [r10, #0]
+	str r6, [sp, #12]
+	umull r9, r6, r9, r9
+	adds r2, r2, r6
+	mov r6, #0
+	adc r6, r6, #0
 	str r2, [sp, #16]
-	ldr r2, [r1, #4]
-	umaal r11, r9, r2, r2
-	ldr r2, [sp, #0]
-	adds r2, r2, r9
-	mov r9, #0
-	adc r9, r9, #0
-	str r2, [sp, #0]
-	ldr r2, [r1, #8]
-	umaal r8, r9, r2, r2
-	adds lr, lr, r9
+	ldr r2, [r10, #4]
+	umaal r11, r6, r2, r2
+	adds r6, r8, r6
 	mov r2, #0
 	adc r2, r2, #0
-	ldr r9, [r1, #12]
-	umaal r7, r2, r9, r9
+	ldr r8, [r10, #8]
+	umaal r1, r2, r8, r8
+	adds lr, lr, r2
+	mov r2, #0
+	adc r2, r2, #0
+	ldr r8, [r10, #12]
+	umaal r7, r2, r8, r8
 	adds r0, r0, r2
 	mov r2, #0
 	adc r2, r2, #0
-	ldr r9, [r1, #16]
-	umaal r4, r2, r9, r9
+	ldr r8, [r10, #16]
+	umaal r4, r2, r8, r8
 	adds r2, r3, r2
 	mov r3, #0
 	adc r3, r3, #0
-	ldr r9, [r1, #20]
-	umaal r12, r3, r9, r9
+	ldr r8, [r10, #20]
+	umaal r12, r3, r8, r8
 	adds r3, r5, r3
 	mov r5, #0
 	adc r5, r5, #0
-	ldr r9, [r1, #24]
-	umaal r6, r5, r9, r9
-	ldr r9, [sp, #12]
-	adds r5, r9, r5
-	mov r9, #0
-	adc r9, r9, #0
-	str r5, [sp, #12]
-	ldr r5, [r1, #28]
-	str r6, [sp, #20]
-	ldr r6, [sp, #8]
-	umaal r6, r9, r5, r5
-	ldr r1, [sp, #4]
-	add r1, r1, r9
-	mov r5, #0xffffffff
-	mul r9, r10, r5
-	str r1, [sp, #4]
-	mov r1, #0x1
-	str r6, [sp, #8]
-	mov r6, #0x0
-	umaal r10, r6, r9, r1
-	mov r10, #0xffffffff
-	str r3, [sp, #24]
-	ldr r3, [sp, #16]
-	umaal r3, r6, r9, r10
-	str r12, [sp, #16]
-	adr r12, .Llf_bls12_381_r_sqr_armv7_p
-	str r2, [sp, #28]
-	ldr r2, [r12, #8]
-	umaal r11, r6, r9, r2
-	str r4, [sp, #32]
-	ldr r4, [r12, #12]
-	ldr r2, [sp, #0]
-	umaal r2, r6, r9, r4
-	ldr r4, [r12, #16]
-	umaal r8, r6, r9, r4
-	ldr r4, [r12, #20]
-	umaal lr, r6, r9, r4
-	ldr r4, [r12, #24]
-	umaal r7, r6, r9, r4
-	ldr r4, [r12, #28]
-	umaal r0, r6, r9, r4
-	mul r9, r3, r5
-	mov r5, #0x0
-	umaal r3, r5, r9, r1
-	umaal r11, r5, r9, r10
-	ldr r3, [r12, #8]
-	umaal r2, r5, r9, r3
-	ldr r3, [r12, #12]
-	umaal r8, r5, r9, r3
-	ldr r3, [r12, #16]
-	umaal lr, r5, r9, r3
-	ldr r3, [r12, #20]
-	umaal r7, r5, r9, r3
-	ldr r3, [r12, #24]
-	umaal r0, r5, r9, r3
-	umaal r6, r5, r9, r4
-	mov r9, #0xffffffff
-	mul r4, r11, r9
-	mov r9, #0x0
-	umaal r11, r9, r4, r1
-	umaal r2, r9, r4, r10
-	ldr r11, [r12, #8]
-	umaal r8, r9, r4, r11
-	ldr r11, [r12, #12]
-	umaal lr, r9, r4, r11
-	ldr r11, [r12, #16]
-	umaal r7, r9, r4, r11
-	ldr r11, [r12, #20]
-	umaal r0, r9, r4, r11
-	umaal r6, r9, r4, r3
-	ldr r3, [r12, #28]
-	umaal r5, r9, r4, r3
-	mov r4, #0xffffffff
-	mul r3, r2, r4
-	mov r4, #0x0
-	umaal r2, r4, r3, r1
-	umaal r8, r4, r3, r10
-	ldr r2, [r12, #8]
-	umaal lr, r4, r3, r2
-	ldr r2, [r12, #12]
-	umaal r7, r4, r3, r2
-	ldr r2, [r12, #16]
-	umaal r0, r4, r3, r2
-	umaal r6, r4, r3, r11
-	ldr r11, [r12, #24]
-	umaal r5, r4, r3, r11
-	ldr r11, [r12, #28]
-	umaal r9, r4, r3, r11
-	mov r3, #0xffffffff
-	mul r11, r8, r3
-	mov r3, #0x0
-	umaal r8, r3, r11, r1
-	umaal lr, r3, r11, r10
-	ldr r8, [r12, #8]
-	umaal r7, r3, r11, r8
-	ldr r8, [r12, #12]
-	umaal r0, r3, r11, r8
-	umaal r6, r3, r11, r2
-	ldr r2, [r12, #20]
-	umaal r5, r3, r11, r2
-	ldr r2, [r12, #24]
-	umaal r9, r3, r11, r2
-	ldr r2, [r12, #28]
-	umaal r4, r3, r11, r2
-	mov r11, #0xffffffff
-	mul r2, lr, r11
-	mov r11, #0x0
-	umaal lr, r11, r2, r1
-	umaal r7, r11, r2, r10
-	ldr lr, [r12, #8]
-	umaal r0, r11, r2, lr
-	umaal r6, r11, r2, r8
-	ldr r8, [r12, #16]
-	umaal r5, r11, r2, r8
-	ldr r8, [r12, #20]
-	umaal r9, r11, r2, r8
-	ldr r8, [r12, #24]
-	umaal r4, r11, r2, r8
-	ldr r8, [r12, #28]
-	umaal r3, r11, r2, r8
-	mov r2, #0xffffffff
-	mul r8, r7, r2
-	mov r2, #0x0
-	umaal r7, r2, r8, r1
-	umaal r0, r2, r8, r10
-	umaal r6, r2, r8, lr
-	ldr r7, [r12, #12]
-	umaal r5, r2, r8, r7
-	ldr r7, [r12, #16]
-	umaal r9, r2, r8, r7
-	ldr r7, [r12, #20]
-	umaal r4, r2, r8, r7
-	ldr r7, [r12, #24]
-	umaal r3, r2, r8, r7
-	ldr r7, [r12, #28]
-	umaal r11, r2, r8, r7
-	mov r8, #0xffffffff
-	mul r8, r0, r8
-	mov r7, #0x0
-	umaal r0, r7, r8, r1
-	umaal r6, r7, r8, r10
-	umaal r5, r7, r8, lr
-	ldr r0, [r12, #12]
-	umaal r9, r7, r8, r0
-	ldr r0, [r12, #16]
-	umaal r4, r7, r8, r0
-	ldr r0, [r12, #20]
-	umaal r3, r7, r8, r0
-	ldr r0, [r12, #24]
-	umaal r11, r7, r8, r0
-	ldr r0, [r12, #28]
-	umaal r2, r7, r8, r0
-	ldr r8, [sp, #32]
-	adds r6, r6, r8
-	ldr r8, [sp, #28]
-	adcs r5, r5, r8
-	ldr r8, [sp, #16]
-	adcs r8, r9, r8
-	ldr r9, [sp, #24]
-	adcs r4, r4, r9
-	ldr r9, [sp, #20]
-	adcs r3, r3, r9
-	ldr r9, [sp, #12]
-	adcs r11, r11, r9
-	ldr r9, [sp, #8]
-	adcs r2, r2, r9
-	ldr r9, [sp, #4]
-	adc r7, r7, r9
-	subs r1, r6, r1
-	sbcs r10, r5, r10
-	sbcs lr, r8, lr
-	ldr r9, [r12, #12]
-	sbcs r9, r4, r9
-	ldr r0, [r12, #16]
-	sbcs r0, r3, r0
-	str r3, [sp, #4]
-	ldr r3, [r12, #20]
-	sbcs r3, r11, r3
-	str r3, [sp, #8]
-	ldr r3, [r12, #24]
-	sbcs r3, r2, r3
+	ldr r8, [r10, #24]
+	str r3, [sp, #20]
+	ldr r3, [sp, #12]
+	umaal r3, r5, r8, r8
+	ldr r8, [sp, #4]
+	adds r5, r8, r5
+	mov r8, #0
+	adc r8, r8, #0
+	str r5, [sp, #4]
+	ldr r5, [r10, #28]
 	str r3, [sp, #12]
-	ldr r3, [r12, #28]
-	sbcs r3, r7, r3
+	ldr r3, [sp, #8]
+	umaal r3, r8, r5, r5
+	ldr r5, [sp, #0]
+	add r5, r5, r8
+	mov r8, #0xffffffff
+	mul r10, r9, r8
+	str r5, [sp, #0]
+	mov r5, #0x1
+	str r3, [sp, #8]
+	mov r3, #0x0
+	umaal r9, r3, r10, r5
+	mov r9, #0xffffffff
+	str r12, [sp, #24]
+	ldr r12, [sp, #16]
+	umaal r12, r3, r10, r9
+	str r2, [sp, #16]
+	adr r2, .Llf_bls12_381_r_sqr_armv7_p
+	str r4, [sp, #28]
+	ldr r4, [r2, #8]
+	umaal r11, r3, r10, r4
+	ldr r4, [r2, #12]
+	umaal r6, r3, r10, r4
+	ldr r4, [r2, #16]
+	umaal r1, r3, r10, r4
+	ldr r4, [r2, #20]
+	umaal lr, r3, r10, r4
+	ldr r4, [r2, #24]
+	umaal r7, r3, r10, r4
+	ldr r4, [r2, #28]
+	umaal r0, r3, r10, r4
+	mul r10, r12, r8
+	mov r8, #0x0
+	umaal r12, r8, r10, r5
+	umaal r11, r8, r10, r9
+	ldr r12, [r2, #8]
+	umaal r6, r8, r10, r12
+	ldr r12, [r2, #12]
+	umaal r1, r8, r10, r12
+	ldr r12, [r2, #16]
+	umaal lr, r8, r10, r12
+	ldr r12, [r2, #20]
+	umaal r7, r8, r10, r12
+	ldr r12, [r2, #24]
+	umaal r0, r8, r10, r12
+	umaal r3, r8, r10, r4
+	mov r10, #0xffffffff
+	mul r4, r11, r10
+	mov r10, #0x0
+	umaal r11, r10, r4, r5
+	umaal r6, r10, r4, r9
+	ldr r11, [r2, #8]
+	umaal r1, r10, r4, r11
+	ldr r11, [r2, #12]
+	umaal lr, r10, r4, r11
+	ldr r11, [r2, #16]
+	umaal r7, r10, r4, r11
+	ldr r11, [r2, #20]
+	umaal r0, r10, r4, r11
+	umaal r3, r10, r4, r12
+	ldr r12, [r2, #28]
+	umaal r8, r10, r4, r12
+	mov r4, #0xffffffff
+	mul r12, r6, r4
+	mov r4, #0x0
+	umaal r6, r4, r12, r5
+	umaal r1, r4, r12, r9
+	ldr r6, [r2, #8]
+	umaal lr, r4, r12, r6
+	ldr r6, [r2, #12]
+	umaal r7, r4, r12, r6
+	ldr r6, [r2, #16]
+	umaal r0, r4, r12, r6
+	umaal r3, r4, r12, r11
+	ldr r11, [r2, #24]
+	umaal r8, r4, r12, r11
+	ldr r11, [r2, #28]
+	umaal r10, r4, r12, r11
+	mov r12, #0xffffffff
+	mul r11, r1, r12
+	mov r12, #0x0
+	umaal r1, r12, r11, r5
+	umaal lr, r12, r11, r9
+	ldr r1, [r2, #8]
+	umaal r7, r12, r11, r1
+	ldr r1, [r2, #12]
+	umaal r0, r12, r11, r1
+	umaal r3, r12, r11, r6
+	ldr r6, [r2, #20]
+	umaal r8, r12, r11, r6
+	ldr r6, [r2, #24]
+	umaal r10, r12, r11, r6
+	ldr r6, [r2, #28]
+	umaal r4, r12, r11, r6
+	mov r11, #0xffffffff
+	mul r6, lr, r11
+	mov r11, #0x0
+	umaal lr, r11, r6, r5
+	umaal r7, r11, r6, r9
+	ldr lr, [r2, #8]
+	umaal r0, r11, r6, lr
+	umaal r3, r11, r6, r1
+	ldr r1, [r2, #16]
+	umaal r8, r11, r6, r1
+	ldr r1, [r2, #20]
+	umaal r10, r11, r6, r1
+	ldr r1, [r2, #24]
+	umaal r4, r11, r6, r1
+	ldr r1, [r2, #28]
+	umaal r12, r11, r6, r1
+	mov r6, #0xffffffff
+	mul r1, r7, r6
+	mov r6, #0x0
+	umaal r7, r6, r1, r5
+	umaal r0, r6, r1, r9
+	umaal r3, r6, r1, lr
+	ldr r7, [r2, #12]
+	umaal r8, r6, r1, r7
+	ldr r7, [r2, #16]
+	umaal r10, r6, r1, r7
+	ldr r7, [r2, #20]
+	umaal r4, r6, r1, r7
+	ldr r7, [r2, #24]
+	umaal r12, r6, r1, r7
+	ldr r7, [r2, #28]
+	umaal r11, r6, r1, r7
+	mov r1, #0xffffffff
+	mul r1, r0, r1
+	mov r7, #0x0
+	umaal r0, r7, r1, r5
+	umaal r3, r7, r1, r9
+	umaal r8, r7, r1, lr
+	ldr r0, [r2, #12]
+	umaal r10, r7, r1, r0
+	ldr r0, [r2, #16]
+	umaal r4, r7, r1, r0
+	ldr r0, [r2, #20]
+	umaal r12, r7, r1, r0
+	ldr r0, [r2, #24]
+	umaal r11, r7, r1, r0
+	ldr r0, [r2, #28]
+	umaal r6, r7, r1, r0
+	ldr r1, [sp, #28]
+	adds r1, r3, r1
+	ldr r3, [sp, #16]
+	adcs r3, r8, r3
+	ldr r8, [sp, #24]
+	adcs r10, r10, r8
+	ldr r8, [sp, #20]
+	adcs r4, r4, r8
+	ldr r8, [sp, #12]
+	adcs r12, r12, r8
+	ldr r8, [sp, #4]
+	adcs r11, r11, r8
+	ldr r8, [sp, #8]
+	adcs r6, r6, r8
+	ldr r8, [sp, #0]
+	adc r7, r7, r8
+	subs r5, r1, r5
+	sbcs r9, r3, r9
+	sbcs lr, r10, lr
+	ldr r8, [r2, #12]
+	sbcs r8, r4, r8
+	ldr r0, [r2, #16]
+	sbcs r0, r12, r0
+	str r12, [sp, #0]
+	ldr r12, [r2, #20]
+	sbcs r12, r11, r12
+	str r12, [sp, #8]
+	ldr r12, [r2, #24]
+	sbcs r12, r6, r12
+	str r12, [sp, #4]
+	ldr r12, [r2, #28]
+	sbcs r12, r7, r12
 	itttt cc
-	movcc r1, r6
-	movcc r10, r5
-	movcc lr, r8
-	movcc r9, r4
-	ldr r12, [sp, #4]
+	movcc r5, r1
+	movcc r9, r3
+	movcc lr, r10
+	movcc r8, r4
+	ldr r3, [sp, #0]
 	it cc
-	movcc r0, r12
-	ldr r12, [sp, #8]
+	movcc r0, r3
+	ldr r3, [sp, #8]
 	it cs
-	movcs r11, r12
-	ldr r12, [sp, #12]
+	movcs r11, r3
+	ldr r3, [sp, #4]
 	ite cs
-	movcs r2, r12
-	movcc r3, r7
-	ldr r12, [sp, #40]
-	strd r1, r10, [r12, #0]
-	strd lr, r9, [r12, #8]
-	strd r0, r11, [r12, #16]
-	strd r2, r3, [r12, #24]
-	add sp, sp, #40
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	movcs r6, r3
+	movcc r12, r7
+	ldr r3, [sp, #32]
+	strd r5, r9, [r3, #0]
+	strd lr, r8, [r3, #8]
+	strd r0, r11, [r3, #16]
+	strd r6, r12, [r3, #24]
+	add sp, sp, #32
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_bls12_381_r_sqr_armv7, .-lf_bls12_381_r_sqr_armv7
@@ -1075,7 +1076,7 @@ lf_bls12_381_r_neg_armv7:
 @ void lf_bls12_381_r_to_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a*R mod p (to Montgomery form); Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
+@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 64 bytes (12 registers saved, 3 spill slots of 4 bytes)
 @   355 instructions
 	.text
 	.globl lf_bls12_381_r_to_internal_armv7
@@ -1108,22 +1109,24 @@ lf_bls12_381_r_neg_armv7:
 lf_bls12_381_r_to_internal_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
-	.cfi_offset 4, -36
-	.cfi_offset 5, -32
-	.cfi_offset 6, -28
-	.cfi_offset 7, -24
-	.cfi_offset 8, -20
-	.cfi_offset 9, -16
-	.cfi_offset 10, -12
-	.cfi_offset 11, -8
+	push {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.save {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 4, -40
+	.cfi_offset 5, -36
+	.cfi_offset 6, -32
+	.cfi_offset 7, -28
+	.cfi_offset 8, -24
+	.cfi_offset 9, -20
+	.cfi_offset 10, -16
+	.cfi_offset 11, -12
+	.cfi_offset 12, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #16
 	.pad #16
-	.cfi_def_cfa_offset 56
+	.cfi_def_cfa_offset 64
 	ldrd r3, r12, [r1, #0]
 	adr r2, .Llf_bls12_381_r_to_internal_armv7_r2
 	ldrd r4, r5, [r2, #0]
@@ -1189,295 +1192,295 @@ lf_bls12_381_r_to_internal_armv7:
 	mov r3, #0xffffffff
 	mul r3, r8, r3
 	mov r0, #0x1
-	mov r4, #0x0
-	umaal r8, r4, r3, r0
+	mov r1, #0x0
+	umaal r8, r1, r3, r0
 	mov r8, #0xffffffff
-	umaal r11, r4, r3, r8
+	umaal r11, r1, r3, r8
 	ldr r8, [r6, #8]
-	umaal lr, r4, r3, r8
+	umaal lr, r1, r3, r8
 	ldr r8, [r6, #12]
-	umaal r10, r4, r3, r8
+	umaal r10, r1, r3, r8
 	ldr r8, [r6, #16]
-	umaal r9, r4, r3, r8
+	umaal r9, r1, r3, r8
 	ldr r8, [r6, #20]
-	umaal r5, r4, r3, r8
+	umaal r5, r1, r3, r8
 	ldr r8, [r6, #24]
-	umaal r12, r4, r3, r8
+	umaal r12, r1, r3, r8
 	ldr r8, [r6, #28]
-	umaal r2, r4, r3, r8
-	add r4, r7, r4
-	ldrd r3, r7, [r1, #8]
-	adr r7, .Llf_bls12_381_r_to_internal_armv7_r2
-	ldr r8, [r7, #0]
+	umaal r2, r1, r3, r8
+	add r1, r7, r1
+	ldr r3, [sp, #20]
+	ldr r7, [r3, #8]
+	ldr r8, [r4, #0]
 	mov r0, #0x0
-	umaal r11, r0, r3, r8
-	ldr r8, [r7, #4]
-	umaal lr, r0, r3, r8
-	ldr r8, [r7, #8]
-	umaal r10, r0, r3, r8
-	ldr r8, [r7, #12]
-	umaal r9, r0, r3, r8
-	ldr r8, [r7, #16]
-	umaal r5, r0, r3, r8
-	ldr r8, [r7, #20]
-	umaal r12, r0, r3, r8
-	ldr r8, [r7, #24]
-	umaal r2, r0, r3, r8
-	ldr r8, [r7, #28]
-	umaal r4, r0, r3, r8
-	mov r3, #0xffffffff
-	mul r3, r11, r3
+	umaal r11, r0, r7, r8
+	ldr r8, [r4, #4]
+	umaal lr, r0, r7, r8
+	ldr r8, [r4, #8]
+	umaal r10, r0, r7, r8
+	ldr r8, [r4, #12]
+	umaal r9, r0, r7, r8
+	ldr r8, [r4, #16]
+	umaal r5, r0, r7, r8
+	ldr r8, [r4, #20]
+	umaal r12, r0, r7, r8
+	ldr r8, [r4, #24]
+	umaal r2, r0, r7, r8
+	ldr r8, [r4, #28]
+	umaal r1, r0, r7, r8
+	mov r7, #0xffffffff
+	mul r7, r11, r7
 	mov r8, #0x1
-	mov r7, #0x0
-	umaal r11, r7, r3, r8
+	mov r3, #0x0
+	umaal r11, r3, r7, r8
 	mov r11, #0xffffffff
-	umaal lr, r7, r3, r11
+	umaal lr, r3, r7, r11
 	ldr r11, [r6, #8]
-	umaal r10, r7, r3, r11
+	umaal r10, r3, r7, r11
 	ldr r11, [r6, #12]
-	umaal r9, r7, r3, r11
+	umaal r9, r3, r7, r11
 	ldr r11, [r6, #16]
-	umaal r5, r7, r3, r11
+	umaal r5, r3, r7, r11
 	ldr r11, [r6, #20]
-	umaal r12, r7, r3, r11
+	umaal r12, r3, r7, r11
 	ldr r11, [r6, #24]
-	umaal r2, r7, r3, r11
+	umaal r2, r3, r7, r11
 	ldr r11, [r6, #28]
-	umaal r4, r7, r3, r11
-	add r0, r0, r7
-	ldrd r3, r7, [r1, #12]
-	adr r7, .Llf_bls12_381_r_to_internal_armv7_r2
-	ldr r11, [r7, #0]
+	umaal r1, r3, r7, r11
+	add r0, r0, r3
+	ldr r3, [sp, #20]
+	ldr r7, [r3, #12]
+	ldr r11, [r4, #0]
 	mov r6, #0x0
-	umaal lr, r6, r3, r11
-	ldr r11, [r7, #4]
-	umaal r10, r6, r3, r11
-	ldr r11, [r7, #8]
-	umaal r9, r6, r3, r11
-	ldr r11, [r7, #12]
-	umaal r5, r6, r3, r11
-	ldr r11, [r7, #16]
-	umaal r12, r6, r3, r11
-	ldr r11, [r7, #20]
-	umaal r2, r6, r3, r11
-	ldr r11, [r7, #24]
-	umaal r4, r6, r3, r11
-	ldr r11, [r7, #28]
-	umaal r0, r6, r3, r11
-	mov r3, #0xffffffff
-	mul r3, lr, r3
+	umaal lr, r6, r7, r11
+	ldr r11, [r4, #4]
+	umaal r10, r6, r7, r11
+	ldr r11, [r4, #8]
+	umaal r9, r6, r7, r11
+	ldr r11, [r4, #12]
+	umaal r5, r6, r7, r11
+	ldr r11, [r4, #16]
+	umaal r12, r6, r7, r11
+	ldr r11, [r4, #20]
+	umaal r2, r6, r7, r11
+	ldr r11, [r4, #24]
+	umaal r1, r6, r7, r11
+	ldr r11, [r4, #28]
+	umaal r0, r6, r7, r11
+	mov r7, #0xffffffff
+	mul r7, lr, r7
 	mov r11, #0x0
-	umaal lr, r11, r3, r8
+	umaal lr, r11, r7, r8
 	mov lr, #0xffffffff
-	umaal r10, r11, r3, lr
+	umaal r10, r11, r7, lr
 	adr lr, .Llf_bls12_381_r_to_internal_armv7_p
 	ldr r8, [lr, #8]
-	umaal r9, r11, r3, r8
+	umaal r9, r11, r7, r8
 	ldr r8, [lr, #12]
-	umaal r5, r11, r3, r8
+	umaal r5, r11, r7, r8
 	ldr r8, [lr, #16]
-	umaal r12, r11, r3, r8
+	umaal r12, r11, r7, r8
 	ldr r8, [lr, #20]
-	umaal r2, r11, r3, r8
+	umaal r2, r11, r7, r8
 	ldr r8, [lr, #24]
-	umaal r4, r11, r3, r8
+	umaal r1, r11, r7, r8
 	ldr r8, [lr, #28]
-	umaal r0, r11, r3, r8
+	umaal r0, r11, r7, r8
 	add r11, r6, r11
-	ldrd r3, r6, [r1, #16]
-	ldr r6, [r7, #0]
+	ldrd r6, r7, [r3, #16]
+	ldr r7, [r4, #0]
 	mov r8, #0x0
-	umaal r10, r8, r3, r6
-	ldr r6, [r7, #4]
-	umaal r9, r8, r3, r6
-	ldr r6, [r7, #8]
-	umaal r5, r8, r3, r6
-	ldr r6, [r7, #12]
-	umaal r12, r8, r3, r6
-	ldr r6, [r7, #16]
-	umaal r2, r8, r3, r6
-	ldr r6, [r7, #20]
-	umaal r4, r8, r3, r6
-	ldr r6, [r7, #24]
-	umaal r0, r8, r3, r6
-	ldr r6, [r7, #28]
-	umaal r11, r8, r3, r6
-	mov r3, #0xffffffff
-	mul r3, r10, r3
-	mov r6, #0x1
-	mov r7, #0x0
-	umaal r10, r7, r3, r6
+	umaal r10, r8, r6, r7
+	ldr r7, [r4, #4]
+	umaal r9, r8, r6, r7
+	ldr r7, [r4, #8]
+	umaal r5, r8, r6, r7
+	ldr r7, [r4, #12]
+	umaal r12, r8, r6, r7
+	ldr r7, [r4, #16]
+	umaal r2, r8, r6, r7
+	ldr r7, [r4, #20]
+	umaal r1, r8, r6, r7
+	ldr r7, [r4, #24]
+	umaal r0, r8, r6, r7
+	ldr r7, [r4, #28]
+	umaal r11, r8, r6, r7
+	mov r6, #0xffffffff
+	mul r6, r10, r6
+	mov r7, #0x1
+	mov r3, #0x0
+	umaal r10, r3, r6, r7
 	mov r10, #0xffffffff
-	umaal r9, r7, r3, r10
+	umaal r9, r3, r6, r10
 	ldr r10, [lr, #8]
-	umaal r5, r7, r3, r10
+	umaal r5, r3, r6, r10
 	ldr r10, [lr, #12]
-	umaal r12, r7, r3, r10
+	umaal r12, r3, r6, r10
 	ldr r10, [lr, #16]
-	umaal r2, r7, r3, r10
+	umaal r2, r3, r6, r10
 	ldr r10, [lr, #20]
-	umaal r4, r7, r3, r10
+	umaal r1, r3, r6, r10
 	ldr r10, [lr, #24]
-	umaal r0, r7, r3, r10
+	umaal r0, r3, r6, r10
 	ldr r10, [lr, #28]
-	umaal r11, r7, r3, r10
-	add r7, r8, r7
-	ldrd r3, r8, [r1, #20]
-	adr r8, .Llf_bls12_381_r_to_internal_armv7_r2
-	ldr r10, [r8, #0]
-	mov r6, #0x0
-	umaal r9, r6, r3, r10
-	ldr r10, [r8, #4]
-	umaal r5, r6, r3, r10
-	ldr r10, [r8, #8]
-	umaal r12, r6, r3, r10
-	ldr r10, [r8, #12]
-	umaal r2, r6, r3, r10
-	ldr r10, [r8, #16]
-	umaal r4, r6, r3, r10
-	ldr r10, [r8, #20]
-	umaal r0, r6, r3, r10
-	ldr r10, [r8, #24]
-	umaal r11, r6, r3, r10
-	ldr r10, [r8, #28]
-	umaal r7, r6, r3, r10
-	mov r3, #0xffffffff
-	mul r3, r9, r3
+	umaal r11, r3, r6, r10
+	add r3, r8, r3
+	ldr r6, [sp, #20]
+	ldr r8, [r6, #20]
+	ldr r10, [r4, #0]
+	mov r7, #0x0
+	umaal r9, r7, r8, r10
+	ldr r10, [r4, #4]
+	umaal r5, r7, r8, r10
+	ldr r10, [r4, #8]
+	umaal r12, r7, r8, r10
+	ldr r10, [r4, #12]
+	umaal r2, r7, r8, r10
+	ldr r10, [r4, #16]
+	umaal r1, r7, r8, r10
+	ldr r10, [r4, #20]
+	umaal r0, r7, r8, r10
+	ldr r10, [r4, #24]
+	umaal r11, r7, r8, r10
+	ldr r10, [r4, #28]
+	umaal r3, r7, r8, r10
+	mov r8, #0xffffffff
+	mul r8, r9, r8
 	mov r10, #0x1
-	mov r8, #0x0
-	umaal r9, r8, r3, r10
+	mov r4, #0x0
+	umaal r9, r4, r8, r10
 	mov r9, #0xffffffff
-	umaal r5, r8, r3, r9
+	umaal r5, r4, r8, r9
 	ldr r9, [lr, #8]
-	umaal r12, r8, r3, r9
+	umaal r12, r4, r8, r9
 	ldr r9, [lr, #12]
-	umaal r2, r8, r3, r9
+	umaal r2, r4, r8, r9
 	ldr r9, [lr, #16]
-	umaal r4, r8, r3, r9
+	umaal r1, r4, r8, r9
 	ldr r9, [lr, #20]
-	umaal r0, r8, r3, r9
+	umaal r0, r4, r8, r9
 	ldr r9, [lr, #24]
-	umaal r11, r8, r3, r9
+	umaal r11, r4, r8, r9
 	ldr r9, [lr, #28]
-	umaal r7, r8, r3, r9
-	add r6, r6, r8
-	ldrd r3, r8, [r1, #24]
+	umaal r3, r4, r8, r9
+	add r4, r7, r4
+	ldrd r7, r8, [r6, #24]
 	adr r8, .Llf_bls12_381_r_to_internal_armv7_r2
 	ldr r9, [r8, #0]
 	mov r10, #0x0
-	umaal r5, r10, r3, r9
+	umaal r5, r10, r7, r9
 	ldr r9, [r8, #4]
-	umaal r12, r10, r3, r9
+	umaal r12, r10, r7, r9
 	ldr r9, [r8, #8]
-	umaal r2, r10, r3, r9
+	umaal r2, r10, r7, r9
 	ldr r9, [r8, #12]
-	umaal r4, r10, r3, r9
+	umaal r1, r10, r7, r9
 	ldr r9, [r8, #16]
-	umaal r0, r10, r3, r9
+	umaal r0, r10, r7, r9
 	ldr r9, [r8, #20]
-	umaal r11, r10, r3, r9
+	umaal r11, r10, r7, r9
 	ldr r9, [r8, #24]
-	umaal r7, r10, r3, r9
+	umaal r3, r10, r7, r9
 	ldr r9, [r8, #28]
-	umaal r6, r10, r3, r9
-	mov r3, #0xffffffff
-	mul r3, r5, r3
+	umaal r4, r10, r7, r9
+	mov r7, #0xffffffff
+	mul r7, r5, r7
 	mov r9, #0x1
-	mov r8, #0x0
-	umaal r5, r8, r3, r9
+	mov r6, #0x0
+	umaal r5, r6, r7, r9
 	mov r5, #0xffffffff
-	umaal r12, r8, r3, r5
+	umaal r12, r6, r7, r5
 	ldr r5, [lr, #8]
-	umaal r2, r8, r3, r5
+	umaal r2, r6, r7, r5
 	ldr r5, [lr, #12]
-	umaal r4, r8, r3, r5
+	umaal r1, r6, r7, r5
 	ldr r5, [lr, #16]
-	umaal r0, r8, r3, r5
+	umaal r0, r6, r7, r5
 	ldr r5, [lr, #20]
-	umaal r11, r8, r3, r5
+	umaal r11, r6, r7, r5
 	ldr r5, [lr, #24]
-	umaal r7, r8, r3, r5
+	umaal r3, r6, r7, r5
 	ldr r5, [lr, #28]
-	umaal r6, r8, r3, r5
-	add r10, r10, r8
-	ldr r3, [r1, #28]
-	adr r8, .Llf_bls12_381_r_to_internal_armv7_r2
+	umaal r4, r6, r7, r5
+	add r10, r10, r6
+	ldr r6, [sp, #20]
+	ldr r7, [r6, #28]
 	ldr r5, [r8, #0]
 	mov r9, #0x0
-	umaal r12, r9, r3, r5
+	umaal r12, r9, r7, r5
 	ldr r5, [r8, #4]
-	umaal r2, r9, r3, r5
+	umaal r2, r9, r7, r5
 	ldr r5, [r8, #8]
-	umaal r4, r9, r3, r5
+	umaal r1, r9, r7, r5
 	ldr r5, [r8, #12]
-	umaal r0, r9, r3, r5
+	umaal r0, r9, r7, r5
 	ldr r5, [r8, #16]
-	umaal r11, r9, r3, r5
+	umaal r11, r9, r7, r5
 	ldr r5, [r8, #20]
-	umaal r7, r9, r3, r5
+	umaal r3, r9, r7, r5
 	ldr r5, [r8, #24]
-	umaal r6, r9, r3, r5
+	umaal r4, r9, r7, r5
 	ldr r5, [r8, #28]
-	umaal r10, r9, r3, r5
-	mov r3, #0xffffffff
-	mul r3, r12, r3
-	mov r1, #0x1
-	mov r5, #0x0
-	umaal r12, r5, r3, r1
+	umaal r10, r9, r7, r5
+	mov r5, #0xffffffff
+	mul r5, r12, r5
+	mov r6, #0x1
+	mov r7, #0x0
+	umaal r12, r7, r5, r6
 	mov r12, #0xffffffff
-	umaal r2, r5, r3, r12
+	umaal r2, r7, r5, r12
 	ldr r8, [lr, #8]
-	umaal r4, r5, r3, r8
+	umaal r1, r7, r5, r8
 	ldr r8, [lr, #12]
-	umaal r0, r5, r3, r8
+	umaal r0, r7, r5, r8
 	ldr r8, [lr, #16]
-	umaal r11, r5, r3, r8
+	umaal r11, r7, r5, r8
 	ldr r8, [lr, #20]
-	umaal r7, r5, r3, r8
+	umaal r3, r7, r5, r8
 	ldr r8, [lr, #24]
-	umaal r6, r5, r3, r8
+	umaal r4, r7, r5, r8
 	ldr r8, [lr, #28]
-	umaal r10, r5, r3, r8
-	add r5, r9, r5
-	subs r1, r2, r1
-	sbcs r12, r4, r12
-	ldrd r3, r9, [lr, #8]
-	sbcs r3, r0, r3
+	umaal r10, r7, r5, r8
+	add r7, r9, r7
+	subs r6, r2, r6
+	sbcs r12, r1, r12
+	ldrd r5, r9, [lr, #8]
+	sbcs r5, r0, r5
 	sbcs r9, r11, r9
 	ldr r8, [lr, #16]
-	sbcs r8, r7, r8
-	str r7, [sp, #0]
-	ldr r7, [lr, #20]
-	sbcs r7, r6, r7
-	str r6, [sp, #4]
-	ldr r6, [lr, #24]
-	sbcs r6, r10, r6
-	str r6, [sp, #8]
-	ldr r6, [lr, #28]
-	sbcs r6, r5, r6
+	sbcs r8, r3, r8
+	str r3, [sp, #0]
+	ldr r3, [lr, #20]
+	sbcs r3, r4, r3
+	str r3, [sp, #4]
+	ldr r3, [lr, #24]
+	sbcs r3, r10, r3
+	str r3, [sp, #8]
+	ldr r3, [lr, #28]
+	sbcs r3, r7, r3
 	itttt cc
-	movcc r1, r2
-	movcc r12, r4
-	movcc r3, r0
+	movcc r6, r2
+	movcc r12, r1
+	movcc r5, r0
 	movcc r9, r11
 	ldr r2, [sp, #0]
 	it cc
 	movcc r8, r2
 	ldr r2, [sp, #4]
-	it cc
-	movcc r7, r2
+	it cs
+	movcs r4, r2
 	ldr r2, [sp, #8]
 	ite cs
 	movcs r10, r2
-	movcc r6, r5
+	movcc r3, r7
 	ldr r2, [sp, #16]
-	strd r1, r12, [r2, #0]
-	strd r3, r9, [r2, #8]
-	strd r8, r7, [r2, #16]
-	strd r10, r6, [r2, #24]
+	strd r6, r12, [r2, #0]
+	strd r5, r9, [r2, #8]
+	strd r8, r4, [r2, #16]
+	strd r10, r3, [r2, #24]
 	add sp, sp, #16
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_bls12_381_r_to_internal_armv7, .-lf_bls12_381_r_to_internal_armv7

@@ -8,8 +8,8 @@
 @ void lf_p1024_mul_armv7(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
 @   r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 248 bytes (10 registers saved, 52 spill slots of 4 bytes)
-@   8101 instructions
+@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 256 bytes (12 registers saved, 52 spill slots of 4 bytes)
+@   8036 instructions
 	.text
 	.globl lf_p1024_mul_armv7
 	.hidden lf_p1024_mul_armv7
@@ -56,10 +56,12 @@
 lf_p1024_mul_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
+	push {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 2, -40
 	.cfi_offset 4, -36
 	.cfi_offset 5, -32
 	.cfi_offset 6, -28
@@ -71,7 +73,7 @@ lf_p1024_mul_armv7:
 	.cfi_offset 14, -4
 	sub sp, sp, #208
 	.pad #208
-	.cfi_def_cfa_offset 248
+	.cfi_def_cfa_offset 256
 	ldrd r3, r12, [r1, #0]
 	ldrd r4, r5, [r2, #0]
 	umull r6, r7, r3, r4
@@ -193,8013 +195,7948 @@ lf_p1024_mul_armv7:
 	movt r3, #0xe5ce
 	mul r0, r6, r3
 	adr r3, .Llf_p1024_mul_armv7_p
-	str r7, [sp, #92]
-	ldr r7, [r3, #0]
-	str r4, [sp, #96]
-	mov r4, #0x0
-	umaal r6, r4, r0, r7
+	ldr r2, [r3, #0]
+	mov r1, #0x0
+	umaal r6, r1, r0, r2
 	ldr r6, [r3, #4]
-	umaal r8, r4, r0, r6
+	umaal r8, r1, r0, r6
 	ldr r6, [r3, #8]
-	umaal r11, r4, r0, r6
+	umaal r11, r1, r0, r6
 	ldr r6, [r3, #12]
-	umaal lr, r4, r0, r6
+	umaal lr, r1, r0, r6
 	ldr r6, [r3, #16]
-	umaal r10, r4, r0, r6
+	umaal r10, r1, r0, r6
 	ldr r6, [r3, #20]
-	umaal r9, r4, r0, r6
+	umaal r9, r1, r0, r6
 	ldr r6, [r3, #24]
-	umaal r5, r4, r0, r6
+	umaal r5, r1, r0, r6
 	ldr r6, [r3, #28]
-	umaal r12, r4, r0, r6
+	umaal r12, r1, r0, r6
 	ldr r6, [r3, #32]
-	ldr r7, [sp, #0]
-	umaal r7, r4, r0, r6
+	ldr r2, [sp, #0]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #36]
-	str r7, [sp, #0]
-	ldr r7, [sp, #4]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #0]
+	ldr r2, [sp, #4]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #40]
-	str r7, [sp, #4]
-	ldr r7, [sp, #8]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #4]
+	ldr r2, [sp, #8]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #44]
-	str r7, [sp, #8]
-	ldr r7, [sp, #12]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #8]
+	ldr r2, [sp, #12]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #48]
-	str r7, [sp, #12]
-	ldr r7, [sp, #16]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #12]
+	ldr r2, [sp, #16]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #52]
-	str r7, [sp, #16]
-	ldr r7, [sp, #20]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #16]
+	ldr r2, [sp, #20]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #56]
-	str r7, [sp, #20]
-	ldr r7, [sp, #24]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #20]
+	ldr r2, [sp, #24]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #60]
-	str r7, [sp, #24]
-	ldr r7, [sp, #28]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #24]
+	ldr r2, [sp, #28]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #64]
-	str r7, [sp, #28]
-	ldr r7, [sp, #32]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #28]
+	ldr r2, [sp, #32]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #68]
-	str r7, [sp, #32]
-	ldr r7, [sp, #36]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #32]
+	ldr r2, [sp, #36]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #72]
-	str r7, [sp, #36]
-	ldr r7, [sp, #40]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #36]
+	ldr r2, [sp, #40]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #76]
-	str r7, [sp, #40]
-	ldr r7, [sp, #44]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #40]
+	ldr r2, [sp, #44]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #80]
-	str r7, [sp, #44]
-	ldr r7, [sp, #48]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #44]
+	ldr r2, [sp, #48]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #84]
-	str r7, [sp, #48]
-	ldr r7, [sp, #52]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #48]
+	ldr r2, [sp, #52]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #88]
-	str r7, [sp, #52]
-	ldr r7, [sp, #56]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #52]
+	ldr r2, [sp, #56]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #92]
-	str r7, [sp, #56]
-	ldr r7, [sp, #60]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #56]
+	ldr r2, [sp, #60]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #96]
-	str r7, [sp, #60]
-	ldr r7, [sp, #64]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #60]
+	ldr r2, [sp, #64]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #100]
-	str r7, [sp, #64]
-	ldr r7, [sp, #68]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #64]
+	ldr r2, [sp, #68]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #104]
-	str r7, [sp, #68]
-	ldr r7, [sp, #72]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #68]
+	ldr r2, [sp, #72]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #108]
-	str r7, [sp, #72]
-	ldr r7, [sp, #76]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #72]
+	ldr r2, [sp, #76]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #112]
-	str r7, [sp, #76]
-	ldr r7, [sp, #80]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #76]
+	ldr r2, [sp, #80]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #116]
-	str r7, [sp, #80]
-	ldr r7, [sp, #84]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #80]
+	ldr r2, [sp, #84]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #120]
-	str r7, [sp, #84]
-	ldr r7, [sp, #88]
-	umaal r7, r4, r0, r6
+	str r2, [sp, #84]
+	ldr r2, [sp, #88]
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #124]
-	str r7, [sp, #88]
-	ldr r7, [sp, #96]
-	umaal r7, r4, r0, r6
-	ldr r0, [sp, #92]
-	adds r0, r0, r4
-	mov r4, #0
-	adc r4, r4, #0
-	ldr r6, [r1, #4]
-	ldr r3, [r2, #0]
-	str r4, [sp, #92]
-	mov r4, #0x0
-	umaal r8, r4, r6, r3
-	ldr r3, [r2, #4]
-	umaal r11, r4, r6, r3
-	ldr r3, [r2, #8]
-	umaal lr, r4, r6, r3
-	ldr r3, [r2, #12]
-	umaal r10, r4, r6, r3
-	ldr r3, [r2, #16]
-	umaal r9, r4, r6, r3
-	ldr r3, [r2, #20]
-	umaal r5, r4, r6, r3
-	ldr r3, [r2, #24]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #28]
+	umaal r4, r1, r0, r6
+	adds r1, r7, r1
+	mov r0, #0
+	adc r0, r0, #0
+	ldr r7, [sp, #212]
+	ldr r6, [r7, #4]
+	ldr r3, [sp, #216]
+	str r0, [sp, #88]
+	ldr r0, [r3, #0]
+	str r1, [sp, #92]
+	mov r1, #0x0
+	umaal r8, r1, r6, r0
+	ldr r0, [r3, #4]
+	umaal r11, r1, r6, r0
+	ldr r0, [r3, #8]
+	umaal lr, r1, r6, r0
+	ldr r0, [r3, #12]
+	umaal r10, r1, r6, r0
+	ldr r0, [r3, #16]
+	umaal r9, r1, r6, r0
+	ldr r0, [r3, #20]
+	umaal r5, r1, r6, r0
+	ldr r0, [r3, #24]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #28]
 	str r12, [sp, #96]
 	ldr r12, [sp, #0]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #32]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #32]
 	str r12, [sp, #0]
 	ldr r12, [sp, #4]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #36]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #36]
 	str r12, [sp, #4]
 	ldr r12, [sp, #8]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #40]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #40]
 	str r12, [sp, #8]
 	ldr r12, [sp, #12]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #44]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #44]
 	str r12, [sp, #12]
 	ldr r12, [sp, #16]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #48]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #48]
 	str r12, [sp, #16]
 	ldr r12, [sp, #20]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #52]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #52]
 	str r12, [sp, #20]
 	ldr r12, [sp, #24]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #56]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #56]
 	str r12, [sp, #24]
 	ldr r12, [sp, #28]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #60]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #60]
 	str r12, [sp, #28]
 	ldr r12, [sp, #32]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #64]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #64]
 	str r12, [sp, #32]
 	ldr r12, [sp, #36]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #68]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #68]
 	str r12, [sp, #36]
 	ldr r12, [sp, #40]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #72]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #72]
 	str r12, [sp, #40]
 	ldr r12, [sp, #44]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #76]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #76]
 	str r12, [sp, #44]
 	ldr r12, [sp, #48]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #80]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #80]
 	str r12, [sp, #48]
 	ldr r12, [sp, #52]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #84]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #84]
 	str r12, [sp, #52]
 	ldr r12, [sp, #56]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #88]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #88]
 	str r12, [sp, #56]
 	ldr r12, [sp, #60]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #92]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #92]
 	str r12, [sp, #60]
 	ldr r12, [sp, #64]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #96]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #96]
 	str r12, [sp, #64]
 	ldr r12, [sp, #68]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #100]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #100]
 	str r12, [sp, #68]
 	ldr r12, [sp, #72]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #104]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #104]
 	str r12, [sp, #72]
 	ldr r12, [sp, #76]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #108]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #108]
 	str r12, [sp, #76]
 	ldr r12, [sp, #80]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #112]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #112]
 	str r12, [sp, #80]
 	ldr r12, [sp, #84]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #116]
-	str r12, [sp, #84]
-	ldr r12, [sp, #88]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #120]
-	umaal r7, r4, r6, r3
-	ldr r3, [r2, #124]
-	umaal r0, r4, r6, r3
-	ldr r6, [sp, #92]
-	adds r4, r6, r4
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #116]
+	umaal r2, r1, r6, r0
+	ldr r0, [r3, #120]
+	umaal r4, r1, r6, r0
+	ldr r0, [r3, #124]
+	str r4, [sp, #84]
+	ldr r4, [sp, #92]
+	umaal r4, r1, r6, r0
+	ldr r6, [sp, #88]
+	adds r1, r6, r1
 	mov r6, #0
 	adc r6, r6, #0
-	movw r3, #0x51f7
-	movt r3, #0xe5ce
-	str r6, [sp, #92]
-	mul r6, r8, r3
-	adr r3, .Llf_p1024_mul_armv7_p
-	str r4, [sp, #88]
-	ldr r4, [r3, #0]
-	str r0, [sp, #100]
-	mov r0, #0x0
-	umaal r8, r0, r6, r4
-	ldr r8, [r3, #4]
-	umaal r11, r0, r6, r8
-	ldr r8, [r3, #8]
-	umaal lr, r0, r6, r8
-	ldr r8, [r3, #12]
-	umaal r10, r0, r6, r8
-	ldr r8, [r3, #16]
-	umaal r9, r0, r6, r8
-	ldr r8, [r3, #20]
-	umaal r5, r0, r6, r8
-	ldr r8, [r3, #24]
-	ldr r4, [sp, #96]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #28]
-	str r4, [sp, #96]
-	ldr r4, [sp, #0]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #32]
-	str r4, [sp, #0]
-	ldr r4, [sp, #4]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #36]
-	str r4, [sp, #4]
-	ldr r4, [sp, #8]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #40]
-	str r4, [sp, #8]
-	ldr r4, [sp, #12]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #44]
-	str r4, [sp, #12]
-	ldr r4, [sp, #16]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #48]
-	str r4, [sp, #16]
-	ldr r4, [sp, #20]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #52]
-	str r4, [sp, #20]
-	ldr r4, [sp, #24]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #56]
-	str r4, [sp, #24]
-	ldr r4, [sp, #28]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #60]
-	str r4, [sp, #28]
-	ldr r4, [sp, #32]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #64]
-	str r4, [sp, #32]
-	ldr r4, [sp, #36]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #68]
-	str r4, [sp, #36]
-	ldr r4, [sp, #40]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #72]
-	str r4, [sp, #40]
-	ldr r4, [sp, #44]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #76]
-	str r4, [sp, #44]
-	ldr r4, [sp, #48]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #80]
-	str r4, [sp, #48]
-	ldr r4, [sp, #52]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #84]
-	str r4, [sp, #52]
-	ldr r4, [sp, #56]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #88]
-	str r4, [sp, #56]
-	ldr r4, [sp, #60]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #92]
-	str r4, [sp, #60]
-	ldr r4, [sp, #64]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #96]
-	str r4, [sp, #64]
-	ldr r4, [sp, #68]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #100]
-	str r4, [sp, #68]
-	ldr r4, [sp, #72]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #104]
-	str r4, [sp, #72]
-	ldr r4, [sp, #76]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #108]
-	str r4, [sp, #76]
-	ldr r4, [sp, #80]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #112]
-	str r4, [sp, #80]
-	ldr r4, [sp, #84]
-	umaal r4, r0, r6, r8
-	ldr r8, [r3, #116]
-	umaal r12, r0, r6, r8
-	ldr r8, [r3, #120]
-	umaal r7, r0, r6, r8
-	ldr r8, [r3, #124]
-	str r7, [sp, #84]
-	ldr r7, [sp, #100]
-	umaal r7, r0, r6, r8
-	ldr r6, [sp, #88]
-	adds r0, r6, r0
-	ldr r6, [sp, #92]
-	adc r6, r6, #0x0
-	ldr r8, [r1, #8]
-	ldr r3, [r2, #0]
-	str r6, [sp, #92]
+	movw r0, #0x51f7
+	movt r0, #0xe5ce
+	mul r3, r8, r0
+	adr r0, .Llf_p1024_mul_armv7_p
+	ldr r7, [r0, #0]
+	str r6, [sp, #88]
 	mov r6, #0x0
-	umaal r11, r6, r8, r3
-	ldr r3, [r2, #4]
-	umaal lr, r6, r8, r3
-	ldr r3, [r2, #8]
-	umaal r10, r6, r8, r3
-	ldr r3, [r2, #12]
-	umaal r9, r6, r8, r3
-	ldr r3, [r2, #16]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #20]
-	str r5, [sp, #88]
+	umaal r8, r6, r3, r7
+	ldr r8, [r0, #4]
+	umaal r11, r6, r3, r8
+	ldr r8, [r0, #8]
+	umaal lr, r6, r3, r8
+	ldr r8, [r0, #12]
+	umaal r10, r6, r3, r8
+	ldr r8, [r0, #16]
+	umaal r9, r6, r3, r8
+	ldr r8, [r0, #20]
+	umaal r5, r6, r3, r8
+	ldr r8, [r0, #24]
+	ldr r7, [sp, #96]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #28]
+	str r7, [sp, #96]
+	ldr r7, [sp, #0]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #32]
+	str r7, [sp, #0]
+	ldr r7, [sp, #4]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #36]
+	str r7, [sp, #4]
+	ldr r7, [sp, #8]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #40]
+	str r7, [sp, #8]
+	ldr r7, [sp, #12]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #44]
+	str r7, [sp, #12]
+	ldr r7, [sp, #16]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #48]
+	str r7, [sp, #16]
+	ldr r7, [sp, #20]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #52]
+	str r7, [sp, #20]
+	ldr r7, [sp, #24]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #56]
+	str r7, [sp, #24]
+	ldr r7, [sp, #28]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #60]
+	str r7, [sp, #28]
+	ldr r7, [sp, #32]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #64]
+	str r7, [sp, #32]
+	ldr r7, [sp, #36]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #68]
+	str r7, [sp, #36]
+	ldr r7, [sp, #40]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #72]
+	str r7, [sp, #40]
+	ldr r7, [sp, #44]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #76]
+	str r7, [sp, #44]
+	ldr r7, [sp, #48]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #80]
+	str r7, [sp, #48]
+	ldr r7, [sp, #52]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #84]
+	str r7, [sp, #52]
+	ldr r7, [sp, #56]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #88]
+	str r7, [sp, #56]
+	ldr r7, [sp, #60]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #92]
+	str r7, [sp, #60]
+	ldr r7, [sp, #64]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #96]
+	str r7, [sp, #64]
+	ldr r7, [sp, #68]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #100]
+	str r7, [sp, #68]
+	ldr r7, [sp, #72]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #104]
+	str r7, [sp, #72]
+	ldr r7, [sp, #76]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #108]
+	str r7, [sp, #76]
+	ldr r7, [sp, #80]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #112]
+	umaal r12, r6, r3, r8
+	ldr r8, [r0, #116]
+	umaal r2, r6, r3, r8
+	ldr r8, [r0, #120]
+	str r2, [sp, #80]
+	ldr r2, [sp, #84]
+	umaal r2, r6, r3, r8
+	ldr r8, [r0, #124]
+	umaal r4, r6, r3, r8
+	adds r1, r1, r6
+	ldr r3, [sp, #88]
+	adc r3, r3, #0x0
+	ldr r6, [sp, #212]
+	ldr r8, [r6, #8]
+	ldr r0, [sp, #216]
+	str r3, [sp, #88]
+	ldr r3, [r0, #0]
+	str r1, [sp, #84]
+	mov r1, #0x0
+	umaal r11, r1, r8, r3
+	ldr r3, [r0, #4]
+	umaal lr, r1, r8, r3
+	ldr r3, [r0, #8]
+	umaal r10, r1, r8, r3
+	ldr r3, [r0, #12]
+	umaal r9, r1, r8, r3
+	ldr r3, [r0, #16]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #20]
+	str r5, [sp, #92]
 	ldr r5, [sp, #96]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #24]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #24]
 	str r5, [sp, #96]
 	ldr r5, [sp, #0]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #28]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #28]
 	str r5, [sp, #0]
 	ldr r5, [sp, #4]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #32]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #32]
 	str r5, [sp, #4]
 	ldr r5, [sp, #8]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #36]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #36]
 	str r5, [sp, #8]
 	ldr r5, [sp, #12]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #40]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #40]
 	str r5, [sp, #12]
 	ldr r5, [sp, #16]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #44]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #44]
 	str r5, [sp, #16]
 	ldr r5, [sp, #20]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #48]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #48]
 	str r5, [sp, #20]
 	ldr r5, [sp, #24]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #52]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #52]
 	str r5, [sp, #24]
 	ldr r5, [sp, #28]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #56]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #56]
 	str r5, [sp, #28]
 	ldr r5, [sp, #32]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #60]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #60]
 	str r5, [sp, #32]
 	ldr r5, [sp, #36]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #64]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #64]
 	str r5, [sp, #36]
 	ldr r5, [sp, #40]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #68]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #68]
 	str r5, [sp, #40]
 	ldr r5, [sp, #44]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #72]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #72]
 	str r5, [sp, #44]
 	ldr r5, [sp, #48]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #76]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #76]
 	str r5, [sp, #48]
 	ldr r5, [sp, #52]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #80]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #80]
 	str r5, [sp, #52]
 	ldr r5, [sp, #56]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #84]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #84]
 	str r5, [sp, #56]
 	ldr r5, [sp, #60]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #88]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #88]
 	str r5, [sp, #60]
 	ldr r5, [sp, #64]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #92]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #92]
 	str r5, [sp, #64]
 	ldr r5, [sp, #68]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #96]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #96]
 	str r5, [sp, #68]
 	ldr r5, [sp, #72]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #100]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #100]
 	str r5, [sp, #72]
 	ldr r5, [sp, #76]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #104]
-	str r5, [sp, #76]
-	ldr r5, [sp, #80]
-	umaal r5, r6, r8, r3
-	ldr r3, [r2, #108]
-	umaal r4, r6, r8, r3
-	ldr r3, [r2, #112]
-	umaal r12, r6, r8, r3
-	ldr r3, [r2, #116]
-	str r12, [sp, #80]
-	ldr r12, [sp, #84]
-	umaal r12, r6, r8, r3
-	ldr r3, [r2, #120]
-	umaal r7, r6, r8, r3
-	ldr r3, [r2, #124]
-	umaal r0, r6, r8, r3
-	ldr r8, [sp, #92]
-	adds r6, r8, r6
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #104]
+	umaal r7, r1, r8, r3
+	ldr r3, [r0, #108]
+	umaal r12, r1, r8, r3
+	ldr r3, [r0, #112]
+	str r12, [sp, #76]
+	ldr r12, [sp, #80]
+	umaal r12, r1, r8, r3
+	ldr r3, [r0, #116]
+	umaal r2, r1, r8, r3
+	ldr r3, [r0, #120]
+	umaal r4, r1, r8, r3
+	ldr r3, [r0, #124]
+	str r4, [sp, #80]
+	ldr r4, [sp, #84]
+	umaal r4, r1, r8, r3
+	ldr r8, [sp, #88]
+	adds r1, r8, r1
 	mov r8, #0
 	adc r8, r8, #0
 	movw r3, #0x51f7
 	movt r3, #0xe5ce
-	str r8, [sp, #92]
-	mul r8, r11, r3
+	mul r0, r11, r3
 	adr r3, .Llf_p1024_mul_armv7_p
-	str r6, [sp, #84]
 	ldr r6, [r3, #0]
-	str r0, [sp, #100]
-	mov r0, #0x0
-	umaal r11, r0, r8, r6
+	str r8, [sp, #88]
+	mov r8, #0x0
+	umaal r11, r8, r0, r6
 	ldr r11, [r3, #4]
-	umaal lr, r0, r8, r11
+	umaal lr, r8, r0, r11
 	ldr r11, [r3, #8]
-	umaal r10, r0, r8, r11
+	umaal r10, r8, r0, r11
 	ldr r11, [r3, #12]
-	umaal r9, r0, r8, r11
+	umaal r9, r8, r0, r11
 	ldr r11, [r3, #16]
-	ldr r6, [sp, #88]
-	umaal r6, r0, r8, r11
+	ldr r6, [sp, #92]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #20]
-	str r6, [sp, #88]
+	str r6, [sp, #92]
 	ldr r6, [sp, #96]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #24]
 	str r6, [sp, #96]
 	ldr r6, [sp, #0]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #28]
 	str r6, [sp, #0]
 	ldr r6, [sp, #4]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #32]
 	str r6, [sp, #4]
 	ldr r6, [sp, #8]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #36]
 	str r6, [sp, #8]
 	ldr r6, [sp, #12]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #40]
 	str r6, [sp, #12]
 	ldr r6, [sp, #16]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #44]
 	str r6, [sp, #16]
 	ldr r6, [sp, #20]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #48]
 	str r6, [sp, #20]
 	ldr r6, [sp, #24]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #52]
 	str r6, [sp, #24]
 	ldr r6, [sp, #28]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #56]
 	str r6, [sp, #28]
 	ldr r6, [sp, #32]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #60]
 	str r6, [sp, #32]
 	ldr r6, [sp, #36]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #64]
 	str r6, [sp, #36]
 	ldr r6, [sp, #40]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #68]
 	str r6, [sp, #40]
 	ldr r6, [sp, #44]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #72]
 	str r6, [sp, #44]
 	ldr r6, [sp, #48]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #76]
 	str r6, [sp, #48]
 	ldr r6, [sp, #52]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #80]
 	str r6, [sp, #52]
 	ldr r6, [sp, #56]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #84]
 	str r6, [sp, #56]
 	ldr r6, [sp, #60]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #88]
 	str r6, [sp, #60]
 	ldr r6, [sp, #64]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #92]
 	str r6, [sp, #64]
 	ldr r6, [sp, #68]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #96]
 	str r6, [sp, #68]
 	ldr r6, [sp, #72]
-	umaal r6, r0, r8, r11
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #100]
-	str r6, [sp, #72]
-	ldr r6, [sp, #76]
-	umaal r6, r0, r8, r11
+	umaal r5, r8, r0, r11
 	ldr r11, [r3, #104]
-	umaal r5, r0, r8, r11
+	umaal r7, r8, r0, r11
 	ldr r11, [r3, #108]
-	umaal r4, r0, r8, r11
+	str r7, [sp, #72]
+	ldr r7, [sp, #76]
+	umaal r7, r8, r0, r11
 	ldr r11, [r3, #112]
-	str r4, [sp, #76]
-	ldr r4, [sp, #80]
-	umaal r4, r0, r8, r11
+	umaal r12, r8, r0, r11
 	ldr r11, [r3, #116]
-	umaal r12, r0, r8, r11
+	umaal r2, r8, r0, r11
 	ldr r11, [r3, #120]
-	umaal r7, r0, r8, r11
+	str r2, [sp, #76]
+	ldr r2, [sp, #80]
+	umaal r2, r8, r0, r11
 	ldr r11, [r3, #124]
-	str r7, [sp, #80]
-	ldr r7, [sp, #100]
-	umaal r7, r0, r8, r11
-	ldr r8, [sp, #84]
-	adds r0, r8, r0
-	ldr r8, [sp, #92]
-	adc r8, r8, #0x0
-	ldr r11, [r1, #12]
-	ldr r3, [r2, #0]
-	str r8, [sp, #92]
-	mov r8, #0x0
-	umaal lr, r8, r11, r3
-	ldr r3, [r2, #4]
-	umaal r10, r8, r11, r3
-	ldr r3, [r2, #8]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #12]
+	umaal r4, r8, r0, r11
+	adds r1, r1, r8
+	ldr r0, [sp, #88]
+	adc r0, r0, #0x0
+	ldr r8, [sp, #212]
+	ldr r11, [r8, #12]
+	ldr r3, [sp, #216]
+	str r0, [sp, #88]
+	ldr r0, [r3, #0]
+	str r1, [sp, #80]
+	mov r1, #0x0
+	umaal lr, r1, r11, r0
+	ldr r0, [r3, #4]
+	umaal r10, r1, r11, r0
+	ldr r0, [r3, #8]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #12]
 	str r9, [sp, #84]
-	ldr r9, [sp, #88]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #16]
-	str r9, [sp, #88]
+	ldr r9, [sp, #92]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #16]
+	str r9, [sp, #92]
 	ldr r9, [sp, #96]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #20]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #20]
 	str r9, [sp, #96]
 	ldr r9, [sp, #0]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #24]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #24]
 	str r9, [sp, #0]
 	ldr r9, [sp, #4]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #28]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #28]
 	str r9, [sp, #4]
 	ldr r9, [sp, #8]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #32]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #32]
 	str r9, [sp, #8]
 	ldr r9, [sp, #12]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #36]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #36]
 	str r9, [sp, #12]
 	ldr r9, [sp, #16]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #40]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #40]
 	str r9, [sp, #16]
 	ldr r9, [sp, #20]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #44]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #44]
 	str r9, [sp, #20]
 	ldr r9, [sp, #24]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #48]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #48]
 	str r9, [sp, #24]
 	ldr r9, [sp, #28]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #52]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #52]
 	str r9, [sp, #28]
 	ldr r9, [sp, #32]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #56]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #56]
 	str r9, [sp, #32]
 	ldr r9, [sp, #36]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #60]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #60]
 	str r9, [sp, #36]
 	ldr r9, [sp, #40]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #64]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #64]
 	str r9, [sp, #40]
 	ldr r9, [sp, #44]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #68]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #68]
 	str r9, [sp, #44]
 	ldr r9, [sp, #48]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #72]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #72]
 	str r9, [sp, #48]
 	ldr r9, [sp, #52]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #76]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #76]
 	str r9, [sp, #52]
 	ldr r9, [sp, #56]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #80]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #80]
 	str r9, [sp, #56]
 	ldr r9, [sp, #60]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #84]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #84]
 	str r9, [sp, #60]
 	ldr r9, [sp, #64]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #88]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #88]
 	str r9, [sp, #64]
 	ldr r9, [sp, #68]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #92]
-	str r9, [sp, #68]
-	ldr r9, [sp, #72]
-	umaal r9, r8, r11, r3
-	ldr r3, [r2, #96]
-	umaal r6, r8, r11, r3
-	ldr r3, [r2, #100]
-	umaal r5, r8, r11, r3
-	ldr r3, [r2, #104]
-	str r5, [sp, #72]
-	ldr r5, [sp, #76]
-	umaal r5, r8, r11, r3
-	ldr r3, [r2, #108]
-	umaal r4, r8, r11, r3
-	ldr r3, [r2, #112]
-	umaal r12, r8, r11, r3
-	ldr r3, [r2, #116]
-	str r12, [sp, #76]
-	ldr r12, [sp, #80]
-	umaal r12, r8, r11, r3
-	ldr r3, [r2, #120]
-	umaal r7, r8, r11, r3
-	ldr r3, [r2, #124]
-	umaal r0, r8, r11, r3
-	ldr r11, [sp, #92]
-	adds r11, r11, r8
-	mov r8, #0
-	adc r8, r8, #0
-	movw r3, #0x51f7
-	movt r3, #0xe5ce
-	str r8, [sp, #92]
-	mul r8, lr, r3
-	adr r3, .Llf_p1024_mul_armv7_p
-	str r11, [sp, #80]
-	ldr r11, [r3, #0]
-	str r0, [sp, #100]
-	mov r0, #0x0
-	umaal lr, r0, r8, r11
-	ldr lr, [r3, #4]
-	umaal r10, r0, r8, lr
-	ldr lr, [r3, #8]
-	ldr r11, [sp, #84]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #12]
-	str r11, [sp, #84]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #92]
+	umaal r6, r1, r11, r0
+	ldr r0, [r3, #96]
+	umaal r5, r1, r11, r0
+	ldr r0, [r3, #100]
+	str r5, [sp, #68]
+	ldr r5, [sp, #72]
+	umaal r5, r1, r11, r0
+	ldr r0, [r3, #104]
+	umaal r7, r1, r11, r0
+	ldr r0, [r3, #108]
+	umaal r12, r1, r11, r0
+	ldr r0, [r3, #112]
+	str r12, [sp, #72]
+	ldr r12, [sp, #76]
+	umaal r12, r1, r11, r0
+	ldr r0, [r3, #116]
+	umaal r2, r1, r11, r0
+	ldr r0, [r3, #120]
+	umaal r4, r1, r11, r0
+	ldr r0, [r3, #124]
+	str r4, [sp, #76]
+	ldr r4, [sp, #80]
+	umaal r4, r1, r11, r0
 	ldr r11, [sp, #88]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #16]
-	str r11, [sp, #88]
-	ldr r11, [sp, #96]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #20]
-	str r11, [sp, #96]
-	ldr r11, [sp, #0]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #24]
-	str r11, [sp, #0]
-	ldr r11, [sp, #4]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #28]
-	str r11, [sp, #4]
-	ldr r11, [sp, #8]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #32]
-	str r11, [sp, #8]
-	ldr r11, [sp, #12]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #36]
-	str r11, [sp, #12]
-	ldr r11, [sp, #16]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #40]
-	str r11, [sp, #16]
-	ldr r11, [sp, #20]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #44]
-	str r11, [sp, #20]
-	ldr r11, [sp, #24]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #48]
-	str r11, [sp, #24]
-	ldr r11, [sp, #28]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #52]
-	str r11, [sp, #28]
-	ldr r11, [sp, #32]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #56]
-	str r11, [sp, #32]
-	ldr r11, [sp, #36]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #60]
-	str r11, [sp, #36]
-	ldr r11, [sp, #40]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #64]
-	str r11, [sp, #40]
-	ldr r11, [sp, #44]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #68]
-	str r11, [sp, #44]
-	ldr r11, [sp, #48]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #72]
-	str r11, [sp, #48]
-	ldr r11, [sp, #52]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #76]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #80]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #84]
-	str r11, [sp, #60]
-	ldr r11, [sp, #64]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #88]
-	str r11, [sp, #64]
-	ldr r11, [sp, #68]
-	umaal r11, r0, r8, lr
-	ldr lr, [r3, #92]
-	umaal r9, r0, r8, lr
-	ldr lr, [r3, #96]
-	umaal r6, r0, r8, lr
-	ldr lr, [r3, #100]
-	str r6, [sp, #68]
-	ldr r6, [sp, #72]
-	umaal r6, r0, r8, lr
-	ldr lr, [r3, #104]
-	umaal r5, r0, r8, lr
-	ldr lr, [r3, #108]
-	umaal r4, r0, r8, lr
-	ldr lr, [r3, #112]
-	str r4, [sp, #72]
-	ldr r4, [sp, #76]
-	umaal r4, r0, r8, lr
-	ldr lr, [r3, #116]
-	umaal r12, r0, r8, lr
-	ldr lr, [r3, #120]
-	umaal r7, r0, r8, lr
-	ldr lr, [r3, #124]
-	str r7, [sp, #76]
-	ldr r7, [sp, #100]
-	umaal r7, r0, r8, lr
-	ldr r8, [sp, #80]
-	adds r0, r8, r0
-	ldr r8, [sp, #92]
-	adc r8, r8, #0x0
-	ldr lr, [r1, #16]
-	ldr r3, [r2, #0]
-	str r8, [sp, #92]
-	mov r8, #0x0
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #4]
-	str r10, [sp, #80]
-	ldr r10, [sp, #84]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #8]
-	str r10, [sp, #84]
-	ldr r10, [sp, #88]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #12]
-	str r10, [sp, #88]
-	ldr r10, [sp, #96]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #16]
-	str r10, [sp, #96]
-	ldr r10, [sp, #0]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #20]
-	str r10, [sp, #0]
-	ldr r10, [sp, #4]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #24]
-	str r10, [sp, #4]
-	ldr r10, [sp, #8]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #28]
-	str r10, [sp, #8]
-	ldr r10, [sp, #12]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #32]
-	str r10, [sp, #12]
-	ldr r10, [sp, #16]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #36]
-	str r10, [sp, #16]
-	ldr r10, [sp, #20]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #40]
-	str r10, [sp, #20]
-	ldr r10, [sp, #24]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #44]
-	str r10, [sp, #24]
-	ldr r10, [sp, #28]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #48]
-	str r10, [sp, #28]
-	ldr r10, [sp, #32]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #52]
-	str r10, [sp, #32]
-	ldr r10, [sp, #36]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #56]
-	str r10, [sp, #36]
-	ldr r10, [sp, #40]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #60]
-	str r10, [sp, #40]
-	ldr r10, [sp, #44]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #64]
-	str r10, [sp, #44]
-	ldr r10, [sp, #48]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #68]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #72]
-	str r10, [sp, #52]
-	ldr r10, [sp, #56]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #76]
-	str r10, [sp, #56]
-	ldr r10, [sp, #60]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #80]
-	str r10, [sp, #60]
-	ldr r10, [sp, #64]
-	umaal r10, r8, lr, r3
-	ldr r3, [r2, #84]
-	umaal r11, r8, lr, r3
-	ldr r3, [r2, #88]
-	umaal r9, r8, lr, r3
-	ldr r3, [r2, #92]
-	str r9, [sp, #64]
-	ldr r9, [sp, #68]
-	umaal r9, r8, lr, r3
-	ldr r3, [r2, #96]
-	umaal r6, r8, lr, r3
-	ldr r3, [r2, #100]
-	umaal r5, r8, lr, r3
-	ldr r3, [r2, #104]
-	str r5, [sp, #68]
-	ldr r5, [sp, #72]
-	umaal r5, r8, lr, r3
-	ldr r3, [r2, #108]
-	umaal r4, r8, lr, r3
-	ldr r3, [r2, #112]
-	umaal r12, r8, lr, r3
-	ldr r3, [r2, #116]
-	str r12, [sp, #72]
-	ldr r12, [sp, #76]
-	umaal r12, r8, lr, r3
-	ldr r3, [r2, #120]
-	umaal r7, r8, lr, r3
-	ldr r3, [r2, #124]
-	umaal r0, r8, lr, r3
-	ldr lr, [sp, #92]
-	adds lr, lr, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r3, [sp, #80]
-	str r8, [sp, #92]
-	movw r8, #0x51f7
-	movt r8, #0xe5ce
-	str lr, [sp, #76]
-	mul lr, r3, r8
-	movw r8, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1082 + 4))
-	movt r8, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1082 + 4))
-.Llf_p1024_mul_armv7_pc1082:
-	add r8, r8, pc
-	str r0, [sp, #100]
-	ldr r0, [r8, #0]
-	str r7, [sp, #104]
-	mov r7, #0x0
-	umaal r3, r7, lr, r0
-	ldr r3, [r8, #4]
-	ldr r0, [sp, #84]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #8]
-	str r0, [sp, #84]
-	ldr r0, [sp, #88]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #12]
-	str r0, [sp, #88]
-	ldr r0, [sp, #96]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #16]
-	str r0, [sp, #96]
-	ldr r0, [sp, #0]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #20]
-	str r0, [sp, #0]
-	ldr r0, [sp, #4]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #24]
-	str r0, [sp, #4]
-	ldr r0, [sp, #8]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #28]
-	str r0, [sp, #8]
-	ldr r0, [sp, #12]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #32]
-	str r0, [sp, #12]
-	ldr r0, [sp, #16]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #36]
-	str r0, [sp, #16]
-	ldr r0, [sp, #20]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #40]
-	str r0, [sp, #20]
-	ldr r0, [sp, #24]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #44]
-	str r0, [sp, #24]
-	ldr r0, [sp, #28]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #48]
-	str r0, [sp, #28]
-	ldr r0, [sp, #32]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #52]
-	str r0, [sp, #32]
-	ldr r0, [sp, #36]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #56]
-	str r0, [sp, #36]
-	ldr r0, [sp, #40]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #60]
-	str r0, [sp, #40]
-	ldr r0, [sp, #44]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #64]
-	str r0, [sp, #44]
-	ldr r0, [sp, #48]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #68]
-	str r0, [sp, #48]
-	ldr r0, [sp, #52]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #72]
-	str r0, [sp, #52]
-	ldr r0, [sp, #56]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #76]
-	str r0, [sp, #56]
-	ldr r0, [sp, #60]
-	umaal r0, r7, lr, r3
-	ldr r3, [r8, #80]
-	umaal r10, r7, lr, r3
-	ldr r3, [r8, #84]
-	umaal r11, r7, lr, r3
-	ldr r3, [r8, #88]
-	str r11, [sp, #60]
-	ldr r11, [sp, #64]
-	umaal r11, r7, lr, r3
-	ldr r3, [r8, #92]
-	umaal r9, r7, lr, r3
-	ldr r3, [r8, #96]
-	umaal r6, r7, lr, r3
-	ldr r3, [r8, #100]
-	str r6, [sp, #64]
-	ldr r6, [sp, #68]
-	umaal r6, r7, lr, r3
-	ldr r3, [r8, #104]
-	umaal r5, r7, lr, r3
-	ldr r3, [r8, #108]
-	umaal r4, r7, lr, r3
-	ldr r3, [r8, #112]
-	str r4, [sp, #68]
-	ldr r4, [sp, #72]
-	umaal r4, r7, lr, r3
-	ldr r3, [r8, #116]
-	umaal r12, r7, lr, r3
-	ldr r3, [r8, #120]
-	str r12, [sp, #72]
-	ldr r12, [sp, #104]
-	umaal r12, r7, lr, r3
-	ldr r3, [r8, #124]
-	str r12, [sp, #104]
-	ldr r12, [sp, #100]
-	umaal r12, r7, lr, r3
-	ldr lr, [sp, #76]
-	adds lr, lr, r7
-	ldr r7, [sp, #92]
-	adc r7, r7, #0x0
-	ldr r3, [r1, #20]
-	ldr r8, [r2, #0]
-	str r7, [sp, #92]
-	ldr r7, [sp, #84]
-	str lr, [sp, #76]
-	mov lr, #0x0
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #4]
-	str r7, [sp, #84]
-	ldr r7, [sp, #88]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #8]
-	str r7, [sp, #88]
-	ldr r7, [sp, #96]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #12]
-	str r7, [sp, #96]
-	ldr r7, [sp, #0]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #16]
-	str r7, [sp, #0]
-	ldr r7, [sp, #4]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #20]
-	str r7, [sp, #4]
-	ldr r7, [sp, #8]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #24]
-	str r7, [sp, #8]
-	ldr r7, [sp, #12]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #28]
-	str r7, [sp, #12]
-	ldr r7, [sp, #16]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #32]
-	str r7, [sp, #16]
-	ldr r7, [sp, #20]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #36]
-	str r7, [sp, #20]
-	ldr r7, [sp, #24]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #40]
-	str r7, [sp, #24]
-	ldr r7, [sp, #28]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #44]
-	str r7, [sp, #28]
-	ldr r7, [sp, #32]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #48]
-	str r7, [sp, #32]
-	ldr r7, [sp, #36]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #52]
-	str r7, [sp, #36]
-	ldr r7, [sp, #40]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #56]
-	str r7, [sp, #40]
-	ldr r7, [sp, #44]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #60]
-	str r7, [sp, #44]
-	ldr r7, [sp, #48]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #64]
-	str r7, [sp, #48]
-	ldr r7, [sp, #52]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #68]
-	str r7, [sp, #52]
-	ldr r7, [sp, #56]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #72]
-	umaal r0, lr, r3, r8
-	ldr r8, [r2, #76]
-	umaal r10, lr, r3, r8
-	ldr r8, [r2, #80]
-	str r10, [sp, #56]
-	ldr r10, [sp, #60]
-	umaal r10, lr, r3, r8
-	ldr r8, [r2, #84]
-	umaal r11, lr, r3, r8
-	ldr r8, [r2, #88]
-	umaal r9, lr, r3, r8
-	ldr r8, [r2, #92]
-	str r9, [sp, #60]
-	ldr r9, [sp, #64]
-	umaal r9, lr, r3, r8
-	ldr r8, [r2, #96]
-	umaal r6, lr, r3, r8
-	ldr r8, [r2, #100]
-	umaal r5, lr, r3, r8
-	ldr r8, [r2, #104]
-	str r5, [sp, #64]
-	ldr r5, [sp, #68]
-	umaal r5, lr, r3, r8
-	ldr r8, [r2, #108]
-	umaal r4, lr, r3, r8
-	ldr r8, [r2, #112]
-	str r4, [sp, #68]
-	ldr r4, [sp, #72]
-	umaal r4, lr, r3, r8
-	ldr r8, [r2, #116]
-	str r4, [sp, #72]
-	ldr r4, [sp, #104]
-	umaal r4, lr, r3, r8
-	ldr r8, [r2, #120]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #124]
-	str r12, [sp, #104]
-	ldr r12, [sp, #76]
-	umaal r12, lr, r3, r8
-	ldr r3, [sp, #92]
-	adds lr, r3, lr
-	mov r3, #0
-	adc r3, r3, #0
-	ldr r8, [sp, #84]
-	str r3, [sp, #92]
-	movw r3, #0x51f7
-	movt r3, #0xe5ce
-	str lr, [sp, #76]
-	mul lr, r8, r3
-	movw r3, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1329 + 4))
-	movt r3, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1329 + 4))
-.Llf_p1024_mul_armv7_pc1329:
-	add r3, r3, pc
-	str r12, [sp, #100]
-	ldr r12, [r3, #0]
-	str r4, [sp, #80]
-	mov r4, #0x0
-	umaal r8, r4, lr, r12
-	ldr r8, [r3, #4]
-	ldr r12, [sp, #88]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #8]
-	str r12, [sp, #88]
-	ldr r12, [sp, #96]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #12]
-	str r12, [sp, #96]
-	ldr r12, [sp, #0]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #16]
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #20]
-	str r12, [sp, #4]
-	ldr r12, [sp, #8]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #24]
-	str r12, [sp, #8]
-	ldr r12, [sp, #12]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #28]
-	str r12, [sp, #12]
-	ldr r12, [sp, #16]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #32]
-	str r12, [sp, #16]
-	ldr r12, [sp, #20]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #36]
-	str r12, [sp, #20]
-	ldr r12, [sp, #24]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #40]
-	str r12, [sp, #24]
-	ldr r12, [sp, #28]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #44]
-	str r12, [sp, #28]
-	ldr r12, [sp, #32]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #48]
-	str r12, [sp, #32]
-	ldr r12, [sp, #36]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #52]
-	str r12, [sp, #36]
-	ldr r12, [sp, #40]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #56]
-	str r12, [sp, #40]
-	ldr r12, [sp, #44]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #60]
-	str r12, [sp, #44]
-	ldr r12, [sp, #48]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #64]
-	str r12, [sp, #48]
-	ldr r12, [sp, #52]
-	umaal r12, r4, lr, r8
-	ldr r8, [r3, #68]
-	umaal r7, r4, lr, r8
-	ldr r8, [r3, #72]
-	umaal r0, r4, lr, r8
-	ldr r8, [r3, #76]
-	str r0, [sp, #52]
-	ldr r0, [sp, #56]
-	umaal r0, r4, lr, r8
-	ldr r8, [r3, #80]
-	umaal r10, r4, lr, r8
-	ldr r8, [r3, #84]
-	umaal r11, r4, lr, r8
-	ldr r8, [r3, #88]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, r4, lr, r8
-	ldr r8, [r3, #92]
-	umaal r9, r4, lr, r8
-	ldr r8, [r3, #96]
-	umaal r6, r4, lr, r8
-	ldr r8, [r3, #100]
-	str r6, [sp, #60]
-	ldr r6, [sp, #64]
-	umaal r6, r4, lr, r8
-	ldr r8, [r3, #104]
-	umaal r5, r4, lr, r8
-	ldr r8, [r3, #108]
-	str r5, [sp, #64]
-	ldr r5, [sp, #68]
-	umaal r5, r4, lr, r8
-	ldr r8, [r3, #112]
-	str r5, [sp, #68]
-	ldr r5, [sp, #72]
-	umaal r5, r4, lr, r8
-	ldr r8, [r3, #116]
-	str r5, [sp, #72]
-	ldr r5, [sp, #80]
-	umaal r5, r4, lr, r8
-	ldr r8, [r3, #120]
-	str r5, [sp, #80]
-	ldr r5, [sp, #104]
-	umaal r5, r4, lr, r8
-	ldr r8, [r3, #124]
-	str r5, [sp, #104]
-	ldr r5, [sp, #100]
-	umaal r5, r4, lr, r8
-	ldr lr, [sp, #76]
-	adds lr, lr, r4
-	ldr r4, [sp, #92]
-	adc r4, r4, #0x0
-	ldr r8, [r1, #24]
-	ldr r3, [r2, #0]
-	str r4, [sp, #92]
-	ldr r4, [sp, #88]
-	str lr, [sp, #76]
-	mov lr, #0x0
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #4]
-	str r4, [sp, #88]
-	ldr r4, [sp, #96]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #8]
-	str r4, [sp, #96]
-	ldr r4, [sp, #0]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #12]
-	str r4, [sp, #0]
-	ldr r4, [sp, #4]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #16]
-	str r4, [sp, #4]
-	ldr r4, [sp, #8]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #20]
-	str r4, [sp, #8]
-	ldr r4, [sp, #12]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #24]
-	str r4, [sp, #12]
-	ldr r4, [sp, #16]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #28]
-	str r4, [sp, #16]
-	ldr r4, [sp, #20]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #32]
-	str r4, [sp, #20]
-	ldr r4, [sp, #24]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #36]
-	str r4, [sp, #24]
-	ldr r4, [sp, #28]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #40]
-	str r4, [sp, #28]
-	ldr r4, [sp, #32]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #44]
-	str r4, [sp, #32]
-	ldr r4, [sp, #36]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #48]
-	str r4, [sp, #36]
-	ldr r4, [sp, #40]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #52]
-	str r4, [sp, #40]
-	ldr r4, [sp, #44]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #56]
-	str r4, [sp, #44]
-	ldr r4, [sp, #48]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #60]
-	umaal r12, lr, r8, r3
-	ldr r3, [r2, #64]
-	umaal r7, lr, r8, r3
-	ldr r3, [r2, #68]
-	str r7, [sp, #48]
-	ldr r7, [sp, #52]
-	umaal r7, lr, r8, r3
-	ldr r3, [r2, #72]
-	umaal r0, lr, r8, r3
-	ldr r3, [r2, #76]
-	umaal r10, lr, r8, r3
-	ldr r3, [r2, #80]
-	str r10, [sp, #52]
-	ldr r10, [sp, #56]
-	umaal r10, lr, r8, r3
-	ldr r3, [r2, #84]
-	umaal r11, lr, r8, r3
-	ldr r3, [r2, #88]
-	umaal r9, lr, r8, r3
-	ldr r3, [r2, #92]
-	str r9, [sp, #56]
-	ldr r9, [sp, #60]
-	umaal r9, lr, r8, r3
-	ldr r3, [r2, #96]
-	umaal r6, lr, r8, r3
-	ldr r3, [r2, #100]
-	str r6, [sp, #60]
-	ldr r6, [sp, #64]
-	umaal r6, lr, r8, r3
-	ldr r3, [r2, #104]
-	str r6, [sp, #64]
-	ldr r6, [sp, #68]
-	umaal r6, lr, r8, r3
-	ldr r3, [r2, #108]
-	str r6, [sp, #68]
-	ldr r6, [sp, #72]
-	umaal r6, lr, r8, r3
-	ldr r3, [r2, #112]
-	str r6, [sp, #72]
-	ldr r6, [sp, #80]
-	umaal r6, lr, r8, r3
-	ldr r3, [r2, #116]
-	str r6, [sp, #80]
-	ldr r6, [sp, #104]
-	umaal r6, lr, r8, r3
-	ldr r3, [r2, #120]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #124]
-	str r5, [sp, #104]
-	ldr r5, [sp, #76]
-	umaal r5, lr, r8, r3
-	ldr r8, [sp, #92]
-	adds lr, r8, lr
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r3, [sp, #88]
-	str r8, [sp, #92]
-	movw r8, #0x51f7
-	movt r8, #0xe5ce
-	str lr, [sp, #76]
-	mul lr, r3, r8
-	movw r8, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1576 + 4))
-	movt r8, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1576 + 4))
-.Llf_p1024_mul_armv7_pc1576:
-	add r8, r8, pc
-	str r5, [sp, #100]
-	ldr r5, [r8, #0]
-	str r6, [sp, #84]
-	mov r6, #0x0
-	umaal r3, r6, lr, r5
-	ldr r3, [r8, #4]
-	ldr r5, [sp, #96]
-	umaal r5, r6, lr, r3
-	ldr r3, [r8, #8]
-	str r5, [sp, #96]
-	ldr r5, [sp, #0]
-	umaal r5, r6, lr, r3
-	ldr r3, [r8, #12]
-	str r5, [sp, #0]
-	ldr r5, [sp, #4]
-	umaal r5, r6, lr, r3
-	ldr r3, [r8, #16]
-	str r5, [sp, #4]
-	ldr r5, [sp, #8]
-	umaal r5, r6, lr, r3
-	ldr r3, [r8, #20]
-	str r5, [sp, #8]
-	ldr r5, [sp, #12]
-	umaal r5, r6, lr, r3
-	ldr r3, [r8, #24]
-	str r5, [sp, #12]
-	ldr r5, [sp, #16]
-	umaal r5, r6, lr, r3
-	ldr r3, [r8, #28]
-	str r5, [sp, #16]
-	ldr r5, [sp, #20]
-	umaal r5, r6, lr, r3
-	ldr r3, [r8, #32]
-	str r5, [sp, #20]
-	ldr r5, [sp, #24]
-	umaal r5, r6, lr, r3
-	ldr r3, [r8, #36]
-	str r5, [sp, #24]
-	ldr r5, [sp, #28]
-	umaal r5, r6, lr, r3
-	ldr r3, [r8, #40]
-	str r5, [sp, #28]
-	ldr r5, [sp, #32]
-	umaal r5, r6, lr, r3
-	ldr r3, [r8, #44]
-	str r5, [sp, #32]
-	ldr r5, [sp, #36]
-	umaal r5, r6, lr, r3
-	ldr r3, [r8, #48]
-	str r5, [sp, #36]
-	ldr r5, [sp, #40]
-	umaal r5, r6, lr, r3
-	ldr r3, [r8, #52]
-	str r5, [sp, #40]
-	ldr r5, [sp, #44]
-	umaal r5, r6, lr, r3
-	ldr r3, [r8, #56]
-	umaal r4, r6, lr, r3
-	ldr r3, [r8, #60]
-	umaal r12, r6, lr, r3
-	ldr r3, [r8, #64]
-	str r12, [sp, #44]
-	ldr r12, [sp, #48]
-	umaal r12, r6, lr, r3
-	ldr r3, [r8, #68]
-	umaal r7, r6, lr, r3
-	ldr r3, [r8, #72]
-	umaal r0, r6, lr, r3
-	ldr r3, [r8, #76]
-	str r0, [sp, #48]
-	ldr r0, [sp, #52]
-	umaal r0, r6, lr, r3
-	ldr r3, [r8, #80]
-	umaal r10, r6, lr, r3
-	ldr r3, [r8, #84]
-	umaal r11, r6, lr, r3
-	ldr r3, [r8, #88]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, r6, lr, r3
-	ldr r3, [r8, #92]
-	umaal r9, r6, lr, r3
-	ldr r3, [r8, #96]
-	str r9, [sp, #56]
-	ldr r9, [sp, #60]
-	umaal r9, r6, lr, r3
-	ldr r3, [r8, #100]
-	str r9, [sp, #60]
-	ldr r9, [sp, #64]
-	umaal r9, r6, lr, r3
-	ldr r3, [r8, #104]
-	str r9, [sp, #64]
-	ldr r9, [sp, #68]
-	umaal r9, r6, lr, r3
-	ldr r3, [r8, #108]
-	str r9, [sp, #68]
-	ldr r9, [sp, #72]
-	umaal r9, r6, lr, r3
-	ldr r3, [r8, #112]
-	str r9, [sp, #72]
-	ldr r9, [sp, #80]
-	umaal r9, r6, lr, r3
-	ldr r3, [r8, #116]
-	str r9, [sp, #80]
-	ldr r9, [sp, #84]
-	umaal r9, r6, lr, r3
-	ldr r3, [r8, #120]
-	str r9, [sp, #84]
-	ldr r9, [sp, #104]
-	umaal r9, r6, lr, r3
-	ldr r3, [r8, #124]
-	str r9, [sp, #104]
-	ldr r9, [sp, #100]
-	umaal r9, r6, lr, r3
-	ldr lr, [sp, #76]
-	adds lr, lr, r6
-	ldr r6, [sp, #92]
-	adc r6, r6, #0x0
-	ldr r3, [r1, #28]
-	ldr r8, [r2, #0]
-	str r6, [sp, #92]
-	ldr r6, [sp, #96]
-	str lr, [sp, #76]
-	mov lr, #0x0
-	umaal r6, lr, r3, r8
-	ldr r8, [r2, #4]
-	str r6, [sp, #96]
-	ldr r6, [sp, #0]
-	umaal r6, lr, r3, r8
-	ldr r8, [r2, #8]
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, lr, r3, r8
-	ldr r8, [r2, #12]
-	str r6, [sp, #4]
-	ldr r6, [sp, #8]
-	umaal r6, lr, r3, r8
-	ldr r8, [r2, #16]
-	str r6, [sp, #8]
-	ldr r6, [sp, #12]
-	umaal r6, lr, r3, r8
-	ldr r8, [r2, #20]
-	str r6, [sp, #12]
-	ldr r6, [sp, #16]
-	umaal r6, lr, r3, r8
-	ldr r8, [r2, #24]
-	str r6, [sp, #16]
-	ldr r6, [sp, #20]
-	umaal r6, lr, r3, r8
-	ldr r8, [r2, #28]
-	str r6, [sp, #20]
-	ldr r6, [sp, #24]
-	umaal r6, lr, r3, r8
-	ldr r8, [r2, #32]
-	str r6, [sp, #24]
-	ldr r6, [sp, #28]
-	umaal r6, lr, r3, r8
-	ldr r8, [r2, #36]
-	str r6, [sp, #28]
-	ldr r6, [sp, #32]
-	umaal r6, lr, r3, r8
-	ldr r8, [r2, #40]
-	str r6, [sp, #32]
-	ldr r6, [sp, #36]
-	umaal r6, lr, r3, r8
-	ldr r8, [r2, #44]
-	str r6, [sp, #36]
-	ldr r6, [sp, #40]
-	umaal r6, lr, r3, r8
-	ldr r8, [r2, #48]
-	umaal r5, lr, r3, r8
-	ldr r8, [r2, #52]
-	umaal r4, lr, r3, r8
-	ldr r8, [r2, #56]
-	str r4, [sp, #40]
-	ldr r4, [sp, #44]
-	umaal r4, lr, r3, r8
-	ldr r8, [r2, #60]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #64]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #68]
-	str r7, [sp, #44]
-	ldr r7, [sp, #48]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #72]
-	umaal r0, lr, r3, r8
-	ldr r8, [r2, #76]
-	umaal r10, lr, r3, r8
-	ldr r8, [r2, #80]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, lr, r3, r8
-	ldr r8, [r2, #84]
-	umaal r11, lr, r3, r8
-	ldr r8, [r2, #88]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, lr, r3, r8
-	ldr r8, [r2, #92]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, lr, r3, r8
-	ldr r8, [r2, #96]
-	str r11, [sp, #60]
-	ldr r11, [sp, #64]
-	umaal r11, lr, r3, r8
-	ldr r8, [r2, #100]
-	str r11, [sp, #64]
-	ldr r11, [sp, #68]
-	umaal r11, lr, r3, r8
-	ldr r8, [r2, #104]
-	str r11, [sp, #68]
-	ldr r11, [sp, #72]
-	umaal r11, lr, r3, r8
-	ldr r8, [r2, #108]
-	str r11, [sp, #72]
-	ldr r11, [sp, #80]
-	umaal r11, lr, r3, r8
-	ldr r8, [r2, #112]
-	str r11, [sp, #80]
-	ldr r11, [sp, #84]
-	umaal r11, lr, r3, r8
-	ldr r8, [r2, #116]
-	str r11, [sp, #84]
-	ldr r11, [sp, #104]
-	umaal r11, lr, r3, r8
-	ldr r8, [r2, #120]
-	umaal r9, lr, r3, r8
-	ldr r8, [r2, #124]
-	str r9, [sp, #104]
-	ldr r9, [sp, #76]
-	umaal r9, lr, r3, r8
-	ldr r3, [sp, #92]
-	adds lr, r3, lr
-	mov r3, #0
-	adc r3, r3, #0
-	ldr r8, [sp, #96]
-	str r3, [sp, #92]
-	movw r3, #0x51f7
-	movt r3, #0xe5ce
-	str lr, [sp, #76]
-	mul lr, r8, r3
-	movw r3, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1823 + 4))
-	movt r3, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1823 + 4))
-.Llf_p1024_mul_armv7_pc1823:
-	add r3, r3, pc
-	str r9, [sp, #100]
-	ldr r9, [r3, #0]
+	adds r1, r11, r1
+	mov r11, #0
+	adc r11, r11, #0
+	movw r0, #0x51f7
+	movt r0, #0xe5ce
+	mul r3, lr, r0
+	adr r0, .Llf_p1024_mul_armv7_p
+	ldr r8, [r0, #0]
 	str r11, [sp, #88]
 	mov r11, #0x0
-	umaal r8, r11, lr, r9
-	ldr r8, [r3, #4]
-	ldr r9, [sp, #0]
-	umaal r9, r11, lr, r8
-	ldr r8, [r3, #8]
-	str r9, [sp, #0]
-	ldr r9, [sp, #4]
-	umaal r9, r11, lr, r8
-	ldr r8, [r3, #12]
-	str r9, [sp, #4]
-	ldr r9, [sp, #8]
-	umaal r9, r11, lr, r8
-	ldr r8, [r3, #16]
-	str r9, [sp, #8]
-	ldr r9, [sp, #12]
-	umaal r9, r11, lr, r8
-	ldr r8, [r3, #20]
-	str r9, [sp, #12]
-	ldr r9, [sp, #16]
-	umaal r9, r11, lr, r8
-	ldr r8, [r3, #24]
-	str r9, [sp, #16]
-	ldr r9, [sp, #20]
-	umaal r9, r11, lr, r8
-	ldr r8, [r3, #28]
-	str r9, [sp, #20]
-	ldr r9, [sp, #24]
-	umaal r9, r11, lr, r8
-	ldr r8, [r3, #32]
-	str r9, [sp, #24]
-	ldr r9, [sp, #28]
-	umaal r9, r11, lr, r8
-	ldr r8, [r3, #36]
-	str r9, [sp, #28]
-	ldr r9, [sp, #32]
-	umaal r9, r11, lr, r8
-	ldr r8, [r3, #40]
-	str r9, [sp, #32]
-	ldr r9, [sp, #36]
-	umaal r9, r11, lr, r8
-	ldr r8, [r3, #44]
-	umaal r6, r11, lr, r8
-	ldr r8, [r3, #48]
-	umaal r5, r11, lr, r8
-	ldr r8, [r3, #52]
-	str r5, [sp, #36]
-	ldr r5, [sp, #40]
-	umaal r5, r11, lr, r8
-	ldr r8, [r3, #56]
-	umaal r4, r11, lr, r8
-	ldr r8, [r3, #60]
-	umaal r12, r11, lr, r8
-	ldr r8, [r3, #64]
-	str r12, [sp, #40]
-	ldr r12, [sp, #44]
-	umaal r12, r11, lr, r8
-	ldr r8, [r3, #68]
-	umaal r7, r11, lr, r8
-	ldr r8, [r3, #72]
-	umaal r0, r11, lr, r8
-	ldr r8, [r3, #76]
-	str r0, [sp, #44]
-	ldr r0, [sp, #48]
-	umaal r0, r11, lr, r8
-	ldr r8, [r3, #80]
-	umaal r10, r11, lr, r8
-	ldr r8, [r3, #84]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, r11, lr, r8
-	ldr r8, [r3, #88]
-	str r10, [sp, #52]
-	ldr r10, [sp, #56]
-	umaal r10, r11, lr, r8
-	ldr r8, [r3, #92]
-	str r10, [sp, #56]
-	ldr r10, [sp, #60]
-	umaal r10, r11, lr, r8
-	ldr r8, [r3, #96]
-	str r10, [sp, #60]
-	ldr r10, [sp, #64]
-	umaal r10, r11, lr, r8
-	ldr r8, [r3, #100]
-	str r10, [sp, #64]
-	ldr r10, [sp, #68]
-	umaal r10, r11, lr, r8
-	ldr r8, [r3, #104]
-	str r10, [sp, #68]
-	ldr r10, [sp, #72]
-	umaal r10, r11, lr, r8
-	ldr r8, [r3, #108]
-	str r10, [sp, #72]
-	ldr r10, [sp, #80]
-	umaal r10, r11, lr, r8
-	ldr r8, [r3, #112]
-	str r10, [sp, #80]
-	ldr r10, [sp, #84]
-	umaal r10, r11, lr, r8
-	ldr r8, [r3, #116]
-	str r10, [sp, #84]
-	ldr r10, [sp, #88]
-	umaal r10, r11, lr, r8
-	ldr r8, [r3, #120]
-	str r10, [sp, #88]
-	ldr r10, [sp, #104]
-	umaal r10, r11, lr, r8
-	ldr r8, [r3, #124]
-	str r10, [sp, #104]
-	ldr r10, [sp, #100]
-	umaal r10, r11, lr, r8
-	ldr lr, [sp, #76]
-	adds lr, lr, r11
-	ldr r11, [sp, #92]
-	adc r11, r11, #0x0
-	ldr r8, [r1, #32]
-	ldr r3, [r2, #0]
-	str r11, [sp, #92]
-	ldr r11, [sp, #0]
-	str lr, [sp, #76]
-	mov lr, #0x0
-	umaal r11, lr, r8, r3
-	ldr r3, [r2, #4]
-	str r11, [sp, #0]
-	ldr r11, [sp, #4]
-	umaal r11, lr, r8, r3
-	ldr r3, [r2, #8]
-	str r11, [sp, #4]
-	ldr r11, [sp, #8]
-	umaal r11, lr, r8, r3
-	ldr r3, [r2, #12]
-	str r11, [sp, #8]
-	ldr r11, [sp, #12]
-	umaal r11, lr, r8, r3
-	ldr r3, [r2, #16]
-	str r11, [sp, #12]
-	ldr r11, [sp, #16]
-	umaal r11, lr, r8, r3
-	ldr r3, [r2, #20]
-	str r11, [sp, #16]
-	ldr r11, [sp, #20]
-	umaal r11, lr, r8, r3
-	ldr r3, [r2, #24]
-	str r11, [sp, #20]
-	ldr r11, [sp, #24]
-	umaal r11, lr, r8, r3
-	ldr r3, [r2, #28]
-	str r11, [sp, #24]
-	ldr r11, [sp, #28]
-	umaal r11, lr, r8, r3
-	ldr r3, [r2, #32]
-	str r11, [sp, #28]
-	ldr r11, [sp, #32]
-	umaal r11, lr, r8, r3
-	ldr r3, [r2, #36]
-	umaal r9, lr, r8, r3
-	ldr r3, [r2, #40]
-	umaal r6, lr, r8, r3
-	ldr r3, [r2, #44]
-	str r6, [sp, #32]
-	ldr r6, [sp, #36]
-	umaal r6, lr, r8, r3
-	ldr r3, [r2, #48]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #52]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #56]
-	str r4, [sp, #36]
-	ldr r4, [sp, #40]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #60]
-	umaal r12, lr, r8, r3
-	ldr r3, [r2, #64]
-	umaal r7, lr, r8, r3
-	ldr r3, [r2, #68]
-	str r7, [sp, #40]
-	ldr r7, [sp, #44]
-	umaal r7, lr, r8, r3
-	ldr r3, [r2, #72]
-	umaal r0, lr, r8, r3
-	ldr r3, [r2, #76]
-	str r0, [sp, #44]
-	ldr r0, [sp, #48]
-	umaal r0, lr, r8, r3
-	ldr r3, [r2, #80]
-	str r0, [sp, #48]
-	ldr r0, [sp, #52]
-	umaal r0, lr, r8, r3
-	ldr r3, [r2, #84]
-	str r0, [sp, #52]
-	ldr r0, [sp, #56]
-	umaal r0, lr, r8, r3
-	ldr r3, [r2, #88]
-	str r0, [sp, #56]
-	ldr r0, [sp, #60]
-	umaal r0, lr, r8, r3
-	ldr r3, [r2, #92]
-	str r0, [sp, #60]
-	ldr r0, [sp, #64]
-	umaal r0, lr, r8, r3
-	ldr r3, [r2, #96]
-	str r0, [sp, #64]
-	ldr r0, [sp, #68]
-	umaal r0, lr, r8, r3
-	ldr r3, [r2, #100]
-	str r0, [sp, #68]
-	ldr r0, [sp, #72]
-	umaal r0, lr, r8, r3
-	ldr r3, [r2, #104]
-	str r0, [sp, #72]
-	ldr r0, [sp, #80]
-	umaal r0, lr, r8, r3
-	ldr r3, [r2, #108]
-	str r0, [sp, #80]
-	ldr r0, [sp, #84]
-	umaal r0, lr, r8, r3
-	ldr r3, [r2, #112]
-	str r0, [sp, #84]
-	ldr r0, [sp, #88]
-	umaal r0, lr, r8, r3
-	ldr r3, [r2, #116]
-	str r0, [sp, #88]
-	ldr r0, [sp, #104]
-	umaal r0, lr, r8, r3
-	ldr r3, [r2, #120]
-	umaal r10, lr, r8, r3
-	ldr r3, [r2, #124]
-	str r10, [sp, #104]
-	ldr r10, [sp, #76]
-	umaal r10, lr, r8, r3
+	umaal lr, r11, r3, r8
+	ldr lr, [r0, #4]
+	umaal r10, r11, r3, lr
+	ldr lr, [r0, #8]
+	ldr r8, [sp, #84]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #12]
+	str r8, [sp, #84]
 	ldr r8, [sp, #92]
-	adds lr, r8, lr
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r3, [sp, #0]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #16]
 	str r8, [sp, #92]
-	movw r8, #0x51f7
-	movt r8, #0xe5ce
-	str lr, [sp, #76]
-	mul lr, r3, r8
-	movw r8, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2070 + 4))
-	movt r8, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2070 + 4))
-.Llf_p1024_mul_armv7_pc2070:
-	add r8, r8, pc
-	str r10, [sp, #100]
-	ldr r10, [r8, #0]
-	str r0, [sp, #96]
-	mov r0, #0x0
-	umaal r3, r0, lr, r10
-	ldr r3, [r8, #4]
-	ldr r10, [sp, #4]
-	umaal r10, r0, lr, r3
-	ldr r3, [r8, #8]
-	str r10, [sp, #4]
-	ldr r10, [sp, #8]
-	umaal r10, r0, lr, r3
-	ldr r3, [r8, #12]
-	str r10, [sp, #8]
-	ldr r10, [sp, #12]
-	umaal r10, r0, lr, r3
-	ldr r3, [r8, #16]
-	str r10, [sp, #12]
-	ldr r10, [sp, #16]
-	umaal r10, r0, lr, r3
-	ldr r3, [r8, #20]
-	str r10, [sp, #16]
-	ldr r10, [sp, #20]
-	umaal r10, r0, lr, r3
-	ldr r3, [r8, #24]
-	str r10, [sp, #20]
-	ldr r10, [sp, #24]
-	umaal r10, r0, lr, r3
-	ldr r3, [r8, #28]
-	str r10, [sp, #24]
-	ldr r10, [sp, #28]
-	umaal r10, r0, lr, r3
-	ldr r3, [r8, #32]
-	umaal r11, r0, lr, r3
-	ldr r3, [r8, #36]
-	umaal r9, r0, lr, r3
-	ldr r3, [r8, #40]
-	str r9, [sp, #28]
-	ldr r9, [sp, #32]
-	umaal r9, r0, lr, r3
-	ldr r3, [r8, #44]
-	umaal r6, r0, lr, r3
-	ldr r3, [r8, #48]
-	umaal r5, r0, lr, r3
-	ldr r3, [r8, #52]
-	str r5, [sp, #32]
-	ldr r5, [sp, #36]
-	umaal r5, r0, lr, r3
-	ldr r3, [r8, #56]
-	umaal r4, r0, lr, r3
-	ldr r3, [r8, #60]
-	umaal r12, r0, lr, r3
-	ldr r3, [r8, #64]
-	str r12, [sp, #36]
-	ldr r12, [sp, #40]
-	umaal r12, r0, lr, r3
-	ldr r3, [r8, #68]
-	umaal r7, r0, lr, r3
-	ldr r3, [r8, #72]
-	str r7, [sp, #40]
-	ldr r7, [sp, #44]
-	umaal r7, r0, lr, r3
-	ldr r3, [r8, #76]
-	str r7, [sp, #44]
-	ldr r7, [sp, #48]
-	umaal r7, r0, lr, r3
-	ldr r3, [r8, #80]
-	str r7, [sp, #48]
-	ldr r7, [sp, #52]
-	umaal r7, r0, lr, r3
-	ldr r3, [r8, #84]
-	str r7, [sp, #52]
-	ldr r7, [sp, #56]
-	umaal r7, r0, lr, r3
-	ldr r3, [r8, #88]
-	str r7, [sp, #56]
-	ldr r7, [sp, #60]
-	umaal r7, r0, lr, r3
-	ldr r3, [r8, #92]
-	str r7, [sp, #60]
-	ldr r7, [sp, #64]
-	umaal r7, r0, lr, r3
-	ldr r3, [r8, #96]
-	str r7, [sp, #64]
-	ldr r7, [sp, #68]
-	umaal r7, r0, lr, r3
-	ldr r3, [r8, #100]
+	ldr r8, [sp, #96]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #20]
+	str r8, [sp, #96]
+	ldr r8, [sp, #0]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #24]
+	str r8, [sp, #0]
+	ldr r8, [sp, #4]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #28]
+	str r8, [sp, #4]
+	ldr r8, [sp, #8]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #32]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #36]
+	str r8, [sp, #12]
+	ldr r8, [sp, #16]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #40]
+	str r8, [sp, #16]
+	ldr r8, [sp, #20]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #44]
+	str r8, [sp, #20]
+	ldr r8, [sp, #24]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #48]
+	str r8, [sp, #24]
+	ldr r8, [sp, #28]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #52]
+	str r8, [sp, #28]
+	ldr r8, [sp, #32]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #56]
+	str r8, [sp, #32]
+	ldr r8, [sp, #36]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #60]
+	str r8, [sp, #36]
+	ldr r8, [sp, #40]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #64]
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #68]
+	str r8, [sp, #44]
+	ldr r8, [sp, #48]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #72]
+	str r8, [sp, #48]
+	ldr r8, [sp, #52]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #76]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #80]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #84]
+	str r8, [sp, #60]
+	ldr r8, [sp, #64]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #88]
+	umaal r9, r11, r3, lr
+	ldr lr, [r0, #92]
+	umaal r6, r11, r3, lr
+	ldr lr, [r0, #96]
+	str r6, [sp, #64]
+	ldr r6, [sp, #68]
+	umaal r6, r11, r3, lr
+	ldr lr, [r0, #100]
+	umaal r5, r11, r3, lr
+	ldr lr, [r0, #104]
+	umaal r7, r11, r3, lr
+	ldr lr, [r0, #108]
 	str r7, [sp, #68]
 	ldr r7, [sp, #72]
-	umaal r7, r0, lr, r3
-	ldr r3, [r8, #104]
-	str r7, [sp, #72]
-	ldr r7, [sp, #80]
-	umaal r7, r0, lr, r3
-	ldr r3, [r8, #108]
-	str r7, [sp, #80]
-	ldr r7, [sp, #84]
-	umaal r7, r0, lr, r3
-	ldr r3, [r8, #112]
-	str r7, [sp, #84]
-	ldr r7, [sp, #88]
-	umaal r7, r0, lr, r3
-	ldr r3, [r8, #116]
-	str r7, [sp, #88]
-	ldr r7, [sp, #96]
-	umaal r7, r0, lr, r3
-	ldr r3, [r8, #120]
-	str r7, [sp, #96]
-	ldr r7, [sp, #104]
-	umaal r7, r0, lr, r3
-	ldr r3, [r8, #124]
-	str r7, [sp, #104]
-	ldr r7, [sp, #100]
-	umaal r7, r0, lr, r3
-	ldr lr, [sp, #76]
-	adds lr, lr, r0
-	ldr r0, [sp, #92]
-	adc r0, r0, #0x0
-	ldr r3, [r1, #36]
-	ldr r8, [r2, #0]
-	str r0, [sp, #92]
-	ldr r0, [sp, #4]
-	str lr, [sp, #76]
-	mov lr, #0x0
-	umaal r0, lr, r3, r8
-	ldr r8, [r2, #4]
-	str r0, [sp, #4]
-	ldr r0, [sp, #8]
-	umaal r0, lr, r3, r8
-	ldr r8, [r2, #8]
-	str r0, [sp, #8]
-	ldr r0, [sp, #12]
-	umaal r0, lr, r3, r8
-	ldr r8, [r2, #12]
-	str r0, [sp, #12]
-	ldr r0, [sp, #16]
-	umaal r0, lr, r3, r8
-	ldr r8, [r2, #16]
-	str r0, [sp, #16]
-	ldr r0, [sp, #20]
-	umaal r0, lr, r3, r8
-	ldr r8, [r2, #20]
-	str r0, [sp, #20]
-	ldr r0, [sp, #24]
-	umaal r0, lr, r3, r8
-	ldr r8, [r2, #24]
-	umaal r10, lr, r3, r8
-	ldr r8, [r2, #28]
-	umaal r11, lr, r3, r8
-	ldr r8, [r2, #32]
-	str r11, [sp, #24]
-	ldr r11, [sp, #28]
-	umaal r11, lr, r3, r8
-	ldr r8, [r2, #36]
-	umaal r9, lr, r3, r8
-	ldr r8, [r2, #40]
-	umaal r6, lr, r3, r8
-	ldr r8, [r2, #44]
-	str r6, [sp, #28]
-	ldr r6, [sp, #32]
-	umaal r6, lr, r3, r8
-	ldr r8, [r2, #48]
-	umaal r5, lr, r3, r8
-	ldr r8, [r2, #52]
-	umaal r4, lr, r3, r8
-	ldr r8, [r2, #56]
-	str r4, [sp, #32]
-	ldr r4, [sp, #36]
-	umaal r4, lr, r3, r8
-	ldr r8, [r2, #60]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #64]
-	str r12, [sp, #36]
-	ldr r12, [sp, #40]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #68]
-	str r12, [sp, #40]
-	ldr r12, [sp, #44]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #72]
-	str r12, [sp, #44]
-	ldr r12, [sp, #48]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #76]
-	str r12, [sp, #48]
-	ldr r12, [sp, #52]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #80]
-	str r12, [sp, #52]
-	ldr r12, [sp, #56]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #84]
-	str r12, [sp, #56]
-	ldr r12, [sp, #60]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #88]
-	str r12, [sp, #60]
-	ldr r12, [sp, #64]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #92]
-	str r12, [sp, #64]
-	ldr r12, [sp, #68]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #96]
-	str r12, [sp, #68]
-	ldr r12, [sp, #72]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #100]
-	str r12, [sp, #72]
-	ldr r12, [sp, #80]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #104]
-	str r12, [sp, #80]
-	ldr r12, [sp, #84]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #108]
-	str r12, [sp, #84]
-	ldr r12, [sp, #88]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #112]
-	str r12, [sp, #88]
-	ldr r12, [sp, #96]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #116]
-	str r12, [sp, #96]
-	ldr r12, [sp, #104]
-	umaal r12, lr, r3, r8
-	ldr r8, [r2, #120]
-	umaal r7, lr, r3, r8
-	ldr r8, [r2, #124]
-	str r7, [sp, #104]
-	ldr r7, [sp, #76]
-	umaal r7, lr, r3, r8
-	ldr r3, [sp, #92]
-	adds lr, r3, lr
-	mov r3, #0
-	adc r3, r3, #0
-	ldr r8, [sp, #4]
-	str r3, [sp, #92]
-	movw r3, #0x51f7
-	movt r3, #0xe5ce
-	str lr, [sp, #76]
-	mul lr, r8, r3
-	movw r3, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2317 + 4))
-	movt r3, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2317 + 4))
-.Llf_p1024_mul_armv7_pc2317:
-	add r3, r3, pc
-	str r7, [sp, #100]
-	ldr r7, [r3, #0]
-	str r12, [sp, #0]
-	mov r12, #0x0
-	umaal r8, r12, lr, r7
-	ldr r8, [r3, #4]
-	ldr r7, [sp, #8]
-	umaal r7, r12, lr, r8
-	ldr r8, [r3, #8]
-	str r7, [sp, #8]
-	ldr r7, [sp, #12]
-	umaal r7, r12, lr, r8
-	ldr r8, [r3, #12]
-	str r7, [sp, #12]
-	ldr r7, [sp, #16]
-	umaal r7, r12, lr, r8
-	ldr r8, [r3, #16]
-	str r7, [sp, #16]
-	ldr r7, [sp, #20]
-	umaal r7, r12, lr, r8
-	ldr r8, [r3, #20]
-	umaal r0, r12, lr, r8
-	ldr r8, [r3, #24]
-	umaal r10, r12, lr, r8
-	ldr r8, [r3, #28]
+	umaal r7, r11, r3, lr
+	ldr lr, [r0, #112]
+	umaal r12, r11, r3, lr
+	ldr lr, [r0, #116]
+	umaal r2, r11, r3, lr
+	ldr lr, [r0, #120]
+	str r2, [sp, #72]
+	ldr r2, [sp, #76]
+	umaal r2, r11, r3, lr
+	ldr lr, [r0, #124]
+	umaal r4, r11, r3, lr
+	adds r1, r1, r11
+	ldr r3, [sp, #88]
+	adc r3, r3, #0x0
+	ldr r11, [sp, #212]
+	ldr lr, [r11, #16]
+	ldr r0, [sp, #216]
+	str r3, [sp, #88]
+	ldr r3, [r0, #0]
+	str r1, [sp, #76]
+	mov r1, #0x0
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #4]
+	str r10, [sp, #80]
+	ldr r10, [sp, #84]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #8]
+	str r10, [sp, #84]
+	ldr r10, [sp, #92]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #12]
+	str r10, [sp, #92]
+	ldr r10, [sp, #96]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #16]
+	str r10, [sp, #96]
+	ldr r10, [sp, #0]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #20]
+	str r10, [sp, #0]
+	ldr r10, [sp, #4]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #24]
+	str r10, [sp, #4]
+	ldr r10, [sp, #8]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #28]
+	str r10, [sp, #8]
+	ldr r10, [sp, #12]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #32]
+	str r10, [sp, #12]
+	ldr r10, [sp, #16]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #36]
+	str r10, [sp, #16]
+	ldr r10, [sp, #20]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #40]
 	str r10, [sp, #20]
 	ldr r10, [sp, #24]
-	umaal r10, r12, lr, r8
-	ldr r8, [r3, #32]
-	umaal r11, r12, lr, r8
-	ldr r8, [r3, #36]
-	umaal r9, r12, lr, r8
-	ldr r8, [r3, #40]
-	str r9, [sp, #24]
-	ldr r9, [sp, #28]
-	umaal r9, r12, lr, r8
-	ldr r8, [r3, #44]
-	umaal r6, r12, lr, r8
-	ldr r8, [r3, #48]
-	umaal r5, r12, lr, r8
-	ldr r8, [r3, #52]
-	str r5, [sp, #28]
-	ldr r5, [sp, #32]
-	umaal r5, r12, lr, r8
-	ldr r8, [r3, #56]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #60]
-	str r4, [sp, #32]
-	ldr r4, [sp, #36]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #64]
-	str r4, [sp, #36]
-	ldr r4, [sp, #40]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #68]
-	str r4, [sp, #40]
-	ldr r4, [sp, #44]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #72]
-	str r4, [sp, #44]
-	ldr r4, [sp, #48]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #76]
-	str r4, [sp, #48]
-	ldr r4, [sp, #52]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #80]
-	str r4, [sp, #52]
-	ldr r4, [sp, #56]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #84]
-	str r4, [sp, #56]
-	ldr r4, [sp, #60]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #88]
-	str r4, [sp, #60]
-	ldr r4, [sp, #64]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #92]
-	str r4, [sp, #64]
-	ldr r4, [sp, #68]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #96]
-	str r4, [sp, #68]
-	ldr r4, [sp, #72]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #100]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #44]
+	str r10, [sp, #24]
+	ldr r10, [sp, #28]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #48]
+	str r10, [sp, #28]
+	ldr r10, [sp, #32]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #52]
+	str r10, [sp, #32]
+	ldr r10, [sp, #36]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #56]
+	str r10, [sp, #36]
+	ldr r10, [sp, #40]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #60]
+	str r10, [sp, #40]
+	ldr r10, [sp, #44]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #64]
+	str r10, [sp, #44]
+	ldr r10, [sp, #48]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #68]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #72]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #76]
+	str r10, [sp, #56]
+	ldr r10, [sp, #60]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #80]
+	umaal r8, r1, lr, r3
+	ldr r3, [r0, #84]
+	umaal r9, r1, lr, r3
+	ldr r3, [r0, #88]
+	str r9, [sp, #60]
+	ldr r9, [sp, #64]
+	umaal r9, r1, lr, r3
+	ldr r3, [r0, #92]
+	umaal r6, r1, lr, r3
+	ldr r3, [r0, #96]
+	umaal r5, r1, lr, r3
+	ldr r3, [r0, #100]
+	str r5, [sp, #64]
+	ldr r5, [sp, #68]
+	umaal r5, r1, lr, r3
+	ldr r3, [r0, #104]
+	umaal r7, r1, lr, r3
+	ldr r3, [r0, #108]
+	umaal r12, r1, lr, r3
+	ldr r3, [r0, #112]
+	str r12, [sp, #68]
+	ldr r12, [sp, #72]
+	umaal r12, r1, lr, r3
+	ldr r3, [r0, #116]
+	umaal r2, r1, lr, r3
+	ldr r3, [r0, #120]
+	umaal r4, r1, lr, r3
+	ldr r3, [r0, #124]
 	str r4, [sp, #72]
-	ldr r4, [sp, #80]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #104]
-	str r4, [sp, #80]
-	ldr r4, [sp, #84]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #108]
-	str r4, [sp, #84]
-	ldr r4, [sp, #88]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #112]
-	str r4, [sp, #88]
-	ldr r4, [sp, #96]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #116]
-	str r4, [sp, #96]
-	ldr r4, [sp, #0]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #120]
-	str r4, [sp, #0]
-	ldr r4, [sp, #104]
-	umaal r4, r12, lr, r8
-	ldr r8, [r3, #124]
-	str r4, [sp, #104]
-	ldr r4, [sp, #100]
-	umaal r4, r12, lr, r8
-	ldr lr, [sp, #76]
-	adds lr, lr, r12
-	ldr r12, [sp, #92]
-	adc r12, r12, #0x0
-	ldr r8, [r1, #40]
-	ldr r3, [r2, #0]
-	str r12, [sp, #92]
-	ldr r12, [sp, #8]
+	ldr r4, [sp, #76]
+	umaal r4, r1, lr, r3
+	ldr lr, [sp, #88]
+	adds lr, lr, r1
+	mov r1, #0
+	adc r1, r1, #0
+	ldr r3, [sp, #80]
+	movw r0, #0x51f7
+	movt r0, #0xe5ce
+	mul r11, r3, r0
+	movw r0, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1072 + 4))
+	movt r0, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1072 + 4))
+.Llf_p1024_mul_armv7_pc1072:
+	add r0, r0, pc
+	str r1, [sp, #88]
+	ldr r1, [r0, #0]
 	str lr, [sp, #76]
 	mov lr, #0x0
-	umaal r12, lr, r8, r3
-	ldr r3, [r2, #4]
-	str r12, [sp, #8]
-	ldr r12, [sp, #12]
-	umaal r12, lr, r8, r3
-	ldr r3, [r2, #8]
-	str r12, [sp, #12]
-	ldr r12, [sp, #16]
-	umaal r12, lr, r8, r3
-	ldr r3, [r2, #12]
-	umaal r7, lr, r8, r3
-	ldr r3, [r2, #16]
-	umaal r0, lr, r8, r3
-	ldr r3, [r2, #20]
-	str r0, [sp, #16]
-	ldr r0, [sp, #20]
-	umaal r0, lr, r8, r3
-	ldr r3, [r2, #24]
-	umaal r10, lr, r8, r3
-	ldr r3, [r2, #28]
-	umaal r11, lr, r8, r3
-	ldr r3, [r2, #32]
-	str r11, [sp, #20]
-	ldr r11, [sp, #24]
-	umaal r11, lr, r8, r3
-	ldr r3, [r2, #36]
-	umaal r9, lr, r8, r3
-	ldr r3, [r2, #40]
-	umaal r6, lr, r8, r3
-	ldr r3, [r2, #44]
-	str r6, [sp, #24]
-	ldr r6, [sp, #28]
-	umaal r6, lr, r8, r3
-	ldr r3, [r2, #48]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #52]
-	str r5, [sp, #28]
-	ldr r5, [sp, #32]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #56]
-	str r5, [sp, #32]
-	ldr r5, [sp, #36]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #60]
-	str r5, [sp, #36]
-	ldr r5, [sp, #40]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #64]
-	str r5, [sp, #40]
-	ldr r5, [sp, #44]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #68]
-	str r5, [sp, #44]
-	ldr r5, [sp, #48]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #72]
-	str r5, [sp, #48]
-	ldr r5, [sp, #52]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #76]
-	str r5, [sp, #52]
-	ldr r5, [sp, #56]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #80]
-	str r5, [sp, #56]
-	ldr r5, [sp, #60]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #84]
+	umaal r3, lr, r11, r1
+	ldr r3, [r0, #4]
+	ldr r1, [sp, #84]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #8]
+	str r1, [sp, #84]
+	ldr r1, [sp, #92]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #12]
+	str r1, [sp, #92]
+	ldr r1, [sp, #96]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #16]
+	str r1, [sp, #96]
+	ldr r1, [sp, #0]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #20]
+	str r1, [sp, #0]
+	ldr r1, [sp, #4]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #24]
+	str r1, [sp, #4]
+	ldr r1, [sp, #8]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #28]
+	str r1, [sp, #8]
+	ldr r1, [sp, #12]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #32]
+	str r1, [sp, #12]
+	ldr r1, [sp, #16]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #36]
+	str r1, [sp, #16]
+	ldr r1, [sp, #20]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #40]
+	str r1, [sp, #20]
+	ldr r1, [sp, #24]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #44]
+	str r1, [sp, #24]
+	ldr r1, [sp, #28]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #48]
+	str r1, [sp, #28]
+	ldr r1, [sp, #32]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #52]
+	str r1, [sp, #32]
+	ldr r1, [sp, #36]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #56]
+	str r1, [sp, #36]
+	ldr r1, [sp, #40]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #60]
+	str r1, [sp, #40]
+	ldr r1, [sp, #44]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #64]
+	str r1, [sp, #44]
+	ldr r1, [sp, #48]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #68]
+	str r1, [sp, #48]
+	ldr r1, [sp, #52]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #72]
+	str r1, [sp, #52]
+	ldr r1, [sp, #56]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #76]
+	umaal r10, lr, r11, r3
+	ldr r3, [r0, #80]
+	umaal r8, lr, r11, r3
+	ldr r3, [r0, #84]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, lr, r11, r3
+	ldr r3, [r0, #88]
+	umaal r9, lr, r11, r3
+	ldr r3, [r0, #92]
+	umaal r6, lr, r11, r3
+	ldr r3, [r0, #96]
+	str r6, [sp, #60]
+	ldr r6, [sp, #64]
+	umaal r6, lr, r11, r3
+	ldr r3, [r0, #100]
+	umaal r5, lr, r11, r3
+	ldr r3, [r0, #104]
+	umaal r7, lr, r11, r3
+	ldr r3, [r0, #108]
+	str r7, [sp, #64]
+	ldr r7, [sp, #68]
+	umaal r7, lr, r11, r3
+	ldr r3, [r0, #112]
+	umaal r12, lr, r11, r3
+	ldr r3, [r0, #116]
+	umaal r2, lr, r11, r3
+	ldr r3, [r0, #120]
+	str r2, [sp, #68]
+	ldr r2, [sp, #72]
+	umaal r2, lr, r11, r3
+	ldr r3, [r0, #124]
+	umaal r4, lr, r11, r3
+	ldr r11, [sp, #76]
+	adds lr, r11, lr
+	ldr r11, [sp, #88]
+	adc r11, r11, #0x0
+	ldr r3, [sp, #212]
+	ldr r0, [r3, #20]
+	str r11, [sp, #88]
+	ldr r11, [sp, #216]
+	str lr, [sp, #76]
+	ldr lr, [r11, #0]
+	str r4, [sp, #72]
+	ldr r4, [sp, #84]
+	str r2, [sp, #80]
+	mov r2, #0x0
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #4]
+	str r4, [sp, #84]
+	ldr r4, [sp, #92]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #8]
+	str r4, [sp, #92]
+	ldr r4, [sp, #96]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #12]
+	str r4, [sp, #96]
+	ldr r4, [sp, #0]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #16]
+	str r4, [sp, #0]
+	ldr r4, [sp, #4]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #20]
+	str r4, [sp, #4]
+	ldr r4, [sp, #8]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #24]
+	str r4, [sp, #8]
+	ldr r4, [sp, #12]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #28]
+	str r4, [sp, #12]
+	ldr r4, [sp, #16]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #32]
+	str r4, [sp, #16]
+	ldr r4, [sp, #20]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #36]
+	str r4, [sp, #20]
+	ldr r4, [sp, #24]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #40]
+	str r4, [sp, #24]
+	ldr r4, [sp, #28]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #44]
+	str r4, [sp, #28]
+	ldr r4, [sp, #32]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #48]
+	str r4, [sp, #32]
+	ldr r4, [sp, #36]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #52]
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #56]
+	str r4, [sp, #40]
+	ldr r4, [sp, #44]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #60]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #64]
+	str r4, [sp, #48]
+	ldr r4, [sp, #52]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #68]
+	umaal r1, r2, r0, lr
+	ldr lr, [r11, #72]
+	umaal r10, r2, r0, lr
+	ldr lr, [r11, #76]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r2, r0, lr
+	ldr lr, [r11, #80]
+	umaal r8, r2, r0, lr
+	ldr lr, [r11, #84]
+	umaal r9, r2, r0, lr
+	ldr lr, [r11, #88]
+	str r9, [sp, #56]
+	ldr r9, [sp, #60]
+	umaal r9, r2, r0, lr
+	ldr lr, [r11, #92]
+	umaal r6, r2, r0, lr
+	ldr lr, [r11, #96]
+	umaal r5, r2, r0, lr
+	ldr lr, [r11, #100]
 	str r5, [sp, #60]
 	ldr r5, [sp, #64]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #88]
+	umaal r5, r2, r0, lr
+	ldr lr, [r11, #104]
+	umaal r7, r2, r0, lr
+	ldr lr, [r11, #108]
+	umaal r12, r2, r0, lr
+	ldr lr, [r11, #112]
+	str r12, [sp, #64]
+	ldr r12, [sp, #68]
+	umaal r12, r2, r0, lr
+	ldr lr, [r11, #116]
+	str r12, [sp, #68]
+	ldr r12, [sp, #80]
+	umaal r12, r2, r0, lr
+	ldr lr, [r11, #120]
+	str r12, [sp, #80]
+	ldr r12, [sp, #72]
+	umaal r12, r2, r0, lr
+	ldr lr, [r11, #124]
+	str r12, [sp, #72]
+	ldr r12, [sp, #76]
+	umaal r12, r2, r0, lr
+	ldr r0, [sp, #88]
+	adds r0, r0, r2
+	mov r2, #0
+	adc r2, r2, #0
+	ldr lr, [sp, #84]
+	movw r3, #0x51f7
+	movt r3, #0xe5ce
+	mul r11, lr, r3
+	movw r3, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1317 + 4))
+	movt r3, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1317 + 4))
+.Llf_p1024_mul_armv7_pc1317:
+	add r3, r3, pc
+	str r2, [sp, #88]
+	ldr r2, [r3, #0]
+	str r0, [sp, #76]
+	mov r0, #0x0
+	umaal lr, r0, r11, r2
+	ldr lr, [r3, #4]
+	ldr r2, [sp, #92]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #8]
+	str r2, [sp, #92]
+	ldr r2, [sp, #96]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #12]
+	str r2, [sp, #96]
+	ldr r2, [sp, #0]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #16]
+	str r2, [sp, #0]
+	ldr r2, [sp, #4]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #20]
+	str r2, [sp, #4]
+	ldr r2, [sp, #8]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #24]
+	str r2, [sp, #8]
+	ldr r2, [sp, #12]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #28]
+	str r2, [sp, #12]
+	ldr r2, [sp, #16]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #32]
+	str r2, [sp, #16]
+	ldr r2, [sp, #20]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #36]
+	str r2, [sp, #20]
+	ldr r2, [sp, #24]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #40]
+	str r2, [sp, #24]
+	ldr r2, [sp, #28]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #44]
+	str r2, [sp, #28]
+	ldr r2, [sp, #32]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #48]
+	str r2, [sp, #32]
+	ldr r2, [sp, #36]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #52]
+	str r2, [sp, #36]
+	ldr r2, [sp, #40]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #56]
+	str r2, [sp, #40]
+	ldr r2, [sp, #44]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #60]
+	str r2, [sp, #44]
+	ldr r2, [sp, #48]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #64]
+	umaal r4, r0, r11, lr
+	ldr lr, [r3, #68]
+	umaal r1, r0, r11, lr
+	ldr lr, [r3, #72]
+	str r1, [sp, #48]
+	ldr r1, [sp, #52]
+	umaal r1, r0, r11, lr
+	ldr lr, [r3, #76]
+	umaal r10, r0, r11, lr
+	ldr lr, [r3, #80]
+	umaal r8, r0, r11, lr
+	ldr lr, [r3, #84]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r0, r11, lr
+	ldr lr, [r3, #88]
+	umaal r9, r0, r11, lr
+	ldr lr, [r3, #92]
+	umaal r6, r0, r11, lr
+	ldr lr, [r3, #96]
+	str r6, [sp, #56]
+	ldr r6, [sp, #60]
+	umaal r6, r0, r11, lr
+	ldr lr, [r3, #100]
+	umaal r5, r0, r11, lr
+	ldr lr, [r3, #104]
+	umaal r7, r0, r11, lr
+	ldr lr, [r3, #108]
+	str r7, [sp, #60]
+	ldr r7, [sp, #64]
+	umaal r7, r0, r11, lr
+	ldr lr, [r3, #112]
+	str r7, [sp, #64]
+	ldr r7, [sp, #68]
+	umaal r7, r0, r11, lr
+	ldr lr, [r3, #116]
+	str r7, [sp, #68]
+	ldr r7, [sp, #80]
+	umaal r7, r0, r11, lr
+	ldr lr, [r3, #120]
+	str r7, [sp, #80]
+	ldr r7, [sp, #72]
+	umaal r7, r0, r11, lr
+	ldr lr, [r3, #124]
+	umaal r12, r0, r11, lr
+	ldr r11, [sp, #76]
+	adds r0, r11, r0
+	ldr r11, [sp, #88]
+	adc r11, r11, #0x0
+	ldr lr, [sp, #212]
+	ldr r3, [lr, #24]
+	str r11, [sp, #88]
+	ldr r11, [sp, #216]
+	str r0, [sp, #76]
+	ldr r0, [r11, #0]
+	str r12, [sp, #72]
+	ldr r12, [sp, #92]
+	str r7, [sp, #84]
+	mov r7, #0x0
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #4]
+	str r12, [sp, #92]
+	ldr r12, [sp, #96]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #8]
+	str r12, [sp, #96]
+	ldr r12, [sp, #0]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #12]
+	str r12, [sp, #0]
+	ldr r12, [sp, #4]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #16]
+	str r12, [sp, #4]
+	ldr r12, [sp, #8]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #20]
+	str r12, [sp, #8]
+	ldr r12, [sp, #12]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #24]
+	str r12, [sp, #12]
+	ldr r12, [sp, #16]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #28]
+	str r12, [sp, #16]
+	ldr r12, [sp, #20]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #32]
+	str r12, [sp, #20]
+	ldr r12, [sp, #24]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #36]
+	str r12, [sp, #24]
+	ldr r12, [sp, #28]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #40]
+	str r12, [sp, #28]
+	ldr r12, [sp, #32]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #44]
+	str r12, [sp, #32]
+	ldr r12, [sp, #36]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #48]
+	str r12, [sp, #36]
+	ldr r12, [sp, #40]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #52]
+	str r12, [sp, #40]
+	ldr r12, [sp, #44]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #56]
+	umaal r2, r7, r3, r0
+	ldr r0, [r11, #60]
+	umaal r4, r7, r3, r0
+	ldr r0, [r11, #64]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r7, r3, r0
+	ldr r0, [r11, #68]
+	umaal r1, r7, r3, r0
+	ldr r0, [r11, #72]
+	umaal r10, r7, r3, r0
+	ldr r0, [r11, #76]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r7, r3, r0
+	ldr r0, [r11, #80]
+	umaal r8, r7, r3, r0
+	ldr r0, [r11, #84]
+	umaal r9, r7, r3, r0
+	ldr r0, [r11, #88]
+	str r9, [sp, #52]
+	ldr r9, [sp, #56]
+	umaal r9, r7, r3, r0
+	ldr r0, [r11, #92]
+	umaal r6, r7, r3, r0
+	ldr r0, [r11, #96]
+	umaal r5, r7, r3, r0
+	ldr r0, [r11, #100]
+	str r5, [sp, #56]
+	ldr r5, [sp, #60]
+	umaal r5, r7, r3, r0
+	ldr r0, [r11, #104]
+	str r5, [sp, #60]
+	ldr r5, [sp, #64]
+	umaal r5, r7, r3, r0
+	ldr r0, [r11, #108]
 	str r5, [sp, #64]
 	ldr r5, [sp, #68]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #92]
+	umaal r5, r7, r3, r0
+	ldr r0, [r11, #112]
 	str r5, [sp, #68]
-	ldr r5, [sp, #72]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #96]
-	str r5, [sp, #72]
 	ldr r5, [sp, #80]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #100]
+	umaal r5, r7, r3, r0
+	ldr r0, [r11, #116]
 	str r5, [sp, #80]
 	ldr r5, [sp, #84]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #104]
+	umaal r5, r7, r3, r0
+	ldr r0, [r11, #120]
 	str r5, [sp, #84]
-	ldr r5, [sp, #88]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #108]
-	str r5, [sp, #88]
-	ldr r5, [sp, #96]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #112]
-	str r5, [sp, #96]
-	ldr r5, [sp, #0]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #116]
-	str r5, [sp, #0]
-	ldr r5, [sp, #104]
-	umaal r5, lr, r8, r3
-	ldr r3, [r2, #120]
-	umaal r4, lr, r8, r3
-	ldr r3, [r2, #124]
-	str r4, [sp, #104]
-	ldr r4, [sp, #76]
-	umaal r4, lr, r8, r3
-	ldr r8, [sp, #92]
-	adds lr, r8, lr
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r3, [sp, #8]
-	str r8, [sp, #92]
-	movw r8, #0x51f7
-	movt r8, #0xe5ce
-	str lr, [sp, #76]
-	mul lr, r3, r8
-	movw r8, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2564 + 4))
-	movt r8, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2564 + 4))
-.Llf_p1024_mul_armv7_pc2564:
-	add r8, r8, pc
-	str r4, [sp, #100]
-	ldr r4, [r8, #0]
-	str r5, [sp, #4]
-	mov r5, #0x0
-	umaal r3, r5, lr, r4
-	ldr r3, [r8, #4]
-	ldr r4, [sp, #12]
-	umaal r4, r5, lr, r3
-	ldr r3, [r8, #8]
-	umaal r12, r5, lr, r3
-	ldr r3, [r8, #12]
-	umaal r7, r5, lr, r3
-	ldr r3, [r8, #16]
-	str r7, [sp, #12]
-	ldr r7, [sp, #16]
-	umaal r7, r5, lr, r3
-	ldr r3, [r8, #20]
-	umaal r0, r5, lr, r3
-	ldr r3, [r8, #24]
-	umaal r10, r5, lr, r3
-	ldr r3, [r8, #28]
-	str r10, [sp, #16]
-	ldr r10, [sp, #20]
-	umaal r10, r5, lr, r3
-	ldr r3, [r8, #32]
-	umaal r11, r5, lr, r3
-	ldr r3, [r8, #36]
-	umaal r9, r5, lr, r3
-	ldr r3, [r8, #40]
-	str r9, [sp, #20]
-	ldr r9, [sp, #24]
-	umaal r9, r5, lr, r3
-	ldr r3, [r8, #44]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #48]
-	str r6, [sp, #24]
-	ldr r6, [sp, #28]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #52]
-	str r6, [sp, #28]
-	ldr r6, [sp, #32]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #56]
-	str r6, [sp, #32]
-	ldr r6, [sp, #36]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #60]
-	str r6, [sp, #36]
-	ldr r6, [sp, #40]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #64]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #68]
-	str r6, [sp, #44]
-	ldr r6, [sp, #48]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #72]
-	str r6, [sp, #48]
-	ldr r6, [sp, #52]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #76]
-	str r6, [sp, #52]
-	ldr r6, [sp, #56]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #80]
-	str r6, [sp, #56]
-	ldr r6, [sp, #60]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #84]
-	str r6, [sp, #60]
-	ldr r6, [sp, #64]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #88]
-	str r6, [sp, #64]
-	ldr r6, [sp, #68]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #92]
-	str r6, [sp, #68]
-	ldr r6, [sp, #72]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #96]
-	str r6, [sp, #72]
-	ldr r6, [sp, #80]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #100]
-	str r6, [sp, #80]
-	ldr r6, [sp, #84]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #104]
-	str r6, [sp, #84]
-	ldr r6, [sp, #88]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #108]
-	str r6, [sp, #88]
-	ldr r6, [sp, #96]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #112]
-	str r6, [sp, #96]
-	ldr r6, [sp, #0]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #116]
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #120]
-	str r6, [sp, #4]
-	ldr r6, [sp, #104]
-	umaal r6, r5, lr, r3
-	ldr r3, [r8, #124]
-	str r6, [sp, #104]
-	ldr r6, [sp, #100]
-	umaal r6, r5, lr, r3
-	ldr lr, [sp, #76]
-	adds lr, lr, r5
-	ldr r5, [sp, #92]
-	adc r5, r5, #0x0
-	ldr r3, [r1, #44]
-	ldr r8, [r2, #0]
-	str r5, [sp, #92]
-	mov r5, #0x0
-	umaal r4, r5, r3, r8
-	ldr r8, [r2, #4]
-	umaal r12, r5, r3, r8
-	ldr r8, [r2, #8]
-	str r12, [sp, #76]
-	ldr r12, [sp, #12]
-	umaal r12, r5, r3, r8
-	ldr r8, [r2, #12]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #16]
-	umaal r0, r5, r3, r8
-	ldr r8, [r2, #20]
-	str r0, [sp, #12]
-	ldr r0, [sp, #16]
-	umaal r0, r5, r3, r8
-	ldr r8, [r2, #24]
-	umaal r10, r5, r3, r8
-	ldr r8, [r2, #28]
-	umaal r11, r5, r3, r8
-	ldr r8, [r2, #32]
-	str r11, [sp, #16]
-	ldr r11, [sp, #20]
-	umaal r11, r5, r3, r8
-	ldr r8, [r2, #36]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #40]
-	str r9, [sp, #20]
-	ldr r9, [sp, #24]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #44]
-	str r9, [sp, #24]
-	ldr r9, [sp, #28]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #48]
-	str r9, [sp, #28]
-	ldr r9, [sp, #32]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #52]
-	str r9, [sp, #32]
-	ldr r9, [sp, #36]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #56]
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #60]
-	str r9, [sp, #40]
-	ldr r9, [sp, #44]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #64]
-	str r9, [sp, #44]
-	ldr r9, [sp, #48]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #68]
-	str r9, [sp, #48]
-	ldr r9, [sp, #52]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #72]
-	str r9, [sp, #52]
-	ldr r9, [sp, #56]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #76]
-	str r9, [sp, #56]
-	ldr r9, [sp, #60]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #80]
-	str r9, [sp, #60]
-	ldr r9, [sp, #64]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #84]
-	str r9, [sp, #64]
-	ldr r9, [sp, #68]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #88]
-	str r9, [sp, #68]
-	ldr r9, [sp, #72]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #92]
-	str r9, [sp, #72]
-	ldr r9, [sp, #80]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #96]
-	str r9, [sp, #80]
-	ldr r9, [sp, #84]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #100]
-	str r9, [sp, #84]
-	ldr r9, [sp, #88]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #104]
-	str r9, [sp, #88]
-	ldr r9, [sp, #96]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #108]
-	str r9, [sp, #96]
-	ldr r9, [sp, #0]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #112]
-	str r9, [sp, #0]
-	ldr r9, [sp, #4]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #116]
-	str r9, [sp, #4]
-	ldr r9, [sp, #104]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #120]
-	umaal r6, r5, r3, r8
-	ldr r8, [r2, #124]
-	umaal lr, r5, r3, r8
-	ldr r3, [sp, #92]
-	adds r3, r3, r5
-	mov r5, #0
-	adc r5, r5, #0
-	movw r8, #0x51f7
-	movt r8, #0xe5ce
-	str r5, [sp, #92]
-	mul r5, r4, r8
-	movw r8, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2807 + 4))
-	movt r8, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2807 + 4))
-.Llf_p1024_mul_armv7_pc2807:
-	add r8, r8, pc
-	str r3, [sp, #104]
-	ldr r3, [r8, #0]
-	str lr, [sp, #100]
-	mov lr, #0x0
-	umaal r4, lr, r5, r3
-	ldr r4, [r8, #4]
-	ldr r3, [sp, #76]
-	umaal r3, lr, r5, r4
-	ldr r4, [r8, #8]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #12]
-	umaal r7, lr, r5, r4
-	ldr r4, [r8, #16]
-	str r7, [sp, #76]
-	ldr r7, [sp, #12]
-	umaal r7, lr, r5, r4
-	ldr r4, [r8, #20]
-	umaal r0, lr, r5, r4
-	ldr r4, [r8, #24]
-	umaal r10, lr, r5, r4
-	ldr r4, [r8, #28]
-	str r10, [sp, #12]
-	ldr r10, [sp, #16]
-	umaal r10, lr, r5, r4
-	ldr r4, [r8, #32]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #36]
-	str r11, [sp, #16]
-	ldr r11, [sp, #20]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #40]
-	str r11, [sp, #20]
-	ldr r11, [sp, #24]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #44]
-	str r11, [sp, #24]
-	ldr r11, [sp, #28]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #48]
-	str r11, [sp, #28]
-	ldr r11, [sp, #32]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #52]
-	str r11, [sp, #32]
-	ldr r11, [sp, #36]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #56]
-	str r11, [sp, #36]
-	ldr r11, [sp, #40]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #60]
-	str r11, [sp, #40]
-	ldr r11, [sp, #44]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #64]
-	str r11, [sp, #44]
-	ldr r11, [sp, #48]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #68]
-	str r11, [sp, #48]
-	ldr r11, [sp, #52]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #72]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #76]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #80]
-	str r11, [sp, #60]
-	ldr r11, [sp, #64]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #84]
-	str r11, [sp, #64]
-	ldr r11, [sp, #68]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #88]
-	str r11, [sp, #68]
-	ldr r11, [sp, #72]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #92]
-	str r11, [sp, #72]
-	ldr r11, [sp, #80]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #96]
-	str r11, [sp, #80]
-	ldr r11, [sp, #84]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #100]
-	str r11, [sp, #84]
-	ldr r11, [sp, #88]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #104]
-	str r11, [sp, #88]
-	ldr r11, [sp, #96]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #108]
-	str r11, [sp, #96]
-	ldr r11, [sp, #0]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #112]
-	str r11, [sp, #0]
-	ldr r11, [sp, #4]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #116]
-	umaal r9, lr, r5, r4
-	ldr r4, [r8, #120]
-	umaal r6, lr, r5, r4
-	ldr r4, [r8, #124]
-	str r6, [sp, #4]
-	ldr r6, [sp, #100]
-	umaal r6, lr, r5, r4
-	ldr r5, [sp, #104]
-	adds lr, r5, lr
-	ldr r5, [sp, #92]
-	adc r5, r5, #0x0
-	ldr r4, [r1, #48]
-	ldr r8, [r2, #0]
-	str r5, [sp, #92]
-	mov r5, #0x0
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #4]
-	umaal r12, r5, r4, r8
-	ldr r8, [r2, #8]
-	str r12, [sp, #104]
-	ldr r12, [sp, #76]
-	umaal r12, r5, r4, r8
-	ldr r8, [r2, #12]
-	umaal r7, r5, r4, r8
-	ldr r8, [r2, #16]
-	umaal r0, r5, r4, r8
-	ldr r8, [r2, #20]
-	str r0, [sp, #76]
-	ldr r0, [sp, #12]
-	umaal r0, r5, r4, r8
-	ldr r8, [r2, #24]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #28]
-	str r10, [sp, #12]
-	ldr r10, [sp, #16]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #32]
-	str r10, [sp, #16]
-	ldr r10, [sp, #20]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #36]
-	str r10, [sp, #20]
-	ldr r10, [sp, #24]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #40]
-	str r10, [sp, #24]
-	ldr r10, [sp, #28]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #44]
-	str r10, [sp, #28]
-	ldr r10, [sp, #32]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #48]
-	str r10, [sp, #32]
-	ldr r10, [sp, #36]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #52]
-	str r10, [sp, #36]
-	ldr r10, [sp, #40]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #56]
-	str r10, [sp, #40]
-	ldr r10, [sp, #44]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #60]
-	str r10, [sp, #44]
-	ldr r10, [sp, #48]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #64]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #68]
-	str r10, [sp, #52]
-	ldr r10, [sp, #56]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #72]
-	str r10, [sp, #56]
-	ldr r10, [sp, #60]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #76]
-	str r10, [sp, #60]
-	ldr r10, [sp, #64]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #80]
-	str r10, [sp, #64]
-	ldr r10, [sp, #68]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #84]
-	str r10, [sp, #68]
-	ldr r10, [sp, #72]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #88]
-	str r10, [sp, #72]
-	ldr r10, [sp, #80]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #92]
-	str r10, [sp, #80]
-	ldr r10, [sp, #84]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #96]
-	str r10, [sp, #84]
-	ldr r10, [sp, #88]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #100]
-	str r10, [sp, #88]
-	ldr r10, [sp, #96]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #104]
-	str r10, [sp, #96]
-	ldr r10, [sp, #0]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #108]
-	umaal r11, r5, r4, r8
-	ldr r8, [r2, #112]
-	umaal r9, r5, r4, r8
-	ldr r8, [r2, #116]
-	str r9, [sp, #0]
-	ldr r9, [sp, #4]
-	umaal r9, r5, r4, r8
-	ldr r8, [r2, #120]
-	umaal r6, r5, r4, r8
-	ldr r8, [r2, #124]
-	umaal lr, r5, r4, r8
-	ldr r4, [sp, #92]
-	adds r4, r4, r5
-	mov r5, #0
-	adc r5, r5, #0
-	movw r8, #0x51f7
-	movt r8, #0xe5ce
-	str r5, [sp, #92]
-	mul r5, r3, r8
-	movw r8, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3050 + 4))
-	movt r8, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3050 + 4))
-.Llf_p1024_mul_armv7_pc3050:
-	add r8, r8, pc
-	str r4, [sp, #4]
-	ldr r4, [r8, #0]
-	str lr, [sp, #100]
-	mov lr, #0x0
-	umaal r3, lr, r5, r4
-	ldr r3, [r8, #4]
-	ldr r4, [sp, #104]
-	umaal r4, lr, r5, r3
-	ldr r3, [r8, #8]
-	umaal r12, lr, r5, r3
-	ldr r3, [r8, #12]
-	umaal r7, lr, r5, r3
-	ldr r3, [r8, #16]
-	str r7, [sp, #104]
-	ldr r7, [sp, #76]
-	umaal r7, lr, r5, r3
-	ldr r3, [r8, #20]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #24]
-	str r0, [sp, #76]
-	ldr r0, [sp, #12]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #28]
-	str r0, [sp, #12]
-	ldr r0, [sp, #16]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #32]
-	str r0, [sp, #16]
-	ldr r0, [sp, #20]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #36]
-	str r0, [sp, #20]
-	ldr r0, [sp, #24]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #40]
-	str r0, [sp, #24]
-	ldr r0, [sp, #28]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #44]
-	str r0, [sp, #28]
-	ldr r0, [sp, #32]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #48]
-	str r0, [sp, #32]
-	ldr r0, [sp, #36]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #52]
-	str r0, [sp, #36]
-	ldr r0, [sp, #40]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #56]
-	str r0, [sp, #40]
-	ldr r0, [sp, #44]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #60]
-	str r0, [sp, #44]
-	ldr r0, [sp, #48]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #64]
-	str r0, [sp, #48]
-	ldr r0, [sp, #52]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #68]
-	str r0, [sp, #52]
-	ldr r0, [sp, #56]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #72]
-	str r0, [sp, #56]
-	ldr r0, [sp, #60]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #76]
-	str r0, [sp, #60]
-	ldr r0, [sp, #64]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #80]
-	str r0, [sp, #64]
-	ldr r0, [sp, #68]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #84]
-	str r0, [sp, #68]
-	ldr r0, [sp, #72]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #88]
-	str r0, [sp, #72]
-	ldr r0, [sp, #80]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #92]
-	str r0, [sp, #80]
-	ldr r0, [sp, #84]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #96]
-	str r0, [sp, #84]
-	ldr r0, [sp, #88]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #100]
-	str r0, [sp, #88]
-	ldr r0, [sp, #96]
-	umaal r0, lr, r5, r3
-	ldr r3, [r8, #104]
-	umaal r10, lr, r5, r3
-	ldr r3, [r8, #108]
-	umaal r11, lr, r5, r3
-	ldr r3, [r8, #112]
-	str r11, [sp, #96]
-	ldr r11, [sp, #0]
-	umaal r11, lr, r5, r3
-	ldr r3, [r8, #116]
-	umaal r9, lr, r5, r3
-	ldr r3, [r8, #120]
-	umaal r6, lr, r5, r3
-	ldr r3, [r8, #124]
-	str r6, [sp, #0]
-	ldr r6, [sp, #100]
-	umaal r6, lr, r5, r3
-	ldr r5, [sp, #4]
-	adds lr, r5, lr
-	ldr r5, [sp, #92]
-	adc r5, r5, #0x0
-	ldr r3, [r1, #52]
-	ldr r8, [r2, #0]
-	str r5, [sp, #92]
-	mov r5, #0x0
-	umaal r4, r5, r3, r8
-	ldr r8, [r2, #4]
-	umaal r12, r5, r3, r8
-	ldr r8, [r2, #8]
-	str r12, [sp, #4]
-	ldr r12, [sp, #104]
-	umaal r12, r5, r3, r8
-	ldr r8, [r2, #12]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #16]
-	str r7, [sp, #104]
-	ldr r7, [sp, #76]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #20]
-	str r7, [sp, #76]
-	ldr r7, [sp, #12]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #24]
-	str r7, [sp, #12]
-	ldr r7, [sp, #16]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #28]
-	str r7, [sp, #16]
-	ldr r7, [sp, #20]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #32]
-	str r7, [sp, #20]
-	ldr r7, [sp, #24]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #36]
-	str r7, [sp, #24]
-	ldr r7, [sp, #28]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #40]
-	str r7, [sp, #28]
-	ldr r7, [sp, #32]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #44]
-	str r7, [sp, #32]
-	ldr r7, [sp, #36]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #48]
-	str r7, [sp, #36]
-	ldr r7, [sp, #40]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #52]
-	str r7, [sp, #40]
-	ldr r7, [sp, #44]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #56]
-	str r7, [sp, #44]
-	ldr r7, [sp, #48]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #60]
-	str r7, [sp, #48]
-	ldr r7, [sp, #52]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #64]
-	str r7, [sp, #52]
-	ldr r7, [sp, #56]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #68]
-	str r7, [sp, #56]
-	ldr r7, [sp, #60]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #72]
-	str r7, [sp, #60]
-	ldr r7, [sp, #64]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #76]
-	str r7, [sp, #64]
-	ldr r7, [sp, #68]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #80]
-	str r7, [sp, #68]
-	ldr r7, [sp, #72]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #84]
-	str r7, [sp, #72]
-	ldr r7, [sp, #80]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #88]
-	str r7, [sp, #80]
-	ldr r7, [sp, #84]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #92]
-	str r7, [sp, #84]
-	ldr r7, [sp, #88]
-	umaal r7, r5, r3, r8
-	ldr r8, [r2, #96]
-	umaal r0, r5, r3, r8
-	ldr r8, [r2, #100]
-	umaal r10, r5, r3, r8
-	ldr r8, [r2, #104]
-	str r10, [sp, #88]
-	ldr r10, [sp, #96]
-	umaal r10, r5, r3, r8
-	ldr r8, [r2, #108]
-	umaal r11, r5, r3, r8
-	ldr r8, [r2, #112]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #116]
-	str r9, [sp, #96]
-	ldr r9, [sp, #0]
-	umaal r9, r5, r3, r8
-	ldr r8, [r2, #120]
-	umaal r6, r5, r3, r8
-	ldr r8, [r2, #124]
-	umaal lr, r5, r3, r8
-	ldr r3, [sp, #92]
-	adds r3, r3, r5
-	mov r5, #0
-	adc r5, r5, #0
-	movw r8, #0x51f7
-	movt r8, #0xe5ce
-	str r5, [sp, #92]
-	mul r5, r4, r8
-	movw r8, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3293 + 4))
-	movt r8, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3293 + 4))
-.Llf_p1024_mul_armv7_pc3293:
-	add r8, r8, pc
-	str r3, [sp, #0]
-	ldr r3, [r8, #0]
-	str lr, [sp, #100]
-	mov lr, #0x0
-	umaal r4, lr, r5, r3
-	ldr r4, [r8, #4]
-	ldr r3, [sp, #4]
-	umaal r3, lr, r5, r4
-	ldr r4, [r8, #8]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #12]
-	str r12, [sp, #4]
-	ldr r12, [sp, #104]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #16]
-	str r12, [sp, #104]
-	ldr r12, [sp, #76]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #20]
-	str r12, [sp, #76]
-	ldr r12, [sp, #12]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #24]
-	str r12, [sp, #12]
-	ldr r12, [sp, #16]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #28]
-	str r12, [sp, #16]
-	ldr r12, [sp, #20]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #32]
-	str r12, [sp, #20]
-	ldr r12, [sp, #24]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #36]
-	str r12, [sp, #24]
-	ldr r12, [sp, #28]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #40]
-	str r12, [sp, #28]
-	ldr r12, [sp, #32]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #44]
-	str r12, [sp, #32]
-	ldr r12, [sp, #36]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #48]
-	str r12, [sp, #36]
-	ldr r12, [sp, #40]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #52]
-	str r12, [sp, #40]
-	ldr r12, [sp, #44]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #56]
-	str r12, [sp, #44]
-	ldr r12, [sp, #48]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #60]
-	str r12, [sp, #48]
-	ldr r12, [sp, #52]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #64]
-	str r12, [sp, #52]
-	ldr r12, [sp, #56]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #68]
-	str r12, [sp, #56]
-	ldr r12, [sp, #60]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #72]
-	str r12, [sp, #60]
-	ldr r12, [sp, #64]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #76]
-	str r12, [sp, #64]
-	ldr r12, [sp, #68]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #80]
-	str r12, [sp, #68]
-	ldr r12, [sp, #72]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #84]
-	str r12, [sp, #72]
-	ldr r12, [sp, #80]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #88]
-	str r12, [sp, #80]
-	ldr r12, [sp, #84]
-	umaal r12, lr, r5, r4
-	ldr r4, [r8, #92]
-	umaal r7, lr, r5, r4
-	ldr r4, [r8, #96]
-	umaal r0, lr, r5, r4
-	ldr r4, [r8, #100]
-	str r0, [sp, #84]
-	ldr r0, [sp, #88]
-	umaal r0, lr, r5, r4
-	ldr r4, [r8, #104]
-	umaal r10, lr, r5, r4
-	ldr r4, [r8, #108]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #112]
-	str r11, [sp, #88]
-	ldr r11, [sp, #96]
-	umaal r11, lr, r5, r4
-	ldr r4, [r8, #116]
-	umaal r9, lr, r5, r4
-	ldr r4, [r8, #120]
-	umaal r6, lr, r5, r4
-	ldr r4, [r8, #124]
-	str r6, [sp, #96]
-	ldr r6, [sp, #100]
-	umaal r6, lr, r5, r4
-	ldr r5, [sp, #0]
-	adds lr, r5, lr
-	ldr r5, [sp, #92]
-	adc r5, r5, #0x0
-	ldr r4, [r1, #56]
-	ldr r8, [r2, #0]
-	str r5, [sp, #92]
-	mov r5, #0x0
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #4]
-	str r3, [sp, #0]
-	ldr r3, [sp, #4]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #8]
-	str r3, [sp, #4]
-	ldr r3, [sp, #104]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #12]
-	str r3, [sp, #104]
-	ldr r3, [sp, #76]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #16]
-	str r3, [sp, #76]
-	ldr r3, [sp, #12]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #20]
-	str r3, [sp, #12]
-	ldr r3, [sp, #16]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #24]
-	str r3, [sp, #16]
-	ldr r3, [sp, #20]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #28]
-	str r3, [sp, #20]
-	ldr r3, [sp, #24]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #32]
-	str r3, [sp, #24]
-	ldr r3, [sp, #28]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #36]
-	str r3, [sp, #28]
-	ldr r3, [sp, #32]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #40]
-	str r3, [sp, #32]
-	ldr r3, [sp, #36]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #44]
-	str r3, [sp, #36]
-	ldr r3, [sp, #40]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #48]
-	str r3, [sp, #40]
-	ldr r3, [sp, #44]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #52]
-	str r3, [sp, #44]
-	ldr r3, [sp, #48]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #56]
-	str r3, [sp, #48]
-	ldr r3, [sp, #52]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #60]
-	str r3, [sp, #52]
-	ldr r3, [sp, #56]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #64]
-	str r3, [sp, #56]
-	ldr r3, [sp, #60]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #68]
-	str r3, [sp, #60]
-	ldr r3, [sp, #64]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #72]
-	str r3, [sp, #64]
-	ldr r3, [sp, #68]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #76]
-	str r3, [sp, #68]
-	ldr r3, [sp, #72]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #80]
-	str r3, [sp, #72]
-	ldr r3, [sp, #80]
-	umaal r3, r5, r4, r8
-	ldr r8, [r2, #84]
-	umaal r12, r5, r4, r8
-	ldr r8, [r2, #88]
-	umaal r7, r5, r4, r8
-	ldr r8, [r2, #92]
-	str r7, [sp, #80]
-	ldr r7, [sp, #84]
-	umaal r7, r5, r4, r8
-	ldr r8, [r2, #96]
-	umaal r0, r5, r4, r8
-	ldr r8, [r2, #100]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #104]
-	str r10, [sp, #84]
-	ldr r10, [sp, #88]
-	umaal r10, r5, r4, r8
-	ldr r8, [r2, #108]
-	umaal r11, r5, r4, r8
-	ldr r8, [r2, #112]
-	umaal r9, r5, r4, r8
-	ldr r8, [r2, #116]
-	str r9, [sp, #88]
-	ldr r9, [sp, #96]
-	umaal r9, r5, r4, r8
-	ldr r8, [r2, #120]
-	umaal r6, r5, r4, r8
-	ldr r8, [r2, #124]
-	umaal lr, r5, r4, r8
-	ldr r4, [sp, #92]
-	adds r4, r4, r5
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r8, [sp, #0]
-	str r5, [sp, #92]
-	movw r5, #0x51f7
-	movt r5, #0xe5ce
-	str r4, [sp, #96]
-	mul r4, r8, r5
-	movw r5, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3538 + 4))
-	movt r5, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3538 + 4))
-.Llf_p1024_mul_armv7_pc3538:
-	add r5, r5, pc
-	str lr, [sp, #100]
-	ldr lr, [r5, #0]
-	str r6, [sp, #8]
-	mov r6, #0x0
-	umaal r8, r6, r4, lr
-	ldr r8, [r5, #4]
-	ldr lr, [sp, #4]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #8]
-	str lr, [sp, #4]
-	ldr lr, [sp, #104]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #12]
-	str lr, [sp, #104]
-	ldr lr, [sp, #76]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #16]
-	str lr, [sp, #76]
-	ldr lr, [sp, #12]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #20]
-	str lr, [sp, #12]
-	ldr lr, [sp, #16]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #24]
-	str lr, [sp, #16]
-	ldr lr, [sp, #20]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #28]
-	str lr, [sp, #20]
-	ldr lr, [sp, #24]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #32]
-	str lr, [sp, #24]
-	ldr lr, [sp, #28]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #36]
-	str lr, [sp, #28]
-	ldr lr, [sp, #32]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #40]
-	str lr, [sp, #32]
-	ldr lr, [sp, #36]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #44]
-	str lr, [sp, #36]
-	ldr lr, [sp, #40]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #48]
-	str lr, [sp, #40]
-	ldr lr, [sp, #44]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #52]
-	str lr, [sp, #44]
-	ldr lr, [sp, #48]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #56]
-	str lr, [sp, #48]
-	ldr lr, [sp, #52]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #60]
-	str lr, [sp, #52]
-	ldr lr, [sp, #56]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #64]
-	str lr, [sp, #56]
-	ldr lr, [sp, #60]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #68]
-	str lr, [sp, #60]
-	ldr lr, [sp, #64]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #72]
-	str lr, [sp, #64]
-	ldr lr, [sp, #68]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #76]
-	str lr, [sp, #68]
-	ldr lr, [sp, #72]
-	umaal lr, r6, r4, r8
-	ldr r8, [r5, #80]
-	umaal r3, r6, r4, r8
-	ldr r8, [r5, #84]
-	umaal r12, r6, r4, r8
-	ldr r8, [r5, #88]
-	str r12, [sp, #72]
-	ldr r12, [sp, #80]
-	umaal r12, r6, r4, r8
-	ldr r8, [r5, #92]
-	umaal r7, r6, r4, r8
-	ldr r8, [r5, #96]
-	umaal r0, r6, r4, r8
-	ldr r8, [r5, #100]
-	str r0, [sp, #80]
-	ldr r0, [sp, #84]
-	umaal r0, r6, r4, r8
-	ldr r8, [r5, #104]
-	umaal r10, r6, r4, r8
-	ldr r8, [r5, #108]
-	umaal r11, r6, r4, r8
-	ldr r8, [r5, #112]
-	str r11, [sp, #84]
-	ldr r11, [sp, #88]
-	umaal r11, r6, r4, r8
-	ldr r8, [r5, #116]
-	umaal r9, r6, r4, r8
-	ldr r8, [r5, #120]
-	str r9, [sp, #88]
-	ldr r9, [sp, #8]
-	umaal r9, r6, r4, r8
-	ldr r8, [r5, #124]
-	str r9, [sp, #8]
-	ldr r9, [sp, #100]
-	umaal r9, r6, r4, r8
-	ldr r4, [sp, #96]
-	adds r4, r4, r6
-	ldr r6, [sp, #92]
-	adc r6, r6, #0x0
-	ldr r8, [r1, #60]
-	ldr r5, [r2, #0]
-	str r6, [sp, #92]
-	ldr r6, [sp, #4]
-	str r4, [sp, #96]
-	mov r4, #0x0
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #4]
-	str r6, [sp, #4]
-	ldr r6, [sp, #104]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #8]
-	str r6, [sp, #104]
-	ldr r6, [sp, #76]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #12]
-	str r6, [sp, #76]
-	ldr r6, [sp, #12]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #16]
-	str r6, [sp, #12]
-	ldr r6, [sp, #16]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #20]
-	str r6, [sp, #16]
-	ldr r6, [sp, #20]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #24]
-	str r6, [sp, #20]
-	ldr r6, [sp, #24]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #28]
-	str r6, [sp, #24]
-	ldr r6, [sp, #28]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #32]
-	str r6, [sp, #28]
-	ldr r6, [sp, #32]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #36]
-	str r6, [sp, #32]
-	ldr r6, [sp, #36]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #40]
-	str r6, [sp, #36]
-	ldr r6, [sp, #40]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #44]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #48]
-	str r6, [sp, #44]
-	ldr r6, [sp, #48]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #52]
-	str r6, [sp, #48]
-	ldr r6, [sp, #52]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #56]
-	str r6, [sp, #52]
-	ldr r6, [sp, #56]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #60]
-	str r6, [sp, #56]
-	ldr r6, [sp, #60]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #64]
-	str r6, [sp, #60]
-	ldr r6, [sp, #64]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #68]
-	str r6, [sp, #64]
-	ldr r6, [sp, #68]
-	umaal r6, r4, r8, r5
-	ldr r5, [r2, #72]
-	umaal lr, r4, r8, r5
-	ldr r5, [r2, #76]
-	umaal r3, r4, r8, r5
-	ldr r5, [r2, #80]
-	str r3, [sp, #68]
-	ldr r3, [sp, #72]
-	umaal r3, r4, r8, r5
-	ldr r5, [r2, #84]
-	umaal r12, r4, r8, r5
-	ldr r5, [r2, #88]
-	umaal r7, r4, r8, r5
-	ldr r5, [r2, #92]
-	str r7, [sp, #72]
-	ldr r7, [sp, #80]
-	umaal r7, r4, r8, r5
-	ldr r5, [r2, #96]
-	umaal r0, r4, r8, r5
-	ldr r5, [r2, #100]
-	umaal r10, r4, r8, r5
-	ldr r5, [r2, #104]
-	str r10, [sp, #80]
-	ldr r10, [sp, #84]
-	umaal r10, r4, r8, r5
-	ldr r5, [r2, #108]
-	umaal r11, r4, r8, r5
-	ldr r5, [r2, #112]
-	str r11, [sp, #84]
-	ldr r11, [sp, #88]
-	umaal r11, r4, r8, r5
-	ldr r5, [r2, #116]
-	str r11, [sp, #88]
-	ldr r11, [sp, #8]
-	umaal r11, r4, r8, r5
-	ldr r5, [r2, #120]
-	umaal r9, r4, r8, r5
-	ldr r5, [r2, #124]
-	str r9, [sp, #8]
-	ldr r9, [sp, #96]
-	umaal r9, r4, r8, r5
-	ldr r8, [sp, #92]
-	adds r4, r8, r4
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r5, [sp, #4]
-	str r8, [sp, #92]
-	movw r8, #0x51f7
-	movt r8, #0xe5ce
-	str r4, [sp, #96]
-	mul r4, r5, r8
-	movw r8, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3785 + 4))
-	movt r8, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3785 + 4))
-.Llf_p1024_mul_armv7_pc3785:
-	add r8, r8, pc
-	str r9, [sp, #100]
-	ldr r9, [r8, #0]
-	str r11, [sp, #0]
-	mov r11, #0x0
-	umaal r5, r11, r4, r9
-	ldr r5, [r8, #4]
-	ldr r9, [sp, #104]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #8]
-	str r9, [sp, #104]
-	ldr r9, [sp, #76]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #12]
-	str r9, [sp, #76]
-	ldr r9, [sp, #12]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #16]
-	str r9, [sp, #12]
-	ldr r9, [sp, #16]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #20]
-	str r9, [sp, #16]
-	ldr r9, [sp, #20]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #24]
-	str r9, [sp, #20]
-	ldr r9, [sp, #24]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #28]
-	str r9, [sp, #24]
-	ldr r9, [sp, #28]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #32]
-	str r9, [sp, #28]
-	ldr r9, [sp, #32]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #36]
-	str r9, [sp, #32]
-	ldr r9, [sp, #36]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #40]
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #44]
-	str r9, [sp, #40]
-	ldr r9, [sp, #44]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #48]
-	str r9, [sp, #44]
-	ldr r9, [sp, #48]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #52]
-	str r9, [sp, #48]
-	ldr r9, [sp, #52]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #56]
-	str r9, [sp, #52]
-	ldr r9, [sp, #56]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #60]
-	str r9, [sp, #56]
-	ldr r9, [sp, #60]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #64]
-	str r9, [sp, #60]
-	ldr r9, [sp, #64]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #68]
-	umaal r6, r11, r4, r5
-	ldr r5, [r8, #72]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #76]
-	str lr, [sp, #64]
-	ldr lr, [sp, #68]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #80]
-	umaal r3, r11, r4, r5
-	ldr r5, [r8, #84]
-	umaal r12, r11, r4, r5
-	ldr r5, [r8, #88]
-	str r12, [sp, #68]
-	ldr r12, [sp, #72]
-	umaal r12, r11, r4, r5
-	ldr r5, [r8, #92]
-	umaal r7, r11, r4, r5
-	ldr r5, [r8, #96]
-	umaal r0, r11, r4, r5
-	ldr r5, [r8, #100]
-	str r0, [sp, #72]
-	ldr r0, [sp, #80]
-	umaal r0, r11, r4, r5
-	ldr r5, [r8, #104]
-	umaal r10, r11, r4, r5
-	ldr r5, [r8, #108]
-	str r10, [sp, #80]
-	ldr r10, [sp, #84]
-	umaal r10, r11, r4, r5
-	ldr r5, [r8, #112]
-	str r10, [sp, #84]
-	ldr r10, [sp, #88]
-	umaal r10, r11, r4, r5
-	ldr r5, [r8, #116]
-	str r10, [sp, #88]
-	ldr r10, [sp, #0]
-	umaal r10, r11, r4, r5
-	ldr r5, [r8, #120]
-	str r10, [sp, #0]
-	ldr r10, [sp, #8]
-	umaal r10, r11, r4, r5
-	ldr r5, [r8, #124]
-	str r10, [sp, #8]
-	ldr r10, [sp, #100]
-	umaal r10, r11, r4, r5
-	ldr r4, [sp, #96]
-	adds r11, r4, r11
-	ldr r4, [sp, #92]
-	adc r4, r4, #0x0
-	ldr r5, [r1, #64]
-	ldr r8, [r2, #0]
-	str r4, [sp, #92]
-	ldr r4, [sp, #104]
-	str r11, [sp, #96]
-	mov r11, #0x0
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #4]
-	str r4, [sp, #104]
-	ldr r4, [sp, #76]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #8]
-	str r4, [sp, #76]
-	ldr r4, [sp, #12]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #12]
-	str r4, [sp, #12]
-	ldr r4, [sp, #16]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #16]
-	str r4, [sp, #16]
-	ldr r4, [sp, #20]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #20]
-	str r4, [sp, #20]
-	ldr r4, [sp, #24]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #24]
-	str r4, [sp, #24]
-	ldr r4, [sp, #28]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #28]
-	str r4, [sp, #28]
-	ldr r4, [sp, #32]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #32]
-	str r4, [sp, #32]
-	ldr r4, [sp, #36]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #36]
-	str r4, [sp, #36]
-	ldr r4, [sp, #40]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #40]
-	str r4, [sp, #40]
-	ldr r4, [sp, #44]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #44]
-	str r4, [sp, #44]
-	ldr r4, [sp, #48]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #48]
-	str r4, [sp, #48]
-	ldr r4, [sp, #52]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #52]
-	str r4, [sp, #52]
-	ldr r4, [sp, #56]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #56]
-	str r4, [sp, #56]
-	ldr r4, [sp, #60]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #60]
-	umaal r9, r11, r5, r8
-	ldr r8, [r2, #64]
-	umaal r6, r11, r5, r8
-	ldr r8, [r2, #68]
-	str r6, [sp, #60]
-	ldr r6, [sp, #64]
-	umaal r6, r11, r5, r8
-	ldr r8, [r2, #72]
-	umaal lr, r11, r5, r8
-	ldr r8, [r2, #76]
-	umaal r3, r11, r5, r8
-	ldr r8, [r2, #80]
-	str r3, [sp, #64]
-	ldr r3, [sp, #68]
-	umaal r3, r11, r5, r8
-	ldr r8, [r2, #84]
-	umaal r12, r11, r5, r8
-	ldr r8, [r2, #88]
-	umaal r7, r11, r5, r8
-	ldr r8, [r2, #92]
-	str r7, [sp, #68]
-	ldr r7, [sp, #72]
-	umaal r7, r11, r5, r8
-	ldr r8, [r2, #96]
-	umaal r0, r11, r5, r8
-	ldr r8, [r2, #100]
-	str r0, [sp, #72]
-	ldr r0, [sp, #80]
-	umaal r0, r11, r5, r8
-	ldr r8, [r2, #104]
-	str r0, [sp, #80]
-	ldr r0, [sp, #84]
-	umaal r0, r11, r5, r8
-	ldr r8, [r2, #108]
-	str r0, [sp, #84]
-	ldr r0, [sp, #88]
-	umaal r0, r11, r5, r8
-	ldr r8, [r2, #112]
-	str r0, [sp, #88]
-	ldr r0, [sp, #0]
-	umaal r0, r11, r5, r8
-	ldr r8, [r2, #116]
-	str r0, [sp, #0]
-	ldr r0, [sp, #8]
-	umaal r0, r11, r5, r8
-	ldr r8, [r2, #120]
-	umaal r10, r11, r5, r8
-	ldr r8, [r2, #124]
-	str r10, [sp, #8]
-	ldr r10, [sp, #96]
-	umaal r10, r11, r5, r8
-	ldr r5, [sp, #92]
-	adds r11, r5, r11
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r8, [sp, #104]
-	str r5, [sp, #92]
-	movw r5, #0x51f7
-	movt r5, #0xe5ce
-	str r11, [sp, #96]
-	mul r11, r8, r5
-	movw r5, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4032 + 4))
-	movt r5, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4032 + 4))
-.Llf_p1024_mul_armv7_pc4032:
-	add r5, r5, pc
-	str r10, [sp, #100]
-	ldr r10, [r5, #0]
-	str r0, [sp, #4]
-	mov r0, #0x0
-	umaal r8, r0, r11, r10
-	ldr r8, [r5, #4]
-	ldr r10, [sp, #76]
-	umaal r10, r0, r11, r8
-	ldr r8, [r5, #8]
-	str r10, [sp, #76]
-	ldr r10, [sp, #12]
-	umaal r10, r0, r11, r8
-	ldr r8, [r5, #12]
-	str r10, [sp, #12]
-	ldr r10, [sp, #16]
-	umaal r10, r0, r11, r8
-	ldr r8, [r5, #16]
-	str r10, [sp, #16]
-	ldr r10, [sp, #20]
-	umaal r10, r0, r11, r8
-	ldr r8, [r5, #20]
-	str r10, [sp, #20]
-	ldr r10, [sp, #24]
-	umaal r10, r0, r11, r8
-	ldr r8, [r5, #24]
-	str r10, [sp, #24]
-	ldr r10, [sp, #28]
-	umaal r10, r0, r11, r8
-	ldr r8, [r5, #28]
-	str r10, [sp, #28]
-	ldr r10, [sp, #32]
-	umaal r10, r0, r11, r8
-	ldr r8, [r5, #32]
-	str r10, [sp, #32]
-	ldr r10, [sp, #36]
-	umaal r10, r0, r11, r8
-	ldr r8, [r5, #36]
-	str r10, [sp, #36]
-	ldr r10, [sp, #40]
-	umaal r10, r0, r11, r8
-	ldr r8, [r5, #40]
-	str r10, [sp, #40]
-	ldr r10, [sp, #44]
-	umaal r10, r0, r11, r8
-	ldr r8, [r5, #44]
-	str r10, [sp, #44]
-	ldr r10, [sp, #48]
-	umaal r10, r0, r11, r8
-	ldr r8, [r5, #48]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, r0, r11, r8
-	ldr r8, [r5, #52]
-	str r10, [sp, #52]
-	ldr r10, [sp, #56]
-	umaal r10, r0, r11, r8
-	ldr r8, [r5, #56]
-	umaal r4, r0, r11, r8
-	ldr r8, [r5, #60]
-	umaal r9, r0, r11, r8
-	ldr r8, [r5, #64]
-	str r9, [sp, #56]
-	ldr r9, [sp, #60]
-	umaal r9, r0, r11, r8
-	ldr r8, [r5, #68]
-	umaal r6, r0, r11, r8
-	ldr r8, [r5, #72]
-	umaal lr, r0, r11, r8
-	ldr r8, [r5, #76]
-	str lr, [sp, #60]
-	ldr lr, [sp, #64]
-	umaal lr, r0, r11, r8
-	ldr r8, [r5, #80]
-	umaal r3, r0, r11, r8
-	ldr r8, [r5, #84]
-	umaal r12, r0, r11, r8
-	ldr r8, [r5, #88]
-	str r12, [sp, #64]
-	ldr r12, [sp, #68]
-	umaal r12, r0, r11, r8
-	ldr r8, [r5, #92]
-	umaal r7, r0, r11, r8
-	ldr r8, [r5, #96]
-	str r7, [sp, #68]
-	ldr r7, [sp, #72]
-	umaal r7, r0, r11, r8
-	ldr r8, [r5, #100]
-	str r7, [sp, #72]
-	ldr r7, [sp, #80]
-	umaal r7, r0, r11, r8
-	ldr r8, [r5, #104]
-	str r7, [sp, #80]
-	ldr r7, [sp, #84]
-	umaal r7, r0, r11, r8
-	ldr r8, [r5, #108]
-	str r7, [sp, #84]
-	ldr r7, [sp, #88]
-	umaal r7, r0, r11, r8
-	ldr r8, [r5, #112]
-	str r7, [sp, #88]
-	ldr r7, [sp, #0]
-	umaal r7, r0, r11, r8
-	ldr r8, [r5, #116]
-	str r7, [sp, #0]
-	ldr r7, [sp, #4]
-	umaal r7, r0, r11, r8
-	ldr r8, [r5, #120]
-	str r7, [sp, #4]
-	ldr r7, [sp, #8]
-	umaal r7, r0, r11, r8
-	ldr r8, [r5, #124]
-	str r7, [sp, #8]
-	ldr r7, [sp, #100]
-	umaal r7, r0, r11, r8
-	ldr r11, [sp, #96]
-	adds r0, r11, r0
-	ldr r11, [sp, #92]
-	adc r11, r11, #0x0
-	ldr r8, [r1, #68]
-	ldr r5, [r2, #0]
-	str r11, [sp, #92]
-	ldr r11, [sp, #76]
-	str r0, [sp, #96]
-	mov r0, #0x0
-	umaal r11, r0, r8, r5
-	ldr r5, [r2, #4]
-	str r11, [sp, #76]
-	ldr r11, [sp, #12]
-	umaal r11, r0, r8, r5
-	ldr r5, [r2, #8]
-	str r11, [sp, #12]
-	ldr r11, [sp, #16]
-	umaal r11, r0, r8, r5
-	ldr r5, [r2, #12]
-	str r11, [sp, #16]
-	ldr r11, [sp, #20]
-	umaal r11, r0, r8, r5
-	ldr r5, [r2, #16]
-	str r11, [sp, #20]
-	ldr r11, [sp, #24]
-	umaal r11, r0, r8, r5
-	ldr r5, [r2, #20]
-	str r11, [sp, #24]
-	ldr r11, [sp, #28]
-	umaal r11, r0, r8, r5
-	ldr r5, [r2, #24]
-	str r11, [sp, #28]
-	ldr r11, [sp, #32]
-	umaal r11, r0, r8, r5
-	ldr r5, [r2, #28]
-	str r11, [sp, #32]
-	ldr r11, [sp, #36]
-	umaal r11, r0, r8, r5
-	ldr r5, [r2, #32]
-	str r11, [sp, #36]
-	ldr r11, [sp, #40]
-	umaal r11, r0, r8, r5
-	ldr r5, [r2, #36]
-	str r11, [sp, #40]
-	ldr r11, [sp, #44]
-	umaal r11, r0, r8, r5
-	ldr r5, [r2, #40]
-	str r11, [sp, #44]
-	ldr r11, [sp, #48]
-	umaal r11, r0, r8, r5
-	ldr r5, [r2, #44]
-	str r11, [sp, #48]
-	ldr r11, [sp, #52]
-	umaal r11, r0, r8, r5
-	ldr r5, [r2, #48]
-	umaal r10, r0, r8, r5
-	ldr r5, [r2, #52]
-	umaal r4, r0, r8, r5
-	ldr r5, [r2, #56]
-	str r4, [sp, #52]
-	ldr r4, [sp, #56]
-	umaal r4, r0, r8, r5
-	ldr r5, [r2, #60]
-	umaal r9, r0, r8, r5
-	ldr r5, [r2, #64]
-	umaal r6, r0, r8, r5
-	ldr r5, [r2, #68]
-	str r6, [sp, #56]
-	ldr r6, [sp, #60]
-	umaal r6, r0, r8, r5
-	ldr r5, [r2, #72]
-	umaal lr, r0, r8, r5
-	ldr r5, [r2, #76]
-	umaal r3, r0, r8, r5
-	ldr r5, [r2, #80]
-	str r3, [sp, #60]
-	ldr r3, [sp, #64]
-	umaal r3, r0, r8, r5
-	ldr r5, [r2, #84]
-	umaal r12, r0, r8, r5
-	ldr r5, [r2, #88]
-	str r12, [sp, #64]
-	ldr r12, [sp, #68]
-	umaal r12, r0, r8, r5
-	ldr r5, [r2, #92]
-	str r12, [sp, #68]
-	ldr r12, [sp, #72]
-	umaal r12, r0, r8, r5
-	ldr r5, [r2, #96]
-	str r12, [sp, #72]
-	ldr r12, [sp, #80]
-	umaal r12, r0, r8, r5
-	ldr r5, [r2, #100]
-	str r12, [sp, #80]
-	ldr r12, [sp, #84]
-	umaal r12, r0, r8, r5
-	ldr r5, [r2, #104]
-	str r12, [sp, #84]
-	ldr r12, [sp, #88]
-	umaal r12, r0, r8, r5
-	ldr r5, [r2, #108]
-	str r12, [sp, #88]
-	ldr r12, [sp, #0]
-	umaal r12, r0, r8, r5
-	ldr r5, [r2, #112]
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r12, r0, r8, r5
-	ldr r5, [r2, #116]
-	str r12, [sp, #4]
-	ldr r12, [sp, #8]
-	umaal r12, r0, r8, r5
-	ldr r5, [r2, #120]
-	umaal r7, r0, r8, r5
-	ldr r5, [r2, #124]
-	str r7, [sp, #8]
-	ldr r7, [sp, #96]
-	umaal r7, r0, r8, r5
-	ldr r8, [sp, #92]
-	adds r0, r8, r0
-	mov r8, #0
-	adc r8, r8, #0
+	ldr r5, [sp, #72]
+	umaal r5, r7, r3, r0
+	ldr r0, [r11, #124]
+	str r5, [sp, #72]
 	ldr r5, [sp, #76]
-	str r8, [sp, #92]
-	movw r8, #0x51f7
-	movt r8, #0xe5ce
-	str r0, [sp, #96]
-	mul r0, r5, r8
-	movw r8, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4279 + 4))
-	movt r8, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4279 + 4))
-.Llf_p1024_mul_armv7_pc4279:
-	add r8, r8, pc
-	str r7, [sp, #100]
-	ldr r7, [r8, #0]
-	str r12, [sp, #104]
-	mov r12, #0x0
-	umaal r5, r12, r0, r7
-	ldr r5, [r8, #4]
-	ldr r7, [sp, #12]
-	umaal r7, r12, r0, r5
-	ldr r5, [r8, #8]
-	str r7, [sp, #12]
-	ldr r7, [sp, #16]
-	umaal r7, r12, r0, r5
-	ldr r5, [r8, #12]
-	str r7, [sp, #16]
-	ldr r7, [sp, #20]
-	umaal r7, r12, r0, r5
-	ldr r5, [r8, #16]
-	str r7, [sp, #20]
-	ldr r7, [sp, #24]
-	umaal r7, r12, r0, r5
-	ldr r5, [r8, #20]
-	str r7, [sp, #24]
-	ldr r7, [sp, #28]
-	umaal r7, r12, r0, r5
-	ldr r5, [r8, #24]
-	str r7, [sp, #28]
-	ldr r7, [sp, #32]
-	umaal r7, r12, r0, r5
-	ldr r5, [r8, #28]
-	str r7, [sp, #32]
-	ldr r7, [sp, #36]
-	umaal r7, r12, r0, r5
-	ldr r5, [r8, #32]
-	str r7, [sp, #36]
-	ldr r7, [sp, #40]
-	umaal r7, r12, r0, r5
-	ldr r5, [r8, #36]
-	str r7, [sp, #40]
-	ldr r7, [sp, #44]
-	umaal r7, r12, r0, r5
-	ldr r5, [r8, #40]
-	str r7, [sp, #44]
-	ldr r7, [sp, #48]
-	umaal r7, r12, r0, r5
-	ldr r5, [r8, #44]
-	umaal r11, r12, r0, r5
-	ldr r5, [r8, #48]
-	umaal r10, r12, r0, r5
-	ldr r5, [r8, #52]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, r12, r0, r5
-	ldr r5, [r8, #56]
-	umaal r4, r12, r0, r5
-	ldr r5, [r8, #60]
-	umaal r9, r12, r0, r5
-	ldr r5, [r8, #64]
-	str r9, [sp, #52]
-	ldr r9, [sp, #56]
-	umaal r9, r12, r0, r5
-	ldr r5, [r8, #68]
-	umaal r6, r12, r0, r5
-	ldr r5, [r8, #72]
-	umaal lr, r12, r0, r5
-	ldr r5, [r8, #76]
-	str lr, [sp, #56]
-	ldr lr, [sp, #60]
-	umaal lr, r12, r0, r5
-	ldr r5, [r8, #80]
-	umaal r3, r12, r0, r5
-	ldr r5, [r8, #84]
-	str r3, [sp, #60]
-	ldr r3, [sp, #64]
-	umaal r3, r12, r0, r5
-	ldr r5, [r8, #88]
-	str r3, [sp, #64]
-	ldr r3, [sp, #68]
-	umaal r3, r12, r0, r5
-	ldr r5, [r8, #92]
-	str r3, [sp, #68]
-	ldr r3, [sp, #72]
-	umaal r3, r12, r0, r5
-	ldr r5, [r8, #96]
-	str r3, [sp, #72]
-	ldr r3, [sp, #80]
-	umaal r3, r12, r0, r5
-	ldr r5, [r8, #100]
-	str r3, [sp, #80]
-	ldr r3, [sp, #84]
-	umaal r3, r12, r0, r5
-	ldr r5, [r8, #104]
-	str r3, [sp, #84]
+	umaal r5, r7, r3, r0
 	ldr r3, [sp, #88]
-	umaal r3, r12, r0, r5
-	ldr r5, [r8, #108]
-	str r3, [sp, #88]
-	ldr r3, [sp, #0]
-	umaal r3, r12, r0, r5
-	ldr r5, [r8, #112]
-	str r3, [sp, #0]
-	ldr r3, [sp, #4]
-	umaal r3, r12, r0, r5
-	ldr r5, [r8, #116]
-	str r3, [sp, #4]
-	ldr r3, [sp, #104]
-	umaal r3, r12, r0, r5
-	ldr r5, [r8, #120]
-	str r3, [sp, #104]
-	ldr r3, [sp, #8]
-	umaal r3, r12, r0, r5
-	ldr r5, [r8, #124]
-	str r3, [sp, #8]
-	ldr r3, [sp, #100]
-	umaal r3, r12, r0, r5
-	ldr r0, [sp, #96]
-	adds r0, r0, r12
-	ldr r12, [sp, #92]
-	adc r12, r12, #0x0
-	ldr r5, [r1, #72]
-	ldr r8, [r2, #0]
-	str r12, [sp, #92]
-	ldr r12, [sp, #12]
-	str r0, [sp, #96]
-	mov r0, #0x0
-	umaal r12, r0, r5, r8
-	ldr r8, [r2, #4]
-	str r12, [sp, #12]
-	ldr r12, [sp, #16]
-	umaal r12, r0, r5, r8
-	ldr r8, [r2, #8]
-	str r12, [sp, #16]
-	ldr r12, [sp, #20]
-	umaal r12, r0, r5, r8
-	ldr r8, [r2, #12]
-	str r12, [sp, #20]
-	ldr r12, [sp, #24]
-	umaal r12, r0, r5, r8
-	ldr r8, [r2, #16]
-	str r12, [sp, #24]
-	ldr r12, [sp, #28]
-	umaal r12, r0, r5, r8
-	ldr r8, [r2, #20]
-	str r12, [sp, #28]
-	ldr r12, [sp, #32]
-	umaal r12, r0, r5, r8
-	ldr r8, [r2, #24]
-	str r12, [sp, #32]
-	ldr r12, [sp, #36]
-	umaal r12, r0, r5, r8
-	ldr r8, [r2, #28]
-	str r12, [sp, #36]
-	ldr r12, [sp, #40]
-	umaal r12, r0, r5, r8
-	ldr r8, [r2, #32]
-	str r12, [sp, #40]
-	ldr r12, [sp, #44]
-	umaal r12, r0, r5, r8
-	ldr r8, [r2, #36]
-	umaal r7, r0, r5, r8
-	ldr r8, [r2, #40]
-	umaal r11, r0, r5, r8
-	ldr r8, [r2, #44]
-	str r11, [sp, #44]
-	ldr r11, [sp, #48]
-	umaal r11, r0, r5, r8
-	ldr r8, [r2, #48]
-	umaal r10, r0, r5, r8
-	ldr r8, [r2, #52]
-	umaal r4, r0, r5, r8
-	ldr r8, [r2, #56]
-	str r4, [sp, #48]
-	ldr r4, [sp, #52]
-	umaal r4, r0, r5, r8
-	ldr r8, [r2, #60]
-	umaal r9, r0, r5, r8
-	ldr r8, [r2, #64]
-	umaal r6, r0, r5, r8
-	ldr r8, [r2, #68]
-	str r6, [sp, #52]
-	ldr r6, [sp, #56]
-	umaal r6, r0, r5, r8
-	ldr r8, [r2, #72]
-	umaal lr, r0, r5, r8
-	ldr r8, [r2, #76]
-	str lr, [sp, #56]
-	ldr lr, [sp, #60]
-	umaal lr, r0, r5, r8
-	ldr r8, [r2, #80]
-	str lr, [sp, #60]
-	ldr lr, [sp, #64]
-	umaal lr, r0, r5, r8
-	ldr r8, [r2, #84]
-	str lr, [sp, #64]
-	ldr lr, [sp, #68]
-	umaal lr, r0, r5, r8
-	ldr r8, [r2, #88]
-	str lr, [sp, #68]
-	ldr lr, [sp, #72]
-	umaal lr, r0, r5, r8
-	ldr r8, [r2, #92]
-	str lr, [sp, #72]
-	ldr lr, [sp, #80]
-	umaal lr, r0, r5, r8
-	ldr r8, [r2, #96]
-	str lr, [sp, #80]
-	ldr lr, [sp, #84]
-	umaal lr, r0, r5, r8
-	ldr r8, [r2, #100]
-	str lr, [sp, #84]
-	ldr lr, [sp, #88]
-	umaal lr, r0, r5, r8
-	ldr r8, [r2, #104]
-	str lr, [sp, #88]
-	ldr lr, [sp, #0]
-	umaal lr, r0, r5, r8
-	ldr r8, [r2, #108]
-	str lr, [sp, #0]
-	ldr lr, [sp, #4]
-	umaal lr, r0, r5, r8
-	ldr r8, [r2, #112]
-	str lr, [sp, #4]
-	ldr lr, [sp, #104]
-	umaal lr, r0, r5, r8
-	ldr r8, [r2, #116]
-	str lr, [sp, #104]
-	ldr lr, [sp, #8]
-	umaal lr, r0, r5, r8
-	ldr r8, [r2, #120]
-	umaal r3, r0, r5, r8
-	ldr r8, [r2, #124]
-	str r3, [sp, #8]
-	ldr r3, [sp, #96]
-	umaal r3, r0, r5, r8
-	ldr r5, [sp, #92]
-	adds r0, r5, r0
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r8, [sp, #12]
-	str r5, [sp, #92]
-	movw r5, #0x51f7
-	movt r5, #0xe5ce
-	str r0, [sp, #96]
-	mul r0, r8, r5
-	movw r5, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4526 + 4))
-	movt r5, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4526 + 4))
-.Llf_p1024_mul_armv7_pc4526:
-	add r5, r5, pc
-	str r3, [sp, #100]
-	ldr r3, [r5, #0]
-	str lr, [sp, #76]
-	mov lr, #0x0
-	umaal r8, lr, r0, r3
-	ldr r8, [r5, #4]
-	ldr r3, [sp, #16]
-	umaal r3, lr, r0, r8
-	ldr r8, [r5, #8]
-	str r3, [sp, #16]
-	ldr r3, [sp, #20]
-	umaal r3, lr, r0, r8
-	ldr r8, [r5, #12]
-	str r3, [sp, #20]
-	ldr r3, [sp, #24]
-	umaal r3, lr, r0, r8
-	ldr r8, [r5, #16]
-	str r3, [sp, #24]
-	ldr r3, [sp, #28]
-	umaal r3, lr, r0, r8
-	ldr r8, [r5, #20]
-	str r3, [sp, #28]
-	ldr r3, [sp, #32]
-	umaal r3, lr, r0, r8
-	ldr r8, [r5, #24]
-	str r3, [sp, #32]
-	ldr r3, [sp, #36]
-	umaal r3, lr, r0, r8
-	ldr r8, [r5, #28]
-	str r3, [sp, #36]
-	ldr r3, [sp, #40]
-	umaal r3, lr, r0, r8
-	ldr r8, [r5, #32]
-	umaal r12, lr, r0, r8
-	ldr r8, [r5, #36]
-	umaal r7, lr, r0, r8
-	ldr r8, [r5, #40]
-	str r7, [sp, #40]
-	ldr r7, [sp, #44]
-	umaal r7, lr, r0, r8
-	ldr r8, [r5, #44]
-	umaal r11, lr, r0, r8
-	ldr r8, [r5, #48]
-	umaal r10, lr, r0, r8
-	ldr r8, [r5, #52]
-	str r10, [sp, #44]
-	ldr r10, [sp, #48]
-	umaal r10, lr, r0, r8
-	ldr r8, [r5, #56]
-	umaal r4, lr, r0, r8
-	ldr r8, [r5, #60]
-	umaal r9, lr, r0, r8
-	ldr r8, [r5, #64]
-	str r9, [sp, #48]
-	ldr r9, [sp, #52]
-	umaal r9, lr, r0, r8
-	ldr r8, [r5, #68]
-	umaal r6, lr, r0, r8
-	ldr r8, [r5, #72]
-	str r6, [sp, #52]
-	ldr r6, [sp, #56]
-	umaal r6, lr, r0, r8
-	ldr r8, [r5, #76]
-	str r6, [sp, #56]
-	ldr r6, [sp, #60]
-	umaal r6, lr, r0, r8
-	ldr r8, [r5, #80]
-	str r6, [sp, #60]
-	ldr r6, [sp, #64]
-	umaal r6, lr, r0, r8
-	ldr r8, [r5, #84]
-	str r6, [sp, #64]
-	ldr r6, [sp, #68]
-	umaal r6, lr, r0, r8
-	ldr r8, [r5, #88]
-	str r6, [sp, #68]
-	ldr r6, [sp, #72]
-	umaal r6, lr, r0, r8
-	ldr r8, [r5, #92]
-	str r6, [sp, #72]
-	ldr r6, [sp, #80]
-	umaal r6, lr, r0, r8
-	ldr r8, [r5, #96]
-	str r6, [sp, #80]
-	ldr r6, [sp, #84]
-	umaal r6, lr, r0, r8
-	ldr r8, [r5, #100]
-	str r6, [sp, #84]
-	ldr r6, [sp, #88]
-	umaal r6, lr, r0, r8
-	ldr r8, [r5, #104]
-	str r6, [sp, #88]
-	ldr r6, [sp, #0]
-	umaal r6, lr, r0, r8
-	ldr r8, [r5, #108]
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, lr, r0, r8
-	ldr r8, [r5, #112]
-	str r6, [sp, #4]
-	ldr r6, [sp, #104]
-	umaal r6, lr, r0, r8
-	ldr r8, [r5, #116]
-	str r6, [sp, #104]
-	ldr r6, [sp, #76]
-	umaal r6, lr, r0, r8
-	ldr r8, [r5, #120]
-	str r6, [sp, #76]
-	ldr r6, [sp, #8]
-	umaal r6, lr, r0, r8
-	ldr r8, [r5, #124]
-	str r6, [sp, #8]
-	ldr r6, [sp, #100]
-	umaal r6, lr, r0, r8
-	ldr r0, [sp, #96]
-	adds lr, r0, lr
+	adds r3, r3, r7
+	mov r7, #0
+	adc r7, r7, #0
 	ldr r0, [sp, #92]
-	adc r0, r0, #0x0
-	ldr r8, [r1, #76]
-	ldr r5, [r2, #0]
-	str r0, [sp, #92]
-	ldr r0, [sp, #16]
-	str lr, [sp, #96]
-	mov lr, #0x0
-	umaal r0, lr, r8, r5
-	ldr r5, [r2, #4]
-	str r0, [sp, #16]
-	ldr r0, [sp, #20]
-	umaal r0, lr, r8, r5
-	ldr r5, [r2, #8]
-	str r0, [sp, #20]
-	ldr r0, [sp, #24]
-	umaal r0, lr, r8, r5
-	ldr r5, [r2, #12]
-	str r0, [sp, #24]
-	ldr r0, [sp, #28]
-	umaal r0, lr, r8, r5
-	ldr r5, [r2, #16]
-	str r0, [sp, #28]
-	ldr r0, [sp, #32]
-	umaal r0, lr, r8, r5
-	ldr r5, [r2, #20]
-	str r0, [sp, #32]
-	ldr r0, [sp, #36]
-	umaal r0, lr, r8, r5
-	ldr r5, [r2, #24]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #28]
-	umaal r12, lr, r8, r5
-	ldr r5, [r2, #32]
-	str r12, [sp, #36]
-	ldr r12, [sp, #40]
-	umaal r12, lr, r8, r5
-	ldr r5, [r2, #36]
-	umaal r7, lr, r8, r5
-	ldr r5, [r2, #40]
-	umaal r11, lr, r8, r5
-	ldr r5, [r2, #44]
-	str r11, [sp, #40]
-	ldr r11, [sp, #44]
-	umaal r11, lr, r8, r5
-	ldr r5, [r2, #48]
-	umaal r10, lr, r8, r5
-	ldr r5, [r2, #52]
-	umaal r4, lr, r8, r5
-	ldr r5, [r2, #56]
-	str r4, [sp, #44]
-	ldr r4, [sp, #48]
-	umaal r4, lr, r8, r5
-	ldr r5, [r2, #60]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #64]
-	str r9, [sp, #48]
-	ldr r9, [sp, #52]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #68]
-	str r9, [sp, #52]
-	ldr r9, [sp, #56]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #72]
-	str r9, [sp, #56]
-	ldr r9, [sp, #60]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #76]
-	str r9, [sp, #60]
-	ldr r9, [sp, #64]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #80]
-	str r9, [sp, #64]
-	ldr r9, [sp, #68]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #84]
-	str r9, [sp, #68]
-	ldr r9, [sp, #72]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #88]
-	str r9, [sp, #72]
-	ldr r9, [sp, #80]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #92]
-	str r9, [sp, #80]
-	ldr r9, [sp, #84]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #96]
-	str r9, [sp, #84]
-	ldr r9, [sp, #88]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #100]
-	str r9, [sp, #88]
-	ldr r9, [sp, #0]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #104]
-	str r9, [sp, #0]
-	ldr r9, [sp, #4]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #108]
-	str r9, [sp, #4]
-	ldr r9, [sp, #104]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #112]
-	str r9, [sp, #104]
-	ldr r9, [sp, #76]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #116]
-	str r9, [sp, #76]
-	ldr r9, [sp, #8]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #120]
-	umaal r6, lr, r8, r5
-	ldr r5, [r2, #124]
-	str r6, [sp, #8]
-	ldr r6, [sp, #96]
-	umaal r6, lr, r8, r5
-	ldr r8, [sp, #92]
-	adds lr, r8, lr
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r5, [sp, #16]
-	str r8, [sp, #92]
-	movw r8, #0x51f7
-	movt r8, #0xe5ce
-	str lr, [sp, #96]
-	mul lr, r5, r8
-	movw r8, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4773 + 4))
-	movt r8, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4773 + 4))
-.Llf_p1024_mul_armv7_pc4773:
-	add r8, r8, pc
-	str r6, [sp, #100]
-	ldr r6, [r8, #0]
-	str r9, [sp, #12]
-	mov r9, #0x0
-	umaal r5, r9, lr, r6
-	ldr r5, [r8, #4]
-	ldr r6, [sp, #20]
-	umaal r6, r9, lr, r5
-	ldr r5, [r8, #8]
-	str r6, [sp, #20]
-	ldr r6, [sp, #24]
-	umaal r6, r9, lr, r5
-	ldr r5, [r8, #12]
-	str r6, [sp, #24]
-	ldr r6, [sp, #28]
-	umaal r6, r9, lr, r5
-	ldr r5, [r8, #16]
-	str r6, [sp, #28]
-	ldr r6, [sp, #32]
-	umaal r6, r9, lr, r5
-	ldr r5, [r8, #20]
-	umaal r0, r9, lr, r5
-	ldr r5, [r8, #24]
-	umaal r3, r9, lr, r5
-	ldr r5, [r8, #28]
-	str r3, [sp, #32]
-	ldr r3, [sp, #36]
-	umaal r3, r9, lr, r5
-	ldr r5, [r8, #32]
-	umaal r12, r9, lr, r5
-	ldr r5, [r8, #36]
-	umaal r7, r9, lr, r5
-	ldr r5, [r8, #40]
-	str r7, [sp, #36]
-	ldr r7, [sp, #40]
-	umaal r7, r9, lr, r5
-	ldr r5, [r8, #44]
-	umaal r11, r9, lr, r5
-	ldr r5, [r8, #48]
-	umaal r10, r9, lr, r5
-	ldr r5, [r8, #52]
-	str r10, [sp, #40]
-	ldr r10, [sp, #44]
-	umaal r10, r9, lr, r5
-	ldr r5, [r8, #56]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #60]
-	str r4, [sp, #44]
-	ldr r4, [sp, #48]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #64]
-	str r4, [sp, #48]
-	ldr r4, [sp, #52]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #68]
-	str r4, [sp, #52]
-	ldr r4, [sp, #56]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #72]
-	str r4, [sp, #56]
-	ldr r4, [sp, #60]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #76]
-	str r4, [sp, #60]
-	ldr r4, [sp, #64]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #80]
-	str r4, [sp, #64]
-	ldr r4, [sp, #68]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #84]
-	str r4, [sp, #68]
-	ldr r4, [sp, #72]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #88]
-	str r4, [sp, #72]
-	ldr r4, [sp, #80]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #92]
-	str r4, [sp, #80]
-	ldr r4, [sp, #84]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #96]
-	str r4, [sp, #84]
-	ldr r4, [sp, #88]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #100]
-	str r4, [sp, #88]
-	ldr r4, [sp, #0]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #104]
-	str r4, [sp, #0]
-	ldr r4, [sp, #4]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #108]
-	str r4, [sp, #4]
-	ldr r4, [sp, #104]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #112]
-	str r4, [sp, #104]
-	ldr r4, [sp, #76]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #116]
-	str r4, [sp, #76]
-	ldr r4, [sp, #12]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #120]
-	str r4, [sp, #12]
-	ldr r4, [sp, #8]
-	umaal r4, r9, lr, r5
-	ldr r5, [r8, #124]
-	str r4, [sp, #8]
-	ldr r4, [sp, #100]
-	umaal r4, r9, lr, r5
-	ldr lr, [sp, #96]
-	adds lr, lr, r9
-	ldr r9, [sp, #92]
-	adc r9, r9, #0x0
-	ldr r5, [r1, #80]
-	ldr r8, [r2, #0]
-	str r9, [sp, #92]
-	ldr r9, [sp, #20]
-	str lr, [sp, #96]
-	mov lr, #0x0
-	umaal r9, lr, r5, r8
-	ldr r8, [r2, #4]
-	str r9, [sp, #20]
-	ldr r9, [sp, #24]
-	umaal r9, lr, r5, r8
-	ldr r8, [r2, #8]
-	str r9, [sp, #24]
-	ldr r9, [sp, #28]
-	umaal r9, lr, r5, r8
-	ldr r8, [r2, #12]
-	umaal r6, lr, r5, r8
-	ldr r8, [r2, #16]
-	umaal r0, lr, r5, r8
-	ldr r8, [r2, #20]
-	str r0, [sp, #28]
-	ldr r0, [sp, #32]
-	umaal r0, lr, r5, r8
-	ldr r8, [r2, #24]
-	umaal r3, lr, r5, r8
-	ldr r8, [r2, #28]
-	umaal r12, lr, r5, r8
-	ldr r8, [r2, #32]
-	str r12, [sp, #32]
-	ldr r12, [sp, #36]
-	umaal r12, lr, r5, r8
-	ldr r8, [r2, #36]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #40]
-	umaal r11, lr, r5, r8
-	ldr r8, [r2, #44]
-	str r11, [sp, #36]
-	ldr r11, [sp, #40]
-	umaal r11, lr, r5, r8
-	ldr r8, [r2, #48]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #52]
-	str r10, [sp, #40]
-	ldr r10, [sp, #44]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #56]
-	str r10, [sp, #44]
-	ldr r10, [sp, #48]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #60]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #64]
-	str r10, [sp, #52]
-	ldr r10, [sp, #56]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #68]
-	str r10, [sp, #56]
-	ldr r10, [sp, #60]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #72]
-	str r10, [sp, #60]
-	ldr r10, [sp, #64]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #76]
-	str r10, [sp, #64]
-	ldr r10, [sp, #68]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #80]
-	str r10, [sp, #68]
-	ldr r10, [sp, #72]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #84]
-	str r10, [sp, #72]
-	ldr r10, [sp, #80]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #88]
-	str r10, [sp, #80]
-	ldr r10, [sp, #84]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #92]
-	str r10, [sp, #84]
-	ldr r10, [sp, #88]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #96]
-	str r10, [sp, #88]
-	ldr r10, [sp, #0]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #100]
-	str r10, [sp, #0]
-	ldr r10, [sp, #4]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #104]
-	str r10, [sp, #4]
-	ldr r10, [sp, #104]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #108]
-	str r10, [sp, #104]
-	ldr r10, [sp, #76]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #112]
-	str r10, [sp, #76]
-	ldr r10, [sp, #12]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #116]
-	str r10, [sp, #12]
-	ldr r10, [sp, #8]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #120]
-	umaal r4, lr, r5, r8
-	ldr r8, [r2, #124]
-	str r4, [sp, #8]
-	ldr r4, [sp, #96]
-	umaal r4, lr, r5, r8
-	ldr r5, [sp, #92]
-	adds lr, r5, lr
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r8, [sp, #20]
-	str r5, [sp, #92]
-	movw r5, #0x51f7
-	movt r5, #0xe5ce
-	str lr, [sp, #96]
-	mul lr, r8, r5
-	movw r5, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5020 + 4))
-	movt r5, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5020 + 4))
-.Llf_p1024_mul_armv7_pc5020:
-	add r5, r5, pc
-	str r4, [sp, #100]
-	ldr r4, [r5, #0]
-	str r10, [sp, #16]
-	mov r10, #0x0
-	umaal r8, r10, lr, r4
-	ldr r8, [r5, #4]
-	ldr r4, [sp, #24]
-	umaal r4, r10, lr, r8
-	ldr r8, [r5, #8]
-	umaal r9, r10, lr, r8
-	ldr r8, [r5, #12]
-	umaal r6, r10, lr, r8
-	ldr r8, [r5, #16]
-	str r6, [sp, #24]
-	ldr r6, [sp, #28]
-	umaal r6, r10, lr, r8
-	ldr r8, [r5, #20]
-	umaal r0, r10, lr, r8
-	ldr r8, [r5, #24]
-	umaal r3, r10, lr, r8
-	ldr r8, [r5, #28]
-	str r3, [sp, #28]
-	ldr r3, [sp, #32]
-	umaal r3, r10, lr, r8
-	ldr r8, [r5, #32]
-	umaal r12, r10, lr, r8
-	ldr r8, [r5, #36]
-	umaal r7, r10, lr, r8
-	ldr r8, [r5, #40]
-	str r7, [sp, #32]
-	ldr r7, [sp, #36]
-	umaal r7, r10, lr, r8
-	ldr r8, [r5, #44]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #48]
-	str r11, [sp, #36]
-	ldr r11, [sp, #40]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #52]
-	str r11, [sp, #40]
-	ldr r11, [sp, #44]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #56]
-	str r11, [sp, #44]
-	ldr r11, [sp, #48]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #60]
-	str r11, [sp, #48]
-	ldr r11, [sp, #52]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #64]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #68]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #72]
-	str r11, [sp, #60]
-	ldr r11, [sp, #64]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #76]
-	str r11, [sp, #64]
-	ldr r11, [sp, #68]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #80]
-	str r11, [sp, #68]
-	ldr r11, [sp, #72]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #84]
-	str r11, [sp, #72]
-	ldr r11, [sp, #80]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #88]
-	str r11, [sp, #80]
-	ldr r11, [sp, #84]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #92]
-	str r11, [sp, #84]
-	ldr r11, [sp, #88]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #96]
-	str r11, [sp, #88]
-	ldr r11, [sp, #0]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #100]
-	str r11, [sp, #0]
-	ldr r11, [sp, #4]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #104]
-	str r11, [sp, #4]
-	ldr r11, [sp, #104]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #108]
-	str r11, [sp, #104]
-	ldr r11, [sp, #76]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #112]
-	str r11, [sp, #76]
-	ldr r11, [sp, #12]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #116]
-	str r11, [sp, #12]
-	ldr r11, [sp, #16]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #120]
-	str r11, [sp, #16]
-	ldr r11, [sp, #8]
-	umaal r11, r10, lr, r8
-	ldr r8, [r5, #124]
-	str r11, [sp, #8]
-	ldr r11, [sp, #100]
-	umaal r11, r10, lr, r8
-	ldr lr, [sp, #96]
-	adds lr, lr, r10
-	ldr r10, [sp, #92]
-	adc r10, r10, #0x0
-	ldr r8, [r1, #84]
-	ldr r5, [r2, #0]
-	str r10, [sp, #92]
-	mov r10, #0x0
-	umaal r4, r10, r8, r5
-	ldr r5, [r2, #4]
-	umaal r9, r10, r8, r5
-	ldr r5, [r2, #8]
-	str r9, [sp, #96]
-	ldr r9, [sp, #24]
-	umaal r9, r10, r8, r5
-	ldr r5, [r2, #12]
-	umaal r6, r10, r8, r5
-	ldr r5, [r2, #16]
-	umaal r0, r10, r8, r5
-	ldr r5, [r2, #20]
-	str r0, [sp, #24]
-	ldr r0, [sp, #28]
-	umaal r0, r10, r8, r5
-	ldr r5, [r2, #24]
-	umaal r3, r10, r8, r5
-	ldr r5, [r2, #28]
-	umaal r12, r10, r8, r5
-	ldr r5, [r2, #32]
-	str r12, [sp, #28]
-	ldr r12, [sp, #32]
-	umaal r12, r10, r8, r5
-	ldr r5, [r2, #36]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #40]
-	str r7, [sp, #32]
-	ldr r7, [sp, #36]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #44]
-	str r7, [sp, #36]
-	ldr r7, [sp, #40]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #48]
-	str r7, [sp, #40]
-	ldr r7, [sp, #44]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #52]
-	str r7, [sp, #44]
-	ldr r7, [sp, #48]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #56]
-	str r7, [sp, #48]
-	ldr r7, [sp, #52]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #60]
-	str r7, [sp, #52]
-	ldr r7, [sp, #56]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #64]
-	str r7, [sp, #56]
-	ldr r7, [sp, #60]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #68]
-	str r7, [sp, #60]
-	ldr r7, [sp, #64]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #72]
-	str r7, [sp, #64]
-	ldr r7, [sp, #68]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #76]
-	str r7, [sp, #68]
-	ldr r7, [sp, #72]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #80]
-	str r7, [sp, #72]
-	ldr r7, [sp, #80]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #84]
-	str r7, [sp, #80]
-	ldr r7, [sp, #84]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #88]
-	str r7, [sp, #84]
-	ldr r7, [sp, #88]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #92]
+	movw r11, #0x51f7
+	movt r11, #0xe5ce
+	mul lr, r0, r11
+	movw r11, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1562 + 4))
+	movt r11, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1562 + 4))
+.Llf_p1024_mul_armv7_pc1562:
+	add r11, r11, pc
 	str r7, [sp, #88]
-	ldr r7, [sp, #0]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #96]
-	str r7, [sp, #0]
-	ldr r7, [sp, #4]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #100]
-	str r7, [sp, #4]
-	ldr r7, [sp, #104]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #104]
-	str r7, [sp, #104]
-	ldr r7, [sp, #76]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #108]
-	str r7, [sp, #76]
-	ldr r7, [sp, #12]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #112]
-	str r7, [sp, #12]
-	ldr r7, [sp, #16]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #116]
-	str r7, [sp, #16]
-	ldr r7, [sp, #8]
-	umaal r7, r10, r8, r5
-	ldr r5, [r2, #120]
-	umaal r11, r10, r8, r5
-	ldr r5, [r2, #124]
-	umaal lr, r10, r8, r5
-	ldr r8, [sp, #92]
-	adds r10, r8, r10
-	mov r8, #0
-	adc r8, r8, #0
-	movw r5, #0x51f7
-	movt r5, #0xe5ce
-	str r8, [sp, #92]
-	mul r8, r4, r5
-	movw r5, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5263 + 4))
-	movt r5, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5263 + 4))
-.Llf_p1024_mul_armv7_pc5263:
-	add r5, r5, pc
-	str r10, [sp, #8]
-	ldr r10, [r5, #0]
-	str lr, [sp, #100]
-	mov lr, #0x0
-	umaal r4, lr, r8, r10
-	ldr r4, [r5, #4]
-	ldr r10, [sp, #96]
-	umaal r10, lr, r8, r4
-	ldr r4, [r5, #8]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #12]
-	umaal r6, lr, r8, r4
-	ldr r4, [r5, #16]
-	str r6, [sp, #96]
-	ldr r6, [sp, #24]
-	umaal r6, lr, r8, r4
-	ldr r4, [r5, #20]
-	umaal r0, lr, r8, r4
-	ldr r4, [r5, #24]
-	umaal r3, lr, r8, r4
-	ldr r4, [r5, #28]
-	str r3, [sp, #24]
-	ldr r3, [sp, #28]
-	umaal r3, lr, r8, r4
-	ldr r4, [r5, #32]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #36]
-	str r12, [sp, #28]
-	ldr r12, [sp, #32]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #40]
-	str r12, [sp, #32]
-	ldr r12, [sp, #36]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #44]
-	str r12, [sp, #36]
-	ldr r12, [sp, #40]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #48]
-	str r12, [sp, #40]
-	ldr r12, [sp, #44]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #52]
-	str r12, [sp, #44]
-	ldr r12, [sp, #48]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #56]
-	str r12, [sp, #48]
-	ldr r12, [sp, #52]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #60]
-	str r12, [sp, #52]
-	ldr r12, [sp, #56]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #64]
-	str r12, [sp, #56]
-	ldr r12, [sp, #60]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #68]
-	str r12, [sp, #60]
-	ldr r12, [sp, #64]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #72]
-	str r12, [sp, #64]
-	ldr r12, [sp, #68]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #76]
-	str r12, [sp, #68]
-	ldr r12, [sp, #72]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #80]
-	str r12, [sp, #72]
-	ldr r12, [sp, #80]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #84]
-	str r12, [sp, #80]
-	ldr r12, [sp, #84]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #88]
-	str r12, [sp, #84]
-	ldr r12, [sp, #88]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #92]
-	str r12, [sp, #88]
-	ldr r12, [sp, #0]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #96]
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #100]
-	str r12, [sp, #4]
-	ldr r12, [sp, #104]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #104]
-	str r12, [sp, #104]
-	ldr r12, [sp, #76]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #108]
-	str r12, [sp, #76]
-	ldr r12, [sp, #12]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #112]
-	str r12, [sp, #12]
-	ldr r12, [sp, #16]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #116]
-	umaal r7, lr, r8, r4
-	ldr r4, [r5, #120]
-	umaal r11, lr, r8, r4
-	ldr r4, [r5, #124]
-	str r11, [sp, #16]
-	ldr r11, [sp, #100]
-	umaal r11, lr, r8, r4
-	ldr r8, [sp, #8]
-	adds lr, r8, lr
-	ldr r8, [sp, #92]
-	adc r8, r8, #0x0
-	ldr r4, [r1, #88]
-	ldr r5, [r2, #0]
-	str r8, [sp, #92]
-	mov r8, #0x0
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #4]
-	umaal r9, r8, r4, r5
-	ldr r5, [r2, #8]
-	str r9, [sp, #8]
-	ldr r9, [sp, #96]
-	umaal r9, r8, r4, r5
-	ldr r5, [r2, #12]
-	umaal r6, r8, r4, r5
-	ldr r5, [r2, #16]
-	umaal r0, r8, r4, r5
-	ldr r5, [r2, #20]
-	str r0, [sp, #96]
-	ldr r0, [sp, #24]
-	umaal r0, r8, r4, r5
-	ldr r5, [r2, #24]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #28]
-	str r3, [sp, #24]
-	ldr r3, [sp, #28]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #32]
-	str r3, [sp, #28]
-	ldr r3, [sp, #32]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #36]
-	str r3, [sp, #32]
-	ldr r3, [sp, #36]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #40]
-	str r3, [sp, #36]
-	ldr r3, [sp, #40]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #44]
-	str r3, [sp, #40]
-	ldr r3, [sp, #44]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #48]
-	str r3, [sp, #44]
-	ldr r3, [sp, #48]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #52]
-	str r3, [sp, #48]
-	ldr r3, [sp, #52]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #56]
-	str r3, [sp, #52]
-	ldr r3, [sp, #56]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #60]
-	str r3, [sp, #56]
-	ldr r3, [sp, #60]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #64]
-	str r3, [sp, #60]
-	ldr r3, [sp, #64]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #68]
-	str r3, [sp, #64]
-	ldr r3, [sp, #68]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #72]
-	str r3, [sp, #68]
-	ldr r3, [sp, #72]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #76]
-	str r3, [sp, #72]
-	ldr r3, [sp, #80]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #80]
-	str r3, [sp, #80]
-	ldr r3, [sp, #84]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #84]
-	str r3, [sp, #84]
-	ldr r3, [sp, #88]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #88]
-	str r3, [sp, #88]
-	ldr r3, [sp, #0]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #92]
-	str r3, [sp, #0]
-	ldr r3, [sp, #4]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #96]
-	str r3, [sp, #4]
-	ldr r3, [sp, #104]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #100]
-	str r3, [sp, #104]
-	ldr r3, [sp, #76]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #104]
+	ldr r7, [r11, #0]
 	str r3, [sp, #76]
-	ldr r3, [sp, #12]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #108]
-	umaal r12, r8, r4, r5
-	ldr r5, [r2, #112]
-	umaal r7, r8, r4, r5
-	ldr r5, [r2, #116]
-	str r7, [sp, #12]
-	ldr r7, [sp, #16]
-	umaal r7, r8, r4, r5
-	ldr r5, [r2, #120]
-	umaal r11, r8, r4, r5
-	ldr r5, [r2, #124]
-	umaal lr, r8, r4, r5
-	ldr r4, [sp, #92]
-	adds r4, r4, r8
-	mov r8, #0
-	adc r8, r8, #0
-	movw r5, #0x51f7
-	movt r5, #0xe5ce
-	str r8, [sp, #92]
-	mul r8, r10, r5
-	movw r5, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5506 + 4))
-	movt r5, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5506 + 4))
-.Llf_p1024_mul_armv7_pc5506:
-	add r5, r5, pc
-	str r4, [sp, #16]
-	ldr r4, [r5, #0]
-	str lr, [sp, #100]
-	mov lr, #0x0
-	umaal r10, lr, r8, r4
-	ldr r10, [r5, #4]
-	ldr r4, [sp, #8]
-	umaal r4, lr, r8, r10
-	ldr r10, [r5, #8]
-	umaal r9, lr, r8, r10
-	ldr r10, [r5, #12]
-	umaal r6, lr, r8, r10
-	ldr r10, [r5, #16]
-	str r6, [sp, #8]
-	ldr r6, [sp, #96]
-	umaal r6, lr, r8, r10
-	ldr r10, [r5, #20]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #24]
-	str r0, [sp, #96]
-	ldr r0, [sp, #24]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #28]
-	str r0, [sp, #24]
-	ldr r0, [sp, #28]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #32]
-	str r0, [sp, #28]
-	ldr r0, [sp, #32]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #36]
-	str r0, [sp, #32]
-	ldr r0, [sp, #36]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #40]
-	str r0, [sp, #36]
-	ldr r0, [sp, #40]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #44]
-	str r0, [sp, #40]
-	ldr r0, [sp, #44]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #48]
-	str r0, [sp, #44]
-	ldr r0, [sp, #48]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #52]
-	str r0, [sp, #48]
-	ldr r0, [sp, #52]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #56]
-	str r0, [sp, #52]
-	ldr r0, [sp, #56]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #60]
-	str r0, [sp, #56]
-	ldr r0, [sp, #60]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #64]
-	str r0, [sp, #60]
-	ldr r0, [sp, #64]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #68]
-	str r0, [sp, #64]
-	ldr r0, [sp, #68]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #72]
-	str r0, [sp, #68]
-	ldr r0, [sp, #72]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #76]
-	str r0, [sp, #72]
-	ldr r0, [sp, #80]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #80]
-	str r0, [sp, #80]
-	ldr r0, [sp, #84]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #84]
-	str r0, [sp, #84]
-	ldr r0, [sp, #88]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #88]
-	str r0, [sp, #88]
-	ldr r0, [sp, #0]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #92]
-	str r0, [sp, #0]
-	ldr r0, [sp, #4]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #96]
-	str r0, [sp, #4]
-	ldr r0, [sp, #104]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #100]
-	str r0, [sp, #104]
-	ldr r0, [sp, #76]
-	umaal r0, lr, r8, r10
-	ldr r10, [r5, #104]
-	umaal r3, lr, r8, r10
-	ldr r10, [r5, #108]
-	umaal r12, lr, r8, r10
-	ldr r10, [r5, #112]
-	str r12, [sp, #76]
-	ldr r12, [sp, #12]
-	umaal r12, lr, r8, r10
-	ldr r10, [r5, #116]
-	umaal r7, lr, r8, r10
-	ldr r10, [r5, #120]
-	umaal r11, lr, r8, r10
-	ldr r10, [r5, #124]
-	str r11, [sp, #12]
-	ldr r11, [sp, #100]
-	umaal r11, lr, r8, r10
-	ldr r8, [sp, #16]
-	adds lr, r8, lr
-	ldr r8, [sp, #92]
-	adc r8, r8, #0x0
-	ldr r10, [r1, #92]
-	ldr r5, [r2, #0]
-	str r8, [sp, #92]
-	mov r8, #0x0
-	umaal r4, r8, r10, r5
-	ldr r5, [r2, #4]
-	umaal r9, r8, r10, r5
-	ldr r5, [r2, #8]
-	str r9, [sp, #16]
-	ldr r9, [sp, #8]
-	umaal r9, r8, r10, r5
-	ldr r5, [r2, #12]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #16]
-	str r6, [sp, #8]
-	ldr r6, [sp, #96]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #20]
-	str r6, [sp, #96]
-	ldr r6, [sp, #24]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #24]
-	str r6, [sp, #24]
-	ldr r6, [sp, #28]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #28]
-	str r6, [sp, #28]
-	ldr r6, [sp, #32]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #32]
-	str r6, [sp, #32]
-	ldr r6, [sp, #36]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #36]
-	str r6, [sp, #36]
-	ldr r6, [sp, #40]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #40]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #44]
-	str r6, [sp, #44]
-	ldr r6, [sp, #48]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #48]
-	str r6, [sp, #48]
-	ldr r6, [sp, #52]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #52]
-	str r6, [sp, #52]
-	ldr r6, [sp, #56]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #56]
-	str r6, [sp, #56]
-	ldr r6, [sp, #60]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #60]
-	str r6, [sp, #60]
-	ldr r6, [sp, #64]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #64]
-	str r6, [sp, #64]
-	ldr r6, [sp, #68]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #68]
-	str r6, [sp, #68]
-	ldr r6, [sp, #72]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #72]
-	str r6, [sp, #72]
-	ldr r6, [sp, #80]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #76]
-	str r6, [sp, #80]
-	ldr r6, [sp, #84]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #80]
-	str r6, [sp, #84]
-	ldr r6, [sp, #88]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #84]
-	str r6, [sp, #88]
-	ldr r6, [sp, #0]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #88]
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #92]
-	str r6, [sp, #4]
-	ldr r6, [sp, #104]
-	umaal r6, r8, r10, r5
-	ldr r5, [r2, #96]
-	umaal r0, r8, r10, r5
-	ldr r5, [r2, #100]
-	umaal r3, r8, r10, r5
-	ldr r5, [r2, #104]
-	str r3, [sp, #104]
-	ldr r3, [sp, #76]
-	umaal r3, r8, r10, r5
-	ldr r5, [r2, #108]
-	umaal r12, r8, r10, r5
-	ldr r5, [r2, #112]
-	umaal r7, r8, r10, r5
-	ldr r5, [r2, #116]
-	str r7, [sp, #76]
-	ldr r7, [sp, #12]
-	umaal r7, r8, r10, r5
-	ldr r5, [r2, #120]
-	umaal r11, r8, r10, r5
-	ldr r5, [r2, #124]
-	umaal lr, r8, r10, r5
-	ldr r10, [sp, #92]
-	adds r10, r10, r8
-	mov r8, #0
-	adc r8, r8, #0
-	movw r5, #0x51f7
-	movt r5, #0xe5ce
-	str r8, [sp, #92]
-	mul r8, r4, r5
-	movw r5, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5749 + 4))
-	movt r5, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5749 + 4))
-.Llf_p1024_mul_armv7_pc5749:
-	add r5, r5, pc
-	str r10, [sp, #12]
-	ldr r10, [r5, #0]
-	str lr, [sp, #100]
-	mov lr, #0x0
-	umaal r4, lr, r8, r10
-	ldr r4, [r5, #4]
-	ldr r10, [sp, #16]
-	umaal r10, lr, r8, r4
-	ldr r4, [r5, #8]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #12]
-	str r9, [sp, #16]
-	ldr r9, [sp, #8]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #16]
-	str r9, [sp, #8]
-	ldr r9, [sp, #96]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #20]
-	str r9, [sp, #96]
-	ldr r9, [sp, #24]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #24]
-	str r9, [sp, #24]
-	ldr r9, [sp, #28]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #28]
-	str r9, [sp, #28]
-	ldr r9, [sp, #32]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #32]
-	str r9, [sp, #32]
-	ldr r9, [sp, #36]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #36]
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #40]
-	str r9, [sp, #40]
-	ldr r9, [sp, #44]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #44]
-	str r9, [sp, #44]
-	ldr r9, [sp, #48]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #48]
-	str r9, [sp, #48]
-	ldr r9, [sp, #52]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #52]
-	str r9, [sp, #52]
-	ldr r9, [sp, #56]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #56]
-	str r9, [sp, #56]
-	ldr r9, [sp, #60]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #60]
-	str r9, [sp, #60]
-	ldr r9, [sp, #64]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #64]
-	str r9, [sp, #64]
-	ldr r9, [sp, #68]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #68]
-	str r9, [sp, #68]
-	ldr r9, [sp, #72]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #72]
-	str r9, [sp, #72]
-	ldr r9, [sp, #80]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #76]
-	str r9, [sp, #80]
-	ldr r9, [sp, #84]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #80]
-	str r9, [sp, #84]
-	ldr r9, [sp, #88]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #84]
-	str r9, [sp, #88]
-	ldr r9, [sp, #0]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #88]
-	str r9, [sp, #0]
-	ldr r9, [sp, #4]
-	umaal r9, lr, r8, r4
-	ldr r4, [r5, #92]
-	umaal r6, lr, r8, r4
-	ldr r4, [r5, #96]
-	umaal r0, lr, r8, r4
-	ldr r4, [r5, #100]
-	str r0, [sp, #4]
-	ldr r0, [sp, #104]
-	umaal r0, lr, r8, r4
-	ldr r4, [r5, #104]
-	umaal r3, lr, r8, r4
-	ldr r4, [r5, #108]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #112]
-	str r12, [sp, #104]
-	ldr r12, [sp, #76]
-	umaal r12, lr, r8, r4
-	ldr r4, [r5, #116]
-	umaal r7, lr, r8, r4
-	ldr r4, [r5, #120]
-	umaal r11, lr, r8, r4
-	ldr r4, [r5, #124]
-	str r11, [sp, #76]
-	ldr r11, [sp, #100]
-	umaal r11, lr, r8, r4
-	ldr r8, [sp, #12]
-	adds lr, r8, lr
-	ldr r8, [sp, #92]
-	adc r8, r8, #0x0
-	ldr r4, [r1, #96]
-	ldr r5, [r2, #0]
-	str r8, [sp, #92]
-	mov r8, #0x0
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #4]
-	str r10, [sp, #12]
-	ldr r10, [sp, #16]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #8]
-	str r10, [sp, #16]
-	ldr r10, [sp, #8]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #12]
-	str r10, [sp, #8]
-	ldr r10, [sp, #96]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #16]
-	str r10, [sp, #96]
-	ldr r10, [sp, #24]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #20]
-	str r10, [sp, #24]
-	ldr r10, [sp, #28]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #24]
-	str r10, [sp, #28]
-	ldr r10, [sp, #32]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #28]
-	str r10, [sp, #32]
-	ldr r10, [sp, #36]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #32]
-	str r10, [sp, #36]
-	ldr r10, [sp, #40]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #36]
-	str r10, [sp, #40]
-	ldr r10, [sp, #44]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #40]
-	str r10, [sp, #44]
-	ldr r10, [sp, #48]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #44]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #48]
-	str r10, [sp, #52]
-	ldr r10, [sp, #56]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #52]
-	str r10, [sp, #56]
-	ldr r10, [sp, #60]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #56]
-	str r10, [sp, #60]
-	ldr r10, [sp, #64]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #60]
-	str r10, [sp, #64]
-	ldr r10, [sp, #68]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #64]
-	str r10, [sp, #68]
-	ldr r10, [sp, #72]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #68]
-	str r10, [sp, #72]
-	ldr r10, [sp, #80]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #72]
-	str r10, [sp, #80]
-	ldr r10, [sp, #84]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #76]
-	str r10, [sp, #84]
-	ldr r10, [sp, #88]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #80]
-	str r10, [sp, #88]
-	ldr r10, [sp, #0]
-	umaal r10, r8, r4, r5
-	ldr r5, [r2, #84]
-	umaal r9, r8, r4, r5
-	ldr r5, [r2, #88]
-	umaal r6, r8, r4, r5
-	ldr r5, [r2, #92]
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r8, r4, r5
-	ldr r5, [r2, #96]
-	umaal r0, r8, r4, r5
-	ldr r5, [r2, #100]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #104]
-	str r3, [sp, #4]
-	ldr r3, [sp, #104]
-	umaal r3, r8, r4, r5
-	ldr r5, [r2, #108]
-	umaal r12, r8, r4, r5
-	ldr r5, [r2, #112]
-	umaal r7, r8, r4, r5
-	ldr r5, [r2, #116]
-	str r7, [sp, #104]
-	ldr r7, [sp, #76]
-	umaal r7, r8, r4, r5
-	ldr r5, [r2, #120]
-	umaal r11, r8, r4, r5
-	ldr r5, [r2, #124]
-	umaal lr, r8, r4, r5
-	ldr r4, [sp, #92]
-	adds r4, r4, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r5, [sp, #12]
-	str r8, [sp, #92]
-	movw r8, #0x51f7
-	movt r8, #0xe5ce
-	str r4, [sp, #76]
-	mul r4, r5, r8
-	movw r8, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5994 + 4))
-	movt r8, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5994 + 4))
-.Llf_p1024_mul_armv7_pc5994:
-	add r8, r8, pc
-	str lr, [sp, #100]
-	ldr lr, [r8, #0]
-	str r11, [sp, #20]
-	mov r11, #0x0
-	umaal r5, r11, r4, lr
-	ldr r5, [r8, #4]
-	ldr lr, [sp, #16]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #8]
-	str lr, [sp, #16]
-	ldr lr, [sp, #8]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #12]
-	str lr, [sp, #8]
-	ldr lr, [sp, #96]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #16]
-	str lr, [sp, #96]
-	ldr lr, [sp, #24]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #20]
-	str lr, [sp, #24]
-	ldr lr, [sp, #28]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #24]
-	str lr, [sp, #28]
-	ldr lr, [sp, #32]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #28]
-	str lr, [sp, #32]
-	ldr lr, [sp, #36]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #32]
-	str lr, [sp, #36]
-	ldr lr, [sp, #40]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #36]
-	str lr, [sp, #40]
-	ldr lr, [sp, #44]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #40]
-	str lr, [sp, #44]
-	ldr lr, [sp, #48]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #44]
-	str lr, [sp, #48]
-	ldr lr, [sp, #52]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #48]
-	str lr, [sp, #52]
-	ldr lr, [sp, #56]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #52]
-	str lr, [sp, #56]
-	ldr lr, [sp, #60]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #56]
-	str lr, [sp, #60]
-	ldr lr, [sp, #64]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #60]
-	str lr, [sp, #64]
-	ldr lr, [sp, #68]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #64]
-	str lr, [sp, #68]
-	ldr lr, [sp, #72]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #68]
-	str lr, [sp, #72]
-	ldr lr, [sp, #80]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #72]
-	str lr, [sp, #80]
-	ldr lr, [sp, #84]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #76]
-	str lr, [sp, #84]
-	ldr lr, [sp, #88]
-	umaal lr, r11, r4, r5
-	ldr r5, [r8, #80]
-	umaal r10, r11, r4, r5
-	ldr r5, [r8, #84]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #88]
-	str r9, [sp, #88]
-	ldr r9, [sp, #0]
-	umaal r9, r11, r4, r5
-	ldr r5, [r8, #92]
-	umaal r6, r11, r4, r5
-	ldr r5, [r8, #96]
-	umaal r0, r11, r4, r5
-	ldr r5, [r8, #100]
-	str r0, [sp, #0]
-	ldr r0, [sp, #4]
-	umaal r0, r11, r4, r5
-	ldr r5, [r8, #104]
-	umaal r3, r11, r4, r5
-	ldr r5, [r8, #108]
-	umaal r12, r11, r4, r5
-	ldr r5, [r8, #112]
-	str r12, [sp, #4]
-	ldr r12, [sp, #104]
-	umaal r12, r11, r4, r5
-	ldr r5, [r8, #116]
-	umaal r7, r11, r4, r5
-	ldr r5, [r8, #120]
-	str r7, [sp, #104]
-	ldr r7, [sp, #20]
-	umaal r7, r11, r4, r5
-	ldr r5, [r8, #124]
-	str r7, [sp, #20]
-	ldr r7, [sp, #100]
-	umaal r7, r11, r4, r5
-	ldr r4, [sp, #76]
-	adds r11, r4, r11
-	ldr r4, [sp, #92]
-	adc r4, r4, #0x0
-	ldr r5, [r1, #100]
-	ldr r8, [r2, #0]
-	str r4, [sp, #92]
-	ldr r4, [sp, #16]
-	str r11, [sp, #76]
-	mov r11, #0x0
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #4]
-	str r4, [sp, #16]
-	ldr r4, [sp, #8]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #8]
-	str r4, [sp, #8]
-	ldr r4, [sp, #96]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #12]
-	str r4, [sp, #96]
-	ldr r4, [sp, #24]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #16]
-	str r4, [sp, #24]
-	ldr r4, [sp, #28]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #20]
-	str r4, [sp, #28]
-	ldr r4, [sp, #32]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #24]
-	str r4, [sp, #32]
-	ldr r4, [sp, #36]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #28]
-	str r4, [sp, #36]
-	ldr r4, [sp, #40]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #32]
-	str r4, [sp, #40]
-	ldr r4, [sp, #44]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #36]
-	str r4, [sp, #44]
-	ldr r4, [sp, #48]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #40]
-	str r4, [sp, #48]
-	ldr r4, [sp, #52]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #44]
-	str r4, [sp, #52]
-	ldr r4, [sp, #56]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #48]
-	str r4, [sp, #56]
-	ldr r4, [sp, #60]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #52]
-	str r4, [sp, #60]
-	ldr r4, [sp, #64]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #56]
-	str r4, [sp, #64]
-	ldr r4, [sp, #68]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #60]
-	str r4, [sp, #68]
-	ldr r4, [sp, #72]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #64]
-	str r4, [sp, #72]
-	ldr r4, [sp, #80]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #68]
-	str r4, [sp, #80]
-	ldr r4, [sp, #84]
-	umaal r4, r11, r5, r8
-	ldr r8, [r2, #72]
-	umaal lr, r11, r5, r8
-	ldr r8, [r2, #76]
-	umaal r10, r11, r5, r8
-	ldr r8, [r2, #80]
-	str r10, [sp, #84]
-	ldr r10, [sp, #88]
-	umaal r10, r11, r5, r8
-	ldr r8, [r2, #84]
-	umaal r9, r11, r5, r8
-	ldr r8, [r2, #88]
-	umaal r6, r11, r5, r8
-	ldr r8, [r2, #92]
-	str r6, [sp, #88]
-	ldr r6, [sp, #0]
-	umaal r6, r11, r5, r8
-	ldr r8, [r2, #96]
-	umaal r0, r11, r5, r8
-	ldr r8, [r2, #100]
-	umaal r3, r11, r5, r8
-	ldr r8, [r2, #104]
-	str r3, [sp, #0]
-	ldr r3, [sp, #4]
-	umaal r3, r11, r5, r8
-	ldr r8, [r2, #108]
-	umaal r12, r11, r5, r8
-	ldr r8, [r2, #112]
-	str r12, [sp, #4]
-	ldr r12, [sp, #104]
-	umaal r12, r11, r5, r8
-	ldr r8, [r2, #116]
-	str r12, [sp, #104]
-	ldr r12, [sp, #20]
-	umaal r12, r11, r5, r8
-	ldr r8, [r2, #120]
-	umaal r7, r11, r5, r8
-	ldr r8, [r2, #124]
-	str r7, [sp, #20]
-	ldr r7, [sp, #76]
-	umaal r7, r11, r5, r8
-	ldr r5, [sp, #92]
-	adds r11, r5, r11
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r8, [sp, #16]
-	str r5, [sp, #92]
-	movw r5, #0x51f7
-	movt r5, #0xe5ce
-	str r11, [sp, #76]
-	mul r11, r8, r5
-	movw r5, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6241 + 4))
-	movt r5, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6241 + 4))
-.Llf_p1024_mul_armv7_pc6241:
-	add r5, r5, pc
-	str r7, [sp, #100]
-	ldr r7, [r5, #0]
-	str r12, [sp, #12]
-	mov r12, #0x0
-	umaal r8, r12, r11, r7
-	ldr r8, [r5, #4]
-	ldr r7, [sp, #8]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #8]
-	str r7, [sp, #8]
+	mov r3, #0x0
+	umaal r0, r3, lr, r7
+	ldr r0, [r11, #4]
 	ldr r7, [sp, #96]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #12]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #8]
 	str r7, [sp, #96]
-	ldr r7, [sp, #24]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #16]
-	str r7, [sp, #24]
-	ldr r7, [sp, #28]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #20]
-	str r7, [sp, #28]
-	ldr r7, [sp, #32]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #24]
-	str r7, [sp, #32]
-	ldr r7, [sp, #36]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #28]
-	str r7, [sp, #36]
-	ldr r7, [sp, #40]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #32]
-	str r7, [sp, #40]
-	ldr r7, [sp, #44]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #36]
-	str r7, [sp, #44]
-	ldr r7, [sp, #48]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #40]
-	str r7, [sp, #48]
-	ldr r7, [sp, #52]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #44]
-	str r7, [sp, #52]
-	ldr r7, [sp, #56]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #48]
-	str r7, [sp, #56]
-	ldr r7, [sp, #60]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #52]
-	str r7, [sp, #60]
-	ldr r7, [sp, #64]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #56]
-	str r7, [sp, #64]
-	ldr r7, [sp, #68]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #60]
-	str r7, [sp, #68]
-	ldr r7, [sp, #72]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #64]
-	str r7, [sp, #72]
-	ldr r7, [sp, #80]
-	umaal r7, r12, r11, r8
-	ldr r8, [r5, #68]
-	umaal r4, r12, r11, r8
-	ldr r8, [r5, #72]
-	umaal lr, r12, r11, r8
-	ldr r8, [r5, #76]
-	str lr, [sp, #80]
-	ldr lr, [sp, #84]
-	umaal lr, r12, r11, r8
-	ldr r8, [r5, #80]
-	umaal r10, r12, r11, r8
-	ldr r8, [r5, #84]
-	umaal r9, r12, r11, r8
-	ldr r8, [r5, #88]
-	str r9, [sp, #84]
-	ldr r9, [sp, #88]
-	umaal r9, r12, r11, r8
-	ldr r8, [r5, #92]
-	umaal r6, r12, r11, r8
-	ldr r8, [r5, #96]
-	umaal r0, r12, r11, r8
-	ldr r8, [r5, #100]
-	str r0, [sp, #88]
-	ldr r0, [sp, #0]
-	umaal r0, r12, r11, r8
-	ldr r8, [r5, #104]
-	umaal r3, r12, r11, r8
-	ldr r8, [r5, #108]
-	str r3, [sp, #0]
-	ldr r3, [sp, #4]
-	umaal r3, r12, r11, r8
-	ldr r8, [r5, #112]
-	str r3, [sp, #4]
-	ldr r3, [sp, #104]
-	umaal r3, r12, r11, r8
-	ldr r8, [r5, #116]
-	str r3, [sp, #104]
-	ldr r3, [sp, #12]
-	umaal r3, r12, r11, r8
-	ldr r8, [r5, #120]
-	str r3, [sp, #12]
-	ldr r3, [sp, #20]
-	umaal r3, r12, r11, r8
-	ldr r8, [r5, #124]
-	str r3, [sp, #20]
-	ldr r3, [sp, #100]
-	umaal r3, r12, r11, r8
-	ldr r11, [sp, #76]
-	adds r11, r11, r12
-	ldr r12, [sp, #92]
-	adc r12, r12, #0x0
-	ldr r8, [r1, #104]
-	ldr r5, [r2, #0]
-	str r12, [sp, #92]
-	ldr r12, [sp, #8]
-	str r11, [sp, #76]
-	mov r11, #0x0
-	umaal r12, r11, r8, r5
-	ldr r5, [r2, #4]
-	str r12, [sp, #8]
-	ldr r12, [sp, #96]
-	umaal r12, r11, r8, r5
-	ldr r5, [r2, #8]
-	str r12, [sp, #96]
-	ldr r12, [sp, #24]
-	umaal r12, r11, r8, r5
-	ldr r5, [r2, #12]
-	str r12, [sp, #24]
-	ldr r12, [sp, #28]
-	umaal r12, r11, r8, r5
-	ldr r5, [r2, #16]
-	str r12, [sp, #28]
-	ldr r12, [sp, #32]
-	umaal r12, r11, r8, r5
-	ldr r5, [r2, #20]
-	str r12, [sp, #32]
-	ldr r12, [sp, #36]
-	umaal r12, r11, r8, r5
-	ldr r5, [r2, #24]
-	str r12, [sp, #36]
-	ldr r12, [sp, #40]
-	umaal r12, r11, r8, r5
-	ldr r5, [r2, #28]
-	str r12, [sp, #40]
-	ldr r12, [sp, #44]
-	umaal r12, r11, r8, r5
-	ldr r5, [r2, #32]
-	str r12, [sp, #44]
-	ldr r12, [sp, #48]
-	umaal r12, r11, r8, r5
-	ldr r5, [r2, #36]
-	str r12, [sp, #48]
-	ldr r12, [sp, #52]
-	umaal r12, r11, r8, r5
-	ldr r5, [r2, #40]
-	str r12, [sp, #52]
-	ldr r12, [sp, #56]
-	umaal r12, r11, r8, r5
-	ldr r5, [r2, #44]
-	str r12, [sp, #56]
-	ldr r12, [sp, #60]
-	umaal r12, r11, r8, r5
-	ldr r5, [r2, #48]
-	str r12, [sp, #60]
-	ldr r12, [sp, #64]
-	umaal r12, r11, r8, r5
-	ldr r5, [r2, #52]
-	str r12, [sp, #64]
-	ldr r12, [sp, #68]
-	umaal r12, r11, r8, r5
-	ldr r5, [r2, #56]
-	str r12, [sp, #68]
-	ldr r12, [sp, #72]
-	umaal r12, r11, r8, r5
-	ldr r5, [r2, #60]
-	umaal r7, r11, r8, r5
-	ldr r5, [r2, #64]
-	umaal r4, r11, r8, r5
-	ldr r5, [r2, #68]
-	str r4, [sp, #72]
-	ldr r4, [sp, #80]
-	umaal r4, r11, r8, r5
-	ldr r5, [r2, #72]
-	umaal lr, r11, r8, r5
-	ldr r5, [r2, #76]
-	umaal r10, r11, r8, r5
-	ldr r5, [r2, #80]
-	str r10, [sp, #80]
-	ldr r10, [sp, #84]
-	umaal r10, r11, r8, r5
-	ldr r5, [r2, #84]
-	umaal r9, r11, r8, r5
-	ldr r5, [r2, #88]
-	umaal r6, r11, r8, r5
-	ldr r5, [r2, #92]
-	str r6, [sp, #84]
-	ldr r6, [sp, #88]
-	umaal r6, r11, r8, r5
-	ldr r5, [r2, #96]
-	umaal r0, r11, r8, r5
-	ldr r5, [r2, #100]
-	str r0, [sp, #88]
-	ldr r0, [sp, #0]
-	umaal r0, r11, r8, r5
-	ldr r5, [r2, #104]
-	str r0, [sp, #0]
-	ldr r0, [sp, #4]
-	umaal r0, r11, r8, r5
-	ldr r5, [r2, #108]
-	str r0, [sp, #4]
-	ldr r0, [sp, #104]
-	umaal r0, r11, r8, r5
-	ldr r5, [r2, #112]
-	str r0, [sp, #104]
-	ldr r0, [sp, #12]
-	umaal r0, r11, r8, r5
-	ldr r5, [r2, #116]
-	str r0, [sp, #12]
-	ldr r0, [sp, #20]
-	umaal r0, r11, r8, r5
-	ldr r5, [r2, #120]
-	umaal r3, r11, r8, r5
-	ldr r5, [r2, #124]
-	str r3, [sp, #20]
-	ldr r3, [sp, #76]
-	umaal r3, r11, r8, r5
-	ldr r8, [sp, #92]
-	adds r11, r8, r11
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r5, [sp, #8]
-	str r8, [sp, #92]
-	movw r8, #0x51f7
-	movt r8, #0xe5ce
-	str r11, [sp, #76]
-	mul r11, r5, r8
-	movw r8, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6488 + 4))
-	movt r8, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6488 + 4))
-.Llf_p1024_mul_armv7_pc6488:
-	add r8, r8, pc
-	str r3, [sp, #100]
-	ldr r3, [r8, #0]
-	str r0, [sp, #16]
-	mov r0, #0x0
-	umaal r5, r0, r11, r3
-	ldr r5, [r8, #4]
-	ldr r3, [sp, #96]
-	umaal r3, r0, r11, r5
-	ldr r5, [r8, #8]
-	str r3, [sp, #96]
-	ldr r3, [sp, #24]
-	umaal r3, r0, r11, r5
-	ldr r5, [r8, #12]
-	str r3, [sp, #24]
-	ldr r3, [sp, #28]
-	umaal r3, r0, r11, r5
-	ldr r5, [r8, #16]
-	str r3, [sp, #28]
-	ldr r3, [sp, #32]
-	umaal r3, r0, r11, r5
-	ldr r5, [r8, #20]
-	str r3, [sp, #32]
-	ldr r3, [sp, #36]
-	umaal r3, r0, r11, r5
-	ldr r5, [r8, #24]
-	str r3, [sp, #36]
-	ldr r3, [sp, #40]
-	umaal r3, r0, r11, r5
-	ldr r5, [r8, #28]
-	str r3, [sp, #40]
-	ldr r3, [sp, #44]
-	umaal r3, r0, r11, r5
-	ldr r5, [r8, #32]
-	str r3, [sp, #44]
-	ldr r3, [sp, #48]
-	umaal r3, r0, r11, r5
-	ldr r5, [r8, #36]
-	str r3, [sp, #48]
-	ldr r3, [sp, #52]
-	umaal r3, r0, r11, r5
-	ldr r5, [r8, #40]
-	str r3, [sp, #52]
-	ldr r3, [sp, #56]
-	umaal r3, r0, r11, r5
-	ldr r5, [r8, #44]
-	str r3, [sp, #56]
-	ldr r3, [sp, #60]
-	umaal r3, r0, r11, r5
-	ldr r5, [r8, #48]
-	str r3, [sp, #60]
-	ldr r3, [sp, #64]
-	umaal r3, r0, r11, r5
-	ldr r5, [r8, #52]
-	str r3, [sp, #64]
-	ldr r3, [sp, #68]
-	umaal r3, r0, r11, r5
-	ldr r5, [r8, #56]
-	umaal r12, r0, r11, r5
-	ldr r5, [r8, #60]
-	umaal r7, r0, r11, r5
-	ldr r5, [r8, #64]
-	str r7, [sp, #68]
-	ldr r7, [sp, #72]
-	umaal r7, r0, r11, r5
-	ldr r5, [r8, #68]
-	umaal r4, r0, r11, r5
-	ldr r5, [r8, #72]
-	umaal lr, r0, r11, r5
-	ldr r5, [r8, #76]
-	str lr, [sp, #72]
-	ldr lr, [sp, #80]
-	umaal lr, r0, r11, r5
-	ldr r5, [r8, #80]
-	umaal r10, r0, r11, r5
-	ldr r5, [r8, #84]
-	umaal r9, r0, r11, r5
-	ldr r5, [r8, #88]
-	str r9, [sp, #80]
-	ldr r9, [sp, #84]
-	umaal r9, r0, r11, r5
-	ldr r5, [r8, #92]
-	umaal r6, r0, r11, r5
-	ldr r5, [r8, #96]
-	str r6, [sp, #84]
-	ldr r6, [sp, #88]
-	umaal r6, r0, r11, r5
-	ldr r5, [r8, #100]
-	str r6, [sp, #88]
-	ldr r6, [sp, #0]
-	umaal r6, r0, r11, r5
-	ldr r5, [r8, #104]
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r0, r11, r5
-	ldr r5, [r8, #108]
-	str r6, [sp, #4]
-	ldr r6, [sp, #104]
-	umaal r6, r0, r11, r5
-	ldr r5, [r8, #112]
-	str r6, [sp, #104]
-	ldr r6, [sp, #12]
-	umaal r6, r0, r11, r5
-	ldr r5, [r8, #116]
-	str r6, [sp, #12]
-	ldr r6, [sp, #16]
-	umaal r6, r0, r11, r5
-	ldr r5, [r8, #120]
-	str r6, [sp, #16]
-	ldr r6, [sp, #20]
-	umaal r6, r0, r11, r5
-	ldr r5, [r8, #124]
-	str r6, [sp, #20]
-	ldr r6, [sp, #100]
-	umaal r6, r0, r11, r5
-	ldr r11, [sp, #76]
-	adds r0, r11, r0
-	ldr r11, [sp, #92]
-	adc r11, r11, #0x0
-	ldr r5, [r1, #108]
-	ldr r8, [r2, #0]
-	str r11, [sp, #92]
-	ldr r11, [sp, #96]
-	str r0, [sp, #76]
-	mov r0, #0x0
-	umaal r11, r0, r5, r8
-	ldr r8, [r2, #4]
-	str r11, [sp, #96]
-	ldr r11, [sp, #24]
-	umaal r11, r0, r5, r8
-	ldr r8, [r2, #8]
-	str r11, [sp, #24]
-	ldr r11, [sp, #28]
-	umaal r11, r0, r5, r8
-	ldr r8, [r2, #12]
-	str r11, [sp, #28]
-	ldr r11, [sp, #32]
-	umaal r11, r0, r5, r8
-	ldr r8, [r2, #16]
-	str r11, [sp, #32]
-	ldr r11, [sp, #36]
-	umaal r11, r0, r5, r8
-	ldr r8, [r2, #20]
-	str r11, [sp, #36]
-	ldr r11, [sp, #40]
-	umaal r11, r0, r5, r8
-	ldr r8, [r2, #24]
-	str r11, [sp, #40]
-	ldr r11, [sp, #44]
-	umaal r11, r0, r5, r8
-	ldr r8, [r2, #28]
-	str r11, [sp, #44]
-	ldr r11, [sp, #48]
-	umaal r11, r0, r5, r8
-	ldr r8, [r2, #32]
-	str r11, [sp, #48]
-	ldr r11, [sp, #52]
-	umaal r11, r0, r5, r8
-	ldr r8, [r2, #36]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, r0, r5, r8
-	ldr r8, [r2, #40]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, r0, r5, r8
-	ldr r8, [r2, #44]
-	str r11, [sp, #60]
-	ldr r11, [sp, #64]
-	umaal r11, r0, r5, r8
-	ldr r8, [r2, #48]
-	umaal r3, r0, r5, r8
-	ldr r8, [r2, #52]
-	umaal r12, r0, r5, r8
-	ldr r8, [r2, #56]
-	str r12, [sp, #64]
-	ldr r12, [sp, #68]
-	umaal r12, r0, r5, r8
-	ldr r8, [r2, #60]
-	umaal r7, r0, r5, r8
-	ldr r8, [r2, #64]
-	umaal r4, r0, r5, r8
-	ldr r8, [r2, #68]
-	str r4, [sp, #68]
-	ldr r4, [sp, #72]
-	umaal r4, r0, r5, r8
-	ldr r8, [r2, #72]
-	umaal lr, r0, r5, r8
-	ldr r8, [r2, #76]
-	umaal r10, r0, r5, r8
-	ldr r8, [r2, #80]
-	str r10, [sp, #72]
-	ldr r10, [sp, #80]
-	umaal r10, r0, r5, r8
-	ldr r8, [r2, #84]
-	umaal r9, r0, r5, r8
-	ldr r8, [r2, #88]
-	str r9, [sp, #80]
-	ldr r9, [sp, #84]
-	umaal r9, r0, r5, r8
-	ldr r8, [r2, #92]
-	str r9, [sp, #84]
-	ldr r9, [sp, #88]
-	umaal r9, r0, r5, r8
-	ldr r8, [r2, #96]
-	str r9, [sp, #88]
-	ldr r9, [sp, #0]
-	umaal r9, r0, r5, r8
-	ldr r8, [r2, #100]
-	str r9, [sp, #0]
-	ldr r9, [sp, #4]
-	umaal r9, r0, r5, r8
-	ldr r8, [r2, #104]
-	str r9, [sp, #4]
-	ldr r9, [sp, #104]
-	umaal r9, r0, r5, r8
-	ldr r8, [r2, #108]
-	str r9, [sp, #104]
-	ldr r9, [sp, #12]
-	umaal r9, r0, r5, r8
-	ldr r8, [r2, #112]
-	str r9, [sp, #12]
-	ldr r9, [sp, #16]
-	umaal r9, r0, r5, r8
-	ldr r8, [r2, #116]
-	str r9, [sp, #16]
-	ldr r9, [sp, #20]
-	umaal r9, r0, r5, r8
-	ldr r8, [r2, #120]
-	umaal r6, r0, r5, r8
-	ldr r8, [r2, #124]
-	str r6, [sp, #20]
-	ldr r6, [sp, #76]
-	umaal r6, r0, r5, r8
-	ldr r5, [sp, #92]
-	adds r0, r5, r0
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r8, [sp, #96]
-	str r5, [sp, #92]
-	movw r5, #0x51f7
-	movt r5, #0xe5ce
-	str r0, [sp, #76]
-	mul r0, r8, r5
-	movw r5, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6735 + 4))
-	movt r5, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6735 + 4))
-.Llf_p1024_mul_armv7_pc6735:
-	add r5, r5, pc
-	str r6, [sp, #100]
-	ldr r6, [r5, #0]
-	str r9, [sp, #8]
-	mov r9, #0x0
-	umaal r8, r9, r0, r6
-	ldr r8, [r5, #4]
-	ldr r6, [sp, #24]
-	umaal r6, r9, r0, r8
-	ldr r8, [r5, #8]
-	str r6, [sp, #24]
-	ldr r6, [sp, #28]
-	umaal r6, r9, r0, r8
-	ldr r8, [r5, #12]
-	str r6, [sp, #28]
-	ldr r6, [sp, #32]
-	umaal r6, r9, r0, r8
-	ldr r8, [r5, #16]
-	str r6, [sp, #32]
-	ldr r6, [sp, #36]
-	umaal r6, r9, r0, r8
-	ldr r8, [r5, #20]
-	str r6, [sp, #36]
-	ldr r6, [sp, #40]
-	umaal r6, r9, r0, r8
-	ldr r8, [r5, #24]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r9, r0, r8
-	ldr r8, [r5, #28]
-	str r6, [sp, #44]
-	ldr r6, [sp, #48]
-	umaal r6, r9, r0, r8
-	ldr r8, [r5, #32]
-	str r6, [sp, #48]
-	ldr r6, [sp, #52]
-	umaal r6, r9, r0, r8
-	ldr r8, [r5, #36]
-	str r6, [sp, #52]
-	ldr r6, [sp, #56]
-	umaal r6, r9, r0, r8
-	ldr r8, [r5, #40]
-	str r6, [sp, #56]
-	ldr r6, [sp, #60]
-	umaal r6, r9, r0, r8
-	ldr r8, [r5, #44]
-	umaal r11, r9, r0, r8
-	ldr r8, [r5, #48]
-	umaal r3, r9, r0, r8
-	ldr r8, [r5, #52]
-	str r3, [sp, #60]
-	ldr r3, [sp, #64]
-	umaal r3, r9, r0, r8
-	ldr r8, [r5, #56]
-	umaal r12, r9, r0, r8
-	ldr r8, [r5, #60]
-	umaal r7, r9, r0, r8
-	ldr r8, [r5, #64]
-	str r7, [sp, #64]
-	ldr r7, [sp, #68]
-	umaal r7, r9, r0, r8
-	ldr r8, [r5, #68]
-	umaal r4, r9, r0, r8
-	ldr r8, [r5, #72]
-	umaal lr, r9, r0, r8
-	ldr r8, [r5, #76]
-	str lr, [sp, #68]
-	ldr lr, [sp, #72]
-	umaal lr, r9, r0, r8
-	ldr r8, [r5, #80]
-	umaal r10, r9, r0, r8
-	ldr r8, [r5, #84]
-	str r10, [sp, #72]
-	ldr r10, [sp, #80]
-	umaal r10, r9, r0, r8
-	ldr r8, [r5, #88]
-	str r10, [sp, #80]
-	ldr r10, [sp, #84]
-	umaal r10, r9, r0, r8
-	ldr r8, [r5, #92]
-	str r10, [sp, #84]
-	ldr r10, [sp, #88]
-	umaal r10, r9, r0, r8
-	ldr r8, [r5, #96]
-	str r10, [sp, #88]
-	ldr r10, [sp, #0]
-	umaal r10, r9, r0, r8
-	ldr r8, [r5, #100]
-	str r10, [sp, #0]
-	ldr r10, [sp, #4]
-	umaal r10, r9, r0, r8
-	ldr r8, [r5, #104]
-	str r10, [sp, #4]
-	ldr r10, [sp, #104]
-	umaal r10, r9, r0, r8
-	ldr r8, [r5, #108]
-	str r10, [sp, #104]
-	ldr r10, [sp, #12]
-	umaal r10, r9, r0, r8
-	ldr r8, [r5, #112]
-	str r10, [sp, #12]
-	ldr r10, [sp, #16]
-	umaal r10, r9, r0, r8
-	ldr r8, [r5, #116]
-	str r10, [sp, #16]
-	ldr r10, [sp, #8]
-	umaal r10, r9, r0, r8
-	ldr r8, [r5, #120]
-	str r10, [sp, #8]
-	ldr r10, [sp, #20]
-	umaal r10, r9, r0, r8
-	ldr r8, [r5, #124]
-	str r10, [sp, #20]
-	ldr r10, [sp, #100]
-	umaal r10, r9, r0, r8
-	ldr r0, [sp, #76]
-	adds r0, r0, r9
-	ldr r9, [sp, #92]
-	adc r9, r9, #0x0
-	ldr r8, [r1, #112]
-	ldr r5, [r2, #0]
-	str r9, [sp, #92]
-	ldr r9, [sp, #24]
-	str r0, [sp, #76]
-	mov r0, #0x0
-	umaal r9, r0, r8, r5
-	ldr r5, [r2, #4]
-	str r9, [sp, #24]
-	ldr r9, [sp, #28]
-	umaal r9, r0, r8, r5
-	ldr r5, [r2, #8]
-	str r9, [sp, #28]
-	ldr r9, [sp, #32]
-	umaal r9, r0, r8, r5
-	ldr r5, [r2, #12]
-	str r9, [sp, #32]
-	ldr r9, [sp, #36]
-	umaal r9, r0, r8, r5
-	ldr r5, [r2, #16]
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, r0, r8, r5
-	ldr r5, [r2, #20]
-	str r9, [sp, #40]
-	ldr r9, [sp, #44]
-	umaal r9, r0, r8, r5
-	ldr r5, [r2, #24]
-	str r9, [sp, #44]
-	ldr r9, [sp, #48]
-	umaal r9, r0, r8, r5
-	ldr r5, [r2, #28]
-	str r9, [sp, #48]
-	ldr r9, [sp, #52]
-	umaal r9, r0, r8, r5
-	ldr r5, [r2, #32]
-	str r9, [sp, #52]
-	ldr r9, [sp, #56]
-	umaal r9, r0, r8, r5
-	ldr r5, [r2, #36]
-	umaal r6, r0, r8, r5
-	ldr r5, [r2, #40]
-	umaal r11, r0, r8, r5
-	ldr r5, [r2, #44]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, r0, r8, r5
-	ldr r5, [r2, #48]
-	umaal r3, r0, r8, r5
-	ldr r5, [r2, #52]
-	umaal r12, r0, r8, r5
-	ldr r5, [r2, #56]
-	str r12, [sp, #60]
-	ldr r12, [sp, #64]
-	umaal r12, r0, r8, r5
-	ldr r5, [r2, #60]
-	umaal r7, r0, r8, r5
-	ldr r5, [r2, #64]
-	umaal r4, r0, r8, r5
-	ldr r5, [r2, #68]
-	str r4, [sp, #64]
-	ldr r4, [sp, #68]
-	umaal r4, r0, r8, r5
-	ldr r5, [r2, #72]
-	umaal lr, r0, r8, r5
-	ldr r5, [r2, #76]
-	str lr, [sp, #68]
-	ldr lr, [sp, #72]
-	umaal lr, r0, r8, r5
-	ldr r5, [r2, #80]
-	str lr, [sp, #72]
-	ldr lr, [sp, #80]
-	umaal lr, r0, r8, r5
-	ldr r5, [r2, #84]
-	str lr, [sp, #80]
-	ldr lr, [sp, #84]
-	umaal lr, r0, r8, r5
-	ldr r5, [r2, #88]
-	str lr, [sp, #84]
-	ldr lr, [sp, #88]
-	umaal lr, r0, r8, r5
-	ldr r5, [r2, #92]
-	str lr, [sp, #88]
-	ldr lr, [sp, #0]
-	umaal lr, r0, r8, r5
-	ldr r5, [r2, #96]
-	str lr, [sp, #0]
-	ldr lr, [sp, #4]
-	umaal lr, r0, r8, r5
-	ldr r5, [r2, #100]
-	str lr, [sp, #4]
-	ldr lr, [sp, #104]
-	umaal lr, r0, r8, r5
-	ldr r5, [r2, #104]
-	str lr, [sp, #104]
-	ldr lr, [sp, #12]
-	umaal lr, r0, r8, r5
-	ldr r5, [r2, #108]
-	str lr, [sp, #12]
-	ldr lr, [sp, #16]
-	umaal lr, r0, r8, r5
-	ldr r5, [r2, #112]
-	str lr, [sp, #16]
-	ldr lr, [sp, #8]
-	umaal lr, r0, r8, r5
-	ldr r5, [r2, #116]
-	str lr, [sp, #8]
-	ldr lr, [sp, #20]
-	umaal lr, r0, r8, r5
-	ldr r5, [r2, #120]
-	umaal r10, r0, r8, r5
-	ldr r5, [r2, #124]
-	str r10, [sp, #20]
-	ldr r10, [sp, #76]
-	umaal r10, r0, r8, r5
-	ldr r8, [sp, #92]
-	adds r0, r8, r0
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r5, [sp, #24]
-	str r8, [sp, #92]
-	movw r8, #0x51f7
-	movt r8, #0xe5ce
-	str r0, [sp, #76]
-	mul r0, r5, r8
-	movw r8, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6982 + 4))
-	movt r8, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6982 + 4))
-.Llf_p1024_mul_armv7_pc6982:
-	add r8, r8, pc
-	str r10, [sp, #100]
-	ldr r10, [r8, #0]
-	str lr, [sp, #96]
-	mov lr, #0x0
-	umaal r5, lr, r0, r10
-	ldr r5, [r8, #4]
-	ldr r10, [sp, #28]
-	umaal r10, lr, r0, r5
-	ldr r5, [r8, #8]
-	str r10, [sp, #28]
-	ldr r10, [sp, #32]
-	umaal r10, lr, r0, r5
-	ldr r5, [r8, #12]
-	str r10, [sp, #32]
-	ldr r10, [sp, #36]
-	umaal r10, lr, r0, r5
-	ldr r5, [r8, #16]
-	str r10, [sp, #36]
-	ldr r10, [sp, #40]
-	umaal r10, lr, r0, r5
-	ldr r5, [r8, #20]
-	str r10, [sp, #40]
-	ldr r10, [sp, #44]
-	umaal r10, lr, r0, r5
-	ldr r5, [r8, #24]
-	str r10, [sp, #44]
-	ldr r10, [sp, #48]
-	umaal r10, lr, r0, r5
-	ldr r5, [r8, #28]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, lr, r0, r5
-	ldr r5, [r8, #32]
-	umaal r9, lr, r0, r5
-	ldr r5, [r8, #36]
-	umaal r6, lr, r0, r5
-	ldr r5, [r8, #40]
-	str r6, [sp, #52]
-	ldr r6, [sp, #56]
-	umaal r6, lr, r0, r5
-	ldr r5, [r8, #44]
-	umaal r11, lr, r0, r5
-	ldr r5, [r8, #48]
-	umaal r3, lr, r0, r5
-	ldr r5, [r8, #52]
-	str r3, [sp, #56]
-	ldr r3, [sp, #60]
-	umaal r3, lr, r0, r5
-	ldr r5, [r8, #56]
-	umaal r12, lr, r0, r5
-	ldr r5, [r8, #60]
-	umaal r7, lr, r0, r5
-	ldr r5, [r8, #64]
-	str r7, [sp, #60]
-	ldr r7, [sp, #64]
-	umaal r7, lr, r0, r5
-	ldr r5, [r8, #68]
-	umaal r4, lr, r0, r5
-	ldr r5, [r8, #72]
-	str r4, [sp, #64]
-	ldr r4, [sp, #68]
-	umaal r4, lr, r0, r5
-	ldr r5, [r8, #76]
-	str r4, [sp, #68]
-	ldr r4, [sp, #72]
-	umaal r4, lr, r0, r5
-	ldr r5, [r8, #80]
-	str r4, [sp, #72]
-	ldr r4, [sp, #80]
-	umaal r4, lr, r0, r5
-	ldr r5, [r8, #84]
-	str r4, [sp, #80]
-	ldr r4, [sp, #84]
-	umaal r4, lr, r0, r5
-	ldr r5, [r8, #88]
-	str r4, [sp, #84]
-	ldr r4, [sp, #88]
-	umaal r4, lr, r0, r5
-	ldr r5, [r8, #92]
-	str r4, [sp, #88]
-	ldr r4, [sp, #0]
-	umaal r4, lr, r0, r5
-	ldr r5, [r8, #96]
-	str r4, [sp, #0]
-	ldr r4, [sp, #4]
-	umaal r4, lr, r0, r5
-	ldr r5, [r8, #100]
-	str r4, [sp, #4]
-	ldr r4, [sp, #104]
-	umaal r4, lr, r0, r5
-	ldr r5, [r8, #104]
-	str r4, [sp, #104]
-	ldr r4, [sp, #12]
-	umaal r4, lr, r0, r5
-	ldr r5, [r8, #108]
-	str r4, [sp, #12]
-	ldr r4, [sp, #16]
-	umaal r4, lr, r0, r5
-	ldr r5, [r8, #112]
-	str r4, [sp, #16]
-	ldr r4, [sp, #8]
-	umaal r4, lr, r0, r5
-	ldr r5, [r8, #116]
-	str r4, [sp, #8]
-	ldr r4, [sp, #96]
-	umaal r4, lr, r0, r5
-	ldr r5, [r8, #120]
-	str r4, [sp, #96]
-	ldr r4, [sp, #20]
-	umaal r4, lr, r0, r5
-	ldr r5, [r8, #124]
-	str r4, [sp, #20]
-	ldr r4, [sp, #100]
-	umaal r4, lr, r0, r5
-	ldr r0, [sp, #76]
-	adds lr, r0, lr
-	ldr r0, [sp, #92]
-	adc r0, r0, #0x0
-	ldr r5, [r1, #116]
-	ldr r8, [r2, #0]
-	str r0, [sp, #92]
-	ldr r0, [sp, #28]
-	str lr, [sp, #76]
-	mov lr, #0x0
-	umaal r0, lr, r5, r8
-	ldr r8, [r2, #4]
-	str r0, [sp, #28]
-	ldr r0, [sp, #32]
-	umaal r0, lr, r5, r8
-	ldr r8, [r2, #8]
-	str r0, [sp, #32]
-	ldr r0, [sp, #36]
-	umaal r0, lr, r5, r8
-	ldr r8, [r2, #12]
-	str r0, [sp, #36]
-	ldr r0, [sp, #40]
-	umaal r0, lr, r5, r8
-	ldr r8, [r2, #16]
-	str r0, [sp, #40]
-	ldr r0, [sp, #44]
-	umaal r0, lr, r5, r8
-	ldr r8, [r2, #20]
-	str r0, [sp, #44]
-	ldr r0, [sp, #48]
-	umaal r0, lr, r5, r8
-	ldr r8, [r2, #24]
-	umaal r10, lr, r5, r8
-	ldr r8, [r2, #28]
-	umaal r9, lr, r5, r8
-	ldr r8, [r2, #32]
-	str r9, [sp, #48]
-	ldr r9, [sp, #52]
-	umaal r9, lr, r5, r8
-	ldr r8, [r2, #36]
-	umaal r6, lr, r5, r8
-	ldr r8, [r2, #40]
-	umaal r11, lr, r5, r8
-	ldr r8, [r2, #44]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, lr, r5, r8
-	ldr r8, [r2, #48]
-	umaal r3, lr, r5, r8
-	ldr r8, [r2, #52]
-	umaal r12, lr, r5, r8
-	ldr r8, [r2, #56]
-	str r12, [sp, #56]
-	ldr r12, [sp, #60]
-	umaal r12, lr, r5, r8
-	ldr r8, [r2, #60]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #64]
-	str r7, [sp, #60]
-	ldr r7, [sp, #64]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #68]
-	str r7, [sp, #64]
-	ldr r7, [sp, #68]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #72]
-	str r7, [sp, #68]
-	ldr r7, [sp, #72]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #76]
-	str r7, [sp, #72]
-	ldr r7, [sp, #80]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #80]
-	str r7, [sp, #80]
-	ldr r7, [sp, #84]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #84]
-	str r7, [sp, #84]
-	ldr r7, [sp, #88]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #88]
-	str r7, [sp, #88]
 	ldr r7, [sp, #0]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #92]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #12]
 	str r7, [sp, #0]
 	ldr r7, [sp, #4]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #96]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #16]
 	str r7, [sp, #4]
-	ldr r7, [sp, #104]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #100]
-	str r7, [sp, #104]
+	ldr r7, [sp, #8]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #20]
+	str r7, [sp, #8]
 	ldr r7, [sp, #12]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #104]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #24]
 	str r7, [sp, #12]
 	ldr r7, [sp, #16]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #108]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #28]
 	str r7, [sp, #16]
-	ldr r7, [sp, #8]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #112]
-	str r7, [sp, #8]
-	ldr r7, [sp, #96]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #116]
-	str r7, [sp, #96]
 	ldr r7, [sp, #20]
-	umaal r7, lr, r5, r8
-	ldr r8, [r2, #120]
-	umaal r4, lr, r5, r8
-	ldr r8, [r2, #124]
-	str r4, [sp, #20]
-	ldr r4, [sp, #76]
-	umaal r4, lr, r5, r8
-	ldr r5, [sp, #92]
-	adds lr, r5, lr
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r8, [sp, #28]
-	str r5, [sp, #92]
-	movw r5, #0x51f7
-	movt r5, #0xe5ce
-	str lr, [sp, #76]
-	mul lr, r8, r5
-	movw r5, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc7229 + 4))
-	movt r5, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc7229 + 4))
-.Llf_p1024_mul_armv7_pc7229:
-	add r5, r5, pc
-	str r4, [sp, #100]
-	ldr r4, [r5, #0]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #32]
+	str r7, [sp, #20]
+	ldr r7, [sp, #24]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #36]
 	str r7, [sp, #24]
-	mov r7, #0x0
-	umaal r8, r7, lr, r4
-	ldr r8, [r5, #4]
-	ldr r4, [sp, #32]
-	umaal r4, r7, lr, r8
-	ldr r8, [r5, #8]
-	str r4, [sp, #32]
-	ldr r4, [sp, #36]
-	umaal r4, r7, lr, r8
-	ldr r8, [r5, #12]
-	str r4, [sp, #36]
-	ldr r4, [sp, #40]
-	umaal r4, r7, lr, r8
-	ldr r8, [r5, #16]
-	str r4, [sp, #40]
-	ldr r4, [sp, #44]
-	umaal r4, r7, lr, r8
-	ldr r8, [r5, #20]
-	umaal r0, r7, lr, r8
-	ldr r8, [r5, #24]
-	umaal r10, r7, lr, r8
-	ldr r8, [r5, #28]
-	str r10, [sp, #44]
-	ldr r10, [sp, #48]
-	umaal r10, r7, lr, r8
-	ldr r8, [r5, #32]
-	umaal r9, r7, lr, r8
-	ldr r8, [r5, #36]
-	umaal r6, r7, lr, r8
-	ldr r8, [r5, #40]
-	str r6, [sp, #48]
-	ldr r6, [sp, #52]
-	umaal r6, r7, lr, r8
-	ldr r8, [r5, #44]
-	umaal r11, r7, lr, r8
-	ldr r8, [r5, #48]
-	umaal r3, r7, lr, r8
-	ldr r8, [r5, #52]
-	str r3, [sp, #52]
-	ldr r3, [sp, #56]
-	umaal r3, r7, lr, r8
-	ldr r8, [r5, #56]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #60]
-	str r12, [sp, #56]
-	ldr r12, [sp, #60]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #64]
-	str r12, [sp, #60]
-	ldr r12, [sp, #64]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #68]
-	str r12, [sp, #64]
-	ldr r12, [sp, #68]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #72]
-	str r12, [sp, #68]
-	ldr r12, [sp, #72]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #76]
-	str r12, [sp, #72]
-	ldr r12, [sp, #80]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #80]
-	str r12, [sp, #80]
-	ldr r12, [sp, #84]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #84]
-	str r12, [sp, #84]
-	ldr r12, [sp, #88]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #88]
-	str r12, [sp, #88]
-	ldr r12, [sp, #0]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #92]
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #96]
-	str r12, [sp, #4]
-	ldr r12, [sp, #104]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #100]
-	str r12, [sp, #104]
-	ldr r12, [sp, #12]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #104]
-	str r12, [sp, #12]
-	ldr r12, [sp, #16]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #108]
-	str r12, [sp, #16]
-	ldr r12, [sp, #8]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #112]
-	str r12, [sp, #8]
-	ldr r12, [sp, #96]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #116]
-	str r12, [sp, #96]
-	ldr r12, [sp, #24]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #120]
-	str r12, [sp, #24]
-	ldr r12, [sp, #20]
-	umaal r12, r7, lr, r8
-	ldr r8, [r5, #124]
-	str r12, [sp, #20]
-	ldr r12, [sp, #100]
-	umaal r12, r7, lr, r8
-	ldr lr, [sp, #76]
-	adds lr, lr, r7
-	ldr r7, [sp, #92]
-	adc r7, r7, #0x0
-	ldr r8, [r1, #120]
-	ldr r5, [r2, #0]
-	str r7, [sp, #92]
+	ldr r7, [sp, #28]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #40]
+	str r7, [sp, #28]
 	ldr r7, [sp, #32]
-	str lr, [sp, #76]
-	mov lr, #0x0
-	umaal r7, lr, r8, r5
-	ldr r5, [r2, #4]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #44]
 	str r7, [sp, #32]
 	ldr r7, [sp, #36]
-	umaal r7, lr, r8, r5
-	ldr r5, [r2, #8]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #48]
 	str r7, [sp, #36]
 	ldr r7, [sp, #40]
-	umaal r7, lr, r8, r5
-	ldr r5, [r2, #12]
-	umaal r4, lr, r8, r5
-	ldr r5, [r2, #16]
-	umaal r0, lr, r8, r5
-	ldr r5, [r2, #20]
-	str r0, [sp, #40]
-	ldr r0, [sp, #44]
-	umaal r0, lr, r8, r5
-	ldr r5, [r2, #24]
-	umaal r10, lr, r8, r5
-	ldr r5, [r2, #28]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #32]
-	str r9, [sp, #44]
-	ldr r9, [sp, #48]
-	umaal r9, lr, r8, r5
-	ldr r5, [r2, #36]
-	umaal r6, lr, r8, r5
-	ldr r5, [r2, #40]
-	umaal r11, lr, r8, r5
-	ldr r5, [r2, #44]
-	str r11, [sp, #48]
-	ldr r11, [sp, #52]
-	umaal r11, lr, r8, r5
-	ldr r5, [r2, #48]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #52]
-	str r3, [sp, #52]
-	ldr r3, [sp, #56]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #56]
-	str r3, [sp, #56]
-	ldr r3, [sp, #60]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #60]
-	str r3, [sp, #60]
-	ldr r3, [sp, #64]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #64]
-	str r3, [sp, #64]
-	ldr r3, [sp, #68]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #68]
-	str r3, [sp, #68]
-	ldr r3, [sp, #72]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #72]
-	str r3, [sp, #72]
-	ldr r3, [sp, #80]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #76]
-	str r3, [sp, #80]
-	ldr r3, [sp, #84]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #80]
-	str r3, [sp, #84]
-	ldr r3, [sp, #88]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #84]
-	str r3, [sp, #88]
-	ldr r3, [sp, #0]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #88]
-	str r3, [sp, #0]
-	ldr r3, [sp, #4]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #92]
-	str r3, [sp, #4]
-	ldr r3, [sp, #104]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #96]
-	str r3, [sp, #104]
-	ldr r3, [sp, #12]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #100]
-	str r3, [sp, #12]
-	ldr r3, [sp, #16]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #104]
-	str r3, [sp, #16]
-	ldr r3, [sp, #8]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #108]
-	str r3, [sp, #8]
-	ldr r3, [sp, #96]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #112]
-	str r3, [sp, #96]
-	ldr r3, [sp, #24]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #116]
-	str r3, [sp, #24]
-	ldr r3, [sp, #20]
-	umaal r3, lr, r8, r5
-	ldr r5, [r2, #120]
-	umaal r12, lr, r8, r5
-	ldr r5, [r2, #124]
-	str r12, [sp, #20]
-	ldr r12, [sp, #76]
-	umaal r12, lr, r8, r5
-	ldr r8, [sp, #92]
-	adds lr, r8, lr
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r5, [sp, #32]
-	str r8, [sp, #92]
-	movw r8, #0x51f7
-	movt r8, #0xe5ce
-	str lr, [sp, #76]
-	mul lr, r5, r8
-	movw r8, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc7476 + 4))
-	movt r8, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc7476 + 4))
-.Llf_p1024_mul_armv7_pc7476:
-	add r8, r8, pc
-	str r12, [sp, #100]
-	ldr r12, [r8, #0]
-	str r3, [sp, #28]
-	mov r3, #0x0
-	umaal r5, r3, lr, r12
-	ldr r5, [r8, #4]
-	ldr r12, [sp, #36]
-	umaal r12, r3, lr, r5
-	ldr r5, [r8, #8]
-	umaal r7, r3, lr, r5
-	ldr r5, [r8, #12]
-	umaal r4, r3, lr, r5
-	ldr r5, [r8, #16]
-	str r4, [sp, #36]
-	ldr r4, [sp, #40]
-	umaal r4, r3, lr, r5
-	ldr r5, [r8, #20]
-	umaal r0, r3, lr, r5
-	ldr r5, [r8, #24]
-	umaal r10, r3, lr, r5
-	ldr r5, [r8, #28]
-	str r10, [sp, #40]
-	ldr r10, [sp, #44]
-	umaal r10, r3, lr, r5
-	ldr r5, [r8, #32]
-	umaal r9, r3, lr, r5
-	ldr r5, [r8, #36]
-	umaal r6, r3, lr, r5
-	ldr r5, [r8, #40]
-	str r6, [sp, #44]
-	ldr r6, [sp, #48]
-	umaal r6, r3, lr, r5
-	ldr r5, [r8, #44]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #48]
-	str r11, [sp, #48]
-	ldr r11, [sp, #52]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #52]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #56]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #60]
-	str r11, [sp, #60]
-	ldr r11, [sp, #64]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #64]
-	str r11, [sp, #64]
-	ldr r11, [sp, #68]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #68]
-	str r11, [sp, #68]
-	ldr r11, [sp, #72]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #72]
-	str r11, [sp, #72]
-	ldr r11, [sp, #80]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #76]
-	str r11, [sp, #80]
-	ldr r11, [sp, #84]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #80]
-	str r11, [sp, #84]
-	ldr r11, [sp, #88]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #84]
-	str r11, [sp, #88]
-	ldr r11, [sp, #0]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #88]
-	str r11, [sp, #0]
-	ldr r11, [sp, #4]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #92]
-	str r11, [sp, #4]
-	ldr r11, [sp, #104]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #96]
-	str r11, [sp, #104]
-	ldr r11, [sp, #12]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #100]
-	str r11, [sp, #12]
-	ldr r11, [sp, #16]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #104]
-	str r11, [sp, #16]
-	ldr r11, [sp, #8]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #108]
-	str r11, [sp, #8]
-	ldr r11, [sp, #96]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #112]
-	str r11, [sp, #96]
-	ldr r11, [sp, #24]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #116]
-	str r11, [sp, #24]
-	ldr r11, [sp, #28]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #120]
-	str r11, [sp, #28]
-	ldr r11, [sp, #20]
-	umaal r11, r3, lr, r5
-	ldr r5, [r8, #124]
-	str r11, [sp, #20]
-	ldr r11, [sp, #100]
-	umaal r11, r3, lr, r5
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #52]
+	umaal r12, r3, lr, r0
+	ldr r0, [r11, #56]
+	umaal r2, r3, lr, r0
+	ldr r0, [r11, #60]
+	str r2, [sp, #40]
+	ldr r2, [sp, #44]
+	umaal r2, r3, lr, r0
+	ldr r0, [r11, #64]
+	umaal r4, r3, lr, r0
+	ldr r0, [r11, #68]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #72]
+	str r1, [sp, #44]
+	ldr r1, [sp, #48]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #76]
+	umaal r10, r3, lr, r0
+	ldr r0, [r11, #80]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #84]
+	str r8, [sp, #48]
+	ldr r8, [sp, #52]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #88]
+	umaal r9, r3, lr, r0
+	ldr r0, [r11, #92]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #96]
+	str r6, [sp, #52]
+	ldr r6, [sp, #56]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #100]
+	str r6, [sp, #56]
+	ldr r6, [sp, #60]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #104]
+	str r6, [sp, #60]
+	ldr r6, [sp, #64]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #108]
+	str r6, [sp, #64]
+	ldr r6, [sp, #68]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #112]
+	str r6, [sp, #68]
+	ldr r6, [sp, #80]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #116]
+	str r6, [sp, #80]
+	ldr r6, [sp, #84]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #120]
+	str r6, [sp, #84]
+	ldr r6, [sp, #72]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #124]
+	umaal r5, r3, lr, r0
 	ldr lr, [sp, #76]
 	adds lr, lr, r3
-	ldr r3, [sp, #92]
+	ldr r3, [sp, #88]
 	adc r3, r3, #0x0
-	ldr r5, [r1, #124]
-	ldr r8, [r2, #0]
-	str r3, [sp, #92]
-	mov r3, #0x0
-	umaal r12, r3, r5, r8
-	ldr r8, [r2, #4]
-	umaal r7, r3, r5, r8
-	ldr r8, [r2, #8]
-	str r7, [sp, #76]
-	ldr r7, [sp, #36]
-	umaal r7, r3, r5, r8
-	ldr r8, [r2, #12]
-	umaal r4, r3, r5, r8
-	ldr r8, [r2, #16]
-	umaal r0, r3, r5, r8
-	ldr r8, [r2, #20]
-	str r0, [sp, #36]
-	ldr r0, [sp, #40]
-	umaal r0, r3, r5, r8
-	ldr r8, [r2, #24]
-	umaal r10, r3, r5, r8
-	ldr r8, [r2, #28]
-	umaal r9, r3, r5, r8
-	ldr r8, [r2, #32]
-	str r9, [sp, #40]
-	ldr r9, [sp, #44]
-	umaal r9, r3, r5, r8
-	ldr r8, [r2, #36]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #40]
-	str r6, [sp, #44]
-	ldr r6, [sp, #48]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #44]
-	str r6, [sp, #48]
-	ldr r6, [sp, #52]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #48]
-	str r6, [sp, #52]
-	ldr r6, [sp, #56]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #52]
-	str r6, [sp, #56]
-	ldr r6, [sp, #60]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #56]
-	str r6, [sp, #60]
-	ldr r6, [sp, #64]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #60]
-	str r6, [sp, #64]
-	ldr r6, [sp, #68]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #64]
-	str r6, [sp, #68]
-	ldr r6, [sp, #72]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #68]
-	str r6, [sp, #72]
-	ldr r6, [sp, #80]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #72]
-	str r6, [sp, #80]
-	ldr r6, [sp, #84]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #76]
-	str r6, [sp, #84]
-	ldr r6, [sp, #88]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #80]
-	str r6, [sp, #88]
-	ldr r6, [sp, #0]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #84]
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #88]
-	str r6, [sp, #4]
-	ldr r6, [sp, #104]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #92]
-	str r6, [sp, #104]
-	ldr r6, [sp, #12]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #96]
-	str r6, [sp, #12]
-	ldr r6, [sp, #16]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #100]
-	str r6, [sp, #16]
-	ldr r6, [sp, #8]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #104]
-	str r6, [sp, #8]
-	ldr r6, [sp, #96]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #108]
-	str r6, [sp, #96]
-	ldr r6, [sp, #24]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #112]
-	str r6, [sp, #24]
-	ldr r6, [sp, #28]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #116]
-	str r6, [sp, #28]
-	ldr r6, [sp, #20]
-	umaal r6, r3, r5, r8
-	ldr r8, [r2, #120]
-	umaal r11, r3, r5, r8
-	ldr r8, [r2, #124]
-	umaal lr, r3, r5, r8
-	ldr r2, [sp, #92]
-	adds r2, r2, r3
-	mov r3, #0
-	adc r3, r3, #0
-	movw r1, #0x51f7
-	movt r1, #0xe5ce
-	mul r1, r12, r1
-	movw r5, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc7718 + 4))
-	movt r5, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc7718 + 4))
-.Llf_p1024_mul_armv7_pc7718:
-	add r5, r5, pc
-	ldr r8, [r5, #0]
-	str r3, [sp, #92]
-	mov r3, #0x0
-	umaal r12, r3, r1, r8
-	ldr r12, [r5, #4]
-	ldr r8, [sp, #76]
-	umaal r8, r3, r1, r12
-	ldr r12, [r5, #8]
-	umaal r7, r3, r1, r12
-	ldr r12, [r5, #12]
-	umaal r4, r3, r1, r12
-	ldr r12, [r5, #16]
-	str r4, [sp, #76]
-	ldr r4, [sp, #36]
-	umaal r4, r3, r1, r12
-	ldr r12, [r5, #20]
-	umaal r0, r3, r1, r12
-	ldr r12, [r5, #24]
-	umaal r10, r3, r1, r12
-	ldr r12, [r5, #28]
-	str r10, [sp, #36]
-	ldr r10, [sp, #40]
-	umaal r10, r3, r1, r12
-	ldr r12, [r5, #32]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #36]
-	str r9, [sp, #40]
-	ldr r9, [sp, #44]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #40]
-	str r9, [sp, #44]
-	ldr r9, [sp, #48]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #44]
+	ldr r0, [sp, #212]
+	ldr r11, [r0, #28]
+	str r3, [sp, #88]
+	ldr r3, [sp, #216]
+	str lr, [sp, #76]
+	ldr lr, [r3, #0]
+	str r5, [sp, #72]
+	ldr r5, [sp, #96]
+	str r6, [sp, #92]
+	mov r6, #0x0
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #4]
+	str r5, [sp, #96]
+	ldr r5, [sp, #0]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #8]
+	str r5, [sp, #0]
+	ldr r5, [sp, #4]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #12]
+	str r5, [sp, #4]
+	ldr r5, [sp, #8]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #16]
+	str r5, [sp, #8]
+	ldr r5, [sp, #12]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #20]
+	str r5, [sp, #12]
+	ldr r5, [sp, #16]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #24]
+	str r5, [sp, #16]
+	ldr r5, [sp, #20]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #28]
+	str r5, [sp, #20]
+	ldr r5, [sp, #24]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #32]
+	str r5, [sp, #24]
+	ldr r5, [sp, #28]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #36]
+	str r5, [sp, #28]
+	ldr r5, [sp, #32]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #40]
+	str r5, [sp, #32]
+	ldr r5, [sp, #36]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #44]
+	umaal r7, r6, r11, lr
+	ldr lr, [r3, #48]
+	umaal r12, r6, r11, lr
+	ldr lr, [r3, #52]
+	str r12, [sp, #36]
+	ldr r12, [sp, #40]
+	umaal r12, r6, r11, lr
+	ldr lr, [r3, #56]
+	umaal r2, r6, r11, lr
+	ldr lr, [r3, #60]
+	umaal r4, r6, r11, lr
+	ldr lr, [r3, #64]
+	str r4, [sp, #40]
+	ldr r4, [sp, #44]
+	umaal r4, r6, r11, lr
+	ldr lr, [r3, #68]
+	umaal r1, r6, r11, lr
+	ldr lr, [r3, #72]
+	umaal r10, r6, r11, lr
+	ldr lr, [r3, #76]
+	str r10, [sp, #44]
+	ldr r10, [sp, #48]
+	umaal r10, r6, r11, lr
+	ldr lr, [r3, #80]
+	umaal r8, r6, r11, lr
+	ldr lr, [r3, #84]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #88]
 	str r9, [sp, #48]
 	ldr r9, [sp, #52]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #48]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #92]
 	str r9, [sp, #52]
 	ldr r9, [sp, #56]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #52]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #96]
 	str r9, [sp, #56]
 	ldr r9, [sp, #60]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #100]
+	str r9, [sp, #60]
+	ldr r9, [sp, #64]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #104]
+	str r9, [sp, #64]
+	ldr r9, [sp, #68]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #108]
+	str r9, [sp, #68]
+	ldr r9, [sp, #80]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #112]
+	str r9, [sp, #80]
+	ldr r9, [sp, #84]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #116]
+	str r9, [sp, #84]
+	ldr r9, [sp, #92]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #120]
+	str r9, [sp, #92]
+	ldr r9, [sp, #72]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #124]
+	str r9, [sp, #72]
+	ldr r9, [sp, #76]
+	umaal r9, r6, r11, lr
+	ldr r11, [sp, #88]
+	adds r11, r11, r6
+	mov r6, #0
+	adc r6, r6, #0
+	ldr lr, [sp, #96]
+	movw r3, #0x51f7
+	movt r3, #0xe5ce
+	mul r0, lr, r3
+	movw r3, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1807 + 4))
+	movt r3, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc1807 + 4))
+.Llf_p1024_mul_armv7_pc1807:
+	add r3, r3, pc
+	str r6, [sp, #88]
+	ldr r6, [r3, #0]
+	str r11, [sp, #76]
+	mov r11, #0x0
+	umaal lr, r11, r0, r6
+	ldr lr, [r3, #4]
+	ldr r6, [sp, #0]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #8]
+	str r6, [sp, #0]
+	ldr r6, [sp, #4]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #12]
+	str r6, [sp, #4]
+	ldr r6, [sp, #8]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #16]
+	str r6, [sp, #8]
+	ldr r6, [sp, #12]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #20]
+	str r6, [sp, #12]
+	ldr r6, [sp, #16]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #24]
+	str r6, [sp, #16]
+	ldr r6, [sp, #20]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #28]
+	str r6, [sp, #20]
+	ldr r6, [sp, #24]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #32]
+	str r6, [sp, #24]
+	ldr r6, [sp, #28]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #36]
+	str r6, [sp, #28]
+	ldr r6, [sp, #32]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #40]
+	umaal r5, r11, r0, lr
+	ldr lr, [r3, #44]
+	umaal r7, r11, r0, lr
+	ldr lr, [r3, #48]
+	str r7, [sp, #32]
+	ldr r7, [sp, #36]
+	umaal r7, r11, r0, lr
+	ldr lr, [r3, #52]
+	umaal r12, r11, r0, lr
+	ldr lr, [r3, #56]
+	umaal r2, r11, r0, lr
+	ldr lr, [r3, #60]
+	str r2, [sp, #36]
+	ldr r2, [sp, #40]
+	umaal r2, r11, r0, lr
+	ldr lr, [r3, #64]
+	umaal r4, r11, r0, lr
+	ldr lr, [r3, #68]
+	umaal r1, r11, r0, lr
+	ldr lr, [r3, #72]
+	str r1, [sp, #40]
+	ldr r1, [sp, #44]
+	umaal r1, r11, r0, lr
+	ldr lr, [r3, #76]
+	umaal r10, r11, r0, lr
+	ldr lr, [r3, #80]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #84]
+	str r8, [sp, #44]
+	ldr r8, [sp, #48]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #88]
+	str r8, [sp, #48]
+	ldr r8, [sp, #52]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #92]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #96]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #100]
+	str r8, [sp, #60]
+	ldr r8, [sp, #64]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #104]
+	str r8, [sp, #64]
+	ldr r8, [sp, #68]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #108]
+	str r8, [sp, #68]
+	ldr r8, [sp, #80]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #112]
+	str r8, [sp, #80]
+	ldr r8, [sp, #84]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #116]
+	str r8, [sp, #84]
+	ldr r8, [sp, #92]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #120]
+	str r8, [sp, #92]
+	ldr r8, [sp, #72]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #124]
+	umaal r9, r11, r0, lr
+	ldr r0, [sp, #76]
+	adds r0, r0, r11
+	ldr r11, [sp, #88]
+	adc r11, r11, #0x0
+	ldr lr, [sp, #212]
+	ldr r3, [lr, #32]
+	str r11, [sp, #88]
+	ldr r11, [sp, #216]
+	str r0, [sp, #76]
+	ldr r0, [r11, #0]
+	str r9, [sp, #72]
+	ldr r9, [sp, #0]
+	str r8, [sp, #96]
+	mov r8, #0x0
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #4]
+	str r9, [sp, #0]
+	ldr r9, [sp, #4]
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #8]
+	str r9, [sp, #4]
+	ldr r9, [sp, #8]
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #12]
+	str r9, [sp, #8]
+	ldr r9, [sp, #12]
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #16]
+	str r9, [sp, #12]
+	ldr r9, [sp, #16]
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #20]
+	str r9, [sp, #16]
+	ldr r9, [sp, #20]
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #24]
+	str r9, [sp, #20]
+	ldr r9, [sp, #24]
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #28]
+	str r9, [sp, #24]
+	ldr r9, [sp, #28]
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #32]
+	umaal r6, r8, r3, r0
+	ldr r0, [r11, #36]
+	umaal r5, r8, r3, r0
+	ldr r0, [r11, #40]
+	str r5, [sp, #28]
+	ldr r5, [sp, #32]
+	umaal r5, r8, r3, r0
+	ldr r0, [r11, #44]
+	umaal r7, r8, r3, r0
+	ldr r0, [r11, #48]
+	umaal r12, r8, r3, r0
+	ldr r0, [r11, #52]
+	str r12, [sp, #32]
+	ldr r12, [sp, #36]
+	umaal r12, r8, r3, r0
+	ldr r0, [r11, #56]
+	umaal r2, r8, r3, r0
+	ldr r0, [r11, #60]
+	umaal r4, r8, r3, r0
+	ldr r0, [r11, #64]
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r8, r3, r0
+	ldr r0, [r11, #68]
+	umaal r1, r8, r3, r0
+	ldr r0, [r11, #72]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #76]
+	str r10, [sp, #40]
+	ldr r10, [sp, #44]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #80]
+	str r10, [sp, #44]
+	ldr r10, [sp, #48]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #84]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #88]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #92]
+	str r10, [sp, #56]
+	ldr r10, [sp, #60]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #96]
+	str r10, [sp, #60]
+	ldr r10, [sp, #64]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #100]
+	str r10, [sp, #64]
+	ldr r10, [sp, #68]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #104]
+	str r10, [sp, #68]
+	ldr r10, [sp, #80]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #108]
+	str r10, [sp, #80]
+	ldr r10, [sp, #84]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #112]
+	str r10, [sp, #84]
+	ldr r10, [sp, #92]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #116]
+	str r10, [sp, #92]
+	ldr r10, [sp, #96]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #120]
+	str r10, [sp, #96]
+	ldr r10, [sp, #72]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #124]
+	str r10, [sp, #72]
+	ldr r10, [sp, #76]
+	umaal r10, r8, r3, r0
+	ldr r3, [sp, #88]
+	adds r3, r3, r8
+	mov r8, #0
+	adc r8, r8, #0
+	ldr r0, [sp, #0]
+	movw r11, #0x51f7
+	movt r11, #0xe5ce
+	mul lr, r0, r11
+	movw r11, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2052 + 4))
+	movt r11, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2052 + 4))
+.Llf_p1024_mul_armv7_pc2052:
+	add r11, r11, pc
+	str r8, [sp, #88]
+	ldr r8, [r11, #0]
+	str r3, [sp, #76]
+	mov r3, #0x0
+	umaal r0, r3, lr, r8
+	ldr r0, [r11, #4]
+	ldr r8, [sp, #4]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #8]
+	str r8, [sp, #4]
+	ldr r8, [sp, #8]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #12]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #16]
+	str r8, [sp, #12]
+	ldr r8, [sp, #16]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #20]
+	str r8, [sp, #16]
+	ldr r8, [sp, #20]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #24]
+	str r8, [sp, #20]
+	ldr r8, [sp, #24]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #28]
+	umaal r9, r3, lr, r0
+	ldr r0, [r11, #32]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #36]
+	str r6, [sp, #24]
+	ldr r6, [sp, #28]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #40]
+	umaal r5, r3, lr, r0
+	ldr r0, [r11, #44]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #48]
+	str r7, [sp, #28]
+	ldr r7, [sp, #32]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #52]
+	umaal r12, r3, lr, r0
+	ldr r0, [r11, #56]
+	umaal r2, r3, lr, r0
+	ldr r0, [r11, #60]
+	str r2, [sp, #32]
+	ldr r2, [sp, #36]
+	umaal r2, r3, lr, r0
+	ldr r0, [r11, #64]
+	umaal r4, r3, lr, r0
+	ldr r0, [r11, #68]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #72]
+	str r1, [sp, #36]
+	ldr r1, [sp, #40]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #76]
+	str r1, [sp, #40]
+	ldr r1, [sp, #44]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #80]
+	str r1, [sp, #44]
+	ldr r1, [sp, #48]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #84]
+	str r1, [sp, #48]
+	ldr r1, [sp, #52]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #88]
+	str r1, [sp, #52]
+	ldr r1, [sp, #56]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #92]
+	str r1, [sp, #56]
+	ldr r1, [sp, #60]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #96]
+	str r1, [sp, #60]
+	ldr r1, [sp, #64]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #100]
+	str r1, [sp, #64]
+	ldr r1, [sp, #68]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #104]
+	str r1, [sp, #68]
+	ldr r1, [sp, #80]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #108]
+	str r1, [sp, #80]
+	ldr r1, [sp, #84]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #112]
+	str r1, [sp, #84]
+	ldr r1, [sp, #92]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #116]
+	str r1, [sp, #92]
+	ldr r1, [sp, #96]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #120]
+	str r1, [sp, #96]
+	ldr r1, [sp, #72]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #124]
+	umaal r10, r3, lr, r0
+	ldr lr, [sp, #76]
+	adds lr, lr, r3
+	ldr r3, [sp, #88]
+	adc r3, r3, #0x0
+	ldr r0, [sp, #212]
+	ldr r11, [r0, #36]
+	str r3, [sp, #88]
+	ldr r3, [sp, #216]
+	str lr, [sp, #76]
+	ldr lr, [r3, #0]
+	str r10, [sp, #72]
+	ldr r10, [sp, #4]
+	str r1, [sp, #0]
+	mov r1, #0x0
+	umaal r10, r1, r11, lr
+	ldr lr, [r3, #4]
+	str r10, [sp, #4]
+	ldr r10, [sp, #8]
+	umaal r10, r1, r11, lr
+	ldr lr, [r3, #8]
+	str r10, [sp, #8]
+	ldr r10, [sp, #12]
+	umaal r10, r1, r11, lr
+	ldr lr, [r3, #12]
+	str r10, [sp, #12]
+	ldr r10, [sp, #16]
+	umaal r10, r1, r11, lr
+	ldr lr, [r3, #16]
+	str r10, [sp, #16]
+	ldr r10, [sp, #20]
+	umaal r10, r1, r11, lr
+	ldr lr, [r3, #20]
+	umaal r8, r1, r11, lr
+	ldr lr, [r3, #24]
+	umaal r9, r1, r11, lr
+	ldr lr, [r3, #28]
+	str r9, [sp, #20]
+	ldr r9, [sp, #24]
+	umaal r9, r1, r11, lr
+	ldr lr, [r3, #32]
+	umaal r6, r1, r11, lr
+	ldr lr, [r3, #36]
+	umaal r5, r1, r11, lr
+	ldr lr, [r3, #40]
+	str r5, [sp, #24]
+	ldr r5, [sp, #28]
+	umaal r5, r1, r11, lr
+	ldr lr, [r3, #44]
+	umaal r7, r1, r11, lr
+	ldr lr, [r3, #48]
+	umaal r12, r1, r11, lr
+	ldr lr, [r3, #52]
+	str r12, [sp, #28]
+	ldr r12, [sp, #32]
+	umaal r12, r1, r11, lr
+	ldr lr, [r3, #56]
+	umaal r2, r1, r11, lr
+	ldr lr, [r3, #60]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #64]
+	str r4, [sp, #32]
+	ldr r4, [sp, #36]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #68]
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #72]
+	str r4, [sp, #40]
+	ldr r4, [sp, #44]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #76]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #80]
+	str r4, [sp, #48]
+	ldr r4, [sp, #52]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #84]
+	str r4, [sp, #52]
+	ldr r4, [sp, #56]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #88]
+	str r4, [sp, #56]
+	ldr r4, [sp, #60]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #92]
+	str r4, [sp, #60]
+	ldr r4, [sp, #64]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #96]
+	str r4, [sp, #64]
+	ldr r4, [sp, #68]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #100]
+	str r4, [sp, #68]
+	ldr r4, [sp, #80]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #104]
+	str r4, [sp, #80]
+	ldr r4, [sp, #84]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #108]
+	str r4, [sp, #84]
+	ldr r4, [sp, #92]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #112]
+	str r4, [sp, #92]
+	ldr r4, [sp, #96]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #116]
+	str r4, [sp, #96]
+	ldr r4, [sp, #0]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #120]
+	str r4, [sp, #0]
+	ldr r4, [sp, #72]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #124]
+	str r4, [sp, #72]
+	ldr r4, [sp, #76]
+	umaal r4, r1, r11, lr
+	ldr r11, [sp, #88]
+	adds r1, r11, r1
+	mov r11, #0
+	adc r11, r11, #0
+	ldr lr, [sp, #4]
+	movw r3, #0x51f7
+	movt r3, #0xe5ce
+	mul r0, lr, r3
+	movw r3, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2297 + 4))
+	movt r3, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2297 + 4))
+.Llf_p1024_mul_armv7_pc2297:
+	add r3, r3, pc
+	str r11, [sp, #88]
+	ldr r11, [r3, #0]
+	str r1, [sp, #76]
+	mov r1, #0x0
+	umaal lr, r1, r0, r11
+	ldr lr, [r3, #4]
+	ldr r11, [sp, #8]
+	umaal r11, r1, r0, lr
+	ldr lr, [r3, #8]
+	str r11, [sp, #8]
+	ldr r11, [sp, #12]
+	umaal r11, r1, r0, lr
+	ldr lr, [r3, #12]
+	str r11, [sp, #12]
+	ldr r11, [sp, #16]
+	umaal r11, r1, r0, lr
+	ldr lr, [r3, #16]
+	umaal r10, r1, r0, lr
+	ldr lr, [r3, #20]
+	umaal r8, r1, r0, lr
+	ldr lr, [r3, #24]
+	str r8, [sp, #16]
+	ldr r8, [sp, #20]
+	umaal r8, r1, r0, lr
+	ldr lr, [r3, #28]
+	umaal r9, r1, r0, lr
+	ldr lr, [r3, #32]
+	umaal r6, r1, r0, lr
+	ldr lr, [r3, #36]
+	str r6, [sp, #20]
+	ldr r6, [sp, #24]
+	umaal r6, r1, r0, lr
+	ldr lr, [r3, #40]
+	umaal r5, r1, r0, lr
+	ldr lr, [r3, #44]
+	umaal r7, r1, r0, lr
+	ldr lr, [r3, #48]
+	str r7, [sp, #24]
+	ldr r7, [sp, #28]
+	umaal r7, r1, r0, lr
+	ldr lr, [r3, #52]
+	umaal r12, r1, r0, lr
+	ldr lr, [r3, #56]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #60]
+	str r2, [sp, #28]
+	ldr r2, [sp, #32]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #64]
+	str r2, [sp, #32]
+	ldr r2, [sp, #36]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #68]
+	str r2, [sp, #36]
+	ldr r2, [sp, #40]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #72]
+	str r2, [sp, #40]
+	ldr r2, [sp, #44]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #76]
+	str r2, [sp, #44]
+	ldr r2, [sp, #48]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #80]
+	str r2, [sp, #48]
+	ldr r2, [sp, #52]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #84]
+	str r2, [sp, #52]
+	ldr r2, [sp, #56]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #88]
+	str r2, [sp, #56]
+	ldr r2, [sp, #60]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #92]
+	str r2, [sp, #60]
+	ldr r2, [sp, #64]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #96]
+	str r2, [sp, #64]
+	ldr r2, [sp, #68]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #100]
+	str r2, [sp, #68]
+	ldr r2, [sp, #80]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #104]
+	str r2, [sp, #80]
+	ldr r2, [sp, #84]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #108]
+	str r2, [sp, #84]
+	ldr r2, [sp, #92]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #112]
+	str r2, [sp, #92]
+	ldr r2, [sp, #96]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #116]
+	str r2, [sp, #96]
+	ldr r2, [sp, #0]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #120]
+	str r2, [sp, #0]
+	ldr r2, [sp, #72]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #124]
+	umaal r4, r1, r0, lr
+	ldr r0, [sp, #76]
+	adds r0, r0, r1
+	ldr r1, [sp, #88]
+	adc r1, r1, #0x0
+	ldr lr, [sp, #212]
+	ldr r3, [lr, #40]
+	str r1, [sp, #88]
+	ldr r1, [sp, #216]
+	str r0, [sp, #76]
+	ldr r0, [r1, #0]
+	str r4, [sp, #72]
+	ldr r4, [sp, #8]
+	str r2, [sp, #4]
+	mov r2, #0x0
+	umaal r4, r2, r3, r0
+	ldr r0, [r1, #4]
+	str r4, [sp, #8]
+	ldr r4, [sp, #12]
+	umaal r4, r2, r3, r0
+	ldr r0, [r1, #8]
+	umaal r11, r2, r3, r0
+	ldr r0, [r1, #12]
+	umaal r10, r2, r3, r0
+	ldr r0, [r1, #16]
+	str r10, [sp, #12]
+	ldr r10, [sp, #16]
+	umaal r10, r2, r3, r0
+	ldr r0, [r1, #20]
+	umaal r8, r2, r3, r0
+	ldr r0, [r1, #24]
+	umaal r9, r2, r3, r0
+	ldr r0, [r1, #28]
+	str r9, [sp, #16]
+	ldr r9, [sp, #20]
+	umaal r9, r2, r3, r0
+	ldr r0, [r1, #32]
+	umaal r6, r2, r3, r0
+	ldr r0, [r1, #36]
+	umaal r5, r2, r3, r0
+	ldr r0, [r1, #40]
+	str r5, [sp, #20]
+	ldr r5, [sp, #24]
+	umaal r5, r2, r3, r0
+	ldr r0, [r1, #44]
+	umaal r7, r2, r3, r0
+	ldr r0, [r1, #48]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #52]
+	str r12, [sp, #24]
+	ldr r12, [sp, #28]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #56]
+	str r12, [sp, #28]
+	ldr r12, [sp, #32]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #60]
+	str r12, [sp, #32]
+	ldr r12, [sp, #36]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #64]
+	str r12, [sp, #36]
+	ldr r12, [sp, #40]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #68]
+	str r12, [sp, #40]
+	ldr r12, [sp, #44]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #72]
+	str r12, [sp, #44]
+	ldr r12, [sp, #48]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #76]
+	str r12, [sp, #48]
+	ldr r12, [sp, #52]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #80]
+	str r12, [sp, #52]
+	ldr r12, [sp, #56]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #84]
+	str r12, [sp, #56]
+	ldr r12, [sp, #60]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #88]
+	str r12, [sp, #60]
+	ldr r12, [sp, #64]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #92]
+	str r12, [sp, #64]
+	ldr r12, [sp, #68]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #96]
+	str r12, [sp, #68]
+	ldr r12, [sp, #80]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #100]
+	str r12, [sp, #80]
+	ldr r12, [sp, #84]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #104]
+	str r12, [sp, #84]
+	ldr r12, [sp, #92]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #108]
+	str r12, [sp, #92]
+	ldr r12, [sp, #96]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #112]
+	str r12, [sp, #96]
+	ldr r12, [sp, #0]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #116]
+	str r12, [sp, #0]
+	ldr r12, [sp, #4]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #120]
+	str r12, [sp, #4]
+	ldr r12, [sp, #72]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #124]
+	str r12, [sp, #72]
+	ldr r12, [sp, #76]
+	umaal r12, r2, r3, r0
+	ldr r3, [sp, #88]
+	adds r2, r3, r2
+	mov r3, #0
+	adc r3, r3, #0
+	ldr r0, [sp, #8]
+	movw r1, #0x51f7
+	movt r1, #0xe5ce
+	mul lr, r0, r1
+	movw r1, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2542 + 4))
+	movt r1, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2542 + 4))
+.Llf_p1024_mul_armv7_pc2542:
+	add r1, r1, pc
+	str r3, [sp, #88]
+	ldr r3, [r1, #0]
+	str r2, [sp, #76]
+	mov r2, #0x0
+	umaal r0, r2, lr, r3
+	ldr r0, [r1, #4]
+	umaal r4, r2, lr, r0
+	ldr r0, [r1, #8]
+	umaal r11, r2, lr, r0
+	ldr r0, [r1, #12]
+	ldr r3, [sp, #12]
+	umaal r3, r2, lr, r0
+	ldr r0, [r1, #16]
+	umaal r10, r2, lr, r0
+	ldr r0, [r1, #20]
+	umaal r8, r2, lr, r0
+	ldr r0, [r1, #24]
+	str r8, [sp, #12]
+	ldr r8, [sp, #16]
+	umaal r8, r2, lr, r0
+	ldr r0, [r1, #28]
+	umaal r9, r2, lr, r0
+	ldr r0, [r1, #32]
+	umaal r6, r2, lr, r0
+	ldr r0, [r1, #36]
+	str r6, [sp, #16]
+	ldr r6, [sp, #20]
+	umaal r6, r2, lr, r0
+	ldr r0, [r1, #40]
+	umaal r5, r2, lr, r0
+	ldr r0, [r1, #44]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #48]
+	str r7, [sp, #20]
+	ldr r7, [sp, #24]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #52]
+	str r7, [sp, #24]
+	ldr r7, [sp, #28]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #56]
+	str r7, [sp, #28]
+	ldr r7, [sp, #32]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #60]
+	str r7, [sp, #32]
+	ldr r7, [sp, #36]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #64]
+	str r7, [sp, #36]
+	ldr r7, [sp, #40]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #68]
+	str r7, [sp, #40]
+	ldr r7, [sp, #44]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #72]
+	str r7, [sp, #44]
+	ldr r7, [sp, #48]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #76]
+	str r7, [sp, #48]
+	ldr r7, [sp, #52]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #80]
+	str r7, [sp, #52]
+	ldr r7, [sp, #56]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #84]
+	str r7, [sp, #56]
+	ldr r7, [sp, #60]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #88]
+	str r7, [sp, #60]
+	ldr r7, [sp, #64]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #92]
+	str r7, [sp, #64]
+	ldr r7, [sp, #68]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #96]
+	str r7, [sp, #68]
+	ldr r7, [sp, #80]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #100]
+	str r7, [sp, #80]
+	ldr r7, [sp, #84]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #104]
+	str r7, [sp, #84]
+	ldr r7, [sp, #92]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #108]
+	str r7, [sp, #92]
+	ldr r7, [sp, #96]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #112]
+	str r7, [sp, #96]
+	ldr r7, [sp, #0]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #116]
+	str r7, [sp, #0]
+	ldr r7, [sp, #4]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #120]
+	str r7, [sp, #4]
+	ldr r7, [sp, #72]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #124]
+	umaal r12, r2, lr, r0
+	ldr lr, [sp, #76]
+	adds lr, lr, r2
+	ldr r2, [sp, #88]
+	adc r2, r2, #0x0
+	ldr r0, [sp, #212]
+	ldr r1, [r0, #44]
+	str r2, [sp, #88]
+	ldr r2, [sp, #216]
+	str lr, [sp, #76]
+	ldr lr, [r2, #0]
+	str r12, [sp, #72]
+	mov r12, #0x0
+	umaal r4, r12, r1, lr
+	ldr lr, [r2, #4]
+	umaal r11, r12, r1, lr
+	ldr lr, [r2, #8]
+	umaal r3, r12, r1, lr
+	ldr lr, [r2, #12]
+	umaal r10, r12, r1, lr
+	ldr lr, [r2, #16]
+	str r10, [sp, #8]
+	ldr r10, [sp, #12]
+	umaal r10, r12, r1, lr
+	ldr lr, [r2, #20]
+	umaal r8, r12, r1, lr
+	ldr lr, [r2, #24]
+	umaal r9, r12, r1, lr
+	ldr lr, [r2, #28]
+	str r9, [sp, #12]
+	ldr r9, [sp, #16]
+	umaal r9, r12, r1, lr
+	ldr lr, [r2, #32]
+	umaal r6, r12, r1, lr
+	ldr lr, [r2, #36]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #40]
+	str r5, [sp, #16]
+	ldr r5, [sp, #20]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #44]
+	str r5, [sp, #20]
+	ldr r5, [sp, #24]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #48]
+	str r5, [sp, #24]
+	ldr r5, [sp, #28]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #52]
+	str r5, [sp, #28]
+	ldr r5, [sp, #32]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #56]
+	str r5, [sp, #32]
+	ldr r5, [sp, #36]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #60]
+	str r5, [sp, #36]
+	ldr r5, [sp, #40]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #64]
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #68]
+	str r5, [sp, #44]
+	ldr r5, [sp, #48]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #72]
+	str r5, [sp, #48]
+	ldr r5, [sp, #52]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #76]
+	str r5, [sp, #52]
+	ldr r5, [sp, #56]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #80]
+	str r5, [sp, #56]
+	ldr r5, [sp, #60]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #84]
+	str r5, [sp, #60]
+	ldr r5, [sp, #64]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #88]
+	str r5, [sp, #64]
+	ldr r5, [sp, #68]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #92]
+	str r5, [sp, #68]
+	ldr r5, [sp, #80]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #96]
+	str r5, [sp, #80]
+	ldr r5, [sp, #84]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #100]
+	str r5, [sp, #84]
+	ldr r5, [sp, #92]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #104]
+	str r5, [sp, #92]
+	ldr r5, [sp, #96]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #108]
+	str r5, [sp, #96]
+	ldr r5, [sp, #0]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #112]
+	str r5, [sp, #0]
+	ldr r5, [sp, #4]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #116]
+	umaal r7, r12, r1, lr
+	ldr lr, [r2, #120]
+	str r7, [sp, #4]
+	ldr r7, [sp, #72]
+	umaal r7, r12, r1, lr
+	ldr lr, [r2, #124]
+	str r7, [sp, #72]
+	ldr r7, [sp, #76]
+	umaal r7, r12, r1, lr
+	ldr r1, [sp, #88]
+	adds r1, r1, r12
+	mov r12, #0
+	adc r12, r12, #0
+	movw lr, #0x51f7
+	movt lr, #0xe5ce
+	mul r2, r4, lr
+	movw lr, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2784 + 4))
+	movt lr, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc2784 + 4))
+.Llf_p1024_mul_armv7_pc2784:
+	add lr, lr, pc
+	ldr r0, [lr, #0]
+	str r12, [sp, #88]
+	mov r12, #0x0
+	umaal r4, r12, r2, r0
+	ldr r4, [lr, #4]
+	umaal r11, r12, r2, r4
+	ldr r4, [lr, #8]
+	umaal r3, r12, r2, r4
+	ldr r4, [lr, #12]
+	ldr r0, [sp, #8]
+	umaal r0, r12, r2, r4
+	ldr r4, [lr, #16]
+	umaal r10, r12, r2, r4
+	ldr r4, [lr, #20]
+	umaal r8, r12, r2, r4
+	ldr r4, [lr, #24]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r12, r2, r4
+	ldr r4, [lr, #28]
+	umaal r9, r12, r2, r4
+	ldr r4, [lr, #32]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #36]
+	str r6, [sp, #12]
+	ldr r6, [sp, #16]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #40]
+	str r6, [sp, #16]
+	ldr r6, [sp, #20]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #44]
+	str r6, [sp, #20]
+	ldr r6, [sp, #24]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #48]
+	str r6, [sp, #24]
+	ldr r6, [sp, #28]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #52]
+	str r6, [sp, #28]
+	ldr r6, [sp, #32]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #56]
+	str r6, [sp, #32]
+	ldr r6, [sp, #36]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #60]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #64]
+	str r6, [sp, #40]
+	ldr r6, [sp, #44]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #68]
+	str r6, [sp, #44]
+	ldr r6, [sp, #48]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #72]
+	str r6, [sp, #48]
+	ldr r6, [sp, #52]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #76]
+	str r6, [sp, #52]
+	ldr r6, [sp, #56]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #80]
+	str r6, [sp, #56]
+	ldr r6, [sp, #60]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #84]
+	str r6, [sp, #60]
+	ldr r6, [sp, #64]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #88]
+	str r6, [sp, #64]
+	ldr r6, [sp, #68]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #92]
+	str r6, [sp, #68]
+	ldr r6, [sp, #80]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #96]
+	str r6, [sp, #80]
+	ldr r6, [sp, #84]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #100]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #104]
+	str r6, [sp, #92]
+	ldr r6, [sp, #96]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #108]
+	str r6, [sp, #96]
+	ldr r6, [sp, #0]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #112]
+	umaal r5, r12, r2, r4
+	ldr r4, [lr, #116]
+	str r5, [sp, #0]
+	ldr r5, [sp, #4]
+	umaal r5, r12, r2, r4
+	ldr r4, [lr, #120]
+	str r5, [sp, #4]
+	ldr r5, [sp, #72]
+	umaal r5, r12, r2, r4
+	ldr r4, [lr, #124]
+	umaal r7, r12, r2, r4
+	adds r1, r1, r12
+	ldr r12, [sp, #88]
+	adc r12, r12, #0x0
+	ldr r2, [sp, #212]
+	ldr r4, [r2, #48]
+	ldr lr, [sp, #216]
+	str r12, [sp, #88]
+	ldr r12, [lr, #0]
+	str r1, [sp, #72]
+	mov r1, #0x0
+	umaal r11, r1, r4, r12
+	ldr r12, [lr, #4]
+	umaal r3, r1, r4, r12
+	ldr r12, [lr, #8]
+	umaal r0, r1, r4, r12
+	ldr r12, [lr, #12]
+	umaal r10, r1, r4, r12
+	ldr r12, [lr, #16]
+	str r10, [sp, #76]
+	ldr r10, [sp, #8]
+	umaal r10, r1, r4, r12
+	ldr r12, [lr, #20]
+	umaal r8, r1, r4, r12
+	ldr r12, [lr, #24]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #28]
+	str r9, [sp, #8]
+	ldr r9, [sp, #12]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #32]
+	str r9, [sp, #12]
+	ldr r9, [sp, #16]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #36]
+	str r9, [sp, #16]
+	ldr r9, [sp, #20]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #40]
+	str r9, [sp, #20]
+	ldr r9, [sp, #24]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #44]
+	str r9, [sp, #24]
+	ldr r9, [sp, #28]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #48]
+	str r9, [sp, #28]
+	ldr r9, [sp, #32]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #52]
+	str r9, [sp, #32]
+	ldr r9, [sp, #36]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #56]
+	str r9, [sp, #36]
+	ldr r9, [sp, #40]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #60]
+	str r9, [sp, #40]
+	ldr r9, [sp, #44]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #64]
+	str r9, [sp, #44]
+	ldr r9, [sp, #48]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #68]
+	str r9, [sp, #48]
+	ldr r9, [sp, #52]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #72]
+	str r9, [sp, #52]
+	ldr r9, [sp, #56]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #76]
+	str r9, [sp, #56]
+	ldr r9, [sp, #60]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #80]
+	str r9, [sp, #60]
+	ldr r9, [sp, #64]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #84]
+	str r9, [sp, #64]
+	ldr r9, [sp, #68]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #88]
+	str r9, [sp, #68]
+	ldr r9, [sp, #80]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #92]
+	str r9, [sp, #80]
+	ldr r9, [sp, #84]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #96]
+	str r9, [sp, #84]
+	ldr r9, [sp, #92]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #100]
+	str r9, [sp, #92]
+	ldr r9, [sp, #96]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #104]
+	umaal r6, r1, r4, r12
+	ldr r12, [lr, #108]
+	str r6, [sp, #96]
+	ldr r6, [sp, #0]
+	umaal r6, r1, r4, r12
+	ldr r12, [lr, #112]
+	str r6, [sp, #0]
+	ldr r6, [sp, #4]
+	umaal r6, r1, r4, r12
+	ldr r12, [lr, #116]
+	umaal r5, r1, r4, r12
+	ldr r12, [lr, #120]
+	umaal r7, r1, r4, r12
+	ldr r12, [lr, #124]
+	str r7, [sp, #4]
+	ldr r7, [sp, #72]
+	umaal r7, r1, r4, r12
+	ldr r4, [sp, #88]
+	adds r1, r4, r1
+	mov r4, #0
+	adc r4, r4, #0
+	movw r12, #0x51f7
+	movt r12, #0xe5ce
+	mul r2, r11, r12
+	movw r12, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3025 + 4))
+	movt r12, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3025 + 4))
+.Llf_p1024_mul_armv7_pc3025:
+	add r12, r12, pc
+	ldr lr, [r12, #0]
+	str r4, [sp, #88]
+	mov r4, #0x0
+	umaal r11, r4, r2, lr
+	ldr r11, [r12, #4]
+	umaal r3, r4, r2, r11
+	ldr r11, [r12, #8]
+	umaal r0, r4, r2, r11
+	ldr r11, [r12, #12]
+	ldr lr, [sp, #76]
+	umaal lr, r4, r2, r11
+	ldr r11, [r12, #16]
+	umaal r10, r4, r2, r11
+	ldr r11, [r12, #20]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #24]
+	str r8, [sp, #76]
+	ldr r8, [sp, #8]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #28]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #32]
+	str r8, [sp, #12]
+	ldr r8, [sp, #16]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #36]
+	str r8, [sp, #16]
+	ldr r8, [sp, #20]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #40]
+	str r8, [sp, #20]
+	ldr r8, [sp, #24]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #44]
+	str r8, [sp, #24]
+	ldr r8, [sp, #28]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #48]
+	str r8, [sp, #28]
+	ldr r8, [sp, #32]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #52]
+	str r8, [sp, #32]
+	ldr r8, [sp, #36]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #56]
+	str r8, [sp, #36]
+	ldr r8, [sp, #40]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #60]
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #64]
+	str r8, [sp, #44]
+	ldr r8, [sp, #48]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #68]
+	str r8, [sp, #48]
+	ldr r8, [sp, #52]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #72]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #76]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #80]
+	str r8, [sp, #60]
+	ldr r8, [sp, #64]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #84]
+	str r8, [sp, #64]
+	ldr r8, [sp, #68]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #88]
+	str r8, [sp, #68]
+	ldr r8, [sp, #80]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #92]
+	str r8, [sp, #80]
+	ldr r8, [sp, #84]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #96]
+	str r8, [sp, #84]
+	ldr r8, [sp, #92]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #100]
+	umaal r9, r4, r2, r11
+	ldr r11, [r12, #104]
+	str r9, [sp, #92]
+	ldr r9, [sp, #96]
+	umaal r9, r4, r2, r11
+	ldr r11, [r12, #108]
+	str r9, [sp, #96]
+	ldr r9, [sp, #0]
+	umaal r9, r4, r2, r11
+	ldr r11, [r12, #112]
+	umaal r6, r4, r2, r11
+	ldr r11, [r12, #116]
+	umaal r5, r4, r2, r11
+	ldr r11, [r12, #120]
+	str r5, [sp, #0]
+	ldr r5, [sp, #4]
+	umaal r5, r4, r2, r11
+	ldr r11, [r12, #124]
+	umaal r7, r4, r2, r11
+	adds r1, r1, r4
+	ldr r2, [sp, #88]
+	adc r2, r2, #0x0
+	ldr r4, [sp, #212]
+	ldr r11, [r4, #52]
+	ldr r12, [sp, #216]
+	str r2, [sp, #88]
+	ldr r2, [r12, #0]
+	str r1, [sp, #4]
+	mov r1, #0x0
+	umaal r3, r1, r11, r2
+	ldr r2, [r12, #4]
+	umaal r0, r1, r11, r2
+	ldr r2, [r12, #8]
+	umaal lr, r1, r11, r2
+	ldr r2, [r12, #12]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #16]
+	str r10, [sp, #72]
+	ldr r10, [sp, #76]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #20]
+	str r10, [sp, #76]
+	ldr r10, [sp, #8]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #24]
+	str r10, [sp, #8]
+	ldr r10, [sp, #12]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #28]
+	str r10, [sp, #12]
+	ldr r10, [sp, #16]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #32]
+	str r10, [sp, #16]
+	ldr r10, [sp, #20]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #36]
+	str r10, [sp, #20]
+	ldr r10, [sp, #24]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #40]
+	str r10, [sp, #24]
+	ldr r10, [sp, #28]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #44]
+	str r10, [sp, #28]
+	ldr r10, [sp, #32]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #48]
+	str r10, [sp, #32]
+	ldr r10, [sp, #36]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #52]
+	str r10, [sp, #36]
+	ldr r10, [sp, #40]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #56]
+	str r10, [sp, #40]
+	ldr r10, [sp, #44]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #60]
+	str r10, [sp, #44]
+	ldr r10, [sp, #48]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #64]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #68]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #72]
+	str r10, [sp, #56]
+	ldr r10, [sp, #60]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #76]
+	str r10, [sp, #60]
+	ldr r10, [sp, #64]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #80]
+	str r10, [sp, #64]
+	ldr r10, [sp, #68]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #84]
+	str r10, [sp, #68]
+	ldr r10, [sp, #80]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #88]
+	str r10, [sp, #80]
+	ldr r10, [sp, #84]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #92]
+	umaal r8, r1, r11, r2
+	ldr r2, [r12, #96]
+	str r8, [sp, #84]
+	ldr r8, [sp, #92]
+	umaal r8, r1, r11, r2
+	ldr r2, [r12, #100]
+	str r8, [sp, #92]
+	ldr r8, [sp, #96]
+	umaal r8, r1, r11, r2
+	ldr r2, [r12, #104]
+	umaal r9, r1, r11, r2
+	ldr r2, [r12, #108]
+	umaal r6, r1, r11, r2
+	ldr r2, [r12, #112]
+	str r6, [sp, #96]
+	ldr r6, [sp, #0]
+	umaal r6, r1, r11, r2
+	ldr r2, [r12, #116]
+	umaal r5, r1, r11, r2
+	ldr r2, [r12, #120]
+	umaal r7, r1, r11, r2
+	ldr r2, [r12, #124]
+	str r7, [sp, #0]
+	ldr r7, [sp, #4]
+	umaal r7, r1, r11, r2
+	ldr r11, [sp, #88]
+	adds r1, r11, r1
+	mov r11, #0
+	adc r11, r11, #0
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	mul r12, r3, r2
+	movw r2, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3266 + 4))
+	movt r2, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3266 + 4))
+.Llf_p1024_mul_armv7_pc3266:
+	add r2, r2, pc
+	ldr r4, [r2, #0]
+	str r11, [sp, #88]
+	mov r11, #0x0
+	umaal r3, r11, r12, r4
+	ldr r3, [r2, #4]
+	umaal r0, r11, r12, r3
+	ldr r3, [r2, #8]
+	umaal lr, r11, r12, r3
+	ldr r3, [r2, #12]
+	ldr r4, [sp, #72]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #16]
+	str r4, [sp, #72]
+	ldr r4, [sp, #76]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #20]
+	str r4, [sp, #76]
+	ldr r4, [sp, #8]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #24]
+	str r4, [sp, #8]
+	ldr r4, [sp, #12]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #28]
+	str r4, [sp, #12]
+	ldr r4, [sp, #16]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #32]
+	str r4, [sp, #16]
+	ldr r4, [sp, #20]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #36]
+	str r4, [sp, #20]
+	ldr r4, [sp, #24]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #40]
+	str r4, [sp, #24]
+	ldr r4, [sp, #28]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #44]
+	str r4, [sp, #28]
+	ldr r4, [sp, #32]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #48]
+	str r4, [sp, #32]
+	ldr r4, [sp, #36]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #52]
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #56]
+	str r4, [sp, #40]
+	ldr r4, [sp, #44]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #60]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #64]
+	str r4, [sp, #48]
+	ldr r4, [sp, #52]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #68]
+	str r4, [sp, #52]
+	ldr r4, [sp, #56]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #72]
+	str r4, [sp, #56]
+	ldr r4, [sp, #60]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #76]
+	str r4, [sp, #60]
+	ldr r4, [sp, #64]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #80]
+	str r4, [sp, #64]
+	ldr r4, [sp, #68]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #84]
+	str r4, [sp, #68]
+	ldr r4, [sp, #80]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #88]
+	umaal r10, r11, r12, r3
+	ldr r3, [r2, #92]
+	str r10, [sp, #80]
+	ldr r10, [sp, #84]
+	umaal r10, r11, r12, r3
+	ldr r3, [r2, #96]
+	str r10, [sp, #84]
+	ldr r10, [sp, #92]
+	umaal r10, r11, r12, r3
+	ldr r3, [r2, #100]
+	umaal r8, r11, r12, r3
+	ldr r3, [r2, #104]
+	umaal r9, r11, r12, r3
+	ldr r3, [r2, #108]
+	str r9, [sp, #92]
+	ldr r9, [sp, #96]
+	umaal r9, r11, r12, r3
+	ldr r3, [r2, #112]
+	umaal r6, r11, r12, r3
+	ldr r3, [r2, #116]
+	umaal r5, r11, r12, r3
+	ldr r3, [r2, #120]
+	str r5, [sp, #96]
+	ldr r5, [sp, #0]
+	umaal r5, r11, r12, r3
+	ldr r3, [r2, #124]
+	umaal r7, r11, r12, r3
+	adds r1, r1, r11
+	ldr r12, [sp, #88]
+	adc r12, r12, #0x0
+	ldr r11, [sp, #212]
+	ldr r3, [r11, #56]
+	ldr r2, [sp, #216]
+	str r12, [sp, #88]
+	ldr r12, [r2, #0]
+	str r1, [sp, #0]
+	mov r1, #0x0
+	umaal r0, r1, r3, r12
+	ldr r12, [r2, #4]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #8]
+	str lr, [sp, #4]
+	ldr lr, [sp, #72]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #12]
+	str lr, [sp, #72]
+	ldr lr, [sp, #76]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #16]
+	str lr, [sp, #76]
+	ldr lr, [sp, #8]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #20]
+	str lr, [sp, #8]
+	ldr lr, [sp, #12]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #24]
+	str lr, [sp, #12]
+	ldr lr, [sp, #16]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #28]
+	str lr, [sp, #16]
+	ldr lr, [sp, #20]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #32]
+	str lr, [sp, #20]
+	ldr lr, [sp, #24]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #36]
+	str lr, [sp, #24]
+	ldr lr, [sp, #28]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #40]
+	str lr, [sp, #28]
+	ldr lr, [sp, #32]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #44]
+	str lr, [sp, #32]
+	ldr lr, [sp, #36]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #48]
+	str lr, [sp, #36]
+	ldr lr, [sp, #40]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #52]
+	str lr, [sp, #40]
+	ldr lr, [sp, #44]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #56]
+	str lr, [sp, #44]
+	ldr lr, [sp, #48]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #60]
+	str lr, [sp, #48]
+	ldr lr, [sp, #52]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #64]
+	str lr, [sp, #52]
+	ldr lr, [sp, #56]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #68]
+	str lr, [sp, #56]
+	ldr lr, [sp, #60]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #72]
+	str lr, [sp, #60]
+	ldr lr, [sp, #64]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #76]
+	str lr, [sp, #64]
+	ldr lr, [sp, #68]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #80]
+	umaal r4, r1, r3, r12
+	ldr r12, [r2, #84]
+	str r4, [sp, #68]
+	ldr r4, [sp, #80]
+	umaal r4, r1, r3, r12
+	ldr r12, [r2, #88]
+	str r4, [sp, #80]
+	ldr r4, [sp, #84]
+	umaal r4, r1, r3, r12
+	ldr r12, [r2, #92]
+	umaal r10, r1, r3, r12
+	ldr r12, [r2, #96]
+	umaal r8, r1, r3, r12
+	ldr r12, [r2, #100]
+	str r8, [sp, #84]
+	ldr r8, [sp, #92]
+	umaal r8, r1, r3, r12
+	ldr r12, [r2, #104]
+	umaal r9, r1, r3, r12
+	ldr r12, [r2, #108]
+	umaal r6, r1, r3, r12
+	ldr r12, [r2, #112]
+	str r6, [sp, #92]
+	ldr r6, [sp, #96]
+	umaal r6, r1, r3, r12
+	ldr r12, [r2, #116]
+	umaal r5, r1, r3, r12
+	ldr r12, [r2, #120]
+	umaal r7, r1, r3, r12
+	ldr r12, [r2, #124]
+	str r7, [sp, #96]
+	ldr r7, [sp, #0]
+	umaal r7, r1, r3, r12
+	ldr r3, [sp, #88]
+	adds r1, r3, r1
+	mov r3, #0
+	adc r3, r3, #0
+	movw r12, #0x51f7
+	movt r12, #0xe5ce
+	mul r2, r0, r12
+	movw r12, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3507 + 4))
+	movt r12, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3507 + 4))
+.Llf_p1024_mul_armv7_pc3507:
+	add r12, r12, pc
+	ldr r11, [r12, #0]
+	str r3, [sp, #88]
+	mov r3, #0x0
+	umaal r0, r3, r2, r11
+	ldr r0, [r12, #4]
+	ldr r11, [sp, #4]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #8]
+	str r11, [sp, #4]
+	ldr r11, [sp, #72]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #12]
+	str r11, [sp, #72]
+	ldr r11, [sp, #76]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #16]
+	str r11, [sp, #76]
+	ldr r11, [sp, #8]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #20]
+	str r11, [sp, #8]
+	ldr r11, [sp, #12]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #24]
+	str r11, [sp, #12]
+	ldr r11, [sp, #16]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #28]
+	str r11, [sp, #16]
+	ldr r11, [sp, #20]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #32]
+	str r11, [sp, #20]
+	ldr r11, [sp, #24]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #36]
+	str r11, [sp, #24]
+	ldr r11, [sp, #28]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #40]
+	str r11, [sp, #28]
+	ldr r11, [sp, #32]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #44]
+	str r11, [sp, #32]
+	ldr r11, [sp, #36]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #48]
+	str r11, [sp, #36]
+	ldr r11, [sp, #40]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #52]
+	str r11, [sp, #40]
+	ldr r11, [sp, #44]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #56]
+	str r11, [sp, #44]
+	ldr r11, [sp, #48]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #60]
+	str r11, [sp, #48]
+	ldr r11, [sp, #52]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #64]
+	str r11, [sp, #52]
+	ldr r11, [sp, #56]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #68]
+	str r11, [sp, #56]
+	ldr r11, [sp, #60]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #72]
+	str r11, [sp, #60]
+	ldr r11, [sp, #64]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #76]
+	umaal lr, r3, r2, r0
+	ldr r0, [r12, #80]
+	str lr, [sp, #64]
+	ldr lr, [sp, #68]
+	umaal lr, r3, r2, r0
+	ldr r0, [r12, #84]
+	str lr, [sp, #68]
+	ldr lr, [sp, #80]
+	umaal lr, r3, r2, r0
+	ldr r0, [r12, #88]
+	umaal r4, r3, r2, r0
+	ldr r0, [r12, #92]
+	umaal r10, r3, r2, r0
+	ldr r0, [r12, #96]
+	str r10, [sp, #80]
+	ldr r10, [sp, #84]
+	umaal r10, r3, r2, r0
+	ldr r0, [r12, #100]
+	umaal r8, r3, r2, r0
+	ldr r0, [r12, #104]
+	umaal r9, r3, r2, r0
+	ldr r0, [r12, #108]
+	str r9, [sp, #84]
+	ldr r9, [sp, #92]
+	umaal r9, r3, r2, r0
+	ldr r0, [r12, #112]
+	umaal r6, r3, r2, r0
+	ldr r0, [r12, #116]
+	umaal r5, r3, r2, r0
+	ldr r0, [r12, #120]
+	str r5, [sp, #92]
+	ldr r5, [sp, #96]
+	umaal r5, r3, r2, r0
+	ldr r0, [r12, #124]
+	umaal r7, r3, r2, r0
+	adds r1, r1, r3
+	ldr r3, [sp, #88]
+	adc r3, r3, #0x0
+	ldr r2, [sp, #212]
+	ldr r0, [r2, #60]
+	ldr r12, [sp, #216]
+	str r3, [sp, #88]
+	ldr r3, [r12, #0]
+	str r1, [sp, #96]
+	ldr r1, [sp, #4]
+	str r7, [sp, #0]
+	mov r7, #0x0
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #4]
+	str r1, [sp, #4]
+	ldr r1, [sp, #72]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #8]
+	str r1, [sp, #72]
+	ldr r1, [sp, #76]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #12]
+	str r1, [sp, #76]
+	ldr r1, [sp, #8]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #16]
+	str r1, [sp, #8]
+	ldr r1, [sp, #12]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #20]
+	str r1, [sp, #12]
+	ldr r1, [sp, #16]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #24]
+	str r1, [sp, #16]
+	ldr r1, [sp, #20]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #28]
+	str r1, [sp, #20]
+	ldr r1, [sp, #24]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #32]
+	str r1, [sp, #24]
+	ldr r1, [sp, #28]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #36]
+	str r1, [sp, #28]
+	ldr r1, [sp, #32]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #40]
+	str r1, [sp, #32]
+	ldr r1, [sp, #36]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #44]
+	str r1, [sp, #36]
+	ldr r1, [sp, #40]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #48]
+	str r1, [sp, #40]
+	ldr r1, [sp, #44]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #52]
+	str r1, [sp, #44]
+	ldr r1, [sp, #48]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #56]
+	str r1, [sp, #48]
+	ldr r1, [sp, #52]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #60]
+	str r1, [sp, #52]
+	ldr r1, [sp, #56]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #64]
+	str r1, [sp, #56]
+	ldr r1, [sp, #60]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #68]
+	umaal r11, r7, r0, r3
+	ldr r3, [r12, #72]
+	str r11, [sp, #60]
+	ldr r11, [sp, #64]
+	umaal r11, r7, r0, r3
+	ldr r3, [r12, #76]
+	str r11, [sp, #64]
+	ldr r11, [sp, #68]
+	umaal r11, r7, r0, r3
+	ldr r3, [r12, #80]
+	umaal lr, r7, r0, r3
+	ldr r3, [r12, #84]
+	umaal r4, r7, r0, r3
+	ldr r3, [r12, #88]
+	str r4, [sp, #68]
+	ldr r4, [sp, #80]
+	umaal r4, r7, r0, r3
+	ldr r3, [r12, #92]
+	umaal r10, r7, r0, r3
+	ldr r3, [r12, #96]
+	umaal r8, r7, r0, r3
+	ldr r3, [r12, #100]
+	str r8, [sp, #80]
+	ldr r8, [sp, #84]
+	umaal r8, r7, r0, r3
+	ldr r3, [r12, #104]
+	umaal r9, r7, r0, r3
+	ldr r3, [r12, #108]
+	umaal r6, r7, r0, r3
+	ldr r3, [r12, #112]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r7, r0, r3
+	ldr r3, [r12, #116]
+	umaal r5, r7, r0, r3
+	ldr r3, [r12, #120]
+	str r5, [sp, #92]
+	ldr r5, [sp, #0]
+	umaal r5, r7, r0, r3
+	ldr r3, [r12, #124]
+	str r5, [sp, #0]
+	ldr r5, [sp, #96]
+	umaal r5, r7, r0, r3
+	ldr r0, [sp, #88]
+	adds r0, r0, r7
+	mov r7, #0
+	adc r7, r7, #0
+	ldr r3, [sp, #4]
+	movw r12, #0x51f7
+	movt r12, #0xe5ce
+	mul r2, r3, r12
+	movw r12, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3751 + 4))
+	movt r12, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3751 + 4))
+.Llf_p1024_mul_armv7_pc3751:
+	add r12, r12, pc
+	str r7, [sp, #88]
+	ldr r7, [r12, #0]
+	str r0, [sp, #96]
+	mov r0, #0x0
+	umaal r3, r0, r2, r7
+	ldr r3, [r12, #4]
+	ldr r7, [sp, #72]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #8]
+	str r7, [sp, #72]
+	ldr r7, [sp, #76]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #12]
+	str r7, [sp, #76]
+	ldr r7, [sp, #8]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #16]
+	str r7, [sp, #8]
+	ldr r7, [sp, #12]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #20]
+	str r7, [sp, #12]
+	ldr r7, [sp, #16]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #24]
+	str r7, [sp, #16]
+	ldr r7, [sp, #20]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #28]
+	str r7, [sp, #20]
+	ldr r7, [sp, #24]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #32]
+	str r7, [sp, #24]
+	ldr r7, [sp, #28]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #36]
+	str r7, [sp, #28]
+	ldr r7, [sp, #32]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #40]
+	str r7, [sp, #32]
+	ldr r7, [sp, #36]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #44]
+	str r7, [sp, #36]
+	ldr r7, [sp, #40]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #48]
+	str r7, [sp, #40]
+	ldr r7, [sp, #44]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #52]
+	str r7, [sp, #44]
+	ldr r7, [sp, #48]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #56]
+	str r7, [sp, #48]
+	ldr r7, [sp, #52]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #60]
+	str r7, [sp, #52]
+	ldr r7, [sp, #56]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #64]
+	umaal r1, r0, r2, r3
+	ldr r3, [r12, #68]
+	str r1, [sp, #56]
+	ldr r1, [sp, #60]
+	umaal r1, r0, r2, r3
+	ldr r3, [r12, #72]
+	str r1, [sp, #60]
+	ldr r1, [sp, #64]
+	umaal r1, r0, r2, r3
+	ldr r3, [r12, #76]
+	umaal r11, r0, r2, r3
+	ldr r3, [r12, #80]
+	umaal lr, r0, r2, r3
+	ldr r3, [r12, #84]
+	str lr, [sp, #64]
+	ldr lr, [sp, #68]
+	umaal lr, r0, r2, r3
+	ldr r3, [r12, #88]
+	umaal r4, r0, r2, r3
+	ldr r3, [r12, #92]
+	umaal r10, r0, r2, r3
+	ldr r3, [r12, #96]
+	str r10, [sp, #68]
+	ldr r10, [sp, #80]
+	umaal r10, r0, r2, r3
+	ldr r3, [r12, #100]
+	umaal r8, r0, r2, r3
+	ldr r3, [r12, #104]
+	umaal r9, r0, r2, r3
+	ldr r3, [r12, #108]
+	str r9, [sp, #80]
+	ldr r9, [sp, #84]
+	umaal r9, r0, r2, r3
+	ldr r3, [r12, #112]
+	umaal r6, r0, r2, r3
+	ldr r3, [r12, #116]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r0, r2, r3
+	ldr r3, [r12, #120]
+	str r6, [sp, #92]
+	ldr r6, [sp, #0]
+	umaal r6, r0, r2, r3
+	ldr r3, [r12, #124]
+	umaal r5, r0, r2, r3
+	ldr r2, [sp, #96]
+	adds r0, r2, r0
+	ldr r2, [sp, #88]
+	adc r2, r2, #0x0
+	ldr r3, [sp, #212]
+	ldr r12, [r3, #64]
+	str r2, [sp, #88]
+	ldr r2, [sp, #216]
+	str r0, [sp, #96]
+	ldr r0, [r2, #0]
+	str r5, [sp, #0]
+	ldr r5, [sp, #72]
+	str r6, [sp, #4]
+	mov r6, #0x0
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #4]
+	str r5, [sp, #72]
+	ldr r5, [sp, #76]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #8]
+	str r5, [sp, #76]
+	ldr r5, [sp, #8]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #12]
+	str r5, [sp, #8]
+	ldr r5, [sp, #12]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #16]
+	str r5, [sp, #12]
+	ldr r5, [sp, #16]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #20]
+	str r5, [sp, #16]
+	ldr r5, [sp, #20]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #24]
+	str r5, [sp, #20]
+	ldr r5, [sp, #24]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #28]
+	str r5, [sp, #24]
+	ldr r5, [sp, #28]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #32]
+	str r5, [sp, #28]
+	ldr r5, [sp, #32]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #36]
+	str r5, [sp, #32]
+	ldr r5, [sp, #36]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #40]
+	str r5, [sp, #36]
+	ldr r5, [sp, #40]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #44]
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #48]
+	str r5, [sp, #44]
+	ldr r5, [sp, #48]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #52]
+	str r5, [sp, #48]
+	ldr r5, [sp, #52]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #56]
+	umaal r7, r6, r12, r0
+	ldr r0, [r2, #60]
+	str r7, [sp, #52]
+	ldr r7, [sp, #56]
+	umaal r7, r6, r12, r0
+	ldr r0, [r2, #64]
+	str r7, [sp, #56]
+	ldr r7, [sp, #60]
+	umaal r7, r6, r12, r0
+	ldr r0, [r2, #68]
+	umaal r1, r6, r12, r0
+	ldr r0, [r2, #72]
+	umaal r11, r6, r12, r0
+	ldr r0, [r2, #76]
+	str r11, [sp, #60]
+	ldr r11, [sp, #64]
+	umaal r11, r6, r12, r0
+	ldr r0, [r2, #80]
+	umaal lr, r6, r12, r0
+	ldr r0, [r2, #84]
+	umaal r4, r6, r12, r0
+	ldr r0, [r2, #88]
+	str r4, [sp, #64]
+	ldr r4, [sp, #68]
+	umaal r4, r6, r12, r0
+	ldr r0, [r2, #92]
+	umaal r10, r6, r12, r0
+	ldr r0, [r2, #96]
+	umaal r8, r6, r12, r0
+	ldr r0, [r2, #100]
+	str r8, [sp, #68]
+	ldr r8, [sp, #80]
+	umaal r8, r6, r12, r0
+	ldr r0, [r2, #104]
+	umaal r9, r6, r12, r0
+	ldr r0, [r2, #108]
+	str r9, [sp, #80]
+	ldr r9, [sp, #84]
+	umaal r9, r6, r12, r0
+	ldr r0, [r2, #112]
+	str r9, [sp, #84]
+	ldr r9, [sp, #92]
+	umaal r9, r6, r12, r0
+	ldr r0, [r2, #116]
+	str r9, [sp, #92]
+	ldr r9, [sp, #4]
+	umaal r9, r6, r12, r0
+	ldr r0, [r2, #120]
+	str r9, [sp, #4]
+	ldr r9, [sp, #0]
+	umaal r9, r6, r12, r0
+	ldr r0, [r2, #124]
+	str r9, [sp, #0]
+	ldr r9, [sp, #96]
+	umaal r9, r6, r12, r0
+	ldr r12, [sp, #88]
+	adds r12, r12, r6
+	mov r6, #0
+	adc r6, r6, #0
+	ldr r0, [sp, #72]
+	movw r3, #0x51f7
+	movt r3, #0xe5ce
+	mul r2, r0, r3
+	movw r3, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3996 + 4))
+	movt r3, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc3996 + 4))
+.Llf_p1024_mul_armv7_pc3996:
+	add r3, r3, pc
+	str r6, [sp, #88]
+	ldr r6, [r3, #0]
+	str r12, [sp, #96]
+	mov r12, #0x0
+	umaal r0, r12, r2, r6
+	ldr r0, [r3, #4]
+	ldr r6, [sp, #76]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #8]
+	str r6, [sp, #76]
+	ldr r6, [sp, #8]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #12]
+	str r6, [sp, #8]
+	ldr r6, [sp, #12]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #16]
+	str r6, [sp, #12]
+	ldr r6, [sp, #16]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #20]
+	str r6, [sp, #16]
+	ldr r6, [sp, #20]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #24]
+	str r6, [sp, #20]
+	ldr r6, [sp, #24]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #28]
+	str r6, [sp, #24]
+	ldr r6, [sp, #28]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #32]
+	str r6, [sp, #28]
+	ldr r6, [sp, #32]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #36]
+	str r6, [sp, #32]
+	ldr r6, [sp, #36]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #40]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #44]
+	str r6, [sp, #40]
+	ldr r6, [sp, #44]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #48]
+	str r6, [sp, #44]
+	ldr r6, [sp, #48]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #52]
+	umaal r5, r12, r2, r0
+	ldr r0, [r3, #56]
+	str r5, [sp, #48]
+	ldr r5, [sp, #52]
+	umaal r5, r12, r2, r0
+	ldr r0, [r3, #60]
+	str r5, [sp, #52]
+	ldr r5, [sp, #56]
+	umaal r5, r12, r2, r0
+	ldr r0, [r3, #64]
+	umaal r7, r12, r2, r0
+	ldr r0, [r3, #68]
+	umaal r1, r12, r2, r0
+	ldr r0, [r3, #72]
+	str r1, [sp, #56]
+	ldr r1, [sp, #60]
+	umaal r1, r12, r2, r0
+	ldr r0, [r3, #76]
+	umaal r11, r12, r2, r0
+	ldr r0, [r3, #80]
+	umaal lr, r12, r2, r0
+	ldr r0, [r3, #84]
+	str lr, [sp, #60]
+	ldr lr, [sp, #64]
+	umaal lr, r12, r2, r0
+	ldr r0, [r3, #88]
+	umaal r4, r12, r2, r0
+	ldr r0, [r3, #92]
+	umaal r10, r12, r2, r0
+	ldr r0, [r3, #96]
+	str r10, [sp, #64]
+	ldr r10, [sp, #68]
+	umaal r10, r12, r2, r0
+	ldr r0, [r3, #100]
+	umaal r8, r12, r2, r0
+	ldr r0, [r3, #104]
+	str r8, [sp, #68]
+	ldr r8, [sp, #80]
+	umaal r8, r12, r2, r0
+	ldr r0, [r3, #108]
+	str r8, [sp, #80]
+	ldr r8, [sp, #84]
+	umaal r8, r12, r2, r0
+	ldr r0, [r3, #112]
+	str r8, [sp, #84]
+	ldr r8, [sp, #92]
+	umaal r8, r12, r2, r0
+	ldr r0, [r3, #116]
+	str r8, [sp, #92]
+	ldr r8, [sp, #4]
+	umaal r8, r12, r2, r0
+	ldr r0, [r3, #120]
+	str r8, [sp, #4]
+	ldr r8, [sp, #0]
+	umaal r8, r12, r2, r0
+	ldr r0, [r3, #124]
+	umaal r9, r12, r2, r0
+	ldr r2, [sp, #96]
+	adds r12, r2, r12
+	ldr r2, [sp, #88]
+	adc r2, r2, #0x0
+	ldr r0, [sp, #212]
+	ldr r3, [r0, #68]
+	str r2, [sp, #88]
+	ldr r2, [sp, #216]
+	str r12, [sp, #96]
+	ldr r12, [r2, #0]
+	str r9, [sp, #0]
+	ldr r9, [sp, #76]
+	str r8, [sp, #72]
+	mov r8, #0x0
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #4]
+	str r9, [sp, #76]
+	ldr r9, [sp, #8]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #8]
+	str r9, [sp, #8]
+	ldr r9, [sp, #12]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #12]
+	str r9, [sp, #12]
+	ldr r9, [sp, #16]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #16]
+	str r9, [sp, #16]
+	ldr r9, [sp, #20]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #20]
+	str r9, [sp, #20]
+	ldr r9, [sp, #24]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #24]
+	str r9, [sp, #24]
+	ldr r9, [sp, #28]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #28]
+	str r9, [sp, #28]
+	ldr r9, [sp, #32]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #32]
+	str r9, [sp, #32]
+	ldr r9, [sp, #36]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #36]
+	str r9, [sp, #36]
+	ldr r9, [sp, #40]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #40]
+	str r9, [sp, #40]
+	ldr r9, [sp, #44]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #44]
+	umaal r6, r8, r3, r12
+	ldr r12, [r2, #48]
+	str r6, [sp, #44]
+	ldr r6, [sp, #48]
+	umaal r6, r8, r3, r12
+	ldr r12, [r2, #52]
+	str r6, [sp, #48]
+	ldr r6, [sp, #52]
+	umaal r6, r8, r3, r12
+	ldr r12, [r2, #56]
+	umaal r5, r8, r3, r12
+	ldr r12, [r2, #60]
+	umaal r7, r8, r3, r12
+	ldr r12, [r2, #64]
+	str r7, [sp, #52]
+	ldr r7, [sp, #56]
+	umaal r7, r8, r3, r12
+	ldr r12, [r2, #68]
+	umaal r1, r8, r3, r12
+	ldr r12, [r2, #72]
+	umaal r11, r8, r3, r12
+	ldr r12, [r2, #76]
+	str r11, [sp, #56]
+	ldr r11, [sp, #60]
+	umaal r11, r8, r3, r12
+	ldr r12, [r2, #80]
+	umaal lr, r8, r3, r12
+	ldr r12, [r2, #84]
+	umaal r4, r8, r3, r12
+	ldr r12, [r2, #88]
+	str r4, [sp, #60]
+	ldr r4, [sp, #64]
+	umaal r4, r8, r3, r12
+	ldr r12, [r2, #92]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #96]
+	str r10, [sp, #64]
+	ldr r10, [sp, #68]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #100]
+	str r10, [sp, #68]
+	ldr r10, [sp, #80]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #104]
+	str r10, [sp, #80]
+	ldr r10, [sp, #84]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #108]
+	str r10, [sp, #84]
+	ldr r10, [sp, #92]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #112]
+	str r10, [sp, #92]
+	ldr r10, [sp, #4]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #116]
+	str r10, [sp, #4]
+	ldr r10, [sp, #72]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #120]
+	str r10, [sp, #72]
+	ldr r10, [sp, #0]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #124]
+	str r10, [sp, #0]
+	ldr r10, [sp, #96]
+	umaal r10, r8, r3, r12
+	ldr r3, [sp, #88]
+	adds r3, r3, r8
+	mov r8, #0
+	adc r8, r8, #0
+	ldr r12, [sp, #76]
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	mul r0, r12, r2
+	movw r2, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4241 + 4))
+	movt r2, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4241 + 4))
+.Llf_p1024_mul_armv7_pc4241:
+	add r2, r2, pc
+	str r8, [sp, #88]
+	ldr r8, [r2, #0]
+	str r3, [sp, #96]
+	mov r3, #0x0
+	umaal r12, r3, r0, r8
+	ldr r12, [r2, #4]
+	ldr r8, [sp, #8]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #8]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #12]
+	str r8, [sp, #12]
+	ldr r8, [sp, #16]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #16]
+	str r8, [sp, #16]
+	ldr r8, [sp, #20]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #20]
+	str r8, [sp, #20]
+	ldr r8, [sp, #24]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #24]
+	str r8, [sp, #24]
+	ldr r8, [sp, #28]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #28]
+	str r8, [sp, #28]
+	ldr r8, [sp, #32]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #32]
+	str r8, [sp, #32]
+	ldr r8, [sp, #36]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #36]
+	str r8, [sp, #36]
+	ldr r8, [sp, #40]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #40]
+	umaal r9, r3, r0, r12
+	ldr r12, [r2, #44]
+	str r9, [sp, #40]
+	ldr r9, [sp, #44]
+	umaal r9, r3, r0, r12
+	ldr r12, [r2, #48]
+	str r9, [sp, #44]
+	ldr r9, [sp, #48]
+	umaal r9, r3, r0, r12
+	ldr r12, [r2, #52]
+	umaal r6, r3, r0, r12
+	ldr r12, [r2, #56]
+	umaal r5, r3, r0, r12
+	ldr r12, [r2, #60]
+	str r5, [sp, #48]
+	ldr r5, [sp, #52]
+	umaal r5, r3, r0, r12
+	ldr r12, [r2, #64]
+	umaal r7, r3, r0, r12
+	ldr r12, [r2, #68]
+	umaal r1, r3, r0, r12
+	ldr r12, [r2, #72]
+	str r1, [sp, #52]
+	ldr r1, [sp, #56]
+	umaal r1, r3, r0, r12
+	ldr r12, [r2, #76]
+	umaal r11, r3, r0, r12
+	ldr r12, [r2, #80]
+	umaal lr, r3, r0, r12
+	ldr r12, [r2, #84]
+	str lr, [sp, #56]
+	ldr lr, [sp, #60]
+	umaal lr, r3, r0, r12
+	ldr r12, [r2, #88]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #92]
+	str r4, [sp, #60]
+	ldr r4, [sp, #64]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #96]
+	str r4, [sp, #64]
+	ldr r4, [sp, #68]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #100]
+	str r4, [sp, #68]
+	ldr r4, [sp, #80]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #104]
+	str r4, [sp, #80]
+	ldr r4, [sp, #84]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #108]
+	str r4, [sp, #84]
+	ldr r4, [sp, #92]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #112]
+	str r4, [sp, #92]
+	ldr r4, [sp, #4]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #116]
+	str r4, [sp, #4]
+	ldr r4, [sp, #72]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #120]
+	str r4, [sp, #72]
+	ldr r4, [sp, #0]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #124]
+	umaal r10, r3, r0, r12
+	ldr r0, [sp, #96]
+	adds r0, r0, r3
+	ldr r3, [sp, #88]
+	adc r3, r3, #0x0
+	ldr r12, [sp, #212]
+	ldr r2, [r12, #72]
+	str r3, [sp, #88]
+	ldr r3, [sp, #216]
+	str r0, [sp, #96]
+	ldr r0, [r3, #0]
+	str r10, [sp, #0]
+	ldr r10, [sp, #8]
+	str r4, [sp, #76]
+	mov r4, #0x0
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #4]
+	str r10, [sp, #8]
+	ldr r10, [sp, #12]
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #8]
+	str r10, [sp, #12]
+	ldr r10, [sp, #16]
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #12]
+	str r10, [sp, #16]
+	ldr r10, [sp, #20]
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #16]
+	str r10, [sp, #20]
+	ldr r10, [sp, #24]
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #20]
+	str r10, [sp, #24]
+	ldr r10, [sp, #28]
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #24]
+	str r10, [sp, #28]
+	ldr r10, [sp, #32]
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #28]
+	str r10, [sp, #32]
+	ldr r10, [sp, #36]
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #32]
+	umaal r8, r4, r2, r0
+	ldr r0, [r3, #36]
+	str r8, [sp, #36]
+	ldr r8, [sp, #40]
+	umaal r8, r4, r2, r0
+	ldr r0, [r3, #40]
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r4, r2, r0
+	ldr r0, [r3, #44]
+	umaal r9, r4, r2, r0
+	ldr r0, [r3, #48]
+	umaal r6, r4, r2, r0
+	ldr r0, [r3, #52]
+	str r6, [sp, #44]
+	ldr r6, [sp, #48]
+	umaal r6, r4, r2, r0
+	ldr r0, [r3, #56]
+	umaal r5, r4, r2, r0
+	ldr r0, [r3, #60]
+	umaal r7, r4, r2, r0
+	ldr r0, [r3, #64]
+	str r7, [sp, #48]
+	ldr r7, [sp, #52]
+	umaal r7, r4, r2, r0
+	ldr r0, [r3, #68]
+	umaal r1, r4, r2, r0
+	ldr r0, [r3, #72]
+	umaal r11, r4, r2, r0
+	ldr r0, [r3, #76]
+	str r11, [sp, #52]
+	ldr r11, [sp, #56]
+	umaal r11, r4, r2, r0
+	ldr r0, [r3, #80]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #84]
+	str lr, [sp, #56]
+	ldr lr, [sp, #60]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #88]
+	str lr, [sp, #60]
+	ldr lr, [sp, #64]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #92]
+	str lr, [sp, #64]
+	ldr lr, [sp, #68]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #96]
+	str lr, [sp, #68]
+	ldr lr, [sp, #80]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #100]
+	str lr, [sp, #80]
+	ldr lr, [sp, #84]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #104]
+	str lr, [sp, #84]
+	ldr lr, [sp, #92]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #108]
+	str lr, [sp, #92]
+	ldr lr, [sp, #4]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #112]
+	str lr, [sp, #4]
+	ldr lr, [sp, #72]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #116]
+	str lr, [sp, #72]
+	ldr lr, [sp, #76]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #120]
+	str lr, [sp, #76]
+	ldr lr, [sp, #0]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #124]
+	str lr, [sp, #0]
+	ldr lr, [sp, #96]
+	umaal lr, r4, r2, r0
+	ldr r2, [sp, #88]
+	adds r2, r2, r4
+	mov r4, #0
+	adc r4, r4, #0
+	ldr r0, [sp, #8]
+	movw r3, #0x51f7
+	movt r3, #0xe5ce
+	mul r12, r0, r3
+	movw r3, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4486 + 4))
+	movt r3, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4486 + 4))
+.Llf_p1024_mul_armv7_pc4486:
+	add r3, r3, pc
+	str r4, [sp, #88]
+	ldr r4, [r3, #0]
+	str r2, [sp, #96]
+	mov r2, #0x0
+	umaal r0, r2, r12, r4
+	ldr r0, [r3, #4]
+	ldr r4, [sp, #12]
+	umaal r4, r2, r12, r0
+	ldr r0, [r3, #8]
+	str r4, [sp, #12]
+	ldr r4, [sp, #16]
+	umaal r4, r2, r12, r0
+	ldr r0, [r3, #12]
+	str r4, [sp, #16]
+	ldr r4, [sp, #20]
+	umaal r4, r2, r12, r0
+	ldr r0, [r3, #16]
+	str r4, [sp, #20]
+	ldr r4, [sp, #24]
+	umaal r4, r2, r12, r0
+	ldr r0, [r3, #20]
+	str r4, [sp, #24]
+	ldr r4, [sp, #28]
+	umaal r4, r2, r12, r0
+	ldr r0, [r3, #24]
+	str r4, [sp, #28]
+	ldr r4, [sp, #32]
+	umaal r4, r2, r12, r0
+	ldr r0, [r3, #28]
+	umaal r10, r2, r12, r0
+	ldr r0, [r3, #32]
+	str r10, [sp, #32]
+	ldr r10, [sp, #36]
+	umaal r10, r2, r12, r0
+	ldr r0, [r3, #36]
+	str r10, [sp, #36]
+	ldr r10, [sp, #40]
+	umaal r10, r2, r12, r0
+	ldr r0, [r3, #40]
+	umaal r8, r2, r12, r0
+	ldr r0, [r3, #44]
+	umaal r9, r2, r12, r0
+	ldr r0, [r3, #48]
+	str r9, [sp, #40]
+	ldr r9, [sp, #44]
+	umaal r9, r2, r12, r0
+	ldr r0, [r3, #52]
+	umaal r6, r2, r12, r0
+	ldr r0, [r3, #56]
+	umaal r5, r2, r12, r0
+	ldr r0, [r3, #60]
+	str r5, [sp, #44]
+	ldr r5, [sp, #48]
+	umaal r5, r2, r12, r0
+	ldr r0, [r3, #64]
+	umaal r7, r2, r12, r0
+	ldr r0, [r3, #68]
+	umaal r1, r2, r12, r0
+	ldr r0, [r3, #72]
+	str r1, [sp, #48]
+	ldr r1, [sp, #52]
+	umaal r1, r2, r12, r0
+	ldr r0, [r3, #76]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #80]
+	str r11, [sp, #52]
+	ldr r11, [sp, #56]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #84]
+	str r11, [sp, #56]
+	ldr r11, [sp, #60]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #88]
+	str r11, [sp, #60]
+	ldr r11, [sp, #64]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #92]
+	str r11, [sp, #64]
+	ldr r11, [sp, #68]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #96]
+	str r11, [sp, #68]
+	ldr r11, [sp, #80]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #100]
+	str r11, [sp, #80]
+	ldr r11, [sp, #84]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #104]
+	str r11, [sp, #84]
+	ldr r11, [sp, #92]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #108]
+	str r11, [sp, #92]
+	ldr r11, [sp, #4]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #112]
+	str r11, [sp, #4]
+	ldr r11, [sp, #72]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #116]
+	str r11, [sp, #72]
+	ldr r11, [sp, #76]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #120]
+	str r11, [sp, #76]
+	ldr r11, [sp, #0]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #124]
+	umaal lr, r2, r12, r0
+	ldr r12, [sp, #96]
+	adds r12, r12, r2
+	ldr r2, [sp, #88]
+	adc r2, r2, #0x0
+	ldr r0, [sp, #212]
+	ldr r3, [r0, #76]
+	str r2, [sp, #88]
+	ldr r2, [sp, #216]
+	str r12, [sp, #96]
+	ldr r12, [r2, #0]
+	str lr, [sp, #0]
+	ldr lr, [sp, #12]
+	str r11, [sp, #8]
+	mov r11, #0x0
+	umaal lr, r11, r3, r12
+	ldr r12, [r2, #4]
+	str lr, [sp, #12]
+	ldr lr, [sp, #16]
+	umaal lr, r11, r3, r12
+	ldr r12, [r2, #8]
+	str lr, [sp, #16]
+	ldr lr, [sp, #20]
+	umaal lr, r11, r3, r12
+	ldr r12, [r2, #12]
+	str lr, [sp, #20]
+	ldr lr, [sp, #24]
+	umaal lr, r11, r3, r12
+	ldr r12, [r2, #16]
+	str lr, [sp, #24]
+	ldr lr, [sp, #28]
+	umaal lr, r11, r3, r12
+	ldr r12, [r2, #20]
+	umaal r4, r11, r3, r12
+	ldr r12, [r2, #24]
+	str r4, [sp, #28]
+	ldr r4, [sp, #32]
+	umaal r4, r11, r3, r12
+	ldr r12, [r2, #28]
+	str r4, [sp, #32]
+	ldr r4, [sp, #36]
+	umaal r4, r11, r3, r12
+	ldr r12, [r2, #32]
+	umaal r10, r11, r3, r12
+	ldr r12, [r2, #36]
+	umaal r8, r11, r3, r12
+	ldr r12, [r2, #40]
+	str r8, [sp, #36]
+	ldr r8, [sp, #40]
+	umaal r8, r11, r3, r12
+	ldr r12, [r2, #44]
+	umaal r9, r11, r3, r12
+	ldr r12, [r2, #48]
+	umaal r6, r11, r3, r12
+	ldr r12, [r2, #52]
+	str r6, [sp, #40]
+	ldr r6, [sp, #44]
+	umaal r6, r11, r3, r12
+	ldr r12, [r2, #56]
+	umaal r5, r11, r3, r12
+	ldr r12, [r2, #60]
+	umaal r7, r11, r3, r12
+	ldr r12, [r2, #64]
+	str r7, [sp, #44]
+	ldr r7, [sp, #48]
+	umaal r7, r11, r3, r12
+	ldr r12, [r2, #68]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #72]
+	str r1, [sp, #48]
+	ldr r1, [sp, #52]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #76]
+	str r1, [sp, #52]
+	ldr r1, [sp, #56]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #80]
+	str r1, [sp, #56]
+	ldr r1, [sp, #60]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #84]
+	str r1, [sp, #60]
+	ldr r1, [sp, #64]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #88]
+	str r1, [sp, #64]
+	ldr r1, [sp, #68]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #92]
+	str r1, [sp, #68]
+	ldr r1, [sp, #80]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #96]
+	str r1, [sp, #80]
+	ldr r1, [sp, #84]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #100]
+	str r1, [sp, #84]
+	ldr r1, [sp, #92]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #104]
+	str r1, [sp, #92]
+	ldr r1, [sp, #4]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #108]
+	str r1, [sp, #4]
+	ldr r1, [sp, #72]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #112]
+	str r1, [sp, #72]
+	ldr r1, [sp, #76]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #116]
+	str r1, [sp, #76]
+	ldr r1, [sp, #8]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #120]
+	str r1, [sp, #8]
+	ldr r1, [sp, #0]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #124]
+	str r1, [sp, #0]
+	ldr r1, [sp, #96]
+	umaal r1, r11, r3, r12
+	ldr r3, [sp, #88]
+	adds r11, r3, r11
+	mov r3, #0
+	adc r3, r3, #0
+	ldr r12, [sp, #12]
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	mul r0, r12, r2
+	movw r2, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4731 + 4))
+	movt r2, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4731 + 4))
+.Llf_p1024_mul_armv7_pc4731:
+	add r2, r2, pc
+	str r3, [sp, #88]
+	ldr r3, [r2, #0]
+	str r11, [sp, #96]
+	mov r11, #0x0
+	umaal r12, r11, r0, r3
+	ldr r12, [r2, #4]
+	ldr r3, [sp, #16]
+	umaal r3, r11, r0, r12
+	ldr r12, [r2, #8]
+	str r3, [sp, #16]
+	ldr r3, [sp, #20]
+	umaal r3, r11, r0, r12
+	ldr r12, [r2, #12]
+	str r3, [sp, #20]
+	ldr r3, [sp, #24]
+	umaal r3, r11, r0, r12
+	ldr r12, [r2, #16]
+	umaal lr, r11, r0, r12
+	ldr r12, [r2, #20]
+	str lr, [sp, #24]
+	ldr lr, [sp, #28]
+	umaal lr, r11, r0, r12
+	ldr r12, [r2, #24]
+	str lr, [sp, #28]
+	ldr lr, [sp, #32]
+	umaal lr, r11, r0, r12
+	ldr r12, [r2, #28]
+	umaal r4, r11, r0, r12
+	ldr r12, [r2, #32]
+	umaal r10, r11, r0, r12
+	ldr r12, [r2, #36]
+	str r10, [sp, #32]
+	ldr r10, [sp, #36]
+	umaal r10, r11, r0, r12
+	ldr r12, [r2, #40]
+	umaal r8, r11, r0, r12
+	ldr r12, [r2, #44]
+	umaal r9, r11, r0, r12
+	ldr r12, [r2, #48]
+	str r9, [sp, #36]
+	ldr r9, [sp, #40]
+	umaal r9, r11, r0, r12
+	ldr r12, [r2, #52]
+	umaal r6, r11, r0, r12
+	ldr r12, [r2, #56]
+	umaal r5, r11, r0, r12
+	ldr r12, [r2, #60]
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r11, r0, r12
+	ldr r12, [r2, #64]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #68]
+	str r7, [sp, #44]
+	ldr r7, [sp, #48]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #72]
+	str r7, [sp, #48]
+	ldr r7, [sp, #52]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #76]
+	str r7, [sp, #52]
+	ldr r7, [sp, #56]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #80]
+	str r7, [sp, #56]
+	ldr r7, [sp, #60]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #84]
+	str r7, [sp, #60]
+	ldr r7, [sp, #64]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #88]
+	str r7, [sp, #64]
+	ldr r7, [sp, #68]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #92]
+	str r7, [sp, #68]
+	ldr r7, [sp, #80]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #96]
+	str r7, [sp, #80]
+	ldr r7, [sp, #84]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #100]
+	str r7, [sp, #84]
+	ldr r7, [sp, #92]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #104]
+	str r7, [sp, #92]
+	ldr r7, [sp, #4]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #108]
+	str r7, [sp, #4]
+	ldr r7, [sp, #72]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #112]
+	str r7, [sp, #72]
+	ldr r7, [sp, #76]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #116]
+	str r7, [sp, #76]
+	ldr r7, [sp, #8]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #120]
+	str r7, [sp, #8]
+	ldr r7, [sp, #0]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #124]
+	umaal r1, r11, r0, r12
+	ldr r0, [sp, #96]
+	adds r0, r0, r11
+	ldr r11, [sp, #88]
+	adc r11, r11, #0x0
+	ldr r12, [sp, #212]
+	ldr r2, [r12, #80]
+	str r11, [sp, #88]
+	ldr r11, [sp, #216]
+	str r0, [sp, #96]
+	ldr r0, [r11, #0]
+	str r1, [sp, #0]
+	ldr r1, [sp, #16]
+	str r7, [sp, #12]
+	mov r7, #0x0
+	umaal r1, r7, r2, r0
+	ldr r0, [r11, #4]
+	str r1, [sp, #16]
+	ldr r1, [sp, #20]
+	umaal r1, r7, r2, r0
+	ldr r0, [r11, #8]
+	umaal r3, r7, r2, r0
+	ldr r0, [r11, #12]
+	str r3, [sp, #20]
+	ldr r3, [sp, #24]
+	umaal r3, r7, r2, r0
+	ldr r0, [r11, #16]
+	str r3, [sp, #24]
+	ldr r3, [sp, #28]
+	umaal r3, r7, r2, r0
+	ldr r0, [r11, #20]
+	umaal lr, r7, r2, r0
+	ldr r0, [r11, #24]
+	umaal r4, r7, r2, r0
+	ldr r0, [r11, #28]
+	str r4, [sp, #28]
+	ldr r4, [sp, #32]
+	umaal r4, r7, r2, r0
+	ldr r0, [r11, #32]
+	umaal r10, r7, r2, r0
+	ldr r0, [r11, #36]
+	umaal r8, r7, r2, r0
+	ldr r0, [r11, #40]
+	str r8, [sp, #32]
+	ldr r8, [sp, #36]
+	umaal r8, r7, r2, r0
+	ldr r0, [r11, #44]
+	umaal r9, r7, r2, r0
+	ldr r0, [r11, #48]
+	umaal r6, r7, r2, r0
+	ldr r0, [r11, #52]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r7, r2, r0
+	ldr r0, [r11, #56]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #60]
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #64]
+	str r5, [sp, #44]
+	ldr r5, [sp, #48]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #68]
+	str r5, [sp, #48]
+	ldr r5, [sp, #52]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #72]
+	str r5, [sp, #52]
+	ldr r5, [sp, #56]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #76]
+	str r5, [sp, #56]
+	ldr r5, [sp, #60]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #80]
+	str r5, [sp, #60]
+	ldr r5, [sp, #64]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #84]
+	str r5, [sp, #64]
+	ldr r5, [sp, #68]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #88]
+	str r5, [sp, #68]
+	ldr r5, [sp, #80]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #92]
+	str r5, [sp, #80]
+	ldr r5, [sp, #84]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #96]
+	str r5, [sp, #84]
+	ldr r5, [sp, #92]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #100]
+	str r5, [sp, #92]
+	ldr r5, [sp, #4]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #104]
+	str r5, [sp, #4]
+	ldr r5, [sp, #72]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #108]
+	str r5, [sp, #72]
+	ldr r5, [sp, #76]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #112]
+	str r5, [sp, #76]
+	ldr r5, [sp, #8]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #116]
+	str r5, [sp, #8]
+	ldr r5, [sp, #12]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #120]
+	str r5, [sp, #12]
+	ldr r5, [sp, #0]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #124]
+	str r5, [sp, #0]
+	ldr r5, [sp, #96]
+	umaal r5, r7, r2, r0
+	ldr r2, [sp, #88]
+	adds r2, r2, r7
+	mov r7, #0
+	adc r7, r7, #0
+	ldr r0, [sp, #16]
+	movw r12, #0x51f7
+	movt r12, #0xe5ce
+	mul r11, r0, r12
+	movw r12, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4976 + 4))
+	movt r12, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc4976 + 4))
+.Llf_p1024_mul_armv7_pc4976:
+	add r12, r12, pc
+	str r7, [sp, #88]
+	ldr r7, [r12, #0]
+	str r2, [sp, #96]
+	mov r2, #0x0
+	umaal r0, r2, r11, r7
+	ldr r0, [r12, #4]
+	umaal r1, r2, r11, r0
+	ldr r0, [r12, #8]
+	ldr r7, [sp, #20]
+	umaal r7, r2, r11, r0
+	ldr r0, [r12, #12]
+	str r7, [sp, #20]
+	ldr r7, [sp, #24]
+	umaal r7, r2, r11, r0
+	ldr r0, [r12, #16]
+	umaal r3, r2, r11, r0
+	ldr r0, [r12, #20]
+	umaal lr, r2, r11, r0
+	ldr r0, [r12, #24]
+	str lr, [sp, #24]
+	ldr lr, [sp, #28]
+	umaal lr, r2, r11, r0
+	ldr r0, [r12, #28]
+	umaal r4, r2, r11, r0
+	ldr r0, [r12, #32]
+	umaal r10, r2, r11, r0
+	ldr r0, [r12, #36]
+	str r10, [sp, #28]
+	ldr r10, [sp, #32]
+	umaal r10, r2, r11, r0
+	ldr r0, [r12, #40]
+	umaal r8, r2, r11, r0
+	ldr r0, [r12, #44]
+	umaal r9, r2, r11, r0
+	ldr r0, [r12, #48]
+	str r9, [sp, #32]
+	ldr r9, [sp, #36]
+	umaal r9, r2, r11, r0
+	ldr r0, [r12, #52]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #56]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #60]
+	str r6, [sp, #40]
+	ldr r6, [sp, #44]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #64]
+	str r6, [sp, #44]
+	ldr r6, [sp, #48]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #68]
+	str r6, [sp, #48]
+	ldr r6, [sp, #52]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #72]
+	str r6, [sp, #52]
+	ldr r6, [sp, #56]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #76]
+	str r6, [sp, #56]
+	ldr r6, [sp, #60]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #80]
+	str r6, [sp, #60]
+	ldr r6, [sp, #64]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #84]
+	str r6, [sp, #64]
+	ldr r6, [sp, #68]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #88]
+	str r6, [sp, #68]
+	ldr r6, [sp, #80]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #92]
+	str r6, [sp, #80]
+	ldr r6, [sp, #84]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #96]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #100]
+	str r6, [sp, #92]
+	ldr r6, [sp, #4]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #104]
+	str r6, [sp, #4]
+	ldr r6, [sp, #72]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #108]
+	str r6, [sp, #72]
+	ldr r6, [sp, #76]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #112]
+	str r6, [sp, #76]
+	ldr r6, [sp, #8]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #116]
+	str r6, [sp, #8]
+	ldr r6, [sp, #12]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #120]
+	str r6, [sp, #12]
+	ldr r6, [sp, #0]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #124]
+	umaal r5, r2, r11, r0
+	ldr r11, [sp, #96]
+	adds r11, r11, r2
+	ldr r2, [sp, #88]
+	adc r2, r2, #0x0
+	ldr r0, [sp, #212]
+	ldr r12, [r0, #84]
+	str r2, [sp, #88]
+	ldr r2, [sp, #216]
+	str r11, [sp, #96]
+	ldr r11, [r2, #0]
+	str r5, [sp, #0]
+	mov r5, #0x0
+	umaal r1, r5, r12, r11
+	ldr r11, [r2, #4]
+	str r1, [sp, #16]
+	ldr r1, [sp, #20]
+	umaal r1, r5, r12, r11
+	ldr r11, [r2, #8]
+	umaal r7, r5, r12, r11
+	ldr r11, [r2, #12]
+	umaal r3, r5, r12, r11
+	ldr r11, [r2, #16]
+	str r3, [sp, #20]
+	ldr r3, [sp, #24]
+	umaal r3, r5, r12, r11
+	ldr r11, [r2, #20]
+	umaal lr, r5, r12, r11
+	ldr r11, [r2, #24]
+	umaal r4, r5, r12, r11
+	ldr r11, [r2, #28]
+	str r4, [sp, #24]
+	ldr r4, [sp, #28]
+	umaal r4, r5, r12, r11
+	ldr r11, [r2, #32]
+	umaal r10, r5, r12, r11
+	ldr r11, [r2, #36]
+	umaal r8, r5, r12, r11
+	ldr r11, [r2, #40]
+	str r8, [sp, #28]
+	ldr r8, [sp, #32]
+	umaal r8, r5, r12, r11
+	ldr r11, [r2, #44]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #48]
+	str r9, [sp, #32]
+	ldr r9, [sp, #36]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #52]
+	str r9, [sp, #36]
+	ldr r9, [sp, #40]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #56]
+	str r9, [sp, #40]
+	ldr r9, [sp, #44]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #60]
+	str r9, [sp, #44]
+	ldr r9, [sp, #48]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #64]
+	str r9, [sp, #48]
+	ldr r9, [sp, #52]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #68]
+	str r9, [sp, #52]
+	ldr r9, [sp, #56]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #72]
+	str r9, [sp, #56]
+	ldr r9, [sp, #60]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #76]
+	str r9, [sp, #60]
+	ldr r9, [sp, #64]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #80]
+	str r9, [sp, #64]
+	ldr r9, [sp, #68]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #84]
+	str r9, [sp, #68]
+	ldr r9, [sp, #80]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #88]
+	str r9, [sp, #80]
+	ldr r9, [sp, #84]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #92]
+	str r9, [sp, #84]
+	ldr r9, [sp, #92]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #96]
+	str r9, [sp, #92]
+	ldr r9, [sp, #4]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #100]
+	str r9, [sp, #4]
+	ldr r9, [sp, #72]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #104]
+	str r9, [sp, #72]
+	ldr r9, [sp, #76]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #108]
+	str r9, [sp, #76]
+	ldr r9, [sp, #8]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #112]
+	str r9, [sp, #8]
+	ldr r9, [sp, #12]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #116]
+	umaal r6, r5, r12, r11
+	ldr r11, [r2, #120]
+	str r6, [sp, #12]
+	ldr r6, [sp, #0]
+	umaal r6, r5, r12, r11
+	ldr r11, [r2, #124]
+	str r6, [sp, #0]
+	ldr r6, [sp, #96]
+	umaal r6, r5, r12, r11
+	ldr r12, [sp, #88]
+	adds r12, r12, r5
+	mov r5, #0
+	adc r5, r5, #0
+	ldr r11, [sp, #16]
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	mul r0, r11, r2
+	movw r2, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5219 + 4))
+	movt r2, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5219 + 4))
+.Llf_p1024_mul_armv7_pc5219:
+	add r2, r2, pc
+	str r5, [sp, #88]
+	ldr r5, [r2, #0]
+	str r12, [sp, #96]
+	mov r12, #0x0
+	umaal r11, r12, r0, r5
+	ldr r11, [r2, #4]
+	umaal r1, r12, r0, r11
+	ldr r11, [r2, #8]
+	umaal r7, r12, r0, r11
+	ldr r11, [r2, #12]
+	ldr r5, [sp, #20]
+	umaal r5, r12, r0, r11
+	ldr r11, [r2, #16]
+	umaal r3, r12, r0, r11
+	ldr r11, [r2, #20]
+	umaal lr, r12, r0, r11
+	ldr r11, [r2, #24]
+	str lr, [sp, #20]
+	ldr lr, [sp, #24]
+	umaal lr, r12, r0, r11
+	ldr r11, [r2, #28]
+	umaal r4, r12, r0, r11
+	ldr r11, [r2, #32]
+	umaal r10, r12, r0, r11
+	ldr r11, [r2, #36]
+	str r10, [sp, #24]
+	ldr r10, [sp, #28]
+	umaal r10, r12, r0, r11
+	ldr r11, [r2, #40]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #44]
+	str r8, [sp, #28]
+	ldr r8, [sp, #32]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #48]
+	str r8, [sp, #32]
+	ldr r8, [sp, #36]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #52]
+	str r8, [sp, #36]
+	ldr r8, [sp, #40]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #56]
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #60]
+	str r8, [sp, #44]
+	ldr r8, [sp, #48]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #64]
+	str r8, [sp, #48]
+	ldr r8, [sp, #52]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #68]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #72]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #76]
+	str r8, [sp, #60]
+	ldr r8, [sp, #64]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #80]
+	str r8, [sp, #64]
+	ldr r8, [sp, #68]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #84]
+	str r8, [sp, #68]
+	ldr r8, [sp, #80]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #88]
+	str r8, [sp, #80]
+	ldr r8, [sp, #84]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #92]
+	str r8, [sp, #84]
+	ldr r8, [sp, #92]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #96]
+	str r8, [sp, #92]
+	ldr r8, [sp, #4]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #100]
+	str r8, [sp, #4]
+	ldr r8, [sp, #72]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #104]
+	str r8, [sp, #72]
+	ldr r8, [sp, #76]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #108]
+	str r8, [sp, #76]
+	ldr r8, [sp, #8]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #112]
+	umaal r9, r12, r0, r11
+	ldr r11, [r2, #116]
+	str r9, [sp, #8]
+	ldr r9, [sp, #12]
+	umaal r9, r12, r0, r11
+	ldr r11, [r2, #120]
+	str r9, [sp, #12]
+	ldr r9, [sp, #0]
+	umaal r9, r12, r0, r11
+	ldr r11, [r2, #124]
+	umaal r6, r12, r0, r11
+	ldr r0, [sp, #96]
+	adds r0, r0, r12
+	ldr r12, [sp, #88]
+	adc r12, r12, #0x0
+	ldr r11, [sp, #212]
+	ldr r2, [r11, #88]
+	str r12, [sp, #88]
+	ldr r12, [sp, #216]
+	str r0, [sp, #96]
+	ldr r0, [r12, #0]
+	str r6, [sp, #0]
+	mov r6, #0x0
+	umaal r1, r6, r2, r0
+	ldr r0, [r12, #4]
+	umaal r7, r6, r2, r0
+	ldr r0, [r12, #8]
+	umaal r5, r6, r2, r0
+	ldr r0, [r12, #12]
+	umaal r3, r6, r2, r0
+	ldr r0, [r12, #16]
+	str r3, [sp, #16]
+	ldr r3, [sp, #20]
+	umaal r3, r6, r2, r0
+	ldr r0, [r12, #20]
+	umaal lr, r6, r2, r0
+	ldr r0, [r12, #24]
+	umaal r4, r6, r2, r0
+	ldr r0, [r12, #28]
+	str r4, [sp, #20]
+	ldr r4, [sp, #24]
+	umaal r4, r6, r2, r0
+	ldr r0, [r12, #32]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #36]
+	str r10, [sp, #24]
+	ldr r10, [sp, #28]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #40]
+	str r10, [sp, #28]
+	ldr r10, [sp, #32]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #44]
+	str r10, [sp, #32]
+	ldr r10, [sp, #36]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #48]
+	str r10, [sp, #36]
+	ldr r10, [sp, #40]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #52]
+	str r10, [sp, #40]
+	ldr r10, [sp, #44]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #56]
+	str r10, [sp, #44]
+	ldr r10, [sp, #48]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #60]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #64]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #68]
+	str r10, [sp, #56]
+	ldr r10, [sp, #60]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #72]
+	str r10, [sp, #60]
+	ldr r10, [sp, #64]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #76]
+	str r10, [sp, #64]
+	ldr r10, [sp, #68]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #80]
+	str r10, [sp, #68]
+	ldr r10, [sp, #80]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #84]
+	str r10, [sp, #80]
+	ldr r10, [sp, #84]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #88]
+	str r10, [sp, #84]
+	ldr r10, [sp, #92]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #92]
+	str r10, [sp, #92]
+	ldr r10, [sp, #4]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #96]
+	str r10, [sp, #4]
+	ldr r10, [sp, #72]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #100]
+	str r10, [sp, #72]
+	ldr r10, [sp, #76]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #104]
+	umaal r8, r6, r2, r0
+	ldr r0, [r12, #108]
+	str r8, [sp, #76]
+	ldr r8, [sp, #8]
+	umaal r8, r6, r2, r0
+	ldr r0, [r12, #112]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r6, r2, r0
+	ldr r0, [r12, #116]
+	umaal r9, r6, r2, r0
+	ldr r0, [r12, #120]
+	str r9, [sp, #12]
+	ldr r9, [sp, #0]
+	umaal r9, r6, r2, r0
+	ldr r0, [r12, #124]
+	str r9, [sp, #0]
+	ldr r9, [sp, #96]
+	umaal r9, r6, r2, r0
+	ldr r2, [sp, #88]
+	adds r2, r2, r6
+	mov r6, #0
+	adc r6, r6, #0
+	movw r0, #0x51f7
+	movt r0, #0xe5ce
+	mul r12, r1, r0
+	movw r0, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5461 + 4))
+	movt r0, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5461 + 4))
+.Llf_p1024_mul_armv7_pc5461:
+	add r0, r0, pc
+	ldr r11, [r0, #0]
+	str r6, [sp, #88]
+	mov r6, #0x0
+	umaal r1, r6, r12, r11
+	ldr r1, [r0, #4]
+	umaal r7, r6, r12, r1
+	ldr r1, [r0, #8]
+	umaal r5, r6, r12, r1
+	ldr r1, [r0, #12]
+	ldr r11, [sp, #16]
+	umaal r11, r6, r12, r1
+	ldr r1, [r0, #16]
+	umaal r3, r6, r12, r1
+	ldr r1, [r0, #20]
+	umaal lr, r6, r12, r1
+	ldr r1, [r0, #24]
+	str lr, [sp, #16]
+	ldr lr, [sp, #20]
+	umaal lr, r6, r12, r1
+	ldr r1, [r0, #28]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #32]
+	str r4, [sp, #20]
+	ldr r4, [sp, #24]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #36]
+	str r4, [sp, #24]
+	ldr r4, [sp, #28]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #40]
+	str r4, [sp, #28]
+	ldr r4, [sp, #32]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #44]
+	str r4, [sp, #32]
+	ldr r4, [sp, #36]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #48]
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #52]
+	str r4, [sp, #40]
+	ldr r4, [sp, #44]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #56]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #60]
+	str r4, [sp, #48]
+	ldr r4, [sp, #52]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #64]
+	str r4, [sp, #52]
+	ldr r4, [sp, #56]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #68]
+	str r4, [sp, #56]
+	ldr r4, [sp, #60]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #72]
+	str r4, [sp, #60]
+	ldr r4, [sp, #64]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #76]
+	str r4, [sp, #64]
+	ldr r4, [sp, #68]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #80]
+	str r4, [sp, #68]
+	ldr r4, [sp, #80]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #84]
+	str r4, [sp, #80]
+	ldr r4, [sp, #84]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #88]
+	str r4, [sp, #84]
+	ldr r4, [sp, #92]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #92]
+	str r4, [sp, #92]
+	ldr r4, [sp, #4]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #96]
+	str r4, [sp, #4]
+	ldr r4, [sp, #72]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #100]
+	umaal r10, r6, r12, r1
+	ldr r1, [r0, #104]
+	str r10, [sp, #72]
+	ldr r10, [sp, #76]
+	umaal r10, r6, r12, r1
+	ldr r1, [r0, #108]
+	str r10, [sp, #76]
+	ldr r10, [sp, #8]
+	umaal r10, r6, r12, r1
+	ldr r1, [r0, #112]
+	umaal r8, r6, r12, r1
+	ldr r1, [r0, #116]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r6, r12, r1
+	ldr r1, [r0, #120]
+	str r8, [sp, #12]
+	ldr r8, [sp, #0]
+	umaal r8, r6, r12, r1
+	ldr r1, [r0, #124]
+	umaal r9, r6, r12, r1
+	adds r2, r2, r6
+	ldr r12, [sp, #88]
+	adc r12, r12, #0x0
+	ldr r6, [sp, #212]
+	ldr r1, [r6, #92]
+	ldr r0, [sp, #216]
+	str r12, [sp, #88]
+	ldr r12, [r0, #0]
+	str r2, [sp, #0]
+	mov r2, #0x0
+	umaal r7, r2, r1, r12
+	ldr r12, [r0, #4]
+	umaal r5, r2, r1, r12
+	ldr r12, [r0, #8]
+	umaal r11, r2, r1, r12
+	ldr r12, [r0, #12]
+	umaal r3, r2, r1, r12
+	ldr r12, [r0, #16]
+	str r3, [sp, #96]
+	ldr r3, [sp, #16]
+	umaal r3, r2, r1, r12
+	ldr r12, [r0, #20]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #24]
+	str lr, [sp, #16]
+	ldr lr, [sp, #20]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #28]
+	str lr, [sp, #20]
+	ldr lr, [sp, #24]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #32]
+	str lr, [sp, #24]
+	ldr lr, [sp, #28]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #36]
+	str lr, [sp, #28]
+	ldr lr, [sp, #32]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #40]
+	str lr, [sp, #32]
+	ldr lr, [sp, #36]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #44]
+	str lr, [sp, #36]
+	ldr lr, [sp, #40]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #48]
+	str lr, [sp, #40]
+	ldr lr, [sp, #44]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #52]
+	str lr, [sp, #44]
+	ldr lr, [sp, #48]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #56]
+	str lr, [sp, #48]
+	ldr lr, [sp, #52]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #60]
+	str lr, [sp, #52]
+	ldr lr, [sp, #56]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #64]
+	str lr, [sp, #56]
+	ldr lr, [sp, #60]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #68]
+	str lr, [sp, #60]
+	ldr lr, [sp, #64]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #72]
+	str lr, [sp, #64]
+	ldr lr, [sp, #68]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #76]
+	str lr, [sp, #68]
+	ldr lr, [sp, #80]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #80]
+	str lr, [sp, #80]
+	ldr lr, [sp, #84]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #84]
+	str lr, [sp, #84]
+	ldr lr, [sp, #92]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #88]
+	str lr, [sp, #92]
+	ldr lr, [sp, #4]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #92]
+	umaal r4, r2, r1, r12
+	ldr r12, [r0, #96]
+	str r4, [sp, #4]
+	ldr r4, [sp, #72]
+	umaal r4, r2, r1, r12
+	ldr r12, [r0, #100]
+	str r4, [sp, #72]
+	ldr r4, [sp, #76]
+	umaal r4, r2, r1, r12
+	ldr r12, [r0, #104]
+	umaal r10, r2, r1, r12
+	ldr r12, [r0, #108]
+	str r10, [sp, #76]
+	ldr r10, [sp, #8]
+	umaal r10, r2, r1, r12
+	ldr r12, [r0, #112]
+	str r10, [sp, #8]
+	ldr r10, [sp, #12]
+	umaal r10, r2, r1, r12
+	ldr r12, [r0, #116]
+	umaal r8, r2, r1, r12
+	ldr r12, [r0, #120]
+	umaal r9, r2, r1, r12
+	ldr r12, [r0, #124]
+	str r9, [sp, #12]
+	ldr r9, [sp, #0]
+	umaal r9, r2, r1, r12
+	ldr r1, [sp, #88]
+	adds r1, r1, r2
+	mov r2, #0
+	adc r2, r2, #0
+	movw r12, #0x51f7
+	movt r12, #0xe5ce
+	mul r0, r7, r12
+	movw r12, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5702 + 4))
+	movt r12, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5702 + 4))
+.Llf_p1024_mul_armv7_pc5702:
+	add r12, r12, pc
+	ldr r6, [r12, #0]
+	str r2, [sp, #88]
+	mov r2, #0x0
+	umaal r7, r2, r0, r6
+	ldr r7, [r12, #4]
+	umaal r5, r2, r0, r7
+	ldr r7, [r12, #8]
+	umaal r11, r2, r0, r7
+	ldr r7, [r12, #12]
+	ldr r6, [sp, #96]
+	umaal r6, r2, r0, r7
+	ldr r7, [r12, #16]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #20]
+	str r3, [sp, #96]
+	ldr r3, [sp, #16]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #24]
+	str r3, [sp, #16]
+	ldr r3, [sp, #20]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #28]
+	str r3, [sp, #20]
+	ldr r3, [sp, #24]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #32]
+	str r3, [sp, #24]
+	ldr r3, [sp, #28]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #36]
+	str r3, [sp, #28]
+	ldr r3, [sp, #32]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #40]
+	str r3, [sp, #32]
+	ldr r3, [sp, #36]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #44]
+	str r3, [sp, #36]
+	ldr r3, [sp, #40]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #48]
+	str r3, [sp, #40]
+	ldr r3, [sp, #44]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #52]
+	str r3, [sp, #44]
+	ldr r3, [sp, #48]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #56]
+	str r3, [sp, #48]
+	ldr r3, [sp, #52]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #60]
+	str r3, [sp, #52]
+	ldr r3, [sp, #56]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #64]
+	str r3, [sp, #56]
+	ldr r3, [sp, #60]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #68]
+	str r3, [sp, #60]
+	ldr r3, [sp, #64]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #72]
+	str r3, [sp, #64]
+	ldr r3, [sp, #68]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #76]
+	str r3, [sp, #68]
+	ldr r3, [sp, #80]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #80]
+	str r3, [sp, #80]
+	ldr r3, [sp, #84]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #84]
+	str r3, [sp, #84]
+	ldr r3, [sp, #92]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #88]
+	umaal lr, r2, r0, r7
+	ldr r7, [r12, #92]
+	str lr, [sp, #92]
+	ldr lr, [sp, #4]
+	umaal lr, r2, r0, r7
+	ldr r7, [r12, #96]
+	str lr, [sp, #4]
+	ldr lr, [sp, #72]
+	umaal lr, r2, r0, r7
+	ldr r7, [r12, #100]
+	umaal r4, r2, r0, r7
+	ldr r7, [r12, #104]
+	str r4, [sp, #72]
+	ldr r4, [sp, #76]
+	umaal r4, r2, r0, r7
+	ldr r7, [r12, #108]
+	str r4, [sp, #76]
+	ldr r4, [sp, #8]
+	umaal r4, r2, r0, r7
+	ldr r7, [r12, #112]
+	umaal r10, r2, r0, r7
+	ldr r7, [r12, #116]
+	umaal r8, r2, r0, r7
+	ldr r7, [r12, #120]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r2, r0, r7
+	ldr r7, [r12, #124]
+	umaal r9, r2, r0, r7
+	adds r1, r1, r2
+	ldr r2, [sp, #88]
+	adc r2, r2, #0x0
+	ldr r0, [sp, #212]
+	ldr r7, [r0, #96]
+	ldr r12, [sp, #216]
+	str r2, [sp, #88]
+	ldr r2, [r12, #0]
+	str r1, [sp, #12]
+	mov r1, #0x0
+	umaal r5, r1, r7, r2
+	ldr r2, [r12, #4]
+	umaal r11, r1, r7, r2
+	ldr r2, [r12, #8]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #12]
+	str r6, [sp, #0]
+	ldr r6, [sp, #96]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #16]
+	str r6, [sp, #96]
+	ldr r6, [sp, #16]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #20]
+	str r6, [sp, #16]
+	ldr r6, [sp, #20]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #24]
+	str r6, [sp, #20]
+	ldr r6, [sp, #24]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #28]
+	str r6, [sp, #24]
+	ldr r6, [sp, #28]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #32]
+	str r6, [sp, #28]
+	ldr r6, [sp, #32]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #36]
+	str r6, [sp, #32]
+	ldr r6, [sp, #36]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #40]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #44]
+	str r6, [sp, #40]
+	ldr r6, [sp, #44]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #48]
+	str r6, [sp, #44]
+	ldr r6, [sp, #48]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #52]
+	str r6, [sp, #48]
+	ldr r6, [sp, #52]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #56]
+	str r6, [sp, #52]
+	ldr r6, [sp, #56]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #60]
+	str r6, [sp, #56]
+	ldr r6, [sp, #60]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #64]
+	str r6, [sp, #60]
+	ldr r6, [sp, #64]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #68]
+	str r6, [sp, #64]
+	ldr r6, [sp, #68]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #72]
+	str r6, [sp, #68]
+	ldr r6, [sp, #80]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #76]
+	str r6, [sp, #80]
+	ldr r6, [sp, #84]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #80]
+	umaal r3, r1, r7, r2
+	ldr r2, [r12, #84]
+	str r3, [sp, #84]
+	ldr r3, [sp, #92]
+	umaal r3, r1, r7, r2
+	ldr r2, [r12, #88]
+	str r3, [sp, #92]
+	ldr r3, [sp, #4]
+	umaal r3, r1, r7, r2
+	ldr r2, [r12, #92]
+	umaal lr, r1, r7, r2
+	ldr r2, [r12, #96]
+	str lr, [sp, #4]
+	ldr lr, [sp, #72]
+	umaal lr, r1, r7, r2
+	ldr r2, [r12, #100]
+	str lr, [sp, #72]
+	ldr lr, [sp, #76]
+	umaal lr, r1, r7, r2
+	ldr r2, [r12, #104]
+	umaal r4, r1, r7, r2
+	ldr r2, [r12, #108]
+	umaal r10, r1, r7, r2
+	ldr r2, [r12, #112]
+	str r10, [sp, #76]
+	ldr r10, [sp, #8]
+	umaal r10, r1, r7, r2
+	ldr r2, [r12, #116]
+	umaal r8, r1, r7, r2
+	ldr r2, [r12, #120]
+	umaal r9, r1, r7, r2
+	ldr r2, [r12, #124]
+	str r9, [sp, #8]
+	ldr r9, [sp, #12]
+	umaal r9, r1, r7, r2
+	ldr r7, [sp, #88]
+	adds r1, r7, r1
+	mov r7, #0
+	adc r7, r7, #0
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	mul r12, r5, r2
+	movw r2, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5943 + 4))
+	movt r2, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc5943 + 4))
+.Llf_p1024_mul_armv7_pc5943:
+	add r2, r2, pc
+	ldr r0, [r2, #0]
+	str r7, [sp, #88]
+	mov r7, #0x0
+	umaal r5, r7, r12, r0
+	ldr r5, [r2, #4]
+	umaal r11, r7, r12, r5
+	ldr r5, [r2, #8]
+	ldr r0, [sp, #0]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #12]
+	str r0, [sp, #0]
+	ldr r0, [sp, #96]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #16]
+	str r0, [sp, #96]
+	ldr r0, [sp, #16]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #20]
+	str r0, [sp, #16]
+	ldr r0, [sp, #20]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #24]
+	str r0, [sp, #20]
+	ldr r0, [sp, #24]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #28]
+	str r0, [sp, #24]
+	ldr r0, [sp, #28]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #32]
+	str r0, [sp, #28]
+	ldr r0, [sp, #32]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #36]
+	str r0, [sp, #32]
+	ldr r0, [sp, #36]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #40]
+	str r0, [sp, #36]
+	ldr r0, [sp, #40]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #44]
+	str r0, [sp, #40]
+	ldr r0, [sp, #44]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #48]
+	str r0, [sp, #44]
+	ldr r0, [sp, #48]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #52]
+	str r0, [sp, #48]
+	ldr r0, [sp, #52]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #56]
+	str r0, [sp, #52]
+	ldr r0, [sp, #56]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #60]
+	str r0, [sp, #56]
+	ldr r0, [sp, #60]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #64]
+	str r0, [sp, #60]
+	ldr r0, [sp, #64]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #68]
+	str r0, [sp, #64]
+	ldr r0, [sp, #68]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #72]
+	str r0, [sp, #68]
+	ldr r0, [sp, #80]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #76]
+	umaal r6, r7, r12, r5
+	ldr r5, [r2, #80]
+	str r6, [sp, #80]
+	ldr r6, [sp, #84]
+	umaal r6, r7, r12, r5
+	ldr r5, [r2, #84]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r7, r12, r5
+	ldr r5, [r2, #88]
+	umaal r3, r7, r12, r5
+	ldr r5, [r2, #92]
+	str r3, [sp, #92]
+	ldr r3, [sp, #4]
+	umaal r3, r7, r12, r5
+	ldr r5, [r2, #96]
+	str r3, [sp, #4]
+	ldr r3, [sp, #72]
+	umaal r3, r7, r12, r5
+	ldr r5, [r2, #100]
+	umaal lr, r7, r12, r5
+	ldr r5, [r2, #104]
+	umaal r4, r7, r12, r5
+	ldr r5, [r2, #108]
+	str r4, [sp, #72]
+	ldr r4, [sp, #76]
+	umaal r4, r7, r12, r5
+	ldr r5, [r2, #112]
+	umaal r10, r7, r12, r5
+	ldr r5, [r2, #116]
+	umaal r8, r7, r12, r5
+	ldr r5, [r2, #120]
+	str r8, [sp, #76]
+	ldr r8, [sp, #8]
+	umaal r8, r7, r12, r5
+	ldr r5, [r2, #124]
+	umaal r9, r7, r12, r5
+	adds r1, r1, r7
+	ldr r12, [sp, #88]
+	adc r12, r12, #0x0
+	ldr r7, [sp, #212]
+	ldr r5, [r7, #100]
+	ldr r2, [sp, #216]
+	str r12, [sp, #88]
+	ldr r12, [r2, #0]
+	str r1, [sp, #8]
+	mov r1, #0x0
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #4]
+	str r11, [sp, #12]
+	ldr r11, [sp, #0]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #8]
+	str r11, [sp, #0]
+	ldr r11, [sp, #96]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #12]
+	str r11, [sp, #96]
+	ldr r11, [sp, #16]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #16]
+	str r11, [sp, #16]
+	ldr r11, [sp, #20]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #20]
+	str r11, [sp, #20]
+	ldr r11, [sp, #24]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #24]
+	str r11, [sp, #24]
+	ldr r11, [sp, #28]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #28]
+	str r11, [sp, #28]
+	ldr r11, [sp, #32]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #32]
+	str r11, [sp, #32]
+	ldr r11, [sp, #36]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #36]
+	str r11, [sp, #36]
+	ldr r11, [sp, #40]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #40]
+	str r11, [sp, #40]
+	ldr r11, [sp, #44]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #44]
+	str r11, [sp, #44]
+	ldr r11, [sp, #48]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #48]
+	str r11, [sp, #48]
+	ldr r11, [sp, #52]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #52]
+	str r11, [sp, #52]
+	ldr r11, [sp, #56]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #56]
+	str r11, [sp, #56]
+	ldr r11, [sp, #60]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #60]
+	str r11, [sp, #60]
+	ldr r11, [sp, #64]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #64]
+	str r11, [sp, #64]
+	ldr r11, [sp, #68]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #68]
+	umaal r0, r1, r5, r12
+	ldr r12, [r2, #72]
+	str r0, [sp, #68]
+	ldr r0, [sp, #80]
+	umaal r0, r1, r5, r12
+	ldr r12, [r2, #76]
+	str r0, [sp, #80]
+	ldr r0, [sp, #84]
+	umaal r0, r1, r5, r12
+	ldr r12, [r2, #80]
+	umaal r6, r1, r5, r12
+	ldr r12, [r2, #84]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r1, r5, r12
+	ldr r12, [r2, #88]
+	str r6, [sp, #92]
+	ldr r6, [sp, #4]
+	umaal r6, r1, r5, r12
+	ldr r12, [r2, #92]
+	umaal r3, r1, r5, r12
+	ldr r12, [r2, #96]
+	umaal lr, r1, r5, r12
+	ldr r12, [r2, #100]
+	str lr, [sp, #4]
+	ldr lr, [sp, #72]
+	umaal lr, r1, r5, r12
+	ldr r12, [r2, #104]
+	umaal r4, r1, r5, r12
+	ldr r12, [r2, #108]
+	umaal r10, r1, r5, r12
+	ldr r12, [r2, #112]
+	str r10, [sp, #72]
+	ldr r10, [sp, #76]
+	umaal r10, r1, r5, r12
+	ldr r12, [r2, #116]
+	umaal r8, r1, r5, r12
+	ldr r12, [r2, #120]
+	umaal r9, r1, r5, r12
+	ldr r12, [r2, #124]
+	str r9, [sp, #76]
+	ldr r9, [sp, #8]
+	umaal r9, r1, r5, r12
+	ldr r5, [sp, #88]
+	adds r1, r5, r1
+	mov r5, #0
+	adc r5, r5, #0
+	ldr r12, [sp, #12]
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	mul r7, r12, r2
+	movw r2, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6185 + 4))
+	movt r2, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6185 + 4))
+.Llf_p1024_mul_armv7_pc6185:
+	add r2, r2, pc
+	str r5, [sp, #88]
+	ldr r5, [r2, #0]
+	str r1, [sp, #8]
+	mov r1, #0x0
+	umaal r12, r1, r7, r5
+	ldr r12, [r2, #4]
+	ldr r5, [sp, #0]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #8]
+	str r5, [sp, #0]
+	ldr r5, [sp, #96]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #12]
+	str r5, [sp, #96]
+	ldr r5, [sp, #16]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #16]
+	str r5, [sp, #16]
+	ldr r5, [sp, #20]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #20]
+	str r5, [sp, #20]
+	ldr r5, [sp, #24]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #24]
+	str r5, [sp, #24]
+	ldr r5, [sp, #28]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #28]
+	str r5, [sp, #28]
+	ldr r5, [sp, #32]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #32]
+	str r5, [sp, #32]
+	ldr r5, [sp, #36]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #36]
+	str r5, [sp, #36]
+	ldr r5, [sp, #40]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #40]
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #44]
+	str r5, [sp, #44]
+	ldr r5, [sp, #48]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #48]
+	str r5, [sp, #48]
+	ldr r5, [sp, #52]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #52]
+	str r5, [sp, #52]
+	ldr r5, [sp, #56]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #56]
+	str r5, [sp, #56]
+	ldr r5, [sp, #60]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #60]
+	str r5, [sp, #60]
+	ldr r5, [sp, #64]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #64]
+	umaal r11, r1, r7, r12
+	ldr r12, [r2, #68]
+	str r11, [sp, #64]
+	ldr r11, [sp, #68]
+	umaal r11, r1, r7, r12
+	ldr r12, [r2, #72]
+	str r11, [sp, #68]
+	ldr r11, [sp, #80]
+	umaal r11, r1, r7, r12
+	ldr r12, [r2, #76]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #80]
+	str r0, [sp, #80]
+	ldr r0, [sp, #84]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #84]
+	str r0, [sp, #84]
+	ldr r0, [sp, #92]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #88]
+	umaal r6, r1, r7, r12
+	ldr r12, [r2, #92]
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #96]
+	str r3, [sp, #92]
+	ldr r3, [sp, #4]
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #100]
+	umaal lr, r1, r7, r12
+	ldr r12, [r2, #104]
+	umaal r4, r1, r7, r12
+	ldr r12, [r2, #108]
+	str r4, [sp, #4]
+	ldr r4, [sp, #72]
+	umaal r4, r1, r7, r12
+	ldr r12, [r2, #112]
+	umaal r10, r1, r7, r12
+	ldr r12, [r2, #116]
+	umaal r8, r1, r7, r12
+	ldr r12, [r2, #120]
+	str r8, [sp, #72]
+	ldr r8, [sp, #76]
+	umaal r8, r1, r7, r12
+	ldr r12, [r2, #124]
+	umaal r9, r1, r7, r12
+	ldr r7, [sp, #8]
+	adds r1, r7, r1
+	ldr r7, [sp, #88]
+	adc r7, r7, #0x0
+	ldr r12, [sp, #212]
+	ldr r2, [r12, #104]
+	str r7, [sp, #88]
+	ldr r7, [sp, #216]
+	str r1, [sp, #8]
+	ldr r1, [r7, #0]
+	str r9, [sp, #76]
+	ldr r9, [sp, #0]
+	str r8, [sp, #12]
+	mov r8, #0x0
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #4]
+	str r9, [sp, #0]
+	ldr r9, [sp, #96]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #8]
+	str r9, [sp, #96]
+	ldr r9, [sp, #16]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #12]
+	str r9, [sp, #16]
+	ldr r9, [sp, #20]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #16]
+	str r9, [sp, #20]
+	ldr r9, [sp, #24]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #20]
+	str r9, [sp, #24]
+	ldr r9, [sp, #28]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #24]
+	str r9, [sp, #28]
+	ldr r9, [sp, #32]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #28]
+	str r9, [sp, #32]
+	ldr r9, [sp, #36]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #32]
+	str r9, [sp, #36]
+	ldr r9, [sp, #40]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #36]
+	str r9, [sp, #40]
+	ldr r9, [sp, #44]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #40]
+	str r9, [sp, #44]
+	ldr r9, [sp, #48]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #44]
+	str r9, [sp, #48]
+	ldr r9, [sp, #52]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #48]
+	str r9, [sp, #52]
+	ldr r9, [sp, #56]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #52]
+	str r9, [sp, #56]
+	ldr r9, [sp, #60]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #56]
+	umaal r5, r8, r2, r1
+	ldr r1, [r7, #60]
+	str r5, [sp, #60]
+	ldr r5, [sp, #64]
+	umaal r5, r8, r2, r1
+	ldr r1, [r7, #64]
+	str r5, [sp, #64]
+	ldr r5, [sp, #68]
+	umaal r5, r8, r2, r1
+	ldr r1, [r7, #68]
+	umaal r11, r8, r2, r1
+	ldr r1, [r7, #72]
+	str r11, [sp, #68]
+	ldr r11, [sp, #80]
+	umaal r11, r8, r2, r1
+	ldr r1, [r7, #76]
+	str r11, [sp, #80]
+	ldr r11, [sp, #84]
+	umaal r11, r8, r2, r1
+	ldr r1, [r7, #80]
+	umaal r0, r8, r2, r1
+	ldr r1, [r7, #84]
+	umaal r6, r8, r2, r1
+	ldr r1, [r7, #88]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r8, r2, r1
+	ldr r1, [r7, #92]
+	umaal r3, r8, r2, r1
+	ldr r1, [r7, #96]
+	umaal lr, r8, r2, r1
+	ldr r1, [r7, #100]
+	str lr, [sp, #92]
+	ldr lr, [sp, #4]
+	umaal lr, r8, r2, r1
+	ldr r1, [r7, #104]
+	umaal r4, r8, r2, r1
+	ldr r1, [r7, #108]
+	umaal r10, r8, r2, r1
+	ldr r1, [r7, #112]
+	str r10, [sp, #4]
+	ldr r10, [sp, #72]
+	umaal r10, r8, r2, r1
+	ldr r1, [r7, #116]
+	str r10, [sp, #72]
+	ldr r10, [sp, #12]
+	umaal r10, r8, r2, r1
+	ldr r1, [r7, #120]
+	str r10, [sp, #12]
+	ldr r10, [sp, #76]
+	umaal r10, r8, r2, r1
+	ldr r1, [r7, #124]
+	str r10, [sp, #76]
+	ldr r10, [sp, #8]
+	umaal r10, r8, r2, r1
+	ldr r2, [sp, #88]
+	adds r2, r2, r8
+	mov r8, #0
+	adc r8, r8, #0
+	ldr r1, [sp, #0]
+	movw r12, #0x51f7
+	movt r12, #0xe5ce
+	mul r7, r1, r12
+	movw r12, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6430 + 4))
+	movt r12, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6430 + 4))
+.Llf_p1024_mul_armv7_pc6430:
+	add r12, r12, pc
+	str r8, [sp, #88]
+	ldr r8, [r12, #0]
+	str r2, [sp, #8]
+	mov r2, #0x0
+	umaal r1, r2, r7, r8
+	ldr r1, [r12, #4]
+	ldr r8, [sp, #96]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #8]
+	str r8, [sp, #96]
+	ldr r8, [sp, #16]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #12]
+	str r8, [sp, #16]
+	ldr r8, [sp, #20]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #16]
+	str r8, [sp, #20]
+	ldr r8, [sp, #24]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #20]
+	str r8, [sp, #24]
+	ldr r8, [sp, #28]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #24]
+	str r8, [sp, #28]
+	ldr r8, [sp, #32]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #28]
+	str r8, [sp, #32]
+	ldr r8, [sp, #36]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #32]
+	str r8, [sp, #36]
+	ldr r8, [sp, #40]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #36]
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #40]
+	str r8, [sp, #44]
+	ldr r8, [sp, #48]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #44]
+	str r8, [sp, #48]
+	ldr r8, [sp, #52]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #48]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #52]
+	umaal r9, r2, r7, r1
+	ldr r1, [r12, #56]
+	str r9, [sp, #56]
+	ldr r9, [sp, #60]
+	umaal r9, r2, r7, r1
+	ldr r1, [r12, #60]
+	str r9, [sp, #60]
+	ldr r9, [sp, #64]
+	umaal r9, r2, r7, r1
+	ldr r1, [r12, #64]
+	umaal r5, r2, r7, r1
+	ldr r1, [r12, #68]
+	str r5, [sp, #64]
+	ldr r5, [sp, #68]
+	umaal r5, r2, r7, r1
+	ldr r1, [r12, #72]
+	str r5, [sp, #68]
+	ldr r5, [sp, #80]
+	umaal r5, r2, r7, r1
+	ldr r1, [r12, #76]
+	umaal r11, r2, r7, r1
+	ldr r1, [r12, #80]
+	umaal r0, r2, r7, r1
+	ldr r1, [r12, #84]
+	str r0, [sp, #80]
+	ldr r0, [sp, #84]
+	umaal r0, r2, r7, r1
+	ldr r1, [r12, #88]
+	umaal r6, r2, r7, r1
+	ldr r1, [r12, #92]
+	umaal r3, r2, r7, r1
+	ldr r1, [r12, #96]
+	str r3, [sp, #84]
+	ldr r3, [sp, #92]
+	umaal r3, r2, r7, r1
+	ldr r1, [r12, #100]
+	umaal lr, r2, r7, r1
+	ldr r1, [r12, #104]
+	umaal r4, r2, r7, r1
+	ldr r1, [r12, #108]
+	str r4, [sp, #92]
+	ldr r4, [sp, #4]
+	umaal r4, r2, r7, r1
+	ldr r1, [r12, #112]
+	str r4, [sp, #4]
+	ldr r4, [sp, #72]
+	umaal r4, r2, r7, r1
+	ldr r1, [r12, #116]
+	str r4, [sp, #72]
+	ldr r4, [sp, #12]
+	umaal r4, r2, r7, r1
+	ldr r1, [r12, #120]
+	str r4, [sp, #12]
+	ldr r4, [sp, #76]
+	umaal r4, r2, r7, r1
+	ldr r1, [r12, #124]
+	umaal r10, r2, r7, r1
+	ldr r7, [sp, #8]
+	adds r2, r7, r2
+	ldr r7, [sp, #88]
+	adc r7, r7, #0x0
+	ldr r1, [sp, #212]
+	ldr r12, [r1, #108]
+	str r7, [sp, #88]
+	ldr r7, [sp, #216]
+	str r2, [sp, #8]
+	ldr r2, [r7, #0]
+	str r10, [sp, #76]
+	ldr r10, [sp, #96]
+	str r4, [sp, #0]
+	mov r4, #0x0
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #4]
+	str r10, [sp, #96]
+	ldr r10, [sp, #16]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #8]
+	str r10, [sp, #16]
+	ldr r10, [sp, #20]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #12]
+	str r10, [sp, #20]
+	ldr r10, [sp, #24]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #16]
+	str r10, [sp, #24]
+	ldr r10, [sp, #28]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #20]
+	str r10, [sp, #28]
+	ldr r10, [sp, #32]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #24]
+	str r10, [sp, #32]
+	ldr r10, [sp, #36]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #28]
+	str r10, [sp, #36]
+	ldr r10, [sp, #40]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #32]
+	str r10, [sp, #40]
+	ldr r10, [sp, #44]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #36]
+	str r10, [sp, #44]
+	ldr r10, [sp, #48]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #40]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #44]
+	umaal r8, r4, r12, r2
+	ldr r2, [r7, #48]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r4, r12, r2
+	ldr r2, [r7, #52]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, r4, r12, r2
+	ldr r2, [r7, #56]
+	umaal r9, r4, r12, r2
+	ldr r2, [r7, #60]
+	str r9, [sp, #60]
+	ldr r9, [sp, #64]
+	umaal r9, r4, r12, r2
+	ldr r2, [r7, #64]
+	str r9, [sp, #64]
+	ldr r9, [sp, #68]
+	umaal r9, r4, r12, r2
+	ldr r2, [r7, #68]
+	umaal r5, r4, r12, r2
+	ldr r2, [r7, #72]
+	umaal r11, r4, r12, r2
+	ldr r2, [r7, #76]
+	str r11, [sp, #68]
+	ldr r11, [sp, #80]
+	umaal r11, r4, r12, r2
+	ldr r2, [r7, #80]
+	umaal r0, r4, r12, r2
+	ldr r2, [r7, #84]
+	umaal r6, r4, r12, r2
+	ldr r2, [r7, #88]
+	str r6, [sp, #80]
+	ldr r6, [sp, #84]
+	umaal r6, r4, r12, r2
+	ldr r2, [r7, #92]
+	umaal r3, r4, r12, r2
+	ldr r2, [r7, #96]
+	umaal lr, r4, r12, r2
+	ldr r2, [r7, #100]
+	str lr, [sp, #84]
+	ldr lr, [sp, #92]
+	umaal lr, r4, r12, r2
+	ldr r2, [r7, #104]
+	str lr, [sp, #92]
+	ldr lr, [sp, #4]
+	umaal lr, r4, r12, r2
+	ldr r2, [r7, #108]
+	str lr, [sp, #4]
+	ldr lr, [sp, #72]
+	umaal lr, r4, r12, r2
+	ldr r2, [r7, #112]
+	str lr, [sp, #72]
+	ldr lr, [sp, #12]
+	umaal lr, r4, r12, r2
+	ldr r2, [r7, #116]
+	str lr, [sp, #12]
+	ldr lr, [sp, #0]
+	umaal lr, r4, r12, r2
+	ldr r2, [r7, #120]
+	str lr, [sp, #0]
+	ldr lr, [sp, #76]
+	umaal lr, r4, r12, r2
+	ldr r2, [r7, #124]
+	str lr, [sp, #76]
+	ldr lr, [sp, #8]
+	umaal lr, r4, r12, r2
+	ldr r12, [sp, #88]
+	adds r12, r12, r4
+	mov r4, #0
+	adc r4, r4, #0
+	ldr r2, [sp, #96]
+	movw r1, #0x51f7
+	movt r1, #0xe5ce
+	mul r7, r2, r1
+	movw r1, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6675 + 4))
+	movt r1, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6675 + 4))
+.Llf_p1024_mul_armv7_pc6675:
+	add r1, r1, pc
+	str r4, [sp, #88]
+	ldr r4, [r1, #0]
+	str r12, [sp, #8]
+	mov r12, #0x0
+	umaal r2, r12, r7, r4
+	ldr r2, [r1, #4]
+	ldr r4, [sp, #16]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #8]
+	str r4, [sp, #16]
+	ldr r4, [sp, #20]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #12]
+	str r4, [sp, #20]
+	ldr r4, [sp, #24]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #16]
+	str r4, [sp, #24]
+	ldr r4, [sp, #28]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #20]
+	str r4, [sp, #28]
+	ldr r4, [sp, #32]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #24]
+	str r4, [sp, #32]
+	ldr r4, [sp, #36]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #28]
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #32]
+	str r4, [sp, #40]
+	ldr r4, [sp, #44]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #36]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #40]
+	umaal r10, r12, r7, r2
+	ldr r2, [r1, #44]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r12, r7, r2
+	ldr r2, [r1, #48]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r12, r7, r2
+	ldr r2, [r1, #52]
+	umaal r8, r12, r7, r2
+	ldr r2, [r1, #56]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, r12, r7, r2
+	ldr r2, [r1, #60]
+	str r8, [sp, #60]
+	ldr r8, [sp, #64]
+	umaal r8, r12, r7, r2
+	ldr r2, [r1, #64]
+	umaal r9, r12, r7, r2
+	ldr r2, [r1, #68]
+	umaal r5, r12, r7, r2
+	ldr r2, [r1, #72]
+	str r5, [sp, #64]
+	ldr r5, [sp, #68]
+	umaal r5, r12, r7, r2
+	ldr r2, [r1, #76]
+	umaal r11, r12, r7, r2
+	ldr r2, [r1, #80]
+	umaal r0, r12, r7, r2
+	ldr r2, [r1, #84]
+	str r0, [sp, #68]
+	ldr r0, [sp, #80]
+	umaal r0, r12, r7, r2
+	ldr r2, [r1, #88]
+	umaal r6, r12, r7, r2
+	ldr r2, [r1, #92]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #96]
+	str r3, [sp, #80]
+	ldr r3, [sp, #84]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #100]
+	str r3, [sp, #84]
+	ldr r3, [sp, #92]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #104]
+	str r3, [sp, #92]
+	ldr r3, [sp, #4]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #108]
+	str r3, [sp, #4]
+	ldr r3, [sp, #72]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #112]
+	str r3, [sp, #72]
+	ldr r3, [sp, #12]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #116]
+	str r3, [sp, #12]
+	ldr r3, [sp, #0]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #120]
+	str r3, [sp, #0]
+	ldr r3, [sp, #76]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #124]
+	umaal lr, r12, r7, r2
+	ldr r7, [sp, #8]
+	adds r12, r7, r12
+	ldr r7, [sp, #88]
+	adc r7, r7, #0x0
+	ldr r2, [sp, #212]
+	ldr r1, [r2, #112]
+	str r7, [sp, #88]
+	ldr r7, [sp, #216]
+	str r12, [sp, #8]
+	ldr r12, [r7, #0]
+	str lr, [sp, #76]
+	ldr lr, [sp, #16]
+	str r3, [sp, #96]
+	mov r3, #0x0
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #4]
+	str lr, [sp, #16]
+	ldr lr, [sp, #20]
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #8]
+	str lr, [sp, #20]
+	ldr lr, [sp, #24]
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #12]
+	str lr, [sp, #24]
+	ldr lr, [sp, #28]
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #16]
+	str lr, [sp, #28]
+	ldr lr, [sp, #32]
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #20]
+	str lr, [sp, #32]
+	ldr lr, [sp, #36]
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #24]
+	str lr, [sp, #36]
+	ldr lr, [sp, #40]
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #28]
+	str lr, [sp, #40]
+	ldr lr, [sp, #44]
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #32]
+	umaal r4, r3, r1, r12
+	ldr r12, [r7, #36]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r3, r1, r12
+	ldr r12, [r7, #40]
+	str r4, [sp, #48]
+	ldr r4, [sp, #52]
+	umaal r4, r3, r1, r12
+	ldr r12, [r7, #44]
+	umaal r10, r3, r1, r12
+	ldr r12, [r7, #48]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r3, r1, r12
+	ldr r12, [r7, #52]
+	str r10, [sp, #56]
+	ldr r10, [sp, #60]
+	umaal r10, r3, r1, r12
+	ldr r12, [r7, #56]
+	umaal r8, r3, r1, r12
+	ldr r12, [r7, #60]
 	umaal r9, r3, r1, r12
-	ldr r12, [r5, #56]
+	ldr r12, [r7, #64]
 	str r9, [sp, #60]
 	ldr r9, [sp, #64]
 	umaal r9, r3, r1, r12
-	ldr r12, [r5, #60]
+	ldr r12, [r7, #68]
+	umaal r5, r3, r1, r12
+	ldr r12, [r7, #72]
+	umaal r11, r3, r1, r12
+	ldr r12, [r7, #76]
+	str r11, [sp, #64]
+	ldr r11, [sp, #68]
+	umaal r11, r3, r1, r12
+	ldr r12, [r7, #80]
+	umaal r0, r3, r1, r12
+	ldr r12, [r7, #84]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #88]
+	str r6, [sp, #68]
+	ldr r6, [sp, #80]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #92]
+	str r6, [sp, #80]
+	ldr r6, [sp, #84]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #96]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #100]
+	str r6, [sp, #92]
+	ldr r6, [sp, #4]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #104]
+	str r6, [sp, #4]
+	ldr r6, [sp, #72]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #108]
+	str r6, [sp, #72]
+	ldr r6, [sp, #12]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #112]
+	str r6, [sp, #12]
+	ldr r6, [sp, #0]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #116]
+	str r6, [sp, #0]
+	ldr r6, [sp, #96]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #120]
+	str r6, [sp, #96]
+	ldr r6, [sp, #76]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #124]
+	str r6, [sp, #76]
+	ldr r6, [sp, #8]
+	umaal r6, r3, r1, r12
+	ldr r1, [sp, #88]
+	adds r1, r1, r3
+	mov r3, #0
+	adc r3, r3, #0
+	ldr r12, [sp, #16]
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	mul r7, r12, r2
+	movw r2, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6920 + 4))
+	movt r2, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc6920 + 4))
+.Llf_p1024_mul_armv7_pc6920:
+	add r2, r2, pc
+	str r3, [sp, #88]
+	ldr r3, [r2, #0]
+	str r1, [sp, #8]
+	mov r1, #0x0
+	umaal r12, r1, r7, r3
+	ldr r12, [r2, #4]
+	ldr r3, [sp, #20]
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #8]
+	str r3, [sp, #20]
+	ldr r3, [sp, #24]
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #12]
+	str r3, [sp, #24]
+	ldr r3, [sp, #28]
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #16]
+	str r3, [sp, #28]
+	ldr r3, [sp, #32]
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #20]
+	str r3, [sp, #32]
+	ldr r3, [sp, #36]
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #24]
+	str r3, [sp, #36]
+	ldr r3, [sp, #40]
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #28]
+	umaal lr, r1, r7, r12
+	ldr r12, [r2, #32]
+	str lr, [sp, #40]
+	ldr lr, [sp, #44]
+	umaal lr, r1, r7, r12
+	ldr r12, [r2, #36]
+	str lr, [sp, #44]
+	ldr lr, [sp, #48]
+	umaal lr, r1, r7, r12
+	ldr r12, [r2, #40]
+	umaal r4, r1, r7, r12
+	ldr r12, [r2, #44]
+	str r4, [sp, #48]
+	ldr r4, [sp, #52]
+	umaal r4, r1, r7, r12
+	ldr r12, [r2, #48]
+	str r4, [sp, #52]
+	ldr r4, [sp, #56]
+	umaal r4, r1, r7, r12
+	ldr r12, [r2, #52]
+	umaal r10, r1, r7, r12
+	ldr r12, [r2, #56]
+	umaal r8, r1, r7, r12
+	ldr r12, [r2, #60]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, r1, r7, r12
+	ldr r12, [r2, #64]
+	umaal r9, r1, r7, r12
+	ldr r12, [r2, #68]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #72]
+	str r5, [sp, #60]
+	ldr r5, [sp, #64]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #76]
+	umaal r11, r1, r7, r12
+	ldr r12, [r2, #80]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #84]
+	str r0, [sp, #64]
+	ldr r0, [sp, #68]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #88]
+	str r0, [sp, #68]
+	ldr r0, [sp, #80]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #92]
+	str r0, [sp, #80]
+	ldr r0, [sp, #84]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #96]
+	str r0, [sp, #84]
+	ldr r0, [sp, #92]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #100]
+	str r0, [sp, #92]
+	ldr r0, [sp, #4]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #104]
+	str r0, [sp, #4]
+	ldr r0, [sp, #72]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #108]
+	str r0, [sp, #72]
+	ldr r0, [sp, #12]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #112]
+	str r0, [sp, #12]
+	ldr r0, [sp, #0]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #116]
+	str r0, [sp, #0]
+	ldr r0, [sp, #96]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #120]
+	str r0, [sp, #96]
+	ldr r0, [sp, #76]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #124]
+	umaal r6, r1, r7, r12
+	ldr r7, [sp, #8]
+	adds r1, r7, r1
+	ldr r7, [sp, #88]
+	adc r7, r7, #0x0
+	ldr r12, [sp, #212]
+	ldr r2, [r12, #116]
+	str r7, [sp, #88]
+	ldr r7, [sp, #216]
+	str r1, [sp, #8]
+	ldr r1, [r7, #0]
+	str r6, [sp, #76]
+	ldr r6, [sp, #20]
+	str r0, [sp, #16]
+	mov r0, #0x0
+	umaal r6, r0, r2, r1
+	ldr r1, [r7, #4]
+	str r6, [sp, #20]
+	ldr r6, [sp, #24]
+	umaal r6, r0, r2, r1
+	ldr r1, [r7, #8]
+	str r6, [sp, #24]
+	ldr r6, [sp, #28]
+	umaal r6, r0, r2, r1
+	ldr r1, [r7, #12]
+	str r6, [sp, #28]
+	ldr r6, [sp, #32]
+	umaal r6, r0, r2, r1
+	ldr r1, [r7, #16]
+	str r6, [sp, #32]
+	ldr r6, [sp, #36]
+	umaal r6, r0, r2, r1
+	ldr r1, [r7, #20]
+	umaal r3, r0, r2, r1
+	ldr r1, [r7, #24]
+	str r3, [sp, #36]
+	ldr r3, [sp, #40]
+	umaal r3, r0, r2, r1
+	ldr r1, [r7, #28]
+	str r3, [sp, #40]
+	ldr r3, [sp, #44]
+	umaal r3, r0, r2, r1
+	ldr r1, [r7, #32]
+	umaal lr, r0, r2, r1
+	ldr r1, [r7, #36]
+	str lr, [sp, #44]
+	ldr lr, [sp, #48]
+	umaal lr, r0, r2, r1
+	ldr r1, [r7, #40]
+	str lr, [sp, #48]
+	ldr lr, [sp, #52]
+	umaal lr, r0, r2, r1
+	ldr r1, [r7, #44]
+	umaal r4, r0, r2, r1
+	ldr r1, [r7, #48]
+	umaal r10, r0, r2, r1
+	ldr r1, [r7, #52]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r0, r2, r1
+	ldr r1, [r7, #56]
+	umaal r8, r0, r2, r1
+	ldr r1, [r7, #60]
+	umaal r9, r0, r2, r1
+	ldr r1, [r7, #64]
+	str r9, [sp, #56]
+	ldr r9, [sp, #60]
+	umaal r9, r0, r2, r1
+	ldr r1, [r7, #68]
+	umaal r5, r0, r2, r1
+	ldr r1, [r7, #72]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #76]
+	str r11, [sp, #60]
+	ldr r11, [sp, #64]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #80]
+	str r11, [sp, #64]
+	ldr r11, [sp, #68]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #84]
+	str r11, [sp, #68]
+	ldr r11, [sp, #80]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #88]
+	str r11, [sp, #80]
+	ldr r11, [sp, #84]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #92]
+	str r11, [sp, #84]
+	ldr r11, [sp, #92]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #96]
+	str r11, [sp, #92]
+	ldr r11, [sp, #4]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #100]
+	str r11, [sp, #4]
+	ldr r11, [sp, #72]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #104]
+	str r11, [sp, #72]
+	ldr r11, [sp, #12]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #108]
+	str r11, [sp, #12]
+	ldr r11, [sp, #0]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #112]
+	str r11, [sp, #0]
+	ldr r11, [sp, #96]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #116]
+	str r11, [sp, #96]
+	ldr r11, [sp, #16]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #120]
+	str r11, [sp, #16]
+	ldr r11, [sp, #76]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #124]
+	str r11, [sp, #76]
+	ldr r11, [sp, #8]
+	umaal r11, r0, r2, r1
+	ldr r2, [sp, #88]
+	adds r0, r2, r0
+	mov r2, #0
+	adc r2, r2, #0
+	ldr r1, [sp, #20]
+	movw r12, #0x51f7
+	movt r12, #0xe5ce
+	mul r7, r1, r12
+	movw r12, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc7165 + 4))
+	movt r12, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc7165 + 4))
+.Llf_p1024_mul_armv7_pc7165:
+	add r12, r12, pc
+	str r2, [sp, #88]
+	ldr r2, [r12, #0]
+	str r0, [sp, #8]
+	mov r0, #0x0
+	umaal r1, r0, r7, r2
+	ldr r1, [r12, #4]
+	ldr r2, [sp, #24]
+	umaal r2, r0, r7, r1
+	ldr r1, [r12, #8]
+	str r2, [sp, #24]
+	ldr r2, [sp, #28]
+	umaal r2, r0, r7, r1
+	ldr r1, [r12, #12]
+	str r2, [sp, #28]
+	ldr r2, [sp, #32]
+	umaal r2, r0, r7, r1
+	ldr r1, [r12, #16]
+	umaal r6, r0, r7, r1
+	ldr r1, [r12, #20]
+	str r6, [sp, #32]
+	ldr r6, [sp, #36]
+	umaal r6, r0, r7, r1
+	ldr r1, [r12, #24]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r0, r7, r1
+	ldr r1, [r12, #28]
+	umaal r3, r0, r7, r1
+	ldr r1, [r12, #32]
+	str r3, [sp, #40]
+	ldr r3, [sp, #44]
+	umaal r3, r0, r7, r1
+	ldr r1, [r12, #36]
+	str r3, [sp, #44]
+	ldr r3, [sp, #48]
+	umaal r3, r0, r7, r1
+	ldr r1, [r12, #40]
+	umaal lr, r0, r7, r1
+	ldr r1, [r12, #44]
+	umaal r4, r0, r7, r1
+	ldr r1, [r12, #48]
+	str r4, [sp, #48]
+	ldr r4, [sp, #52]
+	umaal r4, r0, r7, r1
+	ldr r1, [r12, #52]
+	umaal r10, r0, r7, r1
+	ldr r1, [r12, #56]
+	umaal r8, r0, r7, r1
+	ldr r1, [r12, #60]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r0, r7, r1
+	ldr r1, [r12, #64]
+	umaal r9, r0, r7, r1
+	ldr r1, [r12, #68]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #72]
+	str r5, [sp, #56]
+	ldr r5, [sp, #60]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #76]
+	str r5, [sp, #60]
+	ldr r5, [sp, #64]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #80]
+	str r5, [sp, #64]
+	ldr r5, [sp, #68]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #84]
+	str r5, [sp, #68]
+	ldr r5, [sp, #80]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #88]
+	str r5, [sp, #80]
+	ldr r5, [sp, #84]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #92]
+	str r5, [sp, #84]
+	ldr r5, [sp, #92]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #96]
+	str r5, [sp, #92]
+	ldr r5, [sp, #4]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #100]
+	str r5, [sp, #4]
+	ldr r5, [sp, #72]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #104]
+	str r5, [sp, #72]
+	ldr r5, [sp, #12]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #108]
+	str r5, [sp, #12]
+	ldr r5, [sp, #0]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #112]
+	str r5, [sp, #0]
+	ldr r5, [sp, #96]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #116]
+	str r5, [sp, #96]
+	ldr r5, [sp, #16]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #120]
+	str r5, [sp, #16]
+	ldr r5, [sp, #76]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #124]
+	umaal r11, r0, r7, r1
+	ldr r7, [sp, #8]
+	adds r0, r7, r0
+	ldr r7, [sp, #88]
+	adc r7, r7, #0x0
+	ldr r1, [sp, #212]
+	ldr r12, [r1, #120]
+	str r7, [sp, #88]
+	ldr r7, [sp, #216]
+	str r0, [sp, #8]
+	ldr r0, [r7, #0]
+	str r11, [sp, #76]
+	ldr r11, [sp, #24]
+	str r5, [sp, #20]
+	mov r5, #0x0
+	umaal r11, r5, r12, r0
+	ldr r0, [r7, #4]
+	str r11, [sp, #24]
+	ldr r11, [sp, #28]
+	umaal r11, r5, r12, r0
+	ldr r0, [r7, #8]
+	umaal r2, r5, r12, r0
+	ldr r0, [r7, #12]
+	str r2, [sp, #28]
+	ldr r2, [sp, #32]
+	umaal r2, r5, r12, r0
+	ldr r0, [r7, #16]
+	str r2, [sp, #32]
+	ldr r2, [sp, #36]
+	umaal r2, r5, r12, r0
+	ldr r0, [r7, #20]
+	umaal r6, r5, r12, r0
+	ldr r0, [r7, #24]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r5, r12, r0
+	ldr r0, [r7, #28]
+	str r6, [sp, #40]
+	ldr r6, [sp, #44]
+	umaal r6, r5, r12, r0
+	ldr r0, [r7, #32]
+	umaal r3, r5, r12, r0
+	ldr r0, [r7, #36]
+	umaal lr, r5, r12, r0
+	ldr r0, [r7, #40]
+	str lr, [sp, #44]
+	ldr lr, [sp, #48]
+	umaal lr, r5, r12, r0
+	ldr r0, [r7, #44]
+	umaal r4, r5, r12, r0
+	ldr r0, [r7, #48]
+	umaal r10, r5, r12, r0
+	ldr r0, [r7, #52]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r5, r12, r0
+	ldr r0, [r7, #56]
+	umaal r8, r5, r12, r0
+	ldr r0, [r7, #60]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #64]
+	str r9, [sp, #52]
+	ldr r9, [sp, #56]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #68]
+	str r9, [sp, #56]
+	ldr r9, [sp, #60]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #72]
+	str r9, [sp, #60]
+	ldr r9, [sp, #64]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #76]
 	str r9, [sp, #64]
 	ldr r9, [sp, #68]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #64]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #80]
 	str r9, [sp, #68]
-	ldr r9, [sp, #72]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #68]
-	str r9, [sp, #72]
 	ldr r9, [sp, #80]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #72]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #84]
 	str r9, [sp, #80]
 	ldr r9, [sp, #84]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #76]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #88]
 	str r9, [sp, #84]
-	ldr r9, [sp, #88]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #80]
-	str r9, [sp, #88]
-	ldr r9, [sp, #0]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #84]
-	str r9, [sp, #0]
+	ldr r9, [sp, #92]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #92]
+	str r9, [sp, #92]
 	ldr r9, [sp, #4]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #88]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #96]
 	str r9, [sp, #4]
-	ldr r9, [sp, #104]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #92]
-	str r9, [sp, #104]
+	ldr r9, [sp, #72]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #100]
+	str r9, [sp, #72]
 	ldr r9, [sp, #12]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #96]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #104]
 	str r9, [sp, #12]
-	ldr r9, [sp, #16]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #100]
-	str r9, [sp, #16]
-	ldr r9, [sp, #8]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #104]
-	str r9, [sp, #8]
+	ldr r9, [sp, #0]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #108]
+	str r9, [sp, #0]
 	ldr r9, [sp, #96]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #108]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #112]
 	str r9, [sp, #96]
-	ldr r9, [sp, #24]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #112]
-	str r9, [sp, #24]
-	ldr r9, [sp, #28]
-	umaal r9, r3, r1, r12
-	ldr r12, [r5, #116]
-	umaal r6, r3, r1, r12
-	ldr r12, [r5, #120]
-	umaal r11, r3, r1, r12
-	ldr r12, [r5, #124]
-	umaal lr, r3, r1, r12
-	adds r2, r2, r3
-	ldr r3, [sp, #92]
-	adc r3, r3, #0x0
-	ldr r1, [r5, #0]
-	subs r1, r8, r1
-	ldr r12, [r5, #4]
-	sbcs r12, r7, r12
-	str r12, [sp, #92]
-	ldr r12, [sp, #76]
-	str r7, [sp, #28]
-	ldr r7, [r5, #8]
-	sbcs r7, r12, r7
-	ldr r12, [r5, #12]
-	sbcs r12, r4, r12
-	str r12, [sp, #20]
-	ldr r12, [r5, #16]
-	sbcs r12, r0, r12
-	str r12, [sp, #100]
-	ldr r12, [sp, #36]
-	str r0, [sp, #32]
-	ldr r0, [r5, #20]
-	sbcs r0, r12, r0
-	ldr r12, [r5, #24]
-	sbcs r12, r10, r12
-	str r12, [sp, #108]
-	ldr r12, [sp, #40]
-	str r10, [sp, #112]
-	ldr r10, [r5, #28]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #44]
-	str r10, [sp, #116]
-	ldr r10, [r5, #32]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #48]
-	str r10, [sp, #120]
-	ldr r10, [r5, #36]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #52]
-	str r10, [sp, #124]
-	ldr r10, [r5, #40]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #56]
-	str r10, [sp, #128]
-	ldr r10, [r5, #44]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #60]
-	str r10, [sp, #132]
-	ldr r10, [r5, #48]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #64]
-	str r10, [sp, #136]
-	ldr r10, [r5, #52]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #68]
-	str r10, [sp, #140]
-	ldr r10, [r5, #56]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #72]
-	str r10, [sp, #144]
-	ldr r10, [r5, #60]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #80]
-	str r10, [sp, #148]
-	ldr r10, [r5, #64]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #84]
-	str r10, [sp, #152]
-	ldr r10, [r5, #68]
-	sbcs r10, r12, r10
+	ldr r9, [sp, #16]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #116]
+	str r9, [sp, #16]
+	ldr r9, [sp, #20]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #120]
+	str r9, [sp, #20]
+	ldr r9, [sp, #76]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #124]
+	str r9, [sp, #76]
+	ldr r9, [sp, #8]
+	umaal r9, r5, r12, r0
 	ldr r12, [sp, #88]
-	str r10, [sp, #156]
-	ldr r10, [r5, #72]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #0]
-	str r10, [sp, #160]
-	ldr r10, [r5, #76]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #4]
-	str r10, [sp, #164]
-	ldr r10, [r5, #80]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #104]
-	str r10, [sp, #168]
-	ldr r10, [r5, #84]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #12]
-	str r10, [sp, #172]
-	ldr r10, [r5, #88]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #16]
-	str r10, [sp, #176]
-	ldr r10, [r5, #92]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #8]
-	str r10, [sp, #180]
-	ldr r10, [r5, #96]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #96]
-	str r10, [sp, #184]
-	ldr r10, [r5, #100]
-	sbcs r10, r12, r10
-	ldr r12, [sp, #24]
-	str r10, [sp, #188]
-	ldr r10, [r5, #104]
-	sbcs r10, r12, r10
-	ldr r12, [r5, #108]
-	sbcs r12, r9, r12
-	str r12, [sp, #192]
-	ldr r12, [r5, #112]
-	sbcs r12, r6, r12
-	str r12, [sp, #196]
-	ldr r12, [r5, #116]
-	sbcs r12, r11, r12
-	str r12, [sp, #200]
-	ldr r12, [r5, #120]
-	sbcs r12, lr, r12
-	str r12, [sp, #204]
-	ldr r12, [r5, #124]
-	sbcs r12, r2, r12
-	sbcs r3, r3, #0x0
-	it cc
-	movcc r1, r8
-	ldr r3, [sp, #92]
+	adds r12, r12, r5
+	mov r5, #0
+	adc r5, r5, #0
+	ldr r0, [sp, #24]
+	movw r1, #0x51f7
+	movt r1, #0xe5ce
+	mul r7, r0, r1
+	movw r1, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc7410 + 4))
+	movt r1, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc7410 + 4))
+.Llf_p1024_mul_armv7_pc7410:
+	add r1, r1, pc
+	str r5, [sp, #88]
+	ldr r5, [r1, #0]
+	str r12, [sp, #8]
+	mov r12, #0x0
+	umaal r0, r12, r7, r5
+	ldr r0, [r1, #4]
+	umaal r11, r12, r7, r0
+	ldr r0, [r1, #8]
 	ldr r5, [sp, #28]
-	it cc
-	movcc r3, r5
-	ldr r5, [sp, #76]
-	it cc
-	movcc r7, r5
-	ldr r5, [sp, #20]
-	it cs
-	movcs r4, r5
-	ldr r5, [sp, #100]
-	ldr r8, [sp, #32]
-	it cc
-	movcc r5, r8
-	ldr r8, [sp, #36]
-	it cc
-	movcc r0, r8
-	ldr r8, [sp, #108]
-	str r0, [sp, #36]
-	ldr r0, [sp, #112]
-	it cc
-	movcc r8, r0
-	ldr r0, [sp, #116]
-	str r8, [sp, #112]
-	ldr r8, [sp, #40]
-	it cc
-	movcc r0, r8
-	ldr r8, [sp, #120]
-	str r0, [sp, #116]
-	ldr r0, [sp, #44]
-	it cc
-	movcc r8, r0
-	ldr r0, [sp, #124]
-	str r8, [sp, #120]
-	ldr r8, [sp, #48]
-	it cc
-	movcc r0, r8
-	ldr r8, [sp, #128]
-	str r0, [sp, #124]
-	ldr r0, [sp, #52]
-	it cc
-	movcc r8, r0
-	ldr r0, [sp, #132]
-	str r8, [sp, #128]
+	umaal r5, r12, r7, r0
+	ldr r0, [r1, #12]
+	str r5, [sp, #28]
+	ldr r5, [sp, #32]
+	umaal r5, r12, r7, r0
+	ldr r0, [r1, #16]
+	umaal r2, r12, r7, r0
+	ldr r0, [r1, #20]
+	str r2, [sp, #32]
+	ldr r2, [sp, #36]
+	umaal r2, r12, r7, r0
+	ldr r0, [r1, #24]
+	str r2, [sp, #36]
+	ldr r2, [sp, #40]
+	umaal r2, r12, r7, r0
+	ldr r0, [r1, #28]
+	umaal r6, r12, r7, r0
+	ldr r0, [r1, #32]
+	umaal r3, r12, r7, r0
+	ldr r0, [r1, #36]
+	str r3, [sp, #40]
+	ldr r3, [sp, #44]
+	umaal r3, r12, r7, r0
+	ldr r0, [r1, #40]
+	umaal lr, r12, r7, r0
+	ldr r0, [r1, #44]
+	umaal r4, r12, r7, r0
+	ldr r0, [r1, #48]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r12, r7, r0
+	ldr r0, [r1, #52]
+	umaal r10, r12, r7, r0
+	ldr r0, [r1, #56]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #60]
+	str r8, [sp, #48]
+	ldr r8, [sp, #52]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #64]
+	str r8, [sp, #52]
 	ldr r8, [sp, #56]
-	it cc
-	movcc r0, r8
-	ldr r8, [sp, #136]
-	str r0, [sp, #132]
-	ldr r0, [sp, #60]
-	it cc
-	movcc r8, r0
-	ldr r0, [sp, #140]
-	str r8, [sp, #136]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #68]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #72]
+	str r8, [sp, #60]
 	ldr r8, [sp, #64]
-	it cc
-	movcc r0, r8
-	ldr r8, [sp, #144]
-	str r0, [sp, #140]
-	ldr r0, [sp, #68]
-	it cc
-	movcc r8, r0
-	ldr r0, [sp, #148]
-	str r8, [sp, #144]
-	ldr r8, [sp, #72]
-	it cc
-	movcc r0, r8
-	ldr r8, [sp, #152]
-	str r0, [sp, #148]
-	ldr r0, [sp, #80]
-	it cc
-	movcc r8, r0
-	ldr r0, [sp, #156]
-	str r8, [sp, #152]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #76]
+	str r8, [sp, #64]
+	ldr r8, [sp, #68]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #80]
+	str r8, [sp, #68]
+	ldr r8, [sp, #80]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #84]
+	str r8, [sp, #80]
 	ldr r8, [sp, #84]
-	it cc
-	movcc r0, r8
-	ldr r8, [sp, #160]
-	str r0, [sp, #156]
-	ldr r0, [sp, #88]
-	it cc
-	movcc r8, r0
-	ldr r0, [sp, #164]
-	str r8, [sp, #160]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #88]
+	str r8, [sp, #84]
+	ldr r8, [sp, #92]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #92]
+	str r8, [sp, #92]
+	ldr r8, [sp, #4]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #96]
+	str r8, [sp, #4]
+	ldr r8, [sp, #72]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #100]
+	str r8, [sp, #72]
+	ldr r8, [sp, #12]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #104]
+	str r8, [sp, #12]
 	ldr r8, [sp, #0]
-	it cc
-	movcc r0, r8
-	ldr r8, [sp, #168]
-	str r0, [sp, #164]
-	ldr r0, [sp, #4]
-	it cc
-	movcc r8, r0
-	ldr r0, [sp, #172]
-	str r8, [sp, #168]
-	ldr r8, [sp, #104]
-	it cc
-	movcc r0, r8
-	ldr r8, [sp, #176]
-	str r0, [sp, #172]
-	ldr r0, [sp, #12]
-	it cc
-	movcc r8, r0
-	ldr r0, [sp, #180]
-	str r8, [sp, #176]
-	ldr r8, [sp, #16]
-	it cc
-	movcc r0, r8
-	ldr r8, [sp, #184]
-	str r0, [sp, #180]
-	ldr r0, [sp, #8]
-	it cc
-	movcc r8, r0
-	ldr r0, [sp, #188]
-	str r8, [sp, #184]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #108]
+	str r8, [sp, #0]
 	ldr r8, [sp, #96]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #112]
+	str r8, [sp, #96]
+	ldr r8, [sp, #16]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #116]
+	str r8, [sp, #16]
+	ldr r8, [sp, #20]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #120]
+	str r8, [sp, #20]
+	ldr r8, [sp, #76]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #124]
+	umaal r9, r12, r7, r0
+	ldr r7, [sp, #8]
+	adds r12, r7, r12
+	ldr r7, [sp, #88]
+	adc r7, r7, #0x0
+	ldr r0, [sp, #212]
+	ldr r1, [r0, #124]
+	str r7, [sp, #88]
+	ldr r7, [sp, #216]
+	str r12, [sp, #8]
+	ldr r12, [r7, #0]
+	str r9, [sp, #76]
+	mov r9, #0x0
+	umaal r11, r9, r1, r12
+	ldr r12, [r7, #4]
+	str r11, [sp, #24]
+	ldr r11, [sp, #28]
+	umaal r11, r9, r1, r12
+	ldr r12, [r7, #8]
+	umaal r5, r9, r1, r12
+	ldr r12, [r7, #12]
+	str r5, [sp, #28]
+	ldr r5, [sp, #32]
+	umaal r5, r9, r1, r12
+	ldr r12, [r7, #16]
+	str r5, [sp, #32]
+	ldr r5, [sp, #36]
+	umaal r5, r9, r1, r12
+	ldr r12, [r7, #20]
+	umaal r2, r9, r1, r12
+	ldr r12, [r7, #24]
+	umaal r6, r9, r1, r12
+	ldr r12, [r7, #28]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r9, r1, r12
+	ldr r12, [r7, #32]
+	umaal r3, r9, r1, r12
+	ldr r12, [r7, #36]
+	umaal lr, r9, r1, r12
+	ldr r12, [r7, #40]
+	str lr, [sp, #40]
+	ldr lr, [sp, #44]
+	umaal lr, r9, r1, r12
+	ldr r12, [r7, #44]
+	umaal r4, r9, r1, r12
+	ldr r12, [r7, #48]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #52]
+	str r10, [sp, #44]
+	ldr r10, [sp, #48]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #56]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #60]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #64]
+	str r10, [sp, #56]
+	ldr r10, [sp, #60]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #68]
+	str r10, [sp, #60]
+	ldr r10, [sp, #64]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #72]
+	str r10, [sp, #64]
+	ldr r10, [sp, #68]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #76]
+	str r10, [sp, #68]
+	ldr r10, [sp, #80]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #80]
+	str r10, [sp, #80]
+	ldr r10, [sp, #84]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #84]
+	str r10, [sp, #84]
+	ldr r10, [sp, #92]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #88]
+	str r10, [sp, #92]
+	ldr r10, [sp, #4]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #92]
+	str r10, [sp, #4]
+	ldr r10, [sp, #72]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #96]
+	str r10, [sp, #72]
+	ldr r10, [sp, #12]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #100]
+	str r10, [sp, #12]
+	ldr r10, [sp, #0]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #104]
+	str r10, [sp, #0]
+	ldr r10, [sp, #96]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #108]
+	str r10, [sp, #96]
+	ldr r10, [sp, #16]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #112]
+	str r10, [sp, #16]
+	ldr r10, [sp, #20]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #116]
+	umaal r8, r9, r1, r12
+	ldr r12, [r7, #120]
+	str r8, [sp, #20]
+	ldr r8, [sp, #76]
+	umaal r8, r9, r1, r12
+	ldr r12, [r7, #124]
+	str r8, [sp, #76]
+	ldr r8, [sp, #8]
+	umaal r8, r9, r1, r12
+	ldr r12, [sp, #88]
+	adds r12, r12, r9
+	mov r1, #0
+	adc r1, r1, #0
+	ldr r0, [sp, #24]
+	movw r7, #0x51f7
+	movt r7, #0xe5ce
+	mul r7, r0, r7
+	movw r9, #:lower16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc7653 + 4))
+	movt r9, #:upper16:(.Llf_p1024_mul_armv7_p - (.Llf_p1024_mul_armv7_pc7653 + 4))
+.Llf_p1024_mul_armv7_pc7653:
+	add r9, r9, pc
+	str r1, [sp, #88]
+	ldr r1, [r9, #0]
+	str r12, [sp, #8]
+	mov r12, #0x0
+	umaal r0, r12, r7, r1
+	ldr r0, [r9, #4]
+	umaal r11, r12, r7, r0
+	ldr r0, [r9, #8]
+	ldr r1, [sp, #28]
+	umaal r1, r12, r7, r0
+	ldr r0, [r9, #12]
+	str r1, [sp, #28]
+	ldr r1, [sp, #32]
+	umaal r1, r12, r7, r0
+	ldr r0, [r9, #16]
+	umaal r5, r12, r7, r0
+	ldr r0, [r9, #20]
+	umaal r2, r12, r7, r0
+	ldr r0, [r9, #24]
+	str r2, [sp, #32]
+	ldr r2, [sp, #36]
+	umaal r2, r12, r7, r0
+	ldr r0, [r9, #28]
+	umaal r6, r12, r7, r0
+	ldr r0, [r9, #32]
+	umaal r3, r12, r7, r0
+	ldr r0, [r9, #36]
+	str r3, [sp, #36]
+	ldr r3, [sp, #40]
+	umaal r3, r12, r7, r0
+	ldr r0, [r9, #40]
+	umaal lr, r12, r7, r0
+	ldr r0, [r9, #44]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #48]
+	str r4, [sp, #40]
+	ldr r4, [sp, #44]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #52]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #56]
+	str r4, [sp, #48]
+	ldr r4, [sp, #52]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #60]
+	str r4, [sp, #52]
+	ldr r4, [sp, #56]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #64]
+	str r4, [sp, #56]
+	ldr r4, [sp, #60]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #68]
+	str r4, [sp, #60]
+	ldr r4, [sp, #64]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #72]
+	str r4, [sp, #64]
+	ldr r4, [sp, #68]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #76]
+	str r4, [sp, #68]
+	ldr r4, [sp, #80]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #80]
+	str r4, [sp, #80]
+	ldr r4, [sp, #84]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #84]
+	str r4, [sp, #84]
+	ldr r4, [sp, #92]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #88]
+	str r4, [sp, #92]
+	ldr r4, [sp, #4]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #92]
+	str r4, [sp, #4]
+	ldr r4, [sp, #72]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #96]
+	str r4, [sp, #72]
+	ldr r4, [sp, #12]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #100]
+	str r4, [sp, #12]
+	ldr r4, [sp, #0]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #104]
+	str r4, [sp, #0]
+	ldr r4, [sp, #96]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #108]
+	str r4, [sp, #96]
+	ldr r4, [sp, #16]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #112]
+	umaal r10, r12, r7, r0
+	ldr r0, [r9, #116]
+	str r10, [sp, #16]
+	ldr r10, [sp, #20]
+	umaal r10, r12, r7, r0
+	ldr r0, [r9, #120]
+	str r10, [sp, #20]
+	ldr r10, [sp, #76]
+	umaal r10, r12, r7, r0
+	ldr r0, [r9, #124]
+	umaal r8, r12, r7, r0
+	ldr r7, [sp, #8]
+	adds r12, r7, r12
+	ldr r7, [sp, #88]
+	adc r7, r7, #0x0
+	ldr r0, [r9, #0]
+	subs r0, r11, r0
+	str r0, [sp, #88]
+	ldr r0, [sp, #28]
+	str r11, [sp, #8]
+	ldr r11, [r9, #4]
+	sbcs r11, r0, r11
+	ldr r0, [r9, #8]
+	sbcs r0, r1, r0
+	str r1, [sp, #76]
+	ldr r1, [r9, #12]
+	sbcs r1, r5, r1
+	str r1, [sp, #24]
+	ldr r1, [sp, #32]
+	str r5, [sp, #100]
+	ldr r5, [r9, #16]
+	sbcs r5, r1, r5
+	ldr r1, [r9, #20]
+	sbcs r1, r2, r1
+	str r2, [sp, #104]
+	ldr r2, [r9, #24]
+	sbcs r2, r6, r2
+	str r2, [sp, #108]
+	ldr r2, [sp, #36]
+	str r6, [sp, #112]
+	ldr r6, [r9, #28]
+	sbcs r6, r2, r6
+	ldr r2, [r9, #32]
+	sbcs r2, r3, r2
+	str r3, [sp, #116]
+	ldr r3, [r9, #36]
+	sbcs r3, lr, r3
+	str r3, [sp, #120]
+	ldr r3, [sp, #40]
+	str lr, [sp, #124]
+	ldr lr, [r9, #40]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #44]
+	str lr, [sp, #128]
+	ldr lr, [r9, #44]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #48]
+	str lr, [sp, #132]
+	ldr lr, [r9, #48]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #52]
+	str lr, [sp, #136]
+	ldr lr, [r9, #52]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #56]
+	str lr, [sp, #140]
+	ldr lr, [r9, #56]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #60]
+	str lr, [sp, #144]
+	ldr lr, [r9, #60]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #64]
+	str lr, [sp, #148]
+	ldr lr, [r9, #64]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #68]
+	str lr, [sp, #152]
+	ldr lr, [r9, #68]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #80]
+	str lr, [sp, #156]
+	ldr lr, [r9, #72]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #84]
+	str lr, [sp, #160]
+	ldr lr, [r9, #76]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #92]
+	str lr, [sp, #164]
+	ldr lr, [r9, #80]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #4]
+	str lr, [sp, #168]
+	ldr lr, [r9, #84]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #72]
+	str lr, [sp, #172]
+	ldr lr, [r9, #88]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #12]
+	str lr, [sp, #176]
+	ldr lr, [r9, #92]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #0]
+	str lr, [sp, #180]
+	ldr lr, [r9, #96]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #96]
+	str lr, [sp, #184]
+	ldr lr, [r9, #100]
+	sbcs lr, r3, lr
+	ldr r3, [r9, #104]
+	sbcs r3, r4, r3
+	str r3, [sp, #188]
+	ldr r3, [sp, #16]
+	str r4, [sp, #192]
+	ldr r4, [r9, #108]
+	sbcs r4, r3, r4
+	ldr r3, [sp, #20]
+	str r4, [sp, #196]
+	ldr r4, [r9, #112]
+	sbcs r4, r3, r4
+	ldr r3, [r9, #116]
+	sbcs r3, r10, r3
+	str r3, [sp, #200]
+	ldr r3, [r9, #120]
+	sbcs r3, r8, r3
+	str r3, [sp, #204]
+	ldr r3, [r9, #124]
+	sbcs r3, r12, r3
+	sbcs r7, r7, #0x0
+	ldr r7, [sp, #88]
+	ldr r9, [sp, #8]
 	it cc
-	movcc r0, r8
-	ldr r8, [sp, #24]
+	movcc r7, r9
+	ldr r9, [sp, #28]
 	it cc
-	movcc r10, r8
-	ldr r8, [sp, #192]
-	it cs
-	movcs r9, r8
-	ldr r8, [sp, #196]
-	it cs
-	movcs r6, r8
-	ldr r8, [sp, #200]
-	it cs
-	movcs r11, r8
-	ldr r8, [sp, #204]
-	ite cs
-	movcs lr, r8
-	movcc r12, r2
-	ldr r2, [sp, #208]
-	strd r1, r3, [r2, #0]
-	strd r7, r4, [r2, #8]
-	ldr r3, [sp, #36]
-	strd r5, r3, [r2, #16]
-	ldr r3, [sp, #112]
+	movcc r11, r9
+	ldr r9, [sp, #76]
+	it cc
+	movcc r0, r9
+	ldr r9, [sp, #24]
+	str r0, [sp, #76]
+	ldr r0, [sp, #100]
+	it cc
+	movcc r9, r0
+	ldr r0, [sp, #32]
+	it cc
+	movcc r5, r0
+	ldr r0, [sp, #104]
+	it cc
+	movcc r1, r0
+	ldr r0, [sp, #108]
+	str r1, [sp, #104]
+	ldr r1, [sp, #112]
+	it cc
+	movcc r0, r1
+	ldr r1, [sp, #36]
+	it cc
+	movcc r6, r1
 	ldr r1, [sp, #116]
-	strd r3, r1, [r2, #24]
-	ldr r3, [sp, #120]
-	ldr r1, [sp, #124]
-	strd r3, r1, [r2, #32]
-	ldr r3, [sp, #128]
+	it cc
+	movcc r2, r1
+	ldr r1, [sp, #120]
+	str r2, [sp, #116]
+	ldr r2, [sp, #124]
+	it cc
+	movcc r1, r2
+	ldr r2, [sp, #128]
+	str r1, [sp, #124]
+	ldr r1, [sp, #40]
+	it cc
+	movcc r2, r1
 	ldr r1, [sp, #132]
-	strd r3, r1, [r2, #40]
-	ldr r3, [sp, #136]
+	str r2, [sp, #128]
+	ldr r2, [sp, #44]
+	it cc
+	movcc r1, r2
+	ldr r2, [sp, #136]
+	str r1, [sp, #132]
+	ldr r1, [sp, #48]
+	it cc
+	movcc r2, r1
 	ldr r1, [sp, #140]
-	strd r3, r1, [r2, #48]
-	ldr r3, [sp, #144]
+	str r2, [sp, #136]
+	ldr r2, [sp, #52]
+	it cc
+	movcc r1, r2
+	ldr r2, [sp, #144]
+	str r1, [sp, #140]
+	ldr r1, [sp, #56]
+	it cc
+	movcc r2, r1
 	ldr r1, [sp, #148]
-	strd r3, r1, [r2, #56]
-	ldr r3, [sp, #152]
+	str r2, [sp, #144]
+	ldr r2, [sp, #60]
+	it cc
+	movcc r1, r2
+	ldr r2, [sp, #152]
+	str r1, [sp, #148]
+	ldr r1, [sp, #64]
+	it cc
+	movcc r2, r1
 	ldr r1, [sp, #156]
-	strd r3, r1, [r2, #64]
-	ldr r3, [sp, #160]
+	str r2, [sp, #152]
+	ldr r2, [sp, #68]
+	it cc
+	movcc r1, r2
+	ldr r2, [sp, #160]
+	str r1, [sp, #156]
+	ldr r1, [sp, #80]
+	it cc
+	movcc r2, r1
 	ldr r1, [sp, #164]
-	strd r3, r1, [r2, #72]
-	ldr r3, [sp, #168]
+	str r2, [sp, #160]
+	ldr r2, [sp, #84]
+	it cc
+	movcc r1, r2
+	ldr r2, [sp, #168]
+	str r1, [sp, #164]
+	ldr r1, [sp, #92]
+	it cc
+	movcc r2, r1
 	ldr r1, [sp, #172]
-	strd r3, r1, [r2, #80]
-	ldr r3, [sp, #176]
+	str r2, [sp, #168]
+	ldr r2, [sp, #4]
+	it cc
+	movcc r1, r2
+	ldr r2, [sp, #176]
+	str r1, [sp, #172]
+	ldr r1, [sp, #72]
+	it cc
+	movcc r2, r1
 	ldr r1, [sp, #180]
-	strd r3, r1, [r2, #88]
-	ldr r3, [sp, #184]
-	strd r3, r0, [r2, #96]
-	strd r10, r9, [r2, #104]
-	strd r6, r11, [r2, #112]
-	strd lr, r12, [r2, #120]
+	str r2, [sp, #176]
+	ldr r2, [sp, #12]
+	it cc
+	movcc r1, r2
+	ldr r2, [sp, #184]
+	str r1, [sp, #180]
+	ldr r1, [sp, #0]
+	it cc
+	movcc r2, r1
+	ldr r1, [sp, #96]
+	it cc
+	movcc lr, r1
+	ldr r1, [sp, #188]
+	str lr, [sp, #96]
+	ldr lr, [sp, #192]
+	it cc
+	movcc r1, lr
+	ldr lr, [sp, #196]
+	str r1, [sp, #192]
+	ldr r1, [sp, #16]
+	it cc
+	movcc lr, r1
+	ldr r1, [sp, #20]
+	it cc
+	movcc r4, r1
+	ldr r1, [sp, #200]
+	it cs
+	movcs r10, r1
+	ldr r1, [sp, #204]
+	ite cs
+	movcs r8, r1
+	movcc r3, r12
+	ldr r12, [sp, #208]
+	strd r7, r11, [r12, #0]
+	ldr r1, [sp, #76]
+	strd r1, r9, [r12, #8]
+	ldr r1, [sp, #104]
+	strd r5, r1, [r12, #16]
+	strd r0, r6, [r12, #24]
+	ldr r1, [sp, #116]
+	ldr r0, [sp, #124]
+	strd r1, r0, [r12, #32]
+	ldr r1, [sp, #128]
+	ldr r0, [sp, #132]
+	strd r1, r0, [r12, #40]
+	ldr r1, [sp, #136]
+	ldr r0, [sp, #140]
+	strd r1, r0, [r12, #48]
+	ldr r1, [sp, #144]
+	ldr r0, [sp, #148]
+	strd r1, r0, [r12, #56]
+	ldr r1, [sp, #152]
+	ldr r0, [sp, #156]
+	strd r1, r0, [r12, #64]
+	ldr r1, [sp, #160]
+	ldr r0, [sp, #164]
+	strd r1, r0, [r12, #72]
+	ldr r1, [sp, #168]
+	ldr r0, [sp, #172]
+	strd r1, r0, [r12, #80]
+	ldr r1, [sp, #176]
+	ldr r0, [sp, #180]
+	strd r1, r0, [r12, #88]
+	ldr r1, [sp, #96]
+	strd r2, r1, [r12, #96]
+	ldr r2, [sp, #192]
+	strd r2, lr, [r12, #104]
+	strd r4, r10, [r12, #112]
+	strd r8, r3, [r12, #120]
 	add sp, sp, #208
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p1024_mul_armv7, .-lf_p1024_mul_armv7
@@ -8207,8 +8144,8 @@ lf_p1024_mul_armv7:
 @ void lf_p1024_sqr_armv7(uint64_t r[16], const uint64_t a[16])
 @   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 280 bytes (10 registers saved, 59 spill slots of 4 bytes)
-@   5977 instructions
+@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 288 bytes (12 registers saved, 59 spill slots of 4 bytes)
+@   5976 instructions
 	.text
 	.globl lf_p1024_sqr_armv7
 	.hidden lf_p1024_sqr_armv7
@@ -8255,22 +8192,24 @@ lf_p1024_mul_armv7:
 lf_p1024_sqr_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
-	.cfi_offset 4, -36
-	.cfi_offset 5, -32
-	.cfi_offset 6, -28
-	.cfi_offset 7, -24
-	.cfi_offset 8, -20
-	.cfi_offset 9, -16
-	.cfi_offset 10, -12
-	.cfi_offset 11, -8
+	push {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.save {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 4, -40
+	.cfi_offset 5, -36
+	.cfi_offset 6, -32
+	.cfi_offset 7, -28
+	.cfi_offset 8, -24
+	.cfi_offset 9, -20
+	.cfi_offset 10, -16
+	.cfi_offset 11, -12
+	.cfi_offset 12, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #240
 	.pad #240
-	.cfi_def_cfa_offset 280
+	.cfi_def_cfa_offset 288
 	ldrd r3, r12, [r1, #0]
 	umull r2, r4, r3, r12
 	ldrd r5, r6, [r1, #8]
@@ -9787,153 +9726,152 @@ lf_p1024_sqr_armv7:
 	adds r9, r9, r9
 	ldr r3, [sp, #0]
 	adcs r3, r3, r3
-	str r3, [sp, #0]
-	ldr r3, [sp, #88]
-	adcs r3, r3, r3
-	str r3, [sp, #88]
-	ldr r3, [sp, #92]
-	adcs r3, r3, r3
-	str r3, [sp, #92]
-	ldr r3, [sp, #8]
-	adcs r3, r3, r3
-	str r3, [sp, #8]
-	ldr r3, [sp, #96]
-	adcs r3, r3, r3
-	str r3, [sp, #96]
-	ldr r3, [sp, #12]
-	adcs r3, r3, r3
-	str r3, [sp, #12]
-	ldr r3, [sp, #100]
-	adcs r3, r3, r3
-	str r3, [sp, #100]
-	ldr r3, [sp, #16]
-	adcs r3, r3, r3
-	str r3, [sp, #16]
-	ldr r3, [sp, #104]
-	adcs r3, r3, r3
-	str r3, [sp, #104]
-	ldr r3, [sp, #20]
-	adcs r3, r3, r3
-	str r3, [sp, #20]
-	ldr r3, [sp, #108]
-	adcs r3, r3, r3
-	str r3, [sp, #108]
-	ldr r3, [sp, #24]
-	adcs r3, r3, r3
-	str r3, [sp, #24]
-	ldr r3, [sp, #112]
-	adcs r3, r3, r3
-	str r3, [sp, #112]
-	ldr r3, [sp, #28]
-	adcs r3, r3, r3
-	str r3, [sp, #28]
-	ldr r3, [sp, #116]
-	adcs r3, r3, r3
-	str r3, [sp, #116]
-	ldr r3, [sp, #32]
-	adcs r3, r3, r3
-	str r3, [sp, #32]
-	ldr r3, [sp, #120]
-	adcs r3, r3, r3
-	str r3, [sp, #120]
-	ldr r3, [sp, #36]
-	adcs r3, r3, r3
-	str r3, [sp, #36]
-	ldr r3, [sp, #40]
-	adcs r3, r3, r3
-	str r3, [sp, #40]
-	ldr r3, [sp, #44]
-	adcs r3, r3, r3
-	str r3, [sp, #44]
-	ldr r3, [sp, #128]
-	adcs r3, r3, r3
-	str r3, [sp, #128]
-	ldr r3, [sp, #48]
-	adcs r3, r3, r3
-	str r3, [sp, #48]
-	ldr r3, [sp, #132]
-	adcs r3, r3, r3
-	str r3, [sp, #132]
-	ldr r3, [sp, #52]
-	adcs r3, r3, r3
-	str r3, [sp, #52]
-	ldr r3, [sp, #136]
-	adcs r3, r3, r3
-	str r3, [sp, #136]
-	ldr r3, [sp, #56]
-	adcs r3, r3, r3
-	str r3, [sp, #56]
-	ldr r3, [sp, #140]
-	adcs r3, r3, r3
-	str r3, [sp, #140]
-	ldr r3, [sp, #60]
-	adcs r3, r3, r3
-	str r3, [sp, #60]
-	ldr r3, [sp, #144]
-	adcs r3, r3, r3
-	str r3, [sp, #144]
-	ldr r3, [sp, #64]
-	adcs r3, r3, r3
-	str r3, [sp, #64]
-	ldr r3, [sp, #148]
-	adcs r3, r3, r3
-	str r3, [sp, #148]
-	ldr r3, [sp, #68]
-	adcs r3, r3, r3
-	str r3, [sp, #68]
-	ldr r3, [sp, #152]
-	adcs r3, r3, r3
-	str r3, [sp, #152]
-	ldr r3, [sp, #72]
-	adcs r3, r3, r3
-	str r3, [sp, #72]
-	ldr r3, [sp, #156]
-	adcs r3, r3, r3
-	str r3, [sp, #156]
-	ldr r3, [sp, #76]
-	adcs r3, r3, r3
-	str r3, [sp, #76]
-	ldr r3, [sp, #160]
-	adcs r3, r3, r3
-	str r3, [sp, #160]
-	ldr r3, [sp, #84]
-	adcs r3, r3, r3
-	str r3, [sp, #84]
-	ldr r3, [sp, #164]
-	adcs r3, r3, r3
-	str r3, [sp, #164]
-	ldr r3, [sp, #124]
-	adcs r3, r3, r3
-	str r3, [sp, #124]
-	ldr r3, [sp, #168]
-	adcs r3, r3, r3
-	str r3, [sp, #168]
-	ldr r3, [sp, #80]
-	adcs r3, r3, r3
-	str r3, [sp, #80]
-	ldr r3, [sp, #172]
-	adcs r3, r3, r3
-	str r3, [sp, #172]
-	ldr r3, [sp, #176]
-	adcs r3, r3, r3
-	str r3, [sp, #176]
-	ldr r3, [sp, #180]
-	adcs r3, r3, r3
-	str r3, [sp, #180]
-	ldr r3, [sp, #184]
-	adcs r3, r3, r3
-	str r3, [sp, #184]
-	ldr r3, [sp, #188]
-	adcs r3, r3, r3
-	str r3, [sp, #188]
-	ldr r3, [sp, #192]
-	adcs r3, r3, r3
-	str r3, [sp, #192]
-	ldr r3, [sp, #196]
-	adcs r3, r3, r3
-	str r3, [sp, #196]
-	ldr r3, [sp, #200]
-	adcs r3, r3, r3
+	ldr r1, [sp, #88]
+	adcs r1, r1, r1
+	str r1, [sp, #88]
+	ldr r1, [sp, #92]
+	adcs r1, r1, r1
+	str r1, [sp, #92]
+	ldr r1, [sp, #8]
+	adcs r1, r1, r1
+	str r1, [sp, #8]
+	ldr r1, [sp, #96]
+	adcs r1, r1, r1
+	str r1, [sp, #96]
+	ldr r1, [sp, #12]
+	adcs r1, r1, r1
+	str r1, [sp, #12]
+	ldr r1, [sp, #100]
+	adcs r1, r1, r1
+	str r1, [sp, #100]
+	ldr r1, [sp, #16]
+	adcs r1, r1, r1
+	str r1, [sp, #16]
+	ldr r1, [sp, #104]
+	adcs r1, r1, r1
+	str r1, [sp, #104]
+	ldr r1, [sp, #20]
+	adcs r1, r1, r1
+	str r1, [sp, #20]
+	ldr r1, [sp, #108]
+	adcs r1, r1, r1
+	str r1, [sp, #108]
+	ldr r1, [sp, #24]
+	adcs r1, r1, r1
+	str r1, [sp, #24]
+	ldr r1, [sp, #112]
+	adcs r1, r1, r1
+	str r1, [sp, #112]
+	ldr r1, [sp, #28]
+	adcs r1, r1, r1
+	str r1, [sp, #28]
+	ldr r1, [sp, #116]
+	adcs r1, r1, r1
+	str r1, [sp, #116]
+	ldr r1, [sp, #32]
+	adcs r1, r1, r1
+	str r1, [sp, #32]
+	ldr r1, [sp, #120]
+	adcs r1, r1, r1
+	str r1, [sp, #120]
+	ldr r1, [sp, #36]
+	adcs r1, r1, r1
+	str r1, [sp, #36]
+	ldr r1, [sp, #40]
+	adcs r1, r1, r1
+	str r1, [sp, #40]
+	ldr r1, [sp, #44]
+	adcs r1, r1, r1
+	str r1, [sp, #44]
+	ldr r1, [sp, #128]
+	adcs r1, r1, r1
+	str r1, [sp, #128]
+	ldr r1, [sp, #48]
+	adcs r1, r1, r1
+	str r1, [sp, #48]
+	ldr r1, [sp, #132]
+	adcs r1, r1, r1
+	str r1, [sp, #132]
+	ldr r1, [sp, #52]
+	adcs r1, r1, r1
+	str r1, [sp, #52]
+	ldr r1, [sp, #136]
+	adcs r1, r1, r1
+	str r1, [sp, #136]
+	ldr r1, [sp, #56]
+	adcs r1, r1, r1
+	str r1, [sp, #56]
+	ldr r1, [sp, #140]
+	adcs r1, r1, r1
+	str r1, [sp, #140]
+	ldr r1, [sp, #60]
+	adcs r1, r1, r1
+	str r1, [sp, #60]
+	ldr r1, [sp, #144]
+	adcs r1, r1, r1
+	str r1, [sp, #144]
+	ldr r1, [sp, #64]
+	adcs r1, r1, r1
+	str r1, [sp, #64]
+	ldr r1, [sp, #148]
+	adcs r1, r1, r1
+	str r1, [sp, #148]
+	ldr r1, [sp, #68]
+	adcs r1, r1, r1
+	str r1, [sp, #68]
+	ldr r1, [sp, #152]
+	adcs r1, r1, r1
+	str r1, [sp, #152]
+	ldr r1, [sp, #72]
+	adcs r1, r1, r1
+	str r1, [sp, #72]
+	ldr r1, [sp, #156]
+	adcs r1, r1, r1
+	str r1, [sp, #156]
+	ldr r1, [sp, #76]
+	adcs r1, r1, r1
+	str r1, [sp, #76]
+	ldr r1, [sp, #160]
+	adcs r1, r1, r1
+	str r1, [sp, #160]
+	ldr r1, [sp, #84]
+	adcs r1, r1, r1
+	str r1, [sp, #84]
+	ldr r1, [sp, #164]
+	adcs r1, r1, r1
+	str r1, [sp, #164]
+	ldr r1, [sp, #124]
+	adcs r1, r1, r1
+	str r1, [sp, #124]
+	ldr r1, [sp, #168]
+	adcs r1, r1, r1
+	str r1, [sp, #168]
+	ldr r1, [sp, #80]
+	adcs r1, r1, r1
+	str r1, [sp, #80]
+	ldr r1, [sp, #172]
+	adcs r1, r1, r1
+	str r1, [sp, #172]
+	ldr r1, [sp, #176]
+	adcs r1, r1, r1
+	str r1, [sp, #176]
+	ldr r1, [sp, #180]
+	adcs r1, r1, r1
+	str r1, [sp, #180]
+	ldr r1, [sp, #184]
+	adcs r1, r1, r1
+	str r1, [sp, #184]
+	ldr r1, [sp, #188]
+	adcs r1, r1, r1
+	str r1, [sp, #188]
+	ldr r1, [sp, #192]
+	adcs r1, r1, r1
+	str r1, [sp, #192]
+	ldr r1, [sp, #196]
+	adcs r1, r1, r1
+	str r1, [sp, #196]
+	ldr r1, [sp, #200]
+	adcs r1, r1, r1
 	adcs r10, r10, r10
 	adcs r2, r2, r2
 	adcs r4, r4, r4
@@ -9948,1043 +9886,1043 @@ lf_p1024_sqr_armv7:
 	str lr, [sp, #200]
 	mov lr, #0
 	adc lr, lr, #0
-	str lr, [sp, #4]
-	ldr lr, [r1, #0]
-	str r5, [sp, #204]
-	umull lr, r5, lr, lr
-	adds r5, r9, r5
-	mov r9, #0
-	adc r9, r9, #0
-	str r5, [sp, #208]
-	ldr r5, [r1, #4]
-	str lr, [sp, #212]
-	ldr lr, [sp, #0]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #88]
-	adds r5, r5, r9
-	mov r9, #0
-	adc r9, r9, #0
-	str r5, [sp, #88]
-	ldr r5, [r1, #8]
 	str lr, [sp, #0]
-	ldr lr, [sp, #92]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #8]
-	adds r5, r5, r9
+	ldr lr, [sp, #244]
+	str r5, [sp, #4]
+	ldr r5, [lr, #0]
+	str r11, [sp, #204]
+	umull r5, r11, r5, r5
+	adds r11, r9, r11
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #8]
-	ldr r5, [r1, #12]
-	str lr, [sp, #92]
-	ldr lr, [sp, #96]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #12]
-	adds r5, r5, r9
+	str r11, [sp, #208]
+	ldr r11, [lr, #4]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #88]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #12]
-	ldr r5, [r1, #16]
-	str lr, [sp, #96]
-	ldr lr, [sp, #100]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #16]
-	adds r5, r5, r9
+	str r11, [sp, #88]
+	ldr r11, [lr, #8]
+	str r3, [sp, #212]
+	ldr r3, [sp, #92]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #8]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #16]
-	ldr r5, [r1, #20]
-	str lr, [sp, #100]
-	ldr lr, [sp, #104]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #20]
-	adds r5, r5, r9
+	str r11, [sp, #8]
+	ldr r11, [lr, #12]
+	str r3, [sp, #92]
+	ldr r3, [sp, #96]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #12]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #20]
-	ldr r5, [r1, #24]
-	str lr, [sp, #104]
-	ldr lr, [sp, #108]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #24]
-	adds r5, r5, r9
+	str r11, [sp, #12]
+	ldr r11, [lr, #16]
+	str r3, [sp, #96]
+	ldr r3, [sp, #100]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #16]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #24]
-	ldr r5, [r1, #28]
-	str lr, [sp, #108]
-	ldr lr, [sp, #112]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #28]
-	adds r5, r5, r9
+	str r11, [sp, #16]
+	ldr r11, [lr, #20]
+	str r3, [sp, #100]
+	ldr r3, [sp, #104]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #20]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #28]
-	ldr r5, [r1, #32]
-	str lr, [sp, #112]
-	ldr lr, [sp, #116]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #32]
-	adds r5, r5, r9
+	str r11, [sp, #20]
+	ldr r11, [lr, #24]
+	str r3, [sp, #104]
+	ldr r3, [sp, #108]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #24]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #32]
-	ldr r5, [r1, #36]
-	str lr, [sp, #116]
-	ldr lr, [sp, #120]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #36]
-	adds r5, r5, r9
+	str r11, [sp, #24]
+	ldr r11, [lr, #28]
+	str r3, [sp, #108]
+	ldr r3, [sp, #112]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #28]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #36]
-	ldr r5, [r1, #40]
-	str lr, [sp, #120]
-	ldr lr, [sp, #40]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #44]
-	adds r5, r5, r9
+	str r11, [sp, #28]
+	ldr r11, [lr, #32]
+	str r3, [sp, #112]
+	ldr r3, [sp, #116]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #32]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #44]
-	ldr r5, [r1, #44]
-	str lr, [sp, #40]
-	ldr lr, [sp, #128]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #48]
-	adds r5, r5, r9
+	str r11, [sp, #32]
+	ldr r11, [lr, #36]
+	str r3, [sp, #116]
+	ldr r3, [sp, #120]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #36]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #48]
-	ldr r5, [r1, #48]
-	str lr, [sp, #128]
-	ldr lr, [sp, #132]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #52]
-	adds r5, r5, r9
+	str r11, [sp, #36]
+	ldr r11, [lr, #40]
+	str r3, [sp, #120]
+	ldr r3, [sp, #40]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #44]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #52]
-	ldr r5, [r1, #52]
-	str lr, [sp, #132]
-	ldr lr, [sp, #136]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #56]
-	adds r5, r5, r9
+	str r11, [sp, #44]
+	ldr r11, [lr, #44]
+	str r3, [sp, #40]
+	ldr r3, [sp, #128]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #48]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #56]
-	ldr r5, [r1, #56]
-	str lr, [sp, #136]
-	ldr lr, [sp, #140]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #60]
-	adds r5, r5, r9
+	str r11, [sp, #48]
+	ldr r11, [lr, #48]
+	str r3, [sp, #128]
+	ldr r3, [sp, #132]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #52]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #60]
-	ldr r5, [r1, #60]
-	str lr, [sp, #140]
-	ldr lr, [sp, #144]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #64]
-	adds r5, r5, r9
+	str r11, [sp, #52]
+	ldr r11, [lr, #52]
+	str r3, [sp, #132]
+	ldr r3, [sp, #136]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #56]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #64]
-	ldr r5, [r1, #64]
-	str lr, [sp, #144]
-	ldr lr, [sp, #148]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #68]
-	adds r5, r5, r9
+	str r11, [sp, #56]
+	ldr r11, [lr, #56]
+	str r3, [sp, #136]
+	ldr r3, [sp, #140]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #60]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #68]
-	ldr r5, [r1, #68]
-	str lr, [sp, #148]
-	ldr lr, [sp, #152]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #72]
-	adds r5, r5, r9
+	str r11, [sp, #60]
+	ldr r11, [lr, #60]
+	str r3, [sp, #140]
+	ldr r3, [sp, #144]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #64]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #72]
-	ldr r5, [r1, #72]
-	str lr, [sp, #152]
-	ldr lr, [sp, #156]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #76]
-	adds r5, r5, r9
+	str r11, [sp, #64]
+	ldr r11, [lr, #64]
+	str r3, [sp, #144]
+	ldr r3, [sp, #148]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #68]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #76]
-	ldr r5, [r1, #76]
-	str lr, [sp, #156]
-	ldr lr, [sp, #160]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #84]
-	adds r5, r5, r9
+	str r11, [sp, #68]
+	ldr r11, [lr, #68]
+	str r3, [sp, #148]
+	ldr r3, [sp, #152]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #72]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #84]
-	ldr r5, [r1, #80]
-	str lr, [sp, #160]
-	ldr lr, [sp, #164]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #124]
-	adds r5, r5, r9
+	str r11, [sp, #72]
+	ldr r11, [lr, #72]
+	str r3, [sp, #152]
+	ldr r3, [sp, #156]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #76]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #124]
-	ldr r5, [r1, #84]
-	str lr, [sp, #164]
-	ldr lr, [sp, #168]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #80]
-	adds r5, r5, r9
+	str r11, [sp, #76]
+	ldr r11, [lr, #76]
+	str r3, [sp, #156]
+	ldr r3, [sp, #160]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #84]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #80]
-	ldr r5, [r1, #88]
-	str lr, [sp, #168]
-	ldr lr, [sp, #172]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #176]
-	adds r5, r5, r9
+	str r11, [sp, #84]
+	ldr r11, [lr, #80]
+	str r3, [sp, #160]
+	ldr r3, [sp, #164]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #124]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #176]
-	ldr r5, [r1, #92]
-	str lr, [sp, #172]
-	ldr lr, [sp, #180]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #184]
-	adds r5, r5, r9
+	str r11, [sp, #124]
+	ldr r11, [lr, #84]
+	str r3, [sp, #164]
+	ldr r3, [sp, #168]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #80]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #184]
-	ldr r5, [r1, #96]
-	str lr, [sp, #180]
-	ldr lr, [sp, #188]
-	umaal lr, r9, r5, r5
-	ldr r5, [sp, #192]
-	adds r5, r5, r9
+	str r11, [sp, #80]
+	ldr r11, [lr, #88]
+	str r3, [sp, #168]
+	ldr r3, [sp, #172]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #176]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r5, [sp, #192]
-	ldr r5, [r1, #100]
-	str lr, [sp, #188]
-	ldr lr, [sp, #196]
-	umaal lr, r9, r5, r5
-	adds r3, r3, r9
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r9, [r1, #104]
-	umaal r10, r5, r9, r9
-	adds r2, r2, r5
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r9, [r1, #108]
-	umaal r4, r5, r9, r9
-	adds r5, r6, r5
-	mov r6, #0
-	adc r6, r6, #0
-	ldr r9, [r1, #112]
-	umaal r7, r6, r9, r9
-	adds r0, r0, r6
-	mov r6, #0
-	adc r6, r6, #0
-	ldr r9, [r1, #116]
-	umaal r12, r6, r9, r9
-	adds r6, r8, r6
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r9, [r1, #120]
-	umaal r11, r8, r9, r9
-	ldr r9, [sp, #204]
-	adds r8, r9, r8
+	str r11, [sp, #176]
+	ldr r11, [lr, #92]
+	str r3, [sp, #172]
+	ldr r3, [sp, #180]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #184]
+	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
+	str r11, [sp, #184]
+	ldr r11, [lr, #96]
+	str r3, [sp, #180]
+	ldr r3, [sp, #188]
+	umaal r3, r9, r11, r11
+	ldr r11, [sp, #192]
+	adds r11, r11, r9
+	mov r9, #0
+	adc r9, r9, #0
+	str r11, [sp, #192]
+	ldr r11, [lr, #100]
+	str r3, [sp, #188]
+	ldr r3, [sp, #196]
+	umaal r3, r9, r11, r11
+	adds r1, r1, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r11, [lr, #104]
+	umaal r10, r9, r11, r11
+	adds r2, r2, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r11, [lr, #108]
+	umaal r4, r9, r11, r11
+	adds r6, r6, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r11, [lr, #112]
+	umaal r7, r9, r11, r11
+	adds r0, r0, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r11, [lr, #116]
+	umaal r12, r9, r11, r11
+	adds r8, r8, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r11, [lr, #120]
+	str r8, [sp, #196]
+	ldr r8, [sp, #204]
+	umaal r8, r9, r11, r11
+	ldr r11, [sp, #4]
+	adds r11, r11, r9
+	mov r9, #0
+	adc r9, r9, #0
+	str r11, [sp, #4]
+	ldr r11, [lr, #124]
 	str r8, [sp, #204]
-	ldr r8, [r1, #124]
-	str r11, [sp, #196]
-	ldr r11, [sp, #200]
-	umaal r11, r9, r8, r8
-	ldr r1, [sp, #4]
-	add r1, r1, r9
-	ldr r8, [sp, #212]
+	ldr r8, [sp, #200]
+	umaal r8, r9, r11, r11
+	ldr r11, [sp, #0]
+	add r11, r11, r9
 	movw r9, #0x51f7
 	movt r9, #0xe5ce
-	str r1, [sp, #4]
-	mul r1, r8, r9
-	str r11, [sp, #200]
-	movw r11, #:lower16:(.Llf_p1024_sqr_armv7_p - (.Llf_p1024_sqr_armv7_pc1947 + 4))
-	movt r11, #:upper16:(.Llf_p1024_sqr_armv7_p - (.Llf_p1024_sqr_armv7_pc1947 + 4))
-.Llf_p1024_sqr_armv7_pc1947:
+	mul lr, r5, r9
+	str r11, [sp, #0]
+	movw r11, #:lower16:(.Llf_p1024_sqr_armv7_p - (.Llf_p1024_sqr_armv7_pc1946 + 4))
+	movt r11, #:upper16:(.Llf_p1024_sqr_armv7_p - (.Llf_p1024_sqr_armv7_pc1946 + 4))
+.Llf_p1024_sqr_armv7_pc1946:
 	add r11, r11, pc
-	str r6, [sp, #216]
-	ldr r6, [r11, #0]
-	str r12, [sp, #220]
+	str r8, [sp, #200]
+	ldr r8, [r11, #0]
+	str r12, [sp, #216]
 	mov r12, #0x0
-	umaal r8, r12, r1, r6
-	ldr r8, [r11, #4]
-	str r0, [sp, #212]
+	umaal r5, r12, lr, r8
+	ldr r5, [r11, #4]
+	str r0, [sp, #220]
 	ldr r0, [sp, #208]
-	umaal r0, r12, r1, r8
+	umaal r0, r12, lr, r5
 	str r7, [sp, #208]
 	ldr r7, [r11, #8]
-	str r5, [sp, #224]
-	ldr r5, [sp, #0]
-	umaal r5, r12, r1, r7
-	str r4, [sp, #0]
+	str r6, [sp, #224]
+	ldr r6, [sp, #212]
+	umaal r6, r12, lr, r7
+	str r4, [sp, #212]
 	ldr r4, [r11, #12]
 	str r2, [sp, #228]
 	ldr r2, [sp, #88]
-	umaal r2, r12, r1, r4
+	umaal r2, r12, lr, r4
 	str r10, [sp, #88]
 	ldr r10, [r11, #16]
-	str r3, [sp, #232]
-	ldr r3, [sp, #92]
-	umaal r3, r12, r1, r10
-	str lr, [sp, #92]
-	ldr lr, [r11, #20]
+	str r1, [sp, #232]
+	ldr r1, [sp, #92]
+	umaal r1, r12, lr, r10
+	str r3, [sp, #92]
+	ldr r3, [r11, #20]
 	ldr r10, [sp, #8]
-	umaal r10, r12, r1, lr
-	ldr lr, [r11, #24]
+	umaal r10, r12, lr, r3
+	ldr r3, [r11, #24]
 	ldr r4, [sp, #96]
-	umaal r4, r12, r1, lr
-	ldr lr, [r11, #28]
+	umaal r4, r12, lr, r3
+	ldr r3, [r11, #28]
 	ldr r7, [sp, #12]
-	umaal r7, r12, r1, lr
-	ldr lr, [r11, #32]
-	ldr r8, [sp, #100]
-	umaal r8, r12, r1, lr
-	ldr lr, [r11, #36]
-	ldr r6, [sp, #16]
-	umaal r6, r12, r1, lr
-	ldr lr, [r11, #40]
+	umaal r7, r12, lr, r3
+	ldr r3, [r11, #32]
+	ldr r5, [sp, #100]
+	umaal r5, r12, lr, r3
+	ldr r3, [r11, #36]
+	ldr r8, [sp, #16]
+	umaal r8, r12, lr, r3
+	ldr r3, [r11, #40]
 	ldr r9, [sp, #104]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #44]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #44]
 	str r9, [sp, #104]
 	ldr r9, [sp, #20]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #48]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #48]
 	str r9, [sp, #20]
 	ldr r9, [sp, #108]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #52]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #52]
 	str r9, [sp, #108]
 	ldr r9, [sp, #24]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #56]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #56]
 	str r9, [sp, #24]
 	ldr r9, [sp, #112]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #60]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #60]
 	str r9, [sp, #112]
 	ldr r9, [sp, #28]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #64]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #64]
 	str r9, [sp, #28]
 	ldr r9, [sp, #116]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #68]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #68]
 	str r9, [sp, #116]
 	ldr r9, [sp, #32]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #72]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #72]
 	str r9, [sp, #32]
 	ldr r9, [sp, #120]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #76]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #76]
 	str r9, [sp, #120]
 	ldr r9, [sp, #36]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #80]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #80]
 	str r9, [sp, #36]
 	ldr r9, [sp, #40]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #84]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #84]
 	str r9, [sp, #40]
 	ldr r9, [sp, #44]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #88]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #88]
 	str r9, [sp, #44]
 	ldr r9, [sp, #128]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #92]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #92]
 	str r9, [sp, #128]
 	ldr r9, [sp, #48]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #96]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #96]
 	str r9, [sp, #48]
 	ldr r9, [sp, #132]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #100]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #100]
 	str r9, [sp, #132]
 	ldr r9, [sp, #52]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #104]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #104]
 	str r9, [sp, #52]
 	ldr r9, [sp, #136]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #108]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #108]
 	str r9, [sp, #136]
 	ldr r9, [sp, #56]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #112]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #112]
 	str r9, [sp, #56]
 	ldr r9, [sp, #140]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #116]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #116]
 	str r9, [sp, #140]
 	ldr r9, [sp, #60]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #120]
+	umaal r9, r12, lr, r3
+	ldr r3, [r11, #120]
 	str r9, [sp, #60]
 	ldr r9, [sp, #144]
-	umaal r9, r12, r1, lr
-	ldr lr, [r11, #124]
-	str r9, [sp, #144]
-	ldr r9, [sp, #64]
-	umaal r9, r12, r1, lr
-	movw r1, #0x51f7
-	movt r1, #0xe5ce
-	mul lr, r0, r1
-	ldr r1, [r11, #0]
-	str r12, [sp, #64]
-	mov r12, #0x0
-	umaal r0, r12, lr, r1
-	ldr r0, [r11, #4]
-	umaal r5, r12, lr, r0
-	ldr r0, [r11, #8]
-	umaal r2, r12, lr, r0
-	ldr r0, [r11, #12]
-	umaal r3, r12, lr, r0
-	ldr r0, [r11, #16]
-	umaal r10, r12, lr, r0
-	ldr r0, [r11, #20]
-	umaal r4, r12, lr, r0
-	ldr r0, [r11, #24]
-	umaal r7, r12, lr, r0
-	ldr r0, [r11, #28]
-	umaal r8, r12, lr, r0
-	ldr r0, [r11, #32]
-	umaal r6, r12, lr, r0
-	ldr r0, [r11, #36]
-	ldr r1, [sp, #104]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #40]
-	str r1, [sp, #104]
-	ldr r1, [sp, #20]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #44]
-	str r1, [sp, #20]
-	ldr r1, [sp, #108]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #48]
-	str r1, [sp, #108]
-	ldr r1, [sp, #24]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #52]
-	str r1, [sp, #24]
-	ldr r1, [sp, #112]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #56]
-	str r1, [sp, #112]
-	ldr r1, [sp, #28]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #60]
-	str r1, [sp, #28]
-	ldr r1, [sp, #116]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #64]
-	str r1, [sp, #116]
-	ldr r1, [sp, #32]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #68]
-	str r1, [sp, #32]
-	ldr r1, [sp, #120]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #72]
-	str r1, [sp, #120]
-	ldr r1, [sp, #36]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #76]
-	str r1, [sp, #36]
-	ldr r1, [sp, #40]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #80]
-	str r1, [sp, #40]
-	ldr r1, [sp, #44]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #84]
-	str r1, [sp, #44]
-	ldr r1, [sp, #128]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #88]
-	str r1, [sp, #128]
-	ldr r1, [sp, #48]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #92]
-	str r1, [sp, #48]
-	ldr r1, [sp, #132]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #96]
-	str r1, [sp, #132]
-	ldr r1, [sp, #52]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #100]
-	str r1, [sp, #52]
-	ldr r1, [sp, #136]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #104]
-	str r1, [sp, #136]
-	ldr r1, [sp, #56]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #108]
-	str r1, [sp, #56]
-	ldr r1, [sp, #140]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #112]
-	str r1, [sp, #140]
-	ldr r1, [sp, #60]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #116]
-	str r1, [sp, #60]
-	ldr r1, [sp, #144]
-	umaal r1, r12, lr, r0
-	ldr r0, [r11, #120]
-	umaal r9, r12, lr, r0
-	ldr r0, [r11, #124]
-	str r9, [sp, #144]
-	ldr r9, [sp, #64]
-	umaal r9, r12, lr, r0
-	movw lr, #0x51f7
-	movt lr, #0xe5ce
-	mul r0, r5, lr
-	ldr lr, [r11, #0]
-	str r12, [sp, #64]
-	mov r12, #0x0
-	umaal r5, r12, r0, lr
-	ldr r5, [r11, #4]
-	umaal r2, r12, r0, r5
-	ldr r5, [r11, #8]
-	umaal r3, r12, r0, r5
-	ldr r5, [r11, #12]
-	umaal r10, r12, r0, r5
-	ldr r5, [r11, #16]
-	umaal r4, r12, r0, r5
-	ldr r5, [r11, #20]
-	umaal r7, r12, r0, r5
-	ldr r5, [r11, #24]
-	umaal r8, r12, r0, r5
-	ldr r5, [r11, #28]
-	umaal r6, r12, r0, r5
-	ldr r5, [r11, #32]
-	ldr lr, [sp, #104]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #36]
-	str lr, [sp, #104]
-	ldr lr, [sp, #20]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #40]
-	str lr, [sp, #20]
-	ldr lr, [sp, #108]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #44]
-	str lr, [sp, #108]
-	ldr lr, [sp, #24]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #48]
-	str lr, [sp, #24]
-	ldr lr, [sp, #112]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #52]
-	str lr, [sp, #112]
-	ldr lr, [sp, #28]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #56]
-	str lr, [sp, #28]
-	ldr lr, [sp, #116]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #60]
-	str lr, [sp, #116]
-	ldr lr, [sp, #32]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #64]
-	str lr, [sp, #32]
-	ldr lr, [sp, #120]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #68]
-	str lr, [sp, #120]
-	ldr lr, [sp, #36]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #72]
-	str lr, [sp, #36]
-	ldr lr, [sp, #40]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #76]
-	str lr, [sp, #40]
-	ldr lr, [sp, #44]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #80]
-	str lr, [sp, #44]
-	ldr lr, [sp, #128]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #84]
-	str lr, [sp, #128]
-	ldr lr, [sp, #48]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #88]
-	str lr, [sp, #48]
-	ldr lr, [sp, #132]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #92]
-	str lr, [sp, #132]
-	ldr lr, [sp, #52]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #96]
-	str lr, [sp, #52]
-	ldr lr, [sp, #136]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #100]
-	str lr, [sp, #136]
-	ldr lr, [sp, #56]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #104]
-	str lr, [sp, #56]
-	ldr lr, [sp, #140]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #108]
-	str lr, [sp, #140]
-	ldr lr, [sp, #60]
-	umaal lr, r12, r0, r5
-	ldr r5, [r11, #112]
-	umaal r1, r12, r0, r5
-	ldr r5, [r11, #116]
-	str r1, [sp, #60]
-	ldr r1, [sp, #144]
-	umaal r1, r12, r0, r5
-	ldr r5, [r11, #120]
-	umaal r9, r12, r0, r5
-	ldr r5, [r11, #124]
-	str r9, [sp, #144]
-	ldr r9, [sp, #64]
-	umaal r9, r12, r0, r5
-	movw r0, #0x51f7
-	movt r0, #0xe5ce
-	mul r5, r2, r0
-	ldr r0, [r11, #0]
-	str r12, [sp, #64]
-	mov r12, #0x0
-	umaal r2, r12, r5, r0
-	ldr r2, [r11, #4]
-	umaal r3, r12, r5, r2
-	ldr r2, [r11, #8]
-	umaal r10, r12, r5, r2
-	ldr r2, [r11, #12]
-	umaal r4, r12, r5, r2
-	ldr r2, [r11, #16]
-	umaal r7, r12, r5, r2
-	ldr r2, [r11, #20]
-	umaal r8, r12, r5, r2
-	ldr r2, [r11, #24]
-	umaal r6, r12, r5, r2
-	ldr r2, [r11, #28]
-	ldr r0, [sp, #104]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #32]
-	str r0, [sp, #104]
-	ldr r0, [sp, #20]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #36]
-	str r0, [sp, #20]
-	ldr r0, [sp, #108]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #40]
-	str r0, [sp, #108]
-	ldr r0, [sp, #24]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #44]
-	str r0, [sp, #24]
-	ldr r0, [sp, #112]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #48]
-	str r0, [sp, #112]
-	ldr r0, [sp, #28]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #52]
-	str r0, [sp, #28]
-	ldr r0, [sp, #116]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #56]
-	str r0, [sp, #116]
-	ldr r0, [sp, #32]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #60]
-	str r0, [sp, #32]
-	ldr r0, [sp, #120]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #64]
-	str r0, [sp, #120]
-	ldr r0, [sp, #36]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #68]
-	str r0, [sp, #36]
-	ldr r0, [sp, #40]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #72]
-	str r0, [sp, #40]
-	ldr r0, [sp, #44]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #76]
-	str r0, [sp, #44]
-	ldr r0, [sp, #128]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #80]
-	str r0, [sp, #128]
-	ldr r0, [sp, #48]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #84]
-	str r0, [sp, #48]
-	ldr r0, [sp, #132]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #88]
-	str r0, [sp, #132]
-	ldr r0, [sp, #52]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #92]
-	str r0, [sp, #52]
-	ldr r0, [sp, #136]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #96]
-	str r0, [sp, #136]
-	ldr r0, [sp, #56]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #100]
-	str r0, [sp, #56]
-	ldr r0, [sp, #140]
-	umaal r0, r12, r5, r2
-	ldr r2, [r11, #104]
-	umaal lr, r12, r5, r2
-	ldr r2, [r11, #108]
-	str lr, [sp, #140]
-	ldr lr, [sp, #60]
-	umaal lr, r12, r5, r2
-	ldr r2, [r11, #112]
-	umaal r1, r12, r5, r2
-	ldr r2, [r11, #116]
-	str r1, [sp, #60]
-	ldr r1, [sp, #144]
-	umaal r1, r12, r5, r2
-	ldr r2, [r11, #120]
-	umaal r9, r12, r5, r2
-	ldr r2, [r11, #124]
-	str r9, [sp, #144]
-	ldr r9, [sp, #64]
-	umaal r9, r12, r5, r2
-	movw r5, #0x51f7
-	movt r5, #0xe5ce
-	mul r2, r3, r5
-	ldr r5, [r11, #0]
-	str r12, [sp, #64]
-	mov r12, #0x0
-	umaal r3, r12, r2, r5
-	ldr r3, [r11, #4]
-	umaal r10, r12, r2, r3
-	ldr r3, [r11, #8]
-	umaal r4, r12, r2, r3
-	ldr r3, [r11, #12]
-	umaal r7, r12, r2, r3
-	ldr r3, [r11, #16]
-	umaal r8, r12, r2, r3
-	ldr r3, [r11, #20]
-	umaal r6, r12, r2, r3
-	ldr r3, [r11, #24]
-	ldr r5, [sp, #104]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #28]
-	str r5, [sp, #104]
-	ldr r5, [sp, #20]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #32]
-	str r5, [sp, #20]
-	ldr r5, [sp, #108]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #36]
-	str r5, [sp, #108]
-	ldr r5, [sp, #24]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #40]
-	str r5, [sp, #24]
-	ldr r5, [sp, #112]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #44]
-	str r5, [sp, #112]
-	ldr r5, [sp, #28]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #48]
-	str r5, [sp, #28]
-	ldr r5, [sp, #116]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #52]
-	str r5, [sp, #116]
-	ldr r5, [sp, #32]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #56]
-	str r5, [sp, #32]
-	ldr r5, [sp, #120]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #60]
-	str r5, [sp, #120]
-	ldr r5, [sp, #36]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #64]
-	str r5, [sp, #36]
-	ldr r5, [sp, #40]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #68]
-	str r5, [sp, #40]
-	ldr r5, [sp, #44]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #72]
-	str r5, [sp, #44]
-	ldr r5, [sp, #128]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #76]
-	str r5, [sp, #128]
-	ldr r5, [sp, #48]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #80]
-	str r5, [sp, #48]
-	ldr r5, [sp, #132]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #84]
-	str r5, [sp, #132]
-	ldr r5, [sp, #52]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #88]
-	str r5, [sp, #52]
-	ldr r5, [sp, #136]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #92]
-	str r5, [sp, #136]
-	ldr r5, [sp, #56]
-	umaal r5, r12, r2, r3
-	ldr r3, [r11, #96]
-	umaal r0, r12, r2, r3
-	ldr r3, [r11, #100]
-	str r0, [sp, #56]
-	ldr r0, [sp, #140]
-	umaal r0, r12, r2, r3
-	ldr r3, [r11, #104]
-	umaal lr, r12, r2, r3
-	ldr r3, [r11, #108]
-	str lr, [sp, #140]
-	ldr lr, [sp, #60]
-	umaal lr, r12, r2, r3
-	ldr r3, [r11, #112]
-	umaal r1, r12, r2, r3
-	ldr r3, [r11, #116]
-	str r1, [sp, #60]
-	ldr r1, [sp, #144]
-	umaal r1, r12, r2, r3
-	ldr r3, [r11, #120]
-	umaal r9, r12, r2, r3
+	umaal r9, r12, lr, r3
 	ldr r3, [r11, #124]
 	str r9, [sp, #144]
 	ldr r9, [sp, #64]
-	umaal r9, r12, r2, r3
-	movw r2, #0x51f7
-	movt r2, #0xe5ce
-	mul r3, r10, r2
-	ldr r2, [r11, #0]
+	umaal r9, r12, lr, r3
+	movw lr, #0x51f7
+	movt lr, #0xe5ce
+	mul r3, r0, lr
+	ldr lr, [r11, #0]
 	str r12, [sp, #64]
 	mov r12, #0x0
-	umaal r10, r12, r3, r2
-	ldr r10, [r11, #4]
-	umaal r4, r12, r3, r10
-	ldr r10, [r11, #8]
-	umaal r7, r12, r3, r10
-	ldr r10, [r11, #12]
-	umaal r8, r12, r3, r10
-	ldr r10, [r11, #16]
-	umaal r6, r12, r3, r10
-	ldr r10, [r11, #20]
-	ldr r2, [sp, #104]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #24]
-	str r2, [sp, #104]
-	ldr r2, [sp, #20]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #28]
-	str r2, [sp, #20]
-	ldr r2, [sp, #108]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #32]
-	str r2, [sp, #108]
-	ldr r2, [sp, #24]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #36]
-	str r2, [sp, #24]
-	ldr r2, [sp, #112]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #40]
-	str r2, [sp, #112]
-	ldr r2, [sp, #28]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #44]
-	str r2, [sp, #28]
-	ldr r2, [sp, #116]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #48]
-	str r2, [sp, #116]
-	ldr r2, [sp, #32]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #52]
-	str r2, [sp, #32]
-	ldr r2, [sp, #120]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #56]
-	str r2, [sp, #120]
-	ldr r2, [sp, #36]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #60]
-	str r2, [sp, #36]
-	ldr r2, [sp, #40]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #64]
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #68]
-	str r2, [sp, #44]
-	ldr r2, [sp, #128]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #72]
-	str r2, [sp, #128]
-	ldr r2, [sp, #48]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #76]
-	str r2, [sp, #48]
-	ldr r2, [sp, #132]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #80]
-	str r2, [sp, #132]
-	ldr r2, [sp, #52]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #84]
-	str r2, [sp, #52]
-	ldr r2, [sp, #136]
-	umaal r2, r12, r3, r10
-	ldr r10, [r11, #88]
-	umaal r5, r12, r3, r10
-	ldr r10, [r11, #92]
-	str r5, [sp, #136]
-	ldr r5, [sp, #56]
-	umaal r5, r12, r3, r10
-	ldr r10, [r11, #96]
-	umaal r0, r12, r3, r10
-	ldr r10, [r11, #100]
-	str r0, [sp, #56]
-	ldr r0, [sp, #140]
-	umaal r0, r12, r3, r10
-	ldr r10, [r11, #104]
-	umaal lr, r12, r3, r10
-	ldr r10, [r11, #108]
+	umaal r0, r12, r3, lr
+	ldr r0, [r11, #4]
+	umaal r6, r12, r3, r0
+	ldr r0, [r11, #8]
+	umaal r2, r12, r3, r0
+	ldr r0, [r11, #12]
+	umaal r1, r12, r3, r0
+	ldr r0, [r11, #16]
+	umaal r10, r12, r3, r0
+	ldr r0, [r11, #20]
+	umaal r4, r12, r3, r0
+	ldr r0, [r11, #24]
+	umaal r7, r12, r3, r0
+	ldr r0, [r11, #28]
+	umaal r5, r12, r3, r0
+	ldr r0, [r11, #32]
+	umaal r8, r12, r3, r0
+	ldr r0, [r11, #36]
+	ldr lr, [sp, #104]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #40]
+	str lr, [sp, #104]
+	ldr lr, [sp, #20]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #44]
+	str lr, [sp, #20]
+	ldr lr, [sp, #108]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #48]
+	str lr, [sp, #108]
+	ldr lr, [sp, #24]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #52]
+	str lr, [sp, #24]
+	ldr lr, [sp, #112]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #56]
+	str lr, [sp, #112]
+	ldr lr, [sp, #28]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #60]
+	str lr, [sp, #28]
+	ldr lr, [sp, #116]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #64]
+	str lr, [sp, #116]
+	ldr lr, [sp, #32]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #68]
+	str lr, [sp, #32]
+	ldr lr, [sp, #120]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #72]
+	str lr, [sp, #120]
+	ldr lr, [sp, #36]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #76]
+	str lr, [sp, #36]
+	ldr lr, [sp, #40]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #80]
+	str lr, [sp, #40]
+	ldr lr, [sp, #44]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #84]
+	str lr, [sp, #44]
+	ldr lr, [sp, #128]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #88]
+	str lr, [sp, #128]
+	ldr lr, [sp, #48]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #92]
+	str lr, [sp, #48]
+	ldr lr, [sp, #132]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #96]
+	str lr, [sp, #132]
+	ldr lr, [sp, #52]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #100]
+	str lr, [sp, #52]
+	ldr lr, [sp, #136]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #104]
+	str lr, [sp, #136]
+	ldr lr, [sp, #56]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #108]
+	str lr, [sp, #56]
+	ldr lr, [sp, #140]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #112]
 	str lr, [sp, #140]
 	ldr lr, [sp, #60]
-	umaal lr, r12, r3, r10
-	ldr r10, [r11, #112]
-	umaal r1, r12, r3, r10
-	ldr r10, [r11, #116]
-	str r1, [sp, #60]
-	ldr r1, [sp, #144]
-	umaal r1, r12, r3, r10
-	ldr r10, [r11, #120]
-	umaal r9, r12, r3, r10
-	ldr r10, [r11, #124]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #116]
+	str lr, [sp, #60]
+	ldr lr, [sp, #144]
+	umaal lr, r12, r3, r0
+	ldr r0, [r11, #120]
+	umaal r9, r12, r3, r0
+	ldr r0, [r11, #124]
 	str r9, [sp, #144]
 	ldr r9, [sp, #64]
-	umaal r9, r12, r3, r10
+	umaal r9, r12, r3, r0
 	movw r3, #0x51f7
 	movt r3, #0xe5ce
-	mul r10, r4, r3
+	mul r0, r6, r3
 	ldr r3, [r11, #0]
 	str r12, [sp, #64]
 	mov r12, #0x0
-	umaal r4, r12, r10, r3
+	umaal r6, r12, r0, r3
+	ldr r6, [r11, #4]
+	umaal r2, r12, r0, r6
+	ldr r6, [r11, #8]
+	umaal r1, r12, r0, r6
+	ldr r6, [r11, #12]
+	umaal r10, r12, r0, r6
+	ldr r6, [r11, #16]
+	umaal r4, r12, r0, r6
+	ldr r6, [r11, #20]
+	umaal r7, r12, r0, r6
+	ldr r6, [r11, #24]
+	umaal r5, r12, r0, r6
+	ldr r6, [r11, #28]
+	umaal r8, r12, r0, r6
+	ldr r6, [r11, #32]
+	ldr r3, [sp, #104]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #36]
+	str r3, [sp, #104]
+	ldr r3, [sp, #20]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #40]
+	str r3, [sp, #20]
+	ldr r3, [sp, #108]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #44]
+	str r3, [sp, #108]
+	ldr r3, [sp, #24]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #48]
+	str r3, [sp, #24]
+	ldr r3, [sp, #112]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #52]
+	str r3, [sp, #112]
+	ldr r3, [sp, #28]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #56]
+	str r3, [sp, #28]
+	ldr r3, [sp, #116]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #60]
+	str r3, [sp, #116]
+	ldr r3, [sp, #32]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #64]
+	str r3, [sp, #32]
+	ldr r3, [sp, #120]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #68]
+	str r3, [sp, #120]
+	ldr r3, [sp, #36]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #72]
+	str r3, [sp, #36]
+	ldr r3, [sp, #40]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #76]
+	str r3, [sp, #40]
+	ldr r3, [sp, #44]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #80]
+	str r3, [sp, #44]
+	ldr r3, [sp, #128]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #84]
+	str r3, [sp, #128]
+	ldr r3, [sp, #48]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #88]
+	str r3, [sp, #48]
+	ldr r3, [sp, #132]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #92]
+	str r3, [sp, #132]
+	ldr r3, [sp, #52]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #96]
+	str r3, [sp, #52]
+	ldr r3, [sp, #136]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #100]
+	str r3, [sp, #136]
+	ldr r3, [sp, #56]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #104]
+	str r3, [sp, #56]
+	ldr r3, [sp, #140]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #108]
+	str r3, [sp, #140]
+	ldr r3, [sp, #60]
+	umaal r3, r12, r0, r6
+	ldr r6, [r11, #112]
+	umaal lr, r12, r0, r6
+	ldr r6, [r11, #116]
+	str lr, [sp, #60]
+	ldr lr, [sp, #144]
+	umaal lr, r12, r0, r6
+	ldr r6, [r11, #120]
+	umaal r9, r12, r0, r6
+	ldr r6, [r11, #124]
+	str r9, [sp, #144]
+	ldr r9, [sp, #64]
+	umaal r9, r12, r0, r6
+	movw r0, #0x51f7
+	movt r0, #0xe5ce
+	mul r6, r2, r0
+	ldr r0, [r11, #0]
+	str r12, [sp, #64]
+	mov r12, #0x0
+	umaal r2, r12, r6, r0
+	ldr r2, [r11, #4]
+	umaal r1, r12, r6, r2
+	ldr r2, [r11, #8]
+	umaal r10, r12, r6, r2
+	ldr r2, [r11, #12]
+	umaal r4, r12, r6, r2
+	ldr r2, [r11, #16]
+	umaal r7, r12, r6, r2
+	ldr r2, [r11, #20]
+	umaal r5, r12, r6, r2
+	ldr r2, [r11, #24]
+	umaal r8, r12, r6, r2
+	ldr r2, [r11, #28]
+	ldr r0, [sp, #104]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #32]
+	str r0, [sp, #104]
+	ldr r0, [sp, #20]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #36]
+	str r0, [sp, #20]
+	ldr r0, [sp, #108]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #40]
+	str r0, [sp, #108]
+	ldr r0, [sp, #24]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #44]
+	str r0, [sp, #24]
+	ldr r0, [sp, #112]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #48]
+	str r0, [sp, #112]
+	ldr r0, [sp, #28]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #52]
+	str r0, [sp, #28]
+	ldr r0, [sp, #116]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #56]
+	str r0, [sp, #116]
+	ldr r0, [sp, #32]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #60]
+	str r0, [sp, #32]
+	ldr r0, [sp, #120]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #64]
+	str r0, [sp, #120]
+	ldr r0, [sp, #36]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #68]
+	str r0, [sp, #36]
+	ldr r0, [sp, #40]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #72]
+	str r0, [sp, #40]
+	ldr r0, [sp, #44]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #76]
+	str r0, [sp, #44]
+	ldr r0, [sp, #128]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #80]
+	str r0, [sp, #128]
+	ldr r0, [sp, #48]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #84]
+	str r0, [sp, #48]
+	ldr r0, [sp, #132]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #88]
+	str r0, [sp, #132]
+	ldr r0, [sp, #52]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #92]
+	str r0, [sp, #52]
+	ldr r0, [sp, #136]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #96]
+	str r0, [sp, #136]
+	ldr r0, [sp, #56]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #100]
+	str r0, [sp, #56]
+	ldr r0, [sp, #140]
+	umaal r0, r12, r6, r2
+	ldr r2, [r11, #104]
+	umaal r3, r12, r6, r2
+	ldr r2, [r11, #108]
+	str r3, [sp, #140]
+	ldr r3, [sp, #60]
+	umaal r3, r12, r6, r2
+	ldr r2, [r11, #112]
+	umaal lr, r12, r6, r2
+	ldr r2, [r11, #116]
+	str lr, [sp, #60]
+	ldr lr, [sp, #144]
+	umaal lr, r12, r6, r2
+	ldr r2, [r11, #120]
+	umaal r9, r12, r6, r2
+	ldr r2, [r11, #124]
+	str r9, [sp, #144]
+	ldr r9, [sp, #64]
+	umaal r9, r12, r6, r2
+	movw r6, #0x51f7
+	movt r6, #0xe5ce
+	mul r2, r1, r6
+	ldr r6, [r11, #0]
+	str r12, [sp, #64]
+	mov r12, #0x0
+	umaal r1, r12, r2, r6
+	ldr r1, [r11, #4]
+	umaal r10, r12, r2, r1
+	ldr r1, [r11, #8]
+	umaal r4, r12, r2, r1
+	ldr r1, [r11, #12]
+	umaal r7, r12, r2, r1
+	ldr r1, [r11, #16]
+	umaal r5, r12, r2, r1
+	ldr r1, [r11, #20]
+	umaal r8, r12, r2, r1
+	ldr r1, [r11, #24]
+	ldr r6, [sp, #104]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #28]
+	str r6, [sp, #104]
+	ldr r6, [sp, #20]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #32]
+	str r6, [sp, #20]
+	ldr r6, [sp, #108]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #36]
+	str r6, [sp, #108]
+	ldr r6, [sp, #24]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #40]
+	str r6, [sp, #24]
+	ldr r6, [sp, #112]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #44]
+	str r6, [sp, #112]
+	ldr r6, [sp, #28]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #48]
+	str r6, [sp, #28]
+	ldr r6, [sp, #116]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #52]
+	str r6, [sp, #116]
+	ldr r6, [sp, #32]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #56]
+	str r6, [sp, #32]
+	ldr r6, [sp, #120]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #60]
+	str r6, [sp, #120]
+	ldr r6, [sp, #36]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #64]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #68]
+	str r6, [sp, #40]
+	ldr r6, [sp, #44]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #72]
+	str r6, [sp, #44]
+	ldr r6, [sp, #128]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #76]
+	str r6, [sp, #128]
+	ldr r6, [sp, #48]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #80]
+	str r6, [sp, #48]
+	ldr r6, [sp, #132]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #84]
+	str r6, [sp, #132]
+	ldr r6, [sp, #52]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #88]
+	str r6, [sp, #52]
+	ldr r6, [sp, #136]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #92]
+	str r6, [sp, #136]
+	ldr r6, [sp, #56]
+	umaal r6, r12, r2, r1
+	ldr r1, [r11, #96]
+	umaal r0, r12, r2, r1
+	ldr r1, [r11, #100]
+	str r0, [sp, #56]
+	ldr r0, [sp, #140]
+	umaal r0, r12, r2, r1
+	ldr r1, [r11, #104]
+	umaal r3, r12, r2, r1
+	ldr r1, [r11, #108]
+	str r3, [sp, #140]
+	ldr r3, [sp, #60]
+	umaal r3, r12, r2, r1
+	ldr r1, [r11, #112]
+	umaal lr, r12, r2, r1
+	ldr r1, [r11, #116]
+	str lr, [sp, #60]
+	ldr lr, [sp, #144]
+	umaal lr, r12, r2, r1
+	ldr r1, [r11, #120]
+	umaal r9, r12, r2, r1
+	ldr r1, [r11, #124]
+	str r9, [sp, #144]
+	ldr r9, [sp, #64]
+	umaal r9, r12, r2, r1
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	mul r1, r10, r2
+	ldr r2, [r11, #0]
+	str r12, [sp, #64]
+	mov r12, #0x0
+	umaal r10, r12, r1, r2
+	ldr r10, [r11, #4]
+	umaal r4, r12, r1, r10
+	ldr r10, [r11, #8]
+	umaal r7, r12, r1, r10
+	ldr r10, [r11, #12]
+	umaal r5, r12, r1, r10
+	ldr r10, [r11, #16]
+	umaal r8, r12, r1, r10
+	ldr r10, [r11, #20]
+	ldr r2, [sp, #104]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #24]
+	str r2, [sp, #104]
+	ldr r2, [sp, #20]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #28]
+	str r2, [sp, #20]
+	ldr r2, [sp, #108]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #32]
+	str r2, [sp, #108]
+	ldr r2, [sp, #24]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #36]
+	str r2, [sp, #24]
+	ldr r2, [sp, #112]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #40]
+	str r2, [sp, #112]
+	ldr r2, [sp, #28]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #44]
+	str r2, [sp, #28]
+	ldr r2, [sp, #116]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #48]
+	str r2, [sp, #116]
+	ldr r2, [sp, #32]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #52]
+	str r2, [sp, #32]
+	ldr r2, [sp, #120]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #56]
+	str r2, [sp, #120]
+	ldr r2, [sp, #36]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #60]
+	str r2, [sp, #36]
+	ldr r2, [sp, #40]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #64]
+	str r2, [sp, #40]
+	ldr r2, [sp, #44]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #68]
+	str r2, [sp, #44]
+	ldr r2, [sp, #128]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #72]
+	str r2, [sp, #128]
+	ldr r2, [sp, #48]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #76]
+	str r2, [sp, #48]
+	ldr r2, [sp, #132]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #80]
+	str r2, [sp, #132]
+	ldr r2, [sp, #52]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #84]
+	str r2, [sp, #52]
+	ldr r2, [sp, #136]
+	umaal r2, r12, r1, r10
+	ldr r10, [r11, #88]
+	umaal r6, r12, r1, r10
+	ldr r10, [r11, #92]
+	str r6, [sp, #136]
+	ldr r6, [sp, #56]
+	umaal r6, r12, r1, r10
+	ldr r10, [r11, #96]
+	umaal r0, r12, r1, r10
+	ldr r10, [r11, #100]
+	str r0, [sp, #56]
+	ldr r0, [sp, #140]
+	umaal r0, r12, r1, r10
+	ldr r10, [r11, #104]
+	umaal r3, r12, r1, r10
+	ldr r10, [r11, #108]
+	str r3, [sp, #140]
+	ldr r3, [sp, #60]
+	umaal r3, r12, r1, r10
+	ldr r10, [r11, #112]
+	umaal lr, r12, r1, r10
+	ldr r10, [r11, #116]
+	str lr, [sp, #60]
+	ldr lr, [sp, #144]
+	umaal lr, r12, r1, r10
+	ldr r10, [r11, #120]
+	umaal r9, r12, r1, r10
+	ldr r10, [r11, #124]
+	str r9, [sp, #144]
+	ldr r9, [sp, #64]
+	umaal r9, r12, r1, r10
+	movw r1, #0x51f7
+	movt r1, #0xe5ce
+	mul r10, r4, r1
+	ldr r1, [r11, #0]
+	str r12, [sp, #64]
+	mov r12, #0x0
+	umaal r4, r12, r10, r1
 	ldr r4, [r11, #4]
 	umaal r7, r12, r10, r4
 	ldr r4, [r11, #8]
-	umaal r8, r12, r10, r4
+	umaal r5, r12, r10, r4
 	ldr r4, [r11, #12]
-	umaal r6, r12, r10, r4
+	umaal r8, r12, r10, r4
 	ldr r4, [r11, #16]
-	ldr r3, [sp, #104]
-	umaal r3, r12, r10, r4
+	ldr r1, [sp, #104]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #20]
-	str r3, [sp, #104]
-	ldr r3, [sp, #20]
-	umaal r3, r12, r10, r4
+	str r1, [sp, #104]
+	ldr r1, [sp, #20]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #24]
-	str r3, [sp, #20]
-	ldr r3, [sp, #108]
-	umaal r3, r12, r10, r4
+	str r1, [sp, #20]
+	ldr r1, [sp, #108]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #28]
-	str r3, [sp, #108]
-	ldr r3, [sp, #24]
-	umaal r3, r12, r10, r4
+	str r1, [sp, #108]
+	ldr r1, [sp, #24]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #32]
-	str r3, [sp, #24]
-	ldr r3, [sp, #112]
-	umaal r3, r12, r10, r4
+	str r1, [sp, #24]
+	ldr r1, [sp, #112]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #36]
-	str r3, [sp, #112]
-	ldr r3, [sp, #28]
-	umaal r3, r12, r10, r4
+	str r1, [sp, #112]
+	ldr r1, [sp, #28]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #40]
-	str r3, [sp, #28]
-	ldr r3, [sp, #116]
-	umaal r3, r12, r10, r4
+	str r1, [sp, #28]
+	ldr r1, [sp, #116]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #44]
-	str r3, [sp, #116]
-	ldr r3, [sp, #32]
-	umaal r3, r12, r10, r4
+	str r1, [sp, #116]
+	ldr r1, [sp, #32]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #48]
-	str r3, [sp, #32]
-	ldr r3, [sp, #120]
-	umaal r3, r12, r10, r4
+	str r1, [sp, #32]
+	ldr r1, [sp, #120]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #52]
-	str r3, [sp, #120]
-	ldr r3, [sp, #36]
-	umaal r3, r12, r10, r4
+	str r1, [sp, #120]
+	ldr r1, [sp, #36]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #56]
-	str r3, [sp, #36]
-	ldr r3, [sp, #40]
-	umaal r3, r12, r10, r4
+	str r1, [sp, #36]
+	ldr r1, [sp, #40]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #60]
-	str r3, [sp, #40]
-	ldr r3, [sp, #44]
-	umaal r3, r12, r10, r4
+	str r1, [sp, #40]
+	ldr r1, [sp, #44]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #64]
-	str r3, [sp, #44]
-	ldr r3, [sp, #128]
-	umaal r3, r12, r10, r4
+	str r1, [sp, #44]
+	ldr r1, [sp, #128]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #68]
-	str r3, [sp, #128]
-	ldr r3, [sp, #48]
-	umaal r3, r12, r10, r4
+	str r1, [sp, #128]
+	ldr r1, [sp, #48]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #72]
-	str r3, [sp, #48]
-	ldr r3, [sp, #132]
-	umaal r3, r12, r10, r4
+	str r1, [sp, #48]
+	ldr r1, [sp, #132]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #76]
-	str r3, [sp, #132]
-	ldr r3, [sp, #52]
-	umaal r3, r12, r10, r4
+	str r1, [sp, #132]
+	ldr r1, [sp, #52]
+	umaal r1, r12, r10, r4
 	ldr r4, [r11, #80]
 	umaal r2, r12, r10, r4
 	ldr r4, [r11, #84]
@@ -10992,11 +10930,11 @@ lf_p1024_sqr_armv7:
 	ldr r2, [sp, #136]
 	umaal r2, r12, r10, r4
 	ldr r4, [r11, #88]
-	umaal r5, r12, r10, r4
+	umaal r6, r12, r10, r4
 	ldr r4, [r11, #92]
-	str r5, [sp, #136]
-	ldr r5, [sp, #56]
-	umaal r5, r12, r10, r4
+	str r6, [sp, #136]
+	ldr r6, [sp, #56]
+	umaal r6, r12, r10, r4
 	ldr r4, [r11, #96]
 	umaal r0, r12, r10, r4
 	ldr r4, [r11, #100]
@@ -11004,17 +10942,17 @@ lf_p1024_sqr_armv7:
 	ldr r0, [sp, #140]
 	umaal r0, r12, r10, r4
 	ldr r4, [r11, #104]
-	umaal lr, r12, r10, r4
+	umaal r3, r12, r10, r4
 	ldr r4, [r11, #108]
-	str lr, [sp, #140]
-	ldr lr, [sp, #60]
-	umaal lr, r12, r10, r4
+	str r3, [sp, #140]
+	ldr r3, [sp, #60]
+	umaal r3, r12, r10, r4
 	ldr r4, [r11, #112]
-	umaal r1, r12, r10, r4
+	umaal lr, r12, r10, r4
 	ldr r4, [r11, #116]
-	str r1, [sp, #60]
-	ldr r1, [sp, #144]
-	umaal r1, r12, r10, r4
+	str lr, [sp, #60]
+	ldr lr, [sp, #144]
+	umaal lr, r12, r10, r4
 	ldr r4, [r11, #120]
 	umaal r9, r12, r10, r4
 	ldr r4, [r11, #124]
@@ -11029,9 +10967,9 @@ lf_p1024_sqr_armv7:
 	mov r12, #0x0
 	umaal r7, r12, r4, r10
 	ldr r7, [r11, #4]
-	umaal r8, r12, r4, r7
+	umaal r5, r12, r4, r7
 	ldr r7, [r11, #8]
-	umaal r6, r12, r4, r7
+	umaal r8, r12, r4, r7
 	ldr r7, [r11, #12]
 	ldr r10, [sp, #104]
 	umaal r10, r12, r4, r7
@@ -11092,11 +11030,11 @@ lf_p1024_sqr_armv7:
 	ldr r10, [sp, #132]
 	umaal r10, r12, r4, r7
 	ldr r7, [r11, #72]
-	umaal r3, r12, r4, r7
+	umaal r1, r12, r4, r7
 	ldr r7, [r11, #76]
-	str r3, [sp, #132]
-	ldr r3, [sp, #52]
-	umaal r3, r12, r4, r7
+	str r1, [sp, #132]
+	ldr r1, [sp, #52]
+	umaal r1, r12, r4, r7
 	ldr r7, [r11, #80]
 	umaal r2, r12, r4, r7
 	ldr r7, [r11, #84]
@@ -11104,11 +11042,11 @@ lf_p1024_sqr_armv7:
 	ldr r2, [sp, #136]
 	umaal r2, r12, r4, r7
 	ldr r7, [r11, #88]
-	umaal r5, r12, r4, r7
+	umaal r6, r12, r4, r7
 	ldr r7, [r11, #92]
-	str r5, [sp, #136]
-	ldr r5, [sp, #56]
-	umaal r5, r12, r4, r7
+	str r6, [sp, #136]
+	ldr r6, [sp, #56]
+	umaal r6, r12, r4, r7
 	ldr r7, [r11, #96]
 	umaal r0, r12, r4, r7
 	ldr r7, [r11, #100]
@@ -11116,17 +11054,17 @@ lf_p1024_sqr_armv7:
 	ldr r0, [sp, #140]
 	umaal r0, r12, r4, r7
 	ldr r7, [r11, #104]
-	umaal lr, r12, r4, r7
+	umaal r3, r12, r4, r7
 	ldr r7, [r11, #108]
-	str lr, [sp, #140]
-	ldr lr, [sp, #60]
-	umaal lr, r12, r4, r7
+	str r3, [sp, #140]
+	ldr r3, [sp, #60]
+	umaal r3, r12, r4, r7
 	ldr r7, [r11, #112]
-	umaal r1, r12, r4, r7
+	umaal lr, r12, r4, r7
 	ldr r7, [r11, #116]
-	str r1, [sp, #60]
-	ldr r1, [sp, #144]
-	umaal r1, r12, r4, r7
+	str lr, [sp, #60]
+	ldr lr, [sp, #144]
+	umaal lr, r12, r4, r7
 	ldr r7, [r11, #120]
 	umaal r9, r12, r4, r7
 	ldr r7, [r11, #124]
@@ -11135,2290 +11073,2290 @@ lf_p1024_sqr_armv7:
 	umaal r9, r12, r4, r7
 	movw r4, #0x51f7
 	movt r4, #0xe5ce
-	mul r7, r8, r4
+	mul r7, r5, r4
 	ldr r4, [r11, #0]
 	str r12, [sp, #64]
 	mov r12, #0x0
-	umaal r8, r12, r7, r4
-	ldr r8, [r11, #4]
-	umaal r6, r12, r7, r8
-	ldr r8, [r11, #8]
+	umaal r5, r12, r7, r4
+	ldr r5, [r11, #4]
+	umaal r8, r12, r7, r5
+	ldr r5, [r11, #8]
 	ldr r4, [sp, #104]
-	umaal r4, r12, r7, r8
-	ldr r8, [r11, #12]
+	umaal r4, r12, r7, r5
+	ldr r5, [r11, #12]
 	str r4, [sp, #104]
 	ldr r4, [sp, #20]
-	umaal r4, r12, r7, r8
-	ldr r8, [r11, #16]
+	umaal r4, r12, r7, r5
+	ldr r5, [r11, #16]
 	str r4, [sp, #20]
 	ldr r4, [sp, #108]
-	umaal r4, r12, r7, r8
-	ldr r8, [r11, #20]
+	umaal r4, r12, r7, r5
+	ldr r5, [r11, #20]
 	str r4, [sp, #108]
 	ldr r4, [sp, #24]
-	umaal r4, r12, r7, r8
-	ldr r8, [r11, #24]
+	umaal r4, r12, r7, r5
+	ldr r5, [r11, #24]
 	str r4, [sp, #24]
 	ldr r4, [sp, #112]
-	umaal r4, r12, r7, r8
-	ldr r8, [r11, #28]
+	umaal r4, r12, r7, r5
+	ldr r5, [r11, #28]
 	str r4, [sp, #112]
 	ldr r4, [sp, #28]
-	umaal r4, r12, r7, r8
-	ldr r8, [r11, #32]
+	umaal r4, r12, r7, r5
+	ldr r5, [r11, #32]
 	str r4, [sp, #28]
 	ldr r4, [sp, #116]
-	umaal r4, r12, r7, r8
-	ldr r8, [r11, #36]
+	umaal r4, r12, r7, r5
+	ldr r5, [r11, #36]
 	str r4, [sp, #116]
 	ldr r4, [sp, #32]
-	umaal r4, r12, r7, r8
-	ldr r8, [r11, #40]
+	umaal r4, r12, r7, r5
+	ldr r5, [r11, #40]
 	str r4, [sp, #32]
 	ldr r4, [sp, #120]
-	umaal r4, r12, r7, r8
-	ldr r8, [r11, #44]
+	umaal r4, r12, r7, r5
+	ldr r5, [r11, #44]
 	str r4, [sp, #120]
 	ldr r4, [sp, #36]
-	umaal r4, r12, r7, r8
-	ldr r8, [r11, #48]
+	umaal r4, r12, r7, r5
+	ldr r5, [r11, #48]
 	str r4, [sp, #36]
 	ldr r4, [sp, #40]
-	umaal r4, r12, r7, r8
-	ldr r8, [r11, #52]
+	umaal r4, r12, r7, r5
+	ldr r5, [r11, #52]
 	str r4, [sp, #40]
 	ldr r4, [sp, #44]
-	umaal r4, r12, r7, r8
-	ldr r8, [r11, #56]
+	umaal r4, r12, r7, r5
+	ldr r5, [r11, #56]
 	str r4, [sp, #44]
 	ldr r4, [sp, #128]
-	umaal r4, r12, r7, r8
-	ldr r8, [r11, #60]
+	umaal r4, r12, r7, r5
+	ldr r5, [r11, #60]
 	str r4, [sp, #128]
 	ldr r4, [sp, #48]
-	umaal r4, r12, r7, r8
-	ldr r8, [r11, #64]
-	umaal r10, r12, r7, r8
-	ldr r8, [r11, #68]
+	umaal r4, r12, r7, r5
+	ldr r5, [r11, #64]
+	umaal r10, r12, r7, r5
+	ldr r5, [r11, #68]
 	str r10, [sp, #48]
 	ldr r10, [sp, #132]
-	umaal r10, r12, r7, r8
-	ldr r8, [r11, #72]
-	umaal r3, r12, r7, r8
-	ldr r8, [r11, #76]
-	str r3, [sp, #132]
-	ldr r3, [sp, #52]
-	umaal r3, r12, r7, r8
-	ldr r8, [r11, #80]
-	umaal r2, r12, r7, r8
-	ldr r8, [r11, #84]
+	umaal r10, r12, r7, r5
+	ldr r5, [r11, #72]
+	umaal r1, r12, r7, r5
+	ldr r5, [r11, #76]
+	str r1, [sp, #132]
+	ldr r1, [sp, #52]
+	umaal r1, r12, r7, r5
+	ldr r5, [r11, #80]
+	umaal r2, r12, r7, r5
+	ldr r5, [r11, #84]
 	str r2, [sp, #52]
 	ldr r2, [sp, #136]
-	umaal r2, r12, r7, r8
-	ldr r8, [r11, #88]
-	umaal r5, r12, r7, r8
-	ldr r8, [r11, #92]
-	str r5, [sp, #136]
-	ldr r5, [sp, #56]
-	umaal r5, r12, r7, r8
-	ldr r8, [r11, #96]
-	umaal r0, r12, r7, r8
-	ldr r8, [r11, #100]
+	umaal r2, r12, r7, r5
+	ldr r5, [r11, #88]
+	umaal r6, r12, r7, r5
+	ldr r5, [r11, #92]
+	str r6, [sp, #136]
+	ldr r6, [sp, #56]
+	umaal r6, r12, r7, r5
+	ldr r5, [r11, #96]
+	umaal r0, r12, r7, r5
+	ldr r5, [r11, #100]
 	str r0, [sp, #56]
 	ldr r0, [sp, #140]
-	umaal r0, r12, r7, r8
-	ldr r8, [r11, #104]
-	umaal lr, r12, r7, r8
-	ldr r8, [r11, #108]
-	str lr, [sp, #140]
-	ldr lr, [sp, #60]
-	umaal lr, r12, r7, r8
-	ldr r8, [r11, #112]
-	umaal r1, r12, r7, r8
-	ldr r8, [r11, #116]
-	str r1, [sp, #60]
-	ldr r1, [sp, #144]
-	umaal r1, r12, r7, r8
-	ldr r8, [r11, #120]
-	umaal r9, r12, r7, r8
-	ldr r8, [r11, #124]
+	umaal r0, r12, r7, r5
+	ldr r5, [r11, #104]
+	umaal r3, r12, r7, r5
+	ldr r5, [r11, #108]
+	str r3, [sp, #140]
+	ldr r3, [sp, #60]
+	umaal r3, r12, r7, r5
+	ldr r5, [r11, #112]
+	umaal lr, r12, r7, r5
+	ldr r5, [r11, #116]
+	str lr, [sp, #60]
+	ldr lr, [sp, #144]
+	umaal lr, r12, r7, r5
+	ldr r5, [r11, #120]
+	umaal r9, r12, r7, r5
+	ldr r5, [r11, #124]
 	str r9, [sp, #144]
 	ldr r9, [sp, #64]
-	umaal r9, r12, r7, r8
+	umaal r9, r12, r7, r5
 	movw r7, #0x51f7
 	movt r7, #0xe5ce
-	mul r8, r6, r7
+	mul r5, r8, r7
 	ldr r7, [r11, #0]
 	str r12, [sp, #64]
 	mov r12, #0x0
-	umaal r6, r12, r8, r7
-	ldr r6, [r11, #4]
+	umaal r8, r12, r5, r7
+	ldr r8, [r11, #4]
 	ldr r7, [sp, #104]
-	umaal r7, r12, r8, r6
-	ldr r6, [r11, #8]
+	umaal r7, r12, r5, r8
+	ldr r8, [r11, #8]
 	str r7, [sp, #104]
 	ldr r7, [sp, #20]
-	umaal r7, r12, r8, r6
-	ldr r6, [r11, #12]
+	umaal r7, r12, r5, r8
+	ldr r8, [r11, #12]
 	str r7, [sp, #20]
 	ldr r7, [sp, #108]
-	umaal r7, r12, r8, r6
-	ldr r6, [r11, #16]
+	umaal r7, r12, r5, r8
+	ldr r8, [r11, #16]
 	str r7, [sp, #108]
 	ldr r7, [sp, #24]
-	umaal r7, r12, r8, r6
-	ldr r6, [r11, #20]
+	umaal r7, r12, r5, r8
+	ldr r8, [r11, #20]
 	str r7, [sp, #24]
 	ldr r7, [sp, #112]
-	umaal r7, r12, r8, r6
-	ldr r6, [r11, #24]
+	umaal r7, r12, r5, r8
+	ldr r8, [r11, #24]
 	str r7, [sp, #112]
 	ldr r7, [sp, #28]
-	umaal r7, r12, r8, r6
-	ldr r6, [r11, #28]
+	umaal r7, r12, r5, r8
+	ldr r8, [r11, #28]
 	str r7, [sp, #28]
 	ldr r7, [sp, #116]
-	umaal r7, r12, r8, r6
-	ldr r6, [r11, #32]
+	umaal r7, r12, r5, r8
+	ldr r8, [r11, #32]
 	str r7, [sp, #116]
 	ldr r7, [sp, #32]
-	umaal r7, r12, r8, r6
-	ldr r6, [r11, #36]
+	umaal r7, r12, r5, r8
+	ldr r8, [r11, #36]
 	str r7, [sp, #32]
 	ldr r7, [sp, #120]
-	umaal r7, r12, r8, r6
-	ldr r6, [r11, #40]
+	umaal r7, r12, r5, r8
+	ldr r8, [r11, #40]
 	str r7, [sp, #120]
 	ldr r7, [sp, #36]
-	umaal r7, r12, r8, r6
-	ldr r6, [r11, #44]
+	umaal r7, r12, r5, r8
+	ldr r8, [r11, #44]
 	str r7, [sp, #36]
 	ldr r7, [sp, #40]
-	umaal r7, r12, r8, r6
-	ldr r6, [r11, #48]
+	umaal r7, r12, r5, r8
+	ldr r8, [r11, #48]
 	str r7, [sp, #40]
 	ldr r7, [sp, #44]
-	umaal r7, r12, r8, r6
-	ldr r6, [r11, #52]
-	str r7, [sp, #44]
-	ldr r7, [sp, #128]
-	umaal r7, r12, r8, r6
-	ldr r6, [r11, #56]
-	umaal r4, r12, r8, r6
-	ldr r6, [r11, #60]
-	str r4, [sp, #128]
-	ldr r4, [sp, #48]
-	umaal r4, r12, r8, r6
-	ldr r6, [r11, #64]
-	umaal r10, r12, r8, r6
-	ldr r6, [r11, #68]
-	str r10, [sp, #48]
-	ldr r10, [sp, #132]
-	umaal r10, r12, r8, r6
-	ldr r6, [r11, #72]
-	umaal r3, r12, r8, r6
-	ldr r6, [r11, #76]
-	str r3, [sp, #132]
-	ldr r3, [sp, #52]
-	umaal r3, r12, r8, r6
-	ldr r6, [r11, #80]
-	umaal r2, r12, r8, r6
-	ldr r6, [r11, #84]
-	str r2, [sp, #52]
-	ldr r2, [sp, #136]
-	umaal r2, r12, r8, r6
-	ldr r6, [r11, #88]
-	umaal r5, r12, r8, r6
-	ldr r6, [r11, #92]
-	str r5, [sp, #136]
-	ldr r5, [sp, #56]
-	umaal r5, r12, r8, r6
-	ldr r6, [r11, #96]
-	umaal r0, r12, r8, r6
-	ldr r6, [r11, #100]
-	str r0, [sp, #56]
-	ldr r0, [sp, #140]
-	umaal r0, r12, r8, r6
-	ldr r6, [r11, #104]
-	umaal lr, r12, r8, r6
-	ldr r6, [r11, #108]
-	str lr, [sp, #140]
-	ldr lr, [sp, #60]
-	umaal lr, r12, r8, r6
-	ldr r6, [r11, #112]
-	umaal r1, r12, r8, r6
-	ldr r6, [r11, #116]
-	str r1, [sp, #60]
-	ldr r1, [sp, #144]
-	umaal r1, r12, r8, r6
-	ldr r6, [r11, #120]
-	umaal r9, r12, r8, r6
-	ldr r6, [r11, #124]
-	str r9, [sp, #144]
-	ldr r9, [sp, #64]
-	umaal r9, r12, r8, r6
-	ldr r8, [sp, #104]
-	movw r6, #0x51f7
-	movt r6, #0xe5ce
-	str r12, [sp, #64]
-	mul r12, r8, r6
-	ldr r6, [r11, #0]
-	str r9, [sp, #16]
-	mov r9, #0x0
-	umaal r8, r9, r12, r6
-	ldr r8, [r11, #4]
-	ldr r6, [sp, #20]
-	umaal r6, r9, r12, r8
-	ldr r8, [r11, #8]
-	str r6, [sp, #20]
-	ldr r6, [sp, #108]
-	umaal r6, r9, r12, r8
-	ldr r8, [r11, #12]
-	str r6, [sp, #108]
-	ldr r6, [sp, #24]
-	umaal r6, r9, r12, r8
-	ldr r8, [r11, #16]
-	str r6, [sp, #24]
-	ldr r6, [sp, #112]
-	umaal r6, r9, r12, r8
-	ldr r8, [r11, #20]
-	str r6, [sp, #112]
-	ldr r6, [sp, #28]
-	umaal r6, r9, r12, r8
-	ldr r8, [r11, #24]
-	str r6, [sp, #28]
-	ldr r6, [sp, #116]
-	umaal r6, r9, r12, r8
-	ldr r8, [r11, #28]
-	str r6, [sp, #116]
-	ldr r6, [sp, #32]
-	umaal r6, r9, r12, r8
-	ldr r8, [r11, #32]
-	str r6, [sp, #32]
-	ldr r6, [sp, #120]
-	umaal r6, r9, r12, r8
-	ldr r8, [r11, #36]
-	str r6, [sp, #120]
-	ldr r6, [sp, #36]
-	umaal r6, r9, r12, r8
-	ldr r8, [r11, #40]
-	str r6, [sp, #36]
-	ldr r6, [sp, #40]
-	umaal r6, r9, r12, r8
-	ldr r8, [r11, #44]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r9, r12, r8
-	ldr r8, [r11, #48]
-	umaal r7, r9, r12, r8
+	umaal r7, r12, r5, r8
 	ldr r8, [r11, #52]
 	str r7, [sp, #44]
 	ldr r7, [sp, #128]
-	umaal r7, r9, r12, r8
+	umaal r7, r12, r5, r8
 	ldr r8, [r11, #56]
-	umaal r4, r9, r12, r8
+	umaal r4, r12, r5, r8
 	ldr r8, [r11, #60]
 	str r4, [sp, #128]
 	ldr r4, [sp, #48]
-	umaal r4, r9, r12, r8
+	umaal r4, r12, r5, r8
 	ldr r8, [r11, #64]
-	umaal r10, r9, r12, r8
+	umaal r10, r12, r5, r8
 	ldr r8, [r11, #68]
 	str r10, [sp, #48]
 	ldr r10, [sp, #132]
-	umaal r10, r9, r12, r8
+	umaal r10, r12, r5, r8
 	ldr r8, [r11, #72]
-	umaal r3, r9, r12, r8
+	umaal r1, r12, r5, r8
 	ldr r8, [r11, #76]
-	str r3, [sp, #132]
-	ldr r3, [sp, #52]
-	umaal r3, r9, r12, r8
+	str r1, [sp, #132]
+	ldr r1, [sp, #52]
+	umaal r1, r12, r5, r8
 	ldr r8, [r11, #80]
-	umaal r2, r9, r12, r8
+	umaal r2, r12, r5, r8
 	ldr r8, [r11, #84]
 	str r2, [sp, #52]
 	ldr r2, [sp, #136]
-	umaal r2, r9, r12, r8
+	umaal r2, r12, r5, r8
 	ldr r8, [r11, #88]
-	umaal r5, r9, r12, r8
+	umaal r6, r12, r5, r8
 	ldr r8, [r11, #92]
-	str r5, [sp, #136]
-	ldr r5, [sp, #56]
-	umaal r5, r9, r12, r8
+	str r6, [sp, #136]
+	ldr r6, [sp, #56]
+	umaal r6, r12, r5, r8
 	ldr r8, [r11, #96]
-	umaal r0, r9, r12, r8
+	umaal r0, r12, r5, r8
 	ldr r8, [r11, #100]
 	str r0, [sp, #56]
 	ldr r0, [sp, #140]
-	umaal r0, r9, r12, r8
+	umaal r0, r12, r5, r8
 	ldr r8, [r11, #104]
-	umaal lr, r9, r12, r8
+	umaal r3, r12, r5, r8
 	ldr r8, [r11, #108]
-	str lr, [sp, #140]
-	ldr lr, [sp, #60]
-	umaal lr, r9, r12, r8
+	str r3, [sp, #140]
+	ldr r3, [sp, #60]
+	umaal r3, r12, r5, r8
 	ldr r8, [r11, #112]
-	umaal r1, r9, r12, r8
+	umaal lr, r12, r5, r8
 	ldr r8, [r11, #116]
-	str r1, [sp, #60]
-	ldr r1, [sp, #144]
-	umaal r1, r9, r12, r8
+	str lr, [sp, #60]
+	ldr lr, [sp, #144]
+	umaal lr, r12, r5, r8
 	ldr r8, [r11, #120]
-	str r1, [sp, #144]
-	ldr r1, [sp, #16]
-	umaal r1, r9, r12, r8
+	umaal r9, r12, r5, r8
 	ldr r8, [r11, #124]
-	str r1, [sp, #16]
-	ldr r1, [sp, #64]
-	umaal r1, r9, r12, r8
-	ldr r12, [sp, #20]
+	str r9, [sp, #144]
+	ldr r9, [sp, #64]
+	umaal r9, r12, r5, r8
+	ldr r5, [sp, #104]
 	movw r8, #0x51f7
 	movt r8, #0xe5ce
-	str r9, [sp, #64]
-	mul r9, r12, r8
+	str r12, [sp, #64]
+	mul r12, r5, r8
 	ldr r8, [r11, #0]
-	str r1, [sp, #104]
-	mov r1, #0x0
-	umaal r12, r1, r9, r8
-	ldr r12, [r11, #4]
+	str r9, [sp, #16]
+	mov r9, #0x0
+	umaal r5, r9, r12, r8
+	ldr r5, [r11, #4]
+	ldr r8, [sp, #20]
+	umaal r8, r9, r12, r5
+	ldr r5, [r11, #8]
+	str r8, [sp, #20]
 	ldr r8, [sp, #108]
-	umaal r8, r1, r9, r12
-	ldr r12, [r11, #8]
+	umaal r8, r9, r12, r5
+	ldr r5, [r11, #12]
 	str r8, [sp, #108]
 	ldr r8, [sp, #24]
-	umaal r8, r1, r9, r12
-	ldr r12, [r11, #12]
+	umaal r8, r9, r12, r5
+	ldr r5, [r11, #16]
 	str r8, [sp, #24]
 	ldr r8, [sp, #112]
-	umaal r8, r1, r9, r12
-	ldr r12, [r11, #16]
+	umaal r8, r9, r12, r5
+	ldr r5, [r11, #20]
 	str r8, [sp, #112]
 	ldr r8, [sp, #28]
-	umaal r8, r1, r9, r12
-	ldr r12, [r11, #20]
+	umaal r8, r9, r12, r5
+	ldr r5, [r11, #24]
 	str r8, [sp, #28]
 	ldr r8, [sp, #116]
-	umaal r8, r1, r9, r12
-	ldr r12, [r11, #24]
+	umaal r8, r9, r12, r5
+	ldr r5, [r11, #28]
 	str r8, [sp, #116]
 	ldr r8, [sp, #32]
-	umaal r8, r1, r9, r12
-	ldr r12, [r11, #28]
+	umaal r8, r9, r12, r5
+	ldr r5, [r11, #32]
 	str r8, [sp, #32]
 	ldr r8, [sp, #120]
-	umaal r8, r1, r9, r12
-	ldr r12, [r11, #32]
+	umaal r8, r9, r12, r5
+	ldr r5, [r11, #36]
 	str r8, [sp, #120]
 	ldr r8, [sp, #36]
-	umaal r8, r1, r9, r12
-	ldr r12, [r11, #36]
+	umaal r8, r9, r12, r5
+	ldr r5, [r11, #40]
 	str r8, [sp, #36]
 	ldr r8, [sp, #40]
-	umaal r8, r1, r9, r12
+	umaal r8, r9, r12, r5
+	ldr r5, [r11, #44]
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r9, r12, r5
+	ldr r5, [r11, #48]
+	umaal r7, r9, r12, r5
+	ldr r5, [r11, #52]
+	str r7, [sp, #44]
+	ldr r7, [sp, #128]
+	umaal r7, r9, r12, r5
+	ldr r5, [r11, #56]
+	umaal r4, r9, r12, r5
+	ldr r5, [r11, #60]
+	str r4, [sp, #128]
+	ldr r4, [sp, #48]
+	umaal r4, r9, r12, r5
+	ldr r5, [r11, #64]
+	umaal r10, r9, r12, r5
+	ldr r5, [r11, #68]
+	str r10, [sp, #48]
+	ldr r10, [sp, #132]
+	umaal r10, r9, r12, r5
+	ldr r5, [r11, #72]
+	umaal r1, r9, r12, r5
+	ldr r5, [r11, #76]
+	str r1, [sp, #132]
+	ldr r1, [sp, #52]
+	umaal r1, r9, r12, r5
+	ldr r5, [r11, #80]
+	umaal r2, r9, r12, r5
+	ldr r5, [r11, #84]
+	str r2, [sp, #52]
+	ldr r2, [sp, #136]
+	umaal r2, r9, r12, r5
+	ldr r5, [r11, #88]
+	umaal r6, r9, r12, r5
+	ldr r5, [r11, #92]
+	str r6, [sp, #136]
+	ldr r6, [sp, #56]
+	umaal r6, r9, r12, r5
+	ldr r5, [r11, #96]
+	umaal r0, r9, r12, r5
+	ldr r5, [r11, #100]
+	str r0, [sp, #56]
+	ldr r0, [sp, #140]
+	umaal r0, r9, r12, r5
+	ldr r5, [r11, #104]
+	umaal r3, r9, r12, r5
+	ldr r5, [r11, #108]
+	str r3, [sp, #140]
+	ldr r3, [sp, #60]
+	umaal r3, r9, r12, r5
+	ldr r5, [r11, #112]
+	umaal lr, r9, r12, r5
+	ldr r5, [r11, #116]
+	str lr, [sp, #60]
+	ldr lr, [sp, #144]
+	umaal lr, r9, r12, r5
+	ldr r5, [r11, #120]
+	str lr, [sp, #144]
+	ldr lr, [sp, #16]
+	umaal lr, r9, r12, r5
+	ldr r5, [r11, #124]
+	str lr, [sp, #16]
+	ldr lr, [sp, #64]
+	umaal lr, r9, r12, r5
+	ldr r12, [sp, #20]
+	movw r5, #0x51f7
+	movt r5, #0xe5ce
+	str r9, [sp, #64]
+	mul r9, r12, r5
+	ldr r5, [r11, #0]
+	str lr, [sp, #104]
+	mov lr, #0x0
+	umaal r12, lr, r9, r5
+	ldr r12, [r11, #4]
+	ldr r5, [sp, #108]
+	umaal r5, lr, r9, r12
+	ldr r12, [r11, #8]
+	str r5, [sp, #108]
+	ldr r5, [sp, #24]
+	umaal r5, lr, r9, r12
+	ldr r12, [r11, #12]
+	str r5, [sp, #24]
+	ldr r5, [sp, #112]
+	umaal r5, lr, r9, r12
+	ldr r12, [r11, #16]
+	str r5, [sp, #112]
+	ldr r5, [sp, #28]
+	umaal r5, lr, r9, r12
+	ldr r12, [r11, #20]
+	str r5, [sp, #28]
+	ldr r5, [sp, #116]
+	umaal r5, lr, r9, r12
+	ldr r12, [r11, #24]
+	str r5, [sp, #116]
+	ldr r5, [sp, #32]
+	umaal r5, lr, r9, r12
+	ldr r12, [r11, #28]
+	str r5, [sp, #32]
+	ldr r5, [sp, #120]
+	umaal r5, lr, r9, r12
+	ldr r12, [r11, #32]
+	str r5, [sp, #120]
+	ldr r5, [sp, #36]
+	umaal r5, lr, r9, r12
+	ldr r12, [r11, #36]
+	str r5, [sp, #36]
+	ldr r5, [sp, #40]
+	umaal r5, lr, r9, r12
 	ldr r12, [r11, #40]
-	umaal r6, r1, r9, r12
+	umaal r8, lr, r9, r12
 	ldr r12, [r11, #44]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r1, r9, r12
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, lr, r9, r12
 	ldr r12, [r11, #48]
-	umaal r7, r1, r9, r12
+	umaal r7, lr, r9, r12
 	ldr r12, [r11, #52]
 	str r7, [sp, #44]
 	ldr r7, [sp, #128]
-	umaal r7, r1, r9, r12
+	umaal r7, lr, r9, r12
 	ldr r12, [r11, #56]
-	umaal r4, r1, r9, r12
+	umaal r4, lr, r9, r12
 	ldr r12, [r11, #60]
 	str r4, [sp, #128]
 	ldr r4, [sp, #48]
-	umaal r4, r1, r9, r12
+	umaal r4, lr, r9, r12
 	ldr r12, [r11, #64]
-	umaal r10, r1, r9, r12
+	umaal r10, lr, r9, r12
 	ldr r12, [r11, #68]
 	str r10, [sp, #48]
 	ldr r10, [sp, #132]
-	umaal r10, r1, r9, r12
+	umaal r10, lr, r9, r12
 	ldr r12, [r11, #72]
-	umaal r3, r1, r9, r12
+	umaal r1, lr, r9, r12
 	ldr r12, [r11, #76]
-	str r3, [sp, #132]
-	ldr r3, [sp, #52]
-	umaal r3, r1, r9, r12
+	str r1, [sp, #132]
+	ldr r1, [sp, #52]
+	umaal r1, lr, r9, r12
 	ldr r12, [r11, #80]
-	umaal r2, r1, r9, r12
+	umaal r2, lr, r9, r12
 	ldr r12, [r11, #84]
 	str r2, [sp, #52]
 	ldr r2, [sp, #136]
-	umaal r2, r1, r9, r12
+	umaal r2, lr, r9, r12
 	ldr r12, [r11, #88]
-	umaal r5, r1, r9, r12
+	umaal r6, lr, r9, r12
 	ldr r12, [r11, #92]
-	str r5, [sp, #136]
-	ldr r5, [sp, #56]
-	umaal r5, r1, r9, r12
+	str r6, [sp, #136]
+	ldr r6, [sp, #56]
+	umaal r6, lr, r9, r12
 	ldr r12, [r11, #96]
-	umaal r0, r1, r9, r12
+	umaal r0, lr, r9, r12
 	ldr r12, [r11, #100]
 	str r0, [sp, #56]
 	ldr r0, [sp, #140]
-	umaal r0, r1, r9, r12
+	umaal r0, lr, r9, r12
 	ldr r12, [r11, #104]
-	umaal lr, r1, r9, r12
+	umaal r3, lr, r9, r12
 	ldr r12, [r11, #108]
-	str lr, [sp, #140]
-	ldr lr, [sp, #60]
-	umaal lr, r1, r9, r12
+	str r3, [sp, #140]
+	ldr r3, [sp, #60]
+	umaal r3, lr, r9, r12
 	ldr r12, [r11, #112]
-	str lr, [sp, #60]
-	ldr lr, [sp, #144]
-	umaal lr, r1, r9, r12
+	str r3, [sp, #60]
+	ldr r3, [sp, #144]
+	umaal r3, lr, r9, r12
 	ldr r12, [r11, #116]
-	str lr, [sp, #144]
-	ldr lr, [sp, #16]
-	umaal lr, r1, r9, r12
+	str r3, [sp, #144]
+	ldr r3, [sp, #16]
+	umaal r3, lr, r9, r12
 	ldr r12, [r11, #120]
-	str lr, [sp, #16]
-	ldr lr, [sp, #104]
-	umaal lr, r1, r9, r12
+	str r3, [sp, #16]
+	ldr r3, [sp, #104]
+	umaal r3, lr, r9, r12
 	ldr r12, [r11, #124]
-	str lr, [sp, #104]
-	ldr lr, [sp, #64]
-	umaal lr, r1, r9, r12
+	str r3, [sp, #104]
+	ldr r3, [sp, #64]
+	umaal r3, lr, r9, r12
 	ldr r9, [sp, #108]
 	movw r12, #0x51f7
 	movt r12, #0xe5ce
-	str r1, [sp, #64]
-	mul r1, r9, r12
+	str lr, [sp, #64]
+	mul lr, r9, r12
 	ldr r12, [r11, #0]
-	str lr, [sp, #20]
-	mov lr, #0x0
-	umaal r9, lr, r1, r12
+	str r3, [sp, #20]
+	mov r3, #0x0
+	umaal r9, r3, lr, r12
 	ldr r9, [r11, #4]
 	ldr r12, [sp, #24]
-	umaal r12, lr, r1, r9
+	umaal r12, r3, lr, r9
 	ldr r9, [r11, #8]
 	str r12, [sp, #24]
 	ldr r12, [sp, #112]
-	umaal r12, lr, r1, r9
+	umaal r12, r3, lr, r9
 	ldr r9, [r11, #12]
 	str r12, [sp, #112]
 	ldr r12, [sp, #28]
-	umaal r12, lr, r1, r9
+	umaal r12, r3, lr, r9
 	ldr r9, [r11, #16]
 	str r12, [sp, #28]
 	ldr r12, [sp, #116]
-	umaal r12, lr, r1, r9
+	umaal r12, r3, lr, r9
 	ldr r9, [r11, #20]
 	str r12, [sp, #116]
 	ldr r12, [sp, #32]
-	umaal r12, lr, r1, r9
+	umaal r12, r3, lr, r9
 	ldr r9, [r11, #24]
 	str r12, [sp, #32]
 	ldr r12, [sp, #120]
-	umaal r12, lr, r1, r9
+	umaal r12, r3, lr, r9
 	ldr r9, [r11, #28]
 	str r12, [sp, #120]
 	ldr r12, [sp, #36]
-	umaal r12, lr, r1, r9
+	umaal r12, r3, lr, r9
 	ldr r9, [r11, #32]
-	umaal r8, lr, r1, r9
+	umaal r5, r3, lr, r9
 	ldr r9, [r11, #36]
-	str r8, [sp, #36]
-	ldr r8, [sp, #40]
-	umaal r8, lr, r1, r9
+	str r5, [sp, #36]
+	ldr r5, [sp, #40]
+	umaal r5, r3, lr, r9
 	ldr r9, [r11, #40]
-	umaal r6, lr, r1, r9
+	umaal r8, r3, lr, r9
 	ldr r9, [r11, #44]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, lr, r1, r9
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r3, lr, r9
 	ldr r9, [r11, #48]
-	umaal r7, lr, r1, r9
+	umaal r7, r3, lr, r9
 	ldr r9, [r11, #52]
 	str r7, [sp, #44]
 	ldr r7, [sp, #128]
-	umaal r7, lr, r1, r9
+	umaal r7, r3, lr, r9
 	ldr r9, [r11, #56]
-	umaal r4, lr, r1, r9
+	umaal r4, r3, lr, r9
 	ldr r9, [r11, #60]
 	str r4, [sp, #128]
 	ldr r4, [sp, #48]
-	umaal r4, lr, r1, r9
+	umaal r4, r3, lr, r9
 	ldr r9, [r11, #64]
-	umaal r10, lr, r1, r9
+	umaal r10, r3, lr, r9
 	ldr r9, [r11, #68]
 	str r10, [sp, #48]
 	ldr r10, [sp, #132]
-	umaal r10, lr, r1, r9
+	umaal r10, r3, lr, r9
 	ldr r9, [r11, #72]
-	umaal r3, lr, r1, r9
+	umaal r1, r3, lr, r9
 	ldr r9, [r11, #76]
-	str r3, [sp, #132]
-	ldr r3, [sp, #52]
-	umaal r3, lr, r1, r9
+	str r1, [sp, #132]
+	ldr r1, [sp, #52]
+	umaal r1, r3, lr, r9
 	ldr r9, [r11, #80]
-	umaal r2, lr, r1, r9
+	umaal r2, r3, lr, r9
 	ldr r9, [r11, #84]
 	str r2, [sp, #52]
 	ldr r2, [sp, #136]
-	umaal r2, lr, r1, r9
+	umaal r2, r3, lr, r9
 	ldr r9, [r11, #88]
-	umaal r5, lr, r1, r9
+	umaal r6, r3, lr, r9
 	ldr r9, [r11, #92]
-	str r5, [sp, #136]
-	ldr r5, [sp, #56]
-	umaal r5, lr, r1, r9
+	str r6, [sp, #136]
+	ldr r6, [sp, #56]
+	umaal r6, r3, lr, r9
 	ldr r9, [r11, #96]
-	umaal r0, lr, r1, r9
+	umaal r0, r3, lr, r9
 	ldr r9, [r11, #100]
 	str r0, [sp, #56]
 	ldr r0, [sp, #140]
-	umaal r0, lr, r1, r9
+	umaal r0, r3, lr, r9
 	ldr r9, [r11, #104]
 	str r0, [sp, #140]
 	ldr r0, [sp, #60]
-	umaal r0, lr, r1, r9
+	umaal r0, r3, lr, r9
 	ldr r9, [r11, #108]
 	str r0, [sp, #60]
 	ldr r0, [sp, #144]
-	umaal r0, lr, r1, r9
+	umaal r0, r3, lr, r9
 	ldr r9, [r11, #112]
 	str r0, [sp, #144]
 	ldr r0, [sp, #16]
-	umaal r0, lr, r1, r9
+	umaal r0, r3, lr, r9
 	ldr r9, [r11, #116]
 	str r0, [sp, #16]
 	ldr r0, [sp, #104]
-	umaal r0, lr, r1, r9
+	umaal r0, r3, lr, r9
 	ldr r9, [r11, #120]
 	str r0, [sp, #104]
 	ldr r0, [sp, #20]
-	umaal r0, lr, r1, r9
+	umaal r0, r3, lr, r9
 	ldr r9, [r11, #124]
 	str r0, [sp, #20]
 	ldr r0, [sp, #64]
-	umaal r0, lr, r1, r9
-	ldr r1, [sp, #24]
+	umaal r0, r3, lr, r9
+	ldr lr, [sp, #24]
 	movw r9, #0x51f7
 	movt r9, #0xe5ce
-	str lr, [sp, #64]
-	mul lr, r1, r9
+	str r3, [sp, #64]
+	mul r3, lr, r9
 	ldr r9, [r11, #0]
 	str r0, [sp, #108]
 	mov r0, #0x0
-	umaal r1, r0, lr, r9
-	ldr r1, [r11, #4]
+	umaal lr, r0, r3, r9
+	ldr lr, [r11, #4]
 	ldr r9, [sp, #112]
-	umaal r9, r0, lr, r1
-	ldr r1, [r11, #8]
+	umaal r9, r0, r3, lr
+	ldr lr, [r11, #8]
 	str r9, [sp, #112]
 	ldr r9, [sp, #28]
-	umaal r9, r0, lr, r1
-	ldr r1, [r11, #12]
+	umaal r9, r0, r3, lr
+	ldr lr, [r11, #12]
 	str r9, [sp, #28]
 	ldr r9, [sp, #116]
-	umaal r9, r0, lr, r1
-	ldr r1, [r11, #16]
+	umaal r9, r0, r3, lr
+	ldr lr, [r11, #16]
 	str r9, [sp, #116]
 	ldr r9, [sp, #32]
-	umaal r9, r0, lr, r1
-	ldr r1, [r11, #20]
-	str r9, [sp, #32]
-	ldr r9, [sp, #120]
-	umaal r9, r0, lr, r1
-	ldr r1, [r11, #24]
-	umaal r12, r0, lr, r1
-	ldr r1, [r11, #28]
-	str r12, [sp, #120]
-	ldr r12, [sp, #36]
-	umaal r12, r0, lr, r1
-	ldr r1, [r11, #32]
-	umaal r8, r0, lr, r1
-	ldr r1, [r11, #36]
-	str r8, [sp, #36]
-	ldr r8, [sp, #40]
-	umaal r8, r0, lr, r1
-	ldr r1, [r11, #40]
-	umaal r6, r0, lr, r1
-	ldr r1, [r11, #44]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r0, lr, r1
-	ldr r1, [r11, #48]
-	umaal r7, r0, lr, r1
-	ldr r1, [r11, #52]
-	str r7, [sp, #44]
-	ldr r7, [sp, #128]
-	umaal r7, r0, lr, r1
-	ldr r1, [r11, #56]
-	umaal r4, r0, lr, r1
-	ldr r1, [r11, #60]
-	str r4, [sp, #128]
-	ldr r4, [sp, #48]
-	umaal r4, r0, lr, r1
-	ldr r1, [r11, #64]
-	umaal r10, r0, lr, r1
-	ldr r1, [r11, #68]
-	str r10, [sp, #48]
-	ldr r10, [sp, #132]
-	umaal r10, r0, lr, r1
-	ldr r1, [r11, #72]
-	umaal r3, r0, lr, r1
-	ldr r1, [r11, #76]
-	str r3, [sp, #132]
-	ldr r3, [sp, #52]
-	umaal r3, r0, lr, r1
-	ldr r1, [r11, #80]
-	umaal r2, r0, lr, r1
-	ldr r1, [r11, #84]
-	str r2, [sp, #52]
-	ldr r2, [sp, #136]
-	umaal r2, r0, lr, r1
-	ldr r1, [r11, #88]
-	umaal r5, r0, lr, r1
-	ldr r1, [r11, #92]
-	str r5, [sp, #136]
-	ldr r5, [sp, #56]
-	umaal r5, r0, lr, r1
-	ldr r1, [r11, #96]
-	str r5, [sp, #56]
-	ldr r5, [sp, #140]
-	umaal r5, r0, lr, r1
-	ldr r1, [r11, #100]
-	str r5, [sp, #140]
-	ldr r5, [sp, #60]
-	umaal r5, r0, lr, r1
-	ldr r1, [r11, #104]
-	str r5, [sp, #60]
-	ldr r5, [sp, #144]
-	umaal r5, r0, lr, r1
-	ldr r1, [r11, #108]
-	str r5, [sp, #144]
-	ldr r5, [sp, #16]
-	umaal r5, r0, lr, r1
-	ldr r1, [r11, #112]
-	str r5, [sp, #16]
-	ldr r5, [sp, #104]
-	umaal r5, r0, lr, r1
-	ldr r1, [r11, #116]
-	str r5, [sp, #104]
-	ldr r5, [sp, #20]
-	umaal r5, r0, lr, r1
-	ldr r1, [r11, #120]
-	str r5, [sp, #20]
-	ldr r5, [sp, #108]
-	umaal r5, r0, lr, r1
-	ldr r1, [r11, #124]
-	str r5, [sp, #108]
-	ldr r5, [sp, #64]
-	umaal r5, r0, lr, r1
-	ldr lr, [sp, #112]
-	movw r1, #0x51f7
-	movt r1, #0xe5ce
-	str r0, [sp, #64]
-	mul r0, lr, r1
-	ldr r1, [r11, #0]
-	str r5, [sp, #24]
-	mov r5, #0x0
-	umaal lr, r5, r0, r1
-	ldr lr, [r11, #4]
-	ldr r1, [sp, #28]
-	umaal r1, r5, r0, lr
-	ldr lr, [r11, #8]
-	str r1, [sp, #28]
-	ldr r1, [sp, #116]
-	umaal r1, r5, r0, lr
-	ldr lr, [r11, #12]
-	str r1, [sp, #116]
-	ldr r1, [sp, #32]
-	umaal r1, r5, r0, lr
-	ldr lr, [r11, #16]
-	umaal r9, r5, r0, lr
+	umaal r9, r0, r3, lr
 	ldr lr, [r11, #20]
 	str r9, [sp, #32]
 	ldr r9, [sp, #120]
-	umaal r9, r5, r0, lr
+	umaal r9, r0, r3, lr
 	ldr lr, [r11, #24]
-	umaal r12, r5, r0, lr
+	umaal r12, r0, r3, lr
 	ldr lr, [r11, #28]
 	str r12, [sp, #120]
 	ldr r12, [sp, #36]
-	umaal r12, r5, r0, lr
+	umaal r12, r0, r3, lr
 	ldr lr, [r11, #32]
-	umaal r8, r5, r0, lr
+	umaal r5, r0, r3, lr
 	ldr lr, [r11, #36]
-	str r8, [sp, #36]
-	ldr r8, [sp, #40]
-	umaal r8, r5, r0, lr
+	str r5, [sp, #36]
+	ldr r5, [sp, #40]
+	umaal r5, r0, r3, lr
 	ldr lr, [r11, #40]
-	umaal r6, r5, r0, lr
+	umaal r8, r0, r3, lr
 	ldr lr, [r11, #44]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r5, r0, lr
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r0, r3, lr
 	ldr lr, [r11, #48]
-	umaal r7, r5, r0, lr
+	umaal r7, r0, r3, lr
 	ldr lr, [r11, #52]
 	str r7, [sp, #44]
 	ldr r7, [sp, #128]
-	umaal r7, r5, r0, lr
+	umaal r7, r0, r3, lr
 	ldr lr, [r11, #56]
-	umaal r4, r5, r0, lr
+	umaal r4, r0, r3, lr
 	ldr lr, [r11, #60]
 	str r4, [sp, #128]
 	ldr r4, [sp, #48]
-	umaal r4, r5, r0, lr
+	umaal r4, r0, r3, lr
 	ldr lr, [r11, #64]
-	umaal r10, r5, r0, lr
+	umaal r10, r0, r3, lr
 	ldr lr, [r11, #68]
 	str r10, [sp, #48]
 	ldr r10, [sp, #132]
-	umaal r10, r5, r0, lr
+	umaal r10, r0, r3, lr
 	ldr lr, [r11, #72]
-	umaal r3, r5, r0, lr
+	umaal r1, r0, r3, lr
 	ldr lr, [r11, #76]
-	str r3, [sp, #132]
-	ldr r3, [sp, #52]
-	umaal r3, r5, r0, lr
+	str r1, [sp, #132]
+	ldr r1, [sp, #52]
+	umaal r1, r0, r3, lr
 	ldr lr, [r11, #80]
-	umaal r2, r5, r0, lr
+	umaal r2, r0, r3, lr
 	ldr lr, [r11, #84]
 	str r2, [sp, #52]
 	ldr r2, [sp, #136]
-	umaal r2, r5, r0, lr
+	umaal r2, r0, r3, lr
 	ldr lr, [r11, #88]
-	str r2, [sp, #136]
-	ldr r2, [sp, #56]
-	umaal r2, r5, r0, lr
+	umaal r6, r0, r3, lr
 	ldr lr, [r11, #92]
-	str r2, [sp, #56]
-	ldr r2, [sp, #140]
-	umaal r2, r5, r0, lr
+	str r6, [sp, #136]
+	ldr r6, [sp, #56]
+	umaal r6, r0, r3, lr
 	ldr lr, [r11, #96]
-	str r2, [sp, #140]
-	ldr r2, [sp, #60]
-	umaal r2, r5, r0, lr
+	str r6, [sp, #56]
+	ldr r6, [sp, #140]
+	umaal r6, r0, r3, lr
 	ldr lr, [r11, #100]
-	str r2, [sp, #60]
-	ldr r2, [sp, #144]
-	umaal r2, r5, r0, lr
+	str r6, [sp, #140]
+	ldr r6, [sp, #60]
+	umaal r6, r0, r3, lr
 	ldr lr, [r11, #104]
-	str r2, [sp, #144]
-	ldr r2, [sp, #16]
-	umaal r2, r5, r0, lr
+	str r6, [sp, #60]
+	ldr r6, [sp, #144]
+	umaal r6, r0, r3, lr
 	ldr lr, [r11, #108]
-	str r2, [sp, #16]
-	ldr r2, [sp, #104]
-	umaal r2, r5, r0, lr
+	str r6, [sp, #144]
+	ldr r6, [sp, #16]
+	umaal r6, r0, r3, lr
 	ldr lr, [r11, #112]
-	str r2, [sp, #104]
-	ldr r2, [sp, #20]
-	umaal r2, r5, r0, lr
+	str r6, [sp, #16]
+	ldr r6, [sp, #104]
+	umaal r6, r0, r3, lr
 	ldr lr, [r11, #116]
-	str r2, [sp, #20]
-	ldr r2, [sp, #108]
-	umaal r2, r5, r0, lr
+	str r6, [sp, #104]
+	ldr r6, [sp, #20]
+	umaal r6, r0, r3, lr
 	ldr lr, [r11, #120]
-	str r2, [sp, #108]
-	ldr r2, [sp, #24]
-	umaal r2, r5, r0, lr
+	str r6, [sp, #20]
+	ldr r6, [sp, #108]
+	umaal r6, r0, r3, lr
 	ldr lr, [r11, #124]
-	str r2, [sp, #24]
-	ldr r2, [sp, #64]
-	umaal r2, r5, r0, lr
-	ldr r0, [sp, #28]
+	str r6, [sp, #108]
+	ldr r6, [sp, #64]
+	umaal r6, r0, r3, lr
+	ldr r3, [sp, #112]
 	movw lr, #0x51f7
 	movt lr, #0xe5ce
-	str r5, [sp, #64]
-	mul r5, r0, lr
+	str r0, [sp, #64]
+	mul r0, r3, lr
 	ldr lr, [r11, #0]
+	str r6, [sp, #24]
+	mov r6, #0x0
+	umaal r3, r6, r0, lr
+	ldr r3, [r11, #4]
+	ldr lr, [sp, #28]
+	umaal lr, r6, r0, r3
+	ldr r3, [r11, #8]
+	str lr, [sp, #28]
+	ldr lr, [sp, #116]
+	umaal lr, r6, r0, r3
+	ldr r3, [r11, #12]
+	str lr, [sp, #116]
+	ldr lr, [sp, #32]
+	umaal lr, r6, r0, r3
+	ldr r3, [r11, #16]
+	umaal r9, r6, r0, r3
+	ldr r3, [r11, #20]
+	str r9, [sp, #32]
+	ldr r9, [sp, #120]
+	umaal r9, r6, r0, r3
+	ldr r3, [r11, #24]
+	umaal r12, r6, r0, r3
+	ldr r3, [r11, #28]
+	str r12, [sp, #120]
+	ldr r12, [sp, #36]
+	umaal r12, r6, r0, r3
+	ldr r3, [r11, #32]
+	umaal r5, r6, r0, r3
+	ldr r3, [r11, #36]
+	str r5, [sp, #36]
+	ldr r5, [sp, #40]
+	umaal r5, r6, r0, r3
+	ldr r3, [r11, #40]
+	umaal r8, r6, r0, r3
+	ldr r3, [r11, #44]
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r6, r0, r3
+	ldr r3, [r11, #48]
+	umaal r7, r6, r0, r3
+	ldr r3, [r11, #52]
+	str r7, [sp, #44]
+	ldr r7, [sp, #128]
+	umaal r7, r6, r0, r3
+	ldr r3, [r11, #56]
+	umaal r4, r6, r0, r3
+	ldr r3, [r11, #60]
+	str r4, [sp, #128]
+	ldr r4, [sp, #48]
+	umaal r4, r6, r0, r3
+	ldr r3, [r11, #64]
+	umaal r10, r6, r0, r3
+	ldr r3, [r11, #68]
+	str r10, [sp, #48]
+	ldr r10, [sp, #132]
+	umaal r10, r6, r0, r3
+	ldr r3, [r11, #72]
+	umaal r1, r6, r0, r3
+	ldr r3, [r11, #76]
+	str r1, [sp, #132]
+	ldr r1, [sp, #52]
+	umaal r1, r6, r0, r3
+	ldr r3, [r11, #80]
+	umaal r2, r6, r0, r3
+	ldr r3, [r11, #84]
+	str r2, [sp, #52]
+	ldr r2, [sp, #136]
+	umaal r2, r6, r0, r3
+	ldr r3, [r11, #88]
+	str r2, [sp, #136]
+	ldr r2, [sp, #56]
+	umaal r2, r6, r0, r3
+	ldr r3, [r11, #92]
+	str r2, [sp, #56]
+	ldr r2, [sp, #140]
+	umaal r2, r6, r0, r3
+	ldr r3, [r11, #96]
+	str r2, [sp, #140]
+	ldr r2, [sp, #60]
+	umaal r2, r6, r0, r3
+	ldr r3, [r11, #100]
+	str r2, [sp, #60]
+	ldr r2, [sp, #144]
+	umaal r2, r6, r0, r3
+	ldr r3, [r11, #104]
+	str r2, [sp, #144]
+	ldr r2, [sp, #16]
+	umaal r2, r6, r0, r3
+	ldr r3, [r11, #108]
+	str r2, [sp, #16]
+	ldr r2, [sp, #104]
+	umaal r2, r6, r0, r3
+	ldr r3, [r11, #112]
+	str r2, [sp, #104]
+	ldr r2, [sp, #20]
+	umaal r2, r6, r0, r3
+	ldr r3, [r11, #116]
+	str r2, [sp, #20]
+	ldr r2, [sp, #108]
+	umaal r2, r6, r0, r3
+	ldr r3, [r11, #120]
+	str r2, [sp, #108]
+	ldr r2, [sp, #24]
+	umaal r2, r6, r0, r3
+	ldr r3, [r11, #124]
+	str r2, [sp, #24]
+	ldr r2, [sp, #64]
+	umaal r2, r6, r0, r3
+	ldr r0, [sp, #28]
+	movw r3, #0x51f7
+	movt r3, #0xe5ce
+	str r6, [sp, #64]
+	mul r6, r0, r3
+	ldr r3, [r11, #0]
 	str r2, [sp, #112]
 	mov r2, #0x0
-	umaal r0, r2, r5, lr
+	umaal r0, r2, r6, r3
 	ldr r0, [r11, #4]
-	ldr lr, [sp, #116]
-	umaal lr, r2, r5, r0
+	ldr r3, [sp, #116]
+	umaal r3, r2, r6, r0
 	ldr r0, [r11, #8]
-	umaal r1, r2, r5, r0
+	umaal lr, r2, r6, r0
 	ldr r0, [r11, #12]
-	str r1, [sp, #116]
-	ldr r1, [sp, #32]
-	umaal r1, r2, r5, r0
+	str lr, [sp, #116]
+	ldr lr, [sp, #32]
+	umaal lr, r2, r6, r0
 	ldr r0, [r11, #16]
-	umaal r9, r2, r5, r0
+	umaal r9, r2, r6, r0
 	ldr r0, [r11, #20]
 	str r9, [sp, #32]
 	ldr r9, [sp, #120]
-	umaal r9, r2, r5, r0
+	umaal r9, r2, r6, r0
 	ldr r0, [r11, #24]
-	umaal r12, r2, r5, r0
+	umaal r12, r2, r6, r0
 	ldr r0, [r11, #28]
 	str r12, [sp, #120]
 	ldr r12, [sp, #36]
-	umaal r12, r2, r5, r0
+	umaal r12, r2, r6, r0
 	ldr r0, [r11, #32]
-	umaal r8, r2, r5, r0
+	umaal r5, r2, r6, r0
 	ldr r0, [r11, #36]
-	str r8, [sp, #36]
-	ldr r8, [sp, #40]
-	umaal r8, r2, r5, r0
+	str r5, [sp, #36]
+	ldr r5, [sp, #40]
+	umaal r5, r2, r6, r0
 	ldr r0, [r11, #40]
-	umaal r6, r2, r5, r0
+	umaal r8, r2, r6, r0
 	ldr r0, [r11, #44]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r2, r5, r0
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r2, r6, r0
 	ldr r0, [r11, #48]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #52]
 	str r7, [sp, #44]
 	ldr r7, [sp, #128]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #56]
-	umaal r4, r2, r5, r0
+	umaal r4, r2, r6, r0
 	ldr r0, [r11, #60]
 	str r4, [sp, #128]
 	ldr r4, [sp, #48]
-	umaal r4, r2, r5, r0
+	umaal r4, r2, r6, r0
 	ldr r0, [r11, #64]
-	umaal r10, r2, r5, r0
+	umaal r10, r2, r6, r0
 	ldr r0, [r11, #68]
 	str r10, [sp, #48]
 	ldr r10, [sp, #132]
-	umaal r10, r2, r5, r0
+	umaal r10, r2, r6, r0
 	ldr r0, [r11, #72]
-	umaal r3, r2, r5, r0
+	umaal r1, r2, r6, r0
 	ldr r0, [r11, #76]
-	str r3, [sp, #132]
-	ldr r3, [sp, #52]
-	umaal r3, r2, r5, r0
+	str r1, [sp, #132]
+	ldr r1, [sp, #52]
+	umaal r1, r2, r6, r0
 	ldr r0, [r11, #80]
-	str r3, [sp, #52]
-	ldr r3, [sp, #136]
-	umaal r3, r2, r5, r0
+	str r1, [sp, #52]
+	ldr r1, [sp, #136]
+	umaal r1, r2, r6, r0
 	ldr r0, [r11, #84]
-	str r3, [sp, #136]
-	ldr r3, [sp, #56]
-	umaal r3, r2, r5, r0
+	str r1, [sp, #136]
+	ldr r1, [sp, #56]
+	umaal r1, r2, r6, r0
 	ldr r0, [r11, #88]
-	str r3, [sp, #56]
-	ldr r3, [sp, #140]
-	umaal r3, r2, r5, r0
+	str r1, [sp, #56]
+	ldr r1, [sp, #140]
+	umaal r1, r2, r6, r0
 	ldr r0, [r11, #92]
-	str r3, [sp, #140]
-	ldr r3, [sp, #60]
-	umaal r3, r2, r5, r0
+	str r1, [sp, #140]
+	ldr r1, [sp, #60]
+	umaal r1, r2, r6, r0
 	ldr r0, [r11, #96]
-	str r3, [sp, #60]
-	ldr r3, [sp, #144]
-	umaal r3, r2, r5, r0
+	str r1, [sp, #60]
+	ldr r1, [sp, #144]
+	umaal r1, r2, r6, r0
 	ldr r0, [r11, #100]
-	str r3, [sp, #144]
-	ldr r3, [sp, #16]
-	umaal r3, r2, r5, r0
+	str r1, [sp, #144]
+	ldr r1, [sp, #16]
+	umaal r1, r2, r6, r0
 	ldr r0, [r11, #104]
-	str r3, [sp, #16]
-	ldr r3, [sp, #104]
-	umaal r3, r2, r5, r0
+	str r1, [sp, #16]
+	ldr r1, [sp, #104]
+	umaal r1, r2, r6, r0
 	ldr r0, [r11, #108]
-	str r3, [sp, #104]
-	ldr r3, [sp, #20]
-	umaal r3, r2, r5, r0
+	str r1, [sp, #104]
+	ldr r1, [sp, #20]
+	umaal r1, r2, r6, r0
 	ldr r0, [r11, #112]
-	str r3, [sp, #20]
-	ldr r3, [sp, #108]
-	umaal r3, r2, r5, r0
+	str r1, [sp, #20]
+	ldr r1, [sp, #108]
+	umaal r1, r2, r6, r0
 	ldr r0, [r11, #116]
-	str r3, [sp, #108]
-	ldr r3, [sp, #24]
-	umaal r3, r2, r5, r0
+	str r1, [sp, #108]
+	ldr r1, [sp, #24]
+	umaal r1, r2, r6, r0
 	ldr r0, [r11, #120]
-	str r3, [sp, #24]
-	ldr r3, [sp, #112]
-	umaal r3, r2, r5, r0
+	str r1, [sp, #24]
+	ldr r1, [sp, #112]
+	umaal r1, r2, r6, r0
 	ldr r0, [r11, #124]
-	str r3, [sp, #112]
-	ldr r3, [sp, #64]
-	umaal r3, r2, r5, r0
-	movw r5, #0x51f7
-	movt r5, #0xe5ce
-	mul r0, lr, r5
-	ldr r5, [r11, #0]
+	str r1, [sp, #112]
+	ldr r1, [sp, #64]
+	umaal r1, r2, r6, r0
+	movw r6, #0x51f7
+	movt r6, #0xe5ce
+	mul r0, r3, r6
+	ldr r6, [r11, #0]
 	str r2, [sp, #64]
 	mov r2, #0x0
-	umaal lr, r2, r0, r5
-	ldr lr, [r11, #4]
-	ldr r5, [sp, #116]
-	umaal r5, r2, r0, lr
-	ldr lr, [r11, #8]
-	umaal r1, r2, r0, lr
-	ldr lr, [r11, #12]
-	str r1, [sp, #116]
-	ldr r1, [sp, #32]
-	umaal r1, r2, r0, lr
-	ldr lr, [r11, #16]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #20]
+	umaal r3, r2, r0, r6
+	ldr r3, [r11, #4]
+	ldr r6, [sp, #116]
+	umaal r6, r2, r0, r3
+	ldr r3, [r11, #8]
+	umaal lr, r2, r0, r3
+	ldr r3, [r11, #12]
+	str lr, [sp, #116]
+	ldr lr, [sp, #32]
+	umaal lr, r2, r0, r3
+	ldr r3, [r11, #16]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #20]
 	str r9, [sp, #32]
 	ldr r9, [sp, #120]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #24]
-	umaal r12, r2, r0, lr
-	ldr lr, [r11, #28]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #24]
+	umaal r12, r2, r0, r3
+	ldr r3, [r11, #28]
 	str r12, [sp, #120]
 	ldr r12, [sp, #36]
-	umaal r12, r2, r0, lr
-	ldr lr, [r11, #32]
-	umaal r8, r2, r0, lr
-	ldr lr, [r11, #36]
-	str r8, [sp, #36]
-	ldr r8, [sp, #40]
-	umaal r8, r2, r0, lr
-	ldr lr, [r11, #40]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #44]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #48]
-	umaal r7, r2, r0, lr
-	ldr lr, [r11, #52]
+	umaal r12, r2, r0, r3
+	ldr r3, [r11, #32]
+	umaal r5, r2, r0, r3
+	ldr r3, [r11, #36]
+	str r5, [sp, #36]
+	ldr r5, [sp, #40]
+	umaal r5, r2, r0, r3
+	ldr r3, [r11, #40]
+	umaal r8, r2, r0, r3
+	ldr r3, [r11, #44]
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r2, r0, r3
+	ldr r3, [r11, #48]
+	umaal r7, r2, r0, r3
+	ldr r3, [r11, #52]
 	str r7, [sp, #44]
 	ldr r7, [sp, #128]
-	umaal r7, r2, r0, lr
-	ldr lr, [r11, #56]
-	umaal r4, r2, r0, lr
-	ldr lr, [r11, #60]
+	umaal r7, r2, r0, r3
+	ldr r3, [r11, #56]
+	umaal r4, r2, r0, r3
+	ldr r3, [r11, #60]
 	str r4, [sp, #128]
 	ldr r4, [sp, #48]
-	umaal r4, r2, r0, lr
-	ldr lr, [r11, #64]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #68]
+	umaal r4, r2, r0, r3
+	ldr r3, [r11, #64]
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #68]
 	str r10, [sp, #48]
 	ldr r10, [sp, #132]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #72]
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #72]
 	str r10, [sp, #132]
 	ldr r10, [sp, #52]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #76]
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #76]
 	str r10, [sp, #52]
 	ldr r10, [sp, #136]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #80]
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #80]
 	str r10, [sp, #136]
 	ldr r10, [sp, #56]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #84]
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #84]
 	str r10, [sp, #56]
 	ldr r10, [sp, #140]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #88]
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #88]
 	str r10, [sp, #140]
 	ldr r10, [sp, #60]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #92]
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #92]
 	str r10, [sp, #60]
 	ldr r10, [sp, #144]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #96]
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #96]
 	str r10, [sp, #144]
 	ldr r10, [sp, #16]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #100]
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #100]
 	str r10, [sp, #16]
 	ldr r10, [sp, #104]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #104]
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #104]
 	str r10, [sp, #104]
 	ldr r10, [sp, #20]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #108]
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #108]
 	str r10, [sp, #20]
 	ldr r10, [sp, #108]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #112]
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #112]
 	str r10, [sp, #108]
 	ldr r10, [sp, #24]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #116]
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #116]
 	str r10, [sp, #24]
 	ldr r10, [sp, #112]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #120]
-	umaal r3, r2, r0, lr
-	ldr lr, [r11, #124]
-	str r3, [sp, #112]
-	ldr r3, [sp, #64]
-	umaal r3, r2, r0, lr
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #120]
+	umaal r1, r2, r0, r3
+	ldr r3, [r11, #124]
+	str r1, [sp, #112]
+	ldr r1, [sp, #64]
+	umaal r1, r2, r0, r3
 	movw r0, #0x51f7
 	movt r0, #0xe5ce
-	mul lr, r5, r0
+	mul r3, r6, r0
 	ldr r0, [r11, #0]
 	str r2, [sp, #64]
 	mov r2, #0x0
-	umaal r5, r2, lr, r0
-	ldr r5, [r11, #4]
+	umaal r6, r2, r3, r0
+	ldr r6, [r11, #4]
 	ldr r0, [sp, #116]
-	umaal r0, r2, lr, r5
-	ldr r5, [r11, #8]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #12]
-	str r1, [sp, #116]
-	ldr r1, [sp, #32]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #16]
-	umaal r9, r2, lr, r5
-	ldr r5, [r11, #20]
+	umaal r0, r2, r3, r6
+	ldr r6, [r11, #8]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #12]
+	str lr, [sp, #116]
+	ldr lr, [sp, #32]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #16]
+	umaal r9, r2, r3, r6
+	ldr r6, [r11, #20]
 	str r9, [sp, #32]
 	ldr r9, [sp, #120]
-	umaal r9, r2, lr, r5
-	ldr r5, [r11, #24]
-	umaal r12, r2, lr, r5
-	ldr r5, [r11, #28]
+	umaal r9, r2, r3, r6
+	ldr r6, [r11, #24]
+	umaal r12, r2, r3, r6
+	ldr r6, [r11, #28]
 	str r12, [sp, #120]
 	ldr r12, [sp, #36]
-	umaal r12, r2, lr, r5
-	ldr r5, [r11, #32]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #36]
-	str r8, [sp, #36]
-	ldr r8, [sp, #40]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #40]
-	umaal r6, r2, lr, r5
-	ldr r5, [r11, #44]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r2, lr, r5
-	ldr r5, [r11, #48]
-	umaal r7, r2, lr, r5
-	ldr r5, [r11, #52]
+	umaal r12, r2, r3, r6
+	ldr r6, [r11, #32]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #36]
+	str r5, [sp, #36]
+	ldr r5, [sp, #40]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #40]
+	umaal r8, r2, r3, r6
+	ldr r6, [r11, #44]
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r2, r3, r6
+	ldr r6, [r11, #48]
+	umaal r7, r2, r3, r6
+	ldr r6, [r11, #52]
 	str r7, [sp, #44]
 	ldr r7, [sp, #128]
-	umaal r7, r2, lr, r5
-	ldr r5, [r11, #56]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #60]
+	umaal r7, r2, r3, r6
+	ldr r6, [r11, #56]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #60]
 	str r4, [sp, #128]
 	ldr r4, [sp, #48]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #64]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #64]
 	str r4, [sp, #48]
 	ldr r4, [sp, #132]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #68]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #68]
 	str r4, [sp, #132]
 	ldr r4, [sp, #52]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #72]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #72]
 	str r4, [sp, #52]
 	ldr r4, [sp, #136]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #76]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #76]
 	str r4, [sp, #136]
 	ldr r4, [sp, #56]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #80]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #80]
 	str r4, [sp, #56]
 	ldr r4, [sp, #140]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #84]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #84]
 	str r4, [sp, #140]
 	ldr r4, [sp, #60]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #88]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #88]
 	str r4, [sp, #60]
 	ldr r4, [sp, #144]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #92]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #92]
 	str r4, [sp, #144]
 	ldr r4, [sp, #16]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #96]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #96]
 	str r4, [sp, #16]
 	ldr r4, [sp, #104]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #100]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #100]
 	str r4, [sp, #104]
 	ldr r4, [sp, #20]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #104]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #104]
 	str r4, [sp, #20]
 	ldr r4, [sp, #108]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #108]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #108]
 	str r4, [sp, #108]
 	ldr r4, [sp, #24]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #112]
-	umaal r10, r2, lr, r5
-	ldr r5, [r11, #116]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #112]
+	umaal r10, r2, r3, r6
+	ldr r6, [r11, #116]
 	str r10, [sp, #24]
 	ldr r10, [sp, #112]
-	umaal r10, r2, lr, r5
-	ldr r5, [r11, #120]
-	umaal r3, r2, lr, r5
-	ldr r5, [r11, #124]
-	str r3, [sp, #112]
-	ldr r3, [sp, #64]
-	umaal r3, r2, lr, r5
-	movw lr, #0x51f7
-	movt lr, #0xe5ce
-	mul r5, r0, lr
-	ldr lr, [r11, #0]
+	umaal r10, r2, r3, r6
+	ldr r6, [r11, #120]
+	umaal r1, r2, r3, r6
+	ldr r6, [r11, #124]
+	str r1, [sp, #112]
+	ldr r1, [sp, #64]
+	umaal r1, r2, r3, r6
+	movw r3, #0x51f7
+	movt r3, #0xe5ce
+	mul r6, r0, r3
+	ldr r3, [r11, #0]
 	str r2, [sp, #64]
 	mov r2, #0x0
-	umaal r0, r2, r5, lr
+	umaal r0, r2, r6, r3
 	ldr r0, [r11, #4]
-	ldr lr, [sp, #116]
-	umaal lr, r2, r5, r0
+	ldr r3, [sp, #116]
+	umaal r3, r2, r6, r0
 	ldr r0, [r11, #8]
-	umaal r1, r2, r5, r0
+	umaal lr, r2, r6, r0
 	ldr r0, [r11, #12]
-	str r1, [sp, #116]
-	ldr r1, [sp, #32]
-	umaal r1, r2, r5, r0
+	str lr, [sp, #116]
+	ldr lr, [sp, #32]
+	umaal lr, r2, r6, r0
 	ldr r0, [r11, #16]
-	umaal r9, r2, r5, r0
+	umaal r9, r2, r6, r0
 	ldr r0, [r11, #20]
 	str r9, [sp, #32]
 	ldr r9, [sp, #120]
-	umaal r9, r2, r5, r0
+	umaal r9, r2, r6, r0
 	ldr r0, [r11, #24]
-	umaal r12, r2, r5, r0
+	umaal r12, r2, r6, r0
 	ldr r0, [r11, #28]
 	str r12, [sp, #120]
 	ldr r12, [sp, #36]
-	umaal r12, r2, r5, r0
+	umaal r12, r2, r6, r0
 	ldr r0, [r11, #32]
-	umaal r8, r2, r5, r0
+	umaal r5, r2, r6, r0
 	ldr r0, [r11, #36]
-	str r8, [sp, #36]
-	ldr r8, [sp, #40]
-	umaal r8, r2, r5, r0
+	str r5, [sp, #36]
+	ldr r5, [sp, #40]
+	umaal r5, r2, r6, r0
 	ldr r0, [r11, #40]
-	umaal r6, r2, r5, r0
+	umaal r8, r2, r6, r0
 	ldr r0, [r11, #44]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r2, r5, r0
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r2, r6, r0
 	ldr r0, [r11, #48]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #52]
 	str r7, [sp, #44]
 	ldr r7, [sp, #128]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #56]
 	str r7, [sp, #128]
 	ldr r7, [sp, #48]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #60]
 	str r7, [sp, #48]
 	ldr r7, [sp, #132]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #64]
 	str r7, [sp, #132]
 	ldr r7, [sp, #52]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #68]
 	str r7, [sp, #52]
 	ldr r7, [sp, #136]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #72]
 	str r7, [sp, #136]
 	ldr r7, [sp, #56]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #76]
 	str r7, [sp, #56]
 	ldr r7, [sp, #140]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #80]
 	str r7, [sp, #140]
 	ldr r7, [sp, #60]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #84]
 	str r7, [sp, #60]
 	ldr r7, [sp, #144]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #88]
 	str r7, [sp, #144]
 	ldr r7, [sp, #16]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #92]
 	str r7, [sp, #16]
 	ldr r7, [sp, #104]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #96]
 	str r7, [sp, #104]
 	ldr r7, [sp, #20]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #100]
 	str r7, [sp, #20]
 	ldr r7, [sp, #108]
-	umaal r7, r2, r5, r0
+	umaal r7, r2, r6, r0
 	ldr r0, [r11, #104]
-	umaal r4, r2, r5, r0
+	umaal r4, r2, r6, r0
 	ldr r0, [r11, #108]
 	str r4, [sp, #108]
 	ldr r4, [sp, #24]
-	umaal r4, r2, r5, r0
+	umaal r4, r2, r6, r0
 	ldr r0, [r11, #112]
-	umaal r10, r2, r5, r0
+	umaal r10, r2, r6, r0
 	ldr r0, [r11, #116]
 	str r10, [sp, #24]
 	ldr r10, [sp, #112]
-	umaal r10, r2, r5, r0
+	umaal r10, r2, r6, r0
 	ldr r0, [r11, #120]
-	umaal r3, r2, r5, r0
+	umaal r1, r2, r6, r0
 	ldr r0, [r11, #124]
-	str r3, [sp, #112]
-	ldr r3, [sp, #64]
-	umaal r3, r2, r5, r0
-	movw r5, #0x51f7
-	movt r5, #0xe5ce
-	mul r0, lr, r5
-	ldr r5, [r11, #0]
+	str r1, [sp, #112]
+	ldr r1, [sp, #64]
+	umaal r1, r2, r6, r0
+	movw r6, #0x51f7
+	movt r6, #0xe5ce
+	mul r0, r3, r6
+	ldr r6, [r11, #0]
 	str r2, [sp, #64]
 	mov r2, #0x0
-	umaal lr, r2, r0, r5
-	ldr lr, [r11, #4]
-	ldr r5, [sp, #116]
-	umaal r5, r2, r0, lr
-	ldr lr, [r11, #8]
-	umaal r1, r2, r0, lr
-	ldr lr, [r11, #12]
-	str r1, [sp, #116]
-	ldr r1, [sp, #32]
-	umaal r1, r2, r0, lr
-	ldr lr, [r11, #16]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #20]
-	str r9, [sp, #32]
-	ldr r9, [sp, #120]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #24]
-	umaal r12, r2, r0, lr
-	ldr lr, [r11, #28]
-	str r12, [sp, #120]
-	ldr r12, [sp, #36]
-	umaal r12, r2, r0, lr
-	ldr lr, [r11, #32]
-	umaal r8, r2, r0, lr
-	ldr lr, [r11, #36]
-	str r8, [sp, #36]
-	ldr r8, [sp, #40]
-	umaal r8, r2, r0, lr
-	ldr lr, [r11, #40]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #44]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #48]
-	str r6, [sp, #44]
-	ldr r6, [sp, #128]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #52]
-	str r6, [sp, #128]
-	ldr r6, [sp, #48]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #56]
-	str r6, [sp, #48]
-	ldr r6, [sp, #132]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #60]
-	str r6, [sp, #132]
-	ldr r6, [sp, #52]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #64]
-	str r6, [sp, #52]
-	ldr r6, [sp, #136]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #68]
-	str r6, [sp, #136]
-	ldr r6, [sp, #56]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #72]
-	str r6, [sp, #56]
-	ldr r6, [sp, #140]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #76]
-	str r6, [sp, #140]
-	ldr r6, [sp, #60]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #80]
-	str r6, [sp, #60]
-	ldr r6, [sp, #144]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #84]
-	str r6, [sp, #144]
-	ldr r6, [sp, #16]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #88]
-	str r6, [sp, #16]
-	ldr r6, [sp, #104]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #92]
-	str r6, [sp, #104]
-	ldr r6, [sp, #20]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #96]
-	umaal r7, r2, r0, lr
-	ldr lr, [r11, #100]
-	str r7, [sp, #20]
-	ldr r7, [sp, #108]
-	umaal r7, r2, r0, lr
-	ldr lr, [r11, #104]
-	umaal r4, r2, r0, lr
-	ldr lr, [r11, #108]
-	str r4, [sp, #108]
-	ldr r4, [sp, #24]
-	umaal r4, r2, r0, lr
-	ldr lr, [r11, #112]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #116]
-	str r10, [sp, #24]
-	ldr r10, [sp, #112]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #120]
-	umaal r3, r2, r0, lr
-	ldr lr, [r11, #124]
-	str r3, [sp, #112]
-	ldr r3, [sp, #64]
-	umaal r3, r2, r0, lr
-	movw r0, #0x51f7
-	movt r0, #0xe5ce
-	mul lr, r5, r0
-	ldr r0, [r11, #0]
-	str r2, [sp, #64]
-	mov r2, #0x0
-	umaal r5, r2, lr, r0
-	ldr r5, [r11, #4]
-	ldr r0, [sp, #116]
-	umaal r0, r2, lr, r5
-	ldr r5, [r11, #8]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #12]
-	str r1, [sp, #116]
-	ldr r1, [sp, #32]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #16]
-	umaal r9, r2, lr, r5
-	ldr r5, [r11, #20]
-	str r9, [sp, #32]
-	ldr r9, [sp, #120]
-	umaal r9, r2, lr, r5
-	ldr r5, [r11, #24]
-	umaal r12, r2, lr, r5
-	ldr r5, [r11, #28]
-	str r12, [sp, #120]
-	ldr r12, [sp, #36]
-	umaal r12, r2, lr, r5
-	ldr r5, [r11, #32]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #36]
-	str r8, [sp, #36]
-	ldr r8, [sp, #40]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #40]
-	str r8, [sp, #40]
-	ldr r8, [sp, #44]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #44]
-	str r8, [sp, #44]
-	ldr r8, [sp, #128]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #48]
-	str r8, [sp, #128]
-	ldr r8, [sp, #48]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #52]
-	str r8, [sp, #48]
-	ldr r8, [sp, #132]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #56]
-	str r8, [sp, #132]
-	ldr r8, [sp, #52]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #60]
-	str r8, [sp, #52]
-	ldr r8, [sp, #136]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #64]
-	str r8, [sp, #136]
-	ldr r8, [sp, #56]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #68]
-	str r8, [sp, #56]
-	ldr r8, [sp, #140]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #72]
-	str r8, [sp, #140]
-	ldr r8, [sp, #60]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #76]
-	str r8, [sp, #60]
-	ldr r8, [sp, #144]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #80]
-	str r8, [sp, #144]
-	ldr r8, [sp, #16]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #84]
-	str r8, [sp, #16]
-	ldr r8, [sp, #104]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #88]
-	umaal r6, r2, lr, r5
-	ldr r5, [r11, #92]
-	str r6, [sp, #104]
-	ldr r6, [sp, #20]
-	umaal r6, r2, lr, r5
-	ldr r5, [r11, #96]
-	umaal r7, r2, lr, r5
-	ldr r5, [r11, #100]
-	str r7, [sp, #20]
-	ldr r7, [sp, #108]
-	umaal r7, r2, lr, r5
-	ldr r5, [r11, #104]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #108]
-	str r4, [sp, #108]
-	ldr r4, [sp, #24]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #112]
-	umaal r10, r2, lr, r5
-	ldr r5, [r11, #116]
-	str r10, [sp, #24]
-	ldr r10, [sp, #112]
-	umaal r10, r2, lr, r5
-	ldr r5, [r11, #120]
-	umaal r3, r2, lr, r5
-	ldr r5, [r11, #124]
-	str r3, [sp, #112]
-	ldr r3, [sp, #64]
-	umaal r3, r2, lr, r5
-	movw lr, #0x51f7
-	movt lr, #0xe5ce
-	mul r5, r0, lr
-	ldr lr, [r11, #0]
-	str r2, [sp, #64]
-	mov r2, #0x0
-	umaal r0, r2, r5, lr
-	ldr r0, [r11, #4]
-	ldr lr, [sp, #116]
-	umaal lr, r2, r5, r0
-	ldr r0, [r11, #8]
-	umaal r1, r2, r5, r0
-	ldr r0, [r11, #12]
-	str r1, [sp, #116]
-	ldr r1, [sp, #32]
-	umaal r1, r2, r5, r0
-	ldr r0, [r11, #16]
-	umaal r9, r2, r5, r0
-	ldr r0, [r11, #20]
-	str r9, [sp, #32]
-	ldr r9, [sp, #120]
-	umaal r9, r2, r5, r0
-	ldr r0, [r11, #24]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #28]
-	str r12, [sp, #120]
-	ldr r12, [sp, #36]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #32]
-	str r12, [sp, #36]
-	ldr r12, [sp, #40]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #36]
-	str r12, [sp, #40]
-	ldr r12, [sp, #44]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #40]
-	str r12, [sp, #44]
-	ldr r12, [sp, #128]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #44]
-	str r12, [sp, #128]
-	ldr r12, [sp, #48]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #48]
-	str r12, [sp, #48]
-	ldr r12, [sp, #132]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #52]
-	str r12, [sp, #132]
-	ldr r12, [sp, #52]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #56]
-	str r12, [sp, #52]
-	ldr r12, [sp, #136]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #60]
-	str r12, [sp, #136]
-	ldr r12, [sp, #56]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #64]
-	str r12, [sp, #56]
-	ldr r12, [sp, #140]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #68]
-	str r12, [sp, #140]
-	ldr r12, [sp, #60]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #72]
-	str r12, [sp, #60]
-	ldr r12, [sp, #144]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #76]
-	str r12, [sp, #144]
-	ldr r12, [sp, #16]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #80]
-	umaal r8, r2, r5, r0
-	ldr r0, [r11, #84]
-	str r8, [sp, #16]
-	ldr r8, [sp, #104]
-	umaal r8, r2, r5, r0
-	ldr r0, [r11, #88]
-	umaal r6, r2, r5, r0
-	ldr r0, [r11, #92]
-	str r6, [sp, #104]
-	ldr r6, [sp, #20]
-	umaal r6, r2, r5, r0
-	ldr r0, [r11, #96]
-	umaal r7, r2, r5, r0
-	ldr r0, [r11, #100]
-	str r7, [sp, #20]
-	ldr r7, [sp, #108]
-	umaal r7, r2, r5, r0
-	ldr r0, [r11, #104]
-	umaal r4, r2, r5, r0
-	ldr r0, [r11, #108]
-	str r4, [sp, #108]
-	ldr r4, [sp, #24]
-	umaal r4, r2, r5, r0
-	ldr r0, [r11, #112]
-	umaal r10, r2, r5, r0
-	ldr r0, [r11, #116]
-	str r10, [sp, #24]
-	ldr r10, [sp, #112]
-	umaal r10, r2, r5, r0
-	ldr r0, [r11, #120]
-	umaal r3, r2, r5, r0
-	ldr r0, [r11, #124]
-	str r3, [sp, #112]
-	ldr r3, [sp, #64]
-	umaal r3, r2, r5, r0
-	movw r5, #0x51f7
-	movt r5, #0xe5ce
-	mul r0, lr, r5
-	ldr r5, [r11, #0]
-	str r2, [sp, #64]
-	mov r2, #0x0
-	umaal lr, r2, r0, r5
-	ldr lr, [r11, #4]
-	ldr r5, [sp, #116]
-	umaal r5, r2, r0, lr
-	ldr lr, [r11, #8]
-	umaal r1, r2, r0, lr
-	ldr lr, [r11, #12]
-	str r1, [sp, #116]
-	ldr r1, [sp, #32]
-	umaal r1, r2, r0, lr
-	ldr lr, [r11, #16]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #20]
-	str r9, [sp, #32]
-	ldr r9, [sp, #120]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #24]
-	str r9, [sp, #120]
-	ldr r9, [sp, #36]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #28]
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #32]
-	str r9, [sp, #40]
-	ldr r9, [sp, #44]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #36]
-	str r9, [sp, #44]
-	ldr r9, [sp, #128]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #40]
-	str r9, [sp, #128]
-	ldr r9, [sp, #48]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #44]
-	str r9, [sp, #48]
-	ldr r9, [sp, #132]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #48]
-	str r9, [sp, #132]
-	ldr r9, [sp, #52]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #52]
-	str r9, [sp, #52]
-	ldr r9, [sp, #136]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #56]
-	str r9, [sp, #136]
-	ldr r9, [sp, #56]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #60]
-	str r9, [sp, #56]
-	ldr r9, [sp, #140]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #64]
-	str r9, [sp, #140]
-	ldr r9, [sp, #60]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #68]
-	str r9, [sp, #60]
-	ldr r9, [sp, #144]
-	umaal r9, r2, r0, lr
-	ldr lr, [r11, #72]
-	umaal r12, r2, r0, lr
-	ldr lr, [r11, #76]
-	str r12, [sp, #144]
-	ldr r12, [sp, #16]
-	umaal r12, r2, r0, lr
-	ldr lr, [r11, #80]
-	umaal r8, r2, r0, lr
-	ldr lr, [r11, #84]
-	str r8, [sp, #16]
-	ldr r8, [sp, #104]
-	umaal r8, r2, r0, lr
-	ldr lr, [r11, #88]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #92]
-	str r6, [sp, #104]
-	ldr r6, [sp, #20]
-	umaal r6, r2, r0, lr
-	ldr lr, [r11, #96]
-	umaal r7, r2, r0, lr
-	ldr lr, [r11, #100]
-	str r7, [sp, #20]
-	ldr r7, [sp, #108]
-	umaal r7, r2, r0, lr
-	ldr lr, [r11, #104]
-	umaal r4, r2, r0, lr
-	ldr lr, [r11, #108]
-	str r4, [sp, #108]
-	ldr r4, [sp, #24]
-	umaal r4, r2, r0, lr
-	ldr lr, [r11, #112]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #116]
-	str r10, [sp, #24]
-	ldr r10, [sp, #112]
-	umaal r10, r2, r0, lr
-	ldr lr, [r11, #120]
-	umaal r3, r2, r0, lr
-	ldr lr, [r11, #124]
-	str r3, [sp, #112]
-	ldr r3, [sp, #64]
-	umaal r3, r2, r0, lr
-	movw r0, #0x51f7
-	movt r0, #0xe5ce
-	mul lr, r5, r0
-	ldr r0, [r11, #0]
-	str r2, [sp, #64]
-	mov r2, #0x0
-	umaal r5, r2, lr, r0
-	ldr r5, [r11, #4]
-	ldr r0, [sp, #116]
-	umaal r0, r2, lr, r5
-	ldr r5, [r11, #8]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #12]
-	str r1, [sp, #116]
-	ldr r1, [sp, #32]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #16]
-	str r1, [sp, #32]
-	ldr r1, [sp, #120]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #20]
-	str r1, [sp, #120]
-	ldr r1, [sp, #36]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #24]
-	str r1, [sp, #36]
-	ldr r1, [sp, #40]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #28]
-	str r1, [sp, #40]
-	ldr r1, [sp, #44]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #32]
-	str r1, [sp, #44]
-	ldr r1, [sp, #128]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #36]
-	str r1, [sp, #128]
-	ldr r1, [sp, #48]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #40]
-	str r1, [sp, #48]
-	ldr r1, [sp, #132]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #44]
-	str r1, [sp, #132]
-	ldr r1, [sp, #52]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #48]
-	str r1, [sp, #52]
-	ldr r1, [sp, #136]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #52]
-	str r1, [sp, #136]
-	ldr r1, [sp, #56]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #56]
-	str r1, [sp, #56]
-	ldr r1, [sp, #140]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #60]
-	str r1, [sp, #140]
-	ldr r1, [sp, #60]
-	umaal r1, r2, lr, r5
-	ldr r5, [r11, #64]
-	umaal r9, r2, lr, r5
-	ldr r5, [r11, #68]
-	str r9, [sp, #60]
-	ldr r9, [sp, #144]
-	umaal r9, r2, lr, r5
-	ldr r5, [r11, #72]
-	umaal r12, r2, lr, r5
-	ldr r5, [r11, #76]
-	str r12, [sp, #144]
-	ldr r12, [sp, #16]
-	umaal r12, r2, lr, r5
-	ldr r5, [r11, #80]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #84]
-	str r8, [sp, #16]
-	ldr r8, [sp, #104]
-	umaal r8, r2, lr, r5
-	ldr r5, [r11, #88]
-	umaal r6, r2, lr, r5
-	ldr r5, [r11, #92]
-	str r6, [sp, #104]
-	ldr r6, [sp, #20]
-	umaal r6, r2, lr, r5
-	ldr r5, [r11, #96]
-	umaal r7, r2, lr, r5
-	ldr r5, [r11, #100]
-	str r7, [sp, #20]
-	ldr r7, [sp, #108]
-	umaal r7, r2, lr, r5
-	ldr r5, [r11, #104]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #108]
-	str r4, [sp, #108]
-	ldr r4, [sp, #24]
-	umaal r4, r2, lr, r5
-	ldr r5, [r11, #112]
-	umaal r10, r2, lr, r5
-	ldr r5, [r11, #116]
-	str r10, [sp, #24]
-	ldr r10, [sp, #112]
-	umaal r10, r2, lr, r5
-	ldr r5, [r11, #120]
-	umaal r3, r2, lr, r5
-	ldr r5, [r11, #124]
-	str r3, [sp, #112]
-	ldr r3, [sp, #64]
-	umaal r3, r2, lr, r5
-	movw lr, #0x51f7
-	movt lr, #0xe5ce
-	mul r5, r0, lr
-	ldr lr, [r11, #0]
-	str r2, [sp, #64]
-	mov r2, #0x0
-	umaal r0, r2, r5, lr
-	ldr r0, [r11, #4]
-	ldr lr, [sp, #116]
-	umaal lr, r2, r5, r0
-	ldr r0, [r11, #8]
+	umaal r3, r2, r0, r6
+	ldr r3, [r11, #4]
+	ldr r6, [sp, #116]
+	umaal r6, r2, r0, r3
+	ldr r3, [r11, #8]
+	umaal lr, r2, r0, r3
+	ldr r3, [r11, #12]
 	str lr, [sp, #116]
 	ldr lr, [sp, #32]
-	umaal lr, r2, r5, r0
-	ldr r0, [r11, #12]
-	str lr, [sp, #32]
-	ldr lr, [sp, #120]
-	umaal lr, r2, r5, r0
-	ldr r0, [r11, #16]
-	str lr, [sp, #120]
-	ldr lr, [sp, #36]
-	umaal lr, r2, r5, r0
-	ldr r0, [r11, #20]
-	str lr, [sp, #36]
-	ldr lr, [sp, #40]
-	umaal lr, r2, r5, r0
-	ldr r0, [r11, #24]
-	str lr, [sp, #40]
-	ldr lr, [sp, #44]
-	umaal lr, r2, r5, r0
-	ldr r0, [r11, #28]
-	str lr, [sp, #44]
-	ldr lr, [sp, #128]
-	umaal lr, r2, r5, r0
-	ldr r0, [r11, #32]
-	str lr, [sp, #128]
-	ldr lr, [sp, #48]
-	umaal lr, r2, r5, r0
-	ldr r0, [r11, #36]
-	str lr, [sp, #48]
-	ldr lr, [sp, #132]
-	umaal lr, r2, r5, r0
-	ldr r0, [r11, #40]
-	str lr, [sp, #132]
-	ldr lr, [sp, #52]
-	umaal lr, r2, r5, r0
-	ldr r0, [r11, #44]
-	str lr, [sp, #52]
-	ldr lr, [sp, #136]
-	umaal lr, r2, r5, r0
-	ldr r0, [r11, #48]
-	str lr, [sp, #136]
-	ldr lr, [sp, #56]
-	umaal lr, r2, r5, r0
-	ldr r0, [r11, #52]
-	str lr, [sp, #56]
-	ldr lr, [sp, #140]
-	umaal lr, r2, r5, r0
-	ldr r0, [r11, #56]
-	umaal r1, r2, r5, r0
-	ldr r0, [r11, #60]
-	str r1, [sp, #140]
-	ldr r1, [sp, #60]
-	umaal r1, r2, r5, r0
-	ldr r0, [r11, #64]
-	umaal r9, r2, r5, r0
-	ldr r0, [r11, #68]
-	str r9, [sp, #60]
-	ldr r9, [sp, #144]
-	umaal r9, r2, r5, r0
-	ldr r0, [r11, #72]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #76]
-	str r12, [sp, #144]
-	ldr r12, [sp, #16]
-	umaal r12, r2, r5, r0
-	ldr r0, [r11, #80]
-	umaal r8, r2, r5, r0
-	ldr r0, [r11, #84]
-	str r8, [sp, #16]
-	ldr r8, [sp, #104]
-	umaal r8, r2, r5, r0
-	ldr r0, [r11, #88]
-	umaal r6, r2, r5, r0
-	ldr r0, [r11, #92]
-	str r6, [sp, #104]
-	ldr r6, [sp, #20]
-	umaal r6, r2, r5, r0
-	ldr r0, [r11, #96]
-	umaal r7, r2, r5, r0
-	ldr r0, [r11, #100]
-	str r7, [sp, #20]
-	ldr r7, [sp, #108]
-	umaal r7, r2, r5, r0
-	ldr r0, [r11, #104]
-	umaal r4, r2, r5, r0
-	ldr r0, [r11, #108]
-	str r4, [sp, #108]
-	ldr r4, [sp, #24]
-	umaal r4, r2, r5, r0
-	ldr r0, [r11, #112]
-	umaal r10, r2, r5, r0
-	ldr r0, [r11, #116]
-	str r10, [sp, #24]
-	ldr r10, [sp, #112]
-	umaal r10, r2, r5, r0
-	ldr r0, [r11, #120]
-	umaal r3, r2, r5, r0
-	ldr r0, [r11, #124]
-	str r3, [sp, #112]
-	ldr r3, [sp, #64]
-	umaal r3, r2, r5, r0
-	ldr r5, [sp, #116]
-	movw r0, #0x51f7
-	movt r0, #0xe5ce
-	str r2, [sp, #64]
-	mul r2, r5, r0
-	ldr r0, [r11, #0]
-	str r3, [sp, #28]
-	mov r3, #0x0
-	umaal r5, r3, r2, r0
-	ldr r5, [r11, #4]
-	ldr r0, [sp, #32]
-	umaal r0, r3, r2, r5
-	ldr r5, [r11, #8]
-	str r0, [sp, #32]
-	ldr r0, [sp, #120]
-	umaal r0, r3, r2, r5
-	ldr r5, [r11, #12]
-	str r0, [sp, #120]
-	ldr r0, [sp, #36]
-	umaal r0, r3, r2, r5
-	ldr r5, [r11, #16]
-	str r0, [sp, #36]
-	ldr r0, [sp, #40]
-	umaal r0, r3, r2, r5
-	ldr r5, [r11, #20]
-	str r0, [sp, #40]
-	ldr r0, [sp, #44]
-	umaal r0, r3, r2, r5
-	ldr r5, [r11, #24]
-	str r0, [sp, #44]
-	ldr r0, [sp, #128]
-	umaal r0, r3, r2, r5
-	ldr r5, [r11, #28]
-	str r0, [sp, #128]
-	ldr r0, [sp, #48]
-	umaal r0, r3, r2, r5
-	ldr r5, [r11, #32]
-	str r0, [sp, #48]
-	ldr r0, [sp, #132]
-	umaal r0, r3, r2, r5
-	ldr r5, [r11, #36]
-	str r0, [sp, #132]
-	ldr r0, [sp, #52]
-	umaal r0, r3, r2, r5
-	ldr r5, [r11, #40]
-	str r0, [sp, #52]
-	ldr r0, [sp, #136]
-	umaal r0, r3, r2, r5
-	ldr r5, [r11, #44]
-	str r0, [sp, #136]
-	ldr r0, [sp, #56]
-	umaal r0, r3, r2, r5
-	ldr r5, [r11, #48]
-	umaal lr, r3, r2, r5
-	ldr r5, [r11, #52]
-	str lr, [sp, #56]
-	ldr lr, [sp, #140]
-	umaal lr, r3, r2, r5
-	ldr r5, [r11, #56]
-	umaal r1, r3, r2, r5
-	ldr r5, [r11, #60]
-	str r1, [sp, #140]
-	ldr r1, [sp, #60]
-	umaal r1, r3, r2, r5
-	ldr r5, [r11, #64]
-	umaal r9, r3, r2, r5
-	ldr r5, [r11, #68]
-	str r9, [sp, #60]
-	ldr r9, [sp, #144]
-	umaal r9, r3, r2, r5
-	ldr r5, [r11, #72]
-	umaal r12, r3, r2, r5
-	ldr r5, [r11, #76]
-	str r12, [sp, #144]
-	ldr r12, [sp, #16]
-	umaal r12, r3, r2, r5
-	ldr r5, [r11, #80]
-	umaal r8, r3, r2, r5
-	ldr r5, [r11, #84]
-	str r8, [sp, #16]
-	ldr r8, [sp, #104]
-	umaal r8, r3, r2, r5
-	ldr r5, [r11, #88]
-	umaal r6, r3, r2, r5
-	ldr r5, [r11, #92]
-	str r6, [sp, #104]
-	ldr r6, [sp, #20]
-	umaal r6, r3, r2, r5
-	ldr r5, [r11, #96]
-	umaal r7, r3, r2, r5
-	ldr r5, [r11, #100]
-	str r7, [sp, #20]
-	ldr r7, [sp, #108]
-	umaal r7, r3, r2, r5
-	ldr r5, [r11, #104]
-	umaal r4, r3, r2, r5
-	ldr r5, [r11, #108]
-	str r4, [sp, #108]
-	ldr r4, [sp, #24]
-	umaal r4, r3, r2, r5
-	ldr r5, [r11, #112]
-	umaal r10, r3, r2, r5
-	ldr r5, [r11, #116]
-	str r10, [sp, #24]
-	ldr r10, [sp, #112]
-	umaal r10, r3, r2, r5
-	ldr r5, [r11, #120]
-	str r10, [sp, #112]
-	ldr r10, [sp, #28]
-	umaal r10, r3, r2, r5
-	ldr r5, [r11, #124]
-	str r10, [sp, #28]
-	ldr r10, [sp, #64]
-	umaal r10, r3, r2, r5
-	ldr r2, [sp, #32]
-	movw r5, #0x51f7
-	movt r5, #0xe5ce
-	str r3, [sp, #64]
-	mul r3, r2, r5
-	ldr r5, [r11, #0]
-	str r10, [sp, #116]
-	mov r10, #0x0
-	umaal r2, r10, r3, r5
-	ldr r2, [r11, #4]
-	ldr r5, [sp, #120]
-	umaal r5, r10, r3, r2
-	ldr r2, [r11, #8]
-	str r5, [sp, #120]
-	ldr r5, [sp, #36]
-	umaal r5, r10, r3, r2
-	ldr r2, [r11, #12]
+	umaal lr, r2, r0, r3
+	ldr r3, [r11, #16]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #20]
+	str r9, [sp, #32]
+	ldr r9, [sp, #120]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #24]
+	umaal r12, r2, r0, r3
+	ldr r3, [r11, #28]
+	str r12, [sp, #120]
+	ldr r12, [sp, #36]
+	umaal r12, r2, r0, r3
+	ldr r3, [r11, #32]
+	umaal r5, r2, r0, r3
+	ldr r3, [r11, #36]
 	str r5, [sp, #36]
 	ldr r5, [sp, #40]
-	umaal r5, r10, r3, r2
-	ldr r2, [r11, #16]
-	str r5, [sp, #40]
-	ldr r5, [sp, #44]
-	umaal r5, r10, r3, r2
-	ldr r2, [r11, #20]
-	str r5, [sp, #44]
-	ldr r5, [sp, #128]
-	umaal r5, r10, r3, r2
-	ldr r2, [r11, #24]
-	str r5, [sp, #128]
-	ldr r5, [sp, #48]
-	umaal r5, r10, r3, r2
-	ldr r2, [r11, #28]
-	str r5, [sp, #48]
-	ldr r5, [sp, #132]
-	umaal r5, r10, r3, r2
-	ldr r2, [r11, #32]
-	str r5, [sp, #132]
-	ldr r5, [sp, #52]
-	umaal r5, r10, r3, r2
-	ldr r2, [r11, #36]
-	str r5, [sp, #52]
-	ldr r5, [sp, #136]
-	umaal r5, r10, r3, r2
-	ldr r2, [r11, #40]
-	umaal r0, r10, r3, r2
-	ldr r2, [r11, #44]
-	str r0, [sp, #136]
-	ldr r0, [sp, #56]
-	umaal r0, r10, r3, r2
-	ldr r2, [r11, #48]
-	umaal lr, r10, r3, r2
-	ldr r2, [r11, #52]
-	str lr, [sp, #56]
-	ldr lr, [sp, #140]
-	umaal lr, r10, r3, r2
-	ldr r2, [r11, #56]
-	umaal r1, r10, r3, r2
-	ldr r2, [r11, #60]
-	str r1, [sp, #140]
-	ldr r1, [sp, #60]
-	umaal r1, r10, r3, r2
-	ldr r2, [r11, #64]
-	umaal r9, r10, r3, r2
-	ldr r2, [r11, #68]
-	str r9, [sp, #60]
-	ldr r9, [sp, #144]
-	umaal r9, r10, r3, r2
-	ldr r2, [r11, #72]
-	umaal r12, r10, r3, r2
-	ldr r2, [r11, #76]
-	str r12, [sp, #144]
-	ldr r12, [sp, #16]
-	umaal r12, r10, r3, r2
-	ldr r2, [r11, #80]
-	umaal r8, r10, r3, r2
-	ldr r2, [r11, #84]
-	str r8, [sp, #16]
-	ldr r8, [sp, #104]
-	umaal r8, r10, r3, r2
-	ldr r2, [r11, #88]
-	umaal r6, r10, r3, r2
-	ldr r2, [r11, #92]
-	str r6, [sp, #104]
-	ldr r6, [sp, #20]
-	umaal r6, r10, r3, r2
-	ldr r2, [r11, #96]
-	umaal r7, r10, r3, r2
-	ldr r2, [r11, #100]
-	str r7, [sp, #20]
-	ldr r7, [sp, #108]
-	umaal r7, r10, r3, r2
-	ldr r2, [r11, #104]
-	umaal r4, r10, r3, r2
-	ldr r2, [r11, #108]
-	str r4, [sp, #108]
-	ldr r4, [sp, #24]
-	umaal r4, r10, r3, r2
-	ldr r2, [r11, #112]
-	str r4, [sp, #24]
-	ldr r4, [sp, #112]
-	umaal r4, r10, r3, r2
-	ldr r2, [r11, #116]
-	str r4, [sp, #112]
-	ldr r4, [sp, #28]
-	umaal r4, r10, r3, r2
-	ldr r2, [r11, #120]
-	str r4, [sp, #28]
-	ldr r4, [sp, #116]
-	umaal r4, r10, r3, r2
-	ldr r2, [r11, #124]
-	str r4, [sp, #116]
-	ldr r4, [sp, #64]
-	umaal r4, r10, r3, r2
-	ldr r3, [sp, #120]
-	movw r2, #0x51f7
-	movt r2, #0xe5ce
-	str r10, [sp, #64]
-	mul r10, r3, r2
-	ldr r2, [r11, #0]
-	str r4, [sp, #32]
-	mov r4, #0x0
-	umaal r3, r4, r10, r2
-	ldr r3, [r11, #4]
-	ldr r2, [sp, #36]
-	umaal r2, r4, r10, r3
-	ldr r3, [r11, #8]
-	str r2, [sp, #36]
-	ldr r2, [sp, #40]
-	umaal r2, r4, r10, r3
-	ldr r3, [r11, #12]
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r4, r10, r3
-	ldr r3, [r11, #16]
-	str r2, [sp, #44]
-	ldr r2, [sp, #128]
-	umaal r2, r4, r10, r3
-	ldr r3, [r11, #20]
-	str r2, [sp, #128]
-	ldr r2, [sp, #48]
-	umaal r2, r4, r10, r3
-	ldr r3, [r11, #24]
-	str r2, [sp, #48]
-	ldr r2, [sp, #132]
-	umaal r2, r4, r10, r3
-	ldr r3, [r11, #28]
-	str r2, [sp, #132]
-	ldr r2, [sp, #52]
-	umaal r2, r4, r10, r3
-	ldr r3, [r11, #32]
-	umaal r5, r4, r10, r3
-	ldr r3, [r11, #36]
-	str r5, [sp, #52]
-	ldr r5, [sp, #136]
-	umaal r5, r4, r10, r3
+	umaal r5, r2, r0, r3
 	ldr r3, [r11, #40]
-	umaal r0, r4, r10, r3
+	umaal r8, r2, r0, r3
 	ldr r3, [r11, #44]
-	str r0, [sp, #136]
-	ldr r0, [sp, #56]
-	umaal r0, r4, r10, r3
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r2, r0, r3
 	ldr r3, [r11, #48]
-	umaal lr, r4, r10, r3
+	str r8, [sp, #44]
+	ldr r8, [sp, #128]
+	umaal r8, r2, r0, r3
 	ldr r3, [r11, #52]
-	str lr, [sp, #56]
-	ldr lr, [sp, #140]
-	umaal lr, r4, r10, r3
+	str r8, [sp, #128]
+	ldr r8, [sp, #48]
+	umaal r8, r2, r0, r3
 	ldr r3, [r11, #56]
-	umaal r1, r4, r10, r3
+	str r8, [sp, #48]
+	ldr r8, [sp, #132]
+	umaal r8, r2, r0, r3
 	ldr r3, [r11, #60]
-	str r1, [sp, #140]
-	ldr r1, [sp, #60]
-	umaal r1, r4, r10, r3
+	str r8, [sp, #132]
+	ldr r8, [sp, #52]
+	umaal r8, r2, r0, r3
 	ldr r3, [r11, #64]
-	umaal r9, r4, r10, r3
+	str r8, [sp, #52]
+	ldr r8, [sp, #136]
+	umaal r8, r2, r0, r3
 	ldr r3, [r11, #68]
-	str r9, [sp, #60]
-	ldr r9, [sp, #144]
-	umaal r9, r4, r10, r3
+	str r8, [sp, #136]
+	ldr r8, [sp, #56]
+	umaal r8, r2, r0, r3
 	ldr r3, [r11, #72]
-	umaal r12, r4, r10, r3
+	str r8, [sp, #56]
+	ldr r8, [sp, #140]
+	umaal r8, r2, r0, r3
 	ldr r3, [r11, #76]
-	str r12, [sp, #144]
-	ldr r12, [sp, #16]
-	umaal r12, r4, r10, r3
+	str r8, [sp, #140]
+	ldr r8, [sp, #60]
+	umaal r8, r2, r0, r3
 	ldr r3, [r11, #80]
-	umaal r8, r4, r10, r3
+	str r8, [sp, #60]
+	ldr r8, [sp, #144]
+	umaal r8, r2, r0, r3
 	ldr r3, [r11, #84]
+	str r8, [sp, #144]
+	ldr r8, [sp, #16]
+	umaal r8, r2, r0, r3
+	ldr r3, [r11, #88]
 	str r8, [sp, #16]
 	ldr r8, [sp, #104]
-	umaal r8, r4, r10, r3
-	ldr r3, [r11, #88]
-	umaal r6, r4, r10, r3
+	umaal r8, r2, r0, r3
 	ldr r3, [r11, #92]
-	str r6, [sp, #104]
-	ldr r6, [sp, #20]
-	umaal r6, r4, r10, r3
+	str r8, [sp, #104]
+	ldr r8, [sp, #20]
+	umaal r8, r2, r0, r3
 	ldr r3, [r11, #96]
-	umaal r7, r4, r10, r3
+	umaal r7, r2, r0, r3
 	ldr r3, [r11, #100]
 	str r7, [sp, #20]
 	ldr r7, [sp, #108]
-	umaal r7, r4, r10, r3
+	umaal r7, r2, r0, r3
 	ldr r3, [r11, #104]
-	str r7, [sp, #108]
-	ldr r7, [sp, #24]
-	umaal r7, r4, r10, r3
+	umaal r4, r2, r0, r3
 	ldr r3, [r11, #108]
-	str r7, [sp, #24]
-	ldr r7, [sp, #112]
-	umaal r7, r4, r10, r3
+	str r4, [sp, #108]
+	ldr r4, [sp, #24]
+	umaal r4, r2, r0, r3
 	ldr r3, [r11, #112]
-	str r7, [sp, #112]
-	ldr r7, [sp, #28]
-	umaal r7, r4, r10, r3
+	umaal r10, r2, r0, r3
 	ldr r3, [r11, #116]
-	str r7, [sp, #28]
-	ldr r7, [sp, #116]
-	umaal r7, r4, r10, r3
+	str r10, [sp, #24]
+	ldr r10, [sp, #112]
+	umaal r10, r2, r0, r3
 	ldr r3, [r11, #120]
-	str r7, [sp, #116]
-	ldr r7, [sp, #32]
-	umaal r7, r4, r10, r3
+	umaal r1, r2, r0, r3
 	ldr r3, [r11, #124]
-	str r7, [sp, #32]
-	ldr r7, [sp, #64]
-	umaal r7, r4, r10, r3
-	ldr r10, [sp, #36]
+	str r1, [sp, #112]
+	ldr r1, [sp, #64]
+	umaal r1, r2, r0, r3
+	movw r0, #0x51f7
+	movt r0, #0xe5ce
+	mul r3, r6, r0
+	ldr r0, [r11, #0]
+	str r2, [sp, #64]
+	mov r2, #0x0
+	umaal r6, r2, r3, r0
+	ldr r6, [r11, #4]
+	ldr r0, [sp, #116]
+	umaal r0, r2, r3, r6
+	ldr r6, [r11, #8]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #12]
+	str lr, [sp, #116]
+	ldr lr, [sp, #32]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #16]
+	umaal r9, r2, r3, r6
+	ldr r6, [r11, #20]
+	str r9, [sp, #32]
+	ldr r9, [sp, #120]
+	umaal r9, r2, r3, r6
+	ldr r6, [r11, #24]
+	umaal r12, r2, r3, r6
+	ldr r6, [r11, #28]
+	str r12, [sp, #120]
+	ldr r12, [sp, #36]
+	umaal r12, r2, r3, r6
+	ldr r6, [r11, #32]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #36]
+	str r5, [sp, #36]
+	ldr r5, [sp, #40]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #40]
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #44]
+	str r5, [sp, #44]
+	ldr r5, [sp, #128]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #48]
+	str r5, [sp, #128]
+	ldr r5, [sp, #48]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #52]
+	str r5, [sp, #48]
+	ldr r5, [sp, #132]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #56]
+	str r5, [sp, #132]
+	ldr r5, [sp, #52]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #60]
+	str r5, [sp, #52]
+	ldr r5, [sp, #136]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #64]
+	str r5, [sp, #136]
+	ldr r5, [sp, #56]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #68]
+	str r5, [sp, #56]
+	ldr r5, [sp, #140]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #72]
+	str r5, [sp, #140]
+	ldr r5, [sp, #60]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #76]
+	str r5, [sp, #60]
+	ldr r5, [sp, #144]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #80]
+	str r5, [sp, #144]
+	ldr r5, [sp, #16]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #84]
+	str r5, [sp, #16]
+	ldr r5, [sp, #104]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #88]
+	umaal r8, r2, r3, r6
+	ldr r6, [r11, #92]
+	str r8, [sp, #104]
+	ldr r8, [sp, #20]
+	umaal r8, r2, r3, r6
+	ldr r6, [r11, #96]
+	umaal r7, r2, r3, r6
+	ldr r6, [r11, #100]
+	str r7, [sp, #20]
+	ldr r7, [sp, #108]
+	umaal r7, r2, r3, r6
+	ldr r6, [r11, #104]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #108]
+	str r4, [sp, #108]
+	ldr r4, [sp, #24]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #112]
+	umaal r10, r2, r3, r6
+	ldr r6, [r11, #116]
+	str r10, [sp, #24]
+	ldr r10, [sp, #112]
+	umaal r10, r2, r3, r6
+	ldr r6, [r11, #120]
+	umaal r1, r2, r3, r6
+	ldr r6, [r11, #124]
+	str r1, [sp, #112]
+	ldr r1, [sp, #64]
+	umaal r1, r2, r3, r6
 	movw r3, #0x51f7
 	movt r3, #0xe5ce
-	str r4, [sp, #64]
-	mul r4, r10, r3
+	mul r6, r0, r3
 	ldr r3, [r11, #0]
-	str r7, [sp, #120]
-	mov r7, #0x0
-	umaal r10, r7, r4, r3
-	ldr r10, [r11, #4]
+	str r2, [sp, #64]
+	mov r2, #0x0
+	umaal r0, r2, r6, r3
+	ldr r0, [r11, #4]
+	ldr r3, [sp, #116]
+	umaal r3, r2, r6, r0
+	ldr r0, [r11, #8]
+	umaal lr, r2, r6, r0
+	ldr r0, [r11, #12]
+	str lr, [sp, #116]
+	ldr lr, [sp, #32]
+	umaal lr, r2, r6, r0
+	ldr r0, [r11, #16]
+	umaal r9, r2, r6, r0
+	ldr r0, [r11, #20]
+	str r9, [sp, #32]
+	ldr r9, [sp, #120]
+	umaal r9, r2, r6, r0
+	ldr r0, [r11, #24]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #28]
+	str r12, [sp, #120]
+	ldr r12, [sp, #36]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #32]
+	str r12, [sp, #36]
+	ldr r12, [sp, #40]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #36]
+	str r12, [sp, #40]
+	ldr r12, [sp, #44]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #40]
+	str r12, [sp, #44]
+	ldr r12, [sp, #128]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #44]
+	str r12, [sp, #128]
+	ldr r12, [sp, #48]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #48]
+	str r12, [sp, #48]
+	ldr r12, [sp, #132]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #52]
+	str r12, [sp, #132]
+	ldr r12, [sp, #52]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #56]
+	str r12, [sp, #52]
+	ldr r12, [sp, #136]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #60]
+	str r12, [sp, #136]
+	ldr r12, [sp, #56]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #64]
+	str r12, [sp, #56]
+	ldr r12, [sp, #140]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #68]
+	str r12, [sp, #140]
+	ldr r12, [sp, #60]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #72]
+	str r12, [sp, #60]
+	ldr r12, [sp, #144]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #76]
+	str r12, [sp, #144]
+	ldr r12, [sp, #16]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #80]
+	umaal r5, r2, r6, r0
+	ldr r0, [r11, #84]
+	str r5, [sp, #16]
+	ldr r5, [sp, #104]
+	umaal r5, r2, r6, r0
+	ldr r0, [r11, #88]
+	umaal r8, r2, r6, r0
+	ldr r0, [r11, #92]
+	str r8, [sp, #104]
+	ldr r8, [sp, #20]
+	umaal r8, r2, r6, r0
+	ldr r0, [r11, #96]
+	umaal r7, r2, r6, r0
+	ldr r0, [r11, #100]
+	str r7, [sp, #20]
+	ldr r7, [sp, #108]
+	umaal r7, r2, r6, r0
+	ldr r0, [r11, #104]
+	umaal r4, r2, r6, r0
+	ldr r0, [r11, #108]
+	str r4, [sp, #108]
+	ldr r4, [sp, #24]
+	umaal r4, r2, r6, r0
+	ldr r0, [r11, #112]
+	umaal r10, r2, r6, r0
+	ldr r0, [r11, #116]
+	str r10, [sp, #24]
+	ldr r10, [sp, #112]
+	umaal r10, r2, r6, r0
+	ldr r0, [r11, #120]
+	umaal r1, r2, r6, r0
+	ldr r0, [r11, #124]
+	str r1, [sp, #112]
+	ldr r1, [sp, #64]
+	umaal r1, r2, r6, r0
+	movw r6, #0x51f7
+	movt r6, #0xe5ce
+	mul r0, r3, r6
+	ldr r6, [r11, #0]
+	str r2, [sp, #64]
+	mov r2, #0x0
+	umaal r3, r2, r0, r6
+	ldr r3, [r11, #4]
+	ldr r6, [sp, #116]
+	umaal r6, r2, r0, r3
+	ldr r3, [r11, #8]
+	umaal lr, r2, r0, r3
+	ldr r3, [r11, #12]
+	str lr, [sp, #116]
+	ldr lr, [sp, #32]
+	umaal lr, r2, r0, r3
+	ldr r3, [r11, #16]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #20]
+	str r9, [sp, #32]
+	ldr r9, [sp, #120]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #24]
+	str r9, [sp, #120]
+	ldr r9, [sp, #36]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #28]
+	str r9, [sp, #36]
+	ldr r9, [sp, #40]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #32]
+	str r9, [sp, #40]
+	ldr r9, [sp, #44]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #36]
+	str r9, [sp, #44]
+	ldr r9, [sp, #128]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #40]
+	str r9, [sp, #128]
+	ldr r9, [sp, #48]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #44]
+	str r9, [sp, #48]
+	ldr r9, [sp, #132]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #48]
+	str r9, [sp, #132]
+	ldr r9, [sp, #52]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #52]
+	str r9, [sp, #52]
+	ldr r9, [sp, #136]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #56]
+	str r9, [sp, #136]
+	ldr r9, [sp, #56]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #60]
+	str r9, [sp, #56]
+	ldr r9, [sp, #140]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #64]
+	str r9, [sp, #140]
+	ldr r9, [sp, #60]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #68]
+	str r9, [sp, #60]
+	ldr r9, [sp, #144]
+	umaal r9, r2, r0, r3
+	ldr r3, [r11, #72]
+	umaal r12, r2, r0, r3
+	ldr r3, [r11, #76]
+	str r12, [sp, #144]
+	ldr r12, [sp, #16]
+	umaal r12, r2, r0, r3
+	ldr r3, [r11, #80]
+	umaal r5, r2, r0, r3
+	ldr r3, [r11, #84]
+	str r5, [sp, #16]
+	ldr r5, [sp, #104]
+	umaal r5, r2, r0, r3
+	ldr r3, [r11, #88]
+	umaal r8, r2, r0, r3
+	ldr r3, [r11, #92]
+	str r8, [sp, #104]
+	ldr r8, [sp, #20]
+	umaal r8, r2, r0, r3
+	ldr r3, [r11, #96]
+	umaal r7, r2, r0, r3
+	ldr r3, [r11, #100]
+	str r7, [sp, #20]
+	ldr r7, [sp, #108]
+	umaal r7, r2, r0, r3
+	ldr r3, [r11, #104]
+	umaal r4, r2, r0, r3
+	ldr r3, [r11, #108]
+	str r4, [sp, #108]
+	ldr r4, [sp, #24]
+	umaal r4, r2, r0, r3
+	ldr r3, [r11, #112]
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #116]
+	str r10, [sp, #24]
+	ldr r10, [sp, #112]
+	umaal r10, r2, r0, r3
+	ldr r3, [r11, #120]
+	umaal r1, r2, r0, r3
+	ldr r3, [r11, #124]
+	str r1, [sp, #112]
+	ldr r1, [sp, #64]
+	umaal r1, r2, r0, r3
+	movw r0, #0x51f7
+	movt r0, #0xe5ce
+	mul r3, r6, r0
+	ldr r0, [r11, #0]
+	str r2, [sp, #64]
+	mov r2, #0x0
+	umaal r6, r2, r3, r0
+	ldr r6, [r11, #4]
+	ldr r0, [sp, #116]
+	umaal r0, r2, r3, r6
+	ldr r6, [r11, #8]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #12]
+	str lr, [sp, #116]
+	ldr lr, [sp, #32]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #16]
+	str lr, [sp, #32]
+	ldr lr, [sp, #120]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #20]
+	str lr, [sp, #120]
+	ldr lr, [sp, #36]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #24]
+	str lr, [sp, #36]
+	ldr lr, [sp, #40]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #28]
+	str lr, [sp, #40]
+	ldr lr, [sp, #44]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #32]
+	str lr, [sp, #44]
+	ldr lr, [sp, #128]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #36]
+	str lr, [sp, #128]
+	ldr lr, [sp, #48]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #40]
+	str lr, [sp, #48]
+	ldr lr, [sp, #132]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #44]
+	str lr, [sp, #132]
+	ldr lr, [sp, #52]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #48]
+	str lr, [sp, #52]
+	ldr lr, [sp, #136]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #52]
+	str lr, [sp, #136]
+	ldr lr, [sp, #56]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #56]
+	str lr, [sp, #56]
+	ldr lr, [sp, #140]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #60]
+	str lr, [sp, #140]
+	ldr lr, [sp, #60]
+	umaal lr, r2, r3, r6
+	ldr r6, [r11, #64]
+	umaal r9, r2, r3, r6
+	ldr r6, [r11, #68]
+	str r9, [sp, #60]
+	ldr r9, [sp, #144]
+	umaal r9, r2, r3, r6
+	ldr r6, [r11, #72]
+	umaal r12, r2, r3, r6
+	ldr r6, [r11, #76]
+	str r12, [sp, #144]
+	ldr r12, [sp, #16]
+	umaal r12, r2, r3, r6
+	ldr r6, [r11, #80]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #84]
+	str r5, [sp, #16]
+	ldr r5, [sp, #104]
+	umaal r5, r2, r3, r6
+	ldr r6, [r11, #88]
+	umaal r8, r2, r3, r6
+	ldr r6, [r11, #92]
+	str r8, [sp, #104]
+	ldr r8, [sp, #20]
+	umaal r8, r2, r3, r6
+	ldr r6, [r11, #96]
+	umaal r7, r2, r3, r6
+	ldr r6, [r11, #100]
+	str r7, [sp, #20]
+	ldr r7, [sp, #108]
+	umaal r7, r2, r3, r6
+	ldr r6, [r11, #104]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #108]
+	str r4, [sp, #108]
+	ldr r4, [sp, #24]
+	umaal r4, r2, r3, r6
+	ldr r6, [r11, #112]
+	umaal r10, r2, r3, r6
+	ldr r6, [r11, #116]
+	str r10, [sp, #24]
+	ldr r10, [sp, #112]
+	umaal r10, r2, r3, r6
+	ldr r6, [r11, #120]
+	umaal r1, r2, r3, r6
+	ldr r6, [r11, #124]
+	str r1, [sp, #112]
+	ldr r1, [sp, #64]
+	umaal r1, r2, r3, r6
+	movw r3, #0x51f7
+	movt r3, #0xe5ce
+	mul r6, r0, r3
+	ldr r3, [r11, #0]
+	str r2, [sp, #64]
+	mov r2, #0x0
+	umaal r0, r2, r6, r3
+	ldr r0, [r11, #4]
+	ldr r3, [sp, #116]
+	umaal r3, r2, r6, r0
+	ldr r0, [r11, #8]
+	str r3, [sp, #116]
+	ldr r3, [sp, #32]
+	umaal r3, r2, r6, r0
+	ldr r0, [r11, #12]
+	str r3, [sp, #32]
+	ldr r3, [sp, #120]
+	umaal r3, r2, r6, r0
+	ldr r0, [r11, #16]
+	str r3, [sp, #120]
+	ldr r3, [sp, #36]
+	umaal r3, r2, r6, r0
+	ldr r0, [r11, #20]
+	str r3, [sp, #36]
 	ldr r3, [sp, #40]
-	umaal r3, r7, r4, r10
-	ldr r10, [r11, #8]
+	umaal r3, r2, r6, r0
+	ldr r0, [r11, #24]
 	str r3, [sp, #40]
 	ldr r3, [sp, #44]
-	umaal r3, r7, r4, r10
-	ldr r10, [r11, #12]
+	umaal r3, r2, r6, r0
+	ldr r0, [r11, #28]
 	str r3, [sp, #44]
 	ldr r3, [sp, #128]
-	umaal r3, r7, r4, r10
-	ldr r10, [r11, #16]
+	umaal r3, r2, r6, r0
+	ldr r0, [r11, #32]
 	str r3, [sp, #128]
 	ldr r3, [sp, #48]
-	umaal r3, r7, r4, r10
-	ldr r10, [r11, #20]
+	umaal r3, r2, r6, r0
+	ldr r0, [r11, #36]
 	str r3, [sp, #48]
 	ldr r3, [sp, #132]
-	umaal r3, r7, r4, r10
+	umaal r3, r2, r6, r0
+	ldr r0, [r11, #40]
+	str r3, [sp, #132]
+	ldr r3, [sp, #52]
+	umaal r3, r2, r6, r0
+	ldr r0, [r11, #44]
+	str r3, [sp, #52]
+	ldr r3, [sp, #136]
+	umaal r3, r2, r6, r0
+	ldr r0, [r11, #48]
+	str r3, [sp, #136]
+	ldr r3, [sp, #56]
+	umaal r3, r2, r6, r0
+	ldr r0, [r11, #52]
+	str r3, [sp, #56]
+	ldr r3, [sp, #140]
+	umaal r3, r2, r6, r0
+	ldr r0, [r11, #56]
+	umaal lr, r2, r6, r0
+	ldr r0, [r11, #60]
+	str lr, [sp, #140]
+	ldr lr, [sp, #60]
+	umaal lr, r2, r6, r0
+	ldr r0, [r11, #64]
+	umaal r9, r2, r6, r0
+	ldr r0, [r11, #68]
+	str r9, [sp, #60]
+	ldr r9, [sp, #144]
+	umaal r9, r2, r6, r0
+	ldr r0, [r11, #72]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #76]
+	str r12, [sp, #144]
+	ldr r12, [sp, #16]
+	umaal r12, r2, r6, r0
+	ldr r0, [r11, #80]
+	umaal r5, r2, r6, r0
+	ldr r0, [r11, #84]
+	str r5, [sp, #16]
+	ldr r5, [sp, #104]
+	umaal r5, r2, r6, r0
+	ldr r0, [r11, #88]
+	umaal r8, r2, r6, r0
+	ldr r0, [r11, #92]
+	str r8, [sp, #104]
+	ldr r8, [sp, #20]
+	umaal r8, r2, r6, r0
+	ldr r0, [r11, #96]
+	umaal r7, r2, r6, r0
+	ldr r0, [r11, #100]
+	str r7, [sp, #20]
+	ldr r7, [sp, #108]
+	umaal r7, r2, r6, r0
+	ldr r0, [r11, #104]
+	umaal r4, r2, r6, r0
+	ldr r0, [r11, #108]
+	str r4, [sp, #108]
+	ldr r4, [sp, #24]
+	umaal r4, r2, r6, r0
+	ldr r0, [r11, #112]
+	umaal r10, r2, r6, r0
+	ldr r0, [r11, #116]
+	str r10, [sp, #24]
+	ldr r10, [sp, #112]
+	umaal r10, r2, r6, r0
+	ldr r0, [r11, #120]
+	umaal r1, r2, r6, r0
+	ldr r0, [r11, #124]
+	str r1, [sp, #112]
+	ldr r1, [sp, #64]
+	umaal r1, r2, r6, r0
+	ldr r6, [sp, #116]
+	movw r0, #0x51f7
+	movt r0, #0xe5ce
+	str r2, [sp, #64]
+	mul r2, r6, r0
+	ldr r0, [r11, #0]
+	str r1, [sp, #28]
+	mov r1, #0x0
+	umaal r6, r1, r2, r0
+	ldr r6, [r11, #4]
+	ldr r0, [sp, #32]
+	umaal r0, r1, r2, r6
+	ldr r6, [r11, #8]
+	str r0, [sp, #32]
+	ldr r0, [sp, #120]
+	umaal r0, r1, r2, r6
+	ldr r6, [r11, #12]
+	str r0, [sp, #120]
+	ldr r0, [sp, #36]
+	umaal r0, r1, r2, r6
+	ldr r6, [r11, #16]
+	str r0, [sp, #36]
+	ldr r0, [sp, #40]
+	umaal r0, r1, r2, r6
+	ldr r6, [r11, #20]
+	str r0, [sp, #40]
+	ldr r0, [sp, #44]
+	umaal r0, r1, r2, r6
+	ldr r6, [r11, #24]
+	str r0, [sp, #44]
+	ldr r0, [sp, #128]
+	umaal r0, r1, r2, r6
+	ldr r6, [r11, #28]
+	str r0, [sp, #128]
+	ldr r0, [sp, #48]
+	umaal r0, r1, r2, r6
+	ldr r6, [r11, #32]
+	str r0, [sp, #48]
+	ldr r0, [sp, #132]
+	umaal r0, r1, r2, r6
+	ldr r6, [r11, #36]
+	str r0, [sp, #132]
+	ldr r0, [sp, #52]
+	umaal r0, r1, r2, r6
+	ldr r6, [r11, #40]
+	str r0, [sp, #52]
+	ldr r0, [sp, #136]
+	umaal r0, r1, r2, r6
+	ldr r6, [r11, #44]
+	str r0, [sp, #136]
+	ldr r0, [sp, #56]
+	umaal r0, r1, r2, r6
+	ldr r6, [r11, #48]
+	umaal r3, r1, r2, r6
+	ldr r6, [r11, #52]
+	str r3, [sp, #56]
+	ldr r3, [sp, #140]
+	umaal r3, r1, r2, r6
+	ldr r6, [r11, #56]
+	umaal lr, r1, r2, r6
+	ldr r6, [r11, #60]
+	str lr, [sp, #140]
+	ldr lr, [sp, #60]
+	umaal lr, r1, r2, r6
+	ldr r6, [r11, #64]
+	umaal r9, r1, r2, r6
+	ldr r6, [r11, #68]
+	str r9, [sp, #60]
+	ldr r9, [sp, #144]
+	umaal r9, r1, r2, r6
+	ldr r6, [r11, #72]
+	umaal r12, r1, r2, r6
+	ldr r6, [r11, #76]
+	str r12, [sp, #144]
+	ldr r12, [sp, #16]
+	umaal r12, r1, r2, r6
+	ldr r6, [r11, #80]
+	umaal r5, r1, r2, r6
+	ldr r6, [r11, #84]
+	str r5, [sp, #16]
+	ldr r5, [sp, #104]
+	umaal r5, r1, r2, r6
+	ldr r6, [r11, #88]
+	umaal r8, r1, r2, r6
+	ldr r6, [r11, #92]
+	str r8, [sp, #104]
+	ldr r8, [sp, #20]
+	umaal r8, r1, r2, r6
+	ldr r6, [r11, #96]
+	umaal r7, r1, r2, r6
+	ldr r6, [r11, #100]
+	str r7, [sp, #20]
+	ldr r7, [sp, #108]
+	umaal r7, r1, r2, r6
+	ldr r6, [r11, #104]
+	umaal r4, r1, r2, r6
+	ldr r6, [r11, #108]
+	str r4, [sp, #108]
+	ldr r4, [sp, #24]
+	umaal r4, r1, r2, r6
+	ldr r6, [r11, #112]
+	umaal r10, r1, r2, r6
+	ldr r6, [r11, #116]
+	str r10, [sp, #24]
+	ldr r10, [sp, #112]
+	umaal r10, r1, r2, r6
+	ldr r6, [r11, #120]
+	str r10, [sp, #112]
+	ldr r10, [sp, #28]
+	umaal r10, r1, r2, r6
+	ldr r6, [r11, #124]
+	str r10, [sp, #28]
+	ldr r10, [sp, #64]
+	umaal r10, r1, r2, r6
+	ldr r2, [sp, #32]
+	movw r6, #0x51f7
+	movt r6, #0xe5ce
+	str r1, [sp, #64]
+	mul r1, r2, r6
+	ldr r6, [r11, #0]
+	str r10, [sp, #116]
+	mov r10, #0x0
+	umaal r2, r10, r1, r6
+	ldr r2, [r11, #4]
+	ldr r6, [sp, #120]
+	umaal r6, r10, r1, r2
+	ldr r2, [r11, #8]
+	str r6, [sp, #120]
+	ldr r6, [sp, #36]
+	umaal r6, r10, r1, r2
+	ldr r2, [r11, #12]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r10, r1, r2
+	ldr r2, [r11, #16]
+	str r6, [sp, #40]
+	ldr r6, [sp, #44]
+	umaal r6, r10, r1, r2
+	ldr r2, [r11, #20]
+	str r6, [sp, #44]
+	ldr r6, [sp, #128]
+	umaal r6, r10, r1, r2
+	ldr r2, [r11, #24]
+	str r6, [sp, #128]
+	ldr r6, [sp, #48]
+	umaal r6, r10, r1, r2
+	ldr r2, [r11, #28]
+	str r6, [sp, #48]
+	ldr r6, [sp, #132]
+	umaal r6, r10, r1, r2
+	ldr r2, [r11, #32]
+	str r6, [sp, #132]
+	ldr r6, [sp, #52]
+	umaal r6, r10, r1, r2
+	ldr r2, [r11, #36]
+	str r6, [sp, #52]
+	ldr r6, [sp, #136]
+	umaal r6, r10, r1, r2
+	ldr r2, [r11, #40]
+	umaal r0, r10, r1, r2
+	ldr r2, [r11, #44]
+	str r0, [sp, #136]
+	ldr r0, [sp, #56]
+	umaal r0, r10, r1, r2
+	ldr r2, [r11, #48]
+	umaal r3, r10, r1, r2
+	ldr r2, [r11, #52]
+	str r3, [sp, #56]
+	ldr r3, [sp, #140]
+	umaal r3, r10, r1, r2
+	ldr r2, [r11, #56]
+	umaal lr, r10, r1, r2
+	ldr r2, [r11, #60]
+	str lr, [sp, #140]
+	ldr lr, [sp, #60]
+	umaal lr, r10, r1, r2
+	ldr r2, [r11, #64]
+	umaal r9, r10, r1, r2
+	ldr r2, [r11, #68]
+	str r9, [sp, #60]
+	ldr r9, [sp, #144]
+	umaal r9, r10, r1, r2
+	ldr r2, [r11, #72]
+	umaal r12, r10, r1, r2
+	ldr r2, [r11, #76]
+	str r12, [sp, #144]
+	ldr r12, [sp, #16]
+	umaal r12, r10, r1, r2
+	ldr r2, [r11, #80]
+	umaal r5, r10, r1, r2
+	ldr r2, [r11, #84]
+	str r5, [sp, #16]
+	ldr r5, [sp, #104]
+	umaal r5, r10, r1, r2
+	ldr r2, [r11, #88]
+	umaal r8, r10, r1, r2
+	ldr r2, [r11, #92]
+	str r8, [sp, #104]
+	ldr r8, [sp, #20]
+	umaal r8, r10, r1, r2
+	ldr r2, [r11, #96]
+	umaal r7, r10, r1, r2
+	ldr r2, [r11, #100]
+	str r7, [sp, #20]
+	ldr r7, [sp, #108]
+	umaal r7, r10, r1, r2
+	ldr r2, [r11, #104]
+	umaal r4, r10, r1, r2
+	ldr r2, [r11, #108]
+	str r4, [sp, #108]
+	ldr r4, [sp, #24]
+	umaal r4, r10, r1, r2
+	ldr r2, [r11, #112]
+	str r4, [sp, #24]
+	ldr r4, [sp, #112]
+	umaal r4, r10, r1, r2
+	ldr r2, [r11, #116]
+	str r4, [sp, #112]
+	ldr r4, [sp, #28]
+	umaal r4, r10, r1, r2
+	ldr r2, [r11, #120]
+	str r4, [sp, #28]
+	ldr r4, [sp, #116]
+	umaal r4, r10, r1, r2
+	ldr r2, [r11, #124]
+	str r4, [sp, #116]
+	ldr r4, [sp, #64]
+	umaal r4, r10, r1, r2
+	ldr r1, [sp, #120]
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	str r10, [sp, #64]
+	mul r10, r1, r2
+	ldr r2, [r11, #0]
+	str r4, [sp, #32]
+	mov r4, #0x0
+	umaal r1, r4, r10, r2
+	ldr r1, [r11, #4]
+	ldr r2, [sp, #36]
+	umaal r2, r4, r10, r1
+	ldr r1, [r11, #8]
+	str r2, [sp, #36]
+	ldr r2, [sp, #40]
+	umaal r2, r4, r10, r1
+	ldr r1, [r11, #12]
+	str r2, [sp, #40]
+	ldr r2, [sp, #44]
+	umaal r2, r4, r10, r1
+	ldr r1, [r11, #16]
+	str r2, [sp, #44]
+	ldr r2, [sp, #128]
+	umaal r2, r4, r10, r1
+	ldr r1, [r11, #20]
+	str r2, [sp, #128]
+	ldr r2, [sp, #48]
+	umaal r2, r4, r10, r1
+	ldr r1, [r11, #24]
+	str r2, [sp, #48]
+	ldr r2, [sp, #132]
+	umaal r2, r4, r10, r1
+	ldr r1, [r11, #28]
+	str r2, [sp, #132]
+	ldr r2, [sp, #52]
+	umaal r2, r4, r10, r1
+	ldr r1, [r11, #32]
+	umaal r6, r4, r10, r1
+	ldr r1, [r11, #36]
+	str r6, [sp, #52]
+	ldr r6, [sp, #136]
+	umaal r6, r4, r10, r1
+	ldr r1, [r11, #40]
+	umaal r0, r4, r10, r1
+	ldr r1, [r11, #44]
+	str r0, [sp, #136]
+	ldr r0, [sp, #56]
+	umaal r0, r4, r10, r1
+	ldr r1, [r11, #48]
+	umaal r3, r4, r10, r1
+	ldr r1, [r11, #52]
+	str r3, [sp, #56]
+	ldr r3, [sp, #140]
+	umaal r3, r4, r10, r1
+	ldr r1, [r11, #56]
+	umaal lr, r4, r10, r1
+	ldr r1, [r11, #60]
+	str lr, [sp, #140]
+	ldr lr, [sp, #60]
+	umaal lr, r4, r10, r1
+	ldr r1, [r11, #64]
+	umaal r9, r4, r10, r1
+	ldr r1, [r11, #68]
+	str r9, [sp, #60]
+	ldr r9, [sp, #144]
+	umaal r9, r4, r10, r1
+	ldr r1, [r11, #72]
+	umaal r12, r4, r10, r1
+	ldr r1, [r11, #76]
+	str r12, [sp, #144]
+	ldr r12, [sp, #16]
+	umaal r12, r4, r10, r1
+	ldr r1, [r11, #80]
+	umaal r5, r4, r10, r1
+	ldr r1, [r11, #84]
+	str r5, [sp, #16]
+	ldr r5, [sp, #104]
+	umaal r5, r4, r10, r1
+	ldr r1, [r11, #88]
+	umaal r8, r4, r10, r1
+	ldr r1, [r11, #92]
+	str r8, [sp, #104]
+	ldr r8, [sp, #20]
+	umaal r8, r4, r10, r1
+	ldr r1, [r11, #96]
+	umaal r7, r4, r10, r1
+	ldr r1, [r11, #100]
+	str r7, [sp, #20]
+	ldr r7, [sp, #108]
+	umaal r7, r4, r10, r1
+	ldr r1, [r11, #104]
+	str r7, [sp, #108]
+	ldr r7, [sp, #24]
+	umaal r7, r4, r10, r1
+	ldr r1, [r11, #108]
+	str r7, [sp, #24]
+	ldr r7, [sp, #112]
+	umaal r7, r4, r10, r1
+	ldr r1, [r11, #112]
+	str r7, [sp, #112]
+	ldr r7, [sp, #28]
+	umaal r7, r4, r10, r1
+	ldr r1, [r11, #116]
+	str r7, [sp, #28]
+	ldr r7, [sp, #116]
+	umaal r7, r4, r10, r1
+	ldr r1, [r11, #120]
+	str r7, [sp, #116]
+	ldr r7, [sp, #32]
+	umaal r7, r4, r10, r1
+	ldr r1, [r11, #124]
+	str r7, [sp, #32]
+	ldr r7, [sp, #64]
+	umaal r7, r4, r10, r1
+	ldr r10, [sp, #36]
+	movw r1, #0x51f7
+	movt r1, #0xe5ce
+	str r4, [sp, #64]
+	mul r4, r10, r1
+	ldr r1, [r11, #0]
+	str r7, [sp, #120]
+	mov r7, #0x0
+	umaal r10, r7, r4, r1
+	ldr r10, [r11, #4]
+	ldr r1, [sp, #40]
+	umaal r1, r7, r4, r10
+	ldr r10, [r11, #8]
+	str r1, [sp, #40]
+	ldr r1, [sp, #44]
+	umaal r1, r7, r4, r10
+	ldr r10, [r11, #12]
+	str r1, [sp, #44]
+	ldr r1, [sp, #128]
+	umaal r1, r7, r4, r10
+	ldr r10, [r11, #16]
+	str r1, [sp, #128]
+	ldr r1, [sp, #48]
+	umaal r1, r7, r4, r10
+	ldr r10, [r11, #20]
+	str r1, [sp, #48]
+	ldr r1, [sp, #132]
+	umaal r1, r7, r4, r10
 	ldr r10, [r11, #24]
 	umaal r2, r7, r4, r10
 	ldr r10, [r11, #28]
@@ -13426,11 +13364,11 @@ lf_p1024_sqr_armv7:
 	ldr r2, [sp, #52]
 	umaal r2, r7, r4, r10
 	ldr r10, [r11, #32]
-	umaal r5, r7, r4, r10
+	umaal r6, r7, r4, r10
 	ldr r10, [r11, #36]
-	str r5, [sp, #52]
-	ldr r5, [sp, #136]
-	umaal r5, r7, r4, r10
+	str r6, [sp, #52]
+	ldr r6, [sp, #136]
+	umaal r6, r7, r4, r10
 	ldr r10, [r11, #40]
 	umaal r0, r7, r4, r10
 	ldr r10, [r11, #44]
@@ -13438,17 +13376,17 @@ lf_p1024_sqr_armv7:
 	ldr r0, [sp, #56]
 	umaal r0, r7, r4, r10
 	ldr r10, [r11, #48]
-	umaal lr, r7, r4, r10
+	umaal r3, r7, r4, r10
 	ldr r10, [r11, #52]
-	str lr, [sp, #56]
-	ldr lr, [sp, #140]
-	umaal lr, r7, r4, r10
+	str r3, [sp, #56]
+	ldr r3, [sp, #140]
+	umaal r3, r7, r4, r10
 	ldr r10, [r11, #56]
-	umaal r1, r7, r4, r10
+	umaal lr, r7, r4, r10
 	ldr r10, [r11, #60]
-	str r1, [sp, #140]
-	ldr r1, [sp, #60]
-	umaal r1, r7, r4, r10
+	str lr, [sp, #140]
+	ldr lr, [sp, #60]
+	umaal lr, r7, r4, r10
 	ldr r10, [r11, #64]
 	umaal r9, r7, r4, r10
 	ldr r10, [r11, #68]
@@ -13462,609 +13400,609 @@ lf_p1024_sqr_armv7:
 	ldr r12, [sp, #16]
 	umaal r12, r7, r4, r10
 	ldr r10, [r11, #80]
-	umaal r8, r7, r4, r10
+	umaal r5, r7, r4, r10
 	ldr r10, [r11, #84]
-	str r8, [sp, #16]
-	ldr r8, [sp, #104]
-	umaal r8, r7, r4, r10
+	str r5, [sp, #16]
+	ldr r5, [sp, #104]
+	umaal r5, r7, r4, r10
 	ldr r10, [r11, #88]
-	umaal r6, r7, r4, r10
+	umaal r8, r7, r4, r10
 	ldr r10, [r11, #92]
-	str r6, [sp, #104]
-	ldr r6, [sp, #20]
-	umaal r6, r7, r4, r10
+	str r8, [sp, #104]
+	ldr r8, [sp, #20]
+	umaal r8, r7, r4, r10
 	ldr r10, [r11, #96]
-	str r6, [sp, #20]
-	ldr r6, [sp, #108]
-	umaal r6, r7, r4, r10
+	str r8, [sp, #20]
+	ldr r8, [sp, #108]
+	umaal r8, r7, r4, r10
 	ldr r10, [r11, #100]
-	str r6, [sp, #108]
-	ldr r6, [sp, #24]
-	umaal r6, r7, r4, r10
+	str r8, [sp, #108]
+	ldr r8, [sp, #24]
+	umaal r8, r7, r4, r10
 	ldr r10, [r11, #104]
-	str r6, [sp, #24]
-	ldr r6, [sp, #112]
-	umaal r6, r7, r4, r10
+	str r8, [sp, #24]
+	ldr r8, [sp, #112]
+	umaal r8, r7, r4, r10
 	ldr r10, [r11, #108]
-	str r6, [sp, #112]
-	ldr r6, [sp, #28]
-	umaal r6, r7, r4, r10
+	str r8, [sp, #112]
+	ldr r8, [sp, #28]
+	umaal r8, r7, r4, r10
 	ldr r10, [r11, #112]
-	str r6, [sp, #28]
-	ldr r6, [sp, #116]
-	umaal r6, r7, r4, r10
+	str r8, [sp, #28]
+	ldr r8, [sp, #116]
+	umaal r8, r7, r4, r10
 	ldr r10, [r11, #116]
-	str r6, [sp, #116]
-	ldr r6, [sp, #32]
-	umaal r6, r7, r4, r10
+	str r8, [sp, #116]
+	ldr r8, [sp, #32]
+	umaal r8, r7, r4, r10
 	ldr r10, [r11, #120]
-	str r6, [sp, #32]
-	ldr r6, [sp, #120]
-	umaal r6, r7, r4, r10
+	str r8, [sp, #32]
+	ldr r8, [sp, #120]
+	umaal r8, r7, r4, r10
 	ldr r10, [r11, #124]
-	str r6, [sp, #120]
-	ldr r6, [sp, #64]
-	umaal r6, r7, r4, r10
+	str r8, [sp, #120]
+	ldr r8, [sp, #64]
+	umaal r8, r7, r4, r10
 	ldr r4, [sp, #40]
 	movw r10, #0x51f7
 	movt r10, #0xe5ce
 	str r7, [sp, #64]
 	mul r7, r4, r10
 	ldr r10, [r11, #0]
-	str r6, [sp, #36]
-	mov r6, #0x0
-	umaal r4, r6, r7, r10
+	str r8, [sp, #36]
+	mov r8, #0x0
+	umaal r4, r8, r7, r10
 	ldr r4, [r11, #4]
 	ldr r10, [sp, #44]
-	umaal r10, r6, r7, r4
+	umaal r10, r8, r7, r4
 	ldr r4, [r11, #8]
 	str r10, [sp, #44]
 	ldr r10, [sp, #128]
-	umaal r10, r6, r7, r4
+	umaal r10, r8, r7, r4
 	ldr r4, [r11, #12]
 	str r10, [sp, #128]
 	ldr r10, [sp, #48]
-	umaal r10, r6, r7, r4
+	umaal r10, r8, r7, r4
 	ldr r4, [r11, #16]
-	umaal r3, r6, r7, r4
+	umaal r1, r8, r7, r4
 	ldr r4, [r11, #20]
-	str r3, [sp, #48]
-	ldr r3, [sp, #132]
-	umaal r3, r6, r7, r4
+	str r1, [sp, #48]
+	ldr r1, [sp, #132]
+	umaal r1, r8, r7, r4
 	ldr r4, [r11, #24]
-	umaal r2, r6, r7, r4
+	umaal r2, r8, r7, r4
 	ldr r4, [r11, #28]
 	str r2, [sp, #132]
 	ldr r2, [sp, #52]
-	umaal r2, r6, r7, r4
+	umaal r2, r8, r7, r4
 	ldr r4, [r11, #32]
-	umaal r5, r6, r7, r4
+	umaal r6, r8, r7, r4
 	ldr r4, [r11, #36]
-	str r5, [sp, #52]
-	ldr r5, [sp, #136]
-	umaal r5, r6, r7, r4
+	str r6, [sp, #52]
+	ldr r6, [sp, #136]
+	umaal r6, r8, r7, r4
 	ldr r4, [r11, #40]
-	umaal r0, r6, r7, r4
+	umaal r0, r8, r7, r4
 	ldr r4, [r11, #44]
 	str r0, [sp, #136]
 	ldr r0, [sp, #56]
-	umaal r0, r6, r7, r4
+	umaal r0, r8, r7, r4
 	ldr r4, [r11, #48]
-	umaal lr, r6, r7, r4
+	umaal r3, r8, r7, r4
 	ldr r4, [r11, #52]
-	str lr, [sp, #56]
-	ldr lr, [sp, #140]
-	umaal lr, r6, r7, r4
+	str r3, [sp, #56]
+	ldr r3, [sp, #140]
+	umaal r3, r8, r7, r4
 	ldr r4, [r11, #56]
-	umaal r1, r6, r7, r4
+	umaal lr, r8, r7, r4
 	ldr r4, [r11, #60]
-	str r1, [sp, #140]
-	ldr r1, [sp, #60]
-	umaal r1, r6, r7, r4
+	str lr, [sp, #140]
+	ldr lr, [sp, #60]
+	umaal lr, r8, r7, r4
 	ldr r4, [r11, #64]
-	umaal r9, r6, r7, r4
+	umaal r9, r8, r7, r4
 	ldr r4, [r11, #68]
 	str r9, [sp, #60]
 	ldr r9, [sp, #144]
-	umaal r9, r6, r7, r4
+	umaal r9, r8, r7, r4
 	ldr r4, [r11, #72]
-	umaal r12, r6, r7, r4
+	umaal r12, r8, r7, r4
 	ldr r4, [r11, #76]
 	str r12, [sp, #144]
 	ldr r12, [sp, #16]
-	umaal r12, r6, r7, r4
+	umaal r12, r8, r7, r4
 	ldr r4, [r11, #80]
-	umaal r8, r6, r7, r4
+	umaal r5, r8, r7, r4
 	ldr r4, [r11, #84]
-	str r8, [sp, #16]
-	ldr r8, [sp, #104]
-	umaal r8, r6, r7, r4
+	str r5, [sp, #16]
+	ldr r5, [sp, #104]
+	umaal r5, r8, r7, r4
 	ldr r4, [r11, #88]
-	str r8, [sp, #104]
-	ldr r8, [sp, #20]
-	umaal r8, r6, r7, r4
+	str r5, [sp, #104]
+	ldr r5, [sp, #20]
+	umaal r5, r8, r7, r4
 	ldr r4, [r11, #92]
-	str r8, [sp, #20]
-	ldr r8, [sp, #108]
-	umaal r8, r6, r7, r4
+	str r5, [sp, #20]
+	ldr r5, [sp, #108]
+	umaal r5, r8, r7, r4
 	ldr r4, [r11, #96]
-	str r8, [sp, #108]
-	ldr r8, [sp, #24]
-	umaal r8, r6, r7, r4
+	str r5, [sp, #108]
+	ldr r5, [sp, #24]
+	umaal r5, r8, r7, r4
 	ldr r4, [r11, #100]
-	str r8, [sp, #24]
-	ldr r8, [sp, #112]
-	umaal r8, r6, r7, r4
+	str r5, [sp, #24]
+	ldr r5, [sp, #112]
+	umaal r5, r8, r7, r4
 	ldr r4, [r11, #104]
-	str r8, [sp, #112]
-	ldr r8, [sp, #28]
-	umaal r8, r6, r7, r4
+	str r5, [sp, #112]
+	ldr r5, [sp, #28]
+	umaal r5, r8, r7, r4
 	ldr r4, [r11, #108]
-	str r8, [sp, #28]
-	ldr r8, [sp, #116]
-	umaal r8, r6, r7, r4
+	str r5, [sp, #28]
+	ldr r5, [sp, #116]
+	umaal r5, r8, r7, r4
 	ldr r4, [r11, #112]
-	str r8, [sp, #116]
-	ldr r8, [sp, #32]
-	umaal r8, r6, r7, r4
+	str r5, [sp, #116]
+	ldr r5, [sp, #32]
+	umaal r5, r8, r7, r4
 	ldr r4, [r11, #116]
-	str r8, [sp, #32]
-	ldr r8, [sp, #120]
-	umaal r8, r6, r7, r4
+	str r5, [sp, #32]
+	ldr r5, [sp, #120]
+	umaal r5, r8, r7, r4
 	ldr r4, [r11, #120]
-	str r8, [sp, #120]
-	ldr r8, [sp, #36]
-	umaal r8, r6, r7, r4
+	str r5, [sp, #120]
+	ldr r5, [sp, #36]
+	umaal r5, r8, r7, r4
 	ldr r4, [r11, #124]
-	str r8, [sp, #36]
-	ldr r8, [sp, #64]
-	umaal r8, r6, r7, r4
+	str r5, [sp, #36]
+	ldr r5, [sp, #64]
+	umaal r5, r8, r7, r4
 	ldr r7, [sp, #44]
 	movw r4, #0x51f7
 	movt r4, #0xe5ce
-	str r6, [sp, #64]
-	mul r6, r7, r4
+	str r8, [sp, #64]
+	mul r8, r7, r4
 	ldr r4, [r11, #0]
-	str r8, [sp, #40]
-	mov r8, #0x0
-	umaal r7, r8, r6, r4
+	str r5, [sp, #40]
+	mov r5, #0x0
+	umaal r7, r5, r8, r4
 	ldr r7, [r11, #4]
 	ldr r4, [sp, #128]
-	umaal r4, r8, r6, r7
+	umaal r4, r5, r8, r7
 	ldr r7, [r11, #8]
-	umaal r10, r8, r6, r7
+	umaal r10, r5, r8, r7
 	ldr r7, [r11, #12]
 	str r10, [sp, #128]
 	ldr r10, [sp, #48]
-	umaal r10, r8, r6, r7
+	umaal r10, r5, r8, r7
 	ldr r7, [r11, #16]
-	umaal r3, r8, r6, r7
+	umaal r1, r5, r8, r7
 	ldr r7, [r11, #20]
-	str r3, [sp, #48]
-	ldr r3, [sp, #132]
-	umaal r3, r8, r6, r7
+	str r1, [sp, #48]
+	ldr r1, [sp, #132]
+	umaal r1, r5, r8, r7
 	ldr r7, [r11, #24]
-	umaal r2, r8, r6, r7
+	umaal r2, r5, r8, r7
 	ldr r7, [r11, #28]
 	str r2, [sp, #132]
 	ldr r2, [sp, #52]
-	umaal r2, r8, r6, r7
+	umaal r2, r5, r8, r7
 	ldr r7, [r11, #32]
-	umaal r5, r8, r6, r7
+	umaal r6, r5, r8, r7
 	ldr r7, [r11, #36]
-	str r5, [sp, #52]
-	ldr r5, [sp, #136]
-	umaal r5, r8, r6, r7
+	str r6, [sp, #52]
+	ldr r6, [sp, #136]
+	umaal r6, r5, r8, r7
 	ldr r7, [r11, #40]
-	umaal r0, r8, r6, r7
+	umaal r0, r5, r8, r7
 	ldr r7, [r11, #44]
 	str r0, [sp, #136]
 	ldr r0, [sp, #56]
-	umaal r0, r8, r6, r7
+	umaal r0, r5, r8, r7
 	ldr r7, [r11, #48]
-	umaal lr, r8, r6, r7
+	umaal r3, r5, r8, r7
 	ldr r7, [r11, #52]
-	str lr, [sp, #56]
-	ldr lr, [sp, #140]
-	umaal lr, r8, r6, r7
+	str r3, [sp, #56]
+	ldr r3, [sp, #140]
+	umaal r3, r5, r8, r7
 	ldr r7, [r11, #56]
-	umaal r1, r8, r6, r7
+	umaal lr, r5, r8, r7
 	ldr r7, [r11, #60]
-	str r1, [sp, #140]
-	ldr r1, [sp, #60]
-	umaal r1, r8, r6, r7
+	str lr, [sp, #140]
+	ldr lr, [sp, #60]
+	umaal lr, r5, r8, r7
 	ldr r7, [r11, #64]
-	umaal r9, r8, r6, r7
+	umaal r9, r5, r8, r7
 	ldr r7, [r11, #68]
 	str r9, [sp, #60]
 	ldr r9, [sp, #144]
-	umaal r9, r8, r6, r7
+	umaal r9, r5, r8, r7
 	ldr r7, [r11, #72]
-	umaal r12, r8, r6, r7
+	umaal r12, r5, r8, r7
 	ldr r7, [r11, #76]
 	str r12, [sp, #144]
 	ldr r12, [sp, #16]
-	umaal r12, r8, r6, r7
+	umaal r12, r5, r8, r7
 	ldr r7, [r11, #80]
 	str r12, [sp, #16]
 	ldr r12, [sp, #104]
-	umaal r12, r8, r6, r7
+	umaal r12, r5, r8, r7
 	ldr r7, [r11, #84]
 	str r12, [sp, #104]
 	ldr r12, [sp, #20]
-	umaal r12, r8, r6, r7
+	umaal r12, r5, r8, r7
 	ldr r7, [r11, #88]
 	str r12, [sp, #20]
 	ldr r12, [sp, #108]
-	umaal r12, r8, r6, r7
+	umaal r12, r5, r8, r7
 	ldr r7, [r11, #92]
 	str r12, [sp, #108]
 	ldr r12, [sp, #24]
-	umaal r12, r8, r6, r7
+	umaal r12, r5, r8, r7
 	ldr r7, [r11, #96]
 	str r12, [sp, #24]
 	ldr r12, [sp, #112]
-	umaal r12, r8, r6, r7
+	umaal r12, r5, r8, r7
 	ldr r7, [r11, #100]
 	str r12, [sp, #112]
 	ldr r12, [sp, #28]
-	umaal r12, r8, r6, r7
+	umaal r12, r5, r8, r7
 	ldr r7, [r11, #104]
 	str r12, [sp, #28]
 	ldr r12, [sp, #116]
-	umaal r12, r8, r6, r7
+	umaal r12, r5, r8, r7
 	ldr r7, [r11, #108]
 	str r12, [sp, #116]
 	ldr r12, [sp, #32]
-	umaal r12, r8, r6, r7
+	umaal r12, r5, r8, r7
 	ldr r7, [r11, #112]
 	str r12, [sp, #32]
 	ldr r12, [sp, #120]
-	umaal r12, r8, r6, r7
+	umaal r12, r5, r8, r7
 	ldr r7, [r11, #116]
 	str r12, [sp, #120]
 	ldr r12, [sp, #36]
-	umaal r12, r8, r6, r7
+	umaal r12, r5, r8, r7
 	ldr r7, [r11, #120]
 	str r12, [sp, #36]
 	ldr r12, [sp, #40]
-	umaal r12, r8, r6, r7
+	umaal r12, r5, r8, r7
 	ldr r7, [r11, #124]
 	str r12, [sp, #40]
 	ldr r12, [sp, #64]
-	umaal r12, r8, r6, r7
-	movw r6, #0x51f7
-	movt r6, #0xe5ce
-	mul r6, r4, r6
+	umaal r12, r5, r8, r7
+	movw r8, #0x51f7
+	movt r8, #0xe5ce
+	mul r8, r4, r8
 	ldr r7, [r11, #0]
-	str r8, [sp, #64]
-	mov r8, #0x0
-	umaal r4, r8, r6, r7
+	str r5, [sp, #64]
+	mov r5, #0x0
+	umaal r4, r5, r8, r7
 	ldr r4, [r11, #4]
 	ldr r7, [sp, #128]
-	umaal r7, r8, r6, r4
+	umaal r7, r5, r8, r4
 	ldr r4, [r11, #8]
-	umaal r10, r8, r6, r4
+	umaal r10, r5, r8, r4
 	ldr r4, [r11, #12]
 	str r10, [sp, #128]
 	ldr r10, [sp, #48]
-	umaal r10, r8, r6, r4
+	umaal r10, r5, r8, r4
 	ldr r4, [r11, #16]
-	umaal r3, r8, r6, r4
+	umaal r1, r5, r8, r4
 	ldr r4, [r11, #20]
-	str r3, [sp, #48]
-	ldr r3, [sp, #132]
-	umaal r3, r8, r6, r4
+	str r1, [sp, #48]
+	ldr r1, [sp, #132]
+	umaal r1, r5, r8, r4
 	ldr r4, [r11, #24]
-	umaal r2, r8, r6, r4
+	umaal r2, r5, r8, r4
 	ldr r4, [r11, #28]
 	str r2, [sp, #132]
 	ldr r2, [sp, #52]
-	umaal r2, r8, r6, r4
+	umaal r2, r5, r8, r4
 	ldr r4, [r11, #32]
-	umaal r5, r8, r6, r4
+	umaal r6, r5, r8, r4
 	ldr r4, [r11, #36]
-	str r5, [sp, #52]
-	ldr r5, [sp, #136]
-	umaal r5, r8, r6, r4
+	str r6, [sp, #52]
+	ldr r6, [sp, #136]
+	umaal r6, r5, r8, r4
 	ldr r4, [r11, #40]
-	umaal r0, r8, r6, r4
+	umaal r0, r5, r8, r4
 	ldr r4, [r11, #44]
 	str r0, [sp, #136]
 	ldr r0, [sp, #56]
-	umaal r0, r8, r6, r4
+	umaal r0, r5, r8, r4
 	ldr r4, [r11, #48]
-	umaal lr, r8, r6, r4
+	umaal r3, r5, r8, r4
 	ldr r4, [r11, #52]
-	str lr, [sp, #56]
-	ldr lr, [sp, #140]
-	umaal lr, r8, r6, r4
+	str r3, [sp, #56]
+	ldr r3, [sp, #140]
+	umaal r3, r5, r8, r4
 	ldr r4, [r11, #56]
-	umaal r1, r8, r6, r4
+	umaal lr, r5, r8, r4
 	ldr r4, [r11, #60]
-	str r1, [sp, #140]
-	ldr r1, [sp, #60]
-	umaal r1, r8, r6, r4
+	str lr, [sp, #140]
+	ldr lr, [sp, #60]
+	umaal lr, r5, r8, r4
 	ldr r4, [r11, #64]
-	umaal r9, r8, r6, r4
+	umaal r9, r5, r8, r4
 	ldr r4, [r11, #68]
 	str r9, [sp, #60]
 	ldr r9, [sp, #144]
-	umaal r9, r8, r6, r4
+	umaal r9, r5, r8, r4
 	ldr r4, [r11, #72]
 	str r9, [sp, #144]
 	ldr r9, [sp, #16]
-	umaal r9, r8, r6, r4
+	umaal r9, r5, r8, r4
 	ldr r4, [r11, #76]
 	str r9, [sp, #16]
 	ldr r9, [sp, #104]
-	umaal r9, r8, r6, r4
+	umaal r9, r5, r8, r4
 	ldr r4, [r11, #80]
 	str r9, [sp, #104]
 	ldr r9, [sp, #20]
-	umaal r9, r8, r6, r4
+	umaal r9, r5, r8, r4
 	ldr r4, [r11, #84]
 	str r9, [sp, #20]
 	ldr r9, [sp, #108]
-	umaal r9, r8, r6, r4
+	umaal r9, r5, r8, r4
 	ldr r4, [r11, #88]
 	str r9, [sp, #108]
 	ldr r9, [sp, #24]
-	umaal r9, r8, r6, r4
+	umaal r9, r5, r8, r4
 	ldr r4, [r11, #92]
 	str r9, [sp, #24]
 	ldr r9, [sp, #112]
-	umaal r9, r8, r6, r4
+	umaal r9, r5, r8, r4
 	ldr r4, [r11, #96]
 	str r9, [sp, #112]
 	ldr r9, [sp, #28]
-	umaal r9, r8, r6, r4
+	umaal r9, r5, r8, r4
 	ldr r4, [r11, #100]
 	str r9, [sp, #28]
 	ldr r9, [sp, #116]
-	umaal r9, r8, r6, r4
+	umaal r9, r5, r8, r4
 	ldr r4, [r11, #104]
 	str r9, [sp, #116]
 	ldr r9, [sp, #32]
-	umaal r9, r8, r6, r4
+	umaal r9, r5, r8, r4
 	ldr r4, [r11, #108]
 	str r9, [sp, #32]
 	ldr r9, [sp, #120]
-	umaal r9, r8, r6, r4
+	umaal r9, r5, r8, r4
 	ldr r4, [r11, #112]
 	str r9, [sp, #120]
 	ldr r9, [sp, #36]
-	umaal r9, r8, r6, r4
+	umaal r9, r5, r8, r4
 	ldr r4, [r11, #116]
 	str r9, [sp, #36]
 	ldr r9, [sp, #40]
-	umaal r9, r8, r6, r4
+	umaal r9, r5, r8, r4
 	ldr r4, [r11, #120]
-	umaal r12, r8, r6, r4
+	umaal r12, r5, r8, r4
 	ldr r4, [r11, #124]
 	str r12, [sp, #40]
 	ldr r12, [sp, #64]
-	umaal r12, r8, r6, r4
-	ldr r6, [sp, #148]
-	adds r6, r7, r6
-	ldr r7, [sp, #128]
+	umaal r12, r5, r8, r4
+	ldr r8, [sp, #148]
+	adds r7, r7, r8
+	ldr r8, [sp, #128]
 	ldr r4, [sp, #68]
-	adcs r4, r7, r4
-	ldr r7, [sp, #152]
-	adcs r10, r10, r7
-	ldr r7, [sp, #48]
+	adcs r4, r8, r4
+	ldr r8, [sp, #152]
+	adcs r10, r10, r8
+	ldr r8, [sp, #48]
 	ldr r11, [sp, #72]
-	adcs r11, r7, r11
-	ldr r7, [sp, #156]
-	adcs r3, r3, r7
-	ldr r7, [sp, #132]
-	str r3, [sp, #156]
-	ldr r3, [sp, #76]
-	adcs r3, r7, r3
-	ldr r7, [sp, #160]
-	adcs r2, r2, r7
-	ldr r7, [sp, #52]
+	adcs r11, r8, r11
+	ldr r8, [sp, #156]
+	adcs r1, r1, r8
+	ldr r8, [sp, #132]
+	str r1, [sp, #156]
+	ldr r1, [sp, #76]
+	adcs r1, r8, r1
+	ldr r8, [sp, #160]
+	adcs r2, r2, r8
+	ldr r8, [sp, #52]
 	str r2, [sp, #160]
 	ldr r2, [sp, #84]
-	adcs r2, r7, r2
-	ldr r7, [sp, #164]
-	adcs r5, r5, r7
-	ldr r7, [sp, #136]
-	str r5, [sp, #164]
-	ldr r5, [sp, #124]
-	adcs r5, r7, r5
-	ldr r7, [sp, #168]
-	adcs r0, r0, r7
-	ldr r7, [sp, #56]
+	adcs r2, r8, r2
+	ldr r8, [sp, #164]
+	adcs r6, r6, r8
+	ldr r8, [sp, #136]
+	str r6, [sp, #164]
+	ldr r6, [sp, #124]
+	adcs r6, r8, r6
+	ldr r8, [sp, #168]
+	adcs r0, r0, r8
+	ldr r8, [sp, #56]
 	str r0, [sp, #168]
 	ldr r0, [sp, #80]
-	adcs r0, r7, r0
-	ldr r7, [sp, #172]
-	adcs lr, lr, r7
-	ldr r7, [sp, #140]
-	str lr, [sp, #172]
-	ldr lr, [sp, #176]
-	adcs lr, r7, lr
-	ldr r7, [sp, #180]
-	adcs r1, r1, r7
-	ldr r7, [sp, #60]
-	str r1, [sp, #180]
-	ldr r1, [sp, #184]
-	adcs r1, r7, r1
-	ldr r7, [sp, #144]
-	str r1, [sp, #60]
-	ldr r1, [sp, #188]
-	adcs r1, r7, r1
-	ldr r7, [sp, #16]
-	str r1, [sp, #144]
-	ldr r1, [sp, #192]
-	adcs r1, r7, r1
-	ldr r7, [sp, #104]
-	str r1, [sp, #16]
-	ldr r1, [sp, #92]
-	adcs r1, r7, r1
-	ldr r7, [sp, #20]
-	str r1, [sp, #104]
-	ldr r1, [sp, #232]
-	adcs r1, r7, r1
-	ldr r7, [sp, #108]
-	str r1, [sp, #20]
-	ldr r1, [sp, #88]
-	adcs r1, r7, r1
-	ldr r7, [sp, #24]
-	str r1, [sp, #108]
-	ldr r1, [sp, #228]
-	adcs r1, r7, r1
-	ldr r7, [sp, #112]
-	str r1, [sp, #24]
-	ldr r1, [sp, #0]
-	adcs r1, r7, r1
-	ldr r7, [sp, #28]
-	str r1, [sp, #112]
-	ldr r1, [sp, #224]
-	adcs r1, r7, r1
-	ldr r7, [sp, #116]
-	str r1, [sp, #28]
-	ldr r1, [sp, #208]
-	adcs r1, r7, r1
-	ldr r7, [sp, #32]
-	str r1, [sp, #116]
-	ldr r1, [sp, #212]
-	adcs r1, r7, r1
-	ldr r7, [sp, #120]
-	str r1, [sp, #32]
-	ldr r1, [sp, #220]
-	adcs r1, r7, r1
-	ldr r7, [sp, #36]
-	str r1, [sp, #120]
-	ldr r1, [sp, #216]
-	adcs r1, r7, r1
-	ldr r7, [sp, #196]
-	adcs r7, r9, r7
+	adcs r0, r8, r0
+	ldr r8, [sp, #172]
+	adcs r3, r3, r8
+	ldr r8, [sp, #140]
+	str r3, [sp, #172]
+	ldr r3, [sp, #176]
+	adcs r3, r8, r3
+	ldr r8, [sp, #180]
+	adcs lr, lr, r8
+	ldr r8, [sp, #60]
+	str lr, [sp, #180]
+	ldr lr, [sp, #184]
+	adcs lr, r8, lr
+	ldr r8, [sp, #144]
+	str lr, [sp, #60]
+	ldr lr, [sp, #188]
+	adcs lr, r8, lr
+	ldr r8, [sp, #16]
+	str lr, [sp, #144]
+	ldr lr, [sp, #192]
+	adcs lr, r8, lr
+	ldr r8, [sp, #104]
+	str lr, [sp, #16]
+	ldr lr, [sp, #92]
+	adcs lr, r8, lr
+	ldr r8, [sp, #20]
+	str lr, [sp, #104]
+	ldr lr, [sp, #232]
+	adcs lr, r8, lr
+	ldr r8, [sp, #108]
+	str lr, [sp, #20]
+	ldr lr, [sp, #88]
+	adcs lr, r8, lr
+	ldr r8, [sp, #24]
+	str lr, [sp, #108]
+	ldr lr, [sp, #228]
+	adcs lr, r8, lr
+	ldr r8, [sp, #112]
+	str lr, [sp, #24]
+	ldr lr, [sp, #212]
+	adcs lr, r8, lr
+	ldr r8, [sp, #28]
+	str lr, [sp, #112]
+	ldr lr, [sp, #224]
+	adcs lr, r8, lr
+	ldr r8, [sp, #116]
+	str lr, [sp, #28]
+	ldr lr, [sp, #208]
+	adcs lr, r8, lr
+	ldr r8, [sp, #32]
+	str lr, [sp, #116]
+	ldr lr, [sp, #220]
+	adcs lr, r8, lr
+	ldr r8, [sp, #120]
+	str lr, [sp, #32]
+	ldr lr, [sp, #216]
+	adcs lr, r8, lr
+	ldr r8, [sp, #36]
+	str lr, [sp, #120]
+	ldr lr, [sp, #196]
+	adcs lr, r8, lr
+	ldr r8, [sp, #204]
+	adcs r8, r9, r8
 	ldr r9, [sp, #40]
-	str r7, [sp, #196]
-	ldr r7, [sp, #204]
-	adcs r7, r9, r7
+	str r8, [sp, #204]
+	ldr r8, [sp, #4]
+	adcs r8, r9, r8
 	ldr r9, [sp, #200]
 	adcs r12, r12, r9
-	ldr r9, [sp, #4]
-	adcs r8, r8, r9
+	ldr r9, [sp, #0]
+	adcs r5, r5, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r9, [sp, #4]
-	movw r9, #:lower16:(.Llf_p1024_sqr_armv7_p - (.Llf_p1024_sqr_armv7_pc5681 + 4))
-	movt r9, #:upper16:(.Llf_p1024_sqr_armv7_p - (.Llf_p1024_sqr_armv7_pc5681 + 4))
-.Llf_p1024_sqr_armv7_pc5681:
+	str r9, [sp, #0]
+	movw r9, #:lower16:(.Llf_p1024_sqr_armv7_p - (.Llf_p1024_sqr_armv7_pc5680 + 4))
+	movt r9, #:upper16:(.Llf_p1024_sqr_armv7_p - (.Llf_p1024_sqr_armv7_pc5680 + 4))
+.Llf_p1024_sqr_armv7_pc5680:
 	add r9, r9, pc
-	str r8, [sp, #200]
-	ldr r8, [r9, #0]
-	subs r8, r6, r8
-	str r6, [sp, #40]
-	ldr r6, [r9, #4]
-	sbcs r6, r4, r6
-	str r4, [sp, #204]
+	str r5, [sp, #200]
+	ldr r5, [r9, #0]
+	subs r5, r7, r5
+	str r5, [sp, #40]
+	ldr r5, [r9, #4]
+	sbcs r5, r4, r5
+	str r4, [sp, #4]
 	ldr r4, [r9, #8]
 	sbcs r4, r10, r4
 	str r4, [sp, #36]
 	ldr r4, [r9, #12]
 	sbcs r4, r11, r4
-	str r4, [sp, #216]
+	str r4, [sp, #196]
 	ldr r4, [sp, #156]
-	str r11, [sp, #220]
+	str r11, [sp, #216]
 	ldr r11, [r9, #16]
 	sbcs r11, r4, r11
 	ldr r4, [r9, #20]
-	sbcs r4, r3, r4
-	str r3, [sp, #212]
-	ldr r3, [sp, #160]
+	sbcs r4, r1, r4
+	str r1, [sp, #220]
+	ldr r1, [sp, #160]
 	str r4, [sp, #208]
 	ldr r4, [r9, #24]
-	sbcs r4, r3, r4
-	ldr r3, [r9, #28]
-	sbcs r3, r2, r3
-	str r3, [sp, #224]
-	ldr r3, [sp, #164]
-	str r2, [sp, #0]
-	ldr r2, [r9, #32]
-	sbcs r2, r3, r2
-	ldr r3, [r9, #36]
-	sbcs r3, r5, r3
-	str r3, [sp, #228]
-	ldr r3, [sp, #168]
-	str r5, [sp, #88]
-	ldr r5, [r9, #40]
-	sbcs r5, r3, r5
-	ldr r3, [r9, #44]
-	sbcs r3, r0, r3
-	str r3, [sp, #232]
-	ldr r3, [sp, #172]
+	sbcs r4, r1, r4
+	ldr r1, [r9, #28]
+	sbcs r1, r2, r1
+	str r2, [sp, #224]
+	ldr r2, [sp, #164]
+	str r1, [sp, #212]
+	ldr r1, [r9, #32]
+	sbcs r1, r2, r1
+	ldr r2, [r9, #36]
+	sbcs r2, r6, r2
+	str r2, [sp, #228]
+	ldr r2, [sp, #168]
+	str r6, [sp, #88]
+	ldr r6, [r9, #40]
+	sbcs r6, r2, r6
+	ldr r2, [r9, #44]
+	sbcs r2, r0, r2
+	str r2, [sp, #232]
+	ldr r2, [sp, #172]
 	str r0, [sp, #92]
 	ldr r0, [r9, #48]
-	sbcs r0, r3, r0
-	ldr r3, [r9, #52]
-	sbcs r3, lr, r3
+	sbcs r0, r2, r0
+	ldr r2, [r9, #52]
+	sbcs r2, r3, r2
 	str r3, [sp, #192]
 	ldr r3, [sp, #180]
-	str lr, [sp, #188]
-	ldr lr, [r9, #56]
-	sbcs lr, r3, lr
+	str r2, [sp, #188]
+	ldr r2, [r9, #56]
+	sbcs r2, r3, r2
 	ldr r3, [sp, #60]
-	str lr, [sp, #184]
-	ldr lr, [r9, #60]
-	sbcs lr, r3, lr
+	str r2, [sp, #184]
+	ldr r2, [r9, #60]
+	sbcs r2, r3, r2
 	ldr r3, [sp, #144]
-	str lr, [sp, #140]
-	ldr lr, [r9, #64]
-	sbcs lr, r3, lr
+	str r2, [sp, #140]
+	ldr r2, [r9, #64]
+	sbcs r2, r3, r2
 	ldr r3, [sp, #16]
-	str lr, [sp, #176]
-	ldr lr, [r9, #68]
-	sbcs lr, r3, lr
+	str r2, [sp, #176]
+	ldr r2, [r9, #68]
+	sbcs r2, r3, r2
 	ldr r3, [sp, #104]
-	str lr, [sp, #56]
-	ldr lr, [r9, #72]
-	sbcs lr, r3, lr
+	str r2, [sp, #56]
+	ldr r2, [r9, #72]
+	sbcs r2, r3, r2
 	ldr r3, [sp, #20]
-	str lr, [sp, #80]
-	ldr lr, [r9, #76]
-	sbcs lr, r3, lr
+	str r2, [sp, #80]
+	ldr r2, [r9, #76]
+	sbcs r2, r3, r2
 	ldr r3, [sp, #108]
-	str lr, [sp, #136]
-	ldr lr, [r9, #80]
-	sbcs lr, r3, lr
+	str r2, [sp, #136]
+	ldr r2, [r9, #80]
+	sbcs r2, r3, r2
 	ldr r3, [sp, #24]
-	str lr, [sp, #124]
-	ldr lr, [r9, #84]
-	sbcs lr, r3, lr
+	str r2, [sp, #124]
+	ldr r2, [r9, #84]
+	sbcs r2, r3, r2
 	ldr r3, [sp, #112]
-	str lr, [sp, #52]
-	ldr lr, [r9, #88]
-	sbcs lr, r3, lr
+	str r2, [sp, #52]
+	ldr r2, [r9, #88]
+	sbcs r2, r3, r2
 	ldr r3, [sp, #28]
-	str lr, [sp, #84]
-	ldr lr, [r9, #92]
-	sbcs lr, r3, lr
+	str r2, [sp, #84]
+	ldr r2, [r9, #92]
+	sbcs r2, r3, r2
 	ldr r3, [sp, #116]
-	str lr, [sp, #132]
-	ldr lr, [r9, #96]
-	sbcs lr, r3, lr
+	str r2, [sp, #132]
+	ldr r2, [r9, #96]
+	sbcs r2, r3, r2
 	ldr r3, [sp, #32]
-	str lr, [sp, #76]
-	ldr lr, [r9, #100]
-	sbcs lr, r3, lr
+	str r2, [sp, #76]
+	ldr r2, [r9, #100]
+	sbcs r2, r3, r2
 	ldr r3, [sp, #120]
-	str lr, [sp, #48]
-	ldr lr, [r9, #104]
-	sbcs lr, r3, lr
+	str r2, [sp, #48]
+	ldr r2, [r9, #104]
+	sbcs r2, r3, r2
 	ldr r3, [r9, #108]
-	sbcs r3, r1, r3
+	sbcs r3, lr, r3
 	str r3, [sp, #72]
-	ldr r3, [sp, #196]
-	str r1, [sp, #152]
-	ldr r1, [r9, #112]
-	sbcs r1, r3, r1
+	ldr r3, [sp, #204]
+	str lr, [sp, #152]
+	ldr lr, [r9, #112]
+	sbcs lr, r3, lr
 	ldr r3, [r9, #116]
-	sbcs r3, r7, r3
+	sbcs r3, r8, r3
 	str r3, [sp, #128]
 	ldr r3, [r9, #120]
 	sbcs r3, r12, r3
@@ -14073,19 +14011,19 @@ lf_p1024_sqr_armv7:
 	str r12, [sp, #148]
 	ldr r12, [r9, #124]
 	sbcs r12, r3, r12
-	ldr r9, [sp, #4]
+	ldr r9, [sp, #0]
 	sbcs r9, r9, #0x0
 	ldr r9, [sp, #40]
+	it cs
+	movcs r7, r9
+	ldr r9, [sp, #4]
 	it cc
-	movcc r8, r9
-	ldr r9, [sp, #204]
-	it cc
-	movcc r6, r9
+	movcc r5, r9
 	ldr r9, [sp, #36]
 	it cs
 	movcs r10, r9
-	ldr r9, [sp, #216]
-	ldr r3, [sp, #220]
+	ldr r9, [sp, #196]
+	ldr r3, [sp, #216]
 	it cc
 	movcc r9, r3
 	ldr r3, [sp, #156]
@@ -14093,162 +14031,162 @@ lf_p1024_sqr_armv7:
 	movcc r11, r3
 	ldr r3, [sp, #208]
 	str r11, [sp, #156]
-	ldr r11, [sp, #212]
+	ldr r11, [sp, #220]
 	it cc
 	movcc r3, r11
 	ldr r11, [sp, #160]
 	it cc
 	movcc r4, r11
-	ldr r11, [sp, #224]
+	ldr r11, [sp, #212]
 	str r4, [sp, #160]
-	ldr r4, [sp, #0]
+	ldr r4, [sp, #224]
 	it cc
 	movcc r11, r4
 	ldr r4, [sp, #164]
 	it cc
-	movcc r2, r4
+	movcc r1, r4
 	ldr r4, [sp, #228]
-	str r2, [sp, #164]
-	ldr r2, [sp, #88]
+	str r1, [sp, #164]
+	ldr r1, [sp, #88]
 	it cc
-	movcc r4, r2
-	ldr r2, [sp, #168]
+	movcc r4, r1
+	ldr r1, [sp, #168]
 	it cc
-	movcc r5, r2
-	ldr r2, [sp, #232]
-	str r5, [sp, #168]
-	ldr r5, [sp, #92]
+	movcc r6, r1
+	ldr r1, [sp, #232]
+	str r6, [sp, #168]
+	ldr r6, [sp, #92]
 	it cc
-	movcc r2, r5
-	ldr r5, [sp, #172]
+	movcc r1, r6
+	ldr r6, [sp, #172]
 	it cc
-	movcc r0, r5
-	ldr r5, [sp, #192]
+	movcc r0, r6
+	ldr r6, [sp, #188]
 	str r0, [sp, #172]
-	ldr r0, [sp, #188]
+	ldr r0, [sp, #192]
 	it cc
-	movcc r5, r0
+	movcc r6, r0
 	ldr r0, [sp, #184]
-	str r5, [sp, #188]
-	ldr r5, [sp, #180]
+	str r6, [sp, #188]
+	ldr r6, [sp, #180]
 	it cc
-	movcc r0, r5
-	ldr r5, [sp, #140]
+	movcc r0, r6
+	ldr r6, [sp, #140]
 	str r0, [sp, #184]
 	ldr r0, [sp, #60]
 	it cc
-	movcc r5, r0
+	movcc r6, r0
 	ldr r0, [sp, #176]
-	str r5, [sp, #140]
-	ldr r5, [sp, #144]
+	str r6, [sp, #140]
+	ldr r6, [sp, #144]
 	it cc
-	movcc r0, r5
-	ldr r5, [sp, #56]
+	movcc r0, r6
+	ldr r6, [sp, #56]
 	str r0, [sp, #176]
 	ldr r0, [sp, #16]
 	it cc
-	movcc r5, r0
+	movcc r6, r0
 	ldr r0, [sp, #80]
-	str r5, [sp, #56]
-	ldr r5, [sp, #104]
+	str r6, [sp, #56]
+	ldr r6, [sp, #104]
 	it cc
-	movcc r0, r5
-	ldr r5, [sp, #136]
+	movcc r0, r6
+	ldr r6, [sp, #136]
 	str r0, [sp, #80]
 	ldr r0, [sp, #20]
 	it cc
-	movcc r5, r0
+	movcc r6, r0
 	ldr r0, [sp, #124]
-	str r5, [sp, #136]
-	ldr r5, [sp, #108]
+	str r6, [sp, #136]
+	ldr r6, [sp, #108]
 	it cc
-	movcc r0, r5
-	ldr r5, [sp, #52]
+	movcc r0, r6
+	ldr r6, [sp, #52]
 	str r0, [sp, #124]
 	ldr r0, [sp, #24]
 	it cc
-	movcc r5, r0
+	movcc r6, r0
 	ldr r0, [sp, #84]
-	str r5, [sp, #52]
-	ldr r5, [sp, #112]
+	str r6, [sp, #52]
+	ldr r6, [sp, #112]
 	it cc
-	movcc r0, r5
-	ldr r5, [sp, #132]
+	movcc r0, r6
+	ldr r6, [sp, #132]
 	str r0, [sp, #84]
 	ldr r0, [sp, #28]
 	it cc
-	movcc r5, r0
+	movcc r6, r0
 	ldr r0, [sp, #76]
-	str r5, [sp, #132]
-	ldr r5, [sp, #116]
+	str r6, [sp, #132]
+	ldr r6, [sp, #116]
 	it cc
-	movcc r0, r5
-	ldr r5, [sp, #48]
+	movcc r0, r6
+	ldr r6, [sp, #48]
 	str r0, [sp, #76]
 	ldr r0, [sp, #32]
 	it cc
-	movcc r5, r0
+	movcc r6, r0
 	ldr r0, [sp, #120]
 	it cc
-	movcc lr, r0
+	movcc r2, r0
 	ldr r0, [sp, #72]
-	str lr, [sp, #120]
-	ldr lr, [sp, #152]
+	str r2, [sp, #120]
+	ldr r2, [sp, #152]
 	it cc
-	movcc r0, lr
-	ldr lr, [sp, #196]
+	movcc r0, r2
+	ldr r2, [sp, #204]
 	it cc
-	movcc r1, lr
-	ldr lr, [sp, #128]
+	movcc lr, r2
+	ldr r2, [sp, #128]
 	it cs
-	movcs r7, lr
-	ldr lr, [sp, #68]
-	str r7, [sp, #128]
-	ldr r7, [sp, #148]
+	movcs r8, r2
+	ldr r2, [sp, #68]
+	str r8, [sp, #128]
+	ldr r8, [sp, #148]
 	it cc
-	movcc lr, r7
-	ldr r7, [sp, #200]
+	movcc r2, r8
+	ldr r8, [sp, #200]
 	it cc
-	movcc r12, r7
-	ldr r7, [sp, #240]
-	strd r8, r6, [r7, #0]
-	strd r10, r9, [r7, #8]
-	ldr r6, [sp, #156]
-	strd r6, r3, [r7, #16]
+	movcc r12, r8
+	ldr r8, [sp, #240]
+	strd r7, r5, [r8, #0]
+	strd r10, r9, [r8, #8]
+	ldr r5, [sp, #156]
+	strd r5, r3, [r8, #16]
 	ldr r3, [sp, #160]
-	strd r3, r11, [r7, #24]
+	strd r3, r11, [r8, #24]
 	ldr r3, [sp, #164]
-	strd r3, r4, [r7, #32]
+	strd r3, r4, [r8, #32]
 	ldr r3, [sp, #168]
-	strd r3, r2, [r7, #40]
+	strd r3, r1, [r8, #40]
 	ldr r3, [sp, #172]
-	ldr r2, [sp, #188]
-	strd r3, r2, [r7, #48]
+	ldr r1, [sp, #188]
+	strd r3, r1, [r8, #48]
 	ldr r3, [sp, #184]
-	ldr r2, [sp, #140]
-	strd r3, r2, [r7, #56]
+	ldr r1, [sp, #140]
+	strd r3, r1, [r8, #56]
 	ldr r3, [sp, #176]
-	ldr r2, [sp, #56]
-	strd r3, r2, [r7, #64]
+	ldr r1, [sp, #56]
+	strd r3, r1, [r8, #64]
 	ldr r3, [sp, #80]
-	ldr r2, [sp, #136]
-	strd r3, r2, [r7, #72]
+	ldr r1, [sp, #136]
+	strd r3, r1, [r8, #72]
 	ldr r3, [sp, #124]
-	ldr r2, [sp, #52]
-	strd r3, r2, [r7, #80]
+	ldr r1, [sp, #52]
+	strd r3, r1, [r8, #80]
 	ldr r3, [sp, #84]
-	ldr r2, [sp, #132]
-	strd r3, r2, [r7, #88]
+	ldr r1, [sp, #132]
+	strd r3, r1, [r8, #88]
 	ldr r3, [sp, #76]
-	strd r3, r5, [r7, #96]
+	strd r3, r6, [r8, #96]
 	ldr r3, [sp, #120]
-	strd r3, r0, [r7, #104]
+	strd r3, r0, [r8, #104]
 	ldr r3, [sp, #128]
-	strd r1, r3, [r7, #112]
-	strd lr, r12, [r7, #120]
+	strd lr, r3, [r8, #112]
+	strd r2, r12, [r8, #120]
 	add sp, sp, #240
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p1024_sqr_armv7, .-lf_p1024_sqr_armv7
@@ -15502,8 +15440,8 @@ lf_p1024_neg_armv7:
 @ void lf_p1024_to_internal_armv7(uint64_t r[16], const uint64_t a[16])
 @   r = a*R mod p (to Montgomery form); Montgomery CIOS. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 248 bytes (10 registers saved, 52 spill slots of 4 bytes)
-@   8124 instructions
+@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 256 bytes (12 registers saved, 52 spill slots of 4 bytes)
+@   8093 instructions
 	.text
 	.globl lf_p1024_to_internal_armv7
 	.hidden lf_p1024_to_internal_armv7
@@ -15583,22 +15521,24 @@ lf_p1024_neg_armv7:
 lf_p1024_to_internal_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
-	.cfi_offset 4, -36
-	.cfi_offset 5, -32
-	.cfi_offset 6, -28
-	.cfi_offset 7, -24
-	.cfi_offset 8, -20
-	.cfi_offset 9, -16
-	.cfi_offset 10, -12
-	.cfi_offset 11, -8
+	push {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.save {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 4, -40
+	.cfi_offset 5, -36
+	.cfi_offset 6, -32
+	.cfi_offset 7, -28
+	.cfi_offset 8, -24
+	.cfi_offset 9, -20
+	.cfi_offset 10, -16
+	.cfi_offset 11, -12
+	.cfi_offset 12, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #208
 	.pad #208
-	.cfi_def_cfa_offset 248
+	.cfi_def_cfa_offset 256
 	ldrd r3, r12, [r1, #0]
 	adr r2, .Llf_p1024_to_internal_armv7_r2
 	ldrd r4, r5, [r2, #0]
@@ -15722,8062 +15662,8031 @@ lf_p1024_to_internal_armv7:
 	mul r0, r6, r3
 	adr r3, .Llf_p1024_to_internal_armv7_p
 	ldr r2, [r3, #0]
-	str r7, [sp, #92]
-	mov r7, #0x0
-	umaal r6, r7, r0, r2
+	mov r1, #0x0
+	umaal r6, r1, r0, r2
 	ldr r6, [r3, #4]
-	umaal r8, r7, r0, r6
+	umaal r8, r1, r0, r6
 	ldr r6, [r3, #8]
-	umaal r11, r7, r0, r6
+	umaal r11, r1, r0, r6
 	ldr r6, [r3, #12]
-	umaal lr, r7, r0, r6
+	umaal lr, r1, r0, r6
 	ldr r6, [r3, #16]
-	umaal r10, r7, r0, r6
+	umaal r10, r1, r0, r6
 	ldr r6, [r3, #20]
-	umaal r9, r7, r0, r6
+	umaal r9, r1, r0, r6
 	ldr r6, [r3, #24]
-	umaal r5, r7, r0, r6
+	umaal r5, r1, r0, r6
 	ldr r6, [r3, #28]
-	umaal r12, r7, r0, r6
+	umaal r12, r1, r0, r6
 	ldr r6, [r3, #32]
 	ldr r2, [sp, #0]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #36]
 	str r2, [sp, #0]
 	ldr r2, [sp, #4]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #40]
 	str r2, [sp, #4]
 	ldr r2, [sp, #8]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #44]
 	str r2, [sp, #8]
 	ldr r2, [sp, #12]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #48]
 	str r2, [sp, #12]
 	ldr r2, [sp, #16]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #52]
 	str r2, [sp, #16]
 	ldr r2, [sp, #20]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #56]
 	str r2, [sp, #20]
 	ldr r2, [sp, #24]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #60]
 	str r2, [sp, #24]
 	ldr r2, [sp, #28]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #64]
 	str r2, [sp, #28]
 	ldr r2, [sp, #32]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #68]
 	str r2, [sp, #32]
 	ldr r2, [sp, #36]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #72]
 	str r2, [sp, #36]
 	ldr r2, [sp, #40]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #76]
 	str r2, [sp, #40]
 	ldr r2, [sp, #44]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #80]
 	str r2, [sp, #44]
 	ldr r2, [sp, #48]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #84]
 	str r2, [sp, #48]
 	ldr r2, [sp, #52]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #88]
 	str r2, [sp, #52]
 	ldr r2, [sp, #56]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #92]
 	str r2, [sp, #56]
 	ldr r2, [sp, #60]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #96]
 	str r2, [sp, #60]
 	ldr r2, [sp, #64]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #100]
 	str r2, [sp, #64]
 	ldr r2, [sp, #68]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #104]
 	str r2, [sp, #68]
 	ldr r2, [sp, #72]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #108]
 	str r2, [sp, #72]
 	ldr r2, [sp, #76]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #112]
 	str r2, [sp, #76]
 	ldr r2, [sp, #80]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #116]
 	str r2, [sp, #80]
 	ldr r2, [sp, #84]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #120]
 	str r2, [sp, #84]
 	ldr r2, [sp, #88]
-	umaal r2, r7, r0, r6
+	umaal r2, r1, r0, r6
 	ldr r6, [r3, #124]
-	umaal r4, r7, r0, r6
-	ldr r0, [sp, #92]
-	adds r0, r0, r7
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r6, [r1, #4]
+	umaal r4, r1, r0, r6
+	adds r1, r7, r1
+	mov r0, #0
+	adc r0, r0, #0
+	ldr r7, [sp, #212]
+	ldr r6, [r7, #4]
 	adr r3, .Llf_p1024_to_internal_armv7_r2
-	str r7, [sp, #92]
-	ldr r7, [r3, #0]
 	str r0, [sp, #88]
-	mov r0, #0x0
-	umaal r8, r0, r6, r7
-	ldr r7, [r3, #4]
-	umaal r11, r0, r6, r7
-	ldr r7, [r3, #8]
-	umaal lr, r0, r6, r7
-	ldr r7, [r3, #12]
-	umaal r10, r0, r6, r7
-	ldr r7, [r3, #16]
-	umaal r9, r0, r6, r7
-	ldr r7, [r3, #20]
-	umaal r5, r0, r6, r7
-	ldr r7, [r3, #24]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #28]
+	ldr r0, [r3, #0]
+	str r1, [sp, #92]
+	mov r1, #0x0
+	umaal r8, r1, r6, r0
+	ldr r0, [r3, #4]
+	umaal r11, r1, r6, r0
+	ldr r0, [r3, #8]
+	umaal lr, r1, r6, r0
+	ldr r0, [r3, #12]
+	umaal r10, r1, r6, r0
+	ldr r0, [r3, #16]
+	umaal r9, r1, r6, r0
+	ldr r0, [r3, #20]
+	umaal r5, r1, r6, r0
+	ldr r0, [r3, #24]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #28]
 	str r12, [sp, #96]
 	ldr r12, [sp, #0]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #32]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #32]
 	str r12, [sp, #0]
 	ldr r12, [sp, #4]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #36]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #36]
 	str r12, [sp, #4]
 	ldr r12, [sp, #8]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #40]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #40]
 	str r12, [sp, #8]
 	ldr r12, [sp, #12]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #44]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #44]
 	str r12, [sp, #12]
 	ldr r12, [sp, #16]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #48]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #48]
 	str r12, [sp, #16]
 	ldr r12, [sp, #20]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #52]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #52]
 	str r12, [sp, #20]
 	ldr r12, [sp, #24]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #56]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #56]
 	str r12, [sp, #24]
 	ldr r12, [sp, #28]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #60]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #60]
 	str r12, [sp, #28]
 	ldr r12, [sp, #32]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #64]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #64]
 	str r12, [sp, #32]
 	ldr r12, [sp, #36]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #68]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #68]
 	str r12, [sp, #36]
 	ldr r12, [sp, #40]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #72]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #72]
 	str r12, [sp, #40]
 	ldr r12, [sp, #44]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #76]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #76]
 	str r12, [sp, #44]
 	ldr r12, [sp, #48]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #80]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #80]
 	str r12, [sp, #48]
 	ldr r12, [sp, #52]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #84]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #84]
 	str r12, [sp, #52]
 	ldr r12, [sp, #56]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #88]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #88]
 	str r12, [sp, #56]
 	ldr r12, [sp, #60]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #92]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #92]
 	str r12, [sp, #60]
 	ldr r12, [sp, #64]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #96]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #96]
 	str r12, [sp, #64]
 	ldr r12, [sp, #68]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #100]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #100]
 	str r12, [sp, #68]
 	ldr r12, [sp, #72]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #104]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #104]
 	str r12, [sp, #72]
 	ldr r12, [sp, #76]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #108]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #108]
 	str r12, [sp, #76]
 	ldr r12, [sp, #80]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #112]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #112]
 	str r12, [sp, #80]
 	ldr r12, [sp, #84]
-	umaal r12, r0, r6, r7
-	ldr r7, [r3, #116]
-	umaal r2, r0, r6, r7
-	ldr r7, [r3, #120]
-	umaal r4, r0, r6, r7
-	ldr r7, [r3, #124]
+	umaal r12, r1, r6, r0
+	ldr r0, [r3, #116]
+	umaal r2, r1, r6, r0
+	ldr r0, [r3, #120]
+	umaal r4, r1, r6, r0
+	ldr r0, [r3, #124]
 	str r4, [sp, #84]
-	ldr r4, [sp, #88]
-	umaal r4, r0, r6, r7
-	ldr r6, [sp, #92]
-	adds r0, r6, r0
+	ldr r4, [sp, #92]
+	umaal r4, r1, r6, r0
+	ldr r6, [sp, #88]
+	adds r1, r6, r1
 	mov r6, #0
 	adc r6, r6, #0
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	mul r3, r8, r7
-	adr r7, .Llf_p1024_to_internal_armv7_p
-	str r6, [sp, #92]
-	ldr r6, [r7, #0]
-	str r0, [sp, #88]
-	mov r0, #0x0
-	umaal r8, r0, r3, r6
-	ldr r8, [r7, #4]
-	umaal r11, r0, r3, r8
-	ldr r8, [r7, #8]
-	umaal lr, r0, r3, r8
-	ldr r8, [r7, #12]
-	umaal r10, r0, r3, r8
-	ldr r8, [r7, #16]
-	umaal r9, r0, r3, r8
-	ldr r8, [r7, #20]
-	umaal r5, r0, r3, r8
-	ldr r8, [r7, #24]
-	ldr r6, [sp, #96]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #28]
-	str r6, [sp, #96]
-	ldr r6, [sp, #0]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #32]
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #36]
-	str r6, [sp, #4]
-	ldr r6, [sp, #8]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #40]
-	str r6, [sp, #8]
-	ldr r6, [sp, #12]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #44]
-	str r6, [sp, #12]
-	ldr r6, [sp, #16]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #48]
-	str r6, [sp, #16]
-	ldr r6, [sp, #20]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #52]
-	str r6, [sp, #20]
-	ldr r6, [sp, #24]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #56]
-	str r6, [sp, #24]
-	ldr r6, [sp, #28]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #60]
-	str r6, [sp, #28]
-	ldr r6, [sp, #32]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #64]
-	str r6, [sp, #32]
-	ldr r6, [sp, #36]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #68]
-	str r6, [sp, #36]
-	ldr r6, [sp, #40]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #72]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #76]
-	str r6, [sp, #44]
-	ldr r6, [sp, #48]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #80]
-	str r6, [sp, #48]
-	ldr r6, [sp, #52]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #84]
-	str r6, [sp, #52]
-	ldr r6, [sp, #56]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #88]
-	str r6, [sp, #56]
-	ldr r6, [sp, #60]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #92]
-	str r6, [sp, #60]
-	ldr r6, [sp, #64]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #96]
-	str r6, [sp, #64]
-	ldr r6, [sp, #68]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #100]
-	str r6, [sp, #68]
-	ldr r6, [sp, #72]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #104]
-	str r6, [sp, #72]
-	ldr r6, [sp, #76]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #108]
-	str r6, [sp, #76]
-	ldr r6, [sp, #80]
-	umaal r6, r0, r3, r8
-	ldr r8, [r7, #112]
-	umaal r12, r0, r3, r8
-	ldr r8, [r7, #116]
-	umaal r2, r0, r3, r8
-	ldr r8, [r7, #120]
+	movw r0, #0x51f7
+	movt r0, #0xe5ce
+	mul r3, r8, r0
+	adr r0, .Llf_p1024_to_internal_armv7_p
+	ldr r7, [r0, #0]
+	str r6, [sp, #88]
+	mov r6, #0x0
+	umaal r8, r6, r3, r7
+	ldr r8, [r0, #4]
+	umaal r11, r6, r3, r8
+	ldr r8, [r0, #8]
+	umaal lr, r6, r3, r8
+	ldr r8, [r0, #12]
+	umaal r10, r6, r3, r8
+	ldr r8, [r0, #16]
+	umaal r9, r6, r3, r8
+	ldr r8, [r0, #20]
+	umaal r5, r6, r3, r8
+	ldr r8, [r0, #24]
+	ldr r7, [sp, #96]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #28]
+	str r7, [sp, #96]
+	ldr r7, [sp, #0]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #32]
+	str r7, [sp, #0]
+	ldr r7, [sp, #4]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #36]
+	str r7, [sp, #4]
+	ldr r7, [sp, #8]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #40]
+	str r7, [sp, #8]
+	ldr r7, [sp, #12]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #44]
+	str r7, [sp, #12]
+	ldr r7, [sp, #16]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #48]
+	str r7, [sp, #16]
+	ldr r7, [sp, #20]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #52]
+	str r7, [sp, #20]
+	ldr r7, [sp, #24]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #56]
+	str r7, [sp, #24]
+	ldr r7, [sp, #28]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #60]
+	str r7, [sp, #28]
+	ldr r7, [sp, #32]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #64]
+	str r7, [sp, #32]
+	ldr r7, [sp, #36]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #68]
+	str r7, [sp, #36]
+	ldr r7, [sp, #40]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #72]
+	str r7, [sp, #40]
+	ldr r7, [sp, #44]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #76]
+	str r7, [sp, #44]
+	ldr r7, [sp, #48]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #80]
+	str r7, [sp, #48]
+	ldr r7, [sp, #52]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #84]
+	str r7, [sp, #52]
+	ldr r7, [sp, #56]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #88]
+	str r7, [sp, #56]
+	ldr r7, [sp, #60]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #92]
+	str r7, [sp, #60]
+	ldr r7, [sp, #64]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #96]
+	str r7, [sp, #64]
+	ldr r7, [sp, #68]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #100]
+	str r7, [sp, #68]
+	ldr r7, [sp, #72]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #104]
+	str r7, [sp, #72]
+	ldr r7, [sp, #76]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #108]
+	str r7, [sp, #76]
+	ldr r7, [sp, #80]
+	umaal r7, r6, r3, r8
+	ldr r8, [r0, #112]
+	umaal r12, r6, r3, r8
+	ldr r8, [r0, #116]
+	umaal r2, r6, r3, r8
+	ldr r8, [r0, #120]
 	str r2, [sp, #80]
 	ldr r2, [sp, #84]
-	umaal r2, r0, r3, r8
-	ldr r8, [r7, #124]
-	umaal r4, r0, r3, r8
+	umaal r2, r6, r3, r8
+	ldr r8, [r0, #124]
+	umaal r4, r6, r3, r8
+	adds r1, r1, r6
 	ldr r3, [sp, #88]
-	adds r0, r3, r0
-	ldr r3, [sp, #92]
 	adc r3, r3, #0x0
-	ldr r8, [r1, #8]
-	adr r7, .Llf_p1024_to_internal_armv7_r2
-	str r3, [sp, #92]
-	ldr r3, [r7, #0]
-	str r0, [sp, #88]
-	mov r0, #0x0
-	umaal r11, r0, r8, r3
-	ldr r3, [r7, #4]
-	umaal lr, r0, r8, r3
-	ldr r3, [r7, #8]
-	umaal r10, r0, r8, r3
-	ldr r3, [r7, #12]
-	umaal r9, r0, r8, r3
-	ldr r3, [r7, #16]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #20]
-	str r5, [sp, #84]
+	ldr r6, [sp, #212]
+	ldr r8, [r6, #8]
+	adr r0, .Llf_p1024_to_internal_armv7_r2
+	str r3, [sp, #88]
+	ldr r3, [r0, #0]
+	str r1, [sp, #84]
+	mov r1, #0x0
+	umaal r11, r1, r8, r3
+	ldr r3, [r0, #4]
+	umaal lr, r1, r8, r3
+	ldr r3, [r0, #8]
+	umaal r10, r1, r8, r3
+	ldr r3, [r0, #12]
+	umaal r9, r1, r8, r3
+	ldr r3, [r0, #16]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #20]
+	str r5, [sp, #92]
 	ldr r5, [sp, #96]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #24]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #24]
 	str r5, [sp, #96]
 	ldr r5, [sp, #0]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #28]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #28]
 	str r5, [sp, #0]
 	ldr r5, [sp, #4]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #32]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #32]
 	str r5, [sp, #4]
 	ldr r5, [sp, #8]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #36]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #36]
 	str r5, [sp, #8]
 	ldr r5, [sp, #12]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #40]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #40]
 	str r5, [sp, #12]
 	ldr r5, [sp, #16]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #44]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #44]
 	str r5, [sp, #16]
 	ldr r5, [sp, #20]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #48]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #48]
 	str r5, [sp, #20]
 	ldr r5, [sp, #24]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #52]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #52]
 	str r5, [sp, #24]
 	ldr r5, [sp, #28]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #56]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #56]
 	str r5, [sp, #28]
 	ldr r5, [sp, #32]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #60]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #60]
 	str r5, [sp, #32]
 	ldr r5, [sp, #36]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #64]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #64]
 	str r5, [sp, #36]
 	ldr r5, [sp, #40]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #68]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #68]
 	str r5, [sp, #40]
 	ldr r5, [sp, #44]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #72]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #72]
 	str r5, [sp, #44]
 	ldr r5, [sp, #48]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #76]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #76]
 	str r5, [sp, #48]
 	ldr r5, [sp, #52]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #80]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #80]
 	str r5, [sp, #52]
 	ldr r5, [sp, #56]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #84]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #84]
 	str r5, [sp, #56]
 	ldr r5, [sp, #60]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #88]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #88]
 	str r5, [sp, #60]
 	ldr r5, [sp, #64]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #92]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #92]
 	str r5, [sp, #64]
 	ldr r5, [sp, #68]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #96]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #96]
 	str r5, [sp, #68]
 	ldr r5, [sp, #72]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #100]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #100]
 	str r5, [sp, #72]
 	ldr r5, [sp, #76]
-	umaal r5, r0, r8, r3
-	ldr r3, [r7, #104]
-	umaal r6, r0, r8, r3
-	ldr r3, [r7, #108]
-	umaal r12, r0, r8, r3
-	ldr r3, [r7, #112]
+	umaal r5, r1, r8, r3
+	ldr r3, [r0, #104]
+	umaal r7, r1, r8, r3
+	ldr r3, [r0, #108]
+	umaal r12, r1, r8, r3
+	ldr r3, [r0, #112]
 	str r12, [sp, #76]
 	ldr r12, [sp, #80]
-	umaal r12, r0, r8, r3
-	ldr r3, [r7, #116]
-	umaal r2, r0, r8, r3
-	ldr r3, [r7, #120]
-	umaal r4, r0, r8, r3
-	ldr r3, [r7, #124]
+	umaal r12, r1, r8, r3
+	ldr r3, [r0, #116]
+	umaal r2, r1, r8, r3
+	ldr r3, [r0, #120]
+	umaal r4, r1, r8, r3
+	ldr r3, [r0, #124]
 	str r4, [sp, #80]
-	ldr r4, [sp, #88]
-	umaal r4, r0, r8, r3
-	ldr r8, [sp, #92]
-	adds r0, r8, r0
+	ldr r4, [sp, #84]
+	umaal r4, r1, r8, r3
+	ldr r8, [sp, #88]
+	adds r1, r8, r1
 	mov r8, #0
 	adc r8, r8, #0
 	movw r3, #0x51f7
 	movt r3, #0xe5ce
-	mul r7, r11, r3
+	mul r0, r11, r3
 	adr r3, .Llf_p1024_to_internal_armv7_p
-	str r8, [sp, #92]
-	ldr r8, [r3, #0]
-	str r0, [sp, #88]
-	mov r0, #0x0
-	umaal r11, r0, r7, r8
+	ldr r6, [r3, #0]
+	str r8, [sp, #88]
+	mov r8, #0x0
+	umaal r11, r8, r0, r6
 	ldr r11, [r3, #4]
-	umaal lr, r0, r7, r11
+	umaal lr, r8, r0, r11
 	ldr r11, [r3, #8]
-	umaal r10, r0, r7, r11
+	umaal r10, r8, r0, r11
 	ldr r11, [r3, #12]
-	umaal r9, r0, r7, r11
+	umaal r9, r8, r0, r11
 	ldr r11, [r3, #16]
-	ldr r8, [sp, #84]
-	umaal r8, r0, r7, r11
+	ldr r6, [sp, #92]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #20]
-	str r8, [sp, #84]
-	ldr r8, [sp, #96]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #92]
+	ldr r6, [sp, #96]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #24]
-	str r8, [sp, #96]
-	ldr r8, [sp, #0]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #96]
+	ldr r6, [sp, #0]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #28]
-	str r8, [sp, #0]
-	ldr r8, [sp, #4]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #0]
+	ldr r6, [sp, #4]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #32]
-	str r8, [sp, #4]
-	ldr r8, [sp, #8]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #4]
+	ldr r6, [sp, #8]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #36]
-	str r8, [sp, #8]
-	ldr r8, [sp, #12]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #8]
+	ldr r6, [sp, #12]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #40]
-	str r8, [sp, #12]
-	ldr r8, [sp, #16]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #12]
+	ldr r6, [sp, #16]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #44]
-	str r8, [sp, #16]
-	ldr r8, [sp, #20]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #16]
+	ldr r6, [sp, #20]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #48]
-	str r8, [sp, #20]
-	ldr r8, [sp, #24]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #20]
+	ldr r6, [sp, #24]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #52]
-	str r8, [sp, #24]
-	ldr r8, [sp, #28]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #24]
+	ldr r6, [sp, #28]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #56]
-	str r8, [sp, #28]
-	ldr r8, [sp, #32]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #28]
+	ldr r6, [sp, #32]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #60]
-	str r8, [sp, #32]
-	ldr r8, [sp, #36]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #32]
+	ldr r6, [sp, #36]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #64]
-	str r8, [sp, #36]
-	ldr r8, [sp, #40]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #68]
-	str r8, [sp, #40]
-	ldr r8, [sp, #44]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #40]
+	ldr r6, [sp, #44]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #72]
-	str r8, [sp, #44]
-	ldr r8, [sp, #48]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #44]
+	ldr r6, [sp, #48]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #76]
-	str r8, [sp, #48]
-	ldr r8, [sp, #52]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #48]
+	ldr r6, [sp, #52]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #80]
-	str r8, [sp, #52]
-	ldr r8, [sp, #56]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #52]
+	ldr r6, [sp, #56]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #84]
-	str r8, [sp, #56]
-	ldr r8, [sp, #60]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #56]
+	ldr r6, [sp, #60]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #88]
-	str r8, [sp, #60]
-	ldr r8, [sp, #64]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #60]
+	ldr r6, [sp, #64]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #92]
-	str r8, [sp, #64]
-	ldr r8, [sp, #68]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #64]
+	ldr r6, [sp, #68]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #96]
-	str r8, [sp, #68]
-	ldr r8, [sp, #72]
-	umaal r8, r0, r7, r11
+	str r6, [sp, #68]
+	ldr r6, [sp, #72]
+	umaal r6, r8, r0, r11
 	ldr r11, [r3, #100]
-	umaal r5, r0, r7, r11
+	umaal r5, r8, r0, r11
 	ldr r11, [r3, #104]
-	umaal r6, r0, r7, r11
+	umaal r7, r8, r0, r11
 	ldr r11, [r3, #108]
-	str r6, [sp, #72]
-	ldr r6, [sp, #76]
-	umaal r6, r0, r7, r11
+	str r7, [sp, #72]
+	ldr r7, [sp, #76]
+	umaal r7, r8, r0, r11
 	ldr r11, [r3, #112]
-	umaal r12, r0, r7, r11
+	umaal r12, r8, r0, r11
 	ldr r11, [r3, #116]
-	umaal r2, r0, r7, r11
+	umaal r2, r8, r0, r11
 	ldr r11, [r3, #120]
 	str r2, [sp, #76]
 	ldr r2, [sp, #80]
-	umaal r2, r0, r7, r11
+	umaal r2, r8, r0, r11
 	ldr r11, [r3, #124]
-	umaal r4, r0, r7, r11
-	ldr r7, [sp, #88]
-	adds r0, r7, r0
-	ldr r7, [sp, #92]
-	adc r7, r7, #0x0
-	ldr r11, [r1, #12]
+	umaal r4, r8, r0, r11
+	adds r1, r1, r8
+	ldr r0, [sp, #88]
+	adc r0, r0, #0x0
+	ldr r8, [sp, #212]
+	ldr r11, [r8, #12]
 	adr r3, .Llf_p1024_to_internal_armv7_r2
-	str r7, [sp, #92]
-	ldr r7, [r3, #0]
 	str r0, [sp, #88]
-	mov r0, #0x0
-	umaal lr, r0, r11, r7
-	ldr r7, [r3, #4]
-	umaal r10, r0, r11, r7
-	ldr r7, [r3, #8]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #12]
-	str r9, [sp, #80]
-	ldr r9, [sp, #84]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #16]
+	ldr r0, [r3, #0]
+	str r1, [sp, #80]
+	mov r1, #0x0
+	umaal lr, r1, r11, r0
+	ldr r0, [r3, #4]
+	umaal r10, r1, r11, r0
+	ldr r0, [r3, #8]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #12]
 	str r9, [sp, #84]
+	ldr r9, [sp, #92]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #16]
+	str r9, [sp, #92]
 	ldr r9, [sp, #96]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #20]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #20]
 	str r9, [sp, #96]
 	ldr r9, [sp, #0]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #24]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #24]
 	str r9, [sp, #0]
 	ldr r9, [sp, #4]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #28]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #28]
 	str r9, [sp, #4]
 	ldr r9, [sp, #8]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #32]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #32]
 	str r9, [sp, #8]
 	ldr r9, [sp, #12]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #36]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #36]
 	str r9, [sp, #12]
 	ldr r9, [sp, #16]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #40]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #40]
 	str r9, [sp, #16]
 	ldr r9, [sp, #20]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #44]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #44]
 	str r9, [sp, #20]
 	ldr r9, [sp, #24]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #48]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #48]
 	str r9, [sp, #24]
 	ldr r9, [sp, #28]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #52]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #52]
 	str r9, [sp, #28]
 	ldr r9, [sp, #32]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #56]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #56]
 	str r9, [sp, #32]
 	ldr r9, [sp, #36]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #60]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #60]
 	str r9, [sp, #36]
 	ldr r9, [sp, #40]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #64]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #64]
 	str r9, [sp, #40]
 	ldr r9, [sp, #44]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #68]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #68]
 	str r9, [sp, #44]
 	ldr r9, [sp, #48]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #72]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #72]
 	str r9, [sp, #48]
 	ldr r9, [sp, #52]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #76]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #76]
 	str r9, [sp, #52]
 	ldr r9, [sp, #56]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #80]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #80]
 	str r9, [sp, #56]
 	ldr r9, [sp, #60]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #84]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #84]
 	str r9, [sp, #60]
 	ldr r9, [sp, #64]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #88]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #88]
 	str r9, [sp, #64]
 	ldr r9, [sp, #68]
-	umaal r9, r0, r11, r7
-	ldr r7, [r3, #92]
-	umaal r8, r0, r11, r7
-	ldr r7, [r3, #96]
-	umaal r5, r0, r11, r7
-	ldr r7, [r3, #100]
+	umaal r9, r1, r11, r0
+	ldr r0, [r3, #92]
+	umaal r6, r1, r11, r0
+	ldr r0, [r3, #96]
+	umaal r5, r1, r11, r0
+	ldr r0, [r3, #100]
 	str r5, [sp, #68]
 	ldr r5, [sp, #72]
-	umaal r5, r0, r11, r7
-	ldr r7, [r3, #104]
-	umaal r6, r0, r11, r7
-	ldr r7, [r3, #108]
-	umaal r12, r0, r11, r7
-	ldr r7, [r3, #112]
+	umaal r5, r1, r11, r0
+	ldr r0, [r3, #104]
+	umaal r7, r1, r11, r0
+	ldr r0, [r3, #108]
+	umaal r12, r1, r11, r0
+	ldr r0, [r3, #112]
 	str r12, [sp, #72]
 	ldr r12, [sp, #76]
-	umaal r12, r0, r11, r7
-	ldr r7, [r3, #116]
-	umaal r2, r0, r11, r7
-	ldr r7, [r3, #120]
-	umaal r4, r0, r11, r7
-	ldr r7, [r3, #124]
+	umaal r12, r1, r11, r0
+	ldr r0, [r3, #116]
+	umaal r2, r1, r11, r0
+	ldr r0, [r3, #120]
+	umaal r4, r1, r11, r0
+	ldr r0, [r3, #124]
 	str r4, [sp, #76]
-	ldr r4, [sp, #88]
-	umaal r4, r0, r11, r7
-	ldr r11, [sp, #92]
-	adds r0, r11, r0
+	ldr r4, [sp, #80]
+	umaal r4, r1, r11, r0
+	ldr r11, [sp, #88]
+	adds r1, r11, r1
 	mov r11, #0
 	adc r11, r11, #0
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	mul r3, lr, r7
-	adr r7, .Llf_p1024_to_internal_armv7_p
-	str r11, [sp, #92]
-	ldr r11, [r7, #0]
-	str r0, [sp, #88]
-	mov r0, #0x0
-	umaal lr, r0, r3, r11
-	ldr lr, [r7, #4]
-	umaal r10, r0, r3, lr
-	ldr lr, [r7, #8]
-	ldr r11, [sp, #80]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #12]
-	str r11, [sp, #80]
-	ldr r11, [sp, #84]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #16]
-	str r11, [sp, #84]
-	ldr r11, [sp, #96]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #20]
-	str r11, [sp, #96]
-	ldr r11, [sp, #0]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #24]
-	str r11, [sp, #0]
-	ldr r11, [sp, #4]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #28]
-	str r11, [sp, #4]
-	ldr r11, [sp, #8]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #32]
-	str r11, [sp, #8]
-	ldr r11, [sp, #12]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #36]
-	str r11, [sp, #12]
-	ldr r11, [sp, #16]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #40]
-	str r11, [sp, #16]
-	ldr r11, [sp, #20]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #44]
-	str r11, [sp, #20]
-	ldr r11, [sp, #24]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #48]
-	str r11, [sp, #24]
-	ldr r11, [sp, #28]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #52]
-	str r11, [sp, #28]
-	ldr r11, [sp, #32]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #56]
-	str r11, [sp, #32]
-	ldr r11, [sp, #36]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #60]
-	str r11, [sp, #36]
-	ldr r11, [sp, #40]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #64]
-	str r11, [sp, #40]
-	ldr r11, [sp, #44]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #68]
-	str r11, [sp, #44]
-	ldr r11, [sp, #48]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #72]
-	str r11, [sp, #48]
-	ldr r11, [sp, #52]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #76]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #80]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #84]
-	str r11, [sp, #60]
-	ldr r11, [sp, #64]
-	umaal r11, r0, r3, lr
-	ldr lr, [r7, #88]
-	umaal r9, r0, r3, lr
-	ldr lr, [r7, #92]
-	umaal r8, r0, r3, lr
-	ldr lr, [r7, #96]
-	str r8, [sp, #64]
-	ldr r8, [sp, #68]
-	umaal r8, r0, r3, lr
-	ldr lr, [r7, #100]
-	umaal r5, r0, r3, lr
-	ldr lr, [r7, #104]
-	umaal r6, r0, r3, lr
-	ldr lr, [r7, #108]
-	str r6, [sp, #68]
-	ldr r6, [sp, #72]
-	umaal r6, r0, r3, lr
-	ldr lr, [r7, #112]
-	umaal r12, r0, r3, lr
-	ldr lr, [r7, #116]
-	umaal r2, r0, r3, lr
-	ldr lr, [r7, #120]
-	str r2, [sp, #72]
-	ldr r2, [sp, #76]
-	umaal r2, r0, r3, lr
-	ldr lr, [r7, #124]
-	umaal r4, r0, r3, lr
-	ldr r3, [sp, #88]
-	adds r0, r3, r0
-	ldr r3, [sp, #92]
-	adc r3, r3, #0x0
-	ldr lr, [r1, #16]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc955 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc955 + 4))
-.Llf_p1024_to_internal_armv7_pc955:
-	add r7, r7, pc
-	str r3, [sp, #92]
-	ldr r3, [r7, #0]
-	str r0, [sp, #88]
-	mov r0, #0x0
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #4]
-	str r10, [sp, #76]
-	ldr r10, [sp, #80]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #8]
-	str r10, [sp, #80]
-	ldr r10, [sp, #84]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #12]
-	str r10, [sp, #84]
-	ldr r10, [sp, #96]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #16]
-	str r10, [sp, #96]
-	ldr r10, [sp, #0]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #20]
-	str r10, [sp, #0]
-	ldr r10, [sp, #4]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #24]
-	str r10, [sp, #4]
-	ldr r10, [sp, #8]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #28]
-	str r10, [sp, #8]
-	ldr r10, [sp, #12]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #32]
-	str r10, [sp, #12]
-	ldr r10, [sp, #16]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #36]
-	str r10, [sp, #16]
-	ldr r10, [sp, #20]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #40]
-	str r10, [sp, #20]
-	ldr r10, [sp, #24]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #44]
-	str r10, [sp, #24]
-	ldr r10, [sp, #28]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #48]
-	str r10, [sp, #28]
-	ldr r10, [sp, #32]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #52]
-	str r10, [sp, #32]
-	ldr r10, [sp, #36]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #56]
-	str r10, [sp, #36]
-	ldr r10, [sp, #40]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #60]
-	str r10, [sp, #40]
-	ldr r10, [sp, #44]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #64]
-	str r10, [sp, #44]
-	ldr r10, [sp, #48]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #68]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #72]
-	str r10, [sp, #52]
-	ldr r10, [sp, #56]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #76]
-	str r10, [sp, #56]
-	ldr r10, [sp, #60]
-	umaal r10, r0, lr, r3
-	ldr r3, [r7, #80]
-	umaal r11, r0, lr, r3
-	ldr r3, [r7, #84]
-	umaal r9, r0, lr, r3
-	ldr r3, [r7, #88]
-	str r9, [sp, #60]
-	ldr r9, [sp, #64]
-	umaal r9, r0, lr, r3
-	ldr r3, [r7, #92]
-	umaal r8, r0, lr, r3
-	ldr r3, [r7, #96]
-	umaal r5, r0, lr, r3
-	ldr r3, [r7, #100]
-	str r5, [sp, #64]
-	ldr r5, [sp, #68]
-	umaal r5, r0, lr, r3
-	ldr r3, [r7, #104]
-	umaal r6, r0, lr, r3
-	ldr r3, [r7, #108]
-	umaal r12, r0, lr, r3
-	ldr r3, [r7, #112]
-	str r12, [sp, #68]
-	ldr r12, [sp, #72]
-	umaal r12, r0, lr, r3
-	ldr r3, [r7, #116]
-	umaal r2, r0, lr, r3
-	ldr r3, [r7, #120]
-	umaal r4, r0, lr, r3
-	ldr r3, [r7, #124]
-	str r4, [sp, #72]
-	ldr r4, [sp, #88]
-	umaal r4, r0, lr, r3
-	ldr lr, [sp, #92]
-	adds lr, lr, r0
-	mov r0, #0
-	adc r0, r0, #0
-	ldr r3, [sp, #76]
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	str r0, [sp, #92]
-	mul r0, r3, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1081 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1081 + 4))
-.Llf_p1024_to_internal_armv7_pc1081:
-	add r7, r7, pc
-	str lr, [sp, #88]
-	ldr lr, [r7, #0]
-	str r4, [sp, #100]
-	mov r4, #0x0
-	umaal r3, r4, r0, lr
-	ldr r3, [r7, #4]
-	ldr lr, [sp, #80]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #8]
-	str lr, [sp, #80]
-	ldr lr, [sp, #84]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #12]
-	str lr, [sp, #84]
-	ldr lr, [sp, #96]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #16]
-	str lr, [sp, #96]
-	ldr lr, [sp, #0]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #20]
-	str lr, [sp, #0]
-	ldr lr, [sp, #4]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #24]
-	str lr, [sp, #4]
-	ldr lr, [sp, #8]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #28]
-	str lr, [sp, #8]
-	ldr lr, [sp, #12]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #32]
-	str lr, [sp, #12]
-	ldr lr, [sp, #16]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #36]
-	str lr, [sp, #16]
-	ldr lr, [sp, #20]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #40]
-	str lr, [sp, #20]
-	ldr lr, [sp, #24]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #44]
-	str lr, [sp, #24]
-	ldr lr, [sp, #28]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #48]
-	str lr, [sp, #28]
-	ldr lr, [sp, #32]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #52]
-	str lr, [sp, #32]
-	ldr lr, [sp, #36]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #56]
-	str lr, [sp, #36]
-	ldr lr, [sp, #40]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #60]
-	str lr, [sp, #40]
-	ldr lr, [sp, #44]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #64]
-	str lr, [sp, #44]
-	ldr lr, [sp, #48]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #68]
-	str lr, [sp, #48]
-	ldr lr, [sp, #52]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #72]
-	str lr, [sp, #52]
-	ldr lr, [sp, #56]
-	umaal lr, r4, r0, r3
-	ldr r3, [r7, #76]
-	umaal r10, r4, r0, r3
-	ldr r3, [r7, #80]
-	umaal r11, r4, r0, r3
-	ldr r3, [r7, #84]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, r4, r0, r3
-	ldr r3, [r7, #88]
-	umaal r9, r4, r0, r3
-	ldr r3, [r7, #92]
-	umaal r8, r4, r0, r3
-	ldr r3, [r7, #96]
-	str r8, [sp, #60]
-	ldr r8, [sp, #64]
-	umaal r8, r4, r0, r3
-	ldr r3, [r7, #100]
-	umaal r5, r4, r0, r3
-	ldr r3, [r7, #104]
-	umaal r6, r4, r0, r3
-	ldr r3, [r7, #108]
-	str r6, [sp, #64]
-	ldr r6, [sp, #68]
-	umaal r6, r4, r0, r3
-	ldr r3, [r7, #112]
-	umaal r12, r4, r0, r3
-	ldr r3, [r7, #116]
-	umaal r2, r4, r0, r3
-	ldr r3, [r7, #120]
-	str r2, [sp, #68]
-	ldr r2, [sp, #72]
-	umaal r2, r4, r0, r3
-	ldr r3, [r7, #124]
-	str r2, [sp, #72]
-	ldr r2, [sp, #100]
-	umaal r2, r4, r0, r3
-	ldr r0, [sp, #88]
-	adds r0, r0, r4
-	ldr r4, [sp, #92]
-	adc r4, r4, #0x0
-	ldr r3, [r1, #20]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1202 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1202 + 4))
-.Llf_p1024_to_internal_armv7_pc1202:
-	add r7, r7, pc
-	str r4, [sp, #92]
-	ldr r4, [r7, #0]
-	str r0, [sp, #88]
-	ldr r0, [sp, #80]
-	str r2, [sp, #100]
-	mov r2, #0x0
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #4]
-	str r0, [sp, #80]
-	ldr r0, [sp, #84]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #8]
-	str r0, [sp, #84]
-	ldr r0, [sp, #96]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #12]
-	str r0, [sp, #96]
-	ldr r0, [sp, #0]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #16]
-	str r0, [sp, #0]
-	ldr r0, [sp, #4]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #20]
-	str r0, [sp, #4]
-	ldr r0, [sp, #8]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #24]
-	str r0, [sp, #8]
-	ldr r0, [sp, #12]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #28]
-	str r0, [sp, #12]
-	ldr r0, [sp, #16]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #32]
-	str r0, [sp, #16]
-	ldr r0, [sp, #20]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #36]
-	str r0, [sp, #20]
-	ldr r0, [sp, #24]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #40]
-	str r0, [sp, #24]
-	ldr r0, [sp, #28]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #44]
-	str r0, [sp, #28]
-	ldr r0, [sp, #32]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #48]
-	str r0, [sp, #32]
-	ldr r0, [sp, #36]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #52]
-	str r0, [sp, #36]
-	ldr r0, [sp, #40]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #56]
-	str r0, [sp, #40]
-	ldr r0, [sp, #44]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #60]
-	str r0, [sp, #44]
-	ldr r0, [sp, #48]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #64]
-	str r0, [sp, #48]
-	ldr r0, [sp, #52]
-	umaal r0, r2, r3, r4
-	ldr r4, [r7, #68]
-	umaal lr, r2, r3, r4
-	ldr r4, [r7, #72]
-	umaal r10, r2, r3, r4
-	ldr r4, [r7, #76]
-	str r10, [sp, #52]
-	ldr r10, [sp, #56]
-	umaal r10, r2, r3, r4
-	ldr r4, [r7, #80]
-	umaal r11, r2, r3, r4
-	ldr r4, [r7, #84]
-	umaal r9, r2, r3, r4
-	ldr r4, [r7, #88]
-	str r9, [sp, #56]
-	ldr r9, [sp, #60]
-	umaal r9, r2, r3, r4
-	ldr r4, [r7, #92]
-	umaal r8, r2, r3, r4
-	ldr r4, [r7, #96]
-	umaal r5, r2, r3, r4
-	ldr r4, [r7, #100]
-	str r5, [sp, #60]
-	ldr r5, [sp, #64]
-	umaal r5, r2, r3, r4
-	ldr r4, [r7, #104]
-	umaal r6, r2, r3, r4
-	ldr r4, [r7, #108]
-	umaal r12, r2, r3, r4
-	ldr r4, [r7, #112]
-	str r12, [sp, #64]
-	ldr r12, [sp, #68]
-	umaal r12, r2, r3, r4
-	ldr r4, [r7, #116]
-	str r12, [sp, #68]
-	ldr r12, [sp, #72]
-	umaal r12, r2, r3, r4
-	ldr r4, [r7, #120]
-	str r12, [sp, #72]
-	ldr r12, [sp, #100]
-	umaal r12, r2, r3, r4
-	ldr r4, [r7, #124]
-	str r12, [sp, #100]
-	ldr r12, [sp, #88]
-	umaal r12, r2, r3, r4
-	ldr r3, [sp, #92]
-	adds r2, r3, r2
-	mov r3, #0
-	adc r3, r3, #0
-	ldr r4, [sp, #80]
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	str r3, [sp, #92]
-	mul r3, r4, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1330 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1330 + 4))
-.Llf_p1024_to_internal_armv7_pc1330:
-	add r7, r7, pc
-	str r2, [sp, #88]
-	ldr r2, [r7, #0]
-	str r12, [sp, #76]
-	mov r12, #0x0
-	umaal r4, r12, r3, r2
-	ldr r4, [r7, #4]
-	ldr r2, [sp, #84]
-	umaal r2, r12, r3, r4
-	ldr r4, [r7, #8]
-	str r2, [sp, #84]
-	ldr r2, [sp, #96]
-	umaal r2, r12, r3, r4
-	ldr r4, [r7, #12]
-	str r2, [sp, #96]
-	ldr r2, [sp, #0]
-	umaal r2, r12, r3, r4
-	ldr r4, [r7, #16]
-	str r2, [sp, #0]
-	ldr r2, [sp, #4]
-	umaal r2, r12, r3, r4
-	ldr r4, [r7, #20]
-	str r2, [sp, #4]
-	ldr r2, [sp, #8]
-	umaal r2, r12, r3, r4
-	ldr r4, [r7, #24]
-	str r2, [sp, #8]
-	ldr r2, [sp, #12]
-	umaal r2, r12, r3, r4
-	ldr r4, [r7, #28]
-	str r2, [sp, #12]
-	ldr r2, [sp, #16]
-	umaal r2, r12, r3, r4
-	ldr r4, [r7, #32]
-	str r2, [sp, #16]
-	ldr r2, [sp, #20]
-	umaal r2, r12, r3, r4
-	ldr r4, [r7, #36]
-	str r2, [sp, #20]
-	ldr r2, [sp, #24]
-	umaal r2, r12, r3, r4
-	ldr r4, [r7, #40]
-	str r2, [sp, #24]
-	ldr r2, [sp, #28]
-	umaal r2, r12, r3, r4
-	ldr r4, [r7, #44]
-	str r2, [sp, #28]
-	ldr r2, [sp, #32]
-	umaal r2, r12, r3, r4
-	ldr r4, [r7, #48]
-	str r2, [sp, #32]
-	ldr r2, [sp, #36]
-	umaal r2, r12, r3, r4
-	ldr r4, [r7, #52]
-	str r2, [sp, #36]
-	ldr r2, [sp, #40]
-	umaal r2, r12, r3, r4
-	ldr r4, [r7, #56]
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r12, r3, r4
-	ldr r4, [r7, #60]
-	str r2, [sp, #44]
-	ldr r2, [sp, #48]
-	umaal r2, r12, r3, r4
-	ldr r4, [r7, #64]
-	umaal r0, r12, r3, r4
-	ldr r4, [r7, #68]
-	umaal lr, r12, r3, r4
-	ldr r4, [r7, #72]
-	str lr, [sp, #48]
-	ldr lr, [sp, #52]
-	umaal lr, r12, r3, r4
-	ldr r4, [r7, #76]
-	umaal r10, r12, r3, r4
-	ldr r4, [r7, #80]
-	umaal r11, r12, r3, r4
-	ldr r4, [r7, #84]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, r12, r3, r4
-	ldr r4, [r7, #88]
-	umaal r9, r12, r3, r4
-	ldr r4, [r7, #92]
-	umaal r8, r12, r3, r4
-	ldr r4, [r7, #96]
-	str r8, [sp, #56]
-	ldr r8, [sp, #60]
-	umaal r8, r12, r3, r4
-	ldr r4, [r7, #100]
-	umaal r5, r12, r3, r4
-	ldr r4, [r7, #104]
-	umaal r6, r12, r3, r4
-	ldr r4, [r7, #108]
-	str r6, [sp, #60]
-	ldr r6, [sp, #64]
-	umaal r6, r12, r3, r4
-	ldr r4, [r7, #112]
-	str r6, [sp, #64]
-	ldr r6, [sp, #68]
-	umaal r6, r12, r3, r4
-	ldr r4, [r7, #116]
-	str r6, [sp, #68]
-	ldr r6, [sp, #72]
-	umaal r6, r12, r3, r4
-	ldr r4, [r7, #120]
-	str r6, [sp, #72]
-	ldr r6, [sp, #100]
-	umaal r6, r12, r3, r4
-	ldr r4, [r7, #124]
-	str r6, [sp, #100]
-	ldr r6, [sp, #76]
-	umaal r6, r12, r3, r4
-	ldr r3, [sp, #88]
-	adds r12, r3, r12
-	ldr r3, [sp, #92]
-	adc r3, r3, #0x0
-	ldr r4, [r1, #24]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1451 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1451 + 4))
-.Llf_p1024_to_internal_armv7_pc1451:
-	add r7, r7, pc
-	str r3, [sp, #92]
-	ldr r3, [r7, #0]
-	str r12, [sp, #88]
-	ldr r12, [sp, #84]
-	str r6, [sp, #76]
-	mov r6, #0x0
-	umaal r12, r6, r4, r3
-	ldr r3, [r7, #4]
-	str r12, [sp, #84]
-	ldr r12, [sp, #96]
-	umaal r12, r6, r4, r3
-	ldr r3, [r7, #8]
-	str r12, [sp, #96]
-	ldr r12, [sp, #0]
-	umaal r12, r6, r4, r3
-	ldr r3, [r7, #12]
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r12, r6, r4, r3
-	ldr r3, [r7, #16]
-	str r12, [sp, #4]
-	ldr r12, [sp, #8]
-	umaal r12, r6, r4, r3
-	ldr r3, [r7, #20]
-	str r12, [sp, #8]
-	ldr r12, [sp, #12]
-	umaal r12, r6, r4, r3
-	ldr r3, [r7, #24]
-	str r12, [sp, #12]
-	ldr r12, [sp, #16]
-	umaal r12, r6, r4, r3
-	ldr r3, [r7, #28]
-	str r12, [sp, #16]
-	ldr r12, [sp, #20]
-	umaal r12, r6, r4, r3
-	ldr r3, [r7, #32]
-	str r12, [sp, #20]
-	ldr r12, [sp, #24]
-	umaal r12, r6, r4, r3
-	ldr r3, [r7, #36]
-	str r12, [sp, #24]
-	ldr r12, [sp, #28]
-	umaal r12, r6, r4, r3
-	ldr r3, [r7, #40]
-	str r12, [sp, #28]
-	ldr r12, [sp, #32]
-	umaal r12, r6, r4, r3
-	ldr r3, [r7, #44]
-	str r12, [sp, #32]
-	ldr r12, [sp, #36]
-	umaal r12, r6, r4, r3
-	ldr r3, [r7, #48]
-	str r12, [sp, #36]
-	ldr r12, [sp, #40]
-	umaal r12, r6, r4, r3
-	ldr r3, [r7, #52]
-	str r12, [sp, #40]
-	ldr r12, [sp, #44]
-	umaal r12, r6, r4, r3
-	ldr r3, [r7, #56]
-	umaal r2, r6, r4, r3
-	ldr r3, [r7, #60]
-	umaal r0, r6, r4, r3
-	ldr r3, [r7, #64]
-	str r0, [sp, #44]
-	ldr r0, [sp, #48]
-	umaal r0, r6, r4, r3
-	ldr r3, [r7, #68]
-	umaal lr, r6, r4, r3
-	ldr r3, [r7, #72]
-	umaal r10, r6, r4, r3
-	ldr r3, [r7, #76]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, r6, r4, r3
-	ldr r3, [r7, #80]
-	umaal r11, r6, r4, r3
-	ldr r3, [r7, #84]
-	umaal r9, r6, r4, r3
-	ldr r3, [r7, #88]
-	str r9, [sp, #52]
-	ldr r9, [sp, #56]
-	umaal r9, r6, r4, r3
-	ldr r3, [r7, #92]
-	umaal r8, r6, r4, r3
-	ldr r3, [r7, #96]
-	umaal r5, r6, r4, r3
-	ldr r3, [r7, #100]
-	str r5, [sp, #56]
-	ldr r5, [sp, #60]
-	umaal r5, r6, r4, r3
-	ldr r3, [r7, #104]
-	str r5, [sp, #60]
-	ldr r5, [sp, #64]
-	umaal r5, r6, r4, r3
-	ldr r3, [r7, #108]
-	str r5, [sp, #64]
-	ldr r5, [sp, #68]
-	umaal r5, r6, r4, r3
-	ldr r3, [r7, #112]
-	str r5, [sp, #68]
-	ldr r5, [sp, #72]
-	umaal r5, r6, r4, r3
-	ldr r3, [r7, #116]
-	str r5, [sp, #72]
-	ldr r5, [sp, #100]
-	umaal r5, r6, r4, r3
-	ldr r3, [r7, #120]
-	str r5, [sp, #100]
-	ldr r5, [sp, #76]
-	umaal r5, r6, r4, r3
-	ldr r3, [r7, #124]
-	str r5, [sp, #76]
-	ldr r5, [sp, #88]
-	umaal r5, r6, r4, r3
-	ldr r4, [sp, #92]
-	adds r4, r4, r6
-	mov r6, #0
-	adc r6, r6, #0
-	ldr r3, [sp, #84]
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	str r6, [sp, #92]
-	mul r6, r3, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1579 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1579 + 4))
-.Llf_p1024_to_internal_armv7_pc1579:
-	add r7, r7, pc
-	str r4, [sp, #88]
-	ldr r4, [r7, #0]
-	str r5, [sp, #80]
-	mov r5, #0x0
-	umaal r3, r5, r6, r4
-	ldr r3, [r7, #4]
-	ldr r4, [sp, #96]
-	umaal r4, r5, r6, r3
-	ldr r3, [r7, #8]
-	str r4, [sp, #96]
-	ldr r4, [sp, #0]
-	umaal r4, r5, r6, r3
-	ldr r3, [r7, #12]
-	str r4, [sp, #0]
-	ldr r4, [sp, #4]
-	umaal r4, r5, r6, r3
-	ldr r3, [r7, #16]
-	str r4, [sp, #4]
-	ldr r4, [sp, #8]
-	umaal r4, r5, r6, r3
-	ldr r3, [r7, #20]
-	str r4, [sp, #8]
-	ldr r4, [sp, #12]
-	umaal r4, r5, r6, r3
-	ldr r3, [r7, #24]
-	str r4, [sp, #12]
-	ldr r4, [sp, #16]
-	umaal r4, r5, r6, r3
-	ldr r3, [r7, #28]
-	str r4, [sp, #16]
-	ldr r4, [sp, #20]
-	umaal r4, r5, r6, r3
-	ldr r3, [r7, #32]
-	str r4, [sp, #20]
-	ldr r4, [sp, #24]
-	umaal r4, r5, r6, r3
-	ldr r3, [r7, #36]
-	str r4, [sp, #24]
-	ldr r4, [sp, #28]
-	umaal r4, r5, r6, r3
-	ldr r3, [r7, #40]
-	str r4, [sp, #28]
-	ldr r4, [sp, #32]
-	umaal r4, r5, r6, r3
-	ldr r3, [r7, #44]
-	str r4, [sp, #32]
-	ldr r4, [sp, #36]
-	umaal r4, r5, r6, r3
-	ldr r3, [r7, #48]
-	str r4, [sp, #36]
-	ldr r4, [sp, #40]
-	umaal r4, r5, r6, r3
-	ldr r3, [r7, #52]
-	umaal r12, r5, r6, r3
-	ldr r3, [r7, #56]
-	umaal r2, r5, r6, r3
-	ldr r3, [r7, #60]
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r5, r6, r3
-	ldr r3, [r7, #64]
-	umaal r0, r5, r6, r3
-	ldr r3, [r7, #68]
-	umaal lr, r5, r6, r3
-	ldr r3, [r7, #72]
-	str lr, [sp, #44]
-	ldr lr, [sp, #48]
-	umaal lr, r5, r6, r3
-	ldr r3, [r7, #76]
-	umaal r10, r5, r6, r3
-	ldr r3, [r7, #80]
-	umaal r11, r5, r6, r3
-	ldr r3, [r7, #84]
-	str r11, [sp, #48]
-	ldr r11, [sp, #52]
-	umaal r11, r5, r6, r3
-	ldr r3, [r7, #88]
-	umaal r9, r5, r6, r3
-	ldr r3, [r7, #92]
-	umaal r8, r5, r6, r3
-	ldr r3, [r7, #96]
+	movw r0, #0x51f7
+	movt r0, #0xe5ce
+	mul r3, lr, r0
+	adr r0, .Llf_p1024_to_internal_armv7_p
+	ldr r8, [r0, #0]
+	str r11, [sp, #88]
+	mov r11, #0x0
+	umaal lr, r11, r3, r8
+	ldr lr, [r0, #4]
+	umaal r10, r11, r3, lr
+	ldr lr, [r0, #8]
+	ldr r8, [sp, #84]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #12]
+	str r8, [sp, #84]
+	ldr r8, [sp, #92]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #16]
+	str r8, [sp, #92]
+	ldr r8, [sp, #96]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #20]
+	str r8, [sp, #96]
+	ldr r8, [sp, #0]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #24]
+	str r8, [sp, #0]
+	ldr r8, [sp, #4]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #28]
+	str r8, [sp, #4]
+	ldr r8, [sp, #8]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #32]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #36]
+	str r8, [sp, #12]
+	ldr r8, [sp, #16]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #40]
+	str r8, [sp, #16]
+	ldr r8, [sp, #20]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #44]
+	str r8, [sp, #20]
+	ldr r8, [sp, #24]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #48]
+	str r8, [sp, #24]
+	ldr r8, [sp, #28]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #52]
+	str r8, [sp, #28]
+	ldr r8, [sp, #32]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #56]
+	str r8, [sp, #32]
+	ldr r8, [sp, #36]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #60]
+	str r8, [sp, #36]
+	ldr r8, [sp, #40]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #64]
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #68]
+	str r8, [sp, #44]
+	ldr r8, [sp, #48]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #72]
+	str r8, [sp, #48]
+	ldr r8, [sp, #52]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #76]
 	str r8, [sp, #52]
 	ldr r8, [sp, #56]
-	umaal r8, r5, r6, r3
-	ldr r3, [r7, #100]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #80]
 	str r8, [sp, #56]
 	ldr r8, [sp, #60]
-	umaal r8, r5, r6, r3
-	ldr r3, [r7, #104]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #84]
 	str r8, [sp, #60]
 	ldr r8, [sp, #64]
-	umaal r8, r5, r6, r3
-	ldr r3, [r7, #108]
-	str r8, [sp, #64]
-	ldr r8, [sp, #68]
-	umaal r8, r5, r6, r3
-	ldr r3, [r7, #112]
-	str r8, [sp, #68]
-	ldr r8, [sp, #72]
-	umaal r8, r5, r6, r3
-	ldr r3, [r7, #116]
-	str r8, [sp, #72]
-	ldr r8, [sp, #100]
-	umaal r8, r5, r6, r3
-	ldr r3, [r7, #120]
-	str r8, [sp, #100]
-	ldr r8, [sp, #76]
-	umaal r8, r5, r6, r3
-	ldr r3, [r7, #124]
-	str r8, [sp, #76]
-	ldr r8, [sp, #80]
-	umaal r8, r5, r6, r3
-	ldr r6, [sp, #88]
-	adds r5, r6, r5
-	ldr r6, [sp, #92]
-	adc r6, r6, #0x0
-	ldr r3, [r1, #28]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1700 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1700 + 4))
-.Llf_p1024_to_internal_armv7_pc1700:
-	add r7, r7, pc
-	str r6, [sp, #92]
-	ldr r6, [r7, #0]
-	str r5, [sp, #88]
-	ldr r5, [sp, #96]
-	str r8, [sp, #80]
-	mov r8, #0x0
-	umaal r5, r8, r3, r6
-	ldr r6, [r7, #4]
-	str r5, [sp, #96]
-	ldr r5, [sp, #0]
-	umaal r5, r8, r3, r6
-	ldr r6, [r7, #8]
-	str r5, [sp, #0]
-	ldr r5, [sp, #4]
-	umaal r5, r8, r3, r6
-	ldr r6, [r7, #12]
-	str r5, [sp, #4]
-	ldr r5, [sp, #8]
-	umaal r5, r8, r3, r6
-	ldr r6, [r7, #16]
-	str r5, [sp, #8]
-	ldr r5, [sp, #12]
-	umaal r5, r8, r3, r6
-	ldr r6, [r7, #20]
-	str r5, [sp, #12]
-	ldr r5, [sp, #16]
-	umaal r5, r8, r3, r6
-	ldr r6, [r7, #24]
-	str r5, [sp, #16]
-	ldr r5, [sp, #20]
-	umaal r5, r8, r3, r6
-	ldr r6, [r7, #28]
-	str r5, [sp, #20]
-	ldr r5, [sp, #24]
-	umaal r5, r8, r3, r6
-	ldr r6, [r7, #32]
-	str r5, [sp, #24]
-	ldr r5, [sp, #28]
-	umaal r5, r8, r3, r6
-	ldr r6, [r7, #36]
-	str r5, [sp, #28]
-	ldr r5, [sp, #32]
-	umaal r5, r8, r3, r6
-	ldr r6, [r7, #40]
-	str r5, [sp, #32]
-	ldr r5, [sp, #36]
-	umaal r5, r8, r3, r6
-	ldr r6, [r7, #44]
-	umaal r4, r8, r3, r6
-	ldr r6, [r7, #48]
-	umaal r12, r8, r3, r6
-	ldr r6, [r7, #52]
-	str r12, [sp, #36]
-	ldr r12, [sp, #40]
-	umaal r12, r8, r3, r6
-	ldr r6, [r7, #56]
-	umaal r2, r8, r3, r6
-	ldr r6, [r7, #60]
-	umaal r0, r8, r3, r6
-	ldr r6, [r7, #64]
-	str r0, [sp, #40]
-	ldr r0, [sp, #44]
-	umaal r0, r8, r3, r6
-	ldr r6, [r7, #68]
-	umaal lr, r8, r3, r6
-	ldr r6, [r7, #72]
-	umaal r10, r8, r3, r6
-	ldr r6, [r7, #76]
+	umaal r8, r11, r3, lr
+	ldr lr, [r0, #88]
+	umaal r9, r11, r3, lr
+	ldr lr, [r0, #92]
+	umaal r6, r11, r3, lr
+	ldr lr, [r0, #96]
+	str r6, [sp, #64]
+	ldr r6, [sp, #68]
+	umaal r6, r11, r3, lr
+	ldr lr, [r0, #100]
+	umaal r5, r11, r3, lr
+	ldr lr, [r0, #104]
+	umaal r7, r11, r3, lr
+	ldr lr, [r0, #108]
+	str r7, [sp, #68]
+	ldr r7, [sp, #72]
+	umaal r7, r11, r3, lr
+	ldr lr, [r0, #112]
+	umaal r12, r11, r3, lr
+	ldr lr, [r0, #116]
+	umaal r2, r11, r3, lr
+	ldr lr, [r0, #120]
+	str r2, [sp, #72]
+	ldr r2, [sp, #76]
+	umaal r2, r11, r3, lr
+	ldr lr, [r0, #124]
+	umaal r4, r11, r3, lr
+	adds r1, r1, r11
+	ldr r3, [sp, #88]
+	adc r3, r3, #0x0
+	ldr r11, [sp, #212]
+	ldr lr, [r11, #16]
+	movw r0, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc951 + 4))
+	movt r0, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc951 + 4))
+.Llf_p1024_to_internal_armv7_pc951:
+	add r0, r0, pc
+	str r3, [sp, #88]
+	ldr r3, [r0, #0]
+	str r1, [sp, #76]
+	mov r1, #0x0
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #4]
+	str r10, [sp, #80]
+	ldr r10, [sp, #84]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #8]
+	str r10, [sp, #84]
+	ldr r10, [sp, #92]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #12]
+	str r10, [sp, #92]
+	ldr r10, [sp, #96]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #16]
+	str r10, [sp, #96]
+	ldr r10, [sp, #0]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #20]
+	str r10, [sp, #0]
+	ldr r10, [sp, #4]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #24]
+	str r10, [sp, #4]
+	ldr r10, [sp, #8]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #28]
+	str r10, [sp, #8]
+	ldr r10, [sp, #12]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #32]
+	str r10, [sp, #12]
+	ldr r10, [sp, #16]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #36]
+	str r10, [sp, #16]
+	ldr r10, [sp, #20]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #40]
+	str r10, [sp, #20]
+	ldr r10, [sp, #24]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #44]
+	str r10, [sp, #24]
+	ldr r10, [sp, #28]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #48]
+	str r10, [sp, #28]
+	ldr r10, [sp, #32]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #52]
+	str r10, [sp, #32]
+	ldr r10, [sp, #36]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #56]
+	str r10, [sp, #36]
+	ldr r10, [sp, #40]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #60]
+	str r10, [sp, #40]
+	ldr r10, [sp, #44]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #64]
 	str r10, [sp, #44]
 	ldr r10, [sp, #48]
-	umaal r10, r8, r3, r6
-	ldr r6, [r7, #80]
-	umaal r11, r8, r3, r6
-	ldr r6, [r7, #84]
-	umaal r9, r8, r3, r6
-	ldr r6, [r7, #88]
-	str r9, [sp, #48]
-	ldr r9, [sp, #52]
-	umaal r9, r8, r3, r6
-	ldr r6, [r7, #92]
-	str r9, [sp, #52]
-	ldr r9, [sp, #56]
-	umaal r9, r8, r3, r6
-	ldr r6, [r7, #96]
-	str r9, [sp, #56]
-	ldr r9, [sp, #60]
-	umaal r9, r8, r3, r6
-	ldr r6, [r7, #100]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #68]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #72]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #76]
+	str r10, [sp, #56]
+	ldr r10, [sp, #60]
+	umaal r10, r1, lr, r3
+	ldr r3, [r0, #80]
+	umaal r8, r1, lr, r3
+	ldr r3, [r0, #84]
+	umaal r9, r1, lr, r3
+	ldr r3, [r0, #88]
 	str r9, [sp, #60]
 	ldr r9, [sp, #64]
-	umaal r9, r8, r3, r6
-	ldr r6, [r7, #104]
+	umaal r9, r1, lr, r3
+	ldr r3, [r0, #92]
+	umaal r6, r1, lr, r3
+	ldr r3, [r0, #96]
+	umaal r5, r1, lr, r3
+	ldr r3, [r0, #100]
+	str r5, [sp, #64]
+	ldr r5, [sp, #68]
+	umaal r5, r1, lr, r3
+	ldr r3, [r0, #104]
+	umaal r7, r1, lr, r3
+	ldr r3, [r0, #108]
+	umaal r12, r1, lr, r3
+	ldr r3, [r0, #112]
+	str r12, [sp, #68]
+	ldr r12, [sp, #72]
+	umaal r12, r1, lr, r3
+	ldr r3, [r0, #116]
+	umaal r2, r1, lr, r3
+	ldr r3, [r0, #120]
+	umaal r4, r1, lr, r3
+	ldr r3, [r0, #124]
+	str r4, [sp, #72]
+	ldr r4, [sp, #76]
+	umaal r4, r1, lr, r3
+	ldr lr, [sp, #88]
+	adds lr, lr, r1
+	mov r1, #0
+	adc r1, r1, #0
+	ldr r3, [sp, #80]
+	movw r0, #0x51f7
+	movt r0, #0xe5ce
+	mul r11, r3, r0
+	movw r0, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1076 + 4))
+	movt r0, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1076 + 4))
+.Llf_p1024_to_internal_armv7_pc1076:
+	add r0, r0, pc
+	str r1, [sp, #88]
+	ldr r1, [r0, #0]
+	str lr, [sp, #76]
+	mov lr, #0x0
+	umaal r3, lr, r11, r1
+	ldr r3, [r0, #4]
+	ldr r1, [sp, #84]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #8]
+	str r1, [sp, #84]
+	ldr r1, [sp, #92]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #12]
+	str r1, [sp, #92]
+	ldr r1, [sp, #96]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #16]
+	str r1, [sp, #96]
+	ldr r1, [sp, #0]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #20]
+	str r1, [sp, #0]
+	ldr r1, [sp, #4]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #24]
+	str r1, [sp, #4]
+	ldr r1, [sp, #8]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #28]
+	str r1, [sp, #8]
+	ldr r1, [sp, #12]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #32]
+	str r1, [sp, #12]
+	ldr r1, [sp, #16]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #36]
+	str r1, [sp, #16]
+	ldr r1, [sp, #20]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #40]
+	str r1, [sp, #20]
+	ldr r1, [sp, #24]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #44]
+	str r1, [sp, #24]
+	ldr r1, [sp, #28]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #48]
+	str r1, [sp, #28]
+	ldr r1, [sp, #32]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #52]
+	str r1, [sp, #32]
+	ldr r1, [sp, #36]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #56]
+	str r1, [sp, #36]
+	ldr r1, [sp, #40]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #60]
+	str r1, [sp, #40]
+	ldr r1, [sp, #44]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #64]
+	str r1, [sp, #44]
+	ldr r1, [sp, #48]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #68]
+	str r1, [sp, #48]
+	ldr r1, [sp, #52]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #72]
+	str r1, [sp, #52]
+	ldr r1, [sp, #56]
+	umaal r1, lr, r11, r3
+	ldr r3, [r0, #76]
+	umaal r10, lr, r11, r3
+	ldr r3, [r0, #80]
+	umaal r8, lr, r11, r3
+	ldr r3, [r0, #84]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, lr, r11, r3
+	ldr r3, [r0, #88]
+	umaal r9, lr, r11, r3
+	ldr r3, [r0, #92]
+	umaal r6, lr, r11, r3
+	ldr r3, [r0, #96]
+	str r6, [sp, #60]
+	ldr r6, [sp, #64]
+	umaal r6, lr, r11, r3
+	ldr r3, [r0, #100]
+	umaal r5, lr, r11, r3
+	ldr r3, [r0, #104]
+	umaal r7, lr, r11, r3
+	ldr r3, [r0, #108]
+	str r7, [sp, #64]
+	ldr r7, [sp, #68]
+	umaal r7, lr, r11, r3
+	ldr r3, [r0, #112]
+	umaal r12, lr, r11, r3
+	ldr r3, [r0, #116]
+	umaal r2, lr, r11, r3
+	ldr r3, [r0, #120]
+	str r2, [sp, #68]
+	ldr r2, [sp, #72]
+	umaal r2, lr, r11, r3
+	ldr r3, [r0, #124]
+	umaal r4, lr, r11, r3
+	ldr r11, [sp, #76]
+	adds lr, r11, lr
+	ldr r11, [sp, #88]
+	adc r11, r11, #0x0
+	ldr r3, [sp, #212]
+	ldr r0, [r3, #20]
+	str r11, [sp, #88]
+	movw r11, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1197 + 4))
+	movt r11, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1197 + 4))
+.Llf_p1024_to_internal_armv7_pc1197:
+	add r11, r11, pc
+	str lr, [sp, #76]
+	ldr lr, [r11, #0]
+	str r4, [sp, #72]
+	ldr r4, [sp, #84]
+	str r2, [sp, #80]
+	mov r2, #0x0
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #4]
+	str r4, [sp, #84]
+	ldr r4, [sp, #92]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #8]
+	str r4, [sp, #92]
+	ldr r4, [sp, #96]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #12]
+	str r4, [sp, #96]
+	ldr r4, [sp, #0]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #16]
+	str r4, [sp, #0]
+	ldr r4, [sp, #4]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #20]
+	str r4, [sp, #4]
+	ldr r4, [sp, #8]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #24]
+	str r4, [sp, #8]
+	ldr r4, [sp, #12]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #28]
+	str r4, [sp, #12]
+	ldr r4, [sp, #16]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #32]
+	str r4, [sp, #16]
+	ldr r4, [sp, #20]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #36]
+	str r4, [sp, #20]
+	ldr r4, [sp, #24]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #40]
+	str r4, [sp, #24]
+	ldr r4, [sp, #28]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #44]
+	str r4, [sp, #28]
+	ldr r4, [sp, #32]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #48]
+	str r4, [sp, #32]
+	ldr r4, [sp, #36]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #52]
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #56]
+	str r4, [sp, #40]
+	ldr r4, [sp, #44]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #60]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #64]
+	str r4, [sp, #48]
+	ldr r4, [sp, #52]
+	umaal r4, r2, r0, lr
+	ldr lr, [r11, #68]
+	umaal r1, r2, r0, lr
+	ldr lr, [r11, #72]
+	umaal r10, r2, r0, lr
+	ldr lr, [r11, #76]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r2, r0, lr
+	ldr lr, [r11, #80]
+	umaal r8, r2, r0, lr
+	ldr lr, [r11, #84]
+	umaal r9, r2, r0, lr
+	ldr lr, [r11, #88]
+	str r9, [sp, #56]
+	ldr r9, [sp, #60]
+	umaal r9, r2, r0, lr
+	ldr lr, [r11, #92]
+	umaal r6, r2, r0, lr
+	ldr lr, [r11, #96]
+	umaal r5, r2, r0, lr
+	ldr lr, [r11, #100]
+	str r5, [sp, #60]
+	ldr r5, [sp, #64]
+	umaal r5, r2, r0, lr
+	ldr lr, [r11, #104]
+	umaal r7, r2, r0, lr
+	ldr lr, [r11, #108]
+	umaal r12, r2, r0, lr
+	ldr lr, [r11, #112]
+	str r12, [sp, #64]
+	ldr r12, [sp, #68]
+	umaal r12, r2, r0, lr
+	ldr lr, [r11, #116]
+	str r12, [sp, #68]
+	ldr r12, [sp, #80]
+	umaal r12, r2, r0, lr
+	ldr lr, [r11, #120]
+	str r12, [sp, #80]
+	ldr r12, [sp, #72]
+	umaal r12, r2, r0, lr
+	ldr lr, [r11, #124]
+	str r12, [sp, #72]
+	ldr r12, [sp, #76]
+	umaal r12, r2, r0, lr
+	ldr r0, [sp, #88]
+	adds r0, r0, r2
+	mov r2, #0
+	adc r2, r2, #0
+	ldr lr, [sp, #84]
+	movw r3, #0x51f7
+	movt r3, #0xe5ce
+	mul r11, lr, r3
+	movw r3, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1324 + 4))
+	movt r3, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1324 + 4))
+.Llf_p1024_to_internal_armv7_pc1324:
+	add r3, r3, pc
+	str r2, [sp, #88]
+	ldr r2, [r3, #0]
+	str r0, [sp, #76]
+	mov r0, #0x0
+	umaal lr, r0, r11, r2
+	ldr lr, [r3, #4]
+	ldr r2, [sp, #92]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #8]
+	str r2, [sp, #92]
+	ldr r2, [sp, #96]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #12]
+	str r2, [sp, #96]
+	ldr r2, [sp, #0]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #16]
+	str r2, [sp, #0]
+	ldr r2, [sp, #4]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #20]
+	str r2, [sp, #4]
+	ldr r2, [sp, #8]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #24]
+	str r2, [sp, #8]
+	ldr r2, [sp, #12]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #28]
+	str r2, [sp, #12]
+	ldr r2, [sp, #16]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #32]
+	str r2, [sp, #16]
+	ldr r2, [sp, #20]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #36]
+	str r2, [sp, #20]
+	ldr r2, [sp, #24]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #40]
+	str r2, [sp, #24]
+	ldr r2, [sp, #28]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #44]
+	str r2, [sp, #28]
+	ldr r2, [sp, #32]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #48]
+	str r2, [sp, #32]
+	ldr r2, [sp, #36]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #52]
+	str r2, [sp, #36]
+	ldr r2, [sp, #40]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #56]
+	str r2, [sp, #40]
+	ldr r2, [sp, #44]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #60]
+	str r2, [sp, #44]
+	ldr r2, [sp, #48]
+	umaal r2, r0, r11, lr
+	ldr lr, [r3, #64]
+	umaal r4, r0, r11, lr
+	ldr lr, [r3, #68]
+	umaal r1, r0, r11, lr
+	ldr lr, [r3, #72]
+	str r1, [sp, #48]
+	ldr r1, [sp, #52]
+	umaal r1, r0, r11, lr
+	ldr lr, [r3, #76]
+	umaal r10, r0, r11, lr
+	ldr lr, [r3, #80]
+	umaal r8, r0, r11, lr
+	ldr lr, [r3, #84]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r0, r11, lr
+	ldr lr, [r3, #88]
+	umaal r9, r0, r11, lr
+	ldr lr, [r3, #92]
+	umaal r6, r0, r11, lr
+	ldr lr, [r3, #96]
+	str r6, [sp, #56]
+	ldr r6, [sp, #60]
+	umaal r6, r0, r11, lr
+	ldr lr, [r3, #100]
+	umaal r5, r0, r11, lr
+	ldr lr, [r3, #104]
+	umaal r7, r0, r11, lr
+	ldr lr, [r3, #108]
+	str r7, [sp, #60]
+	ldr r7, [sp, #64]
+	umaal r7, r0, r11, lr
+	ldr lr, [r3, #112]
+	str r7, [sp, #64]
+	ldr r7, [sp, #68]
+	umaal r7, r0, r11, lr
+	ldr lr, [r3, #116]
+	str r7, [sp, #68]
+	ldr r7, [sp, #80]
+	umaal r7, r0, r11, lr
+	ldr lr, [r3, #120]
+	str r7, [sp, #80]
+	ldr r7, [sp, #72]
+	umaal r7, r0, r11, lr
+	ldr lr, [r3, #124]
+	umaal r12, r0, r11, lr
+	ldr r11, [sp, #76]
+	adds r0, r11, r0
+	ldr r11, [sp, #88]
+	adc r11, r11, #0x0
+	ldr lr, [sp, #212]
+	ldr r3, [lr, #24]
+	str r11, [sp, #88]
+	movw r11, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1445 + 4))
+	movt r11, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1445 + 4))
+.Llf_p1024_to_internal_armv7_pc1445:
+	add r11, r11, pc
+	str r0, [sp, #76]
+	ldr r0, [r11, #0]
+	str r12, [sp, #72]
+	ldr r12, [sp, #92]
+	str r7, [sp, #84]
+	mov r7, #0x0
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #4]
+	str r12, [sp, #92]
+	ldr r12, [sp, #96]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #8]
+	str r12, [sp, #96]
+	ldr r12, [sp, #0]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #12]
+	str r12, [sp, #0]
+	ldr r12, [sp, #4]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #16]
+	str r12, [sp, #4]
+	ldr r12, [sp, #8]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #20]
+	str r12, [sp, #8]
+	ldr r12, [sp, #12]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #24]
+	str r12, [sp, #12]
+	ldr r12, [sp, #16]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #28]
+	str r12, [sp, #16]
+	ldr r12, [sp, #20]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #32]
+	str r12, [sp, #20]
+	ldr r12, [sp, #24]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #36]
+	str r12, [sp, #24]
+	ldr r12, [sp, #28]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #40]
+	str r12, [sp, #28]
+	ldr r12, [sp, #32]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #44]
+	str r12, [sp, #32]
+	ldr r12, [sp, #36]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #48]
+	str r12, [sp, #36]
+	ldr r12, [sp, #40]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #52]
+	str r12, [sp, #40]
+	ldr r12, [sp, #44]
+	umaal r12, r7, r3, r0
+	ldr r0, [r11, #56]
+	umaal r2, r7, r3, r0
+	ldr r0, [r11, #60]
+	umaal r4, r7, r3, r0
+	ldr r0, [r11, #64]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r7, r3, r0
+	ldr r0, [r11, #68]
+	umaal r1, r7, r3, r0
+	ldr r0, [r11, #72]
+	umaal r10, r7, r3, r0
+	ldr r0, [r11, #76]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r7, r3, r0
+	ldr r0, [r11, #80]
+	umaal r8, r7, r3, r0
+	ldr r0, [r11, #84]
+	umaal r9, r7, r3, r0
+	ldr r0, [r11, #88]
+	str r9, [sp, #52]
+	ldr r9, [sp, #56]
+	umaal r9, r7, r3, r0
+	ldr r0, [r11, #92]
+	umaal r6, r7, r3, r0
+	ldr r0, [r11, #96]
+	umaal r5, r7, r3, r0
+	ldr r0, [r11, #100]
+	str r5, [sp, #56]
+	ldr r5, [sp, #60]
+	umaal r5, r7, r3, r0
+	ldr r0, [r11, #104]
+	str r5, [sp, #60]
+	ldr r5, [sp, #64]
+	umaal r5, r7, r3, r0
+	ldr r0, [r11, #108]
+	str r5, [sp, #64]
+	ldr r5, [sp, #68]
+	umaal r5, r7, r3, r0
+	ldr r0, [r11, #112]
+	str r5, [sp, #68]
+	ldr r5, [sp, #80]
+	umaal r5, r7, r3, r0
+	ldr r0, [r11, #116]
+	str r5, [sp, #80]
+	ldr r5, [sp, #84]
+	umaal r5, r7, r3, r0
+	ldr r0, [r11, #120]
+	str r5, [sp, #84]
+	ldr r5, [sp, #72]
+	umaal r5, r7, r3, r0
+	ldr r0, [r11, #124]
+	str r5, [sp, #72]
+	ldr r5, [sp, #76]
+	umaal r5, r7, r3, r0
+	ldr r3, [sp, #88]
+	adds r3, r3, r7
+	mov r7, #0
+	adc r7, r7, #0
+	ldr r0, [sp, #92]
+	movw r11, #0x51f7
+	movt r11, #0xe5ce
+	mul lr, r0, r11
+	movw r11, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1572 + 4))
+	movt r11, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1572 + 4))
+.Llf_p1024_to_internal_armv7_pc1572:
+	add r11, r11, pc
+	str r7, [sp, #88]
+	ldr r7, [r11, #0]
+	str r3, [sp, #76]
+	mov r3, #0x0
+	umaal r0, r3, lr, r7
+	ldr r0, [r11, #4]
+	ldr r7, [sp, #96]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #8]
+	str r7, [sp, #96]
+	ldr r7, [sp, #0]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #12]
+	str r7, [sp, #0]
+	ldr r7, [sp, #4]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #16]
+	str r7, [sp, #4]
+	ldr r7, [sp, #8]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #20]
+	str r7, [sp, #8]
+	ldr r7, [sp, #12]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #24]
+	str r7, [sp, #12]
+	ldr r7, [sp, #16]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #28]
+	str r7, [sp, #16]
+	ldr r7, [sp, #20]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #32]
+	str r7, [sp, #20]
+	ldr r7, [sp, #24]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #36]
+	str r7, [sp, #24]
+	ldr r7, [sp, #28]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #40]
+	str r7, [sp, #28]
+	ldr r7, [sp, #32]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #44]
+	str r7, [sp, #32]
+	ldr r7, [sp, #36]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #48]
+	str r7, [sp, #36]
+	ldr r7, [sp, #40]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #52]
+	umaal r12, r3, lr, r0
+	ldr r0, [r11, #56]
+	umaal r2, r3, lr, r0
+	ldr r0, [r11, #60]
+	str r2, [sp, #40]
+	ldr r2, [sp, #44]
+	umaal r2, r3, lr, r0
+	ldr r0, [r11, #64]
+	umaal r4, r3, lr, r0
+	ldr r0, [r11, #68]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #72]
+	str r1, [sp, #44]
+	ldr r1, [sp, #48]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #76]
+	umaal r10, r3, lr, r0
+	ldr r0, [r11, #80]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #84]
+	str r8, [sp, #48]
+	ldr r8, [sp, #52]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #88]
+	umaal r9, r3, lr, r0
+	ldr r0, [r11, #92]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #96]
+	str r6, [sp, #52]
+	ldr r6, [sp, #56]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #100]
+	str r6, [sp, #56]
+	ldr r6, [sp, #60]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #104]
+	str r6, [sp, #60]
+	ldr r6, [sp, #64]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #108]
+	str r6, [sp, #64]
+	ldr r6, [sp, #68]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #112]
+	str r6, [sp, #68]
+	ldr r6, [sp, #80]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #116]
+	str r6, [sp, #80]
+	ldr r6, [sp, #84]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #120]
+	str r6, [sp, #84]
+	ldr r6, [sp, #72]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #124]
+	umaal r5, r3, lr, r0
+	ldr lr, [sp, #76]
+	adds lr, lr, r3
+	ldr r3, [sp, #88]
+	adc r3, r3, #0x0
+	ldr r0, [sp, #212]
+	ldr r11, [r0, #28]
+	str r3, [sp, #88]
+	movw r3, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1693 + 4))
+	movt r3, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1693 + 4))
+.Llf_p1024_to_internal_armv7_pc1693:
+	add r3, r3, pc
+	str lr, [sp, #76]
+	ldr lr, [r3, #0]
+	str r5, [sp, #72]
+	ldr r5, [sp, #96]
+	str r6, [sp, #92]
+	mov r6, #0x0
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #4]
+	str r5, [sp, #96]
+	ldr r5, [sp, #0]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #8]
+	str r5, [sp, #0]
+	ldr r5, [sp, #4]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #12]
+	str r5, [sp, #4]
+	ldr r5, [sp, #8]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #16]
+	str r5, [sp, #8]
+	ldr r5, [sp, #12]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #20]
+	str r5, [sp, #12]
+	ldr r5, [sp, #16]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #24]
+	str r5, [sp, #16]
+	ldr r5, [sp, #20]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #28]
+	str r5, [sp, #20]
+	ldr r5, [sp, #24]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #32]
+	str r5, [sp, #24]
+	ldr r5, [sp, #28]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #36]
+	str r5, [sp, #28]
+	ldr r5, [sp, #32]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #40]
+	str r5, [sp, #32]
+	ldr r5, [sp, #36]
+	umaal r5, r6, r11, lr
+	ldr lr, [r3, #44]
+	umaal r7, r6, r11, lr
+	ldr lr, [r3, #48]
+	umaal r12, r6, r11, lr
+	ldr lr, [r3, #52]
+	str r12, [sp, #36]
+	ldr r12, [sp, #40]
+	umaal r12, r6, r11, lr
+	ldr lr, [r3, #56]
+	umaal r2, r6, r11, lr
+	ldr lr, [r3, #60]
+	umaal r4, r6, r11, lr
+	ldr lr, [r3, #64]
+	str r4, [sp, #40]
+	ldr r4, [sp, #44]
+	umaal r4, r6, r11, lr
+	ldr lr, [r3, #68]
+	umaal r1, r6, r11, lr
+	ldr lr, [r3, #72]
+	umaal r10, r6, r11, lr
+	ldr lr, [r3, #76]
+	str r10, [sp, #44]
+	ldr r10, [sp, #48]
+	umaal r10, r6, r11, lr
+	ldr lr, [r3, #80]
+	umaal r8, r6, r11, lr
+	ldr lr, [r3, #84]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #88]
+	str r9, [sp, #48]
+	ldr r9, [sp, #52]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #92]
+	str r9, [sp, #52]
+	ldr r9, [sp, #56]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #96]
+	str r9, [sp, #56]
+	ldr r9, [sp, #60]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #100]
+	str r9, [sp, #60]
+	ldr r9, [sp, #64]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #104]
 	str r9, [sp, #64]
 	ldr r9, [sp, #68]
-	umaal r9, r8, r3, r6
-	ldr r6, [r7, #108]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #108]
 	str r9, [sp, #68]
-	ldr r9, [sp, #72]
-	umaal r9, r8, r3, r6
-	ldr r6, [r7, #112]
-	str r9, [sp, #72]
-	ldr r9, [sp, #100]
-	umaal r9, r8, r3, r6
-	ldr r6, [r7, #116]
-	str r9, [sp, #100]
-	ldr r9, [sp, #76]
-	umaal r9, r8, r3, r6
-	ldr r6, [r7, #120]
-	str r9, [sp, #76]
 	ldr r9, [sp, #80]
-	umaal r9, r8, r3, r6
-	ldr r6, [r7, #124]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #112]
 	str r9, [sp, #80]
-	ldr r9, [sp, #88]
-	umaal r9, r8, r3, r6
-	ldr r3, [sp, #92]
+	ldr r9, [sp, #84]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #116]
+	str r9, [sp, #84]
+	ldr r9, [sp, #92]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #120]
+	str r9, [sp, #92]
+	ldr r9, [sp, #72]
+	umaal r9, r6, r11, lr
+	ldr lr, [r3, #124]
+	str r9, [sp, #72]
+	ldr r9, [sp, #76]
+	umaal r9, r6, r11, lr
+	ldr r11, [sp, #88]
+	adds r11, r11, r6
+	mov r6, #0
+	adc r6, r6, #0
+	ldr lr, [sp, #96]
+	movw r3, #0x51f7
+	movt r3, #0xe5ce
+	mul r0, lr, r3
+	movw r3, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1820 + 4))
+	movt r3, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1820 + 4))
+.Llf_p1024_to_internal_armv7_pc1820:
+	add r3, r3, pc
+	str r6, [sp, #88]
+	ldr r6, [r3, #0]
+	str r11, [sp, #76]
+	mov r11, #0x0
+	umaal lr, r11, r0, r6
+	ldr lr, [r3, #4]
+	ldr r6, [sp, #0]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #8]
+	str r6, [sp, #0]
+	ldr r6, [sp, #4]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #12]
+	str r6, [sp, #4]
+	ldr r6, [sp, #8]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #16]
+	str r6, [sp, #8]
+	ldr r6, [sp, #12]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #20]
+	str r6, [sp, #12]
+	ldr r6, [sp, #16]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #24]
+	str r6, [sp, #16]
+	ldr r6, [sp, #20]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #28]
+	str r6, [sp, #20]
+	ldr r6, [sp, #24]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #32]
+	str r6, [sp, #24]
+	ldr r6, [sp, #28]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #36]
+	str r6, [sp, #28]
+	ldr r6, [sp, #32]
+	umaal r6, r11, r0, lr
+	ldr lr, [r3, #40]
+	umaal r5, r11, r0, lr
+	ldr lr, [r3, #44]
+	umaal r7, r11, r0, lr
+	ldr lr, [r3, #48]
+	str r7, [sp, #32]
+	ldr r7, [sp, #36]
+	umaal r7, r11, r0, lr
+	ldr lr, [r3, #52]
+	umaal r12, r11, r0, lr
+	ldr lr, [r3, #56]
+	umaal r2, r11, r0, lr
+	ldr lr, [r3, #60]
+	str r2, [sp, #36]
+	ldr r2, [sp, #40]
+	umaal r2, r11, r0, lr
+	ldr lr, [r3, #64]
+	umaal r4, r11, r0, lr
+	ldr lr, [r3, #68]
+	umaal r1, r11, r0, lr
+	ldr lr, [r3, #72]
+	str r1, [sp, #40]
+	ldr r1, [sp, #44]
+	umaal r1, r11, r0, lr
+	ldr lr, [r3, #76]
+	umaal r10, r11, r0, lr
+	ldr lr, [r3, #80]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #84]
+	str r8, [sp, #44]
+	ldr r8, [sp, #48]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #88]
+	str r8, [sp, #48]
+	ldr r8, [sp, #52]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #92]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #96]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #100]
+	str r8, [sp, #60]
+	ldr r8, [sp, #64]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #104]
+	str r8, [sp, #64]
+	ldr r8, [sp, #68]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #108]
+	str r8, [sp, #68]
+	ldr r8, [sp, #80]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #112]
+	str r8, [sp, #80]
+	ldr r8, [sp, #84]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #116]
+	str r8, [sp, #84]
+	ldr r8, [sp, #92]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #120]
+	str r8, [sp, #92]
+	ldr r8, [sp, #72]
+	umaal r8, r11, r0, lr
+	ldr lr, [r3, #124]
+	umaal r9, r11, r0, lr
+	ldr r0, [sp, #76]
+	adds r0, r0, r11
+	ldr r11, [sp, #88]
+	adc r11, r11, #0x0
+	ldr lr, [sp, #212]
+	ldr r3, [lr, #32]
+	str r11, [sp, #88]
+	movw r11, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1941 + 4))
+	movt r11, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1941 + 4))
+.Llf_p1024_to_internal_armv7_pc1941:
+	add r11, r11, pc
+	str r0, [sp, #76]
+	ldr r0, [r11, #0]
+	str r9, [sp, #72]
+	ldr r9, [sp, #0]
+	str r8, [sp, #96]
+	mov r8, #0x0
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #4]
+	str r9, [sp, #0]
+	ldr r9, [sp, #4]
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #8]
+	str r9, [sp, #4]
+	ldr r9, [sp, #8]
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #12]
+	str r9, [sp, #8]
+	ldr r9, [sp, #12]
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #16]
+	str r9, [sp, #12]
+	ldr r9, [sp, #16]
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #20]
+	str r9, [sp, #16]
+	ldr r9, [sp, #20]
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #24]
+	str r9, [sp, #20]
+	ldr r9, [sp, #24]
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #28]
+	str r9, [sp, #24]
+	ldr r9, [sp, #28]
+	umaal r9, r8, r3, r0
+	ldr r0, [r11, #32]
+	umaal r6, r8, r3, r0
+	ldr r0, [r11, #36]
+	umaal r5, r8, r3, r0
+	ldr r0, [r11, #40]
+	str r5, [sp, #28]
+	ldr r5, [sp, #32]
+	umaal r5, r8, r3, r0
+	ldr r0, [r11, #44]
+	umaal r7, r8, r3, r0
+	ldr r0, [r11, #48]
+	umaal r12, r8, r3, r0
+	ldr r0, [r11, #52]
+	str r12, [sp, #32]
+	ldr r12, [sp, #36]
+	umaal r12, r8, r3, r0
+	ldr r0, [r11, #56]
+	umaal r2, r8, r3, r0
+	ldr r0, [r11, #60]
+	umaal r4, r8, r3, r0
+	ldr r0, [r11, #64]
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r8, r3, r0
+	ldr r0, [r11, #68]
+	umaal r1, r8, r3, r0
+	ldr r0, [r11, #72]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #76]
+	str r10, [sp, #40]
+	ldr r10, [sp, #44]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #80]
+	str r10, [sp, #44]
+	ldr r10, [sp, #48]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #84]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #88]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #92]
+	str r10, [sp, #56]
+	ldr r10, [sp, #60]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #96]
+	str r10, [sp, #60]
+	ldr r10, [sp, #64]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #100]
+	str r10, [sp, #64]
+	ldr r10, [sp, #68]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #104]
+	str r10, [sp, #68]
+	ldr r10, [sp, #80]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #108]
+	str r10, [sp, #80]
+	ldr r10, [sp, #84]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #112]
+	str r10, [sp, #84]
+	ldr r10, [sp, #92]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #116]
+	str r10, [sp, #92]
+	ldr r10, [sp, #96]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #120]
+	str r10, [sp, #96]
+	ldr r10, [sp, #72]
+	umaal r10, r8, r3, r0
+	ldr r0, [r11, #124]
+	str r10, [sp, #72]
+	ldr r10, [sp, #76]
+	umaal r10, r8, r3, r0
+	ldr r3, [sp, #88]
 	adds r3, r3, r8
 	mov r8, #0
 	adc r8, r8, #0
-	ldr r6, [sp, #96]
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	str r8, [sp, #92]
-	mul r8, r6, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1828 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc1828 + 4))
-.Llf_p1024_to_internal_armv7_pc1828:
-	add r7, r7, pc
-	str r3, [sp, #88]
-	ldr r3, [r7, #0]
-	str r9, [sp, #84]
-	mov r9, #0x0
-	umaal r6, r9, r8, r3
-	ldr r6, [r7, #4]
-	ldr r3, [sp, #0]
-	umaal r3, r9, r8, r6
-	ldr r6, [r7, #8]
-	str r3, [sp, #0]
-	ldr r3, [sp, #4]
-	umaal r3, r9, r8, r6
-	ldr r6, [r7, #12]
-	str r3, [sp, #4]
-	ldr r3, [sp, #8]
-	umaal r3, r9, r8, r6
-	ldr r6, [r7, #16]
-	str r3, [sp, #8]
-	ldr r3, [sp, #12]
-	umaal r3, r9, r8, r6
-	ldr r6, [r7, #20]
-	str r3, [sp, #12]
-	ldr r3, [sp, #16]
-	umaal r3, r9, r8, r6
-	ldr r6, [r7, #24]
-	str r3, [sp, #16]
-	ldr r3, [sp, #20]
-	umaal r3, r9, r8, r6
-	ldr r6, [r7, #28]
-	str r3, [sp, #20]
-	ldr r3, [sp, #24]
-	umaal r3, r9, r8, r6
-	ldr r6, [r7, #32]
-	str r3, [sp, #24]
-	ldr r3, [sp, #28]
-	umaal r3, r9, r8, r6
-	ldr r6, [r7, #36]
-	str r3, [sp, #28]
-	ldr r3, [sp, #32]
-	umaal r3, r9, r8, r6
-	ldr r6, [r7, #40]
-	umaal r5, r9, r8, r6
-	ldr r6, [r7, #44]
-	umaal r4, r9, r8, r6
-	ldr r6, [r7, #48]
-	str r4, [sp, #32]
-	ldr r4, [sp, #36]
-	umaal r4, r9, r8, r6
-	ldr r6, [r7, #52]
-	umaal r12, r9, r8, r6
-	ldr r6, [r7, #56]
-	umaal r2, r9, r8, r6
-	ldr r6, [r7, #60]
-	str r2, [sp, #36]
-	ldr r2, [sp, #40]
-	umaal r2, r9, r8, r6
-	ldr r6, [r7, #64]
-	umaal r0, r9, r8, r6
-	ldr r6, [r7, #68]
-	umaal lr, r9, r8, r6
-	ldr r6, [r7, #72]
-	str lr, [sp, #40]
-	ldr lr, [sp, #44]
-	umaal lr, r9, r8, r6
-	ldr r6, [r7, #76]
-	umaal r10, r9, r8, r6
-	ldr r6, [r7, #80]
-	umaal r11, r9, r8, r6
-	ldr r6, [r7, #84]
-	str r11, [sp, #44]
-	ldr r11, [sp, #48]
-	umaal r11, r9, r8, r6
-	ldr r6, [r7, #88]
-	str r11, [sp, #48]
-	ldr r11, [sp, #52]
-	umaal r11, r9, r8, r6
-	ldr r6, [r7, #92]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, r9, r8, r6
-	ldr r6, [r7, #96]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, r9, r8, r6
-	ldr r6, [r7, #100]
-	str r11, [sp, #60]
-	ldr r11, [sp, #64]
-	umaal r11, r9, r8, r6
-	ldr r6, [r7, #104]
-	str r11, [sp, #64]
-	ldr r11, [sp, #68]
-	umaal r11, r9, r8, r6
-	ldr r6, [r7, #108]
-	str r11, [sp, #68]
-	ldr r11, [sp, #72]
-	umaal r11, r9, r8, r6
-	ldr r6, [r7, #112]
-	str r11, [sp, #72]
-	ldr r11, [sp, #100]
-	umaal r11, r9, r8, r6
-	ldr r6, [r7, #116]
-	str r11, [sp, #100]
-	ldr r11, [sp, #76]
-	umaal r11, r9, r8, r6
-	ldr r6, [r7, #120]
-	str r11, [sp, #76]
-	ldr r11, [sp, #80]
-	umaal r11, r9, r8, r6
-	ldr r6, [r7, #124]
-	str r11, [sp, #80]
-	ldr r11, [sp, #84]
-	umaal r11, r9, r8, r6
-	ldr r8, [sp, #88]
-	adds r8, r8, r9
-	ldr r9, [sp, #92]
-	adc r9, r9, #0x0
-	ldr r6, [r1, #32]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1949 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc1949 + 4))
-.Llf_p1024_to_internal_armv7_pc1949:
-	add r7, r7, pc
-	str r9, [sp, #92]
-	ldr r9, [r7, #0]
+	ldr r0, [sp, #0]
+	movw r11, #0x51f7
+	movt r11, #0xe5ce
+	mul lr, r0, r11
+	movw r11, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2068 + 4))
+	movt r11, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2068 + 4))
+.Llf_p1024_to_internal_armv7_pc2068:
+	add r11, r11, pc
 	str r8, [sp, #88]
-	ldr r8, [sp, #0]
-	str r11, [sp, #84]
-	mov r11, #0x0
-	umaal r8, r11, r6, r9
-	ldr r9, [r7, #4]
-	str r8, [sp, #0]
+	ldr r8, [r11, #0]
+	str r3, [sp, #76]
+	mov r3, #0x0
+	umaal r0, r3, lr, r8
+	ldr r0, [r11, #4]
 	ldr r8, [sp, #4]
-	umaal r8, r11, r6, r9
-	ldr r9, [r7, #8]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #8]
 	str r8, [sp, #4]
 	ldr r8, [sp, #8]
-	umaal r8, r11, r6, r9
-	ldr r9, [r7, #12]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #12]
 	str r8, [sp, #8]
 	ldr r8, [sp, #12]
-	umaal r8, r11, r6, r9
-	ldr r9, [r7, #16]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #16]
 	str r8, [sp, #12]
 	ldr r8, [sp, #16]
-	umaal r8, r11, r6, r9
-	ldr r9, [r7, #20]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #20]
 	str r8, [sp, #16]
 	ldr r8, [sp, #20]
-	umaal r8, r11, r6, r9
-	ldr r9, [r7, #24]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #24]
 	str r8, [sp, #20]
 	ldr r8, [sp, #24]
-	umaal r8, r11, r6, r9
-	ldr r9, [r7, #28]
-	str r8, [sp, #24]
-	ldr r8, [sp, #28]
-	umaal r8, r11, r6, r9
-	ldr r9, [r7, #32]
-	umaal r3, r11, r6, r9
-	ldr r9, [r7, #36]
-	umaal r5, r11, r6, r9
-	ldr r9, [r7, #40]
-	str r5, [sp, #28]
-	ldr r5, [sp, #32]
-	umaal r5, r11, r6, r9
-	ldr r9, [r7, #44]
-	umaal r4, r11, r6, r9
-	ldr r9, [r7, #48]
-	umaal r12, r11, r6, r9
-	ldr r9, [r7, #52]
-	str r12, [sp, #32]
-	ldr r12, [sp, #36]
-	umaal r12, r11, r6, r9
-	ldr r9, [r7, #56]
-	umaal r2, r11, r6, r9
-	ldr r9, [r7, #60]
-	umaal r0, r11, r6, r9
-	ldr r9, [r7, #64]
-	str r0, [sp, #36]
-	ldr r0, [sp, #40]
-	umaal r0, r11, r6, r9
-	ldr r9, [r7, #68]
-	umaal lr, r11, r6, r9
-	ldr r9, [r7, #72]
-	umaal r10, r11, r6, r9
-	ldr r9, [r7, #76]
-	str r10, [sp, #40]
-	ldr r10, [sp, #44]
-	umaal r10, r11, r6, r9
-	ldr r9, [r7, #80]
-	str r10, [sp, #44]
-	ldr r10, [sp, #48]
-	umaal r10, r11, r6, r9
-	ldr r9, [r7, #84]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, r11, r6, r9
-	ldr r9, [r7, #88]
-	str r10, [sp, #52]
-	ldr r10, [sp, #56]
-	umaal r10, r11, r6, r9
-	ldr r9, [r7, #92]
-	str r10, [sp, #56]
-	ldr r10, [sp, #60]
-	umaal r10, r11, r6, r9
-	ldr r9, [r7, #96]
-	str r10, [sp, #60]
-	ldr r10, [sp, #64]
-	umaal r10, r11, r6, r9
-	ldr r9, [r7, #100]
-	str r10, [sp, #64]
-	ldr r10, [sp, #68]
-	umaal r10, r11, r6, r9
-	ldr r9, [r7, #104]
-	str r10, [sp, #68]
-	ldr r10, [sp, #72]
-	umaal r10, r11, r6, r9
-	ldr r9, [r7, #108]
-	str r10, [sp, #72]
-	ldr r10, [sp, #100]
-	umaal r10, r11, r6, r9
-	ldr r9, [r7, #112]
-	str r10, [sp, #100]
-	ldr r10, [sp, #76]
-	umaal r10, r11, r6, r9
-	ldr r9, [r7, #116]
-	str r10, [sp, #76]
-	ldr r10, [sp, #80]
-	umaal r10, r11, r6, r9
-	ldr r9, [r7, #120]
-	str r10, [sp, #80]
-	ldr r10, [sp, #84]
-	umaal r10, r11, r6, r9
-	ldr r9, [r7, #124]
-	str r10, [sp, #84]
-	ldr r10, [sp, #88]
-	umaal r10, r11, r6, r9
-	ldr r6, [sp, #92]
-	adds r11, r6, r11
-	mov r6, #0
-	adc r6, r6, #0
-	ldr r9, [sp, #0]
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	str r6, [sp, #92]
-	mul r6, r9, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2077 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2077 + 4))
-.Llf_p1024_to_internal_armv7_pc2077:
-	add r7, r7, pc
-	str r11, [sp, #88]
-	ldr r11, [r7, #0]
-	str r10, [sp, #96]
-	mov r10, #0x0
-	umaal r9, r10, r6, r11
-	ldr r9, [r7, #4]
-	ldr r11, [sp, #4]
-	umaal r11, r10, r6, r9
-	ldr r9, [r7, #8]
-	str r11, [sp, #4]
-	ldr r11, [sp, #8]
-	umaal r11, r10, r6, r9
-	ldr r9, [r7, #12]
-	str r11, [sp, #8]
-	ldr r11, [sp, #12]
-	umaal r11, r10, r6, r9
-	ldr r9, [r7, #16]
-	str r11, [sp, #12]
-	ldr r11, [sp, #16]
-	umaal r11, r10, r6, r9
-	ldr r9, [r7, #20]
-	str r11, [sp, #16]
-	ldr r11, [sp, #20]
-	umaal r11, r10, r6, r9
-	ldr r9, [r7, #24]
-	str r11, [sp, #20]
-	ldr r11, [sp, #24]
-	umaal r11, r10, r6, r9
-	ldr r9, [r7, #28]
-	umaal r8, r10, r6, r9
-	ldr r9, [r7, #32]
-	umaal r3, r10, r6, r9
-	ldr r9, [r7, #36]
-	str r3, [sp, #24]
-	ldr r3, [sp, #28]
-	umaal r3, r10, r6, r9
-	ldr r9, [r7, #40]
-	umaal r5, r10, r6, r9
-	ldr r9, [r7, #44]
-	umaal r4, r10, r6, r9
-	ldr r9, [r7, #48]
-	str r4, [sp, #28]
-	ldr r4, [sp, #32]
-	umaal r4, r10, r6, r9
-	ldr r9, [r7, #52]
-	umaal r12, r10, r6, r9
-	ldr r9, [r7, #56]
-	umaal r2, r10, r6, r9
-	ldr r9, [r7, #60]
+	umaal r8, r3, lr, r0
+	ldr r0, [r11, #28]
+	umaal r9, r3, lr, r0
+	ldr r0, [r11, #32]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #36]
+	str r6, [sp, #24]
+	ldr r6, [sp, #28]
+	umaal r6, r3, lr, r0
+	ldr r0, [r11, #40]
+	umaal r5, r3, lr, r0
+	ldr r0, [r11, #44]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #48]
+	str r7, [sp, #28]
+	ldr r7, [sp, #32]
+	umaal r7, r3, lr, r0
+	ldr r0, [r11, #52]
+	umaal r12, r3, lr, r0
+	ldr r0, [r11, #56]
+	umaal r2, r3, lr, r0
+	ldr r0, [r11, #60]
 	str r2, [sp, #32]
 	ldr r2, [sp, #36]
-	umaal r2, r10, r6, r9
-	ldr r9, [r7, #64]
-	umaal r0, r10, r6, r9
-	ldr r9, [r7, #68]
-	umaal lr, r10, r6, r9
-	ldr r9, [r7, #72]
-	str lr, [sp, #36]
-	ldr lr, [sp, #40]
-	umaal lr, r10, r6, r9
-	ldr r9, [r7, #76]
-	str lr, [sp, #40]
-	ldr lr, [sp, #44]
-	umaal lr, r10, r6, r9
-	ldr r9, [r7, #80]
-	str lr, [sp, #44]
-	ldr lr, [sp, #48]
-	umaal lr, r10, r6, r9
-	ldr r9, [r7, #84]
-	str lr, [sp, #48]
-	ldr lr, [sp, #52]
-	umaal lr, r10, r6, r9
-	ldr r9, [r7, #88]
-	str lr, [sp, #52]
-	ldr lr, [sp, #56]
-	umaal lr, r10, r6, r9
-	ldr r9, [r7, #92]
-	str lr, [sp, #56]
-	ldr lr, [sp, #60]
-	umaal lr, r10, r6, r9
-	ldr r9, [r7, #96]
-	str lr, [sp, #60]
-	ldr lr, [sp, #64]
-	umaal lr, r10, r6, r9
-	ldr r9, [r7, #100]
-	str lr, [sp, #64]
-	ldr lr, [sp, #68]
-	umaal lr, r10, r6, r9
-	ldr r9, [r7, #104]
-	str lr, [sp, #68]
-	ldr lr, [sp, #72]
-	umaal lr, r10, r6, r9
-	ldr r9, [r7, #108]
-	str lr, [sp, #72]
-	ldr lr, [sp, #100]
-	umaal lr, r10, r6, r9
-	ldr r9, [r7, #112]
-	str lr, [sp, #100]
+	umaal r2, r3, lr, r0
+	ldr r0, [r11, #64]
+	umaal r4, r3, lr, r0
+	ldr r0, [r11, #68]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #72]
+	str r1, [sp, #36]
+	ldr r1, [sp, #40]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #76]
+	str r1, [sp, #40]
+	ldr r1, [sp, #44]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #80]
+	str r1, [sp, #44]
+	ldr r1, [sp, #48]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #84]
+	str r1, [sp, #48]
+	ldr r1, [sp, #52]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #88]
+	str r1, [sp, #52]
+	ldr r1, [sp, #56]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #92]
+	str r1, [sp, #56]
+	ldr r1, [sp, #60]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #96]
+	str r1, [sp, #60]
+	ldr r1, [sp, #64]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #100]
+	str r1, [sp, #64]
+	ldr r1, [sp, #68]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #104]
+	str r1, [sp, #68]
+	ldr r1, [sp, #80]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #108]
+	str r1, [sp, #80]
+	ldr r1, [sp, #84]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #112]
+	str r1, [sp, #84]
+	ldr r1, [sp, #92]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #116]
+	str r1, [sp, #92]
+	ldr r1, [sp, #96]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #120]
+	str r1, [sp, #96]
+	ldr r1, [sp, #72]
+	umaal r1, r3, lr, r0
+	ldr r0, [r11, #124]
+	umaal r10, r3, lr, r0
 	ldr lr, [sp, #76]
-	umaal lr, r10, r6, r9
-	ldr r9, [r7, #116]
+	adds lr, lr, r3
+	ldr r3, [sp, #88]
+	adc r3, r3, #0x0
+	ldr r0, [sp, #212]
+	ldr r11, [r0, #36]
+	str r3, [sp, #88]
+	movw r3, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2189 + 4))
+	movt r3, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2189 + 4))
+.Llf_p1024_to_internal_armv7_pc2189:
+	add r3, r3, pc
 	str lr, [sp, #76]
-	ldr lr, [sp, #80]
-	umaal lr, r10, r6, r9
-	ldr r9, [r7, #120]
-	str lr, [sp, #80]
-	ldr lr, [sp, #84]
-	umaal lr, r10, r6, r9
-	ldr r9, [r7, #124]
-	str lr, [sp, #84]
-	ldr lr, [sp, #96]
-	umaal lr, r10, r6, r9
-	ldr r6, [sp, #88]
-	adds r10, r6, r10
-	ldr r6, [sp, #92]
-	adc r6, r6, #0x0
-	ldr r9, [r1, #36]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2198 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2198 + 4))
-.Llf_p1024_to_internal_armv7_pc2198:
-	add r7, r7, pc
-	str r6, [sp, #92]
-	ldr r6, [r7, #0]
-	str r10, [sp, #88]
+	ldr lr, [r3, #0]
+	str r10, [sp, #72]
 	ldr r10, [sp, #4]
-	str lr, [sp, #96]
-	mov lr, #0x0
-	umaal r10, lr, r9, r6
-	ldr r6, [r7, #4]
+	str r1, [sp, #0]
+	mov r1, #0x0
+	umaal r10, r1, r11, lr
+	ldr lr, [r3, #4]
 	str r10, [sp, #4]
 	ldr r10, [sp, #8]
-	umaal r10, lr, r9, r6
-	ldr r6, [r7, #8]
+	umaal r10, r1, r11, lr
+	ldr lr, [r3, #8]
 	str r10, [sp, #8]
 	ldr r10, [sp, #12]
-	umaal r10, lr, r9, r6
-	ldr r6, [r7, #12]
+	umaal r10, r1, r11, lr
+	ldr lr, [r3, #12]
 	str r10, [sp, #12]
 	ldr r10, [sp, #16]
-	umaal r10, lr, r9, r6
-	ldr r6, [r7, #16]
+	umaal r10, r1, r11, lr
+	ldr lr, [r3, #16]
 	str r10, [sp, #16]
 	ldr r10, [sp, #20]
-	umaal r10, lr, r9, r6
-	ldr r6, [r7, #20]
-	umaal r11, lr, r9, r6
-	ldr r6, [r7, #24]
-	umaal r8, lr, r9, r6
-	ldr r6, [r7, #28]
-	str r8, [sp, #20]
-	ldr r8, [sp, #24]
-	umaal r8, lr, r9, r6
-	ldr r6, [r7, #32]
-	umaal r3, lr, r9, r6
-	ldr r6, [r7, #36]
-	umaal r5, lr, r9, r6
-	ldr r6, [r7, #40]
+	umaal r10, r1, r11, lr
+	ldr lr, [r3, #20]
+	umaal r8, r1, r11, lr
+	ldr lr, [r3, #24]
+	umaal r9, r1, r11, lr
+	ldr lr, [r3, #28]
+	str r9, [sp, #20]
+	ldr r9, [sp, #24]
+	umaal r9, r1, r11, lr
+	ldr lr, [r3, #32]
+	umaal r6, r1, r11, lr
+	ldr lr, [r3, #36]
+	umaal r5, r1, r11, lr
+	ldr lr, [r3, #40]
 	str r5, [sp, #24]
 	ldr r5, [sp, #28]
-	umaal r5, lr, r9, r6
-	ldr r6, [r7, #44]
-	umaal r4, lr, r9, r6
-	ldr r6, [r7, #48]
-	umaal r12, lr, r9, r6
-	ldr r6, [r7, #52]
+	umaal r5, r1, r11, lr
+	ldr lr, [r3, #44]
+	umaal r7, r1, r11, lr
+	ldr lr, [r3, #48]
+	umaal r12, r1, r11, lr
+	ldr lr, [r3, #52]
 	str r12, [sp, #28]
 	ldr r12, [sp, #32]
-	umaal r12, lr, r9, r6
-	ldr r6, [r7, #56]
-	umaal r2, lr, r9, r6
-	ldr r6, [r7, #60]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #64]
-	str r0, [sp, #32]
-	ldr r0, [sp, #36]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #68]
-	str r0, [sp, #36]
-	ldr r0, [sp, #40]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #72]
-	str r0, [sp, #40]
-	ldr r0, [sp, #44]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #76]
-	str r0, [sp, #44]
-	ldr r0, [sp, #48]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #80]
-	str r0, [sp, #48]
-	ldr r0, [sp, #52]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #84]
-	str r0, [sp, #52]
-	ldr r0, [sp, #56]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #88]
-	str r0, [sp, #56]
-	ldr r0, [sp, #60]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #92]
-	str r0, [sp, #60]
-	ldr r0, [sp, #64]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #96]
-	str r0, [sp, #64]
-	ldr r0, [sp, #68]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #100]
-	str r0, [sp, #68]
-	ldr r0, [sp, #72]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #104]
-	str r0, [sp, #72]
-	ldr r0, [sp, #100]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #108]
-	str r0, [sp, #100]
-	ldr r0, [sp, #76]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #112]
-	str r0, [sp, #76]
-	ldr r0, [sp, #80]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #116]
-	str r0, [sp, #80]
-	ldr r0, [sp, #84]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #120]
-	str r0, [sp, #84]
-	ldr r0, [sp, #96]
-	umaal r0, lr, r9, r6
-	ldr r6, [r7, #124]
-	str r0, [sp, #96]
-	ldr r0, [sp, #88]
-	umaal r0, lr, r9, r6
-	ldr r9, [sp, #92]
-	adds lr, r9, lr
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r6, [sp, #4]
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	str r9, [sp, #92]
-	mul r9, r6, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2326 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2326 + 4))
-.Llf_p1024_to_internal_armv7_pc2326:
-	add r7, r7, pc
-	str lr, [sp, #88]
-	ldr lr, [r7, #0]
-	str r0, [sp, #0]
-	mov r0, #0x0
-	umaal r6, r0, r9, lr
-	ldr r6, [r7, #4]
-	ldr lr, [sp, #8]
-	umaal lr, r0, r9, r6
-	ldr r6, [r7, #8]
-	str lr, [sp, #8]
-	ldr lr, [sp, #12]
-	umaal lr, r0, r9, r6
-	ldr r6, [r7, #12]
-	str lr, [sp, #12]
-	ldr lr, [sp, #16]
-	umaal lr, r0, r9, r6
-	ldr r6, [r7, #16]
-	umaal r10, r0, r9, r6
-	ldr r6, [r7, #20]
-	umaal r11, r0, r9, r6
-	ldr r6, [r7, #24]
-	str r11, [sp, #16]
-	ldr r11, [sp, #20]
-	umaal r11, r0, r9, r6
-	ldr r6, [r7, #28]
-	umaal r8, r0, r9, r6
-	ldr r6, [r7, #32]
-	umaal r3, r0, r9, r6
-	ldr r6, [r7, #36]
-	str r3, [sp, #20]
-	ldr r3, [sp, #24]
-	umaal r3, r0, r9, r6
-	ldr r6, [r7, #40]
-	umaal r5, r0, r9, r6
-	ldr r6, [r7, #44]
-	umaal r4, r0, r9, r6
-	ldr r6, [r7, #48]
-	str r4, [sp, #24]
-	ldr r4, [sp, #28]
-	umaal r4, r0, r9, r6
-	ldr r6, [r7, #52]
-	umaal r12, r0, r9, r6
-	ldr r6, [r7, #56]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #60]
-	str r2, [sp, #28]
-	ldr r2, [sp, #32]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #64]
-	str r2, [sp, #32]
-	ldr r2, [sp, #36]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #68]
-	str r2, [sp, #36]
-	ldr r2, [sp, #40]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #72]
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #76]
-	str r2, [sp, #44]
-	ldr r2, [sp, #48]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #80]
-	str r2, [sp, #48]
-	ldr r2, [sp, #52]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #84]
-	str r2, [sp, #52]
-	ldr r2, [sp, #56]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #88]
-	str r2, [sp, #56]
-	ldr r2, [sp, #60]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #92]
-	str r2, [sp, #60]
-	ldr r2, [sp, #64]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #96]
-	str r2, [sp, #64]
-	ldr r2, [sp, #68]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #100]
-	str r2, [sp, #68]
-	ldr r2, [sp, #72]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #104]
-	str r2, [sp, #72]
-	ldr r2, [sp, #100]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #108]
-	str r2, [sp, #100]
-	ldr r2, [sp, #76]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #112]
-	str r2, [sp, #76]
-	ldr r2, [sp, #80]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #116]
-	str r2, [sp, #80]
-	ldr r2, [sp, #84]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #120]
-	str r2, [sp, #84]
-	ldr r2, [sp, #96]
-	umaal r2, r0, r9, r6
-	ldr r6, [r7, #124]
-	str r2, [sp, #96]
-	ldr r2, [sp, #0]
-	umaal r2, r0, r9, r6
-	ldr r9, [sp, #88]
-	adds r0, r9, r0
-	ldr r9, [sp, #92]
-	adc r9, r9, #0x0
-	ldr r6, [r1, #40]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2447 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2447 + 4))
-.Llf_p1024_to_internal_armv7_pc2447:
-	add r7, r7, pc
-	str r9, [sp, #92]
-	ldr r9, [r7, #0]
-	str r0, [sp, #88]
-	ldr r0, [sp, #8]
-	str r2, [sp, #0]
-	mov r2, #0x0
-	umaal r0, r2, r6, r9
-	ldr r9, [r7, #4]
-	str r0, [sp, #8]
-	ldr r0, [sp, #12]
-	umaal r0, r2, r6, r9
-	ldr r9, [r7, #8]
-	umaal lr, r2, r6, r9
-	ldr r9, [r7, #12]
-	umaal r10, r2, r6, r9
-	ldr r9, [r7, #16]
-	str r10, [sp, #12]
-	ldr r10, [sp, #16]
-	umaal r10, r2, r6, r9
-	ldr r9, [r7, #20]
-	umaal r11, r2, r6, r9
-	ldr r9, [r7, #24]
-	umaal r8, r2, r6, r9
-	ldr r9, [r7, #28]
-	str r8, [sp, #16]
-	ldr r8, [sp, #20]
-	umaal r8, r2, r6, r9
-	ldr r9, [r7, #32]
-	umaal r3, r2, r6, r9
-	ldr r9, [r7, #36]
-	umaal r5, r2, r6, r9
-	ldr r9, [r7, #40]
-	str r5, [sp, #20]
-	ldr r5, [sp, #24]
-	umaal r5, r2, r6, r9
-	ldr r9, [r7, #44]
-	umaal r4, r2, r6, r9
-	ldr r9, [r7, #48]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #52]
-	str r12, [sp, #24]
-	ldr r12, [sp, #28]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #56]
-	str r12, [sp, #28]
-	ldr r12, [sp, #32]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #60]
-	str r12, [sp, #32]
-	ldr r12, [sp, #36]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #64]
-	str r12, [sp, #36]
-	ldr r12, [sp, #40]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #68]
-	str r12, [sp, #40]
-	ldr r12, [sp, #44]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #72]
-	str r12, [sp, #44]
-	ldr r12, [sp, #48]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #76]
-	str r12, [sp, #48]
-	ldr r12, [sp, #52]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #80]
-	str r12, [sp, #52]
-	ldr r12, [sp, #56]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #84]
-	str r12, [sp, #56]
-	ldr r12, [sp, #60]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #88]
-	str r12, [sp, #60]
-	ldr r12, [sp, #64]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #92]
-	str r12, [sp, #64]
-	ldr r12, [sp, #68]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #96]
-	str r12, [sp, #68]
-	ldr r12, [sp, #72]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #100]
-	str r12, [sp, #72]
-	ldr r12, [sp, #100]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #104]
-	str r12, [sp, #100]
-	ldr r12, [sp, #76]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #108]
-	str r12, [sp, #76]
-	ldr r12, [sp, #80]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #112]
-	str r12, [sp, #80]
-	ldr r12, [sp, #84]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #116]
-	str r12, [sp, #84]
-	ldr r12, [sp, #96]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #120]
-	str r12, [sp, #96]
-	ldr r12, [sp, #0]
-	umaal r12, r2, r6, r9
-	ldr r9, [r7, #124]
-	str r12, [sp, #0]
-	ldr r12, [sp, #88]
-	umaal r12, r2, r6, r9
-	ldr r6, [sp, #92]
-	adds r2, r6, r2
-	mov r6, #0
-	adc r6, r6, #0
-	ldr r9, [sp, #8]
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	str r6, [sp, #92]
-	mul r6, r9, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2575 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2575 + 4))
-.Llf_p1024_to_internal_armv7_pc2575:
-	add r7, r7, pc
-	str r2, [sp, #88]
-	ldr r2, [r7, #0]
-	str r12, [sp, #4]
-	mov r12, #0x0
-	umaal r9, r12, r6, r2
-	ldr r9, [r7, #4]
-	umaal r0, r12, r6, r9
-	ldr r9, [r7, #8]
-	umaal lr, r12, r6, r9
-	ldr r9, [r7, #12]
-	ldr r2, [sp, #12]
-	umaal r2, r12, r6, r9
-	ldr r9, [r7, #16]
-	umaal r10, r12, r6, r9
-	ldr r9, [r7, #20]
-	umaal r11, r12, r6, r9
-	ldr r9, [r7, #24]
-	str r11, [sp, #12]
-	ldr r11, [sp, #16]
-	umaal r11, r12, r6, r9
-	ldr r9, [r7, #28]
-	umaal r8, r12, r6, r9
-	ldr r9, [r7, #32]
-	umaal r3, r12, r6, r9
-	ldr r9, [r7, #36]
-	str r3, [sp, #16]
-	ldr r3, [sp, #20]
-	umaal r3, r12, r6, r9
-	ldr r9, [r7, #40]
-	umaal r5, r12, r6, r9
-	ldr r9, [r7, #44]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #48]
-	str r4, [sp, #20]
-	ldr r4, [sp, #24]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #52]
-	str r4, [sp, #24]
-	ldr r4, [sp, #28]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #56]
-	str r4, [sp, #28]
-	ldr r4, [sp, #32]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #60]
+	umaal r12, r1, r11, lr
+	ldr lr, [r3, #56]
+	umaal r2, r1, r11, lr
+	ldr lr, [r3, #60]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #64]
 	str r4, [sp, #32]
 	ldr r4, [sp, #36]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #64]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #68]
 	str r4, [sp, #36]
 	ldr r4, [sp, #40]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #68]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #72]
 	str r4, [sp, #40]
 	ldr r4, [sp, #44]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #72]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #76]
 	str r4, [sp, #44]
 	ldr r4, [sp, #48]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #76]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #80]
 	str r4, [sp, #48]
 	ldr r4, [sp, #52]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #80]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #84]
 	str r4, [sp, #52]
 	ldr r4, [sp, #56]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #84]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #88]
 	str r4, [sp, #56]
 	ldr r4, [sp, #60]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #88]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #92]
 	str r4, [sp, #60]
 	ldr r4, [sp, #64]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #92]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #96]
 	str r4, [sp, #64]
 	ldr r4, [sp, #68]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #96]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #100]
 	str r4, [sp, #68]
-	ldr r4, [sp, #72]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #100]
-	str r4, [sp, #72]
-	ldr r4, [sp, #100]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #104]
-	str r4, [sp, #100]
-	ldr r4, [sp, #76]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #108]
-	str r4, [sp, #76]
 	ldr r4, [sp, #80]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #112]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #104]
 	str r4, [sp, #80]
 	ldr r4, [sp, #84]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #116]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #108]
 	str r4, [sp, #84]
+	ldr r4, [sp, #92]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #112]
+	str r4, [sp, #92]
 	ldr r4, [sp, #96]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #120]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #116]
 	str r4, [sp, #96]
 	ldr r4, [sp, #0]
-	umaal r4, r12, r6, r9
-	ldr r9, [r7, #124]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #120]
 	str r4, [sp, #0]
-	ldr r4, [sp, #4]
-	umaal r4, r12, r6, r9
-	ldr r6, [sp, #88]
-	adds r12, r6, r12
-	ldr r6, [sp, #92]
-	adc r6, r6, #0x0
-	ldr r9, [r1, #44]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2696 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2696 + 4))
-.Llf_p1024_to_internal_armv7_pc2696:
-	add r7, r7, pc
-	str r6, [sp, #92]
-	ldr r6, [r7, #0]
-	str r12, [sp, #88]
-	mov r12, #0x0
-	umaal r0, r12, r9, r6
-	ldr r6, [r7, #4]
-	umaal lr, r12, r9, r6
-	ldr r6, [r7, #8]
-	umaal r2, r12, r9, r6
-	ldr r6, [r7, #12]
-	umaal r10, r12, r9, r6
-	ldr r6, [r7, #16]
-	str r10, [sp, #4]
-	ldr r10, [sp, #12]
-	umaal r10, r12, r9, r6
-	ldr r6, [r7, #20]
-	umaal r11, r12, r9, r6
-	ldr r6, [r7, #24]
-	umaal r8, r12, r9, r6
-	ldr r6, [r7, #28]
-	str r8, [sp, #12]
-	ldr r8, [sp, #16]
-	umaal r8, r12, r9, r6
-	ldr r6, [r7, #32]
-	umaal r3, r12, r9, r6
-	ldr r6, [r7, #36]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #40]
-	str r5, [sp, #16]
-	ldr r5, [sp, #20]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #44]
-	str r5, [sp, #20]
-	ldr r5, [sp, #24]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #48]
-	str r5, [sp, #24]
-	ldr r5, [sp, #28]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #52]
-	str r5, [sp, #28]
-	ldr r5, [sp, #32]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #56]
-	str r5, [sp, #32]
-	ldr r5, [sp, #36]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #60]
-	str r5, [sp, #36]
-	ldr r5, [sp, #40]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #64]
-	str r5, [sp, #40]
-	ldr r5, [sp, #44]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #68]
-	str r5, [sp, #44]
-	ldr r5, [sp, #48]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #72]
-	str r5, [sp, #48]
-	ldr r5, [sp, #52]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #76]
-	str r5, [sp, #52]
-	ldr r5, [sp, #56]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #80]
-	str r5, [sp, #56]
-	ldr r5, [sp, #60]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #84]
-	str r5, [sp, #60]
-	ldr r5, [sp, #64]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #88]
-	str r5, [sp, #64]
-	ldr r5, [sp, #68]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #92]
-	str r5, [sp, #68]
-	ldr r5, [sp, #72]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #96]
-	str r5, [sp, #72]
-	ldr r5, [sp, #100]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #100]
-	str r5, [sp, #100]
-	ldr r5, [sp, #76]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #104]
-	str r5, [sp, #76]
-	ldr r5, [sp, #80]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #108]
-	str r5, [sp, #80]
-	ldr r5, [sp, #84]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #112]
-	str r5, [sp, #84]
-	ldr r5, [sp, #96]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #116]
-	str r5, [sp, #96]
-	ldr r5, [sp, #0]
-	umaal r5, r12, r9, r6
-	ldr r6, [r7, #120]
-	umaal r4, r12, r9, r6
-	ldr r6, [r7, #124]
-	str r4, [sp, #0]
-	ldr r4, [sp, #88]
-	umaal r4, r12, r9, r6
-	ldr r9, [sp, #92]
-	adds r12, r9, r12
-	mov r9, #0
-	adc r9, r9, #0
-	movw r6, #0x51f7
-	movt r6, #0xe5ce
-	mul r7, r0, r6
-	movw r6, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2820 + 4))
-	movt r6, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2820 + 4))
-.Llf_p1024_to_internal_armv7_pc2820:
-	add r6, r6, pc
-	str r9, [sp, #92]
-	ldr r9, [r6, #0]
-	str r12, [sp, #88]
-	mov r12, #0x0
-	umaal r0, r12, r7, r9
-	ldr r0, [r6, #4]
-	umaal lr, r12, r7, r0
-	ldr r0, [r6, #8]
-	umaal r2, r12, r7, r0
-	ldr r0, [r6, #12]
-	ldr r9, [sp, #4]
-	umaal r9, r12, r7, r0
-	ldr r0, [r6, #16]
-	umaal r10, r12, r7, r0
-	ldr r0, [r6, #20]
-	umaal r11, r12, r7, r0
-	ldr r0, [r6, #24]
-	str r11, [sp, #4]
+	ldr r4, [sp, #72]
+	umaal r4, r1, r11, lr
+	ldr lr, [r3, #124]
+	str r4, [sp, #72]
+	ldr r4, [sp, #76]
+	umaal r4, r1, r11, lr
+	ldr r11, [sp, #88]
+	adds r1, r11, r1
+	mov r11, #0
+	adc r11, r11, #0
+	ldr lr, [sp, #4]
+	movw r3, #0x51f7
+	movt r3, #0xe5ce
+	mul r0, lr, r3
+	movw r3, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2316 + 4))
+	movt r3, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2316 + 4))
+.Llf_p1024_to_internal_armv7_pc2316:
+	add r3, r3, pc
+	str r11, [sp, #88]
+	ldr r11, [r3, #0]
+	str r1, [sp, #76]
+	mov r1, #0x0
+	umaal lr, r1, r0, r11
+	ldr lr, [r3, #4]
+	ldr r11, [sp, #8]
+	umaal r11, r1, r0, lr
+	ldr lr, [r3, #8]
+	str r11, [sp, #8]
 	ldr r11, [sp, #12]
-	umaal r11, r12, r7, r0
-	ldr r0, [r6, #28]
-	umaal r8, r12, r7, r0
-	ldr r0, [r6, #32]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #36]
-	str r3, [sp, #12]
-	ldr r3, [sp, #16]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #40]
-	str r3, [sp, #16]
-	ldr r3, [sp, #20]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #44]
-	str r3, [sp, #20]
-	ldr r3, [sp, #24]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #48]
-	str r3, [sp, #24]
-	ldr r3, [sp, #28]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #52]
-	str r3, [sp, #28]
-	ldr r3, [sp, #32]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #56]
-	str r3, [sp, #32]
-	ldr r3, [sp, #36]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #60]
-	str r3, [sp, #36]
-	ldr r3, [sp, #40]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #64]
-	str r3, [sp, #40]
-	ldr r3, [sp, #44]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #68]
-	str r3, [sp, #44]
-	ldr r3, [sp, #48]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #72]
-	str r3, [sp, #48]
-	ldr r3, [sp, #52]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #76]
-	str r3, [sp, #52]
-	ldr r3, [sp, #56]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #80]
-	str r3, [sp, #56]
-	ldr r3, [sp, #60]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #84]
-	str r3, [sp, #60]
-	ldr r3, [sp, #64]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #88]
-	str r3, [sp, #64]
-	ldr r3, [sp, #68]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #92]
-	str r3, [sp, #68]
-	ldr r3, [sp, #72]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #96]
-	str r3, [sp, #72]
-	ldr r3, [sp, #100]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #100]
-	str r3, [sp, #100]
-	ldr r3, [sp, #76]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #104]
-	str r3, [sp, #76]
-	ldr r3, [sp, #80]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #108]
-	str r3, [sp, #80]
-	ldr r3, [sp, #84]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #112]
-	str r3, [sp, #84]
-	ldr r3, [sp, #96]
-	umaal r3, r12, r7, r0
-	ldr r0, [r6, #116]
-	umaal r5, r12, r7, r0
-	ldr r0, [r6, #120]
-	str r5, [sp, #96]
-	ldr r5, [sp, #0]
-	umaal r5, r12, r7, r0
-	ldr r0, [r6, #124]
-	umaal r4, r12, r7, r0
-	ldr r7, [sp, #88]
-	adds r12, r7, r12
-	ldr r7, [sp, #92]
-	adc r7, r7, #0x0
-	ldr r0, [r1, #48]
-	movw r6, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2941 + 4))
-	movt r6, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2941 + 4))
-.Llf_p1024_to_internal_armv7_pc2941:
-	add r6, r6, pc
-	str r7, [sp, #92]
-	ldr r7, [r6, #0]
-	str r12, [sp, #88]
-	mov r12, #0x0
-	umaal lr, r12, r0, r7
-	ldr r7, [r6, #4]
-	umaal r2, r12, r0, r7
-	ldr r7, [r6, #8]
-	umaal r9, r12, r0, r7
-	ldr r7, [r6, #12]
-	umaal r10, r12, r0, r7
-	ldr r7, [r6, #16]
-	str r10, [sp, #0]
-	ldr r10, [sp, #4]
-	umaal r10, r12, r0, r7
-	ldr r7, [r6, #20]
-	umaal r11, r12, r0, r7
-	ldr r7, [r6, #24]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #28]
-	str r8, [sp, #4]
-	ldr r8, [sp, #12]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #32]
-	str r8, [sp, #12]
-	ldr r8, [sp, #16]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #36]
-	str r8, [sp, #16]
-	ldr r8, [sp, #20]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #40]
-	str r8, [sp, #20]
-	ldr r8, [sp, #24]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #44]
-	str r8, [sp, #24]
-	ldr r8, [sp, #28]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #48]
-	str r8, [sp, #28]
-	ldr r8, [sp, #32]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #52]
-	str r8, [sp, #32]
-	ldr r8, [sp, #36]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #56]
-	str r8, [sp, #36]
-	ldr r8, [sp, #40]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #60]
-	str r8, [sp, #40]
-	ldr r8, [sp, #44]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #64]
-	str r8, [sp, #44]
-	ldr r8, [sp, #48]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #68]
-	str r8, [sp, #48]
-	ldr r8, [sp, #52]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #72]
-	str r8, [sp, #52]
-	ldr r8, [sp, #56]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #76]
-	str r8, [sp, #56]
-	ldr r8, [sp, #60]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #80]
-	str r8, [sp, #60]
-	ldr r8, [sp, #64]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #84]
-	str r8, [sp, #64]
-	ldr r8, [sp, #68]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #88]
-	str r8, [sp, #68]
-	ldr r8, [sp, #72]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #92]
-	str r8, [sp, #72]
-	ldr r8, [sp, #100]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #96]
-	str r8, [sp, #100]
-	ldr r8, [sp, #76]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #100]
-	str r8, [sp, #76]
-	ldr r8, [sp, #80]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #104]
-	str r8, [sp, #80]
-	ldr r8, [sp, #84]
-	umaal r8, r12, r0, r7
-	ldr r7, [r6, #108]
-	umaal r3, r12, r0, r7
-	ldr r7, [r6, #112]
-	str r3, [sp, #84]
-	ldr r3, [sp, #96]
-	umaal r3, r12, r0, r7
-	ldr r7, [r6, #116]
-	umaal r5, r12, r0, r7
-	ldr r7, [r6, #120]
-	umaal r4, r12, r0, r7
-	ldr r7, [r6, #124]
-	str r4, [sp, #96]
-	ldr r4, [sp, #88]
-	umaal r4, r12, r0, r7
-	ldr r0, [sp, #92]
-	adds r0, r0, r12
-	mov r12, #0
-	adc r12, r12, #0
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	mul r6, lr, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3065 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3065 + 4))
-.Llf_p1024_to_internal_armv7_pc3065:
-	add r7, r7, pc
-	str r12, [sp, #92]
-	ldr r12, [r7, #0]
-	str r0, [sp, #88]
-	mov r0, #0x0
-	umaal lr, r0, r6, r12
-	ldr lr, [r7, #4]
-	umaal r2, r0, r6, lr
-	ldr lr, [r7, #8]
-	umaal r9, r0, r6, lr
-	ldr lr, [r7, #12]
-	ldr r12, [sp, #0]
-	umaal r12, r0, r6, lr
-	ldr lr, [r7, #16]
-	umaal r10, r0, r6, lr
-	ldr lr, [r7, #20]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #24]
-	str r11, [sp, #0]
-	ldr r11, [sp, #4]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #28]
-	str r11, [sp, #4]
-	ldr r11, [sp, #12]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #32]
+	umaal r11, r1, r0, lr
+	ldr lr, [r3, #12]
 	str r11, [sp, #12]
 	ldr r11, [sp, #16]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #36]
-	str r11, [sp, #16]
-	ldr r11, [sp, #20]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #40]
-	str r11, [sp, #20]
-	ldr r11, [sp, #24]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #44]
-	str r11, [sp, #24]
-	ldr r11, [sp, #28]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #48]
-	str r11, [sp, #28]
-	ldr r11, [sp, #32]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #52]
-	str r11, [sp, #32]
-	ldr r11, [sp, #36]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #56]
-	str r11, [sp, #36]
-	ldr r11, [sp, #40]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #60]
-	str r11, [sp, #40]
-	ldr r11, [sp, #44]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #64]
-	str r11, [sp, #44]
-	ldr r11, [sp, #48]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #68]
-	str r11, [sp, #48]
-	ldr r11, [sp, #52]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #72]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #76]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #80]
-	str r11, [sp, #60]
-	ldr r11, [sp, #64]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #84]
-	str r11, [sp, #64]
-	ldr r11, [sp, #68]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #88]
-	str r11, [sp, #68]
-	ldr r11, [sp, #72]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #92]
-	str r11, [sp, #72]
-	ldr r11, [sp, #100]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #96]
-	str r11, [sp, #100]
-	ldr r11, [sp, #76]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #100]
-	str r11, [sp, #76]
-	ldr r11, [sp, #80]
-	umaal r11, r0, r6, lr
-	ldr lr, [r7, #104]
-	umaal r8, r0, r6, lr
-	ldr lr, [r7, #108]
-	str r8, [sp, #80]
-	ldr r8, [sp, #84]
-	umaal r8, r0, r6, lr
-	ldr lr, [r7, #112]
-	umaal r3, r0, r6, lr
-	ldr lr, [r7, #116]
-	umaal r5, r0, r6, lr
-	ldr lr, [r7, #120]
-	str r5, [sp, #84]
-	ldr r5, [sp, #96]
-	umaal r5, r0, r6, lr
-	ldr lr, [r7, #124]
-	umaal r4, r0, r6, lr
-	ldr r6, [sp, #88]
-	adds r0, r6, r0
-	ldr r6, [sp, #92]
-	adc r6, r6, #0x0
-	ldr lr, [r1, #52]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3186 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3186 + 4))
-.Llf_p1024_to_internal_armv7_pc3186:
-	add r7, r7, pc
-	str r6, [sp, #92]
-	ldr r6, [r7, #0]
-	str r0, [sp, #88]
-	mov r0, #0x0
-	umaal r2, r0, lr, r6
-	ldr r6, [r7, #4]
-	umaal r9, r0, lr, r6
-	ldr r6, [r7, #8]
-	umaal r12, r0, lr, r6
-	ldr r6, [r7, #12]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #16]
-	str r10, [sp, #96]
-	ldr r10, [sp, #0]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #20]
-	str r10, [sp, #0]
-	ldr r10, [sp, #4]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #24]
-	str r10, [sp, #4]
-	ldr r10, [sp, #12]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #28]
-	str r10, [sp, #12]
-	ldr r10, [sp, #16]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #32]
-	str r10, [sp, #16]
-	ldr r10, [sp, #20]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #36]
-	str r10, [sp, #20]
-	ldr r10, [sp, #24]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #40]
-	str r10, [sp, #24]
-	ldr r10, [sp, #28]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #44]
-	str r10, [sp, #28]
-	ldr r10, [sp, #32]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #48]
-	str r10, [sp, #32]
-	ldr r10, [sp, #36]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #52]
-	str r10, [sp, #36]
-	ldr r10, [sp, #40]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #56]
-	str r10, [sp, #40]
-	ldr r10, [sp, #44]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #60]
-	str r10, [sp, #44]
-	ldr r10, [sp, #48]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #64]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #68]
-	str r10, [sp, #52]
-	ldr r10, [sp, #56]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #72]
-	str r10, [sp, #56]
-	ldr r10, [sp, #60]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #76]
-	str r10, [sp, #60]
-	ldr r10, [sp, #64]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #80]
-	str r10, [sp, #64]
-	ldr r10, [sp, #68]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #84]
-	str r10, [sp, #68]
-	ldr r10, [sp, #72]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #88]
-	str r10, [sp, #72]
-	ldr r10, [sp, #100]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #92]
-	str r10, [sp, #100]
-	ldr r10, [sp, #76]
-	umaal r10, r0, lr, r6
-	ldr r6, [r7, #96]
-	umaal r11, r0, lr, r6
-	ldr r6, [r7, #100]
-	str r11, [sp, #76]
-	ldr r11, [sp, #80]
-	umaal r11, r0, lr, r6
-	ldr r6, [r7, #104]
-	umaal r8, r0, lr, r6
-	ldr r6, [r7, #108]
-	umaal r3, r0, lr, r6
-	ldr r6, [r7, #112]
-	str r3, [sp, #80]
-	ldr r3, [sp, #84]
-	umaal r3, r0, lr, r6
-	ldr r6, [r7, #116]
-	umaal r5, r0, lr, r6
-	ldr r6, [r7, #120]
-	umaal r4, r0, lr, r6
-	ldr r6, [r7, #124]
-	str r4, [sp, #84]
-	ldr r4, [sp, #88]
-	umaal r4, r0, lr, r6
-	ldr lr, [sp, #92]
-	adds lr, lr, r0
-	mov r0, #0
-	adc r0, r0, #0
-	movw r6, #0x51f7
-	movt r6, #0xe5ce
-	mul r7, r2, r6
-	movw r6, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3310 + 4))
-	movt r6, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3310 + 4))
-.Llf_p1024_to_internal_armv7_pc3310:
-	add r6, r6, pc
-	str r0, [sp, #92]
-	ldr r0, [r6, #0]
-	str lr, [sp, #88]
-	mov lr, #0x0
-	umaal r2, lr, r7, r0
-	ldr r2, [r6, #4]
-	umaal r9, lr, r7, r2
-	ldr r2, [r6, #8]
-	umaal r12, lr, r7, r2
-	ldr r2, [r6, #12]
-	ldr r0, [sp, #96]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #16]
-	str r0, [sp, #96]
-	ldr r0, [sp, #0]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #20]
-	str r0, [sp, #0]
-	ldr r0, [sp, #4]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #24]
-	str r0, [sp, #4]
-	ldr r0, [sp, #12]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #28]
-	str r0, [sp, #12]
-	ldr r0, [sp, #16]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #32]
-	str r0, [sp, #16]
-	ldr r0, [sp, #20]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #36]
-	str r0, [sp, #20]
-	ldr r0, [sp, #24]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #40]
-	str r0, [sp, #24]
-	ldr r0, [sp, #28]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #44]
-	str r0, [sp, #28]
-	ldr r0, [sp, #32]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #48]
-	str r0, [sp, #32]
-	ldr r0, [sp, #36]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #52]
-	str r0, [sp, #36]
-	ldr r0, [sp, #40]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #56]
-	str r0, [sp, #40]
-	ldr r0, [sp, #44]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #60]
-	str r0, [sp, #44]
-	ldr r0, [sp, #48]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #64]
-	str r0, [sp, #48]
-	ldr r0, [sp, #52]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #68]
-	str r0, [sp, #52]
-	ldr r0, [sp, #56]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #72]
-	str r0, [sp, #56]
-	ldr r0, [sp, #60]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #76]
-	str r0, [sp, #60]
-	ldr r0, [sp, #64]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #80]
-	str r0, [sp, #64]
-	ldr r0, [sp, #68]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #84]
-	str r0, [sp, #68]
-	ldr r0, [sp, #72]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #88]
-	str r0, [sp, #72]
-	ldr r0, [sp, #100]
-	umaal r0, lr, r7, r2
-	ldr r2, [r6, #92]
-	umaal r10, lr, r7, r2
-	ldr r2, [r6, #96]
-	str r10, [sp, #100]
-	ldr r10, [sp, #76]
-	umaal r10, lr, r7, r2
-	ldr r2, [r6, #100]
-	umaal r11, lr, r7, r2
-	ldr r2, [r6, #104]
-	umaal r8, lr, r7, r2
-	ldr r2, [r6, #108]
-	str r8, [sp, #76]
-	ldr r8, [sp, #80]
-	umaal r8, lr, r7, r2
-	ldr r2, [r6, #112]
-	umaal r3, lr, r7, r2
-	ldr r2, [r6, #116]
-	umaal r5, lr, r7, r2
-	ldr r2, [r6, #120]
-	str r5, [sp, #80]
-	ldr r5, [sp, #84]
-	umaal r5, lr, r7, r2
-	ldr r2, [r6, #124]
-	umaal r4, lr, r7, r2
-	ldr r7, [sp, #88]
-	adds lr, r7, lr
-	ldr r7, [sp, #92]
-	adc r7, r7, #0x0
-	ldr r2, [r1, #56]
-	movw r6, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3431 + 4))
-	movt r6, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3431 + 4))
-.Llf_p1024_to_internal_armv7_pc3431:
-	add r6, r6, pc
-	str r7, [sp, #92]
-	ldr r7, [r6, #0]
-	str lr, [sp, #88]
-	mov lr, #0x0
-	umaal r9, lr, r2, r7
-	ldr r7, [r6, #4]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #8]
-	str r12, [sp, #84]
-	ldr r12, [sp, #96]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #12]
-	str r12, [sp, #96]
-	ldr r12, [sp, #0]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #16]
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #20]
-	str r12, [sp, #4]
-	ldr r12, [sp, #12]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #24]
-	str r12, [sp, #12]
-	ldr r12, [sp, #16]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #28]
-	str r12, [sp, #16]
-	ldr r12, [sp, #20]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #32]
-	str r12, [sp, #20]
-	ldr r12, [sp, #24]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #36]
-	str r12, [sp, #24]
-	ldr r12, [sp, #28]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #40]
-	str r12, [sp, #28]
-	ldr r12, [sp, #32]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #44]
-	str r12, [sp, #32]
-	ldr r12, [sp, #36]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #48]
-	str r12, [sp, #36]
-	ldr r12, [sp, #40]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #52]
-	str r12, [sp, #40]
-	ldr r12, [sp, #44]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #56]
-	str r12, [sp, #44]
-	ldr r12, [sp, #48]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #60]
-	str r12, [sp, #48]
-	ldr r12, [sp, #52]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #64]
-	str r12, [sp, #52]
-	ldr r12, [sp, #56]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #68]
-	str r12, [sp, #56]
-	ldr r12, [sp, #60]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #72]
-	str r12, [sp, #60]
-	ldr r12, [sp, #64]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #76]
-	str r12, [sp, #64]
-	ldr r12, [sp, #68]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #80]
-	str r12, [sp, #68]
-	ldr r12, [sp, #72]
-	umaal r12, lr, r2, r7
-	ldr r7, [r6, #84]
-	umaal r0, lr, r2, r7
-	ldr r7, [r6, #88]
-	str r0, [sp, #72]
-	ldr r0, [sp, #100]
-	umaal r0, lr, r2, r7
-	ldr r7, [r6, #92]
-	umaal r10, lr, r2, r7
-	ldr r7, [r6, #96]
-	umaal r11, lr, r2, r7
-	ldr r7, [r6, #100]
-	str r11, [sp, #100]
-	ldr r11, [sp, #76]
-	umaal r11, lr, r2, r7
-	ldr r7, [r6, #104]
-	umaal r8, lr, r2, r7
-	ldr r7, [r6, #108]
-	umaal r3, lr, r2, r7
-	ldr r7, [r6, #112]
-	str r3, [sp, #76]
-	ldr r3, [sp, #80]
-	umaal r3, lr, r2, r7
-	ldr r7, [r6, #116]
-	umaal r5, lr, r2, r7
-	ldr r7, [r6, #120]
-	umaal r4, lr, r2, r7
-	ldr r7, [r6, #124]
-	str r4, [sp, #80]
-	ldr r4, [sp, #88]
-	umaal r4, lr, r2, r7
-	ldr r2, [sp, #92]
-	adds lr, r2, lr
-	mov r2, #0
-	adc r2, r2, #0
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	mul r6, r9, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3555 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3555 + 4))
-.Llf_p1024_to_internal_armv7_pc3555:
-	add r7, r7, pc
-	str r2, [sp, #92]
-	ldr r2, [r7, #0]
-	str lr, [sp, #88]
-	mov lr, #0x0
-	umaal r9, lr, r6, r2
-	ldr r9, [r7, #4]
-	ldr r2, [sp, #84]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #8]
-	str r2, [sp, #84]
-	ldr r2, [sp, #96]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #12]
-	str r2, [sp, #96]
-	ldr r2, [sp, #0]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #16]
-	str r2, [sp, #0]
-	ldr r2, [sp, #4]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #20]
-	str r2, [sp, #4]
-	ldr r2, [sp, #12]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #24]
-	str r2, [sp, #12]
-	ldr r2, [sp, #16]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #28]
-	str r2, [sp, #16]
-	ldr r2, [sp, #20]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #32]
-	str r2, [sp, #20]
-	ldr r2, [sp, #24]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #36]
-	str r2, [sp, #24]
-	ldr r2, [sp, #28]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #40]
-	str r2, [sp, #28]
-	ldr r2, [sp, #32]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #44]
-	str r2, [sp, #32]
-	ldr r2, [sp, #36]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #48]
-	str r2, [sp, #36]
-	ldr r2, [sp, #40]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #52]
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #56]
-	str r2, [sp, #44]
-	ldr r2, [sp, #48]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #60]
-	str r2, [sp, #48]
-	ldr r2, [sp, #52]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #64]
-	str r2, [sp, #52]
-	ldr r2, [sp, #56]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #68]
-	str r2, [sp, #56]
-	ldr r2, [sp, #60]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #72]
-	str r2, [sp, #60]
-	ldr r2, [sp, #64]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #76]
-	str r2, [sp, #64]
-	ldr r2, [sp, #68]
-	umaal r2, lr, r6, r9
-	ldr r9, [r7, #80]
-	umaal r12, lr, r6, r9
-	ldr r9, [r7, #84]
-	str r12, [sp, #68]
-	ldr r12, [sp, #72]
-	umaal r12, lr, r6, r9
-	ldr r9, [r7, #88]
-	umaal r0, lr, r6, r9
-	ldr r9, [r7, #92]
-	umaal r10, lr, r6, r9
-	ldr r9, [r7, #96]
-	str r10, [sp, #72]
-	ldr r10, [sp, #100]
-	umaal r10, lr, r6, r9
-	ldr r9, [r7, #100]
-	umaal r11, lr, r6, r9
-	ldr r9, [r7, #104]
-	umaal r8, lr, r6, r9
-	ldr r9, [r7, #108]
-	str r8, [sp, #100]
-	ldr r8, [sp, #76]
-	umaal r8, lr, r6, r9
-	ldr r9, [r7, #112]
-	umaal r3, lr, r6, r9
-	ldr r9, [r7, #116]
-	umaal r5, lr, r6, r9
-	ldr r9, [r7, #120]
-	str r5, [sp, #76]
-	ldr r5, [sp, #80]
-	umaal r5, lr, r6, r9
-	ldr r9, [r7, #124]
-	umaal r4, lr, r6, r9
-	ldr r6, [sp, #88]
-	adds lr, r6, lr
-	ldr r6, [sp, #92]
-	adc r6, r6, #0x0
-	ldr r9, [r1, #60]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3676 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3676 + 4))
-.Llf_p1024_to_internal_armv7_pc3676:
-	add r7, r7, pc
-	str r6, [sp, #92]
-	ldr r6, [r7, #0]
-	str lr, [sp, #88]
-	ldr lr, [sp, #84]
-	str r4, [sp, #80]
-	mov r4, #0x0
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #4]
-	str lr, [sp, #84]
-	ldr lr, [sp, #96]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #8]
-	str lr, [sp, #96]
-	ldr lr, [sp, #0]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #12]
-	str lr, [sp, #0]
-	ldr lr, [sp, #4]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #16]
-	str lr, [sp, #4]
-	ldr lr, [sp, #12]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #20]
-	str lr, [sp, #12]
-	ldr lr, [sp, #16]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #24]
-	str lr, [sp, #16]
-	ldr lr, [sp, #20]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #28]
-	str lr, [sp, #20]
-	ldr lr, [sp, #24]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #32]
-	str lr, [sp, #24]
-	ldr lr, [sp, #28]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #36]
-	str lr, [sp, #28]
-	ldr lr, [sp, #32]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #40]
-	str lr, [sp, #32]
-	ldr lr, [sp, #36]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #44]
-	str lr, [sp, #36]
-	ldr lr, [sp, #40]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #48]
-	str lr, [sp, #40]
-	ldr lr, [sp, #44]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #52]
-	str lr, [sp, #44]
-	ldr lr, [sp, #48]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #56]
-	str lr, [sp, #48]
-	ldr lr, [sp, #52]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #60]
-	str lr, [sp, #52]
-	ldr lr, [sp, #56]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #64]
-	str lr, [sp, #56]
-	ldr lr, [sp, #60]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #68]
-	str lr, [sp, #60]
-	ldr lr, [sp, #64]
-	umaal lr, r4, r9, r6
-	ldr r6, [r7, #72]
-	umaal r2, r4, r9, r6
-	ldr r6, [r7, #76]
-	str r2, [sp, #64]
-	ldr r2, [sp, #68]
-	umaal r2, r4, r9, r6
-	ldr r6, [r7, #80]
-	umaal r12, r4, r9, r6
-	ldr r6, [r7, #84]
-	umaal r0, r4, r9, r6
-	ldr r6, [r7, #88]
-	str r0, [sp, #68]
-	ldr r0, [sp, #72]
-	umaal r0, r4, r9, r6
-	ldr r6, [r7, #92]
-	umaal r10, r4, r9, r6
-	ldr r6, [r7, #96]
-	umaal r11, r4, r9, r6
-	ldr r6, [r7, #100]
-	str r11, [sp, #72]
-	ldr r11, [sp, #100]
-	umaal r11, r4, r9, r6
-	ldr r6, [r7, #104]
-	umaal r8, r4, r9, r6
-	ldr r6, [r7, #108]
-	umaal r3, r4, r9, r6
-	ldr r6, [r7, #112]
-	str r3, [sp, #100]
-	ldr r3, [sp, #76]
-	umaal r3, r4, r9, r6
-	ldr r6, [r7, #116]
-	umaal r5, r4, r9, r6
-	ldr r6, [r7, #120]
-	str r5, [sp, #76]
-	ldr r5, [sp, #80]
-	umaal r5, r4, r9, r6
-	ldr r6, [r7, #124]
-	str r5, [sp, #80]
-	ldr r5, [sp, #88]
-	umaal r5, r4, r9, r6
-	ldr r9, [sp, #92]
-	adds r4, r9, r4
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r6, [sp, #84]
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	str r9, [sp, #92]
-	mul r9, r6, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3804 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3804 + 4))
-.Llf_p1024_to_internal_armv7_pc3804:
-	add r7, r7, pc
-	str r4, [sp, #88]
-	ldr r4, [r7, #0]
-	str r5, [sp, #8]
-	mov r5, #0x0
-	umaal r6, r5, r9, r4
-	ldr r6, [r7, #4]
-	ldr r4, [sp, #96]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #8]
-	str r4, [sp, #96]
-	ldr r4, [sp, #0]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #12]
-	str r4, [sp, #0]
-	ldr r4, [sp, #4]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #16]
-	str r4, [sp, #4]
-	ldr r4, [sp, #12]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #20]
-	str r4, [sp, #12]
-	ldr r4, [sp, #16]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #24]
-	str r4, [sp, #16]
-	ldr r4, [sp, #20]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #28]
-	str r4, [sp, #20]
-	ldr r4, [sp, #24]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #32]
-	str r4, [sp, #24]
-	ldr r4, [sp, #28]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #36]
-	str r4, [sp, #28]
-	ldr r4, [sp, #32]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #40]
-	str r4, [sp, #32]
-	ldr r4, [sp, #36]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #44]
-	str r4, [sp, #36]
-	ldr r4, [sp, #40]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #48]
-	str r4, [sp, #40]
-	ldr r4, [sp, #44]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #52]
-	str r4, [sp, #44]
-	ldr r4, [sp, #48]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #56]
-	str r4, [sp, #48]
-	ldr r4, [sp, #52]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #60]
-	str r4, [sp, #52]
-	ldr r4, [sp, #56]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #64]
-	str r4, [sp, #56]
-	ldr r4, [sp, #60]
-	umaal r4, r5, r9, r6
-	ldr r6, [r7, #68]
-	umaal lr, r5, r9, r6
-	ldr r6, [r7, #72]
-	str lr, [sp, #60]
-	ldr lr, [sp, #64]
-	umaal lr, r5, r9, r6
-	ldr r6, [r7, #76]
-	umaal r2, r5, r9, r6
-	ldr r6, [r7, #80]
-	umaal r12, r5, r9, r6
-	ldr r6, [r7, #84]
-	str r12, [sp, #64]
-	ldr r12, [sp, #68]
-	umaal r12, r5, r9, r6
-	ldr r6, [r7, #88]
-	umaal r0, r5, r9, r6
-	ldr r6, [r7, #92]
-	umaal r10, r5, r9, r6
-	ldr r6, [r7, #96]
-	str r10, [sp, #68]
-	ldr r10, [sp, #72]
-	umaal r10, r5, r9, r6
-	ldr r6, [r7, #100]
-	umaal r11, r5, r9, r6
-	ldr r6, [r7, #104]
-	umaal r8, r5, r9, r6
-	ldr r6, [r7, #108]
-	str r8, [sp, #72]
-	ldr r8, [sp, #100]
-	umaal r8, r5, r9, r6
-	ldr r6, [r7, #112]
-	umaal r3, r5, r9, r6
-	ldr r6, [r7, #116]
-	str r3, [sp, #100]
-	ldr r3, [sp, #76]
-	umaal r3, r5, r9, r6
-	ldr r6, [r7, #120]
-	str r3, [sp, #76]
-	ldr r3, [sp, #80]
-	umaal r3, r5, r9, r6
-	ldr r6, [r7, #124]
-	str r3, [sp, #80]
-	ldr r3, [sp, #8]
-	umaal r3, r5, r9, r6
-	ldr r9, [sp, #88]
-	adds r5, r9, r5
-	ldr r9, [sp, #92]
-	adc r9, r9, #0x0
-	ldr r6, [r1, #64]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3925 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3925 + 4))
-.Llf_p1024_to_internal_armv7_pc3925:
-	add r7, r7, pc
-	str r9, [sp, #92]
-	ldr r9, [r7, #0]
-	str r5, [sp, #88]
-	ldr r5, [sp, #96]
-	str r3, [sp, #8]
-	mov r3, #0x0
-	umaal r5, r3, r6, r9
-	ldr r9, [r7, #4]
-	str r5, [sp, #96]
-	ldr r5, [sp, #0]
-	umaal r5, r3, r6, r9
-	ldr r9, [r7, #8]
-	str r5, [sp, #0]
-	ldr r5, [sp, #4]
-	umaal r5, r3, r6, r9
-	ldr r9, [r7, #12]
-	str r5, [sp, #4]
-	ldr r5, [sp, #12]
-	umaal r5, r3, r6, r9
-	ldr r9, [r7, #16]
-	str r5, [sp, #12]
-	ldr r5, [sp, #16]
-	umaal r5, r3, r6, r9
-	ldr r9, [r7, #20]
-	str r5, [sp, #16]
-	ldr r5, [sp, #20]
-	umaal r5, r3, r6, r9
-	ldr r9, [r7, #24]
-	str r5, [sp, #20]
-	ldr r5, [sp, #24]
-	umaal r5, r3, r6, r9
-	ldr r9, [r7, #28]
-	str r5, [sp, #24]
-	ldr r5, [sp, #28]
-	umaal r5, r3, r6, r9
-	ldr r9, [r7, #32]
-	str r5, [sp, #28]
-	ldr r5, [sp, #32]
-	umaal r5, r3, r6, r9
-	ldr r9, [r7, #36]
-	str r5, [sp, #32]
-	ldr r5, [sp, #36]
-	umaal r5, r3, r6, r9
-	ldr r9, [r7, #40]
-	str r5, [sp, #36]
-	ldr r5, [sp, #40]
-	umaal r5, r3, r6, r9
-	ldr r9, [r7, #44]
-	str r5, [sp, #40]
-	ldr r5, [sp, #44]
-	umaal r5, r3, r6, r9
-	ldr r9, [r7, #48]
-	str r5, [sp, #44]
-	ldr r5, [sp, #48]
-	umaal r5, r3, r6, r9
-	ldr r9, [r7, #52]
-	str r5, [sp, #48]
-	ldr r5, [sp, #52]
-	umaal r5, r3, r6, r9
-	ldr r9, [r7, #56]
-	str r5, [sp, #52]
-	ldr r5, [sp, #56]
-	umaal r5, r3, r6, r9
-	ldr r9, [r7, #60]
-	umaal r4, r3, r6, r9
-	ldr r9, [r7, #64]
-	str r4, [sp, #56]
-	ldr r4, [sp, #60]
-	umaal r4, r3, r6, r9
-	ldr r9, [r7, #68]
-	umaal lr, r3, r6, r9
-	ldr r9, [r7, #72]
-	umaal r2, r3, r6, r9
-	ldr r9, [r7, #76]
-	str r2, [sp, #60]
-	ldr r2, [sp, #64]
-	umaal r2, r3, r6, r9
-	ldr r9, [r7, #80]
-	umaal r12, r3, r6, r9
-	ldr r9, [r7, #84]
-	umaal r0, r3, r6, r9
-	ldr r9, [r7, #88]
-	str r0, [sp, #64]
-	ldr r0, [sp, #68]
-	umaal r0, r3, r6, r9
-	ldr r9, [r7, #92]
-	umaal r10, r3, r6, r9
-	ldr r9, [r7, #96]
-	umaal r11, r3, r6, r9
-	ldr r9, [r7, #100]
-	str r11, [sp, #68]
-	ldr r11, [sp, #72]
-	umaal r11, r3, r6, r9
-	ldr r9, [r7, #104]
-	umaal r8, r3, r6, r9
-	ldr r9, [r7, #108]
-	str r8, [sp, #72]
-	ldr r8, [sp, #100]
-	umaal r8, r3, r6, r9
-	ldr r9, [r7, #112]
-	str r8, [sp, #100]
-	ldr r8, [sp, #76]
-	umaal r8, r3, r6, r9
-	ldr r9, [r7, #116]
-	str r8, [sp, #76]
-	ldr r8, [sp, #80]
-	umaal r8, r3, r6, r9
-	ldr r9, [r7, #120]
-	str r8, [sp, #80]
-	ldr r8, [sp, #8]
-	umaal r8, r3, r6, r9
-	ldr r9, [r7, #124]
-	str r8, [sp, #8]
-	ldr r8, [sp, #88]
-	umaal r8, r3, r6, r9
-	ldr r6, [sp, #92]
-	adds r3, r6, r3
-	mov r6, #0
-	adc r6, r6, #0
-	ldr r9, [sp, #96]
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	str r6, [sp, #92]
-	mul r6, r9, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4053 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4053 + 4))
-.Llf_p1024_to_internal_armv7_pc4053:
-	add r7, r7, pc
-	str r3, [sp, #88]
-	ldr r3, [r7, #0]
-	str r8, [sp, #84]
-	mov r8, #0x0
-	umaal r9, r8, r6, r3
-	ldr r9, [r7, #4]
-	ldr r3, [sp, #0]
-	umaal r3, r8, r6, r9
-	ldr r9, [r7, #8]
-	str r3, [sp, #0]
-	ldr r3, [sp, #4]
-	umaal r3, r8, r6, r9
-	ldr r9, [r7, #12]
-	str r3, [sp, #4]
-	ldr r3, [sp, #12]
-	umaal r3, r8, r6, r9
-	ldr r9, [r7, #16]
-	str r3, [sp, #12]
-	ldr r3, [sp, #16]
-	umaal r3, r8, r6, r9
-	ldr r9, [r7, #20]
-	str r3, [sp, #16]
-	ldr r3, [sp, #20]
-	umaal r3, r8, r6, r9
-	ldr r9, [r7, #24]
-	str r3, [sp, #20]
-	ldr r3, [sp, #24]
-	umaal r3, r8, r6, r9
-	ldr r9, [r7, #28]
-	str r3, [sp, #24]
-	ldr r3, [sp, #28]
-	umaal r3, r8, r6, r9
-	ldr r9, [r7, #32]
-	str r3, [sp, #28]
-	ldr r3, [sp, #32]
-	umaal r3, r8, r6, r9
-	ldr r9, [r7, #36]
-	str r3, [sp, #32]
-	ldr r3, [sp, #36]
-	umaal r3, r8, r6, r9
-	ldr r9, [r7, #40]
-	str r3, [sp, #36]
-	ldr r3, [sp, #40]
-	umaal r3, r8, r6, r9
-	ldr r9, [r7, #44]
-	str r3, [sp, #40]
-	ldr r3, [sp, #44]
-	umaal r3, r8, r6, r9
-	ldr r9, [r7, #48]
-	str r3, [sp, #44]
-	ldr r3, [sp, #48]
-	umaal r3, r8, r6, r9
-	ldr r9, [r7, #52]
-	str r3, [sp, #48]
-	ldr r3, [sp, #52]
-	umaal r3, r8, r6, r9
-	ldr r9, [r7, #56]
-	umaal r5, r8, r6, r9
-	ldr r9, [r7, #60]
-	str r5, [sp, #52]
-	ldr r5, [sp, #56]
-	umaal r5, r8, r6, r9
-	ldr r9, [r7, #64]
-	umaal r4, r8, r6, r9
-	ldr r9, [r7, #68]
-	umaal lr, r8, r6, r9
-	ldr r9, [r7, #72]
-	str lr, [sp, #56]
-	ldr lr, [sp, #60]
-	umaal lr, r8, r6, r9
-	ldr r9, [r7, #76]
-	umaal r2, r8, r6, r9
-	ldr r9, [r7, #80]
-	umaal r12, r8, r6, r9
-	ldr r9, [r7, #84]
-	str r12, [sp, #60]
-	ldr r12, [sp, #64]
-	umaal r12, r8, r6, r9
-	ldr r9, [r7, #88]
-	umaal r0, r8, r6, r9
-	ldr r9, [r7, #92]
-	umaal r10, r8, r6, r9
-	ldr r9, [r7, #96]
-	str r10, [sp, #64]
-	ldr r10, [sp, #68]
-	umaal r10, r8, r6, r9
-	ldr r9, [r7, #100]
-	umaal r11, r8, r6, r9
-	ldr r9, [r7, #104]
-	str r11, [sp, #68]
-	ldr r11, [sp, #72]
-	umaal r11, r8, r6, r9
-	ldr r9, [r7, #108]
-	str r11, [sp, #72]
-	ldr r11, [sp, #100]
-	umaal r11, r8, r6, r9
-	ldr r9, [r7, #112]
-	str r11, [sp, #100]
-	ldr r11, [sp, #76]
-	umaal r11, r8, r6, r9
-	ldr r9, [r7, #116]
-	str r11, [sp, #76]
-	ldr r11, [sp, #80]
-	umaal r11, r8, r6, r9
-	ldr r9, [r7, #120]
-	str r11, [sp, #80]
-	ldr r11, [sp, #8]
-	umaal r11, r8, r6, r9
-	ldr r9, [r7, #124]
-	str r11, [sp, #8]
-	ldr r11, [sp, #84]
-	umaal r11, r8, r6, r9
-	ldr r6, [sp, #88]
-	adds r6, r6, r8
-	ldr r8, [sp, #92]
-	adc r8, r8, #0x0
-	ldr r9, [r1, #68]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4174 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4174 + 4))
-.Llf_p1024_to_internal_armv7_pc4174:
-	add r7, r7, pc
-	str r8, [sp, #92]
-	ldr r8, [r7, #0]
-	str r6, [sp, #88]
-	ldr r6, [sp, #0]
-	str r11, [sp, #84]
-	mov r11, #0x0
-	umaal r6, r11, r9, r8
-	ldr r8, [r7, #4]
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r11, r9, r8
-	ldr r8, [r7, #8]
-	str r6, [sp, #4]
-	ldr r6, [sp, #12]
-	umaal r6, r11, r9, r8
-	ldr r8, [r7, #12]
-	str r6, [sp, #12]
-	ldr r6, [sp, #16]
-	umaal r6, r11, r9, r8
-	ldr r8, [r7, #16]
-	str r6, [sp, #16]
-	ldr r6, [sp, #20]
-	umaal r6, r11, r9, r8
-	ldr r8, [r7, #20]
+	umaal r11, r1, r0, lr
+	ldr lr, [r3, #16]
+	umaal r10, r1, r0, lr
+	ldr lr, [r3, #20]
+	umaal r8, r1, r0, lr
+	ldr lr, [r3, #24]
+	str r8, [sp, #16]
+	ldr r8, [sp, #20]
+	umaal r8, r1, r0, lr
+	ldr lr, [r3, #28]
+	umaal r9, r1, r0, lr
+	ldr lr, [r3, #32]
+	umaal r6, r1, r0, lr
+	ldr lr, [r3, #36]
 	str r6, [sp, #20]
 	ldr r6, [sp, #24]
-	umaal r6, r11, r9, r8
-	ldr r8, [r7, #24]
-	str r6, [sp, #24]
-	ldr r6, [sp, #28]
-	umaal r6, r11, r9, r8
-	ldr r8, [r7, #28]
-	str r6, [sp, #28]
-	ldr r6, [sp, #32]
-	umaal r6, r11, r9, r8
-	ldr r8, [r7, #32]
-	str r6, [sp, #32]
-	ldr r6, [sp, #36]
-	umaal r6, r11, r9, r8
-	ldr r8, [r7, #36]
-	str r6, [sp, #36]
-	ldr r6, [sp, #40]
-	umaal r6, r11, r9, r8
-	ldr r8, [r7, #40]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r11, r9, r8
-	ldr r8, [r7, #44]
-	str r6, [sp, #44]
-	ldr r6, [sp, #48]
-	umaal r6, r11, r9, r8
-	ldr r8, [r7, #48]
-	umaal r3, r11, r9, r8
-	ldr r8, [r7, #52]
-	str r3, [sp, #48]
-	ldr r3, [sp, #52]
-	umaal r3, r11, r9, r8
-	ldr r8, [r7, #56]
-	umaal r5, r11, r9, r8
-	ldr r8, [r7, #60]
-	umaal r4, r11, r9, r8
-	ldr r8, [r7, #64]
-	str r4, [sp, #52]
-	ldr r4, [sp, #56]
-	umaal r4, r11, r9, r8
-	ldr r8, [r7, #68]
-	umaal lr, r11, r9, r8
-	ldr r8, [r7, #72]
-	umaal r2, r11, r9, r8
-	ldr r8, [r7, #76]
-	str r2, [sp, #56]
-	ldr r2, [sp, #60]
-	umaal r2, r11, r9, r8
-	ldr r8, [r7, #80]
-	umaal r12, r11, r9, r8
-	ldr r8, [r7, #84]
-	umaal r0, r11, r9, r8
-	ldr r8, [r7, #88]
-	str r0, [sp, #60]
-	ldr r0, [sp, #64]
-	umaal r0, r11, r9, r8
-	ldr r8, [r7, #92]
-	umaal r10, r11, r9, r8
-	ldr r8, [r7, #96]
-	str r10, [sp, #64]
-	ldr r10, [sp, #68]
-	umaal r10, r11, r9, r8
-	ldr r8, [r7, #100]
-	str r10, [sp, #68]
-	ldr r10, [sp, #72]
-	umaal r10, r11, r9, r8
-	ldr r8, [r7, #104]
-	str r10, [sp, #72]
-	ldr r10, [sp, #100]
-	umaal r10, r11, r9, r8
-	ldr r8, [r7, #108]
-	str r10, [sp, #100]
-	ldr r10, [sp, #76]
-	umaal r10, r11, r9, r8
-	ldr r8, [r7, #112]
-	str r10, [sp, #76]
-	ldr r10, [sp, #80]
-	umaal r10, r11, r9, r8
-	ldr r8, [r7, #116]
-	str r10, [sp, #80]
-	ldr r10, [sp, #8]
-	umaal r10, r11, r9, r8
-	ldr r8, [r7, #120]
-	str r10, [sp, #8]
-	ldr r10, [sp, #84]
-	umaal r10, r11, r9, r8
-	ldr r8, [r7, #124]
-	str r10, [sp, #84]
-	ldr r10, [sp, #88]
-	umaal r10, r11, r9, r8
-	ldr r9, [sp, #92]
-	adds r11, r9, r11
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r8, [sp, #0]
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	str r9, [sp, #92]
-	mul r9, r8, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4302 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4302 + 4))
-.Llf_p1024_to_internal_armv7_pc4302:
-	add r7, r7, pc
-	str r11, [sp, #88]
-	ldr r11, [r7, #0]
-	str r10, [sp, #96]
-	mov r10, #0x0
-	umaal r8, r10, r9, r11
-	ldr r8, [r7, #4]
-	ldr r11, [sp, #4]
-	umaal r11, r10, r9, r8
-	ldr r8, [r7, #8]
-	str r11, [sp, #4]
-	ldr r11, [sp, #12]
-	umaal r11, r10, r9, r8
-	ldr r8, [r7, #12]
-	str r11, [sp, #12]
-	ldr r11, [sp, #16]
-	umaal r11, r10, r9, r8
-	ldr r8, [r7, #16]
-	str r11, [sp, #16]
-	ldr r11, [sp, #20]
-	umaal r11, r10, r9, r8
-	ldr r8, [r7, #20]
-	str r11, [sp, #20]
-	ldr r11, [sp, #24]
-	umaal r11, r10, r9, r8
-	ldr r8, [r7, #24]
-	str r11, [sp, #24]
-	ldr r11, [sp, #28]
-	umaal r11, r10, r9, r8
-	ldr r8, [r7, #28]
-	str r11, [sp, #28]
-	ldr r11, [sp, #32]
-	umaal r11, r10, r9, r8
-	ldr r8, [r7, #32]
-	str r11, [sp, #32]
-	ldr r11, [sp, #36]
-	umaal r11, r10, r9, r8
-	ldr r8, [r7, #36]
-	str r11, [sp, #36]
-	ldr r11, [sp, #40]
-	umaal r11, r10, r9, r8
-	ldr r8, [r7, #40]
-	str r11, [sp, #40]
-	ldr r11, [sp, #44]
-	umaal r11, r10, r9, r8
-	ldr r8, [r7, #44]
-	umaal r6, r10, r9, r8
-	ldr r8, [r7, #48]
-	str r6, [sp, #44]
-	ldr r6, [sp, #48]
-	umaal r6, r10, r9, r8
-	ldr r8, [r7, #52]
-	umaal r3, r10, r9, r8
-	ldr r8, [r7, #56]
-	umaal r5, r10, r9, r8
-	ldr r8, [r7, #60]
-	str r5, [sp, #48]
-	ldr r5, [sp, #52]
-	umaal r5, r10, r9, r8
-	ldr r8, [r7, #64]
-	umaal r4, r10, r9, r8
-	ldr r8, [r7, #68]
-	umaal lr, r10, r9, r8
-	ldr r8, [r7, #72]
-	str lr, [sp, #52]
-	ldr lr, [sp, #56]
-	umaal lr, r10, r9, r8
-	ldr r8, [r7, #76]
-	umaal r2, r10, r9, r8
-	ldr r8, [r7, #80]
-	umaal r12, r10, r9, r8
-	ldr r8, [r7, #84]
-	str r12, [sp, #56]
-	ldr r12, [sp, #60]
-	umaal r12, r10, r9, r8
-	ldr r8, [r7, #88]
-	umaal r0, r10, r9, r8
-	ldr r8, [r7, #92]
-	str r0, [sp, #60]
-	ldr r0, [sp, #64]
-	umaal r0, r10, r9, r8
-	ldr r8, [r7, #96]
-	str r0, [sp, #64]
-	ldr r0, [sp, #68]
-	umaal r0, r10, r9, r8
-	ldr r8, [r7, #100]
-	str r0, [sp, #68]
-	ldr r0, [sp, #72]
-	umaal r0, r10, r9, r8
-	ldr r8, [r7, #104]
-	str r0, [sp, #72]
-	ldr r0, [sp, #100]
-	umaal r0, r10, r9, r8
-	ldr r8, [r7, #108]
-	str r0, [sp, #100]
-	ldr r0, [sp, #76]
-	umaal r0, r10, r9, r8
-	ldr r8, [r7, #112]
-	str r0, [sp, #76]
-	ldr r0, [sp, #80]
-	umaal r0, r10, r9, r8
-	ldr r8, [r7, #116]
-	str r0, [sp, #80]
-	ldr r0, [sp, #8]
-	umaal r0, r10, r9, r8
-	ldr r8, [r7, #120]
-	str r0, [sp, #8]
-	ldr r0, [sp, #84]
-	umaal r0, r10, r9, r8
-	ldr r8, [r7, #124]
-	str r0, [sp, #84]
-	ldr r0, [sp, #96]
-	umaal r0, r10, r9, r8
-	ldr r9, [sp, #88]
-	adds r10, r9, r10
-	ldr r9, [sp, #92]
-	adc r9, r9, #0x0
-	ldr r8, [r1, #72]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4423 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4423 + 4))
-.Llf_p1024_to_internal_armv7_pc4423:
-	add r7, r7, pc
-	str r9, [sp, #92]
-	ldr r9, [r7, #0]
-	str r10, [sp, #88]
-	ldr r10, [sp, #4]
-	str r0, [sp, #96]
-	mov r0, #0x0
-	umaal r10, r0, r8, r9
-	ldr r9, [r7, #4]
-	str r10, [sp, #4]
-	ldr r10, [sp, #12]
-	umaal r10, r0, r8, r9
-	ldr r9, [r7, #8]
-	str r10, [sp, #12]
-	ldr r10, [sp, #16]
-	umaal r10, r0, r8, r9
-	ldr r9, [r7, #12]
-	str r10, [sp, #16]
-	ldr r10, [sp, #20]
-	umaal r10, r0, r8, r9
-	ldr r9, [r7, #16]
-	str r10, [sp, #20]
-	ldr r10, [sp, #24]
-	umaal r10, r0, r8, r9
-	ldr r9, [r7, #20]
-	str r10, [sp, #24]
-	ldr r10, [sp, #28]
-	umaal r10, r0, r8, r9
-	ldr r9, [r7, #24]
-	str r10, [sp, #28]
-	ldr r10, [sp, #32]
-	umaal r10, r0, r8, r9
-	ldr r9, [r7, #28]
-	str r10, [sp, #32]
-	ldr r10, [sp, #36]
-	umaal r10, r0, r8, r9
-	ldr r9, [r7, #32]
-	str r10, [sp, #36]
-	ldr r10, [sp, #40]
-	umaal r10, r0, r8, r9
-	ldr r9, [r7, #36]
-	umaal r11, r0, r8, r9
-	ldr r9, [r7, #40]
-	str r11, [sp, #40]
-	ldr r11, [sp, #44]
-	umaal r11, r0, r8, r9
-	ldr r9, [r7, #44]
-	umaal r6, r0, r8, r9
-	ldr r9, [r7, #48]
-	umaal r3, r0, r8, r9
-	ldr r9, [r7, #52]
-	str r3, [sp, #44]
-	ldr r3, [sp, #48]
-	umaal r3, r0, r8, r9
-	ldr r9, [r7, #56]
-	umaal r5, r0, r8, r9
-	ldr r9, [r7, #60]
-	umaal r4, r0, r8, r9
-	ldr r9, [r7, #64]
-	str r4, [sp, #48]
-	ldr r4, [sp, #52]
-	umaal r4, r0, r8, r9
-	ldr r9, [r7, #68]
-	umaal lr, r0, r8, r9
-	ldr r9, [r7, #72]
-	umaal r2, r0, r8, r9
-	ldr r9, [r7, #76]
-	str r2, [sp, #52]
-	ldr r2, [sp, #56]
-	umaal r2, r0, r8, r9
-	ldr r9, [r7, #80]
-	umaal r12, r0, r8, r9
-	ldr r9, [r7, #84]
-	str r12, [sp, #56]
-	ldr r12, [sp, #60]
-	umaal r12, r0, r8, r9
-	ldr r9, [r7, #88]
-	str r12, [sp, #60]
-	ldr r12, [sp, #64]
-	umaal r12, r0, r8, r9
-	ldr r9, [r7, #92]
-	str r12, [sp, #64]
-	ldr r12, [sp, #68]
-	umaal r12, r0, r8, r9
-	ldr r9, [r7, #96]
-	str r12, [sp, #68]
-	ldr r12, [sp, #72]
-	umaal r12, r0, r8, r9
-	ldr r9, [r7, #100]
-	str r12, [sp, #72]
-	ldr r12, [sp, #100]
-	umaal r12, r0, r8, r9
-	ldr r9, [r7, #104]
-	str r12, [sp, #100]
-	ldr r12, [sp, #76]
-	umaal r12, r0, r8, r9
-	ldr r9, [r7, #108]
-	str r12, [sp, #76]
-	ldr r12, [sp, #80]
-	umaal r12, r0, r8, r9
-	ldr r9, [r7, #112]
-	str r12, [sp, #80]
-	ldr r12, [sp, #8]
-	umaal r12, r0, r8, r9
-	ldr r9, [r7, #116]
-	str r12, [sp, #8]
-	ldr r12, [sp, #84]
-	umaal r12, r0, r8, r9
-	ldr r9, [r7, #120]
-	str r12, [sp, #84]
-	ldr r12, [sp, #96]
-	umaal r12, r0, r8, r9
-	ldr r9, [r7, #124]
-	str r12, [sp, #96]
-	ldr r12, [sp, #88]
-	umaal r12, r0, r8, r9
-	ldr r8, [sp, #92]
-	adds r0, r8, r0
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r9, [sp, #4]
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	str r8, [sp, #92]
-	mul r8, r9, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4551 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4551 + 4))
-.Llf_p1024_to_internal_armv7_pc4551:
-	add r7, r7, pc
-	str r0, [sp, #88]
-	ldr r0, [r7, #0]
-	str r12, [sp, #0]
-	mov r12, #0x0
-	umaal r9, r12, r8, r0
-	ldr r9, [r7, #4]
-	ldr r0, [sp, #12]
-	umaal r0, r12, r8, r9
-	ldr r9, [r7, #8]
-	str r0, [sp, #12]
-	ldr r0, [sp, #16]
-	umaal r0, r12, r8, r9
-	ldr r9, [r7, #12]
-	str r0, [sp, #16]
-	ldr r0, [sp, #20]
-	umaal r0, r12, r8, r9
-	ldr r9, [r7, #16]
-	str r0, [sp, #20]
-	ldr r0, [sp, #24]
-	umaal r0, r12, r8, r9
-	ldr r9, [r7, #20]
-	str r0, [sp, #24]
-	ldr r0, [sp, #28]
-	umaal r0, r12, r8, r9
-	ldr r9, [r7, #24]
-	str r0, [sp, #28]
-	ldr r0, [sp, #32]
-	umaal r0, r12, r8, r9
-	ldr r9, [r7, #28]
-	str r0, [sp, #32]
-	ldr r0, [sp, #36]
-	umaal r0, r12, r8, r9
-	ldr r9, [r7, #32]
-	umaal r10, r12, r8, r9
-	ldr r9, [r7, #36]
-	str r10, [sp, #36]
-	ldr r10, [sp, #40]
-	umaal r10, r12, r8, r9
-	ldr r9, [r7, #40]
-	umaal r11, r12, r8, r9
-	ldr r9, [r7, #44]
-	umaal r6, r12, r8, r9
-	ldr r9, [r7, #48]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r12, r8, r9
-	ldr r9, [r7, #52]
-	umaal r3, r12, r8, r9
-	ldr r9, [r7, #56]
-	umaal r5, r12, r8, r9
-	ldr r9, [r7, #60]
-	str r5, [sp, #44]
-	ldr r5, [sp, #48]
-	umaal r5, r12, r8, r9
-	ldr r9, [r7, #64]
-	umaal r4, r12, r8, r9
-	ldr r9, [r7, #68]
-	umaal lr, r12, r8, r9
-	ldr r9, [r7, #72]
-	str lr, [sp, #48]
-	ldr lr, [sp, #52]
-	umaal lr, r12, r8, r9
-	ldr r9, [r7, #76]
-	umaal r2, r12, r8, r9
-	ldr r9, [r7, #80]
-	str r2, [sp, #52]
-	ldr r2, [sp, #56]
-	umaal r2, r12, r8, r9
-	ldr r9, [r7, #84]
-	str r2, [sp, #56]
-	ldr r2, [sp, #60]
-	umaal r2, r12, r8, r9
-	ldr r9, [r7, #88]
-	str r2, [sp, #60]
-	ldr r2, [sp, #64]
-	umaal r2, r12, r8, r9
-	ldr r9, [r7, #92]
-	str r2, [sp, #64]
-	ldr r2, [sp, #68]
-	umaal r2, r12, r8, r9
-	ldr r9, [r7, #96]
-	str r2, [sp, #68]
-	ldr r2, [sp, #72]
-	umaal r2, r12, r8, r9
-	ldr r9, [r7, #100]
-	str r2, [sp, #72]
-	ldr r2, [sp, #100]
-	umaal r2, r12, r8, r9
-	ldr r9, [r7, #104]
-	str r2, [sp, #100]
-	ldr r2, [sp, #76]
-	umaal r2, r12, r8, r9
-	ldr r9, [r7, #108]
-	str r2, [sp, #76]
-	ldr r2, [sp, #80]
-	umaal r2, r12, r8, r9
-	ldr r9, [r7, #112]
-	str r2, [sp, #80]
-	ldr r2, [sp, #8]
-	umaal r2, r12, r8, r9
-	ldr r9, [r7, #116]
-	str r2, [sp, #8]
-	ldr r2, [sp, #84]
-	umaal r2, r12, r8, r9
-	ldr r9, [r7, #120]
-	str r2, [sp, #84]
-	ldr r2, [sp, #96]
-	umaal r2, r12, r8, r9
-	ldr r9, [r7, #124]
-	str r2, [sp, #96]
-	ldr r2, [sp, #0]
-	umaal r2, r12, r8, r9
-	ldr r8, [sp, #88]
-	adds r12, r8, r12
-	ldr r8, [sp, #92]
-	adc r8, r8, #0x0
-	ldr r9, [r1, #76]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4672 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4672 + 4))
-.Llf_p1024_to_internal_armv7_pc4672:
-	add r7, r7, pc
-	str r8, [sp, #92]
-	ldr r8, [r7, #0]
-	str r12, [sp, #88]
-	ldr r12, [sp, #12]
-	str r2, [sp, #0]
-	mov r2, #0x0
-	umaal r12, r2, r9, r8
-	ldr r8, [r7, #4]
-	str r12, [sp, #12]
-	ldr r12, [sp, #16]
-	umaal r12, r2, r9, r8
-	ldr r8, [r7, #8]
-	str r12, [sp, #16]
-	ldr r12, [sp, #20]
-	umaal r12, r2, r9, r8
-	ldr r8, [r7, #12]
-	str r12, [sp, #20]
-	ldr r12, [sp, #24]
-	umaal r12, r2, r9, r8
-	ldr r8, [r7, #16]
-	str r12, [sp, #24]
-	ldr r12, [sp, #28]
-	umaal r12, r2, r9, r8
-	ldr r8, [r7, #20]
-	str r12, [sp, #28]
-	ldr r12, [sp, #32]
-	umaal r12, r2, r9, r8
-	ldr r8, [r7, #24]
-	umaal r0, r2, r9, r8
-	ldr r8, [r7, #28]
-	str r0, [sp, #32]
-	ldr r0, [sp, #36]
-	umaal r0, r2, r9, r8
-	ldr r8, [r7, #32]
-	umaal r10, r2, r9, r8
-	ldr r8, [r7, #36]
-	umaal r11, r2, r9, r8
-	ldr r8, [r7, #40]
-	str r11, [sp, #36]
-	ldr r11, [sp, #40]
-	umaal r11, r2, r9, r8
-	ldr r8, [r7, #44]
-	umaal r6, r2, r9, r8
-	ldr r8, [r7, #48]
-	umaal r3, r2, r9, r8
-	ldr r8, [r7, #52]
-	str r3, [sp, #40]
-	ldr r3, [sp, #44]
-	umaal r3, r2, r9, r8
-	ldr r8, [r7, #56]
-	umaal r5, r2, r9, r8
-	ldr r8, [r7, #60]
-	umaal r4, r2, r9, r8
-	ldr r8, [r7, #64]
-	str r4, [sp, #44]
-	ldr r4, [sp, #48]
-	umaal r4, r2, r9, r8
-	ldr r8, [r7, #68]
-	umaal lr, r2, r9, r8
-	ldr r8, [r7, #72]
-	str lr, [sp, #48]
-	ldr lr, [sp, #52]
-	umaal lr, r2, r9, r8
-	ldr r8, [r7, #76]
-	str lr, [sp, #52]
-	ldr lr, [sp, #56]
-	umaal lr, r2, r9, r8
-	ldr r8, [r7, #80]
-	str lr, [sp, #56]
-	ldr lr, [sp, #60]
-	umaal lr, r2, r9, r8
-	ldr r8, [r7, #84]
-	str lr, [sp, #60]
-	ldr lr, [sp, #64]
-	umaal lr, r2, r9, r8
-	ldr r8, [r7, #88]
-	str lr, [sp, #64]
-	ldr lr, [sp, #68]
-	umaal lr, r2, r9, r8
-	ldr r8, [r7, #92]
-	str lr, [sp, #68]
-	ldr lr, [sp, #72]
-	umaal lr, r2, r9, r8
-	ldr r8, [r7, #96]
-	str lr, [sp, #72]
-	ldr lr, [sp, #100]
-	umaal lr, r2, r9, r8
-	ldr r8, [r7, #100]
-	str lr, [sp, #100]
-	ldr lr, [sp, #76]
-	umaal lr, r2, r9, r8
-	ldr r8, [r7, #104]
-	str lr, [sp, #76]
-	ldr lr, [sp, #80]
-	umaal lr, r2, r9, r8
-	ldr r8, [r7, #108]
-	str lr, [sp, #80]
-	ldr lr, [sp, #8]
-	umaal lr, r2, r9, r8
-	ldr r8, [r7, #112]
-	str lr, [sp, #8]
-	ldr lr, [sp, #84]
-	umaal lr, r2, r9, r8
-	ldr r8, [r7, #116]
-	str lr, [sp, #84]
-	ldr lr, [sp, #96]
-	umaal lr, r2, r9, r8
-	ldr r8, [r7, #120]
-	str lr, [sp, #96]
-	ldr lr, [sp, #0]
-	umaal lr, r2, r9, r8
-	ldr r8, [r7, #124]
-	str lr, [sp, #0]
-	ldr lr, [sp, #88]
-	umaal lr, r2, r9, r8
-	ldr r9, [sp, #92]
-	adds r2, r9, r2
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r8, [sp, #12]
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	str r9, [sp, #92]
-	mul r9, r8, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4800 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4800 + 4))
-.Llf_p1024_to_internal_armv7_pc4800:
-	add r7, r7, pc
-	str r2, [sp, #88]
-	ldr r2, [r7, #0]
-	str lr, [sp, #4]
-	mov lr, #0x0
-	umaal r8, lr, r9, r2
-	ldr r8, [r7, #4]
-	ldr r2, [sp, #16]
-	umaal r2, lr, r9, r8
-	ldr r8, [r7, #8]
-	str r2, [sp, #16]
-	ldr r2, [sp, #20]
-	umaal r2, lr, r9, r8
-	ldr r8, [r7, #12]
-	str r2, [sp, #20]
-	ldr r2, [sp, #24]
-	umaal r2, lr, r9, r8
-	ldr r8, [r7, #16]
-	str r2, [sp, #24]
-	ldr r2, [sp, #28]
-	umaal r2, lr, r9, r8
-	ldr r8, [r7, #20]
-	umaal r12, lr, r9, r8
-	ldr r8, [r7, #24]
-	str r12, [sp, #28]
-	ldr r12, [sp, #32]
-	umaal r12, lr, r9, r8
-	ldr r8, [r7, #28]
-	umaal r0, lr, r9, r8
-	ldr r8, [r7, #32]
-	umaal r10, lr, r9, r8
-	ldr r8, [r7, #36]
-	str r10, [sp, #32]
-	ldr r10, [sp, #36]
-	umaal r10, lr, r9, r8
-	ldr r8, [r7, #40]
-	umaal r11, lr, r9, r8
-	ldr r8, [r7, #44]
-	umaal r6, lr, r9, r8
-	ldr r8, [r7, #48]
-	str r6, [sp, #36]
-	ldr r6, [sp, #40]
-	umaal r6, lr, r9, r8
-	ldr r8, [r7, #52]
-	umaal r3, lr, r9, r8
-	ldr r8, [r7, #56]
-	umaal r5, lr, r9, r8
-	ldr r8, [r7, #60]
-	str r5, [sp, #40]
-	ldr r5, [sp, #44]
-	umaal r5, lr, r9, r8
-	ldr r8, [r7, #64]
-	umaal r4, lr, r9, r8
-	ldr r8, [r7, #68]
-	str r4, [sp, #44]
-	ldr r4, [sp, #48]
-	umaal r4, lr, r9, r8
-	ldr r8, [r7, #72]
-	str r4, [sp, #48]
-	ldr r4, [sp, #52]
-	umaal r4, lr, r9, r8
-	ldr r8, [r7, #76]
-	str r4, [sp, #52]
-	ldr r4, [sp, #56]
-	umaal r4, lr, r9, r8
-	ldr r8, [r7, #80]
-	str r4, [sp, #56]
-	ldr r4, [sp, #60]
-	umaal r4, lr, r9, r8
-	ldr r8, [r7, #84]
-	str r4, [sp, #60]
-	ldr r4, [sp, #64]
-	umaal r4, lr, r9, r8
-	ldr r8, [r7, #88]
-	str r4, [sp, #64]
-	ldr r4, [sp, #68]
-	umaal r4, lr, r9, r8
-	ldr r8, [r7, #92]
-	str r4, [sp, #68]
-	ldr r4, [sp, #72]
-	umaal r4, lr, r9, r8
-	ldr r8, [r7, #96]
-	str r4, [sp, #72]
-	ldr r4, [sp, #100]
-	umaal r4, lr, r9, r8
-	ldr r8, [r7, #100]
-	str r4, [sp, #100]
-	ldr r4, [sp, #76]
-	umaal r4, lr, r9, r8
-	ldr r8, [r7, #104]
-	str r4, [sp, #76]
-	ldr r4, [sp, #80]
-	umaal r4, lr, r9, r8
-	ldr r8, [r7, #108]
-	str r4, [sp, #80]
-	ldr r4, [sp, #8]
-	umaal r4, lr, r9, r8
-	ldr r8, [r7, #112]
-	str r4, [sp, #8]
-	ldr r4, [sp, #84]
-	umaal r4, lr, r9, r8
-	ldr r8, [r7, #116]
-	str r4, [sp, #84]
-	ldr r4, [sp, #96]
-	umaal r4, lr, r9, r8
-	ldr r8, [r7, #120]
-	str r4, [sp, #96]
-	ldr r4, [sp, #0]
-	umaal r4, lr, r9, r8
-	ldr r8, [r7, #124]
-	str r4, [sp, #0]
-	ldr r4, [sp, #4]
-	umaal r4, lr, r9, r8
-	ldr r9, [sp, #88]
-	adds lr, r9, lr
-	ldr r9, [sp, #92]
-	adc r9, r9, #0x0
-	ldr r8, [r1, #80]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4921 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4921 + 4))
-.Llf_p1024_to_internal_armv7_pc4921:
-	add r7, r7, pc
-	str r9, [sp, #92]
-	ldr r9, [r7, #0]
-	str lr, [sp, #88]
-	ldr lr, [sp, #16]
-	str r4, [sp, #4]
-	mov r4, #0x0
-	umaal lr, r4, r8, r9
-	ldr r9, [r7, #4]
-	str lr, [sp, #16]
-	ldr lr, [sp, #20]
-	umaal lr, r4, r8, r9
-	ldr r9, [r7, #8]
-	str lr, [sp, #20]
-	ldr lr, [sp, #24]
-	umaal lr, r4, r8, r9
-	ldr r9, [r7, #12]
-	umaal r2, r4, r8, r9
-	ldr r9, [r7, #16]
-	str r2, [sp, #24]
-	ldr r2, [sp, #28]
-	umaal r2, r4, r8, r9
-	ldr r9, [r7, #20]
-	umaal r12, r4, r8, r9
-	ldr r9, [r7, #24]
-	umaal r0, r4, r8, r9
-	ldr r9, [r7, #28]
-	str r0, [sp, #28]
-	ldr r0, [sp, #32]
-	umaal r0, r4, r8, r9
-	ldr r9, [r7, #32]
-	umaal r10, r4, r8, r9
-	ldr r9, [r7, #36]
-	umaal r11, r4, r8, r9
-	ldr r9, [r7, #40]
-	str r11, [sp, #32]
-	ldr r11, [sp, #36]
-	umaal r11, r4, r8, r9
-	ldr r9, [r7, #44]
-	umaal r6, r4, r8, r9
-	ldr r9, [r7, #48]
-	umaal r3, r4, r8, r9
-	ldr r9, [r7, #52]
-	str r3, [sp, #36]
-	ldr r3, [sp, #40]
-	umaal r3, r4, r8, r9
-	ldr r9, [r7, #56]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #60]
-	str r5, [sp, #40]
-	ldr r5, [sp, #44]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #64]
-	str r5, [sp, #44]
-	ldr r5, [sp, #48]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #68]
-	str r5, [sp, #48]
-	ldr r5, [sp, #52]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #72]
-	str r5, [sp, #52]
-	ldr r5, [sp, #56]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #76]
-	str r5, [sp, #56]
-	ldr r5, [sp, #60]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #80]
-	str r5, [sp, #60]
-	ldr r5, [sp, #64]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #84]
-	str r5, [sp, #64]
-	ldr r5, [sp, #68]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #88]
-	str r5, [sp, #68]
-	ldr r5, [sp, #72]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #92]
-	str r5, [sp, #72]
-	ldr r5, [sp, #100]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #96]
-	str r5, [sp, #100]
-	ldr r5, [sp, #76]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #100]
-	str r5, [sp, #76]
-	ldr r5, [sp, #80]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #104]
-	str r5, [sp, #80]
-	ldr r5, [sp, #8]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #108]
-	str r5, [sp, #8]
-	ldr r5, [sp, #84]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #112]
-	str r5, [sp, #84]
-	ldr r5, [sp, #96]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #116]
-	str r5, [sp, #96]
-	ldr r5, [sp, #0]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #120]
-	str r5, [sp, #0]
-	ldr r5, [sp, #4]
-	umaal r5, r4, r8, r9
-	ldr r9, [r7, #124]
-	str r5, [sp, #4]
-	ldr r5, [sp, #88]
-	umaal r5, r4, r8, r9
-	ldr r8, [sp, #92]
-	adds r4, r8, r4
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r9, [sp, #16]
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	str r8, [sp, #92]
-	mul r8, r9, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5049 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5049 + 4))
-.Llf_p1024_to_internal_armv7_pc5049:
-	add r7, r7, pc
-	str r4, [sp, #88]
-	ldr r4, [r7, #0]
-	str r5, [sp, #12]
-	mov r5, #0x0
-	umaal r9, r5, r8, r4
-	ldr r9, [r7, #4]
-	ldr r4, [sp, #20]
-	umaal r4, r5, r8, r9
-	ldr r9, [r7, #8]
-	umaal lr, r5, r8, r9
-	ldr r9, [r7, #12]
-	str lr, [sp, #20]
-	ldr lr, [sp, #24]
-	umaal lr, r5, r8, r9
-	ldr r9, [r7, #16]
-	umaal r2, r5, r8, r9
-	ldr r9, [r7, #20]
-	umaal r12, r5, r8, r9
-	ldr r9, [r7, #24]
-	str r12, [sp, #24]
-	ldr r12, [sp, #28]
-	umaal r12, r5, r8, r9
-	ldr r9, [r7, #28]
-	umaal r0, r5, r8, r9
-	ldr r9, [r7, #32]
-	umaal r10, r5, r8, r9
-	ldr r9, [r7, #36]
-	str r10, [sp, #28]
-	ldr r10, [sp, #32]
-	umaal r10, r5, r8, r9
-	ldr r9, [r7, #40]
-	umaal r11, r5, r8, r9
-	ldr r9, [r7, #44]
-	umaal r6, r5, r8, r9
-	ldr r9, [r7, #48]
-	str r6, [sp, #32]
-	ldr r6, [sp, #36]
-	umaal r6, r5, r8, r9
-	ldr r9, [r7, #52]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #56]
-	str r3, [sp, #36]
-	ldr r3, [sp, #40]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #60]
-	str r3, [sp, #40]
-	ldr r3, [sp, #44]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #64]
-	str r3, [sp, #44]
-	ldr r3, [sp, #48]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #68]
-	str r3, [sp, #48]
-	ldr r3, [sp, #52]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #72]
-	str r3, [sp, #52]
-	ldr r3, [sp, #56]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #76]
-	str r3, [sp, #56]
-	ldr r3, [sp, #60]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #80]
-	str r3, [sp, #60]
-	ldr r3, [sp, #64]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #84]
-	str r3, [sp, #64]
-	ldr r3, [sp, #68]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #88]
-	str r3, [sp, #68]
-	ldr r3, [sp, #72]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #92]
-	str r3, [sp, #72]
-	ldr r3, [sp, #100]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #96]
-	str r3, [sp, #100]
-	ldr r3, [sp, #76]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #100]
-	str r3, [sp, #76]
-	ldr r3, [sp, #80]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #104]
-	str r3, [sp, #80]
-	ldr r3, [sp, #8]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #108]
-	str r3, [sp, #8]
-	ldr r3, [sp, #84]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #112]
-	str r3, [sp, #84]
-	ldr r3, [sp, #96]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #116]
-	str r3, [sp, #96]
-	ldr r3, [sp, #0]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #120]
-	str r3, [sp, #0]
-	ldr r3, [sp, #4]
-	umaal r3, r5, r8, r9
-	ldr r9, [r7, #124]
-	str r3, [sp, #4]
-	ldr r3, [sp, #12]
-	umaal r3, r5, r8, r9
-	ldr r8, [sp, #88]
-	adds r5, r8, r5
-	ldr r8, [sp, #92]
-	adc r8, r8, #0x0
-	ldr r9, [r1, #84]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5170 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5170 + 4))
-.Llf_p1024_to_internal_armv7_pc5170:
-	add r7, r7, pc
-	str r8, [sp, #92]
-	ldr r8, [r7, #0]
-	str r5, [sp, #88]
-	mov r5, #0x0
-	umaal r4, r5, r9, r8
-	ldr r8, [r7, #4]
-	str r4, [sp, #12]
-	ldr r4, [sp, #20]
-	umaal r4, r5, r9, r8
-	ldr r8, [r7, #8]
-	umaal lr, r5, r9, r8
-	ldr r8, [r7, #12]
-	umaal r2, r5, r9, r8
-	ldr r8, [r7, #16]
-	str r2, [sp, #20]
-	ldr r2, [sp, #24]
-	umaal r2, r5, r9, r8
-	ldr r8, [r7, #20]
-	umaal r12, r5, r9, r8
-	ldr r8, [r7, #24]
-	umaal r0, r5, r9, r8
-	ldr r8, [r7, #28]
-	str r0, [sp, #24]
-	ldr r0, [sp, #28]
-	umaal r0, r5, r9, r8
-	ldr r8, [r7, #32]
-	umaal r10, r5, r9, r8
-	ldr r8, [r7, #36]
-	umaal r11, r5, r9, r8
-	ldr r8, [r7, #40]
-	str r11, [sp, #28]
-	ldr r11, [sp, #32]
-	umaal r11, r5, r9, r8
-	ldr r8, [r7, #44]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #48]
-	str r6, [sp, #32]
-	ldr r6, [sp, #36]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #52]
-	str r6, [sp, #36]
-	ldr r6, [sp, #40]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #56]
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #60]
-	str r6, [sp, #44]
-	ldr r6, [sp, #48]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #64]
-	str r6, [sp, #48]
-	ldr r6, [sp, #52]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #68]
-	str r6, [sp, #52]
-	ldr r6, [sp, #56]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #72]
-	str r6, [sp, #56]
-	ldr r6, [sp, #60]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #76]
-	str r6, [sp, #60]
-	ldr r6, [sp, #64]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #80]
-	str r6, [sp, #64]
-	ldr r6, [sp, #68]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #84]
-	str r6, [sp, #68]
-	ldr r6, [sp, #72]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #88]
-	str r6, [sp, #72]
-	ldr r6, [sp, #100]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #92]
-	str r6, [sp, #100]
-	ldr r6, [sp, #76]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #96]
-	str r6, [sp, #76]
-	ldr r6, [sp, #80]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #100]
-	str r6, [sp, #80]
-	ldr r6, [sp, #8]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #104]
-	str r6, [sp, #8]
-	ldr r6, [sp, #84]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #108]
-	str r6, [sp, #84]
-	ldr r6, [sp, #96]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #112]
-	str r6, [sp, #96]
-	ldr r6, [sp, #0]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #116]
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r5, r9, r8
-	ldr r8, [r7, #120]
-	umaal r3, r5, r9, r8
-	ldr r8, [r7, #124]
-	str r3, [sp, #4]
-	ldr r3, [sp, #88]
-	umaal r3, r5, r9, r8
-	ldr r9, [sp, #92]
-	adds r5, r9, r5
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r8, [sp, #12]
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	str r9, [sp, #92]
-	mul r9, r8, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5296 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5296 + 4))
-.Llf_p1024_to_internal_armv7_pc5296:
-	add r7, r7, pc
-	str r5, [sp, #88]
-	ldr r5, [r7, #0]
-	str r3, [sp, #16]
-	mov r3, #0x0
-	umaal r8, r3, r9, r5
-	ldr r8, [r7, #4]
-	umaal r4, r3, r9, r8
-	ldr r8, [r7, #8]
-	umaal lr, r3, r9, r8
-	ldr r8, [r7, #12]
-	ldr r5, [sp, #20]
-	umaal r5, r3, r9, r8
-	ldr r8, [r7, #16]
-	umaal r2, r3, r9, r8
-	ldr r8, [r7, #20]
-	umaal r12, r3, r9, r8
-	ldr r8, [r7, #24]
-	str r12, [sp, #20]
-	ldr r12, [sp, #24]
-	umaal r12, r3, r9, r8
-	ldr r8, [r7, #28]
-	umaal r0, r3, r9, r8
-	ldr r8, [r7, #32]
-	umaal r10, r3, r9, r8
-	ldr r8, [r7, #36]
-	str r10, [sp, #24]
-	ldr r10, [sp, #28]
-	umaal r10, r3, r9, r8
-	ldr r8, [r7, #40]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #44]
-	str r11, [sp, #28]
-	ldr r11, [sp, #32]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #48]
-	str r11, [sp, #32]
-	ldr r11, [sp, #36]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #52]
-	str r11, [sp, #36]
-	ldr r11, [sp, #40]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #56]
-	str r11, [sp, #40]
-	ldr r11, [sp, #44]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #60]
-	str r11, [sp, #44]
-	ldr r11, [sp, #48]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #64]
-	str r11, [sp, #48]
-	ldr r11, [sp, #52]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #68]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #72]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #76]
-	str r11, [sp, #60]
-	ldr r11, [sp, #64]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #80]
-	str r11, [sp, #64]
-	ldr r11, [sp, #68]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #84]
-	str r11, [sp, #68]
-	ldr r11, [sp, #72]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #88]
-	str r11, [sp, #72]
-	ldr r11, [sp, #100]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #92]
-	str r11, [sp, #100]
-	ldr r11, [sp, #76]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #96]
-	str r11, [sp, #76]
-	ldr r11, [sp, #80]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #100]
-	str r11, [sp, #80]
-	ldr r11, [sp, #8]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #104]
-	str r11, [sp, #8]
-	ldr r11, [sp, #84]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #108]
-	str r11, [sp, #84]
-	ldr r11, [sp, #96]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #112]
-	str r11, [sp, #96]
-	ldr r11, [sp, #0]
-	umaal r11, r3, r9, r8
-	ldr r8, [r7, #116]
-	umaal r6, r3, r9, r8
-	ldr r8, [r7, #120]
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r3, r9, r8
-	ldr r8, [r7, #124]
-	str r6, [sp, #4]
-	ldr r6, [sp, #16]
-	umaal r6, r3, r9, r8
-	ldr r9, [sp, #88]
-	adds r3, r9, r3
-	ldr r9, [sp, #92]
-	adc r9, r9, #0x0
-	ldr r8, [r1, #88]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5417 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5417 + 4))
-.Llf_p1024_to_internal_armv7_pc5417:
-	add r7, r7, pc
-	str r9, [sp, #92]
-	ldr r9, [r7, #0]
-	str r3, [sp, #88]
-	mov r3, #0x0
-	umaal r4, r3, r8, r9
-	ldr r9, [r7, #4]
-	umaal lr, r3, r8, r9
-	ldr r9, [r7, #8]
-	umaal r5, r3, r8, r9
-	ldr r9, [r7, #12]
-	umaal r2, r3, r8, r9
-	ldr r9, [r7, #16]
-	str r2, [sp, #16]
-	ldr r2, [sp, #20]
-	umaal r2, r3, r8, r9
-	ldr r9, [r7, #20]
-	umaal r12, r3, r8, r9
-	ldr r9, [r7, #24]
-	umaal r0, r3, r8, r9
-	ldr r9, [r7, #28]
-	str r0, [sp, #20]
-	ldr r0, [sp, #24]
-	umaal r0, r3, r8, r9
-	ldr r9, [r7, #32]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #36]
-	str r10, [sp, #24]
-	ldr r10, [sp, #28]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #40]
-	str r10, [sp, #28]
-	ldr r10, [sp, #32]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #44]
-	str r10, [sp, #32]
-	ldr r10, [sp, #36]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #48]
-	str r10, [sp, #36]
-	ldr r10, [sp, #40]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #52]
-	str r10, [sp, #40]
-	ldr r10, [sp, #44]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #56]
-	str r10, [sp, #44]
-	ldr r10, [sp, #48]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #60]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #64]
-	str r10, [sp, #52]
-	ldr r10, [sp, #56]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #68]
-	str r10, [sp, #56]
-	ldr r10, [sp, #60]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #72]
-	str r10, [sp, #60]
-	ldr r10, [sp, #64]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #76]
-	str r10, [sp, #64]
-	ldr r10, [sp, #68]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #80]
-	str r10, [sp, #68]
-	ldr r10, [sp, #72]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #84]
-	str r10, [sp, #72]
-	ldr r10, [sp, #100]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #88]
-	str r10, [sp, #100]
-	ldr r10, [sp, #76]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #92]
-	str r10, [sp, #76]
-	ldr r10, [sp, #80]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #96]
-	str r10, [sp, #80]
-	ldr r10, [sp, #8]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #100]
-	str r10, [sp, #8]
-	ldr r10, [sp, #84]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #104]
-	str r10, [sp, #84]
-	ldr r10, [sp, #96]
-	umaal r10, r3, r8, r9
-	ldr r9, [r7, #108]
-	umaal r11, r3, r8, r9
-	ldr r9, [r7, #112]
-	str r11, [sp, #96]
-	ldr r11, [sp, #0]
-	umaal r11, r3, r8, r9
-	ldr r9, [r7, #116]
-	str r11, [sp, #0]
-	ldr r11, [sp, #4]
-	umaal r11, r3, r8, r9
-	ldr r9, [r7, #120]
-	umaal r6, r3, r8, r9
-	ldr r9, [r7, #124]
-	str r6, [sp, #4]
-	ldr r6, [sp, #88]
-	umaal r6, r3, r8, r9
-	ldr r8, [sp, #92]
-	adds r3, r8, r3
-	mov r8, #0
-	adc r8, r8, #0
-	movw r9, #0x51f7
-	movt r9, #0xe5ce
-	mul r7, r4, r9
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5541 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5541 + 4))
-.Llf_p1024_to_internal_armv7_pc5541:
-	add r9, r9, pc
-	str r8, [sp, #92]
-	ldr r8, [r9, #0]
-	str r3, [sp, #88]
-	mov r3, #0x0
-	umaal r4, r3, r7, r8
-	ldr r4, [r9, #4]
-	umaal lr, r3, r7, r4
-	ldr r4, [r9, #8]
-	umaal r5, r3, r7, r4
-	ldr r4, [r9, #12]
-	ldr r8, [sp, #16]
-	umaal r8, r3, r7, r4
-	ldr r4, [r9, #16]
-	umaal r2, r3, r7, r4
-	ldr r4, [r9, #20]
-	umaal r12, r3, r7, r4
-	ldr r4, [r9, #24]
-	str r12, [sp, #16]
-	ldr r12, [sp, #20]
-	umaal r12, r3, r7, r4
-	ldr r4, [r9, #28]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #32]
-	str r0, [sp, #20]
-	ldr r0, [sp, #24]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #36]
-	str r0, [sp, #24]
-	ldr r0, [sp, #28]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #40]
-	str r0, [sp, #28]
-	ldr r0, [sp, #32]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #44]
-	str r0, [sp, #32]
-	ldr r0, [sp, #36]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #48]
-	str r0, [sp, #36]
-	ldr r0, [sp, #40]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #52]
-	str r0, [sp, #40]
-	ldr r0, [sp, #44]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #56]
-	str r0, [sp, #44]
-	ldr r0, [sp, #48]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #60]
-	str r0, [sp, #48]
-	ldr r0, [sp, #52]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #64]
-	str r0, [sp, #52]
-	ldr r0, [sp, #56]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #68]
-	str r0, [sp, #56]
-	ldr r0, [sp, #60]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #72]
-	str r0, [sp, #60]
-	ldr r0, [sp, #64]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #76]
-	str r0, [sp, #64]
-	ldr r0, [sp, #68]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #80]
-	str r0, [sp, #68]
-	ldr r0, [sp, #72]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #84]
-	str r0, [sp, #72]
-	ldr r0, [sp, #100]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #88]
-	str r0, [sp, #100]
-	ldr r0, [sp, #76]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #92]
-	str r0, [sp, #76]
-	ldr r0, [sp, #80]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #96]
-	str r0, [sp, #80]
-	ldr r0, [sp, #8]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #100]
-	str r0, [sp, #8]
-	ldr r0, [sp, #84]
-	umaal r0, r3, r7, r4
-	ldr r4, [r9, #104]
-	umaal r10, r3, r7, r4
-	ldr r4, [r9, #108]
-	str r10, [sp, #84]
-	ldr r10, [sp, #96]
-	umaal r10, r3, r7, r4
-	ldr r4, [r9, #112]
-	str r10, [sp, #96]
-	ldr r10, [sp, #0]
-	umaal r10, r3, r7, r4
-	ldr r4, [r9, #116]
-	umaal r11, r3, r7, r4
-	ldr r4, [r9, #120]
-	str r11, [sp, #0]
-	ldr r11, [sp, #4]
-	umaal r11, r3, r7, r4
-	ldr r4, [r9, #124]
-	umaal r6, r3, r7, r4
-	ldr r7, [sp, #88]
-	adds r3, r7, r3
-	ldr r7, [sp, #92]
-	adc r7, r7, #0x0
-	ldr r4, [r1, #92]
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5662 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5662 + 4))
-.Llf_p1024_to_internal_armv7_pc5662:
-	add r9, r9, pc
-	str r7, [sp, #92]
-	ldr r7, [r9, #0]
-	str r3, [sp, #88]
-	mov r3, #0x0
-	umaal lr, r3, r4, r7
-	ldr r7, [r9, #4]
-	umaal r5, r3, r4, r7
-	ldr r7, [r9, #8]
-	umaal r8, r3, r4, r7
-	ldr r7, [r9, #12]
-	umaal r2, r3, r4, r7
-	ldr r7, [r9, #16]
-	str r2, [sp, #4]
-	ldr r2, [sp, #16]
-	umaal r2, r3, r4, r7
-	ldr r7, [r9, #20]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #24]
-	str r12, [sp, #16]
-	ldr r12, [sp, #20]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #28]
-	str r12, [sp, #20]
-	ldr r12, [sp, #24]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #32]
-	str r12, [sp, #24]
-	ldr r12, [sp, #28]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #36]
-	str r12, [sp, #28]
-	ldr r12, [sp, #32]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #40]
-	str r12, [sp, #32]
-	ldr r12, [sp, #36]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #44]
-	str r12, [sp, #36]
-	ldr r12, [sp, #40]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #48]
-	str r12, [sp, #40]
-	ldr r12, [sp, #44]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #52]
-	str r12, [sp, #44]
-	ldr r12, [sp, #48]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #56]
-	str r12, [sp, #48]
-	ldr r12, [sp, #52]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #60]
-	str r12, [sp, #52]
-	ldr r12, [sp, #56]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #64]
-	str r12, [sp, #56]
-	ldr r12, [sp, #60]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #68]
-	str r12, [sp, #60]
-	ldr r12, [sp, #64]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #72]
-	str r12, [sp, #64]
-	ldr r12, [sp, #68]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #76]
-	str r12, [sp, #68]
-	ldr r12, [sp, #72]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #80]
-	str r12, [sp, #72]
-	ldr r12, [sp, #100]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #84]
-	str r12, [sp, #100]
-	ldr r12, [sp, #76]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #88]
-	str r12, [sp, #76]
-	ldr r12, [sp, #80]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #92]
-	str r12, [sp, #80]
-	ldr r12, [sp, #8]
-	umaal r12, r3, r4, r7
-	ldr r7, [r9, #96]
-	umaal r0, r3, r4, r7
-	ldr r7, [r9, #100]
-	str r0, [sp, #8]
-	ldr r0, [sp, #84]
-	umaal r0, r3, r4, r7
-	ldr r7, [r9, #104]
-	str r0, [sp, #84]
-	ldr r0, [sp, #96]
-	umaal r0, r3, r4, r7
-	ldr r7, [r9, #108]
-	umaal r10, r3, r4, r7
-	ldr r7, [r9, #112]
-	str r10, [sp, #96]
-	ldr r10, [sp, #0]
-	umaal r10, r3, r4, r7
-	ldr r7, [r9, #116]
-	umaal r11, r3, r4, r7
-	ldr r7, [r9, #120]
-	umaal r6, r3, r4, r7
-	ldr r7, [r9, #124]
-	str r6, [sp, #0]
-	ldr r6, [sp, #88]
-	umaal r6, r3, r4, r7
-	ldr r4, [sp, #92]
-	adds r3, r4, r3
-	mov r4, #0
-	adc r4, r4, #0
-	movw r7, #0x51f7
-	movt r7, #0xe5ce
-	mul r9, lr, r7
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5786 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5786 + 4))
-.Llf_p1024_to_internal_armv7_pc5786:
-	add r7, r7, pc
-	str r4, [sp, #92]
-	ldr r4, [r7, #0]
-	str r3, [sp, #88]
-	mov r3, #0x0
-	umaal lr, r3, r9, r4
-	ldr lr, [r7, #4]
-	umaal r5, r3, r9, lr
-	ldr lr, [r7, #8]
-	umaal r8, r3, r9, lr
-	ldr lr, [r7, #12]
-	ldr r4, [sp, #4]
-	umaal r4, r3, r9, lr
-	ldr lr, [r7, #16]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #20]
-	str r2, [sp, #4]
-	ldr r2, [sp, #16]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #24]
-	str r2, [sp, #16]
-	ldr r2, [sp, #20]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #28]
-	str r2, [sp, #20]
-	ldr r2, [sp, #24]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #32]
-	str r2, [sp, #24]
-	ldr r2, [sp, #28]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #36]
+	umaal r6, r1, r0, lr
+	ldr lr, [r3, #40]
+	umaal r5, r1, r0, lr
+	ldr lr, [r3, #44]
+	umaal r7, r1, r0, lr
+	ldr lr, [r3, #48]
+	str r7, [sp, #24]
+	ldr r7, [sp, #28]
+	umaal r7, r1, r0, lr
+	ldr lr, [r3, #52]
+	umaal r12, r1, r0, lr
+	ldr lr, [r3, #56]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #60]
 	str r2, [sp, #28]
 	ldr r2, [sp, #32]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #40]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #64]
 	str r2, [sp, #32]
 	ldr r2, [sp, #36]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #44]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #68]
 	str r2, [sp, #36]
 	ldr r2, [sp, #40]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #48]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #72]
 	str r2, [sp, #40]
 	ldr r2, [sp, #44]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #52]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #76]
 	str r2, [sp, #44]
 	ldr r2, [sp, #48]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #56]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #80]
 	str r2, [sp, #48]
 	ldr r2, [sp, #52]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #60]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #84]
 	str r2, [sp, #52]
 	ldr r2, [sp, #56]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #64]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #88]
 	str r2, [sp, #56]
 	ldr r2, [sp, #60]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #68]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #92]
 	str r2, [sp, #60]
 	ldr r2, [sp, #64]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #72]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #96]
 	str r2, [sp, #64]
 	ldr r2, [sp, #68]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #76]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #100]
 	str r2, [sp, #68]
-	ldr r2, [sp, #72]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #80]
-	str r2, [sp, #72]
-	ldr r2, [sp, #100]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #84]
-	str r2, [sp, #100]
-	ldr r2, [sp, #76]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #88]
-	str r2, [sp, #76]
 	ldr r2, [sp, #80]
-	umaal r2, r3, r9, lr
-	ldr lr, [r7, #92]
-	umaal r12, r3, r9, lr
-	ldr lr, [r7, #96]
-	str r12, [sp, #80]
-	ldr r12, [sp, #8]
-	umaal r12, r3, r9, lr
-	ldr lr, [r7, #100]
-	str r12, [sp, #8]
-	ldr r12, [sp, #84]
-	umaal r12, r3, r9, lr
-	ldr lr, [r7, #104]
-	umaal r0, r3, r9, lr
-	ldr lr, [r7, #108]
-	str r0, [sp, #84]
-	ldr r0, [sp, #96]
-	umaal r0, r3, r9, lr
-	ldr lr, [r7, #112]
-	umaal r10, r3, r9, lr
-	ldr lr, [r7, #116]
-	umaal r11, r3, r9, lr
-	ldr lr, [r7, #120]
-	str r11, [sp, #96]
-	ldr r11, [sp, #0]
-	umaal r11, r3, r9, lr
-	ldr lr, [r7, #124]
-	umaal r6, r3, r9, lr
-	ldr r9, [sp, #88]
-	adds r3, r9, r3
-	ldr r9, [sp, #92]
-	adc r9, r9, #0x0
-	ldr lr, [r1, #96]
-	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5907 + 4))
-	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5907 + 4))
-.Llf_p1024_to_internal_armv7_pc5907:
-	add r7, r7, pc
-	str r9, [sp, #92]
-	ldr r9, [r7, #0]
-	str r3, [sp, #88]
-	mov r3, #0x0
-	umaal r5, r3, lr, r9
-	ldr r9, [r7, #4]
-	umaal r8, r3, lr, r9
-	ldr r9, [r7, #8]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #12]
-	str r4, [sp, #0]
-	ldr r4, [sp, #4]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #16]
-	str r4, [sp, #4]
-	ldr r4, [sp, #16]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #20]
-	str r4, [sp, #16]
-	ldr r4, [sp, #20]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #24]
-	str r4, [sp, #20]
-	ldr r4, [sp, #24]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #28]
-	str r4, [sp, #24]
-	ldr r4, [sp, #28]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #32]
-	str r4, [sp, #28]
-	ldr r4, [sp, #32]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #36]
-	str r4, [sp, #32]
-	ldr r4, [sp, #36]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #40]
-	str r4, [sp, #36]
-	ldr r4, [sp, #40]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #44]
-	str r4, [sp, #40]
-	ldr r4, [sp, #44]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #48]
-	str r4, [sp, #44]
-	ldr r4, [sp, #48]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #52]
-	str r4, [sp, #48]
-	ldr r4, [sp, #52]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #56]
-	str r4, [sp, #52]
-	ldr r4, [sp, #56]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #60]
-	str r4, [sp, #56]
-	ldr r4, [sp, #60]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #64]
-	str r4, [sp, #60]
-	ldr r4, [sp, #64]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #68]
-	str r4, [sp, #64]
-	ldr r4, [sp, #68]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #72]
-	str r4, [sp, #68]
-	ldr r4, [sp, #72]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #76]
-	str r4, [sp, #72]
-	ldr r4, [sp, #100]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #80]
-	str r4, [sp, #100]
-	ldr r4, [sp, #76]
-	umaal r4, r3, lr, r9
-	ldr r9, [r7, #84]
-	umaal r2, r3, lr, r9
-	ldr r9, [r7, #88]
-	str r2, [sp, #76]
-	ldr r2, [sp, #80]
-	umaal r2, r3, lr, r9
-	ldr r9, [r7, #92]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #104]
 	str r2, [sp, #80]
-	ldr r2, [sp, #8]
-	umaal r2, r3, lr, r9
-	ldr r9, [r7, #96]
-	umaal r12, r3, lr, r9
-	ldr r9, [r7, #100]
-	str r12, [sp, #8]
-	ldr r12, [sp, #84]
-	umaal r12, r3, lr, r9
-	ldr r9, [r7, #104]
-	umaal r0, r3, lr, r9
-	ldr r9, [r7, #108]
-	umaal r10, r3, lr, r9
-	ldr r9, [r7, #112]
-	str r10, [sp, #84]
-	ldr r10, [sp, #96]
-	umaal r10, r3, lr, r9
-	ldr r9, [r7, #116]
-	umaal r11, r3, lr, r9
-	ldr r9, [r7, #120]
-	umaal r6, r3, lr, r9
-	ldr r9, [r7, #124]
-	str r6, [sp, #96]
-	ldr r6, [sp, #88]
-	umaal r6, r3, lr, r9
-	ldr lr, [sp, #92]
-	adds lr, lr, r3
-	mov r3, #0
-	adc r3, r3, #0
-	movw r9, #0x51f7
-	movt r9, #0xe5ce
-	mul r7, r5, r9
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6031 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6031 + 4))
-.Llf_p1024_to_internal_armv7_pc6031:
-	add r9, r9, pc
-	str r3, [sp, #92]
-	ldr r3, [r9, #0]
-	str lr, [sp, #88]
-	mov lr, #0x0
-	umaal r5, lr, r7, r3
-	ldr r5, [r9, #4]
-	umaal r8, lr, r7, r5
-	ldr r5, [r9, #8]
-	ldr r3, [sp, #0]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #12]
-	str r3, [sp, #0]
-	ldr r3, [sp, #4]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #16]
-	str r3, [sp, #4]
-	ldr r3, [sp, #16]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #20]
-	str r3, [sp, #16]
-	ldr r3, [sp, #20]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #24]
-	str r3, [sp, #20]
-	ldr r3, [sp, #24]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #28]
-	str r3, [sp, #24]
-	ldr r3, [sp, #28]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #32]
-	str r3, [sp, #28]
-	ldr r3, [sp, #32]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #36]
-	str r3, [sp, #32]
-	ldr r3, [sp, #36]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #40]
-	str r3, [sp, #36]
-	ldr r3, [sp, #40]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #44]
-	str r3, [sp, #40]
-	ldr r3, [sp, #44]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #48]
-	str r3, [sp, #44]
-	ldr r3, [sp, #48]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #52]
-	str r3, [sp, #48]
-	ldr r3, [sp, #52]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #56]
-	str r3, [sp, #52]
-	ldr r3, [sp, #56]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #60]
-	str r3, [sp, #56]
-	ldr r3, [sp, #60]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #64]
-	str r3, [sp, #60]
-	ldr r3, [sp, #64]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #68]
-	str r3, [sp, #64]
-	ldr r3, [sp, #68]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #72]
-	str r3, [sp, #68]
-	ldr r3, [sp, #72]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #76]
-	str r3, [sp, #72]
-	ldr r3, [sp, #100]
-	umaal r3, lr, r7, r5
-	ldr r5, [r9, #80]
-	umaal r4, lr, r7, r5
-	ldr r5, [r9, #84]
-	str r4, [sp, #100]
-	ldr r4, [sp, #76]
-	umaal r4, lr, r7, r5
-	ldr r5, [r9, #88]
-	str r4, [sp, #76]
-	ldr r4, [sp, #80]
-	umaal r4, lr, r7, r5
-	ldr r5, [r9, #92]
-	umaal r2, lr, r7, r5
-	ldr r5, [r9, #96]
-	str r2, [sp, #80]
-	ldr r2, [sp, #8]
-	umaal r2, lr, r7, r5
-	ldr r5, [r9, #100]
-	umaal r12, lr, r7, r5
-	ldr r5, [r9, #104]
-	umaal r0, lr, r7, r5
-	ldr r5, [r9, #108]
-	str r0, [sp, #8]
-	ldr r0, [sp, #84]
-	umaal r0, lr, r7, r5
-	ldr r5, [r9, #112]
-	umaal r10, lr, r7, r5
-	ldr r5, [r9, #116]
-	umaal r11, lr, r7, r5
-	ldr r5, [r9, #120]
-	str r11, [sp, #84]
-	ldr r11, [sp, #96]
-	umaal r11, lr, r7, r5
-	ldr r5, [r9, #124]
-	umaal r6, lr, r7, r5
-	ldr r7, [sp, #88]
-	adds lr, r7, lr
-	ldr r7, [sp, #92]
-	adc r7, r7, #0x0
-	ldr r5, [r1, #100]
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6152 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6152 + 4))
-.Llf_p1024_to_internal_armv7_pc6152:
-	add r9, r9, pc
-	str r7, [sp, #92]
-	ldr r7, [r9, #0]
-	str lr, [sp, #88]
-	mov lr, #0x0
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #4]
-	str r8, [sp, #96]
-	ldr r8, [sp, #0]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #8]
-	str r8, [sp, #0]
-	ldr r8, [sp, #4]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #12]
-	str r8, [sp, #4]
-	ldr r8, [sp, #16]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #16]
-	str r8, [sp, #16]
-	ldr r8, [sp, #20]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #20]
-	str r8, [sp, #20]
-	ldr r8, [sp, #24]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #24]
-	str r8, [sp, #24]
-	ldr r8, [sp, #28]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #28]
-	str r8, [sp, #28]
-	ldr r8, [sp, #32]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #32]
-	str r8, [sp, #32]
-	ldr r8, [sp, #36]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #36]
-	str r8, [sp, #36]
-	ldr r8, [sp, #40]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #40]
-	str r8, [sp, #40]
-	ldr r8, [sp, #44]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #44]
-	str r8, [sp, #44]
-	ldr r8, [sp, #48]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #48]
-	str r8, [sp, #48]
-	ldr r8, [sp, #52]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #52]
-	str r8, [sp, #52]
-	ldr r8, [sp, #56]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #56]
-	str r8, [sp, #56]
-	ldr r8, [sp, #60]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #60]
-	str r8, [sp, #60]
-	ldr r8, [sp, #64]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #64]
-	str r8, [sp, #64]
-	ldr r8, [sp, #68]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #68]
-	str r8, [sp, #68]
-	ldr r8, [sp, #72]
-	umaal r8, lr, r5, r7
-	ldr r7, [r9, #72]
-	umaal r3, lr, r5, r7
-	ldr r7, [r9, #76]
-	str r3, [sp, #72]
-	ldr r3, [sp, #100]
-	umaal r3, lr, r5, r7
-	ldr r7, [r9, #80]
-	str r3, [sp, #100]
-	ldr r3, [sp, #76]
-	umaal r3, lr, r5, r7
-	ldr r7, [r9, #84]
-	umaal r4, lr, r5, r7
-	ldr r7, [r9, #88]
-	str r4, [sp, #76]
-	ldr r4, [sp, #80]
-	umaal r4, lr, r5, r7
-	ldr r7, [r9, #92]
-	umaal r2, lr, r5, r7
-	ldr r7, [r9, #96]
-	umaal r12, lr, r5, r7
-	ldr r7, [r9, #100]
-	str r12, [sp, #80]
-	ldr r12, [sp, #8]
-	umaal r12, lr, r5, r7
-	ldr r7, [r9, #104]
-	umaal r0, lr, r5, r7
-	ldr r7, [r9, #108]
-	umaal r10, lr, r5, r7
-	ldr r7, [r9, #112]
-	str r10, [sp, #8]
-	ldr r10, [sp, #84]
-	umaal r10, lr, r5, r7
-	ldr r7, [r9, #116]
-	umaal r11, lr, r5, r7
-	ldr r7, [r9, #120]
-	umaal r6, lr, r5, r7
-	ldr r7, [r9, #124]
-	str r6, [sp, #84]
-	ldr r6, [sp, #88]
-	umaal r6, lr, r5, r7
-	ldr r5, [sp, #92]
-	adds lr, r5, lr
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r7, [sp, #96]
-	movw r9, #0x51f7
-	movt r9, #0xe5ce
-	str r5, [sp, #92]
-	mul r5, r7, r9
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6278 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6278 + 4))
-.Llf_p1024_to_internal_armv7_pc6278:
-	add r9, r9, pc
-	str lr, [sp, #88]
-	ldr lr, [r9, #0]
-	str r6, [sp, #12]
-	mov r6, #0x0
-	umaal r7, r6, r5, lr
-	ldr r7, [r9, #4]
-	ldr lr, [sp, #0]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #8]
-	str lr, [sp, #0]
-	ldr lr, [sp, #4]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #12]
-	str lr, [sp, #4]
-	ldr lr, [sp, #16]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #16]
-	str lr, [sp, #16]
-	ldr lr, [sp, #20]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #20]
-	str lr, [sp, #20]
-	ldr lr, [sp, #24]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #24]
-	str lr, [sp, #24]
-	ldr lr, [sp, #28]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #28]
-	str lr, [sp, #28]
-	ldr lr, [sp, #32]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #32]
-	str lr, [sp, #32]
-	ldr lr, [sp, #36]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #36]
-	str lr, [sp, #36]
-	ldr lr, [sp, #40]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #40]
-	str lr, [sp, #40]
-	ldr lr, [sp, #44]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #44]
-	str lr, [sp, #44]
-	ldr lr, [sp, #48]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #48]
-	str lr, [sp, #48]
-	ldr lr, [sp, #52]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #52]
-	str lr, [sp, #52]
-	ldr lr, [sp, #56]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #56]
-	str lr, [sp, #56]
-	ldr lr, [sp, #60]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #60]
-	str lr, [sp, #60]
-	ldr lr, [sp, #64]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #64]
-	str lr, [sp, #64]
-	ldr lr, [sp, #68]
-	umaal lr, r6, r5, r7
-	ldr r7, [r9, #68]
-	umaal r8, r6, r5, r7
-	ldr r7, [r9, #72]
-	str r8, [sp, #68]
-	ldr r8, [sp, #72]
-	umaal r8, r6, r5, r7
-	ldr r7, [r9, #76]
-	str r8, [sp, #72]
-	ldr r8, [sp, #100]
-	umaal r8, r6, r5, r7
-	ldr r7, [r9, #80]
-	umaal r3, r6, r5, r7
-	ldr r7, [r9, #84]
-	str r3, [sp, #100]
-	ldr r3, [sp, #76]
-	umaal r3, r6, r5, r7
-	ldr r7, [r9, #88]
-	umaal r4, r6, r5, r7
-	ldr r7, [r9, #92]
-	umaal r2, r6, r5, r7
-	ldr r7, [r9, #96]
-	str r2, [sp, #76]
-	ldr r2, [sp, #80]
-	umaal r2, r6, r5, r7
-	ldr r7, [r9, #100]
-	umaal r12, r6, r5, r7
-	ldr r7, [r9, #104]
-	umaal r0, r6, r5, r7
-	ldr r7, [r9, #108]
-	str r0, [sp, #80]
-	ldr r0, [sp, #8]
-	umaal r0, r6, r5, r7
-	ldr r7, [r9, #112]
-	umaal r10, r6, r5, r7
-	ldr r7, [r9, #116]
-	umaal r11, r6, r5, r7
-	ldr r7, [r9, #120]
-	str r11, [sp, #8]
-	ldr r11, [sp, #84]
-	umaal r11, r6, r5, r7
-	ldr r7, [r9, #124]
-	str r11, [sp, #84]
-	ldr r11, [sp, #12]
-	umaal r11, r6, r5, r7
-	ldr r5, [sp, #88]
-	adds r5, r5, r6
-	ldr r6, [sp, #92]
-	adc r6, r6, #0x0
-	ldr r7, [r1, #104]
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6399 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6399 + 4))
-.Llf_p1024_to_internal_armv7_pc6399:
-	add r9, r9, pc
-	str r6, [sp, #92]
-	ldr r6, [r9, #0]
-	str r5, [sp, #88]
-	ldr r5, [sp, #0]
-	str r11, [sp, #12]
-	mov r11, #0x0
-	umaal r5, r11, r7, r6
-	ldr r6, [r9, #4]
-	str r5, [sp, #0]
-	ldr r5, [sp, #4]
-	umaal r5, r11, r7, r6
-	ldr r6, [r9, #8]
-	str r5, [sp, #4]
-	ldr r5, [sp, #16]
-	umaal r5, r11, r7, r6
-	ldr r6, [r9, #12]
-	str r5, [sp, #16]
-	ldr r5, [sp, #20]
-	umaal r5, r11, r7, r6
-	ldr r6, [r9, #16]
-	str r5, [sp, #20]
-	ldr r5, [sp, #24]
-	umaal r5, r11, r7, r6
-	ldr r6, [r9, #20]
-	str r5, [sp, #24]
-	ldr r5, [sp, #28]
-	umaal r5, r11, r7, r6
-	ldr r6, [r9, #24]
-	str r5, [sp, #28]
-	ldr r5, [sp, #32]
-	umaal r5, r11, r7, r6
-	ldr r6, [r9, #28]
-	str r5, [sp, #32]
-	ldr r5, [sp, #36]
-	umaal r5, r11, r7, r6
-	ldr r6, [r9, #32]
-	str r5, [sp, #36]
-	ldr r5, [sp, #40]
-	umaal r5, r11, r7, r6
-	ldr r6, [r9, #36]
-	str r5, [sp, #40]
-	ldr r5, [sp, #44]
-	umaal r5, r11, r7, r6
-	ldr r6, [r9, #40]
-	str r5, [sp, #44]
-	ldr r5, [sp, #48]
-	umaal r5, r11, r7, r6
-	ldr r6, [r9, #44]
-	str r5, [sp, #48]
-	ldr r5, [sp, #52]
-	umaal r5, r11, r7, r6
-	ldr r6, [r9, #48]
-	str r5, [sp, #52]
-	ldr r5, [sp, #56]
-	umaal r5, r11, r7, r6
-	ldr r6, [r9, #52]
-	str r5, [sp, #56]
-	ldr r5, [sp, #60]
-	umaal r5, r11, r7, r6
-	ldr r6, [r9, #56]
-	str r5, [sp, #60]
-	ldr r5, [sp, #64]
-	umaal r5, r11, r7, r6
-	ldr r6, [r9, #60]
-	umaal lr, r11, r7, r6
-	ldr r6, [r9, #64]
-	str lr, [sp, #64]
-	ldr lr, [sp, #68]
-	umaal lr, r11, r7, r6
-	ldr r6, [r9, #68]
-	str lr, [sp, #68]
-	ldr lr, [sp, #72]
-	umaal lr, r11, r7, r6
-	ldr r6, [r9, #72]
-	umaal r8, r11, r7, r6
-	ldr r6, [r9, #76]
-	str r8, [sp, #72]
-	ldr r8, [sp, #100]
-	umaal r8, r11, r7, r6
-	ldr r6, [r9, #80]
-	umaal r3, r11, r7, r6
-	ldr r6, [r9, #84]
-	umaal r4, r11, r7, r6
-	ldr r6, [r9, #88]
-	str r4, [sp, #100]
-	ldr r4, [sp, #76]
-	umaal r4, r11, r7, r6
-	ldr r6, [r9, #92]
-	umaal r2, r11, r7, r6
-	ldr r6, [r9, #96]
-	umaal r12, r11, r7, r6
-	ldr r6, [r9, #100]
-	str r12, [sp, #76]
-	ldr r12, [sp, #80]
-	umaal r12, r11, r7, r6
-	ldr r6, [r9, #104]
-	umaal r0, r11, r7, r6
-	ldr r6, [r9, #108]
-	umaal r10, r11, r7, r6
-	ldr r6, [r9, #112]
-	str r10, [sp, #80]
-	ldr r10, [sp, #8]
-	umaal r10, r11, r7, r6
-	ldr r6, [r9, #116]
-	str r10, [sp, #8]
-	ldr r10, [sp, #84]
-	umaal r10, r11, r7, r6
-	ldr r6, [r9, #120]
-	str r10, [sp, #84]
-	ldr r10, [sp, #12]
-	umaal r10, r11, r7, r6
-	ldr r6, [r9, #124]
-	str r10, [sp, #12]
-	ldr r10, [sp, #88]
-	umaal r10, r11, r7, r6
-	ldr r7, [sp, #92]
-	adds r11, r7, r11
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r6, [sp, #0]
-	movw r9, #0x51f7
-	movt r9, #0xe5ce
-	str r7, [sp, #92]
-	mul r7, r6, r9
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6527 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6527 + 4))
-.Llf_p1024_to_internal_armv7_pc6527:
-	add r9, r9, pc
-	str r11, [sp, #88]
-	ldr r11, [r9, #0]
-	str r10, [sp, #96]
-	mov r10, #0x0
-	umaal r6, r10, r7, r11
-	ldr r6, [r9, #4]
-	ldr r11, [sp, #4]
-	umaal r11, r10, r7, r6
-	ldr r6, [r9, #8]
-	str r11, [sp, #4]
-	ldr r11, [sp, #16]
-	umaal r11, r10, r7, r6
-	ldr r6, [r9, #12]
-	str r11, [sp, #16]
-	ldr r11, [sp, #20]
-	umaal r11, r10, r7, r6
-	ldr r6, [r9, #16]
-	str r11, [sp, #20]
-	ldr r11, [sp, #24]
-	umaal r11, r10, r7, r6
-	ldr r6, [r9, #20]
-	str r11, [sp, #24]
-	ldr r11, [sp, #28]
-	umaal r11, r10, r7, r6
-	ldr r6, [r9, #24]
-	str r11, [sp, #28]
-	ldr r11, [sp, #32]
-	umaal r11, r10, r7, r6
-	ldr r6, [r9, #28]
-	str r11, [sp, #32]
-	ldr r11, [sp, #36]
-	umaal r11, r10, r7, r6
-	ldr r6, [r9, #32]
-	str r11, [sp, #36]
-	ldr r11, [sp, #40]
-	umaal r11, r10, r7, r6
-	ldr r6, [r9, #36]
-	str r11, [sp, #40]
-	ldr r11, [sp, #44]
-	umaal r11, r10, r7, r6
-	ldr r6, [r9, #40]
-	str r11, [sp, #44]
-	ldr r11, [sp, #48]
-	umaal r11, r10, r7, r6
-	ldr r6, [r9, #44]
-	str r11, [sp, #48]
-	ldr r11, [sp, #52]
-	umaal r11, r10, r7, r6
-	ldr r6, [r9, #48]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, r10, r7, r6
-	ldr r6, [r9, #52]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, r10, r7, r6
-	ldr r6, [r9, #56]
-	umaal r5, r10, r7, r6
-	ldr r6, [r9, #60]
-	str r5, [sp, #60]
-	ldr r5, [sp, #64]
-	umaal r5, r10, r7, r6
-	ldr r6, [r9, #64]
-	str r5, [sp, #64]
-	ldr r5, [sp, #68]
-	umaal r5, r10, r7, r6
-	ldr r6, [r9, #68]
-	umaal lr, r10, r7, r6
-	ldr r6, [r9, #72]
-	str lr, [sp, #68]
-	ldr lr, [sp, #72]
-	umaal lr, r10, r7, r6
-	ldr r6, [r9, #76]
-	umaal r8, r10, r7, r6
-	ldr r6, [r9, #80]
-	umaal r3, r10, r7, r6
-	ldr r6, [r9, #84]
-	str r3, [sp, #72]
-	ldr r3, [sp, #100]
-	umaal r3, r10, r7, r6
-	ldr r6, [r9, #88]
-	umaal r4, r10, r7, r6
-	ldr r6, [r9, #92]
-	umaal r2, r10, r7, r6
-	ldr r6, [r9, #96]
-	str r2, [sp, #100]
-	ldr r2, [sp, #76]
-	umaal r2, r10, r7, r6
-	ldr r6, [r9, #100]
-	umaal r12, r10, r7, r6
-	ldr r6, [r9, #104]
-	umaal r0, r10, r7, r6
-	ldr r6, [r9, #108]
-	str r0, [sp, #76]
-	ldr r0, [sp, #80]
-	umaal r0, r10, r7, r6
-	ldr r6, [r9, #112]
-	str r0, [sp, #80]
-	ldr r0, [sp, #8]
-	umaal r0, r10, r7, r6
-	ldr r6, [r9, #116]
-	str r0, [sp, #8]
-	ldr r0, [sp, #84]
-	umaal r0, r10, r7, r6
-	ldr r6, [r9, #120]
-	str r0, [sp, #84]
-	ldr r0, [sp, #12]
-	umaal r0, r10, r7, r6
-	ldr r6, [r9, #124]
-	str r0, [sp, #12]
-	ldr r0, [sp, #96]
-	umaal r0, r10, r7, r6
-	ldr r7, [sp, #88]
-	adds r10, r7, r10
-	ldr r7, [sp, #92]
-	adc r7, r7, #0x0
-	ldr r6, [r1, #108]
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6648 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6648 + 4))
-.Llf_p1024_to_internal_armv7_pc6648:
-	add r9, r9, pc
-	str r7, [sp, #92]
-	ldr r7, [r9, #0]
-	str r10, [sp, #88]
-	ldr r10, [sp, #4]
-	str r0, [sp, #96]
-	mov r0, #0x0
-	umaal r10, r0, r6, r7
-	ldr r7, [r9, #4]
-	str r10, [sp, #4]
-	ldr r10, [sp, #16]
-	umaal r10, r0, r6, r7
-	ldr r7, [r9, #8]
-	str r10, [sp, #16]
-	ldr r10, [sp, #20]
-	umaal r10, r0, r6, r7
-	ldr r7, [r9, #12]
-	str r10, [sp, #20]
-	ldr r10, [sp, #24]
-	umaal r10, r0, r6, r7
-	ldr r7, [r9, #16]
-	str r10, [sp, #24]
-	ldr r10, [sp, #28]
-	umaal r10, r0, r6, r7
-	ldr r7, [r9, #20]
-	str r10, [sp, #28]
-	ldr r10, [sp, #32]
-	umaal r10, r0, r6, r7
-	ldr r7, [r9, #24]
-	str r10, [sp, #32]
-	ldr r10, [sp, #36]
-	umaal r10, r0, r6, r7
-	ldr r7, [r9, #28]
-	str r10, [sp, #36]
-	ldr r10, [sp, #40]
-	umaal r10, r0, r6, r7
-	ldr r7, [r9, #32]
-	str r10, [sp, #40]
-	ldr r10, [sp, #44]
-	umaal r10, r0, r6, r7
-	ldr r7, [r9, #36]
-	str r10, [sp, #44]
-	ldr r10, [sp, #48]
-	umaal r10, r0, r6, r7
-	ldr r7, [r9, #40]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, r0, r6, r7
-	ldr r7, [r9, #44]
-	str r10, [sp, #52]
-	ldr r10, [sp, #56]
-	umaal r10, r0, r6, r7
-	ldr r7, [r9, #48]
-	umaal r11, r0, r6, r7
-	ldr r7, [r9, #52]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, r0, r6, r7
-	ldr r7, [r9, #56]
-	str r11, [sp, #60]
-	ldr r11, [sp, #64]
-	umaal r11, r0, r6, r7
-	ldr r7, [r9, #60]
-	umaal r5, r0, r6, r7
-	ldr r7, [r9, #64]
-	str r5, [sp, #64]
-	ldr r5, [sp, #68]
-	umaal r5, r0, r6, r7
-	ldr r7, [r9, #68]
-	umaal lr, r0, r6, r7
-	ldr r7, [r9, #72]
-	umaal r8, r0, r6, r7
-	ldr r7, [r9, #76]
-	str r8, [sp, #68]
-	ldr r8, [sp, #72]
-	umaal r8, r0, r6, r7
-	ldr r7, [r9, #80]
-	umaal r3, r0, r6, r7
-	ldr r7, [r9, #84]
-	umaal r4, r0, r6, r7
-	ldr r7, [r9, #88]
-	str r4, [sp, #72]
-	ldr r4, [sp, #100]
-	umaal r4, r0, r6, r7
-	ldr r7, [r9, #92]
-	umaal r2, r0, r6, r7
-	ldr r7, [r9, #96]
-	umaal r12, r0, r6, r7
-	ldr r7, [r9, #100]
-	str r12, [sp, #100]
-	ldr r12, [sp, #76]
-	umaal r12, r0, r6, r7
-	ldr r7, [r9, #104]
-	str r12, [sp, #76]
-	ldr r12, [sp, #80]
-	umaal r12, r0, r6, r7
-	ldr r7, [r9, #108]
-	str r12, [sp, #80]
-	ldr r12, [sp, #8]
-	umaal r12, r0, r6, r7
-	ldr r7, [r9, #112]
-	str r12, [sp, #8]
-	ldr r12, [sp, #84]
-	umaal r12, r0, r6, r7
-	ldr r7, [r9, #116]
-	str r12, [sp, #84]
-	ldr r12, [sp, #12]
-	umaal r12, r0, r6, r7
-	ldr r7, [r9, #120]
-	str r12, [sp, #12]
-	ldr r12, [sp, #96]
-	umaal r12, r0, r6, r7
-	ldr r7, [r9, #124]
-	str r12, [sp, #96]
-	ldr r12, [sp, #88]
-	umaal r12, r0, r6, r7
-	ldr r6, [sp, #92]
-	adds r0, r6, r0
-	mov r6, #0
-	adc r6, r6, #0
-	ldr r7, [sp, #4]
-	movw r9, #0x51f7
-	movt r9, #0xe5ce
-	str r6, [sp, #92]
-	mul r6, r7, r9
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6776 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6776 + 4))
-.Llf_p1024_to_internal_armv7_pc6776:
-	add r9, r9, pc
-	str r0, [sp, #88]
-	ldr r0, [r9, #0]
-	str r12, [sp, #0]
-	mov r12, #0x0
-	umaal r7, r12, r6, r0
-	ldr r7, [r9, #4]
-	ldr r0, [sp, #16]
-	umaal r0, r12, r6, r7
-	ldr r7, [r9, #8]
-	str r0, [sp, #16]
-	ldr r0, [sp, #20]
-	umaal r0, r12, r6, r7
-	ldr r7, [r9, #12]
-	str r0, [sp, #20]
-	ldr r0, [sp, #24]
-	umaal r0, r12, r6, r7
-	ldr r7, [r9, #16]
-	str r0, [sp, #24]
-	ldr r0, [sp, #28]
-	umaal r0, r12, r6, r7
-	ldr r7, [r9, #20]
-	str r0, [sp, #28]
-	ldr r0, [sp, #32]
-	umaal r0, r12, r6, r7
-	ldr r7, [r9, #24]
-	str r0, [sp, #32]
-	ldr r0, [sp, #36]
-	umaal r0, r12, r6, r7
-	ldr r7, [r9, #28]
-	str r0, [sp, #36]
-	ldr r0, [sp, #40]
-	umaal r0, r12, r6, r7
-	ldr r7, [r9, #32]
-	str r0, [sp, #40]
-	ldr r0, [sp, #44]
-	umaal r0, r12, r6, r7
-	ldr r7, [r9, #36]
-	str r0, [sp, #44]
-	ldr r0, [sp, #48]
-	umaal r0, r12, r6, r7
-	ldr r7, [r9, #40]
-	str r0, [sp, #48]
-	ldr r0, [sp, #52]
-	umaal r0, r12, r6, r7
-	ldr r7, [r9, #44]
-	umaal r10, r12, r6, r7
-	ldr r7, [r9, #48]
-	str r10, [sp, #52]
-	ldr r10, [sp, #56]
-	umaal r10, r12, r6, r7
-	ldr r7, [r9, #52]
-	str r10, [sp, #56]
-	ldr r10, [sp, #60]
-	umaal r10, r12, r6, r7
-	ldr r7, [r9, #56]
-	umaal r11, r12, r6, r7
-	ldr r7, [r9, #60]
-	str r11, [sp, #60]
-	ldr r11, [sp, #64]
-	umaal r11, r12, r6, r7
-	ldr r7, [r9, #64]
-	umaal r5, r12, r6, r7
-	ldr r7, [r9, #68]
-	umaal lr, r12, r6, r7
-	ldr r7, [r9, #72]
-	str lr, [sp, #64]
-	ldr lr, [sp, #68]
-	umaal lr, r12, r6, r7
-	ldr r7, [r9, #76]
-	umaal r8, r12, r6, r7
-	ldr r7, [r9, #80]
-	umaal r3, r12, r6, r7
-	ldr r7, [r9, #84]
-	str r3, [sp, #68]
-	ldr r3, [sp, #72]
-	umaal r3, r12, r6, r7
-	ldr r7, [r9, #88]
-	umaal r4, r12, r6, r7
-	ldr r7, [r9, #92]
-	umaal r2, r12, r6, r7
-	ldr r7, [r9, #96]
-	str r2, [sp, #72]
-	ldr r2, [sp, #100]
-	umaal r2, r12, r6, r7
-	ldr r7, [r9, #100]
-	str r2, [sp, #100]
-	ldr r2, [sp, #76]
-	umaal r2, r12, r6, r7
-	ldr r7, [r9, #104]
-	str r2, [sp, #76]
-	ldr r2, [sp, #80]
-	umaal r2, r12, r6, r7
-	ldr r7, [r9, #108]
-	str r2, [sp, #80]
-	ldr r2, [sp, #8]
-	umaal r2, r12, r6, r7
-	ldr r7, [r9, #112]
-	str r2, [sp, #8]
 	ldr r2, [sp, #84]
-	umaal r2, r12, r6, r7
-	ldr r7, [r9, #116]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #108]
 	str r2, [sp, #84]
-	ldr r2, [sp, #12]
-	umaal r2, r12, r6, r7
-	ldr r7, [r9, #120]
-	str r2, [sp, #12]
+	ldr r2, [sp, #92]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #112]
+	str r2, [sp, #92]
 	ldr r2, [sp, #96]
-	umaal r2, r12, r6, r7
-	ldr r7, [r9, #124]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #116]
 	str r2, [sp, #96]
 	ldr r2, [sp, #0]
-	umaal r2, r12, r6, r7
-	ldr r6, [sp, #88]
-	adds r12, r6, r12
-	ldr r6, [sp, #92]
-	adc r6, r6, #0x0
-	ldr r7, [r1, #112]
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6897 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6897 + 4))
-.Llf_p1024_to_internal_armv7_pc6897:
-	add r9, r9, pc
-	str r6, [sp, #92]
-	ldr r6, [r9, #0]
-	str r12, [sp, #88]
-	ldr r12, [sp, #16]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #120]
 	str r2, [sp, #0]
+	ldr r2, [sp, #72]
+	umaal r2, r1, r0, lr
+	ldr lr, [r3, #124]
+	umaal r4, r1, r0, lr
+	ldr r0, [sp, #76]
+	adds r0, r0, r1
+	ldr r1, [sp, #88]
+	adc r1, r1, #0x0
+	ldr lr, [sp, #212]
+	ldr r3, [lr, #40]
+	str r1, [sp, #88]
+	movw r1, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2437 + 4))
+	movt r1, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2437 + 4))
+.Llf_p1024_to_internal_armv7_pc2437:
+	add r1, r1, pc
+	str r0, [sp, #76]
+	ldr r0, [r1, #0]
+	str r4, [sp, #72]
+	ldr r4, [sp, #8]
+	str r2, [sp, #4]
 	mov r2, #0x0
-	umaal r12, r2, r7, r6
-	ldr r6, [r9, #4]
-	str r12, [sp, #16]
-	ldr r12, [sp, #20]
-	umaal r12, r2, r7, r6
-	ldr r6, [r9, #8]
-	str r12, [sp, #20]
-	ldr r12, [sp, #24]
-	umaal r12, r2, r7, r6
-	ldr r6, [r9, #12]
+	umaal r4, r2, r3, r0
+	ldr r0, [r1, #4]
+	str r4, [sp, #8]
+	ldr r4, [sp, #12]
+	umaal r4, r2, r3, r0
+	ldr r0, [r1, #8]
+	umaal r11, r2, r3, r0
+	ldr r0, [r1, #12]
+	umaal r10, r2, r3, r0
+	ldr r0, [r1, #16]
+	str r10, [sp, #12]
+	ldr r10, [sp, #16]
+	umaal r10, r2, r3, r0
+	ldr r0, [r1, #20]
+	umaal r8, r2, r3, r0
+	ldr r0, [r1, #24]
+	umaal r9, r2, r3, r0
+	ldr r0, [r1, #28]
+	str r9, [sp, #16]
+	ldr r9, [sp, #20]
+	umaal r9, r2, r3, r0
+	ldr r0, [r1, #32]
+	umaal r6, r2, r3, r0
+	ldr r0, [r1, #36]
+	umaal r5, r2, r3, r0
+	ldr r0, [r1, #40]
+	str r5, [sp, #20]
+	ldr r5, [sp, #24]
+	umaal r5, r2, r3, r0
+	ldr r0, [r1, #44]
+	umaal r7, r2, r3, r0
+	ldr r0, [r1, #48]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #52]
 	str r12, [sp, #24]
 	ldr r12, [sp, #28]
-	umaal r12, r2, r7, r6
-	ldr r6, [r9, #16]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #56]
 	str r12, [sp, #28]
 	ldr r12, [sp, #32]
-	umaal r12, r2, r7, r6
-	ldr r6, [r9, #20]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #60]
 	str r12, [sp, #32]
 	ldr r12, [sp, #36]
-	umaal r12, r2, r7, r6
-	ldr r6, [r9, #24]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #64]
 	str r12, [sp, #36]
 	ldr r12, [sp, #40]
-	umaal r12, r2, r7, r6
-	ldr r6, [r9, #28]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #68]
 	str r12, [sp, #40]
 	ldr r12, [sp, #44]
-	umaal r12, r2, r7, r6
-	ldr r6, [r9, #32]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #72]
 	str r12, [sp, #44]
 	ldr r12, [sp, #48]
-	umaal r12, r2, r7, r6
-	ldr r6, [r9, #36]
-	umaal r0, r2, r7, r6
-	ldr r6, [r9, #40]
-	str r0, [sp, #48]
-	ldr r0, [sp, #52]
-	umaal r0, r2, r7, r6
-	ldr r6, [r9, #44]
-	str r0, [sp, #52]
-	ldr r0, [sp, #56]
-	umaal r0, r2, r7, r6
-	ldr r6, [r9, #48]
-	umaal r10, r2, r7, r6
-	ldr r6, [r9, #52]
-	str r10, [sp, #56]
-	ldr r10, [sp, #60]
-	umaal r10, r2, r7, r6
-	ldr r6, [r9, #56]
-	umaal r11, r2, r7, r6
-	ldr r6, [r9, #60]
-	umaal r5, r2, r7, r6
-	ldr r6, [r9, #64]
-	str r5, [sp, #60]
-	ldr r5, [sp, #64]
-	umaal r5, r2, r7, r6
-	ldr r6, [r9, #68]
-	umaal lr, r2, r7, r6
-	ldr r6, [r9, #72]
-	umaal r8, r2, r7, r6
-	ldr r6, [r9, #76]
-	str r8, [sp, #64]
-	ldr r8, [sp, #68]
-	umaal r8, r2, r7, r6
-	ldr r6, [r9, #80]
-	umaal r3, r2, r7, r6
-	ldr r6, [r9, #84]
-	umaal r4, r2, r7, r6
-	ldr r6, [r9, #88]
-	str r4, [sp, #68]
-	ldr r4, [sp, #72]
-	umaal r4, r2, r7, r6
-	ldr r6, [r9, #92]
-	str r4, [sp, #72]
-	ldr r4, [sp, #100]
-	umaal r4, r2, r7, r6
-	ldr r6, [r9, #96]
-	str r4, [sp, #100]
-	ldr r4, [sp, #76]
-	umaal r4, r2, r7, r6
-	ldr r6, [r9, #100]
-	str r4, [sp, #76]
-	ldr r4, [sp, #80]
-	umaal r4, r2, r7, r6
-	ldr r6, [r9, #104]
-	str r4, [sp, #80]
-	ldr r4, [sp, #8]
-	umaal r4, r2, r7, r6
-	ldr r6, [r9, #108]
-	str r4, [sp, #8]
-	ldr r4, [sp, #84]
-	umaal r4, r2, r7, r6
-	ldr r6, [r9, #112]
-	str r4, [sp, #84]
-	ldr r4, [sp, #12]
-	umaal r4, r2, r7, r6
-	ldr r6, [r9, #116]
-	str r4, [sp, #12]
-	ldr r4, [sp, #96]
-	umaal r4, r2, r7, r6
-	ldr r6, [r9, #120]
-	str r4, [sp, #96]
-	ldr r4, [sp, #0]
-	umaal r4, r2, r7, r6
-	ldr r6, [r9, #124]
-	str r4, [sp, #0]
-	ldr r4, [sp, #88]
-	umaal r4, r2, r7, r6
-	ldr r7, [sp, #92]
-	adds r2, r7, r2
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r6, [sp, #16]
-	movw r9, #0x51f7
-	movt r9, #0xe5ce
-	str r7, [sp, #92]
-	mul r7, r6, r9
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc7025 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc7025 + 4))
-.Llf_p1024_to_internal_armv7_pc7025:
-	add r9, r9, pc
-	str r2, [sp, #88]
-	ldr r2, [r9, #0]
-	str r4, [sp, #4]
-	mov r4, #0x0
-	umaal r6, r4, r7, r2
-	ldr r6, [r9, #4]
-	ldr r2, [sp, #20]
-	umaal r2, r4, r7, r6
-	ldr r6, [r9, #8]
-	str r2, [sp, #20]
-	ldr r2, [sp, #24]
-	umaal r2, r4, r7, r6
-	ldr r6, [r9, #12]
-	str r2, [sp, #24]
-	ldr r2, [sp, #28]
-	umaal r2, r4, r7, r6
-	ldr r6, [r9, #16]
-	str r2, [sp, #28]
-	ldr r2, [sp, #32]
-	umaal r2, r4, r7, r6
-	ldr r6, [r9, #20]
-	str r2, [sp, #32]
-	ldr r2, [sp, #36]
-	umaal r2, r4, r7, r6
-	ldr r6, [r9, #24]
-	str r2, [sp, #36]
-	ldr r2, [sp, #40]
-	umaal r2, r4, r7, r6
-	ldr r6, [r9, #28]
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r4, r7, r6
-	ldr r6, [r9, #32]
-	umaal r12, r4, r7, r6
-	ldr r6, [r9, #36]
-	str r12, [sp, #44]
-	ldr r12, [sp, #48]
-	umaal r12, r4, r7, r6
-	ldr r6, [r9, #40]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #76]
 	str r12, [sp, #48]
 	ldr r12, [sp, #52]
-	umaal r12, r4, r7, r6
-	ldr r6, [r9, #44]
-	umaal r0, r4, r7, r6
-	ldr r6, [r9, #48]
-	str r0, [sp, #52]
-	ldr r0, [sp, #56]
-	umaal r0, r4, r7, r6
-	ldr r6, [r9, #52]
-	umaal r10, r4, r7, r6
-	ldr r6, [r9, #56]
-	umaal r11, r4, r7, r6
-	ldr r6, [r9, #60]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, r4, r7, r6
-	ldr r6, [r9, #64]
-	umaal r5, r4, r7, r6
-	ldr r6, [r9, #68]
-	umaal lr, r4, r7, r6
-	ldr r6, [r9, #72]
-	str lr, [sp, #60]
-	ldr lr, [sp, #64]
-	umaal lr, r4, r7, r6
-	ldr r6, [r9, #76]
-	umaal r8, r4, r7, r6
-	ldr r6, [r9, #80]
-	umaal r3, r4, r7, r6
-	ldr r6, [r9, #84]
-	str r3, [sp, #64]
-	ldr r3, [sp, #68]
-	umaal r3, r4, r7, r6
-	ldr r6, [r9, #88]
-	str r3, [sp, #68]
-	ldr r3, [sp, #72]
-	umaal r3, r4, r7, r6
-	ldr r6, [r9, #92]
-	str r3, [sp, #72]
-	ldr r3, [sp, #100]
-	umaal r3, r4, r7, r6
-	ldr r6, [r9, #96]
-	str r3, [sp, #100]
-	ldr r3, [sp, #76]
-	umaal r3, r4, r7, r6
-	ldr r6, [r9, #100]
-	str r3, [sp, #76]
-	ldr r3, [sp, #80]
-	umaal r3, r4, r7, r6
-	ldr r6, [r9, #104]
-	str r3, [sp, #80]
-	ldr r3, [sp, #8]
-	umaal r3, r4, r7, r6
-	ldr r6, [r9, #108]
-	str r3, [sp, #8]
-	ldr r3, [sp, #84]
-	umaal r3, r4, r7, r6
-	ldr r6, [r9, #112]
-	str r3, [sp, #84]
-	ldr r3, [sp, #12]
-	umaal r3, r4, r7, r6
-	ldr r6, [r9, #116]
-	str r3, [sp, #12]
-	ldr r3, [sp, #96]
-	umaal r3, r4, r7, r6
-	ldr r6, [r9, #120]
-	str r3, [sp, #96]
-	ldr r3, [sp, #0]
-	umaal r3, r4, r7, r6
-	ldr r6, [r9, #124]
-	str r3, [sp, #0]
-	ldr r3, [sp, #4]
-	umaal r3, r4, r7, r6
-	ldr r7, [sp, #88]
-	adds r4, r7, r4
-	ldr r7, [sp, #92]
-	adc r7, r7, #0x0
-	ldr r6, [r1, #116]
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc7146 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc7146 + 4))
-.Llf_p1024_to_internal_armv7_pc7146:
-	add r9, r9, pc
-	str r7, [sp, #92]
-	ldr r7, [r9, #0]
-	str r4, [sp, #88]
-	ldr r4, [sp, #20]
-	str r3, [sp, #4]
-	mov r3, #0x0
-	umaal r4, r3, r6, r7
-	ldr r7, [r9, #4]
-	str r4, [sp, #20]
-	ldr r4, [sp, #24]
-	umaal r4, r3, r6, r7
-	ldr r7, [r9, #8]
-	str r4, [sp, #24]
-	ldr r4, [sp, #28]
-	umaal r4, r3, r6, r7
-	ldr r7, [r9, #12]
-	str r4, [sp, #28]
-	ldr r4, [sp, #32]
-	umaal r4, r3, r6, r7
-	ldr r7, [r9, #16]
-	str r4, [sp, #32]
-	ldr r4, [sp, #36]
-	umaal r4, r3, r6, r7
-	ldr r7, [r9, #20]
-	str r4, [sp, #36]
-	ldr r4, [sp, #40]
-	umaal r4, r3, r6, r7
-	ldr r7, [r9, #24]
-	umaal r2, r3, r6, r7
-	ldr r7, [r9, #28]
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r3, r6, r7
-	ldr r7, [r9, #32]
-	str r2, [sp, #44]
-	ldr r2, [sp, #48]
-	umaal r2, r3, r6, r7
-	ldr r7, [r9, #36]
-	umaal r12, r3, r6, r7
-	ldr r7, [r9, #40]
-	str r12, [sp, #48]
-	ldr r12, [sp, #52]
-	umaal r12, r3, r6, r7
-	ldr r7, [r9, #44]
-	umaal r0, r3, r6, r7
-	ldr r7, [r9, #48]
-	umaal r10, r3, r6, r7
-	ldr r7, [r9, #52]
-	str r10, [sp, #52]
-	ldr r10, [sp, #56]
-	umaal r10, r3, r6, r7
-	ldr r7, [r9, #56]
-	umaal r11, r3, r6, r7
-	ldr r7, [r9, #60]
-	umaal r5, r3, r6, r7
-	ldr r7, [r9, #64]
-	str r5, [sp, #56]
-	ldr r5, [sp, #60]
-	umaal r5, r3, r6, r7
-	ldr r7, [r9, #68]
-	umaal lr, r3, r6, r7
-	ldr r7, [r9, #72]
-	umaal r8, r3, r6, r7
-	ldr r7, [r9, #76]
-	str r8, [sp, #60]
-	ldr r8, [sp, #64]
-	umaal r8, r3, r6, r7
-	ldr r7, [r9, #80]
-	str r8, [sp, #64]
-	ldr r8, [sp, #68]
-	umaal r8, r3, r6, r7
-	ldr r7, [r9, #84]
-	str r8, [sp, #68]
-	ldr r8, [sp, #72]
-	umaal r8, r3, r6, r7
-	ldr r7, [r9, #88]
-	str r8, [sp, #72]
-	ldr r8, [sp, #100]
-	umaal r8, r3, r6, r7
-	ldr r7, [r9, #92]
-	str r8, [sp, #100]
-	ldr r8, [sp, #76]
-	umaal r8, r3, r6, r7
-	ldr r7, [r9, #96]
-	str r8, [sp, #76]
-	ldr r8, [sp, #80]
-	umaal r8, r3, r6, r7
-	ldr r7, [r9, #100]
-	str r8, [sp, #80]
-	ldr r8, [sp, #8]
-	umaal r8, r3, r6, r7
-	ldr r7, [r9, #104]
-	str r8, [sp, #8]
-	ldr r8, [sp, #84]
-	umaal r8, r3, r6, r7
-	ldr r7, [r9, #108]
-	str r8, [sp, #84]
-	ldr r8, [sp, #12]
-	umaal r8, r3, r6, r7
-	ldr r7, [r9, #112]
-	str r8, [sp, #12]
-	ldr r8, [sp, #96]
-	umaal r8, r3, r6, r7
-	ldr r7, [r9, #116]
-	str r8, [sp, #96]
-	ldr r8, [sp, #0]
-	umaal r8, r3, r6, r7
-	ldr r7, [r9, #120]
-	str r8, [sp, #0]
-	ldr r8, [sp, #4]
-	umaal r8, r3, r6, r7
-	ldr r7, [r9, #124]
-	str r8, [sp, #4]
-	ldr r8, [sp, #88]
-	umaal r8, r3, r6, r7
-	ldr r6, [sp, #92]
-	adds r3, r6, r3
-	mov r6, #0
-	adc r6, r6, #0
-	ldr r7, [sp, #20]
-	movw r9, #0x51f7
-	movt r9, #0xe5ce
-	str r6, [sp, #92]
-	mul r6, r7, r9
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc7274 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc7274 + 4))
-.Llf_p1024_to_internal_armv7_pc7274:
-	add r9, r9, pc
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #80]
+	str r12, [sp, #52]
+	ldr r12, [sp, #56]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #84]
+	str r12, [sp, #56]
+	ldr r12, [sp, #60]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #88]
+	str r12, [sp, #60]
+	ldr r12, [sp, #64]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #92]
+	str r12, [sp, #64]
+	ldr r12, [sp, #68]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #96]
+	str r12, [sp, #68]
+	ldr r12, [sp, #80]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #100]
+	str r12, [sp, #80]
+	ldr r12, [sp, #84]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #104]
+	str r12, [sp, #84]
+	ldr r12, [sp, #92]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #108]
+	str r12, [sp, #92]
+	ldr r12, [sp, #96]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #112]
+	str r12, [sp, #96]
+	ldr r12, [sp, #0]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #116]
+	str r12, [sp, #0]
+	ldr r12, [sp, #4]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #120]
+	str r12, [sp, #4]
+	ldr r12, [sp, #72]
+	umaal r12, r2, r3, r0
+	ldr r0, [r1, #124]
+	str r12, [sp, #72]
+	ldr r12, [sp, #76]
+	umaal r12, r2, r3, r0
+	ldr r3, [sp, #88]
+	adds r2, r3, r2
+	mov r3, #0
+	adc r3, r3, #0
+	ldr r0, [sp, #8]
+	movw r1, #0x51f7
+	movt r1, #0xe5ce
+	mul lr, r0, r1
+	movw r1, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2564 + 4))
+	movt r1, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2564 + 4))
+.Llf_p1024_to_internal_armv7_pc2564:
+	add r1, r1, pc
 	str r3, [sp, #88]
-	ldr r3, [r9, #0]
-	str r8, [sp, #16]
-	mov r8, #0x0
-	umaal r7, r8, r6, r3
-	ldr r7, [r9, #4]
-	ldr r3, [sp, #24]
-	umaal r3, r8, r6, r7
-	ldr r7, [r9, #8]
-	str r3, [sp, #24]
-	ldr r3, [sp, #28]
-	umaal r3, r8, r6, r7
-	ldr r7, [r9, #12]
-	str r3, [sp, #28]
-	ldr r3, [sp, #32]
-	umaal r3, r8, r6, r7
-	ldr r7, [r9, #16]
-	str r3, [sp, #32]
-	ldr r3, [sp, #36]
-	umaal r3, r8, r6, r7
-	ldr r7, [r9, #20]
-	umaal r4, r8, r6, r7
-	ldr r7, [r9, #24]
-	str r4, [sp, #36]
-	ldr r4, [sp, #40]
-	umaal r4, r8, r6, r7
-	ldr r7, [r9, #28]
-	str r4, [sp, #40]
-	ldr r4, [sp, #44]
-	umaal r4, r8, r6, r7
-	ldr r7, [r9, #32]
-	umaal r2, r8, r6, r7
-	ldr r7, [r9, #36]
-	str r2, [sp, #44]
-	ldr r2, [sp, #48]
-	umaal r2, r8, r6, r7
-	ldr r7, [r9, #40]
-	umaal r12, r8, r6, r7
-	ldr r7, [r9, #44]
-	umaal r0, r8, r6, r7
-	ldr r7, [r9, #48]
-	str r0, [sp, #48]
-	ldr r0, [sp, #52]
-	umaal r0, r8, r6, r7
-	ldr r7, [r9, #52]
-	umaal r10, r8, r6, r7
-	ldr r7, [r9, #56]
-	umaal r11, r8, r6, r7
-	ldr r7, [r9, #60]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, r8, r6, r7
-	ldr r7, [r9, #64]
-	umaal r5, r8, r6, r7
-	ldr r7, [r9, #68]
-	umaal lr, r8, r6, r7
-	ldr r7, [r9, #72]
-	str lr, [sp, #56]
-	ldr lr, [sp, #60]
-	umaal lr, r8, r6, r7
-	ldr r7, [r9, #76]
-	str lr, [sp, #60]
-	ldr lr, [sp, #64]
-	umaal lr, r8, r6, r7
-	ldr r7, [r9, #80]
-	str lr, [sp, #64]
-	ldr lr, [sp, #68]
-	umaal lr, r8, r6, r7
-	ldr r7, [r9, #84]
-	str lr, [sp, #68]
-	ldr lr, [sp, #72]
-	umaal lr, r8, r6, r7
-	ldr r7, [r9, #88]
-	str lr, [sp, #72]
-	ldr lr, [sp, #100]
-	umaal lr, r8, r6, r7
-	ldr r7, [r9, #92]
-	str lr, [sp, #100]
+	ldr r3, [r1, #0]
+	str r2, [sp, #76]
+	mov r2, #0x0
+	umaal r0, r2, lr, r3
+	ldr r0, [r1, #4]
+	umaal r4, r2, lr, r0
+	ldr r0, [r1, #8]
+	umaal r11, r2, lr, r0
+	ldr r0, [r1, #12]
+	ldr r3, [sp, #12]
+	umaal r3, r2, lr, r0
+	ldr r0, [r1, #16]
+	umaal r10, r2, lr, r0
+	ldr r0, [r1, #20]
+	umaal r8, r2, lr, r0
+	ldr r0, [r1, #24]
+	str r8, [sp, #12]
+	ldr r8, [sp, #16]
+	umaal r8, r2, lr, r0
+	ldr r0, [r1, #28]
+	umaal r9, r2, lr, r0
+	ldr r0, [r1, #32]
+	umaal r6, r2, lr, r0
+	ldr r0, [r1, #36]
+	str r6, [sp, #16]
+	ldr r6, [sp, #20]
+	umaal r6, r2, lr, r0
+	ldr r0, [r1, #40]
+	umaal r5, r2, lr, r0
+	ldr r0, [r1, #44]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #48]
+	str r7, [sp, #20]
+	ldr r7, [sp, #24]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #52]
+	str r7, [sp, #24]
+	ldr r7, [sp, #28]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #56]
+	str r7, [sp, #28]
+	ldr r7, [sp, #32]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #60]
+	str r7, [sp, #32]
+	ldr r7, [sp, #36]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #64]
+	str r7, [sp, #36]
+	ldr r7, [sp, #40]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #68]
+	str r7, [sp, #40]
+	ldr r7, [sp, #44]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #72]
+	str r7, [sp, #44]
+	ldr r7, [sp, #48]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #76]
+	str r7, [sp, #48]
+	ldr r7, [sp, #52]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #80]
+	str r7, [sp, #52]
+	ldr r7, [sp, #56]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #84]
+	str r7, [sp, #56]
+	ldr r7, [sp, #60]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #88]
+	str r7, [sp, #60]
+	ldr r7, [sp, #64]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #92]
+	str r7, [sp, #64]
+	ldr r7, [sp, #68]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #96]
+	str r7, [sp, #68]
+	ldr r7, [sp, #80]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #100]
+	str r7, [sp, #80]
+	ldr r7, [sp, #84]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #104]
+	str r7, [sp, #84]
+	ldr r7, [sp, #92]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #108]
+	str r7, [sp, #92]
+	ldr r7, [sp, #96]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #112]
+	str r7, [sp, #96]
+	ldr r7, [sp, #0]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #116]
+	str r7, [sp, #0]
+	ldr r7, [sp, #4]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #120]
+	str r7, [sp, #4]
+	ldr r7, [sp, #72]
+	umaal r7, r2, lr, r0
+	ldr r0, [r1, #124]
+	umaal r12, r2, lr, r0
 	ldr lr, [sp, #76]
-	umaal lr, r8, r6, r7
-	ldr r7, [r9, #96]
+	adds lr, lr, r2
+	ldr r2, [sp, #88]
+	adc r2, r2, #0x0
+	ldr r0, [sp, #212]
+	ldr r1, [r0, #44]
+	str r2, [sp, #88]
+	movw r2, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2685 + 4))
+	movt r2, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2685 + 4))
+.Llf_p1024_to_internal_armv7_pc2685:
+	add r2, r2, pc
 	str lr, [sp, #76]
-	ldr lr, [sp, #80]
-	umaal lr, r8, r6, r7
-	ldr r7, [r9, #100]
-	str lr, [sp, #80]
-	ldr lr, [sp, #8]
-	umaal lr, r8, r6, r7
-	ldr r7, [r9, #104]
-	str lr, [sp, #8]
-	ldr lr, [sp, #84]
-	umaal lr, r8, r6, r7
-	ldr r7, [r9, #108]
-	str lr, [sp, #84]
-	ldr lr, [sp, #12]
-	umaal lr, r8, r6, r7
-	ldr r7, [r9, #112]
-	str lr, [sp, #12]
-	ldr lr, [sp, #96]
-	umaal lr, r8, r6, r7
-	ldr r7, [r9, #116]
-	str lr, [sp, #96]
-	ldr lr, [sp, #0]
-	umaal lr, r8, r6, r7
-	ldr r7, [r9, #120]
-	str lr, [sp, #0]
-	ldr lr, [sp, #4]
-	umaal lr, r8, r6, r7
-	ldr r7, [r9, #124]
-	str lr, [sp, #4]
-	ldr lr, [sp, #16]
-	umaal lr, r8, r6, r7
-	ldr r6, [sp, #88]
-	adds r6, r6, r8
-	ldr r8, [sp, #92]
-	adc r8, r8, #0x0
-	ldr r7, [r1, #120]
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc7395 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc7395 + 4))
-.Llf_p1024_to_internal_armv7_pc7395:
-	add r9, r9, pc
-	str r8, [sp, #92]
-	ldr r8, [r9, #0]
-	str r6, [sp, #88]
-	ldr r6, [sp, #24]
-	str lr, [sp, #16]
-	mov lr, #0x0
-	umaal r6, lr, r7, r8
-	ldr r8, [r9, #4]
-	str r6, [sp, #24]
-	ldr r6, [sp, #28]
-	umaal r6, lr, r7, r8
-	ldr r8, [r9, #8]
-	str r6, [sp, #28]
-	ldr r6, [sp, #32]
-	umaal r6, lr, r7, r8
-	ldr r8, [r9, #12]
-	umaal r3, lr, r7, r8
-	ldr r8, [r9, #16]
-	str r3, [sp, #32]
-	ldr r3, [sp, #36]
-	umaal r3, lr, r7, r8
-	ldr r8, [r9, #20]
-	str r3, [sp, #36]
-	ldr r3, [sp, #40]
-	umaal r3, lr, r7, r8
-	ldr r8, [r9, #24]
-	umaal r4, lr, r7, r8
-	ldr r8, [r9, #28]
-	str r4, [sp, #40]
-	ldr r4, [sp, #44]
-	umaal r4, lr, r7, r8
-	ldr r8, [r9, #32]
-	umaal r2, lr, r7, r8
-	ldr r8, [r9, #36]
-	umaal r12, lr, r7, r8
-	ldr r8, [r9, #40]
-	str r12, [sp, #44]
-	ldr r12, [sp, #48]
-	umaal r12, lr, r7, r8
-	ldr r8, [r9, #44]
-	umaal r0, lr, r7, r8
-	ldr r8, [r9, #48]
-	umaal r10, lr, r7, r8
-	ldr r8, [r9, #52]
-	str r10, [sp, #48]
-	ldr r10, [sp, #52]
-	umaal r10, lr, r7, r8
-	ldr r8, [r9, #56]
-	umaal r11, lr, r7, r8
-	ldr r8, [r9, #60]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #64]
+	ldr lr, [r2, #0]
+	str r12, [sp, #72]
+	mov r12, #0x0
+	umaal r4, r12, r1, lr
+	ldr lr, [r2, #4]
+	umaal r11, r12, r1, lr
+	ldr lr, [r2, #8]
+	umaal r3, r12, r1, lr
+	ldr lr, [r2, #12]
+	umaal r10, r12, r1, lr
+	ldr lr, [r2, #16]
+	str r10, [sp, #8]
+	ldr r10, [sp, #12]
+	umaal r10, r12, r1, lr
+	ldr lr, [r2, #20]
+	umaal r8, r12, r1, lr
+	ldr lr, [r2, #24]
+	umaal r9, r12, r1, lr
+	ldr lr, [r2, #28]
+	str r9, [sp, #12]
+	ldr r9, [sp, #16]
+	umaal r9, r12, r1, lr
+	ldr lr, [r2, #32]
+	umaal r6, r12, r1, lr
+	ldr lr, [r2, #36]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #40]
+	str r5, [sp, #16]
+	ldr r5, [sp, #20]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #44]
+	str r5, [sp, #20]
+	ldr r5, [sp, #24]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #48]
+	str r5, [sp, #24]
+	ldr r5, [sp, #28]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #52]
+	str r5, [sp, #28]
+	ldr r5, [sp, #32]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #56]
+	str r5, [sp, #32]
+	ldr r5, [sp, #36]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #60]
+	str r5, [sp, #36]
+	ldr r5, [sp, #40]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #64]
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #68]
+	str r5, [sp, #44]
+	ldr r5, [sp, #48]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #72]
+	str r5, [sp, #48]
+	ldr r5, [sp, #52]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #76]
 	str r5, [sp, #52]
 	ldr r5, [sp, #56]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #68]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #80]
 	str r5, [sp, #56]
 	ldr r5, [sp, #60]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #72]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #84]
 	str r5, [sp, #60]
 	ldr r5, [sp, #64]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #76]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #88]
 	str r5, [sp, #64]
 	ldr r5, [sp, #68]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #80]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #92]
 	str r5, [sp, #68]
-	ldr r5, [sp, #72]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #84]
-	str r5, [sp, #72]
-	ldr r5, [sp, #100]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #88]
-	str r5, [sp, #100]
-	ldr r5, [sp, #76]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #92]
-	str r5, [sp, #76]
 	ldr r5, [sp, #80]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #96]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #96]
 	str r5, [sp, #80]
-	ldr r5, [sp, #8]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #100]
-	str r5, [sp, #8]
 	ldr r5, [sp, #84]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #104]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #100]
 	str r5, [sp, #84]
-	ldr r5, [sp, #12]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #108]
-	str r5, [sp, #12]
+	ldr r5, [sp, #92]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #104]
+	str r5, [sp, #92]
 	ldr r5, [sp, #96]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #112]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #108]
 	str r5, [sp, #96]
 	ldr r5, [sp, #0]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #116]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #112]
 	str r5, [sp, #0]
 	ldr r5, [sp, #4]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #120]
-	str r5, [sp, #4]
-	ldr r5, [sp, #16]
-	umaal r5, lr, r7, r8
-	ldr r8, [r9, #124]
-	str r5, [sp, #16]
-	ldr r5, [sp, #88]
-	umaal r5, lr, r7, r8
-	ldr r7, [sp, #92]
-	adds lr, r7, lr
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r8, [sp, #24]
-	movw r9, #0x51f7
-	movt r9, #0xe5ce
-	str r7, [sp, #92]
-	mul r7, r8, r9
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc7523 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc7523 + 4))
-.Llf_p1024_to_internal_armv7_pc7523:
-	add r9, r9, pc
-	str lr, [sp, #88]
-	ldr lr, [r9, #0]
-	str r5, [sp, #20]
-	mov r5, #0x0
-	umaal r8, r5, r7, lr
-	ldr r8, [r9, #4]
-	ldr lr, [sp, #28]
-	umaal lr, r5, r7, r8
-	ldr r8, [r9, #8]
-	umaal r6, r5, r7, r8
-	ldr r8, [r9, #12]
+	umaal r5, r12, r1, lr
+	ldr lr, [r2, #116]
+	umaal r7, r12, r1, lr
+	ldr lr, [r2, #120]
+	str r7, [sp, #4]
+	ldr r7, [sp, #72]
+	umaal r7, r12, r1, lr
+	ldr lr, [r2, #124]
+	str r7, [sp, #72]
+	ldr r7, [sp, #76]
+	umaal r7, r12, r1, lr
+	ldr r1, [sp, #88]
+	adds r1, r1, r12
+	mov r12, #0
+	adc r12, r12, #0
+	movw lr, #0x51f7
+	movt lr, #0xe5ce
+	mul r2, r4, lr
+	movw lr, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2809 + 4))
+	movt lr, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc2809 + 4))
+.Llf_p1024_to_internal_armv7_pc2809:
+	add lr, lr, pc
+	ldr r0, [lr, #0]
+	str r12, [sp, #88]
+	mov r12, #0x0
+	umaal r4, r12, r2, r0
+	ldr r4, [lr, #4]
+	umaal r11, r12, r2, r4
+	ldr r4, [lr, #8]
+	umaal r3, r12, r2, r4
+	ldr r4, [lr, #12]
+	ldr r0, [sp, #8]
+	umaal r0, r12, r2, r4
+	ldr r4, [lr, #16]
+	umaal r10, r12, r2, r4
+	ldr r4, [lr, #20]
+	umaal r8, r12, r2, r4
+	ldr r4, [lr, #24]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r12, r2, r4
+	ldr r4, [lr, #28]
+	umaal r9, r12, r2, r4
+	ldr r4, [lr, #32]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #36]
+	str r6, [sp, #12]
+	ldr r6, [sp, #16]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #40]
+	str r6, [sp, #16]
+	ldr r6, [sp, #20]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #44]
+	str r6, [sp, #20]
+	ldr r6, [sp, #24]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #48]
+	str r6, [sp, #24]
+	ldr r6, [sp, #28]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #52]
 	str r6, [sp, #28]
 	ldr r6, [sp, #32]
-	umaal r6, r5, r7, r8
-	ldr r8, [r9, #16]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #56]
 	str r6, [sp, #32]
 	ldr r6, [sp, #36]
-	umaal r6, r5, r7, r8
-	ldr r8, [r9, #20]
-	umaal r3, r5, r7, r8
-	ldr r8, [r9, #24]
-	str r3, [sp, #36]
-	ldr r3, [sp, #40]
-	umaal r3, r5, r7, r8
-	ldr r8, [r9, #28]
-	umaal r4, r5, r7, r8
-	ldr r8, [r9, #32]
-	umaal r2, r5, r7, r8
-	ldr r8, [r9, #36]
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r5, r7, r8
-	ldr r8, [r9, #40]
-	umaal r12, r5, r7, r8
-	ldr r8, [r9, #44]
-	umaal r0, r5, r7, r8
-	ldr r8, [r9, #48]
-	str r0, [sp, #44]
-	ldr r0, [sp, #48]
-	umaal r0, r5, r7, r8
-	ldr r8, [r9, #52]
-	umaal r10, r5, r7, r8
-	ldr r8, [r9, #56]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #60]
-	str r11, [sp, #48]
-	ldr r11, [sp, #52]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #64]
-	str r11, [sp, #52]
-	ldr r11, [sp, #56]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #68]
-	str r11, [sp, #56]
-	ldr r11, [sp, #60]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #72]
-	str r11, [sp, #60]
-	ldr r11, [sp, #64]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #76]
-	str r11, [sp, #64]
-	ldr r11, [sp, #68]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #80]
-	str r11, [sp, #68]
-	ldr r11, [sp, #72]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #84]
-	str r11, [sp, #72]
-	ldr r11, [sp, #100]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #88]
-	str r11, [sp, #100]
-	ldr r11, [sp, #76]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #92]
-	str r11, [sp, #76]
-	ldr r11, [sp, #80]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #96]
-	str r11, [sp, #80]
-	ldr r11, [sp, #8]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #100]
-	str r11, [sp, #8]
-	ldr r11, [sp, #84]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #104]
-	str r11, [sp, #84]
-	ldr r11, [sp, #12]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #108]
-	str r11, [sp, #12]
-	ldr r11, [sp, #96]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #112]
-	str r11, [sp, #96]
-	ldr r11, [sp, #0]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #116]
-	str r11, [sp, #0]
-	ldr r11, [sp, #4]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #120]
-	str r11, [sp, #4]
-	ldr r11, [sp, #16]
-	umaal r11, r5, r7, r8
-	ldr r8, [r9, #124]
-	str r11, [sp, #16]
-	ldr r11, [sp, #20]
-	umaal r11, r5, r7, r8
-	ldr r7, [sp, #88]
-	adds r5, r7, r5
-	ldr r7, [sp, #92]
-	adc r7, r7, #0x0
-	ldr r8, [r1, #124]
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc7644 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc7644 + 4))
-.Llf_p1024_to_internal_armv7_pc7644:
-	add r9, r9, pc
-	str r7, [sp, #92]
-	ldr r7, [r9, #0]
-	str r5, [sp, #88]
-	mov r5, #0x0
-	umaal lr, r5, r8, r7
-	ldr r7, [r9, #4]
-	str lr, [sp, #20]
-	ldr lr, [sp, #28]
-	umaal lr, r5, r8, r7
-	ldr r7, [r9, #8]
-	str lr, [sp, #28]
-	ldr lr, [sp, #32]
-	umaal lr, r5, r8, r7
-	ldr r7, [r9, #12]
-	umaal r6, r5, r8, r7
-	ldr r7, [r9, #16]
-	str r6, [sp, #32]
-	ldr r6, [sp, #36]
-	umaal r6, r5, r8, r7
-	ldr r7, [r9, #20]
-	umaal r3, r5, r8, r7
-	ldr r7, [r9, #24]
-	umaal r4, r5, r8, r7
-	ldr r7, [r9, #28]
-	str r4, [sp, #36]
-	ldr r4, [sp, #40]
-	umaal r4, r5, r8, r7
-	ldr r7, [r9, #32]
-	umaal r2, r5, r8, r7
-	ldr r7, [r9, #36]
-	umaal r12, r5, r8, r7
-	ldr r7, [r9, #40]
-	str r12, [sp, #40]
-	ldr r12, [sp, #44]
-	umaal r12, r5, r8, r7
-	ldr r7, [r9, #44]
-	umaal r0, r5, r8, r7
-	ldr r7, [r9, #48]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #52]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #60]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #64]
+	str r6, [sp, #40]
+	ldr r6, [sp, #44]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #68]
+	str r6, [sp, #44]
+	ldr r6, [sp, #48]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #72]
+	str r6, [sp, #48]
+	ldr r6, [sp, #52]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #76]
+	str r6, [sp, #52]
+	ldr r6, [sp, #56]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #80]
+	str r6, [sp, #56]
+	ldr r6, [sp, #60]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #84]
+	str r6, [sp, #60]
+	ldr r6, [sp, #64]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #88]
+	str r6, [sp, #64]
+	ldr r6, [sp, #68]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #92]
+	str r6, [sp, #68]
+	ldr r6, [sp, #80]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #96]
+	str r6, [sp, #80]
+	ldr r6, [sp, #84]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #100]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #104]
+	str r6, [sp, #92]
+	ldr r6, [sp, #96]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #108]
+	str r6, [sp, #96]
+	ldr r6, [sp, #0]
+	umaal r6, r12, r2, r4
+	ldr r4, [lr, #112]
+	umaal r5, r12, r2, r4
+	ldr r4, [lr, #116]
+	str r5, [sp, #0]
+	ldr r5, [sp, #4]
+	umaal r5, r12, r2, r4
+	ldr r4, [lr, #120]
+	str r5, [sp, #4]
+	ldr r5, [sp, #72]
+	umaal r5, r12, r2, r4
+	ldr r4, [lr, #124]
+	umaal r7, r12, r2, r4
+	adds r1, r1, r12
+	ldr r12, [sp, #88]
+	adc r12, r12, #0x0
+	ldr r2, [sp, #212]
+	ldr r4, [r2, #48]
+	movw lr, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2929 + 4))
+	movt lr, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc2929 + 4))
+.Llf_p1024_to_internal_armv7_pc2929:
+	add lr, lr, pc
+	str r12, [sp, #88]
+	ldr r12, [lr, #0]
+	str r1, [sp, #72]
+	mov r1, #0x0
+	umaal r11, r1, r4, r12
+	ldr r12, [lr, #4]
+	umaal r3, r1, r4, r12
+	ldr r12, [lr, #8]
+	umaal r0, r1, r4, r12
+	ldr r12, [lr, #12]
+	umaal r10, r1, r4, r12
+	ldr r12, [lr, #16]
+	str r10, [sp, #76]
+	ldr r10, [sp, #8]
+	umaal r10, r1, r4, r12
+	ldr r12, [lr, #20]
+	umaal r8, r1, r4, r12
+	ldr r12, [lr, #24]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #28]
+	str r9, [sp, #8]
+	ldr r9, [sp, #12]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #32]
+	str r9, [sp, #12]
+	ldr r9, [sp, #16]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #36]
+	str r9, [sp, #16]
+	ldr r9, [sp, #20]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #40]
+	str r9, [sp, #20]
+	ldr r9, [sp, #24]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #44]
+	str r9, [sp, #24]
+	ldr r9, [sp, #28]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #48]
+	str r9, [sp, #28]
+	ldr r9, [sp, #32]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #52]
+	str r9, [sp, #32]
+	ldr r9, [sp, #36]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #56]
+	str r9, [sp, #36]
+	ldr r9, [sp, #40]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #60]
+	str r9, [sp, #40]
+	ldr r9, [sp, #44]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #64]
+	str r9, [sp, #44]
+	ldr r9, [sp, #48]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #68]
+	str r9, [sp, #48]
+	ldr r9, [sp, #52]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #72]
+	str r9, [sp, #52]
+	ldr r9, [sp, #56]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #76]
+	str r9, [sp, #56]
+	ldr r9, [sp, #60]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #80]
+	str r9, [sp, #60]
+	ldr r9, [sp, #64]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #84]
+	str r9, [sp, #64]
+	ldr r9, [sp, #68]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #88]
+	str r9, [sp, #68]
+	ldr r9, [sp, #80]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #92]
+	str r9, [sp, #80]
+	ldr r9, [sp, #84]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #96]
+	str r9, [sp, #84]
+	ldr r9, [sp, #92]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #100]
+	str r9, [sp, #92]
+	ldr r9, [sp, #96]
+	umaal r9, r1, r4, r12
+	ldr r12, [lr, #104]
+	umaal r6, r1, r4, r12
+	ldr r12, [lr, #108]
+	str r6, [sp, #96]
+	ldr r6, [sp, #0]
+	umaal r6, r1, r4, r12
+	ldr r12, [lr, #112]
+	str r6, [sp, #0]
+	ldr r6, [sp, #4]
+	umaal r6, r1, r4, r12
+	ldr r12, [lr, #116]
+	umaal r5, r1, r4, r12
+	ldr r12, [lr, #120]
+	umaal r7, r1, r4, r12
+	ldr r12, [lr, #124]
+	str r7, [sp, #4]
+	ldr r7, [sp, #72]
+	umaal r7, r1, r4, r12
+	ldr r4, [sp, #88]
+	adds r1, r4, r1
+	mov r4, #0
+	adc r4, r4, #0
+	movw r12, #0x51f7
+	movt r12, #0xe5ce
+	mul r2, r11, r12
+	movw r12, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3053 + 4))
+	movt r12, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3053 + 4))
+.Llf_p1024_to_internal_armv7_pc3053:
+	add r12, r12, pc
+	ldr lr, [r12, #0]
+	str r4, [sp, #88]
+	mov r4, #0x0
+	umaal r11, r4, r2, lr
+	ldr r11, [r12, #4]
+	umaal r3, r4, r2, r11
+	ldr r11, [r12, #8]
+	umaal r0, r4, r2, r11
+	ldr r11, [r12, #12]
+	ldr lr, [sp, #76]
+	umaal lr, r4, r2, r11
+	ldr r11, [r12, #16]
+	umaal r10, r4, r2, r11
+	ldr r11, [r12, #20]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #24]
+	str r8, [sp, #76]
+	ldr r8, [sp, #8]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #28]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #32]
+	str r8, [sp, #12]
+	ldr r8, [sp, #16]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #36]
+	str r8, [sp, #16]
+	ldr r8, [sp, #20]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #40]
+	str r8, [sp, #20]
+	ldr r8, [sp, #24]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #44]
+	str r8, [sp, #24]
+	ldr r8, [sp, #28]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #48]
+	str r8, [sp, #28]
+	ldr r8, [sp, #32]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #52]
+	str r8, [sp, #32]
+	ldr r8, [sp, #36]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #56]
+	str r8, [sp, #36]
+	ldr r8, [sp, #40]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #60]
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #64]
+	str r8, [sp, #44]
+	ldr r8, [sp, #48]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #68]
+	str r8, [sp, #48]
+	ldr r8, [sp, #52]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #72]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #76]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #80]
+	str r8, [sp, #60]
+	ldr r8, [sp, #64]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #84]
+	str r8, [sp, #64]
+	ldr r8, [sp, #68]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #88]
+	str r8, [sp, #68]
+	ldr r8, [sp, #80]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #92]
+	str r8, [sp, #80]
+	ldr r8, [sp, #84]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #96]
+	str r8, [sp, #84]
+	ldr r8, [sp, #92]
+	umaal r8, r4, r2, r11
+	ldr r11, [r12, #100]
+	umaal r9, r4, r2, r11
+	ldr r11, [r12, #104]
+	str r9, [sp, #92]
+	ldr r9, [sp, #96]
+	umaal r9, r4, r2, r11
+	ldr r11, [r12, #108]
+	str r9, [sp, #96]
+	ldr r9, [sp, #0]
+	umaal r9, r4, r2, r11
+	ldr r11, [r12, #112]
+	umaal r6, r4, r2, r11
+	ldr r11, [r12, #116]
+	umaal r5, r4, r2, r11
+	ldr r11, [r12, #120]
+	str r5, [sp, #0]
+	ldr r5, [sp, #4]
+	umaal r5, r4, r2, r11
+	ldr r11, [r12, #124]
+	umaal r7, r4, r2, r11
+	adds r1, r1, r4
+	ldr r2, [sp, #88]
+	adc r2, r2, #0x0
+	ldr r4, [sp, #212]
+	ldr r11, [r4, #52]
+	movw r12, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3173 + 4))
+	movt r12, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3173 + 4))
+.Llf_p1024_to_internal_armv7_pc3173:
+	add r12, r12, pc
+	str r2, [sp, #88]
+	ldr r2, [r12, #0]
+	str r1, [sp, #4]
+	mov r1, #0x0
+	umaal r3, r1, r11, r2
+	ldr r2, [r12, #4]
+	umaal r0, r1, r11, r2
+	ldr r2, [r12, #8]
+	umaal lr, r1, r11, r2
+	ldr r2, [r12, #12]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #16]
+	str r10, [sp, #72]
+	ldr r10, [sp, #76]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #20]
+	str r10, [sp, #76]
+	ldr r10, [sp, #8]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #24]
+	str r10, [sp, #8]
+	ldr r10, [sp, #12]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #28]
+	str r10, [sp, #12]
+	ldr r10, [sp, #16]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #32]
+	str r10, [sp, #16]
+	ldr r10, [sp, #20]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #36]
+	str r10, [sp, #20]
+	ldr r10, [sp, #24]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #40]
+	str r10, [sp, #24]
+	ldr r10, [sp, #28]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #44]
+	str r10, [sp, #28]
+	ldr r10, [sp, #32]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #48]
+	str r10, [sp, #32]
+	ldr r10, [sp, #36]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #52]
+	str r10, [sp, #36]
+	ldr r10, [sp, #40]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #56]
+	str r10, [sp, #40]
+	ldr r10, [sp, #44]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #60]
 	str r10, [sp, #44]
 	ldr r10, [sp, #48]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #56]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #64]
 	str r10, [sp, #48]
 	ldr r10, [sp, #52]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #60]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #68]
 	str r10, [sp, #52]
 	ldr r10, [sp, #56]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #64]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #72]
 	str r10, [sp, #56]
 	ldr r10, [sp, #60]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #68]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #76]
 	str r10, [sp, #60]
 	ldr r10, [sp, #64]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #72]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #80]
 	str r10, [sp, #64]
 	ldr r10, [sp, #68]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #76]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #84]
 	str r10, [sp, #68]
-	ldr r10, [sp, #72]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #80]
-	str r10, [sp, #72]
-	ldr r10, [sp, #100]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #84]
-	str r10, [sp, #100]
-	ldr r10, [sp, #76]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #88]
-	str r10, [sp, #76]
 	ldr r10, [sp, #80]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #92]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #88]
 	str r10, [sp, #80]
-	ldr r10, [sp, #8]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #96]
-	str r10, [sp, #8]
 	ldr r10, [sp, #84]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #100]
-	str r10, [sp, #84]
-	ldr r10, [sp, #12]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #104]
-	str r10, [sp, #12]
-	ldr r10, [sp, #96]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #108]
-	str r10, [sp, #96]
-	ldr r10, [sp, #0]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #112]
-	str r10, [sp, #0]
-	ldr r10, [sp, #4]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #116]
-	str r10, [sp, #4]
-	ldr r10, [sp, #16]
-	umaal r10, r5, r8, r7
-	ldr r7, [r9, #120]
-	umaal r11, r5, r8, r7
-	ldr r7, [r9, #124]
-	str r11, [sp, #16]
+	umaal r10, r1, r11, r2
+	ldr r2, [r12, #92]
+	umaal r8, r1, r11, r2
+	ldr r2, [r12, #96]
+	str r8, [sp, #84]
+	ldr r8, [sp, #92]
+	umaal r8, r1, r11, r2
+	ldr r2, [r12, #100]
+	str r8, [sp, #92]
+	ldr r8, [sp, #96]
+	umaal r8, r1, r11, r2
+	ldr r2, [r12, #104]
+	umaal r9, r1, r11, r2
+	ldr r2, [r12, #108]
+	umaal r6, r1, r11, r2
+	ldr r2, [r12, #112]
+	str r6, [sp, #96]
+	ldr r6, [sp, #0]
+	umaal r6, r1, r11, r2
+	ldr r2, [r12, #116]
+	umaal r5, r1, r11, r2
+	ldr r2, [r12, #120]
+	umaal r7, r1, r11, r2
+	ldr r2, [r12, #124]
+	str r7, [sp, #0]
+	ldr r7, [sp, #4]
+	umaal r7, r1, r11, r2
 	ldr r11, [sp, #88]
-	umaal r11, r5, r8, r7
-	ldr r1, [sp, #92]
-	adds r1, r1, r5
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r7, [sp, #20]
-	movw r8, #0x51f7
-	movt r8, #0xe5ce
-	mul r8, r7, r8
-	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc7769 + 4))
-	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc7769 + 4))
-.Llf_p1024_to_internal_armv7_pc7769:
-	add r9, r9, pc
-	str r5, [sp, #92]
-	ldr r5, [r9, #0]
-	str r1, [sp, #88]
+	adds r1, r11, r1
+	mov r11, #0
+	adc r11, r11, #0
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	mul r12, r3, r2
+	movw r2, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3297 + 4))
+	movt r2, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3297 + 4))
+.Llf_p1024_to_internal_armv7_pc3297:
+	add r2, r2, pc
+	ldr r4, [r2, #0]
+	str r11, [sp, #88]
+	mov r11, #0x0
+	umaal r3, r11, r12, r4
+	ldr r3, [r2, #4]
+	umaal r0, r11, r12, r3
+	ldr r3, [r2, #8]
+	umaal lr, r11, r12, r3
+	ldr r3, [r2, #12]
+	ldr r4, [sp, #72]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #16]
+	str r4, [sp, #72]
+	ldr r4, [sp, #76]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #20]
+	str r4, [sp, #76]
+	ldr r4, [sp, #8]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #24]
+	str r4, [sp, #8]
+	ldr r4, [sp, #12]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #28]
+	str r4, [sp, #12]
+	ldr r4, [sp, #16]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #32]
+	str r4, [sp, #16]
+	ldr r4, [sp, #20]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #36]
+	str r4, [sp, #20]
+	ldr r4, [sp, #24]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #40]
+	str r4, [sp, #24]
+	ldr r4, [sp, #28]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #44]
+	str r4, [sp, #28]
+	ldr r4, [sp, #32]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #48]
+	str r4, [sp, #32]
+	ldr r4, [sp, #36]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #52]
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #56]
+	str r4, [sp, #40]
+	ldr r4, [sp, #44]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #60]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #64]
+	str r4, [sp, #48]
+	ldr r4, [sp, #52]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #68]
+	str r4, [sp, #52]
+	ldr r4, [sp, #56]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #72]
+	str r4, [sp, #56]
+	ldr r4, [sp, #60]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #76]
+	str r4, [sp, #60]
+	ldr r4, [sp, #64]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #80]
+	str r4, [sp, #64]
+	ldr r4, [sp, #68]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #84]
+	str r4, [sp, #68]
+	ldr r4, [sp, #80]
+	umaal r4, r11, r12, r3
+	ldr r3, [r2, #88]
+	umaal r10, r11, r12, r3
+	ldr r3, [r2, #92]
+	str r10, [sp, #80]
+	ldr r10, [sp, #84]
+	umaal r10, r11, r12, r3
+	ldr r3, [r2, #96]
+	str r10, [sp, #84]
+	ldr r10, [sp, #92]
+	umaal r10, r11, r12, r3
+	ldr r3, [r2, #100]
+	umaal r8, r11, r12, r3
+	ldr r3, [r2, #104]
+	umaal r9, r11, r12, r3
+	ldr r3, [r2, #108]
+	str r9, [sp, #92]
+	ldr r9, [sp, #96]
+	umaal r9, r11, r12, r3
+	ldr r3, [r2, #112]
+	umaal r6, r11, r12, r3
+	ldr r3, [r2, #116]
+	umaal r5, r11, r12, r3
+	ldr r3, [r2, #120]
+	str r5, [sp, #96]
+	ldr r5, [sp, #0]
+	umaal r5, r11, r12, r3
+	ldr r3, [r2, #124]
+	umaal r7, r11, r12, r3
+	adds r1, r1, r11
+	ldr r12, [sp, #88]
+	adc r12, r12, #0x0
+	ldr r11, [sp, #212]
+	ldr r3, [r11, #56]
+	movw r2, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3417 + 4))
+	movt r2, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3417 + 4))
+.Llf_p1024_to_internal_armv7_pc3417:
+	add r2, r2, pc
+	str r12, [sp, #88]
+	ldr r12, [r2, #0]
+	str r1, [sp, #0]
 	mov r1, #0x0
-	umaal r7, r1, r8, r5
-	ldr r7, [r9, #4]
-	ldr r5, [sp, #28]
-	umaal r5, r1, r8, r7
-	ldr r7, [r9, #8]
-	umaal lr, r1, r8, r7
-	ldr r7, [r9, #12]
+	umaal r0, r1, r3, r12
+	ldr r12, [r2, #4]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #8]
+	str lr, [sp, #4]
+	ldr lr, [sp, #72]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #12]
+	str lr, [sp, #72]
+	ldr lr, [sp, #76]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #16]
+	str lr, [sp, #76]
+	ldr lr, [sp, #8]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #20]
+	str lr, [sp, #8]
+	ldr lr, [sp, #12]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #24]
+	str lr, [sp, #12]
+	ldr lr, [sp, #16]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #28]
+	str lr, [sp, #16]
+	ldr lr, [sp, #20]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #32]
+	str lr, [sp, #20]
+	ldr lr, [sp, #24]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #36]
+	str lr, [sp, #24]
+	ldr lr, [sp, #28]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #40]
 	str lr, [sp, #28]
 	ldr lr, [sp, #32]
-	umaal lr, r1, r8, r7
-	ldr r7, [r9, #16]
-	umaal r6, r1, r8, r7
-	ldr r7, [r9, #20]
-	umaal r3, r1, r8, r7
-	ldr r7, [r9, #24]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #44]
+	str lr, [sp, #32]
+	ldr lr, [sp, #36]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #48]
+	str lr, [sp, #36]
+	ldr lr, [sp, #40]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #52]
+	str lr, [sp, #40]
+	ldr lr, [sp, #44]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #56]
+	str lr, [sp, #44]
+	ldr lr, [sp, #48]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #60]
+	str lr, [sp, #48]
+	ldr lr, [sp, #52]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #64]
+	str lr, [sp, #52]
+	ldr lr, [sp, #56]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #68]
+	str lr, [sp, #56]
+	ldr lr, [sp, #60]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #72]
+	str lr, [sp, #60]
+	ldr lr, [sp, #64]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #76]
+	str lr, [sp, #64]
+	ldr lr, [sp, #68]
+	umaal lr, r1, r3, r12
+	ldr r12, [r2, #80]
+	umaal r4, r1, r3, r12
+	ldr r12, [r2, #84]
+	str r4, [sp, #68]
+	ldr r4, [sp, #80]
+	umaal r4, r1, r3, r12
+	ldr r12, [r2, #88]
+	str r4, [sp, #80]
+	ldr r4, [sp, #84]
+	umaal r4, r1, r3, r12
+	ldr r12, [r2, #92]
+	umaal r10, r1, r3, r12
+	ldr r12, [r2, #96]
+	umaal r8, r1, r3, r12
+	ldr r12, [r2, #100]
+	str r8, [sp, #84]
+	ldr r8, [sp, #92]
+	umaal r8, r1, r3, r12
+	ldr r12, [r2, #104]
+	umaal r9, r1, r3, r12
+	ldr r12, [r2, #108]
+	umaal r6, r1, r3, r12
+	ldr r12, [r2, #112]
+	str r6, [sp, #92]
+	ldr r6, [sp, #96]
+	umaal r6, r1, r3, r12
+	ldr r12, [r2, #116]
+	umaal r5, r1, r3, r12
+	ldr r12, [r2, #120]
+	umaal r7, r1, r3, r12
+	ldr r12, [r2, #124]
+	str r7, [sp, #96]
+	ldr r7, [sp, #0]
+	umaal r7, r1, r3, r12
+	ldr r3, [sp, #88]
+	adds r1, r3, r1
+	mov r3, #0
+	adc r3, r3, #0
+	movw r12, #0x51f7
+	movt r12, #0xe5ce
+	mul r2, r0, r12
+	movw r12, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3541 + 4))
+	movt r12, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3541 + 4))
+.Llf_p1024_to_internal_armv7_pc3541:
+	add r12, r12, pc
+	ldr r11, [r12, #0]
+	str r3, [sp, #88]
+	mov r3, #0x0
+	umaal r0, r3, r2, r11
+	ldr r0, [r12, #4]
+	ldr r11, [sp, #4]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #8]
+	str r11, [sp, #4]
+	ldr r11, [sp, #72]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #12]
+	str r11, [sp, #72]
+	ldr r11, [sp, #76]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #16]
+	str r11, [sp, #76]
+	ldr r11, [sp, #8]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #20]
+	str r11, [sp, #8]
+	ldr r11, [sp, #12]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #24]
+	str r11, [sp, #12]
+	ldr r11, [sp, #16]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #28]
+	str r11, [sp, #16]
+	ldr r11, [sp, #20]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #32]
+	str r11, [sp, #20]
+	ldr r11, [sp, #24]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #36]
+	str r11, [sp, #24]
+	ldr r11, [sp, #28]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #40]
+	str r11, [sp, #28]
+	ldr r11, [sp, #32]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #44]
+	str r11, [sp, #32]
+	ldr r11, [sp, #36]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #48]
+	str r11, [sp, #36]
+	ldr r11, [sp, #40]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #52]
+	str r11, [sp, #40]
+	ldr r11, [sp, #44]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #56]
+	str r11, [sp, #44]
+	ldr r11, [sp, #48]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #60]
+	str r11, [sp, #48]
+	ldr r11, [sp, #52]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #64]
+	str r11, [sp, #52]
+	ldr r11, [sp, #56]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #68]
+	str r11, [sp, #56]
+	ldr r11, [sp, #60]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #72]
+	str r11, [sp, #60]
+	ldr r11, [sp, #64]
+	umaal r11, r3, r2, r0
+	ldr r0, [r12, #76]
+	umaal lr, r3, r2, r0
+	ldr r0, [r12, #80]
+	str lr, [sp, #64]
+	ldr lr, [sp, #68]
+	umaal lr, r3, r2, r0
+	ldr r0, [r12, #84]
+	str lr, [sp, #68]
+	ldr lr, [sp, #80]
+	umaal lr, r3, r2, r0
+	ldr r0, [r12, #88]
+	umaal r4, r3, r2, r0
+	ldr r0, [r12, #92]
+	umaal r10, r3, r2, r0
+	ldr r0, [r12, #96]
+	str r10, [sp, #80]
+	ldr r10, [sp, #84]
+	umaal r10, r3, r2, r0
+	ldr r0, [r12, #100]
+	umaal r8, r3, r2, r0
+	ldr r0, [r12, #104]
+	umaal r9, r3, r2, r0
+	ldr r0, [r12, #108]
+	str r9, [sp, #84]
+	ldr r9, [sp, #92]
+	umaal r9, r3, r2, r0
+	ldr r0, [r12, #112]
+	umaal r6, r3, r2, r0
+	ldr r0, [r12, #116]
+	umaal r5, r3, r2, r0
+	ldr r0, [r12, #120]
+	str r5, [sp, #92]
+	ldr r5, [sp, #96]
+	umaal r5, r3, r2, r0
+	ldr r0, [r12, #124]
+	umaal r7, r3, r2, r0
+	adds r1, r1, r3
+	ldr r3, [sp, #88]
+	adc r3, r3, #0x0
+	ldr r2, [sp, #212]
+	ldr r0, [r2, #60]
+	movw r12, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3661 + 4))
+	movt r12, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3661 + 4))
+.Llf_p1024_to_internal_armv7_pc3661:
+	add r12, r12, pc
+	str r3, [sp, #88]
+	ldr r3, [r12, #0]
+	str r1, [sp, #96]
+	ldr r1, [sp, #4]
+	str r7, [sp, #0]
+	mov r7, #0x0
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #4]
+	str r1, [sp, #4]
+	ldr r1, [sp, #72]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #8]
+	str r1, [sp, #72]
+	ldr r1, [sp, #76]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #12]
+	str r1, [sp, #76]
+	ldr r1, [sp, #8]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #16]
+	str r1, [sp, #8]
+	ldr r1, [sp, #12]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #20]
+	str r1, [sp, #12]
+	ldr r1, [sp, #16]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #24]
+	str r1, [sp, #16]
+	ldr r1, [sp, #20]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #28]
+	str r1, [sp, #20]
+	ldr r1, [sp, #24]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #32]
+	str r1, [sp, #24]
+	ldr r1, [sp, #28]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #36]
+	str r1, [sp, #28]
+	ldr r1, [sp, #32]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #40]
+	str r1, [sp, #32]
+	ldr r1, [sp, #36]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #44]
+	str r1, [sp, #36]
+	ldr r1, [sp, #40]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #48]
+	str r1, [sp, #40]
+	ldr r1, [sp, #44]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #52]
+	str r1, [sp, #44]
+	ldr r1, [sp, #48]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #56]
+	str r1, [sp, #48]
+	ldr r1, [sp, #52]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #60]
+	str r1, [sp, #52]
+	ldr r1, [sp, #56]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #64]
+	str r1, [sp, #56]
+	ldr r1, [sp, #60]
+	umaal r1, r7, r0, r3
+	ldr r3, [r12, #68]
+	umaal r11, r7, r0, r3
+	ldr r3, [r12, #72]
+	str r11, [sp, #60]
+	ldr r11, [sp, #64]
+	umaal r11, r7, r0, r3
+	ldr r3, [r12, #76]
+	str r11, [sp, #64]
+	ldr r11, [sp, #68]
+	umaal r11, r7, r0, r3
+	ldr r3, [r12, #80]
+	umaal lr, r7, r0, r3
+	ldr r3, [r12, #84]
+	umaal r4, r7, r0, r3
+	ldr r3, [r12, #88]
+	str r4, [sp, #68]
+	ldr r4, [sp, #80]
+	umaal r4, r7, r0, r3
+	ldr r3, [r12, #92]
+	umaal r10, r7, r0, r3
+	ldr r3, [r12, #96]
+	umaal r8, r7, r0, r3
+	ldr r3, [r12, #100]
+	str r8, [sp, #80]
+	ldr r8, [sp, #84]
+	umaal r8, r7, r0, r3
+	ldr r3, [r12, #104]
+	umaal r9, r7, r0, r3
+	ldr r3, [r12, #108]
+	umaal r6, r7, r0, r3
+	ldr r3, [r12, #112]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r7, r0, r3
+	ldr r3, [r12, #116]
+	umaal r5, r7, r0, r3
+	ldr r3, [r12, #120]
+	str r5, [sp, #92]
+	ldr r5, [sp, #0]
+	umaal r5, r7, r0, r3
+	ldr r3, [r12, #124]
+	str r5, [sp, #0]
+	ldr r5, [sp, #96]
+	umaal r5, r7, r0, r3
+	ldr r0, [sp, #88]
+	adds r0, r0, r7
+	mov r7, #0
+	adc r7, r7, #0
+	ldr r3, [sp, #4]
+	movw r12, #0x51f7
+	movt r12, #0xe5ce
+	mul r2, r3, r12
+	movw r12, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3788 + 4))
+	movt r12, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc3788 + 4))
+.Llf_p1024_to_internal_armv7_pc3788:
+	add r12, r12, pc
+	str r7, [sp, #88]
+	ldr r7, [r12, #0]
+	str r0, [sp, #96]
+	mov r0, #0x0
+	umaal r3, r0, r2, r7
+	ldr r3, [r12, #4]
+	ldr r7, [sp, #72]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #8]
+	str r7, [sp, #72]
+	ldr r7, [sp, #76]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #12]
+	str r7, [sp, #76]
+	ldr r7, [sp, #8]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #16]
+	str r7, [sp, #8]
+	ldr r7, [sp, #12]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #20]
+	str r7, [sp, #12]
+	ldr r7, [sp, #16]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #24]
+	str r7, [sp, #16]
+	ldr r7, [sp, #20]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #28]
+	str r7, [sp, #20]
+	ldr r7, [sp, #24]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #32]
+	str r7, [sp, #24]
+	ldr r7, [sp, #28]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #36]
+	str r7, [sp, #28]
+	ldr r7, [sp, #32]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #40]
+	str r7, [sp, #32]
+	ldr r7, [sp, #36]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #44]
+	str r7, [sp, #36]
+	ldr r7, [sp, #40]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #48]
+	str r7, [sp, #40]
+	ldr r7, [sp, #44]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #52]
+	str r7, [sp, #44]
+	ldr r7, [sp, #48]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #56]
+	str r7, [sp, #48]
+	ldr r7, [sp, #52]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #60]
+	str r7, [sp, #52]
+	ldr r7, [sp, #56]
+	umaal r7, r0, r2, r3
+	ldr r3, [r12, #64]
+	umaal r1, r0, r2, r3
+	ldr r3, [r12, #68]
+	str r1, [sp, #56]
+	ldr r1, [sp, #60]
+	umaal r1, r0, r2, r3
+	ldr r3, [r12, #72]
+	str r1, [sp, #60]
+	ldr r1, [sp, #64]
+	umaal r1, r0, r2, r3
+	ldr r3, [r12, #76]
+	umaal r11, r0, r2, r3
+	ldr r3, [r12, #80]
+	umaal lr, r0, r2, r3
+	ldr r3, [r12, #84]
+	str lr, [sp, #64]
+	ldr lr, [sp, #68]
+	umaal lr, r0, r2, r3
+	ldr r3, [r12, #88]
+	umaal r4, r0, r2, r3
+	ldr r3, [r12, #92]
+	umaal r10, r0, r2, r3
+	ldr r3, [r12, #96]
+	str r10, [sp, #68]
+	ldr r10, [sp, #80]
+	umaal r10, r0, r2, r3
+	ldr r3, [r12, #100]
+	umaal r8, r0, r2, r3
+	ldr r3, [r12, #104]
+	umaal r9, r0, r2, r3
+	ldr r3, [r12, #108]
+	str r9, [sp, #80]
+	ldr r9, [sp, #84]
+	umaal r9, r0, r2, r3
+	ldr r3, [r12, #112]
+	umaal r6, r0, r2, r3
+	ldr r3, [r12, #116]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r0, r2, r3
+	ldr r3, [r12, #120]
+	str r6, [sp, #92]
+	ldr r6, [sp, #0]
+	umaal r6, r0, r2, r3
+	ldr r3, [r12, #124]
+	umaal r5, r0, r2, r3
+	ldr r2, [sp, #96]
+	adds r0, r2, r0
+	ldr r2, [sp, #88]
+	adc r2, r2, #0x0
+	ldr r3, [sp, #212]
+	ldr r12, [r3, #64]
+	str r2, [sp, #88]
+	movw r2, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3909 + 4))
+	movt r2, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc3909 + 4))
+.Llf_p1024_to_internal_armv7_pc3909:
+	add r2, r2, pc
+	str r0, [sp, #96]
+	ldr r0, [r2, #0]
+	str r5, [sp, #0]
+	ldr r5, [sp, #72]
+	str r6, [sp, #4]
+	mov r6, #0x0
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #4]
+	str r5, [sp, #72]
+	ldr r5, [sp, #76]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #8]
+	str r5, [sp, #76]
+	ldr r5, [sp, #8]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #12]
+	str r5, [sp, #8]
+	ldr r5, [sp, #12]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #16]
+	str r5, [sp, #12]
+	ldr r5, [sp, #16]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #20]
+	str r5, [sp, #16]
+	ldr r5, [sp, #20]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #24]
+	str r5, [sp, #20]
+	ldr r5, [sp, #24]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #28]
+	str r5, [sp, #24]
+	ldr r5, [sp, #28]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #32]
+	str r5, [sp, #28]
+	ldr r5, [sp, #32]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #36]
+	str r5, [sp, #32]
+	ldr r5, [sp, #36]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #40]
+	str r5, [sp, #36]
+	ldr r5, [sp, #40]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #44]
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #48]
+	str r5, [sp, #44]
+	ldr r5, [sp, #48]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #52]
+	str r5, [sp, #48]
+	ldr r5, [sp, #52]
+	umaal r5, r6, r12, r0
+	ldr r0, [r2, #56]
+	umaal r7, r6, r12, r0
+	ldr r0, [r2, #60]
+	str r7, [sp, #52]
+	ldr r7, [sp, #56]
+	umaal r7, r6, r12, r0
+	ldr r0, [r2, #64]
+	str r7, [sp, #56]
+	ldr r7, [sp, #60]
+	umaal r7, r6, r12, r0
+	ldr r0, [r2, #68]
+	umaal r1, r6, r12, r0
+	ldr r0, [r2, #72]
+	umaal r11, r6, r12, r0
+	ldr r0, [r2, #76]
+	str r11, [sp, #60]
+	ldr r11, [sp, #64]
+	umaal r11, r6, r12, r0
+	ldr r0, [r2, #80]
+	umaal lr, r6, r12, r0
+	ldr r0, [r2, #84]
+	umaal r4, r6, r12, r0
+	ldr r0, [r2, #88]
+	str r4, [sp, #64]
+	ldr r4, [sp, #68]
+	umaal r4, r6, r12, r0
+	ldr r0, [r2, #92]
+	umaal r10, r6, r12, r0
+	ldr r0, [r2, #96]
+	umaal r8, r6, r12, r0
+	ldr r0, [r2, #100]
+	str r8, [sp, #68]
+	ldr r8, [sp, #80]
+	umaal r8, r6, r12, r0
+	ldr r0, [r2, #104]
+	umaal r9, r6, r12, r0
+	ldr r0, [r2, #108]
+	str r9, [sp, #80]
+	ldr r9, [sp, #84]
+	umaal r9, r6, r12, r0
+	ldr r0, [r2, #112]
+	str r9, [sp, #84]
+	ldr r9, [sp, #92]
+	umaal r9, r6, r12, r0
+	ldr r0, [r2, #116]
+	str r9, [sp, #92]
+	ldr r9, [sp, #4]
+	umaal r9, r6, r12, r0
+	ldr r0, [r2, #120]
+	str r9, [sp, #4]
+	ldr r9, [sp, #0]
+	umaal r9, r6, r12, r0
+	ldr r0, [r2, #124]
+	str r9, [sp, #0]
+	ldr r9, [sp, #96]
+	umaal r9, r6, r12, r0
+	ldr r12, [sp, #88]
+	adds r12, r12, r6
+	mov r6, #0
+	adc r6, r6, #0
+	ldr r0, [sp, #72]
+	movw r3, #0x51f7
+	movt r3, #0xe5ce
+	mul r2, r0, r3
+	movw r3, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4036 + 4))
+	movt r3, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4036 + 4))
+.Llf_p1024_to_internal_armv7_pc4036:
+	add r3, r3, pc
+	str r6, [sp, #88]
+	ldr r6, [r3, #0]
+	str r12, [sp, #96]
+	mov r12, #0x0
+	umaal r0, r12, r2, r6
+	ldr r0, [r3, #4]
+	ldr r6, [sp, #76]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #8]
+	str r6, [sp, #76]
+	ldr r6, [sp, #8]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #12]
+	str r6, [sp, #8]
+	ldr r6, [sp, #12]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #16]
+	str r6, [sp, #12]
+	ldr r6, [sp, #16]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #20]
+	str r6, [sp, #16]
+	ldr r6, [sp, #20]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #24]
+	str r6, [sp, #20]
+	ldr r6, [sp, #24]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #28]
+	str r6, [sp, #24]
+	ldr r6, [sp, #28]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #32]
+	str r6, [sp, #28]
+	ldr r6, [sp, #32]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #36]
+	str r6, [sp, #32]
+	ldr r6, [sp, #36]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #40]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #44]
+	str r6, [sp, #40]
+	ldr r6, [sp, #44]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #48]
+	str r6, [sp, #44]
+	ldr r6, [sp, #48]
+	umaal r6, r12, r2, r0
+	ldr r0, [r3, #52]
+	umaal r5, r12, r2, r0
+	ldr r0, [r3, #56]
+	str r5, [sp, #48]
+	ldr r5, [sp, #52]
+	umaal r5, r12, r2, r0
+	ldr r0, [r3, #60]
+	str r5, [sp, #52]
+	ldr r5, [sp, #56]
+	umaal r5, r12, r2, r0
+	ldr r0, [r3, #64]
+	umaal r7, r12, r2, r0
+	ldr r0, [r3, #68]
+	umaal r1, r12, r2, r0
+	ldr r0, [r3, #72]
+	str r1, [sp, #56]
+	ldr r1, [sp, #60]
+	umaal r1, r12, r2, r0
+	ldr r0, [r3, #76]
+	umaal r11, r12, r2, r0
+	ldr r0, [r3, #80]
+	umaal lr, r12, r2, r0
+	ldr r0, [r3, #84]
+	str lr, [sp, #60]
+	ldr lr, [sp, #64]
+	umaal lr, r12, r2, r0
+	ldr r0, [r3, #88]
+	umaal r4, r12, r2, r0
+	ldr r0, [r3, #92]
+	umaal r10, r12, r2, r0
+	ldr r0, [r3, #96]
+	str r10, [sp, #64]
+	ldr r10, [sp, #68]
+	umaal r10, r12, r2, r0
+	ldr r0, [r3, #100]
+	umaal r8, r12, r2, r0
+	ldr r0, [r3, #104]
+	str r8, [sp, #68]
+	ldr r8, [sp, #80]
+	umaal r8, r12, r2, r0
+	ldr r0, [r3, #108]
+	str r8, [sp, #80]
+	ldr r8, [sp, #84]
+	umaal r8, r12, r2, r0
+	ldr r0, [r3, #112]
+	str r8, [sp, #84]
+	ldr r8, [sp, #92]
+	umaal r8, r12, r2, r0
+	ldr r0, [r3, #116]
+	str r8, [sp, #92]
+	ldr r8, [sp, #4]
+	umaal r8, r12, r2, r0
+	ldr r0, [r3, #120]
+	str r8, [sp, #4]
+	ldr r8, [sp, #0]
+	umaal r8, r12, r2, r0
+	ldr r0, [r3, #124]
+	umaal r9, r12, r2, r0
+	ldr r2, [sp, #96]
+	adds r12, r2, r12
+	ldr r2, [sp, #88]
+	adc r2, r2, #0x0
+	ldr r0, [sp, #212]
+	ldr r3, [r0, #68]
+	str r2, [sp, #88]
+	movw r2, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4157 + 4))
+	movt r2, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4157 + 4))
+.Llf_p1024_to_internal_armv7_pc4157:
+	add r2, r2, pc
+	str r12, [sp, #96]
+	ldr r12, [r2, #0]
+	str r9, [sp, #0]
+	ldr r9, [sp, #76]
+	str r8, [sp, #72]
+	mov r8, #0x0
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #4]
+	str r9, [sp, #76]
+	ldr r9, [sp, #8]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #8]
+	str r9, [sp, #8]
+	ldr r9, [sp, #12]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #12]
+	str r9, [sp, #12]
+	ldr r9, [sp, #16]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #16]
+	str r9, [sp, #16]
+	ldr r9, [sp, #20]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #20]
+	str r9, [sp, #20]
+	ldr r9, [sp, #24]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #24]
+	str r9, [sp, #24]
+	ldr r9, [sp, #28]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #28]
+	str r9, [sp, #28]
+	ldr r9, [sp, #32]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #32]
+	str r9, [sp, #32]
+	ldr r9, [sp, #36]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #36]
+	str r9, [sp, #36]
+	ldr r9, [sp, #40]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #40]
+	str r9, [sp, #40]
+	ldr r9, [sp, #44]
+	umaal r9, r8, r3, r12
+	ldr r12, [r2, #44]
+	umaal r6, r8, r3, r12
+	ldr r12, [r2, #48]
+	str r6, [sp, #44]
+	ldr r6, [sp, #48]
+	umaal r6, r8, r3, r12
+	ldr r12, [r2, #52]
+	str r6, [sp, #48]
+	ldr r6, [sp, #52]
+	umaal r6, r8, r3, r12
+	ldr r12, [r2, #56]
+	umaal r5, r8, r3, r12
+	ldr r12, [r2, #60]
+	umaal r7, r8, r3, r12
+	ldr r12, [r2, #64]
+	str r7, [sp, #52]
+	ldr r7, [sp, #56]
+	umaal r7, r8, r3, r12
+	ldr r12, [r2, #68]
+	umaal r1, r8, r3, r12
+	ldr r12, [r2, #72]
+	umaal r11, r8, r3, r12
+	ldr r12, [r2, #76]
+	str r11, [sp, #56]
+	ldr r11, [sp, #60]
+	umaal r11, r8, r3, r12
+	ldr r12, [r2, #80]
+	umaal lr, r8, r3, r12
+	ldr r12, [r2, #84]
+	umaal r4, r8, r3, r12
+	ldr r12, [r2, #88]
+	str r4, [sp, #60]
+	ldr r4, [sp, #64]
+	umaal r4, r8, r3, r12
+	ldr r12, [r2, #92]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #96]
+	str r10, [sp, #64]
+	ldr r10, [sp, #68]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #100]
+	str r10, [sp, #68]
+	ldr r10, [sp, #80]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #104]
+	str r10, [sp, #80]
+	ldr r10, [sp, #84]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #108]
+	str r10, [sp, #84]
+	ldr r10, [sp, #92]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #112]
+	str r10, [sp, #92]
+	ldr r10, [sp, #4]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #116]
+	str r10, [sp, #4]
+	ldr r10, [sp, #72]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #120]
+	str r10, [sp, #72]
+	ldr r10, [sp, #0]
+	umaal r10, r8, r3, r12
+	ldr r12, [r2, #124]
+	str r10, [sp, #0]
+	ldr r10, [sp, #96]
+	umaal r10, r8, r3, r12
+	ldr r3, [sp, #88]
+	adds r3, r3, r8
+	mov r8, #0
+	adc r8, r8, #0
+	ldr r12, [sp, #76]
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	mul r0, r12, r2
+	movw r2, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4284 + 4))
+	movt r2, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4284 + 4))
+.Llf_p1024_to_internal_armv7_pc4284:
+	add r2, r2, pc
+	str r8, [sp, #88]
+	ldr r8, [r2, #0]
+	str r3, [sp, #96]
+	mov r3, #0x0
+	umaal r12, r3, r0, r8
+	ldr r12, [r2, #4]
+	ldr r8, [sp, #8]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #8]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #12]
+	str r8, [sp, #12]
+	ldr r8, [sp, #16]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #16]
+	str r8, [sp, #16]
+	ldr r8, [sp, #20]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #20]
+	str r8, [sp, #20]
+	ldr r8, [sp, #24]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #24]
+	str r8, [sp, #24]
+	ldr r8, [sp, #28]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #28]
+	str r8, [sp, #28]
+	ldr r8, [sp, #32]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #32]
+	str r8, [sp, #32]
+	ldr r8, [sp, #36]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #36]
+	str r8, [sp, #36]
+	ldr r8, [sp, #40]
+	umaal r8, r3, r0, r12
+	ldr r12, [r2, #40]
+	umaal r9, r3, r0, r12
+	ldr r12, [r2, #44]
+	str r9, [sp, #40]
+	ldr r9, [sp, #44]
+	umaal r9, r3, r0, r12
+	ldr r12, [r2, #48]
+	str r9, [sp, #44]
+	ldr r9, [sp, #48]
+	umaal r9, r3, r0, r12
+	ldr r12, [r2, #52]
+	umaal r6, r3, r0, r12
+	ldr r12, [r2, #56]
+	umaal r5, r3, r0, r12
+	ldr r12, [r2, #60]
+	str r5, [sp, #48]
+	ldr r5, [sp, #52]
+	umaal r5, r3, r0, r12
+	ldr r12, [r2, #64]
+	umaal r7, r3, r0, r12
+	ldr r12, [r2, #68]
+	umaal r1, r3, r0, r12
+	ldr r12, [r2, #72]
+	str r1, [sp, #52]
+	ldr r1, [sp, #56]
+	umaal r1, r3, r0, r12
+	ldr r12, [r2, #76]
+	umaal r11, r3, r0, r12
+	ldr r12, [r2, #80]
+	umaal lr, r3, r0, r12
+	ldr r12, [r2, #84]
+	str lr, [sp, #56]
+	ldr lr, [sp, #60]
+	umaal lr, r3, r0, r12
+	ldr r12, [r2, #88]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #92]
+	str r4, [sp, #60]
+	ldr r4, [sp, #64]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #96]
+	str r4, [sp, #64]
+	ldr r4, [sp, #68]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #100]
+	str r4, [sp, #68]
+	ldr r4, [sp, #80]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #104]
+	str r4, [sp, #80]
+	ldr r4, [sp, #84]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #108]
+	str r4, [sp, #84]
+	ldr r4, [sp, #92]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #112]
+	str r4, [sp, #92]
+	ldr r4, [sp, #4]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #116]
+	str r4, [sp, #4]
+	ldr r4, [sp, #72]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #120]
+	str r4, [sp, #72]
+	ldr r4, [sp, #0]
+	umaal r4, r3, r0, r12
+	ldr r12, [r2, #124]
+	umaal r10, r3, r0, r12
+	ldr r0, [sp, #96]
+	adds r0, r0, r3
+	ldr r3, [sp, #88]
+	adc r3, r3, #0x0
+	ldr r12, [sp, #212]
+	ldr r2, [r12, #72]
+	str r3, [sp, #88]
+	movw r3, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4405 + 4))
+	movt r3, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4405 + 4))
+.Llf_p1024_to_internal_armv7_pc4405:
+	add r3, r3, pc
+	str r0, [sp, #96]
+	ldr r0, [r3, #0]
+	str r10, [sp, #0]
+	ldr r10, [sp, #8]
+	str r4, [sp, #76]
+	mov r4, #0x0
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #4]
+	str r10, [sp, #8]
+	ldr r10, [sp, #12]
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #8]
+	str r10, [sp, #12]
+	ldr r10, [sp, #16]
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #12]
+	str r10, [sp, #16]
+	ldr r10, [sp, #20]
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #16]
+	str r10, [sp, #20]
+	ldr r10, [sp, #24]
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #20]
+	str r10, [sp, #24]
+	ldr r10, [sp, #28]
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #24]
+	str r10, [sp, #28]
+	ldr r10, [sp, #32]
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #28]
+	str r10, [sp, #32]
+	ldr r10, [sp, #36]
+	umaal r10, r4, r2, r0
+	ldr r0, [r3, #32]
+	umaal r8, r4, r2, r0
+	ldr r0, [r3, #36]
+	str r8, [sp, #36]
+	ldr r8, [sp, #40]
+	umaal r8, r4, r2, r0
+	ldr r0, [r3, #40]
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r4, r2, r0
+	ldr r0, [r3, #44]
+	umaal r9, r4, r2, r0
+	ldr r0, [r3, #48]
+	umaal r6, r4, r2, r0
+	ldr r0, [r3, #52]
+	str r6, [sp, #44]
+	ldr r6, [sp, #48]
+	umaal r6, r4, r2, r0
+	ldr r0, [r3, #56]
+	umaal r5, r4, r2, r0
+	ldr r0, [r3, #60]
+	umaal r7, r4, r2, r0
+	ldr r0, [r3, #64]
+	str r7, [sp, #48]
+	ldr r7, [sp, #52]
+	umaal r7, r4, r2, r0
+	ldr r0, [r3, #68]
+	umaal r1, r4, r2, r0
+	ldr r0, [r3, #72]
+	umaal r11, r4, r2, r0
+	ldr r0, [r3, #76]
+	str r11, [sp, #52]
+	ldr r11, [sp, #56]
+	umaal r11, r4, r2, r0
+	ldr r0, [r3, #80]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #84]
+	str lr, [sp, #56]
+	ldr lr, [sp, #60]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #88]
+	str lr, [sp, #60]
+	ldr lr, [sp, #64]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #92]
+	str lr, [sp, #64]
+	ldr lr, [sp, #68]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #96]
+	str lr, [sp, #68]
+	ldr lr, [sp, #80]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #100]
+	str lr, [sp, #80]
+	ldr lr, [sp, #84]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #104]
+	str lr, [sp, #84]
+	ldr lr, [sp, #92]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #108]
+	str lr, [sp, #92]
+	ldr lr, [sp, #4]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #112]
+	str lr, [sp, #4]
+	ldr lr, [sp, #72]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #116]
+	str lr, [sp, #72]
+	ldr lr, [sp, #76]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #120]
+	str lr, [sp, #76]
+	ldr lr, [sp, #0]
+	umaal lr, r4, r2, r0
+	ldr r0, [r3, #124]
+	str lr, [sp, #0]
+	ldr lr, [sp, #96]
+	umaal lr, r4, r2, r0
+	ldr r2, [sp, #88]
+	adds r2, r2, r4
+	mov r4, #0
+	adc r4, r4, #0
+	ldr r0, [sp, #8]
+	movw r3, #0x51f7
+	movt r3, #0xe5ce
+	mul r12, r0, r3
+	movw r3, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4532 + 4))
+	movt r3, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4532 + 4))
+.Llf_p1024_to_internal_armv7_pc4532:
+	add r3, r3, pc
+	str r4, [sp, #88]
+	ldr r4, [r3, #0]
+	str r2, [sp, #96]
+	mov r2, #0x0
+	umaal r0, r2, r12, r4
+	ldr r0, [r3, #4]
+	ldr r4, [sp, #12]
+	umaal r4, r2, r12, r0
+	ldr r0, [r3, #8]
+	str r4, [sp, #12]
+	ldr r4, [sp, #16]
+	umaal r4, r2, r12, r0
+	ldr r0, [r3, #12]
+	str r4, [sp, #16]
+	ldr r4, [sp, #20]
+	umaal r4, r2, r12, r0
+	ldr r0, [r3, #16]
+	str r4, [sp, #20]
+	ldr r4, [sp, #24]
+	umaal r4, r2, r12, r0
+	ldr r0, [r3, #20]
+	str r4, [sp, #24]
+	ldr r4, [sp, #28]
+	umaal r4, r2, r12, r0
+	ldr r0, [r3, #24]
+	str r4, [sp, #28]
+	ldr r4, [sp, #32]
+	umaal r4, r2, r12, r0
+	ldr r0, [r3, #28]
+	umaal r10, r2, r12, r0
+	ldr r0, [r3, #32]
+	str r10, [sp, #32]
+	ldr r10, [sp, #36]
+	umaal r10, r2, r12, r0
+	ldr r0, [r3, #36]
+	str r10, [sp, #36]
+	ldr r10, [sp, #40]
+	umaal r10, r2, r12, r0
+	ldr r0, [r3, #40]
+	umaal r8, r2, r12, r0
+	ldr r0, [r3, #44]
+	umaal r9, r2, r12, r0
+	ldr r0, [r3, #48]
+	str r9, [sp, #40]
+	ldr r9, [sp, #44]
+	umaal r9, r2, r12, r0
+	ldr r0, [r3, #52]
+	umaal r6, r2, r12, r0
+	ldr r0, [r3, #56]
+	umaal r5, r2, r12, r0
+	ldr r0, [r3, #60]
+	str r5, [sp, #44]
+	ldr r5, [sp, #48]
+	umaal r5, r2, r12, r0
+	ldr r0, [r3, #64]
+	umaal r7, r2, r12, r0
+	ldr r0, [r3, #68]
+	umaal r1, r2, r12, r0
+	ldr r0, [r3, #72]
+	str r1, [sp, #48]
+	ldr r1, [sp, #52]
+	umaal r1, r2, r12, r0
+	ldr r0, [r3, #76]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #80]
+	str r11, [sp, #52]
+	ldr r11, [sp, #56]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #84]
+	str r11, [sp, #56]
+	ldr r11, [sp, #60]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #88]
+	str r11, [sp, #60]
+	ldr r11, [sp, #64]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #92]
+	str r11, [sp, #64]
+	ldr r11, [sp, #68]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #96]
+	str r11, [sp, #68]
+	ldr r11, [sp, #80]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #100]
+	str r11, [sp, #80]
+	ldr r11, [sp, #84]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #104]
+	str r11, [sp, #84]
+	ldr r11, [sp, #92]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #108]
+	str r11, [sp, #92]
+	ldr r11, [sp, #4]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #112]
+	str r11, [sp, #4]
+	ldr r11, [sp, #72]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #116]
+	str r11, [sp, #72]
+	ldr r11, [sp, #76]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #120]
+	str r11, [sp, #76]
+	ldr r11, [sp, #0]
+	umaal r11, r2, r12, r0
+	ldr r0, [r3, #124]
+	umaal lr, r2, r12, r0
+	ldr r12, [sp, #96]
+	adds r12, r12, r2
+	ldr r2, [sp, #88]
+	adc r2, r2, #0x0
+	ldr r0, [sp, #212]
+	ldr r3, [r0, #76]
+	str r2, [sp, #88]
+	movw r2, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4653 + 4))
+	movt r2, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4653 + 4))
+.Llf_p1024_to_internal_armv7_pc4653:
+	add r2, r2, pc
+	str r12, [sp, #96]
+	ldr r12, [r2, #0]
+	str lr, [sp, #0]
+	ldr lr, [sp, #12]
+	str r11, [sp, #8]
+	mov r11, #0x0
+	umaal lr, r11, r3, r12
+	ldr r12, [r2, #4]
+	str lr, [sp, #12]
+	ldr lr, [sp, #16]
+	umaal lr, r11, r3, r12
+	ldr r12, [r2, #8]
+	str lr, [sp, #16]
+	ldr lr, [sp, #20]
+	umaal lr, r11, r3, r12
+	ldr r12, [r2, #12]
+	str lr, [sp, #20]
+	ldr lr, [sp, #24]
+	umaal lr, r11, r3, r12
+	ldr r12, [r2, #16]
+	str lr, [sp, #24]
+	ldr lr, [sp, #28]
+	umaal lr, r11, r3, r12
+	ldr r12, [r2, #20]
+	umaal r4, r11, r3, r12
+	ldr r12, [r2, #24]
+	str r4, [sp, #28]
+	ldr r4, [sp, #32]
+	umaal r4, r11, r3, r12
+	ldr r12, [r2, #28]
+	str r4, [sp, #32]
+	ldr r4, [sp, #36]
+	umaal r4, r11, r3, r12
+	ldr r12, [r2, #32]
+	umaal r10, r11, r3, r12
+	ldr r12, [r2, #36]
+	umaal r8, r11, r3, r12
+	ldr r12, [r2, #40]
+	str r8, [sp, #36]
+	ldr r8, [sp, #40]
+	umaal r8, r11, r3, r12
+	ldr r12, [r2, #44]
+	umaal r9, r11, r3, r12
+	ldr r12, [r2, #48]
+	umaal r6, r11, r3, r12
+	ldr r12, [r2, #52]
+	str r6, [sp, #40]
+	ldr r6, [sp, #44]
+	umaal r6, r11, r3, r12
+	ldr r12, [r2, #56]
+	umaal r5, r11, r3, r12
+	ldr r12, [r2, #60]
+	umaal r7, r11, r3, r12
+	ldr r12, [r2, #64]
+	str r7, [sp, #44]
+	ldr r7, [sp, #48]
+	umaal r7, r11, r3, r12
+	ldr r12, [r2, #68]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #72]
+	str r1, [sp, #48]
+	ldr r1, [sp, #52]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #76]
+	str r1, [sp, #52]
+	ldr r1, [sp, #56]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #80]
+	str r1, [sp, #56]
+	ldr r1, [sp, #60]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #84]
+	str r1, [sp, #60]
+	ldr r1, [sp, #64]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #88]
+	str r1, [sp, #64]
+	ldr r1, [sp, #68]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #92]
+	str r1, [sp, #68]
+	ldr r1, [sp, #80]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #96]
+	str r1, [sp, #80]
+	ldr r1, [sp, #84]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #100]
+	str r1, [sp, #84]
+	ldr r1, [sp, #92]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #104]
+	str r1, [sp, #92]
+	ldr r1, [sp, #4]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #108]
+	str r1, [sp, #4]
+	ldr r1, [sp, #72]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #112]
+	str r1, [sp, #72]
+	ldr r1, [sp, #76]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #116]
+	str r1, [sp, #76]
+	ldr r1, [sp, #8]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #120]
+	str r1, [sp, #8]
+	ldr r1, [sp, #0]
+	umaal r1, r11, r3, r12
+	ldr r12, [r2, #124]
+	str r1, [sp, #0]
+	ldr r1, [sp, #96]
+	umaal r1, r11, r3, r12
+	ldr r3, [sp, #88]
+	adds r11, r3, r11
+	mov r3, #0
+	adc r3, r3, #0
+	ldr r12, [sp, #12]
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	mul r0, r12, r2
+	movw r2, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4780 + 4))
+	movt r2, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc4780 + 4))
+.Llf_p1024_to_internal_armv7_pc4780:
+	add r2, r2, pc
+	str r3, [sp, #88]
+	ldr r3, [r2, #0]
+	str r11, [sp, #96]
+	mov r11, #0x0
+	umaal r12, r11, r0, r3
+	ldr r12, [r2, #4]
+	ldr r3, [sp, #16]
+	umaal r3, r11, r0, r12
+	ldr r12, [r2, #8]
+	str r3, [sp, #16]
+	ldr r3, [sp, #20]
+	umaal r3, r11, r0, r12
+	ldr r12, [r2, #12]
+	str r3, [sp, #20]
+	ldr r3, [sp, #24]
+	umaal r3, r11, r0, r12
+	ldr r12, [r2, #16]
+	umaal lr, r11, r0, r12
+	ldr r12, [r2, #20]
+	str lr, [sp, #24]
+	ldr lr, [sp, #28]
+	umaal lr, r11, r0, r12
+	ldr r12, [r2, #24]
+	str lr, [sp, #28]
+	ldr lr, [sp, #32]
+	umaal lr, r11, r0, r12
+	ldr r12, [r2, #28]
+	umaal r4, r11, r0, r12
+	ldr r12, [r2, #32]
+	umaal r10, r11, r0, r12
+	ldr r12, [r2, #36]
+	str r10, [sp, #32]
+	ldr r10, [sp, #36]
+	umaal r10, r11, r0, r12
+	ldr r12, [r2, #40]
+	umaal r8, r11, r0, r12
+	ldr r12, [r2, #44]
+	umaal r9, r11, r0, r12
+	ldr r12, [r2, #48]
+	str r9, [sp, #36]
+	ldr r9, [sp, #40]
+	umaal r9, r11, r0, r12
+	ldr r12, [r2, #52]
+	umaal r6, r11, r0, r12
+	ldr r12, [r2, #56]
+	umaal r5, r11, r0, r12
+	ldr r12, [r2, #60]
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r11, r0, r12
+	ldr r12, [r2, #64]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #68]
+	str r7, [sp, #44]
+	ldr r7, [sp, #48]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #72]
+	str r7, [sp, #48]
+	ldr r7, [sp, #52]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #76]
+	str r7, [sp, #52]
+	ldr r7, [sp, #56]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #80]
+	str r7, [sp, #56]
+	ldr r7, [sp, #60]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #84]
+	str r7, [sp, #60]
+	ldr r7, [sp, #64]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #88]
+	str r7, [sp, #64]
+	ldr r7, [sp, #68]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #92]
+	str r7, [sp, #68]
+	ldr r7, [sp, #80]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #96]
+	str r7, [sp, #80]
+	ldr r7, [sp, #84]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #100]
+	str r7, [sp, #84]
+	ldr r7, [sp, #92]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #104]
+	str r7, [sp, #92]
+	ldr r7, [sp, #4]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #108]
+	str r7, [sp, #4]
+	ldr r7, [sp, #72]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #112]
+	str r7, [sp, #72]
+	ldr r7, [sp, #76]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #116]
+	str r7, [sp, #76]
+	ldr r7, [sp, #8]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #120]
+	str r7, [sp, #8]
+	ldr r7, [sp, #0]
+	umaal r7, r11, r0, r12
+	ldr r12, [r2, #124]
+	umaal r1, r11, r0, r12
+	ldr r0, [sp, #96]
+	adds r0, r0, r11
+	ldr r11, [sp, #88]
+	adc r11, r11, #0x0
+	ldr r12, [sp, #212]
+	ldr r2, [r12, #80]
+	str r11, [sp, #88]
+	movw r11, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4901 + 4))
+	movt r11, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc4901 + 4))
+.Llf_p1024_to_internal_armv7_pc4901:
+	add r11, r11, pc
+	str r0, [sp, #96]
+	ldr r0, [r11, #0]
+	str r1, [sp, #0]
+	ldr r1, [sp, #16]
+	str r7, [sp, #12]
+	mov r7, #0x0
+	umaal r1, r7, r2, r0
+	ldr r0, [r11, #4]
+	str r1, [sp, #16]
+	ldr r1, [sp, #20]
+	umaal r1, r7, r2, r0
+	ldr r0, [r11, #8]
+	umaal r3, r7, r2, r0
+	ldr r0, [r11, #12]
+	str r3, [sp, #20]
+	ldr r3, [sp, #24]
+	umaal r3, r7, r2, r0
+	ldr r0, [r11, #16]
+	str r3, [sp, #24]
+	ldr r3, [sp, #28]
+	umaal r3, r7, r2, r0
+	ldr r0, [r11, #20]
+	umaal lr, r7, r2, r0
+	ldr r0, [r11, #24]
+	umaal r4, r7, r2, r0
+	ldr r0, [r11, #28]
+	str r4, [sp, #28]
+	ldr r4, [sp, #32]
+	umaal r4, r7, r2, r0
+	ldr r0, [r11, #32]
+	umaal r10, r7, r2, r0
+	ldr r0, [r11, #36]
+	umaal r8, r7, r2, r0
+	ldr r0, [r11, #40]
+	str r8, [sp, #32]
+	ldr r8, [sp, #36]
+	umaal r8, r7, r2, r0
+	ldr r0, [r11, #44]
+	umaal r9, r7, r2, r0
+	ldr r0, [r11, #48]
+	umaal r6, r7, r2, r0
+	ldr r0, [r11, #52]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r7, r2, r0
+	ldr r0, [r11, #56]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #60]
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #64]
+	str r5, [sp, #44]
+	ldr r5, [sp, #48]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #68]
+	str r5, [sp, #48]
+	ldr r5, [sp, #52]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #72]
+	str r5, [sp, #52]
+	ldr r5, [sp, #56]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #76]
+	str r5, [sp, #56]
+	ldr r5, [sp, #60]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #80]
+	str r5, [sp, #60]
+	ldr r5, [sp, #64]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #84]
+	str r5, [sp, #64]
+	ldr r5, [sp, #68]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #88]
+	str r5, [sp, #68]
+	ldr r5, [sp, #80]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #92]
+	str r5, [sp, #80]
+	ldr r5, [sp, #84]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #96]
+	str r5, [sp, #84]
+	ldr r5, [sp, #92]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #100]
+	str r5, [sp, #92]
+	ldr r5, [sp, #4]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #104]
+	str r5, [sp, #4]
+	ldr r5, [sp, #72]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #108]
+	str r5, [sp, #72]
+	ldr r5, [sp, #76]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #112]
+	str r5, [sp, #76]
+	ldr r5, [sp, #8]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #116]
+	str r5, [sp, #8]
+	ldr r5, [sp, #12]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #120]
+	str r5, [sp, #12]
+	ldr r5, [sp, #0]
+	umaal r5, r7, r2, r0
+	ldr r0, [r11, #124]
+	str r5, [sp, #0]
+	ldr r5, [sp, #96]
+	umaal r5, r7, r2, r0
+	ldr r2, [sp, #88]
+	adds r2, r2, r7
+	mov r7, #0
+	adc r7, r7, #0
+	ldr r0, [sp, #16]
+	movw r12, #0x51f7
+	movt r12, #0xe5ce
+	mul r11, r0, r12
+	movw r12, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5028 + 4))
+	movt r12, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5028 + 4))
+.Llf_p1024_to_internal_armv7_pc5028:
+	add r12, r12, pc
+	str r7, [sp, #88]
+	ldr r7, [r12, #0]
+	str r2, [sp, #96]
+	mov r2, #0x0
+	umaal r0, r2, r11, r7
+	ldr r0, [r12, #4]
+	umaal r1, r2, r11, r0
+	ldr r0, [r12, #8]
+	ldr r7, [sp, #20]
+	umaal r7, r2, r11, r0
+	ldr r0, [r12, #12]
+	str r7, [sp, #20]
+	ldr r7, [sp, #24]
+	umaal r7, r2, r11, r0
+	ldr r0, [r12, #16]
+	umaal r3, r2, r11, r0
+	ldr r0, [r12, #20]
+	umaal lr, r2, r11, r0
+	ldr r0, [r12, #24]
+	str lr, [sp, #24]
+	ldr lr, [sp, #28]
+	umaal lr, r2, r11, r0
+	ldr r0, [r12, #28]
+	umaal r4, r2, r11, r0
+	ldr r0, [r12, #32]
+	umaal r10, r2, r11, r0
+	ldr r0, [r12, #36]
+	str r10, [sp, #28]
+	ldr r10, [sp, #32]
+	umaal r10, r2, r11, r0
+	ldr r0, [r12, #40]
+	umaal r8, r2, r11, r0
+	ldr r0, [r12, #44]
+	umaal r9, r2, r11, r0
+	ldr r0, [r12, #48]
+	str r9, [sp, #32]
+	ldr r9, [sp, #36]
+	umaal r9, r2, r11, r0
+	ldr r0, [r12, #52]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #56]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #60]
+	str r6, [sp, #40]
+	ldr r6, [sp, #44]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #64]
+	str r6, [sp, #44]
+	ldr r6, [sp, #48]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #68]
+	str r6, [sp, #48]
+	ldr r6, [sp, #52]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #72]
+	str r6, [sp, #52]
+	ldr r6, [sp, #56]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #76]
+	str r6, [sp, #56]
+	ldr r6, [sp, #60]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #80]
+	str r6, [sp, #60]
+	ldr r6, [sp, #64]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #84]
+	str r6, [sp, #64]
+	ldr r6, [sp, #68]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #88]
+	str r6, [sp, #68]
+	ldr r6, [sp, #80]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #92]
+	str r6, [sp, #80]
+	ldr r6, [sp, #84]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #96]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #100]
+	str r6, [sp, #92]
+	ldr r6, [sp, #4]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #104]
+	str r6, [sp, #4]
+	ldr r6, [sp, #72]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #108]
+	str r6, [sp, #72]
+	ldr r6, [sp, #76]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #112]
+	str r6, [sp, #76]
+	ldr r6, [sp, #8]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #116]
+	str r6, [sp, #8]
+	ldr r6, [sp, #12]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #120]
+	str r6, [sp, #12]
+	ldr r6, [sp, #0]
+	umaal r6, r2, r11, r0
+	ldr r0, [r12, #124]
+	umaal r5, r2, r11, r0
+	ldr r11, [sp, #96]
+	adds r11, r11, r2
+	ldr r2, [sp, #88]
+	adc r2, r2, #0x0
+	ldr r0, [sp, #212]
+	ldr r12, [r0, #84]
+	str r2, [sp, #88]
+	movw r2, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5149 + 4))
+	movt r2, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5149 + 4))
+.Llf_p1024_to_internal_armv7_pc5149:
+	add r2, r2, pc
+	str r11, [sp, #96]
+	ldr r11, [r2, #0]
+	str r5, [sp, #0]
+	mov r5, #0x0
+	umaal r1, r5, r12, r11
+	ldr r11, [r2, #4]
+	str r1, [sp, #16]
+	ldr r1, [sp, #20]
+	umaal r1, r5, r12, r11
+	ldr r11, [r2, #8]
+	umaal r7, r5, r12, r11
+	ldr r11, [r2, #12]
+	umaal r3, r5, r12, r11
+	ldr r11, [r2, #16]
+	str r3, [sp, #20]
+	ldr r3, [sp, #24]
+	umaal r3, r5, r12, r11
+	ldr r11, [r2, #20]
+	umaal lr, r5, r12, r11
+	ldr r11, [r2, #24]
+	umaal r4, r5, r12, r11
+	ldr r11, [r2, #28]
+	str r4, [sp, #24]
+	ldr r4, [sp, #28]
+	umaal r4, r5, r12, r11
+	ldr r11, [r2, #32]
+	umaal r10, r5, r12, r11
+	ldr r11, [r2, #36]
+	umaal r8, r5, r12, r11
+	ldr r11, [r2, #40]
+	str r8, [sp, #28]
+	ldr r8, [sp, #32]
+	umaal r8, r5, r12, r11
+	ldr r11, [r2, #44]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #48]
+	str r9, [sp, #32]
+	ldr r9, [sp, #36]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #52]
+	str r9, [sp, #36]
+	ldr r9, [sp, #40]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #56]
+	str r9, [sp, #40]
+	ldr r9, [sp, #44]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #60]
+	str r9, [sp, #44]
+	ldr r9, [sp, #48]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #64]
+	str r9, [sp, #48]
+	ldr r9, [sp, #52]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #68]
+	str r9, [sp, #52]
+	ldr r9, [sp, #56]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #72]
+	str r9, [sp, #56]
+	ldr r9, [sp, #60]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #76]
+	str r9, [sp, #60]
+	ldr r9, [sp, #64]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #80]
+	str r9, [sp, #64]
+	ldr r9, [sp, #68]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #84]
+	str r9, [sp, #68]
+	ldr r9, [sp, #80]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #88]
+	str r9, [sp, #80]
+	ldr r9, [sp, #84]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #92]
+	str r9, [sp, #84]
+	ldr r9, [sp, #92]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #96]
+	str r9, [sp, #92]
+	ldr r9, [sp, #4]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #100]
+	str r9, [sp, #4]
+	ldr r9, [sp, #72]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #104]
+	str r9, [sp, #72]
+	ldr r9, [sp, #76]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #108]
+	str r9, [sp, #76]
+	ldr r9, [sp, #8]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #112]
+	str r9, [sp, #8]
+	ldr r9, [sp, #12]
+	umaal r9, r5, r12, r11
+	ldr r11, [r2, #116]
+	umaal r6, r5, r12, r11
+	ldr r11, [r2, #120]
+	str r6, [sp, #12]
+	ldr r6, [sp, #0]
+	umaal r6, r5, r12, r11
+	ldr r11, [r2, #124]
+	str r6, [sp, #0]
+	ldr r6, [sp, #96]
+	umaal r6, r5, r12, r11
+	ldr r12, [sp, #88]
+	adds r12, r12, r5
+	mov r5, #0
+	adc r5, r5, #0
+	ldr r11, [sp, #16]
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	mul r0, r11, r2
+	movw r2, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5274 + 4))
+	movt r2, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5274 + 4))
+.Llf_p1024_to_internal_armv7_pc5274:
+	add r2, r2, pc
+	str r5, [sp, #88]
+	ldr r5, [r2, #0]
+	str r12, [sp, #96]
+	mov r12, #0x0
+	umaal r11, r12, r0, r5
+	ldr r11, [r2, #4]
+	umaal r1, r12, r0, r11
+	ldr r11, [r2, #8]
+	umaal r7, r12, r0, r11
+	ldr r11, [r2, #12]
+	ldr r5, [sp, #20]
+	umaal r5, r12, r0, r11
+	ldr r11, [r2, #16]
+	umaal r3, r12, r0, r11
+	ldr r11, [r2, #20]
+	umaal lr, r12, r0, r11
+	ldr r11, [r2, #24]
+	str lr, [sp, #20]
+	ldr lr, [sp, #24]
+	umaal lr, r12, r0, r11
+	ldr r11, [r2, #28]
+	umaal r4, r12, r0, r11
+	ldr r11, [r2, #32]
+	umaal r10, r12, r0, r11
+	ldr r11, [r2, #36]
+	str r10, [sp, #24]
+	ldr r10, [sp, #28]
+	umaal r10, r12, r0, r11
+	ldr r11, [r2, #40]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #44]
+	str r8, [sp, #28]
+	ldr r8, [sp, #32]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #48]
+	str r8, [sp, #32]
+	ldr r8, [sp, #36]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #52]
+	str r8, [sp, #36]
+	ldr r8, [sp, #40]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #56]
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #60]
+	str r8, [sp, #44]
+	ldr r8, [sp, #48]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #64]
+	str r8, [sp, #48]
+	ldr r8, [sp, #52]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #68]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #72]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #76]
+	str r8, [sp, #60]
+	ldr r8, [sp, #64]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #80]
+	str r8, [sp, #64]
+	ldr r8, [sp, #68]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #84]
+	str r8, [sp, #68]
+	ldr r8, [sp, #80]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #88]
+	str r8, [sp, #80]
+	ldr r8, [sp, #84]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #92]
+	str r8, [sp, #84]
+	ldr r8, [sp, #92]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #96]
+	str r8, [sp, #92]
+	ldr r8, [sp, #4]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #100]
+	str r8, [sp, #4]
+	ldr r8, [sp, #72]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #104]
+	str r8, [sp, #72]
+	ldr r8, [sp, #76]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #108]
+	str r8, [sp, #76]
+	ldr r8, [sp, #8]
+	umaal r8, r12, r0, r11
+	ldr r11, [r2, #112]
+	umaal r9, r12, r0, r11
+	ldr r11, [r2, #116]
+	str r9, [sp, #8]
+	ldr r9, [sp, #12]
+	umaal r9, r12, r0, r11
+	ldr r11, [r2, #120]
+	str r9, [sp, #12]
+	ldr r9, [sp, #0]
+	umaal r9, r12, r0, r11
+	ldr r11, [r2, #124]
+	umaal r6, r12, r0, r11
+	ldr r0, [sp, #96]
+	adds r0, r0, r12
+	ldr r12, [sp, #88]
+	adc r12, r12, #0x0
+	ldr r11, [sp, #212]
+	ldr r2, [r11, #88]
+	str r12, [sp, #88]
+	movw r12, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5395 + 4))
+	movt r12, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5395 + 4))
+.Llf_p1024_to_internal_armv7_pc5395:
+	add r12, r12, pc
+	str r0, [sp, #96]
+	ldr r0, [r12, #0]
+	str r6, [sp, #0]
+	mov r6, #0x0
+	umaal r1, r6, r2, r0
+	ldr r0, [r12, #4]
+	umaal r7, r6, r2, r0
+	ldr r0, [r12, #8]
+	umaal r5, r6, r2, r0
+	ldr r0, [r12, #12]
+	umaal r3, r6, r2, r0
+	ldr r0, [r12, #16]
+	str r3, [sp, #16]
+	ldr r3, [sp, #20]
+	umaal r3, r6, r2, r0
+	ldr r0, [r12, #20]
+	umaal lr, r6, r2, r0
+	ldr r0, [r12, #24]
+	umaal r4, r6, r2, r0
+	ldr r0, [r12, #28]
+	str r4, [sp, #20]
+	ldr r4, [sp, #24]
+	umaal r4, r6, r2, r0
+	ldr r0, [r12, #32]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #36]
+	str r10, [sp, #24]
+	ldr r10, [sp, #28]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #40]
+	str r10, [sp, #28]
+	ldr r10, [sp, #32]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #44]
+	str r10, [sp, #32]
+	ldr r10, [sp, #36]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #48]
+	str r10, [sp, #36]
+	ldr r10, [sp, #40]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #52]
+	str r10, [sp, #40]
+	ldr r10, [sp, #44]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #56]
+	str r10, [sp, #44]
+	ldr r10, [sp, #48]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #60]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #64]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #68]
+	str r10, [sp, #56]
+	ldr r10, [sp, #60]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #72]
+	str r10, [sp, #60]
+	ldr r10, [sp, #64]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #76]
+	str r10, [sp, #64]
+	ldr r10, [sp, #68]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #80]
+	str r10, [sp, #68]
+	ldr r10, [sp, #80]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #84]
+	str r10, [sp, #80]
+	ldr r10, [sp, #84]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #88]
+	str r10, [sp, #84]
+	ldr r10, [sp, #92]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #92]
+	str r10, [sp, #92]
+	ldr r10, [sp, #4]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #96]
+	str r10, [sp, #4]
+	ldr r10, [sp, #72]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #100]
+	str r10, [sp, #72]
+	ldr r10, [sp, #76]
+	umaal r10, r6, r2, r0
+	ldr r0, [r12, #104]
+	umaal r8, r6, r2, r0
+	ldr r0, [r12, #108]
+	str r8, [sp, #76]
+	ldr r8, [sp, #8]
+	umaal r8, r6, r2, r0
+	ldr r0, [r12, #112]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r6, r2, r0
+	ldr r0, [r12, #116]
+	umaal r9, r6, r2, r0
+	ldr r0, [r12, #120]
+	str r9, [sp, #12]
+	ldr r9, [sp, #0]
+	umaal r9, r6, r2, r0
+	ldr r0, [r12, #124]
+	str r9, [sp, #0]
+	ldr r9, [sp, #96]
+	umaal r9, r6, r2, r0
+	ldr r2, [sp, #88]
+	adds r2, r2, r6
+	mov r6, #0
+	adc r6, r6, #0
+	movw r0, #0x51f7
+	movt r0, #0xe5ce
+	mul r12, r1, r0
+	movw r0, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5519 + 4))
+	movt r0, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5519 + 4))
+.Llf_p1024_to_internal_armv7_pc5519:
+	add r0, r0, pc
+	ldr r11, [r0, #0]
+	str r6, [sp, #88]
+	mov r6, #0x0
+	umaal r1, r6, r12, r11
+	ldr r1, [r0, #4]
+	umaal r7, r6, r12, r1
+	ldr r1, [r0, #8]
+	umaal r5, r6, r12, r1
+	ldr r1, [r0, #12]
+	ldr r11, [sp, #16]
+	umaal r11, r6, r12, r1
+	ldr r1, [r0, #16]
+	umaal r3, r6, r12, r1
+	ldr r1, [r0, #20]
+	umaal lr, r6, r12, r1
+	ldr r1, [r0, #24]
+	str lr, [sp, #16]
+	ldr lr, [sp, #20]
+	umaal lr, r6, r12, r1
+	ldr r1, [r0, #28]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #32]
+	str r4, [sp, #20]
+	ldr r4, [sp, #24]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #36]
+	str r4, [sp, #24]
+	ldr r4, [sp, #28]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #40]
+	str r4, [sp, #28]
+	ldr r4, [sp, #32]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #44]
+	str r4, [sp, #32]
+	ldr r4, [sp, #36]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #48]
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #52]
+	str r4, [sp, #40]
+	ldr r4, [sp, #44]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #56]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #60]
+	str r4, [sp, #48]
+	ldr r4, [sp, #52]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #64]
+	str r4, [sp, #52]
+	ldr r4, [sp, #56]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #68]
+	str r4, [sp, #56]
+	ldr r4, [sp, #60]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #72]
+	str r4, [sp, #60]
+	ldr r4, [sp, #64]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #76]
+	str r4, [sp, #64]
+	ldr r4, [sp, #68]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #80]
+	str r4, [sp, #68]
+	ldr r4, [sp, #80]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #84]
+	str r4, [sp, #80]
+	ldr r4, [sp, #84]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #88]
+	str r4, [sp, #84]
+	ldr r4, [sp, #92]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #92]
+	str r4, [sp, #92]
+	ldr r4, [sp, #4]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #96]
+	str r4, [sp, #4]
+	ldr r4, [sp, #72]
+	umaal r4, r6, r12, r1
+	ldr r1, [r0, #100]
+	umaal r10, r6, r12, r1
+	ldr r1, [r0, #104]
+	str r10, [sp, #72]
+	ldr r10, [sp, #76]
+	umaal r10, r6, r12, r1
+	ldr r1, [r0, #108]
+	str r10, [sp, #76]
+	ldr r10, [sp, #8]
+	umaal r10, r6, r12, r1
+	ldr r1, [r0, #112]
+	umaal r8, r6, r12, r1
+	ldr r1, [r0, #116]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r6, r12, r1
+	ldr r1, [r0, #120]
+	str r8, [sp, #12]
+	ldr r8, [sp, #0]
+	umaal r8, r6, r12, r1
+	ldr r1, [r0, #124]
+	umaal r9, r6, r12, r1
+	adds r2, r2, r6
+	ldr r12, [sp, #88]
+	adc r12, r12, #0x0
+	ldr r6, [sp, #212]
+	ldr r1, [r6, #92]
+	movw r0, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5639 + 4))
+	movt r0, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5639 + 4))
+.Llf_p1024_to_internal_armv7_pc5639:
+	add r0, r0, pc
+	str r12, [sp, #88]
+	ldr r12, [r0, #0]
+	str r2, [sp, #0]
+	mov r2, #0x0
+	umaal r7, r2, r1, r12
+	ldr r12, [r0, #4]
+	umaal r5, r2, r1, r12
+	ldr r12, [r0, #8]
+	umaal r11, r2, r1, r12
+	ldr r12, [r0, #12]
+	umaal r3, r2, r1, r12
+	ldr r12, [r0, #16]
+	str r3, [sp, #96]
+	ldr r3, [sp, #16]
+	umaal r3, r2, r1, r12
+	ldr r12, [r0, #20]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #24]
+	str lr, [sp, #16]
+	ldr lr, [sp, #20]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #28]
+	str lr, [sp, #20]
+	ldr lr, [sp, #24]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #32]
+	str lr, [sp, #24]
+	ldr lr, [sp, #28]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #36]
+	str lr, [sp, #28]
+	ldr lr, [sp, #32]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #40]
+	str lr, [sp, #32]
+	ldr lr, [sp, #36]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #44]
+	str lr, [sp, #36]
+	ldr lr, [sp, #40]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #48]
+	str lr, [sp, #40]
+	ldr lr, [sp, #44]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #52]
+	str lr, [sp, #44]
+	ldr lr, [sp, #48]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #56]
+	str lr, [sp, #48]
+	ldr lr, [sp, #52]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #60]
+	str lr, [sp, #52]
+	ldr lr, [sp, #56]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #64]
+	str lr, [sp, #56]
+	ldr lr, [sp, #60]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #68]
+	str lr, [sp, #60]
+	ldr lr, [sp, #64]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #72]
+	str lr, [sp, #64]
+	ldr lr, [sp, #68]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #76]
+	str lr, [sp, #68]
+	ldr lr, [sp, #80]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #80]
+	str lr, [sp, #80]
+	ldr lr, [sp, #84]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #84]
+	str lr, [sp, #84]
+	ldr lr, [sp, #92]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #88]
+	str lr, [sp, #92]
+	ldr lr, [sp, #4]
+	umaal lr, r2, r1, r12
+	ldr r12, [r0, #92]
+	umaal r4, r2, r1, r12
+	ldr r12, [r0, #96]
+	str r4, [sp, #4]
+	ldr r4, [sp, #72]
+	umaal r4, r2, r1, r12
+	ldr r12, [r0, #100]
+	str r4, [sp, #72]
+	ldr r4, [sp, #76]
+	umaal r4, r2, r1, r12
+	ldr r12, [r0, #104]
+	umaal r10, r2, r1, r12
+	ldr r12, [r0, #108]
+	str r10, [sp, #76]
+	ldr r10, [sp, #8]
+	umaal r10, r2, r1, r12
+	ldr r12, [r0, #112]
+	str r10, [sp, #8]
+	ldr r10, [sp, #12]
+	umaal r10, r2, r1, r12
+	ldr r12, [r0, #116]
+	umaal r8, r2, r1, r12
+	ldr r12, [r0, #120]
+	umaal r9, r2, r1, r12
+	ldr r12, [r0, #124]
+	str r9, [sp, #12]
+	ldr r9, [sp, #0]
+	umaal r9, r2, r1, r12
+	ldr r1, [sp, #88]
+	adds r1, r1, r2
+	mov r2, #0
+	adc r2, r2, #0
+	movw r12, #0x51f7
+	movt r12, #0xe5ce
+	mul r0, r7, r12
+	movw r12, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5763 + 4))
+	movt r12, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc5763 + 4))
+.Llf_p1024_to_internal_armv7_pc5763:
+	add r12, r12, pc
+	ldr r6, [r12, #0]
+	str r2, [sp, #88]
+	mov r2, #0x0
+	umaal r7, r2, r0, r6
+	ldr r7, [r12, #4]
+	umaal r5, r2, r0, r7
+	ldr r7, [r12, #8]
+	umaal r11, r2, r0, r7
+	ldr r7, [r12, #12]
+	ldr r6, [sp, #96]
+	umaal r6, r2, r0, r7
+	ldr r7, [r12, #16]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #20]
+	str r3, [sp, #96]
+	ldr r3, [sp, #16]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #24]
+	str r3, [sp, #16]
+	ldr r3, [sp, #20]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #28]
+	str r3, [sp, #20]
+	ldr r3, [sp, #24]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #32]
+	str r3, [sp, #24]
+	ldr r3, [sp, #28]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #36]
+	str r3, [sp, #28]
+	ldr r3, [sp, #32]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #40]
 	str r3, [sp, #32]
 	ldr r3, [sp, #36]
-	umaal r3, r1, r8, r7
-	ldr r7, [r9, #28]
-	umaal r4, r1, r8, r7
-	ldr r7, [r9, #32]
-	umaal r2, r1, r8, r7
-	ldr r7, [r9, #36]
-	str r2, [sp, #36]
-	ldr r2, [sp, #40]
-	umaal r2, r1, r8, r7
-	ldr r7, [r9, #40]
-	umaal r12, r1, r8, r7
-	ldr r7, [r9, #44]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #48]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #44]
+	str r3, [sp, #36]
+	ldr r3, [sp, #40]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #48]
+	str r3, [sp, #40]
+	ldr r3, [sp, #44]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #52]
+	str r3, [sp, #44]
+	ldr r3, [sp, #48]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #56]
+	str r3, [sp, #48]
+	ldr r3, [sp, #52]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #60]
+	str r3, [sp, #52]
+	ldr r3, [sp, #56]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #64]
+	str r3, [sp, #56]
+	ldr r3, [sp, #60]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #68]
+	str r3, [sp, #60]
+	ldr r3, [sp, #64]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #72]
+	str r3, [sp, #64]
+	ldr r3, [sp, #68]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #76]
+	str r3, [sp, #68]
+	ldr r3, [sp, #80]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #80]
+	str r3, [sp, #80]
+	ldr r3, [sp, #84]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #84]
+	str r3, [sp, #84]
+	ldr r3, [sp, #92]
+	umaal r3, r2, r0, r7
+	ldr r7, [r12, #88]
+	umaal lr, r2, r0, r7
+	ldr r7, [r12, #92]
+	str lr, [sp, #92]
+	ldr lr, [sp, #4]
+	umaal lr, r2, r0, r7
+	ldr r7, [r12, #96]
+	str lr, [sp, #4]
+	ldr lr, [sp, #72]
+	umaal lr, r2, r0, r7
+	ldr r7, [r12, #100]
+	umaal r4, r2, r0, r7
+	ldr r7, [r12, #104]
+	str r4, [sp, #72]
+	ldr r4, [sp, #76]
+	umaal r4, r2, r0, r7
+	ldr r7, [r12, #108]
+	str r4, [sp, #76]
+	ldr r4, [sp, #8]
+	umaal r4, r2, r0, r7
+	ldr r7, [r12, #112]
+	umaal r10, r2, r0, r7
+	ldr r7, [r12, #116]
+	umaal r8, r2, r0, r7
+	ldr r7, [r12, #120]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r2, r0, r7
+	ldr r7, [r12, #124]
+	umaal r9, r2, r0, r7
+	adds r1, r1, r2
+	ldr r2, [sp, #88]
+	adc r2, r2, #0x0
+	ldr r0, [sp, #212]
+	ldr r7, [r0, #96]
+	movw r12, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5883 + 4))
+	movt r12, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc5883 + 4))
+.Llf_p1024_to_internal_armv7_pc5883:
+	add r12, r12, pc
+	str r2, [sp, #88]
+	ldr r2, [r12, #0]
+	str r1, [sp, #12]
+	mov r1, #0x0
+	umaal r5, r1, r7, r2
+	ldr r2, [r12, #4]
+	umaal r11, r1, r7, r2
+	ldr r2, [r12, #8]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #12]
+	str r6, [sp, #0]
+	ldr r6, [sp, #96]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #16]
+	str r6, [sp, #96]
+	ldr r6, [sp, #16]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #20]
+	str r6, [sp, #16]
+	ldr r6, [sp, #20]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #24]
+	str r6, [sp, #20]
+	ldr r6, [sp, #24]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #28]
+	str r6, [sp, #24]
+	ldr r6, [sp, #28]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #32]
+	str r6, [sp, #28]
+	ldr r6, [sp, #32]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #36]
+	str r6, [sp, #32]
+	ldr r6, [sp, #36]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #40]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #44]
+	str r6, [sp, #40]
+	ldr r6, [sp, #44]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #48]
+	str r6, [sp, #44]
+	ldr r6, [sp, #48]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #52]
+	str r6, [sp, #48]
+	ldr r6, [sp, #52]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #56]
+	str r6, [sp, #52]
+	ldr r6, [sp, #56]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #60]
+	str r6, [sp, #56]
+	ldr r6, [sp, #60]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #64]
+	str r6, [sp, #60]
+	ldr r6, [sp, #64]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #68]
+	str r6, [sp, #64]
+	ldr r6, [sp, #68]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #72]
+	str r6, [sp, #68]
+	ldr r6, [sp, #80]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #76]
+	str r6, [sp, #80]
+	ldr r6, [sp, #84]
+	umaal r6, r1, r7, r2
+	ldr r2, [r12, #80]
+	umaal r3, r1, r7, r2
+	ldr r2, [r12, #84]
+	str r3, [sp, #84]
+	ldr r3, [sp, #92]
+	umaal r3, r1, r7, r2
+	ldr r2, [r12, #88]
+	str r3, [sp, #92]
+	ldr r3, [sp, #4]
+	umaal r3, r1, r7, r2
+	ldr r2, [r12, #92]
+	umaal lr, r1, r7, r2
+	ldr r2, [r12, #96]
+	str lr, [sp, #4]
+	ldr lr, [sp, #72]
+	umaal lr, r1, r7, r2
+	ldr r2, [r12, #100]
+	str lr, [sp, #72]
+	ldr lr, [sp, #76]
+	umaal lr, r1, r7, r2
+	ldr r2, [r12, #104]
+	umaal r4, r1, r7, r2
+	ldr r2, [r12, #108]
+	umaal r10, r1, r7, r2
+	ldr r2, [r12, #112]
+	str r10, [sp, #76]
+	ldr r10, [sp, #8]
+	umaal r10, r1, r7, r2
+	ldr r2, [r12, #116]
+	umaal r8, r1, r7, r2
+	ldr r2, [r12, #120]
+	umaal r9, r1, r7, r2
+	ldr r2, [r12, #124]
+	str r9, [sp, #8]
+	ldr r9, [sp, #12]
+	umaal r9, r1, r7, r2
+	ldr r7, [sp, #88]
+	adds r1, r7, r1
+	mov r7, #0
+	adc r7, r7, #0
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	mul r12, r5, r2
+	movw r2, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6007 + 4))
+	movt r2, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6007 + 4))
+.Llf_p1024_to_internal_armv7_pc6007:
+	add r2, r2, pc
+	ldr r0, [r2, #0]
+	str r7, [sp, #88]
+	mov r7, #0x0
+	umaal r5, r7, r12, r0
+	ldr r5, [r2, #4]
+	umaal r11, r7, r12, r5
+	ldr r5, [r2, #8]
+	ldr r0, [sp, #0]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #12]
+	str r0, [sp, #0]
+	ldr r0, [sp, #96]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #16]
+	str r0, [sp, #96]
+	ldr r0, [sp, #16]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #20]
+	str r0, [sp, #16]
+	ldr r0, [sp, #20]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #24]
+	str r0, [sp, #20]
+	ldr r0, [sp, #24]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #28]
+	str r0, [sp, #24]
+	ldr r0, [sp, #28]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #32]
+	str r0, [sp, #28]
+	ldr r0, [sp, #32]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #36]
+	str r0, [sp, #32]
+	ldr r0, [sp, #36]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #40]
+	str r0, [sp, #36]
+	ldr r0, [sp, #40]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #44]
 	str r0, [sp, #40]
 	ldr r0, [sp, #44]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #52]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #48]
 	str r0, [sp, #44]
 	ldr r0, [sp, #48]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #56]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #52]
 	str r0, [sp, #48]
 	ldr r0, [sp, #52]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #60]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #56]
 	str r0, [sp, #52]
 	ldr r0, [sp, #56]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #64]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #60]
 	str r0, [sp, #56]
 	ldr r0, [sp, #60]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #68]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #64]
 	str r0, [sp, #60]
 	ldr r0, [sp, #64]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #72]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #68]
 	str r0, [sp, #64]
 	ldr r0, [sp, #68]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #76]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #72]
 	str r0, [sp, #68]
-	ldr r0, [sp, #72]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #80]
-	str r0, [sp, #72]
-	ldr r0, [sp, #100]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #84]
-	str r0, [sp, #100]
-	ldr r0, [sp, #76]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #88]
-	str r0, [sp, #76]
 	ldr r0, [sp, #80]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #92]
+	umaal r0, r7, r12, r5
+	ldr r5, [r2, #76]
+	umaal r6, r7, r12, r5
+	ldr r5, [r2, #80]
+	str r6, [sp, #80]
+	ldr r6, [sp, #84]
+	umaal r6, r7, r12, r5
+	ldr r5, [r2, #84]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r7, r12, r5
+	ldr r5, [r2, #88]
+	umaal r3, r7, r12, r5
+	ldr r5, [r2, #92]
+	str r3, [sp, #92]
+	ldr r3, [sp, #4]
+	umaal r3, r7, r12, r5
+	ldr r5, [r2, #96]
+	str r3, [sp, #4]
+	ldr r3, [sp, #72]
+	umaal r3, r7, r12, r5
+	ldr r5, [r2, #100]
+	umaal lr, r7, r12, r5
+	ldr r5, [r2, #104]
+	umaal r4, r7, r12, r5
+	ldr r5, [r2, #108]
+	str r4, [sp, #72]
+	ldr r4, [sp, #76]
+	umaal r4, r7, r12, r5
+	ldr r5, [r2, #112]
+	umaal r10, r7, r12, r5
+	ldr r5, [r2, #116]
+	umaal r8, r7, r12, r5
+	ldr r5, [r2, #120]
+	str r8, [sp, #76]
+	ldr r8, [sp, #8]
+	umaal r8, r7, r12, r5
+	ldr r5, [r2, #124]
+	umaal r9, r7, r12, r5
+	adds r1, r1, r7
+	ldr r12, [sp, #88]
+	adc r12, r12, #0x0
+	ldr r7, [sp, #212]
+	ldr r5, [r7, #100]
+	movw r2, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6127 + 4))
+	movt r2, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6127 + 4))
+.Llf_p1024_to_internal_armv7_pc6127:
+	add r2, r2, pc
+	str r12, [sp, #88]
+	ldr r12, [r2, #0]
+	str r1, [sp, #8]
+	mov r1, #0x0
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #4]
+	str r11, [sp, #12]
+	ldr r11, [sp, #0]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #8]
+	str r11, [sp, #0]
+	ldr r11, [sp, #96]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #12]
+	str r11, [sp, #96]
+	ldr r11, [sp, #16]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #16]
+	str r11, [sp, #16]
+	ldr r11, [sp, #20]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #20]
+	str r11, [sp, #20]
+	ldr r11, [sp, #24]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #24]
+	str r11, [sp, #24]
+	ldr r11, [sp, #28]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #28]
+	str r11, [sp, #28]
+	ldr r11, [sp, #32]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #32]
+	str r11, [sp, #32]
+	ldr r11, [sp, #36]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #36]
+	str r11, [sp, #36]
+	ldr r11, [sp, #40]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #40]
+	str r11, [sp, #40]
+	ldr r11, [sp, #44]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #44]
+	str r11, [sp, #44]
+	ldr r11, [sp, #48]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #48]
+	str r11, [sp, #48]
+	ldr r11, [sp, #52]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #52]
+	str r11, [sp, #52]
+	ldr r11, [sp, #56]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #56]
+	str r11, [sp, #56]
+	ldr r11, [sp, #60]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #60]
+	str r11, [sp, #60]
+	ldr r11, [sp, #64]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #64]
+	str r11, [sp, #64]
+	ldr r11, [sp, #68]
+	umaal r11, r1, r5, r12
+	ldr r12, [r2, #68]
+	umaal r0, r1, r5, r12
+	ldr r12, [r2, #72]
+	str r0, [sp, #68]
+	ldr r0, [sp, #80]
+	umaal r0, r1, r5, r12
+	ldr r12, [r2, #76]
 	str r0, [sp, #80]
-	ldr r0, [sp, #8]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #96]
-	str r0, [sp, #8]
 	ldr r0, [sp, #84]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #100]
-	str r0, [sp, #84]
-	ldr r0, [sp, #12]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #104]
-	str r0, [sp, #12]
-	ldr r0, [sp, #96]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #108]
-	str r0, [sp, #96]
-	ldr r0, [sp, #0]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #112]
-	str r0, [sp, #0]
-	ldr r0, [sp, #4]
-	umaal r0, r1, r8, r7
-	ldr r7, [r9, #116]
-	umaal r10, r1, r8, r7
-	ldr r7, [r9, #120]
-	str r10, [sp, #4]
-	ldr r10, [sp, #16]
-	umaal r10, r1, r8, r7
-	ldr r7, [r9, #124]
-	umaal r11, r1, r8, r7
-	ldr r8, [sp, #88]
-	adds r1, r8, r1
-	ldr r8, [sp, #92]
-	adc r8, r8, #0x0
-	ldr r7, [r9, #0]
-	subs r7, r5, r7
-	str r5, [sp, #92]
-	ldr r5, [sp, #28]
-	str r7, [sp, #88]
-	ldr r7, [r9, #4]
-	sbcs r7, r5, r7
-	ldr r5, [r9, #8]
-	sbcs r5, lr, r5
+	umaal r0, r1, r5, r12
+	ldr r12, [r2, #80]
+	umaal r6, r1, r5, r12
+	ldr r12, [r2, #84]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r1, r5, r12
+	ldr r12, [r2, #88]
+	str r6, [sp, #92]
+	ldr r6, [sp, #4]
+	umaal r6, r1, r5, r12
+	ldr r12, [r2, #92]
+	umaal r3, r1, r5, r12
+	ldr r12, [r2, #96]
+	umaal lr, r1, r5, r12
+	ldr r12, [r2, #100]
+	str lr, [sp, #4]
+	ldr lr, [sp, #72]
+	umaal lr, r1, r5, r12
+	ldr r12, [r2, #104]
+	umaal r4, r1, r5, r12
+	ldr r12, [r2, #108]
+	umaal r10, r1, r5, r12
+	ldr r12, [r2, #112]
+	str r10, [sp, #72]
+	ldr r10, [sp, #76]
+	umaal r10, r1, r5, r12
+	ldr r12, [r2, #116]
+	umaal r8, r1, r5, r12
+	ldr r12, [r2, #120]
+	umaal r9, r1, r5, r12
+	ldr r12, [r2, #124]
+	str r9, [sp, #76]
+	ldr r9, [sp, #8]
+	umaal r9, r1, r5, r12
+	ldr r5, [sp, #88]
+	adds r1, r5, r1
+	mov r5, #0
+	adc r5, r5, #0
+	ldr r12, [sp, #12]
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	mul r7, r12, r2
+	movw r2, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6252 + 4))
+	movt r2, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6252 + 4))
+.Llf_p1024_to_internal_armv7_pc6252:
+	add r2, r2, pc
+	str r5, [sp, #88]
+	ldr r5, [r2, #0]
+	str r1, [sp, #8]
+	mov r1, #0x0
+	umaal r12, r1, r7, r5
+	ldr r12, [r2, #4]
+	ldr r5, [sp, #0]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #8]
+	str r5, [sp, #0]
+	ldr r5, [sp, #96]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #12]
+	str r5, [sp, #96]
+	ldr r5, [sp, #16]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #16]
 	str r5, [sp, #16]
-	ldr r5, [r9, #12]
-	sbcs r5, r6, r5
+	ldr r5, [sp, #20]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #20]
 	str r5, [sp, #20]
+	ldr r5, [sp, #24]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #24]
+	str r5, [sp, #24]
+	ldr r5, [sp, #28]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #28]
+	str r5, [sp, #28]
 	ldr r5, [sp, #32]
-	str r6, [sp, #24]
-	ldr r6, [r9, #16]
-	sbcs r6, r5, r6
-	ldr r5, [r9, #20]
-	sbcs r5, r3, r5
-	str r3, [sp, #104]
-	ldr r3, [r9, #24]
-	sbcs r3, r4, r3
-	str r3, [sp, #108]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #32]
+	str r5, [sp, #32]
+	ldr r5, [sp, #36]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #36]
+	str r5, [sp, #36]
+	ldr r5, [sp, #40]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #40]
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #44]
+	str r5, [sp, #44]
+	ldr r5, [sp, #48]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #48]
+	str r5, [sp, #48]
+	ldr r5, [sp, #52]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #52]
+	str r5, [sp, #52]
+	ldr r5, [sp, #56]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #56]
+	str r5, [sp, #56]
+	ldr r5, [sp, #60]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #60]
+	str r5, [sp, #60]
+	ldr r5, [sp, #64]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #64]
+	umaal r11, r1, r7, r12
+	ldr r12, [r2, #68]
+	str r11, [sp, #64]
+	ldr r11, [sp, #68]
+	umaal r11, r1, r7, r12
+	ldr r12, [r2, #72]
+	str r11, [sp, #68]
+	ldr r11, [sp, #80]
+	umaal r11, r1, r7, r12
+	ldr r12, [r2, #76]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #80]
+	str r0, [sp, #80]
+	ldr r0, [sp, #84]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #84]
+	str r0, [sp, #84]
+	ldr r0, [sp, #92]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #88]
+	umaal r6, r1, r7, r12
+	ldr r12, [r2, #92]
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #96]
+	str r3, [sp, #92]
+	ldr r3, [sp, #4]
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #100]
+	umaal lr, r1, r7, r12
+	ldr r12, [r2, #104]
+	umaal r4, r1, r7, r12
+	ldr r12, [r2, #108]
+	str r4, [sp, #4]
+	ldr r4, [sp, #72]
+	umaal r4, r1, r7, r12
+	ldr r12, [r2, #112]
+	umaal r10, r1, r7, r12
+	ldr r12, [r2, #116]
+	umaal r8, r1, r7, r12
+	ldr r12, [r2, #120]
+	str r8, [sp, #72]
+	ldr r8, [sp, #76]
+	umaal r8, r1, r7, r12
+	ldr r12, [r2, #124]
+	umaal r9, r1, r7, r12
+	ldr r7, [sp, #8]
+	adds r1, r7, r1
+	ldr r7, [sp, #88]
+	adc r7, r7, #0x0
+	ldr r12, [sp, #212]
+	ldr r2, [r12, #104]
+	str r7, [sp, #88]
+	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6373 + 4))
+	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6373 + 4))
+.Llf_p1024_to_internal_armv7_pc6373:
+	add r7, r7, pc
+	str r1, [sp, #8]
+	ldr r1, [r7, #0]
+	str r9, [sp, #76]
+	ldr r9, [sp, #0]
+	str r8, [sp, #12]
+	mov r8, #0x0
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #4]
+	str r9, [sp, #0]
+	ldr r9, [sp, #96]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #8]
+	str r9, [sp, #96]
+	ldr r9, [sp, #16]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #12]
+	str r9, [sp, #16]
+	ldr r9, [sp, #20]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #16]
+	str r9, [sp, #20]
+	ldr r9, [sp, #24]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #20]
+	str r9, [sp, #24]
+	ldr r9, [sp, #28]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #24]
+	str r9, [sp, #28]
+	ldr r9, [sp, #32]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #28]
+	str r9, [sp, #32]
+	ldr r9, [sp, #36]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #32]
+	str r9, [sp, #36]
+	ldr r9, [sp, #40]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #36]
+	str r9, [sp, #40]
+	ldr r9, [sp, #44]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #40]
+	str r9, [sp, #44]
+	ldr r9, [sp, #48]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #44]
+	str r9, [sp, #48]
+	ldr r9, [sp, #52]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #48]
+	str r9, [sp, #52]
+	ldr r9, [sp, #56]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #52]
+	str r9, [sp, #56]
+	ldr r9, [sp, #60]
+	umaal r9, r8, r2, r1
+	ldr r1, [r7, #56]
+	umaal r5, r8, r2, r1
+	ldr r1, [r7, #60]
+	str r5, [sp, #60]
+	ldr r5, [sp, #64]
+	umaal r5, r8, r2, r1
+	ldr r1, [r7, #64]
+	str r5, [sp, #64]
+	ldr r5, [sp, #68]
+	umaal r5, r8, r2, r1
+	ldr r1, [r7, #68]
+	umaal r11, r8, r2, r1
+	ldr r1, [r7, #72]
+	str r11, [sp, #68]
+	ldr r11, [sp, #80]
+	umaal r11, r8, r2, r1
+	ldr r1, [r7, #76]
+	str r11, [sp, #80]
+	ldr r11, [sp, #84]
+	umaal r11, r8, r2, r1
+	ldr r1, [r7, #80]
+	umaal r0, r8, r2, r1
+	ldr r1, [r7, #84]
+	umaal r6, r8, r2, r1
+	ldr r1, [r7, #88]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r8, r2, r1
+	ldr r1, [r7, #92]
+	umaal r3, r8, r2, r1
+	ldr r1, [r7, #96]
+	umaal lr, r8, r2, r1
+	ldr r1, [r7, #100]
+	str lr, [sp, #92]
+	ldr lr, [sp, #4]
+	umaal lr, r8, r2, r1
+	ldr r1, [r7, #104]
+	umaal r4, r8, r2, r1
+	ldr r1, [r7, #108]
+	umaal r10, r8, r2, r1
+	ldr r1, [r7, #112]
+	str r10, [sp, #4]
+	ldr r10, [sp, #72]
+	umaal r10, r8, r2, r1
+	ldr r1, [r7, #116]
+	str r10, [sp, #72]
+	ldr r10, [sp, #12]
+	umaal r10, r8, r2, r1
+	ldr r1, [r7, #120]
+	str r10, [sp, #12]
+	ldr r10, [sp, #76]
+	umaal r10, r8, r2, r1
+	ldr r1, [r7, #124]
+	str r10, [sp, #76]
+	ldr r10, [sp, #8]
+	umaal r10, r8, r2, r1
+	ldr r2, [sp, #88]
+	adds r2, r2, r8
+	mov r8, #0
+	adc r8, r8, #0
+	ldr r1, [sp, #0]
+	movw r12, #0x51f7
+	movt r12, #0xe5ce
+	mul r7, r1, r12
+	movw r12, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6500 + 4))
+	movt r12, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6500 + 4))
+.Llf_p1024_to_internal_armv7_pc6500:
+	add r12, r12, pc
+	str r8, [sp, #88]
+	ldr r8, [r12, #0]
+	str r2, [sp, #8]
+	mov r2, #0x0
+	umaal r1, r2, r7, r8
+	ldr r1, [r12, #4]
+	ldr r8, [sp, #96]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #8]
+	str r8, [sp, #96]
+	ldr r8, [sp, #16]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #12]
+	str r8, [sp, #16]
+	ldr r8, [sp, #20]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #16]
+	str r8, [sp, #20]
+	ldr r8, [sp, #24]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #20]
+	str r8, [sp, #24]
+	ldr r8, [sp, #28]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #24]
+	str r8, [sp, #28]
+	ldr r8, [sp, #32]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #28]
+	str r8, [sp, #32]
+	ldr r8, [sp, #36]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #32]
+	str r8, [sp, #36]
+	ldr r8, [sp, #40]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #36]
+	str r8, [sp, #40]
+	ldr r8, [sp, #44]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #40]
+	str r8, [sp, #44]
+	ldr r8, [sp, #48]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #44]
+	str r8, [sp, #48]
+	ldr r8, [sp, #52]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #48]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r2, r7, r1
+	ldr r1, [r12, #52]
+	umaal r9, r2, r7, r1
+	ldr r1, [r12, #56]
+	str r9, [sp, #56]
+	ldr r9, [sp, #60]
+	umaal r9, r2, r7, r1
+	ldr r1, [r12, #60]
+	str r9, [sp, #60]
+	ldr r9, [sp, #64]
+	umaal r9, r2, r7, r1
+	ldr r1, [r12, #64]
+	umaal r5, r2, r7, r1
+	ldr r1, [r12, #68]
+	str r5, [sp, #64]
+	ldr r5, [sp, #68]
+	umaal r5, r2, r7, r1
+	ldr r1, [r12, #72]
+	str r5, [sp, #68]
+	ldr r5, [sp, #80]
+	umaal r5, r2, r7, r1
+	ldr r1, [r12, #76]
+	umaal r11, r2, r7, r1
+	ldr r1, [r12, #80]
+	umaal r0, r2, r7, r1
+	ldr r1, [r12, #84]
+	str r0, [sp, #80]
+	ldr r0, [sp, #84]
+	umaal r0, r2, r7, r1
+	ldr r1, [r12, #88]
+	umaal r6, r2, r7, r1
+	ldr r1, [r12, #92]
+	umaal r3, r2, r7, r1
+	ldr r1, [r12, #96]
+	str r3, [sp, #84]
+	ldr r3, [sp, #92]
+	umaal r3, r2, r7, r1
+	ldr r1, [r12, #100]
+	umaal lr, r2, r7, r1
+	ldr r1, [r12, #104]
+	umaal r4, r2, r7, r1
+	ldr r1, [r12, #108]
+	str r4, [sp, #92]
+	ldr r4, [sp, #4]
+	umaal r4, r2, r7, r1
+	ldr r1, [r12, #112]
+	str r4, [sp, #4]
+	ldr r4, [sp, #72]
+	umaal r4, r2, r7, r1
+	ldr r1, [r12, #116]
+	str r4, [sp, #72]
+	ldr r4, [sp, #12]
+	umaal r4, r2, r7, r1
+	ldr r1, [r12, #120]
+	str r4, [sp, #12]
+	ldr r4, [sp, #76]
+	umaal r4, r2, r7, r1
+	ldr r1, [r12, #124]
+	umaal r10, r2, r7, r1
+	ldr r7, [sp, #8]
+	adds r2, r7, r2
+	ldr r7, [sp, #88]
+	adc r7, r7, #0x0
+	ldr r1, [sp, #212]
+	ldr r12, [r1, #108]
+	str r7, [sp, #88]
+	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6621 + 4))
+	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6621 + 4))
+.Llf_p1024_to_internal_armv7_pc6621:
+	add r7, r7, pc
+	str r2, [sp, #8]
+	ldr r2, [r7, #0]
+	str r10, [sp, #76]
+	ldr r10, [sp, #96]
+	str r4, [sp, #0]
+	mov r4, #0x0
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #4]
+	str r10, [sp, #96]
+	ldr r10, [sp, #16]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #8]
+	str r10, [sp, #16]
+	ldr r10, [sp, #20]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #12]
+	str r10, [sp, #20]
+	ldr r10, [sp, #24]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #16]
+	str r10, [sp, #24]
+	ldr r10, [sp, #28]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #20]
+	str r10, [sp, #28]
+	ldr r10, [sp, #32]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #24]
+	str r10, [sp, #32]
+	ldr r10, [sp, #36]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #28]
+	str r10, [sp, #36]
+	ldr r10, [sp, #40]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #32]
+	str r10, [sp, #40]
+	ldr r10, [sp, #44]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #36]
+	str r10, [sp, #44]
+	ldr r10, [sp, #48]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #40]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r4, r12, r2
+	ldr r2, [r7, #44]
+	umaal r8, r4, r12, r2
+	ldr r2, [r7, #48]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r4, r12, r2
+	ldr r2, [r7, #52]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, r4, r12, r2
+	ldr r2, [r7, #56]
+	umaal r9, r4, r12, r2
+	ldr r2, [r7, #60]
+	str r9, [sp, #60]
+	ldr r9, [sp, #64]
+	umaal r9, r4, r12, r2
+	ldr r2, [r7, #64]
+	str r9, [sp, #64]
+	ldr r9, [sp, #68]
+	umaal r9, r4, r12, r2
+	ldr r2, [r7, #68]
+	umaal r5, r4, r12, r2
+	ldr r2, [r7, #72]
+	umaal r11, r4, r12, r2
+	ldr r2, [r7, #76]
+	str r11, [sp, #68]
+	ldr r11, [sp, #80]
+	umaal r11, r4, r12, r2
+	ldr r2, [r7, #80]
+	umaal r0, r4, r12, r2
+	ldr r2, [r7, #84]
+	umaal r6, r4, r12, r2
+	ldr r2, [r7, #88]
+	str r6, [sp, #80]
+	ldr r6, [sp, #84]
+	umaal r6, r4, r12, r2
+	ldr r2, [r7, #92]
+	umaal r3, r4, r12, r2
+	ldr r2, [r7, #96]
+	umaal lr, r4, r12, r2
+	ldr r2, [r7, #100]
+	str lr, [sp, #84]
+	ldr lr, [sp, #92]
+	umaal lr, r4, r12, r2
+	ldr r2, [r7, #104]
+	str lr, [sp, #92]
+	ldr lr, [sp, #4]
+	umaal lr, r4, r12, r2
+	ldr r2, [r7, #108]
+	str lr, [sp, #4]
+	ldr lr, [sp, #72]
+	umaal lr, r4, r12, r2
+	ldr r2, [r7, #112]
+	str lr, [sp, #72]
+	ldr lr, [sp, #12]
+	umaal lr, r4, r12, r2
+	ldr r2, [r7, #116]
+	str lr, [sp, #12]
+	ldr lr, [sp, #0]
+	umaal lr, r4, r12, r2
+	ldr r2, [r7, #120]
+	str lr, [sp, #0]
+	ldr lr, [sp, #76]
+	umaal lr, r4, r12, r2
+	ldr r2, [r7, #124]
+	str lr, [sp, #76]
+	ldr lr, [sp, #8]
+	umaal lr, r4, r12, r2
+	ldr r12, [sp, #88]
+	adds r12, r12, r4
+	mov r4, #0
+	adc r4, r4, #0
+	ldr r2, [sp, #96]
+	movw r1, #0x51f7
+	movt r1, #0xe5ce
+	mul r7, r2, r1
+	movw r1, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6748 + 4))
+	movt r1, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6748 + 4))
+.Llf_p1024_to_internal_armv7_pc6748:
+	add r1, r1, pc
+	str r4, [sp, #88]
+	ldr r4, [r1, #0]
+	str r12, [sp, #8]
+	mov r12, #0x0
+	umaal r2, r12, r7, r4
+	ldr r2, [r1, #4]
+	ldr r4, [sp, #16]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #8]
+	str r4, [sp, #16]
+	ldr r4, [sp, #20]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #12]
+	str r4, [sp, #20]
+	ldr r4, [sp, #24]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #16]
+	str r4, [sp, #24]
+	ldr r4, [sp, #28]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #20]
+	str r4, [sp, #28]
+	ldr r4, [sp, #32]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #24]
+	str r4, [sp, #32]
+	ldr r4, [sp, #36]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #28]
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #32]
+	str r4, [sp, #40]
+	ldr r4, [sp, #44]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #36]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r12, r7, r2
+	ldr r2, [r1, #40]
+	umaal r10, r12, r7, r2
+	ldr r2, [r1, #44]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r12, r7, r2
+	ldr r2, [r1, #48]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r12, r7, r2
+	ldr r2, [r1, #52]
+	umaal r8, r12, r7, r2
+	ldr r2, [r1, #56]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, r12, r7, r2
+	ldr r2, [r1, #60]
+	str r8, [sp, #60]
+	ldr r8, [sp, #64]
+	umaal r8, r12, r7, r2
+	ldr r2, [r1, #64]
+	umaal r9, r12, r7, r2
+	ldr r2, [r1, #68]
+	umaal r5, r12, r7, r2
+	ldr r2, [r1, #72]
+	str r5, [sp, #64]
+	ldr r5, [sp, #68]
+	umaal r5, r12, r7, r2
+	ldr r2, [r1, #76]
+	umaal r11, r12, r7, r2
+	ldr r2, [r1, #80]
+	umaal r0, r12, r7, r2
+	ldr r2, [r1, #84]
+	str r0, [sp, #68]
+	ldr r0, [sp, #80]
+	umaal r0, r12, r7, r2
+	ldr r2, [r1, #88]
+	umaal r6, r12, r7, r2
+	ldr r2, [r1, #92]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #96]
+	str r3, [sp, #80]
+	ldr r3, [sp, #84]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #100]
+	str r3, [sp, #84]
+	ldr r3, [sp, #92]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #104]
+	str r3, [sp, #92]
+	ldr r3, [sp, #4]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #108]
+	str r3, [sp, #4]
+	ldr r3, [sp, #72]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #112]
+	str r3, [sp, #72]
+	ldr r3, [sp, #12]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #116]
+	str r3, [sp, #12]
+	ldr r3, [sp, #0]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #120]
+	str r3, [sp, #0]
+	ldr r3, [sp, #76]
+	umaal r3, r12, r7, r2
+	ldr r2, [r1, #124]
+	umaal lr, r12, r7, r2
+	ldr r7, [sp, #8]
+	adds r12, r7, r12
+	ldr r7, [sp, #88]
+	adc r7, r7, #0x0
+	ldr r2, [sp, #212]
+	ldr r1, [r2, #112]
+	str r7, [sp, #88]
+	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6869 + 4))
+	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc6869 + 4))
+.Llf_p1024_to_internal_armv7_pc6869:
+	add r7, r7, pc
+	str r12, [sp, #8]
+	ldr r12, [r7, #0]
+	str lr, [sp, #76]
+	ldr lr, [sp, #16]
+	str r3, [sp, #96]
+	mov r3, #0x0
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #4]
+	str lr, [sp, #16]
+	ldr lr, [sp, #20]
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #8]
+	str lr, [sp, #20]
+	ldr lr, [sp, #24]
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #12]
+	str lr, [sp, #24]
+	ldr lr, [sp, #28]
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #16]
+	str lr, [sp, #28]
+	ldr lr, [sp, #32]
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #20]
+	str lr, [sp, #32]
+	ldr lr, [sp, #36]
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #24]
+	str lr, [sp, #36]
+	ldr lr, [sp, #40]
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #28]
+	str lr, [sp, #40]
+	ldr lr, [sp, #44]
+	umaal lr, r3, r1, r12
+	ldr r12, [r7, #32]
+	umaal r4, r3, r1, r12
+	ldr r12, [r7, #36]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r3, r1, r12
+	ldr r12, [r7, #40]
+	str r4, [sp, #48]
+	ldr r4, [sp, #52]
+	umaal r4, r3, r1, r12
+	ldr r12, [r7, #44]
+	umaal r10, r3, r1, r12
+	ldr r12, [r7, #48]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r3, r1, r12
+	ldr r12, [r7, #52]
+	str r10, [sp, #56]
+	ldr r10, [sp, #60]
+	umaal r10, r3, r1, r12
+	ldr r12, [r7, #56]
+	umaal r8, r3, r1, r12
+	ldr r12, [r7, #60]
+	umaal r9, r3, r1, r12
+	ldr r12, [r7, #64]
+	str r9, [sp, #60]
+	ldr r9, [sp, #64]
+	umaal r9, r3, r1, r12
+	ldr r12, [r7, #68]
+	umaal r5, r3, r1, r12
+	ldr r12, [r7, #72]
+	umaal r11, r3, r1, r12
+	ldr r12, [r7, #76]
+	str r11, [sp, #64]
+	ldr r11, [sp, #68]
+	umaal r11, r3, r1, r12
+	ldr r12, [r7, #80]
+	umaal r0, r3, r1, r12
+	ldr r12, [r7, #84]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #88]
+	str r6, [sp, #68]
+	ldr r6, [sp, #80]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #92]
+	str r6, [sp, #80]
+	ldr r6, [sp, #84]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #96]
+	str r6, [sp, #84]
+	ldr r6, [sp, #92]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #100]
+	str r6, [sp, #92]
+	ldr r6, [sp, #4]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #104]
+	str r6, [sp, #4]
+	ldr r6, [sp, #72]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #108]
+	str r6, [sp, #72]
+	ldr r6, [sp, #12]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #112]
+	str r6, [sp, #12]
+	ldr r6, [sp, #0]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #116]
+	str r6, [sp, #0]
+	ldr r6, [sp, #96]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #120]
+	str r6, [sp, #96]
+	ldr r6, [sp, #76]
+	umaal r6, r3, r1, r12
+	ldr r12, [r7, #124]
+	str r6, [sp, #76]
+	ldr r6, [sp, #8]
+	umaal r6, r3, r1, r12
+	ldr r1, [sp, #88]
+	adds r1, r1, r3
+	mov r3, #0
+	adc r3, r3, #0
+	ldr r12, [sp, #16]
+	movw r2, #0x51f7
+	movt r2, #0xe5ce
+	mul r7, r12, r2
+	movw r2, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6996 + 4))
+	movt r2, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc6996 + 4))
+.Llf_p1024_to_internal_armv7_pc6996:
+	add r2, r2, pc
+	str r3, [sp, #88]
+	ldr r3, [r2, #0]
+	str r1, [sp, #8]
+	mov r1, #0x0
+	umaal r12, r1, r7, r3
+	ldr r12, [r2, #4]
+	ldr r3, [sp, #20]
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #8]
+	str r3, [sp, #20]
+	ldr r3, [sp, #24]
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #12]
+	str r3, [sp, #24]
+	ldr r3, [sp, #28]
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #16]
+	str r3, [sp, #28]
+	ldr r3, [sp, #32]
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #20]
+	str r3, [sp, #32]
 	ldr r3, [sp, #36]
-	str r4, [sp, #112]
-	ldr r4, [r9, #28]
-	sbcs r4, r3, r4
-	ldr r3, [r9, #32]
-	sbcs r3, r2, r3
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #24]
+	str r3, [sp, #36]
+	ldr r3, [sp, #40]
+	umaal r3, r1, r7, r12
+	ldr r12, [r2, #28]
+	umaal lr, r1, r7, r12
+	ldr r12, [r2, #32]
+	str lr, [sp, #40]
+	ldr lr, [sp, #44]
+	umaal lr, r1, r7, r12
+	ldr r12, [r2, #36]
+	str lr, [sp, #44]
+	ldr lr, [sp, #48]
+	umaal lr, r1, r7, r12
+	ldr r12, [r2, #40]
+	umaal r4, r1, r7, r12
+	ldr r12, [r2, #44]
+	str r4, [sp, #48]
+	ldr r4, [sp, #52]
+	umaal r4, r1, r7, r12
+	ldr r12, [r2, #48]
+	str r4, [sp, #52]
+	ldr r4, [sp, #56]
+	umaal r4, r1, r7, r12
+	ldr r12, [r2, #52]
+	umaal r10, r1, r7, r12
+	ldr r12, [r2, #56]
+	umaal r8, r1, r7, r12
+	ldr r12, [r2, #60]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, r1, r7, r12
+	ldr r12, [r2, #64]
+	umaal r9, r1, r7, r12
+	ldr r12, [r2, #68]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #72]
+	str r5, [sp, #60]
+	ldr r5, [sp, #64]
+	umaal r5, r1, r7, r12
+	ldr r12, [r2, #76]
+	umaal r11, r1, r7, r12
+	ldr r12, [r2, #80]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #84]
+	str r0, [sp, #64]
+	ldr r0, [sp, #68]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #88]
+	str r0, [sp, #68]
+	ldr r0, [sp, #80]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #92]
+	str r0, [sp, #80]
+	ldr r0, [sp, #84]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #96]
+	str r0, [sp, #84]
+	ldr r0, [sp, #92]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #100]
+	str r0, [sp, #92]
+	ldr r0, [sp, #4]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #104]
+	str r0, [sp, #4]
+	ldr r0, [sp, #72]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #108]
+	str r0, [sp, #72]
+	ldr r0, [sp, #12]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #112]
+	str r0, [sp, #12]
+	ldr r0, [sp, #0]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #116]
+	str r0, [sp, #0]
+	ldr r0, [sp, #96]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #120]
+	str r0, [sp, #96]
+	ldr r0, [sp, #76]
+	umaal r0, r1, r7, r12
+	ldr r12, [r2, #124]
+	umaal r6, r1, r7, r12
+	ldr r7, [sp, #8]
+	adds r1, r7, r1
+	ldr r7, [sp, #88]
+	adc r7, r7, #0x0
+	ldr r12, [sp, #212]
+	ldr r2, [r12, #116]
+	str r7, [sp, #88]
+	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc7117 + 4))
+	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc7117 + 4))
+.Llf_p1024_to_internal_armv7_pc7117:
+	add r7, r7, pc
+	str r1, [sp, #8]
+	ldr r1, [r7, #0]
+	str r6, [sp, #76]
+	ldr r6, [sp, #20]
+	str r0, [sp, #16]
+	mov r0, #0x0
+	umaal r6, r0, r2, r1
+	ldr r1, [r7, #4]
+	str r6, [sp, #20]
+	ldr r6, [sp, #24]
+	umaal r6, r0, r2, r1
+	ldr r1, [r7, #8]
+	str r6, [sp, #24]
+	ldr r6, [sp, #28]
+	umaal r6, r0, r2, r1
+	ldr r1, [r7, #12]
+	str r6, [sp, #28]
+	ldr r6, [sp, #32]
+	umaal r6, r0, r2, r1
+	ldr r1, [r7, #16]
+	str r6, [sp, #32]
+	ldr r6, [sp, #36]
+	umaal r6, r0, r2, r1
+	ldr r1, [r7, #20]
+	umaal r3, r0, r2, r1
+	ldr r1, [r7, #24]
+	str r3, [sp, #36]
+	ldr r3, [sp, #40]
+	umaal r3, r0, r2, r1
+	ldr r1, [r7, #28]
+	str r3, [sp, #40]
+	ldr r3, [sp, #44]
+	umaal r3, r0, r2, r1
+	ldr r1, [r7, #32]
+	umaal lr, r0, r2, r1
+	ldr r1, [r7, #36]
+	str lr, [sp, #44]
+	ldr lr, [sp, #48]
+	umaal lr, r0, r2, r1
+	ldr r1, [r7, #40]
+	str lr, [sp, #48]
+	ldr lr, [sp, #52]
+	umaal lr, r0, r2, r1
+	ldr r1, [r7, #44]
+	umaal r4, r0, r2, r1
+	ldr r1, [r7, #48]
+	umaal r10, r0, r2, r1
+	ldr r1, [r7, #52]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r0, r2, r1
+	ldr r1, [r7, #56]
+	umaal r8, r0, r2, r1
+	ldr r1, [r7, #60]
+	umaal r9, r0, r2, r1
+	ldr r1, [r7, #64]
+	str r9, [sp, #56]
+	ldr r9, [sp, #60]
+	umaal r9, r0, r2, r1
+	ldr r1, [r7, #68]
+	umaal r5, r0, r2, r1
+	ldr r1, [r7, #72]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #76]
+	str r11, [sp, #60]
+	ldr r11, [sp, #64]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #80]
+	str r11, [sp, #64]
+	ldr r11, [sp, #68]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #84]
+	str r11, [sp, #68]
+	ldr r11, [sp, #80]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #88]
+	str r11, [sp, #80]
+	ldr r11, [sp, #84]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #92]
+	str r11, [sp, #84]
+	ldr r11, [sp, #92]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #96]
+	str r11, [sp, #92]
+	ldr r11, [sp, #4]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #100]
+	str r11, [sp, #4]
+	ldr r11, [sp, #72]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #104]
+	str r11, [sp, #72]
+	ldr r11, [sp, #12]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #108]
+	str r11, [sp, #12]
+	ldr r11, [sp, #0]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #112]
+	str r11, [sp, #0]
+	ldr r11, [sp, #96]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #116]
+	str r11, [sp, #96]
+	ldr r11, [sp, #16]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #120]
+	str r11, [sp, #16]
+	ldr r11, [sp, #76]
+	umaal r11, r0, r2, r1
+	ldr r1, [r7, #124]
+	str r11, [sp, #76]
+	ldr r11, [sp, #8]
+	umaal r11, r0, r2, r1
+	ldr r2, [sp, #88]
+	adds r0, r2, r0
+	mov r2, #0
+	adc r2, r2, #0
+	ldr r1, [sp, #20]
+	movw r12, #0x51f7
+	movt r12, #0xe5ce
+	mul r7, r1, r12
+	movw r12, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc7244 + 4))
+	movt r12, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc7244 + 4))
+.Llf_p1024_to_internal_armv7_pc7244:
+	add r12, r12, pc
+	str r2, [sp, #88]
+	ldr r2, [r12, #0]
+	str r0, [sp, #8]
+	mov r0, #0x0
+	umaal r1, r0, r7, r2
+	ldr r1, [r12, #4]
+	ldr r2, [sp, #24]
+	umaal r2, r0, r7, r1
+	ldr r1, [r12, #8]
+	str r2, [sp, #24]
+	ldr r2, [sp, #28]
+	umaal r2, r0, r7, r1
+	ldr r1, [r12, #12]
+	str r2, [sp, #28]
+	ldr r2, [sp, #32]
+	umaal r2, r0, r7, r1
+	ldr r1, [r12, #16]
+	umaal r6, r0, r7, r1
+	ldr r1, [r12, #20]
+	str r6, [sp, #32]
+	ldr r6, [sp, #36]
+	umaal r6, r0, r7, r1
+	ldr r1, [r12, #24]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r0, r7, r1
+	ldr r1, [r12, #28]
+	umaal r3, r0, r7, r1
+	ldr r1, [r12, #32]
+	str r3, [sp, #40]
+	ldr r3, [sp, #44]
+	umaal r3, r0, r7, r1
+	ldr r1, [r12, #36]
+	str r3, [sp, #44]
+	ldr r3, [sp, #48]
+	umaal r3, r0, r7, r1
+	ldr r1, [r12, #40]
+	umaal lr, r0, r7, r1
+	ldr r1, [r12, #44]
+	umaal r4, r0, r7, r1
+	ldr r1, [r12, #48]
+	str r4, [sp, #48]
+	ldr r4, [sp, #52]
+	umaal r4, r0, r7, r1
+	ldr r1, [r12, #52]
+	umaal r10, r0, r7, r1
+	ldr r1, [r12, #56]
+	umaal r8, r0, r7, r1
+	ldr r1, [r12, #60]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r0, r7, r1
+	ldr r1, [r12, #64]
+	umaal r9, r0, r7, r1
+	ldr r1, [r12, #68]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #72]
+	str r5, [sp, #56]
+	ldr r5, [sp, #60]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #76]
+	str r5, [sp, #60]
+	ldr r5, [sp, #64]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #80]
+	str r5, [sp, #64]
+	ldr r5, [sp, #68]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #84]
+	str r5, [sp, #68]
+	ldr r5, [sp, #80]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #88]
+	str r5, [sp, #80]
+	ldr r5, [sp, #84]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #92]
+	str r5, [sp, #84]
+	ldr r5, [sp, #92]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #96]
+	str r5, [sp, #92]
+	ldr r5, [sp, #4]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #100]
+	str r5, [sp, #4]
+	ldr r5, [sp, #72]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #104]
+	str r5, [sp, #72]
+	ldr r5, [sp, #12]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #108]
+	str r5, [sp, #12]
+	ldr r5, [sp, #0]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #112]
+	str r5, [sp, #0]
+	ldr r5, [sp, #96]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #116]
+	str r5, [sp, #96]
+	ldr r5, [sp, #16]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #120]
+	str r5, [sp, #16]
+	ldr r5, [sp, #76]
+	umaal r5, r0, r7, r1
+	ldr r1, [r12, #124]
+	umaal r11, r0, r7, r1
+	ldr r7, [sp, #8]
+	adds r0, r7, r0
+	ldr r7, [sp, #88]
+	adc r7, r7, #0x0
+	ldr r1, [sp, #212]
+	ldr r12, [r1, #120]
+	str r7, [sp, #88]
+	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc7365 + 4))
+	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc7365 + 4))
+.Llf_p1024_to_internal_armv7_pc7365:
+	add r7, r7, pc
+	str r0, [sp, #8]
+	ldr r0, [r7, #0]
+	str r11, [sp, #76]
+	ldr r11, [sp, #24]
+	str r5, [sp, #20]
+	mov r5, #0x0
+	umaal r11, r5, r12, r0
+	ldr r0, [r7, #4]
+	str r11, [sp, #24]
+	ldr r11, [sp, #28]
+	umaal r11, r5, r12, r0
+	ldr r0, [r7, #8]
+	umaal r2, r5, r12, r0
+	ldr r0, [r7, #12]
+	str r2, [sp, #28]
+	ldr r2, [sp, #32]
+	umaal r2, r5, r12, r0
+	ldr r0, [r7, #16]
+	str r2, [sp, #32]
+	ldr r2, [sp, #36]
+	umaal r2, r5, r12, r0
+	ldr r0, [r7, #20]
+	umaal r6, r5, r12, r0
+	ldr r0, [r7, #24]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r5, r12, r0
+	ldr r0, [r7, #28]
+	str r6, [sp, #40]
+	ldr r6, [sp, #44]
+	umaal r6, r5, r12, r0
+	ldr r0, [r7, #32]
+	umaal r3, r5, r12, r0
+	ldr r0, [r7, #36]
+	umaal lr, r5, r12, r0
+	ldr r0, [r7, #40]
+	str lr, [sp, #44]
+	ldr lr, [sp, #48]
+	umaal lr, r5, r12, r0
+	ldr r0, [r7, #44]
+	umaal r4, r5, r12, r0
+	ldr r0, [r7, #48]
+	umaal r10, r5, r12, r0
+	ldr r0, [r7, #52]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r5, r12, r0
+	ldr r0, [r7, #56]
+	umaal r8, r5, r12, r0
+	ldr r0, [r7, #60]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #64]
+	str r9, [sp, #52]
+	ldr r9, [sp, #56]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #68]
+	str r9, [sp, #56]
+	ldr r9, [sp, #60]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #72]
+	str r9, [sp, #60]
+	ldr r9, [sp, #64]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #76]
+	str r9, [sp, #64]
+	ldr r9, [sp, #68]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #80]
+	str r9, [sp, #68]
+	ldr r9, [sp, #80]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #84]
+	str r9, [sp, #80]
+	ldr r9, [sp, #84]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #88]
+	str r9, [sp, #84]
+	ldr r9, [sp, #92]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #92]
+	str r9, [sp, #92]
+	ldr r9, [sp, #4]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #96]
+	str r9, [sp, #4]
+	ldr r9, [sp, #72]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #100]
+	str r9, [sp, #72]
+	ldr r9, [sp, #12]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #104]
+	str r9, [sp, #12]
+	ldr r9, [sp, #0]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #108]
+	str r9, [sp, #0]
+	ldr r9, [sp, #96]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #112]
+	str r9, [sp, #96]
+	ldr r9, [sp, #16]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #116]
+	str r9, [sp, #16]
+	ldr r9, [sp, #20]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #120]
+	str r9, [sp, #20]
+	ldr r9, [sp, #76]
+	umaal r9, r5, r12, r0
+	ldr r0, [r7, #124]
+	str r9, [sp, #76]
+	ldr r9, [sp, #8]
+	umaal r9, r5, r12, r0
+	ldr r12, [sp, #88]
+	adds r12, r12, r5
+	mov r5, #0
+	adc r5, r5, #0
+	ldr r0, [sp, #24]
+	movw r1, #0x51f7
+	movt r1, #0xe5ce
+	mul r7, r0, r1
+	movw r1, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc7492 + 4))
+	movt r1, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc7492 + 4))
+.Llf_p1024_to_internal_armv7_pc7492:
+	add r1, r1, pc
+	str r5, [sp, #88]
+	ldr r5, [r1, #0]
+	str r12, [sp, #8]
+	mov r12, #0x0
+	umaal r0, r12, r7, r5
+	ldr r0, [r1, #4]
+	umaal r11, r12, r7, r0
+	ldr r0, [r1, #8]
+	ldr r5, [sp, #28]
+	umaal r5, r12, r7, r0
+	ldr r0, [r1, #12]
+	str r5, [sp, #28]
+	ldr r5, [sp, #32]
+	umaal r5, r12, r7, r0
+	ldr r0, [r1, #16]
+	umaal r2, r12, r7, r0
+	ldr r0, [r1, #20]
+	str r2, [sp, #32]
+	ldr r2, [sp, #36]
+	umaal r2, r12, r7, r0
+	ldr r0, [r1, #24]
+	str r2, [sp, #36]
+	ldr r2, [sp, #40]
+	umaal r2, r12, r7, r0
+	ldr r0, [r1, #28]
+	umaal r6, r12, r7, r0
+	ldr r0, [r1, #32]
+	umaal r3, r12, r7, r0
+	ldr r0, [r1, #36]
+	str r3, [sp, #40]
+	ldr r3, [sp, #44]
+	umaal r3, r12, r7, r0
+	ldr r0, [r1, #40]
+	umaal lr, r12, r7, r0
+	ldr r0, [r1, #44]
+	umaal r4, r12, r7, r0
+	ldr r0, [r1, #48]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r12, r7, r0
+	ldr r0, [r1, #52]
+	umaal r10, r12, r7, r0
+	ldr r0, [r1, #56]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #60]
+	str r8, [sp, #48]
+	ldr r8, [sp, #52]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #64]
+	str r8, [sp, #52]
+	ldr r8, [sp, #56]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #68]
+	str r8, [sp, #56]
+	ldr r8, [sp, #60]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #72]
+	str r8, [sp, #60]
+	ldr r8, [sp, #64]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #76]
+	str r8, [sp, #64]
+	ldr r8, [sp, #68]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #80]
+	str r8, [sp, #68]
+	ldr r8, [sp, #80]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #84]
+	str r8, [sp, #80]
+	ldr r8, [sp, #84]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #88]
+	str r8, [sp, #84]
+	ldr r8, [sp, #92]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #92]
+	str r8, [sp, #92]
+	ldr r8, [sp, #4]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #96]
+	str r8, [sp, #4]
+	ldr r8, [sp, #72]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #100]
+	str r8, [sp, #72]
+	ldr r8, [sp, #12]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #104]
+	str r8, [sp, #12]
+	ldr r8, [sp, #0]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #108]
+	str r8, [sp, #0]
+	ldr r8, [sp, #96]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #112]
+	str r8, [sp, #96]
+	ldr r8, [sp, #16]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #116]
+	str r8, [sp, #16]
+	ldr r8, [sp, #20]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #120]
+	str r8, [sp, #20]
+	ldr r8, [sp, #76]
+	umaal r8, r12, r7, r0
+	ldr r0, [r1, #124]
+	umaal r9, r12, r7, r0
+	ldr r7, [sp, #8]
+	adds r12, r7, r12
+	ldr r7, [sp, #88]
+	adc r7, r7, #0x0
+	ldr r0, [sp, #212]
+	ldr r1, [r0, #124]
+	str r7, [sp, #88]
+	movw r7, #:lower16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc7613 + 4))
+	movt r7, #:upper16:(.Llf_p1024_to_internal_armv7_r2 - (.Llf_p1024_to_internal_armv7_pc7613 + 4))
+.Llf_p1024_to_internal_armv7_pc7613:
+	add r7, r7, pc
+	str r12, [sp, #8]
+	ldr r12, [r7, #0]
+	str r9, [sp, #76]
+	mov r9, #0x0
+	umaal r11, r9, r1, r12
+	ldr r12, [r7, #4]
+	str r11, [sp, #24]
+	ldr r11, [sp, #28]
+	umaal r11, r9, r1, r12
+	ldr r12, [r7, #8]
+	umaal r5, r9, r1, r12
+	ldr r12, [r7, #12]
+	str r5, [sp, #28]
+	ldr r5, [sp, #32]
+	umaal r5, r9, r1, r12
+	ldr r12, [r7, #16]
+	str r5, [sp, #32]
+	ldr r5, [sp, #36]
+	umaal r5, r9, r1, r12
+	ldr r12, [r7, #20]
+	umaal r2, r9, r1, r12
+	ldr r12, [r7, #24]
+	umaal r6, r9, r1, r12
+	ldr r12, [r7, #28]
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r9, r1, r12
+	ldr r12, [r7, #32]
+	umaal r3, r9, r1, r12
+	ldr r12, [r7, #36]
+	umaal lr, r9, r1, r12
+	ldr r12, [r7, #40]
+	str lr, [sp, #40]
+	ldr lr, [sp, #44]
+	umaal lr, r9, r1, r12
+	ldr r12, [r7, #44]
+	umaal r4, r9, r1, r12
+	ldr r12, [r7, #48]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #52]
+	str r10, [sp, #44]
+	ldr r10, [sp, #48]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #56]
+	str r10, [sp, #48]
+	ldr r10, [sp, #52]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #60]
+	str r10, [sp, #52]
+	ldr r10, [sp, #56]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #64]
+	str r10, [sp, #56]
+	ldr r10, [sp, #60]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #68]
+	str r10, [sp, #60]
+	ldr r10, [sp, #64]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #72]
+	str r10, [sp, #64]
+	ldr r10, [sp, #68]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #76]
+	str r10, [sp, #68]
+	ldr r10, [sp, #80]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #80]
+	str r10, [sp, #80]
+	ldr r10, [sp, #84]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #84]
+	str r10, [sp, #84]
+	ldr r10, [sp, #92]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #88]
+	str r10, [sp, #92]
+	ldr r10, [sp, #4]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #92]
+	str r10, [sp, #4]
+	ldr r10, [sp, #72]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #96]
+	str r10, [sp, #72]
+	ldr r10, [sp, #12]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #100]
+	str r10, [sp, #12]
+	ldr r10, [sp, #0]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #104]
+	str r10, [sp, #0]
+	ldr r10, [sp, #96]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #108]
+	str r10, [sp, #96]
+	ldr r10, [sp, #16]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #112]
+	str r10, [sp, #16]
+	ldr r10, [sp, #20]
+	umaal r10, r9, r1, r12
+	ldr r12, [r7, #116]
+	umaal r8, r9, r1, r12
+	ldr r12, [r7, #120]
+	str r8, [sp, #20]
+	ldr r8, [sp, #76]
+	umaal r8, r9, r1, r12
+	ldr r12, [r7, #124]
+	str r8, [sp, #76]
+	ldr r8, [sp, #8]
+	umaal r8, r9, r1, r12
+	ldr r12, [sp, #88]
+	adds r12, r12, r9
+	mov r1, #0
+	adc r1, r1, #0
+	ldr r0, [sp, #24]
+	movw r7, #0x51f7
+	movt r7, #0xe5ce
+	mul r7, r0, r7
+	movw r9, #:lower16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc7738 + 4))
+	movt r9, #:upper16:(.Llf_p1024_to_internal_armv7_p - (.Llf_p1024_to_internal_armv7_pc7738 + 4))
+.Llf_p1024_to_internal_armv7_pc7738:
+	add r9, r9, pc
+	str r1, [sp, #88]
+	ldr r1, [r9, #0]
+	str r12, [sp, #8]
+	mov r12, #0x0
+	umaal r0, r12, r7, r1
+	ldr r0, [r9, #4]
+	umaal r11, r12, r7, r0
+	ldr r0, [r9, #8]
+	ldr r1, [sp, #28]
+	umaal r1, r12, r7, r0
+	ldr r0, [r9, #12]
+	str r1, [sp, #28]
+	ldr r1, [sp, #32]
+	umaal r1, r12, r7, r0
+	ldr r0, [r9, #16]
+	umaal r5, r12, r7, r0
+	ldr r0, [r9, #20]
+	umaal r2, r12, r7, r0
+	ldr r0, [r9, #24]
+	str r2, [sp, #32]
+	ldr r2, [sp, #36]
+	umaal r2, r12, r7, r0
+	ldr r0, [r9, #28]
+	umaal r6, r12, r7, r0
+	ldr r0, [r9, #32]
+	umaal r3, r12, r7, r0
+	ldr r0, [r9, #36]
+	str r3, [sp, #36]
+	ldr r3, [sp, #40]
+	umaal r3, r12, r7, r0
+	ldr r0, [r9, #40]
+	umaal lr, r12, r7, r0
+	ldr r0, [r9, #44]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #48]
+	str r4, [sp, #40]
+	ldr r4, [sp, #44]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #52]
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #56]
+	str r4, [sp, #48]
+	ldr r4, [sp, #52]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #60]
+	str r4, [sp, #52]
+	ldr r4, [sp, #56]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #64]
+	str r4, [sp, #56]
+	ldr r4, [sp, #60]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #68]
+	str r4, [sp, #60]
+	ldr r4, [sp, #64]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #72]
+	str r4, [sp, #64]
+	ldr r4, [sp, #68]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #76]
+	str r4, [sp, #68]
+	ldr r4, [sp, #80]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #80]
+	str r4, [sp, #80]
+	ldr r4, [sp, #84]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #84]
+	str r4, [sp, #84]
+	ldr r4, [sp, #92]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #88]
+	str r4, [sp, #92]
+	ldr r4, [sp, #4]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #92]
+	str r4, [sp, #4]
+	ldr r4, [sp, #72]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #96]
+	str r4, [sp, #72]
+	ldr r4, [sp, #12]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #100]
+	str r4, [sp, #12]
+	ldr r4, [sp, #0]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #104]
+	str r4, [sp, #0]
+	ldr r4, [sp, #96]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #108]
+	str r4, [sp, #96]
+	ldr r4, [sp, #16]
+	umaal r4, r12, r7, r0
+	ldr r0, [r9, #112]
+	umaal r10, r12, r7, r0
+	ldr r0, [r9, #116]
+	str r10, [sp, #16]
+	ldr r10, [sp, #20]
+	umaal r10, r12, r7, r0
+	ldr r0, [r9, #120]
+	str r10, [sp, #20]
+	ldr r10, [sp, #76]
+	umaal r10, r12, r7, r0
+	ldr r0, [r9, #124]
+	umaal r8, r12, r7, r0
+	ldr r7, [sp, #8]
+	adds r12, r7, r12
+	ldr r7, [sp, #88]
+	adc r7, r7, #0x0
+	ldr r0, [r9, #0]
+	subs r0, r11, r0
+	str r0, [sp, #88]
+	ldr r0, [sp, #28]
+	str r11, [sp, #8]
+	ldr r11, [r9, #4]
+	sbcs r11, r0, r11
+	ldr r0, [r9, #8]
+	sbcs r0, r1, r0
+	str r1, [sp, #76]
+	ldr r1, [r9, #12]
+	sbcs r1, r5, r1
+	str r1, [sp, #24]
+	ldr r1, [sp, #32]
+	str r5, [sp, #100]
+	ldr r5, [r9, #16]
+	sbcs r5, r1, r5
+	ldr r1, [r9, #20]
+	sbcs r1, r2, r1
+	str r2, [sp, #104]
+	ldr r2, [r9, #24]
+	sbcs r2, r6, r2
+	str r2, [sp, #108]
+	ldr r2, [sp, #36]
+	str r6, [sp, #112]
+	ldr r6, [r9, #28]
+	sbcs r6, r2, r6
+	ldr r2, [r9, #32]
+	sbcs r2, r3, r2
 	str r3, [sp, #116]
 	ldr r3, [r9, #36]
-	sbcs r3, r12, r3
+	sbcs r3, lr, r3
 	str r3, [sp, #120]
 	ldr r3, [sp, #40]
-	str r12, [sp, #124]
-	ldr r12, [r9, #40]
-	sbcs r12, r3, r12
+	str lr, [sp, #124]
+	ldr lr, [r9, #40]
+	sbcs lr, r3, lr
 	ldr r3, [sp, #44]
-	str r12, [sp, #128]
-	ldr r12, [r9, #44]
-	sbcs r12, r3, r12
+	str lr, [sp, #128]
+	ldr lr, [r9, #44]
+	sbcs lr, r3, lr
 	ldr r3, [sp, #48]
-	str r12, [sp, #132]
-	ldr r12, [r9, #48]
-	sbcs r12, r3, r12
+	str lr, [sp, #132]
+	ldr lr, [r9, #48]
+	sbcs lr, r3, lr
 	ldr r3, [sp, #52]
-	str r12, [sp, #136]
-	ldr r12, [r9, #52]
-	sbcs r12, r3, r12
+	str lr, [sp, #136]
+	ldr lr, [r9, #52]
+	sbcs lr, r3, lr
 	ldr r3, [sp, #56]
-	str r12, [sp, #140]
-	ldr r12, [r9, #56]
-	sbcs r12, r3, r12
+	str lr, [sp, #140]
+	ldr lr, [r9, #56]
+	sbcs lr, r3, lr
 	ldr r3, [sp, #60]
-	str r12, [sp, #144]
-	ldr r12, [r9, #60]
-	sbcs r12, r3, r12
+	str lr, [sp, #144]
+	ldr lr, [r9, #60]
+	sbcs lr, r3, lr
 	ldr r3, [sp, #64]
-	str r12, [sp, #148]
-	ldr r12, [r9, #64]
-	sbcs r12, r3, r12
+	str lr, [sp, #148]
+	ldr lr, [r9, #64]
+	sbcs lr, r3, lr
 	ldr r3, [sp, #68]
-	str r12, [sp, #152]
-	ldr r12, [r9, #68]
-	sbcs r12, r3, r12
-	ldr r3, [sp, #72]
-	str r12, [sp, #156]
-	ldr r12, [r9, #72]
-	sbcs r12, r3, r12
-	ldr r3, [sp, #100]
-	str r12, [sp, #160]
-	ldr r12, [r9, #76]
-	sbcs r12, r3, r12
-	ldr r3, [sp, #76]
-	str r12, [sp, #164]
-	ldr r12, [r9, #80]
-	sbcs r12, r3, r12
+	str lr, [sp, #152]
+	ldr lr, [r9, #68]
+	sbcs lr, r3, lr
 	ldr r3, [sp, #80]
-	str r12, [sp, #168]
-	ldr r12, [r9, #84]
-	sbcs r12, r3, r12
-	ldr r3, [sp, #8]
-	str r12, [sp, #172]
-	ldr r12, [r9, #88]
-	sbcs r12, r3, r12
+	str lr, [sp, #156]
+	ldr lr, [r9, #72]
+	sbcs lr, r3, lr
 	ldr r3, [sp, #84]
-	str r12, [sp, #176]
-	ldr r12, [r9, #92]
-	sbcs r12, r3, r12
-	ldr r3, [sp, #12]
-	str r12, [sp, #180]
-	ldr r12, [r9, #96]
-	sbcs r12, r3, r12
-	ldr r3, [sp, #96]
-	str r12, [sp, #184]
-	ldr r12, [r9, #100]
-	sbcs r12, r3, r12
-	ldr r3, [sp, #0]
-	str r12, [sp, #188]
-	ldr r12, [r9, #104]
-	sbcs r12, r3, r12
-	ldr r3, [r9, #108]
-	sbcs r3, r0, r3
-	str r3, [sp, #192]
+	str lr, [sp, #160]
+	ldr lr, [r9, #76]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #92]
+	str lr, [sp, #164]
+	ldr lr, [r9, #80]
+	sbcs lr, r3, lr
 	ldr r3, [sp, #4]
-	str r0, [sp, #196]
-	ldr r0, [r9, #112]
-	sbcs r0, r3, r0
+	str lr, [sp, #168]
+	ldr lr, [r9, #84]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #72]
+	str lr, [sp, #172]
+	ldr lr, [r9, #88]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #12]
+	str lr, [sp, #176]
+	ldr lr, [r9, #92]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #0]
+	str lr, [sp, #180]
+	ldr lr, [r9, #96]
+	sbcs lr, r3, lr
+	ldr r3, [sp, #96]
+	str lr, [sp, #184]
+	ldr lr, [r9, #100]
+	sbcs lr, r3, lr
+	ldr r3, [r9, #104]
+	sbcs r3, r4, r3
+	str r3, [sp, #188]
+	ldr r3, [sp, #16]
+	str r4, [sp, #192]
+	ldr r4, [r9, #108]
+	sbcs r4, r3, r4
+	ldr r3, [sp, #20]
+	str r4, [sp, #196]
+	ldr r4, [r9, #112]
+	sbcs r4, r3, r4
 	ldr r3, [r9, #116]
 	sbcs r3, r10, r3
 	str r3, [sp, #200]
 	ldr r3, [r9, #120]
-	sbcs r3, r11, r3
+	sbcs r3, r8, r3
 	str r3, [sp, #204]
 	ldr r3, [r9, #124]
-	sbcs r3, r1, r3
-	sbcs r8, r8, #0x0
-	ldr r8, [sp, #88]
-	ldr r9, [sp, #92]
-	it cc
-	movcc r8, r9
-	ldr r9, [sp, #28]
+	sbcs r3, r12, r3
+	sbcs r7, r7, #0x0
+	ldr r7, [sp, #88]
+	ldr r9, [sp, #8]
 	it cc
 	movcc r7, r9
-	ldr r9, [sp, #16]
-	it cs
-	movcs lr, r9
-	ldr r9, [sp, #20]
-	str lr, [sp, #16]
-	ldr lr, [sp, #24]
+	ldr r9, [sp, #28]
 	it cc
-	movcc r9, lr
-	ldr lr, [sp, #32]
+	movcc r11, r9
+	ldr r9, [sp, #76]
 	it cc
-	movcc r6, lr
-	ldr lr, [sp, #104]
+	movcc r0, r9
+	ldr r9, [sp, #24]
+	str r0, [sp, #76]
+	ldr r0, [sp, #100]
 	it cc
-	movcc r5, lr
-	ldr lr, [sp, #108]
-	str r5, [sp, #104]
-	ldr r5, [sp, #112]
+	movcc r9, r0
+	ldr r0, [sp, #32]
 	it cc
-	movcc lr, r5
-	ldr r5, [sp, #36]
+	movcc r5, r0
+	ldr r0, [sp, #104]
 	it cc
-	movcc r4, r5
-	ldr r5, [sp, #116]
-	it cs
-	movcs r2, r5
-	ldr r5, [sp, #120]
+	movcc r1, r0
+	ldr r0, [sp, #108]
+	str r1, [sp, #104]
+	ldr r1, [sp, #112]
+	it cc
+	movcc r0, r1
+	ldr r1, [sp, #36]
+	it cc
+	movcc r6, r1
+	ldr r1, [sp, #116]
+	it cc
+	movcc r2, r1
+	ldr r1, [sp, #120]
 	str r2, [sp, #116]
 	ldr r2, [sp, #124]
 	it cc
-	movcc r5, r2
+	movcc r1, r2
 	ldr r2, [sp, #128]
-	str r5, [sp, #124]
-	ldr r5, [sp, #40]
+	str r1, [sp, #124]
+	ldr r1, [sp, #40]
 	it cc
-	movcc r2, r5
-	ldr r5, [sp, #132]
+	movcc r2, r1
+	ldr r1, [sp, #132]
 	str r2, [sp, #128]
 	ldr r2, [sp, #44]
 	it cc
-	movcc r5, r2
+	movcc r1, r2
 	ldr r2, [sp, #136]
-	str r5, [sp, #132]
-	ldr r5, [sp, #48]
+	str r1, [sp, #132]
+	ldr r1, [sp, #48]
 	it cc
-	movcc r2, r5
-	ldr r5, [sp, #140]
+	movcc r2, r1
+	ldr r1, [sp, #140]
 	str r2, [sp, #136]
 	ldr r2, [sp, #52]
 	it cc
-	movcc r5, r2
+	movcc r1, r2
 	ldr r2, [sp, #144]
-	str r5, [sp, #140]
-	ldr r5, [sp, #56]
+	str r1, [sp, #140]
+	ldr r1, [sp, #56]
 	it cc
-	movcc r2, r5
-	ldr r5, [sp, #148]
+	movcc r2, r1
+	ldr r1, [sp, #148]
 	str r2, [sp, #144]
 	ldr r2, [sp, #60]
 	it cc
-	movcc r5, r2
+	movcc r1, r2
 	ldr r2, [sp, #152]
-	str r5, [sp, #148]
-	ldr r5, [sp, #64]
+	str r1, [sp, #148]
+	ldr r1, [sp, #64]
 	it cc
-	movcc r2, r5
-	ldr r5, [sp, #156]
+	movcc r2, r1
+	ldr r1, [sp, #156]
 	str r2, [sp, #152]
 	ldr r2, [sp, #68]
 	it cc
-	movcc r5, r2
+	movcc r1, r2
 	ldr r2, [sp, #160]
-	str r5, [sp, #156]
-	ldr r5, [sp, #72]
+	str r1, [sp, #156]
+	ldr r1, [sp, #80]
 	it cc
-	movcc r2, r5
-	ldr r5, [sp, #164]
+	movcc r2, r1
+	ldr r1, [sp, #164]
 	str r2, [sp, #160]
-	ldr r2, [sp, #100]
-	it cc
-	movcc r5, r2
-	ldr r2, [sp, #168]
-	str r5, [sp, #164]
-	ldr r5, [sp, #76]
-	it cc
-	movcc r2, r5
-	ldr r5, [sp, #172]
-	str r2, [sp, #168]
-	ldr r2, [sp, #80]
-	it cc
-	movcc r5, r2
-	ldr r2, [sp, #176]
-	str r5, [sp, #172]
-	ldr r5, [sp, #8]
-	it cc
-	movcc r2, r5
-	ldr r5, [sp, #180]
-	str r2, [sp, #176]
 	ldr r2, [sp, #84]
 	it cc
-	movcc r5, r2
+	movcc r1, r2
+	ldr r2, [sp, #168]
+	str r1, [sp, #164]
+	ldr r1, [sp, #92]
+	it cc
+	movcc r2, r1
+	ldr r1, [sp, #172]
+	str r2, [sp, #168]
+	ldr r2, [sp, #4]
+	it cc
+	movcc r1, r2
+	ldr r2, [sp, #176]
+	str r1, [sp, #172]
+	ldr r1, [sp, #72]
+	it cc
+	movcc r2, r1
+	ldr r1, [sp, #180]
+	str r2, [sp, #176]
+	ldr r2, [sp, #12]
+	it cc
+	movcc r1, r2
 	ldr r2, [sp, #184]
-	str r5, [sp, #180]
-	ldr r5, [sp, #12]
+	str r1, [sp, #180]
+	ldr r1, [sp, #0]
 	it cc
-	movcc r2, r5
-	ldr r5, [sp, #188]
-	str r2, [sp, #184]
-	ldr r2, [sp, #96]
+	movcc r2, r1
+	ldr r1, [sp, #96]
 	it cc
-	movcc r5, r2
-	ldr r2, [sp, #0]
+	movcc lr, r1
+	ldr r1, [sp, #188]
+	str lr, [sp, #96]
+	ldr lr, [sp, #192]
 	it cc
-	movcc r12, r2
-	ldr r2, [sp, #192]
-	str r12, [sp, #0]
-	ldr r12, [sp, #196]
-	it cc
-	movcc r2, r12
-	ldr r12, [sp, #4]
-	it cc
-	movcc r0, r12
-	ldr r12, [sp, #200]
-	it cs
-	movcs r10, r12
-	ldr r12, [sp, #204]
-	ite cs
-	movcs r11, r12
-	movcc r3, r1
-	ldr r12, [sp, #208]
-	strd r8, r7, [r12, #0]
+	movcc r1, lr
+	ldr lr, [sp, #196]
+	str r1, [sp, #192]
 	ldr r1, [sp, #16]
+	it cc
+	movcc lr, r1
+	ldr r1, [sp, #20]
+	it cc
+	movcc r4, r1
+	ldr r1, [sp, #200]
+	it cs
+	movcs r10, r1
+	ldr r1, [sp, #204]
+	ite cs
+	movcs r8, r1
+	movcc r3, r12
+	ldr r12, [sp, #208]
+	strd r7, r11, [r12, #0]
+	ldr r1, [sp, #76]
 	strd r1, r9, [r12, #8]
 	ldr r1, [sp, #104]
-	strd r6, r1, [r12, #16]
-	strd lr, r4, [r12, #24]
+	strd r5, r1, [r12, #16]
+	strd r0, r6, [r12, #24]
 	ldr r1, [sp, #116]
-	ldr r4, [sp, #124]
-	strd r1, r4, [r12, #32]
+	ldr r0, [sp, #124]
+	strd r1, r0, [r12, #32]
 	ldr r1, [sp, #128]
-	ldr r4, [sp, #132]
-	strd r1, r4, [r12, #40]
+	ldr r0, [sp, #132]
+	strd r1, r0, [r12, #40]
 	ldr r1, [sp, #136]
-	ldr r4, [sp, #140]
-	strd r1, r4, [r12, #48]
+	ldr r0, [sp, #140]
+	strd r1, r0, [r12, #48]
 	ldr r1, [sp, #144]
-	ldr r4, [sp, #148]
-	strd r1, r4, [r12, #56]
+	ldr r0, [sp, #148]
+	strd r1, r0, [r12, #56]
 	ldr r1, [sp, #152]
-	ldr r4, [sp, #156]
-	strd r1, r4, [r12, #64]
+	ldr r0, [sp, #156]
+	strd r1, r0, [r12, #64]
 	ldr r1, [sp, #160]
-	ldr r4, [sp, #164]
-	strd r1, r4, [r12, #72]
+	ldr r0, [sp, #164]
+	strd r1, r0, [r12, #72]
 	ldr r1, [sp, #168]
-	ldr r4, [sp, #172]
-	strd r1, r4, [r12, #80]
+	ldr r0, [sp, #172]
+	strd r1, r0, [r12, #80]
 	ldr r1, [sp, #176]
-	ldr r4, [sp, #180]
-	strd r1, r4, [r12, #88]
-	ldr r1, [sp, #184]
-	strd r1, r5, [r12, #96]
-	ldr r1, [sp, #0]
-	strd r1, r2, [r12, #104]
-	strd r0, r10, [r12, #112]
-	strd r11, r3, [r12, #120]
+	ldr r0, [sp, #180]
+	strd r1, r0, [r12, #88]
+	ldr r1, [sp, #96]
+	strd r2, r1, [r12, #96]
+	ldr r2, [sp, #192]
+	strd r2, lr, [r12, #104]
+	strd r4, r10, [r12, #112]
+	strd r8, r3, [r12, #120]
 	add sp, sp, #208
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p1024_to_internal_armv7, .-lf_p1024_to_internal_armv7

@@ -270,8 +270,8 @@ lf_p25519_mul_armv7:
 @ void lf_p25519_sqr_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a^2 mod p, p = 2^255 - 0x13; squaring then folds by 2^256 = 0x26 mod p and one conditional subtraction. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 64 bytes (10 registers saved, 6 spill slots of 4 bytes)
-@   203 instructions
+@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 72 bytes (12 registers saved, 6 spill slots of 4 bytes)
+@   204 instructions
 	.text
 	.globl lf_p25519_sqr_armv7
 	.hidden lf_p25519_sqr_armv7
@@ -285,22 +285,24 @@ lf_p25519_mul_armv7:
 lf_p25519_sqr_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
-	.cfi_offset 4, -36
-	.cfi_offset 5, -32
-	.cfi_offset 6, -28
-	.cfi_offset 7, -24
-	.cfi_offset 8, -20
-	.cfi_offset 9, -16
-	.cfi_offset 10, -12
-	.cfi_offset 11, -8
+	push {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.save {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 4, -40
+	.cfi_offset 5, -36
+	.cfi_offset 6, -32
+	.cfi_offset 7, -28
+	.cfi_offset 8, -24
+	.cfi_offset 9, -20
+	.cfi_offset 10, -16
+	.cfi_offset 11, -12
+	.cfi_offset 12, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #24
 	.pad #24
-	.cfi_def_cfa_offset 64
+	.cfi_def_cfa_offset 72
 	ldrd r3, r12, [r1, #0]
 	umull r2, r4, r3, r12
 	ldrd r5, r6, [r1, #8]
@@ -355,9 +357,8 @@ lf_p25519_sqr_armv7:
 	ldr r11, [sp, #0]
 	adcs r11, r11, r11
 	adcs r8, r8, r8
-	str r8, [sp, #0]
-	ldr r8, [sp, #8]
-	adcs r8, r8, r8
+	ldr r1, [sp, #8]
+	adcs r1, r1, r1
 	adcs lr, lr, lr
 	adcs r7, r7, r7
 	adcs r0, r0, r0
@@ -371,138 +372,140 @@ lf_p25519_sqr_armv7:
 	str r10, [sp, #8]
 	mov r10, #0
 	adc r10, r10, #0
-	str r10, [sp, #4]
-	ldr r10, [r1, #0]
-	str r9, [sp, #12]
-	umull r10, r9, r10, r10
-	adds r2, r2, r9
-	mov r9, #0
-	adc r9, r9, #0
+	str r10, [sp, #0]
+	ldr r10, [sp, #28]
+	str r9, [sp, #4]
+	ldr r9, [r10, #0]
+	str r6, [sp, #12]
+	umull r9, r6, r9, r9
+	adds r2, r2, r6
+	mov r6, #0
+	adc r6, r6, #0
 	str r2, [sp, #16]
-	ldr r2, [r1, #4]
-	umaal r11, r9, r2, r2
-	ldr r2, [sp, #0]
-	adds r2, r2, r9
-	mov r9, #0
-	adc r9, r9, #0
-	str r2, [sp, #0]
-	ldr r2, [r1, #8]
-	umaal r8, r9, r2, r2
-	adds lr, lr, r9
+	ldr r2, [r10, #4]
+	umaal r11, r6, r2, r2
+	adds r6, r8, r6
 	mov r2, #0
 	adc r2, r2, #0
-	ldr r9, [r1, #12]
-	umaal r7, r2, r9, r9
+	ldr r8, [r10, #8]
+	umaal r1, r2, r8, r8
+	adds lr, lr, r2
+	mov r2, #0
+	adc r2, r2, #0
+	ldr r8, [r10, #12]
+	umaal r7, r2, r8, r8
 	adds r0, r0, r2
 	mov r2, #0
 	adc r2, r2, #0
-	ldr r9, [r1, #16]
-	umaal r4, r2, r9, r9
+	ldr r8, [r10, #16]
+	umaal r4, r2, r8, r8
 	adds r2, r3, r2
 	mov r3, #0
 	adc r3, r3, #0
-	ldr r9, [r1, #20]
-	umaal r12, r3, r9, r9
+	ldr r8, [r10, #20]
+	umaal r12, r3, r8, r8
 	adds r3, r5, r3
 	mov r5, #0
 	adc r5, r5, #0
-	ldr r9, [r1, #24]
-	umaal r6, r5, r9, r9
-	ldr r9, [sp, #12]
-	adds r5, r9, r5
-	mov r9, #0
-	adc r9, r9, #0
-	str r0, [sp, #12]
-	ldr r0, [r1, #28]
-	str r7, [sp, #20]
-	ldr r7, [sp, #8]
-	umaal r7, r9, r0, r0
-	ldr r1, [sp, #4]
-	add r1, r1, r9
-	mov r0, #0x26
-	mov r9, #0x0
-	umaal r10, r9, r0, r4
+	ldr r8, [r10, #24]
+	str r0, [sp, #20]
+	ldr r0, [sp, #12]
+	umaal r0, r5, r8, r8
+	ldr r8, [sp, #4]
+	adds r5, r8, r5
+	mov r8, #0
+	adc r8, r8, #0
+	str r7, [sp, #4]
+	ldr r7, [r10, #28]
+	str r5, [sp, #12]
+	ldr r5, [sp, #8]
+	umaal r5, r8, r7, r7
+	ldr r7, [sp, #0]
+	add r7, r7, r8
+	mov r8, #0x26
+	mov r10, #0x0
+	umaal r9, r10, r8, r4
 	ldr r4, [sp, #16]
-	umaal r4, r9, r0, r2
-	umaal r11, r9, r0, r12
-	ldr r12, [sp, #0]
-	umaal r12, r9, r0, r3
-	umaal r8, r9, r0, r6
-	umaal lr, r9, r0, r5
-	ldr r3, [sp, #20]
-	umaal r3, r9, r0, r7
-	ldr r2, [sp, #12]
-	umaal r2, r9, r0, r1
-	umull r9, r1, r9, r0
-	adds r10, r10, r9
-	adcs r1, r4, r1
+	umaal r4, r10, r8, r2
+	umaal r11, r10, r8, r12
+	umaal r6, r10, r8, r3
+	umaal r1, r10, r8, r0
+	ldr r3, [sp, #12]
+	umaal lr, r10, r8, r3
+	ldr r3, [sp, #4]
+	umaal r3, r10, r8, r5
+	ldr r12, [sp, #20]
+	umaal r12, r10, r8, r7
+	umull r10, r2, r10, r8
+	adds r10, r9, r10
+	adcs r2, r4, r2
 	adcs r11, r11, #0x0
-	adcs r12, r12, #0x0
-	adcs r8, r8, #0x0
-	adcs lr, lr, #0x0
-	adcs r3, r3, #0x0
-	adcs r2, r2, #0x0
-	sbc r4, r4, r4
-	mvn r4, r4
-	and r0, r4, r0
-	adds r0, r10, r0
+	adcs r6, r6, #0x0
 	adcs r1, r1, #0x0
-	adcs r11, r11, #0x0
-	adcs r12, r12, #0x0
-	adcs r8, r8, #0x0
 	adcs lr, lr, #0x0
 	adcs r3, r3, #0x0
-	adc r2, r2, #0x0
-	lsr r4, r2, #31
-	bic r2, r2, #0x80000000
+	adcs r12, r12, #0x0
+	sbc r0, r0, r0
+	mvn r0, r0
+	and r0, r0, r8
+	adds r0, r10, r0
+	adcs r2, r2, #0x0
+	adcs r11, r11, #0x0
+	adcs r6, r6, #0x0
+	adcs r1, r1, #0x0
+	adcs lr, lr, #0x0
+	adcs r3, r3, #0x0
+	adc r12, r12, #0x0
+	lsr r4, r12, #31
+	bic r12, r12, #0x80000000
 	mov r5, #0x13
 	mul r4, r4, r5
 	adds r0, r0, r4
-	adcs r1, r1, #0x0
+	adcs r2, r2, #0x0
 	adcs r11, r11, #0x0
-	adcs r12, r12, #0x0
-	adcs r8, r8, #0x0
+	adcs r6, r6, #0x0
+	adcs r1, r1, #0x0
 	adcs lr, lr, #0x0
 	adcs r3, r3, #0x0
-	adc r2, r2, #0x0
+	adc r12, r12, #0x0
 	adds r4, r0, #0x13
-	adcs r5, r1, #0x0
-	adcs r6, r11, #0x0
-	adcs r7, r12, #0x0
-	adcs r9, r8, #0x0
+	adcs r5, r2, #0x0
+	adcs r7, r11, #0x0
+	adcs r8, r6, #0x0
+	adcs r9, r1, #0x0
 	adcs r10, lr, #0x0
-	str r10, [sp, #12]
+	str r10, [sp, #20]
 	adcs r10, r3, #0x0
-	str r3, [sp, #20]
-	adc r3, r2, #0x0
-	str r2, [sp, #0]
-	lsr r2, r3, #31
+	str r3, [sp, #4]
+	adc r3, r12, #0x0
+	str r12, [sp, #12]
+	lsr r12, r3, #31
 	bic r3, r3, #0x80000000
-	rsbs r2, r2, #0x0
+	rsbs r12, r12, #0x0
 	itttt cc
 	movcc r0, r4
-	movcc r1, r5
-	movcc r11, r6
-	movcc r12, r7
+	movcc r2, r5
+	movcc r11, r7
+	movcc r6, r8
 	it cc
-	movcc r8, r9
-	ldr r2, [sp, #12]
+	movcc r1, r9
+	ldr r12, [sp, #20]
 	it cc
-	movcc lr, r2
-	ldr r2, [sp, #20]
+	movcc lr, r12
+	ldr r12, [sp, #4]
 	it cs
-	movcs r10, r2
-	ldr r2, [sp, #0]
+	movcs r10, r12
+	ldr r12, [sp, #12]
 	it cs
-	movcs r3, r2
-	ldr r2, [sp, #24]
-	strd r0, r1, [r2, #0]
-	strd r11, r12, [r2, #8]
-	strd r8, lr, [r2, #16]
-	strd r10, r3, [r2, #24]
+	movcs r3, r12
+	ldr r12, [sp, #24]
+	strd r0, r2, [r12, #0]
+	strd r11, r6, [r12, #8]
+	strd r1, lr, [r12, #16]
+	strd r10, r3, [r12, #24]
 	add sp, sp, #24
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p25519_sqr_armv7, .-lf_p25519_sqr_armv7
@@ -768,7 +771,7 @@ lf_p25519_neg_armv7:
 
 @ void lf_p25519_to_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a (internal form is the canonical value). Any input; r may alias a.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r3, r12; flags NZCV clobbered
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r3, r12; flags NZCV clobbered
 @   callee-saved registers saved: none; stack: none
 @   9 instructions
 	.text
@@ -799,7 +802,7 @@ lf_p25519_to_internal_armv7:
 
 @ void lf_p25519_from_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a (internal form is the canonical value). Any input; r may alias a.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r3, r12; flags NZCV clobbered
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r3, r12; flags NZCV clobbered
 @   callee-saved registers saved: none; stack: none
 @   9 instructions
 	.text

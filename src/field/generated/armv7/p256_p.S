@@ -8,8 +8,8 @@
 @ void lf_p256_p_mul_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
-@   378 instructions
+@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 64 bytes (12 registers saved, 3 spill slots of 4 bytes)
+@   372 instructions
 	.text
 	.globl lf_p256_p_mul_armv7
 	.hidden lf_p256_p_mul_armv7
@@ -23,10 +23,12 @@
 lf_p256_p_mul_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
+	push {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 2, -40
 	.cfi_offset 4, -36
 	.cfi_offset 5, -32
 	.cfi_offset 6, -28
@@ -38,7 +40,7 @@ lf_p256_p_mul_armv7:
 	.cfi_offset 14, -4
 	sub sp, sp, #16
 	.pad #16
-	.cfi_def_cfa_offset 56
+	.cfi_def_cfa_offset 64
 	ldrd r3, r12, [r1, #0]
 	ldrd r4, r5, [r2, #0]
 	umull r6, r7, r3, r4
@@ -63,359 +65,353 @@ lf_p256_p_mul_armv7:
 	umaal r12, r7, r3, r0
 	mov r3, r6
 	mov r0, #0xffffffff
-	mov r4, #0x0
-	umaal r6, r4, r3, r0
+	mov r2, #0x0
+	umaal r6, r2, r3, r0
 	mov r6, #0xffffffff
-	umaal r8, r4, r3, r6
+	umaal r8, r2, r3, r6
 	mov r6, #0xffffffff
-	umaal r11, r4, r3, r6
+	umaal r11, r2, r3, r6
 	mov r6, #0x0
-	umaal lr, r4, r3, r6
+	umaal lr, r2, r3, r6
 	mov r6, #0x0
-	umaal r10, r4, r3, r6
+	umaal r10, r2, r3, r6
 	mov r6, #0x0
-	umaal r9, r4, r3, r6
+	umaal r9, r2, r3, r6
 	mov r6, #0x1
-	umaal r5, r4, r3, r6
+	umaal r5, r2, r3, r6
 	mov r6, #0xffffffff
-	umaal r12, r4, r3, r6
-	adds r4, r7, r4
+	umaal r12, r2, r3, r6
+	adds r2, r7, r2
 	mov r3, #0
 	adc r3, r3, #0
 	ldr r7, [r1, #4]
-	ldr r6, [r2, #0]
-	mov r0, #0x0
-	umaal r8, r0, r7, r6
-	ldr r6, [r2, #4]
-	umaal r11, r0, r7, r6
-	ldr r6, [r2, #8]
-	umaal lr, r0, r7, r6
-	ldr r6, [r2, #12]
-	umaal r10, r0, r7, r6
-	ldr r6, [r2, #16]
-	umaal r9, r0, r7, r6
-	ldr r6, [r2, #20]
-	umaal r5, r0, r7, r6
-	ldr r6, [r2, #24]
-	umaal r12, r0, r7, r6
-	ldr r6, [r2, #28]
-	umaal r4, r0, r7, r6
-	adds r0, r3, r0
-	mov r3, #0
-	adc r3, r3, #0
-	mov r7, r8
-	mov r6, #0xffffffff
-	str r3, [sp, #0]
-	mov r3, #0x0
-	umaal r8, r3, r7, r6
-	mov r8, #0xffffffff
-	umaal r11, r3, r7, r8
-	mov r8, #0xffffffff
-	umaal lr, r3, r7, r8
-	mov r8, #0x0
-	umaal r10, r3, r7, r8
-	mov r8, #0x0
-	umaal r9, r3, r7, r8
-	mov r8, #0x0
-	umaal r5, r3, r7, r8
-	mov r8, #0x1
-	umaal r12, r3, r7, r8
-	mov r8, #0xffffffff
-	umaal r4, r3, r7, r8
-	adds r0, r0, r3
-	ldr r3, [sp, #0]
-	adc r3, r3, #0x0
-	ldr r7, [r1, #8]
-	ldr r8, [r2, #0]
 	mov r6, #0x0
-	umaal r11, r6, r7, r8
-	ldr r8, [r2, #4]
-	umaal lr, r6, r7, r8
-	ldr r8, [r2, #8]
-	umaal r10, r6, r7, r8
-	ldr r8, [r2, #12]
-	umaal r9, r6, r7, r8
-	ldr r8, [r2, #16]
-	umaal r5, r6, r7, r8
-	ldr r8, [r2, #20]
-	umaal r12, r6, r7, r8
-	ldr r8, [r2, #24]
-	umaal r4, r6, r7, r8
-	ldr r8, [r2, #28]
-	umaal r0, r6, r7, r8
+	umaal r8, r6, r7, r4
+	ldr r4, [sp, #24]
+	ldr r0, [r4, #4]
+	umaal r11, r6, r7, r0
+	ldr r0, [r4, #8]
+	umaal lr, r6, r7, r0
+	ldr r0, [r4, #12]
+	umaal r10, r6, r7, r0
+	ldr r0, [r4, #16]
+	umaal r9, r6, r7, r0
+	ldr r0, [r4, #20]
+	umaal r5, r6, r7, r0
+	ldr r0, [r4, #24]
+	umaal r12, r6, r7, r0
+	ldr r0, [r4, #28]
+	umaal r2, r6, r7, r0
 	adds r3, r3, r6
+	mov r6, #0
+	adc r6, r6, #0
+	mov r7, r8
+	mov r0, #0xffffffff
+	mov r1, #0x0
+	umaal r8, r1, r7, r0
+	mov r8, #0xffffffff
+	umaal r11, r1, r7, r8
+	mov r8, #0xffffffff
+	umaal lr, r1, r7, r8
+	mov r8, #0x0
+	umaal r10, r1, r7, r8
+	mov r8, #0x0
+	umaal r9, r1, r7, r8
+	mov r8, #0x0
+	umaal r5, r1, r7, r8
+	mov r8, #0x1
+	umaal r12, r1, r7, r8
+	mov r8, #0xffffffff
+	umaal r2, r1, r7, r8
+	adds r1, r3, r1
+	adc r6, r6, #0x0
+	ldr r3, [sp, #20]
+	ldr r7, [r3, #8]
+	ldr r8, [r4, #0]
+	mov r0, #0x0
+	umaal r11, r0, r7, r8
+	ldr r8, [r4, #4]
+	umaal lr, r0, r7, r8
+	ldr r8, [r4, #8]
+	umaal r10, r0, r7, r8
+	ldr r8, [r4, #12]
+	umaal r9, r0, r7, r8
+	ldr r8, [r4, #16]
+	umaal r5, r0, r7, r8
+	ldr r8, [r4, #20]
+	umaal r12, r0, r7, r8
+	ldr r8, [r4, #24]
+	umaal r2, r0, r7, r8
+	ldr r8, [r4, #28]
+	umaal r1, r0, r7, r8
+	adds r0, r6, r0
 	mov r6, #0
 	adc r6, r6, #0
 	mov r7, r11
 	mov r8, #0xffffffff
-	str r6, [sp, #0]
-	mov r6, #0x0
-	umaal r11, r6, r7, r8
+	mov r3, #0x0
+	umaal r11, r3, r7, r8
 	mov r11, #0xffffffff
-	umaal lr, r6, r7, r11
+	umaal lr, r3, r7, r11
 	mov r11, #0xffffffff
-	umaal r10, r6, r7, r11
+	umaal r10, r3, r7, r11
 	mov r11, #0x0
-	umaal r9, r6, r7, r11
+	umaal r9, r3, r7, r11
 	mov r11, #0x0
-	umaal r5, r6, r7, r11
+	umaal r5, r3, r7, r11
 	mov r11, #0x0
-	umaal r12, r6, r7, r11
+	umaal r12, r3, r7, r11
 	mov r11, #0x1
-	umaal r4, r6, r7, r11
+	umaal r2, r3, r7, r11
 	mov r11, #0xffffffff
-	umaal r0, r6, r7, r11
-	adds r3, r3, r6
-	ldr r6, [sp, #0]
+	umaal r1, r3, r7, r11
+	adds r0, r0, r3
 	adc r6, r6, #0x0
-	ldr r7, [r1, #12]
-	ldr r11, [r2, #0]
+	ldr r3, [sp, #20]
+	ldr r7, [r3, #12]
+	ldr r11, [r4, #0]
 	mov r8, #0x0
 	umaal lr, r8, r7, r11
-	ldr r11, [r2, #4]
+	ldr r11, [r4, #4]
 	umaal r10, r8, r7, r11
-	ldr r11, [r2, #8]
+	ldr r11, [r4, #8]
 	umaal r9, r8, r7, r11
-	ldr r11, [r2, #12]
+	ldr r11, [r4, #12]
 	umaal r5, r8, r7, r11
-	ldr r11, [r2, #16]
+	ldr r11, [r4, #16]
 	umaal r12, r8, r7, r11
-	ldr r11, [r2, #20]
-	umaal r4, r8, r7, r11
-	ldr r11, [r2, #24]
+	ldr r11, [r4, #20]
+	umaal r2, r8, r7, r11
+	ldr r11, [r4, #24]
+	umaal r1, r8, r7, r11
+	ldr r11, [r4, #28]
 	umaal r0, r8, r7, r11
-	ldr r11, [r2, #28]
-	umaal r3, r8, r7, r11
 	adds r6, r6, r8
 	mov r7, #0
 	adc r7, r7, #0
 	mov r8, lr
 	mov r11, #0xffffffff
-	str r7, [sp, #0]
-	mov r7, #0x0
-	umaal lr, r7, r8, r11
+	mov r3, #0x0
+	umaal lr, r3, r8, r11
 	mov lr, #0xffffffff
-	umaal r10, r7, r8, lr
+	umaal r10, r3, r8, lr
 	mov lr, #0xffffffff
-	umaal r9, r7, r8, lr
+	umaal r9, r3, r8, lr
 	mov lr, #0x0
-	umaal r5, r7, r8, lr
+	umaal r5, r3, r8, lr
 	mov lr, #0x0
-	umaal r12, r7, r8, lr
+	umaal r12, r3, r8, lr
 	mov lr, #0x0
-	umaal r4, r7, r8, lr
+	umaal r2, r3, r8, lr
 	mov lr, #0x1
-	umaal r0, r7, r8, lr
+	umaal r1, r3, r8, lr
 	mov lr, #0xffffffff
-	umaal r3, r7, r8, lr
-	adds r6, r6, r7
-	ldr r7, [sp, #0]
+	umaal r0, r3, r8, lr
+	adds r3, r6, r3
 	adc r7, r7, #0x0
-	ldr r8, [r1, #16]
-	ldr lr, [r2, #0]
+	ldr r6, [sp, #20]
+	ldr r8, [r6, #16]
+	ldr lr, [r4, #0]
 	mov r11, #0x0
 	umaal r10, r11, r8, lr
-	ldr lr, [r2, #4]
+	ldr lr, [r4, #4]
 	umaal r9, r11, r8, lr
-	ldr lr, [r2, #8]
+	ldr lr, [r4, #8]
 	umaal r5, r11, r8, lr
-	ldr lr, [r2, #12]
+	ldr lr, [r4, #12]
 	umaal r12, r11, r8, lr
-	ldr lr, [r2, #16]
-	umaal r4, r11, r8, lr
-	ldr lr, [r2, #20]
+	ldr lr, [r4, #16]
+	umaal r2, r11, r8, lr
+	ldr lr, [r4, #20]
+	umaal r1, r11, r8, lr
+	ldr lr, [r4, #24]
 	umaal r0, r11, r8, lr
-	ldr lr, [r2, #24]
+	ldr lr, [r4, #28]
 	umaal r3, r11, r8, lr
-	ldr lr, [r2, #28]
-	umaal r6, r11, r8, lr
 	adds r11, r7, r11
 	mov r7, #0
 	adc r7, r7, #0
 	mov r8, r10
 	mov lr, #0xffffffff
-	str r7, [sp, #0]
-	mov r7, #0x0
-	umaal r10, r7, r8, lr
+	mov r4, #0x0
+	umaal r10, r4, r8, lr
 	mov r10, #0xffffffff
-	umaal r9, r7, r8, r10
+	umaal r9, r4, r8, r10
 	mov r10, #0xffffffff
-	umaal r5, r7, r8, r10
+	umaal r5, r4, r8, r10
 	mov r10, #0x0
-	umaal r12, r7, r8, r10
+	umaal r12, r4, r8, r10
 	mov r10, #0x0
-	umaal r4, r7, r8, r10
+	umaal r2, r4, r8, r10
 	mov r10, #0x0
-	umaal r0, r7, r8, r10
+	umaal r1, r4, r8, r10
 	mov r10, #0x1
-	umaal r3, r7, r8, r10
+	umaal r0, r4, r8, r10
 	mov r10, #0xffffffff
-	umaal r6, r7, r8, r10
-	adds r11, r11, r7
-	ldr r7, [sp, #0]
+	umaal r3, r4, r8, r10
+	adds r11, r11, r4
 	adc r7, r7, #0x0
-	ldr r8, [r1, #20]
-	ldr r10, [r2, #0]
+	ldrd r4, r8, [r6, #20]
+	ldr r8, [sp, #24]
+	ldr r10, [r8, #0]
 	mov lr, #0x0
-	umaal r9, lr, r8, r10
-	ldr r10, [r2, #4]
-	umaal r5, lr, r8, r10
-	ldr r10, [r2, #8]
-	umaal r12, lr, r8, r10
-	ldr r10, [r2, #12]
-	umaal r4, lr, r8, r10
-	ldr r10, [r2, #16]
-	umaal r0, lr, r8, r10
-	ldr r10, [r2, #20]
-	umaal r3, lr, r8, r10
-	ldr r10, [r2, #24]
-	umaal r6, lr, r8, r10
-	ldr r10, [r2, #28]
-	umaal r11, lr, r8, r10
+	umaal r9, lr, r4, r10
+	ldr r10, [r8, #4]
+	umaal r5, lr, r4, r10
+	ldr r10, [r8, #8]
+	umaal r12, lr, r4, r10
+	ldr r10, [r8, #12]
+	umaal r2, lr, r4, r10
+	ldr r10, [r8, #16]
+	umaal r1, lr, r4, r10
+	ldr r10, [r8, #20]
+	umaal r0, lr, r4, r10
+	ldr r10, [r8, #24]
+	umaal r3, lr, r4, r10
+	ldr r10, [r8, #28]
+	umaal r11, lr, r4, r10
 	adds lr, r7, lr
-	mov r7, #0
-	adc r7, r7, #0
-	mov r8, r9
+	mov r4, #0
+	adc r4, r4, #0
+	mov r7, r9
 	mov r10, #0xffffffff
-	str r7, [sp, #0]
-	mov r7, #0x0
-	umaal r9, r7, r8, r10
+	mov r6, #0x0
+	umaal r9, r6, r7, r10
 	mov r9, #0xffffffff
-	umaal r5, r7, r8, r9
+	umaal r5, r6, r7, r9
 	mov r9, #0xffffffff
-	umaal r12, r7, r8, r9
+	umaal r12, r6, r7, r9
 	mov r9, #0x0
-	umaal r4, r7, r8, r9
+	umaal r2, r6, r7, r9
 	mov r9, #0x0
-	umaal r0, r7, r8, r9
+	umaal r1, r6, r7, r9
 	mov r9, #0x0
-	umaal r3, r7, r8, r9
+	umaal r0, r6, r7, r9
 	mov r9, #0x1
-	umaal r6, r7, r8, r9
+	umaal r3, r6, r7, r9
 	mov r9, #0xffffffff
-	umaal r11, r7, r8, r9
-	adds lr, lr, r7
-	ldr r7, [sp, #0]
-	adc r7, r7, #0x0
-	ldr r8, [r1, #24]
-	ldr r9, [r2, #0]
+	umaal r11, r6, r7, r9
+	adds lr, lr, r6
+	adc r4, r4, #0x0
+	ldr r6, [sp, #20]
+	ldr r7, [r6, #24]
+	ldr r9, [r8, #0]
 	mov r10, #0x0
-	umaal r5, r10, r8, r9
-	ldr r9, [r2, #4]
-	umaal r12, r10, r8, r9
-	ldr r9, [r2, #8]
-	umaal r4, r10, r8, r9
-	ldr r9, [r2, #12]
-	umaal r0, r10, r8, r9
-	ldr r9, [r2, #16]
-	umaal r3, r10, r8, r9
-	ldr r9, [r2, #20]
-	umaal r6, r10, r8, r9
-	ldr r9, [r2, #24]
-	umaal r11, r10, r8, r9
-	ldr r9, [r2, #28]
-	umaal lr, r10, r8, r9
-	adds r10, r7, r10
-	mov r7, #0
-	adc r7, r7, #0
-	mov r8, r5
+	umaal r5, r10, r7, r9
+	ldr r9, [r8, #4]
+	umaal r12, r10, r7, r9
+	ldr r9, [r8, #8]
+	umaal r2, r10, r7, r9
+	ldr r9, [r8, #12]
+	umaal r1, r10, r7, r9
+	ldr r9, [r8, #16]
+	umaal r0, r10, r7, r9
+	ldr r9, [r8, #20]
+	umaal r3, r10, r7, r9
+	ldr r9, [r8, #24]
+	umaal r11, r10, r7, r9
+	ldr r9, [r8, #28]
+	umaal lr, r10, r7, r9
+	adds r10, r4, r10
+	mov r4, #0
+	adc r4, r4, #0
+	mov r7, r5
 	mov r9, #0xffffffff
-	str r7, [sp, #0]
-	mov r7, #0x0
-	umaal r5, r7, r8, r9
+	mov r6, #0x0
+	umaal r5, r6, r7, r9
 	mov r5, #0xffffffff
-	umaal r12, r7, r8, r5
+	umaal r12, r6, r7, r5
 	mov r5, #0xffffffff
-	umaal r4, r7, r8, r5
+	umaal r2, r6, r7, r5
 	mov r5, #0x0
-	umaal r0, r7, r8, r5
+	umaal r1, r6, r7, r5
 	mov r5, #0x0
-	umaal r3, r7, r8, r5
+	umaal r0, r6, r7, r5
 	mov r5, #0x0
-	umaal r6, r7, r8, r5
+	umaal r3, r6, r7, r5
 	mov r5, #0x1
-	umaal r11, r7, r8, r5
+	umaal r11, r6, r7, r5
 	mov r5, #0xffffffff
-	umaal lr, r7, r8, r5
-	adds r10, r10, r7
-	ldr r7, [sp, #0]
-	adc r7, r7, #0x0
-	ldr r8, [r1, #28]
-	ldr r5, [r2, #0]
+	umaal lr, r6, r7, r5
+	adds r10, r10, r6
+	adc r4, r4, #0x0
+	ldr r6, [sp, #20]
+	ldr r7, [r6, #28]
+	ldr r5, [r8, #0]
 	mov r9, #0x0
-	umaal r12, r9, r8, r5
-	ldr r5, [r2, #4]
-	umaal r4, r9, r8, r5
-	ldr r5, [r2, #8]
-	umaal r0, r9, r8, r5
-	ldr r5, [r2, #12]
-	umaal r3, r9, r8, r5
-	ldr r5, [r2, #16]
-	umaal r6, r9, r8, r5
-	ldr r5, [r2, #20]
-	umaal r11, r9, r8, r5
-	ldr r5, [r2, #24]
-	umaal lr, r9, r8, r5
-	ldr r5, [r2, #28]
-	umaal r10, r9, r8, r5
-	adds r7, r7, r9
-	mov r2, #0
-	adc r2, r2, #0
-	mov r1, r12
-	mov r5, #0xffffffff
+	umaal r12, r9, r7, r5
+	ldr r5, [r8, #4]
+	umaal r2, r9, r7, r5
+	ldr r5, [r8, #8]
+	umaal r1, r9, r7, r5
+	ldr r5, [r8, #12]
+	umaal r0, r9, r7, r5
+	ldr r5, [r8, #16]
+	umaal r3, r9, r7, r5
+	ldr r5, [r8, #20]
+	umaal r11, r9, r7, r5
+	ldr r5, [r8, #24]
+	umaal lr, r9, r7, r5
+	ldr r5, [r8, #28]
+	umaal r10, r9, r7, r5
+	adds r4, r4, r9
+	mov r5, #0
+	adc r5, r5, #0
+	mov r6, r12
+	mov r7, #0xffffffff
 	mov r8, #0x0
-	umaal r12, r8, r1, r5
+	umaal r12, r8, r6, r7
 	mov r12, #0xffffffff
-	umaal r4, r8, r1, r12
+	umaal r2, r8, r6, r12
 	mov r9, #0xffffffff
-	umaal r0, r8, r1, r9
+	umaal r1, r8, r6, r9
 	mov r9, #0x0
-	umaal r3, r8, r1, r9
+	umaal r0, r8, r6, r9
 	mov r9, #0x0
-	umaal r6, r8, r1, r9
+	umaal r3, r8, r6, r9
 	mov r9, #0x0
-	umaal r11, r8, r1, r9
+	umaal r11, r8, r6, r9
 	mov r9, #0x1
-	umaal lr, r8, r1, r9
+	umaal lr, r8, r6, r9
 	mov r9, #0xffffffff
-	umaal r10, r8, r1, r9
-	adds r7, r7, r8
-	adc r2, r2, #0x0
-	subs r5, r4, r5
-	sbcs r12, r0, r12
-	sbcs r1, r3, #0xffffffff
-	sbcs r8, r6, #0x0
-	str r6, [sp, #0]
-	sbcs r6, r11, #0x0
-	str r6, [sp, #4]
-	sbcs r6, lr, #0x0
-	str r6, [sp, #8]
-	sbcs r6, r10, #0x1
-	sbcs r9, r7, r9
-	sbcs r2, r2, #0x0
+	umaal r10, r8, r6, r9
+	adds r4, r4, r8
+	adc r5, r5, #0x0
+	subs r7, r2, r7
+	sbcs r12, r1, r12
+	sbcs r6, r0, #0xffffffff
+	sbcs r8, r3, #0x0
+	str r3, [sp, #0]
+	sbcs r3, r11, #0x0
+	str r3, [sp, #4]
+	sbcs r3, lr, #0x0
+	str r3, [sp, #8]
+	sbcs r3, r10, #0x1
+	sbcs r9, r4, r9
+	sbcs r5, r5, #0x0
 	ittt cc
-	movcc r5, r4
-	movcc r12, r0
-	movcc r1, r3
-	ldr r3, [sp, #0]
+	movcc r7, r2
+	movcc r12, r1
+	movcc r6, r0
+	ldr r2, [sp, #0]
 	it cc
-	movcc r8, r3
-	ldr r3, [sp, #4]
+	movcc r8, r2
+	ldr r2, [sp, #4]
 	it cs
-	movcs r11, r3
-	ldr r3, [sp, #8]
+	movcs r11, r2
+	ldr r2, [sp, #8]
 	itee cs
-	movcs lr, r3
-	movcc r6, r10
-	movcc r9, r7
-	ldr r3, [sp, #16]
-	strd r5, r12, [r3, #0]
-	strd r1, r8, [r3, #8]
-	strd r11, lr, [r3, #16]
-	strd r6, r9, [r3, #24]
+	movcs lr, r2
+	movcc r3, r10
+	movcc r9, r4
+	ldr r2, [sp, #16]
+	strd r7, r12, [r2, #0]
+	strd r6, r8, [r2, #8]
+	strd r11, lr, [r2, #16]
+	strd r3, r9, [r2, #24]
 	add sp, sp, #16
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p256_p_mul_armv7, .-lf_p256_p_mul_armv7
@@ -423,8 +419,8 @@ lf_p256_p_mul_armv7:
 @ void lf_p256_p_sqr_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 72 bytes (10 registers saved, 8 spill slots of 4 bytes)
-@   296 instructions
+@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 80 bytes (12 registers saved, 8 spill slots of 4 bytes)
+@   295 instructions
 	.text
 	.globl lf_p256_p_sqr_armv7
 	.hidden lf_p256_p_sqr_armv7
@@ -438,22 +434,24 @@ lf_p256_p_mul_armv7:
 lf_p256_p_sqr_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
-	.cfi_offset 4, -36
-	.cfi_offset 5, -32
-	.cfi_offset 6, -28
-	.cfi_offset 7, -24
-	.cfi_offset 8, -20
-	.cfi_offset 9, -16
-	.cfi_offset 10, -12
-	.cfi_offset 11, -8
+	push {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.save {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 4, -40
+	.cfi_offset 5, -36
+	.cfi_offset 6, -32
+	.cfi_offset 7, -28
+	.cfi_offset 8, -24
+	.cfi_offset 9, -20
+	.cfi_offset 10, -16
+	.cfi_offset 11, -12
+	.cfi_offset 12, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #32
 	.pad #32
-	.cfi_def_cfa_offset 72
+	.cfi_def_cfa_offset 80
 	ldrd r3, r12, [r1, #0]
 	umull r2, r4, r3, r12
 	ldrd r5, r6, [r1, #8]
@@ -508,9 +506,8 @@ lf_p256_p_sqr_armv7:
 	ldr r11, [sp, #0]
 	adcs r11, r11, r11
 	adcs r8, r8, r8
-	str r8, [sp, #0]
-	ldr r8, [sp, #8]
-	adcs r8, r8, r8
+	ldr r1, [sp, #8]
+	adcs r1, r1, r1
 	adcs lr, lr, lr
 	adcs r7, r7, r7
 	adcs r0, r0, r0
@@ -524,231 +521,231 @@ lf_p256_p_sqr_armv7:
 	str r10, [sp, #8]
 	mov r10, #0
 	adc r10, r10, #0
-	str r10, [sp, #4]
-	ldr r10, [r1, #0]
-	str r9, [sp, #12]
-	umull r10, r9, r10, r10
-	adds r2, r2, r9
-	mov r9, #0
-	adc r9, r9, #0
+	str r10, [sp, #0]
+	ldr r10, [sp, #36]
+	str r9, [sp, #4]
+	ldr r9, [r10, #0]
+	str r6, [sp, #12]
+	umull r9, r6, r9, r9
+	adds r2, r2, r6
+	mov r6, #0
+	adc r6, r6, #0
 	str r2, [sp, #16]
-	ldr r2, [r1, #4]
-	umaal r11, r9, r2, r2
-	ldr r2, [sp, #0]
-	adds r2, r2, r9
-	mov r9, #0
-	adc r9, r9, #0
-	str r2, [sp, #0]
-	ldr r2, [r1, #8]
-	umaal r8, r9, r2, r2
-	adds lr, lr, r9
+	ldr r2, [r10, #4]
+	umaal r11, r6, r2, r2
+	adds r6, r8, r6
 	mov r2, #0
 	adc r2, r2, #0
-	ldr r9, [r1, #12]
-	umaal r7, r2, r9, r9
+	ldr r8, [r10, #8]
+	umaal r1, r2, r8, r8
+	adds lr, lr, r2
+	mov r2, #0
+	adc r2, r2, #0
+	ldr r8, [r10, #12]
+	umaal r7, r2, r8, r8
 	adds r0, r0, r2
 	mov r2, #0
 	adc r2, r2, #0
-	ldr r9, [r1, #16]
-	umaal r4, r2, r9, r9
+	ldr r8, [r10, #16]
+	umaal r4, r2, r8, r8
 	adds r2, r3, r2
 	mov r3, #0
 	adc r3, r3, #0
-	ldr r9, [r1, #20]
-	umaal r12, r3, r9, r9
+	ldr r8, [r10, #20]
+	umaal r12, r3, r8, r8
 	adds r3, r5, r3
 	mov r5, #0
 	adc r5, r5, #0
-	ldr r9, [r1, #24]
-	umaal r6, r5, r9, r9
-	ldr r9, [sp, #12]
-	adds r5, r9, r5
-	mov r9, #0
-	adc r9, r9, #0
-	str r5, [sp, #12]
-	ldr r5, [r1, #28]
-	str r6, [sp, #20]
-	ldr r6, [sp, #8]
-	umaal r6, r9, r5, r5
-	ldr r1, [sp, #4]
-	add r1, r1, r9
-	mov r5, r10
-	mov r9, #0xffffffff
-	str r1, [sp, #4]
-	mov r1, #0x0
-	umaal r10, r1, r5, r9
-	mov r10, #0xffffffff
-	str r6, [sp, #8]
-	ldr r6, [sp, #16]
-	umaal r6, r1, r5, r10
-	str r3, [sp, #16]
-	mov r3, #0xffffffff
-	umaal r11, r1, r5, r3
-	str r12, [sp, #24]
-	mov r12, #0x0
-	str r2, [sp, #28]
-	ldr r2, [sp, #0]
-	umaal r2, r1, r5, r12
-	str r4, [sp, #0]
-	mov r4, #0x0
-	umaal r8, r1, r5, r4
-	mov r4, #0x0
-	umaal lr, r1, r5, r4
-	mov r4, #0x1
-	umaal r7, r1, r5, r4
-	mov r4, #0xffffffff
-	umaal r0, r1, r5, r4
-	mov r5, r6
-	mov r4, #0x0
-	umaal r6, r4, r5, r9
-	umaal r11, r4, r5, r10
-	umaal r2, r4, r5, r3
-	umaal r8, r4, r5, r12
-	mov r6, #0x0
-	umaal lr, r4, r5, r6
-	mov r6, #0x0
-	umaal r7, r4, r5, r6
-	mov r6, #0x1
-	umaal r0, r4, r5, r6
-	mov r6, #0xffffffff
-	umaal r1, r4, r5, r6
-	mov r5, r11
-	mov r6, #0x0
-	umaal r11, r6, r5, r9
-	umaal r2, r6, r5, r10
-	umaal r8, r6, r5, r3
-	umaal lr, r6, r5, r12
-	mov r11, #0x0
-	umaal r7, r6, r5, r11
-	mov r11, #0x0
-	umaal r0, r6, r5, r11
-	mov r11, #0x1
-	umaal r1, r6, r5, r11
-	mov r11, #0xffffffff
-	umaal r4, r6, r5, r11
-	mov r5, r2
-	mov r11, #0x0
-	umaal r2, r11, r5, r9
-	umaal r8, r11, r5, r10
-	umaal lr, r11, r5, r3
-	umaal r7, r11, r5, r12
-	mov r2, #0x0
-	umaal r0, r11, r5, r2
-	mov r2, #0x0
-	umaal r1, r11, r5, r2
-	mov r2, #0x1
-	umaal r4, r11, r5, r2
-	mov r2, #0xffffffff
-	umaal r6, r11, r5, r2
-	mov r5, r8
-	mov r2, #0x0
-	umaal r8, r2, r5, r9
-	umaal lr, r2, r5, r10
-	umaal r7, r2, r5, r3
-	umaal r0, r2, r5, r12
-	mov r8, #0x0
-	umaal r1, r2, r5, r8
-	mov r8, #0x0
-	umaal r4, r2, r5, r8
-	mov r8, #0x1
-	umaal r6, r2, r5, r8
-	mov r8, #0xffffffff
-	umaal r11, r2, r5, r8
-	mov r5, lr
-	mov r8, #0x0
-	umaal lr, r8, r5, r9
-	umaal r7, r8, r5, r10
-	umaal r0, r8, r5, r3
-	umaal r1, r8, r5, r12
-	mov lr, #0x0
-	umaal r4, r8, r5, lr
-	mov lr, #0x0
-	umaal r6, r8, r5, lr
-	mov lr, #0x1
-	umaal r11, r8, r5, lr
-	mov lr, #0xffffffff
-	umaal r2, r8, r5, lr
-	mov r5, r7
-	mov lr, #0x0
-	umaal r7, lr, r5, r9
-	umaal r0, lr, r5, r10
-	umaal r1, lr, r5, r3
-	umaal r4, lr, r5, r12
-	mov r7, #0x0
-	umaal r6, lr, r5, r7
-	mov r7, #0x0
-	umaal r11, lr, r5, r7
-	mov r7, #0x1
-	umaal r2, lr, r5, r7
-	mov r7, #0xffffffff
-	umaal r8, lr, r5, r7
-	mov r5, r0
-	mov r7, #0x0
-	umaal r0, r7, r5, r9
-	umaal r1, r7, r5, r10
-	umaal r4, r7, r5, r3
-	umaal r6, r7, r5, r12
-	mov r0, #0x0
-	umaal r11, r7, r5, r0
-	mov r0, #0x0
-	umaal r2, r7, r5, r0
-	mov r0, #0x1
-	umaal r8, r7, r5, r0
-	mov r0, #0xffffffff
-	umaal lr, r7, r5, r0
+	ldr r8, [r10, #24]
+	str r3, [sp, #20]
+	ldr r3, [sp, #12]
+	umaal r3, r5, r8, r8
+	ldr r8, [sp, #4]
+	adds r5, r8, r5
+	mov r8, #0
+	adc r8, r8, #0
+	str r5, [sp, #4]
+	ldr r5, [r10, #28]
+	str r3, [sp, #12]
+	ldr r3, [sp, #8]
+	umaal r3, r8, r5, r5
 	ldr r5, [sp, #0]
-	adds r1, r1, r5
-	ldr r5, [sp, #28]
-	adcs r4, r4, r5
-	ldr r5, [sp, #24]
-	adcs r5, r6, r5
-	ldr r6, [sp, #16]
-	adcs r11, r11, r6
-	ldr r6, [sp, #20]
-	adcs r2, r2, r6
-	ldr r6, [sp, #12]
-	adcs r6, r8, r6
+	add r5, r5, r8
+	mov r8, r9
+	mov r10, #0xffffffff
+	str r5, [sp, #0]
+	mov r5, #0x0
+	umaal r9, r5, r8, r10
+	mov r9, #0xffffffff
+	str r3, [sp, #8]
+	ldr r3, [sp, #16]
+	umaal r3, r5, r8, r9
+	str r12, [sp, #16]
+	mov r12, #0xffffffff
+	umaal r11, r5, r8, r12
+	str r2, [sp, #24]
+	mov r2, #0x0
+	umaal r6, r5, r8, r2
+	str r4, [sp, #28]
+	mov r4, #0x0
+	umaal r1, r5, r8, r4
+	mov r4, #0x0
+	umaal lr, r5, r8, r4
+	mov r4, #0x1
+	umaal r7, r5, r8, r4
+	mov r4, #0xffffffff
+	umaal r0, r5, r8, r4
+	mov r8, r3
+	mov r4, #0x0
+	umaal r3, r4, r8, r10
+	umaal r11, r4, r8, r9
+	umaal r6, r4, r8, r12
+	umaal r1, r4, r8, r2
+	mov r3, #0x0
+	umaal lr, r4, r8, r3
+	mov r3, #0x0
+	umaal r7, r4, r8, r3
+	mov r3, #0x1
+	umaal r0, r4, r8, r3
+	mov r3, #0xffffffff
+	umaal r5, r4, r8, r3
+	mov r8, r11
+	mov r3, #0x0
+	umaal r11, r3, r8, r10
+	umaal r6, r3, r8, r9
+	umaal r1, r3, r8, r12
+	umaal lr, r3, r8, r2
+	mov r11, #0x0
+	umaal r7, r3, r8, r11
+	mov r11, #0x0
+	umaal r0, r3, r8, r11
+	mov r11, #0x1
+	umaal r5, r3, r8, r11
+	mov r11, #0xffffffff
+	umaal r4, r3, r8, r11
+	mov r8, r6
+	mov r11, #0x0
+	umaal r6, r11, r8, r10
+	umaal r1, r11, r8, r9
+	umaal lr, r11, r8, r12
+	umaal r7, r11, r8, r2
+	mov r6, #0x0
+	umaal r0, r11, r8, r6
+	mov r6, #0x0
+	umaal r5, r11, r8, r6
+	mov r6, #0x1
+	umaal r4, r11, r8, r6
+	mov r6, #0xffffffff
+	umaal r3, r11, r8, r6
+	mov r8, r1
+	mov r6, #0x0
+	umaal r1, r6, r8, r10
+	umaal lr, r6, r8, r9
+	umaal r7, r6, r8, r12
+	umaal r0, r6, r8, r2
+	mov r1, #0x0
+	umaal r5, r6, r8, r1
+	mov r1, #0x0
+	umaal r4, r6, r8, r1
+	mov r1, #0x1
+	umaal r3, r6, r8, r1
+	mov r1, #0xffffffff
+	umaal r11, r6, r8, r1
+	mov r8, lr
+	mov r1, #0x0
+	umaal lr, r1, r8, r10
+	umaal r7, r1, r8, r9
+	umaal r0, r1, r8, r12
+	umaal r5, r1, r8, r2
+	mov lr, #0x0
+	umaal r4, r1, r8, lr
+	mov lr, #0x0
+	umaal r3, r1, r8, lr
+	mov lr, #0x1
+	umaal r11, r1, r8, lr
+	mov lr, #0xffffffff
+	umaal r6, r1, r8, lr
+	mov r8, r7
+	mov lr, #0x0
+	umaal r7, lr, r8, r10
+	umaal r0, lr, r8, r9
+	umaal r5, lr, r8, r12
+	umaal r4, lr, r8, r2
+	mov r7, #0x0
+	umaal r3, lr, r8, r7
+	mov r7, #0x0
+	umaal r11, lr, r8, r7
+	mov r7, #0x1
+	umaal r6, lr, r8, r7
+	mov r7, #0xffffffff
+	umaal r1, lr, r8, r7
+	mov r8, r0
+	mov r7, #0x0
+	umaal r0, r7, r8, r10
+	umaal r5, r7, r8, r9
+	umaal r4, r7, r8, r12
+	umaal r3, r7, r8, r2
+	mov r0, #0x0
+	umaal r11, r7, r8, r0
+	mov r0, #0x0
+	umaal r6, r7, r8, r0
+	mov r0, #0x1
+	umaal r1, r7, r8, r0
+	mov r0, #0xffffffff
+	umaal lr, r7, r8, r0
+	ldr r8, [sp, #28]
+	adds r5, r5, r8
+	ldr r8, [sp, #24]
+	adcs r4, r4, r8
+	ldr r8, [sp, #16]
+	adcs r3, r3, r8
+	ldr r8, [sp, #20]
+	adcs r11, r11, r8
+	ldr r8, [sp, #12]
+	adcs r6, r6, r8
+	ldr r8, [sp, #4]
+	adcs r1, r1, r8
 	ldr r8, [sp, #8]
 	adcs lr, lr, r8
-	ldr r8, [sp, #4]
+	ldr r8, [sp, #0]
 	adcs r7, r7, r8
 	mov r8, #0
 	adc r8, r8, #0
-	subs r9, r1, r9
-	sbcs r10, r4, r10
-	sbcs r3, r5, r3
-	sbcs r12, r11, r12
-	str r12, [sp, #4]
-	sbcs r12, r2, #0x0
-	str r12, [sp, #8]
-	sbcs r12, r6, #0x0
-	str r12, [sp, #12]
-	sbcs r12, lr, #0x1
+	subs r10, r5, r10
+	sbcs r9, r4, r9
+	sbcs r12, r3, r12
+	sbcs r2, r11, r2
+	str r2, [sp, #0]
+	sbcs r2, r6, #0x0
+	str r2, [sp, #8]
+	sbcs r2, r1, #0x0
+	str r2, [sp, #4]
+	sbcs r2, lr, #0x1
 	sbcs r0, r7, r0
 	sbcs r8, r8, #0x0
 	ittt cc
-	movcc r9, r1
-	movcc r10, r4
-	movcc r3, r5
-	ldr r1, [sp, #4]
+	movcc r10, r5
+	movcc r9, r4
+	movcc r12, r3
+	ldr r3, [sp, #0]
 	it cs
-	movcs r11, r1
-	ldr r1, [sp, #8]
+	movcs r11, r3
+	ldr r3, [sp, #8]
 	it cs
-	movcs r2, r1
-	ldr r1, [sp, #12]
+	movcs r6, r3
+	ldr r3, [sp, #4]
 	itee cs
-	movcs r6, r1
-	movcc r12, lr
+	movcs r1, r3
+	movcc r2, lr
 	movcc r0, r7
-	ldr r1, [sp, #32]
-	strd r9, r10, [r1, #0]
-	strd r3, r11, [r1, #8]
-	strd r2, r6, [r1, #16]
-	strd r12, r0, [r1, #24]
+	ldr r3, [sp, #32]
+	strd r10, r9, [r3, #0]
+	strd r12, r11, [r3, #8]
+	strd r6, r1, [r3, #16]
+	strd r2, r0, [r3, #24]
 	add sp, sp, #32
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p256_p_sqr_armv7, .-lf_p256_p_sqr_armv7

@@ -8,8 +8,8 @@
 @ void lf_p448_mul_armv7(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 @   r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 104 bytes (10 registers saved, 15 spill slots of 4 bytes)
-@   1360 instructions
+@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 112 bytes (12 registers saved, 15 spill slots of 4 bytes)
+@   1335 instructions
 	.text
 	.globl lf_p448_mul_armv7
 	.hidden lf_p448_mul_armv7
@@ -23,10 +23,12 @@
 lf_p448_mul_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
+	push {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 2, -40
 	.cfi_offset 4, -36
 	.cfi_offset 5, -32
 	.cfi_offset 6, -28
@@ -38,7 +40,7 @@ lf_p448_mul_armv7:
 	.cfi_offset 14, -4
 	sub sp, sp, #64
 	.pad #64
-	.cfi_def_cfa_offset 104
+	.cfi_def_cfa_offset 112
 	ldrd r3, r12, [r1, #0]
 	ldrd r4, r5, [r2, #0]
 	umull r6, r7, r3, r4
@@ -86,1318 +88,1293 @@ lf_p448_mul_armv7:
 	umaal r4, r7, r3, r0
 	mov r3, r6
 	mov r0, #0xffffffff
-	str r7, [sp, #20]
-	mov r7, #0x0
-	umaal r6, r7, r3, r0
+	mov r2, #0x0
+	umaal r6, r2, r3, r0
 	mov r6, #0xffffffff
-	umaal r8, r7, r3, r6
+	umaal r8, r2, r3, r6
 	mov r6, #0xffffffff
-	umaal r11, r7, r3, r6
+	umaal r11, r2, r3, r6
 	mov r6, #0xffffffff
-	umaal lr, r7, r3, r6
+	umaal lr, r2, r3, r6
 	mov r6, #0xffffffff
-	umaal r10, r7, r3, r6
+	umaal r10, r2, r3, r6
 	mov r6, #0xffffffff
-	umaal r9, r7, r3, r6
+	umaal r9, r2, r3, r6
 	mov r6, #0xffffffff
-	umaal r5, r7, r3, r6
+	umaal r5, r2, r3, r6
 	mvn r6, #0x1
-	umaal r12, r7, r3, r6
+	umaal r12, r2, r3, r6
 	mov r6, #0xffffffff
 	ldr r0, [sp, #0]
-	umaal r0, r7, r3, r6
+	umaal r0, r2, r3, r6
 	mov r6, #0xffffffff
-	str r0, [sp, #0]
-	ldr r0, [sp, #4]
-	umaal r0, r7, r3, r6
+	ldr r1, [sp, #4]
+	umaal r1, r2, r3, r6
 	mov r6, #0xffffffff
-	str r0, [sp, #4]
-	ldr r0, [sp, #8]
-	umaal r0, r7, r3, r6
+	str r1, [sp, #4]
+	ldr r1, [sp, #8]
+	umaal r1, r2, r3, r6
 	mov r6, #0xffffffff
-	str r0, [sp, #8]
-	ldr r0, [sp, #12]
-	umaal r0, r7, r3, r6
+	str r1, [sp, #8]
+	ldr r1, [sp, #12]
+	umaal r1, r2, r3, r6
 	mov r6, #0xffffffff
-	str r0, [sp, #12]
-	ldr r0, [sp, #16]
-	umaal r0, r7, r3, r6
+	str r1, [sp, #12]
+	ldr r1, [sp, #16]
+	umaal r1, r2, r3, r6
 	mov r6, #0xffffffff
-	umaal r4, r7, r3, r6
-	ldr r3, [sp, #20]
-	adds r3, r3, r7
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r6, [r1, #4]
-	str r7, [sp, #20]
-	ldr r7, [r2, #0]
-	str r3, [sp, #16]
-	mov r3, #0x0
-	umaal r8, r3, r6, r7
-	ldr r7, [r2, #4]
-	umaal r11, r3, r6, r7
-	ldr r7, [r2, #8]
-	umaal lr, r3, r6, r7
-	ldr r7, [r2, #12]
-	umaal r10, r3, r6, r7
-	ldr r7, [r2, #16]
-	umaal r9, r3, r6, r7
-	ldr r7, [r2, #20]
-	umaal r5, r3, r6, r7
-	ldr r7, [r2, #24]
-	umaal r12, r3, r6, r7
-	ldr r7, [r2, #28]
-	str r12, [sp, #24]
-	ldr r12, [sp, #0]
-	umaal r12, r3, r6, r7
-	ldr r7, [r2, #32]
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r12, r3, r6, r7
-	ldr r7, [r2, #36]
-	str r12, [sp, #4]
-	ldr r12, [sp, #8]
-	umaal r12, r3, r6, r7
-	ldr r7, [r2, #40]
-	str r12, [sp, #8]
-	ldr r12, [sp, #12]
-	umaal r12, r3, r6, r7
-	ldr r7, [r2, #44]
-	umaal r0, r3, r6, r7
-	ldr r7, [r2, #48]
-	umaal r4, r3, r6, r7
-	ldr r7, [r2, #52]
-	str r4, [sp, #12]
-	ldr r4, [sp, #16]
-	umaal r4, r3, r6, r7
-	ldr r6, [sp, #20]
-	adds r3, r6, r3
-	mov r6, #0
-	adc r6, r6, #0
-	mov r7, r8
-	str r6, [sp, #20]
-	mov r6, #0xffffffff
-	str r3, [sp, #16]
-	mov r3, #0x0
-	umaal r8, r3, r7, r6
-	mov r8, #0xffffffff
-	umaal r11, r3, r7, r8
-	mov r8, #0xffffffff
-	umaal lr, r3, r7, r8
-	mov r8, #0xffffffff
-	umaal r10, r3, r7, r8
-	mov r8, #0xffffffff
-	umaal r9, r3, r7, r8
-	mov r8, #0xffffffff
-	umaal r5, r3, r7, r8
-	mov r8, #0xffffffff
-	ldr r6, [sp, #24]
-	umaal r6, r3, r7, r8
-	mvn r8, #0x1
-	str r6, [sp, #24]
-	ldr r6, [sp, #0]
-	umaal r6, r3, r7, r8
-	mov r8, #0xffffffff
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r3, r7, r8
-	mov r8, #0xffffffff
-	str r6, [sp, #4]
-	ldr r6, [sp, #8]
-	umaal r6, r3, r7, r8
-	mov r8, #0xffffffff
-	umaal r12, r3, r7, r8
-	mov r8, #0xffffffff
-	umaal r0, r3, r7, r8
-	mov r8, #0xffffffff
-	str r0, [sp, #8]
-	ldr r0, [sp, #12]
-	umaal r0, r3, r7, r8
-	mov r8, #0xffffffff
-	umaal r4, r3, r7, r8
-	ldr r7, [sp, #16]
-	adds r3, r7, r3
-	ldr r7, [sp, #20]
-	adc r7, r7, #0x0
-	ldr r8, [r1, #8]
-	str r7, [sp, #20]
-	ldr r7, [r2, #0]
-	str r3, [sp, #16]
-	mov r3, #0x0
-	umaal r11, r3, r8, r7
-	ldr r7, [r2, #4]
-	umaal lr, r3, r8, r7
-	ldr r7, [r2, #8]
-	umaal r10, r3, r8, r7
-	ldr r7, [r2, #12]
-	umaal r9, r3, r8, r7
-	ldr r7, [r2, #16]
-	umaal r5, r3, r8, r7
-	ldr r7, [r2, #20]
-	str r5, [sp, #12]
-	ldr r5, [sp, #24]
-	umaal r5, r3, r8, r7
-	ldr r7, [r2, #24]
-	str r5, [sp, #24]
-	ldr r5, [sp, #0]
-	umaal r5, r3, r8, r7
-	ldr r7, [r2, #28]
-	str r5, [sp, #0]
-	ldr r5, [sp, #4]
-	umaal r5, r3, r8, r7
-	ldr r7, [r2, #32]
-	umaal r6, r3, r8, r7
-	ldr r7, [r2, #36]
-	umaal r12, r3, r8, r7
-	ldr r7, [r2, #40]
-	str r12, [sp, #4]
-	ldr r12, [sp, #8]
-	umaal r12, r3, r8, r7
-	ldr r7, [r2, #44]
-	umaal r0, r3, r8, r7
-	ldr r7, [r2, #48]
-	umaal r4, r3, r8, r7
-	ldr r7, [r2, #52]
-	str r4, [sp, #8]
-	ldr r4, [sp, #16]
-	umaal r4, r3, r8, r7
-	ldr r8, [sp, #20]
-	adds r3, r8, r3
-	mov r8, #0
-	adc r8, r8, #0
-	mov r7, r11
-	str r8, [sp, #20]
-	mov r8, #0xffffffff
-	str r3, [sp, #16]
-	mov r3, #0x0
-	umaal r11, r3, r7, r8
-	mov r11, #0xffffffff
-	umaal lr, r3, r7, r11
-	mov r11, #0xffffffff
-	umaal r10, r3, r7, r11
-	mov r11, #0xffffffff
-	umaal r9, r3, r7, r11
-	mov r11, #0xffffffff
-	ldr r8, [sp, #12]
-	umaal r8, r3, r7, r11
-	mov r11, #0xffffffff
-	str r8, [sp, #12]
-	ldr r8, [sp, #24]
-	umaal r8, r3, r7, r11
-	mov r11, #0xffffffff
-	str r8, [sp, #24]
-	ldr r8, [sp, #0]
-	umaal r8, r3, r7, r11
-	mvn r11, #0x1
-	umaal r5, r3, r7, r11
-	mov r11, #0xffffffff
-	umaal r6, r3, r7, r11
-	mov r11, #0xffffffff
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r3, r7, r11
-	mov r11, #0xffffffff
-	umaal r12, r3, r7, r11
-	mov r11, #0xffffffff
-	umaal r0, r3, r7, r11
-	mov r11, #0xffffffff
-	str r0, [sp, #4]
-	ldr r0, [sp, #8]
-	umaal r0, r3, r7, r11
-	mov r11, #0xffffffff
-	umaal r4, r3, r7, r11
-	ldr r7, [sp, #16]
-	adds r3, r7, r3
-	ldr r7, [sp, #20]
-	adc r7, r7, #0x0
-	ldr r11, [r1, #12]
-	str r7, [sp, #20]
-	ldr r7, [r2, #0]
-	str r3, [sp, #16]
-	mov r3, #0x0
-	umaal lr, r3, r11, r7
-	ldr r7, [r2, #4]
-	umaal r10, r3, r11, r7
-	ldr r7, [r2, #8]
-	umaal r9, r3, r11, r7
-	ldr r7, [r2, #12]
-	str r9, [sp, #8]
-	ldr r9, [sp, #12]
-	umaal r9, r3, r11, r7
-	ldr r7, [r2, #16]
-	str r9, [sp, #12]
-	ldr r9, [sp, #24]
-	umaal r9, r3, r11, r7
-	ldr r7, [r2, #20]
-	umaal r8, r3, r11, r7
-	ldr r7, [r2, #24]
-	umaal r5, r3, r11, r7
-	ldr r7, [r2, #28]
-	str r5, [sp, #24]
-	ldr r5, [sp, #0]
-	umaal r5, r3, r11, r7
-	ldr r7, [r2, #32]
-	umaal r6, r3, r11, r7
-	ldr r7, [r2, #36]
-	umaal r12, r3, r11, r7
-	ldr r7, [r2, #40]
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r12, r3, r11, r7
-	ldr r7, [r2, #44]
-	umaal r0, r3, r11, r7
-	ldr r7, [r2, #48]
-	umaal r4, r3, r11, r7
-	ldr r7, [r2, #52]
-	str r4, [sp, #4]
-	ldr r4, [sp, #16]
-	umaal r4, r3, r11, r7
-	ldr r11, [sp, #20]
-	adds r11, r11, r3
+	umaal r4, r2, r3, r6
+	adds r2, r7, r2
 	mov r3, #0
 	adc r3, r3, #0
-	mov r7, lr
-	str r3, [sp, #20]
+	ldr r7, [sp, #68]
+	ldr r6, [r7, #4]
+	str r3, [sp, #16]
+	ldr r3, [sp, #72]
+	str r2, [sp, #0]
+	ldr r2, [r3, #0]
+	str r4, [sp, #20]
+	mov r4, #0x0
+	umaal r8, r4, r6, r2
+	ldr r2, [r3, #4]
+	umaal r11, r4, r6, r2
+	ldr r2, [r3, #8]
+	umaal lr, r4, r6, r2
+	ldr r2, [r3, #12]
+	umaal r10, r4, r6, r2
+	ldr r2, [r3, #16]
+	umaal r9, r4, r6, r2
+	ldr r2, [r3, #20]
+	umaal r5, r4, r6, r2
+	ldr r2, [r3, #24]
+	umaal r12, r4, r6, r2
+	ldr r2, [r3, #28]
+	umaal r0, r4, r6, r2
+	ldr r2, [r3, #32]
+	str r0, [sp, #24]
+	ldr r0, [sp, #4]
+	umaal r0, r4, r6, r2
+	ldr r2, [r3, #36]
+	str r0, [sp, #4]
+	ldr r0, [sp, #8]
+	umaal r0, r4, r6, r2
+	ldr r2, [r3, #40]
+	str r0, [sp, #8]
+	ldr r0, [sp, #12]
+	umaal r0, r4, r6, r2
+	ldr r2, [r3, #44]
+	umaal r1, r4, r6, r2
+	ldr r2, [r3, #48]
+	str r1, [sp, #12]
+	ldr r1, [sp, #20]
+	umaal r1, r4, r6, r2
+	ldr r2, [r3, #52]
+	str r1, [sp, #20]
+	ldr r1, [sp, #0]
+	umaal r1, r4, r6, r2
+	ldr r6, [sp, #16]
+	adds r4, r6, r4
+	mov r6, #0
+	adc r6, r6, #0
+	mov r2, r8
 	mov r3, #0xffffffff
-	str r11, [sp, #16]
+	mov r7, #0x0
+	umaal r8, r7, r2, r3
+	mov r8, #0xffffffff
+	umaal r11, r7, r2, r8
+	mov r8, #0xffffffff
+	umaal lr, r7, r2, r8
+	mov r8, #0xffffffff
+	umaal r10, r7, r2, r8
+	mov r8, #0xffffffff
+	umaal r9, r7, r2, r8
+	mov r8, #0xffffffff
+	umaal r5, r7, r2, r8
+	mov r8, #0xffffffff
+	umaal r12, r7, r2, r8
+	mvn r8, #0x1
+	ldr r3, [sp, #24]
+	umaal r3, r7, r2, r8
+	mov r8, #0xffffffff
+	str r3, [sp, #24]
+	ldr r3, [sp, #4]
+	umaal r3, r7, r2, r8
+	mov r8, #0xffffffff
+	str r3, [sp, #4]
+	ldr r3, [sp, #8]
+	umaal r3, r7, r2, r8
+	mov r8, #0xffffffff
+	umaal r0, r7, r2, r8
+	mov r8, #0xffffffff
+	str r0, [sp, #8]
+	ldr r0, [sp, #12]
+	umaal r0, r7, r2, r8
+	mov r8, #0xffffffff
+	str r0, [sp, #12]
+	ldr r0, [sp, #20]
+	umaal r0, r7, r2, r8
+	mov r8, #0xffffffff
+	umaal r1, r7, r2, r8
+	adds r4, r4, r7
+	adc r6, r6, #0x0
+	ldr r2, [sp, #68]
+	ldr r7, [r2, #8]
+	ldr r8, [sp, #72]
+	str r6, [sp, #20]
+	ldr r6, [r8, #0]
+	str r4, [sp, #16]
+	mov r4, #0x0
+	umaal r11, r4, r7, r6
+	ldr r6, [r8, #4]
+	umaal lr, r4, r7, r6
+	ldr r6, [r8, #8]
+	umaal r10, r4, r7, r6
+	ldr r6, [r8, #12]
+	umaal r9, r4, r7, r6
+	ldr r6, [r8, #16]
+	umaal r5, r4, r7, r6
+	ldr r6, [r8, #20]
+	umaal r12, r4, r7, r6
+	ldr r6, [r8, #24]
+	str r12, [sp, #0]
+	ldr r12, [sp, #24]
+	umaal r12, r4, r7, r6
+	ldr r6, [r8, #28]
+	str r12, [sp, #24]
+	ldr r12, [sp, #4]
+	umaal r12, r4, r7, r6
+	ldr r6, [r8, #32]
+	umaal r3, r4, r7, r6
+	ldr r6, [r8, #36]
+	str r3, [sp, #4]
+	ldr r3, [sp, #8]
+	umaal r3, r4, r7, r6
+	ldr r6, [r8, #40]
+	str r3, [sp, #8]
+	ldr r3, [sp, #12]
+	umaal r3, r4, r7, r6
+	ldr r6, [r8, #44]
+	umaal r0, r4, r7, r6
+	ldr r6, [r8, #48]
+	umaal r1, r4, r7, r6
+	ldr r6, [r8, #52]
+	str r1, [sp, #12]
+	ldr r1, [sp, #16]
+	umaal r1, r4, r7, r6
+	ldr r7, [sp, #20]
+	adds r4, r7, r4
+	mov r7, #0
+	adc r7, r7, #0
+	mov r6, r11
+	mov r2, #0xffffffff
+	mov r8, #0x0
+	umaal r11, r8, r6, r2
+	mov r11, #0xffffffff
+	umaal lr, r8, r6, r11
+	mov r11, #0xffffffff
+	umaal r10, r8, r6, r11
+	mov r11, #0xffffffff
+	umaal r9, r8, r6, r11
+	mov r11, #0xffffffff
+	umaal r5, r8, r6, r11
+	mov r11, #0xffffffff
+	ldr r2, [sp, #0]
+	umaal r2, r8, r6, r11
+	mov r11, #0xffffffff
+	str r2, [sp, #0]
+	ldr r2, [sp, #24]
+	umaal r2, r8, r6, r11
+	mvn r11, #0x1
+	umaal r12, r8, r6, r11
+	mov r11, #0xffffffff
+	str r12, [sp, #24]
+	ldr r12, [sp, #4]
+	umaal r12, r8, r6, r11
+	mov r11, #0xffffffff
+	str r12, [sp, #4]
+	ldr r12, [sp, #8]
+	umaal r12, r8, r6, r11
+	mov r11, #0xffffffff
+	umaal r3, r8, r6, r11
+	mov r11, #0xffffffff
+	umaal r0, r8, r6, r11
+	mov r11, #0xffffffff
+	str r0, [sp, #8]
+	ldr r0, [sp, #12]
+	umaal r0, r8, r6, r11
+	mov r11, #0xffffffff
+	umaal r1, r8, r6, r11
+	adds r4, r4, r8
+	adc r7, r7, #0x0
+	ldr r6, [sp, #68]
+	ldr r8, [r6, #12]
+	ldr r11, [sp, #72]
+	str r7, [sp, #12]
+	ldr r7, [r11, #0]
+	str r4, [sp, #20]
+	mov r4, #0x0
+	umaal lr, r4, r8, r7
+	ldr r7, [r11, #4]
+	umaal r10, r4, r8, r7
+	ldr r7, [r11, #8]
+	umaal r9, r4, r8, r7
+	ldr r7, [r11, #12]
+	umaal r5, r4, r8, r7
+	ldr r7, [r11, #16]
+	str r5, [sp, #16]
+	ldr r5, [sp, #0]
+	umaal r5, r4, r8, r7
+	ldr r7, [r11, #20]
+	umaal r2, r4, r8, r7
+	ldr r7, [r11, #24]
+	str r2, [sp, #0]
+	ldr r2, [sp, #24]
+	umaal r2, r4, r8, r7
+	ldr r7, [r11, #28]
+	str r2, [sp, #24]
+	ldr r2, [sp, #4]
+	umaal r2, r4, r8, r7
+	ldr r7, [r11, #32]
+	umaal r12, r4, r8, r7
+	ldr r7, [r11, #36]
+	umaal r3, r4, r8, r7
+	ldr r7, [r11, #40]
+	str r3, [sp, #4]
+	ldr r3, [sp, #8]
+	umaal r3, r4, r8, r7
+	ldr r7, [r11, #44]
+	umaal r0, r4, r8, r7
+	ldr r7, [r11, #48]
+	umaal r1, r4, r8, r7
+	ldr r7, [r11, #52]
+	str r1, [sp, #8]
+	ldr r1, [sp, #20]
+	umaal r1, r4, r8, r7
+	ldr r8, [sp, #12]
+	adds r4, r8, r4
+	mov r8, #0
+	adc r8, r8, #0
+	mov r7, lr
+	mov r6, #0xffffffff
 	mov r11, #0x0
-	umaal lr, r11, r7, r3
+	umaal lr, r11, r7, r6
 	mov lr, #0xffffffff
 	umaal r10, r11, r7, lr
 	mov lr, #0xffffffff
-	ldr r3, [sp, #8]
-	umaal r3, r11, r7, lr
-	mov lr, #0xffffffff
-	str r3, [sp, #8]
-	ldr r3, [sp, #12]
-	umaal r3, r11, r7, lr
-	mov lr, #0xffffffff
 	umaal r9, r11, r7, lr
 	mov lr, #0xffffffff
-	umaal r8, r11, r7, lr
+	ldr r6, [sp, #16]
+	umaal r6, r11, r7, lr
 	mov lr, #0xffffffff
-	str r8, [sp, #12]
-	ldr r8, [sp, #24]
-	umaal r8, r11, r7, lr
-	mvn lr, #0x1
 	umaal r5, r11, r7, lr
 	mov lr, #0xffffffff
-	umaal r6, r11, r7, lr
+	str r5, [sp, #16]
+	ldr r5, [sp, #0]
+	umaal r5, r11, r7, lr
 	mov lr, #0xffffffff
-	str r6, [sp, #24]
-	ldr r6, [sp, #0]
-	umaal r6, r11, r7, lr
+	str r5, [sp, #0]
+	ldr r5, [sp, #24]
+	umaal r5, r11, r7, lr
+	mvn lr, #0x1
+	umaal r2, r11, r7, lr
 	mov lr, #0xffffffff
 	umaal r12, r11, r7, lr
 	mov lr, #0xffffffff
-	umaal r0, r11, r7, lr
-	mov lr, #0xffffffff
-	str r0, [sp, #0]
-	ldr r0, [sp, #4]
-	umaal r0, r11, r7, lr
-	mov lr, #0xffffffff
-	umaal r4, r11, r7, lr
-	ldr r7, [sp, #16]
-	adds r11, r7, r11
-	ldr r7, [sp, #20]
-	adc r7, r7, #0x0
-	ldr lr, [r1, #16]
-	str r7, [sp, #20]
-	ldr r7, [r2, #0]
-	str r11, [sp, #16]
-	mov r11, #0x0
-	umaal r10, r11, lr, r7
-	ldr r7, [r2, #4]
-	str r10, [sp, #4]
-	ldr r10, [sp, #8]
-	umaal r10, r11, lr, r7
-	ldr r7, [r2, #8]
-	umaal r3, r11, lr, r7
-	ldr r7, [r2, #12]
-	umaal r9, r11, lr, r7
-	ldr r7, [r2, #16]
-	str r9, [sp, #8]
-	ldr r9, [sp, #12]
-	umaal r9, r11, lr, r7
-	ldr r7, [r2, #20]
-	umaal r8, r11, lr, r7
-	ldr r7, [r2, #24]
-	umaal r5, r11, lr, r7
-	ldr r7, [r2, #28]
-	str r5, [sp, #12]
-	ldr r5, [sp, #24]
-	umaal r5, r11, lr, r7
-	ldr r7, [r2, #32]
-	umaal r6, r11, lr, r7
-	ldr r7, [r2, #36]
-	umaal r12, r11, lr, r7
-	ldr r7, [r2, #40]
 	str r12, [sp, #24]
-	ldr r12, [sp, #0]
-	umaal r12, r11, lr, r7
-	ldr r7, [r2, #44]
-	umaal r0, r11, lr, r7
-	ldr r7, [r2, #48]
-	umaal r4, r11, lr, r7
-	ldr r7, [r2, #52]
-	str r4, [sp, #0]
-	ldr r4, [sp, #16]
-	umaal r4, r11, lr, r7
-	ldr lr, [sp, #20]
-	adds lr, lr, r11
-	mov r11, #0
-	adc r11, r11, #0
-	ldr r7, [sp, #4]
-	str r11, [sp, #20]
-	mov r11, r7
-	str lr, [sp, #16]
+	ldr r12, [sp, #4]
+	umaal r12, r11, r7, lr
 	mov lr, #0xffffffff
-	str r4, [sp, #28]
-	mov r4, #0x0
-	umaal r7, r4, r11, lr
-	mov r7, #0xffffffff
-	umaal r10, r4, r11, r7
-	mov r7, #0xffffffff
-	umaal r3, r4, r11, r7
-	mov r7, #0xffffffff
-	ldr lr, [sp, #8]
-	umaal lr, r4, r11, r7
-	mov r7, #0xffffffff
-	umaal r9, r4, r11, r7
-	mov r7, #0xffffffff
-	umaal r8, r4, r11, r7
-	mov r7, #0xffffffff
+	umaal r3, r11, r7, lr
+	mov lr, #0xffffffff
+	umaal r0, r11, r7, lr
+	mov lr, #0xffffffff
+	str r0, [sp, #4]
+	ldr r0, [sp, #8]
+	umaal r0, r11, r7, lr
+	mov lr, #0xffffffff
+	umaal r1, r11, r7, lr
+	adds r11, r4, r11
+	adc r8, r8, #0x0
+	ldr r4, [sp, #68]
+	ldr r7, [r4, #16]
+	ldr lr, [sp, #72]
 	str r8, [sp, #8]
-	ldr r8, [sp, #12]
-	umaal r8, r4, r11, r7
-	mvn r7, #0x1
-	umaal r5, r4, r11, r7
-	mov r7, #0xffffffff
-	umaal r6, r4, r11, r7
-	mov r7, #0xffffffff
-	str r6, [sp, #12]
-	ldr r6, [sp, #24]
-	umaal r6, r4, r11, r7
-	mov r7, #0xffffffff
-	umaal r12, r4, r11, r7
-	mov r7, #0xffffffff
-	umaal r0, r4, r11, r7
-	mov r7, #0xffffffff
-	str r0, [sp, #24]
-	ldr r0, [sp, #0]
-	umaal r0, r4, r11, r7
-	mov r7, #0xffffffff
-	str r0, [sp, #0]
-	ldr r0, [sp, #28]
-	umaal r0, r4, r11, r7
-	ldr r11, [sp, #16]
-	adds r11, r11, r4
-	ldr r4, [sp, #20]
-	adc r4, r4, #0x0
-	ldr r7, [r1, #20]
-	str r4, [sp, #20]
-	ldr r4, [r2, #0]
-	str r11, [sp, #16]
+	ldr r8, [lr, #0]
+	str r11, [sp, #12]
 	mov r11, #0x0
-	umaal r10, r11, r7, r4
-	ldr r4, [r2, #4]
-	umaal r3, r11, r7, r4
-	ldr r4, [r2, #8]
-	umaal lr, r11, r7, r4
-	ldr r4, [r2, #12]
-	umaal r9, r11, r7, r4
-	ldr r4, [r2, #16]
-	str r9, [sp, #28]
-	ldr r9, [sp, #8]
-	umaal r9, r11, r7, r4
-	ldr r4, [r2, #20]
-	umaal r8, r11, r7, r4
-	ldr r4, [r2, #24]
-	umaal r5, r11, r7, r4
-	ldr r4, [r2, #28]
-	str r5, [sp, #8]
-	ldr r5, [sp, #12]
-	umaal r5, r11, r7, r4
-	ldr r4, [r2, #32]
-	umaal r6, r11, r7, r4
-	ldr r4, [r2, #36]
-	umaal r12, r11, r7, r4
-	ldr r4, [r2, #40]
-	str r12, [sp, #12]
-	ldr r12, [sp, #24]
-	umaal r12, r11, r7, r4
-	ldr r4, [r2, #44]
-	str r12, [sp, #24]
-	ldr r12, [sp, #0]
-	umaal r12, r11, r7, r4
-	ldr r4, [r2, #48]
-	umaal r0, r11, r7, r4
-	ldr r4, [r2, #52]
-	str r0, [sp, #0]
-	ldr r0, [sp, #16]
-	umaal r0, r11, r7, r4
-	ldr r7, [sp, #20]
+	umaal r10, r11, r7, r8
+	ldr r8, [lr, #4]
+	umaal r9, r11, r7, r8
+	ldr r8, [lr, #8]
+	umaal r6, r11, r7, r8
+	ldr r8, [lr, #12]
+	str r6, [sp, #20]
+	ldr r6, [sp, #16]
+	umaal r6, r11, r7, r8
+	ldr r8, [lr, #16]
+	str r6, [sp, #16]
+	ldr r6, [sp, #0]
+	umaal r6, r11, r7, r8
+	ldr r8, [lr, #20]
+	umaal r5, r11, r7, r8
+	ldr r8, [lr, #24]
+	umaal r2, r11, r7, r8
+	ldr r8, [lr, #28]
+	str r2, [sp, #0]
+	ldr r2, [sp, #24]
+	umaal r2, r11, r7, r8
+	ldr r8, [lr, #32]
+	umaal r12, r11, r7, r8
+	ldr r8, [lr, #36]
+	umaal r3, r11, r7, r8
+	ldr r8, [lr, #40]
+	str r3, [sp, #24]
+	ldr r3, [sp, #4]
+	umaal r3, r11, r7, r8
+	ldr r8, [lr, #44]
+	umaal r0, r11, r7, r8
+	ldr r8, [lr, #48]
+	umaal r1, r11, r7, r8
+	ldr r8, [lr, #52]
+	str r1, [sp, #4]
+	ldr r1, [sp, #12]
+	umaal r1, r11, r7, r8
+	ldr r7, [sp, #8]
 	adds r11, r7, r11
 	mov r7, #0
 	adc r7, r7, #0
-	mov r4, r10
-	str r7, [sp, #20]
-	mov r7, #0xffffffff
-	str r11, [sp, #16]
-	mov r11, #0x0
-	umaal r10, r11, r4, r7
+	mov r8, r10
+	mov r4, #0xffffffff
+	mov lr, #0x0
+	umaal r10, lr, r8, r4
 	mov r10, #0xffffffff
-	umaal r3, r11, r4, r10
+	umaal r9, lr, r8, r10
 	mov r10, #0xffffffff
-	umaal lr, r11, r4, r10
-	mov r10, #0xffffffff
-	ldr r7, [sp, #28]
-	umaal r7, r11, r4, r10
-	mov r10, #0xffffffff
-	umaal r9, r11, r4, r10
-	mov r10, #0xffffffff
-	umaal r8, r11, r4, r10
-	mov r10, #0xffffffff
-	str r8, [sp, #28]
-	ldr r8, [sp, #8]
-	umaal r8, r11, r4, r10
-	mvn r10, #0x1
-	umaal r5, r11, r4, r10
-	mov r10, #0xffffffff
-	umaal r6, r11, r4, r10
-	mov r10, #0xffffffff
-	str r6, [sp, #8]
-	ldr r6, [sp, #12]
-	umaal r6, r11, r4, r10
-	mov r10, #0xffffffff
-	str r6, [sp, #12]
-	ldr r6, [sp, #24]
-	umaal r6, r11, r4, r10
-	mov r10, #0xffffffff
-	umaal r12, r11, r4, r10
-	mov r10, #0xffffffff
-	str r12, [sp, #24]
-	ldr r12, [sp, #0]
-	umaal r12, r11, r4, r10
-	mov r10, #0xffffffff
-	umaal r0, r11, r4, r10
-	ldr r4, [sp, #16]
-	adds r11, r4, r11
 	ldr r4, [sp, #20]
-	adc r4, r4, #0x0
-	ldr r10, [r1, #24]
+	umaal r4, lr, r8, r10
+	mov r10, #0xffffffff
 	str r4, [sp, #20]
-	ldr r4, [r2, #0]
-	str r11, [sp, #16]
-	mov r11, #0x0
-	umaal r3, r11, r10, r4
-	ldr r4, [r2, #4]
-	umaal lr, r11, r10, r4
-	ldr r4, [r2, #8]
-	umaal r7, r11, r10, r4
-	ldr r4, [r2, #12]
-	umaal r9, r11, r10, r4
-	ldr r4, [r2, #16]
-	str r9, [sp, #0]
-	ldr r9, [sp, #28]
-	umaal r9, r11, r10, r4
-	ldr r4, [r2, #20]
-	umaal r8, r11, r10, r4
-	ldr r4, [r2, #24]
-	umaal r5, r11, r10, r4
-	ldr r4, [r2, #28]
-	str r5, [sp, #28]
-	ldr r5, [sp, #8]
-	umaal r5, r11, r10, r4
-	ldr r4, [r2, #32]
-	str r5, [sp, #8]
-	ldr r5, [sp, #12]
-	umaal r5, r11, r10, r4
-	ldr r4, [r2, #36]
-	umaal r6, r11, r10, r4
-	ldr r4, [r2, #40]
-	str r6, [sp, #12]
-	ldr r6, [sp, #24]
-	umaal r6, r11, r10, r4
-	ldr r4, [r2, #44]
-	umaal r12, r11, r10, r4
-	ldr r4, [r2, #48]
-	umaal r0, r11, r10, r4
-	ldr r4, [r2, #52]
+	ldr r4, [sp, #16]
+	umaal r4, lr, r8, r10
+	mov r10, #0xffffffff
+	umaal r6, lr, r8, r10
+	mov r10, #0xffffffff
+	umaal r5, lr, r8, r10
+	mov r10, #0xffffffff
+	str r5, [sp, #16]
+	ldr r5, [sp, #0]
+	umaal r5, lr, r8, r10
+	mvn r10, #0x1
+	umaal r2, lr, r8, r10
+	mov r10, #0xffffffff
+	umaal r12, lr, r8, r10
+	mov r10, #0xffffffff
+	str r12, [sp, #0]
+	ldr r12, [sp, #24]
+	umaal r12, lr, r8, r10
+	mov r10, #0xffffffff
+	umaal r3, lr, r8, r10
+	mov r10, #0xffffffff
+	umaal r0, lr, r8, r10
+	mov r10, #0xffffffff
 	str r0, [sp, #24]
-	ldr r0, [sp, #16]
-	umaal r0, r11, r10, r4
-	ldr r10, [sp, #20]
-	adds r10, r10, r11
+	ldr r0, [sp, #4]
+	umaal r0, lr, r8, r10
+	mov r10, #0xffffffff
+	umaal r1, lr, r8, r10
+	adds lr, r11, lr
+	adc r7, r7, #0x0
+	ldr r8, [sp, #68]
+	ldr r11, [r8, #20]
+	ldr r10, [sp, #72]
+	str r7, [sp, #4]
+	ldr r7, [r10, #0]
+	str lr, [sp, #8]
+	mov lr, #0x0
+	umaal r9, lr, r11, r7
+	ldr r7, [r10, #4]
+	str r9, [sp, #12]
+	ldr r9, [sp, #20]
+	umaal r9, lr, r11, r7
+	ldr r7, [r10, #8]
+	umaal r4, lr, r11, r7
+	ldr r7, [r10, #12]
+	umaal r6, lr, r11, r7
+	ldr r7, [r10, #16]
+	str r6, [sp, #20]
+	ldr r6, [sp, #16]
+	umaal r6, lr, r11, r7
+	ldr r7, [r10, #20]
+	umaal r5, lr, r11, r7
+	ldr r7, [r10, #24]
+	umaal r2, lr, r11, r7
+	ldr r7, [r10, #28]
+	str r2, [sp, #16]
+	ldr r2, [sp, #0]
+	umaal r2, lr, r11, r7
+	ldr r7, [r10, #32]
+	umaal r12, lr, r11, r7
+	ldr r7, [r10, #36]
+	umaal r3, lr, r11, r7
+	ldr r7, [r10, #40]
+	str r3, [sp, #0]
+	ldr r3, [sp, #24]
+	umaal r3, lr, r11, r7
+	ldr r7, [r10, #44]
+	umaal r0, lr, r11, r7
+	ldr r7, [r10, #48]
+	umaal r1, lr, r11, r7
+	ldr r7, [r10, #52]
+	str r1, [sp, #24]
+	ldr r1, [sp, #8]
+	umaal r1, lr, r11, r7
+	ldr r11, [sp, #4]
+	adds lr, r11, lr
 	mov r11, #0
 	adc r11, r11, #0
-	mov r4, r3
-	str r11, [sp, #20]
-	mov r11, #0xffffffff
-	str r10, [sp, #16]
-	mov r10, #0x0
-	umaal r3, r10, r4, r11
-	mov r3, #0xffffffff
-	umaal lr, r10, r4, r3
-	mov r3, #0xffffffff
-	umaal r7, r10, r4, r3
-	mov r3, #0xffffffff
-	ldr r11, [sp, #0]
-	umaal r11, r10, r4, r3
-	mov r3, #0xffffffff
-	umaal r9, r10, r4, r3
-	mov r3, #0xffffffff
-	umaal r8, r10, r4, r3
-	mov r3, #0xffffffff
-	str r8, [sp, #0]
-	ldr r8, [sp, #28]
-	umaal r8, r10, r4, r3
-	mvn r3, #0x1
-	str r8, [sp, #28]
-	ldr r8, [sp, #8]
-	umaal r8, r10, r4, r3
-	mov r3, #0xffffffff
-	umaal r5, r10, r4, r3
-	mov r3, #0xffffffff
-	str r5, [sp, #8]
-	ldr r5, [sp, #12]
-	umaal r5, r10, r4, r3
-	mov r3, #0xffffffff
-	umaal r6, r10, r4, r3
-	mov r3, #0xffffffff
-	umaal r12, r10, r4, r3
-	mov r3, #0xffffffff
-	str r12, [sp, #12]
-	ldr r12, [sp, #24]
-	umaal r12, r10, r4, r3
-	mov r3, #0xffffffff
-	umaal r0, r10, r4, r3
-	ldr r4, [sp, #16]
-	adds r10, r4, r10
-	ldr r4, [sp, #20]
-	adc r4, r4, #0x0
-	ldr r3, [r1, #28]
-	str r4, [sp, #20]
-	ldr r4, [r2, #0]
-	str r10, [sp, #16]
-	mov r10, #0x0
-	umaal lr, r10, r3, r4
-	ldr r4, [r2, #4]
-	umaal r7, r10, r3, r4
-	ldr r4, [r2, #8]
-	umaal r11, r10, r3, r4
-	ldr r4, [r2, #12]
-	umaal r9, r10, r3, r4
-	ldr r4, [r2, #16]
-	str r9, [sp, #24]
-	ldr r9, [sp, #0]
-	umaal r9, r10, r3, r4
-	ldr r4, [r2, #20]
-	str r9, [sp, #0]
-	ldr r9, [sp, #28]
-	umaal r9, r10, r3, r4
-	ldr r4, [r2, #24]
-	umaal r8, r10, r3, r4
-	ldr r4, [r2, #28]
-	str r8, [sp, #28]
-	ldr r8, [sp, #8]
-	umaal r8, r10, r3, r4
-	ldr r4, [r2, #32]
-	umaal r5, r10, r3, r4
-	ldr r4, [r2, #36]
-	umaal r6, r10, r3, r4
-	ldr r4, [r2, #40]
-	str r6, [sp, #8]
-	ldr r6, [sp, #12]
-	umaal r6, r10, r3, r4
-	ldr r4, [r2, #44]
-	umaal r12, r10, r3, r4
-	ldr r4, [r2, #48]
-	umaal r0, r10, r3, r4
-	ldr r4, [r2, #52]
-	str r0, [sp, #12]
-	ldr r0, [sp, #16]
-	umaal r0, r10, r3, r4
-	ldr r3, [sp, #20]
-	adds r10, r3, r10
-	mov r3, #0
-	adc r3, r3, #0
-	mov r4, lr
-	str r3, [sp, #20]
-	mov r3, #0xffffffff
-	str r10, [sp, #16]
-	mov r10, #0x0
-	umaal lr, r10, r4, r3
-	mov lr, #0xffffffff
-	umaal r7, r10, r4, lr
-	mov lr, #0xffffffff
-	umaal r11, r10, r4, lr
-	mov lr, #0xffffffff
-	ldr r3, [sp, #24]
-	umaal r3, r10, r4, lr
-	mov lr, #0xffffffff
-	str r3, [sp, #24]
-	ldr r3, [sp, #0]
-	umaal r3, r10, r4, lr
-	mov lr, #0xffffffff
-	umaal r9, r10, r4, lr
-	mov lr, #0xffffffff
-	str r9, [sp, #0]
-	ldr r9, [sp, #28]
-	umaal r9, r10, r4, lr
-	mvn lr, #0x1
-	umaal r8, r10, r4, lr
-	mov lr, #0xffffffff
-	umaal r5, r10, r4, lr
-	mov lr, #0xffffffff
-	str r5, [sp, #28]
-	ldr r5, [sp, #8]
-	umaal r5, r10, r4, lr
-	mov lr, #0xffffffff
-	umaal r6, r10, r4, lr
-	mov lr, #0xffffffff
-	umaal r12, r10, r4, lr
-	mov lr, #0xffffffff
-	str r12, [sp, #8]
-	ldr r12, [sp, #12]
-	umaal r12, r10, r4, lr
-	mov lr, #0xffffffff
-	umaal r0, r10, r4, lr
-	ldr r4, [sp, #16]
-	adds r10, r4, r10
-	ldr r4, [sp, #20]
-	adc r4, r4, #0x0
-	ldr lr, [r1, #32]
-	str r4, [sp, #20]
-	ldr r4, [r2, #0]
-	str r10, [sp, #16]
-	mov r10, #0x0
-	umaal r7, r10, lr, r4
-	ldr r4, [r2, #4]
-	umaal r11, r10, lr, r4
-	ldr r4, [r2, #8]
-	str r11, [sp, #12]
-	ldr r11, [sp, #24]
-	umaal r11, r10, lr, r4
-	ldr r4, [r2, #12]
-	umaal r3, r10, lr, r4
-	ldr r4, [r2, #16]
-	str r3, [sp, #24]
-	ldr r3, [sp, #0]
-	umaal r3, r10, lr, r4
-	ldr r4, [r2, #20]
-	umaal r9, r10, lr, r4
-	ldr r4, [r2, #24]
-	umaal r8, r10, lr, r4
-	ldr r4, [r2, #28]
-	str r8, [sp, #0]
-	ldr r8, [sp, #28]
-	umaal r8, r10, lr, r4
-	ldr r4, [r2, #32]
-	umaal r5, r10, lr, r4
-	ldr r4, [r2, #36]
-	umaal r6, r10, lr, r4
-	ldr r4, [r2, #40]
-	str r6, [sp, #28]
-	ldr r6, [sp, #8]
-	umaal r6, r10, lr, r4
-	ldr r4, [r2, #44]
-	umaal r12, r10, lr, r4
-	ldr r4, [r2, #48]
-	umaal r0, r10, lr, r4
-	ldr r4, [r2, #52]
-	str r0, [sp, #8]
-	ldr r0, [sp, #16]
-	umaal r0, r10, lr, r4
-	ldr lr, [sp, #20]
-	adds lr, lr, r10
-	mov r10, #0
-	adc r10, r10, #0
-	mov r4, r7
-	str r10, [sp, #20]
+	ldr r7, [sp, #12]
+	mov r8, r7
 	mov r10, #0xffffffff
-	str lr, [sp, #16]
-	mov lr, #0x0
-	umaal r7, lr, r4, r10
+	str r11, [sp, #4]
+	mov r11, #0x0
+	umaal r7, r11, r8, r10
 	mov r7, #0xffffffff
-	ldr r10, [sp, #12]
-	umaal r10, lr, r4, r7
+	umaal r9, r11, r8, r7
 	mov r7, #0xffffffff
-	umaal r11, lr, r4, r7
+	umaal r4, r11, r8, r7
 	mov r7, #0xffffffff
-	str r11, [sp, #12]
-	ldr r11, [sp, #24]
-	umaal r11, lr, r4, r7
+	ldr r10, [sp, #20]
+	umaal r10, r11, r8, r7
 	mov r7, #0xffffffff
-	umaal r3, lr, r4, r7
+	umaal r6, r11, r8, r7
 	mov r7, #0xffffffff
-	umaal r9, lr, r4, r7
+	umaal r5, r11, r8, r7
 	mov r7, #0xffffffff
-	str r9, [sp, #24]
-	ldr r9, [sp, #0]
-	umaal r9, lr, r4, r7
+	str r5, [sp, #20]
+	ldr r5, [sp, #16]
+	umaal r5, r11, r8, r7
 	mvn r7, #0x1
-	umaal r8, lr, r4, r7
+	umaal r2, r11, r8, r7
 	mov r7, #0xffffffff
-	umaal r5, lr, r4, r7
+	umaal r12, r11, r8, r7
 	mov r7, #0xffffffff
-	str r5, [sp, #0]
-	ldr r5, [sp, #28]
-	umaal r5, lr, r4, r7
+	str r12, [sp, #16]
+	ldr r12, [sp, #0]
+	umaal r12, r11, r8, r7
 	mov r7, #0xffffffff
-	umaal r6, lr, r4, r7
+	umaal r3, r11, r8, r7
 	mov r7, #0xffffffff
-	umaal r12, lr, r4, r7
+	umaal r0, r11, r8, r7
 	mov r7, #0xffffffff
-	str r12, [sp, #28]
-	ldr r12, [sp, #8]
-	umaal r12, lr, r4, r7
+	str r0, [sp, #0]
+	ldr r0, [sp, #24]
+	umaal r0, r11, r8, r7
 	mov r7, #0xffffffff
-	umaal r0, lr, r4, r7
-	ldr r4, [sp, #16]
-	adds lr, r4, lr
-	ldr r4, [sp, #20]
-	adc r4, r4, #0x0
-	ldr r7, [r1, #36]
-	str r4, [sp, #20]
-	ldr r4, [r2, #0]
-	str lr, [sp, #16]
+	umaal r1, r11, r8, r7
+	adds lr, lr, r11
+	ldr r8, [sp, #4]
+	adc r8, r8, #0x0
+	ldr r11, [sp, #68]
+	ldr r7, [r11, #24]
+	str r8, [sp, #4]
+	ldr r8, [sp, #72]
+	str lr, [sp, #24]
+	ldr lr, [r8, #0]
+	str r1, [sp, #12]
+	mov r1, #0x0
+	umaal r9, r1, r7, lr
+	ldr lr, [r8, #4]
+	umaal r4, r1, r7, lr
+	ldr lr, [r8, #8]
+	umaal r10, r1, r7, lr
+	ldr lr, [r8, #12]
+	umaal r6, r1, r7, lr
+	ldr lr, [r8, #16]
+	str r6, [sp, #8]
+	ldr r6, [sp, #20]
+	umaal r6, r1, r7, lr
+	ldr lr, [r8, #20]
+	umaal r5, r1, r7, lr
+	ldr lr, [r8, #24]
+	umaal r2, r1, r7, lr
+	ldr lr, [r8, #28]
+	str r2, [sp, #20]
+	ldr r2, [sp, #16]
+	umaal r2, r1, r7, lr
+	ldr lr, [r8, #32]
+	umaal r12, r1, r7, lr
+	ldr lr, [r8, #36]
+	umaal r3, r1, r7, lr
+	ldr lr, [r8, #40]
+	str r3, [sp, #16]
+	ldr r3, [sp, #0]
+	umaal r3, r1, r7, lr
+	ldr lr, [r8, #44]
+	umaal r0, r1, r7, lr
+	ldr lr, [r8, #48]
+	str r0, [sp, #0]
+	ldr r0, [sp, #12]
+	umaal r0, r1, r7, lr
+	ldr lr, [r8, #52]
+	str r0, [sp, #12]
+	ldr r0, [sp, #24]
+	umaal r0, r1, r7, lr
+	ldr r7, [sp, #4]
+	adds r1, r7, r1
+	mov r7, #0
+	adc r7, r7, #0
+	mov lr, r9
+	mov r8, #0xffffffff
+	mov r11, #0x0
+	umaal r9, r11, lr, r8
+	mov r9, #0xffffffff
+	umaal r4, r11, lr, r9
+	mov r9, #0xffffffff
+	umaal r10, r11, lr, r9
+	mov r9, #0xffffffff
+	ldr r8, [sp, #8]
+	umaal r8, r11, lr, r9
+	mov r9, #0xffffffff
+	umaal r6, r11, lr, r9
+	mov r9, #0xffffffff
+	umaal r5, r11, lr, r9
+	mov r9, #0xffffffff
+	str r5, [sp, #8]
+	ldr r5, [sp, #20]
+	umaal r5, r11, lr, r9
+	mvn r9, #0x1
+	umaal r2, r11, lr, r9
+	mov r9, #0xffffffff
+	umaal r12, r11, lr, r9
+	mov r9, #0xffffffff
+	str r12, [sp, #20]
+	ldr r12, [sp, #16]
+	umaal r12, r11, lr, r9
+	mov r9, #0xffffffff
+	umaal r3, r11, lr, r9
+	mov r9, #0xffffffff
+	str r3, [sp, #16]
+	ldr r3, [sp, #0]
+	umaal r3, r11, lr, r9
+	mov r9, #0xffffffff
+	str r3, [sp, #0]
+	ldr r3, [sp, #12]
+	umaal r3, r11, lr, r9
+	mov r9, #0xffffffff
+	umaal r0, r11, lr, r9
+	adds r1, r1, r11
+	adc r7, r7, #0x0
+	ldr r11, [sp, #68]
+	ldr lr, [r11, #28]
+	ldr r9, [sp, #72]
+	str r7, [sp, #12]
+	ldr r7, [r9, #0]
+	str r1, [sp, #4]
+	mov r1, #0x0
+	umaal r4, r1, lr, r7
+	ldr r7, [r9, #4]
+	umaal r10, r1, lr, r7
+	ldr r7, [r9, #8]
+	umaal r8, r1, lr, r7
+	ldr r7, [r9, #12]
+	umaal r6, r1, lr, r7
+	ldr r7, [r9, #16]
+	str r6, [sp, #24]
+	ldr r6, [sp, #8]
+	umaal r6, r1, lr, r7
+	ldr r7, [r9, #20]
+	umaal r5, r1, lr, r7
+	ldr r7, [r9, #24]
+	umaal r2, r1, lr, r7
+	ldr r7, [r9, #28]
+	str r2, [sp, #8]
+	ldr r2, [sp, #20]
+	umaal r2, r1, lr, r7
+	ldr r7, [r9, #32]
+	umaal r12, r1, lr, r7
+	ldr r7, [r9, #36]
+	str r12, [sp, #20]
+	ldr r12, [sp, #16]
+	umaal r12, r1, lr, r7
+	ldr r7, [r9, #40]
+	str r12, [sp, #16]
+	ldr r12, [sp, #0]
+	umaal r12, r1, lr, r7
+	ldr r7, [r9, #44]
+	umaal r3, r1, lr, r7
+	ldr r7, [r9, #48]
+	umaal r0, r1, lr, r7
+	ldr r7, [r9, #52]
+	str r0, [sp, #0]
+	ldr r0, [sp, #4]
+	umaal r0, r1, lr, r7
+	ldr lr, [sp, #12]
+	adds lr, lr, r1
+	mov r1, #0
+	adc r1, r1, #0
+	mov r7, r4
+	mov r9, #0xffffffff
+	mov r11, #0x0
+	umaal r4, r11, r7, r9
+	mov r4, #0xffffffff
+	umaal r10, r11, r7, r4
+	mov r4, #0xffffffff
+	umaal r8, r11, r7, r4
+	mov r4, #0xffffffff
+	ldr r9, [sp, #24]
+	umaal r9, r11, r7, r4
+	mov r4, #0xffffffff
+	umaal r6, r11, r7, r4
+	mov r4, #0xffffffff
+	umaal r5, r11, r7, r4
+	mov r4, #0xffffffff
+	str r5, [sp, #24]
+	ldr r5, [sp, #8]
+	umaal r5, r11, r7, r4
+	mvn r4, #0x1
+	umaal r2, r11, r7, r4
+	mov r4, #0xffffffff
+	str r2, [sp, #8]
+	ldr r2, [sp, #20]
+	umaal r2, r11, r7, r4
+	mov r4, #0xffffffff
+	str r2, [sp, #20]
+	ldr r2, [sp, #16]
+	umaal r2, r11, r7, r4
+	mov r4, #0xffffffff
+	umaal r12, r11, r7, r4
+	mov r4, #0xffffffff
+	umaal r3, r11, r7, r4
+	mov r4, #0xffffffff
+	str r3, [sp, #16]
+	ldr r3, [sp, #0]
+	umaal r3, r11, r7, r4
+	mov r4, #0xffffffff
+	umaal r0, r11, r7, r4
+	adds lr, lr, r11
+	adc r1, r1, #0x0
+	ldr r7, [sp, #68]
+	ldr r11, [r7, #32]
+	ldr r4, [sp, #72]
+	str r1, [sp, #0]
+	ldr r1, [r4, #0]
+	str lr, [sp, #12]
 	mov lr, #0x0
-	umaal r10, lr, r7, r4
-	ldr r4, [r2, #4]
-	str r10, [sp, #8]
-	ldr r10, [sp, #12]
-	umaal r10, lr, r7, r4
-	ldr r4, [r2, #8]
-	umaal r11, lr, r7, r4
-	ldr r4, [r2, #12]
-	umaal r3, lr, r7, r4
-	ldr r4, [r2, #16]
-	str r3, [sp, #12]
-	ldr r3, [sp, #24]
-	umaal r3, lr, r7, r4
-	ldr r4, [r2, #20]
-	umaal r9, lr, r7, r4
-	ldr r4, [r2, #24]
-	umaal r8, lr, r7, r4
-	ldr r4, [r2, #28]
-	str r8, [sp, #24]
-	ldr r8, [sp, #0]
-	umaal r8, lr, r7, r4
-	ldr r4, [r2, #32]
-	umaal r5, lr, r7, r4
-	ldr r4, [r2, #36]
-	umaal r6, lr, r7, r4
-	ldr r4, [r2, #40]
-	str r6, [sp, #0]
-	ldr r6, [sp, #28]
-	umaal r6, lr, r7, r4
-	ldr r4, [r2, #44]
-	umaal r12, lr, r7, r4
-	ldr r4, [r2, #48]
-	umaal r0, lr, r7, r4
-	ldr r4, [r2, #52]
-	str r0, [sp, #28]
-	ldr r0, [sp, #16]
-	umaal r0, lr, r7, r4
-	ldr r7, [sp, #20]
+	umaal r10, lr, r11, r1
+	ldr r1, [r4, #4]
+	umaal r8, lr, r11, r1
+	ldr r1, [r4, #8]
+	umaal r9, lr, r11, r1
+	ldr r1, [r4, #12]
+	umaal r6, lr, r11, r1
+	ldr r1, [r4, #16]
+	str r6, [sp, #4]
+	ldr r6, [sp, #24]
+	umaal r6, lr, r11, r1
+	ldr r1, [r4, #20]
+	umaal r5, lr, r11, r1
+	ldr r1, [r4, #24]
+	str r5, [sp, #24]
+	ldr r5, [sp, #8]
+	umaal r5, lr, r11, r1
+	ldr r1, [r4, #28]
+	str r5, [sp, #8]
+	ldr r5, [sp, #20]
+	umaal r5, lr, r11, r1
+	ldr r1, [r4, #32]
+	umaal r2, lr, r11, r1
+	ldr r1, [r4, #36]
+	umaal r12, lr, r11, r1
+	ldr r1, [r4, #40]
+	str r12, [sp, #20]
+	ldr r12, [sp, #16]
+	umaal r12, lr, r11, r1
+	ldr r1, [r4, #44]
+	umaal r3, lr, r11, r1
+	ldr r1, [r4, #48]
+	umaal r0, lr, r11, r1
+	ldr r1, [r4, #52]
+	str r0, [sp, #16]
+	ldr r0, [sp, #12]
+	umaal r0, lr, r11, r1
+	ldr r11, [sp, #0]
+	adds lr, r11, lr
+	mov r11, #0
+	adc r11, r11, #0
+	mov r1, r10
+	mov r4, #0xffffffff
+	mov r7, #0x0
+	umaal r10, r7, r1, r4
+	mov r10, #0xffffffff
+	umaal r8, r7, r1, r10
+	mov r10, #0xffffffff
+	umaal r9, r7, r1, r10
+	mov r10, #0xffffffff
+	ldr r4, [sp, #4]
+	umaal r4, r7, r1, r10
+	mov r10, #0xffffffff
+	umaal r6, r7, r1, r10
+	mov r10, #0xffffffff
+	str r6, [sp, #4]
+	ldr r6, [sp, #24]
+	umaal r6, r7, r1, r10
+	mov r10, #0xffffffff
+	str r6, [sp, #24]
+	ldr r6, [sp, #8]
+	umaal r6, r7, r1, r10
+	mvn r10, #0x1
+	umaal r5, r7, r1, r10
+	mov r10, #0xffffffff
+	umaal r2, r7, r1, r10
+	mov r10, #0xffffffff
+	str r2, [sp, #8]
+	ldr r2, [sp, #20]
+	umaal r2, r7, r1, r10
+	mov r10, #0xffffffff
+	umaal r12, r7, r1, r10
+	mov r10, #0xffffffff
+	umaal r3, r7, r1, r10
+	mov r10, #0xffffffff
+	str r3, [sp, #20]
+	ldr r3, [sp, #16]
+	umaal r3, r7, r1, r10
+	mov r10, #0xffffffff
+	umaal r0, r7, r1, r10
+	adds lr, lr, r7
+	adc r11, r11, #0x0
+	ldr r1, [sp, #68]
+	ldr r7, [r1, #36]
+	ldr r10, [sp, #72]
+	str r11, [sp, #16]
+	ldr r11, [r10, #0]
+	str lr, [sp, #0]
+	mov lr, #0x0
+	umaal r8, lr, r7, r11
+	ldr r11, [r10, #4]
+	umaal r9, lr, r7, r11
+	ldr r11, [r10, #8]
+	umaal r4, lr, r7, r11
+	ldr r11, [r10, #12]
+	str r4, [sp, #12]
+	ldr r4, [sp, #4]
+	umaal r4, lr, r7, r11
+	ldr r11, [r10, #16]
+	str r4, [sp, #4]
+	ldr r4, [sp, #24]
+	umaal r4, lr, r7, r11
+	ldr r11, [r10, #20]
+	umaal r6, lr, r7, r11
+	ldr r11, [r10, #24]
+	umaal r5, lr, r7, r11
+	ldr r11, [r10, #28]
+	str r5, [sp, #24]
+	ldr r5, [sp, #8]
+	umaal r5, lr, r7, r11
+	ldr r11, [r10, #32]
+	umaal r2, lr, r7, r11
+	ldr r11, [r10, #36]
+	umaal r12, lr, r7, r11
+	ldr r11, [r10, #40]
+	str r12, [sp, #8]
+	ldr r12, [sp, #20]
+	umaal r12, lr, r7, r11
+	ldr r11, [r10, #44]
+	umaal r3, lr, r7, r11
+	ldr r11, [r10, #48]
+	umaal r0, lr, r7, r11
+	ldr r11, [r10, #52]
+	str r0, [sp, #20]
+	ldr r0, [sp, #0]
+	umaal r0, lr, r7, r11
+	ldr r7, [sp, #16]
 	adds lr, r7, lr
 	mov r7, #0
 	adc r7, r7, #0
-	ldr r4, [sp, #8]
+	mov r11, r8
+	mov r1, #0xffffffff
+	mov r10, #0x0
+	umaal r8, r10, r11, r1
+	mov r8, #0xffffffff
+	umaal r9, r10, r11, r8
+	mov r8, #0xffffffff
+	ldr r1, [sp, #12]
+	umaal r1, r10, r11, r8
+	mov r8, #0xffffffff
+	str r1, [sp, #12]
+	ldr r1, [sp, #4]
+	umaal r1, r10, r11, r8
+	mov r8, #0xffffffff
+	umaal r4, r10, r11, r8
+	mov r8, #0xffffffff
+	umaal r6, r10, r11, r8
+	mov r8, #0xffffffff
+	str r6, [sp, #4]
+	ldr r6, [sp, #24]
+	umaal r6, r10, r11, r8
+	mvn r8, #0x1
+	umaal r5, r10, r11, r8
+	mov r8, #0xffffffff
+	umaal r2, r10, r11, r8
+	mov r8, #0xffffffff
+	str r2, [sp, #24]
+	ldr r2, [sp, #8]
+	umaal r2, r10, r11, r8
+	mov r8, #0xffffffff
+	umaal r12, r10, r11, r8
+	mov r8, #0xffffffff
+	umaal r3, r10, r11, r8
+	mov r8, #0xffffffff
+	str r3, [sp, #8]
+	ldr r3, [sp, #20]
+	umaal r3, r10, r11, r8
+	mov r8, #0xffffffff
+	umaal r0, r10, r11, r8
+	adds lr, lr, r10
+	adc r7, r7, #0x0
+	ldr r10, [sp, #68]
+	ldr r11, [r10, #40]
+	ldr r8, [sp, #72]
 	str r7, [sp, #20]
-	mov r7, r4
+	ldr r7, [r8, #0]
 	str lr, [sp, #16]
-	mov lr, #0xffffffff
-	str r0, [sp, #4]
-	mov r0, #0x0
-	umaal r4, r0, r7, lr
-	mov r4, #0xffffffff
-	umaal r10, r0, r7, r4
-	mov r4, #0xffffffff
-	umaal r11, r0, r7, r4
-	mov r4, #0xffffffff
-	ldr lr, [sp, #12]
-	umaal lr, r0, r7, r4
-	mov r4, #0xffffffff
-	umaal r3, r0, r7, r4
-	mov r4, #0xffffffff
-	umaal r9, r0, r7, r4
-	mov r4, #0xffffffff
-	str r9, [sp, #12]
-	ldr r9, [sp, #24]
-	umaal r9, r0, r7, r4
-	mvn r4, #0x1
-	umaal r8, r0, r7, r4
-	mov r4, #0xffffffff
-	umaal r5, r0, r7, r4
-	mov r4, #0xffffffff
-	str r5, [sp, #24]
-	ldr r5, [sp, #0]
-	umaal r5, r0, r7, r4
-	mov r4, #0xffffffff
-	umaal r6, r0, r7, r4
-	mov r4, #0xffffffff
-	umaal r12, r0, r7, r4
-	mov r4, #0xffffffff
-	str r12, [sp, #0]
-	ldr r12, [sp, #28]
-	umaal r12, r0, r7, r4
-	mov r4, #0xffffffff
-	str r12, [sp, #28]
-	ldr r12, [sp, #4]
-	umaal r12, r0, r7, r4
-	ldr r7, [sp, #16]
-	adds r0, r7, r0
-	ldr r7, [sp, #20]
-	adc r7, r7, #0x0
-	ldr r4, [r1, #40]
-	str r7, [sp, #20]
-	ldr r7, [r2, #0]
-	str r0, [sp, #16]
-	mov r0, #0x0
-	umaal r10, r0, r4, r7
-	ldr r7, [r2, #4]
-	umaal r11, r0, r4, r7
-	ldr r7, [r2, #8]
-	umaal lr, r0, r4, r7
-	ldr r7, [r2, #12]
-	umaal r3, r0, r4, r7
-	ldr r7, [r2, #16]
-	str r3, [sp, #4]
-	ldr r3, [sp, #12]
-	umaal r3, r0, r4, r7
-	ldr r7, [r2, #20]
-	umaal r9, r0, r4, r7
-	ldr r7, [r2, #24]
-	umaal r8, r0, r4, r7
-	ldr r7, [r2, #28]
-	str r8, [sp, #12]
-	ldr r8, [sp, #24]
-	umaal r8, r0, r4, r7
-	ldr r7, [r2, #32]
-	umaal r5, r0, r4, r7
-	ldr r7, [r2, #36]
-	umaal r6, r0, r4, r7
-	ldr r7, [r2, #40]
-	str r6, [sp, #24]
-	ldr r6, [sp, #0]
-	umaal r6, r0, r4, r7
-	ldr r7, [r2, #44]
-	str r6, [sp, #0]
-	ldr r6, [sp, #28]
-	umaal r6, r0, r4, r7
-	ldr r7, [r2, #48]
-	umaal r12, r0, r4, r7
-	ldr r7, [r2, #52]
-	str r12, [sp, #28]
-	ldr r12, [sp, #16]
-	umaal r12, r0, r4, r7
-	ldr r4, [sp, #20]
-	adds r0, r4, r0
-	mov r4, #0
-	adc r4, r4, #0
-	mov r7, r10
-	str r4, [sp, #20]
-	mov r4, #0xffffffff
-	str r0, [sp, #16]
-	mov r0, #0x0
-	umaal r10, r0, r7, r4
-	mov r10, #0xffffffff
-	umaal r11, r0, r7, r10
-	mov r10, #0xffffffff
-	umaal lr, r0, r7, r10
-	mov r10, #0xffffffff
+	mov lr, #0x0
+	umaal r9, lr, r11, r7
+	ldr r7, [r8, #4]
+	str r9, [sp, #0]
+	ldr r9, [sp, #12]
+	umaal r9, lr, r11, r7
+	ldr r7, [r8, #8]
+	umaal r1, lr, r11, r7
+	ldr r7, [r8, #12]
+	umaal r4, lr, r11, r7
+	ldr r7, [r8, #16]
+	str r4, [sp, #12]
 	ldr r4, [sp, #4]
-	umaal r4, r0, r7, r10
-	mov r10, #0xffffffff
-	umaal r3, r0, r7, r10
-	mov r10, #0xffffffff
-	umaal r9, r0, r7, r10
-	mov r10, #0xffffffff
-	str r9, [sp, #4]
-	ldr r9, [sp, #12]
-	umaal r9, r0, r7, r10
-	mvn r10, #0x1
-	umaal r8, r0, r7, r10
-	mov r10, #0xffffffff
-	umaal r5, r0, r7, r10
-	mov r10, #0xffffffff
-	str r5, [sp, #12]
+	umaal r4, lr, r11, r7
+	ldr r7, [r8, #20]
+	umaal r6, lr, r11, r7
+	ldr r7, [r8, #24]
+	umaal r5, lr, r11, r7
+	ldr r7, [r8, #28]
+	str r5, [sp, #4]
 	ldr r5, [sp, #24]
-	umaal r5, r0, r7, r10
-	mov r10, #0xffffffff
-	str r5, [sp, #24]
-	ldr r5, [sp, #0]
-	umaal r5, r0, r7, r10
-	mov r10, #0xffffffff
-	umaal r6, r0, r7, r10
-	mov r10, #0xffffffff
-	str r6, [sp, #0]
-	ldr r6, [sp, #28]
-	umaal r6, r0, r7, r10
-	mov r10, #0xffffffff
-	umaal r12, r0, r7, r10
-	ldr r7, [sp, #16]
-	adds r0, r7, r0
-	ldr r7, [sp, #20]
-	adc r7, r7, #0x0
-	ldr r10, [r1, #44]
-	str r7, [sp, #20]
-	ldr r7, [r2, #0]
-	str r0, [sp, #16]
-	mov r0, #0x0
-	umaal r11, r0, r10, r7
-	ldr r7, [r2, #4]
-	umaal lr, r0, r10, r7
-	ldr r7, [r2, #8]
-	umaal r4, r0, r10, r7
-	ldr r7, [r2, #12]
-	umaal r3, r0, r10, r7
-	ldr r7, [r2, #16]
-	str r3, [sp, #28]
-	ldr r3, [sp, #4]
-	umaal r3, r0, r10, r7
-	ldr r7, [r2, #20]
-	umaal r9, r0, r10, r7
-	ldr r7, [r2, #24]
-	umaal r8, r0, r10, r7
-	ldr r7, [r2, #28]
-	str r8, [sp, #4]
-	ldr r8, [sp, #12]
-	umaal r8, r0, r10, r7
-	ldr r7, [r2, #32]
-	str r8, [sp, #12]
-	ldr r8, [sp, #24]
-	umaal r8, r0, r10, r7
-	ldr r7, [r2, #36]
-	umaal r5, r0, r10, r7
-	ldr r7, [r2, #40]
-	str r5, [sp, #24]
-	ldr r5, [sp, #0]
-	umaal r5, r0, r10, r7
-	ldr r7, [r2, #44]
-	umaal r6, r0, r10, r7
-	ldr r7, [r2, #48]
-	umaal r12, r0, r10, r7
-	ldr r7, [r2, #52]
-	str r12, [sp, #0]
-	ldr r12, [sp, #16]
-	umaal r12, r0, r10, r7
-	ldr r10, [sp, #20]
-	adds r0, r10, r0
-	mov r10, #0
-	adc r10, r10, #0
-	mov r7, r11
-	str r10, [sp, #20]
-	mov r10, #0xffffffff
-	str r0, [sp, #16]
-	mov r0, #0x0
-	umaal r11, r0, r7, r10
-	mov r11, #0xffffffff
-	umaal lr, r0, r7, r11
-	mov r11, #0xffffffff
-	umaal r4, r0, r7, r11
-	mov r11, #0xffffffff
-	ldr r10, [sp, #28]
-	umaal r10, r0, r7, r11
-	mov r11, #0xffffffff
-	umaal r3, r0, r7, r11
-	mov r11, #0xffffffff
-	umaal r9, r0, r7, r11
-	mov r11, #0xffffffff
-	str r9, [sp, #28]
-	ldr r9, [sp, #4]
-	umaal r9, r0, r7, r11
-	mvn r11, #0x1
-	str r9, [sp, #4]
-	ldr r9, [sp, #12]
-	umaal r9, r0, r7, r11
-	mov r11, #0xffffffff
-	umaal r8, r0, r7, r11
-	mov r11, #0xffffffff
-	str r8, [sp, #12]
-	ldr r8, [sp, #24]
-	umaal r8, r0, r7, r11
-	mov r11, #0xffffffff
-	umaal r5, r0, r7, r11
-	mov r11, #0xffffffff
-	umaal r6, r0, r7, r11
-	mov r11, #0xffffffff
-	str r6, [sp, #24]
-	ldr r6, [sp, #0]
-	umaal r6, r0, r7, r11
-	mov r11, #0xffffffff
-	umaal r12, r0, r7, r11
-	ldr r7, [sp, #16]
-	adds r0, r7, r0
-	ldr r7, [sp, #20]
-	adc r7, r7, #0x0
-	ldr r11, [r1, #48]
-	str r7, [sp, #20]
-	ldr r7, [r2, #0]
-	str r0, [sp, #16]
-	mov r0, #0x0
-	umaal lr, r0, r11, r7
-	ldr r7, [r2, #4]
-	umaal r4, r0, r11, r7
-	ldr r7, [r2, #8]
-	umaal r10, r0, r11, r7
-	ldr r7, [r2, #12]
-	umaal r3, r0, r11, r7
-	ldr r7, [r2, #16]
-	str r3, [sp, #0]
-	ldr r3, [sp, #28]
-	umaal r3, r0, r11, r7
-	ldr r7, [r2, #20]
-	str r3, [sp, #28]
-	ldr r3, [sp, #4]
-	umaal r3, r0, r11, r7
-	ldr r7, [r2, #24]
-	umaal r9, r0, r11, r7
-	ldr r7, [r2, #28]
-	str r9, [sp, #4]
-	ldr r9, [sp, #12]
-	umaal r9, r0, r11, r7
-	ldr r7, [r2, #32]
-	umaal r8, r0, r11, r7
-	ldr r7, [r2, #36]
-	umaal r5, r0, r11, r7
-	ldr r7, [r2, #40]
-	str r5, [sp, #12]
-	ldr r5, [sp, #24]
-	umaal r5, r0, r11, r7
-	ldr r7, [r2, #44]
-	umaal r6, r0, r11, r7
-	ldr r7, [r2, #48]
-	umaal r12, r0, r11, r7
-	ldr r7, [r2, #52]
+	umaal r5, lr, r11, r7
+	ldr r7, [r8, #32]
+	umaal r2, lr, r11, r7
+	ldr r7, [r8, #36]
+	umaal r12, lr, r11, r7
+	ldr r7, [r8, #40]
 	str r12, [sp, #24]
-	ldr r12, [sp, #16]
-	umaal r12, r0, r11, r7
+	ldr r12, [sp, #8]
+	umaal r12, lr, r11, r7
+	ldr r7, [r8, #44]
+	umaal r3, lr, r11, r7
+	ldr r7, [r8, #48]
+	umaal r0, lr, r11, r7
+	ldr r7, [r8, #52]
+	str r0, [sp, #8]
+	ldr r0, [sp, #16]
+	umaal r0, lr, r11, r7
 	ldr r11, [sp, #20]
-	adds r0, r11, r0
+	adds lr, r11, lr
 	mov r11, #0
 	adc r11, r11, #0
-	mov r7, lr
+	ldr r7, [sp, #0]
+	mov r8, r7
+	mov r10, #0xffffffff
 	str r11, [sp, #20]
-	mov r11, #0xffffffff
-	str r0, [sp, #16]
-	mov r0, #0x0
-	umaal lr, r0, r7, r11
-	mov lr, #0xffffffff
-	umaal r4, r0, r7, lr
-	mov lr, #0xffffffff
-	umaal r10, r0, r7, lr
-	mov lr, #0xffffffff
-	ldr r11, [sp, #0]
-	umaal r11, r0, r7, lr
-	mov lr, #0xffffffff
-	str r11, [sp, #0]
-	ldr r11, [sp, #28]
-	umaal r11, r0, r7, lr
-	mov lr, #0xffffffff
-	umaal r3, r0, r7, lr
-	mov lr, #0xffffffff
-	str r3, [sp, #28]
-	ldr r3, [sp, #4]
-	umaal r3, r0, r7, lr
-	mvn lr, #0x1
-	umaal r9, r0, r7, lr
-	mov lr, #0xffffffff
-	umaal r8, r0, r7, lr
-	mov lr, #0xffffffff
-	str r8, [sp, #4]
-	ldr r8, [sp, #12]
-	umaal r8, r0, r7, lr
-	mov lr, #0xffffffff
-	umaal r5, r0, r7, lr
-	mov lr, #0xffffffff
-	umaal r6, r0, r7, lr
-	mov lr, #0xffffffff
+	mov r11, #0x0
+	umaal r7, r11, r8, r10
+	mov r7, #0xffffffff
+	umaal r9, r11, r8, r7
+	mov r7, #0xffffffff
+	umaal r1, r11, r8, r7
+	mov r7, #0xffffffff
+	ldr r10, [sp, #12]
+	umaal r10, r11, r8, r7
+	mov r7, #0xffffffff
+	umaal r4, r11, r8, r7
+	mov r7, #0xffffffff
+	umaal r6, r11, r8, r7
+	mov r7, #0xffffffff
 	str r6, [sp, #12]
-	ldr r6, [sp, #24]
-	umaal r6, r0, r7, lr
-	mov lr, #0xffffffff
-	umaal r12, r0, r7, lr
-	ldr r7, [sp, #16]
-	adds r0, r7, r0
-	ldr r7, [sp, #20]
-	adc r7, r7, #0x0
-	ldr lr, [r1, #52]
-	str r7, [sp, #20]
-	ldr r7, [r2, #0]
-	str r0, [sp, #16]
+	ldr r6, [sp, #4]
+	umaal r6, r11, r8, r7
+	mvn r7, #0x1
+	umaal r5, r11, r8, r7
+	mov r7, #0xffffffff
+	umaal r2, r11, r8, r7
+	mov r7, #0xffffffff
+	str r2, [sp, #4]
+	ldr r2, [sp, #24]
+	umaal r2, r11, r8, r7
+	mov r7, #0xffffffff
+	umaal r12, r11, r8, r7
+	mov r7, #0xffffffff
+	umaal r3, r11, r8, r7
+	mov r7, #0xffffffff
+	str r3, [sp, #24]
+	ldr r3, [sp, #8]
+	umaal r3, r11, r8, r7
+	mov r7, #0xffffffff
+	umaal r0, r11, r8, r7
+	adds lr, lr, r11
+	ldr r8, [sp, #20]
+	adc r8, r8, #0x0
+	ldr r11, [sp, #68]
+	ldr r7, [r11, #44]
+	str r8, [sp, #20]
+	ldr r8, [sp, #72]
+	str lr, [sp, #8]
+	ldr lr, [r8, #0]
+	str r0, [sp, #0]
 	mov r0, #0x0
-	umaal r4, r0, lr, r7
-	ldr r7, [r2, #4]
+	umaal r9, r0, r7, lr
+	ldr lr, [r8, #4]
+	umaal r1, r0, r7, lr
+	ldr lr, [r8, #8]
+	umaal r10, r0, r7, lr
+	ldr lr, [r8, #12]
+	umaal r4, r0, r7, lr
+	ldr lr, [r8, #16]
+	str r4, [sp, #16]
+	ldr r4, [sp, #12]
+	umaal r4, r0, r7, lr
+	ldr lr, [r8, #20]
+	umaal r6, r0, r7, lr
+	ldr lr, [r8, #24]
+	umaal r5, r0, r7, lr
+	ldr lr, [r8, #28]
+	str r5, [sp, #12]
+	ldr r5, [sp, #4]
+	umaal r5, r0, r7, lr
+	ldr lr, [r8, #32]
+	umaal r2, r0, r7, lr
+	ldr lr, [r8, #36]
+	umaal r12, r0, r7, lr
+	ldr lr, [r8, #40]
+	str r12, [sp, #4]
+	ldr r12, [sp, #24]
+	umaal r12, r0, r7, lr
+	ldr lr, [r8, #44]
+	umaal r3, r0, r7, lr
+	ldr lr, [r8, #48]
+	str r3, [sp, #24]
+	ldr r3, [sp, #0]
+	umaal r3, r0, r7, lr
+	ldr lr, [r8, #52]
+	str r3, [sp, #0]
+	ldr r3, [sp, #8]
+	umaal r3, r0, r7, lr
+	ldr r7, [sp, #20]
+	adds r0, r7, r0
+	mov r7, #0
+	adc r7, r7, #0
+	mov lr, r9
+	mov r8, #0xffffffff
+	mov r11, #0x0
+	umaal r9, r11, lr, r8
+	mov r9, #0xffffffff
+	umaal r1, r11, lr, r9
+	mov r9, #0xffffffff
+	umaal r10, r11, lr, r9
+	mov r9, #0xffffffff
+	ldr r8, [sp, #16]
+	umaal r8, r11, lr, r9
+	mov r9, #0xffffffff
+	umaal r4, r11, lr, r9
+	mov r9, #0xffffffff
+	umaal r6, r11, lr, r9
+	mov r9, #0xffffffff
+	str r6, [sp, #16]
+	ldr r6, [sp, #12]
+	umaal r6, r11, lr, r9
+	mvn r9, #0x1
+	umaal r5, r11, lr, r9
+	mov r9, #0xffffffff
+	umaal r2, r11, lr, r9
+	mov r9, #0xffffffff
+	str r2, [sp, #12]
+	ldr r2, [sp, #4]
+	umaal r2, r11, lr, r9
+	mov r9, #0xffffffff
+	umaal r12, r11, lr, r9
+	mov r9, #0xffffffff
+	str r12, [sp, #4]
+	ldr r12, [sp, #24]
+	umaal r12, r11, lr, r9
+	mov r9, #0xffffffff
+	str r12, [sp, #24]
+	ldr r12, [sp, #0]
+	umaal r12, r11, lr, r9
+	mov r9, #0xffffffff
+	umaal r3, r11, lr, r9
+	adds r0, r0, r11
+	adc r7, r7, #0x0
+	ldr r11, [sp, #68]
+	ldr lr, [r11, #48]
+	ldr r9, [sp, #72]
+	str r7, [sp, #0]
+	ldr r7, [r9, #0]
+	str r0, [sp, #20]
+	mov r0, #0x0
+	umaal r1, r0, lr, r7
+	ldr r7, [r9, #4]
 	umaal r10, r0, lr, r7
-	ldr r7, [r2, #8]
-	str r10, [sp, #24]
-	ldr r10, [sp, #0]
-	umaal r10, r0, lr, r7
-	ldr r7, [r2, #12]
-	umaal r11, r0, lr, r7
-	ldr r7, [r2, #16]
-	str r11, [sp, #0]
-	ldr r11, [sp, #28]
-	umaal r11, r0, lr, r7
-	ldr r7, [r2, #20]
-	umaal r3, r0, lr, r7
-	ldr r7, [r2, #24]
-	umaal r9, r0, lr, r7
-	ldr r7, [r2, #28]
-	str r9, [sp, #28]
-	ldr r9, [sp, #4]
-	umaal r9, r0, lr, r7
-	ldr r7, [r2, #32]
+	ldr r7, [r9, #8]
 	umaal r8, r0, lr, r7
-	ldr r7, [r2, #36]
+	ldr r7, [r9, #12]
+	umaal r4, r0, lr, r7
+	ldr r7, [r9, #16]
+	str r4, [sp, #8]
+	ldr r4, [sp, #16]
+	umaal r4, r0, lr, r7
+	ldr r7, [r9, #20]
+	umaal r6, r0, lr, r7
+	ldr r7, [r9, #24]
 	umaal r5, r0, lr, r7
-	ldr r7, [r2, #40]
-	str r5, [sp, #4]
+	ldr r7, [r9, #28]
+	str r5, [sp, #16]
 	ldr r5, [sp, #12]
 	umaal r5, r0, lr, r7
-	ldr r7, [r2, #44]
-	umaal r6, r0, lr, r7
-	ldr r7, [r2, #48]
+	ldr r7, [r9, #32]
+	umaal r2, r0, lr, r7
+	ldr r7, [r9, #36]
+	str r2, [sp, #12]
+	ldr r2, [sp, #4]
+	umaal r2, r0, lr, r7
+	ldr r7, [r9, #40]
+	str r2, [sp, #4]
+	ldr r2, [sp, #24]
+	umaal r2, r0, lr, r7
+	ldr r7, [r9, #44]
 	umaal r12, r0, lr, r7
-	ldr r7, [r2, #52]
-	str r12, [sp, #12]
-	ldr r12, [sp, #16]
-	umaal r12, r0, lr, r7
-	ldr r2, [sp, #20]
-	adds r0, r2, r0
-	mov r2, #0
-	adc r2, r2, #0
-	mov r1, r4
-	mov r7, #0xffffffff
+	ldr r7, [r9, #48]
+	umaal r3, r0, lr, r7
+	ldr r7, [r9, #52]
+	str r3, [sp, #24]
+	ldr r3, [sp, #20]
+	umaal r3, r0, lr, r7
+	ldr lr, [sp, #0]
+	adds lr, lr, r0
+	mov r0, #0
+	adc r0, r0, #0
+	mov r7, r1
+	mov r9, #0xffffffff
+	mov r11, #0x0
+	umaal r1, r11, r7, r9
+	mov r1, #0xffffffff
+	umaal r10, r11, r7, r1
+	mov r1, #0xffffffff
+	umaal r8, r11, r7, r1
+	mov r1, #0xffffffff
+	ldr r9, [sp, #8]
+	umaal r9, r11, r7, r1
+	mov r1, #0xffffffff
+	umaal r4, r11, r7, r1
+	mov r1, #0xffffffff
+	umaal r6, r11, r7, r1
+	mov r1, #0xffffffff
+	str r6, [sp, #8]
+	ldr r6, [sp, #16]
+	umaal r6, r11, r7, r1
+	mvn r1, #0x1
+	umaal r5, r11, r7, r1
+	mov r1, #0xffffffff
+	str r5, [sp, #16]
+	ldr r5, [sp, #12]
+	umaal r5, r11, r7, r1
+	mov r1, #0xffffffff
+	str r5, [sp, #12]
+	ldr r5, [sp, #4]
+	umaal r5, r11, r7, r1
+	mov r1, #0xffffffff
+	umaal r2, r11, r7, r1
+	mov r1, #0xffffffff
+	umaal r12, r11, r7, r1
+	mov r1, #0xffffffff
+	str r12, [sp, #4]
+	ldr r12, [sp, #24]
+	umaal r12, r11, r7, r1
+	mov r1, #0xffffffff
+	umaal r3, r11, r7, r1
+	adds lr, lr, r11
+	adc r0, r0, #0x0
+	ldr r7, [sp, #68]
+	ldr r11, [r7, #52]
+	ldr r1, [sp, #72]
+	str r0, [sp, #24]
+	ldr r0, [r1, #0]
+	str lr, [sp, #0]
 	mov lr, #0x0
-	umaal r4, lr, r1, r7
-	mov r4, #0xffffffff
-	ldr r7, [sp, #24]
-	umaal r7, lr, r1, r4
-	mov r4, #0xffffffff
-	umaal r10, lr, r1, r4
-	mov r4, #0xffffffff
-	str r10, [sp, #24]
-	ldr r10, [sp, #0]
-	umaal r10, lr, r1, r4
-	mov r4, #0xffffffff
-	umaal r11, lr, r1, r4
-	mov r4, #0xffffffff
-	umaal r3, lr, r1, r4
-	mov r4, #0xffffffff
-	str r3, [sp, #0]
-	ldr r3, [sp, #28]
-	umaal r3, lr, r1, r4
-	mvn r4, #0x1
-	umaal r9, lr, r1, r4
-	mov r4, #0xffffffff
-	umaal r8, lr, r1, r4
-	mov r4, #0xffffffff
-	str r8, [sp, #28]
-	ldr r8, [sp, #4]
-	umaal r8, lr, r1, r4
-	mov r4, #0xffffffff
-	umaal r5, lr, r1, r4
-	mov r4, #0xffffffff
-	umaal r6, lr, r1, r4
-	mov r4, #0xffffffff
-	str r6, [sp, #4]
+	umaal r10, lr, r11, r0
+	ldr r0, [r1, #4]
+	umaal r8, lr, r11, r0
+	ldr r0, [r1, #8]
+	umaal r9, lr, r11, r0
+	ldr r0, [r1, #12]
+	umaal r4, lr, r11, r0
+	ldr r0, [r1, #16]
+	str r4, [sp, #20]
+	ldr r4, [sp, #8]
+	umaal r4, lr, r11, r0
+	ldr r0, [r1, #20]
+	umaal r6, lr, r11, r0
+	ldr r0, [r1, #24]
+	str r6, [sp, #8]
+	ldr r6, [sp, #16]
+	umaal r6, lr, r11, r0
+	ldr r0, [r1, #28]
+	str r6, [sp, #16]
 	ldr r6, [sp, #12]
-	umaal r6, lr, r1, r4
-	mov r4, #0xffffffff
-	umaal r12, lr, r1, r4
-	adds lr, r0, lr
-	adc r2, r2, #0x0
-	subs r1, r7, #0xffffffff
-	ldr r0, [sp, #24]
-	sbcs r4, r0, #0xffffffff
-	sbcs r0, r10, #0xffffffff
-	str r0, [sp, #12]
-	sbcs r0, r11, #0xffffffff
-	str r0, [sp, #20]
-	ldr r0, [sp, #0]
-	str r11, [sp, #16]
-	sbcs r11, r0, #0xffffffff
-	sbcs r0, r3, #0xffffffff
-	str r3, [sp, #8]
-	sbcs r3, r9, #0xffffffff
-	str r3, [sp, #32]
-	ldr r3, [sp, #28]
-	str r9, [sp, #36]
-	adcs r9, r3, #0x1
-	sbcs r3, r8, #0xffffffff
-	str r3, [sp, #40]
-	sbcs r3, r5, #0xffffffff
-	str r3, [sp, #44]
-	ldr r3, [sp, #4]
-	str r5, [sp, #48]
-	sbcs r5, r3, #0xffffffff
-	sbcs r3, r6, #0xffffffff
-	str r3, [sp, #52]
-	sbcs r3, r12, #0xffffffff
+	umaal r6, lr, r11, r0
+	ldr r0, [r1, #32]
+	umaal r5, lr, r11, r0
+	ldr r0, [r1, #36]
+	umaal r2, lr, r11, r0
+	ldr r0, [r1, #40]
+	str r2, [sp, #12]
+	ldr r2, [sp, #4]
+	umaal r2, lr, r11, r0
+	ldr r0, [r1, #44]
+	umaal r12, lr, r11, r0
+	ldr r0, [r1, #48]
+	umaal r3, lr, r11, r0
+	ldr r0, [r1, #52]
+	str r3, [sp, #4]
+	ldr r3, [sp, #0]
+	umaal r3, lr, r11, r0
+	ldr r1, [sp, #24]
+	adds lr, r1, lr
+	mov r1, #0
+	adc r1, r1, #0
+	mov r0, r10
+	mov r7, #0xffffffff
+	mov r11, #0x0
+	umaal r10, r11, r0, r7
+	mov r10, #0xffffffff
+	umaal r8, r11, r0, r10
+	mov r10, #0xffffffff
+	umaal r9, r11, r0, r10
+	mov r10, #0xffffffff
+	ldr r7, [sp, #20]
+	umaal r7, r11, r0, r10
+	mov r10, #0xffffffff
+	umaal r4, r11, r0, r10
+	mov r10, #0xffffffff
+	str r4, [sp, #20]
+	ldr r4, [sp, #8]
+	umaal r4, r11, r0, r10
+	mov r10, #0xffffffff
+	str r4, [sp, #8]
+	ldr r4, [sp, #16]
+	umaal r4, r11, r0, r10
+	mvn r10, #0x1
+	umaal r6, r11, r0, r10
+	mov r10, #0xffffffff
+	umaal r5, r11, r0, r10
+	mov r10, #0xffffffff
+	str r5, [sp, #16]
+	ldr r5, [sp, #12]
+	umaal r5, r11, r0, r10
+	mov r10, #0xffffffff
+	umaal r2, r11, r0, r10
+	mov r10, #0xffffffff
+	umaal r12, r11, r0, r10
+	mov r10, #0xffffffff
+	str r12, [sp, #12]
+	ldr r12, [sp, #4]
+	umaal r12, r11, r0, r10
+	mov r10, #0xffffffff
+	umaal r3, r11, r0, r10
+	adds lr, lr, r11
+	adc r1, r1, #0x0
+	subs r0, r8, #0xffffffff
+	sbcs r11, r9, #0xffffffff
+	sbcs r10, r7, #0xffffffff
+	str r7, [sp, #4]
+	ldr r7, [sp, #20]
+	str r10, [sp, #24]
+	sbcs r10, r7, #0xffffffff
+	ldr r7, [sp, #8]
+	str r10, [sp, #0]
+	sbcs r10, r7, #0xffffffff
+	sbcs r7, r4, #0xffffffff
+	str r4, [sp, #28]
+	sbcs r4, r6, #0xffffffff
+	str r4, [sp, #32]
+	ldr r4, [sp, #16]
+	str r6, [sp, #36]
+	adcs r6, r4, #0x1
+	sbcs r4, r5, #0xffffffff
+	str r4, [sp, #40]
+	sbcs r4, r2, #0xffffffff
+	str r2, [sp, #44]
+	ldr r2, [sp, #12]
+	str r4, [sp, #48]
+	sbcs r4, r2, #0xffffffff
+	sbcs r2, r12, #0xffffffff
+	str r12, [sp, #52]
+	sbcs r12, r3, #0xffffffff
 	str r3, [sp, #56]
 	sbcs r3, lr, #0xffffffff
-	sbcs r2, r2, #0x0
-	it cc
-	movcc r1, r7
-	ldr r2, [sp, #24]
-	it cc
-	movcc r4, r2
-	ldr r2, [sp, #12]
-	it cs
-	movcs r10, r2
-	ldr r2, [sp, #20]
-	ldr r7, [sp, #16]
-	it cc
-	movcc r2, r7
-	ldr r7, [sp, #0]
-	it cc
-	movcc r11, r7
-	ldr r7, [sp, #8]
-	it cc
-	movcc r0, r7
-	ldr r7, [sp, #32]
-	str r0, [sp, #8]
-	ldr r0, [sp, #36]
-	it cc
-	movcc r7, r0
-	ldr r0, [sp, #28]
-	it cc
-	movcc r9, r0
-	ldr r0, [sp, #40]
-	it cs
-	movcs r8, r0
-	ldr r0, [sp, #44]
-	str r8, [sp, #40]
-	ldr r8, [sp, #48]
-	it cc
+	sbcs r1, r1, #0x0
+	itt cc
 	movcc r0, r8
+	movcc r11, r9
+	ldr r1, [sp, #24]
 	ldr r8, [sp, #4]
 	it cc
-	movcc r5, r8
-	ldr r8, [sp, #52]
+	movcc r1, r8
+	ldr r8, [sp, #0]
+	ldr r9, [sp, #20]
+	it cc
+	movcc r8, r9
+	ldr r9, [sp, #8]
+	it cc
+	movcc r10, r9
+	ldr r9, [sp, #28]
+	it cc
+	movcc r7, r9
+	ldr r9, [sp, #32]
+	str r7, [sp, #28]
+	ldr r7, [sp, #36]
+	it cc
+	movcc r9, r7
+	ldr r7, [sp, #16]
+	it cc
+	movcc r6, r7
+	ldr r7, [sp, #40]
 	it cs
-	movcs r6, r8
-	ldr r8, [sp, #56]
-	ite cs
-	movcs r12, r8
+	movcs r5, r7
+	ldr r7, [sp, #48]
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	it cc
+	movcc r7, r5
+	ldr r5, [sp, #12]
+	it cc
+	movcc r4, r5
+	ldr r5, [sp, #52]
+	it cc
+	movcc r2, r5
+	ldr r5, [sp, #56]
+	itt cc
+	movcc r12, r5
 	movcc r3, lr
-	ldr r8, [sp, #64]
-	strd r1, r4, [r8, #0]
-	strd r10, r2, [r8, #8]
-	ldr r2, [sp, #8]
-	strd r11, r2, [r8, #16]
-	strd r7, r9, [r8, #24]
-	ldr r2, [sp, #40]
-	strd r2, r0, [r8, #32]
-	strd r5, r6, [r8, #40]
-	strd r12, r3, [r8, #48]
+	ldr r5, [sp, #64]
+	strd r0, r11, [r5, #0]
+	strd r1, r8, [r5, #8]
+	ldr r1, [sp, #28]
+	strd r10, r1, [r5, #16]
+	strd r9, r6, [r5, #24]
+	ldr r1, [sp, #40]
+	strd r1, r7, [r5, #32]
+	strd r4, r2, [r5, #40]
+	strd r12, r3, [r5, #48]
 	add sp, sp, #64
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p448_mul_armv7, .-lf_p448_mul_armv7
@@ -1405,8 +1382,8 @@ lf_p448_mul_armv7:
 @ void lf_p448_sqr_armv7(uint64_t r[7], const uint64_t a[7])
 @   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 128 bytes (10 registers saved, 22 spill slots of 4 bytes)
-@   1002 instructions
+@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 136 bytes (12 registers saved, 22 spill slots of 4 bytes)
+@   1001 instructions
 	.text
 	.globl lf_p448_sqr_armv7
 	.hidden lf_p448_sqr_armv7
@@ -1420,22 +1397,24 @@ lf_p448_mul_armv7:
 lf_p448_sqr_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
-	.cfi_offset 4, -36
-	.cfi_offset 5, -32
-	.cfi_offset 6, -28
-	.cfi_offset 7, -24
-	.cfi_offset 8, -20
-	.cfi_offset 9, -16
-	.cfi_offset 10, -12
-	.cfi_offset 11, -8
+	push {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.save {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 4, -40
+	.cfi_offset 5, -36
+	.cfi_offset 6, -32
+	.cfi_offset 7, -28
+	.cfi_offset 8, -24
+	.cfi_offset 9, -20
+	.cfi_offset 10, -16
+	.cfi_offset 11, -12
+	.cfi_offset 12, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #88
 	.pad #88
-	.cfi_def_cfa_offset 128
+	.cfi_def_cfa_offset 136
 	ldrd r3, r12, [r1, #0]
 	umull r2, r4, r3, r12
 	ldrd r5, r6, [r1, #8]
@@ -1636,45 +1615,44 @@ lf_p448_sqr_armv7:
 	adds r10, r10, r10
 	ldr r6, [sp, #0]
 	adcs r6, r6, r6
-	str r6, [sp, #0]
-	ldr r6, [sp, #16]
-	adcs r6, r6, r6
-	str r6, [sp, #16]
-	ldr r6, [sp, #20]
-	adcs r6, r6, r6
-	str r6, [sp, #20]
-	ldr r6, [sp, #12]
-	adcs r6, r6, r6
-	str r6, [sp, #12]
-	ldr r6, [sp, #24]
-	adcs r6, r6, r6
-	str r6, [sp, #24]
-	ldr r6, [sp, #8]
-	adcs r6, r6, r6
-	str r6, [sp, #8]
-	ldr r6, [sp, #28]
-	adcs r6, r6, r6
-	str r6, [sp, #28]
-	ldr r6, [sp, #32]
-	adcs r6, r6, r6
-	str r6, [sp, #32]
-	ldr r6, [sp, #36]
-	adcs r6, r6, r6
-	str r6, [sp, #36]
-	ldr r6, [sp, #40]
-	adcs r6, r6, r6
-	str r6, [sp, #40]
-	ldr r6, [sp, #44]
-	adcs r6, r6, r6
-	str r6, [sp, #44]
-	ldr r6, [sp, #48]
-	adcs r6, r6, r6
-	str r6, [sp, #48]
-	ldr r6, [sp, #52]
-	adcs r6, r6, r6
-	str r6, [sp, #52]
-	ldr r6, [sp, #56]
-	adcs r6, r6, r6
+	ldr r1, [sp, #16]
+	adcs r1, r1, r1
+	str r1, [sp, #16]
+	ldr r1, [sp, #20]
+	adcs r1, r1, r1
+	str r1, [sp, #20]
+	ldr r1, [sp, #12]
+	adcs r1, r1, r1
+	str r1, [sp, #12]
+	ldr r1, [sp, #24]
+	adcs r1, r1, r1
+	str r1, [sp, #24]
+	ldr r1, [sp, #8]
+	adcs r1, r1, r1
+	str r1, [sp, #8]
+	ldr r1, [sp, #28]
+	adcs r1, r1, r1
+	str r1, [sp, #28]
+	ldr r1, [sp, #32]
+	adcs r1, r1, r1
+	str r1, [sp, #32]
+	ldr r1, [sp, #36]
+	adcs r1, r1, r1
+	str r1, [sp, #36]
+	ldr r1, [sp, #40]
+	adcs r1, r1, r1
+	str r1, [sp, #40]
+	ldr r1, [sp, #44]
+	adcs r1, r1, r1
+	str r1, [sp, #44]
+	ldr r1, [sp, #48]
+	adcs r1, r1, r1
+	str r1, [sp, #48]
+	ldr r1, [sp, #52]
+	adcs r1, r1, r1
+	str r1, [sp, #52]
+	ldr r1, [sp, #56]
+	adcs r1, r1, r1
 	adcs r11, r11, r11
 	adcs r7, r7, r7
 	adcs r3, r3, r3
@@ -1689,754 +1667,754 @@ lf_p448_sqr_armv7:
 	str r5, [sp, #56]
 	mov r5, #0
 	adc r5, r5, #0
-	str r5, [sp, #4]
-	ldr r5, [r1, #0]
-	str r4, [sp, #60]
-	umull r5, r4, r5, r5
-	adds r10, r10, r4
-	mov r4, #0
-	adc r4, r4, #0
-	str r10, [sp, #64]
-	ldr r10, [r1, #4]
-	str r5, [sp, #68]
-	ldr r5, [sp, #0]
-	umaal r5, r4, r10, r10
-	ldr r10, [sp, #16]
-	adds r10, r10, r4
-	mov r4, #0
-	adc r4, r4, #0
-	str r10, [sp, #16]
-	ldr r10, [r1, #8]
 	str r5, [sp, #0]
-	ldr r5, [sp, #20]
-	umaal r5, r4, r10, r10
+	ldr r5, [sp, #92]
+	str r4, [sp, #4]
+	ldr r4, [r5, #0]
+	str r2, [sp, #60]
+	umull r4, r2, r4, r4
+	adds r10, r10, r2
+	mov r2, #0
+	adc r2, r2, #0
+	str r10, [sp, #64]
+	ldr r10, [r5, #4]
+	umaal r6, r2, r10, r10
+	ldr r10, [sp, #16]
+	adds r10, r10, r2
+	mov r2, #0
+	adc r2, r2, #0
+	str r10, [sp, #16]
+	ldr r10, [r5, #8]
+	str r6, [sp, #68]
+	ldr r6, [sp, #20]
+	umaal r6, r2, r10, r10
 	ldr r10, [sp, #12]
-	adds r10, r10, r4
-	mov r4, #0
-	adc r4, r4, #0
+	adds r10, r10, r2
+	mov r2, #0
+	adc r2, r2, #0
 	str r10, [sp, #12]
-	ldr r10, [r1, #12]
-	str r5, [sp, #20]
-	ldr r5, [sp, #24]
-	umaal r5, r4, r10, r10
+	ldr r10, [r5, #12]
+	str r6, [sp, #20]
+	ldr r6, [sp, #24]
+	umaal r6, r2, r10, r10
 	ldr r10, [sp, #8]
-	adds r10, r10, r4
-	mov r4, #0
-	adc r4, r4, #0
+	adds r10, r10, r2
+	mov r2, #0
+	adc r2, r2, #0
 	str r10, [sp, #8]
-	ldr r10, [r1, #16]
-	str r5, [sp, #24]
-	ldr r5, [sp, #28]
-	umaal r5, r4, r10, r10
+	ldr r10, [r5, #16]
+	str r6, [sp, #24]
+	ldr r6, [sp, #28]
+	umaal r6, r2, r10, r10
 	ldr r10, [sp, #32]
-	adds r10, r10, r4
-	mov r4, #0
-	adc r4, r4, #0
+	adds r10, r10, r2
+	mov r2, #0
+	adc r2, r2, #0
 	str r10, [sp, #32]
-	ldr r10, [r1, #20]
-	str r5, [sp, #28]
-	ldr r5, [sp, #36]
-	umaal r5, r4, r10, r10
+	ldr r10, [r5, #20]
+	str r6, [sp, #28]
+	ldr r6, [sp, #36]
+	umaal r6, r2, r10, r10
 	ldr r10, [sp, #40]
-	adds r10, r10, r4
-	mov r4, #0
-	adc r4, r4, #0
+	adds r10, r10, r2
+	mov r2, #0
+	adc r2, r2, #0
 	str r10, [sp, #40]
-	ldr r10, [r1, #24]
-	str r5, [sp, #36]
-	ldr r5, [sp, #44]
-	umaal r5, r4, r10, r10
+	ldr r10, [r5, #24]
+	str r6, [sp, #36]
+	ldr r6, [sp, #44]
+	umaal r6, r2, r10, r10
 	ldr r10, [sp, #48]
-	adds r10, r10, r4
-	mov r4, #0
-	adc r4, r4, #0
+	adds r10, r10, r2
+	mov r2, #0
+	adc r2, r2, #0
 	str r10, [sp, #48]
-	ldr r10, [r1, #28]
-	str r5, [sp, #44]
-	ldr r5, [sp, #52]
-	umaal r5, r4, r10, r10
-	adds r4, r6, r4
-	mov r6, #0
-	adc r6, r6, #0
-	ldr r10, [r1, #32]
-	umaal r11, r6, r10, r10
-	adds r6, r7, r6
+	ldr r10, [r5, #28]
+	str r6, [sp, #44]
+	ldr r6, [sp, #52]
+	umaal r6, r2, r10, r10
+	adds r1, r1, r2
+	mov r2, #0
+	adc r2, r2, #0
+	ldr r10, [r5, #32]
+	umaal r11, r2, r10, r10
+	adds r2, r7, r2
 	mov r7, #0
 	adc r7, r7, #0
-	ldr r10, [r1, #36]
+	ldr r10, [r5, #36]
 	umaal r3, r7, r10, r10
 	adds lr, lr, r7
 	mov r7, #0
 	adc r7, r7, #0
-	ldr r10, [r1, #40]
+	ldr r10, [r5, #40]
 	umaal r0, r7, r10, r10
 	adds r7, r9, r7
 	mov r9, #0
 	adc r9, r9, #0
-	ldr r10, [r1, #44]
+	ldr r10, [r5, #44]
 	umaal r8, r9, r10, r10
 	adds r12, r12, r9
 	mov r9, #0
 	adc r9, r9, #0
-	ldr r10, [r1, #48]
-	umaal r2, r9, r10, r10
-	ldr r10, [sp, #60]
+	ldr r10, [r5, #48]
+	str r12, [sp, #52]
+	ldr r12, [sp, #60]
+	umaal r12, r9, r10, r10
+	ldr r10, [sp, #4]
 	adds r10, r10, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r10, [sp, #60]
-	ldr r10, [r1, #52]
-	str r2, [sp, #52]
-	ldr r2, [sp, #56]
-	umaal r2, r9, r10, r10
-	ldr r1, [sp, #4]
-	add r1, r1, r9
-	ldr r9, [sp, #68]
-	mov r10, r9
-	str r1, [sp, #4]
-	mov r1, #0xffffffff
-	str r2, [sp, #56]
-	mov r2, #0x0
-	umaal r9, r2, r10, r1
-	mov r9, #0xffffffff
-	str r12, [sp, #68]
+	str r10, [sp, #4]
+	ldr r10, [r5, #52]
+	str r12, [sp, #60]
+	ldr r12, [sp, #56]
+	umaal r12, r9, r10, r10
+	ldr r5, [sp, #0]
+	add r5, r5, r9
+	mov r9, r4
+	mov r10, #0xffffffff
+	str r5, [sp, #0]
+	mov r5, #0x0
+	umaal r4, r5, r9, r10
+	mov r4, #0xffffffff
+	str r12, [sp, #56]
 	ldr r12, [sp, #64]
-	umaal r12, r2, r10, r9
+	umaal r12, r5, r9, r4
 	str r8, [sp, #64]
 	mov r8, #0xffffffff
 	str r7, [sp, #72]
-	ldr r7, [sp, #0]
-	umaal r7, r2, r10, r8
-	str r0, [sp, #0]
+	ldr r7, [sp, #68]
+	umaal r7, r5, r9, r8
+	str r0, [sp, #68]
 	mov r0, #0xffffffff
 	str lr, [sp, #76]
 	ldr lr, [sp, #16]
-	umaal lr, r2, r10, r0
+	umaal lr, r5, r9, r0
 	str r3, [sp, #16]
 	mov r3, #0xffffffff
-	str r6, [sp, #80]
-	ldr r6, [sp, #20]
-	umaal r6, r2, r10, r3
+	str r2, [sp, #80]
+	ldr r2, [sp, #20]
+	umaal r2, r5, r9, r3
 	str r11, [sp, #20]
 	mov r11, #0xffffffff
-	str r4, [sp, #84]
-	ldr r4, [sp, #12]
-	umaal r4, r2, r10, r11
-	str r5, [sp, #12]
-	mov r5, #0xffffffff
+	str r1, [sp, #84]
+	ldr r1, [sp, #12]
+	umaal r1, r5, r9, r11
+	str r6, [sp, #12]
+	mov r6, #0xffffffff
 	ldr r11, [sp, #24]
-	umaal r11, r2, r10, r5
-	mvn r5, #0x1
+	umaal r11, r5, r9, r6
+	mvn r6, #0x1
 	ldr r3, [sp, #8]
-	umaal r3, r2, r10, r5
-	mov r5, #0xffffffff
+	umaal r3, r5, r9, r6
+	mov r6, #0xffffffff
 	ldr r0, [sp, #28]
-	umaal r0, r2, r10, r5
-	mov r5, #0xffffffff
+	umaal r0, r5, r9, r6
+	mov r6, #0xffffffff
 	ldr r8, [sp, #32]
-	umaal r8, r2, r10, r5
-	mov r5, #0xffffffff
-	ldr r9, [sp, #36]
-	umaal r9, r2, r10, r5
-	mov r5, #0xffffffff
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, r2, r10, r5
-	mov r5, #0xffffffff
-	str r9, [sp, #40]
-	ldr r9, [sp, #44]
-	umaal r9, r2, r10, r5
-	mov r5, #0xffffffff
-	str r9, [sp, #44]
-	ldr r9, [sp, #48]
-	umaal r9, r2, r10, r5
-	mov r10, r12
-	mov r5, #0x0
-	umaal r12, r5, r10, r1
+	umaal r8, r5, r9, r6
+	mov r6, #0xffffffff
+	ldr r4, [sp, #36]
+	umaal r4, r5, r9, r6
+	mov r6, #0xffffffff
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r5, r9, r6
+	mov r6, #0xffffffff
+	str r4, [sp, #40]
+	ldr r4, [sp, #44]
+	umaal r4, r5, r9, r6
+	mov r6, #0xffffffff
+	str r4, [sp, #44]
+	ldr r4, [sp, #48]
+	umaal r4, r5, r9, r6
+	mov r9, r12
+	mov r6, #0x0
+	umaal r12, r6, r9, r10
 	mov r12, #0xffffffff
-	umaal r7, r5, r10, r12
+	umaal r7, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal lr, r5, r10, r12
+	umaal lr, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal r6, r5, r10, r12
+	umaal r2, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal r4, r5, r10, r12
+	umaal r1, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal r11, r5, r10, r12
+	umaal r11, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal r3, r5, r10, r12
+	umaal r3, r6, r9, r12
 	mvn r12, #0x1
-	umaal r0, r5, r10, r12
+	umaal r0, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal r8, r5, r10, r12
+	umaal r8, r6, r9, r12
 	mov r12, #0xffffffff
-	ldr r1, [sp, #36]
-	umaal r1, r5, r10, r12
+	ldr r10, [sp, #36]
+	umaal r10, r6, r9, r12
 	mov r12, #0xffffffff
-	str r1, [sp, #36]
-	ldr r1, [sp, #40]
-	umaal r1, r5, r10, r12
+	str r10, [sp, #36]
+	ldr r10, [sp, #40]
+	umaal r10, r6, r9, r12
 	mov r12, #0xffffffff
-	str r1, [sp, #40]
-	ldr r1, [sp, #44]
-	umaal r1, r5, r10, r12
+	str r10, [sp, #40]
+	ldr r10, [sp, #44]
+	umaal r10, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal r9, r5, r10, r12
+	umaal r4, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal r2, r5, r10, r12
-	mov r10, r7
+	umaal r5, r6, r9, r12
+	mov r9, r7
 	mov r12, #0xffffffff
-	str r5, [sp, #44]
-	mov r5, #0x0
-	umaal r7, r5, r10, r12
+	str r6, [sp, #44]
+	mov r6, #0x0
+	umaal r7, r6, r9, r12
 	mov r7, #0xffffffff
-	umaal lr, r5, r10, r7
+	umaal lr, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal r6, r5, r10, r7
+	umaal r2, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal r4, r5, r10, r7
+	umaal r1, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal r11, r5, r10, r7
+	umaal r11, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal r3, r5, r10, r7
+	umaal r3, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal r0, r5, r10, r7
+	umaal r0, r6, r9, r7
 	mvn r7, #0x1
-	umaal r8, r5, r10, r7
+	umaal r8, r6, r9, r7
 	mov r7, #0xffffffff
 	ldr r12, [sp, #36]
-	umaal r12, r5, r10, r7
+	umaal r12, r6, r9, r7
 	mov r7, #0xffffffff
 	str r12, [sp, #36]
 	ldr r12, [sp, #40]
-	umaal r12, r5, r10, r7
+	umaal r12, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal r1, r5, r10, r7
+	umaal r10, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal r9, r5, r10, r7
+	umaal r4, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal r2, r5, r10, r7
+	umaal r5, r6, r9, r7
 	mov r7, #0xffffffff
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r5, r10, r7
-	mov r10, lr
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r6, r9, r7
+	mov r9, lr
 	mov r7, #0xffffffff
-	str r5, [sp, #44]
-	mov r5, #0x0
-	umaal lr, r5, r10, r7
+	str r6, [sp, #44]
+	mov r6, #0x0
+	umaal lr, r6, r9, r7
 	mov lr, #0xffffffff
-	umaal r6, r5, r10, lr
+	umaal r2, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r4, r5, r10, lr
+	umaal r1, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r11, r5, r10, lr
+	umaal r11, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r3, r5, r10, lr
+	umaal r3, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r0, r5, r10, lr
+	umaal r0, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r8, r5, r10, lr
+	umaal r8, r6, r9, lr
 	mvn lr, #0x1
 	ldr r7, [sp, #36]
-	umaal r7, r5, r10, lr
+	umaal r7, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r12, r5, r10, lr
+	umaal r12, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r1, r5, r10, lr
+	umaal r10, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r9, r5, r10, lr
+	umaal r4, r6, r9, lr
 	mov lr, #0xffffffff
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, r5, r10, lr
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r2, r5, r10, lr
+	umaal r5, r6, r9, lr
 	mov lr, #0xffffffff
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r5, r10, lr
-	mov r10, r6
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r6, r9, lr
+	mov r9, r2
 	mov lr, #0xffffffff
-	str r5, [sp, #44]
-	mov r5, #0x0
-	umaal r6, r5, r10, lr
-	mov r6, #0xffffffff
-	umaal r4, r5, r10, r6
-	mov r6, #0xffffffff
-	umaal r11, r5, r10, r6
-	mov r6, #0xffffffff
-	umaal r3, r5, r10, r6
-	mov r6, #0xffffffff
-	umaal r0, r5, r10, r6
-	mov r6, #0xffffffff
-	umaal r8, r5, r10, r6
-	mov r6, #0xffffffff
-	umaal r7, r5, r10, r6
-	mvn r6, #0x1
-	umaal r12, r5, r10, r6
-	mov r6, #0xffffffff
-	umaal r1, r5, r10, r6
-	mov r6, #0xffffffff
+	str r6, [sp, #44]
+	mov r6, #0x0
+	umaal r2, r6, r9, lr
+	mov r2, #0xffffffff
+	umaal r1, r6, r9, r2
+	mov r2, #0xffffffff
+	umaal r11, r6, r9, r2
+	mov r2, #0xffffffff
+	umaal r3, r6, r9, r2
+	mov r2, #0xffffffff
+	umaal r0, r6, r9, r2
+	mov r2, #0xffffffff
+	umaal r8, r6, r9, r2
+	mov r2, #0xffffffff
+	umaal r7, r6, r9, r2
+	mvn r2, #0x1
+	umaal r12, r6, r9, r2
+	mov r2, #0xffffffff
+	umaal r10, r6, r9, r2
+	mov r2, #0xffffffff
 	ldr lr, [sp, #36]
-	umaal lr, r5, r10, r6
-	mov r6, #0xffffffff
-	umaal r9, r5, r10, r6
-	mov r6, #0xffffffff
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, r5, r10, r6
-	mov r6, #0xffffffff
-	umaal r2, r5, r10, r6
-	mov r6, #0xffffffff
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r5, r10, r6
-	mov r10, r4
-	mov r6, #0xffffffff
-	str r5, [sp, #44]
-	mov r5, #0x0
-	umaal r4, r5, r10, r6
-	mov r4, #0xffffffff
-	umaal r11, r5, r10, r4
-	mov r4, #0xffffffff
-	umaal r3, r5, r10, r4
-	mov r4, #0xffffffff
-	umaal r0, r5, r10, r4
-	mov r4, #0xffffffff
-	umaal r8, r5, r10, r4
-	mov r4, #0xffffffff
-	umaal r7, r5, r10, r4
-	mov r4, #0xffffffff
-	umaal r12, r5, r10, r4
-	mvn r4, #0x1
-	umaal r1, r5, r10, r4
-	mov r4, #0xffffffff
-	umaal lr, r5, r10, r4
-	mov r4, #0xffffffff
-	ldr r6, [sp, #36]
-	umaal r6, r5, r10, r4
-	mov r4, #0xffffffff
-	umaal r9, r5, r10, r4
-	mov r4, #0xffffffff
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, r5, r10, r4
-	mov r4, #0xffffffff
-	umaal r2, r5, r10, r4
-	mov r4, #0xffffffff
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r5, r10, r4
-	mov r10, r11
-	mov r4, #0xffffffff
-	str r5, [sp, #44]
-	mov r5, #0x0
-	umaal r11, r5, r10, r4
+	umaal lr, r6, r9, r2
+	mov r2, #0xffffffff
+	umaal r4, r6, r9, r2
+	mov r2, #0xffffffff
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r6, r9, r2
+	mov r2, #0xffffffff
+	umaal r5, r6, r9, r2
+	mov r2, #0xffffffff
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r6, r9, r2
+	mov r9, r1
+	mov r2, #0xffffffff
+	str r6, [sp, #44]
+	mov r6, #0x0
+	umaal r1, r6, r9, r2
+	mov r1, #0xffffffff
+	umaal r11, r6, r9, r1
+	mov r1, #0xffffffff
+	umaal r3, r6, r9, r1
+	mov r1, #0xffffffff
+	umaal r0, r6, r9, r1
+	mov r1, #0xffffffff
+	umaal r8, r6, r9, r1
+	mov r1, #0xffffffff
+	umaal r7, r6, r9, r1
+	mov r1, #0xffffffff
+	umaal r12, r6, r9, r1
+	mvn r1, #0x1
+	umaal r10, r6, r9, r1
+	mov r1, #0xffffffff
+	umaal lr, r6, r9, r1
+	mov r1, #0xffffffff
+	ldr r2, [sp, #36]
+	umaal r2, r6, r9, r1
+	mov r1, #0xffffffff
+	umaal r4, r6, r9, r1
+	mov r1, #0xffffffff
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r6, r9, r1
+	mov r1, #0xffffffff
+	umaal r5, r6, r9, r1
+	mov r1, #0xffffffff
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r6, r9, r1
+	mov r9, r11
+	mov r1, #0xffffffff
+	str r6, [sp, #44]
+	mov r6, #0x0
+	umaal r11, r6, r9, r1
 	mov r11, #0xffffffff
-	umaal r3, r5, r10, r11
+	umaal r3, r6, r9, r11
 	mov r11, #0xffffffff
-	umaal r0, r5, r10, r11
+	umaal r0, r6, r9, r11
 	mov r11, #0xffffffff
-	umaal r8, r5, r10, r11
+	umaal r8, r6, r9, r11
 	mov r11, #0xffffffff
-	umaal r7, r5, r10, r11
+	umaal r7, r6, r9, r11
 	mov r11, #0xffffffff
-	umaal r12, r5, r10, r11
+	umaal r12, r6, r9, r11
 	mov r11, #0xffffffff
-	umaal r1, r5, r10, r11
+	umaal r10, r6, r9, r11
 	mvn r11, #0x1
-	umaal lr, r5, r10, r11
+	umaal lr, r6, r9, r11
 	mov r11, #0xffffffff
-	umaal r6, r5, r10, r11
+	umaal r2, r6, r9, r11
 	mov r11, #0xffffffff
-	ldr r4, [sp, #36]
-	umaal r4, r5, r10, r11
+	ldr r1, [sp, #36]
+	umaal r1, r6, r9, r11
 	mov r11, #0xffffffff
-	umaal r9, r5, r10, r11
+	umaal r4, r6, r9, r11
 	mov r11, #0xffffffff
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, r5, r10, r11
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r6, r9, r11
 	mov r11, #0xffffffff
-	umaal r2, r5, r10, r11
+	umaal r5, r6, r9, r11
 	mov r11, #0xffffffff
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r5, r10, r11
-	mov r10, r3
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r6, r9, r11
+	mov r9, r3
 	mov r11, #0xffffffff
-	str r5, [sp, #44]
-	mov r5, #0x0
-	umaal r3, r5, r10, r11
+	str r6, [sp, #44]
+	mov r6, #0x0
+	umaal r3, r6, r9, r11
 	mov r3, #0xffffffff
-	umaal r0, r5, r10, r3
+	umaal r0, r6, r9, r3
 	mov r3, #0xffffffff
-	umaal r8, r5, r10, r3
+	umaal r8, r6, r9, r3
 	mov r3, #0xffffffff
-	umaal r7, r5, r10, r3
+	umaal r7, r6, r9, r3
 	mov r3, #0xffffffff
-	umaal r12, r5, r10, r3
+	umaal r12, r6, r9, r3
 	mov r3, #0xffffffff
-	umaal r1, r5, r10, r3
+	umaal r10, r6, r9, r3
 	mov r3, #0xffffffff
-	umaal lr, r5, r10, r3
+	umaal lr, r6, r9, r3
 	mvn r3, #0x1
-	umaal r6, r5, r10, r3
+	umaal r2, r6, r9, r3
 	mov r3, #0xffffffff
-	umaal r4, r5, r10, r3
+	umaal r1, r6, r9, r3
 	mov r3, #0xffffffff
 	ldr r11, [sp, #36]
-	umaal r11, r5, r10, r3
+	umaal r11, r6, r9, r3
 	mov r3, #0xffffffff
-	umaal r9, r5, r10, r3
+	umaal r4, r6, r9, r3
 	mov r3, #0xffffffff
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, r5, r10, r3
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r6, r9, r3
 	mov r3, #0xffffffff
-	umaal r2, r5, r10, r3
+	umaal r5, r6, r9, r3
 	mov r3, #0xffffffff
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r5, r10, r3
-	mov r10, r0
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r6, r9, r3
+	mov r9, r0
 	mov r3, #0xffffffff
-	str r5, [sp, #44]
-	mov r5, #0x0
-	umaal r0, r5, r10, r3
+	str r6, [sp, #44]
+	mov r6, #0x0
+	umaal r0, r6, r9, r3
 	mov r0, #0xffffffff
-	umaal r8, r5, r10, r0
+	umaal r8, r6, r9, r0
 	mov r0, #0xffffffff
-	umaal r7, r5, r10, r0
+	umaal r7, r6, r9, r0
 	mov r0, #0xffffffff
-	umaal r12, r5, r10, r0
+	umaal r12, r6, r9, r0
 	mov r0, #0xffffffff
-	umaal r1, r5, r10, r0
+	umaal r10, r6, r9, r0
 	mov r0, #0xffffffff
-	umaal lr, r5, r10, r0
+	umaal lr, r6, r9, r0
 	mov r0, #0xffffffff
-	umaal r6, r5, r10, r0
+	umaal r2, r6, r9, r0
 	mvn r0, #0x1
-	umaal r4, r5, r10, r0
+	umaal r1, r6, r9, r0
 	mov r0, #0xffffffff
-	umaal r11, r5, r10, r0
+	umaal r11, r6, r9, r0
 	mov r0, #0xffffffff
 	ldr r3, [sp, #36]
-	umaal r3, r5, r10, r0
+	umaal r3, r6, r9, r0
 	mov r0, #0xffffffff
-	umaal r9, r5, r10, r0
+	umaal r4, r6, r9, r0
 	mov r0, #0xffffffff
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, r5, r10, r0
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r6, r9, r0
 	mov r0, #0xffffffff
-	umaal r2, r5, r10, r0
+	umaal r5, r6, r9, r0
 	mov r0, #0xffffffff
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r5, r10, r0
-	mov r10, r8
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r6, r9, r0
+	mov r9, r8
 	mov r0, #0xffffffff
-	str r5, [sp, #44]
-	mov r5, #0x0
-	umaal r8, r5, r10, r0
+	str r6, [sp, #44]
+	mov r6, #0x0
+	umaal r8, r6, r9, r0
 	mov r8, #0xffffffff
-	umaal r7, r5, r10, r8
+	umaal r7, r6, r9, r8
 	mov r8, #0xffffffff
-	umaal r12, r5, r10, r8
+	umaal r12, r6, r9, r8
 	mov r8, #0xffffffff
-	umaal r1, r5, r10, r8
+	umaal r10, r6, r9, r8
 	mov r8, #0xffffffff
-	umaal lr, r5, r10, r8
+	umaal lr, r6, r9, r8
 	mov r8, #0xffffffff
-	umaal r6, r5, r10, r8
+	umaal r2, r6, r9, r8
 	mov r8, #0xffffffff
-	umaal r4, r5, r10, r8
+	umaal r1, r6, r9, r8
 	mvn r8, #0x1
-	umaal r11, r5, r10, r8
+	umaal r11, r6, r9, r8
 	mov r8, #0xffffffff
-	umaal r3, r5, r10, r8
+	umaal r3, r6, r9, r8
 	mov r8, #0xffffffff
 	ldr r0, [sp, #36]
-	umaal r0, r5, r10, r8
+	umaal r0, r6, r9, r8
 	mov r8, #0xffffffff
-	umaal r9, r5, r10, r8
+	umaal r4, r6, r9, r8
 	mov r8, #0xffffffff
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, r5, r10, r8
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r6, r9, r8
 	mov r8, #0xffffffff
-	umaal r2, r5, r10, r8
+	umaal r5, r6, r9, r8
 	mov r8, #0xffffffff
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r5, r10, r8
-	mov r10, r7
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r6, r9, r8
+	mov r9, r7
 	mov r8, #0xffffffff
-	str r5, [sp, #44]
-	mov r5, #0x0
-	umaal r7, r5, r10, r8
+	str r6, [sp, #44]
+	mov r6, #0x0
+	umaal r7, r6, r9, r8
 	mov r7, #0xffffffff
-	umaal r12, r5, r10, r7
+	umaal r12, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal r1, r5, r10, r7
+	umaal r10, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal lr, r5, r10, r7
+	umaal lr, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal r6, r5, r10, r7
+	umaal r2, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal r4, r5, r10, r7
+	umaal r1, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal r11, r5, r10, r7
+	umaal r11, r6, r9, r7
 	mvn r7, #0x1
-	umaal r3, r5, r10, r7
+	umaal r3, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal r0, r5, r10, r7
+	umaal r0, r6, r9, r7
 	mov r7, #0xffffffff
 	ldr r8, [sp, #36]
-	umaal r8, r5, r10, r7
+	umaal r8, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal r9, r5, r10, r7
+	umaal r4, r6, r9, r7
 	mov r7, #0xffffffff
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, r5, r10, r7
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r6, r9, r7
 	mov r7, #0xffffffff
-	umaal r2, r5, r10, r7
+	umaal r5, r6, r9, r7
 	mov r7, #0xffffffff
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r5, r10, r7
-	mov r10, r12
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r6, r9, r7
+	mov r9, r12
 	mov r7, #0xffffffff
-	str r5, [sp, #44]
-	mov r5, #0x0
-	umaal r12, r5, r10, r7
+	str r6, [sp, #44]
+	mov r6, #0x0
+	umaal r12, r6, r9, r7
 	mov r12, #0xffffffff
-	umaal r1, r5, r10, r12
+	umaal r10, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal lr, r5, r10, r12
+	umaal lr, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal r6, r5, r10, r12
+	umaal r2, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal r4, r5, r10, r12
+	umaal r1, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal r11, r5, r10, r12
+	umaal r11, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal r3, r5, r10, r12
+	umaal r3, r6, r9, r12
 	mvn r12, #0x1
-	umaal r0, r5, r10, r12
+	umaal r0, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal r8, r5, r10, r12
+	umaal r8, r6, r9, r12
 	mov r12, #0xffffffff
 	ldr r7, [sp, #36]
-	umaal r7, r5, r10, r12
+	umaal r7, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal r9, r5, r10, r12
+	umaal r4, r6, r9, r12
 	mov r12, #0xffffffff
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, r5, r10, r12
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r6, r9, r12
 	mov r12, #0xffffffff
-	umaal r2, r5, r10, r12
+	umaal r5, r6, r9, r12
 	mov r12, #0xffffffff
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r5, r10, r12
-	mov r10, r1
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r6, r9, r12
+	mov r9, r10
 	mov r12, #0xffffffff
-	str r5, [sp, #44]
-	mov r5, #0x0
-	umaal r1, r5, r10, r12
-	mov r1, #0xffffffff
-	umaal lr, r5, r10, r1
-	mov r1, #0xffffffff
-	umaal r6, r5, r10, r1
-	mov r1, #0xffffffff
-	umaal r4, r5, r10, r1
-	mov r1, #0xffffffff
-	umaal r11, r5, r10, r1
-	mov r1, #0xffffffff
-	umaal r3, r5, r10, r1
-	mov r1, #0xffffffff
-	umaal r0, r5, r10, r1
-	mvn r1, #0x1
-	umaal r8, r5, r10, r1
-	mov r1, #0xffffffff
-	umaal r7, r5, r10, r1
-	mov r1, #0xffffffff
+	str r6, [sp, #44]
+	mov r6, #0x0
+	umaal r10, r6, r9, r12
+	mov r10, #0xffffffff
+	umaal lr, r6, r9, r10
+	mov r10, #0xffffffff
+	umaal r2, r6, r9, r10
+	mov r10, #0xffffffff
+	umaal r1, r6, r9, r10
+	mov r10, #0xffffffff
+	umaal r11, r6, r9, r10
+	mov r10, #0xffffffff
+	umaal r3, r6, r9, r10
+	mov r10, #0xffffffff
+	umaal r0, r6, r9, r10
+	mvn r10, #0x1
+	umaal r8, r6, r9, r10
+	mov r10, #0xffffffff
+	umaal r7, r6, r9, r10
+	mov r10, #0xffffffff
 	ldr r12, [sp, #36]
-	umaal r12, r5, r10, r1
-	mov r1, #0xffffffff
-	umaal r9, r5, r10, r1
-	mov r1, #0xffffffff
-	str r9, [sp, #36]
-	ldr r9, [sp, #40]
-	umaal r9, r5, r10, r1
-	mov r1, #0xffffffff
-	umaal r2, r5, r10, r1
-	mov r1, #0xffffffff
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r5, r10, r1
-	mov r10, lr
-	mov r1, #0xffffffff
-	str r5, [sp, #44]
-	mov r5, #0x0
-	umaal lr, r5, r10, r1
+	umaal r12, r6, r9, r10
+	mov r10, #0xffffffff
+	umaal r4, r6, r9, r10
+	mov r10, #0xffffffff
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r6, r9, r10
+	mov r10, #0xffffffff
+	umaal r5, r6, r9, r10
+	mov r10, #0xffffffff
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r6, r9, r10
+	mov r9, lr
+	mov r10, #0xffffffff
+	str r6, [sp, #44]
+	mov r6, #0x0
+	umaal lr, r6, r9, r10
 	mov lr, #0xffffffff
-	umaal r6, r5, r10, lr
+	umaal r2, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r4, r5, r10, lr
+	umaal r1, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r11, r5, r10, lr
+	umaal r11, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r3, r5, r10, lr
+	umaal r3, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r0, r5, r10, lr
+	umaal r0, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r8, r5, r10, lr
+	umaal r8, r6, r9, lr
 	mvn lr, #0x1
-	umaal r7, r5, r10, lr
+	umaal r7, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r12, r5, r10, lr
+	umaal r12, r6, r9, lr
 	mov lr, #0xffffffff
-	ldr r1, [sp, #36]
-	umaal r1, r5, r10, lr
+	ldr r10, [sp, #36]
+	umaal r10, r6, r9, lr
 	mov lr, #0xffffffff
-	umaal r9, r5, r10, lr
+	umaal r4, r6, r9, lr
 	mov lr, #0xffffffff
-	str r9, [sp, #36]
+	str r4, [sp, #36]
+	ldr r4, [sp, #40]
+	umaal r4, r6, r9, lr
+	mov lr, #0xffffffff
+	umaal r5, r6, r9, lr
+	mov lr, #0xffffffff
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	umaal r5, r6, r9, lr
+	ldr r9, [sp, #12]
+	adds r2, r2, r9
+	ldr r9, [sp, #84]
+	adcs r1, r1, r9
+	ldr r9, [sp, #20]
+	adcs r11, r11, r9
+	ldr r9, [sp, #80]
+	adcs r3, r3, r9
+	ldr r9, [sp, #16]
+	adcs r0, r0, r9
+	ldr r9, [sp, #76]
+	adcs r8, r8, r9
+	ldr r9, [sp, #68]
+	adcs r7, r7, r9
+	ldr r9, [sp, #72]
+	adcs r12, r12, r9
+	ldr r9, [sp, #64]
+	adcs r10, r10, r9
+	ldr r9, [sp, #36]
+	ldr lr, [sp, #52]
+	adcs lr, r9, lr
+	ldr r9, [sp, #60]
+	adcs r4, r4, r9
 	ldr r9, [sp, #40]
-	umaal r9, r5, r10, lr
-	mov lr, #0xffffffff
-	umaal r2, r5, r10, lr
-	mov lr, #0xffffffff
-	str r2, [sp, #40]
-	ldr r2, [sp, #44]
-	umaal r2, r5, r10, lr
-	ldr r10, [sp, #12]
-	adds r10, r6, r10
-	ldr r6, [sp, #84]
-	adcs r4, r4, r6
-	ldr r6, [sp, #20]
-	adcs r11, r11, r6
-	ldr r6, [sp, #80]
-	adcs r3, r3, r6
-	ldr r6, [sp, #16]
-	adcs r0, r0, r6
-	ldr r6, [sp, #76]
-	adcs r6, r8, r6
-	ldr r8, [sp, #0]
-	adcs r7, r7, r8
-	ldr r8, [sp, #72]
-	adcs r12, r12, r8
-	ldr r8, [sp, #64]
-	adcs r1, r1, r8
-	ldr r8, [sp, #36]
-	ldr lr, [sp, #68]
-	adcs lr, r8, lr
-	ldr r8, [sp, #52]
-	adcs r8, r9, r8
-	ldr r9, [sp, #40]
-	str r8, [sp, #52]
-	ldr r8, [sp, #60]
-	adcs r8, r9, r8
+	str r4, [sp, #60]
+	ldr r4, [sp, #4]
+	adcs r4, r9, r4
 	ldr r9, [sp, #56]
-	adcs r2, r2, r9
-	ldr r9, [sp, #4]
 	adcs r5, r5, r9
+	ldr r9, [sp, #0]
+	adcs r6, r6, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r9, [sp, #4]
-	subs r9, r10, #0xffffffff
-	str r9, [sp, #56]
-	sbcs r9, r4, #0xffffffff
-	str r4, [sp, #40]
-	sbcs r4, r11, #0xffffffff
-	str r4, [sp, #60]
-	sbcs r4, r3, #0xffffffff
+	str r9, [sp, #0]
+	subs r9, r2, #0xffffffff
+	str r2, [sp, #56]
+	sbcs r2, r1, #0xffffffff
+	str r2, [sp, #40]
+	sbcs r2, r11, #0xffffffff
+	str r2, [sp, #4]
+	sbcs r2, r3, #0xffffffff
 	str r3, [sp, #36]
 	sbcs r3, r0, #0xffffffff
-	str r3, [sp, #68]
-	sbcs r3, r6, #0xffffffff
+	str r3, [sp, #52]
+	sbcs r3, r8, #0xffffffff
 	str r3, [sp, #64]
 	sbcs r3, r7, #0xffffffff
 	str r3, [sp, #72]
 	adcs r3, r12, #0x1
-	str r3, [sp, #0]
-	sbcs r3, r1, #0xffffffff
+	str r3, [sp, #68]
+	sbcs r3, r10, #0xffffffff
 	str r3, [sp, #76]
 	sbcs r3, lr, #0xffffffff
 	str r3, [sp, #16]
-	ldr r3, [sp, #52]
+	ldr r3, [sp, #60]
 	str lr, [sp, #80]
 	sbcs lr, r3, #0xffffffff
-	sbcs r3, r8, #0xffffffff
+	sbcs r3, r4, #0xffffffff
 	str r3, [sp, #20]
-	sbcs r3, r2, #0xffffffff
-	str r3, [sp, #84]
 	sbcs r3, r5, #0xffffffff
+	str r3, [sp, #84]
+	sbcs r3, r6, #0xffffffff
 	str r3, [sp, #12]
-	ldr r3, [sp, #4]
+	ldr r3, [sp, #0]
 	sbcs r3, r3, #0x0
 	ldr r3, [sp, #56]
-	it cs
-	movcs r10, r3
-	ldr r3, [sp, #40]
 	it cc
 	movcc r9, r3
-	ldr r3, [sp, #60]
+	ldr r3, [sp, #40]
+	it cs
+	movcs r1, r3
+	ldr r3, [sp, #4]
 	it cs
 	movcs r11, r3
 	ldr r3, [sp, #36]
 	it cc
-	movcc r4, r3
-	ldr r3, [sp, #68]
+	movcc r2, r3
+	ldr r3, [sp, #52]
 	it cs
 	movcs r0, r3
 	ldr r3, [sp, #64]
 	it cs
-	movcs r6, r3
+	movcs r8, r3
 	ldr r3, [sp, #72]
 	it cs
 	movcs r7, r3
-	ldr r3, [sp, #0]
+	ldr r3, [sp, #68]
 	it cs
 	movcs r12, r3
 	ldr r3, [sp, #76]
 	it cs
-	movcs r1, r3
+	movcs r10, r3
 	ldr r3, [sp, #16]
-	str r1, [sp, #76]
-	ldr r1, [sp, #80]
+	str r10, [sp, #76]
+	ldr r10, [sp, #80]
 	it cc
-	movcc r3, r1
-	ldr r1, [sp, #52]
+	movcc r3, r10
+	ldr r10, [sp, #60]
 	it cc
-	movcc lr, r1
-	ldr r1, [sp, #20]
+	movcc lr, r10
+	ldr r10, [sp, #20]
 	it cs
-	movcs r8, r1
-	ldr r1, [sp, #84]
+	movcs r4, r10
+	ldr r10, [sp, #84]
 	it cs
-	movcs r2, r1
-	ldr r1, [sp, #12]
+	movcs r5, r10
+	ldr r10, [sp, #12]
 	it cs
-	movcs r5, r1
-	ldr r1, [sp, #88]
-	strd r10, r9, [r1, #0]
-	strd r11, r4, [r1, #8]
-	strd r0, r6, [r1, #16]
-	strd r7, r12, [r1, #24]
+	movcs r6, r10
+	ldr r10, [sp, #88]
+	strd r9, r1, [r10, #0]
+	strd r11, r2, [r10, #8]
+	strd r0, r8, [r10, #16]
+	strd r7, r12, [r10, #24]
 	ldr r12, [sp, #76]
-	strd r12, r3, [r1, #32]
-	strd lr, r8, [r1, #40]
-	strd r2, r5, [r1, #48]
+	strd r12, r3, [r10, #32]
+	strd lr, r4, [r10, #40]
+	strd r5, r6, [r10, #48]
 	add sp, sp, #88
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p448_sqr_armv7, .-lf_p448_sqr_armv7
@@ -2889,8 +2867,8 @@ lf_p448_neg_armv7:
 @ void lf_p448_to_internal_armv7(uint64_t r[7], const uint64_t a[7])
 @   r = a*R mod p (to Montgomery form); Montgomery CIOS. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 104 bytes (10 registers saved, 15 spill slots of 4 bytes)
-@   1305 instructions
+@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 112 bytes (12 registers saved, 15 spill slots of 4 bytes)
+@   1292 instructions
 	.text
 	.globl lf_p448_to_internal_armv7
 	.hidden lf_p448_to_internal_armv7
@@ -2904,22 +2882,24 @@ lf_p448_neg_armv7:
 lf_p448_to_internal_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
-	.cfi_offset 4, -36
-	.cfi_offset 5, -32
-	.cfi_offset 6, -28
-	.cfi_offset 7, -24
-	.cfi_offset 8, -20
-	.cfi_offset 9, -16
-	.cfi_offset 10, -12
-	.cfi_offset 11, -8
+	push {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.save {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 4, -40
+	.cfi_offset 5, -36
+	.cfi_offset 6, -32
+	.cfi_offset 7, -28
+	.cfi_offset 8, -24
+	.cfi_offset 9, -20
+	.cfi_offset 10, -16
+	.cfi_offset 11, -12
+	.cfi_offset 12, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #64
 	.pad #64
-	.cfi_def_cfa_offset 104
+	.cfi_def_cfa_offset 112
 	ldrd r3, r12, [r1, #0]
 	mov r2, #0x2
 	umull r4, r5, r3, r2
@@ -2968,1262 +2948,1249 @@ lf_p448_to_internal_armv7:
 	umaal r2, r5, r3, lr
 	mov r3, r4
 	mov lr, #0xffffffff
-	str r5, [sp, #16]
-	mov r5, #0x0
-	umaal r4, r5, r3, lr
+	mov r1, #0x0
+	umaal r4, r1, r3, lr
 	mov r4, #0xffffffff
-	umaal r7, r5, r3, r4
+	umaal r7, r1, r3, r4
 	mov r4, #0xffffffff
-	umaal r9, r5, r3, r4
+	umaal r9, r1, r3, r4
 	mov r4, #0xffffffff
-	umaal r11, r5, r3, r4
+	umaal r11, r1, r3, r4
 	mov r4, #0xffffffff
-	umaal r0, r5, r3, r4
+	umaal r0, r1, r3, r4
 	mov r4, #0xffffffff
-	umaal r10, r5, r3, r4
+	umaal r10, r1, r3, r4
 	mov r4, #0xffffffff
-	umaal r8, r5, r3, r4
+	umaal r8, r1, r3, r4
 	mvn r4, #0x1
-	umaal r6, r5, r3, r4
+	umaal r6, r1, r3, r4
 	mov r4, #0xffffffff
-	umaal r12, r5, r3, r4
+	umaal r12, r1, r3, r4
 	mov r4, #0xffffffff
 	ldr lr, [sp, #0]
-	umaal lr, r5, r3, r4
+	umaal lr, r1, r3, r4
 	mov r4, #0xffffffff
 	str lr, [sp, #0]
 	ldr lr, [sp, #4]
-	umaal lr, r5, r3, r4
+	umaal lr, r1, r3, r4
 	mov r4, #0xffffffff
 	str lr, [sp, #4]
 	ldr lr, [sp, #8]
-	umaal lr, r5, r3, r4
+	umaal lr, r1, r3, r4
 	mov r4, #0xffffffff
 	str lr, [sp, #8]
 	ldr lr, [sp, #12]
-	umaal lr, r5, r3, r4
+	umaal lr, r1, r3, r4
 	mov r4, #0xffffffff
-	umaal r2, r5, r3, r4
-	ldr r3, [sp, #16]
-	adds r3, r3, r5
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r4, [r1, #4]
-	str r5, [sp, #16]
-	mov r5, #0x2
+	umaal r2, r1, r3, r4
+	adds r1, r5, r1
+	mov r3, #0
+	adc r3, r3, #0
+	ldr r5, [sp, #68]
+	ldr r4, [r5, #4]
 	str r3, [sp, #12]
+	mov r3, #0x2
+	str r1, [sp, #16]
+	mov r1, #0x0
+	umaal r7, r1, r4, r3
 	mov r3, #0x0
-	umaal r7, r3, r4, r5
-	mov r5, #0x0
-	umaal r9, r3, r4, r5
-	mov r5, #0x0
-	umaal r11, r3, r4, r5
-	mov r5, #0x0
-	umaal r0, r3, r4, r5
-	mov r5, #0x0
-	umaal r10, r3, r4, r5
-	mov r5, #0x0
-	umaal r8, r3, r4, r5
-	mov r5, #0x0
-	umaal r6, r3, r4, r5
-	mov r5, #0x3
-	umaal r12, r3, r4, r5
-	mov r5, #0x0
+	umaal r9, r1, r4, r3
+	mov r3, #0x0
+	umaal r11, r1, r4, r3
+	mov r3, #0x0
+	umaal r0, r1, r4, r3
+	mov r3, #0x0
+	umaal r10, r1, r4, r3
+	mov r3, #0x0
+	umaal r8, r1, r4, r3
+	mov r3, #0x0
+	umaal r6, r1, r4, r3
+	mov r3, #0x3
+	umaal r12, r1, r4, r3
+	mov r3, #0x0
 	str r12, [sp, #20]
 	ldr r12, [sp, #0]
-	umaal r12, r3, r4, r5
-	mov r5, #0x0
+	umaal r12, r1, r4, r3
+	mov r3, #0x0
 	str r12, [sp, #0]
 	ldr r12, [sp, #4]
-	umaal r12, r3, r4, r5
-	mov r5, #0x0
+	umaal r12, r1, r4, r3
+	mov r3, #0x0
 	str r12, [sp, #4]
 	ldr r12, [sp, #8]
-	umaal r12, r3, r4, r5
-	mov r5, #0x0
-	umaal lr, r3, r4, r5
-	mov r5, #0x0
-	umaal r2, r3, r4, r5
-	mov r5, #0x0
+	umaal r12, r1, r4, r3
+	mov r3, #0x0
+	umaal lr, r1, r4, r3
+	mov r3, #0x0
+	umaal r2, r1, r4, r3
+	mov r3, #0x0
 	str r2, [sp, #8]
-	ldr r2, [sp, #12]
-	umaal r2, r3, r4, r5
-	ldr r4, [sp, #16]
-	adds r3, r4, r3
+	ldr r2, [sp, #16]
+	umaal r2, r1, r4, r3
+	ldr r4, [sp, #12]
+	adds r1, r4, r1
 	mov r4, #0
 	adc r4, r4, #0
-	mov r5, r7
-	str r4, [sp, #16]
-	mov r4, #0xffffffff
-	str r3, [sp, #12]
-	mov r3, #0x0
-	umaal r7, r3, r5, r4
+	mov r3, r7
+	mov r5, #0xffffffff
+	str r4, [sp, #12]
+	mov r4, #0x0
+	umaal r7, r4, r3, r5
 	mov r7, #0xffffffff
-	umaal r9, r3, r5, r7
+	umaal r9, r4, r3, r7
 	mov r7, #0xffffffff
-	umaal r11, r3, r5, r7
+	umaal r11, r4, r3, r7
 	mov r7, #0xffffffff
-	umaal r0, r3, r5, r7
+	umaal r0, r4, r3, r7
 	mov r7, #0xffffffff
-	umaal r10, r3, r5, r7
+	umaal r10, r4, r3, r7
 	mov r7, #0xffffffff
-	umaal r8, r3, r5, r7
+	umaal r8, r4, r3, r7
 	mov r7, #0xffffffff
-	umaal r6, r3, r5, r7
+	umaal r6, r4, r3, r7
 	mvn r7, #0x1
-	ldr r4, [sp, #20]
-	umaal r4, r3, r5, r7
+	ldr r5, [sp, #20]
+	umaal r5, r4, r3, r7
 	mov r7, #0xffffffff
-	str r4, [sp, #20]
-	ldr r4, [sp, #0]
-	umaal r4, r3, r5, r7
+	str r5, [sp, #20]
+	ldr r5, [sp, #0]
+	umaal r5, r4, r3, r7
 	mov r7, #0xffffffff
-	str r4, [sp, #0]
-	ldr r4, [sp, #4]
-	umaal r4, r3, r5, r7
+	str r5, [sp, #0]
+	ldr r5, [sp, #4]
+	umaal r5, r4, r3, r7
 	mov r7, #0xffffffff
-	umaal r12, r3, r5, r7
+	umaal r12, r4, r3, r7
 	mov r7, #0xffffffff
-	umaal lr, r3, r5, r7
+	umaal lr, r4, r3, r7
 	mov r7, #0xffffffff
 	str lr, [sp, #4]
 	ldr lr, [sp, #8]
-	umaal lr, r3, r5, r7
+	umaal lr, r4, r3, r7
 	mov r7, #0xffffffff
-	umaal r2, r3, r5, r7
-	ldr r5, [sp, #12]
-	adds r3, r5, r3
-	ldr r5, [sp, #16]
-	adc r5, r5, #0x0
-	ldr r7, [r1, #8]
-	str r5, [sp, #16]
-	mov r5, #0x2
+	umaal r2, r4, r3, r7
+	adds r1, r1, r4
+	ldr r3, [sp, #12]
+	adc r3, r3, #0x0
+	ldr r4, [sp, #68]
+	ldr r7, [r4, #8]
 	str r3, [sp, #12]
+	mov r3, #0x2
+	str r1, [sp, #8]
+	mov r1, #0x0
+	umaal r9, r1, r7, r3
 	mov r3, #0x0
-	umaal r9, r3, r7, r5
-	mov r5, #0x0
-	umaal r11, r3, r7, r5
-	mov r5, #0x0
-	umaal r0, r3, r7, r5
-	mov r5, #0x0
-	umaal r10, r3, r7, r5
-	mov r5, #0x0
-	umaal r8, r3, r7, r5
-	mov r5, #0x0
-	umaal r6, r3, r7, r5
-	mov r5, #0x0
-	str r6, [sp, #8]
+	umaal r11, r1, r7, r3
+	mov r3, #0x0
+	umaal r0, r1, r7, r3
+	mov r3, #0x0
+	umaal r10, r1, r7, r3
+	mov r3, #0x0
+	umaal r8, r1, r7, r3
+	mov r3, #0x0
+	umaal r6, r1, r7, r3
+	mov r3, #0x0
+	str r6, [sp, #16]
 	ldr r6, [sp, #20]
-	umaal r6, r3, r7, r5
-	mov r5, #0x3
+	umaal r6, r1, r7, r3
+	mov r3, #0x3
 	str r6, [sp, #20]
 	ldr r6, [sp, #0]
-	umaal r6, r3, r7, r5
-	mov r5, #0x0
-	umaal r4, r3, r7, r5
-	mov r5, #0x0
-	umaal r12, r3, r7, r5
-	mov r5, #0x0
+	umaal r6, r1, r7, r3
+	mov r3, #0x0
+	umaal r5, r1, r7, r3
+	mov r3, #0x0
+	umaal r12, r1, r7, r3
+	mov r3, #0x0
 	str r12, [sp, #0]
 	ldr r12, [sp, #4]
-	umaal r12, r3, r7, r5
-	mov r5, #0x0
-	umaal lr, r3, r7, r5
-	mov r5, #0x0
-	umaal r2, r3, r7, r5
-	mov r5, #0x0
+	umaal r12, r1, r7, r3
+	mov r3, #0x0
+	umaal lr, r1, r7, r3
+	mov r3, #0x0
+	umaal r2, r1, r7, r3
+	mov r3, #0x0
 	str r2, [sp, #4]
-	ldr r2, [sp, #12]
-	umaal r2, r3, r7, r5
-	ldr r7, [sp, #16]
-	adds r3, r7, r3
+	ldr r2, [sp, #8]
+	umaal r2, r1, r7, r3
+	ldr r7, [sp, #12]
+	adds r1, r7, r1
 	mov r7, #0
 	adc r7, r7, #0
-	mov r5, r9
-	str r7, [sp, #16]
-	mov r7, #0xffffffff
-	str r3, [sp, #12]
-	mov r3, #0x0
-	umaal r9, r3, r5, r7
+	mov r3, r9
+	mov r4, #0xffffffff
+	str r7, [sp, #12]
+	mov r7, #0x0
+	umaal r9, r7, r3, r4
 	mov r9, #0xffffffff
-	umaal r11, r3, r5, r9
+	umaal r11, r7, r3, r9
 	mov r9, #0xffffffff
-	umaal r0, r3, r5, r9
+	umaal r0, r7, r3, r9
 	mov r9, #0xffffffff
-	umaal r10, r3, r5, r9
+	umaal r10, r7, r3, r9
 	mov r9, #0xffffffff
-	umaal r8, r3, r5, r9
+	umaal r8, r7, r3, r9
 	mov r9, #0xffffffff
-	ldr r7, [sp, #8]
-	umaal r7, r3, r5, r9
+	ldr r4, [sp, #16]
+	umaal r4, r7, r3, r9
 	mov r9, #0xffffffff
-	str r7, [sp, #8]
-	ldr r7, [sp, #20]
-	umaal r7, r3, r5, r9
+	str r4, [sp, #16]
+	ldr r4, [sp, #20]
+	umaal r4, r7, r3, r9
 	mvn r9, #0x1
-	umaal r6, r3, r5, r9
+	umaal r6, r7, r3, r9
 	mov r9, #0xffffffff
-	umaal r4, r3, r5, r9
+	umaal r5, r7, r3, r9
 	mov r9, #0xffffffff
-	str r4, [sp, #20]
-	ldr r4, [sp, #0]
-	umaal r4, r3, r5, r9
+	str r5, [sp, #20]
+	ldr r5, [sp, #0]
+	umaal r5, r7, r3, r9
 	mov r9, #0xffffffff
-	umaal r12, r3, r5, r9
+	umaal r12, r7, r3, r9
 	mov r9, #0xffffffff
-	umaal lr, r3, r5, r9
+	umaal lr, r7, r3, r9
 	mov r9, #0xffffffff
 	str lr, [sp, #0]
 	ldr lr, [sp, #4]
-	umaal lr, r3, r5, r9
+	umaal lr, r7, r3, r9
 	mov r9, #0xffffffff
-	umaal r2, r3, r5, r9
-	ldr r5, [sp, #12]
-	adds r3, r5, r3
-	ldr r5, [sp, #16]
-	adc r5, r5, #0x0
-	ldr r9, [r1, #12]
-	str r5, [sp, #16]
-	mov r5, #0x2
+	umaal r2, r7, r3, r9
+	adds r1, r1, r7
+	ldr r3, [sp, #12]
+	adc r3, r3, #0x0
+	ldr r7, [sp, #68]
+	ldr r9, [r7, #12]
 	str r3, [sp, #12]
+	mov r3, #0x2
+	str r1, [sp, #4]
+	mov r1, #0x0
+	umaal r11, r1, r9, r3
 	mov r3, #0x0
-	umaal r11, r3, r9, r5
-	mov r5, #0x0
-	umaal r0, r3, r9, r5
-	mov r5, #0x0
-	umaal r10, r3, r9, r5
-	mov r5, #0x0
-	umaal r8, r3, r9, r5
-	mov r5, #0x0
-	str r8, [sp, #4]
-	ldr r8, [sp, #8]
-	umaal r8, r3, r9, r5
-	mov r5, #0x0
-	umaal r7, r3, r9, r5
-	mov r5, #0x0
-	umaal r6, r3, r9, r5
-	mov r5, #0x3
-	str r6, [sp, #8]
+	umaal r0, r1, r9, r3
+	mov r3, #0x0
+	umaal r10, r1, r9, r3
+	mov r3, #0x0
+	umaal r8, r1, r9, r3
+	mov r3, #0x0
+	str r8, [sp, #8]
+	ldr r8, [sp, #16]
+	umaal r8, r1, r9, r3
+	mov r3, #0x0
+	umaal r4, r1, r9, r3
+	mov r3, #0x0
+	umaal r6, r1, r9, r3
+	mov r3, #0x3
+	str r6, [sp, #16]
 	ldr r6, [sp, #20]
-	umaal r6, r3, r9, r5
-	mov r5, #0x0
-	umaal r4, r3, r9, r5
-	mov r5, #0x0
-	umaal r12, r3, r9, r5
-	mov r5, #0x0
+	umaal r6, r1, r9, r3
+	mov r3, #0x0
+	umaal r5, r1, r9, r3
+	mov r3, #0x0
+	umaal r12, r1, r9, r3
+	mov r3, #0x0
 	str r12, [sp, #20]
 	ldr r12, [sp, #0]
-	umaal r12, r3, r9, r5
-	mov r5, #0x0
-	umaal lr, r3, r9, r5
-	mov r5, #0x0
-	umaal r2, r3, r9, r5
-	mov r5, #0x0
+	umaal r12, r1, r9, r3
+	mov r3, #0x0
+	umaal lr, r1, r9, r3
+	mov r3, #0x0
+	umaal r2, r1, r9, r3
+	mov r3, #0x0
 	str r2, [sp, #0]
-	ldr r2, [sp, #12]
-	umaal r2, r3, r9, r5
-	ldr r9, [sp, #16]
-	adds r3, r9, r3
+	ldr r2, [sp, #4]
+	umaal r2, r1, r9, r3
+	ldr r9, [sp, #12]
+	adds r1, r9, r1
 	mov r9, #0
 	adc r9, r9, #0
-	mov r5, r11
-	str r9, [sp, #16]
-	mov r9, #0xffffffff
-	str r3, [sp, #12]
-	mov r3, #0x0
-	umaal r11, r3, r5, r9
+	mov r3, r11
+	mov r7, #0xffffffff
+	str r9, [sp, #12]
+	mov r9, #0x0
+	umaal r11, r9, r3, r7
 	mov r11, #0xffffffff
-	umaal r0, r3, r5, r11
+	umaal r0, r9, r3, r11
 	mov r11, #0xffffffff
-	umaal r10, r3, r5, r11
+	umaal r10, r9, r3, r11
 	mov r11, #0xffffffff
-	ldr r9, [sp, #4]
-	umaal r9, r3, r5, r11
-	mov r11, #0xffffffff
-	umaal r8, r3, r5, r11
-	mov r11, #0xffffffff
-	umaal r7, r3, r5, r11
-	mov r11, #0xffffffff
-	str r7, [sp, #4]
 	ldr r7, [sp, #8]
-	umaal r7, r3, r5, r11
-	mvn r11, #0x1
-	umaal r6, r3, r5, r11
+	umaal r7, r9, r3, r11
 	mov r11, #0xffffffff
-	umaal r4, r3, r5, r11
+	umaal r8, r9, r3, r11
+	mov r11, #0xffffffff
+	umaal r4, r9, r3, r11
 	mov r11, #0xffffffff
 	str r4, [sp, #8]
-	ldr r4, [sp, #20]
-	umaal r4, r3, r5, r11
+	ldr r4, [sp, #16]
+	umaal r4, r9, r3, r11
+	mvn r11, #0x1
+	umaal r6, r9, r3, r11
 	mov r11, #0xffffffff
-	umaal r12, r3, r5, r11
+	umaal r5, r9, r3, r11
 	mov r11, #0xffffffff
-	umaal lr, r3, r5, r11
+	str r5, [sp, #16]
+	ldr r5, [sp, #20]
+	umaal r5, r9, r3, r11
+	mov r11, #0xffffffff
+	umaal r12, r9, r3, r11
+	mov r11, #0xffffffff
+	umaal lr, r9, r3, r11
 	mov r11, #0xffffffff
 	str lr, [sp, #20]
 	ldr lr, [sp, #0]
-	umaal lr, r3, r5, r11
+	umaal lr, r9, r3, r11
 	mov r11, #0xffffffff
-	umaal r2, r3, r5, r11
-	ldr r5, [sp, #12]
-	adds r3, r5, r3
-	ldr r5, [sp, #16]
-	adc r5, r5, #0x0
-	ldr r11, [r1, #16]
-	str r5, [sp, #16]
-	mov r5, #0x2
+	umaal r2, r9, r3, r11
+	adds r1, r1, r9
+	ldr r3, [sp, #12]
+	adc r3, r3, #0x0
+	ldr r9, [sp, #68]
+	ldr r11, [r9, #16]
 	str r3, [sp, #12]
+	mov r3, #0x2
+	str r1, [sp, #0]
+	mov r1, #0x0
+	umaal r0, r1, r11, r3
 	mov r3, #0x0
-	umaal r0, r3, r11, r5
-	mov r5, #0x0
-	umaal r10, r3, r11, r5
-	mov r5, #0x0
-	umaal r9, r3, r11, r5
-	mov r5, #0x0
-	umaal r8, r3, r11, r5
-	mov r5, #0x0
-	str r8, [sp, #0]
-	ldr r8, [sp, #4]
-	umaal r8, r3, r11, r5
-	mov r5, #0x0
-	umaal r7, r3, r11, r5
-	mov r5, #0x0
-	umaal r6, r3, r11, r5
-	mov r5, #0x3
-	str r6, [sp, #4]
-	ldr r6, [sp, #8]
-	umaal r6, r3, r11, r5
-	mov r5, #0x0
-	umaal r4, r3, r11, r5
-	mov r5, #0x0
-	umaal r12, r3, r11, r5
-	mov r5, #0x0
-	str r12, [sp, #8]
+	umaal r10, r1, r11, r3
+	mov r3, #0x0
+	umaal r7, r1, r11, r3
+	mov r3, #0x0
+	umaal r8, r1, r11, r3
+	mov r3, #0x0
+	str r8, [sp, #4]
+	ldr r8, [sp, #8]
+	umaal r8, r1, r11, r3
+	mov r3, #0x0
+	umaal r4, r1, r11, r3
+	mov r3, #0x0
+	umaal r6, r1, r11, r3
+	mov r3, #0x3
+	str r6, [sp, #8]
+	ldr r6, [sp, #16]
+	umaal r6, r1, r11, r3
+	mov r3, #0x0
+	umaal r5, r1, r11, r3
+	mov r3, #0x0
+	umaal r12, r1, r11, r3
+	mov r3, #0x0
+	str r12, [sp, #16]
 	ldr r12, [sp, #20]
-	umaal r12, r3, r11, r5
-	mov r5, #0x0
-	umaal lr, r3, r11, r5
-	mov r5, #0x0
-	umaal r2, r3, r11, r5
-	mov r5, #0x0
+	umaal r12, r1, r11, r3
+	mov r3, #0x0
+	umaal lr, r1, r11, r3
+	mov r3, #0x0
+	umaal r2, r1, r11, r3
+	mov r3, #0x0
 	str r2, [sp, #20]
-	ldr r2, [sp, #12]
-	umaal r2, r3, r11, r5
-	ldr r11, [sp, #16]
-	adds r11, r11, r3
-	mov r3, #0
-	adc r3, r3, #0
-	mov r5, r0
-	str r3, [sp, #16]
-	mov r3, #0xffffffff
+	ldr r2, [sp, #0]
+	umaal r2, r1, r11, r3
+	ldr r11, [sp, #12]
+	adds r1, r11, r1
+	mov r11, #0
+	adc r11, r11, #0
+	mov r3, r0
+	mov r9, #0xffffffff
 	str r11, [sp, #12]
 	mov r11, #0x0
-	umaal r0, r11, r5, r3
+	umaal r0, r11, r3, r9
 	mov r0, #0xffffffff
-	umaal r10, r11, r5, r0
+	umaal r10, r11, r3, r0
 	mov r0, #0xffffffff
-	umaal r9, r11, r5, r0
+	umaal r7, r11, r3, r0
 	mov r0, #0xffffffff
-	ldr r3, [sp, #0]
-	umaal r3, r11, r5, r0
+	ldr r9, [sp, #4]
+	umaal r9, r11, r3, r0
 	mov r0, #0xffffffff
-	umaal r8, r11, r5, r0
+	umaal r8, r11, r3, r0
 	mov r0, #0xffffffff
-	umaal r7, r11, r5, r0
-	mov r0, #0xffffffff
-	str r7, [sp, #0]
-	ldr r7, [sp, #4]
-	umaal r7, r11, r5, r0
-	mvn r0, #0x1
-	umaal r6, r11, r5, r0
-	mov r0, #0xffffffff
-	umaal r4, r11, r5, r0
+	umaal r4, r11, r3, r0
 	mov r0, #0xffffffff
 	str r4, [sp, #4]
 	ldr r4, [sp, #8]
-	umaal r4, r11, r5, r0
+	umaal r4, r11, r3, r0
+	mvn r0, #0x1
+	umaal r6, r11, r3, r0
 	mov r0, #0xffffffff
-	umaal r12, r11, r5, r0
+	umaal r5, r11, r3, r0
 	mov r0, #0xffffffff
-	umaal lr, r11, r5, r0
-	mov r0, #0xffffffff
-	str lr, [sp, #8]
-	ldr lr, [sp, #20]
-	umaal lr, r11, r5, r0
-	mov r0, #0xffffffff
-	umaal r2, r11, r5, r0
-	ldr r5, [sp, #12]
-	adds r11, r5, r11
+	str r5, [sp, #8]
 	ldr r5, [sp, #16]
-	adc r5, r5, #0x0
-	ldr r0, [r1, #20]
-	str r5, [sp, #16]
-	mov r5, #0x2
-	str r11, [sp, #12]
-	mov r11, #0x0
-	umaal r10, r11, r0, r5
-	mov r5, #0x0
-	umaal r9, r11, r0, r5
-	mov r5, #0x0
-	umaal r3, r11, r0, r5
-	mov r5, #0x0
-	umaal r8, r11, r0, r5
-	mov r5, #0x0
-	str r8, [sp, #20]
-	ldr r8, [sp, #0]
-	umaal r8, r11, r0, r5
-	mov r5, #0x0
-	umaal r7, r11, r0, r5
-	mov r5, #0x0
-	umaal r6, r11, r0, r5
-	mov r5, #0x3
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r11, r0, r5
-	mov r5, #0x0
-	umaal r4, r11, r0, r5
-	mov r5, #0x0
-	umaal r12, r11, r0, r5
-	mov r5, #0x0
-	str r12, [sp, #4]
-	ldr r12, [sp, #8]
-	umaal r12, r11, r0, r5
-	mov r5, #0x0
-	umaal lr, r11, r0, r5
-	mov r5, #0x0
-	umaal r2, r11, r0, r5
-	mov r5, #0x0
-	str r2, [sp, #8]
-	ldr r2, [sp, #12]
-	umaal r2, r11, r0, r5
-	ldr r0, [sp, #16]
-	adds r0, r0, r11
-	mov r11, #0
-	adc r11, r11, #0
-	mov r5, r10
-	str r11, [sp, #16]
+	umaal r5, r11, r3, r0
+	mov r0, #0xffffffff
+	umaal r12, r11, r3, r0
+	mov r0, #0xffffffff
+	umaal lr, r11, r3, r0
+	mov r0, #0xffffffff
+	str lr, [sp, #16]
+	ldr lr, [sp, #20]
+	umaal lr, r11, r3, r0
+	mov r0, #0xffffffff
+	umaal r2, r11, r3, r0
+	adds r1, r1, r11
+	ldr r3, [sp, #12]
+	adc r3, r3, #0x0
+	ldr r11, [sp, #68]
+	ldr r0, [r11, #20]
+	str r3, [sp, #12]
+	mov r3, #0x2
+	str r1, [sp, #20]
+	mov r1, #0x0
+	umaal r10, r1, r0, r3
+	mov r3, #0x0
+	umaal r7, r1, r0, r3
+	mov r3, #0x0
+	umaal r9, r1, r0, r3
+	mov r3, #0x0
+	umaal r8, r1, r0, r3
+	mov r3, #0x0
+	str r8, [sp, #0]
+	ldr r8, [sp, #4]
+	umaal r8, r1, r0, r3
+	mov r3, #0x0
+	umaal r4, r1, r0, r3
+	mov r3, #0x0
+	umaal r6, r1, r0, r3
+	mov r3, #0x3
+	str r6, [sp, #4]
+	ldr r6, [sp, #8]
+	umaal r6, r1, r0, r3
+	mov r3, #0x0
+	umaal r5, r1, r0, r3
+	mov r3, #0x0
+	umaal r12, r1, r0, r3
+	mov r3, #0x0
+	str r12, [sp, #8]
+	ldr r12, [sp, #16]
+	umaal r12, r1, r0, r3
+	mov r3, #0x0
+	umaal lr, r1, r0, r3
+	mov r3, #0x0
+	umaal r2, r1, r0, r3
+	mov r3, #0x0
+	str r2, [sp, #16]
+	ldr r2, [sp, #20]
+	umaal r2, r1, r0, r3
+	ldr r0, [sp, #12]
+	adds r0, r0, r1
+	mov r1, #0
+	adc r1, r1, #0
+	mov r3, r10
 	mov r11, #0xffffffff
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r10, r0, r5, r11
+	str r1, [sp, #12]
+	mov r1, #0x0
+	umaal r10, r1, r3, r11
 	mov r10, #0xffffffff
-	umaal r9, r0, r5, r10
+	umaal r7, r1, r3, r10
 	mov r10, #0xffffffff
-	umaal r3, r0, r5, r10
+	umaal r9, r1, r3, r10
 	mov r10, #0xffffffff
-	ldr r11, [sp, #20]
-	umaal r11, r0, r5, r10
+	ldr r11, [sp, #0]
+	umaal r11, r1, r3, r10
 	mov r10, #0xffffffff
-	umaal r8, r0, r5, r10
+	umaal r8, r1, r3, r10
 	mov r10, #0xffffffff
-	umaal r7, r0, r5, r10
-	mov r10, #0xffffffff
-	str r7, [sp, #20]
-	ldr r7, [sp, #0]
-	umaal r7, r0, r5, r10
-	mvn r10, #0x1
-	umaal r6, r0, r5, r10
-	mov r10, #0xffffffff
-	umaal r4, r0, r5, r10
+	umaal r4, r1, r3, r10
 	mov r10, #0xffffffff
 	str r4, [sp, #0]
 	ldr r4, [sp, #4]
-	umaal r4, r0, r5, r10
+	umaal r4, r1, r3, r10
+	mvn r10, #0x1
+	umaal r6, r1, r3, r10
 	mov r10, #0xffffffff
-	umaal r12, r0, r5, r10
+	umaal r5, r1, r3, r10
 	mov r10, #0xffffffff
-	umaal lr, r0, r5, r10
+	str r5, [sp, #4]
+	ldr r5, [sp, #8]
+	umaal r5, r1, r3, r10
 	mov r10, #0xffffffff
-	str lr, [sp, #4]
-	ldr lr, [sp, #8]
-	umaal lr, r0, r5, r10
+	umaal r12, r1, r3, r10
 	mov r10, #0xffffffff
-	umaal r2, r0, r5, r10
-	ldr r5, [sp, #12]
-	adds r0, r5, r0
-	ldr r5, [sp, #16]
-	adc r5, r5, #0x0
+	umaal lr, r1, r3, r10
+	mov r10, #0xffffffff
+	str lr, [sp, #8]
+	ldr lr, [sp, #16]
+	umaal lr, r1, r3, r10
+	mov r10, #0xffffffff
+	umaal r2, r1, r3, r10
+	adds r0, r0, r1
+	ldr r3, [sp, #12]
+	adc r3, r3, #0x0
+	ldr r1, [sp, #68]
 	ldr r10, [r1, #24]
-	str r5, [sp, #16]
-	mov r5, #0x2
-	str r0, [sp, #12]
+	str r3, [sp, #12]
+	mov r3, #0x2
+	str r0, [sp, #16]
 	mov r0, #0x0
-	umaal r9, r0, r10, r5
-	mov r5, #0x0
-	umaal r3, r0, r10, r5
-	mov r5, #0x0
-	umaal r11, r0, r10, r5
-	mov r5, #0x0
-	umaal r8, r0, r10, r5
-	mov r5, #0x0
-	str r8, [sp, #8]
-	ldr r8, [sp, #20]
-	umaal r8, r0, r10, r5
-	mov r5, #0x0
-	umaal r7, r0, r10, r5
-	mov r5, #0x0
-	umaal r6, r0, r10, r5
-	mov r5, #0x3
-	str r6, [sp, #20]
-	ldr r6, [sp, #0]
-	umaal r6, r0, r10, r5
-	mov r5, #0x0
-	umaal r4, r0, r10, r5
-	mov r5, #0x0
-	umaal r12, r0, r10, r5
-	mov r5, #0x0
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r12, r0, r10, r5
-	mov r5, #0x0
-	umaal lr, r0, r10, r5
-	mov r5, #0x0
-	umaal r2, r0, r10, r5
-	mov r5, #0x0
-	str r2, [sp, #4]
-	ldr r2, [sp, #12]
-	umaal r2, r0, r10, r5
-	ldr r10, [sp, #16]
+	umaal r7, r0, r10, r3
+	mov r3, #0x0
+	umaal r9, r0, r10, r3
+	mov r3, #0x0
+	umaal r11, r0, r10, r3
+	mov r3, #0x0
+	umaal r8, r0, r10, r3
+	mov r3, #0x0
+	str r8, [sp, #20]
+	ldr r8, [sp, #0]
+	umaal r8, r0, r10, r3
+	mov r3, #0x0
+	umaal r4, r0, r10, r3
+	mov r3, #0x0
+	umaal r6, r0, r10, r3
+	mov r3, #0x3
+	str r6, [sp, #0]
+	ldr r6, [sp, #4]
+	umaal r6, r0, r10, r3
+	mov r3, #0x0
+	umaal r5, r0, r10, r3
+	mov r3, #0x0
+	umaal r12, r0, r10, r3
+	mov r3, #0x0
+	str r12, [sp, #4]
+	ldr r12, [sp, #8]
+	umaal r12, r0, r10, r3
+	mov r3, #0x0
+	umaal lr, r0, r10, r3
+	mov r3, #0x0
+	umaal r2, r0, r10, r3
+	mov r3, #0x0
+	str r2, [sp, #8]
+	ldr r2, [sp, #16]
+	umaal r2, r0, r10, r3
+	ldr r10, [sp, #12]
 	adds r0, r10, r0
 	mov r10, #0
 	adc r10, r10, #0
-	mov r5, r9
-	str r10, [sp, #16]
-	mov r10, #0xffffffff
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r9, r0, r5, r10
-	mov r9, #0xffffffff
-	umaal r3, r0, r5, r9
-	mov r9, #0xffffffff
-	umaal r11, r0, r5, r9
-	mov r9, #0xffffffff
-	ldr r10, [sp, #8]
-	umaal r10, r0, r5, r9
-	mov r9, #0xffffffff
-	umaal r8, r0, r5, r9
-	mov r9, #0xffffffff
-	umaal r7, r0, r5, r9
-	mov r9, #0xffffffff
-	str r7, [sp, #8]
-	ldr r7, [sp, #20]
-	umaal r7, r0, r5, r9
-	mvn r9, #0x1
-	umaal r6, r0, r5, r9
-	mov r9, #0xffffffff
-	umaal r4, r0, r5, r9
-	mov r9, #0xffffffff
+	mov r3, r7
+	mov r1, #0xffffffff
+	str r10, [sp, #12]
+	mov r10, #0x0
+	umaal r7, r10, r3, r1
+	mov r7, #0xffffffff
+	umaal r9, r10, r3, r7
+	mov r7, #0xffffffff
+	umaal r11, r10, r3, r7
+	mov r7, #0xffffffff
+	ldr r1, [sp, #20]
+	umaal r1, r10, r3, r7
+	mov r7, #0xffffffff
+	umaal r8, r10, r3, r7
+	mov r7, #0xffffffff
+	umaal r4, r10, r3, r7
+	mov r7, #0xffffffff
 	str r4, [sp, #20]
 	ldr r4, [sp, #0]
-	umaal r4, r0, r5, r9
+	umaal r4, r10, r3, r7
+	mvn r7, #0x1
+	umaal r6, r10, r3, r7
+	mov r7, #0xffffffff
+	umaal r5, r10, r3, r7
+	mov r7, #0xffffffff
+	str r5, [sp, #0]
+	ldr r5, [sp, #4]
+	umaal r5, r10, r3, r7
+	mov r7, #0xffffffff
+	umaal r12, r10, r3, r7
+	mov r7, #0xffffffff
+	umaal lr, r10, r3, r7
+	mov r7, #0xffffffff
+	str lr, [sp, #4]
+	ldr lr, [sp, #8]
+	umaal lr, r10, r3, r7
+	mov r7, #0xffffffff
+	umaal r2, r10, r3, r7
+	adds r0, r0, r10
+	ldr r3, [sp, #12]
+	adc r3, r3, #0x0
+	ldr r10, [sp, #68]
+	ldr r7, [r10, #28]
+	str r3, [sp, #12]
+	mov r3, #0x2
+	str r0, [sp, #8]
+	mov r0, #0x0
+	umaal r9, r0, r7, r3
+	mov r3, #0x0
+	umaal r11, r0, r7, r3
+	mov r3, #0x0
+	umaal r1, r0, r7, r3
+	mov r3, #0x0
+	umaal r8, r0, r7, r3
+	mov r3, #0x0
+	str r8, [sp, #16]
+	ldr r8, [sp, #20]
+	umaal r8, r0, r7, r3
+	mov r3, #0x0
+	umaal r4, r0, r7, r3
+	mov r3, #0x0
+	umaal r6, r0, r7, r3
+	mov r3, #0x3
+	str r6, [sp, #20]
+	ldr r6, [sp, #0]
+	umaal r6, r0, r7, r3
+	mov r3, #0x0
+	umaal r5, r0, r7, r3
+	mov r3, #0x0
+	umaal r12, r0, r7, r3
+	mov r3, #0x0
+	str r12, [sp, #0]
+	ldr r12, [sp, #4]
+	umaal r12, r0, r7, r3
+	mov r3, #0x0
+	umaal lr, r0, r7, r3
+	mov r3, #0x0
+	umaal r2, r0, r7, r3
+	mov r3, #0x0
+	str r2, [sp, #4]
+	ldr r2, [sp, #8]
+	umaal r2, r0, r7, r3
+	ldr r7, [sp, #12]
+	adds r0, r7, r0
+	mov r7, #0
+	adc r7, r7, #0
+	mov r3, r9
+	mov r10, #0xffffffff
+	str r7, [sp, #12]
+	mov r7, #0x0
+	umaal r9, r7, r3, r10
 	mov r9, #0xffffffff
-	umaal r12, r0, r5, r9
+	umaal r11, r7, r3, r9
 	mov r9, #0xffffffff
-	umaal lr, r0, r5, r9
+	umaal r1, r7, r3, r9
+	mov r9, #0xffffffff
+	ldr r10, [sp, #16]
+	umaal r10, r7, r3, r9
+	mov r9, #0xffffffff
+	umaal r8, r7, r3, r9
+	mov r9, #0xffffffff
+	umaal r4, r7, r3, r9
+	mov r9, #0xffffffff
+	str r4, [sp, #16]
+	ldr r4, [sp, #20]
+	umaal r4, r7, r3, r9
+	mvn r9, #0x1
+	umaal r6, r7, r3, r9
+	mov r9, #0xffffffff
+	umaal r5, r7, r3, r9
+	mov r9, #0xffffffff
+	str r5, [sp, #20]
+	ldr r5, [sp, #0]
+	umaal r5, r7, r3, r9
+	mov r9, #0xffffffff
+	umaal r12, r7, r3, r9
+	mov r9, #0xffffffff
+	umaal lr, r7, r3, r9
 	mov r9, #0xffffffff
 	str lr, [sp, #0]
 	ldr lr, [sp, #4]
-	umaal lr, r0, r5, r9
+	umaal lr, r7, r3, r9
 	mov r9, #0xffffffff
-	umaal r2, r0, r5, r9
-	ldr r5, [sp, #12]
-	adds r0, r5, r0
-	ldr r5, [sp, #16]
-	adc r5, r5, #0x0
-	ldr r9, [r1, #28]
-	str r5, [sp, #16]
-	mov r5, #0x2
-	str r0, [sp, #12]
+	umaal r2, r7, r3, r9
+	adds r0, r0, r7
+	ldr r3, [sp, #12]
+	adc r3, r3, #0x0
+	ldr r7, [sp, #68]
+	ldr r9, [r7, #32]
+	str r3, [sp, #12]
+	mov r3, #0x2
+	str r0, [sp, #4]
 	mov r0, #0x0
-	umaal r3, r0, r9, r5
-	mov r5, #0x0
-	umaal r11, r0, r9, r5
-	mov r5, #0x0
-	umaal r10, r0, r9, r5
-	mov r5, #0x0
-	umaal r8, r0, r9, r5
-	mov r5, #0x0
-	str r8, [sp, #4]
-	ldr r8, [sp, #8]
-	umaal r8, r0, r9, r5
-	mov r5, #0x0
-	umaal r7, r0, r9, r5
-	mov r5, #0x0
-	umaal r6, r0, r9, r5
-	mov r5, #0x3
-	str r6, [sp, #8]
+	umaal r11, r0, r9, r3
+	mov r3, #0x0
+	umaal r1, r0, r9, r3
+	mov r3, #0x0
+	umaal r10, r0, r9, r3
+	mov r3, #0x0
+	umaal r8, r0, r9, r3
+	mov r3, #0x0
+	str r8, [sp, #8]
+	ldr r8, [sp, #16]
+	umaal r8, r0, r9, r3
+	mov r3, #0x0
+	umaal r4, r0, r9, r3
+	mov r3, #0x0
+	umaal r6, r0, r9, r3
+	mov r3, #0x3
+	str r6, [sp, #16]
 	ldr r6, [sp, #20]
-	umaal r6, r0, r9, r5
-	mov r5, #0x0
-	umaal r4, r0, r9, r5
-	mov r5, #0x0
-	umaal r12, r0, r9, r5
-	mov r5, #0x0
+	umaal r6, r0, r9, r3
+	mov r3, #0x0
+	umaal r5, r0, r9, r3
+	mov r3, #0x0
+	umaal r12, r0, r9, r3
+	mov r3, #0x0
 	str r12, [sp, #20]
 	ldr r12, [sp, #0]
-	umaal r12, r0, r9, r5
-	mov r5, #0x0
-	umaal lr, r0, r9, r5
-	mov r5, #0x0
-	umaal r2, r0, r9, r5
-	mov r5, #0x0
+	umaal r12, r0, r9, r3
+	mov r3, #0x0
+	umaal lr, r0, r9, r3
+	mov r3, #0x0
+	umaal r2, r0, r9, r3
+	mov r3, #0x0
 	str r2, [sp, #0]
-	ldr r2, [sp, #12]
-	umaal r2, r0, r9, r5
-	ldr r9, [sp, #16]
+	ldr r2, [sp, #4]
+	umaal r2, r0, r9, r3
+	ldr r9, [sp, #12]
 	adds r0, r9, r0
 	mov r9, #0
 	adc r9, r9, #0
-	mov r5, r3
-	str r9, [sp, #16]
-	mov r9, #0xffffffff
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r3, r0, r5, r9
-	mov r3, #0xffffffff
-	umaal r11, r0, r5, r3
-	mov r3, #0xffffffff
-	umaal r10, r0, r5, r3
-	mov r3, #0xffffffff
-	ldr r9, [sp, #4]
-	umaal r9, r0, r5, r3
-	mov r3, #0xffffffff
-	umaal r8, r0, r5, r3
-	mov r3, #0xffffffff
-	umaal r7, r0, r5, r3
-	mov r3, #0xffffffff
-	str r7, [sp, #4]
+	mov r3, r11
+	mov r7, #0xffffffff
+	str r9, [sp, #12]
+	mov r9, #0x0
+	umaal r11, r9, r3, r7
+	mov r11, #0xffffffff
+	umaal r1, r9, r3, r11
+	mov r11, #0xffffffff
+	umaal r10, r9, r3, r11
+	mov r11, #0xffffffff
 	ldr r7, [sp, #8]
-	umaal r7, r0, r5, r3
-	mvn r3, #0x1
-	umaal r6, r0, r5, r3
-	mov r3, #0xffffffff
-	umaal r4, r0, r5, r3
-	mov r3, #0xffffffff
+	umaal r7, r9, r3, r11
+	mov r11, #0xffffffff
+	umaal r8, r9, r3, r11
+	mov r11, #0xffffffff
+	umaal r4, r9, r3, r11
+	mov r11, #0xffffffff
 	str r4, [sp, #8]
-	ldr r4, [sp, #20]
-	umaal r4, r0, r5, r3
-	mov r3, #0xffffffff
-	umaal r12, r0, r5, r3
-	mov r3, #0xffffffff
-	umaal lr, r0, r5, r3
-	mov r3, #0xffffffff
+	ldr r4, [sp, #16]
+	umaal r4, r9, r3, r11
+	mvn r11, #0x1
+	umaal r6, r9, r3, r11
+	mov r11, #0xffffffff
+	umaal r5, r9, r3, r11
+	mov r11, #0xffffffff
+	str r5, [sp, #16]
+	ldr r5, [sp, #20]
+	umaal r5, r9, r3, r11
+	mov r11, #0xffffffff
+	umaal r12, r9, r3, r11
+	mov r11, #0xffffffff
+	umaal lr, r9, r3, r11
+	mov r11, #0xffffffff
 	str lr, [sp, #20]
 	ldr lr, [sp, #0]
-	umaal lr, r0, r5, r3
-	mov r3, #0xffffffff
-	umaal r2, r0, r5, r3
-	ldr r5, [sp, #12]
-	adds r0, r5, r0
-	ldr r5, [sp, #16]
-	adc r5, r5, #0x0
-	ldr r3, [r1, #32]
-	str r5, [sp, #16]
-	mov r5, #0x2
-	str r0, [sp, #12]
+	umaal lr, r9, r3, r11
+	mov r11, #0xffffffff
+	umaal r2, r9, r3, r11
+	adds r0, r0, r9
+	ldr r3, [sp, #12]
+	adc r3, r3, #0x0
+	ldr r9, [sp, #68]
+	ldr r11, [r9, #36]
+	str r3, [sp, #12]
+	mov r3, #0x2
+	str r0, [sp, #0]
 	mov r0, #0x0
-	umaal r11, r0, r3, r5
-	mov r5, #0x0
-	umaal r10, r0, r3, r5
-	mov r5, #0x0
-	umaal r9, r0, r3, r5
-	mov r5, #0x0
-	umaal r8, r0, r3, r5
-	mov r5, #0x0
-	str r8, [sp, #0]
-	ldr r8, [sp, #4]
-	umaal r8, r0, r3, r5
-	mov r5, #0x0
-	umaal r7, r0, r3, r5
-	mov r5, #0x0
-	umaal r6, r0, r3, r5
-	mov r5, #0x3
-	str r6, [sp, #4]
-	ldr r6, [sp, #8]
-	umaal r6, r0, r3, r5
-	mov r5, #0x0
-	umaal r4, r0, r3, r5
-	mov r5, #0x0
-	umaal r12, r0, r3, r5
-	mov r5, #0x0
-	str r12, [sp, #8]
+	umaal r1, r0, r11, r3
+	mov r3, #0x0
+	umaal r10, r0, r11, r3
+	mov r3, #0x0
+	umaal r7, r0, r11, r3
+	mov r3, #0x0
+	umaal r8, r0, r11, r3
+	mov r3, #0x0
+	str r8, [sp, #4]
+	ldr r8, [sp, #8]
+	umaal r8, r0, r11, r3
+	mov r3, #0x0
+	umaal r4, r0, r11, r3
+	mov r3, #0x0
+	umaal r6, r0, r11, r3
+	mov r3, #0x3
+	str r6, [sp, #8]
+	ldr r6, [sp, #16]
+	umaal r6, r0, r11, r3
+	mov r3, #0x0
+	umaal r5, r0, r11, r3
+	mov r3, #0x0
+	umaal r12, r0, r11, r3
+	mov r3, #0x0
+	str r12, [sp, #16]
 	ldr r12, [sp, #20]
-	umaal r12, r0, r3, r5
-	mov r5, #0x0
-	umaal lr, r0, r3, r5
-	mov r5, #0x0
-	umaal r2, r0, r3, r5
-	mov r5, #0x0
+	umaal r12, r0, r11, r3
+	mov r3, #0x0
+	umaal lr, r0, r11, r3
+	mov r3, #0x0
+	umaal r2, r0, r11, r3
+	mov r3, #0x0
 	str r2, [sp, #20]
-	ldr r2, [sp, #12]
-	umaal r2, r0, r3, r5
-	ldr r3, [sp, #16]
-	adds r0, r3, r0
-	mov r3, #0
-	adc r3, r3, #0
-	mov r5, r11
-	str r3, [sp, #16]
-	mov r3, #0xffffffff
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r11, r0, r5, r3
-	mov r11, #0xffffffff
-	umaal r10, r0, r5, r11
-	mov r11, #0xffffffff
-	umaal r9, r0, r5, r11
-	mov r11, #0xffffffff
-	ldr r3, [sp, #0]
-	umaal r3, r0, r5, r11
-	mov r11, #0xffffffff
-	umaal r8, r0, r5, r11
-	mov r11, #0xffffffff
-	umaal r7, r0, r5, r11
-	mov r11, #0xffffffff
-	str r7, [sp, #0]
-	ldr r7, [sp, #4]
-	umaal r7, r0, r5, r11
-	mvn r11, #0x1
-	umaal r6, r0, r5, r11
-	mov r11, #0xffffffff
-	umaal r4, r0, r5, r11
-	mov r11, #0xffffffff
-	str r4, [sp, #4]
-	ldr r4, [sp, #8]
-	umaal r4, r0, r5, r11
-	mov r11, #0xffffffff
-	umaal r12, r0, r5, r11
-	mov r11, #0xffffffff
-	umaal lr, r0, r5, r11
-	mov r11, #0xffffffff
-	str lr, [sp, #8]
-	ldr lr, [sp, #20]
-	umaal lr, r0, r5, r11
-	mov r11, #0xffffffff
-	umaal r2, r0, r5, r11
-	ldr r5, [sp, #12]
-	adds r0, r5, r0
-	ldr r5, [sp, #16]
-	adc r5, r5, #0x0
-	ldr r11, [r1, #36]
-	str r5, [sp, #16]
-	mov r5, #0x2
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r10, r0, r11, r5
-	mov r5, #0x0
-	umaal r9, r0, r11, r5
-	mov r5, #0x0
-	umaal r3, r0, r11, r5
-	mov r5, #0x0
-	umaal r8, r0, r11, r5
-	mov r5, #0x0
-	str r8, [sp, #20]
-	ldr r8, [sp, #0]
-	umaal r8, r0, r11, r5
-	mov r5, #0x0
-	umaal r7, r0, r11, r5
-	mov r5, #0x0
-	umaal r6, r0, r11, r5
-	mov r5, #0x3
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r0, r11, r5
-	mov r5, #0x0
-	umaal r4, r0, r11, r5
-	mov r5, #0x0
-	umaal r12, r0, r11, r5
-	mov r5, #0x0
-	str r12, [sp, #4]
-	ldr r12, [sp, #8]
-	umaal r12, r0, r11, r5
-	mov r5, #0x0
-	umaal lr, r0, r11, r5
-	mov r5, #0x0
-	umaal r2, r0, r11, r5
-	mov r5, #0x0
-	str r2, [sp, #8]
-	ldr r2, [sp, #12]
-	umaal r2, r0, r11, r5
-	ldr r11, [sp, #16]
+	ldr r2, [sp, #0]
+	umaal r2, r0, r11, r3
+	ldr r11, [sp, #12]
 	adds r0, r11, r0
 	mov r11, #0
 	adc r11, r11, #0
-	mov r5, r10
-	str r11, [sp, #16]
-	mov r11, #0xffffffff
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r10, r0, r5, r11
-	mov r10, #0xffffffff
-	umaal r9, r0, r5, r10
-	mov r10, #0xffffffff
-	umaal r3, r0, r5, r10
-	mov r10, #0xffffffff
-	ldr r11, [sp, #20]
-	umaal r11, r0, r5, r10
-	mov r10, #0xffffffff
-	umaal r8, r0, r5, r10
-	mov r10, #0xffffffff
-	umaal r7, r0, r5, r10
-	mov r10, #0xffffffff
-	str r7, [sp, #20]
-	ldr r7, [sp, #0]
-	umaal r7, r0, r5, r10
-	mvn r10, #0x1
-	umaal r6, r0, r5, r10
-	mov r10, #0xffffffff
-	umaal r4, r0, r5, r10
-	mov r10, #0xffffffff
-	str r4, [sp, #0]
-	ldr r4, [sp, #4]
-	umaal r4, r0, r5, r10
-	mov r10, #0xffffffff
-	umaal r12, r0, r5, r10
-	mov r10, #0xffffffff
-	umaal lr, r0, r5, r10
-	mov r10, #0xffffffff
-	str lr, [sp, #4]
-	ldr lr, [sp, #8]
-	umaal lr, r0, r5, r10
-	mov r10, #0xffffffff
-	umaal r2, r0, r5, r10
-	ldr r5, [sp, #12]
-	adds r0, r5, r0
-	ldr r5, [sp, #16]
-	adc r5, r5, #0x0
-	ldr r10, [r1, #40]
-	str r5, [sp, #16]
-	mov r5, #0x2
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r9, r0, r10, r5
-	mov r5, #0x0
-	umaal r3, r0, r10, r5
-	mov r5, #0x0
-	umaal r11, r0, r10, r5
-	mov r5, #0x0
-	umaal r8, r0, r10, r5
-	mov r5, #0x0
-	str r8, [sp, #8]
-	ldr r8, [sp, #20]
-	umaal r8, r0, r10, r5
-	mov r5, #0x0
-	umaal r7, r0, r10, r5
-	mov r5, #0x0
-	umaal r6, r0, r10, r5
-	mov r5, #0x3
-	str r6, [sp, #20]
-	ldr r6, [sp, #0]
-	umaal r6, r0, r10, r5
-	mov r5, #0x0
-	umaal r4, r0, r10, r5
-	mov r5, #0x0
-	umaal r12, r0, r10, r5
-	mov r5, #0x0
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r12, r0, r10, r5
-	mov r5, #0x0
-	umaal lr, r0, r10, r5
-	mov r5, #0x0
-	umaal r2, r0, r10, r5
-	mov r5, #0x0
-	str r2, [sp, #4]
-	ldr r2, [sp, #12]
-	umaal r2, r0, r10, r5
-	ldr r10, [sp, #16]
-	adds r0, r10, r0
-	mov r10, #0
-	adc r10, r10, #0
-	mov r5, r9
-	str r10, [sp, #16]
-	mov r10, #0xffffffff
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r9, r0, r5, r10
+	mov r3, r1
 	mov r9, #0xffffffff
-	umaal r3, r0, r5, r9
-	mov r9, #0xffffffff
-	umaal r11, r0, r5, r9
-	mov r9, #0xffffffff
-	ldr r10, [sp, #8]
-	umaal r10, r0, r5, r9
-	mov r9, #0xffffffff
-	umaal r8, r0, r5, r9
-	mov r9, #0xffffffff
-	umaal r7, r0, r5, r9
-	mov r9, #0xffffffff
-	str r7, [sp, #8]
-	ldr r7, [sp, #20]
-	umaal r7, r0, r5, r9
-	mvn r9, #0x1
-	umaal r6, r0, r5, r9
-	mov r9, #0xffffffff
-	umaal r4, r0, r5, r9
-	mov r9, #0xffffffff
-	str r4, [sp, #20]
-	ldr r4, [sp, #0]
-	umaal r4, r0, r5, r9
-	mov r9, #0xffffffff
-	umaal r12, r0, r5, r9
-	mov r9, #0xffffffff
-	umaal lr, r0, r5, r9
-	mov r9, #0xffffffff
-	str lr, [sp, #0]
-	ldr lr, [sp, #4]
-	umaal lr, r0, r5, r9
-	mov r9, #0xffffffff
-	umaal r2, r0, r5, r9
-	ldr r5, [sp, #12]
-	adds r0, r5, r0
-	ldr r5, [sp, #16]
-	adc r5, r5, #0x0
-	ldr r9, [r1, #44]
-	str r5, [sp, #16]
-	mov r5, #0x2
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r3, r0, r9, r5
-	mov r5, #0x0
-	umaal r11, r0, r9, r5
-	mov r5, #0x0
-	umaal r10, r0, r9, r5
-	mov r5, #0x0
-	umaal r8, r0, r9, r5
-	mov r5, #0x0
-	str r8, [sp, #4]
-	ldr r8, [sp, #8]
-	umaal r8, r0, r9, r5
-	mov r5, #0x0
-	umaal r7, r0, r9, r5
-	mov r5, #0x0
-	umaal r6, r0, r9, r5
-	mov r5, #0x3
-	str r6, [sp, #8]
-	ldr r6, [sp, #20]
-	umaal r6, r0, r9, r5
-	mov r5, #0x0
-	umaal r4, r0, r9, r5
-	mov r5, #0x0
-	umaal r12, r0, r9, r5
-	mov r5, #0x0
-	str r12, [sp, #20]
-	ldr r12, [sp, #0]
-	umaal r12, r0, r9, r5
-	mov r5, #0x0
-	umaal lr, r0, r9, r5
-	mov r5, #0x0
-	umaal r2, r0, r9, r5
-	mov r5, #0x0
-	str r2, [sp, #0]
-	ldr r2, [sp, #12]
-	umaal r2, r0, r9, r5
-	ldr r9, [sp, #16]
-	adds r0, r9, r0
-	mov r9, #0
-	adc r9, r9, #0
-	mov r5, r3
-	str r9, [sp, #16]
-	mov r9, #0xffffffff
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r3, r0, r5, r9
-	mov r3, #0xffffffff
-	umaal r11, r0, r5, r3
-	mov r3, #0xffffffff
-	umaal r10, r0, r5, r3
-	mov r3, #0xffffffff
+	str r11, [sp, #12]
+	mov r11, #0x0
+	umaal r1, r11, r3, r9
+	mov r1, #0xffffffff
+	umaal r10, r11, r3, r1
+	mov r1, #0xffffffff
+	umaal r7, r11, r3, r1
+	mov r1, #0xffffffff
 	ldr r9, [sp, #4]
-	umaal r9, r0, r5, r3
-	mov r3, #0xffffffff
-	umaal r8, r0, r5, r3
-	mov r3, #0xffffffff
-	umaal r7, r0, r5, r3
-	mov r3, #0xffffffff
-	str r7, [sp, #4]
-	ldr r7, [sp, #8]
-	umaal r7, r0, r5, r3
-	mvn r3, #0x1
-	umaal r6, r0, r5, r3
-	mov r3, #0xffffffff
-	umaal r4, r0, r5, r3
-	mov r3, #0xffffffff
-	str r4, [sp, #8]
-	ldr r4, [sp, #20]
-	umaal r4, r0, r5, r3
-	mov r3, #0xffffffff
-	umaal r12, r0, r5, r3
-	mov r3, #0xffffffff
-	umaal lr, r0, r5, r3
-	mov r3, #0xffffffff
-	str lr, [sp, #20]
-	ldr lr, [sp, #0]
-	umaal lr, r0, r5, r3
-	mov r3, #0xffffffff
-	umaal r2, r0, r5, r3
-	ldr r5, [sp, #12]
-	adds r0, r5, r0
-	ldr r5, [sp, #16]
-	adc r5, r5, #0x0
-	ldr r3, [r1, #48]
-	str r5, [sp, #16]
-	mov r5, #0x2
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r11, r0, r3, r5
-	mov r5, #0x0
-	umaal r10, r0, r3, r5
-	mov r5, #0x0
-	umaal r9, r0, r3, r5
-	mov r5, #0x0
-	umaal r8, r0, r3, r5
-	mov r5, #0x0
-	str r8, [sp, #0]
-	ldr r8, [sp, #4]
-	umaal r8, r0, r3, r5
-	mov r5, #0x0
-	umaal r7, r0, r3, r5
-	mov r5, #0x0
-	umaal r6, r0, r3, r5
-	mov r5, #0x3
-	str r6, [sp, #4]
-	ldr r6, [sp, #8]
-	umaal r6, r0, r3, r5
-	mov r5, #0x0
-	umaal r4, r0, r3, r5
-	mov r5, #0x0
-	umaal r12, r0, r3, r5
-	mov r5, #0x0
-	str r12, [sp, #8]
-	ldr r12, [sp, #20]
-	umaal r12, r0, r3, r5
-	mov r5, #0x0
-	umaal lr, r0, r3, r5
-	mov r5, #0x0
-	umaal r2, r0, r3, r5
-	mov r5, #0x0
-	str r2, [sp, #20]
-	ldr r2, [sp, #12]
-	umaal r2, r0, r3, r5
-	ldr r3, [sp, #16]
-	adds r0, r3, r0
-	mov r3, #0
-	adc r3, r3, #0
-	mov r5, r11
-	str r3, [sp, #16]
-	mov r3, #0xffffffff
-	str r0, [sp, #12]
-	mov r0, #0x0
-	umaal r11, r0, r5, r3
-	mov r11, #0xffffffff
-	umaal r10, r0, r5, r11
-	mov r11, #0xffffffff
-	umaal r9, r0, r5, r11
-	mov r11, #0xffffffff
-	ldr r3, [sp, #0]
-	umaal r3, r0, r5, r11
-	mov r11, #0xffffffff
-	umaal r8, r0, r5, r11
-	mov r11, #0xffffffff
-	umaal r7, r0, r5, r11
-	mov r11, #0xffffffff
-	str r7, [sp, #0]
-	ldr r7, [sp, #4]
-	umaal r7, r0, r5, r11
-	mvn r11, #0x1
-	umaal r6, r0, r5, r11
-	mov r11, #0xffffffff
-	umaal r4, r0, r5, r11
-	mov r11, #0xffffffff
+	umaal r9, r11, r3, r1
+	mov r1, #0xffffffff
+	umaal r8, r11, r3, r1
+	mov r1, #0xffffffff
+	umaal r4, r11, r3, r1
+	mov r1, #0xffffffff
 	str r4, [sp, #4]
 	ldr r4, [sp, #8]
-	umaal r4, r0, r5, r11
-	mov r11, #0xffffffff
-	umaal r12, r0, r5, r11
-	mov r11, #0xffffffff
-	umaal lr, r0, r5, r11
-	mov r11, #0xffffffff
-	str lr, [sp, #8]
-	ldr lr, [sp, #20]
-	umaal lr, r0, r5, r11
-	mov r11, #0xffffffff
-	umaal r2, r0, r5, r11
-	ldr r5, [sp, #12]
-	adds r0, r5, r0
+	umaal r4, r11, r3, r1
+	mvn r1, #0x1
+	umaal r6, r11, r3, r1
+	mov r1, #0xffffffff
+	umaal r5, r11, r3, r1
+	mov r1, #0xffffffff
+	str r5, [sp, #8]
 	ldr r5, [sp, #16]
-	adc r5, r5, #0x0
-	ldr r11, [r1, #52]
-	str r5, [sp, #16]
-	mov r5, #0x2
-	str r0, [sp, #12]
+	umaal r5, r11, r3, r1
+	mov r1, #0xffffffff
+	umaal r12, r11, r3, r1
+	mov r1, #0xffffffff
+	umaal lr, r11, r3, r1
+	mov r1, #0xffffffff
+	str lr, [sp, #16]
+	ldr lr, [sp, #20]
+	umaal lr, r11, r3, r1
+	mov r1, #0xffffffff
+	umaal r2, r11, r3, r1
+	adds r0, r0, r11
+	ldr r3, [sp, #12]
+	adc r3, r3, #0x0
+	ldr r11, [sp, #68]
+	ldr r1, [r11, #40]
+	str r3, [sp, #12]
+	mov r3, #0x2
+	str r0, [sp, #20]
 	mov r0, #0x0
-	umaal r10, r0, r11, r5
-	mov r5, #0x0
-	umaal r9, r0, r11, r5
-	mov r5, #0x0
-	umaal r3, r0, r11, r5
-	mov r5, #0x0
-	umaal r8, r0, r11, r5
-	mov r5, #0x0
-	str r8, [sp, #20]
-	ldr r8, [sp, #0]
-	umaal r8, r0, r11, r5
-	mov r5, #0x0
-	umaal r7, r0, r11, r5
-	mov r5, #0x0
-	umaal r6, r0, r11, r5
-	mov r5, #0x3
-	str r6, [sp, #0]
-	ldr r6, [sp, #4]
-	umaal r6, r0, r11, r5
-	mov r5, #0x0
-	umaal r4, r0, r11, r5
-	mov r5, #0x0
-	umaal r12, r0, r11, r5
-	mov r5, #0x0
-	str r12, [sp, #4]
-	ldr r12, [sp, #8]
-	umaal r12, r0, r11, r5
-	mov r5, #0x0
-	umaal lr, r0, r11, r5
-	mov r5, #0x0
-	umaal r2, r0, r11, r5
-	mov r5, #0x0
-	str r2, [sp, #8]
-	ldr r2, [sp, #12]
-	umaal r2, r0, r11, r5
-	ldr r1, [sp, #16]
+	umaal r10, r0, r1, r3
+	mov r3, #0x0
+	umaal r7, r0, r1, r3
+	mov r3, #0x0
+	umaal r9, r0, r1, r3
+	mov r3, #0x0
+	umaal r8, r0, r1, r3
+	mov r3, #0x0
+	str r8, [sp, #0]
+	ldr r8, [sp, #4]
+	umaal r8, r0, r1, r3
+	mov r3, #0x0
+	umaal r4, r0, r1, r3
+	mov r3, #0x0
+	umaal r6, r0, r1, r3
+	mov r3, #0x3
+	str r6, [sp, #4]
+	ldr r6, [sp, #8]
+	umaal r6, r0, r1, r3
+	mov r3, #0x0
+	umaal r5, r0, r1, r3
+	mov r3, #0x0
+	umaal r12, r0, r1, r3
+	mov r3, #0x0
+	str r12, [sp, #8]
+	ldr r12, [sp, #16]
+	umaal r12, r0, r1, r3
+	mov r3, #0x0
+	umaal lr, r0, r1, r3
+	mov r3, #0x0
+	umaal r2, r0, r1, r3
+	mov r3, #0x0
+	str r2, [sp, #16]
+	ldr r2, [sp, #20]
+	umaal r2, r0, r1, r3
+	ldr r1, [sp, #12]
 	adds r0, r1, r0
 	mov r1, #0
 	adc r1, r1, #0
-	mov r5, r10
+	mov r3, r10
 	mov r11, #0xffffffff
-	str r1, [sp, #16]
+	str r1, [sp, #12]
 	mov r1, #0x0
-	umaal r10, r1, r5, r11
+	umaal r10, r1, r3, r11
 	mov r10, #0xffffffff
-	umaal r9, r1, r5, r10
+	umaal r7, r1, r3, r10
 	mov r10, #0xffffffff
-	umaal r3, r1, r5, r10
+	umaal r9, r1, r3, r10
 	mov r10, #0xffffffff
-	ldr r11, [sp, #20]
-	umaal r11, r1, r5, r10
+	ldr r11, [sp, #0]
+	umaal r11, r1, r3, r10
 	mov r10, #0xffffffff
-	umaal r8, r1, r5, r10
+	umaal r8, r1, r3, r10
 	mov r10, #0xffffffff
-	umaal r7, r1, r5, r10
-	mov r10, #0xffffffff
-	str r7, [sp, #20]
-	ldr r7, [sp, #0]
-	umaal r7, r1, r5, r10
-	mvn r10, #0x1
-	umaal r6, r1, r5, r10
-	mov r10, #0xffffffff
-	umaal r4, r1, r5, r10
+	umaal r4, r1, r3, r10
 	mov r10, #0xffffffff
 	str r4, [sp, #0]
 	ldr r4, [sp, #4]
-	umaal r4, r1, r5, r10
+	umaal r4, r1, r3, r10
+	mvn r10, #0x1
+	umaal r6, r1, r3, r10
 	mov r10, #0xffffffff
-	umaal r12, r1, r5, r10
+	umaal r5, r1, r3, r10
 	mov r10, #0xffffffff
-	umaal lr, r1, r5, r10
+	str r5, [sp, #4]
+	ldr r5, [sp, #8]
+	umaal r5, r1, r3, r10
 	mov r10, #0xffffffff
+	umaal r12, r1, r3, r10
+	mov r10, #0xffffffff
+	umaal lr, r1, r3, r10
+	mov r10, #0xffffffff
+	str lr, [sp, #8]
+	ldr lr, [sp, #16]
+	umaal lr, r1, r3, r10
+	mov r10, #0xffffffff
+	umaal r2, r1, r3, r10
+	adds r0, r0, r1
+	ldr r3, [sp, #12]
+	adc r3, r3, #0x0
+	ldr r1, [sp, #68]
+	ldr r10, [r1, #44]
+	str r3, [sp, #12]
+	mov r3, #0x2
+	str r0, [sp, #16]
+	mov r0, #0x0
+	umaal r7, r0, r10, r3
+	mov r3, #0x0
+	umaal r9, r0, r10, r3
+	mov r3, #0x0
+	umaal r11, r0, r10, r3
+	mov r3, #0x0
+	umaal r8, r0, r10, r3
+	mov r3, #0x0
+	str r8, [sp, #20]
+	ldr r8, [sp, #0]
+	umaal r8, r0, r10, r3
+	mov r3, #0x0
+	umaal r4, r0, r10, r3
+	mov r3, #0x0
+	umaal r6, r0, r10, r3
+	mov r3, #0x3
+	str r6, [sp, #0]
+	ldr r6, [sp, #4]
+	umaal r6, r0, r10, r3
+	mov r3, #0x0
+	umaal r5, r0, r10, r3
+	mov r3, #0x0
+	umaal r12, r0, r10, r3
+	mov r3, #0x0
+	str r12, [sp, #4]
+	ldr r12, [sp, #8]
+	umaal r12, r0, r10, r3
+	mov r3, #0x0
+	umaal lr, r0, r10, r3
+	mov r3, #0x0
+	umaal r2, r0, r10, r3
+	mov r3, #0x0
+	str r2, [sp, #8]
+	ldr r2, [sp, #16]
+	umaal r2, r0, r10, r3
+	ldr r10, [sp, #12]
+	adds r0, r10, r0
+	mov r10, #0
+	adc r10, r10, #0
+	mov r3, r7
+	mov r1, #0xffffffff
+	str r10, [sp, #12]
+	mov r10, #0x0
+	umaal r7, r10, r3, r1
+	mov r7, #0xffffffff
+	umaal r9, r10, r3, r7
+	mov r7, #0xffffffff
+	umaal r11, r10, r3, r7
+	mov r7, #0xffffffff
+	ldr r1, [sp, #20]
+	umaal r1, r10, r3, r7
+	mov r7, #0xffffffff
+	umaal r8, r10, r3, r7
+	mov r7, #0xffffffff
+	umaal r4, r10, r3, r7
+	mov r7, #0xffffffff
+	str r4, [sp, #20]
+	ldr r4, [sp, #0]
+	umaal r4, r10, r3, r7
+	mvn r7, #0x1
+	umaal r6, r10, r3, r7
+	mov r7, #0xffffffff
+	umaal r5, r10, r3, r7
+	mov r7, #0xffffffff
+	str r5, [sp, #0]
+	ldr r5, [sp, #4]
+	umaal r5, r10, r3, r7
+	mov r7, #0xffffffff
+	umaal r12, r10, r3, r7
+	mov r7, #0xffffffff
+	umaal lr, r10, r3, r7
+	mov r7, #0xffffffff
 	str lr, [sp, #4]
 	ldr lr, [sp, #8]
-	umaal lr, r1, r5, r10
-	mov r10, #0xffffffff
-	umaal r2, r1, r5, r10
-	adds r0, r0, r1
-	ldr r1, [sp, #16]
-	adc r1, r1, #0x0
-	subs r5, r9, #0xffffffff
-	sbcs r10, r3, #0xffffffff
-	str r3, [sp, #16]
-	sbcs r3, r11, #0xffffffff
-	str r3, [sp, #8]
-	sbcs r3, r8, #0xffffffff
+	umaal lr, r10, r3, r7
+	mov r7, #0xffffffff
+	umaal r2, r10, r3, r7
+	adds r0, r0, r10
+	ldr r3, [sp, #12]
+	adc r3, r3, #0x0
+	ldr r10, [sp, #68]
+	ldr r7, [r10, #48]
 	str r3, [sp, #12]
-	ldr r3, [sp, #20]
-	str r8, [sp, #24]
-	sbcs r8, r3, #0xffffffff
-	sbcs r3, r7, #0xffffffff
-	str r3, [sp, #28]
-	sbcs r3, r6, #0xffffffff
-	str r3, [sp, #32]
-	ldr r3, [sp, #0]
+	mov r3, #0x2
+	str r0, [sp, #8]
+	mov r0, #0x0
+	umaal r9, r0, r7, r3
+	mov r3, #0x0
+	umaal r11, r0, r7, r3
+	mov r3, #0x0
+	umaal r1, r0, r7, r3
+	mov r3, #0x0
+	umaal r8, r0, r7, r3
+	mov r3, #0x0
+	str r8, [sp, #16]
+	ldr r8, [sp, #20]
+	umaal r8, r0, r7, r3
+	mov r3, #0x0
+	umaal r4, r0, r7, r3
+	mov r3, #0x0
+	umaal r6, r0, r7, r3
+	mov r3, #0x3
+	str r6, [sp, #20]
+	ldr r6, [sp, #0]
+	umaal r6, r0, r7, r3
+	mov r3, #0x0
+	umaal r5, r0, r7, r3
+	mov r3, #0x0
+	umaal r12, r0, r7, r3
+	mov r3, #0x0
+	str r12, [sp, #0]
+	ldr r12, [sp, #4]
+	umaal r12, r0, r7, r3
+	mov r3, #0x0
+	umaal lr, r0, r7, r3
+	mov r3, #0x0
+	umaal r2, r0, r7, r3
+	mov r3, #0x0
+	str r2, [sp, #4]
+	ldr r2, [sp, #8]
+	umaal r2, r0, r7, r3
+	ldr r7, [sp, #12]
+	adds r0, r7, r0
+	mov r7, #0
+	adc r7, r7, #0
+	mov r3, r9
+	mov r10, #0xffffffff
+	str r7, [sp, #12]
+	mov r7, #0x0
+	umaal r9, r7, r3, r10
+	mov r9, #0xffffffff
+	umaal r11, r7, r3, r9
+	mov r9, #0xffffffff
+	umaal r1, r7, r3, r9
+	mov r9, #0xffffffff
+	ldr r10, [sp, #16]
+	umaal r10, r7, r3, r9
+	mov r9, #0xffffffff
+	umaal r8, r7, r3, r9
+	mov r9, #0xffffffff
+	umaal r4, r7, r3, r9
+	mov r9, #0xffffffff
+	str r4, [sp, #16]
+	ldr r4, [sp, #20]
+	umaal r4, r7, r3, r9
+	mvn r9, #0x1
+	umaal r6, r7, r3, r9
+	mov r9, #0xffffffff
+	umaal r5, r7, r3, r9
+	mov r9, #0xffffffff
+	str r5, [sp, #20]
+	ldr r5, [sp, #0]
+	umaal r5, r7, r3, r9
+	mov r9, #0xffffffff
+	umaal r12, r7, r3, r9
+	mov r9, #0xffffffff
+	umaal lr, r7, r3, r9
+	mov r9, #0xffffffff
+	str lr, [sp, #0]
+	ldr lr, [sp, #4]
+	umaal lr, r7, r3, r9
+	mov r9, #0xffffffff
+	umaal r2, r7, r3, r9
+	adds r0, r0, r7
+	ldr r3, [sp, #12]
+	adc r3, r3, #0x0
+	ldr r7, [sp, #68]
+	ldr r9, [r7, #52]
+	str r3, [sp, #12]
+	mov r3, #0x2
+	str r0, [sp, #4]
+	mov r0, #0x0
+	umaal r11, r0, r9, r3
+	mov r3, #0x0
+	umaal r1, r0, r9, r3
+	mov r3, #0x0
+	umaal r10, r0, r9, r3
+	mov r3, #0x0
+	umaal r8, r0, r9, r3
+	mov r3, #0x0
+	str r8, [sp, #8]
+	ldr r8, [sp, #16]
+	umaal r8, r0, r9, r3
+	mov r3, #0x0
+	umaal r4, r0, r9, r3
+	mov r3, #0x0
+	umaal r6, r0, r9, r3
+	mov r3, #0x3
+	str r6, [sp, #16]
+	ldr r6, [sp, #20]
+	umaal r6, r0, r9, r3
+	mov r3, #0x0
+	umaal r5, r0, r9, r3
+	mov r3, #0x0
+	umaal r12, r0, r9, r3
+	mov r3, #0x0
+	str r12, [sp, #20]
+	ldr r12, [sp, #0]
+	umaal r12, r0, r9, r3
+	mov r3, #0x0
+	umaal lr, r0, r9, r3
+	mov r3, #0x0
+	umaal r2, r0, r9, r3
+	mov r3, #0x0
+	str r2, [sp, #0]
+	ldr r2, [sp, #4]
+	umaal r2, r0, r9, r3
+	ldr r3, [sp, #12]
+	adds r0, r3, r0
+	mov r3, #0
+	adc r3, r3, #0
+	mov r7, r11
+	mov r9, #0xffffffff
+	str r3, [sp, #12]
+	mov r3, #0x0
+	umaal r11, r3, r7, r9
+	mov r11, #0xffffffff
+	umaal r1, r3, r7, r11
+	mov r11, #0xffffffff
+	umaal r10, r3, r7, r11
+	mov r11, #0xffffffff
+	ldr r9, [sp, #8]
+	umaal r9, r3, r7, r11
+	mov r11, #0xffffffff
+	umaal r8, r3, r7, r11
+	mov r11, #0xffffffff
+	umaal r4, r3, r7, r11
+	mov r11, #0xffffffff
+	str r4, [sp, #8]
+	ldr r4, [sp, #16]
+	umaal r4, r3, r7, r11
+	mvn r11, #0x1
+	umaal r6, r3, r7, r11
+	mov r11, #0xffffffff
+	umaal r5, r3, r7, r11
+	mov r11, #0xffffffff
+	str r5, [sp, #16]
+	ldr r5, [sp, #20]
+	umaal r5, r3, r7, r11
+	mov r11, #0xffffffff
+	umaal r12, r3, r7, r11
+	mov r11, #0xffffffff
+	umaal lr, r3, r7, r11
+	mov r11, #0xffffffff
+	str lr, [sp, #20]
+	ldr lr, [sp, #0]
+	umaal lr, r3, r7, r11
+	mov r11, #0xffffffff
+	umaal r2, r3, r7, r11
+	adds r0, r0, r3
+	ldr r3, [sp, #12]
+	adc r3, r3, #0x0
+	subs r7, r1, #0xffffffff
+	sbcs r11, r10, #0xffffffff
+	str r10, [sp, #12]
+	sbcs r10, r9, #0xffffffff
+	str r9, [sp, #0]
+	sbcs r9, r8, #0xffffffff
+	str r8, [sp, #4]
+	ldr r8, [sp, #8]
+	str r9, [sp, #24]
+	sbcs r9, r8, #0xffffffff
+	sbcs r8, r4, #0xffffffff
+	str r4, [sp, #28]
+	sbcs r4, r6, #0xffffffff
+	str r4, [sp, #32]
+	ldr r4, [sp, #16]
 	str r6, [sp, #36]
-	adcs r6, r3, #0x1
-	sbcs r3, r4, #0xffffffff
-	str r3, [sp, #40]
-	sbcs r3, r12, #0xffffffff
-	str r3, [sp, #44]
-	ldr r3, [sp, #4]
-	str r12, [sp, #48]
-	sbcs r12, r3, #0xffffffff
-	sbcs r3, lr, #0xffffffff
-	str r3, [sp, #52]
-	sbcs r3, r2, #0xffffffff
-	str r3, [sp, #56]
-	sbcs r3, r0, #0xffffffff
-	sbcs r1, r1, #0x0
-	it cc
-	movcc r5, r9
-	ldr r1, [sp, #16]
-	it cc
-	movcc r10, r1
-	ldr r1, [sp, #8]
-	it cs
-	movcs r11, r1
-	ldr r1, [sp, #12]
-	ldr r9, [sp, #24]
-	it cc
-	movcc r1, r9
-	ldr r9, [sp, #20]
-	it cc
-	movcc r8, r9
-	ldr r9, [sp, #28]
-	it cs
-	movcs r7, r9
-	ldr r9, [sp, #32]
-	str r7, [sp, #28]
-	ldr r7, [sp, #36]
-	it cc
-	movcc r9, r7
-	ldr r7, [sp, #0]
-	it cc
-	movcc r6, r7
-	ldr r7, [sp, #40]
-	it cs
-	movcs r4, r7
-	ldr r7, [sp, #44]
+	adcs r6, r4, #0x1
+	sbcs r4, r5, #0xffffffff
 	str r4, [sp, #40]
-	ldr r4, [sp, #48]
+	sbcs r4, r12, #0xffffffff
+	str r12, [sp, #44]
+	ldr r12, [sp, #20]
+	str r4, [sp, #48]
+	sbcs r4, r12, #0xffffffff
+	sbcs r12, lr, #0xffffffff
+	str r12, [sp, #52]
+	sbcs r12, r2, #0xffffffff
+	str r12, [sp, #56]
+	sbcs r12, r0, #0xffffffff
+	sbcs r3, r3, #0x0
 	it cc
-	movcc r7, r4
-	ldr r4, [sp, #4]
+	movcc r7, r1
+	ldr r3, [sp, #12]
 	it cc
-	movcc r12, r4
-	ldr r4, [sp, #52]
-	it cs
-	movcs lr, r4
-	ldr r4, [sp, #56]
-	ite cs
-	movcs r2, r4
-	movcc r3, r0
-	ldr r0, [sp, #64]
-	strd r5, r10, [r0, #0]
-	strd r11, r1, [r0, #8]
+	movcc r11, r3
+	ldr r3, [sp, #0]
+	it cc
+	movcc r10, r3
+	ldr r3, [sp, #24]
+	ldr r1, [sp, #4]
+	it cc
+	movcc r3, r1
+	ldr r1, [sp, #8]
+	it cc
+	movcc r9, r1
 	ldr r1, [sp, #28]
-	strd r8, r1, [r0, #16]
-	strd r9, r6, [r0, #24]
-	ldr r1, [sp, #40]
-	strd r1, r7, [r0, #32]
-	strd r12, lr, [r0, #40]
-	strd r2, r3, [r0, #48]
+	it cc
+	movcc r8, r1
+	ldr r1, [sp, #32]
+	str r8, [sp, #28]
+	ldr r8, [sp, #36]
+	it cc
+	movcc r1, r8
+	ldr r8, [sp, #16]
+	it cc
+	movcc r6, r8
+	ldr r8, [sp, #40]
+	it cs
+	movcs r5, r8
+	ldr r8, [sp, #48]
+	str r5, [sp, #40]
+	ldr r5, [sp, #44]
+	it cc
+	movcc r8, r5
+	ldr r5, [sp, #20]
+	it cc
+	movcc r4, r5
+	ldr r5, [sp, #52]
+	it cs
+	movcs lr, r5
+	ldr r5, [sp, #56]
+	ite cs
+	movcs r2, r5
+	movcc r12, r0
+	ldr r0, [sp, #64]
+	strd r7, r11, [r0, #0]
+	strd r10, r3, [r0, #8]
+	ldr r3, [sp, #28]
+	strd r9, r3, [r0, #16]
+	strd r1, r6, [r0, #24]
+	ldr r3, [sp, #40]
+	strd r3, r8, [r0, #32]
+	strd r4, lr, [r0, #40]
+	strd r2, r12, [r0, #48]
 	add sp, sp, #64
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_p448_to_internal_armv7, .-lf_p448_to_internal_armv7

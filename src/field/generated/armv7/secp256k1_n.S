@@ -8,8 +8,8 @@
 @ void lf_secp256k1_n_mul_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 4 spill slots of 4 bytes)
-@   422 instructions
+@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 64 bytes (12 registers saved, 4 spill slots of 4 bytes)
+@   409 instructions
 	.text
 	.globl lf_secp256k1_n_mul_armv7
 	.hidden lf_secp256k1_n_mul_armv7
@@ -32,10 +32,12 @@
 lf_secp256k1_n_mul_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
+	push {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 2, -40
 	.cfi_offset 4, -36
 	.cfi_offset 5, -32
 	.cfi_offset 6, -28
@@ -47,7 +49,7 @@ lf_secp256k1_n_mul_armv7:
 	.cfi_offset 14, -4
 	sub sp, sp, #16
 	.pad #16
-	.cfi_def_cfa_offset 56
+	.cfi_def_cfa_offset 64
 	ldrd r3, r12, [r1, #0]
 	ldrd r4, r5, [r2, #0]
 	umull r6, r7, r3, r4
@@ -74,401 +76,388 @@ lf_secp256k1_n_mul_armv7:
 	movt r3, #0x5588
 	mul r0, r6, r3
 	adr r3, .Llf_secp256k1_n_mul_armv7_p
-	ldr r4, [r3, #0]
-	str r7, [sp, #0]
-	mov r7, #0x0
-	umaal r6, r7, r0, r4
+	ldr r2, [r3, #0]
+	mov r1, #0x0
+	umaal r6, r1, r0, r2
 	ldr r6, [r3, #4]
-	umaal r8, r7, r0, r6
+	umaal r8, r1, r0, r6
 	ldr r6, [r3, #8]
-	umaal r11, r7, r0, r6
+	umaal r11, r1, r0, r6
 	ldr r6, [r3, #12]
-	umaal lr, r7, r0, r6
+	umaal lr, r1, r0, r6
 	mvn r6, #0x1
-	umaal r10, r7, r0, r6
+	umaal r10, r1, r0, r6
 	mov r6, #0xffffffff
-	umaal r9, r7, r0, r6
+	umaal r9, r1, r0, r6
 	mov r6, #0xffffffff
-	umaal r5, r7, r0, r6
+	umaal r5, r1, r0, r6
 	mov r6, #0xffffffff
-	umaal r12, r7, r0, r6
-	ldr r0, [sp, #0]
+	umaal r12, r1, r0, r6
+	adds r1, r7, r1
+	mov r0, #0
+	adc r0, r0, #0
+	ldr r7, [sp, #20]
+	ldr r6, [r7, #4]
+	mov r3, #0x0
+	umaal r8, r3, r6, r4
+	ldr r4, [sp, #24]
+	ldr r2, [r4, #4]
+	umaal r11, r3, r6, r2
+	ldr r2, [r4, #8]
+	umaal lr, r3, r6, r2
+	ldr r2, [r4, #12]
+	umaal r10, r3, r6, r2
+	ldr r2, [r4, #16]
+	umaal r9, r3, r6, r2
+	ldr r2, [r4, #20]
+	umaal r5, r3, r6, r2
+	ldr r2, [r4, #24]
+	umaal r12, r3, r6, r2
+	ldr r2, [r4, #28]
+	umaal r1, r3, r6, r2
+	adds r0, r0, r3
+	mov r3, #0
+	adc r3, r3, #0
+	movw r6, #0xb13f
+	movt r6, #0x5588
+	mul r2, r8, r6
+	adr r6, .Llf_secp256k1_n_mul_armv7_p
+	ldr r4, [r6, #0]
+	mov r7, #0x0
+	umaal r8, r7, r2, r4
+	ldr r8, [r6, #4]
+	umaal r11, r7, r2, r8
+	ldr r8, [r6, #8]
+	umaal lr, r7, r2, r8
+	ldr r8, [r6, #12]
+	umaal r10, r7, r2, r8
+	mvn r8, #0x1
+	umaal r9, r7, r2, r8
+	mov r8, #0xffffffff
+	umaal r5, r7, r2, r8
+	mov r8, #0xffffffff
+	umaal r12, r7, r2, r8
+	mov r8, #0xffffffff
+	umaal r1, r7, r2, r8
 	adds r0, r0, r7
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r6, [r1, #4]
-	ldr r3, [r2, #0]
-	mov r4, #0x0
-	umaal r8, r4, r6, r3
-	ldr r3, [r2, #4]
-	umaal r11, r4, r6, r3
-	ldr r3, [r2, #8]
-	umaal lr, r4, r6, r3
-	ldr r3, [r2, #12]
-	umaal r10, r4, r6, r3
-	ldr r3, [r2, #16]
-	umaal r9, r4, r6, r3
-	ldr r3, [r2, #20]
-	umaal r5, r4, r6, r3
-	ldr r3, [r2, #24]
-	umaal r12, r4, r6, r3
-	ldr r3, [r2, #28]
-	umaal r0, r4, r6, r3
-	adds r4, r7, r4
+	adc r3, r3, #0x0
+	ldr r2, [sp, #20]
+	ldr r7, [r2, #8]
+	ldr r8, [sp, #24]
+	ldr r4, [r8, #0]
+	mov r6, #0x0
+	umaal r11, r6, r7, r4
+	ldr r4, [r8, #4]
+	umaal lr, r6, r7, r4
+	ldr r4, [r8, #8]
+	umaal r10, r6, r7, r4
+	ldr r4, [r8, #12]
+	umaal r9, r6, r7, r4
+	ldr r4, [r8, #16]
+	umaal r5, r6, r7, r4
+	ldr r4, [r8, #20]
+	umaal r12, r6, r7, r4
+	ldr r4, [r8, #24]
+	umaal r1, r6, r7, r4
+	ldr r4, [r8, #28]
+	umaal r0, r6, r7, r4
+	adds r3, r3, r6
 	mov r6, #0
 	adc r6, r6, #0
 	movw r7, #0xb13f
 	movt r7, #0x5588
-	mul r3, r8, r7
+	mul r4, r11, r7
 	adr r7, .Llf_secp256k1_n_mul_armv7_p
-	str r6, [sp, #0]
-	ldr r6, [r7, #0]
-	str r4, [sp, #4]
-	mov r4, #0x0
-	umaal r8, r4, r3, r6
-	ldr r8, [r7, #4]
-	umaal r11, r4, r3, r8
-	ldr r8, [r7, #8]
-	umaal lr, r4, r3, r8
-	ldr r8, [r7, #12]
-	umaal r10, r4, r3, r8
-	mvn r8, #0x1
-	umaal r9, r4, r3, r8
-	mov r8, #0xffffffff
-	umaal r5, r4, r3, r8
-	mov r8, #0xffffffff
-	umaal r12, r4, r3, r8
-	mov r8, #0xffffffff
-	umaal r0, r4, r3, r8
-	ldr r3, [sp, #4]
-	adds r3, r3, r4
-	ldr r4, [sp, #0]
-	adc r4, r4, #0x0
-	ldr r8, [r1, #8]
-	ldr r6, [r2, #0]
+	ldr r2, [r7, #0]
+	mov r8, #0x0
+	umaal r11, r8, r4, r2
+	ldr r11, [r7, #4]
+	umaal lr, r8, r4, r11
+	ldr r11, [r7, #8]
+	umaal r10, r8, r4, r11
+	ldr r11, [r7, #12]
+	umaal r9, r8, r4, r11
+	mvn r11, #0x1
+	umaal r5, r8, r4, r11
+	mov r11, #0xffffffff
+	umaal r12, r8, r4, r11
+	mov r11, #0xffffffff
+	umaal r1, r8, r4, r11
+	mov r11, #0xffffffff
+	umaal r0, r8, r4, r11
+	adds r3, r3, r8
+	adc r6, r6, #0x0
+	ldr r4, [sp, #20]
+	ldr r8, [r4, #12]
+	ldr r11, [sp, #24]
+	ldr r2, [r11, #0]
 	mov r7, #0x0
-	umaal r11, r7, r8, r6
-	ldr r6, [r2, #4]
-	umaal lr, r7, r8, r6
-	ldr r6, [r2, #8]
-	umaal r10, r7, r8, r6
-	ldr r6, [r2, #12]
-	umaal r9, r7, r8, r6
-	ldr r6, [r2, #16]
-	umaal r5, r7, r8, r6
-	ldr r6, [r2, #20]
-	umaal r12, r7, r8, r6
-	ldr r6, [r2, #24]
-	umaal r0, r7, r8, r6
-	ldr r6, [r2, #28]
-	umaal r3, r7, r8, r6
-	adds r4, r4, r7
+	umaal lr, r7, r8, r2
+	ldr r2, [r11, #4]
+	umaal r10, r7, r8, r2
+	ldr r2, [r11, #8]
+	umaal r9, r7, r8, r2
+	ldr r2, [r11, #12]
+	umaal r5, r7, r8, r2
+	ldr r2, [r11, #16]
+	umaal r12, r7, r8, r2
+	ldr r2, [r11, #20]
+	umaal r1, r7, r8, r2
+	ldr r2, [r11, #24]
+	umaal r0, r7, r8, r2
+	ldr r2, [r11, #28]
+	umaal r3, r7, r8, r2
+	adds r6, r6, r7
 	mov r7, #0
 	adc r7, r7, #0
 	movw r8, #0xb13f
 	movt r8, #0x5588
-	mul r6, r11, r8
+	mul r2, lr, r8
 	adr r8, .Llf_secp256k1_n_mul_armv7_p
-	str r7, [sp, #0]
-	ldr r7, [r8, #0]
-	str r4, [sp, #4]
-	mov r4, #0x0
-	umaal r11, r4, r6, r7
-	ldr r11, [r8, #4]
-	umaal lr, r4, r6, r11
-	ldr r11, [r8, #8]
-	umaal r10, r4, r6, r11
-	ldr r11, [r8, #12]
-	umaal r9, r4, r6, r11
-	mvn r11, #0x1
-	umaal r5, r4, r6, r11
-	mov r11, #0xffffffff
-	umaal r12, r4, r6, r11
-	mov r11, #0xffffffff
-	umaal r0, r4, r6, r11
-	mov r11, #0xffffffff
-	umaal r3, r4, r6, r11
-	ldr r6, [sp, #4]
-	adds r4, r6, r4
-	ldr r6, [sp, #0]
-	adc r6, r6, #0x0
-	ldr r11, [r1, #12]
-	ldr r7, [r2, #0]
-	mov r8, #0x0
-	umaal lr, r8, r11, r7
-	ldr r7, [r2, #4]
-	umaal r10, r8, r11, r7
-	ldr r7, [r2, #8]
-	umaal r9, r8, r11, r7
-	ldr r7, [r2, #12]
-	umaal r5, r8, r11, r7
-	ldr r7, [r2, #16]
-	umaal r12, r8, r11, r7
-	ldr r7, [r2, #20]
-	umaal r0, r8, r11, r7
-	ldr r7, [r2, #24]
-	umaal r3, r8, r11, r7
-	ldr r7, [r2, #28]
-	umaal r4, r8, r11, r7
-	adds r6, r6, r8
-	mov r8, #0
-	adc r8, r8, #0
-	movw r11, #0xb13f
-	movt r11, #0x5588
-	mul r7, lr, r11
-	adr r11, .Llf_secp256k1_n_mul_armv7_p
-	str r8, [sp, #0]
-	ldr r8, [r11, #0]
-	str r6, [sp, #4]
-	mov r6, #0x0
-	umaal lr, r6, r7, r8
-	ldr lr, [r11, #4]
-	umaal r10, r6, r7, lr
-	ldr lr, [r11, #8]
-	umaal r9, r6, r7, lr
-	ldr lr, [r11, #12]
-	umaal r5, r6, r7, lr
+	ldr r4, [r8, #0]
+	mov r11, #0x0
+	umaal lr, r11, r2, r4
+	ldr lr, [r8, #4]
+	umaal r10, r11, r2, lr
+	ldr lr, [r8, #8]
+	umaal r9, r11, r2, lr
+	ldr lr, [r8, #12]
+	umaal r5, r11, r2, lr
 	mvn lr, #0x1
-	umaal r12, r6, r7, lr
+	umaal r12, r11, r2, lr
 	mov lr, #0xffffffff
-	umaal r0, r6, r7, lr
+	umaal r1, r11, r2, lr
 	mov lr, #0xffffffff
-	umaal r3, r6, r7, lr
+	umaal r0, r11, r2, lr
 	mov lr, #0xffffffff
-	umaal r4, r6, r7, lr
-	ldr r7, [sp, #4]
-	adds r6, r7, r6
-	ldr r7, [sp, #0]
+	umaal r3, r11, r2, lr
+	adds r11, r6, r11
 	adc r7, r7, #0x0
-	ldr lr, [r1, #16]
-	ldr r8, [r2, #0]
-	mov r11, #0x0
-	umaal r10, r11, lr, r8
-	ldr r8, [r2, #4]
-	umaal r9, r11, lr, r8
-	ldr r8, [r2, #8]
-	umaal r5, r11, lr, r8
-	ldr r8, [r2, #12]
-	umaal r12, r11, lr, r8
-	ldr r8, [r2, #16]
-	umaal r0, r11, lr, r8
-	ldr r8, [r2, #20]
-	umaal r3, r11, lr, r8
-	ldr r8, [r2, #24]
-	umaal r4, r11, lr, r8
-	ldr r8, [r2, #28]
-	umaal r6, r11, lr, r8
-	adds r11, r7, r11
-	mov r7, #0
-	adc r7, r7, #0
-	movw lr, #0xb13f
-	movt lr, #0x5588
-	mul r8, r10, lr
-	adr lr, .Llf_secp256k1_n_mul_armv7_p
-	str r7, [sp, #0]
-	ldr r7, [lr, #0]
-	str r11, [sp, #4]
-	mov r11, #0x0
-	umaal r10, r11, r8, r7
-	ldr r10, [lr, #4]
-	umaal r9, r11, r8, r10
-	ldr r10, [lr, #8]
-	umaal r5, r11, r8, r10
-	ldr r10, [lr, #12]
-	umaal r12, r11, r8, r10
+	ldr r2, [sp, #20]
+	ldr r6, [r2, #16]
+	ldr lr, [sp, #24]
+	ldr r4, [lr, #0]
+	mov r8, #0x0
+	umaal r10, r8, r6, r4
+	ldr r4, [lr, #4]
+	umaal r9, r8, r6, r4
+	ldr r4, [lr, #8]
+	umaal r5, r8, r6, r4
+	ldr r4, [lr, #12]
+	umaal r12, r8, r6, r4
+	ldr r4, [lr, #16]
+	umaal r1, r8, r6, r4
+	ldr r4, [lr, #20]
+	umaal r0, r8, r6, r4
+	ldr r4, [lr, #24]
+	umaal r3, r8, r6, r4
+	ldr r4, [lr, #28]
+	umaal r11, r8, r6, r4
+	adds r7, r7, r8
+	mov r6, #0
+	adc r6, r6, #0
+	movw r8, #0xb13f
+	movt r8, #0x5588
+	mul r4, r10, r8
+	adr r8, .Llf_secp256k1_n_mul_armv7_p
+	ldr r2, [r8, #0]
+	mov lr, #0x0
+	umaal r10, lr, r4, r2
+	ldr r10, [r8, #4]
+	umaal r9, lr, r4, r10
+	ldr r10, [r8, #8]
+	umaal r5, lr, r4, r10
+	ldr r10, [r8, #12]
+	umaal r12, lr, r4, r10
 	mvn r10, #0x1
-	umaal r0, r11, r8, r10
+	umaal r1, lr, r4, r10
 	mov r10, #0xffffffff
-	umaal r3, r11, r8, r10
+	umaal r0, lr, r4, r10
 	mov r10, #0xffffffff
-	umaal r4, r11, r8, r10
+	umaal r3, lr, r4, r10
 	mov r10, #0xffffffff
-	umaal r6, r11, r8, r10
-	ldr r8, [sp, #4]
-	adds r11, r8, r11
-	ldr r8, [sp, #0]
-	adc r8, r8, #0x0
-	ldr r10, [r1, #20]
-	ldr r7, [r2, #0]
-	mov lr, #0x0
-	umaal r9, lr, r10, r7
-	ldr r7, [r2, #4]
-	umaal r5, lr, r10, r7
-	ldr r7, [r2, #8]
-	umaal r12, lr, r10, r7
-	ldr r7, [r2, #12]
-	umaal r0, lr, r10, r7
-	ldr r7, [r2, #16]
-	umaal r3, lr, r10, r7
-	ldr r7, [r2, #20]
-	umaal r4, lr, r10, r7
-	ldr r7, [r2, #24]
-	umaal r6, lr, r10, r7
-	ldr r7, [r2, #28]
-	umaal r11, lr, r10, r7
-	adds lr, r8, lr
-	mov r8, #0
-	adc r8, r8, #0
-	movw r10, #0xb13f
-	movt r10, #0x5588
-	mul r7, r9, r10
-	adr r10, .Llf_secp256k1_n_mul_armv7_p
-	str r8, [sp, #0]
-	ldr r8, [r10, #0]
-	str lr, [sp, #4]
-	mov lr, #0x0
-	umaal r9, lr, r7, r8
-	ldr r9, [r10, #4]
-	umaal r5, lr, r7, r9
-	ldr r9, [r10, #8]
-	umaal r12, lr, r7, r9
-	ldr r9, [r10, #12]
-	umaal r0, lr, r7, r9
-	mvn r9, #0x1
-	umaal r3, lr, r7, r9
-	mov r9, #0xffffffff
-	umaal r4, lr, r7, r9
-	mov r9, #0xffffffff
-	umaal r6, lr, r7, r9
-	mov r9, #0xffffffff
-	umaal r11, lr, r7, r9
-	ldr r7, [sp, #4]
+	umaal r11, lr, r4, r10
 	adds lr, r7, lr
-	ldr r7, [sp, #0]
-	adc r7, r7, #0x0
-	ldr r9, [r1, #24]
-	ldr r8, [r2, #0]
-	mov r10, #0x0
-	umaal r5, r10, r9, r8
-	ldr r8, [r2, #4]
-	umaal r12, r10, r9, r8
-	ldr r8, [r2, #8]
-	umaal r0, r10, r9, r8
-	ldr r8, [r2, #12]
-	umaal r3, r10, r9, r8
-	ldr r8, [r2, #16]
-	umaal r4, r10, r9, r8
-	ldr r8, [r2, #20]
-	umaal r6, r10, r9, r8
-	ldr r8, [r2, #24]
-	umaal r11, r10, r9, r8
-	ldr r8, [r2, #28]
-	umaal lr, r10, r9, r8
-	adds r10, r7, r10
+	adc r6, r6, #0x0
+	ldr r4, [sp, #20]
+	ldr r7, [r4, #20]
+	ldr r10, [sp, #24]
+	ldr r2, [r10, #0]
+	mov r8, #0x0
+	umaal r9, r8, r7, r2
+	ldr r2, [r10, #4]
+	umaal r5, r8, r7, r2
+	ldr r2, [r10, #8]
+	umaal r12, r8, r7, r2
+	ldr r2, [r10, #12]
+	umaal r1, r8, r7, r2
+	ldr r2, [r10, #16]
+	umaal r0, r8, r7, r2
+	ldr r2, [r10, #20]
+	umaal r3, r8, r7, r2
+	ldr r2, [r10, #24]
+	umaal r11, r8, r7, r2
+	ldr r2, [r10, #28]
+	umaal lr, r8, r7, r2
+	adds r6, r6, r8
 	mov r7, #0
 	adc r7, r7, #0
-	movw r9, #0xb13f
-	movt r9, #0x5588
-	mul r8, r5, r9
-	adr r9, .Llf_secp256k1_n_mul_armv7_p
-	str r7, [sp, #0]
-	ldr r7, [r9, #0]
-	str r10, [sp, #4]
+	movw r8, #0xb13f
+	movt r8, #0x5588
+	mul r2, r9, r8
+	adr r8, .Llf_secp256k1_n_mul_armv7_p
+	ldr r4, [r8, #0]
 	mov r10, #0x0
-	umaal r5, r10, r8, r7
-	ldr r5, [r9, #4]
-	umaal r12, r10, r8, r5
-	ldr r5, [r9, #8]
-	umaal r0, r10, r8, r5
-	ldr r5, [r9, #12]
-	umaal r3, r10, r8, r5
-	mvn r5, #0x1
-	umaal r4, r10, r8, r5
-	mov r5, #0xffffffff
-	umaal r6, r10, r8, r5
-	mov r5, #0xffffffff
-	umaal r11, r10, r8, r5
-	mov r5, #0xffffffff
-	umaal lr, r10, r8, r5
-	ldr r8, [sp, #4]
-	adds r10, r8, r10
-	ldr r8, [sp, #0]
-	adc r8, r8, #0x0
-	ldr r5, [r1, #28]
-	ldr r7, [r2, #0]
+	umaal r9, r10, r2, r4
+	ldr r9, [r8, #4]
+	umaal r5, r10, r2, r9
+	ldr r9, [r8, #8]
+	umaal r12, r10, r2, r9
+	ldr r9, [r8, #12]
+	umaal r1, r10, r2, r9
+	mvn r9, #0x1
+	umaal r0, r10, r2, r9
+	mov r9, #0xffffffff
+	umaal r3, r10, r2, r9
+	mov r9, #0xffffffff
+	umaal r11, r10, r2, r9
+	mov r9, #0xffffffff
+	umaal lr, r10, r2, r9
+	adds r10, r6, r10
+	adc r7, r7, #0x0
+	ldr r2, [sp, #20]
+	ldr r6, [r2, #24]
+	ldr r9, [sp, #24]
+	ldr r4, [r9, #0]
+	mov r8, #0x0
+	umaal r5, r8, r6, r4
+	ldr r4, [r9, #4]
+	umaal r12, r8, r6, r4
+	ldr r4, [r9, #8]
+	umaal r1, r8, r6, r4
+	ldr r4, [r9, #12]
+	umaal r0, r8, r6, r4
+	ldr r4, [r9, #16]
+	umaal r3, r8, r6, r4
+	ldr r4, [r9, #20]
+	umaal r11, r8, r6, r4
+	ldr r4, [r9, #24]
+	umaal lr, r8, r6, r4
+	ldr r4, [r9, #28]
+	umaal r10, r8, r6, r4
+	adds r7, r7, r8
+	mov r6, #0
+	adc r6, r6, #0
+	movw r8, #0xb13f
+	movt r8, #0x5588
+	mul r4, r5, r8
+	adr r8, .Llf_secp256k1_n_mul_armv7_p
+	ldr r2, [r8, #0]
 	mov r9, #0x0
-	umaal r12, r9, r5, r7
-	ldr r7, [r2, #4]
-	umaal r0, r9, r5, r7
-	ldr r7, [r2, #8]
-	umaal r3, r9, r5, r7
-	ldr r7, [r2, #12]
-	umaal r4, r9, r5, r7
-	ldr r7, [r2, #16]
-	umaal r6, r9, r5, r7
-	ldr r7, [r2, #20]
-	umaal r11, r9, r5, r7
-	ldr r7, [r2, #24]
-	umaal lr, r9, r5, r7
-	ldr r7, [r2, #28]
-	umaal r10, r9, r5, r7
-	adds r8, r8, r9
+	umaal r5, r9, r4, r2
+	ldr r5, [r8, #4]
+	umaal r12, r9, r4, r5
+	ldr r5, [r8, #8]
+	umaal r1, r9, r4, r5
+	ldr r5, [r8, #12]
+	umaal r0, r9, r4, r5
+	mvn r5, #0x1
+	umaal r3, r9, r4, r5
+	mov r5, #0xffffffff
+	umaal r11, r9, r4, r5
+	mov r5, #0xffffffff
+	umaal lr, r9, r4, r5
+	mov r5, #0xffffffff
+	umaal r10, r9, r4, r5
+	adds r7, r7, r9
+	adc r6, r6, #0x0
+	ldr r4, [sp, #20]
+	ldr r9, [r4, #28]
+	ldr r5, [sp, #24]
+	ldr r2, [r5, #0]
+	mov r8, #0x0
+	umaal r12, r8, r9, r2
+	ldr r2, [r5, #4]
+	umaal r1, r8, r9, r2
+	ldr r2, [r5, #8]
+	umaal r0, r8, r9, r2
+	ldr r2, [r5, #12]
+	umaal r3, r8, r9, r2
+	ldr r2, [r5, #16]
+	umaal r11, r8, r9, r2
+	ldr r2, [r5, #20]
+	umaal lr, r8, r9, r2
+	ldr r2, [r5, #24]
+	umaal r10, r8, r9, r2
+	ldr r2, [r5, #28]
+	umaal r7, r8, r9, r2
+	adds r6, r6, r8
 	mov r2, #0
 	adc r2, r2, #0
-	movw r1, #0xb13f
-	movt r1, #0x5588
-	mul r1, r12, r1
+	movw r4, #0xb13f
+	movt r4, #0x5588
+	mul r4, r12, r4
 	adr r5, .Llf_secp256k1_n_mul_armv7_p
-	ldrd r7, r9, [r5, #0]
+	ldrd r8, r9, [r5, #0]
 	str r2, [sp, #0]
 	mov r2, #0x0
-	umaal r12, r2, r1, r7
-	umaal r0, r2, r1, r9
+	umaal r12, r2, r4, r8
+	umaal r1, r2, r4, r9
 	ldr r12, [r5, #8]
-	umaal r3, r2, r1, r12
+	umaal r0, r2, r4, r12
 	ldr r12, [r5, #12]
-	umaal r4, r2, r1, r12
+	umaal r3, r2, r4, r12
 	mvn r12, #0x1
-	umaal r6, r2, r1, r12
+	umaal r11, r2, r4, r12
 	mov r12, #0xffffffff
-	umaal r11, r2, r1, r12
+	umaal lr, r2, r4, r12
 	mov r12, #0xffffffff
-	umaal lr, r2, r1, r12
+	umaal r10, r2, r4, r12
 	mov r12, #0xffffffff
-	umaal r10, r2, r1, r12
-	adds r2, r8, r2
+	umaal r7, r2, r4, r12
+	adds r2, r6, r2
+	ldr r4, [sp, #0]
+	adc r4, r4, #0x0
+	subs r8, r1, r8
+	sbcs r9, r0, r9
+	ldr r6, [r5, #8]
+	sbcs r6, r3, r6
+	str r3, [sp, #0]
+	ldr r3, [r5, #12]
+	sbcs r3, r11, r3
+	str r3, [sp, #4]
+	adcs r3, lr, #0x1
+	str r3, [sp, #8]
+	sbcs r3, r10, #0xffffffff
+	str r3, [sp, #12]
+	sbcs r3, r7, #0xffffffff
+	sbcs r12, r2, r12
+	sbcs r4, r4, #0x0
+	itt cc
+	movcc r8, r1
+	movcc r9, r0
 	ldr r1, [sp, #0]
-	adc r1, r1, #0x0
-	subs r7, r0, r7
-	sbcs r9, r3, r9
-	ldr r8, [r5, #8]
-	sbcs r8, r4, r8
-	ldr r12, [r5, #12]
-	sbcs r12, r6, r12
-	str r12, [sp, #0]
-	adcs r12, r11, #0x1
-	str r12, [sp, #4]
-	sbcs r12, lr, #0xffffffff
-	str r12, [sp, #8]
-	sbcs r12, r10, #0xffffffff
-	str r12, [sp, #12]
-	sbcs r12, r2, #0xffffffff
-	sbcs r1, r1, #0x0
-	ittt cc
-	movcc r7, r0
-	movcc r9, r3
-	movcc r8, r4
-	ldr r3, [sp, #0]
+	it cc
+	movcc r6, r1
+	ldr r1, [sp, #4]
 	it cs
-	movcs r6, r3
-	ldr r3, [sp, #4]
+	movcs r11, r1
+	ldr r1, [sp, #8]
 	it cs
-	movcs r11, r3
-	ldr r3, [sp, #8]
-	it cs
-	movcs lr, r3
-	ldr r3, [sp, #12]
-	ite cs
-	movcs r10, r3
+	movcs lr, r1
+	ldr r1, [sp, #12]
+	itee cs
+	movcs r10, r1
+	movcc r3, r7
 	movcc r12, r2
-	ldr r3, [sp, #16]
-	strd r7, r9, [r3, #0]
-	strd r8, r6, [r3, #8]
-	strd r11, lr, [r3, #16]
-	strd r10, r12, [r3, #24]
+	ldr r2, [sp, #16]
+	strd r8, r9, [r2, #0]
+	strd r6, r11, [r2, #8]
+	strd lr, r10, [r2, #16]
+	strd r3, r12, [r2, #24]
 	add sp, sp, #16
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_n_mul_armv7, .-lf_secp256k1_n_mul_armv7
@@ -476,8 +465,8 @@ lf_secp256k1_n_mul_armv7:
 @ void lf_secp256k1_n_sqr_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 80 bytes (10 registers saved, 9 spill slots of 4 bytes)
-@   322 instructions
+@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 80 bytes (12 registers saved, 8 spill slots of 4 bytes)
+@   321 instructions
 	.text
 	.globl lf_secp256k1_n_sqr_armv7
 	.hidden lf_secp256k1_n_sqr_armv7
@@ -500,21 +489,23 @@ lf_secp256k1_n_mul_armv7:
 lf_secp256k1_n_sqr_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
-	.cfi_offset 4, -36
-	.cfi_offset 5, -32
-	.cfi_offset 6, -28
-	.cfi_offset 7, -24
-	.cfi_offset 8, -20
-	.cfi_offset 9, -16
-	.cfi_offset 10, -12
-	.cfi_offset 11, -8
+	push {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.save {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 4, -40
+	.cfi_offset 5, -36
+	.cfi_offset 6, -32
+	.cfi_offset 7, -28
+	.cfi_offset 8, -24
+	.cfi_offset 9, -20
+	.cfi_offset 10, -16
+	.cfi_offset 11, -12
+	.cfi_offset 12, -8
 	.cfi_offset 14, -4
-	sub sp, sp, #40
-	.pad #40
+	sub sp, sp, #32
+	.pad #32
 	.cfi_def_cfa_offset 80
 	ldrd r3, r12, [r1, #0]
 	umull r2, r4, r3, r12
@@ -570,9 +561,8 @@ lf_secp256k1_n_sqr_armv7:
 	ldr r11, [sp, #0]
 	adcs r11, r11, r11
 	adcs r8, r8, r8
-	str r8, [sp, #0]
-	ldr r8, [sp, #8]
-	adcs r8, r8, r8
+	ldr r1, [sp, #8]
+	adcs r1, r1, r1
 	adcs lr, lr, lr
 	adcs r7, r7, r7
 	adcs r0, r0, r0
@@ -586,257 +576,257 @@ lf_secp256k1_n_sqr_armv7:
 	str r10, [sp, #8]
 	mov r10, #0
 	adc r10, r10, #0
-	str r10, [sp, #4]
-	ldr r10, [r1, #0]
-	str r9, [sp, #12]
-	umull r10, r9, r10, r10
-	adds r2, r2, r9
-	mov r9, #0
-	adc r9, r9, #0
+	str r10, [sp, #0]
+	ldr r10, [sp, #36]
+	str r9, [sp, #4]
+	ldr r9, [r10, #0]
+	str r6, [sp, #12]
+	umull r9, r6, r9, r9
+	adds r2, r2, r6
+	mov r6, #0
+	adc r6, r6, #0
 	str r2, [sp, #16]
-	ldr r2, [r1, #4]
-	umaal r11, r9, r2, r2
-	ldr r2, [sp, #0]
-	adds r2, r2, r9
-	mov r9, #0
-	adc r9, r9, #0
-	str r2, [sp, #0]
-	ldr r2, [r1, #8]
-	umaal r8, r9, r2, r2
-	adds lr, lr, r9
+	ldr r2, [r10, #4]
+	umaal r11, r6, r2, r2
+	adds r6, r8, r6
 	mov r2, #0
 	adc r2, r2, #0
-	ldr r9, [r1, #12]
-	umaal r7, r2, r9, r9
+	ldr r8, [r10, #8]
+	umaal r1, r2, r8, r8
+	adds lr, lr, r2
+	mov r2, #0
+	adc r2, r2, #0
+	ldr r8, [r10, #12]
+	umaal r7, r2, r8, r8
 	adds r0, r0, r2
 	mov r2, #0
 	adc r2, r2, #0
-	ldr r9, [r1, #16]
-	umaal r4, r2, r9, r9
+	ldr r8, [r10, #16]
+	umaal r4, r2, r8, r8
 	adds r2, r3, r2
 	mov r3, #0
 	adc r3, r3, #0
-	ldr r9, [r1, #20]
-	umaal r12, r3, r9, r9
+	ldr r8, [r10, #20]
+	umaal r12, r3, r8, r8
 	adds r3, r5, r3
 	mov r5, #0
 	adc r5, r5, #0
-	ldr r9, [r1, #24]
-	umaal r6, r5, r9, r9
-	ldr r9, [sp, #12]
-	adds r5, r9, r5
-	mov r9, #0
-	adc r9, r9, #0
-	str r5, [sp, #12]
-	ldr r5, [r1, #28]
-	str r6, [sp, #20]
-	ldr r6, [sp, #8]
-	umaal r6, r9, r5, r5
-	ldr r1, [sp, #4]
-	add r1, r1, r9
-	movw r5, #0xb13f
-	movt r5, #0x5588
-	mul r9, r10, r5
-	str r1, [sp, #4]
-	adr r1, .Llf_secp256k1_n_sqr_armv7_p
-	str r6, [sp, #8]
-	ldr r6, [r1, #0]
-	str r3, [sp, #24]
-	mov r3, #0x0
-	umaal r10, r3, r9, r6
-	ldr r10, [r1, #4]
-	str r12, [sp, #28]
-	ldr r12, [sp, #16]
-	umaal r12, r3, r9, r10
-	str r2, [sp, #16]
-	ldr r2, [r1, #8]
-	umaal r11, r3, r9, r2
-	str r4, [sp, #32]
-	ldr r4, [r1, #12]
-	ldr r2, [sp, #0]
-	umaal r2, r3, r9, r4
-	mvn r4, #0x1
-	umaal r8, r3, r9, r4
-	mov r4, #0xffffffff
-	umaal lr, r3, r9, r4
-	mov r4, #0xffffffff
-	umaal r7, r3, r9, r4
-	mov r4, #0xffffffff
-	umaal r0, r3, r9, r4
-	mul r9, r12, r5
-	mov r5, #0x0
-	umaal r12, r5, r9, r6
-	umaal r11, r5, r9, r10
-	ldr r12, [r1, #8]
-	umaal r2, r5, r9, r12
-	ldr r12, [r1, #12]
-	umaal r8, r5, r9, r12
-	mvn r12, #0x1
-	umaal lr, r5, r9, r12
-	mov r12, #0xffffffff
-	umaal r7, r5, r9, r12
-	mov r12, #0xffffffff
-	umaal r0, r5, r9, r12
-	umaal r3, r5, r9, r4
-	movw r9, #0xb13f
-	movt r9, #0x5588
-	mul r4, r11, r9
-	mov r9, #0x0
-	umaal r11, r9, r4, r6
-	umaal r2, r9, r4, r10
-	ldr r11, [r1, #8]
-	umaal r8, r9, r4, r11
-	ldr r11, [r1, #12]
-	umaal lr, r9, r4, r11
-	mvn r11, #0x1
-	umaal r7, r9, r4, r11
-	mov r11, #0xffffffff
-	umaal r0, r9, r4, r11
-	umaal r3, r9, r4, r12
-	mov r12, #0xffffffff
-	umaal r5, r9, r4, r12
-	movw r4, #0xb13f
-	movt r4, #0x5588
-	mul r12, r2, r4
-	mov r4, #0x0
-	umaal r2, r4, r12, r6
-	umaal r8, r4, r12, r10
-	ldr r2, [r1, #8]
-	umaal lr, r4, r12, r2
-	ldr r2, [r1, #12]
-	umaal r7, r4, r12, r2
-	mvn r2, #0x1
-	umaal r0, r4, r12, r2
-	umaal r3, r4, r12, r11
-	mov r11, #0xffffffff
-	umaal r5, r4, r12, r11
-	mov r11, #0xffffffff
-	umaal r9, r4, r12, r11
-	movw r12, #0xb13f
-	movt r12, #0x5588
-	mul r11, r8, r12
-	mov r12, #0x0
-	umaal r8, r12, r11, r6
-	umaal lr, r12, r11, r10
-	ldr r8, [r1, #8]
-	umaal r7, r12, r11, r8
-	ldr r8, [r1, #12]
-	umaal r0, r12, r11, r8
-	umaal r3, r12, r11, r2
-	mov r2, #0xffffffff
-	umaal r5, r12, r11, r2
-	mov r2, #0xffffffff
-	umaal r9, r12, r11, r2
-	mov r2, #0xffffffff
-	umaal r4, r12, r11, r2
-	movw r11, #0xb13f
-	movt r11, #0x5588
-	mul r2, lr, r11
-	mov r11, #0x0
-	umaal lr, r11, r2, r6
-	umaal r7, r11, r2, r10
-	ldr lr, [r1, #8]
-	umaal r0, r11, r2, lr
-	umaal r3, r11, r2, r8
-	mvn r8, #0x1
-	umaal r5, r11, r2, r8
-	mov r8, #0xffffffff
-	umaal r9, r11, r2, r8
-	mov r8, #0xffffffff
-	umaal r4, r11, r2, r8
-	mov r8, #0xffffffff
-	umaal r12, r11, r2, r8
-	movw r2, #0xb13f
-	movt r2, #0x5588
-	mul r8, r7, r2
-	mov r2, #0x0
-	umaal r7, r2, r8, r6
-	umaal r0, r2, r8, r10
-	umaal r3, r2, r8, lr
-	ldr r7, [r1, #12]
-	umaal r5, r2, r8, r7
-	mvn r7, #0x1
-	umaal r9, r2, r8, r7
-	mov r7, #0xffffffff
-	umaal r4, r2, r8, r7
-	mov r7, #0xffffffff
-	umaal r12, r2, r8, r7
-	mov r7, #0xffffffff
-	umaal r11, r2, r8, r7
+	ldr r8, [r10, #24]
+	str r3, [sp, #20]
+	ldr r3, [sp, #12]
+	umaal r3, r5, r8, r8
+	ldr r8, [sp, #4]
+	adds r5, r8, r5
+	mov r8, #0
+	adc r8, r8, #0
+	str r5, [sp, #4]
+	ldr r5, [r10, #28]
+	str r3, [sp, #12]
+	ldr r3, [sp, #8]
+	umaal r3, r8, r5, r5
+	ldr r5, [sp, #0]
+	add r5, r5, r8
 	movw r8, #0xb13f
 	movt r8, #0x5588
-	mul r8, r0, r8
+	mul r10, r9, r8
+	str r5, [sp, #0]
+	adr r5, .Llf_secp256k1_n_sqr_armv7_p
+	str r3, [sp, #8]
+	ldr r3, [r5, #0]
+	str r12, [sp, #24]
+	mov r12, #0x0
+	umaal r9, r12, r10, r3
+	ldr r9, [r5, #4]
+	str r2, [sp, #28]
+	ldr r2, [sp, #16]
+	umaal r2, r12, r10, r9
+	str r4, [sp, #16]
+	ldr r4, [r5, #8]
+	umaal r11, r12, r10, r4
+	ldr r4, [r5, #12]
+	umaal r6, r12, r10, r4
+	mvn r4, #0x1
+	umaal r1, r12, r10, r4
+	mov r4, #0xffffffff
+	umaal lr, r12, r10, r4
+	mov r4, #0xffffffff
+	umaal r7, r12, r10, r4
+	mov r4, #0xffffffff
+	umaal r0, r12, r10, r4
+	mul r10, r2, r8
+	mov r8, #0x0
+	umaal r2, r8, r10, r3
+	umaal r11, r8, r10, r9
+	ldr r2, [r5, #8]
+	umaal r6, r8, r10, r2
+	ldr r2, [r5, #12]
+	umaal r1, r8, r10, r2
+	mvn r2, #0x1
+	umaal lr, r8, r10, r2
+	mov r2, #0xffffffff
+	umaal r7, r8, r10, r2
+	mov r2, #0xffffffff
+	umaal r0, r8, r10, r2
+	umaal r12, r8, r10, r4
+	movw r10, #0xb13f
+	movt r10, #0x5588
+	mul r4, r11, r10
+	mov r10, #0x0
+	umaal r11, r10, r4, r3
+	umaal r6, r10, r4, r9
+	ldr r11, [r5, #8]
+	umaal r1, r10, r4, r11
+	ldr r11, [r5, #12]
+	umaal lr, r10, r4, r11
+	mvn r11, #0x1
+	umaal r7, r10, r4, r11
+	mov r11, #0xffffffff
+	umaal r0, r10, r4, r11
+	umaal r12, r10, r4, r2
+	mov r2, #0xffffffff
+	umaal r8, r10, r4, r2
+	movw r4, #0xb13f
+	movt r4, #0x5588
+	mul r2, r6, r4
+	mov r4, #0x0
+	umaal r6, r4, r2, r3
+	umaal r1, r4, r2, r9
+	ldr r6, [r5, #8]
+	umaal lr, r4, r2, r6
+	ldr r6, [r5, #12]
+	umaal r7, r4, r2, r6
+	mvn r6, #0x1
+	umaal r0, r4, r2, r6
+	umaal r12, r4, r2, r11
+	mov r11, #0xffffffff
+	umaal r8, r4, r2, r11
+	mov r11, #0xffffffff
+	umaal r10, r4, r2, r11
+	movw r2, #0xb13f
+	movt r2, #0x5588
+	mul r11, r1, r2
+	mov r2, #0x0
+	umaal r1, r2, r11, r3
+	umaal lr, r2, r11, r9
+	ldr r1, [r5, #8]
+	umaal r7, r2, r11, r1
+	ldr r1, [r5, #12]
+	umaal r0, r2, r11, r1
+	umaal r12, r2, r11, r6
+	mov r6, #0xffffffff
+	umaal r8, r2, r11, r6
+	mov r6, #0xffffffff
+	umaal r10, r2, r11, r6
+	mov r6, #0xffffffff
+	umaal r4, r2, r11, r6
+	movw r11, #0xb13f
+	movt r11, #0x5588
+	mul r6, lr, r11
+	mov r11, #0x0
+	umaal lr, r11, r6, r3
+	umaal r7, r11, r6, r9
+	ldr lr, [r5, #8]
+	umaal r0, r11, r6, lr
+	umaal r12, r11, r6, r1
+	mvn r1, #0x1
+	umaal r8, r11, r6, r1
+	mov r1, #0xffffffff
+	umaal r10, r11, r6, r1
+	mov r1, #0xffffffff
+	umaal r4, r11, r6, r1
+	mov r1, #0xffffffff
+	umaal r2, r11, r6, r1
+	movw r6, #0xb13f
+	movt r6, #0x5588
+	mul r1, r7, r6
+	mov r6, #0x0
+	umaal r7, r6, r1, r3
+	umaal r0, r6, r1, r9
+	umaal r12, r6, r1, lr
+	ldr r7, [r5, #12]
+	umaal r8, r6, r1, r7
+	mvn r7, #0x1
+	umaal r10, r6, r1, r7
+	mov r7, #0xffffffff
+	umaal r4, r6, r1, r7
+	mov r7, #0xffffffff
+	umaal r2, r6, r1, r7
+	mov r7, #0xffffffff
+	umaal r11, r6, r1, r7
+	movw r1, #0xb13f
+	movt r1, #0x5588
+	mul r1, r0, r1
 	mov r7, #0x0
-	umaal r0, r7, r8, r6
-	umaal r3, r7, r8, r10
-	umaal r5, r7, r8, lr
-	ldr r0, [r1, #12]
-	umaal r9, r7, r8, r0
+	umaal r0, r7, r1, r3
+	umaal r12, r7, r1, r9
+	umaal r8, r7, r1, lr
+	ldr r0, [r5, #12]
+	umaal r10, r7, r1, r0
 	mvn r0, #0x1
-	umaal r4, r7, r8, r0
+	umaal r4, r7, r1, r0
 	mov r0, #0xffffffff
-	umaal r12, r7, r8, r0
+	umaal r2, r7, r1, r0
 	mov r0, #0xffffffff
-	umaal r11, r7, r8, r0
+	umaal r11, r7, r1, r0
 	mov r0, #0xffffffff
-	umaal r2, r7, r8, r0
-	ldr r8, [sp, #32]
-	adds r3, r3, r8
-	ldr r8, [sp, #16]
-	adcs r5, r5, r8
-	ldr r8, [sp, #28]
-	adcs r8, r9, r8
-	ldr r9, [sp, #24]
-	adcs r4, r4, r9
-	ldr r9, [sp, #20]
-	adcs r12, r12, r9
-	ldr r9, [sp, #12]
-	adcs r11, r11, r9
-	ldr r9, [sp, #8]
-	adcs r2, r2, r9
-	ldr r9, [sp, #4]
-	adcs r7, r7, r9
-	mov r9, #0
-	adc r9, r9, #0
-	subs r6, r3, r6
-	sbcs r10, r5, r10
-	sbcs lr, r8, lr
-	ldr r0, [r1, #12]
+	umaal r6, r7, r1, r0
+	ldr r1, [sp, #16]
+	adds r1, r12, r1
+	ldr r12, [sp, #28]
+	adcs r12, r8, r12
+	ldr r8, [sp, #24]
+	adcs r10, r10, r8
+	ldr r8, [sp, #20]
+	adcs r4, r4, r8
+	ldr r8, [sp, #12]
+	adcs r2, r2, r8
+	ldr r8, [sp, #4]
+	adcs r11, r11, r8
+	ldr r8, [sp, #8]
+	adcs r6, r6, r8
+	ldr r8, [sp, #0]
+	adcs r7, r7, r8
+	mov r8, #0
+	adc r8, r8, #0
+	subs r3, r1, r3
+	sbcs r9, r12, r9
+	sbcs lr, r10, lr
+	ldr r0, [r5, #12]
 	sbcs r0, r4, r0
-	str r0, [sp, #4]
-	adcs r0, r12, #0x1
-	str r12, [sp, #8]
-	sbcs r12, r11, #0xffffffff
-	str r12, [sp, #12]
-	sbcs r12, r2, #0xffffffff
-	str r12, [sp, #20]
-	sbcs r12, r7, #0xffffffff
-	sbcs r9, r9, #0x0
+	str r0, [sp, #0]
+	adcs r0, r2, #0x1
+	str r2, [sp, #8]
+	sbcs r2, r11, #0xffffffff
+	str r2, [sp, #4]
+	sbcs r2, r6, #0xffffffff
+	str r2, [sp, #12]
+	sbcs r2, r7, #0xffffffff
+	sbcs r8, r8, #0x0
 	ittt cc
-	movcc r6, r3
-	movcc r10, r5
-	movcc lr, r8
-	ldr r3, [sp, #4]
+	movcc r3, r1
+	movcc r9, r12
+	movcc lr, r10
+	ldr r12, [sp, #0]
 	it cs
-	movcs r4, r3
-	ldr r3, [sp, #8]
+	movcs r4, r12
+	ldr r12, [sp, #8]
 	it cc
-	movcc r0, r3
-	ldr r3, [sp, #12]
+	movcc r0, r12
+	ldr r12, [sp, #4]
 	it cs
-	movcs r11, r3
-	ldr r3, [sp, #20]
+	movcs r11, r12
+	ldr r12, [sp, #12]
 	ite cs
-	movcs r2, r3
-	movcc r12, r7
-	ldr r3, [sp, #40]
-	strd r6, r10, [r3, #0]
-	strd lr, r4, [r3, #8]
-	strd r0, r11, [r3, #16]
-	strd r2, r12, [r3, #24]
-	add sp, sp, #40
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	movcs r6, r12
+	movcc r2, r7
+	ldr r12, [sp, #32]
+	strd r3, r9, [r12, #0]
+	strd lr, r4, [r12, #8]
+	strd r0, r11, [r12, #16]
+	strd r6, r2, [r12, #24]
+	add sp, sp, #32
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_n_sqr_armv7, .-lf_secp256k1_n_sqr_armv7
@@ -1149,8 +1139,8 @@ lf_secp256k1_n_neg_armv7:
 @ void lf_secp256k1_n_to_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a*R mod p (to Montgomery form); Montgomery CIOS. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 4 spill slots of 4 bytes)
-@   416 instructions
+@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 64 bytes (12 registers saved, 4 spill slots of 4 bytes)
+@   410 instructions
 	.text
 	.globl lf_secp256k1_n_to_internal_armv7
 	.hidden lf_secp256k1_n_to_internal_armv7
@@ -1182,22 +1172,24 @@ lf_secp256k1_n_neg_armv7:
 lf_secp256k1_n_to_internal_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
-	.cfi_offset 4, -36
-	.cfi_offset 5, -32
-	.cfi_offset 6, -28
-	.cfi_offset 7, -24
-	.cfi_offset 8, -20
-	.cfi_offset 9, -16
-	.cfi_offset 10, -12
-	.cfi_offset 11, -8
+	push {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.save {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 4, -40
+	.cfi_offset 5, -36
+	.cfi_offset 6, -32
+	.cfi_offset 7, -28
+	.cfi_offset 8, -24
+	.cfi_offset 9, -20
+	.cfi_offset 10, -16
+	.cfi_offset 11, -12
+	.cfi_offset 12, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #16
 	.pad #16
-	.cfi_def_cfa_offset 56
+	.cfi_def_cfa_offset 64
 	ldrd r3, r12, [r1, #0]
 	adr r2, .Llf_secp256k1_n_to_internal_armv7_r2
 	ldrd r4, r5, [r2, #0]
@@ -1226,393 +1218,387 @@ lf_secp256k1_n_to_internal_armv7:
 	mul r0, r6, r3
 	adr r3, .Llf_secp256k1_n_to_internal_armv7_p
 	ldr r2, [r3, #0]
-	mov r4, #0x0
-	umaal r6, r4, r0, r2
+	mov r1, #0x0
+	umaal r6, r1, r0, r2
 	ldr r6, [r3, #4]
-	umaal r8, r4, r0, r6
+	umaal r8, r1, r0, r6
 	ldr r6, [r3, #8]
-	umaal r11, r4, r0, r6
+	umaal r11, r1, r0, r6
 	ldr r6, [r3, #12]
-	umaal lr, r4, r0, r6
+	umaal lr, r1, r0, r6
 	mvn r6, #0x1
-	umaal r10, r4, r0, r6
+	umaal r10, r1, r0, r6
 	mov r6, #0xffffffff
-	umaal r9, r4, r0, r6
+	umaal r9, r1, r0, r6
 	mov r6, #0xffffffff
-	umaal r5, r4, r0, r6
+	umaal r5, r1, r0, r6
 	mov r6, #0xffffffff
-	umaal r12, r4, r0, r6
-	adds r4, r7, r4
+	umaal r12, r1, r0, r6
+	adds r1, r7, r1
 	mov r0, #0
 	adc r0, r0, #0
-	ldr r7, [r1, #4]
-	adr r6, .Llf_secp256k1_n_to_internal_armv7_r2
-	ldr r3, [r6, #0]
-	mov r2, #0x0
-	umaal r8, r2, r7, r3
-	ldr r3, [r6, #4]
-	umaal r11, r2, r7, r3
-	ldr r3, [r6, #8]
-	umaal lr, r2, r7, r3
-	ldr r3, [r6, #12]
-	umaal r10, r2, r7, r3
-	ldr r3, [r6, #16]
-	umaal r9, r2, r7, r3
-	ldr r3, [r6, #20]
-	umaal r5, r2, r7, r3
-	ldr r3, [r6, #24]
-	umaal r12, r2, r7, r3
-	ldr r3, [r6, #28]
-	umaal r4, r2, r7, r3
-	adds r0, r0, r2
-	mov r2, #0
-	adc r2, r2, #0
-	movw r7, #0xb13f
-	movt r7, #0x5588
-	mul r3, r8, r7
-	adr r7, .Llf_secp256k1_n_to_internal_armv7_p
-	ldr r6, [r7, #0]
-	str r2, [sp, #0]
-	mov r2, #0x0
-	umaal r8, r2, r3, r6
-	ldr r8, [r7, #4]
-	umaal r11, r2, r3, r8
-	ldr r8, [r7, #8]
-	umaal lr, r2, r3, r8
-	ldr r8, [r7, #12]
-	umaal r10, r2, r3, r8
-	mvn r8, #0x1
-	umaal r9, r2, r3, r8
-	mov r8, #0xffffffff
-	umaal r5, r2, r3, r8
-	mov r8, #0xffffffff
-	umaal r12, r2, r3, r8
-	mov r8, #0xffffffff
-	umaal r4, r2, r3, r8
-	adds r0, r0, r2
-	ldr r3, [sp, #0]
-	adc r3, r3, #0x0
-	ldr r2, [r1, #8]
-	adr r8, .Llf_secp256k1_n_to_internal_armv7_r2
-	ldr r6, [r8, #0]
+	ldr r7, [sp, #20]
+	ldr r6, [r7, #4]
+	mov r3, #0x0
+	umaal r8, r3, r6, r4
+	adr r4, .Llf_secp256k1_n_to_internal_armv7_r2
+	ldr r2, [r4, #4]
+	umaal r11, r3, r6, r2
+	ldr r2, [r4, #8]
+	umaal lr, r3, r6, r2
+	ldr r2, [r4, #12]
+	umaal r10, r3, r6, r2
+	ldr r2, [r4, #16]
+	umaal r9, r3, r6, r2
+	ldr r2, [r4, #20]
+	umaal r5, r3, r6, r2
+	ldr r2, [r4, #24]
+	umaal r12, r3, r6, r2
+	ldr r2, [r4, #28]
+	umaal r1, r3, r6, r2
+	adds r0, r0, r3
+	mov r3, #0
+	adc r3, r3, #0
+	movw r6, #0xb13f
+	movt r6, #0x5588
+	mul r2, r8, r6
+	adr r6, .Llf_secp256k1_n_to_internal_armv7_p
+	ldr r4, [r6, #0]
 	mov r7, #0x0
-	umaal r11, r7, r2, r6
-	ldr r6, [r8, #4]
-	umaal lr, r7, r2, r6
-	ldr r6, [r8, #8]
-	umaal r10, r7, r2, r6
-	ldr r6, [r8, #12]
-	umaal r9, r7, r2, r6
-	ldr r6, [r8, #16]
-	umaal r5, r7, r2, r6
-	ldr r6, [r8, #20]
-	umaal r12, r7, r2, r6
-	ldr r6, [r8, #24]
-	umaal r4, r7, r2, r6
-	ldr r6, [r8, #28]
-	umaal r0, r7, r2, r6
-	adds r3, r3, r7
+	umaal r8, r7, r2, r4
+	ldr r8, [r6, #4]
+	umaal r11, r7, r2, r8
+	ldr r8, [r6, #8]
+	umaal lr, r7, r2, r8
+	ldr r8, [r6, #12]
+	umaal r10, r7, r2, r8
+	mvn r8, #0x1
+	umaal r9, r7, r2, r8
+	mov r8, #0xffffffff
+	umaal r5, r7, r2, r8
+	mov r8, #0xffffffff
+	umaal r12, r7, r2, r8
+	mov r8, #0xffffffff
+	umaal r1, r7, r2, r8
+	adds r0, r0, r7
+	adc r3, r3, #0x0
+	ldr r2, [sp, #20]
+	ldr r7, [r2, #8]
+	adr r8, .Llf_secp256k1_n_to_internal_armv7_r2
+	ldr r4, [r8, #0]
+	mov r6, #0x0
+	umaal r11, r6, r7, r4
+	ldr r4, [r8, #4]
+	umaal lr, r6, r7, r4
+	ldr r4, [r8, #8]
+	umaal r10, r6, r7, r4
+	ldr r4, [r8, #12]
+	umaal r9, r6, r7, r4
+	ldr r4, [r8, #16]
+	umaal r5, r6, r7, r4
+	ldr r4, [r8, #20]
+	umaal r12, r6, r7, r4
+	ldr r4, [r8, #24]
+	umaal r1, r6, r7, r4
+	ldr r4, [r8, #28]
+	umaal r0, r6, r7, r4
+	adds r3, r3, r6
+	mov r6, #0
+	adc r6, r6, #0
+	movw r7, #0xb13f
+	movt r7, #0x5588
+	mul r4, r11, r7
+	adr r7, .Llf_secp256k1_n_to_internal_armv7_p
+	ldr r2, [r7, #0]
+	mov r8, #0x0
+	umaal r11, r8, r4, r2
+	ldr r11, [r7, #4]
+	umaal lr, r8, r4, r11
+	ldr r11, [r7, #8]
+	umaal r10, r8, r4, r11
+	ldr r11, [r7, #12]
+	umaal r9, r8, r4, r11
+	mvn r11, #0x1
+	umaal r5, r8, r4, r11
+	mov r11, #0xffffffff
+	umaal r12, r8, r4, r11
+	mov r11, #0xffffffff
+	umaal r1, r8, r4, r11
+	mov r11, #0xffffffff
+	umaal r0, r8, r4, r11
+	adds r3, r3, r8
+	adc r6, r6, #0x0
+	ldr r4, [sp, #20]
+	ldr r8, [r4, #12]
+	adr r11, .Llf_secp256k1_n_to_internal_armv7_r2
+	ldr r2, [r11, #0]
+	mov r7, #0x0
+	umaal lr, r7, r8, r2
+	ldr r2, [r11, #4]
+	umaal r10, r7, r8, r2
+	ldr r2, [r11, #8]
+	umaal r9, r7, r8, r2
+	ldr r2, [r11, #12]
+	umaal r5, r7, r8, r2
+	ldr r2, [r11, #16]
+	umaal r12, r7, r8, r2
+	ldr r2, [r11, #20]
+	umaal r1, r7, r8, r2
+	ldr r2, [r11, #24]
+	umaal r0, r7, r8, r2
+	ldr r2, [r11, #28]
+	umaal r3, r7, r8, r2
+	adds r6, r6, r7
+	mov r7, #0
+	adc r7, r7, #0
+	movw r8, #0xb13f
+	movt r8, #0x5588
+	mul r2, lr, r8
+	adr r8, .Llf_secp256k1_n_to_internal_armv7_p
+	ldr r4, [r8, #0]
+	mov r11, #0x0
+	umaal lr, r11, r2, r4
+	ldr lr, [r8, #4]
+	umaal r10, r11, r2, lr
+	ldr lr, [r8, #8]
+	umaal r9, r11, r2, lr
+	ldr lr, [r8, #12]
+	umaal r5, r11, r2, lr
+	mvn lr, #0x1
+	umaal r12, r11, r2, lr
+	mov lr, #0xffffffff
+	umaal r1, r11, r2, lr
+	mov lr, #0xffffffff
+	umaal r0, r11, r2, lr
+	mov lr, #0xffffffff
+	umaal r3, r11, r2, lr
+	adds r11, r6, r11
+	adc r7, r7, #0x0
+	ldr r2, [sp, #20]
+	ldr r6, [r2, #16]
+	adr lr, .Llf_secp256k1_n_to_internal_armv7_r2
+	ldr r4, [lr, #0]
+	mov r8, #0x0
+	umaal r10, r8, r6, r4
+	ldr r4, [lr, #4]
+	umaal r9, r8, r6, r4
+	ldr r4, [lr, #8]
+	umaal r5, r8, r6, r4
+	ldr r4, [lr, #12]
+	umaal r12, r8, r6, r4
+	ldr r4, [lr, #16]
+	umaal r1, r8, r6, r4
+	ldr r4, [lr, #20]
+	umaal r0, r8, r6, r4
+	ldr r4, [lr, #24]
+	umaal r3, r8, r6, r4
+	ldr r4, [lr, #28]
+	umaal r11, r8, r6, r4
+	adds r7, r7, r8
+	mov r6, #0
+	adc r6, r6, #0
+	movw r8, #0xb13f
+	movt r8, #0x5588
+	mul r4, r10, r8
+	adr r8, .Llf_secp256k1_n_to_internal_armv7_p
+	ldr r2, [r8, #0]
+	mov lr, #0x0
+	umaal r10, lr, r4, r2
+	ldr r10, [r8, #4]
+	umaal r9, lr, r4, r10
+	ldr r10, [r8, #8]
+	umaal r5, lr, r4, r10
+	ldr r10, [r8, #12]
+	umaal r12, lr, r4, r10
+	mvn r10, #0x1
+	umaal r1, lr, r4, r10
+	mov r10, #0xffffffff
+	umaal r0, lr, r4, r10
+	mov r10, #0xffffffff
+	umaal r3, lr, r4, r10
+	mov r10, #0xffffffff
+	umaal r11, lr, r4, r10
+	adds lr, r7, lr
+	adc r6, r6, #0x0
+	ldr r4, [sp, #20]
+	ldr r7, [r4, #20]
+	adr r10, .Llf_secp256k1_n_to_internal_armv7_r2
+	ldr r2, [r10, #0]
+	mov r8, #0x0
+	umaal r9, r8, r7, r2
+	ldr r2, [r10, #4]
+	umaal r5, r8, r7, r2
+	ldr r2, [r10, #8]
+	umaal r12, r8, r7, r2
+	ldr r2, [r10, #12]
+	umaal r1, r8, r7, r2
+	ldr r2, [r10, #16]
+	umaal r0, r8, r7, r2
+	ldr r2, [r10, #20]
+	umaal r3, r8, r7, r2
+	ldr r2, [r10, #24]
+	umaal r11, r8, r7, r2
+	ldr r2, [r10, #28]
+	umaal lr, r8, r7, r2
+	adds r6, r6, r8
+	mov r7, #0
+	adc r7, r7, #0
+	movw r8, #0xb13f
+	movt r8, #0x5588
+	mul r2, r9, r8
+	adr r8, .Llf_secp256k1_n_to_internal_armv7_p
+	ldr r4, [r8, #0]
+	mov r10, #0x0
+	umaal r9, r10, r2, r4
+	ldr r9, [r8, #4]
+	umaal r5, r10, r2, r9
+	ldr r9, [r8, #8]
+	umaal r12, r10, r2, r9
+	ldr r9, [r8, #12]
+	umaal r1, r10, r2, r9
+	mvn r9, #0x1
+	umaal r0, r10, r2, r9
+	mov r9, #0xffffffff
+	umaal r3, r10, r2, r9
+	mov r9, #0xffffffff
+	umaal r11, r10, r2, r9
+	mov r9, #0xffffffff
+	umaal lr, r10, r2, r9
+	adds r10, r6, r10
+	adc r7, r7, #0x0
+	ldr r2, [sp, #20]
+	ldr r6, [r2, #24]
+	adr r9, .Llf_secp256k1_n_to_internal_armv7_r2
+	ldr r4, [r9, #0]
+	mov r8, #0x0
+	umaal r5, r8, r6, r4
+	ldr r4, [r9, #4]
+	umaal r12, r8, r6, r4
+	ldr r4, [r9, #8]
+	umaal r1, r8, r6, r4
+	ldr r4, [r9, #12]
+	umaal r0, r8, r6, r4
+	ldr r4, [r9, #16]
+	umaal r3, r8, r6, r4
+	ldr r4, [r9, #20]
+	umaal r11, r8, r6, r4
+	ldr r4, [r9, #24]
+	umaal lr, r8, r6, r4
+	ldr r4, [r9, #28]
+	umaal r10, r8, r6, r4
+	adds r7, r7, r8
+	mov r6, #0
+	adc r6, r6, #0
+	movw r8, #0xb13f
+	movt r8, #0x5588
+	mul r4, r5, r8
+	adr r8, .Llf_secp256k1_n_to_internal_armv7_p
+	ldr r2, [r8, #0]
+	mov r9, #0x0
+	umaal r5, r9, r4, r2
+	ldr r5, [r8, #4]
+	umaal r12, r9, r4, r5
+	ldr r5, [r8, #8]
+	umaal r1, r9, r4, r5
+	ldr r5, [r8, #12]
+	umaal r0, r9, r4, r5
+	mvn r5, #0x1
+	umaal r3, r9, r4, r5
+	mov r5, #0xffffffff
+	umaal r11, r9, r4, r5
+	mov r5, #0xffffffff
+	umaal lr, r9, r4, r5
+	mov r5, #0xffffffff
+	umaal r10, r9, r4, r5
+	adds r7, r7, r9
+	adc r6, r6, #0x0
+	ldr r4, [sp, #20]
+	ldr r9, [r4, #28]
+	adr r5, .Llf_secp256k1_n_to_internal_armv7_r2
+	ldr r2, [r5, #0]
+	mov r8, #0x0
+	umaal r12, r8, r9, r2
+	ldr r2, [r5, #4]
+	umaal r1, r8, r9, r2
+	ldr r2, [r5, #8]
+	umaal r0, r8, r9, r2
+	ldr r2, [r5, #12]
+	umaal r3, r8, r9, r2
+	ldr r2, [r5, #16]
+	umaal r11, r8, r9, r2
+	ldr r2, [r5, #20]
+	umaal lr, r8, r9, r2
+	ldr r2, [r5, #24]
+	umaal r10, r8, r9, r2
+	ldr r2, [r5, #28]
+	umaal r7, r8, r9, r2
+	adds r6, r6, r8
 	mov r2, #0
 	adc r2, r2, #0
-	movw r7, #0xb13f
-	movt r7, #0x5588
-	mul r6, r11, r7
-	adr r7, .Llf_secp256k1_n_to_internal_armv7_p
-	ldr r8, [r7, #0]
+	movw r4, #0xb13f
+	movt r4, #0x5588
+	mul r4, r12, r4
+	adr r5, .Llf_secp256k1_n_to_internal_armv7_p
+	ldrd r8, r9, [r5, #0]
 	str r2, [sp, #0]
 	mov r2, #0x0
-	umaal r11, r2, r6, r8
-	ldr r11, [r7, #4]
-	umaal lr, r2, r6, r11
-	ldr r11, [r7, #8]
-	umaal r10, r2, r6, r11
-	ldr r11, [r7, #12]
-	umaal r9, r2, r6, r11
-	mvn r11, #0x1
-	umaal r5, r2, r6, r11
-	mov r11, #0xffffffff
-	umaal r12, r2, r6, r11
-	mov r11, #0xffffffff
-	umaal r4, r2, r6, r11
-	mov r11, #0xffffffff
-	umaal r0, r2, r6, r11
-	adds r2, r3, r2
-	ldr r3, [sp, #0]
-	adc r3, r3, #0x0
-	ldr r6, [r1, #12]
-	adr r11, .Llf_secp256k1_n_to_internal_armv7_r2
-	ldr r7, [r11, #0]
-	mov r8, #0x0
-	umaal lr, r8, r6, r7
-	ldr r7, [r11, #4]
-	umaal r10, r8, r6, r7
-	ldr r7, [r11, #8]
-	umaal r9, r8, r6, r7
-	ldr r7, [r11, #12]
-	umaal r5, r8, r6, r7
-	ldr r7, [r11, #16]
-	umaal r12, r8, r6, r7
-	ldr r7, [r11, #20]
-	umaal r4, r8, r6, r7
-	ldr r7, [r11, #24]
-	umaal r0, r8, r6, r7
-	ldr r7, [r11, #28]
-	umaal r2, r8, r6, r7
-	adds r3, r3, r8
-	mov r6, #0
-	adc r6, r6, #0
-	movw r8, #0xb13f
-	movt r8, #0x5588
-	mul r7, lr, r8
-	adr r8, .Llf_secp256k1_n_to_internal_armv7_p
-	ldr r11, [r8, #0]
-	str r6, [sp, #0]
-	mov r6, #0x0
-	umaal lr, r6, r7, r11
-	ldr lr, [r8, #4]
-	umaal r10, r6, r7, lr
-	ldr lr, [r8, #8]
-	umaal r9, r6, r7, lr
-	ldr lr, [r8, #12]
-	umaal r5, r6, r7, lr
-	mvn lr, #0x1
-	umaal r12, r6, r7, lr
-	mov lr, #0xffffffff
-	umaal r4, r6, r7, lr
-	mov lr, #0xffffffff
-	umaal r0, r6, r7, lr
-	mov lr, #0xffffffff
-	umaal r2, r6, r7, lr
-	adds r3, r3, r6
-	ldr r6, [sp, #0]
-	adc r6, r6, #0x0
-	ldr r7, [r1, #16]
-	adr lr, .Llf_secp256k1_n_to_internal_armv7_r2
-	ldr r8, [lr, #0]
-	mov r11, #0x0
-	umaal r10, r11, r7, r8
-	ldr r8, [lr, #4]
-	umaal r9, r11, r7, r8
-	ldr r8, [lr, #8]
-	umaal r5, r11, r7, r8
-	ldr r8, [lr, #12]
-	umaal r12, r11, r7, r8
-	ldr r8, [lr, #16]
-	umaal r4, r11, r7, r8
-	ldr r8, [lr, #20]
-	umaal r0, r11, r7, r8
-	ldr r8, [lr, #24]
-	umaal r2, r11, r7, r8
-	ldr r8, [lr, #28]
-	umaal r3, r11, r7, r8
-	adds r11, r6, r11
-	mov r6, #0
-	adc r6, r6, #0
-	movw r7, #0xb13f
-	movt r7, #0x5588
-	mul r8, r10, r7
-	adr r7, .Llf_secp256k1_n_to_internal_armv7_p
-	ldr lr, [r7, #0]
-	str r6, [sp, #0]
-	mov r6, #0x0
-	umaal r10, r6, r8, lr
-	ldr r10, [r7, #4]
-	umaal r9, r6, r8, r10
-	ldr r10, [r7, #8]
-	umaal r5, r6, r8, r10
-	ldr r10, [r7, #12]
-	umaal r12, r6, r8, r10
-	mvn r10, #0x1
-	umaal r4, r6, r8, r10
-	mov r10, #0xffffffff
-	umaal r0, r6, r8, r10
-	mov r10, #0xffffffff
-	umaal r2, r6, r8, r10
-	mov r10, #0xffffffff
-	umaal r3, r6, r8, r10
-	adds r11, r11, r6
-	ldr r6, [sp, #0]
-	adc r6, r6, #0x0
-	ldr r8, [r1, #20]
-	adr r10, .Llf_secp256k1_n_to_internal_armv7_r2
-	ldr r7, [r10, #0]
-	mov lr, #0x0
-	umaal r9, lr, r8, r7
-	ldr r7, [r10, #4]
-	umaal r5, lr, r8, r7
-	ldr r7, [r10, #8]
-	umaal r12, lr, r8, r7
-	ldr r7, [r10, #12]
-	umaal r4, lr, r8, r7
-	ldr r7, [r10, #16]
-	umaal r0, lr, r8, r7
-	ldr r7, [r10, #20]
-	umaal r2, lr, r8, r7
-	ldr r7, [r10, #24]
-	umaal r3, lr, r8, r7
-	ldr r7, [r10, #28]
-	umaal r11, lr, r8, r7
-	adds lr, r6, lr
-	mov r6, #0
-	adc r6, r6, #0
-	movw r8, #0xb13f
-	movt r8, #0x5588
-	mul r7, r9, r8
-	adr r8, .Llf_secp256k1_n_to_internal_armv7_p
-	ldr r10, [r8, #0]
-	str r6, [sp, #0]
-	mov r6, #0x0
-	umaal r9, r6, r7, r10
-	ldr r9, [r8, #4]
-	umaal r5, r6, r7, r9
-	ldr r9, [r8, #8]
-	umaal r12, r6, r7, r9
-	ldr r9, [r8, #12]
-	umaal r4, r6, r7, r9
-	mvn r9, #0x1
-	umaal r0, r6, r7, r9
-	mov r9, #0xffffffff
-	umaal r2, r6, r7, r9
-	mov r9, #0xffffffff
-	umaal r3, r6, r7, r9
-	mov r9, #0xffffffff
-	umaal r11, r6, r7, r9
-	adds lr, lr, r6
-	ldr r6, [sp, #0]
-	adc r6, r6, #0x0
-	ldr r7, [r1, #24]
-	adr r9, .Llf_secp256k1_n_to_internal_armv7_r2
-	ldr r8, [r9, #0]
-	mov r10, #0x0
-	umaal r5, r10, r7, r8
-	ldr r8, [r9, #4]
-	umaal r12, r10, r7, r8
-	ldr r8, [r9, #8]
-	umaal r4, r10, r7, r8
-	ldr r8, [r9, #12]
-	umaal r0, r10, r7, r8
-	ldr r8, [r9, #16]
-	umaal r2, r10, r7, r8
-	ldr r8, [r9, #20]
-	umaal r3, r10, r7, r8
-	ldr r8, [r9, #24]
-	umaal r11, r10, r7, r8
-	ldr r8, [r9, #28]
-	umaal lr, r10, r7, r8
-	adds r10, r6, r10
-	mov r6, #0
-	adc r6, r6, #0
-	movw r7, #0xb13f
-	movt r7, #0x5588
-	mul r8, r5, r7
-	adr r7, .Llf_secp256k1_n_to_internal_armv7_p
-	ldr r9, [r7, #0]
-	str r6, [sp, #0]
-	mov r6, #0x0
-	umaal r5, r6, r8, r9
-	ldr r5, [r7, #4]
-	umaal r12, r6, r8, r5
-	ldr r5, [r7, #8]
-	umaal r4, r6, r8, r5
-	ldr r5, [r7, #12]
-	umaal r0, r6, r8, r5
-	mvn r5, #0x1
-	umaal r2, r6, r8, r5
-	mov r5, #0xffffffff
-	umaal r3, r6, r8, r5
-	mov r5, #0xffffffff
-	umaal r11, r6, r8, r5
-	mov r5, #0xffffffff
-	umaal lr, r6, r8, r5
-	adds r10, r10, r6
-	ldr r6, [sp, #0]
-	adc r6, r6, #0x0
-	ldr r8, [r1, #28]
-	adr r5, .Llf_secp256k1_n_to_internal_armv7_r2
-	ldr r7, [r5, #0]
-	mov r9, #0x0
-	umaal r12, r9, r8, r7
-	ldr r7, [r5, #4]
-	umaal r4, r9, r8, r7
-	ldr r7, [r5, #8]
-	umaal r0, r9, r8, r7
-	ldr r7, [r5, #12]
-	umaal r2, r9, r8, r7
-	ldr r7, [r5, #16]
-	umaal r3, r9, r8, r7
-	ldr r7, [r5, #20]
-	umaal r11, r9, r8, r7
-	ldr r7, [r5, #24]
-	umaal lr, r9, r8, r7
-	ldr r7, [r5, #28]
-	umaal r10, r9, r8, r7
-	adds r6, r6, r9
-	mov r1, #0
-	adc r1, r1, #0
-	movw r5, #0xb13f
-	movt r5, #0x5588
-	mul r5, r12, r5
-	adr r7, .Llf_secp256k1_n_to_internal_armv7_p
-	ldrd r8, r9, [r7, #0]
-	str r1, [sp, #0]
-	mov r1, #0x0
-	umaal r12, r1, r5, r8
-	umaal r4, r1, r5, r9
-	ldr r12, [r7, #8]
-	umaal r0, r1, r5, r12
-	ldr r12, [r7, #12]
-	umaal r2, r1, r5, r12
+	umaal r12, r2, r4, r8
+	umaal r1, r2, r4, r9
+	ldr r12, [r5, #8]
+	umaal r0, r2, r4, r12
+	ldr r12, [r5, #12]
+	umaal r3, r2, r4, r12
 	mvn r12, #0x1
-	umaal r3, r1, r5, r12
+	umaal r11, r2, r4, r12
 	mov r12, #0xffffffff
-	umaal r11, r1, r5, r12
+	umaal lr, r2, r4, r12
 	mov r12, #0xffffffff
-	umaal lr, r1, r5, r12
+	umaal r10, r2, r4, r12
 	mov r12, #0xffffffff
-	umaal r10, r1, r5, r12
-	adds r1, r6, r1
-	ldr r5, [sp, #0]
-	adc r5, r5, #0x0
-	subs r8, r4, r8
+	umaal r7, r2, r4, r12
+	adds r2, r6, r2
+	ldr r4, [sp, #0]
+	adc r4, r4, #0x0
+	subs r8, r1, r8
 	sbcs r9, r0, r9
-	ldr r6, [r7, #8]
-	sbcs r6, r2, r6
-	ldr r12, [r7, #12]
-	sbcs r12, r3, r12
+	ldr r6, [r5, #8]
+	sbcs r6, r3, r6
 	str r3, [sp, #0]
-	adcs r3, r11, #0x1
+	ldr r3, [r5, #12]
+	sbcs r3, r11, r3
 	str r3, [sp, #4]
-	sbcs r3, lr, #0xffffffff
+	adcs r3, lr, #0x1
 	str r3, [sp, #8]
 	sbcs r3, r10, #0xffffffff
 	str r3, [sp, #12]
-	sbcs r3, r1, #0xffffffff
-	sbcs r5, r5, #0x0
-	ittt cc
-	movcc r8, r4
+	sbcs r3, r7, #0xffffffff
+	sbcs r12, r2, r12
+	sbcs r4, r4, #0x0
+	itt cc
+	movcc r8, r1
 	movcc r9, r0
-	movcc r6, r2
-	ldr r2, [sp, #0]
+	ldr r1, [sp, #0]
 	it cc
+	movcc r6, r1
+	ldr r1, [sp, #4]
+	it cs
+	movcs r11, r1
+	ldr r1, [sp, #8]
+	it cs
+	movcs lr, r1
+	ldr r1, [sp, #12]
+	itee cs
+	movcs r10, r1
+	movcc r3, r7
 	movcc r12, r2
-	ldr r2, [sp, #4]
-	it cs
-	movcs r11, r2
-	ldr r2, [sp, #8]
-	it cs
-	movcs lr, r2
-	ldr r2, [sp, #12]
-	ite cs
-	movcs r10, r2
-	movcc r3, r1
 	ldr r2, [sp, #16]
 	strd r8, r9, [r2, #0]
-	strd r6, r12, [r2, #8]
-	strd r11, lr, [r2, #16]
-	strd r10, r3, [r2, #24]
+	strd r6, r11, [r2, #8]
+	strd lr, r10, [r2, #16]
+	strd r3, r12, [r2, #24]
 	add sp, sp, #16
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_n_to_internal_armv7, .-lf_secp256k1_n_to_internal_armv7

@@ -278,7 +278,7 @@ lf_secp256k1_p_mul_armv7:
 @ void lf_secp256k1_p_sqr_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a^2 mod p, p = 2^256 - 0x1000003d1; squaring then folds by 2^256 = 0x1000003d1 mod p and one conditional subtraction. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 64 bytes (10 registers saved, 6 spill slots of 4 bytes)
+@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 72 bytes (12 registers saved, 6 spill slots of 4 bytes)
 @   211 instructions
 	.text
 	.globl lf_secp256k1_p_sqr_armv7
@@ -293,22 +293,24 @@ lf_secp256k1_p_mul_armv7:
 lf_secp256k1_p_sqr_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
-	.cfi_offset 4, -36
-	.cfi_offset 5, -32
-	.cfi_offset 6, -28
-	.cfi_offset 7, -24
-	.cfi_offset 8, -20
-	.cfi_offset 9, -16
-	.cfi_offset 10, -12
-	.cfi_offset 11, -8
+	push {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.save {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 4, -40
+	.cfi_offset 5, -36
+	.cfi_offset 6, -32
+	.cfi_offset 7, -28
+	.cfi_offset 8, -24
+	.cfi_offset 9, -20
+	.cfi_offset 10, -16
+	.cfi_offset 11, -12
+	.cfi_offset 12, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #24
 	.pad #24
-	.cfi_def_cfa_offset 64
+	.cfi_def_cfa_offset 72
 	ldrd r3, r12, [r1, #0]
 	umull r2, r4, r3, r12
 	ldrd r5, r6, [r1, #8]
@@ -363,9 +365,8 @@ lf_secp256k1_p_sqr_armv7:
 	ldr r11, [sp, #0]
 	adcs r11, r11, r11
 	adcs r8, r8, r8
-	str r8, [sp, #0]
-	ldr r8, [sp, #8]
-	adcs r8, r8, r8
+	ldr r1, [sp, #8]
+	adcs r1, r1, r1
 	adcs lr, lr, lr
 	adcs r7, r7, r7
 	adcs r0, r0, r0
@@ -379,146 +380,147 @@ lf_secp256k1_p_sqr_armv7:
 	str r10, [sp, #8]
 	mov r10, #0
 	adc r10, r10, #0
-	str r10, [sp, #4]
-	ldr r10, [r1, #0]
-	str r9, [sp, #12]
-	umull r10, r9, r10, r10
-	adds r2, r2, r9
-	mov r9, #0
-	adc r9, r9, #0
+	str r10, [sp, #0]
+	ldr r10, [sp, #28]
+	str r9, [sp, #4]
+	ldr r9, [r10, #0]
+	str r6, [sp, #12]
+	umull r9, r6, r9, r9
+	adds r2, r2, r6
+	mov r6, #0
+	adc r6, r6, #0
 	str r2, [sp, #16]
-	ldr r2, [r1, #4]
-	umaal r11, r9, r2, r2
-	ldr r2, [sp, #0]
-	adds r2, r2, r9
-	mov r9, #0
-	adc r9, r9, #0
-	str r2, [sp, #0]
-	ldr r2, [r1, #8]
-	umaal r8, r9, r2, r2
-	adds lr, lr, r9
+	ldr r2, [r10, #4]
+	umaal r11, r6, r2, r2
+	adds r6, r8, r6
 	mov r2, #0
 	adc r2, r2, #0
-	ldr r9, [r1, #12]
-	umaal r7, r2, r9, r9
+	ldr r8, [r10, #8]
+	umaal r1, r2, r8, r8
+	adds lr, lr, r2
+	mov r2, #0
+	adc r2, r2, #0
+	ldr r8, [r10, #12]
+	umaal r7, r2, r8, r8
 	adds r0, r0, r2
 	mov r2, #0
 	adc r2, r2, #0
-	ldr r9, [r1, #16]
-	umaal r4, r2, r9, r9
+	ldr r8, [r10, #16]
+	umaal r4, r2, r8, r8
 	adds r2, r3, r2
 	mov r3, #0
 	adc r3, r3, #0
-	ldr r9, [r1, #20]
-	umaal r12, r3, r9, r9
+	ldr r8, [r10, #20]
+	umaal r12, r3, r8, r8
 	adds r3, r5, r3
 	mov r5, #0
 	adc r5, r5, #0
-	ldr r9, [r1, #24]
-	umaal r6, r5, r9, r9
-	ldr r9, [sp, #12]
-	adds r5, r9, r5
-	mov r9, #0
-	adc r9, r9, #0
-	str r0, [sp, #12]
-	ldr r0, [r1, #28]
-	str r7, [sp, #20]
-	ldr r7, [sp, #8]
-	umaal r7, r9, r0, r0
-	ldr r1, [sp, #4]
-	add r1, r1, r9
-	movw r0, #0x3d1
-	mov r9, #0x0
-	umaal r10, r9, r0, r4
-	str r10, [sp, #4]
-	ldr r10, [sp, #16]
-	umaal r10, r9, r0, r2
-	umaal r11, r9, r0, r12
-	str r12, [sp, #16]
-	ldr r12, [sp, #0]
-	umaal r12, r9, r0, r3
-	umaal r8, r9, r0, r6
-	umaal lr, r9, r0, r5
-	str r5, [sp, #0]
+	ldr r8, [r10, #24]
+	str r0, [sp, #20]
+	ldr r0, [sp, #12]
+	umaal r0, r5, r8, r8
+	ldr r8, [sp, #4]
+	adds r5, r8, r5
+	mov r8, #0
+	adc r8, r8, #0
+	str r7, [sp, #4]
+	ldr r7, [r10, #28]
+	str r5, [sp, #12]
+	ldr r5, [sp, #8]
+	umaal r5, r8, r7, r7
+	ldr r7, [sp, #0]
+	add r7, r7, r8
+	movw r8, #0x3d1
+	mov r10, #0x0
+	umaal r9, r10, r8, r4
+	str r9, [sp, #0]
+	ldr r9, [sp, #16]
+	umaal r9, r10, r8, r2
+	umaal r11, r10, r8, r12
+	umaal r6, r10, r8, r3
+	umaal r1, r10, r8, r0
+	str r0, [sp, #16]
+	ldr r0, [sp, #12]
+	umaal lr, r10, r8, r0
+	ldr r0, [sp, #4]
+	umaal r0, r10, r8, r5
+	str r5, [sp, #4]
 	ldr r5, [sp, #20]
-	umaal r5, r9, r0, r7
-	str r7, [sp, #20]
-	ldr r7, [sp, #12]
-	umaal r7, r9, r0, r1
-	adds r10, r10, r4
+	umaal r5, r10, r8, r7
+	adds r4, r9, r4
 	adcs r11, r11, r2
-	ldr r2, [sp, #16]
-	adcs r12, r12, r2
-	adcs r3, r8, r3
-	adcs lr, lr, r6
-	ldr r2, [sp, #0]
-	adcs r2, r5, r2
-	ldr r4, [sp, #20]
-	adcs r4, r7, r4
-	adcs r1, r9, r1
-	mov r5, #0
-	adc r5, r5, #0
-	umull r6, r7, r1, r0
-	mov r8, #0x1
+	adcs r12, r6, r12
+	adcs r1, r1, r3
+	ldr r3, [sp, #16]
+	adcs lr, lr, r3
+	ldr r3, [sp, #12]
+	adcs r0, r0, r3
+	ldr r3, [sp, #4]
+	adcs r3, r5, r3
+	adcs r10, r10, r7
+	mov r2, #0
+	adc r2, r2, #0
+	umull r5, r6, r10, r8
+	mov r7, #0x1
 	mov r9, #0x0
-	umaal r9, r7, r1, r8
-	mov r1, #0x0
-	umaal r9, r1, r5, r0
-	umaal r7, r1, r5, r8
-	ldr r5, [sp, #4]
-	adds r5, r5, r6
-	adcs r10, r10, r9
-	adcs r11, r11, r7
-	adcs r1, r12, r1
-	adcs r3, r3, #0x0
+	umaal r9, r6, r10, r7
+	mov r10, #0x0
+	umaal r9, r10, r2, r8
+	umaal r6, r10, r2, r7
+	ldr r2, [sp, #0]
+	adds r2, r2, r5
+	adcs r4, r4, r9
+	adcs r11, r11, r6
+	adcs r10, r12, r10
+	adcs r1, r1, #0x0
 	adcs lr, lr, #0x0
-	adcs r2, r2, #0x0
-	adcs r4, r4, #0x0
+	adcs r0, r0, #0x0
+	adcs r3, r3, #0x0
 	sbc r12, r12, r12
 	mvn r12, r12
-	and r0, r12, r0
-	adds r0, r5, r0
-	and r12, r12, r8
-	adcs r10, r10, r12
+	and r8, r12, r8
+	adds r2, r2, r8
+	and r12, r12, r7
+	adcs r12, r4, r12
 	adcs r11, r11, #0x0
+	adcs r10, r10, #0x0
 	adcs r1, r1, #0x0
-	adcs r3, r3, #0x0
 	adcs lr, lr, #0x0
-	adcs r2, r2, #0x0
-	adc r4, r4, #0x0
-	movw r12, #0x3d1
-	adds r12, r0, r12
-	adcs r5, r10, #0x1
+	adcs r0, r0, #0x0
+	adc r3, r3, #0x0
+	movw r4, #0x3d1
+	adds r4, r2, r4
+	adcs r5, r12, #0x1
 	adcs r6, r11, #0x0
-	adcs r7, r1, #0x0
-	adcs r8, r3, #0x0
+	adcs r7, r10, #0x0
+	adcs r8, r1, #0x0
 	adcs r9, lr, #0x0
-	str r9, [sp, #4]
-	adcs r9, r2, #0x0
-	str r2, [sp, #20]
-	adcs r2, r4, #0x0
+	str r9, [sp, #0]
+	adcs r9, r0, #0x0
+	str r0, [sp, #4]
+	adcs r0, r3, #0x0
 	itttt cs
-	movcs r0, r12
-	movcs r10, r5
+	movcs r2, r4
+	movcs r12, r5
 	movcs r11, r6
-	movcs r1, r7
+	movcs r10, r7
 	it cs
-	movcs r3, r8
-	ldr r12, [sp, #4]
+	movcs r1, r8
+	ldr r4, [sp, #0]
 	it cs
-	movcs lr, r12
-	ldr r12, [sp, #20]
+	movcs lr, r4
+	ldr r4, [sp, #4]
 	ite cc
-	movcc r9, r12
-	movcs r4, r2
-	ldr r12, [sp, #24]
-	strd r0, r10, [r12, #0]
-	strd r11, r1, [r12, #8]
-	strd r3, lr, [r12, #16]
-	strd r9, r4, [r12, #24]
+	movcc r9, r4
+	movcs r3, r0
+	ldr r0, [sp, #24]
+	strd r2, r12, [r0, #0]
+	strd r11, r10, [r0, #8]
+	strd r1, lr, [r0, #16]
+	strd r9, r3, [r0, #24]
 	add sp, sp, #24
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_p_sqr_armv7, .-lf_secp256k1_p_sqr_armv7
@@ -790,7 +792,7 @@ lf_secp256k1_p_neg_armv7:
 
 @ void lf_secp256k1_p_to_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a (internal form is the canonical value). Any input; r may alias a.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r3, r12; flags NZCV clobbered
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r3, r12; flags NZCV clobbered
 @   callee-saved registers saved: none; stack: none
 @   9 instructions
 	.text
@@ -821,7 +823,7 @@ lf_secp256k1_p_to_internal_armv7:
 
 @ void lf_secp256k1_p_from_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a (internal form is the canonical value). Any input; r may alias a.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r3, r12; flags NZCV clobbered
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r3, r12; flags NZCV clobbered
 @   callee-saved registers saved: none; stack: none
 @   9 instructions
 	.text
@@ -1098,7 +1100,7 @@ lf_secp256k1_p_mul_lazy_armv7:
 @ void lf_secp256k1_p_sqr_lazy_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a^2 mod p, p = 2^256 - 0x1000003d1; squaring then folds by 2^256 = 0x1000003d1 mod p Inputs < 2^256, output < 2^256 (lazy form).
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 64 bytes (10 registers saved, 6 spill slots of 4 bytes)
+@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 72 bytes (12 registers saved, 6 spill slots of 4 bytes)
 @   186 instructions
 	.text
 	.globl lf_secp256k1_p_sqr_lazy_armv7
@@ -1113,22 +1115,24 @@ lf_secp256k1_p_mul_lazy_armv7:
 lf_secp256k1_p_sqr_lazy_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
-	.cfi_offset 4, -36
-	.cfi_offset 5, -32
-	.cfi_offset 6, -28
-	.cfi_offset 7, -24
-	.cfi_offset 8, -20
-	.cfi_offset 9, -16
-	.cfi_offset 10, -12
-	.cfi_offset 11, -8
+	push {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.save {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 4, -40
+	.cfi_offset 5, -36
+	.cfi_offset 6, -32
+	.cfi_offset 7, -28
+	.cfi_offset 8, -24
+	.cfi_offset 9, -20
+	.cfi_offset 10, -16
+	.cfi_offset 11, -12
+	.cfi_offset 12, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #24
 	.pad #24
-	.cfi_def_cfa_offset 64
+	.cfi_def_cfa_offset 72
 	ldrd r3, r12, [r1, #0]
 	umull r2, r4, r3, r12
 	ldrd r5, r6, [r1, #8]
@@ -1183,9 +1187,8 @@ lf_secp256k1_p_sqr_lazy_armv7:
 	ldr r11, [sp, #0]
 	adcs r11, r11, r11
 	adcs r8, r8, r8
-	str r8, [sp, #0]
-	ldr r8, [sp, #8]
-	adcs r8, r8, r8
+	ldr r1, [sp, #8]
+	adcs r1, r1, r1
 	adcs lr, lr, lr
 	adcs r7, r7, r7
 	adcs r0, r0, r0
@@ -1199,121 +1202,122 @@ lf_secp256k1_p_sqr_lazy_armv7:
 	str r10, [sp, #8]
 	mov r10, #0
 	adc r10, r10, #0
-	str r10, [sp, #4]
-	ldr r10, [r1, #0]
-	str r9, [sp, #12]
-	umull r10, r9, r10, r10
-	adds r2, r2, r9
-	mov r9, #0
-	adc r9, r9, #0
+	str r10, [sp, #0]
+	ldr r10, [sp, #28]
+	str r9, [sp, #4]
+	ldr r9, [r10, #0]
+	str r6, [sp, #12]
+	umull r9, r6, r9, r9
+	adds r2, r2, r6
+	mov r6, #0
+	adc r6, r6, #0
 	str r2, [sp, #16]
-	ldr r2, [r1, #4]
-	umaal r11, r9, r2, r2
-	ldr r2, [sp, #0]
-	adds r2, r2, r9
-	mov r9, #0
-	adc r9, r9, #0
-	str r2, [sp, #0]
-	ldr r2, [r1, #8]
-	umaal r8, r9, r2, r2
-	adds lr, lr, r9
+	ldr r2, [r10, #4]
+	umaal r11, r6, r2, r2
+	adds r6, r8, r6
 	mov r2, #0
 	adc r2, r2, #0
-	ldr r9, [r1, #12]
-	umaal r7, r2, r9, r9
+	ldr r8, [r10, #8]
+	umaal r1, r2, r8, r8
+	adds lr, lr, r2
+	mov r2, #0
+	adc r2, r2, #0
+	ldr r8, [r10, #12]
+	umaal r7, r2, r8, r8
 	adds r0, r0, r2
 	mov r2, #0
 	adc r2, r2, #0
-	ldr r9, [r1, #16]
-	umaal r4, r2, r9, r9
+	ldr r8, [r10, #16]
+	umaal r4, r2, r8, r8
 	adds r2, r3, r2
 	mov r3, #0
 	adc r3, r3, #0
-	ldr r9, [r1, #20]
-	umaal r12, r3, r9, r9
+	ldr r8, [r10, #20]
+	umaal r12, r3, r8, r8
 	adds r3, r5, r3
 	mov r5, #0
 	adc r5, r5, #0
-	ldr r9, [r1, #24]
-	umaal r6, r5, r9, r9
-	ldr r9, [sp, #12]
-	adds r5, r9, r5
-	mov r9, #0
-	adc r9, r9, #0
-	str r0, [sp, #12]
-	ldr r0, [r1, #28]
-	str r7, [sp, #20]
-	ldr r7, [sp, #8]
-	umaal r7, r9, r0, r0
-	ldr r1, [sp, #4]
-	add r1, r1, r9
-	movw r0, #0x3d1
-	mov r9, #0x0
-	umaal r10, r9, r0, r4
-	str r10, [sp, #4]
-	ldr r10, [sp, #16]
-	umaal r10, r9, r0, r2
-	umaal r11, r9, r0, r12
-	str r12, [sp, #16]
-	ldr r12, [sp, #0]
-	umaal r12, r9, r0, r3
-	umaal r8, r9, r0, r6
-	umaal lr, r9, r0, r5
-	str r5, [sp, #0]
+	ldr r8, [r10, #24]
+	str r0, [sp, #20]
+	ldr r0, [sp, #12]
+	umaal r0, r5, r8, r8
+	ldr r8, [sp, #4]
+	adds r5, r8, r5
+	mov r8, #0
+	adc r8, r8, #0
+	str r7, [sp, #4]
+	ldr r7, [r10, #28]
+	str r5, [sp, #12]
+	ldr r5, [sp, #8]
+	umaal r5, r8, r7, r7
+	ldr r7, [sp, #0]
+	add r7, r7, r8
+	movw r8, #0x3d1
+	mov r10, #0x0
+	umaal r9, r10, r8, r4
+	str r9, [sp, #0]
+	ldr r9, [sp, #16]
+	umaal r9, r10, r8, r2
+	umaal r11, r10, r8, r12
+	umaal r6, r10, r8, r3
+	umaal r1, r10, r8, r0
+	str r0, [sp, #16]
+	ldr r0, [sp, #12]
+	umaal lr, r10, r8, r0
+	ldr r0, [sp, #4]
+	umaal r0, r10, r8, r5
+	str r5, [sp, #4]
 	ldr r5, [sp, #20]
-	umaal r5, r9, r0, r7
-	str r7, [sp, #20]
-	ldr r7, [sp, #12]
-	umaal r7, r9, r0, r1
-	adds r10, r10, r4
+	umaal r5, r10, r8, r7
+	adds r4, r9, r4
 	adcs r11, r11, r2
-	ldr r2, [sp, #16]
-	adcs r12, r12, r2
-	adcs r3, r8, r3
-	adcs lr, lr, r6
-	ldr r2, [sp, #0]
-	adcs r2, r5, r2
-	ldr r4, [sp, #20]
-	adcs r4, r7, r4
-	adcs r1, r9, r1
-	mov r5, #0
-	adc r5, r5, #0
-	umull r6, r7, r1, r0
-	mov r8, #0x1
+	adcs r12, r6, r12
+	adcs r1, r1, r3
+	ldr r3, [sp, #16]
+	adcs lr, lr, r3
+	ldr r3, [sp, #12]
+	adcs r0, r0, r3
+	ldr r3, [sp, #4]
+	adcs r3, r5, r3
+	adcs r10, r10, r7
+	mov r2, #0
+	adc r2, r2, #0
+	umull r5, r6, r10, r8
+	mov r7, #0x1
 	mov r9, #0x0
-	umaal r9, r7, r1, r8
-	mov r1, #0x0
-	umaal r9, r1, r5, r0
-	umaal r7, r1, r5, r8
-	ldr r5, [sp, #4]
-	adds r5, r5, r6
-	adcs r10, r10, r9
-	adcs r11, r11, r7
-	adcs r1, r12, r1
-	adcs r3, r3, #0x0
+	umaal r9, r6, r10, r7
+	mov r10, #0x0
+	umaal r9, r10, r2, r8
+	umaal r6, r10, r2, r7
+	ldr r2, [sp, #0]
+	adds r2, r2, r5
+	adcs r4, r4, r9
+	adcs r11, r11, r6
+	adcs r10, r12, r10
+	adcs r1, r1, #0x0
 	adcs lr, lr, #0x0
-	adcs r2, r2, #0x0
-	adcs r4, r4, #0x0
+	adcs r0, r0, #0x0
+	adcs r3, r3, #0x0
 	sbc r12, r12, r12
 	mvn r12, r12
-	and r0, r12, r0
-	adds r0, r5, r0
-	and r12, r12, r8
-	adcs r10, r10, r12
+	and r8, r12, r8
+	adds r2, r2, r8
+	and r12, r12, r7
+	adcs r12, r4, r12
 	adcs r11, r11, #0x0
+	adcs r10, r10, #0x0
 	adcs r1, r1, #0x0
-	adcs r3, r3, #0x0
 	adcs lr, lr, #0x0
-	adcs r2, r2, #0x0
-	adc r4, r4, #0x0
-	ldr r12, [sp, #24]
-	strd r0, r10, [r12, #0]
-	strd r11, r1, [r12, #8]
-	strd r3, lr, [r12, #16]
-	strd r2, r4, [r12, #24]
+	adcs r0, r0, #0x0
+	adc r3, r3, #0x0
+	ldr r4, [sp, #24]
+	strd r2, r12, [r4, #0]
+	strd r11, r10, [r4, #8]
+	strd r1, lr, [r4, #16]
+	strd r0, r3, [r4, #24]
 	add sp, sp, #24
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_p_sqr_lazy_armv7, .-lf_secp256k1_p_sqr_lazy_armv7
@@ -1535,7 +1539,7 @@ lf_secp256k1_p_neg_lazy_armv7:
 
 @ void lf_secp256k1_p_normalize_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a mod p, p = 2^256 - 0x1000003d1: lazy form to canonical (constant time). Input < 2^256, output < p.
-@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
+@   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
 @   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 40 bytes (10 registers saved, 0 spill slots of 4 bytes)
 @   34 instructions
 	.text
@@ -1604,8 +1608,8 @@ lf_secp256k1_p_normalize_armv7:
 @ void lf_secp256k1_p_jdbl_armv7(uint64_t r[12], const uint64_t a[12])
 @   r = 2a, a = (X, Y, Z) Jacobian on y^2 = x^3 + b, p = 2^256 - 0x1000003d1, lazy form (3m4s). Inputs < 2^256 each, outputs < 2^256; Z3 = 2YZ.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 192 bytes (10 registers saved, 38 spill slots of 4 bytes)
-@   1673 instructions
+@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 200 bytes (12 registers saved, 38 spill slots of 4 bytes)
+@   1664 instructions
 	.text
 	.globl lf_secp256k1_p_jdbl_armv7
 	.hidden lf_secp256k1_p_jdbl_armv7
@@ -1619,22 +1623,24 @@ lf_secp256k1_p_normalize_armv7:
 lf_secp256k1_p_jdbl_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
-	.cfi_offset 4, -36
-	.cfi_offset 5, -32
-	.cfi_offset 6, -28
-	.cfi_offset 7, -24
-	.cfi_offset 8, -20
-	.cfi_offset 9, -16
-	.cfi_offset 10, -12
-	.cfi_offset 11, -8
+	push {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.save {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 4, -40
+	.cfi_offset 5, -36
+	.cfi_offset 6, -32
+	.cfi_offset 7, -28
+	.cfi_offset 8, -24
+	.cfi_offset 9, -20
+	.cfi_offset 10, -16
+	.cfi_offset 11, -12
+	.cfi_offset 12, -8
 	.cfi_offset 14, -4
 	sub sp, sp, #152
 	.pad #152
-	.cfi_def_cfa_offset 192
+	.cfi_def_cfa_offset 200
 	ldrd r3, r12, [r1, #32]
 	ldrd r2, r4, [r1, #64]
 	umull r5, r6, r3, r2
@@ -1772,12 +1778,11 @@ lf_secp256k1_p_jdbl_armv7:
 	umaal r4, lr, r2, r6
 	ldr r12, [sp, #4]
 	umaal r12, lr, r2, r3
-	str r4, [sp, #4]
-	ldr r4, [sp, #8]
-	umaal r4, lr, r2, r5
-	str r5, [sp, #8]
-	ldr r5, [sp, #12]
-	umaal r5, lr, r2, r7
+	ldr r1, [sp, #8]
+	umaal r1, lr, r2, r5
+	str r4, [sp, #8]
+	ldr r4, [sp, #12]
+	umaal r4, lr, r2, r7
 	str r7, [sp, #12]
 	ldr r7, [sp, #16]
 	umaal r7, lr, r2, r10
@@ -1789,897 +1794,889 @@ lf_secp256k1_p_jdbl_armv7:
 	umaal r11, lr, r2, r0
 	umaal r8, lr, r2, r9
 	adds r12, r12, r6
-	adcs r3, r4, r3
-	ldr r4, [sp, #8]
-	adcs r4, r5, r4
-	ldr r5, [sp, #12]
-	adcs r5, r7, r5
-	ldr r6, [sp, #16]
-	adcs r10, r10, r6
-	ldr r6, [sp, #20]
-	adcs r11, r11, r6
+	adcs r1, r1, r3
+	adcs r4, r4, r5
+	ldr r3, [sp, #12]
+	adcs r3, r7, r3
+	ldr r5, [sp, #16]
+	adcs r10, r10, r5
+	ldr r5, [sp, #20]
+	adcs r11, r11, r5
 	adcs r0, r8, r0
 	adcs lr, lr, r9
-	mov r6, #0
-	adc r6, r6, #0
-	umull r7, r8, lr, r2
-	mov r9, #0x1
-	str r0, [sp, #20]
-	mov r0, #0x0
-	umaal r0, r8, lr, r9
+	mov r5, #0
+	adc r5, r5, #0
+	umull r6, r7, lr, r2
+	mov r8, #0x1
+	mov r9, #0x0
+	umaal r9, r7, lr, r8
 	mov lr, #0x0
-	umaal r0, lr, r6, r2
-	umaal r8, lr, r6, r9
-	ldr r6, [sp, #4]
-	adds r6, r6, r7
-	adcs r0, r12, r0
-	adcs r3, r3, r8
+	umaal r9, lr, r5, r2
+	umaal r7, lr, r5, r8
+	ldr r5, [sp, #8]
+	adds r5, r5, r6
+	adcs r12, r12, r9
+	adcs r1, r1, r7
 	adcs lr, r4, lr
-	adcs r5, r5, #0x0
+	adcs r3, r3, #0x0
 	adcs r10, r10, #0x0
 	adcs r11, r11, #0x0
-	ldr r12, [sp, #20]
-	adcs r12, r12, #0x0
+	adcs r0, r0, #0x0
 	sbc r4, r4, r4
 	mvn r4, r4
 	and r2, r4, r2
-	adds r2, r6, r2
-	and r4, r4, r9
-	adcs r0, r0, r4
-	adcs r3, r3, #0x0
+	adds r2, r5, r2
+	and r4, r4, r8
+	adcs r12, r12, r4
+	adcs r1, r1, #0x0
 	adcs lr, lr, #0x0
-	adcs r5, r5, #0x0
+	adcs r3, r3, #0x0
 	adcs r10, r10, #0x0
 	adcs r11, r11, #0x0
-	adc r12, r12, #0x0
+	adc r0, r0, #0x0
 	adds r2, r2, r2
-	adcs r0, r0, r0
-	adcs r3, r3, r3
+	adcs r12, r12, r12
+	adcs r1, r1, r1
 	adcs lr, lr, lr
-	adcs r5, r5, r5
+	adcs r3, r3, r3
 	adcs r10, r10, r10
 	adcs r11, r11, r11
-	adcs r12, r12, r12
+	adcs r0, r0, r0
 	sbc r4, r4, r4
 	mvn r4, r4
-	movw r6, #0x3d1
-	and r7, r4, r6
-	adds r2, r2, r7
-	and r4, r4, #0x1
-	adcs r0, r0, r4
-	adcs r3, r3, #0x0
-	adcs lr, lr, #0x0
-	adcs r5, r5, #0x0
-	adcs r10, r10, #0x0
-	adcs r11, r11, #0x0
-	adcs r12, r12, #0x0
-	sbc r4, r4, r4
-	mvn r4, r4
-	and r6, r4, r6
+	movw r5, #0x3d1
+	and r6, r4, r5
 	adds r2, r2, r6
 	and r4, r4, #0x1
-	adc r0, r0, r4
-	ldrd r4, r6, [r1, #32]
-	umull r7, r8, r4, r6
-	ldr r9, [r1, #40]
-	str r12, [sp, #20]
-	mov r12, #0x0
-	umaal r12, r8, r4, r9
-	str r11, [sp, #4]
-	ldr r11, [r1, #44]
+	adcs r12, r12, r4
+	adcs r1, r1, #0x0
+	adcs lr, lr, #0x0
+	adcs r3, r3, #0x0
+	adcs r10, r10, #0x0
+	adcs r11, r11, #0x0
+	adcs r0, r0, #0x0
+	sbc r4, r4, r4
+	mvn r4, r4
+	and r5, r4, r5
+	adds r2, r2, r5
+	and r4, r4, #0x1
+	adc r12, r12, r4
+	ldr r4, [sp, #156]
+	ldrd r5, r6, [r4, #32]
+	umull r7, r8, r5, r6
+	ldr r9, [r4, #40]
+	str r0, [sp, #8]
+	mov r0, #0x0
+	umaal r0, r8, r5, r9
+	str r11, [sp, #20]
+	ldr r11, [r4, #44]
 	str r10, [sp, #16]
 	mov r10, #0x0
-	umaal r10, r8, r4, r11
-	str r5, [sp, #12]
-	ldr r5, [r1, #48]
-	str lr, [sp, #8]
+	umaal r10, r8, r5, r11
+	str r3, [sp, #12]
+	ldr r3, [r4, #48]
+	str lr, [sp, #24]
 	mov lr, #0x0
-	umaal lr, r8, r4, r5
-	str r3, [sp, #24]
-	ldr r3, [r1, #52]
-	str r0, [sp, #0]
-	mov r0, #0x0
-	umaal r0, r8, r4, r3
-	str r2, [sp, #28]
-	ldr r2, [r1, #56]
-	str r12, [sp, #32]
+	umaal lr, r8, r5, r3
+	str r1, [sp, #4]
+	ldr r1, [r4, #52]
+	str r12, [sp, #0]
 	mov r12, #0x0
-	umaal r12, r8, r4, r2
+	umaal r12, r8, r5, r1
+	str r2, [sp, #28]
+	ldr r2, [r4, #56]
+	str r0, [sp, #32]
+	mov r0, #0x0
+	umaal r0, r8, r5, r2
 	str r7, [sp, #36]
-	ldr r7, [r1, #60]
+	ldr r7, [r4, #60]
 	mov r2, #0x0
-	umaal r2, r8, r4, r7
-	mov r4, #0x0
-	umaal r10, r4, r6, r9
-	umaal lr, r4, r6, r11
-	umaal r0, r4, r6, r5
-	umaal r12, r4, r6, r3
+	umaal r2, r8, r5, r7
+	mov r5, #0x0
+	umaal r10, r5, r6, r9
+	umaal lr, r5, r6, r11
+	umaal r12, r5, r6, r3
+	umaal r0, r5, r6, r1
 	str lr, [sp, #40]
-	ldr lr, [r1, #56]
-	umaal r2, r4, r6, lr
-	umaal r8, r4, r6, r7
+	ldr lr, [r4, #56]
+	umaal r2, r5, r6, lr
+	umaal r8, r5, r6, r7
 	mov r6, #0x0
-	umaal r0, r6, r9, r11
-	umaal r12, r6, r9, r5
-	umaal r2, r6, r9, r3
+	umaal r12, r6, r9, r11
+	umaal r0, r6, r9, r3
+	umaal r2, r6, r9, r1
 	umaal r8, r6, r9, lr
-	umaal r4, r6, r9, r7
+	umaal r5, r6, r9, r7
 	mov r9, #0x0
-	umaal r2, r9, r11, r5
-	umaal r8, r9, r11, r3
-	umaal r4, r9, r11, lr
+	umaal r2, r9, r11, r3
+	umaal r8, r9, r11, r1
+	umaal r5, r9, r11, lr
 	umaal r6, r9, r11, r7
 	mov r11, #0x0
-	umaal r4, r11, r5, r3
-	umaal r6, r11, r5, lr
-	umaal r9, r11, r5, r7
-	mov r5, #0x0
-	umaal r9, r5, r3, lr
-	umaal r11, r5, r3, r7
+	umaal r5, r11, r3, r1
+	umaal r6, r11, r3, lr
+	umaal r9, r11, r3, r7
 	mov r3, #0x0
-	umaal r5, r3, lr, r7
+	umaal r9, r3, r1, lr
+	umaal r11, r3, r1, r7
+	mov r1, #0x0
+	umaal r3, r1, lr, r7
 	ldr r7, [sp, #36]
 	adds r7, r7, r7
 	ldr lr, [sp, #32]
 	adcs lr, lr, lr
 	adcs r10, r10, r10
-	str r10, [sp, #32]
-	ldr r10, [sp, #40]
-	adcs r10, r10, r10
-	adcs r0, r0, r0
+	ldr r4, [sp, #40]
+	adcs r4, r4, r4
 	adcs r12, r12, r12
+	adcs r0, r0, r0
 	adcs r2, r2, r2
 	adcs r8, r8, r8
-	adcs r4, r4, r4
+	adcs r5, r5, r5
 	adcs r6, r6, r6
 	adcs r9, r9, r9
 	adcs r11, r11, r11
-	adcs r5, r5, r5
 	adcs r3, r3, r3
-	str r3, [sp, #40]
-	mov r3, #0
-	adc r3, r3, #0
+	adcs r1, r1, r1
+	str r1, [sp, #40]
+	mov r1, #0
+	adc r1, r1, #0
+	str r1, [sp, #32]
+	ldr r1, [sp, #156]
 	str r3, [sp, #36]
 	ldr r3, [r1, #32]
-	str r5, [sp, #44]
-	umull r3, r5, r3, r3
-	adds r5, r7, r5
+	str r11, [sp, #44]
+	umull r3, r11, r3, r3
+	adds r11, r7, r11
 	mov r7, #0
 	adc r7, r7, #0
-	str r5, [sp, #48]
-	ldr r5, [r1, #36]
-	umaal lr, r7, r5, r5
-	ldr r5, [sp, #32]
+	str r11, [sp, #48]
+	ldr r11, [r1, #36]
+	umaal lr, r7, r11, r11
+	adds r10, r10, r7
+	mov r7, #0
+	adc r7, r7, #0
+	ldr r11, [r1, #40]
+	umaal r4, r7, r11, r11
+	adds r12, r12, r7
+	mov r7, #0
+	adc r7, r7, #0
+	ldr r11, [r1, #44]
+	umaal r0, r7, r11, r11
+	adds r2, r2, r7
+	mov r7, #0
+	adc r7, r7, #0
+	ldr r11, [r1, #48]
+	umaal r8, r7, r11, r11
 	adds r5, r5, r7
 	mov r7, #0
 	adc r7, r7, #0
-	str r5, [sp, #32]
-	ldr r5, [r1, #40]
-	umaal r10, r7, r5, r5
-	adds r0, r0, r7
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r7, [r1, #44]
-	umaal r12, r5, r7, r7
-	adds r2, r2, r5
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r7, [r1, #48]
-	umaal r8, r5, r7, r7
-	adds r4, r4, r5
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r7, [r1, #52]
-	umaal r6, r5, r7, r7
-	adds r5, r9, r5
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r9, [r1, #56]
-	umaal r11, r7, r9, r9
-	ldr r9, [sp, #44]
+	ldr r11, [r1, #52]
+	umaal r6, r7, r11, r11
 	adds r7, r9, r7
 	mov r9, #0
 	adc r9, r9, #0
-	str r2, [sp, #44]
-	ldr r2, [r1, #60]
-	str r12, [sp, #52]
-	ldr r12, [sp, #40]
-	umaal r12, r9, r2, r2
-	ldr r2, [sp, #36]
-	add r2, r2, r9
-	movw r9, #0x3d1
-	str r2, [sp, #36]
-	mov r2, #0x0
-	umaal r3, r2, r9, r8
-	str r3, [sp, #40]
-	ldr r3, [sp, #48]
-	umaal r3, r2, r9, r4
-	umaal lr, r2, r9, r6
-	str r6, [sp, #48]
-	ldr r6, [sp, #32]
-	umaal r6, r2, r9, r5
-	umaal r10, r2, r9, r11
-	umaal r0, r2, r9, r7
-	str r7, [sp, #32]
-	ldr r7, [sp, #52]
-	umaal r7, r2, r9, r12
-	str r12, [sp, #52]
-	ldr r12, [sp, #36]
-	str r7, [sp, #56]
-	ldr r7, [sp, #44]
-	umaal r7, r2, r9, r12
-	adds r3, r3, r8
-	adcs lr, lr, r4
-	ldr r4, [sp, #48]
-	adcs r4, r6, r4
-	adcs r10, r10, r5
-	adcs r0, r0, r11
-	ldr r5, [sp, #56]
-	ldr r6, [sp, #32]
-	adcs r5, r5, r6
-	ldr r6, [sp, #52]
-	adcs r6, r7, r6
-	adcs r12, r2, r12
-	mov r2, #0
-	adc r2, r2, #0
-	umull r7, r8, r12, r9
-	mov r11, #0x1
-	str r6, [sp, #36]
-	mov r6, #0x0
-	umaal r6, r8, r12, r11
-	mov r12, #0x0
-	umaal r6, r12, r2, r9
-	umaal r8, r12, r2, r11
-	ldr r2, [sp, #40]
-	adds r2, r2, r7
-	adcs r3, r3, r6
-	adcs lr, lr, r8
-	adcs r12, r4, r12
-	adcs r10, r10, #0x0
-	adcs r0, r0, #0x0
-	adcs r5, r5, #0x0
-	ldr r4, [sp, #36]
-	adcs r4, r4, #0x0
-	sbc r6, r6, r6
-	mvn r6, r6
-	and r9, r6, r9
-	adds r2, r2, r9
-	and r11, r6, r11
-	adcs r11, r3, r11
-	adcs lr, lr, #0x0
-	adcs r12, r12, #0x0
-	adcs r10, r10, #0x0
-	adcs r0, r0, #0x0
-	adcs r5, r5, #0x0
-	adc r4, r4, #0x0
-	adds r2, r2, r2
-	adcs r11, r11, r11
-	adcs lr, lr, lr
-	adcs r12, r12, r12
-	adcs r10, r10, r10
-	adcs r0, r0, r0
-	adcs r5, r5, r5
-	adcs r4, r4, r4
-	sbc r3, r3, r3
-	mvn r3, r3
-	movw r6, #0x3d1
-	and r7, r3, r6
-	adds r2, r2, r7
-	and r3, r3, #0x1
-	adcs r11, r11, r3
-	adcs lr, lr, #0x0
-	adcs r12, r12, #0x0
-	adcs r10, r10, #0x0
-	adcs r0, r0, #0x0
-	adcs r5, r5, #0x0
-	adcs r4, r4, #0x0
-	sbc r3, r3, r3
-	mvn r3, r3
-	and r6, r3, r6
-	adds r2, r2, r6
-	and r3, r3, #0x1
-	adc r11, r11, r3
-	ldrd r3, r6, [r1, #0]
-	umull r7, r8, r3, r2
-	mov r9, #0x0
-	umaal r9, r8, r3, r11
-	str r7, [sp, #36]
-	mov r7, #0x0
-	umaal r7, r8, r3, lr
-	mov r6, #0x0
-	umaal r6, r8, r3, r12
-	str r12, [sp, #40]
-	mov r12, #0x0
-	umaal r12, r8, r3, r10
-	str r10, [sp, #52]
-	mov r10, #0x0
-	umaal r10, r8, r3, r0
-	str r0, [sp, #56]
-	mov r0, #0x0
-	umaal r0, r8, r3, r5
-	str r5, [sp, #32]
-	mov r5, #0x0
-	umaal r5, r8, r3, r4
-	ldr r3, [r1, #4]
-	str r4, [sp, #48]
-	mov r4, #0x0
-	umaal r9, r4, r3, r2
-	umaal r7, r4, r3, r11
-	umaal r6, r4, r3, lr
-	str r9, [sp, #44]
-	ldr r9, [sp, #40]
-	umaal r12, r4, r3, r9
-	ldr r9, [sp, #52]
-	umaal r10, r4, r3, r9
-	ldr r9, [sp, #56]
-	umaal r0, r4, r3, r9
-	ldr r9, [sp, #32]
-	umaal r5, r4, r3, r9
-	ldr r9, [sp, #48]
-	umaal r8, r4, r3, r9
-	ldr r3, [r1, #8]
-	mov r9, #0x0
-	umaal r7, r9, r3, r2
-	umaal r6, r9, r3, r11
-	umaal r12, r9, r3, lr
-	str r7, [sp, #60]
-	ldr r7, [sp, #40]
-	umaal r10, r9, r3, r7
-	ldr r7, [sp, #52]
-	umaal r0, r9, r3, r7
-	ldr r7, [sp, #56]
-	umaal r5, r9, r3, r7
-	ldr r7, [sp, #32]
-	umaal r8, r9, r3, r7
-	ldr r7, [sp, #48]
-	umaal r4, r9, r3, r7
-	ldr r3, [r1, #12]
-	mov r7, #0x0
-	umaal r6, r7, r3, r2
-	umaal r12, r7, r3, r11
-	umaal r10, r7, r3, lr
-	str r6, [sp, #64]
-	ldr r6, [sp, #40]
-	umaal r0, r7, r3, r6
-	ldr r6, [sp, #52]
-	umaal r5, r7, r3, r6
-	ldr r6, [sp, #56]
-	umaal r8, r7, r3, r6
-	ldr r6, [sp, #32]
-	umaal r4, r7, r3, r6
-	ldr r6, [sp, #48]
-	umaal r9, r7, r3, r6
-	ldr r3, [r1, #16]
-	mov r6, #0x0
-	umaal r12, r6, r3, r2
-	umaal r10, r6, r3, r11
-	umaal r0, r6, r3, lr
-	str r12, [sp, #68]
-	ldr r12, [sp, #40]
-	umaal r5, r6, r3, r12
-	ldr r12, [sp, #52]
-	umaal r8, r6, r3, r12
-	ldr r12, [sp, #56]
-	umaal r4, r6, r3, r12
-	ldr r12, [sp, #32]
-	umaal r9, r6, r3, r12
-	ldr r12, [sp, #48]
-	umaal r7, r6, r3, r12
-	ldr r3, [r1, #20]
-	mov r12, #0x0
-	umaal r10, r12, r3, r2
-	umaal r0, r12, r3, r11
-	umaal r5, r12, r3, lr
-	str r10, [sp, #72]
-	ldr r10, [sp, #40]
-	umaal r8, r12, r3, r10
-	ldr r10, [sp, #52]
-	umaal r4, r12, r3, r10
-	ldr r10, [sp, #56]
-	umaal r9, r12, r3, r10
-	ldr r10, [sp, #32]
-	umaal r7, r12, r3, r10
-	ldr r10, [sp, #48]
-	umaal r6, r12, r3, r10
-	ldr r3, [r1, #24]
-	mov r10, #0x0
-	umaal r0, r10, r3, r2
-	umaal r5, r10, r3, r11
-	umaal r8, r10, r3, lr
-	str r0, [sp, #76]
-	ldr r0, [sp, #40]
-	umaal r4, r10, r3, r0
-	ldr r0, [sp, #52]
-	umaal r9, r10, r3, r0
-	ldr r0, [sp, #56]
-	umaal r7, r10, r3, r0
-	ldr r0, [sp, #32]
-	umaal r6, r10, r3, r0
-	ldr r0, [sp, #48]
-	umaal r12, r10, r3, r0
-	ldr r3, [r1, #28]
-	mov r0, #0x0
-	umaal r5, r0, r3, r2
-	umaal r8, r0, r3, r11
-	umaal r4, r0, r3, lr
-	str lr, [sp, #80]
-	ldr lr, [sp, #40]
-	umaal r9, r0, r3, lr
-	ldr lr, [sp, #52]
-	umaal r7, r0, r3, lr
-	ldr lr, [sp, #56]
-	umaal r6, r0, r3, lr
-	ldr lr, [sp, #32]
-	umaal r12, r0, r3, lr
-	ldr lr, [sp, #48]
-	umaal r10, r0, r3, lr
-	movw lr, #0x3d1
-	str r2, [sp, #84]
-	ldr r2, [sp, #36]
-	str r11, [sp, #88]
-	mov r11, #0x0
-	umaal r2, r11, lr, r8
-	ldr r3, [sp, #44]
-	umaal r3, r11, lr, r4
-	str r2, [sp, #44]
-	ldr r2, [sp, #60]
-	umaal r2, r11, lr, r9
-	str r9, [sp, #60]
-	ldr r9, [sp, #64]
-	umaal r9, r11, lr, r7
-	str r7, [sp, #64]
-	ldr r7, [sp, #68]
-	umaal r7, r11, lr, r6
-	str r6, [sp, #68]
-	ldr r6, [sp, #72]
-	umaal r6, r11, lr, r12
-	str r12, [sp, #72]
-	ldr r12, [sp, #76]
-	umaal r12, r11, lr, r10
-	umaal r5, r11, lr, r0
-	adds r3, r3, r8
-	adcs r2, r2, r4
-	ldr r4, [sp, #60]
-	adcs r4, r9, r4
-	ldr r8, [sp, #64]
-	adcs r7, r7, r8
-	ldr r8, [sp, #68]
-	adcs r6, r6, r8
-	ldr r8, [sp, #72]
-	adcs r12, r12, r8
-	adcs r10, r5, r10
-	adcs r0, r11, r0
-	mov r5, #0
-	adc r5, r5, #0
-	umull r8, r9, r0, lr
-	mov r11, #0x1
-	str r10, [sp, #72]
-	mov r10, #0x0
-	umaal r10, r9, r0, r11
-	mov r0, #0x0
-	umaal r10, r0, r5, lr
-	umaal r9, r0, r5, r11
-	ldr r5, [sp, #44]
-	adds r5, r5, r8
-	adcs r10, r3, r10
-	adcs r2, r2, r9
-	adcs r0, r4, r0
-	adcs r7, r7, #0x0
-	adcs r6, r6, #0x0
-	adcs r12, r12, #0x0
-	ldr r3, [sp, #72]
-	adcs r3, r3, #0x0
-	sbc r4, r4, r4
-	mvn r4, r4
-	and lr, r4, lr
-	adds lr, r5, lr
-	and r11, r4, r11
-	adcs r10, r10, r11
-	adcs r2, r2, #0x0
-	adcs r0, r0, #0x0
-	adcs r7, r7, #0x0
-	adcs r6, r6, #0x0
-	adcs r12, r12, #0x0
-	adc r3, r3, #0x0
-	adds lr, lr, lr
-	adcs r10, r10, r10
-	adcs r2, r2, r2
-	adcs r0, r0, r0
-	adcs r7, r7, r7
-	adcs r6, r6, r6
-	adcs r12, r12, r12
-	adcs r3, r3, r3
-	sbc r4, r4, r4
-	mvn r4, r4
-	movw r5, #0x3d1
-	and r8, r4, r5
-	adds lr, lr, r8
-	and r4, r4, #0x1
-	adcs r10, r10, r4
-	adcs r2, r2, #0x0
-	adcs r0, r0, #0x0
-	adcs r7, r7, #0x0
-	adcs r6, r6, #0x0
-	adcs r12, r12, #0x0
-	adcs r3, r3, #0x0
-	sbc r4, r4, r4
-	mvn r4, r4
-	and r5, r4, r5
-	adds lr, lr, r5
-	and r4, r4, #0x1
-	adc r10, r10, r4
-	ldrd r4, r5, [r1, #0]
-	umull r8, r9, r4, r5
-	ldr r11, [r1, #8]
-	str r3, [sp, #72]
-	mov r3, #0x0
-	umaal r3, r9, r4, r11
+	ldr r11, [r1, #56]
+	str r2, [sp, #52]
+	ldr r2, [sp, #44]
+	umaal r2, r9, r11, r11
+	ldr r11, [sp, #36]
+	adds r11, r11, r9
+	mov r9, #0
+	adc r9, r9, #0
+	str r0, [sp, #36]
+	ldr r0, [r1, #60]
 	str r12, [sp, #44]
-	ldr r12, [r1, #12]
-	str r6, [sp, #68]
-	mov r6, #0x0
-	umaal r6, r9, r4, r12
-	str r7, [sp, #64]
-	ldr r7, [r1, #16]
-	str r0, [sp, #60]
-	mov r0, #0x0
-	umaal r0, r9, r4, r7
-	str r2, [sp, #76]
-	ldr r2, [r1, #20]
-	str r10, [sp, #36]
-	mov r10, #0x0
-	umaal r10, r9, r4, r2
-	str lr, [sp, #92]
-	ldr lr, [r1, #24]
-	str r3, [sp, #96]
-	mov r3, #0x0
-	umaal r3, r9, r4, lr
-	str r8, [sp, #100]
-	ldr r8, [r1, #28]
-	mov lr, #0x0
-	umaal lr, r9, r4, r8
-	mov r4, #0x0
-	umaal r6, r4, r5, r11
-	umaal r0, r4, r5, r12
-	umaal r10, r4, r5, r7
-	umaal r3, r4, r5, r2
-	str r0, [sp, #104]
-	ldr r0, [r1, #24]
-	umaal lr, r4, r5, r0
-	umaal r9, r4, r5, r8
-	mov r5, #0x0
-	umaal r10, r5, r11, r12
-	umaal r3, r5, r11, r7
-	umaal lr, r5, r11, r2
-	umaal r9, r5, r11, r0
-	umaal r4, r5, r11, r8
-	mov r11, #0x0
-	umaal lr, r11, r12, r7
-	umaal r9, r11, r12, r2
-	umaal r4, r11, r12, r0
-	umaal r5, r11, r12, r8
-	mov r12, #0x0
-	umaal r4, r12, r7, r2
-	umaal r5, r12, r7, r0
-	umaal r11, r12, r7, r8
-	mov r7, #0x0
-	umaal r11, r7, r2, r0
-	umaal r12, r7, r2, r8
-	mov r2, #0x0
-	umaal r7, r2, r0, r8
-	ldr r8, [sp, #100]
-	adds r8, r8, r8
-	ldr r0, [sp, #96]
-	adcs r0, r0, r0
-	adcs r6, r6, r6
-	str r6, [sp, #96]
-	ldr r6, [sp, #104]
-	adcs r6, r6, r6
-	adcs r10, r10, r10
-	adcs r3, r3, r3
-	adcs lr, lr, lr
-	adcs r9, r9, r9
-	adcs r4, r4, r4
-	adcs r5, r5, r5
-	adcs r11, r11, r11
-	adcs r12, r12, r12
-	adcs r7, r7, r7
-	adcs r2, r2, r2
-	str r2, [sp, #104]
-	mov r2, #0
-	adc r2, r2, #0
-	str r2, [sp, #100]
-	ldr r2, [r1, #0]
-	str r7, [sp, #108]
-	umull r2, r7, r2, r2
-	adds r7, r8, r7
-	mov r8, #0
-	adc r8, r8, #0
-	str r7, [sp, #112]
-	ldr r7, [r1, #4]
-	umaal r0, r8, r7, r7
-	ldr r7, [sp, #96]
-	adds r7, r7, r8
-	mov r8, #0
-	adc r8, r8, #0
-	str r7, [sp, #96]
-	ldr r7, [r1, #8]
-	umaal r6, r8, r7, r7
-	adds r10, r10, r8
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r8, [r1, #12]
-	umaal r3, r7, r8, r8
-	adds lr, lr, r7
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r8, [r1, #16]
-	umaal r9, r7, r8, r8
-	adds r4, r4, r7
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r8, [r1, #20]
-	umaal r5, r7, r8, r8
-	adds r11, r11, r7
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r8, [r1, #24]
-	umaal r12, r7, r8, r8
-	ldr r8, [sp, #108]
-	adds r7, r8, r7
-	mov r8, #0
-	adc r8, r8, #0
-	str lr, [sp, #108]
-	ldr lr, [r1, #28]
-	str r3, [sp, #116]
-	ldr r3, [sp, #104]
-	umaal r3, r8, lr, lr
-	ldr r1, [sp, #100]
-	add r1, r1, r8
-	movw r8, #0x3d1
-	mov lr, #0x0
-	umaal r2, lr, r8, r9
-	str r2, [sp, #100]
-	ldr r2, [sp, #112]
-	umaal r2, lr, r8, r4
-	umaal r0, lr, r8, r5
-	str r5, [sp, #112]
-	ldr r5, [sp, #96]
-	umaal r5, lr, r8, r11
-	umaal r6, lr, r8, r12
-	umaal r10, lr, r8, r7
-	str r7, [sp, #96]
-	ldr r7, [sp, #116]
-	umaal r7, lr, r8, r3
-	str r3, [sp, #116]
-	ldr r3, [sp, #108]
-	umaal r3, lr, r8, r1
-	adds r2, r2, r9
-	adcs r0, r0, r4
-	ldr r4, [sp, #112]
-	adcs r4, r5, r4
-	adcs r11, r6, r11
-	adcs r10, r10, r12
-	ldr r12, [sp, #96]
-	adcs r12, r7, r12
-	ldr r5, [sp, #116]
-	adcs r3, r3, r5
-	adcs lr, lr, r1
+	ldr r12, [sp, #40]
+	umaal r12, r9, r0, r0
+	ldr r0, [sp, #32]
+	add r0, r0, r9
+	movw r9, #0x3d1
+	mov r1, #0x0
+	umaal r3, r1, r9, r8
+	str r3, [sp, #32]
+	ldr r3, [sp, #48]
+	umaal r3, r1, r9, r5
+	umaal lr, r1, r9, r6
+	umaal r10, r1, r9, r7
+	umaal r4, r1, r9, r2
+	str r2, [sp, #48]
+	ldr r2, [sp, #44]
+	umaal r2, r1, r9, r11
+	str r11, [sp, #44]
+	ldr r11, [sp, #36]
+	umaal r11, r1, r9, r12
+	str r12, [sp, #36]
+	ldr r12, [sp, #52]
+	umaal r12, r1, r9, r0
+	adds r3, r3, r8
+	adcs lr, lr, r5
+	adcs r10, r10, r6
+	adcs r4, r4, r7
+	ldr r5, [sp, #48]
+	adcs r2, r2, r5
+	ldr r5, [sp, #44]
+	adcs r11, r11, r5
+	ldr r5, [sp, #36]
+	adcs r12, r12, r5
+	adcs r0, r1, r0
 	mov r1, #0
 	adc r1, r1, #0
-	umull r5, r6, lr, r8
+	umull r5, r6, r0, r9
 	mov r7, #0x1
-	mov r9, #0x0
-	umaal r9, r6, lr, r7
-	mov lr, #0x0
-	umaal r9, lr, r1, r8
-	umaal r6, lr, r1, r7
-	ldr r1, [sp, #100]
+	mov r8, #0x0
+	umaal r8, r6, r0, r7
+	mov r0, #0x0
+	umaal r8, r0, r1, r9
+	umaal r6, r0, r1, r7
+	ldr r1, [sp, #32]
 	adds r1, r1, r5
-	adcs r2, r2, r9
-	adcs r0, r0, r6
-	adcs lr, r4, lr
+	adcs r3, r3, r8
+	adcs lr, lr, r6
+	adcs r0, r10, r0
+	adcs r4, r4, #0x0
+	adcs r2, r2, #0x0
 	adcs r11, r11, #0x0
-	adcs r10, r10, #0x0
 	adcs r12, r12, #0x0
-	adcs r3, r3, #0x0
-	sbc r4, r4, r4
-	mvn r4, r4
-	and r8, r4, r8
-	adds r1, r1, r8
-	and r4, r4, r7
-	adcs r2, r2, r4
-	adcs r0, r0, #0x0
+	sbc r5, r5, r5
+	mvn r5, r5
+	and r9, r5, r9
+	adds r1, r1, r9
+	and r5, r5, r7
+	adcs r3, r3, r5
 	adcs lr, lr, #0x0
+	adcs r0, r0, #0x0
+	adcs r4, r4, #0x0
+	adcs r2, r2, #0x0
 	adcs r11, r11, #0x0
-	adcs r10, r10, #0x0
-	adcs r12, r12, #0x0
-	adc r3, r3, #0x0
-	adds r4, r1, r1
-	adcs r5, r2, r2
-	adcs r6, r0, r0
-	adcs r7, lr, lr
-	adcs r8, r11, r11
-	adcs r9, r10, r10
-	str r10, [sp, #100]
-	adcs r10, r12, r12
-	str r12, [sp, #116]
-	adcs r12, r3, r3
-	str r3, [sp, #96]
-	sbc r3, r3, r3
-	mvn r3, r3
-	str r11, [sp, #112]
-	movw r11, #0x3d1
-	str lr, [sp, #108]
-	and lr, r3, r11
-	adds lr, r4, lr
-	and r3, r3, #0x1
-	adcs r3, r5, r3
-	adcs r6, r6, #0x0
-	adcs r7, r7, #0x0
-	adcs r8, r8, #0x0
-	adcs r9, r9, #0x0
-	adcs r10, r10, #0x0
-	adcs r12, r12, #0x0
-	sbc r4, r4, r4
-	mvn r4, r4
-	and r11, r4, r11
-	adds lr, lr, r11
-	and r4, r4, #0x1
-	adc r3, r3, r4
-	adds lr, lr, r1
-	adcs r2, r3, r2
-	adcs r0, r6, r0
-	ldr r3, [sp, #108]
-	adcs r3, r7, r3
-	ldr r1, [sp, #112]
-	adcs r1, r8, r1
-	ldr r4, [sp, #100]
-	adcs r4, r9, r4
-	ldr r5, [sp, #116]
-	adcs r10, r10, r5
-	ldr r5, [sp, #96]
-	adcs r12, r12, r5
+	adc r12, r12, #0x0
+	adds r1, r1, r1
+	adcs r3, r3, r3
+	adcs lr, lr, lr
+	adcs r0, r0, r0
+	adcs r4, r4, r4
+	adcs r2, r2, r2
+	adcs r11, r11, r11
+	adcs r12, r12, r12
 	sbc r5, r5, r5
 	mvn r5, r5
 	movw r6, #0x3d1
 	and r7, r5, r6
-	adds lr, lr, r7
+	adds r1, r1, r7
 	and r5, r5, #0x1
-	adcs r2, r2, r5
+	adcs r3, r3, r5
+	adcs lr, lr, #0x0
 	adcs r0, r0, #0x0
-	adcs r3, r3, #0x0
-	adcs r1, r1, #0x0
 	adcs r4, r4, #0x0
-	adcs r10, r10, #0x0
+	adcs r2, r2, #0x0
+	adcs r11, r11, #0x0
 	adcs r12, r12, #0x0
 	sbc r5, r5, r5
 	mvn r5, r5
 	and r6, r5, r6
-	adds lr, lr, r6
+	adds r1, r1, r6
 	and r5, r5, #0x1
-	adc r2, r2, r5
-	ldr r5, [sp, #84]
-	ldr r6, [sp, #88]
+	adc r3, r3, r5
+	ldr r5, [sp, #156]
+	ldrd r6, r7, [r5, #0]
+	umull r8, r9, r6, r1
+	mov r10, #0x0
+	umaal r10, r9, r6, r3
+	str r8, [sp, #32]
+	mov r8, #0x0
+	umaal r8, r9, r6, lr
+	mov r7, #0x0
+	umaal r7, r9, r6, r0
+	str r0, [sp, #36]
+	mov r0, #0x0
+	umaal r0, r9, r6, r4
+	str r4, [sp, #44]
+	mov r4, #0x0
+	umaal r4, r9, r6, r2
+	str r2, [sp, #48]
+	mov r2, #0x0
+	umaal r2, r9, r6, r11
+	str r11, [sp, #52]
+	mov r11, #0x0
+	umaal r11, r9, r6, r12
+	ldr r6, [r5, #4]
+	str r12, [sp, #40]
+	mov r12, #0x0
+	umaal r10, r12, r6, r1
+	umaal r8, r12, r6, r3
+	umaal r7, r12, r6, lr
+	str r10, [sp, #56]
+	ldr r10, [sp, #36]
+	umaal r0, r12, r6, r10
+	ldr r10, [sp, #44]
+	umaal r4, r12, r6, r10
+	ldr r10, [sp, #48]
+	umaal r2, r12, r6, r10
+	ldr r10, [sp, #52]
+	umaal r11, r12, r6, r10
+	ldr r10, [sp, #40]
+	umaal r9, r12, r6, r10
+	ldr r6, [r5, #8]
+	mov r10, #0x0
+	umaal r8, r10, r6, r1
+	umaal r7, r10, r6, r3
+	umaal r0, r10, r6, lr
+	str r8, [sp, #60]
+	ldr r8, [sp, #36]
+	umaal r4, r10, r6, r8
+	ldr r8, [sp, #44]
+	umaal r2, r10, r6, r8
+	ldr r8, [sp, #48]
+	umaal r11, r10, r6, r8
+	ldr r8, [sp, #52]
+	umaal r9, r10, r6, r8
+	ldr r8, [sp, #40]
+	umaal r12, r10, r6, r8
+	ldr r6, [r5, #12]
+	mov r8, #0x0
+	umaal r7, r8, r6, r1
+	umaal r0, r8, r6, r3
+	umaal r4, r8, r6, lr
+	str r7, [sp, #64]
+	ldr r7, [sp, #36]
+	umaal r2, r8, r6, r7
+	ldr r7, [sp, #44]
+	umaal r11, r8, r6, r7
+	ldr r7, [sp, #48]
+	umaal r9, r8, r6, r7
+	ldr r7, [sp, #52]
+	umaal r12, r8, r6, r7
+	ldr r7, [sp, #40]
+	umaal r10, r8, r6, r7
+	ldr r6, [r5, #16]
+	mov r7, #0x0
+	umaal r0, r7, r6, r1
+	umaal r4, r7, r6, r3
+	umaal r2, r7, r6, lr
+	str r0, [sp, #68]
+	ldr r0, [sp, #36]
+	umaal r11, r7, r6, r0
+	ldr r0, [sp, #44]
+	umaal r9, r7, r6, r0
+	ldr r0, [sp, #48]
+	umaal r12, r7, r6, r0
+	ldr r0, [sp, #52]
+	umaal r10, r7, r6, r0
+	ldr r0, [sp, #40]
+	umaal r8, r7, r6, r0
+	ldr r6, [r5, #20]
+	mov r0, #0x0
+	umaal r4, r0, r6, r1
+	umaal r2, r0, r6, r3
+	umaal r11, r0, r6, lr
+	str r4, [sp, #72]
+	ldr r4, [sp, #36]
+	umaal r9, r0, r6, r4
+	ldr r4, [sp, #44]
+	umaal r12, r0, r6, r4
+	ldr r4, [sp, #48]
+	umaal r10, r0, r6, r4
+	ldr r4, [sp, #52]
+	umaal r8, r0, r6, r4
+	ldr r4, [sp, #40]
+	umaal r7, r0, r6, r4
+	ldr r6, [r5, #24]
+	mov r4, #0x0
+	umaal r2, r4, r6, r1
+	umaal r11, r4, r6, r3
+	umaal r9, r4, r6, lr
+	str r2, [sp, #76]
+	ldr r2, [sp, #36]
+	umaal r12, r4, r6, r2
+	ldr r2, [sp, #44]
+	umaal r10, r4, r6, r2
+	ldr r2, [sp, #48]
+	umaal r8, r4, r6, r2
+	ldr r2, [sp, #52]
+	umaal r7, r4, r6, r2
+	ldr r2, [sp, #40]
+	umaal r0, r4, r6, r2
+	ldr r6, [r5, #28]
+	mov r2, #0x0
+	umaal r11, r2, r6, r1
+	umaal r9, r2, r6, r3
+	umaal r12, r2, r6, lr
+	str lr, [sp, #80]
+	ldr lr, [sp, #36]
+	umaal r10, r2, r6, lr
+	ldr lr, [sp, #44]
+	umaal r8, r2, r6, lr
+	ldr lr, [sp, #48]
+	umaal r7, r2, r6, lr
+	ldr lr, [sp, #52]
+	umaal r0, r2, r6, lr
+	ldr lr, [sp, #40]
+	umaal r4, r2, r6, lr
+	movw lr, #0x3d1
+	str r3, [sp, #84]
+	ldr r3, [sp, #32]
+	str r1, [sp, #88]
+	mov r1, #0x0
+	umaal r3, r1, lr, r9
+	ldr r6, [sp, #56]
+	umaal r6, r1, lr, r12
+	ldr r5, [sp, #60]
+	umaal r5, r1, lr, r10
+	str r3, [sp, #60]
+	ldr r3, [sp, #64]
+	umaal r3, r1, lr, r8
+	str r8, [sp, #64]
+	ldr r8, [sp, #68]
+	umaal r8, r1, lr, r7
+	str r7, [sp, #68]
+	ldr r7, [sp, #72]
+	umaal r7, r1, lr, r0
+	str r0, [sp, #72]
+	ldr r0, [sp, #76]
+	umaal r0, r1, lr, r4
+	umaal r11, r1, lr, r2
+	adds r6, r6, r9
+	adcs r12, r5, r12
+	adcs r10, r3, r10
+	ldr r3, [sp, #64]
+	adcs r3, r8, r3
+	ldr r5, [sp, #68]
+	adcs r5, r7, r5
+	ldr r7, [sp, #72]
+	adcs r0, r0, r7
+	adcs r11, r11, r4
+	adcs r1, r1, r2
+	mov r2, #0
+	adc r2, r2, #0
+	umull r4, r7, r1, lr
+	mov r8, #0x1
+	mov r9, #0x0
+	umaal r9, r7, r1, r8
+	mov r1, #0x0
+	umaal r9, r1, r2, lr
+	umaal r7, r1, r2, r8
+	ldr r2, [sp, #60]
+	adds r2, r2, r4
+	adcs r6, r6, r9
+	adcs r12, r12, r7
+	adcs r1, r10, r1
+	adcs r3, r3, #0x0
+	adcs r5, r5, #0x0
+	adcs r0, r0, #0x0
+	adcs r11, r11, #0x0
+	sbc r4, r4, r4
+	mvn r4, r4
+	and lr, r4, lr
+	adds lr, r2, lr
+	and r4, r4, r8
+	adcs r4, r6, r4
+	adcs r12, r12, #0x0
+	adcs r1, r1, #0x0
+	adcs r3, r3, #0x0
+	adcs r5, r5, #0x0
+	adcs r0, r0, #0x0
+	adc r11, r11, #0x0
+	adds lr, lr, lr
+	adcs r4, r4, r4
+	adcs r12, r12, r12
+	adcs r1, r1, r1
+	adcs r3, r3, r3
+	adcs r5, r5, r5
+	adcs r0, r0, r0
+	adcs r11, r11, r11
+	sbc r2, r2, r2
+	mvn r2, r2
+	movw r6, #0x3d1
+	and r7, r2, r6
+	adds lr, lr, r7
+	and r2, r2, #0x1
+	adcs r2, r4, r2
+	adcs r12, r12, #0x0
+	adcs r1, r1, #0x0
+	adcs r3, r3, #0x0
+	adcs r5, r5, #0x0
+	adcs r0, r0, #0x0
+	adcs r11, r11, #0x0
+	sbc r4, r4, r4
+	mvn r4, r4
+	and r6, r4, r6
+	adds lr, lr, r6
+	and r4, r4, #0x1
+	adc r2, r2, r4
+	ldr r4, [sp, #156]
+	ldrd r6, r7, [r4, #0]
+	umull r8, r9, r6, r7
+	ldr r10, [r4, #8]
+	str r11, [sp, #60]
+	mov r11, #0x0
+	umaal r11, r9, r6, r10
+	str r0, [sp, #72]
+	ldr r0, [r4, #12]
+	str r5, [sp, #68]
+	mov r5, #0x0
+	umaal r5, r9, r6, r0
+	str r3, [sp, #64]
+	ldr r3, [r4, #16]
+	str r1, [sp, #76]
+	mov r1, #0x0
+	umaal r1, r9, r6, r3
+	str r12, [sp, #56]
+	ldr r12, [r4, #20]
+	str r2, [sp, #32]
+	mov r2, #0x0
+	umaal r2, r9, r6, r12
+	str lr, [sp, #92]
+	ldr lr, [r4, #24]
+	str r11, [sp, #96]
+	mov r11, #0x0
+	umaal r11, r9, r6, lr
+	str r8, [sp, #100]
+	ldr r8, [r4, #28]
+	mov lr, #0x0
+	umaal lr, r9, r6, r8
+	mov r6, #0x0
+	umaal r5, r6, r7, r10
+	umaal r1, r6, r7, r0
+	umaal r2, r6, r7, r3
+	umaal r11, r6, r7, r12
+	str r1, [sp, #104]
+	ldr r1, [r4, #24]
+	umaal lr, r6, r7, r1
+	umaal r9, r6, r7, r8
+	mov r7, #0x0
+	umaal r2, r7, r10, r0
+	umaal r11, r7, r10, r3
+	umaal lr, r7, r10, r12
+	umaal r9, r7, r10, r1
+	umaal r6, r7, r10, r8
+	mov r10, #0x0
+	umaal lr, r10, r0, r3
+	umaal r9, r10, r0, r12
+	umaal r6, r10, r0, r1
+	umaal r7, r10, r0, r8
+	mov r0, #0x0
+	umaal r6, r0, r3, r12
+	umaal r7, r0, r3, r1
+	umaal r10, r0, r3, r8
+	mov r3, #0x0
+	umaal r10, r3, r12, r1
+	umaal r0, r3, r12, r8
+	mov r12, #0x0
+	umaal r3, r12, r1, r8
+	ldr r8, [sp, #100]
+	adds r8, r8, r8
+	ldr r1, [sp, #96]
+	adcs r1, r1, r1
+	adcs r5, r5, r5
+	ldr r4, [sp, #104]
+	adcs r4, r4, r4
+	adcs r2, r2, r2
+	adcs r11, r11, r11
+	adcs lr, lr, lr
+	adcs r9, r9, r9
+	adcs r6, r6, r6
+	adcs r7, r7, r7
+	adcs r10, r10, r10
+	adcs r0, r0, r0
+	adcs r3, r3, r3
+	adcs r12, r12, r12
+	str r12, [sp, #104]
+	mov r12, #0
+	adc r12, r12, #0
+	str r12, [sp, #96]
+	ldr r12, [sp, #156]
+	str r3, [sp, #100]
+	ldr r3, [r12, #0]
+	str r0, [sp, #108]
+	umull r3, r0, r3, r3
+	adds r0, r8, r0
+	mov r8, #0
+	adc r8, r8, #0
+	str r0, [sp, #112]
+	ldr r0, [r12, #4]
+	umaal r1, r8, r0, r0
+	adds r5, r5, r8
+	mov r0, #0
+	adc r0, r0, #0
+	ldr r8, [r12, #8]
+	umaal r4, r0, r8, r8
+	adds r0, r2, r0
+	mov r2, #0
+	adc r2, r2, #0
+	ldr r8, [r12, #12]
+	umaal r11, r2, r8, r8
+	adds lr, lr, r2
+	mov r2, #0
+	adc r2, r2, #0
+	ldr r8, [r12, #16]
+	umaal r9, r2, r8, r8
+	adds r2, r6, r2
+	mov r6, #0
+	adc r6, r6, #0
+	ldr r8, [r12, #20]
+	umaal r7, r6, r8, r8
+	adds r10, r10, r6
+	mov r6, #0
+	adc r6, r6, #0
+	ldr r8, [r12, #24]
+	str lr, [sp, #116]
+	ldr lr, [sp, #108]
+	umaal lr, r6, r8, r8
+	ldr r8, [sp, #100]
+	adds r6, r8, r6
+	mov r8, #0
+	adc r8, r8, #0
+	str r11, [sp, #100]
+	ldr r11, [r12, #28]
+	str r0, [sp, #108]
+	ldr r0, [sp, #104]
+	umaal r0, r8, r11, r11
+	ldr r12, [sp, #96]
+	add r12, r12, r8
+	movw r8, #0x3d1
+	mov r11, #0x0
+	umaal r3, r11, r8, r9
+	str r3, [sp, #96]
+	ldr r3, [sp, #112]
+	umaal r3, r11, r8, r2
+	umaal r1, r11, r8, r7
+	umaal r5, r11, r8, r10
+	umaal r4, r11, r8, lr
+	str lr, [sp, #112]
+	ldr lr, [sp, #108]
+	umaal lr, r11, r8, r6
+	str r6, [sp, #108]
+	ldr r6, [sp, #100]
+	umaal r6, r11, r8, r0
+	str r0, [sp, #100]
+	ldr r0, [sp, #116]
+	umaal r0, r11, r8, r12
+	adds r3, r3, r9
+	adcs r1, r1, r2
+	adcs r5, r5, r7
+	adcs r10, r4, r10
+	ldr r2, [sp, #112]
+	adcs lr, lr, r2
+	ldr r2, [sp, #108]
+	adcs r2, r6, r2
+	ldr r4, [sp, #100]
+	adcs r0, r0, r4
+	adcs r11, r11, r12
+	mov r12, #0
+	adc r12, r12, #0
+	umull r4, r6, r11, r8
+	mov r7, #0x1
+	mov r9, #0x0
+	umaal r9, r6, r11, r7
+	mov r11, #0x0
+	umaal r9, r11, r12, r8
+	umaal r6, r11, r12, r7
+	ldr r12, [sp, #96]
+	adds r12, r12, r4
+	adcs r3, r3, r9
+	adcs r1, r1, r6
+	adcs r11, r5, r11
+	adcs r10, r10, #0x0
+	adcs lr, lr, #0x0
+	adcs r2, r2, #0x0
+	adcs r0, r0, #0x0
+	sbc r4, r4, r4
+	mvn r4, r4
+	and r8, r4, r8
+	adds r12, r12, r8
+	and r4, r4, r7
+	adcs r3, r3, r4
+	adcs r1, r1, #0x0
+	adcs r11, r11, #0x0
+	adcs r10, r10, #0x0
+	adcs lr, lr, #0x0
+	adcs r2, r2, #0x0
+	adc r0, r0, #0x0
+	adds r4, r12, r12
+	adcs r5, r3, r3
+	adcs r6, r1, r1
+	adcs r7, r11, r11
+	adcs r8, r10, r10
+	adcs r9, lr, lr
+	str lr, [sp, #96]
+	adcs lr, r2, r2
+	str r2, [sp, #100]
+	adcs r2, r0, r0
+	str r0, [sp, #108]
+	sbc r0, r0, r0
+	mvn r0, r0
+	str r10, [sp, #112]
+	movw r10, #0x3d1
+	str r11, [sp, #116]
+	and r11, r0, r10
+	adds r11, r4, r11
+	and r0, r0, #0x1
+	adcs r0, r5, r0
+	adcs r6, r6, #0x0
+	adcs r7, r7, #0x0
+	adcs r8, r8, #0x0
+	adcs r9, r9, #0x0
+	adcs lr, lr, #0x0
+	adcs r2, r2, #0x0
+	sbc r4, r4, r4
+	mvn r4, r4
+	and r10, r4, r10
+	adds r10, r11, r10
+	and r4, r4, #0x1
+	adc r0, r0, r4
+	adds r10, r10, r12
+	adcs r0, r0, r3
+	adcs r1, r6, r1
+	ldr r3, [sp, #116]
+	adcs r3, r7, r3
+	ldr r12, [sp, #112]
+	adcs r12, r8, r12
+	ldr r4, [sp, #96]
+	adcs r4, r9, r4
+	ldr r5, [sp, #100]
+	adcs lr, lr, r5
+	ldr r5, [sp, #108]
+	adcs r2, r2, r5
+	sbc r5, r5, r5
+	mvn r5, r5
+	movw r6, #0x3d1
+	and r7, r5, r6
+	adds r10, r10, r7
+	and r5, r5, #0x1
+	adcs r0, r0, r5
+	adcs r1, r1, #0x0
+	adcs r3, r3, #0x0
+	adcs r12, r12, #0x0
+	adcs r4, r4, #0x0
+	adcs lr, lr, #0x0
+	adcs r2, r2, #0x0
+	sbc r5, r5, r5
+	mvn r5, r5
+	and r6, r5, r6
+	adds r10, r10, r6
+	and r5, r5, #0x1
+	adc r0, r0, r5
+	ldr r5, [sp, #88]
+	ldr r6, [sp, #84]
 	umull r7, r8, r5, r6
 	ldr r9, [sp, #80]
 	mov r11, #0x0
 	umaal r11, r8, r5, r9
-	str r12, [sp, #96]
-	ldr r12, [sp, #40]
-	str r10, [sp, #116]
-	mov r10, #0x0
-	umaal r10, r8, r5, r12
-	str r4, [sp, #100]
-	ldr r4, [sp, #52]
-	str r1, [sp, #112]
-	mov r1, #0x0
-	umaal r1, r8, r5, r4
-	str r3, [sp, #108]
-	ldr r3, [sp, #56]
-	str r0, [sp, #104]
-	mov r0, #0x0
-	umaal r0, r8, r5, r3
-	str r2, [sp, #120]
-	ldr r2, [sp, #32]
-	str lr, [sp, #124]
+	str r2, [sp, #108]
+	ldr r2, [sp, #36]
+	str lr, [sp, #100]
 	mov lr, #0x0
 	umaal lr, r8, r5, r2
+	str r4, [sp, #96]
+	ldr r4, [sp, #44]
+	str r12, [sp, #112]
+	mov r12, #0x0
+	umaal r12, r8, r5, r4
+	str r3, [sp, #116]
+	ldr r3, [sp, #48]
+	str r1, [sp, #104]
+	mov r1, #0x0
+	umaal r1, r8, r5, r3
+	str r0, [sp, #120]
+	ldr r0, [sp, #52]
+	str r10, [sp, #124]
+	mov r10, #0x0
+	umaal r10, r8, r5, r0
 	str r11, [sp, #128]
-	ldr r11, [sp, #48]
+	ldr r11, [sp, #40]
 	str r7, [sp, #132]
 	mov r7, #0x0
 	umaal r7, r8, r5, r11
 	mov r5, #0x0
-	umaal r10, r5, r6, r9
-	umaal r1, r5, r6, r12
-	umaal r0, r5, r6, r4
-	umaal lr, r5, r6, r3
-	umaal r7, r5, r6, r2
+	umaal lr, r5, r6, r9
+	umaal r12, r5, r6, r2
+	umaal r1, r5, r6, r4
+	umaal r10, r5, r6, r3
+	umaal r7, r5, r6, r0
 	umaal r8, r5, r6, r11
 	mov r6, #0x0
-	umaal r0, r6, r9, r12
-	umaal lr, r6, r9, r4
+	umaal r1, r6, r9, r2
+	umaal r10, r6, r9, r4
 	umaal r7, r6, r9, r3
-	umaal r8, r6, r9, r2
+	umaal r8, r6, r9, r0
 	umaal r5, r6, r9, r11
 	mov r9, #0x0
-	umaal r7, r9, r12, r4
-	umaal r8, r9, r12, r3
-	umaal r5, r9, r12, r2
-	umaal r6, r9, r12, r11
-	mov r12, #0x0
-	umaal r5, r12, r4, r3
-	umaal r6, r12, r4, r2
-	umaal r9, r12, r4, r11
+	umaal r7, r9, r2, r4
+	umaal r8, r9, r2, r3
+	umaal r5, r9, r2, r0
+	umaal r6, r9, r2, r11
+	mov r2, #0x0
+	umaal r5, r2, r4, r3
+	umaal r6, r2, r4, r0
+	umaal r9, r2, r4, r11
 	mov r4, #0x0
-	umaal r9, r4, r3, r2
-	umaal r12, r4, r3, r11
+	umaal r9, r4, r3, r0
+	umaal r2, r4, r3, r11
 	mov r3, #0x0
-	umaal r4, r3, r2, r11
+	umaal r4, r3, r0, r11
 	ldr r11, [sp, #132]
 	adds r11, r11, r11
-	ldr r2, [sp, #128]
-	adcs r2, r2, r2
-	adcs r10, r10, r10
-	adcs r1, r1, r1
+	ldr r0, [sp, #128]
 	adcs r0, r0, r0
 	adcs lr, lr, lr
+	adcs r12, r12, r12
+	adcs r1, r1, r1
+	adcs r10, r10, r10
 	adcs r7, r7, r7
 	adcs r8, r8, r8
 	adcs r5, r5, r5
 	adcs r6, r6, r6
 	adcs r9, r9, r9
-	adcs r12, r12, r12
+	adcs r2, r2, r2
 	adcs r4, r4, r4
 	adcs r3, r3, r3
 	str r3, [sp, #128]
 	mov r3, #0
 	adc r3, r3, #0
 	str r3, [sp, #132]
-	ldr r3, [sp, #84]
+	ldr r3, [sp, #88]
 	str r4, [sp, #136]
 	umull r3, r4, r3, r3
 	adds r11, r11, r4
 	mov r4, #0
 	adc r4, r4, #0
-	str r11, [sp, #84]
-	ldr r11, [sp, #88]
-	umaal r2, r4, r11, r11
-	adds r10, r10, r4
+	str r11, [sp, #88]
+	ldr r11, [sp, #84]
+	umaal r0, r4, r11, r11
+	adds lr, lr, r4
 	mov r4, #0
 	adc r4, r4, #0
 	ldr r11, [sp, #80]
-	umaal r1, r4, r11, r11
-	adds r0, r0, r4
+	umaal r12, r4, r11, r11
+	adds r1, r1, r4
 	mov r4, #0
 	adc r4, r4, #0
-	ldr r11, [sp, #40]
-	umaal lr, r4, r11, r11
+	ldr r11, [sp, #36]
+	umaal r10, r4, r11, r11
 	adds r4, r7, r4
 	mov r7, #0
 	adc r7, r7, #0
-	ldr r11, [sp, #52]
+	ldr r11, [sp, #44]
 	umaal r8, r7, r11, r11
 	adds r5, r5, r7
 	mov r7, #0
 	adc r7, r7, #0
-	ldr r11, [sp, #56]
+	ldr r11, [sp, #48]
 	umaal r6, r7, r11, r11
 	adds r7, r9, r7
 	mov r9, #0
 	adc r9, r9, #0
-	ldr r11, [sp, #32]
-	umaal r12, r9, r11, r11
+	ldr r11, [sp, #52]
+	umaal r2, r9, r11, r11
 	ldr r11, [sp, #136]
 	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
 	str r4, [sp, #136]
-	ldr r4, [sp, #48]
-	str lr, [sp, #32]
-	ldr lr, [sp, #128]
-	umaal lr, r9, r4, r4
+	ldr r4, [sp, #40]
+	str r10, [sp, #52]
+	ldr r10, [sp, #128]
+	umaal r10, r9, r4, r4
 	ldr r4, [sp, #132]
 	add r4, r4, r9
 	movw r9, #0x3d1
@@ -2687,48 +2684,48 @@ lf_secp256k1_p_jdbl_armv7:
 	mov r4, #0x0
 	umaal r3, r4, r9, r8
 	str r3, [sp, #128]
-	ldr r3, [sp, #84]
+	ldr r3, [sp, #88]
 	umaal r3, r4, r9, r5
-	umaal r2, r4, r9, r6
-	umaal r10, r4, r9, r7
-	umaal r1, r4, r9, r12
-	umaal r0, r4, r9, r11
-	str r11, [sp, #84]
-	ldr r11, [sp, #32]
-	umaal r11, r4, r9, lr
-	str lr, [sp, #32]
-	ldr lr, [sp, #132]
-	str r11, [sp, #48]
+	umaal r0, r4, r9, r6
+	umaal lr, r4, r9, r7
+	umaal r12, r4, r9, r2
+	umaal r1, r4, r9, r11
+	str r11, [sp, #88]
+	ldr r11, [sp, #52]
+	umaal r11, r4, r9, r10
+	str r10, [sp, #52]
+	ldr r10, [sp, #132]
+	str r11, [sp, #40]
 	ldr r11, [sp, #136]
-	umaal r11, r4, r9, lr
+	umaal r11, r4, r9, r10
 	adds r3, r3, r8
+	adcs r0, r0, r5
+	adcs lr, lr, r6
+	adcs r12, r12, r7
+	adcs r1, r1, r2
+	ldr r2, [sp, #40]
+	ldr r5, [sp, #88]
 	adcs r2, r2, r5
-	adcs r10, r10, r6
-	adcs r1, r1, r7
-	adcs r0, r0, r12
-	ldr r12, [sp, #48]
-	ldr r5, [sp, #84]
-	adcs r12, r12, r5
-	ldr r5, [sp, #32]
+	ldr r5, [sp, #52]
 	adcs r11, r11, r5
-	adcs lr, r4, lr
+	adcs r10, r4, r10
 	mov r4, #0
 	adc r4, r4, #0
-	umull r5, r6, lr, r9
+	umull r5, r6, r10, r9
 	mov r7, #0x1
 	mov r8, #0x0
-	umaal r8, r6, lr, r7
-	mov lr, #0x0
-	umaal r8, lr, r4, r9
-	umaal r6, lr, r4, r7
+	umaal r8, r6, r10, r7
+	mov r10, #0x0
+	umaal r8, r10, r4, r9
+	umaal r6, r10, r4, r7
 	ldr r4, [sp, #128]
 	adds r4, r4, r5
 	adcs r3, r3, r8
-	adcs r2, r2, r6
-	adcs lr, r10, lr
-	adcs r1, r1, #0x0
-	adcs r0, r0, #0x0
+	adcs r0, r0, r6
+	adcs lr, lr, r10
 	adcs r12, r12, #0x0
+	adcs r1, r1, #0x0
+	adcs r2, r2, #0x0
 	adcs r11, r11, #0x0
 	sbc r5, r5, r5
 	mvn r5, r5
@@ -2736,19 +2733,19 @@ lf_secp256k1_p_jdbl_armv7:
 	adds r4, r4, r9
 	and r5, r5, r7
 	adcs r3, r3, r5
-	adcs r2, r2, #0x0
-	adcs lr, lr, #0x0
-	adcs r1, r1, #0x0
 	adcs r0, r0, #0x0
+	adcs lr, lr, #0x0
 	adcs r12, r12, #0x0
+	adcs r1, r1, #0x0
+	adcs r2, r2, #0x0
 	adc r11, r11, #0x0
 	adds r4, r4, r4
 	adcs r3, r3, r3
-	adcs r2, r2, r2
-	adcs lr, lr, lr
-	adcs r1, r1, r1
 	adcs r0, r0, r0
+	adcs lr, lr, lr
 	adcs r12, r12, r12
+	adcs r1, r1, r1
+	adcs r2, r2, r2
 	adcs r11, r11, r11
 	sbc r5, r5, r5
 	mvn r5, r5
@@ -2757,11 +2754,11 @@ lf_secp256k1_p_jdbl_armv7:
 	adds r4, r4, r7
 	and r5, r5, #0x1
 	adcs r3, r3, r5
-	adcs r2, r2, #0x0
-	adcs lr, lr, #0x0
-	adcs r1, r1, #0x0
 	adcs r0, r0, #0x0
+	adcs lr, lr, #0x0
 	adcs r12, r12, #0x0
+	adcs r1, r1, #0x0
+	adcs r2, r2, #0x0
 	adcs r11, r11, #0x0
 	sbc r5, r5, r5
 	mvn r5, r5
@@ -2776,64 +2773,64 @@ lf_secp256k1_p_jdbl_armv7:
 	mov r10, #0x0
 	umaal r10, r8, r5, r9
 	str r11, [sp, #128]
-	ldr r11, [sp, #108]
-	str r12, [sp, #132]
-	mov r12, #0x0
-	umaal r12, r8, r5, r11
-	str r0, [sp, #32]
-	ldr r0, [sp, #112]
-	str r1, [sp, #48]
-	mov r1, #0x0
-	umaal r1, r8, r5, r0
-	str lr, [sp, #84]
-	ldr lr, [sp, #100]
-	str r2, [sp, #136]
+	ldr r11, [sp, #116]
+	str r2, [sp, #132]
 	mov r2, #0x0
-	umaal r2, r8, r5, lr
-	str r3, [sp, #56]
-	ldr r3, [sp, #116]
-	str r4, [sp, #52]
+	umaal r2, r8, r5, r11
+	str r1, [sp, #52]
+	ldr r1, [sp, #112]
+	str r12, [sp, #40]
+	mov r12, #0x0
+	umaal r12, r8, r5, r1
+	str lr, [sp, #88]
+	ldr lr, [sp, #96]
+	str r0, [sp, #136]
+	mov r0, #0x0
+	umaal r0, r8, r5, lr
+	str r3, [sp, #48]
+	ldr r3, [sp, #100]
+	str r4, [sp, #44]
 	mov r4, #0x0
 	umaal r4, r8, r5, r3
-	str r10, [sp, #40]
-	ldr r10, [sp, #96]
+	str r10, [sp, #36]
+	ldr r10, [sp, #108]
 	str r7, [sp, #80]
 	mov r7, #0x0
 	umaal r7, r8, r5, r10
 	mov r5, #0x0
-	umaal r12, r5, r6, r9
-	umaal r1, r5, r6, r11
-	umaal r2, r5, r6, r0
+	umaal r2, r5, r6, r9
+	umaal r12, r5, r6, r11
+	umaal r0, r5, r6, r1
 	umaal r4, r5, r6, lr
 	umaal r7, r5, r6, r3
 	umaal r8, r5, r6, r10
 	mov r6, #0x0
-	umaal r2, r6, r9, r11
-	umaal r4, r6, r9, r0
+	umaal r0, r6, r9, r11
+	umaal r4, r6, r9, r1
 	umaal r7, r6, r9, lr
 	umaal r8, r6, r9, r3
 	umaal r5, r6, r9, r10
 	mov r9, #0x0
-	umaal r7, r9, r11, r0
+	umaal r7, r9, r11, r1
 	umaal r8, r9, r11, lr
 	umaal r5, r9, r11, r3
 	umaal r6, r9, r11, r10
 	mov r11, #0x0
-	umaal r5, r11, r0, lr
-	umaal r6, r11, r0, r3
-	umaal r9, r11, r0, r10
-	mov r0, #0x0
-	umaal r9, r0, lr, r3
-	umaal r11, r0, lr, r10
+	umaal r5, r11, r1, lr
+	umaal r6, r11, r1, r3
+	umaal r9, r11, r1, r10
+	mov r1, #0x0
+	umaal r9, r1, lr, r3
+	umaal r11, r1, lr, r10
 	mov lr, #0x0
-	umaal r0, lr, r3, r10
+	umaal r1, lr, r3, r10
 	ldr r10, [sp, #80]
 	adds r10, r10, r10
-	ldr r3, [sp, #40]
+	ldr r3, [sp, #36]
 	adcs r3, r3, r3
-	adcs r12, r12, r12
-	adcs r1, r1, r1
 	adcs r2, r2, r2
+	adcs r12, r12, r12
+	adcs r0, r0, r0
 	adcs r4, r4, r4
 	adcs r7, r7, r7
 	adcs r8, r8, r8
@@ -2841,30 +2838,30 @@ lf_secp256k1_p_jdbl_armv7:
 	adcs r6, r6, r6
 	adcs r9, r9, r9
 	adcs r11, r11, r11
-	adcs r0, r0, r0
+	adcs r1, r1, r1
 	adcs lr, lr, lr
-	str lr, [sp, #40]
+	str lr, [sp, #36]
 	mov lr, #0
 	adc lr, lr, #0
 	str lr, [sp, #80]
 	ldr lr, [sp, #124]
-	str r0, [sp, #88]
+	str r1, [sp, #84]
 	str r11, [sp, #140]
-	umull r0, r11, lr, lr
+	umull r1, r11, lr, lr
 	adds r10, r10, r11
 	mov r11, #0
 	adc r11, r11, #0
 	ldr lr, [sp, #120]
 	umaal r3, r11, lr, lr
-	adds r11, r12, r11
-	mov r12, #0
-	adc r12, r12, #0
-	ldr lr, [sp, #104]
-	umaal r1, r12, lr, lr
-	adds r12, r2, r12
+	adds r11, r2, r11
 	mov r2, #0
 	adc r2, r2, #0
-	ldr lr, [sp, #108]
+	ldr lr, [sp, #104]
+	umaal r12, r2, lr, lr
+	adds r0, r0, r2
+	mov r2, #0
+	adc r2, r2, #0
+	ldr lr, [sp, #116]
 	umaal r4, r2, lr, lr
 	adds r2, r7, r2
 	mov r7, #0
@@ -2874,439 +2871,439 @@ lf_secp256k1_p_jdbl_armv7:
 	adds r5, r5, r7
 	mov r7, #0
 	adc r7, r7, #0
-	ldr lr, [sp, #100]
+	ldr lr, [sp, #96]
 	umaal r6, r7, lr, lr
 	adds r7, r9, r7
 	mov r9, #0
 	adc r9, r9, #0
-	ldr lr, [sp, #116]
+	ldr lr, [sp, #100]
 	str r2, [sp, #144]
 	ldr r2, [sp, #140]
 	umaal r2, r9, lr, lr
-	ldr lr, [sp, #88]
+	ldr lr, [sp, #84]
 	adds lr, lr, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r4, [sp, #88]
-	ldr r4, [sp, #96]
-	str r12, [sp, #140]
-	ldr r12, [sp, #40]
-	umaal r12, r9, r4, r4
+	str r4, [sp, #84]
+	ldr r4, [sp, #108]
+	str r0, [sp, #140]
+	ldr r0, [sp, #36]
+	umaal r0, r9, r4, r4
 	ldr r4, [sp, #80]
 	add r4, r4, r9
 	movw r9, #0x3d1
 	str r4, [sp, #80]
 	mov r4, #0x0
-	umaal r0, r4, r9, r8
+	umaal r1, r4, r9, r8
 	umaal r10, r4, r9, r5
 	umaal r3, r4, r9, r6
 	umaal r11, r4, r9, r7
-	umaal r1, r4, r9, r2
-	str r0, [sp, #40]
-	ldr r0, [sp, #140]
-	umaal r0, r4, r9, lr
+	umaal r12, r4, r9, r2
+	str r1, [sp, #36]
+	ldr r1, [sp, #140]
+	umaal r1, r4, r9, lr
 	str lr, [sp, #140]
-	ldr lr, [sp, #88]
-	umaal lr, r4, r9, r12
-	str r12, [sp, #88]
-	ldr r12, [sp, #80]
+	ldr lr, [sp, #84]
+	umaal lr, r4, r9, r0
+	str r0, [sp, #84]
+	ldr r0, [sp, #80]
 	str lr, [sp, #148]
 	ldr lr, [sp, #144]
-	umaal lr, r4, r9, r12
+	umaal lr, r4, r9, r0
 	adds r10, r10, r8
 	adcs r3, r3, r5
 	adcs r11, r11, r6
-	adcs r1, r1, r7
-	adcs r0, r0, r2
+	adcs r12, r12, r7
+	adcs r1, r1, r2
 	ldr r2, [sp, #148]
 	ldr r5, [sp, #140]
 	adcs r2, r2, r5
-	ldr r5, [sp, #88]
+	ldr r5, [sp, #84]
 	adcs lr, lr, r5
-	adcs r12, r4, r12
+	adcs r0, r4, r0
 	mov r4, #0
 	adc r4, r4, #0
-	umull r5, r6, r12, r9
+	umull r5, r6, r0, r9
 	mov r7, #0x1
 	mov r8, #0x0
-	umaal r8, r6, r12, r7
-	mov r12, #0x0
-	umaal r8, r12, r4, r9
-	umaal r6, r12, r4, r7
-	ldr r4, [sp, #40]
+	umaal r8, r6, r0, r7
+	mov r0, #0x0
+	umaal r8, r0, r4, r9
+	umaal r6, r0, r4, r7
+	ldr r4, [sp, #36]
 	adds r4, r4, r5
 	adcs r10, r10, r8
 	adcs r3, r3, r6
-	adcs r11, r11, r12
+	adcs r0, r11, r0
+	adcs r12, r12, #0x0
 	adcs r1, r1, #0x0
-	adcs r0, r0, #0x0
 	adcs r2, r2, #0x0
 	adcs lr, lr, #0x0
-	sbc r12, r12, r12
-	mvn r12, r12
-	and r9, r12, r9
+	sbc r5, r5, r5
+	mvn r5, r5
+	and r9, r5, r9
 	adds r4, r4, r9
-	and r12, r12, r7
-	adcs r10, r10, r12
+	and r5, r5, r7
+	adcs r10, r10, r5
 	adcs r3, r3, #0x0
-	adcs r11, r11, #0x0
-	adcs r1, r1, #0x0
 	adcs r0, r0, #0x0
+	adcs r12, r12, #0x0
+	adcs r1, r1, #0x0
 	adcs r2, r2, #0x0
 	adc lr, lr, #0x0
-	ldr r12, [sp, #92]
-	subs r4, r4, r12
-	ldr r5, [sp, #36]
-	sbcs r10, r10, r5
-	ldr r6, [sp, #76]
-	sbcs r3, r3, r6
-	ldr r7, [sp, #60]
-	sbcs r11, r11, r7
-	ldr r8, [sp, #64]
-	sbcs r1, r1, r8
-	ldr r9, [sp, #68]
-	sbcs r0, r0, r9
-	ldr r9, [sp, #44]
-	sbcs r2, r2, r9
-	ldr r9, [sp, #72]
-	sbcs lr, lr, r9
-	sbc r9, r9, r9
-	movw r8, #0x3d1
-	and r7, r9, r8
-	subs r4, r4, r7
-	and r9, r9, #0x1
-	sbcs r10, r10, r9
+	ldr r5, [sp, #92]
+	subs r4, r4, r5
+	ldr r6, [sp, #32]
+	sbcs r10, r10, r6
+	ldr r7, [sp, #56]
+	sbcs r3, r3, r7
+	ldr r8, [sp, #76]
+	sbcs r0, r0, r8
+	ldr r9, [sp, #64]
+	sbcs r12, r12, r9
+	ldr r11, [sp, #68]
+	sbcs r1, r1, r11
+	ldr r11, [sp, #72]
+	sbcs r2, r2, r11
+	ldr r11, [sp, #60]
+	sbcs lr, lr, r11
+	sbc r11, r11, r11
+	movw r9, #0x3d1
+	and r8, r11, r9
+	subs r4, r4, r8
+	and r11, r11, #0x1
+	sbcs r10, r10, r11
 	sbcs r3, r3, #0x0
-	sbcs r11, r11, #0x0
-	sbcs r1, r1, #0x0
 	sbcs r0, r0, #0x0
+	sbcs r12, r12, #0x0
+	sbcs r1, r1, #0x0
 	sbcs r2, r2, #0x0
 	sbcs lr, lr, #0x0
-	sbc r7, r7, r7
-	and r8, r7, r8
+	sbc r8, r8, r8
+	and r9, r8, r9
+	subs r4, r4, r9
+	and r8, r8, #0x1
+	sbc r10, r10, r8
+	subs r4, r4, r5
+	sbcs r10, r10, r6
+	sbcs r3, r3, r7
+	ldr r8, [sp, #76]
+	sbcs r0, r0, r8
+	ldr r9, [sp, #64]
+	sbcs r12, r12, r9
+	ldr r11, [sp, #68]
+	sbcs r1, r1, r11
+	ldr r11, [sp, #72]
+	sbcs r2, r2, r11
+	ldr r11, [sp, #60]
+	sbcs lr, lr, r11
+	sbc r11, r11, r11
+	movw r9, #0x3d1
+	and r8, r11, r9
 	subs r4, r4, r8
-	and r7, r7, #0x1
-	sbc r10, r10, r7
-	subs r4, r4, r12
-	sbcs r10, r10, r5
-	sbcs r3, r3, r6
-	ldr r7, [sp, #60]
-	sbcs r11, r11, r7
-	ldr r8, [sp, #64]
-	sbcs r1, r1, r8
-	ldr r9, [sp, #68]
-	sbcs r0, r0, r9
-	ldr r9, [sp, #44]
-	sbcs r2, r2, r9
-	ldr r9, [sp, #72]
-	sbcs lr, lr, r9
-	sbc r9, r9, r9
-	movw r8, #0x3d1
-	and r7, r9, r8
-	subs r4, r4, r7
-	and r9, r9, #0x1
-	sbcs r10, r10, r9
+	and r11, r11, #0x1
+	sbcs r10, r10, r11
 	sbcs r3, r3, #0x0
-	sbcs r11, r11, #0x0
-	sbcs r1, r1, #0x0
 	sbcs r0, r0, #0x0
+	sbcs r12, r12, #0x0
+	sbcs r1, r1, #0x0
 	sbcs r2, r2, #0x0
 	sbcs lr, lr, #0x0
-	sbc r7, r7, r7
-	and r8, r7, r8
-	subs r4, r4, r8
-	and r7, r7, #0x1
-	sbc r10, r10, r7
-	subs r12, r12, r4
-	sbcs r5, r5, r10
-	sbcs r6, r6, r3
-	ldr r7, [sp, #60]
-	sbcs r7, r7, r11
-	ldr r8, [sp, #64]
-	sbcs r8, r8, r1
-	ldr r9, [sp, #68]
-	sbcs r9, r9, r0
-	str r0, [sp, #68]
-	ldr r0, [sp, #44]
-	sbcs r0, r0, r2
-	str r2, [sp, #44]
-	ldr r2, [sp, #72]
+	sbc r8, r8, r8
+	and r9, r8, r9
+	subs r4, r4, r9
+	and r8, r8, #0x1
+	sbc r10, r10, r8
+	subs r5, r5, r4
+	sbcs r6, r6, r10
+	sbcs r7, r7, r3
+	ldr r8, [sp, #76]
+	sbcs r8, r8, r0
+	ldr r9, [sp, #64]
+	sbcs r9, r9, r12
+	ldr r11, [sp, #68]
+	sbcs r11, r11, r1
+	str r1, [sp, #68]
+	ldr r1, [sp, #72]
+	sbcs r1, r1, r2
+	str r2, [sp, #72]
+	ldr r2, [sp, #60]
 	sbcs r2, r2, lr
-	str lr, [sp, #72]
+	str lr, [sp, #60]
 	sbc lr, lr, lr
-	str r1, [sp, #64]
-	movw r1, #0x3d1
-	str r11, [sp, #60]
-	and r11, lr, r1
-	subs r11, r12, r11
+	str r12, [sp, #64]
+	movw r12, #0x3d1
+	str r0, [sp, #76]
+	and r0, lr, r12
+	subs r0, r5, r0
 	and lr, lr, #0x1
-	sbcs lr, r5, lr
-	sbcs r6, r6, #0x0
+	sbcs lr, r6, lr
 	sbcs r7, r7, #0x0
 	sbcs r8, r8, #0x0
 	sbcs r9, r9, #0x0
-	sbcs r0, r0, #0x0
+	sbcs r11, r11, #0x0
+	sbcs r1, r1, #0x0
 	sbcs r2, r2, #0x0
-	sbc r12, r12, r12
-	and r1, r12, r1
-	subs r1, r11, r1
-	and r12, r12, #0x1
-	sbc lr, lr, r12
+	sbc r5, r5, r5
+	and r12, r5, r12
+	subs r0, r0, r12
+	and r5, r5, #0x1
+	sbc lr, lr, r5
 	ldr r12, [sp, #124]
-	umull r5, r11, r12, r1
-	str r3, [sp, #76]
+	umull r5, r6, r12, r0
+	str r3, [sp, #56]
 	mov r3, #0x0
-	umaal r3, r11, r12, lr
-	str r10, [sp, #36]
+	umaal r3, r6, r12, lr
+	str r10, [sp, #32]
 	mov r10, #0x0
-	umaal r10, r11, r12, r6
+	umaal r10, r6, r12, r7
 	str r4, [sp, #92]
 	mov r4, #0x0
-	umaal r4, r11, r12, r7
-	str r5, [sp, #40]
+	umaal r4, r6, r12, r8
+	str r5, [sp, #36]
 	mov r5, #0x0
-	umaal r5, r11, r12, r8
-	str r8, [sp, #80]
-	mov r8, #0x0
-	umaal r8, r11, r12, r9
-	str r9, [sp, #88]
+	umaal r5, r6, r12, r9
+	str r9, [sp, #80]
 	mov r9, #0x0
-	umaal r9, r11, r12, r0
-	str r0, [sp, #148]
-	mov r0, #0x0
-	umaal r0, r11, r12, r2
+	umaal r9, r6, r12, r11
+	str r11, [sp, #84]
+	mov r11, #0x0
+	umaal r11, r6, r12, r1
+	str r1, [sp, #148]
+	mov r1, #0x0
+	umaal r1, r6, r12, r2
 	ldr r12, [sp, #120]
 	str r2, [sp, #124]
 	mov r2, #0x0
-	umaal r3, r2, r12, r1
+	umaal r3, r2, r12, r0
 	umaal r10, r2, r12, lr
-	umaal r4, r2, r12, r6
-	umaal r5, r2, r12, r7
+	umaal r4, r2, r12, r7
+	umaal r5, r2, r12, r8
 	str r3, [sp, #140]
 	ldr r3, [sp, #80]
-	umaal r8, r2, r12, r3
-	ldr r3, [sp, #88]
 	umaal r9, r2, r12, r3
-	ldr r3, [sp, #148]
-	umaal r0, r2, r12, r3
-	ldr r3, [sp, #124]
+	ldr r3, [sp, #84]
 	umaal r11, r2, r12, r3
+	ldr r3, [sp, #148]
+	umaal r1, r2, r12, r3
+	ldr r3, [sp, #124]
+	umaal r6, r2, r12, r3
 	ldr r12, [sp, #104]
 	mov r3, #0x0
-	umaal r10, r3, r12, r1
+	umaal r10, r3, r12, r0
 	umaal r4, r3, r12, lr
-	umaal r5, r3, r12, r6
-	umaal r8, r3, r12, r7
+	umaal r5, r3, r12, r7
+	umaal r9, r3, r12, r8
 	str r10, [sp, #120]
 	ldr r10, [sp, #80]
-	umaal r9, r3, r12, r10
-	ldr r10, [sp, #88]
-	umaal r0, r3, r12, r10
-	ldr r10, [sp, #148]
 	umaal r11, r3, r12, r10
+	ldr r10, [sp, #84]
+	umaal r1, r3, r12, r10
+	ldr r10, [sp, #148]
+	umaal r6, r3, r12, r10
 	ldr r10, [sp, #124]
 	umaal r2, r3, r12, r10
-	ldr r12, [sp, #108]
+	ldr r12, [sp, #116]
 	mov r10, #0x0
-	umaal r4, r10, r12, r1
+	umaal r4, r10, r12, r0
 	umaal r5, r10, r12, lr
-	umaal r8, r10, r12, r6
 	umaal r9, r10, r12, r7
+	umaal r11, r10, r12, r8
 	str r4, [sp, #104]
 	ldr r4, [sp, #80]
-	umaal r0, r10, r12, r4
-	ldr r4, [sp, #88]
-	umaal r11, r10, r12, r4
+	umaal r1, r10, r12, r4
+	ldr r4, [sp, #84]
+	umaal r6, r10, r12, r4
 	ldr r4, [sp, #148]
 	umaal r2, r10, r12, r4
 	ldr r4, [sp, #124]
 	umaal r3, r10, r12, r4
 	ldr r12, [sp, #112]
 	mov r4, #0x0
-	umaal r5, r4, r12, r1
-	umaal r8, r4, r12, lr
-	umaal r9, r4, r12, r6
-	umaal r0, r4, r12, r7
-	str r5, [sp, #108]
+	umaal r5, r4, r12, r0
+	umaal r9, r4, r12, lr
+	umaal r11, r4, r12, r7
+	umaal r1, r4, r12, r8
+	str r5, [sp, #116]
 	ldr r5, [sp, #80]
-	umaal r11, r4, r12, r5
-	ldr r5, [sp, #88]
+	umaal r6, r4, r12, r5
+	ldr r5, [sp, #84]
 	umaal r2, r4, r12, r5
 	ldr r5, [sp, #148]
 	umaal r3, r4, r12, r5
 	ldr r5, [sp, #124]
 	umaal r10, r4, r12, r5
-	ldr r12, [sp, #100]
-	mov r5, #0x0
-	umaal r8, r5, r12, r1
-	umaal r9, r5, r12, lr
-	umaal r0, r5, r12, r6
-	umaal r11, r5, r12, r7
-	str r8, [sp, #112]
-	ldr r8, [sp, #80]
-	umaal r2, r5, r12, r8
-	ldr r8, [sp, #88]
-	umaal r3, r5, r12, r8
-	ldr r8, [sp, #148]
-	umaal r10, r5, r12, r8
-	ldr r8, [sp, #124]
-	umaal r4, r5, r12, r8
-	ldr r12, [sp, #116]
-	mov r8, #0x0
-	umaal r9, r8, r12, r1
-	umaal r0, r8, r12, lr
-	umaal r11, r8, r12, r6
-	umaal r2, r8, r12, r7
-	str r9, [sp, #100]
-	ldr r9, [sp, #80]
-	umaal r3, r8, r12, r9
-	ldr r9, [sp, #88]
-	umaal r10, r8, r12, r9
-	ldr r9, [sp, #148]
-	umaal r4, r8, r12, r9
-	ldr r9, [sp, #124]
-	umaal r5, r8, r12, r9
 	ldr r12, [sp, #96]
+	mov r5, #0x0
+	umaal r9, r5, r12, r0
+	umaal r11, r5, r12, lr
+	umaal r1, r5, r12, r7
+	umaal r6, r5, r12, r8
+	str r9, [sp, #112]
+	ldr r9, [sp, #80]
+	umaal r2, r5, r12, r9
+	ldr r9, [sp, #84]
+	umaal r3, r5, r12, r9
+	ldr r9, [sp, #148]
+	umaal r10, r5, r12, r9
+	ldr r9, [sp, #124]
+	umaal r4, r5, r12, r9
+	ldr r12, [sp, #100]
 	mov r9, #0x0
-	umaal r0, r9, r12, r1
-	umaal r11, r9, r12, lr
-	umaal r2, r9, r12, r6
-	umaal r3, r9, r12, r7
-	ldr r1, [sp, #80]
-	umaal r10, r9, r12, r1
-	ldr r1, [sp, #88]
-	umaal r4, r9, r12, r1
-	ldr r1, [sp, #148]
-	umaal r5, r9, r12, r1
-	ldr r1, [sp, #124]
-	umaal r8, r9, r12, r1
+	umaal r11, r9, r12, r0
+	umaal r1, r9, r12, lr
+	umaal r6, r9, r12, r7
+	umaal r2, r9, r12, r8
+	str r11, [sp, #96]
+	ldr r11, [sp, #80]
+	umaal r3, r9, r12, r11
+	ldr r11, [sp, #84]
+	umaal r10, r9, r12, r11
+	ldr r11, [sp, #148]
+	umaal r4, r9, r12, r11
+	ldr r11, [sp, #124]
+	umaal r5, r9, r12, r11
+	ldr r12, [sp, #108]
+	mov r11, #0x0
+	umaal r1, r11, r12, r0
+	umaal r6, r11, r12, lr
+	umaal r2, r11, r12, r7
+	umaal r3, r11, r12, r8
+	ldr r0, [sp, #80]
+	umaal r10, r11, r12, r0
+	ldr r0, [sp, #84]
+	umaal r4, r11, r12, r0
+	ldr r0, [sp, #148]
+	umaal r5, r11, r12, r0
+	ldr r0, [sp, #124]
+	umaal r9, r11, r12, r0
 	movw r12, #0x3d1
-	ldr r1, [sp, #40]
-	mov r6, #0x0
-	umaal r1, r6, r12, r11
-	ldr r7, [sp, #140]
-	umaal r7, r6, r12, r2
+	ldr r0, [sp, #36]
+	mov r7, #0x0
+	umaal r0, r7, r12, r6
+	ldr r8, [sp, #140]
+	umaal r8, r7, r12, r2
 	ldr lr, [sp, #120]
-	umaal lr, r6, r12, r3
-	str r1, [sp, #120]
-	ldr r1, [sp, #104]
-	umaal r1, r6, r12, r10
+	umaal lr, r7, r12, r3
+	str r0, [sp, #120]
+	ldr r0, [sp, #104]
+	umaal r0, r7, r12, r10
 	str r10, [sp, #104]
-	ldr r10, [sp, #108]
-	umaal r10, r6, r12, r4
-	str r4, [sp, #108]
+	ldr r10, [sp, #116]
+	umaal r10, r7, r12, r4
+	str r4, [sp, #116]
 	ldr r4, [sp, #112]
-	umaal r4, r6, r12, r5
+	umaal r4, r7, r12, r5
 	str r5, [sp, #112]
-	ldr r5, [sp, #100]
-	umaal r5, r6, r12, r8
-	umaal r0, r6, r12, r9
-	adds r11, r7, r11
+	ldr r5, [sp, #96]
+	umaal r5, r7, r12, r9
+	umaal r1, r7, r12, r11
+	adds r6, r8, r6
 	adcs lr, lr, r2
-	adcs r1, r1, r3
+	adcs r0, r0, r3
 	ldr r3, [sp, #104]
 	adcs r10, r10, r3
-	ldr r3, [sp, #108]
+	ldr r3, [sp, #116]
 	adcs r3, r4, r3
 	ldr r2, [sp, #112]
 	adcs r2, r5, r2
-	adcs r0, r0, r8
-	adcs r6, r6, r9
+	adcs r1, r1, r9
+	adcs r11, r7, r11
 	mov r4, #0
 	adc r4, r4, #0
-	umull r5, r7, r6, r12
+	umull r5, r7, r11, r12
 	mov r8, #0x1
 	mov r9, #0x0
-	umaal r9, r7, r6, r8
-	mov r6, #0x0
-	umaal r9, r6, r4, r12
-	umaal r7, r6, r4, r8
+	umaal r9, r7, r11, r8
+	mov r11, #0x0
+	umaal r9, r11, r4, r12
+	umaal r7, r11, r4, r8
 	ldr r4, [sp, #120]
 	adds r4, r4, r5
-	adcs r11, r11, r9
+	adcs r6, r6, r9
 	adcs lr, lr, r7
-	adcs r1, r1, r6
+	adcs r0, r0, r11
 	adcs r10, r10, #0x0
 	adcs r3, r3, #0x0
 	adcs r2, r2, #0x0
-	adcs r0, r0, #0x0
+	adcs r1, r1, #0x0
 	sbc r5, r5, r5
 	mvn r5, r5
 	and r12, r5, r12
 	adds r12, r4, r12
 	and r5, r5, r8
-	adcs r11, r11, r5
+	adcs r5, r6, r5
 	adcs lr, lr, #0x0
-	adcs r1, r1, #0x0
+	adcs r0, r0, #0x0
 	adcs r10, r10, #0x0
 	adcs r3, r3, #0x0
 	adcs r2, r2, #0x0
-	adc r0, r0, #0x0
-	ldr r4, [sp, #52]
+	adc r1, r1, #0x0
+	ldr r4, [sp, #44]
 	subs r12, r12, r4
-	ldr r4, [sp, #56]
-	sbcs r11, r11, r4
-	ldr r4, [sp, #136]
-	sbcs lr, lr, r4
-	ldr r4, [sp, #84]
-	sbcs r1, r1, r4
 	ldr r4, [sp, #48]
-	sbcs r10, r10, r4
-	ldr r4, [sp, #32]
-	sbcs r3, r3, r4
-	ldr r4, [sp, #132]
-	sbcs r2, r2, r4
-	ldr r4, [sp, #128]
-	sbcs r0, r0, r4
-	sbc r4, r4, r4
-	movw r5, #0x3d1
-	and r6, r4, r5
-	subs r12, r12, r6
-	and r4, r4, #0x1
-	sbcs r11, r11, r4
+	sbcs r4, r5, r4
+	ldr r5, [sp, #136]
+	sbcs lr, lr, r5
+	ldr r5, [sp, #88]
+	sbcs r0, r0, r5
+	ldr r5, [sp, #40]
+	sbcs r10, r10, r5
+	ldr r5, [sp, #52]
+	sbcs r3, r3, r5
+	ldr r5, [sp, #132]
+	sbcs r2, r2, r5
+	ldr r5, [sp, #128]
+	sbcs r1, r1, r5
+	sbc r5, r5, r5
+	movw r6, #0x3d1
+	and r7, r5, r6
+	subs r12, r12, r7
+	and r5, r5, #0x1
+	sbcs r4, r4, r5
 	sbcs lr, lr, #0x0
-	sbcs r1, r1, #0x0
+	sbcs r0, r0, #0x0
 	sbcs r10, r10, #0x0
 	sbcs r3, r3, #0x0
 	sbcs r2, r2, #0x0
-	sbcs r0, r0, #0x0
-	sbc r4, r4, r4
-	and r5, r4, r5
-	subs r12, r12, r5
-	and r4, r4, #0x1
-	sbc r11, r11, r4
-	ldr r4, [sp, #92]
-	ldr r5, [sp, #36]
-	ldr r6, [sp, #152]
-	strd r4, r5, [r6, #0]
-	ldr r4, [sp, #76]
-	ldr r5, [sp, #60]
-	strd r4, r5, [r6, #8]
-	ldr r4, [sp, #64]
-	ldr r5, [sp, #68]
-	strd r4, r5, [r6, #16]
-	ldr r4, [sp, #44]
+	sbcs r1, r1, #0x0
+	sbc r5, r5, r5
+	and r6, r5, r6
+	subs r12, r12, r6
+	and r5, r5, #0x1
+	sbc r4, r4, r5
+	ldr r5, [sp, #92]
+	ldr r6, [sp, #32]
+	ldr r7, [sp, #152]
+	strd r5, r6, [r7, #0]
+	ldr r5, [sp, #56]
+	ldr r6, [sp, #76]
+	strd r5, r6, [r7, #8]
+	ldr r5, [sp, #64]
+	ldr r6, [sp, #68]
+	strd r5, r6, [r7, #16]
 	ldr r5, [sp, #72]
-	strd r4, r5, [r6, #24]
-	strd r12, r11, [r6, #32]
-	strd lr, r1, [r6, #40]
-	strd r10, r3, [r6, #48]
-	strd r2, r0, [r6, #56]
+	ldr r6, [sp, #60]
+	strd r5, r6, [r7, #24]
+	strd r12, r4, [r7, #32]
+	strd lr, r0, [r7, #40]
+	strd r10, r3, [r7, #48]
+	strd r2, r1, [r7, #56]
 	ldr r3, [sp, #28]
 	ldr r12, [sp, #0]
-	strd r3, r12, [r6, #64]
-	ldr r3, [sp, #24]
-	ldr r12, [sp, #8]
-	strd r3, r12, [r6, #72]
+	strd r3, r12, [r7, #64]
+	ldr r3, [sp, #4]
+	ldr r12, [sp, #24]
+	strd r3, r12, [r7, #72]
 	ldr r3, [sp, #12]
 	ldr r12, [sp, #16]
-	strd r3, r12, [r6, #80]
-	ldr r3, [sp, #4]
-	ldr r12, [sp, #20]
-	strd r3, r12, [r6, #88]
+	strd r3, r12, [r7, #80]
+	ldr r3, [sp, #20]
+	ldr r12, [sp, #8]
+	strd r3, r12, [r7, #88]
 	add sp, sp, #152
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_p_jdbl_armv7, .-lf_secp256k1_p_jdbl_armv7
@@ -3314,8 +3311,8 @@ lf_secp256k1_p_jdbl_armv7:
 @ void lf_secp256k1_p_jadd_armv7(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
 @   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: mixed (b affine), 8M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 224 bytes (10 registers saved, 46 spill slots of 4 bytes)
-@   2532 instructions
+@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 232 bytes (12 registers saved, 46 spill slots of 4 bytes)
+@   2450 instructions
 	.text
 	.globl lf_secp256k1_p_jadd_armv7
 	.hidden lf_secp256k1_p_jadd_armv7
@@ -3329,10 +3326,12 @@ lf_secp256k1_p_jdbl_armv7:
 lf_secp256k1_p_jadd_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
+	push {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 2, -40
 	.cfi_offset 4, -36
 	.cfi_offset 5, -32
 	.cfi_offset 6, -28
@@ -3344,7 +3343,7 @@ lf_secp256k1_p_jadd_armv7:
 	.cfi_offset 14, -4
 	sub sp, sp, #184
 	.pad #184
-	.cfi_def_cfa_offset 224
+	.cfi_def_cfa_offset 232
 	ldrd r3, r12, [r1, #64]
 	umull r4, r5, r3, r12
 	ldrd r6, r7, [r1, #72]
@@ -3357,2525 +3356,2443 @@ lf_secp256k1_p_jadd_armv7:
 	umaal lr, r5, r3, r10
 	mov r0, #0x0
 	umaal r0, r5, r3, r11
+	ldr r2, [r1, #88]
 	str r8, [sp, #0]
-	ldr r8, [r1, #88]
+	mov r8, #0x0
+	umaal r8, r5, r3, r2
 	str r4, [sp, #4]
-	mov r4, #0x0
-	umaal r4, r5, r3, r8
-	ldr r8, [r1, #92]
-	mov r11, #0x0
-	umaal r11, r5, r3, r8
+	ldr r4, [r1, #92]
+	mov r2, #0x0
+	umaal r2, r5, r3, r4
 	mov r3, #0x0
 	umaal r9, r3, r12, r6
 	umaal lr, r3, r12, r7
 	umaal r0, r3, r12, r10
+	umaal r8, r3, r12, r11
 	str lr, [sp, #8]
-	ldr lr, [r1, #84]
-	umaal r4, r3, r12, lr
-	str r9, [sp, #12]
-	ldr r9, [r1, #88]
-	umaal r11, r3, r12, r9
-	umaal r5, r3, r12, r8
+	ldr lr, [r1, #88]
+	umaal r2, r3, r12, lr
+	umaal r5, r3, r12, r4
 	mov r12, #0x0
 	umaal r0, r12, r6, r7
-	umaal r4, r12, r6, r10
-	umaal r11, r12, r6, lr
-	umaal r5, r12, r6, r9
-	umaal r3, r12, r6, r8
+	umaal r8, r12, r6, r10
+	umaal r2, r12, r6, r11
+	umaal r5, r12, r6, lr
+	umaal r3, r12, r6, r4
 	mov r6, #0x0
-	umaal r11, r6, r7, r10
-	umaal r5, r6, r7, lr
-	umaal r3, r6, r7, r9
-	umaal r12, r6, r7, r8
-	mov r7, #0x0
-	umaal r3, r7, r10, lr
-	umaal r12, r7, r10, r9
-	umaal r6, r7, r10, r8
-	mov r10, #0x0
-	umaal r6, r10, lr, r9
-	umaal r7, r10, lr, r8
-	mov lr, #0x0
-	umaal r10, lr, r9, r8
-	ldr r8, [sp, #4]
-	adds r8, r8, r8
-	ldr r9, [sp, #0]
-	adcs r9, r9, r9
-	str r9, [sp, #0]
-	ldr r9, [sp, #12]
-	adcs r9, r9, r9
-	str r9, [sp, #12]
-	ldr r9, [sp, #8]
-	adcs r9, r9, r9
-	adcs r0, r0, r0
-	adcs r4, r4, r4
-	adcs r11, r11, r11
-	adcs r5, r5, r5
-	adcs r3, r3, r3
-	adcs r12, r12, r12
-	adcs r6, r6, r6
-	adcs r7, r7, r7
-	adcs r10, r10, r10
-	adcs lr, lr, lr
-	str lr, [sp, #8]
-	mov lr, #0
-	adc lr, lr, #0
-	str lr, [sp, #4]
-	ldr lr, [r1, #64]
-	str r10, [sp, #16]
-	str r7, [sp, #20]
-	umull r10, r7, lr, lr
-	adds r7, r8, r7
-	mov r8, #0
-	adc r8, r8, #0
-	ldr lr, [r1, #68]
-	str r7, [sp, #24]
-	ldr r7, [sp, #0]
-	umaal r7, r8, lr, lr
-	ldr lr, [sp, #12]
-	adds lr, lr, r8
-	mov r8, #0
-	adc r8, r8, #0
-	str lr, [sp, #12]
-	ldr lr, [r1, #72]
-	umaal r9, r8, lr, lr
-	adds r0, r0, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr lr, [r1, #76]
-	umaal r4, r8, lr, lr
-	adds r11, r11, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr lr, [r1, #80]
-	umaal r5, r8, lr, lr
-	adds r3, r3, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr lr, [r1, #84]
-	umaal r12, r8, lr, lr
-	adds r6, r6, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr lr, [r1, #88]
-	str r11, [sp, #0]
-	ldr r11, [sp, #20]
-	umaal r11, r8, lr, lr
-	ldr lr, [sp, #16]
-	adds lr, lr, r8
-	mov r8, #0
-	adc r8, r8, #0
-	str r4, [sp, #16]
-	ldr r4, [r1, #92]
-	str r0, [sp, #20]
-	ldr r0, [sp, #8]
-	umaal r0, r8, r4, r4
-	ldr r4, [sp, #4]
-	add r4, r4, r8
-	movw r8, #0x3d1
-	str r4, [sp, #4]
-	mov r4, #0x0
-	umaal r10, r4, r8, r5
-	str r10, [sp, #8]
-	ldr r10, [sp, #24]
-	umaal r10, r4, r8, r3
-	umaal r7, r4, r8, r12
-	str r12, [sp, #24]
-	ldr r12, [sp, #12]
-	umaal r12, r4, r8, r6
-	umaal r9, r4, r8, r11
-	str r11, [sp, #12]
-	ldr r11, [sp, #20]
-	umaal r11, r4, r8, lr
-	str lr, [sp, #20]
-	ldr lr, [sp, #16]
-	umaal lr, r4, r8, r0
-	str r0, [sp, #16]
-	ldr r0, [sp, #4]
-	str lr, [sp, #28]
-	ldr lr, [sp, #0]
-	umaal lr, r4, r8, r0
-	adds r10, r10, r5
-	adcs r3, r7, r3
-	ldr r5, [sp, #24]
-	adcs r12, r12, r5
-	adcs r6, r9, r6
-	ldr r5, [sp, #12]
-	adcs r11, r11, r5
-	ldr r5, [sp, #28]
-	ldr r7, [sp, #20]
-	adcs r5, r5, r7
-	ldr r7, [sp, #16]
-	adcs lr, lr, r7
-	adcs r0, r4, r0
-	mov r4, #0
-	adc r4, r4, #0
-	umull r7, r9, r0, r8
-	str lr, [sp, #4]
-	mov lr, #0x1
-	str r5, [sp, #16]
-	mov r5, #0x0
-	umaal r5, r9, r0, lr
-	mov r0, #0x0
-	umaal r5, r0, r4, r8
-	umaal r9, r0, r4, lr
-	ldr r4, [sp, #8]
-	adds r4, r4, r7
-	adcs r10, r10, r5
-	adcs r3, r3, r9
-	adcs r0, r12, r0
-	adcs r6, r6, #0x0
-	adcs r11, r11, #0x0
-	ldr r12, [sp, #16]
-	adcs r12, r12, #0x0
-	ldr r5, [sp, #4]
-	adcs r5, r5, #0x0
-	sbc r7, r7, r7
-	mvn r7, r7
-	and r8, r7, r8
-	adds r4, r4, r8
-	and lr, r7, lr
-	adcs lr, r10, lr
-	adcs r3, r3, #0x0
-	adcs r0, r0, #0x0
-	adcs r6, r6, #0x0
-	adcs r11, r11, #0x0
-	adcs r12, r12, #0x0
-	adc r5, r5, #0x0
-	ldrd r7, r8, [r2, #0]
-	umull r9, r10, r7, r4
-	str r9, [sp, #4]
-	mov r9, #0x0
-	umaal r9, r10, r7, lr
-	mov r8, #0x0
-	umaal r8, r10, r7, r3
-	str r3, [sp, #16]
-	mov r3, #0x0
-	umaal r3, r10, r7, r0
-	str r0, [sp, #8]
-	mov r0, #0x0
-	umaal r0, r10, r7, r6
-	str r6, [sp, #28]
-	mov r6, #0x0
-	umaal r6, r10, r7, r11
-	str r11, [sp, #20]
-	mov r11, #0x0
-	umaal r11, r10, r7, r12
-	str r12, [sp, #12]
-	mov r12, #0x0
-	umaal r12, r10, r7, r5
-	ldr r7, [r2, #4]
-	str r5, [sp, #24]
-	mov r5, #0x0
-	umaal r9, r5, r7, r4
-	umaal r8, r5, r7, lr
-	str r9, [sp, #0]
-	ldr r9, [sp, #16]
-	umaal r3, r5, r7, r9
-	ldr r9, [sp, #8]
-	umaal r0, r5, r7, r9
-	ldr r9, [sp, #28]
-	umaal r6, r5, r7, r9
-	ldr r9, [sp, #20]
-	umaal r11, r5, r7, r9
-	ldr r9, [sp, #12]
-	umaal r12, r5, r7, r9
-	ldr r9, [sp, #24]
-	umaal r10, r5, r7, r9
-	ldr r7, [r2, #8]
-	mov r9, #0x0
-	umaal r8, r9, r7, r4
-	umaal r3, r9, r7, lr
-	str r8, [sp, #32]
-	ldr r8, [sp, #16]
-	umaal r0, r9, r7, r8
-	ldr r8, [sp, #8]
-	umaal r6, r9, r7, r8
-	ldr r8, [sp, #28]
-	umaal r11, r9, r7, r8
-	ldr r8, [sp, #20]
-	umaal r12, r9, r7, r8
-	ldr r8, [sp, #12]
-	umaal r10, r9, r7, r8
-	ldr r8, [sp, #24]
-	umaal r5, r9, r7, r8
-	ldr r7, [r2, #12]
-	mov r8, #0x0
-	umaal r3, r8, r7, r4
-	umaal r0, r8, r7, lr
-	str r3, [sp, #36]
-	ldr r3, [sp, #16]
-	umaal r6, r8, r7, r3
-	ldr r3, [sp, #8]
-	umaal r11, r8, r7, r3
-	ldr r3, [sp, #28]
-	umaal r12, r8, r7, r3
-	ldr r3, [sp, #20]
-	umaal r10, r8, r7, r3
-	ldr r3, [sp, #12]
-	umaal r5, r8, r7, r3
-	ldr r3, [sp, #24]
-	umaal r9, r8, r7, r3
-	ldr r7, [r2, #16]
-	mov r3, #0x0
-	umaal r0, r3, r7, r4
-	umaal r6, r3, r7, lr
-	str r0, [sp, #40]
-	ldr r0, [sp, #16]
-	umaal r11, r3, r7, r0
-	ldr r0, [sp, #8]
-	umaal r12, r3, r7, r0
-	ldr r0, [sp, #28]
-	umaal r10, r3, r7, r0
-	ldr r0, [sp, #20]
-	umaal r5, r3, r7, r0
-	ldr r0, [sp, #12]
-	umaal r9, r3, r7, r0
-	ldr r0, [sp, #24]
-	umaal r8, r3, r7, r0
-	ldr r7, [r2, #20]
-	mov r0, #0x0
-	umaal r6, r0, r7, r4
-	umaal r11, r0, r7, lr
-	str r6, [sp, #44]
-	ldr r6, [sp, #16]
-	umaal r12, r0, r7, r6
-	ldr r6, [sp, #8]
-	umaal r10, r0, r7, r6
-	ldr r6, [sp, #28]
-	umaal r5, r0, r7, r6
-	ldr r6, [sp, #20]
-	umaal r9, r0, r7, r6
-	ldr r6, [sp, #12]
-	umaal r8, r0, r7, r6
-	ldr r6, [sp, #24]
-	umaal r3, r0, r7, r6
-	ldr r7, [r2, #24]
-	mov r6, #0x0
-	umaal r11, r6, r7, r4
-	umaal r12, r6, r7, lr
-	str r11, [sp, #48]
-	ldr r11, [sp, #16]
-	umaal r10, r6, r7, r11
-	ldr r11, [sp, #8]
+	umaal r2, r6, r7, r10
 	umaal r5, r6, r7, r11
-	ldr r11, [sp, #28]
-	umaal r9, r6, r7, r11
-	ldr r11, [sp, #20]
-	umaal r8, r6, r7, r11
-	ldr r11, [sp, #12]
-	umaal r3, r6, r7, r11
-	ldr r11, [sp, #24]
-	umaal r0, r6, r7, r11
-	ldr r7, [r2, #28]
+	umaal r3, r6, r7, lr
+	umaal r12, r6, r7, r4
+	mov r7, #0x0
+	umaal r3, r7, r10, r11
+	umaal r12, r7, r10, lr
+	umaal r6, r7, r10, r4
+	mov r10, #0x0
+	umaal r6, r10, r11, lr
+	umaal r7, r10, r11, r4
 	mov r11, #0x0
-	umaal r12, r11, r7, r4
-	umaal r10, r11, r7, lr
-	str lr, [sp, #52]
-	ldr lr, [sp, #16]
-	umaal r5, r11, r7, lr
-	ldr lr, [sp, #8]
-	umaal r9, r11, r7, lr
-	ldr lr, [sp, #28]
-	umaal r8, r11, r7, lr
-	ldr lr, [sp, #20]
-	umaal r3, r11, r7, lr
-	ldr lr, [sp, #12]
-	umaal r0, r11, r7, lr
-	ldr lr, [sp, #24]
-	umaal r6, r11, r7, lr
-	movw r7, #0x3d1
-	ldr lr, [sp, #4]
-	str r4, [sp, #56]
-	mov r4, #0x0
-	umaal lr, r4, r7, r10
-	str lr, [sp, #4]
-	ldr lr, [sp, #0]
-	umaal lr, r4, r7, r5
-	str r5, [sp, #0]
-	ldr r5, [sp, #32]
-	umaal r5, r4, r7, r9
-	str r9, [sp, #32]
-	ldr r9, [sp, #36]
-	umaal r9, r4, r7, r8
-	str r8, [sp, #36]
-	ldr r8, [sp, #40]
-	umaal r8, r4, r7, r3
-	str r3, [sp, #40]
-	ldr r3, [sp, #44]
-	umaal r3, r4, r7, r0
-	str r0, [sp, #44]
-	ldr r0, [sp, #48]
-	umaal r0, r4, r7, r6
-	umaal r12, r4, r7, r11
-	adds lr, lr, r10
-	ldr r10, [sp, #0]
-	adcs r10, r5, r10
-	ldr r5, [sp, #32]
-	adcs r5, r9, r5
-	ldr r9, [sp, #36]
-	adcs r8, r8, r9
-	ldr r9, [sp, #40]
-	adcs r3, r3, r9
-	ldr r9, [sp, #44]
-	adcs r0, r0, r9
-	adcs r12, r12, r6
-	adcs r11, r4, r11
-	mov r4, #0
-	adc r4, r4, #0
-	umull r6, r9, r11, r7
-	str r12, [sp, #44]
-	mov r12, #0x1
-	str r0, [sp, #40]
-	mov r0, #0x0
-	umaal r0, r9, r11, r12
-	mov r11, #0x0
-	umaal r0, r11, r4, r7
-	umaal r9, r11, r4, r12
+	umaal r10, r11, lr, r4
 	ldr r4, [sp, #4]
-	adds r4, r4, r6
-	adcs lr, lr, r0
-	adcs r10, r10, r9
-	adcs r11, r5, r11
-	adcs r8, r8, #0x0
-	adcs r3, r3, #0x0
-	ldr r0, [sp, #40]
-	adcs r0, r0, #0x0
-	ldr r5, [sp, #44]
-	adcs r5, r5, #0x0
-	sbc r6, r6, r6
-	mvn r6, r6
-	and r7, r6, r7
-	adds r4, r4, r7
-	and r12, r6, r12
-	adcs lr, lr, r12
-	adcs r10, r10, #0x0
-	adcs r11, r11, #0x0
-	adcs r8, r8, #0x0
-	adcs r3, r3, #0x0
-	adcs r0, r0, #0x0
-	adc r5, r5, #0x0
-	ldr r12, [sp, #56]
-	ldrd r6, r7, [r1, #64]
-	str r5, [sp, #44]
-	umull r9, r5, r12, r6
-	str r0, [sp, #40]
-	mov r0, #0x0
-	umaal r0, r5, r12, r7
-	str r3, [sp, #4]
-	ldr r3, [r1, #72]
-	str r8, [sp, #36]
-	mov r8, #0x0
-	umaal r8, r5, r12, r3
-	str r11, [sp, #32]
-	ldr r11, [r1, #76]
-	str r10, [sp, #0]
-	mov r10, #0x0
-	umaal r10, r5, r12, r11
-	str lr, [sp, #48]
-	ldr lr, [r1, #80]
-	str r4, [sp, #60]
-	mov r4, #0x0
-	umaal r4, r5, r12, lr
-	str r9, [sp, #64]
-	ldr r9, [r1, #84]
-	mov lr, #0x0
-	umaal lr, r5, r12, r9
-	ldr r9, [r1, #88]
-	mov r11, #0x0
-	umaal r11, r5, r12, r9
-	ldr r9, [r1, #92]
-	mov r3, #0x0
-	umaal r3, r5, r12, r9
-	ldr r12, [sp, #52]
-	mov r9, #0x0
-	umaal r0, r9, r12, r6
-	umaal r8, r9, r12, r7
-	str r0, [sp, #56]
-	ldr r0, [r1, #72]
-	umaal r10, r9, r12, r0
-	ldr r0, [r1, #76]
-	umaal r4, r9, r12, r0
-	ldr r0, [r1, #80]
-	umaal lr, r9, r12, r0
-	ldr r0, [r1, #84]
-	umaal r11, r9, r12, r0
-	ldr r0, [r1, #88]
-	umaal r3, r9, r12, r0
-	ldr r0, [r1, #92]
-	umaal r5, r9, r12, r0
-	ldr r12, [sp, #16]
-	mov r0, #0x0
-	umaal r8, r0, r12, r6
-	umaal r10, r0, r12, r7
-	str r8, [sp, #52]
-	ldr r8, [r1, #72]
-	umaal r4, r0, r12, r8
-	ldr r8, [r1, #76]
-	umaal lr, r0, r12, r8
-	ldr r8, [r1, #80]
-	umaal r11, r0, r12, r8
-	ldr r8, [r1, #84]
-	umaal r3, r0, r12, r8
-	ldr r8, [r1, #88]
-	umaal r5, r0, r12, r8
-	ldr r8, [r1, #92]
-	umaal r9, r0, r12, r8
-	ldr r12, [sp, #8]
-	mov r8, #0x0
-	umaal r10, r8, r12, r6
-	umaal r4, r8, r12, r7
-	str r10, [sp, #16]
-	ldr r10, [r1, #72]
-	umaal lr, r8, r12, r10
-	ldr r10, [r1, #76]
-	umaal r11, r8, r12, r10
-	ldr r10, [r1, #80]
-	umaal r3, r8, r12, r10
-	ldr r10, [r1, #84]
-	umaal r5, r8, r12, r10
-	ldr r10, [r1, #88]
-	umaal r9, r8, r12, r10
-	ldr r10, [r1, #92]
-	umaal r0, r8, r12, r10
-	ldr r12, [sp, #28]
-	mov r10, #0x0
-	umaal r4, r10, r12, r6
-	umaal lr, r10, r12, r7
-	str r4, [sp, #8]
-	ldr r4, [r1, #72]
-	umaal r11, r10, r12, r4
-	ldr r4, [r1, #76]
-	umaal r3, r10, r12, r4
-	ldr r4, [r1, #80]
-	umaal r5, r10, r12, r4
-	ldr r4, [r1, #84]
-	umaal r9, r10, r12, r4
-	ldr r4, [r1, #88]
-	umaal r0, r10, r12, r4
-	ldr r4, [r1, #92]
-	umaal r8, r10, r12, r4
-	ldr r12, [sp, #20]
-	mov r4, #0x0
-	umaal lr, r4, r12, r6
-	umaal r11, r4, r12, r7
-	str lr, [sp, #28]
-	ldr lr, [r1, #72]
-	umaal r3, r4, r12, lr
-	ldr lr, [r1, #76]
-	umaal r5, r4, r12, lr
-	ldr lr, [r1, #80]
-	umaal r9, r4, r12, lr
-	ldr lr, [r1, #84]
-	umaal r0, r4, r12, lr
-	ldr lr, [r1, #88]
-	umaal r8, r4, r12, lr
-	ldr lr, [r1, #92]
-	umaal r10, r4, r12, lr
-	ldr r12, [sp, #12]
-	mov lr, #0x0
-	umaal r11, lr, r12, r6
-	umaal r3, lr, r12, r7
-	str r11, [sp, #20]
-	ldr r11, [r1, #72]
-	umaal r5, lr, r12, r11
-	ldr r11, [r1, #76]
-	umaal r9, lr, r12, r11
-	ldr r11, [r1, #80]
-	umaal r0, lr, r12, r11
-	ldr r11, [r1, #84]
-	umaal r8, lr, r12, r11
-	ldr r11, [r1, #88]
-	umaal r10, lr, r12, r11
-	ldr r11, [r1, #92]
-	umaal r4, lr, r12, r11
-	ldr r12, [sp, #24]
-	mov r11, #0x0
-	umaal r3, r11, r12, r6
-	umaal r5, r11, r12, r7
-	ldr r7, [r1, #72]
-	umaal r9, r11, r12, r7
-	ldr r7, [r1, #76]
-	umaal r0, r11, r12, r7
-	ldr r7, [r1, #80]
-	umaal r8, r11, r12, r7
-	ldr r7, [r1, #84]
-	umaal r10, r11, r12, r7
-	ldr r7, [r1, #88]
-	umaal r4, r11, r12, r7
-	ldr r7, [r1, #92]
-	umaal lr, r11, r12, r7
-	movw r12, #0x3d1
-	ldr r7, [sp, #64]
-	mov r6, #0x0
-	umaal r7, r6, r12, r5
-	str r7, [sp, #64]
-	ldr r7, [sp, #56]
-	umaal r7, r6, r12, r9
-	str r9, [sp, #56]
-	ldr r9, [sp, #52]
-	umaal r9, r6, r12, r0
-	str r0, [sp, #52]
-	ldr r0, [sp, #16]
-	umaal r0, r6, r12, r8
-	str r8, [sp, #16]
-	ldr r8, [sp, #8]
-	umaal r8, r6, r12, r10
-	str r10, [sp, #8]
-	ldr r10, [sp, #28]
-	umaal r10, r6, r12, r4
-	str r4, [sp, #28]
-	ldr r4, [sp, #20]
-	umaal r4, r6, r12, lr
-	umaal r3, r6, r12, r11
-	adds r5, r7, r5
-	ldr r7, [sp, #56]
-	adcs r7, r9, r7
-	ldr r9, [sp, #52]
-	adcs r0, r0, r9
-	ldr r9, [sp, #16]
-	adcs r8, r8, r9
-	ldr r9, [sp, #8]
-	adcs r10, r10, r9
-	ldr r9, [sp, #28]
-	adcs r4, r4, r9
-	adcs lr, r3, lr
-	adcs r11, r6, r11
-	mov r3, #0
-	adc r3, r3, #0
-	umull r6, r9, r11, r12
-	str lr, [sp, #28]
-	mov lr, #0x1
-	str r4, [sp, #8]
-	mov r4, #0x0
-	umaal r4, r9, r11, lr
-	mov r11, #0x0
-	umaal r4, r11, r3, r12
-	umaal r9, r11, r3, lr
-	ldr r3, [sp, #64]
-	adds r3, r3, r6
-	adcs r4, r5, r4
-	adcs r7, r7, r9
-	adcs r0, r0, r11
-	adcs r8, r8, #0x0
-	adcs r10, r10, #0x0
-	ldr r5, [sp, #8]
-	adcs r5, r5, #0x0
-	ldr r6, [sp, #28]
-	adcs r6, r6, #0x0
-	sbc r9, r9, r9
-	mvn r9, r9
-	and r12, r9, r12
-	adds r12, r3, r12
-	and lr, r9, lr
-	adcs lr, r4, lr
-	adcs r7, r7, #0x0
-	adcs r0, r0, #0x0
-	adcs r8, r8, #0x0
-	adcs r10, r10, #0x0
-	adcs r5, r5, #0x0
-	adc r6, r6, #0x0
-	ldrd r3, r4, [r2, #32]
-	umull r9, r11, r3, r12
-	str r9, [sp, #28]
-	mov r9, #0x0
-	umaal r9, r11, r3, lr
-	mov r4, #0x0
-	umaal r4, r11, r3, r7
-	str r7, [sp, #8]
-	mov r7, #0x0
-	umaal r7, r11, r3, r0
-	str r0, [sp, #64]
-	mov r0, #0x0
-	umaal r0, r11, r3, r8
-	str r8, [sp, #16]
-	mov r8, #0x0
-	umaal r8, r11, r3, r10
-	str r10, [sp, #52]
-	mov r10, #0x0
-	umaal r10, r11, r3, r5
-	str r5, [sp, #56]
-	mov r5, #0x0
-	umaal r5, r11, r3, r6
-	ldr r3, [r2, #36]
-	str r6, [sp, #20]
-	mov r6, #0x0
-	umaal r9, r6, r3, r12
-	umaal r4, r6, r3, lr
-	str r9, [sp, #24]
-	ldr r9, [sp, #8]
-	umaal r7, r6, r3, r9
-	ldr r9, [sp, #64]
-	umaal r0, r6, r3, r9
-	ldr r9, [sp, #16]
-	umaal r8, r6, r3, r9
-	ldr r9, [sp, #52]
-	umaal r10, r6, r3, r9
-	ldr r9, [sp, #56]
-	umaal r5, r6, r3, r9
-	ldr r9, [sp, #20]
-	umaal r11, r6, r3, r9
-	ldr r3, [r2, #40]
-	mov r9, #0x0
-	umaal r4, r9, r3, r12
-	umaal r7, r9, r3, lr
-	str r4, [sp, #12]
-	ldr r4, [sp, #8]
-	umaal r0, r9, r3, r4
-	ldr r4, [sp, #64]
-	umaal r8, r9, r3, r4
-	ldr r4, [sp, #16]
-	umaal r10, r9, r3, r4
-	ldr r4, [sp, #52]
-	umaal r5, r9, r3, r4
-	ldr r4, [sp, #56]
-	umaal r11, r9, r3, r4
-	ldr r4, [sp, #20]
-	umaal r6, r9, r3, r4
-	ldr r3, [r2, #44]
-	mov r4, #0x0
-	umaal r7, r4, r3, r12
-	umaal r0, r4, r3, lr
-	str r7, [sp, #68]
-	ldr r7, [sp, #8]
-	umaal r8, r4, r3, r7
-	ldr r7, [sp, #64]
-	umaal r10, r4, r3, r7
-	ldr r7, [sp, #16]
-	umaal r5, r4, r3, r7
-	ldr r7, [sp, #52]
-	umaal r11, r4, r3, r7
-	ldr r7, [sp, #56]
-	umaal r6, r4, r3, r7
-	ldr r7, [sp, #20]
-	umaal r9, r4, r3, r7
-	ldr r3, [r2, #48]
-	mov r7, #0x0
-	umaal r0, r7, r3, r12
-	umaal r8, r7, r3, lr
-	str r0, [sp, #72]
-	ldr r0, [sp, #8]
-	umaal r10, r7, r3, r0
-	ldr r0, [sp, #64]
-	umaal r5, r7, r3, r0
-	ldr r0, [sp, #16]
-	umaal r11, r7, r3, r0
-	ldr r0, [sp, #52]
-	umaal r6, r7, r3, r0
-	ldr r0, [sp, #56]
-	umaal r9, r7, r3, r0
-	ldr r0, [sp, #20]
-	umaal r4, r7, r3, r0
-	ldr r3, [r2, #52]
-	mov r0, #0x0
-	umaal r8, r0, r3, r12
-	umaal r10, r0, r3, lr
-	str r8, [sp, #76]
-	ldr r8, [sp, #8]
-	umaal r5, r0, r3, r8
-	ldr r8, [sp, #64]
-	umaal r11, r0, r3, r8
-	ldr r8, [sp, #16]
-	umaal r6, r0, r3, r8
-	ldr r8, [sp, #52]
-	umaal r9, r0, r3, r8
-	ldr r8, [sp, #56]
-	umaal r4, r0, r3, r8
-	ldr r8, [sp, #20]
-	umaal r7, r0, r3, r8
-	ldr r3, [r2, #56]
-	mov r8, #0x0
-	umaal r10, r8, r3, r12
-	umaal r5, r8, r3, lr
-	str r10, [sp, #80]
-	ldr r10, [sp, #8]
-	umaal r11, r8, r3, r10
-	ldr r10, [sp, #64]
-	umaal r6, r8, r3, r10
-	ldr r10, [sp, #16]
-	umaal r9, r8, r3, r10
-	ldr r10, [sp, #52]
-	umaal r4, r8, r3, r10
-	ldr r10, [sp, #56]
-	umaal r7, r8, r3, r10
-	ldr r10, [sp, #20]
-	umaal r0, r8, r3, r10
-	ldr r3, [r2, #60]
-	mov r10, #0x0
-	umaal r5, r10, r3, r12
-	umaal r11, r10, r3, lr
-	ldr r12, [sp, #8]
-	umaal r6, r10, r3, r12
-	ldr r12, [sp, #64]
-	umaal r9, r10, r3, r12
-	ldr r12, [sp, #16]
-	umaal r4, r10, r3, r12
-	ldr r12, [sp, #52]
-	umaal r7, r10, r3, r12
-	ldr r12, [sp, #56]
-	umaal r0, r10, r3, r12
-	ldr r12, [sp, #20]
-	umaal r8, r10, r3, r12
-	movw r3, #0x3d1
-	ldr r12, [sp, #28]
-	mov r2, #0x0
-	umaal r12, r2, r3, r11
-	ldr lr, [sp, #24]
-	umaal lr, r2, r3, r6
-	str r12, [sp, #24]
-	ldr r12, [sp, #12]
-	umaal r12, r2, r3, r9
-	str r9, [sp, #12]
-	ldr r9, [sp, #68]
-	umaal r9, r2, r3, r4
-	str r4, [sp, #68]
-	ldr r4, [sp, #72]
-	umaal r4, r2, r3, r7
-	str r7, [sp, #72]
-	ldr r7, [sp, #76]
-	umaal r7, r2, r3, r0
-	str r0, [sp, #76]
-	ldr r0, [sp, #80]
-	umaal r0, r2, r3, r8
-	umaal r5, r2, r3, r10
-	adds lr, lr, r11
-	adcs r12, r12, r6
-	ldr r6, [sp, #12]
-	adcs r6, r9, r6
-	ldr r9, [sp, #68]
-	adcs r4, r4, r9
-	ldr r9, [sp, #72]
-	adcs r7, r7, r9
-	ldr r9, [sp, #76]
-	adcs r0, r0, r9
-	adcs r5, r5, r8
-	adcs r10, r2, r10
-	mov r2, #0
-	adc r2, r2, #0
-	umull r8, r9, r10, r3
-	mov r11, #0x1
-	str r5, [sp, #76]
-	mov r5, #0x0
-	umaal r5, r9, r10, r11
-	mov r10, #0x0
-	umaal r5, r10, r2, r3
-	umaal r9, r10, r2, r11
-	ldr r2, [sp, #24]
-	adds r2, r2, r8
-	adcs lr, lr, r5
-	adcs r12, r12, r9
-	adcs r10, r6, r10
-	adcs r4, r4, #0x0
-	adcs r7, r7, #0x0
-	adcs r0, r0, #0x0
-	ldr r5, [sp, #76]
-	adcs r5, r5, #0x0
-	sbc r6, r6, r6
-	mvn r6, r6
-	and r3, r6, r3
-	adds r2, r2, r3
-	and r11, r6, r11
-	adcs lr, lr, r11
-	adcs r12, r12, #0x0
-	adcs r10, r10, #0x0
-	adcs r4, r4, #0x0
-	adcs r7, r7, #0x0
-	adcs r0, r0, #0x0
-	adc r5, r5, #0x0
-	ldr r3, [sp, #60]
-	ldrd r6, r8, [r1, #0]
-	subs r3, r3, r6
-	ldr r9, [sp, #48]
-	sbcs r9, r9, r8
-	ldr r11, [sp, #0]
-	ldr r8, [r1, #8]
-	sbcs r11, r11, r8
-	ldr r8, [sp, #32]
-	ldr r6, [r1, #12]
-	sbcs r8, r8, r6
-	ldr r6, [sp, #36]
-	str r5, [sp, #32]
-	ldr r5, [r1, #16]
-	sbcs r6, r6, r5
-	ldr r5, [sp, #4]
-	str r0, [sp, #36]
-	ldr r0, [r1, #20]
-	sbcs r5, r5, r0
-	ldr r0, [sp, #40]
-	str r7, [sp, #4]
-	ldr r7, [r1, #24]
-	sbcs r0, r0, r7
-	ldr r7, [sp, #44]
-	str r4, [sp, #40]
-	ldr r4, [r1, #28]
-	sbcs r7, r7, r4
-	sbc r4, r4, r4
-	str r10, [sp, #44]
-	movw r10, #0x3d1
-	str r12, [sp, #0]
-	and r12, r4, r10
-	subs r12, r3, r12
-	and r4, r4, #0x1
-	sbcs r4, r9, r4
-	sbcs r11, r11, #0x0
-	sbcs r8, r8, #0x0
-	sbcs r6, r6, #0x0
-	sbcs r5, r5, #0x0
-	sbcs r0, r0, #0x0
-	sbcs r7, r7, #0x0
-	sbc r3, r3, r3
-	and r10, r3, r10
-	subs r10, r12, r10
-	and r3, r3, #0x1
-	sbc r3, r4, r3
-	ldrd r12, r4, [r1, #32]
-	subs r2, r2, r12
-	sbcs lr, lr, r4
-	ldr r9, [sp, #0]
-	ldr r4, [r1, #40]
-	sbcs r9, r9, r4
-	ldr r4, [sp, #44]
-	ldr r12, [r1, #44]
-	sbcs r4, r4, r12
-	ldr r12, [sp, #40]
-	str r7, [sp, #44]
-	ldr r7, [r1, #48]
-	sbcs r12, r12, r7
-	ldr r7, [sp, #4]
-	str r0, [sp, #40]
-	ldr r0, [r1, #52]
-	sbcs r7, r7, r0
-	ldr r0, [sp, #36]
-	str r5, [sp, #4]
-	ldr r5, [r1, #56]
-	sbcs r0, r0, r5
-	ldr r5, [sp, #32]
-	str r6, [sp, #36]
-	ldr r6, [r1, #60]
-	sbcs r5, r5, r6
-	sbc r6, r6, r6
-	str r8, [sp, #32]
-	movw r8, #0x3d1
-	str r11, [sp, #0]
-	and r11, r6, r8
-	subs r11, r2, r11
-	and r6, r6, #0x1
-	sbcs lr, lr, r6
-	sbcs r9, r9, #0x0
-	sbcs r4, r4, #0x0
-	sbcs r12, r12, #0x0
-	sbcs r7, r7, #0x0
-	sbcs r0, r0, #0x0
-	sbcs r5, r5, #0x0
-	sbc r2, r2, r2
-	and r8, r2, r8
-	subs r11, r11, r8
-	and r2, r2, #0x1
-	sbc lr, lr, r2
-	ldrd r2, r6, [r1, #64]
-	str r5, [sp, #48]
-	umull r8, r5, r2, r10
-	str r0, [sp, #60]
-	mov r0, #0x0
-	umaal r0, r5, r2, r3
-	str r7, [sp, #76]
-	ldr r7, [sp, #0]
-	str r12, [sp, #24]
-	mov r12, #0x0
-	umaal r12, r5, r2, r7
-	str r4, [sp, #72]
-	ldr r4, [sp, #32]
-	str r9, [sp, #68]
-	mov r9, #0x0
-	umaal r9, r5, r2, r4
-	str r11, [sp, #12]
-	ldr r11, [sp, #36]
-	str lr, [sp, #80]
-	mov lr, #0x0
-	umaal lr, r5, r2, r11
-	str r8, [sp, #28]
-	ldr r8, [sp, #4]
-	mov r11, #0x0
-	umaal r11, r5, r2, r8
-	ldr r8, [sp, #40]
-	mov r4, #0x0
-	umaal r4, r5, r2, r8
-	ldr r8, [sp, #44]
-	mov r7, #0x0
-	umaal r7, r5, r2, r8
-	mov r2, #0x0
-	umaal r0, r2, r6, r10
-	umaal r12, r2, r6, r3
-	str r0, [sp, #20]
-	ldr r0, [sp, #0]
-	umaal r9, r2, r6, r0
-	ldr r0, [sp, #32]
-	umaal lr, r2, r6, r0
-	ldr r0, [sp, #36]
-	umaal r11, r2, r6, r0
-	ldr r0, [sp, #4]
-	umaal r4, r2, r6, r0
-	ldr r0, [sp, #40]
-	umaal r7, r2, r6, r0
-	umaal r5, r2, r6, r8
-	ldr r6, [r1, #72]
-	mov r8, #0x0
-	umaal r12, r8, r6, r10
-	umaal r9, r8, r6, r3
-	str r12, [sp, #56]
-	ldr r12, [sp, #0]
-	umaal lr, r8, r6, r12
-	ldr r12, [sp, #32]
-	umaal r11, r8, r6, r12
-	ldr r12, [sp, #36]
-	umaal r4, r8, r6, r12
-	ldr r12, [sp, #4]
-	umaal r7, r8, r6, r12
-	umaal r5, r8, r6, r0
-	ldr r0, [sp, #44]
-	umaal r2, r8, r6, r0
-	ldr r6, [r1, #76]
-	mov r0, #0x0
-	umaal r9, r0, r6, r10
-	umaal lr, r0, r6, r3
-	str r9, [sp, #52]
-	ldr r9, [sp, #0]
-	umaal r11, r0, r6, r9
-	ldr r9, [sp, #32]
-	umaal r4, r0, r6, r9
-	ldr r9, [sp, #36]
-	umaal r7, r0, r6, r9
-	umaal r5, r0, r6, r12
-	ldr r12, [sp, #40]
-	umaal r2, r0, r6, r12
-	ldr r12, [sp, #44]
-	umaal r8, r0, r6, r12
-	ldr r6, [r1, #80]
-	mov r12, #0x0
-	umaal lr, r12, r6, r10
-	umaal r11, r12, r6, r3
-	str lr, [sp, #16]
+	adds r4, r4, r4
 	ldr lr, [sp, #0]
-	umaal r4, r12, r6, lr
-	ldr lr, [sp, #32]
-	umaal r7, r12, r6, lr
-	umaal r5, r12, r6, r9
-	ldr r9, [sp, #4]
-	umaal r2, r12, r6, r9
-	ldr r9, [sp, #40]
-	umaal r8, r12, r6, r9
-	ldr r9, [sp, #44]
-	umaal r0, r12, r6, r9
-	ldr r6, [r1, #84]
-	mov r9, #0x0
-	umaal r11, r9, r6, r10
-	umaal r4, r9, r6, r3
-	str r11, [sp, #64]
-	ldr r11, [sp, #0]
-	umaal r7, r9, r6, r11
-	umaal r5, r9, r6, lr
-	ldr lr, [sp, #36]
-	umaal r2, r9, r6, lr
-	ldr lr, [sp, #4]
-	umaal r8, r9, r6, lr
-	ldr lr, [sp, #40]
-	umaal r0, r9, r6, lr
-	ldr lr, [sp, #44]
-	umaal r12, r9, r6, lr
-	ldr r6, [r1, #88]
-	mov lr, #0x0
-	umaal r4, lr, r6, r10
-	umaal r7, lr, r6, r3
-	umaal r5, lr, r6, r11
-	str r4, [sp, #8]
-	ldr r4, [sp, #32]
-	umaal r2, lr, r6, r4
-	ldr r4, [sp, #36]
-	umaal r8, lr, r6, r4
-	ldr r4, [sp, #4]
-	umaal r0, lr, r6, r4
-	ldr r4, [sp, #40]
-	umaal r12, lr, r6, r4
-	ldr r4, [sp, #44]
-	umaal r9, lr, r6, r4
-	ldr r6, [r1, #92]
-	mov r4, #0x0
-	umaal r7, r4, r6, r10
-	umaal r5, r4, r6, r3
-	umaal r2, r4, r6, r11
-	ldr r11, [sp, #32]
-	umaal r8, r4, r6, r11
-	ldr r11, [sp, #36]
-	umaal r0, r4, r6, r11
-	ldr r11, [sp, #4]
-	umaal r12, r4, r6, r11
-	ldr r11, [sp, #40]
-	umaal r9, r4, r6, r11
-	ldr r11, [sp, #44]
-	umaal lr, r4, r6, r11
-	movw r6, #0x3d1
-	ldr r11, [sp, #28]
-	str r3, [sp, #84]
-	mov r3, #0x0
-	umaal r11, r3, r6, r5
-	str r10, [sp, #28]
-	ldr r10, [sp, #20]
-	umaal r10, r3, r6, r2
-	str r11, [sp, #20]
-	ldr r11, [sp, #56]
-	umaal r11, r3, r6, r8
-	str r8, [sp, #56]
-	ldr r8, [sp, #52]
-	umaal r8, r3, r6, r0
-	str r0, [sp, #52]
-	ldr r0, [sp, #16]
-	umaal r0, r3, r6, r12
-	str r12, [sp, #16]
-	ldr r12, [sp, #64]
-	umaal r12, r3, r6, r9
-	str r9, [sp, #64]
-	ldr r9, [sp, #8]
-	umaal r9, r3, r6, lr
-	umaal r7, r3, r6, r4
-	adds r10, r10, r5
-	adcs r11, r11, r2
-	ldr r2, [sp, #56]
-	adcs r2, r8, r2
-	ldr r5, [sp, #52]
-	adcs r0, r0, r5
-	ldr r5, [sp, #16]
-	adcs r12, r12, r5
-	ldr r5, [sp, #64]
-	adcs r5, r9, r5
-	adcs lr, r7, lr
-	adcs r3, r3, r4
-	mov r4, #0
-	adc r4, r4, #0
-	umull r7, r8, r3, r6
-	mov r9, #0x1
-	str lr, [sp, #64]
-	mov lr, #0x0
-	umaal lr, r8, r3, r9
-	mov r3, #0x0
-	umaal lr, r3, r4, r6
-	umaal r8, r3, r4, r9
-	ldr r4, [sp, #20]
-	adds r4, r4, r7
-	adcs lr, r10, lr
-	adcs r11, r11, r8
-	adcs r2, r2, r3
-	adcs r0, r0, #0x0
-	adcs r12, r12, #0x0
-	adcs r5, r5, #0x0
-	ldr r3, [sp, #64]
-	adcs r3, r3, #0x0
-	sbc r7, r7, r7
-	mvn r7, r7
-	and r6, r7, r6
-	adds r4, r4, r6
-	and r7, r7, r9
-	adcs lr, lr, r7
-	adcs r11, r11, #0x0
-	adcs r2, r2, #0x0
-	adcs r0, r0, #0x0
-	adcs r12, r12, #0x0
-	adcs r5, r5, #0x0
-	adc r3, r3, #0x0
-	ldr r6, [sp, #28]
-	ldr r7, [sp, #84]
-	umull r8, r9, r6, r7
-	ldr r10, [sp, #0]
-	str r3, [sp, #64]
-	mov r3, #0x0
-	umaal r3, r9, r6, r10
-	str r5, [sp, #20]
-	ldr r5, [sp, #32]
-	str r12, [sp, #16]
-	mov r12, #0x0
-	umaal r12, r9, r6, r5
-	str r0, [sp, #52]
-	ldr r0, [sp, #36]
-	str r2, [sp, #56]
-	mov r2, #0x0
-	umaal r2, r9, r6, r0
-	str r11, [sp, #8]
-	ldr r11, [sp, #4]
-	str lr, [sp, #88]
-	mov lr, #0x0
-	umaal lr, r9, r6, r11
-	str r4, [sp, #92]
-	ldr r4, [sp, #40]
-	str r3, [sp, #96]
-	mov r3, #0x0
-	umaal r3, r9, r6, r4
-	str r8, [sp, #100]
-	ldr r8, [sp, #44]
-	mov r4, #0x0
-	umaal r4, r9, r6, r8
-	mov r6, #0x0
-	umaal r12, r6, r7, r10
-	umaal r2, r6, r7, r5
-	umaal lr, r6, r7, r0
-	umaal r3, r6, r7, r11
-	str r2, [sp, #104]
-	ldr r2, [sp, #40]
-	umaal r4, r6, r7, r2
-	umaal r9, r6, r7, r8
-	mov r7, #0x0
-	umaal lr, r7, r10, r5
-	umaal r3, r7, r10, r0
-	umaal r4, r7, r10, r11
-	umaal r9, r7, r10, r2
-	umaal r6, r7, r10, r8
-	mov r10, #0x0
-	umaal r4, r10, r5, r0
-	umaal r9, r10, r5, r11
-	umaal r6, r10, r5, r2
-	umaal r7, r10, r5, r8
-	mov r5, #0x0
-	umaal r6, r5, r0, r11
-	umaal r7, r5, r0, r2
-	umaal r10, r5, r0, r8
-	mov r0, #0x0
-	umaal r10, r0, r11, r2
-	umaal r5, r0, r11, r8
-	mov r11, #0x0
-	umaal r0, r11, r2, r8
-	ldr r8, [sp, #100]
-	adds r8, r8, r8
-	ldr r2, [sp, #96]
-	adcs r2, r2, r2
-	adcs r12, r12, r12
-	str r12, [sp, #96]
-	ldr r12, [sp, #104]
-	adcs r12, r12, r12
 	adcs lr, lr, lr
-	adcs r3, r3, r3
-	adcs r4, r4, r4
 	adcs r9, r9, r9
+	ldr r1, [sp, #8]
+	adcs r1, r1, r1
+	adcs r0, r0, r0
+	adcs r8, r8, r8
+	adcs r2, r2, r2
+	adcs r5, r5, r5
+	adcs r3, r3, r3
+	adcs r12, r12, r12
 	adcs r6, r6, r6
 	adcs r7, r7, r7
 	adcs r10, r10, r10
-	adcs r5, r5, r5
-	adcs r0, r0, r0
 	adcs r11, r11, r11
-	str r11, [sp, #104]
+	str r11, [sp, #8]
 	mov r11, #0
 	adc r11, r11, #0
-	str r11, [sp, #100]
-	ldr r11, [sp, #28]
-	str r0, [sp, #108]
-	str r5, [sp, #112]
-	umull r0, r5, r11, r11
-	adds r5, r8, r5
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r11, [sp, #84]
-	umaal r2, r8, r11, r11
-	ldr r11, [sp, #96]
-	adds r11, r11, r8
-	mov r8, #0
-	adc r8, r8, #0
-	str r11, [sp, #96]
-	ldr r11, [sp, #0]
-	umaal r12, r8, r11, r11
-	adds lr, lr, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r11, [sp, #32]
-	umaal r3, r8, r11, r11
-	adds r4, r4, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r11, [sp, #36]
-	umaal r9, r8, r11, r11
-	adds r6, r6, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r11, [sp, #4]
-	umaal r7, r8, r11, r11
-	adds r10, r10, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r11, [sp, #40]
-	str r4, [sp, #116]
-	ldr r4, [sp, #112]
-	umaal r4, r8, r11, r11
-	ldr r11, [sp, #108]
-	adds r11, r11, r8
-	mov r8, #0
-	adc r8, r8, #0
-	str r3, [sp, #108]
-	ldr r3, [sp, #44]
-	str r11, [sp, #112]
-	ldr r11, [sp, #104]
-	umaal r11, r8, r3, r3
-	ldr r3, [sp, #100]
-	add r3, r3, r8
-	movw r8, #0x3d1
-	str r3, [sp, #100]
-	mov r3, #0x0
-	umaal r0, r3, r8, r9
-	umaal r5, r3, r8, r6
-	umaal r2, r3, r8, r7
-	str r0, [sp, #104]
-	ldr r0, [sp, #96]
-	umaal r0, r3, r8, r10
-	umaal r12, r3, r8, r4
-	str r4, [sp, #96]
-	ldr r4, [sp, #112]
-	umaal lr, r3, r8, r4
-	ldr r4, [sp, #108]
-	umaal r4, r3, r8, r11
-	str r11, [sp, #108]
-	ldr r11, [sp, #100]
-	str r4, [sp, #120]
-	ldr r4, [sp, #116]
-	umaal r4, r3, r8, r11
-	adds r5, r5, r9
-	adcs r2, r2, r6
-	adcs r0, r0, r7
-	adcs r10, r12, r10
-	ldr r12, [sp, #96]
-	adcs lr, lr, r12
-	ldr r12, [sp, #120]
-	ldr r6, [sp, #112]
-	adcs r12, r12, r6
-	ldr r6, [sp, #108]
-	adcs r4, r4, r6
-	adcs r11, r3, r11
-	mov r3, #0
-	adc r3, r3, #0
-	umull r6, r7, r11, r8
-	mov r9, #0x1
-	str r4, [sp, #100]
-	mov r4, #0x0
-	umaal r4, r7, r11, r9
-	mov r11, #0x0
-	umaal r4, r11, r3, r8
-	umaal r7, r11, r3, r9
-	ldr r3, [sp, #104]
-	adds r3, r3, r6
-	adcs r4, r5, r4
-	adcs r2, r2, r7
-	adcs r0, r0, r11
-	adcs r10, r10, #0x0
-	adcs lr, lr, #0x0
-	adcs r12, r12, #0x0
-	ldr r5, [sp, #100]
-	adcs r5, r5, #0x0
-	sbc r6, r6, r6
-	mvn r6, r6
-	and r8, r6, r8
-	adds r3, r3, r8
-	and r6, r6, r9
-	adcs r4, r4, r6
-	adcs r2, r2, #0x0
-	adcs r0, r0, #0x0
-	adcs r10, r10, #0x0
-	adcs lr, lr, #0x0
-	adcs r12, r12, #0x0
-	adc r5, r5, #0x0
-	ldr r6, [sp, #28]
-	umull r7, r8, r3, r6
-	ldr r9, [sp, #84]
-	mov r11, #0x0
-	umaal r11, r8, r3, r9
-	str r7, [sp, #100]
-	ldr r7, [sp, #0]
-	str r5, [sp, #104]
-	mov r5, #0x0
-	umaal r5, r8, r3, r7
-	str r12, [sp, #108]
-	ldr r12, [sp, #32]
-	str lr, [sp, #120]
-	mov lr, #0x0
-	umaal lr, r8, r3, r12
-	str r10, [sp, #112]
-	ldr r10, [sp, #36]
-	str r0, [sp, #96]
-	mov r0, #0x0
-	umaal r0, r8, r3, r10
-	ldr r10, [sp, #4]
-	mov r12, #0x0
-	umaal r12, r8, r3, r10
-	ldr r10, [sp, #40]
-	str r2, [sp, #116]
-	mov r2, #0x0
-	umaal r2, r8, r3, r10
-	ldr r10, [sp, #44]
-	mov r7, #0x0
-	umaal r7, r8, r3, r10
-	str r3, [sp, #124]
-	mov r3, #0x0
-	umaal r11, r3, r4, r6
-	umaal r5, r3, r4, r9
-	str r11, [sp, #128]
-	ldr r11, [sp, #0]
-	umaal lr, r3, r4, r11
-	ldr r11, [sp, #32]
-	umaal r0, r3, r4, r11
-	ldr r11, [sp, #36]
-	umaal r12, r3, r4, r11
-	ldr r11, [sp, #4]
-	umaal r2, r3, r4, r11
-	ldr r11, [sp, #40]
-	umaal r7, r3, r4, r11
-	umaal r8, r3, r4, r10
-	str r4, [sp, #132]
-	ldr r4, [sp, #116]
-	mov r10, #0x0
-	umaal r5, r10, r4, r6
-	umaal lr, r10, r4, r9
-	str r5, [sp, #136]
-	ldr r5, [sp, #0]
-	umaal r0, r10, r4, r5
-	ldr r5, [sp, #32]
-	umaal r12, r10, r4, r5
-	ldr r5, [sp, #36]
-	umaal r2, r10, r4, r5
-	ldr r5, [sp, #4]
-	umaal r7, r10, r4, r5
-	umaal r8, r10, r4, r11
-	ldr r11, [sp, #44]
-	umaal r3, r10, r4, r11
-	ldr r4, [sp, #96]
-	mov r11, #0x0
-	umaal lr, r11, r4, r6
-	umaal r0, r11, r4, r9
-	str lr, [sp, #140]
-	ldr lr, [sp, #0]
-	umaal r12, r11, r4, lr
-	ldr lr, [sp, #32]
-	umaal r2, r11, r4, lr
-	ldr lr, [sp, #36]
-	umaal r7, r11, r4, lr
-	umaal r8, r11, r4, r5
-	ldr r5, [sp, #40]
-	umaal r3, r11, r4, r5
-	ldr r5, [sp, #44]
-	umaal r10, r11, r4, r5
-	ldr r4, [sp, #112]
-	mov r5, #0x0
-	umaal r0, r5, r4, r6
-	umaal r12, r5, r4, r9
-	str r0, [sp, #144]
-	ldr r0, [sp, #0]
-	umaal r2, r5, r4, r0
-	ldr r0, [sp, #32]
-	umaal r7, r5, r4, r0
-	umaal r8, r5, r4, lr
-	ldr lr, [sp, #4]
-	umaal r3, r5, r4, lr
-	ldr lr, [sp, #40]
-	umaal r10, r5, r4, lr
-	ldr lr, [sp, #44]
-	umaal r11, r5, r4, lr
-	ldr r4, [sp, #120]
-	mov lr, #0x0
-	umaal r12, lr, r4, r6
-	umaal r2, lr, r4, r9
-	str r12, [sp, #148]
-	ldr r12, [sp, #0]
-	umaal r7, lr, r4, r12
-	umaal r8, lr, r4, r0
-	ldr r0, [sp, #36]
-	umaal r3, lr, r4, r0
-	ldr r0, [sp, #4]
-	umaal r10, lr, r4, r0
-	ldr r0, [sp, #40]
-	umaal r11, lr, r4, r0
-	ldr r0, [sp, #44]
-	umaal r5, lr, r4, r0
-	ldr r4, [sp, #108]
-	mov r0, #0x0
-	umaal r2, r0, r4, r6
-	umaal r7, r0, r4, r9
-	umaal r8, r0, r4, r12
-	str r2, [sp, #152]
-	ldr r2, [sp, #32]
-	umaal r3, r0, r4, r2
-	ldr r2, [sp, #36]
-	umaal r10, r0, r4, r2
-	ldr r2, [sp, #4]
-	umaal r11, r0, r4, r2
-	ldr r2, [sp, #40]
-	umaal r5, r0, r4, r2
-	ldr r2, [sp, #44]
-	umaal lr, r0, r4, r2
-	ldr r4, [sp, #104]
-	mov r2, #0x0
-	umaal r7, r2, r4, r6
-	umaal r8, r2, r4, r9
-	umaal r3, r2, r4, r12
-	ldr r12, [sp, #32]
-	umaal r10, r2, r4, r12
-	ldr r12, [sp, #36]
-	umaal r11, r2, r4, r12
-	ldr r12, [sp, #4]
-	umaal r5, r2, r4, r12
-	ldr r12, [sp, #40]
-	umaal lr, r2, r4, r12
-	ldr r12, [sp, #44]
-	umaal r0, r2, r4, r12
-	movw r12, #0x3d1
-	ldr r6, [sp, #100]
-	mov r9, #0x0
-	umaal r6, r9, r12, r8
-	ldr r4, [sp, #128]
-	umaal r4, r9, r12, r3
-	str r6, [sp, #128]
-	ldr r6, [sp, #136]
-	umaal r6, r9, r12, r10
-	str r10, [sp, #136]
-	ldr r10, [sp, #140]
-	umaal r10, r9, r12, r11
-	str r11, [sp, #140]
-	ldr r11, [sp, #144]
-	umaal r11, r9, r12, r5
-	str r5, [sp, #144]
-	ldr r5, [sp, #148]
-	umaal r5, r9, r12, lr
-	str lr, [sp, #148]
-	ldr lr, [sp, #152]
-	umaal lr, r9, r12, r0
-	umaal r7, r9, r12, r2
-	adds r4, r4, r8
-	adcs r3, r6, r3
-	ldr r6, [sp, #136]
-	adcs r10, r10, r6
-	ldr r6, [sp, #140]
-	adcs r11, r11, r6
-	ldr r6, [sp, #144]
-	adcs r5, r5, r6
-	ldr r6, [sp, #148]
-	adcs lr, lr, r6
-	adcs r0, r7, r0
-	adcs r2, r9, r2
+	str r11, [sp, #0]
+	ldr r11, [sp, #188]
+	str r10, [sp, #4]
+	ldr r10, [r11, #64]
+	str r7, [sp, #12]
+	str r6, [sp, #16]
+	umull r7, r6, r10, r10
+	adds r4, r4, r6
 	mov r6, #0
 	adc r6, r6, #0
-	umull r7, r8, r2, r12
-	mov r9, #0x1
-	str r0, [sp, #148]
-	mov r0, #0x0
-	umaal r0, r8, r2, r9
-	mov r2, #0x0
-	umaal r0, r2, r6, r12
-	umaal r8, r2, r6, r9
-	ldr r6, [sp, #128]
-	adds r6, r6, r7
-	adcs r0, r4, r0
-	adcs r3, r3, r8
-	adcs r10, r10, r2
-	adcs r11, r11, #0x0
-	adcs r5, r5, #0x0
-	adcs lr, lr, #0x0
-	ldr r2, [sp, #148]
-	adcs r2, r2, #0x0
-	sbc r4, r4, r4
-	mvn r4, r4
-	and r12, r4, r12
-	adds r12, r6, r12
-	and r4, r4, r9
-	adcs r0, r0, r4
-	adcs r3, r3, #0x0
-	adcs r10, r10, #0x0
-	adcs r11, r11, #0x0
-	adcs r5, r5, #0x0
-	adcs lr, lr, #0x0
-	adc r2, r2, #0x0
-	ldrd r4, r6, [r1, #0]
-	ldr r7, [sp, #124]
-	umull r8, r9, r4, r7
-	str r2, [sp, #148]
-	ldr r2, [sp, #132]
-	str lr, [sp, #128]
-	mov lr, #0x0
-	umaal lr, r9, r4, r2
-	str r5, [sp, #144]
-	ldr r5, [sp, #116]
-	str r11, [sp, #140]
-	mov r11, #0x0
-	umaal r11, r9, r4, r5
-	str r10, [sp, #136]
-	ldr r10, [sp, #96]
-	str r3, [sp, #152]
-	mov r3, #0x0
-	umaal r3, r9, r4, r10
-	str r0, [sp, #100]
-	ldr r0, [sp, #112]
-	str r12, [sp, #44]
-	mov r12, #0x0
-	umaal r12, r9, r4, r0
-	str r8, [sp, #40]
-	ldr r8, [sp, #120]
-	mov r0, #0x0
-	umaal r0, r9, r4, r8
-	ldr r8, [sp, #108]
-	mov r10, #0x0
-	umaal r10, r9, r4, r8
-	ldr r8, [sp, #104]
-	mov r5, #0x0
-	umaal r5, r9, r4, r8
-	mov r4, #0x0
-	umaal lr, r4, r6, r7
-	umaal r11, r4, r6, r2
-	str lr, [sp, #4]
-	ldr lr, [sp, #116]
-	umaal r3, r4, r6, lr
-	ldr lr, [sp, #96]
-	umaal r12, r4, r6, lr
-	ldr lr, [sp, #112]
-	umaal r0, r4, r6, lr
-	ldr lr, [sp, #120]
-	umaal r10, r4, r6, lr
-	ldr lr, [sp, #108]
-	umaal r5, r4, r6, lr
-	umaal r9, r4, r6, r8
-	ldr r6, [r1, #8]
-	mov r8, #0x0
-	umaal r11, r8, r6, r7
-	umaal r3, r8, r6, r2
-	str r11, [sp, #36]
-	ldr r11, [sp, #116]
-	umaal r12, r8, r6, r11
-	ldr r11, [sp, #96]
-	umaal r0, r8, r6, r11
-	ldr r11, [sp, #112]
-	umaal r10, r8, r6, r11
-	ldr r11, [sp, #120]
-	umaal r5, r8, r6, r11
-	umaal r9, r8, r6, lr
-	ldr lr, [sp, #104]
-	umaal r4, r8, r6, lr
-	ldr r6, [r1, #12]
-	mov lr, #0x0
-	umaal r3, lr, r6, r7
-	umaal r12, lr, r6, r2
-	str r3, [sp, #32]
-	ldr r3, [sp, #116]
-	umaal r0, lr, r6, r3
-	ldr r3, [sp, #96]
-	umaal r10, lr, r6, r3
-	ldr r3, [sp, #112]
-	umaal r5, lr, r6, r3
-	umaal r9, lr, r6, r11
-	ldr r11, [sp, #108]
-	umaal r4, lr, r6, r11
-	ldr r11, [sp, #104]
-	umaal r8, lr, r6, r11
-	ldr r6, [r1, #16]
-	mov r11, #0x0
-	umaal r12, r11, r6, r7
-	umaal r0, r11, r6, r2
-	str r12, [sp, #0]
-	ldr r12, [sp, #116]
-	umaal r10, r11, r6, r12
-	ldr r12, [sp, #96]
-	umaal r5, r11, r6, r12
-	umaal r9, r11, r6, r3
-	ldr r3, [sp, #120]
-	umaal r4, r11, r6, r3
-	ldr r3, [sp, #108]
-	umaal r8, r11, r6, r3
-	ldr r3, [sp, #104]
-	umaal lr, r11, r6, r3
-	ldr r6, [r1, #20]
-	mov r3, #0x0
-	umaal r0, r3, r6, r7
-	umaal r10, r3, r6, r2
-	str r0, [sp, #84]
-	ldr r0, [sp, #116]
-	umaal r5, r3, r6, r0
-	umaal r9, r3, r6, r12
-	ldr r12, [sp, #112]
-	umaal r4, r3, r6, r12
-	ldr r12, [sp, #120]
-	umaal r8, r3, r6, r12
-	ldr r12, [sp, #108]
-	umaal lr, r3, r6, r12
-	ldr r12, [sp, #104]
-	umaal r11, r3, r6, r12
-	ldr r6, [r1, #24]
-	mov r12, #0x0
-	umaal r10, r12, r6, r7
-	umaal r5, r12, r6, r2
-	umaal r9, r12, r6, r0
-	str r10, [sp, #28]
-	ldr r10, [sp, #96]
-	umaal r4, r12, r6, r10
-	ldr r10, [sp, #112]
-	umaal r8, r12, r6, r10
-	ldr r10, [sp, #120]
-	umaal lr, r12, r6, r10
-	ldr r10, [sp, #108]
-	umaal r11, r12, r6, r10
-	ldr r10, [sp, #104]
-	umaal r3, r12, r6, r10
-	ldr r6, [r1, #28]
-	mov r10, #0x0
-	umaal r5, r10, r6, r7
-	umaal r9, r10, r6, r2
-	umaal r4, r10, r6, r0
-	ldr r2, [sp, #96]
-	umaal r8, r10, r6, r2
-	ldr r2, [sp, #112]
-	umaal lr, r10, r6, r2
-	ldr r2, [sp, #120]
-	umaal r11, r10, r6, r2
-	ldr r2, [sp, #108]
-	umaal r3, r10, r6, r2
-	ldr r2, [sp, #104]
-	umaal r12, r10, r6, r2
-	movw r2, #0x3d1
-	ldr r0, [sp, #40]
-	mov r6, #0x0
-	umaal r0, r6, r2, r9
-	ldr r7, [sp, #4]
-	umaal r7, r6, r2, r4
-	str r0, [sp, #4]
-	ldr r0, [sp, #36]
-	umaal r0, r6, r2, r8
-	str r8, [sp, #36]
-	ldr r8, [sp, #32]
-	umaal r8, r6, r2, lr
-	str lr, [sp, #32]
-	ldr lr, [sp, #0]
-	umaal lr, r6, r2, r11
-	str r11, [sp, #0]
-	ldr r11, [sp, #84]
-	umaal r11, r6, r2, r3
-	str r3, [sp, #84]
-	ldr r3, [sp, #28]
-	umaal r3, r6, r2, r12
-	umaal r5, r6, r2, r10
-	adds r7, r7, r9
-	adcs r0, r0, r4
-	ldr r4, [sp, #36]
-	adcs r4, r8, r4
-	ldr r8, [sp, #32]
-	adcs lr, lr, r8
-	ldr r8, [sp, #0]
-	adcs r11, r11, r8
-	ldr r8, [sp, #84]
-	adcs r3, r3, r8
-	adcs r12, r5, r12
-	adcs r10, r6, r10
-	mov r5, #0
-	adc r5, r5, #0
-	umull r6, r8, r10, r2
-	mov r9, #0x1
-	str r12, [sp, #84]
-	mov r12, #0x0
-	umaal r12, r8, r10, r9
-	mov r10, #0x0
-	umaal r12, r10, r5, r2
-	umaal r8, r10, r5, r9
-	ldr r5, [sp, #4]
-	adds r5, r5, r6
-	adcs r12, r7, r12
-	adcs r0, r0, r8
-	adcs r10, r4, r10
-	adcs lr, lr, #0x0
-	adcs r11, r11, #0x0
-	adcs r3, r3, #0x0
-	ldr r4, [sp, #84]
-	adcs r4, r4, #0x0
-	sbc r6, r6, r6
-	mvn r6, r6
-	and r2, r6, r2
-	adds r2, r5, r2
-	and r6, r6, r9
-	adcs r12, r12, r6
-	adcs r0, r0, #0x0
-	adcs r10, r10, #0x0
-	adcs lr, lr, #0x0
-	adcs r11, r11, #0x0
-	adcs r3, r3, #0x0
-	adc r4, r4, #0x0
-	ldrd r5, r6, [r1, #32]
-	ldr r7, [sp, #44]
-	umull r8, r9, r5, r7
-	str r4, [sp, #84]
-	ldr r4, [sp, #100]
-	str r3, [sp, #4]
-	mov r3, #0x0
-	umaal r3, r9, r5, r4
-	str r11, [sp, #0]
-	ldr r11, [sp, #152]
-	str lr, [sp, #32]
-	mov lr, #0x0
-	umaal lr, r9, r5, r11
-	str r10, [sp, #36]
-	ldr r10, [sp, #136]
-	str r0, [sp, #28]
-	mov r0, #0x0
-	umaal r0, r9, r5, r10
-	str r12, [sp, #40]
-	ldr r12, [sp, #140]
-	str r2, [sp, #104]
-	mov r2, #0x0
-	umaal r2, r9, r5, r12
-	str r8, [sp, #108]
-	ldr r8, [sp, #144]
-	mov r12, #0x0
-	umaal r12, r9, r5, r8
-	ldr r8, [sp, #128]
-	mov r10, #0x0
-	umaal r10, r9, r5, r8
-	ldr r8, [sp, #148]
-	mov r11, #0x0
-	umaal r11, r9, r5, r8
-	mov r5, #0x0
-	umaal r3, r5, r6, r7
-	umaal lr, r5, r6, r4
-	str r3, [sp, #120]
-	ldr r3, [sp, #152]
-	umaal r0, r5, r6, r3
-	ldr r3, [sp, #136]
-	umaal r2, r5, r6, r3
-	ldr r3, [sp, #140]
-	umaal r12, r5, r6, r3
-	ldr r3, [sp, #144]
-	umaal r10, r5, r6, r3
-	ldr r3, [sp, #128]
-	umaal r11, r5, r6, r3
-	umaal r9, r5, r6, r8
-	ldr r6, [r1, #40]
-	mov r8, #0x0
-	umaal lr, r8, r6, r7
-	umaal r0, r8, r6, r4
-	str lr, [sp, #112]
-	ldr lr, [sp, #152]
-	umaal r2, r8, r6, lr
-	ldr lr, [sp, #136]
-	umaal r12, r8, r6, lr
-	ldr lr, [sp, #140]
-	umaal r10, r8, r6, lr
-	ldr lr, [sp, #144]
-	umaal r11, r8, r6, lr
-	umaal r9, r8, r6, r3
-	ldr r3, [sp, #148]
-	umaal r5, r8, r6, r3
-	ldr r6, [r1, #44]
-	mov r3, #0x0
-	umaal r0, r3, r6, r7
-	umaal r2, r3, r6, r4
-	str r0, [sp, #96]
-	ldr r0, [sp, #152]
-	umaal r12, r3, r6, r0
-	ldr r0, [sp, #136]
-	umaal r10, r3, r6, r0
-	ldr r0, [sp, #140]
-	umaal r11, r3, r6, r0
-	umaal r9, r3, r6, lr
-	ldr lr, [sp, #128]
-	umaal r5, r3, r6, lr
-	ldr lr, [sp, #148]
-	umaal r8, r3, r6, lr
-	ldr r6, [r1, #48]
-	mov lr, #0x0
-	umaal r2, lr, r6, r7
-	umaal r12, lr, r6, r4
-	str r2, [sp, #116]
-	ldr r2, [sp, #152]
-	umaal r10, lr, r6, r2
-	ldr r2, [sp, #136]
-	umaal r11, lr, r6, r2
-	umaal r9, lr, r6, r0
-	ldr r0, [sp, #144]
-	umaal r5, lr, r6, r0
-	ldr r0, [sp, #128]
-	umaal r8, lr, r6, r0
-	ldr r0, [sp, #148]
-	umaal r3, lr, r6, r0
-	ldr r6, [r1, #52]
-	mov r0, #0x0
-	umaal r12, r0, r6, r7
-	umaal r10, r0, r6, r4
-	str r12, [sp, #132]
-	ldr r12, [sp, #152]
-	umaal r11, r0, r6, r12
-	umaal r9, r0, r6, r2
-	ldr r2, [sp, #140]
-	umaal r5, r0, r6, r2
-	ldr r2, [sp, #144]
-	umaal r8, r0, r6, r2
-	ldr r2, [sp, #128]
-	umaal r3, r0, r6, r2
-	ldr r2, [sp, #148]
-	umaal lr, r0, r6, r2
-	ldr r6, [r1, #56]
-	mov r2, #0x0
-	umaal r10, r2, r6, r7
-	umaal r11, r2, r6, r4
-	umaal r9, r2, r6, r12
-	str r10, [sp, #124]
-	ldr r10, [sp, #136]
-	umaal r5, r2, r6, r10
-	ldr r10, [sp, #140]
-	umaal r8, r2, r6, r10
-	ldr r10, [sp, #144]
-	umaal r3, r2, r6, r10
-	ldr r10, [sp, #128]
-	umaal lr, r2, r6, r10
-	ldr r10, [sp, #148]
-	umaal r0, r2, r6, r10
-	ldr r6, [r1, #60]
-	mov r10, #0x0
-	umaal r11, r10, r6, r7
-	umaal r9, r10, r6, r4
-	umaal r5, r10, r6, r12
-	ldr r12, [sp, #136]
-	umaal r8, r10, r6, r12
-	ldr r12, [sp, #140]
-	umaal r3, r10, r6, r12
-	ldr r12, [sp, #144]
-	umaal lr, r10, r6, r12
-	ldr r12, [sp, #128]
-	umaal r0, r10, r6, r12
-	ldr r12, [sp, #148]
-	umaal r2, r10, r6, r12
-	movw r1, #0x3d1
-	ldr r6, [sp, #108]
-	mov r12, #0x0
-	umaal r6, r12, r1, r9
-	ldr r4, [sp, #120]
-	umaal r4, r12, r1, r5
-	ldr r7, [sp, #112]
-	umaal r7, r12, r1, r8
-	str r6, [sp, #112]
-	ldr r6, [sp, #96]
-	umaal r6, r12, r1, r3
-	str r3, [sp, #96]
-	ldr r3, [sp, #116]
-	umaal r3, r12, r1, lr
-	str lr, [sp, #116]
-	ldr lr, [sp, #132]
-	umaal lr, r12, r1, r0
-	str r0, [sp, #132]
-	ldr r0, [sp, #124]
-	umaal r0, r12, r1, r2
-	umaal r11, r12, r1, r10
-	adds r4, r4, r9
-	adcs r5, r7, r5
-	adcs r6, r6, r8
-	ldr r7, [sp, #96]
-	adcs r3, r3, r7
-	ldr r7, [sp, #116]
-	adcs lr, lr, r7
-	ldr r7, [sp, #132]
-	adcs r0, r0, r7
-	adcs r11, r11, r2
-	adcs r10, r12, r10
-	mov r12, #0
-	adc r12, r12, #0
-	umull r2, r7, r10, r1
-	mov r8, #0x1
-	mov r9, #0x0
-	umaal r9, r7, r10, r8
-	mov r10, #0x0
-	umaal r9, r10, r12, r1
-	umaal r7, r10, r12, r8
-	ldr r12, [sp, #112]
-	adds r12, r12, r2
-	adcs r4, r4, r9
-	adcs r5, r5, r7
-	adcs r10, r6, r10
-	adcs r3, r3, #0x0
-	adcs lr, lr, #0x0
-	adcs r0, r0, #0x0
-	adcs r11, r11, #0x0
-	sbc r2, r2, r2
-	mvn r2, r2
-	and r1, r2, r1
-	adds r1, r12, r1
-	and r2, r2, r8
-	adcs r2, r4, r2
-	adcs r5, r5, #0x0
-	adcs r10, r10, #0x0
-	adcs r3, r3, #0x0
-	adcs lr, lr, #0x0
-	adcs r0, r0, #0x0
-	adc r11, r11, #0x0
-	ldr r12, [sp, #12]
-	ldr r4, [sp, #80]
-	umull r6, r7, r12, r4
-	ldr r8, [sp, #68]
-	mov r9, #0x0
-	umaal r9, r7, r12, r8
-	str r11, [sp, #112]
-	ldr r11, [sp, #72]
-	str r0, [sp, #132]
-	mov r0, #0x0
-	umaal r0, r7, r12, r11
-	str lr, [sp, #116]
-	ldr lr, [sp, #24]
-	str r3, [sp, #96]
-	mov r3, #0x0
-	umaal r3, r7, r12, lr
-	str r10, [sp, #124]
-	ldr r10, [sp, #76]
-	str r5, [sp, #120]
-	mov r5, #0x0
-	umaal r5, r7, r12, r10
-	str r2, [sp, #108]
-	ldr r2, [sp, #60]
-	str r1, [sp, #156]
-	mov r1, #0x0
-	umaal r1, r7, r12, r2
-	str r9, [sp, #160]
-	ldr r9, [sp, #48]
-	str r6, [sp, #164]
-	mov r6, #0x0
-	umaal r6, r7, r12, r9
-	mov r12, #0x0
-	umaal r0, r12, r4, r8
-	umaal r3, r12, r4, r11
-	umaal r5, r12, r4, lr
-	umaal r1, r12, r4, r10
-	umaal r6, r12, r4, r2
-	umaal r7, r12, r4, r9
-	mov r4, #0x0
-	umaal r5, r4, r8, r11
-	umaal r1, r4, r8, lr
-	umaal r6, r4, r8, r10
-	umaal r7, r4, r8, r2
-	umaal r12, r4, r8, r9
-	mov r8, #0x0
-	umaal r6, r8, r11, lr
-	umaal r7, r8, r11, r10
-	umaal r12, r8, r11, r2
-	umaal r4, r8, r11, r9
-	mov r11, #0x0
-	umaal r12, r11, lr, r10
-	umaal r4, r11, lr, r2
-	umaal r8, r11, lr, r9
-	mov lr, #0x0
-	umaal r8, lr, r10, r2
-	umaal r11, lr, r10, r9
-	mov r10, #0x0
-	umaal lr, r10, r2, r9
-	ldr r9, [sp, #164]
-	adds r9, r9, r9
-	ldr r2, [sp, #160]
-	adcs r2, r2, r2
-	adcs r0, r0, r0
-	adcs r3, r3, r3
-	adcs r5, r5, r5
-	adcs r1, r1, r1
-	adcs r6, r6, r6
-	adcs r7, r7, r7
-	adcs r12, r12, r12
-	adcs r4, r4, r4
-	adcs r8, r8, r8
-	adcs r11, r11, r11
-	adcs lr, lr, lr
-	adcs r10, r10, r10
-	str r10, [sp, #160]
-	mov r10, #0
-	adc r10, r10, #0
-	str r10, [sp, #164]
-	ldr r10, [sp, #12]
-	str lr, [sp, #168]
-	str r11, [sp, #172]
-	umull lr, r11, r10, r10
-	adds r11, r9, r11
+	ldr r10, [r11, #68]
+	umaal lr, r6, r10, r10
+	adds r6, r9, r6
 	mov r9, #0
 	adc r9, r9, #0
-	ldr r10, [sp, #80]
-	umaal r2, r9, r10, r10
+	ldr r10, [r11, #72]
+	umaal r1, r9, r10, r10
 	adds r0, r0, r9
 	mov r9, #0
 	adc r9, r9, #0
-	ldr r10, [sp, #68]
-	umaal r3, r9, r10, r10
-	adds r5, r5, r9
+	ldr r10, [r11, #76]
+	umaal r8, r9, r10, r10
+	adds r2, r2, r9
 	mov r9, #0
 	adc r9, r9, #0
-	ldr r10, [sp, #72]
-	umaal r1, r9, r10, r10
-	adds r6, r6, r9
+	ldr r10, [r11, #80]
+	umaal r5, r9, r10, r10
+	adds r3, r3, r9
 	mov r9, #0
 	adc r9, r9, #0
-	ldr r10, [sp, #24]
-	umaal r7, r9, r10, r10
-	adds r12, r12, r9
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r10, [sp, #76]
-	umaal r4, r9, r10, r10
-	adds r8, r8, r9
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r10, [sp, #60]
-	str r6, [sp, #176]
-	ldr r6, [sp, #172]
-	umaal r6, r9, r10, r10
-	ldr r10, [sp, #168]
+	ldr r10, [r11, #84]
+	umaal r12, r9, r10, r10
+	ldr r10, [sp, #16]
 	adds r10, r10, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r1, [sp, #168]
+	str r2, [sp, #16]
+	ldr r2, [r11, #88]
+	str r8, [sp, #20]
+	ldr r8, [sp, #12]
+	umaal r8, r9, r2, r2
+	ldr r2, [sp, #4]
+	adds r2, r2, r9
+	mov r9, #0
+	adc r9, r9, #0
+	str r2, [sp, #4]
+	ldr r2, [r11, #92]
+	str r0, [sp, #12]
+	ldr r0, [sp, #8]
+	umaal r0, r9, r2, r2
+	ldr r2, [sp, #0]
+	add r2, r2, r9
+	movw r9, #0x3d1
+	mov r11, #0x0
+	umaal r7, r11, r9, r5
+	umaal r4, r11, r9, r3
+	umaal lr, r11, r9, r12
+	umaal r6, r11, r9, r10
+	umaal r1, r11, r9, r8
+	str r7, [sp, #0]
+	ldr r7, [sp, #4]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r11, r9, r7
+	ldr r7, [sp, #20]
+	umaal r7, r11, r9, r0
+	str r0, [sp, #20]
+	ldr r0, [sp, #16]
+	umaal r0, r11, r9, r2
+	adds r4, r4, r5
+	adcs lr, lr, r3
+	adcs r12, r6, r12
+	adcs r1, r1, r10
+	ldr r3, [sp, #8]
+	adcs r3, r8, r3
+	ldr r5, [sp, #4]
+	adcs r5, r7, r5
+	ldr r6, [sp, #20]
+	adcs r0, r0, r6
+	adcs r11, r11, r2
+	mov r2, #0
+	adc r2, r2, #0
+	umull r6, r7, r11, r9
+	mov r8, #0x1
+	mov r10, #0x0
+	umaal r10, r7, r11, r8
+	mov r11, #0x0
+	umaal r10, r11, r2, r9
+	umaal r7, r11, r2, r8
+	ldr r2, [sp, #0]
+	adds r2, r2, r6
+	adcs r10, r4, r10
+	adcs lr, lr, r7
+	adcs r11, r12, r11
+	adcs r1, r1, #0x0
+	adcs r3, r3, #0x0
+	adcs r5, r5, #0x0
+	adcs r0, r0, #0x0
+	sbc r12, r12, r12
+	mvn r12, r12
+	and r9, r12, r9
+	adds r2, r2, r9
+	and r12, r12, r8
+	adcs r10, r10, r12
+	adcs lr, lr, #0x0
+	adcs r11, r11, #0x0
+	adcs r1, r1, #0x0
+	adcs r3, r3, #0x0
+	adcs r5, r5, #0x0
+	adc r0, r0, #0x0
+	ldr r12, [sp, #192]
+	ldrd r4, r6, [r12, #0]
+	umull r7, r8, r4, r2
+	mov r9, #0x0
+	umaal r9, r8, r4, r10
+	str r7, [sp, #0]
+	mov r7, #0x0
+	umaal r7, r8, r4, lr
+	mov r6, #0x0
+	umaal r6, r8, r4, r11
+	str r11, [sp, #20]
+	mov r11, #0x0
+	umaal r11, r8, r4, r1
+	str r1, [sp, #4]
+	mov r1, #0x0
+	umaal r1, r8, r4, r3
+	str r3, [sp, #8]
+	mov r3, #0x0
+	umaal r3, r8, r4, r5
+	str r5, [sp, #16]
+	mov r5, #0x0
+	umaal r5, r8, r4, r0
+	ldr r4, [r12, #4]
+	str r0, [sp, #12]
+	mov r0, #0x0
+	umaal r9, r0, r4, r2
+	umaal r7, r0, r4, r10
+	umaal r6, r0, r4, lr
+	str r9, [sp, #24]
+	ldr r9, [sp, #20]
+	umaal r11, r0, r4, r9
+	ldr r9, [sp, #4]
+	umaal r1, r0, r4, r9
+	ldr r9, [sp, #8]
+	umaal r3, r0, r4, r9
+	ldr r9, [sp, #16]
+	umaal r5, r0, r4, r9
+	ldr r9, [sp, #12]
+	umaal r8, r0, r4, r9
+	ldr r4, [r12, #8]
+	mov r9, #0x0
+	umaal r7, r9, r4, r2
+	umaal r6, r9, r4, r10
+	umaal r11, r9, r4, lr
+	str r7, [sp, #28]
+	ldr r7, [sp, #20]
+	umaal r1, r9, r4, r7
+	ldr r7, [sp, #4]
+	umaal r3, r9, r4, r7
+	ldr r7, [sp, #8]
+	umaal r5, r9, r4, r7
+	ldr r7, [sp, #16]
+	umaal r8, r9, r4, r7
+	ldr r7, [sp, #12]
+	umaal r0, r9, r4, r7
+	ldr r4, [r12, #12]
+	mov r7, #0x0
+	umaal r6, r7, r4, r2
+	umaal r11, r7, r4, r10
+	umaal r1, r7, r4, lr
+	str r6, [sp, #32]
+	ldr r6, [sp, #20]
+	umaal r3, r7, r4, r6
+	ldr r6, [sp, #4]
+	umaal r5, r7, r4, r6
+	ldr r6, [sp, #8]
+	umaal r8, r7, r4, r6
+	ldr r6, [sp, #16]
+	umaal r0, r7, r4, r6
+	ldr r6, [sp, #12]
+	umaal r9, r7, r4, r6
+	ldr r4, [r12, #16]
+	mov r6, #0x0
+	umaal r11, r6, r4, r2
+	umaal r1, r6, r4, r10
+	umaal r3, r6, r4, lr
+	str r11, [sp, #36]
+	ldr r11, [sp, #20]
+	umaal r5, r6, r4, r11
+	ldr r11, [sp, #4]
+	umaal r8, r6, r4, r11
+	ldr r11, [sp, #8]
+	umaal r0, r6, r4, r11
+	ldr r11, [sp, #16]
+	umaal r9, r6, r4, r11
+	ldr r11, [sp, #12]
+	umaal r7, r6, r4, r11
+	ldr r4, [r12, #20]
+	mov r11, #0x0
+	umaal r1, r11, r4, r2
+	umaal r3, r11, r4, r10
+	umaal r5, r11, r4, lr
+	str r1, [sp, #40]
+	ldr r1, [sp, #20]
+	umaal r8, r11, r4, r1
+	ldr r1, [sp, #4]
+	umaal r0, r11, r4, r1
+	ldr r1, [sp, #8]
+	umaal r9, r11, r4, r1
+	ldr r1, [sp, #16]
+	umaal r7, r11, r4, r1
+	ldr r1, [sp, #12]
+	umaal r6, r11, r4, r1
+	ldr r4, [r12, #24]
+	mov r1, #0x0
+	umaal r3, r1, r4, r2
+	umaal r5, r1, r4, r10
+	umaal r8, r1, r4, lr
+	str r3, [sp, #44]
+	ldr r3, [sp, #20]
+	umaal r0, r1, r4, r3
+	ldr r3, [sp, #4]
+	umaal r9, r1, r4, r3
+	ldr r3, [sp, #8]
+	umaal r7, r1, r4, r3
+	ldr r3, [sp, #16]
+	umaal r6, r1, r4, r3
+	ldr r3, [sp, #12]
+	umaal r11, r1, r4, r3
+	ldr r4, [r12, #28]
+	mov r3, #0x0
+	umaal r5, r3, r4, r2
+	umaal r8, r3, r4, r10
+	umaal r0, r3, r4, lr
+	str lr, [sp, #48]
+	ldr lr, [sp, #20]
+	umaal r9, r3, r4, lr
+	ldr lr, [sp, #4]
+	umaal r7, r3, r4, lr
+	ldr lr, [sp, #8]
+	umaal r6, r3, r4, lr
+	ldr lr, [sp, #16]
+	umaal r11, r3, r4, lr
+	ldr lr, [sp, #12]
+	umaal r1, r3, r4, lr
+	movw r4, #0x3d1
+	ldr r12, [sp, #0]
+	mov lr, #0x0
+	umaal r12, lr, r4, r8
+	str r10, [sp, #0]
+	ldr r10, [sp, #24]
+	umaal r10, lr, r4, r0
+	str r2, [sp, #24]
+	ldr r2, [sp, #28]
+	umaal r2, lr, r4, r9
+	str r12, [sp, #28]
+	ldr r12, [sp, #32]
+	umaal r12, lr, r4, r7
+	str r7, [sp, #32]
+	ldr r7, [sp, #36]
+	umaal r7, lr, r4, r6
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, lr, r4, r11
+	str r11, [sp, #40]
+	ldr r11, [sp, #44]
+	umaal r11, lr, r4, r1
+	umaal r5, lr, r4, r3
+	adds r10, r10, r8
+	adcs r0, r2, r0
+	adcs r12, r12, r9
+	ldr r2, [sp, #32]
+	adcs r2, r7, r2
+	ldr r7, [sp, #36]
+	adcs r6, r6, r7
+	ldr r7, [sp, #40]
+	adcs r11, r11, r7
+	adcs r1, r5, r1
+	adcs lr, lr, r3
+	mov r3, #0
+	adc r3, r3, #0
+	umull r5, r7, lr, r4
+	mov r8, #0x1
+	mov r9, #0x0
+	umaal r9, r7, lr, r8
+	mov lr, #0x0
+	umaal r9, lr, r3, r4
+	umaal r7, lr, r3, r8
+	ldr r3, [sp, #28]
+	adds r3, r3, r5
+	adcs r10, r10, r9
+	adcs r0, r0, r7
+	adcs lr, r12, lr
+	adcs r2, r2, #0x0
+	adcs r6, r6, #0x0
+	adcs r11, r11, #0x0
+	adcs r1, r1, #0x0
+	sbc r12, r12, r12
+	mvn r12, r12
+	and r4, r12, r4
+	adds r3, r3, r4
+	and r12, r12, r8
+	adcs r10, r10, r12
+	adcs r0, r0, #0x0
+	adcs lr, lr, #0x0
+	adcs r2, r2, #0x0
+	adcs r6, r6, #0x0
+	adcs r11, r11, #0x0
+	adc r1, r1, #0x0
+	ldr r12, [sp, #24]
+	ldr r4, [sp, #188]
+	ldrd r5, r7, [r4, #64]
+	umull r8, r9, r12, r5
+	str r1, [sp, #28]
+	mov r1, #0x0
+	umaal r1, r9, r12, r7
+	str r11, [sp, #40]
+	ldr r11, [r4, #72]
+	str r6, [sp, #36]
+	mov r6, #0x0
+	umaal r6, r9, r12, r11
+	str r2, [sp, #32]
+	ldr r2, [r4, #76]
+	str lr, [sp, #44]
+	mov lr, #0x0
+	umaal lr, r9, r12, r2
+	str r0, [sp, #52]
+	ldr r0, [r4, #80]
+	str r10, [sp, #56]
+	mov r10, #0x0
+	umaal r10, r9, r12, r0
+	str r3, [sp, #60]
+	ldr r3, [r4, #84]
+	str r8, [sp, #64]
+	mov r8, #0x0
+	umaal r8, r9, r12, r3
+	ldr r3, [r4, #88]
+	mov r0, #0x0
+	umaal r0, r9, r12, r3
+	ldr r3, [r4, #92]
+	mov r2, #0x0
+	umaal r2, r9, r12, r3
+	ldr r12, [sp, #0]
+	mov r3, #0x0
+	umaal r1, r3, r12, r5
+	umaal r6, r3, r12, r7
+	umaal lr, r3, r12, r11
+	str r1, [sp, #24]
+	ldr r1, [r4, #76]
+	umaal r10, r3, r12, r1
+	ldr r1, [r4, #80]
+	umaal r8, r3, r12, r1
+	ldr r1, [r4, #84]
+	umaal r0, r3, r12, r1
+	ldr r1, [r4, #88]
+	umaal r2, r3, r12, r1
+	ldr r1, [r4, #92]
+	umaal r9, r3, r12, r1
+	ldr r12, [sp, #48]
+	mov r1, #0x0
+	umaal r6, r1, r12, r5
+	umaal lr, r1, r12, r7
+	umaal r10, r1, r12, r11
+	str r6, [sp, #0]
+	ldr r6, [r4, #76]
+	umaal r8, r1, r12, r6
+	ldr r6, [r4, #80]
+	umaal r0, r1, r12, r6
+	ldr r6, [r4, #84]
+	umaal r2, r1, r12, r6
+	ldr r6, [r4, #88]
+	umaal r9, r1, r12, r6
+	ldr r6, [r4, #92]
+	umaal r3, r1, r12, r6
+	ldr r12, [sp, #20]
+	mov r6, #0x0
+	umaal lr, r6, r12, r5
+	umaal r10, r6, r12, r7
+	umaal r8, r6, r12, r11
+	str lr, [sp, #48]
+	ldr lr, [r4, #76]
+	umaal r0, r6, r12, lr
+	ldr lr, [r4, #80]
+	umaal r2, r6, r12, lr
+	ldr lr, [r4, #84]
+	umaal r9, r6, r12, lr
+	ldr lr, [r4, #88]
+	umaal r3, r6, r12, lr
+	ldr lr, [r4, #92]
+	umaal r1, r6, r12, lr
+	ldr r12, [sp, #4]
+	mov lr, #0x0
+	umaal r10, lr, r12, r5
+	umaal r8, lr, r12, r7
+	umaal r0, lr, r12, r11
+	str r10, [sp, #20]
+	ldr r10, [r4, #76]
+	umaal r2, lr, r12, r10
+	ldr r10, [r4, #80]
+	umaal r9, lr, r12, r10
+	ldr r10, [r4, #84]
+	umaal r3, lr, r12, r10
+	ldr r10, [r4, #88]
+	umaal r1, lr, r12, r10
+	ldr r10, [r4, #92]
+	umaal r6, lr, r12, r10
+	ldr r12, [sp, #8]
+	mov r10, #0x0
+	umaal r8, r10, r12, r5
+	umaal r0, r10, r12, r7
+	umaal r2, r10, r12, r11
+	str r8, [sp, #4]
+	ldr r8, [r4, #76]
+	umaal r9, r10, r12, r8
+	ldr r8, [r4, #80]
+	umaal r3, r10, r12, r8
+	ldr r8, [r4, #84]
+	umaal r1, r10, r12, r8
+	ldr r8, [r4, #88]
+	umaal r6, r10, r12, r8
+	ldr r8, [r4, #92]
+	umaal lr, r10, r12, r8
+	ldr r12, [sp, #16]
+	mov r8, #0x0
+	umaal r0, r8, r12, r5
+	umaal r2, r8, r12, r7
+	umaal r9, r8, r12, r11
+	str r0, [sp, #8]
+	ldr r0, [r4, #76]
+	umaal r3, r8, r12, r0
+	ldr r0, [r4, #80]
+	umaal r1, r8, r12, r0
+	ldr r0, [r4, #84]
+	umaal r6, r8, r12, r0
+	ldr r0, [r4, #88]
+	umaal lr, r8, r12, r0
+	ldr r0, [r4, #92]
+	umaal r10, r8, r12, r0
+	ldr r12, [sp, #12]
+	mov r0, #0x0
+	umaal r2, r0, r12, r5
+	umaal r9, r0, r12, r7
+	umaal r3, r0, r12, r11
+	ldr r11, [r4, #76]
+	umaal r1, r0, r12, r11
+	ldr r11, [r4, #80]
+	umaal r6, r0, r12, r11
+	ldr r11, [r4, #84]
+	umaal lr, r0, r12, r11
+	ldr r11, [r4, #88]
+	umaal r10, r0, r12, r11
+	ldr r11, [r4, #92]
+	umaal r8, r0, r12, r11
+	movw r12, #0x3d1
+	ldr r11, [sp, #64]
+	mov r7, #0x0
+	umaal r11, r7, r12, r9
+	ldr r5, [sp, #24]
+	umaal r5, r7, r12, r3
+	ldr r4, [sp, #0]
+	umaal r4, r7, r12, r1
+	str r11, [sp, #0]
+	ldr r11, [sp, #48]
+	umaal r11, r7, r12, r6
+	str r6, [sp, #48]
+	ldr r6, [sp, #20]
+	umaal r6, r7, r12, lr
+	str lr, [sp, #20]
+	ldr lr, [sp, #4]
+	umaal lr, r7, r12, r10
+	str r10, [sp, #4]
+	ldr r10, [sp, #8]
+	umaal r10, r7, r12, r8
+	umaal r2, r7, r12, r0
+	adds r5, r5, r9
+	adcs r3, r4, r3
+	adcs r1, r11, r1
+	ldr r4, [sp, #48]
+	adcs r4, r6, r4
+	ldr r6, [sp, #20]
+	adcs lr, lr, r6
+	ldr r6, [sp, #4]
+	adcs r10, r10, r6
+	adcs r2, r2, r8
+	adcs r0, r7, r0
+	mov r6, #0
+	adc r6, r6, #0
+	umull r7, r8, r0, r12
+	mov r9, #0x1
+	mov r11, #0x0
+	umaal r11, r8, r0, r9
+	mov r0, #0x0
+	umaal r11, r0, r6, r12
+	umaal r8, r0, r6, r9
+	ldr r6, [sp, #0]
+	adds r6, r6, r7
+	adcs r11, r5, r11
+	adcs r3, r3, r8
+	adcs r0, r1, r0
+	adcs r4, r4, #0x0
+	adcs lr, lr, #0x0
+	adcs r10, r10, #0x0
+	adcs r2, r2, #0x0
+	sbc r1, r1, r1
+	mvn r1, r1
+	and r12, r1, r12
+	adds r12, r6, r12
+	and r1, r1, r9
+	adcs r1, r11, r1
+	adcs r3, r3, #0x0
+	adcs r0, r0, #0x0
+	adcs r4, r4, #0x0
+	adcs lr, lr, #0x0
+	adcs r10, r10, #0x0
+	adc r2, r2, #0x0
+	ldr r5, [sp, #192]
+	ldrd r6, r7, [r5, #32]
+	umull r8, r9, r6, r12
+	mov r11, #0x0
+	umaal r11, r9, r6, r1
+	str r8, [sp, #0]
+	mov r8, #0x0
+	umaal r8, r9, r6, r3
+	mov r7, #0x0
+	umaal r7, r9, r6, r0
+	str r0, [sp, #4]
+	mov r0, #0x0
+	umaal r0, r9, r6, r4
+	str r4, [sp, #20]
+	mov r4, #0x0
+	umaal r4, r9, r6, lr
+	str lr, [sp, #48]
+	mov lr, #0x0
+	umaal lr, r9, r6, r10
+	str r10, [sp, #8]
+	mov r10, #0x0
+	umaal r10, r9, r6, r2
+	ldr r6, [r5, #36]
+	str r2, [sp, #24]
+	mov r2, #0x0
+	umaal r11, r2, r6, r12
+	umaal r8, r2, r6, r1
+	umaal r7, r2, r6, r3
+	str r11, [sp, #64]
+	ldr r11, [sp, #4]
+	umaal r0, r2, r6, r11
+	ldr r11, [sp, #20]
+	umaal r4, r2, r6, r11
+	ldr r11, [sp, #48]
+	umaal lr, r2, r6, r11
+	ldr r11, [sp, #8]
+	umaal r10, r2, r6, r11
+	ldr r11, [sp, #24]
+	umaal r9, r2, r6, r11
+	ldr r6, [r5, #40]
+	mov r11, #0x0
+	umaal r8, r11, r6, r12
+	umaal r7, r11, r6, r1
+	umaal r0, r11, r6, r3
+	str r8, [sp, #12]
+	ldr r8, [sp, #4]
+	umaal r4, r11, r6, r8
+	ldr r8, [sp, #20]
+	umaal lr, r11, r6, r8
+	ldr r8, [sp, #48]
+	umaal r10, r11, r6, r8
+	ldr r8, [sp, #8]
+	umaal r9, r11, r6, r8
+	ldr r8, [sp, #24]
+	umaal r2, r11, r6, r8
+	ldr r6, [r5, #44]
+	mov r8, #0x0
+	umaal r7, r8, r6, r12
+	umaal r0, r8, r6, r1
+	umaal r4, r8, r6, r3
+	str r7, [sp, #16]
+	ldr r7, [sp, #4]
+	umaal lr, r8, r6, r7
+	ldr r7, [sp, #20]
+	umaal r10, r8, r6, r7
+	ldr r7, [sp, #48]
+	umaal r9, r8, r6, r7
+	ldr r7, [sp, #8]
+	umaal r2, r8, r6, r7
+	ldr r7, [sp, #24]
+	umaal r11, r8, r6, r7
+	ldr r6, [r5, #48]
+	mov r7, #0x0
+	umaal r0, r7, r6, r12
+	umaal r4, r7, r6, r1
+	umaal lr, r7, r6, r3
+	str r0, [sp, #68]
+	ldr r0, [sp, #4]
+	umaal r10, r7, r6, r0
+	ldr r0, [sp, #20]
+	umaal r9, r7, r6, r0
+	ldr r0, [sp, #48]
+	umaal r2, r7, r6, r0
+	ldr r0, [sp, #8]
+	umaal r11, r7, r6, r0
+	ldr r0, [sp, #24]
+	umaal r8, r7, r6, r0
+	ldr r6, [r5, #52]
+	mov r0, #0x0
+	umaal r4, r0, r6, r12
+	umaal lr, r0, r6, r1
+	umaal r10, r0, r6, r3
+	str r4, [sp, #72]
+	ldr r4, [sp, #4]
+	umaal r9, r0, r6, r4
+	ldr r4, [sp, #20]
+	umaal r2, r0, r6, r4
+	ldr r4, [sp, #48]
+	umaal r11, r0, r6, r4
+	ldr r4, [sp, #8]
+	umaal r8, r0, r6, r4
+	ldr r4, [sp, #24]
+	umaal r7, r0, r6, r4
+	ldr r6, [r5, #56]
+	mov r4, #0x0
+	umaal lr, r4, r6, r12
+	umaal r10, r4, r6, r1
+	umaal r9, r4, r6, r3
+	str lr, [sp, #76]
+	ldr lr, [sp, #4]
+	umaal r2, r4, r6, lr
+	ldr lr, [sp, #20]
+	umaal r11, r4, r6, lr
+	ldr lr, [sp, #48]
+	umaal r8, r4, r6, lr
+	ldr lr, [sp, #8]
+	umaal r7, r4, r6, lr
+	ldr lr, [sp, #24]
+	umaal r0, r4, r6, lr
+	ldr r6, [r5, #60]
+	mov lr, #0x0
+	umaal r10, lr, r6, r12
+	umaal r9, lr, r6, r1
+	umaal r2, lr, r6, r3
+	ldr r3, [sp, #4]
+	umaal r11, lr, r6, r3
+	ldr r3, [sp, #20]
+	umaal r8, lr, r6, r3
+	ldr r3, [sp, #48]
+	umaal r7, lr, r6, r3
+	ldr r3, [sp, #8]
+	umaal r0, lr, r6, r3
+	ldr r3, [sp, #24]
+	umaal r4, lr, r6, r3
+	movw r3, #0x3d1
+	ldr r12, [sp, #0]
+	mov r1, #0x0
+	umaal r12, r1, r3, r9
+	ldr r5, [sp, #64]
+	umaal r5, r1, r3, r2
+	ldr r6, [sp, #12]
+	umaal r6, r1, r3, r11
+	str r12, [sp, #12]
+	ldr r12, [sp, #16]
+	umaal r12, r1, r3, r8
+	str r8, [sp, #16]
+	ldr r8, [sp, #68]
+	umaal r8, r1, r3, r7
+	str r7, [sp, #68]
+	ldr r7, [sp, #72]
+	umaal r7, r1, r3, r0
+	str r0, [sp, #72]
+	ldr r0, [sp, #76]
+	umaal r0, r1, r3, r4
+	umaal r10, r1, r3, lr
+	adds r5, r5, r9
+	adcs r2, r6, r2
+	adcs r11, r12, r11
+	ldr r12, [sp, #16]
+	adcs r12, r8, r12
+	ldr r6, [sp, #68]
+	adcs r6, r7, r6
+	ldr r7, [sp, #72]
+	adcs r0, r0, r7
+	adcs r10, r10, r4
+	adcs lr, r1, lr
+	mov r1, #0
+	adc r1, r1, #0
+	umull r4, r7, lr, r3
+	mov r8, #0x1
+	mov r9, #0x0
+	umaal r9, r7, lr, r8
+	mov lr, #0x0
+	umaal r9, lr, r1, r3
+	umaal r7, lr, r1, r8
+	ldr r1, [sp, #12]
+	adds r1, r1, r4
+	adcs r5, r5, r9
+	adcs r2, r2, r7
+	adcs lr, r11, lr
+	adcs r12, r12, #0x0
+	adcs r6, r6, #0x0
+	adcs r0, r0, #0x0
+	adcs r10, r10, #0x0
+	sbc r4, r4, r4
+	mvn r4, r4
+	and r3, r4, r3
+	adds r1, r1, r3
+	and r4, r4, r8
+	adcs r4, r5, r4
+	adcs r2, r2, #0x0
+	adcs lr, lr, #0x0
+	adcs r12, r12, #0x0
+	adcs r6, r6, #0x0
+	adcs r0, r0, #0x0
+	adc r10, r10, #0x0
+	ldr r3, [sp, #60]
+	ldr r5, [sp, #188]
+	ldrd r7, r8, [r5, #0]
+	subs r3, r3, r7
+	ldr r9, [sp, #56]
+	sbcs r9, r9, r8
+	ldr r11, [sp, #52]
+	ldr r8, [r5, #8]
+	sbcs r11, r11, r8
+	ldr r8, [sp, #44]
+	ldr r7, [r5, #12]
+	sbcs r8, r8, r7
+	ldr r7, [sp, #32]
+	str r10, [sp, #44]
+	ldr r10, [r5, #16]
+	sbcs r7, r7, r10
+	ldr r10, [sp, #36]
+	str r0, [sp, #32]
+	ldr r0, [r5, #20]
+	sbcs r10, r10, r0
+	ldr r0, [sp, #40]
+	str r6, [sp, #36]
+	ldr r6, [r5, #24]
+	sbcs r0, r0, r6
+	ldr r6, [sp, #28]
+	str r12, [sp, #40]
+	ldr r12, [r5, #28]
+	sbcs r6, r6, r12
+	sbc r12, r12, r12
+	movw r5, #0x3d1
+	str lr, [sp, #28]
+	and lr, r12, r5
+	subs lr, r3, lr
+	and r12, r12, #0x1
+	sbcs r12, r9, r12
+	sbcs r11, r11, #0x0
+	sbcs r8, r8, #0x0
+	sbcs r7, r7, #0x0
+	sbcs r10, r10, #0x0
+	sbcs r0, r0, #0x0
+	sbcs r6, r6, #0x0
+	sbc r3, r3, r3
+	and r5, r3, r5
+	subs lr, lr, r5
+	and r3, r3, #0x1
+	sbc r12, r12, r3
+	ldr r3, [sp, #188]
+	ldrd r5, r9, [r3, #32]
+	subs r1, r1, r5
+	sbcs r4, r4, r9
+	ldr r9, [r3, #40]
+	sbcs r2, r2, r9
+	ldr r9, [sp, #28]
+	ldr r5, [r3, #44]
+	sbcs r9, r9, r5
+	ldr r5, [sp, #40]
+	str r6, [sp, #28]
+	ldr r6, [r3, #48]
+	sbcs r5, r5, r6
+	ldr r6, [sp, #36]
+	str r0, [sp, #40]
+	ldr r0, [r3, #52]
+	sbcs r6, r6, r0
+	ldr r0, [sp, #32]
+	str r10, [sp, #36]
+	ldr r10, [r3, #56]
+	sbcs r0, r0, r10
+	ldr r10, [sp, #44]
+	str r7, [sp, #32]
+	ldr r7, [r3, #60]
+	sbcs r10, r10, r7
+	sbc r7, r7, r7
+	movw r3, #0x3d1
+	str r8, [sp, #44]
+	and r8, r7, r3
+	subs r1, r1, r8
+	and r7, r7, #0x1
+	sbcs r4, r4, r7
+	sbcs r2, r2, #0x0
+	sbcs r9, r9, #0x0
+	sbcs r5, r5, #0x0
+	sbcs r6, r6, #0x0
+	sbcs r0, r0, #0x0
+	sbcs r10, r10, #0x0
+	sbc r7, r7, r7
+	and r3, r7, r3
+	subs r1, r1, r3
+	and r7, r7, #0x1
+	sbc r4, r4, r7
+	ldr r3, [sp, #188]
+	ldrd r7, r8, [r3, #64]
+	str r10, [sp, #52]
+	str r0, [sp, #56]
+	umull r10, r0, r7, lr
+	str r6, [sp, #60]
+	mov r6, #0x0
+	umaal r6, r0, r7, r12
+	str r5, [sp, #12]
+	mov r5, #0x0
+	umaal r5, r0, r7, r11
+	str r9, [sp, #72]
+	ldr r9, [sp, #44]
+	str r2, [sp, #68]
+	mov r2, #0x0
+	umaal r2, r0, r7, r9
+	str r1, [sp, #16]
+	ldr r1, [sp, #32]
+	str r4, [sp, #76]
+	mov r4, #0x0
+	umaal r4, r0, r7, r1
+	str r10, [sp, #64]
+	ldr r10, [sp, #36]
+	mov r1, #0x0
+	umaal r1, r0, r7, r10
+	ldr r10, [sp, #40]
+	mov r9, #0x0
+	umaal r9, r0, r7, r10
+	ldr r10, [sp, #28]
+	str r9, [sp, #0]
+	mov r9, #0x0
+	umaal r9, r0, r7, r10
+	mov r7, #0x0
+	umaal r6, r7, r8, lr
+	umaal r5, r7, r8, r12
+	umaal r2, r7, r8, r11
+	str r6, [sp, #24]
+	ldr r6, [sp, #44]
+	umaal r4, r7, r8, r6
+	ldr r6, [sp, #32]
+	umaal r1, r7, r8, r6
+	ldr r6, [sp, #36]
+	str r1, [sp, #8]
+	ldr r1, [sp, #0]
+	umaal r1, r7, r8, r6
+	ldr r6, [sp, #40]
+	umaal r9, r7, r8, r6
+	umaal r0, r7, r8, r10
+	ldr r8, [r3, #72]
+	mov r10, #0x0
+	umaal r5, r10, r8, lr
+	umaal r2, r10, r8, r12
+	umaal r4, r10, r8, r11
+	str r5, [sp, #0]
+	ldr r5, [sp, #44]
+	str r11, [sp, #48]
+	ldr r11, [sp, #8]
+	umaal r11, r10, r8, r5
+	ldr r5, [sp, #32]
+	umaal r1, r10, r8, r5
+	ldr r5, [sp, #36]
+	umaal r9, r10, r8, r5
+	umaal r0, r10, r8, r6
+	ldr r6, [sp, #28]
+	umaal r7, r10, r8, r6
+	ldr r8, [r3, #76]
+	mov r6, #0x0
+	umaal r2, r6, r8, lr
+	umaal r4, r6, r8, r12
+	str r2, [sp, #8]
+	ldr r2, [sp, #48]
+	umaal r11, r6, r8, r2
+	ldr r2, [sp, #44]
+	umaal r1, r6, r8, r2
+	ldr r2, [sp, #32]
+	umaal r9, r6, r8, r2
+	umaal r0, r6, r8, r5
+	ldr r5, [sp, #40]
+	umaal r7, r6, r8, r5
+	ldr r5, [sp, #28]
+	umaal r10, r6, r8, r5
+	ldr r8, [r3, #80]
+	mov r5, #0x0
+	umaal r4, r5, r8, lr
+	umaal r11, r5, r8, r12
+	str r4, [sp, #20]
+	ldr r4, [sp, #48]
+	umaal r1, r5, r8, r4
+	ldr r4, [sp, #44]
+	umaal r9, r5, r8, r4
+	umaal r0, r5, r8, r2
+	ldr r2, [sp, #36]
+	umaal r7, r5, r8, r2
+	ldr r2, [sp, #40]
+	umaal r10, r5, r8, r2
+	ldr r2, [sp, #28]
+	umaal r6, r5, r8, r2
+	ldr r8, [r3, #84]
+	mov r2, #0x0
+	umaal r11, r2, r8, lr
+	umaal r1, r2, r8, r12
+	str r11, [sp, #4]
+	ldr r11, [sp, #48]
+	umaal r9, r2, r8, r11
+	umaal r0, r2, r8, r4
+	ldr r4, [sp, #32]
+	umaal r7, r2, r8, r4
+	ldr r4, [sp, #36]
+	umaal r10, r2, r8, r4
+	ldr r4, [sp, #40]
+	umaal r6, r2, r8, r4
+	ldr r4, [sp, #28]
+	umaal r5, r2, r8, r4
+	ldr r8, [r3, #88]
+	mov r4, #0x0
+	umaal r1, r4, r8, lr
+	umaal r9, r4, r8, r12
+	umaal r0, r4, r8, r11
+	str r1, [sp, #80]
+	ldr r1, [sp, #44]
+	umaal r7, r4, r8, r1
+	ldr r1, [sp, #32]
+	umaal r10, r4, r8, r1
+	ldr r1, [sp, #36]
+	umaal r6, r4, r8, r1
+	ldr r1, [sp, #40]
+	umaal r5, r4, r8, r1
+	ldr r1, [sp, #28]
+	umaal r2, r4, r8, r1
+	ldr r8, [r3, #92]
+	mov r1, #0x0
+	umaal r9, r1, r8, lr
+	umaal r0, r1, r8, r12
+	umaal r7, r1, r8, r11
+	ldr r11, [sp, #44]
+	umaal r10, r1, r8, r11
+	ldr r11, [sp, #32]
+	umaal r6, r1, r8, r11
+	ldr r11, [sp, #36]
+	umaal r5, r1, r8, r11
+	ldr r11, [sp, #40]
+	umaal r2, r1, r8, r11
+	ldr r11, [sp, #28]
+	umaal r4, r1, r8, r11
+	movw r8, #0x3d1
+	ldr r3, [sp, #64]
+	mov r11, #0x0
+	umaal r3, r11, r8, r0
+	str r12, [sp, #64]
+	ldr r12, [sp, #24]
+	umaal r12, r11, r8, r7
+	str lr, [sp, #24]
+	ldr lr, [sp, #0]
+	umaal lr, r11, r8, r10
+	str r3, [sp, #0]
+	ldr r3, [sp, #8]
+	umaal r3, r11, r8, r6
+	str r6, [sp, #8]
+	ldr r6, [sp, #20]
+	umaal r6, r11, r8, r5
+	str r5, [sp, #20]
+	ldr r5, [sp, #4]
+	umaal r5, r11, r8, r2
+	str r2, [sp, #4]
+	ldr r2, [sp, #80]
+	umaal r2, r11, r8, r4
+	umaal r9, r11, r8, r1
+	adds r0, r12, r0
+	adcs lr, lr, r7
+	adcs r10, r3, r10
+	ldr r3, [sp, #8]
+	adcs r3, r6, r3
+	ldr r12, [sp, #20]
+	adcs r12, r5, r12
+	ldr r5, [sp, #4]
+	adcs r2, r2, r5
+	adcs r4, r9, r4
+	adcs r1, r11, r1
+	mov r5, #0
+	adc r5, r5, #0
+	umull r6, r7, r1, r8
+	mov r9, #0x1
+	mov r11, #0x0
+	umaal r11, r7, r1, r9
+	mov r1, #0x0
+	umaal r11, r1, r5, r8
+	umaal r7, r1, r5, r9
+	ldr r5, [sp, #0]
+	adds r5, r5, r6
+	adcs r0, r0, r11
+	adcs lr, lr, r7
+	adcs r1, r10, r1
+	adcs r3, r3, #0x0
+	adcs r12, r12, #0x0
+	adcs r2, r2, #0x0
+	adcs r4, r4, #0x0
+	sbc r6, r6, r6
+	mvn r6, r6
+	and r8, r6, r8
+	adds r5, r5, r8
+	and r6, r6, r9
+	adcs r0, r0, r6
+	adcs lr, lr, #0x0
+	adcs r1, r1, #0x0
+	adcs r3, r3, #0x0
+	adcs r12, r12, #0x0
+	adcs r2, r2, #0x0
+	adc r4, r4, #0x0
+	ldr r6, [sp, #24]
+	ldr r7, [sp, #64]
+	umull r8, r9, r6, r7
+	ldr r10, [sp, #48]
+	mov r11, #0x0
+	umaal r11, r9, r6, r10
+	str r4, [sp, #0]
+	ldr r4, [sp, #44]
+	str r2, [sp, #4]
+	mov r2, #0x0
+	umaal r2, r9, r6, r4
+	str r12, [sp, #20]
+	ldr r12, [sp, #32]
+	str r3, [sp, #8]
+	mov r3, #0x0
+	umaal r3, r9, r6, r12
+	str r1, [sp, #80]
+	ldr r1, [sp, #36]
+	str lr, [sp, #84]
+	mov lr, #0x0
+	umaal lr, r9, r6, r1
+	str r0, [sp, #88]
+	ldr r0, [sp, #40]
+	str r5, [sp, #92]
+	mov r5, #0x0
+	umaal r5, r9, r6, r0
+	str r11, [sp, #96]
+	ldr r11, [sp, #28]
+	str r8, [sp, #100]
+	mov r8, #0x0
+	umaal r8, r9, r6, r11
+	mov r6, #0x0
+	umaal r2, r6, r7, r10
+	umaal r3, r6, r7, r4
+	umaal lr, r6, r7, r12
+	umaal r5, r6, r7, r1
+	umaal r8, r6, r7, r0
+	umaal r9, r6, r7, r11
+	mov r7, #0x0
+	umaal lr, r7, r10, r4
+	umaal r5, r7, r10, r12
+	umaal r8, r7, r10, r1
+	umaal r9, r7, r10, r0
+	umaal r6, r7, r10, r11
+	mov r10, #0x0
+	umaal r8, r10, r4, r12
+	umaal r9, r10, r4, r1
+	umaal r6, r10, r4, r0
+	umaal r7, r10, r4, r11
+	mov r4, #0x0
+	umaal r6, r4, r12, r1
+	umaal r7, r4, r12, r0
+	umaal r10, r4, r12, r11
+	mov r12, #0x0
+	umaal r10, r12, r1, r0
+	umaal r4, r12, r1, r11
+	mov r1, #0x0
+	umaal r12, r1, r0, r11
+	ldr r11, [sp, #100]
+	adds r11, r11, r11
+	ldr r0, [sp, #96]
+	adcs r0, r0, r0
+	adcs r2, r2, r2
+	adcs r3, r3, r3
+	adcs lr, lr, lr
+	adcs r5, r5, r5
+	adcs r8, r8, r8
+	adcs r9, r9, r9
+	adcs r6, r6, r6
+	adcs r7, r7, r7
+	adcs r10, r10, r10
+	adcs r4, r4, r4
+	adcs r12, r12, r12
+	adcs r1, r1, r1
+	str r1, [sp, #96]
+	mov r1, #0
+	adc r1, r1, #0
+	str r1, [sp, #100]
+	ldr r1, [sp, #24]
+	str r12, [sp, #104]
+	str r4, [sp, #108]
+	umull r12, r4, r1, r1
+	adds r11, r11, r4
+	mov r4, #0
+	adc r4, r4, #0
+	ldr r1, [sp, #64]
+	umaal r0, r4, r1, r1
+	adds r2, r2, r4
+	mov r4, #0
+	adc r4, r4, #0
 	ldr r1, [sp, #48]
-	str r5, [sp, #172]
-	ldr r5, [sp, #160]
-	umaal r5, r9, r1, r1
+	umaal r3, r4, r1, r1
+	adds lr, lr, r4
+	mov r4, #0
+	adc r4, r4, #0
+	ldr r1, [sp, #44]
+	umaal r5, r4, r1, r1
+	adds r4, r8, r4
+	mov r8, #0
+	adc r8, r8, #0
+	ldr r1, [sp, #32]
+	umaal r9, r8, r1, r1
+	adds r6, r6, r8
+	mov r8, #0
+	adc r8, r8, #0
+	ldr r1, [sp, #36]
+	umaal r7, r8, r1, r1
+	adds r10, r10, r8
+	mov r8, #0
+	adc r8, r8, #0
+	ldr r1, [sp, #40]
+	str r4, [sp, #112]
+	ldr r4, [sp, #108]
+	umaal r4, r8, r1, r1
+	ldr r1, [sp, #104]
+	adds r1, r1, r8
+	mov r8, #0
+	adc r8, r8, #0
+	str r5, [sp, #104]
+	ldr r5, [sp, #28]
+	str r1, [sp, #108]
+	ldr r1, [sp, #96]
+	umaal r1, r8, r5, r5
+	ldr r5, [sp, #100]
+	add r5, r5, r8
+	movw r8, #0x3d1
+	str r5, [sp, #100]
+	mov r5, #0x0
+	umaal r12, r5, r8, r9
+	umaal r11, r5, r8, r6
+	umaal r0, r5, r8, r7
+	umaal r2, r5, r8, r10
+	umaal r3, r5, r8, r4
+	str r12, [sp, #96]
+	ldr r12, [sp, #108]
+	umaal lr, r5, r8, r12
+	ldr r12, [sp, #104]
+	umaal r12, r5, r8, r1
+	str r1, [sp, #104]
+	ldr r1, [sp, #100]
+	str r12, [sp, #116]
+	ldr r12, [sp, #112]
+	umaal r12, r5, r8, r1
+	adds r11, r11, r9
+	adcs r0, r0, r6
+	adcs r2, r2, r7
+	adcs r10, r3, r10
+	adcs lr, lr, r4
+	ldr r3, [sp, #116]
+	ldr r4, [sp, #108]
+	adcs r3, r3, r4
+	ldr r4, [sp, #104]
+	adcs r12, r12, r4
+	adcs r1, r5, r1
+	mov r4, #0
+	adc r4, r4, #0
+	umull r5, r6, r1, r8
+	mov r7, #0x1
+	mov r9, #0x0
+	umaal r9, r6, r1, r7
+	mov r1, #0x0
+	umaal r9, r1, r4, r8
+	umaal r6, r1, r4, r7
+	ldr r4, [sp, #96]
+	adds r4, r4, r5
+	adcs r11, r11, r9
+	adcs r0, r0, r6
+	adcs r1, r2, r1
+	adcs r10, r10, #0x0
+	adcs lr, lr, #0x0
+	adcs r3, r3, #0x0
+	adcs r12, r12, #0x0
+	sbc r2, r2, r2
+	mvn r2, r2
+	and r8, r2, r8
+	adds r4, r4, r8
+	and r2, r2, r7
+	adcs r11, r11, r2
+	adcs r0, r0, #0x0
+	adcs r1, r1, #0x0
+	adcs r10, r10, #0x0
+	adcs lr, lr, #0x0
+	adcs r3, r3, #0x0
+	adc r12, r12, #0x0
+	ldr r2, [sp, #24]
+	umull r5, r6, r4, r2
+	ldr r7, [sp, #64]
+	mov r8, #0x0
+	umaal r8, r6, r4, r7
+	ldr r9, [sp, #48]
+	str r5, [sp, #96]
+	mov r5, #0x0
+	umaal r5, r6, r4, r9
+	str r12, [sp, #100]
+	ldr r12, [sp, #44]
+	str r3, [sp, #104]
+	mov r3, #0x0
+	umaal r3, r6, r4, r12
+	str lr, [sp, #116]
+	ldr lr, [sp, #32]
+	str r10, [sp, #108]
+	mov r10, #0x0
+	umaal r10, r6, r4, lr
+	str r1, [sp, #112]
+	ldr r1, [sp, #36]
+	mov lr, #0x0
+	umaal lr, r6, r4, r1
+	ldr r1, [sp, #40]
+	mov r12, #0x0
+	umaal r12, r6, r4, r1
+	ldr r1, [sp, #28]
+	str r0, [sp, #120]
+	mov r0, #0x0
+	umaal r0, r6, r4, r1
+	str r4, [sp, #124]
+	mov r4, #0x0
+	umaal r8, r4, r11, r2
+	umaal r5, r4, r11, r7
+	umaal r3, r4, r11, r9
+	str r8, [sp, #128]
+	ldr r8, [sp, #44]
+	umaal r10, r4, r11, r8
+	ldr r8, [sp, #32]
+	umaal lr, r4, r11, r8
+	ldr r8, [sp, #36]
+	umaal r12, r4, r11, r8
+	ldr r8, [sp, #40]
+	umaal r0, r4, r11, r8
+	umaal r6, r4, r11, r1
+	str r11, [sp, #132]
+	ldr r11, [sp, #120]
+	mov r1, #0x0
+	umaal r5, r1, r11, r2
+	umaal r3, r1, r11, r7
+	umaal r10, r1, r11, r9
+	str r5, [sp, #136]
+	ldr r5, [sp, #44]
+	umaal lr, r1, r11, r5
+	ldr r5, [sp, #32]
+	umaal r12, r1, r11, r5
+	ldr r5, [sp, #36]
+	umaal r0, r1, r11, r5
+	umaal r6, r1, r11, r8
+	ldr r8, [sp, #28]
+	umaal r4, r1, r11, r8
+	ldr r11, [sp, #112]
+	mov r8, #0x0
+	umaal r3, r8, r11, r2
+	umaal r10, r8, r11, r7
+	umaal lr, r8, r11, r9
+	str r3, [sp, #140]
+	ldr r3, [sp, #44]
+	umaal r12, r8, r11, r3
+	ldr r3, [sp, #32]
+	umaal r0, r8, r11, r3
+	umaal r6, r8, r11, r5
+	ldr r5, [sp, #40]
+	umaal r4, r8, r11, r5
+	ldr r5, [sp, #28]
+	umaal r1, r8, r11, r5
+	ldr r11, [sp, #108]
+	mov r5, #0x0
+	umaal r10, r5, r11, r2
+	umaal lr, r5, r11, r7
+	umaal r12, r5, r11, r9
+	str r10, [sp, #144]
+	ldr r10, [sp, #44]
+	umaal r0, r5, r11, r10
+	umaal r6, r5, r11, r3
+	ldr r3, [sp, #36]
+	umaal r4, r5, r11, r3
+	ldr r3, [sp, #40]
+	umaal r1, r5, r11, r3
+	ldr r3, [sp, #28]
+	umaal r8, r5, r11, r3
+	ldr r11, [sp, #116]
+	mov r3, #0x0
+	umaal lr, r3, r11, r2
+	umaal r12, r3, r11, r7
+	umaal r0, r3, r11, r9
+	umaal r6, r3, r11, r10
+	str lr, [sp, #148]
+	ldr lr, [sp, #32]
+	umaal r4, r3, r11, lr
+	ldr lr, [sp, #36]
+	umaal r1, r3, r11, lr
+	ldr lr, [sp, #40]
+	umaal r8, r3, r11, lr
+	ldr lr, [sp, #28]
+	umaal r5, r3, r11, lr
+	ldr r11, [sp, #104]
+	mov lr, #0x0
+	umaal r12, lr, r11, r2
+	umaal r0, lr, r11, r7
+	umaal r6, lr, r11, r9
+	umaal r4, lr, r11, r10
+	str r12, [sp, #152]
+	ldr r12, [sp, #32]
+	umaal r1, lr, r11, r12
+	ldr r12, [sp, #36]
+	umaal r8, lr, r11, r12
+	ldr r12, [sp, #40]
+	umaal r5, lr, r11, r12
+	ldr r12, [sp, #28]
+	umaal r3, lr, r11, r12
+	ldr r11, [sp, #100]
+	mov r12, #0x0
+	umaal r0, r12, r11, r2
+	umaal r6, r12, r11, r7
+	umaal r4, r12, r11, r9
+	umaal r1, r12, r11, r10
+	ldr r2, [sp, #32]
+	umaal r8, r12, r11, r2
+	ldr r2, [sp, #36]
+	umaal r5, r12, r11, r2
+	ldr r2, [sp, #40]
+	umaal r3, r12, r11, r2
+	ldr r2, [sp, #28]
+	umaal lr, r12, r11, r2
+	movw r2, #0x3d1
+	ldr r7, [sp, #96]
+	mov r9, #0x0
+	umaal r7, r9, r2, r6
+	ldr r10, [sp, #128]
+	umaal r10, r9, r2, r4
+	ldr r11, [sp, #136]
+	umaal r11, r9, r2, r1
+	str r7, [sp, #136]
+	ldr r7, [sp, #140]
+	umaal r7, r9, r2, r8
+	str r8, [sp, #140]
+	ldr r8, [sp, #144]
+	umaal r8, r9, r2, r5
+	str r5, [sp, #144]
+	ldr r5, [sp, #148]
+	umaal r5, r9, r2, r3
+	str r3, [sp, #148]
+	ldr r3, [sp, #152]
+	umaal r3, r9, r2, lr
+	umaal r0, r9, r2, r12
+	adds r10, r10, r6
+	adcs r11, r11, r4
+	adcs r1, r7, r1
+	ldr r4, [sp, #140]
+	adcs r4, r8, r4
+	ldr r6, [sp, #144]
+	adcs r5, r5, r6
+	ldr r6, [sp, #148]
+	adcs r3, r3, r6
+	adcs lr, r0, lr
+	adcs r12, r9, r12
+	mov r0, #0
+	adc r0, r0, #0
+	umull r6, r7, r12, r2
+	mov r8, #0x1
+	mov r9, #0x0
+	umaal r9, r7, r12, r8
+	mov r12, #0x0
+	umaal r9, r12, r0, r2
+	umaal r7, r12, r0, r8
+	ldr r0, [sp, #136]
+	adds r0, r0, r6
+	adcs r10, r10, r9
+	adcs r11, r11, r7
+	adcs r1, r1, r12
+	adcs r4, r4, #0x0
+	adcs r5, r5, #0x0
+	adcs r3, r3, #0x0
+	adcs lr, lr, #0x0
+	sbc r12, r12, r12
+	mvn r12, r12
+	and r2, r12, r2
+	adds r0, r0, r2
+	and r12, r12, r8
+	adcs r10, r10, r12
+	adcs r11, r11, #0x0
+	adcs r1, r1, #0x0
+	adcs r4, r4, #0x0
+	adcs r5, r5, #0x0
+	adcs r3, r3, #0x0
+	adc lr, lr, #0x0
+	ldr r12, [sp, #188]
+	ldrd r2, r6, [r12, #0]
+	ldr r7, [sp, #124]
+	umull r8, r9, r2, r7
+	str lr, [sp, #136]
+	ldr lr, [sp, #132]
+	str r3, [sp, #148]
+	mov r3, #0x0
+	umaal r3, r9, r2, lr
+	str r5, [sp, #144]
+	ldr r5, [sp, #120]
+	str r4, [sp, #140]
+	mov r4, #0x0
+	umaal r4, r9, r2, r5
+	str r1, [sp, #152]
+	ldr r1, [sp, #112]
+	str r11, [sp, #128]
+	mov r11, #0x0
+	umaal r11, r9, r2, r1
+	str r10, [sp, #96]
+	ldr r10, [sp, #108]
+	str r0, [sp, #28]
+	mov r0, #0x0
+	umaal r0, r9, r2, r10
+	str r8, [sp, #40]
+	ldr r8, [sp, #116]
+	mov r10, #0x0
+	umaal r10, r9, r2, r8
+	ldr r8, [sp, #104]
+	mov r1, #0x0
+	umaal r1, r9, r2, r8
+	ldr r8, [sp, #100]
+	mov r5, #0x0
+	umaal r5, r9, r2, r8
+	mov r2, #0x0
+	umaal r3, r2, r6, r7
+	umaal r4, r2, r6, lr
+	str r3, [sp, #36]
+	ldr r3, [sp, #120]
+	umaal r11, r2, r6, r3
+	ldr r3, [sp, #112]
+	umaal r0, r2, r6, r3
+	ldr r3, [sp, #108]
+	umaal r10, r2, r6, r3
+	ldr r3, [sp, #116]
+	umaal r1, r2, r6, r3
+	ldr r3, [sp, #104]
+	umaal r5, r2, r6, r3
+	umaal r9, r2, r6, r8
+	ldr r6, [r12, #8]
+	mov r8, #0x0
+	umaal r4, r8, r6, r7
+	umaal r11, r8, r6, lr
+	str r4, [sp, #32]
+	ldr r4, [sp, #120]
+	umaal r0, r8, r6, r4
+	ldr r4, [sp, #112]
+	umaal r10, r8, r6, r4
+	ldr r4, [sp, #108]
+	umaal r1, r8, r6, r4
+	ldr r4, [sp, #116]
+	umaal r5, r8, r6, r4
+	umaal r9, r8, r6, r3
+	ldr r3, [sp, #100]
+	umaal r2, r8, r6, r3
+	ldr r6, [r12, #12]
+	mov r3, #0x0
+	umaal r11, r3, r6, r7
+	umaal r0, r3, r6, lr
+	str r11, [sp, #44]
+	ldr r11, [sp, #120]
+	umaal r10, r3, r6, r11
+	ldr r11, [sp, #112]
+	umaal r1, r3, r6, r11
+	ldr r11, [sp, #108]
+	umaal r5, r3, r6, r11
+	umaal r9, r3, r6, r4
+	ldr r4, [sp, #104]
+	umaal r2, r3, r6, r4
+	ldr r4, [sp, #100]
+	umaal r8, r3, r6, r4
+	ldr r6, [r12, #16]
+	mov r4, #0x0
+	umaal r0, r4, r6, r7
+	umaal r10, r4, r6, lr
+	str r0, [sp, #48]
+	ldr r0, [sp, #120]
+	umaal r1, r4, r6, r0
+	ldr r0, [sp, #112]
+	umaal r5, r4, r6, r0
+	umaal r9, r4, r6, r11
+	ldr r11, [sp, #116]
+	umaal r2, r4, r6, r11
+	ldr r11, [sp, #104]
+	umaal r8, r4, r6, r11
+	ldr r11, [sp, #100]
+	umaal r3, r4, r6, r11
+	ldr r6, [r12, #20]
+	mov r11, #0x0
+	umaal r10, r11, r6, r7
+	umaal r1, r11, r6, lr
+	str r10, [sp, #64]
+	ldr r10, [sp, #120]
+	umaal r5, r11, r6, r10
+	umaal r9, r11, r6, r0
+	ldr r0, [sp, #108]
+	umaal r2, r11, r6, r0
+	ldr r0, [sp, #116]
+	umaal r8, r11, r6, r0
+	ldr r0, [sp, #104]
+	umaal r3, r11, r6, r0
+	ldr r0, [sp, #100]
+	umaal r4, r11, r6, r0
+	ldr r6, [r12, #24]
+	mov r0, #0x0
+	umaal r1, r0, r6, r7
+	umaal r5, r0, r6, lr
+	umaal r9, r0, r6, r10
+	str r1, [sp, #24]
+	ldr r1, [sp, #112]
+	umaal r2, r0, r6, r1
+	ldr r1, [sp, #108]
+	umaal r8, r0, r6, r1
+	ldr r1, [sp, #116]
+	umaal r3, r0, r6, r1
+	ldr r1, [sp, #104]
+	umaal r4, r0, r6, r1
+	ldr r1, [sp, #100]
+	umaal r11, r0, r6, r1
+	ldr r6, [r12, #28]
+	mov r1, #0x0
+	umaal r5, r1, r6, r7
+	umaal r9, r1, r6, lr
+	umaal r2, r1, r6, r10
+	ldr r7, [sp, #112]
+	umaal r8, r1, r6, r7
+	ldr r7, [sp, #108]
+	umaal r3, r1, r6, r7
+	ldr r7, [sp, #116]
+	umaal r4, r1, r6, r7
+	ldr r7, [sp, #104]
+	umaal r11, r1, r6, r7
+	ldr r7, [sp, #100]
+	umaal r0, r1, r6, r7
+	movw r6, #0x3d1
+	ldr r7, [sp, #40]
+	mov r10, #0x0
+	umaal r7, r10, r6, r9
+	ldr lr, [sp, #36]
+	umaal lr, r10, r6, r2
+	ldr r12, [sp, #32]
+	umaal r12, r10, r6, r8
+	str r7, [sp, #32]
+	ldr r7, [sp, #44]
+	umaal r7, r10, r6, r3
+	str r3, [sp, #44]
+	ldr r3, [sp, #48]
+	umaal r3, r10, r6, r4
+	str r4, [sp, #48]
+	ldr r4, [sp, #64]
+	umaal r4, r10, r6, r11
+	str r11, [sp, #64]
+	ldr r11, [sp, #24]
+	umaal r11, r10, r6, r0
+	umaal r5, r10, r6, r1
+	adds lr, lr, r9
+	adcs r12, r12, r2
+	adcs r7, r7, r8
+	ldr r2, [sp, #44]
+	adcs r2, r3, r2
+	ldr r3, [sp, #48]
+	adcs r3, r4, r3
+	ldr r4, [sp, #64]
+	adcs r11, r11, r4
+	adcs r0, r5, r0
+	adcs r1, r10, r1
+	mov r4, #0
+	adc r4, r4, #0
+	umull r5, r8, r1, r6
+	mov r9, #0x1
+	mov r10, #0x0
+	umaal r10, r8, r1, r9
+	mov r1, #0x0
+	umaal r10, r1, r4, r6
+	umaal r8, r1, r4, r9
+	ldr r4, [sp, #32]
+	adds r4, r4, r5
+	adcs lr, lr, r10
+	adcs r12, r12, r8
+	adcs r1, r7, r1
+	adcs r2, r2, #0x0
+	adcs r3, r3, #0x0
+	adcs r11, r11, #0x0
+	adcs r0, r0, #0x0
+	sbc r5, r5, r5
+	mvn r5, r5
+	and r6, r5, r6
+	adds r4, r4, r6
+	and r5, r5, r9
+	adcs lr, lr, r5
+	adcs r12, r12, #0x0
+	adcs r1, r1, #0x0
+	adcs r2, r2, #0x0
+	adcs r3, r3, #0x0
+	adcs r11, r11, #0x0
+	adc r0, r0, #0x0
+	ldr r5, [sp, #188]
+	ldrd r6, r7, [r5, #32]
+	ldr r8, [sp, #28]
+	umull r9, r10, r6, r8
+	str r0, [sp, #32]
+	ldr r0, [sp, #96]
+	str r11, [sp, #64]
+	mov r11, #0x0
+	umaal r11, r10, r6, r0
+	str r3, [sp, #48]
+	ldr r3, [sp, #128]
+	str r2, [sp, #44]
+	mov r2, #0x0
+	umaal r2, r10, r6, r3
+	str r1, [sp, #24]
+	ldr r1, [sp, #152]
+	str r12, [sp, #36]
+	mov r12, #0x0
+	umaal r12, r10, r6, r1
+	str lr, [sp, #40]
+	ldr lr, [sp, #140]
+	str r4, [sp, #100]
+	mov r4, #0x0
+	umaal r4, r10, r6, lr
+	str r9, [sp, #104]
+	ldr r9, [sp, #144]
+	mov lr, #0x0
+	umaal lr, r10, r6, r9
+	ldr r9, [sp, #148]
+	mov r1, #0x0
+	umaal r1, r10, r6, r9
+	ldr r9, [sp, #136]
+	mov r3, #0x0
+	umaal r3, r10, r6, r9
+	mov r6, #0x0
+	umaal r11, r6, r7, r8
+	umaal r2, r6, r7, r0
+	str r11, [sp, #116]
+	ldr r11, [sp, #128]
+	umaal r12, r6, r7, r11
+	ldr r11, [sp, #152]
+	umaal r4, r6, r7, r11
+	ldr r11, [sp, #140]
+	umaal lr, r6, r7, r11
+	ldr r11, [sp, #144]
+	umaal r1, r6, r7, r11
+	ldr r11, [sp, #148]
+	umaal r3, r6, r7, r11
+	umaal r10, r6, r7, r9
+	ldr r7, [r5, #40]
+	mov r9, #0x0
+	umaal r2, r9, r7, r8
+	umaal r12, r9, r7, r0
+	str r2, [sp, #108]
+	ldr r2, [sp, #128]
+	umaal r4, r9, r7, r2
+	ldr r2, [sp, #152]
+	umaal lr, r9, r7, r2
+	ldr r2, [sp, #140]
+	umaal r1, r9, r7, r2
+	ldr r2, [sp, #144]
+	umaal r3, r9, r7, r2
+	umaal r10, r9, r7, r11
+	ldr r11, [sp, #136]
+	umaal r6, r9, r7, r11
+	ldr r7, [r5, #44]
+	mov r11, #0x0
+	umaal r12, r11, r7, r8
+	umaal r4, r11, r7, r0
+	str r12, [sp, #112]
+	ldr r12, [sp, #128]
+	umaal lr, r11, r7, r12
+	ldr r12, [sp, #152]
+	umaal r1, r11, r7, r12
+	ldr r12, [sp, #140]
+	umaal r3, r11, r7, r12
+	umaal r10, r11, r7, r2
+	ldr r2, [sp, #148]
+	umaal r6, r11, r7, r2
+	ldr r2, [sp, #136]
+	umaal r9, r11, r7, r2
+	ldr r7, [r5, #48]
+	mov r2, #0x0
+	umaal r4, r2, r7, r8
+	umaal lr, r2, r7, r0
+	str r4, [sp, #120]
+	ldr r4, [sp, #128]
+	umaal r1, r2, r7, r4
+	ldr r4, [sp, #152]
+	umaal r3, r2, r7, r4
+	umaal r10, r2, r7, r12
+	ldr r12, [sp, #144]
+	umaal r6, r2, r7, r12
+	ldr r12, [sp, #148]
+	umaal r9, r2, r7, r12
+	ldr r12, [sp, #136]
+	umaal r11, r2, r7, r12
+	ldr r7, [r5, #52]
+	mov r12, #0x0
+	umaal lr, r12, r7, r8
+	umaal r1, r12, r7, r0
+	str lr, [sp, #132]
+	ldr lr, [sp, #128]
+	umaal r3, r12, r7, lr
+	umaal r10, r12, r7, r4
+	ldr r4, [sp, #140]
+	umaal r6, r12, r7, r4
+	ldr r4, [sp, #144]
+	umaal r9, r12, r7, r4
+	ldr r4, [sp, #148]
+	umaal r11, r12, r7, r4
+	ldr r4, [sp, #136]
+	umaal r2, r12, r7, r4
+	ldr r7, [r5, #56]
+	mov r4, #0x0
+	umaal r1, r4, r7, r8
+	umaal r3, r4, r7, r0
+	umaal r10, r4, r7, lr
+	str r1, [sp, #124]
+	ldr r1, [sp, #152]
+	umaal r6, r4, r7, r1
+	ldr r1, [sp, #140]
+	umaal r9, r4, r7, r1
+	ldr r1, [sp, #144]
+	umaal r11, r4, r7, r1
+	ldr r1, [sp, #148]
+	umaal r2, r4, r7, r1
+	ldr r1, [sp, #136]
+	umaal r12, r4, r7, r1
+	ldr r7, [r5, #60]
+	mov r1, #0x0
+	umaal r3, r1, r7, r8
+	umaal r10, r1, r7, r0
+	umaal r6, r1, r7, lr
+	ldr lr, [sp, #152]
+	umaal r9, r1, r7, lr
+	ldr lr, [sp, #140]
+	umaal r11, r1, r7, lr
+	ldr lr, [sp, #144]
+	umaal r2, r1, r7, lr
+	ldr lr, [sp, #148]
+	umaal r12, r1, r7, lr
+	ldr lr, [sp, #136]
+	umaal r4, r1, r7, lr
+	movw r5, #0x3d1
+	ldr r7, [sp, #104]
+	mov lr, #0x0
+	umaal r7, lr, r5, r10
+	ldr r0, [sp, #116]
+	umaal r0, lr, r5, r6
+	ldr r8, [sp, #108]
+	umaal r8, lr, r5, r9
+	str r7, [sp, #108]
+	ldr r7, [sp, #112]
+	umaal r7, lr, r5, r11
+	str r11, [sp, #112]
+	ldr r11, [sp, #120]
+	umaal r11, lr, r5, r2
+	str r2, [sp, #120]
+	ldr r2, [sp, #132]
+	umaal r2, lr, r5, r12
+	str r12, [sp, #132]
+	ldr r12, [sp, #124]
+	umaal r12, lr, r5, r4
+	umaal r3, lr, r5, r1
+	adds r0, r0, r10
+	adcs r6, r8, r6
+	adcs r7, r7, r9
+	ldr r8, [sp, #112]
+	adcs r11, r11, r8
+	ldr r8, [sp, #120]
+	adcs r2, r2, r8
+	ldr r8, [sp, #132]
+	adcs r12, r12, r8
+	adcs r3, r3, r4
+	adcs lr, lr, r1
+	mov r1, #0
+	adc r1, r1, #0
+	umull r4, r8, lr, r5
+	mov r9, #0x1
+	mov r10, #0x0
+	umaal r10, r8, lr, r9
+	mov lr, #0x0
+	umaal r10, lr, r1, r5
+	umaal r8, lr, r1, r9
+	ldr r1, [sp, #108]
+	adds r1, r1, r4
+	adcs r0, r0, r10
+	adcs r6, r6, r8
+	adcs lr, r7, lr
+	adcs r11, r11, #0x0
+	adcs r2, r2, #0x0
+	adcs r12, r12, #0x0
+	adcs r3, r3, #0x0
+	sbc r4, r4, r4
+	mvn r4, r4
+	and r5, r4, r5
+	adds r1, r1, r5
+	and r4, r4, r9
+	adcs r0, r0, r4
+	adcs r6, r6, #0x0
+	adcs lr, lr, #0x0
+	adcs r11, r11, #0x0
+	adcs r2, r2, #0x0
+	adcs r12, r12, #0x0
+	adc r3, r3, #0x0
+	ldr r4, [sp, #16]
+	ldr r5, [sp, #76]
+	umull r7, r8, r4, r5
+	ldr r9, [sp, #68]
+	mov r10, #0x0
+	umaal r10, r8, r4, r9
+	str r3, [sp, #108]
+	ldr r3, [sp, #72]
+	str r12, [sp, #132]
+	mov r12, #0x0
+	umaal r12, r8, r4, r3
+	str r2, [sp, #120]
+	ldr r2, [sp, #12]
+	str r11, [sp, #112]
+	mov r11, #0x0
+	umaal r11, r8, r4, r2
+	str lr, [sp, #124]
+	ldr lr, [sp, #60]
+	str r6, [sp, #116]
+	mov r6, #0x0
+	umaal r6, r8, r4, lr
+	str r0, [sp, #104]
+	ldr r0, [sp, #56]
+	str r1, [sp, #156]
+	mov r1, #0x0
+	umaal r1, r8, r4, r0
+	str r10, [sp, #160]
+	ldr r10, [sp, #52]
+	str r7, [sp, #164]
+	mov r7, #0x0
+	umaal r7, r8, r4, r10
+	mov r4, #0x0
+	umaal r12, r4, r5, r9
+	umaal r11, r4, r5, r3
+	umaal r6, r4, r5, r2
+	umaal r1, r4, r5, lr
+	umaal r7, r4, r5, r0
+	umaal r8, r4, r5, r10
+	mov r5, #0x0
+	umaal r6, r5, r9, r3
+	umaal r1, r5, r9, r2
+	umaal r7, r5, r9, lr
+	umaal r8, r5, r9, r0
+	umaal r4, r5, r9, r10
+	mov r9, #0x0
+	umaal r7, r9, r3, r2
+	umaal r8, r9, r3, lr
+	umaal r4, r9, r3, r0
+	umaal r5, r9, r3, r10
+	mov r3, #0x0
+	umaal r4, r3, r2, lr
+	umaal r5, r3, r2, r0
+	umaal r9, r3, r2, r10
+	mov r2, #0x0
+	umaal r9, r2, lr, r0
+	umaal r3, r2, lr, r10
+	mov lr, #0x0
+	umaal r2, lr, r0, r10
+	ldr r10, [sp, #164]
+	adds r10, r10, r10
+	ldr r0, [sp, #160]
+	adcs r0, r0, r0
+	adcs r12, r12, r12
+	adcs r11, r11, r11
+	adcs r6, r6, r6
+	adcs r1, r1, r1
+	adcs r7, r7, r7
+	adcs r8, r8, r8
+	adcs r4, r4, r4
+	adcs r5, r5, r5
+	adcs r9, r9, r9
+	adcs r3, r3, r3
+	adcs r2, r2, r2
+	adcs lr, lr, lr
+	str lr, [sp, #160]
+	mov lr, #0
+	adc lr, lr, #0
+	str lr, [sp, #164]
+	ldr lr, [sp, #16]
+	str r2, [sp, #168]
+	str r3, [sp, #172]
+	umull r2, r3, lr, lr
+	adds r10, r10, r3
+	mov r3, #0
+	adc r3, r3, #0
+	ldr lr, [sp, #76]
+	umaal r0, r3, lr, lr
+	adds r12, r12, r3
+	mov r3, #0
+	adc r3, r3, #0
+	ldr lr, [sp, #68]
+	umaal r11, r3, lr, lr
+	adds r3, r6, r3
+	mov r6, #0
+	adc r6, r6, #0
+	ldr lr, [sp, #72]
+	umaal r1, r6, lr, lr
+	adds r6, r7, r6
+	mov r7, #0
+	adc r7, r7, #0
+	ldr lr, [sp, #12]
+	umaal r8, r7, lr, lr
+	adds r4, r4, r7
+	mov r7, #0
+	adc r7, r7, #0
+	ldr lr, [sp, #60]
+	umaal r5, r7, lr, lr
+	adds r7, r9, r7
+	mov r9, #0
+	adc r9, r9, #0
+	ldr lr, [sp, #56]
+	str r6, [sp, #176]
+	ldr r6, [sp, #172]
+	umaal r6, r9, lr, lr
+	ldr lr, [sp, #168]
+	adds lr, lr, r9
+	mov r9, #0
+	adc r9, r9, #0
+	str r1, [sp, #168]
+	ldr r1, [sp, #52]
+	str r3, [sp, #172]
+	ldr r3, [sp, #160]
+	umaal r3, r9, r1, r1
 	ldr r1, [sp, #164]
 	add r1, r1, r9
 	movw r9, #0x3d1
 	str r1, [sp, #164]
 	mov r1, #0x0
-	umaal lr, r1, r9, r7
-	umaal r11, r1, r9, r12
-	umaal r2, r1, r9, r4
-	umaal r0, r1, r9, r8
-	umaal r3, r1, r9, r6
-	str lr, [sp, #160]
-	ldr lr, [sp, #172]
-	umaal lr, r1, r9, r10
-	str r10, [sp, #172]
-	ldr r10, [sp, #168]
-	umaal r10, r1, r9, r5
-	str r5, [sp, #168]
-	ldr r5, [sp, #164]
-	str r10, [sp, #180]
-	ldr r10, [sp, #176]
-	umaal r10, r1, r9, r5
-	adds r11, r11, r7
-	adcs r12, r2, r12
+	umaal r2, r1, r9, r8
+	umaal r10, r1, r9, r4
+	umaal r0, r1, r9, r5
+	umaal r12, r1, r9, r7
+	umaal r11, r1, r9, r6
+	str r2, [sp, #160]
+	ldr r2, [sp, #172]
+	umaal r2, r1, r9, lr
+	str lr, [sp, #172]
+	ldr lr, [sp, #168]
+	umaal lr, r1, r9, r3
+	str r3, [sp, #168]
+	ldr r3, [sp, #164]
+	str lr, [sp, #180]
+	ldr lr, [sp, #176]
+	umaal lr, r1, r9, r3
+	adds r10, r10, r8
 	adcs r0, r0, r4
-	adcs r3, r3, r8
-	adcs lr, lr, r6
-	ldr r2, [sp, #180]
-	ldr r4, [sp, #172]
-	adcs r2, r2, r4
-	ldr r4, [sp, #168]
-	adcs r10, r10, r4
-	adcs r1, r1, r5
-	mov r4, #0
-	adc r4, r4, #0
+	adcs r12, r12, r5
+	adcs r11, r11, r7
+	adcs r2, r2, r6
+	ldr r4, [sp, #180]
+	ldr r5, [sp, #172]
+	adcs r4, r4, r5
+	ldr r5, [sp, #168]
+	adcs lr, lr, r5
+	adcs r1, r1, r3
+	mov r3, #0
+	adc r3, r3, #0
 	umull r5, r6, r1, r9
 	mov r7, #0x1
 	mov r8, #0x0
 	umaal r8, r6, r1, r7
 	mov r1, #0x0
-	umaal r8, r1, r4, r9
-	umaal r6, r1, r4, r7
-	ldr r4, [sp, #160]
-	adds r4, r4, r5
-	adcs r11, r11, r8
-	adcs r12, r12, r6
-	adcs r0, r0, r1
-	adcs r3, r3, #0x0
-	adcs lr, lr, #0x0
-	adcs r2, r2, #0x0
-	adcs r10, r10, #0x0
-	sbc r1, r1, r1
-	mvn r1, r1
-	and r9, r1, r9
-	adds r4, r4, r9
-	and r1, r1, r7
-	adcs r1, r11, r1
-	adcs r12, r12, #0x0
-	adcs r0, r0, #0x0
-	adcs r3, r3, #0x0
-	adcs lr, lr, #0x0
-	adcs r2, r2, #0x0
-	adc r10, r10, #0x0
-	ldr r5, [sp, #44]
-	subs r4, r4, r5
-	ldr r5, [sp, #100]
-	sbcs r1, r1, r5
-	ldr r5, [sp, #152]
-	sbcs r12, r12, r5
-	ldr r5, [sp, #136]
-	sbcs r0, r0, r5
-	ldr r5, [sp, #140]
-	sbcs r3, r3, r5
-	ldr r5, [sp, #144]
-	sbcs lr, lr, r5
-	ldr r5, [sp, #128]
-	sbcs r2, r2, r5
-	ldr r5, [sp, #148]
-	sbcs r10, r10, r5
-	sbc r5, r5, r5
-	movw r6, #0x3d1
-	and r7, r5, r6
-	subs r4, r4, r7
-	and r5, r5, #0x1
-	sbcs r1, r1, r5
-	sbcs r12, r12, #0x0
-	sbcs r0, r0, #0x0
-	sbcs r3, r3, #0x0
-	sbcs lr, lr, #0x0
-	sbcs r2, r2, #0x0
-	sbcs r10, r10, #0x0
-	sbc r5, r5, r5
-	and r6, r5, r6
-	subs r4, r4, r6
-	and r5, r5, #0x1
-	sbc r1, r1, r5
-	ldr r5, [sp, #104]
-	subs r4, r4, r5
-	ldr r6, [sp, #40]
-	sbcs r1, r1, r6
-	ldr r7, [sp, #28]
-	sbcs r12, r12, r7
-	ldr r8, [sp, #36]
-	sbcs r0, r0, r8
-	ldr r9, [sp, #32]
-	sbcs r3, r3, r9
-	ldr r11, [sp, #0]
-	sbcs lr, lr, r11
-	ldr r11, [sp, #4]
-	sbcs r2, r2, r11
-	ldr r11, [sp, #84]
-	sbcs r10, r10, r11
-	sbc r11, r11, r11
-	movw r9, #0x3d1
-	and r8, r11, r9
-	subs r4, r4, r8
-	and r11, r11, #0x1
-	sbcs r1, r1, r11
-	sbcs r12, r12, #0x0
-	sbcs r0, r0, #0x0
-	sbcs r3, r3, #0x0
-	sbcs lr, lr, #0x0
-	sbcs r2, r2, #0x0
-	sbcs r10, r10, #0x0
-	sbc r8, r8, r8
-	and r9, r8, r9
-	subs r4, r4, r9
-	and r8, r8, #0x1
-	sbc r1, r1, r8
-	subs r4, r4, r5
-	sbcs r1, r1, r6
-	sbcs r12, r12, r7
-	ldr r8, [sp, #36]
-	sbcs r0, r0, r8
-	ldr r9, [sp, #32]
-	sbcs r3, r3, r9
-	ldr r11, [sp, #0]
-	sbcs lr, lr, r11
-	ldr r11, [sp, #4]
-	sbcs r2, r2, r11
-	ldr r11, [sp, #84]
-	sbcs r10, r10, r11
-	sbc r11, r11, r11
-	movw r9, #0x3d1
-	and r8, r11, r9
-	subs r4, r4, r8
-	and r11, r11, #0x1
-	sbcs r1, r1, r11
-	sbcs r12, r12, #0x0
-	sbcs r0, r0, #0x0
-	sbcs r3, r3, #0x0
-	sbcs lr, lr, #0x0
-	sbcs r2, r2, #0x0
-	sbcs r10, r10, #0x0
-	sbc r8, r8, r8
-	and r9, r8, r9
-	subs r4, r4, r9
-	and r8, r8, #0x1
-	sbc r1, r1, r8
-	subs r5, r5, r4
-	sbcs r6, r6, r1
-	sbcs r7, r7, r12
-	ldr r8, [sp, #36]
-	sbcs r8, r8, r0
-	ldr r9, [sp, #32]
-	sbcs r9, r9, r3
-	ldr r11, [sp, #0]
-	sbcs r11, r11, lr
-	str lr, [sp, #0]
-	ldr lr, [sp, #4]
-	sbcs lr, lr, r2
-	str r2, [sp, #4]
-	ldr r2, [sp, #84]
-	sbcs r2, r2, r10
-	str r10, [sp, #84]
-	sbc r10, r10, r10
-	str r3, [sp, #32]
-	movw r3, #0x3d1
-	str r0, [sp, #36]
-	and r0, r10, r3
-	subs r0, r5, r0
-	and r10, r10, #0x1
-	sbcs r10, r6, r10
-	sbcs r7, r7, #0x0
-	sbcs r8, r8, #0x0
-	sbcs r9, r9, #0x0
-	sbcs r11, r11, #0x0
-	sbcs lr, lr, #0x0
-	sbcs r2, r2, #0x0
-	sbc r5, r5, r5
-	and r3, r5, r3
-	subs r0, r0, r3
-	and r5, r5, #0x1
-	sbc r10, r10, r5
-	ldr r3, [sp, #12]
-	umull r5, r6, r0, r3
-	str r12, [sp, #28]
-	ldr r12, [sp, #80]
-	str r1, [sp, #40]
-	mov r1, #0x0
-	umaal r1, r6, r0, r12
-	str r4, [sp, #104]
-	ldr r4, [sp, #68]
-	str r5, [sp, #148]
-	mov r5, #0x0
-	umaal r5, r6, r0, r4
-	str r2, [sp, #128]
-	ldr r2, [sp, #72]
-	str lr, [sp, #144]
-	mov lr, #0x0
-	umaal lr, r6, r0, r2
-	str r11, [sp, #140]
-	ldr r11, [sp, #24]
-	str r9, [sp, #136]
-	mov r9, #0x0
-	umaal r9, r6, r0, r11
-	str r8, [sp, #152]
-	ldr r8, [sp, #76]
-	mov r11, #0x0
-	umaal r11, r6, r0, r8
-	ldr r8, [sp, #60]
-	mov r2, #0x0
-	umaal r2, r6, r0, r8
-	ldr r8, [sp, #48]
-	str r7, [sp, #100]
-	mov r7, #0x0
-	umaal r7, r6, r0, r8
-	mov r0, #0x0
-	umaal r1, r0, r10, r3
-	umaal r5, r0, r10, r12
-	umaal lr, r0, r10, r4
-	str r1, [sp, #44]
-	ldr r1, [sp, #72]
-	umaal r9, r0, r10, r1
-	ldr r1, [sp, #24]
-	umaal r11, r0, r10, r1
-	ldr r1, [sp, #76]
-	umaal r2, r0, r10, r1
-	ldr r1, [sp, #60]
-	umaal r7, r0, r10, r1
-	umaal r6, r0, r10, r8
-	ldr r10, [sp, #100]
-	mov r8, #0x0
-	umaal r5, r8, r10, r3
-	umaal lr, r8, r10, r12
-	umaal r9, r8, r10, r4
-	str r5, [sp, #160]
-	ldr r5, [sp, #72]
-	umaal r11, r8, r10, r5
-	ldr r5, [sp, #24]
-	umaal r2, r8, r10, r5
-	ldr r5, [sp, #76]
-	umaal r7, r8, r10, r5
-	umaal r6, r8, r10, r1
-	ldr r1, [sp, #48]
-	umaal r0, r8, r10, r1
-	ldr r10, [sp, #152]
-	mov r1, #0x0
-	umaal lr, r1, r10, r3
-	umaal r9, r1, r10, r12
-	umaal r11, r1, r10, r4
-	str lr, [sp, #100]
-	ldr lr, [sp, #72]
-	umaal r2, r1, r10, lr
-	ldr lr, [sp, #24]
-	umaal r7, r1, r10, lr
-	umaal r6, r1, r10, r5
-	ldr r5, [sp, #60]
-	umaal r0, r1, r10, r5
-	ldr r5, [sp, #48]
-	umaal r8, r1, r10, r5
-	ldr r10, [sp, #136]
-	mov r5, #0x0
-	umaal r9, r5, r10, r3
-	umaal r11, r5, r10, r12
-	umaal r2, r5, r10, r4
-	str r9, [sp, #152]
-	ldr r9, [sp, #72]
-	umaal r7, r5, r10, r9
-	umaal r6, r5, r10, lr
-	ldr lr, [sp, #76]
-	umaal r0, r5, r10, lr
-	ldr lr, [sp, #60]
-	umaal r8, r5, r10, lr
-	ldr lr, [sp, #48]
-	umaal r1, r5, r10, lr
-	ldr r10, [sp, #140]
-	mov lr, #0x0
-	umaal r11, lr, r10, r3
-	umaal r2, lr, r10, r12
-	umaal r7, lr, r10, r4
-	umaal r6, lr, r10, r9
-	str r11, [sp, #136]
-	ldr r11, [sp, #24]
-	umaal r0, lr, r10, r11
-	ldr r11, [sp, #76]
-	umaal r8, lr, r10, r11
-	ldr r11, [sp, #60]
-	umaal r1, lr, r10, r11
-	ldr r11, [sp, #48]
-	umaal r5, lr, r10, r11
-	ldr r10, [sp, #144]
-	mov r11, #0x0
-	umaal r2, r11, r10, r3
-	umaal r7, r11, r10, r12
-	umaal r6, r11, r10, r4
-	umaal r0, r11, r10, r9
-	str r2, [sp, #140]
-	ldr r2, [sp, #24]
-	umaal r8, r11, r10, r2
-	ldr r2, [sp, #76]
-	umaal r1, r11, r10, r2
-	ldr r2, [sp, #60]
-	umaal r5, r11, r10, r2
-	ldr r2, [sp, #48]
-	umaal lr, r11, r10, r2
-	ldr r10, [sp, #128]
-	mov r2, #0x0
-	umaal r7, r2, r10, r3
-	umaal r6, r2, r10, r12
-	umaal r0, r2, r10, r4
-	umaal r8, r2, r10, r9
-	ldr r3, [sp, #24]
-	umaal r1, r2, r10, r3
-	ldr r3, [sp, #76]
-	umaal r5, r2, r10, r3
-	ldr r3, [sp, #60]
-	umaal lr, r2, r10, r3
-	ldr r3, [sp, #48]
-	umaal r11, r2, r10, r3
-	movw r3, #0x3d1
-	ldr r12, [sp, #148]
-	mov r4, #0x0
-	umaal r12, r4, r3, r6
-	ldr r9, [sp, #44]
-	umaal r9, r4, r3, r0
-	ldr r10, [sp, #160]
-	umaal r10, r4, r3, r8
-	str r12, [sp, #160]
-	ldr r12, [sp, #100]
-	umaal r12, r4, r3, r1
-	str r1, [sp, #100]
-	ldr r1, [sp, #152]
-	umaal r1, r4, r3, r5
-	str r5, [sp, #152]
-	ldr r5, [sp, #136]
-	umaal r5, r4, r3, lr
-	str lr, [sp, #136]
-	ldr lr, [sp, #140]
-	umaal lr, r4, r3, r11
-	umaal r7, r4, r3, r2
-	adds r6, r9, r6
-	adcs r0, r10, r0
-	adcs r12, r12, r8
-	ldr r8, [sp, #100]
-	adcs r1, r1, r8
-	ldr r8, [sp, #152]
-	adcs r5, r5, r8
-	ldr r8, [sp, #136]
-	adcs lr, lr, r8
-	adcs r11, r7, r11
-	adcs r2, r4, r2
-	mov r4, #0
-	adc r4, r4, #0
-	umull r7, r8, r2, r3
-	mov r9, #0x1
-	mov r10, #0x0
-	umaal r10, r8, r2, r9
-	mov r2, #0x0
-	umaal r10, r2, r4, r3
-	umaal r8, r2, r4, r9
-	ldr r4, [sp, #160]
-	adds r4, r4, r7
-	adcs r10, r6, r10
-	adcs r0, r0, r8
-	adcs r12, r12, r2
-	adcs r1, r1, #0x0
-	adcs r5, r5, #0x0
-	adcs lr, lr, #0x0
+	umaal r8, r1, r3, r9
+	umaal r6, r1, r3, r7
+	ldr r3, [sp, #160]
+	adds r3, r3, r5
+	adcs r10, r10, r8
+	adcs r0, r0, r6
+	adcs r1, r12, r1
 	adcs r11, r11, #0x0
-	sbc r2, r2, r2
-	mvn r2, r2
-	and r3, r2, r3
-	adds r3, r4, r3
-	and r2, r2, r9
-	adcs r10, r10, r2
-	adcs r0, r0, #0x0
-	adcs r12, r12, #0x0
-	adcs r1, r1, #0x0
-	adcs r5, r5, #0x0
+	adcs r2, r2, #0x0
+	adcs r4, r4, #0x0
 	adcs lr, lr, #0x0
-	adc r11, r11, #0x0
-	ldr r2, [sp, #156]
-	subs r2, r3, r2
-	ldr r3, [sp, #108]
-	sbcs r10, r10, r3
-	ldr r3, [sp, #120]
-	sbcs r0, r0, r3
-	ldr r3, [sp, #124]
-	sbcs r12, r12, r3
+	sbc r12, r12, r12
+	mvn r12, r12
+	and r9, r12, r9
+	adds r3, r3, r9
+	and r12, r12, r7
+	adcs r10, r10, r12
+	adcs r0, r0, #0x0
+	adcs r1, r1, #0x0
+	adcs r11, r11, #0x0
+	adcs r2, r2, #0x0
+	adcs r4, r4, #0x0
+	adc lr, lr, #0x0
+	ldr r12, [sp, #28]
+	subs r12, r3, r12
 	ldr r3, [sp, #96]
+	sbcs r10, r10, r3
+	ldr r3, [sp, #128]
+	sbcs r0, r0, r3
+	ldr r3, [sp, #152]
 	sbcs r1, r1, r3
-	ldr r3, [sp, #116]
-	sbcs r3, r5, r3
-	ldr r4, [sp, #132]
+	ldr r3, [sp, #140]
+	sbcs r11, r11, r3
+	ldr r3, [sp, #144]
+	sbcs r2, r2, r3
+	ldr r3, [sp, #148]
+	sbcs r3, r4, r3
+	ldr r4, [sp, #136]
 	sbcs lr, lr, r4
-	ldr r4, [sp, #112]
-	sbcs r11, r11, r4
 	sbc r4, r4, r4
 	movw r5, #0x3d1
 	and r6, r4, r5
-	subs r2, r2, r6
+	subs r12, r12, r6
 	and r4, r4, #0x1
 	sbcs r10, r10, r4
 	sbcs r0, r0, #0x0
-	sbcs r12, r12, #0x0
 	sbcs r1, r1, #0x0
+	sbcs r11, r11, #0x0
+	sbcs r2, r2, #0x0
 	sbcs r3, r3, #0x0
 	sbcs lr, lr, #0x0
-	sbcs r11, r11, #0x0
 	sbc r4, r4, r4
 	and r5, r4, r5
-	subs r2, r2, r5
+	subs r12, r12, r5
 	and r4, r4, #0x1
 	sbc r10, r10, r4
-	ldr r4, [sp, #104]
+	ldr r4, [sp, #100]
+	subs r12, r12, r4
 	ldr r5, [sp, #40]
-	ldr r6, [sp, #184]
-	strd r4, r5, [r6, #0]
-	ldr r4, [sp, #28]
+	sbcs r10, r10, r5
+	ldr r6, [sp, #36]
+	sbcs r0, r0, r6
+	ldr r7, [sp, #24]
+	sbcs r1, r1, r7
+	ldr r8, [sp, #44]
+	sbcs r11, r11, r8
+	ldr r9, [sp, #48]
+	sbcs r2, r2, r9
+	ldr r9, [sp, #64]
+	sbcs r3, r3, r9
+	ldr r9, [sp, #32]
+	sbcs lr, lr, r9
+	sbc r9, r9, r9
+	movw r8, #0x3d1
+	and r7, r9, r8
+	subs r12, r12, r7
+	and r9, r9, #0x1
+	sbcs r10, r10, r9
+	sbcs r0, r0, #0x0
+	sbcs r1, r1, #0x0
+	sbcs r11, r11, #0x0
+	sbcs r2, r2, #0x0
+	sbcs r3, r3, #0x0
+	sbcs lr, lr, #0x0
+	sbc r7, r7, r7
+	and r8, r7, r8
+	subs r12, r12, r8
+	and r7, r7, #0x1
+	sbc r10, r10, r7
+	subs r12, r12, r4
+	sbcs r10, r10, r5
+	sbcs r0, r0, r6
+	ldr r7, [sp, #24]
+	sbcs r1, r1, r7
+	ldr r8, [sp, #44]
+	sbcs r11, r11, r8
+	ldr r9, [sp, #48]
+	sbcs r2, r2, r9
+	ldr r9, [sp, #64]
+	sbcs r3, r3, r9
+	ldr r9, [sp, #32]
+	sbcs lr, lr, r9
+	sbc r9, r9, r9
+	movw r8, #0x3d1
+	and r7, r9, r8
+	subs r12, r12, r7
+	and r9, r9, #0x1
+	sbcs r10, r10, r9
+	sbcs r0, r0, #0x0
+	sbcs r1, r1, #0x0
+	sbcs r11, r11, #0x0
+	sbcs r2, r2, #0x0
+	sbcs r3, r3, #0x0
+	sbcs lr, lr, #0x0
+	sbc r7, r7, r7
+	and r8, r7, r8
+	subs r12, r12, r8
+	and r7, r7, #0x1
+	sbc r10, r10, r7
+	subs r4, r4, r12
+	sbcs r5, r5, r10
+	sbcs r6, r6, r0
+	ldr r7, [sp, #24]
+	sbcs r7, r7, r1
+	ldr r8, [sp, #44]
+	sbcs r8, r8, r11
+	ldr r9, [sp, #48]
+	sbcs r9, r9, r2
+	str r2, [sp, #48]
+	ldr r2, [sp, #64]
+	sbcs r2, r2, r3
+	str r3, [sp, #64]
+	ldr r3, [sp, #32]
+	sbcs r3, r3, lr
+	str lr, [sp, #32]
+	sbc lr, lr, lr
+	str r11, [sp, #44]
+	movw r11, #0x3d1
+	str r1, [sp, #24]
+	and r1, lr, r11
+	subs r1, r4, r1
+	and lr, lr, #0x1
+	sbcs lr, r5, lr
+	sbcs r6, r6, #0x0
+	sbcs r7, r7, #0x0
+	sbcs r8, r8, #0x0
+	sbcs r9, r9, #0x0
+	sbcs r2, r2, #0x0
+	sbcs r3, r3, #0x0
+	sbc r4, r4, r4
+	and r11, r4, r11
+	subs r1, r1, r11
+	and r4, r4, #0x1
+	sbc lr, lr, r4
+	ldr r4, [sp, #16]
+	umull r5, r11, r1, r4
+	str r0, [sp, #36]
+	ldr r0, [sp, #76]
+	str r10, [sp, #40]
+	mov r10, #0x0
+	umaal r10, r11, r1, r0
+	str r12, [sp, #100]
+	ldr r12, [sp, #68]
+	str r5, [sp, #136]
+	mov r5, #0x0
+	umaal r5, r11, r1, r12
+	str r3, [sp, #148]
+	ldr r3, [sp, #72]
+	str r2, [sp, #144]
+	mov r2, #0x0
+	umaal r2, r11, r1, r3
+	str r9, [sp, #140]
+	ldr r9, [sp, #12]
+	str r8, [sp, #152]
+	mov r8, #0x0
+	umaal r8, r11, r1, r9
+	str r7, [sp, #128]
+	ldr r7, [sp, #60]
+	mov r9, #0x0
+	umaal r9, r11, r1, r7
+	ldr r7, [sp, #56]
+	mov r3, #0x0
+	umaal r3, r11, r1, r7
+	ldr r7, [sp, #52]
+	str r6, [sp, #96]
+	mov r6, #0x0
+	umaal r6, r11, r1, r7
+	mov r1, #0x0
+	umaal r10, r1, lr, r4
+	umaal r5, r1, lr, r0
+	umaal r2, r1, lr, r12
+	str r10, [sp, #28]
+	ldr r10, [sp, #72]
+	umaal r8, r1, lr, r10
+	ldr r10, [sp, #12]
+	umaal r9, r1, lr, r10
+	ldr r10, [sp, #60]
+	umaal r3, r1, lr, r10
+	ldr r10, [sp, #56]
+	umaal r6, r1, lr, r10
+	umaal r11, r1, lr, r7
+	ldr lr, [sp, #96]
+	mov r7, #0x0
+	umaal r5, r7, lr, r4
+	umaal r2, r7, lr, r0
+	umaal r8, r7, lr, r12
+	str r5, [sp, #160]
+	ldr r5, [sp, #72]
+	umaal r9, r7, lr, r5
+	ldr r5, [sp, #12]
+	umaal r3, r7, lr, r5
+	ldr r5, [sp, #60]
+	umaal r6, r7, lr, r5
+	umaal r11, r7, lr, r10
+	ldr r10, [sp, #52]
+	umaal r1, r7, lr, r10
+	ldr lr, [sp, #128]
+	mov r10, #0x0
+	umaal r2, r10, lr, r4
+	umaal r8, r10, lr, r0
+	umaal r9, r10, lr, r12
+	str r2, [sp, #96]
+	ldr r2, [sp, #72]
+	umaal r3, r10, lr, r2
+	ldr r2, [sp, #12]
+	umaal r6, r10, lr, r2
+	umaal r11, r10, lr, r5
+	ldr r5, [sp, #56]
+	umaal r1, r10, lr, r5
+	ldr r5, [sp, #52]
+	umaal r7, r10, lr, r5
+	ldr lr, [sp, #152]
+	mov r5, #0x0
+	umaal r8, r5, lr, r4
+	umaal r9, r5, lr, r0
+	umaal r3, r5, lr, r12
+	str r8, [sp, #128]
+	ldr r8, [sp, #72]
+	umaal r6, r5, lr, r8
+	umaal r11, r5, lr, r2
+	ldr r2, [sp, #60]
+	umaal r1, r5, lr, r2
+	ldr r2, [sp, #56]
+	umaal r7, r5, lr, r2
+	ldr r2, [sp, #52]
+	umaal r10, r5, lr, r2
+	ldr lr, [sp, #140]
+	mov r2, #0x0
+	umaal r9, r2, lr, r4
+	umaal r3, r2, lr, r0
+	umaal r6, r2, lr, r12
+	umaal r11, r2, lr, r8
+	str r9, [sp, #152]
+	ldr r9, [sp, #12]
+	umaal r1, r2, lr, r9
+	ldr r9, [sp, #60]
+	umaal r7, r2, lr, r9
+	ldr r9, [sp, #56]
+	umaal r10, r2, lr, r9
+	ldr r9, [sp, #52]
+	umaal r5, r2, lr, r9
+	ldr lr, [sp, #144]
+	mov r9, #0x0
+	umaal r3, r9, lr, r4
+	umaal r6, r9, lr, r0
+	umaal r11, r9, lr, r12
+	umaal r1, r9, lr, r8
+	str r3, [sp, #140]
+	ldr r3, [sp, #12]
+	umaal r7, r9, lr, r3
+	ldr r3, [sp, #60]
+	umaal r10, r9, lr, r3
+	ldr r3, [sp, #56]
+	umaal r5, r9, lr, r3
+	ldr r3, [sp, #52]
+	umaal r2, r9, lr, r3
+	ldr lr, [sp, #148]
+	mov r3, #0x0
+	umaal r6, r3, lr, r4
+	umaal r11, r3, lr, r0
+	umaal r1, r3, lr, r12
+	umaal r7, r3, lr, r8
+	ldr r12, [sp, #12]
+	umaal r10, r3, lr, r12
+	ldr r12, [sp, #60]
+	umaal r5, r3, lr, r12
+	ldr r12, [sp, #56]
+	umaal r2, r3, lr, r12
+	ldr r12, [sp, #52]
+	umaal r9, r3, lr, r12
+	movw r12, #0x3d1
+	ldr r0, [sp, #136]
+	mov r4, #0x0
+	umaal r0, r4, r12, r11
+	ldr r8, [sp, #28]
+	umaal r8, r4, r12, r1
+	ldr lr, [sp, #160]
+	umaal lr, r4, r12, r7
+	str r0, [sp, #160]
+	ldr r0, [sp, #96]
+	umaal r0, r4, r12, r10
+	str r10, [sp, #96]
+	ldr r10, [sp, #128]
+	umaal r10, r4, r12, r5
+	str r5, [sp, #128]
+	ldr r5, [sp, #152]
+	umaal r5, r4, r12, r2
+	str r2, [sp, #152]
+	ldr r2, [sp, #140]
+	umaal r2, r4, r12, r9
+	umaal r6, r4, r12, r3
+	adds r11, r8, r11
+	adcs lr, lr, r1
+	adcs r0, r0, r7
+	ldr r1, [sp, #96]
+	adcs r1, r10, r1
+	ldr r7, [sp, #128]
+	adcs r5, r5, r7
+	ldr r7, [sp, #152]
+	adcs r2, r2, r7
+	adcs r6, r6, r9
+	adcs r3, r4, r3
+	mov r4, #0
+	adc r4, r4, #0
+	umull r7, r8, r3, r12
+	mov r9, #0x1
+	mov r10, #0x0
+	umaal r10, r8, r3, r9
+	mov r3, #0x0
+	umaal r10, r3, r4, r12
+	umaal r8, r3, r4, r9
+	ldr r4, [sp, #160]
+	adds r4, r4, r7
+	adcs r10, r11, r10
+	adcs lr, lr, r8
+	adcs r0, r0, r3
+	adcs r1, r1, #0x0
+	adcs r5, r5, #0x0
+	adcs r2, r2, #0x0
+	adcs r6, r6, #0x0
+	sbc r3, r3, r3
+	mvn r3, r3
+	and r12, r3, r12
+	adds r12, r4, r12
+	and r3, r3, r9
+	adcs r10, r10, r3
+	adcs lr, lr, #0x0
+	adcs r0, r0, #0x0
+	adcs r1, r1, #0x0
+	adcs r5, r5, #0x0
+	adcs r2, r2, #0x0
+	adc r6, r6, #0x0
+	ldr r3, [sp, #156]
+	subs r12, r12, r3
+	ldr r3, [sp, #104]
+	sbcs r10, r10, r3
+	ldr r3, [sp, #116]
+	sbcs lr, lr, r3
+	ldr r3, [sp, #124]
+	sbcs r0, r0, r3
+	ldr r3, [sp, #112]
+	sbcs r1, r1, r3
+	ldr r3, [sp, #120]
+	sbcs r3, r5, r3
+	ldr r4, [sp, #132]
+	sbcs r2, r2, r4
+	ldr r4, [sp, #108]
+	sbcs r4, r6, r4
+	sbc r5, r5, r5
+	movw r6, #0x3d1
+	and r7, r5, r6
+	subs r12, r12, r7
+	and r5, r5, #0x1
+	sbcs r10, r10, r5
+	sbcs lr, lr, #0x0
+	sbcs r0, r0, #0x0
+	sbcs r1, r1, #0x0
+	sbcs r3, r3, #0x0
+	sbcs r2, r2, #0x0
+	sbcs r4, r4, #0x0
+	sbc r5, r5, r5
+	and r6, r5, r6
+	subs r12, r12, r6
+	and r5, r5, #0x1
+	sbc r10, r10, r5
+	ldr r5, [sp, #100]
+	ldr r6, [sp, #40]
+	ldr r7, [sp, #184]
+	strd r5, r6, [r7, #0]
 	ldr r5, [sp, #36]
-	strd r4, r5, [r6, #8]
-	ldr r4, [sp, #32]
-	ldr r5, [sp, #0]
-	strd r4, r5, [r6, #16]
-	ldr r4, [sp, #4]
-	ldr r5, [sp, #84]
-	strd r4, r5, [r6, #24]
-	strd r2, r10, [r6, #32]
-	strd r0, r12, [r6, #40]
-	strd r1, r3, [r6, #48]
-	strd lr, r11, [r6, #56]
+	ldr r6, [sp, #24]
+	strd r5, r6, [r7, #8]
+	ldr r5, [sp, #44]
+	ldr r6, [sp, #48]
+	strd r5, r6, [r7, #16]
+	ldr r5, [sp, #64]
+	ldr r6, [sp, #32]
+	strd r5, r6, [r7, #24]
+	strd r12, r10, [r7, #32]
+	strd lr, r0, [r7, #40]
+	strd r1, r3, [r7, #48]
+	strd r2, r4, [r7, #56]
 	ldr r3, [sp, #92]
 	ldr r12, [sp, #88]
-	strd r3, r12, [r6, #64]
+	strd r3, r12, [r7, #64]
+	ldr r3, [sp, #84]
+	ldr r12, [sp, #80]
+	strd r3, r12, [r7, #72]
 	ldr r3, [sp, #8]
-	ldr r12, [sp, #56]
-	strd r3, r12, [r6, #72]
-	ldr r3, [sp, #52]
-	ldr r12, [sp, #16]
-	strd r3, r12, [r6, #80]
-	ldr r3, [sp, #20]
-	ldr r12, [sp, #64]
-	strd r3, r12, [r6, #88]
+	ldr r12, [sp, #20]
+	strd r3, r12, [r7, #80]
+	ldr r3, [sp, #4]
+	ldr r12, [sp, #0]
+	strd r3, r12, [r7, #88]
 	add sp, sp, #184
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_p_jadd_armv7, .-lf_secp256k1_p_jadd_armv7
@@ -5883,8 +5800,8 @@ lf_secp256k1_p_jadd_armv7:
 @ void lf_secp256k1_p_jaddz_armv7(uint64_t r[12], const uint64_t a[12], const uint64_t b[12])
 @   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: b = (x, y, zi) affine on the curve isomorphic by zi, 9M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 224 bytes (10 registers saved, 46 spill slots of 4 bytes)
-@   2743 instructions
+@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 232 bytes (12 registers saved, 46 spill slots of 4 bytes)
+@   2654 instructions
 	.text
 	.globl lf_secp256k1_p_jaddz_armv7
 	.hidden lf_secp256k1_p_jaddz_armv7
@@ -5898,10 +5815,12 @@ lf_secp256k1_p_jadd_armv7:
 lf_secp256k1_p_jaddz_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
+	push {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 2, -40
 	.cfi_offset 4, -36
 	.cfi_offset 5, -32
 	.cfi_offset 6, -28
@@ -5913,7 +5832,7 @@ lf_secp256k1_p_jaddz_armv7:
 	.cfi_offset 14, -4
 	sub sp, sp, #184
 	.pad #184
-	.cfi_def_cfa_offset 224
+	.cfi_def_cfa_offset 232
 	ldrd r3, r12, [r1, #64]
 	ldrd r4, r5, [r2, #64]
 	umull r6, r7, r3, r4
@@ -6055,15 +5974,13 @@ lf_secp256k1_p_jaddz_armv7:
 	ldr r9, [sp, #0]
 	mov r12, #0x0
 	umaal r9, r12, r4, r7
-	str r9, [sp, #0]
-	ldr r9, [sp, #4]
-	umaal r9, r12, r4, r3
-	str r3, [sp, #4]
-	ldr r3, [sp, #8]
-	umaal r3, r12, r4, r0
-	str r0, [sp, #8]
-	ldr r0, [sp, #12]
-	umaal r0, r12, r4, r8
+	ldr r1, [sp, #4]
+	umaal r1, r12, r4, r3
+	ldr r2, [sp, #8]
+	umaal r2, r12, r4, r0
+	str r9, [sp, #8]
+	ldr r9, [sp, #12]
+	umaal r9, r12, r4, r8
 	str r8, [sp, #12]
 	ldr r8, [sp, #16]
 	umaal r8, r12, r4, r11
@@ -6074,2588 +5991,2501 @@ lf_secp256k1_p_jaddz_armv7:
 	ldr lr, [sp, #24]
 	umaal lr, r12, r4, r6
 	umaal r5, r12, r4, r10
-	adds r7, r9, r7
-	ldr r9, [sp, #4]
-	adcs r3, r3, r9
-	ldr r9, [sp, #8]
-	adcs r0, r0, r9
-	ldr r9, [sp, #12]
-	adcs r8, r8, r9
-	ldr r9, [sp, #16]
-	adcs r11, r11, r9
-	ldr r9, [sp, #20]
-	adcs lr, lr, r9
+	adds r1, r1, r7
+	adcs r2, r2, r3
+	adcs r0, r9, r0
+	ldr r3, [sp, #12]
+	adcs r3, r8, r3
+	ldr r7, [sp, #16]
+	adcs r11, r11, r7
+	ldr r7, [sp, #20]
+	adcs lr, lr, r7
 	adcs r5, r5, r6
 	adcs r10, r12, r10
 	mov r12, #0
 	adc r12, r12, #0
-	umull r6, r9, r10, r4
-	str r5, [sp, #20]
-	mov r5, #0x1
-	str lr, [sp, #16]
-	mov lr, #0x0
-	umaal lr, r9, r10, r5
+	umull r6, r7, r10, r4
+	mov r8, #0x1
+	mov r9, #0x0
+	umaal r9, r7, r10, r8
 	mov r10, #0x0
-	umaal lr, r10, r12, r4
-	umaal r9, r10, r12, r5
-	ldr r12, [sp, #0]
+	umaal r9, r10, r12, r4
+	umaal r7, r10, r12, r8
+	ldr r12, [sp, #8]
 	adds r12, r12, r6
-	adcs lr, r7, lr
-	adcs r3, r3, r9
+	adcs r1, r1, r9
+	adcs r2, r2, r7
 	adcs r0, r0, r10
-	adcs r8, r8, #0x0
-	adcs r11, r11, #0x0
-	ldr r6, [sp, #16]
-	adcs r6, r6, #0x0
-	ldr r7, [sp, #20]
-	adcs r7, r7, #0x0
-	sbc r9, r9, r9
-	mvn r9, r9
-	and r4, r9, r4
-	adds r12, r12, r4
-	and r5, r9, r5
-	adcs lr, lr, r5
 	adcs r3, r3, #0x0
-	adcs r0, r0, #0x0
-	adcs r8, r8, #0x0
 	adcs r11, r11, #0x0
-	adcs r6, r6, #0x0
-	adc r7, r7, #0x0
-	umull r4, r5, r12, lr
-	mov r9, #0x0
-	umaal r9, r5, r12, r3
-	mov r10, #0x0
-	umaal r10, r5, r12, r0
-	str r9, [sp, #20]
-	mov r9, #0x0
-	umaal r9, r5, r12, r8
-	str r4, [sp, #16]
-	mov r4, #0x0
-	umaal r4, r5, r12, r11
-	str r11, [sp, #0]
-	mov r11, #0x0
-	umaal r11, r5, r12, r6
-	str r6, [sp, #12]
-	mov r6, #0x0
-	umaal r6, r5, r12, r7
-	str r12, [sp, #8]
-	mov r12, #0x0
-	umaal r10, r12, lr, r3
-	umaal r9, r12, lr, r0
-	umaal r4, r12, lr, r8
-	str r9, [sp, #4]
-	ldr r9, [sp, #0]
-	umaal r11, r12, lr, r9
-	str r10, [sp, #24]
-	ldr r10, [sp, #12]
-	umaal r6, r12, lr, r10
-	umaal r5, r12, lr, r7
-	str lr, [sp, #28]
-	mov lr, #0x0
-	umaal r4, lr, r3, r0
-	umaal r11, lr, r3, r8
-	umaal r6, lr, r3, r9
-	umaal r5, lr, r3, r10
-	umaal r12, lr, r3, r7
-	str r3, [sp, #32]
-	mov r3, #0x0
-	umaal r6, r3, r0, r8
-	umaal r5, r3, r0, r9
-	umaal r12, r3, r0, r10
-	umaal lr, r3, r0, r7
-	str r0, [sp, #36]
-	mov r0, #0x0
-	umaal r12, r0, r8, r9
-	umaal lr, r0, r8, r10
-	umaal r3, r0, r8, r7
-	str r8, [sp, #40]
-	mov r8, #0x0
-	umaal r3, r8, r9, r10
-	umaal r0, r8, r9, r7
-	mov r9, #0x0
-	umaal r8, r9, r10, r7
-	ldr r10, [sp, #16]
-	adds r10, r10, r10
-	str r7, [sp, #16]
-	ldr r7, [sp, #20]
-	adcs r7, r7, r7
-	str r7, [sp, #20]
-	ldr r7, [sp, #24]
-	adcs r7, r7, r7
-	str r7, [sp, #24]
-	ldr r7, [sp, #4]
-	adcs r7, r7, r7
-	adcs r4, r4, r4
-	adcs r11, r11, r11
-	adcs r6, r6, r6
-	adcs r5, r5, r5
-	adcs r12, r12, r12
-	adcs lr, lr, lr
-	adcs r3, r3, r3
-	adcs r0, r0, r0
-	adcs r8, r8, r8
-	adcs r9, r9, r9
-	str r9, [sp, #4]
-	mov r9, #0
-	adc r9, r9, #0
-	str r9, [sp, #44]
-	ldr r9, [sp, #8]
-	str r8, [sp, #48]
-	str r0, [sp, #52]
-	umull r8, r0, r9, r9
-	adds r0, r10, r0
-	mov r10, #0
-	adc r10, r10, #0
-	ldr r9, [sp, #28]
-	str r0, [sp, #56]
-	ldr r0, [sp, #20]
-	umaal r0, r10, r9, r9
-	ldr r9, [sp, #24]
-	adds r10, r9, r10
-	mov r9, #0
-	adc r9, r9, #0
-	str r10, [sp, #24]
-	ldr r10, [sp, #32]
-	umaal r7, r9, r10, r10
-	adds r4, r4, r9
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r10, [sp, #36]
-	umaal r11, r9, r10, r10
-	adds r6, r6, r9
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r10, [sp, #40]
-	umaal r5, r9, r10, r10
-	adds r12, r12, r9
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r10, [sp, #0]
-	umaal lr, r9, r10, r10
-	adds r3, r3, r9
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r10, [sp, #12]
-	str r6, [sp, #20]
-	ldr r6, [sp, #52]
-	umaal r6, r9, r10, r10
-	ldr r10, [sp, #48]
-	adds r10, r10, r9
-	mov r9, #0
-	adc r9, r9, #0
-	str r11, [sp, #48]
-	ldr r11, [sp, #16]
-	str r4, [sp, #52]
-	ldr r4, [sp, #4]
-	umaal r4, r9, r11, r11
-	ldr r11, [sp, #44]
-	add r11, r11, r9
-	movw r9, #0x3d1
-	str r11, [sp, #44]
-	mov r11, #0x0
-	umaal r8, r11, r9, r5
-	str r8, [sp, #4]
-	ldr r8, [sp, #56]
-	umaal r8, r11, r9, r12
-	umaal r0, r11, r9, lr
-	str lr, [sp, #56]
-	ldr lr, [sp, #24]
-	umaal lr, r11, r9, r3
-	umaal r7, r11, r9, r6
-	str r6, [sp, #24]
-	ldr r6, [sp, #52]
-	umaal r6, r11, r9, r10
-	str r10, [sp, #52]
-	ldr r10, [sp, #48]
-	umaal r10, r11, r9, r4
-	str r4, [sp, #48]
-	ldr r4, [sp, #44]
-	str r10, [sp, #60]
-	ldr r10, [sp, #20]
-	umaal r10, r11, r9, r4
-	adds r5, r8, r5
-	adcs r0, r0, r12
-	ldr r12, [sp, #56]
-	adcs lr, lr, r12
-	adcs r3, r7, r3
-	ldr r12, [sp, #24]
-	adcs r12, r6, r12
-	ldr r6, [sp, #60]
-	ldr r7, [sp, #52]
-	adcs r6, r6, r7
-	ldr r7, [sp, #48]
-	adcs r10, r10, r7
-	adcs r11, r11, r4
-	mov r4, #0
-	adc r4, r4, #0
-	umull r7, r8, r11, r9
-	str r10, [sp, #44]
-	mov r10, #0x1
-	str r6, [sp, #48]
-	mov r6, #0x0
-	umaal r6, r8, r11, r10
-	mov r11, #0x0
-	umaal r6, r11, r4, r9
-	umaal r8, r11, r4, r10
-	ldr r4, [sp, #4]
-	adds r4, r4, r7
-	adcs r5, r5, r6
-	adcs r0, r0, r8
-	adcs lr, lr, r11
-	adcs r3, r3, #0x0
-	adcs r12, r12, #0x0
-	ldr r6, [sp, #48]
-	adcs r6, r6, #0x0
-	ldr r7, [sp, #44]
-	adcs r7, r7, #0x0
-	sbc r8, r8, r8
-	mvn r8, r8
-	and r9, r8, r9
-	adds r4, r4, r9
-	and r10, r8, r10
-	adcs r10, r5, r10
-	adcs r0, r0, #0x0
 	adcs lr, lr, #0x0
-	adcs r3, r3, #0x0
-	adcs r12, r12, #0x0
-	adcs r6, r6, #0x0
-	adc r7, r7, #0x0
-	ldrd r5, r8, [r2, #0]
-	umull r9, r11, r5, r4
-	str r9, [sp, #44]
-	mov r9, #0x0
-	umaal r9, r11, r5, r10
-	mov r8, #0x0
-	umaal r8, r11, r5, r0
-	str r0, [sp, #48]
-	mov r0, #0x0
-	umaal r0, r11, r5, lr
-	str lr, [sp, #4]
-	mov lr, #0x0
-	umaal lr, r11, r5, r3
-	str r3, [sp, #60]
-	mov r3, #0x0
-	umaal r3, r11, r5, r12
-	str r12, [sp, #52]
-	mov r12, #0x0
-	umaal r12, r11, r5, r6
-	str r6, [sp, #24]
-	mov r6, #0x0
-	umaal r6, r11, r5, r7
-	ldr r5, [r2, #4]
-	str r7, [sp, #56]
-	mov r7, #0x0
-	umaal r9, r7, r5, r4
-	umaal r8, r7, r5, r10
-	str r9, [sp, #20]
-	ldr r9, [sp, #48]
-	umaal r0, r7, r5, r9
-	ldr r9, [sp, #4]
-	umaal lr, r7, r5, r9
-	ldr r9, [sp, #60]
-	umaal r3, r7, r5, r9
-	ldr r9, [sp, #52]
-	umaal r12, r7, r5, r9
-	ldr r9, [sp, #24]
-	umaal r6, r7, r5, r9
-	ldr r9, [sp, #56]
-	umaal r11, r7, r5, r9
-	ldr r5, [r2, #8]
-	mov r9, #0x0
-	umaal r8, r9, r5, r4
-	umaal r0, r9, r5, r10
-	str r8, [sp, #64]
-	ldr r8, [sp, #48]
-	umaal lr, r9, r5, r8
-	ldr r8, [sp, #4]
-	umaal r3, r9, r5, r8
-	ldr r8, [sp, #60]
-	umaal r12, r9, r5, r8
-	ldr r8, [sp, #52]
-	umaal r6, r9, r5, r8
-	ldr r8, [sp, #24]
-	umaal r11, r9, r5, r8
-	ldr r8, [sp, #56]
-	umaal r7, r9, r5, r8
-	ldr r5, [r2, #12]
-	mov r8, #0x0
-	umaal r0, r8, r5, r4
-	umaal lr, r8, r5, r10
-	str r0, [sp, #68]
-	ldr r0, [sp, #48]
-	umaal r3, r8, r5, r0
-	ldr r0, [sp, #4]
-	umaal r12, r8, r5, r0
-	ldr r0, [sp, #60]
-	umaal r6, r8, r5, r0
-	ldr r0, [sp, #52]
-	umaal r11, r8, r5, r0
-	ldr r0, [sp, #24]
-	umaal r7, r8, r5, r0
-	ldr r0, [sp, #56]
-	umaal r9, r8, r5, r0
-	ldr r5, [r2, #16]
-	mov r0, #0x0
-	umaal lr, r0, r5, r4
-	umaal r3, r0, r5, r10
-	str lr, [sp, #72]
-	ldr lr, [sp, #48]
-	umaal r12, r0, r5, lr
-	ldr lr, [sp, #4]
-	umaal r6, r0, r5, lr
-	ldr lr, [sp, #60]
-	umaal r11, r0, r5, lr
-	ldr lr, [sp, #52]
-	umaal r7, r0, r5, lr
-	ldr lr, [sp, #24]
-	umaal r9, r0, r5, lr
-	ldr lr, [sp, #56]
-	umaal r8, r0, r5, lr
-	ldr r5, [r2, #20]
-	mov lr, #0x0
-	umaal r3, lr, r5, r4
-	umaal r12, lr, r5, r10
-	str r3, [sp, #76]
-	ldr r3, [sp, #48]
-	umaal r6, lr, r5, r3
-	ldr r3, [sp, #4]
-	umaal r11, lr, r5, r3
-	ldr r3, [sp, #60]
-	umaal r7, lr, r5, r3
-	ldr r3, [sp, #52]
-	umaal r9, lr, r5, r3
-	ldr r3, [sp, #24]
-	umaal r8, lr, r5, r3
-	ldr r3, [sp, #56]
-	umaal r0, lr, r5, r3
-	ldr r5, [r2, #24]
-	mov r3, #0x0
-	umaal r12, r3, r5, r4
-	umaal r6, r3, r5, r10
-	str r12, [sp, #80]
-	ldr r12, [sp, #48]
-	umaal r11, r3, r5, r12
-	ldr r12, [sp, #4]
-	umaal r7, r3, r5, r12
-	ldr r12, [sp, #60]
-	umaal r9, r3, r5, r12
-	ldr r12, [sp, #52]
-	umaal r8, r3, r5, r12
-	ldr r12, [sp, #24]
-	umaal r0, r3, r5, r12
-	ldr r12, [sp, #56]
-	umaal lr, r3, r5, r12
-	ldr r5, [r2, #28]
-	mov r12, #0x0
-	umaal r6, r12, r5, r4
-	umaal r11, r12, r5, r10
-	str r10, [sp, #84]
-	ldr r10, [sp, #48]
-	umaal r7, r12, r5, r10
-	ldr r10, [sp, #4]
-	umaal r9, r12, r5, r10
-	ldr r10, [sp, #60]
-	umaal r8, r12, r5, r10
-	ldr r10, [sp, #52]
-	umaal r0, r12, r5, r10
-	ldr r10, [sp, #24]
-	umaal lr, r12, r5, r10
-	ldr r10, [sp, #56]
-	umaal r3, r12, r5, r10
-	movw r5, #0x3d1
-	ldr r10, [sp, #44]
-	str r4, [sp, #88]
-	mov r4, #0x0
-	umaal r10, r4, r5, r11
-	str r10, [sp, #44]
-	ldr r10, [sp, #20]
-	umaal r10, r4, r5, r7
-	str r7, [sp, #20]
-	ldr r7, [sp, #64]
-	umaal r7, r4, r5, r9
-	str r9, [sp, #64]
-	ldr r9, [sp, #68]
-	umaal r9, r4, r5, r8
-	str r8, [sp, #68]
-	ldr r8, [sp, #72]
-	umaal r8, r4, r5, r0
-	str r0, [sp, #72]
-	ldr r0, [sp, #76]
-	umaal r0, r4, r5, lr
-	str lr, [sp, #76]
-	ldr lr, [sp, #80]
-	umaal lr, r4, r5, r3
-	umaal r6, r4, r5, r12
-	adds r10, r10, r11
-	ldr r11, [sp, #20]
-	adcs r11, r7, r11
-	ldr r7, [sp, #64]
-	adcs r7, r9, r7
-	ldr r9, [sp, #68]
-	adcs r8, r8, r9
-	ldr r9, [sp, #72]
-	adcs r0, r0, r9
-	ldr r9, [sp, #76]
-	adcs lr, lr, r9
-	adcs r3, r6, r3
-	adcs r12, r4, r12
-	mov r4, #0
-	adc r4, r4, #0
-	umull r6, r9, r12, r5
-	str r3, [sp, #76]
-	mov r3, #0x1
-	str lr, [sp, #72]
-	mov lr, #0x0
-	umaal lr, r9, r12, r3
-	mov r12, #0x0
-	umaal lr, r12, r4, r5
-	umaal r9, r12, r4, r3
-	ldr r4, [sp, #44]
-	adds r4, r4, r6
-	adcs lr, r10, lr
-	adcs r11, r11, r9
-	adcs r12, r7, r12
-	adcs r8, r8, #0x0
-	adcs r0, r0, #0x0
-	ldr r6, [sp, #72]
-	adcs r6, r6, #0x0
-	ldr r7, [sp, #76]
-	adcs r7, r7, #0x0
-	sbc r9, r9, r9
-	mvn r9, r9
-	and r5, r9, r5
-	adds r4, r4, r5
-	and r3, r9, r3
-	adcs lr, lr, r3
-	adcs r11, r11, #0x0
-	adcs r12, r12, #0x0
-	adcs r8, r8, #0x0
-	adcs r0, r0, #0x0
-	adcs r6, r6, #0x0
-	adc r7, r7, #0x0
-	ldr r3, [sp, #88]
-	ldr r5, [sp, #8]
-	umull r9, r10, r3, r5
-	str r7, [sp, #76]
-	ldr r7, [sp, #28]
-	str r6, [sp, #72]
-	mov r6, #0x0
-	umaal r6, r10, r3, r7
-	str r0, [sp, #44]
-	ldr r0, [sp, #32]
-	str r8, [sp, #68]
-	mov r8, #0x0
-	umaal r8, r10, r3, r0
-	str r12, [sp, #64]
-	ldr r12, [sp, #36]
-	str r11, [sp, #20]
-	mov r11, #0x0
-	umaal r11, r10, r3, r12
-	str lr, [sp, #80]
-	ldr lr, [sp, #40]
-	str r4, [sp, #92]
-	mov r4, #0x0
-	umaal r4, r10, r3, lr
-	str r9, [sp, #96]
-	ldr r9, [sp, #0]
-	mov lr, #0x0
-	umaal lr, r10, r3, r9
-	ldr r9, [sp, #12]
-	mov r12, #0x0
-	umaal r12, r10, r3, r9
-	ldr r9, [sp, #16]
-	mov r0, #0x0
-	umaal r0, r10, r3, r9
-	ldr r3, [sp, #84]
-	mov r9, #0x0
-	umaal r6, r9, r3, r5
-	umaal r8, r9, r3, r7
-	str r6, [sp, #88]
-	ldr r6, [sp, #32]
-	umaal r11, r9, r3, r6
-	ldr r6, [sp, #36]
-	umaal r4, r9, r3, r6
-	ldr r6, [sp, #40]
-	umaal lr, r9, r3, r6
-	ldr r6, [sp, #0]
-	umaal r12, r9, r3, r6
-	ldr r6, [sp, #12]
-	umaal r0, r9, r3, r6
-	ldr r6, [sp, #16]
-	umaal r10, r9, r3, r6
-	ldr r3, [sp, #48]
-	mov r6, #0x0
-	umaal r8, r6, r3, r5
-	umaal r11, r6, r3, r7
-	str r8, [sp, #84]
-	ldr r8, [sp, #32]
-	umaal r4, r6, r3, r8
-	ldr r8, [sp, #36]
-	umaal lr, r6, r3, r8
-	ldr r8, [sp, #40]
-	umaal r12, r6, r3, r8
-	ldr r8, [sp, #0]
-	umaal r0, r6, r3, r8
-	ldr r8, [sp, #12]
-	umaal r10, r6, r3, r8
-	ldr r8, [sp, #16]
-	umaal r9, r6, r3, r8
-	ldr r3, [sp, #4]
-	mov r8, #0x0
-	umaal r11, r8, r3, r5
-	umaal r4, r8, r3, r7
-	str r11, [sp, #48]
-	ldr r11, [sp, #32]
-	umaal lr, r8, r3, r11
-	ldr r11, [sp, #36]
-	umaal r12, r8, r3, r11
-	ldr r11, [sp, #40]
-	umaal r0, r8, r3, r11
-	ldr r11, [sp, #0]
-	umaal r10, r8, r3, r11
-	ldr r11, [sp, #12]
-	umaal r9, r8, r3, r11
-	ldr r11, [sp, #16]
-	umaal r6, r8, r3, r11
-	ldr r3, [sp, #60]
-	mov r11, #0x0
-	umaal r4, r11, r3, r5
-	umaal lr, r11, r3, r7
-	str r4, [sp, #4]
-	ldr r4, [sp, #32]
-	umaal r12, r11, r3, r4
-	ldr r4, [sp, #36]
-	umaal r0, r11, r3, r4
-	ldr r4, [sp, #40]
-	umaal r10, r11, r3, r4
-	ldr r4, [sp, #0]
-	umaal r9, r11, r3, r4
-	ldr r4, [sp, #12]
-	umaal r6, r11, r3, r4
-	ldr r4, [sp, #16]
-	umaal r8, r11, r3, r4
-	ldr r3, [sp, #52]
-	mov r4, #0x0
-	umaal lr, r4, r3, r5
-	umaal r12, r4, r3, r7
-	str lr, [sp, #60]
-	ldr lr, [sp, #32]
-	umaal r0, r4, r3, lr
-	ldr lr, [sp, #36]
-	umaal r10, r4, r3, lr
-	ldr lr, [sp, #40]
-	umaal r9, r4, r3, lr
-	ldr lr, [sp, #0]
-	umaal r6, r4, r3, lr
-	ldr lr, [sp, #12]
-	umaal r8, r4, r3, lr
-	ldr lr, [sp, #16]
-	umaal r11, r4, r3, lr
-	ldr r3, [sp, #24]
-	mov lr, #0x0
-	umaal r12, lr, r3, r5
-	umaal r0, lr, r3, r7
-	str r12, [sp, #52]
-	ldr r12, [sp, #32]
-	umaal r10, lr, r3, r12
-	ldr r12, [sp, #36]
-	umaal r9, lr, r3, r12
-	ldr r12, [sp, #40]
-	umaal r6, lr, r3, r12
-	ldr r12, [sp, #0]
-	umaal r8, lr, r3, r12
-	ldr r12, [sp, #12]
-	umaal r11, lr, r3, r12
-	ldr r12, [sp, #16]
-	umaal r4, lr, r3, r12
-	ldr r3, [sp, #56]
-	mov r12, #0x0
-	umaal r0, r12, r3, r5
-	umaal r10, r12, r3, r7
-	ldr r5, [sp, #32]
-	umaal r9, r12, r3, r5
-	ldr r5, [sp, #36]
-	umaal r6, r12, r3, r5
-	ldr r5, [sp, #40]
-	umaal r8, r12, r3, r5
-	ldr r5, [sp, #0]
-	umaal r11, r12, r3, r5
-	ldr r5, [sp, #12]
-	umaal r4, r12, r3, r5
-	ldr r5, [sp, #16]
-	umaal lr, r12, r3, r5
-	movw r3, #0x3d1
-	ldr r5, [sp, #96]
-	mov r7, #0x0
-	umaal r5, r7, r3, r10
-	str r5, [sp, #96]
-	ldr r5, [sp, #88]
-	umaal r5, r7, r3, r9
-	str r9, [sp, #88]
-	ldr r9, [sp, #84]
-	umaal r9, r7, r3, r6
-	str r6, [sp, #84]
-	ldr r6, [sp, #48]
-	umaal r6, r7, r3, r8
-	str r8, [sp, #48]
-	ldr r8, [sp, #4]
-	umaal r8, r7, r3, r11
-	str r11, [sp, #4]
-	ldr r11, [sp, #60]
-	umaal r11, r7, r3, r4
-	str r4, [sp, #60]
-	ldr r4, [sp, #52]
-	umaal r4, r7, r3, lr
-	umaal r0, r7, r3, r12
-	adds r10, r5, r10
-	ldr r5, [sp, #88]
-	adcs r5, r9, r5
-	ldr r9, [sp, #84]
-	adcs r6, r6, r9
-	ldr r9, [sp, #48]
-	adcs r8, r8, r9
-	ldr r9, [sp, #4]
-	adcs r11, r11, r9
-	ldr r9, [sp, #60]
-	adcs r4, r4, r9
-	adcs lr, r0, lr
-	adcs r12, r7, r12
-	mov r0, #0
-	adc r0, r0, #0
-	umull r7, r9, r12, r3
-	str lr, [sp, #60]
-	mov lr, #0x1
-	str r4, [sp, #4]
-	mov r4, #0x0
-	umaal r4, r9, r12, lr
-	mov r12, #0x0
-	umaal r4, r12, r0, r3
-	umaal r9, r12, r0, lr
-	ldr r0, [sp, #96]
-	adds r0, r0, r7
-	adcs r10, r10, r4
-	adcs r5, r5, r9
-	adcs r12, r6, r12
-	adcs r8, r8, #0x0
-	adcs r11, r11, #0x0
-	ldr r4, [sp, #4]
-	adcs r4, r4, #0x0
-	ldr r6, [sp, #60]
-	adcs r6, r6, #0x0
-	sbc r7, r7, r7
-	mvn r7, r7
-	and r3, r7, r3
-	adds r0, r0, r3
-	and lr, r7, lr
-	adcs lr, r10, lr
 	adcs r5, r5, #0x0
-	adcs r12, r12, #0x0
-	adcs r8, r8, #0x0
-	adcs r11, r11, #0x0
-	adcs r4, r4, #0x0
-	adc r6, r6, #0x0
-	ldrd r3, r7, [r2, #32]
-	umull r9, r10, r3, r0
-	str r9, [sp, #60]
-	mov r9, #0x0
-	umaal r9, r10, r3, lr
-	mov r7, #0x0
-	umaal r7, r10, r3, r5
-	str r5, [sp, #4]
-	mov r5, #0x0
-	umaal r5, r10, r3, r12
-	str r12, [sp, #96]
-	mov r12, #0x0
-	umaal r12, r10, r3, r8
-	str r8, [sp, #48]
-	mov r8, #0x0
-	umaal r8, r10, r3, r11
-	str r11, [sp, #84]
-	mov r11, #0x0
-	umaal r11, r10, r3, r4
-	str r4, [sp, #88]
-	mov r4, #0x0
-	umaal r4, r10, r3, r6
-	ldr r3, [r2, #36]
-	str r6, [sp, #52]
-	mov r6, #0x0
-	umaal r9, r6, r3, r0
-	umaal r7, r6, r3, lr
-	str r9, [sp, #56]
-	ldr r9, [sp, #4]
-	umaal r5, r6, r3, r9
-	ldr r9, [sp, #96]
-	umaal r12, r6, r3, r9
-	ldr r9, [sp, #48]
-	umaal r8, r6, r3, r9
-	ldr r9, [sp, #84]
-	umaal r11, r6, r3, r9
-	ldr r9, [sp, #88]
-	umaal r4, r6, r3, r9
-	ldr r9, [sp, #52]
-	umaal r10, r6, r3, r9
-	ldr r3, [r2, #40]
-	mov r9, #0x0
-	umaal r7, r9, r3, r0
-	umaal r5, r9, r3, lr
-	str r7, [sp, #16]
-	ldr r7, [sp, #4]
-	umaal r12, r9, r3, r7
-	ldr r7, [sp, #96]
-	umaal r8, r9, r3, r7
-	ldr r7, [sp, #48]
-	umaal r11, r9, r3, r7
-	ldr r7, [sp, #84]
-	umaal r4, r9, r3, r7
-	ldr r7, [sp, #88]
-	umaal r10, r9, r3, r7
-	ldr r7, [sp, #52]
-	umaal r6, r9, r3, r7
-	ldr r3, [r2, #44]
-	mov r7, #0x0
-	umaal r5, r7, r3, r0
-	umaal r12, r7, r3, lr
-	str r5, [sp, #12]
-	ldr r5, [sp, #4]
-	umaal r8, r7, r3, r5
-	ldr r5, [sp, #96]
-	umaal r11, r7, r3, r5
-	ldr r5, [sp, #48]
-	umaal r4, r7, r3, r5
-	ldr r5, [sp, #84]
-	umaal r10, r7, r3, r5
-	ldr r5, [sp, #88]
-	umaal r6, r7, r3, r5
-	ldr r5, [sp, #52]
-	umaal r9, r7, r3, r5
-	ldr r3, [r2, #48]
-	mov r5, #0x0
-	umaal r12, r5, r3, r0
-	umaal r8, r5, r3, lr
-	str r12, [sp, #0]
-	ldr r12, [sp, #4]
-	umaal r11, r5, r3, r12
-	ldr r12, [sp, #96]
-	umaal r4, r5, r3, r12
-	ldr r12, [sp, #48]
-	umaal r10, r5, r3, r12
-	ldr r12, [sp, #84]
-	umaal r6, r5, r3, r12
-	ldr r12, [sp, #88]
-	umaal r9, r5, r3, r12
-	ldr r12, [sp, #52]
-	umaal r7, r5, r3, r12
-	ldr r3, [r2, #52]
-	mov r12, #0x0
-	umaal r8, r12, r3, r0
-	umaal r11, r12, r3, lr
-	str r8, [sp, #40]
-	ldr r8, [sp, #4]
-	umaal r4, r12, r3, r8
-	ldr r8, [sp, #96]
-	umaal r10, r12, r3, r8
-	ldr r8, [sp, #48]
-	umaal r6, r12, r3, r8
-	ldr r8, [sp, #84]
-	umaal r9, r12, r3, r8
-	ldr r8, [sp, #88]
-	umaal r7, r12, r3, r8
-	ldr r8, [sp, #52]
-	umaal r5, r12, r3, r8
-	ldr r3, [r2, #56]
-	mov r8, #0x0
-	umaal r11, r8, r3, r0
-	umaal r4, r8, r3, lr
-	str r11, [sp, #36]
-	ldr r11, [sp, #4]
-	umaal r10, r8, r3, r11
-	ldr r11, [sp, #96]
-	umaal r6, r8, r3, r11
-	ldr r11, [sp, #48]
-	umaal r9, r8, r3, r11
-	ldr r11, [sp, #84]
-	umaal r7, r8, r3, r11
-	ldr r11, [sp, #88]
-	umaal r5, r8, r3, r11
-	ldr r11, [sp, #52]
-	umaal r12, r8, r3, r11
-	ldr r3, [r2, #60]
-	mov r11, #0x0
-	umaal r4, r11, r3, r0
-	umaal r10, r11, r3, lr
-	ldr r0, [sp, #4]
-	umaal r6, r11, r3, r0
-	ldr r0, [sp, #96]
-	umaal r9, r11, r3, r0
-	ldr r0, [sp, #48]
-	umaal r7, r11, r3, r0
-	ldr r0, [sp, #84]
-	umaal r5, r11, r3, r0
-	ldr r0, [sp, #88]
-	umaal r12, r11, r3, r0
-	ldr r0, [sp, #52]
-	umaal r8, r11, r3, r0
-	movw r3, #0x3d1
-	ldr r2, [sp, #60]
-	mov r0, #0x0
-	umaal r2, r0, r3, r10
-	ldr lr, [sp, #56]
-	umaal lr, r0, r3, r6
-	str r2, [sp, #56]
-	ldr r2, [sp, #16]
-	umaal r2, r0, r3, r9
-	str r9, [sp, #16]
-	ldr r9, [sp, #12]
-	umaal r9, r0, r3, r7
-	str r7, [sp, #12]
-	ldr r7, [sp, #0]
-	umaal r7, r0, r3, r5
-	str r5, [sp, #0]
-	ldr r5, [sp, #40]
-	umaal r5, r0, r3, r12
-	str r12, [sp, #40]
-	ldr r12, [sp, #36]
-	umaal r12, r0, r3, r8
-	umaal r4, r0, r3, r11
-	adds lr, lr, r10
-	adcs r2, r2, r6
-	ldr r6, [sp, #16]
-	adcs r6, r9, r6
-	ldr r9, [sp, #12]
-	adcs r7, r7, r9
-	ldr r9, [sp, #0]
-	adcs r5, r5, r9
-	ldr r9, [sp, #40]
-	adcs r12, r12, r9
-	adcs r4, r4, r8
-	adcs r0, r0, r11
-	mov r8, #0
-	adc r8, r8, #0
-	umull r9, r10, r0, r3
-	mov r11, #0x1
-	str r4, [sp, #40]
-	mov r4, #0x0
-	umaal r4, r10, r0, r11
-	mov r0, #0x0
-	umaal r4, r0, r8, r3
-	umaal r10, r0, r8, r11
-	ldr r8, [sp, #56]
-	adds r8, r8, r9
-	adcs lr, lr, r4
-	adcs r10, r2, r10
-	adcs r0, r6, r0
-	adcs r7, r7, #0x0
-	adcs r5, r5, #0x0
-	adcs r12, r12, #0x0
-	ldr r2, [sp, #40]
-	adcs r2, r2, #0x0
-	sbc r4, r4, r4
-	mvn r4, r4
-	and r3, r4, r3
-	adds r3, r8, r3
-	and r11, r4, r11
-	adcs lr, lr, r11
-	adcs r10, r10, #0x0
-	adcs r0, r0, #0x0
-	adcs r7, r7, #0x0
-	adcs r5, r5, #0x0
-	adcs r12, r12, #0x0
-	adc r2, r2, #0x0
-	ldr r4, [sp, #92]
-	ldrd r6, r8, [r1, #0]
-	subs r4, r4, r6
-	ldr r9, [sp, #80]
-	sbcs r9, r9, r8
-	ldr r11, [sp, #20]
-	ldr r8, [r1, #8]
-	sbcs r11, r11, r8
-	ldr r8, [sp, #64]
-	ldr r6, [r1, #12]
-	sbcs r8, r8, r6
-	ldr r6, [sp, #68]
-	str r2, [sp, #64]
-	ldr r2, [r1, #16]
-	sbcs r6, r6, r2
-	ldr r2, [sp, #44]
-	str r12, [sp, #68]
-	ldr r12, [r1, #20]
-	sbcs r2, r2, r12
-	ldr r12, [sp, #72]
-	str r5, [sp, #44]
-	ldr r5, [r1, #24]
-	sbcs r12, r12, r5
-	ldr r5, [sp, #76]
-	str r7, [sp, #72]
-	ldr r7, [r1, #28]
-	sbcs r5, r5, r7
-	sbc r7, r7, r7
-	str r0, [sp, #76]
-	movw r0, #0x3d1
-	str r10, [sp, #20]
-	and r10, r7, r0
-	subs r10, r4, r10
-	and r7, r7, #0x1
-	sbcs r7, r9, r7
-	sbcs r11, r11, #0x0
-	sbcs r8, r8, #0x0
-	sbcs r6, r6, #0x0
-	sbcs r2, r2, #0x0
-	sbcs r12, r12, #0x0
-	sbcs r5, r5, #0x0
-	sbc r4, r4, r4
-	and r0, r4, r0
-	subs r0, r10, r0
-	and r4, r4, #0x1
-	sbc r4, r7, r4
-	ldrd r7, r9, [r1, #32]
-	subs r3, r3, r7
-	sbcs lr, lr, r9
-	ldr r10, [sp, #20]
-	ldr r9, [r1, #40]
-	sbcs r10, r10, r9
-	ldr r9, [sp, #76]
-	ldr r7, [r1, #44]
-	sbcs r9, r9, r7
-	ldr r7, [sp, #72]
-	str r5, [sp, #76]
-	ldr r5, [r1, #48]
-	sbcs r7, r7, r5
-	ldr r5, [sp, #44]
-	str r12, [sp, #72]
-	ldr r12, [r1, #52]
-	sbcs r5, r5, r12
-	ldr r12, [sp, #68]
-	str r2, [sp, #44]
-	ldr r2, [r1, #56]
-	sbcs r12, r12, r2
-	ldr r2, [sp, #64]
-	str r6, [sp, #68]
-	ldr r6, [r1, #60]
-	sbcs r2, r2, r6
 	sbc r6, r6, r6
-	str r8, [sp, #64]
-	movw r8, #0x3d1
-	str r11, [sp, #20]
-	and r11, r6, r8
-	subs r11, r3, r11
-	and r6, r6, #0x1
-	sbcs lr, lr, r6
-	sbcs r10, r10, #0x0
-	sbcs r9, r9, #0x0
-	sbcs r7, r7, #0x0
-	sbcs r5, r5, #0x0
-	sbcs r12, r12, #0x0
-	sbcs r2, r2, #0x0
-	sbc r3, r3, r3
-	and r8, r3, r8
-	subs r11, r11, r8
-	and r3, r3, #0x1
-	sbc lr, lr, r3
-	ldrd r3, r6, [r1, #64]
-	str r2, [sp, #80]
-	umull r8, r2, r3, r0
-	str r12, [sp, #92]
-	mov r12, #0x0
-	umaal r12, r2, r3, r4
-	str r5, [sp, #40]
-	ldr r5, [sp, #20]
-	str r7, [sp, #56]
-	mov r7, #0x0
-	umaal r7, r2, r3, r5
-	str r9, [sp, #0]
-	ldr r9, [sp, #64]
-	str r10, [sp, #12]
-	mov r10, #0x0
-	umaal r10, r2, r3, r9
-	str r11, [sp, #16]
-	ldr r11, [sp, #68]
-	str lr, [sp, #36]
-	mov lr, #0x0
-	umaal lr, r2, r3, r11
-	str r8, [sp, #60]
-	ldr r8, [sp, #44]
-	mov r11, #0x0
-	umaal r11, r2, r3, r8
-	ldr r8, [sp, #72]
-	mov r9, #0x0
-	umaal r9, r2, r3, r8
-	ldr r8, [sp, #76]
-	mov r5, #0x0
-	umaal r5, r2, r3, r8
-	mov r3, #0x0
-	umaal r12, r3, r6, r0
-	umaal r7, r3, r6, r4
-	str r12, [sp, #52]
-	ldr r12, [sp, #20]
-	umaal r10, r3, r6, r12
-	ldr r12, [sp, #64]
-	umaal lr, r3, r6, r12
-	ldr r12, [sp, #68]
-	umaal r11, r3, r6, r12
-	ldr r12, [sp, #44]
-	umaal r9, r3, r6, r12
-	ldr r12, [sp, #72]
-	umaal r5, r3, r6, r12
-	umaal r2, r3, r6, r8
-	ldr r6, [r1, #72]
-	mov r8, #0x0
-	umaal r7, r8, r6, r0
-	umaal r10, r8, r6, r4
-	str r7, [sp, #88]
-	ldr r7, [sp, #20]
-	umaal lr, r8, r6, r7
-	ldr r7, [sp, #64]
-	umaal r11, r8, r6, r7
-	ldr r7, [sp, #68]
-	umaal r9, r8, r6, r7
-	ldr r7, [sp, #44]
-	umaal r5, r8, r6, r7
-	umaal r2, r8, r6, r12
-	ldr r12, [sp, #76]
-	umaal r3, r8, r6, r12
-	ldr r6, [r1, #76]
-	mov r12, #0x0
-	umaal r10, r12, r6, r0
-	umaal lr, r12, r6, r4
-	str r10, [sp, #84]
-	ldr r10, [sp, #20]
-	umaal r11, r12, r6, r10
-	ldr r10, [sp, #64]
-	umaal r9, r12, r6, r10
-	ldr r10, [sp, #68]
-	umaal r5, r12, r6, r10
-	umaal r2, r12, r6, r7
-	ldr r7, [sp, #72]
-	umaal r3, r12, r6, r7
-	ldr r7, [sp, #76]
-	umaal r8, r12, r6, r7
-	ldr r6, [r1, #80]
-	mov r7, #0x0
-	umaal lr, r7, r6, r0
-	umaal r11, r7, r6, r4
-	str lr, [sp, #48]
-	ldr lr, [sp, #20]
-	umaal r9, r7, r6, lr
-	ldr lr, [sp, #64]
-	umaal r5, r7, r6, lr
-	umaal r2, r7, r6, r10
-	ldr r10, [sp, #44]
-	umaal r3, r7, r6, r10
-	ldr r10, [sp, #72]
-	umaal r8, r7, r6, r10
-	ldr r10, [sp, #76]
-	umaal r12, r7, r6, r10
-	ldr r6, [r1, #84]
-	mov r10, #0x0
-	umaal r11, r10, r6, r0
-	umaal r9, r10, r6, r4
-	str r11, [sp, #96]
-	ldr r11, [sp, #20]
-	umaal r5, r10, r6, r11
-	umaal r2, r10, r6, lr
-	ldr lr, [sp, #68]
-	umaal r3, r10, r6, lr
-	ldr lr, [sp, #44]
-	umaal r8, r10, r6, lr
-	ldr lr, [sp, #72]
-	umaal r12, r10, r6, lr
-	ldr lr, [sp, #76]
-	umaal r7, r10, r6, lr
-	ldr r6, [r1, #88]
-	mov lr, #0x0
-	umaal r9, lr, r6, r0
-	umaal r5, lr, r6, r4
-	umaal r2, lr, r6, r11
-	str r9, [sp, #4]
-	ldr r9, [sp, #64]
-	umaal r3, lr, r6, r9
-	ldr r9, [sp, #68]
-	umaal r8, lr, r6, r9
-	ldr r9, [sp, #44]
-	umaal r12, lr, r6, r9
-	ldr r9, [sp, #72]
-	umaal r7, lr, r6, r9
-	ldr r9, [sp, #76]
-	umaal r10, lr, r6, r9
-	ldr r6, [r1, #92]
-	mov r9, #0x0
-	umaal r5, r9, r6, r0
-	umaal r2, r9, r6, r4
-	umaal r3, r9, r6, r11
-	ldr r11, [sp, #64]
-	umaal r8, r9, r6, r11
-	ldr r11, [sp, #68]
-	umaal r12, r9, r6, r11
-	ldr r11, [sp, #44]
-	umaal r7, r9, r6, r11
-	ldr r11, [sp, #72]
-	umaal r10, r9, r6, r11
-	ldr r11, [sp, #76]
-	umaal lr, r9, r6, r11
-	movw r6, #0x3d1
-	ldr r11, [sp, #60]
-	str r0, [sp, #32]
-	mov r0, #0x0
-	umaal r11, r0, r6, r2
-	str r4, [sp, #60]
-	ldr r4, [sp, #52]
-	umaal r4, r0, r6, r3
-	str r11, [sp, #52]
-	ldr r11, [sp, #88]
-	umaal r11, r0, r6, r8
-	str r8, [sp, #88]
-	ldr r8, [sp, #84]
-	umaal r8, r0, r6, r12
-	str r12, [sp, #84]
-	ldr r12, [sp, #48]
-	umaal r12, r0, r6, r7
-	str r7, [sp, #48]
-	ldr r7, [sp, #96]
-	umaal r7, r0, r6, r10
-	str r10, [sp, #96]
-	ldr r10, [sp, #4]
-	umaal r10, r0, r6, lr
-	umaal r5, r0, r6, r9
-	adds r2, r4, r2
-	adcs r11, r11, r3
-	ldr r3, [sp, #88]
-	adcs r3, r8, r3
-	ldr r4, [sp, #84]
-	adcs r12, r12, r4
-	ldr r4, [sp, #48]
-	adcs r4, r7, r4
-	ldr r7, [sp, #96]
-	adcs r10, r10, r7
-	adcs lr, r5, lr
-	adcs r0, r0, r9
-	mov r5, #0
-	adc r5, r5, #0
-	umull r7, r8, r0, r6
-	mov r9, #0x1
-	str lr, [sp, #96]
-	mov lr, #0x0
-	umaal lr, r8, r0, r9
-	mov r0, #0x0
-	umaal lr, r0, r5, r6
-	umaal r8, r0, r5, r9
-	ldr r5, [sp, #52]
-	adds r5, r5, r7
-	adcs lr, r2, lr
-	adcs r11, r11, r8
-	adcs r0, r3, r0
-	adcs r12, r12, #0x0
-	adcs r4, r4, #0x0
-	adcs r10, r10, #0x0
-	ldr r3, [sp, #96]
-	adcs r3, r3, #0x0
-	sbc r2, r2, r2
-	mvn r2, r2
-	and r6, r2, r6
-	adds r5, r5, r6
-	and r2, r2, r9
-	adcs lr, lr, r2
-	adcs r11, r11, #0x0
+	mvn r6, r6
+	and r4, r6, r4
+	adds r12, r12, r4
+	and r6, r6, r8
+	adcs r1, r1, r6
+	adcs r2, r2, #0x0
 	adcs r0, r0, #0x0
-	adcs r12, r12, #0x0
-	adcs r4, r4, #0x0
-	adcs r10, r10, #0x0
-	adc r3, r3, #0x0
-	ldr r2, [sp, #32]
-	ldr r6, [sp, #60]
-	umull r7, r8, r2, r6
-	ldr r9, [sp, #20]
-	str r3, [sp, #96]
-	mov r3, #0x0
-	umaal r3, r8, r2, r9
-	str r10, [sp, #52]
-	ldr r10, [sp, #64]
-	str r4, [sp, #48]
-	mov r4, #0x0
-	umaal r4, r8, r2, r10
-	str r12, [sp, #84]
-	ldr r12, [sp, #68]
-	str r0, [sp, #88]
-	mov r0, #0x0
-	umaal r0, r8, r2, r12
-	str r11, [sp, #4]
-	ldr r11, [sp, #44]
-	str lr, [sp, #28]
-	mov lr, #0x0
-	umaal lr, r8, r2, r11
-	str r5, [sp, #8]
-	ldr r5, [sp, #72]
-	str r3, [sp, #24]
-	mov r3, #0x0
-	umaal r3, r8, r2, r5
-	str r7, [sp, #100]
-	ldr r7, [sp, #76]
-	mov r5, #0x0
-	umaal r5, r8, r2, r7
-	mov r2, #0x0
-	umaal r4, r2, r6, r9
-	umaal r0, r2, r6, r10
-	umaal lr, r2, r6, r12
-	umaal r3, r2, r6, r11
-	str r0, [sp, #104]
-	ldr r0, [sp, #72]
-	umaal r5, r2, r6, r0
-	umaal r8, r2, r6, r7
-	mov r6, #0x0
-	umaal lr, r6, r9, r10
-	umaal r3, r6, r9, r12
-	umaal r5, r6, r9, r11
-	umaal r8, r6, r9, r0
-	umaal r2, r6, r9, r7
+	adcs r3, r3, #0x0
+	adcs r11, r11, #0x0
+	adcs lr, lr, #0x0
+	adc r5, r5, #0x0
+	umull r4, r6, r12, r1
+	mov r7, #0x0
+	umaal r7, r6, r12, r2
+	mov r8, #0x0
+	umaal r8, r6, r12, r0
 	mov r9, #0x0
-	umaal r5, r9, r10, r12
-	umaal r8, r9, r10, r11
-	umaal r2, r9, r10, r0
-	umaal r6, r9, r10, r7
+	umaal r9, r6, r12, r3
 	mov r10, #0x0
-	umaal r2, r10, r12, r11
-	umaal r6, r10, r12, r0
-	umaal r9, r10, r12, r7
+	umaal r10, r6, r12, r11
+	str r7, [sp, #8]
+	mov r7, #0x0
+	umaal r7, r6, r12, lr
+	str r4, [sp, #20]
+	mov r4, #0x0
+	umaal r4, r6, r12, r5
+	str r12, [sp, #16]
 	mov r12, #0x0
-	umaal r9, r12, r11, r0
-	umaal r10, r12, r11, r7
+	umaal r8, r12, r1, r2
+	umaal r9, r12, r1, r0
+	umaal r10, r12, r1, r3
+	umaal r7, r12, r1, r11
+	umaal r4, r12, r1, lr
+	umaal r6, r12, r1, r5
+	str r1, [sp, #12]
+	mov r1, #0x0
+	umaal r10, r1, r2, r0
+	umaal r7, r1, r2, r3
+	umaal r4, r1, r2, r11
+	umaal r6, r1, r2, lr
+	umaal r12, r1, r2, r5
+	str r2, [sp, #24]
+	mov r2, #0x0
+	umaal r4, r2, r0, r3
+	umaal r6, r2, r0, r11
+	umaal r12, r2, r0, lr
+	umaal r1, r2, r0, r5
+	str r0, [sp, #4]
+	mov r0, #0x0
+	umaal r12, r0, r3, r11
+	umaal r1, r0, r3, lr
+	umaal r2, r0, r3, r5
+	str r3, [sp, #0]
+	mov r3, #0x0
+	umaal r2, r3, r11, lr
+	umaal r0, r3, r11, r5
+	str r11, [sp, #28]
 	mov r11, #0x0
-	umaal r12, r11, r0, r7
-	ldr r7, [sp, #100]
-	adds r7, r7, r7
-	ldr r0, [sp, #24]
-	adcs r0, r0, r0
-	adcs r4, r4, r4
-	str r4, [sp, #24]
-	ldr r4, [sp, #104]
-	adcs r4, r4, r4
+	umaal r3, r11, lr, r5
+	str r5, [sp, #32]
+	ldr r5, [sp, #20]
+	adds r5, r5, r5
+	str lr, [sp, #20]
+	ldr lr, [sp, #8]
 	adcs lr, lr, lr
-	adcs r3, r3, r3
-	adcs r5, r5, r5
 	adcs r8, r8, r8
-	adcs r2, r2, r2
-	adcs r6, r6, r6
 	adcs r9, r9, r9
 	adcs r10, r10, r10
+	adcs r7, r7, r7
+	adcs r4, r4, r4
+	adcs r6, r6, r6
 	adcs r12, r12, r12
+	adcs r1, r1, r1
+	adcs r2, r2, r2
+	adcs r0, r0, r0
+	adcs r3, r3, r3
 	adcs r11, r11, r11
-	str r11, [sp, #104]
+	str r11, [sp, #8]
+	mov r11, #0
+	adc r11, r11, #0
+	str r11, [sp, #36]
+	ldr r11, [sp, #16]
+	str r3, [sp, #40]
+	str r0, [sp, #44]
+	umull r3, r0, r11, r11
+	adds r0, r5, r0
+	mov r5, #0
+	adc r5, r5, #0
+	ldr r11, [sp, #12]
+	umaal lr, r5, r11, r11
+	adds r5, r8, r5
+	mov r8, #0
+	adc r8, r8, #0
+	ldr r11, [sp, #24]
+	umaal r9, r8, r11, r11
+	adds r10, r10, r8
+	mov r8, #0
+	adc r8, r8, #0
+	ldr r11, [sp, #4]
+	umaal r7, r8, r11, r11
+	adds r4, r4, r8
+	mov r8, #0
+	adc r8, r8, #0
+	ldr r11, [sp, #0]
+	umaal r6, r8, r11, r11
+	adds r12, r12, r8
+	mov r8, #0
+	adc r8, r8, #0
+	ldr r11, [sp, #28]
+	umaal r1, r8, r11, r11
+	adds r2, r2, r8
+	mov r8, #0
+	adc r8, r8, #0
+	ldr r11, [sp, #20]
+	str r4, [sp, #48]
+	ldr r4, [sp, #44]
+	umaal r4, r8, r11, r11
+	ldr r11, [sp, #40]
+	adds r11, r11, r8
+	mov r8, #0
+	adc r8, r8, #0
+	str r7, [sp, #40]
+	ldr r7, [sp, #32]
+	str r10, [sp, #44]
+	ldr r10, [sp, #8]
+	umaal r10, r8, r7, r7
+	ldr r7, [sp, #36]
+	add r7, r7, r8
+	movw r8, #0x3d1
+	str r7, [sp, #36]
+	mov r7, #0x0
+	umaal r3, r7, r8, r6
+	umaal r0, r7, r8, r12
+	umaal lr, r7, r8, r1
+	umaal r5, r7, r8, r2
+	umaal r9, r7, r8, r4
+	str r3, [sp, #8]
+	ldr r3, [sp, #44]
+	umaal r3, r7, r8, r11
+	str r11, [sp, #44]
+	ldr r11, [sp, #40]
+	umaal r11, r7, r8, r10
+	str r10, [sp, #40]
+	ldr r10, [sp, #36]
+	str r11, [sp, #52]
+	ldr r11, [sp, #48]
+	umaal r11, r7, r8, r10
+	adds r0, r0, r6
+	adcs lr, lr, r12
+	adcs r1, r5, r1
+	adcs r2, r9, r2
+	adcs r3, r3, r4
+	ldr r12, [sp, #52]
+	ldr r4, [sp, #44]
+	adcs r12, r12, r4
+	ldr r4, [sp, #40]
+	adcs r11, r11, r4
+	adcs r10, r7, r10
+	mov r4, #0
+	adc r4, r4, #0
+	umull r5, r6, r10, r8
+	mov r7, #0x1
+	mov r9, #0x0
+	umaal r9, r6, r10, r7
+	mov r10, #0x0
+	umaal r9, r10, r4, r8
+	umaal r6, r10, r4, r7
+	ldr r4, [sp, #8]
+	adds r4, r4, r5
+	adcs r0, r0, r9
+	adcs lr, lr, r6
+	adcs r1, r1, r10
+	adcs r2, r2, #0x0
+	adcs r3, r3, #0x0
+	adcs r12, r12, #0x0
+	adcs r11, r11, #0x0
+	sbc r5, r5, r5
+	mvn r5, r5
+	and r8, r5, r8
+	adds r4, r4, r8
+	and r5, r5, r7
+	adcs r0, r0, r5
+	adcs lr, lr, #0x0
+	adcs r1, r1, #0x0
+	adcs r2, r2, #0x0
+	adcs r3, r3, #0x0
+	adcs r12, r12, #0x0
+	adc r11, r11, #0x0
+	ldr r5, [sp, #192]
+	ldrd r6, r7, [r5, #0]
+	umull r8, r9, r6, r4
+	mov r10, #0x0
+	umaal r10, r9, r6, r0
+	str r8, [sp, #8]
+	mov r8, #0x0
+	umaal r8, r9, r6, lr
+	mov r7, #0x0
+	umaal r7, r9, r6, r1
+	str r1, [sp, #36]
+	mov r1, #0x0
+	umaal r1, r9, r6, r2
+	str r2, [sp, #40]
+	mov r2, #0x0
+	umaal r2, r9, r6, r3
+	str r3, [sp, #52]
+	mov r3, #0x0
+	umaal r3, r9, r6, r12
+	str r12, [sp, #44]
+	mov r12, #0x0
+	umaal r12, r9, r6, r11
+	ldr r6, [r5, #4]
+	str r9, [sp, #48]
+	mov r9, #0x0
+	umaal r10, r9, r6, r4
+	umaal r8, r9, r6, r0
+	umaal r7, r9, r6, lr
+	str r10, [sp, #56]
+	ldr r10, [sp, #36]
+	umaal r1, r9, r6, r10
+	ldr r10, [sp, #40]
+	umaal r2, r9, r6, r10
+	ldr r10, [sp, #52]
+	umaal r3, r9, r6, r10
+	ldr r10, [sp, #44]
+	umaal r12, r9, r6, r10
+	ldr r10, [sp, #48]
+	umaal r10, r9, r6, r11
+	ldr r6, [r5, #8]
+	str r9, [sp, #48]
+	mov r9, #0x0
+	umaal r8, r9, r6, r4
+	umaal r7, r9, r6, r0
+	umaal r1, r9, r6, lr
+	str r8, [sp, #60]
+	ldr r8, [sp, #36]
+	umaal r2, r9, r6, r8
+	ldr r8, [sp, #40]
+	umaal r3, r9, r6, r8
+	ldr r8, [sp, #52]
+	umaal r12, r9, r6, r8
+	ldr r8, [sp, #44]
+	umaal r10, r9, r6, r8
+	ldr r8, [sp, #48]
+	umaal r8, r9, r6, r11
+	ldr r6, [r5, #12]
+	str r9, [sp, #48]
+	mov r9, #0x0
+	umaal r7, r9, r6, r4
+	umaal r1, r9, r6, r0
+	umaal r2, r9, r6, lr
+	str r7, [sp, #64]
+	ldr r7, [sp, #36]
+	umaal r3, r9, r6, r7
+	ldr r7, [sp, #40]
+	umaal r12, r9, r6, r7
+	ldr r7, [sp, #52]
+	umaal r10, r9, r6, r7
+	ldr r7, [sp, #44]
+	umaal r8, r9, r6, r7
+	ldr r7, [sp, #48]
+	umaal r7, r9, r6, r11
+	ldr r6, [r5, #16]
+	str r9, [sp, #48]
+	mov r9, #0x0
+	umaal r1, r9, r6, r4
+	umaal r2, r9, r6, r0
+	umaal r3, r9, r6, lr
+	str r1, [sp, #68]
+	ldr r1, [sp, #36]
+	umaal r12, r9, r6, r1
+	ldr r1, [sp, #40]
+	umaal r10, r9, r6, r1
+	ldr r1, [sp, #52]
+	umaal r8, r9, r6, r1
+	ldr r1, [sp, #44]
+	umaal r7, r9, r6, r1
+	ldr r1, [sp, #48]
+	umaal r1, r9, r6, r11
+	ldr r6, [r5, #20]
+	str r9, [sp, #48]
+	mov r9, #0x0
+	umaal r2, r9, r6, r4
+	umaal r3, r9, r6, r0
+	umaal r12, r9, r6, lr
+	str r2, [sp, #72]
+	ldr r2, [sp, #36]
+	umaal r10, r9, r6, r2
+	ldr r2, [sp, #40]
+	umaal r8, r9, r6, r2
+	ldr r2, [sp, #52]
+	umaal r7, r9, r6, r2
+	ldr r2, [sp, #44]
+	umaal r1, r9, r6, r2
+	ldr r2, [sp, #48]
+	umaal r2, r9, r6, r11
+	ldr r6, [r5, #24]
+	str r9, [sp, #48]
+	mov r9, #0x0
+	umaal r3, r9, r6, r4
+	umaal r12, r9, r6, r0
+	umaal r10, r9, r6, lr
+	str r3, [sp, #76]
+	ldr r3, [sp, #36]
+	umaal r8, r9, r6, r3
+	ldr r3, [sp, #40]
+	umaal r7, r9, r6, r3
+	ldr r3, [sp, #52]
+	umaal r1, r9, r6, r3
+	ldr r3, [sp, #44]
+	umaal r2, r9, r6, r3
+	ldr r3, [sp, #48]
+	umaal r3, r9, r6, r11
+	ldr r6, [r5, #28]
+	str r9, [sp, #48]
+	mov r9, #0x0
+	umaal r12, r9, r6, r4
+	umaal r10, r9, r6, r0
+	umaal r8, r9, r6, lr
+	str lr, [sp, #80]
+	ldr lr, [sp, #36]
+	umaal r7, r9, r6, lr
+	ldr lr, [sp, #40]
+	umaal r1, r9, r6, lr
+	ldr lr, [sp, #52]
+	umaal r2, r9, r6, lr
+	ldr lr, [sp, #44]
+	umaal r3, r9, r6, lr
+	ldr lr, [sp, #48]
+	umaal lr, r9, r6, r11
+	movw r6, #0x3d1
+	ldr r5, [sp, #8]
+	str r11, [sp, #48]
+	mov r11, #0x0
+	umaal r5, r11, r6, r10
+	str r0, [sp, #8]
+	ldr r0, [sp, #56]
+	umaal r0, r11, r6, r8
+	str r4, [sp, #56]
+	ldr r4, [sp, #60]
+	umaal r4, r11, r6, r7
+	str r5, [sp, #60]
+	ldr r5, [sp, #64]
+	umaal r5, r11, r6, r1
+	str r1, [sp, #64]
+	ldr r1, [sp, #68]
+	umaal r1, r11, r6, r2
+	str r2, [sp, #68]
+	ldr r2, [sp, #72]
+	umaal r2, r11, r6, r3
+	str r3, [sp, #72]
+	ldr r3, [sp, #76]
+	umaal r3, r11, r6, lr
+	umaal r12, r11, r6, r9
+	adds r0, r0, r10
+	adcs r4, r4, r8
+	adcs r5, r5, r7
+	ldr r7, [sp, #64]
+	adcs r1, r1, r7
+	ldr r7, [sp, #68]
+	adcs r2, r2, r7
+	ldr r7, [sp, #72]
+	adcs r3, r3, r7
+	adcs lr, r12, lr
+	adcs r11, r11, r9
+	mov r12, #0
+	adc r12, r12, #0
+	umull r7, r8, r11, r6
+	mov r9, #0x1
+	mov r10, #0x0
+	umaal r10, r8, r11, r9
+	mov r11, #0x0
+	umaal r10, r11, r12, r6
+	umaal r8, r11, r12, r9
+	ldr r12, [sp, #60]
+	adds r12, r12, r7
+	adcs r0, r0, r10
+	adcs r4, r4, r8
+	adcs r11, r5, r11
+	adcs r1, r1, #0x0
+	adcs r2, r2, #0x0
+	adcs r3, r3, #0x0
+	adcs lr, lr, #0x0
+	sbc r5, r5, r5
+	mvn r5, r5
+	and r6, r5, r6
+	adds r12, r12, r6
+	and r5, r5, r9
+	adcs r0, r0, r5
+	adcs r4, r4, #0x0
+	adcs r11, r11, #0x0
+	adcs r1, r1, #0x0
+	adcs r2, r2, #0x0
+	adcs r3, r3, #0x0
+	adc lr, lr, #0x0
+	ldr r5, [sp, #56]
+	ldr r6, [sp, #16]
+	umull r7, r8, r5, r6
+	ldr r9, [sp, #12]
+	mov r10, #0x0
+	umaal r10, r8, r5, r9
+	str lr, [sp, #60]
+	ldr lr, [sp, #24]
+	str r3, [sp, #72]
+	mov r3, #0x0
+	umaal r3, r8, r5, lr
+	str r2, [sp, #68]
+	ldr r2, [sp, #4]
+	str r1, [sp, #64]
+	mov r1, #0x0
+	umaal r1, r8, r5, r2
+	str r11, [sp, #76]
+	ldr r11, [sp, #0]
+	str r4, [sp, #84]
+	mov r4, #0x0
+	umaal r4, r8, r5, r11
+	str r0, [sp, #88]
+	ldr r0, [sp, #28]
+	str r12, [sp, #92]
+	mov r12, #0x0
+	umaal r12, r8, r5, r0
+	str r7, [sp, #96]
+	ldr r7, [sp, #20]
+	mov r0, #0x0
+	umaal r0, r8, r5, r7
+	ldr r7, [sp, #32]
+	mov r11, #0x0
+	umaal r11, r8, r5, r7
+	ldr r5, [sp, #8]
+	mov r7, #0x0
+	umaal r10, r7, r5, r6
+	umaal r3, r7, r5, r9
+	umaal r1, r7, r5, lr
+	umaal r4, r7, r5, r2
+	str r10, [sp, #56]
+	ldr r10, [sp, #0]
+	umaal r12, r7, r5, r10
+	ldr r10, [sp, #28]
+	umaal r0, r7, r5, r10
+	ldr r10, [sp, #20]
+	umaal r11, r7, r5, r10
+	ldr r10, [sp, #32]
+	umaal r8, r7, r5, r10
+	ldr r5, [sp, #80]
+	mov r10, #0x0
+	umaal r3, r10, r5, r6
+	umaal r1, r10, r5, r9
+	umaal r4, r10, r5, lr
+	umaal r12, r10, r5, r2
+	str r3, [sp, #8]
+	ldr r3, [sp, #0]
+	umaal r0, r10, r5, r3
+	ldr r3, [sp, #28]
+	umaal r11, r10, r5, r3
+	ldr r3, [sp, #20]
+	umaal r8, r10, r5, r3
+	ldr r3, [sp, #32]
+	umaal r7, r10, r5, r3
+	ldr r5, [sp, #36]
+	mov r3, #0x0
+	umaal r1, r3, r5, r6
+	umaal r4, r3, r5, r9
+	umaal r12, r3, r5, lr
+	umaal r0, r3, r5, r2
+	str r1, [sp, #80]
+	ldr r1, [sp, #0]
+	umaal r11, r3, r5, r1
+	ldr r1, [sp, #28]
+	umaal r8, r3, r5, r1
+	ldr r1, [sp, #20]
+	umaal r7, r3, r5, r1
+	ldr r1, [sp, #32]
+	umaal r10, r3, r5, r1
+	ldr r5, [sp, #40]
+	mov r1, #0x0
+	umaal r4, r1, r5, r6
+	umaal r12, r1, r5, r9
+	umaal r0, r1, r5, lr
+	umaal r11, r1, r5, r2
+	str r4, [sp, #36]
+	ldr r4, [sp, #0]
+	umaal r8, r1, r5, r4
+	ldr r4, [sp, #28]
+	umaal r7, r1, r5, r4
+	ldr r4, [sp, #20]
+	umaal r10, r1, r5, r4
+	ldr r4, [sp, #32]
+	umaal r3, r1, r5, r4
+	ldr r5, [sp, #52]
+	mov r4, #0x0
+	umaal r12, r4, r5, r6
+	umaal r0, r4, r5, r9
+	umaal r11, r4, r5, lr
+	umaal r8, r4, r5, r2
+	str r12, [sp, #40]
+	ldr r12, [sp, #0]
+	umaal r7, r4, r5, r12
+	ldr r12, [sp, #28]
+	umaal r10, r4, r5, r12
+	ldr r12, [sp, #20]
+	umaal r3, r4, r5, r12
+	ldr r12, [sp, #32]
+	umaal r1, r4, r5, r12
+	ldr r5, [sp, #44]
+	mov r12, #0x0
+	umaal r0, r12, r5, r6
+	umaal r11, r12, r5, r9
+	umaal r8, r12, r5, lr
+	umaal r7, r12, r5, r2
+	str r0, [sp, #52]
+	ldr r0, [sp, #0]
+	umaal r10, r12, r5, r0
+	ldr r0, [sp, #28]
+	umaal r3, r12, r5, r0
+	ldr r0, [sp, #20]
+	umaal r1, r12, r5, r0
+	ldr r0, [sp, #32]
+	umaal r4, r12, r5, r0
+	ldr r5, [sp, #48]
+	mov r0, #0x0
+	umaal r11, r0, r5, r6
+	umaal r8, r0, r5, r9
+	umaal r7, r0, r5, lr
+	umaal r10, r0, r5, r2
+	ldr r2, [sp, #0]
+	umaal r3, r0, r5, r2
+	ldr r2, [sp, #28]
+	umaal r1, r0, r5, r2
+	ldr r2, [sp, #20]
+	umaal r4, r0, r5, r2
+	ldr r2, [sp, #32]
+	umaal r12, r0, r5, r2
+	movw r2, #0x3d1
+	ldr r5, [sp, #96]
+	mov r6, #0x0
+	umaal r5, r6, r2, r8
+	ldr r9, [sp, #56]
+	umaal r9, r6, r2, r7
+	ldr lr, [sp, #8]
+	umaal lr, r6, r2, r10
+	str r5, [sp, #8]
+	ldr r5, [sp, #80]
+	umaal r5, r6, r2, r3
+	str r3, [sp, #80]
+	ldr r3, [sp, #36]
+	umaal r3, r6, r2, r1
+	str r1, [sp, #36]
+	ldr r1, [sp, #40]
+	umaal r1, r6, r2, r4
+	str r4, [sp, #40]
+	ldr r4, [sp, #52]
+	umaal r4, r6, r2, r12
+	umaal r11, r6, r2, r0
+	adds r8, r9, r8
+	adcs lr, lr, r7
+	adcs r10, r5, r10
+	ldr r5, [sp, #80]
+	adcs r3, r3, r5
+	ldr r5, [sp, #36]
+	adcs r1, r1, r5
+	ldr r5, [sp, #40]
+	adcs r4, r4, r5
+	adcs r11, r11, r12
+	adcs r0, r6, r0
+	mov r12, #0
+	adc r12, r12, #0
+	umull r5, r6, r0, r2
+	mov r7, #0x1
+	mov r9, #0x0
+	umaal r9, r6, r0, r7
+	mov r0, #0x0
+	umaal r9, r0, r12, r2
+	umaal r6, r0, r12, r7
+	ldr r12, [sp, #8]
+	adds r12, r12, r5
+	adcs r8, r8, r9
+	adcs lr, lr, r6
+	adcs r0, r10, r0
+	adcs r3, r3, #0x0
+	adcs r1, r1, #0x0
+	adcs r4, r4, #0x0
+	adcs r11, r11, #0x0
+	sbc r5, r5, r5
+	mvn r5, r5
+	and r2, r5, r2
+	adds r12, r12, r2
+	and r5, r5, r7
+	adcs r5, r8, r5
+	adcs lr, lr, #0x0
+	adcs r0, r0, #0x0
+	adcs r3, r3, #0x0
+	adcs r1, r1, #0x0
+	adcs r4, r4, #0x0
+	adc r11, r11, #0x0
+	ldr r2, [sp, #192]
+	ldrd r6, r7, [r2, #32]
+	umull r8, r9, r6, r12
+	mov r10, #0x0
+	umaal r10, r9, r6, r5
+	str r8, [sp, #8]
+	mov r8, #0x0
+	umaal r8, r9, r6, lr
+	mov r7, #0x0
+	umaal r7, r9, r6, r0
+	str r0, [sp, #40]
+	mov r0, #0x0
+	umaal r0, r9, r6, r3
+	str r3, [sp, #36]
+	mov r3, #0x0
+	umaal r3, r9, r6, r1
+	str r1, [sp, #80]
+	mov r1, #0x0
+	umaal r1, r9, r6, r4
+	str r4, [sp, #52]
+	mov r4, #0x0
+	umaal r4, r9, r6, r11
+	ldr r6, [r2, #36]
+	str r9, [sp, #56]
+	mov r9, #0x0
+	umaal r10, r9, r6, r12
+	umaal r8, r9, r6, r5
+	umaal r7, r9, r6, lr
+	str r10, [sp, #96]
+	ldr r10, [sp, #40]
+	umaal r0, r9, r6, r10
+	ldr r10, [sp, #36]
+	umaal r3, r9, r6, r10
+	ldr r10, [sp, #80]
+	umaal r1, r9, r6, r10
+	ldr r10, [sp, #52]
+	umaal r4, r9, r6, r10
+	ldr r10, [sp, #56]
+	umaal r10, r9, r6, r11
+	ldr r6, [r2, #40]
+	str r9, [sp, #56]
+	mov r9, #0x0
+	umaal r8, r9, r6, r12
+	umaal r7, r9, r6, r5
+	umaal r0, r9, r6, lr
+	str r8, [sp, #48]
+	ldr r8, [sp, #40]
+	umaal r3, r9, r6, r8
+	ldr r8, [sp, #36]
+	umaal r1, r9, r6, r8
+	ldr r8, [sp, #80]
+	umaal r4, r9, r6, r8
+	ldr r8, [sp, #52]
+	umaal r10, r9, r6, r8
+	ldr r8, [sp, #56]
+	umaal r8, r9, r6, r11
+	ldr r6, [r2, #44]
+	str r9, [sp, #56]
+	mov r9, #0x0
+	umaal r7, r9, r6, r12
+	umaal r0, r9, r6, r5
+	umaal r3, r9, r6, lr
+	str r7, [sp, #32]
+	ldr r7, [sp, #40]
+	umaal r1, r9, r6, r7
+	ldr r7, [sp, #36]
+	umaal r4, r9, r6, r7
+	ldr r7, [sp, #80]
+	umaal r10, r9, r6, r7
+	ldr r7, [sp, #52]
+	umaal r8, r9, r6, r7
+	ldr r7, [sp, #56]
+	umaal r7, r9, r6, r11
+	ldr r6, [r2, #48]
+	str r9, [sp, #56]
+	mov r9, #0x0
+	umaal r0, r9, r6, r12
+	umaal r3, r9, r6, r5
+	umaal r1, r9, r6, lr
+	str r0, [sp, #20]
+	ldr r0, [sp, #40]
+	umaal r4, r9, r6, r0
+	ldr r0, [sp, #36]
+	umaal r10, r9, r6, r0
+	ldr r0, [sp, #80]
+	umaal r8, r9, r6, r0
+	ldr r0, [sp, #52]
+	umaal r7, r9, r6, r0
+	ldr r0, [sp, #56]
+	umaal r0, r9, r6, r11
+	ldr r6, [r2, #52]
+	str r9, [sp, #56]
+	mov r9, #0x0
+	umaal r3, r9, r6, r12
+	umaal r1, r9, r6, r5
+	umaal r4, r9, r6, lr
+	str r3, [sp, #28]
+	ldr r3, [sp, #40]
+	umaal r10, r9, r6, r3
+	ldr r3, [sp, #36]
+	umaal r8, r9, r6, r3
+	ldr r3, [sp, #80]
+	umaal r7, r9, r6, r3
+	ldr r3, [sp, #52]
+	umaal r0, r9, r6, r3
+	ldr r3, [sp, #56]
+	umaal r3, r9, r6, r11
+	ldr r6, [r2, #56]
+	str r9, [sp, #56]
+	mov r9, #0x0
+	umaal r1, r9, r6, r12
+	umaal r4, r9, r6, r5
+	umaal r10, r9, r6, lr
+	str r1, [sp, #0]
+	ldr r1, [sp, #40]
+	umaal r8, r9, r6, r1
+	ldr r1, [sp, #36]
+	umaal r7, r9, r6, r1
+	ldr r1, [sp, #80]
+	umaal r0, r9, r6, r1
+	ldr r1, [sp, #52]
+	umaal r3, r9, r6, r1
+	ldr r1, [sp, #56]
+	umaal r1, r9, r6, r11
+	ldr r6, [r2, #60]
+	str r9, [sp, #56]
+	mov r9, #0x0
+	umaal r4, r9, r6, r12
+	umaal r10, r9, r6, r5
+	umaal r8, r9, r6, lr
+	ldr r12, [sp, #40]
+	umaal r7, r9, r6, r12
+	ldr r12, [sp, #36]
+	umaal r0, r9, r6, r12
+	ldr r12, [sp, #80]
+	umaal r3, r9, r6, r12
+	ldr r12, [sp, #52]
+	umaal r1, r9, r6, r12
+	ldr r12, [sp, #56]
+	umaal r12, r9, r6, r11
+	movw r2, #0x3d1
+	ldr r5, [sp, #8]
+	mov r6, #0x0
+	umaal r5, r6, r2, r10
+	ldr r11, [sp, #96]
+	umaal r11, r6, r2, r8
+	ldr lr, [sp, #48]
+	umaal lr, r6, r2, r7
+	str r5, [sp, #48]
+	ldr r5, [sp, #32]
+	umaal r5, r6, r2, r0
+	str r0, [sp, #32]
+	ldr r0, [sp, #20]
+	umaal r0, r6, r2, r3
+	str r3, [sp, #20]
+	ldr r3, [sp, #28]
+	umaal r3, r6, r2, r1
+	str r1, [sp, #28]
+	ldr r1, [sp, #0]
+	umaal r1, r6, r2, r12
+	umaal r4, r6, r2, r9
+	adds r10, r11, r10
+	adcs lr, lr, r8
+	adcs r5, r5, r7
+	ldr r7, [sp, #32]
+	adcs r0, r0, r7
+	ldr r7, [sp, #20]
+	adcs r3, r3, r7
+	ldr r7, [sp, #28]
+	adcs r1, r1, r7
+	adcs r12, r4, r12
+	adcs r6, r6, r9
+	mov r4, #0
+	adc r4, r4, #0
+	umull r7, r8, r6, r2
+	mov r9, #0x1
+	mov r11, #0x0
+	umaal r11, r8, r6, r9
+	mov r6, #0x0
+	umaal r11, r6, r4, r2
+	umaal r8, r6, r4, r9
+	ldr r4, [sp, #48]
+	adds r4, r4, r7
+	adcs r10, r10, r11
+	adcs lr, lr, r8
+	adcs r5, r5, r6
+	adcs r0, r0, #0x0
+	adcs r3, r3, #0x0
+	adcs r1, r1, #0x0
+	adcs r12, r12, #0x0
+	sbc r6, r6, r6
+	mvn r6, r6
+	and r2, r6, r2
+	adds r2, r4, r2
+	and r6, r6, r9
+	adcs r10, r10, r6
+	adcs lr, lr, #0x0
+	adcs r5, r5, #0x0
+	adcs r0, r0, #0x0
+	adcs r3, r3, #0x0
+	adcs r1, r1, #0x0
+	adc r12, r12, #0x0
+	ldr r4, [sp, #92]
+	ldr r6, [sp, #188]
+	ldrd r7, r8, [r6, #0]
+	subs r4, r4, r7
+	ldr r9, [sp, #88]
+	sbcs r9, r9, r8
+	ldr r11, [sp, #84]
+	ldr r8, [r6, #8]
+	sbcs r11, r11, r8
+	ldr r8, [sp, #76]
+	ldr r7, [r6, #12]
+	sbcs r8, r8, r7
+	ldr r7, [sp, #64]
+	str r12, [sp, #76]
+	ldr r12, [r6, #16]
+	sbcs r7, r7, r12
+	ldr r12, [sp, #68]
+	str r1, [sp, #64]
+	ldr r1, [r6, #20]
+	sbcs r12, r12, r1
+	ldr r1, [sp, #72]
+	str r3, [sp, #68]
+	ldr r3, [r6, #24]
+	sbcs r1, r1, r3
+	ldr r3, [sp, #60]
+	str r0, [sp, #72]
+	ldr r0, [r6, #28]
+	sbcs r3, r3, r0
+	sbc r0, r0, r0
+	movw r6, #0x3d1
+	str r5, [sp, #60]
+	and r5, r0, r6
+	subs r4, r4, r5
+	and r0, r0, #0x1
+	sbcs r0, r9, r0
+	sbcs r11, r11, #0x0
+	sbcs r8, r8, #0x0
+	sbcs r7, r7, #0x0
+	sbcs r12, r12, #0x0
+	sbcs r1, r1, #0x0
+	sbcs r3, r3, #0x0
+	sbc r5, r5, r5
+	and r6, r5, r6
+	subs r4, r4, r6
+	and r5, r5, #0x1
+	sbc r0, r0, r5
+	ldr r5, [sp, #188]
+	ldrd r6, r9, [r5, #32]
+	subs r2, r2, r6
+	sbcs r10, r10, r9
+	ldr r9, [r5, #40]
+	sbcs lr, lr, r9
+	ldr r9, [sp, #60]
+	ldr r6, [r5, #44]
+	sbcs r9, r9, r6
+	ldr r6, [sp, #72]
+	str r3, [sp, #60]
+	ldr r3, [r5, #48]
+	sbcs r6, r6, r3
+	ldr r3, [sp, #68]
+	str r1, [sp, #72]
+	ldr r1, [r5, #52]
+	sbcs r3, r3, r1
+	ldr r1, [sp, #64]
+	str r12, [sp, #68]
+	ldr r12, [r5, #56]
+	sbcs r1, r1, r12
+	ldr r12, [sp, #76]
+	str r7, [sp, #64]
+	ldr r7, [r5, #60]
+	sbcs r12, r12, r7
+	sbc r7, r7, r7
+	movw r5, #0x3d1
+	str r8, [sp, #76]
+	and r8, r7, r5
+	subs r2, r2, r8
+	and r7, r7, #0x1
+	sbcs r10, r10, r7
+	sbcs lr, lr, #0x0
+	sbcs r9, r9, #0x0
+	sbcs r6, r6, #0x0
+	sbcs r3, r3, #0x0
+	sbcs r1, r1, #0x0
+	sbcs r12, r12, #0x0
+	sbc r7, r7, r7
+	and r5, r7, r5
+	subs r2, r2, r5
+	and r7, r7, #0x1
+	sbc r10, r10, r7
+	ldr r5, [sp, #188]
+	ldrd r7, r8, [r5, #64]
+	str r12, [sp, #84]
+	str r1, [sp, #88]
+	umull r12, r1, r7, r4
+	str r3, [sp, #92]
+	mov r3, #0x0
+	umaal r3, r1, r7, r0
+	str r6, [sp, #48]
+	mov r6, #0x0
+	umaal r6, r1, r7, r11
+	str r9, [sp, #28]
+	ldr r9, [sp, #76]
+	str lr, [sp, #20]
+	mov lr, #0x0
+	umaal lr, r1, r7, r9
+	str r2, [sp, #32]
+	ldr r2, [sp, #64]
+	str r10, [sp, #0]
+	mov r10, #0x0
+	umaal r10, r1, r7, r2
+	str r12, [sp, #96]
+	ldr r12, [sp, #68]
+	mov r2, #0x0
+	umaal r2, r1, r7, r12
+	ldr r12, [sp, #72]
+	mov r9, #0x0
+	umaal r9, r1, r7, r12
+	ldr r12, [sp, #60]
+	str r9, [sp, #8]
+	mov r9, #0x0
+	umaal r9, r1, r7, r12
+	mov r7, #0x0
+	umaal r3, r7, r8, r4
+	umaal r6, r7, r8, r0
+	umaal lr, r7, r8, r11
+	str r3, [sp, #56]
+	ldr r3, [sp, #76]
+	umaal r10, r7, r8, r3
+	ldr r3, [sp, #64]
+	umaal r2, r7, r8, r3
+	ldr r3, [sp, #68]
+	str r2, [sp, #52]
+	ldr r2, [sp, #8]
+	umaal r2, r7, r8, r3
+	ldr r3, [sp, #72]
+	umaal r9, r7, r8, r3
+	umaal r1, r7, r8, r12
+	ldr r8, [r5, #72]
+	mov r12, #0x0
+	umaal r6, r12, r8, r4
+	umaal lr, r12, r8, r0
+	umaal r10, r12, r8, r11
+	str r6, [sp, #8]
+	ldr r6, [sp, #76]
+	str r11, [sp, #80]
+	ldr r11, [sp, #52]
+	umaal r11, r12, r8, r6
+	ldr r6, [sp, #64]
+	umaal r2, r12, r8, r6
+	ldr r6, [sp, #68]
+	umaal r9, r12, r8, r6
+	umaal r1, r12, r8, r3
+	ldr r3, [sp, #60]
+	umaal r7, r12, r8, r3
+	ldr r8, [r5, #76]
+	mov r3, #0x0
+	umaal lr, r3, r8, r4
+	umaal r10, r3, r8, r0
+	str lr, [sp, #52]
+	ldr lr, [sp, #80]
+	umaal r11, r3, r8, lr
+	ldr lr, [sp, #76]
+	umaal r2, r3, r8, lr
+	ldr lr, [sp, #64]
+	umaal r9, r3, r8, lr
+	umaal r1, r3, r8, r6
+	ldr r6, [sp, #72]
+	umaal r7, r3, r8, r6
+	ldr r6, [sp, #60]
+	umaal r12, r3, r8, r6
+	ldr r8, [r5, #80]
+	mov r6, #0x0
+	umaal r10, r6, r8, r4
+	umaal r11, r6, r8, r0
+	str r10, [sp, #36]
+	ldr r10, [sp, #80]
+	umaal r2, r6, r8, r10
+	ldr r10, [sp, #76]
+	umaal r9, r6, r8, r10
+	umaal r1, r6, r8, lr
+	ldr lr, [sp, #68]
+	umaal r7, r6, r8, lr
+	ldr lr, [sp, #72]
+	umaal r12, r6, r8, lr
+	ldr lr, [sp, #60]
+	umaal r3, r6, r8, lr
+	ldr r8, [r5, #84]
+	mov lr, #0x0
+	umaal r11, lr, r8, r4
+	umaal r2, lr, r8, r0
+	str r11, [sp, #40]
+	ldr r11, [sp, #80]
+	umaal r9, lr, r8, r11
+	umaal r1, lr, r8, r10
+	ldr r10, [sp, #64]
+	umaal r7, lr, r8, r10
+	ldr r10, [sp, #68]
+	umaal r12, lr, r8, r10
+	ldr r10, [sp, #72]
+	umaal r3, lr, r8, r10
+	ldr r10, [sp, #60]
+	umaal r6, lr, r8, r10
+	ldr r8, [r5, #88]
+	mov r10, #0x0
+	umaal r2, r10, r8, r4
+	umaal r9, r10, r8, r0
+	umaal r1, r10, r8, r11
+	str r2, [sp, #4]
+	ldr r2, [sp, #76]
+	umaal r7, r10, r8, r2
+	ldr r2, [sp, #64]
+	umaal r12, r10, r8, r2
+	ldr r2, [sp, #68]
+	umaal r3, r10, r8, r2
+	ldr r2, [sp, #72]
+	umaal r6, r10, r8, r2
+	ldr r2, [sp, #60]
+	umaal lr, r10, r8, r2
+	ldr r8, [r5, #92]
+	mov r2, #0x0
+	umaal r9, r2, r8, r4
+	umaal r1, r2, r8, r0
+	umaal r7, r2, r8, r11
+	ldr r11, [sp, #76]
+	umaal r12, r2, r8, r11
+	ldr r11, [sp, #64]
+	umaal r3, r2, r8, r11
+	ldr r11, [sp, #68]
+	umaal r6, r2, r8, r11
+	ldr r11, [sp, #72]
+	umaal lr, r2, r8, r11
+	ldr r11, [sp, #60]
+	umaal r10, r2, r8, r11
+	movw r8, #0x3d1
+	ldr r5, [sp, #96]
+	mov r11, #0x0
+	umaal r5, r11, r8, r1
+	str r0, [sp, #96]
+	ldr r0, [sp, #56]
+	umaal r0, r11, r8, r7
+	str r4, [sp, #56]
+	ldr r4, [sp, #8]
+	umaal r4, r11, r8, r12
+	str r5, [sp, #8]
+	ldr r5, [sp, #52]
+	umaal r5, r11, r8, r3
+	str r3, [sp, #52]
+	ldr r3, [sp, #36]
+	umaal r3, r11, r8, r6
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, r11, r8, lr
+	str lr, [sp, #40]
+	ldr lr, [sp, #4]
+	umaal lr, r11, r8, r10
+	umaal r9, r11, r8, r2
+	adds r0, r0, r1
+	adcs r4, r4, r7
+	adcs r12, r5, r12
+	ldr r1, [sp, #52]
+	adcs r1, r3, r1
+	ldr r3, [sp, #36]
+	adcs r3, r6, r3
+	ldr r5, [sp, #40]
+	adcs lr, lr, r5
+	adcs r10, r9, r10
+	adcs r11, r11, r2
+	mov r2, #0
+	adc r2, r2, #0
+	umull r5, r6, r11, r8
+	mov r7, #0x1
+	mov r9, #0x0
+	umaal r9, r6, r11, r7
+	mov r11, #0x0
+	umaal r9, r11, r2, r8
+	umaal r6, r11, r2, r7
+	ldr r2, [sp, #8]
+	adds r2, r2, r5
+	adcs r0, r0, r9
+	adcs r4, r4, r6
+	adcs r11, r12, r11
+	adcs r1, r1, #0x0
+	adcs r3, r3, #0x0
+	adcs lr, lr, #0x0
+	adcs r10, r10, #0x0
+	sbc r12, r12, r12
+	mvn r12, r12
+	and r8, r12, r8
+	adds r2, r2, r8
+	and r12, r12, r7
+	adcs r0, r0, r12
+	adcs r4, r4, #0x0
+	adcs r11, r11, #0x0
+	adcs r1, r1, #0x0
+	adcs r3, r3, #0x0
+	adcs lr, lr, #0x0
+	adc r10, r10, #0x0
+	ldr r12, [sp, #56]
+	ldr r5, [sp, #96]
+	umull r6, r7, r12, r5
+	ldr r8, [sp, #80]
+	mov r9, #0x0
+	umaal r9, r7, r12, r8
+	str r10, [sp, #8]
+	ldr r10, [sp, #76]
+	str lr, [sp, #40]
+	mov lr, #0x0
+	umaal lr, r7, r12, r10
+	str r3, [sp, #36]
+	ldr r3, [sp, #64]
+	str r1, [sp, #52]
+	mov r1, #0x0
+	umaal r1, r7, r12, r3
+	str r11, [sp, #4]
+	ldr r11, [sp, #68]
+	str r4, [sp, #24]
+	mov r4, #0x0
+	umaal r4, r7, r12, r11
+	str r0, [sp, #12]
+	ldr r0, [sp, #72]
+	str r2, [sp, #16]
+	mov r2, #0x0
+	umaal r2, r7, r12, r0
+	str r9, [sp, #44]
+	ldr r9, [sp, #60]
+	str r6, [sp, #100]
+	mov r6, #0x0
+	umaal r6, r7, r12, r9
+	mov r12, #0x0
+	umaal lr, r12, r5, r8
+	umaal r1, r12, r5, r10
+	umaal r4, r12, r5, r3
+	umaal r2, r12, r5, r11
+	umaal r6, r12, r5, r0
+	umaal r7, r12, r5, r9
+	mov r5, #0x0
+	umaal r4, r5, r8, r10
+	umaal r2, r5, r8, r3
+	umaal r6, r5, r8, r11
+	umaal r7, r5, r8, r0
+	umaal r12, r5, r8, r9
+	mov r8, #0x0
+	umaal r6, r8, r10, r3
+	umaal r7, r8, r10, r11
+	umaal r12, r8, r10, r0
+	umaal r5, r8, r10, r9
+	mov r10, #0x0
+	umaal r12, r10, r3, r11
+	umaal r5, r10, r3, r0
+	umaal r8, r10, r3, r9
+	mov r3, #0x0
+	umaal r8, r3, r11, r0
+	umaal r10, r3, r11, r9
+	mov r11, #0x0
+	umaal r3, r11, r0, r9
+	ldr r9, [sp, #100]
+	adds r9, r9, r9
+	ldr r0, [sp, #44]
+	adcs r0, r0, r0
+	adcs lr, lr, lr
+	adcs r1, r1, r1
+	adcs r4, r4, r4
+	adcs r2, r2, r2
+	adcs r6, r6, r6
+	adcs r7, r7, r7
+	adcs r12, r12, r12
+	adcs r5, r5, r5
+	adcs r8, r8, r8
+	adcs r10, r10, r10
+	adcs r3, r3, r3
+	adcs r11, r11, r11
+	str r11, [sp, #44]
 	mov r11, #0
 	adc r11, r11, #0
 	str r11, [sp, #100]
-	ldr r11, [sp, #32]
-	str r12, [sp, #108]
-	str r10, [sp, #112]
-	umull r12, r10, r11, r11
-	adds r10, r7, r10
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r11, [sp, #60]
-	umaal r0, r7, r11, r11
-	ldr r11, [sp, #24]
-	adds r11, r11, r7
-	mov r7, #0
-	adc r7, r7, #0
-	str r11, [sp, #24]
-	ldr r11, [sp, #20]
-	umaal r4, r7, r11, r11
-	adds lr, lr, r7
-	mov r7, #0
-	adc r7, r7, #0
+	ldr r11, [sp, #56]
+	str r3, [sp, #104]
+	str r10, [sp, #108]
+	umull r3, r10, r11, r11
+	adds r10, r9, r10
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r11, [sp, #96]
+	umaal r0, r9, r11, r11
+	adds lr, lr, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r11, [sp, #80]
+	umaal r1, r9, r11, r11
+	adds r4, r4, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r11, [sp, #76]
+	umaal r2, r9, r11, r11
+	adds r6, r6, r9
+	mov r9, #0
+	adc r9, r9, #0
 	ldr r11, [sp, #64]
-	umaal r3, r7, r11, r11
-	adds r5, r5, r7
-	mov r7, #0
-	adc r7, r7, #0
+	umaal r7, r9, r11, r11
+	adds r12, r12, r9
+	mov r9, #0
+	adc r9, r9, #0
 	ldr r11, [sp, #68]
-	umaal r8, r7, r11, r11
-	adds r2, r2, r7
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r11, [sp, #44]
-	umaal r6, r7, r11, r11
-	adds r7, r9, r7
+	umaal r5, r9, r11, r11
+	adds r8, r8, r9
 	mov r9, #0
 	adc r9, r9, #0
 	ldr r11, [sp, #72]
-	str r5, [sp, #116]
-	ldr r5, [sp, #112]
-	umaal r5, r9, r11, r11
-	ldr r11, [sp, #108]
+	str r6, [sp, #112]
+	ldr r6, [sp, #108]
+	umaal r6, r9, r11, r11
+	ldr r11, [sp, #104]
 	adds r11, r11, r9
 	mov r9, #0
 	adc r9, r9, #0
-	str r3, [sp, #108]
-	ldr r3, [sp, #76]
-	str r11, [sp, #112]
-	ldr r11, [sp, #104]
-	umaal r11, r9, r3, r3
-	ldr r3, [sp, #100]
-	add r3, r3, r9
-	movw r9, #0x3d1
-	str r3, [sp, #100]
-	mov r3, #0x0
-	umaal r12, r3, r9, r8
-	umaal r10, r3, r9, r2
-	umaal r0, r3, r9, r6
-	str r12, [sp, #104]
-	ldr r12, [sp, #24]
-	umaal r12, r3, r9, r7
-	umaal r4, r3, r9, r5
-	str r5, [sp, #24]
-	ldr r5, [sp, #112]
-	umaal lr, r3, r9, r5
-	ldr r5, [sp, #108]
-	umaal r5, r3, r9, r11
-	str r11, [sp, #108]
-	ldr r11, [sp, #100]
-	str r5, [sp, #120]
-	ldr r5, [sp, #116]
-	umaal r5, r3, r9, r11
-	adds r10, r10, r8
-	adcs r0, r0, r2
-	adcs r12, r12, r6
-	adcs r4, r4, r7
-	ldr r2, [sp, #24]
-	adcs lr, lr, r2
-	ldr r2, [sp, #120]
-	ldr r6, [sp, #112]
-	adcs r2, r2, r6
-	ldr r6, [sp, #108]
-	adcs r5, r5, r6
-	adcs r11, r3, r11
-	mov r3, #0
-	adc r3, r3, #0
-	umull r6, r7, r11, r9
-	mov r8, #0x1
-	str r5, [sp, #100]
-	mov r5, #0x0
-	umaal r5, r7, r11, r8
-	mov r11, #0x0
-	umaal r5, r11, r3, r9
-	umaal r7, r11, r3, r8
-	ldr r3, [sp, #104]
-	adds r3, r3, r6
-	adcs r10, r10, r5
-	adcs r0, r0, r7
-	adcs r11, r12, r11
-	adcs r4, r4, #0x0
-	adcs lr, lr, #0x0
-	adcs r2, r2, #0x0
-	ldr r12, [sp, #100]
-	adcs r12, r12, #0x0
-	sbc r5, r5, r5
-	mvn r5, r5
-	and r9, r5, r9
-	adds r3, r3, r9
-	and r5, r5, r8
-	adcs r10, r10, r5
-	adcs r0, r0, #0x0
-	adcs r11, r11, #0x0
-	adcs r4, r4, #0x0
-	adcs lr, lr, #0x0
-	adcs r2, r2, #0x0
-	adc r12, r12, #0x0
-	ldr r5, [sp, #32]
-	umull r6, r7, r3, r5
-	ldr r8, [sp, #60]
-	mov r9, #0x0
-	umaal r9, r7, r3, r8
-	str r6, [sp, #100]
-	ldr r6, [sp, #20]
-	str r12, [sp, #104]
-	mov r12, #0x0
-	umaal r12, r7, r3, r6
-	str r2, [sp, #108]
-	ldr r2, [sp, #64]
-	str lr, [sp, #120]
-	mov lr, #0x0
-	umaal lr, r7, r3, r2
-	str r4, [sp, #112]
-	ldr r4, [sp, #68]
-	str r11, [sp, #24]
-	mov r11, #0x0
-	umaal r11, r7, r3, r4
-	ldr r4, [sp, #44]
-	mov r2, #0x0
-	umaal r2, r7, r3, r4
-	ldr r4, [sp, #72]
-	str r0, [sp, #116]
-	mov r0, #0x0
-	umaal r0, r7, r3, r4
-	ldr r4, [sp, #76]
-	mov r6, #0x0
-	umaal r6, r7, r3, r4
-	str r3, [sp, #124]
-	mov r3, #0x0
-	umaal r9, r3, r10, r5
-	umaal r12, r3, r10, r8
-	str r9, [sp, #128]
-	ldr r9, [sp, #20]
-	umaal lr, r3, r10, r9
-	ldr r9, [sp, #64]
-	umaal r11, r3, r10, r9
-	ldr r9, [sp, #68]
-	umaal r2, r3, r10, r9
-	ldr r9, [sp, #44]
-	umaal r0, r3, r10, r9
-	ldr r9, [sp, #72]
-	umaal r6, r3, r10, r9
-	umaal r7, r3, r10, r4
-	str r10, [sp, #132]
-	ldr r10, [sp, #116]
-	mov r4, #0x0
-	umaal r12, r4, r10, r5
-	umaal lr, r4, r10, r8
-	str r12, [sp, #136]
-	ldr r12, [sp, #20]
-	umaal r11, r4, r10, r12
-	ldr r12, [sp, #64]
-	umaal r2, r4, r10, r12
-	ldr r12, [sp, #68]
-	umaal r0, r4, r10, r12
-	ldr r12, [sp, #44]
-	umaal r6, r4, r10, r12
-	umaal r7, r4, r10, r9
-	ldr r9, [sp, #76]
-	umaal r3, r4, r10, r9
-	ldr r10, [sp, #24]
-	mov r9, #0x0
-	umaal lr, r9, r10, r5
-	umaal r11, r9, r10, r8
-	str lr, [sp, #140]
-	ldr lr, [sp, #20]
-	umaal r2, r9, r10, lr
-	ldr lr, [sp, #64]
-	umaal r0, r9, r10, lr
-	ldr lr, [sp, #68]
-	umaal r6, r9, r10, lr
-	umaal r7, r9, r10, r12
-	ldr r12, [sp, #72]
-	umaal r3, r9, r10, r12
-	ldr r12, [sp, #76]
-	umaal r4, r9, r10, r12
-	ldr r10, [sp, #112]
-	mov r12, #0x0
-	umaal r11, r12, r10, r5
-	umaal r2, r12, r10, r8
-	str r11, [sp, #144]
-	ldr r11, [sp, #20]
-	umaal r0, r12, r10, r11
-	ldr r11, [sp, #64]
-	umaal r6, r12, r10, r11
-	umaal r7, r12, r10, lr
-	ldr lr, [sp, #44]
-	umaal r3, r12, r10, lr
-	ldr lr, [sp, #72]
-	umaal r4, r12, r10, lr
-	ldr lr, [sp, #76]
-	umaal r9, r12, r10, lr
-	ldr r10, [sp, #120]
-	mov lr, #0x0
-	umaal r2, lr, r10, r5
-	umaal r0, lr, r10, r8
-	str r2, [sp, #148]
-	ldr r2, [sp, #20]
-	umaal r6, lr, r10, r2
-	umaal r7, lr, r10, r11
-	ldr r11, [sp, #68]
-	umaal r3, lr, r10, r11
-	ldr r11, [sp, #44]
-	umaal r4, lr, r10, r11
-	ldr r11, [sp, #72]
-	umaal r9, lr, r10, r11
-	ldr r11, [sp, #76]
-	umaal r12, lr, r10, r11
-	ldr r10, [sp, #108]
-	mov r11, #0x0
-	umaal r0, r11, r10, r5
-	umaal r6, r11, r10, r8
-	umaal r7, r11, r10, r2
-	str r0, [sp, #152]
-	ldr r0, [sp, #64]
-	umaal r3, r11, r10, r0
-	ldr r0, [sp, #68]
-	umaal r4, r11, r10, r0
-	ldr r0, [sp, #44]
-	umaal r9, r11, r10, r0
-	ldr r0, [sp, #72]
-	umaal r12, r11, r10, r0
-	ldr r0, [sp, #76]
-	umaal lr, r11, r10, r0
-	ldr r10, [sp, #104]
-	mov r0, #0x0
-	umaal r6, r0, r10, r5
-	umaal r7, r0, r10, r8
-	umaal r3, r0, r10, r2
-	ldr r2, [sp, #64]
-	umaal r4, r0, r10, r2
-	ldr r2, [sp, #68]
-	umaal r9, r0, r10, r2
-	ldr r2, [sp, #44]
-	umaal r12, r0, r10, r2
-	ldr r2, [sp, #72]
-	umaal lr, r0, r10, r2
-	ldr r2, [sp, #76]
-	umaal r11, r0, r10, r2
-	movw r2, #0x3d1
-	ldr r5, [sp, #100]
-	mov r8, #0x0
-	umaal r5, r8, r2, r7
-	ldr r10, [sp, #128]
-	umaal r10, r8, r2, r3
-	str r5, [sp, #128]
-	ldr r5, [sp, #136]
-	umaal r5, r8, r2, r4
-	str r4, [sp, #136]
-	ldr r4, [sp, #140]
-	umaal r4, r8, r2, r9
-	str r9, [sp, #140]
-	ldr r9, [sp, #144]
-	umaal r9, r8, r2, r12
-	str r12, [sp, #144]
-	ldr r12, [sp, #148]
-	umaal r12, r8, r2, lr
-	str lr, [sp, #148]
-	ldr lr, [sp, #152]
-	umaal lr, r8, r2, r11
-	umaal r6, r8, r2, r0
-	adds r10, r10, r7
-	adcs r3, r5, r3
-	ldr r5, [sp, #136]
-	adcs r4, r4, r5
-	ldr r5, [sp, #140]
-	adcs r5, r9, r5
-	ldr r7, [sp, #144]
-	adcs r12, r12, r7
-	ldr r7, [sp, #148]
-	adcs lr, lr, r7
-	adcs r11, r6, r11
-	adcs r0, r8, r0
-	mov r6, #0
-	adc r6, r6, #0
-	umull r7, r8, r0, r2
-	mov r9, #0x1
-	str r11, [sp, #148]
-	mov r11, #0x0
-	umaal r11, r8, r0, r9
-	mov r0, #0x0
-	umaal r11, r0, r6, r2
-	umaal r8, r0, r6, r9
-	ldr r6, [sp, #128]
-	adds r6, r6, r7
-	adcs r10, r10, r11
-	adcs r3, r3, r8
-	adcs r0, r4, r0
-	adcs r5, r5, #0x0
-	adcs r12, r12, #0x0
-	adcs lr, lr, #0x0
-	ldr r4, [sp, #148]
-	adcs r4, r4, #0x0
-	sbc r7, r7, r7
-	mvn r7, r7
-	and r2, r7, r2
-	adds r2, r6, r2
-	and r7, r7, r9
-	adcs r10, r10, r7
-	adcs r3, r3, #0x0
-	adcs r0, r0, #0x0
-	adcs r5, r5, #0x0
-	adcs r12, r12, #0x0
-	adcs lr, lr, #0x0
-	adc r4, r4, #0x0
-	ldrd r6, r7, [r1, #0]
-	ldr r8, [sp, #124]
-	umull r9, r11, r6, r8
-	str r4, [sp, #148]
-	ldr r4, [sp, #132]
-	str lr, [sp, #128]
-	mov lr, #0x0
-	umaal lr, r11, r6, r4
-	str r12, [sp, #144]
-	ldr r12, [sp, #116]
-	str r5, [sp, #140]
-	mov r5, #0x0
-	umaal r5, r11, r6, r12
-	str r0, [sp, #136]
-	ldr r0, [sp, #24]
-	str r3, [sp, #152]
-	mov r3, #0x0
-	umaal r3, r11, r6, r0
-	str r10, [sp, #100]
-	ldr r10, [sp, #112]
-	str r2, [sp, #76]
-	mov r2, #0x0
-	umaal r2, r11, r6, r10
-	str r9, [sp, #72]
-	ldr r9, [sp, #120]
-	mov r10, #0x0
-	umaal r10, r11, r6, r9
-	ldr r9, [sp, #108]
-	mov r0, #0x0
-	umaal r0, r11, r6, r9
-	ldr r9, [sp, #104]
-	mov r12, #0x0
-	umaal r12, r11, r6, r9
-	mov r6, #0x0
-	umaal lr, r6, r7, r8
-	umaal r5, r6, r7, r4
-	str lr, [sp, #44]
-	ldr lr, [sp, #116]
-	umaal r3, r6, r7, lr
-	ldr lr, [sp, #24]
-	umaal r2, r6, r7, lr
-	ldr lr, [sp, #112]
-	umaal r10, r6, r7, lr
-	ldr lr, [sp, #120]
-	umaal r0, r6, r7, lr
-	ldr lr, [sp, #108]
-	umaal r12, r6, r7, lr
-	umaal r11, r6, r7, r9
-	ldr r7, [r1, #8]
-	mov r9, #0x0
-	umaal r5, r9, r7, r8
-	umaal r3, r9, r7, r4
-	str r5, [sp, #68]
-	ldr r5, [sp, #116]
-	umaal r2, r9, r7, r5
-	ldr r5, [sp, #24]
-	umaal r10, r9, r7, r5
-	ldr r5, [sp, #112]
-	umaal r0, r9, r7, r5
-	ldr r5, [sp, #120]
-	umaal r12, r9, r7, r5
-	umaal r11, r9, r7, lr
-	ldr lr, [sp, #104]
-	umaal r6, r9, r7, lr
-	ldr r7, [r1, #12]
-	mov lr, #0x0
-	umaal r3, lr, r7, r8
-	umaal r2, lr, r7, r4
-	str r3, [sp, #64]
-	ldr r3, [sp, #116]
-	umaal r10, lr, r7, r3
-	ldr r3, [sp, #24]
-	umaal r0, lr, r7, r3
-	ldr r3, [sp, #112]
-	umaal r12, lr, r7, r3
-	umaal r11, lr, r7, r5
-	ldr r5, [sp, #108]
-	umaal r6, lr, r7, r5
-	ldr r5, [sp, #104]
-	umaal r9, lr, r7, r5
-	ldr r7, [r1, #16]
-	mov r5, #0x0
-	umaal r2, r5, r7, r8
-	umaal r10, r5, r7, r4
-	str r2, [sp, #20]
-	ldr r2, [sp, #116]
-	umaal r0, r5, r7, r2
-	ldr r2, [sp, #24]
-	umaal r12, r5, r7, r2
-	umaal r11, r5, r7, r3
-	ldr r3, [sp, #120]
-	umaal r6, r5, r7, r3
-	ldr r3, [sp, #108]
-	umaal r9, r5, r7, r3
-	ldr r3, [sp, #104]
-	umaal lr, r5, r7, r3
-	ldr r7, [r1, #20]
-	mov r3, #0x0
-	umaal r10, r3, r7, r8
-	umaal r0, r3, r7, r4
-	str r10, [sp, #60]
-	ldr r10, [sp, #116]
-	umaal r12, r3, r7, r10
-	umaal r11, r3, r7, r2
-	ldr r2, [sp, #112]
-	umaal r6, r3, r7, r2
-	ldr r2, [sp, #120]
-	umaal r9, r3, r7, r2
-	ldr r2, [sp, #108]
-	umaal lr, r3, r7, r2
-	ldr r2, [sp, #104]
-	umaal r5, r3, r7, r2
-	ldr r7, [r1, #24]
-	mov r2, #0x0
-	umaal r0, r2, r7, r8
-	umaal r12, r2, r7, r4
-	umaal r11, r2, r7, r10
-	str r0, [sp, #32]
-	ldr r0, [sp, #24]
-	umaal r6, r2, r7, r0
-	ldr r0, [sp, #112]
-	umaal r9, r2, r7, r0
-	ldr r0, [sp, #120]
-	umaal lr, r2, r7, r0
-	ldr r0, [sp, #108]
-	umaal r5, r2, r7, r0
-	ldr r0, [sp, #104]
-	umaal r3, r2, r7, r0
-	ldr r7, [r1, #28]
-	mov r0, #0x0
-	umaal r12, r0, r7, r8
-	umaal r11, r0, r7, r4
-	umaal r6, r0, r7, r10
-	ldr r4, [sp, #24]
-	umaal r9, r0, r7, r4
-	ldr r4, [sp, #112]
-	umaal lr, r0, r7, r4
-	ldr r4, [sp, #120]
-	umaal r5, r0, r7, r4
-	ldr r4, [sp, #108]
-	umaal r3, r0, r7, r4
-	ldr r4, [sp, #104]
-	umaal r2, r0, r7, r4
-	movw r4, #0x3d1
-	ldr r7, [sp, #72]
-	mov r8, #0x0
-	umaal r7, r8, r4, r11
-	ldr r10, [sp, #44]
-	umaal r10, r8, r4, r6
-	str r7, [sp, #44]
-	ldr r7, [sp, #68]
-	umaal r7, r8, r4, r9
-	str r9, [sp, #68]
-	ldr r9, [sp, #64]
-	umaal r9, r8, r4, lr
-	str lr, [sp, #64]
-	ldr lr, [sp, #20]
-	umaal lr, r8, r4, r5
-	str r5, [sp, #20]
-	ldr r5, [sp, #60]
-	umaal r5, r8, r4, r3
-	str r3, [sp, #60]
-	ldr r3, [sp, #32]
-	umaal r3, r8, r4, r2
-	umaal r12, r8, r4, r0
-	adds r10, r10, r11
-	adcs r6, r7, r6
-	ldr r7, [sp, #68]
-	adcs r7, r9, r7
-	ldr r9, [sp, #64]
-	adcs lr, lr, r9
-	ldr r9, [sp, #20]
-	adcs r5, r5, r9
-	ldr r9, [sp, #60]
-	adcs r3, r3, r9
-	adcs r12, r12, r2
-	adcs r0, r8, r0
-	mov r2, #0
-	adc r2, r2, #0
-	umull r8, r9, r0, r4
-	mov r11, #0x1
-	str r12, [sp, #60]
-	mov r12, #0x0
-	umaal r12, r9, r0, r11
-	mov r0, #0x0
-	umaal r12, r0, r2, r4
-	umaal r9, r0, r2, r11
-	ldr r2, [sp, #44]
-	adds r2, r2, r8
-	adcs r10, r10, r12
-	adcs r6, r6, r9
-	adcs r0, r7, r0
-	adcs lr, lr, #0x0
-	adcs r5, r5, #0x0
-	adcs r3, r3, #0x0
-	ldr r12, [sp, #60]
-	adcs r12, r12, #0x0
-	sbc r7, r7, r7
-	mvn r7, r7
-	and r4, r7, r4
-	adds r2, r2, r4
-	and r11, r7, r11
-	adcs r10, r10, r11
-	adcs r6, r6, #0x0
-	adcs r0, r0, #0x0
-	adcs lr, lr, #0x0
-	adcs r5, r5, #0x0
-	adcs r3, r3, #0x0
-	adc r12, r12, #0x0
-	ldrd r4, r7, [r1, #32]
-	ldr r8, [sp, #76]
-	umull r9, r11, r4, r8
-	str r12, [sp, #60]
-	ldr r12, [sp, #100]
-	str r3, [sp, #44]
-	mov r3, #0x0
-	umaal r3, r11, r4, r12
-	str r5, [sp, #20]
-	ldr r5, [sp, #152]
-	str lr, [sp, #64]
-	mov lr, #0x0
-	umaal lr, r11, r4, r5
-	str r0, [sp, #68]
-	ldr r0, [sp, #136]
-	str r6, [sp, #32]
-	mov r6, #0x0
-	umaal r6, r11, r4, r0
-	str r10, [sp, #72]
-	ldr r10, [sp, #140]
 	str r2, [sp, #104]
+	ldr r2, [sp, #60]
+	str r4, [sp, #108]
+	ldr r4, [sp, #44]
+	umaal r4, r9, r2, r2
+	ldr r2, [sp, #100]
+	add r2, r2, r9
+	movw r9, #0x3d1
+	str r2, [sp, #100]
 	mov r2, #0x0
-	umaal r2, r11, r4, r10
-	str r9, [sp, #108]
-	ldr r9, [sp, #144]
-	mov r10, #0x0
-	umaal r10, r11, r4, r9
-	ldr r9, [sp, #128]
-	mov r0, #0x0
-	umaal r0, r11, r4, r9
-	ldr r9, [sp, #148]
-	mov r5, #0x0
-	umaal r5, r11, r4, r9
-	mov r4, #0x0
-	umaal r3, r4, r7, r8
-	umaal lr, r4, r7, r12
-	str r3, [sp, #120]
-	ldr r3, [sp, #152]
-	umaal r6, r4, r7, r3
-	ldr r3, [sp, #136]
-	umaal r2, r4, r7, r3
-	ldr r3, [sp, #140]
-	umaal r10, r4, r7, r3
-	ldr r3, [sp, #144]
-	umaal r0, r4, r7, r3
-	ldr r3, [sp, #128]
-	umaal r5, r4, r7, r3
-	umaal r11, r4, r7, r9
-	ldr r7, [r1, #40]
-	mov r9, #0x0
-	umaal lr, r9, r7, r8
-	umaal r6, r9, r7, r12
-	str lr, [sp, #112]
-	ldr lr, [sp, #152]
-	umaal r2, r9, r7, lr
-	ldr lr, [sp, #136]
-	umaal r10, r9, r7, lr
-	ldr lr, [sp, #140]
-	umaal r0, r9, r7, lr
-	ldr lr, [sp, #144]
-	umaal r5, r9, r7, lr
-	umaal r11, r9, r7, r3
-	ldr r3, [sp, #148]
-	umaal r4, r9, r7, r3
-	ldr r7, [r1, #44]
-	mov r3, #0x0
-	umaal r6, r3, r7, r8
-	umaal r2, r3, r7, r12
-	str r6, [sp, #24]
-	ldr r6, [sp, #152]
-	umaal r10, r3, r7, r6
-	ldr r6, [sp, #136]
-	umaal r0, r3, r7, r6
-	ldr r6, [sp, #140]
-	umaal r5, r3, r7, r6
-	umaal r11, r3, r7, lr
-	ldr lr, [sp, #128]
-	umaal r4, r3, r7, lr
-	ldr lr, [sp, #148]
-	umaal r9, r3, r7, lr
-	ldr r7, [r1, #48]
-	mov lr, #0x0
-	umaal r2, lr, r7, r8
-	umaal r10, lr, r7, r12
-	str r2, [sp, #116]
-	ldr r2, [sp, #152]
-	umaal r0, lr, r7, r2
-	ldr r2, [sp, #136]
-	umaal r5, lr, r7, r2
-	umaal r11, lr, r7, r6
-	ldr r6, [sp, #144]
-	umaal r4, lr, r7, r6
-	ldr r6, [sp, #128]
-	umaal r9, lr, r7, r6
-	ldr r6, [sp, #148]
-	umaal r3, lr, r7, r6
-	ldr r7, [r1, #52]
-	mov r6, #0x0
-	umaal r10, r6, r7, r8
-	umaal r0, r6, r7, r12
-	str r10, [sp, #132]
-	ldr r10, [sp, #152]
-	umaal r5, r6, r7, r10
-	umaal r11, r6, r7, r2
-	ldr r2, [sp, #140]
-	umaal r4, r6, r7, r2
-	ldr r2, [sp, #144]
-	umaal r9, r6, r7, r2
-	ldr r2, [sp, #128]
-	umaal r3, r6, r7, r2
-	ldr r2, [sp, #148]
-	umaal lr, r6, r7, r2
-	ldr r7, [r1, #56]
-	mov r2, #0x0
-	umaal r0, r2, r7, r8
-	umaal r5, r2, r7, r12
-	umaal r11, r2, r7, r10
-	str r0, [sp, #124]
-	ldr r0, [sp, #136]
-	umaal r4, r2, r7, r0
-	ldr r0, [sp, #140]
-	umaal r9, r2, r7, r0
-	ldr r0, [sp, #144]
-	umaal r3, r2, r7, r0
-	ldr r0, [sp, #128]
-	umaal lr, r2, r7, r0
-	ldr r0, [sp, #148]
-	umaal r6, r2, r7, r0
-	ldr r7, [r1, #60]
-	mov r0, #0x0
-	umaal r5, r0, r7, r8
-	umaal r11, r0, r7, r12
-	umaal r4, r0, r7, r10
-	ldr r10, [sp, #136]
-	umaal r9, r0, r7, r10
-	ldr r10, [sp, #140]
-	umaal r3, r0, r7, r10
-	ldr r10, [sp, #144]
-	umaal lr, r0, r7, r10
-	ldr r10, [sp, #128]
-	umaal r6, r0, r7, r10
-	ldr r10, [sp, #148]
-	umaal r2, r0, r7, r10
-	movw r1, #0x3d1
-	ldr r7, [sp, #108]
-	mov r10, #0x0
-	umaal r7, r10, r1, r11
-	ldr r12, [sp, #120]
-	umaal r12, r10, r1, r4
-	ldr r8, [sp, #112]
-	umaal r8, r10, r1, r9
-	str r7, [sp, #112]
-	ldr r7, [sp, #24]
-	umaal r7, r10, r1, r3
-	str r3, [sp, #24]
-	ldr r3, [sp, #116]
-	umaal r3, r10, r1, lr
-	str lr, [sp, #116]
-	ldr lr, [sp, #132]
-	umaal lr, r10, r1, r6
-	str r6, [sp, #132]
-	ldr r6, [sp, #124]
-	umaal r6, r10, r1, r2
-	umaal r5, r10, r1, r0
-	adds r11, r12, r11
-	adcs r4, r8, r4
-	adcs r7, r7, r9
-	ldr r12, [sp, #24]
-	adcs r12, r3, r12
-	ldr r3, [sp, #116]
-	adcs lr, lr, r3
-	ldr r3, [sp, #132]
-	adcs r3, r6, r3
-	adcs r2, r5, r2
-	adcs r0, r10, r0
-	mov r5, #0
-	adc r5, r5, #0
-	umull r6, r8, r0, r1
-	mov r9, #0x1
-	mov r10, #0x0
-	umaal r10, r8, r0, r9
-	mov r0, #0x0
-	umaal r10, r0, r5, r1
-	umaal r8, r0, r5, r9
-	ldr r5, [sp, #112]
-	adds r5, r5, r6
-	adcs r10, r11, r10
-	adcs r4, r4, r8
-	adcs r0, r7, r0
-	adcs r12, r12, #0x0
-	adcs lr, lr, #0x0
-	adcs r3, r3, #0x0
-	adcs r2, r2, #0x0
-	sbc r6, r6, r6
-	mvn r6, r6
-	and r1, r6, r1
-	adds r1, r5, r1
-	and r6, r6, r9
-	adcs r10, r10, r6
-	adcs r4, r4, #0x0
-	adcs r0, r0, #0x0
-	adcs r12, r12, #0x0
-	adcs lr, lr, #0x0
-	adcs r3, r3, #0x0
-	adc r2, r2, #0x0
-	ldr r5, [sp, #16]
-	ldr r6, [sp, #36]
-	umull r7, r8, r5, r6
-	ldr r9, [sp, #12]
-	mov r11, #0x0
-	umaal r11, r8, r5, r9
-	str r2, [sp, #112]
-	ldr r2, [sp, #0]
-	str r3, [sp, #132]
-	mov r3, #0x0
-	umaal r3, r8, r5, r2
-	str lr, [sp, #116]
-	ldr lr, [sp, #56]
-	str r12, [sp, #24]
-	mov r12, #0x0
-	umaal r12, r8, r5, lr
-	str r0, [sp, #124]
-	ldr r0, [sp, #40]
-	str r4, [sp, #120]
-	mov r4, #0x0
-	umaal r4, r8, r5, r0
-	str r10, [sp, #108]
-	ldr r10, [sp, #92]
-	str r1, [sp, #156]
-	mov r1, #0x0
-	umaal r1, r8, r5, r10
-	str r11, [sp, #160]
-	ldr r11, [sp, #80]
-	str r7, [sp, #164]
-	mov r7, #0x0
-	umaal r7, r8, r5, r11
-	mov r5, #0x0
-	umaal r3, r5, r6, r9
-	umaal r12, r5, r6, r2
-	umaal r4, r5, r6, lr
-	umaal r1, r5, r6, r0
-	umaal r7, r5, r6, r10
-	umaal r8, r5, r6, r11
-	mov r6, #0x0
-	umaal r4, r6, r9, r2
-	umaal r1, r6, r9, lr
-	umaal r7, r6, r9, r0
-	umaal r8, r6, r9, r10
-	umaal r5, r6, r9, r11
-	mov r9, #0x0
-	umaal r7, r9, r2, lr
-	umaal r8, r9, r2, r0
-	umaal r5, r9, r2, r10
-	umaal r6, r9, r2, r11
-	mov r2, #0x0
-	umaal r5, r2, lr, r0
-	umaal r6, r2, lr, r10
-	umaal r9, r2, lr, r11
-	mov lr, #0x0
-	umaal r9, lr, r0, r10
-	umaal r2, lr, r0, r11
-	mov r0, #0x0
-	umaal lr, r0, r10, r11
-	ldr r11, [sp, #164]
-	adds r11, r11, r11
-	ldr r10, [sp, #160]
-	adcs r10, r10, r10
-	adcs r3, r3, r3
-	adcs r12, r12, r12
-	adcs r4, r4, r4
-	adcs r1, r1, r1
-	adcs r7, r7, r7
-	adcs r8, r8, r8
-	adcs r5, r5, r5
-	adcs r6, r6, r6
-	adcs r9, r9, r9
-	adcs r2, r2, r2
-	adcs lr, lr, lr
-	adcs r0, r0, r0
-	str r0, [sp, #160]
-	mov r0, #0
-	adc r0, r0, #0
-	str r0, [sp, #164]
-	ldr r0, [sp, #16]
-	str lr, [sp, #168]
-	str r2, [sp, #172]
-	umull lr, r2, r0, r0
-	adds r11, r11, r2
-	mov r2, #0
-	adc r2, r2, #0
-	ldr r0, [sp, #36]
-	umaal r10, r2, r0, r0
-	adds r2, r3, r2
-	mov r3, #0
-	adc r3, r3, #0
-	ldr r0, [sp, #12]
-	umaal r12, r3, r0, r0
-	adds r3, r4, r3
+	umaal r3, r2, r9, r7
+	umaal r10, r2, r9, r12
+	umaal r0, r2, r9, r5
+	umaal lr, r2, r9, r8
+	umaal r1, r2, r9, r6
+	str r3, [sp, #44]
+	ldr r3, [sp, #108]
+	umaal r3, r2, r9, r11
+	str r11, [sp, #108]
+	ldr r11, [sp, #104]
+	umaal r11, r2, r9, r4
+	str r4, [sp, #104]
+	ldr r4, [sp, #100]
+	str r11, [sp, #116]
+	ldr r11, [sp, #112]
+	umaal r11, r2, r9, r4
+	adds r10, r10, r7
+	adcs r0, r0, r12
+	adcs lr, lr, r5
+	adcs r1, r1, r8
+	adcs r3, r3, r6
+	ldr r12, [sp, #116]
+	ldr r5, [sp, #108]
+	adcs r12, r12, r5
+	ldr r5, [sp, #104]
+	adcs r11, r11, r5
+	adcs r2, r2, r4
 	mov r4, #0
 	adc r4, r4, #0
-	ldr r0, [sp, #0]
-	umaal r1, r4, r0, r0
-	adds r4, r7, r4
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r0, [sp, #56]
-	umaal r8, r7, r0, r0
-	adds r5, r5, r7
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r0, [sp, #40]
-	umaal r6, r7, r0, r0
-	adds r7, r9, r7
+	umull r5, r6, r2, r9
+	mov r7, #0x1
+	mov r8, #0x0
+	umaal r8, r6, r2, r7
+	mov r2, #0x0
+	umaal r8, r2, r4, r9
+	umaal r6, r2, r4, r7
+	ldr r4, [sp, #44]
+	adds r4, r4, r5
+	adcs r10, r10, r8
+	adcs r0, r0, r6
+	adcs lr, lr, r2
+	adcs r1, r1, #0x0
+	adcs r3, r3, #0x0
+	adcs r12, r12, #0x0
+	adcs r11, r11, #0x0
+	sbc r2, r2, r2
+	mvn r2, r2
+	and r9, r2, r9
+	adds r4, r4, r9
+	and r2, r2, r7
+	adcs r10, r10, r2
+	adcs r0, r0, #0x0
+	adcs lr, lr, #0x0
+	adcs r1, r1, #0x0
+	adcs r3, r3, #0x0
+	adcs r12, r12, #0x0
+	adc r11, r11, #0x0
+	ldr r2, [sp, #56]
+	umull r5, r6, r4, r2
+	ldr r7, [sp, #96]
+	mov r8, #0x0
+	umaal r8, r6, r4, r7
+	ldr r9, [sp, #80]
+	str r5, [sp, #44]
+	mov r5, #0x0
+	umaal r5, r6, r4, r9
+	str r11, [sp, #100]
+	ldr r11, [sp, #76]
+	str r12, [sp, #104]
+	mov r12, #0x0
+	umaal r12, r6, r4, r11
+	str r3, [sp, #116]
+	ldr r3, [sp, #64]
+	str r1, [sp, #108]
+	mov r1, #0x0
+	umaal r1, r6, r4, r3
+	str lr, [sp, #112]
+	ldr lr, [sp, #68]
+	mov r3, #0x0
+	umaal r3, r6, r4, lr
+	ldr lr, [sp, #72]
+	mov r11, #0x0
+	umaal r11, r6, r4, lr
+	ldr lr, [sp, #60]
+	str r0, [sp, #120]
+	mov r0, #0x0
+	umaal r0, r6, r4, lr
+	str r4, [sp, #124]
+	mov r4, #0x0
+	umaal r8, r4, r10, r2
+	umaal r5, r4, r10, r7
+	umaal r12, r4, r10, r9
+	str r8, [sp, #128]
+	ldr r8, [sp, #76]
+	umaal r1, r4, r10, r8
+	ldr r8, [sp, #64]
+	umaal r3, r4, r10, r8
+	ldr r8, [sp, #68]
+	umaal r11, r4, r10, r8
+	ldr r8, [sp, #72]
+	umaal r0, r4, r10, r8
+	umaal r6, r4, r10, lr
+	str r10, [sp, #132]
+	ldr r10, [sp, #120]
+	mov lr, #0x0
+	umaal r5, lr, r10, r2
+	umaal r12, lr, r10, r7
+	umaal r1, lr, r10, r9
+	str r5, [sp, #136]
+	ldr r5, [sp, #76]
+	umaal r3, lr, r10, r5
+	ldr r5, [sp, #64]
+	umaal r11, lr, r10, r5
+	ldr r5, [sp, #68]
+	umaal r0, lr, r10, r5
+	umaal r6, lr, r10, r8
+	ldr r8, [sp, #60]
+	umaal r4, lr, r10, r8
+	ldr r10, [sp, #112]
+	mov r8, #0x0
+	umaal r12, r8, r10, r2
+	umaal r1, r8, r10, r7
+	umaal r3, r8, r10, r9
+	str r12, [sp, #140]
+	ldr r12, [sp, #76]
+	umaal r11, r8, r10, r12
+	ldr r12, [sp, #64]
+	umaal r0, r8, r10, r12
+	umaal r6, r8, r10, r5
+	ldr r5, [sp, #72]
+	umaal r4, r8, r10, r5
+	ldr r5, [sp, #60]
+	umaal lr, r8, r10, r5
+	ldr r10, [sp, #108]
+	mov r5, #0x0
+	umaal r1, r5, r10, r2
+	umaal r3, r5, r10, r7
+	umaal r11, r5, r10, r9
+	str r1, [sp, #144]
+	ldr r1, [sp, #76]
+	umaal r0, r5, r10, r1
+	umaal r6, r5, r10, r12
+	ldr r12, [sp, #68]
+	umaal r4, r5, r10, r12
+	ldr r12, [sp, #72]
+	umaal lr, r5, r10, r12
+	ldr r12, [sp, #60]
+	umaal r8, r5, r10, r12
+	ldr r10, [sp, #116]
+	mov r12, #0x0
+	umaal r3, r12, r10, r2
+	umaal r11, r12, r10, r7
+	umaal r0, r12, r10, r9
+	umaal r6, r12, r10, r1
+	str r3, [sp, #148]
+	ldr r3, [sp, #64]
+	umaal r4, r12, r10, r3
+	ldr r3, [sp, #68]
+	umaal lr, r12, r10, r3
+	ldr r3, [sp, #72]
+	umaal r8, r12, r10, r3
+	ldr r3, [sp, #60]
+	umaal r5, r12, r10, r3
+	ldr r10, [sp, #104]
+	mov r3, #0x0
+	umaal r11, r3, r10, r2
+	umaal r0, r3, r10, r7
+	umaal r6, r3, r10, r9
+	umaal r4, r3, r10, r1
+	str r11, [sp, #152]
+	ldr r11, [sp, #64]
+	umaal lr, r3, r10, r11
+	ldr r11, [sp, #68]
+	umaal r8, r3, r10, r11
+	ldr r11, [sp, #72]
+	umaal r5, r3, r10, r11
+	ldr r11, [sp, #60]
+	umaal r12, r3, r10, r11
+	ldr r10, [sp, #100]
+	mov r11, #0x0
+	umaal r0, r11, r10, r2
+	umaal r6, r11, r10, r7
+	umaal r4, r11, r10, r9
+	umaal lr, r11, r10, r1
+	ldr r2, [sp, #64]
+	umaal r8, r11, r10, r2
+	ldr r2, [sp, #68]
+	umaal r5, r11, r10, r2
+	ldr r2, [sp, #72]
+	umaal r12, r11, r10, r2
+	ldr r2, [sp, #60]
+	umaal r3, r11, r10, r2
+	movw r2, #0x3d1
+	ldr r1, [sp, #44]
+	mov r7, #0x0
+	umaal r1, r7, r2, r6
+	ldr r9, [sp, #128]
+	umaal r9, r7, r2, r4
+	ldr r10, [sp, #136]
+	umaal r10, r7, r2, lr
+	str r1, [sp, #136]
+	ldr r1, [sp, #140]
+	umaal r1, r7, r2, r8
+	str r8, [sp, #140]
+	ldr r8, [sp, #144]
+	umaal r8, r7, r2, r5
+	str r5, [sp, #144]
+	ldr r5, [sp, #148]
+	umaal r5, r7, r2, r12
+	str r12, [sp, #148]
+	ldr r12, [sp, #152]
+	umaal r12, r7, r2, r3
+	umaal r0, r7, r2, r11
+	adds r6, r9, r6
+	adcs r10, r10, r4
+	adcs lr, r1, lr
+	ldr r1, [sp, #140]
+	adcs r1, r8, r1
+	ldr r4, [sp, #144]
+	adcs r4, r5, r4
+	ldr r5, [sp, #148]
+	adcs r12, r12, r5
+	adcs r0, r0, r3
+	adcs r11, r7, r11
+	mov r3, #0
+	adc r3, r3, #0
+	umull r5, r7, r11, r2
+	mov r8, #0x1
+	mov r9, #0x0
+	umaal r9, r7, r11, r8
+	mov r11, #0x0
+	umaal r9, r11, r3, r2
+	umaal r7, r11, r3, r8
+	ldr r3, [sp, #136]
+	adds r3, r3, r5
+	adcs r6, r6, r9
+	adcs r10, r10, r7
+	adcs lr, lr, r11
+	adcs r1, r1, #0x0
+	adcs r4, r4, #0x0
+	adcs r12, r12, #0x0
+	adcs r0, r0, #0x0
+	sbc r5, r5, r5
+	mvn r5, r5
+	and r2, r5, r2
+	adds r2, r3, r2
+	and r5, r5, r8
+	adcs r5, r6, r5
+	adcs r10, r10, #0x0
+	adcs lr, lr, #0x0
+	adcs r1, r1, #0x0
+	adcs r4, r4, #0x0
+	adcs r12, r12, #0x0
+	adc r0, r0, #0x0
+	ldr r3, [sp, #188]
+	ldrd r6, r7, [r3, #0]
+	ldr r8, [sp, #124]
+	umull r9, r11, r6, r8
+	str r0, [sp, #136]
+	ldr r0, [sp, #132]
+	str r12, [sp, #148]
+	mov r12, #0x0
+	umaal r12, r11, r6, r0
+	str r4, [sp, #144]
+	ldr r4, [sp, #120]
+	str r1, [sp, #140]
+	mov r1, #0x0
+	umaal r1, r11, r6, r4
+	str lr, [sp, #152]
+	ldr lr, [sp, #112]
+	str r10, [sp, #128]
+	mov r10, #0x0
+	umaal r10, r11, r6, lr
+	str r5, [sp, #44]
+	ldr r5, [sp, #108]
+	str r2, [sp, #60]
+	mov r2, #0x0
+	umaal r2, r11, r6, r5
+	str r9, [sp, #72]
+	ldr r9, [sp, #116]
+	mov r5, #0x0
+	umaal r5, r11, r6, r9
+	ldr r9, [sp, #104]
+	mov lr, #0x0
+	umaal lr, r11, r6, r9
+	ldr r9, [sp, #100]
+	mov r4, #0x0
+	umaal r4, r11, r6, r9
+	mov r6, #0x0
+	umaal r12, r6, r7, r8
+	umaal r1, r6, r7, r0
+	str r12, [sp, #68]
+	ldr r12, [sp, #120]
+	umaal r10, r6, r7, r12
+	ldr r12, [sp, #112]
+	umaal r2, r6, r7, r12
+	ldr r12, [sp, #108]
+	umaal r5, r6, r7, r12
+	ldr r12, [sp, #116]
+	umaal lr, r6, r7, r12
+	ldr r12, [sp, #104]
+	umaal r4, r6, r7, r12
+	umaal r11, r6, r7, r9
+	ldr r7, [r3, #8]
+	mov r9, #0x0
+	umaal r1, r9, r7, r8
+	umaal r10, r9, r7, r0
+	str r1, [sp, #64]
+	ldr r1, [sp, #120]
+	umaal r2, r9, r7, r1
+	ldr r1, [sp, #112]
+	umaal r5, r9, r7, r1
+	ldr r1, [sp, #108]
+	umaal lr, r9, r7, r1
+	ldr r1, [sp, #116]
+	umaal r4, r9, r7, r1
+	umaal r11, r9, r7, r12
+	ldr r12, [sp, #100]
+	umaal r6, r9, r7, r12
+	ldr r7, [r3, #12]
+	mov r12, #0x0
+	umaal r10, r12, r7, r8
+	umaal r2, r12, r7, r0
+	str r10, [sp, #76]
+	ldr r10, [sp, #120]
+	umaal r5, r12, r7, r10
+	ldr r10, [sp, #112]
+	umaal lr, r12, r7, r10
+	ldr r10, [sp, #108]
+	umaal r4, r12, r7, r10
+	umaal r11, r12, r7, r1
+	ldr r1, [sp, #104]
+	umaal r6, r12, r7, r1
+	ldr r1, [sp, #100]
+	umaal r9, r12, r7, r1
+	ldr r7, [r3, #16]
+	mov r1, #0x0
+	umaal r2, r1, r7, r8
+	umaal r5, r1, r7, r0
+	str r2, [sp, #80]
+	ldr r2, [sp, #120]
+	umaal lr, r1, r7, r2
+	ldr r2, [sp, #112]
+	umaal r4, r1, r7, r2
+	umaal r11, r1, r7, r10
+	ldr r10, [sp, #116]
+	umaal r6, r1, r7, r10
+	ldr r10, [sp, #104]
+	umaal r9, r1, r7, r10
+	ldr r10, [sp, #100]
+	umaal r12, r1, r7, r10
+	ldr r7, [r3, #20]
+	mov r10, #0x0
+	umaal r5, r10, r7, r8
+	umaal lr, r10, r7, r0
+	str r5, [sp, #96]
+	ldr r5, [sp, #120]
+	umaal r4, r10, r7, r5
+	umaal r11, r10, r7, r2
+	ldr r2, [sp, #108]
+	umaal r6, r10, r7, r2
+	ldr r2, [sp, #116]
+	umaal r9, r10, r7, r2
+	ldr r2, [sp, #104]
+	umaal r12, r10, r7, r2
+	ldr r2, [sp, #100]
+	umaal r1, r10, r7, r2
+	ldr r7, [r3, #24]
+	mov r2, #0x0
+	umaal lr, r2, r7, r8
+	umaal r4, r2, r7, r0
+	umaal r11, r2, r7, r5
+	str lr, [sp, #56]
+	ldr lr, [sp, #112]
+	umaal r6, r2, r7, lr
+	ldr lr, [sp, #108]
+	umaal r9, r2, r7, lr
+	ldr lr, [sp, #116]
+	umaal r12, r2, r7, lr
+	ldr lr, [sp, #104]
+	umaal r1, r2, r7, lr
+	ldr lr, [sp, #100]
+	umaal r10, r2, r7, lr
+	ldr r7, [r3, #28]
+	mov lr, #0x0
+	umaal r4, lr, r7, r8
+	umaal r11, lr, r7, r0
+	umaal r6, lr, r7, r5
+	ldr r0, [sp, #112]
+	umaal r9, lr, r7, r0
+	ldr r0, [sp, #108]
+	umaal r12, lr, r7, r0
+	ldr r0, [sp, #116]
+	umaal r1, lr, r7, r0
+	ldr r0, [sp, #104]
+	umaal r10, lr, r7, r0
+	ldr r0, [sp, #100]
+	umaal r2, lr, r7, r0
+	movw r0, #0x3d1
+	ldr r5, [sp, #72]
+	mov r7, #0x0
+	umaal r5, r7, r0, r11
+	ldr r8, [sp, #68]
+	umaal r8, r7, r0, r6
+	ldr r3, [sp, #64]
+	umaal r3, r7, r0, r9
+	str r5, [sp, #64]
+	ldr r5, [sp, #76]
+	umaal r5, r7, r0, r12
+	str r12, [sp, #76]
+	ldr r12, [sp, #80]
+	umaal r12, r7, r0, r1
+	str r1, [sp, #80]
+	ldr r1, [sp, #96]
+	umaal r1, r7, r0, r10
+	str r10, [sp, #96]
+	ldr r10, [sp, #56]
+	umaal r10, r7, r0, r2
+	umaal r4, r7, r0, lr
+	adds r11, r8, r11
+	adcs r3, r3, r6
+	adcs r5, r5, r9
+	ldr r6, [sp, #76]
+	adcs r12, r12, r6
+	ldr r6, [sp, #80]
+	adcs r1, r1, r6
+	ldr r6, [sp, #96]
+	adcs r10, r10, r6
+	adcs r2, r4, r2
+	adcs lr, r7, lr
+	mov r4, #0
+	adc r4, r4, #0
+	umull r6, r7, lr, r0
+	mov r8, #0x1
+	mov r9, #0x0
+	umaal r9, r7, lr, r8
+	mov lr, #0x0
+	umaal r9, lr, r4, r0
+	umaal r7, lr, r4, r8
+	ldr r4, [sp, #64]
+	adds r4, r4, r6
+	adcs r11, r11, r9
+	adcs r3, r3, r7
+	adcs lr, r5, lr
+	adcs r12, r12, #0x0
+	adcs r1, r1, #0x0
+	adcs r10, r10, #0x0
+	adcs r2, r2, #0x0
+	sbc r5, r5, r5
+	mvn r5, r5
+	and r0, r5, r0
+	adds r0, r4, r0
+	and r5, r5, r8
+	adcs r11, r11, r5
+	adcs r3, r3, #0x0
+	adcs lr, lr, #0x0
+	adcs r12, r12, #0x0
+	adcs r1, r1, #0x0
+	adcs r10, r10, #0x0
+	adc r2, r2, #0x0
+	ldr r4, [sp, #188]
+	ldrd r5, r6, [r4, #32]
+	ldr r7, [sp, #60]
+	umull r8, r9, r5, r7
+	str r2, [sp, #64]
+	ldr r2, [sp, #44]
+	str r10, [sp, #96]
+	mov r10, #0x0
+	umaal r10, r9, r5, r2
+	str r1, [sp, #80]
+	ldr r1, [sp, #128]
+	str r12, [sp, #76]
+	mov r12, #0x0
+	umaal r12, r9, r5, r1
+	str lr, [sp, #56]
+	ldr lr, [sp, #152]
+	str r3, [sp, #68]
+	mov r3, #0x0
+	umaal r3, r9, r5, lr
+	str r11, [sp, #72]
+	ldr r11, [sp, #140]
+	str r0, [sp, #100]
+	mov r0, #0x0
+	umaal r0, r9, r5, r11
+	str r8, [sp, #104]
+	ldr r8, [sp, #144]
+	mov r11, #0x0
+	umaal r11, r9, r5, r8
+	ldr r8, [sp, #148]
+	mov lr, #0x0
+	umaal lr, r9, r5, r8
+	ldr r8, [sp, #136]
+	mov r1, #0x0
+	umaal r1, r9, r5, r8
+	mov r5, #0x0
+	umaal r10, r5, r6, r7
+	umaal r12, r5, r6, r2
+	str r10, [sp, #116]
+	ldr r10, [sp, #128]
+	umaal r3, r5, r6, r10
+	ldr r10, [sp, #152]
+	umaal r0, r5, r6, r10
+	ldr r10, [sp, #140]
+	umaal r11, r5, r6, r10
+	ldr r10, [sp, #144]
+	umaal lr, r5, r6, r10
+	ldr r10, [sp, #148]
+	umaal r1, r5, r6, r10
+	umaal r9, r5, r6, r8
+	ldr r6, [r4, #40]
+	mov r8, #0x0
+	umaal r12, r8, r6, r7
+	umaal r3, r8, r6, r2
+	str r12, [sp, #108]
+	ldr r12, [sp, #128]
+	umaal r0, r8, r6, r12
+	ldr r12, [sp, #152]
+	umaal r11, r8, r6, r12
+	ldr r12, [sp, #140]
+	umaal lr, r8, r6, r12
+	ldr r12, [sp, #144]
+	umaal r1, r8, r6, r12
+	umaal r9, r8, r6, r10
+	ldr r10, [sp, #136]
+	umaal r5, r8, r6, r10
+	ldr r6, [r4, #44]
+	mov r10, #0x0
+	umaal r3, r10, r6, r7
+	umaal r0, r10, r6, r2
+	str r3, [sp, #112]
+	ldr r3, [sp, #128]
+	umaal r11, r10, r6, r3
+	ldr r3, [sp, #152]
+	umaal lr, r10, r6, r3
+	ldr r3, [sp, #140]
+	umaal r1, r10, r6, r3
+	umaal r9, r10, r6, r12
+	ldr r12, [sp, #148]
+	umaal r5, r10, r6, r12
+	ldr r12, [sp, #136]
+	umaal r8, r10, r6, r12
+	ldr r6, [r4, #48]
+	mov r12, #0x0
+	umaal r0, r12, r6, r7
+	umaal r11, r12, r6, r2
+	str r0, [sp, #120]
+	ldr r0, [sp, #128]
+	umaal lr, r12, r6, r0
+	ldr r0, [sp, #152]
+	umaal r1, r12, r6, r0
+	umaal r9, r12, r6, r3
+	ldr r3, [sp, #144]
+	umaal r5, r12, r6, r3
+	ldr r3, [sp, #148]
+	umaal r8, r12, r6, r3
+	ldr r3, [sp, #136]
+	umaal r10, r12, r6, r3
+	ldr r6, [r4, #52]
+	mov r3, #0x0
+	umaal r11, r3, r6, r7
+	umaal lr, r3, r6, r2
+	str r11, [sp, #132]
+	ldr r11, [sp, #128]
+	umaal r1, r3, r6, r11
+	umaal r9, r3, r6, r0
+	ldr r0, [sp, #140]
+	umaal r5, r3, r6, r0
+	ldr r0, [sp, #144]
+	umaal r8, r3, r6, r0
+	ldr r0, [sp, #148]
+	umaal r10, r3, r6, r0
+	ldr r0, [sp, #136]
+	umaal r12, r3, r6, r0
+	ldr r6, [r4, #56]
+	mov r0, #0x0
+	umaal lr, r0, r6, r7
+	umaal r1, r0, r6, r2
+	umaal r9, r0, r6, r11
+	str lr, [sp, #124]
+	ldr lr, [sp, #152]
+	umaal r5, r0, r6, lr
+	ldr lr, [sp, #140]
+	umaal r8, r0, r6, lr
+	ldr lr, [sp, #144]
+	umaal r10, r0, r6, lr
+	ldr lr, [sp, #148]
+	umaal r12, r0, r6, lr
+	ldr lr, [sp, #136]
+	umaal r3, r0, r6, lr
+	ldr r6, [r4, #60]
+	mov lr, #0x0
+	umaal r1, lr, r6, r7
+	umaal r9, lr, r6, r2
+	umaal r5, lr, r6, r11
+	ldr r11, [sp, #152]
+	umaal r8, lr, r6, r11
+	ldr r11, [sp, #140]
+	umaal r10, lr, r6, r11
+	ldr r11, [sp, #144]
+	umaal r12, lr, r6, r11
+	ldr r11, [sp, #148]
+	umaal r3, lr, r6, r11
+	ldr r11, [sp, #136]
+	umaal r0, lr, r6, r11
+	movw r4, #0x3d1
+	ldr r6, [sp, #104]
+	mov r11, #0x0
+	umaal r6, r11, r4, r9
+	ldr r2, [sp, #116]
+	umaal r2, r11, r4, r5
+	ldr r7, [sp, #108]
+	umaal r7, r11, r4, r8
+	str r6, [sp, #108]
+	ldr r6, [sp, #112]
+	umaal r6, r11, r4, r10
+	str r10, [sp, #112]
+	ldr r10, [sp, #120]
+	umaal r10, r11, r4, r12
+	str r12, [sp, #120]
+	ldr r12, [sp, #132]
+	umaal r12, r11, r4, r3
+	str r3, [sp, #132]
+	ldr r3, [sp, #124]
+	umaal r3, r11, r4, r0
+	umaal r1, r11, r4, lr
+	adds r2, r2, r9
+	adcs r5, r7, r5
+	adcs r6, r6, r8
+	ldr r7, [sp, #112]
+	adcs r10, r10, r7
+	ldr r7, [sp, #120]
+	adcs r12, r12, r7
+	ldr r7, [sp, #132]
+	adcs r3, r3, r7
+	adcs r0, r1, r0
+	adcs lr, r11, lr
+	mov r1, #0
+	adc r1, r1, #0
+	umull r7, r8, lr, r4
+	mov r9, #0x1
+	mov r11, #0x0
+	umaal r11, r8, lr, r9
+	mov lr, #0x0
+	umaal r11, lr, r1, r4
+	umaal r8, lr, r1, r9
+	ldr r1, [sp, #108]
+	adds r1, r1, r7
+	adcs r11, r2, r11
+	adcs r5, r5, r8
+	adcs lr, r6, lr
+	adcs r10, r10, #0x0
+	adcs r12, r12, #0x0
+	adcs r3, r3, #0x0
+	adcs r0, r0, #0x0
+	sbc r2, r2, r2
+	mvn r2, r2
+	and r4, r2, r4
+	adds r1, r1, r4
+	and r2, r2, r9
+	adcs r11, r11, r2
+	adcs r5, r5, #0x0
+	adcs lr, lr, #0x0
+	adcs r10, r10, #0x0
+	adcs r12, r12, #0x0
+	adcs r3, r3, #0x0
+	adc r0, r0, #0x0
+	ldr r2, [sp, #32]
+	ldr r4, [sp, #0]
+	umull r6, r7, r2, r4
+	ldr r8, [sp, #20]
+	mov r9, #0x0
+	umaal r9, r7, r2, r8
+	str r0, [sp, #108]
+	ldr r0, [sp, #28]
+	str r3, [sp, #132]
+	mov r3, #0x0
+	umaal r3, r7, r2, r0
+	str r12, [sp, #120]
+	ldr r12, [sp, #48]
+	str r10, [sp, #112]
+	mov r10, #0x0
+	umaal r10, r7, r2, r12
+	str lr, [sp, #124]
+	ldr lr, [sp, #92]
+	str r5, [sp, #116]
+	mov r5, #0x0
+	umaal r5, r7, r2, lr
+	str r11, [sp, #104]
+	ldr r11, [sp, #88]
+	str r1, [sp, #156]
+	mov r1, #0x0
+	umaal r1, r7, r2, r11
+	str r9, [sp, #160]
+	ldr r9, [sp, #84]
+	str r6, [sp, #164]
+	mov r6, #0x0
+	umaal r6, r7, r2, r9
+	mov r2, #0x0
+	umaal r3, r2, r4, r8
+	umaal r10, r2, r4, r0
+	umaal r5, r2, r4, r12
+	umaal r1, r2, r4, lr
+	umaal r6, r2, r4, r11
+	umaal r7, r2, r4, r9
+	mov r4, #0x0
+	umaal r5, r4, r8, r0
+	umaal r1, r4, r8, r12
+	umaal r6, r4, r8, lr
+	umaal r7, r4, r8, r11
+	umaal r2, r4, r8, r9
+	mov r8, #0x0
+	umaal r6, r8, r0, r12
+	umaal r7, r8, r0, lr
+	umaal r2, r8, r0, r11
+	umaal r4, r8, r0, r9
+	mov r0, #0x0
+	umaal r2, r0, r12, lr
+	umaal r4, r0, r12, r11
+	umaal r8, r0, r12, r9
+	mov r12, #0x0
+	umaal r8, r12, lr, r11
+	umaal r0, r12, lr, r9
+	mov lr, #0x0
+	umaal r12, lr, r11, r9
+	ldr r9, [sp, #164]
+	adds r9, r9, r9
+	ldr r11, [sp, #160]
+	adcs r11, r11, r11
+	adcs r3, r3, r3
+	adcs r10, r10, r10
+	adcs r5, r5, r5
+	adcs r1, r1, r1
+	adcs r6, r6, r6
+	adcs r7, r7, r7
+	adcs r2, r2, r2
+	adcs r4, r4, r4
+	adcs r8, r8, r8
+	adcs r0, r0, r0
+	adcs r12, r12, r12
+	adcs lr, lr, lr
+	str lr, [sp, #160]
+	mov lr, #0
+	adc lr, lr, #0
+	str lr, [sp, #164]
+	ldr lr, [sp, #32]
+	str r12, [sp, #168]
+	str r0, [sp, #172]
+	umull r12, r0, lr, lr
+	adds r0, r9, r0
 	mov r9, #0
 	adc r9, r9, #0
-	ldr r0, [sp, #92]
-	str r4, [sp, #176]
-	ldr r4, [sp, #172]
-	umaal r4, r9, r0, r0
-	ldr r0, [sp, #168]
-	adds r0, r0, r9
+	ldr lr, [sp, #0]
+	umaal r11, r9, lr, lr
+	adds r3, r3, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr lr, [sp, #20]
+	umaal r10, r9, lr, lr
+	adds r5, r5, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr lr, [sp, #28]
+	umaal r1, r9, lr, lr
+	adds r6, r6, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr lr, [sp, #48]
+	umaal r7, r9, lr, lr
+	adds r2, r2, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr lr, [sp, #92]
+	umaal r4, r9, lr, lr
+	adds r8, r8, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr lr, [sp, #88]
+	str r6, [sp, #176]
+	ldr r6, [sp, #172]
+	umaal r6, r9, lr, lr
+	ldr lr, [sp, #168]
+	adds lr, lr, r9
 	mov r9, #0
 	adc r9, r9, #0
 	str r1, [sp, #168]
-	ldr r1, [sp, #80]
-	str r3, [sp, #172]
-	ldr r3, [sp, #160]
-	umaal r3, r9, r1, r1
+	ldr r1, [sp, #84]
+	str r5, [sp, #172]
+	ldr r5, [sp, #160]
+	umaal r5, r9, r1, r1
 	ldr r1, [sp, #164]
 	add r1, r1, r9
 	movw r9, #0x3d1
 	str r1, [sp, #164]
 	mov r1, #0x0
-	umaal lr, r1, r9, r8
-	umaal r11, r1, r9, r5
+	umaal r12, r1, r9, r7
+	umaal r0, r1, r9, r2
+	umaal r11, r1, r9, r4
+	umaal r3, r1, r9, r8
 	umaal r10, r1, r9, r6
-	umaal r2, r1, r9, r7
-	umaal r12, r1, r9, r4
-	str lr, [sp, #160]
-	ldr lr, [sp, #172]
-	umaal lr, r1, r9, r0
-	str r0, [sp, #172]
-	ldr r0, [sp, #168]
-	umaal r0, r1, r9, r3
-	str r3, [sp, #168]
-	ldr r3, [sp, #164]
-	str r0, [sp, #180]
-	ldr r0, [sp, #176]
-	umaal r0, r1, r9, r3
-	adds r11, r11, r8
-	adcs r10, r10, r5
-	adcs r2, r2, r6
-	adcs r12, r12, r7
+	str r12, [sp, #160]
+	ldr r12, [sp, #172]
+	umaal r12, r1, r9, lr
+	str lr, [sp, #172]
+	ldr lr, [sp, #168]
+	umaal lr, r1, r9, r5
+	str r5, [sp, #168]
+	ldr r5, [sp, #164]
+	str lr, [sp, #180]
+	ldr lr, [sp, #176]
+	umaal lr, r1, r9, r5
+	adds r0, r0, r7
+	adcs r11, r11, r2
+	adcs r3, r3, r4
+	adcs r10, r10, r8
+	adcs r12, r12, r6
+	ldr r2, [sp, #180]
+	ldr r4, [sp, #172]
+	adcs r2, r2, r4
+	ldr r4, [sp, #168]
 	adcs lr, lr, r4
-	ldr r4, [sp, #180]
-	ldr r5, [sp, #172]
-	adcs r4, r4, r5
-	ldr r5, [sp, #168]
-	adcs r0, r0, r5
-	adcs r1, r1, r3
-	mov r3, #0
-	adc r3, r3, #0
+	adcs r1, r1, r5
+	mov r4, #0
+	adc r4, r4, #0
 	umull r5, r6, r1, r9
 	mov r7, #0x1
 	mov r8, #0x0
 	umaal r8, r6, r1, r7
 	mov r1, #0x0
-	umaal r8, r1, r3, r9
-	umaal r6, r1, r3, r7
-	ldr r3, [sp, #160]
-	adds r3, r3, r5
-	adcs r11, r11, r8
-	adcs r10, r10, r6
-	adcs r1, r2, r1
-	adcs r12, r12, #0x0
-	adcs lr, lr, #0x0
-	adcs r4, r4, #0x0
-	adcs r0, r0, #0x0
-	sbc r2, r2, r2
-	mvn r2, r2
-	and r9, r2, r9
-	adds r3, r3, r9
-	and r2, r2, r7
-	adcs r11, r11, r2
+	umaal r8, r1, r4, r9
+	umaal r6, r1, r4, r7
+	ldr r4, [sp, #160]
+	adds r4, r4, r5
+	adcs r0, r0, r8
+	adcs r11, r11, r6
+	adcs r1, r3, r1
 	adcs r10, r10, #0x0
-	adcs r1, r1, #0x0
 	adcs r12, r12, #0x0
+	adcs r2, r2, #0x0
 	adcs lr, lr, #0x0
-	adcs r4, r4, #0x0
-	adc r0, r0, #0x0
-	ldr r2, [sp, #76]
-	subs r2, r3, r2
-	ldr r3, [sp, #100]
-	sbcs r11, r11, r3
-	ldr r3, [sp, #152]
-	sbcs r10, r10, r3
-	ldr r3, [sp, #136]
-	sbcs r1, r1, r3
-	ldr r3, [sp, #140]
-	sbcs r12, r12, r3
-	ldr r3, [sp, #144]
-	sbcs lr, lr, r3
-	ldr r3, [sp, #128]
-	sbcs r3, r4, r3
-	ldr r4, [sp, #148]
+	sbc r3, r3, r3
+	mvn r3, r3
+	and r9, r3, r9
+	adds r4, r4, r9
+	and r3, r3, r7
+	adcs r0, r0, r3
+	adcs r11, r11, #0x0
+	adcs r1, r1, #0x0
+	adcs r10, r10, #0x0
+	adcs r12, r12, #0x0
+	adcs r2, r2, #0x0
+	adc lr, lr, #0x0
+	ldr r3, [sp, #60]
+	subs r3, r4, r3
+	ldr r4, [sp, #44]
 	sbcs r0, r0, r4
+	ldr r4, [sp, #128]
+	sbcs r11, r11, r4
+	ldr r4, [sp, #152]
+	sbcs r1, r1, r4
+	ldr r4, [sp, #140]
+	sbcs r10, r10, r4
+	ldr r4, [sp, #144]
+	sbcs r12, r12, r4
+	ldr r4, [sp, #148]
+	sbcs r2, r2, r4
+	ldr r4, [sp, #136]
+	sbcs lr, lr, r4
 	sbc r4, r4, r4
 	movw r5, #0x3d1
 	and r6, r4, r5
-	subs r2, r2, r6
+	subs r3, r3, r6
 	and r4, r4, #0x1
-	sbcs r11, r11, r4
-	sbcs r10, r10, #0x0
+	sbcs r0, r0, r4
+	sbcs r11, r11, #0x0
 	sbcs r1, r1, #0x0
+	sbcs r10, r10, #0x0
 	sbcs r12, r12, #0x0
+	sbcs r2, r2, #0x0
 	sbcs lr, lr, #0x0
-	sbcs r3, r3, #0x0
-	sbcs r0, r0, #0x0
 	sbc r4, r4, r4
 	and r5, r4, r5
-	subs r2, r2, r5
+	subs r3, r3, r5
 	and r4, r4, #0x1
-	sbc r11, r11, r4
-	ldr r4, [sp, #104]
-	subs r2, r2, r4
+	sbc r0, r0, r4
+	ldr r4, [sp, #100]
+	subs r3, r3, r4
 	ldr r5, [sp, #72]
-	sbcs r11, r11, r5
-	ldr r6, [sp, #32]
-	sbcs r10, r10, r6
-	ldr r7, [sp, #68]
+	sbcs r0, r0, r5
+	ldr r6, [sp, #68]
+	sbcs r11, r11, r6
+	ldr r7, [sp, #56]
 	sbcs r1, r1, r7
-	ldr r8, [sp, #64]
-	sbcs r12, r12, r8
-	ldr r9, [sp, #20]
+	ldr r8, [sp, #76]
+	sbcs r10, r10, r8
+	ldr r9, [sp, #80]
+	sbcs r12, r12, r9
+	ldr r9, [sp, #96]
+	sbcs r2, r2, r9
+	ldr r9, [sp, #64]
 	sbcs lr, lr, r9
-	ldr r9, [sp, #44]
-	sbcs r3, r3, r9
-	ldr r9, [sp, #60]
-	sbcs r0, r0, r9
 	sbc r9, r9, r9
 	movw r8, #0x3d1
 	and r7, r9, r8
-	subs r2, r2, r7
+	subs r3, r3, r7
 	and r9, r9, #0x1
-	sbcs r11, r11, r9
-	sbcs r10, r10, #0x0
+	sbcs r0, r0, r9
+	sbcs r11, r11, #0x0
 	sbcs r1, r1, #0x0
+	sbcs r10, r10, #0x0
 	sbcs r12, r12, #0x0
+	sbcs r2, r2, #0x0
 	sbcs lr, lr, #0x0
-	sbcs r3, r3, #0x0
-	sbcs r0, r0, #0x0
 	sbc r7, r7, r7
 	and r8, r7, r8
-	subs r2, r2, r8
+	subs r3, r3, r8
 	and r7, r7, #0x1
-	sbc r11, r11, r7
-	subs r2, r2, r4
-	sbcs r11, r11, r5
-	sbcs r10, r10, r6
-	ldr r7, [sp, #68]
+	sbc r0, r0, r7
+	subs r3, r3, r4
+	sbcs r0, r0, r5
+	sbcs r11, r11, r6
+	ldr r7, [sp, #56]
 	sbcs r1, r1, r7
-	ldr r8, [sp, #64]
-	sbcs r12, r12, r8
-	ldr r9, [sp, #20]
+	ldr r8, [sp, #76]
+	sbcs r10, r10, r8
+	ldr r9, [sp, #80]
+	sbcs r12, r12, r9
+	ldr r9, [sp, #96]
+	sbcs r2, r2, r9
+	ldr r9, [sp, #64]
 	sbcs lr, lr, r9
-	ldr r9, [sp, #44]
-	sbcs r3, r3, r9
-	ldr r9, [sp, #60]
-	sbcs r0, r0, r9
 	sbc r9, r9, r9
 	movw r8, #0x3d1
 	and r7, r9, r8
-	subs r2, r2, r7
+	subs r3, r3, r7
 	and r9, r9, #0x1
-	sbcs r11, r11, r9
-	sbcs r10, r10, #0x0
+	sbcs r0, r0, r9
+	sbcs r11, r11, #0x0
 	sbcs r1, r1, #0x0
+	sbcs r10, r10, #0x0
 	sbcs r12, r12, #0x0
+	sbcs r2, r2, #0x0
 	sbcs lr, lr, #0x0
-	sbcs r3, r3, #0x0
-	sbcs r0, r0, #0x0
 	sbc r7, r7, r7
 	and r8, r7, r8
-	subs r2, r2, r8
+	subs r3, r3, r8
 	and r7, r7, #0x1
-	sbc r11, r11, r7
-	subs r4, r4, r2
-	sbcs r5, r5, r11
-	sbcs r6, r6, r10
-	ldr r7, [sp, #68]
+	sbc r0, r0, r7
+	subs r4, r4, r3
+	sbcs r5, r5, r0
+	sbcs r6, r6, r11
+	ldr r7, [sp, #56]
 	sbcs r7, r7, r1
-	ldr r8, [sp, #64]
-	sbcs r8, r8, r12
-	ldr r9, [sp, #20]
-	sbcs r9, r9, lr
-	str lr, [sp, #20]
-	ldr lr, [sp, #44]
-	sbcs lr, lr, r3
-	str r3, [sp, #44]
-	ldr r3, [sp, #60]
-	sbcs r3, r3, r0
-	str r0, [sp, #60]
-	sbc r0, r0, r0
-	str r12, [sp, #64]
-	movw r12, #0x3d1
-	str r1, [sp, #68]
-	and r1, r0, r12
+	ldr r8, [sp, #76]
+	sbcs r8, r8, r10
+	ldr r9, [sp, #80]
+	sbcs r9, r9, r12
+	str r12, [sp, #80]
+	ldr r12, [sp, #96]
+	sbcs r12, r12, r2
+	str r2, [sp, #96]
+	ldr r2, [sp, #64]
+	sbcs r2, r2, lr
+	str lr, [sp, #64]
+	sbc lr, lr, lr
+	str r10, [sp, #76]
+	movw r10, #0x3d1
+	str r1, [sp, #56]
+	and r1, lr, r10
 	subs r1, r4, r1
-	and r0, r0, #0x1
-	sbcs r0, r5, r0
+	and lr, lr, #0x1
+	sbcs lr, r5, lr
 	sbcs r6, r6, #0x0
 	sbcs r7, r7, #0x0
 	sbcs r8, r8, #0x0
 	sbcs r9, r9, #0x0
-	sbcs lr, lr, #0x0
-	sbcs r3, r3, #0x0
-	sbc r4, r4, r4
-	and r12, r4, r12
-	subs r1, r1, r12
-	and r4, r4, #0x1
-	sbc r0, r0, r4
-	ldr r12, [sp, #16]
-	umull r4, r5, r1, r12
-	str r10, [sp, #32]
-	ldr r10, [sp, #36]
-	str r11, [sp, #72]
-	mov r11, #0x0
-	umaal r11, r5, r1, r10
-	str r2, [sp, #104]
-	ldr r2, [sp, #12]
-	str r4, [sp, #148]
-	mov r4, #0x0
-	umaal r4, r5, r1, r2
-	str r3, [sp, #128]
-	ldr r3, [sp, #0]
-	str lr, [sp, #144]
-	mov lr, #0x0
-	umaal lr, r5, r1, r3
-	str r9, [sp, #140]
-	ldr r9, [sp, #56]
-	str r8, [sp, #136]
-	mov r8, #0x0
-	umaal r8, r5, r1, r9
-	str r7, [sp, #152]
-	ldr r7, [sp, #40]
-	mov r9, #0x0
-	umaal r9, r5, r1, r7
-	ldr r7, [sp, #92]
-	mov r3, #0x0
-	umaal r3, r5, r1, r7
-	ldr r7, [sp, #80]
-	str r6, [sp, #100]
-	mov r6, #0x0
-	umaal r6, r5, r1, r7
-	mov r1, #0x0
-	umaal r11, r1, r0, r12
-	umaal r4, r1, r0, r10
-	umaal lr, r1, r0, r2
-	str r11, [sp, #76]
-	ldr r11, [sp, #0]
-	umaal r8, r1, r0, r11
-	ldr r11, [sp, #56]
-	umaal r9, r1, r0, r11
-	ldr r11, [sp, #40]
-	umaal r3, r1, r0, r11
-	ldr r11, [sp, #92]
-	umaal r6, r1, r0, r11
-	umaal r5, r1, r0, r7
-	ldr r0, [sp, #100]
-	mov r7, #0x0
-	umaal r4, r7, r0, r12
-	umaal lr, r7, r0, r10
-	umaal r8, r7, r0, r2
-	str r4, [sp, #160]
-	ldr r4, [sp, #0]
-	umaal r9, r7, r0, r4
-	ldr r4, [sp, #56]
-	umaal r3, r7, r0, r4
-	ldr r4, [sp, #40]
-	umaal r6, r7, r0, r4
-	umaal r5, r7, r0, r11
-	ldr r11, [sp, #80]
-	umaal r1, r7, r0, r11
-	ldr r0, [sp, #152]
-	mov r11, #0x0
-	umaal lr, r11, r0, r12
-	umaal r8, r11, r0, r10
-	umaal r9, r11, r0, r2
-	str lr, [sp, #100]
-	ldr lr, [sp, #0]
-	umaal r3, r11, r0, lr
-	ldr lr, [sp, #56]
-	umaal r6, r11, r0, lr
-	umaal r5, r11, r0, r4
-	ldr r4, [sp, #92]
-	umaal r1, r11, r0, r4
-	ldr r4, [sp, #80]
-	umaal r7, r11, r0, r4
-	ldr r0, [sp, #136]
-	mov r4, #0x0
-	umaal r8, r4, r0, r12
-	umaal r9, r4, r0, r10
-	umaal r3, r4, r0, r2
-	str r8, [sp, #152]
-	ldr r8, [sp, #0]
-	umaal r6, r4, r0, r8
-	umaal r5, r4, r0, lr
-	ldr lr, [sp, #40]
-	umaal r1, r4, r0, lr
-	ldr lr, [sp, #92]
-	umaal r7, r4, r0, lr
-	ldr lr, [sp, #80]
-	umaal r11, r4, r0, lr
-	ldr r0, [sp, #140]
-	mov lr, #0x0
-	umaal r9, lr, r0, r12
-	umaal r3, lr, r0, r10
-	umaal r6, lr, r0, r2
-	umaal r5, lr, r0, r8
-	str r9, [sp, #136]
-	ldr r9, [sp, #56]
-	umaal r1, lr, r0, r9
-	ldr r9, [sp, #40]
-	umaal r7, lr, r0, r9
-	ldr r9, [sp, #92]
-	umaal r11, lr, r0, r9
-	ldr r9, [sp, #80]
-	umaal r4, lr, r0, r9
-	ldr r0, [sp, #144]
-	mov r9, #0x0
-	umaal r3, r9, r0, r12
-	umaal r6, r9, r0, r10
-	umaal r5, r9, r0, r2
-	umaal r1, r9, r0, r8
-	str r3, [sp, #140]
-	ldr r3, [sp, #56]
-	umaal r7, r9, r0, r3
-	ldr r3, [sp, #40]
-	umaal r11, r9, r0, r3
-	ldr r3, [sp, #92]
-	umaal r4, r9, r0, r3
-	ldr r3, [sp, #80]
-	umaal lr, r9, r0, r3
-	ldr r0, [sp, #128]
-	mov r3, #0x0
-	umaal r6, r3, r0, r12
-	umaal r5, r3, r0, r10
-	umaal r1, r3, r0, r2
-	umaal r7, r3, r0, r8
-	ldr r12, [sp, #56]
-	umaal r11, r3, r0, r12
-	ldr r12, [sp, #40]
-	umaal r4, r3, r0, r12
-	ldr r12, [sp, #92]
-	umaal lr, r3, r0, r12
-	ldr r12, [sp, #80]
-	umaal r9, r3, r0, r12
-	movw r12, #0x3d1
-	ldr r2, [sp, #148]
-	mov r0, #0x0
-	umaal r2, r0, r12, r5
-	ldr r8, [sp, #76]
-	umaal r8, r0, r12, r1
-	ldr r10, [sp, #160]
-	umaal r10, r0, r12, r7
-	str r2, [sp, #160]
-	ldr r2, [sp, #100]
-	umaal r2, r0, r12, r11
-	str r11, [sp, #100]
-	ldr r11, [sp, #152]
-	umaal r11, r0, r12, r4
-	str r4, [sp, #152]
-	ldr r4, [sp, #136]
-	umaal r4, r0, r12, lr
-	str lr, [sp, #136]
-	ldr lr, [sp, #140]
-	umaal lr, r0, r12, r9
-	umaal r6, r0, r12, r3
-	adds r5, r8, r5
-	adcs r1, r10, r1
-	adcs r2, r2, r7
-	ldr r7, [sp, #100]
-	adcs r11, r11, r7
-	ldr r7, [sp, #152]
-	adcs r4, r4, r7
-	ldr r7, [sp, #136]
-	adcs lr, lr, r7
-	adcs r6, r6, r9
-	adcs r0, r0, r3
-	mov r3, #0
-	adc r3, r3, #0
-	umull r7, r8, r0, r12
-	mov r9, #0x1
-	mov r10, #0x0
-	umaal r10, r8, r0, r9
-	mov r0, #0x0
-	umaal r10, r0, r3, r12
-	umaal r8, r0, r3, r9
-	ldr r3, [sp, #160]
-	adds r3, r3, r7
-	adcs r10, r5, r10
-	adcs r1, r1, r8
-	adcs r0, r2, r0
-	adcs r11, r11, #0x0
-	adcs r4, r4, #0x0
-	adcs lr, lr, #0x0
-	adcs r6, r6, #0x0
-	sbc r2, r2, r2
-	mvn r2, r2
-	and r12, r2, r12
-	adds r12, r3, r12
-	and r2, r2, r9
-	adcs r10, r10, r2
-	adcs r1, r1, #0x0
-	adcs r0, r0, #0x0
-	adcs r11, r11, #0x0
-	adcs r4, r4, #0x0
-	adcs lr, lr, #0x0
-	adc r6, r6, #0x0
-	ldr r3, [sp, #156]
-	subs r12, r12, r3
-	ldr r3, [sp, #108]
-	sbcs r10, r10, r3
-	ldr r3, [sp, #120]
-	sbcs r1, r1, r3
-	ldr r3, [sp, #124]
-	sbcs r0, r0, r3
-	ldr r3, [sp, #24]
-	sbcs r11, r11, r3
-	ldr r3, [sp, #116]
-	sbcs r3, r4, r3
-	ldr r2, [sp, #132]
-	sbcs lr, lr, r2
-	ldr r2, [sp, #112]
-	sbcs r2, r6, r2
-	sbc r4, r4, r4
-	movw r5, #0x3d1
-	and r6, r4, r5
-	subs r12, r12, r6
-	and r4, r4, #0x1
-	sbcs r10, r10, r4
-	sbcs r1, r1, #0x0
-	sbcs r0, r0, #0x0
-	sbcs r11, r11, #0x0
-	sbcs r3, r3, #0x0
-	sbcs lr, lr, #0x0
+	sbcs r12, r12, #0x0
 	sbcs r2, r2, #0x0
 	sbc r4, r4, r4
-	and r5, r4, r5
-	subs r12, r12, r5
+	and r10, r4, r10
+	subs r1, r1, r10
 	and r4, r4, #0x1
-	sbc r10, r10, r4
-	ldr r4, [sp, #104]
-	ldr r5, [sp, #72]
-	ldr r6, [sp, #184]
-	strd r4, r5, [r6, #0]
+	sbc lr, lr, r4
 	ldr r4, [sp, #32]
-	ldr r5, [sp, #68]
-	strd r4, r5, [r6, #8]
-	ldr r4, [sp, #64]
-	ldr r5, [sp, #20]
-	strd r4, r5, [r6, #16]
-	ldr r4, [sp, #44]
-	ldr r5, [sp, #60]
-	strd r4, r5, [r6, #24]
-	strd r12, r10, [r6, #32]
-	strd r1, r0, [r6, #40]
-	strd r11, r3, [r6, #48]
-	strd lr, r2, [r6, #56]
-	ldr r3, [sp, #8]
+	umull r5, r10, r1, r4
+	str r11, [sp, #68]
+	ldr r11, [sp, #0]
+	str r0, [sp, #72]
+	mov r0, #0x0
+	umaal r0, r10, r1, r11
+	str r3, [sp, #100]
+	ldr r3, [sp, #20]
+	str r5, [sp, #136]
+	mov r5, #0x0
+	umaal r5, r10, r1, r3
+	str r2, [sp, #148]
+	ldr r2, [sp, #28]
+	str r12, [sp, #144]
+	mov r12, #0x0
+	umaal r12, r10, r1, r2
+	str r9, [sp, #140]
+	ldr r9, [sp, #48]
+	str r8, [sp, #152]
+	mov r8, #0x0
+	umaal r8, r10, r1, r9
+	str r7, [sp, #128]
+	ldr r7, [sp, #92]
+	mov r9, #0x0
+	umaal r9, r10, r1, r7
+	ldr r7, [sp, #88]
+	mov r2, #0x0
+	umaal r2, r10, r1, r7
+	ldr r7, [sp, #84]
+	str r6, [sp, #44]
+	mov r6, #0x0
+	umaal r6, r10, r1, r7
+	mov r1, #0x0
+	umaal r0, r1, lr, r4
+	umaal r5, r1, lr, r11
+	umaal r12, r1, lr, r3
+	str r0, [sp, #60]
+	ldr r0, [sp, #28]
+	umaal r8, r1, lr, r0
+	ldr r0, [sp, #48]
+	umaal r9, r1, lr, r0
+	ldr r0, [sp, #92]
+	umaal r2, r1, lr, r0
+	ldr r0, [sp, #88]
+	umaal r6, r1, lr, r0
+	umaal r10, r1, lr, r7
+	ldr lr, [sp, #44]
+	mov r7, #0x0
+	umaal r5, r7, lr, r4
+	umaal r12, r7, lr, r11
+	umaal r8, r7, lr, r3
+	str r5, [sp, #160]
+	ldr r5, [sp, #28]
+	umaal r9, r7, lr, r5
+	ldr r5, [sp, #48]
+	umaal r2, r7, lr, r5
+	ldr r5, [sp, #92]
+	umaal r6, r7, lr, r5
+	umaal r10, r7, lr, r0
+	ldr r0, [sp, #84]
+	umaal r1, r7, lr, r0
+	ldr lr, [sp, #128]
+	mov r0, #0x0
+	umaal r12, r0, lr, r4
+	umaal r8, r0, lr, r11
+	umaal r9, r0, lr, r3
+	str r12, [sp, #44]
 	ldr r12, [sp, #28]
-	strd r3, r12, [r6, #64]
-	ldr r3, [sp, #4]
-	ldr r12, [sp, #88]
-	strd r3, r12, [r6, #72]
-	ldr r3, [sp, #84]
+	umaal r2, r0, lr, r12
 	ldr r12, [sp, #48]
-	strd r3, r12, [r6, #80]
+	umaal r6, r0, lr, r12
+	umaal r10, r0, lr, r5
+	ldr r5, [sp, #88]
+	umaal r1, r0, lr, r5
+	ldr r5, [sp, #84]
+	umaal r7, r0, lr, r5
+	ldr lr, [sp, #152]
+	mov r5, #0x0
+	umaal r8, r5, lr, r4
+	umaal r9, r5, lr, r11
+	umaal r2, r5, lr, r3
+	str r8, [sp, #128]
+	ldr r8, [sp, #28]
+	umaal r6, r5, lr, r8
+	umaal r10, r5, lr, r12
+	ldr r12, [sp, #92]
+	umaal r1, r5, lr, r12
+	ldr r12, [sp, #88]
+	umaal r7, r5, lr, r12
+	ldr r12, [sp, #84]
+	umaal r0, r5, lr, r12
+	ldr lr, [sp, #140]
+	mov r12, #0x0
+	umaal r9, r12, lr, r4
+	umaal r2, r12, lr, r11
+	umaal r6, r12, lr, r3
+	umaal r10, r12, lr, r8
+	str r9, [sp, #152]
+	ldr r9, [sp, #48]
+	umaal r1, r12, lr, r9
+	ldr r9, [sp, #92]
+	umaal r7, r12, lr, r9
+	ldr r9, [sp, #88]
+	umaal r0, r12, lr, r9
+	ldr r9, [sp, #84]
+	umaal r5, r12, lr, r9
+	ldr lr, [sp, #144]
+	mov r9, #0x0
+	umaal r2, r9, lr, r4
+	umaal r6, r9, lr, r11
+	umaal r10, r9, lr, r3
+	umaal r1, r9, lr, r8
+	str r2, [sp, #140]
+	ldr r2, [sp, #48]
+	umaal r7, r9, lr, r2
+	ldr r2, [sp, #92]
+	umaal r0, r9, lr, r2
+	ldr r2, [sp, #88]
+	umaal r5, r9, lr, r2
+	ldr r2, [sp, #84]
+	umaal r12, r9, lr, r2
+	ldr lr, [sp, #148]
+	mov r2, #0x0
+	umaal r6, r2, lr, r4
+	umaal r10, r2, lr, r11
+	umaal r1, r2, lr, r3
+	umaal r7, r2, lr, r8
+	ldr r3, [sp, #48]
+	umaal r0, r2, lr, r3
+	ldr r3, [sp, #92]
+	umaal r5, r2, lr, r3
+	ldr r3, [sp, #88]
+	umaal r12, r2, lr, r3
+	ldr r3, [sp, #84]
+	umaal r9, r2, lr, r3
+	movw r3, #0x3d1
+	ldr r4, [sp, #136]
+	mov r8, #0x0
+	umaal r4, r8, r3, r10
+	ldr r11, [sp, #60]
+	umaal r11, r8, r3, r1
+	ldr lr, [sp, #160]
+	umaal lr, r8, r3, r7
+	str r4, [sp, #160]
+	ldr r4, [sp, #44]
+	umaal r4, r8, r3, r0
+	str r0, [sp, #44]
+	ldr r0, [sp, #128]
+	umaal r0, r8, r3, r5
+	str r5, [sp, #128]
+	ldr r5, [sp, #152]
+	umaal r5, r8, r3, r12
+	str r12, [sp, #152]
+	ldr r12, [sp, #140]
+	umaal r12, r8, r3, r9
+	umaal r6, r8, r3, r2
+	adds r10, r11, r10
+	adcs lr, lr, r1
+	adcs r4, r4, r7
+	ldr r1, [sp, #44]
+	adcs r0, r0, r1
+	ldr r1, [sp, #128]
+	adcs r1, r5, r1
+	ldr r5, [sp, #152]
+	adcs r12, r12, r5
+	adcs r6, r6, r9
+	adcs r2, r8, r2
+	mov r5, #0
+	adc r5, r5, #0
+	umull r7, r8, r2, r3
+	mov r9, #0x1
+	mov r11, #0x0
+	umaal r11, r8, r2, r9
+	mov r2, #0x0
+	umaal r11, r2, r5, r3
+	umaal r8, r2, r5, r9
+	ldr r5, [sp, #160]
+	adds r5, r5, r7
+	adcs r10, r10, r11
+	adcs lr, lr, r8
+	adcs r2, r4, r2
+	adcs r0, r0, #0x0
+	adcs r1, r1, #0x0
+	adcs r12, r12, #0x0
+	adcs r6, r6, #0x0
+	sbc r4, r4, r4
+	mvn r4, r4
+	and r3, r4, r3
+	adds r3, r5, r3
+	and r4, r4, r9
+	adcs r10, r10, r4
+	adcs lr, lr, #0x0
+	adcs r2, r2, #0x0
+	adcs r0, r0, #0x0
+	adcs r1, r1, #0x0
+	adcs r12, r12, #0x0
+	adc r6, r6, #0x0
+	ldr r4, [sp, #156]
+	subs r3, r3, r4
+	ldr r4, [sp, #104]
+	sbcs r10, r10, r4
+	ldr r4, [sp, #116]
+	sbcs lr, lr, r4
+	ldr r4, [sp, #124]
+	sbcs r2, r2, r4
+	ldr r4, [sp, #112]
+	sbcs r0, r0, r4
+	ldr r4, [sp, #120]
+	sbcs r1, r1, r4
+	ldr r4, [sp, #132]
+	sbcs r12, r12, r4
+	ldr r4, [sp, #108]
+	sbcs r4, r6, r4
+	sbc r5, r5, r5
+	movw r6, #0x3d1
+	and r7, r5, r6
+	subs r3, r3, r7
+	and r5, r5, #0x1
+	sbcs r10, r10, r5
+	sbcs lr, lr, #0x0
+	sbcs r2, r2, #0x0
+	sbcs r0, r0, #0x0
+	sbcs r1, r1, #0x0
+	sbcs r12, r12, #0x0
+	sbcs r4, r4, #0x0
+	sbc r5, r5, r5
+	and r6, r5, r6
+	subs r3, r3, r6
+	and r5, r5, #0x1
+	sbc r10, r10, r5
+	ldr r5, [sp, #100]
+	ldr r6, [sp, #72]
+	ldr r7, [sp, #184]
+	strd r5, r6, [r7, #0]
+	ldr r5, [sp, #68]
+	ldr r6, [sp, #56]
+	strd r5, r6, [r7, #8]
+	ldr r5, [sp, #76]
+	ldr r6, [sp, #80]
+	strd r5, r6, [r7, #16]
+	ldr r5, [sp, #96]
+	ldr r6, [sp, #64]
+	strd r5, r6, [r7, #24]
+	strd r3, r10, [r7, #32]
+	strd lr, r2, [r7, #40]
+	strd r0, r1, [r7, #48]
+	strd r12, r4, [r7, #56]
+	ldr r3, [sp, #16]
+	ldr r12, [sp, #12]
+	strd r3, r12, [r7, #64]
+	ldr r3, [sp, #24]
+	ldr r12, [sp, #4]
+	strd r3, r12, [r7, #72]
 	ldr r3, [sp, #52]
-	ldr r12, [sp, #96]
-	strd r3, r12, [r6, #88]
+	ldr r12, [sp, #36]
+	strd r3, r12, [r7, #80]
+	ldr r3, [sp, #40]
+	ldr r12, [sp, #8]
+	strd r3, r12, [r7, #88]
 	add sp, sp, #184
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_p_jaddz_armv7, .-lf_secp256k1_p_jaddz_armv7
@@ -8663,8 +8493,8 @@ lf_secp256k1_p_jaddz_armv7:
 @ void lf_secp256k1_p_jaddc_armv7(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
 @   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: unified mixed, 7M + 5S, exact for every pair (a = infinity is the caller's). Inputs < 2^256 each, outputs < 2^256.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 232 bytes (10 registers saved, 47 spill slots of 4 bytes)
-@   3132 instructions
+@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 240 bytes (12 registers saved, 47 spill slots of 4 bytes)
+@   3020 instructions
 	.text
 	.globl lf_secp256k1_p_jaddc_armv7
 	.hidden lf_secp256k1_p_jaddc_armv7
@@ -8678,10 +8508,12 @@ lf_secp256k1_p_jaddz_armv7:
 lf_secp256k1_p_jaddc_armv7:
 	.cfi_startproc
 	.fnstart
-	push {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.save {r0, r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.cfi_def_cfa_offset 40
-	.cfi_offset 0, -40
+	push {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.save {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.cfi_def_cfa_offset 48
+	.cfi_offset 0, -48
+	.cfi_offset 1, -44
+	.cfi_offset 2, -40
 	.cfi_offset 4, -36
 	.cfi_offset 5, -32
 	.cfi_offset 6, -28
@@ -8693,7 +8525,7 @@ lf_secp256k1_p_jaddc_armv7:
 	.cfi_offset 14, -4
 	sub sp, sp, #192
 	.pad #192
-	.cfi_def_cfa_offset 232
+	.cfi_def_cfa_offset 240
 	ldrd r3, r12, [r1, #64]
 	umull r4, r5, r3, r12
 	ldrd r6, r7, [r1, #72]
@@ -8706,3125 +8538,3013 @@ lf_secp256k1_p_jaddc_armv7:
 	umaal lr, r5, r3, r10
 	mov r0, #0x0
 	umaal r0, r5, r3, r11
+	ldr r2, [r1, #88]
 	str r8, [sp, #0]
-	ldr r8, [r1, #88]
+	mov r8, #0x0
+	umaal r8, r5, r3, r2
 	str r4, [sp, #4]
-	mov r4, #0x0
-	umaal r4, r5, r3, r8
-	ldr r8, [r1, #92]
-	mov r11, #0x0
-	umaal r11, r5, r3, r8
+	ldr r4, [r1, #92]
+	mov r2, #0x0
+	umaal r2, r5, r3, r4
 	mov r3, #0x0
 	umaal r9, r3, r12, r6
 	umaal lr, r3, r12, r7
 	umaal r0, r3, r12, r10
+	umaal r8, r3, r12, r11
 	str lr, [sp, #8]
-	ldr lr, [r1, #84]
-	umaal r4, r3, r12, lr
-	str r9, [sp, #12]
-	ldr r9, [r1, #88]
-	umaal r11, r3, r12, r9
-	umaal r5, r3, r12, r8
+	ldr lr, [r1, #88]
+	umaal r2, r3, r12, lr
+	umaal r5, r3, r12, r4
 	mov r12, #0x0
 	umaal r0, r12, r6, r7
-	umaal r4, r12, r6, r10
-	umaal r11, r12, r6, lr
-	umaal r5, r12, r6, r9
-	umaal r3, r12, r6, r8
+	umaal r8, r12, r6, r10
+	umaal r2, r12, r6, r11
+	umaal r5, r12, r6, lr
+	umaal r3, r12, r6, r4
 	mov r6, #0x0
-	umaal r11, r6, r7, r10
-	umaal r5, r6, r7, lr
-	umaal r3, r6, r7, r9
-	umaal r12, r6, r7, r8
+	umaal r2, r6, r7, r10
+	umaal r5, r6, r7, r11
+	umaal r3, r6, r7, lr
+	umaal r12, r6, r7, r4
 	mov r7, #0x0
-	umaal r3, r7, r10, lr
-	umaal r12, r7, r10, r9
-	umaal r6, r7, r10, r8
+	umaal r3, r7, r10, r11
+	umaal r12, r7, r10, lr
+	umaal r6, r7, r10, r4
 	mov r10, #0x0
-	umaal r6, r10, lr, r9
-	umaal r7, r10, lr, r8
-	mov lr, #0x0
-	umaal r10, lr, r9, r8
-	ldr r8, [sp, #4]
-	adds r8, r8, r8
-	ldr r9, [sp, #0]
+	umaal r6, r10, r11, lr
+	umaal r7, r10, r11, r4
+	mov r11, #0x0
+	umaal r10, r11, lr, r4
+	ldr r4, [sp, #4]
+	adds r4, r4, r4
+	ldr lr, [sp, #0]
+	adcs lr, lr, lr
 	adcs r9, r9, r9
-	str r9, [sp, #0]
-	ldr r9, [sp, #12]
-	adcs r9, r9, r9
-	str r9, [sp, #12]
-	ldr r9, [sp, #8]
-	adcs r9, r9, r9
+	ldr r1, [sp, #8]
+	adcs r1, r1, r1
 	adcs r0, r0, r0
-	adcs r4, r4, r4
-	adcs r11, r11, r11
+	adcs r8, r8, r8
+	adcs r2, r2, r2
 	adcs r5, r5, r5
 	adcs r3, r3, r3
 	adcs r12, r12, r12
 	adcs r6, r6, r6
 	adcs r7, r7, r7
 	adcs r10, r10, r10
-	adcs lr, lr, lr
-	str lr, [sp, #8]
-	mov lr, #0
-	adc lr, lr, #0
-	str lr, [sp, #4]
-	ldr lr, [r1, #64]
-	str r10, [sp, #16]
-	str r7, [sp, #20]
-	umull r10, r7, lr, lr
-	adds r7, r8, r7
-	mov r8, #0
-	adc r8, r8, #0
-	ldr lr, [r1, #68]
-	str r7, [sp, #24]
-	ldr r7, [sp, #0]
-	umaal r7, r8, lr, lr
+	adcs r11, r11, r11
+	str r11, [sp, #8]
+	mov r11, #0
+	adc r11, r11, #0
+	str r11, [sp, #0]
+	ldr r11, [sp, #196]
+	str r10, [sp, #4]
+	ldr r10, [r11, #64]
+	str r7, [sp, #12]
+	str r6, [sp, #16]
+	umull r7, r6, r10, r10
+	adds r4, r4, r6
+	mov r6, #0
+	adc r6, r6, #0
+	ldr r10, [r11, #68]
+	umaal lr, r6, r10, r10
+	adds r6, r9, r6
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r10, [r11, #72]
+	umaal r1, r9, r10, r10
+	adds r0, r0, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r10, [r11, #76]
+	umaal r8, r9, r10, r10
+	adds r2, r2, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r10, [r11, #80]
+	umaal r5, r9, r10, r10
+	adds r3, r3, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r10, [r11, #84]
+	umaal r12, r9, r10, r10
+	ldr r10, [sp, #16]
+	adds r10, r10, r9
+	mov r9, #0
+	adc r9, r9, #0
+	str r2, [sp, #16]
+	ldr r2, [r11, #88]
+	str r8, [sp, #20]
+	ldr r8, [sp, #12]
+	umaal r8, r9, r2, r2
+	ldr r2, [sp, #4]
+	adds r2, r2, r9
+	mov r9, #0
+	adc r9, r9, #0
+	str r2, [sp, #4]
+	ldr r2, [r11, #92]
+	str r0, [sp, #12]
+	ldr r0, [sp, #8]
+	umaal r0, r9, r2, r2
+	ldr r2, [sp, #0]
+	add r2, r2, r9
+	movw r9, #0x3d1
+	mov r11, #0x0
+	umaal r7, r11, r9, r5
+	umaal r4, r11, r9, r3
+	umaal lr, r11, r9, r12
+	umaal r6, r11, r9, r10
+	umaal r1, r11, r9, r8
+	str r7, [sp, #0]
+	ldr r7, [sp, #4]
+	str r8, [sp, #8]
+	ldr r8, [sp, #12]
+	umaal r8, r11, r9, r7
+	ldr r7, [sp, #20]
+	umaal r7, r11, r9, r0
+	str r0, [sp, #20]
+	ldr r0, [sp, #16]
+	umaal r0, r11, r9, r2
+	adds r4, r4, r5
+	adcs lr, lr, r3
+	adcs r12, r6, r12
+	adcs r1, r1, r10
+	ldr r3, [sp, #8]
+	adcs r3, r8, r3
+	ldr r5, [sp, #4]
+	adcs r5, r7, r5
+	ldr r6, [sp, #20]
+	adcs r0, r0, r6
+	adcs r11, r11, r2
+	mov r2, #0
+	adc r2, r2, #0
+	umull r6, r7, r11, r9
+	mov r8, #0x1
+	mov r10, #0x0
+	umaal r10, r7, r11, r8
+	mov r11, #0x0
+	umaal r10, r11, r2, r9
+	umaal r7, r11, r2, r8
+	ldr r2, [sp, #0]
+	adds r2, r2, r6
+	adcs r10, r4, r10
+	adcs lr, lr, r7
+	adcs r11, r12, r11
+	adcs r1, r1, #0x0
+	adcs r3, r3, #0x0
+	adcs r5, r5, #0x0
+	adcs r0, r0, #0x0
+	sbc r12, r12, r12
+	mvn r12, r12
+	and r9, r12, r9
+	adds r2, r2, r9
+	and r12, r12, r8
+	adcs r10, r10, r12
+	adcs lr, lr, #0x0
+	adcs r11, r11, #0x0
+	adcs r1, r1, #0x0
+	adcs r3, r3, #0x0
+	adcs r5, r5, #0x0
+	adc r0, r0, #0x0
+	ldr r12, [sp, #200]
+	ldrd r4, r6, [r12, #0]
+	umull r7, r8, r4, r2
+	mov r9, #0x0
+	umaal r9, r8, r4, r10
+	str r7, [sp, #0]
+	mov r7, #0x0
+	umaal r7, r8, r4, lr
+	mov r6, #0x0
+	umaal r6, r8, r4, r11
+	str r11, [sp, #20]
+	mov r11, #0x0
+	umaal r11, r8, r4, r1
+	str r1, [sp, #4]
+	mov r1, #0x0
+	umaal r1, r8, r4, r3
+	str r3, [sp, #8]
+	mov r3, #0x0
+	umaal r3, r8, r4, r5
+	str r5, [sp, #16]
+	mov r5, #0x0
+	umaal r5, r8, r4, r0
+	ldr r4, [r12, #4]
+	str r0, [sp, #12]
+	mov r0, #0x0
+	umaal r9, r0, r4, r2
+	umaal r7, r0, r4, r10
+	umaal r6, r0, r4, lr
+	str r9, [sp, #24]
+	ldr r9, [sp, #20]
+	umaal r11, r0, r4, r9
+	ldr r9, [sp, #4]
+	umaal r1, r0, r4, r9
+	ldr r9, [sp, #8]
+	umaal r3, r0, r4, r9
+	ldr r9, [sp, #16]
+	umaal r5, r0, r4, r9
+	ldr r9, [sp, #12]
+	umaal r8, r0, r4, r9
+	ldr r4, [r12, #8]
+	mov r9, #0x0
+	umaal r7, r9, r4, r2
+	umaal r6, r9, r4, r10
+	umaal r11, r9, r4, lr
+	str r7, [sp, #28]
+	ldr r7, [sp, #20]
+	umaal r1, r9, r4, r7
+	ldr r7, [sp, #4]
+	umaal r3, r9, r4, r7
+	ldr r7, [sp, #8]
+	umaal r5, r9, r4, r7
+	ldr r7, [sp, #16]
+	umaal r8, r9, r4, r7
+	ldr r7, [sp, #12]
+	umaal r0, r9, r4, r7
+	ldr r4, [r12, #12]
+	mov r7, #0x0
+	umaal r6, r7, r4, r2
+	umaal r11, r7, r4, r10
+	umaal r1, r7, r4, lr
+	str r6, [sp, #32]
+	ldr r6, [sp, #20]
+	umaal r3, r7, r4, r6
+	ldr r6, [sp, #4]
+	umaal r5, r7, r4, r6
+	ldr r6, [sp, #8]
+	umaal r8, r7, r4, r6
+	ldr r6, [sp, #16]
+	umaal r0, r7, r4, r6
+	ldr r6, [sp, #12]
+	umaal r9, r7, r4, r6
+	ldr r4, [r12, #16]
+	mov r6, #0x0
+	umaal r11, r6, r4, r2
+	umaal r1, r6, r4, r10
+	umaal r3, r6, r4, lr
+	str r11, [sp, #36]
+	ldr r11, [sp, #20]
+	umaal r5, r6, r4, r11
+	ldr r11, [sp, #4]
+	umaal r8, r6, r4, r11
+	ldr r11, [sp, #8]
+	umaal r0, r6, r4, r11
+	ldr r11, [sp, #16]
+	umaal r9, r6, r4, r11
+	ldr r11, [sp, #12]
+	umaal r7, r6, r4, r11
+	ldr r4, [r12, #20]
+	mov r11, #0x0
+	umaal r1, r11, r4, r2
+	umaal r3, r11, r4, r10
+	umaal r5, r11, r4, lr
+	str r1, [sp, #40]
+	ldr r1, [sp, #20]
+	umaal r8, r11, r4, r1
+	ldr r1, [sp, #4]
+	umaal r0, r11, r4, r1
+	ldr r1, [sp, #8]
+	umaal r9, r11, r4, r1
+	ldr r1, [sp, #16]
+	umaal r7, r11, r4, r1
+	ldr r1, [sp, #12]
+	umaal r6, r11, r4, r1
+	ldr r4, [r12, #24]
+	mov r1, #0x0
+	umaal r3, r1, r4, r2
+	umaal r5, r1, r4, r10
+	umaal r8, r1, r4, lr
+	str r3, [sp, #44]
+	ldr r3, [sp, #20]
+	umaal r0, r1, r4, r3
+	ldr r3, [sp, #4]
+	umaal r9, r1, r4, r3
+	ldr r3, [sp, #8]
+	umaal r7, r1, r4, r3
+	ldr r3, [sp, #16]
+	umaal r6, r1, r4, r3
+	ldr r3, [sp, #12]
+	umaal r11, r1, r4, r3
+	ldr r4, [r12, #28]
+	mov r3, #0x0
+	umaal r5, r3, r4, r2
+	umaal r8, r3, r4, r10
+	umaal r0, r3, r4, lr
+	str lr, [sp, #48]
+	ldr lr, [sp, #20]
+	umaal r9, r3, r4, lr
+	ldr lr, [sp, #4]
+	umaal r7, r3, r4, lr
+	ldr lr, [sp, #8]
+	umaal r6, r3, r4, lr
+	ldr lr, [sp, #16]
+	umaal r11, r3, r4, lr
 	ldr lr, [sp, #12]
-	adds lr, lr, r8
+	umaal r1, r3, r4, lr
+	movw r4, #0x3d1
+	ldr r12, [sp, #0]
+	mov lr, #0x0
+	umaal r12, lr, r4, r8
+	str r10, [sp, #0]
+	ldr r10, [sp, #24]
+	umaal r10, lr, r4, r0
+	str r2, [sp, #24]
+	ldr r2, [sp, #28]
+	umaal r2, lr, r4, r9
+	str r12, [sp, #28]
+	ldr r12, [sp, #32]
+	umaal r12, lr, r4, r7
+	str r7, [sp, #32]
+	ldr r7, [sp, #36]
+	umaal r7, lr, r4, r6
+	str r6, [sp, #36]
+	ldr r6, [sp, #40]
+	umaal r6, lr, r4, r11
+	str r11, [sp, #40]
+	ldr r11, [sp, #44]
+	umaal r11, lr, r4, r1
+	umaal r5, lr, r4, r3
+	adds r10, r10, r8
+	adcs r0, r2, r0
+	adcs r12, r12, r9
+	ldr r2, [sp, #32]
+	adcs r2, r7, r2
+	ldr r7, [sp, #36]
+	adcs r6, r6, r7
+	ldr r7, [sp, #40]
+	adcs r11, r11, r7
+	adcs r1, r5, r1
+	adcs lr, lr, r3
+	mov r3, #0
+	adc r3, r3, #0
+	umull r5, r7, lr, r4
+	mov r8, #0x1
+	mov r9, #0x0
+	umaal r9, r7, lr, r8
+	mov lr, #0x0
+	umaal r9, lr, r3, r4
+	umaal r7, lr, r3, r8
+	ldr r3, [sp, #28]
+	adds r3, r3, r5
+	adcs r10, r10, r9
+	adcs r0, r0, r7
+	adcs lr, r12, lr
+	adcs r2, r2, #0x0
+	adcs r6, r6, #0x0
+	adcs r11, r11, #0x0
+	adcs r1, r1, #0x0
+	sbc r12, r12, r12
+	mvn r12, r12
+	and r4, r12, r4
+	adds r3, r3, r4
+	and r12, r12, r8
+	adcs r10, r10, r12
+	adcs r0, r0, #0x0
+	adcs lr, lr, #0x0
+	adcs r2, r2, #0x0
+	adcs r6, r6, #0x0
+	adcs r11, r11, #0x0
+	adc r1, r1, #0x0
+	ldr r12, [sp, #24]
+	ldr r4, [sp, #196]
+	ldrd r5, r7, [r4, #64]
+	umull r8, r9, r12, r5
+	str r1, [sp, #28]
+	mov r1, #0x0
+	umaal r1, r9, r12, r7
+	str r11, [sp, #40]
+	ldr r11, [r4, #72]
+	str r6, [sp, #36]
+	mov r6, #0x0
+	umaal r6, r9, r12, r11
+	str r2, [sp, #32]
+	ldr r2, [r4, #76]
+	str lr, [sp, #44]
+	mov lr, #0x0
+	umaal lr, r9, r12, r2
+	str r0, [sp, #52]
+	ldr r0, [r4, #80]
+	str r10, [sp, #56]
+	mov r10, #0x0
+	umaal r10, r9, r12, r0
+	str r3, [sp, #60]
+	ldr r3, [r4, #84]
+	str r8, [sp, #64]
+	mov r8, #0x0
+	umaal r8, r9, r12, r3
+	ldr r3, [r4, #88]
+	mov r0, #0x0
+	umaal r0, r9, r12, r3
+	ldr r3, [r4, #92]
+	mov r2, #0x0
+	umaal r2, r9, r12, r3
+	ldr r12, [sp, #0]
+	mov r3, #0x0
+	umaal r1, r3, r12, r5
+	umaal r6, r3, r12, r7
+	umaal lr, r3, r12, r11
+	str r1, [sp, #24]
+	ldr r1, [r4, #76]
+	umaal r10, r3, r12, r1
+	ldr r1, [r4, #80]
+	umaal r8, r3, r12, r1
+	ldr r1, [r4, #84]
+	umaal r0, r3, r12, r1
+	ldr r1, [r4, #88]
+	umaal r2, r3, r12, r1
+	ldr r1, [r4, #92]
+	umaal r9, r3, r12, r1
+	ldr r12, [sp, #48]
+	mov r1, #0x0
+	umaal r6, r1, r12, r5
+	umaal lr, r1, r12, r7
+	umaal r10, r1, r12, r11
+	str r6, [sp, #0]
+	ldr r6, [r4, #76]
+	umaal r8, r1, r12, r6
+	ldr r6, [r4, #80]
+	umaal r0, r1, r12, r6
+	ldr r6, [r4, #84]
+	umaal r2, r1, r12, r6
+	ldr r6, [r4, #88]
+	umaal r9, r1, r12, r6
+	ldr r6, [r4, #92]
+	umaal r3, r1, r12, r6
+	ldr r12, [sp, #20]
+	mov r6, #0x0
+	umaal lr, r6, r12, r5
+	umaal r10, r6, r12, r7
+	umaal r8, r6, r12, r11
+	str lr, [sp, #48]
+	ldr lr, [r4, #76]
+	umaal r0, r6, r12, lr
+	ldr lr, [r4, #80]
+	umaal r2, r6, r12, lr
+	ldr lr, [r4, #84]
+	umaal r9, r6, r12, lr
+	ldr lr, [r4, #88]
+	umaal r3, r6, r12, lr
+	ldr lr, [r4, #92]
+	umaal r1, r6, r12, lr
+	ldr r12, [sp, #4]
+	mov lr, #0x0
+	umaal r10, lr, r12, r5
+	umaal r8, lr, r12, r7
+	umaal r0, lr, r12, r11
+	str r10, [sp, #20]
+	ldr r10, [r4, #76]
+	umaal r2, lr, r12, r10
+	ldr r10, [r4, #80]
+	umaal r9, lr, r12, r10
+	ldr r10, [r4, #84]
+	umaal r3, lr, r12, r10
+	ldr r10, [r4, #88]
+	umaal r1, lr, r12, r10
+	ldr r10, [r4, #92]
+	umaal r6, lr, r12, r10
+	ldr r12, [sp, #8]
+	mov r10, #0x0
+	umaal r8, r10, r12, r5
+	umaal r0, r10, r12, r7
+	umaal r2, r10, r12, r11
+	str r8, [sp, #4]
+	ldr r8, [r4, #76]
+	umaal r9, r10, r12, r8
+	ldr r8, [r4, #80]
+	umaal r3, r10, r12, r8
+	ldr r8, [r4, #84]
+	umaal r1, r10, r12, r8
+	ldr r8, [r4, #88]
+	umaal r6, r10, r12, r8
+	ldr r8, [r4, #92]
+	umaal lr, r10, r12, r8
+	ldr r12, [sp, #16]
+	mov r8, #0x0
+	umaal r0, r8, r12, r5
+	umaal r2, r8, r12, r7
+	umaal r9, r8, r12, r11
+	str r0, [sp, #8]
+	ldr r0, [r4, #76]
+	umaal r3, r8, r12, r0
+	ldr r0, [r4, #80]
+	umaal r1, r8, r12, r0
+	ldr r0, [r4, #84]
+	umaal r6, r8, r12, r0
+	ldr r0, [r4, #88]
+	umaal lr, r8, r12, r0
+	ldr r0, [r4, #92]
+	umaal r10, r8, r12, r0
+	ldr r12, [sp, #12]
+	mov r0, #0x0
+	umaal r2, r0, r12, r5
+	umaal r9, r0, r12, r7
+	umaal r3, r0, r12, r11
+	ldr r11, [r4, #76]
+	umaal r1, r0, r12, r11
+	ldr r11, [r4, #80]
+	umaal r6, r0, r12, r11
+	ldr r11, [r4, #84]
+	umaal lr, r0, r12, r11
+	ldr r11, [r4, #88]
+	umaal r10, r0, r12, r11
+	ldr r11, [r4, #92]
+	umaal r8, r0, r12, r11
+	movw r12, #0x3d1
+	ldr r11, [sp, #64]
+	mov r7, #0x0
+	umaal r11, r7, r12, r9
+	ldr r5, [sp, #24]
+	umaal r5, r7, r12, r3
+	ldr r4, [sp, #0]
+	umaal r4, r7, r12, r1
+	str r11, [sp, #0]
+	ldr r11, [sp, #48]
+	umaal r11, r7, r12, r6
+	str r6, [sp, #48]
+	ldr r6, [sp, #20]
+	umaal r6, r7, r12, lr
+	str lr, [sp, #20]
+	ldr lr, [sp, #4]
+	umaal lr, r7, r12, r10
+	str r10, [sp, #4]
+	ldr r10, [sp, #8]
+	umaal r10, r7, r12, r8
+	umaal r2, r7, r12, r0
+	adds r5, r5, r9
+	adcs r3, r4, r3
+	adcs r1, r11, r1
+	ldr r4, [sp, #48]
+	adcs r4, r6, r4
+	ldr r6, [sp, #20]
+	adcs lr, lr, r6
+	ldr r6, [sp, #4]
+	adcs r10, r10, r6
+	adcs r2, r2, r8
+	adcs r0, r7, r0
+	mov r6, #0
+	adc r6, r6, #0
+	umull r7, r8, r0, r12
+	mov r9, #0x1
+	mov r11, #0x0
+	umaal r11, r8, r0, r9
+	mov r0, #0x0
+	umaal r11, r0, r6, r12
+	umaal r8, r0, r6, r9
+	ldr r6, [sp, #0]
+	adds r6, r6, r7
+	adcs r11, r5, r11
+	adcs r3, r3, r8
+	adcs r0, r1, r0
+	adcs r4, r4, #0x0
+	adcs lr, lr, #0x0
+	adcs r10, r10, #0x0
+	adcs r2, r2, #0x0
+	sbc r1, r1, r1
+	mvn r1, r1
+	and r12, r1, r12
+	adds r12, r6, r12
+	and r1, r1, r9
+	adcs r1, r11, r1
+	adcs r3, r3, #0x0
+	adcs r0, r0, #0x0
+	adcs r4, r4, #0x0
+	adcs lr, lr, #0x0
+	adcs r10, r10, #0x0
+	adc r2, r2, #0x0
+	ldr r5, [sp, #200]
+	ldrd r6, r7, [r5, #32]
+	umull r8, r9, r6, r12
+	mov r11, #0x0
+	umaal r11, r9, r6, r1
+	str r8, [sp, #0]
+	mov r8, #0x0
+	umaal r8, r9, r6, r3
+	mov r7, #0x0
+	umaal r7, r9, r6, r0
+	str r0, [sp, #4]
+	mov r0, #0x0
+	umaal r0, r9, r6, r4
+	str r4, [sp, #20]
+	mov r4, #0x0
+	umaal r4, r9, r6, lr
+	str lr, [sp, #48]
+	mov lr, #0x0
+	umaal lr, r9, r6, r10
+	str r10, [sp, #8]
+	mov r10, #0x0
+	umaal r10, r9, r6, r2
+	ldr r6, [r5, #36]
+	str r2, [sp, #24]
+	mov r2, #0x0
+	umaal r11, r2, r6, r12
+	umaal r8, r2, r6, r1
+	umaal r7, r2, r6, r3
+	str r11, [sp, #64]
+	ldr r11, [sp, #4]
+	umaal r0, r2, r6, r11
+	ldr r11, [sp, #20]
+	umaal r4, r2, r6, r11
+	ldr r11, [sp, #48]
+	umaal lr, r2, r6, r11
+	ldr r11, [sp, #8]
+	umaal r10, r2, r6, r11
+	ldr r11, [sp, #24]
+	umaal r9, r2, r6, r11
+	ldr r6, [r5, #40]
+	mov r11, #0x0
+	umaal r8, r11, r6, r12
+	umaal r7, r11, r6, r1
+	umaal r0, r11, r6, r3
+	str r8, [sp, #12]
+	ldr r8, [sp, #4]
+	umaal r4, r11, r6, r8
+	ldr r8, [sp, #20]
+	umaal lr, r11, r6, r8
+	ldr r8, [sp, #48]
+	umaal r10, r11, r6, r8
+	ldr r8, [sp, #8]
+	umaal r9, r11, r6, r8
+	ldr r8, [sp, #24]
+	umaal r2, r11, r6, r8
+	ldr r6, [r5, #44]
+	mov r8, #0x0
+	umaal r7, r8, r6, r12
+	umaal r0, r8, r6, r1
+	umaal r4, r8, r6, r3
+	str r7, [sp, #16]
+	ldr r7, [sp, #4]
+	umaal lr, r8, r6, r7
+	ldr r7, [sp, #20]
+	umaal r10, r8, r6, r7
+	ldr r7, [sp, #48]
+	umaal r9, r8, r6, r7
+	ldr r7, [sp, #8]
+	umaal r2, r8, r6, r7
+	ldr r7, [sp, #24]
+	umaal r11, r8, r6, r7
+	ldr r6, [r5, #48]
+	mov r7, #0x0
+	umaal r0, r7, r6, r12
+	umaal r4, r7, r6, r1
+	umaal lr, r7, r6, r3
+	str r0, [sp, #68]
+	ldr r0, [sp, #4]
+	umaal r10, r7, r6, r0
+	ldr r0, [sp, #20]
+	umaal r9, r7, r6, r0
+	ldr r0, [sp, #48]
+	umaal r2, r7, r6, r0
+	ldr r0, [sp, #8]
+	umaal r11, r7, r6, r0
+	ldr r0, [sp, #24]
+	umaal r8, r7, r6, r0
+	ldr r6, [r5, #52]
+	mov r0, #0x0
+	umaal r4, r0, r6, r12
+	umaal lr, r0, r6, r1
+	umaal r10, r0, r6, r3
+	str r4, [sp, #72]
+	ldr r4, [sp, #4]
+	umaal r9, r0, r6, r4
+	ldr r4, [sp, #20]
+	umaal r2, r0, r6, r4
+	ldr r4, [sp, #48]
+	umaal r11, r0, r6, r4
+	ldr r4, [sp, #8]
+	umaal r8, r0, r6, r4
+	ldr r4, [sp, #24]
+	umaal r7, r0, r6, r4
+	ldr r6, [r5, #56]
+	mov r4, #0x0
+	umaal lr, r4, r6, r12
+	umaal r10, r4, r6, r1
+	umaal r9, r4, r6, r3
+	str lr, [sp, #76]
+	ldr lr, [sp, #4]
+	umaal r2, r4, r6, lr
+	ldr lr, [sp, #20]
+	umaal r11, r4, r6, lr
+	ldr lr, [sp, #48]
+	umaal r8, r4, r6, lr
+	ldr lr, [sp, #8]
+	umaal r7, r4, r6, lr
+	ldr lr, [sp, #24]
+	umaal r0, r4, r6, lr
+	ldr r6, [r5, #60]
+	mov lr, #0x0
+	umaal r10, lr, r6, r12
+	umaal r9, lr, r6, r1
+	umaal r2, lr, r6, r3
+	ldr r3, [sp, #4]
+	umaal r11, lr, r6, r3
+	ldr r3, [sp, #20]
+	umaal r8, lr, r6, r3
+	ldr r3, [sp, #48]
+	umaal r7, lr, r6, r3
+	ldr r3, [sp, #8]
+	umaal r0, lr, r6, r3
+	ldr r3, [sp, #24]
+	umaal r4, lr, r6, r3
+	movw r3, #0x3d1
+	ldr r12, [sp, #0]
+	mov r1, #0x0
+	umaal r12, r1, r3, r9
+	ldr r5, [sp, #64]
+	umaal r5, r1, r3, r2
+	ldr r6, [sp, #12]
+	umaal r6, r1, r3, r11
+	str r12, [sp, #12]
+	ldr r12, [sp, #16]
+	umaal r12, r1, r3, r8
+	str r8, [sp, #16]
+	ldr r8, [sp, #68]
+	umaal r8, r1, r3, r7
+	str r7, [sp, #68]
+	ldr r7, [sp, #72]
+	umaal r7, r1, r3, r0
+	str r0, [sp, #72]
+	ldr r0, [sp, #76]
+	umaal r0, r1, r3, r4
+	umaal r10, r1, r3, lr
+	adds r5, r5, r9
+	adcs r2, r6, r2
+	adcs r11, r12, r11
+	ldr r12, [sp, #16]
+	adcs r12, r8, r12
+	ldr r6, [sp, #68]
+	adcs r6, r7, r6
+	ldr r7, [sp, #72]
+	adcs r0, r0, r7
+	adcs r10, r10, r4
+	adcs lr, r1, lr
+	mov r1, #0
+	adc r1, r1, #0
+	umull r4, r7, lr, r3
+	mov r8, #0x1
+	mov r9, #0x0
+	umaal r9, r7, lr, r8
+	mov lr, #0x0
+	umaal r9, lr, r1, r3
+	umaal r7, lr, r1, r8
+	ldr r1, [sp, #12]
+	adds r1, r1, r4
+	adcs r5, r5, r9
+	adcs r2, r2, r7
+	adcs lr, r11, lr
+	adcs r12, r12, #0x0
+	adcs r6, r6, #0x0
+	adcs r0, r0, #0x0
+	adcs r10, r10, #0x0
+	sbc r4, r4, r4
+	mvn r4, r4
+	and r3, r4, r3
+	adds r1, r1, r3
+	and r4, r4, r8
+	adcs r4, r5, r4
+	adcs r2, r2, #0x0
+	adcs lr, lr, #0x0
+	adcs r12, r12, #0x0
+	adcs r6, r6, #0x0
+	adcs r0, r0, #0x0
+	adc r10, r10, #0x0
+	ldr r3, [sp, #196]
+	ldrd r5, r7, [r3, #0]
+	ldr r8, [sp, #60]
+	adds r9, r5, r8
+	ldr r11, [sp, #56]
+	adcs r5, r7, r11
+	ldr r7, [r3, #8]
+	ldr r11, [sp, #52]
+	adcs r8, r7, r11
+	ldr r7, [r3, #12]
+	ldr r11, [sp, #44]
+	str r10, [sp, #12]
+	adcs r10, r7, r11
+	ldr r7, [r3, #16]
+	ldr r11, [sp, #32]
+	str r0, [sp, #72]
+	adcs r0, r7, r11
+	ldr r7, [r3, #20]
+	ldr r11, [sp, #36]
+	str r6, [sp, #68]
+	adcs r6, r7, r11
+	ldr r7, [r3, #24]
+	ldr r11, [sp, #40]
+	str r12, [sp, #16]
+	adcs r12, r7, r11
+	ldr r7, [r3, #28]
+	ldr r11, [sp, #28]
+	str lr, [sp, #76]
+	adcs lr, r7, r11
+	sbc r7, r7, r7
+	mvn r7, r7
+	movw r11, #0x3d1
+	and r3, r7, r11
+	adds r3, r9, r3
+	and r7, r7, #0x1
+	adcs r5, r5, r7
+	adcs r8, r8, #0x0
+	adcs r10, r10, #0x0
+	adcs r0, r0, #0x0
+	adcs r6, r6, #0x0
+	adcs r12, r12, #0x0
+	adcs lr, lr, #0x0
+	sbc r7, r7, r7
+	mvn r7, r7
+	and r11, r7, r11
+	adds r11, r3, r11
+	and r7, r7, #0x1
+	adc r5, r5, r7
+	ldr r3, [sp, #196]
+	ldrd r7, r9, [r3, #32]
+	str lr, [sp, #64]
+	adds lr, r7, r1
+	adcs r7, r9, r4
+	ldr r9, [r3, #40]
+	str r4, [sp, #0]
+	adcs r4, r9, r2
+	ldr r9, [r3, #44]
+	str r2, [sp, #24]
+	ldr r2, [sp, #76]
+	str r1, [sp, #8]
+	adcs r1, r9, r2
+	ldr r2, [r3, #48]
+	ldr r9, [sp, #16]
+	str r12, [sp, #48]
+	adcs r12, r2, r9
+	ldr r2, [r3, #52]
+	ldr r9, [sp, #68]
+	str r6, [sp, #20]
+	adcs r6, r2, r9
+	ldr r2, [r3, #56]
+	ldr r9, [sp, #72]
+	str r0, [sp, #4]
+	adcs r0, r2, r9
+	ldr r2, [r3, #60]
+	ldr r9, [sp, #12]
+	str r10, [sp, #80]
+	adcs r10, r2, r9
+	sbc r2, r2, r2
+	mvn r2, r2
+	movw r9, #0x3d1
+	and r3, r2, r9
+	adds lr, lr, r3
+	and r2, r2, #0x1
+	adcs r2, r7, r2
+	adcs r4, r4, #0x0
+	adcs r1, r1, #0x0
+	adcs r12, r12, #0x0
+	adcs r6, r6, #0x0
+	adcs r0, r0, #0x0
+	adcs r10, r10, #0x0
+	sbc r3, r3, r3
+	mvn r3, r3
+	and r9, r3, r9
+	adds lr, lr, r9
+	and r3, r3, #0x1
+	adc r2, r2, r3
+	umull r3, r7, r11, r5
+	mov r9, #0x0
+	umaal r9, r7, r11, r8
+	str r10, [sp, #84]
+	ldr r10, [sp, #80]
+	str r0, [sp, #88]
+	mov r0, #0x0
+	umaal r0, r7, r11, r10
+	str r6, [sp, #92]
+	ldr r6, [sp, #4]
+	str r12, [sp, #96]
+	mov r12, #0x0
+	umaal r12, r7, r11, r6
+	str r1, [sp, #100]
+	ldr r1, [sp, #20]
+	str r4, [sp, #104]
+	mov r4, #0x0
+	umaal r4, r7, r11, r1
+	str r2, [sp, #108]
+	ldr r2, [sp, #48]
+	str lr, [sp, #112]
+	mov lr, #0x0
+	umaal lr, r7, r11, r2
+	str r9, [sp, #116]
+	ldr r9, [sp, #64]
+	str r3, [sp, #120]
+	mov r3, #0x0
+	umaal r3, r7, r11, r9
+	str r11, [sp, #124]
+	mov r11, #0x0
+	umaal r0, r11, r5, r8
+	umaal r12, r11, r5, r10
+	umaal r4, r11, r5, r6
+	umaal lr, r11, r5, r1
+	umaal r3, r11, r5, r2
+	umaal r7, r11, r5, r9
+	str r5, [sp, #128]
+	mov r5, #0x0
+	umaal r4, r5, r8, r10
+	umaal lr, r5, r8, r6
+	umaal r3, r5, r8, r1
+	umaal r7, r5, r8, r2
+	umaal r11, r5, r8, r9
+	str r8, [sp, #132]
+	mov r8, #0x0
+	umaal r3, r8, r10, r6
+	umaal r7, r8, r10, r1
+	umaal r11, r8, r10, r2
+	umaal r5, r8, r10, r9
+	mov r10, #0x0
+	umaal r11, r10, r6, r1
+	umaal r5, r10, r6, r2
+	umaal r8, r10, r6, r9
+	mov r6, #0x0
+	umaal r8, r6, r1, r2
+	umaal r10, r6, r1, r9
+	mov r1, #0x0
+	umaal r6, r1, r2, r9
+	ldr r9, [sp, #120]
+	adds r9, r9, r9
+	ldr r2, [sp, #116]
+	adcs r2, r2, r2
+	adcs r0, r0, r0
+	adcs r12, r12, r12
+	adcs r4, r4, r4
+	adcs lr, lr, lr
+	adcs r3, r3, r3
+	adcs r7, r7, r7
+	adcs r11, r11, r11
+	adcs r5, r5, r5
+	adcs r8, r8, r8
+	adcs r10, r10, r10
+	adcs r6, r6, r6
+	adcs r1, r1, r1
+	str r1, [sp, #116]
+	mov r1, #0
+	adc r1, r1, #0
+	str r1, [sp, #120]
+	ldr r1, [sp, #124]
+	str r6, [sp, #136]
+	str r10, [sp, #140]
+	umull r6, r10, r1, r1
+	adds r10, r9, r10
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r1, [sp, #128]
+	umaal r2, r9, r1, r1
+	adds r0, r0, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r1, [sp, #132]
+	umaal r12, r9, r1, r1
+	adds r4, r4, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r1, [sp, #80]
+	umaal lr, r9, r1, r1
+	adds r3, r3, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r1, [sp, #4]
+	umaal r7, r9, r1, r1
+	adds r11, r11, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r1, [sp, #20]
+	umaal r5, r9, r1, r1
+	adds r8, r8, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r1, [sp, #48]
+	str r3, [sp, #144]
+	ldr r3, [sp, #140]
+	umaal r3, r9, r1, r1
+	ldr r1, [sp, #136]
+	adds r1, r1, r9
+	mov r9, #0
+	adc r9, r9, #0
+	str lr, [sp, #136]
+	ldr lr, [sp, #64]
+	str r1, [sp, #140]
+	ldr r1, [sp, #116]
+	umaal r1, r9, lr, lr
+	ldr lr, [sp, #120]
+	add lr, lr, r9
+	movw r9, #0x3d1
+	str lr, [sp, #120]
+	mov lr, #0x0
+	umaal r6, lr, r9, r7
+	umaal r10, lr, r9, r11
+	umaal r2, lr, r9, r5
+	umaal r0, lr, r9, r8
+	umaal r12, lr, r9, r3
+	str r6, [sp, #116]
+	ldr r6, [sp, #140]
+	umaal r4, lr, r9, r6
+	ldr r6, [sp, #136]
+	umaal r6, lr, r9, r1
+	str r1, [sp, #136]
+	ldr r1, [sp, #120]
+	str r6, [sp, #148]
+	ldr r6, [sp, #144]
+	umaal r6, lr, r9, r1
+	adds r10, r10, r7
+	adcs r11, r2, r11
+	adcs r0, r0, r5
+	adcs r12, r12, r8
+	adcs r3, r4, r3
+	ldr r2, [sp, #148]
+	ldr r4, [sp, #140]
+	adcs r2, r2, r4
+	ldr r4, [sp, #136]
+	adcs r4, r6, r4
+	adcs lr, lr, r1
+	mov r1, #0
+	adc r1, r1, #0
+	umull r5, r6, lr, r9
+	mov r7, #0x1
+	mov r8, #0x0
+	umaal r8, r6, lr, r7
+	mov lr, #0x0
+	umaal r8, lr, r1, r9
+	umaal r6, lr, r1, r7
+	ldr r1, [sp, #116]
+	adds r1, r1, r5
+	adcs r10, r10, r8
+	adcs r11, r11, r6
+	adcs lr, r0, lr
+	adcs r12, r12, #0x0
+	adcs r3, r3, #0x0
+	adcs r2, r2, #0x0
+	adcs r4, r4, #0x0
+	sbc r0, r0, r0
+	mvn r0, r0
+	and r9, r0, r9
+	adds r1, r1, r9
+	and r0, r0, r7
+	adcs r0, r10, r0
+	adcs r11, r11, #0x0
+	adcs lr, lr, #0x0
+	adcs r12, r12, #0x0
+	adcs r3, r3, #0x0
+	adcs r2, r2, #0x0
+	adc r4, r4, #0x0
+	ldr r5, [sp, #196]
+	ldrd r6, r7, [r5, #0]
+	ldr r8, [sp, #60]
+	umull r9, r10, r6, r8
+	str r4, [sp, #116]
+	ldr r4, [sp, #56]
+	str r2, [sp, #120]
+	mov r2, #0x0
+	umaal r2, r10, r6, r4
+	str r3, [sp, #136]
+	ldr r3, [sp, #52]
+	str r12, [sp, #148]
+	mov r12, #0x0
+	umaal r12, r10, r6, r3
+	str lr, [sp, #140]
+	ldr lr, [sp, #44]
+	str r11, [sp, #144]
+	mov r11, #0x0
+	umaal r11, r10, r6, lr
+	str r0, [sp, #152]
+	ldr r0, [sp, #32]
+	str r1, [sp, #156]
+	mov r1, #0x0
+	umaal r1, r10, r6, r0
+	str r9, [sp, #160]
+	ldr r9, [sp, #36]
+	mov r0, #0x0
+	umaal r0, r10, r6, r9
+	ldr r9, [sp, #40]
+	mov lr, #0x0
+	umaal lr, r10, r6, r9
+	ldr r9, [sp, #28]
+	mov r3, #0x0
+	umaal r3, r10, r6, r9
+	mov r6, #0x0
+	umaal r2, r6, r7, r8
+	umaal r12, r6, r7, r4
+	str r2, [sp, #164]
+	ldr r2, [sp, #52]
+	umaal r11, r6, r7, r2
+	ldr r2, [sp, #44]
+	umaal r1, r6, r7, r2
+	ldr r2, [sp, #32]
+	umaal r0, r6, r7, r2
+	ldr r2, [sp, #36]
+	umaal lr, r6, r7, r2
+	ldr r2, [sp, #40]
+	umaal r3, r6, r7, r2
+	umaal r10, r6, r7, r9
+	ldr r7, [r5, #8]
+	mov r9, #0x0
+	umaal r12, r9, r7, r8
+	umaal r11, r9, r7, r4
+	str r12, [sp, #168]
+	ldr r12, [sp, #52]
+	umaal r1, r9, r7, r12
+	ldr r12, [sp, #44]
+	umaal r0, r9, r7, r12
+	ldr r12, [sp, #32]
+	umaal lr, r9, r7, r12
+	ldr r12, [sp, #36]
+	umaal r3, r9, r7, r12
+	umaal r10, r9, r7, r2
+	ldr r2, [sp, #28]
+	umaal r6, r9, r7, r2
+	ldr r7, [r5, #12]
+	mov r2, #0x0
+	umaal r11, r2, r7, r8
+	umaal r1, r2, r7, r4
+	str r11, [sp, #172]
+	ldr r11, [sp, #52]
+	umaal r0, r2, r7, r11
+	ldr r11, [sp, #44]
+	umaal lr, r2, r7, r11
+	ldr r11, [sp, #32]
+	umaal r3, r2, r7, r11
+	umaal r10, r2, r7, r12
+	ldr r12, [sp, #40]
+	umaal r6, r2, r7, r12
+	ldr r12, [sp, #28]
+	umaal r9, r2, r7, r12
+	ldr r7, [r5, #16]
+	mov r12, #0x0
+	umaal r1, r12, r7, r8
+	umaal r0, r12, r7, r4
+	str r1, [sp, #176]
+	ldr r1, [sp, #52]
+	umaal lr, r12, r7, r1
+	ldr r1, [sp, #44]
+	umaal r3, r12, r7, r1
+	umaal r10, r12, r7, r11
+	ldr r11, [sp, #36]
+	umaal r6, r12, r7, r11
+	ldr r11, [sp, #40]
+	umaal r9, r12, r7, r11
+	ldr r11, [sp, #28]
+	umaal r2, r12, r7, r11
+	ldr r7, [r5, #20]
+	mov r11, #0x0
+	umaal r0, r11, r7, r8
+	umaal lr, r11, r7, r4
+	str r0, [sp, #180]
+	ldr r0, [sp, #52]
+	umaal r3, r11, r7, r0
+	umaal r10, r11, r7, r1
+	ldr r1, [sp, #32]
+	umaal r6, r11, r7, r1
+	ldr r1, [sp, #36]
+	umaal r9, r11, r7, r1
+	ldr r1, [sp, #40]
+	umaal r2, r11, r7, r1
+	ldr r1, [sp, #28]
+	umaal r12, r11, r7, r1
+	ldr r7, [r5, #24]
+	mov r1, #0x0
+	umaal lr, r1, r7, r8
+	umaal r3, r1, r7, r4
+	umaal r10, r1, r7, r0
+	str lr, [sp, #184]
+	ldr lr, [sp, #44]
+	umaal r6, r1, r7, lr
+	ldr lr, [sp, #32]
+	umaal r9, r1, r7, lr
+	ldr lr, [sp, #36]
+	umaal r2, r1, r7, lr
+	ldr lr, [sp, #40]
+	umaal r12, r1, r7, lr
+	ldr lr, [sp, #28]
+	umaal r11, r1, r7, lr
+	ldr r7, [r5, #28]
+	mov lr, #0x0
+	umaal r3, lr, r7, r8
+	umaal r10, lr, r7, r4
+	umaal r6, lr, r7, r0
+	ldr r0, [sp, #44]
+	umaal r9, lr, r7, r0
+	ldr r0, [sp, #32]
+	umaal r2, lr, r7, r0
+	ldr r0, [sp, #36]
+	umaal r12, lr, r7, r0
+	ldr r0, [sp, #40]
+	umaal r11, lr, r7, r0
+	ldr r0, [sp, #28]
+	umaal r1, lr, r7, r0
+	movw r0, #0x3d1
+	ldr r7, [sp, #160]
+	mov r4, #0x0
+	umaal r7, r4, r0, r10
+	ldr r8, [sp, #164]
+	umaal r8, r4, r0, r6
+	ldr r5, [sp, #168]
+	umaal r5, r4, r0, r9
+	str r7, [sp, #168]
+	ldr r7, [sp, #172]
+	umaal r7, r4, r0, r2
+	str r2, [sp, #172]
+	ldr r2, [sp, #176]
+	umaal r2, r4, r0, r12
+	str r12, [sp, #176]
+	ldr r12, [sp, #180]
+	umaal r12, r4, r0, r11
+	str r11, [sp, #180]
+	ldr r11, [sp, #184]
+	umaal r11, r4, r0, r1
+	umaal r3, r4, r0, lr
+	adds r10, r8, r10
+	adcs r5, r5, r6
+	adcs r7, r7, r9
+	ldr r6, [sp, #172]
+	adcs r2, r2, r6
+	ldr r6, [sp, #176]
+	adcs r12, r12, r6
+	ldr r6, [sp, #180]
+	adcs r11, r11, r6
+	adcs r1, r3, r1
+	adcs lr, r4, lr
+	mov r3, #0
+	adc r3, r3, #0
+	umull r4, r6, lr, r0
+	mov r8, #0x1
+	mov r9, #0x0
+	umaal r9, r6, lr, r8
+	mov lr, #0x0
+	umaal r9, lr, r3, r0
+	umaal r6, lr, r3, r8
+	ldr r3, [sp, #168]
+	adds r3, r3, r4
+	adcs r10, r10, r9
+	adcs r5, r5, r6
+	adcs lr, r7, lr
+	adcs r2, r2, #0x0
+	adcs r12, r12, #0x0
+	adcs r11, r11, #0x0
+	adcs r1, r1, #0x0
+	sbc r4, r4, r4
+	mvn r4, r4
+	and r0, r4, r0
+	adds r0, r3, r0
+	and r4, r4, r8
+	adcs r10, r10, r4
+	adcs r5, r5, #0x0
+	adcs lr, lr, #0x0
+	adcs r2, r2, #0x0
+	adcs r12, r12, #0x0
+	adcs r11, r11, #0x0
+	adc r1, r1, #0x0
+	ldr r3, [sp, #156]
+	subs r0, r3, r0
+	ldr r3, [sp, #152]
+	sbcs r10, r3, r10
+	ldr r3, [sp, #144]
+	sbcs r3, r3, r5
+	ldr r4, [sp, #140]
+	sbcs lr, r4, lr
+	ldr r4, [sp, #148]
+	sbcs r2, r4, r2
+	ldr r4, [sp, #136]
+	sbcs r12, r4, r12
+	ldr r4, [sp, #120]
+	sbcs r11, r4, r11
+	ldr r4, [sp, #116]
+	sbcs r1, r4, r1
+	sbc r4, r4, r4
+	movw r5, #0x3d1
+	and r6, r4, r5
+	subs r0, r0, r6
+	and r4, r4, #0x1
+	sbcs r10, r10, r4
+	sbcs r3, r3, #0x0
+	sbcs lr, lr, #0x0
+	sbcs r2, r2, #0x0
+	sbcs r12, r12, #0x0
+	sbcs r11, r11, #0x0
+	sbcs r1, r1, #0x0
+	sbc r4, r4, r4
+	and r5, r4, r5
+	subs r0, r0, r5
+	and r4, r4, #0x1
+	sbc r10, r10, r4
+	ldr r4, [sp, #112]
+	mvn r5, #0x3d0
+	eor r5, r4, r5
+	ldr r6, [sp, #108]
+	mvn r7, #0x1
+	eor r7, r6, r7
+	orr r8, r4, r6
+	orr r5, r5, r7
+	ldr r7, [sp, #104]
+	eor r9, r7, #0xffffffff
+	orr r8, r8, r7
+	orr r5, r5, r9
+	ldr r9, [sp, #100]
+	eor r7, r9, #0xffffffff
+	orr r8, r8, r9
+	orr r5, r5, r7
+	ldr r7, [sp, #96]
+	eor r9, r7, #0xffffffff
+	orr r8, r8, r7
+	orr r5, r5, r9
+	ldr r9, [sp, #92]
+	eor r7, r9, #0xffffffff
+	orr r8, r8, r9
+	orr r5, r5, r7
+	ldr r7, [sp, #88]
+	eor r9, r7, #0xffffffff
+	orr r8, r8, r7
+	orr r5, r5, r9
+	ldr r9, [sp, #84]
+	eor r7, r9, #0xffffffff
+	orr r8, r8, r9
+	orr r5, r5, r7
+	cmp r8, #0x1
+	sbc r7, r7, r7
+	cmp r5, #0x1
+	sbc r5, r5, r5
+	orr r5, r7, r5
+	mvn r7, #0x3d0
+	eor r7, r0, r7
+	mvn r8, #0x1
+	eor r8, r10, r8
+	orr r9, r0, r10
+	orr r7, r7, r8
+	eor r8, r3, #0xffffffff
+	orr r9, r9, r3
+	orr r7, r7, r8
+	eor r8, lr, #0xffffffff
+	orr r9, r9, lr
+	orr r7, r7, r8
+	eor r8, r2, #0xffffffff
+	orr r9, r9, r2
+	orr r7, r7, r8
+	eor r8, r12, #0xffffffff
+	orr r9, r9, r12
+	orr r7, r7, r8
+	eor r8, r11, #0xffffffff
+	orr r9, r9, r11
+	orr r7, r7, r8
+	eor r8, r1, #0xffffffff
+	orr r9, r9, r1
+	orr r7, r7, r8
+	cmp r9, #0x1
+	sbc r8, r8, r8
+	cmp r7, #0x1
+	sbc r7, r7, r7
+	orr r7, r8, r7
+	and r5, r5, r7
+	ldr r7, [sp, #196]
+	ldrd r8, r9, [r7, #32]
+	ldr r6, [sp, #8]
+	subs r6, r8, r6
+	ldr r8, [sp, #0]
+	sbcs r8, r9, r8
+	ldr r9, [r7, #40]
+	ldr r4, [sp, #24]
+	sbcs r4, r9, r4
+	ldr r9, [r7, #44]
+	str r1, [sp, #24]
+	ldr r1, [sp, #76]
+	sbcs r1, r9, r1
+	ldr r9, [r7, #48]
+	str r11, [sp, #76]
+	ldr r11, [sp, #16]
+	sbcs r11, r9, r11
+	ldr r9, [r7, #52]
+	str r12, [sp, #16]
+	ldr r12, [sp, #68]
+	sbcs r12, r9, r12
+	ldr r9, [r7, #56]
+	str r2, [sp, #68]
+	ldr r2, [sp, #72]
+	sbcs r2, r9, r2
+	ldr r9, [r7, #60]
+	str lr, [sp, #72]
+	ldr lr, [sp, #12]
+	sbcs lr, r9, lr
+	sbc r9, r9, r9
+	movw r7, #0x3d1
+	str r3, [sp, #12]
+	and r3, r9, r7
+	subs r3, r6, r3
+	and r9, r9, #0x1
+	sbcs r8, r8, r9
+	sbcs r4, r4, #0x0
+	sbcs r1, r1, #0x0
+	sbcs r11, r11, #0x0
+	sbcs r12, r12, #0x0
+	sbcs r2, r2, #0x0
+	sbcs lr, lr, #0x0
+	sbc r6, r6, r6
+	and r7, r6, r7
+	subs r3, r3, r7
+	and r6, r6, #0x1
+	sbc r6, r8, r6
+	eor r3, r3, r0
+	and r3, r3, r5
+	eor r0, r0, r3
+	eor r6, r6, r10
+	and r6, r6, r5
+	eor r10, r10, r6
+	ldr r3, [sp, #12]
+	eor r4, r4, r3
+	and r4, r4, r5
+	eor r3, r3, r4
+	ldr r4, [sp, #72]
+	eor r1, r1, r4
+	and r1, r1, r5
+	eor r1, r4, r1
+	ldr r4, [sp, #68]
+	eor r11, r11, r4
+	and r11, r11, r5
+	eor r11, r4, r11
+	ldr r4, [sp, #16]
+	eor r12, r12, r4
+	and r12, r12, r5
+	eor r12, r4, r12
+	ldr r4, [sp, #76]
+	eor r2, r2, r4
+	and r2, r2, r5
+	eor r2, r4, r2
+	ldr r4, [sp, #24]
+	eor lr, lr, r4
+	and lr, lr, r5
+	eor lr, r4, lr
+	ldr r4, [sp, #196]
+	ldrd r6, r7, [r4, #0]
+	ldr r8, [sp, #60]
+	subs r6, r6, r8
+	ldr r8, [sp, #56]
+	sbcs r7, r7, r8
+	ldrd r8, r9, [r4, #8]
+	str lr, [sp, #56]
+	ldr lr, [sp, #52]
+	sbcs lr, r8, lr
+	ldr r8, [sp, #44]
+	sbcs r8, r9, r8
+	ldr r9, [r4, #16]
+	str r2, [sp, #44]
+	ldr r2, [sp, #32]
+	sbcs r2, r9, r2
+	ldr r9, [r4, #20]
+	str r12, [sp, #32]
+	ldr r12, [sp, #36]
+	sbcs r12, r9, r12
+	ldr r9, [r4, #24]
+	str r11, [sp, #36]
+	ldr r11, [sp, #40]
+	sbcs r11, r9, r11
+	ldr r9, [r4, #28]
+	str r1, [sp, #40]
+	ldr r1, [sp, #28]
+	sbcs r1, r9, r1
+	sbc r9, r9, r9
+	movw r4, #0x3d1
+	str r3, [sp, #28]
+	and r3, r9, r4
+	subs r3, r6, r3
+	and r9, r9, #0x1
+	sbcs r7, r7, r9
+	sbcs lr, lr, #0x0
+	sbcs r8, r8, #0x0
+	sbcs r2, r2, #0x0
+	sbcs r12, r12, #0x0
+	sbcs r11, r11, #0x0
+	sbcs r1, r1, #0x0
+	sbc r6, r6, r6
+	and r4, r6, r4
+	subs r3, r3, r4
+	and r6, r6, #0x1
+	sbc r6, r7, r6
+	ldr r4, [sp, #112]
+	eor r3, r3, r4
+	and r3, r3, r5
+	eor r3, r4, r3
+	ldr r4, [sp, #108]
+	eor r6, r6, r4
+	and r6, r6, r5
+	eor r4, r4, r6
+	ldr r6, [sp, #104]
+	eor lr, lr, r6
+	and lr, lr, r5
+	eor lr, r6, lr
+	ldr r6, [sp, #100]
+	eor r8, r8, r6
+	and r8, r8, r5
+	eor r6, r6, r8
+	ldr r7, [sp, #96]
+	eor r2, r2, r7
+	and r2, r2, r5
+	eor r2, r7, r2
+	ldr r7, [sp, #92]
+	eor r12, r12, r7
+	and r12, r12, r5
+	eor r12, r7, r12
+	ldr r7, [sp, #88]
+	eor r11, r11, r7
+	and r11, r11, r5
+	eor r11, r7, r11
+	ldr r7, [sp, #84]
+	eor r1, r1, r7
+	and r1, r1, r5
+	eor r1, r7, r1
+	umull r7, r8, r3, r4
+	mov r9, #0x0
+	umaal r9, r8, r3, lr
+	str r0, [sp, #84]
+	mov r0, #0x0
+	umaal r0, r8, r3, r6
+	str r10, [sp, #88]
+	mov r10, #0x0
+	umaal r10, r8, r3, r2
+	str r5, [sp, #92]
+	mov r5, #0x0
+	umaal r5, r8, r3, r12
+	str r9, [sp, #96]
+	mov r9, #0x0
+	umaal r9, r8, r3, r11
+	str r7, [sp, #100]
+	mov r7, #0x0
+	umaal r7, r8, r3, r1
+	str r3, [sp, #104]
+	mov r3, #0x0
+	umaal r0, r3, r4, lr
+	umaal r10, r3, r4, r6
+	umaal r5, r3, r4, r2
+	umaal r9, r3, r4, r12
+	umaal r7, r3, r4, r11
+	umaal r8, r3, r4, r1
+	str r4, [sp, #108]
+	mov r4, #0x0
+	umaal r5, r4, lr, r6
+	umaal r9, r4, lr, r2
+	umaal r7, r4, lr, r12
+	umaal r8, r4, lr, r11
+	umaal r3, r4, lr, r1
+	str lr, [sp, #112]
+	mov lr, #0x0
+	umaal r7, lr, r6, r2
+	umaal r8, lr, r6, r12
+	umaal r3, lr, r6, r11
+	umaal r4, lr, r6, r1
+	str r6, [sp, #52]
+	mov r6, #0x0
+	umaal r3, r6, r2, r12
+	umaal r4, r6, r2, r11
+	umaal lr, r6, r2, r1
+	str r2, [sp, #60]
+	mov r2, #0x0
+	umaal lr, r2, r12, r11
+	umaal r6, r2, r12, r1
+	str r12, [sp, #24]
+	mov r12, #0x0
+	umaal r2, r12, r11, r1
+	str r1, [sp, #76]
+	ldr r1, [sp, #100]
+	adds r1, r1, r1
+	str r11, [sp, #100]
+	ldr r11, [sp, #96]
+	adcs r11, r11, r11
+	adcs r0, r0, r0
+	adcs r10, r10, r10
+	adcs r5, r5, r5
+	adcs r9, r9, r9
+	adcs r7, r7, r7
+	adcs r8, r8, r8
+	adcs r3, r3, r3
+	adcs r4, r4, r4
+	adcs lr, lr, lr
+	adcs r6, r6, r6
+	adcs r2, r2, r2
+	adcs r12, r12, r12
+	str r12, [sp, #96]
+	mov r12, #0
+	adc r12, r12, #0
+	str r12, [sp, #16]
+	ldr r12, [sp, #104]
+	str r2, [sp, #68]
+	str r6, [sp, #72]
+	umull r2, r6, r12, r12
+	adds r1, r1, r6
+	mov r6, #0
+	adc r6, r6, #0
+	ldr r12, [sp, #108]
+	umaal r11, r6, r12, r12
+	adds r0, r0, r6
+	mov r6, #0
+	adc r6, r6, #0
+	ldr r12, [sp, #112]
+	umaal r10, r6, r12, r12
+	adds r5, r5, r6
+	mov r6, #0
+	adc r6, r6, #0
+	ldr r12, [sp, #52]
+	umaal r9, r6, r12, r12
+	adds r6, r7, r6
+	mov r7, #0
+	adc r7, r7, #0
+	ldr r12, [sp, #60]
+	umaal r8, r7, r12, r12
+	adds r3, r3, r7
+	mov r7, #0
+	adc r7, r7, #0
+	ldr r12, [sp, #24]
+	umaal r4, r7, r12, r12
+	adds lr, lr, r7
+	mov r7, #0
+	adc r7, r7, #0
+	ldr r12, [sp, #100]
+	str r6, [sp, #12]
+	ldr r6, [sp, #72]
+	umaal r6, r7, r12, r12
+	ldr r12, [sp, #68]
+	adds r12, r12, r7
+	mov r7, #0
+	adc r7, r7, #0
+	str r9, [sp, #68]
+	ldr r9, [sp, #76]
+	str r12, [sp, #72]
+	ldr r12, [sp, #96]
+	umaal r12, r7, r9, r9
+	ldr r9, [sp, #16]
+	add r7, r9, r7
+	movw r9, #0x3d1
+	str r7, [sp, #16]
+	mov r7, #0x0
+	umaal r2, r7, r9, r8
+	umaal r1, r7, r9, r3
+	umaal r11, r7, r9, r4
+	umaal r0, r7, r9, lr
+	umaal r10, r7, r9, r6
+	str r2, [sp, #96]
+	ldr r2, [sp, #72]
+	umaal r5, r7, r9, r2
+	ldr r2, [sp, #68]
+	umaal r2, r7, r9, r12
+	str r12, [sp, #68]
+	ldr r12, [sp, #16]
+	str r2, [sp, #0]
+	ldr r2, [sp, #12]
+	umaal r2, r7, r9, r12
+	adds r1, r1, r8
+	adcs r11, r11, r3
+	adcs r0, r0, r4
+	adcs lr, r10, lr
+	adcs r5, r5, r6
+	ldr r3, [sp, #0]
+	ldr r4, [sp, #72]
+	adcs r3, r3, r4
+	ldr r4, [sp, #68]
+	adcs r2, r2, r4
+	adcs r12, r7, r12
+	mov r4, #0
+	adc r4, r4, #0
+	umull r6, r7, r12, r9
+	mov r8, #0x1
+	mov r10, #0x0
+	umaal r10, r7, r12, r8
+	mov r12, #0x0
+	umaal r10, r12, r4, r9
+	umaal r7, r12, r4, r8
+	ldr r4, [sp, #96]
+	adds r4, r4, r6
+	adcs r1, r1, r10
+	adcs r11, r11, r7
+	adcs r0, r0, r12
+	adcs lr, lr, #0x0
+	adcs r5, r5, #0x0
+	adcs r3, r3, #0x0
+	adcs r2, r2, #0x0
+	sbc r12, r12, r12
+	mvn r12, r12
+	and r9, r12, r9
+	adds r4, r4, r9
+	and r12, r12, r8
+	adcs r1, r1, r12
+	adcs r11, r11, #0x0
+	adcs r0, r0, #0x0
+	adcs lr, lr, #0x0
+	adcs r5, r5, #0x0
+	adcs r3, r3, #0x0
+	adc r2, r2, #0x0
+	ldr r12, [sp, #124]
+	umull r6, r7, r12, r4
+	mov r8, #0x0
+	umaal r8, r7, r12, r1
+	mov r9, #0x0
+	umaal r9, r7, r12, r11
+	mov r10, #0x0
+	umaal r10, r7, r12, r0
+	str r6, [sp, #96]
+	mov r6, #0x0
+	umaal r6, r7, r12, lr
+	str lr, [sp, #16]
+	mov lr, #0x0
+	umaal lr, r7, r12, r5
+	str r5, [sp, #68]
+	mov r5, #0x0
+	umaal r5, r7, r12, r3
+	str r3, [sp, #0]
+	mov r3, #0x0
+	umaal r3, r7, r12, r2
+	ldr r12, [sp, #128]
+	str r2, [sp, #124]
+	mov r2, #0x0
+	umaal r8, r2, r12, r4
+	umaal r9, r2, r12, r1
+	umaal r10, r2, r12, r11
+	umaal r6, r2, r12, r0
+	str r8, [sp, #72]
+	ldr r8, [sp, #16]
+	umaal lr, r2, r12, r8
+	ldr r8, [sp, #68]
+	umaal r5, r2, r12, r8
+	ldr r8, [sp, #0]
+	umaal r3, r2, r12, r8
+	ldr r8, [sp, #124]
+	umaal r7, r2, r12, r8
+	ldr r12, [sp, #132]
+	mov r8, #0x0
+	umaal r9, r8, r12, r4
+	umaal r10, r8, r12, r1
+	umaal r6, r8, r12, r11
+	umaal lr, r8, r12, r0
+	str r9, [sp, #128]
+	ldr r9, [sp, #16]
+	umaal r5, r8, r12, r9
+	ldr r9, [sp, #68]
+	umaal r3, r8, r12, r9
+	ldr r9, [sp, #0]
+	umaal r7, r8, r12, r9
+	ldr r9, [sp, #124]
+	umaal r2, r8, r12, r9
+	ldr r12, [sp, #80]
+	mov r9, #0x0
+	umaal r10, r9, r12, r4
+	umaal r6, r9, r12, r1
+	umaal lr, r9, r12, r11
+	umaal r5, r9, r12, r0
+	str r10, [sp, #132]
+	ldr r10, [sp, #16]
+	umaal r3, r9, r12, r10
+	ldr r10, [sp, #68]
+	umaal r7, r9, r12, r10
+	ldr r10, [sp, #0]
+	umaal r2, r9, r12, r10
+	ldr r10, [sp, #124]
+	umaal r8, r9, r12, r10
+	ldr r12, [sp, #4]
+	mov r10, #0x0
+	umaal r6, r10, r12, r4
+	umaal lr, r10, r12, r1
+	umaal r5, r10, r12, r11
+	umaal r3, r10, r12, r0
+	str r6, [sp, #80]
+	ldr r6, [sp, #16]
+	umaal r7, r10, r12, r6
+	ldr r6, [sp, #68]
+	umaal r2, r10, r12, r6
+	ldr r6, [sp, #0]
+	umaal r8, r10, r12, r6
+	ldr r6, [sp, #124]
+	umaal r9, r10, r12, r6
+	ldr r12, [sp, #20]
+	mov r6, #0x0
+	umaal lr, r6, r12, r4
+	umaal r5, r6, r12, r1
+	umaal r3, r6, r12, r11
+	umaal r7, r6, r12, r0
+	str lr, [sp, #4]
+	ldr lr, [sp, #16]
+	umaal r2, r6, r12, lr
+	ldr lr, [sp, #68]
+	umaal r8, r6, r12, lr
+	ldr lr, [sp, #0]
+	umaal r9, r6, r12, lr
+	ldr lr, [sp, #124]
+	umaal r10, r6, r12, lr
+	ldr r12, [sp, #48]
+	mov lr, #0x0
+	umaal r5, lr, r12, r4
+	umaal r3, lr, r12, r1
+	umaal r7, lr, r12, r11
+	umaal r2, lr, r12, r0
+	str r5, [sp, #20]
+	ldr r5, [sp, #16]
+	umaal r8, lr, r12, r5
+	ldr r5, [sp, #68]
+	umaal r9, lr, r12, r5
+	ldr r5, [sp, #0]
+	umaal r10, lr, r12, r5
+	ldr r5, [sp, #124]
+	umaal r6, lr, r12, r5
+	ldr r12, [sp, #64]
+	mov r5, #0x0
+	umaal r3, r5, r12, r4
+	umaal r7, r5, r12, r1
+	umaal r2, r5, r12, r11
+	umaal r8, r5, r12, r0
+	str r0, [sp, #48]
+	ldr r0, [sp, #16]
+	umaal r9, r5, r12, r0
+	ldr r0, [sp, #68]
+	umaal r10, r5, r12, r0
+	ldr r0, [sp, #0]
+	umaal r6, r5, r12, r0
+	ldr r0, [sp, #124]
+	umaal lr, r5, r12, r0
+	movw r12, #0x3d1
+	ldr r0, [sp, #96]
+	str r11, [sp, #64]
+	mov r11, #0x0
+	umaal r0, r11, r12, r7
+	str r1, [sp, #96]
+	ldr r1, [sp, #72]
+	umaal r1, r11, r12, r2
+	str r4, [sp, #72]
+	ldr r4, [sp, #128]
+	umaal r4, r11, r12, r8
+	str r0, [sp, #128]
+	ldr r0, [sp, #132]
+	umaal r0, r11, r12, r9
+	str r9, [sp, #132]
+	ldr r9, [sp, #80]
+	umaal r9, r11, r12, r10
+	str r10, [sp, #80]
+	ldr r10, [sp, #4]
+	umaal r10, r11, r12, r6
+	str r6, [sp, #4]
+	ldr r6, [sp, #20]
+	umaal r6, r11, r12, lr
+	umaal r3, r11, r12, r5
+	adds r1, r1, r7
+	adcs r2, r4, r2
+	adcs r0, r0, r8
+	ldr r4, [sp, #132]
+	adcs r4, r9, r4
+	ldr r7, [sp, #80]
+	adcs r10, r10, r7
+	ldr r7, [sp, #4]
+	adcs r6, r6, r7
+	adcs lr, r3, lr
+	adcs r11, r11, r5
+	mov r3, #0
+	adc r3, r3, #0
+	umull r5, r7, r11, r12
+	mov r8, #0x1
+	mov r9, #0x0
+	umaal r9, r7, r11, r8
+	mov r11, #0x0
+	umaal r9, r11, r3, r12
+	umaal r7, r11, r3, r8
+	ldr r3, [sp, #128]
+	adds r3, r3, r5
+	adcs r1, r1, r9
+	adcs r2, r2, r7
+	adcs r0, r0, r11
+	adcs r4, r4, #0x0
+	adcs r10, r10, #0x0
+	adcs r6, r6, #0x0
+	adcs lr, lr, #0x0
+	sbc r5, r5, r5
+	mvn r5, r5
+	and r12, r5, r12
+	adds r12, r3, r12
+	and r5, r5, r8
+	adcs r1, r1, r5
+	adcs r2, r2, #0x0
+	adcs r0, r0, #0x0
+	adcs r4, r4, #0x0
+	adcs r10, r10, #0x0
+	adcs r6, r6, #0x0
+	adc lr, lr, #0x0
+	ldr r3, [sp, #92]
+	eor r3, r3, #0xffffffff
+	ldr r5, [sp, #72]
+	ldr r7, [sp, #96]
+	umull r8, r9, r5, r7
+	ldr r11, [sp, #64]
+	str lr, [sp, #92]
+	mov lr, #0x0
+	umaal lr, r9, r5, r11
+	str r6, [sp, #128]
+	ldr r6, [sp, #48]
+	str r10, [sp, #4]
+	mov r10, #0x0
+	umaal r10, r9, r5, r6
+	str r4, [sp, #80]
+	ldr r4, [sp, #16]
+	str r0, [sp, #132]
+	mov r0, #0x0
+	umaal r0, r9, r5, r4
+	str r2, [sp, #20]
+	ldr r2, [sp, #68]
+	str r1, [sp, #12]
+	mov r1, #0x0
+	umaal r1, r9, r5, r2
+	str r12, [sp, #8]
+	ldr r12, [sp, #0]
+	str r3, [sp, #116]
+	mov r3, #0x0
+	umaal r3, r9, r5, r12
+	str lr, [sp, #120]
+	ldr lr, [sp, #124]
+	str r8, [sp, #136]
+	mov r8, #0x0
+	umaal r8, r9, r5, lr
+	mov r5, #0x0
+	umaal r10, r5, r7, r11
+	umaal r0, r5, r7, r6
+	umaal r1, r5, r7, r4
+	umaal r3, r5, r7, r2
+	umaal r8, r5, r7, r12
+	umaal r9, r5, r7, lr
+	mov r7, #0x0
+	umaal r1, r7, r11, r6
+	umaal r3, r7, r11, r4
+	umaal r8, r7, r11, r2
+	umaal r9, r7, r11, r12
+	umaal r5, r7, r11, lr
+	mov r11, #0x0
+	umaal r8, r11, r6, r4
+	umaal r9, r11, r6, r2
+	umaal r5, r11, r6, r12
+	umaal r7, r11, r6, lr
+	mov r6, #0x0
+	umaal r5, r6, r4, r2
+	umaal r7, r6, r4, r12
+	umaal r11, r6, r4, lr
+	mov r4, #0x0
+	umaal r11, r4, r2, r12
+	umaal r6, r4, r2, lr
+	mov r2, #0x0
+	umaal r4, r2, r12, lr
+	ldr lr, [sp, #136]
+	adds lr, lr, lr
+	ldr r12, [sp, #120]
+	adcs r12, r12, r12
+	adcs r10, r10, r10
+	adcs r0, r0, r0
+	adcs r1, r1, r1
+	adcs r3, r3, r3
+	adcs r8, r8, r8
+	adcs r9, r9, r9
+	adcs r5, r5, r5
+	adcs r7, r7, r7
+	adcs r11, r11, r11
+	adcs r6, r6, r6
+	adcs r4, r4, r4
+	adcs r2, r2, r2
+	str r2, [sp, #120]
+	mov r2, #0
+	adc r2, r2, #0
+	str r2, [sp, #136]
+	ldr r2, [sp, #72]
+	str r4, [sp, #148]
+	umull r2, r4, r2, r2
+	adds lr, lr, r4
+	mov r4, #0
+	adc r4, r4, #0
+	str lr, [sp, #72]
+	ldr lr, [sp, #96]
+	umaal r12, r4, lr, lr
+	adds r10, r10, r4
+	mov r4, #0
+	adc r4, r4, #0
+	ldr lr, [sp, #64]
+	umaal r0, r4, lr, lr
+	adds r1, r1, r4
+	mov r4, #0
+	adc r4, r4, #0
+	ldr lr, [sp, #48]
+	umaal r3, r4, lr, lr
+	adds r4, r8, r4
 	mov r8, #0
 	adc r8, r8, #0
-	str lr, [sp, #12]
-	ldr lr, [r1, #72]
+	ldr lr, [sp, #16]
 	umaal r9, r8, lr, lr
-	adds r0, r0, r8
+	adds r5, r5, r8
 	mov r8, #0
 	adc r8, r8, #0
-	ldr lr, [r1, #76]
-	umaal r4, r8, lr, lr
+	ldr lr, [sp, #68]
+	umaal r7, r8, lr, lr
 	adds r11, r11, r8
 	mov r8, #0
 	adc r8, r8, #0
-	ldr lr, [r1, #80]
-	umaal r5, r8, lr, lr
-	adds r3, r3, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr lr, [r1, #84]
-	umaal r12, r8, lr, lr
-	adds r6, r6, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr lr, [r1, #88]
-	str r11, [sp, #0]
-	ldr r11, [sp, #20]
-	umaal r11, r8, lr, lr
-	ldr lr, [sp, #16]
+	ldr lr, [sp, #0]
+	umaal r6, r8, lr, lr
+	ldr lr, [sp, #148]
 	adds lr, lr, r8
 	mov r8, #0
 	adc r8, r8, #0
-	str r4, [sp, #16]
-	ldr r4, [r1, #92]
-	str r0, [sp, #20]
-	ldr r0, [sp, #8]
-	umaal r0, r8, r4, r4
-	ldr r4, [sp, #4]
+	str r4, [sp, #148]
+	ldr r4, [sp, #124]
+	str r3, [sp, #0]
+	ldr r3, [sp, #120]
+	umaal r3, r8, r4, r4
+	ldr r4, [sp, #136]
 	add r4, r4, r8
 	movw r8, #0x3d1
-	str r4, [sp, #4]
+	str r4, [sp, #136]
 	mov r4, #0x0
-	umaal r10, r4, r8, r5
-	str r10, [sp, #8]
-	ldr r10, [sp, #24]
-	umaal r10, r4, r8, r3
-	umaal r7, r4, r8, r12
-	str r12, [sp, #24]
-	ldr r12, [sp, #12]
-	umaal r12, r4, r8, r6
-	umaal r9, r4, r8, r11
-	str r11, [sp, #12]
-	ldr r11, [sp, #20]
-	umaal r11, r4, r8, lr
-	str lr, [sp, #20]
-	ldr lr, [sp, #16]
-	umaal lr, r4, r8, r0
-	str r0, [sp, #16]
-	ldr r0, [sp, #4]
-	str lr, [sp, #28]
+	umaal r2, r4, r8, r9
+	str r2, [sp, #120]
+	ldr r2, [sp, #72]
+	umaal r2, r4, r8, r5
+	umaal r12, r4, r8, r7
+	umaal r10, r4, r8, r11
+	umaal r0, r4, r8, r6
+	umaal r1, r4, r8, lr
+	str lr, [sp, #72]
 	ldr lr, [sp, #0]
-	umaal lr, r4, r8, r0
-	adds r10, r10, r5
-	adcs r3, r7, r3
-	ldr r5, [sp, #24]
+	umaal lr, r4, r8, r3
+	str r3, [sp, #0]
+	ldr r3, [sp, #136]
+	str lr, [sp, #124]
+	ldr lr, [sp, #148]
+	umaal lr, r4, r8, r3
+	adds r2, r2, r9
 	adcs r12, r12, r5
-	adcs r6, r9, r6
-	ldr r5, [sp, #12]
-	adcs r11, r11, r5
-	ldr r5, [sp, #28]
-	ldr r7, [sp, #20]
-	adcs r5, r5, r7
-	ldr r7, [sp, #16]
-	adcs lr, lr, r7
-	adcs r0, r4, r0
-	mov r4, #0
-	adc r4, r4, #0
-	umull r7, r9, r0, r8
-	str lr, [sp, #4]
-	mov lr, #0x1
-	str r5, [sp, #16]
-	mov r5, #0x0
-	umaal r5, r9, r0, lr
-	mov r0, #0x0
-	umaal r5, r0, r4, r8
-	umaal r9, r0, r4, lr
-	ldr r4, [sp, #8]
-	adds r4, r4, r7
-	adcs r10, r10, r5
-	adcs r3, r3, r9
-	adcs r0, r12, r0
-	adcs r6, r6, #0x0
-	adcs r11, r11, #0x0
-	ldr r12, [sp, #16]
-	adcs r12, r12, #0x0
-	ldr r5, [sp, #4]
-	adcs r5, r5, #0x0
-	sbc r7, r7, r7
-	mvn r7, r7
-	and r8, r7, r8
-	adds r4, r4, r8
-	and lr, r7, lr
-	adcs lr, r10, lr
-	adcs r3, r3, #0x0
-	adcs r0, r0, #0x0
-	adcs r6, r6, #0x0
-	adcs r11, r11, #0x0
-	adcs r12, r12, #0x0
-	adc r5, r5, #0x0
-	ldrd r7, r8, [r2, #0]
-	umull r9, r10, r7, r4
-	str r9, [sp, #4]
-	mov r9, #0x0
-	umaal r9, r10, r7, lr
-	mov r8, #0x0
-	umaal r8, r10, r7, r3
-	str r3, [sp, #16]
-	mov r3, #0x0
-	umaal r3, r10, r7, r0
-	str r0, [sp, #8]
-	mov r0, #0x0
-	umaal r0, r10, r7, r6
-	str r6, [sp, #28]
-	mov r6, #0x0
-	umaal r6, r10, r7, r11
-	str r11, [sp, #20]
-	mov r11, #0x0
-	umaal r11, r10, r7, r12
-	str r12, [sp, #12]
-	mov r12, #0x0
-	umaal r12, r10, r7, r5
-	ldr r7, [r2, #4]
-	str r5, [sp, #24]
-	mov r5, #0x0
-	umaal r9, r5, r7, r4
-	umaal r8, r5, r7, lr
-	str r9, [sp, #0]
-	ldr r9, [sp, #16]
-	umaal r3, r5, r7, r9
-	ldr r9, [sp, #8]
-	umaal r0, r5, r7, r9
-	ldr r9, [sp, #28]
-	umaal r6, r5, r7, r9
-	ldr r9, [sp, #20]
-	umaal r11, r5, r7, r9
-	ldr r9, [sp, #12]
-	umaal r12, r5, r7, r9
-	ldr r9, [sp, #24]
-	umaal r10, r5, r7, r9
-	ldr r7, [r2, #8]
-	mov r9, #0x0
-	umaal r8, r9, r7, r4
-	umaal r3, r9, r7, lr
-	str r8, [sp, #32]
-	ldr r8, [sp, #16]
-	umaal r0, r9, r7, r8
-	ldr r8, [sp, #8]
-	umaal r6, r9, r7, r8
-	ldr r8, [sp, #28]
-	umaal r11, r9, r7, r8
-	ldr r8, [sp, #20]
-	umaal r12, r9, r7, r8
-	ldr r8, [sp, #12]
-	umaal r10, r9, r7, r8
-	ldr r8, [sp, #24]
-	umaal r5, r9, r7, r8
-	ldr r7, [r2, #12]
-	mov r8, #0x0
-	umaal r3, r8, r7, r4
-	umaal r0, r8, r7, lr
-	str r3, [sp, #36]
-	ldr r3, [sp, #16]
-	umaal r6, r8, r7, r3
-	ldr r3, [sp, #8]
-	umaal r11, r8, r7, r3
-	ldr r3, [sp, #28]
-	umaal r12, r8, r7, r3
-	ldr r3, [sp, #20]
-	umaal r10, r8, r7, r3
-	ldr r3, [sp, #12]
-	umaal r5, r8, r7, r3
-	ldr r3, [sp, #24]
-	umaal r9, r8, r7, r3
-	ldr r7, [r2, #16]
-	mov r3, #0x0
-	umaal r0, r3, r7, r4
-	umaal r6, r3, r7, lr
-	str r0, [sp, #40]
-	ldr r0, [sp, #16]
-	umaal r11, r3, r7, r0
-	ldr r0, [sp, #8]
-	umaal r12, r3, r7, r0
-	ldr r0, [sp, #28]
-	umaal r10, r3, r7, r0
-	ldr r0, [sp, #20]
-	umaal r5, r3, r7, r0
-	ldr r0, [sp, #12]
-	umaal r9, r3, r7, r0
-	ldr r0, [sp, #24]
-	umaal r8, r3, r7, r0
-	ldr r7, [r2, #20]
-	mov r0, #0x0
-	umaal r6, r0, r7, r4
-	umaal r11, r0, r7, lr
-	str r6, [sp, #44]
-	ldr r6, [sp, #16]
-	umaal r12, r0, r7, r6
-	ldr r6, [sp, #8]
-	umaal r10, r0, r7, r6
-	ldr r6, [sp, #28]
-	umaal r5, r0, r7, r6
-	ldr r6, [sp, #20]
-	umaal r9, r0, r7, r6
-	ldr r6, [sp, #12]
-	umaal r8, r0, r7, r6
-	ldr r6, [sp, #24]
-	umaal r3, r0, r7, r6
-	ldr r7, [r2, #24]
-	mov r6, #0x0
-	umaal r11, r6, r7, r4
-	umaal r12, r6, r7, lr
-	str r11, [sp, #48]
-	ldr r11, [sp, #16]
-	umaal r10, r6, r7, r11
-	ldr r11, [sp, #8]
-	umaal r5, r6, r7, r11
-	ldr r11, [sp, #28]
-	umaal r9, r6, r7, r11
-	ldr r11, [sp, #20]
-	umaal r8, r6, r7, r11
-	ldr r11, [sp, #12]
-	umaal r3, r6, r7, r11
-	ldr r11, [sp, #24]
-	umaal r0, r6, r7, r11
-	ldr r7, [r2, #28]
-	mov r11, #0x0
-	umaal r12, r11, r7, r4
-	umaal r10, r11, r7, lr
-	str lr, [sp, #52]
-	ldr lr, [sp, #16]
-	umaal r5, r11, r7, lr
-	ldr lr, [sp, #8]
-	umaal r9, r11, r7, lr
-	ldr lr, [sp, #28]
-	umaal r8, r11, r7, lr
-	ldr lr, [sp, #20]
-	umaal r3, r11, r7, lr
-	ldr lr, [sp, #12]
-	umaal r0, r11, r7, lr
-	ldr lr, [sp, #24]
-	umaal r6, r11, r7, lr
-	movw r7, #0x3d1
-	ldr lr, [sp, #4]
-	str r4, [sp, #56]
-	mov r4, #0x0
-	umaal lr, r4, r7, r10
-	str lr, [sp, #4]
-	ldr lr, [sp, #0]
-	umaal lr, r4, r7, r5
-	str r5, [sp, #0]
-	ldr r5, [sp, #32]
-	umaal r5, r4, r7, r9
-	str r9, [sp, #32]
-	ldr r9, [sp, #36]
-	umaal r9, r4, r7, r8
-	str r8, [sp, #36]
-	ldr r8, [sp, #40]
-	umaal r8, r4, r7, r3
-	str r3, [sp, #40]
-	ldr r3, [sp, #44]
-	umaal r3, r4, r7, r0
-	str r0, [sp, #44]
-	ldr r0, [sp, #48]
-	umaal r0, r4, r7, r6
-	umaal r12, r4, r7, r11
-	adds lr, lr, r10
-	ldr r10, [sp, #0]
-	adcs r10, r5, r10
-	ldr r5, [sp, #32]
-	adcs r5, r9, r5
-	ldr r9, [sp, #36]
-	adcs r8, r8, r9
-	ldr r9, [sp, #40]
-	adcs r3, r3, r9
-	ldr r9, [sp, #44]
-	adcs r0, r0, r9
-	adcs r12, r12, r6
-	adcs r11, r4, r11
-	mov r4, #0
-	adc r4, r4, #0
-	umull r6, r9, r11, r7
-	str r12, [sp, #44]
-	mov r12, #0x1
-	str r0, [sp, #40]
-	mov r0, #0x0
-	umaal r0, r9, r11, r12
-	mov r11, #0x0
-	umaal r0, r11, r4, r7
-	umaal r9, r11, r4, r12
-	ldr r4, [sp, #4]
-	adds r4, r4, r6
-	adcs lr, lr, r0
-	adcs r10, r10, r9
-	adcs r11, r5, r11
-	adcs r8, r8, #0x0
-	adcs r3, r3, #0x0
-	ldr r0, [sp, #40]
-	adcs r0, r0, #0x0
-	ldr r5, [sp, #44]
-	adcs r5, r5, #0x0
-	sbc r6, r6, r6
-	mvn r6, r6
-	and r7, r6, r7
-	adds r4, r4, r7
-	and r12, r6, r12
-	adcs lr, lr, r12
-	adcs r10, r10, #0x0
-	adcs r11, r11, #0x0
-	adcs r8, r8, #0x0
-	adcs r3, r3, #0x0
-	adcs r0, r0, #0x0
-	adc r5, r5, #0x0
-	ldr r12, [sp, #56]
-	ldrd r6, r7, [r1, #64]
-	str r5, [sp, #44]
-	umull r9, r5, r12, r6
-	str r0, [sp, #40]
-	mov r0, #0x0
-	umaal r0, r5, r12, r7
-	str r3, [sp, #4]
-	ldr r3, [r1, #72]
-	str r8, [sp, #36]
-	mov r8, #0x0
-	umaal r8, r5, r12, r3
-	str r11, [sp, #32]
-	ldr r11, [r1, #76]
-	str r10, [sp, #0]
-	mov r10, #0x0
-	umaal r10, r5, r12, r11
-	str lr, [sp, #48]
-	ldr lr, [r1, #80]
-	str r4, [sp, #60]
-	mov r4, #0x0
-	umaal r4, r5, r12, lr
-	str r9, [sp, #64]
-	ldr r9, [r1, #84]
-	mov lr, #0x0
-	umaal lr, r5, r12, r9
-	ldr r9, [r1, #88]
-	mov r11, #0x0
-	umaal r11, r5, r12, r9
-	ldr r9, [r1, #92]
-	mov r3, #0x0
-	umaal r3, r5, r12, r9
-	ldr r12, [sp, #52]
-	mov r9, #0x0
-	umaal r0, r9, r12, r6
-	umaal r8, r9, r12, r7
-	str r0, [sp, #56]
-	ldr r0, [r1, #72]
-	umaal r10, r9, r12, r0
-	ldr r0, [r1, #76]
-	umaal r4, r9, r12, r0
-	ldr r0, [r1, #80]
-	umaal lr, r9, r12, r0
-	ldr r0, [r1, #84]
-	umaal r11, r9, r12, r0
-	ldr r0, [r1, #88]
-	umaal r3, r9, r12, r0
-	ldr r0, [r1, #92]
-	umaal r5, r9, r12, r0
-	ldr r12, [sp, #16]
-	mov r0, #0x0
-	umaal r8, r0, r12, r6
-	umaal r10, r0, r12, r7
-	str r8, [sp, #52]
-	ldr r8, [r1, #72]
-	umaal r4, r0, r12, r8
-	ldr r8, [r1, #76]
-	umaal lr, r0, r12, r8
-	ldr r8, [r1, #80]
-	umaal r11, r0, r12, r8
-	ldr r8, [r1, #84]
-	umaal r3, r0, r12, r8
-	ldr r8, [r1, #88]
-	umaal r5, r0, r12, r8
-	ldr r8, [r1, #92]
-	umaal r9, r0, r12, r8
-	ldr r12, [sp, #8]
-	mov r8, #0x0
-	umaal r10, r8, r12, r6
-	umaal r4, r8, r12, r7
-	str r10, [sp, #16]
-	ldr r10, [r1, #72]
-	umaal lr, r8, r12, r10
-	ldr r10, [r1, #76]
-	umaal r11, r8, r12, r10
-	ldr r10, [r1, #80]
-	umaal r3, r8, r12, r10
-	ldr r10, [r1, #84]
-	umaal r5, r8, r12, r10
-	ldr r10, [r1, #88]
-	umaal r9, r8, r12, r10
-	ldr r10, [r1, #92]
-	umaal r0, r8, r12, r10
-	ldr r12, [sp, #28]
-	mov r10, #0x0
-	umaal r4, r10, r12, r6
-	umaal lr, r10, r12, r7
-	str r4, [sp, #8]
-	ldr r4, [r1, #72]
-	umaal r11, r10, r12, r4
-	ldr r4, [r1, #76]
-	umaal r3, r10, r12, r4
-	ldr r4, [r1, #80]
-	umaal r5, r10, r12, r4
-	ldr r4, [r1, #84]
-	umaal r9, r10, r12, r4
-	ldr r4, [r1, #88]
-	umaal r0, r10, r12, r4
-	ldr r4, [r1, #92]
-	umaal r8, r10, r12, r4
-	ldr r12, [sp, #20]
-	mov r4, #0x0
-	umaal lr, r4, r12, r6
-	umaal r11, r4, r12, r7
-	str lr, [sp, #28]
-	ldr lr, [r1, #72]
-	umaal r3, r4, r12, lr
-	ldr lr, [r1, #76]
-	umaal r5, r4, r12, lr
-	ldr lr, [r1, #80]
-	umaal r9, r4, r12, lr
-	ldr lr, [r1, #84]
-	umaal r0, r4, r12, lr
-	ldr lr, [r1, #88]
-	umaal r8, r4, r12, lr
-	ldr lr, [r1, #92]
-	umaal r10, r4, r12, lr
-	ldr r12, [sp, #12]
-	mov lr, #0x0
-	umaal r11, lr, r12, r6
-	umaal r3, lr, r12, r7
-	str r11, [sp, #20]
-	ldr r11, [r1, #72]
-	umaal r5, lr, r12, r11
-	ldr r11, [r1, #76]
-	umaal r9, lr, r12, r11
-	ldr r11, [r1, #80]
-	umaal r0, lr, r12, r11
-	ldr r11, [r1, #84]
-	umaal r8, lr, r12, r11
-	ldr r11, [r1, #88]
-	umaal r10, lr, r12, r11
-	ldr r11, [r1, #92]
-	umaal r4, lr, r12, r11
-	ldr r12, [sp, #24]
-	mov r11, #0x0
-	umaal r3, r11, r12, r6
-	umaal r5, r11, r12, r7
-	ldr r7, [r1, #72]
-	umaal r9, r11, r12, r7
-	ldr r7, [r1, #76]
-	umaal r0, r11, r12, r7
-	ldr r7, [r1, #80]
-	umaal r8, r11, r12, r7
-	ldr r7, [r1, #84]
-	umaal r10, r11, r12, r7
-	ldr r7, [r1, #88]
-	umaal r4, r11, r12, r7
-	ldr r7, [r1, #92]
-	umaal lr, r11, r12, r7
-	movw r12, #0x3d1
-	ldr r7, [sp, #64]
-	mov r6, #0x0
-	umaal r7, r6, r12, r5
-	str r7, [sp, #64]
-	ldr r7, [sp, #56]
-	umaal r7, r6, r12, r9
-	str r9, [sp, #56]
-	ldr r9, [sp, #52]
-	umaal r9, r6, r12, r0
-	str r0, [sp, #52]
-	ldr r0, [sp, #16]
-	umaal r0, r6, r12, r8
-	str r8, [sp, #16]
-	ldr r8, [sp, #8]
-	umaal r8, r6, r12, r10
-	str r10, [sp, #8]
-	ldr r10, [sp, #28]
-	umaal r10, r6, r12, r4
-	str r4, [sp, #28]
-	ldr r4, [sp, #20]
-	umaal r4, r6, r12, lr
-	umaal r3, r6, r12, r11
-	adds r5, r7, r5
-	ldr r7, [sp, #56]
-	adcs r7, r9, r7
-	ldr r9, [sp, #52]
-	adcs r0, r0, r9
-	ldr r9, [sp, #16]
-	adcs r8, r8, r9
-	ldr r9, [sp, #8]
-	adcs r10, r10, r9
-	ldr r9, [sp, #28]
-	adcs r4, r4, r9
-	adcs lr, r3, lr
-	adcs r11, r6, r11
-	mov r3, #0
-	adc r3, r3, #0
-	umull r6, r9, r11, r12
-	str lr, [sp, #28]
-	mov lr, #0x1
-	str r4, [sp, #8]
-	mov r4, #0x0
-	umaal r4, r9, r11, lr
-	mov r11, #0x0
-	umaal r4, r11, r3, r12
-	umaal r9, r11, r3, lr
-	ldr r3, [sp, #64]
-	adds r3, r3, r6
-	adcs r4, r5, r4
-	adcs r7, r7, r9
+	adcs r10, r10, r7
 	adcs r0, r0, r11
-	adcs r8, r8, #0x0
-	adcs r10, r10, #0x0
-	ldr r5, [sp, #8]
-	adcs r5, r5, #0x0
-	ldr r6, [sp, #28]
-	adcs r6, r6, #0x0
-	sbc r9, r9, r9
-	mvn r9, r9
-	and r12, r9, r12
-	adds r12, r3, r12
-	and lr, r9, lr
-	adcs lr, r4, lr
-	adcs r7, r7, #0x0
+	adcs r1, r1, r6
+	ldr r5, [sp, #124]
+	ldr r6, [sp, #72]
+	adcs r5, r5, r6
+	ldr r6, [sp, #0]
+	adcs lr, lr, r6
+	adcs r3, r4, r3
+	mov r4, #0
+	adc r4, r4, #0
+	umull r6, r7, r3, r8
+	mov r9, #0x1
+	mov r11, #0x0
+	umaal r11, r7, r3, r9
+	mov r3, #0x0
+	umaal r11, r3, r4, r8
+	umaal r7, r3, r4, r9
+	ldr r4, [sp, #120]
+	adds r4, r4, r6
+	adcs r11, r2, r11
+	adcs r12, r12, r7
+	adcs r10, r10, r3
 	adcs r0, r0, #0x0
-	adcs r8, r8, #0x0
-	adcs r10, r10, #0x0
+	adcs r1, r1, #0x0
 	adcs r5, r5, #0x0
-	adc r6, r6, #0x0
-	ldrd r3, r4, [r2, #32]
-	umull r9, r11, r3, r12
-	str r9, [sp, #28]
+	adcs lr, lr, #0x0
+	sbc r3, r3, r3
+	mvn r3, r3
+	and r8, r3, r8
+	adds r4, r4, r8
+	and r3, r3, r9
+	adcs r11, r11, r3
+	adcs r12, r12, #0x0
+	adcs r10, r10, #0x0
+	adcs r0, r0, #0x0
+	adcs r1, r1, #0x0
+	adcs r5, r5, #0x0
+	adc lr, lr, #0x0
+	ldr r3, [sp, #116]
+	and r4, r4, r3
+	and r11, r11, r3
+	and r12, r12, r3
+	and r10, r10, r3
+	and r0, r0, r3
+	and r1, r1, r3
+	and r5, r5, r3
+	and lr, lr, r3
+	ldr r3, [sp, #84]
+	ldr r2, [sp, #88]
+	umull r6, r7, r3, r2
+	ldr r8, [sp, #28]
 	mov r9, #0x0
-	umaal r9, r11, r3, lr
-	mov r4, #0x0
-	umaal r4, r11, r3, r7
-	str r7, [sp, #8]
-	mov r7, #0x0
-	umaal r7, r11, r3, r0
-	str r0, [sp, #64]
-	mov r0, #0x0
-	umaal r0, r11, r3, r8
-	str r8, [sp, #16]
-	mov r8, #0x0
-	umaal r8, r11, r3, r10
-	str r10, [sp, #52]
-	mov r10, #0x0
-	umaal r10, r11, r3, r5
-	str r5, [sp, #56]
+	umaal r9, r7, r3, r8
+	str lr, [sp, #116]
+	ldr lr, [sp, #40]
+	str r5, [sp, #120]
 	mov r5, #0x0
-	umaal r5, r11, r3, r6
-	ldr r3, [r2, #36]
-	str r6, [sp, #20]
-	mov r6, #0x0
-	umaal r9, r6, r3, r12
-	umaal r4, r6, r3, lr
-	str r9, [sp, #24]
-	ldr r9, [sp, #8]
-	umaal r7, r6, r3, r9
-	ldr r9, [sp, #64]
-	umaal r0, r6, r3, r9
-	ldr r9, [sp, #16]
-	umaal r8, r6, r3, r9
-	ldr r9, [sp, #52]
-	umaal r10, r6, r3, r9
-	ldr r9, [sp, #56]
-	umaal r5, r6, r3, r9
-	ldr r9, [sp, #20]
-	umaal r11, r6, r3, r9
-	ldr r3, [r2, #40]
-	mov r9, #0x0
-	umaal r4, r9, r3, r12
-	umaal r7, r9, r3, lr
-	str r4, [sp, #12]
-	ldr r4, [sp, #8]
-	umaal r0, r9, r3, r4
-	ldr r4, [sp, #64]
-	umaal r8, r9, r3, r4
-	ldr r4, [sp, #16]
-	umaal r10, r9, r3, r4
-	ldr r4, [sp, #52]
-	umaal r5, r9, r3, r4
-	ldr r4, [sp, #56]
-	umaal r11, r9, r3, r4
-	ldr r4, [sp, #20]
-	umaal r6, r9, r3, r4
-	ldr r3, [r2, #44]
-	mov r4, #0x0
-	umaal r7, r4, r3, r12
-	umaal r0, r4, r3, lr
-	str r7, [sp, #68]
-	ldr r7, [sp, #8]
-	umaal r8, r4, r3, r7
-	ldr r7, [sp, #64]
-	umaal r10, r4, r3, r7
-	ldr r7, [sp, #16]
-	umaal r5, r4, r3, r7
-	ldr r7, [sp, #52]
-	umaal r11, r4, r3, r7
-	ldr r7, [sp, #56]
-	umaal r6, r4, r3, r7
-	ldr r7, [sp, #20]
-	umaal r9, r4, r3, r7
-	ldr r3, [r2, #48]
-	mov r7, #0x0
-	umaal r0, r7, r3, r12
-	umaal r8, r7, r3, lr
-	str r0, [sp, #72]
-	ldr r0, [sp, #8]
-	umaal r10, r7, r3, r0
-	ldr r0, [sp, #64]
-	umaal r5, r7, r3, r0
-	ldr r0, [sp, #16]
-	umaal r11, r7, r3, r0
-	ldr r0, [sp, #52]
-	umaal r6, r7, r3, r0
-	ldr r0, [sp, #56]
-	umaal r9, r7, r3, r0
-	ldr r0, [sp, #20]
-	umaal r4, r7, r3, r0
-	ldr r3, [r2, #52]
+	umaal r5, r7, r3, lr
+	str r1, [sp, #136]
+	ldr r1, [sp, #36]
+	str r0, [sp, #0]
 	mov r0, #0x0
-	umaal r8, r0, r3, r12
-	umaal r10, r0, r3, lr
-	str r8, [sp, #76]
-	ldr r8, [sp, #8]
-	umaal r5, r0, r3, r8
-	ldr r8, [sp, #64]
-	umaal r11, r0, r3, r8
-	ldr r8, [sp, #16]
-	umaal r6, r0, r3, r8
-	ldr r8, [sp, #52]
-	umaal r9, r0, r3, r8
-	ldr r8, [sp, #56]
-	umaal r4, r0, r3, r8
-	ldr r8, [sp, #20]
-	umaal r7, r0, r3, r8
-	ldr r3, [r2, #56]
-	mov r8, #0x0
-	umaal r10, r8, r3, r12
-	umaal r5, r8, r3, lr
-	str r10, [sp, #80]
-	ldr r10, [sp, #8]
-	umaal r11, r8, r3, r10
-	ldr r10, [sp, #64]
-	umaal r6, r8, r3, r10
-	ldr r10, [sp, #16]
-	umaal r9, r8, r3, r10
-	ldr r10, [sp, #52]
-	umaal r4, r8, r3, r10
-	ldr r10, [sp, #56]
-	umaal r7, r8, r3, r10
-	ldr r10, [sp, #20]
-	umaal r0, r8, r3, r10
-	ldr r3, [r2, #60]
-	mov r10, #0x0
-	umaal r5, r10, r3, r12
-	umaal r11, r10, r3, lr
-	ldr r12, [sp, #8]
-	umaal r6, r10, r3, r12
-	ldr r12, [sp, #64]
-	umaal r9, r10, r3, r12
-	ldr r12, [sp, #16]
-	umaal r4, r10, r3, r12
-	ldr r12, [sp, #52]
-	umaal r7, r10, r3, r12
-	ldr r12, [sp, #56]
-	umaal r0, r10, r3, r12
-	ldr r12, [sp, #20]
-	umaal r8, r10, r3, r12
-	movw r3, #0x3d1
-	ldr r12, [sp, #28]
-	mov r2, #0x0
-	umaal r12, r2, r3, r11
-	ldr lr, [sp, #24]
-	umaal lr, r2, r3, r6
-	str r12, [sp, #24]
-	ldr r12, [sp, #12]
-	umaal r12, r2, r3, r9
-	str r9, [sp, #12]
-	ldr r9, [sp, #68]
-	umaal r9, r2, r3, r4
+	umaal r0, r7, r3, r1
+	str r10, [sp, #124]
+	ldr r10, [sp, #32]
+	str r12, [sp, #72]
+	mov r12, #0x0
+	umaal r12, r7, r3, r10
+	str r11, [sp, #148]
+	ldr r11, [sp, #44]
 	str r4, [sp, #68]
-	ldr r4, [sp, #72]
-	umaal r4, r2, r3, r7
-	str r7, [sp, #72]
+	mov r4, #0x0
+	umaal r4, r7, r3, r11
+	str r9, [sp, #16]
+	ldr r9, [sp, #56]
+	str r6, [sp, #48]
+	mov r6, #0x0
+	umaal r6, r7, r3, r9
+	mov r3, #0x0
+	umaal r5, r3, r2, r8
+	umaal r0, r3, r2, lr
+	umaal r12, r3, r2, r1
+	umaal r4, r3, r2, r10
+	umaal r6, r3, r2, r11
+	umaal r7, r3, r2, r9
+	mov r2, #0x0
+	umaal r12, r2, r8, lr
+	umaal r4, r2, r8, r1
+	umaal r6, r2, r8, r10
+	umaal r7, r2, r8, r11
+	umaal r3, r2, r8, r9
+	mov r8, #0x0
+	umaal r6, r8, lr, r1
+	umaal r7, r8, lr, r10
+	umaal r3, r8, lr, r11
+	umaal r2, r8, lr, r9
+	mov lr, #0x0
+	umaal r3, lr, r1, r10
+	umaal r2, lr, r1, r11
+	umaal r8, lr, r1, r9
+	mov r1, #0x0
+	umaal r8, r1, r10, r11
+	umaal lr, r1, r10, r9
+	mov r10, #0x0
+	umaal r1, r10, r11, r9
+	ldr r9, [sp, #48]
+	adds r9, r9, r9
+	ldr r11, [sp, #16]
+	adcs r11, r11, r11
+	adcs r5, r5, r5
+	adcs r0, r0, r0
+	adcs r12, r12, r12
+	adcs r4, r4, r4
+	adcs r6, r6, r6
+	adcs r7, r7, r7
+	adcs r3, r3, r3
+	adcs r2, r2, r2
+	adcs r8, r8, r8
+	adcs lr, lr, lr
+	adcs r1, r1, r1
+	adcs r10, r10, r10
+	str r10, [sp, #16]
+	mov r10, #0
+	adc r10, r10, #0
+	str r10, [sp, #48]
+	ldr r10, [sp, #84]
+	str r1, [sp, #64]
+	str lr, [sp, #96]
+	umull r1, lr, r10, r10
+	adds lr, r9, lr
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r10, [sp, #88]
+	umaal r11, r9, r10, r10
+	adds r5, r5, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r10, [sp, #28]
+	umaal r0, r9, r10, r10
+	adds r12, r12, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r10, [sp, #40]
+	umaal r4, r9, r10, r10
+	adds r6, r6, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r10, [sp, #36]
+	umaal r7, r9, r10, r10
+	adds r3, r3, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r10, [sp, #32]
+	umaal r2, r9, r10, r10
+	adds r8, r8, r9
+	mov r9, #0
+	adc r9, r9, #0
+	ldr r10, [sp, #44]
+	str r6, [sp, #140]
+	ldr r6, [sp, #96]
+	umaal r6, r9, r10, r10
+	ldr r10, [sp, #64]
+	adds r10, r10, r9
+	mov r9, #0
+	adc r9, r9, #0
+	str r4, [sp, #64]
+	ldr r4, [sp, #56]
+	str r12, [sp, #96]
+	ldr r12, [sp, #16]
+	umaal r12, r9, r4, r4
+	ldr r4, [sp, #48]
+	add r4, r4, r9
+	movw r9, #0x3d1
+	str r4, [sp, #48]
+	mov r4, #0x0
+	umaal r1, r4, r9, r7
+	umaal lr, r4, r9, r3
+	umaal r11, r4, r9, r2
+	umaal r5, r4, r9, r8
+	umaal r0, r4, r9, r6
+	str r1, [sp, #16]
+	ldr r1, [sp, #96]
+	umaal r1, r4, r9, r10
+	str r10, [sp, #96]
+	ldr r10, [sp, #64]
+	umaal r10, r4, r9, r12
+	str r12, [sp, #64]
+	ldr r12, [sp, #48]
+	str r10, [sp, #144]
+	ldr r10, [sp, #140]
+	umaal r10, r4, r9, r12
+	adds lr, lr, r7
+	adcs r11, r11, r3
+	adcs r2, r5, r2
+	adcs r0, r0, r8
+	adcs r1, r1, r6
+	ldr r3, [sp, #144]
+	ldr r5, [sp, #96]
+	adcs r3, r3, r5
+	ldr r5, [sp, #64]
+	adcs r10, r10, r5
+	adcs r12, r4, r12
+	mov r4, #0
+	adc r4, r4, #0
+	umull r5, r6, r12, r9
+	mov r7, #0x1
+	mov r8, #0x0
+	umaal r8, r6, r12, r7
+	mov r12, #0x0
+	umaal r8, r12, r4, r9
+	umaal r6, r12, r4, r7
+	ldr r4, [sp, #16]
+	adds r4, r4, r5
+	adcs lr, lr, r8
+	adcs r11, r11, r6
+	adcs r12, r2, r12
+	adcs r0, r0, #0x0
+	adcs r1, r1, #0x0
+	adcs r3, r3, #0x0
+	adcs r10, r10, #0x0
+	sbc r2, r2, r2
+	mvn r2, r2
+	and r9, r2, r9
+	adds r4, r4, r9
+	and r2, r2, r7
+	adcs lr, lr, r2
+	adcs r11, r11, #0x0
+	adcs r12, r12, #0x0
+	adcs r0, r0, #0x0
+	adcs r1, r1, #0x0
+	adcs r3, r3, #0x0
+	adc r10, r10, #0x0
+	ldr r2, [sp, #8]
+	subs r4, r4, r2
+	ldr r5, [sp, #12]
+	sbcs lr, lr, r5
+	ldr r6, [sp, #20]
+	sbcs r11, r11, r6
+	ldr r7, [sp, #132]
+	sbcs r12, r12, r7
+	ldr r8, [sp, #80]
+	sbcs r0, r0, r8
+	ldr r9, [sp, #4]
+	sbcs r1, r1, r9
+	ldr r9, [sp, #128]
+	sbcs r3, r3, r9
+	ldr r9, [sp, #92]
+	sbcs r10, r10, r9
+	sbc r9, r9, r9
+	movw r8, #0x3d1
+	and r7, r9, r8
+	subs r4, r4, r7
+	and r9, r9, #0x1
+	sbcs lr, lr, r9
+	sbcs r11, r11, #0x0
+	sbcs r12, r12, #0x0
+	sbcs r0, r0, #0x0
+	sbcs r1, r1, #0x0
+	sbcs r3, r3, #0x0
+	sbcs r10, r10, #0x0
+	sbc r7, r7, r7
+	and r8, r7, r8
+	subs r4, r4, r8
+	and r7, r7, #0x1
+	sbc lr, lr, r7
+	ldr r7, [sp, #104]
+	ldr r8, [sp, #196]
+	ldr r9, [r8, #64]
+	umull r6, r5, r7, r9
+	ldr r2, [r8, #68]
+	str r10, [sp, #16]
+	mov r10, #0x0
+	umaal r10, r5, r7, r2
+	str r3, [sp, #48]
+	ldr r3, [r8, #72]
+	str r1, [sp, #64]
+	mov r1, #0x0
+	umaal r1, r5, r7, r3
+	str r0, [sp, #144]
+	ldr r0, [r8, #76]
+	str r12, [sp, #96]
+	mov r12, #0x0
+	umaal r12, r5, r7, r0
+	str r11, [sp, #140]
+	ldr r11, [r8, #80]
+	str lr, [sp, #152]
+	mov lr, #0x0
+	umaal lr, r5, r7, r11
+	str r4, [sp, #156]
+	ldr r4, [r8, #84]
+	str r6, [sp, #168]
+	mov r6, #0x0
+	umaal r6, r5, r7, r4
+	ldr r4, [r8, #88]
+	mov r11, #0x0
+	umaal r11, r5, r7, r4
+	ldr r4, [r8, #92]
+	mov r0, #0x0
+	umaal r0, r5, r7, r4
+	ldr r7, [sp, #108]
+	mov r4, #0x0
+	umaal r10, r4, r7, r9
+	umaal r1, r4, r7, r2
+	umaal r12, r4, r7, r3
+	str r10, [sp, #104]
+	ldr r10, [r8, #76]
+	umaal lr, r4, r7, r10
+	ldr r10, [r8, #80]
+	umaal r6, r4, r7, r10
+	ldr r10, [r8, #84]
+	umaal r11, r4, r7, r10
+	ldr r10, [r8, #88]
+	umaal r0, r4, r7, r10
+	ldr r10, [r8, #92]
+	umaal r5, r4, r7, r10
+	ldr r7, [sp, #112]
+	mov r10, #0x0
+	umaal r1, r10, r7, r9
+	umaal r12, r10, r7, r2
+	umaal lr, r10, r7, r3
+	str r1, [sp, #108]
+	ldr r1, [r8, #76]
+	umaal r6, r10, r7, r1
+	ldr r1, [r8, #80]
+	umaal r11, r10, r7, r1
+	ldr r1, [r8, #84]
+	umaal r0, r10, r7, r1
+	ldr r1, [r8, #88]
+	umaal r5, r10, r7, r1
+	ldr r1, [r8, #92]
+	umaal r4, r10, r7, r1
+	ldr r7, [sp, #52]
+	mov r1, #0x0
+	umaal r12, r1, r7, r9
+	umaal lr, r1, r7, r2
+	umaal r6, r1, r7, r3
+	str r12, [sp, #112]
+	ldr r12, [r8, #76]
+	umaal r11, r1, r7, r12
+	ldr r12, [r8, #80]
+	umaal r0, r1, r7, r12
+	ldr r12, [r8, #84]
+	umaal r5, r1, r7, r12
+	ldr r12, [r8, #88]
+	umaal r4, r1, r7, r12
+	ldr r12, [r8, #92]
+	umaal r10, r1, r7, r12
+	ldr r7, [sp, #60]
+	mov r12, #0x0
+	umaal lr, r12, r7, r9
+	umaal r6, r12, r7, r2
+	umaal r11, r12, r7, r3
+	str lr, [sp, #52]
+	ldr lr, [r8, #76]
+	umaal r0, r12, r7, lr
+	ldr lr, [r8, #80]
+	umaal r5, r12, r7, lr
+	ldr lr, [r8, #84]
+	umaal r4, r12, r7, lr
+	ldr lr, [r8, #88]
+	umaal r10, r12, r7, lr
+	ldr lr, [r8, #92]
+	umaal r1, r12, r7, lr
+	ldr r7, [sp, #24]
+	mov lr, #0x0
+	umaal r6, lr, r7, r9
+	umaal r11, lr, r7, r2
+	umaal r0, lr, r7, r3
+	str r6, [sp, #60]
+	ldr r6, [r8, #76]
+	umaal r5, lr, r7, r6
+	ldr r6, [r8, #80]
+	umaal r4, lr, r7, r6
+	ldr r6, [r8, #84]
+	umaal r10, lr, r7, r6
+	ldr r6, [r8, #88]
+	umaal r1, lr, r7, r6
+	ldr r6, [r8, #92]
+	umaal r12, lr, r7, r6
+	ldr r7, [sp, #100]
+	mov r6, #0x0
+	umaal r11, r6, r7, r9
+	umaal r0, r6, r7, r2
+	umaal r5, r6, r7, r3
+	str r11, [sp, #24]
+	ldr r11, [r8, #76]
+	umaal r4, r6, r7, r11
+	ldr r11, [r8, #80]
+	umaal r10, r6, r7, r11
+	ldr r11, [r8, #84]
+	umaal r1, r6, r7, r11
+	ldr r11, [r8, #88]
+	umaal r12, r6, r7, r11
+	ldr r11, [r8, #92]
+	umaal lr, r6, r7, r11
 	ldr r7, [sp, #76]
-	umaal r7, r2, r3, r0
-	str r0, [sp, #76]
-	ldr r0, [sp, #80]
-	umaal r0, r2, r3, r8
-	umaal r5, r2, r3, r10
-	adds lr, lr, r11
-	adcs r12, r12, r6
-	ldr r6, [sp, #12]
-	adcs r6, r9, r6
-	ldr r9, [sp, #68]
-	adcs r4, r4, r9
-	ldr r9, [sp, #72]
-	adcs r7, r7, r9
-	ldr r9, [sp, #76]
-	adcs r0, r0, r9
-	adcs r5, r5, r8
+	mov r11, #0x0
+	umaal r0, r11, r7, r9
+	umaal r5, r11, r7, r2
+	umaal r4, r11, r7, r3
+	ldrd r3, r2, [r8, #76]
+	umaal r10, r11, r7, r3
+	umaal r1, r11, r7, r2
+	ldrd r3, r2, [r8, #84]
+	umaal r12, r11, r7, r3
+	umaal lr, r11, r7, r2
+	ldr r3, [r8, #92]
+	umaal r6, r11, r7, r3
+	movw r3, #0x3d1
+	ldr r2, [sp, #168]
+	mov r7, #0x0
+	umaal r2, r7, r3, r5
+	ldr r8, [sp, #104]
+	umaal r8, r7, r3, r4
+	ldr r9, [sp, #108]
+	umaal r9, r7, r3, r10
+	str r2, [sp, #108]
+	ldr r2, [sp, #112]
+	umaal r2, r7, r3, r1
+	str r1, [sp, #112]
+	ldr r1, [sp, #52]
+	umaal r1, r7, r3, r12
+	str r12, [sp, #52]
+	ldr r12, [sp, #60]
+	umaal r12, r7, r3, lr
+	str lr, [sp, #60]
+	ldr lr, [sp, #24]
+	umaal lr, r7, r3, r6
+	umaal r0, r7, r3, r11
+	adds r5, r8, r5
+	adcs r4, r9, r4
 	adcs r10, r2, r10
+	ldr r2, [sp, #112]
+	adcs r1, r1, r2
+	ldr r2, [sp, #52]
+	adcs r12, r12, r2
+	ldr r2, [sp, #60]
+	adcs lr, lr, r2
+	adcs r0, r0, r6
+	adcs r11, r7, r11
 	mov r2, #0
 	adc r2, r2, #0
-	umull r8, r9, r10, r3
-	mov r11, #0x1
-	str r5, [sp, #76]
-	mov r5, #0x0
-	umaal r5, r9, r10, r11
-	mov r10, #0x0
-	umaal r5, r10, r2, r3
-	umaal r9, r10, r2, r11
-	ldr r2, [sp, #24]
-	adds r2, r2, r8
-	adcs lr, lr, r5
-	adcs r12, r12, r9
-	adcs r10, r6, r10
-	adcs r4, r4, #0x0
-	adcs r7, r7, #0x0
+	umull r6, r7, r11, r3
+	mov r8, #0x1
+	mov r9, #0x0
+	umaal r9, r7, r11, r8
+	mov r11, #0x0
+	umaal r9, r11, r2, r3
+	umaal r7, r11, r2, r8
+	ldr r2, [sp, #108]
+	adds r2, r2, r6
+	adcs r5, r5, r9
+	adcs r4, r4, r7
+	adcs r10, r10, r11
+	adcs r1, r1, #0x0
+	adcs r12, r12, #0x0
+	adcs lr, lr, #0x0
 	adcs r0, r0, #0x0
-	ldr r5, [sp, #76]
-	adcs r5, r5, #0x0
 	sbc r6, r6, r6
 	mvn r6, r6
 	and r3, r6, r3
 	adds r2, r2, r3
-	and r11, r6, r11
-	adcs lr, lr, r11
-	adcs r12, r12, #0x0
-	adcs r10, r10, #0x0
-	adcs r4, r4, #0x0
-	adcs r7, r7, #0x0
-	adcs r0, r0, #0x0
-	adc r5, r5, #0x0
-	ldrd r3, r6, [r1, #0]
-	ldr r8, [sp, #60]
-	adds r9, r3, r8
-	ldr r11, [sp, #48]
-	adcs r3, r6, r11
-	ldr r6, [r1, #8]
-	ldr r11, [sp, #0]
-	adcs r8, r6, r11
-	ldr r6, [r1, #12]
-	ldr r11, [sp, #32]
-	str r5, [sp, #76]
-	adcs r5, r6, r11
-	ldr r6, [r1, #16]
-	ldr r11, [sp, #36]
-	str r0, [sp, #24]
-	adcs r0, r6, r11
-	ldr r6, [r1, #20]
-	ldr r11, [sp, #4]
-	str r7, [sp, #72]
-	adcs r7, r6, r11
-	ldr r6, [r1, #24]
-	ldr r11, [sp, #40]
-	str r4, [sp, #68]
-	adcs r4, r6, r11
-	ldr r6, [r1, #28]
-	ldr r11, [sp, #44]
-	str r10, [sp, #12]
-	adcs r10, r6, r11
-	sbc r6, r6, r6
-	mvn r6, r6
-	movw r11, #0x3d1
-	str r12, [sp, #80]
-	and r12, r6, r11
-	adds r12, r9, r12
-	and r6, r6, #0x1
-	adcs r3, r3, r6
-	adcs r8, r8, #0x0
-	adcs r5, r5, #0x0
-	adcs r0, r0, #0x0
-	adcs r7, r7, #0x0
-	adcs r4, r4, #0x0
-	adcs r10, r10, #0x0
-	sbc r6, r6, r6
-	mvn r6, r6
-	and r11, r6, r11
-	adds r11, r12, r11
-	and r6, r6, #0x1
-	adc r3, r3, r6
-	ldrd r12, r6, [r1, #32]
-	adds r9, r12, r2
-	adcs r12, r6, lr
-	ldr r6, [r1, #40]
-	str lr, [sp, #28]
-	ldr lr, [sp, #80]
-	str r2, [sp, #20]
-	adcs r2, r6, lr
-	ldr r6, [r1, #44]
-	ldr lr, [sp, #12]
-	str r10, [sp, #56]
-	adcs r10, r6, lr
-	ldr r6, [r1, #48]
-	ldr lr, [sp, #68]
-	str r4, [sp, #52]
-	adcs r4, r6, lr
-	ldr r6, [r1, #52]
-	ldr lr, [sp, #72]
-	str r7, [sp, #16]
-	adcs r7, r6, lr
-	ldr r6, [r1, #56]
-	ldr lr, [sp, #24]
-	str r0, [sp, #64]
-	adcs r0, r6, lr
-	ldr r6, [r1, #60]
-	ldr lr, [sp, #76]
-	str r5, [sp, #8]
-	adcs r5, r6, lr
-	sbc r6, r6, r6
-	mvn r6, r6
-	movw lr, #0x3d1
-	str r8, [sp, #84]
-	and r8, r6, lr
-	adds r8, r9, r8
-	and r6, r6, #0x1
-	adcs r12, r12, r6
-	adcs r2, r2, #0x0
-	adcs r10, r10, #0x0
-	adcs r4, r4, #0x0
-	adcs r7, r7, #0x0
-	adcs r0, r0, #0x0
-	adcs r5, r5, #0x0
-	sbc r6, r6, r6
-	mvn r6, r6
-	and lr, r6, lr
-	adds lr, r8, lr
-	and r6, r6, #0x1
-	adc r12, r12, r6
-	umull r6, r8, r11, r3
-	ldr r9, [sp, #84]
-	str r5, [sp, #88]
-	mov r5, #0x0
-	umaal r5, r8, r11, r9
-	str r0, [sp, #92]
-	ldr r0, [sp, #8]
-	str r7, [sp, #96]
-	mov r7, #0x0
-	umaal r7, r8, r11, r0
-	str r4, [sp, #100]
-	ldr r4, [sp, #64]
-	str r10, [sp, #104]
-	mov r10, #0x0
-	umaal r10, r8, r11, r4
-	str r2, [sp, #108]
-	ldr r2, [sp, #16]
-	str r12, [sp, #112]
-	mov r12, #0x0
-	umaal r12, r8, r11, r2
-	str lr, [sp, #116]
-	ldr lr, [sp, #52]
-	str r5, [sp, #120]
-	mov r5, #0x0
-	umaal r5, r8, r11, lr
-	str r6, [sp, #124]
-	ldr r6, [sp, #56]
-	mov lr, #0x0
-	umaal lr, r8, r11, r6
-	str r11, [sp, #128]
-	mov r11, #0x0
-	umaal r7, r11, r3, r9
-	umaal r10, r11, r3, r0
-	umaal r12, r11, r3, r4
-	umaal r5, r11, r3, r2
-	str r10, [sp, #132]
-	ldr r10, [sp, #52]
-	umaal lr, r11, r3, r10
-	umaal r8, r11, r3, r6
-	str r3, [sp, #136]
-	mov r3, #0x0
-	umaal r12, r3, r9, r0
-	umaal r5, r3, r9, r4
-	umaal lr, r3, r9, r2
-	umaal r8, r3, r9, r10
-	umaal r11, r3, r9, r6
-	mov r9, #0x0
-	umaal lr, r9, r0, r4
-	umaal r8, r9, r0, r2
-	umaal r11, r9, r0, r10
-	umaal r3, r9, r0, r6
-	mov r0, #0x0
-	umaal r11, r0, r4, r2
-	umaal r3, r0, r4, r10
-	umaal r9, r0, r4, r6
-	mov r4, #0x0
-	umaal r9, r4, r2, r10
-	umaal r0, r4, r2, r6
-	mov r2, #0x0
-	umaal r4, r2, r10, r6
-	ldr r6, [sp, #124]
-	adds r6, r6, r6
-	ldr r10, [sp, #120]
-	adcs r10, r10, r10
-	adcs r7, r7, r7
-	str r7, [sp, #120]
-	ldr r7, [sp, #132]
-	adcs r7, r7, r7
-	adcs r12, r12, r12
-	adcs r5, r5, r5
-	adcs lr, lr, lr
-	adcs r8, r8, r8
-	adcs r11, r11, r11
-	adcs r3, r3, r3
-	adcs r9, r9, r9
-	adcs r0, r0, r0
-	adcs r4, r4, r4
-	adcs r2, r2, r2
-	str r2, [sp, #132]
-	mov r2, #0
-	adc r2, r2, #0
-	str r2, [sp, #124]
-	ldr r2, [sp, #128]
-	str r4, [sp, #140]
-	str r0, [sp, #144]
-	umull r4, r0, r2, r2
-	adds r0, r6, r0
-	mov r6, #0
-	adc r6, r6, #0
-	ldr r2, [sp, #136]
-	umaal r10, r6, r2, r2
-	ldr r2, [sp, #120]
-	adds r2, r2, r6
-	mov r6, #0
-	adc r6, r6, #0
-	str r2, [sp, #120]
-	ldr r2, [sp, #84]
-	umaal r7, r6, r2, r2
-	adds r12, r12, r6
-	mov r6, #0
-	adc r6, r6, #0
-	ldr r2, [sp, #8]
-	umaal r5, r6, r2, r2
-	adds lr, lr, r6
-	mov r6, #0
-	adc r6, r6, #0
-	ldr r2, [sp, #64]
-	umaal r8, r6, r2, r2
-	adds r11, r11, r6
-	mov r6, #0
-	adc r6, r6, #0
-	ldr r2, [sp, #16]
-	umaal r3, r6, r2, r2
-	adds r6, r9, r6
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r2, [sp, #52]
-	str lr, [sp, #148]
-	ldr lr, [sp, #144]
-	umaal lr, r9, r2, r2
-	ldr r2, [sp, #140]
-	adds r2, r2, r9
-	mov r9, #0
-	adc r9, r9, #0
-	str r5, [sp, #140]
-	ldr r5, [sp, #56]
-	str r12, [sp, #144]
-	ldr r12, [sp, #132]
-	umaal r12, r9, r5, r5
-	ldr r5, [sp, #124]
-	add r5, r5, r9
-	movw r9, #0x3d1
-	str r5, [sp, #124]
-	mov r5, #0x0
-	umaal r4, r5, r9, r8
-	umaal r0, r5, r9, r11
-	umaal r10, r5, r9, r3
-	str r4, [sp, #132]
-	ldr r4, [sp, #120]
-	umaal r4, r5, r9, r6
-	umaal r7, r5, r9, lr
-	str lr, [sp, #120]
-	ldr lr, [sp, #144]
-	umaal lr, r5, r9, r2
-	str r2, [sp, #144]
-	ldr r2, [sp, #140]
-	umaal r2, r5, r9, r12
-	str r12, [sp, #140]
-	ldr r12, [sp, #124]
-	str r2, [sp, #152]
-	ldr r2, [sp, #148]
-	umaal r2, r5, r9, r12
-	adds r0, r0, r8
-	adcs r10, r10, r11
-	adcs r3, r4, r3
-	adcs r6, r7, r6
-	ldr r4, [sp, #120]
-	adcs lr, lr, r4
-	ldr r4, [sp, #152]
-	ldr r7, [sp, #144]
-	adcs r4, r4, r7
-	ldr r7, [sp, #140]
-	adcs r2, r2, r7
-	adcs r12, r5, r12
-	mov r5, #0
-	adc r5, r5, #0
-	umull r7, r8, r12, r9
-	mov r11, #0x1
-	str r2, [sp, #124]
-	mov r2, #0x0
-	umaal r2, r8, r12, r11
-	mov r12, #0x0
-	umaal r2, r12, r5, r9
-	umaal r8, r12, r5, r11
-	ldr r5, [sp, #132]
-	adds r5, r5, r7
-	adcs r0, r0, r2
-	adcs r10, r10, r8
-	adcs r12, r3, r12
-	adcs r6, r6, #0x0
-	adcs lr, lr, #0x0
-	adcs r4, r4, #0x0
-	ldr r3, [sp, #124]
-	adcs r3, r3, #0x0
-	sbc r2, r2, r2
-	mvn r2, r2
-	and r9, r2, r9
-	adds r5, r5, r9
-	and r11, r2, r11
-	adcs r0, r0, r11
-	adcs r10, r10, #0x0
-	adcs r12, r12, #0x0
-	adcs r6, r6, #0x0
-	adcs lr, lr, #0x0
-	adcs r4, r4, #0x0
-	adc r3, r3, #0x0
-	ldrd r2, r7, [r1, #0]
-	ldr r8, [sp, #60]
-	umull r9, r11, r2, r8
-	str r3, [sp, #124]
-	ldr r3, [sp, #48]
-	str r4, [sp, #132]
-	mov r4, #0x0
-	umaal r4, r11, r2, r3
-	str lr, [sp, #140]
-	ldr lr, [sp, #0]
-	str r6, [sp, #152]
-	mov r6, #0x0
-	umaal r6, r11, r2, lr
-	str r12, [sp, #144]
-	ldr r12, [sp, #32]
-	str r10, [sp, #120]
-	mov r10, #0x0
-	umaal r10, r11, r2, r12
-	str r0, [sp, #148]
-	ldr r0, [sp, #36]
-	str r5, [sp, #156]
-	mov r5, #0x0
-	umaal r5, r11, r2, r0
-	str r9, [sp, #160]
-	ldr r9, [sp, #4]
-	mov r0, #0x0
-	umaal r0, r11, r2, r9
-	ldr r9, [sp, #40]
-	mov r12, #0x0
-	umaal r12, r11, r2, r9
-	ldr r9, [sp, #44]
-	mov lr, #0x0
-	umaal lr, r11, r2, r9
-	mov r2, #0x0
-	umaal r4, r2, r7, r8
-	umaal r6, r2, r7, r3
-	str r4, [sp, #164]
-	ldr r4, [sp, #0]
-	umaal r10, r2, r7, r4
-	ldr r4, [sp, #32]
-	umaal r5, r2, r7, r4
-	ldr r4, [sp, #36]
-	umaal r0, r2, r7, r4
-	ldr r4, [sp, #4]
-	umaal r12, r2, r7, r4
-	ldr r4, [sp, #40]
-	umaal lr, r2, r7, r4
-	umaal r11, r2, r7, r9
-	ldr r7, [r1, #8]
-	mov r9, #0x0
-	umaal r6, r9, r7, r8
-	umaal r10, r9, r7, r3
-	str r6, [sp, #168]
-	ldr r6, [sp, #0]
-	umaal r5, r9, r7, r6
-	ldr r6, [sp, #32]
-	umaal r0, r9, r7, r6
-	ldr r6, [sp, #36]
-	umaal r12, r9, r7, r6
-	ldr r6, [sp, #4]
-	umaal lr, r9, r7, r6
-	umaal r11, r9, r7, r4
-	ldr r4, [sp, #44]
-	umaal r2, r9, r7, r4
-	ldr r7, [r1, #12]
-	mov r4, #0x0
-	umaal r10, r4, r7, r8
-	umaal r5, r4, r7, r3
-	str r10, [sp, #172]
-	ldr r10, [sp, #0]
-	umaal r0, r4, r7, r10
-	ldr r10, [sp, #32]
-	umaal r12, r4, r7, r10
-	ldr r10, [sp, #36]
-	umaal lr, r4, r7, r10
-	umaal r11, r4, r7, r6
-	ldr r6, [sp, #40]
-	umaal r2, r4, r7, r6
-	ldr r6, [sp, #44]
-	umaal r9, r4, r7, r6
-	ldr r7, [r1, #16]
-	mov r6, #0x0
-	umaal r5, r6, r7, r8
-	umaal r0, r6, r7, r3
-	str r5, [sp, #176]
-	ldr r5, [sp, #0]
-	umaal r12, r6, r7, r5
-	ldr r5, [sp, #32]
-	umaal lr, r6, r7, r5
-	umaal r11, r6, r7, r10
-	ldr r10, [sp, #4]
-	umaal r2, r6, r7, r10
-	ldr r10, [sp, #40]
-	umaal r9, r6, r7, r10
-	ldr r10, [sp, #44]
-	umaal r4, r6, r7, r10
-	ldr r7, [r1, #20]
-	mov r10, #0x0
-	umaal r0, r10, r7, r8
-	umaal r12, r10, r7, r3
-	str r0, [sp, #180]
-	ldr r0, [sp, #0]
-	umaal lr, r10, r7, r0
-	umaal r11, r10, r7, r5
-	ldr r5, [sp, #36]
-	umaal r2, r10, r7, r5
-	ldr r5, [sp, #4]
-	umaal r9, r10, r7, r5
-	ldr r5, [sp, #40]
-	umaal r4, r10, r7, r5
-	ldr r5, [sp, #44]
-	umaal r6, r10, r7, r5
-	ldr r7, [r1, #24]
-	mov r5, #0x0
-	umaal r12, r5, r7, r8
-	umaal lr, r5, r7, r3
-	umaal r11, r5, r7, r0
-	str r12, [sp, #184]
-	ldr r12, [sp, #32]
-	umaal r2, r5, r7, r12
-	ldr r12, [sp, #36]
-	umaal r9, r5, r7, r12
-	ldr r12, [sp, #4]
-	umaal r4, r5, r7, r12
-	ldr r12, [sp, #40]
-	umaal r6, r5, r7, r12
-	ldr r12, [sp, #44]
-	umaal r10, r5, r7, r12
-	ldr r7, [r1, #28]
-	mov r12, #0x0
-	umaal lr, r12, r7, r8
-	umaal r11, r12, r7, r3
-	umaal r2, r12, r7, r0
-	ldr r0, [sp, #32]
-	umaal r9, r12, r7, r0
-	ldr r0, [sp, #36]
-	umaal r4, r12, r7, r0
-	ldr r0, [sp, #4]
-	umaal r6, r12, r7, r0
-	ldr r0, [sp, #40]
-	umaal r10, r12, r7, r0
-	ldr r0, [sp, #44]
-	umaal r5, r12, r7, r0
-	movw r0, #0x3d1
-	ldr r7, [sp, #160]
-	mov r3, #0x0
-	umaal r7, r3, r0, r11
-	ldr r8, [sp, #164]
-	umaal r8, r3, r0, r2
-	str r7, [sp, #164]
-	ldr r7, [sp, #168]
-	umaal r7, r3, r0, r9
-	str r9, [sp, #168]
-	ldr r9, [sp, #172]
-	umaal r9, r3, r0, r4
-	str r4, [sp, #172]
-	ldr r4, [sp, #176]
-	umaal r4, r3, r0, r6
-	str r6, [sp, #176]
-	ldr r6, [sp, #180]
-	umaal r6, r3, r0, r10
-	str r10, [sp, #180]
-	ldr r10, [sp, #184]
-	umaal r10, r3, r0, r5
-	umaal lr, r3, r0, r12
-	adds r11, r8, r11
-	adcs r2, r7, r2
-	ldr r7, [sp, #168]
-	adcs r7, r9, r7
-	ldr r8, [sp, #172]
-	adcs r4, r4, r8
-	ldr r8, [sp, #176]
-	adcs r6, r6, r8
-	ldr r8, [sp, #180]
-	adcs r10, r10, r8
-	adcs lr, lr, r5
-	adcs r12, r3, r12
-	mov r3, #0
-	adc r3, r3, #0
-	umull r5, r8, r12, r0
-	mov r9, #0x1
-	str lr, [sp, #180]
-	mov lr, #0x0
-	umaal lr, r8, r12, r9
-	mov r12, #0x0
-	umaal lr, r12, r3, r0
-	umaal r8, r12, r3, r9
-	ldr r3, [sp, #164]
-	adds r3, r3, r5
-	adcs lr, r11, lr
-	adcs r2, r2, r8
-	adcs r12, r7, r12
-	adcs r4, r4, #0x0
-	adcs r6, r6, #0x0
-	adcs r10, r10, #0x0
-	ldr r5, [sp, #180]
-	adcs r5, r5, #0x0
-	sbc r7, r7, r7
-	mvn r7, r7
-	and r0, r7, r0
-	adds r0, r3, r0
-	and r7, r7, r9
-	adcs lr, lr, r7
-	adcs r2, r2, #0x0
-	adcs r12, r12, #0x0
-	adcs r4, r4, #0x0
-	adcs r6, r6, #0x0
-	adcs r10, r10, #0x0
-	adc r5, r5, #0x0
-	ldr r3, [sp, #156]
-	subs r0, r3, r0
-	ldr r3, [sp, #148]
-	sbcs lr, r3, lr
-	ldr r3, [sp, #120]
-	sbcs r2, r3, r2
-	ldr r3, [sp, #144]
-	sbcs r12, r3, r12
-	ldr r3, [sp, #152]
-	sbcs r3, r3, r4
-	ldr r4, [sp, #140]
-	sbcs r4, r4, r6
-	ldr r6, [sp, #132]
-	sbcs r10, r6, r10
-	ldr r6, [sp, #124]
-	sbcs r5, r6, r5
-	sbc r6, r6, r6
-	movw r7, #0x3d1
-	and r8, r6, r7
-	subs r0, r0, r8
-	and r6, r6, #0x1
-	sbcs lr, lr, r6
-	sbcs r2, r2, #0x0
-	sbcs r12, r12, #0x0
-	sbcs r3, r3, #0x0
-	sbcs r4, r4, #0x0
-	sbcs r10, r10, #0x0
-	sbcs r5, r5, #0x0
-	sbc r6, r6, r6
-	and r7, r6, r7
-	subs r0, r0, r7
-	and r6, r6, #0x1
-	sbc lr, lr, r6
-	ldr r6, [sp, #116]
-	mvn r7, #0x3d0
-	eor r7, r6, r7
-	ldr r8, [sp, #112]
-	mvn r9, #0x1
-	eor r9, r8, r9
-	orr r11, r6, r8
-	orr r7, r7, r9
-	ldr r9, [sp, #108]
-	eor r8, r9, #0xffffffff
-	orr r11, r11, r9
-	orr r7, r7, r8
-	ldr r8, [sp, #104]
-	eor r9, r8, #0xffffffff
-	orr r11, r11, r8
-	orr r7, r7, r9
-	ldr r9, [sp, #100]
-	eor r8, r9, #0xffffffff
-	orr r11, r11, r9
-	orr r7, r7, r8
-	ldr r8, [sp, #96]
-	eor r9, r8, #0xffffffff
-	orr r11, r11, r8
-	orr r7, r7, r9
-	ldr r9, [sp, #92]
-	eor r8, r9, #0xffffffff
-	orr r11, r11, r9
-	orr r7, r7, r8
-	ldr r8, [sp, #88]
-	eor r9, r8, #0xffffffff
-	orr r11, r11, r8
-	orr r7, r7, r9
-	cmp r11, #0x1
-	sbc r9, r9, r9
-	cmp r7, #0x1
-	sbc r7, r7, r7
-	orr r7, r9, r7
-	mvn r9, #0x3d0
-	eor r9, r0, r9
-	mvn r11, #0x1
-	eor r11, lr, r11
-	orr r8, r0, lr
-	orr r11, r9, r11
-	eor r9, r2, #0xffffffff
-	orr r8, r8, r2
-	orr r11, r11, r9
-	eor r9, r12, #0xffffffff
-	orr r8, r8, r12
-	orr r11, r11, r9
-	eor r9, r3, #0xffffffff
-	orr r8, r8, r3
-	orr r11, r11, r9
-	eor r9, r4, #0xffffffff
-	orr r8, r8, r4
-	orr r11, r11, r9
-	eor r9, r10, #0xffffffff
-	orr r8, r8, r10
-	orr r11, r11, r9
-	eor r9, r5, #0xffffffff
-	orr r8, r8, r5
-	orr r11, r11, r9
-	cmp r8, #0x1
-	sbc r8, r8, r8
-	cmp r11, #0x1
-	sbc r9, r9, r9
-	orr r8, r8, r9
-	and r7, r7, r8
-	ldrd r8, r9, [r1, #32]
-	ldr r11, [sp, #20]
-	subs r11, r8, r11
-	ldr r8, [sp, #28]
-	sbcs r8, r9, r8
-	ldr r9, [r1, #40]
-	ldr r6, [sp, #80]
-	sbcs r6, r9, r6
-	ldr r9, [r1, #44]
-	str r5, [sp, #80]
-	ldr r5, [sp, #12]
-	sbcs r5, r9, r5
-	ldr r9, [r1, #48]
-	str r10, [sp, #12]
-	ldr r10, [sp, #68]
-	sbcs r10, r9, r10
-	ldr r9, [r1, #52]
-	str r4, [sp, #68]
-	ldr r4, [sp, #72]
-	sbcs r4, r9, r4
-	ldr r9, [r1, #56]
-	str r3, [sp, #72]
-	ldr r3, [sp, #24]
-	sbcs r3, r9, r3
-	ldr r9, [r1, #60]
-	str r12, [sp, #24]
-	ldr r12, [sp, #76]
-	sbcs r12, r9, r12
-	sbc r9, r9, r9
-	str r2, [sp, #76]
-	movw r2, #0x3d1
-	str lr, [sp, #28]
-	and lr, r9, r2
-	subs lr, r11, lr
-	and r9, r9, #0x1
-	sbcs r8, r8, r9
-	sbcs r6, r6, #0x0
-	sbcs r5, r5, #0x0
-	sbcs r10, r10, #0x0
-	sbcs r4, r4, #0x0
-	sbcs r3, r3, #0x0
-	sbcs r12, r12, #0x0
-	sbc r9, r9, r9
-	and r2, r9, r2
-	subs lr, lr, r2
-	and r9, r9, #0x1
-	sbc r8, r8, r9
-	eor lr, lr, r0
-	and lr, lr, r7
-	eor lr, r0, lr
-	ldr r2, [sp, #28]
-	eor r8, r8, r2
-	and r8, r8, r7
-	eor r2, r2, r8
-	ldr r0, [sp, #76]
-	eor r6, r6, r0
-	and r6, r6, r7
-	eor r0, r0, r6
-	ldr r6, [sp, #24]
-	eor r5, r5, r6
-	and r5, r5, r7
-	eor r5, r6, r5
-	ldr r6, [sp, #72]
-	eor r10, r10, r6
-	and r10, r10, r7
-	eor r10, r6, r10
-	ldr r6, [sp, #68]
-	eor r4, r4, r6
-	and r4, r4, r7
-	eor r4, r6, r4
-	ldr r6, [sp, #12]
-	eor r3, r3, r6
-	and r3, r3, r7
-	eor r3, r6, r3
-	ldr r6, [sp, #80]
-	eor r12, r12, r6
-	and r12, r12, r7
-	eor r12, r6, r12
-	ldrd r6, r8, [r1, #0]
-	ldr r9, [sp, #60]
-	subs r6, r6, r9
-	ldr r9, [sp, #48]
-	sbcs r8, r8, r9
-	ldrd r9, r11, [r1, #8]
-	str r12, [sp, #48]
-	ldr r12, [sp, #0]
-	sbcs r12, r9, r12
-	ldr r9, [sp, #32]
-	sbcs r11, r11, r9
-	ldr r9, [r1, #16]
-	str r3, [sp, #32]
-	ldr r3, [sp, #36]
-	sbcs r3, r9, r3
-	ldr r9, [r1, #20]
-	str r4, [sp, #36]
-	ldr r4, [sp, #4]
-	sbcs r4, r9, r4
-	ldr r9, [r1, #24]
-	str r10, [sp, #4]
-	ldr r10, [sp, #40]
-	sbcs r10, r9, r10
-	ldr r9, [r1, #28]
-	str r5, [sp, #40]
-	ldr r5, [sp, #44]
-	sbcs r5, r9, r5
-	sbc r9, r9, r9
-	str r0, [sp, #44]
-	movw r0, #0x3d1
-	str r2, [sp, #0]
-	and r2, r9, r0
-	subs r2, r6, r2
-	and r9, r9, #0x1
-	sbcs r8, r8, r9
-	sbcs r12, r12, #0x0
-	sbcs r11, r11, #0x0
-	sbcs r3, r3, #0x0
-	sbcs r4, r4, #0x0
-	sbcs r10, r10, #0x0
-	sbcs r5, r5, #0x0
-	sbc r6, r6, r6
-	and r0, r6, r0
-	subs r0, r2, r0
-	and r6, r6, #0x1
-	sbc r6, r8, r6
-	ldr r2, [sp, #116]
-	eor r0, r0, r2
-	and r0, r0, r7
-	eor r0, r2, r0
-	ldr r2, [sp, #112]
-	eor r6, r6, r2
-	and r6, r6, r7
-	eor r2, r2, r6
-	ldr r6, [sp, #108]
-	eor r12, r12, r6
-	and r12, r12, r7
-	eor r12, r6, r12
-	ldr r6, [sp, #104]
-	eor r11, r11, r6
-	and r11, r11, r7
-	eor r11, r6, r11
-	ldr r6, [sp, #100]
-	eor r3, r3, r6
-	and r3, r3, r7
-	eor r3, r6, r3
-	ldr r6, [sp, #96]
-	eor r4, r4, r6
-	and r4, r4, r7
-	eor r4, r6, r4
-	ldr r6, [sp, #92]
-	eor r10, r10, r6
-	and r10, r10, r7
-	eor r10, r6, r10
-	ldr r6, [sp, #88]
-	eor r5, r5, r6
-	and r5, r5, r7
-	eor r5, r6, r5
-	umull r6, r8, r0, r2
-	mov r9, #0x0
-	umaal r9, r8, r0, r12
-	str lr, [sp, #88]
-	mov lr, #0x0
-	umaal lr, r8, r0, r11
-	str r7, [sp, #92]
-	mov r7, #0x0
-	umaal r7, r8, r0, r3
-	str r9, [sp, #96]
-	mov r9, #0x0
-	umaal r9, r8, r0, r4
-	str r6, [sp, #100]
-	mov r6, #0x0
-	umaal r6, r8, r0, r10
-	str r10, [sp, #104]
-	mov r10, #0x0
-	umaal r10, r8, r0, r5
-	str r0, [sp, #108]
-	mov r0, #0x0
-	umaal lr, r0, r2, r12
-	umaal r7, r0, r2, r11
-	umaal r9, r0, r2, r3
-	umaal r6, r0, r2, r4
-	str r7, [sp, #112]
-	ldr r7, [sp, #104]
-	umaal r10, r0, r2, r7
-	umaal r8, r0, r2, r5
-	str r2, [sp, #116]
-	mov r2, #0x0
-	umaal r9, r2, r12, r11
-	umaal r6, r2, r12, r3
-	umaal r10, r2, r12, r4
-	umaal r8, r2, r12, r7
-	umaal r0, r2, r12, r5
-	str r12, [sp, #60]
-	mov r12, #0x0
-	umaal r10, r12, r11, r3
-	umaal r8, r12, r11, r4
-	umaal r0, r12, r11, r7
-	umaal r2, r12, r11, r5
-	str r11, [sp, #80]
-	mov r11, #0x0
-	umaal r0, r11, r3, r4
-	umaal r2, r11, r3, r7
-	umaal r12, r11, r3, r5
-	str r3, [sp, #12]
-	mov r3, #0x0
-	umaal r12, r3, r4, r7
-	umaal r11, r3, r4, r5
-	str r4, [sp, #68]
-	mov r4, #0x0
-	umaal r3, r4, r7, r5
-	ldr r7, [sp, #100]
-	adds r7, r7, r7
-	str r5, [sp, #100]
-	ldr r5, [sp, #96]
-	adcs r5, r5, r5
-	adcs lr, lr, lr
-	str lr, [sp, #96]
-	ldr lr, [sp, #112]
-	adcs lr, lr, lr
-	adcs r9, r9, r9
-	adcs r6, r6, r6
-	adcs r10, r10, r10
-	adcs r8, r8, r8
-	adcs r0, r0, r0
-	adcs r2, r2, r2
-	adcs r12, r12, r12
-	adcs r11, r11, r11
-	adcs r3, r3, r3
-	adcs r4, r4, r4
-	str r4, [sp, #112]
-	mov r4, #0
-	adc r4, r4, #0
-	str r4, [sp, #72]
-	ldr r4, [sp, #108]
-	str r3, [sp, #24]
-	str r11, [sp, #76]
-	umull r3, r11, r4, r4
-	adds r11, r7, r11
-	mov r7, #0
-	adc r7, r7, #0
-	ldr r4, [sp, #116]
-	umaal r5, r7, r4, r4
-	ldr r4, [sp, #96]
-	adds r4, r4, r7
-	mov r7, #0
-	adc r7, r7, #0
-	str r4, [sp, #96]
-	ldr r4, [sp, #60]
-	umaal lr, r7, r4, r4
-	adds r7, r9, r7
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r4, [sp, #80]
-	umaal r6, r9, r4, r4
-	adds r10, r10, r9
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r4, [sp, #12]
-	umaal r8, r9, r4, r4
-	adds r0, r0, r9
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r4, [sp, #68]
-	umaal r2, r9, r4, r4
-	adds r12, r12, r9
-	mov r9, #0
-	adc r9, r9, #0
-	ldr r4, [sp, #104]
-	str r10, [sp, #28]
-	ldr r10, [sp, #76]
-	umaal r10, r9, r4, r4
-	ldr r4, [sp, #24]
-	adds r4, r4, r9
-	mov r9, #0
-	adc r9, r9, #0
-	str r6, [sp, #24]
-	ldr r6, [sp, #100]
-	str r4, [sp, #76]
-	ldr r4, [sp, #112]
-	umaal r4, r9, r6, r6
-	ldr r6, [sp, #72]
-	add r6, r6, r9
-	movw r9, #0x3d1
-	str r6, [sp, #72]
-	mov r6, #0x0
-	umaal r3, r6, r9, r8
-	umaal r11, r6, r9, r0
-	umaal r5, r6, r9, r2
-	str r3, [sp, #112]
-	ldr r3, [sp, #96]
-	umaal r3, r6, r9, r12
-	umaal lr, r6, r9, r10
-	str r10, [sp, #96]
-	ldr r10, [sp, #76]
-	umaal r7, r6, r9, r10
-	ldr r10, [sp, #24]
-	umaal r10, r6, r9, r4
-	str r4, [sp, #24]
-	ldr r4, [sp, #72]
-	str r10, [sp, #20]
-	ldr r10, [sp, #28]
-	umaal r10, r6, r9, r4
-	adds r11, r11, r8
-	adcs r0, r5, r0
-	adcs r2, r3, r2
-	adcs lr, lr, r12
-	ldr r3, [sp, #96]
-	adcs r3, r7, r3
-	ldr r12, [sp, #20]
-	ldr r5, [sp, #76]
-	adcs r12, r12, r5
-	ldr r5, [sp, #24]
-	adcs r10, r10, r5
-	adcs r4, r6, r4
-	mov r5, #0
-	adc r5, r5, #0
-	umull r6, r7, r4, r9
-	mov r8, #0x1
-	str r10, [sp, #72]
-	mov r10, #0x0
-	umaal r10, r7, r4, r8
-	mov r4, #0x0
-	umaal r10, r4, r5, r9
-	umaal r7, r4, r5, r8
-	ldr r5, [sp, #112]
-	adds r5, r5, r6
-	adcs r10, r11, r10
-	adcs r0, r0, r7
-	adcs r2, r2, r4
-	adcs lr, lr, #0x0
-	adcs r3, r3, #0x0
-	adcs r12, r12, #0x0
-	ldr r4, [sp, #72]
-	adcs r4, r4, #0x0
-	sbc r6, r6, r6
-	mvn r6, r6
-	and r9, r6, r9
-	adds r5, r5, r9
 	and r6, r6, r8
-	adcs r10, r10, r6
-	adcs r0, r0, #0x0
-	adcs r2, r2, #0x0
+	adcs r5, r5, r6
+	adcs r4, r4, #0x0
+	adcs r10, r10, #0x0
+	adcs r1, r1, #0x0
+	adcs r12, r12, #0x0
 	adcs lr, lr, #0x0
-	adcs r3, r3, #0x0
-	adcs r12, r12, #0x0
-	adc r4, r4, #0x0
-	ldr r6, [sp, #128]
-	umull r7, r8, r6, r5
-	mov r9, #0x0
-	umaal r9, r8, r6, r10
-	mov r11, #0x0
-	umaal r11, r8, r6, r0
-	str r7, [sp, #72]
-	mov r7, #0x0
-	umaal r7, r8, r6, r2
-	str r2, [sp, #112]
-	mov r2, #0x0
-	umaal r2, r8, r6, lr
-	str lr, [sp, #24]
-	mov lr, #0x0
-	umaal lr, r8, r6, r3
-	str r3, [sp, #20]
-	mov r3, #0x0
-	umaal r3, r8, r6, r12
-	str r12, [sp, #76]
-	mov r12, #0x0
-	umaal r12, r8, r6, r4
-	ldr r6, [sp, #136]
-	str r4, [sp, #128]
-	mov r4, #0x0
-	umaal r9, r4, r6, r5
-	umaal r11, r4, r6, r10
-	umaal r7, r4, r6, r0
-	str r9, [sp, #96]
-	ldr r9, [sp, #112]
-	umaal r2, r4, r6, r9
-	ldr r9, [sp, #24]
-	umaal lr, r4, r6, r9
+	adc r0, r0, #0x0
+	ldr r3, [sp, #8]
+	ldr r6, [sp, #156]
+	subs r3, r3, r6
+	ldr r7, [sp, #12]
+	ldr r8, [sp, #152]
+	sbcs r7, r7, r8
 	ldr r9, [sp, #20]
-	umaal r3, r4, r6, r9
-	ldr r9, [sp, #76]
-	umaal r12, r4, r6, r9
-	ldr r9, [sp, #128]
-	umaal r8, r4, r6, r9
-	ldr r6, [sp, #84]
-	mov r9, #0x0
-	umaal r11, r9, r6, r5
-	umaal r7, r9, r6, r10
-	umaal r2, r9, r6, r0
-	str r11, [sp, #136]
-	ldr r11, [sp, #112]
-	umaal lr, r9, r6, r11
-	ldr r11, [sp, #24]
-	umaal r3, r9, r6, r11
-	ldr r11, [sp, #20]
-	umaal r12, r9, r6, r11
-	ldr r11, [sp, #76]
-	umaal r8, r9, r6, r11
-	ldr r11, [sp, #128]
-	umaal r4, r9, r6, r11
-	ldr r6, [sp, #8]
-	mov r11, #0x0
-	umaal r7, r11, r6, r5
-	umaal r2, r11, r6, r10
-	umaal lr, r11, r6, r0
-	str r7, [sp, #84]
-	ldr r7, [sp, #112]
-	umaal r3, r11, r6, r7
-	ldr r7, [sp, #24]
-	umaal r12, r11, r6, r7
-	ldr r7, [sp, #20]
-	umaal r8, r11, r6, r7
-	ldr r7, [sp, #76]
-	umaal r4, r11, r6, r7
-	ldr r7, [sp, #128]
-	umaal r9, r11, r6, r7
-	ldr r6, [sp, #64]
-	mov r7, #0x0
-	umaal r2, r7, r6, r5
-	umaal lr, r7, r6, r10
-	umaal r3, r7, r6, r0
-	str r2, [sp, #8]
-	ldr r2, [sp, #112]
-	umaal r12, r7, r6, r2
-	ldr r2, [sp, #24]
-	umaal r8, r7, r6, r2
-	ldr r2, [sp, #20]
-	umaal r4, r7, r6, r2
-	ldr r2, [sp, #76]
-	umaal r9, r7, r6, r2
-	ldr r2, [sp, #128]
-	umaal r11, r7, r6, r2
-	ldr r6, [sp, #16]
-	mov r2, #0x0
-	umaal lr, r2, r6, r5
-	umaal r3, r2, r6, r10
-	umaal r12, r2, r6, r0
-	str lr, [sp, #64]
-	ldr lr, [sp, #112]
-	umaal r8, r2, r6, lr
-	ldr lr, [sp, #24]
-	umaal r4, r2, r6, lr
-	ldr lr, [sp, #20]
-	umaal r9, r2, r6, lr
-	ldr lr, [sp, #76]
-	umaal r11, r2, r6, lr
-	ldr lr, [sp, #128]
-	umaal r7, r2, r6, lr
-	ldr r6, [sp, #52]
-	mov lr, #0x0
-	umaal r3, lr, r6, r5
-	umaal r12, lr, r6, r10
-	umaal r8, lr, r6, r0
-	str r3, [sp, #16]
-	ldr r3, [sp, #112]
-	umaal r4, lr, r6, r3
-	ldr r3, [sp, #24]
-	umaal r9, lr, r6, r3
-	ldr r3, [sp, #20]
-	umaal r11, lr, r6, r3
-	ldr r3, [sp, #76]
-	umaal r7, lr, r6, r3
-	ldr r3, [sp, #128]
-	umaal r2, lr, r6, r3
-	ldr r6, [sp, #56]
-	mov r3, #0x0
-	umaal r12, r3, r6, r5
-	umaal r8, r3, r6, r10
-	umaal r4, r3, r6, r0
-	str r0, [sp, #52]
-	ldr r0, [sp, #112]
-	umaal r9, r3, r6, r0
-	ldr r0, [sp, #24]
-	umaal r11, r3, r6, r0
-	ldr r0, [sp, #20]
-	umaal r7, r3, r6, r0
-	ldr r0, [sp, #76]
-	umaal r2, r3, r6, r0
-	ldr r0, [sp, #128]
-	umaal lr, r3, r6, r0
-	movw r6, #0x3d1
-	ldr r0, [sp, #72]
-	str r5, [sp, #56]
-	mov r5, #0x0
-	umaal r0, r5, r6, r8
-	str r10, [sp, #72]
-	ldr r10, [sp, #96]
-	umaal r10, r5, r6, r4
-	str r0, [sp, #96]
-	ldr r0, [sp, #136]
-	umaal r0, r5, r6, r9
-	str r9, [sp, #136]
-	ldr r9, [sp, #84]
-	umaal r9, r5, r6, r11
-	str r11, [sp, #84]
-	ldr r11, [sp, #8]
-	umaal r11, r5, r6, r7
-	str r7, [sp, #8]
-	ldr r7, [sp, #64]
-	umaal r7, r5, r6, r2
-	str r2, [sp, #64]
-	ldr r2, [sp, #16]
-	umaal r2, r5, r6, lr
-	umaal r12, r5, r6, r3
-	adds r10, r10, r8
-	adcs r0, r0, r4
-	ldr r4, [sp, #136]
-	adcs r4, r9, r4
-	ldr r8, [sp, #84]
-	adcs r11, r11, r8
-	ldr r8, [sp, #8]
-	adcs r7, r7, r8
-	ldr r8, [sp, #64]
-	adcs r2, r2, r8
-	adcs lr, r12, lr
-	adcs r3, r5, r3
-	mov r12, #0
-	adc r12, r12, #0
-	umull r5, r8, r3, r6
-	mov r9, #0x1
-	str lr, [sp, #64]
-	mov lr, #0x0
-	umaal lr, r8, r3, r9
-	mov r3, #0x0
-	umaal lr, r3, r12, r6
-	umaal r8, r3, r12, r9
-	ldr r12, [sp, #96]
-	adds r12, r12, r5
-	adcs lr, r10, lr
-	adcs r0, r0, r8
-	adcs r3, r4, r3
-	adcs r11, r11, #0x0
-	adcs r7, r7, #0x0
-	adcs r2, r2, #0x0
-	ldr r4, [sp, #64]
-	adcs r4, r4, #0x0
-	sbc r5, r5, r5
-	mvn r5, r5
-	and r6, r5, r6
-	adds r12, r12, r6
-	and r5, r5, r9
-	adcs lr, lr, r5
-	adcs r0, r0, #0x0
-	adcs r3, r3, #0x0
-	adcs r11, r11, #0x0
-	adcs r7, r7, #0x0
-	adcs r2, r2, #0x0
-	adc r4, r4, #0x0
-	ldr r5, [sp, #92]
-	eor r5, r5, #0xffffffff
-	ldr r6, [sp, #56]
-	ldr r8, [sp, #72]
-	umull r9, r10, r6, r8
-	str r4, [sp, #92]
-	ldr r4, [sp, #52]
-	str r2, [sp, #64]
-	mov r2, #0x0
-	umaal r2, r10, r6, r4
-	str r7, [sp, #96]
-	ldr r7, [sp, #112]
-	str r11, [sp, #8]
-	mov r11, #0x0
-	umaal r11, r10, r6, r7
-	str r3, [sp, #84]
-	ldr r3, [sp, #24]
-	str r0, [sp, #136]
-	mov r0, #0x0
-	umaal r0, r10, r6, r3
-	str lr, [sp, #16]
-	ldr lr, [sp, #20]
-	str r12, [sp, #28]
-	mov r12, #0x0
-	umaal r12, r10, r6, lr
-	str r5, [sp, #124]
-	ldr r5, [sp, #76]
-	str r2, [sp, #132]
-	mov r2, #0x0
-	umaal r2, r10, r6, r5
-	str r9, [sp, #140]
-	ldr r9, [sp, #128]
-	mov r5, #0x0
-	umaal r5, r10, r6, r9
-	mov r6, #0x0
-	umaal r11, r6, r8, r4
-	umaal r0, r6, r8, r7
-	umaal r12, r6, r8, r3
-	umaal r2, r6, r8, lr
-	str r0, [sp, #152]
-	ldr r0, [sp, #76]
-	umaal r5, r6, r8, r0
-	umaal r10, r6, r8, r9
-	mov r8, #0x0
-	umaal r12, r8, r4, r7
-	umaal r2, r8, r4, r3
-	umaal r5, r8, r4, lr
-	umaal r10, r8, r4, r0
-	umaal r6, r8, r4, r9
-	mov r4, #0x0
-	umaal r5, r4, r7, r3
-	umaal r10, r4, r7, lr
-	umaal r6, r4, r7, r0
-	umaal r8, r4, r7, r9
-	mov r7, #0x0
-	umaal r6, r7, r3, lr
-	umaal r8, r7, r3, r0
-	umaal r4, r7, r3, r9
-	mov r3, #0x0
-	umaal r4, r3, lr, r0
-	umaal r7, r3, lr, r9
-	mov lr, #0x0
-	umaal r3, lr, r0, r9
-	ldr r9, [sp, #140]
-	adds r9, r9, r9
-	ldr r0, [sp, #132]
-	adcs r0, r0, r0
-	adcs r11, r11, r11
-	str r11, [sp, #132]
-	ldr r11, [sp, #152]
-	adcs r11, r11, r11
-	adcs r12, r12, r12
-	adcs r2, r2, r2
-	adcs r5, r5, r5
-	adcs r10, r10, r10
-	adcs r6, r6, r6
-	adcs r8, r8, r8
-	adcs r4, r4, r4
-	adcs r7, r7, r7
-	adcs r3, r3, r3
-	adcs lr, lr, lr
-	str lr, [sp, #152]
-	mov lr, #0
-	adc lr, lr, #0
-	str lr, [sp, #140]
-	ldr lr, [sp, #56]
-	str r3, [sp, #144]
-	umull lr, r3, lr, lr
-	adds r3, r9, r3
-	mov r9, #0
-	adc r9, r9, #0
-	str r3, [sp, #56]
-	ldr r3, [sp, #72]
-	umaal r0, r9, r3, r3
-	ldr r3, [sp, #132]
-	adds r3, r3, r9
-	mov r9, #0
-	adc r9, r9, #0
-	str r3, [sp, #132]
-	ldr r3, [sp, #52]
-	umaal r11, r9, r3, r3
-	adds r12, r12, r9
-	mov r3, #0
-	adc r3, r3, #0
-	ldr r9, [sp, #112]
-	umaal r2, r3, r9, r9
-	adds r3, r5, r3
-	mov r5, #0
-	adc r5, r5, #0
-	ldr r9, [sp, #24]
-	umaal r10, r5, r9, r9
-	adds r5, r6, r5
-	mov r6, #0
-	adc r6, r6, #0
-	ldr r9, [sp, #20]
-	umaal r8, r6, r9, r9
-	adds r4, r4, r6
-	mov r6, #0
-	adc r6, r6, #0
-	ldr r9, [sp, #76]
-	umaal r7, r6, r9, r9
-	ldr r9, [sp, #144]
-	adds r6, r9, r6
-	mov r9, #0
-	adc r9, r9, #0
-	str r3, [sp, #144]
-	ldr r3, [sp, #128]
-	str r2, [sp, #76]
-	ldr r2, [sp, #152]
-	umaal r2, r9, r3, r3
-	ldr r3, [sp, #140]
-	add r3, r3, r9
-	movw r9, #0x3d1
-	str r3, [sp, #140]
-	mov r3, #0x0
-	umaal lr, r3, r9, r10
-	str lr, [sp, #152]
-	ldr lr, [sp, #56]
-	umaal lr, r3, r9, r5
-	umaal r0, r3, r9, r8
-	str r8, [sp, #56]
-	ldr r8, [sp, #132]
-	umaal r8, r3, r9, r4
-	umaal r11, r3, r9, r7
-	umaal r12, r3, r9, r6
-	str r6, [sp, #132]
-	ldr r6, [sp, #76]
-	umaal r6, r3, r9, r2
-	str r2, [sp, #76]
-	ldr r2, [sp, #140]
-	str r6, [sp, #128]
-	ldr r6, [sp, #144]
-	umaal r6, r3, r9, r2
-	adds lr, lr, r10
-	adcs r0, r0, r5
-	ldr r5, [sp, #56]
-	adcs r5, r8, r5
-	adcs r11, r11, r4
-	adcs r12, r12, r7
-	ldr r4, [sp, #128]
-	ldr r7, [sp, #132]
-	adcs r4, r4, r7
-	ldr r7, [sp, #76]
-	adcs r6, r6, r7
-	adcs r2, r3, r2
-	mov r3, #0
-	adc r3, r3, #0
-	umull r7, r8, r2, r9
-	mov r10, #0x1
-	str r6, [sp, #140]
-	mov r6, #0x0
-	umaal r6, r8, r2, r10
-	mov r2, #0x0
-	umaal r6, r2, r3, r9
-	umaal r8, r2, r3, r10
-	ldr r3, [sp, #152]
-	adds r3, r3, r7
-	adcs lr, lr, r6
-	adcs r0, r0, r8
-	adcs r2, r5, r2
-	adcs r11, r11, #0x0
-	adcs r12, r12, #0x0
-	adcs r4, r4, #0x0
-	ldr r5, [sp, #140]
-	adcs r5, r5, #0x0
-	sbc r6, r6, r6
-	mvn r6, r6
-	and r9, r6, r9
-	adds r3, r3, r9
-	and r10, r6, r10
-	adcs lr, lr, r10
-	adcs r0, r0, #0x0
-	adcs r2, r2, #0x0
-	adcs r11, r11, #0x0
-	adcs r12, r12, #0x0
-	adcs r4, r4, #0x0
-	adc r5, r5, #0x0
-	ldr r6, [sp, #124]
-	and r3, r3, r6
-	and lr, lr, r6
-	and r0, r0, r6
-	and r2, r2, r6
-	and r11, r11, r6
-	and r12, r12, r6
-	and r4, r4, r6
-	and r5, r5, r6
-	ldr r6, [sp, #88]
-	ldr r7, [sp, #0]
-	umull r8, r9, r6, r7
-	ldr r10, [sp, #44]
-	str r5, [sp, #124]
-	mov r5, #0x0
-	umaal r5, r9, r6, r10
-	str r4, [sp, #140]
-	ldr r4, [sp, #40]
-	str r12, [sp, #152]
-	mov r12, #0x0
-	umaal r12, r9, r6, r4
-	str r11, [sp, #76]
-	ldr r11, [sp, #4]
-	str r2, [sp, #128]
-	mov r2, #0x0
-	umaal r2, r9, r6, r11
-	str r0, [sp, #132]
-	ldr r0, [sp, #36]
-	str lr, [sp, #56]
-	mov lr, #0x0
-	umaal lr, r9, r6, r0
-	str r3, [sp, #144]
-	ldr r3, [sp, #32]
-	str r5, [sp, #20]
-	mov r5, #0x0
-	umaal r5, r9, r6, r3
-	str r8, [sp, #24]
-	ldr r8, [sp, #48]
-	mov r3, #0x0
-	umaal r3, r9, r6, r8
-	mov r6, #0x0
-	umaal r12, r6, r7, r10
-	umaal r2, r6, r7, r4
-	umaal lr, r6, r7, r11
-	umaal r5, r6, r7, r0
-	str r2, [sp, #112]
-	ldr r2, [sp, #32]
-	umaal r3, r6, r7, r2
-	umaal r9, r6, r7, r8
-	mov r7, #0x0
-	umaal lr, r7, r10, r4
-	umaal r5, r7, r10, r11
-	umaal r3, r7, r10, r0
-	umaal r9, r7, r10, r2
-	umaal r6, r7, r10, r8
-	mov r10, #0x0
-	umaal r3, r10, r4, r11
-	umaal r9, r10, r4, r0
-	umaal r6, r10, r4, r2
-	umaal r7, r10, r4, r8
-	mov r4, #0x0
-	umaal r6, r4, r11, r0
-	umaal r7, r4, r11, r2
-	umaal r10, r4, r11, r8
-	mov r11, #0x0
-	umaal r10, r11, r0, r2
-	umaal r4, r11, r0, r8
-	mov r0, #0x0
-	umaal r11, r0, r2, r8
-	ldr r8, [sp, #24]
-	adds r8, r8, r8
-	ldr r2, [sp, #20]
-	adcs r2, r2, r2
-	adcs r12, r12, r12
-	str r12, [sp, #20]
-	ldr r12, [sp, #112]
-	adcs r12, r12, r12
-	adcs lr, lr, lr
-	adcs r5, r5, r5
-	adcs r3, r3, r3
-	adcs r9, r9, r9
-	adcs r6, r6, r6
-	adcs r7, r7, r7
-	adcs r10, r10, r10
-	adcs r4, r4, r4
-	adcs r11, r11, r11
-	adcs r0, r0, r0
-	str r0, [sp, #112]
-	mov r0, #0
-	adc r0, r0, #0
-	str r0, [sp, #24]
-	ldr r0, [sp, #88]
-	str r11, [sp, #52]
-	str r4, [sp, #72]
-	umull r11, r4, r0, r0
-	adds r4, r8, r4
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r0, [sp, #0]
-	umaal r2, r8, r0, r0
-	ldr r0, [sp, #20]
-	adds r0, r0, r8
-	mov r8, #0
-	adc r8, r8, #0
+	ldr r11, [sp, #140]
+	sbcs r9, r9, r11
 	str r0, [sp, #20]
-	ldr r0, [sp, #44]
-	umaal r12, r8, r0, r0
-	adds lr, lr, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r0, [sp, #40]
-	umaal r5, r8, r0, r0
-	adds r3, r3, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r0, [sp, #4]
-	umaal r9, r8, r0, r0
-	adds r6, r6, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r0, [sp, #36]
-	umaal r7, r8, r0, r0
-	adds r10, r10, r8
-	mov r8, #0
-	adc r8, r8, #0
-	ldr r0, [sp, #32]
-	str r3, [sp, #120]
-	ldr r3, [sp, #72]
-	umaal r3, r8, r0, r0
-	ldr r0, [sp, #52]
-	adds r0, r0, r8
-	mov r8, #0
-	adc r8, r8, #0
-	str r5, [sp, #52]
-	ldr r5, [sp, #48]
-	str r0, [sp, #72]
-	ldr r0, [sp, #112]
-	umaal r0, r8, r5, r5
-	ldr r5, [sp, #24]
-	add r5, r5, r8
-	movw r8, #0x3d1
-	str r5, [sp, #24]
-	mov r5, #0x0
-	umaal r11, r5, r8, r9
-	umaal r4, r5, r8, r6
-	umaal r2, r5, r8, r7
-	str r11, [sp, #112]
-	ldr r11, [sp, #20]
-	umaal r11, r5, r8, r10
-	umaal r12, r5, r8, r3
-	str r3, [sp, #20]
-	ldr r3, [sp, #72]
-	umaal lr, r5, r8, r3
-	ldr r3, [sp, #52]
-	umaal r3, r5, r8, r0
-	str r0, [sp, #52]
-	ldr r0, [sp, #24]
-	str r3, [sp, #148]
-	ldr r3, [sp, #120]
-	umaal r3, r5, r8, r0
-	adds r4, r4, r9
-	adcs r2, r2, r6
-	adcs r11, r11, r7
-	adcs r10, r12, r10
-	ldr r12, [sp, #20]
-	adcs lr, lr, r12
-	ldr r12, [sp, #148]
-	ldr r6, [sp, #72]
-	adcs r12, r12, r6
-	ldr r6, [sp, #52]
-	adcs r3, r3, r6
-	adcs r0, r5, r0
-	mov r5, #0
-	adc r5, r5, #0
-	umull r6, r7, r0, r8
-	mov r9, #0x1
-	str r3, [sp, #24]
-	mov r3, #0x0
-	umaal r3, r7, r0, r9
-	mov r0, #0x0
-	umaal r3, r0, r5, r8
-	umaal r7, r0, r5, r9
-	ldr r5, [sp, #112]
-	adds r5, r5, r6
-	adcs r3, r4, r3
-	adcs r2, r2, r7
-	adcs r0, r11, r0
-	adcs r10, r10, #0x0
-	adcs lr, lr, #0x0
-	adcs r12, r12, #0x0
-	ldr r4, [sp, #24]
-	adcs r4, r4, #0x0
-	sbc r6, r6, r6
-	mvn r6, r6
-	and r8, r6, r8
-	adds r5, r5, r8
-	and r6, r6, r9
-	adcs r3, r3, r6
-	adcs r2, r2, #0x0
-	adcs r0, r0, #0x0
-	adcs r10, r10, #0x0
-	adcs lr, lr, #0x0
-	adcs r12, r12, #0x0
-	adc r4, r4, #0x0
-	ldr r6, [sp, #28]
-	subs r5, r5, r6
-	ldr r7, [sp, #16]
-	sbcs r3, r3, r7
-	ldr r8, [sp, #136]
-	sbcs r2, r2, r8
-	ldr r9, [sp, #84]
-	sbcs r0, r0, r9
-	ldr r11, [sp, #8]
-	sbcs r10, r10, r11
-	ldr r11, [sp, #96]
-	sbcs lr, lr, r11
-	ldr r11, [sp, #64]
-	sbcs r12, r12, r11
-	ldr r11, [sp, #92]
-	sbcs r4, r4, r11
-	sbc r11, r11, r11
-	movw r9, #0x3d1
-	and r8, r11, r9
-	subs r5, r5, r8
-	and r11, r11, #0x1
-	sbcs r11, r3, r11
-	sbcs r2, r2, #0x0
-	sbcs r0, r0, #0x0
-	sbcs r10, r10, #0x0
-	sbcs lr, lr, #0x0
-	sbcs r12, r12, #0x0
-	sbcs r4, r4, #0x0
-	sbc r3, r3, r3
-	and r9, r3, r9
-	subs r5, r5, r9
-	and r3, r3, #0x1
-	sbc r11, r11, r3
-	ldr r3, [sp, #108]
-	ldrd r8, r9, [r1, #64]
-	umull r7, r6, r3, r8
-	str r4, [sp, #24]
-	mov r4, #0x0
-	umaal r4, r6, r3, r9
-	str r12, [sp, #112]
-	ldr r12, [r1, #72]
-	str lr, [sp, #52]
-	mov lr, #0x0
-	umaal lr, r6, r3, r12
-	str r10, [sp, #148]
-	ldr r10, [r1, #76]
-	str r0, [sp, #72]
-	mov r0, #0x0
-	umaal r0, r6, r3, r10
-	str r2, [sp, #20]
-	ldr r2, [r1, #80]
-	str r11, [sp, #120]
-	mov r11, #0x0
-	umaal r11, r6, r3, r2
-	str r5, [sp, #156]
-	ldr r5, [r1, #84]
-	str r7, [sp, #180]
-	mov r7, #0x0
-	umaal r7, r6, r3, r5
-	ldr r5, [r1, #88]
-	mov r2, #0x0
-	umaal r2, r6, r3, r5
-	ldr r5, [r1, #92]
-	mov r10, #0x0
-	umaal r10, r6, r3, r5
-	ldr r3, [sp, #116]
-	mov r5, #0x0
-	umaal r4, r5, r3, r8
-	umaal lr, r5, r3, r9
-	umaal r0, r5, r3, r12
+	ldr r0, [sp, #132]
+	str lr, [sp, #12]
+	ldr lr, [sp, #96]
+	sbcs r0, r0, lr
+	str r12, [sp, #132]
+	ldr r12, [sp, #80]
+	str r1, [sp, #8]
+	ldr r1, [sp, #144]
+	sbcs r12, r12, r1
+	str r10, [sp, #80]
+	ldr r10, [sp, #4]
 	str r4, [sp, #108]
-	ldr r4, [r1, #76]
-	umaal r11, r5, r3, r4
-	ldr r4, [r1, #80]
-	umaal r7, r5, r3, r4
-	ldr r4, [r1, #84]
-	umaal r2, r5, r3, r4
-	ldr r4, [r1, #88]
-	umaal r10, r5, r3, r4
-	ldr r4, [r1, #92]
-	umaal r6, r5, r3, r4
-	ldr r3, [sp, #60]
+	ldr r4, [sp, #64]
+	sbcs r10, r10, r4
+	str r5, [sp, #4]
+	ldr r5, [sp, #128]
+	str r2, [sp, #60]
+	ldr r2, [sp, #48]
+	sbcs r5, r5, r2
+	ldr r2, [sp, #92]
+	ldr r4, [sp, #16]
+	sbcs r2, r2, r4
+	sbc r4, r4, r4
+	movw r1, #0x3d1
+	and lr, r4, r1
+	subs lr, r3, lr
+	and r4, r4, #0x1
+	sbcs r4, r7, r4
+	sbcs r9, r9, #0x0
+	sbcs r0, r0, #0x0
+	sbcs r12, r12, #0x0
+	sbcs r10, r10, #0x0
+	sbcs r5, r5, #0x0
+	sbcs r2, r2, #0x0
+	sbc r3, r3, r3
+	and r1, r3, r1
+	subs lr, lr, r1
+	and r3, r3, #0x1
+	sbc r3, r4, r3
+	subs lr, lr, r6
+	sbcs r3, r3, r8
+	sbcs r9, r9, r11
+	ldr r1, [sp, #96]
+	sbcs r0, r0, r1
+	ldr r4, [sp, #144]
+	sbcs r12, r12, r4
+	ldr r7, [sp, #64]
+	sbcs r10, r10, r7
+	ldr r7, [sp, #48]
+	sbcs r5, r5, r7
+	ldr r7, [sp, #16]
+	sbcs r2, r2, r7
+	sbc r7, r7, r7
+	movw r4, #0x3d1
+	and r1, r7, r4
+	subs lr, lr, r1
+	and r7, r7, #0x1
+	sbcs r3, r3, r7
+	sbcs r9, r9, #0x0
+	sbcs r0, r0, #0x0
+	sbcs r12, r12, #0x0
+	sbcs r10, r10, #0x0
+	sbcs r5, r5, #0x0
+	sbcs r2, r2, #0x0
+	sbc r1, r1, r1
+	and r4, r1, r4
+	subs lr, lr, r4
+	and r1, r1, #0x1
+	sbc r1, r3, r1
+	ldr r3, [sp, #84]
+	umull r4, r7, lr, r3
+	ldr r11, [sp, #88]
+	mov r8, #0x0
+	umaal r8, r7, lr, r11
+	ldr r6, [sp, #28]
+	str r4, [sp, #92]
 	mov r4, #0x0
-	umaal lr, r4, r3, r8
-	umaal r0, r4, r3, r9
-	umaal r11, r4, r3, r12
-	str lr, [sp, #116]
-	ldr lr, [r1, #76]
-	umaal r7, r4, r3, lr
-	ldr lr, [r1, #80]
-	umaal r2, r4, r3, lr
-	ldr lr, [r1, #84]
-	umaal r10, r4, r3, lr
-	ldr lr, [r1, #88]
-	umaal r6, r4, r3, lr
-	ldr lr, [r1, #92]
-	umaal r5, r4, r3, lr
-	ldr r3, [sp, #80]
-	mov lr, #0x0
-	umaal r0, lr, r3, r8
-	umaal r11, lr, r3, r9
-	umaal r7, lr, r3, r12
-	str r0, [sp, #60]
-	ldr r0, [r1, #76]
-	umaal r2, lr, r3, r0
-	ldr r0, [r1, #80]
-	umaal r10, lr, r3, r0
-	ldr r0, [r1, #84]
-	umaal r6, lr, r3, r0
-	ldr r0, [r1, #88]
-	umaal r5, lr, r3, r0
-	ldr r0, [r1, #92]
-	umaal r4, lr, r3, r0
-	ldr r3, [sp, #12]
-	mov r0, #0x0
-	umaal r11, r0, r3, r8
-	umaal r7, r0, r3, r9
-	umaal r2, r0, r3, r12
-	str r11, [sp, #80]
-	ldr r11, [r1, #76]
-	umaal r10, r0, r3, r11
-	ldr r11, [r1, #80]
-	umaal r6, r0, r3, r11
-	ldr r11, [r1, #84]
-	umaal r5, r0, r3, r11
-	ldr r11, [r1, #88]
-	umaal r4, r0, r3, r11
-	ldr r11, [r1, #92]
-	umaal lr, r0, r3, r11
-	ldr r3, [sp, #68]
-	mov r11, #0x0
-	umaal r7, r11, r3, r8
-	umaal r2, r11, r3, r9
-	umaal r10, r11, r3, r12
-	str r7, [sp, #12]
-	ldr r7, [r1, #76]
-	umaal r6, r11, r3, r7
-	ldr r7, [r1, #80]
-	umaal r5, r11, r3, r7
-	ldr r7, [r1, #84]
-	umaal r4, r11, r3, r7
-	ldr r7, [r1, #88]
-	umaal lr, r11, r3, r7
-	ldr r7, [r1, #92]
-	umaal r0, r11, r3, r7
-	ldr r3, [sp, #104]
-	mov r7, #0x0
-	umaal r2, r7, r3, r8
-	umaal r10, r7, r3, r9
-	umaal r6, r7, r3, r12
-	str r2, [sp, #68]
-	ldr r2, [r1, #76]
-	umaal r5, r7, r3, r2
-	ldr r2, [r1, #80]
-	umaal r4, r7, r3, r2
-	ldr r2, [r1, #84]
-	umaal lr, r7, r3, r2
-	ldr r2, [r1, #88]
-	umaal r0, r7, r3, r2
-	ldr r2, [r1, #92]
-	umaal r11, r7, r3, r2
-	ldr r3, [sp, #100]
+	umaal r4, r7, lr, r6
+	str r2, [sp, #128]
+	ldr r2, [sp, #40]
+	str r5, [sp, #52]
+	mov r5, #0x0
+	umaal r5, r7, lr, r2
+	str r10, [sp, #112]
+	ldr r10, [sp, #36]
+	str r12, [sp, #24]
+	mov r12, #0x0
+	umaal r12, r7, lr, r10
+	str r0, [sp, #104]
+	ldr r0, [sp, #32]
+	mov r10, #0x0
+	umaal r10, r7, lr, r0
+	ldr r0, [sp, #44]
 	mov r2, #0x0
-	umaal r10, r2, r3, r8
-	umaal r6, r2, r3, r9
-	umaal r5, r2, r3, r12
-	ldrd r12, r8, [r1, #76]
-	umaal r4, r2, r3, r12
-	umaal lr, r2, r3, r8
-	ldrd r12, r8, [r1, #84]
-	umaal r0, r2, r3, r12
-	umaal r11, r2, r3, r8
-	ldr r12, [r1, #92]
-	umaal r7, r2, r3, r12
+	umaal r2, r7, lr, r0
+	ldr r0, [sp, #56]
+	str r9, [sp, #168]
+	mov r9, #0x0
+	umaal r9, r7, lr, r0
+	mov lr, #0x0
+	umaal r8, lr, r1, r3
+	umaal r4, lr, r1, r11
+	umaal r5, lr, r1, r6
+	str r8, [sp, #76]
+	ldr r8, [sp, #40]
+	umaal r12, lr, r1, r8
+	ldr r8, [sp, #36]
+	umaal r10, lr, r1, r8
+	ldr r8, [sp, #32]
+	umaal r2, lr, r1, r8
+	ldr r8, [sp, #44]
+	umaal r9, lr, r1, r8
+	umaal r7, lr, r1, r0
+	ldr r1, [sp, #168]
+	mov r0, #0x0
+	umaal r4, r0, r1, r3
+	umaal r5, r0, r1, r11
+	umaal r12, r0, r1, r6
+	str r4, [sp, #100]
+	ldr r4, [sp, #40]
+	umaal r10, r0, r1, r4
+	ldr r4, [sp, #36]
+	umaal r2, r0, r1, r4
+	ldr r4, [sp, #32]
+	umaal r9, r0, r1, r4
+	umaal r7, r0, r1, r8
+	ldr r8, [sp, #56]
+	umaal lr, r0, r1, r8
+	ldr r1, [sp, #104]
+	mov r8, #0x0
+	umaal r5, r8, r1, r3
+	umaal r12, r8, r1, r11
+	umaal r10, r8, r1, r6
+	str r5, [sp, #168]
+	ldr r5, [sp, #40]
+	umaal r2, r8, r1, r5
+	ldr r5, [sp, #36]
+	umaal r9, r8, r1, r5
+	umaal r7, r8, r1, r4
+	ldr r4, [sp, #44]
+	umaal lr, r8, r1, r4
+	ldr r4, [sp, #56]
+	umaal r0, r8, r1, r4
+	ldr r1, [sp, #24]
+	mov r4, #0x0
+	umaal r12, r4, r1, r3
+	umaal r10, r4, r1, r11
+	umaal r2, r4, r1, r6
+	str r12, [sp, #104]
+	ldr r12, [sp, #40]
+	umaal r9, r4, r1, r12
+	umaal r7, r4, r1, r5
+	ldr r5, [sp, #32]
+	umaal lr, r4, r1, r5
+	ldr r5, [sp, #44]
+	umaal r0, r4, r1, r5
+	ldr r5, [sp, #56]
+	umaal r8, r4, r1, r5
+	ldr r1, [sp, #112]
+	mov r5, #0x0
+	umaal r10, r5, r1, r3
+	umaal r2, r5, r1, r11
+	umaal r9, r5, r1, r6
+	umaal r7, r5, r1, r12
+	str r10, [sp, #24]
+	ldr r10, [sp, #36]
+	umaal lr, r5, r1, r10
+	ldr r10, [sp, #32]
+	umaal r0, r5, r1, r10
+	ldr r10, [sp, #44]
+	umaal r8, r5, r1, r10
+	ldr r10, [sp, #56]
+	umaal r4, r5, r1, r10
+	ldr r1, [sp, #52]
+	mov r10, #0x0
+	umaal r2, r10, r1, r3
+	umaal r9, r10, r1, r11
+	umaal r7, r10, r1, r6
+	umaal lr, r10, r1, r12
+	str r2, [sp, #112]
+	ldr r2, [sp, #36]
+	umaal r0, r10, r1, r2
+	ldr r2, [sp, #32]
+	umaal r8, r10, r1, r2
+	ldr r2, [sp, #44]
+	umaal r4, r10, r1, r2
+	ldr r2, [sp, #56]
+	umaal r5, r10, r1, r2
+	ldr r1, [sp, #128]
+	mov r2, #0x0
+	umaal r9, r2, r1, r3
+	umaal r7, r2, r1, r11
+	umaal lr, r2, r1, r6
+	umaal r0, r2, r1, r12
+	ldr r3, [sp, #36]
+	umaal r8, r2, r1, r3
+	ldr r3, [sp, #32]
+	umaal r4, r2, r1, r3
+	ldr r3, [sp, #44]
+	umaal r5, r2, r1, r3
+	ldr r3, [sp, #56]
+	umaal r10, r2, r1, r3
 	movw r3, #0x3d1
-	ldr r12, [sp, #180]
+	ldr r12, [sp, #92]
 	mov r1, #0x0
-	umaal r12, r1, r3, r6
-	ldr r8, [sp, #108]
-	umaal r8, r1, r3, r5
-	ldr r9, [sp, #116]
-	umaal r9, r1, r3, r4
-	str r12, [sp, #116]
-	ldr r12, [sp, #60]
-	umaal r12, r1, r3, lr
-	str lr, [sp, #60]
-	ldr lr, [sp, #80]
-	umaal lr, r1, r3, r0
-	str r0, [sp, #80]
-	ldr r0, [sp, #12]
-	umaal r0, r1, r3, r11
-	str r11, [sp, #12]
-	ldr r11, [sp, #68]
-	umaal r11, r1, r3, r7
-	umaal r10, r1, r3, r2
-	adds r6, r8, r6
-	adcs r5, r9, r5
-	adcs r12, r12, r4
-	ldr r4, [sp, #60]
-	adcs lr, lr, r4
-	ldr r4, [sp, #80]
-	adcs r0, r0, r4
-	ldr r4, [sp, #12]
-	adcs r11, r11, r4
-	adcs r10, r10, r7
+	umaal r12, r1, r3, r7
+	ldr r6, [sp, #76]
+	umaal r6, r1, r3, lr
+	ldr r11, [sp, #100]
+	umaal r11, r1, r3, r0
+	str r12, [sp, #100]
+	ldr r12, [sp, #168]
+	umaal r12, r1, r3, r8
+	str r8, [sp, #168]
+	ldr r8, [sp, #104]
+	umaal r8, r1, r3, r4
+	str r4, [sp, #104]
+	ldr r4, [sp, #24]
+	umaal r4, r1, r3, r5
+	str r5, [sp, #24]
+	ldr r5, [sp, #112]
+	umaal r5, r1, r3, r10
+	umaal r9, r1, r3, r2
+	adds r6, r6, r7
+	adcs lr, r11, lr
+	adcs r0, r12, r0
+	ldr r12, [sp, #168]
+	adcs r12, r8, r12
+	ldr r7, [sp, #104]
+	adcs r4, r4, r7
+	ldr r7, [sp, #24]
+	adcs r5, r5, r7
+	adcs r10, r9, r10
 	adcs r1, r1, r2
 	mov r2, #0
 	adc r2, r2, #0
-	umull r4, r7, r1, r3
-	mov r8, #0x1
-	mov r9, #0x0
-	umaal r9, r7, r1, r8
-	mov r1, #0x0
-	umaal r9, r1, r2, r3
-	umaal r7, r1, r2, r8
-	ldr r2, [sp, #116]
-	adds r2, r2, r4
-	adcs r6, r6, r9
-	adcs r5, r5, r7
-	adcs r1, r12, r1
-	adcs lr, lr, #0x0
-	adcs r0, r0, #0x0
-	adcs r11, r11, #0x0
-	adcs r10, r10, #0x0
-	sbc r12, r12, r12
-	mvn r12, r12
-	and r3, r12, r3
-	adds r2, r2, r3
-	and r12, r12, r8
-	adcs r12, r6, r12
-	adcs r5, r5, #0x0
-	adcs r1, r1, #0x0
-	adcs lr, lr, #0x0
-	adcs r0, r0, #0x0
-	adcs r11, r11, #0x0
-	adc r10, r10, #0x0
-	ldr r3, [sp, #28]
-	ldr r4, [sp, #156]
-	subs r3, r3, r4
-	ldr r6, [sp, #16]
-	ldr r7, [sp, #120]
-	sbcs r6, r6, r7
-	ldr r8, [sp, #136]
-	ldr r9, [sp, #20]
-	sbcs r8, r8, r9
-	str r10, [sp, #136]
-	ldr r10, [sp, #84]
-	str r11, [sp, #16]
-	ldr r11, [sp, #72]
-	sbcs r10, r10, r11
-	str r0, [sp, #84]
-	ldr r0, [sp, #8]
-	str lr, [sp, #28]
-	ldr lr, [sp, #148]
-	sbcs r0, r0, lr
-	str r1, [sp, #8]
-	ldr r1, [sp, #96]
-	str r5, [sp, #116]
-	ldr r5, [sp, #52]
-	sbcs r1, r1, r5
-	str r12, [sp, #96]
-	ldr r12, [sp, #64]
-	str r2, [sp, #12]
-	ldr r2, [sp, #112]
-	sbcs r12, r12, r2
-	ldr r2, [sp, #92]
-	ldr r5, [sp, #24]
-	sbcs r2, r2, r5
-	sbc r5, r5, r5
-	movw lr, #0x3d1
-	and r11, r5, lr
-	subs r11, r3, r11
-	and r5, r5, #0x1
-	sbcs r5, r6, r5
-	sbcs r8, r8, #0x0
-	sbcs r10, r10, #0x0
-	sbcs r0, r0, #0x0
-	sbcs r1, r1, #0x0
-	sbcs r12, r12, #0x0
-	sbcs r2, r2, #0x0
-	sbc r3, r3, r3
-	and lr, r3, lr
-	subs lr, r11, lr
-	and r3, r3, #0x1
-	sbc r3, r5, r3
-	subs lr, lr, r4
-	sbcs r3, r3, r7
-	sbcs r8, r8, r9
-	ldr r5, [sp, #72]
-	sbcs r10, r10, r5
-	ldr r6, [sp, #148]
-	sbcs r0, r0, r6
-	ldr r11, [sp, #52]
-	sbcs r1, r1, r11
-	ldr r11, [sp, #112]
-	sbcs r12, r12, r11
-	ldr r11, [sp, #24]
-	sbcs r2, r2, r11
-	sbc r11, r11, r11
-	movw r6, #0x3d1
-	and r5, r11, r6
-	subs lr, lr, r5
-	and r11, r11, #0x1
-	sbcs r11, r3, r11
-	sbcs r8, r8, #0x0
-	sbcs r10, r10, #0x0
-	sbcs r0, r0, #0x0
-	sbcs r1, r1, #0x0
-	sbcs r12, r12, #0x0
-	sbcs r2, r2, #0x0
-	sbc r3, r3, r3
-	and r6, r3, r6
-	subs lr, lr, r6
-	and r3, r3, #0x1
-	sbc r11, r11, r3
-	ldr r3, [sp, #88]
-	umull r5, r6, lr, r3
-	ldr r9, [sp, #0]
-	mov r7, #0x0
-	umaal r7, r6, lr, r9
-	ldr r4, [sp, #44]
-	str r5, [sp, #92]
-	mov r5, #0x0
-	umaal r5, r6, lr, r4
-	str r2, [sp, #64]
-	ldr r2, [sp, #40]
-	str r12, [sp, #80]
-	mov r12, #0x0
-	umaal r12, r6, lr, r2
-	str r1, [sp, #60]
-	ldr r1, [sp, #4]
-	str r0, [sp, #68]
-	mov r0, #0x0
-	umaal r0, r6, lr, r1
-	str r10, [sp, #108]
-	ldr r10, [sp, #36]
-	mov r1, #0x0
-	umaal r1, r6, lr, r10
-	ldr r10, [sp, #32]
-	mov r2, #0x0
-	umaal r2, r6, lr, r10
-	ldr r10, [sp, #48]
-	str r8, [sp, #180]
-	mov r8, #0x0
-	umaal r8, r6, lr, r10
-	mov lr, #0x0
-	umaal r7, lr, r11, r3
-	umaal r5, lr, r11, r9
-	umaal r12, lr, r11, r4
-	str r7, [sp, #100]
-	ldr r7, [sp, #40]
-	umaal r0, lr, r11, r7
-	ldr r7, [sp, #4]
-	umaal r1, lr, r11, r7
-	ldr r7, [sp, #36]
-	umaal r2, lr, r11, r7
-	ldr r7, [sp, #32]
-	umaal r8, lr, r11, r7
-	umaal r6, lr, r11, r10
-	ldr r11, [sp, #180]
-	mov r10, #0x0
-	umaal r5, r10, r11, r3
-	umaal r12, r10, r11, r9
-	umaal r0, r10, r11, r4
-	str r5, [sp, #104]
-	ldr r5, [sp, #40]
-	umaal r1, r10, r11, r5
-	ldr r5, [sp, #4]
-	umaal r2, r10, r11, r5
-	ldr r5, [sp, #36]
-	umaal r8, r10, r11, r5
-	umaal r6, r10, r11, r7
-	ldr r7, [sp, #48]
-	umaal lr, r10, r11, r7
-	ldr r11, [sp, #108]
-	mov r7, #0x0
-	umaal r12, r7, r11, r3
-	umaal r0, r7, r11, r9
-	umaal r1, r7, r11, r4
-	str r12, [sp, #180]
-	ldr r12, [sp, #40]
-	umaal r2, r7, r11, r12
-	ldr r12, [sp, #4]
-	umaal r8, r7, r11, r12
-	umaal r6, r7, r11, r5
-	ldr r5, [sp, #32]
-	umaal lr, r7, r11, r5
-	ldr r5, [sp, #48]
-	umaal r10, r7, r11, r5
-	ldr r11, [sp, #68]
-	mov r5, #0x0
-	umaal r0, r5, r11, r3
-	umaal r1, r5, r11, r9
-	umaal r2, r5, r11, r4
-	str r0, [sp, #108]
-	ldr r0, [sp, #40]
-	umaal r8, r5, r11, r0
-	umaal r6, r5, r11, r12
-	ldr r12, [sp, #36]
-	umaal lr, r5, r11, r12
-	ldr r12, [sp, #32]
-	umaal r10, r5, r11, r12
-	ldr r12, [sp, #48]
-	umaal r7, r5, r11, r12
-	ldr r11, [sp, #60]
-	mov r12, #0x0
-	umaal r1, r12, r11, r3
-	umaal r2, r12, r11, r9
-	umaal r8, r12, r11, r4
-	umaal r6, r12, r11, r0
-	str r1, [sp, #68]
-	ldr r1, [sp, #4]
-	umaal lr, r12, r11, r1
-	ldr r1, [sp, #36]
-	umaal r10, r12, r11, r1
-	ldr r1, [sp, #32]
-	umaal r7, r12, r11, r1
-	ldr r1, [sp, #48]
-	umaal r5, r12, r11, r1
-	ldr r11, [sp, #80]
-	mov r1, #0x0
-	umaal r2, r1, r11, r3
-	umaal r8, r1, r11, r9
-	umaal r6, r1, r11, r4
-	umaal lr, r1, r11, r0
-	str r2, [sp, #60]
-	ldr r2, [sp, #4]
-	umaal r10, r1, r11, r2
-	ldr r2, [sp, #36]
-	umaal r7, r1, r11, r2
-	ldr r2, [sp, #32]
-	umaal r5, r1, r11, r2
-	ldr r2, [sp, #48]
-	umaal r12, r1, r11, r2
-	ldr r11, [sp, #64]
-	mov r2, #0x0
-	umaal r8, r2, r11, r3
-	umaal r6, r2, r11, r9
-	umaal lr, r2, r11, r4
-	umaal r10, r2, r11, r0
-	ldr r3, [sp, #4]
-	umaal r7, r2, r11, r3
-	ldr r3, [sp, #36]
-	umaal r5, r2, r11, r3
-	ldr r3, [sp, #32]
-	umaal r12, r2, r11, r3
-	ldr r3, [sp, #48]
-	umaal r1, r2, r11, r3
-	movw r3, #0x3d1
-	ldr r0, [sp, #92]
-	mov r4, #0x0
-	umaal r0, r4, r3, r6
-	ldr r9, [sp, #100]
-	umaal r9, r4, r3, lr
-	ldr r11, [sp, #104]
-	umaal r11, r4, r3, r10
-	str r0, [sp, #104]
-	ldr r0, [sp, #180]
-	umaal r0, r4, r3, r7
-	str r7, [sp, #180]
-	ldr r7, [sp, #108]
-	umaal r7, r4, r3, r5
-	str r5, [sp, #108]
-	ldr r5, [sp, #68]
-	umaal r5, r4, r3, r12
-	str r12, [sp, #68]
-	ldr r12, [sp, #60]
-	umaal r12, r4, r3, r1
-	umaal r8, r4, r3, r2
-	adds r6, r9, r6
-	adcs lr, r11, lr
-	adcs r0, r0, r10
-	ldr r9, [sp, #180]
-	adcs r7, r7, r9
-	ldr r9, [sp, #108]
-	adcs r5, r5, r9
-	ldr r9, [sp, #68]
-	adcs r12, r12, r9
-	adcs r1, r8, r1
-	adcs r2, r4, r2
-	mov r4, #0
-	adc r4, r4, #0
-	umull r8, r9, r2, r3
-	mov r10, #0x1
+	umull r7, r8, r1, r3
+	mov r9, #0x1
 	mov r11, #0x0
-	umaal r11, r9, r2, r10
-	mov r2, #0x0
-	umaal r11, r2, r4, r3
-	umaal r9, r2, r4, r10
-	ldr r4, [sp, #104]
-	adds r4, r4, r8
+	umaal r11, r8, r1, r9
+	mov r1, #0x0
+	umaal r11, r1, r2, r3
+	umaal r8, r1, r2, r9
+	ldr r2, [sp, #100]
+	adds r2, r2, r7
 	adcs r11, r6, r11
-	adcs lr, lr, r9
-	adcs r0, r0, r2
-	adcs r7, r7, #0x0
-	adcs r5, r5, #0x0
+	adcs lr, lr, r8
+	adcs r0, r0, r1
 	adcs r12, r12, #0x0
-	adcs r1, r1, #0x0
-	sbc r2, r2, r2
-	mvn r2, r2
-	and r3, r2, r3
-	adds r3, r4, r3
-	and r10, r2, r10
-	adcs r10, r11, r10
+	adcs r4, r4, #0x0
+	adcs r5, r5, #0x0
+	adcs r10, r10, #0x0
+	sbc r1, r1, r1
+	mvn r1, r1
+	and r3, r1, r3
+	adds r2, r2, r3
+	and r1, r1, r9
+	adcs r1, r11, r1
 	adcs lr, lr, #0x0
 	adcs r0, r0, #0x0
-	adcs r7, r7, #0x0
-	adcs r5, r5, #0x0
 	adcs r12, r12, #0x0
-	adc r1, r1, #0x0
-	ldr r2, [sp, #144]
-	subs r2, r3, r2
-	ldr r3, [sp, #56]
-	sbcs r10, r10, r3
-	ldr r3, [sp, #132]
+	adcs r4, r4, #0x0
+	adcs r5, r5, #0x0
+	adc r10, r10, #0x0
+	ldr r3, [sp, #68]
+	subs r2, r2, r3
+	ldr r3, [sp, #148]
+	sbcs r1, r1, r3
+	ldr r3, [sp, #72]
 	sbcs lr, lr, r3
-	ldr r3, [sp, #128]
+	ldr r3, [sp, #124]
 	sbcs r0, r0, r3
-	ldr r3, [sp, #76]
-	sbcs r3, r7, r3
-	ldr r4, [sp, #152]
+	ldr r3, [sp, #0]
+	sbcs r12, r12, r3
+	ldr r3, [sp, #136]
+	sbcs r3, r4, r3
+	ldr r4, [sp, #120]
 	sbcs r4, r5, r4
-	ldr r5, [sp, #140]
-	sbcs r12, r12, r5
-	ldr r5, [sp, #124]
-	sbcs r1, r1, r5
+	ldr r5, [sp, #116]
+	sbcs r10, r10, r5
 	sbc r5, r5, r5
 	movw r6, #0x3d1
 	and r7, r5, r6
 	subs r2, r2, r7
 	and r5, r5, #0x1
-	sbcs r10, r10, r5
+	sbcs r1, r1, r5
 	sbcs lr, lr, #0x0
 	sbcs r0, r0, #0x0
+	sbcs r12, r12, #0x0
 	sbcs r3, r3, #0x0
 	sbcs r4, r4, #0x0
-	sbcs r12, r12, #0x0
-	sbcs r1, r1, #0x0
+	sbcs r10, r10, #0x0
 	sbc r5, r5, r5
 	and r6, r5, r6
 	subs r2, r2, r6
 	and r5, r5, #0x1
-	sbc r10, r10, r5
-	ldr r5, [sp, #12]
+	sbc r1, r1, r5
+	ldr r5, [sp, #60]
 	adds r5, r5, r5
-	ldr r6, [sp, #96]
+	ldr r6, [sp, #4]
 	adcs r6, r6, r6
-	ldr r7, [sp, #116]
+	ldr r7, [sp, #108]
 	adcs r7, r7, r7
-	ldr r8, [sp, #8]
+	ldr r8, [sp, #80]
 	adcs r8, r8, r8
-	ldr r9, [sp, #28]
+	ldr r9, [sp, #8]
 	adcs r9, r9, r9
-	ldr r11, [sp, #84]
+	ldr r11, [sp, #132]
 	adcs r11, r11, r11
-	str r1, [sp, #84]
-	ldr r1, [sp, #16]
-	adcs r1, r1, r1
-	str r12, [sp, #16]
-	ldr r12, [sp, #136]
-	adcs r12, r12, r12
-	str r4, [sp, #136]
-	sbc r4, r4, r4
-	mvn r4, r4
-	str r3, [sp, #28]
-	movw r3, #0x3d1
-	str r0, [sp, #8]
-	and r0, r4, r3
+	str r10, [sp, #132]
+	ldr r10, [sp, #12]
+	adcs r10, r10, r10
+	str r4, [sp, #12]
+	ldr r4, [sp, #20]
+	adcs r4, r4, r4
+	str r3, [sp, #20]
+	sbc r3, r3, r3
+	mvn r3, r3
+	str r12, [sp, #8]
+	movw r12, #0x3d1
+	str r0, [sp, #80]
+	and r0, r3, r12
 	adds r0, r5, r0
-	and r4, r4, #0x1
-	adcs r4, r6, r4
+	and r3, r3, #0x1
+	adcs r3, r6, r3
 	adcs r7, r7, #0x0
 	adcs r8, r8, #0x0
 	adcs r9, r9, #0x0
 	adcs r11, r11, #0x0
-	adcs r1, r1, #0x0
-	adcs r12, r12, #0x0
+	adcs r10, r10, #0x0
+	adcs r4, r4, #0x0
 	sbc r5, r5, r5
 	mvn r5, r5
-	and r3, r5, r3
-	adds r0, r0, r3
+	and r12, r5, r12
+	adds r0, r0, r12
 	and r5, r5, #0x1
-	adc r4, r4, r5
-	ldr r3, [sp, #156]
-	adds r3, r3, r3
-	ldr r5, [sp, #120]
+	adc r3, r3, r5
+	ldr r12, [sp, #156]
+	adds r12, r12, r12
+	ldr r5, [sp, #152]
 	adcs r5, r5, r5
-	ldr r6, [sp, #20]
+	ldr r6, [sp, #140]
 	adcs r6, r6, r6
-	str r12, [sp, #20]
-	ldr r12, [sp, #72]
-	adcs r12, r12, r12
-	str r1, [sp, #72]
-	ldr r1, [sp, #148]
-	adcs r1, r1, r1
-	str r11, [sp, #148]
-	ldr r11, [sp, #52]
+	str r4, [sp, #140]
+	ldr r4, [sp, #96]
+	adcs r4, r4, r4
+	str r10, [sp, #96]
+	ldr r10, [sp, #144]
+	adcs r10, r10, r10
+	str r11, [sp, #144]
+	ldr r11, [sp, #64]
 	adcs r11, r11, r11
-	str r9, [sp, #52]
-	ldr r9, [sp, #112]
+	str r9, [sp, #64]
+	ldr r9, [sp, #48]
 	adcs r9, r9, r9
-	str r8, [sp, #112]
-	ldr r8, [sp, #24]
+	str r8, [sp, #48]
+	ldr r8, [sp, #16]
 	adcs r8, r8, r8
-	str r7, [sp, #24]
+	str r7, [sp, #16]
 	sbc r7, r7, r7
 	mvn r7, r7
-	str r4, [sp, #120]
-	movw r4, #0x3d1
+	str r3, [sp, #152]
+	movw r3, #0x3d1
 	str r0, [sp, #156]
-	and r0, r7, r4
-	adds r0, r3, r0
+	and r0, r7, r3
+	adds r0, r12, r0
 	and r7, r7, #0x1
 	adcs r5, r5, r7
 	adcs r6, r6, #0x0
-	adcs r12, r12, #0x0
-	adcs r1, r1, #0x0
+	adcs r4, r4, #0x0
+	adcs r10, r10, #0x0
+	adcs r11, r11, #0x0
+	adcs r9, r9, #0x0
+	adcs r8, r8, #0x0
+	sbc r12, r12, r12
+	mvn r12, r12
+	and r3, r12, r3
+	adds r0, r0, r3
+	and r12, r12, #0x1
+	adc r12, r5, r12
+	adds r0, r0, r0
+	adcs r12, r12, r12
+	adcs r6, r6, r6
+	adcs r4, r4, r4
+	adcs r10, r10, r10
+	adcs r11, r11, r11
+	adcs r9, r9, r9
+	adcs r8, r8, r8
+	sbc r3, r3, r3
+	mvn r3, r3
+	movw r5, #0x3d1
+	and r7, r3, r5
+	adds r0, r0, r7
+	and r3, r3, #0x1
+	adcs r12, r12, r3
+	adcs r6, r6, #0x0
+	adcs r4, r4, #0x0
+	adcs r10, r10, #0x0
 	adcs r11, r11, #0x0
 	adcs r9, r9, #0x0
 	adcs r8, r8, #0x0
 	sbc r3, r3, r3
 	mvn r3, r3
-	and r4, r3, r4
-	adds r0, r0, r4
-	and r3, r3, #0x1
-	adc r3, r5, r3
-	adds r0, r0, r0
-	adcs r3, r3, r3
-	adcs r6, r6, r6
-	adcs r12, r12, r12
-	adcs r1, r1, r1
-	adcs r11, r11, r11
-	adcs r9, r9, r9
-	adcs r8, r8, r8
-	sbc r4, r4, r4
-	mvn r4, r4
-	movw r5, #0x3d1
-	and r7, r4, r5
-	adds r0, r0, r7
-	and r4, r4, #0x1
-	adcs r3, r3, r4
-	adcs r6, r6, #0x0
-	adcs r12, r12, #0x0
-	adcs r1, r1, #0x0
-	adcs r11, r11, #0x0
-	adcs r9, r9, #0x0
-	adcs r8, r8, #0x0
-	sbc r4, r4, r4
-	mvn r4, r4
-	and r5, r4, r5
+	and r5, r3, r5
 	adds r0, r0, r5
-	and r4, r4, #0x1
-	adc r3, r3, r4
+	and r3, r3, #0x1
+	adc r12, r12, r3
 	adds r2, r2, r2
-	adcs r10, r10, r10
+	adcs r1, r1, r1
 	adcs lr, lr, lr
-	ldr r4, [sp, #8]
-	adcs r4, r4, r4
-	ldr r5, [sp, #28]
+	ldr r3, [sp, #80]
+	adcs r3, r3, r3
+	ldr r5, [sp, #8]
 	adcs r5, r5, r5
-	ldr r7, [sp, #136]
+	ldr r7, [sp, #20]
 	adcs r7, r7, r7
-	str r8, [sp, #136]
-	ldr r8, [sp, #16]
+	str r8, [sp, #20]
+	ldr r8, [sp, #12]
 	adcs r8, r8, r8
-	str r9, [sp, #16]
-	ldr r9, [sp, #84]
+	str r9, [sp, #12]
+	ldr r9, [sp, #132]
 	adcs r9, r9, r9
-	str r11, [sp, #84]
+	str r11, [sp, #132]
 	sbc r11, r11, r11
 	mvn r11, r11
-	str r1, [sp, #28]
-	movw r1, #0x3d1
-	str r12, [sp, #8]
-	and r12, r11, r1
-	adds r12, r2, r12
+	str r10, [sp, #8]
+	movw r10, #0x3d1
+	str r4, [sp, #80]
+	and r4, r11, r10
+	adds r2, r2, r4
 	and r11, r11, #0x1
-	adcs r10, r10, r11
+	adcs r1, r1, r11
 	adcs lr, lr, #0x0
-	adcs r4, r4, #0x0
+	adcs r3, r3, #0x0
+	adcs r5, r5, #0x0
+	adcs r7, r7, #0x0
+	adcs r8, r8, #0x0
+	adcs r9, r9, #0x0
+	sbc r4, r4, r4
+	mvn r4, r4
+	and r10, r4, r10
+	adds r10, r2, r10
+	and r4, r4, #0x1
+	adc r1, r1, r4
+	adds r10, r10, r10
+	adcs r1, r1, r1
+	adcs lr, lr, lr
+	adcs r3, r3, r3
+	adcs r5, r5, r5
+	adcs r7, r7, r7
+	adcs r8, r8, r8
+	adcs r9, r9, r9
+	sbc r2, r2, r2
+	mvn r2, r2
+	movw r4, #0x3d1
+	and r11, r2, r4
+	adds r10, r10, r11
+	and r2, r2, #0x1
+	adcs r1, r1, r2
+	adcs lr, lr, #0x0
+	adcs r3, r3, #0x0
 	adcs r5, r5, #0x0
 	adcs r7, r7, #0x0
 	adcs r8, r8, #0x0
 	adcs r9, r9, #0x0
 	sbc r2, r2, r2
 	mvn r2, r2
-	and r1, r2, r1
-	adds r1, r12, r1
+	and r4, r2, r4
+	adds r10, r10, r4
 	and r2, r2, #0x1
-	adc r10, r10, r2
-	adds r1, r1, r1
-	adcs r10, r10, r10
-	adcs lr, lr, lr
-	adcs r4, r4, r4
-	adcs r5, r5, r5
-	adcs r7, r7, r7
-	adcs r8, r8, r8
-	adcs r9, r9, r9
-	sbc r12, r12, r12
-	mvn r12, r12
-	movw r2, #0x3d1
-	and r11, r12, r2
-	adds r1, r1, r11
-	and r12, r12, #0x1
-	adcs r10, r10, r12
-	adcs lr, lr, #0x0
-	adcs r4, r4, #0x0
-	adcs r5, r5, #0x0
-	adcs r7, r7, #0x0
-	adcs r8, r8, #0x0
-	adcs r9, r9, #0x0
-	sbc r12, r12, r12
-	mvn r12, r12
-	and r2, r12, r2
-	adds r1, r1, r2
-	and r12, r12, #0x1
-	adc r10, r10, r12
-	ldr r12, [sp, #192]
-	strd r0, r3, [r12, #0]
-	ldr r3, [sp, #8]
-	strd r6, r3, [r12, #8]
-	ldr r3, [sp, #28]
-	ldr r2, [sp, #84]
-	strd r3, r2, [r12, #16]
-	ldr r3, [sp, #16]
-	ldr r2, [sp, #136]
-	strd r3, r2, [r12, #24]
-	strd r1, r10, [r12, #32]
-	strd lr, r4, [r12, #40]
-	strd r5, r7, [r12, #48]
-	strd r8, r9, [r12, #56]
+	adc r1, r1, r2
+	ldr r2, [sp, #192]
+	strd r0, r12, [r2, #0]
+	ldr r12, [sp, #80]
+	strd r6, r12, [r2, #8]
+	ldr r12, [sp, #8]
+	ldr r0, [sp, #132]
+	strd r12, r0, [r2, #16]
+	ldr r12, [sp, #12]
+	ldr r0, [sp, #20]
+	strd r12, r0, [r2, #24]
+	strd r10, r1, [r2, #32]
+	strd lr, r3, [r2, #40]
+	strd r5, r7, [r2, #48]
+	strd r8, r9, [r2, #56]
 	ldr r3, [sp, #156]
-	ldr r2, [sp, #120]
-	strd r3, r2, [r12, #64]
-	ldr r3, [sp, #24]
-	ldr r2, [sp, #112]
-	strd r3, r2, [r12, #72]
-	ldr r3, [sp, #52]
-	ldr r2, [sp, #148]
-	strd r3, r2, [r12, #80]
-	ldr r3, [sp, #72]
-	ldr r2, [sp, #20]
-	strd r3, r2, [r12, #88]
+	ldr r12, [sp, #152]
+	strd r3, r12, [r2, #64]
+	ldr r3, [sp, #16]
+	ldr r12, [sp, #48]
+	strd r3, r12, [r2, #72]
+	ldr r3, [sp, #64]
+	ldr r12, [sp, #144]
+	strd r3, r12, [r2, #80]
+	ldr r3, [sp, #96]
+	ldr r12, [sp, #140]
+	strd r3, r12, [r2, #88]
 	add sp, sp, #192
-	.cfi_def_cfa_offset 40
-	pop {r0, r4, r5, r6, r7, r8, r9, r10, r11, pc}
+	.cfi_def_cfa_offset 48
+	pop {r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, pc}
 	.fnend
 	.cfi_endproc
 	.size lf_secp256k1_p_jaddc_armv7, .-lf_secp256k1_p_jaddc_armv7
