@@ -580,9 +580,12 @@ def print_function(prog: Program, symbol: str, flavour: str = "armv7") -> str:
     abi = (f"AAPCS ({'Thumb-2' if mode == 'thumb' else 'Arm state'}): "
            f"{', '.join(f'{a.name} in {r}' for a, r in zip(args, AAPCS['args']))}; "
            f"registers used: {', '.join(regs)}; flags NZCV clobbered")
-    stack = (f"{4 * len(saved) + pad} bytes ({len(saved)} registers saved, {al.nslots} spill slots of 4 bytes)"
-             if saved or pad else "none")
-    head = header_lines(prog, symbol, COMMENT, abi, lines, saved, stack)
+    ptrs = [r for r in saved if r in AAPCS["args"]]
+    stack = (f"{4 * len(saved) + pad} bytes ({len(saved)} registers pushed"
+             + (f", argument pointers {', '.join(ptrs)} reloaded from there" if ptrs else "")
+             + f"; {al.nslots} spill slots of 4 bytes)" if saved or pad else "none")
+    callee = [r for r in saved if r not in AAPCS["args"]]
+    head = header_lines(prog, symbol, COMMENT, abi, lines, callee, stack)
     before = ["\t.syntax unified", "\t.arch armv7-a", "\t.cfi_sections .debug_frame"]
     before.append("\t.thumb" if mode == "thumb" else "\t.arm")
     for a in prog.arrays:

@@ -8,7 +8,7 @@
 @ void lf_bls12_381_p_mul_armv7(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 @   r = a*b/R mod p; Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 96 bytes (12 registers saved, 11 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 96 bytes (12 registers pushed, argument pointers r0, r1, r2 reloaded from there; 11 spill slots of 4 bytes)
 @   922 instructions
 	.text
 	.globl lf_bls12_381_p_mul_armv7
@@ -982,7 +982,7 @@ lf_bls12_381_p_mul_armv7:
 @ void lf_bls12_381_p_sqr_armv7(uint64_t r[6], const uint64_t a[6])
 @   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 120 bytes (12 registers saved, 18 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 120 bytes (12 registers pushed, argument pointers r0, r1 reloaded from there; 18 spill slots of 4 bytes)
 @   763 instructions
 	.text
 	.globl lf_bls12_381_p_sqr_armv7
@@ -1797,7 +1797,7 @@ lf_bls12_381_p_sqr_armv7:
 @ void lf_bls12_381_p_add_armv7(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 @   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 88 bytes (10 registers saved, 11 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 88 bytes (10 registers pushed, argument pointers r0 reloaded from there; 11 spill slots of 4 bytes)
 @   108 instructions
 	.text
 	.globl lf_bls12_381_p_add_armv7
@@ -1955,7 +1955,7 @@ lf_bls12_381_p_add_armv7:
 @ void lf_bls12_381_p_sub_armv7(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 @   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 88 bytes (10 registers saved, 12 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 88 bytes (10 registers pushed, argument pointers r0 reloaded from there; 12 spill slots of 4 bytes)
 @   100 instructions
 	.text
 	.globl lf_bls12_381_p_sub_armv7
@@ -2105,7 +2105,7 @@ lf_bls12_381_p_sub_armv7:
 @ void lf_bls12_381_p_neg_armv7(uint64_t r[6], const uint64_t a[6])
 @   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 72 bytes (10 registers saved, 8 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 72 bytes (10 registers pushed, argument pointers r0 reloaded from there; 8 spill slots of 4 bytes)
 @   86 instructions
 	.text
 	.globl lf_bls12_381_p_neg_armv7
@@ -2241,7 +2241,7 @@ lf_bls12_381_p_neg_armv7:
 @ void lf_bls12_381_p_to_internal_armv7(uint64_t r[6], const uint64_t a[6])
 @   r = a*R mod p (to Montgomery form); Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 96 bytes (12 registers saved, 11 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 96 bytes (12 registers pushed, argument pointers r0, r1 reloaded from there; 11 spill slots of 4 bytes)
 @   923 instructions
 	.text
 	.globl lf_bls12_381_p_to_internal_armv7
@@ -3229,7 +3229,7 @@ lf_bls12_381_p_to_internal_armv7:
 @ void lf_bls12_381_p_from_internal_armv7(uint64_t r[6], const uint64_t a[6])
 @   r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers pushed, argument pointers r0 reloaded from there; 3 spill slots of 4 bytes)
 @   396 instructions
 	.text
 	.globl lf_bls12_381_p_from_internal_armv7

@@ -8,7 +8,7 @@
 @ void lf_bls12_381_r_mul_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a*b/R mod p; Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 64 bytes (12 registers saved, 3 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 64 bytes (12 registers pushed, argument pointers r0, r1, r2 reloaded from there; 3 spill slots of 4 bytes)
 @   354 instructions
 	.text
 	.globl lf_bls12_381_r_mul_armv7
@@ -410,7 +410,7 @@ lf_bls12_381_r_mul_armv7:
 @ void lf_bls12_381_r_sqr_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 80 bytes (12 registers saved, 8 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 80 bytes (12 registers pushed, argument pointers r0, r1 reloaded from there; 8 spill slots of 4 bytes)
 @   312 instructions
 	.text
 	.globl lf_bls12_381_r_sqr_armv7
@@ -770,7 +770,7 @@ lf_bls12_381_r_sqr_armv7:
 @ void lf_bls12_381_r_add_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers pushed, argument pointers r0 reloaded from there; 3 spill slots of 4 bytes)
 @   57 instructions
 	.text
 	.globl lf_bls12_381_r_add_armv7
@@ -873,7 +873,7 @@ lf_bls12_381_r_add_armv7:
 @ void lf_bls12_381_r_sub_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 4 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers pushed, argument pointers r0 reloaded from there; 4 spill slots of 4 bytes)
 @   57 instructions
 	.text
 	.globl lf_bls12_381_r_sub_armv7
@@ -976,7 +976,7 @@ lf_bls12_381_r_sub_armv7:
 @ void lf_bls12_381_r_neg_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 4 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers pushed, argument pointers r0 reloaded from there; 4 spill slots of 4 bytes)
 @   54 instructions
 	.text
 	.globl lf_bls12_381_r_neg_armv7
@@ -1076,7 +1076,7 @@ lf_bls12_381_r_neg_armv7:
 @ void lf_bls12_381_r_to_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a*R mod p (to Montgomery form); Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 64 bytes (12 registers saved, 3 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 64 bytes (12 registers pushed, argument pointers r0, r1 reloaded from there; 3 spill slots of 4 bytes)
 @   355 instructions
 	.text
 	.globl lf_bls12_381_r_to_internal_armv7
@@ -1488,7 +1488,7 @@ lf_bls12_381_r_to_internal_armv7:
 @ void lf_bls12_381_r_from_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 40 bytes (10 registers saved, 0 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 40 bytes (10 registers pushed, argument pointers r0 reloaded from there; 0 spill slots of 4 bytes)
 @   142 instructions
 	.text
 	.globl lf_bls12_381_r_from_internal_armv7

@@ -8,7 +8,7 @@
 @ void lf_p1024_mul_armv7(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
 @   r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 256 bytes (12 registers saved, 52 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 256 bytes (12 registers pushed, argument pointers r0, r1, r2 reloaded from there; 52 spill slots of 4 bytes)
 @   8036 instructions
 	.text
 	.globl lf_p1024_mul_armv7
@@ -8144,7 +8144,7 @@ lf_p1024_mul_armv7:
 @ void lf_p1024_sqr_armv7(uint64_t r[16], const uint64_t a[16])
 @   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 288 bytes (12 registers saved, 59 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 288 bytes (12 registers pushed, argument pointers r0, r1 reloaded from there; 59 spill slots of 4 bytes)
 @   5976 instructions
 	.text
 	.globl lf_p1024_sqr_armv7
@@ -14194,7 +14194,7 @@ lf_p1024_sqr_armv7:
 @ void lf_p1024_add_armv7(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
 @   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 248 bytes (10 registers saved, 52 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 248 bytes (10 registers pushed, argument pointers r0 reloaded from there; 52 spill slots of 4 bytes)
 @   404 instructions
 	.text
 	.globl lf_p1024_add_armv7
@@ -14668,7 +14668,7 @@ lf_p1024_add_armv7:
 @ void lf_p1024_sub_armv7(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
 @   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 248 bytes (10 registers saved, 52 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 248 bytes (10 registers pushed, argument pointers r0 reloaded from there; 52 spill slots of 4 bytes)
 @   348 instructions
 	.text
 	.globl lf_p1024_sub_armv7
@@ -15086,7 +15086,7 @@ lf_p1024_sub_armv7:
 @ void lf_p1024_neg_armv7(uint64_t r[16], const uint64_t a[16])
 @   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 152 bytes (10 registers saved, 28 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 152 bytes (10 registers pushed, argument pointers r0 reloaded from there; 28 spill slots of 4 bytes)
 @   284 instructions
 	.text
 	.globl lf_p1024_neg_armv7
@@ -15440,7 +15440,7 @@ lf_p1024_neg_armv7:
 @ void lf_p1024_to_internal_armv7(uint64_t r[16], const uint64_t a[16])
 @   r = a*R mod p (to Montgomery form); Montgomery CIOS. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 256 bytes (12 registers saved, 52 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 256 bytes (12 registers pushed, argument pointers r0, r1 reloaded from there; 52 spill slots of 4 bytes)
 @   8093 instructions
 	.text
 	.globl lf_p1024_to_internal_armv7
@@ -23694,7 +23694,7 @@ lf_p1024_to_internal_armv7:
 @ void lf_p1024_from_internal_armv7(uint64_t r[16], const uint64_t a[16])
 @   r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 136 bytes (10 registers saved, 23 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 136 bytes (10 registers pushed, argument pointers r0 reloaded from there; 23 spill slots of 4 bytes)
 @   3652 instructions
 	.text
 	.globl lf_p1024_from_internal_armv7

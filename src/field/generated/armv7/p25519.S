@@ -8,7 +8,7 @@
 @ void lf_p25519_mul_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a*b mod p, p = 2^255 - 0x13; product then folds by 2^256 = 0x26 mod p and one conditional subtraction. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 72 bytes (10 registers saved, 7 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 72 bytes (10 registers pushed, argument pointers r0 reloaded from there; 7 spill slots of 4 bytes)
 @   225 instructions
 	.text
 	.globl lf_p25519_mul_armv7
@@ -270,7 +270,7 @@ lf_p25519_mul_armv7:
 @ void lf_p25519_sqr_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a^2 mod p, p = 2^255 - 0x13; squaring then folds by 2^256 = 0x26 mod p and one conditional subtraction. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 72 bytes (12 registers saved, 6 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 72 bytes (12 registers pushed, argument pointers r0, r1 reloaded from there; 6 spill slots of 4 bytes)
 @   204 instructions
 	.text
 	.globl lf_p25519_sqr_armv7
@@ -513,7 +513,7 @@ lf_p25519_sqr_armv7:
 @ void lf_p25519_add_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 48 bytes (10 registers saved, 2 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 48 bytes (10 registers pushed, argument pointers r0 reloaded from there; 2 spill slots of 4 bytes)
 @   49 instructions
 	.text
 	.globl lf_p25519_add_armv7
@@ -599,7 +599,7 @@ lf_p25519_add_armv7:
 @ void lf_p25519_sub_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 48 bytes (10 registers saved, 2 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 48 bytes (10 registers pushed, argument pointers r0 reloaded from there; 2 spill slots of 4 bytes)
 @   46 instructions
 	.text
 	.globl lf_p25519_sub_armv7
@@ -682,7 +682,7 @@ lf_p25519_sub_armv7:
 @ void lf_p25519_neg_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers pushed, argument pointers r0 reloaded from there; 3 spill slots of 4 bytes)
 @   53 instructions
 	.text
 	.globl lf_p25519_neg_armv7

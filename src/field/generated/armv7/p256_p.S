@@ -8,7 +8,7 @@
 @ void lf_p256_p_mul_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 64 bytes (12 registers saved, 3 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 64 bytes (12 registers pushed, argument pointers r0, r1, r2 reloaded from there; 3 spill slots of 4 bytes)
 @   372 instructions
 	.text
 	.globl lf_p256_p_mul_armv7
@@ -419,7 +419,7 @@ lf_p256_p_mul_armv7:
 @ void lf_p256_p_sqr_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 80 bytes (12 registers saved, 8 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 80 bytes (12 registers pushed, argument pointers r0, r1 reloaded from there; 8 spill slots of 4 bytes)
 @   295 instructions
 	.text
 	.globl lf_p256_p_sqr_armv7
@@ -753,7 +753,7 @@ lf_p256_p_sqr_armv7:
 @ void lf_p256_p_add_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers pushed, argument pointers r0 reloaded from there; 3 spill slots of 4 bytes)
 @   54 instructions
 	.text
 	.globl lf_p256_p_add_armv7
@@ -844,7 +844,7 @@ lf_p256_p_add_armv7:
 @ void lf_p256_p_sub_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 48 bytes (10 registers saved, 2 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 48 bytes (10 registers pushed, argument pointers r0 reloaded from there; 2 spill slots of 4 bytes)
 @   46 instructions
 	.text
 	.globl lf_p256_p_sub_armv7
@@ -927,7 +927,7 @@ lf_p256_p_sub_armv7:
 @ void lf_p256_p_neg_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers pushed, argument pointers r0 reloaded from there; 3 spill slots of 4 bytes)
 @   52 instructions
 	.text
 	.globl lf_p256_p_neg_armv7
@@ -1016,7 +1016,7 @@ lf_p256_p_neg_armv7:
 @ void lf_p256_p_to_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a*R mod p (to Montgomery form); Montgomery CIOS. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers pushed, argument pointers r0 reloaded from there; 3 spill slots of 4 bytes)
 @   360 instructions
 	.text
 	.globl lf_p256_p_to_internal_armv7
@@ -1413,7 +1413,7 @@ lf_p256_p_to_internal_armv7:
 @ void lf_p256_p_from_internal_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 40 bytes (10 registers saved, 0 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 40 bytes (10 registers pushed, argument pointers r0 reloaded from there; 0 spill slots of 4 bytes)
 @   130 instructions
 	.text
 	.globl lf_p256_p_from_internal_armv7

@@ -8,7 +8,7 @@
 @ void lf_p448_mul_armv7(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 @   r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 112 bytes (12 registers saved, 15 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 112 bytes (12 registers pushed, argument pointers r0, r1, r2 reloaded from there; 15 spill slots of 4 bytes)
 @   1335 instructions
 	.text
 	.globl lf_p448_mul_armv7
@@ -1382,7 +1382,7 @@ lf_p448_mul_armv7:
 @ void lf_p448_sqr_armv7(uint64_t r[7], const uint64_t a[7])
 @   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 136 bytes (12 registers saved, 22 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 136 bytes (12 registers pushed, argument pointers r0, r1 reloaded from there; 22 spill slots of 4 bytes)
 @   1001 instructions
 	.text
 	.globl lf_p448_sqr_armv7
@@ -2422,7 +2422,7 @@ lf_p448_sqr_armv7:
 @ void lf_p448_add_armv7(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 @   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 104 bytes (10 registers saved, 15 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 104 bytes (10 registers pushed, argument pointers r0 reloaded from there; 15 spill slots of 4 bytes)
 @   126 instructions
 	.text
 	.globl lf_p448_add_armv7
@@ -2585,7 +2585,7 @@ lf_p448_add_armv7:
 @ void lf_p448_sub_armv7(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 @   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 96 bytes (10 registers saved, 14 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 96 bytes (10 registers pushed, argument pointers r0 reloaded from there; 14 spill slots of 4 bytes)
 @   104 instructions
 	.text
 	.globl lf_p448_sub_armv7
@@ -2726,7 +2726,7 @@ lf_p448_sub_armv7:
 @ void lf_p448_neg_armv7(uint64_t r[7], const uint64_t a[7])
 @   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 80 bytes (10 registers saved, 10 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 80 bytes (10 registers pushed, argument pointers r0 reloaded from there; 10 spill slots of 4 bytes)
 @   104 instructions
 	.text
 	.globl lf_p448_neg_armv7
@@ -2867,7 +2867,7 @@ lf_p448_neg_armv7:
 @ void lf_p448_to_internal_armv7(uint64_t r[7], const uint64_t a[7])
 @   r = a*R mod p (to Montgomery form); Montgomery CIOS. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 112 bytes (12 registers saved, 15 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 112 bytes (12 registers pushed, argument pointers r0, r1 reloaded from there; 15 spill slots of 4 bytes)
 @   1292 instructions
 	.text
 	.globl lf_p448_to_internal_armv7
@@ -4198,7 +4198,7 @@ lf_p448_to_internal_armv7:
 @ void lf_p448_from_internal_armv7(uint64_t r[7], const uint64_t a[7])
 @   r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 4 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers pushed, argument pointers r0 reloaded from there; 4 spill slots of 4 bytes)
 @   527 instructions
 	.text
 	.globl lf_p448_from_internal_armv7

@@ -8,7 +8,7 @@
 @ void lf_secp256k1_p_mul_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a*b mod p, p = 2^256 - 0x1000003d1; product then folds by 2^256 = 0x1000003d1 mod p and one conditional subtraction. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 72 bytes (10 registers saved, 7 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 72 bytes (10 registers pushed, argument pointers r0 reloaded from there; 7 spill slots of 4 bytes)
 @   233 instructions
 	.text
 	.globl lf_secp256k1_p_mul_armv7
@@ -278,7 +278,7 @@ lf_secp256k1_p_mul_armv7:
 @ void lf_secp256k1_p_sqr_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a^2 mod p, p = 2^256 - 0x1000003d1; squaring then folds by 2^256 = 0x1000003d1 mod p and one conditional subtraction. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 72 bytes (12 registers saved, 6 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 72 bytes (12 registers pushed, argument pointers r0, r1 reloaded from there; 6 spill slots of 4 bytes)
 @   211 instructions
 	.text
 	.globl lf_secp256k1_p_sqr_armv7
@@ -528,7 +528,7 @@ lf_secp256k1_p_sqr_armv7:
 @ void lf_secp256k1_p_add_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers pushed, argument pointers r0 reloaded from there; 3 spill slots of 4 bytes)
 @   55 instructions
 	.text
 	.globl lf_secp256k1_p_add_armv7
@@ -620,7 +620,7 @@ lf_secp256k1_p_add_armv7:
 @ void lf_secp256k1_p_sub_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 48 bytes (10 registers saved, 2 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 48 bytes (10 registers pushed, argument pointers r0 reloaded from there; 2 spill slots of 4 bytes)
 @   46 instructions
 	.text
 	.globl lf_secp256k1_p_sub_armv7
@@ -703,7 +703,7 @@ lf_secp256k1_p_sub_armv7:
 @ void lf_secp256k1_p_neg_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers saved, 3 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 56 bytes (10 registers pushed, argument pointers r0 reloaded from there; 3 spill slots of 4 bytes)
 @   53 instructions
 	.text
 	.globl lf_secp256k1_p_neg_armv7
@@ -855,7 +855,7 @@ lf_secp256k1_p_from_internal_armv7:
 @ void lf_secp256k1_p_mul_lazy_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a*b mod p, p = 2^256 - 0x1000003d1; product then folds by 2^256 = 0x1000003d1 mod p Inputs < 2^256, output < 2^256 (lazy form).
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 72 bytes (10 registers saved, 7 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 72 bytes (10 registers pushed, argument pointers r0 reloaded from there; 7 spill slots of 4 bytes)
 @   208 instructions
 	.text
 	.globl lf_secp256k1_p_mul_lazy_armv7
@@ -1100,7 +1100,7 @@ lf_secp256k1_p_mul_lazy_armv7:
 @ void lf_secp256k1_p_sqr_lazy_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a^2 mod p, p = 2^256 - 0x1000003d1; squaring then folds by 2^256 = 0x1000003d1 mod p Inputs < 2^256, output < 2^256 (lazy form).
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 72 bytes (12 registers saved, 6 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 72 bytes (12 registers pushed, argument pointers r0, r1 reloaded from there; 6 spill slots of 4 bytes)
 @   186 instructions
 	.text
 	.globl lf_secp256k1_p_sqr_lazy_armv7
@@ -1325,7 +1325,7 @@ lf_secp256k1_p_sqr_lazy_armv7:
 @ void lf_secp256k1_p_add_lazy_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a + b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11; stack: 32 bytes (8 registers saved, 0 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11; stack: 32 bytes (8 registers pushed; 0 spill slots of 4 bytes)
 @   42 instructions
 	.text
 	.globl lf_secp256k1_p_add_lazy_armv7
@@ -1399,7 +1399,7 @@ lf_secp256k1_p_add_lazy_armv7:
 @ void lf_secp256k1_p_sub_lazy_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a - b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11; stack: 32 bytes (8 registers saved, 0 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11; stack: 32 bytes (8 registers pushed; 0 spill slots of 4 bytes)
 @   40 instructions
 	.text
 	.globl lf_secp256k1_p_sub_lazy_armv7
@@ -1471,7 +1471,7 @@ lf_secp256k1_p_sub_lazy_armv7:
 @ void lf_secp256k1_p_neg_lazy_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = -a mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r12; flags NZCV clobbered
-@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11; stack: 32 bytes (8 registers saved, 0 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11; stack: 32 bytes (8 registers pushed; 0 spill slots of 4 bytes)
 @   37 instructions
 	.text
 	.globl lf_secp256k1_p_neg_lazy_armv7
@@ -1540,7 +1540,7 @@ lf_secp256k1_p_neg_lazy_armv7:
 @ void lf_secp256k1_p_normalize_armv7(uint64_t r[4], const uint64_t a[4])
 @   r = a mod p, p = 2^256 - 0x1000003d1: lazy form to canonical (constant time). Input < 2^256, output < p.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 40 bytes (10 registers saved, 0 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 40 bytes (10 registers pushed, argument pointers r0 reloaded from there; 0 spill slots of 4 bytes)
 @   34 instructions
 	.text
 	.globl lf_secp256k1_p_normalize_armv7
@@ -1608,7 +1608,7 @@ lf_secp256k1_p_normalize_armv7:
 @ void lf_secp256k1_p_jdbl_armv7(uint64_t r[12], const uint64_t a[12])
 @   r = 2a, a = (X, Y, Z) Jacobian on y^2 = x^3 + b, p = 2^256 - 0x1000003d1, lazy form (3m4s). Inputs < 2^256 each, outputs < 2^256; Z3 = 2YZ.
 @   AAPCS (Thumb-2): r in r0, a in r1; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 200 bytes (12 registers saved, 38 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; stack: 200 bytes (12 registers pushed, argument pointers r0, r1 reloaded from there; 38 spill slots of 4 bytes)
 @   1664 instructions
 	.text
 	.globl lf_secp256k1_p_jdbl_armv7
@@ -3311,7 +3311,7 @@ lf_secp256k1_p_jdbl_armv7:
 @ void lf_secp256k1_p_jadd_armv7(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
 @   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: mixed (b affine), 8M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 232 bytes (12 registers saved, 46 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 232 bytes (12 registers pushed, argument pointers r0, r1, r2 reloaded from there; 46 spill slots of 4 bytes)
 @   2450 instructions
 	.text
 	.globl lf_secp256k1_p_jadd_armv7
@@ -5800,7 +5800,7 @@ lf_secp256k1_p_jadd_armv7:
 @ void lf_secp256k1_p_jaddz_armv7(uint64_t r[12], const uint64_t a[12], const uint64_t b[12])
 @   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: b = (x, y, zi) affine on the curve isomorphic by zi, 9M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 232 bytes (12 registers saved, 46 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 232 bytes (12 registers pushed, argument pointers r0, r1, r2 reloaded from there; 46 spill slots of 4 bytes)
 @   2654 instructions
 	.text
 	.globl lf_secp256k1_p_jaddz_armv7
@@ -8493,7 +8493,7 @@ lf_secp256k1_p_jaddz_armv7:
 @ void lf_secp256k1_p_jaddc_armv7(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
 @   r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: unified mixed, 7M + 5S, exact for every pair (a = infinity is the caller's). Inputs < 2^256 each, outputs < 2^256.
 @   AAPCS (Thumb-2): r in r0, a in r1, b in r2; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr; flags NZCV clobbered
-@   callee-saved registers saved: r0, r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 240 bytes (12 registers saved, 47 spill slots of 4 bytes)
+@   callee-saved registers saved: r4, r5, r6, r7, r8, r9, r10, r11, lr; stack: 240 bytes (12 registers pushed, argument pointers r0, r1, r2 reloaded from there; 47 spill slots of 4 bytes)
 @   3020 instructions
 	.text
 	.globl lf_secp256k1_p_jaddc_armv7
