@@ -6,10 +6,13 @@ For each architecture and each kernel (field, op) it counts the instructions
 of ONE call (tools/isa_count: qemu -singlestep trace restricted to the
 function's address range) of
   * the generated assembly kernel lf_<field>_<op>_<target>
-    (src/field/generated/<target>/<field>.S, target = rv64 / aarch64 / ppc64le),
-  * the generated C kernel lf_<field>_<op>_c (src/field/generated/c/<field>.c)
-    compiled by the cross gcc -O3 and by clang -O3 --target=<triple>
-    (-march=rv64gc on rv64, -mcpu=power8 on ppc64le),
+    (src/field/generated/<target>/<field>.S, target = rv64 / aarch64 / ppc64le,
+    armv7 on armhf),
+  * the generated C kernel lf_<field>_<op>_c (src/field/generated/c/<field>.c;
+    on armhf the 32-bit-word kernel lf_<field>_<op>_c32 of generated/c32, which
+    the library uses there) compiled by the cross gcc -O3 and by clang -O3
+    --target=<triple> (-march=rv64gc on rv64, -mcpu=power8 on ppc64le, -mthumb
+    on armhf),
 prints a table, and writes the rows as lfbench JSON (bench/schema.json):
   {"suite": "field", "op": "mul", "subject": "secp256k1_p", "impl": "limbforge",
    "backend": "rv64" | "c-gcc-O3" | "c-clang-O3", "kind": "insns", "insns": N,
@@ -53,6 +56,12 @@ DEFAULT_KERNELS = "secp256k1_p:mul,secp256k1_p:sqr,p25519:mul,bls12_381_p:mul"
 DEFAULT_ARCHS = "rv64,aarch64"
 IMPLS = ("asm", "c-gcc-O3", "c-clang-O3")
 BINARY_OPS = {"mul", "add", "sub"}
+# per architecture: (assembly target, C target, C flags) when not (arch, "c", ())
+ARCH_KERNELS = {"armhf": ("armv7", "c32", ("-DLF_FORCE_C32",))}
+
+
+def arch_kernels(aname: str):
+    return ARCH_KERNELS.get(aname, (aname, "c", ()))
 UNARY_OPS = {"sqr", "neg", "to_internal", "from_internal"}
 
 
@@ -82,14 +91,15 @@ def measure(archs, kernels, impls, clang, workdir, cpu=None, log=print, asm_dir=
             continue
         d = os.path.join(workdir, arch.name)
         os.makedirs(d, exist_ok=True)
+        asm_t, c_t, c_flags = arch_kernels(arch.name)
         objs = {}  # (impl, field) -> object path or None
         for fname in sorted({f for f, _ in kernels}):
             if fname not in limbs:
                 raise isa_count.IsaCountError(f"unknown field {fname}")
             asm = os.path.join(asm_dir or os.path.join(ROOT, "src", "field", "generated"),
-                               arch.name, f"{fname}.S")
-            csrc = os.path.join(ROOT, "src", "field", "generated", "c", f"{fname}.c")
-            inc = ["-I", os.path.join(ROOT, "src")]  # the C kernels include lf_wide.h
+                               asm_t, f"{fname}.S")
+            csrc = os.path.join(ROOT, "src", "field", "generated", c_t, f"{fname}.c")
+            inc = ["-I", os.path.join(ROOT, "src"), *c_flags]  # the C kernels include lf_wide.h
             if "asm" in impls:
                 if os.path.exists(asm):
                     objs["asm", fname] = isa_count.compile_source(
@@ -122,7 +132,7 @@ def measure(archs, kernels, impls, clang, workdir, cpu=None, log=print, asm_dir=
                 obj = objs.get((impl, fname))
                 if obj is None:
                     continue
-                sym = f"lf_{fname}_{op}_{arch.name if impl == 'asm' else 'c'}"
+                sym = f"lf_{fname}_{op}_{asm_t if impl == 'asm' else c_t}"
                 count = isa_count.count_call(arch, [obj], sym, spec, d, cpu=cpu)
                 log(f"isa-count: {arch.name} {sym} ({impl}): {count}", file=sys.stderr)
                 rows.append({"arch": arch.name, "field": fname, "op": op, "impl": impl,

@@ -11,7 +11,8 @@ and its build read, so the chain is written down once:
 from __future__ import annotations
 
 from .provenance import provenance
-from .targets import ARCHES, BACKENDS, BACKEND_GUARD, TARGETS, backend_arch, backend_chain, backend_enum
+from .targets import (ARCHES, BACKEND_EXTRA, BACKEND_GUARD, BACKENDS, TARGETS, backend_arch, backend_chain,
+                      backend_enum)
 
 
 def public_header(command: str) -> str:
@@ -124,15 +125,28 @@ def cmake_lists(command: str) -> str:
          "set(LF_ARCH ${LF_PROC})",
          "set(LF_ARCH_BACKENDS c)",
          "set(LF_ASM_TARGETS)"]
+    def asm_of(bs):
+        return [t.name for t in TARGETS.values() if t.builtin and not t.is_c and t.backend in bs]
+
     for i, (arch, (_, regex)) in enumerate(ARCHES.items()):
         kw = "if" if i == 0 else "elseif"
-        bes = [b for b, _, _ in BACKENDS if backend_arch(b) == arch]
-        asm = [t.name for t in TARGETS.values()
-               if t.builtin and not t.is_c and t.backend and backend_arch(t.backend) == arch]
+        ours = [b for b, _, _ in BACKENDS if backend_arch(b) == arch]
+        # back ends with an extra condition (and their descendants): only on
+        # the processors it names
+        gated = {b: next(a for a in reversed(backend_chain(b)) if a in BACKEND_EXTRA)
+                 for b in ours if any(a in BACKEND_EXTRA for a in backend_chain(b))}
+        bes = [b for b in ours if b not in gated]
         L += [f'{kw}(LF_PROC MATCHES "^({regex})$")',
               f"  set(LF_ARCH {arch})",
               f"  list(APPEND LF_ARCH_BACKENDS {' '.join(bes)})",
-              f"  set(LF_ASM_TARGETS {' '.join(asm)})"]
+              f"  set(LF_ASM_TARGETS {' '.join(asm_of(bes))})"]
+        for g in dict.fromkeys(gated.values()):
+            sub = [b for b in ours if gated.get(b) == g]
+            L += [f'  if(LF_PROC MATCHES "^({BACKEND_EXTRA[g][1]})$")',
+                  f"    list(APPEND LF_ARCH_BACKENDS {' '.join(sub)})"]
+            if asm_of(sub):
+                L.append(f"    list(APPEND LF_ASM_TARGETS {' '.join(asm_of(sub))})")
+            L.append("  endif()")
     L += ["endif()", ""]
     return "\n".join(L)
 

@@ -25,6 +25,8 @@ MAX_BITS = 1024    # 16 limbs
 # checks that every target of targets.py is described here.
 TARGET_HELP = {
     "c": "portable C (uint64_t and unsigned __int128, GCC or Clang): any 64-bit CPU",
+    "c32": "portable C with 32-bit words (uint32_t, uint64_t products): any CPU, made for "
+           "compilers without unsigned __int128 (i686, ARMv7, Cortex-M)",
     "x86_64": "x86-64 assembly with mulq/adc only: every x86-64 CPU",
     "x86_64_adx": "x86-64 assembly with mulx/adcx/adox (BMI2 + ADX): Intel Broadwell (2014) "
                   "and later, AMD Zen (2017) and later (flags bmi2 and adx in /proc/cpuinfo)",
@@ -34,6 +36,8 @@ TARGET_HELP = {
                "little-endian mode",
     "rv64": "RISC-V RV64GC scalar assembly: every RV64GC CPU (SiFive U74, T-Head C910, "
             "SpacemiT X60, ...)",
+    "armv7": "ARMv7-A Thumb-2 assembly with 32-bit words (umaal): Cortex-A7/A9/A15/A17, and "
+             "32-bit (armhf) code on ARMv8-A CPUs",
     "rv64_zbb": "RV64GC assembly that also uses the Zba and Zbb bit-manipulation extensions "
                 "(RVA22 profile): SiFive U74, SpacemiT X60; not T-Head C910",
 }

@@ -9,7 +9,7 @@ from .fields import LAZY_OPS, Field, has_lazy, kernel_programs, lazy_programs
 from .printers import c as cprint
 from .printers import lanes_c, lanes_ifma, lanes_rvv
 from .provenance import provenance
-from .targets import BACKEND_GUARD, TARGETS, builtin_targets
+from .targets import BACKEND_EXTRA, BACKEND_GUARD, TARGETS, backend_chain, builtin_targets
 
 
 def _limbs(x: int, n: int) -> str:
@@ -35,11 +35,21 @@ def kernel_source(f: Field, target: str, command: str, library: bool = False) ->
             parts.append(f"\n#else\ntypedef int lf_{f.name}_{target}_unused; /* not a 32-bit build */\n#endif\n")
         return "".join(parts)
     pr = t.printer_module()
-    cm = pr.COMMENT
+    # the library's copy of a back end with an extra condition (armv7 within
+    # c32's processors) assembles to nothing but the stack note (the C
+    # preprocessor of .S files) where the condition does not hold; its first
+    # lines are then // comments, which the preprocessor removes everywhere
+    guard = BACKEND_GUARD[t.backend] if library and t.backend and \
+        any(a in BACKEND_EXTRA for a in backend_chain(t.backend)) else ""
+    cm = "//" if guard else pr.COMMENT
     parts = [provenance(command, cm),
              f"{cm} {f.name}: p = {f.p:#x}\n{cm} {f.n} limbs, {f.form} form; target {target}.\n"]
+    if guard:
+        parts.append(f"\n#if {guard}\n")
     for op, prog in progs.items():
         parts.append("\n" + pr.print_function(prog, f"lf_{f.name}_{op}_{target}", target))
+    if guard:
+        parts.append("\n#endif\n")
     parts.append("\n" + pr.TRAILER)
     return "".join(parts)
 

@@ -21,7 +21,7 @@ import re
 RESERVED = frozenset("""
     a adc adcw aead api arch backend backends batch bg bip340 bits bk bytes c cat chacha chacha20
     chacha20poly1305 cpu ctime cyc declassify der dispatch ecc ecdh ecdsa ecm ecmult err fe field
-    fields fk fn ge gej gen
+    fields fk fn force ge gej gen
     hash have hidden hmac internal kernel kernel2 kernel3 kernels likely mlkem mont mp n
     msan msm native noinline ntt ntt128 ntt16 ok own p p1305 pm2 poly1305 q qr rotl32 round64 s safegcd sc
     sbb scratch secp256k1 sg sha256 sqrt t ts u128 vb vb32 verify version warn wipe x86

@@ -36,6 +36,7 @@ BACKENDS = (
     ("power9", "ppc64le", "ISA 3.0 vectors (vmsumudm)"),
     # last, so the enum values of the others stay what they were
     ("c32", "c", "portable C with 32-bit limbs (uint32_t words, uint64_t products)"),
+    ("armv7", "c32", "ARMv7-A Thumb-2 assembly, 32-bit words (umaal)"),
 )
 # Architectures (roots of the chains): the C preprocessor condition that
 # selects it, and the CMAKE_SYSTEM_PROCESSOR values (lower case, a regex).
@@ -50,6 +51,14 @@ ARCHES = {
     # LF_FORCE_C32 (CMake -DLF_C32=ON) builds it anywhere, for tests
     "c32": ("!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)",
             "i[3-6]86|x86|arm|armv[4-8].*|wasm32"),
+}
+# Back ends that need more than their architecture's condition: the C
+# condition and the CMAKE_SYSTEM_PROCESSOR regex (lower case) on top of it.
+BACKEND_EXTRA = {
+    # Thumb-2 and umaal: every ARMv7-A CPU, and AArch32 on ARMv8-A; the words of
+    # a limb in memory order (little-endian)
+    "armv7": ("defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A'",
+              "arm|armv[78].*"),
 }
 BACKEND_PARENT = {b: p for b, p, _ in BACKENDS}
 
@@ -69,7 +78,18 @@ def backend_arch(b: str) -> str | None:
     return chain[-2] if len(chain) > 1 else None
 
 
-BACKEND_GUARD = {b: (ARCHES[backend_arch(b)][0] if backend_arch(b) else "") for b, _, _ in BACKENDS}
+def _guard(b: str) -> str:
+    """The C condition under which back end b is built: its architecture's,
+    and the extra conditions of b and its ancestors (BACKEND_EXTRA)."""
+    arch = backend_arch(b)
+    if arch is None:
+        return ""
+    extra = [BACKEND_EXTRA[a][0] for a in reversed(backend_chain(b)) if a in BACKEND_EXTRA]
+    base = ARCHES[arch][0]
+    return " && ".join(f"({x})" for x in [base] + extra) if extra else base
+
+
+BACKEND_GUARD = {b: _guard(b) for b, _, _ in BACKENDS}
 
 
 def backend_enum(b: str) -> str:
@@ -108,6 +128,8 @@ _CROSS_PPC = {"cc": "powerpc64le-linux-gnu-gcc",
               "run": ["qemu-ppc64le", "-cpu", "power9", "-L", "/usr/powerpc64le-linux-gnu"]}
 _CROSS_RV_ZBB = {"cc": "riscv64-linux-gnu-gcc", "cflags": ["-march=rv64gc_zba_zbb"],
                  "run": ["qemu-riscv64", "-cpu", "rv64,zba=true,zbb=true", "-L", "/usr/riscv64-linux-gnu"]}
+_CROSS_ARM = {"cc": "arm-linux-gnueabihf-gcc",
+              "run": ["qemu-arm", "-cpu", "cortex-a15", "-L", "/usr/arm-linux-gnueabihf"]}
 
 TARGETS = {t.name: t for t in (
     Target("c", "plain", None, "c"),
@@ -118,6 +140,7 @@ TARGETS = {t.name: t for t in (
     Target("ppc64le", "onechain", "ppc64le", "ppc64le", builtin=True, cross=_CROSS_PPC),
     Target("rv64", "bounded", "rv64", "rv64", cross=_CROSS_RV),
     Target("rv64_zbb", "bounded", "rv64", None, builtin=False, cross=_CROSS_RV_ZBB),
+    Target("armv7", "madd", "armv7", "armv7", cross=_CROSS_ARM, wbits=32),
 )}
 
 

@@ -7,6 +7,7 @@
  * print 3N),
  * prints the result words.  Also runs each op in place (r aliasing a) and
  * checks both agree. */
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,8 +73,8 @@ int main(void)
         int na = op >= 13 ? 3 * N : N; /* jdbl, jadd*: a point (X, Y, Z) */
         int nb = op == 15 ? 3 * N : op == 14 || op == 16 ? 2 * N : N;
         size_t sz = (size_t)na * sizeof a[0];
-        for (int i = 0; i < na; i++) if (scanf("%lx", &a[i]) != 1) return 2;
-        for (int i = 0; i < nb; i++) if (scanf("%lx", &b[i]) != 1) return 2;
+        for (int i = 0; i < na; i++) if (scanf("%" SCNx64, &a[i]) != 1) return 2;
+        for (int i = 0; i < nb; i++) if (scanf("%" SCNx64, &b[i]) != 1) return 2;
         memset(r, 0xa5, sizeof r);
         run(op, r, a, b);
         memcpy(r2, a, sz);                 /* in place: r == a */
@@ -89,7 +90,7 @@ int main(void)
             run(op, aa, aa, aa);
             if (memcmp(r, r2, N * sizeof b[0]) || memcmp(r3, aa, sizeof r3)) { printf("ALIAS\n"); continue; }
         }
-        for (int i = 0; i < na; i++) printf("%lx%c", r[i], i == na - 1 ? '\n' : ' ');
+        for (int i = 0; i < na; i++) printf("%" PRIx64 "%c", r[i], i == na - 1 ? '\n' : ' ');
     }
     return 0;
 }

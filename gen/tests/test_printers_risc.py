@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""AArch64 and ppc64le printers on programs the field kernels never make:
+"""AArch64, ppc64le and ARMv7 (32-bit words) printers on programs the field kernels never make:
 random straight-line programs (carries crossing between addition and
 subtraction chains in both directions, selects/masks of either polarity,
 double shifts, multiplies by 0 and 1, immediates at every encoding edge,
@@ -21,29 +21,34 @@ from limbforge.printers.regalloc import CodegenError
 from limbforge.targets import TARGETS
 from limbforge.verify import verify
 
-ARCHES = [t for t in ("aarch64", "ppc64le")
+ARCHES = [t for t in ("aarch64", "ppc64le", "armv7")
           if shutil.which(TARGETS[t].cross["cc"]) and shutil.which(TARGETS[t].cross["run"][0])]
 NIN, NOUT = 6, 6
 CONSTS = [0, 1, 2, MASK64, MASK64 - 1, 4095, 4096, 4097, 0x7FFF, 0x8000, -0x8000 & MASK64,
           0xFFFF, 0x10000, 0x1000003D1, 1 << 63, (1 << 63) - 1, 0xFF00FF00FF00FF00,
           0xFFFFFFFF, 0xFFFFFFFF00000001, 0x00000000FFFFFFFE, 0x123456789ABCDEF1, 977]
+# 32-bit words: the edges of the Thumb-2 and Arm modified immediates, movw, movt
+CONSTS32 = [0, 1, 2, 0xFFFFFFFF, 0xFFFFFFFE, 255, 256, 257, 0x1FE, 0x3FC, 0xFF00FF, 0xFF00FF00,
+            0xABABABAB, 0x80000000, 0x7FFFFFFF, 0x80000001, 0xC0000003, 0xFFFF, 0x10000, 0x12345678,
+            4095, 4096, 977, 0xFFFFFF00, 0xFFFFFC2F]
 
 
-def random_program(rng: random.Random, name: str, nops: int) -> Program:
+def random_program(rng: random.Random, name: str, nops: int, w: int = 64) -> Program:
     """At most one carry is live at a time and it is consumed before the next
     carry is made (what one flag allows); between the two, only operations
     that leave the flag alone.  The printers must pick polarities."""
-    p = Program(name)
+    p = Program(name, wbits=w)
     p.comment = "random printer test program"
+    consts = CONSTS if w == 64 else CONSTS32
     r = p.out("r", NOUT)
     ins = [p.inp("a", NIN), p.inp("b", NIN)]
-    tab = p.table("k", [rng.choice(CONSTS) for _ in range(5)] + [rng.getrandbits(64)])
+    tab = p.table("k", [rng.choice(consts) for _ in range(5)] + [rng.getrandbits(w)])
     words = []
 
     def word():
         k = rng.randrange(10)
         if k == 0:
-            return p.const(rng.choice(CONSTS))
+            return p.const(rng.choice(consts))
         if k == 1:
             return p.load(tab, rng.randrange(tab.words))
         if k == 2 or len(words) < 3:
@@ -71,16 +76,19 @@ def random_program(rng: random.Random, name: str, nops: int) -> Program:
             op = p.add if rng.random() < 0.5 else p.sub
             words.append(op(word(), word())[0])
         elif k == 9:
-            lo, hi = p.mul(word(), word())
+            if w == 32 and rng.random() < 0.5:
+                lo, hi = p.madd(word(), word(), word(), word())
+            else:
+                lo, hi = p.mul(word(), word())
             words.append(rng.choice([lo, hi]))
         elif k == 10:
             words.append(p.mullo(word(), rng.choice([word(), p.const(rng.choice([0, 1]))])))
         elif k == 11:
             words.append(p.logic(rng.choice(["and", "or", "xor"]), word(), word()))
         elif k == 12:
-            words.append(p.shrd(word(), word(), rng.randrange(1, 64)))
+            words.append(p.shrd(word(), word(), rng.randrange(1, w)))
         else:
-            words.append((p.shl if rng.random() < 0.5 else p.shr)(word(), rng.randrange(1, 64)))
+            words.append((p.shl if rng.random() < 0.5 else p.shr)(word(), rng.randrange(1, w)))
     for i in range(NOUT):                           # fold everything into the outputs
         acc = words[i] if i < len(words) else word()
         for w in words[NOUT + i::NOUT]:
@@ -89,9 +97,9 @@ def random_program(rng: random.Random, name: str, nops: int) -> Program:
     return verify(p.prune())
 
 
-def pressure_program(name: str, live: int) -> Program:
+def pressure_program(name: str, live: int, w: int = 64) -> Program:
     """`live` products alive at once: more values than registers."""
-    p = Program(name)
+    p = Program(name, wbits=w)
     p.comment = "register pressure test program"
     r = p.out("r", NOUT)
     a, b = p.inp("a", NIN), p.inp("b", NIN)
@@ -110,26 +118,35 @@ def pressure_program(name: str, live: int) -> Program:
     return verify(p.prune())
 
 
-def run_programs(arch, progs, cases, rng):
+def _limbs(ws, w):
+    """w-bit words as the driver's uint64_t limbs."""
+    return interp.int_to_words(interp.words_to_int(ws, w), len(ws) * w // 64)
+
+
+def run_programs(arch, progs, cases, rng, flavour=None):
     t = TARGETS[arch]
     pr = t.printer_module()
+    w = t.wbits
+    per = 64 // w                                   # words per uint64_t of the driver
+    consts = CONSTS if w == 64 else CONSTS32
     with tempfile.TemporaryDirectory() as d:
         d = Path(d)
-        asm = "".join(pr.print_function(q, f"tp_{q.name}", arch) + "\n" for q in progs) + pr.TRAILER
+        asm = "".join(pr.print_function(q, f"tp_{q.name}", flavour or arch) + "\n" for q in progs) + pr.TRAILER
         (d / "p.S").write_text(asm)
         decl = "".join(f"void tp_{q.name}(uint64_t *, const uint64_t *, const uint64_t *);\n" for q in progs)
         table = ", ".join(f"tp_{q.name}" for q in progs)
-        (d / "drv.c").write_text(f"""#include <stdint.h>
+        (d / "drv.c").write_text(f"""#include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 {decl}
 static void (*const F[])(uint64_t *, const uint64_t *, const uint64_t *) = {{{table}}};
 int main(void) {{
-    int k; uint64_t a[{NIN}], b[{NIN}], r[{NOUT}];
+    int k; uint64_t a[{NIN // per}], b[{NIN // per}], r[{NOUT // per}];
     while (scanf("%d", &k) == 1) {{
-        for (int i = 0; i < {NIN}; i++) if (scanf("%lx", &a[i]) != 1) return 2;
-        for (int i = 0; i < {NIN}; i++) if (scanf("%lx", &b[i]) != 1) return 2;
+        for (int i = 0; i < {NIN // per}; i++) if (scanf("%" SCNx64, &a[i]) != 1) return 2;
+        for (int i = 0; i < {NIN // per}; i++) if (scanf("%" SCNx64, &b[i]) != 1) return 2;
         F[k](r, a, b);
-        for (int i = 0; i < {NOUT}; i++) printf("%lx%c", r[i], i == {NOUT} - 1 ? '\\n' : ' ');
+        for (int i = 0; i < {NOUT // per}; i++) printf("%" PRIx64 "%c", r[i], i == {NOUT // per} - 1 ? '\\n' : ' ');
     }}
     return 0;
 }}
@@ -139,16 +156,16 @@ int main(void) {{
         jobs, lines = [], []
         for k, q in enumerate(progs):
             for _ in range(cases):
-                a = [rng.choice([rng.getrandbits(64), rng.choice(CONSTS)]) for _ in range(NIN)]
-                b = [rng.choice([rng.getrandbits(64), rng.choice(CONSTS)]) for _ in range(NIN)]
+                a = [rng.choice([rng.getrandbits(w), rng.choice(consts)]) for _ in range(NIN)]
+                b = [rng.choice([rng.getrandbits(w), rng.choice(consts)]) for _ in range(NIN)]
                 jobs.append((q, a, b))
-                lines.append(f"{k} " + " ".join(f"{w:x}" for w in a + b))
+                lines.append(f"{k} " + " ".join(f"{x:x}" for x in _limbs(a, w) + _limbs(b, w)))
         out = subprocess.run([*t.cross["run"], str(d / "x")], input="\n".join(lines) + "\n",
                              capture_output=True, text=True, check=True).stdout.splitlines()
         assert len(out) == len(jobs)
         for (q, a, b), line in zip(jobs, out):
             want = interp.run(q, {"a": a, "b": b})["r"]
-            got = [int(w, 16) for w in line.split()]
+            got = interp.int_to_words(interp.words_to_int([int(x, 16) for x in line.split()]), NOUT, w)
             assert got == want, f"{arch} {q.name}: a={a} b={b}"
         return asm
 
@@ -156,19 +173,35 @@ int main(void) {{
 @pytest.mark.parametrize("arch", ARCHES)
 def test_random_programs(arch):
     rng = random.Random(7)
-    progs = [random_program(rng, f"r{k}", rng.choice([30, 80, 160])) for k in range(40)]
+    w = TARGETS[arch].wbits
+    progs = [random_program(rng, f"r{k}", rng.choice([30, 80, 160]), w) for k in range(40)]
     asm = run_programs(arch, progs, 25, rng)
     # the paths this test is for were taken
-    if arch == "aarch64":
+    if arch == "armv7":
+        assert "cmn" in asm and "umaal" in asm and "orr" in asm and "lsl #" in asm and "ldrd" in asm \
+            and "\tit" in asm and "sbc" in asm
+    elif arch == "aarch64":
         assert "cset" in asm and "cmp" in asm and "extr" in asm and "csetm" in asm and "ldp" in asm
     else:
         assert "addic %r0, %r0, 1" in asm and "rldimi" in asm and "isel" in asm and "toc@ha" in asm
 
 
+@pytest.mark.skipif("armv7" not in ARCHES, reason="no arm cross compiler or qemu-arm")
+def test_armv7_arm_state():
+    """The armv7 printer's Arm-state flavour (no IT blocks, Arm immediates,
+    no ldrd pairing, a shorter adr reach), which measured a little larger
+    and slower than Thumb-2, stays correct."""
+    rng = random.Random(9)
+    progs = [random_program(rng, f"a{k}", rng.choice([30, 80, 160]), 32) for k in range(20)]
+    progs += [pressure_program("ap45", 45, 32)]
+    asm = run_programs("armv7", progs, 20, rng, flavour="armv7_arm")
+    assert "\t.arm" in asm and "\tit" not in asm and "umaal" in asm
+
+
 @pytest.mark.parametrize("arch", ARCHES)
 def test_register_pressure(arch):
     rng = random.Random(8)
-    progs = [pressure_program(f"p{live}", live) for live in (8, 20, 45)]
+    progs = [pressure_program(f"p{live}", live, TARGETS[arch].wbits) for live in (8, 20, 45)]
     asm = run_programs(arch, progs, 20, rng)
     assert ("stdu %r1" in asm) if arch == "ppc64le" else ("[sp, #" in asm)
 

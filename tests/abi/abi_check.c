@@ -103,6 +103,17 @@ static const char *const vr_names[] = {"v20", "v21", "v22", "v23", "v24", "v25",
  * by call stubs). */
 #define ALLOWED_ABOVE_LO 8
 #define ALLOWED_ABOVE_HI 32
+#elif defined(__arm__)
+#define LF_ABI_NAME "Arm AAPCS (VFP variant)"
+static const char *const gpr_names[] = {"r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"};
+static const char *const fpr_names[] = {"d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15"};
+static const char *const vr_names[] = {NULL};
+#define NGPR 8
+#define NFPR 8
+#define NVR 0
+#define ALLOWED_ABOVE_LO 0
+#define ALLOWED_ABOVE_HI 0
+#define LF_ABI_GPR_BITS 32 /* the trampoline moves the low words of the GPR slots */
 #else
 #error "tests/abi: no trampoline for this architecture"
 #endif
@@ -254,6 +265,10 @@ static int check_misc(const struct lf_abi_ctx *c)
         problem(&m, P_MISC, "r13 (thread pointer) changed: %#llx -> %#llx", U(c->misc_out[3]), U(c->misc_out[1]));
     if ((c->misc_out[4] & 0x00fff000) != (c->misc_in[0] & 0x00fff000))
         problem(&m, P_MISC, "cr2..cr4 changed: %#llx -> %#llx", U(c->misc_in[0] & 0x00fff000), U(c->misc_out[4] & 0x00fff000));
+#elif defined(__arm__)
+    /* FPSCR control: AHP, DN, FZ, RMode (bits 22..26) */
+    if ((c->misc_out[0] ^ c->misc_out[2]) & 0x07c00000)
+        problem(&m, P_MISC, "FPSCR control bits changed: %#llx -> %#llx", U(c->misc_out[2]), U(c->misc_out[0]));
 #endif
     return m;
 }
@@ -273,6 +288,9 @@ static int checked_call(lf_abi_fn fn, lf_abi_args *a, uint64_t *ret, size_t *sta
     for (int i = 0; i < a->n; i++)
         c.args[i] = a->kind[i] == 'v' ? (uint64_t)a->size[i] : (uint64_t)(uintptr_t)a->buf[i];
     for (int i = 0; i < LF_ABI_MAX_GPR; i++) c.gpr_in[i] = rnd();
+#ifdef LF_ABI_GPR_BITS
+    for (int i = 0; i < LF_ABI_MAX_GPR; i++) c.gpr_in[i] &= (UINT64_C(1) << LF_ABI_GPR_BITS) - 1;
+#endif
     for (int i = 0; i < LF_ABI_MAX_FPR; i++) c.fpr_in[i] = rnd();
     for (int i = 0; i < 2 * LF_ABI_MAX_VR; i++) c.vr_in[i] = rnd();
     for (int i = 0; i < LF_ABI_MISC; i++) c.misc_in[i] = rnd();
@@ -375,6 +393,9 @@ void lf_abi_st_vr(void);
 void lf_abi_st_cr(void);
 void lf_abi_st_toc(void);
 #define ST_ARCH(X) X(fpr, P_FPR) X(vr, P_VR) X(cr, P_MISC) X(toc, P_MISC)
+#elif defined(__arm__)
+void lf_abi_st_fpr(void);
+#define ST_ARCH(X) X(fpr, P_FPR)
 #endif
 static const struct {
     const char *mode;

@@ -40,17 +40,19 @@ class Dialect:
     func_type: str               # operand of .type: "@function", or "%function" (AArch64)
     func_align: int              # .p2align of a function's entry
     file_directives: tuple = ()  # once per file, ahead of the GNU-stack note (".abiversion 2")
+    type_prefix: str = "@"       # of section types ("@progbits"); "%" where "@" starts a comment (Arm)
 
     @property
     def trailer(self) -> str:
         """The end of every assembly file."""
-        return "".join(f"\t{d}\n" for d in self.file_directives) + GNU_STACK
+        return "".join(f"\t{d}\n" for d in self.file_directives) + GNU_STACK.replace("@", self.type_prefix)
 
 
 X86_64 = Dialect(comment="#", func_type="@function", func_align=5)
 AARCH64 = Dialect(comment="//", func_type="%function", func_align=4)
 PPC64LE = Dialect(comment="#", func_type="@function", func_align=4, file_directives=(".abiversion 2",))
 RV64 = Dialect(comment="#", func_type="@function", func_align=2)
+ARMV7 = Dialect(comment="@", func_type="%function", func_align=2, type_prefix="%")
 
 
 def local_label(symbol: str, suffix: str) -> str:

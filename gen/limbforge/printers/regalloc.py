@@ -388,7 +388,8 @@ class LoadStoreAlloc:
 def header_lines(prog, symbol, comment, abi_text, lines, saved, stack_text, extra=""):
     """The comment block above every generated function."""
     ninsn = sum(1 for ln in lines if ln.startswith("\t") and not ln.startswith("\t."))
-    sig = ", ".join(f"{'' if a.role == 'out' else 'const '}uint64_t {a.name}[{a.words}]"
+    per = 64 // prog.wbits          # words per uint64_t limb
+    sig = ", ".join(f"{'' if a.role == 'out' else 'const '}uint64_t {a.name}[{a.words // per}]"
                     for a in prog.args())
     return [
         f"{comment} void {symbol}({sig})",

@@ -85,6 +85,15 @@ LF_HIDDEN void lf_bn254_r_neg_rv64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_bn254_r_to_internal_rv64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_bn254_r_from_internal_rv64(uint64_t *r, const uint64_t *a);
 #endif
+#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A')
+LF_HIDDEN void lf_bn254_r_mul_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_bn254_r_sqr_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_bn254_r_add_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_bn254_r_sub_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_bn254_r_neg_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_bn254_r_to_internal_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_bn254_r_from_internal_armv7(uint64_t *r, const uint64_t *a);
+#endif
 
 #define LF_LANE_L 5
 #define LF_LANE_MAC_NB 453
@@ -137,6 +146,7 @@ LF_HIDDEN void lf_bn254_r_x8_sub_rvv(uint64_t *r, const uint64_t *a, const uint6
 #define LF_OWN_AARCH64 1
 #define LF_OWN_PPC64LE 1
 #define LF_OWN_RV64 1
+#define LF_OWN_ARMV7 1
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) {lf_bn254_r_mul_##b, lf_bn254_r_sqr_##b, lf_bn254_r_add_##b, lf_bn254_r_sub_##b, lf_bn254_r_neg_##b, lf_bn254_r_to_internal_##b, lf_bn254_r_from_internal_##b}
 LF_HIDDEN const lf_field_kernels lf_bn254_r_kernels[LF_BACKEND_COUNT] = {
