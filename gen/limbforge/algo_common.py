@@ -53,7 +53,7 @@ def pm_params(p: int, n: int, w: int = 64):
     c2 = c << (w * n - k)
     if c2 >= 1 << 63:
         return None
-    # The reduction's bounds (see algos._pm_reduce/_pm_final) need:
+    # The reduction's bounds (see algos_pm._pm_reduce/_pm_final) need:
     #  fold 3: a wrapped value (< c'^2) plus c' fits n words;
     #  final:  v < 2^k + 2^(wn-k) c must be < 2p = 2^(k+1) - 2c.
     if c2 * c2 + c2 >= 1 << (w * n) or c * ((1 << (w * n - k)) + 2) >= 1 << k:
@@ -66,7 +66,7 @@ def pm_params(p: int, n: int, w: int = 64):
 def cwords(x: int, w: int) -> list:
     """The words of a small constant (c or c' < 2^63), with a spare bit in the
     top one: one word for 64-bit words, two for 32-bit ones when x >= 2^31
-    (the lazy folds need x < 2^(w L - 1), algos._lazy_linear)."""
+    (the lazy folds need x < 2^(w L - 1), algos_pm._lazy_linear)."""
     return words(x, -(-(x.bit_length() + 1) // w), w)
 
 

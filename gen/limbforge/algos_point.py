@@ -2,12 +2,13 @@
 """Point arithmetic as single kernels: whole Jacobian doublings and additions
 on y^2 = x^3 + b (a = 0) over a pseudo-Mersenne field with a full top limb,
 in lazy form (fields.lazy_programs: jdbl, jadd, jaddz, jaddc).  Built on the
-lazy field operations of algos.py (LazyPM), one straight-line Program each."""
+lazy field operations of algos_pm.py (LazyPM), one straight-line Program each."""
 from __future__ import annotations
 
 from . import algos_bounded
 from .algo_common import load_all, pm_params, store_all, words
-from .algos import Acc, _lazy_linear, _pm_reduce
+from .algos import Acc
+from .algos_pm import _lazy_linear, _pm_reduce
 from .ir import Program, Val
 from .verify import verify
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from . import algos, algos_point
+from . import algos, algos_pm, algos_point
 from .algo_common import pad_args
 from .verify import verify
 
@@ -192,8 +192,8 @@ def kernel_programs(f: Field, target: str) -> dict:
     else:
         copy = "r = a (internal form is the canonical value). Any input; r may alias a."
         progs = {
-            "mul": algos.pm_mul_program(pre + "mul", p, n, style, w=w),
-            "sqr": algos.pm_mul_program(pre + "sqr", p, n, style, square=True, w=w),
+            "mul": algos_pm.pm_mul_program(pre + "mul", p, n, style, w=w),
+            "sqr": algos_pm.pm_mul_program(pre + "sqr", p, n, style, square=True, w=w),
             "to_internal": algos.copy_program(pre + "to_internal", n, copy, w=w),
             "from_internal": algos.copy_program(pre + "from_internal", n, copy, w=w),
         }
@@ -234,12 +234,12 @@ def lazy_programs(f: Field, target: str) -> dict:
     n, p = t.limbs(f.n), f.p
     pre = f"lf_{f.name}_"
     progs = {
-        "mul_lazy": algos.pm_mul_program(pre + "mul_lazy", p, n, style, lazy=True, w=w),
-        "sqr_lazy": algos.pm_mul_program(pre + "sqr_lazy", p, n, style, square=True, lazy=True, w=w),
-        "add_lazy": algos.pm_lazy_linear_program(pre + "add_lazy", p, n, "add", w=w),
-        "sub_lazy": algos.pm_lazy_linear_program(pre + "sub_lazy", p, n, "sub", w=w),
-        "neg_lazy": algos.pm_lazy_linear_program(pre + "neg_lazy", p, n, "neg", w=w),
-        "normalize": algos.pm_normalize_program(pre + "normalize", p, n, style, w=w),
+        "mul_lazy": algos_pm.pm_mul_program(pre + "mul_lazy", p, n, style, lazy=True, w=w),
+        "sqr_lazy": algos_pm.pm_mul_program(pre + "sqr_lazy", p, n, style, square=True, lazy=True, w=w),
+        "add_lazy": algos_pm.pm_lazy_linear_program(pre + "add_lazy", p, n, "add", w=w),
+        "sub_lazy": algos_pm.pm_lazy_linear_program(pre + "sub_lazy", p, n, "sub", w=w),
+        "neg_lazy": algos_pm.pm_lazy_linear_program(pre + "neg_lazy", p, n, "neg", w=w),
+        "normalize": algos_pm.pm_normalize_program(pre + "normalize", p, n, style, w=w),
         "jdbl": algos_point.jdbl_program(pre + "jdbl", p, n, style, JDBL_FORMULA, w=w),
         **{op: algos_point.jadd_program(pre + op, p, n, style, kind, w=w) for op, kind in JADD_OPS.items()},
     }

@@ -37,7 +37,7 @@ from .algo_common import load_all
 from .algos import Acc
 from .ir import Program
 from .provenance import provenance
-from .targets import BACKEND_GUARD, TARGETS
+from .targets import BACKEND_GUARD, TARGETS, limb_words
 from .verify import verify
 
 FAMILIES = ("mul", "sqr", "redc")
@@ -113,18 +113,13 @@ def _hoist_stores(prog: Program) -> Program:
     return prog
 
 
-def _words(n: int, w: int) -> int:
-    """The w-bit words of n 64-bit limbs (the kernels' arrays stay uint64_t)."""
-    return n * 64 // w
-
-
 def mul_program(name: str, n: int, style: str, shape: str = "scan", w: int = 64) -> Program:
     prog = Program(name, wbits=w)
     prog.comment = (f"r = a * b, {n}x{n} -> {2 * n} limbs, "
                     + ("product scanning (Comba)" if shape == "scan" else f"operand scanning ({style} carry chains)")
                     + (f" on {w}-bit words" if w != 64 else "")
                     + ". Any inputs; r must not overlap a or b.")
-    N = _words(n, w)
+    N = limb_words(n, w)
     r = prog.out("r", 2 * N)
     a, b = prog.inp("a", N), prog.inp("b", N)
     acc = Acc(prog, style)
@@ -140,7 +135,7 @@ def sqr_program(name: str, n: int, style: str, shape: str = "scan", w: int = 64)
     prog.comment = (f"r = a^2, {n} -> {2 * n} limbs, dedicated squaring (off-diagonal products "
                     "once, doubled, plus the diagonal)" + (f" on {w}-bit words" if w != 64 else "")
                     + ". Any input; r must not overlap a.")
-    N = _words(n, w)
+    N = limb_words(n, w)
     r = prog.out("r", 2 * N)
     a = prog.inp("a", N)
     acc = Acc(prog, style)
@@ -160,10 +155,10 @@ def redc_program(name: str, n: int, style: str, shape: str = "rows", w: int = 64
     prog.comment = (f"r = x / 2^{64 * n} mod m (Montgomery reduction), {2 * n} -> {n} limbs; m odd "
                     f"(m[{n}] = -m^-1 mod 2^64), needs x < m*2^{64 * n}; output < m"
                     + (f"; {w}-bit words" if w != 64 else "") + ". r must not overlap x or m.")
-    N = _words(n, w)
+    N = limb_words(n, w)
     r = prog.out("r", N)
     t = prog.inp("x", 2 * N)    # (the C printer reserves the name t)
-    m = prog.inp("m", _words(n + 1, w))
+    m = prog.inp("m", limb_words(n + 1, w))
     acc = Acc(prog, style)
     P = load_all(prog, m, N)
     n0 = prog.load(m, N)
@@ -278,7 +273,7 @@ def kernel_file(family: str, target: str, sizes, command: str) -> str:
         parts = [provenance(command),
                  f"/* mp {family} kernels, sizes {sizes[0]}..{sizes[-1]} limbs{words}; portable C. */\n",
                  f"#if {guard}\n" if guard else "",
-                 cprint.prelude(t.wbits),
+                 None,
                  "\n#if defined(__GNUC__) || defined(__clang__)\n"
                  "#define LF_MP_KERNEL __attribute__((visibility(\"hidden\")))\n"
                  "#else\n#define LF_MP_KERNEL\n#endif\n"]
@@ -286,6 +281,7 @@ def kernel_file(family: str, target: str, sizes, command: str) -> str:
             prog = program(family, n, target)
             txt = cprint.print_function(prog, symbol(family, n, target))
             parts.append("\n" + txt.replace("\nvoid lf_mp_", "\nLF_MP_KERNEL void lf_mp_", 1))
+        parts[3] = cprint.prelude(t.wbits, barrier=any("lf_gen_vb(" in x for x in parts[5:]))
         if guard:
             parts.append(f"\n#else\ntypedef int lf_mp_{family}_{target}_unused;\n#endif\n")
         return "".join(parts)

@@ -96,6 +96,12 @@ def backend_enum(b: str) -> str:
     return "LF_BACKEND_" + b.upper()
 
 
+def limb_words(n64: int, w: int) -> int:
+    """The w-bit words of n64 64-bit limbs (the kernels' arrays stay uint64_t
+    at every word size)."""
+    return n64 * 64 // w
+
+
 @dataclass(frozen=True)
 class Target:
     name: str
@@ -108,7 +114,7 @@ class Target:
 
     def limbs(self, n64: int) -> int:
         """The words of an n64-limb element in this target's programs."""
-        return n64 * 64 // self.wbits
+        return limb_words(n64, self.wbits)
 
     @property
     def is_c(self) -> bool:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from limbforge import algos
+from limbforge import algos, algos_pm
 from limbforge.fields import is_probable_prime
 from limbforge.interp import int_to_words as i2w
 from limbforge.interp import run
@@ -102,8 +102,8 @@ def test_montgomery_random_primes(n, style):
                                  (2**521 - 1, 9)])
 def test_pseudo_mersenne(p, n, style):
     assert algos.pm_params(p, n) is not None
-    pm = algos.pm_mul_program("m", p, n, style)
-    ps = algos.pm_mul_program("s", p, n, style, square=True)
+    pm = algos_pm.pm_mul_program("m", p, n, style)
+    ps = algos_pm.pm_mul_program("s", p, n, style, square=True)
     rng = random.Random(p % 1000)
     for a in [0, 1, p - 1, p - 2] + [rng.randrange(p) for _ in range(300)]:
         b = rng.randrange(p)
@@ -143,7 +143,7 @@ def test_pseudo_mersenne_any_accepted(style, n, cbits, data):
     p = (1 << k) - c
     if algos.pm_params(p, n) is None:
         return
-    prog = algos.pm_mul_program("m", p, n, style)
+    prog = algos_pm.pm_mul_program("m", p, n, style)
     for _ in range(5):
         a = data.draw(st.one_of(st.just(p - 1), st.integers(0, p - 1)))
         b = data.draw(st.one_of(st.just(p - 1), st.integers(0, p - 1)))
@@ -251,8 +251,8 @@ def test_pseudo_mersenne_w32(p, n, style):
     """Pseudo-Mersenne on 32-bit words, c' of one word (2^255 - 19) or two
     (secp256k1_p: 2^32 + 977), plain and lazy."""
     assert algos.pm_params(p, n, 32) is not None
-    pm = algos.pm_mul_program("m", p, n, style, w=32)
-    ps = algos.pm_mul_program("s", p, n, style, square=True, w=32)
+    pm = algos_pm.pm_mul_program("m", p, n, style, w=32)
+    ps = algos_pm.pm_mul_program("s", p, n, style, square=True, w=32)
     rng = random.Random(p % 997)
     for a in [0, 1, p - 1, p - 2] + [rng.randrange(p) for _ in range(100)]:
         b = rng.randrange(p)
@@ -260,10 +260,10 @@ def test_pseudo_mersenne_w32(p, n, style):
         assert w2i(run(ps, {"a": i2w(a, n, 32)})["r"], 32) == a * a % p
     if p.bit_length() == 32 * n:                      # full top word: the lazy kernels
         M = 1 << (32 * n)
-        lm = algos.pm_mul_program("lm", p, n, style, lazy=True, w=32)
-        la = algos.pm_lazy_linear_program("la", p, n, "add", w=32)
-        ls = algos.pm_lazy_linear_program("ls", p, n, "sub", w=32)
-        nz = algos.pm_normalize_program("nz", p, n, style, w=32)
+        lm = algos_pm.pm_mul_program("lm", p, n, style, lazy=True, w=32)
+        la = algos_pm.pm_lazy_linear_program("la", p, n, "add", w=32)
+        ls = algos_pm.pm_lazy_linear_program("ls", p, n, "sub", w=32)
+        nz = algos_pm.pm_normalize_program("nz", p, n, style, w=32)
         for a in [0, p, p + 1, M - 1, M - p] + [rng.randrange(M) for _ in range(100)]:
             b = rng.choice([0, M - 1, p, rng.randrange(M)])
             A, B = i2w(a, n, 32), i2w(b, n, 32)

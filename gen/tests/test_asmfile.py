@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from limbforge import algos
+from limbforge import algos, algos_pm
 from limbforge.printers import asmfile
 from limbforge.targets import TARGETS
 
@@ -27,7 +27,7 @@ P25519 = 2**255 - 19                                 # pseudo-Mersenne
 def _programs(t):
     n = t.limbs(4)                                   # words of the target's size
     return [algos.mont_mul_program("mm", P256, n, t.style, b_const=(1 << 512) % P256, w=t.wbits),
-            algos.pm_mul_program("pm", P25519, n, t.style, w=t.wbits)]
+            algos_pm.pm_mul_program("pm", P25519, n, t.style, w=t.wbits)]
 
 
 def _text(t):

@@ -63,3 +63,16 @@ def test_cpu_c_has_the_extra_conditions():
     for b, (cond, _) in BACKEND_EXTRA.items():
         i = cpu.index(f"case LF_BACKEND_{b.upper()}:")
         assert cpu.rfind(f"#if {cond}\n", 0, i) > cpu.rfind("#endif", 0, i), b
+
+
+def test_cpu_c_has_the_arch_conditions():
+    """src/cpu.c claims an architecture's root back end under the condition
+    the generated tables build it with (x86-64 goes through LF_ARCH_X86_64,
+    which also covers MSVC's _M_X64)."""
+    from pathlib import Path
+    cpu = (Path(__file__).resolve().parents[2] / "src" / "cpu.c").read_text()
+    for arch, (cond, _) in ARCHES.items():
+        if arch == "x86_64":
+            continue
+        i = cpu.index(f"case LF_BACKEND_{arch.upper()}:")
+        assert cpu.rfind(f"#if {cond}\n", 0, i) > cpu.rfind("#endif", 0, i), arch

@@ -14,7 +14,7 @@ import subprocess
 
 import pytest
 
-from limbforge import algos, sched
+from limbforge import algos, algos_pm, sched
 from limbforge.fields import builtin_fields, is_probable_prime, kernel_programs
 from limbforge.interp import run as interp
 from limbforge.printers import rv64
@@ -168,8 +168,8 @@ def test_interpreted_kernels(n, target):
         for prog in _programs(_prime(bits, rng), n):
             run_printed(prog, target)
     for p in (2**255 - 19, 2**256 - 2**32 - 977):
-        run_printed(algos.pm_mul_program("pm", p, 4, "bounded"), target)
-        run_printed(algos.pm_mul_program("ps", p, 4, "bounded", square=True), target)
+        run_printed(algos_pm.pm_mul_program("pm", p, 4, "bounded"), target)
+        run_printed(algos_pm.pm_mul_program("ps", p, 4, "bounded", square=True), target)
 
 
 @pytest.mark.parametrize("regs", [(["t0", "t1", "t2"], ["s0"]), (["t0"], ["s0", "s1", "ra"]),
@@ -182,8 +182,8 @@ def test_spills_with_few_registers(monkeypatch, regs):
     monkeypatch.setitem(rv64.ABI, "callee_saved", regs[1])
     rng = random.Random(5)
     p = _prime(64 * 5 - 3, rng)
-    for prog in _programs(p, 5)[:4] + [algos.pm_mul_program("pm", 2**255 - 19, 4, "bounded"),
-                                        algos.pm_mul_program("pk", 2**256 - 2**32 - 977, 4, "bounded")]:
+    for prog in _programs(p, 5)[:4] + [algos_pm.pm_mul_program("pm", 2**255 - 19, 4, "bounded"),
+                                        algos_pm.pm_mul_program("pk", 2**256 - 2**32 - 977, 4, "bounded")]:
         text = run_printed(prog)
         assert re.search(r"sd\t\w+, \d+\(sp\)", text), "expected spills"
 

@@ -582,7 +582,7 @@ int main(void)
     do {                                                                                  \
         c0 = checks;                                                                      \
         f();                                                                              \
-        printf("  %-18s %9ld checks\n", #f + 5, checks - c0);                             \
+        printf("  %-18s %9ld checks\n", &#f[5], checks - c0);                            \
     } while (0)
     RUN(test_neg_double);
     RUN(test_add_ge);

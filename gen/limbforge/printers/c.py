@@ -11,7 +11,8 @@ from ..ir import Program
 _PRELUDE = """#include <stdint.h>
 
 #include "lf_wide.h" /* {what} */
-
+{barrier}"""
+_BARRIER = """
 /* Value barrier: keeps masks opaque so the compiler cannot reintroduce
  * branches on secret data.  Under MemorySanitizer, which checks asm operands,
  * a volatile round trip instead (lf_vb in src/lf_internal.h). */
@@ -33,15 +34,14 @@ static inline {word} lf_gen_vb({word} x)
 #endif
 }}
 """
-PRELUDE = _PRELUDE.format(what="lf_wide_mul, lf_wide_addc, lf_wide_subb", word="uint64_t")
-# The 32-bit words of the c32 back end (Program.wbits == 32): uint32_t words,
-# products and carries through uint64_t, the arrays still the element's
-# uint64_t limbs (lf_wide_ld32/st32 pick the halves)
-PRELUDE32 = _PRELUDE.format(what="lf_wide_ld32, lf_wide_st32", word="uint32_t")
-
-
-def prelude(wbits: int) -> str:
-    return PRELUDE if wbits == 64 else PRELUDE32
+def prelude(wbits: int, barrier: bool = True) -> str:
+    """The includes (32-bit words, the c32 back end: uint32_t words, products
+    and carries through uint64_t, the arrays still the element's uint64_t
+    limbs, whose halves lf_wide_ld32/st32 pick), and the value barrier lf_gen_vb unless the file has no
+    mask or csel (clang warns about an unused static function)."""
+    what = "lf_wide_mul, lf_wide_addc, lf_wide_subb" if wbits == 64 else "lf_wide_ld32, lf_wide_st32"
+    word = "uint64_t" if wbits == 64 else "uint32_t"
+    return _PRELUDE.format(what=what, barrier=_BARRIER.format(word=word) if barrier else "")
 
 
 def _lit(x: int, w: int = 64) -> str:

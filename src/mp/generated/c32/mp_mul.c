@@ -6,27 +6,6 @@
 
 #include "lf_wide.h" /* lf_wide_ld32, lf_wide_st32 */
 
-/* Value barrier: keeps masks opaque so the compiler cannot reintroduce
- * branches on secret data.  Under MemorySanitizer, which checks asm operands,
- * a volatile round trip instead (lf_vb in src/lf_internal.h). */
-#if defined(__has_feature)
-#if __has_feature(memory_sanitizer)
-#define LF_GEN_MSAN 1
-#endif
-#endif
-static inline uint32_t lf_gen_vb(uint32_t x)
-{
-#if defined(LF_GEN_MSAN)
-    volatile uint32_t v = x;
-    return v;
-#else
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+r"(x));
-#endif
-    return x;
-#endif
-}
-
 #if defined(__GNUC__) || defined(__clang__)
 #define LF_MP_KERNEL __attribute__((visibility("hidden")))
 #else
