@@ -76,6 +76,7 @@ MP_TARGETS = {
     "rv64": _plain,
     "ppc64le": _plain,
     "c32": _madd,
+    "armv7": _madd,
 }
 
 

@@ -9,6 +9,7 @@
  *   rv64: mul 1..16, sqr 1..16, redc 1..16
  *   ppc64le: mul 1..16, sqr 1..16, redc 1..16
  *   c32: mul 1..8, sqr 1..8, redc 1..8
+ *   armv7: mul 1..16, sqr 1..16, redc 1..16
  * A back end without kernels of its own uses its nearest ancestor's. */
 #include "mp/mp_internal.h"
 
@@ -412,6 +413,60 @@ LF_HIDDEN void lf_mp_redc8_c32(uint64_t *r, const uint64_t *x, const uint64_t *m
 static const lf_mp_k3 lf_mp_redc_c32[9] = {NULL, lf_mp_redc1_c32, lf_mp_redc2_c32, lf_mp_redc3_c32, lf_mp_redc4_c32, lf_mp_redc5_c32, lf_mp_redc6_c32, lf_mp_redc7_c32, lf_mp_redc8_c32};
 #endif
 
+#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A')
+LF_HIDDEN void lf_mp_mul1_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul2_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul3_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul4_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul5_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul6_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul7_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul8_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul9_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul10_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul11_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul12_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul13_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul14_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul15_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul16_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
+static const lf_mp_k3 lf_mp_mul_armv7[17] = {NULL, lf_mp_mul1_armv7, lf_mp_mul2_armv7, lf_mp_mul3_armv7, lf_mp_mul4_armv7, lf_mp_mul5_armv7, lf_mp_mul6_armv7, lf_mp_mul7_armv7, lf_mp_mul8_armv7, lf_mp_mul9_armv7, lf_mp_mul10_armv7, lf_mp_mul11_armv7, lf_mp_mul12_armv7, lf_mp_mul13_armv7, lf_mp_mul14_armv7, lf_mp_mul15_armv7, lf_mp_mul16_armv7};
+LF_HIDDEN void lf_mp_sqr1_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr2_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr3_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr4_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr5_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr6_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr7_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr8_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr9_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr10_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr11_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr12_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr13_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr14_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr15_armv7(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr16_armv7(uint64_t *r, const uint64_t *a);
+static const lf_mp_k2 lf_mp_sqr_armv7[17] = {NULL, lf_mp_sqr1_armv7, lf_mp_sqr2_armv7, lf_mp_sqr3_armv7, lf_mp_sqr4_armv7, lf_mp_sqr5_armv7, lf_mp_sqr6_armv7, lf_mp_sqr7_armv7, lf_mp_sqr8_armv7, lf_mp_sqr9_armv7, lf_mp_sqr10_armv7, lf_mp_sqr11_armv7, lf_mp_sqr12_armv7, lf_mp_sqr13_armv7, lf_mp_sqr14_armv7, lf_mp_sqr15_armv7, lf_mp_sqr16_armv7};
+LF_HIDDEN void lf_mp_redc1_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc2_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc3_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc4_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc5_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc6_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc7_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc8_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc9_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc10_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc11_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc12_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc13_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc14_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc15_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc16_armv7(uint64_t *r, const uint64_t *x, const uint64_t *m);
+static const lf_mp_k3 lf_mp_redc_armv7[17] = {NULL, lf_mp_redc1_armv7, lf_mp_redc2_armv7, lf_mp_redc3_armv7, lf_mp_redc4_armv7, lf_mp_redc5_armv7, lf_mp_redc6_armv7, lf_mp_redc7_armv7, lf_mp_redc8_armv7, lf_mp_redc9_armv7, lf_mp_redc10_armv7, lf_mp_redc11_armv7, lf_mp_redc12_armv7, lf_mp_redc13_armv7, lf_mp_redc14_armv7, lf_mp_redc15_armv7, lf_mp_redc16_armv7};
+#endif
+
 #define LF_OWN_C 1
 #define LF_MP_SET_c {lf_mp_mul_c, 16, lf_mp_sqr_c, 16, lf_mp_redc_c, 16, "c"}
 #define LF_OWN_X86_64 1
@@ -426,6 +481,8 @@ static const lf_mp_k3 lf_mp_redc_c32[9] = {NULL, lf_mp_redc1_c32, lf_mp_redc2_c3
 #define LF_MP_SET_ppc64le {lf_mp_mul_ppc64le, 16, lf_mp_sqr_ppc64le, 16, lf_mp_redc_ppc64le, 16, "ppc64le"}
 #define LF_OWN_C32 1
 #define LF_MP_SET_c32 {lf_mp_mul_c32, 8, lf_mp_sqr_c32, 8, lf_mp_redc_c32, 8, "c32"}
+#define LF_OWN_ARMV7 1
+#define LF_MP_SET_armv7 {lf_mp_mul_armv7, 16, lf_mp_sqr_armv7, 16, lf_mp_redc_armv7, 16, "armv7"}
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_MP_SET_##b
 const lf_mp_kernels lf_mp_kernel_table[LF_BACKEND_COUNT] = {
