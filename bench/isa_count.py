@@ -57,7 +57,8 @@ DEFAULT_ARCHS = "rv64,aarch64"
 IMPLS = ("asm", "c-gcc-O3", "c-clang-O3")
 BINARY_OPS = {"mul", "add", "sub"}
 # per architecture: (assembly target, C target, C flags) when not (arch, "c", ())
-ARCH_KERNELS = {"armhf": ("armv7", "c32", ("-DLF_FORCE_C32",))}
+ARCH_KERNELS = {"armhf": ("armv7", "c32", ("-DLF_FORCE_C32",)),
+                "armv7em": ("armv7", "c32", ("-DLF_FORCE_C32",))}
 
 
 def arch_kernels(aname: str):

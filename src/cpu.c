@@ -95,8 +95,8 @@ static int lf_backend_own(lf_backend b)
 #if !defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)
     case LF_BACKEND_C32: return 1; /* 32-bit limbs: compilers without __int128, wasm32 */
 /* the condition of BACKEND_EXTRA["armv7"] in gen/limbforge/targets.py */
-#if defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A'
-    case LF_BACKEND_ARMV7: return 1; /* Thumb-2 and umaal: every ARMv7-A CPU */
+#if defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP)))
+    case LF_BACKEND_ARMV7: return 1; /* Thumb-2 and umaal: ARMv7-A, ARMv7E-M */
 #endif
 #endif
 #if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)

@@ -62,7 +62,7 @@
 #if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && LF_DISPATCH_OWN(C32)
  | (1u << LF_BACKEND_C32)
 #endif
-#if ((!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A')) && LF_DISPATCH_OWN(ARMV7)
+#if ((!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))) && LF_DISPATCH_OWN(ARMV7)
  | (1u << LF_BACKEND_ARMV7)
 #endif
 )
@@ -164,7 +164,7 @@
     [LF_BACKEND_C32] = LF_DISPATCH_ENTRY(C, c),
 #endif
 #endif
-#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A')
+#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))
 #if LF_DISPATCH_OWN(ARMV7)
     [LF_BACKEND_ARMV7] = LF_DISPATCH_ENTRY(ARMV7, armv7),
 #elif LF_DISPATCH_OWN(C32)

@@ -55,9 +55,11 @@ ARCHES = {
 # Back ends that need more than their architecture's condition: the C
 # condition and the CMAKE_SYSTEM_PROCESSOR regex (lower case) on top of it.
 BACKEND_EXTRA = {
-    # Thumb-2 and umaal: every ARMv7-A CPU, and AArch32 on ARMv8-A; the words of
-    # a limb in memory order (little-endian)
-    "armv7": ("defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A'",
+    # Thumb-2 and umaal: every ARMv7-A CPU, AArch32 on ARMv8-A, and the
+    # M-profile cores with the DSP extension (ARMv7E-M: Cortex-M4/M7; ARMv8-M
+    # Mainline with DSP: M33); the words of a limb in memory order
+    # (little-endian)
+    "armv7": ("defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP)))",
               "arm|armv[78].*"),
 }
 BACKEND_PARENT = {b: p for b, p, _ in BACKENDS}

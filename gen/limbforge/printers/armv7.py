@@ -586,7 +586,11 @@ def print_function(prog: Program, symbol: str, flavour: str = "armv7") -> str:
              + f"; {al.nslots} spill slots of 4 bytes)" if saved or pad else "none")
     callee = [r for r in saved if r not in AAPCS["args"]]
     head = header_lines(prog, symbol, COMMENT, abi, lines, callee, stack)
-    before = ["\t.syntax unified", "\t.arch armv7-a", "\t.cfi_sections .debug_frame"]
+    # the same code assembles for the M profile (ARMv7E-M: UMAAL is in its
+    # DSP extension; the back end's guard asks for __ARM_FEATURE_DSP there)
+    arch = (["#if __ARM_ARCH_PROFILE == 'M'", "\t.arch armv7e-m", "#else", "\t.arch armv7-a", "#endif"]
+            if mode == "thumb" else ["\t.arch armv7-a"])
+    before = ["\t.syntax unified", *arch, "\t.cfi_sections .debug_frame"]
     before.append("\t.thumb" if mode == "thumb" else "\t.arm")
     for a in prog.arrays:
         if a.role == "const" and a.name in al.tables_used:

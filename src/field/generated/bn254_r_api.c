@@ -85,7 +85,7 @@ LF_HIDDEN void lf_bn254_r_neg_rv64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_bn254_r_to_internal_rv64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_bn254_r_from_internal_rv64(uint64_t *r, const uint64_t *a);
 #endif
-#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A')
+#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))
 LF_HIDDEN void lf_bn254_r_mul_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_bn254_r_sqr_armv7(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_bn254_r_add_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);

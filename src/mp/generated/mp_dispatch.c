@@ -413,7 +413,7 @@ LF_HIDDEN void lf_mp_redc8_c32(uint64_t *r, const uint64_t *x, const uint64_t *m
 static const lf_mp_k3 lf_mp_redc_c32[9] = {NULL, lf_mp_redc1_c32, lf_mp_redc2_c32, lf_mp_redc3_c32, lf_mp_redc4_c32, lf_mp_redc5_c32, lf_mp_redc6_c32, lf_mp_redc7_c32, lf_mp_redc8_c32};
 #endif
 
-#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A')
+#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))
 LF_HIDDEN void lf_mp_mul1_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_mp_mul2_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_mp_mul3_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);

@@ -3,7 +3,7 @@
 // bls12_381_p: p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab
 // 6 limbs, montgomery form; target armv7.
 
-#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A')
+#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))
 
 @ void lf_bls12_381_p_mul_armv7(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 @   r = a*b/R mod p; Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p.
@@ -16,7 +16,11 @@
 	.type lf_bls12_381_p_mul_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bls12_381_p_mul_armv7_p:
@@ -990,7 +994,11 @@ lf_bls12_381_p_mul_armv7:
 	.type lf_bls12_381_p_sqr_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bls12_381_p_sqr_armv7_p:
@@ -1805,7 +1813,11 @@ lf_bls12_381_p_sqr_armv7:
 	.type lf_bls12_381_p_add_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bls12_381_p_add_armv7_p:
@@ -1963,7 +1975,11 @@ lf_bls12_381_p_add_armv7:
 	.type lf_bls12_381_p_sub_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bls12_381_p_sub_armv7_p:
@@ -2113,7 +2129,11 @@ lf_bls12_381_p_sub_armv7:
 	.type lf_bls12_381_p_neg_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bls12_381_p_neg_armv7_p:
@@ -2249,7 +2269,11 @@ lf_bls12_381_p_neg_armv7:
 	.type lf_bls12_381_p_to_internal_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bls12_381_p_to_internal_armv7_p:
@@ -3237,7 +3261,11 @@ lf_bls12_381_p_to_internal_armv7:
 	.type lf_bls12_381_p_from_internal_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bls12_381_p_from_internal_armv7_p:

@@ -3,7 +3,7 @@
 // bls12_381_r: p = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001
 // 4 limbs, montgomery form; target armv7.
 
-#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A')
+#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))
 
 @ void lf_bls12_381_r_mul_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a*b/R mod p; Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p.
@@ -16,7 +16,11 @@
 	.type lf_bls12_381_r_mul_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bls12_381_r_mul_armv7_p:
@@ -418,7 +422,11 @@ lf_bls12_381_r_mul_armv7:
 	.type lf_bls12_381_r_sqr_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bls12_381_r_sqr_armv7_p:
@@ -778,7 +786,11 @@ lf_bls12_381_r_sqr_armv7:
 	.type lf_bls12_381_r_add_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bls12_381_r_add_armv7_p:
@@ -881,7 +893,11 @@ lf_bls12_381_r_add_armv7:
 	.type lf_bls12_381_r_sub_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bls12_381_r_sub_armv7_p:
@@ -984,7 +1000,11 @@ lf_bls12_381_r_sub_armv7:
 	.type lf_bls12_381_r_neg_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bls12_381_r_neg_armv7_p:
@@ -1084,7 +1104,11 @@ lf_bls12_381_r_neg_armv7:
 	.type lf_bls12_381_r_to_internal_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bls12_381_r_to_internal_armv7_p:
@@ -1496,7 +1520,11 @@ lf_bls12_381_r_to_internal_armv7:
 	.type lf_bls12_381_r_from_internal_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bls12_381_r_from_internal_armv7_p:

@@ -3,7 +3,7 @@
 // bn254_p: p = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47
 // 4 limbs, montgomery form; target armv7.
 
-#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A')
+#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))
 
 @ void lf_bn254_p_mul_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a*b/R mod p; Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p.
@@ -16,7 +16,11 @@
 	.type lf_bn254_p_mul_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bn254_p_mul_armv7_p:
@@ -425,7 +429,11 @@ lf_bn254_p_mul_armv7:
 	.type lf_bn254_p_sqr_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bn254_p_sqr_armv7_p:
@@ -792,7 +800,11 @@ lf_bn254_p_sqr_armv7:
 	.type lf_bn254_p_add_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bn254_p_add_armv7_p:
@@ -896,7 +908,11 @@ lf_bn254_p_add_armv7:
 	.type lf_bn254_p_sub_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bn254_p_sub_armv7_p:
@@ -1000,7 +1016,11 @@ lf_bn254_p_sub_armv7:
 	.type lf_bn254_p_neg_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bn254_p_neg_armv7_p:
@@ -1100,7 +1120,11 @@ lf_bn254_p_neg_armv7:
 	.type lf_bn254_p_to_internal_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bn254_p_to_internal_armv7_p:
@@ -1519,7 +1543,11 @@ lf_bn254_p_to_internal_armv7:
 	.type lf_bn254_p_from_internal_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_bn254_p_from_internal_armv7_p:

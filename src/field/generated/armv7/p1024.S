@@ -3,7 +3,7 @@
 // p1024: p = 0x97ee81ccf797d41b6bcda3d185b0dd4d9cfab96bae3a8638c1e3adad356f23c5a3d673dc7c8dbb9d54115e4c08a2bc0ee252b99e8c5528de921e8ea2831ad15dbe0d63bbb2c3ec5970ee738a73ead4a220394b2d519446319ff8d7028278bd367c862151f790573b5c6d9a7a0c6f91a8863f96a767e8955c9018c7221f7e4039
 // 16 limbs, montgomery form; target armv7.
 
-#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A')
+#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))
 
 @ void lf_p1024_mul_armv7(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
 @   r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p.
@@ -16,7 +16,11 @@
 	.type lf_p1024_mul_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_p1024_mul_armv7_p:
@@ -8152,7 +8156,11 @@ lf_p1024_mul_armv7:
 	.type lf_p1024_sqr_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_p1024_sqr_armv7_p:
@@ -14202,7 +14210,11 @@ lf_p1024_sqr_armv7:
 	.type lf_p1024_add_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_p1024_add_armv7_p:
@@ -14676,7 +14688,11 @@ lf_p1024_add_armv7:
 	.type lf_p1024_sub_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_p1024_sub_armv7_p:
@@ -15094,7 +15110,11 @@ lf_p1024_sub_armv7:
 	.type lf_p1024_neg_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_p1024_neg_armv7_p:
@@ -15448,7 +15468,11 @@ lf_p1024_neg_armv7:
 	.type lf_p1024_to_internal_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_p1024_to_internal_armv7_p:
@@ -23702,7 +23726,11 @@ lf_p1024_to_internal_armv7:
 	.type lf_p1024_from_internal_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_p1024_from_internal_armv7_p:

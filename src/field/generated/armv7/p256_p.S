@@ -3,7 +3,7 @@
 // p256_p: p = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff
 // 4 limbs, montgomery form; target armv7.
 
-#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A')
+#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))
 
 @ void lf_p256_p_mul_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p.
@@ -16,7 +16,11 @@
 	.type lf_p256_p_mul_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -427,7 +431,11 @@ lf_p256_p_mul_armv7:
 	.type lf_p256_p_sqr_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -761,7 +769,11 @@ lf_p256_p_sqr_armv7:
 	.type lf_p256_p_add_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -852,7 +864,11 @@ lf_p256_p_add_armv7:
 	.type lf_p256_p_sub_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -935,7 +951,11 @@ lf_p256_p_sub_armv7:
 	.type lf_p256_p_neg_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -1024,7 +1044,11 @@ lf_p256_p_neg_armv7:
 	.type lf_p256_p_to_internal_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -1421,7 +1445,11 @@ lf_p256_p_to_internal_armv7:
 	.type lf_p256_p_from_internal_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func

@@ -3,7 +3,7 @@
 // p448: p = 0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff
 // 7 limbs, montgomery form; target armv7.
 
-#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A')
+#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))
 
 @ void lf_p448_mul_armv7(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 @   r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p.
@@ -16,7 +16,11 @@
 	.type lf_p448_mul_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -1390,7 +1394,11 @@ lf_p448_mul_armv7:
 	.type lf_p448_sqr_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -2430,7 +2438,11 @@ lf_p448_sqr_armv7:
 	.type lf_p448_add_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -2593,7 +2605,11 @@ lf_p448_add_armv7:
 	.type lf_p448_sub_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -2734,7 +2750,11 @@ lf_p448_sub_armv7:
 	.type lf_p448_neg_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -2875,7 +2895,11 @@ lf_p448_neg_armv7:
 	.type lf_p448_to_internal_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -4206,7 +4230,11 @@ lf_p448_to_internal_armv7:
 	.type lf_p448_from_internal_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func

@@ -3,7 +3,7 @@
 // secp256k1_n: p = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141
 // 4 limbs, montgomery form; target armv7.
 
-#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && __ARM_ARCH_PROFILE == 'A')
+#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))
 
 @ void lf_secp256k1_n_mul_armv7(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 @   r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p.
@@ -16,7 +16,11 @@
 	.type lf_secp256k1_n_mul_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_secp256k1_n_mul_armv7_p:
@@ -473,7 +477,11 @@ lf_secp256k1_n_mul_armv7:
 	.type lf_secp256k1_n_sqr_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_secp256k1_n_sqr_armv7_p:
@@ -842,7 +850,11 @@ lf_secp256k1_n_sqr_armv7:
 	.type lf_secp256k1_n_add_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_secp256k1_n_add_armv7_p:
@@ -949,7 +961,11 @@ lf_secp256k1_n_add_armv7:
 	.type lf_secp256k1_n_sub_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_secp256k1_n_sub_armv7_p:
@@ -1047,7 +1063,11 @@ lf_secp256k1_n_sub_armv7:
 	.type lf_secp256k1_n_neg_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_secp256k1_n_neg_armv7_p:
@@ -1147,7 +1167,11 @@ lf_secp256k1_n_neg_armv7:
 	.type lf_secp256k1_n_to_internal_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_secp256k1_n_to_internal_armv7_p:
@@ -1614,7 +1638,11 @@ lf_secp256k1_n_to_internal_armv7:
 	.type lf_secp256k1_n_from_internal_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 .Llf_secp256k1_n_from_internal_armv7_p:

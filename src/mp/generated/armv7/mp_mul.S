@@ -13,7 +13,11 @@
 	.type lf_mp_mul1_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -55,7 +59,11 @@ lf_mp_mul1_armv7:
 	.type lf_mp_mul2_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -124,7 +132,11 @@ lf_mp_mul2_armv7:
 	.type lf_mp_mul3_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -240,7 +252,11 @@ lf_mp_mul3_armv7:
 	.type lf_mp_mul4_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -435,7 +451,11 @@ lf_mp_mul4_armv7:
 	.type lf_mp_mul5_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -744,7 +764,11 @@ lf_mp_mul5_armv7:
 	.type lf_mp_mul6_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -1200,7 +1224,11 @@ lf_mp_mul6_armv7:
 	.type lf_mp_mul7_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -1835,7 +1863,11 @@ lf_mp_mul7_armv7:
 	.type lf_mp_mul8_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -2681,7 +2713,11 @@ lf_mp_mul8_armv7:
 	.type lf_mp_mul9_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -3772,7 +3808,11 @@ lf_mp_mul9_armv7:
 	.type lf_mp_mul10_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -5142,7 +5182,11 @@ lf_mp_mul10_armv7:
 	.type lf_mp_mul11_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -6823,7 +6867,11 @@ lf_mp_mul11_armv7:
 	.type lf_mp_mul12_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -8847,7 +8895,11 @@ lf_mp_mul12_armv7:
 	.type lf_mp_mul13_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -11246,7 +11298,11 @@ lf_mp_mul13_armv7:
 	.type lf_mp_mul14_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -14052,7 +14108,11 @@ lf_mp_mul14_armv7:
 	.type lf_mp_mul15_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -17297,7 +17357,11 @@ lf_mp_mul15_armv7:
 	.type lf_mp_mul16_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func

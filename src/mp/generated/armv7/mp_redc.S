@@ -13,7 +13,11 @@
 	.type lf_mp_redc1_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -71,7 +75,11 @@ lf_mp_redc1_armv7:
 	.type lf_mp_redc2_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -162,7 +170,11 @@ lf_mp_redc2_armv7:
 	.type lf_mp_redc3_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -308,7 +320,11 @@ lf_mp_redc3_armv7:
 	.type lf_mp_redc4_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -551,7 +567,11 @@ lf_mp_redc4_armv7:
 	.type lf_mp_redc5_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -913,7 +933,11 @@ lf_mp_redc5_armv7:
 	.type lf_mp_redc6_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -1445,7 +1469,11 @@ lf_mp_redc6_armv7:
 	.type lf_mp_redc7_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -2180,7 +2208,11 @@ lf_mp_redc7_armv7:
 	.type lf_mp_redc8_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -3147,7 +3179,11 @@ lf_mp_redc8_armv7:
 	.type lf_mp_redc9_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -4380,7 +4416,11 @@ lf_mp_redc9_armv7:
 	.type lf_mp_redc10_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -5912,7 +5952,11 @@ lf_mp_redc10_armv7:
 	.type lf_mp_redc11_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -7776,7 +7820,11 @@ lf_mp_redc11_armv7:
 	.type lf_mp_redc12_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -10004,7 +10052,11 @@ lf_mp_redc12_armv7:
 	.type lf_mp_redc13_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -12628,7 +12680,11 @@ lf_mp_redc13_armv7:
 	.type lf_mp_redc14_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -15680,7 +15736,11 @@ lf_mp_redc14_armv7:
 	.type lf_mp_redc15_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -19192,7 +19252,11 @@ lf_mp_redc15_armv7:
 	.type lf_mp_redc16_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func

@@ -13,7 +13,11 @@
 	.type lf_mp_sqr1_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -60,7 +64,11 @@ lf_mp_sqr1_armv7:
 	.type lf_mp_sqr2_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -138,7 +146,11 @@ lf_mp_sqr2_armv7:
 	.type lf_mp_sqr3_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -257,7 +269,11 @@ lf_mp_sqr3_armv7:
 	.type lf_mp_sqr4_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -431,7 +447,11 @@ lf_mp_sqr4_armv7:
 	.type lf_mp_sqr5_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -669,7 +689,11 @@ lf_mp_sqr5_armv7:
 	.type lf_mp_sqr6_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -985,7 +1009,11 @@ lf_mp_sqr6_armv7:
 	.type lf_mp_sqr7_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -1393,7 +1421,11 @@ lf_mp_sqr7_armv7:
 	.type lf_mp_sqr8_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -1912,7 +1944,11 @@ lf_mp_sqr8_armv7:
 	.type lf_mp_sqr9_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -2558,7 +2594,11 @@ lf_mp_sqr9_armv7:
 	.type lf_mp_sqr10_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -3347,7 +3387,11 @@ lf_mp_sqr10_armv7:
 	.type lf_mp_sqr11_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -4295,7 +4339,11 @@ lf_mp_sqr11_armv7:
 	.type lf_mp_sqr12_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -5418,7 +5466,11 @@ lf_mp_sqr12_armv7:
 	.type lf_mp_sqr13_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -6732,7 +6784,11 @@ lf_mp_sqr13_armv7:
 	.type lf_mp_sqr14_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -8253,7 +8309,11 @@ lf_mp_sqr14_armv7:
 	.type lf_mp_sqr15_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
@@ -9997,7 +10057,11 @@ lf_mp_sqr15_armv7:
 	.type lf_mp_sqr16_armv7, %function
 	.p2align 2
 	.syntax unified
+#if __ARM_ARCH_PROFILE == 'M'
+	.arch armv7e-m
+#else
 	.arch armv7-a
+#endif
 	.cfi_sections .debug_frame
 	.thumb
 	.thumb_func
