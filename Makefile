@@ -26,10 +26,11 @@ gen:
 check-gen:
 	cd gen && $(PYTHON) -m limbforge gen builtin --root .. --check
 
-# pytest-xdist (scripts/deps.sh) spreads the generator tests over $(JOBS) workers
+# pytest-xdist (scripts/deps.sh) spreads the generator tests over $(JOBS) workers;
+# the 15 slowest are listed at the end (the time budget of make test)
 PYTEST_JOBS = $(shell $(PYTHON) -c "import xdist" 2>/dev/null && echo "-n $(JOBS)")
 test-gen: deps
-	cd gen && $(PYTHON) -m pytest -q $(PYTEST_JOBS) tests
+	cd gen && $(PYTHON) -m pytest -q $(PYTEST_JOBS) --durations=15 tests
 
 test-c: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
