@@ -17,7 +17,10 @@ if(LF_ARCH STREQUAL "x86_64")
       -fschedule-insns -fsched-pressure)
   endif()
 elseif(LF_ARCH STREQUAL "aarch64")
-  lf_native_sources(ntt neon ${d}/ntt_neon.c)
+  # Advanced SIMD, one source for AArch64 and AArch32 (README.md)
+  lf_native_sources(ntt neon ${LF_NTT_DIR}/native/arm/ntt_neon.c)
+elseif(LF_ARMV7_NEON) # cmake/native.cmake: armv7neon and a compiler with NEON
+  lf_native_sources(ntt armv7neon ${LF_NTT_DIR}/native/arm/ntt_neon.c)
 elseif(LF_ARCH STREQUAL "rv64")
   # RVV intrinsics (v0.12 names, __riscv_ prefix): clang >= 16.  gcc 12 has
   # none, so with an rv64gc gcc toolchain the rvv back end uses the C kernels.

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Poly1305 AArch64 Advanced SIMD (NEON) kernel: radix 2^26, 2 lanes, 4
- * blocks per step.  Only built for aarch64 (sources.cmake); Advanced SIMD is
- * part of the AArch64 base ABI, so its ISA flags are empty (cmake/native.cmake).  Called
- * for back end neon only (poly1305.c).  Contract: poly1305_internal.h,
+/* Poly1305 Advanced SIMD (NEON) kernel: radix 2^26, 2 lanes, 4 blocks per
+ * step.  One source for AArch64 (back end neon; Advanced SIMD is part of
+ * the base ABI, so its ISA flags are empty) and AArch32 (back end
+ * armv7neon, compiled with -mfpu=neon; the A64-only intrinsics come from
+ * lf_neon.h), see sources.cmake and cmake/native.cmake.  Called for those
+ * back ends only (poly1305.c).  Contract: poly1305_internal.h,
  * nblocks a non-zero multiple of 4; pw[0..3] = r^1..r^4.
  *
  * Method.  Lane j (j = 0, 1) holds the blocks 4i + j ("A" half) and
@@ -31,7 +33,7 @@
  * limbs end < 2^26 + 2^12 and fit 32 bits.  Lane sums < 2^28, within
  * from26's < 2^62.  Constant time: no branch or index depends on data.
  */
-#include <arm_neon.h>
+#include "lf_neon.h"
 
 #include "poly1305/poly1305_internal.h"
 

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* ChaCha20 AArch64 Advanced SIMD (NEON) kernel: 4 blocks in parallel, one
- * state word per 128-bit register (lane j = block j of the batch, counter
- * + j).  Only built for aarch64 (sources.cmake; Advanced SIMD is part of
- * the base ABI); used for back end neon.  Contract: poly1305_internal.h
- * (nblocks a multiple of 4; in may be NULL: keystream only).
- * Rotations: 16 = vrev32q_u16, 8 = one table lookup (tbl), 12 and 7 =
- * shift left + shift right and insert (shl, sri). */
-#include <arm_neon.h>
+/* ChaCha20 Advanced SIMD (NEON) kernel: 4 blocks in parallel, one state
+ * word per 128-bit register (lane j = block j of the batch, counter + j).
+ * One source for AArch64 (back end neon) and AArch32 (back end armv7neon,
+ * -mfpu=neon; A64-only intrinsics from lf_neon.h), see sources.cmake.
+ * Contract: poly1305_internal.h (nblocks a multiple of 4; in may be NULL:
+ * keystream only).
+ * Rotations: 16 = vrev32q_u16, 8 = one table lookup (tbl; AArch32: two
+ * vtbl), 12 and 7 = shift left + shift right and insert (shl, sri). */
+#include "lf_neon.h"
 
 #include "poly1305/poly1305_internal.h"
 
