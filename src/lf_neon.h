@@ -15,7 +15,7 @@
  *   vqtbl1q_u8                           two VTBL on the D halves (indices < 16)
  *   vld2q_u64                            two byte loads (no alignment needed),
  *                                        the D halves recombined
- *   vmlal_laneq_u32                      VMLAL by scalar from the D half that
+ *   vmlal_laneq_u32, vmull_laneq_u32     VMLAL / VMULL by scalar from the D half that
  *                                        holds the lane (a macro: the lane is a
  *                                        constant; on AArch32 the scalar's
  *                                        register must be D0..D15, which the
@@ -86,9 +86,11 @@ LF_NEON_SHIM uint64x2x2_t vld2q_u64(const uint64_t *p)
     return r;
 }
 
-/* acc + x * v[lane] (lane a constant 0..3) */
+/* acc + x * v[lane] and x * v[lane] (lane a constant 0..3) */
+#define LF_NEON_HALF_U32(v, lane) ((lane) < 2 ? vget_low_u32(v) : vget_high_u32(v))
 #define vmlal_laneq_u32(acc, x, v, lane)                                                           \
-    vmlal_lane_u32((acc), (x), ((lane) < 2 ? vget_low_u32(v) : vget_high_u32(v)), (lane) & 1)
+    vmlal_lane_u32((acc), (x), LF_NEON_HALF_U32(v, lane), (lane) & 1)
+#define vmull_laneq_u32(x, v, lane) vmull_lane_u32((x), LF_NEON_HALF_U32(v, lane), (lane) & 1)
 
 #undef LF_NEON_SHIM
 #endif /* !__aarch64__ */
