@@ -195,7 +195,7 @@ LF_HIDDEN size_t lf_p1305_rvv_lanes(void);
 #define LF_P1305_MIN_NEON 768
 #endif
 #ifndef LF_P1305_MIN_ARMV7NEON /* instruction-count crossover under qemu-arm (README.md) */
-#define LF_P1305_MIN_ARMV7NEON 768
+#define LF_P1305_MIN_ARMV7NEON 256
 #endif
 #ifndef LF_P1305_MIN_POWER9 /* instruction-count crossover under qemu (README.md) */
 #define LF_P1305_MIN_POWER9 256
