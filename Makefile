@@ -76,6 +76,8 @@ bench:
 # array API on RVV against the rv64 scalar kernels (the same build tree).
 isa-count:
 	$(PYTHON) bench/isa_count.py --json $(BUILD)/bench/isa_count.json
+	$(PYTHON) bench/isa_count.py --suite bytes --arch armhf,aarch64 \
+	    --json $(BUILD)/bench/isa_count.json --append
 	$(PYTHON) bench/isa_count_secp256k1.py --workdir $(BUILD)/isa_count_secp256k1 \
 	    --json $(BUILD)/bench/isa_count.json --append
 	$(PYTHON) bench/isa_count_ntt.py --workdir $(BUILD)/isa_count_ntt \

@@ -24,6 +24,15 @@ missing tool is reported and skipped, never guessed.
   bench/isa_count.py                                  # defaults below
   bench/isa_count.py --arch rv64 --kernels p256_p:mul,p256_p:sqr
   bench/isa_count.py --json build/bench/results.json --append   # add to lfbench's file
+
+--suite bytes counts the byte-oriented vector kernels instead (BYTE_KERNELS:
+armhf and aarch64): Poly1305 and ChaCha20 on 16 KiB, the NEON kernel against
+the portable one the back end would otherwise run (armhf: the radix 2^26
+Poly1305 of the c32/armv7 back ends), each compiled from source by the cross
+gcc -O3 with the library's per-file flags, one call, callees included; rows
+{"suite": "poly1305" | "aead", "op": "blocks" | "chacha20_blocks",
+ "subject": "16384B", "bytes": 16384, "backend": the back end, "insns": N}.
+  bench/isa_count.py --suite bytes --arch armhf
 """
 from __future__ import annotations
 
@@ -64,6 +73,94 @@ ARCH_KERNELS = {"armhf": ("armv7", "c32", ("-DLF_FORCE_C32",)),
 def arch_kernels(aname: str):
     return ARCH_KERNELS.get(aname, (aname, "c", ()))
 UNARY_OPS = {"sqr", "neg", "to_internal", "from_internal"}
+
+
+# --suite bytes: per architecture, (suite, op, back end, symbol, sources,
+# gcc flags, --args) of one call on BYTES bytes; the flags are those the
+# library gives the file (cmake/native.cmake, src/poly1305/sources.cmake)
+BYTES = 16384
+_P1305_ARGS = f"b24 i96 i{BYTES} v{BYTES // 16}"   # h, r^1..r^4 (radix 2^44), m, nblocks
+_CHACHA_ARGS = f"o{BYTES} i{BYTES} v{BYTES // 64} i64"  # out, in, nblocks, state
+_CHACHA_C = ("aead", "chacha20_blocks", "c", "lf_chacha_blocks_c",
+             ("src/poly1305/chacha20.c", "src/cpu.c"), (), _CHACHA_ARGS)
+BYTE_KERNELS = {
+    "armhf": [
+        ("poly1305", "blocks", "armv7neon", "lf_p1305_blocks_neon",
+         ("src/poly1305/native/arm/poly1305_neon.c",), ("-mfpu=neon",), _P1305_ARGS),
+        # h, r, m, nblocks, then the 64-bit hibit in an even/odd pair (on the stack)
+        ("poly1305", "blocks", "c32", "lf_p1305_blocks_r26", ("src/poly1305/poly1305_r26.c",), (),
+         f"b24 i16 i{BYTES} v{BYTES // 16} v1 v0"),
+        ("aead", "chacha20_blocks", "armv7neon", "lf_chacha_blocks_neon",
+         ("src/poly1305/native/arm/chacha20_neon.c",), ("-mfpu=neon", "-fno-schedule-insns"),
+         _CHACHA_ARGS),
+        _CHACHA_C,
+    ],
+    "aarch64": [
+        ("poly1305", "blocks", "neon", "lf_p1305_blocks_neon",
+         ("src/poly1305/native/arm/poly1305_neon.c",), (), _P1305_ARGS),
+        ("poly1305", "blocks", "c", "lf_p1305_blocks_r64",
+         ("src/poly1305/poly1305.c", "src/poly1305/poly1305_r26.c", "src/cpu.c"), (),
+         f"b24 i16 i{BYTES} v{BYTES // 16} v1"),
+        ("aead", "chacha20_blocks", "neon", "lf_chacha_blocks_neon",
+         ("src/poly1305/native/arm/chacha20_neon.c",), (), _CHACHA_ARGS),
+        _CHACHA_C,
+    ],
+}
+
+
+def measure_bytes(archs, workdir, cpu=None, log=print):
+    """--suite bytes: (rows, notes); rows as json_rows_bytes reads them."""
+    rows, notes = [], []
+    for aname in archs:
+        arch = isa_count.get_arch(aname)
+        if arch.name not in BYTE_KERNELS:
+            notes.append(f"{arch.name}: no byte-oriented vector kernels to count")
+            continue
+        miss = isa_count.missing_tools(arch)
+        if miss:
+            notes.append(f"{arch.name}: skipped, missing {', '.join(miss)}")
+            continue
+        d = os.path.join(workdir, arch.name, "bytes")
+        os.makedirs(d, exist_ok=True)
+        inc = ("-I", os.path.join(ROOT, "src"), "-I", os.path.join(ROOT, "include"))
+        for suite, op, backend, sym, srcs, flags, spec in BYTE_KERNELS[arch.name]:
+            objs = [isa_count.compile_source(arch, os.path.join(ROOT, src),
+                                             os.path.join(d, f"{backend}.{os.path.basename(src)}.o"),
+                                             "gcc", "-O3", (*inc, "-DNDEBUG", *flags))
+                    for src in srcs]
+            count = isa_count.count_call(arch, objs, sym, spec, d, cpu=cpu, inclusive=True)
+            log(f"isa-count: {arch.name} {sym} ({backend}, {BYTES} B): {count}", file=sys.stderr)
+            rows.append({"arch": arch.name, "suite": suite, "op": op, "backend": backend,
+                         "symbol": sym, "insns": count})
+    return rows, notes
+
+
+def json_rows_bytes(rows, cpu=None):
+    out = []
+    for r in rows:
+        row = {"suite": r["suite"], "op": r["op"], "subject": f"{BYTES}B", "impl": "limbforge",
+               "backend": r["backend"], "kind": "insns", "insns": r["insns"], "arch": r["arch"],
+               "ns": None, "cycles": None, "bytes": BYTES}
+        if cpu:
+            row["qemu_cpu"] = cpu
+        out.append(row)
+    return out
+
+
+def print_table_bytes(rows, notes):
+    print(f"dynamic instructions per call on {BYTES} bytes (qemu-user trace, callees included; "
+          "gcc -O3)")
+    print(f"{'arch':8} {'op':16} {'backend':10} {'symbol':24} {'insns':>8} {'/byte':>6} {'ratio':>6}")
+    first = {}
+    for r in rows:
+        k = (r["arch"], r["op"])
+        first.setdefault(k, [r for r in rows if (r["arch"], r["op"]) == k][-1]["insns"])
+        ratio = r["insns"] / first[k]
+        print(f"{r['arch']:8} {r['op']:16} {r['backend']:10} {r['symbol']:24} {r['insns']:>8} "
+              f"{r['insns'] / BYTES:6.2f} {ratio:6.3f}")
+    print("ratio: to the portable kernel of the same op (the last row of each op)")
+    for n in notes:
+        print(f"note: {n}")
 
 
 def field_limbs() -> dict:
@@ -226,6 +323,9 @@ def main(argv=None) -> int:
     ap.add_argument("--append", action="store_true",
                     help="add to (replacing equal rows in) an existing --json file instead of overwriting it")
     ap.add_argument("--workdir", default=None, help="keep objects and binaries here")
+    ap.add_argument("--suite", choices=("field", "bytes"), default="field",
+                    help="field kernels (default), or the Poly1305/ChaCha20 vector kernels "
+                         f"on {BYTES} bytes (architectures: {', '.join(BYTE_KERNELS)})")
     ap.add_argument("--asm-dir", default=None,
                     help="read the assembly kernels from DIR/<target>/<field>.S instead of "
                          "src/field/generated (e.g. fresh generator output)")
@@ -242,16 +342,23 @@ def main(argv=None) -> int:
     tmp = tempfile.TemporaryDirectory(prefix="isa_count_") if a.workdir is None else None
     workdir = a.workdir or tmp.name
     try:
-        rows, notes = measure(archs, kernels, impls, a.clang, workdir, a.cpu, asm_dir=a.asm_dir)
+        if a.suite == "bytes":
+            rows, notes = measure_bytes(archs, workdir, a.cpu)
+        else:
+            rows, notes = measure(archs, kernels, impls, a.clang, workdir, a.cpu, asm_dir=a.asm_dir)
     except isa_count.IsaCountError as e:
         print(f"isa_count: {e}", file=sys.stderr)
         return 1
     finally:
         if tmp:
             tmp.cleanup()
-    print_table(rows, impls, notes)
+    if a.suite == "bytes":
+        print_table_bytes(rows, notes)
+    else:
+        print_table(rows, impls, notes)
     if a.json:
-        write_json(a.json, json_rows(rows, a.cpu), a.append, archs)
+        jrows = json_rows_bytes(rows, a.cpu) if a.suite == "bytes" else json_rows(rows, a.cpu)
+        write_json(a.json, jrows, a.append, archs)
         rc = check_json.main([a.json])
         if rc:
             return rc

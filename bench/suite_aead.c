@@ -75,7 +75,8 @@ static void lf_seal(void *arg, uint64_t n)
     }
 }
 
-static const char *const aead_backends[] = {"c", "avx2", "avx512", "avx512ifma", "neon", "power9"};
+static const char *const aead_backends[] = {"c", "avx2", "avx512", "avx512ifma", "neon", "power9",
+                                           "armv7neon"};
 
 static int aead_set_backend(void *parg)
 {

@@ -176,7 +176,7 @@ static void lfn_cyclic(void *arg, uint64_t n)
 
 static void lfn_rows(lfb *h)
 {
-    static const char *const bes[] = {"c", "avx2", "avx512", "neon", "rvv"};
+    static const char *const bes[] = {"c", "avx2", "avx512", "neon", "rvv", "armv7neon"};
     static const lfb_row_spec tab[] = {{"poly_ntt", lfn_ntt, LFB_LATENCY, 1},
                                        {"poly_invntt_tomont", lfn_invntt, LFB_LATENCY, 1},
                                        {"poly_basemul_montgomery", lfn_basemul, LFB_LATENCY, 1},

@@ -70,7 +70,8 @@ static void lf_mac(void *arg, uint64_t n)
 
 /* Back ends with a Poly1305 kernel of their own (the others run their
  * parent's); rows for the available ones. */
-static const char *const p1305_backends[] = {"c", "avx2", "avx512", "avx512ifma", "neon", "power9"};
+static const char *const p1305_backends[] = {"c", "avx2", "avx512", "avx512ifma", "neon", "power9",
+                                             "armv7neon"};
 
 static int p1305_set_backend(void *parg)
 {

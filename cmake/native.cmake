@@ -25,6 +25,9 @@ set(LF_ISA_FLAGS_avx2 -mavx2)
 set(LF_ISA_FLAGS_avx512 -mavx2 -mavx512f -mavx512bw -mavx512dq -mavx512vl)
 set(LF_ISA_FLAGS_avx512ifma ${LF_ISA_FLAGS_avx512} -mavx512ifma -mavx512vbmi2)
 set(LF_ISA_FLAGS_neon "") # Advanced SIMD is part of the AArch64 baseline
+# 32-bit Arm: the armhf baseline FPU is VFPv3-D16 (Debian's gcc default), so the
+# NEON files alone get the FPU that has Advanced SIMD (and its 32 D registers)
+set(LF_ISA_FLAGS_armv7neon -mfpu=neon)
 set(LF_ISA_FLAGS_rvv -march=rv64gcv)
 set(LF_ISA_FLAGS_power9 -mcpu=power9)
 # ISA features orthogonal to the chain, per architecture
@@ -74,3 +77,17 @@ function(lf_isa_check var backend code)
   check_c_source_compiles("${code}" ${var})
   set(${var} ${${var}} PARENT_SCOPE)
 endfunction()
+
+# armv7neon (32-bit Arm): the NEON files need <arm_neon.h> with the flags above,
+# which a soft-float ABI refuses (armel); without it armv7neon keeps armv7's
+# kernels (the back end still exists and dispatch may select it).
+if("armv7neon" IN_LIST LF_ARCH_BACKENDS)
+  lf_isa_check(LF_ARMV7_NEON armv7neon "
+#include <arm_neon.h>
+int main(void) { uint32x2_t a = vdup_n_u32(3);
+  uint64x2_t d = vmlal_lane_u32(vdupq_n_u64(1), a, a, 1);
+  return (int)vgetq_lane_u64(d, 0); }")
+  if(NOT LF_ARMV7_NEON)
+    message(STATUS "armv7neon: no NEON intrinsics with ${LF_ISA_FLAGS_armv7neon}; it uses armv7's kernels")
+  endif()
+endif()

@@ -13,7 +13,8 @@
 #define LF_ARCH_X86_64 1
 #include <cpuid.h>
 #elif defined(__linux__) && (defined(__aarch64__) || (defined(__riscv) && __riscv_xlen == 64) || \
-                             (defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)))
+                             (defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)) || \
+                             defined(__arm__))
 #include <sys/auxv.h>
 #define LF_HAVE_AUXV 1
 #endif
@@ -97,6 +98,12 @@ static int lf_backend_own(lf_backend b)
 /* the condition of BACKEND_EXTRA["armv7"] in gen/limbforge/targets.py */
 #if defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP)))
     case LF_BACKEND_ARMV7: return 1; /* Thumb-2 and umaal: ARMv7-A, ARMv7E-M */
+#ifdef LF_HAVE_AUXV
+    /* Advanced SIMD: HWCAP_NEON (bit 12 of AT_HWCAP on 32-bit Arm Linux) */
+    case LF_BACKEND_ARMV7NEON: return (getauxval(AT_HWCAP) >> 12) & 1;
+#elif defined(__ARM_NEON)
+    case LF_BACKEND_ARMV7NEON: return 1; /* the whole build assumes NEON */
+#endif
 #endif
 #endif
 #if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)

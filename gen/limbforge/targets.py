@@ -37,6 +37,7 @@ BACKENDS = (
     # last, so the enum values of the others stay what they were
     ("c32", "c", "portable C with 32-bit limbs (uint32_t words, uint64_t products)"),
     ("armv7", "c32", "ARMv7-A Thumb-2 assembly, 32-bit words (umaal)"),
+    ("armv7neon", "armv7", "Advanced SIMD (NEON) on ARMv7-A / AArch32 (HWCAP_NEON)"),
 )
 # Architectures (roots of the chains): the C preprocessor condition that
 # selects it, and the CMAKE_SYSTEM_PROCESSOR values (lower case, a regex).

@@ -55,6 +55,7 @@ static inline uint32_t lf_ntt_nzmask(uint32_t x)
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_c;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_avx2;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_avx512;
+/* native/arm/ntt_neon.c: back end neon (AArch64) or armv7neon (AArch32) */
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_neon;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_rvv;
 

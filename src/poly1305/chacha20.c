@@ -83,6 +83,9 @@ static const lf_chacha_kernel lf_chacha_set_avx512 = {lf_chacha_blocks_avx512, 1
 #ifdef LF_NATIVE_CHACHA20_NEON
 static const lf_chacha_kernel lf_chacha_set_neon = {lf_chacha_blocks_neon, 4, "neon", NULL};
 #endif
+#ifdef LF_NATIVE_CHACHA20_ARMV7NEON /* AArch32: the same source (native/arm/) */
+static const lf_chacha_kernel lf_chacha_set_armv7neon = {lf_chacha_blocks_neon, 4, "neon", NULL};
+#endif
 #ifdef LF_NATIVE_CHACHA20_RVV
 static const lf_chacha_kernel lf_chacha_set_rvv = {lf_chacha_blocks_rvv, 0, "rvv",
                                                    lf_chacha_rvv_width};

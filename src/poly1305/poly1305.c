@@ -257,7 +257,8 @@ void lf_p1305_powers(uint64_t pw[][3], const uint64_t r[2], unsigned n)
  * ------------------------------------------------------------------------- */
 _Static_assert(LF_P1305_MIN_ANY <= LF_P1305_MIN_AVX2 && LF_P1305_MIN_ANY <= LF_P1305_MIN_AVX512 &&
                    LF_P1305_MIN_ANY <= LF_P1305_MIN_IFMA && LF_P1305_MIN_ANY <= LF_P1305_MIN_NEON &&
-                   LF_P1305_MIN_ANY <= LF_P1305_MIN_POWER9 && LF_P1305_MIN_ANY <= LF_P1305_MIN_RVV,
+                   LF_P1305_MIN_ANY <= LF_P1305_MIN_POWER9 &&
+                   LF_P1305_MIN_ANY <= LF_P1305_MIN_RVV && LF_P1305_MIN_ANY <= LF_P1305_MIN_ARMV7NEON,
                "LF_P1305_MIN_ANY must not exceed any vector crossover");
 
 /* Each back end's own vector kernel (those this build has), and the table
@@ -280,6 +281,11 @@ static const lf_p1305_vec lf_p1305_set_avx512ifma = {lf_p1305_blocks_ifma, 8, LF
 #ifdef LF_NATIVE_POLY1305_NEON
 static const lf_p1305_vec lf_p1305_set_neon = {lf_p1305_blocks_neon, 4, LF_P1305_MIN_NEON, "neon",
                                                NULL, NULL};
+#endif
+#ifdef LF_NATIVE_POLY1305_ARMV7NEON
+/* the same source built for AArch32 (native/arm/poly1305_neon.c) */
+static const lf_p1305_vec lf_p1305_set_armv7neon = {lf_p1305_blocks_neon, 4, LF_P1305_MIN_ARMV7NEON,
+                                                    "neon", NULL, NULL};
 #endif
 #ifdef LF_NATIVE_POLY1305_POWER9
 /* 4 blocks per step (pw = r^1..r^4), native/ppc64le/poly1305_power9.c */

@@ -150,10 +150,10 @@ LF_HIDDEN void lf_p1305_reduce(uint64_t h[3]);
 LF_HIDDEN void lf_p1305_powers(uint64_t pw[][3], const uint64_t r[2], unsigned n);
 
 /* Vector kernels (x86-64: AVX2 4 lanes, AVX-512 8 lanes radix 2^26, AVX-512
- * IFMA 8 lanes radix 2^44; AArch64 NEON: 2 lanes radix 2^26, 4 blocks per
- * step, so its "lane count" below is 4; POWER9: radix 2^44, 4 blocks per
- * step with r^4..r^1, "lane count" 4).  nblocks: a non-zero multiple of
- * the lane count. */
+ * IFMA 8 lanes radix 2^44; NEON (AArch64, and AArch32 for armv7neon): 2
+ * lanes radix 2^26, 4 blocks per step, so its "lane count" below is 4;
+ * POWER9: radix 2^44, 4 blocks per step with r^4..r^1, "lane count" 4).
+ * nblocks: a non-zero multiple of the lane count. */
 LF_HIDDEN void lf_p1305_blocks_avx2(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
                                     size_t nblocks);
 LF_HIDDEN void lf_p1305_blocks_avx512(uint64_t h[3], const uint64_t pw[][3], const uint8_t *m,
@@ -193,6 +193,9 @@ LF_HIDDEN size_t lf_p1305_rvv_lanes(void);
 #endif
 #ifndef LF_P1305_MIN_NEON /* instruction-count crossover under qemu (README.md) */
 #define LF_P1305_MIN_NEON 768
+#endif
+#ifndef LF_P1305_MIN_ARMV7NEON /* instruction-count crossover under qemu-arm (README.md) */
+#define LF_P1305_MIN_ARMV7NEON 256
 #endif
 #ifndef LF_P1305_MIN_POWER9 /* instruction-count crossover under qemu (README.md) */
 #define LF_P1305_MIN_POWER9 256

@@ -97,6 +97,12 @@ static void dispatch_names(lf_backend be)
 #ifdef LF_NATIVE_CHACHA20_NEON
     if (!strcmp(name, "neon")) wc = "neon";
 #endif
+#ifdef LF_NATIVE_POLY1305_ARMV7NEON
+    if (!strcmp(name, "armv7neon")) wp = "neon";
+#endif
+#ifdef LF_NATIVE_CHACHA20_ARMV7NEON
+    if (!strcmp(name, "armv7neon")) wc = "neon";
+#endif
 #ifdef LF_NATIVE_POLY1305_POWER9
     if (!strcmp(name, "power9")) wp = "power9";
 #endif

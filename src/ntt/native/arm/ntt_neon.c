@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* AArch64 Advanced SIMD kernels of the NTT mod 3329 (contract:
- * src/ntt/ntt_internal.h).
+/* Advanced SIMD kernels of the NTT mod 3329 (contract:
+ * src/ntt/ntt_internal.h).  One source for AArch64 (back end neon) and
+ * AArch32 (back end armv7neon, -mfpu=neon; the A64-only intrinsics come
+ * from lf_neon.h), see sources.cmake.
  *
  * 8 int16 lanes per vector; 256 coefficients are 32 vectors (AArch64 has 32
- * vector registers).  Montgomery with the doubling multiply-high:
+ * vector registers; AArch32 has 16 Q registers, so there the compiler keeps
+ * half of them on the stack).  Montgomery with the doubling multiply-high:
  *   mont(b, z) = (sqdmulh(b, z) - sqdmulh(b * zq, q)) >> 1   (shsub)
  * both doubled products agree in their low 17 bits, so the halving
  * subtraction is exact and the result is bit-identical to the scalar code.
@@ -14,7 +17,7 @@
  * ML-KEM forward: rows for len = 128 .. 16, 16 x 16 transpose (four 8 x 8),
  * B order for len = 8, 4, 2.  Cyclic: rows for len = 64 .. 8, two 8 x 8
  * transposes, then len = 4, 2, 1 between vectors (lf_cyc_zeta8 layout). */
-#include <arm_neon.h>
+#include "lf_neon.h"
 
 #include "ntt/ntt_internal.h"
 

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Poly1305 AArch64 Advanced SIMD (NEON) kernel: radix 2^26, 2 lanes, 4
- * blocks per step.  Only built for aarch64 (sources.cmake); Advanced SIMD is
- * part of the AArch64 base ABI, so its ISA flags are empty (cmake/native.cmake).  Called
- * for back end neon only (poly1305.c).  Contract: poly1305_internal.h,
+/* Poly1305 Advanced SIMD (NEON) kernel: radix 2^26, 2 lanes, 4 blocks per
+ * step.  One source for AArch64 (back end neon; Advanced SIMD is part of
+ * the base ABI, so its ISA flags are empty) and AArch32 (back end
+ * armv7neon, compiled with -mfpu=neon; the A64-only intrinsics come from
+ * lf_neon.h), see sources.cmake and cmake/native.cmake.  Called for those
+ * back ends only (poly1305.c).  Contract: poly1305_internal.h,
  * nblocks a non-zero multiple of 4; pw[0..3] = r^1..r^4.
  *
  * Method.  Lane j (j = 0, 1) holds the blocks 4i + j ("A" half) and
@@ -31,43 +33,42 @@
  * limbs end < 2^26 + 2^12 and fit 32 bits.  Lane sums < 2^28, within
  * from26's < 2^62.  Constant time: no branch or index depends on data.
  */
-#include <arm_neon.h>
+#include "lf_neon.h"
 
 #include "poly1305/poly1305_internal.h"
 
 #define M26 0x3ffffff
 
-/* The limbs of 2 blocks (lane j: block j at m + 16 j), pad bit included. */
+/* The limbs of 2 blocks (lane j: block j at m + 16 j), pad bit included:
+ * vld4 puts word i of both blocks in w.val[i], so the split is 32-bit lane
+ * work (shift left, shift right and insert, mask) on both Arm states. */
 static inline void p1305n_blocks(uint32x2_t L[5], const uint8_t *m)
 {
     const uint32x2_t mask = vdup_n_u32(M26), pad = vdup_n_u32(1u << 24);
-    uint64x2x2_t w = vld2q_u64((const uint64_t *)(const void *)m); /* (lo0,lo1), (hi0,hi1) */
-    uint64x2_t lo = w.val[0], hi = w.val[1];
-    L[0] = vand_u32(vmovn_u64(lo), mask);
-    L[1] = vand_u32(vshrn_n_u64(lo, 26), mask);
-    L[2] = vand_u32(vmovn_u64(vsliq_n_u64(vshrq_n_u64(lo, 52), hi, 12)), mask);
-    L[3] = vand_u32(vshrn_n_u64(hi, 14), mask);
-    L[4] = vorr_u32(vshr_n_u32(vshrn_n_u64(hi, 32), 8), pad);
+    uint32x2x4_t w = vld4_u32((const uint32_t *)(const void *)m);
+    L[0] = vand_u32(w.val[0], mask);
+    L[1] = vand_u32(vsri_n_u32(vshl_n_u32(w.val[1], 6), w.val[0], 26), mask);
+    L[2] = vand_u32(vsri_n_u32(vshl_n_u32(w.val[2], 12), w.val[1], 20), mask);
+    L[3] = vand_u32(vsri_n_u32(vshl_n_u32(w.val[3], 18), w.val[2], 14), mask);
+    L[4] = vorr_u32(vshr_n_u32(w.val[3], 8), pad);
 }
 
-/* d += x * (r, 5r) in the product layout of h r mod 2^130 - 5 */
-#define P1305N_MAC(d, x, R, S)                                                                     \
+/* d F x * (r, 5r) in the product layout of h r mod 2^130 - 5: F = MLAL adds
+ * to d, F = MULL starts d (the first product of each column) */
+#define MLAL(d, x, r) d = vmlal_u32(d, x, r)
+#define MULL(d, x, r) d = vmull_u32(x, r)
+#define P1305N_MAC(d, x, R, S, F)                                                                  \
     do {                                                                                           \
-        d[0] = vmlal_u32(d[0], x[0], R[0]); d[0] = vmlal_u32(d[0], x[1], S[4]);                    \
-        d[0] = vmlal_u32(d[0], x[2], S[3]); d[0] = vmlal_u32(d[0], x[3], S[2]);                    \
-        d[0] = vmlal_u32(d[0], x[4], S[1]);                                                        \
-        d[1] = vmlal_u32(d[1], x[0], R[1]); d[1] = vmlal_u32(d[1], x[1], R[0]);                    \
-        d[1] = vmlal_u32(d[1], x[2], S[4]); d[1] = vmlal_u32(d[1], x[3], S[3]);                    \
-        d[1] = vmlal_u32(d[1], x[4], S[2]);                                                        \
-        d[2] = vmlal_u32(d[2], x[0], R[2]); d[2] = vmlal_u32(d[2], x[1], R[1]);                    \
-        d[2] = vmlal_u32(d[2], x[2], R[0]); d[2] = vmlal_u32(d[2], x[3], S[4]);                    \
-        d[2] = vmlal_u32(d[2], x[4], S[3]);                                                        \
-        d[3] = vmlal_u32(d[3], x[0], R[3]); d[3] = vmlal_u32(d[3], x[1], R[2]);                    \
-        d[3] = vmlal_u32(d[3], x[2], R[1]); d[3] = vmlal_u32(d[3], x[3], R[0]);                    \
-        d[3] = vmlal_u32(d[3], x[4], S[4]);                                                        \
-        d[4] = vmlal_u32(d[4], x[0], R[4]); d[4] = vmlal_u32(d[4], x[1], R[3]);                    \
-        d[4] = vmlal_u32(d[4], x[2], R[2]); d[4] = vmlal_u32(d[4], x[3], R[1]);                    \
-        d[4] = vmlal_u32(d[4], x[4], R[0]);                                                        \
+        F(d[0], x[0], R[0]); MLAL(d[0], x[1], S[4]); MLAL(d[0], x[2], S[3]);                       \
+        MLAL(d[0], x[3], S[2]); MLAL(d[0], x[4], S[1]);                                            \
+        F(d[1], x[0], R[1]); MLAL(d[1], x[1], R[0]); MLAL(d[1], x[2], S[4]);                       \
+        MLAL(d[1], x[3], S[3]); MLAL(d[1], x[4], S[2]);                                            \
+        F(d[2], x[0], R[2]); MLAL(d[2], x[1], R[1]); MLAL(d[2], x[2], R[0]);                       \
+        MLAL(d[2], x[3], S[4]); MLAL(d[2], x[4], S[3]);                                            \
+        F(d[3], x[0], R[3]); MLAL(d[3], x[1], R[2]); MLAL(d[3], x[2], R[1]);                       \
+        MLAL(d[3], x[3], R[0]); MLAL(d[3], x[4], S[4]);                                            \
+        F(d[4], x[0], R[4]); MLAL(d[4], x[1], R[3]); MLAL(d[4], x[2], R[2]);                       \
+        MLAL(d[4], x[3], R[1]); MLAL(d[4], x[4], R[0]);                                            \
     } while (0)
 
 /* d += x * (r, 5r) with one power for both lanes, taken from lanes of q
@@ -84,18 +85,20 @@ static inline void p1305n_blocks(uint32x2_t L[5], const uint8_t *m)
 #define QS3 Q[1], 3
 #define QS4 Q[2], 0
 #define ML(d, x, rs) d = vmlal_laneq_u32(d, x, rs)
-#define P1305N_MAC_Q(d, x, Q)                                                                      \
+#define MU(d, x, rs) d = vmull_laneq_u32(x, rs)
+/* F: ML adds to d, MU starts it */
+#define P1305N_MAC_Q(d, x, Q, F)                                                                   \
     do {                                                                                           \
-        ML(d[0], x[0], QR0); ML(d[0], x[1], QS4); ML(d[0], x[2], QS3); ML(d[0], x[3], QS2);            \
-        ML(d[0], x[4], QS1);                                                                        \
-        ML(d[1], x[0], QR1); ML(d[1], x[1], QR0); ML(d[1], x[2], QS4); ML(d[1], x[3], QS3);            \
-        ML(d[1], x[4], QS2);                                                                        \
-        ML(d[2], x[0], QR2); ML(d[2], x[1], QR1); ML(d[2], x[2], QR0); ML(d[2], x[3], QS4);            \
-        ML(d[2], x[4], QS3);                                                                        \
-        ML(d[3], x[0], QR3); ML(d[3], x[1], QR2); ML(d[3], x[2], QR1); ML(d[3], x[3], QR0);            \
-        ML(d[3], x[4], QS4);                                                                        \
-        ML(d[4], x[0], QR4); ML(d[4], x[1], QR3); ML(d[4], x[2], QR2); ML(d[4], x[3], QR1);            \
-        ML(d[4], x[4], QR0);                                                                        \
+        F(d[0], x[0], QR0); ML(d[0], x[1], QS4); ML(d[0], x[2], QS3); ML(d[0], x[3], QS2);         \
+        ML(d[0], x[4], QS1);                                                                       \
+        F(d[1], x[0], QR1); ML(d[1], x[1], QR0); ML(d[1], x[2], QS4); ML(d[1], x[3], QS3);         \
+        ML(d[1], x[4], QS2);                                                                       \
+        F(d[2], x[0], QR2); ML(d[2], x[1], QR1); ML(d[2], x[2], QR0); ML(d[2], x[3], QS4);         \
+        ML(d[2], x[4], QS3);                                                                       \
+        F(d[3], x[0], QR3); ML(d[3], x[1], QR2); ML(d[3], x[2], QR1); ML(d[3], x[3], QR0);         \
+        ML(d[3], x[4], QS4);                                                                       \
+        F(d[4], x[0], QR4); ML(d[4], x[1], QR3); ML(d[4], x[2], QR2); ML(d[4], x[3], QR1);         \
+        ML(d[4], x[4], QR0);                                                                       \
     } while (0)
 
 /* The carry chain of the bounds above: columns d -> limbs H < 2^26 + 2^12. */
@@ -128,17 +131,14 @@ static inline void p1305n_step(uint32x2_t H[5], const uint8_t *m, const uint32x4
     uint64x2_t d[5];
     p1305n_blocks(A, m);
     p1305n_blocks(B, m + 32);
-    for (int i = 0; i < 5; i++) {
-        A[i] = vadd_u32(A[i], H[i]);
-        d[i] = vdupq_n_u64(0);
-    }
+    for (int i = 0; i < 5; i++) A[i] = vadd_u32(A[i], H[i]);
     {
         const uint32x4_t *Q = Q2;
-        P1305N_MAC_Q(d, B, Q);
+        P1305N_MAC_Q(d, B, Q, MU);
     }
     {
         const uint32x4_t *Q = Q4;
-        P1305N_MAC_Q(d, A, Q);
+        P1305N_MAC_Q(d, A, Q, ML);
     }
     p1305n_carry(H, d);
 }
@@ -152,12 +152,9 @@ static inline void p1305n_last(uint32x2_t H[5], const uint8_t *m, const uint32x2
     uint64x2_t d[5];
     p1305n_blocks(A, m);
     p1305n_blocks(B, m + 32);
-    for (int i = 0; i < 5; i++) {
-        A[i] = vadd_u32(A[i], H[i]);
-        d[i] = vdupq_n_u64(0);
-    }
-    P1305N_MAC(d, B, R2, S2);
-    P1305N_MAC(d, A, R1, S1);
+    for (int i = 0; i < 5; i++) A[i] = vadd_u32(A[i], H[i]);
+    P1305N_MAC(d, B, R2, S2, MULL);
+    P1305N_MAC(d, A, R1, S1, MLAL);
     p1305n_carry(H, d);
 }
 
