@@ -17,7 +17,8 @@
 # the library's secp256k1 sources (and what they use: cpu.c, the secp256k1
 # fields' kernels, safegcd, SHA-256 and ChaCha20 with their native kernels
 # and their ISA flags, lf_native_apply) compiled in under AddressSanitizer
-# and UBSan, -fno-sanitize-recover=all, run on the default (best) back end:
+# and UBSan (once, an object library; the generated field kernels under UBSan
+# only), -fno-sanitize-recover=all, run on the default (best) back end:
 #   secp256k1_badinput_asan, secp256k1_wycheproof_ecdsa_asan, secp256k1_wycheproof_ecdh_asan,
 #   secp256k1_bip340_asan
 # Usage: ctest -R 'secp256k1_(wycheproof|badinput)'
@@ -42,7 +43,9 @@ lf_backend_tests(secp256k1_badinput BACKENDS ${LF_FIELD_TEST_BACKENDS} LABEL sec
 # ------------------------------------------- AddressSanitizer + UBSan builds
 # A function, so CMAKE_REQUIRED_* and the lists stay local.
 function(lf_secp256k1_asan_tests)
-  if(CMAKE_CROSSCOMPILING)
+  # cross builds; and sanitizer build trees (scripts/test-san.sh, test-msan.sh),
+  # where the plain programs already run instrumented
+  if(CMAKE_CROSSCOMPILING OR CMAKE_C_FLAGS MATCHES "-fsanitize")
     return()
   endif()
   include(CheckCSourceCompiles)
@@ -71,13 +74,29 @@ function(lf_secp256k1_asan_tests)
       list(APPEND srcs ${src})
     endif()
   endforeach()
+  # compiled once for the three programs
+  set(copts "$<$<COMPILE_LANGUAGE:C>:${san};-fno-omit-frame-pointer;-g;${LF_TEST_WARNINGS}>")
+  add_library(lf_secp256k1_asan_objs OBJECT ${srcs})
+  target_include_directories(lf_secp256k1_asan_objs PRIVATE
+    $<TARGET_PROPERTY:limbforge_static,INCLUDE_DIRECTORIES> ${PROJECT_SOURCE_DIR}/src)
+  lf_native_apply(lf_secp256k1_asan_objs) # per-file ISA flags, LF_NATIVE_* (cmake/native.cmake)
+  target_compile_options(lf_secp256k1_asan_objs PRIVATE "${copts}")
+  # The generated field kernels get UBSan but not ASan: straight-line code on
+  # fixed-size arrays (the generator checks every index), and gcc's ASan
+  # takes minutes on secp256k1_p.c's point kernels (UBSan ~3x the plain
+  # compile).  make test-san instruments them under clang's ASan as well.
+  foreach(src IN LISTS srcs)
+    if(src MATCHES "/src/field/generated/.*\\.c$")
+      set_property(SOURCE ${src} TARGET_DIRECTORY lf_secp256k1_asan_objs
+        APPEND PROPERTY COMPILE_OPTIONS -fno-sanitize=address)
+    endif()
+  endforeach()
   foreach(t test_wycheproof_ec test_badinput test_bip340)
-    add_executable(${t}_asan ${CMAKE_CURRENT_LIST_DIR}/${t}.c ${srcs})
+    add_executable(${t}_asan ${CMAKE_CURRENT_LIST_DIR}/${t}.c $<TARGET_OBJECTS:lf_secp256k1_asan_objs>)
     target_include_directories(${t}_asan PRIVATE
       $<TARGET_PROPERTY:limbforge_static,INCLUDE_DIRECTORIES> ${PROJECT_SOURCE_DIR}/src)
-    lf_native_apply(${t}_asan) # per-file ISA flags, LF_NATIVE_* (cmake/native.cmake)
-    target_compile_options(${t}_asan PRIVATE
-      "$<$<COMPILE_LANGUAGE:C>:${san};-fno-omit-frame-pointer;-g;${LF_TEST_WARNINGS}>")
+    target_compile_definitions(${t}_asan PRIVATE ${LF_NATIVE_DEFINITIONS})
+    target_compile_options(${t}_asan PRIVATE "${copts}")
     target_link_options(${t}_asan PRIVATE ${san})
   endforeach()
   set(env "ASAN_OPTIONS=detect_leaks=1" "UBSAN_OPTIONS=print_stacktrace=1")
