@@ -98,6 +98,12 @@ static int lf_backend_own(lf_backend b)
 #if defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP)))
     case LF_BACKEND_ARMV7: return 1; /* Thumb-2 and umaal: ARMv7-A, ARMv7E-M */
 #endif
+/* the condition of BACKEND_EXTRA["wasm_simd128"]: wasm has no run-time
+ * feature test (an engine without SIMD rejects the whole module), so the back
+ * end runs wherever it is built (-msimd128, CMake LF_WASM_SIMD) */
+#if defined(__wasm_simd128__)
+    case LF_BACKEND_WASM_SIMD128: return 1;
+#endif
 #endif
 #if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
     case LF_BACKEND_PPC64LE: return 1;

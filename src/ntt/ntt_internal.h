@@ -57,6 +57,7 @@ extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_avx2;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_avx512;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_neon;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_rvv;
+extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_wasm_simd128; /* -msimd128 builds */
 
 /* ---- scalar arithmetic (also the reference for the vector kernels) ---- */
 #define LF_Q LF_NTT_Q

@@ -290,6 +290,13 @@ static const lf_p1305_vec lf_p1305_set_power9 = {lf_p1305_blocks_power9, 4, LF_P
 static const lf_p1305_vec lf_p1305_set_rvv = {lf_p1305_blocks_rvv, 0, LF_P1305_MIN_RVV, "rvv", NULL,
                                               lf_p1305_rvv_lanes};
 #endif
+#ifdef LF_NATIVE_POLY1305_WASM_SIMD128
+/* 4 blocks per step (pw = r^1..r^4), native/wasm32/poly1305_simd128.c */
+_Static_assert(LF_P1305_MIN_ANY <= LF_P1305_MIN_WASM_SIMD128,
+               "LF_P1305_MIN_ANY must not exceed any vector crossover");
+static const lf_p1305_vec lf_p1305_set_wasm_simd128 = {
+    lf_p1305_blocks_wasm_simd128, 4, LF_P1305_MIN_WASM_SIMD128, "wasm_simd128", NULL, NULL};
+#endif
 #define LF_DISPATCH_OWN(B) LF_NATIVE_POLY1305_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_p1305_set_##b
 LF_HIDDEN const lf_p1305_vec *const lf_p1305_table[LF_BACKEND_COUNT] = {
