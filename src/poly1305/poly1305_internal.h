@@ -201,7 +201,7 @@ LF_HIDDEN size_t lf_p1305_rvv_lanes(void);
 #define LF_P1305_MIN_RVV 256
 #endif
 #ifndef LF_P1305_MIN_WASM_SIMD128 /* measured under Node 20 (README.md) */
-#define LF_P1305_MIN_WASM_SIMD128 256
+#define LF_P1305_MIN_WASM_SIMD128 1536
 #endif
 /* the smallest of them (no vector kernel is looked up below it) */
 #ifndef LF_P1305_MIN_ANY

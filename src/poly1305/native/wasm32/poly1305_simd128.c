@@ -5,9 +5,9 @@
  * Used for back end wasm_simd128 (poly1305.c).  Contract:
  * poly1305_internal.h, nblocks a non-zero multiple of 4; pw[0..3] = r^1..r^4.
  *
- * Method: the NEON kernel's (native/aarch64/poly1305_neon.c).  Two
- * accumulators (lane j = 0, 1 takes the blocks 4i + j and 4i + 2 + j of step
- * i), and two ordinary 2-lane steps H = (H + M) r^2 merged into one,
+ * Method: the NEON kernel's (poly1305_neon.c).  Two accumulators (lane
+ * j = 0, 1 takes the blocks 4i + j and 4i + 2 + j of step i), and two
+ * ordinary 2-lane steps H = (H + M) r^2 merged into one,
  *   H = (H + A) r^4 + B r^2,
  * so one carry chain per 4 blocks; the last step multiplies by per-block
  * powers, (H + A) (r^4, r^3) + B (r^2, r^1), so block i of the run ends up
