@@ -30,6 +30,7 @@ set(LF_ISA_FLAGS_neon "") # Advanced SIMD is part of the AArch64 baseline
 set(LF_ISA_FLAGS_armv7neon -mfpu=neon)
 set(LF_ISA_FLAGS_rvv -march=rv64gcv)
 set(LF_ISA_FLAGS_power9 -mcpu=power9)
+set(LF_ISA_FLAGS_wasm_simd128 "") # the whole build: -DLF_WASM_SIMD=ON (CMakeLists.txt)
 # ISA features orthogonal to the chain, per architecture
 set(LF_ISA_FEATURES_x86_64 sha)     # SHA extensions (sha256rnds2/msg1/msg2)
 set(LF_ISA_FEATURES_aarch64 sha2)   # ARMv8 SHA2 (sha256h/h2/su0/su1)

@@ -105,6 +105,12 @@ static int lf_backend_own(lf_backend b)
     case LF_BACKEND_ARMV7NEON: return 1; /* the whole build assumes NEON */
 #endif
 #endif
+/* the condition of BACKEND_EXTRA["wasm_simd128"]: wasm has no run-time
+ * feature test (an engine without SIMD rejects the whole module), so the back
+ * end runs wherever it is built (-msimd128, CMake LF_WASM_SIMD) */
+#if defined(__wasm_simd128__)
+    case LF_BACKEND_WASM_SIMD128: return 1;
+#endif
 #endif
 #if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
     case LF_BACKEND_PPC64LE: return 1;

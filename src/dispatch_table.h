@@ -68,6 +68,9 @@
 #if ((!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))) && LF_DISPATCH_OWN(ARMV7NEON)
  | (1u << LF_BACKEND_ARMV7NEON)
 #endif
+#if ((!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__wasm_simd128__))) && LF_DISPATCH_OWN(WASM_SIMD128)
+ | (1u << LF_BACKEND_WASM_SIMD128)
+#endif
 )
 #else
     [LF_BACKEND_C] = LF_DISPATCH_ENTRY(C, c),
@@ -183,6 +186,15 @@
     [LF_BACKEND_ARMV7NEON] = LF_DISPATCH_ENTRY(C32, c32),
 #else
     [LF_BACKEND_ARMV7NEON] = LF_DISPATCH_ENTRY(C, c),
+#endif
+#endif
+#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__wasm_simd128__))
+#if LF_DISPATCH_OWN(WASM_SIMD128)
+    [LF_BACKEND_WASM_SIMD128] = LF_DISPATCH_ENTRY(WASM_SIMD128, wasm_simd128),
+#elif LF_DISPATCH_OWN(C32)
+    [LF_BACKEND_WASM_SIMD128] = LF_DISPATCH_ENTRY(C32, c32),
+#else
+    [LF_BACKEND_WASM_SIMD128] = LF_DISPATCH_ENTRY(C, c),
 #endif
 #endif
 #endif

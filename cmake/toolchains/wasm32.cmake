@@ -7,6 +7,10 @@
 # Static executables (.wasm) only: WASI has no dynamic linking, so the shared
 # library is not built (the top-level CMakeLists.txt asks the platform).
 # Use: cmake -S . -B build-cross/wasm32 -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/wasm32.cmake
+# SIMD128: -DLF_WASM_SIMD=ON compiles everything with -msimd128 and adds the
+# back end wasm_simd128 (ChaCha20, Poly1305, NTT kernels); such a module does
+# not load on an engine without SIMD, so the default (OFF) is the build for
+# those (Node >= 16.4 and current browsers have SIMD128).
 # Debian packages: clang-16 lld-16 wasi-libc libclang-rt-16-dev-wasm32 nodejs (>= 20)
 #
 # Generic: CMake 3.25 has no WASI platform module; Generic says "no shared

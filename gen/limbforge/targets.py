@@ -38,6 +38,7 @@ BACKENDS = (
     ("c32", "c", "portable C with 32-bit limbs (uint32_t words, uint64_t products)"),
     ("armv7", "c32", "ARMv7-A Thumb-2 assembly, 32-bit words (umaal)"),
     ("armv7neon", "armv7", "Advanced SIMD (NEON) on ARMv7-A / AArch32 (HWCAP_NEON)"),
+    ("wasm_simd128", "c32", "WebAssembly SIMD128 (clang -msimd128, the whole module)"),
 )
 # Architectures (roots of the chains): the C preprocessor condition that
 # selects it, and the CMAKE_SYSTEM_PROCESSOR values (lower case, a regex).
@@ -62,6 +63,10 @@ BACKEND_EXTRA = {
     # (little-endian)
     "armv7": ("defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP)))",
               "arm|armv[78].*"),
+    # wasm has no run-time feature detection: a module with SIMD opcodes does
+    # not validate on an engine without them, so the back end exists only in
+    # builds compiled with -msimd128 (CMake -DLF_WASM_SIMD=ON)
+    "wasm_simd128": ("defined(__wasm_simd128__)", "wasm32"),
 }
 BACKEND_PARENT = {b: p for b, p, _ in BACKENDS}
 

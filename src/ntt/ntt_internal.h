@@ -58,6 +58,7 @@ extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_avx512;
 /* native/arm/ntt_neon.c: back end neon (AArch64) or armv7neon (AArch32) */
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_neon;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_rvv;
+extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_wasm_simd128; /* -msimd128 builds */
 
 /* ---- scalar arithmetic (also the reference for the vector kernels) ---- */
 #define LF_Q LF_NTT_Q

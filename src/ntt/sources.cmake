@@ -41,3 +41,9 @@ int main(void) { size_t vl = __riscv_vsetvl_e16m1(8); vint16m1_t v = __riscv_vmv
     message(STATUS "ntt: compiler lacks RVV intrinsics; rvv back end uses the portable NTT")
   endif()
 endif()
+
+# WebAssembly SIMD128: only in builds compiled with -msimd128 (CMakeLists.txt,
+# LF_WASM_SIMD: an engine without SIMD rejects the whole module)
+if("wasm_simd128" IN_LIST LF_ARCH_BACKENDS)
+  lf_native_sources(ntt wasm_simd128 ${LF_NTT_DIR}/native/wasm32/ntt_simd128.c)
+endif()

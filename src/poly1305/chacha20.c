@@ -90,6 +90,10 @@ static const lf_chacha_kernel lf_chacha_set_armv7neon = {lf_chacha_blocks_neon, 
 static const lf_chacha_kernel lf_chacha_set_rvv = {lf_chacha_blocks_rvv, 0, "rvv",
                                                    lf_chacha_rvv_width};
 #endif
+#ifdef LF_NATIVE_CHACHA20_WASM_SIMD128
+static const lf_chacha_kernel lf_chacha_set_wasm_simd128 = {lf_chacha_blocks_wasm_simd128, 4,
+                                                            "wasm_simd128", NULL};
+#endif
 #define LF_DISPATCH_OWN(B) LF_NATIVE_CHACHA20_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_chacha_set_##b
 LF_HIDDEN const lf_chacha_kernel *const lf_chacha_table[LF_BACKEND_COUNT] = {

@@ -6,6 +6,16 @@
 #include "limbforge/poly1305.h"
 #include "poly1305/poly1305_internal.h"
 
+/* The scalar code is radix 2^64 where the compiler has a 64 x 64 -> 128-bit
+ * multiply, else radix 2^26 (poly1305_r26.c).  wasm32 takes radix 2^26: its
+ * unsigned __int128 products are calls to compiler-rt's __multi3 (Node 20,
+ * 16 KiB: radix 2^64 2.3 ns/B, radix 2^26 0.74 ns/B; README.md). */
+#if defined(__SIZEOF_INT128__) && !defined(__wasm32__)
+#define LF_P1305_R64 1
+#else
+#define LF_P1305_R64 0
+#endif
+
 /* ---------------------------------------------------------------------------
  * Radix 2^64 scalar kernel.
  *
@@ -69,7 +79,7 @@ static inline void lf_p1305_normalize(uint64_t h[3])
     h[2] = (h[2] & 3) + c;
 }
 
-#if defined(__SIZEOF_INT128__)
+#if LF_P1305_R64
 typedef unsigned __int128 lf_u128;
 
 /* The key half as the loop uses it. */
@@ -150,7 +160,7 @@ void lf_p1305_blocks_r64(uint64_t h[3], const uint64_t r[2], const uint8_t *m, s
 void lf_p1305_blocks_scalar(uint64_t h[3], const uint64_t r[2], const uint8_t *m, size_t nblocks,
                             uint64_t hibit)
 {
-#if defined(__SIZEOF_INT128__)
+#if LF_P1305_R64
     lf_p1305_r64_loop(h, r, m, nblocks, hibit);
 #else
     lf_p1305_blocks_r26(h, r, m, nblocks, hibit);
@@ -182,7 +192,7 @@ void lf_p1305_reduce(uint64_t h[3])
 /* The short one-shot path's block loop: inlined radix 2^64 with the top
  * word left lazy where there is unsigned __int128, else the radix 2^26
  * kernel. */
-#if defined(__SIZEOF_INT128__)
+#if LF_P1305_R64
 #define lf_p1305_short(h, k, m, nb) lf_p1305_r64_lazy((h), (k), (m), (nb), 1)
 #else
 typedef struct {
@@ -208,7 +218,7 @@ static inline void lf_p1305_block_words(uint64_t h[3], const lf_p1305_key *k, ui
 }
 #endif
 
-#if defined(__SIZEOF_INT128__)
+#if LF_P1305_R64
 /* r^1..r^n, radix 2^44 (the format of lf_poly1305_state.pw): a serial
  * chain of multiplications by the clamped r, the cheap product of the
  * radix 2^64 kernel (6 products, lazy top word), each power normalised and
@@ -295,6 +305,13 @@ static const lf_p1305_vec lf_p1305_set_power9 = {lf_p1305_blocks_power9, 4, LF_P
 #ifdef LF_NATIVE_POLY1305_RVV
 static const lf_p1305_vec lf_p1305_set_rvv = {lf_p1305_blocks_rvv, 0, LF_P1305_MIN_RVV, "rvv", NULL,
                                               lf_p1305_rvv_lanes};
+#endif
+#ifdef LF_NATIVE_POLY1305_WASM_SIMD128
+/* 4 blocks per step (pw = r^1..r^4), native/wasm32/poly1305_simd128.c */
+_Static_assert(LF_P1305_MIN_ANY <= LF_P1305_MIN_WASM_SIMD128,
+               "LF_P1305_MIN_ANY must not exceed any vector crossover");
+static const lf_p1305_vec lf_p1305_set_wasm_simd128 = {
+    lf_p1305_blocks_wasm_simd128, 4, LF_P1305_MIN_WASM_SIMD128, "wasm_simd128", NULL, NULL};
 #endif
 #define LF_DISPATCH_OWN(B) LF_NATIVE_POLY1305_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_p1305_set_##b
@@ -441,7 +458,7 @@ void lf_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t 
     if (rest) {
         uint64_t m0, m1;
         if (nb) {
-#if defined(__SIZEOF_INT128__)
+#if LF_P1305_R64
             lf_u128 w = (lf_u128)lf_p1305_le64(msg + len - 16) |
                         (lf_u128)lf_p1305_le64(msg + len - 8) << 64;
             w >>= 8 * (16 - rest);

@@ -203,6 +203,9 @@ LF_HIDDEN size_t lf_p1305_rvv_lanes(void);
 #ifndef LF_P1305_MIN_RVV /* instruction-count crossover under qemu (README.md) */
 #define LF_P1305_MIN_RVV 256
 #endif
+#ifndef LF_P1305_MIN_WASM_SIMD128 /* measured under Node 20 (README.md) */
+#define LF_P1305_MIN_WASM_SIMD128 1536
+#endif
 /* the smallest of them (no vector kernel is looked up below it) */
 #ifndef LF_P1305_MIN_ANY
 #define LF_P1305_MIN_ANY 256
@@ -258,5 +261,12 @@ LF_HIDDEN void lf_chacha_blocks_neon(uint8_t *out, const uint8_t *in, size_t nbl
 LF_HIDDEN void lf_chacha_blocks_rvv(uint8_t *out, const uint8_t *in, size_t nblocks,
                                     const uint32_t st[16]);
 LF_HIDDEN size_t lf_chacha_rvv_width(void);
+/* WebAssembly SIMD128 (builds with -msimd128 only): Poly1305 radix 2^26, 4
+ * blocks per step (pw = r^1..r^4, nblocks a non-zero multiple of 4); ChaCha20
+ * 4 blocks per batch. */
+LF_HIDDEN void lf_p1305_blocks_wasm_simd128(uint64_t h[3], const uint64_t pw[][3],
+                                            const uint8_t *m, size_t nblocks);
+LF_HIDDEN void lf_chacha_blocks_wasm_simd128(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                             const uint32_t st[16]);
 
 #endif

@@ -63,3 +63,10 @@ int main(void) { uint32_t b[64] = {0}; size_t vl = __riscv_vsetvl_e64m2(4);
     message(STATUS "poly1305: compiler lacks the RVV intrinsics; rvv uses the portable code")
   endif()
 endif()
+
+# WebAssembly SIMD128: only in builds compiled with -msimd128 (CMakeLists.txt,
+# LF_WASM_SIMD: an engine without SIMD rejects the whole module)
+if("wasm_simd128" IN_LIST LF_ARCH_BACKENDS)
+  lf_native_sources(poly1305 wasm_simd128 ${LF_P1305_DIR}/native/wasm32/poly1305_simd128.c)
+  lf_native_sources(chacha20 wasm_simd128 ${LF_P1305_DIR}/native/wasm32/chacha20_simd128.c)
+endif()

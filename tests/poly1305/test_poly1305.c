@@ -112,6 +112,12 @@ static void dispatch_names(lf_backend be)
 #ifdef LF_NATIVE_CHACHA20_RVV
     if (!strcmp(name, "rvv")) wc = "rvv";
 #endif
+#ifdef LF_NATIVE_POLY1305_WASM_SIMD128
+    if (!strcmp(name, "wasm_simd128")) wp = "wasm_simd128";
+#endif
+#ifdef LF_NATIVE_CHACHA20_WASM_SIMD128
+    if (!strcmp(name, "wasm_simd128")) wc = "wasm_simd128";
+#endif
     CHECK(!strcmp(v.name, wp), "backend %s: poly1305 vector kernel %s, want %s", name, v.name, wp);
     CHECK(!strcmp(k.name, wc), "backend %s: chacha20 kernel %s, want %s", name, k.name, wc);
     printf("  backend %s: poly1305 kernel %s (lanes %u, from %zu bytes), chacha20 kernel %s "
