@@ -25,7 +25,7 @@ RESERVED = frozenset("""
     hash have hidden hmac internal kernel kernel2 kernel3 kernels likely mlkem mont mp n
     msan msm native noinline ntt ntt128 ntt16 ok own p p1305 pm2 poly1305 q qr rotl32 round64 s safegcd sc
     sbb scratch secp256k1 sg sha256 sqrt t ts u128 vb vb32 verify version warn wipe x86
-    ifma lane vec ventry vkernel2 vkernel3 vkernels vown wide
+    ifma isa lane neon vec ventry vkernel2 vkernel3 vkernels vown wasm wide
 """.split())
 
 NAME_RE = re.compile(r"[a-z][a-z0-9_]{0,40}")
