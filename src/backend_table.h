@@ -23,6 +23,7 @@ static const struct {
     [LF_BACKEND_POWER9] = {"power9", LF_BACKEND_PPC64LE},
     [LF_BACKEND_C32] = {"c32", LF_BACKEND_C},
     [LF_BACKEND_ARMV7] = {"armv7", LF_BACKEND_C32},
+    [LF_BACKEND_S390X] = {"s390x", LF_BACKEND_C},
 };
 
 #endif

@@ -65,6 +65,9 @@
 #if ((!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))) && LF_DISPATCH_OWN(ARMV7)
  | (1u << LF_BACKEND_ARMV7)
 #endif
+#if (defined(__s390x__)) && LF_DISPATCH_OWN(S390X)
+ | (1u << LF_BACKEND_S390X)
+#endif
 )
 #else
     [LF_BACKEND_C] = LF_DISPATCH_ENTRY(C, c),
@@ -171,6 +174,13 @@
     [LF_BACKEND_ARMV7] = LF_DISPATCH_ENTRY(C32, c32),
 #else
     [LF_BACKEND_ARMV7] = LF_DISPATCH_ENTRY(C, c),
+#endif
+#endif
+#if defined(__s390x__)
+#if LF_DISPATCH_OWN(S390X)
+    [LF_BACKEND_S390X] = LF_DISPATCH_ENTRY(S390X, s390x),
+#else
+    [LF_BACKEND_S390X] = LF_DISPATCH_ENTRY(C, c),
 #endif
 #endif
 #endif

@@ -25,10 +25,11 @@ typedef enum {
     LF_BACKEND_POWER9, /* [ppc64le] ISA 3.0 vectors (vmsumudm) */
     LF_BACKEND_C32, /* [c] portable C with 32-bit limbs (uint32_t words, uint64_t products) */
     LF_BACKEND_ARMV7, /* [c32] ARMv7-A Thumb-2 assembly, 32-bit words (umaal) */
+    LF_BACKEND_S390X, /* [c] z/Architecture (z196 and later) scalar assembly, big-endian */
     LF_BACKEND_COUNT
 } lf_backend;
 
 /* Back-end names, as lf_backend_name() returns them and LIMBFORGE_BACKEND and
- * lf_backend_set() accept: "c", "x86_64", "x86_64_adx", "avx2", "avx512", "avx512ifma", "aarch64", "neon", "rv64", "rvv", "ppc64le", "power9", "c32", "armv7". */
+ * lf_backend_set() accept: "c", "x86_64", "x86_64_adx", "avx2", "avx512", "avx512ifma", "aarch64", "neon", "rv64", "rvv", "ppc64le", "power9", "c32", "armv7", "s390x". */
 
 #endif

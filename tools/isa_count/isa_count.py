@@ -100,6 +100,8 @@ ARCHS = {
     "armhf": Arch("armhf", "arm-linux-gnueabihf", "qemu-arm", ("-mfpu=vfpv3-d16",), "cortex-a15",
                   ("-mthumb",), thumb=True),
     "i686": Arch("i686", "i686-linux-gnu", "qemu-i386", (), None, ("-march=i686",)),
+    # big-endian 64-bit; gcc's default z/Architecture level (z196 in Debian 12)
+    "s390x": Arch("s390x", "s390x-linux-gnu", "qemu-s390x"),
     # Cortex-M4 class: the measured code compiled for ARMv7E-M (Thumb-2 only),
     # linked with an armhf driver and run on the Cortex-A15 model, since
     # qemu-arm (7.2) cannot run a Linux program on an M-profile -cpu (README).
