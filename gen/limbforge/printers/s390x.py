@@ -40,7 +40,7 @@ high half is kept (in a register or a slot) until its chain.
 """
 from __future__ import annotations
 
-from ..ir import MASK64, Array, Op, Program
+from ..ir import MASK64, Array, Op, Program, Val
 from . import asmfile
 from .regalloc import CodegenError, LoadStoreAlloc, header_lines
 
@@ -98,19 +98,35 @@ def _low_mask(x):
 
 
 def _constants_to_table(prog: Program) -> Program:
-    """Every constant becomes a word of a table (a copy of the program; the
-    program is not changed): the allocator makes the one-instruction words
-    immediates, the others memory operands, and _S390.mem finds a word of
-    either kind in its table when a memory operand is cheaper (alcg with 0).
-    The word 0 is always there (products by 0 fold to it); a table no
-    instruction reads is not printed."""
+    """One table for every constant word (a copy of the program; the program
+    is not changed): the program's tables, then its constants, so that one
+    base register (larl) reaches them all.  The allocator makes the
+    one-instruction words immediates, the others memory operands, and
+    _S390.mem finds a word of either kind in the table when a memory operand
+    is cheaper (alcg with 0).  The word 0 is always there (products by 0
+    fold to it); a table no instruction reads is not printed."""
+    tables = [a for a in prog.arrays if a.role == "const"]
+    data, start = [], {}
+    for a in tables:
+        start[a.name] = len(data)
+        data += a.data
     words = list(dict.fromkeys([op.imm[0] for op in prog.ops if op.opcode == "const"] + [0]))
     name = "k"
     while any(a.name == name for a in prog.arrays):
         name += "_"
-    ops = [Op("load", op.dsts, [], (name, words.index(op.imm[0]))) if op.opcode == "const" else op
-           for op in prog.ops]
-    return Program(prog.name, arrays=list(prog.arrays) + [Array(name, len(words), "const", tuple(words))],
+    at = {}
+    for x in words:
+        at[x] = len(data)
+        data.append(x)
+    ops = []
+    for op in prog.ops:
+        if op.opcode == "const":
+            op = Op("load", op.dsts, [], (name, at[op.imm[0]]))
+        elif op.opcode == "load" and op.imm[0] in start:
+            op = Op("load", op.dsts, [], (name, start[op.imm[0]] + op.imm[1]))
+        ops.append(op)
+    return Program(prog.name, arrays=[a for a in prog.arrays if a.role != "const"]
+                   + [Array(name, len(data), "const", tuple(data))],
                    ops=ops, comment=prog.comment, wbits=prog.wbits)
 
 
@@ -142,6 +158,34 @@ class _S390(LoadStoreAlloc):
         super().__init__(_constants_to_table(prog), symbol)
         t = self.prog.arrays[-1]             # the constants' table: value -> its word
         self.word_at = {x: (t.name, i) for i, x in reversed(list(enumerate(t.data)))}
+        # the argument pointers are values the allocator may drop (needed
+        # furthest away: the output pointer, by the stores at the end), read
+        # back from their words of the register save area (rN at 8*N(r15)),
+        # which the prologue's stmg fills
+        self.arg_ptr = {}
+        need = {a.name: set() for a in self.prog.args()}
+        for i, op in enumerate(self.ops):
+            if op.opcode == "store":
+                need[op.imm[0]].add(i)
+            elif op.opcode == "load" and op.imm[0] in need and op.dsts[0] is not None:
+                need[op.imm[0]].update(self.uses.get(op.dsts[0].id, []))
+        for k, (a, reg) in enumerate(zip(self.prog.args(), self.ARGS)):
+            if need[a.name]:
+                pv = Val(-1000 - k, "p", name=a.name)
+                self.uses[pv.id] = sorted(need[a.name])
+                self.home[pv.id] = ("slot", f"P{reg}")
+                self.pinned.discard(reg)
+                self.bind(pv, reg, lock=False)
+                self.arg_ptr[a.name] = pv
+
+    def base(self, name):
+        """A register holding the address of argument array `name`."""
+        return self.use(self.arg_ptr[name])
+
+    def end_op(self):
+        super().end_op()
+        # the pointers' save words are not spill slots
+        self.free_slots = [k for k in self.free_slots if not str(k).startswith("P")]
 
     def _share_constants(self, prog):
         ops = super()._share_constants(prog)
@@ -167,8 +211,15 @@ class _S390(LoadStoreAlloc):
         return [f"larl {_r(reg)},{label}"]
 
     def use(self, v, avoid=()):
-        if v.kind == "b":                      # an address: r0 reads as 0 there
+        if v.kind in ("b", "p"):               # an address: r0 reads as 0 there
             avoid = set(avoid) | {"r0"}
+        h = self.home.get(v.id)
+        if self.in_reg(v) is None and h is not None and h[0] == "mem" and h[1] in self.arg_ptr:
+            base = self.base(h[1])             # an input word, its pointer maybe read back
+            r = self.alloc(avoid)
+            self.load_mem(v, r, base, h[1], h[2])
+            self.bind(v, r)
+            return r
         return super().use(v, avoid)
 
     # ---- operands ---------------------------------------------------------
@@ -216,7 +267,7 @@ class _S390(LoadStoreAlloc):
         if h[0] == "mem":
             if self.arrays[h[1]].role == "const":
                 return f"{8 * h[2]}({_r(self.use(self.base_val[h[1]]))})"
-            return f"{8 * h[2]}({_r(self.ptr[h[1]])})"
+            return f"{8 * h[2]}({_r(self.base(h[1]))})"
         return None
 
     def operand(self, v, mem_ok=True):
@@ -312,16 +363,16 @@ class _S390(LoadStoreAlloc):
     def op_store(self, op):
         name, idx = op.imm
         v = op.srcs[0]
-        addr = f"{8 * idx}({_r(self.ptr[name])})"
         x = self.imm(v)
         if x is not None and -0x8000 <= _sx(x) < 0x8000:
-            self.emit(f"mvghi {addr},{_sx(x)}")
+            self.emit(f"mvghi {8 * idx}({_r(self.base(name))}),{_sx(x)}")
             return
         m = self.mem(v)
         if m is not None:
-            self.emit(f"mvc {8 * idx}(8,{_r(self.ptr[name])}),{m}")
+            self.emit(f"mvc {8 * idx}(8,{_r(self.base(name))}),{m}")
             return
-        self.emit(f"stg {self.reg(v)},{addr}")
+        r = self.reg(v)
+        self.emit(f"stg {r},{8 * idx}({_r(self.base(name))})")
 
     def op_clear(self, op):
         raise CodegenError(f"{self.sym}: two carry chains need two flags (use style 'onechain' or 'plain')")
@@ -642,16 +693,15 @@ class _S390(LoadStoreAlloc):
     def finish(self):
         for r in ELF64["never"]:
             assert r not in self.used_regs, r
+        reload = [int(r[1:]) for r in self.ARGS if any(f"SLOTPr{r[1:]}" in ln for ln in self.out)]
         nums = [int(r[1:]) for r in self.used_regs if 6 <= int(r[1:]) <= 14]
         pro, epi = [], []
-        if nums:
-            lo, hi = min(nums), max(nums)
-            saved = [f"r{i}" for i in range(lo, hi + 1)]
+        lo, hi = min(nums + reload, default=16), max(nums + reload, default=15)
+        if nums or reload:
             pro.append(f"\tstmg %r{lo},%r{hi},{8 * lo}(%r15)" if lo < hi else f"\tstg %r{lo},{8 * lo}(%r15)")
-            pro += [f"\t.cfi_offset {i}, {8 * i - 160}" for i in range(lo, hi + 1)]
-        else:
-            lo, hi, saved = 16, 15, []
-        free = [16, 24, 32, 40, 128, 136, 144, 152] + [8 * i for i in range(6, 16) if not lo <= i <= hi]
+            pro += [f"\t.cfi_offset {i}, {8 * i - 160}" for i in range(max(lo, 6), hi + 1)]
+        saved = [f"r{i}" for i in range(max(lo, 6), hi + 1)]
+        free = [8 * i for i in range(2, 16) if not lo <= i <= hi] + [128, 136, 144, 152]
         frame = 0
         if self.nslots <= len(free):
             slot = lambda k: free[k]             # noqa: E731
@@ -660,33 +710,42 @@ class _S390(LoadStoreAlloc):
             slot = lambda k: 8 * k               # noqa: E731
             pro += [f"\tlay %r15,-{frame}(%r15)", f"\t.cfi_adjust_cfa_offset {frame}"]
             epi += [f"\tlay %r15,{frame}(%r15)", f"\t.cfi_adjust_cfa_offset -{frame}"]
-        if nums:
-            epi.append(f"\tlmg %r{lo},%r{hi},{8 * lo}(%r15)" if lo < hi else f"\tlg %r{lo},{8 * lo}(%r15)")
-            epi += [f"\t.cfi_restore {i}" for i in range(lo, hi + 1)]
+        if saved:
+            a, b = saved[0][1:], saved[-1][1:]
+            epi.append(f"\tlmg %r{a},%r{b},{8 * int(a)}(%r15)" if a != b else f"\tlg %r{a},{8 * int(a)}(%r15)")
+            epi += [f"\t.cfi_restore {r[1:]}" for r in saved]
         body = []
         for ln in self.out:
             while "SLOT" in ln:
                 k0 = ln.index("SLOT")
                 k1 = k0 + 4
-                while k1 < len(ln) and ln[k1].isdigit():
-                    k1 += 1
-                ln = ln[:k0] + f"{slot(int(ln[k0 + 4:k1]))}(%r15)" + ln[k1:]
+                if ln[k1] == "P":                # a pointer's save word
+                    k1 += 2
+                    while k1 < len(ln) and ln[k1].isdigit():
+                        k1 += 1
+                    off = 8 * int(ln[k0 + 6:k1]) + frame
+                else:
+                    while k1 < len(ln) and ln[k1].isdigit():
+                        k1 += 1
+                    off = slot(int(ln[k0 + 4:k1]))
+                ln = ln[:k0] + f"{off}(%r15)" + ln[k1:]
             body.append(ln)
-        return pro + body + epi + ["\tbr %r14"], saved, frame
+        return pro + body + epi + ["\tbr %r14"], saved, frame, [f"r{i}" for i in reload]
 
 
 def print_function(prog: Program, symbol: str, flavour: str = "s390x") -> str:
     """flavour "s390x_nofuse": the products of the program as they are (a
     mullo and a mul for the two halves), for measurements."""
     al = _S390(prog, symbol, fuse=flavour != "s390x_nofuse")
-    lines, saved, frame = al.run()
+    lines, saved, frame, reload = al.run()
     args = prog.args()
     regs = sorted(al.used_regs, key=lambda r: int(r[1:]))
     abi = (f"s390x ELF ABI: {', '.join(f'{a.name} in {r}' for a, r in zip(args, ELF64['args']))}; "
            f"registers used: {', '.join(regs)}; CC clobbered")
     used_save = [r for r in saved if r != "r14"] + (["r14 (return address)"] if "r14" in saved else [])
     stack = (f"{frame} bytes frame (lay)" if frame else "none below r15") + \
-        f"; the caller's register save area: {len(saved)} registers saved, {al.nslots} spill slots of 8 bytes"
+        f"; the caller's register save area: {len(saved)} registers saved, {al.nslots} spill slots of 8 bytes" + \
+        (f", argument pointers {', '.join(reload)} stored and read back" if reload else "")
     head = header_lines(prog, symbol, COMMENT, abi, lines, used_save, stack)
     tables = [(al.labels[a.name], a.data) for a in al.prog.arrays
               if a.role == "const" and a.name in al.tables_used]

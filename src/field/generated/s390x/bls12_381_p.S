@@ -5,19 +5,18 @@
 
 # void lf_bls12_381_p_mul_s390x(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 #   r = a*b/R mod p; Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 5 spill slots of 8 bytes
-#   398 instructions
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 5 spill slots of 8 bytes, argument pointers r2, r3, r4 stored and read back
+#   391 instructions
 	.section .rodata
 	.p2align 3
-.Llf_bls12_381_p_mul_s390x_p:
+.Llf_bls12_381_p_mul_s390x_k:
 	.quad 0xb9feffffffffaaab
 	.quad 0x1eabfffeb153ffff
 	.quad 0x6730d2a0f6b0f624
 	.quad 0x64774b84f38512bf
 	.quad 0x4b1ba7b6434bacd7
 	.quad 0x1a0111ea397fe69a
-.Llf_bls12_381_p_mul_s390x_k:
 	.quad 0x0000000000000000
 	.quad 0x89f3fffcfffcfffd
 	.quad 0xffffffffffffffff
@@ -28,7 +27,7 @@
 	.p2align 3
 lf_bls12_381_p_mul_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -56,383 +55,376 @@ lf_bls12_381_p_mul_s390x:
 	mlg %r6,40(%r4)
 	alcgr %r7,%r8
 	larl %r5,.Llf_bls12_381_p_mul_s390x_k
-	alcg %r6,0(%r5)
+	alcg %r6,48(%r5)
 	lgr %r14,%r1
-	msg %r14,8(%r5)
+	msg %r14,56(%r5)
 	clgfi %r1,0
-	stg %r9,16(%r15)
-	lgr %r9,%r14
-	larl %r1,.Llf_bls12_381_p_mul_s390x_p
-	mlg %r8,8(%r1)
-	alcgr %r0,%r9
-	stg %r8,24(%r15)
-	lgr %r9,%r14
-	mlg %r8,16(%r1)
-	alcgr %r11,%r9
-	stg %r8,32(%r15)
-	lgr %r9,%r14
-	mlg %r8,24(%r1)
-	alcgr %r13,%r9
-	stg %r8,40(%r15)
-	lgr %r9,%r14
-	mlg %r8,32(%r1)
-	alcg %r9,16(%r15)
-	stg %r13,16(%r15)
-	lgr %r13,%r14
-	mlg %r12,40(%r1)
-	alcgr %r7,%r13
-	alcg %r6,0(%r5)
-	stg %r12,128(%r15)
-	lgr %r13,%r14
-	mlg %r12,0(%r1)
-	algrk %r0,%r0,%r12
-	alcg %r11,24(%r15)
-	lg %r14,16(%r15)
-	alcg %r14,32(%r15)
-	alcg %r9,40(%r15)
-	alcgr %r7,%r8
-	alcg %r6,128(%r15)
-	lg %r13,8(%r3)
+	lgr %r3,%r14
+	mlg %r2,8(%r5)
+	alcgr %r0,%r3
+	stg %r2,120(%r15)
+	lgr %r3,%r14
+	mlg %r2,16(%r5)
+	alcgr %r11,%r3
+	stg %r2,128(%r15)
+	lgr %r3,%r14
+	mlg %r2,24(%r5)
+	alcgr %r13,%r3
+	stg %r2,136(%r15)
+	lgr %r3,%r14
+	mlg %r2,32(%r5)
+	alcgr %r9,%r3
+	stg %r2,144(%r15)
+	lgr %r3,%r14
+	mlg %r2,40(%r5)
+	alcgr %r7,%r3
+	alcg %r6,48(%r5)
+	stg %r2,152(%r15)
+	lgr %r3,%r14
+	mlg %r2,0(%r5)
+	algrk %r0,%r0,%r2
+	alcg %r11,120(%r15)
+	alcg %r13,128(%r15)
+	alcg %r9,136(%r15)
+	alcg %r7,144(%r15)
+	alcg %r6,152(%r15)
+	lg %r1,24(%r15)
+	lg %r3,8(%r1)
+	mlg %r2,0(%r4)
+	algrk %r0,%r0,%r3
+	stg %r2,152(%r15)
+	lg %r3,8(%r1)
+	mlg %r2,8(%r4)
+	alcgr %r11,%r3
+	stg %r2,144(%r15)
+	lg %r3,8(%r1)
+	mlg %r2,16(%r4)
+	alcgr %r13,%r3
+	stg %r2,136(%r15)
+	lg %r3,8(%r1)
+	mlg %r2,24(%r4)
+	alcgr %r9,%r3
+	stg %r2,128(%r15)
+	lg %r3,8(%r1)
+	mlg %r2,32(%r4)
+	alcgr %r7,%r3
+	lg %r5,8(%r1)
+	lg %r3,32(%r15)
+	mlg %r4,40(%r3)
+	alcgr %r6,%r5
+	slbgr %r5,%r5
+	la %r5,1(%r5)
+	alg %r11,152(%r15)
+	alcg %r13,144(%r15)
+	alcg %r9,136(%r15)
+	alcg %r7,128(%r15)
+	alcgr %r6,%r2
+	alcgr %r5,%r4
+	lgr %r4,%r0
+	larl %r2,.Llf_bls12_381_p_mul_s390x_k
+	msg %r4,56(%r2)
+	clgfi %r0,0
+	lgr %r1,%r4
+	mlg %r0,8(%r2)
+	alcgr %r11,%r1
+	stg %r0,128(%r15)
+	lgr %r1,%r4
+	mlg %r0,16(%r2)
+	alcgr %r13,%r1
+	stg %r0,136(%r15)
+	lgr %r1,%r4
+	mlg %r0,24(%r2)
+	alcgr %r9,%r1
+	stg %r0,144(%r15)
+	lgr %r1,%r4
+	mlg %r0,32(%r2)
+	alcgr %r7,%r1
+	stg %r0,152(%r15)
+	lgr %r1,%r4
+	mlg %r0,40(%r2)
+	alcgr %r6,%r1
+	alcg %r5,48(%r2)
+	stg %r0,120(%r15)
+	lgr %r1,%r4
+	mlg %r0,0(%r2)
+	algrk %r0,%r11,%r0
+	alcg %r13,128(%r15)
+	alcg %r9,136(%r15)
+	alcg %r7,144(%r15)
+	alcg %r6,152(%r15)
+	alcg %r5,120(%r15)
+	lg %r1,24(%r15)
+	lg %r11,16(%r1)
+	mlg %r10,0(%r3)
+	algrk %r0,%r0,%r11
+	stg %r10,120(%r15)
+	lg %r11,16(%r1)
+	mlg %r10,8(%r3)
+	alcgr %r13,%r11
+	stg %r10,152(%r15)
+	lg %r11,16(%r1)
+	mlg %r10,16(%r3)
+	alcgr %r9,%r11
+	stg %r10,144(%r15)
+	lg %r11,16(%r1)
+	mlg %r10,24(%r3)
+	alcgr %r7,%r11
+	stg %r10,136(%r15)
+	lg %r11,16(%r1)
+	mlg %r10,32(%r3)
+	alcgr %r6,%r11
+	lg %r3,16(%r1)
+	lg %r4,32(%r15)
+	mlg %r2,40(%r4)
+	alcgr %r5,%r3
+	slbgr %r3,%r3
+	la %r3,1(%r3)
+	alg %r13,120(%r15)
+	alcg %r9,152(%r15)
+	alcg %r7,144(%r15)
+	alcg %r6,136(%r15)
+	alcgr %r5,%r10
+	alcgr %r3,%r2
+	lgr %r2,%r0
+	larl %r14,.Llf_bls12_381_p_mul_s390x_k
+	msg %r2,56(%r14)
+	clgfi %r0,0
+	lgr %r11,%r2
+	mlg %r10,8(%r14)
+	alcgr %r13,%r11
+	lgr %r1,%r2
+	mlg %r0,16(%r14)
+	alcgr %r9,%r1
+	stg %r0,136(%r15)
+	lgr %r1,%r2
+	mlg %r0,24(%r14)
+	alcgr %r7,%r1
+	stg %r0,144(%r15)
+	lgr %r1,%r2
+	mlg %r0,32(%r14)
+	alcgr %r6,%r1
+	stg %r0,152(%r15)
+	lgr %r1,%r2
+	mlg %r0,40(%r14)
+	alcgr %r5,%r1
+	alcg %r3,48(%r14)
+	stg %r0,120(%r15)
+	lgr %r1,%r2
+	mlg %r0,0(%r14)
+	algrk %r0,%r13,%r0
+	alcgr %r9,%r10
+	alcg %r7,136(%r15)
+	alcg %r6,144(%r15)
+	alcg %r5,152(%r15)
+	alcg %r3,120(%r15)
+	lg %r1,24(%r15)
+	lg %r13,24(%r1)
 	mlg %r12,0(%r4)
 	algrk %r0,%r0,%r13
-	stg %r12,128(%r15)
-	lg %r13,8(%r3)
-	mlg %r12,8(%r4)
-	alcgr %r11,%r13
-	stg %r12,40(%r15)
-	lg %r13,8(%r3)
-	mlg %r12,16(%r4)
-	alcgr %r14,%r13
-	stg %r12,16(%r15)
-	lg %r13,8(%r3)
-	mlg %r12,24(%r4)
-	alcgr %r9,%r13
-	stg %r12,32(%r15)
-	lg %r13,8(%r3)
-	mlg %r12,32(%r4)
-	alcgr %r7,%r13
-	stg %r12,24(%r15)
-	lg %r13,8(%r3)
-	mlg %r12,40(%r4)
-	alcgr %r6,%r13
+	lg %r11,24(%r1)
+	mlg %r10,8(%r4)
+	alcgr %r9,%r11
+	stg %r10,120(%r15)
+	lg %r11,24(%r1)
+	mlg %r10,16(%r4)
+	alcgr %r7,%r11
+	stg %r10,152(%r15)
+	lg %r11,24(%r1)
+	mlg %r10,24(%r4)
+	alcgr %r6,%r11
+	stg %r10,144(%r15)
+	lg %r11,24(%r1)
+	mlg %r10,32(%r4)
+	alcgr %r5,%r11
+	stg %r10,136(%r15)
+	lg %r11,24(%r1)
+	mlg %r10,40(%r4)
+	alcgr %r3,%r11
+	slbgr %r2,%r2
+	la %r2,1(%r2)
+	algrk %r12,%r9,%r12
+	alcg %r7,120(%r15)
+	alcg %r6,152(%r15)
+	alcg %r5,144(%r15)
+	alcg %r3,136(%r15)
+	alcgr %r2,%r10
+	lgr %r13,%r0
+	msg %r13,56(%r14)
+	clgfi %r0,0
+	lgr %r11,%r13
+	mlg %r10,8(%r14)
+	alcgr %r12,%r11
+	lgr %r9,%r13
+	mlg %r8,16(%r14)
+	alcgr %r7,%r9
+	lgr %r1,%r13
+	mlg %r0,24(%r14)
+	alcgr %r6,%r1
+	stg %r0,136(%r15)
+	lgr %r1,%r13
+	mlg %r0,32(%r14)
+	alcgr %r5,%r1
+	stg %r0,144(%r15)
+	lgr %r1,%r13
+	mlg %r0,40(%r14)
+	alcgr %r3,%r1
+	alcg %r2,48(%r14)
+	stg %r0,152(%r15)
+	lgr %r1,%r13
+	mlg %r0,0(%r14)
+	algrk %r0,%r12,%r0
+	alcgr %r7,%r10
+	alcgr %r6,%r8
+	alcg %r5,136(%r15)
+	alcg %r3,144(%r15)
+	alcg %r2,152(%r15)
+	lg %r1,24(%r15)
+	lg %r13,32(%r1)
+	mlg %r12,0(%r4)
+	algrk %r0,%r0,%r13
+	lg %r11,32(%r1)
+	mlg %r10,8(%r4)
+	alcgr %r7,%r11
+	lg %r9,32(%r1)
+	mlg %r8,16(%r4)
+	alcgr %r6,%r9
+	stg %r8,152(%r15)
+	lg %r9,32(%r1)
+	mlg %r8,24(%r4)
+	alcgr %r5,%r9
+	stg %r8,144(%r15)
+	lg %r9,32(%r1)
+	mlg %r8,32(%r4)
+	alcgr %r3,%r9
+	stg %r8,136(%r15)
+	lg %r9,32(%r1)
+	mlg %r8,40(%r4)
+	alcgr %r2,%r9
 	slbgr %r13,%r13
 	la %r13,1(%r13)
-	alg %r11,128(%r15)
-	alcg %r14,40(%r15)
-	alcg %r9,16(%r15)
-	alcg %r7,32(%r15)
-	alcg %r6,24(%r15)
-	alcgr %r13,%r12
-	lgr %r12,%r0
-	msg %r12,8(%r5)
+	algrk %r12,%r7,%r12
+	alcgr %r6,%r10
+	alcg %r5,152(%r15)
+	alcg %r3,144(%r15)
+	alcg %r2,136(%r15)
+	alcgr %r13,%r8
+	lgr %r11,%r0
+	msg %r11,56(%r14)
 	clgfi %r0,0
-	stg %r9,24(%r15)
-	lgr %r9,%r12
-	mlg %r8,8(%r1)
-	alcgr %r11,%r9
-	stg %r8,32(%r15)
-	lgr %r9,%r12
-	mlg %r8,16(%r1)
-	alcgr %r14,%r9
-	stg %r8,16(%r15)
-	lgr %r9,%r12
-	mlg %r8,24(%r1)
-	alcg %r9,24(%r15)
-	stg %r11,24(%r15)
-	lgr %r11,%r12
-	mlg %r10,32(%r1)
-	alcgr %r7,%r11
-	stg %r10,40(%r15)
-	lgr %r11,%r12
-	mlg %r10,40(%r1)
-	alcgr %r6,%r11
-	alcg %r13,0(%r5)
-	lgr %r1,%r12
-	larl %r11,.Llf_bls12_381_p_mul_s390x_p
-	mlg %r0,0(%r11)
-	alg %r0,24(%r15)
-	alcg %r14,32(%r15)
-	alcg %r9,16(%r15)
-	alcgr %r7,%r8
-	alcg %r6,40(%r15)
-	alcgr %r13,%r10
-	lg %r11,16(%r3)
+	lgr %r0,%r11
+	mlg %r10,8(%r14)
+	alcgr %r12,%r11
+	lgr %r9,%r0
+	mlg %r8,16(%r14)
+	alcgr %r6,%r9
+	stg %r8,136(%r15)
+	lgr %r9,%r0
+	mlg %r8,24(%r14)
+	alcgr %r5,%r9
+	stg %r8,144(%r15)
+	lgr %r9,%r0
+	mlg %r8,32(%r14)
+	alcgr %r3,%r9
+	stg %r8,152(%r15)
+	lgr %r9,%r0
+	mlg %r8,40(%r14)
+	alcgr %r2,%r9
+	alcg %r13,48(%r14)
+	stg %r8,120(%r15)
+	lgr %r9,%r0
+	mlg %r8,0(%r14)
+	algrk %r12,%r12,%r8
+	alcgr %r6,%r10
+	alcg %r5,136(%r15)
+	alcg %r3,144(%r15)
+	alcg %r2,152(%r15)
+	alcg %r13,120(%r15)
+	lg %r11,40(%r1)
 	mlg %r10,0(%r4)
-	algrk %r0,%r0,%r11
-	stg %r0,40(%r15)
-	lg %r1,16(%r3)
-	mlg %r0,8(%r4)
-	alcgr %r14,%r1
-	stg %r0,16(%r15)
-	lg %r1,16(%r3)
-	mlg %r0,16(%r4)
-	alcgr %r9,%r1
-	stg %r0,32(%r15)
-	lg %r1,16(%r3)
-	mlg %r0,24(%r4)
-	alcgr %r7,%r1
-	stg %r0,24(%r15)
-	lg %r1,16(%r3)
-	mlg %r0,32(%r4)
-	alcgr %r6,%r1
-	stg %r0,128(%r15)
-	lg %r1,16(%r3)
+	algrk %r11,%r12,%r11
+	lg %r9,40(%r1)
+	mlg %r8,8(%r4)
+	alcgr %r6,%r9
+	stg %r8,120(%r15)
+	lg %r9,40(%r1)
+	mlg %r8,16(%r4)
+	alcgr %r5,%r9
+	stg %r8,152(%r15)
+	lg %r9,40(%r1)
+	mlg %r8,24(%r4)
+	alcgr %r3,%r9
+	stg %r8,144(%r15)
+	lg %r9,40(%r1)
+	mlg %r8,32(%r4)
+	alcgr %r2,%r9
+	lg %r12,24(%r15)
+	lg %r1,40(%r12)
 	mlg %r0,40(%r4)
 	alcgr %r13,%r1
 	slbgr %r1,%r1
 	la %r1,1(%r1)
-	algrk %r10,%r14,%r10
-	alcg %r9,16(%r15)
-	alcg %r7,32(%r15)
-	alcg %r6,24(%r15)
-	alcg %r13,128(%r15)
+	algrk %r10,%r6,%r10
+	alcg %r5,120(%r15)
+	alcg %r3,152(%r15)
+	alcg %r2,144(%r15)
+	alcgr %r13,%r8
 	alcgr %r1,%r0
-	lg %r0,40(%r15)
-	msg %r0,8(%r5)
-	clghsi 40(%r15),0
-	stg %r13,40(%r15)
-	lgr %r13,%r0
-	larl %r14,.Llf_bls12_381_p_mul_s390x_p
-	mlg %r12,8(%r14)
-	alcgr %r10,%r13
-	stg %r12,128(%r15)
-	lgr %r13,%r0
-	mlg %r12,16(%r14)
-	alcgr %r9,%r13
-	stg %r12,24(%r15)
-	lgr %r13,%r0
-	mlg %r12,24(%r14)
-	alcgr %r7,%r13
-	stg %r12,32(%r15)
-	lgr %r13,%r0
-	mlg %r12,32(%r14)
-	alcgr %r6,%r13
-	stg %r12,16(%r15)
-	lgr %r13,%r0
-	mlg %r12,40(%r14)
-	alcg %r13,40(%r15)
-	alcg %r1,0(%r5)
-	stg %r9,40(%r15)
+	lgr %r0,%r11
+	msg %r0,56(%r14)
+	clgfi %r11,0
 	lgr %r9,%r0
-	mlg %r8,0(%r14)
-	algrk %r10,%r10,%r8
-	lg %r0,40(%r15)
-	alcg %r0,128(%r15)
-	alcg %r7,24(%r15)
-	alcg %r6,32(%r15)
-	alcg %r13,16(%r15)
-	alcgr %r1,%r12
-	lg %r9,24(%r3)
-	mlg %r8,0(%r4)
-	algrk %r10,%r10,%r9
-	stg %r10,16(%r15)
-	lg %r11,24(%r3)
-	mlg %r10,8(%r4)
-	alcgr %r0,%r11
-	stg %r10,32(%r15)
-	lg %r11,24(%r3)
-	mlg %r10,16(%r4)
-	alcgr %r7,%r11
-	stg %r10,24(%r15)
-	lg %r11,24(%r3)
-	mlg %r10,24(%r4)
-	alcgr %r6,%r11
-	stg %r10,40(%r15)
-	lg %r11,24(%r3)
-	mlg %r10,32(%r4)
-	alcgr %r13,%r11
-	stg %r10,128(%r15)
-	lg %r11,24(%r3)
-	mlg %r10,40(%r4)
-	alcgr %r1,%r11
-	slbgr %r12,%r12
-	la %r12,1(%r12)
-	algrk %r0,%r0,%r8
-	alcg %r7,32(%r15)
-	alcg %r6,24(%r15)
-	alcg %r13,40(%r15)
-	alcg %r1,128(%r15)
-	alcgr %r12,%r10
-	lg %r11,16(%r15)
-	msg %r11,8(%r5)
-	clghsi 16(%r15),0
-	lgr %r9,%r11
-	mlg %r10,8(%r14)
-	alcgr %r0,%r11
-	lgr %r11,%r9
-	mlg %r8,16(%r14)
-	alcgr %r7,%r9
-	stg %r8,16(%r15)
-	lgr %r9,%r11
-	mlg %r8,24(%r14)
-	alcgr %r6,%r9
-	stg %r8,128(%r15)
-	lgr %r9,%r11
-	mlg %r8,32(%r14)
-	alcgr %r13,%r9
-	stg %r8,40(%r15)
-	lgr %r9,%r11
-	mlg %r8,40(%r14)
-	alcgr %r1,%r9
-	alcg %r12,0(%r5)
-	stg %r8,24(%r15)
-	lgr %r9,%r11
-	mlg %r8,0(%r14)
-	algrk %r0,%r0,%r8
-	alcgr %r7,%r10
-	alcg %r6,16(%r15)
-	alcg %r13,128(%r15)
-	alcg %r1,40(%r15)
-	alcg %r12,24(%r15)
-	lg %r11,32(%r3)
-	mlg %r10,0(%r4)
-	algrk %r0,%r0,%r11
-	lg %r9,32(%r3)
-	mlg %r8,8(%r4)
-	alcgr %r7,%r9
-	stg %r8,24(%r15)
-	lg %r9,32(%r3)
-	mlg %r8,16(%r4)
-	alcgr %r6,%r9
-	stg %r8,40(%r15)
-	lg %r9,32(%r3)
-	mlg %r8,24(%r4)
-	alcgr %r13,%r9
-	stg %r8,128(%r15)
-	lg %r9,32(%r3)
-	mlg %r8,32(%r4)
-	alcgr %r1,%r9
-	stg %r8,16(%r15)
-	lg %r9,32(%r3)
-	mlg %r8,40(%r4)
-	alcgr %r12,%r9
-	slbgr %r11,%r11
-	la %r11,1(%r11)
-	algrk %r10,%r7,%r10
-	alcg %r6,24(%r15)
-	alcg %r13,40(%r15)
-	alcg %r1,128(%r15)
-	alcg %r12,16(%r15)
-	alcgr %r11,%r8
-	lgr %r9,%r0
-	msg %r9,8(%r5)
-	clgfi %r0,0
-	lgr %r0,%r9
 	mlg %r8,8(%r14)
 	alcgr %r10,%r9
-	stg %r8,16(%r15)
-	lgr %r9,%r0
-	mlg %r8,16(%r14)
-	alcgr %r6,%r9
-	stg %r8,128(%r15)
-	lgr %r9,%r0
-	mlg %r8,24(%r14)
-	alcgr %r13,%r9
-	stg %r8,40(%r15)
-	lgr %r9,%r0
-	mlg %r8,32(%r14)
-	alcgr %r1,%r9
-	stg %r8,24(%r15)
-	lgr %r9,%r0
-	mlg %r8,40(%r14)
-	alcgr %r12,%r9
-	alcg %r11,0(%r5)
-	stg %r8,32(%r15)
-	lgr %r9,%r0
-	mlg %r8,0(%r14)
-	algrk %r10,%r10,%r8
-	alcg %r6,16(%r15)
-	alcg %r13,128(%r15)
-	alcg %r1,40(%r15)
-	alcg %r12,24(%r15)
-	alcg %r11,32(%r15)
-	lg %r9,40(%r3)
-	mlg %r8,0(%r4)
-	algrk %r10,%r10,%r9
-	stg %r8,32(%r15)
-	lg %r9,40(%r3)
-	mlg %r8,8(%r4)
-	alcgr %r6,%r9
-	stg %r8,24(%r15)
-	lg %r9,40(%r3)
-	mlg %r8,16(%r4)
-	alcgr %r13,%r9
-	stg %r8,40(%r15)
-	lg %r9,40(%r3)
-	mlg %r8,24(%r4)
-	alcgr %r1,%r9
-	stg %r8,128(%r15)
-	lg %r9,40(%r3)
-	mlg %r8,32(%r4)
-	alcgr %r12,%r9
-	stg %r8,16(%r15)
-	lg %r9,40(%r3)
-	mlg %r8,40(%r4)
-	alcgr %r11,%r9
-	slbgr %r4,%r4
-	la %r4,1(%r4)
-	alg %r6,32(%r15)
-	alcg %r13,24(%r15)
-	alcg %r1,40(%r15)
-	alcg %r12,128(%r15)
-	alcg %r11,16(%r15)
-	alcgr %r4,%r8
+	lgr %r7,%r0
+	mlg %r6,16(%r14)
+	alcgr %r5,%r7
+	stg %r6,144(%r15)
+	lgr %r7,%r0
+	mlg %r6,24(%r14)
+	alcgr %r3,%r7
+	stg %r6,152(%r15)
+	lgr %r7,%r0
+	mlg %r6,32(%r14)
+	alcgr %r2,%r7
+	stg %r6,120(%r15)
+	lgr %r7,%r0
+	mlg %r6,40(%r14)
+	alcgr %r13,%r7
+	alcg %r1,48(%r14)
+	stg %r6,136(%r15)
+	lgr %r7,%r0
+	mlg %r6,0(%r14)
+	algrk %r10,%r10,%r6
+	alcgr %r5,%r8
+	alcg %r3,144(%r15)
+	alcg %r2,152(%r15)
+	alcg %r13,120(%r15)
+	alcg %r1,136(%r15)
 	lgr %r0,%r10
-	msg %r0,8(%r5)
-	clgfi %r10,0
-	lgr %r9,%r0
-	mlg %r8,8(%r14)
-	alcgr %r6,%r9
-	stg %r8,16(%r15)
-	lgr %r9,%r0
-	mlg %r8,16(%r14)
-	alcgr %r13,%r9
-	stg %r8,128(%r15)
-	lgr %r9,%r0
-	mlg %r8,24(%r14)
-	alcgr %r1,%r9
-	stg %r8,40(%r15)
-	lgr %r9,%r0
-	mlg %r8,32(%r14)
-	alcgr %r12,%r9
-	stg %r8,24(%r15)
-	lgr %r9,%r0
-	mlg %r8,40(%r14)
-	alcgr %r11,%r9
-	alcg %r4,0(%r5)
-	stg %r4,32(%r15)
-	lgr %r5,%r0
-	mlg %r4,0(%r14)
-	algrk %r4,%r6,%r4
-	alcg %r13,16(%r15)
-	alcg %r1,128(%r15)
-	alcg %r12,40(%r15)
-	alcg %r11,24(%r15)
-	alcg %r8,32(%r15)
-	lgr %r0,%r4
 	slg %r0,0(%r14)
-	lgr %r5,%r13
-	slbg %r5,8(%r14)
-	lgr %r3,%r1
-	slbg %r3,16(%r14)
-	lgr %r10,%r12
-	slbg %r10,24(%r14)
-	lgr %r9,%r11
+	lgr %r4,%r5
+	slbg %r4,8(%r14)
+	lgr %r12,%r3
+	slbg %r12,16(%r14)
+	lgr %r11,%r2
+	slbg %r11,24(%r14)
+	lgr %r9,%r13
 	slbg %r9,32(%r14)
-	lgr %r7,%r8
-	slbg %r7,40(%r14)
-	locgr %r4,%r0,3
-	locgr %r13,%r5,3
-	locgr %r1,%r3,3
-	locgr %r12,%r10,3
-	locgr %r11,%r9,3
-	locgr %r8,%r7,3
-	stg %r4,0(%r2)
-	stg %r13,8(%r2)
-	stg %r1,16(%r2)
-	stg %r12,24(%r2)
-	stg %r11,32(%r2)
-	stg %r8,40(%r2)
+	lgr %r8,%r1
+	slbg %r8,40(%r14)
+	locgr %r10,%r0,3
+	locgr %r5,%r4,3
+	locgr %r3,%r12,3
+	locgr %r2,%r11,3
+	locgr %r13,%r9,3
+	locgr %r1,%r8,3
+	lg %r4,16(%r15)
+	stg %r10,0(%r4)
+	stg %r5,8(%r4)
+	stg %r3,16(%r4)
+	stg %r2,24(%r4)
+	stg %r13,32(%r4)
+	stg %r1,40(%r4)
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -449,19 +441,18 @@ lf_bls12_381_p_mul_s390x:
 
 # void lf_bls12_381_p_sqr_s390x(uint64_t r[6], const uint64_t a[6])
 #   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 9 spill slots of 8 bytes
-#   344 instructions
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: 56 bytes frame (lay); the caller's register save area: 9 registers saved, 7 spill slots of 8 bytes, argument pointers r2, r3 stored and read back
+#   337 instructions
 	.section .rodata
 	.p2align 3
-.Llf_bls12_381_p_sqr_s390x_p:
+.Llf_bls12_381_p_sqr_s390x_k:
 	.quad 0xb9feffffffffaaab
 	.quad 0x1eabfffeb153ffff
 	.quad 0x6730d2a0f6b0f624
 	.quad 0x64774b84f38512bf
 	.quad 0x4b1ba7b6434bacd7
 	.quad 0x1a0111ea397fe69a
-.Llf_bls12_381_p_sqr_s390x_k:
 	.quad 0x0000000000000000
 	.quad 0x89f3fffcfffcfffd
 	.quad 0xffffffffffffffff
@@ -472,7 +463,7 @@ lf_bls12_381_p_mul_s390x:
 	.p2align 3
 lf_bls12_381_p_sqr_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -482,6 +473,8 @@ lf_bls12_381_p_sqr_s390x:
 	.cfi_offset 12, -64
 	.cfi_offset 13, -56
 	.cfi_offset 14, -48
+	lay %r15,-56(%r15)
+	.cfi_adjust_cfa_offset 56
 	lg %r1,0(%r3)
 	mlg %r0,8(%r3)
 	lg %r5,0(%r3)
@@ -497,332 +490,325 @@ lf_bls12_381_p_sqr_s390x:
 	mlg %r10,40(%r3)
 	alcgr %r11,%r4
 	larl %r4,.Llf_bls12_381_p_sqr_s390x_k
-	alcg %r10,0(%r4)
+	alcg %r10,48(%r4)
 	lg %r9,8(%r3)
 	mlg %r8,16(%r3)
 	algrk %r13,%r13,%r9
 	lg %r7,8(%r3)
 	mlg %r6,24(%r3)
 	alcgr %r5,%r7
-	stg %r13,16(%r15)
+	stg %r13,0(%r15)
 	lg %r13,8(%r3)
 	mlg %r12,32(%r3)
 	alcgr %r11,%r13
-	stg %r12,24(%r15)
-	lg %r13,8(%r3)
-	mlg %r12,40(%r3)
-	alcgr %r10,%r13
-	slbgr %r14,%r14
-	la %r14,1(%r14)
+	lg %r14,80(%r15)
+	lg %r3,8(%r14)
+	mlg %r2,40(%r14)
+	alcgr %r10,%r3
+	slbgr %r3,%r3
+	la %r3,1(%r3)
 	algrk %r5,%r5,%r8
 	alcgr %r11,%r6
-	alcg %r10,24(%r15)
-	alcgr %r14,%r12
-	lg %r13,16(%r3)
-	mlg %r12,24(%r3)
+	alcgr %r10,%r12
+	alcgr %r3,%r2
+	lg %r13,16(%r14)
+	mlg %r12,24(%r14)
 	algrk %r11,%r11,%r13
-	lg %r9,16(%r3)
-	mlg %r8,32(%r3)
+	lg %r9,16(%r14)
+	mlg %r8,32(%r14)
 	alcgr %r10,%r9
-	lg %r7,16(%r3)
-	mlg %r6,40(%r3)
-	alcgr %r14,%r7
-	slbgr %r13,%r13
-	la %r13,1(%r13)
+	lg %r7,16(%r14)
+	mlg %r6,40(%r14)
+	alcgr %r3,%r7
+	slbgr %r2,%r2
+	la %r2,1(%r2)
 	algrk %r10,%r10,%r12
-	alcgr %r14,%r8
-	alcgr %r13,%r6
-	lg %r9,24(%r3)
-	mlg %r8,32(%r3)
-	algrk %r14,%r14,%r9
-	lg %r7,24(%r3)
-	mlg %r6,40(%r3)
-	alcgr %r13,%r7
-	slbgr %r12,%r12
-	la %r12,1(%r12)
-	algrk %r13,%r13,%r8
-	alcgr %r12,%r6
-	lg %r9,32(%r3)
-	mlg %r8,40(%r3)
-	algrk %r12,%r12,%r9
-	slbgr %r9,%r9
-	la %r9,1(%r9)
-	la %r8,0(%r9,%r8)
+	alcgr %r3,%r8
+	alcgr %r2,%r6
+	lg %r13,24(%r14)
+	mlg %r12,32(%r14)
+	algrk %r13,%r3,%r13
+	lg %r9,24(%r14)
+	mlg %r8,40(%r14)
+	alcgr %r2,%r9
+	slbgr %r3,%r3
+	la %r3,1(%r3)
+	algrk %r12,%r2,%r12
+	alcgr %r3,%r8
+	lg %r9,32(%r14)
+	mlg %r8,40(%r14)
+	algrk %r3,%r3,%r9
+	slbgr %r2,%r2
+	la %r2,1(%r2)
+	la %r2,0(%r2,%r8)
 	algrk %r1,%r1,%r1
 	alcgr %r0,%r0
-	lg %r9,16(%r15)
+	lg %r9,0(%r15)
 	alcgr %r9,%r9
 	alcgr %r5,%r5
 	alcgr %r11,%r11
 	alcgr %r10,%r10
-	alcgr %r14,%r14
 	alcgr %r13,%r13
 	alcgr %r12,%r12
-	alcgr %r8,%r8
-	slbgr %r7,%r7
-	la %r7,1(%r7)
-	stg %r7,16(%r15)
-	lg %r7,0(%r3)
+	alcgr %r3,%r3
+	alcgr %r2,%r2
+	slbgr %r8,%r8
+	la %r8,1(%r8)
+	lg %r7,0(%r14)
 	mlgr %r6,%r7
 	algrk %r1,%r1,%r6
-	stg %r7,24(%r15)
-	lg %r7,8(%r3)
+	stg %r7,0(%r15)
+	lg %r7,8(%r14)
 	mlgr %r6,%r7
 	alcgr %r0,%r7
 	alcgr %r9,%r6
-	lg %r7,16(%r3)
+	lg %r7,16(%r14)
 	mlgr %r6,%r7
 	alcgr %r5,%r7
 	alcgr %r11,%r6
-	lg %r7,24(%r3)
+	lg %r7,24(%r14)
 	mlgr %r6,%r7
 	alcgr %r10,%r7
-	alcgr %r14,%r6
-	lg %r7,32(%r3)
+	alcgr %r13,%r6
+	lg %r7,32(%r14)
 	mlgr %r6,%r7
-	alcgr %r13,%r7
-	alcgr %r12,%r6
-	lg %r7,40(%r3)
+	alcgr %r12,%r7
+	alcgr %r3,%r6
+	lg %r7,40(%r14)
 	mlgr %r6,%r7
-	alcgr %r8,%r7
-	alcg %r6,16(%r15)
-	lg %r3,24(%r15)
-	msg %r3,8(%r4)
-	clghsi 24(%r15),0
-	stg %r6,24(%r15)
-	lgr %r7,%r3
-	stg %r8,16(%r15)
-	larl %r8,.Llf_bls12_381_p_sqr_s390x_p
-	mlg %r6,8(%r8)
+	alcgr %r2,%r7
+	alcgr %r8,%r6
+	lg %r14,0(%r15)
+	msg %r14,56(%r4)
+	clghsi 0(%r15),0
+	lgr %r7,%r14
+	mlg %r6,8(%r4)
 	alcgr %r1,%r7
-	stg %r6,32(%r15)
-	lgr %r7,%r3
-	mlg %r6,16(%r8)
+	stg %r6,0(%r15)
+	lgr %r7,%r14
+	mlg %r6,16(%r4)
 	alcgr %r0,%r7
-	stg %r6,40(%r15)
-	lgr %r7,%r3
-	mlg %r6,24(%r8)
+	stg %r6,8(%r15)
+	lgr %r7,%r14
+	mlg %r6,24(%r4)
 	alcgr %r9,%r7
-	stg %r6,128(%r15)
-	lgr %r7,%r3
-	mlg %r6,32(%r8)
+	stg %r6,16(%r15)
+	lgr %r7,%r14
+	mlg %r6,32(%r4)
 	alcgr %r5,%r7
-	stg %r6,136(%r15)
-	lgr %r7,%r3
-	mlg %r6,40(%r8)
+	stg %r6,24(%r15)
+	lgr %r7,%r14
+	mlg %r6,40(%r4)
 	alcgr %r11,%r7
 	slbgr %r7,%r7
 	la %r7,1(%r7)
-	stg %r12,144(%r15)
-	stg %r13,152(%r15)
-	lgr %r13,%r3
-	mlg %r12,0(%r8)
-	algrk %r1,%r1,%r12
-	alcg %r0,32(%r15)
-	alcg %r9,40(%r15)
-	alcg %r5,128(%r15)
-	alcg %r11,136(%r15)
+	stg %r2,32(%r15)
+	stg %r3,40(%r15)
+	lgr %r3,%r14
+	mlg %r2,0(%r4)
+	algrk %r1,%r1,%r2
+	alcg %r0,0(%r15)
+	alcg %r9,8(%r15)
+	alcg %r5,16(%r15)
+	alcg %r11,24(%r15)
 	alcgr %r7,%r6
 	lgr %r3,%r1
-	msg %r3,8(%r4)
+	msg %r3,56(%r4)
 	clgfi %r1,0
-	lgr %r13,%r3
-	mlg %r12,8(%r8)
-	alcgr %r0,%r13
-	stg %r12,136(%r15)
-	lgr %r13,%r3
-	mlg %r12,16(%r8)
-	alcgr %r9,%r13
-	stg %r12,128(%r15)
-	lgr %r13,%r3
-	mlg %r12,24(%r8)
-	alcgr %r5,%r13
-	stg %r12,40(%r15)
-	lgr %r13,%r3
-	mlg %r12,32(%r8)
-	alcgr %r11,%r13
-	stg %r12,32(%r15)
-	lgr %r13,%r3
-	mlg %r12,40(%r8)
-	alcgr %r7,%r13
-	slbgr %r1,%r1
-	la %r1,1(%r1)
-	stg %r12,120(%r15)
-	lgr %r13,%r3
-	mlg %r12,0(%r8)
-	algrk %r0,%r0,%r12
-	alcg %r9,136(%r15)
-	alcg %r5,128(%r15)
-	alcg %r11,40(%r15)
-	alcg %r7,32(%r15)
-	alcg %r1,120(%r15)
-	lgr %r3,%r0
-	msg %r3,8(%r4)
-	clgfi %r0,0
-	lgr %r13,%r3
-	mlg %r12,8(%r8)
-	alcgr %r9,%r13
-	stg %r12,120(%r15)
-	lgr %r13,%r3
-	mlg %r12,16(%r8)
-	alcgr %r5,%r13
-	stg %r12,32(%r15)
-	lgr %r13,%r3
-	mlg %r12,24(%r8)
-	alcgr %r11,%r13
-	stg %r12,40(%r15)
-	lgr %r13,%r3
-	mlg %r12,32(%r8)
-	alcgr %r7,%r13
-	stg %r12,128(%r15)
-	lgr %r13,%r3
-	mlg %r12,40(%r8)
-	alcgr %r1,%r13
-	slbgr %r13,%r13
-	la %r13,1(%r13)
-	stg %r1,136(%r15)
 	lgr %r1,%r3
-	mlg %r0,0(%r8)
-	algrk %r0,%r9,%r0
-	alcg %r5,120(%r15)
-	alcg %r11,32(%r15)
-	alcg %r7,40(%r15)
-	lg %r1,136(%r15)
-	alcg %r1,128(%r15)
-	alcgr %r13,%r12
-	lgr %r3,%r0
-	msg %r3,8(%r4)
-	clgfi %r0,0
-	stg %r13,136(%r15)
-	lgr %r13,%r3
-	mlg %r12,8(%r8)
-	alcgr %r5,%r13
-	stg %r12,128(%r15)
-	lgr %r13,%r3
-	mlg %r12,16(%r8)
-	alcgr %r11,%r13
-	stg %r12,40(%r15)
-	lgr %r13,%r3
-	mlg %r12,24(%r8)
-	alcgr %r7,%r13
-	stg %r12,32(%r15)
-	lgr %r13,%r3
-	mlg %r12,32(%r8)
-	alcgr %r1,%r13
-	stg %r12,120(%r15)
-	lgr %r13,%r3
-	mlg %r12,40(%r8)
-	alcg %r13,136(%r15)
-	slbgr %r9,%r9
-	la %r9,1(%r9)
-	stg %r1,136(%r15)
-	lgr %r1,%r3
-	mlg %r0,0(%r8)
-	algrk %r0,%r5,%r0
-	alcg %r11,128(%r15)
-	alcg %r7,40(%r15)
-	lg %r1,136(%r15)
-	alcg %r1,32(%r15)
-	alcg %r13,120(%r15)
-	alcgr %r9,%r12
-	lgr %r5,%r0
-	msg %r5,8(%r4)
-	clgfi %r0,0
-	lgr %r0,%r5
-	mlg %r4,8(%r8)
-	alcgr %r11,%r5
-	stg %r4,120(%r15)
-	lgr %r5,%r0
-	mlg %r4,16(%r8)
-	alcgr %r7,%r5
-	stg %r4,136(%r15)
-	lgr %r5,%r0
-	mlg %r4,24(%r8)
-	alcgr %r1,%r5
-	stg %r4,32(%r15)
-	lgr %r5,%r0
-	mlg %r4,32(%r8)
-	alcgr %r13,%r5
-	stg %r4,40(%r15)
-	lgr %r5,%r0
-	mlg %r4,40(%r8)
-	alcgr %r9,%r5
-	slbgr %r5,%r5
-	la %r5,1(%r5)
-	stg %r13,128(%r15)
-	lgr %r13,%r0
-	mlg %r12,0(%r8)
-	algrk %r11,%r11,%r12
-	alcg %r7,120(%r15)
-	alcg %r1,136(%r15)
-	lg %r0,128(%r15)
-	alcg %r0,32(%r15)
-	alcg %r9,40(%r15)
-	alcgr %r5,%r4
-	lgr %r4,%r11
-	larl %r3,.Llf_bls12_381_p_sqr_s390x_k
-	msg %r4,8(%r3)
-	clgfi %r11,0
-	lgr %r13,%r4
-	mlg %r12,8(%r8)
-	alcgr %r7,%r13
-	stg %r10,40(%r15)
-	lgr %r11,%r4
-	mlg %r10,16(%r8)
-	alcgr %r1,%r11
-	stg %r10,128(%r15)
-	lgr %r11,%r4
-	mlg %r10,24(%r8)
-	alcgr %r0,%r11
-	stg %r10,32(%r15)
-	lgr %r11,%r4
-	mlg %r10,32(%r8)
-	alcgr %r9,%r11
-	stg %r10,136(%r15)
-	lgr %r11,%r4
-	mlg %r10,40(%r8)
-	alcgr %r5,%r11
+	mlg %r2,8(%r4)
+	alcgr %r0,%r3
+	stg %r2,24(%r15)
+	lgr %r3,%r1
+	mlg %r2,16(%r4)
+	alcgr %r9,%r3
+	stg %r2,16(%r15)
+	lgr %r3,%r1
+	mlg %r2,24(%r4)
+	alcgr %r5,%r3
+	stg %r2,8(%r15)
+	lgr %r3,%r1
+	mlg %r2,32(%r4)
+	alcgr %r11,%r3
+	stg %r2,0(%r15)
+	lgr %r3,%r1
+	mlg %r2,40(%r4)
+	alcgr %r7,%r3
 	slbgr %r3,%r3
 	la %r3,1(%r3)
-	stg %r10,120(%r15)
-	lgr %r11,%r4
-	mlg %r10,0(%r8)
-	algrk %r10,%r7,%r10
-	alcgr %r1,%r12
-	alcg %r0,128(%r15)
-	alcg %r9,32(%r15)
-	alcg %r5,136(%r15)
-	alcg %r3,120(%r15)
-	alg %r10,40(%r15)
-	alcgr %r1,%r14
-	alcg %r0,152(%r15)
-	alcg %r9,144(%r15)
+	stg %r7,48(%r15)
+	lgr %r7,%r1
+	mlg %r6,0(%r4)
+	algrk %r0,%r0,%r6
+	alcg %r9,24(%r15)
 	alcg %r5,16(%r15)
-	alcg %r3,24(%r15)
-	lgr %r4,%r10
-	slg %r4,0(%r8)
-	lgr %r14,%r1
-	slbg %r14,8(%r8)
-	lgr %r13,%r0
-	slbg %r13,16(%r8)
-	lgr %r12,%r9
-	slbg %r12,24(%r8)
-	lgr %r11,%r5
-	slbg %r11,32(%r8)
-	lgr %r7,%r3
-	slbg %r7,40(%r8)
-	locgr %r10,%r4,3
-	locgr %r1,%r14,3
-	locgr %r0,%r13,3
-	locgr %r9,%r12,3
-	locgr %r5,%r11,3
-	locgr %r3,%r7,3
-	stg %r10,0(%r2)
-	stg %r1,8(%r2)
-	stg %r0,16(%r2)
-	stg %r9,24(%r2)
-	stg %r5,32(%r2)
-	stg %r3,40(%r2)
+	alcg %r11,8(%r15)
+	lg %r1,48(%r15)
+	alcg %r1,0(%r15)
+	alcgr %r3,%r2
+	lgr %r2,%r0
+	msg %r2,56(%r4)
+	clgfi %r0,0
+	lgr %r7,%r2
+	mlg %r6,8(%r4)
+	alcgr %r9,%r7
+	stg %r6,48(%r15)
+	lgr %r7,%r2
+	mlg %r6,16(%r4)
+	alcgr %r5,%r7
+	stg %r6,0(%r15)
+	lgr %r7,%r2
+	mlg %r6,24(%r4)
+	alcgr %r11,%r7
+	stg %r6,8(%r15)
+	lgr %r7,%r2
+	mlg %r6,32(%r4)
+	alcgr %r1,%r7
+	stg %r6,16(%r15)
+	lgr %r7,%r2
+	mlg %r6,40(%r4)
+	alcgr %r3,%r7
+	slbgr %r14,%r14
+	la %r14,1(%r14)
+	stg %r6,24(%r15)
+	lgr %r7,%r2
+	mlg %r6,0(%r4)
+	algrk %r6,%r9,%r6
+	alcg %r5,48(%r15)
+	alcg %r11,0(%r15)
+	alcg %r1,8(%r15)
+	alcg %r3,16(%r15)
+	alcg %r14,24(%r15)
+	lgr %r0,%r6
+	msg %r0,56(%r4)
+	clgfi %r6,0
+	lgr %r7,%r0
+	mlg %r6,8(%r4)
+	alcgr %r5,%r7
+	stg %r8,24(%r15)
+	lgr %r9,%r0
+	mlg %r8,16(%r4)
+	alcgr %r11,%r9
+	stg %r8,16(%r15)
+	lgr %r9,%r0
+	mlg %r8,24(%r4)
+	alcgr %r1,%r9
+	stg %r8,8(%r15)
+	lgr %r9,%r0
+	mlg %r8,32(%r4)
+	alcgr %r3,%r9
+	stg %r8,0(%r15)
+	lgr %r9,%r0
+	mlg %r8,40(%r4)
+	alcgr %r14,%r9
+	slbgr %r2,%r2
+	la %r2,1(%r2)
+	stg %r8,48(%r15)
+	lgr %r9,%r0
+	mlg %r8,0(%r4)
+	algrk %r5,%r5,%r8
+	alcgr %r11,%r6
+	alcg %r1,16(%r15)
+	alcg %r3,8(%r15)
+	alcg %r14,0(%r15)
+	alcg %r2,48(%r15)
+	lgr %r0,%r5
+	msg %r0,56(%r4)
+	clgfi %r5,0
+	lgr %r9,%r0
+	mlg %r8,8(%r4)
+	alcgr %r11,%r9
+	lgr %r7,%r0
+	mlg %r6,16(%r4)
+	alcgr %r1,%r7
+	stg %r6,48(%r15)
+	lgr %r7,%r0
+	mlg %r6,24(%r4)
+	alcgr %r3,%r7
+	stg %r6,0(%r15)
+	lgr %r7,%r0
+	mlg %r6,32(%r4)
+	alcgr %r14,%r7
+	stg %r6,8(%r15)
+	lgr %r7,%r0
+	mlg %r6,40(%r4)
+	alcgr %r2,%r7
+	slbgr %r5,%r5
+	la %r5,1(%r5)
+	stg %r6,16(%r15)
+	lgr %r7,%r0
+	mlg %r6,0(%r4)
+	algrk %r11,%r11,%r6
+	alcgr %r1,%r8
+	alcg %r3,48(%r15)
+	alcg %r14,0(%r15)
+	alcg %r2,8(%r15)
+	alcg %r5,16(%r15)
+	lgr %r0,%r11
+	msg %r0,56(%r4)
+	clgfi %r11,0
+	lgr %r9,%r0
+	mlg %r8,8(%r4)
+	alcgr %r1,%r9
+	lgr %r7,%r0
+	mlg %r6,16(%r4)
+	alcgr %r3,%r7
+	stg %r10,16(%r15)
+	lgr %r11,%r0
+	mlg %r10,24(%r4)
+	alcgr %r14,%r11
+	stg %r10,8(%r15)
+	lgr %r11,%r0
+	mlg %r10,32(%r4)
+	alcgr %r2,%r11
+	stg %r10,0(%r15)
+	lgr %r11,%r0
+	mlg %r10,40(%r4)
+	alcgr %r5,%r11
+	slbgr %r11,%r11
+	la %r11,1(%r11)
+	stg %r6,48(%r15)
+	lgr %r7,%r0
+	mlg %r6,0(%r4)
+	algrk %r1,%r1,%r6
+	alcgr %r3,%r8
+	alcg %r14,48(%r15)
+	alcg %r2,8(%r15)
+	alcg %r5,0(%r15)
+	alcgr %r11,%r10
+	alg %r1,16(%r15)
+	alcgr %r3,%r13
+	alcgr %r14,%r12
+	alcg %r2,40(%r15)
+	alcg %r5,32(%r15)
+	alcg %r11,24(%r15)
+	lgr %r0,%r1
+	slg %r0,0(%r4)
+	lgr %r13,%r3
+	slbg %r13,8(%r4)
+	lgr %r12,%r14
+	slbg %r12,16(%r4)
+	lgr %r10,%r2
+	slbg %r10,24(%r4)
+	lgr %r9,%r5
+	slbg %r9,32(%r4)
+	lgr %r8,%r11
+	slbg %r8,40(%r4)
+	locgr %r1,%r0,3
+	locgr %r3,%r13,3
+	locgr %r14,%r12,3
+	locgr %r2,%r10,3
+	locgr %r5,%r9,3
+	locgr %r11,%r8,3
+	lg %r4,72(%r15)
+	stg %r1,0(%r4)
+	stg %r3,8(%r4)
+	stg %r14,16(%r4)
+	stg %r2,24(%r4)
+	stg %r5,32(%r4)
+	stg %r11,40(%r4)
+	lay %r15,56(%r15)
+	.cfi_adjust_cfa_offset -56
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -839,18 +825,19 @@ lf_bls12_381_p_sqr_s390x:
 
 # void lf_bls12_381_p_add_s390x(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 #   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r3, r4, r5, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 8 registers saved, 0 spill slots of 8 bytes
 #   40 instructions
 	.section .rodata
 	.p2align 3
-.Llf_bls12_381_p_add_s390x_p:
+.Llf_bls12_381_p_add_s390x_k:
 	.quad 0xb9feffffffffaaab
 	.quad 0x1eabfffeb153ffff
 	.quad 0x6730d2a0f6b0f624
 	.quad 0x64774b84f38512bf
 	.quad 0x4b1ba7b6434bacd7
 	.quad 0x1a0111ea397fe69a
+	.quad 0x0000000000000000
 	.text
 	.globl lf_bls12_381_p_add_s390x
 	.hidden lf_bls12_381_p_add_s390x
@@ -880,7 +867,7 @@ lf_bls12_381_p_add_s390x:
 	lg %r12,40(%r3)
 	alcg %r12,40(%r4)
 	lgr %r4,%r1
-	larl %r3,.Llf_bls12_381_p_add_s390x_p
+	larl %r3,.Llf_bls12_381_p_add_s390x_k
 	slg %r4,0(%r3)
 	lgr %r11,%r0
 	slbg %r11,8(%r3)
@@ -919,18 +906,19 @@ lf_bls12_381_p_add_s390x:
 
 # void lf_bls12_381_p_sub_s390x(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 #   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r3, r4, r5, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 8 registers saved, 0 spill slots of 8 bytes
 #   40 instructions
 	.section .rodata
 	.p2align 3
-.Llf_bls12_381_p_sub_s390x_p:
+.Llf_bls12_381_p_sub_s390x_k:
 	.quad 0xb9feffffffffaaab
 	.quad 0x1eabfffeb153ffff
 	.quad 0x6730d2a0f6b0f624
 	.quad 0x64774b84f38512bf
 	.quad 0x4b1ba7b6434bacd7
 	.quad 0x1a0111ea397fe69a
+	.quad 0x0000000000000000
 	.text
 	.globl lf_bls12_381_p_sub_s390x
 	.hidden lf_bls12_381_p_sub_s390x
@@ -961,7 +949,7 @@ lf_bls12_381_p_sub_s390x:
 	slbg %r12,40(%r4)
 	slbgr %r4,%r4
 	lgr %r3,%r4
-	larl %r11,.Llf_bls12_381_p_sub_s390x_p
+	larl %r11,.Llf_bls12_381_p_sub_s390x_k
 	ng %r3,0(%r11)
 	lgr %r10,%r4
 	ng %r10,8(%r11)
@@ -999,18 +987,19 @@ lf_bls12_381_p_sub_s390x:
 
 # void lf_bls12_381_p_neg_s390x(uint64_t r[6], const uint64_t a[6])
 #   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 3 registers saved, 0 spill slots of 8 bytes
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 4 registers saved, 0 spill slots of 8 bytes
 #   37 instructions
 	.section .rodata
 	.p2align 3
-.Llf_bls12_381_p_neg_s390x_p:
+.Llf_bls12_381_p_neg_s390x_k:
 	.quad 0xb9feffffffffaaab
 	.quad 0x1eabfffeb153ffff
 	.quad 0x6730d2a0f6b0f624
 	.quad 0x64774b84f38512bf
 	.quad 0x4b1ba7b6434bacd7
 	.quad 0x1a0111ea397fe69a
+	.quad 0x0000000000000000
 	.text
 	.globl lf_bls12_381_p_neg_s390x
 	.hidden lf_bls12_381_p_neg_s390x
@@ -1018,11 +1007,12 @@ lf_bls12_381_p_sub_s390x:
 	.p2align 3
 lf_bls12_381_p_neg_s390x:
 	.cfi_startproc
-	stmg %r12,%r14,96(%r15)
+	stmg %r11,%r14,88(%r15)
+	.cfi_offset 11, -72
 	.cfi_offset 12, -64
 	.cfi_offset 13, -56
 	.cfi_offset 14, -48
-	larl %r5,.Llf_bls12_381_p_neg_s390x_p
+	larl %r5,.Llf_bls12_381_p_neg_s390x_k
 	lg %r1,0(%r5)
 	slg %r1,0(%r3)
 	lg %r0,8(%r5)
@@ -1035,14 +1025,14 @@ lf_bls12_381_p_neg_s390x:
 	slbg %r13,32(%r3)
 	lg %r12,40(%r5)
 	slbg %r12,40(%r3)
-	lg %r5,0(%r3)
-	og %r5,8(%r3)
-	og %r5,16(%r3)
-	og %r5,24(%r3)
-	og %r5,32(%r3)
-	og %r5,40(%r3)
+	lg %r11,0(%r3)
+	og %r11,8(%r3)
+	og %r11,16(%r3)
+	og %r11,24(%r3)
+	og %r11,32(%r3)
+	og %r11,40(%r3)
 	lghi %r3,0
-	slgrk %r3,%r3,%r5
+	slgrk %r11,%r3,%r11
 	slbgr %r5,%r5
 	ngrk %r1,%r1,%r5
 	ngrk %r0,%r0,%r5
@@ -1056,7 +1046,8 @@ lf_bls12_381_p_neg_s390x:
 	stg %r14,24(%r2)
 	stg %r13,32(%r2)
 	stg %r12,40(%r2)
-	lmg %r12,%r14,96(%r15)
+	lmg %r11,%r14,88(%r15)
+	.cfi_restore 11
 	.cfi_restore 12
 	.cfi_restore 13
 	.cfi_restore 14
@@ -1066,26 +1057,24 @@ lf_bls12_381_p_neg_s390x:
 
 # void lf_bls12_381_p_to_internal_s390x(uint64_t r[6], const uint64_t a[6])
 #   r = a*R mod p (to Montgomery form); Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 5 spill slots of 8 bytes
-#   403 instructions
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 5 spill slots of 8 bytes, argument pointers r2, r3 stored and read back
+#   386 instructions
 	.section .rodata
 	.p2align 3
-.Llf_bls12_381_p_to_internal_s390x_p:
+.Llf_bls12_381_p_to_internal_s390x_k:
 	.quad 0xb9feffffffffaaab
 	.quad 0x1eabfffeb153ffff
 	.quad 0x6730d2a0f6b0f624
 	.quad 0x64774b84f38512bf
 	.quad 0x4b1ba7b6434bacd7
 	.quad 0x1a0111ea397fe69a
-.Llf_bls12_381_p_to_internal_s390x_r2:
 	.quad 0xf4df1f341c341746
 	.quad 0x0a76e6a609d104f1
 	.quad 0x8de5476c4c95b6d5
 	.quad 0x67eb88a9939d83c0
 	.quad 0x9a793e85b519952d
 	.quad 0x11988fe592cae3aa
-.Llf_bls12_381_p_to_internal_s390x_k:
 	.quad 0x0000000000000000
 	.quad 0x89f3fffcfffcfffd
 	.quad 0xffffffffffffffff
@@ -1096,7 +1085,7 @@ lf_bls12_381_p_neg_s390x:
 	.p2align 3
 lf_bls12_381_p_to_internal_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -1107,405 +1096,388 @@ lf_bls12_381_p_to_internal_s390x:
 	.cfi_offset 13, -56
 	.cfi_offset 14, -48
 	lg %r1,0(%r3)
-	larl %r5,.Llf_bls12_381_p_to_internal_s390x_r2
-	mlg %r0,0(%r5)
+	larl %r5,.Llf_bls12_381_p_to_internal_s390x_k
+	mlg %r0,48(%r5)
 	lg %r13,0(%r3)
-	mlg %r12,8(%r5)
+	mlg %r12,56(%r5)
 	algrk %r0,%r13,%r0
 	lg %r11,0(%r3)
-	mlg %r10,16(%r5)
+	mlg %r10,64(%r5)
 	alcgr %r11,%r12
 	lg %r13,0(%r3)
-	mlg %r12,24(%r5)
+	mlg %r12,72(%r5)
 	alcgr %r13,%r10
 	lg %r9,0(%r3)
-	mlg %r8,32(%r5)
+	mlg %r8,80(%r5)
 	alcgr %r9,%r12
 	lg %r7,0(%r3)
-	mlg %r6,40(%r5)
+	mlg %r6,88(%r5)
 	alcgr %r7,%r8
-	larl %r4,.Llf_bls12_381_p_to_internal_s390x_k
-	alcg %r6,0(%r4)
-	lgr %r14,%r1
-	msg %r14,8(%r4)
+	alcg %r6,96(%r5)
+	lgr %r4,%r1
+	msg %r4,104(%r5)
 	clgfi %r1,0
-	stg %r9,16(%r15)
-	lgr %r9,%r14
-	larl %r1,.Llf_bls12_381_p_to_internal_s390x_p
-	mlg %r8,8(%r1)
-	alcgr %r0,%r9
-	stg %r8,24(%r15)
-	lgr %r9,%r14
-	mlg %r8,16(%r1)
-	alcgr %r11,%r9
-	stg %r8,32(%r15)
-	lgr %r9,%r14
-	mlg %r8,24(%r1)
-	alcgr %r13,%r9
-	stg %r8,40(%r15)
-	lgr %r9,%r14
-	mlg %r8,32(%r1)
-	alcg %r9,16(%r15)
-	stg %r13,16(%r15)
-	lgr %r13,%r14
-	mlg %r12,40(%r1)
-	alcgr %r7,%r13
-	alcg %r6,0(%r4)
-	stg %r12,128(%r15)
-	lgr %r13,%r14
-	mlg %r12,0(%r1)
-	algrk %r0,%r0,%r12
-	alcg %r11,24(%r15)
-	lg %r14,16(%r15)
-	alcg %r14,32(%r15)
-	alcg %r9,40(%r15)
-	alcgr %r7,%r8
-	alcg %r6,128(%r15)
-	lg %r13,8(%r3)
-	mlg %r12,0(%r5)
-	algrk %r0,%r0,%r13
-	stg %r12,128(%r15)
-	lg %r13,8(%r3)
-	mlg %r12,8(%r5)
-	alcgr %r11,%r13
-	stg %r12,40(%r15)
-	lg %r13,8(%r3)
-	mlg %r12,16(%r5)
-	alcgr %r14,%r13
-	stg %r12,16(%r15)
-	lg %r13,8(%r3)
-	mlg %r12,24(%r5)
-	alcgr %r9,%r13
-	stg %r12,32(%r15)
-	lg %r13,8(%r3)
-	mlg %r12,32(%r5)
-	alcgr %r7,%r13
-	lg %r5,8(%r3)
-	larl %r13,.Llf_bls12_381_p_to_internal_s390x_r2
-	mlg %r4,40(%r13)
+	lgr %r3,%r4
+	mlg %r2,8(%r5)
+	alcgr %r0,%r3
+	stg %r2,120(%r15)
+	lgr %r3,%r4
+	mlg %r2,16(%r5)
+	alcgr %r11,%r3
+	stg %r2,128(%r15)
+	lgr %r3,%r4
+	mlg %r2,24(%r5)
+	alcgr %r13,%r3
+	stg %r2,136(%r15)
+	lgr %r3,%r4
+	mlg %r2,32(%r5)
+	alcgr %r9,%r3
+	stg %r2,144(%r15)
+	lgr %r3,%r4
+	mlg %r2,40(%r5)
+	alcgr %r7,%r3
+	alcg %r6,96(%r5)
+	stg %r2,152(%r15)
+	lgr %r3,%r4
+	mlg %r2,0(%r5)
+	algrk %r0,%r0,%r2
+	alcg %r11,120(%r15)
+	alcg %r13,128(%r15)
+	alcg %r9,136(%r15)
+	alcg %r7,144(%r15)
+	alcg %r6,152(%r15)
+	lg %r1,24(%r15)
+	lg %r3,8(%r1)
+	mlg %r2,48(%r5)
+	algrk %r0,%r0,%r3
+	stg %r2,152(%r15)
+	lg %r3,8(%r1)
+	mlg %r2,56(%r5)
+	alcgr %r11,%r3
+	stg %r2,144(%r15)
+	lg %r3,8(%r1)
+	mlg %r2,64(%r5)
+	alcgr %r13,%r3
+	stg %r2,136(%r15)
+	lg %r3,8(%r1)
+	mlg %r2,72(%r5)
+	alcgr %r9,%r3
+	stg %r2,128(%r15)
+	lg %r3,8(%r1)
+	mlg %r2,80(%r5)
+	alcgr %r7,%r3
+	lg %r5,8(%r1)
+	larl %r3,.Llf_bls12_381_p_to_internal_s390x_k
+	mlg %r4,88(%r3)
 	alcgr %r6,%r5
 	slbgr %r5,%r5
 	la %r5,1(%r5)
-	alg %r11,128(%r15)
-	alcg %r14,40(%r15)
-	alcg %r9,16(%r15)
-	alcg %r7,32(%r15)
-	alcgr %r6,%r12
+	alg %r11,152(%r15)
+	alcg %r13,144(%r15)
+	alcg %r9,136(%r15)
+	alcg %r7,128(%r15)
+	alcgr %r6,%r2
 	alcgr %r5,%r4
 	lgr %r4,%r0
-	larl %r12,.Llf_bls12_381_p_to_internal_s390x_k
-	msg %r4,8(%r12)
+	msg %r4,104(%r3)
 	clgfi %r0,0
-	lgr %r13,%r4
-	mlg %r12,8(%r1)
-	alcgr %r11,%r13
-	stg %r12,32(%r15)
-	lgr %r13,%r4
-	mlg %r12,16(%r1)
-	alcgr %r14,%r13
-	stg %r12,16(%r15)
-	lgr %r13,%r4
-	mlg %r12,24(%r1)
-	alcgr %r9,%r13
-	stg %r12,40(%r15)
-	lgr %r13,%r4
-	mlg %r12,32(%r1)
-	alcgr %r7,%r13
-	stg %r12,128(%r15)
-	lgr %r13,%r4
-	mlg %r12,40(%r1)
-	alcgr %r6,%r13
-	larl %r13,.Llf_bls12_381_p_to_internal_s390x_k
-	alcg %r5,0(%r13)
 	lgr %r1,%r4
-	larl %r10,.Llf_bls12_381_p_to_internal_s390x_p
-	mlg %r0,0(%r10)
-	algrk %r0,%r11,%r0
-	alcg %r14,32(%r15)
-	alcg %r9,16(%r15)
-	alcg %r7,40(%r15)
-	alcg %r6,128(%r15)
-	alcgr %r5,%r12
-	lg %r11,16(%r3)
-	larl %r1,.Llf_bls12_381_p_to_internal_s390x_r2
-	mlg %r10,0(%r1)
-	algrk %r0,%r0,%r11
-	lg %r13,16(%r3)
-	mlg %r12,8(%r1)
-	alcgr %r14,%r13
-	stg %r12,128(%r15)
-	lg %r13,16(%r3)
-	mlg %r12,16(%r1)
-	alcgr %r9,%r13
-	stg %r12,40(%r15)
-	lg %r13,16(%r3)
-	mlg %r12,24(%r1)
-	alcgr %r7,%r13
-	stg %r12,16(%r15)
-	lg %r13,16(%r3)
-	mlg %r12,32(%r1)
-	alcgr %r6,%r13
-	stg %r12,32(%r15)
-	lg %r13,16(%r3)
-	mlg %r12,40(%r1)
-	alcgr %r5,%r13
-	slbgr %r4,%r4
-	la %r4,1(%r4)
-	algrk %r10,%r14,%r10
-	alcg %r9,128(%r15)
-	alcg %r7,40(%r15)
-	alcg %r6,16(%r15)
-	alcg %r5,32(%r15)
-	alcgr %r4,%r12
-	lgr %r14,%r0
-	larl %r13,.Llf_bls12_381_p_to_internal_s390x_k
-	msg %r14,8(%r13)
-	clgfi %r0,0
-	lgr %r1,%r14
-	larl %r12,.Llf_bls12_381_p_to_internal_s390x_p
-	mlg %r0,8(%r12)
-	alcgr %r10,%r1
-	stg %r0,32(%r15)
-	lgr %r1,%r14
-	mlg %r0,16(%r12)
-	alcgr %r9,%r1
-	stg %r0,16(%r15)
-	lgr %r1,%r14
-	mlg %r0,24(%r12)
-	alcgr %r7,%r1
-	stg %r0,40(%r15)
-	lgr %r1,%r14
-	mlg %r0,32(%r12)
-	alcgr %r6,%r1
+	mlg %r0,8(%r3)
+	alcgr %r11,%r1
 	stg %r0,128(%r15)
-	lgr %r1,%r14
-	mlg %r0,40(%r12)
-	alcgr %r5,%r1
-	alcg %r4,0(%r13)
-	lgr %r13,%r14
-	larl %r1,.Llf_bls12_381_p_to_internal_s390x_p
-	mlg %r12,0(%r1)
-	algrk %r10,%r10,%r12
-	alcg %r9,32(%r15)
-	alcg %r7,16(%r15)
-	alcg %r6,40(%r15)
-	alcg %r5,128(%r15)
-	alcgr %r4,%r0
-	lg %r13,24(%r3)
-	larl %r14,.Llf_bls12_381_p_to_internal_s390x_r2
-	mlg %r12,0(%r14)
-	algrk %r10,%r10,%r13
-	lg %r1,24(%r3)
-	mlg %r0,8(%r14)
+	lgr %r1,%r4
+	mlg %r0,16(%r3)
+	alcgr %r13,%r1
+	stg %r0,136(%r15)
+	lgr %r1,%r4
+	mlg %r0,24(%r3)
 	alcgr %r9,%r1
-	stg %r10,128(%r15)
-	lg %r11,24(%r3)
-	mlg %r10,16(%r14)
+	stg %r0,144(%r15)
+	lgr %r1,%r4
+	mlg %r0,32(%r3)
+	alcgr %r7,%r1
+	stg %r0,152(%r15)
+	lgr %r1,%r4
+	mlg %r0,40(%r3)
+	alcgr %r6,%r1
+	alcg %r5,96(%r3)
+	lgr %r3,%r4
+	larl %r1,.Llf_bls12_381_p_to_internal_s390x_k
+	mlg %r2,0(%r1)
+	algrk %r11,%r11,%r2
+	alcg %r13,128(%r15)
+	alcg %r9,136(%r15)
+	alcg %r7,144(%r15)
+	alcg %r6,152(%r15)
+	alcgr %r5,%r0
+	lg %r4,24(%r15)
+	lg %r3,16(%r4)
+	mlg %r2,48(%r1)
+	algrk %r11,%r11,%r3
+	stg %r11,152(%r15)
+	lg %r11,16(%r4)
+	mlg %r10,56(%r1)
+	alcgr %r13,%r11
+	stg %r10,144(%r15)
+	lg %r11,16(%r4)
+	mlg %r10,64(%r1)
+	alcgr %r9,%r11
+	stg %r10,136(%r15)
+	lg %r11,16(%r4)
+	mlg %r10,72(%r1)
 	alcgr %r7,%r11
-	stg %r10,40(%r15)
-	lg %r11,24(%r3)
-	mlg %r10,24(%r14)
+	stg %r10,128(%r15)
+	lg %r11,16(%r4)
+	mlg %r10,80(%r1)
 	alcgr %r6,%r11
-	stg %r10,16(%r15)
-	lg %r11,24(%r3)
-	mlg %r10,32(%r14)
-	alcgr %r5,%r11
-	stg %r10,32(%r15)
-	lg %r11,24(%r3)
-	mlg %r10,40(%r14)
-	alcgr %r4,%r11
+	lg %r1,16(%r4)
+	larl %r3,.Llf_bls12_381_p_to_internal_s390x_k
+	mlg %r0,88(%r3)
+	alcgr %r5,%r1
 	slbgr %r1,%r1
 	la %r1,1(%r1)
-	algrk %r12,%r9,%r12
-	alcgr %r7,%r0
-	alcg %r6,40(%r15)
-	alcg %r5,16(%r15)
-	alcg %r4,32(%r15)
-	alcgr %r1,%r10
-	lg %r0,128(%r15)
-	larl %r13,.Llf_bls12_381_p_to_internal_s390x_k
-	msg %r0,8(%r13)
-	clghsi 128(%r15),0
-	lgr %r11,%r0
-	larl %r9,.Llf_bls12_381_p_to_internal_s390x_p
-	mlg %r10,8(%r9)
-	alcgr %r12,%r11
-	stg %r10,128(%r15)
-	lgr %r11,%r0
-	mlg %r10,16(%r9)
-	alcgr %r7,%r11
-	stg %r10,32(%r15)
-	lgr %r11,%r0
-	mlg %r10,24(%r9)
-	alcgr %r6,%r11
-	stg %r10,16(%r15)
-	lgr %r11,%r0
-	mlg %r10,32(%r9)
-	alcgr %r5,%r11
-	stg %r10,40(%r15)
-	lgr %r11,%r0
-	mlg %r10,40(%r9)
-	alcgr %r4,%r11
-	alcg %r1,0(%r13)
-	lgr %r9,%r0
-	larl %r11,.Llf_bls12_381_p_to_internal_s390x_p
-	mlg %r8,0(%r11)
-	algrk %r12,%r12,%r8
-	alcg %r7,128(%r15)
-	alcg %r6,32(%r15)
-	alcg %r5,16(%r15)
-	alcg %r4,40(%r15)
-	alcgr %r1,%r10
-	lg %r9,32(%r3)
-	mlg %r8,0(%r14)
-	algrk %r12,%r12,%r9
-	lg %r11,32(%r3)
-	mlg %r10,8(%r14)
-	alcgr %r7,%r11
-	stg %r10,40(%r15)
-	lg %r11,32(%r3)
-	mlg %r10,16(%r14)
-	alcgr %r6,%r11
-	stg %r10,16(%r15)
-	lg %r11,32(%r3)
-	mlg %r10,24(%r14)
-	alcgr %r5,%r11
-	stg %r10,32(%r15)
-	lg %r11,32(%r3)
-	mlg %r10,32(%r14)
-	alcgr %r4,%r11
-	stg %r10,128(%r15)
-	lg %r11,32(%r3)
-	mlg %r10,40(%r14)
-	alcgr %r1,%r11
-	slbgr %r11,%r11
-	la %r11,1(%r11)
-	algrk %r7,%r7,%r8
-	alcg %r6,40(%r15)
-	alcg %r5,16(%r15)
-	alcg %r4,32(%r15)
-	alcg %r1,128(%r15)
-	alcgr %r11,%r10
-	lgr %r0,%r12
-	msg %r0,8(%r13)
-	clgfi %r12,0
-	lgr %r9,%r0
-	larl %r12,.Llf_bls12_381_p_to_internal_s390x_p
-	mlg %r8,8(%r12)
-	alcgr %r7,%r9
-	stg %r8,128(%r15)
-	lgr %r9,%r0
-	mlg %r8,16(%r12)
-	alcgr %r6,%r9
-	stg %r8,32(%r15)
-	lgr %r9,%r0
-	mlg %r8,24(%r12)
-	alcgr %r5,%r9
-	stg %r8,16(%r15)
-	lgr %r9,%r0
-	mlg %r8,32(%r12)
-	alcgr %r4,%r9
-	stg %r8,40(%r15)
-	lgr %r9,%r0
-	mlg %r8,40(%r12)
-	alcgr %r1,%r9
-	alcg %r11,0(%r13)
-	lgr %r13,%r0
-	larl %r10,.Llf_bls12_381_p_to_internal_s390x_p
-	mlg %r12,0(%r10)
-	algrk %r12,%r7,%r12
+	algrk %r13,%r13,%r2
+	alcg %r9,144(%r15)
+	alcg %r7,136(%r15)
 	alcg %r6,128(%r15)
-	alcg %r5,32(%r15)
-	alcg %r4,16(%r15)
-	alcg %r1,40(%r15)
-	alcgr %r11,%r8
-	lg %r9,40(%r3)
-	mlg %r8,0(%r14)
-	algrk %r12,%r12,%r9
-	stg %r12,40(%r15)
-	lg %r13,40(%r3)
-	mlg %r12,8(%r14)
+	alcgr %r5,%r10
+	alcgr %r1,%r0
+	lg %r0,152(%r15)
+	msg %r0,104(%r3)
+	clghsi 152(%r15),0
+	lgr %r11,%r0
+	mlg %r10,8(%r3)
+	alcgr %r13,%r11
+	stg %r10,152(%r15)
+	lgr %r11,%r0
+	mlg %r10,16(%r3)
+	alcgr %r9,%r11
+	stg %r10,128(%r15)
+	lgr %r11,%r0
+	mlg %r10,24(%r3)
+	alcgr %r7,%r11
+	stg %r10,136(%r15)
+	lgr %r11,%r0
+	mlg %r10,32(%r3)
+	alcgr %r6,%r11
+	stg %r10,144(%r15)
+	lgr %r11,%r0
+	mlg %r10,40(%r3)
+	alcgr %r5,%r11
+	alcg %r1,96(%r3)
+	lgr %r3,%r0
+	larl %r14,.Llf_bls12_381_p_to_internal_s390x_k
+	mlg %r2,0(%r14)
+	algrk %r13,%r13,%r2
+	alcg %r9,152(%r15)
+	alcg %r7,128(%r15)
+	alcg %r6,136(%r15)
+	alcg %r5,144(%r15)
+	alcgr %r1,%r10
+	lg %r3,24(%r4)
+	mlg %r2,48(%r14)
+	algrk %r13,%r13,%r3
+	lg %r11,24(%r4)
+	mlg %r10,56(%r14)
+	alcgr %r9,%r11
+	stg %r13,144(%r15)
+	lg %r13,24(%r4)
+	mlg %r12,64(%r14)
+	alcgr %r7,%r13
+	stg %r12,136(%r15)
+	lg %r13,24(%r4)
+	mlg %r12,72(%r14)
 	alcgr %r6,%r13
-	stg %r12,16(%r15)
-	lg %r13,40(%r3)
-	mlg %r12,16(%r14)
-	alcgr %r5,%r13
-	stg %r12,32(%r15)
-	lg %r13,40(%r3)
-	mlg %r12,24(%r14)
-	alcgr %r4,%r13
 	stg %r12,128(%r15)
-	lg %r13,40(%r3)
-	mlg %r12,32(%r14)
+	lg %r13,24(%r4)
+	mlg %r12,80(%r14)
+	alcgr %r5,%r13
+	stg %r12,152(%r15)
+	lg %r13,24(%r4)
+	mlg %r12,88(%r14)
 	alcgr %r1,%r13
-	stg %r12,24(%r15)
-	lg %r13,40(%r3)
-	mlg %r12,40(%r14)
-	alcgr %r11,%r13
 	slbgr %r3,%r3
 	la %r3,1(%r3)
-	algrk %r6,%r6,%r8
-	alcg %r5,16(%r15)
-	alcg %r4,32(%r15)
-	alcg %r1,128(%r15)
-	alcg %r11,24(%r15)
+	algrk %r2,%r9,%r2
+	alcgr %r7,%r10
+	alcg %r6,136(%r15)
+	alcg %r5,128(%r15)
+	alcg %r1,152(%r15)
 	alcgr %r3,%r12
-	lg %r0,40(%r15)
-	larl %r14,.Llf_bls12_381_p_to_internal_s390x_k
-	msg %r0,8(%r14)
-	clghsi 40(%r15),0
+	lg %r0,144(%r15)
+	msg %r0,104(%r14)
+	clghsi 144(%r15),0
 	lgr %r13,%r0
-	mlg %r12,8(%r10)
-	alcgr %r6,%r13
+	mlg %r12,8(%r14)
+	alcgr %r2,%r13
+	lgr %r11,%r0
+	mlg %r10,16(%r14)
+	alcgr %r7,%r11
 	lgr %r9,%r0
-	mlg %r8,16(%r10)
+	mlg %r8,24(%r14)
+	alcgr %r6,%r9
+	stg %r8,144(%r15)
+	lgr %r9,%r0
+	mlg %r8,32(%r14)
 	alcgr %r5,%r9
-	stg %r8,40(%r15)
+	stg %r8,152(%r15)
 	lgr %r9,%r0
-	mlg %r8,24(%r10)
-	alcgr %r4,%r9
-	stg %r8,24(%r15)
+	mlg %r8,40(%r14)
+	alcgr %r1,%r9
+	alcg %r3,96(%r14)
+	stg %r8,128(%r15)
 	lgr %r9,%r0
-	mlg %r8,32(%r10)
+	mlg %r8,0(%r14)
+	algrk %r2,%r2,%r8
+	alcgr %r7,%r12
+	alcgr %r6,%r10
+	alcg %r5,144(%r15)
+	alcg %r1,152(%r15)
+	alcg %r3,128(%r15)
+	lg %r13,32(%r4)
+	mlg %r12,48(%r14)
+	algrk %r13,%r2,%r13
+	lg %r11,32(%r4)
+	mlg %r10,56(%r14)
+	alcgr %r7,%r11
+	lg %r9,32(%r4)
+	mlg %r8,64(%r14)
+	alcgr %r6,%r9
+	stg %r8,128(%r15)
+	lg %r9,32(%r4)
+	mlg %r8,72(%r14)
+	alcgr %r5,%r9
+	stg %r8,152(%r15)
+	lg %r9,32(%r4)
+	mlg %r8,80(%r14)
+	alcgr %r1,%r9
+	stg %r8,144(%r15)
+	lg %r9,32(%r4)
+	mlg %r8,88(%r14)
+	alcgr %r3,%r9
+	slbgr %r2,%r2
+	la %r2,1(%r2)
+	algrk %r12,%r7,%r12
+	alcgr %r6,%r10
+	alcg %r5,128(%r15)
+	alcg %r1,152(%r15)
+	alcg %r3,144(%r15)
+	alcgr %r2,%r8
+	lgr %r0,%r13
+	msg %r0,104(%r14)
+	clgfi %r13,0
+	lgr %r11,%r0
+	mlg %r10,8(%r14)
+	alcgr %r12,%r11
+	lgr %r9,%r0
+	mlg %r8,16(%r14)
+	alcgr %r6,%r9
+	stg %r8,144(%r15)
+	lgr %r9,%r0
+	mlg %r8,24(%r14)
+	alcgr %r5,%r9
+	stg %r8,152(%r15)
+	lgr %r9,%r0
+	mlg %r8,32(%r14)
 	alcgr %r1,%r9
 	stg %r8,128(%r15)
 	lgr %r9,%r0
-	mlg %r8,40(%r10)
-	alcgr %r11,%r9
-	alcg %r3,0(%r14)
-	stg %r8,32(%r15)
+	mlg %r8,40(%r14)
+	alcgr %r3,%r9
+	alcg %r2,96(%r14)
+	stg %r8,136(%r15)
 	lgr %r9,%r0
-	mlg %r8,0(%r10)
-	algrk %r6,%r6,%r8
+	mlg %r8,0(%r14)
+	algrk %r12,%r12,%r8
+	alcgr %r6,%r10
+	alcg %r5,144(%r15)
+	alcg %r1,152(%r15)
+	alcg %r3,128(%r15)
+	alcg %r2,136(%r15)
+	lg %r11,40(%r4)
+	mlg %r10,48(%r14)
+	algrk %r11,%r12,%r11
+	lg %r13,40(%r4)
+	mlg %r12,56(%r14)
+	alcgr %r6,%r13
+	lg %r9,40(%r4)
+	mlg %r8,64(%r14)
+	alcgr %r5,%r9
+	stg %r8,136(%r15)
+	lg %r9,40(%r4)
+	mlg %r8,72(%r14)
+	alcgr %r1,%r9
+	stg %r8,128(%r15)
+	lg %r9,40(%r4)
+	mlg %r8,80(%r14)
+	alcgr %r3,%r9
+	stg %r8,152(%r15)
+	lg %r9,40(%r4)
+	mlg %r8,88(%r14)
+	alcgr %r2,%r9
+	slbgr %r4,%r4
+	la %r4,1(%r4)
+	algrk %r10,%r6,%r10
 	alcgr %r5,%r12
-	alcg %r4,40(%r15)
-	alcg %r1,24(%r15)
-	alcg %r11,128(%r15)
-	alcg %r3,32(%r15)
-	lgr %r0,%r6
-	slg %r0,0(%r10)
-	lgr %r14,%r5
-	slbg %r14,8(%r10)
-	lgr %r13,%r4
-	slbg %r13,16(%r10)
+	alcg %r1,136(%r15)
+	alcg %r3,128(%r15)
+	alcg %r2,152(%r15)
+	alcgr %r4,%r8
+	lgr %r0,%r11
+	msg %r0,104(%r14)
+	clgfi %r11,0
+	lgr %r13,%r0
+	mlg %r12,8(%r14)
+	alcgr %r10,%r13
+	lgr %r9,%r0
+	mlg %r8,16(%r14)
+	alcgr %r5,%r9
+	lgr %r7,%r0
+	mlg %r6,24(%r14)
+	alcgr %r1,%r7
+	stg %r6,152(%r15)
+	lgr %r7,%r0
+	mlg %r6,32(%r14)
+	alcgr %r3,%r7
+	stg %r6,128(%r15)
+	lgr %r7,%r0
+	mlg %r6,40(%r14)
+	alcgr %r2,%r7
+	alcg %r4,96(%r14)
+	stg %r6,136(%r15)
+	lgr %r7,%r0
+	mlg %r6,0(%r14)
+	algrk %r10,%r10,%r6
+	alcgr %r5,%r12
+	alcgr %r1,%r8
+	alcg %r3,152(%r15)
+	alcg %r2,128(%r15)
+	alcg %r4,136(%r15)
+	lgr %r0,%r10
+	slg %r0,0(%r14)
+	lgr %r13,%r5
+	slbg %r13,8(%r14)
 	lgr %r12,%r1
-	slbg %r12,24(%r10)
-	lgr %r9,%r11
-	slbg %r9,32(%r10)
-	lgr %r8,%r3
-	slbg %r8,40(%r10)
-	locgr %r6,%r0,3
-	locgr %r5,%r14,3
-	locgr %r4,%r13,3
+	slbg %r12,16(%r14)
+	lgr %r11,%r3
+	slbg %r11,24(%r14)
+	lgr %r9,%r2
+	slbg %r9,32(%r14)
+	lgr %r8,%r4
+	slbg %r8,40(%r14)
+	locgr %r10,%r0,3
+	locgr %r5,%r13,3
 	locgr %r1,%r12,3
-	locgr %r11,%r9,3
-	locgr %r3,%r8,3
-	stg %r6,0(%r2)
-	stg %r5,8(%r2)
-	stg %r4,16(%r2)
-	stg %r1,24(%r2)
-	stg %r11,32(%r2)
-	stg %r3,40(%r2)
+	locgr %r3,%r11,3
+	locgr %r2,%r9,3
+	locgr %r4,%r8,3
+	lg %r14,16(%r15)
+	stg %r10,0(%r14)
+	stg %r5,8(%r14)
+	stg %r1,16(%r14)
+	stg %r3,24(%r14)
+	stg %r2,32(%r14)
+	stg %r4,40(%r14)
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -1522,19 +1494,18 @@ lf_bls12_381_p_to_internal_s390x:
 
 # void lf_bls12_381_p_from_internal_s390x(uint64_t r[6], const uint64_t a[6])
 #   r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 5 spill slots of 8 bytes
-#   204 instructions
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 4 spill slots of 8 bytes, argument pointers r2 stored and read back
+#   197 instructions
 	.section .rodata
 	.p2align 3
-.Llf_bls12_381_p_from_internal_s390x_p:
+.Llf_bls12_381_p_from_internal_s390x_k:
 	.quad 0xb9feffffffffaaab
 	.quad 0x1eabfffeb153ffff
 	.quad 0x6730d2a0f6b0f624
 	.quad 0x64774b84f38512bf
 	.quad 0x4b1ba7b6434bacd7
 	.quad 0x1a0111ea397fe69a
-.Llf_bls12_381_p_from_internal_s390x_k:
 	.quad 0x89f3fffcfffcfffd
 	.quad 0xffffffffffffffff
 	.quad 0x0000000000000000
@@ -1545,7 +1516,7 @@ lf_bls12_381_p_to_internal_s390x:
 	.p2align 3
 lf_bls12_381_p_from_internal_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -1557,205 +1528,198 @@ lf_bls12_381_p_from_internal_s390x:
 	.cfi_offset 14, -48
 	lg %r1,0(%r3)
 	larl %r5,.Llf_bls12_381_p_from_internal_s390x_k
-	msg %r1,0(%r5)
+	msg %r1,48(%r5)
 	clghsi 0(%r3),0
 	lgr %r4,%r1
-	larl %r14,.Llf_bls12_381_p_from_internal_s390x_p
-	mlg %r0,8(%r14)
+	mlg %r0,8(%r5)
 	alcg %r1,8(%r3)
 	lgr %r13,%r4
-	mlg %r12,16(%r14)
+	mlg %r12,16(%r5)
 	alcg %r13,16(%r3)
 	lgr %r11,%r4
-	mlg %r10,24(%r14)
+	mlg %r10,24(%r5)
 	alcg %r11,24(%r3)
 	lgr %r9,%r4
-	mlg %r8,32(%r14)
+	mlg %r8,32(%r5)
 	alcg %r9,32(%r3)
 	lgr %r7,%r4
-	mlg %r6,40(%r14)
+	mlg %r6,40(%r5)
 	alcg %r7,40(%r3)
 	slbgr %r3,%r3
 	la %r3,1(%r3)
-	stg %r4,16(%r15)
-	lg %r5,16(%r15)
-	mlg %r4,0(%r14)
-	algrk %r1,%r1,%r4
+	stg %r3,120(%r15)
+	lgr %r3,%r4
+	mlg %r2,0(%r5)
+	algrk %r1,%r1,%r2
 	alcgr %r13,%r0
 	alcgr %r11,%r12
 	alcgr %r9,%r10
 	alcgr %r7,%r8
-	alcgr %r3,%r6
+	alcg %r6,120(%r15)
 	lgr %r0,%r1
-	larl %r5,.Llf_bls12_381_p_from_internal_s390x_k
-	msg %r0,0(%r5)
+	msg %r0,48(%r5)
 	clgfi %r1,0
-	lgr %r5,%r0
-	mlg %r4,8(%r14)
-	alcgr %r13,%r5
-	stg %r4,16(%r15)
-	lgr %r5,%r0
-	mlg %r4,16(%r14)
-	alcgr %r11,%r5
-	stg %r4,24(%r15)
-	lgr %r5,%r0
-	mlg %r4,24(%r14)
-	alcgr %r9,%r5
-	stg %r4,32(%r15)
-	lgr %r5,%r0
-	mlg %r4,32(%r14)
-	alcgr %r7,%r5
-	stg %r4,40(%r15)
-	lgr %r5,%r0
-	mlg %r4,40(%r14)
-	alcgr %r3,%r5
+	lgr %r3,%r0
+	mlg %r2,8(%r5)
+	alcgr %r13,%r3
+	stg %r2,120(%r15)
+	lgr %r3,%r0
+	mlg %r2,16(%r5)
+	alcgr %r11,%r3
+	stg %r2,128(%r15)
+	lgr %r3,%r0
+	mlg %r2,24(%r5)
+	alcgr %r9,%r3
+	stg %r2,136(%r15)
+	lgr %r3,%r0
+	mlg %r2,32(%r5)
+	alcgr %r7,%r3
+	stg %r2,144(%r15)
+	lgr %r3,%r0
+	mlg %r2,40(%r5)
+	alcgr %r6,%r3
 	slbgr %r1,%r1
 	la %r1,1(%r1)
-	stg %r4,128(%r15)
 	lgr %r5,%r0
-	mlg %r4,0(%r14)
+	larl %r3,.Llf_bls12_381_p_from_internal_s390x_k
+	mlg %r4,0(%r3)
 	algrk %r13,%r13,%r4
-	alcg %r11,16(%r15)
-	alcg %r9,24(%r15)
-	alcg %r7,32(%r15)
-	alcg %r3,40(%r15)
-	alcg %r1,128(%r15)
+	alcg %r11,120(%r15)
+	alcg %r9,128(%r15)
+	alcg %r7,136(%r15)
+	alcg %r6,144(%r15)
+	alcgr %r1,%r2
 	lgr %r0,%r13
-	larl %r5,.Llf_bls12_381_p_from_internal_s390x_k
-	msg %r0,0(%r5)
+	msg %r0,48(%r3)
 	clgfi %r13,0
+	lgr %r5,%r0
+	mlg %r4,8(%r3)
+	alcgr %r11,%r5
 	lgr %r13,%r0
-	mlg %r12,8(%r14)
-	alcgr %r11,%r13
-	lgr %r5,%r0
-	mlg %r4,16(%r14)
-	alcgr %r9,%r5
-	stg %r4,128(%r15)
-	lgr %r5,%r0
-	mlg %r4,24(%r14)
-	alcgr %r7,%r5
-	stg %r4,40(%r15)
-	lgr %r5,%r0
-	mlg %r4,32(%r14)
-	alcgr %r3,%r5
-	stg %r4,32(%r15)
-	lgr %r5,%r0
-	mlg %r4,40(%r14)
-	alcgr %r1,%r5
+	mlg %r12,16(%r3)
+	alcgr %r9,%r13
+	stg %r12,144(%r15)
+	lgr %r13,%r0
+	mlg %r12,24(%r3)
+	alcgr %r7,%r13
+	stg %r12,136(%r15)
+	lgr %r13,%r0
+	mlg %r12,32(%r3)
+	alcgr %r6,%r13
+	stg %r12,128(%r15)
+	lgr %r13,%r0
+	mlg %r12,40(%r3)
+	alcgr %r1,%r13
 	slbgr %r5,%r5
 	la %r5,1(%r5)
-	stg %r7,24(%r15)
-	lgr %r7,%r0
-	mlg %r6,0(%r14)
-	algrk %r11,%r11,%r6
-	alcgr %r9,%r12
-	lg %r0,24(%r15)
-	alcg %r0,128(%r15)
-	alcg %r3,40(%r15)
-	alcg %r1,32(%r15)
-	alcgr %r5,%r4
-	lgr %r4,%r11
-	larl %r13,.Llf_bls12_381_p_from_internal_s390x_k
-	msg %r4,0(%r13)
+	lgr %r3,%r0
+	larl %r14,.Llf_bls12_381_p_from_internal_s390x_k
+	mlg %r2,0(%r14)
+	algrk %r11,%r11,%r2
+	alcgr %r9,%r4
+	alcg %r7,144(%r15)
+	alcg %r6,136(%r15)
+	alcg %r1,128(%r15)
+	alcgr %r5,%r12
+	lgr %r0,%r11
+	msg %r0,48(%r14)
 	clgfi %r11,0
-	lgr %r11,%r4
-	mlg %r10,8(%r14)
-	alcgr %r9,%r11
-	lgr %r7,%r4
-	mlg %r6,16(%r14)
-	alcgr %r0,%r7
-	lgr %r13,%r4
-	mlg %r12,24(%r14)
-	alcgr %r3,%r13
-	stg %r12,32(%r15)
-	lgr %r13,%r4
-	mlg %r12,32(%r14)
-	alcgr %r1,%r13
-	stg %r12,40(%r15)
-	lgr %r13,%r4
-	mlg %r12,40(%r14)
-	alcgr %r5,%r13
-	slbgr %r13,%r13
-	la %r13,1(%r13)
-	stg %r6,24(%r15)
-	lgr %r7,%r4
-	mlg %r6,0(%r14)
-	algrk %r6,%r9,%r6
-	alcgr %r0,%r10
-	alcg %r3,24(%r15)
-	alcg %r1,32(%r15)
-	alcg %r5,40(%r15)
-	alcgr %r13,%r12
-	lgr %r4,%r6
-	larl %r12,.Llf_bls12_381_p_from_internal_s390x_k
-	msg %r4,0(%r12)
-	clgfi %r6,0
-	lgr %r11,%r4
-	mlg %r10,8(%r14)
-	alcgr %r0,%r11
-	lgr %r9,%r4
-	mlg %r8,16(%r14)
+	lgr %r3,%r0
+	mlg %r2,8(%r14)
+	alcgr %r9,%r3
+	lgr %r13,%r0
+	mlg %r12,16(%r14)
+	alcgr %r7,%r13
+	lgr %r11,%r0
+	mlg %r10,24(%r14)
+	alcgr %r6,%r11
+	stg %r10,128(%r15)
+	lgr %r11,%r0
+	mlg %r10,32(%r14)
+	alcgr %r1,%r11
+	stg %r10,136(%r15)
+	lgr %r11,%r0
+	mlg %r10,40(%r14)
+	alcgr %r5,%r11
+	slbgr %r4,%r4
+	la %r4,1(%r4)
+	stg %r10,144(%r15)
+	lgr %r11,%r0
+	mlg %r10,0(%r14)
+	algrk %r10,%r9,%r10
+	alcgr %r7,%r2
+	alcgr %r6,%r12
+	alcg %r1,128(%r15)
+	alcg %r5,136(%r15)
+	alcg %r4,144(%r15)
+	lgr %r0,%r10
+	msg %r0,48(%r14)
+	clgfi %r10,0
+	lgr %r3,%r0
+	mlg %r2,8(%r14)
+	alcgr %r7,%r3
+	lgr %r13,%r0
+	mlg %r12,16(%r14)
+	alcgr %r6,%r13
+	lgr %r11,%r0
+	mlg %r10,24(%r14)
+	alcgr %r1,%r11
+	lgr %r9,%r0
+	mlg %r8,32(%r14)
+	alcgr %r5,%r9
+	stg %r8,144(%r15)
+	lgr %r9,%r0
+	mlg %r8,40(%r14)
+	alcgr %r4,%r9
+	slbgr %r3,%r3
+	la %r3,1(%r3)
+	stg %r8,136(%r15)
+	lgr %r9,%r0
+	mlg %r8,0(%r14)
+	algrk %r7,%r7,%r8
+	alcgr %r6,%r2
+	alcgr %r1,%r12
+	alcgr %r5,%r10
+	alcg %r4,144(%r15)
+	alcg %r3,136(%r15)
+	lgr %r0,%r7
+	msg %r0,48(%r14)
+	clgfi %r7,0
+	lgr %r13,%r0
+	mlg %r12,8(%r14)
+	alcgr %r6,%r13
+	lgr %r11,%r0
+	mlg %r10,16(%r14)
+	alcgr %r1,%r11
+	lgr %r9,%r0
+	mlg %r8,24(%r14)
+	alcgr %r5,%r9
+	stg %r8,136(%r15)
+	lgr %r9,%r0
+	mlg %r8,32(%r14)
+	alcgr %r4,%r9
+	stg %r8,144(%r15)
+	lgr %r9,%r0
+	mlg %r8,40(%r14)
 	alcgr %r3,%r9
-	lgr %r7,%r4
-	mlg %r6,24(%r14)
-	alcgr %r1,%r7
-	stg %r6,40(%r15)
-	lgr %r7,%r4
-	mlg %r6,32(%r14)
-	alcgr %r5,%r7
-	stg %r6,32(%r15)
-	lgr %r7,%r4
-	mlg %r6,40(%r14)
-	alcgr %r13,%r7
-	slbgr %r11,%r11
-	la %r11,1(%r11)
-	stg %r6,24(%r15)
-	lgr %r7,%r4
-	mlg %r6,0(%r14)
-	algrk %r0,%r0,%r6
-	alcgr %r3,%r10
-	alcgr %r1,%r8
-	alcg %r5,40(%r15)
-	alcg %r13,32(%r15)
-	alcg %r11,24(%r15)
-	lgr %r4,%r0
-	msg %r4,0(%r12)
-	clgfi %r0,0
-	lgr %r9,%r4
-	mlg %r8,8(%r14)
-	alcgr %r3,%r9
-	lgr %r7,%r4
-	mlg %r6,16(%r14)
-	alcgr %r1,%r7
-	stg %r6,24(%r15)
-	lgr %r7,%r4
-	mlg %r6,24(%r14)
-	alcgr %r5,%r7
-	stg %r6,32(%r15)
-	lgr %r7,%r4
-	mlg %r6,32(%r14)
-	alcgr %r13,%r7
-	stg %r6,40(%r15)
-	lgr %r7,%r4
-	mlg %r6,40(%r14)
-	alcgr %r11,%r7
-	slbgr %r12,%r12
-	la %r12,1(%r12)
-	stg %r6,128(%r15)
-	lgr %r7,%r4
-	mlg %r6,0(%r14)
-	algrk %r3,%r3,%r6
-	alcgr %r1,%r8
-	alcg %r5,24(%r15)
-	alcg %r13,32(%r15)
-	alcg %r11,40(%r15)
-	alcg %r12,128(%r15)
-	stg %r3,0(%r2)
-	stg %r1,8(%r2)
-	stg %r5,16(%r2)
-	stg %r13,24(%r2)
-	stg %r11,32(%r2)
-	stg %r12,40(%r2)
+	slbgr %r2,%r2
+	la %r2,1(%r2)
+	stg %r8,128(%r15)
+	lgr %r9,%r0
+	mlg %r8,0(%r14)
+	algrk %r6,%r6,%r8
+	alcgr %r1,%r12
+	alcgr %r5,%r10
+	alcg %r4,136(%r15)
+	alcg %r3,144(%r15)
+	alcg %r2,128(%r15)
+	lg %r14,16(%r15)
+	stg %r6,0(%r14)
+	stg %r1,8(%r14)
+	stg %r5,16(%r14)
+	stg %r4,24(%r14)
+	stg %r3,32(%r14)
+	stg %r2,40(%r14)
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7

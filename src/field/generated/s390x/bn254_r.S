@@ -5,17 +5,16 @@
 
 # void lf_bn254_r_mul_s390x(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 #   r = a*b/R mod p; Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 2 spill slots of 8 bytes
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 1 spill slots of 8 bytes, argument pointers r2, r3, r4 stored and read back
 #   176 instructions
 	.section .rodata
 	.p2align 3
-.Llf_bn254_r_mul_s390x_p:
+.Llf_bn254_r_mul_s390x_k:
 	.quad 0x43e1f593f0000001
 	.quad 0x2833e84879b97091
 	.quad 0xb85045b68181585d
 	.quad 0x30644e72e131a029
-.Llf_bn254_r_mul_s390x_k:
 	.quad 0x0000000000000000
 	.quad 0xc2e1f593efffffff
 	.quad 0xffffffffffffffff
@@ -26,7 +25,7 @@
 	.p2align 3
 lf_bn254_r_mul_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -48,167 +47,167 @@ lf_bn254_r_mul_s390x:
 	mlg %r12,24(%r4)
 	alcgr %r13,%r10
 	larl %r5,.Llf_bn254_r_mul_s390x_k
-	alcg %r12,0(%r5)
+	alcg %r12,32(%r5)
 	lgr %r14,%r1
-	msg %r14,8(%r5)
+	msg %r14,40(%r5)
 	clgfi %r1,0
 	lgr %r9,%r14
-	larl %r1,.Llf_bn254_r_mul_s390x_p
-	mlg %r8,8(%r1)
+	mlg %r8,8(%r5)
 	alcgr %r0,%r9
 	lgr %r7,%r14
-	mlg %r6,16(%r1)
+	mlg %r6,16(%r5)
 	alcgr %r11,%r7
-	stg %r6,16(%r15)
-	lgr %r7,%r14
-	mlg %r6,24(%r1)
-	alcgr %r13,%r7
-	alcg %r12,0(%r5)
-	stg %r6,24(%r15)
-	lgr %r7,%r14
-	mlg %r6,0(%r1)
-	algrk %r0,%r0,%r6
+	lgr %r3,%r14
+	mlg %r2,24(%r5)
+	alcgr %r13,%r3
+	alcg %r12,32(%r5)
+	stg %r2,120(%r15)
+	lgr %r3,%r14
+	mlg %r2,0(%r5)
+	algrk %r0,%r0,%r2
 	alcgr %r11,%r8
-	alcg %r13,16(%r15)
-	alcg %r12,24(%r15)
-	lg %r9,8(%r3)
-	mlg %r8,0(%r4)
-	algrk %r0,%r0,%r9
-	lg %r7,8(%r3)
-	mlg %r6,8(%r4)
-	alcgr %r11,%r7
-	stg %r6,24(%r15)
-	lg %r7,8(%r3)
+	alcgr %r13,%r6
+	alcg %r12,120(%r15)
+	lg %r1,24(%r15)
+	lg %r3,8(%r1)
+	mlg %r2,0(%r4)
+	algrk %r0,%r0,%r3
+	lg %r9,8(%r1)
+	mlg %r8,8(%r4)
+	alcgr %r11,%r9
+	lg %r7,8(%r1)
 	mlg %r6,16(%r4)
 	alcgr %r13,%r7
-	stg %r6,16(%r15)
-	lg %r7,8(%r3)
-	mlg %r6,24(%r4)
-	alcgr %r12,%r7
-	slbgr %r14,%r14
-	la %r14,1(%r14)
-	algrk %r11,%r11,%r8
-	alcg %r13,24(%r15)
-	alcg %r12,16(%r15)
-	alcgr %r14,%r6
-	lgr %r10,%r0
-	msg %r10,8(%r5)
+	lg %r5,8(%r1)
+	lg %r3,32(%r15)
+	mlg %r4,24(%r3)
+	alcgr %r12,%r5
+	slbgr %r5,%r5
+	la %r5,1(%r5)
+	algrk %r11,%r11,%r2
+	alcgr %r13,%r8
+	alcgr %r12,%r6
+	alcgr %r5,%r4
+	lgr %r4,%r0
+	larl %r2,.Llf_bn254_r_mul_s390x_k
+	msg %r4,40(%r2)
 	clgfi %r0,0
-	lgr %r9,%r10
-	mlg %r8,8(%r1)
+	lgr %r9,%r4
+	mlg %r8,8(%r2)
 	alcgr %r11,%r9
-	lgr %r7,%r10
-	mlg %r6,16(%r1)
+	lgr %r7,%r4
+	mlg %r6,16(%r2)
 	alcgr %r13,%r7
-	lgr %r1,%r10
-	larl %r9,.Llf_bn254_r_mul_s390x_p
-	mlg %r0,24(%r9)
+	lgr %r1,%r4
+	mlg %r0,24(%r2)
 	alcgr %r12,%r1
-	alcg %r14,0(%r5)
-	stg %r0,16(%r15)
-	lgr %r1,%r10
-	mlg %r0,0(%r9)
+	alcg %r5,32(%r2)
+	stg %r0,120(%r15)
+	lgr %r1,%r4
+	mlg %r0,0(%r2)
 	algrk %r0,%r11,%r0
 	alcgr %r13,%r8
 	alcgr %r12,%r6
-	alcg %r14,16(%r15)
-	lg %r11,16(%r3)
+	alcg %r5,120(%r15)
+	lg %r1,24(%r15)
+	lg %r11,16(%r1)
+	mlg %r10,0(%r3)
+	algrk %r0,%r0,%r11
+	lg %r9,16(%r1)
+	mlg %r8,8(%r3)
+	alcgr %r13,%r9
+	lg %r7,16(%r1)
+	mlg %r6,16(%r3)
+	alcgr %r12,%r7
+	lg %r3,16(%r1)
+	lg %r4,32(%r15)
+	mlg %r2,24(%r4)
+	alcgr %r5,%r3
+	slbgr %r3,%r3
+	la %r3,1(%r3)
+	algrk %r10,%r13,%r10
+	alcgr %r12,%r8
+	alcgr %r5,%r6
+	alcgr %r3,%r2
+	lgr %r2,%r0
+	larl %r14,.Llf_bn254_r_mul_s390x_k
+	msg %r2,40(%r14)
+	clgfi %r0,0
+	lgr %r9,%r2
+	mlg %r8,8(%r14)
+	alcgr %r10,%r9
+	lgr %r7,%r2
+	mlg %r6,16(%r14)
+	alcgr %r12,%r7
+	lgr %r1,%r2
+	mlg %r0,24(%r14)
+	alcgr %r5,%r1
+	alcg %r3,32(%r14)
+	stg %r0,120(%r15)
+	lgr %r1,%r2
+	mlg %r0,0(%r14)
+	algrk %r0,%r10,%r0
+	alcgr %r12,%r8
+	alcgr %r5,%r6
+	alcg %r3,120(%r15)
+	lg %r1,24(%r15)
+	lg %r11,24(%r1)
 	mlg %r10,0(%r4)
 	algrk %r0,%r0,%r11
-	lg %r7,16(%r3)
-	mlg %r6,8(%r4)
-	alcgr %r13,%r7
-	lg %r9,16(%r3)
-	mlg %r8,16(%r4)
+	lg %r9,24(%r1)
+	mlg %r8,8(%r4)
 	alcgr %r12,%r9
-	stg %r0,16(%r15)
-	lg %r1,16(%r3)
+	lg %r7,24(%r1)
+	mlg %r6,16(%r4)
+	alcgr %r5,%r7
+	stg %r0,120(%r15)
+	lg %r2,24(%r15)
+	lg %r1,24(%r2)
 	mlg %r0,24(%r4)
-	alcgr %r14,%r1
+	alcgr %r3,%r1
 	slbgr %r1,%r1
 	la %r1,1(%r1)
-	algrk %r10,%r13,%r10
-	alcgr %r12,%r6
-	alcgr %r14,%r8
+	algrk %r10,%r12,%r10
+	alcgr %r5,%r8
+	alcgr %r3,%r6
 	alcgr %r1,%r0
-	lg %r0,16(%r15)
-	msg %r0,8(%r5)
-	clghsi 16(%r15),0
+	lg %r0,120(%r15)
+	msg %r0,40(%r14)
+	clghsi 120(%r15),0
+	lgr %r13,%r0
+	mlg %r12,8(%r14)
+	alcgr %r10,%r13
 	lgr %r9,%r0
-	larl %r13,.Llf_bn254_r_mul_s390x_p
-	mlg %r8,8(%r13)
-	alcgr %r10,%r9
+	mlg %r8,16(%r14)
+	alcgr %r5,%r9
 	lgr %r7,%r0
-	mlg %r6,16(%r13)
-	alcgr %r12,%r7
-	stg %r6,16(%r15)
+	mlg %r6,24(%r14)
+	alcgr %r3,%r7
+	alcg %r1,32(%r14)
+	stg %r6,120(%r15)
 	lgr %r7,%r0
-	mlg %r6,24(%r13)
-	alcgr %r14,%r7
-	alcg %r1,0(%r5)
-	stg %r6,24(%r15)
-	lgr %r7,%r0
-	mlg %r6,0(%r13)
+	mlg %r6,0(%r14)
 	algrk %r10,%r10,%r6
-	alcgr %r12,%r8
-	alcg %r14,16(%r15)
-	alcg %r1,24(%r15)
-	lg %r9,24(%r3)
-	mlg %r8,0(%r4)
-	algrk %r10,%r10,%r9
-	lg %r7,24(%r3)
-	mlg %r6,8(%r4)
-	alcgr %r12,%r7
-	stg %r10,24(%r15)
-	lg %r11,24(%r3)
-	mlg %r10,16(%r4)
-	alcgr %r14,%r11
-	stg %r10,16(%r15)
-	lg %r11,24(%r3)
-	mlg %r10,24(%r4)
-	alcgr %r1,%r11
-	slbgr %r4,%r4
-	la %r4,1(%r4)
-	algrk %r12,%r12,%r8
-	alcgr %r14,%r6
-	alcg %r1,16(%r15)
-	alcgr %r4,%r10
-	lg %r0,24(%r15)
-	msg %r0,8(%r5)
-	clghsi 24(%r15),0
-	lgr %r11,%r0
-	mlg %r10,8(%r13)
-	alcgr %r12,%r11
-	lgr %r9,%r0
-	mlg %r8,16(%r13)
-	alcgr %r14,%r9
-	lgr %r7,%r0
-	mlg %r6,24(%r13)
-	alcgr %r1,%r7
-	alcg %r4,0(%r5)
-	stg %r4,24(%r15)
-	lgr %r5,%r0
-	mlg %r4,0(%r13)
-	algrk %r12,%r12,%r4
-	alcgr %r14,%r10
-	alcgr %r1,%r8
-	alcg %r6,24(%r15)
-	lgr %r0,%r12
-	slg %r0,0(%r13)
-	lgr %r5,%r14
-	slbg %r5,8(%r13)
-	lgr %r4,%r1
-	slbg %r4,16(%r13)
-	lgr %r3,%r6
-	slbg %r3,24(%r13)
-	locgr %r12,%r0,3
-	locgr %r14,%r5,3
-	locgr %r1,%r4,3
-	locgr %r6,%r3,3
-	stg %r12,0(%r2)
-	stg %r14,8(%r2)
-	stg %r1,16(%r2)
-	stg %r6,24(%r2)
+	alcgr %r5,%r12
+	alcgr %r3,%r8
+	alcg %r1,120(%r15)
+	lgr %r0,%r10
+	slg %r0,0(%r14)
+	lgr %r4,%r5
+	slbg %r4,8(%r14)
+	lgr %r2,%r3
+	slbg %r2,16(%r14)
+	lgr %r13,%r1
+	slbg %r13,24(%r14)
+	locgr %r10,%r0,3
+	locgr %r5,%r4,3
+	locgr %r3,%r2,3
+	locgr %r1,%r13,3
+	lg %r4,16(%r15)
+	stg %r10,0(%r4)
+	stg %r5,8(%r4)
+	stg %r3,16(%r4)
+	stg %r1,24(%r4)
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -225,17 +224,16 @@ lf_bn254_r_mul_s390x:
 
 # void lf_bn254_r_sqr_s390x(uint64_t r[4], const uint64_t a[4])
 #   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 3 spill slots of 8 bytes
-#   164 instructions
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 3 spill slots of 8 bytes, argument pointers r2 stored and read back
+#   158 instructions
 	.section .rodata
 	.p2align 3
-.Llf_bn254_r_sqr_s390x_p:
+.Llf_bn254_r_sqr_s390x_k:
 	.quad 0x43e1f593f0000001
 	.quad 0x2833e84879b97091
 	.quad 0xb85045b68181585d
 	.quad 0x30644e72e131a029
-.Llf_bn254_r_sqr_s390x_k:
 	.quad 0x0000000000000000
 	.quad 0xc2e1f593efffffff
 	.quad 0xffffffffffffffff
@@ -246,7 +244,7 @@ lf_bn254_r_mul_s390x:
 	.p2align 3
 lf_bn254_r_sqr_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -265,7 +263,7 @@ lf_bn254_r_sqr_s390x:
 	mlg %r12,24(%r3)
 	alcgr %r13,%r4
 	larl %r5,.Llf_bn254_r_sqr_s390x_k
-	alcg %r12,0(%r5)
+	alcg %r12,32(%r5)
 	lg %r11,8(%r3)
 	mlg %r10,16(%r3)
 	algrk %r11,%r13,%r11
@@ -306,117 +304,111 @@ lf_bn254_r_sqr_s390x:
 	alcgr %r12,%r7
 	alcgr %r4,%r6
 	lgr %r3,%r9
-	msg %r3,8(%r5)
+	msg %r3,40(%r5)
 	clgfi %r9,0
 	lgr %r9,%r3
-	larl %r14,.Llf_bn254_r_sqr_s390x_p
-	mlg %r8,8(%r14)
+	mlg %r8,8(%r5)
 	alcgr %r1,%r9
 	lgr %r7,%r3
-	mlg %r6,16(%r14)
+	mlg %r6,16(%r5)
 	alcgr %r0,%r7
-	stg %r6,16(%r15)
-	lgr %r7,%r3
-	mlg %r6,24(%r14)
-	alcgr %r11,%r7
-	slbgr %r9,%r9
-	la %r9,1(%r9)
-	stg %r6,24(%r15)
-	lgr %r7,%r3
-	mlg %r6,0(%r14)
-	algrk %r1,%r1,%r6
+	lgr %r14,%r3
+	mlg %r2,24(%r5)
+	alcgr %r11,%r3
+	slbgr %r3,%r3
+	la %r3,1(%r3)
+	stg %r12,120(%r15)
+	stg %r13,128(%r15)
+	lgr %r13,%r14
+	mlg %r12,0(%r5)
+	algrk %r1,%r1,%r12
 	alcgr %r0,%r8
-	alcg %r11,16(%r15)
-	alcg %r9,24(%r15)
-	lgr %r3,%r1
-	msg %r3,8(%r5)
+	alcgr %r11,%r6
+	alcgr %r3,%r2
+	lgr %r2,%r1
+	msg %r2,40(%r5)
 	clgfi %r1,0
-	lgr %r7,%r3
-	mlg %r6,8(%r14)
-	alcgr %r0,%r7
-	stg %r6,24(%r15)
-	lgr %r7,%r3
-	mlg %r6,16(%r14)
-	alcgr %r11,%r7
-	stg %r6,16(%r15)
-	lgr %r7,%r3
-	mlg %r6,24(%r14)
-	alcgr %r9,%r7
+	lgr %r13,%r2
+	mlg %r12,8(%r5)
+	alcgr %r0,%r13
+	lgr %r9,%r2
+	mlg %r8,16(%r5)
+	alcgr %r11,%r9
+	lgr %r7,%r2
+	mlg %r6,24(%r5)
+	alcgr %r3,%r7
 	slbgr %r1,%r1
 	la %r1,1(%r1)
-	stg %r6,32(%r15)
-	lgr %r7,%r3
-	mlg %r6,0(%r14)
+	stg %r6,136(%r15)
+	lgr %r7,%r2
+	mlg %r6,0(%r5)
 	algrk %r0,%r0,%r6
-	alcg %r11,24(%r15)
-	alcg %r9,16(%r15)
-	alcg %r1,32(%r15)
-	lgr %r3,%r0
-	msg %r3,8(%r5)
+	alcgr %r11,%r12
+	alcgr %r3,%r8
+	alcg %r1,136(%r15)
+	lgr %r2,%r0
+	msg %r2,40(%r5)
 	clgfi %r0,0
-	lgr %r7,%r3
-	mlg %r6,8(%r14)
-	alcgr %r11,%r7
-	stg %r6,32(%r15)
-	lgr %r7,%r3
-	mlg %r6,16(%r14)
-	alcgr %r9,%r7
-	stg %r6,16(%r15)
-	lgr %r7,%r3
-	mlg %r6,24(%r14)
+	lgr %r13,%r2
+	mlg %r12,8(%r5)
+	alcgr %r11,%r13
+	lgr %r9,%r2
+	mlg %r8,16(%r5)
+	alcgr %r3,%r9
+	lgr %r7,%r2
+	mlg %r6,24(%r5)
 	alcgr %r1,%r7
-	slbgr %r8,%r8
-	la %r8,1(%r8)
-	stg %r6,24(%r15)
-	lgr %r7,%r3
-	mlg %r6,0(%r14)
+	slbgr %r14,%r14
+	la %r14,1(%r14)
+	stg %r6,136(%r15)
+	lgr %r7,%r2
+	mlg %r6,0(%r5)
 	algrk %r11,%r11,%r6
-	alcg %r9,32(%r15)
-	alcg %r1,16(%r15)
-	alcg %r8,24(%r15)
+	alcgr %r3,%r12
+	alcgr %r1,%r8
+	alcg %r14,136(%r15)
 	lgr %r0,%r11
-	msg %r0,8(%r5)
+	msg %r0,40(%r5)
 	clgfi %r11,0
+	lgr %r13,%r0
+	mlg %r12,8(%r5)
+	alcgr %r3,%r13
+	lgr %r9,%r0
+	mlg %r8,16(%r5)
+	alcgr %r1,%r9
 	lgr %r7,%r0
-	mlg %r6,8(%r14)
-	alcgr %r9,%r7
-	stg %r4,24(%r15)
-	lgr %r5,%r0
-	mlg %r4,16(%r14)
-	alcgr %r1,%r5
-	stg %r10,16(%r15)
+	mlg %r6,24(%r5)
+	alcgr %r14,%r7
+	slbgr %r2,%r2
+	la %r2,1(%r2)
+	stg %r10,136(%r15)
 	lgr %r11,%r0
-	mlg %r10,24(%r14)
-	alcgr %r8,%r11
-	slbgr %r5,%r5
-	la %r5,1(%r5)
-	stg %r10,32(%r15)
-	lgr %r11,%r0
-	mlg %r10,0(%r14)
-	algrk %r10,%r9,%r10
-	alcgr %r1,%r6
-	alcgr %r8,%r4
-	alcg %r5,32(%r15)
-	alg %r10,16(%r15)
-	alcgr %r1,%r13
-	alcgr %r8,%r12
-	alcg %r5,24(%r15)
+	mlg %r10,0(%r5)
+	algrk %r10,%r3,%r10
+	alcgr %r1,%r12
+	alcgr %r14,%r8
+	alcgr %r2,%r6
+	alg %r10,136(%r15)
+	alcg %r1,128(%r15)
+	alcg %r14,120(%r15)
+	alcgr %r2,%r4
 	lgr %r0,%r10
-	slg %r0,0(%r14)
+	slg %r0,0(%r5)
 	lgr %r4,%r1
-	slbg %r4,8(%r14)
-	lgr %r3,%r8
-	slbg %r3,16(%r14)
-	lgr %r13,%r5
-	slbg %r13,24(%r14)
+	slbg %r4,8(%r5)
+	lgr %r3,%r14
+	slbg %r3,16(%r5)
+	lgr %r13,%r2
+	slbg %r13,24(%r5)
 	locgr %r10,%r0,3
 	locgr %r1,%r4,3
-	locgr %r8,%r3,3
-	locgr %r5,%r13,3
-	stg %r10,0(%r2)
-	stg %r1,8(%r2)
-	stg %r8,16(%r2)
-	stg %r5,24(%r2)
+	locgr %r14,%r3,3
+	locgr %r2,%r13,3
+	lg %r5,16(%r15)
+	stg %r10,0(%r5)
+	stg %r1,8(%r5)
+	stg %r14,16(%r5)
+	stg %r2,24(%r5)
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -433,16 +425,17 @@ lf_bn254_r_sqr_s390x:
 
 # void lf_bn254_r_add_s390x(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 #   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r3, r4, r5, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 4 registers saved, 0 spill slots of 8 bytes
 #   28 instructions
 	.section .rodata
 	.p2align 3
-.Llf_bn254_r_add_s390x_p:
+.Llf_bn254_r_add_s390x_k:
 	.quad 0x43e1f593f0000001
 	.quad 0x2833e84879b97091
 	.quad 0xb85045b68181585d
 	.quad 0x30644e72e131a029
+	.quad 0x0000000000000000
 	.text
 	.globl lf_bn254_r_add_s390x
 	.hidden lf_bn254_r_add_s390x
@@ -464,7 +457,7 @@ lf_bn254_r_add_s390x:
 	lg %r14,24(%r3)
 	alcg %r14,24(%r4)
 	lgr %r4,%r1
-	larl %r3,.Llf_bn254_r_add_s390x_p
+	larl %r3,.Llf_bn254_r_add_s390x_k
 	slg %r4,0(%r3)
 	lgr %r13,%r0
 	slbg %r13,8(%r3)
@@ -491,16 +484,17 @@ lf_bn254_r_add_s390x:
 
 # void lf_bn254_r_sub_s390x(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 #   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r3, r4, r5, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 4 registers saved, 0 spill slots of 8 bytes
 #   28 instructions
 	.section .rodata
 	.p2align 3
-.Llf_bn254_r_sub_s390x_p:
+.Llf_bn254_r_sub_s390x_k:
 	.quad 0x43e1f593f0000001
 	.quad 0x2833e84879b97091
 	.quad 0xb85045b68181585d
 	.quad 0x30644e72e131a029
+	.quad 0x0000000000000000
 	.text
 	.globl lf_bn254_r_sub_s390x
 	.hidden lf_bn254_r_sub_s390x
@@ -523,7 +517,7 @@ lf_bn254_r_sub_s390x:
 	slbg %r14,24(%r4)
 	slbgr %r4,%r4
 	lgr %r3,%r4
-	larl %r13,.Llf_bn254_r_sub_s390x_p
+	larl %r13,.Llf_bn254_r_sub_s390x_k
 	ng %r3,0(%r13)
 	lgr %r12,%r4
 	ng %r12,8(%r13)
@@ -549,16 +543,17 @@ lf_bn254_r_sub_s390x:
 
 # void lf_bn254_r_neg_s390x(uint64_t r[4], const uint64_t a[4])
 #   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r14; CC clobbered
-#   callee-saved registers saved: r14 (return address); stack: none below r15; the caller's register save area: 1 registers saved, 0 spill slots of 8 bytes
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r13, r14; CC clobbered
+#   callee-saved registers saved: r13, r14 (return address); stack: none below r15; the caller's register save area: 2 registers saved, 0 spill slots of 8 bytes
 #   27 instructions
 	.section .rodata
 	.p2align 3
-.Llf_bn254_r_neg_s390x_p:
+.Llf_bn254_r_neg_s390x_k:
 	.quad 0x43e1f593f0000001
 	.quad 0x2833e84879b97091
 	.quad 0xb85045b68181585d
 	.quad 0x30644e72e131a029
+	.quad 0x0000000000000000
 	.text
 	.globl lf_bn254_r_neg_s390x
 	.hidden lf_bn254_r_neg_s390x
@@ -566,9 +561,10 @@ lf_bn254_r_sub_s390x:
 	.p2align 3
 lf_bn254_r_neg_s390x:
 	.cfi_startproc
-	stg %r14,112(%r15)
+	stmg %r13,%r14,104(%r15)
+	.cfi_offset 13, -56
 	.cfi_offset 14, -48
-	larl %r5,.Llf_bn254_r_neg_s390x_p
+	larl %r5,.Llf_bn254_r_neg_s390x_k
 	lg %r1,0(%r5)
 	slg %r1,0(%r3)
 	lg %r0,8(%r5)
@@ -577,12 +573,12 @@ lf_bn254_r_neg_s390x:
 	slbg %r4,16(%r3)
 	lg %r14,24(%r5)
 	slbg %r14,24(%r3)
-	lg %r5,0(%r3)
-	og %r5,8(%r3)
-	og %r5,16(%r3)
-	og %r5,24(%r3)
+	lg %r13,0(%r3)
+	og %r13,8(%r3)
+	og %r13,16(%r3)
+	og %r13,24(%r3)
 	lghi %r3,0
-	slgrk %r3,%r3,%r5
+	slgrk %r13,%r3,%r13
 	slbgr %r5,%r5
 	ngrk %r1,%r1,%r5
 	ngrk %r0,%r0,%r5
@@ -592,7 +588,8 @@ lf_bn254_r_neg_s390x:
 	stg %r0,8(%r2)
 	stg %r4,16(%r2)
 	stg %r14,24(%r2)
-	lg %r14,112(%r15)
+	lmg %r13,%r14,104(%r15)
+	.cfi_restore 13
 	.cfi_restore 14
 	br %r14
 	.cfi_endproc
@@ -600,22 +597,20 @@ lf_bn254_r_neg_s390x:
 
 # void lf_bn254_r_to_internal_s390x(uint64_t r[4], const uint64_t a[4])
 #   r = a*R mod p (to Montgomery form); Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 2 spill slots of 8 bytes
-#   179 instructions
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 1 spill slots of 8 bytes, argument pointers r2, r3 stored and read back
+#   170 instructions
 	.section .rodata
 	.p2align 3
-.Llf_bn254_r_to_internal_s390x_p:
+.Llf_bn254_r_to_internal_s390x_k:
 	.quad 0x43e1f593f0000001
 	.quad 0x2833e84879b97091
 	.quad 0xb85045b68181585d
 	.quad 0x30644e72e131a029
-.Llf_bn254_r_to_internal_s390x_r2:
 	.quad 0x1bb8e645ae216da7
 	.quad 0x53fe3ab1e35c59e3
 	.quad 0x8c49833d53bb8085
 	.quad 0x0216d0b17f4e44a5
-.Llf_bn254_r_to_internal_s390x_k:
 	.quad 0x0000000000000000
 	.quad 0xc2e1f593efffffff
 	.quad 0xffffffffffffffff
@@ -626,7 +621,7 @@ lf_bn254_r_neg_s390x:
 	.p2align 3
 lf_bn254_r_to_internal_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -637,181 +632,172 @@ lf_bn254_r_to_internal_s390x:
 	.cfi_offset 13, -56
 	.cfi_offset 14, -48
 	lg %r1,0(%r3)
-	larl %r5,.Llf_bn254_r_to_internal_s390x_r2
-	mlg %r0,0(%r5)
+	larl %r5,.Llf_bn254_r_to_internal_s390x_k
+	mlg %r0,32(%r5)
 	lg %r13,0(%r3)
-	mlg %r12,8(%r5)
+	mlg %r12,40(%r5)
 	algrk %r0,%r13,%r0
 	lg %r11,0(%r3)
-	mlg %r10,16(%r5)
+	mlg %r10,48(%r5)
 	alcgr %r11,%r12
 	lg %r13,0(%r3)
-	mlg %r12,24(%r5)
+	mlg %r12,56(%r5)
 	alcgr %r13,%r10
-	larl %r4,.Llf_bn254_r_to_internal_s390x_k
-	alcg %r12,0(%r4)
-	lgr %r14,%r1
-	msg %r14,8(%r4)
+	alcg %r12,64(%r5)
+	lgr %r4,%r1
+	msg %r4,72(%r5)
 	clgfi %r1,0
-	lgr %r9,%r14
-	larl %r1,.Llf_bn254_r_to_internal_s390x_p
-	mlg %r8,8(%r1)
+	lgr %r9,%r4
+	mlg %r8,8(%r5)
 	alcgr %r0,%r9
-	lgr %r7,%r14
-	mlg %r6,16(%r1)
-	alcgr %r11,%r7
-	stg %r6,16(%r15)
-	lgr %r7,%r14
-	mlg %r6,24(%r1)
-	alcgr %r13,%r7
-	alcg %r12,0(%r4)
-	stg %r6,24(%r15)
-	lgr %r7,%r14
-	mlg %r6,0(%r1)
-	algrk %r0,%r0,%r6
-	alcgr %r11,%r8
-	alcg %r13,16(%r15)
-	alcg %r12,24(%r15)
-	lg %r9,8(%r3)
-	mlg %r8,0(%r5)
-	algrk %r0,%r0,%r9
-	lg %r7,8(%r3)
-	mlg %r6,8(%r5)
-	alcgr %r11,%r7
-	stg %r6,24(%r15)
-	lg %r7,8(%r3)
+	lgr %r7,%r4
 	mlg %r6,16(%r5)
+	alcgr %r11,%r7
+	lgr %r3,%r4
+	mlg %r2,24(%r5)
+	alcgr %r13,%r3
+	alcg %r12,64(%r5)
+	stg %r2,120(%r15)
+	lgr %r3,%r4
+	mlg %r2,0(%r5)
+	algrk %r0,%r0,%r2
+	alcgr %r11,%r8
+	alcgr %r13,%r6
+	alcg %r12,120(%r15)
+	lg %r1,24(%r15)
+	lg %r3,8(%r1)
+	mlg %r2,32(%r5)
+	algrk %r0,%r0,%r3
+	lg %r9,8(%r1)
+	mlg %r8,40(%r5)
+	alcgr %r11,%r9
+	lg %r7,8(%r1)
+	mlg %r6,48(%r5)
 	alcgr %r13,%r7
-	lg %r5,8(%r3)
-	larl %r14,.Llf_bn254_r_to_internal_s390x_r2
-	mlg %r4,24(%r14)
+	lg %r5,8(%r1)
+	larl %r3,.Llf_bn254_r_to_internal_s390x_k
+	mlg %r4,56(%r3)
 	alcgr %r12,%r5
 	slbgr %r5,%r5
 	la %r5,1(%r5)
-	algrk %r11,%r11,%r8
-	alcg %r13,24(%r15)
+	algrk %r11,%r11,%r2
+	alcgr %r13,%r8
 	alcgr %r12,%r6
 	alcgr %r5,%r4
 	lgr %r4,%r0
-	larl %r10,.Llf_bn254_r_to_internal_s390x_k
-	msg %r4,8(%r10)
+	msg %r4,72(%r3)
 	clgfi %r0,0
 	lgr %r9,%r4
-	mlg %r8,8(%r1)
+	mlg %r8,8(%r3)
 	alcgr %r11,%r9
 	lgr %r7,%r4
-	mlg %r6,16(%r1)
+	mlg %r6,16(%r3)
 	alcgr %r13,%r7
 	lgr %r1,%r4
-	larl %r9,.Llf_bn254_r_to_internal_s390x_p
-	mlg %r0,24(%r9)
+	mlg %r0,24(%r3)
 	alcgr %r12,%r1
-	alcg %r5,0(%r10)
-	stg %r0,24(%r15)
-	lgr %r1,%r4
-	mlg %r0,0(%r9)
-	algrk %r0,%r11,%r0
+	alcg %r5,64(%r3)
+	lgr %r3,%r4
+	larl %r1,.Llf_bn254_r_to_internal_s390x_k
+	mlg %r2,0(%r1)
+	algrk %r11,%r11,%r2
 	alcgr %r13,%r8
 	alcgr %r12,%r6
-	alcg %r5,24(%r15)
-	lg %r7,16(%r3)
-	mlg %r6,0(%r14)
-	algrk %r0,%r0,%r7
-	lg %r9,16(%r3)
-	mlg %r8,8(%r14)
+	alcgr %r5,%r0
+	lg %r4,24(%r15)
+	lg %r3,16(%r4)
+	mlg %r2,32(%r1)
+	algrk %r11,%r11,%r3
+	lg %r9,16(%r4)
+	mlg %r8,40(%r1)
 	alcgr %r13,%r9
-	lg %r11,16(%r3)
-	mlg %r10,16(%r14)
-	alcgr %r12,%r11
-	stg %r0,24(%r15)
-	lg %r1,16(%r3)
-	mlg %r0,24(%r14)
+	lg %r7,16(%r4)
+	mlg %r6,48(%r1)
+	alcgr %r12,%r7
+	lg %r1,16(%r4)
+	larl %r3,.Llf_bn254_r_to_internal_s390x_k
+	mlg %r0,56(%r3)
 	alcgr %r5,%r1
 	slbgr %r1,%r1
 	la %r1,1(%r1)
-	algrk %r13,%r13,%r6
+	algrk %r13,%r13,%r2
 	alcgr %r12,%r8
-	alcgr %r5,%r10
-	alcgr %r1,%r0
-	lg %r0,24(%r15)
-	larl %r4,.Llf_bn254_r_to_internal_s390x_k
-	msg %r0,8(%r4)
-	clghsi 24(%r15),0
-	lgr %r11,%r0
-	larl %r9,.Llf_bn254_r_to_internal_s390x_p
-	mlg %r10,8(%r9)
-	alcgr %r13,%r11
-	lgr %r7,%r0
-	mlg %r6,16(%r9)
-	alcgr %r12,%r7
-	lgr %r9,%r0
-	larl %r11,.Llf_bn254_r_to_internal_s390x_p
-	mlg %r8,24(%r11)
-	alcgr %r5,%r9
-	alcg %r1,0(%r4)
-	stg %r8,24(%r15)
-	lgr %r9,%r0
-	mlg %r8,0(%r11)
-	algrk %r13,%r13,%r8
-	alcgr %r12,%r10
 	alcgr %r5,%r6
-	alcg %r1,24(%r15)
-	lg %r9,24(%r3)
-	mlg %r8,0(%r14)
-	algrk %r13,%r13,%r9
-	lg %r7,24(%r3)
-	mlg %r6,8(%r14)
-	alcgr %r12,%r7
-	lg %r11,24(%r3)
+	alcgr %r1,%r0
+	lgr %r0,%r11
+	msg %r0,72(%r3)
+	clgfi %r11,0
+	lgr %r11,%r0
+	mlg %r10,8(%r3)
+	alcgr %r13,%r11
+	lgr %r9,%r0
+	mlg %r8,16(%r3)
+	alcgr %r12,%r9
+	lgr %r7,%r0
+	mlg %r6,24(%r3)
+	alcgr %r5,%r7
+	alcg %r1,64(%r3)
+	lgr %r3,%r0
+	larl %r14,.Llf_bn254_r_to_internal_s390x_k
+	mlg %r2,0(%r14)
+	algrk %r13,%r13,%r2
+	alcgr %r12,%r10
+	alcgr %r5,%r8
+	alcgr %r1,%r6
+	lg %r3,24(%r4)
+	mlg %r2,32(%r14)
+	algrk %r13,%r13,%r3
+	lg %r11,24(%r4)
+	mlg %r10,40(%r14)
+	alcgr %r12,%r11
+	lg %r9,24(%r4)
+	mlg %r8,48(%r14)
+	alcgr %r5,%r9
+	lg %r7,24(%r4)
+	mlg %r6,56(%r14)
+	alcgr %r1,%r7
+	slbgr %r4,%r4
+	la %r4,1(%r4)
+	algrk %r12,%r12,%r2
+	alcgr %r5,%r10
+	alcgr %r1,%r8
+	alcgr %r4,%r6
+	lgr %r0,%r13
+	msg %r0,72(%r14)
+	clgfi %r13,0
+	lgr %r3,%r0
+	mlg %r2,8(%r14)
+	alcgr %r12,%r3
+	lgr %r11,%r0
 	mlg %r10,16(%r14)
 	alcgr %r5,%r11
-	stg %r10,24(%r15)
-	lg %r11,24(%r3)
-	mlg %r10,24(%r14)
-	alcgr %r1,%r11
-	slbgr %r3,%r3
-	la %r3,1(%r3)
-	algrk %r12,%r12,%r8
-	alcgr %r5,%r6
-	alcg %r1,24(%r15)
-	alcgr %r3,%r10
-	lgr %r0,%r13
-	msg %r0,8(%r4)
-	clgfi %r13,0
-	lgr %r11,%r0
-	larl %r14,.Llf_bn254_r_to_internal_s390x_p
-	mlg %r10,8(%r14)
-	alcgr %r12,%r11
 	lgr %r9,%r0
-	mlg %r8,16(%r14)
-	alcgr %r5,%r9
-	lgr %r7,%r0
-	mlg %r6,24(%r14)
-	alcgr %r1,%r7
-	alcg %r3,0(%r4)
-	stg %r6,24(%r15)
+	mlg %r8,24(%r14)
+	alcgr %r1,%r9
+	alcg %r4,64(%r14)
 	lgr %r7,%r0
 	mlg %r6,0(%r14)
 	algrk %r12,%r12,%r6
-	alcgr %r5,%r10
-	alcgr %r1,%r8
-	alcg %r3,24(%r15)
+	alcgr %r5,%r2
+	alcgr %r1,%r10
+	alcgr %r4,%r8
 	lgr %r0,%r12
 	slg %r0,0(%r14)
-	lgr %r4,%r5
-	slbg %r4,8(%r14)
-	lgr %r13,%r1
-	slbg %r13,16(%r14)
-	lgr %r11,%r3
-	slbg %r11,24(%r14)
+	lgr %r3,%r5
+	slbg %r3,8(%r14)
+	lgr %r2,%r1
+	slbg %r2,16(%r14)
+	lgr %r13,%r4
+	slbg %r13,24(%r14)
 	locgr %r12,%r0,3
-	locgr %r5,%r4,3
-	locgr %r1,%r13,3
-	locgr %r3,%r11,3
-	stg %r12,0(%r2)
-	stg %r5,8(%r2)
-	stg %r1,16(%r2)
-	stg %r3,24(%r2)
+	locgr %r5,%r3,3
+	locgr %r1,%r2,3
+	locgr %r4,%r13,3
+	lg %r3,16(%r15)
+	stg %r12,0(%r3)
+	stg %r5,8(%r3)
+	stg %r1,16(%r3)
+	stg %r4,24(%r3)
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -828,17 +814,16 @@ lf_bn254_r_to_internal_s390x:
 
 # void lf_bn254_r_from_internal_s390x(uint64_t r[4], const uint64_t a[4])
 #   r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 1 spill slots of 8 bytes
-#   92 instructions
+#   90 instructions
 	.section .rodata
 	.p2align 3
-.Llf_bn254_r_from_internal_s390x_p:
+.Llf_bn254_r_from_internal_s390x_k:
 	.quad 0x43e1f593f0000001
 	.quad 0x2833e84879b97091
 	.quad 0xb85045b68181585d
 	.quad 0x30644e72e131a029
-.Llf_bn254_r_from_internal_s390x_k:
 	.quad 0xc2e1f593efffffff
 	.quad 0xffffffffffffffff
 	.quad 0x0000000000000000
@@ -861,71 +846,69 @@ lf_bn254_r_from_internal_s390x:
 	.cfi_offset 14, -48
 	lg %r1,0(%r3)
 	larl %r5,.Llf_bn254_r_from_internal_s390x_k
-	msg %r1,0(%r5)
+	msg %r1,32(%r5)
 	clghsi 0(%r3),0
 	lgr %r4,%r1
-	larl %r14,.Llf_bn254_r_from_internal_s390x_p
-	mlg %r0,8(%r14)
+	mlg %r0,8(%r5)
 	alcg %r1,8(%r3)
 	lgr %r13,%r4
-	mlg %r12,16(%r14)
+	mlg %r12,16(%r5)
 	alcg %r13,16(%r3)
 	lgr %r11,%r4
-	mlg %r10,24(%r14)
+	mlg %r10,24(%r5)
 	alcg %r11,24(%r3)
 	slbgr %r3,%r3
 	la %r3,1(%r3)
 	lgr %r9,%r4
-	mlg %r8,0(%r14)
+	mlg %r8,0(%r5)
 	algrk %r1,%r1,%r8
 	alcgr %r13,%r0
 	alcgr %r11,%r12
 	alcgr %r3,%r10
 	lgr %r0,%r1
-	msg %r0,0(%r5)
+	msg %r0,32(%r5)
 	clgfi %r1,0
 	lgr %r9,%r0
-	mlg %r8,8(%r14)
+	mlg %r8,8(%r5)
 	alcgr %r13,%r9
 	lgr %r7,%r0
-	mlg %r6,16(%r14)
+	mlg %r6,16(%r5)
 	alcgr %r11,%r7
-	lgr %r5,%r0
-	mlg %r4,24(%r14)
-	alcgr %r3,%r5
+	stg %r6,16(%r15)
+	lgr %r7,%r0
+	mlg %r6,24(%r5)
+	alcgr %r3,%r7
 	slbgr %r1,%r1
 	la %r1,1(%r1)
-	stg %r4,16(%r15)
 	lgr %r5,%r0
+	larl %r14,.Llf_bn254_r_from_internal_s390x_k
 	mlg %r4,0(%r14)
 	algrk %r13,%r13,%r4
 	alcgr %r11,%r8
-	alcgr %r3,%r6
-	alcg %r1,16(%r15)
+	alcg %r3,16(%r15)
+	alcgr %r1,%r6
 	lgr %r0,%r13
-	larl %r5,.Llf_bn254_r_from_internal_s390x_k
-	msg %r0,0(%r5)
+	msg %r0,32(%r14)
 	clgfi %r13,0
+	lgr %r5,%r0
+	mlg %r4,8(%r14)
+	alcgr %r11,%r5
 	lgr %r13,%r0
-	mlg %r12,8(%r14)
-	alcgr %r11,%r13
+	mlg %r12,16(%r14)
+	alcgr %r3,%r13
 	lgr %r9,%r0
-	mlg %r8,16(%r14)
-	alcgr %r3,%r9
-	lgr %r7,%r0
-	mlg %r6,24(%r14)
-	alcgr %r1,%r7
-	slbgr %r4,%r4
-	la %r4,1(%r4)
-	stg %r6,16(%r15)
+	mlg %r8,24(%r14)
+	alcgr %r1,%r9
+	slbgr %r5,%r5
+	la %r5,1(%r5)
 	lgr %r7,%r0
 	mlg %r6,0(%r14)
 	algrk %r11,%r11,%r6
-	alcgr %r3,%r12
-	alcgr %r1,%r8
-	alcg %r4,16(%r15)
+	alcgr %r3,%r4
+	alcgr %r1,%r12
+	alcgr %r5,%r8
 	lgr %r0,%r11
-	msg %r0,0(%r5)
+	msg %r0,32(%r14)
 	clgfi %r11,0
 	lgr %r13,%r0
 	mlg %r12,8(%r14)
@@ -935,19 +918,19 @@ lf_bn254_r_from_internal_s390x:
 	alcgr %r1,%r11
 	lgr %r9,%r0
 	mlg %r8,24(%r14)
-	alcgr %r4,%r9
-	slbgr %r5,%r5
-	la %r5,1(%r5)
+	alcgr %r5,%r9
+	slbgr %r4,%r4
+	la %r4,1(%r4)
 	lgr %r7,%r0
 	mlg %r6,0(%r14)
 	algrk %r3,%r3,%r6
 	alcgr %r1,%r12
-	alcgr %r4,%r10
-	alcgr %r5,%r8
+	alcgr %r5,%r10
+	alcgr %r4,%r8
 	stg %r3,0(%r2)
 	stg %r1,8(%r2)
-	stg %r4,16(%r2)
-	stg %r5,24(%r2)
+	stg %r5,16(%r2)
+	stg %r4,24(%r2)
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7

@@ -5,9 +5,9 @@
 
 # void lf_p25519_mul_s390x(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 #   r = a*b mod p, p = 2^255 - 0x13; product then folds by 2^256 = 0x26 mod p and one conditional subtraction. Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 3 spill slots of 8 bytes
-#   135 instructions
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 2 spill slots of 8 bytes, argument pointers r2, r3, r4 stored and read back
+#   134 instructions
 	.section .rodata
 	.p2align 3
 .Llf_p25519_mul_s390x_k:
@@ -22,7 +22,7 @@
 	.p2align 3
 lf_p25519_mul_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -51,119 +51,118 @@ lf_p25519_mul_s390x:
 	lg %r7,8(%r3)
 	mlg %r6,8(%r4)
 	alcgr %r11,%r7
-	stg %r6,16(%r15)
+	stg %r6,120(%r15)
 	lg %r7,8(%r3)
 	mlg %r6,16(%r4)
 	alcgr %r13,%r7
-	stg %r6,24(%r15)
-	lg %r7,8(%r3)
-	mlg %r6,24(%r4)
-	alcgr %r12,%r7
-	slbgr %r14,%r14
-	la %r14,1(%r14)
+	lg %r14,24(%r15)
+	lg %r3,8(%r14)
+	mlg %r2,24(%r4)
+	alcgr %r12,%r3
+	slbgr %r3,%r3
+	la %r3,1(%r3)
 	algrk %r11,%r11,%r8
-	alcg %r13,16(%r15)
-	alcg %r12,24(%r15)
-	alcgr %r14,%r6
-	lg %r9,16(%r3)
+	alcg %r13,120(%r15)
+	alcgr %r12,%r6
+	alcgr %r3,%r2
+	lg %r9,16(%r14)
 	mlg %r8,0(%r4)
 	algrk %r11,%r11,%r9
-	lg %r7,16(%r3)
+	lg %r7,16(%r14)
 	mlg %r6,8(%r4)
 	alcgr %r13,%r7
-	stg %r11,24(%r15)
-	lg %r11,16(%r3)
+	stg %r11,120(%r15)
+	lg %r11,16(%r14)
 	mlg %r10,16(%r4)
 	alcgr %r12,%r11
-	stg %r10,16(%r15)
-	lg %r11,16(%r3)
-	mlg %r10,24(%r4)
-	alcgr %r14,%r11
-	slbgr %r11,%r11
-	la %r11,1(%r11)
+	lg %r5,16(%r14)
+	lg %r2,32(%r15)
+	mlg %r4,24(%r2)
+	alcgr %r3,%r5
+	slbgr %r5,%r5
+	la %r5,1(%r5)
 	algrk %r13,%r13,%r8
 	alcgr %r12,%r6
-	alcg %r14,16(%r15)
-	alcgr %r11,%r10
-	lg %r9,24(%r3)
-	mlg %r8,0(%r4)
-	algrk %r13,%r13,%r9
-	lg %r7,24(%r3)
-	mlg %r6,8(%r4)
-	alcgr %r12,%r7
-	stg %r6,16(%r15)
-	lg %r7,24(%r3)
-	mlg %r6,16(%r4)
-	alcgr %r14,%r7
-	stg %r6,32(%r15)
-	lg %r7,24(%r3)
-	mlg %r6,24(%r4)
-	alcgr %r11,%r7
+	alcgr %r3,%r10
+	alcgr %r5,%r4
+	lg %r11,24(%r14)
+	mlg %r10,0(%r2)
+	algrk %r11,%r13,%r11
+	lg %r9,24(%r14)
+	mlg %r8,8(%r2)
+	alcgr %r12,%r9
+	lg %r7,24(%r14)
+	mlg %r6,16(%r2)
+	alcgr %r3,%r7
+	stg %r6,128(%r15)
+	lg %r7,24(%r14)
+	mlg %r6,24(%r2)
+	alcgr %r5,%r7
 	slbgr %r4,%r4
 	la %r4,1(%r4)
-	algrk %r12,%r12,%r8
-	alcg %r14,16(%r15)
-	alcg %r11,32(%r15)
+	algrk %r10,%r12,%r10
+	alcgr %r3,%r8
+	alcg %r5,128(%r15)
 	alcgr %r4,%r6
+	lghi %r13,38
+	mlgr %r12,%r10
+	algrk %r1,%r1,%r13
+	larl %r14,.Llf_p25519_mul_s390x_k
+	mlg %r2,8(%r14)
+	alcgr %r0,%r3
 	lghi %r9,38
-	mlgr %r8,%r12
-	algrk %r1,%r1,%r9
-	lghi %r7,38
-	mlgr %r6,%r14
-	alcgr %r0,%r7
-	mlg %r10,8(%r5)
-	alcg %r11,24(%r15)
-	stg %r6,24(%r15)
+	mlgr %r8,%r5
+	alcg %r9,120(%r15)
 	lghi %r7,38
 	mlgr %r6,%r4
-	alcgr %r13,%r7
+	alcgr %r11,%r7
+	slbgr %r5,%r5
+	la %r5,1(%r5)
+	algrk %r0,%r0,%r12
+	alcgr %r9,%r2
+	alcgr %r11,%r8
+	alcgr %r5,%r6
+	mlg %r4,8(%r14)
+	algrk %r1,%r1,%r5
+	alcgr %r0,%r4
+	alcg %r9,0(%r14)
+	alcg %r11,0(%r14)
+	slbgr %r5,%r5
+	algfi %r5,1
 	slbgr %r4,%r4
-	la %r4,1(%r4)
-	algrk %r0,%r0,%r8
-	alcg %r11,24(%r15)
-	alcgr %r13,%r10
-	alcgr %r4,%r6
-	lgr %r9,%r4
-	mlg %r8,8(%r5)
-	algrk %r1,%r1,%r9
-	alcgr %r0,%r8
-	alcg %r11,0(%r5)
-	alcg %r13,0(%r5)
-	slbgr %r4,%r4
-	algfi %r4,1
-	slbgr %r3,%r3
-	ng %r3,8(%r5)
-	algrk %r1,%r1,%r3
-	alcg %r0,0(%r5)
-	alcg %r11,0(%r5)
-	alcg %r13,0(%r5)
-	srlg %r4,%r13,63
-	ng %r13,16(%r5)
-	msg %r4,24(%r5)
+	ng %r4,8(%r14)
 	algrk %r1,%r1,%r4
-	alcg %r0,0(%r5)
-	alcg %r11,0(%r5)
-	alcg %r13,0(%r5)
-	lgr %r4,%r1
-	algfi %r4,19
-	lgr %r3,%r0
-	alcg %r3,0(%r5)
-	lgr %r14,%r11
-	alcg %r14,0(%r5)
-	lgr %r12,%r13
-	alcg %r12,0(%r5)
-	srlg %r10,%r12,63
-	ng %r12,16(%r5)
-	lghi %r9,0
-	slgrk %r10,%r9,%r10
-	locgr %r4,%r1,3
-	locgr %r3,%r0,3
-	locgr %r14,%r11,3
-	locgr %r12,%r13,3
-	stg %r4,0(%r2)
-	stg %r3,8(%r2)
-	stg %r14,16(%r2)
-	stg %r12,24(%r2)
+	alcg %r0,0(%r14)
+	alcg %r9,0(%r14)
+	alcg %r11,0(%r14)
+	srlg %r5,%r11,63
+	ng %r11,16(%r14)
+	msg %r5,24(%r14)
+	algrk %r1,%r1,%r5
+	alcg %r0,0(%r14)
+	alcg %r9,0(%r14)
+	alcg %r11,0(%r14)
+	lgr %r5,%r1
+	algfi %r5,19
+	lgr %r4,%r0
+	alcg %r4,0(%r14)
+	lgr %r3,%r9
+	alcg %r3,0(%r14)
+	lgr %r2,%r11
+	alcg %r2,0(%r14)
+	srlg %r13,%r2,63
+	ng %r2,16(%r14)
+	lghi %r12,0
+	slgrk %r12,%r12,%r13
+	locgr %r5,%r1,3
+	locgr %r4,%r0,3
+	locgr %r3,%r9,3
+	locgr %r2,%r11,3
+	lg %r1,16(%r15)
+	stg %r5,0(%r1)
+	stg %r4,8(%r1)
+	stg %r3,16(%r1)
+	stg %r2,24(%r1)
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -180,8 +179,8 @@ lf_p25519_mul_s390x:
 
 # void lf_p25519_sqr_s390x(uint64_t r[4], const uint64_t a[4])
 #   r = a^2 mod p, p = 2^255 - 0x13; squaring then folds by 2^256 = 0x26 mod p and one conditional subtraction. Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 1 spill slots of 8 bytes
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 0 spill slots of 8 bytes, argument pointers r2 stored and read back
 #   112 instructions
 	.section .rodata
 	.p2align 3
@@ -197,7 +196,7 @@ lf_p25519_mul_s390x:
 	.p2align 3
 lf_p25519_sqr_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -262,60 +261,60 @@ lf_p25519_sqr_s390x:
 	lghi %r9,38
 	mlgr %r8,%r13
 	alcgr %r1,%r9
-	stg %r8,16(%r15)
-	lghi %r9,38
-	mlgr %r8,%r12
-	alcgr %r0,%r9
+	lghi %r3,38
+	mlgr %r2,%r12
+	alcgr %r0,%r3
 	lghi %r13,38
 	mlgr %r12,%r4
 	alcgr %r11,%r13
 	slbgr %r4,%r4
 	la %r4,1(%r4)
 	algrk %r1,%r1,%r6
-	alcg %r0,16(%r15)
-	alcgr %r11,%r8
+	alcgr %r0,%r8
+	alcgr %r11,%r2
 	alcgr %r4,%r12
-	lgr %r13,%r4
-	mlg %r12,8(%r5)
-	algrk %r13,%r7,%r13
-	alcgr %r1,%r12
+	lgr %r3,%r4
+	mlg %r2,8(%r5)
+	algrk %r3,%r7,%r3
+	alcgr %r1,%r2
 	alcg %r0,0(%r5)
 	alcg %r11,0(%r5)
 	slbgr %r4,%r4
 	algfi %r4,1
-	slbgr %r3,%r3
-	ng %r3,8(%r5)
-	algrk %r13,%r13,%r3
+	slbgr %r2,%r2
+	ng %r2,8(%r5)
+	algrk %r2,%r3,%r2
 	alcg %r1,0(%r5)
 	alcg %r0,0(%r5)
 	alcg %r11,0(%r5)
 	srlg %r4,%r11,63
 	ng %r11,16(%r5)
 	msg %r4,24(%r5)
-	algrk %r13,%r13,%r4
+	algrk %r2,%r2,%r4
 	alcg %r1,0(%r5)
 	alcg %r0,0(%r5)
 	alcg %r11,0(%r5)
-	lgr %r4,%r13
+	lgr %r4,%r2
 	algfi %r4,19
 	lgr %r3,%r1
 	alcg %r3,0(%r5)
 	lgr %r14,%r0
 	alcg %r14,0(%r5)
-	lgr %r12,%r11
-	alcg %r12,0(%r5)
-	srlg %r10,%r12,63
-	ng %r12,16(%r5)
-	lghi %r9,0
-	slgrk %r10,%r9,%r10
-	locgr %r4,%r13,3
+	lgr %r13,%r11
+	alcg %r13,0(%r5)
+	srlg %r12,%r13,63
+	ng %r13,16(%r5)
+	lghi %r10,0
+	slgrk %r10,%r10,%r12
+	locgr %r4,%r2,3
 	locgr %r3,%r1,3
 	locgr %r14,%r0,3
-	locgr %r12,%r11,3
-	stg %r4,0(%r2)
-	stg %r3,8(%r2)
-	stg %r14,16(%r2)
-	stg %r12,24(%r2)
+	locgr %r13,%r11,3
+	lg %r1,16(%r15)
+	stg %r4,0(%r1)
+	stg %r3,8(%r1)
+	stg %r14,16(%r1)
+	stg %r13,24(%r1)
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -332,16 +331,17 @@ lf_p25519_sqr_s390x:
 
 # void lf_p25519_add_s390x(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 #   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r3, r4, r5, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 4 registers saved, 0 spill slots of 8 bytes
 #   28 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p25519_add_s390x_p:
+.Llf_p25519_add_s390x_k:
 	.quad 0xffffffffffffffed
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0x7fffffffffffffff
+	.quad 0x0000000000000000
 	.text
 	.globl lf_p25519_add_s390x
 	.hidden lf_p25519_add_s390x
@@ -365,7 +365,7 @@ lf_p25519_add_s390x:
 	lgr %r4,%r1
 	algfi %r4,19
 	lgr %r3,%r0
-	larl %r13,.Llf_p25519_add_s390x_p
+	larl %r13,.Llf_p25519_add_s390x_k
 	slbg %r3,8(%r13)
 	lgr %r12,%r5
 	slbg %r12,16(%r13)
@@ -390,16 +390,17 @@ lf_p25519_add_s390x:
 
 # void lf_p25519_sub_s390x(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 #   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r3, r4, r5, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 4 registers saved, 0 spill slots of 8 bytes
 #   28 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p25519_sub_s390x_p:
+.Llf_p25519_sub_s390x_k:
 	.quad 0xffffffffffffffed
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0x7fffffffffffffff
+	.quad 0x0000000000000000
 	.text
 	.globl lf_p25519_sub_s390x
 	.hidden lf_p25519_sub_s390x
@@ -422,7 +423,7 @@ lf_p25519_sub_s390x:
 	slbg %r14,24(%r4)
 	slbgr %r4,%r4
 	lgr %r3,%r4
-	larl %r13,.Llf_p25519_sub_s390x_p
+	larl %r13,.Llf_p25519_sub_s390x_k
 	ng %r3,0(%r13)
 	lgr %r12,%r4
 	ng %r12,8(%r13)
@@ -448,16 +449,17 @@ lf_p25519_sub_s390x:
 
 # void lf_p25519_neg_s390x(uint64_t r[4], const uint64_t a[4])
 #   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r14; CC clobbered
-#   callee-saved registers saved: r14 (return address); stack: none below r15; the caller's register save area: 1 registers saved, 0 spill slots of 8 bytes
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r13, r14; CC clobbered
+#   callee-saved registers saved: r13, r14 (return address); stack: none below r15; the caller's register save area: 2 registers saved, 0 spill slots of 8 bytes
 #   27 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p25519_neg_s390x_p:
+.Llf_p25519_neg_s390x_k:
 	.quad 0xffffffffffffffed
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0x7fffffffffffffff
+	.quad 0x0000000000000000
 	.text
 	.globl lf_p25519_neg_s390x
 	.hidden lf_p25519_neg_s390x
@@ -465,7 +467,8 @@ lf_p25519_sub_s390x:
 	.p2align 3
 lf_p25519_neg_s390x:
 	.cfi_startproc
-	stg %r14,112(%r15)
+	stmg %r13,%r14,104(%r15)
+	.cfi_offset 13, -56
 	.cfi_offset 14, -48
 	lghi %r1,-19
 	slg %r1,0(%r3)
@@ -473,15 +476,15 @@ lf_p25519_neg_s390x:
 	slbg %r0,8(%r3)
 	lghi %r5,-1
 	slbg %r5,16(%r3)
-	larl %r14,.Llf_p25519_neg_s390x_p
+	larl %r14,.Llf_p25519_neg_s390x_k
 	lg %r4,24(%r14)
 	slbg %r4,24(%r3)
-	lg %r14,0(%r3)
-	og %r14,8(%r3)
-	og %r14,16(%r3)
-	og %r14,24(%r3)
+	lg %r13,0(%r3)
+	og %r13,8(%r3)
+	og %r13,16(%r3)
+	og %r13,24(%r3)
 	lghi %r3,0
-	slgrk %r14,%r3,%r14
+	slgrk %r13,%r3,%r13
 	slbgr %r3,%r3
 	ngrk %r1,%r1,%r3
 	ngrk %r0,%r0,%r3
@@ -491,7 +494,8 @@ lf_p25519_neg_s390x:
 	stg %r0,8(%r2)
 	stg %r5,16(%r2)
 	stg %r3,24(%r2)
-	lg %r14,112(%r15)
+	lmg %r13,%r14,104(%r15)
+	.cfi_restore 13
 	.cfi_restore 14
 	br %r14
 	.cfi_endproc
@@ -499,7 +503,7 @@ lf_p25519_neg_s390x:
 
 # void lf_p25519_to_internal_s390x(uint64_t r[4], const uint64_t a[4])
 #   r = a (internal form is the canonical value). Any input; r may alias a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: ; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r2, r3; CC clobbered
 #   callee-saved registers saved: none; stack: none below r15; the caller's register save area: 0 registers saved, 0 spill slots of 8 bytes
 #   5 instructions
 	.text
@@ -519,7 +523,7 @@ lf_p25519_to_internal_s390x:
 
 # void lf_p25519_from_internal_s390x(uint64_t r[4], const uint64_t a[4])
 #   r = a (internal form is the canonical value). Any input; r may alias a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: ; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r2, r3; CC clobbered
 #   callee-saved registers saved: none; stack: none below r15; the caller's register save area: 0 registers saved, 0 spill slots of 8 bytes
 #   5 instructions
 	.text

@@ -5,17 +5,16 @@
 
 # void lf_p256_p_mul_s390x(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 #   r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 2 spill slots of 8 bytes
-#   174 instructions
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 1 spill slots of 8 bytes, argument pointers r2, r3 stored and read back
+#   169 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p256_p_mul_s390x_p:
+.Llf_p256_p_mul_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0x00000000ffffffff
 	.quad 0x0000000000000000
 	.quad 0xffffffff00000001
-.Llf_p256_p_mul_s390x_k:
 	.quad 0x0000000000000000
 	.quad 0xffffffffffffffff
 	.text
@@ -25,7 +24,7 @@
 	.p2align 3
 lf_p256_p_mul_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -47,165 +46,160 @@ lf_p256_p_mul_s390x:
 	mlg %r12,24(%r4)
 	alcgr %r13,%r10
 	larl %r5,.Llf_p256_p_mul_s390x_k
-	alcg %r12,0(%r5)
+	alcg %r12,32(%r5)
 	clgfi %r1,0
 	lgr %r9,%r1
-	larl %r14,.Llf_p256_p_mul_s390x_p
-	mlg %r8,8(%r14)
+	mlg %r8,8(%r5)
 	alcgr %r0,%r9
-	alcg %r11,0(%r5)
+	alcg %r11,16(%r5)
 	lgr %r7,%r1
-	mlg %r6,24(%r14)
+	mlg %r6,24(%r5)
 	alcgr %r13,%r7
-	alcg %r12,0(%r5)
-	slbgr %r10,%r10
-	la %r10,1(%r10)
-	stg %r6,16(%r15)
-	lgr %r7,%r1
-	mlg %r6,0(%r14)
-	algrk %r0,%r0,%r6
+	alcg %r12,32(%r5)
+	slbgr %r14,%r14
+	la %r14,1(%r14)
+	lgr %r3,%r1
+	mlg %r2,0(%r5)
+	algrk %r0,%r0,%r2
 	alcgr %r11,%r8
-	alcg %r13,0(%r5)
-	alcg %r12,16(%r15)
-	alcg %r10,0(%r5)
-	lg %r9,8(%r3)
-	mlg %r8,0(%r4)
-	algrk %r0,%r0,%r9
-	lg %r7,8(%r3)
-	mlg %r6,8(%r4)
-	alcgr %r11,%r7
-	stg %r0,16(%r15)
-	lg %r1,8(%r3)
-	mlg %r0,16(%r4)
-	alcgr %r13,%r1
-	stg %r0,24(%r15)
-	lg %r1,8(%r3)
-	mlg %r0,24(%r4)
-	alcgr %r12,%r1
-	alcg %r10,0(%r5)
-	slbgr %r1,%r1
-	la %r1,1(%r1)
-	algrk %r11,%r11,%r8
-	alcgr %r13,%r6
-	alcg %r12,24(%r15)
-	alcgr %r10,%r0
-	alcg %r1,0(%r5)
-	clghsi 16(%r15),0
-	lg %r9,16(%r15)
-	mlg %r8,8(%r14)
-	alcgr %r11,%r9
-	alcg %r13,0(%r5)
-	lg %r7,16(%r15)
-	mlg %r6,24(%r14)
-	alcgr %r12,%r7
-	alcg %r10,0(%r5)
-	alcg %r1,0(%r5)
-	stg %r1,24(%r15)
-	lg %r1,16(%r15)
-	mlg %r0,0(%r14)
-	algrk %r0,%r11,%r0
-	alcgr %r13,%r8
-	alcg %r12,0(%r5)
-	alcgr %r10,%r6
+	alcg %r13,16(%r5)
+	alcgr %r12,%r6
+	alcg %r14,32(%r5)
 	lg %r1,24(%r15)
-	alcg %r1,0(%r5)
-	lg %r9,16(%r3)
-	mlg %r8,0(%r4)
-	algrk %r0,%r0,%r9
-	lg %r7,16(%r3)
-	mlg %r6,8(%r4)
-	alcgr %r13,%r7
-	stg %r6,24(%r15)
-	lg %r7,16(%r3)
+	lg %r3,8(%r1)
+	mlg %r2,0(%r4)
+	algrk %r0,%r0,%r3
+	lg %r9,8(%r1)
+	mlg %r8,8(%r4)
+	alcgr %r11,%r9
+	lg %r7,8(%r1)
 	mlg %r6,16(%r4)
-	alcgr %r12,%r7
-	stg %r6,16(%r15)
-	lg %r7,16(%r3)
+	alcgr %r13,%r7
+	stg %r6,120(%r15)
+	lg %r7,8(%r1)
 	mlg %r6,24(%r4)
-	alcgr %r10,%r7
-	alcg %r1,0(%r5)
-	slbgr %r11,%r11
-	la %r11,1(%r11)
-	algrk %r13,%r13,%r8
-	alcg %r12,24(%r15)
-	alcg %r10,16(%r15)
-	alcgr %r1,%r6
-	alcg %r11,0(%r5)
+	alcgr %r12,%r7
+	alcg %r14,32(%r5)
+	slbgr %r3,%r3
+	la %r3,1(%r3)
+	algrk %r11,%r11,%r2
+	alcgr %r13,%r8
+	alcg %r12,120(%r15)
+	alcgr %r14,%r6
+	alcg %r3,32(%r5)
 	clgfi %r0,0
 	lgr %r9,%r0
-	mlg %r8,8(%r14)
-	alcgr %r13,%r9
-	alcg %r12,0(%r5)
+	mlg %r8,8(%r5)
+	alcgr %r11,%r9
+	alcg %r13,16(%r5)
 	lgr %r7,%r0
-	mlg %r6,24(%r14)
-	alcgr %r10,%r7
-	alcg %r1,0(%r5)
-	alcg %r11,0(%r5)
-	stg %r6,16(%r15)
-	lgr %r7,%r0
-	mlg %r6,0(%r14)
-	algrk %r13,%r13,%r6
-	alcgr %r12,%r8
-	alcg %r10,0(%r5)
-	alcg %r1,16(%r15)
-	alcg %r11,0(%r5)
-	lg %r9,24(%r3)
-	mlg %r8,0(%r4)
-	algrk %r13,%r13,%r9
-	lg %r7,24(%r3)
-	mlg %r6,8(%r4)
+	mlg %r6,24(%r5)
 	alcgr %r12,%r7
-	stg %r6,16(%r15)
-	lg %r7,24(%r3)
+	alcg %r14,32(%r5)
+	alcg %r3,32(%r5)
+	stg %r3,120(%r15)
+	lgr %r3,%r0
+	mlg %r2,0(%r5)
+	algrk %r11,%r11,%r2
+	alcgr %r13,%r8
+	alcg %r12,16(%r5)
+	alcgr %r14,%r6
+	lg %r0,120(%r15)
+	alcg %r0,32(%r5)
+	lg %r3,16(%r1)
+	mlg %r2,0(%r4)
+	algrk %r11,%r11,%r3
+	lg %r9,16(%r1)
+	mlg %r8,8(%r4)
+	alcgr %r13,%r9
+	lg %r7,16(%r1)
 	mlg %r6,16(%r4)
-	alcgr %r10,%r7
-	stg %r6,24(%r15)
-	lg %r7,24(%r3)
-	mlg %r6,24(%r4)
-	alcgr %r1,%r7
-	alcg %r11,0(%r5)
-	slbgr %r4,%r4
-	la %r4,1(%r4)
-	algrk %r12,%r12,%r8
-	alcg %r10,16(%r15)
-	alcg %r1,24(%r15)
-	alcgr %r11,%r6
-	alcg %r4,0(%r5)
-	clgfi %r13,0
-	lgr %r9,%r13
-	mlg %r8,8(%r14)
+	alcgr %r12,%r7
+	stg %r11,120(%r15)
+	lg %r11,16(%r1)
+	mlg %r10,24(%r4)
+	alcgr %r14,%r11
+	alcg %r0,32(%r5)
+	slbgr %r3,%r3
+	la %r3,1(%r3)
+	algrk %r13,%r13,%r2
+	alcgr %r12,%r8
+	alcgr %r14,%r6
+	alcgr %r0,%r10
+	alcg %r3,32(%r5)
+	clghsi 120(%r15),0
+	lg %r11,120(%r15)
+	mlg %r10,8(%r5)
+	alcgr %r13,%r11
+	alcg %r12,16(%r5)
+	lg %r9,120(%r15)
+	mlg %r8,24(%r5)
+	alcgr %r14,%r9
+	alcg %r0,32(%r5)
+	alcg %r3,32(%r5)
+	lg %r7,120(%r15)
+	mlg %r6,0(%r5)
+	algrk %r13,%r13,%r6
+	alcgr %r12,%r10
+	alcg %r14,16(%r5)
+	alcgr %r0,%r8
+	alcg %r3,32(%r5)
+	lg %r11,24(%r1)
+	mlg %r10,0(%r4)
+	algrk %r11,%r13,%r11
+	lg %r9,24(%r1)
+	mlg %r8,8(%r4)
 	alcgr %r12,%r9
-	alcg %r10,0(%r5)
-	lgr %r7,%r13
-	mlg %r6,24(%r14)
-	alcgr %r1,%r7
-	alcg %r11,0(%r5)
-	alcg %r4,0(%r5)
-	stg %r6,24(%r15)
-	lgr %r7,%r13
-	mlg %r6,0(%r14)
-	algrk %r12,%r12,%r6
-	alcgr %r10,%r8
-	alcg %r1,0(%r5)
-	alcg %r11,24(%r15)
-	alcg %r4,0(%r5)
-	lgr %r0,%r12
-	algfi %r0,1
-	lgr %r3,%r10
-	slbg %r3,8(%r14)
-	lgr %r13,%r1
-	slbg %r13,16(%r14)
+	lg %r7,24(%r1)
+	mlg %r6,16(%r4)
+	alcgr %r14,%r7
+	stg %r6,120(%r15)
+	lg %r7,24(%r1)
+	mlg %r6,24(%r4)
+	alcgr %r0,%r7
+	alcg %r3,32(%r5)
+	slbgr %r1,%r1
+	la %r1,1(%r1)
+	algrk %r10,%r12,%r10
+	alcgr %r14,%r8
+	alcg %r0,120(%r15)
+	alcgr %r3,%r6
+	alcg %r1,32(%r5)
+	clgfi %r11,0
+	lgr %r13,%r11
+	mlg %r12,8(%r5)
+	alcgr %r10,%r13
+	alcg %r14,16(%r5)
 	lgr %r9,%r11
-	slbg %r9,24(%r14)
-	slbg %r4,0(%r5)
-	locgr %r12,%r0,3
-	locgr %r10,%r3,3
-	locgr %r1,%r13,3
-	locgr %r11,%r9,3
-	stg %r12,0(%r2)
-	stg %r10,8(%r2)
-	stg %r1,16(%r2)
-	stg %r11,24(%r2)
+	mlg %r8,24(%r5)
+	alcgr %r0,%r9
+	alcg %r3,32(%r5)
+	alcg %r1,32(%r5)
+	lgr %r7,%r11
+	mlg %r6,0(%r5)
+	algrk %r10,%r10,%r6
+	alcgr %r14,%r12
+	alcg %r0,16(%r5)
+	alcgr %r3,%r8
+	alcg %r1,32(%r5)
+	lgr %r4,%r10
+	algfi %r4,1
+	lgr %r2,%r14
+	slbg %r2,8(%r5)
+	lgr %r13,%r0
+	slbg %r13,16(%r5)
+	lgr %r12,%r3
+	slbg %r12,24(%r5)
+	slbg %r1,32(%r5)
+	locgr %r10,%r4,3
+	locgr %r14,%r2,3
+	locgr %r0,%r13,3
+	locgr %r3,%r12,3
+	lg %r1,16(%r15)
+	stg %r10,0(%r1)
+	stg %r14,8(%r1)
+	stg %r0,16(%r1)
+	stg %r3,24(%r1)
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -222,17 +216,16 @@ lf_p256_p_mul_s390x:
 
 # void lf_p256_p_sqr_s390x(uint64_t r[4], const uint64_t a[4])
 #   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 2 spill slots of 8 bytes
-#   155 instructions
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 1 spill slots of 8 bytes, argument pointers r2 stored and read back
+#   148 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p256_p_sqr_s390x_p:
+.Llf_p256_p_sqr_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0x00000000ffffffff
 	.quad 0x0000000000000000
 	.quad 0xffffffff00000001
-.Llf_p256_p_sqr_s390x_k:
 	.quad 0x0000000000000000
 	.quad 0xffffffffffffffff
 	.text
@@ -242,7 +235,7 @@ lf_p256_p_mul_s390x:
 	.p2align 3
 lf_p256_p_sqr_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -261,7 +254,7 @@ lf_p256_p_sqr_s390x:
 	mlg %r12,24(%r3)
 	alcgr %r13,%r4
 	larl %r5,.Llf_p256_p_sqr_s390x_k
-	alcg %r12,0(%r5)
+	alcg %r12,32(%r5)
 	lg %r11,8(%r3)
 	mlg %r10,16(%r3)
 	algrk %r11,%r13,%r11
@@ -303,107 +296,100 @@ lf_p256_p_sqr_s390x:
 	alcgr %r4,%r6
 	clgfi %r9,0
 	lgr %r3,%r9
-	larl %r14,.Llf_p256_p_sqr_s390x_p
-	mlg %r8,8(%r14)
+	mlg %r8,8(%r5)
 	alcgr %r1,%r9
-	alcg %r0,0(%r5)
+	alcg %r0,16(%r5)
 	lgr %r7,%r3
-	mlg %r6,24(%r14)
+	mlg %r6,24(%r5)
 	alcgr %r11,%r7
-	slbgr %r9,%r9
-	la %r9,1(%r9)
-	stg %r6,16(%r15)
-	lgr %r7,%r3
-	mlg %r6,0(%r14)
-	algrk %r1,%r1,%r6
+	slbgr %r14,%r14
+	la %r14,1(%r14)
+	mlg %r2,0(%r5)
+	algrk %r1,%r1,%r2
 	alcgr %r0,%r8
-	alcg %r11,0(%r5)
-	alcg %r9,16(%r15)
+	alcg %r11,16(%r5)
+	alcgr %r14,%r6
 	slbgr %r3,%r3
 	la %r3,1(%r3)
 	clgfi %r1,0
+	lgr %r9,%r1
+	mlg %r8,8(%r5)
+	alcgr %r0,%r9
+	alcg %r11,16(%r5)
 	lgr %r7,%r1
-	mlg %r6,8(%r14)
-	alcgr %r0,%r7
-	alcg %r11,0(%r5)
-	stg %r6,16(%r15)
+	mlg %r6,24(%r5)
+	alcgr %r14,%r7
+	alcg %r3,32(%r5)
+	slbgr %r2,%r2
+	la %r2,1(%r2)
+	stg %r6,120(%r15)
 	lgr %r7,%r1
-	mlg %r6,24(%r14)
-	alcgr %r9,%r7
-	alcg %r3,0(%r5)
-	slbgr %r8,%r8
-	la %r8,1(%r8)
-	stg %r6,24(%r15)
-	lgr %r7,%r1
-	mlg %r6,0(%r14)
+	mlg %r6,0(%r5)
 	algrk %r0,%r0,%r6
-	alcg %r11,16(%r15)
-	alcg %r9,0(%r5)
-	alcg %r3,24(%r15)
-	alcg %r8,0(%r5)
+	alcgr %r11,%r8
+	alcg %r14,16(%r5)
+	alcg %r3,120(%r15)
+	alcg %r2,32(%r5)
 	clgfi %r0,0
+	lgr %r9,%r0
+	mlg %r8,8(%r5)
+	alcgr %r11,%r9
+	alcg %r14,16(%r5)
 	lgr %r7,%r0
-	mlg %r6,8(%r14)
-	alcgr %r11,%r7
-	alcg %r9,0(%r5)
-	stg %r6,24(%r15)
-	lgr %r7,%r0
-	mlg %r6,24(%r14)
+	mlg %r6,24(%r5)
 	alcgr %r3,%r7
-	alcg %r8,0(%r5)
+	alcg %r2,32(%r5)
 	slbgr %r1,%r1
 	la %r1,1(%r1)
-	stg %r6,16(%r15)
+	stg %r6,120(%r15)
 	lgr %r7,%r0
-	mlg %r6,0(%r14)
+	mlg %r6,0(%r5)
 	algrk %r11,%r11,%r6
-	alcg %r9,24(%r15)
-	alcg %r3,0(%r5)
-	alcg %r8,16(%r15)
-	alcg %r1,0(%r5)
+	alcgr %r14,%r8
+	alcg %r3,16(%r5)
+	alcg %r2,120(%r15)
+	alcg %r1,32(%r5)
 	clgfi %r11,0
+	lgr %r9,%r11
+	mlg %r8,8(%r5)
+	alcgr %r14,%r9
+	alcg %r3,16(%r5)
 	lgr %r7,%r11
-	mlg %r6,8(%r14)
-	alcgr %r9,%r7
-	alcg %r3,0(%r5)
-	stg %r10,16(%r15)
-	lgr %r0,%r11
-	mlg %r10,24(%r14)
-	alcgr %r8,%r11
-	alcg %r1,0(%r5)
-	slbgr %r11,%r11
-	la %r11,1(%r11)
-	stg %r4,24(%r15)
-	lgr %r5,%r0
-	mlg %r4,0(%r14)
-	algrk %r4,%r9,%r4
-	alcgr %r3,%r6
-	larl %r5,.Llf_p256_p_sqr_s390x_k
-	alcg %r8,0(%r5)
-	alcgr %r1,%r10
-	alcg %r11,0(%r5)
-	alg %r4,16(%r15)
+	mlg %r6,24(%r5)
+	alcgr %r2,%r7
+	alcg %r1,32(%r5)
+	slbgr %r9,%r9
+	la %r9,1(%r9)
+	stg %r10,120(%r15)
+	mlg %r10,0(%r5)
+	algrk %r10,%r14,%r10
+	alcgr %r3,%r8
+	alcg %r2,16(%r5)
+	alcgr %r1,%r6
+	alcg %r9,32(%r5)
+	alg %r10,120(%r15)
 	alcgr %r3,%r13
-	alcgr %r8,%r12
-	alcg %r1,24(%r15)
-	alcg %r11,0(%r5)
-	lgr %r0,%r4
+	alcgr %r2,%r12
+	alcgr %r1,%r4
+	alcg %r9,32(%r5)
+	lgr %r0,%r10
 	algfi %r0,1
-	lgr %r13,%r3
-	slbg %r13,8(%r14)
-	lgr %r12,%r8
-	slbg %r12,16(%r14)
-	lgr %r10,%r1
-	slbg %r10,24(%r14)
-	slbg %r11,0(%r5)
-	locgr %r4,%r0,3
-	locgr %r3,%r13,3
-	locgr %r8,%r12,3
-	locgr %r1,%r10,3
-	stg %r4,0(%r2)
-	stg %r3,8(%r2)
-	stg %r8,16(%r2)
-	stg %r1,24(%r2)
+	lgr %r4,%r3
+	slbg %r4,8(%r5)
+	lgr %r14,%r2
+	slbg %r14,16(%r5)
+	lgr %r13,%r1
+	slbg %r13,24(%r5)
+	slbg %r9,32(%r5)
+	locgr %r10,%r0,3
+	locgr %r3,%r4,3
+	locgr %r2,%r14,3
+	locgr %r1,%r13,3
+	lg %r5,16(%r15)
+	stg %r10,0(%r5)
+	stg %r3,8(%r5)
+	stg %r2,16(%r5)
+	stg %r1,24(%r5)
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -420,17 +406,16 @@ lf_p256_p_sqr_s390x:
 
 # void lf_p256_p_add_s390x(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 #   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
-#   32 instructions
+#   31 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p256_p_add_s390x_p:
+.Llf_p256_p_add_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0x00000000ffffffff
 	.quad 0x0000000000000000
 	.quad 0xffffffff00000001
-.Llf_p256_p_add_s390x_k:
 	.quad 0x0000000000000000
 	.text
 	.globl lf_p256_p_add_s390x
@@ -458,14 +443,13 @@ lf_p256_p_add_s390x:
 	lgr %r3,%r1
 	algfi %r3,1
 	lgr %r13,%r0
-	larl %r12,.Llf_p256_p_add_s390x_p
+	larl %r12,.Llf_p256_p_add_s390x_k
 	slbg %r13,8(%r12)
 	lgr %r11,%r5
 	slbg %r11,16(%r12)
 	lgr %r10,%r14
 	slbg %r10,24(%r12)
-	larl %r12,.Llf_p256_p_add_s390x_k
-	slbg %r4,0(%r12)
+	slbg %r4,32(%r12)
 	locgr %r1,%r3,3
 	locgr %r0,%r13,3
 	locgr %r5,%r11,3
@@ -486,16 +470,17 @@ lf_p256_p_add_s390x:
 
 # void lf_p256_p_sub_s390x(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 #   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r3, r4, r5, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 4 registers saved, 0 spill slots of 8 bytes
 #   27 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p256_p_sub_s390x_p:
+.Llf_p256_p_sub_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0x00000000ffffffff
 	.quad 0x0000000000000000
 	.quad 0xffffffff00000001
+	.quad 0x0000000000000000
 	.text
 	.globl lf_p256_p_sub_s390x
 	.hidden lf_p256_p_sub_s390x
@@ -518,7 +503,7 @@ lf_p256_p_sub_s390x:
 	slbg %r14,24(%r4)
 	slbgr %r4,%r4
 	lgr %r3,%r4
-	larl %r13,.Llf_p256_p_sub_s390x_p
+	larl %r13,.Llf_p256_p_sub_s390x_k
 	ng %r3,0(%r13)
 	llgfr %r12,%r4
 	lgr %r11,%r4
@@ -543,16 +528,17 @@ lf_p256_p_sub_s390x:
 
 # void lf_p256_p_neg_s390x(uint64_t r[4], const uint64_t a[4])
 #   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r14; CC clobbered
-#   callee-saved registers saved: r14 (return address); stack: none below r15; the caller's register save area: 1 registers saved, 0 spill slots of 8 bytes
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r13, r14; CC clobbered
+#   callee-saved registers saved: r13, r14 (return address); stack: none below r15; the caller's register save area: 2 registers saved, 0 spill slots of 8 bytes
 #   27 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p256_p_neg_s390x_p:
+.Llf_p256_p_neg_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0x00000000ffffffff
 	.quad 0x0000000000000000
 	.quad 0xffffffff00000001
+	.quad 0x0000000000000000
 	.text
 	.globl lf_p256_p_neg_s390x
 	.hidden lf_p256_p_neg_s390x
@@ -560,7 +546,8 @@ lf_p256_p_sub_s390x:
 	.p2align 3
 lf_p256_p_neg_s390x:
 	.cfi_startproc
-	stg %r14,112(%r15)
+	stmg %r13,%r14,104(%r15)
+	.cfi_offset 13, -56
 	.cfi_offset 14, -48
 	lghi %r1,-1
 	slg %r1,0(%r3)
@@ -568,15 +555,15 @@ lf_p256_p_neg_s390x:
 	slbg %r0,8(%r3)
 	lghi %r5,0
 	slbg %r5,16(%r3)
-	larl %r14,.Llf_p256_p_neg_s390x_p
+	larl %r14,.Llf_p256_p_neg_s390x_k
 	lg %r4,24(%r14)
 	slbg %r4,24(%r3)
-	lg %r14,0(%r3)
-	og %r14,8(%r3)
-	og %r14,16(%r3)
-	og %r14,24(%r3)
+	lg %r13,0(%r3)
+	og %r13,8(%r3)
+	og %r13,16(%r3)
+	og %r13,24(%r3)
 	lghi %r3,0
-	slgrk %r14,%r3,%r14
+	slgrk %r13,%r3,%r13
 	slbgr %r3,%r3
 	ngrk %r1,%r1,%r3
 	ngrk %r0,%r0,%r3
@@ -586,7 +573,8 @@ lf_p256_p_neg_s390x:
 	stg %r0,8(%r2)
 	stg %r5,16(%r2)
 	stg %r3,24(%r2)
-	lg %r14,112(%r15)
+	lmg %r13,%r14,104(%r15)
+	.cfi_restore 13
 	.cfi_restore 14
 	br %r14
 	.cfi_endproc
@@ -594,22 +582,20 @@ lf_p256_p_neg_s390x:
 
 # void lf_p256_p_to_internal_s390x(uint64_t r[4], const uint64_t a[4])
 #   r = a*R mod p (to Montgomery form); Montgomery CIOS. Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 2 spill slots of 8 bytes
-#   175 instructions
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 1 spill slots of 8 bytes, argument pointers r2, r3 stored and read back
+#   169 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p256_p_to_internal_s390x_p:
+.Llf_p256_p_to_internal_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0x00000000ffffffff
 	.quad 0x0000000000000000
 	.quad 0xffffffff00000001
-.Llf_p256_p_to_internal_s390x_r2:
 	.quad 0x0000000000000003
 	.quad 0xfffffffbffffffff
 	.quad 0xfffffffffffffffe
 	.quad 0x00000004fffffffd
-.Llf_p256_p_to_internal_s390x_k:
 	.quad 0x0000000000000000
 	.quad 0xffffffffffffffff
 	.text
@@ -619,7 +605,7 @@ lf_p256_p_neg_s390x:
 	.p2align 3
 lf_p256_p_to_internal_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -630,177 +616,171 @@ lf_p256_p_to_internal_s390x:
 	.cfi_offset 13, -56
 	.cfi_offset 14, -48
 	lg %r1,0(%r3)
-	larl %r5,.Llf_p256_p_to_internal_s390x_r2
-	mlg %r0,0(%r5)
+	larl %r5,.Llf_p256_p_to_internal_s390x_k
+	mlg %r0,32(%r5)
 	lg %r13,0(%r3)
-	mlg %r12,8(%r5)
+	mlg %r12,40(%r5)
 	algrk %r0,%r13,%r0
 	lg %r11,0(%r3)
-	mlg %r10,16(%r5)
+	mlg %r10,48(%r5)
 	alcgr %r11,%r12
 	lg %r13,0(%r3)
-	mlg %r12,24(%r5)
+	mlg %r12,56(%r5)
 	alcgr %r13,%r10
-	larl %r4,.Llf_p256_p_to_internal_s390x_k
-	alcg %r12,0(%r4)
+	alcg %r12,64(%r5)
 	clgfi %r1,0
 	lgr %r9,%r1
-	larl %r14,.Llf_p256_p_to_internal_s390x_p
-	mlg %r8,8(%r14)
+	mlg %r8,8(%r5)
 	alcgr %r0,%r9
-	alcg %r11,0(%r4)
+	alcg %r11,16(%r5)
 	lgr %r7,%r1
-	mlg %r6,24(%r14)
-	alcgr %r13,%r7
-	alcg %r12,0(%r4)
-	slbgr %r10,%r10
-	la %r10,1(%r10)
-	stg %r6,16(%r15)
-	lgr %r7,%r1
-	mlg %r6,0(%r14)
-	algrk %r0,%r0,%r6
-	alcgr %r11,%r8
-	alcg %r13,0(%r4)
-	alcg %r12,16(%r15)
-	alcg %r10,0(%r4)
-	lg %r9,8(%r3)
-	mlg %r8,0(%r5)
-	algrk %r0,%r0,%r9
-	lg %r7,8(%r3)
-	mlg %r6,8(%r5)
-	alcgr %r11,%r7
-	stg %r0,16(%r15)
-	lg %r1,8(%r3)
-	mlg %r0,16(%r5)
-	alcgr %r13,%r1
-	stg %r0,24(%r15)
-	lg %r1,8(%r3)
-	mlg %r0,24(%r5)
-	alcgr %r12,%r1
-	alcg %r10,0(%r4)
-	slbgr %r1,%r1
-	la %r1,1(%r1)
-	algrk %r11,%r11,%r8
-	alcgr %r13,%r6
-	alcg %r12,24(%r15)
-	alcgr %r10,%r0
-	alcg %r1,0(%r4)
-	clghsi 16(%r15),0
-	lg %r9,16(%r15)
-	mlg %r8,8(%r14)
-	alcgr %r11,%r9
-	alcg %r13,0(%r4)
-	lg %r7,16(%r15)
-	mlg %r6,24(%r14)
-	alcgr %r12,%r7
-	alcg %r10,0(%r4)
-	alcg %r1,0(%r4)
-	stg %r1,24(%r15)
-	lg %r1,16(%r15)
-	mlg %r0,0(%r14)
-	algrk %r0,%r11,%r0
-	alcgr %r13,%r8
-	alcg %r12,0(%r4)
-	alcgr %r10,%r6
-	lg %r1,24(%r15)
-	alcg %r1,0(%r4)
-	lg %r9,16(%r3)
-	mlg %r8,0(%r5)
-	algrk %r0,%r0,%r9
-	lg %r7,16(%r3)
-	mlg %r6,8(%r5)
-	alcgr %r13,%r7
-	stg %r6,24(%r15)
-	lg %r7,16(%r3)
-	mlg %r6,16(%r5)
-	alcgr %r12,%r7
-	stg %r6,16(%r15)
-	lg %r7,16(%r3)
 	mlg %r6,24(%r5)
-	alcgr %r10,%r7
-	alcg %r1,0(%r4)
-	slbgr %r11,%r11
-	la %r11,1(%r11)
-	algrk %r13,%r13,%r8
-	alcg %r12,24(%r15)
-	alcg %r10,16(%r15)
-	alcgr %r1,%r6
-	alcg %r11,0(%r4)
+	alcgr %r13,%r7
+	alcg %r12,64(%r5)
+	slbgr %r4,%r4
+	la %r4,1(%r4)
+	lgr %r3,%r1
+	mlg %r2,0(%r5)
+	algrk %r0,%r0,%r2
+	alcgr %r11,%r8
+	alcg %r13,16(%r5)
+	alcgr %r12,%r6
+	alcg %r4,64(%r5)
+	lg %r1,24(%r15)
+	lg %r3,8(%r1)
+	mlg %r2,32(%r5)
+	algrk %r0,%r0,%r3
+	lg %r9,8(%r1)
+	mlg %r8,40(%r5)
+	alcgr %r11,%r9
+	lg %r7,8(%r1)
+	mlg %r6,48(%r5)
+	alcgr %r13,%r7
+	stg %r6,120(%r15)
+	lg %r7,8(%r1)
+	mlg %r6,56(%r5)
+	alcgr %r12,%r7
+	alcg %r4,64(%r5)
+	slbgr %r3,%r3
+	la %r3,1(%r3)
+	algrk %r11,%r11,%r2
+	alcgr %r13,%r8
+	alcg %r12,120(%r15)
+	alcgr %r4,%r6
+	alcg %r3,64(%r5)
 	clgfi %r0,0
 	lgr %r9,%r0
-	mlg %r8,8(%r14)
-	alcgr %r13,%r9
-	alcg %r12,0(%r4)
+	mlg %r8,8(%r5)
+	alcgr %r11,%r9
+	alcg %r13,16(%r5)
 	lgr %r7,%r0
-	mlg %r6,24(%r14)
-	alcgr %r10,%r7
-	alcg %r1,0(%r4)
-	alcg %r11,0(%r4)
-	stg %r6,16(%r15)
-	lgr %r7,%r0
-	mlg %r6,0(%r14)
-	algrk %r13,%r13,%r6
-	alcgr %r12,%r8
-	alcg %r10,0(%r4)
-	alcg %r1,16(%r15)
-	alcg %r11,0(%r4)
-	lg %r9,24(%r3)
-	mlg %r8,0(%r5)
-	algrk %r13,%r13,%r9
-	lg %r7,24(%r3)
-	mlg %r6,8(%r5)
-	alcgr %r12,%r7
-	stg %r6,16(%r15)
-	lg %r7,24(%r3)
-	mlg %r6,16(%r5)
-	alcgr %r10,%r7
-	stg %r6,24(%r15)
-	lg %r7,24(%r3)
 	mlg %r6,24(%r5)
-	alcgr %r1,%r7
-	alcg %r11,0(%r4)
-	slbgr %r5,%r5
-	la %r5,1(%r5)
-	algrk %r12,%r12,%r8
-	alcg %r10,16(%r15)
-	alcg %r1,24(%r15)
-	alcgr %r11,%r6
-	alcg %r5,0(%r4)
-	clgfi %r13,0
-	lgr %r9,%r13
-	mlg %r8,8(%r14)
+	alcgr %r12,%r7
+	alcg %r4,64(%r5)
+	alcg %r3,64(%r5)
+	stg %r3,120(%r15)
+	lgr %r3,%r0
+	mlg %r2,0(%r5)
+	algrk %r11,%r11,%r2
+	alcgr %r13,%r8
+	alcg %r12,16(%r5)
+	alcgr %r4,%r6
+	lg %r0,120(%r15)
+	alcg %r0,64(%r5)
+	lg %r3,16(%r1)
+	mlg %r2,32(%r5)
+	algrk %r11,%r11,%r3
+	lg %r9,16(%r1)
+	mlg %r8,40(%r5)
+	alcgr %r13,%r9
+	lg %r7,16(%r1)
+	mlg %r6,48(%r5)
+	alcgr %r12,%r7
+	stg %r11,120(%r15)
+	lg %r11,16(%r1)
+	mlg %r10,56(%r5)
+	alcgr %r4,%r11
+	alcg %r0,64(%r5)
+	slbgr %r3,%r3
+	la %r3,1(%r3)
+	algrk %r13,%r13,%r2
+	alcgr %r12,%r8
+	alcgr %r4,%r6
+	alcgr %r0,%r10
+	alcg %r3,64(%r5)
+	clghsi 120(%r15),0
+	lg %r11,120(%r15)
+	mlg %r10,8(%r5)
+	alcgr %r13,%r11
+	alcg %r12,16(%r5)
+	lg %r9,120(%r15)
+	mlg %r8,24(%r5)
+	alcgr %r4,%r9
+	alcg %r0,64(%r5)
+	alcg %r3,64(%r5)
+	lg %r7,120(%r15)
+	mlg %r6,0(%r5)
+	algrk %r13,%r13,%r6
+	alcgr %r12,%r10
+	alcg %r4,16(%r5)
+	alcgr %r0,%r8
+	alcg %r3,64(%r5)
+	lg %r11,24(%r1)
+	mlg %r10,32(%r5)
+	algrk %r11,%r13,%r11
+	lg %r9,24(%r1)
+	mlg %r8,40(%r5)
 	alcgr %r12,%r9
-	alcg %r10,0(%r4)
-	lgr %r7,%r13
-	mlg %r6,24(%r14)
-	alcgr %r1,%r7
-	alcg %r11,0(%r4)
-	alcg %r5,0(%r4)
-	stg %r6,24(%r15)
-	lgr %r7,%r13
-	mlg %r6,0(%r14)
-	algrk %r12,%r12,%r6
-	alcgr %r10,%r8
-	alcg %r1,0(%r4)
-	alcg %r11,24(%r15)
-	alcg %r5,0(%r4)
-	lgr %r0,%r12
-	algfi %r0,1
-	lgr %r3,%r10
-	slbg %r3,8(%r14)
-	lgr %r13,%r1
-	slbg %r13,16(%r14)
+	lg %r7,24(%r1)
+	mlg %r6,48(%r5)
+	alcgr %r4,%r7
+	stg %r6,120(%r15)
+	lg %r7,24(%r1)
+	mlg %r6,56(%r5)
+	alcgr %r0,%r7
+	alcg %r3,64(%r5)
+	slbgr %r1,%r1
+	la %r1,1(%r1)
+	algrk %r10,%r12,%r10
+	alcgr %r4,%r8
+	alcg %r0,120(%r15)
+	alcgr %r3,%r6
+	alcg %r1,64(%r5)
+	clgfi %r11,0
+	lgr %r13,%r11
+	mlg %r12,8(%r5)
+	alcgr %r10,%r13
+	alcg %r4,16(%r5)
 	lgr %r9,%r11
-	slbg %r9,24(%r14)
-	slbg %r5,0(%r4)
-	locgr %r12,%r0,3
-	locgr %r10,%r3,3
-	locgr %r1,%r13,3
-	locgr %r11,%r9,3
-	stg %r12,0(%r2)
-	stg %r10,8(%r2)
-	stg %r1,16(%r2)
-	stg %r11,24(%r2)
+	mlg %r8,24(%r5)
+	alcgr %r0,%r9
+	alcg %r3,64(%r5)
+	alcg %r1,64(%r5)
+	lgr %r7,%r11
+	mlg %r6,0(%r5)
+	algrk %r10,%r10,%r6
+	alcgr %r4,%r12
+	alcg %r0,16(%r5)
+	alcgr %r3,%r8
+	alcg %r1,64(%r5)
+	lgr %r2,%r10
+	algfi %r2,1
+	lgr %r14,%r4
+	slbg %r14,8(%r5)
+	lgr %r13,%r0
+	slbg %r13,16(%r5)
+	lgr %r12,%r3
+	slbg %r12,24(%r5)
+	slbg %r1,64(%r5)
+	locgr %r10,%r2,3
+	locgr %r4,%r14,3
+	locgr %r0,%r13,3
+	locgr %r3,%r12,3
+	lg %r1,16(%r15)
+	stg %r10,0(%r1)
+	stg %r4,8(%r1)
+	stg %r0,16(%r1)
+	stg %r3,24(%r1)
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -817,17 +797,16 @@ lf_p256_p_to_internal_s390x:
 
 # void lf_p256_p_from_internal_s390x(uint64_t r[4], const uint64_t a[4])
 #   r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 1 spill slots of 8 bytes
-#   84 instructions
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 0 spill slots of 8 bytes
+#   80 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p256_p_from_internal_s390x_p:
+.Llf_p256_p_from_internal_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0x00000000ffffffff
 	.quad 0x0000000000000000
 	.quad 0xffffffff00000001
-.Llf_p256_p_from_internal_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0x0000000000000000
 	.text
@@ -849,84 +828,80 @@ lf_p256_p_from_internal_s390x:
 	.cfi_offset 14, -48
 	clghsi 0(%r3),0
 	lg %r1,0(%r3)
-	larl %r5,.Llf_p256_p_from_internal_s390x_p
+	larl %r5,.Llf_p256_p_from_internal_s390x_k
 	mlg %r0,8(%r5)
 	alcg %r1,8(%r3)
 	lg %r4,16(%r3)
-	larl %r14,.Llf_p256_p_from_internal_s390x_k
-	alcg %r4,8(%r14)
+	alcg %r4,16(%r5)
 	lg %r13,0(%r3)
 	mlg %r12,24(%r5)
 	alcg %r13,24(%r3)
-	slbgr %r11,%r11
-	la %r11,1(%r11)
-	lg %r9,0(%r3)
-	mlg %r8,0(%r5)
-	algrk %r1,%r1,%r8
+	slbgr %r14,%r14
+	la %r14,1(%r14)
+	lg %r11,0(%r3)
+	mlg %r10,0(%r5)
+	algrk %r1,%r1,%r10
 	alcgr %r4,%r0
-	alcg %r13,8(%r14)
-	alcgr %r11,%r12
+	alcg %r13,16(%r5)
+	alcgr %r14,%r12
 	slbgr %r3,%r3
 	la %r3,1(%r3)
 	clgfi %r1,0
 	lgr %r12,%r1
 	mlg %r0,8(%r5)
 	alcgr %r4,%r1
-	alcg %r13,8(%r14)
-	lgr %r9,%r12
-	mlg %r8,24(%r5)
-	alcgr %r11,%r9
-	alcg %r3,8(%r14)
+	alcg %r13,16(%r5)
+	lgr %r11,%r12
+	mlg %r10,24(%r5)
+	alcgr %r14,%r11
+	alcg %r3,40(%r5)
 	slbgr %r1,%r1
 	la %r1,1(%r1)
-	lgr %r7,%r12
-	mlg %r6,0(%r5)
-	algrk %r4,%r4,%r6
+	lgr %r9,%r12
+	mlg %r8,0(%r5)
+	algrk %r4,%r4,%r8
 	alcgr %r13,%r0
-	alcg %r11,8(%r14)
-	alcgr %r3,%r8
-	alcg %r1,8(%r14)
+	alcg %r14,16(%r5)
+	alcgr %r3,%r10
+	alcg %r1,40(%r5)
 	clgfi %r4,0
+	lgr %r11,%r4
+	mlg %r10,8(%r5)
+	alcgr %r13,%r11
+	alcg %r14,16(%r5)
 	lgr %r9,%r4
-	mlg %r8,8(%r5)
-	alcgr %r13,%r9
-	alcg %r11,8(%r14)
-	lgr %r7,%r4
-	mlg %r6,24(%r5)
-	alcgr %r3,%r7
-	alcg %r1,8(%r14)
+	mlg %r8,24(%r5)
+	alcgr %r3,%r9
+	alcg %r1,40(%r5)
 	slbgr %r12,%r12
 	la %r12,1(%r12)
-	stg %r1,16(%r15)
-	lgr %r1,%r4
-	mlg %r0,0(%r5)
-	algrk %r0,%r13,%r0
-	alcgr %r11,%r8
-	alcg %r3,8(%r14)
-	alcg %r6,16(%r15)
-	alcg %r12,8(%r14)
-	clgfi %r0,0
-	lgr %r9,%r0
-	mlg %r8,8(%r5)
-	alcgr %r11,%r9
-	alcg %r3,8(%r14)
-	lgr %r5,%r0
-	larl %r1,.Llf_p256_p_from_internal_s390x_p
-	mlg %r4,24(%r1)
-	alcgr %r6,%r5
-	alcg %r12,8(%r14)
-	stg %r0,16(%r15)
-	lg %r1,16(%r15)
-	larl %r5,.Llf_p256_p_from_internal_s390x_p
-	mlg %r0,0(%r5)
-	algrk %r0,%r11,%r0
-	alcgr %r3,%r8
-	larl %r1,.Llf_p256_p_from_internal_s390x_k
-	alcg %r6,8(%r1)
-	alcgr %r12,%r4
-	stg %r0,0(%r2)
+	lgr %r7,%r4
+	mlg %r6,0(%r5)
+	algrk %r13,%r13,%r6
+	alcgr %r14,%r10
+	alcg %r3,16(%r5)
+	alcgr %r1,%r8
+	alcg %r12,40(%r5)
+	clgfi %r13,0
+	lgr %r11,%r13
+	mlg %r10,8(%r5)
+	alcgr %r14,%r11
+	alcg %r3,16(%r5)
+	lgr %r9,%r13
+	mlg %r8,24(%r5)
+	alcgr %r1,%r9
+	alcg %r12,40(%r5)
+	lgr %r5,%r13
+	larl %r11,.Llf_p256_p_from_internal_s390x_k
+	mlg %r4,0(%r11)
+	algrk %r14,%r14,%r4
+	alcgr %r3,%r10
+	larl %r5,.Llf_p256_p_from_internal_s390x_k
+	alcg %r1,16(%r5)
+	alcgr %r12,%r8
+	stg %r14,0(%r2)
 	stg %r3,8(%r2)
-	stg %r6,16(%r2)
+	stg %r1,16(%r2)
 	stg %r12,24(%r2)
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6

@@ -5,12 +5,12 @@
 
 # void lf_p448_mul_s390x(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 #   r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 7 spill slots of 8 bytes
-#   578 instructions
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: 56 bytes frame (lay); the caller's register save area: 9 registers saved, 7 spill slots of 8 bytes, argument pointers r2, r3, r4 stored and read back
+#   559 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p448_mul_s390x_p:
+.Llf_p448_mul_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
@@ -18,7 +18,6 @@
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
-.Llf_p448_mul_s390x_k:
 	.quad 0x0000000000000000
 	.quad 0xffffffffffffffff
 	.text
@@ -28,7 +27,7 @@
 	.p2align 3
 lf_p448_mul_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -38,6 +37,8 @@ lf_p448_mul_s390x:
 	.cfi_offset 12, -64
 	.cfi_offset 13, -56
 	.cfi_offset 14, -48
+	lay %r15,-56(%r15)
+	.cfi_adjust_cfa_offset 56
 	lg %r1,0(%r3)
 	mlg %r0,0(%r4)
 	lg %r13,0(%r3)
@@ -55,564 +56,545 @@ lf_p448_mul_s390x:
 	lg %r7,0(%r3)
 	mlg %r6,40(%r4)
 	alcgr %r7,%r8
-	stg %r9,16(%r15)
-	lg %r9,0(%r3)
-	mlg %r8,48(%r4)
-	alcgr %r9,%r6
-	larl %r5,.Llf_p448_mul_s390x_k
-	alcg %r8,0(%r5)
+	lg %r5,0(%r3)
+	lg %r14,88(%r15)
+	mlg %r4,48(%r14)
+	alcgr %r5,%r6
+	larl %r12,.Llf_p448_mul_s390x_k
+	alcg %r4,56(%r12)
 	clgfi %r1,0
-	stg %r7,24(%r15)
-	lgr %r7,%r1
-	larl %r14,.Llf_p448_mul_s390x_p
-	mlg %r6,8(%r14)
-	alcgr %r0,%r7
-	stg %r6,32(%r15)
-	lgr %r7,%r1
-	mlg %r6,16(%r14)
-	alcgr %r11,%r7
-	stg %r6,40(%r15)
-	lgr %r7,%r1
-	mlg %r6,24(%r14)
-	alcgr %r13,%r7
-	stg %r6,128(%r15)
-	lgr %r7,%r1
-	mlg %r6,32(%r14)
-	alcg %r7,16(%r15)
-	stg %r13,16(%r15)
-	lgr %r13,%r1
-	mlg %r12,40(%r14)
-	alcg %r13,24(%r15)
-	stg %r11,24(%r15)
-	lgr %r11,%r1
-	mlg %r10,48(%r14)
-	alcgr %r9,%r11
-	alcg %r8,0(%r5)
-	slbgr %r11,%r11
-	la %r11,1(%r11)
-	stg %r10,136(%r15)
-	stg %r11,144(%r15)
-	lgr %r11,%r1
-	mlg %r10,0(%r14)
-	algrk %r0,%r0,%r10
-	lg %r1,24(%r15)
-	alcg %r1,32(%r15)
-	lg %r11,16(%r15)
-	alcg %r11,40(%r15)
-	alcg %r7,128(%r15)
-	alcgr %r13,%r6
-	alcgr %r9,%r12
-	alcg %r8,136(%r15)
-	lg %r12,144(%r15)
-	alcg %r12,0(%r5)
-	stg %r7,144(%r15)
-	lg %r7,8(%r3)
-	mlg %r6,0(%r4)
-	algrk %r0,%r0,%r7
-	stg %r6,136(%r15)
-	lg %r7,8(%r3)
-	mlg %r6,8(%r4)
-	alcgr %r1,%r7
-	stg %r6,128(%r15)
-	lg %r7,8(%r3)
-	mlg %r6,16(%r4)
-	alcgr %r11,%r7
-	stg %r6,16(%r15)
-	lg %r7,8(%r3)
-	mlg %r6,24(%r4)
-	alcg %r7,144(%r15)
-	stg %r11,144(%r15)
-	lg %r11,8(%r3)
-	mlg %r10,32(%r4)
-	alcgr %r13,%r11
-	stg %r10,40(%r15)
-	lg %r11,8(%r3)
-	mlg %r10,40(%r4)
-	alcgr %r9,%r11
-	stg %r10,24(%r15)
-	lg %r11,8(%r3)
-	mlg %r10,48(%r4)
-	alcgr %r8,%r11
-	alcg %r12,0(%r5)
-	slbgr %r11,%r11
-	la %r11,1(%r11)
-	alg %r1,136(%r15)
-	lg %r14,144(%r15)
-	alcg %r14,128(%r15)
-	alcg %r7,16(%r15)
-	alcgr %r13,%r6
-	alcg %r9,40(%r15)
-	alcg %r8,24(%r15)
-	alcgr %r12,%r10
-	alcg %r11,0(%r5)
-	clgfi %r0,0
-	stg %r11,24(%r15)
-	lgr %r11,%r0
-	larl %r6,.Llf_p448_mul_s390x_p
-	mlg %r10,8(%r6)
-	alcgr %r1,%r11
-	stg %r10,40(%r15)
-	lgr %r11,%r0
-	mlg %r10,16(%r6)
-	alcgr %r14,%r11
-	stg %r10,16(%r15)
-	lgr %r11,%r0
-	mlg %r10,24(%r6)
-	alcgr %r7,%r11
-	stg %r10,144(%r15)
-	lgr %r11,%r0
-	mlg %r10,32(%r6)
-	alcgr %r13,%r11
-	stg %r10,128(%r15)
-	lgr %r11,%r0
-	mlg %r10,40(%r6)
-	alcgr %r9,%r11
-	stg %r10,136(%r15)
-	lgr %r11,%r0
-	mlg %r10,48(%r6)
-	alcgr %r8,%r11
-	alcg %r12,0(%r5)
-	lg %r11,24(%r15)
-	alcg %r11,0(%r5)
-	stg %r7,24(%r15)
-	lgr %r7,%r0
-	larl %r5,.Llf_p448_mul_s390x_p
-	mlg %r6,0(%r5)
-	algrk %r1,%r1,%r6
-	alcg %r14,40(%r15)
-	lg %r0,24(%r15)
-	alcg %r0,16(%r15)
-	alcg %r13,144(%r15)
-	alcg %r9,128(%r15)
-	alcg %r8,136(%r15)
-	alcgr %r12,%r10
-	larl %r10,.Llf_p448_mul_s390x_k
-	alcg %r11,0(%r10)
-	lg %r7,16(%r3)
-	mlg %r6,0(%r4)
-	algrk %r1,%r1,%r7
-	stg %r6,136(%r15)
-	lg %r7,16(%r3)
-	mlg %r6,8(%r4)
-	alcgr %r14,%r7
-	stg %r6,128(%r15)
-	lg %r7,16(%r3)
-	mlg %r6,16(%r4)
-	alcgr %r0,%r7
-	stg %r6,144(%r15)
-	lg %r7,16(%r3)
-	mlg %r6,24(%r4)
-	alcgr %r13,%r7
-	stg %r6,24(%r15)
-	lg %r7,16(%r3)
-	mlg %r6,32(%r4)
-	alcgr %r9,%r7
-	stg %r6,16(%r15)
-	lg %r7,16(%r3)
-	mlg %r6,40(%r4)
-	alcgr %r8,%r7
-	stg %r6,40(%r15)
-	lg %r7,16(%r3)
-	mlg %r6,48(%r4)
-	alcgr %r12,%r7
-	alcg %r11,0(%r10)
-	slbgr %r7,%r7
-	la %r7,1(%r7)
-	alg %r14,136(%r15)
-	alcg %r0,128(%r15)
-	alcg %r13,144(%r15)
-	alcg %r9,24(%r15)
-	alcg %r8,16(%r15)
-	alcg %r12,40(%r15)
-	alcgr %r11,%r6
-	alcg %r7,0(%r10)
-	clgfi %r1,0
+	lgr %r3,%r1
+	mlg %r2,8(%r12)
+	alcgr %r0,%r3
+	stg %r2,0(%r15)
+	lgr %r3,%r1
+	mlg %r2,16(%r12)
+	alcgr %r11,%r3
+	stg %r2,8(%r15)
+	lgr %r3,%r1
+	mlg %r2,24(%r12)
+	alcgr %r13,%r3
+	stg %r2,16(%r15)
+	lgr %r3,%r1
+	mlg %r2,32(%r12)
+	alcgr %r9,%r3
+	stg %r2,24(%r15)
+	lgr %r3,%r1
+	mlg %r2,40(%r12)
+	alcgr %r7,%r3
+	stg %r2,32(%r15)
+	lgr %r3,%r1
+	mlg %r2,48(%r12)
+	alcgr %r5,%r3
+	alcg %r4,56(%r12)
+	slbgr %r3,%r3
+	la %r3,1(%r3)
 	stg %r7,40(%r15)
 	lgr %r7,%r1
-	mlg %r6,8(%r5)
-	alcgr %r14,%r7
-	stg %r6,16(%r15)
-	lgr %r7,%r1
-	mlg %r6,16(%r5)
-	alcgr %r0,%r7
-	stg %r6,24(%r15)
-	lgr %r7,%r1
-	mlg %r6,24(%r5)
-	alcgr %r13,%r7
-	stg %r6,144(%r15)
-	lgr %r7,%r1
-	mlg %r6,32(%r5)
-	alcgr %r9,%r7
-	stg %r6,128(%r15)
-	lgr %r7,%r1
-	mlg %r6,40(%r5)
-	alcgr %r8,%r7
-	stg %r6,136(%r15)
-	lgr %r7,%r1
-	mlg %r6,48(%r5)
-	alcgr %r12,%r7
-	alcg %r11,0(%r10)
-	lg %r7,40(%r15)
-	alcg %r7,0(%r10)
-	stg %r0,40(%r15)
-	mlg %r0,0(%r5)
-	algrk %r0,%r14,%r0
-	lg %r1,40(%r15)
-	alcg %r1,16(%r15)
-	alcg %r13,24(%r15)
-	alcg %r9,144(%r15)
-	alcg %r8,128(%r15)
-	alcg %r12,136(%r15)
-	alcgr %r11,%r6
-	alcg %r7,0(%r10)
-	stg %r7,136(%r15)
-	lg %r7,24(%r3)
-	mlg %r6,0(%r4)
-	algrk %r0,%r0,%r7
-	stg %r6,128(%r15)
-	lg %r7,24(%r3)
-	mlg %r6,8(%r4)
-	alcgr %r1,%r7
-	stg %r6,144(%r15)
-	lg %r7,24(%r3)
-	mlg %r6,16(%r4)
-	alcgr %r13,%r7
-	stg %r6,24(%r15)
-	lg %r7,24(%r3)
-	mlg %r6,24(%r4)
-	alcgr %r9,%r7
-	stg %r6,40(%r15)
-	lg %r7,24(%r3)
-	mlg %r6,32(%r4)
-	alcgr %r8,%r7
-	stg %r6,16(%r15)
-	lg %r7,24(%r3)
-	mlg %r6,40(%r4)
-	alcgr %r12,%r7
-	stg %r6,32(%r15)
-	lg %r7,24(%r3)
-	mlg %r6,48(%r4)
-	alcgr %r11,%r7
-	lg %r14,136(%r15)
-	alcg %r14,0(%r10)
-	slbgr %r7,%r7
-	la %r7,1(%r7)
-	alg %r1,128(%r15)
-	alcg %r13,144(%r15)
-	alcg %r9,24(%r15)
-	alcg %r8,40(%r15)
-	alcg %r12,16(%r15)
-	alcg %r11,32(%r15)
-	alcgr %r14,%r6
-	alcg %r7,0(%r10)
-	clgfi %r0,0
-	stg %r7,32(%r15)
-	lgr %r7,%r0
-	mlg %r6,8(%r5)
-	alcgr %r1,%r7
-	stg %r6,16(%r15)
-	lgr %r7,%r0
-	mlg %r6,16(%r5)
-	alcgr %r13,%r7
-	stg %r6,40(%r15)
-	lgr %r7,%r0
-	mlg %r6,24(%r5)
-	alcgr %r9,%r7
-	stg %r6,24(%r15)
-	lgr %r7,%r0
-	mlg %r6,32(%r5)
-	alcgr %r8,%r7
-	stg %r6,144(%r15)
-	lgr %r7,%r0
-	mlg %r6,40(%r5)
-	alcgr %r12,%r7
-	stg %r6,128(%r15)
-	lgr %r7,%r0
-	mlg %r6,48(%r5)
-	alcgr %r11,%r7
-	alcg %r14,0(%r10)
-	lg %r7,32(%r15)
-	alcg %r7,0(%r10)
-	stg %r11,32(%r15)
-	lgr %r11,%r0
-	mlg %r10,0(%r5)
-	algrk %r1,%r1,%r10
-	alcg %r13,16(%r15)
-	alcg %r9,40(%r15)
-	alcg %r8,24(%r15)
-	alcg %r12,144(%r15)
-	lg %r0,32(%r15)
-	alcg %r0,128(%r15)
-	alcgr %r14,%r6
-	larl %r11,.Llf_p448_mul_s390x_k
-	alcg %r7,0(%r11)
-	lg %r11,32(%r3)
-	mlg %r10,0(%r4)
-	algrk %r1,%r1,%r11
-	stg %r10,32(%r15)
-	lg %r11,32(%r3)
-	mlg %r10,8(%r4)
-	alcgr %r13,%r11
-	stg %r10,128(%r15)
-	lg %r11,32(%r3)
-	mlg %r10,16(%r4)
-	alcgr %r9,%r11
-	stg %r10,144(%r15)
-	lg %r11,32(%r3)
-	mlg %r10,24(%r4)
-	alcgr %r8,%r11
-	stg %r10,24(%r15)
-	lg %r11,32(%r3)
-	mlg %r10,32(%r4)
-	alcgr %r12,%r11
-	stg %r10,40(%r15)
-	lg %r11,32(%r3)
-	mlg %r10,40(%r4)
-	alcgr %r0,%r11
-	stg %r10,16(%r15)
-	lg %r11,32(%r3)
-	mlg %r10,48(%r4)
-	alcgr %r14,%r11
-	larl %r11,.Llf_p448_mul_s390x_k
-	alcg %r7,0(%r11)
-	slbgr %r6,%r6
-	la %r6,1(%r6)
-	alg %r13,32(%r15)
-	alcg %r9,128(%r15)
-	alcg %r8,144(%r15)
-	alcg %r12,24(%r15)
-	alcg %r0,40(%r15)
-	alcg %r14,16(%r15)
-	alcgr %r7,%r10
-	alcg %r6,0(%r11)
-	clgfi %r1,0
-	lgr %r11,%r1
-	mlg %r10,8(%r5)
-	alcgr %r13,%r11
-	stg %r10,16(%r15)
-	lgr %r11,%r1
-	mlg %r10,16(%r5)
-	alcgr %r9,%r11
-	stg %r10,40(%r15)
-	lgr %r11,%r1
-	mlg %r10,24(%r5)
-	alcgr %r8,%r11
-	stg %r10,24(%r15)
-	lgr %r11,%r1
-	mlg %r10,32(%r5)
-	alcgr %r12,%r11
-	stg %r10,144(%r15)
-	lgr %r11,%r1
-	mlg %r10,40(%r5)
-	alcgr %r0,%r11
-	stg %r10,128(%r15)
-	lgr %r11,%r1
-	mlg %r10,48(%r5)
-	alcgr %r14,%r11
-	larl %r11,.Llf_p448_mul_s390x_k
-	alcg %r7,0(%r11)
-	alcg %r6,0(%r11)
-	stg %r0,32(%r15)
-	mlg %r0,0(%r5)
-	algrk %r0,%r13,%r0
+	mlg %r6,0(%r12)
+	algrk %r0,%r0,%r6
+	alcg %r11,0(%r15)
+	alcg %r13,8(%r15)
 	alcg %r9,16(%r15)
-	alcg %r8,40(%r15)
-	alcg %r12,24(%r15)
-	lg %r1,32(%r15)
-	alcg %r1,144(%r15)
-	alcg %r14,128(%r15)
-	alcgr %r7,%r10
-	alcg %r6,0(%r11)
-	lg %r11,40(%r3)
-	mlg %r10,0(%r4)
-	algrk %r0,%r0,%r11
-	stg %r10,128(%r15)
-	lg %r11,40(%r3)
-	mlg %r10,8(%r4)
-	alcgr %r9,%r11
+	lg %r1,40(%r15)
+	alcg %r1,24(%r15)
+	alcg %r5,32(%r15)
+	alcgr %r4,%r2
+	alcg %r3,56(%r12)
+	lg %r2,80(%r15)
+	lg %r7,8(%r2)
+	mlg %r6,0(%r14)
+	algrk %r0,%r0,%r7
+	stg %r6,32(%r15)
+	lg %r7,8(%r2)
+	mlg %r6,8(%r14)
+	alcgr %r11,%r7
+	stg %r6,40(%r15)
+	lg %r7,8(%r2)
+	mlg %r6,16(%r14)
+	alcgr %r13,%r7
+	stg %r6,24(%r15)
+	lg %r7,8(%r2)
+	mlg %r6,24(%r14)
+	alcgr %r9,%r7
+	stg %r6,16(%r15)
+	lg %r7,8(%r2)
+	mlg %r6,32(%r14)
+	alcgr %r1,%r7
+	stg %r6,8(%r15)
+	lg %r7,8(%r2)
+	mlg %r6,40(%r14)
+	alcgr %r5,%r7
+	stg %r6,0(%r15)
+	lg %r7,8(%r2)
+	mlg %r6,48(%r14)
+	alcgr %r4,%r7
+	alcg %r3,56(%r12)
+	slbgr %r10,%r10
+	la %r10,1(%r10)
+	alg %r11,32(%r15)
+	alcg %r13,40(%r15)
+	alcg %r9,24(%r15)
+	alcg %r1,16(%r15)
+	alcg %r5,8(%r15)
+	alcg %r4,0(%r15)
+	alcgr %r3,%r6
+	alcg %r10,56(%r12)
+	clgfi %r0,0
+	lgr %r7,%r0
+	mlg %r6,8(%r12)
+	alcgr %r11,%r7
+	stg %r6,0(%r15)
+	lgr %r7,%r0
+	mlg %r6,16(%r12)
+	alcgr %r13,%r7
+	stg %r6,8(%r15)
+	lgr %r7,%r0
+	mlg %r6,24(%r12)
+	alcgr %r9,%r7
+	stg %r6,16(%r15)
+	lgr %r7,%r0
+	mlg %r6,32(%r12)
+	alcgr %r1,%r7
+	stg %r6,24(%r15)
+	lgr %r7,%r0
+	mlg %r6,40(%r12)
+	alcgr %r5,%r7
+	stg %r6,40(%r15)
+	lgr %r7,%r0
+	mlg %r6,48(%r12)
+	alcgr %r4,%r7
+	alcg %r3,56(%r12)
+	alcg %r10,56(%r12)
+	stg %r6,32(%r15)
+	lgr %r7,%r0
+	mlg %r6,0(%r12)
+	algrk %r11,%r11,%r6
+	alcg %r13,0(%r15)
+	alcg %r9,8(%r15)
+	alcg %r1,16(%r15)
+	alcg %r5,24(%r15)
+	alcg %r4,40(%r15)
+	alcg %r3,32(%r15)
+	alcg %r10,56(%r12)
+	lg %r7,16(%r2)
+	mlg %r6,0(%r14)
+	algrk %r11,%r11,%r7
+	stg %r6,32(%r15)
+	lg %r7,16(%r2)
+	mlg %r6,8(%r14)
+	alcgr %r13,%r7
+	stg %r6,40(%r15)
+	lg %r7,16(%r2)
+	mlg %r6,16(%r14)
+	alcgr %r9,%r7
+	stg %r6,24(%r15)
+	lg %r7,16(%r2)
+	mlg %r6,24(%r14)
+	alcgr %r1,%r7
+	stg %r6,16(%r15)
+	lg %r7,16(%r2)
+	mlg %r6,32(%r14)
+	alcgr %r5,%r7
+	stg %r6,8(%r15)
+	lg %r7,16(%r2)
+	mlg %r6,40(%r14)
+	alcgr %r4,%r7
+	stg %r6,0(%r15)
+	lg %r7,16(%r2)
+	mlg %r6,48(%r14)
+	alcgr %r3,%r7
+	alcg %r10,56(%r12)
+	slbgr %r8,%r8
+	la %r8,1(%r8)
+	alg %r13,32(%r15)
+	alcg %r9,40(%r15)
+	alcg %r1,24(%r15)
+	alcg %r5,16(%r15)
+	alcg %r4,8(%r15)
+	alcg %r3,0(%r15)
+	alcgr %r10,%r6
+	alcg %r8,56(%r12)
+	clgfi %r11,0
+	lgr %r7,%r11
+	mlg %r6,8(%r12)
+	alcgr %r13,%r7
+	stg %r6,0(%r15)
+	lgr %r7,%r11
+	mlg %r6,16(%r12)
+	alcgr %r9,%r7
+	stg %r6,8(%r15)
+	lgr %r7,%r11
+	mlg %r6,24(%r12)
+	alcgr %r1,%r7
+	stg %r6,16(%r15)
+	lgr %r7,%r11
+	mlg %r6,32(%r12)
+	alcgr %r5,%r7
+	stg %r6,24(%r15)
+	lgr %r7,%r11
+	mlg %r6,40(%r12)
+	alcgr %r4,%r7
+	stg %r6,40(%r15)
+	lgr %r7,%r11
+	mlg %r6,48(%r12)
+	alcgr %r3,%r7
+	alcg %r10,56(%r12)
+	alcg %r8,56(%r12)
 	stg %r10,32(%r15)
-	lg %r11,40(%r3)
-	mlg %r10,16(%r4)
-	alcgr %r8,%r11
-	stg %r10,144(%r15)
-	lg %r11,40(%r3)
-	mlg %r10,24(%r4)
-	alcgr %r12,%r11
-	stg %r10,24(%r15)
-	lg %r11,40(%r3)
-	mlg %r10,32(%r4)
-	alcgr %r1,%r11
+	mlg %r10,0(%r12)
+	algrk %r10,%r13,%r10
+	alcg %r9,0(%r15)
+	alcg %r1,8(%r15)
+	alcg %r5,16(%r15)
+	alcg %r4,24(%r15)
+	alcg %r3,40(%r15)
+	alcg %r6,32(%r15)
+	alcg %r8,56(%r12)
+	lg %r13,24(%r2)
+	mlg %r12,0(%r14)
+	algrk %r10,%r10,%r13
+	stg %r10,32(%r15)
+	lg %r11,24(%r2)
+	mlg %r10,8(%r14)
+	alcgr %r9,%r11
 	stg %r10,40(%r15)
-	lg %r11,40(%r3)
-	mlg %r10,40(%r4)
-	alcgr %r14,%r11
+	lg %r11,24(%r2)
+	mlg %r10,16(%r14)
+	alcgr %r1,%r11
+	stg %r10,24(%r15)
+	lg %r11,24(%r2)
+	mlg %r10,24(%r14)
+	alcgr %r5,%r11
 	stg %r10,16(%r15)
-	lg %r11,40(%r3)
-	mlg %r10,48(%r4)
-	alcgr %r7,%r11
+	lg %r11,24(%r2)
+	mlg %r10,32(%r14)
+	alcgr %r4,%r11
+	stg %r10,8(%r15)
+	lg %r11,24(%r2)
+	mlg %r10,40(%r14)
+	alcgr %r3,%r11
+	stg %r10,0(%r15)
+	lg %r11,24(%r2)
+	mlg %r10,48(%r14)
+	alcgr %r6,%r11
 	larl %r13,.Llf_p448_mul_s390x_k
-	alcg %r6,0(%r13)
+	alcg %r8,56(%r13)
 	slbgr %r11,%r11
 	la %r11,1(%r11)
-	alg %r9,128(%r15)
-	alcg %r8,32(%r15)
-	alcg %r12,144(%r15)
-	alcg %r1,24(%r15)
-	alcg %r14,40(%r15)
-	alcg %r7,16(%r15)
-	alcgr %r6,%r10
-	alcg %r11,0(%r13)
-	clgfi %r0,0
-	stg %r11,16(%r15)
-	lgr %r11,%r0
-	mlg %r10,8(%r5)
-	alcgr %r9,%r11
+	algrk %r12,%r9,%r12
+	alcg %r1,40(%r15)
+	alcg %r5,24(%r15)
+	alcg %r4,16(%r15)
+	alcg %r3,8(%r15)
+	alcg %r6,0(%r15)
+	alcgr %r8,%r10
+	alcg %r11,56(%r13)
+	clghsi 32(%r15),0
+	stg %r11,0(%r15)
+	lg %r11,32(%r15)
+	mlg %r10,8(%r13)
+	alcgr %r12,%r11
+	stg %r10,8(%r15)
+	lg %r11,32(%r15)
+	mlg %r10,16(%r13)
+	alcgr %r1,%r11
+	stg %r10,16(%r15)
+	lg %r11,32(%r15)
+	mlg %r10,24(%r13)
+	alcgr %r5,%r11
+	stg %r10,24(%r15)
+	lg %r11,32(%r15)
+	mlg %r10,32(%r13)
+	alcgr %r4,%r11
 	stg %r10,40(%r15)
-	lgr %r11,%r0
-	mlg %r10,16(%r5)
+	lg %r11,32(%r15)
+	mlg %r10,40(%r13)
+	alcgr %r3,%r11
+	stg %r10,48(%r15)
+	lg %r11,32(%r15)
+	mlg %r10,48(%r13)
+	alcgr %r6,%r11
+	alcg %r8,56(%r13)
+	lg %r0,0(%r15)
+	alcg %r0,56(%r13)
+	stg %r10,0(%r15)
+	lg %r11,32(%r15)
+	mlg %r10,0(%r13)
+	algrk %r10,%r12,%r10
+	alcg %r1,8(%r15)
+	alcg %r5,16(%r15)
+	alcg %r4,24(%r15)
+	alcg %r3,40(%r15)
+	alcg %r6,48(%r15)
+	alcg %r8,0(%r15)
+	alcg %r0,56(%r13)
+	lg %r13,32(%r2)
+	mlg %r12,0(%r14)
+	algrk %r10,%r10,%r13
+	stg %r10,0(%r15)
+	lg %r11,32(%r2)
+	mlg %r10,8(%r14)
+	alcgr %r1,%r11
+	stg %r10,48(%r15)
+	lg %r11,32(%r2)
+	mlg %r10,16(%r14)
+	alcgr %r5,%r11
+	stg %r10,40(%r15)
+	lg %r11,32(%r2)
+	mlg %r10,24(%r14)
+	alcgr %r4,%r11
+	stg %r10,24(%r15)
+	lg %r11,32(%r2)
+	mlg %r10,32(%r14)
+	alcgr %r3,%r11
+	stg %r10,16(%r15)
+	lg %r11,32(%r2)
+	mlg %r10,40(%r14)
+	alcgr %r6,%r11
+	stg %r10,8(%r15)
+	lg %r11,32(%r2)
+	mlg %r10,48(%r14)
+	alcgr %r8,%r11
+	larl %r13,.Llf_p448_mul_s390x_k
+	alcg %r0,56(%r13)
+	slbgr %r11,%r11
+	la %r11,1(%r11)
+	algrk %r1,%r1,%r12
+	alcg %r5,48(%r15)
+	alcg %r4,40(%r15)
+	alcg %r3,24(%r15)
+	alcg %r6,16(%r15)
+	alcg %r8,8(%r15)
+	alcgr %r0,%r10
+	alcg %r11,56(%r13)
+	clghsi 0(%r15),0
+	stg %r11,8(%r15)
+	lg %r11,0(%r15)
+	mlg %r10,8(%r13)
+	alcgr %r1,%r11
+	stg %r10,16(%r15)
+	lg %r11,0(%r15)
+	mlg %r10,16(%r13)
+	alcgr %r5,%r11
+	stg %r10,24(%r15)
+	lg %r11,0(%r15)
+	mlg %r10,24(%r13)
+	alcgr %r4,%r11
+	stg %r10,40(%r15)
+	lg %r11,0(%r15)
+	mlg %r10,32(%r13)
+	alcgr %r3,%r11
+	stg %r10,48(%r15)
+	lg %r11,0(%r15)
+	mlg %r10,40(%r13)
+	alcgr %r6,%r11
+	stg %r10,32(%r15)
+	lg %r11,0(%r15)
+	mlg %r10,48(%r13)
+	alcgr %r8,%r11
+	alcg %r0,56(%r13)
+	lg %r12,8(%r15)
+	alcg %r12,56(%r13)
+	stg %r10,8(%r15)
+	lg %r11,0(%r15)
+	mlg %r10,0(%r13)
+	algrk %r1,%r1,%r10
+	alcg %r5,16(%r15)
+	alcg %r4,24(%r15)
+	alcg %r3,40(%r15)
+	alcg %r6,48(%r15)
+	alcg %r8,32(%r15)
+	alcg %r0,8(%r15)
+	alcg %r12,56(%r13)
+	lg %r11,40(%r2)
+	mlg %r10,0(%r14)
+	algrk %r1,%r1,%r11
+	stg %r10,8(%r15)
+	lg %r11,40(%r2)
+	mlg %r10,8(%r14)
+	alcgr %r5,%r11
+	stg %r10,32(%r15)
+	lg %r11,40(%r2)
+	mlg %r10,16(%r14)
+	alcgr %r4,%r11
+	stg %r10,48(%r15)
+	lg %r11,40(%r2)
+	mlg %r10,24(%r14)
+	alcgr %r3,%r11
+	stg %r10,40(%r15)
+	lg %r11,40(%r2)
+	mlg %r10,32(%r14)
+	alcgr %r6,%r11
+	stg %r10,24(%r15)
+	lg %r11,40(%r2)
+	mlg %r10,40(%r14)
+	alcgr %r8,%r11
+	stg %r10,16(%r15)
+	lg %r11,40(%r2)
+	mlg %r10,48(%r14)
+	alcgr %r0,%r11
+	alcg %r12,56(%r13)
+	slbgr %r11,%r11
+	la %r11,1(%r11)
+	alg %r5,8(%r15)
+	alcg %r4,32(%r15)
+	alcg %r3,48(%r15)
+	alcg %r6,40(%r15)
+	alcg %r8,24(%r15)
+	alcg %r0,16(%r15)
+	alcgr %r12,%r10
+	alcg %r11,56(%r13)
+	clgfi %r1,0
+	stg %r11,16(%r15)
+	lgr %r11,%r1
+	mlg %r10,8(%r13)
+	alcgr %r5,%r11
+	stg %r10,24(%r15)
+	lgr %r11,%r1
+	mlg %r10,16(%r13)
+	alcgr %r4,%r11
+	stg %r10,40(%r15)
+	lgr %r11,%r1
+	mlg %r10,24(%r13)
+	alcgr %r3,%r11
+	stg %r10,48(%r15)
+	lgr %r11,%r1
+	mlg %r10,32(%r13)
+	alcgr %r6,%r11
+	stg %r10,32(%r15)
+	lgr %r11,%r1
+	mlg %r10,40(%r13)
+	alcgr %r8,%r11
+	stg %r10,8(%r15)
+	lgr %r11,%r1
+	mlg %r10,48(%r13)
+	alcgr %r0,%r11
+	alcg %r12,56(%r13)
+	lg %r11,16(%r15)
+	alcg %r11,56(%r13)
+	stg %r0,16(%r15)
+	mlg %r0,0(%r13)
+	algrk %r0,%r5,%r0
+	alcg %r4,24(%r15)
+	alcg %r3,40(%r15)
+	alcg %r6,48(%r15)
+	alcg %r8,32(%r15)
+	lg %r1,16(%r15)
+	alcg %r1,8(%r15)
+	alcgr %r12,%r10
+	alcg %r11,56(%r13)
+	stg %r11,16(%r15)
+	lg %r11,48(%r2)
+	mlg %r10,0(%r14)
+	algrk %r0,%r0,%r11
+	stg %r10,8(%r15)
+	lg %r11,48(%r2)
+	mlg %r10,8(%r14)
+	alcgr %r4,%r11
+	stg %r10,32(%r15)
+	lg %r11,48(%r2)
+	mlg %r10,16(%r14)
+	alcgr %r3,%r11
+	stg %r10,48(%r15)
+	lg %r11,48(%r2)
+	mlg %r10,24(%r14)
+	alcgr %r6,%r11
+	stg %r10,40(%r15)
+	lg %r11,48(%r2)
+	mlg %r10,32(%r14)
 	alcgr %r8,%r11
 	stg %r10,24(%r15)
-	lgr %r11,%r0
-	mlg %r10,24(%r5)
+	lg %r11,48(%r2)
+	mlg %r10,40(%r14)
+	alcgr %r1,%r11
+	stg %r10,0(%r15)
+	lg %r11,48(%r2)
+	mlg %r10,48(%r14)
 	alcgr %r12,%r11
-	stg %r10,144(%r15)
+	lg %r5,16(%r15)
+	alcg %r5,56(%r13)
+	slbgr %r2,%r2
+	la %r2,1(%r2)
+	alg %r4,8(%r15)
+	alcg %r3,32(%r15)
+	alcg %r6,48(%r15)
+	alcg %r8,40(%r15)
+	alcg %r1,24(%r15)
+	alcg %r12,0(%r15)
+	alcgr %r5,%r10
+	alcg %r2,56(%r13)
+	clgfi %r0,0
 	lgr %r11,%r0
-	mlg %r10,32(%r5)
+	mlg %r10,8(%r13)
+	alcgr %r4,%r11
+	stg %r10,0(%r15)
+	lgr %r11,%r0
+	mlg %r10,16(%r13)
+	alcgr %r3,%r11
+	stg %r10,24(%r15)
+	lgr %r11,%r0
+	mlg %r10,24(%r13)
+	alcgr %r6,%r11
+	stg %r10,40(%r15)
+	lgr %r11,%r0
+	mlg %r10,32(%r13)
+	alcgr %r8,%r11
+	stg %r10,48(%r15)
+	lgr %r11,%r0
+	mlg %r10,40(%r13)
 	alcgr %r1,%r11
 	stg %r10,32(%r15)
 	lgr %r11,%r0
-	mlg %r10,40(%r5)
-	alcgr %r14,%r11
-	stg %r10,128(%r15)
+	mlg %r10,48(%r13)
+	alcgr %r12,%r11
+	alcg %r5,56(%r13)
+	alcg %r2,56(%r13)
+	stg %r10,8(%r15)
 	lgr %r11,%r0
-	mlg %r10,48(%r5)
-	alcgr %r7,%r11
-	alcg %r6,0(%r13)
-	lg %r11,16(%r15)
-	alcg %r11,0(%r13)
-	stg %r10,16(%r15)
-	stg %r11,136(%r15)
-	lgr %r11,%r0
-	mlg %r10,0(%r5)
-	algrk %r10,%r9,%r10
-	alcg %r8,40(%r15)
-	alcg %r12,24(%r15)
-	alcg %r1,144(%r15)
-	alcg %r14,32(%r15)
-	alcg %r7,128(%r15)
-	alcg %r6,16(%r15)
-	lg %r0,136(%r15)
-	alcg %r0,0(%r13)
-	stg %r8,136(%r15)
-	lg %r9,48(%r3)
-	mlg %r8,0(%r4)
-	algrk %r10,%r10,%r9
-	stg %r10,16(%r15)
-	lg %r11,48(%r3)
-	mlg %r10,8(%r4)
-	alcg %r11,136(%r15)
-	stg %r8,136(%r15)
-	lg %r9,48(%r3)
-	mlg %r8,16(%r4)
-	alcgr %r12,%r9
-	stg %r8,128(%r15)
-	lg %r9,48(%r3)
-	mlg %r8,24(%r4)
-	alcgr %r1,%r9
-	stg %r8,32(%r15)
-	lg %r9,48(%r3)
-	mlg %r8,32(%r4)
-	alcgr %r14,%r9
-	stg %r8,144(%r15)
-	lg %r9,48(%r3)
-	mlg %r8,40(%r4)
-	alcgr %r7,%r9
-	stg %r8,24(%r15)
-	lg %r9,48(%r3)
-	mlg %r8,48(%r4)
-	alcgr %r6,%r9
-	alcg %r0,0(%r13)
-	slbgr %r4,%r4
-	la %r4,1(%r4)
-	alg %r11,136(%r15)
-	alcgr %r12,%r10
-	alcg %r1,128(%r15)
-	alcg %r14,32(%r15)
-	alcg %r7,144(%r15)
+	mlg %r10,0(%r13)
+	algrk %r10,%r4,%r10
+	alcg %r3,0(%r15)
 	alcg %r6,24(%r15)
-	alcgr %r0,%r8
-	alcg %r4,0(%r13)
-	clghsi 16(%r15),0
-	lg %r9,16(%r15)
-	mlg %r8,8(%r5)
-	alcgr %r11,%r9
-	stg %r8,24(%r15)
-	lg %r9,16(%r15)
-	mlg %r8,16(%r5)
-	alcgr %r12,%r9
-	stg %r8,144(%r15)
-	lg %r9,16(%r15)
-	mlg %r8,24(%r5)
-	alcgr %r1,%r9
-	stg %r8,32(%r15)
-	lg %r9,16(%r15)
-	mlg %r8,32(%r5)
-	alcgr %r14,%r9
-	stg %r8,128(%r15)
-	lg %r9,16(%r15)
-	mlg %r8,40(%r5)
-	alcgr %r7,%r9
-	stg %r8,136(%r15)
-	lg %r9,16(%r15)
-	mlg %r8,48(%r5)
-	alcgr %r6,%r9
-	alcg %r0,0(%r13)
-	alcg %r4,0(%r13)
-	stg %r8,40(%r15)
-	lg %r9,16(%r15)
-	mlg %r8,0(%r5)
-	algrk %r11,%r11,%r8
-	alcg %r12,24(%r15)
-	alcg %r1,144(%r15)
-	alcg %r14,32(%r15)
-	alcg %r7,128(%r15)
-	alcg %r6,136(%r15)
-	alcg %r0,40(%r15)
-	alcg %r4,0(%r13)
-	lgr %r3,%r11
-	algfi %r3,1
-	lgr %r10,%r12
-	slbg %r10,8(%r5)
+	alcg %r8,40(%r15)
+	alcg %r1,48(%r15)
+	alcg %r12,32(%r15)
+	alcg %r5,8(%r15)
+	alcg %r2,56(%r13)
+	lgr %r0,%r10
+	algfi %r0,1
+	lgr %r4,%r3
+	slbg %r4,8(%r13)
+	lgr %r14,%r6
+	slbg %r14,16(%r13)
+	lgr %r11,%r8
+	slbg %r11,24(%r13)
 	lgr %r9,%r1
-	slbg %r9,16(%r5)
-	lgr %r8,%r14
-	slbg %r8,24(%r5)
-	lgr %r13,%r7
-	slbg %r13,32(%r5)
-	stg %r13,40(%r15)
-	lgr %r13,%r6
-	slbg %r13,40(%r5)
-	stg %r13,136(%r15)
-	lgr %r13,%r0
-	slbg %r13,48(%r5)
-	larl %r5,.Llf_p448_mul_s390x_k
-	slbg %r4,0(%r5)
-	locgr %r11,%r3,3
-	locgr %r12,%r10,3
+	slbg %r9,32(%r13)
+	lgr %r7,%r12
+	slbg %r7,40(%r13)
+	stg %r12,8(%r15)
+	lgr %r12,%r5
+	slbg %r12,48(%r13)
+	slbg %r2,56(%r13)
+	locgr %r10,%r0,3
+	locgr %r3,%r4,3
+	locgr %r6,%r14,3
+	locgr %r8,%r11,3
 	locgr %r1,%r9,3
-	locgr %r14,%r8,3
-	lg %r5,40(%r15)
-	locgr %r7,%r5,3
-	lg %r5,136(%r15)
-	locgr %r6,%r5,3
-	locgr %r0,%r13,3
-	stg %r11,0(%r2)
-	stg %r12,8(%r2)
-	stg %r1,16(%r2)
-	stg %r14,24(%r2)
-	stg %r7,32(%r2)
-	stg %r6,40(%r2)
-	stg %r0,48(%r2)
+	lg %r0,8(%r15)
+	locgr %r7,%r0,12
+	locgr %r5,%r12,3
+	lg %r4,72(%r15)
+	stg %r10,0(%r4)
+	stg %r3,8(%r4)
+	stg %r6,16(%r4)
+	stg %r8,24(%r4)
+	stg %r1,32(%r4)
+	stg %r7,40(%r4)
+	stg %r5,48(%r4)
+	lay %r15,56(%r15)
+	.cfi_adjust_cfa_offset -56
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -629,12 +611,12 @@ lf_p448_mul_s390x:
 
 # void lf_p448_sqr_s390x(uint64_t r[7], const uint64_t a[7])
 #   r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: 96 bytes frame (lay); the caller's register save area: 9 registers saved, 12 spill slots of 8 bytes
-#   474 instructions
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: 88 bytes frame (lay); the caller's register save area: 9 registers saved, 11 spill slots of 8 bytes, argument pointers r2, r3 stored and read back
+#   457 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p448_sqr_s390x_p:
+.Llf_p448_sqr_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
@@ -642,7 +624,6 @@ lf_p448_mul_s390x:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
-.Llf_p448_sqr_s390x_k:
 	.quad 0x0000000000000000
 	.quad 0xffffffffffffffff
 	.text
@@ -652,7 +633,7 @@ lf_p448_mul_s390x:
 	.p2align 3
 lf_p448_sqr_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -662,8 +643,8 @@ lf_p448_sqr_s390x:
 	.cfi_offset 12, -64
 	.cfi_offset 13, -56
 	.cfi_offset 14, -48
-	lay %r15,-96(%r15)
-	.cfi_adjust_cfa_offset 96
+	lay %r15,-88(%r15)
+	.cfi_adjust_cfa_offset 88
 	lg %r1,0(%r3)
 	mlg %r0,8(%r3)
 	lg %r5,0(%r3)
@@ -682,7 +663,7 @@ lf_p448_sqr_s390x:
 	mlg %r8,48(%r3)
 	alcgr %r9,%r10
 	larl %r4,.Llf_p448_sqr_s390x_k
-	alcg %r8,0(%r4)
+	alcg %r8,56(%r4)
 	lg %r7,8(%r3)
 	mlg %r6,16(%r3)
 	algrk %r13,%r13,%r7
@@ -698,443 +679,426 @@ lf_p448_sqr_s390x:
 	lg %r13,8(%r3)
 	mlg %r12,40(%r3)
 	alcgr %r9,%r13
-	stg %r12,24(%r15)
-	lg %r13,8(%r3)
-	mlg %r12,48(%r3)
-	alcgr %r8,%r13
-	slbgr %r14,%r14
-	la %r14,1(%r14)
+	lg %r14,112(%r15)
+	lg %r3,8(%r14)
+	mlg %r2,48(%r14)
+	alcgr %r8,%r3
+	slbgr %r3,%r3
+	la %r3,1(%r3)
 	algrk %r5,%r5,%r6
 	alcg %r11,8(%r15)
 	alcg %r9,16(%r15)
-	alcg %r8,24(%r15)
-	alcgr %r14,%r12
-	lg %r13,16(%r3)
-	mlg %r12,24(%r3)
+	alcgr %r8,%r12
+	alcgr %r3,%r2
+	lg %r13,16(%r14)
+	mlg %r12,24(%r14)
 	algrk %r11,%r11,%r13
-	lg %r7,16(%r3)
-	mlg %r6,32(%r3)
+	lg %r7,16(%r14)
+	mlg %r6,32(%r14)
 	alcgr %r9,%r7
-	stg %r11,24(%r15)
-	lg %r11,16(%r3)
-	mlg %r10,40(%r3)
+	stg %r11,16(%r15)
+	lg %r11,16(%r14)
+	mlg %r10,40(%r14)
 	alcgr %r8,%r11
-	stg %r5,16(%r15)
-	lg %r5,16(%r3)
-	mlg %r4,48(%r3)
-	alcgr %r14,%r5
+	stg %r5,8(%r15)
+	lg %r5,16(%r14)
+	mlg %r4,48(%r14)
+	alcgr %r3,%r5
 	slbgr %r5,%r5
 	la %r5,1(%r5)
 	algrk %r12,%r9,%r12
 	alcgr %r8,%r6
-	alcgr %r14,%r10
+	alcgr %r3,%r10
 	alcgr %r5,%r4
-	lg %r11,24(%r3)
-	mlg %r10,32(%r3)
+	lg %r11,24(%r14)
+	mlg %r10,32(%r14)
 	algrk %r11,%r8,%r11
-	lg %r9,24(%r3)
-	mlg %r8,40(%r3)
-	alcgr %r14,%r9
-	lg %r7,24(%r3)
-	mlg %r6,48(%r3)
+	lg %r9,24(%r14)
+	mlg %r8,40(%r14)
+	alcgr %r3,%r9
+	lg %r7,24(%r14)
+	mlg %r6,48(%r14)
 	alcgr %r5,%r7
 	slbgr %r4,%r4
 	la %r4,1(%r4)
-	algrk %r10,%r14,%r10
+	algrk %r10,%r3,%r10
 	alcgr %r5,%r8
 	alcgr %r4,%r6
-	lg %r9,32(%r3)
-	mlg %r8,40(%r3)
+	lg %r3,32(%r14)
+	mlg %r2,40(%r14)
+	algrk %r3,%r5,%r3
+	lg %r9,32(%r14)
+	mlg %r8,48(%r14)
+	alcgr %r4,%r9
+	slbgr %r5,%r5
+	la %r5,1(%r5)
+	algrk %r2,%r4,%r2
+	alcgr %r5,%r8
+	lg %r9,40(%r14)
+	mlg %r8,48(%r14)
 	algrk %r5,%r5,%r9
-	lg %r7,32(%r3)
-	mlg %r6,48(%r3)
-	alcgr %r4,%r7
-	slbgr %r14,%r14
-	la %r14,1(%r14)
-	algrk %r4,%r4,%r8
-	alcgr %r14,%r6
-	lg %r9,40(%r3)
-	mlg %r8,48(%r3)
-	algrk %r14,%r14,%r9
-	slbgr %r13,%r13
-	la %r13,1(%r13)
-	la %r13,0(%r13,%r8)
+	slbgr %r4,%r4
+	la %r4,1(%r4)
+	la %r4,0(%r4,%r8)
 	algrk %r1,%r1,%r1
 	alcgr %r0,%r0
-	lg %r9,0(%r15)
+	lg %r13,0(%r15)
+	alcgr %r13,%r13
+	lg %r9,8(%r15)
 	alcgr %r9,%r9
 	lg %r8,16(%r15)
 	alcgr %r8,%r8
-	lg %r7,24(%r15)
-	alcgr %r7,%r7
 	alcgr %r12,%r12
 	alcgr %r11,%r11
 	alcgr %r10,%r10
+	alcgr %r3,%r3
+	alcgr %r2,%r2
 	alcgr %r5,%r5
 	alcgr %r4,%r4
-	alcgr %r14,%r14
-	alcgr %r13,%r13
-	slbgr %r6,%r6
-	la %r6,1(%r6)
-	stg %r4,24(%r15)
-	stg %r5,16(%r15)
-	lg %r5,0(%r3)
-	mlgr %r4,%r5
-	algrk %r1,%r1,%r4
-	stg %r5,0(%r15)
-	lg %r5,8(%r3)
-	mlgr %r4,%r5
-	alcgr %r0,%r5
-	alcgr %r9,%r4
-	lg %r5,16(%r3)
-	mlgr %r4,%r5
-	alcgr %r8,%r5
-	alcgr %r7,%r4
-	lg %r5,24(%r3)
-	mlgr %r4,%r5
-	alcgr %r12,%r5
-	alcgr %r11,%r4
-	lg %r5,32(%r3)
-	mlgr %r4,%r5
-	alcgr %r10,%r5
-	alcg %r4,16(%r15)
-	stg %r4,16(%r15)
-	lg %r5,40(%r3)
-	mlgr %r4,%r5
-	alcg %r5,24(%r15)
-	alcgr %r14,%r4
-	stg %r5,24(%r15)
-	lg %r5,48(%r3)
-	mlgr %r4,%r5
-	alcgr %r13,%r5
-	alcgr %r6,%r4
-	clghsi 0(%r15),0
-	lg %r5,0(%r15)
-	larl %r3,.Llf_p448_sqr_s390x_p
-	mlg %r4,8(%r3)
-	alcgr %r1,%r5
-	stg %r4,8(%r15)
-	lg %r5,0(%r15)
-	mlg %r4,16(%r3)
-	alcgr %r0,%r5
-	stg %r4,32(%r15)
-	lg %r5,0(%r15)
-	mlg %r4,24(%r3)
-	alcgr %r9,%r5
-	stg %r4,40(%r15)
-	lg %r5,0(%r15)
-	mlg %r4,32(%r3)
-	alcgr %r8,%r5
-	stg %r4,48(%r15)
-	lg %r5,0(%r15)
-	mlg %r4,40(%r3)
-	alcgr %r7,%r5
-	stg %r4,56(%r15)
-	lg %r5,0(%r15)
-	mlg %r4,48(%r3)
-	alcgr %r12,%r5
-	slbgr %r5,%r5
-	la %r5,1(%r5)
-	stg %r10,64(%r15)
-	stg %r11,72(%r15)
-	lg %r11,0(%r15)
-	mlg %r10,0(%r3)
-	algrk %r1,%r1,%r10
-	alcg %r0,8(%r15)
-	alcg %r9,32(%r15)
-	alcg %r8,40(%r15)
-	alcg %r7,48(%r15)
-	alcg %r12,56(%r15)
-	alcgr %r5,%r4
-	slbgr %r4,%r4
-	la %r4,1(%r4)
-	clgfi %r1,0
-	lgr %r11,%r1
-	mlg %r10,8(%r3)
-	alcgr %r0,%r11
-	stg %r10,56(%r15)
-	lgr %r11,%r1
-	mlg %r10,16(%r3)
-	alcgr %r9,%r11
-	stg %r10,48(%r15)
-	lgr %r11,%r1
-	mlg %r10,24(%r3)
-	alcgr %r8,%r11
-	stg %r10,40(%r15)
-	lgr %r11,%r1
-	mlg %r10,32(%r3)
-	alcgr %r7,%r11
-	stg %r10,32(%r15)
-	lgr %r11,%r1
-	mlg %r10,40(%r3)
-	alcgr %r12,%r11
-	stg %r10,8(%r15)
-	lgr %r11,%r1
-	mlg %r10,48(%r3)
-	alcgr %r5,%r11
-	larl %r11,.Llf_p448_sqr_s390x_k
-	alcg %r4,0(%r11)
-	stg %r6,0(%r15)
-	slbgr %r6,%r6
-	la %r6,1(%r6)
-	stg %r10,80(%r15)
-	lgr %r11,%r1
-	mlg %r10,0(%r3)
-	algrk %r0,%r0,%r10
-	alcg %r9,56(%r15)
-	alcg %r8,48(%r15)
-	alcg %r7,40(%r15)
-	alcg %r12,32(%r15)
-	alcg %r5,8(%r15)
-	alcg %r4,80(%r15)
-	larl %r1,.Llf_p448_sqr_s390x_k
-	alcg %r6,0(%r1)
-	clgfi %r0,0
-	lgr %r11,%r0
-	mlg %r10,8(%r3)
-	alcgr %r9,%r11
-	stg %r10,80(%r15)
-	lgr %r11,%r0
-	mlg %r10,16(%r3)
-	alcgr %r8,%r11
-	stg %r10,8(%r15)
-	lgr %r11,%r0
-	mlg %r10,24(%r3)
-	alcgr %r7,%r11
-	stg %r10,32(%r15)
-	lgr %r11,%r0
-	mlg %r10,32(%r3)
-	alcgr %r12,%r11
-	stg %r10,40(%r15)
-	lgr %r11,%r0
-	mlg %r10,40(%r3)
-	alcgr %r5,%r11
-	stg %r10,48(%r15)
-	lgr %r11,%r0
-	mlg %r10,48(%r3)
-	alcgr %r4,%r11
-	alcg %r6,0(%r1)
-	slbgr %r11,%r11
-	la %r11,1(%r11)
-	stg %r0,56(%r15)
-	lg %r1,56(%r15)
-	mlg %r0,0(%r3)
-	algrk %r0,%r9,%r0
-	alcg %r8,80(%r15)
-	alcg %r7,8(%r15)
-	alcg %r12,32(%r15)
-	alcg %r5,40(%r15)
-	alcg %r4,48(%r15)
-	alcgr %r6,%r10
-	larl %r1,.Llf_p448_sqr_s390x_k
-	alcg %r11,0(%r1)
-	clgfi %r0,0
-	stg %r11,48(%r15)
-	lgr %r11,%r0
-	mlg %r10,8(%r3)
-	alcgr %r8,%r11
-	stg %r10,40(%r15)
-	lgr %r11,%r0
-	mlg %r10,16(%r3)
-	alcgr %r7,%r11
-	stg %r10,32(%r15)
-	lgr %r11,%r0
-	mlg %r10,24(%r3)
-	alcgr %r12,%r11
-	stg %r10,8(%r15)
-	lgr %r11,%r0
-	mlg %r10,32(%r3)
-	alcgr %r5,%r11
-	stg %r10,80(%r15)
-	lgr %r11,%r0
-	mlg %r10,40(%r3)
-	alcgr %r4,%r11
-	stg %r10,56(%r15)
-	lgr %r11,%r0
-	mlg %r10,48(%r3)
-	alcgr %r6,%r11
-	lg %r11,48(%r15)
-	alcg %r11,0(%r1)
-	slbgr %r9,%r9
-	la %r9,1(%r9)
-	stg %r0,48(%r15)
-	lg %r1,48(%r15)
-	mlg %r0,0(%r3)
-	algrk %r0,%r8,%r0
-	alcg %r7,40(%r15)
-	alcg %r12,32(%r15)
-	alcg %r5,8(%r15)
-	alcg %r4,80(%r15)
-	alcg %r6,56(%r15)
-	alcgr %r11,%r10
-	larl %r1,.Llf_p448_sqr_s390x_k
-	alcg %r9,0(%r1)
-	clgfi %r0,0
-	stg %r9,56(%r15)
-	lgr %r9,%r0
-	mlg %r8,8(%r3)
-	alcgr %r7,%r9
-	stg %r8,80(%r15)
-	lgr %r9,%r0
-	mlg %r8,16(%r3)
-	alcgr %r12,%r9
-	stg %r8,8(%r15)
-	lgr %r9,%r0
-	mlg %r8,24(%r3)
-	alcgr %r5,%r9
-	stg %r8,32(%r15)
-	lgr %r9,%r0
-	mlg %r8,32(%r3)
-	alcgr %r4,%r9
-	stg %r8,40(%r15)
-	lgr %r9,%r0
-	mlg %r8,40(%r3)
-	alcgr %r6,%r9
-	stg %r8,48(%r15)
-	lgr %r9,%r0
-	mlg %r8,48(%r3)
-	alcgr %r11,%r9
-	lg %r10,56(%r15)
-	alcg %r10,0(%r1)
-	slbgr %r9,%r9
-	la %r9,1(%r9)
-	stg %r0,56(%r15)
-	lg %r1,56(%r15)
-	mlg %r0,0(%r3)
-	algrk %r0,%r7,%r0
-	alcg %r12,80(%r15)
-	alcg %r5,8(%r15)
-	alcg %r4,32(%r15)
-	alcg %r6,40(%r15)
-	alcg %r11,48(%r15)
-	alcgr %r10,%r8
-	larl %r1,.Llf_p448_sqr_s390x_k
-	alcg %r9,0(%r1)
-	clgfi %r0,0
-	stg %r9,48(%r15)
-	lgr %r9,%r0
-	mlg %r8,8(%r3)
-	alcgr %r12,%r9
-	stg %r8,40(%r15)
-	lgr %r9,%r0
-	mlg %r8,16(%r3)
-	alcgr %r5,%r9
-	stg %r8,32(%r15)
-	lgr %r9,%r0
-	mlg %r8,24(%r3)
-	alcgr %r4,%r9
-	stg %r8,8(%r15)
-	lgr %r9,%r0
-	mlg %r8,32(%r3)
-	alcgr %r6,%r9
-	stg %r8,80(%r15)
-	lgr %r9,%r0
-	mlg %r8,40(%r3)
-	alcgr %r11,%r9
-	stg %r8,56(%r15)
-	lgr %r9,%r0
-	mlg %r8,48(%r3)
-	alcgr %r10,%r9
-	lg %r9,48(%r15)
-	alcg %r9,0(%r1)
 	slbgr %r7,%r7
 	la %r7,1(%r7)
-	stg %r0,48(%r15)
-	lg %r1,48(%r15)
-	mlg %r0,0(%r3)
-	algrk %r0,%r12,%r0
-	alcg %r5,40(%r15)
-	alcg %r4,32(%r15)
-	alcg %r6,8(%r15)
-	alcg %r11,80(%r15)
-	alcg %r10,56(%r15)
-	alcgr %r9,%r8
-	larl %r1,.Llf_p448_sqr_s390x_k
-	alcg %r7,0(%r1)
+	stg %r7,16(%r15)
+	lg %r7,0(%r14)
+	mlgr %r6,%r7
+	algrk %r1,%r1,%r6
+	stg %r7,8(%r15)
+	lg %r7,8(%r14)
+	mlgr %r6,%r7
+	alcgr %r0,%r7
+	alcgr %r13,%r6
+	lg %r7,16(%r14)
+	mlgr %r6,%r7
+	alcgr %r9,%r7
+	alcgr %r8,%r6
+	lg %r7,24(%r14)
+	mlgr %r6,%r7
+	alcgr %r12,%r7
+	alcgr %r11,%r6
+	lg %r7,32(%r14)
+	mlgr %r6,%r7
+	alcgr %r10,%r7
+	alcgr %r3,%r6
+	lg %r7,40(%r14)
+	mlgr %r6,%r7
+	alcgr %r2,%r7
+	alcgr %r5,%r6
+	lg %r7,48(%r14)
+	mlgr %r6,%r7
+	alcgr %r4,%r7
+	alcg %r6,16(%r15)
+	clghsi 8(%r15),0
+	stg %r6,16(%r15)
+	lg %r7,8(%r15)
+	larl %r14,.Llf_p448_sqr_s390x_k
+	mlg %r6,8(%r14)
+	alcgr %r1,%r7
+	stg %r6,0(%r15)
+	lg %r7,8(%r15)
+	mlg %r6,16(%r14)
+	alcgr %r0,%r7
+	stg %r6,24(%r15)
+	lg %r7,8(%r15)
+	mlg %r6,24(%r14)
+	alcgr %r13,%r7
+	stg %r6,32(%r15)
+	lg %r7,8(%r15)
+	mlg %r6,32(%r14)
+	alcgr %r9,%r7
+	stg %r6,40(%r15)
+	lg %r7,8(%r15)
+	mlg %r6,40(%r14)
+	alcgr %r8,%r7
+	stg %r6,48(%r15)
+	lg %r7,8(%r15)
+	mlg %r6,48(%r14)
+	alcgr %r12,%r7
+	slbgr %r7,%r7
+	la %r7,1(%r7)
+	stg %r4,56(%r15)
+	stg %r5,64(%r15)
+	lg %r5,8(%r15)
+	mlg %r4,0(%r14)
+	algrk %r1,%r1,%r4
+	alcg %r0,0(%r15)
+	alcg %r13,24(%r15)
+	alcg %r9,32(%r15)
+	alcg %r8,40(%r15)
+	alcg %r12,48(%r15)
+	alcgr %r7,%r6
+	slbgr %r5,%r5
+	la %r5,1(%r5)
+	clgfi %r1,0
+	stg %r5,48(%r15)
+	lgr %r5,%r1
+	mlg %r4,8(%r14)
+	alcgr %r0,%r5
+	stg %r4,40(%r15)
+	lgr %r5,%r1
+	mlg %r4,16(%r14)
+	alcgr %r13,%r5
+	stg %r4,32(%r15)
+	lgr %r5,%r1
+	mlg %r4,24(%r14)
+	alcgr %r9,%r5
+	stg %r4,24(%r15)
+	lgr %r5,%r1
+	mlg %r4,32(%r14)
+	alcgr %r8,%r5
+	stg %r4,0(%r15)
+	lgr %r5,%r1
+	mlg %r4,40(%r14)
+	alcgr %r12,%r5
+	stg %r4,8(%r15)
+	lgr %r5,%r1
+	mlg %r4,48(%r14)
+	alcgr %r7,%r5
+	lg %r5,48(%r15)
+	alcg %r5,56(%r14)
+	slbgr %r6,%r6
+	la %r6,1(%r6)
+	stg %r2,48(%r15)
+	stg %r3,72(%r15)
+	lgr %r3,%r1
+	mlg %r2,0(%r14)
+	algrk %r0,%r0,%r2
+	alcg %r13,40(%r15)
+	alcg %r9,32(%r15)
+	alcg %r8,24(%r15)
+	alcg %r12,0(%r15)
+	alcg %r7,8(%r15)
+	alcgr %r5,%r4
+	alcg %r6,56(%r14)
 	clgfi %r0,0
-	stg %r13,56(%r15)
-	lgr %r13,%r0
-	mlg %r12,8(%r3)
-	alcgr %r5,%r13
-	stg %r12,80(%r15)
-	lgr %r13,%r0
-	mlg %r12,16(%r3)
-	alcgr %r4,%r13
+	lgr %r3,%r0
+	mlg %r2,8(%r14)
+	alcgr %r13,%r3
+	stg %r2,8(%r15)
+	lgr %r3,%r0
+	mlg %r2,16(%r14)
+	alcgr %r9,%r3
+	stg %r2,0(%r15)
+	lgr %r3,%r0
+	mlg %r2,24(%r14)
+	alcgr %r8,%r3
+	stg %r2,24(%r15)
+	lgr %r3,%r0
+	mlg %r2,32(%r14)
+	alcgr %r12,%r3
+	stg %r2,32(%r15)
+	lgr %r3,%r0
+	mlg %r2,40(%r14)
+	alcgr %r7,%r3
+	stg %r2,40(%r15)
+	lgr %r3,%r0
+	mlg %r2,48(%r14)
+	alcgr %r5,%r3
+	alcg %r6,56(%r14)
+	slbgr %r1,%r1
+	la %r1,1(%r1)
+	stg %r2,80(%r15)
+	lgr %r3,%r0
+	mlg %r2,0(%r14)
+	algrk %r13,%r13,%r2
+	alcg %r9,8(%r15)
+	alcg %r8,0(%r15)
+	alcg %r12,24(%r15)
+	alcg %r7,32(%r15)
+	alcg %r5,40(%r15)
+	alcg %r6,80(%r15)
+	alcg %r1,56(%r14)
+	clgfi %r13,0
+	lgr %r3,%r13
+	mlg %r2,8(%r14)
+	alcgr %r9,%r3
+	stg %r2,80(%r15)
+	lgr %r3,%r13
+	mlg %r2,16(%r14)
+	alcgr %r8,%r3
+	stg %r2,40(%r15)
+	lgr %r3,%r13
+	mlg %r2,24(%r14)
+	alcgr %r12,%r3
+	stg %r2,32(%r15)
+	lgr %r3,%r13
+	mlg %r2,32(%r14)
+	alcgr %r7,%r3
+	stg %r2,24(%r15)
+	lgr %r3,%r13
+	mlg %r2,40(%r14)
+	alcgr %r5,%r3
+	stg %r2,0(%r15)
+	lgr %r3,%r13
+	mlg %r2,48(%r14)
+	alcgr %r6,%r3
+	alcg %r1,56(%r14)
+	slbgr %r4,%r4
+	la %r4,1(%r4)
 	stg %r12,8(%r15)
+	mlg %r12,0(%r14)
+	algrk %r12,%r9,%r12
+	alcg %r8,80(%r15)
+	lg %r0,8(%r15)
+	alcg %r0,40(%r15)
+	alcg %r7,32(%r15)
+	alcg %r5,24(%r15)
+	alcg %r6,0(%r15)
+	alcgr %r1,%r2
+	alcg %r4,56(%r14)
+	clgfi %r12,0
+	lgr %r3,%r12
+	mlg %r2,8(%r14)
+	alcgr %r8,%r3
+	stg %r2,0(%r15)
+	lgr %r3,%r12
+	mlg %r2,16(%r14)
+	alcgr %r0,%r3
+	stg %r2,24(%r15)
+	lgr %r3,%r12
+	mlg %r2,24(%r14)
+	alcgr %r7,%r3
+	stg %r2,32(%r15)
+	lgr %r3,%r12
+	mlg %r2,32(%r14)
+	alcgr %r5,%r3
+	stg %r2,8(%r15)
+	lgr %r3,%r12
+	mlg %r2,40(%r14)
+	alcgr %r6,%r3
+	stg %r2,40(%r15)
+	lgr %r3,%r12
+	mlg %r2,48(%r14)
+	alcgr %r1,%r3
+	alcg %r4,56(%r14)
+	slbgr %r3,%r3
+	la %r3,1(%r3)
+	stg %r12,80(%r15)
+	lg %r13,80(%r15)
+	mlg %r12,0(%r14)
+	algrk %r12,%r8,%r12
+	alcg %r0,0(%r15)
+	alcg %r7,24(%r15)
+	alcg %r5,32(%r15)
+	alcg %r6,8(%r15)
+	alcg %r1,40(%r15)
+	alcgr %r4,%r2
+	alcg %r3,56(%r14)
+	clgfi %r12,0
+	lgr %r9,%r12
+	mlg %r8,8(%r14)
+	alcgr %r0,%r9
+	stg %r8,40(%r15)
+	lgr %r9,%r12
+	mlg %r8,16(%r14)
+	alcgr %r7,%r9
+	stg %r8,8(%r15)
+	lgr %r9,%r12
+	mlg %r8,24(%r14)
+	alcgr %r5,%r9
+	stg %r8,32(%r15)
+	lgr %r9,%r12
+	mlg %r8,32(%r14)
+	alcgr %r6,%r9
+	stg %r8,24(%r15)
+	lgr %r9,%r12
+	mlg %r8,40(%r14)
+	alcgr %r1,%r9
+	stg %r8,0(%r15)
+	lgr %r9,%r12
+	mlg %r8,48(%r14)
+	alcgr %r4,%r9
+	alcg %r3,56(%r14)
+	slbgr %r2,%r2
+	la %r2,1(%r2)
+	stg %r8,80(%r15)
+	lgr %r9,%r12
+	mlg %r8,0(%r14)
+	algrk %r0,%r0,%r8
+	alcg %r7,40(%r15)
+	alcg %r5,8(%r15)
+	alcg %r6,32(%r15)
+	alcg %r1,24(%r15)
+	alcg %r4,0(%r15)
+	alcg %r3,80(%r15)
+	alcg %r2,56(%r14)
+	clgfi %r0,0
 	lgr %r13,%r0
-	mlg %r12,24(%r3)
-	alcgr %r6,%r13
-	stg %r12,32(%r15)
-	lgr %r13,%r0
-	mlg %r12,32(%r3)
-	alcgr %r11,%r13
-	stg %r12,40(%r15)
-	lgr %r13,%r0
-	mlg %r12,40(%r3)
-	alcgr %r10,%r13
-	stg %r12,48(%r15)
-	lgr %r13,%r0
-	mlg %r12,48(%r3)
-	alcgr %r9,%r13
-	alcg %r7,0(%r1)
+	mlg %r12,8(%r14)
+	alcgr %r7,%r13
+	lgr %r9,%r0
+	mlg %r8,16(%r14)
+	alcgr %r5,%r9
+	stg %r8,80(%r15)
+	lgr %r9,%r0
+	mlg %r8,24(%r14)
+	alcgr %r6,%r9
+	stg %r8,0(%r15)
+	lgr %r9,%r0
+	mlg %r8,32(%r14)
+	alcgr %r1,%r9
+	stg %r8,24(%r15)
+	lgr %r9,%r0
+	mlg %r8,40(%r14)
+	alcgr %r4,%r9
+	stg %r8,32(%r15)
+	lgr %r9,%r0
+	mlg %r8,48(%r14)
+	alcgr %r3,%r9
+	alcg %r2,56(%r14)
 	slbgr %r13,%r13
 	la %r13,1(%r13)
-	stg %r9,88(%r15)
+	stg %r8,8(%r15)
 	lgr %r9,%r0
-	mlg %r8,0(%r3)
-	algrk %r5,%r5,%r8
-	alcg %r4,80(%r15)
-	alcg %r6,8(%r15)
-	alcg %r11,32(%r15)
-	alcg %r10,40(%r15)
-	lg %r0,88(%r15)
-	alcg %r0,48(%r15)
-	alcgr %r7,%r12
-	alcg %r13,0(%r1)
-	alg %r5,72(%r15)
+	mlg %r8,0(%r14)
+	algrk %r7,%r7,%r8
+	alcgr %r5,%r12
+	alcg %r6,80(%r15)
+	alcg %r1,0(%r15)
+	alcg %r4,24(%r15)
+	alcg %r3,32(%r15)
+	alcg %r2,8(%r15)
+	alcg %r13,56(%r14)
+	algrk %r11,%r7,%r11
+	alcgr %r5,%r10
+	alcg %r6,72(%r15)
+	alcg %r1,48(%r15)
 	alcg %r4,64(%r15)
-	alcg %r6,16(%r15)
-	alcg %r11,24(%r15)
-	alcgr %r10,%r14
-	alcg %r0,56(%r15)
-	alcg %r7,0(%r15)
-	alcg %r13,0(%r1)
-	lgr %r14,%r5
-	algfi %r14,1
-	lgr %r12,%r4
-	slbg %r12,8(%r3)
-	lgr %r9,%r6
-	slbg %r9,16(%r3)
-	lgr %r8,%r11
-	slbg %r8,24(%r3)
-	lgr %r1,%r10
-	slbg %r1,32(%r3)
-	stg %r1,0(%r15)
-	lgr %r1,%r0
-	slbg %r1,40(%r3)
-	stg %r1,56(%r15)
-	lgr %r1,%r7
-	slbg %r1,48(%r3)
-	larl %r3,.Llf_p448_sqr_s390x_k
-	slbg %r13,0(%r3)
-	locgr %r5,%r14,3
-	locgr %r4,%r12,3
-	locgr %r6,%r9,3
-	locgr %r11,%r8,3
-	lg %r3,0(%r15)
-	locgr %r10,%r3,3
-	lg %r3,56(%r15)
-	locgr %r0,%r3,3
-	locgr %r7,%r1,3
-	stg %r5,0(%r2)
-	stg %r4,8(%r2)
-	stg %r6,16(%r2)
-	stg %r11,24(%r2)
-	stg %r10,32(%r2)
-	stg %r0,40(%r2)
-	stg %r7,48(%r2)
-	lay %r15,96(%r15)
-	.cfi_adjust_cfa_offset -96
+	alcg %r3,56(%r15)
+	alcg %r2,16(%r15)
+	alcg %r13,56(%r14)
+	lgr %r0,%r11
+	algfi %r0,1
+	lgr %r12,%r5
+	slbg %r12,8(%r14)
+	lgr %r10,%r6
+	slbg %r10,16(%r14)
+	lgr %r9,%r1
+	slbg %r9,24(%r14)
+	lgr %r8,%r4
+	slbg %r8,32(%r14)
+	lgr %r7,%r3
+	slbg %r7,40(%r14)
+	stg %r3,16(%r15)
+	lgr %r3,%r2
+	slbg %r3,48(%r14)
+	slbg %r13,56(%r14)
+	locgr %r11,%r0,3
+	locgr %r5,%r12,3
+	locgr %r6,%r10,3
+	locgr %r1,%r9,3
+	locgr %r4,%r8,3
+	lg %r0,16(%r15)
+	locgr %r7,%r0,12
+	locgr %r2,%r3,3
+	lg %r3,104(%r15)
+	stg %r11,0(%r3)
+	stg %r5,8(%r3)
+	stg %r6,16(%r3)
+	stg %r1,24(%r3)
+	stg %r4,32(%r3)
+	stg %r7,40(%r3)
+	stg %r2,48(%r3)
+	lay %r15,88(%r15)
+	.cfi_adjust_cfa_offset -88
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -1151,12 +1115,12 @@ lf_p448_sqr_s390x:
 
 # void lf_p448_add_s390x(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 #   r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 2 spill slots of 8 bytes
-#   54 instructions
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 1 spill slots of 8 bytes, argument pointers r2 stored and read back
+#   52 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p448_add_s390x_p:
+.Llf_p448_add_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
@@ -1164,7 +1128,6 @@ lf_p448_sqr_s390x:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
-.Llf_p448_add_s390x_k:
 	.quad 0x0000000000000000
 	.text
 	.globl lf_p448_add_s390x
@@ -1173,7 +1136,7 @@ lf_p448_sqr_s390x:
 	.p2align 3
 lf_p448_add_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -1202,7 +1165,7 @@ lf_p448_add_s390x:
 	lgr %r3,%r1
 	algfi %r3,1
 	lgr %r10,%r0
-	larl %r9,.Llf_p448_add_s390x_p
+	larl %r9,.Llf_p448_add_s390x_k
 	slbg %r10,8(%r9)
 	lgr %r8,%r5
 	slbg %r8,16(%r9)
@@ -1210,30 +1173,28 @@ lf_p448_add_s390x:
 	slbg %r7,24(%r9)
 	lgr %r6,%r13
 	slbg %r6,32(%r9)
-	stg %r13,16(%r15)
-	lgr %r13,%r12
-	slbg %r13,40(%r9)
-	stg %r13,24(%r15)
-	lgr %r13,%r11
-	slbg %r13,48(%r9)
-	larl %r9,.Llf_p448_add_s390x_k
-	slbg %r4,0(%r9)
+	lgr %r2,%r12
+	slbg %r2,40(%r9)
+	stg %r2,120(%r15)
+	lgr %r2,%r11
+	slbg %r2,48(%r9)
+	slbg %r4,56(%r9)
 	locgr %r1,%r3,3
 	locgr %r0,%r10,3
 	locgr %r5,%r8,3
 	locgr %r14,%r7,3
-	lg %r4,16(%r15)
-	locgr %r6,%r4,12
-	lg %r4,24(%r15)
+	locgr %r13,%r6,3
+	lg %r4,120(%r15)
 	locgr %r12,%r4,3
-	locgr %r11,%r13,3
-	stg %r1,0(%r2)
-	stg %r0,8(%r2)
-	stg %r5,16(%r2)
-	stg %r14,24(%r2)
-	stg %r6,32(%r2)
-	stg %r12,40(%r2)
-	stg %r11,48(%r2)
+	locgr %r11,%r2,3
+	lg %r4,16(%r15)
+	stg %r1,0(%r4)
+	stg %r0,8(%r4)
+	stg %r5,16(%r4)
+	stg %r14,24(%r4)
+	stg %r13,32(%r4)
+	stg %r12,40(%r4)
+	stg %r11,48(%r4)
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -1250,12 +1211,12 @@ lf_p448_add_s390x:
 
 # void lf_p448_sub_s390x(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 #   r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 1 spill slots of 8 bytes
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 0 spill slots of 8 bytes, argument pointers r2 stored and read back
 #   47 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p448_sub_s390x_p:
+.Llf_p448_sub_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
@@ -1263,6 +1224,7 @@ lf_p448_add_s390x:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
+	.quad 0x0000000000000000
 	.text
 	.globl lf_p448_sub_s390x
 	.hidden lf_p448_sub_s390x
@@ -1270,7 +1232,7 @@ lf_p448_add_s390x:
 	.p2align 3
 lf_p448_sub_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -1296,7 +1258,7 @@ lf_p448_sub_s390x:
 	slbg %r11,48(%r4)
 	slbgr %r4,%r4
 	lgr %r3,%r4
-	larl %r10,.Llf_p448_sub_s390x_p
+	larl %r10,.Llf_p448_sub_s390x_k
 	ng %r3,0(%r10)
 	lgr %r9,%r4
 	ng %r9,8(%r10)
@@ -1306,24 +1268,24 @@ lf_p448_sub_s390x:
 	ng %r7,24(%r10)
 	lgr %r6,%r4
 	ng %r6,32(%r10)
-	stg %r11,16(%r15)
-	lgr %r11,%r4
-	ng %r11,40(%r10)
+	lgr %r2,%r4
+	ng %r2,40(%r10)
 	ng %r4,48(%r10)
 	algrk %r1,%r1,%r3
 	alcgr %r0,%r9
 	alcgr %r5,%r8
 	alcgr %r14,%r7
 	alcgr %r13,%r6
-	alcgr %r12,%r11
-	alcg %r4,16(%r15)
-	stg %r1,0(%r2)
-	stg %r0,8(%r2)
-	stg %r5,16(%r2)
-	stg %r14,24(%r2)
-	stg %r13,32(%r2)
-	stg %r12,40(%r2)
-	stg %r4,48(%r2)
+	alcgr %r12,%r2
+	alcgr %r11,%r4
+	lg %r4,16(%r15)
+	stg %r1,0(%r4)
+	stg %r0,8(%r4)
+	stg %r5,16(%r4)
+	stg %r14,24(%r4)
+	stg %r13,32(%r4)
+	stg %r12,40(%r4)
+	stg %r11,48(%r4)
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -1340,12 +1302,12 @@ lf_p448_sub_s390x:
 
 # void lf_p448_neg_s390x(uint64_t r[7], const uint64_t a[7])
 #   r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 4 registers saved, 0 spill slots of 8 bytes
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   42 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p448_neg_s390x_p:
+.Llf_p448_neg_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
@@ -1353,6 +1315,7 @@ lf_p448_sub_s390x:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
+	.quad 0x0000000000000000
 	.text
 	.globl lf_p448_neg_s390x
 	.hidden lf_p448_neg_s390x
@@ -1360,7 +1323,8 @@ lf_p448_sub_s390x:
 	.p2align 3
 lf_p448_neg_s390x:
 	.cfi_startproc
-	stmg %r11,%r14,88(%r15)
+	stmg %r10,%r14,80(%r15)
+	.cfi_offset 10, -80
 	.cfi_offset 11, -72
 	.cfi_offset 12, -64
 	.cfi_offset 13, -56
@@ -1371,7 +1335,7 @@ lf_p448_neg_s390x:
 	slbg %r0,8(%r3)
 	lghi %r5,-1
 	slbg %r5,16(%r3)
-	larl %r14,.Llf_p448_neg_s390x_p
+	larl %r14,.Llf_p448_neg_s390x_k
 	lg %r4,24(%r14)
 	slbg %r4,24(%r3)
 	lghi %r13,-1
@@ -1380,15 +1344,15 @@ lf_p448_neg_s390x:
 	slbg %r12,40(%r3)
 	lghi %r11,-1
 	slbg %r11,48(%r3)
-	lg %r14,0(%r3)
-	og %r14,8(%r3)
-	og %r14,16(%r3)
-	og %r14,24(%r3)
-	og %r14,32(%r3)
-	og %r14,40(%r3)
-	og %r14,48(%r3)
+	lg %r10,0(%r3)
+	og %r10,8(%r3)
+	og %r10,16(%r3)
+	og %r10,24(%r3)
+	og %r10,32(%r3)
+	og %r10,40(%r3)
+	og %r10,48(%r3)
 	lghi %r3,0
-	slgrk %r14,%r3,%r14
+	slgrk %r10,%r3,%r10
 	slbgr %r3,%r3
 	ngrk %r1,%r1,%r3
 	ngrk %r0,%r0,%r3
@@ -1404,7 +1368,8 @@ lf_p448_neg_s390x:
 	stg %r13,32(%r2)
 	stg %r12,40(%r2)
 	stg %r11,48(%r2)
-	lmg %r11,%r14,88(%r15)
+	lmg %r10,%r14,80(%r15)
+	.cfi_restore 10
 	.cfi_restore 11
 	.cfi_restore 12
 	.cfi_restore 13
@@ -1415,12 +1380,12 @@ lf_p448_neg_s390x:
 
 # void lf_p448_to_internal_s390x(uint64_t r[7], const uint64_t a[7])
 #   r = a*R mod p (to Montgomery form); Montgomery CIOS. Inputs < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 6 spill slots of 8 bytes
-#   471 instructions
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: 48 bytes frame (lay); the caller's register save area: 9 registers saved, 6 spill slots of 8 bytes, argument pointers r2, r3 stored and read back
+#   442 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p448_to_internal_s390x_p:
+.Llf_p448_to_internal_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
@@ -1428,7 +1393,6 @@ lf_p448_neg_s390x:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
-.Llf_p448_to_internal_s390x_r2:
 	.quad 0x0000000000000002
 	.quad 0x0000000000000000
 	.quad 0x0000000000000000
@@ -1436,7 +1400,6 @@ lf_p448_neg_s390x:
 	.quad 0x0000000000000000
 	.quad 0x0000000000000000
 	.quad 0x0000000000000000
-.Llf_p448_to_internal_s390x_k:
 	.quad 0x0000000000000000
 	.quad 0xffffffffffffffff
 	.text
@@ -1446,7 +1409,7 @@ lf_p448_neg_s390x:
 	.p2align 3
 lf_p448_to_internal_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -1456,474 +1419,447 @@ lf_p448_to_internal_s390x:
 	.cfi_offset 12, -64
 	.cfi_offset 13, -56
 	.cfi_offset 14, -48
+	lay %r15,-48(%r15)
+	.cfi_adjust_cfa_offset 48
 	lg %r1,0(%r3)
-	larl %r5,.Llf_p448_to_internal_s390x_r2
-	mlg %r0,0(%r5)
+	larl %r5,.Llf_p448_to_internal_s390x_k
+	mlg %r0,56(%r5)
 	algfi %r0,0
 	lghi %r4,0
-	larl %r14,.Llf_p448_to_internal_s390x_k
-	alcg %r4,0(%r14)
+	alcg %r4,64(%r5)
 	lg %r13,0(%r3)
-	mlg %r12,24(%r5)
-	alcg %r13,0(%r14)
-	alcg %r12,0(%r14)
+	mlg %r12,80(%r5)
+	alcg %r13,64(%r5)
+	alcg %r12,64(%r5)
+	lghi %r14,0
+	alcg %r14,64(%r5)
 	lghi %r11,0
-	alcg %r11,0(%r14)
+	alcg %r11,64(%r5)
 	lghi %r10,0
-	alcg %r10,0(%r14)
-	lghi %r9,0
-	alcg %r9,0(%r14)
+	alcg %r10,64(%r5)
 	clgfi %r1,0
+	lgr %r9,%r1
+	mlg %r8,8(%r5)
+	alcgr %r0,%r9
 	lgr %r7,%r1
-	larl %r8,.Llf_p448_to_internal_s390x_p
-	mlg %r6,8(%r8)
-	alcgr %r0,%r7
-	stg %r6,16(%r15)
-	lgr %r7,%r1
-	mlg %r6,16(%r8)
+	mlg %r6,16(%r5)
 	alcgr %r4,%r7
+	lgr %r3,%r1
+	mlg %r2,24(%r5)
+	alcgr %r13,%r3
+	stg %r2,0(%r15)
+	lgr %r3,%r1
+	mlg %r2,32(%r5)
+	alcgr %r12,%r3
+	stg %r2,8(%r15)
+	lgr %r3,%r1
+	mlg %r2,40(%r5)
+	alcgr %r14,%r3
+	stg %r2,16(%r15)
+	lgr %r3,%r1
+	mlg %r2,48(%r5)
+	alcgr %r11,%r3
+	alcg %r10,112(%r5)
+	slbgr %r3,%r3
+	la %r3,1(%r3)
 	stg %r6,24(%r15)
 	lgr %r7,%r1
-	mlg %r6,24(%r8)
-	alcgr %r13,%r7
-	stg %r6,32(%r15)
-	lgr %r7,%r1
-	mlg %r6,32(%r8)
-	alcgr %r12,%r7
-	stg %r6,40(%r15)
-	lgr %r7,%r1
-	mlg %r6,40(%r8)
-	alcgr %r11,%r7
-	stg %r6,128(%r15)
-	lgr %r7,%r1
-	mlg %r6,48(%r8)
-	alcgr %r10,%r7
-	alcg %r9,0(%r14)
-	slbgr %r7,%r7
-	la %r7,1(%r7)
-	stg %r9,136(%r15)
-	lgr %r9,%r1
-	larl %r5,.Llf_p448_to_internal_s390x_p
-	mlg %r8,0(%r5)
-	algrk %r0,%r0,%r8
-	alcg %r4,16(%r15)
+	mlg %r6,0(%r5)
+	algrk %r0,%r0,%r6
+	alcgr %r4,%r8
 	alcg %r13,24(%r15)
-	alcg %r12,32(%r15)
-	alcg %r11,40(%r15)
-	alcg %r10,128(%r15)
-	alcg %r6,136(%r15)
-	alcg %r7,0(%r14)
-	lg %r9,8(%r3)
-	larl %r1,.Llf_p448_to_internal_s390x_r2
-	mlg %r8,0(%r1)
+	alcg %r12,0(%r15)
+	alcg %r14,8(%r15)
+	alcg %r11,16(%r15)
+	alcgr %r10,%r2
+	alcg %r3,112(%r5)
+	lg %r1,72(%r15)
+	lg %r9,8(%r1)
+	mlg %r8,56(%r5)
 	algrk %r0,%r0,%r9
-	alcg %r4,0(%r14)
-	alcg %r13,0(%r14)
-	stg %r8,136(%r15)
-	lg %r9,8(%r3)
-	mlg %r8,24(%r1)
-	alcgr %r12,%r9
-	alcg %r11,0(%r14)
-	alcg %r10,0(%r14)
-	alcg %r6,0(%r14)
-	alcg %r7,0(%r14)
-	slbgr %r9,%r9
-	la %r9,1(%r9)
-	alg %r4,136(%r15)
-	alcg %r13,0(%r14)
-	alcg %r12,0(%r14)
-	alcgr %r11,%r8
-	alcg %r10,0(%r14)
-	alcg %r6,0(%r14)
-	alcg %r7,0(%r14)
-	alcg %r9,0(%r14)
+	alcg %r4,64(%r5)
+	alcg %r13,64(%r5)
+	lg %r7,8(%r1)
+	mlg %r6,80(%r5)
+	alcgr %r12,%r7
+	alcg %r14,64(%r5)
+	alcg %r11,64(%r5)
+	alcg %r10,64(%r5)
+	alcg %r3,112(%r5)
+	slbgr %r2,%r2
+	la %r2,1(%r2)
+	algrk %r4,%r4,%r8
+	alcg %r13,64(%r5)
+	alcg %r12,64(%r5)
+	alcgr %r14,%r6
+	alcg %r11,64(%r5)
+	alcg %r10,64(%r5)
+	alcg %r3,64(%r5)
+	alcg %r2,112(%r5)
 	clgfi %r0,0
-	stg %r9,136(%r15)
 	lgr %r9,%r0
 	mlg %r8,8(%r5)
 	alcgr %r4,%r9
-	stg %r8,128(%r15)
-	lgr %r9,%r0
-	mlg %r8,16(%r5)
-	alcgr %r13,%r9
-	stg %r8,40(%r15)
-	lgr %r9,%r0
-	mlg %r8,24(%r5)
-	alcgr %r12,%r9
-	stg %r8,32(%r15)
-	lgr %r9,%r0
-	mlg %r8,32(%r5)
-	alcgr %r11,%r9
-	stg %r8,24(%r15)
-	lgr %r9,%r0
-	mlg %r8,40(%r5)
-	alcgr %r10,%r9
-	stg %r8,16(%r15)
-	lgr %r9,%r0
-	mlg %r8,48(%r5)
-	alcgr %r6,%r9
-	alcg %r7,0(%r14)
-	lg %r9,136(%r15)
-	alcg %r9,0(%r14)
-	stg %r0,136(%r15)
-	lg %r1,136(%r15)
-	mlg %r0,0(%r5)
-	algrk %r0,%r4,%r0
-	alcg %r13,128(%r15)
-	alcg %r12,40(%r15)
-	alcg %r11,32(%r15)
+	lgr %r7,%r0
+	mlg %r6,16(%r5)
+	alcgr %r13,%r7
+	stg %r6,16(%r15)
+	lgr %r7,%r0
+	mlg %r6,24(%r5)
+	alcgr %r12,%r7
+	stg %r6,8(%r15)
+	lgr %r7,%r0
+	mlg %r6,32(%r5)
+	alcgr %r14,%r7
+	stg %r6,0(%r15)
+	lgr %r7,%r0
+	mlg %r6,40(%r5)
+	alcgr %r11,%r7
+	stg %r6,24(%r15)
+	lgr %r7,%r0
+	mlg %r6,48(%r5)
+	alcgr %r10,%r7
+	alcg %r3,112(%r5)
+	alcg %r2,112(%r5)
+	stg %r6,32(%r15)
+	lgr %r7,%r0
+	mlg %r6,0(%r5)
+	algrk %r4,%r4,%r6
+	alcgr %r13,%r8
+	alcg %r12,16(%r15)
+	alcg %r14,8(%r15)
+	alcg %r11,0(%r15)
 	alcg %r10,24(%r15)
-	alcg %r6,16(%r15)
-	alcgr %r7,%r8
-	alcg %r9,0(%r14)
-	lg %r5,16(%r3)
-	larl %r1,.Llf_p448_to_internal_s390x_r2
-	mlg %r4,0(%r1)
-	algrk %r0,%r0,%r5
-	alcg %r13,0(%r14)
-	alcg %r12,0(%r14)
-	stg %r4,16(%r15)
-	lg %r5,16(%r3)
-	mlg %r4,24(%r1)
-	alcgr %r11,%r5
-	alcg %r10,0(%r14)
-	alcg %r6,0(%r14)
-	alcg %r7,0(%r14)
-	alcg %r9,0(%r14)
-	slbgr %r5,%r5
-	la %r5,1(%r5)
-	alg %r13,16(%r15)
-	alcg %r12,0(%r14)
-	alcg %r11,0(%r14)
-	alcgr %r10,%r4
-	alcg %r6,0(%r14)
-	alcg %r7,0(%r14)
-	alcg %r9,0(%r14)
-	alcg %r5,0(%r14)
-	clgfi %r0,0
-	stg %r5,16(%r15)
-	lgr %r5,%r0
-	larl %r8,.Llf_p448_to_internal_s390x_p
-	mlg %r4,8(%r8)
-	alcgr %r13,%r5
-	stg %r4,24(%r15)
-	lgr %r5,%r0
-	mlg %r4,16(%r8)
-	alcgr %r12,%r5
-	stg %r4,32(%r15)
-	lgr %r5,%r0
-	mlg %r4,24(%r8)
-	alcgr %r11,%r5
-	stg %r4,40(%r15)
-	lgr %r5,%r0
-	mlg %r4,32(%r8)
-	alcgr %r10,%r5
-	stg %r4,128(%r15)
-	lgr %r5,%r0
-	mlg %r4,40(%r8)
-	alcgr %r6,%r5
-	stg %r4,136(%r15)
-	lgr %r5,%r0
-	mlg %r4,48(%r8)
-	alcgr %r7,%r5
-	alcg %r9,0(%r14)
-	lg %r5,16(%r15)
-	alcg %r5,0(%r14)
-	stg %r9,16(%r15)
-	lgr %r9,%r0
-	larl %r1,.Llf_p448_to_internal_s390x_p
-	mlg %r8,0(%r1)
-	algrk %r13,%r13,%r8
-	alcg %r12,24(%r15)
-	alcg %r11,32(%r15)
-	alcg %r10,40(%r15)
-	alcg %r6,128(%r15)
-	alcg %r7,136(%r15)
-	alcg %r4,16(%r15)
-	alcg %r5,0(%r14)
-	lg %r9,24(%r3)
-	larl %r1,.Llf_p448_to_internal_s390x_r2
-	mlg %r8,0(%r1)
-	algrk %r13,%r13,%r9
-	alcg %r12,0(%r14)
-	alcg %r11,0(%r14)
-	stg %r8,16(%r15)
-	lg %r9,24(%r3)
-	mlg %r8,24(%r1)
-	alcgr %r10,%r9
-	alcg %r6,0(%r14)
-	alcg %r7,0(%r14)
-	alcg %r4,0(%r14)
-	alcg %r5,0(%r14)
+	alcg %r3,32(%r15)
+	alcg %r2,112(%r5)
+	lg %r9,16(%r1)
+	mlg %r8,56(%r5)
+	algrk %r4,%r4,%r9
+	alcg %r13,64(%r5)
+	alcg %r12,64(%r5)
+	lg %r7,16(%r1)
+	mlg %r6,80(%r5)
+	alcgr %r14,%r7
+	alcg %r11,64(%r5)
+	alcg %r10,64(%r5)
+	alcg %r3,64(%r5)
+	alcg %r2,112(%r5)
 	slbgr %r9,%r9
 	la %r9,1(%r9)
-	alg %r12,16(%r15)
-	alcg %r11,0(%r14)
-	alcg %r10,0(%r14)
-	alcgr %r6,%r8
-	alcg %r7,0(%r14)
-	alcg %r4,0(%r14)
-	alcg %r5,0(%r14)
-	alcg %r9,0(%r14)
-	clgfi %r13,0
-	lgr %r1,%r13
-	larl %r8,.Llf_p448_to_internal_s390x_p
-	mlg %r0,8(%r8)
+	algrk %r13,%r13,%r8
+	alcg %r12,64(%r5)
+	alcg %r14,64(%r5)
+	alcgr %r11,%r6
+	alcg %r10,64(%r5)
+	alcg %r3,64(%r5)
+	alcg %r2,64(%r5)
+	alcg %r9,112(%r5)
+	clgfi %r4,0
+	lgr %r7,%r4
+	mlg %r6,8(%r5)
+	alcgr %r13,%r7
+	lgr %r1,%r4
+	mlg %r0,16(%r5)
 	alcgr %r12,%r1
-	stg %r0,16(%r15)
-	lgr %r1,%r13
-	mlg %r0,16(%r8)
-	alcgr %r11,%r1
-	stg %r0,136(%r15)
-	lgr %r1,%r13
-	mlg %r0,24(%r8)
-	alcgr %r10,%r1
-	stg %r0,128(%r15)
-	lgr %r1,%r13
-	mlg %r0,32(%r8)
-	alcgr %r6,%r1
-	stg %r0,40(%r15)
-	lgr %r1,%r13
-	mlg %r0,40(%r8)
-	alcgr %r7,%r1
 	stg %r0,32(%r15)
-	lgr %r1,%r13
-	mlg %r0,48(%r8)
-	alcgr %r4,%r1
-	alcg %r5,0(%r14)
-	alcg %r9,0(%r14)
+	lgr %r1,%r4
+	mlg %r0,24(%r5)
+	alcgr %r14,%r1
 	stg %r0,24(%r15)
-	lgr %r1,%r13
-	mlg %r0,0(%r8)
-	algrk %r0,%r12,%r0
-	alcg %r11,16(%r15)
-	alcg %r10,136(%r15)
-	alcg %r6,128(%r15)
-	alcg %r7,40(%r15)
-	alcg %r4,32(%r15)
-	alcg %r5,24(%r15)
-	alcg %r9,0(%r14)
-	lg %r13,32(%r3)
-	larl %r1,.Llf_p448_to_internal_s390x_r2
-	mlg %r12,0(%r1)
-	algrk %r0,%r0,%r13
-	alcg %r11,0(%r14)
-	alcg %r10,0(%r14)
-	stg %r12,24(%r15)
-	lg %r13,32(%r3)
-	mlg %r12,24(%r1)
-	alcgr %r6,%r13
-	alcg %r7,0(%r14)
-	alcg %r4,0(%r14)
-	alcg %r5,0(%r14)
-	alcg %r9,0(%r14)
+	lgr %r1,%r4
+	mlg %r0,32(%r5)
+	alcgr %r11,%r1
+	stg %r0,0(%r15)
+	lgr %r1,%r4
+	mlg %r0,40(%r5)
+	alcgr %r10,%r1
+	stg %r0,8(%r15)
+	lgr %r1,%r4
+	mlg %r0,48(%r5)
+	alcgr %r3,%r1
+	alcg %r2,112(%r5)
+	alcg %r9,112(%r5)
+	stg %r9,16(%r15)
+	lgr %r9,%r4
+	mlg %r8,0(%r5)
+	algrk %r13,%r13,%r8
+	alcgr %r12,%r6
+	alcg %r14,32(%r15)
+	alcg %r11,24(%r15)
+	alcg %r10,0(%r15)
+	alcg %r3,8(%r15)
+	alcgr %r2,%r0
+	lg %r1,16(%r15)
+	alcg %r1,112(%r5)
+	lg %r4,72(%r15)
+	lg %r9,24(%r4)
+	mlg %r8,56(%r5)
+	algrk %r13,%r13,%r9
+	alcg %r12,64(%r5)
+	alcg %r14,64(%r5)
+	lg %r7,24(%r4)
+	mlg %r6,80(%r5)
+	alcgr %r11,%r7
+	alcg %r10,64(%r5)
+	alcg %r3,64(%r5)
+	alcg %r2,64(%r5)
+	alcg %r1,112(%r5)
+	slbgr %r9,%r9
+	la %r9,1(%r9)
+	algrk %r12,%r12,%r8
+	alcg %r14,64(%r5)
+	alcg %r11,64(%r5)
+	alcgr %r10,%r6
+	alcg %r3,64(%r5)
+	alcg %r2,64(%r5)
+	alcg %r1,64(%r5)
+	alcg %r9,112(%r5)
+	clgfi %r13,0
+	lgr %r7,%r13
+	mlg %r6,8(%r5)
+	alcgr %r12,%r7
+	stg %r6,16(%r15)
+	lgr %r7,%r13
+	mlg %r6,16(%r5)
+	alcgr %r14,%r7
+	stg %r6,8(%r15)
+	lgr %r7,%r13
+	mlg %r6,24(%r5)
+	alcgr %r11,%r7
+	stg %r6,0(%r15)
+	lgr %r7,%r13
+	mlg %r6,32(%r5)
+	alcgr %r10,%r7
+	stg %r6,24(%r15)
+	lgr %r7,%r13
+	mlg %r6,40(%r5)
+	alcgr %r3,%r7
+	stg %r6,32(%r15)
+	lgr %r7,%r13
+	mlg %r6,48(%r5)
+	alcgr %r2,%r7
+	alcg %r1,112(%r5)
+	alcg %r9,112(%r5)
+	stg %r9,40(%r15)
+	lgr %r9,%r13
+	mlg %r8,0(%r5)
+	algrk %r12,%r12,%r8
+	alcg %r14,16(%r15)
+	alcg %r11,8(%r15)
+	alcg %r10,0(%r15)
+	alcg %r3,24(%r15)
+	alcg %r2,32(%r15)
+	alcgr %r1,%r6
+	lg %r0,40(%r15)
+	alcg %r0,112(%r5)
+	lg %r9,32(%r4)
+	mlg %r8,56(%r5)
+	algrk %r12,%r12,%r9
+	alcg %r14,64(%r5)
+	alcg %r11,64(%r5)
+	lg %r7,32(%r4)
+	mlg %r6,80(%r5)
+	alcgr %r10,%r7
+	alcg %r3,64(%r5)
+	alcg %r2,64(%r5)
+	alcg %r1,64(%r5)
+	alcg %r0,112(%r5)
 	slbgr %r13,%r13
 	la %r13,1(%r13)
-	alg %r11,24(%r15)
-	alcg %r10,0(%r14)
-	alcg %r6,0(%r14)
-	alcgr %r7,%r12
-	alcg %r4,0(%r14)
-	alcg %r5,0(%r14)
-	alcg %r9,0(%r14)
-	alcg %r13,0(%r14)
-	clgfi %r0,0
-	stg %r13,24(%r15)
-	lgr %r13,%r0
-	mlg %r12,8(%r8)
-	alcgr %r11,%r13
-	stg %r12,32(%r15)
-	lgr %r13,%r0
-	mlg %r12,16(%r8)
-	alcgr %r10,%r13
-	stg %r12,40(%r15)
-	lgr %r13,%r0
-	mlg %r12,24(%r8)
-	alcgr %r6,%r13
-	stg %r12,128(%r15)
-	lgr %r13,%r0
-	mlg %r12,32(%r8)
-	alcgr %r7,%r13
-	stg %r12,136(%r15)
-	lgr %r13,%r0
-	mlg %r12,40(%r8)
-	alcgr %r4,%r13
-	stg %r12,16(%r15)
-	lgr %r13,%r0
-	mlg %r12,48(%r8)
-	alcgr %r5,%r13
-	alcg %r9,0(%r14)
-	lg %r13,24(%r15)
-	alcg %r13,0(%r14)
-	stg %r9,24(%r15)
-	lgr %r9,%r0
-	larl %r1,.Llf_p448_to_internal_s390x_p
-	mlg %r8,0(%r1)
+	algrk %r14,%r14,%r8
+	alcg %r11,64(%r5)
+	alcg %r10,64(%r5)
+	alcgr %r3,%r6
+	alcg %r2,64(%r5)
+	alcg %r1,64(%r5)
+	alcg %r0,64(%r5)
+	alcg %r13,112(%r5)
+	clgfi %r12,0
+	lgr %r9,%r12
+	mlg %r8,8(%r5)
+	alcgr %r14,%r9
+	lgr %r7,%r12
+	mlg %r6,16(%r5)
+	alcgr %r11,%r7
+	stg %r6,40(%r15)
+	lgr %r7,%r12
+	mlg %r6,24(%r5)
+	alcgr %r10,%r7
+	stg %r6,32(%r15)
+	lgr %r7,%r12
+	mlg %r6,32(%r5)
+	alcgr %r3,%r7
+	stg %r6,24(%r15)
+	lgr %r7,%r12
+	mlg %r6,40(%r5)
+	alcgr %r2,%r7
+	stg %r6,0(%r15)
+	lgr %r7,%r12
+	mlg %r6,48(%r5)
+	alcgr %r1,%r7
+	alcg %r0,112(%r5)
+	alcg %r13,112(%r5)
+	stg %r6,8(%r15)
+	lgr %r7,%r12
+	mlg %r6,0(%r5)
+	algrk %r14,%r14,%r6
+	alcgr %r11,%r8
+	alcg %r10,40(%r15)
+	alcg %r3,32(%r15)
+	alcg %r2,24(%r15)
+	alcg %r1,0(%r15)
+	alcg %r0,8(%r15)
+	alcg %r13,112(%r5)
+	lg %r9,40(%r4)
+	mlg %r8,56(%r5)
+	algrk %r14,%r14,%r9
+	alcg %r11,64(%r5)
+	alcg %r10,64(%r5)
+	lg %r7,40(%r4)
+	mlg %r6,80(%r5)
+	alcgr %r3,%r7
+	alcg %r2,64(%r5)
+	alcg %r1,64(%r5)
+	alcg %r0,64(%r5)
+	alcg %r13,112(%r5)
+	slbgr %r12,%r12
+	la %r12,1(%r12)
 	algrk %r11,%r11,%r8
-	alcg %r10,32(%r15)
-	alcg %r6,40(%r15)
-	alcg %r7,128(%r15)
-	alcg %r4,136(%r15)
-	alcg %r5,16(%r15)
-	alcg %r12,24(%r15)
-	alcg %r13,0(%r14)
-	lg %r9,40(%r3)
-	larl %r1,.Llf_p448_to_internal_s390x_r2
-	mlg %r8,0(%r1)
+	alcg %r10,64(%r5)
+	alcg %r3,64(%r5)
+	alcgr %r2,%r6
+	alcg %r1,64(%r5)
+	alcg %r0,64(%r5)
+	alcg %r13,64(%r5)
+	alcg %r12,112(%r5)
+	clgfi %r14,0
+	lgr %r9,%r14
+	mlg %r8,8(%r5)
+	alcgr %r11,%r9
+	lgr %r7,%r14
+	mlg %r6,16(%r5)
+	alcgr %r10,%r7
+	stg %r6,8(%r15)
+	lgr %r7,%r14
+	mlg %r6,24(%r5)
+	alcgr %r3,%r7
+	stg %r6,0(%r15)
+	lgr %r7,%r14
+	mlg %r6,32(%r5)
+	alcgr %r2,%r7
+	stg %r6,24(%r15)
+	lgr %r7,%r14
+	mlg %r6,40(%r5)
+	alcgr %r1,%r7
+	stg %r6,32(%r15)
+	lgr %r7,%r14
+	mlg %r6,48(%r5)
+	alcgr %r0,%r7
+	alcg %r13,112(%r5)
+	alcg %r12,112(%r5)
+	stg %r6,40(%r15)
+	lgr %r7,%r14
+	mlg %r6,0(%r5)
+	algrk %r11,%r11,%r6
+	alcgr %r10,%r8
+	alcg %r3,8(%r15)
+	alcg %r2,0(%r15)
+	alcg %r1,24(%r15)
+	alcg %r0,32(%r15)
+	alcg %r13,40(%r15)
+	alcg %r12,112(%r5)
+	lg %r9,48(%r4)
+	mlg %r8,56(%r5)
 	algrk %r11,%r11,%r9
-	alcg %r10,0(%r14)
-	alcg %r6,0(%r14)
-	stg %r8,24(%r15)
-	lg %r9,40(%r3)
-	mlg %r8,24(%r1)
-	alcgr %r7,%r9
-	alcg %r4,0(%r14)
-	alcg %r5,0(%r14)
-	alcg %r12,0(%r14)
-	alcg %r13,0(%r14)
-	slbgr %r9,%r9
-	la %r9,1(%r9)
-	alg %r10,24(%r15)
-	alcg %r6,0(%r14)
-	alcg %r7,0(%r14)
-	alcgr %r4,%r8
-	alcg %r5,0(%r14)
-	alcg %r12,0(%r14)
-	alcg %r13,0(%r14)
-	alcg %r9,0(%r14)
+	alcg %r10,64(%r5)
+	alcg %r3,64(%r5)
+	lg %r7,48(%r4)
+	mlg %r6,80(%r5)
+	alcgr %r2,%r7
+	alcg %r1,64(%r5)
+	alcg %r0,64(%r5)
+	alcg %r13,64(%r5)
+	alcg %r12,112(%r5)
+	slbgr %r4,%r4
+	la %r4,1(%r4)
+	algrk %r10,%r10,%r8
+	alcg %r3,64(%r5)
+	alcg %r2,64(%r5)
+	alcgr %r1,%r6
+	alcg %r0,64(%r5)
+	alcg %r13,64(%r5)
+	alcg %r12,64(%r5)
+	alcg %r4,112(%r5)
 	clgfi %r11,0
-	lgr %r1,%r11
-	larl %r8,.Llf_p448_to_internal_s390x_p
-	mlg %r0,8(%r8)
-	alcgr %r10,%r1
-	stg %r0,24(%r15)
-	lgr %r1,%r11
-	mlg %r0,16(%r8)
-	alcgr %r6,%r1
-	stg %r0,16(%r15)
-	lgr %r1,%r11
-	mlg %r0,24(%r8)
-	alcgr %r7,%r1
-	stg %r0,136(%r15)
-	lgr %r1,%r11
-	mlg %r0,32(%r8)
-	alcgr %r4,%r1
-	stg %r0,128(%r15)
-	lgr %r1,%r11
-	mlg %r0,40(%r8)
-	alcgr %r5,%r1
-	stg %r0,40(%r15)
-	lgr %r1,%r11
-	mlg %r0,48(%r8)
-	alcgr %r12,%r1
-	alcg %r13,0(%r14)
-	alcg %r9,0(%r14)
-	stg %r0,32(%r15)
-	lgr %r1,%r11
-	mlg %r0,0(%r8)
-	algrk %r0,%r10,%r0
-	alcg %r6,24(%r15)
-	alcg %r7,16(%r15)
-	alcg %r4,136(%r15)
-	alcg %r5,128(%r15)
-	alcg %r12,40(%r15)
-	alcg %r13,32(%r15)
-	alcg %r9,0(%r14)
-	lg %r11,48(%r3)
-	larl %r1,.Llf_p448_to_internal_s390x_r2
-	mlg %r10,0(%r1)
-	algrk %r0,%r0,%r11
-	alcg %r6,0(%r14)
-	alcg %r7,0(%r14)
-	stg %r10,32(%r15)
-	lg %r11,48(%r3)
-	mlg %r10,24(%r1)
-	alcgr %r4,%r11
-	alcg %r5,0(%r14)
-	alcg %r12,0(%r14)
-	alcg %r13,0(%r14)
-	alcg %r9,0(%r14)
-	slbgr %r1,%r1
-	la %r1,1(%r1)
-	alg %r6,32(%r15)
-	alcg %r7,0(%r14)
-	alcg %r4,0(%r14)
-	alcgr %r5,%r10
-	alcg %r12,0(%r14)
-	alcg %r13,0(%r14)
-	alcg %r9,0(%r14)
-	alcg %r1,0(%r14)
-	clgfi %r0,0
-	lgr %r11,%r0
-	mlg %r10,8(%r8)
-	alcgr %r6,%r11
-	stg %r10,32(%r15)
-	lgr %r11,%r0
-	mlg %r10,16(%r8)
-	alcgr %r7,%r11
-	stg %r10,40(%r15)
-	lgr %r11,%r0
-	mlg %r10,24(%r8)
-	alcgr %r4,%r11
-	stg %r10,128(%r15)
-	lgr %r11,%r0
-	mlg %r10,32(%r8)
-	alcgr %r5,%r11
-	stg %r10,136(%r15)
-	lgr %r11,%r0
-	mlg %r10,40(%r8)
-	alcgr %r12,%r11
-	stg %r10,16(%r15)
-	lgr %r11,%r0
-	mlg %r10,48(%r8)
-	alcgr %r13,%r11
-	alcg %r9,0(%r14)
-	alcg %r1,0(%r14)
-	stg %r10,24(%r15)
-	lgr %r11,%r0
-	mlg %r10,0(%r8)
-	algrk %r10,%r6,%r10
-	alcg %r7,32(%r15)
-	alcg %r4,40(%r15)
-	alcg %r5,128(%r15)
-	alcg %r12,136(%r15)
-	alcg %r13,16(%r15)
-	alcg %r9,24(%r15)
-	alcg %r1,0(%r14)
-	lgr %r0,%r10
-	algfi %r0,1
-	lgr %r3,%r7
-	slbg %r3,8(%r8)
-	lgr %r11,%r4
-	slbg %r11,16(%r8)
-	lgr %r6,%r5
-	slbg %r6,24(%r8)
-	lgr %r14,%r12
-	slbg %r14,32(%r8)
-	stg %r14,24(%r15)
-	lgr %r14,%r13
-	slbg %r14,40(%r8)
-	stg %r14,16(%r15)
-	lgr %r14,%r9
-	slbg %r14,48(%r8)
-	larl %r8,.Llf_p448_to_internal_s390x_k
-	slbg %r1,0(%r8)
-	locgr %r10,%r0,3
-	locgr %r7,%r3,3
-	locgr %r4,%r11,3
-	locgr %r5,%r6,3
-	lg %r1,24(%r15)
-	locgr %r12,%r1,3
-	lg %r1,16(%r15)
-	locgr %r13,%r1,3
-	locgr %r9,%r14,3
-	stg %r10,0(%r2)
-	stg %r7,8(%r2)
-	stg %r4,16(%r2)
-	stg %r5,24(%r2)
-	stg %r12,32(%r2)
-	stg %r13,40(%r2)
-	stg %r9,48(%r2)
+	lgr %r9,%r11
+	mlg %r8,8(%r5)
+	alcgr %r10,%r9
+	lgr %r7,%r11
+	mlg %r6,16(%r5)
+	alcgr %r3,%r7
+	stg %r6,40(%r15)
+	lgr %r7,%r11
+	mlg %r6,24(%r5)
+	alcgr %r2,%r7
+	stg %r6,32(%r15)
+	lgr %r7,%r11
+	mlg %r6,32(%r5)
+	alcgr %r1,%r7
+	stg %r6,24(%r15)
+	lgr %r7,%r11
+	mlg %r6,40(%r5)
+	alcgr %r0,%r7
+	stg %r6,0(%r15)
+	lgr %r7,%r11
+	mlg %r6,48(%r5)
+	alcgr %r13,%r7
+	alcg %r12,112(%r5)
+	alcg %r4,112(%r5)
+	stg %r6,8(%r15)
+	lgr %r7,%r11
+	mlg %r6,0(%r5)
+	algrk %r10,%r10,%r6
+	alcgr %r3,%r8
+	alcg %r2,40(%r15)
+	alcg %r1,32(%r15)
+	alcg %r0,24(%r15)
+	alcg %r13,0(%r15)
+	alcg %r12,8(%r15)
+	alcg %r4,112(%r5)
+	lgr %r14,%r10
+	algfi %r14,1
+	lgr %r11,%r3
+	slbg %r11,8(%r5)
+	lgr %r9,%r2
+	slbg %r9,16(%r5)
+	lgr %r8,%r1
+	slbg %r8,24(%r5)
+	lgr %r7,%r0
+	slbg %r7,32(%r5)
+	lgr %r6,%r13
+	slbg %r6,40(%r5)
+	stg %r13,8(%r15)
+	lgr %r13,%r12
+	slbg %r13,48(%r5)
+	slbg %r4,112(%r5)
+	locgr %r10,%r14,3
+	locgr %r3,%r11,3
+	locgr %r2,%r9,3
+	locgr %r1,%r8,3
+	locgr %r0,%r7,3
+	lg %r5,8(%r15)
+	locgr %r6,%r5,12
+	locgr %r12,%r13,3
+	lg %r5,64(%r15)
+	stg %r10,0(%r5)
+	stg %r3,8(%r5)
+	stg %r2,16(%r5)
+	stg %r1,24(%r5)
+	stg %r0,32(%r5)
+	stg %r6,40(%r5)
+	stg %r12,48(%r5)
+	lay %r15,48(%r15)
+	.cfi_adjust_cfa_offset -48
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7
@@ -1940,12 +1876,12 @@ lf_p448_to_internal_s390x:
 
 # void lf_p448_from_internal_s390x(uint64_t r[7], const uint64_t a[7])
 #   r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
-#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 9 registers saved, 6 spill slots of 8 bytes
-#   280 instructions
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14; CC clobbered
+#   callee-saved registers saved: r6, r7, r8, r9, r10, r11, r12, r13, r14 (return address); stack: 48 bytes frame (lay); the caller's register save area: 9 registers saved, 6 spill slots of 8 bytes, argument pointers r2, r3 stored and read back
+#   272 instructions
 	.section .rodata
 	.p2align 3
-.Llf_p448_from_internal_s390x_p:
+.Llf_p448_from_internal_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
@@ -1953,7 +1889,6 @@ lf_p448_to_internal_s390x:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
-.Llf_p448_from_internal_s390x_k:
 	.quad 0xffffffffffffffff
 	.quad 0x0000000000000000
 	.text
@@ -1963,7 +1898,7 @@ lf_p448_to_internal_s390x:
 	.p2align 3
 lf_p448_from_internal_s390x:
 	.cfi_startproc
-	stmg %r6,%r14,48(%r15)
+	stmg %r2,%r14,16(%r15)
 	.cfi_offset 6, -112
 	.cfi_offset 7, -104
 	.cfi_offset 8, -96
@@ -1973,9 +1908,11 @@ lf_p448_from_internal_s390x:
 	.cfi_offset 12, -64
 	.cfi_offset 13, -56
 	.cfi_offset 14, -48
+	lay %r15,-48(%r15)
+	.cfi_adjust_cfa_offset 48
 	clghsi 0(%r3),0
 	lg %r1,0(%r3)
-	larl %r5,.Llf_p448_from_internal_s390x_p
+	larl %r5,.Llf_p448_from_internal_s390x_k
 	mlg %r0,8(%r5)
 	alcg %r1,8(%r3)
 	lg %r13,0(%r3)
@@ -1991,265 +1928,257 @@ lf_p448_from_internal_s390x:
 	mlg %r6,40(%r5)
 	alcg %r7,40(%r3)
 	lg %r5,0(%r3)
-	larl %r14,.Llf_p448_from_internal_s390x_p
+	larl %r14,.Llf_p448_from_internal_s390x_k
 	mlg %r4,48(%r14)
 	alcg %r5,48(%r3)
-	stg %r4,16(%r15)
-	slbgr %r4,%r4
-	la %r4,1(%r4)
-	stg %r4,24(%r15)
-	stg %r5,32(%r15)
-	lg %r5,0(%r3)
-	mlg %r4,0(%r14)
-	algrk %r1,%r1,%r4
+	slbgr %r2,%r2
+	la %r2,1(%r2)
+	stg %r2,0(%r15)
+	stg %r4,8(%r15)
+	lg %r4,72(%r15)
+	lg %r3,0(%r4)
+	mlg %r2,0(%r14)
+	algrk %r1,%r1,%r2
 	alcgr %r13,%r0
 	alcgr %r11,%r12
 	alcgr %r9,%r10
 	alcgr %r7,%r8
-	alcg %r6,32(%r15)
-	lg %r0,24(%r15)
-	alcg %r0,16(%r15)
-	slbgr %r5,%r5
-	la %r5,1(%r5)
+	alcgr %r5,%r6
+	lg %r0,0(%r15)
+	alcg %r0,8(%r15)
+	slbgr %r4,%r4
+	la %r4,1(%r4)
 	clgfi %r1,0
-	stg %r5,24(%r15)
-	lgr %r5,%r1
-	mlg %r4,8(%r14)
-	alcgr %r13,%r5
-	stg %r4,16(%r15)
-	lgr %r5,%r1
-	mlg %r4,16(%r14)
-	alcgr %r11,%r5
-	stg %r4,32(%r15)
-	lgr %r5,%r1
-	mlg %r4,24(%r14)
-	alcgr %r9,%r5
-	stg %r4,40(%r15)
-	lgr %r5,%r1
-	mlg %r4,32(%r14)
-	alcgr %r7,%r5
-	stg %r4,128(%r15)
-	lgr %r5,%r1
-	mlg %r4,40(%r14)
-	alcgr %r6,%r5
-	stg %r4,136(%r15)
-	lgr %r5,%r1
-	mlg %r4,48(%r14)
-	alcgr %r0,%r5
-	lg %r5,24(%r15)
-	larl %r3,.Llf_p448_from_internal_s390x_k
-	alcg %r5,8(%r3)
-	slbgr %r12,%r12
-	la %r12,1(%r12)
-	stg %r0,24(%r15)
+	lgr %r3,%r1
+	mlg %r2,8(%r14)
+	alcgr %r13,%r3
+	stg %r2,8(%r15)
+	lgr %r3,%r1
+	mlg %r2,16(%r14)
+	alcgr %r11,%r3
+	stg %r2,0(%r15)
+	lgr %r3,%r1
+	mlg %r2,24(%r14)
+	alcgr %r9,%r3
+	stg %r2,16(%r15)
+	lgr %r3,%r1
+	mlg %r2,32(%r14)
+	alcgr %r7,%r3
+	stg %r2,24(%r15)
+	lgr %r3,%r1
+	mlg %r2,40(%r14)
+	alcgr %r5,%r3
+	stg %r2,32(%r15)
+	lgr %r3,%r1
+	mlg %r2,48(%r14)
+	alcgr %r0,%r3
+	alcg %r4,64(%r14)
+	slbgr %r3,%r3
+	la %r3,1(%r3)
+	stg %r0,40(%r15)
 	mlg %r0,0(%r14)
 	algrk %r0,%r13,%r0
-	alcg %r11,16(%r15)
-	alcg %r9,32(%r15)
-	alcg %r7,40(%r15)
-	alcg %r6,128(%r15)
-	lg %r1,24(%r15)
-	alcg %r1,136(%r15)
-	alcgr %r5,%r4
-	alcg %r12,8(%r3)
+	alcg %r11,8(%r15)
+	alcg %r9,0(%r15)
+	alcg %r7,16(%r15)
+	alcg %r5,24(%r15)
+	lg %r1,40(%r15)
+	alcg %r1,32(%r15)
+	alcgr %r4,%r2
+	alcg %r3,64(%r14)
 	clgfi %r0,0
-	stg %r12,24(%r15)
 	lgr %r13,%r0
 	mlg %r12,8(%r14)
 	alcgr %r11,%r13
-	stg %r12,136(%r15)
+	stg %r12,40(%r15)
 	lgr %r13,%r0
 	mlg %r12,16(%r14)
 	alcgr %r9,%r13
-	stg %r12,128(%r15)
+	stg %r12,32(%r15)
 	lgr %r13,%r0
 	mlg %r12,24(%r14)
 	alcgr %r7,%r13
-	stg %r12,40(%r15)
+	stg %r12,24(%r15)
 	lgr %r13,%r0
 	mlg %r12,32(%r14)
-	alcgr %r6,%r13
-	stg %r12,32(%r15)
+	alcgr %r5,%r13
+	stg %r12,16(%r15)
 	lgr %r13,%r0
 	mlg %r12,40(%r14)
 	alcgr %r1,%r13
-	stg %r12,16(%r15)
+	stg %r12,0(%r15)
 	lgr %r13,%r0
 	mlg %r12,48(%r14)
-	alcgr %r5,%r13
-	lg %r4,24(%r15)
-	alcg %r4,8(%r3)
+	alcgr %r4,%r13
+	alcg %r3,64(%r14)
+	slbgr %r2,%r2
+	la %r2,1(%r2)
+	stg %r12,8(%r15)
+	lgr %r13,%r0
+	mlg %r12,0(%r14)
+	algrk %r11,%r11,%r12
+	alcg %r9,40(%r15)
+	alcg %r7,32(%r15)
+	alcg %r5,24(%r15)
+	alcg %r1,16(%r15)
+	alcg %r4,0(%r15)
+	alcg %r3,8(%r15)
+	alcg %r2,64(%r14)
+	clgfi %r11,0
+	lgr %r13,%r11
+	mlg %r12,8(%r14)
+	alcgr %r9,%r13
+	lgr %r0,%r11
+	mlg %r10,16(%r14)
+	alcgr %r7,%r11
+	stg %r10,8(%r15)
+	lgr %r11,%r0
+	mlg %r10,24(%r14)
+	alcgr %r5,%r11
+	stg %r10,0(%r15)
+	lgr %r11,%r0
+	mlg %r10,32(%r14)
+	alcgr %r1,%r11
+	stg %r10,16(%r15)
+	lgr %r11,%r0
+	mlg %r10,40(%r14)
+	alcgr %r4,%r11
+	stg %r10,24(%r15)
+	lgr %r11,%r0
+	mlg %r10,48(%r14)
+	alcgr %r3,%r11
+	alcg %r2,64(%r14)
 	slbgr %r13,%r13
 	la %r13,1(%r13)
-	stg %r9,24(%r15)
-	lgr %r9,%r0
-	mlg %r8,0(%r14)
-	algrk %r11,%r11,%r8
-	lg %r0,24(%r15)
-	alcg %r0,136(%r15)
-	alcg %r7,128(%r15)
-	alcg %r6,40(%r15)
-	alcg %r1,32(%r15)
-	alcg %r5,16(%r15)
-	alcgr %r4,%r12
-	alcg %r13,8(%r3)
-	clgfi %r11,0
-	lgr %r12,%r11
-	mlg %r10,8(%r14)
-	alcgr %r0,%r11
-	lgr %r9,%r12
-	mlg %r8,16(%r14)
-	alcgr %r7,%r9
-	stg %r8,16(%r15)
-	lgr %r9,%r12
-	mlg %r8,24(%r14)
-	alcgr %r6,%r9
-	stg %r8,32(%r15)
-	lgr %r9,%r12
-	mlg %r8,32(%r14)
-	alcgr %r1,%r9
-	stg %r8,40(%r15)
-	lgr %r9,%r12
-	mlg %r8,40(%r14)
-	alcgr %r5,%r9
-	stg %r8,128(%r15)
-	lgr %r9,%r12
-	mlg %r8,48(%r14)
-	alcgr %r4,%r9
-	alcg %r13,8(%r3)
-	slbgr %r11,%r11
-	la %r11,1(%r11)
-	stg %r8,24(%r15)
-	lgr %r9,%r12
-	mlg %r8,0(%r14)
-	algrk %r0,%r0,%r8
-	alcgr %r7,%r10
-	alcg %r6,16(%r15)
-	alcg %r1,32(%r15)
-	alcg %r5,40(%r15)
-	alcg %r4,128(%r15)
-	alcg %r13,24(%r15)
-	alcg %r11,8(%r3)
-	clgfi %r0,0
-	lgr %r9,%r0
-	mlg %r8,8(%r14)
-	alcgr %r7,%r9
-	stg %r8,24(%r15)
-	lgr %r9,%r0
-	mlg %r8,16(%r14)
-	alcgr %r6,%r9
-	stg %r8,128(%r15)
-	lgr %r9,%r0
-	mlg %r8,24(%r14)
-	alcgr %r1,%r9
-	stg %r8,40(%r15)
-	lgr %r9,%r0
-	mlg %r8,32(%r14)
-	alcgr %r5,%r9
-	stg %r8,32(%r15)
-	lgr %r9,%r0
-	mlg %r8,40(%r14)
-	alcgr %r4,%r9
-	stg %r8,16(%r15)
-	lgr %r9,%r0
-	mlg %r8,48(%r14)
-	alcgr %r13,%r9
-	alcg %r11,8(%r3)
-	slbgr %r12,%r12
-	la %r12,1(%r12)
-	stg %r11,136(%r15)
+	stg %r10,32(%r15)
 	lgr %r11,%r0
 	mlg %r10,0(%r14)
-	algrk %r10,%r7,%r10
-	alcg %r6,24(%r15)
-	alcg %r1,128(%r15)
-	alcg %r5,40(%r15)
-	alcg %r4,32(%r15)
-	alcg %r13,16(%r15)
-	alcg %r8,136(%r15)
-	alcg %r12,8(%r3)
+	algrk %r10,%r9,%r10
+	alcgr %r7,%r12
+	alcg %r5,8(%r15)
+	alcg %r1,0(%r15)
+	alcg %r4,16(%r15)
+	alcg %r3,24(%r15)
+	alcg %r2,32(%r15)
+	alcg %r13,64(%r14)
 	clgfi %r10,0
-	stg %r8,136(%r15)
 	lgr %r9,%r10
 	mlg %r8,8(%r14)
-	alcgr %r6,%r9
-	stg %r8,16(%r15)
-	lgr %r9,%r10
-	mlg %r8,16(%r14)
-	alcgr %r1,%r9
+	alcgr %r7,%r9
 	stg %r8,32(%r15)
 	lgr %r9,%r10
-	mlg %r8,24(%r14)
+	mlg %r8,16(%r14)
 	alcgr %r5,%r9
-	stg %r8,40(%r15)
+	stg %r8,24(%r15)
+	lgr %r9,%r10
+	mlg %r8,24(%r14)
+	alcgr %r1,%r9
+	stg %r8,16(%r15)
 	lgr %r9,%r10
 	mlg %r8,32(%r14)
 	alcgr %r4,%r9
-	stg %r8,128(%r15)
+	stg %r8,0(%r15)
 	lgr %r9,%r10
 	mlg %r8,40(%r14)
-	alcgr %r13,%r9
-	stg %r8,24(%r15)
+	alcgr %r3,%r9
+	stg %r8,8(%r15)
 	lgr %r9,%r10
 	mlg %r8,48(%r14)
-	alcg %r9,136(%r15)
-	alcg %r12,8(%r3)
-	slbgr %r11,%r11
-	la %r11,1(%r11)
-	stg %r1,136(%r15)
-	lgr %r1,%r10
-	mlg %r0,0(%r14)
-	algrk %r0,%r6,%r0
-	lg %r1,136(%r15)
-	alcg %r1,16(%r15)
+	alcgr %r2,%r9
+	alcg %r13,64(%r14)
+	slbgr %r12,%r12
+	la %r12,1(%r12)
+	stg %r8,40(%r15)
+	lgr %r9,%r10
+	mlg %r8,0(%r14)
+	algrk %r7,%r7,%r8
 	alcg %r5,32(%r15)
-	alcg %r4,40(%r15)
-	alcg %r13,128(%r15)
-	alcg %r9,24(%r15)
-	alcgr %r12,%r8
-	alcg %r11,8(%r3)
-	clgfi %r0,0
-	lgr %r7,%r0
-	mlg %r6,8(%r14)
-	alcgr %r1,%r7
-	stg %r6,24(%r15)
-	lgr %r7,%r0
-	mlg %r6,16(%r14)
-	alcgr %r5,%r7
-	stg %r6,128(%r15)
-	lgr %r7,%r0
+	alcg %r1,24(%r15)
+	alcg %r4,16(%r15)
+	alcg %r3,0(%r15)
+	alcg %r2,8(%r15)
+	alcg %r13,40(%r15)
+	alcg %r12,64(%r14)
+	clgfi %r7,0
+	lgr %r11,%r7
+	mlg %r10,8(%r14)
+	alcgr %r5,%r11
+	lgr %r9,%r7
+	mlg %r8,16(%r14)
+	alcgr %r1,%r9
+	lgr %r0,%r7
 	mlg %r6,24(%r14)
 	alcgr %r4,%r7
 	stg %r6,40(%r15)
 	lgr %r7,%r0
 	mlg %r6,32(%r14)
-	alcgr %r13,%r7
-	stg %r6,32(%r15)
+	alcgr %r3,%r7
+	stg %r6,8(%r15)
 	lgr %r7,%r0
 	mlg %r6,40(%r14)
-	alcgr %r9,%r7
-	stg %r6,136(%r15)
+	alcgr %r2,%r7
+	stg %r6,0(%r15)
 	lgr %r7,%r0
 	mlg %r6,48(%r14)
+	alcgr %r13,%r7
+	alcg %r12,64(%r14)
+	slbgr %r11,%r11
+	la %r11,1(%r11)
+	stg %r6,16(%r15)
+	lgr %r7,%r0
+	mlg %r6,0(%r14)
+	algrk %r5,%r5,%r6
+	alcgr %r1,%r10
+	alcgr %r4,%r8
+	alcg %r3,40(%r15)
+	alcg %r2,8(%r15)
+	alcg %r13,0(%r15)
+	alcg %r12,16(%r15)
+	alcg %r11,64(%r14)
+	clgfi %r5,0
+	lgr %r9,%r5
+	mlg %r8,8(%r14)
+	alcgr %r1,%r9
+	lgr %r7,%r5
+	mlg %r6,16(%r14)
+	alcgr %r4,%r7
+	stg %r6,16(%r15)
+	lgr %r7,%r5
+	mlg %r6,24(%r14)
+	alcgr %r3,%r7
+	stg %r6,0(%r15)
+	lgr %r7,%r5
+	mlg %r6,32(%r14)
+	alcgr %r2,%r7
+	stg %r6,8(%r15)
+	lgr %r7,%r5
+	mlg %r6,40(%r14)
+	alcgr %r13,%r7
+	stg %r6,40(%r15)
+	lgr %r7,%r5
+	mlg %r6,48(%r14)
 	alcgr %r12,%r7
-	alcg %r11,8(%r3)
-	stg %r11,16(%r15)
-	lgr %r11,%r0
+	alcg %r11,64(%r14)
+	stg %r11,24(%r15)
+	lgr %r11,%r5
 	mlg %r10,0(%r14)
 	algrk %r1,%r1,%r10
-	alcg %r5,24(%r15)
-	alcg %r4,128(%r15)
-	alcg %r13,40(%r15)
-	alcg %r9,32(%r15)
-	alcg %r12,136(%r15)
-	alcg %r6,16(%r15)
-	stg %r1,0(%r2)
-	stg %r5,8(%r2)
-	stg %r4,16(%r2)
-	stg %r13,24(%r2)
-	stg %r9,32(%r2)
-	stg %r12,40(%r2)
-	stg %r6,48(%r2)
+	alcgr %r4,%r8
+	alcg %r3,16(%r15)
+	alcg %r2,0(%r15)
+	alcg %r13,8(%r15)
+	alcg %r12,40(%r15)
+	alcg %r6,24(%r15)
+	lg %r5,64(%r15)
+	stg %r1,0(%r5)
+	stg %r4,8(%r5)
+	stg %r3,16(%r5)
+	stg %r2,24(%r5)
+	stg %r13,32(%r5)
+	stg %r12,40(%r5)
+	stg %r6,48(%r5)
+	lay %r15,48(%r15)
+	.cfi_adjust_cfa_offset -48
 	lmg %r6,%r14,48(%r15)
 	.cfi_restore 6
 	.cfi_restore 7

@@ -4,7 +4,7 @@
 
 # void lf_mp_mul1_s390x(uint64_t r[2], const uint64_t a[1], const uint64_t b[1])
 #   r = a * b, 1x1 -> 2 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4; CC clobbered
 #   callee-saved registers saved: none; stack: none below r15; the caller's register save area: 0 registers saved, 0 spill slots of 8 bytes
 #   5 instructions
 	.text
@@ -24,7 +24,7 @@ lf_mp_mul1_s390x:
 
 # void lf_mp_mul2_s390x(uint64_t r[4], const uint64_t a[2], const uint64_t b[2])
 #   r = a * b, 2x2 -> 4 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r5, r10, r11, r12, r13; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13; stack: none below r15; the caller's register save area: 4 registers saved, 0 spill slots of 8 bytes
 #   25 instructions
 	.section .rodata
@@ -76,7 +76,7 @@ lf_mp_mul2_s390x:
 
 # void lf_mp_mul3_s390x(uint64_t r[6], const uint64_t a[3], const uint64_t b[3])
 #   r = a * b, 3x3 -> 6 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   54 instructions
 	.section .rodata
@@ -159,7 +159,7 @@ lf_mp_mul3_s390x:
 
 # void lf_mp_mul4_s390x(uint64_t r[8], const uint64_t a[4], const uint64_t b[4])
 #   r = a * b, 4x4 -> 8 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   93 instructions
 	.section .rodata
@@ -281,7 +281,7 @@ lf_mp_mul4_s390x:
 
 # void lf_mp_mul5_s390x(uint64_t r[10], const uint64_t a[5], const uint64_t b[5])
 #   r = a * b, 5x5 -> 10 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   142 instructions
 	.section .rodata
@@ -452,7 +452,7 @@ lf_mp_mul5_s390x:
 
 # void lf_mp_mul6_s390x(uint64_t r[12], const uint64_t a[6], const uint64_t b[6])
 #   r = a * b, 6x6 -> 12 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   201 instructions
 	.section .rodata
@@ -682,7 +682,7 @@ lf_mp_mul6_s390x:
 
 # void lf_mp_mul7_s390x(uint64_t r[14], const uint64_t a[7], const uint64_t b[7])
 #   r = a * b, 7x7 -> 14 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   270 instructions
 	.section .rodata
@@ -981,7 +981,7 @@ lf_mp_mul7_s390x:
 
 # void lf_mp_mul8_s390x(uint64_t r[16], const uint64_t a[8], const uint64_t b[8])
 #   r = a * b, 8x8 -> 16 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   349 instructions
 	.section .rodata
@@ -1359,7 +1359,7 @@ lf_mp_mul8_s390x:
 
 # void lf_mp_mul9_s390x(uint64_t r[18], const uint64_t a[9], const uint64_t b[9])
 #   r = a * b, 9x9 -> 18 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   438 instructions
 	.section .rodata
@@ -1826,7 +1826,7 @@ lf_mp_mul9_s390x:
 
 # void lf_mp_mul10_s390x(uint64_t r[20], const uint64_t a[10], const uint64_t b[10])
 #   r = a * b, 10x10 -> 20 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   537 instructions
 	.section .rodata
@@ -2392,7 +2392,7 @@ lf_mp_mul10_s390x:
 
 # void lf_mp_mul11_s390x(uint64_t r[22], const uint64_t a[11], const uint64_t b[11])
 #   r = a * b, 11x11 -> 22 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   646 instructions
 	.section .rodata
@@ -3067,7 +3067,7 @@ lf_mp_mul11_s390x:
 
 # void lf_mp_mul12_s390x(uint64_t r[24], const uint64_t a[12], const uint64_t b[12])
 #   r = a * b, 12x12 -> 24 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   765 instructions
 	.section .rodata
@@ -3861,7 +3861,7 @@ lf_mp_mul12_s390x:
 
 # void lf_mp_mul13_s390x(uint64_t r[26], const uint64_t a[13], const uint64_t b[13])
 #   r = a * b, 13x13 -> 26 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   894 instructions
 	.section .rodata
@@ -4784,7 +4784,7 @@ lf_mp_mul13_s390x:
 
 # void lf_mp_mul14_s390x(uint64_t r[28], const uint64_t a[14], const uint64_t b[14])
 #   r = a * b, 14x14 -> 28 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   1033 instructions
 	.section .rodata
@@ -5846,7 +5846,7 @@ lf_mp_mul14_s390x:
 
 # void lf_mp_mul15_s390x(uint64_t r[30], const uint64_t a[15], const uint64_t b[15])
 #   r = a * b, 15x15 -> 30 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   1182 instructions
 	.section .rodata
@@ -7057,7 +7057,7 @@ lf_mp_mul15_s390x:
 
 # void lf_mp_mul16_s390x(uint64_t r[32], const uint64_t a[16], const uint64_t b[16])
 #   r = a * b, 16x16 -> 32 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3, b in r4; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   1341 instructions
 	.section .rodata

@@ -4,7 +4,7 @@
 
 # void lf_mp_sqr1_s390x(uint64_t r[2], const uint64_t a[1])
 #   r = a^2, 1 -> 2 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3; CC clobbered
 #   callee-saved registers saved: none; stack: none below r15; the caller's register save area: 0 registers saved, 0 spill slots of 8 bytes
 #   5 instructions
 	.text
@@ -24,7 +24,7 @@ lf_mp_sqr1_s390x:
 
 # void lf_mp_sqr2_s390x(uint64_t r[4], const uint64_t a[2])
 #   r = a^2, 2 -> 4 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r4, r5, r12, r13; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r12, r13; CC clobbered
 #   callee-saved registers saved: r12, r13; stack: none below r15; the caller's register save area: 2 registers saved, 0 spill slots of 8 bytes
 #   23 instructions
 	.section .rodata
@@ -70,7 +70,7 @@ lf_mp_sqr2_s390x:
 
 # void lf_mp_sqr3_s390x(uint64_t r[6], const uint64_t a[3])
 #   r = a^2, 3 -> 6 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   48 instructions
 	.section .rodata
@@ -147,7 +147,7 @@ lf_mp_sqr3_s390x:
 
 # void lf_mp_sqr4_s390x(uint64_t r[8], const uint64_t a[4])
 #   r = a^2, 4 -> 8 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   78 instructions
 	.section .rodata
@@ -254,7 +254,7 @@ lf_mp_sqr4_s390x:
 
 # void lf_mp_sqr5_s390x(uint64_t r[10], const uint64_t a[5])
 #   r = a^2, 5 -> 10 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   113 instructions
 	.section .rodata
@@ -396,7 +396,7 @@ lf_mp_sqr5_s390x:
 
 # void lf_mp_sqr6_s390x(uint64_t r[12], const uint64_t a[6])
 #   r = a^2, 6 -> 12 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   153 instructions
 	.section .rodata
@@ -578,7 +578,7 @@ lf_mp_sqr6_s390x:
 
 # void lf_mp_sqr7_s390x(uint64_t r[14], const uint64_t a[7])
 #   r = a^2, 7 -> 14 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   198 instructions
 	.section .rodata
@@ -805,7 +805,7 @@ lf_mp_sqr7_s390x:
 
 # void lf_mp_sqr8_s390x(uint64_t r[16], const uint64_t a[8])
 #   r = a^2, 8 -> 16 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   248 instructions
 	.section .rodata
@@ -1082,7 +1082,7 @@ lf_mp_sqr8_s390x:
 
 # void lf_mp_sqr9_s390x(uint64_t r[18], const uint64_t a[9])
 #   r = a^2, 9 -> 18 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   303 instructions
 	.section .rodata
@@ -1414,7 +1414,7 @@ lf_mp_sqr9_s390x:
 
 # void lf_mp_sqr10_s390x(uint64_t r[20], const uint64_t a[10])
 #   r = a^2, 10 -> 20 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   363 instructions
 	.section .rodata
@@ -1806,7 +1806,7 @@ lf_mp_sqr10_s390x:
 
 # void lf_mp_sqr11_s390x(uint64_t r[22], const uint64_t a[11])
 #   r = a^2, 11 -> 22 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   428 instructions
 	.section .rodata
@@ -2263,7 +2263,7 @@ lf_mp_sqr11_s390x:
 
 # void lf_mp_sqr12_s390x(uint64_t r[24], const uint64_t a[12])
 #   r = a^2, 12 -> 24 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   498 instructions
 	.section .rodata
@@ -2790,7 +2790,7 @@ lf_mp_sqr12_s390x:
 
 # void lf_mp_sqr13_s390x(uint64_t r[26], const uint64_t a[13])
 #   r = a^2, 13 -> 26 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   573 instructions
 	.section .rodata
@@ -3392,7 +3392,7 @@ lf_mp_sqr13_s390x:
 
 # void lf_mp_sqr14_s390x(uint64_t r[28], const uint64_t a[14])
 #   r = a^2, 14 -> 28 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   653 instructions
 	.section .rodata
@@ -4074,7 +4074,7 @@ lf_mp_sqr14_s390x:
 
 # void lf_mp_sqr15_s390x(uint64_t r[30], const uint64_t a[15])
 #   r = a^2, 15 -> 30 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   738 instructions
 	.section .rodata
@@ -4841,7 +4841,7 @@ lf_mp_sqr15_s390x:
 
 # void lf_mp_sqr16_s390x(uint64_t r[32], const uint64_t a[16])
 #   r = a^2, 16 -> 32 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r4, r5, r10, r11, r12, r13, r14; CC clobbered
+#   s390x ELF ABI: r in r2, a in r3; registers used: r0, r1, r2, r3, r4, r5, r10, r11, r12, r13, r14; CC clobbered
 #   callee-saved registers saved: r10, r11, r12, r13, r14 (return address); stack: none below r15; the caller's register save area: 5 registers saved, 0 spill slots of 8 bytes
 #   828 instructions
 	.section .rodata
