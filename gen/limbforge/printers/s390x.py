@@ -12,7 +12,9 @@ the callee: the used registers of r6..r14 are saved there with one stmg
 slots use its other words (the r2-r5 and f0-f6 slots, and the slots of
 registers outside the saved range) and only if those are not enough does
 the function make a frame (lay r15, -F(r15)).  A leaf function needs no
-back chain.  Limbs are native 64-bit words: no byte swapping.
+back chain.  The argument pointers are values the allocator may drop, read
+back from their own save words (the stmg then starts at r2).  Limbs are
+native 64-bit words: no byte swapping.
 
 Instructions: mlgr/mlg (r_even:r_odd = r_odd * operand; the odd register
 holds one factor, so every full product takes an even/odd pair: the pair is
@@ -53,7 +55,6 @@ ELF64 = {
     "pool": ["r1", "r0", "r5", "r4", "r3", "r2", "r14"] + [f"r{i}" for i in range(13, 5, -1)],
     "callee_saved": [f"r{i}" for i in range(6, 14)],
     "never": ["r15"],
-    "save_area": 160,
 }
 PAIRS = [(0, 1), (4, 5), (2, 3), (12, 13), (10, 11), (8, 9), (6, 7)]
 
@@ -243,37 +244,40 @@ class _S390(LoadStoreAlloc):
         d = op.dsts[0]
         if d is not None and self.arrays[op.imm[0]].role == "const":
             self.const_mem[d.id] = op.imm      # also a word in memory, if an immediate
-            if self.home[d.id][0] == "imm":
-                self.mem_vals.setdefault(op.imm, []).append(d)
+
+    def _mem_home(self, v):
+        """Where v is in memory if it is not in a register: its home, or for
+        an immediate its word of the constant table; else None."""
+        h = self.home.get(v.id)
+        if self.in_reg(v) is not None or h is None:
+            return None
+        if h[0] == "imm":
+            w = self.const_mem.get(v.id, self.word_at.get(h[1]))
+            return ("mem",) + w if w is not None and w[0] in self.base_val else None
+        return h if h[0] in ("slot", "mem") else None
 
     def in_mem(self, v) -> bool:
         """v is not in a register but can be a memory operand."""
-        h = self.home.get(v.id)
-        return self.in_reg(v) is None and h is not None and (
-            h[0] in ("slot", "mem") or (h[0] == "imm" and (v.id in self.const_mem or h[1] in self.word_at)))
+        return self._mem_home(v) is not None
 
     def mem(self, v):
         """v as a memory operand if it is not in a register but in memory
         (input word, table word, spill slot); else None."""
-        if self.in_reg(v) is not None:
-            return None
-        h = self.home.get(v.id)
+        h = self._mem_home(v)
         if h is None:
             return None
         if h[0] == "slot":
             return self.slot_ref(h[1])
-        if h[0] == "imm" and (v.id in self.const_mem or h[1] in self.word_at):
-            h = ("mem",) + self.const_mem.get(v.id, self.word_at.get(h[1]))
         if h[0] == "mem":
             if self.arrays[h[1]].role == "const":
                 return f"{8 * h[2]}({_r(self.use(self.base_val[h[1]]))})"
             return f"{8 * h[2]}({_r(self.base(h[1]))})"
         return None
 
-    def operand(self, v, mem_ok=True):
+    def operand(self, v):
         """Second-operand text: memory in place, a register holding the same
         constant, or a register."""
-        m = self.mem(v) if mem_ok else None
+        m = self.mem(v)
         if m is not None:
             return m
         x = self.imm(v)
@@ -324,9 +328,6 @@ class _S390(LoadStoreAlloc):
         if a is b:
             return d, _r(d)
         return d, self.operand(b)
-
-    def res(self, v, d):
-        self.result(v, d)
 
     # ---- the condition code -----------------------------------------------
     def cc_mask(self, c, want=True):
@@ -460,7 +461,7 @@ class _S390(LoadStoreAlloc):
         x, y = op.srcs
         d, src = self.two(x, y, True)
         self.emit(f"{'msg' if '(' in src or 'SLOT' in src else 'msgr'} {_r(d)},{src}")
-        self.res(op.dsts[0], d)
+        self.result(op.dsts[0], d)
 
     def _rr(self, mn, d, src):
         """A two-operand instruction with a register or memory operand."""
@@ -478,7 +479,7 @@ class _S390(LoadStoreAlloc):
             d, src = self.two(a, b, True)
             self.write_flag(co, "pos")
             self._rr("alcg", d, src)
-            self.res(s, d)
+            self.result(s, d)
             return
         if co is None:
             return self._add_nocarry(a, b, xb, s)
@@ -498,7 +499,7 @@ class _S390(LoadStoreAlloc):
             self.write_flag(co, "pos")
             # a + xb carries iff a - (2^64 - xb) does not borrow: same polarity
             self.emit(f"algfi {_r(d)},{xb}" if xb < U32 else f"slgfi {_r(d)},{(1 << 64) - xb}")
-            self.res(s, d)
+            self.result(s, d)
             return
         self._alu3(a, b, s, "alg", "algrk", co, "pos", True)
 
@@ -524,7 +525,7 @@ class _S390(LoadStoreAlloc):
                 self.write_flag(co, pol)
             self.emit(f"{mn3} {_r(d)},{ra},{rb}")
         self.restore(t)
-        self.res(v, d)
+        self.result(v, d)
 
     def _add_nocarry(self, a, b, xb, s):
         """a + b without a carry: la/lay (no CC) where the operands allow
@@ -542,7 +543,7 @@ class _S390(LoadStoreAlloc):
                 ra = self.reg(a, avoid={"r0"})
                 d = self.dst()
                 self.emit(f"{'la' if 0 <= k < 4096 else 'lay'} {_r(d)},{k}({ra})")
-            self.res(s, d)
+            self.result(s, d)
             return
         if "r0" in (self.in_reg(a), self.in_reg(b)) or (xb is None and self.in_mem(b)):
             return self._alu3(a, b, s, "alg", "algrk", None, None, True)
@@ -550,7 +551,7 @@ class _S390(LoadStoreAlloc):
         rb = self.reg(b, avoid={"r0"})
         d = self.dst()
         self.emit(f"la {_r(d)},0({ra},{rb})")
-        self.res(s, d)
+        self.result(s, d)
 
     def op_sub(self, op):
         a, b, bi = op.srcs
@@ -561,7 +562,7 @@ class _S390(LoadStoreAlloc):
             d, src = self.two(a, b, False)
             self.write_flag(bo, "neg")
             self._rr("slbg", d, src)
-            self.res(dv, d)
+            self.result(dv, d)
             return
         if dv is None and bo is not None and self.consumers(bo) <= {"csel", "mask", "cword"} \
                 and xa is None and xb is None:
@@ -582,7 +583,7 @@ class _S390(LoadStoreAlloc):
             # a - xb borrows iff a + (2^64 - xb) does not carry: NOT-borrow
             self.emit(f"slgfi {_r(d)},{xb}" if xb < U32 else f"algfi {_r(d)},{(1 << 64) - xb}")
             self.restore(t)
-            self.res(dv, d)
+            self.result(dv, d)
             return
         self._alu3(a, b, dv, "slg", "slgrk", bo, "neg", False)
 
@@ -599,14 +600,14 @@ class _S390(LoadStoreAlloc):
             self.locked.add(d)
         s = self.reg(src)
         self.emit(f"locgr {_r(d)},{s},{self.cc_mask(c, want)}")
-        self.res(op.dsts[0], d)
+        self.result(op.dsts[0], d)
 
     def op_mask(self, op):
         c = op.srcs[0]
         self.need_pol(c, "neg")
         d = _r(self.alloc())
         self.emit(f"slbgr {d},{d}")            # -borrow; the CC is kept
-        self.res(op.dsts[0], d[1:])
+        self.result(op.dsts[0], d[1:])
 
     def op_cword(self, op):
         c = op.srcs[0]
@@ -618,7 +619,7 @@ class _S390(LoadStoreAlloc):
             d = _r(self.alloc(avoid={"r0"}))
             self.emit(f"slbgr {d},{d}")        # carry - 1
             self.emit(f"la {d},1({d})")
-        self.res(op.dsts[0], d[1:])
+        self.result(op.dsts[0], d[1:])
 
     def _logic(self, op, mn):
         a, b = op.srcs
@@ -630,7 +631,7 @@ class _S390(LoadStoreAlloc):
             ra = self.reg(a)
             d = self.dst()
             self.emit(f"llgfr {_r(d)},{ra}")
-            return self.res(v, d)
+            return self.result(v, d)
         if xb is not None and mn == "n" and (_low_mask(xb) or _low_mask(~xb & MASK64)):
             ra = self.reg(a)
             d = self.dst()
@@ -640,13 +641,13 @@ class _S390(LoadStoreAlloc):
             else:
                 self.emit(f"risbg {_r(d)},{ra},0,{128 + 63 - _low_mask(~xb & MASK64)},0")
             self.restore(t)
-            return self.res(v, d)
+            return self.result(v, d)
         if xb is not None and mn != "n" and (xb < U32 or xb & (U32 - 1) == 0):
             d = self.own(a)
             t = self.clobber()
             self.emit(f"{mn}ilf {_r(d)},{xb}" if xb < U32 else f"{mn}ihf {_r(d)},{xb >> 32}")
             self.restore(t)
-            return self.res(v, d)
+            return self.result(v, d)
         self._alu3(a, b, v, f"{mn}g", f"{mn}grk", None, None, True)
 
     def op_and(self, op):
@@ -662,13 +663,13 @@ class _S390(LoadStoreAlloc):
         ra = self.reg(op.srcs[0])
         d = self.dst()
         self.emit(f"sllg {_r(d)},{ra},{op.imm[0]}")
-        self.res(op.dsts[0], d)
+        self.result(op.dsts[0], d)
 
     def op_shr(self, op):
         ra = self.reg(op.srcs[0])
         d = self.dst()
         self.emit(f"srlg {_r(d)},{ra},{op.imm[0]}")
-        self.res(op.dsts[0], d)
+        self.result(op.dsts[0], d)
 
     def op_shrd(self, op):
         k = op.imm[0]
@@ -687,7 +688,7 @@ class _S390(LoadStoreAlloc):
             # rotate hi left by 64-k, insert its low k bits as bits 0..k-1
             self.emit(f"risbg {_r(d)},{rh},0,{k - 1},{64 - k}")
             self.restore(t)
-        self.res(op.dsts[0], d)
+        self.result(op.dsts[0], d)
 
     # ---- frame -----------------------------------------------------------
     def finish(self):
