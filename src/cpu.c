@@ -71,7 +71,7 @@ static int lf_x86_own(lf_backend b)
 /* The s390x assembly uses z196 instructions (distinct operands, load on
  * condition): facility bit 45 of the list STFLE stores (its first
  * doubleword; CC 3 only says that the list is longer). */
-static int lf_s390x_z196(void)
+static int lf_cpu_s390x_z196(void)
 {
     unsigned long long fac[1] = {0};
     register unsigned long r0 __asm__("0") = 0; /* doublewords to store, minus one */
@@ -119,7 +119,7 @@ static int lf_backend_own(lf_backend b)
 #endif
 #endif
 #if defined(__s390x__)
-    case LF_BACKEND_S390X: return lf_s390x_z196();
+    case LF_BACKEND_S390X: return lf_cpu_s390x_z196();
 #endif
     default: return 0;
     }
