@@ -115,10 +115,11 @@ def _constants_to_table(prog: Program) -> Program:
     name = "k"
     while any(a.name == name for a in prog.arrays):
         name += "_"
-    at = {}
+    at = {x: i for i, x in reversed(list(enumerate(data)))}   # words already there
     for x in words:
-        at[x] = len(data)
-        data.append(x)
+        if x not in at:
+            at[x] = len(data)
+            data.append(x)
     ops = []
     for op in prog.ops:
         if op.opcode == "const":

@@ -15,8 +15,6 @@
 	.quad 0x00000000ffffffff
 	.quad 0x0000000000000000
 	.quad 0xffffffff00000001
-	.quad 0x0000000000000000
-	.quad 0xffffffffffffffff
 	.text
 	.globl lf_p256_p_mul_s390x
 	.hidden lf_p256_p_mul_s390x
@@ -46,7 +44,7 @@ lf_p256_p_mul_s390x:
 	mlg %r12,24(%r4)
 	alcgr %r13,%r10
 	larl %r5,.Llf_p256_p_mul_s390x_k
-	alcg %r12,32(%r5)
+	alcg %r12,16(%r5)
 	clgfi %r1,0
 	lgr %r9,%r1
 	mlg %r8,8(%r5)
@@ -55,7 +53,7 @@ lf_p256_p_mul_s390x:
 	lgr %r7,%r1
 	mlg %r6,24(%r5)
 	alcgr %r13,%r7
-	alcg %r12,32(%r5)
+	alcg %r12,16(%r5)
 	slbgr %r14,%r14
 	la %r14,1(%r14)
 	lgr %r3,%r1
@@ -64,7 +62,7 @@ lf_p256_p_mul_s390x:
 	alcgr %r11,%r8
 	alcg %r13,16(%r5)
 	alcgr %r12,%r6
-	alcg %r14,32(%r5)
+	alcg %r14,16(%r5)
 	lg %r1,24(%r15)
 	lg %r3,8(%r1)
 	mlg %r2,0(%r4)
@@ -79,14 +77,14 @@ lf_p256_p_mul_s390x:
 	lg %r7,8(%r1)
 	mlg %r6,24(%r4)
 	alcgr %r12,%r7
-	alcg %r14,32(%r5)
+	alcg %r14,16(%r5)
 	slbgr %r3,%r3
 	la %r3,1(%r3)
 	algrk %r11,%r11,%r2
 	alcgr %r13,%r8
 	alcg %r12,120(%r15)
 	alcgr %r14,%r6
-	alcg %r3,32(%r5)
+	alcg %r3,16(%r5)
 	clgfi %r0,0
 	lgr %r9,%r0
 	mlg %r8,8(%r5)
@@ -95,8 +93,8 @@ lf_p256_p_mul_s390x:
 	lgr %r7,%r0
 	mlg %r6,24(%r5)
 	alcgr %r12,%r7
-	alcg %r14,32(%r5)
-	alcg %r3,32(%r5)
+	alcg %r14,16(%r5)
+	alcg %r3,16(%r5)
 	stg %r3,120(%r15)
 	lgr %r3,%r0
 	mlg %r2,0(%r5)
@@ -105,7 +103,7 @@ lf_p256_p_mul_s390x:
 	alcg %r12,16(%r5)
 	alcgr %r14,%r6
 	lg %r0,120(%r15)
-	alcg %r0,32(%r5)
+	alcg %r0,16(%r5)
 	lg %r3,16(%r1)
 	mlg %r2,0(%r4)
 	algrk %r11,%r11,%r3
@@ -119,14 +117,14 @@ lf_p256_p_mul_s390x:
 	lg %r11,16(%r1)
 	mlg %r10,24(%r4)
 	alcgr %r14,%r11
-	alcg %r0,32(%r5)
+	alcg %r0,16(%r5)
 	slbgr %r3,%r3
 	la %r3,1(%r3)
 	algrk %r13,%r13,%r2
 	alcgr %r12,%r8
 	alcgr %r14,%r6
 	alcgr %r0,%r10
-	alcg %r3,32(%r5)
+	alcg %r3,16(%r5)
 	clghsi 120(%r15),0
 	lg %r11,120(%r15)
 	mlg %r10,8(%r5)
@@ -135,15 +133,15 @@ lf_p256_p_mul_s390x:
 	lg %r9,120(%r15)
 	mlg %r8,24(%r5)
 	alcgr %r14,%r9
-	alcg %r0,32(%r5)
-	alcg %r3,32(%r5)
+	alcg %r0,16(%r5)
+	alcg %r3,16(%r5)
 	lg %r7,120(%r15)
 	mlg %r6,0(%r5)
 	algrk %r13,%r13,%r6
 	alcgr %r12,%r10
 	alcg %r14,16(%r5)
 	alcgr %r0,%r8
-	alcg %r3,32(%r5)
+	alcg %r3,16(%r5)
 	lg %r11,24(%r1)
 	mlg %r10,0(%r4)
 	algrk %r11,%r13,%r11
@@ -157,14 +155,14 @@ lf_p256_p_mul_s390x:
 	lg %r7,24(%r1)
 	mlg %r6,24(%r4)
 	alcgr %r0,%r7
-	alcg %r3,32(%r5)
+	alcg %r3,16(%r5)
 	slbgr %r1,%r1
 	la %r1,1(%r1)
 	algrk %r10,%r12,%r10
 	alcgr %r14,%r8
 	alcg %r0,120(%r15)
 	alcgr %r3,%r6
-	alcg %r1,32(%r5)
+	alcg %r1,16(%r5)
 	clgfi %r11,0
 	lgr %r13,%r11
 	mlg %r12,8(%r5)
@@ -173,15 +171,15 @@ lf_p256_p_mul_s390x:
 	lgr %r9,%r11
 	mlg %r8,24(%r5)
 	alcgr %r0,%r9
-	alcg %r3,32(%r5)
-	alcg %r1,32(%r5)
+	alcg %r3,16(%r5)
+	alcg %r1,16(%r5)
 	lgr %r7,%r11
 	mlg %r6,0(%r5)
 	algrk %r10,%r10,%r6
 	alcgr %r14,%r12
 	alcg %r0,16(%r5)
 	alcgr %r3,%r8
-	alcg %r1,32(%r5)
+	alcg %r1,16(%r5)
 	lgr %r4,%r10
 	algfi %r4,1
 	lgr %r2,%r14
@@ -190,7 +188,7 @@ lf_p256_p_mul_s390x:
 	slbg %r13,16(%r5)
 	lgr %r12,%r3
 	slbg %r12,24(%r5)
-	slbg %r1,32(%r5)
+	slbg %r1,16(%r5)
 	locgr %r10,%r4,3
 	locgr %r14,%r2,3
 	locgr %r0,%r13,3
@@ -226,8 +224,6 @@ lf_p256_p_mul_s390x:
 	.quad 0x00000000ffffffff
 	.quad 0x0000000000000000
 	.quad 0xffffffff00000001
-	.quad 0x0000000000000000
-	.quad 0xffffffffffffffff
 	.text
 	.globl lf_p256_p_sqr_s390x
 	.hidden lf_p256_p_sqr_s390x
@@ -254,7 +250,7 @@ lf_p256_p_sqr_s390x:
 	mlg %r12,24(%r3)
 	alcgr %r13,%r4
 	larl %r5,.Llf_p256_p_sqr_s390x_k
-	alcg %r12,32(%r5)
+	alcg %r12,16(%r5)
 	lg %r11,8(%r3)
 	mlg %r10,16(%r3)
 	algrk %r11,%r13,%r11
@@ -319,7 +315,7 @@ lf_p256_p_sqr_s390x:
 	lgr %r7,%r1
 	mlg %r6,24(%r5)
 	alcgr %r14,%r7
-	alcg %r3,32(%r5)
+	alcg %r3,16(%r5)
 	slbgr %r2,%r2
 	la %r2,1(%r2)
 	stg %r6,120(%r15)
@@ -329,7 +325,7 @@ lf_p256_p_sqr_s390x:
 	alcgr %r11,%r8
 	alcg %r14,16(%r5)
 	alcg %r3,120(%r15)
-	alcg %r2,32(%r5)
+	alcg %r2,16(%r5)
 	clgfi %r0,0
 	lgr %r9,%r0
 	mlg %r8,8(%r5)
@@ -338,7 +334,7 @@ lf_p256_p_sqr_s390x:
 	lgr %r7,%r0
 	mlg %r6,24(%r5)
 	alcgr %r3,%r7
-	alcg %r2,32(%r5)
+	alcg %r2,16(%r5)
 	slbgr %r1,%r1
 	la %r1,1(%r1)
 	stg %r6,120(%r15)
@@ -348,7 +344,7 @@ lf_p256_p_sqr_s390x:
 	alcgr %r14,%r8
 	alcg %r3,16(%r5)
 	alcg %r2,120(%r15)
-	alcg %r1,32(%r5)
+	alcg %r1,16(%r5)
 	clgfi %r11,0
 	lgr %r9,%r11
 	mlg %r8,8(%r5)
@@ -357,7 +353,7 @@ lf_p256_p_sqr_s390x:
 	lgr %r7,%r11
 	mlg %r6,24(%r5)
 	alcgr %r2,%r7
-	alcg %r1,32(%r5)
+	alcg %r1,16(%r5)
 	slbgr %r9,%r9
 	la %r9,1(%r9)
 	stg %r10,120(%r15)
@@ -366,12 +362,12 @@ lf_p256_p_sqr_s390x:
 	alcgr %r3,%r8
 	alcg %r2,16(%r5)
 	alcgr %r1,%r6
-	alcg %r9,32(%r5)
+	alcg %r9,16(%r5)
 	alg %r10,120(%r15)
 	alcgr %r3,%r13
 	alcgr %r2,%r12
 	alcgr %r1,%r4
-	alcg %r9,32(%r5)
+	alcg %r9,16(%r5)
 	lgr %r0,%r10
 	algfi %r0,1
 	lgr %r4,%r3
@@ -380,7 +376,7 @@ lf_p256_p_sqr_s390x:
 	slbg %r14,16(%r5)
 	lgr %r13,%r1
 	slbg %r13,24(%r5)
-	slbg %r9,32(%r5)
+	slbg %r9,16(%r5)
 	locgr %r10,%r0,3
 	locgr %r3,%r4,3
 	locgr %r2,%r14,3
@@ -416,7 +412,6 @@ lf_p256_p_sqr_s390x:
 	.quad 0x00000000ffffffff
 	.quad 0x0000000000000000
 	.quad 0xffffffff00000001
-	.quad 0x0000000000000000
 	.text
 	.globl lf_p256_p_add_s390x
 	.hidden lf_p256_p_add_s390x
@@ -449,7 +444,7 @@ lf_p256_p_add_s390x:
 	slbg %r11,16(%r12)
 	lgr %r10,%r14
 	slbg %r10,24(%r12)
-	slbg %r4,32(%r12)
+	slbg %r4,16(%r12)
 	locgr %r1,%r3,3
 	locgr %r0,%r13,3
 	locgr %r5,%r11,3
@@ -480,7 +475,6 @@ lf_p256_p_add_s390x:
 	.quad 0x00000000ffffffff
 	.quad 0x0000000000000000
 	.quad 0xffffffff00000001
-	.quad 0x0000000000000000
 	.text
 	.globl lf_p256_p_sub_s390x
 	.hidden lf_p256_p_sub_s390x
@@ -538,7 +532,6 @@ lf_p256_p_sub_s390x:
 	.quad 0x00000000ffffffff
 	.quad 0x0000000000000000
 	.quad 0xffffffff00000001
-	.quad 0x0000000000000000
 	.text
 	.globl lf_p256_p_neg_s390x
 	.hidden lf_p256_p_neg_s390x
@@ -596,8 +589,6 @@ lf_p256_p_neg_s390x:
 	.quad 0xfffffffbffffffff
 	.quad 0xfffffffffffffffe
 	.quad 0x00000004fffffffd
-	.quad 0x0000000000000000
-	.quad 0xffffffffffffffff
 	.text
 	.globl lf_p256_p_to_internal_s390x
 	.hidden lf_p256_p_to_internal_s390x
@@ -627,7 +618,7 @@ lf_p256_p_to_internal_s390x:
 	lg %r13,0(%r3)
 	mlg %r12,56(%r5)
 	alcgr %r13,%r10
-	alcg %r12,64(%r5)
+	alcg %r12,16(%r5)
 	clgfi %r1,0
 	lgr %r9,%r1
 	mlg %r8,8(%r5)
@@ -636,7 +627,7 @@ lf_p256_p_to_internal_s390x:
 	lgr %r7,%r1
 	mlg %r6,24(%r5)
 	alcgr %r13,%r7
-	alcg %r12,64(%r5)
+	alcg %r12,16(%r5)
 	slbgr %r4,%r4
 	la %r4,1(%r4)
 	lgr %r3,%r1
@@ -645,7 +636,7 @@ lf_p256_p_to_internal_s390x:
 	alcgr %r11,%r8
 	alcg %r13,16(%r5)
 	alcgr %r12,%r6
-	alcg %r4,64(%r5)
+	alcg %r4,16(%r5)
 	lg %r1,24(%r15)
 	lg %r3,8(%r1)
 	mlg %r2,32(%r5)
@@ -660,14 +651,14 @@ lf_p256_p_to_internal_s390x:
 	lg %r7,8(%r1)
 	mlg %r6,56(%r5)
 	alcgr %r12,%r7
-	alcg %r4,64(%r5)
+	alcg %r4,16(%r5)
 	slbgr %r3,%r3
 	la %r3,1(%r3)
 	algrk %r11,%r11,%r2
 	alcgr %r13,%r8
 	alcg %r12,120(%r15)
 	alcgr %r4,%r6
-	alcg %r3,64(%r5)
+	alcg %r3,16(%r5)
 	clgfi %r0,0
 	lgr %r9,%r0
 	mlg %r8,8(%r5)
@@ -676,8 +667,8 @@ lf_p256_p_to_internal_s390x:
 	lgr %r7,%r0
 	mlg %r6,24(%r5)
 	alcgr %r12,%r7
-	alcg %r4,64(%r5)
-	alcg %r3,64(%r5)
+	alcg %r4,16(%r5)
+	alcg %r3,16(%r5)
 	stg %r3,120(%r15)
 	lgr %r3,%r0
 	mlg %r2,0(%r5)
@@ -686,7 +677,7 @@ lf_p256_p_to_internal_s390x:
 	alcg %r12,16(%r5)
 	alcgr %r4,%r6
 	lg %r0,120(%r15)
-	alcg %r0,64(%r5)
+	alcg %r0,16(%r5)
 	lg %r3,16(%r1)
 	mlg %r2,32(%r5)
 	algrk %r11,%r11,%r3
@@ -700,14 +691,14 @@ lf_p256_p_to_internal_s390x:
 	lg %r11,16(%r1)
 	mlg %r10,56(%r5)
 	alcgr %r4,%r11
-	alcg %r0,64(%r5)
+	alcg %r0,16(%r5)
 	slbgr %r3,%r3
 	la %r3,1(%r3)
 	algrk %r13,%r13,%r2
 	alcgr %r12,%r8
 	alcgr %r4,%r6
 	alcgr %r0,%r10
-	alcg %r3,64(%r5)
+	alcg %r3,16(%r5)
 	clghsi 120(%r15),0
 	lg %r11,120(%r15)
 	mlg %r10,8(%r5)
@@ -716,15 +707,15 @@ lf_p256_p_to_internal_s390x:
 	lg %r9,120(%r15)
 	mlg %r8,24(%r5)
 	alcgr %r4,%r9
-	alcg %r0,64(%r5)
-	alcg %r3,64(%r5)
+	alcg %r0,16(%r5)
+	alcg %r3,16(%r5)
 	lg %r7,120(%r15)
 	mlg %r6,0(%r5)
 	algrk %r13,%r13,%r6
 	alcgr %r12,%r10
 	alcg %r4,16(%r5)
 	alcgr %r0,%r8
-	alcg %r3,64(%r5)
+	alcg %r3,16(%r5)
 	lg %r11,24(%r1)
 	mlg %r10,32(%r5)
 	algrk %r11,%r13,%r11
@@ -738,14 +729,14 @@ lf_p256_p_to_internal_s390x:
 	lg %r7,24(%r1)
 	mlg %r6,56(%r5)
 	alcgr %r0,%r7
-	alcg %r3,64(%r5)
+	alcg %r3,16(%r5)
 	slbgr %r1,%r1
 	la %r1,1(%r1)
 	algrk %r10,%r12,%r10
 	alcgr %r4,%r8
 	alcg %r0,120(%r15)
 	alcgr %r3,%r6
-	alcg %r1,64(%r5)
+	alcg %r1,16(%r5)
 	clgfi %r11,0
 	lgr %r13,%r11
 	mlg %r12,8(%r5)
@@ -754,15 +745,15 @@ lf_p256_p_to_internal_s390x:
 	lgr %r9,%r11
 	mlg %r8,24(%r5)
 	alcgr %r0,%r9
-	alcg %r3,64(%r5)
-	alcg %r1,64(%r5)
+	alcg %r3,16(%r5)
+	alcg %r1,16(%r5)
 	lgr %r7,%r11
 	mlg %r6,0(%r5)
 	algrk %r10,%r10,%r6
 	alcgr %r4,%r12
 	alcg %r0,16(%r5)
 	alcgr %r3,%r8
-	alcg %r1,64(%r5)
+	alcg %r1,16(%r5)
 	lgr %r2,%r10
 	algfi %r2,1
 	lgr %r14,%r4
@@ -771,7 +762,7 @@ lf_p256_p_to_internal_s390x:
 	slbg %r13,16(%r5)
 	lgr %r12,%r3
 	slbg %r12,24(%r5)
-	slbg %r1,64(%r5)
+	slbg %r1,16(%r5)
 	locgr %r10,%r2,3
 	locgr %r4,%r14,3
 	locgr %r0,%r13,3
@@ -807,8 +798,6 @@ lf_p256_p_to_internal_s390x:
 	.quad 0x00000000ffffffff
 	.quad 0x0000000000000000
 	.quad 0xffffffff00000001
-	.quad 0xffffffffffffffff
-	.quad 0x0000000000000000
 	.text
 	.globl lf_p256_p_from_internal_s390x
 	.hidden lf_p256_p_from_internal_s390x
@@ -854,7 +843,7 @@ lf_p256_p_from_internal_s390x:
 	lgr %r11,%r12
 	mlg %r10,24(%r5)
 	alcgr %r14,%r11
-	alcg %r3,40(%r5)
+	alcg %r3,16(%r5)
 	slbgr %r1,%r1
 	la %r1,1(%r1)
 	lgr %r9,%r12
@@ -863,7 +852,7 @@ lf_p256_p_from_internal_s390x:
 	alcgr %r13,%r0
 	alcg %r14,16(%r5)
 	alcgr %r3,%r10
-	alcg %r1,40(%r5)
+	alcg %r1,16(%r5)
 	clgfi %r4,0
 	lgr %r11,%r4
 	mlg %r10,8(%r5)
@@ -872,7 +861,7 @@ lf_p256_p_from_internal_s390x:
 	lgr %r9,%r4
 	mlg %r8,24(%r5)
 	alcgr %r3,%r9
-	alcg %r1,40(%r5)
+	alcg %r1,16(%r5)
 	slbgr %r12,%r12
 	la %r12,1(%r12)
 	lgr %r7,%r4
@@ -881,7 +870,7 @@ lf_p256_p_from_internal_s390x:
 	alcgr %r14,%r10
 	alcg %r3,16(%r5)
 	alcgr %r1,%r8
-	alcg %r12,40(%r5)
+	alcg %r12,16(%r5)
 	clgfi %r13,0
 	lgr %r11,%r13
 	mlg %r10,8(%r5)
@@ -890,7 +879,7 @@ lf_p256_p_from_internal_s390x:
 	lgr %r9,%r13
 	mlg %r8,24(%r5)
 	alcgr %r1,%r9
-	alcg %r12,40(%r5)
+	alcg %r12,16(%r5)
 	lgr %r5,%r13
 	larl %r11,.Llf_p256_p_from_internal_s390x_k
 	mlg %r4,0(%r11)

@@ -19,7 +19,6 @@
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0x0000000000000000
-	.quad 0xffffffffffffffff
 	.text
 	.globl lf_p448_mul_s390x
 	.hidden lf_p448_mul_s390x
@@ -625,7 +624,6 @@ lf_p448_mul_s390x:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0x0000000000000000
-	.quad 0xffffffffffffffff
 	.text
 	.globl lf_p448_sqr_s390x
 	.hidden lf_p448_sqr_s390x
@@ -1400,8 +1398,6 @@ lf_p448_neg_s390x:
 	.quad 0x0000000000000000
 	.quad 0x0000000000000000
 	.quad 0x0000000000000000
-	.quad 0x0000000000000000
-	.quad 0xffffffffffffffff
 	.text
 	.globl lf_p448_to_internal_s390x
 	.hidden lf_p448_to_internal_s390x
@@ -1459,7 +1455,7 @@ lf_p448_to_internal_s390x:
 	lgr %r3,%r1
 	mlg %r2,48(%r5)
 	alcgr %r11,%r3
-	alcg %r10,112(%r5)
+	alcg %r10,64(%r5)
 	slbgr %r3,%r3
 	la %r3,1(%r3)
 	stg %r6,24(%r15)
@@ -1472,7 +1468,7 @@ lf_p448_to_internal_s390x:
 	alcg %r14,8(%r15)
 	alcg %r11,16(%r15)
 	alcgr %r10,%r2
-	alcg %r3,112(%r5)
+	alcg %r3,64(%r5)
 	lg %r1,72(%r15)
 	lg %r9,8(%r1)
 	mlg %r8,56(%r5)
@@ -1485,7 +1481,7 @@ lf_p448_to_internal_s390x:
 	alcg %r14,64(%r5)
 	alcg %r11,64(%r5)
 	alcg %r10,64(%r5)
-	alcg %r3,112(%r5)
+	alcg %r3,64(%r5)
 	slbgr %r2,%r2
 	la %r2,1(%r2)
 	algrk %r4,%r4,%r8
@@ -1495,7 +1491,7 @@ lf_p448_to_internal_s390x:
 	alcg %r11,64(%r5)
 	alcg %r10,64(%r5)
 	alcg %r3,64(%r5)
-	alcg %r2,112(%r5)
+	alcg %r2,64(%r5)
 	clgfi %r0,0
 	lgr %r9,%r0
 	mlg %r8,8(%r5)
@@ -1519,8 +1515,8 @@ lf_p448_to_internal_s390x:
 	lgr %r7,%r0
 	mlg %r6,48(%r5)
 	alcgr %r10,%r7
-	alcg %r3,112(%r5)
-	alcg %r2,112(%r5)
+	alcg %r3,64(%r5)
+	alcg %r2,64(%r5)
 	stg %r6,32(%r15)
 	lgr %r7,%r0
 	mlg %r6,0(%r5)
@@ -1531,7 +1527,7 @@ lf_p448_to_internal_s390x:
 	alcg %r11,0(%r15)
 	alcg %r10,24(%r15)
 	alcg %r3,32(%r15)
-	alcg %r2,112(%r5)
+	alcg %r2,64(%r5)
 	lg %r9,16(%r1)
 	mlg %r8,56(%r5)
 	algrk %r4,%r4,%r9
@@ -1543,7 +1539,7 @@ lf_p448_to_internal_s390x:
 	alcg %r11,64(%r5)
 	alcg %r10,64(%r5)
 	alcg %r3,64(%r5)
-	alcg %r2,112(%r5)
+	alcg %r2,64(%r5)
 	slbgr %r9,%r9
 	la %r9,1(%r9)
 	algrk %r13,%r13,%r8
@@ -1553,7 +1549,7 @@ lf_p448_to_internal_s390x:
 	alcg %r10,64(%r5)
 	alcg %r3,64(%r5)
 	alcg %r2,64(%r5)
-	alcg %r9,112(%r5)
+	alcg %r9,64(%r5)
 	clgfi %r4,0
 	lgr %r7,%r4
 	mlg %r6,8(%r5)
@@ -1577,8 +1573,8 @@ lf_p448_to_internal_s390x:
 	lgr %r1,%r4
 	mlg %r0,48(%r5)
 	alcgr %r3,%r1
-	alcg %r2,112(%r5)
-	alcg %r9,112(%r5)
+	alcg %r2,64(%r5)
+	alcg %r9,64(%r5)
 	stg %r9,16(%r15)
 	lgr %r9,%r4
 	mlg %r8,0(%r5)
@@ -1590,7 +1586,7 @@ lf_p448_to_internal_s390x:
 	alcg %r3,8(%r15)
 	alcgr %r2,%r0
 	lg %r1,16(%r15)
-	alcg %r1,112(%r5)
+	alcg %r1,64(%r5)
 	lg %r4,72(%r15)
 	lg %r9,24(%r4)
 	mlg %r8,56(%r5)
@@ -1603,7 +1599,7 @@ lf_p448_to_internal_s390x:
 	alcg %r10,64(%r5)
 	alcg %r3,64(%r5)
 	alcg %r2,64(%r5)
-	alcg %r1,112(%r5)
+	alcg %r1,64(%r5)
 	slbgr %r9,%r9
 	la %r9,1(%r9)
 	algrk %r12,%r12,%r8
@@ -1613,7 +1609,7 @@ lf_p448_to_internal_s390x:
 	alcg %r3,64(%r5)
 	alcg %r2,64(%r5)
 	alcg %r1,64(%r5)
-	alcg %r9,112(%r5)
+	alcg %r9,64(%r5)
 	clgfi %r13,0
 	lgr %r7,%r13
 	mlg %r6,8(%r5)
@@ -1638,8 +1634,8 @@ lf_p448_to_internal_s390x:
 	lgr %r7,%r13
 	mlg %r6,48(%r5)
 	alcgr %r2,%r7
-	alcg %r1,112(%r5)
-	alcg %r9,112(%r5)
+	alcg %r1,64(%r5)
+	alcg %r9,64(%r5)
 	stg %r9,40(%r15)
 	lgr %r9,%r13
 	mlg %r8,0(%r5)
@@ -1651,7 +1647,7 @@ lf_p448_to_internal_s390x:
 	alcg %r2,32(%r15)
 	alcgr %r1,%r6
 	lg %r0,40(%r15)
-	alcg %r0,112(%r5)
+	alcg %r0,64(%r5)
 	lg %r9,32(%r4)
 	mlg %r8,56(%r5)
 	algrk %r12,%r12,%r9
@@ -1663,7 +1659,7 @@ lf_p448_to_internal_s390x:
 	alcg %r3,64(%r5)
 	alcg %r2,64(%r5)
 	alcg %r1,64(%r5)
-	alcg %r0,112(%r5)
+	alcg %r0,64(%r5)
 	slbgr %r13,%r13
 	la %r13,1(%r13)
 	algrk %r14,%r14,%r8
@@ -1673,7 +1669,7 @@ lf_p448_to_internal_s390x:
 	alcg %r2,64(%r5)
 	alcg %r1,64(%r5)
 	alcg %r0,64(%r5)
-	alcg %r13,112(%r5)
+	alcg %r13,64(%r5)
 	clgfi %r12,0
 	lgr %r9,%r12
 	mlg %r8,8(%r5)
@@ -1697,8 +1693,8 @@ lf_p448_to_internal_s390x:
 	lgr %r7,%r12
 	mlg %r6,48(%r5)
 	alcgr %r1,%r7
-	alcg %r0,112(%r5)
-	alcg %r13,112(%r5)
+	alcg %r0,64(%r5)
+	alcg %r13,64(%r5)
 	stg %r6,8(%r15)
 	lgr %r7,%r12
 	mlg %r6,0(%r5)
@@ -1709,7 +1705,7 @@ lf_p448_to_internal_s390x:
 	alcg %r2,24(%r15)
 	alcg %r1,0(%r15)
 	alcg %r0,8(%r15)
-	alcg %r13,112(%r5)
+	alcg %r13,64(%r5)
 	lg %r9,40(%r4)
 	mlg %r8,56(%r5)
 	algrk %r14,%r14,%r9
@@ -1721,7 +1717,7 @@ lf_p448_to_internal_s390x:
 	alcg %r2,64(%r5)
 	alcg %r1,64(%r5)
 	alcg %r0,64(%r5)
-	alcg %r13,112(%r5)
+	alcg %r13,64(%r5)
 	slbgr %r12,%r12
 	la %r12,1(%r12)
 	algrk %r11,%r11,%r8
@@ -1731,7 +1727,7 @@ lf_p448_to_internal_s390x:
 	alcg %r1,64(%r5)
 	alcg %r0,64(%r5)
 	alcg %r13,64(%r5)
-	alcg %r12,112(%r5)
+	alcg %r12,64(%r5)
 	clgfi %r14,0
 	lgr %r9,%r14
 	mlg %r8,8(%r5)
@@ -1755,8 +1751,8 @@ lf_p448_to_internal_s390x:
 	lgr %r7,%r14
 	mlg %r6,48(%r5)
 	alcgr %r0,%r7
-	alcg %r13,112(%r5)
-	alcg %r12,112(%r5)
+	alcg %r13,64(%r5)
+	alcg %r12,64(%r5)
 	stg %r6,40(%r15)
 	lgr %r7,%r14
 	mlg %r6,0(%r5)
@@ -1767,7 +1763,7 @@ lf_p448_to_internal_s390x:
 	alcg %r1,24(%r15)
 	alcg %r0,32(%r15)
 	alcg %r13,40(%r15)
-	alcg %r12,112(%r5)
+	alcg %r12,64(%r5)
 	lg %r9,48(%r4)
 	mlg %r8,56(%r5)
 	algrk %r11,%r11,%r9
@@ -1779,7 +1775,7 @@ lf_p448_to_internal_s390x:
 	alcg %r1,64(%r5)
 	alcg %r0,64(%r5)
 	alcg %r13,64(%r5)
-	alcg %r12,112(%r5)
+	alcg %r12,64(%r5)
 	slbgr %r4,%r4
 	la %r4,1(%r4)
 	algrk %r10,%r10,%r8
@@ -1789,7 +1785,7 @@ lf_p448_to_internal_s390x:
 	alcg %r0,64(%r5)
 	alcg %r13,64(%r5)
 	alcg %r12,64(%r5)
-	alcg %r4,112(%r5)
+	alcg %r4,64(%r5)
 	clgfi %r11,0
 	lgr %r9,%r11
 	mlg %r8,8(%r5)
@@ -1813,8 +1809,8 @@ lf_p448_to_internal_s390x:
 	lgr %r7,%r11
 	mlg %r6,48(%r5)
 	alcgr %r13,%r7
-	alcg %r12,112(%r5)
-	alcg %r4,112(%r5)
+	alcg %r12,64(%r5)
+	alcg %r4,64(%r5)
 	stg %r6,8(%r15)
 	lgr %r7,%r11
 	mlg %r6,0(%r5)
@@ -1825,7 +1821,7 @@ lf_p448_to_internal_s390x:
 	alcg %r0,24(%r15)
 	alcg %r13,0(%r15)
 	alcg %r12,8(%r15)
-	alcg %r4,112(%r5)
+	alcg %r4,64(%r5)
 	lgr %r14,%r10
 	algfi %r14,1
 	lgr %r11,%r3
@@ -1841,7 +1837,7 @@ lf_p448_to_internal_s390x:
 	stg %r13,8(%r15)
 	lgr %r13,%r12
 	slbg %r13,48(%r5)
-	slbg %r4,112(%r5)
+	slbg %r4,64(%r5)
 	locgr %r10,%r14,3
 	locgr %r3,%r11,3
 	locgr %r2,%r9,3
@@ -1886,7 +1882,6 @@ lf_p448_to_internal_s390x:
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xfffffffeffffffff
-	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
 	.quad 0xffffffffffffffff
@@ -1972,7 +1967,7 @@ lf_p448_from_internal_s390x:
 	lgr %r3,%r1
 	mlg %r2,48(%r14)
 	alcgr %r0,%r3
-	alcg %r4,64(%r14)
+	alcg %r4,56(%r14)
 	slbgr %r3,%r3
 	la %r3,1(%r3)
 	stg %r0,40(%r15)
@@ -1985,7 +1980,7 @@ lf_p448_from_internal_s390x:
 	lg %r1,40(%r15)
 	alcg %r1,32(%r15)
 	alcgr %r4,%r2
-	alcg %r3,64(%r14)
+	alcg %r3,56(%r14)
 	clgfi %r0,0
 	lgr %r13,%r0
 	mlg %r12,8(%r14)
@@ -2010,7 +2005,7 @@ lf_p448_from_internal_s390x:
 	lgr %r13,%r0
 	mlg %r12,48(%r14)
 	alcgr %r4,%r13
-	alcg %r3,64(%r14)
+	alcg %r3,56(%r14)
 	slbgr %r2,%r2
 	la %r2,1(%r2)
 	stg %r12,8(%r15)
@@ -2023,7 +2018,7 @@ lf_p448_from_internal_s390x:
 	alcg %r1,16(%r15)
 	alcg %r4,0(%r15)
 	alcg %r3,8(%r15)
-	alcg %r2,64(%r14)
+	alcg %r2,56(%r14)
 	clgfi %r11,0
 	lgr %r13,%r11
 	mlg %r12,8(%r14)
@@ -2047,7 +2042,7 @@ lf_p448_from_internal_s390x:
 	lgr %r11,%r0
 	mlg %r10,48(%r14)
 	alcgr %r3,%r11
-	alcg %r2,64(%r14)
+	alcg %r2,56(%r14)
 	slbgr %r13,%r13
 	la %r13,1(%r13)
 	stg %r10,32(%r15)
@@ -2060,7 +2055,7 @@ lf_p448_from_internal_s390x:
 	alcg %r4,16(%r15)
 	alcg %r3,24(%r15)
 	alcg %r2,32(%r15)
-	alcg %r13,64(%r14)
+	alcg %r13,56(%r14)
 	clgfi %r10,0
 	lgr %r9,%r10
 	mlg %r8,8(%r14)
@@ -2085,7 +2080,7 @@ lf_p448_from_internal_s390x:
 	lgr %r9,%r10
 	mlg %r8,48(%r14)
 	alcgr %r2,%r9
-	alcg %r13,64(%r14)
+	alcg %r13,56(%r14)
 	slbgr %r12,%r12
 	la %r12,1(%r12)
 	stg %r8,40(%r15)
@@ -2098,7 +2093,7 @@ lf_p448_from_internal_s390x:
 	alcg %r3,0(%r15)
 	alcg %r2,8(%r15)
 	alcg %r13,40(%r15)
-	alcg %r12,64(%r14)
+	alcg %r12,56(%r14)
 	clgfi %r7,0
 	lgr %r11,%r7
 	mlg %r10,8(%r14)
@@ -2121,7 +2116,7 @@ lf_p448_from_internal_s390x:
 	lgr %r7,%r0
 	mlg %r6,48(%r14)
 	alcgr %r13,%r7
-	alcg %r12,64(%r14)
+	alcg %r12,56(%r14)
 	slbgr %r11,%r11
 	la %r11,1(%r11)
 	stg %r6,16(%r15)
@@ -2134,7 +2129,7 @@ lf_p448_from_internal_s390x:
 	alcg %r2,8(%r15)
 	alcg %r13,0(%r15)
 	alcg %r12,16(%r15)
-	alcg %r11,64(%r14)
+	alcg %r11,56(%r14)
 	clgfi %r5,0
 	lgr %r9,%r5
 	mlg %r8,8(%r14)
@@ -2158,7 +2153,7 @@ lf_p448_from_internal_s390x:
 	lgr %r7,%r5
 	mlg %r6,48(%r14)
 	alcgr %r12,%r7
-	alcg %r11,64(%r14)
+	alcg %r11,56(%r14)
 	stg %r11,24(%r15)
 	lgr %r11,%r5
 	mlg %r10,0(%r14)

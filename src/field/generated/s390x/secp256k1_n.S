@@ -17,7 +17,6 @@
 	.quad 0xffffffffffffffff
 	.quad 0x0000000000000000
 	.quad 0x4b0dff665588b13f
-	.quad 0xffffffffffffffff
 	.text
 	.globl lf_secp256k1_n_mul_s390x
 	.hidden lf_secp256k1_n_mul_s390x
@@ -254,7 +253,6 @@ lf_secp256k1_n_mul_s390x:
 	.quad 0xffffffffffffffff
 	.quad 0x0000000000000000
 	.quad 0x4b0dff665588b13f
-	.quad 0xffffffffffffffff
 	.text
 	.globl lf_secp256k1_n_sqr_s390x
 	.hidden lf_secp256k1_n_sqr_s390x
@@ -646,7 +644,6 @@ lf_secp256k1_n_neg_s390x:
 	.quad 0x9d671cd581c69bc5
 	.quad 0x0000000000000000
 	.quad 0x4b0dff665588b13f
-	.quad 0xffffffffffffffff
 	.text
 	.globl lf_secp256k1_n_to_internal_s390x
 	.hidden lf_secp256k1_n_to_internal_s390x
@@ -882,7 +879,6 @@ lf_secp256k1_n_to_internal_s390x:
 	.quad 0xfffffffffffffffe
 	.quad 0xffffffffffffffff
 	.quad 0x4b0dff665588b13f
-	.quad 0xffffffffffffffff
 	.quad 0x0000000000000000
 	.text
 	.globl lf_secp256k1_n_from_internal_s390x
@@ -937,7 +933,7 @@ lf_secp256k1_n_from_internal_s390x:
 	lgr %r7,%r0
 	mlg %r6,24(%r5)
 	alcgr %r3,%r7
-	alcg %r4,48(%r5)
+	alcg %r4,40(%r5)
 	slbgr %r1,%r1
 	la %r1,1(%r1)
 	stg %r6,24(%r15)
@@ -947,7 +943,7 @@ lf_secp256k1_n_from_internal_s390x:
 	alcgr %r11,%r8
 	alcg %r3,16(%r15)
 	alcg %r4,24(%r15)
-	alcg %r1,48(%r5)
+	alcg %r1,40(%r5)
 	lgr %r0,%r13
 	msg %r0,32(%r5)
 	clgfi %r13,0
@@ -960,7 +956,7 @@ lf_secp256k1_n_from_internal_s390x:
 	lgr %r7,%r0
 	mlg %r6,24(%r5)
 	alcgr %r4,%r7
-	alcg %r1,48(%r5)
+	alcg %r1,40(%r5)
 	slbgr %r14,%r14
 	la %r14,1(%r14)
 	stg %r6,24(%r15)
@@ -970,7 +966,7 @@ lf_secp256k1_n_from_internal_s390x:
 	alcgr %r3,%r12
 	alcgr %r4,%r8
 	alcg %r1,24(%r15)
-	alcg %r14,48(%r5)
+	alcg %r14,40(%r5)
 	lgr %r0,%r11
 	msg %r0,32(%r5)
 	clgfi %r11,0
@@ -983,7 +979,7 @@ lf_secp256k1_n_from_internal_s390x:
 	lgr %r9,%r0
 	mlg %r8,24(%r5)
 	alcgr %r1,%r9
-	alcg %r14,48(%r5)
+	alcg %r14,40(%r5)
 	lgr %r7,%r0
 	mlg %r6,0(%r5)
 	algrk %r3,%r3,%r6
