@@ -10,8 +10,8 @@
 # whole suite at VLEN 128 and the vector tests (names containing "rvv")
 # again at VLEN 256, 512 and 1024.  The Nehalem run (no BMI2/ADX/AVX) checks
 # that dispatch falls back to the x86_64 back end.  s390x (big-endian, the
-# portable C back end only) runs LF_TEST_ITERS=0.02 (2 000 cases per op per
-# field) to keep make test within its time budget; i686 and armhf (32-bit x86
+# s390x assembly and the portable C back end) runs LF_TEST_ITERS=0.02
+# (2 000 cases per op per field) to keep make test within its time budget; i686 and armhf (32-bit x86
 # and ARMv7-A under qemu-arm -cpu cortex-a15: no unsigned __int128, the
 # fallbacks of src/lf_wide.h) LF_TEST_ITERS=0.01.
 #

@@ -25,6 +25,7 @@ static const struct {
     [LF_BACKEND_ARMV7] = {"armv7", LF_BACKEND_C32},
     [LF_BACKEND_ARMV7NEON] = {"armv7neon", LF_BACKEND_ARMV7},
     [LF_BACKEND_WASM_SIMD128] = {"wasm_simd128", LF_BACKEND_C32},
+    [LF_BACKEND_S390X] = {"s390x", LF_BACKEND_C},
 };
 
 #endif

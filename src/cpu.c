@@ -68,6 +68,19 @@ static int lf_x86_own(lf_backend b)
 }
 #endif
 
+#if defined(__s390x__)
+/* The s390x assembly uses z196 instructions (distinct operands, load on
+ * condition): facility bit 45 of the list STFLE stores (its first
+ * doubleword; CC 3 only says that the list is longer). */
+static int lf_cpu_s390x_z196(void)
+{
+    unsigned long long fac[1] = {0};
+    register unsigned long r0 __asm__("0") = 0; /* doublewords to store, minus one */
+    __asm__ volatile("stfle %0" : "=Q"(fac), "+d"(r0) : : "cc");
+    return (int)((fac[0] >> (63 - 45)) & 1);
+}
+#endif
+
 static int lf_backend_own(lf_backend b)
 {
     switch (b) {
@@ -117,6 +130,9 @@ static int lf_backend_own(lf_backend b)
 #ifdef LF_HAVE_AUXV
     case LF_BACKEND_POWER9: return (getauxval(AT_HWCAP2) & 0x00800000) != 0; /* ARCH_3_00 */
 #endif
+#endif
+#if defined(__s390x__)
+    case LF_BACKEND_S390X: return lf_cpu_s390x_z196();
 #endif
     default: return 0;
     }

@@ -71,6 +71,9 @@
 #if ((!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__wasm_simd128__))) && LF_DISPATCH_OWN(WASM_SIMD128)
  | (1u << LF_BACKEND_WASM_SIMD128)
 #endif
+#if (defined(__s390x__)) && LF_DISPATCH_OWN(S390X)
+ | (1u << LF_BACKEND_S390X)
+#endif
 )
 #else
     [LF_BACKEND_C] = LF_DISPATCH_ENTRY(C, c),
@@ -195,6 +198,13 @@
     [LF_BACKEND_WASM_SIMD128] = LF_DISPATCH_ENTRY(C32, c32),
 #else
     [LF_BACKEND_WASM_SIMD128] = LF_DISPATCH_ENTRY(C, c),
+#endif
+#endif
+#if defined(__s390x__)
+#if LF_DISPATCH_OWN(S390X)
+    [LF_BACKEND_S390X] = LF_DISPATCH_ENTRY(S390X, s390x),
+#else
+    [LF_BACKEND_S390X] = LF_DISPATCH_ENTRY(C, c),
 #endif
 #endif
 #endif

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # Cross build for s390x (IBM Z, big-endian, 64-bit; s390x-linux-gnu) with tests
-# run under qemu-user: the portable C back end on a big-endian CPU.
+# run under qemu-user: the s390x assembly (z196) and the portable C back end
+# on a big-endian CPU.
 # Use: cmake -S . -B build-cross/s390x -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/s390x.cmake
 # Debian packages: gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
 set(CMAKE_SYSTEM_NAME Linux)

@@ -40,6 +40,8 @@ TARGET_HELP = {
              "32-bit (armhf) code on ARMv8-A CPUs",
     "rv64_zbb": "RV64GC assembly that also uses the Zba and Zbb bit-manipulation extensions "
                 "(RVA22 profile): SiFive U74, SpacemiT X60; not T-Head C910",
+    "s390x": "IBM Z (z/Architecture, big-endian) scalar assembly, z196 instructions: "
+             "z196 (2010) and later, LinuxONE",
 }
 
 MODULUS_HELP = ("the prime: decimal (170141183460469231731687303715884105727) or hexadecimal "

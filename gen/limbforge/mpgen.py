@@ -77,6 +77,7 @@ MP_TARGETS = {
     "ppc64le": _plain,
     "c32": _madd,
     "armv7": _madd,
+    "s390x": _plain,
 }
 
 

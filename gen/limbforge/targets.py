@@ -39,6 +39,7 @@ BACKENDS = (
     ("armv7", "c32", "ARMv7-A Thumb-2 assembly, 32-bit words (umaal)"),
     ("armv7neon", "armv7", "Advanced SIMD (NEON) on ARMv7-A / AArch32 (HWCAP_NEON)"),
     ("wasm_simd128", "c32", "WebAssembly SIMD128 (clang -msimd128, the whole module)"),
+    ("s390x", "c", "z/Architecture (z196 and later) scalar assembly, big-endian"),
 )
 # Architectures (roots of the chains): the C preprocessor condition that
 # selects it, and the CMAKE_SYSTEM_PROCESSOR values (lower case, a regex).
@@ -53,6 +54,7 @@ ARCHES = {
     # LF_FORCE_C32 (CMake -DLF_C32=ON) builds it anywhere, for tests
     "c32": ("!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)",
             "i[3-6]86|x86|arm|armv[4-8].*|wasm32"),
+    "s390x": ("defined(__s390x__)", "s390x"),
 }
 # Back ends that need more than their architecture's condition: the C
 # condition and the CMAKE_SYSTEM_PROCESSOR regex (lower case) on top of it.
@@ -142,6 +144,7 @@ _CROSS_PPC = {"cc": "powerpc64le-linux-gnu-gcc",
               "run": ["qemu-ppc64le", "-cpu", "power9", "-L", "/usr/powerpc64le-linux-gnu"]}
 _CROSS_RV_ZBB = {"cc": "riscv64-linux-gnu-gcc", "cflags": ["-march=rv64gc_zba_zbb"],
                  "run": ["qemu-riscv64", "-cpu", "rv64,zba=true,zbb=true", "-L", "/usr/riscv64-linux-gnu"]}
+_CROSS_S390X = {"cc": "s390x-linux-gnu-gcc", "run": ["qemu-s390x", "-L", "/usr/s390x-linux-gnu"]}
 _CROSS_ARM = {"cc": "arm-linux-gnueabihf-gcc",
               "run": ["qemu-arm", "-cpu", "cortex-a15", "-L", "/usr/arm-linux-gnueabihf"]}
 
@@ -155,6 +158,7 @@ TARGETS = {t.name: t for t in (
     Target("rv64", "bounded", "rv64", "rv64", cross=_CROSS_RV),
     Target("rv64_zbb", "bounded", "rv64", None, builtin=False, cross=_CROSS_RV_ZBB),
     Target("armv7", "madd", "armv7", "armv7", cross=_CROSS_ARM, wbits=32),
+    Target("s390x", "onechain", "s390x", "s390x", cross=_CROSS_S390X),
 )}
 
 

@@ -21,7 +21,7 @@ from limbforge.printers.regalloc import CodegenError
 from limbforge.targets import TARGETS
 from limbforge.verify import verify
 
-ARCHES = [t for t in ("aarch64", "ppc64le", "armv7")
+ARCHES = [t for t in ("aarch64", "ppc64le", "armv7", "s390x")
           if shutil.which(TARGETS[t].cross["cc"]) and shutil.which(TARGETS[t].cross["run"][0])]
 NIN, NOUT = 6, 6
 CONSTS = [0, 1, 2, MASK64, MASK64 - 1, 4095, 4096, 4097, 0x7FFF, 0x8000, -0x8000 & MASK64,
@@ -180,6 +180,9 @@ def test_random_programs(arch):
     if arch == "armv7":
         assert "cmn" in asm and "umaal" in asm and "orr" in asm and "lsl #" in asm and "ldrd" in asm \
             and "\tit" in asm and "sbc" in asm
+    elif arch == "s390x":
+        assert "ipm" in asm and "spm" in asm and "algfi %r" in asm and "risbg" in asm and "locgr" in asm \
+            and "mlg" in asm and "slbgr" in asm and "larl" in asm
     elif arch == "aarch64":
         assert "cset" in asm and "cmp" in asm and "extr" in asm and "csetm" in asm and "ldp" in asm
     else:
@@ -203,10 +206,10 @@ def test_register_pressure(arch):
     rng = random.Random(8)
     progs = [pressure_program(f"p{live}", live, TARGETS[arch].wbits) for live in (8, 20, 45)]
     asm = run_programs(arch, progs, 20, rng)
-    assert ("stdu %r1" in asm) if arch == "ppc64le" else ("[sp, #" in asm)
+    assert {"ppc64le": "stdu %r1", "s390x": "lay %r15,-"}.get(arch, "[sp, #") in asm
 
 
-@pytest.mark.parametrize("arch", ["aarch64", "ppc64le"])
+@pytest.mark.parametrize("arch", ["aarch64", "ppc64le", "s390x"])
 def test_destroyed_carry_is_an_error(arch):
     pr = TARGETS[arch].printer_module()
     p = Program("bad")

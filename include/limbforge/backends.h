@@ -27,10 +27,11 @@ typedef enum {
     LF_BACKEND_ARMV7, /* [c32] ARMv7-A Thumb-2 assembly, 32-bit words (umaal) */
     LF_BACKEND_ARMV7NEON, /* [armv7] Advanced SIMD (NEON) on ARMv7-A / AArch32 (HWCAP_NEON) */
     LF_BACKEND_WASM_SIMD128, /* [c32] WebAssembly SIMD128 (clang -msimd128, the whole module) */
+    LF_BACKEND_S390X, /* [c] z/Architecture (z196 and later) scalar assembly, big-endian */
     LF_BACKEND_COUNT
 } lf_backend;
 
 /* Back-end names, as lf_backend_name() returns them and LIMBFORGE_BACKEND and
- * lf_backend_set() accept: "c", "x86_64", "x86_64_adx", "avx2", "avx512", "avx512ifma", "aarch64", "neon", "rv64", "rvv", "ppc64le", "power9", "c32", "armv7", "armv7neon", "wasm_simd128". */
+ * lf_backend_set() accept: "c", "x86_64", "x86_64_adx", "avx2", "avx512", "avx512ifma", "aarch64", "neon", "rv64", "rvv", "ppc64le", "power9", "c32", "armv7", "armv7neon", "wasm_simd128", "s390x". */
 
 #endif

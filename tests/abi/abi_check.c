@@ -10,7 +10,7 @@
  *   - the stack pointer is back where it was;
  *   - nothing above the callee's allowed region changed (the caller's frame:
  *     the canary area; on ppc64le the CR/LR/TOC save words of the linkage
- *     area are the callee's to write);
+ *     area, on s390x the register save area, are the callee's to write);
  *   - the kernel wrote only its output buffers (guard bytes around every
  *     buffer; input buffers unchanged), and used < LF_ABI_STACK_BELOW bytes
  *     of stack;
@@ -114,6 +114,18 @@ static const char *const vr_names[] = {NULL};
 #define ALLOWED_ABOVE_LO 0
 #define ALLOWED_ABOVE_HI 0
 #define LF_ABI_GPR_BITS 32 /* the trampoline moves the low words of the GPR slots */
+#elif defined(__s390x__)
+#define LF_ABI_NAME "s390x ELF ABI"
+static const char *const gpr_names[] = {"r6", "r7", "r8", "r9", "r10", "r11", "r12", "r13"};
+static const char *const fpr_names[] = {"f8", "f9", "f10", "f11", "f12", "f13", "f14", "f15"};
+static const char *const vr_names[] = {NULL};
+#define NGPR 8
+#define NFPR 8
+#define NVR 0
+/* The 160 bytes above the stack pointer are the callee's register save
+ * area (r2-r15 at 16..127, f0-f6 at 128..159); 0 is the caller's back chain. */
+#define ALLOWED_ABOVE_LO 16
+#define ALLOWED_ABOVE_HI 160
 #else
 #error "tests/abi: no trampoline for this architecture"
 #endif
@@ -265,6 +277,10 @@ static int check_misc(const struct lf_abi_ctx *c)
         problem(&m, P_MISC, "r13 (thread pointer) changed: %#llx -> %#llx", U(c->misc_out[3]), U(c->misc_out[1]));
     if ((c->misc_out[4] & 0x00fff000) != (c->misc_in[0] & 0x00fff000))
         problem(&m, P_MISC, "cr2..cr4 changed: %#llx -> %#llx", U(c->misc_in[0] & 0x00fff000), U(c->misc_out[4] & 0x00fff000));
+#elif defined(__s390x__)
+    if (c->misc_out[0] != c->misc_out[2] || c->misc_out[1] != c->misc_out[3])
+        problem(&m, P_MISC, "access registers a0:a1 (thread pointer) changed: %#llx:%#llx -> %#llx:%#llx",
+                U(c->misc_out[2]), U(c->misc_out[3]), U(c->misc_out[0]), U(c->misc_out[1]));
 #elif defined(__arm__)
     /* FPSCR control: AHP, DN, FZ, RMode (bits 22..26) */
     if ((c->misc_out[0] ^ c->misc_out[2]) & 0x07c00000)
@@ -393,7 +409,7 @@ void lf_abi_st_vr(void);
 void lf_abi_st_cr(void);
 void lf_abi_st_toc(void);
 #define ST_ARCH(X) X(fpr, P_FPR) X(vr, P_VR) X(cr, P_MISC) X(toc, P_MISC)
-#elif defined(__arm__)
+#elif defined(__arm__) || defined(__s390x__)
 void lf_abi_st_fpr(void);
 #define ST_ARCH(X) X(fpr, P_FPR)
 #endif

@@ -8,6 +8,7 @@
  *   aarch64  GPR: x19..x28 x29            FPR: d8..d15
  *   rv64     GPR: s0..s11                 FPR: fs0..fs11
  *   ppc64le  GPR: r14..r31                FPR: f14..f31   VR: v20..v31
+ *   s390x    GPR: r6..r13                 FPR: f8..f15
  * MISC slots (architecture-specific state that must survive a call, read
  * before the kernel runs ("pre") and after it returns ("post")):
  *   x86_64   post: [0] rflags [1] mxcsr [3] x87 control word
@@ -16,6 +17,7 @@
  *   rv64     post: [0] gp [1] tp        pre: [2] gp [3] tp
  *   ppc64le  post: [0] r2 [1] r13 [4] cr   pre: [2] r2 [3] r13
  *            in:   MISC_IN[0] the value put in cr2..cr4 before the call
+ *   s390x    post: [0] a0 [1] a1        pre: [2] a0 [3] a1
  */
 #ifndef LF_ABI_LAYOUT_H
 #define LF_ABI_LAYOUT_H

@@ -53,6 +53,7 @@ AARCH64 = Dialect(comment="//", func_type="%function", func_align=4)
 PPC64LE = Dialect(comment="#", func_type="@function", func_align=4, file_directives=(".abiversion 2",))
 RV64 = Dialect(comment="#", func_type="@function", func_align=2)
 ARMV7 = Dialect(comment="@", func_type="%function", func_align=2, type_prefix="%")
+S390X = Dialect(comment="#", func_type="@function", func_align=3)
 
 
 def local_label(symbol: str, suffix: str) -> str:

@@ -94,6 +94,15 @@ LF_HIDDEN void lf_p1024_neg_armv7(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_p1024_to_internal_armv7(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_p1024_from_internal_armv7(uint64_t *r, const uint64_t *a);
 #endif
+#if defined(__s390x__)
+LF_HIDDEN void lf_p1024_mul_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_p1024_sqr_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_p1024_add_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_p1024_sub_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_p1024_neg_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_p1024_to_internal_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_p1024_from_internal_s390x(uint64_t *r, const uint64_t *a);
+#endif
 
 #define LF_LANE_L 20
 #define LF_LANE_MAC_NB 103
@@ -109,6 +118,7 @@ static const uint64_t lf_c_mac_fix[LF_N] = {UINT64_C(0x53d0c8163c8e6da8), UINT64
 #define LF_OWN_PPC64LE 1
 #define LF_OWN_RV64 1
 #define LF_OWN_ARMV7 1
+#define LF_OWN_S390X 1
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) {lf_p1024_mul_##b, lf_p1024_sqr_##b, lf_p1024_add_##b, lf_p1024_sub_##b, lf_p1024_neg_##b, lf_p1024_to_internal_##b, lf_p1024_from_internal_##b}
 LF_HIDDEN const lf_field_kernels lf_p1024_kernels[LF_BACKEND_COUNT] = {

@@ -94,6 +94,15 @@ LF_HIDDEN void lf_p256_p_neg_armv7(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_p256_p_to_internal_armv7(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_p256_p_from_internal_armv7(uint64_t *r, const uint64_t *a);
 #endif
+#if defined(__s390x__)
+LF_HIDDEN void lf_p256_p_mul_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_p256_p_sqr_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_p256_p_add_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_p256_p_sub_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_p256_p_neg_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_p256_p_to_internal_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_p256_p_from_internal_s390x(uint64_t *r, const uint64_t *a);
+#endif
 
 #define LF_LANE_L 5
 #define LF_LANE_MAC_NB 453
@@ -147,6 +156,7 @@ LF_HIDDEN void lf_p256_p_x8_sub_rvv(uint64_t *r, const uint64_t *a, const uint64
 #define LF_OWN_PPC64LE 1
 #define LF_OWN_RV64 1
 #define LF_OWN_ARMV7 1
+#define LF_OWN_S390X 1
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) {lf_p256_p_mul_##b, lf_p256_p_sqr_##b, lf_p256_p_add_##b, lf_p256_p_sub_##b, lf_p256_p_neg_##b, lf_p256_p_to_internal_##b, lf_p256_p_from_internal_##b}
 LF_HIDDEN const lf_field_kernels lf_p256_p_kernels[LF_BACKEND_COUNT] = {

@@ -174,6 +174,25 @@ LF_HIDDEN void lf_secp256k1_p_jadd_armv7(uint64_t *r, const uint64_t *a, const u
 LF_HIDDEN void lf_secp256k1_p_jaddz_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_secp256k1_p_jaddc_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
+#if defined(__s390x__)
+LF_HIDDEN void lf_secp256k1_p_mul_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sqr_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_add_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sub_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_neg_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_to_internal_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_from_internal_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_mul_lazy_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sqr_lazy_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_add_lazy_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_sub_lazy_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_neg_lazy_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_normalize_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jdbl_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_secp256k1_p_jadd_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddz_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_secp256k1_p_jaddc_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+#endif
 
 #define LF_LANE_L 5
 #define LF_LANE_MAC_NB 453
@@ -227,6 +246,7 @@ LF_HIDDEN void lf_secp256k1_p_x8_sub_rvv(uint64_t *r, const uint64_t *a, const u
 #define LF_OWN_PPC64LE 1
 #define LF_OWN_RV64 1
 #define LF_OWN_ARMV7 1
+#define LF_OWN_S390X 1
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) {lf_secp256k1_p_mul_##b, lf_secp256k1_p_sqr_##b, lf_secp256k1_p_add_##b, lf_secp256k1_p_sub_##b, lf_secp256k1_p_neg_##b, lf_secp256k1_p_to_internal_##b, lf_secp256k1_p_from_internal_##b}
 LF_HIDDEN const lf_field_kernels lf_secp256k1_p_kernels[LF_BACKEND_COUNT] = {

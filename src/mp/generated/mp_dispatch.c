@@ -10,6 +10,7 @@
  *   ppc64le: mul 1..16, sqr 1..16, redc 1..16
  *   c32: mul 1..8, sqr 1..8, redc 1..8
  *   armv7: mul 1..16, sqr 1..16, redc 1..16
+ *   s390x: mul 1..16, sqr 1..16, redc 1..16
  * A back end without kernels of its own uses its nearest ancestor's. */
 #include "mp/mp_internal.h"
 
@@ -467,6 +468,60 @@ LF_HIDDEN void lf_mp_redc16_armv7(uint64_t *r, const uint64_t *x, const uint64_t
 static const lf_mp_k3 lf_mp_redc_armv7[17] = {NULL, lf_mp_redc1_armv7, lf_mp_redc2_armv7, lf_mp_redc3_armv7, lf_mp_redc4_armv7, lf_mp_redc5_armv7, lf_mp_redc6_armv7, lf_mp_redc7_armv7, lf_mp_redc8_armv7, lf_mp_redc9_armv7, lf_mp_redc10_armv7, lf_mp_redc11_armv7, lf_mp_redc12_armv7, lf_mp_redc13_armv7, lf_mp_redc14_armv7, lf_mp_redc15_armv7, lf_mp_redc16_armv7};
 #endif
 
+#if defined(__s390x__)
+LF_HIDDEN void lf_mp_mul1_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul2_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul3_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul4_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul5_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul6_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul7_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul8_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul9_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul10_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul11_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul12_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul13_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul14_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul15_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+LF_HIDDEN void lf_mp_mul16_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
+static const lf_mp_k3 lf_mp_mul_s390x[17] = {NULL, lf_mp_mul1_s390x, lf_mp_mul2_s390x, lf_mp_mul3_s390x, lf_mp_mul4_s390x, lf_mp_mul5_s390x, lf_mp_mul6_s390x, lf_mp_mul7_s390x, lf_mp_mul8_s390x, lf_mp_mul9_s390x, lf_mp_mul10_s390x, lf_mp_mul11_s390x, lf_mp_mul12_s390x, lf_mp_mul13_s390x, lf_mp_mul14_s390x, lf_mp_mul15_s390x, lf_mp_mul16_s390x};
+LF_HIDDEN void lf_mp_sqr1_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr2_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr3_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr4_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr5_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr6_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr7_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr8_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr9_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr10_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr11_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr12_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr13_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr14_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr15_s390x(uint64_t *r, const uint64_t *a);
+LF_HIDDEN void lf_mp_sqr16_s390x(uint64_t *r, const uint64_t *a);
+static const lf_mp_k2 lf_mp_sqr_s390x[17] = {NULL, lf_mp_sqr1_s390x, lf_mp_sqr2_s390x, lf_mp_sqr3_s390x, lf_mp_sqr4_s390x, lf_mp_sqr5_s390x, lf_mp_sqr6_s390x, lf_mp_sqr7_s390x, lf_mp_sqr8_s390x, lf_mp_sqr9_s390x, lf_mp_sqr10_s390x, lf_mp_sqr11_s390x, lf_mp_sqr12_s390x, lf_mp_sqr13_s390x, lf_mp_sqr14_s390x, lf_mp_sqr15_s390x, lf_mp_sqr16_s390x};
+LF_HIDDEN void lf_mp_redc1_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc2_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc3_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc4_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc5_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc6_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc7_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc8_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc9_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc10_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc11_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc12_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc13_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc14_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc15_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+LF_HIDDEN void lf_mp_redc16_s390x(uint64_t *r, const uint64_t *x, const uint64_t *m);
+static const lf_mp_k3 lf_mp_redc_s390x[17] = {NULL, lf_mp_redc1_s390x, lf_mp_redc2_s390x, lf_mp_redc3_s390x, lf_mp_redc4_s390x, lf_mp_redc5_s390x, lf_mp_redc6_s390x, lf_mp_redc7_s390x, lf_mp_redc8_s390x, lf_mp_redc9_s390x, lf_mp_redc10_s390x, lf_mp_redc11_s390x, lf_mp_redc12_s390x, lf_mp_redc13_s390x, lf_mp_redc14_s390x, lf_mp_redc15_s390x, lf_mp_redc16_s390x};
+#endif
+
 #define LF_OWN_C 1
 #define LF_MP_SET_c {lf_mp_mul_c, 16, lf_mp_sqr_c, 16, lf_mp_redc_c, 16, "c"}
 #define LF_OWN_X86_64 1
@@ -483,6 +538,8 @@ static const lf_mp_k3 lf_mp_redc_armv7[17] = {NULL, lf_mp_redc1_armv7, lf_mp_red
 #define LF_MP_SET_c32 {lf_mp_mul_c32, 8, lf_mp_sqr_c32, 8, lf_mp_redc_c32, 8, "c32"}
 #define LF_OWN_ARMV7 1
 #define LF_MP_SET_armv7 {lf_mp_mul_armv7, 16, lf_mp_sqr_armv7, 16, lf_mp_redc_armv7, 16, "armv7"}
+#define LF_OWN_S390X 1
+#define LF_MP_SET_s390x {lf_mp_mul_s390x, 16, lf_mp_sqr_s390x, 16, lf_mp_redc_s390x, 16, "s390x"}
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_MP_SET_##b
 const lf_mp_kernels lf_mp_kernel_table[LF_BACKEND_COUNT] = {
