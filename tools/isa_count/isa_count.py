@@ -449,6 +449,26 @@ isa_known_outer:
 	.size isa_known_outer, .-isa_known_outer
 	.section .note.GNU-stack,"",@progbits
 """, lambda n: 2 * n + 2, 4),
+    # s390x: brctg decrements and branches in one instruction; outer saves
+    # r14/r15 in the caller's register save area and makes a 160-byte frame
+    "s390x": ("""
+	.text
+	.globl isa_known_loop, isa_known_outer
+	.type isa_known_loop, @function
+isa_known_loop:
+1:	brctg %r2, 1b
+	br %r14
+	.size isa_known_loop, .-isa_known_loop
+	.type isa_known_outer, @function
+isa_known_outer:
+	stmg %r14, %r15, 112(%r15)
+	lay %r15, -160(%r15)
+	brasl %r14, isa_known_loop
+	lmg %r14, %r15, 272(%r15)
+	br %r14
+	.size isa_known_outer, .-isa_known_outer
+	.section .note.GNU-stack,"",@progbits
+""", lambda n: n + 1, 5),
 }
 # 32-bit Arm, Thumb-2 (what gcc emits by default; the symbols carry the Thumb
 # bit) and the Arm state (--cflags -marm), the same counts
