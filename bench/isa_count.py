@@ -136,15 +136,8 @@ def measure_bytes(archs, workdir, cpu=None, log=print):
 
 
 def json_rows_bytes(rows, cpu=None):
-    out = []
-    for r in rows:
-        row = {"suite": r["suite"], "op": r["op"], "subject": f"{BYTES}B", "impl": "limbforge",
-               "backend": r["backend"], "kind": "insns", "insns": r["insns"], "arch": r["arch"],
-               "ns": None, "cycles": None, "bytes": BYTES}
-        if cpu:
-            row["qemu_cpu"] = cpu
-        out.append(row)
-    return out
+    return [insns_row(r["suite"], r["op"], f"{BYTES}B", r["backend"], r["insns"], r["arch"], cpu,
+                      BYTES) for r in rows]
 
 
 def print_table_bytes(rows, notes):
@@ -238,17 +231,19 @@ def measure(archs, kernels, impls, clang, workdir, cpu=None, log=print, asm_dir=
     return rows, notes
 
 
+def insns_row(suite, op, subject, backend, insns, arch, cpu=None, nbytes=None):
+    """One lfbench JSON row of a dynamic instruction count (bench/schema.json)."""
+    row = {"suite": suite, "op": op, "subject": subject, "impl": "limbforge", "backend": backend,
+           "kind": "insns", "insns": insns, "arch": arch, "ns": None, "cycles": None,
+           "bytes": nbytes}
+    if cpu:
+        row["qemu_cpu"] = cpu
+    return row
+
+
 def json_rows(rows, cpu=None):
-    out = []
-    for r in rows:
-        backend = r["arch"] if r["impl"] == "asm" else r["impl"]
-        row = {"suite": "field", "op": r["op"], "subject": r["field"], "impl": "limbforge",
-               "backend": backend, "kind": "insns", "insns": r["insns"], "arch": r["arch"],
-               "ns": None, "cycles": None, "bytes": None}
-        if cpu:
-            row["qemu_cpu"] = cpu
-        out.append(row)
-    return out
+    return [insns_row("field", r["op"], r["field"], r["arch"] if r["impl"] == "asm" else r["impl"],
+                      r["insns"], r["arch"], cpu) for r in rows]
 
 
 def row_key(r):
