@@ -119,6 +119,9 @@ static void case_montgomery(void)
     montgomery(1, 1);
     montgomery(4, 4);
     montgomery(16, 2);
+    /* the AVX-512 IFMA modexp sizes (mp_ifma.c: 16, 24, 32 limbs) */
+    montgomery(24, 2);
+    montgomery(32, 1);
     montgomery((size_t)lf_mp_k()->redc_max + 1, 1);
 }
 
@@ -126,6 +129,7 @@ static void case_rsa(void)
 {
     rsa(2);
     rsa(8);
+    rsa(16); /* RSA-2048: 1024-bit halves, the IFMA path on avx512ifma */
 }
 
 static const lf_ctime_case cases[] = {
