@@ -119,9 +119,11 @@ static void case_montgomery(void)
     montgomery(1, 1);
     montgomery(4, 4);
     montgomery(16, 2);
-    /* the AVX-512 IFMA modexp sizes (mp_ifma.c: 16, 24, 32 limbs) */
+    /* the AVX-512 IFMA modexp sizes (mp_ifma.c: 16, 24, 32, 48, 64 limbs) */
     montgomery(24, 2);
     montgomery(32, 1);
+    montgomery(48, 1);
+    montgomery(64, 1);
     montgomery((size_t)lf_mp_k()->redc_max + 1, 1);
 }
 

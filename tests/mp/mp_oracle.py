@@ -172,7 +172,7 @@ class Suite(Checks):
             bad = rng.choice([m, R - 1, m + 1 if m + 1 < R else m])
             self.add(f"modexp {n} {hx(m, n)} {hx(bad, n)} 1 {hx(5, 1)}", lambda f, n=n: f == ["-1", hx(0, n)])
         # the AVX-512 IFMA radix-2^52 sizes (src/mp/native/x86_64/mp_ifma.c:
-        # 1024, 1536, 2048 bits) and their neighbours: moduli with the top
+        # 1024, 1536, 2048, 3072, 4096 bits) and their neighbours: moduli with the top
         # limb full, not full (top bits clear, a leading zero limb), all ones,
         # tiny; bases 0, 1, m-1; exponents 0, 1, all ones, random
         for n in (15, 16, 17, 24, 32):
@@ -189,6 +189,13 @@ class Suite(Checks):
                             continue  # keep the count down: full exponents are slow
                         self.add(f"modexp {n} {hx(m, n)} {hx(b, n)} {el} {hx(e, el)}",
                                  lambda f, b=b, e=e, m=m, n=n: f == ["0", hx(pow(b, e, m), n)])
+        for n in (48, 64):  # fewer: the c back end is slow at these sizes
+            R = 1 << (64 * n)
+            for m in (rng.randrange(R >> 1, R) | (R >> 1) | 1, (rng.randrange(R >> 21) | 1) | (R >> 22)):
+                for b, el, e in ((m - 1, n, (1 << (64 * n)) - 1), (0, 1, 0), (1, 1, 1),
+                                 (rng.randrange(m), 3, rng.randrange(1 << 192))):
+                    self.add(f"modexp {n} {hx(m, n)} {hx(b, n)} {el} {hx(e, el)}",
+                             lambda f, b=b, e=e, m=m, n=n: f == ["0", hx(pow(b, e, m), n)])
         full = [16, 32] + ([64, 128] if self.full else [])
         for n in full:  # a full-size exponent
             m = odd_modulus(rng, n) | (1 << (64 * n - 1))
