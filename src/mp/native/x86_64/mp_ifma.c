@@ -92,6 +92,8 @@ static inline __attribute__((always_inline)) void lf_mp_amm(uint64_t *r, const u
         M[k] = _mm512_loadu_si512((const void *)(m + 8 * k));
         X[k] = zero;
     }
+    /* a_0 m' mod 2^52 in every lane: lo(a_0 b_i) m' = lo(b_i (a_0 m')) mod 2^52 */
+    const __m512i am0 = _mm512_madd52lo_epu64(zero, _mm512_permutexvar_epi64(zero, A[0]), vm0);
     for (int i = 0; i < L; i++) {
         /* dependency chain per step: X_0 -> q (madd, broadcast) -> X += m q
          * (lo) -> shift, carry and hi parts; the a b_i products and a_0 b_i's
@@ -99,7 +101,7 @@ static inline __attribute__((always_inline)) void lf_mp_amm(uint64_t *r, const u
         __m512i bi = _mm512_set1_epi64((long long)b[i]), H[ZMAX];
         /* q = (x_0 + lo(a_0 b_i)) m' mod 2^52: vpmadd52 reads only the low
          * 52 bits of q, so the 64-bit sum of the two parts is fine */
-        __m512i q = _mm512_madd52lo_epu64(zero, _mm512_madd52lo_epu64(zero, A[0], bi), vm0);
+        __m512i q = _mm512_madd52lo_epu64(zero, am0, bi);
         q = _mm512_madd52lo_epu64(q, X[0], vm0);
         q = _mm512_permutexvar_epi64(zero, q); /* lane 0 everywhere */
 #pragma GCC unroll 10
@@ -112,12 +114,12 @@ static inline __attribute__((always_inline)) void lf_mp_amm(uint64_t *r, const u
             X[k] = _mm512_madd52lo_epu64(X[k], M[k], q);
             H[k] = _mm512_madd52hi_epu64(H[k], M[k], q);
         }
-        __m512i c = _mm512_maskz_srli_epi64(1, X[0], 52);
+        /* x_0's carry joins H_0 while the lanes shift */
+        H[0] = _mm512_add_epi64(H[0], _mm512_maskz_srli_epi64(1, X[0], 52));
 #pragma GCC unroll 10
         for (int k = 0; k < Z - 1; k++)
             X[k] = _mm512_add_epi64(_mm512_alignr_epi64(X[k + 1], X[k], 1), H[k]);
         X[Z - 1] = _mm512_add_epi64(_mm512_alignr_epi64(zero, X[Z - 1], 1), H[Z - 1]);
-        X[0] = _mm512_add_epi64(X[0], c);
     }
     /* normalise: one carry round, then the k-mask ripple */
     __m512i C[ZMAX];
