@@ -43,6 +43,8 @@ MS="-fsanitize=memory -fsanitize-memory-track-origins -fno-omit-frame-pointer"
 ALL_MODULES=${MSAN_MODULES:-field field_vec mp poly1305 ntt sha256 safegcd secp256k1}
 VEC_MODULES="poly1305 ntt sha256 safegcd field_vec"
 VEC_BACKENDS="avx512 avx512ifma"
+# mp also on avx512ifma: its modexp there is intrinsic C (src/mp/native/x86_64/mp_ifma.c)
+IFMA_MODULES="mp"
 
 if [ "$(uname -m)" != x86_64 ]; then
     echo "test-msan: not an x86-64 host: MemorySanitizer lane skipped"
@@ -127,6 +129,7 @@ while read -r m lvl bin; do
     # 5. the cases
     bes=c
     case " $VEC_MODULES " in *" $m "*) bes="c $VEC_BACKENDS" ;; esac
+    case " $IFMA_MODULES " in *" $m "*) bes="c avx512ifma" ;; esac
     for be in $bes; do
         rc=0
         LIMBFORGE_BACKEND=$be "$bin" --require-checker </dev/null >"$log" 2>&1 || rc=$?

@@ -215,8 +215,11 @@ static void lf_mp_lookup(uint64_t *out, const uint64_t *tab, size_t cnt, uint64_
     }
 }
 
-void lf_mp_mexp(uint64_t *acc, const uint64_t *b, const uint64_t *e, size_t el,
-                const lf_mp_mont_ctx *ctx, int w)
+/* the generic exponentiation, in a frame of its own: its table and the IFMA
+ * path's are never on the stack together */
+static __attribute__((noinline)) void lf_mp_mexp_gen(uint64_t *acc, const uint64_t *b,
+                                                     const uint64_t *e, size_t el,
+                                                     const lf_mp_mont_ctx *ctx, int w)
 {
     size_t n = ctx->n, bits = 64 * el;
     if (w <= 0 || (n << w) > LF_MP_TAB_WORDS) w = lf_mp_window(bits, n);
@@ -237,6 +240,26 @@ void lf_mp_mexp(uint64_t *acc, const uint64_t *b, const uint64_t *e, size_t el,
         lf_mp_lookup(t, tab, cnt, lf_mp_bits(e, el, pos, w), n);
         lf_mp_mmul(acc, acc, t, ctx);
     }
+}
+
+void lf_mp_mexp(uint64_t *acc, const uint64_t *b, const uint64_t *e, size_t el,
+                const lf_mp_mont_ctx *ctx, int w)
+{
+#ifdef LF_NATIVE_MP_AVX512IFMA
+    /* radix 2^52 on AVX-512 IFMA (src/mp/native/x86_64/mp_ifma.c) for the
+     * sizes it has: t = R'^2/R mod m, R' = 2^(52L), by 2(52L - 64n) doublings
+     * of R mod m (constant time in m) */
+    size_t n = ctx->n;
+    if (lf_backend_fast() == LF_BACKEND_AVX512IFMA && lf_mp_ifma_ok(n)) {
+        uint64_t t[LF_MP_MAX_LIMBS];
+        size_t L = (64 * n + 51) / 52;
+        memcpy(t, ctx->one, 8 * n);
+        for (size_t i = 0; i < 2 * (52 * L - 64 * n); i++) lf_mp_mdouble(t, ctx->m, n);
+        lf_mp_mexp_ifma(acc, b, e, el, ctx, t, w);
+        return;
+    }
+#endif
+    lf_mp_mexp_gen(acc, b, e, el, ctx, w);
 }
 
 int lf_mp_modexp(uint64_t *r, const uint64_t *base, const uint64_t *exp, size_t exp_limbs,

@@ -75,4 +75,14 @@ LF_HIDDEN void lf_mp_msqr(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *
 LF_HIDDEN void lf_mp_mexp(uint64_t *acc, const uint64_t *b, const uint64_t *e, size_t exp_limbs,
                           const lf_mp_mont_ctx *ctx, int w);
 
+/* AVX-512 IFMA radix-2^52 modexp (src/mp/native/x86_64/mp_ifma.c, built
+ * when LF_NATIVE_MP_AVX512IFMA; called by lf_mp_mexp on the avx512ifma back
+ * end only).  lf_mp_ifma_ok(n): the sizes it has (n = 16, 24, 32).
+ * acc = b^e R mod m (< m) for u = b R mod m (< m), t = R'^2/R mod m with
+ * R' = 2^(52 ceil(64n/52)); w: window (0: chosen).  acc may alias u.
+ * Constant time in u, e and m. */
+LF_HIDDEN int lf_mp_ifma_ok(size_t n);
+LF_HIDDEN void lf_mp_mexp_ifma(uint64_t *acc, const uint64_t *u, const uint64_t *e, size_t el,
+                               const lf_mp_mont_ctx *ctx, const uint64_t *t, int w);
+
 #endif

@@ -11,3 +11,9 @@ foreach(t ${LF_ASM_TARGETS})
   file(GLOB LF_MP_T_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/mp/generated/${t}/*.S)
   list(APPEND LF_SOURCES ${LF_MP_T_SOURCES})
 endforeach()
+
+# AVX-512 IFMA radix-2^52 modexp (mont.c's lf_mp_mexp calls it on the
+# avx512ifma back end for the sizes it has: mp_internal.h)
+if(LF_ARCH STREQUAL "x86_64")
+  lf_native_sources(mp avx512ifma ${PROJECT_SOURCE_DIR}/src/mp/native/x86_64/mp_ifma.c)
+endif()

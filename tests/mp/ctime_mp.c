@@ -119,6 +119,16 @@ static void case_montgomery(void)
     montgomery(1, 1);
     montgomery(4, 4);
     montgomery(16, 2);
+    /* the AVX-512 IFMA modexp sizes (mp_ifma.c: 16, 24, 32, 48, 64 limbs),
+     * only where that path runs (the MemorySanitizer lane: valgrind hides
+     * AVX-512, and the generic code is covered above at a fraction of the
+     * time under valgrind at -O0) */
+    if (lf_backend_fast() == LF_BACKEND_AVX512IFMA) {
+        montgomery(24, 2);
+        montgomery(32, 1);
+        montgomery(48, 1);
+        montgomery(64, 1);
+    }
     montgomery((size_t)lf_mp_k()->redc_max + 1, 1);
 }
 
@@ -126,6 +136,8 @@ static void case_rsa(void)
 {
     rsa(2);
     rsa(8);
+    if (lf_backend_fast() == LF_BACKEND_AVX512IFMA)
+        rsa(16); /* RSA-2048: 1024-bit halves, the IFMA path (as above) */
 }
 
 static const lf_ctime_case cases[] = {

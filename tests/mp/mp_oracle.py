@@ -171,6 +171,31 @@ class Suite(Checks):
             R = 1 << (64 * n)
             bad = rng.choice([m, R - 1, m + 1 if m + 1 < R else m])
             self.add(f"modexp {n} {hx(m, n)} {hx(bad, n)} 1 {hx(5, 1)}", lambda f, n=n: f == ["-1", hx(0, n)])
+        # the AVX-512 IFMA radix-2^52 sizes (src/mp/native/x86_64/mp_ifma.c:
+        # 1024, 1536, 2048, 3072, 4096 bits) and their neighbours: moduli with the top
+        # limb full, not full (top bits clear, a leading zero limb), all ones,
+        # tiny; bases 0, 1, m-1; exponents 0, 1, all ones, random
+        for n in (15, 16, 17, 24, 32):
+            R = 1 << (64 * n)
+            mods = [rng.randrange(R >> 1, R) | (R >> 1) | 1,            # top bit set
+                    (rng.randrange(R >> 21) | 1) | (R >> 22),           # top limb not full
+                    rng.randrange(R >> 64) | 1 | (R >> 65),             # leading zero limb
+                    R - 1, 3, (1 << 64) + 1]
+            for m in mods:
+                for b in (0, 1, m - 1, rng.randrange(m), (R - 1) % m):
+                    for el, e in ((1, 0), (1, 1), (n, 0), (n, (1 << (64 * n)) - 1),
+                                  (2, (1 << 128) - 1), (n, rng.randrange(1 << (64 * n)))):
+                        if rng.randrange(3) and b not in (0, 1) and e not in (0, 1) and el == n:
+                            continue  # keep the count down: full exponents are slow
+                        self.add(f"modexp {n} {hx(m, n)} {hx(b, n)} {el} {hx(e, el)}",
+                                 lambda f, b=b, e=e, m=m, n=n: f == ["0", hx(pow(b, e, m), n)])
+        for n in (48, 64):  # fewer: the c back end is slow at these sizes
+            R = 1 << (64 * n)
+            for m in (rng.randrange(R >> 1, R) | (R >> 1) | 1, (rng.randrange(R >> 21) | 1) | (R >> 22)):
+                for b, el, e in ((m - 1, n, (1 << (64 * n)) - 1), (0, 1, 0), (1, 1, 1),
+                                 (rng.randrange(m), 3, rng.randrange(1 << 192))):
+                    self.add(f"modexp {n} {hx(m, n)} {hx(b, n)} {el} {hx(e, el)}",
+                             lambda f, b=b, e=e, m=m, n=n: f == ["0", hx(pow(b, e, m), n)])
         full = [16, 32] + ([64, 128] if self.full else [])
         for n in full:  # a full-size exponent
             m = odd_modulus(rng, n) | (1 << (64 * n - 1))
@@ -180,7 +205,7 @@ class Suite(Checks):
 
     def rsa(self):
         rng = self.rng
-        hs = [1, 2, 4, 8, 16] + ([32] if self.full else [])
+        hs = [1, 2, 4, 8, 12, 16] + ([32] if self.full else [])
         for h in hs:
             for _ in range(max(1, int(self.scale))):
                 p, q = small_prime(rng, 64 * h), small_prime(rng, 64 * h)
