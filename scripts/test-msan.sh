@@ -13,7 +13,12 @@
 #      the MSan flags, for compile_commands.json only; scripts/msan_ctime.py
 #      compiles from it each module's ctime program at each -O level of
 #      $MSAN_LEVELS (default 0 1 2 3): build-msan/ctime_msan/ctime_<module>_O<l>;
-#      $MSAN_MODULES (default: all) picks modules.
+#      $MSAN_MODULES (default: all) picks modules.  The modules that run on c
+#      alone (field, secp256k1: see 5.) are built at $MSAN_SCALAR_LEVELS
+#      only (default 2): their code is portable C, which valgrind checks at
+#      every level with gcc and clang (ctest -L ctime); MSan is there for the
+#      intrinsic code valgrind cannot run, and one level keeps the harness and
+#      its self-tests exercised on the scalar modules too.
 #   3. every library C object must be instrumented (it references __msan_*).
 #   4. self-tests on every program: --selftest-leak=branch and =index (poly1305
 #      also =verify) must be reported (use-of-uninitialized-value), else fail.
@@ -23,7 +28,10 @@
 #                              poly1305 (+ chacha20), ntt, sha256 (SHA-NI when
 #                              the CPU has it), safegcd, and field_vec (the
 #                              field's lane kernels: tests/ctime/ctime_field_vec.c)
-#      field, mp and secp256k1 run on c only: on the x86 back ends their
+#        c, avx512ifma         mp (its modexp is intrinsic C there:
+#                              src/mp/native/x86_64/mp_ifma.c)
+#      field and secp256k1 run on c only (and mp's other kernels): on the x86
+#      back ends their
 #      kernels are assembly (x86_64, x86_64_adx, inherited by avx2/avx512*),
 #      which MSan does not instrument; the shadow of what they write is stale,
 #      so MSan would both miss secrets and report public values (it does:
@@ -37,6 +45,7 @@ set -eu
 cd "$(dirname "$0")/.."
 B=${BUILD_MSAN:-build-msan}
 LEVELS=${MSAN_LEVELS:-0 1 2 3}
+SCALAR_LEVELS=${MSAN_SCALAR_LEVELS:-2}
 JOBS=${JOBS:-2}
 CC_MSAN=${CC_MSAN:-clang}
 MS="-fsanitize=memory -fsanitize-memory-track-origins -fno-omit-frame-pointer"
@@ -65,16 +74,27 @@ if ! "$CC_MSAN" $MS "$probe/t.c" -o "$probe/t" 2>"$probe/err" || ! "$probe/t"; t
     sed 's/^/  /' "$probe/err" | head -5
     exit 0
 fi
-echo "test-msan: $CC_MSAN ($($CC_MSAN --version | head -1)), levels $LEVELS"
+echo "test-msan: $CC_MSAN ($($CC_MSAN --version | head -1)), levels $LEVELS (c-only modules: $SCALAR_LEVELS)"
 
 cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER="$CC_MSAN" \
     -DCMAKE_C_FLAGS="$MS" -DCMAKE_ASM_FLAGS="" -DCMAKE_EXE_LINKER_FLAGS="$MS" \
     -DCMAKE_SHARED_LINKER_FLAGS="$MS" -DLF_BUILD_BENCH=OFF -DLF_BUILD_EXAMPLES=OFF \
     -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >"$probe/cmake.log" 2>&1 ||
     { cat "$probe/cmake.log"; exit 1; }
+vec_mods= scalar_mods=
+for m in $ALL_MODULES; do
+    case " $VEC_MODULES $IFMA_MODULES " in
+    *" $m "*) vec_mods="$vec_mods,$m" ;;
+    *) scalar_mods="$scalar_mods,$m" ;;
+    esac
+done
+: >"$probe/bins"
 # shellcheck disable=SC2086
-python3 scripts/msan_ctime.py "$B" $LEVELS --jobs "$JOBS" \
-    --modules "$(echo $ALL_MODULES | tr ' ' ,)" >"$probe/bins"
+[ -z "$vec_mods" ] || python3 scripts/msan_ctime.py "$B" $LEVELS --jobs "$JOBS" \
+    --modules "$vec_mods" >>"$probe/bins"
+# shellcheck disable=SC2086
+[ -z "$scalar_mods" ] || python3 scripts/msan_ctime.py "$B" $SCALAR_LEVELS --jobs "$JOBS" \
+    --modules "$scalar_mods" >>"$probe/bins"
 OUT="$B/ctime_msan"
 
 # 3. the library objects are instrumented

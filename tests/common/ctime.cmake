@@ -2,7 +2,8 @@
 # One way a module adds its valgrind constant-time tests (tests/common/README.md).
 # Included by tests/CMakeLists.txt (after backend_tests.cmake) once it has found valgrind and set
 # LF_VALGRIND, LF_HAVE_MEMCHECK_H, LF_VALGRIND_ARGS, LF_CC_TAG and
-# LF_CTIME_SOURCES (every library source, absolute).
+# LF_CTIME_SOURCES (every library source, absolute, but those of the
+# lf_ctime_fixed library: compiled once, linked into every program).
 #
 #   lf_ctime_tests(<module> <cases.c>
 #       SOURCES <regex>      library sources compiled into the binaries (besides
@@ -43,6 +44,7 @@ function(lf_ctime_tests module cases)
     target_compile_definitions(${tgt} PRIVATE LF_CTIME_VALGRIND=1)
     lf_native_apply(${tgt})
     target_compile_options(${tgt} PRIVATE "$<$<COMPILE_LANGUAGE:C>:-O${lvl};-g>")
+    target_link_libraries(${tgt} PRIVATE lf_ctime_fixed)
     lf_backend_tests(ctime_${module}_${LF_CC_TAG}_O${lvl} BACKENDS ${CT_BACKENDS}
       LABEL ${CT_LABEL} ctime TIMEOUT 900
       COMMAND ${LF_VALGRIND} ${LF_VALGRIND_ARGS} $<TARGET_FILE:${tgt}> --require-valgrind)
@@ -81,6 +83,7 @@ function(lf_ctime_tests module cases)
                 --inc "$<TARGET_PROPERTY:limbforge_static,INCLUDE_DIRECTORIES>" ${PROJECT_SOURCE_DIR}/src
                 --def ${cdefs} LF_CTIME_VALGRIND=1
                 --src ${CMAKE_CURRENT_SOURCE_DIR}/${cases} ${PROJECT_SOURCE_DIR}/tests/common/ctime_main.c ${csrcs}
+                --lib $<TARGET_FILE:lf_ctime_fixed>
         COMMAND_EXPAND_LISTS)
       set_tests_properties(${t} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800
                            LABELS "${CT_LABEL};ctime")

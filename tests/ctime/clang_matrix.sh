@@ -9,16 +9,18 @@
 # tests/common/ctime.cmake for the modules):
 #   clang_matrix.sh [--name MODULE] --cc CLANG --valgrind VALGRIND --opt 0|1|2|3
 #                   --out DIR --backends "c x86_64 ..." --inc DIR... --def DEF...
-#                   --src FILE...
+#                   --src FILE... [--lib ARCHIVE...]
+# ARCHIVE: objects linked in as built (tests/CMakeLists.txt: lf_ctime_fixed,
+# what no valgrind run executes or the -O level cannot change).
 # MODULE (default field) names the binary, ctime_MODULE_clang_O<l>.
-# --backends, --inc, --def and --src take every following argument up to the
+# --backends, --inc, --def, --src and --lib take every following argument up to the
 # next option.  Exit: 0 all clean, 1 a leak or failure, 77 skipped.
 set -u
 
-cc= valgrind= opt= out= backends= incs= defs= srcs= mode= name=field
+cc= valgrind= opt= out= backends= incs= defs= srcs= libs= mode= name=field
 for arg in "$@"; do
     case "$arg" in
-    --name|--cc|--valgrind|--opt|--out|--backends|--inc|--def|--src) mode=$arg; continue ;;
+    --name|--cc|--valgrind|--opt|--out|--backends|--inc|--def|--src|--lib) mode=$arg; continue ;;
     esac
     case "$mode" in
     --name) name=$arg ;;
@@ -30,6 +32,7 @@ for arg in "$@"; do
     --inc) incs="$incs -I$arg" ;;
     --def) defs="$defs -D$arg" ;;
     --src) srcs="$srcs $arg" ;;
+    --lib) libs="$libs $arg" ;;
     *) echo "clang_matrix.sh: unexpected argument $arg" >&2; exit 2 ;;
     esac
 done
@@ -44,7 +47,7 @@ bin="$out/ctime_${name}_clang_O$opt"
 echo "== $cc -O$opt"
 # -gdwarf-4: valgrind 3.19 cannot read the DWARF 5 that clang 14 emits by default
 # shellcheck disable=SC2086  # word splitting of the flag lists is intended
-"$cc" -std=gnu11 -O"$opt" -gdwarf-4 -Wall -Wextra $incs $defs $srcs -o "$bin" || exit 1
+"$cc" -std=gnu11 -O"$opt" -gdwarf-4 -Wall -Wextra $incs $defs $srcs $libs -o "$bin" || exit 1
 
 status=0
 for be in $backends; do
