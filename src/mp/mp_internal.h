@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Internal contract of the mp module: generated kernel tables
  * (src/mp/generated/mp_dispatch.c) and the length-generic layers (mp.c,
- * mont.c).  Not installed.  Also used by lfbench (suite_mp.c tuning). */
+ * mont.c, rsa.c).  Not installed.  Also used by lfbench (suite_mp.c tuning). */
 #ifndef LF_MP_INTERNAL_H
 #define LF_MP_INTERNAL_H
 
@@ -60,6 +60,27 @@ LF_HIDDEN uint64_t lf_mp_add_1(uint64_t *r, uint64_t c, size_t n);
 LF_HIDDEN void lf_mp_csel(uint64_t *r, const uint64_t *a, uint64_t mask, size_t n);
 /* all-ones if a < b else 0 */
 LF_HIDDEN uint64_t lf_mp_lt_mask(const uint64_t *a, const uint64_t *b, size_t n);
+
+/* Value-dependent error results without branches (mont.c, rsa.c): the work
+ * is done anyway, the output masked to zero when `bad` (all-ones or zero),
+ * the return code computed arithmetically. */
+static inline int lf_mp_rc(uint64_t bad, int code)
+{
+    return (int)(lf_vb(bad) & 1) * code;
+}
+
+/* all-ones iff a >= m */
+static inline uint64_t lf_mp_ge(const uint64_t *a, const uint64_t *m, size_t n)
+{
+    return ~lf_mp_lt_mask(a, m, n);
+}
+
+/* r[0..n) = 0 if bad (all-ones), unchanged if bad = 0 */
+static inline void lf_mp_zero_if(uint64_t *r, uint64_t bad, size_t n)
+{
+    bad = lf_vb(bad);
+    for (size_t i = 0; i < n; i++) r[i] &= ~bad;
+}
 
 /* Montgomery internals (mont.c): r = t / R mod m for t[2n] < m R; r < m.
  * r must not overlap t. */
