@@ -312,24 +312,27 @@ static void run_limbforge_rsa(lfb *h, int bits, EVP_PKEY *pkey)
         lfb_run(h, &c);
         return;
     }
-    BIGNUM *p = NULL, *q = NULL, *dp = NULL, *dq = NULL, *qi = NULL;
+    BIGNUM *p = NULL, *q = NULL, *dp = NULL, *dq = NULL, *qi = NULL, *e = NULL;
     size_t hl = (size_t)bits / 128;
+    uint64_t E = 0;
     static uint64_t P[PM_MAXL], Q[PM_MAXL], DP[PM_MAXL], DQ[PM_MAXL], QI[PM_MAXL];
-    int ok = pkey && EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_FACTOR1, &p) == 1 &&
+    int ok = pkey && EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_E, &e) == 1 &&
+             bn_limbs(e, &E, 1) &&
+             EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_FACTOR1, &p) == 1 &&
              EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_FACTOR2, &q) == 1 &&
              EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_EXPONENT1, &dp) == 1 &&
              EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_EXPONENT2, &dq) == 1 &&
              EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_COEFFICIENT1, &qi) == 1 &&
              bn_limbs(p, P, hl) && bn_limbs(q, Q, hl) && bn_limbs(dp, DP, hl) &&
              bn_limbs(dq, DQ, hl) && bn_limbs(qi, QI, hl) &&
-             lf_mp_rsa_key_init(&lfrsa.key, P, Q, DP, DQ, QI, hl) == LF_OK;
+             lf_mp_rsa_key_init(&lfrsa.key, E, P, Q, DP, DQ, QI, hl) == LF_OK;
     if (ok) {
         lfb_randbytes(h, lfrsa.c[0], 8 * hl); /* < 2^(bits/2) < N */
         lfb_run(h, &c);
     } else {
         lfb_note(h, "limbforge: RSA-%d key set-up failed; row skipped", bits);
     }
-    BN_free(p), BN_free(q), BN_free(dp), BN_free(dq), BN_free(qi);
+    BN_free(p), BN_free(q), BN_free(dp), BN_free(dq), BN_free(qi), BN_free(e);
 }
 #endif
 

@@ -7,11 +7,14 @@
  * that depends on them.  Covers mul, sqr (generated kernels and Karatsuba
  * sizes), mul_lo, add/sub/cmov/cmp, byte conversion, Montgomery context
  * creation (secret modulus, as for RSA primes), mont_mul/mont_sqr (both
- * reduction paths), modexp and the RSA-CRT helper.  Results are declassified
- * only where the API's documented error result is computed (the range check
- * of the base) and where they are outputs (LF_CT_OUT). */
+ * reduction paths), modexp and RSA-CRT: key loading with its validation
+ * (a valid key and one with a wrong qinv) and the private operation.
+ * Results are declassified only where the API's documented error result is
+ * computed (the range check of the base, the verdict of the RSA key checks)
+ * and where they are outputs (LF_CT_OUT). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../common/ctime_main.h"
 #include "limbforge/mp.h"
@@ -82,21 +85,72 @@ static void montgomery(size_t n, size_t el)
     digest(r, n);
 }
 
-static void rsa(size_t h)
+/* RSA keys made by Python (tests/mp/rsa_keys.py python_key, seed 20240611,
+ * primes checked by 40 Miller-Rabin rounds), e = 65537: key loading checks
+ * the key's consistency, so it must be a real one.  Limbs little-endian. */
+typedef struct {
+    size_t h;
+    uint64_t e;
+    uint64_t p[8], q[8], dp[8], dq[8], qinv[8];
+} ct_rsa_key;
+
+static const ct_rsa_key ct_keys[] = {
+    /* h = 2: 256-bit N */
+    {2, 65537,
+     {0xdde3aa614163e669u, 0xe161642dcce67426u},  /* p */
+     {0xcc99d6891aff8d8fu, 0xf211b58e67d22dabu},  /* q */
+     {0x2127169e1708a291u, 0x91cac85d0040cb3eu},  /* dp */
+     {0xb3e7b14c3994312fu, 0x87debaca58a9d72au},  /* dq */
+     {0x80ae19237f661e8du, 0x701ffbf5ea069491u}}, /* qinv */
+    /* h = 8: 1024-bit N */
+    {8, 65537,
+     {0x7211063126d815dbu, 0x29d88cd3464361eau, 0xb7b990cf043ac588u,
+      0xb9e24d198417412au, 0x0b67da0f92817274u, 0x957e6b0b2bd5582au,
+      0x6f870b1f647f98ffu, 0xdbd43edc0c660f17u},  /* p */
+     {0xb89779946241d3ffu, 0x408e99a231f06bfbu, 0xe447ccc77f732cdfu,
+      0xc1cee694152a79bdu, 0x83ee80595299b20cu, 0x27d4cf7dc48016e8u,
+      0xef484e0c442576a9u, 0xec2be83918054b62u},  /* q */
+     {0x71c5b76d4de0a5e9u, 0x1cbfb02cd3a134fau, 0x4ae5ce3b4d383fffu,
+      0xcc145476f0c2b08bu, 0x76ebec83b3a55f41u, 0x4e583af16cd18d7eu,
+      0x5e7d06995cbb49e5u, 0x184582fb40d333efu},  /* dp */
+     {0x1daf508055144271u, 0xa06a6e98bd177a24u, 0x22931c50b8718b99u,
+      0xe9d7ad3b124318ccu, 0x45e2a781ab1e7af2u, 0xc8b092da20b66779u,
+      0x68a785dba7f8509eu, 0x2b283adf740c43a2u},  /* dq */
+     {0x4def1506ceaa962fu, 0xeb356048abb37a15u, 0x72ecb2a8eea79da0u,
+      0x70884894ad704ef5u, 0xc2dbbf409c558c61u, 0x89042cbbba954132u,
+      0xbe0a7c897074a05cu, 0x8af0fedc799dcf50u}}, /* qinv */
+};
+
+/* key_init with a secret key (validation included) and, separately, the
+ * same with a wrong qinv (the rejection path); the private operation on a
+ * secret input.  Only the return codes and the lengths are declassified:
+ * the verdicts are the API's public results. */
+static void rsa(const ct_rsa_key *kk)
 {
     static lf_mp_rsa_key key;
     static uint64_t p[64], q[64], dp[64], dq[64], qi[64], c[128];
-    fill(p, h), fill(q, h), fill(dp, h), fill(dq, h), fill(qi, h), fill(c, 2 * h);
-    /* not real primes: the arithmetic (and its timing) does not care */
-    p[0] |= 1, q[0] |= 1, p[h - 1] |= 1ull << 63, q[h - 1] |= 1ull << 63;
-    dp[h - 1] >>= 1, dq[h - 1] >>= 1, qi[h - 1] >>= 1, c[2 * h - 1] >>= 2;
-    LF_CT_SECRET(p, 8 * h), LF_CT_SECRET(q, 8 * h);
-    LF_CT_SECRET(dp, 8 * h), LF_CT_SECRET(dq, 8 * h), LF_CT_SECRET(qi, 8 * h);
+    size_t h = kk->h;
+    int rc;
+    memcpy(p, kk->p, 8 * h), memcpy(q, kk->q, 8 * h), memcpy(dp, kk->dp, 8 * h);
+    memcpy(dq, kk->dq, 8 * h), memcpy(qi, kk->qinv, 8 * h);
+    fill(c, 2 * h);
+    c[2 * h - 1] >>= 2; /* < 2^(128h - 2) < N: both primes have their top bits set */
+    for (int wrong = 1; wrong >= 0; wrong--) {
+        qi[0] ^= (uint64_t)wrong;
+        LF_CT_SECRET(p, 8 * h), LF_CT_SECRET(q, 8 * h);
+        LF_CT_SECRET(dp, 8 * h), LF_CT_SECRET(dq, 8 * h), LF_CT_SECRET(qi, 8 * h);
+        rc = lf_mp_rsa_key_init(&key, kk->e, p, q, dp, dq, qi, h);
+        LF_CT_PUBLIC(&rc, sizeof rc);
+        if (rc != (wrong ? LF_ERR_INVALID : LF_OK)) {
+            printf("ctime_mp: rsa_key_init (h = %zu, wrong qinv %d): %d\n", h, wrong, rc);
+            exit(1);
+        }
+        qi[0] ^= (uint64_t)wrong;
+    }
+    /* lengths and e: masked by the (public) validity */
+    LF_CT_PUBLIC(&key.h, sizeof key.h), LF_CT_PUBLIC(&key.e, sizeof key.e);
+    LF_CT_PUBLIC(&key.p.n, sizeof key.p.n), LF_CT_PUBLIC(&key.q.n, sizeof key.q.n);
     LF_CT_SECRET(c, 16 * h);
-    CHECK(lf_mp_rsa_key_init(&key, p, q, dp, dq, qi, h));
-    LF_CT_PUBLIC(&key.h, sizeof key.h);  /* lengths, masked by the public validity */
-    LF_CT_PUBLIC(&key.p.n, sizeof key.p.n);
-    LF_CT_PUBLIC(&key.q.n, sizeof key.q.n);
     CHECK(lf_mp_rsa_private_crt(c, c, &key));
     digest(c, 2 * h);
 }
@@ -124,8 +178,7 @@ static void case_montgomery(void)
 
 static void case_rsa(void)
 {
-    rsa(2);
-    rsa(8);
+    for (size_t i = 0; i < sizeof ct_keys / sizeof ct_keys[0]; i++) rsa(&ct_keys[i]);
 }
 
 static const lf_ctime_case cases[] = {
