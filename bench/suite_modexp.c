@@ -10,7 +10,8 @@
  *   private operation c^d mod N, no padding, on one key per size generated
  *   once per run, in memory, by OpenSSL and shared by both rows (--quick:
  *   rsa2048 only); each result (limbforge: its low half) is the next input.
- *     limbforge  lf_mp_rsa_private_crt (two half-size exponentiations, Garner)
+ *     limbforge  lf_mp_rsa_private_crt (two half-size exponentiations, Garner,
+ *                the result checked with the public exponent)
  *     openssl    EVP_PKEY_decrypt with RSA_NO_PADDING (blinding, CRT and its
  *                own r^e check: what each side includes is in bench/README.md)
  */
@@ -220,8 +221,9 @@ static void run_openssl_rsa(lfb *h, int bits, EVP_PKEY *pkey)
  * powm: lf_mp_modexp with the Montgomery context prepared once (as the
  * OpenSSL row), full-size secret exponent; latency: result = next base.
  * rsa_private: lf_mp_rsa_private_crt on the raw RSA function (no padding,
- * no blinding) with the key of the OpenSSL row; each result's low limbs
- * feed the next input. */
+ * no blinding; CRT, Garner and the public-exponent check of the result)
+ * with the key of the OpenSSL row; each result's low limbs feed the next
+ * input. */
 #include "limbforge/mp.h"
 
 typedef struct {

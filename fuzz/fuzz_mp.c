@@ -5,7 +5,8 @@
  * and one moduli refused), mont_mul / mont_sqr (operands >= m refused with
  * r = 0), modexp (1..4 exponent limbs), RSA-CRT with primes from the input
  * (1..4 limbs per prime; e = 3, 65537 or an odd 64-bit e from the input): the
- * result, bad keys refused and zeroed. */
+ * result, a fault injected through the test hook (refused, r = 0), bad keys
+ * refused and zeroed. */
 #include <gmp.h>
 
 #include "common.h"
@@ -149,6 +150,18 @@ static int prime_from(fz_in *in, mpz_t p, size_t h)
     return mpz_sizeinbase(p, 2) == 64 * h;
 }
 
+/* src/mp/rsa.c's test hook (hidden; reachable in a static link): flip one bit
+ * of m1 or m2 */
+extern void (*lf_mp_rsa_fault_hook)(uint64_t *m1, uint64_t *m2, size_t h);
+static unsigned fault_bit;
+static void flip_bit(uint64_t *m1, uint64_t *m2, size_t h)
+{
+    unsigned bit = fault_bit % (unsigned)(128 * h);
+    uint64_t *m = bit < 64 * h ? m1 : m2;
+    bit %= (unsigned)(64 * h);
+    m[bit / 64] ^= UINT64_C(1) << (bit % 64);
+}
+
 static void rsa(fz_in *in)
 {
     static lf_mp_rsa_key key;
@@ -186,6 +199,12 @@ static void rsa(fz_in *in)
     FZ_CHECK(eq_mpz(r, 2 * h, X));
     mpz_powm(T, X, E, N);
     FZ_CHECK(mpz_cmp(T, C) == 0);
+    /* a bit of m1 or m2 flipped: the public-exponent check refuses the result */
+    fault_bit = fz_u16(in);
+    lf_mp_rsa_fault_hook = flip_bit;
+    rc = lf_mp_rsa_private_crt(r, c, &key);
+    lf_mp_rsa_fault_hook = NULL;
+    FZ_CHECK(rc == LF_ERR_FAULT && fz_all_zero(r, 16 * h));
     /* bad keys, each refused and zeroed: dp >= p; a wrong dp; a wrong qinv; e even */
     from_mpz(dp, h, P);
     FZ_CHECK(lf_mp_rsa_key_init(&key, e, p, q, dp, dq, qi, h) == LF_ERR_RANGE &&

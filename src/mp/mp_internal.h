@@ -96,4 +96,12 @@ LF_HIDDEN void lf_mp_msqr(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *
 LF_HIDDEN void lf_mp_mexp(uint64_t *acc, const uint64_t *b, const uint64_t *e, size_t exp_limbs,
                           const lf_mp_mont_ctx *ctx, int w);
 
+/* Test hook (rsa.c; tests/mp): when set, lf_mp_rsa_private_crt calls it with
+ * the two CRT halves after the exponentiations and before Garner's
+ * recombination, m1 = c^dp R mod p (Montgomery form) and m2 = c^dq mod q, h
+ * limbs each, so that a test can inject a fault (flip a bit) and see the
+ * public-exponent check catch it.  NULL (never set) in normal use; hidden:
+ * not exported from the shared library, as src/cpu.c's detection hook. */
+extern LF_HIDDEN void (*lf_mp_rsa_fault_hook)(uint64_t *m1, uint64_t *m2, size_t h);
+
 #endif

@@ -8,10 +8,12 @@
  * sizes), mul_lo, add/sub/cmov/cmp, byte conversion, Montgomery context
  * creation (secret modulus, as for RSA primes), mont_mul/mont_sqr (both
  * reduction paths), modexp and RSA-CRT: key loading with its validation
- * (a valid key and one with a wrong qinv) and the private operation.
- * Results are declassified only where the API's documented error result is
- * computed (the range check of the base, the verdict of the RSA key checks)
- * and where they are outputs (LF_CT_OUT). */
+ * (a valid key and one with a wrong qinv), the private operation with its
+ * public-exponent check, and with a fault injected through the test hook (the
+ * mismatch path).  Results are declassified only where the API's documented
+ * error result is computed (the range check of the base, the verdicts of the
+ * RSA key checks and of the fault check) and where they are outputs
+ * (LF_CT_OUT). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,8 +88,8 @@ static void montgomery(size_t n, size_t el)
 }
 
 /* RSA keys made by Python (tests/mp/rsa_keys.py python_key, seed 20240611,
- * primes checked by 40 Miller-Rabin rounds), e = 65537: key loading checks
- * the key's consistency, so it must be a real one.  Limbs little-endian. */
+ * primes checked by 40 Miller-Rabin rounds), e = 65537: the private operation
+ * now checks its result, so the key must be a real one.  Limbs little-endian. */
 typedef struct {
     size_t h;
     uint64_t e;
@@ -121,10 +123,18 @@ static const ct_rsa_key ct_keys[] = {
       0xbe0a7c897074a05cu, 0x8af0fedc799dcf50u}}, /* qinv */
 };
 
+/* the fault hook (src/mp/mp_internal.h): flip the lowest bit of m2 */
+static void flip_m2(uint64_t *m1, uint64_t *m2, size_t h)
+{
+    (void)m1, (void)h;
+    m2[0] ^= 1;
+}
+
 /* key_init with a secret key (validation included) and, separately, the
- * same with a wrong qinv (the rejection path); the private operation on a
- * secret input.  Only the return codes and the lengths are declassified:
- * the verdicts are the API's public results. */
+ * same with a wrong qinv (the rejection path); the private operation with
+ * its public-exponent check on a secret input, and with a fault injected
+ * (the mismatch path).  Only the return codes and the lengths are
+ * declassified: the verdicts are the API's public results. */
 static void rsa(const ct_rsa_key *kk)
 {
     static lf_mp_rsa_key key;
@@ -150,8 +160,19 @@ static void rsa(const ct_rsa_key *kk)
     /* lengths and e: masked by the (public) validity */
     LF_CT_PUBLIC(&key.h, sizeof key.h), LF_CT_PUBLIC(&key.e, sizeof key.e);
     LF_CT_PUBLIC(&key.p.n, sizeof key.p.n), LF_CT_PUBLIC(&key.q.n, sizeof key.q.n);
+    LF_CT_PUBLIC(&key.n.n, sizeof key.n.n);
     LF_CT_SECRET(c, 16 * h);
     CHECK(lf_mp_rsa_private_crt(c, c, &key));
+    digest(c, 2 * h);
+    LF_CT_SECRET(c, 16 * h);
+    lf_mp_rsa_fault_hook = flip_m2;
+    rc = lf_mp_rsa_private_crt(c, c, &key);
+    lf_mp_rsa_fault_hook = NULL;
+    LF_CT_PUBLIC(&rc, sizeof rc);
+    if (rc != LF_ERR_FAULT) {
+        printf("ctime_mp: rsa_private_crt with a fault (h = %zu): %d\n", h, rc);
+        exit(1);
+    }
     digest(c, 2 * h);
 }
 

@@ -17,6 +17,9 @@
  *   rsa h E P Q DP DQ QI C -> rc_init kz rc R[2h]   (E decimal; kz = 1 if the
  *                           key is all zero after lf_mp_rsa_key_init; r aliases c,
  *                           so R = C when nothing is written)
+ *   rsaf h W B E P Q DP DQ QI C -> rc R[2h]   the fault hook flips bit B of m1
+ *                           (W = 1) or m2 (W = 2) (W = 0: the hook runs, flips
+ *                           nothing); the key must load
  *   badlen               -> 0, or "fail WHAT": the length/argument error checks
  * Exit 77 if LIMBFORGE_BACKEND names a back end this CPU cannot run. */
 #include "../common/pipe.h"
@@ -24,6 +27,17 @@
 #include "mp/mp_internal.h"
 
 #define MAXL LF_MP_MAX_LIMBS
+
+/* the fault hook of rsaf: flip bit fault_bit of m1 or m2 */
+static int fault_which;
+static size_t fault_bit;
+
+static void flip_bit(uint64_t *m1, uint64_t *m2, size_t h)
+{
+    (void)h;
+    uint64_t *m = fault_which == 1 ? m1 : m2;
+    if (fault_which) m[fault_bit / 64] ^= UINT64_C(1) << (fault_bit % 64);
+}
 
 static int all_zero(const void *p, size_t len)
 {
@@ -216,10 +230,16 @@ int main(void)
             int rc = lf_mp_modexp(R, A, E, el, &ctx);
             lf_pipe_put_int(r0 | rc);
             lf_pipe_put_limbs(R, n);
-        } else if (!strcmp(op, "rsa")) {
+        } else if (!strcmp(op, "rsa") || !strcmp(op, "rsaf")) {
             size_t h = n;
-            lf_pipe_arity(&q, 8);
+            int fault = op[3] == 'f';
+            lf_pipe_arity(&q, fault ? 10 : 8);
             if (h > MAXL / 2) lf_pipe_die("rsa: h %zu > %d", h, MAXL / 2);
+            if (fault) {
+                fault_which = (int)lf_pipe_int(w[2], 0, 2);
+                fault_bit = (size_t)lf_pipe_int(w[3], 0, 64 * (long)h - 1);
+                w += 2;
+            }
             uint64_t e = lf_pipe_u64(w[2]);
             lf_pipe_hex_limbs(A, h, w[3]);
             lf_pipe_hex_limbs(B, h, w[4]);
@@ -229,9 +249,17 @@ int main(void)
             lf_pipe_hex_limbs(C, 2 * h, w[8]);
             memset(&key, 0x55, sizeof key);
             int r0 = lf_mp_rsa_key_init(&key, e, A, B, D, E, F, h);
+            if (fault && r0 != LF_OK) {
+                lf_pipe_fail("rsaf: the key did not load");
+                continue;
+            }
+            if (fault) lf_mp_rsa_fault_hook = flip_bit;
             int rc = lf_mp_rsa_private_crt(C, C, &key); /* r aliases c */
-            lf_pipe_put_int(r0);
-            lf_pipe_put_int(all_zero(&key, sizeof key));
+            lf_mp_rsa_fault_hook = NULL;
+            if (!fault) {
+                lf_pipe_put_int(r0);
+                lf_pipe_put_int(all_zero(&key, sizeof key));
+            }
             lf_pipe_put_int(rc);
             lf_pipe_put_limbs(C, 2 * h);
         } else {

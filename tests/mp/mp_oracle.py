@@ -13,7 +13,9 @@ exponent 0, 1, and full-size exponents.  RSA-CRT (keys: tests/mp/rsa_keys.py):
 Python's keys (128..2048-bit N, to 4096 with --full; e = 65537, 3 or a random
 odd 64-bit e) against pow(c, d, N); c = N refused; bad keys refused with the
 right code and zeroed (wrong qinv, dp, dq, e even, e < 3, e inconsistent,
-p = q, p and q swapped, dp = p, even p, q = 1, ...).
+p = q, p and q swapped, dp = p, even p, q = 1, ...); a composite "prime"
+(LF_ERR_FAULT unless the result happens to be right); a bit of m1 or m2
+flipped through the fault hook: LF_ERR_FAULT, r zeroed.
 The seed is LF_TEST_SEED when set, else a fresh one (printed: rerun with
 --seed to reproduce).
 Exit status: 0 all passed, 1 a mismatch, 77 back end not runnable here.
@@ -21,6 +23,7 @@ Exit status: 0 all passed, 1 a mismatch, 77 back end not runnable here.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 from pathlib import Path
@@ -240,6 +243,22 @@ class Suite(Checks):
         self.rsa_bad(k, PARAM, "p = 0, dp >= p", p=0)
         self.rsa_bad(k, PARAM, "q even, e even", q=q - 1, e=4)
 
+    def rsa_faults(self, k: dict, cm: tuple[int, int] | None = None):
+        """a bit of m1 or m2 flipped: LF_ERR_FAULT (-7), r zeroed; the hook
+        without a flip changes nothing (input and result cm, else a random c
+        and pow(c, d, N))"""
+        h, rng = k["h"], self.rng
+        if cm is None:
+            c = rng.randrange(k["n"])
+            cm = (c, pow(c, k["d"], k["n"]))
+        c, m = cm
+        tail = (f"{k['e']} {hx(k['p'], h)} {hx(k['q'], h)} {hx(k['dp'], h)} {hx(k['dq'], h)} "
+                f"{hx(k['qinv'], h)} {hx(c, 2 * h)}")
+        self.add(f"rsaf {h} 0 0 {tail}", lambda f, m=m, h=h: f == ["0", hx(m, 2 * h)])
+        for which in (1, 2):
+            for bit in (0, 64 * h - 1, rng.randrange(64 * h)):
+                self.add(f"rsaf {h} {which} {bit} {tail}", lambda f, h=h: f == ["-7", hx(0, 2 * h)])
+
     def rsa(self):
         rng = self.rng
         # Python's keys, 128 to 2048 bits (4096 with --full): e = 65537, 3 and a
@@ -255,6 +274,23 @@ class Suite(Checks):
                 self.add(self.rsa_req(k, N), lambda f, h=h: f == ["0", "0", "-1", hx(0, 2 * h)])
                 if j == 0 and h in (1, 2, 8):
                     self.rsa_bad_keys(k)
+                    self.rsa_faults(k)
+        # a key whose "prime" p is composite passes the load checks; the result
+        # then fails its check (LF_ERR_FAULT, r = 0) unless it happens to be right
+        h = 2
+        while True:
+            p1, p2 = rsa_keys.probable_prime(rng, 64), rsa_keys.probable_prime(rng, 64)
+            q = rsa_keys.probable_prime(rng, 128)
+            p = p1 * p2
+            if math.gcd(65537, p - 1) == 1 and math.gcd(65537, q - 1) == 1 and p != q:
+                break
+        dp, dq = pow(65537, -1, p - 1), pow(65537, -1, q - 1)
+        k = {"n": p * q, "e": 65537, "p": p, "q": q, "dp": dp, "dq": dq, "qinv": pow(q, -1, p), "h": h}
+        for c in (rng.randrange(k["n"]), rng.randrange(k["n"]), 1):
+            r = rsa_keys.crt_result(k, c)
+            ok = pow(r, 65537, k["n"]) == c
+            want = ["0", "0", "0", hx(r, 2 * h)] if ok else ["0", "0", "-7", hx(0, 2 * h)]
+            self.add(self.rsa_req(k, c), lambda f, want=want: f == want)
 
 
 def main() -> int:

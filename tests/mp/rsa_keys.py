@@ -42,3 +42,11 @@ def python_key(rng: random.Random, h: int, e: int) -> dict:
     d = pow(e, -1, math.lcm(p - 1, q - 1))
     return {"n": p * q, "e": e, "d": d, "p": p, "q": q, "dp": d % (p - 1), "dq": d % (q - 1),
             "qinv": pow(q, -1, p), "h": h}
+
+
+def crt_result(key: dict, c: int) -> int:
+    """The CRT result for the key's p, q, dp, dq, qinv, whether or not p and q are
+    prime (for a key with a composite 'prime')."""
+    p, q = key["p"], key["q"]
+    m1, m2 = pow(c, key["dp"], p), pow(c, key["dq"], q)
+    return m2 + q * ((m1 - m2) * key["qinv"] % p)
