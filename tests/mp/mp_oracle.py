@@ -10,12 +10,14 @@ small thresholds too), edge operands (0, 1, all-ones, single bits, top limb
 zero, runs of ones), Montgomery with moduli that have the top bit set, are
 2^k - 1, tiny or have leading zero limbs, both reduction paths, modexp with
 exponent 0, 1, and full-size exponents.  RSA-CRT (keys: tests/mp/rsa_keys.py):
-Python's keys (128..2048-bit N, to 4096 with --full; e = 65537, 3 or a random
-odd 64-bit e) against pow(c, d, N); c = N refused; bad keys refused with the
-right code and zeroed (wrong qinv, dp, dq, e even, e < 3, e inconsistent,
-p = q, p and q swapped, dp = p, even p, q = 1, ...); a composite "prime"
-(LF_ERR_FAULT unless the result happens to be right); a bit of m1 or m2
-flipped through the fault hook: LF_ERR_FAULT, r zeroed.
+Python's keys (128..1024-bit N, to 4096 with --full; e = 65537, 3 or a random
+odd 64-bit e) against pow(c, d, N); OpenSSL's 2048/3072/4096-bit keys against
+OpenSSL's own raw private operation (tests/vectors/rsa/) and pow(c, d, N);
+c = N refused;
+bad keys refused with the right code and zeroed (wrong qinv, dp, dq, e even,
+e < 3, e inconsistent, p = q, p and q swapped, dp = p, even p, q = 1, ...);
+a composite "prime" (LF_ERR_FAULT unless the result happens to be right);
+a bit of m1 or m2 flipped through the fault hook: LF_ERR_FAULT, r zeroed.
 The seed is LF_TEST_SEED when set, else a fresh one (printed: rerun with
 --seed to reproduce).
 Exit status: 0 all passed, 1 a mismatch, 77 back end not runnable here.
@@ -188,7 +190,7 @@ class Suite(Checks):
                 f"{hx(v['dq'], h)} {hx(v['qinv'], h)} {hx(c, 2 * h)}")
 
     def rsa_ok(self, k: dict, c: int, m: int | None = None):
-        """c^d mod N: m if given, else pow(c, d, N)"""
+        """c^d mod N: m given (OpenSSL's), else pow(c, d, N)"""
         if m is None:
             m = pow(c, k["d"], k["n"])
         self.add(self.rsa_req(k, c), lambda f, m=m, h=k["h"]: f == ["0", "0", "0", hx(m, 2 * h)])
@@ -261,9 +263,10 @@ class Suite(Checks):
 
     def rsa(self):
         rng = self.rng
-        # Python's keys, 128 to 2048 bits (4096 with --full): e = 65537, 3 and a
-        # random odd 64-bit e; c edge values and random, c = N refused
-        hs = [1, 2, 4, 8, 16] + ([32] if self.full else [])
+        # Python's keys, 128 to 1024 bits (to 4096 with --full; OpenSSL's keys
+        # below cover 2048..4096): e = 65537, 3 and a random odd 64-bit e; c edge
+        # values and random, c = N refused
+        hs = [1, 2, 4, 8] + ([16, 32] if self.full else [])
         for i, h in enumerate(hs):
             for j in range(max(1, int(self.scale))):
                 e = (65537, 3, rng.randrange(1 << 63, 1 << 64) | 1)[(i + j) % 3]
@@ -291,6 +294,14 @@ class Suite(Checks):
             ok = pow(r, 65537, k["n"]) == c
             want = ["0", "0", "0", hx(r, 2 * h)] if ok else ["0", "0", "-7", hx(0, 2 * h)]
             self.add(self.rsa_req(k, c), lambda f, want=want: f == want)
+        # OpenSSL's keys (2048, 3072, 4096): its raw private operation's results,
+        # a random input against pow(c, d, N), bad keys, faults
+        for k, vecs in rsa_keys.openssl_keys():
+            for c, m in vecs:
+                self.rsa_ok(k, c, m)
+            self.rsa_ok(k, rng.randrange(k["n"]))
+            self.rsa_bad_keys(k)
+            self.rsa_faults(k, vecs[-1])
 
 
 def main() -> int:
