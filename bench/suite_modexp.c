@@ -6,11 +6,14 @@
  *   size; latency: each result is the next base.
  *     gmp      mpn_sec_powm
  *     openssl  BN_mod_exp_mont_consttime (Montgomery context prepared once)
- * op "rsa_private", subjects "rsa2048", "rsa3072", "rsa4096": OpenSSL
- *   EVP_PKEY_sign, RSA PKCS#1 v1.5 over a 32-byte SHA-256 digest (CRT with
- *   blinding, what `openssl speed rsa` times); each signature's first 32
- *   bytes are the next digest.  Keys are generated once per run, in memory
- *   (--quick: rsa2048 only).
+ * op "rsa_private", subjects "rsa2048", "rsa3072", "rsa4096": the raw RSA
+ *   private operation c^d mod N, no padding, on one key per size generated
+ *   once per run, in memory, by OpenSSL and shared by both rows (--quick:
+ *   rsa2048 only); each result (limbforge: its low half) is the next input.
+ *     limbforge  lf_mp_rsa_private_crt (two half-size exponentiations, Garner,
+ *                the result checked with the public exponent)
+ *     openssl    EVP_PKEY_decrypt with RSA_NO_PADDING (blinding, CRT and its
+ *                own r^e check: what each side includes is in bench/README.md)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,44 +145,10 @@ static void run_openssl_powm(lfb *h, int bits, const char *subject, const uint64
     memset(s, 0, sizeof *s);
 }
 
-typedef struct {
-    EVP_PKEY_CTX *sctx;
-    unsigned char sig[1024];
-    unsigned char md[32];
-} osslrsa_st;
-static osslrsa_st osslrsa;
-
-static void osslrsa_sign(void *arg, uint64_t n)
+/* One RSA key per size, generated in memory and shared by the limbforge
+ * and OpenSSL rows (NULL on failure). */
+static EVP_PKEY *rsa_keygen(int bits)
 {
-    osslrsa_st *s = arg;
-    while (n--) {
-        size_t len = sizeof s->sig;
-        int ok = EVP_PKEY_sign(s->sctx, s->sig, &len, s->md, sizeof s->md);
-        lfb_keep(&ok);
-        memcpy(s->md, s->sig, sizeof s->md);
-    }
-}
-
-static int osslrsa_prepare(void *arg)
-{
-    osslrsa_st *s = arg;
-    size_t len = sizeof s->sig;
-    return EVP_PKEY_sign(s->sctx, s->sig, &len, s->md, sizeof s->md) != 1;
-}
-
-static void run_openssl_rsa(lfb *h, int bits)
-{
-    char subject[16];
-    snprintf(subject, sizeof subject, "rsa%d", bits);
-    if (!lfb_want(h, "rsa_private", subject, "openssl", NULL)) return;
-    lfb_case c = {.op = "rsa_private", .subject = subject, .impl = "openssl", .kind = LFB_LATENCY,
-                  .bytes = -1, .body = osslrsa_sign, .arg = &osslrsa,
-                  .prepare = osslrsa_prepare, .parg = &osslrsa};
-    if (lfb_listing(h)) {
-        lfb_run(h, &c);
-        return;
-    }
-    osslrsa_st *s = &osslrsa;
     EVP_PKEY *pkey = NULL;
     EVP_PKEY_CTX *kctx = EVP_PKEY_CTX_new_from_name(NULL, "RSA", NULL);
     fprintf(stderr, "  (generating an RSA-%d key...)\n", bits);
@@ -187,16 +156,64 @@ static void run_openssl_rsa(lfb *h, int bits)
              EVP_PKEY_CTX_set_rsa_keygen_bits(kctx, bits) == 1 &&
              EVP_PKEY_generate(kctx, &pkey) == 1;
     EVP_PKEY_CTX_free(kctx);
-    s->sctx = ok ? EVP_PKEY_CTX_new_from_pkey(NULL, pkey, NULL) : NULL;
-    ok = ok && s->sctx && EVP_PKEY_sign_init(s->sctx) == 1 &&
-         EVP_PKEY_CTX_set_rsa_padding(s->sctx, RSA_PKCS1_PADDING) == 1 &&
-         EVP_PKEY_CTX_set_signature_md(s->sctx, EVP_sha256()) == 1;
-    lfb_randbytes(h, s->md, sizeof s->md);
+    if (!ok) {
+        EVP_PKEY_free(pkey);
+        return NULL;
+    }
+    return pkey;
+}
+
+/* The raw private operation, as `openssl pkeyutl -decrypt -pkeyopt
+ * rsa_padding_mode:none`: EVP_PKEY_decrypt with RSA_NO_PADDING (blinding,
+ * CRT, OpenSSL's own r^e check: bench/README.md). */
+typedef struct {
+    EVP_PKEY_CTX *dctx;
+    unsigned char in[PM_MAXL * 8], out[PM_MAXL * 8];
+    size_t len;
+} osslrsa_st;
+static osslrsa_st osslrsa;
+
+static void osslrsa_decrypt(void *arg, uint64_t n)
+{
+    osslrsa_st *s = arg;
+    while (n--) {
+        size_t len = sizeof s->out;
+        int ok = EVP_PKEY_decrypt(s->dctx, s->out, &len, s->in, s->len);
+        lfb_keep(&ok);
+        memcpy(s->in, s->out, s->len); /* < N: the next input */
+    }
+}
+
+static int osslrsa_prepare(void *arg)
+{
+    osslrsa_st *s = arg;
+    size_t len = sizeof s->out;
+    return EVP_PKEY_decrypt(s->dctx, s->out, &len, s->in, s->len) != 1 || len != s->len;
+}
+
+static void run_openssl_rsa(lfb *h, int bits, EVP_PKEY *pkey)
+{
+    char subject[16];
+    snprintf(subject, sizeof subject, "rsa%d", bits);
+    if (!lfb_want(h, "rsa_private", subject, "openssl", NULL)) return;
+    lfb_case c = {.op = "rsa_private", .subject = subject, .impl = "openssl", .kind = LFB_LATENCY,
+                  .bytes = -1, .body = osslrsa_decrypt, .arg = &osslrsa,
+                  .prepare = osslrsa_prepare, .parg = &osslrsa};
+    if (lfb_listing(h)) {
+        lfb_run(h, &c);
+        return;
+    }
+    osslrsa_st *s = &osslrsa;
+    s->len = (size_t)bits / 8;
+    s->dctx = pkey ? EVP_PKEY_CTX_new_from_pkey(NULL, pkey, NULL) : NULL;
+    int ok = s->dctx && EVP_PKEY_decrypt_init(s->dctx) == 1 &&
+             EVP_PKEY_CTX_set_rsa_padding(s->dctx, RSA_NO_PADDING) == 1;
+    lfb_randbytes(h, s->in, s->len);
+    s->in[0] &= 0x7f; /* < 2^(bits-1) <= N */
     if (ok) lfb_run(h, &c);
-    else lfb_note(h, "openssl: RSA-%d key generation or sign set-up failed; row skipped", bits);
-    EVP_PKEY_CTX_free(s->sctx);
-    s->sctx = NULL;
-    EVP_PKEY_free(pkey);
+    else lfb_note(h, "openssl: RSA-%d key generation or decrypt set-up failed; row skipped", bits);
+    EVP_PKEY_CTX_free(s->dctx);
+    s->dctx = NULL;
 }
 #endif
 
@@ -204,8 +221,9 @@ static void run_openssl_rsa(lfb *h, int bits)
  * powm: lf_mp_modexp with the Montgomery context prepared once (as the
  * OpenSSL row), full-size secret exponent; latency: result = next base.
  * rsa_private: lf_mp_rsa_private_crt on the raw RSA function (no padding,
- * no blinding) with a key generated by OpenSSL; each result's low limbs
- * feed the next input. */
+ * no blinding; CRT, Garner and the public-exponent check of the result)
+ * with the key of the OpenSSL row; each result's low limbs feed the next
+ * input. */
 #include "limbforge/mp.h"
 
 typedef struct {
@@ -284,7 +302,7 @@ static int bn_limbs(const BIGNUM *x, uint64_t *out, size_t n)
     return 1;
 }
 
-static void run_limbforge_rsa(lfb *h, int bits)
+static void run_limbforge_rsa(lfb *h, int bits, EVP_PKEY *pkey)
 {
     char subject[16];
     snprintf(subject, sizeof subject, "rsa%d", bits);
@@ -296,29 +314,27 @@ static void run_limbforge_rsa(lfb *h, int bits)
         lfb_run(h, &c);
         return;
     }
-    EVP_PKEY *pkey = NULL;
-    EVP_PKEY_CTX *kctx = EVP_PKEY_CTX_new_from_name(NULL, "RSA", NULL);
-    int ok = kctx && EVP_PKEY_keygen_init(kctx) == 1 && EVP_PKEY_CTX_set_rsa_keygen_bits(kctx, bits) == 1 &&
-             EVP_PKEY_generate(kctx, &pkey) == 1;
-    EVP_PKEY_CTX_free(kctx);
-    BIGNUM *p = NULL, *q = NULL, *dp = NULL, *dq = NULL, *qi = NULL;
+    BIGNUM *p = NULL, *q = NULL, *dp = NULL, *dq = NULL, *qi = NULL, *e = NULL;
     size_t hl = (size_t)bits / 128;
+    uint64_t E = 0;
     static uint64_t P[PM_MAXL], Q[PM_MAXL], DP[PM_MAXL], DQ[PM_MAXL], QI[PM_MAXL];
-    ok = ok && EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_FACTOR1, &p) == 1 &&
-         EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_FACTOR2, &q) == 1 &&
-         EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_EXPONENT1, &dp) == 1 &&
-         EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_EXPONENT2, &dq) == 1 &&
-         EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_COEFFICIENT1, &qi) == 1 &&
-         bn_limbs(p, P, hl) && bn_limbs(q, Q, hl) && bn_limbs(dp, DP, hl) && bn_limbs(dq, DQ, hl) &&
-         bn_limbs(qi, QI, hl) && lf_mp_rsa_key_init(&lfrsa.key, P, Q, DP, DQ, QI, hl) == LF_OK;
+    int ok = pkey && EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_E, &e) == 1 &&
+             bn_limbs(e, &E, 1) &&
+             EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_FACTOR1, &p) == 1 &&
+             EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_FACTOR2, &q) == 1 &&
+             EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_EXPONENT1, &dp) == 1 &&
+             EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_EXPONENT2, &dq) == 1 &&
+             EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_RSA_COEFFICIENT1, &qi) == 1 &&
+             bn_limbs(p, P, hl) && bn_limbs(q, Q, hl) && bn_limbs(dp, DP, hl) &&
+             bn_limbs(dq, DQ, hl) && bn_limbs(qi, QI, hl) &&
+             lf_mp_rsa_key_init(&lfrsa.key, E, P, Q, DP, DQ, QI, hl) == LF_OK;
     if (ok) {
         lfb_randbytes(h, lfrsa.c[0], 8 * hl); /* < 2^(bits/2) < N */
         lfb_run(h, &c);
     } else {
         lfb_note(h, "limbforge: RSA-%d key set-up failed; row skipped", bits);
     }
-    BN_free(p), BN_free(q), BN_free(dp), BN_free(dq), BN_free(qi);
-    EVP_PKEY_free(pkey);
+    BN_free(p), BN_free(q), BN_free(dp), BN_free(dq), BN_free(qi), BN_free(e);
 }
 #endif
 
@@ -346,9 +362,17 @@ void suite_modexp(lfb *h)
     static const int rsa_bits[] = {2048, 3072, 4096};
     for (size_t i = 0; i < sizeof rsa_bits / sizeof rsa_bits[0]; i++) {
         if (lfb_quick(h) && rsa_bits[i] != 2048) continue;
+        int bits = rsa_bits[i];
+        char subject[16];
+        snprintf(subject, sizeof subject, "rsa%d", bits);
+        int want = lfb_want(h, "rsa_private", subject, "limbforge",
+                            lf_backend_name(lf_backend_current())) ||
+                   lfb_want(h, "rsa_private", subject, "openssl", NULL);
+        EVP_PKEY *pkey = want && !lfb_listing(h) ? rsa_keygen(bits) : NULL;
         /* ---- limbforge rows (RSA private op from mp): add here, op "rsa_private" ---- */
-        run_limbforge_rsa(h, rsa_bits[i]);
-        run_openssl_rsa(h, rsa_bits[i]);
+        run_limbforge_rsa(h, bits, pkey);
+        run_openssl_rsa(h, bits, pkey);
+        EVP_PKEY_free(pkey);
     }
 #endif
 }

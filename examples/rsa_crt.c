@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Example: RSA private-key operation with the Chinese remainder theorem
  * (mp.h), and the public operation with a Montgomery modular exponentiation.
+ * Loading the key validates it (a wrong CRT coefficient is refused), and
+ * every private result is checked with the public exponent before it is
+ * returned (a fault in one CRT half would otherwise leak a prime).
  *
  * The 2048-bit key below was generated once, offline, with Python's
  * `cryptography` package (rsa.generate_private_key(65537, 2048)); the
@@ -104,23 +107,33 @@ static int eq(const uint64_t *a, const uint64_t *b, size_t n) {
 }
 
 int main(void) {
-    /* These structures are large (lf_mp_rsa_key about 11 KB): static. */
+    /* These structures are large (lf_mp_rsa_key about 17 KB): static. */
     static lf_mp_rsa_key key;
     static lf_mp_mont_ctx pub; /* Montgomery context for N */
     uint64_t p[H], q[H], dp[H], dq[H], qinv[H];
     uint64_t n[NL], pq[NL], m[NL], sig[NL], ct[NL], r[NL];
-    const uint64_t e[1] = {65537};
+    const uint64_t e[1] = {65537}; /* the public exponent */
 
     /* Load the key */
     int rc = from_hex(p, H, rsa_p_hex) | from_hex(q, H, rsa_q_hex) | from_hex(dp, H, rsa_dp_hex) |
              from_hex(dq, H, rsa_dq_hex) | from_hex(qinv, H, rsa_qinv_hex) |
              from_hex(n, NL, rsa_n_hex);
     check(rc == LF_OK, "parse the key");
-    check(lf_mp_rsa_key_init(&key, p, q, dp, dq, qinv, H) == LF_OK, "lf_mp_rsa_key_init");
+    check(lf_mp_rsa_key_init(&key, e[0], p, q, dp, dq, qinv, H) == LF_OK, "lf_mp_rsa_key_init");
 
     /* N = p * q: the full 2048-bit product, and the key's own copy */
     check(lf_mp_mul(pq, p, q, H) == LF_OK && eq(pq, n, NL), "p * q == N");
-    check(eq(key.n, n, NL), "key.n == N");
+    check(eq(key.n.m, n, NL), "key.n.m == N");
+
+    /* An inconsistent key is refused (here qinv*q != 1 mod p), the key zeroed */
+    {
+        static lf_mp_rsa_key bad;
+        uint64_t qinv2[H];
+        memcpy(qinv2, qinv, sizeof qinv2);
+        qinv2[0] ^= 1;
+        int rb = lf_mp_rsa_key_init(&bad, e[0], p, q, dp, dq, qinv2, H);
+        check(rb == LF_ERR_INVALID && bad.h == 0, "wrong qinv -> LF_ERR_INVALID, key zeroed");
+    }
 
     /* Public key context: modulus N, exponent 65537 */
     check(lf_mp_mont_init(&pub, n, NL) == LF_OK, "Montgomery context for N");

@@ -4,7 +4,9 @@
  * / to_bytes (lengths that do and do not fit), Montgomery init (even, zero
  * and one moduli refused), mont_mul / mont_sqr (operands >= m refused with
  * r = 0), modexp (1..4 exponent limbs), RSA-CRT with primes from the input
- * (1..4 limbs per prime). */
+ * (1..4 limbs per prime; e = 3, 65537 or an odd 64-bit e from the input): the
+ * result, a fault injected through the test hook (refused, r = 0), bad keys
+ * refused and zeroed. */
 #include <gmp.h>
 
 #include "common.h"
@@ -148,21 +150,42 @@ static int prime_from(fz_in *in, mpz_t p, size_t h)
     return mpz_sizeinbase(p, 2) == 64 * h;
 }
 
+/* src/mp/rsa.c's test hook (hidden; reachable in a static link): flip one bit
+ * of m1 or m2 */
+extern void (*lf_mp_rsa_fault_hook)(uint64_t *m1, uint64_t *m2, size_t h);
+static unsigned fault_bit;
+static void flip_bit(uint64_t *m1, uint64_t *m2, size_t h)
+{
+    unsigned bit = fault_bit % (unsigned)(128 * h);
+    uint64_t *m = bit < 64 * h ? m1 : m2;
+    bit %= (unsigned)(64 * h);
+    m[bit / 64] ^= UINT64_C(1) << (bit % 64);
+}
+
 static void rsa(fz_in *in)
 {
     static lf_mp_rsa_key key;
-    uint64_t p[4], q[4], dp[4], dq[4], qi[4], c[8], r[8];
+    uint64_t p[4], q[4], dp[4], dq[4], qi[4], c[8], r[8], e;
     size_t h = 1 + fz_u8(in) % 4;
-    mpz_t P, Q, Dp, Dq, Qi, C, N, M1, M2, X;
-    mpz_inits(P, Q, Dp, Dq, Qi, C, N, M1, M2, X, NULL);
+    uint8_t sel = fz_u8(in);
+    get_limbs(in, &e, 1);
+    e = sel % 3 == 0 ? 3 : sel % 3 == 1 ? 65537 : e | 1;
+    if (e == 1) e = 3;
+    mpz_t P, Q, Dp, Dq, Qi, C, N, M1, M2, X, E, T;
+    mpz_inits(P, Q, Dp, Dq, Qi, C, N, M1, M2, X, E, T, NULL);
+    mpz_import(E, 1, -1, 8, 0, 0, &e);
     if (!prime_from(in, P, h) || !prime_from(in, Q, h) || mpz_cmp(P, Q) == 0) goto out;
-    get_limbs(in, dp, h), get_limbs(in, dq, h), get_limbs(in, c, 2 * h);
-    to_mpz(Dp, dp, h), to_mpz(Dq, dq, h), to_mpz(C, c, 2 * h);
-    mpz_mod(Dp, Dp, P), mpz_mod(Dq, Dq, Q);
+    /* dp = e^-1 mod (p-1), dq = e^-1 mod (q-1): none when e shares a factor */
+    mpz_sub_ui(T, P, 1);
+    if (!mpz_invert(Dp, E, T)) goto out;
+    mpz_sub_ui(T, Q, 1);
+    if (!mpz_invert(Dq, E, T)) goto out;
+    get_limbs(in, c, 2 * h);
+    to_mpz(C, c, 2 * h);
     FZ_CHECK(mpz_invert(Qi, Q, P));
     from_mpz(p, h, P), from_mpz(q, h, Q), from_mpz(dp, h, Dp), from_mpz(dq, h, Dq);
     from_mpz(qi, h, Qi);
-    FZ_CHECK(lf_mp_rsa_key_init(&key, p, q, dp, dq, qi, h) == LF_OK);
+    FZ_CHECK(lf_mp_rsa_key_init(&key, e, p, q, dp, dq, qi, h) == LF_OK);
     mpz_mul(N, P, Q);
     int rc = lf_mp_rsa_private_crt(r, c, &key);
     FZ_CHECK((rc == LF_OK) == (mpz_cmp(C, N) < 0));
@@ -170,16 +193,36 @@ static void rsa(fz_in *in)
         FZ_CHECK(rc == LF_ERR_RANGE && fz_all_zero(r, 16 * h));
         goto out;
     }
-    /* x = c^d mod N through CRT: x = m1 mod p, x = m2 mod q */
+    /* x = c^d mod N through CRT: x = m1 mod p, x = m2 mod q; and x^e = c mod N */
     mpz_powm(M1, C, Dp, P), mpz_powm(M2, C, Dq, Q);
     mpz_sub(X, M1, M2), mpz_mul(X, X, Qi), mpz_mod(X, X, P), mpz_mul(X, X, Q), mpz_add(X, X, M2);
     FZ_CHECK(eq_mpz(r, 2 * h, X));
-    /* bad keys: dp >= p refused, key zeroed */
+    mpz_powm(T, X, E, N);
+    FZ_CHECK(mpz_cmp(T, C) == 0);
+    /* a bit of m1 or m2 flipped: the public-exponent check refuses the result */
+    fault_bit = fz_u16(in);
+    lf_mp_rsa_fault_hook = flip_bit;
+    rc = lf_mp_rsa_private_crt(r, c, &key);
+    lf_mp_rsa_fault_hook = NULL;
+    FZ_CHECK(rc == LF_ERR_FAULT && fz_all_zero(r, 16 * h));
+    /* bad keys, each refused and zeroed: dp >= p; a wrong dp; a wrong qinv; e even */
     from_mpz(dp, h, P);
-    FZ_CHECK(lf_mp_rsa_key_init(&key, p, q, dp, dq, qi, h) == LF_ERR_RANGE &&
+    FZ_CHECK(lf_mp_rsa_key_init(&key, e, p, q, dp, dq, qi, h) == LF_ERR_RANGE &&
+             fz_all_zero(&key, sizeof key));
+    mpz_add_ui(T, Dp, 2 + (sel >> 2) % 8), mpz_sub_ui(X, P, 1), mpz_mod(T, T, X);
+    from_mpz(dp, h, T);
+    FZ_CHECK(lf_mp_rsa_key_init(&key, e, p, q, dp, dq, qi, h) == LF_ERR_INVALID &&
+             fz_all_zero(&key, sizeof key));
+    from_mpz(dp, h, Dp);
+    mpz_add_ui(T, Qi, 1), mpz_mod(T, T, P);
+    from_mpz(qi, h, T);
+    FZ_CHECK(lf_mp_rsa_key_init(&key, e, p, q, dp, dq, qi, h) == LF_ERR_INVALID &&
+             fz_all_zero(&key, sizeof key));
+    from_mpz(qi, h, Qi);
+    FZ_CHECK(lf_mp_rsa_key_init(&key, e + 1, p, q, dp, dq, qi, h) == LF_ERR_PARAM &&
              fz_all_zero(&key, sizeof key));
 out:
-    mpz_clears(P, Q, Dp, Dq, Qi, C, N, M1, M2, X, NULL);
+    mpz_clears(P, Q, Dp, Dq, Qi, C, N, M1, M2, X, E, T, NULL);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -32,7 +32,11 @@ extern "C" {
 #define LF_ERR_UNAVAILABLE (-3) /* the requested back end cannot run on this CPU */
 #define LF_ERR_AUTH (-4)    /* authentication failed (AEAD open: tag mismatch) */
 #define LF_ERR_VERIFY (-5)  /* a signature does not verify (or recover) */
-#define LF_ERR_INVALID (-6) /* well-formed input that is not valid (a point off the curve) */
+#define LF_ERR_INVALID (-6) /* well-formed input that is not valid (a point off the curve,
+                               an inconsistent RSA key) */
+#define LF_ERR_FAULT (-7)   /* a result failed its own check (RSA-CRT: r^e != c mod N),
+                               a computing fault or a key whose p or q is not prime;
+                               the output is zeroed */
 
 #if defined(__GNUC__) || defined(__clang__)
 #define LF_WARN_UNUSED __attribute__((warn_unused_result))

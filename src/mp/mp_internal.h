@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Internal contract of the mp module: generated kernel tables
  * (src/mp/generated/mp_dispatch.c) and the length-generic layers (mp.c,
- * mont.c).  Not installed.  Also used by lfbench (suite_mp.c tuning). */
+ * mont.c, rsa.c).  Not installed.  Also used by lfbench (suite_mp.c tuning). */
 #ifndef LF_MP_INTERNAL_H
 #define LF_MP_INTERNAL_H
 
@@ -61,6 +61,27 @@ LF_HIDDEN void lf_mp_csel(uint64_t *r, const uint64_t *a, uint64_t mask, size_t 
 /* all-ones if a < b else 0 */
 LF_HIDDEN uint64_t lf_mp_lt_mask(const uint64_t *a, const uint64_t *b, size_t n);
 
+/* Value-dependent error results without branches (mont.c, rsa.c): the work
+ * is done anyway, the output masked to zero when `bad` (all-ones or zero),
+ * the return code computed arithmetically. */
+static inline int lf_mp_rc(uint64_t bad, int code)
+{
+    return (int)(lf_vb(bad) & 1) * code;
+}
+
+/* all-ones iff a >= m */
+static inline uint64_t lf_mp_ge(const uint64_t *a, const uint64_t *m, size_t n)
+{
+    return ~lf_mp_lt_mask(a, m, n);
+}
+
+/* r[0..n) = 0 if bad (all-ones), unchanged if bad = 0 */
+static inline void lf_mp_zero_if(uint64_t *r, uint64_t bad, size_t n)
+{
+    bad = lf_vb(bad);
+    for (size_t i = 0; i < n; i++) r[i] &= ~bad;
+}
+
 /* Montgomery internals (mont.c): r = t / R mod m for t[2n] < m R; r < m.
  * r must not overlap t. */
 LF_HIDDEN void lf_mp_redc(uint64_t *r, const uint64_t *t, const lf_mp_mont_ctx *ctx);
@@ -84,5 +105,13 @@ LF_HIDDEN void lf_mp_mexp(uint64_t *acc, const uint64_t *b, const uint64_t *e, s
 LF_HIDDEN int lf_mp_ifma_ok(size_t n);
 LF_HIDDEN void lf_mp_mexp_ifma(uint64_t *acc, const uint64_t *u, const uint64_t *e, size_t el,
                                const lf_mp_mont_ctx *ctx, const uint64_t *t, int w);
+
+/* Test hook (rsa.c; tests/mp): when set, lf_mp_rsa_private_crt calls it with
+ * the two CRT halves after the exponentiations and before Garner's
+ * recombination, m1 = c^dp R mod p (Montgomery form) and m2 = c^dq mod q, h
+ * limbs each, so that a test can inject a fault (flip a bit) and see the
+ * public-exponent check catch it.  NULL (never set) in normal use; hidden:
+ * not exported from the shared library, as src/cpu.c's detection hook. */
+extern LF_HIDDEN void (*lf_mp_rsa_fault_hook)(uint64_t *m1, uint64_t *m2, size_t h);
 
 #endif

@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# mp module: length-generic C (Karatsuba, Montgomery, modexp) over the
+# mp module: length-generic C (Karatsuba, Montgomery, modexp, RSA-CRT) over the
 # generated kernels of src/mp/generated/<target>/ (sizes per target from
 # src/mp/params/<target>.h; regenerate with `make gen`).
 file(GLOB LF_MP_GEN_SOURCES CONFIGURE_DEPENDS
      ${PROJECT_SOURCE_DIR}/src/mp/generated/*.c
      ${PROJECT_SOURCE_DIR}/src/mp/generated/c/*.c
      ${PROJECT_SOURCE_DIR}/src/mp/generated/c32/*.c)
-list(APPEND LF_SOURCES src/mp/mp.c src/mp/mont.c ${LF_MP_GEN_SOURCES})
+list(APPEND LF_SOURCES src/mp/mp.c src/mp/mont.c src/mp/rsa.c ${LF_MP_GEN_SOURCES})
 foreach(t ${LF_ASM_TARGETS})
   file(GLOB LF_MP_T_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/mp/generated/${t}/*.S)
   list(APPEND LF_SOURCES ${LF_MP_T_SOURCES})

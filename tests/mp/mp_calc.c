@@ -14,7 +14,12 @@
  *   mont n M A B         -> rc_init rc (A*B mod M via to/mul/from) (A^2 mod M via to/sqr/from)
  *   redc n M T bulk      -> rc R        (T < M R; bulk=1 forces the multiplication path)
  *   modexp n M B el E    -> rc R
- *   rsa h P Q DP DQ QI C -> rc_init rc R[2h]
+ *   rsa h E P Q DP DQ QI C -> rc_init kz rc R[2h]   (E decimal; kz = 1 if the
+ *                           key is all zero after lf_mp_rsa_key_init; r aliases c,
+ *                           so R = C when nothing is written)
+ *   rsaf h W B E P Q DP DQ QI C -> rc R[2h]   the fault hook flips bit B of m1
+ *                           (W = 1) or m2 (W = 2) (W = 0: the hook runs, flips
+ *                           nothing); the key must load
  *   badlen               -> 0, or "fail WHAT": the length/argument error checks
  * Exit 77 if LIMBFORGE_BACKEND names a back end this CPU cannot run. */
 #include "../common/pipe.h"
@@ -22,6 +27,25 @@
 #include "mp/mp_internal.h"
 
 #define MAXL LF_MP_MAX_LIMBS
+
+/* the fault hook of rsaf: flip bit fault_bit of m1 or m2 */
+static int fault_which;
+static size_t fault_bit;
+
+static void flip_bit(uint64_t *m1, uint64_t *m2, size_t h)
+{
+    (void)h;
+    uint64_t *m = fault_which == 1 ? m1 : m2;
+    if (fault_which) m[fault_bit / 64] ^= UINT64_C(1) << (fault_bit % 64);
+}
+
+static int all_zero(const void *p, size_t len)
+{
+    const unsigned char *b = p;
+    unsigned char acc = 0;
+    for (size_t i = 0; i < len; i++) acc |= b[i];
+    return acc == 0;
+}
 
 /* NULL if every check holds, else what failed */
 static const char *badlen(void)
@@ -45,6 +69,26 @@ static const char *badlen(void)
             return snprintf(why, sizeof why, "mont_init n=%zu accepted", n), why;
     }
     if (lf_mp_mul(NULL, a, b, 1) != LF_ERR_PARAM) return "NULL accepted";
+    /* RSA: bad h and NULL pointers refused, key zeroed; a zeroed key refused */
+    {
+        static lf_mp_rsa_key k;
+        const size_t hs[] = {0, MAXL / 2 + 1, (size_t)-1};
+        b[0] = 3;
+        for (size_t i = 0; i < sizeof hs / sizeof hs[0]; i++) {
+            memset(&k, 0x55, sizeof k);
+            if (lf_mp_rsa_key_init(&k, 3, b, b, a, a, a, hs[i]) != LF_ERR_PARAM || k.h != 0)
+                return snprintf(why, sizeof why, "rsa_key_init h=%zu accepted", hs[i]), why;
+        }
+        if (lf_mp_rsa_key_init(&k, 3, NULL, b, a, a, a, 1) != LF_ERR_PARAM ||
+            lf_mp_rsa_key_init(&k, 3, b, b, a, a, NULL, 1) != LF_ERR_PARAM ||
+            lf_mp_rsa_key_init(NULL, 3, b, b, a, a, a, 1) != LF_ERR_PARAM)
+            return "rsa_key_init NULL accepted";
+        r[0] = 99;
+        if (lf_mp_rsa_private_crt(r, a, &k) != LF_ERR_PARAM || r[0] != 99 ||
+            lf_mp_rsa_private_crt(r, a, NULL) != LF_ERR_PARAM ||
+            lf_mp_rsa_private_crt(r, NULL, &k) != LF_ERR_PARAM)
+            return "rsa_private_crt: zeroed key or NULL accepted";
+    }
     /* even, zero and one moduli */
     uint64_t m[4] = {0, 0, 0, 0};
     if (lf_mp_mont_init(&ctx, m, 4) != LF_ERR_PARAM) return "zero modulus accepted";
@@ -186,18 +230,36 @@ int main(void)
             int rc = lf_mp_modexp(R, A, E, el, &ctx);
             lf_pipe_put_int(r0 | rc);
             lf_pipe_put_limbs(R, n);
-        } else if (!strcmp(op, "rsa")) {
+        } else if (!strcmp(op, "rsa") || !strcmp(op, "rsaf")) {
             size_t h = n;
-            lf_pipe_arity(&q, 7);
-            lf_pipe_hex_limbs(A, h, w[2]);
-            lf_pipe_hex_limbs(B, h, w[3]);
-            lf_pipe_hex_limbs(D, h, w[4]);
-            lf_pipe_hex_limbs(E, h, w[5]);
-            lf_pipe_hex_limbs(F, h, w[6]);
-            lf_pipe_hex_limbs(C, 2 * h, w[7]);
-            int r0 = lf_mp_rsa_key_init(&key, A, B, D, E, F, h);
+            int fault = op[3] == 'f';
+            lf_pipe_arity(&q, fault ? 10 : 8);
+            if (h > MAXL / 2) lf_pipe_die("rsa: h %zu > %d", h, MAXL / 2);
+            if (fault) {
+                fault_which = (int)lf_pipe_int(w[2], 0, 2);
+                fault_bit = (size_t)lf_pipe_int(w[3], 0, 64 * (long)h - 1);
+                w += 2;
+            }
+            uint64_t e = lf_pipe_u64(w[2]);
+            lf_pipe_hex_limbs(A, h, w[3]);
+            lf_pipe_hex_limbs(B, h, w[4]);
+            lf_pipe_hex_limbs(D, h, w[5]);
+            lf_pipe_hex_limbs(E, h, w[6]);
+            lf_pipe_hex_limbs(F, h, w[7]);
+            lf_pipe_hex_limbs(C, 2 * h, w[8]);
+            memset(&key, 0x55, sizeof key);
+            int r0 = lf_mp_rsa_key_init(&key, e, A, B, D, E, F, h);
+            if (fault && r0 != LF_OK) {
+                lf_pipe_fail("rsaf: the key did not load");
+                continue;
+            }
+            if (fault) lf_mp_rsa_fault_hook = flip_bit;
             int rc = lf_mp_rsa_private_crt(C, C, &key); /* r aliases c */
-            lf_pipe_put_int(r0);
+            lf_mp_rsa_fault_hook = NULL;
+            if (!fault) {
+                lf_pipe_put_int(r0);
+                lf_pipe_put_int(all_zero(&key, sizeof key));
+            }
             lf_pipe_put_int(rc);
             lf_pipe_put_limbs(C, 2 * h);
         } else {

@@ -9,7 +9,15 @@ Requests cover every length 1..128 for the products (forced Karatsuba at
 small thresholds too), edge operands (0, 1, all-ones, single bits, top limb
 zero, runs of ones), Montgomery with moduli that have the top bit set, are
 2^k - 1, tiny or have leading zero limbs, both reduction paths, modexp with
-exponent 0, 1, and full-size exponents, RSA-CRT against pow(c, d, N).
+exponent 0, 1, and full-size exponents.  RSA-CRT (keys: tests/mp/rsa_keys.py):
+Python's keys (128..1024-bit N, to 4096 with --full; e = 65537, 3 or a random
+odd 64-bit e) against pow(c, d, N); OpenSSL's 2048/3072/4096-bit keys against
+OpenSSL's own raw private operation (tests/vectors/rsa/) and pow(c, d, N);
+c = N refused;
+bad keys refused with the right code and zeroed (wrong qinv, dp, dq, e even,
+e < 3, e inconsistent, p = q, p and q swapped, dp = p, even p, q = 1, ...);
+a composite "prime" (LF_ERR_FAULT unless the result happens to be right);
+a bit of m1 or m2 flipped through the fault hook: LF_ERR_FAULT, r zeroed.
 The seed is LF_TEST_SEED when set, else a fresh one (printed: rerun with
 --seed to reproduce).
 Exit status: 0 all passed, 1 a mismatch, 77 back end not runnable here.
@@ -17,12 +25,15 @@ Exit status: 0 all passed, 1 a mismatch, 77 back end not runnable here.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
 from pipe_oracle import Checks, hexbytes, limbs as hx, parse_args  # noqa: E402
+
+import rsa_keys  # noqa: E402  (tests/mp/rsa_keys.py)
 
 MAXL = 128
 M64 = (1 << 64) - 1
@@ -73,13 +84,6 @@ def odd_modulus(rng: random.Random, n: int) -> int:
         m = rng.randrange(R)
     m = (m | 1) % R
     return m if m > 1 else 3
-
-
-def small_prime(rng: random.Random, bits: int) -> int:
-    while True:
-        p = rng.randrange(1 << (bits - 1), 1 << bits) | 1 | (1 << (bits - 1))
-        if all(pow(a, p - 1, p) == 1 for a in (2, 3, 5, 7, 11, 13, 17, 19, 23)):
-            return p
 
 
 class Suite(Checks):
@@ -203,26 +207,126 @@ class Suite(Checks):
             self.add(f"modexp {n} {hx(m, n)} {hx(b, n)} {n} {hx(e, n)}",
                      lambda f, b=b, e=e, m=m, n=n: f == ["0", hx(pow(b, e, m), n)])
 
+    # ---------------------------------------------------------------- RSA
+    def rsa_req(self, k: dict, c: int, **over) -> str:
+        v = {**k, **over}
+        h = k["h"]
+        return (f"rsa {h} {v['e']} {hx(v['p'], h)} {hx(v['q'], h)} {hx(v['dp'], h)} "
+                f"{hx(v['dq'], h)} {hx(v['qinv'], h)} {hx(c, 2 * h)}")
+
+    def rsa_ok(self, k: dict, c: int, m: int | None = None):
+        """c^d mod N: m given (OpenSSL's), else pow(c, d, N)"""
+        if m is None:
+            m = pow(c, k["d"], k["n"])
+        self.add(self.rsa_req(k, c), lambda f, m=m, h=k["h"]: f == ["0", "0", "0", hx(m, 2 * h)])
+
+    @staticmethod
+    def rsa_verdict(v: dict) -> int:
+        """lf_mp_rsa_key_init's code for the values v, as mp.h specifies it"""
+        e, p, q, dp, dq, qi = v["e"], v["p"], v["q"], v["dp"], v["dq"], v["qinv"]
+        if e < 3 or e % 2 == 0 or p % 2 == 0 or p < 3 or q % 2 == 0 or q < 3:
+            return -2                                       # LF_ERR_PARAM
+        if dp >= p or dq >= q or qi >= p:
+            return -1                                       # LF_ERR_RANGE
+        if qi * q % p != 1 or e * dp % (p - 1) != 1 or e * dq % (q - 1) != 1:
+            return -6                                       # LF_ERR_INVALID
+        return 0
+
+    def rsa_bad(self, k: dict, code: int | None, why: str, **over):
+        """the key is refused with code (None: whichever class fails first, for a
+        change that may meet an earlier class by chance) and zeroed; the private
+        operation on it is refused (LF_ERR_PARAM) and writes nothing (r aliases c)"""
+        h, c = k["h"], self.rng.randrange(k["n"])
+        model = self.rsa_verdict({**k, **over})
+        assert model != 0 and code in (None, model), f"bad key case {why}: {model}"
+        want = [str(model), "1", "-2", hx(c, 2 * h)]
+        self.add(self.rsa_req(k, c, **over),
+                 lambda f, want=want, why=why: f == want or f"bad key ({why}): want {want[:3]}")
+
+    def rsa_bad_keys(self, k: dict):
+        p, q, h = k["p"], k["q"], k["h"]
+        R = 1 << (64 * h)
+        PARAM, RANGE, INVALID = -2, -1, -6
+        e = k["e"]
+        for bad_e in (0, 1, 2, 65536, e ^ 1, (1 << 64) - 2):
+            self.rsa_bad(k, PARAM, f"e = {bad_e}", e=bad_e)
+        self.rsa_bad(k, INVALID, "e + 2", e=e + 2 if e + 2 < 1 << 64 else e - 2)
+        self.rsa_bad(k, INVALID, "e = 2^64 - 1", e=(1 << 64) - 1)
+        self.rsa_bad(k, INVALID, "wrong qinv (+1)", qinv=(k["qinv"] + 1) % p)
+        self.rsa_bad(k, INVALID, "qinv = 0", qinv=0)
+        self.rsa_bad(k, INVALID, "wrong dp", dp=(k["dp"] + 2) % (p - 1))
+        self.rsa_bad(k, INVALID, "wrong dq", dq=k["dq"] ^ 1)
+        self.rsa_bad(k, INVALID, "dp = p - 1", dp=p - 1)
+        self.rsa_bad(k, INVALID, "dq = 0", dq=0)
+        # LF_ERR_INVALID, or LF_ERR_RANGE when qinv >= q
+        self.rsa_bad(k, None, "p and q swapped (dp, dq too)", p=q, q=p, dp=k["dq"], dq=k["dp"])
+        self.rsa_bad(k, INVALID, "p = q", q=p, dq=k["dp"], qinv=1)
+        self.rsa_bad(k, RANGE, "dp = p", dp=p)
+        self.rsa_bad(k, RANGE, "dq = q", dq=q)
+        self.rsa_bad(k, RANGE, "qinv = p", qinv=p)
+        self.rsa_bad(k, RANGE, "qinv = 2^64h - 1, dp wrong too", qinv=R - 1, dp=0)
+        self.rsa_bad(k, PARAM, "p even (p - 1)", p=p - 1)
+        self.rsa_bad(k, PARAM, "q = 1", q=1)
+        self.rsa_bad(k, PARAM, "p = 0, dp >= p", p=0)
+        self.rsa_bad(k, PARAM, "q even, e even", q=q - 1, e=4)
+
+    def rsa_faults(self, k: dict, cm: tuple[int, int] | None = None):
+        """a bit of m1 or m2 flipped: LF_ERR_FAULT (-7), r zeroed; the hook
+        without a flip changes nothing (input and result cm, else a random c
+        and pow(c, d, N))"""
+        h, rng = k["h"], self.rng
+        if cm is None:
+            c = rng.randrange(k["n"])
+            cm = (c, pow(c, k["d"], k["n"]))
+        c, m = cm
+        tail = (f"{k['e']} {hx(k['p'], h)} {hx(k['q'], h)} {hx(k['dp'], h)} {hx(k['dq'], h)} "
+                f"{hx(k['qinv'], h)} {hx(c, 2 * h)}")
+        self.add(f"rsaf {h} 0 0 {tail}", lambda f, m=m, h=h: f == ["0", hx(m, 2 * h)])
+        for which in (1, 2):
+            for bit in (0, 64 * h - 1, rng.randrange(64 * h)):
+                self.add(f"rsaf {h} {which} {bit} {tail}", lambda f, h=h: f == ["-7", hx(0, 2 * h)])
+
     def rsa(self):
         rng = self.rng
-        hs = [1, 2, 4, 8, 12, 16] + ([32] if self.full else [])
-        for h in hs:
-            for _ in range(max(1, int(self.scale))):
-                p, q = small_prime(rng, 64 * h), small_prime(rng, 64 * h)
-                if p == q:
-                    continue
-                N, e = p * q, 65537
-                phi = (p - 1) * (q - 1)
-                try:
-                    d = pow(e, -1, phi)
-                except ValueError:
-                    continue
-                dp, dq, qi = d % (p - 1), d % (q - 1), pow(q, -1, p)
-                for c in (rng.randrange(N), 0, 1, N - 1, p, q):
-                    self.add(f"rsa {h} {hx(p, h)} {hx(q, h)} {hx(dp, h)} {hx(dq, h)} {hx(qi, h)} {hx(c, 2 * h)}",
-                             lambda f, c=c, d=d, N=N, h=h: f == ["0", "0", hx(pow(c, d, N), 2 * h)])
-                self.add(f"rsa {h} {hx(p, h)} {hx(q, h)} {hx(dp, h)} {hx(dq, h)} {hx(qi, h)} {hx(N, 2 * h)}",
-                         lambda f, h=h: f == ["0", "-1", hx(0, 2 * h)])
+        # Python's keys, 128 to 1024 bits (to 4096 with --full; OpenSSL's keys
+        # below cover 2048..4096): e = 65537, 3 and a random odd 64-bit e; c edge
+        # values and random, c = N refused
+        hs = [1, 2, 4, 8, 12] + ([16, 32] if self.full else [])
+        for i, h in enumerate(hs):
+            for j in range(max(1, int(self.scale))):
+                e = (65537, 3, rng.randrange(1 << 63, 1 << 64) | 1)[(i + j) % 3]
+                k = rsa_keys.python_key(rng, h, e)
+                N = k["n"]
+                for c in (rng.randrange(N), 0, 1, N - 1, k["p"], k["q"]):
+                    self.rsa_ok(k, c)
+                self.add(self.rsa_req(k, N), lambda f, h=h: f == ["0", "0", "-1", hx(0, 2 * h)])
+                if j == 0 and h in (1, 2, 8):
+                    self.rsa_bad_keys(k)
+                    self.rsa_faults(k)
+        # a key whose "prime" p is composite passes the load checks; the result
+        # then fails its check (LF_ERR_FAULT, r = 0) unless it happens to be right
+        h = 2
+        while True:
+            p1, p2 = rsa_keys.probable_prime(rng, 64), rsa_keys.probable_prime(rng, 64)
+            q = rsa_keys.probable_prime(rng, 128)
+            p = p1 * p2
+            if math.gcd(65537, p - 1) == 1 and math.gcd(65537, q - 1) == 1 and p != q:
+                break
+        dp, dq = pow(65537, -1, p - 1), pow(65537, -1, q - 1)
+        k = {"n": p * q, "e": 65537, "p": p, "q": q, "dp": dp, "dq": dq, "qinv": pow(q, -1, p), "h": h}
+        for c in (rng.randrange(k["n"]), rng.randrange(k["n"]), 1):
+            r = rsa_keys.crt_result(k, c)
+            ok = pow(r, 65537, k["n"]) == c
+            want = ["0", "0", "0", hx(r, 2 * h)] if ok else ["0", "0", "-7", hx(0, 2 * h)]
+            self.add(self.rsa_req(k, c), lambda f, want=want: f == want)
+        # OpenSSL's keys (2048, 3072, 4096): its raw private operation's results,
+        # a random input against pow(c, d, N), bad keys, faults
+        for k, vecs in rsa_keys.openssl_keys():
+            for c, m in vecs:
+                self.rsa_ok(k, c, m)
+            self.rsa_ok(k, rng.randrange(k["n"]))
+            self.rsa_bad_keys(k)
+            self.rsa_faults(k, vecs[-1])
 
 
 def main() -> int:
