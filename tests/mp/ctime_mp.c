@@ -129,28 +129,28 @@ static const ct_rsa_key ct_keys[] = {
       0x693e32bfef6a6055u, 0xa88be2c70a4bf5edu, 0x01e4b9f8a9839dfcu,
       0x4f51d66321d24314u, 0x2af70858408ae290u, 0x5ee041ba115dc885u,
       0xad31bc4c4bb94b86u, 0x9303a62a6e57ebfdu, 0xdc457d87e9c93148u,
-      0xdd86a3eed1b4daabu},  /* p */,
+      0xdd86a3eed1b4daabu},  /* p */
      {
       0xd4897c749ed8e313u, 0xaf6d7e579dbf276eu, 0x937ff19c1cf528e0u,
       0x6c2caf649eb37b51u, 0xa54ac4def4c98150u, 0x0bb57e43a6e7019cu,
       0x0ede27a8636f7230u, 0x76d07689d8116bcdu, 0x35b24dcbd295d110u,
       0x3885f06a26ad59b5u, 0x701c61cfa8c12df2u, 0x4e0667f3c6e147ebu,
       0x0e2db653b09c6c4eu, 0xe31dc38416251b22u, 0x10b3f2ba11f0ca50u,
-      0xd63b859f6b449feau},  /* q */,
+      0xd63b859f6b449feau},  /* q */
      {
       0xcdd4af0a9d979a01u, 0x61fbb1e96e2c2c99u, 0x669c2ff816d1548du,
       0xb319a28c80991778u, 0xebabe3d1a56a1668u, 0x7170127719e3eb3du,
       0x4990e4e829a9ab79u, 0x136db4a81ade88b9u, 0x292460b5ce1097d0u,
       0x69e78c059b4dfaa4u, 0x9a72927f65451354u, 0x829378a68589bce8u,
       0x8d91c93abfd7be21u, 0xea90f9ef428c50bfu, 0x78718dc692bc2afcu,
-      0xb364653cf0f5d45fu},  /* dp */,
+      0xb364653cf0f5d45fu},  /* dp */
      {
       0x91538c746c4d8f91u, 0x332a50ae451f5cfdu, 0x0dd2c702064afb3au,
       0xf667ac586bd6edb0u, 0x15b8d1aa6037a1fbu, 0x6757dab6c9067b7fu,
       0x85c595ec04dd17fdu, 0x22536739f431798au, 0xa28258cf18f1195du,
       0xb80ac161a032eb65u, 0x4a4e594ba1bddaadu, 0x2ac67632b2f8b763u,
       0x09f52bc7354c3788u, 0xeda77e26e701452bu, 0x318ff3734e4cadfcu,
-      0x6ab8ec3026b7e112u},  /* dq */,
+      0x6ab8ec3026b7e112u},  /* dq */
      {
       0x4486193a4f3f6213u, 0x8b4574898e03528au, 0x5545ff6f9a4f6f89u,
       0x53d46119878555dbu, 0x89693b2a21ca06d6u, 0xd471d7fc9ba460acu,
