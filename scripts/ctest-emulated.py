@@ -45,18 +45,22 @@ def rewrite(lines, build, emulator, dropped):
         m = NAME.match(line)
         if m and line.startswith("add_test("):
             args = QUOTED.findall(line)
-            built = [is_built_program(a, build) for a in args]
             first = os.path.basename(args[0]) if args else ""
-            if not (built and (built[0] or (first.startswith("python") and any(built)))):
+            # the program to emulate: the command itself, or for a Python
+            # oracle the one after its "--" (an ELF file given to a script
+            # as data, e.g. the shared library to nm, stays as it is)
+            if args and is_built_program(args[0], build):
+                at = 0
+            elif first.startswith("python") and "--" in args[:-1] \
+                    and is_built_program(args[args.index("--") + 1], build):
+                at = args.index("--") + 1
+            else:
                 dropped.add(m.group(1))
                 continue
-
-            def sub(q):
-                if is_built_program(q.group(1), build):
-                    return " ".join('"%s"' % e for e in emulator + [q.group(1)])
-                return q.group(0)
-
-            line = QUOTED.sub(sub, line)
+            quoted = list(QUOTED.finditer(line))
+            q = quoted[at]
+            line = (line[:q.start()] + " ".join('"%s"' % e for e in emulator) + " "
+                    + line[q.start():])
         elif m and m.group(1) in dropped:
             continue
         new.append(line)
