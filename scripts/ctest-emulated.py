@@ -8,9 +8,9 @@ make test-cross's x86_64-nehalem lane: the native x86-64 build (`make build`)
 is the very code that lane must run under qemu-x86_64 -cpu Nehalem, so
 building it a second time (what a toolchain file with
 CMAKE_CROSSCOMPILING_EMULATOR does) only costs time.  This copies BUILD's
-CTestTestfile.cmake files to OUT, with every argument that names a program
-built in BUILD (an ELF file under it) prefixed by EMULATOR: the test programs
-themselves, and those the Python oracles start after their `--`.  Then ctest
+CTestTestfile.cmake files to OUT, with EMULATOR before each test's program
+(an ELF file built in BUILD): the command itself, or the program a Python
+oracle starts after its `--`.  Then ctest
 runs in OUT with CTEST_ARGS.  Everything else of a test (properties, working
 directory, environment) stays as CMake wrote it.  Tests that run no program
 built in BUILD, or wrap one in another tool (valgrind: the ctime tests), are
@@ -44,7 +44,8 @@ def rewrite(lines, build, emulator, dropped):
     for line in lines:
         m = NAME.match(line)
         if m and line.startswith("add_test("):
-            args = QUOTED.findall(line)
+            quoted = list(QUOTED.finditer(line))
+            args = [q.group(1) for q in quoted]
             first = os.path.basename(args[0]) if args else ""
             # the program to emulate: the command itself, or for a Python
             # oracle the one after its "--" (an ELF file given to a script
@@ -57,7 +58,6 @@ def rewrite(lines, build, emulator, dropped):
             else:
                 dropped.add(m.group(1))
                 continue
-            quoted = list(QUOTED.finditer(line))
             q = quoted[at]
             line = (line[:q.start()] + " ".join('"%s"' % e for e in emulator) + " "
                     + line[q.start():])
@@ -82,7 +82,7 @@ def main(argv):
         sys.exit("ctest-emulated.py: %s has no CTestTestfile.cmake (build it first)" % build)
     n = 0
     dropped = set()
-    for root, dirs, files in os.walk(build):
+    for root, _, files in os.walk(build):
         if "CTestTestfile.cmake" not in files:
             continue
         dest = os.path.join(out, os.path.relpath(root, build))

@@ -108,8 +108,8 @@ def compile_one(cmd: list[str], src: str, obj: Path) -> str | None:
 
 # The generated portable C field and mp kernels at -O0: clang's MSan
 # instrumentation of their huge straight-line functions takes many minutes
-# (p1024.c: over 8 minutes at -O0, 33 s at -O1; mp's over 7).  They are built at -O1 in the -O0 programs:
-# the -O0 portable C is valgrind's (gcc and clang -O0, tests/ctime/), and
+# (p1024.c: over 8 minutes at -O0, 33 s at -O1; mp's over 7).  They are
+# built at -O1 in the -O0 programs: the -O0 portable C is valgrind's (gcc and clang -O0, tests/ctime/), and
 # MSan is here for the intrinsic kernels valgrind cannot run.
 SLOW_O0 = re.compile(r"/src/(field|mp)/generated/c(32)?/[^/]*\.c$")
 

@@ -46,16 +46,27 @@ export LF_TEST_ITERS=${LF_TEST_ITERS:-0.05}
 status=0
 summary=()
 
-run_ctest() { # dir label [ctest args...]
-    local dir=$1 label=$2
-    shift 2
-    local t0=$SECONDS
-    if (cd "$dir" && ctest --output-on-failure -j "$jobs" "$@"); then
+run_lane() { # label command...: run it, record ok (and its time) or FAILED
+    local label=$1 t0=$SECONDS
+    shift
+    if "$@"; then
         summary+=("$label: ok ($((SECONDS - t0)) s)")
     else
         summary+=("$label: FAILED")
         status=1
     fi
+}
+
+ctest_in() { # dir [ctest args...]
+    local dir=$1
+    shift
+    (cd "$dir" && ctest --output-on-failure -j "$jobs" "$@")
+}
+
+run_ctest() { # dir label [ctest args...]
+    local dir=$1 label=$2
+    shift 2
+    run_lane "$label" ctest_in "$dir" "$@"
 }
 
 build() { # dir toolchain [cmake args...]
@@ -101,16 +112,9 @@ for t in "${targets[@]}"; do
         # fallback, so the tests of the c back end (run natively) are skipped,
         # and the rest run at LF_TEST_ITERS=0.02
         # (valgrind and ASan programs cannot run under qemu-user)
-        t0=$SECONDS
-        if LF_TEST_ITERS=0.02 LF_EXPECT_BACKEND=x86_64 python3 scripts/ctest-emulated.py \
+        LF_TEST_ITERS=0.02 LF_EXPECT_BACKEND=x86_64 run_lane "$t" python3 scripts/ctest-emulated.py \
             "$native" "$dir" "$PWD/scripts/qemu-run.sh" x86_64-nehalem -- \
-            --output-on-failure -j "$jobs" -LE examples -E '_c$|_asan'; then
-            summary+=("$t: ok ($((SECONDS - t0)) s)")
-        else
-            summary+=("$t: FAILED")
-            status=1
-        fi ;;
-
+            --output-on-failure -j "$jobs" -LE examples -E '_c$|_asan' ;;
     s390x)
         LF_TEST_ITERS=0.02 run_ctest "$dir" "$t" ;;
     i686 | armhf)
