@@ -49,11 +49,13 @@ test-cross: deps
 test-san: deps
 	scripts/test-san.sh
 
-# The libFuzzer targets of fuzz/ (scripts/fuzz.sh; build tree build-fuzz):
+# The libFuzzer targets of fuzz/ (scripts/fuzz.sh; build tree build-fuzz, or build-san):
 # LF_FUZZ_SECONDS per target, 15 in `make test`, 600 in `make fuzz`.
 LF_FUZZ_SECONDS ?= 15
+# test-fuzz uses test-san's tree when that has the fuzz targets (clang: see
+# scripts/test-san.sh), as in make test: one sanitized build, not two
 test-fuzz: deps
-	LF_FUZZ_SECONDS=$(LF_FUZZ_SECONDS) scripts/fuzz.sh
+	LF_FUZZ_SECONDS=$(LF_FUZZ_SECONDS) BUILD_FUZZ=$${BUILD_FUZZ:-$$(grep -qs '^LF_BUILD_FUZZ:BOOL=ON$$' build-san/CMakeCache.txt && echo build-san || echo build-fuzz)} scripts/fuzz.sh
 
 fuzz: deps
 	LF_FUZZ_SECONDS=$(if $(filter command line environment,$(origin LF_FUZZ_SECONDS)),$(LF_FUZZ_SECONDS),600) scripts/fuzz.sh

@@ -7,7 +7,8 @@
 #                         kernels written in the test (the field generator
 #                         takes primes of 61 bits and more), every ordered
 #                         pair of points against an affine reference
-# Usage: ctest -R secp256k1_exhaustive (a few seconds natively)
+# Usage: ctest -R secp256k1_exhaustive (a few seconds natively; below
+# LF_TEST_ITERS=0.1, as under qemu, one Jacobian z of b per pair of points)
 add_executable(test_exhaustive ${CMAKE_CURRENT_SOURCE_DIR}/test_exhaustive.c
                ${PROJECT_SOURCE_DIR}/src/secp256k1/group.c)
 # group.c calls, in the functions the test leaves out, lf_secp256k1_p_inv/
