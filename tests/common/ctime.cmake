@@ -43,7 +43,7 @@ function(lf_ctime_tests module cases)
       $<TARGET_PROPERTY:limbforge_static,INCLUDE_DIRECTORIES> ${PROJECT_SOURCE_DIR}/src)
     target_compile_definitions(${tgt} PRIVATE LF_CTIME_VALGRIND=1)
     lf_native_apply(${tgt})
-    target_compile_options(${tgt} PRIVATE "$<$<COMPILE_LANGUAGE:C>:-O${lvl};-g>")
+    target_compile_options(${tgt} PRIVATE "$<$<COMPILE_LANGUAGE:C>:-O${lvl}${LF_CTIME_G}>")
     target_link_libraries(${tgt} PRIVATE lf_ctime_fixed)
     lf_backend_tests(ctime_${module}_${LF_CC_TAG}_O${lvl} BACKENDS ${CT_BACKENDS}
       LABEL ${CT_LABEL} ctime TIMEOUT 900
@@ -78,6 +78,7 @@ function(lf_ctime_tests module cases)
       add_test(NAME ${t}
         COMMAND ${PROJECT_SOURCE_DIR}/tests/ctime/clang_matrix.sh
                 --name ${module} --cc ${LF_CLANG} --valgrind ${LF_VALGRIND} --opt ${lvl}
+                --debug ${LF_CTIME_DEBUG01}
                 --out ${CMAKE_CURRENT_BINARY_DIR}/ctime_clang
                 --backends "${CT_BACKENDS}"
                 --inc "$<TARGET_PROPERTY:limbforge_static,INCLUDE_DIRECTORIES>" ${PROJECT_SOURCE_DIR}/src
