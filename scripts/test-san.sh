@@ -7,7 +7,9 @@
 # ships libasan/libubsan), and run at a reduced iteration count (LF_TEST_ITERS, default
 # 0.1).  Left out: the constant-time tests (label ctime: valgrind, which
 # cannot run under ASan; not even built, -DLF_CTIME_TESTS=OFF) and the install test (label install: it builds
-# consumers without the sanitizer runtime).  Build tree: $BUILD_SAN (default build-san).
+# consumers without the sanitizer runtime) and the tests that run no program of
+# this build (label host: Python checks of sources, the isa_count self-test;
+# the native tree runs them).  Build tree: $BUILD_SAN (default build-san).
 set -eu
 cd "$(dirname "$0")/.."
 B=${BUILD_SAN:-build-san}
@@ -71,4 +73,4 @@ cd "$B"
 LF_TEST_ITERS=${LF_TEST_ITERS:-0.1} \
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0} \
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
-    ctest --output-on-failure -j "$JOBS" -LE "ctime|install"
+    ctest --output-on-failure -j "$JOBS" -LE "ctime|install|host"

@@ -30,18 +30,22 @@ static void check(int ok, const char *what, const char *detail)
 /* one stream, restarted at the same seed for each field and back end */
 static lf_rng rng;
 
-#define WORK_ROUNDS 200
+/* rounds per field and back end: 200 at LF_TEST_ITERS >= 1, scaled down to 25
+ * (the emulated lanes run at 0.01-0.02; field_oracle checks the values) */
+#define WORK_ROUNDS_MAX 200
+#define WORK_ROUNDS_MIN 25
+static int work_rounds = WORK_ROUNDS_MAX;
 #define MAXB 128
 
-/* Workload for field f: a digest of WORK_ROUNDS rounds of all ops, written to
- * out (WORK_ROUNDS * 6 encodings). */
+/* Workload for field f: a digest of work_rounds rounds of all ops, written to
+ * out (work_rounds * (6 encodings + 1 byte)). */
 #define WORKLOAD(f, NL, NB)                                                              \
     static void work_##f(uint8_t *out)                                                   \
     {                                                                                    \
         lf_##f##_t a, b, r, s, v[5];                                                     \
         uint8_t buf[NB];                                                                 \
         lf_rng_seed(&rng, 0x1234567);                                                    \
-        for (int i = 0; i < WORK_ROUNDS; i++) {                                          \
+        for (int i = 0; i < work_rounds; i++) {                                          \
             lf_rng_bytes(&rng, buf, NB);                                                 \
             buf[0] &= (uint8_t)(i & 1 ? 0x0f : 0xff);                                    \
             if (lf_##f##_from_bytes(&a, buf) != LF_OK) lf_##f##_set_one(&a);             \
@@ -82,6 +86,11 @@ int main(void)
      * (set by make test-cross, e.g. x86_64 under qemu -cpu Nehalem) names the
      * back end detection must pick on this CPU. */
     const char *expect_default = getenv("LF_EXPECT_BACKEND");
+    const char *iters = getenv("LF_TEST_ITERS");
+    if (iters && *iters) {
+        double sc = atof(iters);
+        if (sc < 1) work_rounds = sc * WORK_ROUNDS_MAX > WORK_ROUNDS_MIN ? (int)(sc * WORK_ROUNDS_MAX) : WORK_ROUNDS_MIN;
+    }
     lf_backend dflt = lf_backend_current();
     printf("default back end: %s\n", lf_backend_name(dflt));
     check(lf_backend_available(dflt) == 1, "default back end not available", lf_backend_name(dflt));
@@ -105,11 +114,11 @@ int main(void)
         printf("back end %-11s %s\n", name, avail[b] ? "available" : "not available here");
     }
 
-    size_t maxlen = (size_t)WORK_ROUNDS * (6 * MAXB + 1);
+    size_t maxlen = (size_t)WORK_ROUNDS_MAX * (6 * MAXB + 1);
     uint8_t *ref = malloc(maxlen), *got = malloc(maxlen);
     if (!ref || !got) return 2;
     for (size_t i = 0; i < sizeof works / sizeof works[0]; i++) {
-        size_t len = (size_t)WORK_ROUNDS * (6 * works[i].nbytes + 1);
+        size_t len = (size_t)work_rounds * (6 * works[i].nbytes + 1);
         if (lf_backend_set("c") != LF_OK) return 2;
         works[i].work(ref);
         for (int b = 1; b < LF_BACKEND_COUNT; b++) {

@@ -288,7 +288,13 @@ class Suite(Checks):
                 f"{hx(k['qinv'], h)} {hx(c, 2 * h)}")
         self.add(f"rsaf {h} 0 0 {tail}", lambda f, m=m, h=h: f == ["0", hx(m, 2 * h)])
         for which in (1, 2):
-            for bit in (0, 64 * h - 1, rng.randrange(64 * h)):
+            # bit 0, the top bit and a random one of each half; below scale 0.1
+            # (the emulated lanes, where the private operations of OpenSSL's
+            # 3072- and 4096-bit keys dominate mp's time) the low bit of m1
+            # and the top bit of m2
+            bits = (0, 64 * h - 1, rng.randrange(64 * h)) if self.scale >= 0.1 else \
+                ((0,) if which == 1 else (64 * h - 1,))
+            for bit in bits:
                 self.add(f"rsaf {h} {which} {bit} {tail}", lambda f, h=h: f == ["-7", hx(0, 2 * h)])
 
     def rsa(self):
