@@ -51,13 +51,14 @@
  * Registers: X, H, A, M: 4Z zmm per way (20 at Z = 5, 24 at W = 2, Z = 3;
  * above 32, the compiler takes A and M from memory), plus a few
  * temporaries; no callee-saved state (C intrinsics).
- * Stack: per way (lf_mp_ifma_way) the table, 2^w entries of 8Z words, at
- * most TAB_WORDS = 2560 (20 KB: w = 6 up to Z = 5, w = 5 above), and four
- * LMAX-word buffers (2.5 KB); measured (gcc 12 -O3, -fstack-usage):
- * lf_mp_mexp_ifma 26.9 KB (27.2 KB before the 2-way kernel),
- * lf_mp_mexp2_ifma 52.4 KB; the RSA private operation on this path
- * (rsa.c 11.7 + mont.c's lf_mp_mexp2 3.2 + 52.4) 67.3 KB, within mp.h's
- * "about 76 KB".
+ * Stack: the table, 2^w entries of 8Z words: 1-way at most TAB_WORDS = 2560
+ * (20 KB: w = 6 up to Z = 5, w = 5 above), 2-way at most TAB2_WORDS = 1280
+ * per way (10 KB each: w = 5 up to Z = 5, 4 above; the 2-way window is one
+ * bit less, which measured faster), and per way (lf_mp_ifma_way) four
+ * LMAX-word buffers (2.5 KB).  Measured (gcc 12 -O3, -fstack-usage):
+ * lf_mp_mexp_ifma 27.3 KB (27.2 KB before the 2-way kernel),
+ * lf_mp_mexp2_ifma 32.4 KB; the RSA private operation on this path (rsa.c
+ * 11.7 + mont.c's lf_mp_mexp2 3.2 + 32.4) 47.3 KB.
  */
 #include <immintrin.h>
 #include <string.h>
@@ -69,11 +70,13 @@
 #define TABW 6
 #define LMAX (8 * ZMAX)
 #define TAB_WORDS 2560 /* 2^w entries of 8Z words: w = 6 up to Z = 5, 5 above */
+#define TAB2_WORDS 1280 /* per way, 2-way: w = 5 up to Z = 5, 4 above */
 #define WMAX 2
 
-/* one way's workspace: its table, modulus and buffers in radix 2^52 */
+/* one way's workspace: its table (the caller's, tw words), modulus and
+ * buffers in radix 2^52 */
 typedef struct {
-    uint64_t tab[TAB_WORDS];
+    uint64_t *tab;
     uint64_t m52[LMAX], t52[LMAX], x[LMAX], y[LMAX];
     uint64_t m0; /* -m^-1 mod 2^52 */
 } lf_mp_ifma_way;
@@ -248,17 +251,19 @@ static uint64_t lf_mp_ifma_bits(const uint64_t *e, size_t el, size_t pos, int w)
 
 /* W exponentiations side by side (W = 1 or 2), one per way: acc[v] =
  * u[v]^e[v] (Montgomery form) mod ctx[v]->m; every way has the same n (Z,
- * L), the same public exponent length el and window w.  way[W]: the
- * caller's workspace (the tables) */
+ * L), the same public exponent length el and window w.  way[W] and tabs[W
+ * tw]: the caller's workspace (the tables: tw words per way) */
 static inline __attribute__((always_inline)) void
-lf_mp_mexp_zw(lf_mp_ifma_way *way, uint64_t *const acc[], const uint64_t *const u[],
-              const uint64_t *const e[], size_t el, const lf_mp_mont_ctx *const ctx[],
-              const uint64_t *const t[], int w, const int W, const int Z, const int L)
+lf_mp_mexp_zw(lf_mp_ifma_way *way, uint64_t *tabs, const size_t tw, uint64_t *const acc[],
+              const uint64_t *const u[], const uint64_t *const e[], size_t el,
+              const lf_mp_mont_ctx *const ctx[], const uint64_t *const t[], int w, const int W,
+              const int Z, const int L)
 {
     size_t n = ctx[0]->n, bits = 64 * el;
     const int S = 8 * Z;
-    while (((size_t)S << w) > TAB_WORDS) w--;
+    while (((size_t)S << w) > tw) w--;
     for (int v = 0; v < W; v++) {
+        way[v].tab = tabs + (size_t)v * tw;
         way[v].m0 = ctx[v]->m[n] & M52; /* -m^-1 mod 2^52 */
         to52(way[v].m52, ctx[v]->m, n, Z);
         to52(way[v].t52, t[v], n, Z);
@@ -311,24 +316,28 @@ static int lf_mp_ifma_window(size_t bits)
 
 /* the instantiations: n -> (Z, L) */
 #define LF_MP_IFMA_SIZES(W)                                                                        \
-    switch (ctx[0]->n) {                                                                           \
-    case 16: lf_mp_mexp_zw(way, acc, u, e, el, ctx, t, w, W, 3, 20); break;                        \
-    case 24: lf_mp_mexp_zw(way, acc, u, e, el, ctx, t, w, W, 4, 30); break;                        \
-    case 32: lf_mp_mexp_zw(way, acc, u, e, el, ctx, t, w, W, 5, 40); break;                        \
-    case 48: lf_mp_mexp_zw(way, acc, u, e, el, ctx, t, w, W, 8, 60); break;                        \
-    case 64: lf_mp_mexp_zw(way, acc, u, e, el, ctx, t, w, W, 10, 79); break;                       \
-    default: break; /* not reached: lf_mp_ifma_ok */                                               \
-    }
+    do {                                                                                           \
+        const size_t tw_ = sizeof tab[0] / 8;                                                      \
+        switch (ctx[0]->n) {                                                                       \
+        case 16: lf_mp_mexp_zw(way, tab[0], tw_, acc, u, e, el, ctx, t, w, W, 3, 20); break;       \
+        case 24: lf_mp_mexp_zw(way, tab[0], tw_, acc, u, e, el, ctx, t, w, W, 4, 30); break;       \
+        case 32: lf_mp_mexp_zw(way, tab[0], tw_, acc, u, e, el, ctx, t, w, W, 5, 40); break;       \
+        case 48: lf_mp_mexp_zw(way, tab[0], tw_, acc, u, e, el, ctx, t, w, W, 8, 60); break;       \
+        case 64: lf_mp_mexp_zw(way, tab[0], tw_, acc, u, e, el, ctx, t, w, W, 10, 79); break;      \
+        default: break; /* not reached: lf_mp_ifma_ok */                                           \
+        }                                                                                          \
+    } while (0)
 
 void lf_mp_mexp_ifma(uint64_t *acc1, const uint64_t *u1, const uint64_t *e1, size_t el,
                      const lf_mp_mont_ctx *ctx1, const uint64_t *t1, int w)
 {
     lf_mp_ifma_way way[1];
+    uint64_t tab[1][TAB_WORDS];
     uint64_t *const acc[1] = {acc1};
     const uint64_t *const u[1] = {u1}, *const e[1] = {e1}, *const t[1] = {t1};
     const lf_mp_mont_ctx *const ctx[1] = {ctx1};
     if (w <= 0 || w > TABW) w = lf_mp_ifma_window(64 * el);
-    LF_MP_IFMA_SIZES(1)
+    LF_MP_IFMA_SIZES(1);
 }
 
 void lf_mp_mexp2_ifma(uint64_t *const acc[2], const uint64_t *const u[2],
@@ -336,6 +345,11 @@ void lf_mp_mexp2_ifma(uint64_t *const acc[2], const uint64_t *const u[2],
                       const uint64_t *const t[2], int w)
 {
     lf_mp_ifma_way way[2];
-    if (w <= 0 || w > TABW) w = lf_mp_ifma_window(64 * el);
-    LF_MP_IFMA_SIZES(2)
+    uint64_t tab[2][TAB2_WORDS];
+    /* one window bit less than 1-way: the 2-way AMM is cheaper per product,
+     * the table scan not (measured at n = 16, 24, 32: w = 5 beats 6 by 4%,
+     * 1.5%, 3%; w = 4 is even at n = 16, slower above) */
+    if (w <= 0 || w > TABW) w = lf_mp_ifma_window(64 * el) - 1;
+    if (w < 1) w = 1;
+    LF_MP_IFMA_SIZES(2);
 }
