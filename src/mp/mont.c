@@ -224,24 +224,57 @@ static __attribute__((noinline)) void lf_mp_mexp_gen(uint64_t *acc, const uint64
     }
 }
 
+#ifdef LF_NATIVE_MP_AVX512IFMA
+/* the IFMA path (src/mp/native/x86_64/mp_ifma.c) for this context? */
+static int lf_mp_use_ifma(const lf_mp_mont_ctx *ctx)
+{
+    return lf_backend_fast() == LF_BACKEND_AVX512IFMA && lf_mp_ifma_ok(ctx->n);
+}
+
+/* t = R'^2/R mod m, R' = 2^(52L), L = ceil(64n/52): 2(52L - 64n) doublings
+ * of R mod m (constant time in m) */
+static void lf_mp_ifma_t(uint64_t *t, const lf_mp_mont_ctx *ctx)
+{
+    size_t n = ctx->n, L = (64 * n + 51) / 52;
+    memcpy(t, ctx->one, 8 * n);
+    for (size_t i = 0; i < 2 * (52 * L - 64 * n); i++) lf_mp_mdouble(t, ctx->m, n);
+}
+#endif
+
 void lf_mp_mexp(uint64_t *acc, const uint64_t *b, const uint64_t *e, size_t el,
                 const lf_mp_mont_ctx *ctx, int w)
 {
 #ifdef LF_NATIVE_MP_AVX512IFMA
-    /* radix 2^52 on AVX-512 IFMA (src/mp/native/x86_64/mp_ifma.c) for the
-     * sizes it has: t = R'^2/R mod m, R' = 2^(52L), by 2(52L - 64n) doublings
-     * of R mod m (constant time in m) */
-    size_t n = ctx->n;
-    if (lf_backend_fast() == LF_BACKEND_AVX512IFMA && lf_mp_ifma_ok(n)) {
+    /* radix 2^52 on AVX-512 IFMA for the sizes it has */
+    if (lf_mp_use_ifma(ctx)) {
         uint64_t t[LF_MP_MAX_LIMBS];
-        size_t L = (64 * n + 51) / 52;
-        memcpy(t, ctx->one, 8 * n);
-        for (size_t i = 0; i < 2 * (52 * L - 64 * n); i++) lf_mp_mdouble(t, ctx->m, n);
+        lf_mp_ifma_t(t, ctx);
         lf_mp_mexp_ifma(acc, b, e, el, ctx, t, w);
         return;
     }
 #endif
     lf_mp_mexp_gen(acc, b, e, el, ctx, w);
+}
+
+void lf_mp_mexp2(uint64_t *acc1, const uint64_t *b1, const uint64_t *e1, const lf_mp_mont_ctx *ctx1,
+                 uint64_t *acc2, const uint64_t *b2, const uint64_t *e2, const lf_mp_mont_ctx *ctx2,
+                 size_t el)
+{
+#ifdef LF_NATIVE_MP_AVX512IFMA
+    /* both in one 2-way IFMA pass: two independent chains fill the vector units */
+    if (ctx1->n == ctx2->n && lf_mp_use_ifma(ctx1)) {
+        uint64_t t1[LF_MP_MAX_LIMBS], t2[LF_MP_MAX_LIMBS];
+        lf_mp_ifma_t(t1, ctx1);
+        lf_mp_ifma_t(t2, ctx2);
+        uint64_t *const acc[2] = {acc1, acc2};
+        const uint64_t *const b[2] = {b1, b2}, *const e[2] = {e1, e2}, *const t[2] = {t1, t2};
+        const lf_mp_mont_ctx *const ctx[2] = {ctx1, ctx2};
+        lf_mp_mexp2_ifma(acc, b, e, el, ctx, t, 0);
+        return;
+    }
+#endif
+    lf_mp_mexp(acc1, b1, e1, el, ctx1, 0);
+    lf_mp_mexp(acc2, b2, e2, el, ctx2, 0);
 }
 
 int lf_mp_modexp(uint64_t *r, const uint64_t *base, const uint64_t *exp, size_t exp_limbs,

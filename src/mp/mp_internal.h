@@ -95,16 +95,32 @@ LF_HIDDEN void lf_mp_msqr(uint64_t *r, const uint64_t *a, const lf_mp_mont_ctx *
  * 64*exp_limbs; window w (0: chosen by size).  acc may alias b. */
 LF_HIDDEN void lf_mp_mexp(uint64_t *acc, const uint64_t *b, const uint64_t *e, size_t exp_limbs,
                           const lf_mp_mont_ctx *ctx, int w);
+/* Two exponentiations with the same public exponent length el (the RSA-CRT
+ * halves): acc1 = b1^e1 modulo ctx1, acc2 = b2^e2 modulo ctx2, in Montgomery
+ * form as lf_mp_mexp, window chosen by size.  One 2-way IFMA pass when the
+ * back end is avx512ifma and both contexts have the same n with
+ * lf_mp_ifma_ok(n), else two lf_mp_mexp calls.  acc1 may alias b1, acc2 b2;
+ * nothing else overlaps. */
+LF_HIDDEN void lf_mp_mexp2(uint64_t *acc1, const uint64_t *b1, const uint64_t *e1,
+                           const lf_mp_mont_ctx *ctx1, uint64_t *acc2, const uint64_t *b2,
+                           const uint64_t *e2, const lf_mp_mont_ctx *ctx2, size_t el);
 
 /* AVX-512 IFMA radix-2^52 modexp (src/mp/native/x86_64/mp_ifma.c, built
- * when LF_NATIVE_MP_AVX512IFMA; called by lf_mp_mexp on the avx512ifma back
- * end only).  lf_mp_ifma_ok(n): the sizes it has (n = 16, 24, 32).
- * acc = b^e R mod m (< m) for u = b R mod m (< m), t = R'^2/R mod m with
- * R' = 2^(52 ceil(64n/52)); w: window (0: chosen).  acc may alias u.
- * Constant time in u, e and m. */
+ * when LF_NATIVE_MP_AVX512IFMA; called by lf_mp_mexp / lf_mp_mexp2 on the
+ * avx512ifma back end only).  lf_mp_ifma_ok(n): the sizes it has (n = 16,
+ * 24, 32, 48, 64).  acc = b^e R mod m (< m) for u = b R mod m (< m), t =
+ * R'^2/R mod m with R' = 2^(52 ceil(64n/52)); w: window (0: chosen).  acc
+ * may alias u.  Constant time in u, e and m.
+ * lf_mp_mexp2_ifma: the same for two (acc[v], u[v], e[v], ctx[v], t[v]),
+ * v = 0, 1, with the same n and el, interleaved in one pass (2-way kernel);
+ * acc[v] may alias u[v], nothing else overlaps. */
 LF_HIDDEN int lf_mp_ifma_ok(size_t n);
 LF_HIDDEN void lf_mp_mexp_ifma(uint64_t *acc, const uint64_t *u, const uint64_t *e, size_t el,
                                const lf_mp_mont_ctx *ctx, const uint64_t *t, int w);
+LF_HIDDEN void lf_mp_mexp2_ifma(uint64_t *const acc[2], const uint64_t *const u[2],
+                                const uint64_t *const e[2], size_t el,
+                                const lf_mp_mont_ctx *const ctx[2], const uint64_t *const t[2],
+                                int w);
 
 /* Test hook (rsa.c; tests/mp): when set, lf_mp_rsa_private_crt calls it with
  * the two CRT halves after the exponentiations and before Garner's

@@ -133,10 +133,11 @@ int lf_mp_rsa_private_crt(uint64_t *r, const uint64_t *c, const lf_mp_rsa_key *k
     /* c < p q < p R: redc gives c/R mod p; times R^3 is c R mod p (Montgomery form) */
     lf_mp_redc(x, c, P);
     lf_mp_mmul(x, x, P->rrr, P);
-    lf_mp_mexp(m1, x, key->dp, h, P, 0);            /* m1 R mod p */
-    lf_mp_redc(x, c, Q);
-    lf_mp_mmul(x, x, Q->rrr, Q);
-    lf_mp_mexp(m2, x, key->dq, h, Q, 0);
+    lf_mp_redc(d, c, Q);
+    lf_mp_mmul(d, d, Q->rrr, Q);
+    /* m1 R mod p, m2 R mod q: both exponents h limbs (public length), one
+     * 2-way pass on avx512ifma, else one after the other */
+    lf_mp_mexp2(m1, x, key->dp, P, m2, d, key->dq, Q, h);
     memset(t, 0, 16 * h);
     memcpy(t, m2, 8 * h);
     lf_mp_redc(m2, t, Q);                            /* m2 = c^dq mod q, normal form */

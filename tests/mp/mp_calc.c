@@ -14,6 +14,10 @@
  *   mont n M A B         -> rc_init rc (A*B mod M via to/mul/from) (A^2 mod M via to/sqr/from)
  *   redc n M T bulk      -> rc R        (T < M R; bulk=1 forces the multiplication path)
  *   modexp n M B el E    -> rc R
+ *   modexp2 n M1 B1 M2 B2 el E1 E2 -> rc R1 R2   the two exponentiations of
+ *                           the RSA-CRT halves (lf_mp_mexp2: one 2-way pass on
+ *                           avx512ifma at its sizes), Bi^Ei mod Mi; rc is the
+ *                           contexts' (OR); the results alias the bases
  *   rsa h E P Q DP DQ QI C -> rc_init kz rc R[2h]   (E decimal; kz = 1 if the
  *                           key is all zero after lf_mp_rsa_key_init; r aliases c,
  *                           so R = C when nothing is written)
@@ -230,6 +234,32 @@ int main(void)
             int rc = lf_mp_modexp(R, A, E, el, &ctx);
             lf_pipe_put_int(r0 | rc);
             lf_pipe_put_limbs(R, n);
+        } else if (!strcmp(op, "modexp2")) {
+            static lf_mp_mont_ctx ctx2;
+            lf_pipe_arity(&q, 8);
+            lf_pipe_hex_limbs(D, n, w[2]);
+            lf_pipe_hex_limbs(A, n, w[3]);
+            lf_pipe_hex_limbs(F, n, w[4]);
+            lf_pipe_hex_limbs(B, n, w[5]);
+            size_t el = (size_t)lf_pipe_int(w[6], 1, MAXL);
+            lf_pipe_hex_limbs(E, el, w[7]);
+            lf_pipe_hex_limbs(C, el, w[8]);
+            int r0 = lf_mp_mont_init(&ctx, D, n) | lf_mp_mont_init(&ctx2, F, n);
+            if (r0 != LF_OK) {
+                lf_pipe_fail("modexp2: a modulus was refused");
+                continue;
+            }
+            lf_mp_mmul(A, A, ctx.rr, &ctx);  /* B R mod M: B < R, rr < M */
+            lf_mp_mmul(B, B, ctx2.rr, &ctx2);
+            lf_mp_mexp2(A, A, E, &ctx, B, B, C, &ctx2, el);
+            memset(R, 0, 16 * n);
+            memcpy(R, A, 8 * n);
+            lf_mp_redc(A, R, &ctx);
+            memcpy(R, B, 8 * n);
+            lf_mp_redc(B, R, &ctx2);
+            lf_pipe_put_int(r0);
+            lf_pipe_put_limbs(A, n);
+            lf_pipe_put_limbs(B, n);
         } else if (!strcmp(op, "rsa") || !strcmp(op, "rsaf")) {
             size_t h = n;
             int fault = op[3] == 'f';

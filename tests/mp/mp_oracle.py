@@ -9,7 +9,8 @@ Requests cover every length 1..128 for the products (forced Karatsuba at
 small thresholds too), edge operands (0, 1, all-ones, single bits, top limb
 zero, runs of ones), Montgomery with moduli that have the top bit set, are
 2^k - 1, tiny or have leading zero limbs, both reduction paths, modexp with
-exponent 0, 1, and full-size exponents.  RSA-CRT (keys: tests/mp/rsa_keys.py):
+exponent 0, 1, and full-size exponents; two exponentiations side by side
+(lf_mp_mexp2, the RSA-CRT halves' 2-way IFMA pass).  RSA-CRT (keys: tests/mp/rsa_keys.py):
 Python's keys (128..1024-bit N, to 4096 with --full; e = 65537, 3 or a random
 odd 64-bit e) against pow(c, d, N); OpenSSL's 2048/3072/4096-bit keys against
 OpenSSL's own raw private operation (tests/vectors/rsa/) and pow(c, d, N);
@@ -212,6 +213,33 @@ class Suite(Checks):
             self.add(f"modexp {n} {hx(m, n)} {hx(b, n)} {n} {hx(e, n)}",
                      lambda f, b=b, e=e, m=m, n=n: f == ["0", hx(pow(b, e, m), n)])
 
+    def modexp2(self):
+        """lf_mp_mexp2, the RSA-CRT halves' two exponentiations (one 2-way pass
+        on avx512ifma at its sizes, two lf_mp_mexp elsewhere): two moduli of n
+        limbs and bit lengths that differ, two exponents of the same limb count
+        el (the public length) whose top windows differ (one zero, one not),
+        whose bit lengths differ, zero against all ones; bases 0, 1, m - 1"""
+        rng = self.rng
+
+        def add(n, m1, b1, m2, b2, el, e1, e2):
+            want = ["0", hx(pow(b1, e1, m1), n), hx(pow(b2, e2, m2), n)]
+            self.add(f"modexp2 {n} {hx(m1, n)} {hx(b1, n)} {hx(m2, n)} {hx(b2, n)} {el} "
+                     f"{hx(e1, el)} {hx(e2, el)}", lambda f, want=want: f == want)
+
+        for n in (8, 16, 24, 32, 48, 64):
+            R = 1 << (64 * n)
+            top = rng.randrange(R >> 1, R) | (R >> 1) | 1                  # top bit set
+            short = (rng.randrange(R >> 21) | 1) | (R >> 22)               # 21 top bits clear
+            el = n if n <= 32 else 3  # full-size exponents where the c back end is quick enough
+            E = 1 << (64 * el)
+            hi = rng.randrange(E >> 1, E)                                  # top bit set
+            lo = rng.randrange(E >> 12) | (E >> 13)                        # 12 bits shorter
+            add(n, top, rng.randrange(top), short, rng.randrange(short), el, lo, hi)
+            if n <= 32:
+                add(n, short, short - 1, top, rng.randrange(top), el, hi, rng.randrange(E >> 70))
+                add(n, top, 1, short, 0, el, 0, E - 1)
+                add(n, short, rng.randrange(short), top, top - 1, 1, 3, 1)
+
     # ---------------------------------------------------------------- RSA
     def rsa_req(self, k: dict, c: int, **over) -> str:
         v = {**k, **over}
@@ -353,6 +381,7 @@ def main() -> int:
     s.simple()
     s.mont()
     s.modexp()
+    s.modexp2()
     s.rsa()
     res = s.run(args.cmd, show=5, label="mp_oracle: ")
     if res.stderr.strip():
