@@ -226,7 +226,9 @@ class Suite(Checks):
             self.add(f"modexp2 {n} {hx(m1, n)} {hx(b1, n)} {hx(m2, n)} {hx(b2, n)} {el} "
                      f"{hx(e1, el)} {hx(e2, el)}", lambda f, want=want: f == want)
 
-        for n in (8, 16, 24, 32, 48, 64):
+        # below scale 0.1 (the emulated lanes: no IFMA, so two lf_mp_mexp) 8 and
+        # 16 limbs only
+        for n in (8, 16, 24, 32, 48, 64) if self.scale >= 0.1 else (8, 16):
             R = 1 << (64 * n)
             top = rng.randrange(R >> 1, R) | (R >> 1) | 1                  # top bit set
             short = (rng.randrange(R >> 21) | 1) | (R >> 22)               # 21 top bits clear
