@@ -277,6 +277,29 @@ void lf_mp_mexp2(uint64_t *acc1, const uint64_t *b1, const uint64_t *e1, const l
     lf_mp_mexp(acc2, b2, e2, el, ctx2, 0);
 }
 
+void lf_mp_mexp_pub(uint64_t *acc, const uint64_t *b, uint64_t e, const lf_mp_mont_ctx *ctx)
+{
+#ifdef LF_NATIVE_MP_AVX512IFMA
+    if (lf_mp_use_ifma(ctx)) {
+        uint64_t t[LF_MP_MAX_LIMBS];
+        lf_mp_ifma_t(t, ctx);
+        lf_mp_mexp_pub_ifma(acc, b, e, ctx, t);
+        return;
+    }
+#endif
+    /* left-to-right square-and-multiply over the bits of the public e */
+    size_t n = ctx->n;
+    uint64_t x[LF_MP_MAX_LIMBS];
+    memcpy(x, b, 8 * n);
+    int top = 63;
+    while (top > 0 && !((e >> top) & 1)) top--;
+    memcpy(acc, x, 8 * n);
+    for (int i = top - 1; i >= 0; i--) {
+        lf_mp_msqr(acc, acc, ctx);
+        if ((e >> i) & 1) lf_mp_mmul(acc, acc, x, ctx);
+    }
+}
+
 int lf_mp_modexp(uint64_t *r, const uint64_t *base, const uint64_t *exp, size_t exp_limbs,
                  const lf_mp_mont_ctx *ctx)
 {

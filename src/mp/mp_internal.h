@@ -105,6 +105,13 @@ LF_HIDDEN void lf_mp_mexp2(uint64_t *acc1, const uint64_t *b1, const uint64_t *e
                            const lf_mp_mont_ctx *ctx1, uint64_t *acc2, const uint64_t *b2,
                            const uint64_t *e2, const lf_mp_mont_ctx *ctx2, size_t el);
 
+/* acc = b^e (Montgomery form) modulo ctx for a public 64-bit e >= 1 (the
+ * RSA public-exponent check): square-and-multiply over e's bits, the IFMA
+ * kernel on avx512ifma at its sizes.  b < m in Montgomery form; acc < m;
+ * acc may alias b.  Constant time in b and m; e steers the branches. */
+LF_HIDDEN void lf_mp_mexp_pub(uint64_t *acc, const uint64_t *b, uint64_t e,
+                              const lf_mp_mont_ctx *ctx);
+
 /* AVX-512 IFMA radix-2^52 modexp (src/mp/native/x86_64/mp_ifma.c, built
  * when LF_NATIVE_MP_AVX512IFMA; called by lf_mp_mexp / lf_mp_mexp2 on the
  * avx512ifma back end only).  lf_mp_ifma_ok(n): the sizes it has (n = 16,
@@ -117,6 +124,8 @@ LF_HIDDEN void lf_mp_mexp2(uint64_t *acc1, const uint64_t *b1, const uint64_t *e
 LF_HIDDEN int lf_mp_ifma_ok(size_t n);
 LF_HIDDEN void lf_mp_mexp_ifma(uint64_t *acc, const uint64_t *u, const uint64_t *e, size_t el,
                                const lf_mp_mont_ctx *ctx, const uint64_t *t, int w);
+LF_HIDDEN void lf_mp_mexp_pub_ifma(uint64_t *acc, const uint64_t *u, uint64_t e,
+                                   const lf_mp_mont_ctx *ctx, const uint64_t *t);
 LF_HIDDEN void lf_mp_mexp2_ifma(uint64_t *const acc[2], const uint64_t *const u[2],
                                 const uint64_t *const e[2], size_t el,
                                 const lf_mp_mont_ctx *const ctx[2], const uint64_t *const t[2],

@@ -95,24 +95,19 @@ int lf_mp_rsa_key_init(lf_mp_rsa_key *key, uint64_t e, const uint64_t *p, const 
 }
 
 /* all-ones iff x >= N or x^e != c (mod N), for x, c < 2^(128h).  x^e mod N by
- * left-to-right square-and-multiply over the bits of the public e, with the
- * constant-time Montgomery products: constant time in x, c and N.  Not
- * inlined: its buffers stay out of the frame that calls mexp. */
+ * square-and-multiply over the bits of the public e (lf_mp_mexp_pub: the
+ * IFMA kernel on avx512ifma, else the constant-time Montgomery products):
+ * constant time in x, c and N.  Not inlined: its buffers stay out of the
+ * frame that calls mexp. */
 static LF_NOINLINE uint64_t lf_mp_rsa_check_bad(const uint64_t *x, const uint64_t *c,
                                                 const lf_mp_rsa_key *key)
 {
     const lf_mp_mont_ctx *N = &key->n;
     size_t n = N->n;
-    uint64_t e = key->e, xm[LF_MP_MAX_LIMBS], y[LF_MP_MAX_LIMBS];
+    uint64_t xm[LF_MP_MAX_LIMBS], y[LF_MP_MAX_LIMBS];
     uint64_t t[2 * LF_MP_MAX_LIMBS];
     lf_mp_mmul(xm, x, N->rr, N); /* x R mod N: x < R, rr < N */
-    memcpy(t, xm, 8 * n);
-    int top = 63;
-    while (!((e >> top) & 1)) top--; /* e >= 3: public */
-    for (int i = top - 1; i >= 0; i--) {
-        lf_mp_msqr(t, t, N);
-        if ((e >> i) & 1) lf_mp_mmul(t, t, xm, N);
-    }
+    lf_mp_mexp_pub(t, xm, key->e, N); /* x^e R mod N */
     memset(t + n, 0, 8 * n);
     lf_mp_redc(y, t, N); /* x^e mod N */
     uint64_t acc = 0;

@@ -18,6 +18,10 @@
  *     limbs (the public length: the RSA-CRT halves, dp and dq of h limbs
  *     each), in one pass: the 2-way kernel.  acc[v] may alias u[v]; nothing
  *     else overlaps.  Constant time in both u, e and m.
+ *   lf_mp_mexp_pub_ifma(acc[n], u[n], e, ctx, t[n])
+ *     acc = b^e R mod m (< m) as lf_mp_mexp_ifma, for a public 64-bit e >= 1
+ *     (the RSA public-exponent check): square-and-multiply over e's bits,
+ *     the branches on e only.  acc may alias u.  Constant time in u and m.
  * Supported sizes: n = 16 (L = 20 limbs of 52 bits, 3 zmm), n = 24 (L = 30,
  * 4 zmm), n = 32 (L = 40, 5 zmm), n = 48 (L = 60, 8 zmm), n = 64 (L = 79,
  * 10 zmm); L = ceil(64n/52), as mont.c computes it for t.  One kernel
@@ -249,6 +253,26 @@ static uint64_t lf_mp_ifma_bits(const uint64_t *e, size_t el, size_t pos, int w)
         lf_mp_ammw(r_, a_, b_, way, W, Z, L);                                                      \
     } while (0)
 
+/* x R' -> x R for every way: times R mod m (ctx->one) / R'; the result < 2m,
+ * one masked subtraction; acc[v] = x mod m, n limbs */
+static inline __attribute__((always_inline)) void
+lf_mp_ifma_finish(lf_mp_ifma_way *way, uint64_t *const acc[], const lf_mp_mont_ctx *const ctx[],
+                  const int W, const int Z, const int L)
+{
+    size_t n = ctx[0]->n;
+    for (int v = 0; v < W; v++) to52(way[v].y, ctx[v]->one, n, Z);
+    AMMW(way[v].x, way[v].x, way[v].y);
+    for (int v = 0; v < W; v++) {
+        uint64_t r[LF_MP_MAX_LIMBS + 1], d[LF_MP_MAX_LIMBS + 1], mm[LF_MP_MAX_LIMBS + 1];
+        from52(r, way[v].x, n, Z);
+        memcpy(mm, ctx[v]->m, 8 * n);
+        mm[n] = 0;
+        uint64_t bo = lf_mp_sub_n(d, r, mm, n + 1);
+        lf_mp_csel(r, d, 0 - (bo ^ 1), n + 1);
+        memcpy(acc[v], r, 8 * n);
+    }
+}
+
 /* W exponentiations side by side (W = 1 or 2), one per way: acc[v] =
  * u[v]^e[v] (Montgomery form) mod ctx[v]->m; every way has the same n (Z,
  * L), the same public exponent length el and window w.  way[W] and tabs[W
@@ -289,18 +313,33 @@ lf_mp_mexp_zw(lf_mp_ifma_way *way, uint64_t *tabs, const size_t tw, uint64_t *co
             lf_mp_ifma_lookup(way[v].y, way[v].tab, cnt, lf_mp_ifma_bits(e[v], el, pos, w), Z);
         AMMW(way[v].x, way[v].x, way[v].y);
     }
-    /* b^e R' -> b^e R: times R mod m (ctx->one) / R'; < 2m, one masked subtraction */
-    for (int v = 0; v < W; v++) to52(way[v].y, ctx[v]->one, n, Z);
-    AMMW(way[v].x, way[v].x, way[v].y);
-    for (int v = 0; v < W; v++) {
-        uint64_t r[LF_MP_MAX_LIMBS + 1], d[LF_MP_MAX_LIMBS + 1], mm[LF_MP_MAX_LIMBS + 1];
-        from52(r, way[v].x, n, Z);
-        memcpy(mm, ctx[v]->m, 8 * n);
-        mm[n] = 0;
-        uint64_t bo = lf_mp_sub_n(d, r, mm, n + 1);
-        lf_mp_csel(r, d, 0 - (bo ^ 1), n + 1);
-        memcpy(acc[v], r, 8 * n);
+    lf_mp_ifma_finish(way, acc, ctx, W, Z, L);
+}
+
+/* acc = u^e mod m (Montgomery form, R = 2^(64n)) for a public 64-bit e >= 1
+ * (the RSA public-exponent check): left-to-right square-and-multiply over
+ * e's bits, which alone steer the branches; constant time in u and m */
+static inline __attribute__((always_inline)) void
+lf_mp_mexp_pub_z(lf_mp_ifma_way *way, uint64_t *acc, const uint64_t *u, uint64_t e,
+                 const lf_mp_mont_ctx *ctx, const uint64_t *t, const int Z, const int L)
+{
+    const int W = 1;
+    size_t n = ctx->n;
+    uint64_t *const accs[1] = {acc};
+    const lf_mp_mont_ctx *const ctxs[1] = {ctx};
+    way->m0 = ctx->m[n] & M52;
+    to52(way->m52, ctx->m, n, Z);
+    to52(way->t52, t, n, Z);
+    to52(way->x, u, n, Z);
+    AMMW(way[v].y, way[v].x, way[v].t52); /* b R' (< 2m) */
+    memcpy(way->x, way->y, sizeof way->x);
+    int top = 63;
+    while (top > 0 && !((e >> top) & 1)) top--;
+    for (int i = top - 1; i >= 0; i--) {
+        AMMW(way[v].x, way[v].x, way[v].x);
+        if ((e >> i) & 1) AMMW(way[v].x, way[v].x, way[v].y);
     }
+    lf_mp_ifma_finish(way, accs, ctxs, W, Z, L);
 }
 
 static int lf_mp_ifma_window(size_t bits)
@@ -352,4 +391,18 @@ void lf_mp_mexp2_ifma(uint64_t *const acc[2], const uint64_t *const u[2],
     if (w <= 0 || w > TABW) w = lf_mp_ifma_window(64 * el) - 1;
     if (w < 1) w = 1;
     LF_MP_IFMA_SIZES(2);
+}
+
+void lf_mp_mexp_pub_ifma(uint64_t *acc, const uint64_t *u, uint64_t e, const lf_mp_mont_ctx *ctx,
+                         const uint64_t *t)
+{
+    lf_mp_ifma_way way[1];
+    switch (ctx->n) {
+    case 16: lf_mp_mexp_pub_z(way, acc, u, e, ctx, t, 3, 20); break;
+    case 24: lf_mp_mexp_pub_z(way, acc, u, e, ctx, t, 4, 30); break;
+    case 32: lf_mp_mexp_pub_z(way, acc, u, e, ctx, t, 5, 40); break;
+    case 48: lf_mp_mexp_pub_z(way, acc, u, e, ctx, t, 8, 60); break;
+    case 64: lf_mp_mexp_pub_z(way, acc, u, e, ctx, t, 10, 79); break;
+    default: break; /* not reached: lf_mp_ifma_ok */
+    }
 }
