@@ -13,7 +13,7 @@
  * repeated points, P and -P, lambda P; g_scalar NULL / zero / >= n /
  * random; sums that cancel to infinity (g = -sum s_i k_i, P and -P with
  * one scalar); n = 0, 1..64 (most rounds) and up to 300, then 256, 1024,
- * 4096 and (unless LF_TEST_ITERS lowers the rounds) 16384 points.  Scratch
+ * 4096 (from a tenth of the rounds) and 16384 points (all of them).  Scratch
  * of lf_secp256k1_msm_scratch_size(n) bytes at offsets 0..7 from an
  * aligned block, filled with junk; one byte short, NULL, and NULL
  * points/scalars with n > 0: LF_ERR_PARAM and r zeroed.
@@ -28,7 +28,8 @@
  * secp256k1_schnorrsig_verify over the items, lf_secp256k1_schnorrsig_verify
  * must agree item by item, and lf_secp256k1_schnorrsig_find_invalid must set
  * bad[i] exactly where libsecp256k1 says invalid and return their count.
- * Sizes 0..3, 1..64 (most rounds), up to 300, then 256, 1024 and 4096.
+ * Sizes 0..3, 1..64 (most rounds), up to 300, then 256, 1024 and 4096 (from
+ * a tenth of the rounds).
  * Scratch short by one byte, NULL, items NULL with n > 0: LF_ERR_PARAM
  * (bad zeroed); bad NULL with n > 0: LF_ERR_PARAM.  lf_*_scratch_size(SIZE_MAX): SIZE_MAX.
  *
@@ -443,7 +444,7 @@ static void msm_random(size_t n, int param_checks)
     free(pts);
 }
 
-static void msm_tests(long rounds, int big)
+static void msm_tests(long rounds, size_t max_large)
 {
     /* fixed small cases */
     uint8_t sc[2][32], gs[32], one[32] = {[31] = 1};
@@ -483,7 +484,7 @@ static void msm_tests(long rounds, int big)
     }
     static const size_t large[] = {256, 1024, 4096, 16384};
     for (size_t i = 0; i < sizeof large / sizeof large[0]; i++) {
-        if (large[i] > 4096 && !big) continue;
+        if (large[i] > max_large) continue;
         msm_random(large[i], 1);
     }
 }
@@ -744,7 +745,7 @@ static size_t rand_nbad(size_t n)
     return n; /* all (a position may repeat: most of them) */
 }
 
-static void batch_tests(long rounds)
+static void batch_tests(long rounds, size_t max_large)
 {
     for (long r = 0; r < rounds; r++) {
         size_t n;
@@ -756,6 +757,7 @@ static void batch_tests(long rounds)
     }
     static const size_t large[] = {256, 1024, 4096};
     for (size_t i = 0; i < sizeof large / sizeof large[0]; i++) {
+        if (large[i] > max_large) continue;
         batch_random(large[i], 0, 1);
         batch_random(large[i], 1, 0);
         batch_random(large[i], 2 + (size_t)lf_rng_below(&g, 6), 0);
@@ -774,8 +776,12 @@ int main(void)
     CHECK(lf_secp256k1_msm_scratch_size(SIZE_MAX / 2) == SIZE_MAX, "msm_scratch_size(SIZE_MAX / 2)");
     CHECK(lf_secp256k1_schnorrsig_batch_scratch_size(SIZE_MAX / 2) == SIZE_MAX,
           "batch_scratch_size(SIZE_MAX / 2)");
-    msm_tests(rounds, rounds >= 2000);
-    batch_tests(rounds);
+    /* the largest sizes take most of a run at few rounds: 16384 points at
+     * the full count, 4096 from a tenth of it (LF_TEST_ITERS 0.1: make
+     * test's native and sanitizer runs), else up to 1024 (under qemu) */
+    size_t max_large = rounds >= 2000 ? 16384 : rounds >= 200 ? 4096 : 1024;
+    msm_tests(rounds, max_large);
+    batch_tests(rounds, max_large);
     free(scratch_block);
     secp256k1_context_destroy(ctx);
     printf("test_msm_batch: backend=%s, %ld rounds; msm: %ld cases (%ld terms, %ld infinite sums); "
