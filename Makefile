@@ -33,10 +33,10 @@ test-gen: deps
 	cd gen && $(PYTHON) -m pytest -q $(PYTEST_JOBS) --durations=15 tests
 
 # LF_TEST_ITERS scales the randomised tests (1 = the full counts, e.g. 100 000
-# cases per op per field per back end); make test runs the native suite at 0.5
+# cases per op per field per back end); make test runs the native suite at 0.3
 # to stay within its time budget, LF_TEST_ITERS=1 (or more) for a soak run
 test-c: build
-	cd $(BUILD) && LF_TEST_ITERS=$${LF_TEST_ITERS:-0.5} ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && LF_TEST_ITERS=$${LF_TEST_ITERS:-0.3} ctest --output-on-failure -j $(JOBS)
 
 # Every cross target under qemu-user, wasm32 under Node's WASI (scripts/test-cross.sh;
 # CROSS=... for a subset).
