@@ -14,6 +14,8 @@
  * any secret operand as a use), src/lf_wide.h. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(LF_MSAN)
 #include <x86intrin.h>
+#include "mp/native/x86_64/carry.h"
+#define LF_MP_CHAIN_ASM 1
 #define LF_ADC(c, a, b, out) ((c) = _addcarry_u64((unsigned char)(c), (a), (b), (unsigned long long *)(out)))
 #define LF_SBB(c, a, b, out) ((c) = _subborrow_u64((unsigned char)(c), (a), (b), (unsigned long long *)(out)))
 #else
@@ -21,28 +23,55 @@
 #define LF_SBB(c, a, b, out) (*(out) = lf_wide_subb(&(c), (a), (b), (c)))
 #endif
 
-uint64_t lf_mp_add_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
+/* The carry chains of the length-generic code: r = a + b + cin (carry out)
+ * and r = a - b - bin (borrow out) over n words, cin/bin 0 or 1; r may alias
+ * a and/or b.  On x86-64 src/mp/native/x86_64/carry.h (a third of the time
+ * of the intrinsics' loops under gcc). */
+static inline uint64_t lf_mp_adc(uint64_t *r, const uint64_t *a, const uint64_t *b, uint64_t cin,
+                                 size_t n)
 {
-    uint64_t c = 0;
+#if defined(LF_MP_CHAIN_ASM)
+    return lf_mp_adc_x86(r, a, b, cin, n);
+#else
+    uint64_t c = cin;
     for (size_t i = 0; i < n; i++) LF_ADC(c, a[i], b[i], &r[i]);
     return c;
+#endif
+}
+
+static inline uint64_t lf_mp_sbb(uint64_t *r, const uint64_t *a, const uint64_t *b, uint64_t bin,
+                                 size_t n)
+{
+#if defined(LF_MP_CHAIN_ASM)
+    return lf_mp_sbb_x86(r, a, b, bin, n);
+#else
+    uint64_t c = bin;
+    for (size_t i = 0; i < n; i++) LF_SBB(c, a[i], b[i], &r[i]);
+    return c;
+#endif
+}
+
+/* zeros: lf_mp_add_1's carry propagation is an adc chain with them */
+static const uint64_t lf_mp_zeros[LF_MP_MAX_LIMBS];
+
+uint64_t lf_mp_add_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
+{
+    return lf_mp_adc(r, a, b, 0, n);
 }
 
 uint64_t lf_mp_sub_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
 {
-    uint64_t c = 0;
-    for (size_t i = 0; i < n; i++) LF_SBB(c, a[i], b[i], &r[i]);
-    return c;
+    return lf_mp_sbb(r, a, b, 0, n);
 }
 
 uint64_t lf_mp_add_1(uint64_t *r, uint64_t w, size_t n)
 {
+    /* w is a whole word (not a 0/1 carry): the first word adds it, the rest
+     * propagate the carry */
     uint64_t c = 0;
-    for (size_t i = 0; i < n; i++) {
-        LF_ADC(c, r[i], w, &r[i]);
-        w = 0;
-    }
-    return c;
+    if (n == 0) return w; /* public n; nothing to add it to */
+    LF_ADC(c, r[0], w, &r[0]);
+    return lf_mp_adc(r + 1, r + 1, lf_mp_zeros, c, n - 1);
 }
 
 void lf_mp_csel(uint64_t *r, const uint64_t *a, uint64_t mask, size_t n)
@@ -59,51 +88,40 @@ uint64_t lf_mp_lt_mask(const uint64_t *a, const uint64_t *b, size_t n)
 }
 
 /* r[n] = |a - b| for a[n], b[m] (m <= n, b zero-extended); returns the mask
- * all-ones if a < b.  Both differences in one pass, then a masked select. */
+ * all-ones if a < b.  Both differences, then a masked select. */
 static uint64_t lf_mp_absdiff(uint64_t *r, const uint64_t *a, size_t n, const uint64_t *b, size_t m)
 {
-    uint64_t c1 = 0, c2 = 0, t[LF_MP_MAX_LIMBS];
-    size_t i = 0;
-#pragma GCC unroll 4
-    for (; i < m; i++) {
-        LF_SBB(c1, a[i], b[i], &r[i]);
-        LF_SBB(c2, b[i], a[i], &t[i]);
-    }
-    for (; i < n; i++) {
+    uint64_t t[LF_MP_MAX_LIMBS];
+    uint64_t c1 = lf_mp_sbb(r, a, b, 0, m); /* a - b */
+    uint64_t c2 = lf_mp_sbb(t, b, a, 0, m); /* b - a */
+    for (size_t i = m; i < n; i++) {
         LF_SBB(c1, a[i], 0, &r[i]);
         LF_SBB(c2, 0, a[i], &t[i]);
     }
     uint64_t mask = lf_vb(0 - c1);
-    for (i = 0; i < n; i++) r[i] = (t[i] & mask) | (r[i] & ~mask);
+    for (size_t i = 0; i < n; i++) r[i] = (t[i] & mask) | (r[i] & ~mask);
     return mask;
 }
 
 /* r[h .. 2n) += z0[2h] + z2[2l] + (-1)^neg zm[2h] where r holds z0 | z2:
- * the Karatsuba middle term, computed in 2h+1 words (it is non-negative). */
-static void lf_mp_kara_finish(uint64_t *r, const uint64_t *zm, uint64_t negmask, size_t n, size_t h,
+ * the Karatsuba middle term, computed in 2h+1 words (it is non-negative).
+ * zm is scratch: overwritten. */
+static void lf_mp_kara_finish(uint64_t *r, uint64_t *zm, uint64_t negmask, size_t n, size_t h,
                               uint64_t *mid)
 {
-    size_t l = n - h, w = 2 * h + 1, i = 0;
+    size_t l = n - h, w = 2 * h + 1;
     const uint64_t *z0 = r, *z2 = r + 2 * h;
-    /* mid = z0 + z2 + (zm ^ negmask) + (negmask & 1), zm sign-extended: two chains */
+    /* mid = z0 + z2 + (zm ^ negmask) + (negmask & 1), zm sign-extended */
     negmask = lf_vb(negmask);
-    uint64_t c1 = 0, c2 = negmask & 1, s;
-#pragma GCC unroll 4
-    for (; i < 2 * l; i++) {
-        LF_ADC(c1, z0[i], z2[i], &s);
-        LF_ADC(c2, s, zm[i] ^ negmask, &mid[i]);
-    }
-    for (; i < 2 * h; i++) {
-        LF_ADC(c1, z0[i], 0, &s);
-        LF_ADC(c2, s, zm[i] ^ negmask, &mid[i]);
-    }
+    for (size_t i = 0; i < 2 * h; i++) zm[i] ^= negmask;
+    uint64_t c1 = lf_mp_adc(mid, z0, z2, 0, 2 * l);
+    for (size_t i = 2 * l; i < 2 * h; i++) LF_ADC(c1, z0[i], 0, &mid[i]);
+    uint64_t c2 = lf_mp_adc(mid, mid, zm, negmask & 1, 2 * h);
     mid[2 * h] = c1 + c2 + negmask; /* mod 2^64: the top word of a non-negative sum */
     /* add at offset h; the true product fits 2n words, so words of mid beyond
      * r's end are zero and the final carry out is zero */
     size_t span = 2 * n - h < w ? 2 * n - h : w;
-    uint64_t c = 0;
-#pragma GCC unroll 4
-    for (i = 0; i < span; i++) LF_ADC(c, r[h + i], mid[i], &r[h + i]);
+    uint64_t c = lf_mp_adc(r + h, r + h, mid, 0, span);
     lf_mp_add_1(r + h + span, c, 2 * n - h - span);
 }
 
