@@ -13,7 +13,7 @@
  * repeated points, P and -P, lambda P; g_scalar NULL / zero / >= n /
  * random; sums that cancel to infinity (g = -sum s_i k_i, P and -P with
  * one scalar); n = 0, 1..64 (most rounds) and up to 300, then 256, 1024,
- * 4096 (from a tenth of the rounds) and 16384 points (all of them).  Scratch
+ * 4096 (from a fifth of the rounds) and 16384 points (all of them).  Scratch
  * of lf_secp256k1_msm_scratch_size(n) bytes at offsets 0..7 from an
  * aligned block, filled with junk; one byte short, NULL, and NULL
  * points/scalars with n > 0: LF_ERR_PARAM and r zeroed.
@@ -29,7 +29,7 @@
  * must agree item by item, and lf_secp256k1_schnorrsig_find_invalid must set
  * bad[i] exactly where libsecp256k1 says invalid and return their count.
  * Sizes 0..3, 1..64 (most rounds), up to 300, then 256, 1024 and 4096 (from
- * a tenth of the rounds).
+ * a fifth of the rounds).
  * Scratch short by one byte, NULL, items NULL with n > 0: LF_ERR_PARAM
  * (bad zeroed); bad NULL with n > 0: LF_ERR_PARAM.  lf_*_scratch_size(SIZE_MAX): SIZE_MAX.
  *
@@ -777,9 +777,9 @@ int main(void)
     CHECK(lf_secp256k1_schnorrsig_batch_scratch_size(SIZE_MAX / 2) == SIZE_MAX,
           "batch_scratch_size(SIZE_MAX / 2)");
     /* the largest sizes take most of a run at few rounds: 16384 points at
-     * the full count, 4096 from a tenth of it (LF_TEST_ITERS 0.1: make
-     * test's native and sanitizer runs), else up to 1024 (under qemu) */
-    size_t max_large = rounds >= 2000 ? 16384 : rounds >= 200 ? 4096 : 1024;
+     * the full count, 4096 from a fifth of it (make test's native run,
+     * LF_TEST_ITERS 0.3), else up to 1024 (the sanitizer run at 0.1, qemu) */
+    size_t max_large = rounds >= 2000 ? 16384 : rounds >= 400 ? 4096 : 1024;
     msm_tests(rounds, max_large);
     batch_tests(rounds, max_large);
     free(scratch_block);
