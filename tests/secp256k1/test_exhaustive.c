@@ -45,8 +45,9 @@
  * They keep the canonical form (to/from_internal are the identity), as
  * secp256k1_p's pseudo-Mersenne kernels do, so the constants group.c writes
  * as plain numbers (0, 1, 7) are right mod q as they stand (a Montgomery
- * form would have needed 7R).  Products are < q^2 < 2^18: uint64_t, no
- * u128.  Every kernel checks that its inputs are fully reduced (< q, high
+ * form would have needed 7R).  Products are < q^2 < 2^18, and every value
+ * stays below 2^32: uint32_t arithmetic (a 64-bit % is a libgcc call on the
+ * 32-bit targets, 10x the run time under qemu-arm).  Every kernel checks that its inputs are fully reduced (< q, high
  * limbs 0), the kernels' contract: a violation fails the test.
  *
  * How: the points are found by brute force over (x, y) in [0, q)^2; the
@@ -95,7 +96,7 @@
 /* ----------------------------------------------------- kernels mod q */
 static long bad_inputs;
 
-static uint64_t kin(const uint64_t *a)
+static uint32_t kin(const uint64_t *a)
 {
     if (a[0] >= Q || a[1] || a[2] || a[3]) {
         if (bad_inputs++ < 5)
@@ -103,66 +104,66 @@ static uint64_t kin(const uint64_t *a)
                     (unsigned long long)a[0], (unsigned long long)a[1],
                     (unsigned long long)a[2], (unsigned long long)a[3]);
     }
-    return a[0] % Q;
+    return (uint32_t)a[0] % Q; /* 32-bit: no libgcc division on 32-bit targets */
 }
-static void kout(uint64_t *r, uint64_t v)
+static void kout(uint64_t *r, uint32_t v)
 {
     r[0] = v;
     r[1] = r[2] = r[3] = 0;
 }
 static void k_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    uint64_t x = kin(a), y = kin(b);
+    uint32_t x = kin(a), y = kin(b);
     kout(r, x * y % Q);
 }
 static void k_sqr(uint64_t *r, const uint64_t *a)
 {
-    uint64_t x = kin(a);
+    uint32_t x = kin(a);
     kout(r, x * x % Q);
 }
 static void k_add(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    uint64_t x = kin(a), y = kin(b);
+    uint32_t x = kin(a), y = kin(b);
     kout(r, (x + y) % Q);
 }
 static void k_sub(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    uint64_t x = kin(a), y = kin(b);
+    uint32_t x = kin(a), y = kin(b);
     kout(r, (x + Q - y) % Q);
 }
 static void k_neg(uint64_t *r, const uint64_t *a)
 {
-    uint64_t x = kin(a);
+    uint32_t x = kin(a);
     kout(r, (Q - x) % Q);
 }
 static void k_id(uint64_t *r, const uint64_t *a)
 {
-    uint64_t x = kin(a);
+    uint32_t x = kin(a);
     kout(r, x);
 }
 /* the fused doubling kernel: 2(X, Y, Z) from the textbook tangent
  * (M = 3X^2, S = 4XY^2; X3 = M^2 - 2S, Y3 = M(S - X3) - 8Y^4, Z3 = 2YZ) */
 static void k_jdbl(uint64_t *r, const uint64_t *a)
 {
-    uint64_t x = kin(a), y = kin(a + 4), z = kin(a + 8);
-    uint64_t m = 3 * x * x % Q, s = 4 * x % Q * y % Q * y % Q, y4 = y * y % Q * y % Q * y % Q;
-    uint64_t x3 = (m * m % Q + 2 * Q - 2 * s) % Q;
-    uint64_t y3 = (m * ((s + Q - x3) % Q) % Q + Q - 8 * y4 % Q) % Q;
+    uint32_t x = kin(a), y = kin(a + 4), z = kin(a + 8);
+    uint32_t m = 3 * x * x % Q, s = 4 * x % Q * y % Q * y % Q, y4 = y * y % Q * y % Q * y % Q;
+    uint32_t x3 = (m * m % Q + 2 * Q - 2 * s) % Q;
+    uint32_t y3 = (m * ((s + Q - x3) % Q) % Q + Q - 8 * y4 % Q) % Q;
     kout(r + 8, 2 * y * z % Q);
     kout(r, x3);
     kout(r + 4, y3);
 }
 /* the fused additions (gen: algos_point.jadd_program, whose formulas these
  * transcribe mod q): a = (X1, Y1, Z1), b = (x2, y2) or (x2, y2, zi) */
-static uint64_t fm(uint64_t a, uint64_t b) { return a * b % Q; }
-static uint64_t fs(uint64_t a, uint64_t b) { return (a + Q - b) % Q; }
+static uint32_t fm(uint32_t a, uint32_t b) { return a * b % Q; }
+static uint32_t fs(uint32_t a, uint32_t b) { return (a + Q - b) % Q; }
 static void k_jadd_kind(uint64_t *r, const uint64_t *a, const uint64_t *b, int zinv)
 {
-    uint64_t x1 = kin(a), y1 = kin(a + 4), z1 = kin(a + 8), x2 = kin(b), y2 = kin(b + 4);
-    uint64_t zsc = zinv ? fm(z1, kin(b + 8)) : z1, zz = fm(zsc, zsc);
-    uint64_t h = fs(fm(x2, zz), x1), i = fs(fm(fm(y2, zz), zsc), y1);
-    uint64_t hh = fm(h, h), hhh = fm(hh, h), v = fm(x1, hh);
-    uint64_t x3 = fs(fs(fs(fm(i, i), hhh), v), v);
+    uint32_t x1 = kin(a), y1 = kin(a + 4), z1 = kin(a + 8), x2 = kin(b), y2 = kin(b + 4);
+    uint32_t zsc = zinv ? fm(z1, kin(b + 8)) : z1, zz = fm(zsc, zsc);
+    uint32_t h = fs(fm(x2, zz), x1), i = fs(fm(fm(y2, zz), zsc), y1);
+    uint32_t hh = fm(h, h), hhh = fm(hh, h), v = fm(x1, hh);
+    uint32_t x3 = fs(fs(fs(fm(i, i), hhh), v), v);
     kout(r + 8, fm(z1, h));
     kout(r + 4, fs(fm(fs(v, x3), i), fm(y1, hhh)));
     kout(r, x3);
@@ -171,17 +172,17 @@ static void k_jadd(uint64_t *r, const uint64_t *a, const uint64_t *b) { k_jadd_k
 static void k_jaddz(uint64_t *r, const uint64_t *a, const uint64_t *b) { k_jadd_kind(r, a, b, 1); }
 static void k_jaddc(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    uint64_t x1 = kin(a), y1 = kin(a + 4), z1 = kin(a + 8), x2 = kin(b), y2 = kin(b + 4);
-    uint64_t zz = fm(z1, z1), u2 = fm(x2, zz), s2 = fm(fm(y2, zz), z1);
-    uint64_t t = (x1 + u2) % Q, m = (y1 + s2) % Q, rr = fs(fm(t, t), fm(x1, u2));
+    uint32_t x1 = kin(a), y1 = kin(a + 4), z1 = kin(a + 8), x2 = kin(b), y2 = kin(b + 4);
+    uint32_t zz = fm(z1, z1), u2 = fm(x2, zz), s2 = fm(fm(y2, zz), z1);
+    uint32_t t = (x1 + u2) % Q, m = (y1 + s2) % Q, rr = fs(fm(t, t), fm(x1, u2));
     int degen = m == 0 && rr == 0;
     if (degen) {
         rr = fs(y1, s2);
         m = fs(x1, u2);
     }
-    uint64_t q = fm(m, m), tq = fm(t, q), m4 = degen ? 0 : fm(q, q);
-    uint64_t x3 = fs(fm(rr, rr), tq);
-    uint64_t y3 = fs(fm(fs(fs(tq, x3), x3), rr), m4);
+    uint32_t q = fm(m, m), tq = fm(t, q), m4 = degen ? 0 : fm(q, q);
+    uint32_t x3 = fs(fm(rr, rr), tq);
+    uint32_t y3 = fs(fm(fs(fs(tq, x3), x3), rr), m4);
     kout(r + 8, 2 * fm(m, z1) % Q);
     kout(r + 4, 4 * y3 % Q);
     kout(r, 4 * x3 % Q);
@@ -215,9 +216,9 @@ static long checks, fails;
  * eighth of the triples of the reference's associativity check */
 static int quick;
 
-static uint64_t fpow(uint64_t a, uint64_t e)
+static uint32_t fpow(uint32_t a, uint32_t e)
 {
-    uint64_t r = 1;
+    uint32_t r = 1;
     a %= Q;
     for (; e; e >>= 1, a = a * a % Q)
         if (e & 1) r = r * a % Q;
@@ -229,15 +230,15 @@ static int ref_add(int i, int j)
 {
     if (i == 0) return j;
     if (j == 0) return i;
-    uint64_t x1 = px[i], y1 = py[i], x2 = px[j], y2 = py[j], l;
+    uint32_t x1 = px[i], y1 = py[i], x2 = px[j], y2 = py[j], l;
     if (x1 == x2) {
         if ((y1 + y2) % Q == 0) return 0;
         l = 3 * x1 * x1 % Q * fpow(2 * y1, Q - 2) % Q;
     } else {
         l = (y2 + Q - y1) % Q * fpow(x2 + Q - x1, Q - 2) % Q;
     }
-    uint64_t x3 = (l * l + 2 * Q - x1 - x2) % Q;
-    uint64_t y3 = (l * ((x1 + Q - x3) % Q) + Q - y1) % Q;
+    uint32_t x3 = (l * l + 2 * Q - x1 - x2) % Q;
+    uint32_t y3 = (l * ((x1 + Q - x3) % Q) + Q - y1) % Q;
     int r = PIDX(x3, y3);
     if (r < 0) {
         fprintf(stderr, "reference: P%d + P%d = (%llu, %llu) is off the curve\n", i, j,
@@ -272,8 +273,8 @@ static void ref_fail(const char *what)
 static void setup(void)
 {
     if (!is_prime(Q) || Q % 3 != 1) ref_fail("q must be a prime = 1 mod 3");
-    for (uint64_t z = 1; z < Q; z++)
-        for (uint64_t w = 1; w < Q; w++)
+    for (uint32_t z = 1; z < Q; z++)
+        for (uint32_t w = 1; w < Q; w++)
             if (z * w % Q == 1) binv[z] = w;
     for (beta = 2; beta < Q && (fpow(beta, 3) != 1); beta++) {}
     beta2 = beta * beta % Q;
@@ -283,8 +284,8 @@ static void setup(void)
     if (!pidx || !px || !py) ref_fail("out of memory");
     n = 1;
     px[0] = py[0] = 0;
-    for (uint64_t x = 0; x < Q; x++)
-        for (uint64_t y = 0; y < Q; y++) {
+    for (uint32_t x = 0; x < Q; x++)
+        for (uint32_t y = 0; y < Q; y++) {
             PIDX(x, y) = -1;
             if (y * y % Q == (x * x % Q * x + 7) % Q) {
                 px[n] = x, py[n] = y;
@@ -330,7 +331,7 @@ static void setup(void)
 /* ------------------------------------------------- points and checks */
 static lf_fe fe(uint64_t v)
 {
-    lf_fe r = {{v % Q, 0, 0, 0}};
+    lf_fe r = {{(uint32_t)v % Q, 0, 0, 0}}; /* v < 2^32 here */
     return r;
 }
 
@@ -566,8 +567,8 @@ static void test_eq_valid(void)
                       i, zi, j, NULL, 0, j, NULL);
             }
         }
-    for (uint64_t x = 0; x < Q; x++)
-        for (uint64_t y = 0; y < Q; y++) {
+    for (uint32_t x = 0; x < Q; x++)
+        for (uint32_t y = 0; y < Q; y++) {
             lf_ge g;
             memset(&g, 0, sizeof g);
             g.x = fe(x), g.y = fe(y);
