@@ -11,11 +11,13 @@ Three kernel families, each fully unrolled for one operand length n:
 
 The algorithm depends on the target (MP_TARGETS below), not on the target's
 field style: x86_64_adx uses operand scanning with two carry chains
-(mulx/adcx/adox) for all three families; every other target (c, x86_64 with
-mulq, aarch64, rv64, ppc64le) uses the "plain" style, so product scanning
-(Comba, 3-word accumulator; Acc.comba and Acc.square in algos.py) for mul and
-sqr, and row reduction for redc up to 16 limbs, product-scanning reduction
-above.
+(mulx/adcx/adox) for all three families; aarch64 and ppc64le operand
+scanning with one carry chain ("onechain", their fields' style) at 2..16
+limbs (redc 3..16: fewer instructions, _onechain below); the other targets
+(c, x86_64 with mulq, rv64, s390x) and the remaining sizes the "plain" style,
+so product scanning (Comba, 3-word accumulator; Acc.comba and Acc.square in
+algos.py) for mul and sqr, and row reduction for redc up to 16 limbs,
+product-scanning reduction above.
 
 Sizes 1..max for each family, max per target read from src/mp/params/<target>.h
 (written by `lfbench --tune mp`): the library uses the generated kernel for
@@ -58,6 +60,19 @@ def _plain(family: str, n: int):
     return "plain", "scan"
 
 
+def _onechain(family: str, n: int):
+    """aarch64, ppc64le: operand scanning with one carry chain (the style of
+    their field kernels) for mul/sqr from 2 limbs and redc from 3, up to 16;
+    product scanning elsewhere.  Instructions per kernel (straight-line code,
+    so static = dynamic), onechain / plain: aarch64 mul 0.82-0.98 (n = 2..16),
+    sqr 0.76-0.90, redc 0.76-0.94 (n = 3..16; 1.14 at n = 1); ppc64le mul
+    0.82-0.96, sqr 0.81-0.91, redc 0.79-0.99.  At 32 limbs onechain spills
+    and loses (mul 1.26 / 1.19)."""
+    if 2 <= n <= 16 and (family != "redc" or n >= 3):
+        return "onechain", "rows"
+    return _plain(family, n)
+
+
 def _adx(family: str, n: int):
     return "adx", "rows"
 
@@ -72,9 +87,9 @@ MP_TARGETS = {
     "c": _plain,
     "x86_64": _plain,
     "x86_64_adx": _adx,
-    "aarch64": _plain,
+    "aarch64": _onechain,
     "rv64": _plain,
-    "ppc64le": _plain,
+    "ppc64le": _onechain,
     "c32": _madd,
     "armv7": _madd,
     "s390x": _plain,

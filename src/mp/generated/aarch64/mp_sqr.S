@@ -24,9 +24,9 @@ lf_mp_sqr1_aarch64:
 
 // void lf_mp_sqr2_aarch64(uint64_t r[4], const uint64_t a[2])
 //   r = a^2, 2 -> 4 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-//   AAPCS64: r in x0, a in x1; registers used: x3, x4, x5, x6, x7; flags NZCV clobbered
+//   AAPCS64: r in x0, a in x1; registers used: x3, x4, x5, x6, x7, x8; flags NZCV clobbered
 //   callee-saved registers saved: none; stack: none
-//   20 instructions
+//   18 instructions
 	.text
 	.globl lf_mp_sqr2_aarch64
 	.hidden lf_mp_sqr2_aarch64
@@ -35,21 +35,19 @@ lf_mp_sqr1_aarch64:
 lf_mp_sqr2_aarch64:
 	.cfi_startproc
 	ldp x3, x4, [x1, #0]
-	umulh x5, x3, x3
-	mul x6, x3, x3
-	str x6, [x0, #0]
-	umulh x6, x3, x4
-	mul x3, x3, x4
-	adds x3, x3, x3
-	adcs x6, x6, x6
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	adds x6, x6, x6
+	adcs x5, x5, x5
 	cset x7, cs
-	adds x3, x5, x3
-	str x3, [x0, #8]
-	adcs x6, x6, xzr
-	adc x7, x7, xzr
+	umulh x8, x3, x3
+	mul x3, x3, x3
+	str x3, [x0, #0]
+	adds x6, x6, x8
+	str x6, [x0, #8]
 	umulh x3, x4, x4
 	mul x4, x4, x4
-	adds x4, x6, x4
+	adcs x4, x5, x4
 	str x4, [x0, #16]
 	adc x3, x7, x3
 	str x3, [x0, #24]
@@ -59,9 +57,9 @@ lf_mp_sqr2_aarch64:
 
 // void lf_mp_sqr3_aarch64(uint64_t r[6], const uint64_t a[3])
 //   r = a^2, 3 -> 6 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-//   AAPCS64: r in x0, a in x1; registers used: x3, x4, x5, x6, x7, x8, x9; flags NZCV clobbered
+//   AAPCS64: r in x0, a in x1; registers used: x3, x4, x5, x6, x7, x8, x9, x10, x11; flags NZCV clobbered
 //   callee-saved registers saved: none; stack: none
-//   44 instructions
+//   36 instructions
 	.text
 	.globl lf_mp_sqr3_aarch64
 	.hidden lf_mp_sqr3_aarch64
@@ -70,57 +68,49 @@ lf_mp_sqr2_aarch64:
 lf_mp_sqr3_aarch64:
 	.cfi_startproc
 	ldp x3, x4, [x1, #0]
-	umulh x5, x3, x3
-	mul x6, x3, x3
-	str x6, [x0, #0]
-	umulh x6, x3, x4
-	mul x7, x3, x4
-	adds x7, x7, x7
-	adcs x6, x6, x6
-	cset x8, cs
-	adds x5, x5, x7
-	str x5, [x0, #8]
-	adcs x6, x6, xzr
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldr x7, [x1, #16]
+	umulh x8, x3, x7
+	mul x9, x3, x7
+	adds x5, x9, x5
 	adc x8, x8, xzr
-	ldr x5, [x1, #16]
-	umulh x7, x3, x5
-	mul x3, x3, x5
-	adds x3, x3, x3
-	adcs x7, x7, x7
+	mul x9, x4, x7
+	adds x8, x8, x9
 	cset x9, cs
-	adds x3, x6, x3
-	adcs x7, x8, x7
-	adc x9, x9, xzr
-	umulh x6, x4, x4
-	mul x8, x4, x4
-	adds x3, x3, x8
-	str x3, [x0, #16]
-	adcs x6, x7, x6
-	adc x9, x9, xzr
-	umulh x3, x4, x5
-	mul x4, x4, x5
-	adds x4, x4, x4
-	adcs x3, x3, x3
-	cset x7, cs
-	adds x4, x6, x4
-	str x4, [x0, #24]
-	adcs x3, x9, x3
-	adc x7, x7, xzr
-	umulh x4, x5, x5
-	mul x5, x5, x5
-	adds x3, x3, x5
-	str x3, [x0, #32]
-	adc x4, x7, x4
-	str x4, [x0, #40]
+	umulh x10, x4, x7
+	add x10, x9, x10
+	adds x6, x6, x6
+	adcs x5, x5, x5
+	adcs x8, x8, x8
+	adcs x10, x10, x10
+	cset x9, cs
+	umulh x11, x3, x3
+	mul x3, x3, x3
+	str x3, [x0, #0]
+	adds x11, x6, x11
+	str x11, [x0, #8]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x4, x5, x4
+	str x4, [x0, #16]
+	adcs x3, x8, x3
+	str x3, [x0, #24]
+	umulh x3, x7, x7
+	mul x7, x7, x7
+	adcs x10, x10, x7
+	str x10, [x0, #32]
+	adc x3, x9, x3
+	str x3, [x0, #40]
 	ret
 	.cfi_endproc
 	.size lf_mp_sqr3_aarch64, .-lf_mp_sqr3_aarch64
 
 // void lf_mp_sqr4_aarch64(uint64_t r[8], const uint64_t a[4])
 //   r = a^2, 4 -> 8 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-//   AAPCS64: r in x0, a in x1; registers used: x3, x4, x5, x6, x7, x8, x9, x10, x11; flags NZCV clobbered
+//   AAPCS64: r in x0, a in x1; registers used: x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14; flags NZCV clobbered
 //   callee-saved registers saved: none; stack: none
-//   72 instructions
+//   56 instructions
 	.text
 	.globl lf_mp_sqr4_aarch64
 	.hidden lf_mp_sqr4_aarch64
@@ -129,75 +119,59 @@ lf_mp_sqr3_aarch64:
 lf_mp_sqr4_aarch64:
 	.cfi_startproc
 	ldp x3, x4, [x1, #0]
-	umulh x5, x3, x3
-	mul x6, x3, x3
-	str x6, [x0, #0]
-	umulh x6, x3, x4
-	mul x7, x3, x4
-	adds x7, x7, x7
-	adcs x6, x6, x6
-	cset x8, cs
-	adds x5, x5, x7
-	str x5, [x0, #8]
-	adcs x6, x6, xzr
-	adc x8, x8, xzr
-	ldp x5, x7, [x1, #16]
-	umulh x9, x3, x5
-	mul x10, x3, x5
-	adds x10, x10, x10
-	adcs x9, x9, x9
-	cset x11, cs
-	adds x10, x6, x10
-	adcs x8, x8, x9
-	adc x11, x11, xzr
-	umulh x6, x4, x4
-	mul x9, x4, x4
-	adds x10, x10, x9
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #16]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	adc x5, x5, xzr
+	mul x9, x4, x7
+	adds x11, x11, x9
+	mul x9, x4, x8
+	adcs x5, x5, x9
+	cset x9, cs
+	umulh x12, x4, x7
+	adds x12, x5, x12
+	umulh x5, x4, x8
+	adc x5, x9, x5
+	mul x9, x7, x8
+	adds x5, x5, x9
+	cset x9, cs
+	umulh x13, x7, x8
+	add x13, x9, x13
+	adds x6, x6, x6
+	adcs x10, x10, x10
+	adcs x11, x11, x11
+	adcs x12, x12, x12
+	adcs x5, x5, x5
+	adcs x13, x13, x13
+	cset x9, cs
+	umulh x14, x3, x3
+	mul x3, x3, x3
+	str x3, [x0, #0]
+	adds x14, x6, x14
+	str x14, [x0, #8]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x10, x10, x4
 	str x10, [x0, #16]
-	adcs x6, x8, x6
-	adc x11, x11, xzr
-	umulh x8, x3, x7
-	mul x3, x3, x7
-	umulh x9, x4, x5
-	mul x10, x4, x5
-	adds x10, x3, x10
-	adcs x8, x8, x9
-	cset x3, cs
-	adds x10, x10, x10
-	adcs x8, x8, x8
-	adc x3, x3, x3
-	adds x10, x6, x10
-	str x10, [x0, #24]
-	adcs x11, x11, x8
-	adc x3, x3, xzr
-	umulh x6, x4, x7
-	mul x4, x4, x7
-	adds x4, x4, x4
-	adcs x6, x6, x6
-	cset x8, cs
-	adds x11, x11, x4
-	adcs x3, x3, x6
-	adc x8, x8, xzr
-	umulh x4, x5, x5
-	mul x6, x5, x5
-	adds x11, x11, x6
-	str x11, [x0, #32]
-	adcs x3, x3, x4
-	adc x8, x8, xzr
-	umulh x4, x5, x7
-	mul x5, x5, x7
-	adds x5, x5, x5
-	adcs x4, x4, x4
-	cset x6, cs
-	adds x3, x3, x5
-	str x3, [x0, #40]
-	adcs x4, x8, x4
-	adc x6, x6, xzr
+	adcs x11, x11, x3
+	str x11, [x0, #24]
 	umulh x3, x7, x7
 	mul x7, x7, x7
-	adds x4, x4, x7
-	str x4, [x0, #48]
-	adc x3, x6, x3
+	adcs x12, x12, x7
+	str x12, [x0, #32]
+	adcs x3, x5, x3
+	str x3, [x0, #40]
+	umulh x3, x8, x8
+	mul x8, x8, x8
+	adcs x13, x13, x8
+	str x13, [x0, #48]
+	adc x3, x9, x3
 	str x3, [x0, #56]
 	ret
 	.cfi_endproc
@@ -205,9 +179,9 @@ lf_mp_sqr4_aarch64:
 
 // void lf_mp_sqr5_aarch64(uint64_t r[10], const uint64_t a[5])
 //   r = a^2, 5 -> 10 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-//   AAPCS64: r in x0, a in x1; registers used: x3, x4, x5, x6, x7, x8, x9, x10, x11, x12; flags NZCV clobbered
+//   AAPCS64: r in x0, a in x1; registers used: x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17; flags NZCV clobbered
 //   callee-saved registers saved: none; stack: none
-//   106 instructions
+//   81 instructions
 	.text
 	.globl lf_mp_sqr5_aarch64
 	.hidden lf_mp_sqr5_aarch64
@@ -216,119 +190,94 @@ lf_mp_sqr4_aarch64:
 lf_mp_sqr5_aarch64:
 	.cfi_startproc
 	ldp x3, x4, [x1, #0]
-	umulh x5, x3, x3
-	mul x6, x3, x3
-	str x6, [x0, #0]
-	umulh x6, x3, x4
-	mul x7, x3, x4
-	adds x7, x7, x7
-	adcs x6, x6, x6
-	cset x8, cs
-	adds x5, x5, x7
-	str x5, [x0, #8]
-	adcs x6, x6, xzr
-	adc x8, x8, xzr
-	ldp x5, x7, [x1, #16]
-	umulh x9, x3, x5
-	mul x10, x3, x5
-	adds x10, x10, x10
-	adcs x9, x9, x9
-	cset x11, cs
-	adds x10, x6, x10
-	adcs x8, x8, x9
-	adc x11, x11, xzr
-	umulh x6, x4, x4
-	mul x9, x4, x4
-	adds x10, x10, x9
-	str x10, [x0, #16]
-	adcs x6, x8, x6
-	adc x11, x11, xzr
-	umulh x8, x3, x7
-	mul x9, x3, x7
-	umulh x10, x4, x5
-	mul x12, x4, x5
-	adds x12, x9, x12
-	adcs x10, x8, x10
-	cset x8, cs
-	adds x12, x12, x12
-	adcs x10, x10, x10
-	adc x8, x8, x8
-	adds x12, x6, x12
-	str x12, [x0, #24]
-	adcs x10, x11, x10
-	adc x8, x8, xzr
-	ldr x6, [x1, #32]
-	umulh x9, x3, x6
-	mul x3, x3, x6
-	umulh x11, x4, x7
-	mul x12, x4, x7
-	adds x12, x3, x12
-	adcs x11, x9, x11
-	cset x3, cs
-	adds x12, x12, x12
-	adcs x11, x11, x11
-	adc x3, x3, x3
-	adds x10, x10, x12
-	adcs x11, x8, x11
-	adc x3, x3, xzr
-	umulh x8, x5, x5
-	mul x9, x5, x5
-	adds x10, x10, x9
-	str x10, [x0, #32]
-	adcs x11, x11, x8
-	adc x3, x3, xzr
-	umulh x8, x4, x6
-	mul x4, x4, x6
-	umulh x9, x5, x7
-	mul x10, x5, x7
-	adds x10, x4, x10
-	adcs x8, x8, x9
-	cset x4, cs
-	adds x10, x10, x10
-	adcs x8, x8, x8
-	adc x4, x4, x4
-	adds x10, x11, x10
-	str x10, [x0, #40]
-	adcs x3, x3, x8
-	adc x4, x4, xzr
-	umulh x8, x5, x6
-	mul x5, x5, x6
-	adds x5, x5, x5
-	adcs x8, x8, x8
-	cset x9, cs
-	adds x3, x3, x5
-	adcs x4, x4, x8
-	adc x9, x9, xzr
-	umulh x5, x7, x7
-	mul x8, x7, x7
-	adds x3, x3, x8
-	str x3, [x0, #48]
-	adcs x4, x4, x5
-	adc x9, x9, xzr
-	umulh x3, x7, x6
-	mul x7, x7, x6
-	adds x7, x7, x7
-	adcs x3, x3, x3
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #16]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	ldr x9, [x1, #32]
+	umulh x12, x3, x9
+	mul x13, x3, x9
+	adcs x13, x13, x5
+	adc x12, x12, xzr
+	mul x5, x4, x7
+	adds x11, x11, x5
+	mul x5, x4, x8
+	adcs x13, x13, x5
+	mul x5, x4, x9
+	adcs x12, x12, x5
 	cset x5, cs
-	adds x4, x4, x7
-	str x4, [x0, #56]
-	adcs x3, x9, x3
-	adc x5, x5, xzr
-	umulh x4, x6, x6
-	mul x6, x6, x6
-	adds x3, x3, x6
-	str x3, [x0, #64]
-	adc x4, x5, x4
-	str x4, [x0, #72]
+	umulh x14, x4, x7
+	adds x13, x13, x14
+	umulh x14, x4, x8
+	adcs x12, x12, x14
+	umulh x14, x4, x9
+	adc x14, x5, x14
+	mul x5, x7, x8
+	adds x12, x12, x5
+	mul x5, x7, x9
+	adcs x14, x14, x5
+	cset x5, cs
+	umulh x15, x7, x8
+	adds x14, x14, x15
+	umulh x15, x7, x9
+	adc x15, x5, x15
+	mul x5, x8, x9
+	adds x15, x15, x5
+	cset x5, cs
+	umulh x16, x8, x9
+	add x16, x5, x16
+	adds x6, x6, x6
+	adcs x10, x10, x10
+	adcs x11, x11, x11
+	adcs x13, x13, x13
+	adcs x12, x12, x12
+	adcs x14, x14, x14
+	adcs x15, x15, x15
+	adcs x16, x16, x16
+	cset x5, cs
+	umulh x17, x3, x3
+	mul x3, x3, x3
+	str x3, [x0, #0]
+	adds x17, x6, x17
+	str x17, [x0, #8]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x10, x10, x4
+	str x10, [x0, #16]
+	adcs x11, x11, x3
+	str x11, [x0, #24]
+	umulh x3, x7, x7
+	mul x7, x7, x7
+	adcs x13, x13, x7
+	str x13, [x0, #32]
+	adcs x12, x12, x3
+	str x12, [x0, #40]
+	umulh x3, x8, x8
+	mul x8, x8, x8
+	adcs x14, x14, x8
+	str x14, [x0, #48]
+	adcs x15, x15, x3
+	str x15, [x0, #56]
+	umulh x3, x9, x9
+	mul x9, x9, x9
+	adcs x16, x16, x9
+	str x16, [x0, #64]
+	adc x3, x5, x3
+	str x3, [x0, #72]
 	ret
 	.cfi_endproc
 	.size lf_mp_sqr5_aarch64, .-lf_mp_sqr5_aarch64
 
 // void lf_mp_sqr6_aarch64(uint64_t r[12], const uint64_t a[6])
 //   r = a^2, 6 -> 12 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-//   AAPCS64: r in x0, a in x1; registers used: x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14; flags NZCV clobbered
-//   callee-saved registers saved: none; stack: none
-//   144 instructions
+//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20; flags NZCV clobbered
+//   callee-saved registers saved: x19, x20; stack: 16 bytes (2 registers saved, 0 spill slots of 8 bytes)
+//   111 instructions
 	.text
 	.globl lf_mp_sqr6_aarch64
 	.hidden lf_mp_sqr6_aarch64
@@ -336,158 +285,131 @@ lf_mp_sqr5_aarch64:
 	.p2align 4
 lf_mp_sqr6_aarch64:
 	.cfi_startproc
+	stp x19, x20, [sp, #-16]!
+	.cfi_def_cfa_offset 16
+	.cfi_offset x19, -16
+	.cfi_offset x20, -8
 	ldp x3, x4, [x1, #0]
-	umulh x5, x3, x3
-	mul x6, x3, x3
-	str x6, [x0, #0]
-	umulh x6, x3, x4
-	mul x7, x3, x4
-	adds x7, x7, x7
-	adcs x6, x6, x6
-	cset x8, cs
-	adds x5, x5, x7
-	str x5, [x0, #8]
-	adcs x6, x6, xzr
-	adc x8, x8, xzr
-	ldp x5, x7, [x1, #16]
-	umulh x9, x3, x5
-	mul x10, x3, x5
-	adds x10, x10, x10
-	adcs x9, x9, x9
-	cset x11, cs
-	adds x10, x6, x10
-	adcs x8, x8, x9
-	adc x11, x11, xzr
-	umulh x6, x4, x4
-	mul x9, x4, x4
-	adds x10, x10, x9
-	str x10, [x0, #16]
-	adcs x6, x8, x6
-	adc x11, x11, xzr
-	umulh x8, x3, x7
-	mul x9, x3, x7
-	umulh x10, x4, x5
-	mul x12, x4, x5
-	adds x12, x9, x12
-	adcs x10, x8, x10
-	cset x8, cs
-	adds x12, x12, x12
-	adcs x10, x10, x10
-	adc x8, x8, x8
-	adds x12, x6, x12
-	str x12, [x0, #24]
-	adcs x10, x11, x10
-	adc x8, x8, xzr
-	ldp x6, x9, [x1, #32]
-	umulh x11, x3, x6
-	mul x12, x3, x6
-	umulh x13, x4, x7
-	mul x14, x4, x7
-	adds x12, x12, x14
-	adcs x11, x11, x13
-	cset x13, cs
-	adds x12, x12, x12
-	adcs x11, x11, x11
-	adc x13, x13, x13
-	adds x10, x10, x12
-	adcs x11, x8, x11
-	adc x13, x13, xzr
-	umulh x8, x5, x5
-	mul x12, x5, x5
-	adds x10, x10, x12
-	str x10, [x0, #32]
-	adcs x11, x11, x8
-	adc x13, x13, xzr
-	umulh x8, x3, x9
-	mul x3, x3, x9
-	umulh x10, x4, x6
-	mul x12, x4, x6
-	adds x12, x3, x12
-	adcs x10, x8, x10
-	cset x3, cs
-	umulh x8, x5, x7
-	mul x14, x5, x7
-	adds x12, x12, x14
-	adcs x10, x10, x8
-	adc x3, x3, xzr
-	adds x12, x12, x12
-	adcs x10, x10, x10
-	adc x3, x3, x3
-	adds x11, x11, x12
-	str x11, [x0, #40]
-	adcs x10, x13, x10
-	adc x3, x3, xzr
-	umulh x8, x4, x9
-	mul x4, x4, x9
-	umulh x11, x5, x6
-	mul x12, x5, x6
-	adds x12, x4, x12
-	adcs x11, x8, x11
-	cset x4, cs
-	adds x12, x12, x12
-	adcs x11, x11, x11
-	adc x4, x4, x4
-	adds x10, x10, x12
-	adcs x11, x3, x11
-	adc x4, x4, xzr
-	umulh x3, x7, x7
-	mul x8, x7, x7
-	adds x10, x10, x8
-	str x10, [x0, #48]
-	adcs x11, x11, x3
-	adc x4, x4, xzr
-	umulh x3, x5, x9
-	mul x5, x5, x9
-	umulh x8, x7, x6
-	mul x10, x7, x6
-	adds x10, x5, x10
-	adcs x3, x3, x8
-	cset x5, cs
-	adds x10, x10, x10
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x10, x11, x10
-	str x10, [x0, #56]
-	adcs x3, x4, x3
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #16]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	ldp x9, x12, [x1, #32]
+	umulh x13, x3, x9
+	mul x14, x3, x9
+	adcs x14, x14, x5
+	umulh x5, x3, x12
+	mul x15, x3, x12
+	adcs x13, x15, x13
 	adc x5, x5, xzr
-	umulh x4, x7, x9
-	mul x7, x7, x9
-	adds x7, x7, x7
-	adcs x4, x4, x4
-	cset x8, cs
-	adds x3, x3, x7
-	adcs x4, x5, x4
-	adc x8, x8, xzr
-	umulh x5, x6, x6
-	mul x7, x6, x6
-	adds x3, x3, x7
-	str x3, [x0, #64]
-	adcs x4, x4, x5
-	adc x8, x8, xzr
-	umulh x3, x6, x9
-	mul x6, x6, x9
+	mul x15, x4, x7
+	adds x11, x11, x15
+	mul x15, x4, x8
+	adcs x14, x14, x15
+	mul x15, x4, x9
+	adcs x13, x13, x15
+	mul x15, x4, x12
+	adcs x15, x5, x15
+	cset x5, cs
+	umulh x16, x4, x7
+	adds x14, x14, x16
+	umulh x16, x4, x8
+	adcs x13, x13, x16
+	umulh x16, x4, x9
+	adcs x15, x15, x16
+	umulh x16, x4, x12
+	adc x16, x5, x16
+	mul x5, x7, x8
+	adds x13, x13, x5
+	mul x5, x7, x9
+	adcs x15, x15, x5
+	mul x5, x7, x12
+	adcs x16, x16, x5
+	cset x5, cs
+	umulh x17, x7, x8
+	adds x15, x15, x17
+	umulh x17, x7, x9
+	adcs x16, x16, x17
+	umulh x17, x7, x12
+	adc x17, x5, x17
+	mul x5, x8, x9
+	adds x16, x16, x5
+	mul x5, x8, x12
+	adcs x17, x17, x5
+	cset x5, cs
+	umulh x2, x8, x9
+	adds x17, x17, x2
+	umulh x2, x8, x12
+	adc x2, x5, x2
+	mul x5, x9, x12
+	adds x2, x2, x5
+	cset x5, cs
+	umulh x19, x9, x12
+	add x19, x5, x19
 	adds x6, x6, x6
-	adcs x3, x3, x3
+	adcs x10, x10, x10
+	adcs x11, x11, x11
+	adcs x14, x14, x14
+	adcs x13, x13, x13
+	adcs x15, x15, x15
+	adcs x16, x16, x16
+	adcs x17, x17, x17
+	adcs x2, x2, x2
+	adcs x19, x19, x19
 	cset x5, cs
-	adds x4, x4, x6
-	str x4, [x0, #72]
-	adcs x3, x8, x3
-	adc x5, x5, xzr
-	umulh x4, x9, x9
+	umulh x20, x3, x3
+	mul x3, x3, x3
+	str x3, [x0, #0]
+	adds x20, x6, x20
+	str x20, [x0, #8]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x10, x10, x4
+	str x10, [x0, #16]
+	adcs x11, x11, x3
+	str x11, [x0, #24]
+	umulh x3, x7, x7
+	mul x7, x7, x7
+	adcs x14, x14, x7
+	str x14, [x0, #32]
+	adcs x13, x13, x3
+	str x13, [x0, #40]
+	umulh x3, x8, x8
+	mul x8, x8, x8
+	adcs x15, x15, x8
+	str x15, [x0, #48]
+	adcs x16, x16, x3
+	str x16, [x0, #56]
+	umulh x3, x9, x9
 	mul x9, x9, x9
-	adds x3, x3, x9
-	str x3, [x0, #80]
-	adc x4, x5, x4
-	str x4, [x0, #88]
+	adcs x17, x17, x9
+	str x17, [x0, #64]
+	adcs x2, x2, x3
+	str x2, [x0, #72]
+	umulh x3, x12, x12
+	mul x12, x12, x12
+	adcs x12, x19, x12
+	str x12, [x0, #80]
+	adc x3, x5, x3
+	str x3, [x0, #88]
+	ldp x19, x20, [sp], #16
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_def_cfa_offset 0
 	ret
 	.cfi_endproc
 	.size lf_mp_sqr6_aarch64, .-lf_mp_sqr6_aarch64
 
 // void lf_mp_sqr7_aarch64(uint64_t r[14], const uint64_t a[7])
 //   r = a^2, 7 -> 14 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-//   AAPCS64: r in x0, a in x1; registers used: x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15; flags NZCV clobbered
-//   callee-saved registers saved: none; stack: none
-//   188 instructions
+//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23; flags NZCV clobbered
+//   callee-saved registers saved: x19, x20, x21, x22, x23; stack: 48 bytes (5 registers saved, 0 spill slots of 8 bytes)
+//   148 instructions
 	.text
 	.globl lf_mp_sqr7_aarch64
 	.hidden lf_mp_sqr7_aarch64
@@ -495,202 +417,174 @@ lf_mp_sqr6_aarch64:
 	.p2align 4
 lf_mp_sqr7_aarch64:
 	.cfi_startproc
+	stp x19, x20, [sp, #-48]!
+	.cfi_def_cfa_offset 48
+	stp x21, x22, [sp, #16]
+	str x23, [sp, #32]
+	.cfi_offset x19, -48
+	.cfi_offset x20, -40
+	.cfi_offset x21, -32
+	.cfi_offset x22, -24
+	.cfi_offset x23, -16
 	ldp x3, x4, [x1, #0]
-	umulh x5, x3, x3
-	mul x6, x3, x3
-	str x6, [x0, #0]
-	umulh x6, x3, x4
-	mul x7, x3, x4
-	adds x7, x7, x7
-	adcs x6, x6, x6
-	cset x8, cs
-	adds x5, x5, x7
-	str x5, [x0, #8]
-	adcs x6, x6, xzr
-	adc x8, x8, xzr
-	ldp x5, x7, [x1, #16]
-	umulh x9, x3, x5
-	mul x10, x3, x5
-	adds x10, x10, x10
-	adcs x9, x9, x9
-	cset x11, cs
-	adds x10, x6, x10
-	adcs x8, x8, x9
-	adc x11, x11, xzr
-	umulh x6, x4, x4
-	mul x9, x4, x4
-	adds x10, x10, x9
-	str x10, [x0, #16]
-	adcs x6, x8, x6
-	adc x11, x11, xzr
-	umulh x8, x3, x7
-	mul x9, x3, x7
-	umulh x10, x4, x5
-	mul x12, x4, x5
-	adds x12, x9, x12
-	adcs x10, x8, x10
-	cset x8, cs
-	adds x12, x12, x12
-	adcs x10, x10, x10
-	adc x8, x8, x8
-	adds x12, x6, x12
-	str x12, [x0, #24]
-	adcs x10, x11, x10
-	adc x8, x8, xzr
-	ldp x6, x9, [x1, #32]
-	umulh x11, x3, x6
-	mul x12, x3, x6
-	umulh x13, x4, x7
-	mul x14, x4, x7
-	adds x12, x12, x14
-	adcs x11, x11, x13
-	cset x13, cs
-	adds x12, x12, x12
-	adcs x11, x11, x11
-	adc x13, x13, x13
-	adds x10, x10, x12
-	adcs x11, x8, x11
-	adc x13, x13, xzr
-	umulh x8, x5, x5
-	mul x12, x5, x5
-	adds x10, x10, x12
-	str x10, [x0, #32]
-	adcs x11, x11, x8
-	adc x13, x13, xzr
-	umulh x8, x3, x9
-	mul x10, x3, x9
-	umulh x12, x4, x6
-	mul x14, x4, x6
-	adds x10, x10, x14
-	adcs x12, x8, x12
-	cset x8, cs
-	umulh x14, x5, x7
-	mul x15, x5, x7
-	adds x10, x10, x15
-	adcs x12, x12, x14
-	adc x8, x8, xzr
-	adds x10, x10, x10
-	adcs x12, x12, x12
-	adc x8, x8, x8
-	adds x10, x11, x10
-	str x10, [x0, #40]
-	adcs x12, x13, x12
-	adc x8, x8, xzr
-	ldr x10, [x1, #48]
-	umulh x11, x3, x10
-	mul x3, x3, x10
-	umulh x13, x4, x9
-	mul x14, x4, x9
-	adds x14, x3, x14
-	adcs x11, x11, x13
-	cset x3, cs
-	umulh x13, x5, x6
-	mul x15, x5, x6
-	adds x14, x14, x15
-	adcs x11, x11, x13
-	adc x3, x3, xzr
-	adds x14, x14, x14
-	adcs x11, x11, x11
-	adc x3, x3, x3
-	adds x12, x12, x14
-	adcs x11, x8, x11
-	adc x3, x3, xzr
-	umulh x8, x7, x7
-	mul x13, x7, x7
-	adds x12, x12, x13
-	str x12, [x0, #48]
-	adcs x11, x11, x8
-	adc x3, x3, xzr
-	umulh x8, x4, x10
-	mul x4, x4, x10
-	umulh x12, x5, x9
-	mul x13, x5, x9
-	adds x13, x4, x13
-	adcs x12, x8, x12
-	cset x4, cs
-	umulh x8, x7, x6
-	mul x14, x7, x6
-	adds x13, x13, x14
-	adcs x12, x12, x8
-	adc x4, x4, xzr
-	adds x13, x13, x13
-	adcs x12, x12, x12
-	adc x4, x4, x4
-	adds x11, x11, x13
-	str x11, [x0, #56]
-	adcs x12, x3, x12
-	adc x4, x4, xzr
-	umulh x3, x5, x10
-	mul x5, x5, x10
-	umulh x8, x7, x9
-	mul x11, x7, x9
-	adds x11, x5, x11
-	adcs x3, x3, x8
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #16]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	ldp x9, x12, [x1, #32]
+	umulh x13, x3, x9
+	mul x14, x3, x9
+	adcs x14, x14, x5
+	umulh x5, x3, x12
+	mul x15, x3, x12
+	adcs x13, x15, x13
+	ldr x15, [x1, #48]
+	umulh x16, x3, x15
+	mul x17, x3, x15
+	adcs x17, x17, x5
+	adc x16, x16, xzr
+	mul x5, x4, x7
+	adds x11, x11, x5
+	mul x5, x4, x8
+	adcs x14, x14, x5
+	mul x5, x4, x9
+	adcs x13, x13, x5
+	mul x5, x4, x12
+	adcs x17, x17, x5
+	mul x5, x4, x15
+	adcs x16, x16, x5
 	cset x5, cs
-	adds x11, x11, x11
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x11, x12, x11
-	adcs x3, x4, x3
-	adc x5, x5, xzr
-	umulh x4, x6, x6
-	mul x8, x6, x6
-	adds x11, x11, x8
-	str x11, [x0, #64]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x7, x10
-	mul x7, x7, x10
-	umulh x8, x6, x9
-	mul x11, x6, x9
-	adds x11, x7, x11
-	adcs x4, x4, x8
-	cset x7, cs
-	adds x11, x11, x11
-	adcs x4, x4, x4
-	adc x7, x7, x7
-	adds x11, x3, x11
-	str x11, [x0, #72]
-	adcs x4, x5, x4
-	adc x7, x7, xzr
-	umulh x3, x6, x10
-	mul x6, x6, x10
+	umulh x2, x4, x7
+	adds x14, x14, x2
+	umulh x2, x4, x8
+	adcs x13, x13, x2
+	umulh x2, x4, x9
+	adcs x17, x17, x2
+	umulh x2, x4, x12
+	adcs x16, x16, x2
+	umulh x2, x4, x15
+	adc x2, x5, x2
+	mul x5, x7, x8
+	adds x13, x13, x5
+	mul x5, x7, x9
+	adcs x17, x17, x5
+	mul x5, x7, x12
+	adcs x16, x16, x5
+	mul x5, x7, x15
+	adcs x2, x2, x5
+	cset x5, cs
+	umulh x19, x7, x8
+	adds x17, x17, x19
+	umulh x19, x7, x9
+	adcs x16, x16, x19
+	umulh x19, x7, x12
+	adcs x19, x2, x19
+	umulh x2, x7, x15
+	adc x2, x5, x2
+	mul x5, x8, x9
+	adds x16, x16, x5
+	mul x5, x8, x12
+	adcs x19, x19, x5
+	mul x5, x8, x15
+	adcs x2, x2, x5
+	cset x5, cs
+	umulh x20, x8, x9
+	adds x19, x19, x20
+	umulh x20, x8, x12
+	adcs x2, x2, x20
+	umulh x20, x8, x15
+	adc x20, x5, x20
+	mul x5, x9, x12
+	adds x2, x2, x5
+	mul x5, x9, x15
+	adcs x20, x20, x5
+	cset x5, cs
+	umulh x21, x9, x12
+	adds x20, x20, x21
+	umulh x21, x9, x15
+	adc x21, x5, x21
+	mul x5, x12, x15
+	adds x21, x21, x5
+	cset x5, cs
+	umulh x22, x12, x15
+	add x22, x5, x22
 	adds x6, x6, x6
-	adcs x3, x3, x3
+	adcs x10, x10, x10
+	adcs x11, x11, x11
+	adcs x14, x14, x14
+	adcs x13, x13, x13
+	adcs x17, x17, x17
+	adcs x16, x16, x16
+	adcs x19, x19, x19
+	adcs x2, x2, x2
+	adcs x20, x20, x20
+	adcs x21, x21, x21
+	adcs x22, x22, x22
 	cset x5, cs
-	adds x4, x4, x6
-	adcs x3, x7, x3
-	adc x5, x5, xzr
-	umulh x6, x9, x9
-	mul x7, x9, x9
-	adds x4, x4, x7
-	str x4, [x0, #80]
-	adcs x3, x3, x6
-	adc x5, x5, xzr
-	umulh x4, x9, x10
-	mul x9, x9, x10
-	adds x9, x9, x9
-	adcs x4, x4, x4
-	cset x6, cs
-	adds x3, x3, x9
-	str x3, [x0, #88]
-	adcs x4, x5, x4
-	adc x6, x6, xzr
-	umulh x3, x10, x10
-	mul x10, x10, x10
-	adds x10, x4, x10
-	str x10, [x0, #96]
-	adc x3, x6, x3
+	umulh x23, x3, x3
+	mul x3, x3, x3
+	str x3, [x0, #0]
+	adds x23, x6, x23
+	str x23, [x0, #8]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x10, x10, x4
+	str x10, [x0, #16]
+	adcs x11, x11, x3
+	str x11, [x0, #24]
+	umulh x3, x7, x7
+	mul x7, x7, x7
+	adcs x14, x14, x7
+	str x14, [x0, #32]
+	adcs x13, x13, x3
+	str x13, [x0, #40]
+	umulh x3, x8, x8
+	mul x8, x8, x8
+	adcs x17, x17, x8
+	str x17, [x0, #48]
+	adcs x16, x16, x3
+	str x16, [x0, #56]
+	umulh x3, x9, x9
+	mul x9, x9, x9
+	adcs x19, x19, x9
+	str x19, [x0, #64]
+	adcs x2, x2, x3
+	str x2, [x0, #72]
+	umulh x3, x12, x12
+	mul x12, x12, x12
+	adcs x12, x20, x12
+	str x12, [x0, #80]
+	adcs x21, x21, x3
+	str x21, [x0, #88]
+	umulh x3, x15, x15
+	mul x15, x15, x15
+	adcs x15, x22, x15
+	str x15, [x0, #96]
+	adc x3, x5, x3
 	str x3, [x0, #104]
+	ldp x21, x22, [sp, #16]
+	ldr x23, [sp, #32]
+	ldp x19, x20, [sp], #48
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_restore x23
+	.cfi_def_cfa_offset 0
 	ret
 	.cfi_endproc
 	.size lf_mp_sqr7_aarch64, .-lf_mp_sqr7_aarch64
 
 // void lf_mp_sqr8_aarch64(uint64_t r[16], const uint64_t a[8])
 //   r = a^2, 8 -> 16 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-//   AAPCS64: r in x0, a in x1; registers used: x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17; flags NZCV clobbered
-//   callee-saved registers saved: none; stack: none
-//   236 instructions
+//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26; flags NZCV clobbered
+//   callee-saved registers saved: x19, x20, x21, x22, x23, x24, x25, x26; stack: 64 bytes (8 registers saved, 0 spill slots of 8 bytes)
+//   186 instructions
 	.text
 	.globl lf_mp_sqr8_aarch64
 	.hidden lf_mp_sqr8_aarch64
@@ -698,3871 +592,11 @@ lf_mp_sqr7_aarch64:
 	.p2align 4
 lf_mp_sqr8_aarch64:
 	.cfi_startproc
-	ldp x3, x4, [x1, #0]
-	umulh x5, x3, x3
-	mul x6, x3, x3
-	str x6, [x0, #0]
-	umulh x6, x3, x4
-	mul x7, x3, x4
-	adds x7, x7, x7
-	adcs x6, x6, x6
-	cset x8, cs
-	adds x5, x5, x7
-	str x5, [x0, #8]
-	adcs x6, x6, xzr
-	adc x8, x8, xzr
-	ldp x5, x7, [x1, #16]
-	umulh x9, x3, x5
-	mul x10, x3, x5
-	adds x10, x10, x10
-	adcs x9, x9, x9
-	cset x11, cs
-	adds x10, x6, x10
-	adcs x8, x8, x9
-	adc x11, x11, xzr
-	umulh x6, x4, x4
-	mul x9, x4, x4
-	adds x10, x10, x9
-	str x10, [x0, #16]
-	adcs x6, x8, x6
-	adc x11, x11, xzr
-	umulh x8, x3, x7
-	mul x9, x3, x7
-	umulh x10, x4, x5
-	mul x12, x4, x5
-	adds x12, x9, x12
-	adcs x10, x8, x10
-	cset x8, cs
-	adds x12, x12, x12
-	adcs x10, x10, x10
-	adc x8, x8, x8
-	adds x12, x6, x12
-	str x12, [x0, #24]
-	adcs x10, x11, x10
-	adc x8, x8, xzr
-	ldp x6, x9, [x1, #32]
-	umulh x11, x3, x6
-	mul x12, x3, x6
-	umulh x13, x4, x7
-	mul x14, x4, x7
-	adds x12, x12, x14
-	adcs x11, x11, x13
-	cset x13, cs
-	adds x12, x12, x12
-	adcs x11, x11, x11
-	adc x13, x13, x13
-	adds x10, x10, x12
-	adcs x11, x8, x11
-	adc x13, x13, xzr
-	umulh x8, x5, x5
-	mul x12, x5, x5
-	adds x10, x10, x12
-	str x10, [x0, #32]
-	adcs x11, x11, x8
-	adc x13, x13, xzr
-	umulh x8, x3, x9
-	mul x10, x3, x9
-	umulh x12, x4, x6
-	mul x14, x4, x6
-	adds x10, x10, x14
-	adcs x12, x8, x12
-	cset x8, cs
-	umulh x14, x5, x7
-	mul x15, x5, x7
-	adds x10, x10, x15
-	adcs x12, x12, x14
-	adc x8, x8, xzr
-	adds x10, x10, x10
-	adcs x12, x12, x12
-	adc x8, x8, x8
-	adds x10, x11, x10
-	str x10, [x0, #40]
-	adcs x12, x13, x12
-	adc x8, x8, xzr
-	ldp x10, x11, [x1, #48]
-	umulh x13, x3, x10
-	mul x14, x3, x10
-	umulh x15, x4, x9
-	mul x16, x4, x9
-	adds x14, x14, x16
-	adcs x13, x13, x15
-	cset x15, cs
-	umulh x16, x5, x6
-	mul x17, x5, x6
-	adds x14, x14, x17
-	adcs x13, x13, x16
-	adc x15, x15, xzr
-	adds x14, x14, x14
-	adcs x13, x13, x13
-	adc x15, x15, x15
-	adds x12, x12, x14
-	adcs x13, x8, x13
-	adc x15, x15, xzr
-	umulh x8, x7, x7
-	mul x14, x7, x7
-	adds x12, x12, x14
-	str x12, [x0, #48]
-	adcs x13, x13, x8
-	adc x15, x15, xzr
-	umulh x8, x3, x11
-	mul x3, x3, x11
-	umulh x12, x4, x10
-	mul x14, x4, x10
-	adds x14, x3, x14
-	adcs x12, x8, x12
-	cset x3, cs
-	umulh x8, x5, x9
-	mul x16, x5, x9
-	adds x14, x14, x16
-	adcs x12, x12, x8
-	adc x3, x3, xzr
-	umulh x8, x7, x6
-	mul x16, x7, x6
-	adds x14, x14, x16
-	adcs x12, x12, x8
-	adc x3, x3, xzr
-	adds x14, x14, x14
-	adcs x12, x12, x12
-	adc x3, x3, x3
-	adds x13, x13, x14
-	str x13, [x0, #56]
-	adcs x12, x15, x12
-	adc x3, x3, xzr
-	umulh x8, x4, x11
-	mul x4, x4, x11
-	umulh x13, x5, x10
-	mul x14, x5, x10
-	adds x14, x4, x14
-	adcs x13, x8, x13
-	cset x4, cs
-	umulh x8, x7, x9
-	mul x15, x7, x9
-	adds x14, x14, x15
-	adcs x13, x13, x8
-	adc x4, x4, xzr
-	adds x14, x14, x14
-	adcs x13, x13, x13
-	adc x4, x4, x4
-	adds x12, x12, x14
-	adcs x13, x3, x13
-	adc x4, x4, xzr
-	umulh x3, x6, x6
-	mul x8, x6, x6
-	adds x12, x12, x8
-	str x12, [x0, #64]
-	adcs x13, x13, x3
-	adc x4, x4, xzr
-	umulh x3, x5, x11
-	mul x5, x5, x11
-	umulh x8, x7, x10
-	mul x12, x7, x10
-	adds x12, x5, x12
-	adcs x3, x3, x8
-	cset x5, cs
-	umulh x8, x6, x9
-	mul x14, x6, x9
-	adds x12, x12, x14
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	adds x12, x12, x12
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x12, x13, x12
-	str x12, [x0, #72]
-	adcs x3, x4, x3
-	adc x5, x5, xzr
-	umulh x4, x7, x11
-	mul x7, x7, x11
-	umulh x8, x6, x10
-	mul x12, x6, x10
-	adds x12, x7, x12
-	adcs x4, x4, x8
-	cset x7, cs
-	adds x12, x12, x12
-	adcs x4, x4, x4
-	adc x7, x7, x7
-	adds x12, x3, x12
-	adcs x4, x5, x4
-	adc x7, x7, xzr
-	umulh x3, x9, x9
-	mul x5, x9, x9
-	adds x12, x12, x5
-	str x12, [x0, #80]
-	adcs x3, x4, x3
-	adc x7, x7, xzr
-	umulh x4, x6, x11
-	mul x6, x6, x11
-	umulh x5, x9, x10
-	mul x8, x9, x10
-	adds x6, x6, x8
-	adcs x4, x4, x5
-	cset x5, cs
-	adds x6, x6, x6
-	adcs x4, x4, x4
-	adc x5, x5, x5
-	adds x3, x3, x6
-	str x3, [x0, #88]
-	adcs x4, x7, x4
-	adc x5, x5, xzr
-	umulh x3, x9, x11
-	mul x9, x9, x11
-	adds x9, x9, x9
-	adcs x3, x3, x3
-	cset x6, cs
-	adds x4, x4, x9
-	adcs x3, x5, x3
-	adc x6, x6, xzr
-	umulh x5, x10, x10
-	mul x7, x10, x10
-	adds x4, x4, x7
-	str x4, [x0, #96]
-	adcs x3, x3, x5
-	adc x6, x6, xzr
-	umulh x4, x10, x11
-	mul x10, x10, x11
-	adds x10, x10, x10
-	adcs x4, x4, x4
-	cset x5, cs
-	adds x10, x3, x10
-	str x10, [x0, #104]
-	adcs x4, x6, x4
-	adc x5, x5, xzr
-	umulh x3, x11, x11
-	mul x11, x11, x11
-	adds x11, x4, x11
-	str x11, [x0, #112]
-	adc x3, x5, x3
-	str x3, [x0, #120]
-	ret
-	.cfi_endproc
-	.size lf_mp_sqr8_aarch64, .-lf_mp_sqr8_aarch64
-
-// void lf_mp_sqr9_aarch64(uint64_t r[18], const uint64_t a[9])
-//   r = a^2, 9 -> 18 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-//   AAPCS64: r in x0, a in x1; registers used: x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17; flags NZCV clobbered
-//   callee-saved registers saved: none; stack: none
-//   290 instructions
-	.text
-	.globl lf_mp_sqr9_aarch64
-	.hidden lf_mp_sqr9_aarch64
-	.type lf_mp_sqr9_aarch64, %function
-	.p2align 4
-lf_mp_sqr9_aarch64:
-	.cfi_startproc
-	ldp x3, x4, [x1, #0]
-	umulh x5, x3, x3
-	mul x6, x3, x3
-	str x6, [x0, #0]
-	umulh x6, x3, x4
-	mul x7, x3, x4
-	adds x7, x7, x7
-	adcs x6, x6, x6
-	cset x8, cs
-	adds x5, x5, x7
-	str x5, [x0, #8]
-	adcs x6, x6, xzr
-	adc x8, x8, xzr
-	ldp x5, x7, [x1, #16]
-	umulh x9, x3, x5
-	mul x10, x3, x5
-	adds x10, x10, x10
-	adcs x9, x9, x9
-	cset x11, cs
-	adds x10, x6, x10
-	adcs x8, x8, x9
-	adc x11, x11, xzr
-	umulh x6, x4, x4
-	mul x9, x4, x4
-	adds x10, x10, x9
-	str x10, [x0, #16]
-	adcs x6, x8, x6
-	adc x11, x11, xzr
-	umulh x8, x3, x7
-	mul x9, x3, x7
-	umulh x10, x4, x5
-	mul x12, x4, x5
-	adds x12, x9, x12
-	adcs x10, x8, x10
-	cset x8, cs
-	adds x12, x12, x12
-	adcs x10, x10, x10
-	adc x8, x8, x8
-	adds x12, x6, x12
-	str x12, [x0, #24]
-	adcs x10, x11, x10
-	adc x8, x8, xzr
-	ldp x6, x9, [x1, #32]
-	umulh x11, x3, x6
-	mul x12, x3, x6
-	umulh x13, x4, x7
-	mul x14, x4, x7
-	adds x12, x12, x14
-	adcs x11, x11, x13
-	cset x13, cs
-	adds x12, x12, x12
-	adcs x11, x11, x11
-	adc x13, x13, x13
-	adds x10, x10, x12
-	adcs x11, x8, x11
-	adc x13, x13, xzr
-	umulh x8, x5, x5
-	mul x12, x5, x5
-	adds x10, x10, x12
-	str x10, [x0, #32]
-	adcs x11, x11, x8
-	adc x13, x13, xzr
-	umulh x8, x3, x9
-	mul x10, x3, x9
-	umulh x12, x4, x6
-	mul x14, x4, x6
-	adds x10, x10, x14
-	adcs x12, x8, x12
-	cset x8, cs
-	umulh x14, x5, x7
-	mul x15, x5, x7
-	adds x10, x10, x15
-	adcs x12, x12, x14
-	adc x8, x8, xzr
-	adds x10, x10, x10
-	adcs x12, x12, x12
-	adc x8, x8, x8
-	adds x10, x11, x10
-	str x10, [x0, #40]
-	adcs x12, x13, x12
-	adc x8, x8, xzr
-	ldp x10, x11, [x1, #48]
-	umulh x13, x3, x10
-	mul x14, x3, x10
-	umulh x15, x4, x9
-	mul x16, x4, x9
-	adds x14, x14, x16
-	adcs x13, x13, x15
-	cset x15, cs
-	umulh x16, x5, x6
-	mul x17, x5, x6
-	adds x14, x14, x17
-	adcs x13, x13, x16
-	adc x15, x15, xzr
-	adds x14, x14, x14
-	adcs x13, x13, x13
-	adc x15, x15, x15
-	adds x12, x12, x14
-	adcs x13, x8, x13
-	adc x15, x15, xzr
-	umulh x8, x7, x7
-	mul x14, x7, x7
-	adds x12, x12, x14
-	str x12, [x0, #48]
-	adcs x13, x13, x8
-	adc x15, x15, xzr
-	umulh x8, x3, x11
-	mul x12, x3, x11
-	umulh x14, x4, x10
-	mul x16, x4, x10
-	adds x12, x12, x16
-	adcs x14, x8, x14
-	cset x8, cs
-	umulh x16, x5, x9
-	mul x17, x5, x9
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	umulh x16, x7, x6
-	mul x17, x7, x6
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	adds x12, x12, x12
-	adcs x14, x14, x14
-	adc x8, x8, x8
-	adds x12, x13, x12
-	str x12, [x0, #56]
-	adcs x14, x15, x14
-	adc x8, x8, xzr
-	ldr x12, [x1, #64]
-	umulh x13, x3, x12
-	mul x3, x3, x12
-	umulh x15, x4, x11
-	mul x16, x4, x11
-	adds x16, x3, x16
-	adcs x13, x13, x15
-	cset x3, cs
-	umulh x15, x5, x10
-	mul x17, x5, x10
-	adds x16, x16, x17
-	adcs x13, x13, x15
-	adc x3, x3, xzr
-	umulh x15, x7, x9
-	mul x17, x7, x9
-	adds x16, x16, x17
-	adcs x13, x13, x15
-	adc x3, x3, xzr
-	adds x16, x16, x16
-	adcs x13, x13, x13
-	adc x3, x3, x3
-	adds x14, x14, x16
-	adcs x13, x8, x13
-	adc x3, x3, xzr
-	umulh x8, x6, x6
-	mul x15, x6, x6
-	adds x14, x14, x15
-	str x14, [x0, #64]
-	adcs x13, x13, x8
-	adc x3, x3, xzr
-	umulh x8, x4, x12
-	mul x4, x4, x12
-	umulh x14, x5, x11
-	mul x15, x5, x11
-	adds x15, x4, x15
-	adcs x14, x8, x14
-	cset x4, cs
-	umulh x8, x7, x10
-	mul x16, x7, x10
-	adds x15, x15, x16
-	adcs x14, x14, x8
-	adc x4, x4, xzr
-	umulh x8, x6, x9
-	mul x16, x6, x9
-	adds x15, x15, x16
-	adcs x14, x14, x8
-	adc x4, x4, xzr
-	adds x15, x15, x15
-	adcs x14, x14, x14
-	adc x4, x4, x4
-	adds x13, x13, x15
-	str x13, [x0, #72]
-	adcs x14, x3, x14
-	adc x4, x4, xzr
-	umulh x3, x5, x12
-	mul x5, x5, x12
-	umulh x8, x7, x11
-	mul x13, x7, x11
-	adds x13, x5, x13
-	adcs x3, x3, x8
-	cset x5, cs
-	umulh x8, x6, x10
-	mul x15, x6, x10
-	adds x13, x13, x15
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	adds x13, x13, x13
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x13, x14, x13
-	adcs x3, x4, x3
-	adc x5, x5, xzr
-	umulh x4, x9, x9
-	mul x8, x9, x9
-	adds x13, x13, x8
-	str x13, [x0, #80]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x7, x12
-	mul x7, x7, x12
-	umulh x8, x6, x11
-	mul x13, x6, x11
-	adds x13, x7, x13
-	adcs x4, x4, x8
-	cset x7, cs
-	umulh x8, x9, x10
-	mul x14, x9, x10
-	adds x13, x13, x14
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	adds x13, x13, x13
-	adcs x4, x4, x4
-	adc x7, x7, x7
-	adds x13, x3, x13
-	str x13, [x0, #88]
-	adcs x4, x5, x4
-	adc x7, x7, xzr
-	umulh x3, x6, x12
-	mul x6, x6, x12
-	umulh x5, x9, x11
-	mul x8, x9, x11
-	adds x6, x6, x8
-	adcs x3, x3, x5
-	cset x5, cs
-	adds x6, x6, x6
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x4, x4, x6
-	adcs x3, x7, x3
-	adc x5, x5, xzr
-	umulh x6, x10, x10
-	mul x7, x10, x10
-	adds x4, x4, x7
-	str x4, [x0, #96]
-	adcs x3, x3, x6
-	adc x5, x5, xzr
-	umulh x4, x9, x12
-	mul x9, x9, x12
-	umulh x6, x10, x11
-	mul x7, x10, x11
-	adds x7, x9, x7
-	adcs x4, x4, x6
-	cset x6, cs
-	adds x7, x7, x7
-	adcs x4, x4, x4
-	adc x6, x6, x6
-	adds x3, x3, x7
-	str x3, [x0, #104]
-	adcs x4, x5, x4
-	adc x6, x6, xzr
-	umulh x3, x10, x12
-	mul x10, x10, x12
-	adds x10, x10, x10
-	adcs x3, x3, x3
-	cset x5, cs
-	adds x10, x4, x10
-	adcs x3, x6, x3
-	adc x5, x5, xzr
-	umulh x4, x11, x11
-	mul x6, x11, x11
-	adds x10, x10, x6
-	str x10, [x0, #112]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x11, x12
-	mul x11, x11, x12
-	adds x11, x11, x11
-	adcs x4, x4, x4
-	cset x6, cs
-	adds x11, x3, x11
-	str x11, [x0, #120]
-	adcs x4, x5, x4
-	adc x6, x6, xzr
-	umulh x3, x12, x12
-	mul x12, x12, x12
-	adds x12, x4, x12
-	str x12, [x0, #128]
-	adc x3, x6, x3
-	str x3, [x0, #136]
-	ret
-	.cfi_endproc
-	.size lf_mp_sqr9_aarch64, .-lf_mp_sqr9_aarch64
-
-// void lf_mp_sqr10_aarch64(uint64_t r[20], const uint64_t a[10])
-//   r = a^2, 10 -> 20 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19; flags NZCV clobbered
-//   callee-saved registers saved: x19; stack: 16 bytes (1 registers saved, 0 spill slots of 8 bytes)
-//   350 instructions
-	.text
-	.globl lf_mp_sqr10_aarch64
-	.hidden lf_mp_sqr10_aarch64
-	.type lf_mp_sqr10_aarch64, %function
-	.p2align 4
-lf_mp_sqr10_aarch64:
-	.cfi_startproc
-	str x19, [sp, #-16]!
-	.cfi_def_cfa_offset 16
-	.cfi_offset x19, -16
-	ldp x3, x4, [x1, #0]
-	umulh x5, x3, x3
-	mul x6, x3, x3
-	str x6, [x0, #0]
-	umulh x6, x3, x4
-	mul x7, x3, x4
-	adds x7, x7, x7
-	adcs x6, x6, x6
-	cset x8, cs
-	adds x5, x5, x7
-	str x5, [x0, #8]
-	adcs x6, x6, xzr
-	adc x8, x8, xzr
-	ldp x5, x7, [x1, #16]
-	umulh x9, x3, x5
-	mul x10, x3, x5
-	adds x10, x10, x10
-	adcs x9, x9, x9
-	cset x11, cs
-	adds x10, x6, x10
-	adcs x8, x8, x9
-	adc x11, x11, xzr
-	umulh x6, x4, x4
-	mul x9, x4, x4
-	adds x10, x10, x9
-	str x10, [x0, #16]
-	adcs x6, x8, x6
-	adc x11, x11, xzr
-	umulh x8, x3, x7
-	mul x9, x3, x7
-	umulh x10, x4, x5
-	mul x12, x4, x5
-	adds x12, x9, x12
-	adcs x10, x8, x10
-	cset x8, cs
-	adds x12, x12, x12
-	adcs x10, x10, x10
-	adc x8, x8, x8
-	adds x12, x6, x12
-	str x12, [x0, #24]
-	adcs x10, x11, x10
-	adc x8, x8, xzr
-	ldp x6, x9, [x1, #32]
-	umulh x11, x3, x6
-	mul x12, x3, x6
-	umulh x13, x4, x7
-	mul x14, x4, x7
-	adds x12, x12, x14
-	adcs x11, x11, x13
-	cset x13, cs
-	adds x12, x12, x12
-	adcs x11, x11, x11
-	adc x13, x13, x13
-	adds x10, x10, x12
-	adcs x11, x8, x11
-	adc x13, x13, xzr
-	umulh x8, x5, x5
-	mul x12, x5, x5
-	adds x10, x10, x12
-	str x10, [x0, #32]
-	adcs x11, x11, x8
-	adc x13, x13, xzr
-	umulh x8, x3, x9
-	mul x10, x3, x9
-	umulh x12, x4, x6
-	mul x14, x4, x6
-	adds x10, x10, x14
-	adcs x12, x8, x12
-	cset x8, cs
-	umulh x14, x5, x7
-	mul x15, x5, x7
-	adds x10, x10, x15
-	adcs x12, x12, x14
-	adc x8, x8, xzr
-	adds x10, x10, x10
-	adcs x12, x12, x12
-	adc x8, x8, x8
-	adds x10, x11, x10
-	str x10, [x0, #40]
-	adcs x12, x13, x12
-	adc x8, x8, xzr
-	ldp x10, x11, [x1, #48]
-	umulh x13, x3, x10
-	mul x14, x3, x10
-	umulh x15, x4, x9
-	mul x16, x4, x9
-	adds x14, x14, x16
-	adcs x13, x13, x15
-	cset x15, cs
-	umulh x16, x5, x6
-	mul x17, x5, x6
-	adds x14, x14, x17
-	adcs x13, x13, x16
-	adc x15, x15, xzr
-	adds x14, x14, x14
-	adcs x13, x13, x13
-	adc x15, x15, x15
-	adds x12, x12, x14
-	adcs x13, x8, x13
-	adc x15, x15, xzr
-	umulh x8, x7, x7
-	mul x14, x7, x7
-	adds x12, x12, x14
-	str x12, [x0, #48]
-	adcs x13, x13, x8
-	adc x15, x15, xzr
-	umulh x8, x3, x11
-	mul x12, x3, x11
-	umulh x14, x4, x10
-	mul x16, x4, x10
-	adds x12, x12, x16
-	adcs x14, x8, x14
-	cset x8, cs
-	umulh x16, x5, x9
-	mul x17, x5, x9
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	umulh x16, x7, x6
-	mul x17, x7, x6
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	adds x12, x12, x12
-	adcs x14, x14, x14
-	adc x8, x8, x8
-	adds x12, x13, x12
-	str x12, [x0, #56]
-	adcs x14, x15, x14
-	adc x8, x8, xzr
-	ldp x12, x13, [x1, #64]
-	umulh x15, x3, x12
-	mul x16, x3, x12
-	umulh x17, x4, x11
-	mul x2, x4, x11
-	adds x16, x16, x2
-	adcs x15, x15, x17
-	cset x17, cs
-	umulh x2, x5, x10
-	mul x19, x5, x10
-	adds x16, x16, x19
-	adcs x15, x15, x2
-	adc x17, x17, xzr
-	umulh x2, x7, x9
-	mul x19, x7, x9
-	adds x16, x16, x19
-	adcs x15, x15, x2
-	adc x17, x17, xzr
-	adds x16, x16, x16
-	adcs x15, x15, x15
-	adc x17, x17, x17
-	adds x14, x14, x16
-	adcs x15, x8, x15
-	adc x17, x17, xzr
-	umulh x8, x6, x6
-	mul x16, x6, x6
-	adds x14, x14, x16
-	str x14, [x0, #64]
-	adcs x15, x15, x8
-	adc x17, x17, xzr
-	umulh x8, x3, x13
-	mul x3, x3, x13
-	umulh x14, x4, x12
-	mul x16, x4, x12
-	adds x16, x3, x16
-	adcs x14, x8, x14
-	cset x3, cs
-	umulh x8, x5, x11
-	mul x2, x5, x11
-	adds x16, x16, x2
-	adcs x14, x14, x8
-	adc x3, x3, xzr
-	umulh x8, x7, x10
-	mul x2, x7, x10
-	adds x16, x16, x2
-	adcs x14, x14, x8
-	adc x3, x3, xzr
-	umulh x8, x6, x9
-	mul x2, x6, x9
-	adds x16, x16, x2
-	adcs x14, x14, x8
-	adc x3, x3, xzr
-	adds x16, x16, x16
-	adcs x14, x14, x14
-	adc x3, x3, x3
-	adds x15, x15, x16
-	str x15, [x0, #72]
-	adcs x14, x17, x14
-	adc x3, x3, xzr
-	umulh x8, x4, x13
-	mul x4, x4, x13
-	umulh x15, x5, x12
-	mul x16, x5, x12
-	adds x16, x4, x16
-	adcs x15, x8, x15
-	cset x4, cs
-	umulh x8, x7, x11
-	mul x17, x7, x11
-	adds x16, x16, x17
-	adcs x15, x15, x8
-	adc x4, x4, xzr
-	umulh x8, x6, x10
-	mul x17, x6, x10
-	adds x16, x16, x17
-	adcs x15, x15, x8
-	adc x4, x4, xzr
-	adds x16, x16, x16
-	adcs x15, x15, x15
-	adc x4, x4, x4
-	adds x14, x14, x16
-	adcs x15, x3, x15
-	adc x4, x4, xzr
-	umulh x3, x9, x9
-	mul x8, x9, x9
-	adds x14, x14, x8
-	str x14, [x0, #80]
-	adcs x15, x15, x3
-	adc x4, x4, xzr
-	umulh x3, x5, x13
-	mul x5, x5, x13
-	umulh x8, x7, x12
-	mul x14, x7, x12
-	adds x14, x5, x14
-	adcs x3, x3, x8
-	cset x5, cs
-	umulh x8, x6, x11
-	mul x16, x6, x11
-	adds x14, x14, x16
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x9, x10
-	mul x16, x9, x10
-	adds x14, x14, x16
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	adds x14, x14, x14
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x14, x15, x14
-	str x14, [x0, #88]
-	adcs x3, x4, x3
-	adc x5, x5, xzr
-	umulh x4, x7, x13
-	mul x7, x7, x13
-	umulh x8, x6, x12
-	mul x14, x6, x12
-	adds x14, x7, x14
-	adcs x4, x4, x8
-	cset x7, cs
-	umulh x8, x9, x11
-	mul x15, x9, x11
-	adds x14, x14, x15
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	adds x14, x14, x14
-	adcs x4, x4, x4
-	adc x7, x7, x7
-	adds x14, x3, x14
-	adcs x4, x5, x4
-	adc x7, x7, xzr
-	umulh x3, x10, x10
-	mul x5, x10, x10
-	adds x14, x14, x5
-	str x14, [x0, #96]
-	adcs x3, x4, x3
-	adc x7, x7, xzr
-	umulh x4, x6, x13
-	mul x6, x6, x13
-	umulh x5, x9, x12
-	mul x8, x9, x12
-	adds x6, x6, x8
-	adcs x4, x4, x5
-	cset x5, cs
-	umulh x8, x10, x11
-	mul x14, x10, x11
-	adds x14, x6, x14
-	adcs x4, x4, x8
-	adc x5, x5, xzr
-	adds x14, x14, x14
-	adcs x4, x4, x4
-	adc x5, x5, x5
-	adds x14, x3, x14
-	str x14, [x0, #104]
-	adcs x4, x7, x4
-	adc x5, x5, xzr
-	umulh x3, x9, x13
-	mul x9, x9, x13
-	umulh x6, x10, x12
-	mul x7, x10, x12
-	adds x7, x9, x7
-	adcs x3, x3, x6
-	cset x6, cs
-	adds x7, x7, x7
-	adcs x3, x3, x3
-	adc x6, x6, x6
-	adds x4, x4, x7
-	adcs x3, x5, x3
-	adc x6, x6, xzr
-	umulh x5, x11, x11
-	mul x7, x11, x11
-	adds x4, x4, x7
-	str x4, [x0, #112]
-	adcs x3, x3, x5
-	adc x6, x6, xzr
-	umulh x4, x10, x13
-	mul x10, x10, x13
-	umulh x5, x11, x12
-	mul x7, x11, x12
-	adds x10, x10, x7
-	adcs x4, x4, x5
-	cset x5, cs
-	adds x10, x10, x10
-	adcs x4, x4, x4
-	adc x5, x5, x5
-	adds x10, x3, x10
-	str x10, [x0, #120]
-	adcs x4, x6, x4
-	adc x5, x5, xzr
-	umulh x3, x11, x13
-	mul x11, x11, x13
-	adds x11, x11, x11
-	adcs x3, x3, x3
-	cset x6, cs
-	adds x11, x4, x11
-	adcs x3, x5, x3
-	adc x6, x6, xzr
-	umulh x4, x12, x12
-	mul x5, x12, x12
-	adds x11, x11, x5
-	str x11, [x0, #128]
-	adcs x3, x3, x4
-	adc x6, x6, xzr
-	umulh x4, x12, x13
-	mul x12, x12, x13
-	adds x12, x12, x12
-	adcs x4, x4, x4
-	cset x5, cs
-	adds x12, x3, x12
-	str x12, [x0, #136]
-	adcs x4, x6, x4
-	adc x5, x5, xzr
-	umulh x3, x13, x13
-	mul x13, x13, x13
-	adds x13, x4, x13
-	str x13, [x0, #144]
-	adc x3, x5, x3
-	str x3, [x0, #152]
-	ldr x19, [sp], #16
-	.cfi_restore x19
-	.cfi_def_cfa_offset 0
-	ret
-	.cfi_endproc
-	.size lf_mp_sqr10_aarch64, .-lf_mp_sqr10_aarch64
-
-// void lf_mp_sqr11_aarch64(uint64_t r[22], const uint64_t a[11])
-//   r = a^2, 11 -> 22 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19; flags NZCV clobbered
-//   callee-saved registers saved: x19; stack: 16 bytes (1 registers saved, 0 spill slots of 8 bytes)
-//   414 instructions
-	.text
-	.globl lf_mp_sqr11_aarch64
-	.hidden lf_mp_sqr11_aarch64
-	.type lf_mp_sqr11_aarch64, %function
-	.p2align 4
-lf_mp_sqr11_aarch64:
-	.cfi_startproc
-	str x19, [sp, #-16]!
-	.cfi_def_cfa_offset 16
-	.cfi_offset x19, -16
-	ldp x3, x4, [x1, #0]
-	umulh x5, x3, x3
-	mul x6, x3, x3
-	str x6, [x0, #0]
-	umulh x6, x3, x4
-	mul x7, x3, x4
-	adds x7, x7, x7
-	adcs x6, x6, x6
-	cset x8, cs
-	adds x5, x5, x7
-	str x5, [x0, #8]
-	adcs x6, x6, xzr
-	adc x8, x8, xzr
-	ldp x5, x7, [x1, #16]
-	umulh x9, x3, x5
-	mul x10, x3, x5
-	adds x10, x10, x10
-	adcs x9, x9, x9
-	cset x11, cs
-	adds x10, x6, x10
-	adcs x8, x8, x9
-	adc x11, x11, xzr
-	umulh x6, x4, x4
-	mul x9, x4, x4
-	adds x10, x10, x9
-	str x10, [x0, #16]
-	adcs x6, x8, x6
-	adc x11, x11, xzr
-	umulh x8, x3, x7
-	mul x9, x3, x7
-	umulh x10, x4, x5
-	mul x12, x4, x5
-	adds x12, x9, x12
-	adcs x10, x8, x10
-	cset x8, cs
-	adds x12, x12, x12
-	adcs x10, x10, x10
-	adc x8, x8, x8
-	adds x12, x6, x12
-	str x12, [x0, #24]
-	adcs x10, x11, x10
-	adc x8, x8, xzr
-	ldp x6, x9, [x1, #32]
-	umulh x11, x3, x6
-	mul x12, x3, x6
-	umulh x13, x4, x7
-	mul x14, x4, x7
-	adds x12, x12, x14
-	adcs x11, x11, x13
-	cset x13, cs
-	adds x12, x12, x12
-	adcs x11, x11, x11
-	adc x13, x13, x13
-	adds x10, x10, x12
-	adcs x11, x8, x11
-	adc x13, x13, xzr
-	umulh x8, x5, x5
-	mul x12, x5, x5
-	adds x10, x10, x12
-	str x10, [x0, #32]
-	adcs x11, x11, x8
-	adc x13, x13, xzr
-	umulh x8, x3, x9
-	mul x10, x3, x9
-	umulh x12, x4, x6
-	mul x14, x4, x6
-	adds x10, x10, x14
-	adcs x12, x8, x12
-	cset x8, cs
-	umulh x14, x5, x7
-	mul x15, x5, x7
-	adds x10, x10, x15
-	adcs x12, x12, x14
-	adc x8, x8, xzr
-	adds x10, x10, x10
-	adcs x12, x12, x12
-	adc x8, x8, x8
-	adds x10, x11, x10
-	str x10, [x0, #40]
-	adcs x12, x13, x12
-	adc x8, x8, xzr
-	ldp x10, x11, [x1, #48]
-	umulh x13, x3, x10
-	mul x14, x3, x10
-	umulh x15, x4, x9
-	mul x16, x4, x9
-	adds x14, x14, x16
-	adcs x13, x13, x15
-	cset x15, cs
-	umulh x16, x5, x6
-	mul x17, x5, x6
-	adds x14, x14, x17
-	adcs x13, x13, x16
-	adc x15, x15, xzr
-	adds x14, x14, x14
-	adcs x13, x13, x13
-	adc x15, x15, x15
-	adds x12, x12, x14
-	adcs x13, x8, x13
-	adc x15, x15, xzr
-	umulh x8, x7, x7
-	mul x14, x7, x7
-	adds x12, x12, x14
-	str x12, [x0, #48]
-	adcs x13, x13, x8
-	adc x15, x15, xzr
-	umulh x8, x3, x11
-	mul x12, x3, x11
-	umulh x14, x4, x10
-	mul x16, x4, x10
-	adds x12, x12, x16
-	adcs x14, x8, x14
-	cset x8, cs
-	umulh x16, x5, x9
-	mul x17, x5, x9
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	umulh x16, x7, x6
-	mul x17, x7, x6
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	adds x12, x12, x12
-	adcs x14, x14, x14
-	adc x8, x8, x8
-	adds x12, x13, x12
-	str x12, [x0, #56]
-	adcs x14, x15, x14
-	adc x8, x8, xzr
-	ldp x12, x13, [x1, #64]
-	umulh x15, x3, x12
-	mul x16, x3, x12
-	umulh x17, x4, x11
-	mul x2, x4, x11
-	adds x16, x16, x2
-	adcs x15, x15, x17
-	cset x17, cs
-	umulh x2, x5, x10
-	mul x19, x5, x10
-	adds x16, x16, x19
-	adcs x15, x15, x2
-	adc x17, x17, xzr
-	umulh x2, x7, x9
-	mul x19, x7, x9
-	adds x16, x16, x19
-	adcs x15, x15, x2
-	adc x17, x17, xzr
-	adds x16, x16, x16
-	adcs x15, x15, x15
-	adc x17, x17, x17
-	adds x14, x14, x16
-	adcs x15, x8, x15
-	adc x17, x17, xzr
-	umulh x8, x6, x6
-	mul x16, x6, x6
-	adds x14, x14, x16
-	str x14, [x0, #64]
-	adcs x15, x15, x8
-	adc x17, x17, xzr
-	umulh x8, x3, x13
-	mul x14, x3, x13
-	umulh x16, x4, x12
-	mul x2, x4, x12
-	adds x14, x14, x2
-	adcs x16, x8, x16
-	cset x8, cs
-	umulh x2, x5, x11
-	mul x19, x5, x11
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	umulh x2, x7, x10
-	mul x19, x7, x10
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	umulh x2, x6, x9
-	mul x19, x6, x9
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	adds x14, x14, x14
-	adcs x16, x16, x16
-	adc x8, x8, x8
-	adds x14, x15, x14
-	str x14, [x0, #72]
-	adcs x16, x17, x16
-	adc x8, x8, xzr
-	ldr x14, [x1, #80]
-	umulh x15, x3, x14
-	mul x3, x3, x14
-	umulh x17, x4, x13
-	mul x2, x4, x13
-	adds x2, x3, x2
-	adcs x15, x15, x17
-	cset x3, cs
-	umulh x17, x5, x12
-	mul x19, x5, x12
-	adds x19, x2, x19
-	adcs x15, x15, x17
-	adc x3, x3, xzr
-	umulh x17, x7, x11
-	mul x2, x7, x11
-	adds x19, x19, x2
-	adcs x15, x15, x17
-	adc x3, x3, xzr
-	umulh x17, x6, x10
-	mul x2, x6, x10
-	adds x19, x19, x2
-	adcs x15, x15, x17
-	adc x3, x3, xzr
-	adds x19, x19, x19
-	adcs x15, x15, x15
-	adc x3, x3, x3
-	adds x16, x16, x19
-	adcs x15, x8, x15
-	adc x3, x3, xzr
-	umulh x8, x9, x9
-	mul x17, x9, x9
-	adds x16, x16, x17
-	str x16, [x0, #80]
-	adcs x15, x15, x8
-	adc x3, x3, xzr
-	umulh x8, x4, x14
-	mul x4, x4, x14
-	umulh x16, x5, x13
-	mul x17, x5, x13
-	adds x17, x4, x17
-	adcs x16, x8, x16
-	cset x4, cs
-	umulh x8, x7, x12
-	mul x2, x7, x12
-	adds x17, x17, x2
-	adcs x16, x16, x8
-	adc x4, x4, xzr
-	umulh x8, x6, x11
-	mul x2, x6, x11
-	adds x17, x17, x2
-	adcs x16, x16, x8
-	adc x4, x4, xzr
-	umulh x8, x9, x10
-	mul x2, x9, x10
-	adds x17, x17, x2
-	adcs x16, x16, x8
-	adc x4, x4, xzr
-	adds x17, x17, x17
-	adcs x16, x16, x16
-	adc x4, x4, x4
-	adds x15, x15, x17
-	str x15, [x0, #88]
-	adcs x16, x3, x16
-	adc x4, x4, xzr
-	umulh x3, x5, x14
-	mul x5, x5, x14
-	umulh x8, x7, x13
-	mul x15, x7, x13
-	adds x15, x5, x15
-	adcs x3, x3, x8
-	cset x5, cs
-	umulh x8, x6, x12
-	mul x17, x6, x12
-	adds x15, x15, x17
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x9, x11
-	mul x17, x9, x11
-	adds x15, x15, x17
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	adds x15, x15, x15
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x15, x16, x15
-	adcs x3, x4, x3
-	adc x5, x5, xzr
-	umulh x4, x10, x10
-	mul x8, x10, x10
-	adds x15, x15, x8
-	str x15, [x0, #96]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x7, x14
-	mul x7, x7, x14
-	umulh x8, x6, x13
-	mul x15, x6, x13
-	adds x15, x7, x15
-	adcs x4, x4, x8
-	cset x7, cs
-	umulh x8, x9, x12
-	mul x16, x9, x12
-	adds x15, x15, x16
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	umulh x8, x10, x11
-	mul x16, x10, x11
-	adds x15, x15, x16
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	adds x15, x15, x15
-	adcs x4, x4, x4
-	adc x7, x7, x7
-	adds x15, x3, x15
-	str x15, [x0, #104]
-	adcs x4, x5, x4
-	adc x7, x7, xzr
-	umulh x3, x6, x14
-	mul x6, x6, x14
-	umulh x5, x9, x13
-	mul x8, x9, x13
-	adds x6, x6, x8
-	adcs x3, x3, x5
-	cset x5, cs
-	umulh x8, x10, x12
-	mul x15, x10, x12
-	adds x15, x6, x15
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	adds x15, x15, x15
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x15, x4, x15
-	adcs x3, x7, x3
-	adc x5, x5, xzr
-	umulh x4, x11, x11
-	mul x6, x11, x11
-	adds x15, x15, x6
-	str x15, [x0, #112]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x9, x14
-	mul x9, x9, x14
-	umulh x6, x10, x13
-	mul x7, x10, x13
-	adds x7, x9, x7
-	adcs x4, x4, x6
-	cset x6, cs
-	umulh x8, x11, x12
-	mul x9, x11, x12
-	adds x7, x7, x9
-	adcs x4, x4, x8
-	adc x6, x6, xzr
-	adds x7, x7, x7
-	adcs x4, x4, x4
-	adc x6, x6, x6
-	adds x3, x3, x7
-	str x3, [x0, #120]
-	adcs x4, x5, x4
-	adc x6, x6, xzr
-	umulh x3, x10, x14
-	mul x10, x10, x14
-	umulh x5, x11, x13
-	mul x7, x11, x13
-	adds x10, x10, x7
-	adcs x3, x3, x5
-	cset x5, cs
-	adds x10, x10, x10
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x10, x4, x10
-	adcs x3, x6, x3
-	adc x5, x5, xzr
-	umulh x4, x12, x12
-	mul x6, x12, x12
-	adds x10, x10, x6
-	str x10, [x0, #128]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x11, x14
-	mul x11, x11, x14
-	umulh x6, x12, x13
-	mul x7, x12, x13
-	adds x11, x11, x7
-	adcs x4, x4, x6
-	cset x6, cs
-	adds x11, x11, x11
-	adcs x4, x4, x4
-	adc x6, x6, x6
-	adds x11, x3, x11
-	str x11, [x0, #136]
-	adcs x4, x5, x4
-	adc x6, x6, xzr
-	umulh x3, x12, x14
-	mul x12, x12, x14
-	adds x12, x12, x12
-	adcs x3, x3, x3
-	cset x5, cs
-	adds x12, x4, x12
-	adcs x3, x6, x3
-	adc x5, x5, xzr
-	umulh x4, x13, x13
-	mul x6, x13, x13
-	adds x12, x12, x6
-	str x12, [x0, #144]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x13, x14
-	mul x13, x13, x14
-	adds x13, x13, x13
-	adcs x4, x4, x4
-	cset x6, cs
-	adds x13, x3, x13
-	str x13, [x0, #152]
-	adcs x4, x5, x4
-	adc x6, x6, xzr
-	umulh x3, x14, x14
-	mul x14, x14, x14
-	adds x14, x4, x14
-	str x14, [x0, #160]
-	adc x3, x6, x3
-	str x3, [x0, #168]
-	ldr x19, [sp], #16
-	.cfi_restore x19
-	.cfi_def_cfa_offset 0
-	ret
-	.cfi_endproc
-	.size lf_mp_sqr11_aarch64, .-lf_mp_sqr11_aarch64
-
-// void lf_mp_sqr12_aarch64(uint64_t r[24], const uint64_t a[12])
-//   r = a^2, 12 -> 24 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21; flags NZCV clobbered
-//   callee-saved registers saved: x19, x20, x21; stack: 32 bytes (3 registers saved, 0 spill slots of 8 bytes)
-//   484 instructions
-	.text
-	.globl lf_mp_sqr12_aarch64
-	.hidden lf_mp_sqr12_aarch64
-	.type lf_mp_sqr12_aarch64, %function
-	.p2align 4
-lf_mp_sqr12_aarch64:
-	.cfi_startproc
-	stp x19, x20, [sp, #-32]!
-	.cfi_def_cfa_offset 32
-	str x21, [sp, #16]
-	.cfi_offset x19, -32
-	.cfi_offset x20, -24
-	.cfi_offset x21, -16
-	ldp x3, x4, [x1, #0]
-	umulh x5, x3, x3
-	mul x6, x3, x3
-	str x6, [x0, #0]
-	umulh x6, x3, x4
-	mul x7, x3, x4
-	adds x7, x7, x7
-	adcs x6, x6, x6
-	cset x8, cs
-	adds x5, x5, x7
-	str x5, [x0, #8]
-	adcs x6, x6, xzr
-	adc x8, x8, xzr
-	ldp x5, x7, [x1, #16]
-	umulh x9, x3, x5
-	mul x10, x3, x5
-	adds x10, x10, x10
-	adcs x9, x9, x9
-	cset x11, cs
-	adds x10, x6, x10
-	adcs x8, x8, x9
-	adc x11, x11, xzr
-	umulh x6, x4, x4
-	mul x9, x4, x4
-	adds x10, x10, x9
-	str x10, [x0, #16]
-	adcs x6, x8, x6
-	adc x11, x11, xzr
-	umulh x8, x3, x7
-	mul x9, x3, x7
-	umulh x10, x4, x5
-	mul x12, x4, x5
-	adds x12, x9, x12
-	adcs x10, x8, x10
-	cset x8, cs
-	adds x12, x12, x12
-	adcs x10, x10, x10
-	adc x8, x8, x8
-	adds x12, x6, x12
-	str x12, [x0, #24]
-	adcs x10, x11, x10
-	adc x8, x8, xzr
-	ldp x6, x9, [x1, #32]
-	umulh x11, x3, x6
-	mul x12, x3, x6
-	umulh x13, x4, x7
-	mul x14, x4, x7
-	adds x12, x12, x14
-	adcs x11, x11, x13
-	cset x13, cs
-	adds x12, x12, x12
-	adcs x11, x11, x11
-	adc x13, x13, x13
-	adds x10, x10, x12
-	adcs x11, x8, x11
-	adc x13, x13, xzr
-	umulh x8, x5, x5
-	mul x12, x5, x5
-	adds x10, x10, x12
-	str x10, [x0, #32]
-	adcs x11, x11, x8
-	adc x13, x13, xzr
-	umulh x8, x3, x9
-	mul x10, x3, x9
-	umulh x12, x4, x6
-	mul x14, x4, x6
-	adds x10, x10, x14
-	adcs x12, x8, x12
-	cset x8, cs
-	umulh x14, x5, x7
-	mul x15, x5, x7
-	adds x10, x10, x15
-	adcs x12, x12, x14
-	adc x8, x8, xzr
-	adds x10, x10, x10
-	adcs x12, x12, x12
-	adc x8, x8, x8
-	adds x10, x11, x10
-	str x10, [x0, #40]
-	adcs x12, x13, x12
-	adc x8, x8, xzr
-	ldp x10, x11, [x1, #48]
-	umulh x13, x3, x10
-	mul x14, x3, x10
-	umulh x15, x4, x9
-	mul x16, x4, x9
-	adds x14, x14, x16
-	adcs x13, x13, x15
-	cset x15, cs
-	umulh x16, x5, x6
-	mul x17, x5, x6
-	adds x14, x14, x17
-	adcs x13, x13, x16
-	adc x15, x15, xzr
-	adds x14, x14, x14
-	adcs x13, x13, x13
-	adc x15, x15, x15
-	adds x12, x12, x14
-	adcs x13, x8, x13
-	adc x15, x15, xzr
-	umulh x8, x7, x7
-	mul x14, x7, x7
-	adds x12, x12, x14
-	str x12, [x0, #48]
-	adcs x13, x13, x8
-	adc x15, x15, xzr
-	umulh x8, x3, x11
-	mul x12, x3, x11
-	umulh x14, x4, x10
-	mul x16, x4, x10
-	adds x12, x12, x16
-	adcs x14, x8, x14
-	cset x8, cs
-	umulh x16, x5, x9
-	mul x17, x5, x9
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	umulh x16, x7, x6
-	mul x17, x7, x6
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	adds x12, x12, x12
-	adcs x14, x14, x14
-	adc x8, x8, x8
-	adds x12, x13, x12
-	str x12, [x0, #56]
-	adcs x14, x15, x14
-	adc x8, x8, xzr
-	ldp x12, x13, [x1, #64]
-	umulh x15, x3, x12
-	mul x16, x3, x12
-	umulh x17, x4, x11
-	mul x2, x4, x11
-	adds x16, x16, x2
-	adcs x15, x15, x17
-	cset x17, cs
-	umulh x2, x5, x10
-	mul x19, x5, x10
-	adds x16, x16, x19
-	adcs x15, x15, x2
-	adc x17, x17, xzr
-	umulh x2, x7, x9
-	mul x19, x7, x9
-	adds x16, x16, x19
-	adcs x15, x15, x2
-	adc x17, x17, xzr
-	adds x16, x16, x16
-	adcs x15, x15, x15
-	adc x17, x17, x17
-	adds x14, x14, x16
-	adcs x15, x8, x15
-	adc x17, x17, xzr
-	umulh x8, x6, x6
-	mul x16, x6, x6
-	adds x14, x14, x16
-	str x14, [x0, #64]
-	adcs x15, x15, x8
-	adc x17, x17, xzr
-	umulh x8, x3, x13
-	mul x14, x3, x13
-	umulh x16, x4, x12
-	mul x2, x4, x12
-	adds x14, x14, x2
-	adcs x16, x8, x16
-	cset x8, cs
-	umulh x2, x5, x11
-	mul x19, x5, x11
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	umulh x2, x7, x10
-	mul x19, x7, x10
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	umulh x2, x6, x9
-	mul x19, x6, x9
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	adds x14, x14, x14
-	adcs x16, x16, x16
-	adc x8, x8, x8
-	adds x14, x15, x14
-	str x14, [x0, #72]
-	adcs x16, x17, x16
-	adc x8, x8, xzr
-	ldp x14, x15, [x1, #80]
-	umulh x17, x3, x14
-	mul x2, x3, x14
-	umulh x19, x4, x13
-	mul x20, x4, x13
-	adds x2, x2, x20
-	adcs x17, x17, x19
-	cset x19, cs
-	umulh x20, x5, x12
-	mul x21, x5, x12
-	adds x2, x2, x21
-	adcs x17, x17, x20
-	adc x19, x19, xzr
-	umulh x20, x7, x11
-	mul x21, x7, x11
-	adds x2, x2, x21
-	adcs x17, x17, x20
-	adc x19, x19, xzr
-	umulh x20, x6, x10
-	mul x21, x6, x10
-	adds x2, x2, x21
-	adcs x17, x17, x20
-	adc x19, x19, xzr
-	adds x2, x2, x2
-	adcs x17, x17, x17
-	adc x19, x19, x19
-	adds x16, x16, x2
-	adcs x17, x8, x17
-	adc x19, x19, xzr
-	umulh x8, x9, x9
-	mul x2, x9, x9
-	adds x16, x16, x2
-	str x16, [x0, #80]
-	adcs x17, x17, x8
-	adc x19, x19, xzr
-	umulh x8, x3, x15
-	mul x3, x3, x15
-	umulh x16, x4, x14
-	mul x2, x4, x14
-	adds x2, x3, x2
-	adcs x16, x8, x16
-	cset x3, cs
-	umulh x8, x5, x13
-	mul x20, x5, x13
-	adds x2, x2, x20
-	adcs x16, x16, x8
-	adc x3, x3, xzr
-	umulh x8, x7, x12
-	mul x20, x7, x12
-	adds x2, x2, x20
-	adcs x16, x16, x8
-	adc x3, x3, xzr
-	umulh x8, x6, x11
-	mul x20, x6, x11
-	adds x2, x2, x20
-	adcs x16, x16, x8
-	adc x3, x3, xzr
-	umulh x8, x9, x10
-	mul x20, x9, x10
-	adds x2, x2, x20
-	adcs x16, x16, x8
-	adc x3, x3, xzr
-	adds x2, x2, x2
-	adcs x16, x16, x16
-	adc x3, x3, x3
-	adds x17, x17, x2
-	str x17, [x0, #88]
-	adcs x16, x19, x16
-	adc x3, x3, xzr
-	umulh x8, x4, x15
-	mul x4, x4, x15
-	umulh x17, x5, x14
-	mul x2, x5, x14
-	adds x2, x4, x2
-	adcs x17, x8, x17
-	cset x4, cs
-	umulh x8, x7, x13
-	mul x19, x7, x13
-	adds x19, x2, x19
-	adcs x17, x17, x8
-	adc x4, x4, xzr
-	umulh x8, x6, x12
-	mul x2, x6, x12
-	adds x19, x19, x2
-	adcs x17, x17, x8
-	adc x4, x4, xzr
-	umulh x8, x9, x11
-	mul x2, x9, x11
-	adds x19, x19, x2
-	adcs x17, x17, x8
-	adc x4, x4, xzr
-	adds x19, x19, x19
-	adcs x17, x17, x17
-	adc x4, x4, x4
-	adds x16, x16, x19
-	adcs x17, x3, x17
-	adc x4, x4, xzr
-	umulh x3, x10, x10
-	mul x8, x10, x10
-	adds x16, x16, x8
-	str x16, [x0, #96]
-	adcs x17, x17, x3
-	adc x4, x4, xzr
-	umulh x3, x5, x15
-	mul x5, x5, x15
-	umulh x8, x7, x14
-	mul x16, x7, x14
-	adds x16, x5, x16
-	adcs x3, x3, x8
-	cset x5, cs
-	umulh x8, x6, x13
-	mul x2, x6, x13
-	adds x16, x16, x2
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x9, x12
-	mul x2, x9, x12
-	adds x16, x16, x2
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x10, x11
-	mul x2, x10, x11
-	adds x16, x16, x2
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	adds x16, x16, x16
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x16, x17, x16
-	str x16, [x0, #104]
-	adcs x3, x4, x3
-	adc x5, x5, xzr
-	umulh x4, x7, x15
-	mul x7, x7, x15
-	umulh x8, x6, x14
-	mul x16, x6, x14
-	adds x16, x7, x16
-	adcs x4, x4, x8
-	cset x7, cs
-	umulh x8, x9, x13
-	mul x17, x9, x13
-	adds x16, x16, x17
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	umulh x8, x10, x12
-	mul x17, x10, x12
-	adds x16, x16, x17
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	adds x16, x16, x16
-	adcs x4, x4, x4
-	adc x7, x7, x7
-	adds x16, x3, x16
-	adcs x4, x5, x4
-	adc x7, x7, xzr
-	umulh x3, x11, x11
-	mul x5, x11, x11
-	adds x16, x16, x5
-	str x16, [x0, #112]
-	adcs x3, x4, x3
-	adc x7, x7, xzr
-	umulh x4, x6, x15
-	mul x6, x6, x15
-	umulh x5, x9, x14
-	mul x8, x9, x14
-	adds x6, x6, x8
-	adcs x4, x4, x5
-	cset x5, cs
-	umulh x8, x10, x13
-	mul x16, x10, x13
-	adds x16, x6, x16
-	adcs x4, x4, x8
-	adc x5, x5, xzr
-	umulh x6, x11, x12
-	mul x8, x11, x12
-	adds x16, x16, x8
-	adcs x4, x4, x6
-	adc x5, x5, xzr
-	adds x16, x16, x16
-	adcs x4, x4, x4
-	adc x5, x5, x5
-	adds x16, x3, x16
-	str x16, [x0, #120]
-	adcs x4, x7, x4
-	adc x5, x5, xzr
-	umulh x3, x9, x15
-	mul x9, x9, x15
-	umulh x6, x10, x14
-	mul x7, x10, x14
-	adds x7, x9, x7
-	adcs x3, x3, x6
-	cset x6, cs
-	umulh x8, x11, x13
-	mul x9, x11, x13
-	adds x7, x7, x9
-	adcs x3, x3, x8
-	adc x6, x6, xzr
-	adds x7, x7, x7
-	adcs x3, x3, x3
-	adc x6, x6, x6
-	adds x4, x4, x7
-	adcs x3, x5, x3
-	adc x6, x6, xzr
-	umulh x5, x12, x12
-	mul x7, x12, x12
-	adds x4, x4, x7
-	str x4, [x0, #128]
-	adcs x3, x3, x5
-	adc x6, x6, xzr
-	umulh x4, x10, x15
-	mul x10, x10, x15
-	umulh x5, x11, x14
-	mul x7, x11, x14
-	adds x10, x10, x7
-	adcs x4, x4, x5
-	cset x5, cs
-	umulh x7, x12, x13
-	mul x8, x12, x13
-	adds x10, x10, x8
-	adcs x4, x4, x7
-	adc x5, x5, xzr
-	adds x10, x10, x10
-	adcs x4, x4, x4
-	adc x5, x5, x5
-	adds x10, x3, x10
-	str x10, [x0, #136]
-	adcs x4, x6, x4
-	adc x5, x5, xzr
-	umulh x3, x11, x15
-	mul x11, x11, x15
-	umulh x6, x12, x14
-	mul x7, x12, x14
-	adds x11, x11, x7
-	adcs x3, x3, x6
-	cset x6, cs
-	adds x11, x11, x11
-	adcs x3, x3, x3
-	adc x6, x6, x6
-	adds x11, x4, x11
-	adcs x3, x5, x3
-	adc x6, x6, xzr
-	umulh x4, x13, x13
-	mul x5, x13, x13
-	adds x11, x11, x5
-	str x11, [x0, #144]
-	adcs x3, x3, x4
-	adc x6, x6, xzr
-	umulh x4, x12, x15
-	mul x12, x12, x15
-	umulh x5, x13, x14
-	mul x7, x13, x14
-	adds x12, x12, x7
-	adcs x4, x4, x5
-	cset x5, cs
-	adds x12, x12, x12
-	adcs x4, x4, x4
-	adc x5, x5, x5
-	adds x12, x3, x12
-	str x12, [x0, #152]
-	adcs x4, x6, x4
-	adc x5, x5, xzr
-	umulh x3, x13, x15
-	mul x13, x13, x15
-	adds x13, x13, x13
-	adcs x3, x3, x3
-	cset x6, cs
-	adds x13, x4, x13
-	adcs x3, x5, x3
-	adc x6, x6, xzr
-	umulh x4, x14, x14
-	mul x5, x14, x14
-	adds x13, x13, x5
-	str x13, [x0, #160]
-	adcs x3, x3, x4
-	adc x6, x6, xzr
-	umulh x4, x14, x15
-	mul x14, x14, x15
-	adds x14, x14, x14
-	adcs x4, x4, x4
-	cset x5, cs
-	adds x14, x3, x14
-	str x14, [x0, #168]
-	adcs x4, x6, x4
-	adc x5, x5, xzr
-	umulh x3, x15, x15
-	mul x15, x15, x15
-	adds x15, x4, x15
-	str x15, [x0, #176]
-	adc x3, x5, x3
-	str x3, [x0, #184]
-	ldr x21, [sp, #16]
-	ldp x19, x20, [sp], #32
-	.cfi_restore x19
-	.cfi_restore x20
-	.cfi_restore x21
-	.cfi_def_cfa_offset 0
-	ret
-	.cfi_endproc
-	.size lf_mp_sqr12_aarch64, .-lf_mp_sqr12_aarch64
-
-// void lf_mp_sqr13_aarch64(uint64_t r[26], const uint64_t a[13])
-//   r = a^2, 13 -> 26 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21; flags NZCV clobbered
-//   callee-saved registers saved: x19, x20, x21; stack: 32 bytes (3 registers saved, 0 spill slots of 8 bytes)
-//   558 instructions
-	.text
-	.globl lf_mp_sqr13_aarch64
-	.hidden lf_mp_sqr13_aarch64
-	.type lf_mp_sqr13_aarch64, %function
-	.p2align 4
-lf_mp_sqr13_aarch64:
-	.cfi_startproc
-	stp x19, x20, [sp, #-32]!
-	.cfi_def_cfa_offset 32
-	str x21, [sp, #16]
-	.cfi_offset x19, -32
-	.cfi_offset x20, -24
-	.cfi_offset x21, -16
-	ldp x3, x4, [x1, #0]
-	umulh x5, x3, x3
-	mul x6, x3, x3
-	str x6, [x0, #0]
-	umulh x6, x3, x4
-	mul x7, x3, x4
-	adds x7, x7, x7
-	adcs x6, x6, x6
-	cset x8, cs
-	adds x5, x5, x7
-	str x5, [x0, #8]
-	adcs x6, x6, xzr
-	adc x8, x8, xzr
-	ldp x5, x7, [x1, #16]
-	umulh x9, x3, x5
-	mul x10, x3, x5
-	adds x10, x10, x10
-	adcs x9, x9, x9
-	cset x11, cs
-	adds x10, x6, x10
-	adcs x8, x8, x9
-	adc x11, x11, xzr
-	umulh x6, x4, x4
-	mul x9, x4, x4
-	adds x10, x10, x9
-	str x10, [x0, #16]
-	adcs x6, x8, x6
-	adc x11, x11, xzr
-	umulh x8, x3, x7
-	mul x9, x3, x7
-	umulh x10, x4, x5
-	mul x12, x4, x5
-	adds x12, x9, x12
-	adcs x10, x8, x10
-	cset x8, cs
-	adds x12, x12, x12
-	adcs x10, x10, x10
-	adc x8, x8, x8
-	adds x12, x6, x12
-	str x12, [x0, #24]
-	adcs x10, x11, x10
-	adc x8, x8, xzr
-	ldp x6, x9, [x1, #32]
-	umulh x11, x3, x6
-	mul x12, x3, x6
-	umulh x13, x4, x7
-	mul x14, x4, x7
-	adds x12, x12, x14
-	adcs x11, x11, x13
-	cset x13, cs
-	adds x12, x12, x12
-	adcs x11, x11, x11
-	adc x13, x13, x13
-	adds x10, x10, x12
-	adcs x11, x8, x11
-	adc x13, x13, xzr
-	umulh x8, x5, x5
-	mul x12, x5, x5
-	adds x10, x10, x12
-	str x10, [x0, #32]
-	adcs x11, x11, x8
-	adc x13, x13, xzr
-	umulh x8, x3, x9
-	mul x10, x3, x9
-	umulh x12, x4, x6
-	mul x14, x4, x6
-	adds x10, x10, x14
-	adcs x12, x8, x12
-	cset x8, cs
-	umulh x14, x5, x7
-	mul x15, x5, x7
-	adds x10, x10, x15
-	adcs x12, x12, x14
-	adc x8, x8, xzr
-	adds x10, x10, x10
-	adcs x12, x12, x12
-	adc x8, x8, x8
-	adds x10, x11, x10
-	str x10, [x0, #40]
-	adcs x12, x13, x12
-	adc x8, x8, xzr
-	ldp x10, x11, [x1, #48]
-	umulh x13, x3, x10
-	mul x14, x3, x10
-	umulh x15, x4, x9
-	mul x16, x4, x9
-	adds x14, x14, x16
-	adcs x13, x13, x15
-	cset x15, cs
-	umulh x16, x5, x6
-	mul x17, x5, x6
-	adds x14, x14, x17
-	adcs x13, x13, x16
-	adc x15, x15, xzr
-	adds x14, x14, x14
-	adcs x13, x13, x13
-	adc x15, x15, x15
-	adds x12, x12, x14
-	adcs x13, x8, x13
-	adc x15, x15, xzr
-	umulh x8, x7, x7
-	mul x14, x7, x7
-	adds x12, x12, x14
-	str x12, [x0, #48]
-	adcs x13, x13, x8
-	adc x15, x15, xzr
-	umulh x8, x3, x11
-	mul x12, x3, x11
-	umulh x14, x4, x10
-	mul x16, x4, x10
-	adds x12, x12, x16
-	adcs x14, x8, x14
-	cset x8, cs
-	umulh x16, x5, x9
-	mul x17, x5, x9
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	umulh x16, x7, x6
-	mul x17, x7, x6
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	adds x12, x12, x12
-	adcs x14, x14, x14
-	adc x8, x8, x8
-	adds x12, x13, x12
-	str x12, [x0, #56]
-	adcs x14, x15, x14
-	adc x8, x8, xzr
-	ldp x12, x13, [x1, #64]
-	umulh x15, x3, x12
-	mul x16, x3, x12
-	umulh x17, x4, x11
-	mul x2, x4, x11
-	adds x16, x16, x2
-	adcs x15, x15, x17
-	cset x17, cs
-	umulh x2, x5, x10
-	mul x19, x5, x10
-	adds x16, x16, x19
-	adcs x15, x15, x2
-	adc x17, x17, xzr
-	umulh x2, x7, x9
-	mul x19, x7, x9
-	adds x16, x16, x19
-	adcs x15, x15, x2
-	adc x17, x17, xzr
-	adds x16, x16, x16
-	adcs x15, x15, x15
-	adc x17, x17, x17
-	adds x14, x14, x16
-	adcs x15, x8, x15
-	adc x17, x17, xzr
-	umulh x8, x6, x6
-	mul x16, x6, x6
-	adds x14, x14, x16
-	str x14, [x0, #64]
-	adcs x15, x15, x8
-	adc x17, x17, xzr
-	umulh x8, x3, x13
-	mul x14, x3, x13
-	umulh x16, x4, x12
-	mul x2, x4, x12
-	adds x14, x14, x2
-	adcs x16, x8, x16
-	cset x8, cs
-	umulh x2, x5, x11
-	mul x19, x5, x11
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	umulh x2, x7, x10
-	mul x19, x7, x10
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	umulh x2, x6, x9
-	mul x19, x6, x9
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	adds x14, x14, x14
-	adcs x16, x16, x16
-	adc x8, x8, x8
-	adds x14, x15, x14
-	str x14, [x0, #72]
-	adcs x16, x17, x16
-	adc x8, x8, xzr
-	ldp x14, x15, [x1, #80]
-	umulh x17, x3, x14
-	mul x2, x3, x14
-	umulh x19, x4, x13
-	mul x20, x4, x13
-	adds x2, x2, x20
-	adcs x17, x17, x19
-	cset x19, cs
-	umulh x20, x5, x12
-	mul x21, x5, x12
-	adds x2, x2, x21
-	adcs x17, x17, x20
-	adc x19, x19, xzr
-	umulh x20, x7, x11
-	mul x21, x7, x11
-	adds x2, x2, x21
-	adcs x17, x17, x20
-	adc x19, x19, xzr
-	umulh x20, x6, x10
-	mul x21, x6, x10
-	adds x2, x2, x21
-	adcs x17, x17, x20
-	adc x19, x19, xzr
-	adds x2, x2, x2
-	adcs x17, x17, x17
-	adc x19, x19, x19
-	adds x16, x16, x2
-	adcs x17, x8, x17
-	adc x19, x19, xzr
-	umulh x8, x9, x9
-	mul x2, x9, x9
-	adds x16, x16, x2
-	str x16, [x0, #80]
-	adcs x17, x17, x8
-	adc x19, x19, xzr
-	umulh x8, x3, x15
-	mul x16, x3, x15
-	umulh x2, x4, x14
-	mul x20, x4, x14
-	adds x16, x16, x20
-	adcs x2, x8, x2
-	cset x8, cs
-	umulh x20, x5, x13
-	mul x21, x5, x13
-	adds x16, x16, x21
-	adcs x2, x2, x20
-	adc x8, x8, xzr
-	umulh x20, x7, x12
-	mul x21, x7, x12
-	adds x16, x16, x21
-	adcs x2, x2, x20
-	adc x8, x8, xzr
-	umulh x20, x6, x11
-	mul x21, x6, x11
-	adds x16, x16, x21
-	adcs x2, x2, x20
-	adc x8, x8, xzr
-	umulh x20, x9, x10
-	mul x21, x9, x10
-	adds x16, x16, x21
-	adcs x2, x2, x20
-	adc x8, x8, xzr
-	adds x16, x16, x16
-	adcs x2, x2, x2
-	adc x8, x8, x8
-	adds x16, x17, x16
-	str x16, [x0, #88]
-	adcs x19, x19, x2
-	adc x8, x8, xzr
-	ldr x16, [x1, #96]
-	umulh x17, x3, x16
-	mul x3, x3, x16
-	umulh x2, x4, x15
-	mul x20, x4, x15
-	adds x20, x3, x20
-	adcs x17, x17, x2
-	cset x3, cs
-	umulh x2, x5, x14
-	mul x21, x5, x14
-	adds x20, x20, x21
-	adcs x17, x17, x2
-	adc x3, x3, xzr
-	umulh x2, x7, x13
-	mul x21, x7, x13
-	adds x20, x20, x21
-	adcs x17, x17, x2
-	adc x3, x3, xzr
-	umulh x2, x6, x12
-	mul x21, x6, x12
-	adds x20, x20, x21
-	adcs x17, x17, x2
-	adc x3, x3, xzr
-	umulh x2, x9, x11
-	mul x21, x9, x11
-	adds x20, x20, x21
-	adcs x17, x17, x2
-	adc x3, x3, xzr
-	adds x20, x20, x20
-	adcs x17, x17, x17
-	adc x3, x3, x3
-	adds x19, x19, x20
-	adcs x17, x8, x17
-	adc x3, x3, xzr
-	umulh x8, x10, x10
-	mul x2, x10, x10
-	adds x19, x19, x2
-	str x19, [x0, #96]
-	adcs x17, x17, x8
-	adc x3, x3, xzr
-	umulh x8, x4, x16
-	mul x4, x4, x16
-	umulh x2, x5, x15
-	mul x19, x5, x15
-	adds x19, x4, x19
-	adcs x2, x8, x2
-	cset x4, cs
-	umulh x8, x7, x14
-	mul x20, x7, x14
-	adds x19, x19, x20
-	adcs x2, x2, x8
-	adc x4, x4, xzr
-	umulh x8, x6, x13
-	mul x20, x6, x13
-	adds x19, x19, x20
-	adcs x2, x2, x8
-	adc x4, x4, xzr
-	umulh x8, x9, x12
-	mul x20, x9, x12
-	adds x19, x19, x20
-	adcs x2, x2, x8
-	adc x4, x4, xzr
-	umulh x8, x10, x11
-	mul x20, x10, x11
-	adds x19, x19, x20
-	adcs x2, x2, x8
-	adc x4, x4, xzr
-	adds x19, x19, x19
-	adcs x2, x2, x2
-	adc x4, x4, x4
-	adds x17, x17, x19
-	str x17, [x0, #104]
-	adcs x2, x3, x2
-	adc x4, x4, xzr
-	umulh x3, x5, x16
-	mul x5, x5, x16
-	umulh x8, x7, x15
-	mul x17, x7, x15
-	adds x17, x5, x17
-	adcs x3, x3, x8
-	cset x5, cs
-	umulh x8, x6, x14
-	mul x19, x6, x14
-	adds x17, x17, x19
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x9, x13
-	mul x19, x9, x13
-	adds x17, x17, x19
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x10, x12
-	mul x19, x10, x12
-	adds x17, x17, x19
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	adds x17, x17, x17
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x17, x2, x17
-	adcs x3, x4, x3
-	adc x5, x5, xzr
-	umulh x4, x11, x11
-	mul x8, x11, x11
-	adds x17, x17, x8
-	str x17, [x0, #112]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x7, x16
-	mul x7, x7, x16
-	umulh x8, x6, x15
-	mul x17, x6, x15
-	adds x17, x7, x17
-	adcs x4, x4, x8
-	cset x7, cs
-	umulh x8, x9, x14
-	mul x2, x9, x14
-	adds x17, x17, x2
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	umulh x8, x10, x13
-	mul x2, x10, x13
-	adds x17, x17, x2
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	umulh x8, x11, x12
-	mul x2, x11, x12
-	adds x17, x17, x2
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	adds x17, x17, x17
-	adcs x4, x4, x4
-	adc x7, x7, x7
-	adds x17, x3, x17
-	str x17, [x0, #120]
-	adcs x4, x5, x4
-	adc x7, x7, xzr
-	umulh x3, x6, x16
-	mul x6, x6, x16
-	umulh x5, x9, x15
-	mul x8, x9, x15
-	adds x6, x6, x8
-	adcs x3, x3, x5
-	cset x5, cs
-	umulh x8, x10, x14
-	mul x17, x10, x14
-	adds x17, x6, x17
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x6, x11, x13
-	mul x8, x11, x13
-	adds x17, x17, x8
-	adcs x3, x3, x6
-	adc x5, x5, xzr
-	adds x17, x17, x17
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x17, x4, x17
-	adcs x3, x7, x3
-	adc x5, x5, xzr
-	umulh x4, x12, x12
-	mul x6, x12, x12
-	adds x17, x17, x6
-	str x17, [x0, #128]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x9, x16
-	mul x9, x9, x16
-	umulh x6, x10, x15
-	mul x7, x10, x15
-	adds x7, x9, x7
-	adcs x4, x4, x6
-	cset x6, cs
-	umulh x8, x11, x14
-	mul x9, x11, x14
-	adds x7, x7, x9
-	adcs x4, x4, x8
-	adc x6, x6, xzr
-	umulh x8, x12, x13
-	mul x9, x12, x13
-	adds x7, x7, x9
-	adcs x4, x4, x8
-	adc x6, x6, xzr
-	adds x7, x7, x7
-	adcs x4, x4, x4
-	adc x6, x6, x6
-	adds x3, x3, x7
-	str x3, [x0, #136]
-	adcs x4, x5, x4
-	adc x6, x6, xzr
-	umulh x3, x10, x16
-	mul x10, x10, x16
-	umulh x5, x11, x15
-	mul x7, x11, x15
-	adds x10, x10, x7
-	adcs x3, x3, x5
-	cset x5, cs
-	umulh x7, x12, x14
-	mul x8, x12, x14
-	adds x10, x10, x8
-	adcs x3, x3, x7
-	adc x5, x5, xzr
-	adds x10, x10, x10
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x10, x4, x10
-	adcs x3, x6, x3
-	adc x5, x5, xzr
-	umulh x4, x13, x13
-	mul x6, x13, x13
-	adds x10, x10, x6
-	str x10, [x0, #144]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x11, x16
-	mul x11, x11, x16
-	umulh x6, x12, x15
-	mul x7, x12, x15
-	adds x11, x11, x7
-	adcs x4, x4, x6
-	cset x6, cs
-	umulh x7, x13, x14
-	mul x8, x13, x14
-	adds x11, x11, x8
-	adcs x4, x4, x7
-	adc x6, x6, xzr
-	adds x11, x11, x11
-	adcs x4, x4, x4
-	adc x6, x6, x6
-	adds x11, x3, x11
-	str x11, [x0, #152]
-	adcs x4, x5, x4
-	adc x6, x6, xzr
-	umulh x3, x12, x16
-	mul x12, x12, x16
-	umulh x5, x13, x15
-	mul x7, x13, x15
-	adds x12, x12, x7
-	adcs x3, x3, x5
-	cset x5, cs
-	adds x12, x12, x12
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x12, x4, x12
-	adcs x3, x6, x3
-	adc x5, x5, xzr
-	umulh x4, x14, x14
-	mul x6, x14, x14
-	adds x12, x12, x6
-	str x12, [x0, #160]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x13, x16
-	mul x13, x13, x16
-	umulh x6, x14, x15
-	mul x7, x14, x15
-	adds x13, x13, x7
-	adcs x4, x4, x6
-	cset x6, cs
-	adds x13, x13, x13
-	adcs x4, x4, x4
-	adc x6, x6, x6
-	adds x13, x3, x13
-	str x13, [x0, #168]
-	adcs x4, x5, x4
-	adc x6, x6, xzr
-	umulh x3, x14, x16
-	mul x14, x14, x16
-	adds x14, x14, x14
-	adcs x3, x3, x3
-	cset x5, cs
-	adds x14, x4, x14
-	adcs x3, x6, x3
-	adc x5, x5, xzr
-	umulh x4, x15, x15
-	mul x6, x15, x15
-	adds x14, x14, x6
-	str x14, [x0, #176]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x15, x16
-	mul x15, x15, x16
-	adds x15, x15, x15
-	adcs x4, x4, x4
-	cset x6, cs
-	adds x15, x3, x15
-	str x15, [x0, #184]
-	adcs x4, x5, x4
-	adc x6, x6, xzr
-	umulh x3, x16, x16
-	mul x16, x16, x16
-	adds x16, x4, x16
-	str x16, [x0, #192]
-	adc x3, x6, x3
-	str x3, [x0, #200]
-	ldr x21, [sp, #16]
-	ldp x19, x20, [sp], #32
-	.cfi_restore x19
-	.cfi_restore x20
-	.cfi_restore x21
-	.cfi_def_cfa_offset 0
-	ret
-	.cfi_endproc
-	.size lf_mp_sqr13_aarch64, .-lf_mp_sqr13_aarch64
-
-// void lf_mp_sqr14_aarch64(uint64_t r[28], const uint64_t a[14])
-//   r = a^2, 14 -> 28 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23; flags NZCV clobbered
-//   callee-saved registers saved: x19, x20, x21, x22, x23; stack: 48 bytes (5 registers saved, 0 spill slots of 8 bytes)
-//   638 instructions
-	.text
-	.globl lf_mp_sqr14_aarch64
-	.hidden lf_mp_sqr14_aarch64
-	.type lf_mp_sqr14_aarch64, %function
-	.p2align 4
-lf_mp_sqr14_aarch64:
-	.cfi_startproc
-	stp x19, x20, [sp, #-48]!
-	.cfi_def_cfa_offset 48
-	stp x21, x22, [sp, #16]
-	str x23, [sp, #32]
-	.cfi_offset x19, -48
-	.cfi_offset x20, -40
-	.cfi_offset x21, -32
-	.cfi_offset x22, -24
-	.cfi_offset x23, -16
-	ldp x3, x4, [x1, #0]
-	umulh x5, x3, x3
-	mul x6, x3, x3
-	str x6, [x0, #0]
-	umulh x6, x3, x4
-	mul x7, x3, x4
-	adds x7, x7, x7
-	adcs x6, x6, x6
-	cset x8, cs
-	adds x5, x5, x7
-	str x5, [x0, #8]
-	adcs x6, x6, xzr
-	adc x8, x8, xzr
-	ldp x5, x7, [x1, #16]
-	umulh x9, x3, x5
-	mul x10, x3, x5
-	adds x10, x10, x10
-	adcs x9, x9, x9
-	cset x11, cs
-	adds x10, x6, x10
-	adcs x8, x8, x9
-	adc x11, x11, xzr
-	umulh x6, x4, x4
-	mul x9, x4, x4
-	adds x10, x10, x9
-	str x10, [x0, #16]
-	adcs x6, x8, x6
-	adc x11, x11, xzr
-	umulh x8, x3, x7
-	mul x9, x3, x7
-	umulh x10, x4, x5
-	mul x12, x4, x5
-	adds x12, x9, x12
-	adcs x10, x8, x10
-	cset x8, cs
-	adds x12, x12, x12
-	adcs x10, x10, x10
-	adc x8, x8, x8
-	adds x12, x6, x12
-	str x12, [x0, #24]
-	adcs x10, x11, x10
-	adc x8, x8, xzr
-	ldp x6, x9, [x1, #32]
-	umulh x11, x3, x6
-	mul x12, x3, x6
-	umulh x13, x4, x7
-	mul x14, x4, x7
-	adds x12, x12, x14
-	adcs x11, x11, x13
-	cset x13, cs
-	adds x12, x12, x12
-	adcs x11, x11, x11
-	adc x13, x13, x13
-	adds x10, x10, x12
-	adcs x11, x8, x11
-	adc x13, x13, xzr
-	umulh x8, x5, x5
-	mul x12, x5, x5
-	adds x10, x10, x12
-	str x10, [x0, #32]
-	adcs x11, x11, x8
-	adc x13, x13, xzr
-	umulh x8, x3, x9
-	mul x10, x3, x9
-	umulh x12, x4, x6
-	mul x14, x4, x6
-	adds x10, x10, x14
-	adcs x12, x8, x12
-	cset x8, cs
-	umulh x14, x5, x7
-	mul x15, x5, x7
-	adds x10, x10, x15
-	adcs x12, x12, x14
-	adc x8, x8, xzr
-	adds x10, x10, x10
-	adcs x12, x12, x12
-	adc x8, x8, x8
-	adds x10, x11, x10
-	str x10, [x0, #40]
-	adcs x12, x13, x12
-	adc x8, x8, xzr
-	ldp x10, x11, [x1, #48]
-	umulh x13, x3, x10
-	mul x14, x3, x10
-	umulh x15, x4, x9
-	mul x16, x4, x9
-	adds x14, x14, x16
-	adcs x13, x13, x15
-	cset x15, cs
-	umulh x16, x5, x6
-	mul x17, x5, x6
-	adds x14, x14, x17
-	adcs x13, x13, x16
-	adc x15, x15, xzr
-	adds x14, x14, x14
-	adcs x13, x13, x13
-	adc x15, x15, x15
-	adds x12, x12, x14
-	adcs x13, x8, x13
-	adc x15, x15, xzr
-	umulh x8, x7, x7
-	mul x14, x7, x7
-	adds x12, x12, x14
-	str x12, [x0, #48]
-	adcs x13, x13, x8
-	adc x15, x15, xzr
-	umulh x8, x3, x11
-	mul x12, x3, x11
-	umulh x14, x4, x10
-	mul x16, x4, x10
-	adds x12, x12, x16
-	adcs x14, x8, x14
-	cset x8, cs
-	umulh x16, x5, x9
-	mul x17, x5, x9
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	umulh x16, x7, x6
-	mul x17, x7, x6
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	adds x12, x12, x12
-	adcs x14, x14, x14
-	adc x8, x8, x8
-	adds x12, x13, x12
-	str x12, [x0, #56]
-	adcs x14, x15, x14
-	adc x8, x8, xzr
-	ldp x12, x13, [x1, #64]
-	umulh x15, x3, x12
-	mul x16, x3, x12
-	umulh x17, x4, x11
-	mul x2, x4, x11
-	adds x16, x16, x2
-	adcs x15, x15, x17
-	cset x17, cs
-	umulh x2, x5, x10
-	mul x19, x5, x10
-	adds x16, x16, x19
-	adcs x15, x15, x2
-	adc x17, x17, xzr
-	umulh x2, x7, x9
-	mul x19, x7, x9
-	adds x16, x16, x19
-	adcs x15, x15, x2
-	adc x17, x17, xzr
-	adds x16, x16, x16
-	adcs x15, x15, x15
-	adc x17, x17, x17
-	adds x14, x14, x16
-	adcs x15, x8, x15
-	adc x17, x17, xzr
-	umulh x8, x6, x6
-	mul x16, x6, x6
-	adds x14, x14, x16
-	str x14, [x0, #64]
-	adcs x15, x15, x8
-	adc x17, x17, xzr
-	umulh x8, x3, x13
-	mul x14, x3, x13
-	umulh x16, x4, x12
-	mul x2, x4, x12
-	adds x14, x14, x2
-	adcs x16, x8, x16
-	cset x8, cs
-	umulh x2, x5, x11
-	mul x19, x5, x11
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	umulh x2, x7, x10
-	mul x19, x7, x10
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	umulh x2, x6, x9
-	mul x19, x6, x9
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	adds x14, x14, x14
-	adcs x16, x16, x16
-	adc x8, x8, x8
-	adds x14, x15, x14
-	str x14, [x0, #72]
-	adcs x16, x17, x16
-	adc x8, x8, xzr
-	ldp x14, x15, [x1, #80]
-	umulh x17, x3, x14
-	mul x2, x3, x14
-	umulh x19, x4, x13
-	mul x20, x4, x13
-	adds x2, x2, x20
-	adcs x17, x17, x19
-	cset x19, cs
-	umulh x20, x5, x12
-	mul x21, x5, x12
-	adds x2, x2, x21
-	adcs x17, x17, x20
-	adc x19, x19, xzr
-	umulh x20, x7, x11
-	mul x21, x7, x11
-	adds x2, x2, x21
-	adcs x17, x17, x20
-	adc x19, x19, xzr
-	umulh x20, x6, x10
-	mul x21, x6, x10
-	adds x2, x2, x21
-	adcs x17, x17, x20
-	adc x19, x19, xzr
-	adds x2, x2, x2
-	adcs x17, x17, x17
-	adc x19, x19, x19
-	adds x16, x16, x2
-	adcs x17, x8, x17
-	adc x19, x19, xzr
-	umulh x8, x9, x9
-	mul x2, x9, x9
-	adds x16, x16, x2
-	str x16, [x0, #80]
-	adcs x17, x17, x8
-	adc x19, x19, xzr
-	umulh x8, x3, x15
-	mul x16, x3, x15
-	umulh x2, x4, x14
-	mul x20, x4, x14
-	adds x16, x16, x20
-	adcs x2, x8, x2
-	cset x8, cs
-	umulh x20, x5, x13
-	mul x21, x5, x13
-	adds x16, x16, x21
-	adcs x2, x2, x20
-	adc x8, x8, xzr
-	umulh x20, x7, x12
-	mul x21, x7, x12
-	adds x16, x16, x21
-	adcs x2, x2, x20
-	adc x8, x8, xzr
-	umulh x20, x6, x11
-	mul x21, x6, x11
-	adds x16, x16, x21
-	adcs x2, x2, x20
-	adc x8, x8, xzr
-	umulh x20, x9, x10
-	mul x21, x9, x10
-	adds x16, x16, x21
-	adcs x2, x2, x20
-	adc x8, x8, xzr
-	adds x16, x16, x16
-	adcs x2, x2, x2
-	adc x8, x8, x8
-	adds x16, x17, x16
-	str x16, [x0, #88]
-	adcs x19, x19, x2
-	adc x8, x8, xzr
-	ldp x16, x17, [x1, #96]
-	umulh x2, x3, x16
-	mul x20, x3, x16
-	umulh x21, x4, x15
-	mul x22, x4, x15
-	adds x20, x20, x22
-	adcs x2, x2, x21
-	cset x21, cs
-	umulh x22, x5, x14
-	mul x23, x5, x14
-	adds x20, x20, x23
-	adcs x2, x2, x22
-	adc x21, x21, xzr
-	umulh x22, x7, x13
-	mul x23, x7, x13
-	adds x20, x20, x23
-	adcs x2, x2, x22
-	adc x21, x21, xzr
-	umulh x22, x6, x12
-	mul x23, x6, x12
-	adds x20, x20, x23
-	adcs x2, x2, x22
-	adc x21, x21, xzr
-	umulh x22, x9, x11
-	mul x23, x9, x11
-	adds x20, x20, x23
-	adcs x2, x2, x22
-	adc x21, x21, xzr
-	adds x20, x20, x20
-	adcs x2, x2, x2
-	adc x21, x21, x21
-	adds x19, x19, x20
-	adcs x2, x8, x2
-	adc x21, x21, xzr
-	umulh x8, x10, x10
-	mul x20, x10, x10
-	adds x19, x19, x20
-	str x19, [x0, #96]
-	adcs x2, x2, x8
-	adc x21, x21, xzr
-	umulh x8, x3, x17
-	mul x3, x3, x17
-	umulh x19, x4, x16
-	mul x20, x4, x16
-	adds x20, x3, x20
-	adcs x19, x8, x19
-	cset x3, cs
-	umulh x8, x5, x15
-	mul x22, x5, x15
-	adds x20, x20, x22
-	adcs x19, x19, x8
-	adc x3, x3, xzr
-	umulh x8, x7, x14
-	mul x22, x7, x14
-	adds x20, x20, x22
-	adcs x19, x19, x8
-	adc x3, x3, xzr
-	umulh x8, x6, x13
-	mul x22, x6, x13
-	adds x20, x20, x22
-	adcs x19, x19, x8
-	adc x3, x3, xzr
-	umulh x8, x9, x12
-	mul x22, x9, x12
-	adds x20, x20, x22
-	adcs x19, x19, x8
-	adc x3, x3, xzr
-	umulh x8, x10, x11
-	mul x22, x10, x11
-	adds x20, x20, x22
-	adcs x19, x19, x8
-	adc x3, x3, xzr
-	adds x20, x20, x20
-	adcs x19, x19, x19
-	adc x3, x3, x3
-	adds x2, x2, x20
-	str x2, [x0, #104]
-	adcs x19, x21, x19
-	adc x3, x3, xzr
-	umulh x8, x4, x17
-	mul x4, x4, x17
-	umulh x2, x5, x16
-	mul x20, x5, x16
-	adds x20, x4, x20
-	adcs x2, x8, x2
-	cset x4, cs
-	umulh x8, x7, x15
-	mul x21, x7, x15
-	adds x20, x20, x21
-	adcs x2, x2, x8
-	adc x4, x4, xzr
-	umulh x8, x6, x14
-	mul x21, x6, x14
-	adds x20, x20, x21
-	adcs x2, x2, x8
-	adc x4, x4, xzr
-	umulh x8, x9, x13
-	mul x21, x9, x13
-	adds x20, x20, x21
-	adcs x2, x2, x8
-	adc x4, x4, xzr
-	umulh x8, x10, x12
-	mul x21, x10, x12
-	adds x20, x20, x21
-	adcs x2, x2, x8
-	adc x4, x4, xzr
-	adds x20, x20, x20
-	adcs x2, x2, x2
-	adc x4, x4, x4
-	adds x19, x19, x20
-	adcs x2, x3, x2
-	adc x4, x4, xzr
-	umulh x3, x11, x11
-	mul x8, x11, x11
-	adds x19, x19, x8
-	str x19, [x0, #112]
-	adcs x2, x2, x3
-	adc x4, x4, xzr
-	umulh x3, x5, x17
-	mul x5, x5, x17
-	umulh x8, x7, x16
-	mul x19, x7, x16
-	adds x19, x5, x19
-	adcs x3, x3, x8
-	cset x5, cs
-	umulh x8, x6, x15
-	mul x20, x6, x15
-	adds x19, x19, x20
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x9, x14
-	mul x20, x9, x14
-	adds x19, x19, x20
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x10, x13
-	mul x20, x10, x13
-	adds x19, x19, x20
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x11, x12
-	mul x20, x11, x12
-	adds x19, x19, x20
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	adds x19, x19, x19
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x19, x2, x19
-	str x19, [x0, #120]
-	adcs x3, x4, x3
-	adc x5, x5, xzr
-	umulh x4, x7, x17
-	mul x7, x7, x17
-	umulh x8, x6, x16
-	mul x2, x6, x16
-	adds x2, x7, x2
-	adcs x4, x4, x8
-	cset x7, cs
-	umulh x8, x9, x15
-	mul x19, x9, x15
-	adds x19, x2, x19
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	umulh x8, x10, x14
-	mul x2, x10, x14
-	adds x19, x19, x2
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	umulh x8, x11, x13
-	mul x2, x11, x13
-	adds x19, x19, x2
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	adds x19, x19, x19
-	adcs x4, x4, x4
-	adc x7, x7, x7
-	adds x19, x3, x19
-	adcs x4, x5, x4
-	adc x7, x7, xzr
-	umulh x3, x12, x12
-	mul x5, x12, x12
-	adds x19, x19, x5
-	str x19, [x0, #128]
-	adcs x3, x4, x3
-	adc x7, x7, xzr
-	umulh x4, x6, x17
-	mul x6, x6, x17
-	umulh x5, x9, x16
-	mul x8, x9, x16
-	adds x6, x6, x8
-	adcs x4, x4, x5
-	cset x5, cs
-	umulh x8, x10, x15
-	mul x2, x10, x15
-	adds x2, x6, x2
-	adcs x4, x4, x8
-	adc x5, x5, xzr
-	umulh x6, x11, x14
-	mul x8, x11, x14
-	adds x2, x2, x8
-	adcs x4, x4, x6
-	adc x5, x5, xzr
-	umulh x6, x12, x13
-	mul x8, x12, x13
-	adds x2, x2, x8
-	adcs x4, x4, x6
-	adc x5, x5, xzr
-	adds x2, x2, x2
-	adcs x4, x4, x4
-	adc x5, x5, x5
-	adds x2, x3, x2
-	str x2, [x0, #136]
-	adcs x4, x7, x4
-	adc x5, x5, xzr
-	umulh x3, x9, x17
-	mul x9, x9, x17
-	umulh x6, x10, x16
-	mul x7, x10, x16
-	adds x7, x9, x7
-	adcs x3, x3, x6
-	cset x6, cs
-	umulh x8, x11, x15
-	mul x9, x11, x15
-	adds x7, x7, x9
-	adcs x3, x3, x8
-	adc x6, x6, xzr
-	umulh x8, x12, x14
-	mul x9, x12, x14
-	adds x7, x7, x9
-	adcs x3, x3, x8
-	adc x6, x6, xzr
-	adds x7, x7, x7
-	adcs x3, x3, x3
-	adc x6, x6, x6
-	adds x4, x4, x7
-	adcs x3, x5, x3
-	adc x6, x6, xzr
-	umulh x5, x13, x13
-	mul x7, x13, x13
-	adds x4, x4, x7
-	str x4, [x0, #144]
-	adcs x3, x3, x5
-	adc x6, x6, xzr
-	umulh x4, x10, x17
-	mul x10, x10, x17
-	umulh x5, x11, x16
-	mul x7, x11, x16
-	adds x10, x10, x7
-	adcs x4, x4, x5
-	cset x5, cs
-	umulh x7, x12, x15
-	mul x8, x12, x15
-	adds x10, x10, x8
-	adcs x4, x4, x7
-	adc x5, x5, xzr
-	umulh x7, x13, x14
-	mul x8, x13, x14
-	adds x10, x10, x8
-	adcs x4, x4, x7
-	adc x5, x5, xzr
-	adds x10, x10, x10
-	adcs x4, x4, x4
-	adc x5, x5, x5
-	adds x10, x3, x10
-	str x10, [x0, #152]
-	adcs x4, x6, x4
-	adc x5, x5, xzr
-	umulh x3, x11, x17
-	mul x11, x11, x17
-	umulh x6, x12, x16
-	mul x7, x12, x16
-	adds x11, x11, x7
-	adcs x3, x3, x6
-	cset x6, cs
-	umulh x7, x13, x15
-	mul x8, x13, x15
-	adds x11, x11, x8
-	adcs x3, x3, x7
-	adc x6, x6, xzr
-	adds x11, x11, x11
-	adcs x3, x3, x3
-	adc x6, x6, x6
-	adds x11, x4, x11
-	adcs x3, x5, x3
-	adc x6, x6, xzr
-	umulh x4, x14, x14
-	mul x5, x14, x14
-	adds x11, x11, x5
-	str x11, [x0, #160]
-	adcs x3, x3, x4
-	adc x6, x6, xzr
-	umulh x4, x12, x17
-	mul x12, x12, x17
-	umulh x5, x13, x16
-	mul x7, x13, x16
-	adds x12, x12, x7
-	adcs x4, x4, x5
-	cset x5, cs
-	umulh x7, x14, x15
-	mul x8, x14, x15
-	adds x12, x12, x8
-	adcs x4, x4, x7
-	adc x5, x5, xzr
-	adds x12, x12, x12
-	adcs x4, x4, x4
-	adc x5, x5, x5
-	adds x12, x3, x12
-	str x12, [x0, #168]
-	adcs x4, x6, x4
-	adc x5, x5, xzr
-	umulh x3, x13, x17
-	mul x13, x13, x17
-	umulh x6, x14, x16
-	mul x7, x14, x16
-	adds x13, x13, x7
-	adcs x3, x3, x6
-	cset x6, cs
-	adds x13, x13, x13
-	adcs x3, x3, x3
-	adc x6, x6, x6
-	adds x13, x4, x13
-	adcs x3, x5, x3
-	adc x6, x6, xzr
-	umulh x4, x15, x15
-	mul x5, x15, x15
-	adds x13, x13, x5
-	str x13, [x0, #176]
-	adcs x3, x3, x4
-	adc x6, x6, xzr
-	umulh x4, x14, x17
-	mul x14, x14, x17
-	umulh x5, x15, x16
-	mul x7, x15, x16
-	adds x14, x14, x7
-	adcs x4, x4, x5
-	cset x5, cs
-	adds x14, x14, x14
-	adcs x4, x4, x4
-	adc x5, x5, x5
-	adds x14, x3, x14
-	str x14, [x0, #184]
-	adcs x4, x6, x4
-	adc x5, x5, xzr
-	umulh x3, x15, x17
-	mul x15, x15, x17
-	adds x15, x15, x15
-	adcs x3, x3, x3
-	cset x6, cs
-	adds x15, x4, x15
-	adcs x3, x5, x3
-	adc x6, x6, xzr
-	umulh x4, x16, x16
-	mul x5, x16, x16
-	adds x15, x15, x5
-	str x15, [x0, #192]
-	adcs x3, x3, x4
-	adc x6, x6, xzr
-	umulh x4, x16, x17
-	mul x16, x16, x17
-	adds x16, x16, x16
-	adcs x4, x4, x4
-	cset x5, cs
-	adds x16, x3, x16
-	str x16, [x0, #200]
-	adcs x4, x6, x4
-	adc x5, x5, xzr
-	umulh x3, x17, x17
-	mul x17, x17, x17
-	adds x17, x4, x17
-	str x17, [x0, #208]
-	adc x3, x5, x3
-	str x3, [x0, #216]
-	ldp x21, x22, [sp, #16]
-	ldr x23, [sp, #32]
-	ldp x19, x20, [sp], #48
-	.cfi_restore x19
-	.cfi_restore x20
-	.cfi_restore x21
-	.cfi_restore x22
-	.cfi_restore x23
-	.cfi_def_cfa_offset 0
-	ret
-	.cfi_endproc
-	.size lf_mp_sqr14_aarch64, .-lf_mp_sqr14_aarch64
-
-// void lf_mp_sqr15_aarch64(uint64_t r[30], const uint64_t a[15])
-//   r = a^2, 15 -> 30 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23; flags NZCV clobbered
-//   callee-saved registers saved: x19, x20, x21, x22, x23; stack: 48 bytes (5 registers saved, 0 spill slots of 8 bytes)
-//   722 instructions
-	.text
-	.globl lf_mp_sqr15_aarch64
-	.hidden lf_mp_sqr15_aarch64
-	.type lf_mp_sqr15_aarch64, %function
-	.p2align 4
-lf_mp_sqr15_aarch64:
-	.cfi_startproc
-	stp x19, x20, [sp, #-48]!
-	.cfi_def_cfa_offset 48
-	stp x21, x22, [sp, #16]
-	str x23, [sp, #32]
-	.cfi_offset x19, -48
-	.cfi_offset x20, -40
-	.cfi_offset x21, -32
-	.cfi_offset x22, -24
-	.cfi_offset x23, -16
-	ldp x3, x4, [x1, #0]
-	umulh x5, x3, x3
-	mul x6, x3, x3
-	str x6, [x0, #0]
-	umulh x6, x3, x4
-	mul x7, x3, x4
-	adds x7, x7, x7
-	adcs x6, x6, x6
-	cset x8, cs
-	adds x5, x5, x7
-	str x5, [x0, #8]
-	adcs x6, x6, xzr
-	adc x8, x8, xzr
-	ldp x5, x7, [x1, #16]
-	umulh x9, x3, x5
-	mul x10, x3, x5
-	adds x10, x10, x10
-	adcs x9, x9, x9
-	cset x11, cs
-	adds x10, x6, x10
-	adcs x8, x8, x9
-	adc x11, x11, xzr
-	umulh x6, x4, x4
-	mul x9, x4, x4
-	adds x10, x10, x9
-	str x10, [x0, #16]
-	adcs x6, x8, x6
-	adc x11, x11, xzr
-	umulh x8, x3, x7
-	mul x9, x3, x7
-	umulh x10, x4, x5
-	mul x12, x4, x5
-	adds x12, x9, x12
-	adcs x10, x8, x10
-	cset x8, cs
-	adds x12, x12, x12
-	adcs x10, x10, x10
-	adc x8, x8, x8
-	adds x12, x6, x12
-	str x12, [x0, #24]
-	adcs x10, x11, x10
-	adc x8, x8, xzr
-	ldp x6, x9, [x1, #32]
-	umulh x11, x3, x6
-	mul x12, x3, x6
-	umulh x13, x4, x7
-	mul x14, x4, x7
-	adds x12, x12, x14
-	adcs x11, x11, x13
-	cset x13, cs
-	adds x12, x12, x12
-	adcs x11, x11, x11
-	adc x13, x13, x13
-	adds x10, x10, x12
-	adcs x11, x8, x11
-	adc x13, x13, xzr
-	umulh x8, x5, x5
-	mul x12, x5, x5
-	adds x10, x10, x12
-	str x10, [x0, #32]
-	adcs x11, x11, x8
-	adc x13, x13, xzr
-	umulh x8, x3, x9
-	mul x10, x3, x9
-	umulh x12, x4, x6
-	mul x14, x4, x6
-	adds x10, x10, x14
-	adcs x12, x8, x12
-	cset x8, cs
-	umulh x14, x5, x7
-	mul x15, x5, x7
-	adds x10, x10, x15
-	adcs x12, x12, x14
-	adc x8, x8, xzr
-	adds x10, x10, x10
-	adcs x12, x12, x12
-	adc x8, x8, x8
-	adds x10, x11, x10
-	str x10, [x0, #40]
-	adcs x12, x13, x12
-	adc x8, x8, xzr
-	ldp x10, x11, [x1, #48]
-	umulh x13, x3, x10
-	mul x14, x3, x10
-	umulh x15, x4, x9
-	mul x16, x4, x9
-	adds x14, x14, x16
-	adcs x13, x13, x15
-	cset x15, cs
-	umulh x16, x5, x6
-	mul x17, x5, x6
-	adds x14, x14, x17
-	adcs x13, x13, x16
-	adc x15, x15, xzr
-	adds x14, x14, x14
-	adcs x13, x13, x13
-	adc x15, x15, x15
-	adds x12, x12, x14
-	adcs x13, x8, x13
-	adc x15, x15, xzr
-	umulh x8, x7, x7
-	mul x14, x7, x7
-	adds x12, x12, x14
-	str x12, [x0, #48]
-	adcs x13, x13, x8
-	adc x15, x15, xzr
-	umulh x8, x3, x11
-	mul x12, x3, x11
-	umulh x14, x4, x10
-	mul x16, x4, x10
-	adds x12, x12, x16
-	adcs x14, x8, x14
-	cset x8, cs
-	umulh x16, x5, x9
-	mul x17, x5, x9
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	umulh x16, x7, x6
-	mul x17, x7, x6
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	adds x12, x12, x12
-	adcs x14, x14, x14
-	adc x8, x8, x8
-	adds x12, x13, x12
-	str x12, [x0, #56]
-	adcs x14, x15, x14
-	adc x8, x8, xzr
-	ldp x12, x13, [x1, #64]
-	umulh x15, x3, x12
-	mul x16, x3, x12
-	umulh x17, x4, x11
-	mul x2, x4, x11
-	adds x16, x16, x2
-	adcs x15, x15, x17
-	cset x17, cs
-	umulh x2, x5, x10
-	mul x19, x5, x10
-	adds x16, x16, x19
-	adcs x15, x15, x2
-	adc x17, x17, xzr
-	umulh x2, x7, x9
-	mul x19, x7, x9
-	adds x16, x16, x19
-	adcs x15, x15, x2
-	adc x17, x17, xzr
-	adds x16, x16, x16
-	adcs x15, x15, x15
-	adc x17, x17, x17
-	adds x14, x14, x16
-	adcs x15, x8, x15
-	adc x17, x17, xzr
-	umulh x8, x6, x6
-	mul x16, x6, x6
-	adds x14, x14, x16
-	str x14, [x0, #64]
-	adcs x15, x15, x8
-	adc x17, x17, xzr
-	umulh x8, x3, x13
-	mul x14, x3, x13
-	umulh x16, x4, x12
-	mul x2, x4, x12
-	adds x14, x14, x2
-	adcs x16, x8, x16
-	cset x8, cs
-	umulh x2, x5, x11
-	mul x19, x5, x11
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	umulh x2, x7, x10
-	mul x19, x7, x10
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	umulh x2, x6, x9
-	mul x19, x6, x9
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	adds x14, x14, x14
-	adcs x16, x16, x16
-	adc x8, x8, x8
-	adds x14, x15, x14
-	str x14, [x0, #72]
-	adcs x16, x17, x16
-	adc x8, x8, xzr
-	ldp x14, x15, [x1, #80]
-	umulh x17, x3, x14
-	mul x2, x3, x14
-	umulh x19, x4, x13
-	mul x20, x4, x13
-	adds x2, x2, x20
-	adcs x17, x17, x19
-	cset x19, cs
-	umulh x20, x5, x12
-	mul x21, x5, x12
-	adds x2, x2, x21
-	adcs x17, x17, x20
-	adc x19, x19, xzr
-	umulh x20, x7, x11
-	mul x21, x7, x11
-	adds x2, x2, x21
-	adcs x17, x17, x20
-	adc x19, x19, xzr
-	umulh x20, x6, x10
-	mul x21, x6, x10
-	adds x2, x2, x21
-	adcs x17, x17, x20
-	adc x19, x19, xzr
-	adds x2, x2, x2
-	adcs x17, x17, x17
-	adc x19, x19, x19
-	adds x16, x16, x2
-	adcs x17, x8, x17
-	adc x19, x19, xzr
-	umulh x8, x9, x9
-	mul x2, x9, x9
-	adds x16, x16, x2
-	str x16, [x0, #80]
-	adcs x17, x17, x8
-	adc x19, x19, xzr
-	umulh x8, x3, x15
-	mul x16, x3, x15
-	umulh x2, x4, x14
-	mul x20, x4, x14
-	adds x16, x16, x20
-	adcs x2, x8, x2
-	cset x8, cs
-	umulh x20, x5, x13
-	mul x21, x5, x13
-	adds x16, x16, x21
-	adcs x2, x2, x20
-	adc x8, x8, xzr
-	umulh x20, x7, x12
-	mul x21, x7, x12
-	adds x16, x16, x21
-	adcs x2, x2, x20
-	adc x8, x8, xzr
-	umulh x20, x6, x11
-	mul x21, x6, x11
-	adds x16, x16, x21
-	adcs x2, x2, x20
-	adc x8, x8, xzr
-	umulh x20, x9, x10
-	mul x21, x9, x10
-	adds x16, x16, x21
-	adcs x2, x2, x20
-	adc x8, x8, xzr
-	adds x16, x16, x16
-	adcs x2, x2, x2
-	adc x8, x8, x8
-	adds x16, x17, x16
-	str x16, [x0, #88]
-	adcs x19, x19, x2
-	adc x8, x8, xzr
-	ldp x16, x17, [x1, #96]
-	umulh x2, x3, x16
-	mul x20, x3, x16
-	umulh x21, x4, x15
-	mul x22, x4, x15
-	adds x20, x20, x22
-	adcs x2, x2, x21
-	cset x21, cs
-	umulh x22, x5, x14
-	mul x23, x5, x14
-	adds x20, x20, x23
-	adcs x2, x2, x22
-	adc x21, x21, xzr
-	umulh x22, x7, x13
-	mul x23, x7, x13
-	adds x20, x20, x23
-	adcs x2, x2, x22
-	adc x21, x21, xzr
-	umulh x22, x6, x12
-	mul x23, x6, x12
-	adds x20, x20, x23
-	adcs x2, x2, x22
-	adc x21, x21, xzr
-	umulh x22, x9, x11
-	mul x23, x9, x11
-	adds x20, x20, x23
-	adcs x2, x2, x22
-	adc x21, x21, xzr
-	adds x20, x20, x20
-	adcs x2, x2, x2
-	adc x21, x21, x21
-	adds x19, x19, x20
-	adcs x2, x8, x2
-	adc x21, x21, xzr
-	umulh x8, x10, x10
-	mul x20, x10, x10
-	adds x19, x19, x20
-	str x19, [x0, #96]
-	adcs x2, x2, x8
-	adc x21, x21, xzr
-	umulh x8, x3, x17
-	mul x19, x3, x17
-	umulh x20, x4, x16
-	mul x22, x4, x16
-	adds x19, x19, x22
-	adcs x20, x8, x20
-	cset x8, cs
-	umulh x22, x5, x15
-	mul x23, x5, x15
-	adds x19, x19, x23
-	adcs x20, x20, x22
-	adc x8, x8, xzr
-	umulh x22, x7, x14
-	mul x23, x7, x14
-	adds x19, x19, x23
-	adcs x20, x20, x22
-	adc x8, x8, xzr
-	umulh x22, x6, x13
-	mul x23, x6, x13
-	adds x19, x19, x23
-	adcs x20, x20, x22
-	adc x8, x8, xzr
-	umulh x22, x9, x12
-	mul x23, x9, x12
-	adds x19, x19, x23
-	adcs x20, x20, x22
-	adc x8, x8, xzr
-	umulh x22, x10, x11
-	mul x23, x10, x11
-	adds x19, x19, x23
-	adcs x20, x20, x22
-	adc x8, x8, xzr
-	adds x19, x19, x19
-	adcs x20, x20, x20
-	adc x8, x8, x8
-	adds x19, x2, x19
-	str x19, [x0, #104]
-	adcs x20, x21, x20
-	adc x8, x8, xzr
-	ldr x2, [x1, #112]
-	umulh x19, x3, x2
-	mul x3, x3, x2
-	umulh x21, x4, x17
-	mul x22, x4, x17
-	adds x22, x3, x22
-	adcs x19, x19, x21
-	cset x3, cs
-	umulh x21, x5, x16
-	mul x23, x5, x16
-	adds x22, x22, x23
-	adcs x19, x19, x21
-	adc x3, x3, xzr
-	umulh x21, x7, x15
-	mul x23, x7, x15
-	adds x22, x22, x23
-	adcs x19, x19, x21
-	adc x3, x3, xzr
-	umulh x21, x6, x14
-	mul x23, x6, x14
-	adds x22, x22, x23
-	adcs x19, x19, x21
-	adc x3, x3, xzr
-	umulh x21, x9, x13
-	mul x23, x9, x13
-	adds x22, x22, x23
-	adcs x19, x19, x21
-	adc x3, x3, xzr
-	umulh x21, x10, x12
-	mul x23, x10, x12
-	adds x22, x22, x23
-	adcs x19, x19, x21
-	adc x3, x3, xzr
-	adds x22, x22, x22
-	adcs x19, x19, x19
-	adc x3, x3, x3
-	adds x20, x20, x22
-	adcs x19, x8, x19
-	adc x3, x3, xzr
-	umulh x8, x11, x11
-	mul x21, x11, x11
-	adds x20, x20, x21
-	str x20, [x0, #112]
-	adcs x19, x19, x8
-	adc x3, x3, xzr
-	umulh x8, x4, x2
-	mul x4, x4, x2
-	umulh x20, x5, x17
-	mul x21, x5, x17
-	adds x21, x4, x21
-	adcs x20, x8, x20
-	cset x4, cs
-	umulh x8, x7, x16
-	mul x22, x7, x16
-	adds x21, x21, x22
-	adcs x20, x20, x8
-	adc x4, x4, xzr
-	umulh x8, x6, x15
-	mul x22, x6, x15
-	adds x21, x21, x22
-	adcs x20, x20, x8
-	adc x4, x4, xzr
-	umulh x8, x9, x14
-	mul x22, x9, x14
-	adds x21, x21, x22
-	adcs x20, x20, x8
-	adc x4, x4, xzr
-	umulh x8, x10, x13
-	mul x22, x10, x13
-	adds x21, x21, x22
-	adcs x20, x20, x8
-	adc x4, x4, xzr
-	umulh x8, x11, x12
-	mul x22, x11, x12
-	adds x21, x21, x22
-	adcs x20, x20, x8
-	adc x4, x4, xzr
-	adds x21, x21, x21
-	adcs x20, x20, x20
-	adc x4, x4, x4
-	adds x19, x19, x21
-	str x19, [x0, #120]
-	adcs x20, x3, x20
-	adc x4, x4, xzr
-	umulh x3, x5, x2
-	mul x5, x5, x2
-	umulh x8, x7, x17
-	mul x19, x7, x17
-	adds x19, x5, x19
-	adcs x3, x3, x8
-	cset x5, cs
-	umulh x8, x6, x16
-	mul x21, x6, x16
-	adds x19, x19, x21
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x9, x15
-	mul x21, x9, x15
-	adds x19, x19, x21
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x10, x14
-	mul x21, x10, x14
-	adds x19, x19, x21
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x11, x13
-	mul x21, x11, x13
-	adds x19, x19, x21
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	adds x19, x19, x19
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x19, x20, x19
-	adcs x3, x4, x3
-	adc x5, x5, xzr
-	umulh x4, x12, x12
-	mul x8, x12, x12
-	adds x19, x19, x8
-	str x19, [x0, #128]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x7, x2
-	mul x7, x7, x2
-	umulh x8, x6, x17
-	mul x19, x6, x17
-	adds x19, x7, x19
-	adcs x4, x4, x8
-	cset x7, cs
-	umulh x8, x9, x16
-	mul x20, x9, x16
-	adds x19, x19, x20
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	umulh x8, x10, x15
-	mul x20, x10, x15
-	adds x19, x19, x20
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	umulh x8, x11, x14
-	mul x20, x11, x14
-	adds x19, x19, x20
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	umulh x8, x12, x13
-	mul x20, x12, x13
-	adds x19, x19, x20
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	adds x19, x19, x19
-	adcs x4, x4, x4
-	adc x7, x7, x7
-	adds x19, x3, x19
-	str x19, [x0, #136]
-	adcs x4, x5, x4
-	adc x7, x7, xzr
-	umulh x3, x6, x2
-	mul x6, x6, x2
-	umulh x5, x9, x17
-	mul x8, x9, x17
-	adds x6, x6, x8
-	adcs x3, x3, x5
-	cset x5, cs
-	umulh x8, x10, x16
-	mul x19, x10, x16
-	adds x19, x6, x19
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x6, x11, x15
-	mul x8, x11, x15
-	adds x19, x19, x8
-	adcs x3, x3, x6
-	adc x5, x5, xzr
-	umulh x6, x12, x14
-	mul x8, x12, x14
-	adds x19, x19, x8
-	adcs x3, x3, x6
-	adc x5, x5, xzr
-	adds x19, x19, x19
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x19, x4, x19
-	adcs x3, x7, x3
-	adc x5, x5, xzr
-	umulh x4, x13, x13
-	mul x6, x13, x13
-	adds x19, x19, x6
-	str x19, [x0, #144]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x9, x2
-	mul x9, x9, x2
-	umulh x6, x10, x17
-	mul x7, x10, x17
-	adds x7, x9, x7
-	adcs x4, x4, x6
-	cset x6, cs
-	umulh x8, x11, x16
-	mul x9, x11, x16
-	adds x7, x7, x9
-	adcs x4, x4, x8
-	adc x6, x6, xzr
-	umulh x8, x12, x15
-	mul x9, x12, x15
-	adds x7, x7, x9
-	adcs x4, x4, x8
-	adc x6, x6, xzr
-	umulh x8, x13, x14
-	mul x9, x13, x14
-	adds x7, x7, x9
-	adcs x4, x4, x8
-	adc x6, x6, xzr
-	adds x7, x7, x7
-	adcs x4, x4, x4
-	adc x6, x6, x6
-	adds x3, x3, x7
-	str x3, [x0, #152]
-	adcs x4, x5, x4
-	adc x6, x6, xzr
-	umulh x3, x10, x2
-	mul x10, x10, x2
-	umulh x5, x11, x17
-	mul x7, x11, x17
-	adds x10, x10, x7
-	adcs x3, x3, x5
-	cset x5, cs
-	umulh x7, x12, x16
-	mul x8, x12, x16
-	adds x10, x10, x8
-	adcs x3, x3, x7
-	adc x5, x5, xzr
-	umulh x7, x13, x15
-	mul x8, x13, x15
-	adds x10, x10, x8
-	adcs x3, x3, x7
-	adc x5, x5, xzr
-	adds x10, x10, x10
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x10, x4, x10
-	adcs x3, x6, x3
-	adc x5, x5, xzr
-	umulh x4, x14, x14
-	mul x6, x14, x14
-	adds x10, x10, x6
-	str x10, [x0, #160]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x11, x2
-	mul x11, x11, x2
-	umulh x6, x12, x17
-	mul x7, x12, x17
-	adds x11, x11, x7
-	adcs x4, x4, x6
-	cset x6, cs
-	umulh x7, x13, x16
-	mul x8, x13, x16
-	adds x11, x11, x8
-	adcs x4, x4, x7
-	adc x6, x6, xzr
-	umulh x7, x14, x15
-	mul x8, x14, x15
-	adds x11, x11, x8
-	adcs x4, x4, x7
-	adc x6, x6, xzr
-	adds x11, x11, x11
-	adcs x4, x4, x4
-	adc x6, x6, x6
-	adds x11, x3, x11
-	str x11, [x0, #168]
-	adcs x4, x5, x4
-	adc x6, x6, xzr
-	umulh x3, x12, x2
-	mul x12, x12, x2
-	umulh x5, x13, x17
-	mul x7, x13, x17
-	adds x12, x12, x7
-	adcs x3, x3, x5
-	cset x5, cs
-	umulh x7, x14, x16
-	mul x8, x14, x16
-	adds x12, x12, x8
-	adcs x3, x3, x7
-	adc x5, x5, xzr
-	adds x12, x12, x12
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x12, x4, x12
-	adcs x3, x6, x3
-	adc x5, x5, xzr
-	umulh x4, x15, x15
-	mul x6, x15, x15
-	adds x12, x12, x6
-	str x12, [x0, #176]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x13, x2
-	mul x13, x13, x2
-	umulh x6, x14, x17
-	mul x7, x14, x17
-	adds x13, x13, x7
-	adcs x4, x4, x6
-	cset x6, cs
-	umulh x7, x15, x16
-	mul x8, x15, x16
-	adds x13, x13, x8
-	adcs x4, x4, x7
-	adc x6, x6, xzr
-	adds x13, x13, x13
-	adcs x4, x4, x4
-	adc x6, x6, x6
-	adds x13, x3, x13
-	str x13, [x0, #184]
-	adcs x4, x5, x4
-	adc x6, x6, xzr
-	umulh x3, x14, x2
-	mul x14, x14, x2
-	umulh x5, x15, x17
-	mul x7, x15, x17
-	adds x14, x14, x7
-	adcs x3, x3, x5
-	cset x5, cs
-	adds x14, x14, x14
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x14, x4, x14
-	adcs x3, x6, x3
-	adc x5, x5, xzr
-	umulh x4, x16, x16
-	mul x6, x16, x16
-	adds x14, x14, x6
-	str x14, [x0, #192]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x15, x2
-	mul x15, x15, x2
-	umulh x6, x16, x17
-	mul x7, x16, x17
-	adds x15, x15, x7
-	adcs x4, x4, x6
-	cset x6, cs
-	adds x15, x15, x15
-	adcs x4, x4, x4
-	adc x6, x6, x6
-	adds x15, x3, x15
-	str x15, [x0, #200]
-	adcs x4, x5, x4
-	adc x6, x6, xzr
-	umulh x3, x16, x2
-	mul x16, x16, x2
-	adds x16, x16, x16
-	adcs x3, x3, x3
-	cset x5, cs
-	adds x16, x4, x16
-	adcs x3, x6, x3
-	adc x5, x5, xzr
-	umulh x4, x17, x17
-	mul x6, x17, x17
-	adds x16, x16, x6
-	str x16, [x0, #208]
-	adcs x3, x3, x4
-	adc x5, x5, xzr
-	umulh x4, x17, x2
-	mul x17, x17, x2
-	adds x17, x17, x17
-	adcs x4, x4, x4
-	cset x6, cs
-	adds x17, x3, x17
-	str x17, [x0, #216]
-	adcs x4, x5, x4
-	adc x6, x6, xzr
-	umulh x3, x2, x2
-	mul x2, x2, x2
-	adds x2, x4, x2
-	str x2, [x0, #224]
-	adc x3, x6, x3
-	str x3, [x0, #232]
-	ldp x21, x22, [sp, #16]
-	ldr x23, [sp, #32]
-	ldp x19, x20, [sp], #48
-	.cfi_restore x19
-	.cfi_restore x20
-	.cfi_restore x21
-	.cfi_restore x22
-	.cfi_restore x23
-	.cfi_def_cfa_offset 0
-	ret
-	.cfi_endproc
-	.size lf_mp_sqr15_aarch64, .-lf_mp_sqr15_aarch64
-
-// void lf_mp_sqr16_aarch64(uint64_t r[32], const uint64_t a[16])
-//   r = a^2, 16 -> 32 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25; flags NZCV clobbered
-//   callee-saved registers saved: x19, x20, x21, x22, x23, x24, x25; stack: 64 bytes (7 registers saved, 0 spill slots of 8 bytes)
-//   812 instructions
-	.text
-	.globl lf_mp_sqr16_aarch64
-	.hidden lf_mp_sqr16_aarch64
-	.type lf_mp_sqr16_aarch64, %function
-	.p2align 4
-lf_mp_sqr16_aarch64:
-	.cfi_startproc
 	stp x19, x20, [sp, #-64]!
 	.cfi_def_cfa_offset 64
 	stp x21, x22, [sp, #16]
 	stp x23, x24, [sp, #32]
-	str x25, [sp, #48]
+	stp x25, x26, [sp, #48]
 	.cfi_offset x19, -64
 	.cfi_offset x20, -56
 	.cfi_offset x21, -48
@@ -4570,812 +604,187 @@ lf_mp_sqr16_aarch64:
 	.cfi_offset x23, -32
 	.cfi_offset x24, -24
 	.cfi_offset x25, -16
+	.cfi_offset x26, -8
 	ldp x3, x4, [x1, #0]
-	umulh x5, x3, x3
-	mul x6, x3, x3
-	str x6, [x0, #0]
-	umulh x6, x3, x4
-	mul x7, x3, x4
-	adds x7, x7, x7
-	adcs x6, x6, x6
-	cset x8, cs
-	adds x5, x5, x7
-	str x5, [x0, #8]
-	adcs x6, x6, xzr
-	adc x8, x8, xzr
-	ldp x5, x7, [x1, #16]
-	umulh x9, x3, x5
-	mul x10, x3, x5
-	adds x10, x10, x10
-	adcs x9, x9, x9
-	cset x11, cs
-	adds x10, x6, x10
-	adcs x8, x8, x9
-	adc x11, x11, xzr
-	umulh x6, x4, x4
-	mul x9, x4, x4
-	adds x10, x10, x9
-	str x10, [x0, #16]
-	adcs x6, x8, x6
-	adc x11, x11, xzr
-	umulh x8, x3, x7
-	mul x9, x3, x7
-	umulh x10, x4, x5
-	mul x12, x4, x5
-	adds x12, x9, x12
-	adcs x10, x8, x10
-	cset x8, cs
-	adds x12, x12, x12
-	adcs x10, x10, x10
-	adc x8, x8, x8
-	adds x12, x6, x12
-	str x12, [x0, #24]
-	adcs x10, x11, x10
-	adc x8, x8, xzr
-	ldp x6, x9, [x1, #32]
-	umulh x11, x3, x6
-	mul x12, x3, x6
-	umulh x13, x4, x7
-	mul x14, x4, x7
-	adds x12, x12, x14
-	adcs x11, x11, x13
-	cset x13, cs
-	adds x12, x12, x12
-	adcs x11, x11, x11
-	adc x13, x13, x13
-	adds x10, x10, x12
-	adcs x11, x8, x11
-	adc x13, x13, xzr
-	umulh x8, x5, x5
-	mul x12, x5, x5
-	adds x10, x10, x12
-	str x10, [x0, #32]
-	adcs x11, x11, x8
-	adc x13, x13, xzr
-	umulh x8, x3, x9
-	mul x10, x3, x9
-	umulh x12, x4, x6
-	mul x14, x4, x6
-	adds x10, x10, x14
-	adcs x12, x8, x12
-	cset x8, cs
-	umulh x14, x5, x7
-	mul x15, x5, x7
-	adds x10, x10, x15
-	adcs x12, x12, x14
-	adc x8, x8, xzr
-	adds x10, x10, x10
-	adcs x12, x12, x12
-	adc x8, x8, x8
-	adds x10, x11, x10
-	str x10, [x0, #40]
-	adcs x12, x13, x12
-	adc x8, x8, xzr
-	ldp x10, x11, [x1, #48]
-	umulh x13, x3, x10
-	mul x14, x3, x10
-	umulh x15, x4, x9
-	mul x16, x4, x9
-	adds x14, x14, x16
-	adcs x13, x13, x15
-	cset x15, cs
-	umulh x16, x5, x6
-	mul x17, x5, x6
-	adds x14, x14, x17
-	adcs x13, x13, x16
-	adc x15, x15, xzr
-	adds x14, x14, x14
-	adcs x13, x13, x13
-	adc x15, x15, x15
-	adds x12, x12, x14
-	adcs x13, x8, x13
-	adc x15, x15, xzr
-	umulh x8, x7, x7
-	mul x14, x7, x7
-	adds x12, x12, x14
-	str x12, [x0, #48]
-	adcs x13, x13, x8
-	adc x15, x15, xzr
-	umulh x8, x3, x11
-	mul x12, x3, x11
-	umulh x14, x4, x10
-	mul x16, x4, x10
-	adds x12, x12, x16
-	adcs x14, x8, x14
-	cset x8, cs
-	umulh x16, x5, x9
-	mul x17, x5, x9
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	umulh x16, x7, x6
-	mul x17, x7, x6
-	adds x12, x12, x17
-	adcs x14, x14, x16
-	adc x8, x8, xzr
-	adds x12, x12, x12
-	adcs x14, x14, x14
-	adc x8, x8, x8
-	adds x12, x13, x12
-	str x12, [x0, #56]
-	adcs x14, x15, x14
-	adc x8, x8, xzr
-	ldp x12, x13, [x1, #64]
-	umulh x15, x3, x12
-	mul x16, x3, x12
-	umulh x17, x4, x11
-	mul x2, x4, x11
-	adds x16, x16, x2
-	adcs x15, x15, x17
-	cset x17, cs
-	umulh x2, x5, x10
-	mul x19, x5, x10
-	adds x16, x16, x19
-	adcs x15, x15, x2
-	adc x17, x17, xzr
-	umulh x2, x7, x9
-	mul x19, x7, x9
-	adds x16, x16, x19
-	adcs x15, x15, x2
-	adc x17, x17, xzr
-	adds x16, x16, x16
-	adcs x15, x15, x15
-	adc x17, x17, x17
-	adds x14, x14, x16
-	adcs x15, x8, x15
-	adc x17, x17, xzr
-	umulh x8, x6, x6
-	mul x16, x6, x6
-	adds x14, x14, x16
-	str x14, [x0, #64]
-	adcs x15, x15, x8
-	adc x17, x17, xzr
-	umulh x8, x3, x13
-	mul x14, x3, x13
-	umulh x16, x4, x12
-	mul x2, x4, x12
-	adds x14, x14, x2
-	adcs x16, x8, x16
-	cset x8, cs
-	umulh x2, x5, x11
-	mul x19, x5, x11
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	umulh x2, x7, x10
-	mul x19, x7, x10
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	umulh x2, x6, x9
-	mul x19, x6, x9
-	adds x14, x14, x19
-	adcs x16, x16, x2
-	adc x8, x8, xzr
-	adds x14, x14, x14
-	adcs x16, x16, x16
-	adc x8, x8, x8
-	adds x14, x15, x14
-	str x14, [x0, #72]
-	adcs x16, x17, x16
-	adc x8, x8, xzr
-	ldp x14, x15, [x1, #80]
-	umulh x17, x3, x14
-	mul x2, x3, x14
-	umulh x19, x4, x13
-	mul x20, x4, x13
-	adds x2, x2, x20
-	adcs x17, x17, x19
-	cset x19, cs
-	umulh x20, x5, x12
-	mul x21, x5, x12
-	adds x2, x2, x21
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #16]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	ldp x9, x12, [x1, #32]
+	umulh x13, x3, x9
+	mul x14, x3, x9
+	adcs x14, x14, x5
+	umulh x5, x3, x12
+	mul x15, x3, x12
+	adcs x13, x15, x13
+	ldp x15, x16, [x1, #48]
+	umulh x17, x3, x15
+	mul x2, x3, x15
+	adcs x2, x2, x5
+	umulh x5, x3, x16
+	mul x19, x3, x16
+	adcs x17, x19, x17
+	adc x5, x5, xzr
+	mul x19, x4, x7
+	adds x11, x11, x19
+	mul x19, x4, x8
+	adcs x14, x14, x19
+	mul x19, x4, x9
+	adcs x13, x13, x19
+	mul x19, x4, x12
+	adcs x19, x2, x19
+	mul x2, x4, x15
+	adcs x17, x17, x2
+	mul x2, x4, x16
+	adcs x2, x5, x2
+	cset x5, cs
+	umulh x20, x4, x7
+	adds x14, x14, x20
+	umulh x20, x4, x8
+	adcs x13, x13, x20
+	umulh x20, x4, x9
+	adcs x19, x19, x20
+	umulh x20, x4, x12
 	adcs x17, x17, x20
-	adc x19, x19, xzr
-	umulh x20, x7, x11
-	mul x21, x7, x11
-	adds x2, x2, x21
-	adcs x17, x17, x20
-	adc x19, x19, xzr
-	umulh x20, x6, x10
-	mul x21, x6, x10
-	adds x2, x2, x21
-	adcs x17, x17, x20
-	adc x19, x19, xzr
-	adds x2, x2, x2
-	adcs x17, x17, x17
-	adc x19, x19, x19
-	adds x16, x16, x2
-	adcs x17, x8, x17
-	adc x19, x19, xzr
-	umulh x8, x9, x9
-	mul x2, x9, x9
-	adds x16, x16, x2
-	str x16, [x0, #80]
-	adcs x17, x17, x8
-	adc x19, x19, xzr
-	umulh x8, x3, x15
-	mul x16, x3, x15
-	umulh x2, x4, x14
-	mul x20, x4, x14
-	adds x16, x16, x20
-	adcs x2, x8, x2
-	cset x8, cs
-	umulh x20, x5, x13
-	mul x21, x5, x13
-	adds x16, x16, x21
+	umulh x20, x4, x15
 	adcs x2, x2, x20
-	adc x8, x8, xzr
-	umulh x20, x7, x12
-	mul x21, x7, x12
-	adds x16, x16, x21
-	adcs x2, x2, x20
-	adc x8, x8, xzr
-	umulh x20, x6, x11
-	mul x21, x6, x11
-	adds x16, x16, x21
-	adcs x2, x2, x20
-	adc x8, x8, xzr
-	umulh x20, x9, x10
-	mul x21, x9, x10
-	adds x16, x16, x21
-	adcs x2, x2, x20
-	adc x8, x8, xzr
-	adds x16, x16, x16
-	adcs x2, x2, x2
-	adc x8, x8, x8
-	adds x16, x17, x16
-	str x16, [x0, #88]
-	adcs x19, x19, x2
-	adc x8, x8, xzr
-	ldp x16, x17, [x1, #96]
-	umulh x2, x3, x16
-	mul x20, x3, x16
-	umulh x21, x4, x15
-	mul x22, x4, x15
-	adds x20, x20, x22
-	adcs x2, x2, x21
-	cset x21, cs
-	umulh x22, x5, x14
-	mul x23, x5, x14
-	adds x20, x20, x23
-	adcs x2, x2, x22
-	adc x21, x21, xzr
-	umulh x22, x7, x13
-	mul x23, x7, x13
-	adds x20, x20, x23
-	adcs x2, x2, x22
-	adc x21, x21, xzr
-	umulh x22, x6, x12
-	mul x23, x6, x12
-	adds x20, x20, x23
-	adcs x2, x2, x22
-	adc x21, x21, xzr
-	umulh x22, x9, x11
-	mul x23, x9, x11
-	adds x20, x20, x23
-	adcs x2, x2, x22
-	adc x21, x21, xzr
-	adds x20, x20, x20
-	adcs x2, x2, x2
-	adc x21, x21, x21
-	adds x19, x19, x20
-	adcs x2, x8, x2
-	adc x21, x21, xzr
-	umulh x8, x10, x10
-	mul x20, x10, x10
-	adds x19, x19, x20
-	str x19, [x0, #96]
-	adcs x2, x2, x8
-	adc x21, x21, xzr
-	umulh x8, x3, x17
-	mul x19, x3, x17
 	umulh x20, x4, x16
-	mul x22, x4, x16
-	adds x19, x19, x22
-	adcs x20, x8, x20
-	cset x8, cs
-	umulh x22, x5, x15
-	mul x23, x5, x15
-	adds x19, x19, x23
-	adcs x20, x20, x22
-	adc x8, x8, xzr
-	umulh x22, x7, x14
-	mul x23, x7, x14
-	adds x19, x19, x23
-	adcs x20, x20, x22
-	adc x8, x8, xzr
-	umulh x22, x6, x13
-	mul x23, x6, x13
-	adds x19, x19, x23
-	adcs x20, x20, x22
-	adc x8, x8, xzr
-	umulh x22, x9, x12
-	mul x23, x9, x12
-	adds x19, x19, x23
-	adcs x20, x20, x22
-	adc x8, x8, xzr
-	umulh x22, x10, x11
-	mul x23, x10, x11
-	adds x19, x19, x23
-	adcs x20, x20, x22
-	adc x8, x8, xzr
-	adds x19, x19, x19
-	adcs x20, x20, x20
-	adc x8, x8, x8
-	adds x19, x2, x19
-	str x19, [x0, #104]
-	adcs x20, x21, x20
-	adc x8, x8, xzr
-	ldp x2, x19, [x1, #112]
-	umulh x21, x3, x2
-	mul x22, x3, x2
-	umulh x23, x4, x17
-	mul x24, x4, x17
-	adds x22, x22, x24
-	adcs x21, x21, x23
-	cset x23, cs
-	umulh x24, x5, x16
-	mul x25, x5, x16
-	adds x22, x22, x25
-	adcs x21, x21, x24
-	adc x23, x23, xzr
-	umulh x24, x7, x15
-	mul x25, x7, x15
-	adds x22, x22, x25
-	adcs x21, x21, x24
-	adc x23, x23, xzr
-	umulh x24, x6, x14
-	mul x25, x6, x14
-	adds x22, x22, x25
-	adcs x21, x21, x24
-	adc x23, x23, xzr
-	umulh x24, x9, x13
-	mul x25, x9, x13
-	adds x22, x22, x25
-	adcs x21, x21, x24
-	adc x23, x23, xzr
-	umulh x24, x10, x12
-	mul x25, x10, x12
-	adds x22, x22, x25
-	adcs x21, x21, x24
-	adc x23, x23, xzr
-	adds x22, x22, x22
-	adcs x21, x21, x21
-	adc x23, x23, x23
-	adds x20, x20, x22
-	adcs x21, x8, x21
-	adc x23, x23, xzr
-	umulh x8, x11, x11
-	mul x22, x11, x11
-	adds x20, x20, x22
-	str x20, [x0, #112]
-	adcs x21, x21, x8
-	adc x23, x23, xzr
-	umulh x8, x3, x19
-	mul x3, x3, x19
-	umulh x20, x4, x2
-	mul x22, x4, x2
-	adds x22, x3, x22
-	adcs x20, x8, x20
-	cset x3, cs
-	umulh x8, x5, x17
-	mul x24, x5, x17
-	adds x22, x22, x24
-	adcs x20, x20, x8
-	adc x3, x3, xzr
-	umulh x8, x7, x16
-	mul x24, x7, x16
-	adds x22, x22, x24
-	adcs x20, x20, x8
-	adc x3, x3, xzr
-	umulh x8, x6, x15
-	mul x24, x6, x15
-	adds x22, x22, x24
-	adcs x20, x20, x8
-	adc x3, x3, xzr
-	umulh x8, x9, x14
-	mul x24, x9, x14
-	adds x22, x22, x24
-	adcs x20, x20, x8
-	adc x3, x3, xzr
-	umulh x8, x10, x13
-	mul x24, x10, x13
-	adds x22, x22, x24
-	adcs x20, x20, x8
-	adc x3, x3, xzr
-	umulh x8, x11, x12
-	mul x24, x11, x12
-	adds x22, x22, x24
-	adcs x20, x20, x8
-	adc x3, x3, xzr
-	adds x22, x22, x22
-	adcs x20, x20, x20
-	adc x3, x3, x3
-	adds x21, x21, x22
-	str x21, [x0, #120]
-	adcs x20, x23, x20
-	adc x3, x3, xzr
-	umulh x8, x4, x19
-	mul x4, x4, x19
-	umulh x21, x5, x2
-	mul x22, x5, x2
-	adds x22, x4, x22
-	adcs x21, x8, x21
-	cset x4, cs
-	umulh x8, x7, x17
-	mul x23, x7, x17
-	adds x22, x22, x23
-	adcs x21, x21, x8
-	adc x4, x4, xzr
-	umulh x8, x6, x16
-	mul x23, x6, x16
-	adds x22, x22, x23
-	adcs x21, x21, x8
-	adc x4, x4, xzr
-	umulh x8, x9, x15
-	mul x23, x9, x15
-	adds x22, x22, x23
-	adcs x21, x21, x8
-	adc x4, x4, xzr
-	umulh x8, x10, x14
-	mul x23, x10, x14
-	adds x22, x22, x23
-	adcs x21, x21, x8
-	adc x4, x4, xzr
-	umulh x8, x11, x13
-	mul x23, x11, x13
-	adds x22, x22, x23
-	adcs x21, x21, x8
-	adc x4, x4, xzr
-	adds x22, x22, x22
-	adcs x21, x21, x21
-	adc x4, x4, x4
-	adds x20, x20, x22
-	adcs x21, x3, x21
-	adc x4, x4, xzr
-	umulh x3, x12, x12
-	mul x8, x12, x12
-	adds x20, x20, x8
-	str x20, [x0, #128]
-	adcs x21, x21, x3
-	adc x4, x4, xzr
-	umulh x3, x5, x19
-	mul x5, x5, x19
-	umulh x8, x7, x2
-	mul x20, x7, x2
-	adds x20, x5, x20
-	adcs x3, x3, x8
-	cset x5, cs
-	umulh x8, x6, x17
-	mul x22, x6, x17
-	adds x20, x20, x22
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x9, x16
-	mul x22, x9, x16
-	adds x20, x20, x22
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x10, x15
-	mul x22, x10, x15
-	adds x20, x20, x22
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x11, x14
-	mul x22, x11, x14
-	adds x20, x20, x22
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	umulh x8, x12, x13
-	mul x22, x12, x13
-	adds x20, x20, x22
-	adcs x3, x3, x8
-	adc x5, x5, xzr
-	adds x20, x20, x20
-	adcs x3, x3, x3
-	adc x5, x5, x5
-	adds x20, x21, x20
-	str x20, [x0, #136]
-	adcs x3, x4, x3
-	adc x5, x5, xzr
-	umulh x4, x7, x19
-	mul x7, x7, x19
-	umulh x8, x6, x2
-	mul x20, x6, x2
-	adds x20, x7, x20
-	adcs x4, x4, x8
-	cset x7, cs
-	umulh x8, x9, x17
-	mul x21, x9, x17
-	adds x20, x20, x21
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	umulh x8, x10, x16
-	mul x21, x10, x16
-	adds x20, x20, x21
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	umulh x8, x11, x15
-	mul x21, x11, x15
-	adds x20, x20, x21
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	umulh x8, x12, x14
-	mul x21, x12, x14
-	adds x20, x20, x21
-	adcs x4, x4, x8
-	adc x7, x7, xzr
-	adds x20, x20, x20
-	adcs x4, x4, x4
-	adc x7, x7, x7
-	adds x20, x3, x20
-	adcs x4, x5, x4
-	adc x7, x7, xzr
-	umulh x3, x13, x13
-	mul x5, x13, x13
-	adds x20, x20, x5
-	str x20, [x0, #144]
-	adcs x3, x4, x3
-	adc x7, x7, xzr
-	umulh x4, x6, x19
-	mul x6, x6, x19
-	umulh x5, x9, x2
-	mul x8, x9, x2
-	adds x6, x6, x8
-	adcs x4, x4, x5
-	cset x5, cs
-	umulh x8, x10, x17
-	mul x20, x10, x17
-	adds x20, x6, x20
-	adcs x4, x4, x8
-	adc x5, x5, xzr
-	umulh x6, x11, x16
-	mul x8, x11, x16
-	adds x20, x20, x8
-	adcs x4, x4, x6
-	adc x5, x5, xzr
-	umulh x6, x12, x15
-	mul x8, x12, x15
-	adds x20, x20, x8
-	adcs x4, x4, x6
-	adc x5, x5, xzr
-	umulh x6, x13, x14
-	mul x8, x13, x14
-	adds x20, x20, x8
-	adcs x4, x4, x6
-	adc x5, x5, xzr
-	adds x20, x20, x20
-	adcs x4, x4, x4
-	adc x5, x5, x5
-	adds x20, x3, x20
-	str x20, [x0, #152]
-	adcs x4, x7, x4
-	adc x5, x5, xzr
-	umulh x3, x9, x19
-	mul x9, x9, x19
-	umulh x6, x10, x2
-	mul x7, x10, x2
-	adds x7, x9, x7
-	adcs x3, x3, x6
-	cset x6, cs
-	umulh x8, x11, x17
-	mul x9, x11, x17
-	adds x7, x7, x9
-	adcs x3, x3, x8
-	adc x6, x6, xzr
-	umulh x8, x12, x16
-	mul x9, x12, x16
-	adds x7, x7, x9
-	adcs x3, x3, x8
-	adc x6, x6, xzr
-	umulh x8, x13, x15
-	mul x9, x13, x15
-	adds x7, x7, x9
-	adcs x3, x3, x8
-	adc x6, x6, xzr
-	adds x7, x7, x7
-	adcs x3, x3, x3
-	adc x6, x6, x6
-	adds x4, x4, x7
-	adcs x3, x5, x3
-	adc x6, x6, xzr
-	umulh x5, x14, x14
-	mul x7, x14, x14
-	adds x4, x4, x7
-	str x4, [x0, #160]
-	adcs x3, x3, x5
-	adc x6, x6, xzr
-	umulh x4, x10, x19
-	mul x10, x10, x19
-	umulh x5, x11, x2
-	mul x7, x11, x2
-	adds x10, x10, x7
-	adcs x4, x4, x5
-	cset x5, cs
-	umulh x7, x12, x17
-	mul x8, x12, x17
-	adds x10, x10, x8
-	adcs x4, x4, x7
-	adc x5, x5, xzr
-	umulh x7, x13, x16
-	mul x8, x13, x16
-	adds x10, x10, x8
-	adcs x4, x4, x7
-	adc x5, x5, xzr
-	umulh x7, x14, x15
-	mul x8, x14, x15
-	adds x10, x10, x8
-	adcs x4, x4, x7
-	adc x5, x5, xzr
-	adds x10, x10, x10
-	adcs x4, x4, x4
-	adc x5, x5, x5
-	adds x10, x3, x10
-	str x10, [x0, #168]
-	adcs x4, x6, x4
-	adc x5, x5, xzr
-	umulh x3, x11, x19
-	mul x11, x11, x19
-	umulh x6, x12, x2
-	mul x7, x12, x2
-	adds x11, x11, x7
-	adcs x3, x3, x6
-	cset x6, cs
-	umulh x7, x13, x17
-	mul x8, x13, x17
-	adds x11, x11, x8
-	adcs x3, x3, x7
-	adc x6, x6, xzr
-	umulh x7, x14, x16
-	mul x8, x14, x16
-	adds x11, x11, x8
-	adcs x3, x3, x7
-	adc x6, x6, xzr
-	adds x11, x11, x11
-	adcs x3, x3, x3
-	adc x6, x6, x6
-	adds x11, x4, x11
-	adcs x3, x5, x3
-	adc x6, x6, xzr
-	umulh x4, x15, x15
-	mul x5, x15, x15
-	adds x11, x11, x5
-	str x11, [x0, #176]
-	adcs x3, x3, x4
-	adc x6, x6, xzr
-	umulh x4, x12, x19
-	mul x12, x12, x19
-	umulh x5, x13, x2
-	mul x7, x13, x2
-	adds x12, x12, x7
-	adcs x4, x4, x5
-	cset x5, cs
-	umulh x7, x14, x17
-	mul x8, x14, x17
-	adds x12, x12, x8
-	adcs x4, x4, x7
-	adc x5, x5, xzr
-	umulh x7, x15, x16
-	mul x8, x15, x16
-	adds x12, x12, x8
-	adcs x4, x4, x7
-	adc x5, x5, xzr
-	adds x12, x12, x12
-	adcs x4, x4, x4
-	adc x5, x5, x5
-	adds x12, x3, x12
-	str x12, [x0, #184]
-	adcs x4, x6, x4
-	adc x5, x5, xzr
-	umulh x3, x13, x19
-	mul x13, x13, x19
-	umulh x6, x14, x2
-	mul x7, x14, x2
-	adds x13, x13, x7
-	adcs x3, x3, x6
-	cset x6, cs
-	umulh x7, x15, x17
-	mul x8, x15, x17
-	adds x13, x13, x8
-	adcs x3, x3, x7
-	adc x6, x6, xzr
-	adds x13, x13, x13
-	adcs x3, x3, x3
-	adc x6, x6, x6
-	adds x13, x4, x13
-	adcs x3, x5, x3
-	adc x6, x6, xzr
-	umulh x4, x16, x16
-	mul x5, x16, x16
+	adc x20, x5, x20
+	mul x5, x7, x8
 	adds x13, x13, x5
-	str x13, [x0, #192]
-	adcs x3, x3, x4
-	adc x6, x6, xzr
-	umulh x4, x14, x19
-	mul x14, x14, x19
-	umulh x5, x15, x2
-	mul x7, x15, x2
-	adds x14, x14, x7
-	adcs x4, x4, x5
+	mul x5, x7, x9
+	adcs x19, x19, x5
+	mul x5, x7, x12
+	adcs x17, x17, x5
+	mul x5, x7, x15
+	adcs x2, x2, x5
+	mul x5, x7, x16
+	adcs x20, x20, x5
 	cset x5, cs
-	umulh x7, x16, x17
-	mul x8, x16, x17
-	adds x14, x14, x8
-	adcs x4, x4, x7
-	adc x5, x5, xzr
-	adds x14, x14, x14
-	adcs x4, x4, x4
-	adc x5, x5, x5
-	adds x14, x3, x14
-	str x14, [x0, #200]
-	adcs x4, x6, x4
-	adc x5, x5, xzr
-	umulh x3, x15, x19
-	mul x15, x15, x19
-	umulh x6, x16, x2
-	mul x7, x16, x2
-	adds x15, x15, x7
-	adcs x3, x3, x6
-	cset x6, cs
-	adds x15, x15, x15
-	adcs x3, x3, x3
-	adc x6, x6, x6
-	adds x15, x4, x15
-	adcs x3, x5, x3
-	adc x6, x6, xzr
-	umulh x4, x17, x17
-	mul x5, x17, x17
-	adds x15, x15, x5
-	str x15, [x0, #208]
-	adcs x3, x3, x4
-	adc x6, x6, xzr
-	umulh x4, x16, x19
-	mul x16, x16, x19
-	umulh x5, x17, x2
-	mul x7, x17, x2
-	adds x16, x16, x7
-	adcs x4, x4, x5
-	cset x5, cs
-	adds x16, x16, x16
-	adcs x4, x4, x4
-	adc x5, x5, x5
-	adds x16, x3, x16
-	str x16, [x0, #216]
-	adcs x4, x6, x4
-	adc x5, x5, xzr
-	umulh x3, x17, x19
-	mul x17, x17, x19
-	adds x17, x17, x17
-	adcs x3, x3, x3
-	cset x6, cs
-	adds x17, x4, x17
-	adcs x3, x5, x3
-	adc x6, x6, xzr
-	umulh x4, x2, x2
-	mul x5, x2, x2
+	umulh x21, x7, x8
+	adds x19, x19, x21
+	umulh x21, x7, x9
+	adcs x17, x17, x21
+	umulh x21, x7, x12
+	adcs x2, x2, x21
+	umulh x21, x7, x15
+	adcs x20, x20, x21
+	umulh x21, x7, x16
+	adc x21, x5, x21
+	mul x5, x8, x9
 	adds x17, x17, x5
-	str x17, [x0, #224]
-	adcs x3, x3, x4
-	adc x6, x6, xzr
-	umulh x4, x2, x19
-	mul x2, x2, x19
-	adds x2, x2, x2
-	adcs x4, x4, x4
+	mul x5, x8, x12
+	adcs x2, x2, x5
+	mul x5, x8, x15
+	adcs x20, x20, x5
+	mul x5, x8, x16
+	adcs x21, x21, x5
 	cset x5, cs
-	adds x2, x3, x2
-	str x2, [x0, #232]
-	adcs x4, x6, x4
-	adc x5, x5, xzr
-	umulh x3, x19, x19
-	mul x19, x19, x19
-	adds x19, x4, x19
-	str x19, [x0, #240]
+	umulh x22, x8, x9
+	adds x2, x2, x22
+	umulh x22, x8, x12
+	adcs x20, x20, x22
+	umulh x22, x8, x15
+	adcs x21, x21, x22
+	umulh x22, x8, x16
+	adc x22, x5, x22
+	mul x5, x9, x12
+	adds x20, x20, x5
+	mul x5, x9, x15
+	adcs x21, x21, x5
+	mul x5, x9, x16
+	adcs x22, x22, x5
+	cset x5, cs
+	umulh x23, x9, x12
+	adds x21, x21, x23
+	umulh x23, x9, x15
+	adcs x22, x22, x23
+	umulh x23, x9, x16
+	adc x23, x5, x23
+	mul x5, x12, x15
+	adds x22, x22, x5
+	mul x5, x12, x16
+	adcs x23, x23, x5
+	cset x5, cs
+	umulh x24, x12, x15
+	adds x23, x23, x24
+	umulh x24, x12, x16
+	adc x24, x5, x24
+	mul x5, x15, x16
+	adds x24, x24, x5
+	cset x5, cs
+	umulh x25, x15, x16
+	add x25, x5, x25
+	adds x6, x6, x6
+	adcs x10, x10, x10
+	adcs x11, x11, x11
+	adcs x14, x14, x14
+	adcs x13, x13, x13
+	adcs x19, x19, x19
+	adcs x17, x17, x17
+	adcs x2, x2, x2
+	adcs x20, x20, x20
+	adcs x21, x21, x21
+	adcs x22, x22, x22
+	adcs x23, x23, x23
+	adcs x24, x24, x24
+	adcs x25, x25, x25
+	cset x5, cs
+	umulh x26, x3, x3
+	mul x3, x3, x3
+	str x3, [x0, #0]
+	adds x26, x6, x26
+	str x26, [x0, #8]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x10, x10, x4
+	str x10, [x0, #16]
+	adcs x11, x11, x3
+	str x11, [x0, #24]
+	umulh x3, x7, x7
+	mul x7, x7, x7
+	adcs x14, x14, x7
+	str x14, [x0, #32]
+	adcs x13, x13, x3
+	str x13, [x0, #40]
+	umulh x3, x8, x8
+	mul x8, x8, x8
+	adcs x19, x19, x8
+	str x19, [x0, #48]
+	adcs x17, x17, x3
+	str x17, [x0, #56]
+	umulh x3, x9, x9
+	mul x9, x9, x9
+	adcs x2, x2, x9
+	str x2, [x0, #64]
+	adcs x20, x20, x3
+	str x20, [x0, #72]
+	umulh x3, x12, x12
+	mul x12, x12, x12
+	adcs x12, x21, x12
+	str x12, [x0, #80]
+	adcs x22, x22, x3
+	str x22, [x0, #88]
+	umulh x3, x15, x15
+	mul x15, x15, x15
+	adcs x15, x23, x15
+	str x15, [x0, #96]
+	adcs x24, x24, x3
+	str x24, [x0, #104]
+	umulh x3, x16, x16
+	mul x16, x16, x16
+	adcs x16, x25, x16
+	str x16, [x0, #112]
 	adc x3, x5, x3
-	str x3, [x0, #248]
+	str x3, [x0, #120]
 	ldp x21, x22, [sp, #16]
 	ldp x23, x24, [sp, #32]
-	ldr x25, [sp, #48]
+	ldp x25, x26, [sp, #48]
 	ldp x19, x20, [sp], #64
 	.cfi_restore x19
 	.cfi_restore x20
@@ -5384,6 +793,3736 @@ lf_mp_sqr16_aarch64:
 	.cfi_restore x23
 	.cfi_restore x24
 	.cfi_restore x25
+	.cfi_restore x26
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size lf_mp_sqr8_aarch64, .-lf_mp_sqr8_aarch64
+
+// void lf_mp_sqr9_aarch64(uint64_t r[18], const uint64_t a[9])
+//   r = a^2, 9 -> 18 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; flags NZCV clobbered
+//   callee-saved registers saved: x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; stack: 80 bytes (10 registers saved, 0 spill slots of 8 bytes)
+//   230 instructions
+	.text
+	.globl lf_mp_sqr9_aarch64
+	.hidden lf_mp_sqr9_aarch64
+	.type lf_mp_sqr9_aarch64, %function
+	.p2align 4
+lf_mp_sqr9_aarch64:
+	.cfi_startproc
+	stp x19, x20, [sp, #-80]!
+	.cfi_def_cfa_offset 80
+	stp x21, x22, [sp, #16]
+	stp x23, x24, [sp, #32]
+	stp x25, x26, [sp, #48]
+	stp x27, x28, [sp, #64]
+	.cfi_offset x19, -80
+	.cfi_offset x20, -72
+	.cfi_offset x21, -64
+	.cfi_offset x22, -56
+	.cfi_offset x23, -48
+	.cfi_offset x24, -40
+	.cfi_offset x25, -32
+	.cfi_offset x26, -24
+	.cfi_offset x27, -16
+	.cfi_offset x28, -8
+	ldp x3, x4, [x1, #0]
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #16]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	ldp x9, x12, [x1, #32]
+	umulh x13, x3, x9
+	mul x14, x3, x9
+	adcs x14, x14, x5
+	umulh x5, x3, x12
+	mul x15, x3, x12
+	adcs x13, x15, x13
+	ldp x15, x16, [x1, #48]
+	umulh x17, x3, x15
+	mul x2, x3, x15
+	adcs x2, x2, x5
+	umulh x5, x3, x16
+	mul x19, x3, x16
+	adcs x17, x19, x17
+	ldr x19, [x1, #64]
+	umulh x20, x3, x19
+	mul x21, x3, x19
+	adcs x21, x21, x5
+	adc x20, x20, xzr
+	mul x5, x4, x7
+	adds x11, x11, x5
+	mul x5, x4, x8
+	adcs x14, x14, x5
+	mul x5, x4, x9
+	adcs x13, x13, x5
+	mul x5, x4, x12
+	adcs x2, x2, x5
+	mul x5, x4, x15
+	adcs x17, x17, x5
+	mul x5, x4, x16
+	adcs x21, x21, x5
+	mul x5, x4, x19
+	adcs x20, x20, x5
+	cset x5, cs
+	umulh x22, x4, x7
+	adds x14, x14, x22
+	umulh x22, x4, x8
+	adcs x13, x13, x22
+	umulh x22, x4, x9
+	adcs x2, x2, x22
+	umulh x22, x4, x12
+	adcs x17, x17, x22
+	umulh x22, x4, x15
+	adcs x21, x21, x22
+	umulh x22, x4, x16
+	adcs x20, x20, x22
+	umulh x22, x4, x19
+	adc x22, x5, x22
+	mul x5, x7, x8
+	adds x13, x13, x5
+	mul x5, x7, x9
+	adcs x2, x2, x5
+	mul x5, x7, x12
+	adcs x17, x17, x5
+	mul x5, x7, x15
+	adcs x21, x21, x5
+	mul x5, x7, x16
+	adcs x20, x20, x5
+	mul x5, x7, x19
+	adcs x22, x22, x5
+	cset x5, cs
+	umulh x23, x7, x8
+	adds x2, x2, x23
+	umulh x23, x7, x9
+	adcs x17, x17, x23
+	umulh x23, x7, x12
+	adcs x21, x21, x23
+	umulh x23, x7, x15
+	adcs x20, x20, x23
+	umulh x23, x7, x16
+	adcs x22, x22, x23
+	umulh x23, x7, x19
+	adc x23, x5, x23
+	mul x5, x8, x9
+	adds x17, x17, x5
+	mul x5, x8, x12
+	adcs x21, x21, x5
+	mul x5, x8, x15
+	adcs x20, x20, x5
+	mul x5, x8, x16
+	adcs x22, x22, x5
+	mul x5, x8, x19
+	adcs x23, x23, x5
+	cset x5, cs
+	umulh x24, x8, x9
+	adds x21, x21, x24
+	umulh x24, x8, x12
+	adcs x20, x20, x24
+	umulh x24, x8, x15
+	adcs x22, x22, x24
+	umulh x24, x8, x16
+	adcs x23, x23, x24
+	umulh x24, x8, x19
+	adc x24, x5, x24
+	mul x5, x9, x12
+	adds x20, x20, x5
+	mul x5, x9, x15
+	adcs x22, x22, x5
+	mul x5, x9, x16
+	adcs x23, x23, x5
+	mul x5, x9, x19
+	adcs x24, x24, x5
+	cset x5, cs
+	umulh x25, x9, x12
+	adds x22, x22, x25
+	umulh x25, x9, x15
+	adcs x23, x23, x25
+	umulh x25, x9, x16
+	adcs x24, x24, x25
+	umulh x25, x9, x19
+	adc x25, x5, x25
+	mul x5, x12, x15
+	adds x23, x23, x5
+	mul x5, x12, x16
+	adcs x24, x24, x5
+	mul x5, x12, x19
+	adcs x25, x25, x5
+	cset x5, cs
+	umulh x26, x12, x15
+	adds x24, x24, x26
+	umulh x26, x12, x16
+	adcs x25, x25, x26
+	umulh x26, x12, x19
+	adc x26, x5, x26
+	mul x5, x15, x16
+	adds x25, x25, x5
+	mul x5, x15, x19
+	adcs x26, x26, x5
+	cset x5, cs
+	umulh x27, x15, x16
+	adds x26, x26, x27
+	umulh x27, x15, x19
+	adc x27, x5, x27
+	mul x5, x16, x19
+	adds x27, x27, x5
+	cset x5, cs
+	umulh x28, x16, x19
+	add x28, x5, x28
+	adds x6, x6, x6
+	adcs x10, x10, x10
+	adcs x11, x11, x11
+	adcs x14, x14, x14
+	adcs x13, x13, x13
+	adcs x2, x2, x2
+	adcs x17, x17, x17
+	adcs x21, x21, x21
+	adcs x20, x20, x20
+	adcs x22, x22, x22
+	adcs x23, x23, x23
+	adcs x24, x24, x24
+	adcs x25, x25, x25
+	adcs x26, x26, x26
+	adcs x27, x27, x27
+	adcs x28, x28, x28
+	cset x5, cs
+	umulh x19, x3, x3
+	mul x3, x3, x3
+	str x3, [x0, #0]
+	adds x19, x6, x19
+	str x19, [x0, #8]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x10, x10, x4
+	str x10, [x0, #16]
+	adcs x11, x11, x3
+	str x11, [x0, #24]
+	umulh x3, x7, x7
+	mul x7, x7, x7
+	adcs x14, x14, x7
+	str x14, [x0, #32]
+	adcs x13, x13, x3
+	str x13, [x0, #40]
+	umulh x3, x8, x8
+	mul x8, x8, x8
+	adcs x2, x2, x8
+	str x2, [x0, #48]
+	adcs x17, x17, x3
+	str x17, [x0, #56]
+	umulh x3, x9, x9
+	mul x9, x9, x9
+	adcs x21, x21, x9
+	str x21, [x0, #64]
+	adcs x20, x20, x3
+	str x20, [x0, #72]
+	umulh x3, x12, x12
+	mul x12, x12, x12
+	adcs x12, x22, x12
+	str x12, [x0, #80]
+	adcs x23, x23, x3
+	str x23, [x0, #88]
+	umulh x3, x15, x15
+	mul x15, x15, x15
+	adcs x15, x24, x15
+	str x15, [x0, #96]
+	adcs x25, x25, x3
+	str x25, [x0, #104]
+	umulh x3, x16, x16
+	mul x16, x16, x16
+	adcs x16, x26, x16
+	str x16, [x0, #112]
+	adcs x27, x27, x3
+	str x27, [x0, #120]
+	ldr x3, [x1, #64]
+	umulh x4, x3, x3
+	mul x3, x3, x3
+	adcs x28, x28, x3
+	str x28, [x0, #128]
+	adc x4, x5, x4
+	str x4, [x0, #136]
+	ldp x21, x22, [sp, #16]
+	ldp x23, x24, [sp, #32]
+	ldp x25, x26, [sp, #48]
+	ldp x27, x28, [sp, #64]
+	ldp x19, x20, [sp], #80
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_restore x23
+	.cfi_restore x24
+	.cfi_restore x25
+	.cfi_restore x26
+	.cfi_restore x27
+	.cfi_restore x28
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size lf_mp_sqr9_aarch64, .-lf_mp_sqr9_aarch64
+
+// void lf_mp_sqr10_aarch64(uint64_t r[20], const uint64_t a[10])
+//   r = a^2, 10 -> 20 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; flags NZCV clobbered
+//   callee-saved registers saved: x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; stack: 80 bytes (10 registers saved, 0 spill slots of 8 bytes)
+//   276 instructions
+	.text
+	.globl lf_mp_sqr10_aarch64
+	.hidden lf_mp_sqr10_aarch64
+	.type lf_mp_sqr10_aarch64, %function
+	.p2align 4
+lf_mp_sqr10_aarch64:
+	.cfi_startproc
+	stp x19, x20, [sp, #-80]!
+	.cfi_def_cfa_offset 80
+	stp x21, x22, [sp, #16]
+	stp x23, x24, [sp, #32]
+	stp x25, x26, [sp, #48]
+	stp x27, x28, [sp, #64]
+	.cfi_offset x19, -80
+	.cfi_offset x20, -72
+	.cfi_offset x21, -64
+	.cfi_offset x22, -56
+	.cfi_offset x23, -48
+	.cfi_offset x24, -40
+	.cfi_offset x25, -32
+	.cfi_offset x26, -24
+	.cfi_offset x27, -16
+	.cfi_offset x28, -8
+	ldp x3, x4, [x1, #0]
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #16]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	ldp x9, x12, [x1, #32]
+	umulh x13, x3, x9
+	mul x14, x3, x9
+	adcs x14, x14, x5
+	umulh x5, x3, x12
+	mul x15, x3, x12
+	adcs x13, x15, x13
+	ldp x15, x16, [x1, #48]
+	umulh x17, x3, x15
+	mul x2, x3, x15
+	adcs x2, x2, x5
+	umulh x5, x3, x16
+	mul x19, x3, x16
+	adcs x17, x19, x17
+	ldp x19, x20, [x1, #64]
+	umulh x21, x3, x19
+	mul x22, x3, x19
+	adcs x22, x22, x5
+	umulh x5, x3, x20
+	mul x23, x3, x20
+	adcs x21, x23, x21
+	adc x5, x5, xzr
+	mul x23, x4, x7
+	adds x11, x11, x23
+	mul x23, x4, x8
+	adcs x14, x14, x23
+	mul x23, x4, x9
+	adcs x13, x13, x23
+	mul x23, x4, x12
+	adcs x2, x2, x23
+	mul x23, x4, x15
+	adcs x17, x17, x23
+	mul x23, x4, x16
+	adcs x22, x22, x23
+	mul x23, x4, x19
+	adcs x21, x21, x23
+	mul x23, x4, x20
+	adcs x23, x5, x23
+	cset x5, cs
+	umulh x24, x4, x7
+	adds x14, x14, x24
+	umulh x24, x4, x8
+	adcs x13, x13, x24
+	umulh x24, x4, x9
+	adcs x2, x2, x24
+	umulh x24, x4, x12
+	adcs x17, x17, x24
+	umulh x24, x4, x15
+	adcs x22, x22, x24
+	umulh x24, x4, x16
+	adcs x21, x21, x24
+	umulh x24, x4, x19
+	adcs x23, x23, x24
+	umulh x24, x4, x20
+	adc x24, x5, x24
+	mul x5, x7, x8
+	adds x13, x13, x5
+	mul x5, x7, x9
+	adcs x2, x2, x5
+	mul x5, x7, x12
+	adcs x17, x17, x5
+	mul x5, x7, x15
+	adcs x22, x22, x5
+	mul x5, x7, x16
+	adcs x21, x21, x5
+	mul x5, x7, x19
+	adcs x23, x23, x5
+	mul x5, x7, x20
+	adcs x24, x24, x5
+	cset x5, cs
+	umulh x25, x7, x8
+	adds x2, x2, x25
+	umulh x25, x7, x9
+	adcs x17, x17, x25
+	umulh x25, x7, x12
+	adcs x22, x22, x25
+	umulh x25, x7, x15
+	adcs x21, x21, x25
+	umulh x25, x7, x16
+	adcs x23, x23, x25
+	umulh x25, x7, x19
+	adcs x24, x24, x25
+	umulh x25, x7, x20
+	adc x25, x5, x25
+	mul x5, x8, x9
+	adds x17, x17, x5
+	mul x5, x8, x12
+	adcs x22, x22, x5
+	mul x5, x8, x15
+	adcs x21, x21, x5
+	mul x5, x8, x16
+	adcs x23, x23, x5
+	mul x5, x8, x19
+	adcs x24, x24, x5
+	mul x5, x8, x20
+	adcs x25, x25, x5
+	cset x5, cs
+	umulh x26, x8, x9
+	adds x22, x22, x26
+	umulh x26, x8, x12
+	adcs x21, x21, x26
+	umulh x26, x8, x15
+	adcs x23, x23, x26
+	umulh x26, x8, x16
+	adcs x24, x24, x26
+	umulh x26, x8, x19
+	adcs x25, x25, x26
+	umulh x26, x8, x20
+	adc x26, x5, x26
+	mul x5, x9, x12
+	adds x21, x21, x5
+	mul x5, x9, x15
+	adcs x23, x23, x5
+	mul x5, x9, x16
+	adcs x24, x24, x5
+	mul x5, x9, x19
+	adcs x25, x25, x5
+	mul x5, x9, x20
+	adcs x26, x26, x5
+	cset x5, cs
+	umulh x27, x9, x12
+	adds x23, x23, x27
+	umulh x27, x9, x15
+	adcs x24, x24, x27
+	umulh x27, x9, x16
+	adcs x25, x25, x27
+	umulh x27, x9, x19
+	adcs x26, x26, x27
+	umulh x27, x9, x20
+	adc x27, x5, x27
+	mul x5, x12, x15
+	adds x24, x24, x5
+	mul x5, x12, x16
+	adcs x25, x25, x5
+	mul x5, x12, x19
+	adcs x26, x26, x5
+	mul x5, x12, x20
+	adcs x27, x27, x5
+	cset x5, cs
+	umulh x28, x12, x15
+	adds x25, x25, x28
+	umulh x28, x12, x16
+	adcs x26, x26, x28
+	umulh x28, x12, x19
+	adcs x27, x27, x28
+	umulh x28, x12, x20
+	adc x28, x5, x28
+	mul x5, x15, x16
+	adds x26, x26, x5
+	mul x5, x15, x19
+	adcs x27, x27, x5
+	mul x5, x15, x20
+	adcs x28, x28, x5
+	cset x5, cs
+	umulh x12, x15, x16
+	adds x12, x27, x12
+	umulh x27, x15, x19
+	adcs x27, x28, x27
+	umulh x28, x15, x20
+	adc x28, x5, x28
+	mul x5, x16, x19
+	adds x27, x27, x5
+	mul x5, x16, x20
+	adcs x28, x28, x5
+	cset x5, cs
+	umulh x15, x16, x19
+	adds x15, x28, x15
+	umulh x28, x16, x20
+	adc x28, x5, x28
+	mul x5, x19, x20
+	adds x28, x28, x5
+	cset x5, cs
+	umulh x16, x19, x20
+	add x16, x5, x16
+	adds x6, x6, x6
+	adcs x10, x10, x10
+	adcs x11, x11, x11
+	adcs x14, x14, x14
+	adcs x13, x13, x13
+	adcs x2, x2, x2
+	adcs x17, x17, x17
+	adcs x22, x22, x22
+	adcs x21, x21, x21
+	adcs x23, x23, x23
+	adcs x24, x24, x24
+	adcs x25, x25, x25
+	adcs x26, x26, x26
+	adcs x12, x12, x12
+	adcs x27, x27, x27
+	adcs x15, x15, x15
+	adcs x28, x28, x28
+	adcs x16, x16, x16
+	cset x5, cs
+	umulh x20, x3, x3
+	mul x3, x3, x3
+	str x3, [x0, #0]
+	adds x20, x6, x20
+	str x20, [x0, #8]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x10, x10, x4
+	str x10, [x0, #16]
+	adcs x11, x11, x3
+	str x11, [x0, #24]
+	umulh x3, x7, x7
+	mul x7, x7, x7
+	adcs x14, x14, x7
+	str x14, [x0, #32]
+	adcs x13, x13, x3
+	str x13, [x0, #40]
+	umulh x3, x8, x8
+	mul x8, x8, x8
+	adcs x2, x2, x8
+	str x2, [x0, #48]
+	adcs x17, x17, x3
+	str x17, [x0, #56]
+	umulh x3, x9, x9
+	mul x9, x9, x9
+	adcs x22, x22, x9
+	str x22, [x0, #64]
+	adcs x21, x21, x3
+	str x21, [x0, #72]
+	ldp x3, x4, [x1, #40]
+	umulh x6, x3, x3
+	mul x3, x3, x3
+	adcs x23, x23, x3
+	str x23, [x0, #80]
+	adcs x24, x24, x6
+	str x24, [x0, #88]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x25, x25, x4
+	str x25, [x0, #96]
+	adcs x26, x26, x3
+	str x26, [x0, #104]
+	ldr x3, [x1, #56]
+	umulh x4, x3, x3
+	mul x3, x3, x3
+	adcs x12, x12, x3
+	str x12, [x0, #112]
+	adcs x27, x27, x4
+	str x27, [x0, #120]
+	umulh x3, x19, x19
+	mul x19, x19, x19
+	adcs x15, x15, x19
+	str x15, [x0, #128]
+	adcs x28, x28, x3
+	str x28, [x0, #136]
+	ldr x3, [x1, #72]
+	umulh x4, x3, x3
+	mul x3, x3, x3
+	adcs x16, x16, x3
+	str x16, [x0, #144]
+	adc x4, x5, x4
+	str x4, [x0, #152]
+	ldp x21, x22, [sp, #16]
+	ldp x23, x24, [sp, #32]
+	ldp x25, x26, [sp, #48]
+	ldp x27, x28, [sp, #64]
+	ldp x19, x20, [sp], #80
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_restore x23
+	.cfi_restore x24
+	.cfi_restore x25
+	.cfi_restore x26
+	.cfi_restore x27
+	.cfi_restore x28
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size lf_mp_sqr10_aarch64, .-lf_mp_sqr10_aarch64
+
+// void lf_mp_sqr11_aarch64(uint64_t r[22], const uint64_t a[11])
+//   r = a^2, 11 -> 22 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; flags NZCV clobbered
+//   callee-saved registers saved: x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; stack: 80 bytes (10 registers saved, 0 spill slots of 8 bytes)
+//   326 instructions
+	.text
+	.globl lf_mp_sqr11_aarch64
+	.hidden lf_mp_sqr11_aarch64
+	.type lf_mp_sqr11_aarch64, %function
+	.p2align 4
+lf_mp_sqr11_aarch64:
+	.cfi_startproc
+	stp x19, x20, [sp, #-80]!
+	.cfi_def_cfa_offset 80
+	stp x21, x22, [sp, #16]
+	stp x23, x24, [sp, #32]
+	stp x25, x26, [sp, #48]
+	stp x27, x28, [sp, #64]
+	.cfi_offset x19, -80
+	.cfi_offset x20, -72
+	.cfi_offset x21, -64
+	.cfi_offset x22, -56
+	.cfi_offset x23, -48
+	.cfi_offset x24, -40
+	.cfi_offset x25, -32
+	.cfi_offset x26, -24
+	.cfi_offset x27, -16
+	.cfi_offset x28, -8
+	ldp x3, x4, [x1, #0]
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #16]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	ldp x9, x12, [x1, #32]
+	umulh x13, x3, x9
+	mul x14, x3, x9
+	adcs x14, x14, x5
+	umulh x5, x3, x12
+	mul x15, x3, x12
+	adcs x13, x15, x13
+	ldp x15, x16, [x1, #48]
+	umulh x17, x3, x15
+	mul x2, x3, x15
+	adcs x2, x2, x5
+	umulh x5, x3, x16
+	mul x19, x3, x16
+	adcs x17, x19, x17
+	ldp x19, x20, [x1, #64]
+	umulh x21, x3, x19
+	mul x22, x3, x19
+	adcs x22, x22, x5
+	umulh x5, x3, x20
+	mul x23, x3, x20
+	adcs x21, x23, x21
+	ldr x23, [x1, #80]
+	umulh x24, x3, x23
+	mul x25, x3, x23
+	adcs x25, x25, x5
+	adc x24, x24, xzr
+	mul x5, x4, x7
+	adds x11, x11, x5
+	mul x5, x4, x8
+	adcs x14, x14, x5
+	mul x5, x4, x9
+	adcs x13, x13, x5
+	mul x5, x4, x12
+	adcs x2, x2, x5
+	mul x5, x4, x15
+	adcs x17, x17, x5
+	mul x5, x4, x16
+	adcs x22, x22, x5
+	mul x5, x4, x19
+	adcs x21, x21, x5
+	mul x5, x4, x20
+	adcs x25, x25, x5
+	mul x5, x4, x23
+	adcs x24, x24, x5
+	cset x5, cs
+	umulh x26, x4, x7
+	adds x14, x14, x26
+	umulh x26, x4, x8
+	adcs x13, x13, x26
+	umulh x26, x4, x9
+	adcs x2, x2, x26
+	umulh x26, x4, x12
+	adcs x17, x17, x26
+	umulh x26, x4, x15
+	adcs x22, x22, x26
+	umulh x26, x4, x16
+	adcs x21, x21, x26
+	umulh x26, x4, x19
+	adcs x25, x25, x26
+	umulh x26, x4, x20
+	adcs x24, x24, x26
+	umulh x26, x4, x23
+	adc x26, x5, x26
+	mul x5, x7, x8
+	adds x13, x13, x5
+	mul x5, x7, x9
+	adcs x2, x2, x5
+	mul x5, x7, x12
+	adcs x17, x17, x5
+	mul x5, x7, x15
+	adcs x22, x22, x5
+	mul x5, x7, x16
+	adcs x21, x21, x5
+	mul x5, x7, x19
+	adcs x25, x25, x5
+	mul x5, x7, x20
+	adcs x24, x24, x5
+	mul x5, x7, x23
+	adcs x26, x26, x5
+	cset x5, cs
+	umulh x27, x7, x8
+	adds x2, x2, x27
+	umulh x27, x7, x9
+	adcs x17, x17, x27
+	umulh x27, x7, x12
+	adcs x22, x22, x27
+	umulh x27, x7, x15
+	adcs x21, x21, x27
+	umulh x27, x7, x16
+	adcs x25, x25, x27
+	umulh x27, x7, x19
+	adcs x24, x24, x27
+	umulh x27, x7, x20
+	adcs x26, x26, x27
+	umulh x27, x7, x23
+	adc x27, x5, x27
+	mul x5, x8, x9
+	adds x17, x17, x5
+	mul x5, x8, x12
+	adcs x22, x22, x5
+	mul x5, x8, x15
+	adcs x21, x21, x5
+	mul x5, x8, x16
+	adcs x25, x25, x5
+	mul x5, x8, x19
+	adcs x24, x24, x5
+	mul x5, x8, x20
+	adcs x26, x26, x5
+	mul x5, x8, x23
+	adcs x27, x27, x5
+	cset x5, cs
+	umulh x28, x8, x9
+	adds x22, x22, x28
+	umulh x28, x8, x12
+	adcs x21, x21, x28
+	umulh x28, x8, x15
+	adcs x25, x25, x28
+	umulh x28, x8, x16
+	adcs x24, x24, x28
+	umulh x28, x8, x19
+	adcs x26, x26, x28
+	umulh x28, x8, x20
+	adcs x27, x27, x28
+	umulh x28, x8, x23
+	adc x28, x5, x28
+	mul x5, x9, x12
+	adds x21, x21, x5
+	mul x5, x9, x15
+	adcs x25, x25, x5
+	mul x5, x9, x16
+	adcs x24, x24, x5
+	mul x5, x9, x19
+	adcs x26, x26, x5
+	mul x5, x9, x20
+	adcs x27, x27, x5
+	mul x5, x9, x23
+	adcs x28, x28, x5
+	cset x5, cs
+	umulh x8, x9, x12
+	adds x25, x25, x8
+	umulh x8, x9, x15
+	adcs x24, x24, x8
+	umulh x8, x9, x16
+	adcs x26, x26, x8
+	umulh x8, x9, x19
+	adcs x27, x27, x8
+	umulh x8, x9, x20
+	adcs x28, x28, x8
+	umulh x8, x9, x23
+	adc x5, x5, x8
+	mul x8, x12, x15
+	adds x24, x24, x8
+	mul x8, x12, x16
+	adcs x26, x26, x8
+	mul x8, x12, x19
+	adcs x27, x27, x8
+	mul x8, x12, x20
+	adcs x28, x28, x8
+	mul x8, x12, x23
+	adcs x5, x5, x8
+	cset x8, cs
+	umulh x9, x12, x15
+	adds x26, x26, x9
+	umulh x9, x12, x16
+	adcs x27, x27, x9
+	umulh x9, x12, x19
+	adcs x28, x28, x9
+	umulh x9, x12, x20
+	adcs x5, x5, x9
+	umulh x9, x12, x23
+	adc x8, x8, x9
+	mul x9, x15, x16
+	adds x27, x27, x9
+	mul x9, x15, x19
+	adcs x28, x28, x9
+	mul x9, x15, x20
+	adcs x5, x5, x9
+	mul x9, x15, x23
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x12, x15, x16
+	adds x12, x28, x12
+	umulh x28, x15, x19
+	adcs x28, x5, x28
+	umulh x5, x15, x20
+	adcs x5, x8, x5
+	umulh x8, x15, x23
+	adc x8, x9, x8
+	mul x9, x16, x19
+	adds x28, x28, x9
+	mul x9, x16, x20
+	adcs x5, x5, x9
+	mul x9, x16, x23
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x15, x16, x19
+	adds x15, x5, x15
+	umulh x5, x16, x20
+	adcs x5, x8, x5
+	umulh x8, x16, x23
+	adc x8, x9, x8
+	mul x9, x19, x20
+	adds x5, x5, x9
+	mul x9, x19, x23
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x16, x19, x20
+	adds x16, x8, x16
+	umulh x8, x19, x23
+	adc x8, x9, x8
+	mul x9, x20, x23
+	adds x8, x8, x9
+	cset x9, cs
+	umulh x19, x20, x23
+	add x19, x9, x19
+	adds x6, x6, x6
+	adcs x10, x10, x10
+	adcs x11, x11, x11
+	adcs x14, x14, x14
+	adcs x13, x13, x13
+	adcs x2, x2, x2
+	adcs x17, x17, x17
+	adcs x22, x22, x22
+	adcs x21, x21, x21
+	adcs x25, x25, x25
+	adcs x24, x24, x24
+	adcs x26, x26, x26
+	adcs x27, x27, x27
+	adcs x12, x12, x12
+	adcs x28, x28, x28
+	adcs x15, x15, x15
+	adcs x5, x5, x5
+	adcs x16, x16, x16
+	adcs x8, x8, x8
+	adcs x19, x19, x19
+	cset x9, cs
+	umulh x23, x3, x3
+	mul x3, x3, x3
+	str x3, [x0, #0]
+	adds x23, x6, x23
+	str x23, [x0, #8]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x10, x10, x4
+	str x10, [x0, #16]
+	adcs x11, x11, x3
+	str x11, [x0, #24]
+	umulh x3, x7, x7
+	mul x7, x7, x7
+	adcs x14, x14, x7
+	str x14, [x0, #32]
+	adcs x13, x13, x3
+	str x13, [x0, #40]
+	ldp x3, x4, [x1, #24]
+	umulh x6, x3, x3
+	mul x3, x3, x3
+	adcs x2, x2, x3
+	str x2, [x0, #48]
+	adcs x17, x17, x6
+	str x17, [x0, #56]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x22, x22, x4
+	str x22, [x0, #64]
+	adcs x21, x21, x3
+	str x21, [x0, #72]
+	ldp x3, x4, [x1, #40]
+	umulh x6, x3, x3
+	mul x3, x3, x3
+	adcs x25, x25, x3
+	str x25, [x0, #80]
+	adcs x24, x24, x6
+	str x24, [x0, #88]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x26, x26, x4
+	str x26, [x0, #96]
+	adcs x27, x27, x3
+	str x27, [x0, #104]
+	ldp x3, x4, [x1, #56]
+	umulh x6, x3, x3
+	mul x3, x3, x3
+	adcs x12, x12, x3
+	str x12, [x0, #112]
+	adcs x28, x28, x6
+	str x28, [x0, #120]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x15, x15, x4
+	str x15, [x0, #128]
+	adcs x3, x5, x3
+	str x3, [x0, #136]
+	umulh x3, x20, x20
+	mul x20, x20, x20
+	adcs x16, x16, x20
+	str x16, [x0, #144]
+	adcs x3, x8, x3
+	str x3, [x0, #152]
+	ldr x3, [x1, #80]
+	umulh x4, x3, x3
+	mul x3, x3, x3
+	adcs x19, x19, x3
+	str x19, [x0, #160]
+	adc x4, x9, x4
+	str x4, [x0, #168]
+	ldp x21, x22, [sp, #16]
+	ldp x23, x24, [sp, #32]
+	ldp x25, x26, [sp, #48]
+	ldp x27, x28, [sp, #64]
+	ldp x19, x20, [sp], #80
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_restore x23
+	.cfi_restore x24
+	.cfi_restore x25
+	.cfi_restore x26
+	.cfi_restore x27
+	.cfi_restore x28
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size lf_mp_sqr11_aarch64, .-lf_mp_sqr11_aarch64
+
+// void lf_mp_sqr12_aarch64(uint64_t r[24], const uint64_t a[12])
+//   r = a^2, 12 -> 24 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; flags NZCV clobbered
+//   callee-saved registers saved: x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; stack: 80 bytes (10 registers saved, 0 spill slots of 8 bytes)
+//   380 instructions
+	.text
+	.globl lf_mp_sqr12_aarch64
+	.hidden lf_mp_sqr12_aarch64
+	.type lf_mp_sqr12_aarch64, %function
+	.p2align 4
+lf_mp_sqr12_aarch64:
+	.cfi_startproc
+	stp x19, x20, [sp, #-80]!
+	.cfi_def_cfa_offset 80
+	stp x21, x22, [sp, #16]
+	stp x23, x24, [sp, #32]
+	stp x25, x26, [sp, #48]
+	stp x27, x28, [sp, #64]
+	.cfi_offset x19, -80
+	.cfi_offset x20, -72
+	.cfi_offset x21, -64
+	.cfi_offset x22, -56
+	.cfi_offset x23, -48
+	.cfi_offset x24, -40
+	.cfi_offset x25, -32
+	.cfi_offset x26, -24
+	.cfi_offset x27, -16
+	.cfi_offset x28, -8
+	ldp x3, x4, [x1, #0]
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #16]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	ldp x9, x12, [x1, #32]
+	umulh x13, x3, x9
+	mul x14, x3, x9
+	adcs x14, x14, x5
+	umulh x5, x3, x12
+	mul x15, x3, x12
+	adcs x13, x15, x13
+	ldp x15, x16, [x1, #48]
+	umulh x17, x3, x15
+	mul x2, x3, x15
+	adcs x2, x2, x5
+	umulh x5, x3, x16
+	mul x19, x3, x16
+	adcs x17, x19, x17
+	ldp x19, x20, [x1, #64]
+	umulh x21, x3, x19
+	mul x22, x3, x19
+	adcs x22, x22, x5
+	umulh x5, x3, x20
+	mul x23, x3, x20
+	adcs x21, x23, x21
+	ldp x23, x24, [x1, #80]
+	umulh x25, x3, x23
+	mul x26, x3, x23
+	adcs x26, x26, x5
+	umulh x5, x3, x24
+	mul x27, x3, x24
+	adcs x25, x27, x25
+	adc x5, x5, xzr
+	mul x27, x4, x7
+	adds x11, x11, x27
+	mul x27, x4, x8
+	adcs x14, x14, x27
+	mul x27, x4, x9
+	adcs x13, x13, x27
+	mul x27, x4, x12
+	adcs x2, x2, x27
+	mul x27, x4, x15
+	adcs x17, x17, x27
+	mul x27, x4, x16
+	adcs x22, x22, x27
+	mul x27, x4, x19
+	adcs x21, x21, x27
+	mul x27, x4, x20
+	adcs x26, x26, x27
+	mul x27, x4, x23
+	adcs x25, x25, x27
+	mul x27, x4, x24
+	adcs x27, x5, x27
+	cset x5, cs
+	umulh x28, x4, x7
+	adds x14, x14, x28
+	umulh x28, x4, x8
+	adcs x13, x13, x28
+	umulh x28, x4, x9
+	adcs x2, x2, x28
+	umulh x28, x4, x12
+	adcs x17, x17, x28
+	umulh x28, x4, x15
+	adcs x22, x22, x28
+	umulh x28, x4, x16
+	adcs x21, x21, x28
+	umulh x28, x4, x19
+	adcs x26, x26, x28
+	umulh x28, x4, x20
+	adcs x25, x25, x28
+	umulh x28, x4, x23
+	adcs x27, x27, x28
+	umulh x28, x4, x24
+	adc x28, x5, x28
+	mul x5, x7, x8
+	adds x13, x13, x5
+	mul x5, x7, x9
+	adcs x2, x2, x5
+	mul x5, x7, x12
+	adcs x17, x17, x5
+	mul x5, x7, x15
+	adcs x22, x22, x5
+	mul x5, x7, x16
+	adcs x21, x21, x5
+	mul x5, x7, x19
+	adcs x26, x26, x5
+	mul x5, x7, x20
+	adcs x25, x25, x5
+	mul x5, x7, x23
+	adcs x27, x27, x5
+	mul x5, x7, x24
+	adcs x28, x28, x5
+	cset x5, cs
+	umulh x4, x7, x8
+	adds x2, x2, x4
+	umulh x4, x7, x9
+	adcs x17, x17, x4
+	umulh x4, x7, x12
+	adcs x22, x22, x4
+	umulh x4, x7, x15
+	adcs x21, x21, x4
+	umulh x4, x7, x16
+	adcs x26, x26, x4
+	umulh x4, x7, x19
+	adcs x25, x25, x4
+	umulh x4, x7, x20
+	adcs x27, x27, x4
+	umulh x4, x7, x23
+	adcs x28, x28, x4
+	umulh x4, x7, x24
+	adc x4, x5, x4
+	mul x5, x8, x9
+	adds x17, x17, x5
+	mul x5, x8, x12
+	adcs x22, x22, x5
+	mul x5, x8, x15
+	adcs x21, x21, x5
+	mul x5, x8, x16
+	adcs x26, x26, x5
+	mul x5, x8, x19
+	adcs x25, x25, x5
+	mul x5, x8, x20
+	adcs x27, x27, x5
+	mul x5, x8, x23
+	adcs x28, x28, x5
+	mul x5, x8, x24
+	adcs x4, x4, x5
+	cset x5, cs
+	umulh x7, x8, x9
+	adds x22, x22, x7
+	umulh x7, x8, x12
+	adcs x21, x21, x7
+	umulh x7, x8, x15
+	adcs x26, x26, x7
+	umulh x7, x8, x16
+	adcs x25, x25, x7
+	umulh x7, x8, x19
+	adcs x27, x27, x7
+	umulh x7, x8, x20
+	adcs x28, x28, x7
+	umulh x7, x8, x23
+	adcs x4, x4, x7
+	umulh x7, x8, x24
+	adc x5, x5, x7
+	mul x7, x9, x12
+	adds x21, x21, x7
+	mul x7, x9, x15
+	adcs x26, x26, x7
+	mul x7, x9, x16
+	adcs x25, x25, x7
+	mul x7, x9, x19
+	adcs x27, x27, x7
+	mul x7, x9, x20
+	adcs x28, x28, x7
+	mul x7, x9, x23
+	adcs x4, x4, x7
+	mul x7, x9, x24
+	adcs x5, x5, x7
+	cset x7, cs
+	umulh x8, x9, x12
+	adds x26, x26, x8
+	umulh x8, x9, x15
+	adcs x25, x25, x8
+	umulh x8, x9, x16
+	adcs x27, x27, x8
+	umulh x8, x9, x19
+	adcs x28, x28, x8
+	umulh x8, x9, x20
+	adcs x4, x4, x8
+	umulh x8, x9, x23
+	adcs x5, x5, x8
+	umulh x8, x9, x24
+	adc x7, x7, x8
+	mul x8, x12, x15
+	adds x25, x25, x8
+	mul x8, x12, x16
+	adcs x27, x27, x8
+	mul x8, x12, x19
+	adcs x28, x28, x8
+	mul x8, x12, x20
+	adcs x4, x4, x8
+	mul x8, x12, x23
+	adcs x5, x5, x8
+	mul x8, x12, x24
+	adcs x7, x7, x8
+	cset x8, cs
+	umulh x9, x12, x15
+	adds x27, x27, x9
+	umulh x9, x12, x16
+	adcs x28, x28, x9
+	umulh x9, x12, x19
+	adcs x4, x4, x9
+	umulh x9, x12, x20
+	adcs x5, x5, x9
+	umulh x9, x12, x23
+	adcs x7, x7, x9
+	umulh x9, x12, x24
+	adc x8, x8, x9
+	mul x9, x15, x16
+	adds x28, x28, x9
+	mul x9, x15, x19
+	adcs x4, x4, x9
+	mul x9, x15, x20
+	adcs x5, x5, x9
+	mul x9, x15, x23
+	adcs x7, x7, x9
+	mul x9, x15, x24
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x12, x15, x16
+	adds x12, x4, x12
+	umulh x4, x15, x19
+	adcs x4, x5, x4
+	umulh x5, x15, x20
+	adcs x5, x7, x5
+	umulh x7, x15, x23
+	adcs x7, x8, x7
+	umulh x8, x15, x24
+	adc x8, x9, x8
+	mul x9, x16, x19
+	adds x4, x4, x9
+	mul x9, x16, x20
+	adcs x5, x5, x9
+	mul x9, x16, x23
+	adcs x7, x7, x9
+	mul x9, x16, x24
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x15, x16, x19
+	adds x15, x5, x15
+	umulh x5, x16, x20
+	adcs x5, x7, x5
+	umulh x7, x16, x23
+	adcs x7, x8, x7
+	umulh x8, x16, x24
+	adc x8, x9, x8
+	mul x9, x19, x20
+	adds x5, x5, x9
+	mul x9, x19, x23
+	adcs x7, x7, x9
+	mul x9, x19, x24
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x16, x19, x20
+	adds x16, x7, x16
+	umulh x7, x19, x23
+	adcs x7, x8, x7
+	umulh x8, x19, x24
+	adc x8, x9, x8
+	mul x9, x20, x23
+	adds x7, x7, x9
+	mul x9, x20, x24
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x19, x20, x23
+	adds x19, x8, x19
+	umulh x8, x20, x24
+	adc x8, x9, x8
+	mul x9, x23, x24
+	adds x8, x8, x9
+	cset x9, cs
+	umulh x20, x23, x24
+	add x20, x9, x20
+	adds x6, x6, x6
+	adcs x10, x10, x10
+	adcs x11, x11, x11
+	adcs x14, x14, x14
+	adcs x13, x13, x13
+	adcs x2, x2, x2
+	adcs x17, x17, x17
+	adcs x22, x22, x22
+	adcs x21, x21, x21
+	adcs x26, x26, x26
+	adcs x25, x25, x25
+	adcs x27, x27, x27
+	adcs x28, x28, x28
+	adcs x12, x12, x12
+	adcs x4, x4, x4
+	adcs x15, x15, x15
+	adcs x5, x5, x5
+	adcs x16, x16, x16
+	adcs x7, x7, x7
+	adcs x19, x19, x19
+	adcs x8, x8, x8
+	adcs x20, x20, x20
+	cset x9, cs
+	umulh x24, x3, x3
+	mul x3, x3, x3
+	str x3, [x0, #0]
+	adds x24, x6, x24
+	str x24, [x0, #8]
+	ldp x3, x6, [x1, #8]
+	umulh x24, x3, x3
+	mul x3, x3, x3
+	adcs x10, x10, x3
+	str x10, [x0, #16]
+	adcs x11, x11, x24
+	str x11, [x0, #24]
+	umulh x3, x6, x6
+	mul x6, x6, x6
+	adcs x14, x14, x6
+	str x14, [x0, #32]
+	adcs x13, x13, x3
+	str x13, [x0, #40]
+	ldp x3, x6, [x1, #24]
+	umulh x10, x3, x3
+	mul x3, x3, x3
+	adcs x2, x2, x3
+	str x2, [x0, #48]
+	adcs x10, x17, x10
+	str x10, [x0, #56]
+	umulh x3, x6, x6
+	mul x6, x6, x6
+	adcs x22, x22, x6
+	str x22, [x0, #64]
+	adcs x21, x21, x3
+	str x21, [x0, #72]
+	ldp x3, x6, [x1, #40]
+	umulh x10, x3, x3
+	mul x3, x3, x3
+	adcs x26, x26, x3
+	str x26, [x0, #80]
+	adcs x10, x25, x10
+	str x10, [x0, #88]
+	umulh x3, x6, x6
+	mul x6, x6, x6
+	adcs x27, x27, x6
+	str x27, [x0, #96]
+	adcs x28, x28, x3
+	str x28, [x0, #104]
+	ldp x3, x6, [x1, #56]
+	umulh x10, x3, x3
+	mul x3, x3, x3
+	adcs x12, x12, x3
+	str x12, [x0, #112]
+	adcs x10, x4, x10
+	str x10, [x0, #120]
+	umulh x3, x6, x6
+	mul x6, x6, x6
+	adcs x15, x15, x6
+	str x15, [x0, #128]
+	adcs x3, x5, x3
+	str x3, [x0, #136]
+	ldr x3, [x1, #72]
+	umulh x4, x3, x3
+	mul x3, x3, x3
+	adcs x16, x16, x3
+	str x16, [x0, #144]
+	adcs x4, x7, x4
+	str x4, [x0, #152]
+	umulh x3, x23, x23
+	mul x23, x23, x23
+	adcs x19, x19, x23
+	str x19, [x0, #160]
+	adcs x3, x8, x3
+	str x3, [x0, #168]
+	ldr x3, [x1, #88]
+	umulh x4, x3, x3
+	mul x3, x3, x3
+	adcs x20, x20, x3
+	str x20, [x0, #176]
+	adc x4, x9, x4
+	str x4, [x0, #184]
+	ldp x21, x22, [sp, #16]
+	ldp x23, x24, [sp, #32]
+	ldp x25, x26, [sp, #48]
+	ldp x27, x28, [sp, #64]
+	ldp x19, x20, [sp], #80
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_restore x23
+	.cfi_restore x24
+	.cfi_restore x25
+	.cfi_restore x26
+	.cfi_restore x27
+	.cfi_restore x28
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size lf_mp_sqr12_aarch64, .-lf_mp_sqr12_aarch64
+
+// void lf_mp_sqr13_aarch64(uint64_t r[26], const uint64_t a[13])
+//   r = a^2, 13 -> 26 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; flags NZCV clobbered
+//   callee-saved registers saved: x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; stack: 96 bytes (10 registers saved, 1 spill slots of 8 bytes)
+//   442 instructions
+	.text
+	.globl lf_mp_sqr13_aarch64
+	.hidden lf_mp_sqr13_aarch64
+	.type lf_mp_sqr13_aarch64, %function
+	.p2align 4
+lf_mp_sqr13_aarch64:
+	.cfi_startproc
+	stp x19, x20, [sp, #-96]!
+	.cfi_def_cfa_offset 96
+	stp x21, x22, [sp, #16]
+	stp x23, x24, [sp, #32]
+	stp x25, x26, [sp, #48]
+	stp x27, x28, [sp, #64]
+	.cfi_offset x19, -96
+	.cfi_offset x20, -88
+	.cfi_offset x21, -80
+	.cfi_offset x22, -72
+	.cfi_offset x23, -64
+	.cfi_offset x24, -56
+	.cfi_offset x25, -48
+	.cfi_offset x26, -40
+	.cfi_offset x27, -32
+	.cfi_offset x28, -24
+	ldp x3, x4, [x1, #0]
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #16]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	ldp x9, x12, [x1, #32]
+	umulh x13, x3, x9
+	mul x14, x3, x9
+	adcs x14, x14, x5
+	umulh x5, x3, x12
+	mul x15, x3, x12
+	adcs x13, x15, x13
+	ldp x15, x16, [x1, #48]
+	umulh x17, x3, x15
+	mul x2, x3, x15
+	adcs x2, x2, x5
+	umulh x5, x3, x16
+	mul x19, x3, x16
+	adcs x17, x19, x17
+	ldp x19, x20, [x1, #64]
+	umulh x21, x3, x19
+	mul x22, x3, x19
+	adcs x22, x22, x5
+	umulh x5, x3, x20
+	mul x23, x3, x20
+	adcs x21, x23, x21
+	ldp x23, x24, [x1, #80]
+	umulh x25, x3, x23
+	mul x26, x3, x23
+	adcs x26, x26, x5
+	umulh x5, x3, x24
+	mul x27, x3, x24
+	adcs x25, x27, x25
+	ldr x27, [x1, #96]
+	umulh x28, x3, x27
+	str x10, [sp, #80]
+	mul x10, x3, x27
+	adcs x10, x10, x5
+	adc x28, x28, xzr
+	mul x5, x4, x7
+	adds x11, x11, x5
+	mul x5, x4, x8
+	adcs x14, x14, x5
+	mul x5, x4, x9
+	adcs x13, x13, x5
+	mul x5, x4, x12
+	adcs x2, x2, x5
+	mul x5, x4, x15
+	adcs x17, x17, x5
+	mul x5, x4, x16
+	adcs x22, x22, x5
+	mul x5, x4, x19
+	adcs x21, x21, x5
+	mul x5, x4, x20
+	adcs x26, x26, x5
+	mul x5, x4, x23
+	adcs x25, x25, x5
+	mul x5, x4, x24
+	adcs x10, x10, x5
+	mul x5, x4, x27
+	adcs x28, x28, x5
+	cset x5, cs
+	umulh x3, x4, x7
+	adds x14, x14, x3
+	umulh x3, x4, x8
+	adcs x13, x13, x3
+	umulh x3, x4, x9
+	adcs x2, x2, x3
+	umulh x3, x4, x12
+	adcs x17, x17, x3
+	umulh x3, x4, x15
+	adcs x22, x22, x3
+	umulh x3, x4, x16
+	adcs x21, x21, x3
+	umulh x3, x4, x19
+	adcs x26, x26, x3
+	umulh x3, x4, x20
+	adcs x25, x25, x3
+	umulh x3, x4, x23
+	adcs x10, x10, x3
+	umulh x3, x4, x24
+	adcs x28, x28, x3
+	umulh x3, x4, x27
+	adc x3, x5, x3
+	mul x5, x7, x8
+	adds x13, x13, x5
+	mul x5, x7, x9
+	adcs x2, x2, x5
+	mul x5, x7, x12
+	adcs x17, x17, x5
+	mul x5, x7, x15
+	adcs x22, x22, x5
+	mul x5, x7, x16
+	adcs x21, x21, x5
+	mul x5, x7, x19
+	adcs x26, x26, x5
+	mul x5, x7, x20
+	adcs x25, x25, x5
+	mul x5, x7, x23
+	adcs x10, x10, x5
+	mul x5, x7, x24
+	adcs x28, x28, x5
+	mul x5, x7, x27
+	adcs x3, x3, x5
+	cset x5, cs
+	umulh x4, x7, x8
+	adds x2, x2, x4
+	umulh x4, x7, x9
+	adcs x17, x17, x4
+	umulh x4, x7, x12
+	adcs x22, x22, x4
+	umulh x4, x7, x15
+	adcs x21, x21, x4
+	umulh x4, x7, x16
+	adcs x26, x26, x4
+	umulh x4, x7, x19
+	adcs x25, x25, x4
+	umulh x4, x7, x20
+	adcs x10, x10, x4
+	umulh x4, x7, x23
+	adcs x28, x28, x4
+	umulh x4, x7, x24
+	adcs x3, x3, x4
+	umulh x4, x7, x27
+	adc x4, x5, x4
+	mul x5, x8, x9
+	adds x17, x17, x5
+	mul x5, x8, x12
+	adcs x22, x22, x5
+	mul x5, x8, x15
+	adcs x21, x21, x5
+	mul x5, x8, x16
+	adcs x26, x26, x5
+	mul x5, x8, x19
+	adcs x25, x25, x5
+	mul x5, x8, x20
+	adcs x10, x10, x5
+	mul x5, x8, x23
+	adcs x28, x28, x5
+	mul x5, x8, x24
+	adcs x3, x3, x5
+	mul x5, x8, x27
+	adcs x4, x4, x5
+	cset x5, cs
+	umulh x7, x8, x9
+	adds x22, x22, x7
+	umulh x7, x8, x12
+	adcs x21, x21, x7
+	umulh x7, x8, x15
+	adcs x26, x26, x7
+	umulh x7, x8, x16
+	adcs x25, x25, x7
+	umulh x7, x8, x19
+	adcs x10, x10, x7
+	umulh x7, x8, x20
+	adcs x28, x28, x7
+	umulh x7, x8, x23
+	adcs x3, x3, x7
+	umulh x7, x8, x24
+	adcs x4, x4, x7
+	umulh x7, x8, x27
+	adc x5, x5, x7
+	mul x7, x9, x12
+	adds x21, x21, x7
+	mul x7, x9, x15
+	adcs x26, x26, x7
+	mul x7, x9, x16
+	adcs x25, x25, x7
+	mul x7, x9, x19
+	adcs x10, x10, x7
+	mul x7, x9, x20
+	adcs x28, x28, x7
+	mul x7, x9, x23
+	adcs x3, x3, x7
+	mul x7, x9, x24
+	adcs x4, x4, x7
+	mul x7, x9, x27
+	adcs x5, x5, x7
+	cset x7, cs
+	umulh x8, x9, x12
+	adds x26, x26, x8
+	umulh x8, x9, x15
+	adcs x25, x25, x8
+	umulh x8, x9, x16
+	adcs x10, x10, x8
+	umulh x8, x9, x19
+	adcs x28, x28, x8
+	umulh x8, x9, x20
+	adcs x3, x3, x8
+	umulh x8, x9, x23
+	adcs x4, x4, x8
+	umulh x8, x9, x24
+	adcs x5, x5, x8
+	umulh x8, x9, x27
+	adc x7, x7, x8
+	mul x8, x12, x15
+	adds x25, x25, x8
+	mul x8, x12, x16
+	adcs x10, x10, x8
+	mul x8, x12, x19
+	adcs x28, x28, x8
+	mul x8, x12, x20
+	adcs x3, x3, x8
+	mul x8, x12, x23
+	adcs x4, x4, x8
+	mul x8, x12, x24
+	adcs x5, x5, x8
+	mul x8, x12, x27
+	adcs x7, x7, x8
+	cset x8, cs
+	umulh x9, x12, x15
+	adds x10, x10, x9
+	umulh x9, x12, x16
+	adcs x28, x28, x9
+	umulh x9, x12, x19
+	adcs x3, x3, x9
+	umulh x9, x12, x20
+	adcs x4, x4, x9
+	umulh x9, x12, x23
+	adcs x5, x5, x9
+	umulh x9, x12, x24
+	adcs x7, x7, x9
+	umulh x9, x12, x27
+	adc x8, x8, x9
+	mul x9, x15, x16
+	adds x28, x28, x9
+	mul x9, x15, x19
+	adcs x3, x3, x9
+	mul x9, x15, x20
+	adcs x4, x4, x9
+	mul x9, x15, x23
+	adcs x5, x5, x9
+	mul x9, x15, x24
+	adcs x7, x7, x9
+	mul x9, x15, x27
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x12, x15, x16
+	adds x12, x3, x12
+	umulh x3, x15, x19
+	adcs x3, x4, x3
+	umulh x4, x15, x20
+	adcs x4, x5, x4
+	umulh x5, x15, x23
+	adcs x5, x7, x5
+	umulh x7, x15, x24
+	adcs x7, x8, x7
+	umulh x8, x15, x27
+	adc x8, x9, x8
+	mul x9, x16, x19
+	adds x3, x3, x9
+	mul x9, x16, x20
+	adcs x4, x4, x9
+	mul x9, x16, x23
+	adcs x5, x5, x9
+	mul x9, x16, x24
+	adcs x7, x7, x9
+	mul x9, x16, x27
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x15, x16, x19
+	adds x15, x4, x15
+	umulh x4, x16, x20
+	adcs x4, x5, x4
+	umulh x5, x16, x23
+	adcs x5, x7, x5
+	umulh x7, x16, x24
+	adcs x7, x8, x7
+	umulh x8, x16, x27
+	adc x8, x9, x8
+	mul x9, x19, x20
+	adds x4, x4, x9
+	mul x9, x19, x23
+	adcs x5, x5, x9
+	mul x9, x19, x24
+	adcs x7, x7, x9
+	mul x9, x19, x27
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x16, x19, x20
+	adds x16, x5, x16
+	umulh x5, x19, x23
+	adcs x5, x7, x5
+	umulh x7, x19, x24
+	adcs x7, x8, x7
+	umulh x8, x19, x27
+	adc x8, x9, x8
+	mul x9, x20, x23
+	adds x5, x5, x9
+	mul x9, x20, x24
+	adcs x7, x7, x9
+	mul x9, x20, x27
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x19, x20, x23
+	adds x19, x7, x19
+	umulh x7, x20, x24
+	adcs x7, x8, x7
+	umulh x8, x20, x27
+	adc x8, x9, x8
+	mul x9, x23, x24
+	adds x7, x7, x9
+	mul x9, x23, x27
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x20, x23, x24
+	adds x20, x8, x20
+	umulh x8, x23, x27
+	adc x8, x9, x8
+	mul x9, x24, x27
+	adds x8, x8, x9
+	cset x9, cs
+	umulh x23, x24, x27
+	add x23, x9, x23
+	adds x6, x6, x6
+	ldr x9, [sp, #80]
+	adcs x9, x9, x9
+	adcs x11, x11, x11
+	adcs x14, x14, x14
+	adcs x13, x13, x13
+	adcs x2, x2, x2
+	adcs x17, x17, x17
+	adcs x22, x22, x22
+	adcs x21, x21, x21
+	adcs x26, x26, x26
+	adcs x25, x25, x25
+	adcs x10, x10, x10
+	adcs x28, x28, x28
+	adcs x12, x12, x12
+	adcs x3, x3, x3
+	adcs x15, x15, x15
+	adcs x4, x4, x4
+	adcs x16, x16, x16
+	adcs x5, x5, x5
+	adcs x19, x19, x19
+	adcs x7, x7, x7
+	adcs x20, x20, x20
+	adcs x8, x8, x8
+	adcs x23, x23, x23
+	cset x27, cs
+	ldr x24, [x1, #0]
+	str x27, [sp, #80]
+	umulh x27, x24, x24
+	mul x24, x24, x24
+	str x24, [x0, #0]
+	adds x27, x6, x27
+	str x27, [x0, #8]
+	ldp x6, x24, [x1, #8]
+	umulh x27, x6, x6
+	mul x6, x6, x6
+	adcs x6, x9, x6
+	str x6, [x0, #16]
+	adcs x11, x11, x27
+	str x11, [x0, #24]
+	umulh x6, x24, x24
+	mul x24, x24, x24
+	adcs x14, x14, x24
+	str x14, [x0, #32]
+	adcs x13, x13, x6
+	str x13, [x0, #40]
+	ldp x6, x9, [x1, #24]
+	umulh x11, x6, x6
+	mul x6, x6, x6
+	adcs x2, x2, x6
+	str x2, [x0, #48]
+	adcs x11, x17, x11
+	str x11, [x0, #56]
+	umulh x6, x9, x9
+	mul x9, x9, x9
+	adcs x22, x22, x9
+	str x22, [x0, #64]
+	adcs x21, x21, x6
+	str x21, [x0, #72]
+	ldp x6, x9, [x1, #40]
+	umulh x11, x6, x6
+	mul x6, x6, x6
+	adcs x26, x26, x6
+	str x26, [x0, #80]
+	adcs x11, x25, x11
+	str x11, [x0, #88]
+	umulh x6, x9, x9
+	mul x9, x9, x9
+	adcs x10, x10, x9
+	str x10, [x0, #96]
+	adcs x28, x28, x6
+	str x28, [x0, #104]
+	ldp x6, x9, [x1, #56]
+	umulh x10, x6, x6
+	mul x6, x6, x6
+	adcs x12, x12, x6
+	str x12, [x0, #112]
+	adcs x10, x3, x10
+	str x10, [x0, #120]
+	umulh x3, x9, x9
+	mul x9, x9, x9
+	adcs x15, x15, x9
+	str x15, [x0, #128]
+	adcs x3, x4, x3
+	str x3, [x0, #136]
+	ldp x3, x4, [x1, #72]
+	umulh x6, x3, x3
+	mul x3, x3, x3
+	adcs x16, x16, x3
+	str x16, [x0, #144]
+	adcs x5, x5, x6
+	str x5, [x0, #152]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x19, x19, x4
+	str x19, [x0, #160]
+	adcs x3, x7, x3
+	str x3, [x0, #168]
+	ldp x3, x4, [x1, #88]
+	umulh x5, x3, x3
+	mul x3, x3, x3
+	adcs x20, x20, x3
+	str x20, [x0, #176]
+	adcs x5, x8, x5
+	str x5, [x0, #184]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x23, x23, x4
+	str x23, [x0, #192]
+	ldr x4, [sp, #80]
+	adc x3, x4, x3
+	str x3, [x0, #200]
+	ldp x21, x22, [sp, #16]
+	ldp x23, x24, [sp, #32]
+	ldp x25, x26, [sp, #48]
+	ldp x27, x28, [sp, #64]
+	ldp x19, x20, [sp], #96
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_restore x23
+	.cfi_restore x24
+	.cfi_restore x25
+	.cfi_restore x26
+	.cfi_restore x27
+	.cfi_restore x28
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size lf_mp_sqr13_aarch64, .-lf_mp_sqr13_aarch64
+
+// void lf_mp_sqr14_aarch64(uint64_t r[28], const uint64_t a[14])
+//   r = a^2, 14 -> 28 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; flags NZCV clobbered
+//   callee-saved registers saved: x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; stack: 112 bytes (10 registers saved, 3 spill slots of 8 bytes)
+//   512 instructions
+	.text
+	.globl lf_mp_sqr14_aarch64
+	.hidden lf_mp_sqr14_aarch64
+	.type lf_mp_sqr14_aarch64, %function
+	.p2align 4
+lf_mp_sqr14_aarch64:
+	.cfi_startproc
+	stp x19, x20, [sp, #-112]!
+	.cfi_def_cfa_offset 112
+	stp x21, x22, [sp, #16]
+	stp x23, x24, [sp, #32]
+	stp x25, x26, [sp, #48]
+	stp x27, x28, [sp, #64]
+	.cfi_offset x19, -112
+	.cfi_offset x20, -104
+	.cfi_offset x21, -96
+	.cfi_offset x22, -88
+	.cfi_offset x23, -80
+	.cfi_offset x24, -72
+	.cfi_offset x25, -64
+	.cfi_offset x26, -56
+	.cfi_offset x27, -48
+	.cfi_offset x28, -40
+	ldp x3, x4, [x1, #0]
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #16]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	ldp x9, x12, [x1, #32]
+	umulh x13, x3, x9
+	mul x14, x3, x9
+	adcs x14, x14, x5
+	umulh x5, x3, x12
+	mul x15, x3, x12
+	adcs x13, x15, x13
+	ldp x15, x16, [x1, #48]
+	umulh x17, x3, x15
+	mul x2, x3, x15
+	adcs x2, x2, x5
+	umulh x5, x3, x16
+	mul x19, x3, x16
+	adcs x17, x19, x17
+	ldp x19, x20, [x1, #64]
+	umulh x21, x3, x19
+	mul x22, x3, x19
+	adcs x22, x22, x5
+	umulh x5, x3, x20
+	mul x23, x3, x20
+	adcs x21, x23, x21
+	ldp x23, x24, [x1, #80]
+	umulh x25, x3, x23
+	mul x26, x3, x23
+	adcs x26, x26, x5
+	umulh x5, x3, x24
+	mul x27, x3, x24
+	adcs x25, x27, x25
+	ldp x27, x28, [x1, #96]
+	str x10, [sp, #80]
+	umulh x10, x3, x27
+	str x6, [sp, #88]
+	mul x6, x3, x27
+	adcs x5, x6, x5
+	umulh x6, x3, x28
+	mul x27, x3, x28
+	adcs x10, x27, x10
+	adc x6, x6, xzr
+	mul x27, x4, x7
+	adds x11, x11, x27
+	mul x27, x4, x8
+	adcs x14, x14, x27
+	mul x27, x4, x9
+	adcs x13, x13, x27
+	mul x27, x4, x12
+	adcs x2, x2, x27
+	mul x27, x4, x15
+	adcs x17, x17, x27
+	mul x27, x4, x16
+	adcs x22, x22, x27
+	mul x27, x4, x19
+	adcs x21, x21, x27
+	mul x27, x4, x20
+	adcs x26, x26, x27
+	mul x27, x4, x23
+	adcs x25, x25, x27
+	mul x27, x4, x24
+	adcs x27, x5, x27
+	ldr x5, [x1, #96]
+	mul x3, x4, x5
+	adcs x10, x10, x3
+	mul x3, x4, x28
+	adcs x3, x6, x3
+	cset x6, cs
+	str x11, [sp, #96]
+	umulh x11, x4, x7
+	adds x11, x14, x11
+	umulh x14, x4, x8
+	adcs x13, x13, x14
+	umulh x14, x4, x9
+	adcs x14, x2, x14
+	umulh x2, x4, x12
+	adcs x17, x17, x2
+	umulh x2, x4, x15
+	adcs x2, x22, x2
+	umulh x22, x4, x16
+	adcs x21, x21, x22
+	umulh x22, x4, x19
+	adcs x22, x26, x22
+	umulh x26, x4, x20
+	adcs x25, x25, x26
+	umulh x26, x4, x23
+	adcs x26, x27, x26
+	umulh x27, x4, x24
+	adcs x10, x10, x27
+	umulh x27, x4, x5
+	adcs x27, x3, x27
+	umulh x3, x4, x28
+	adc x3, x6, x3
+	mul x6, x7, x8
+	adds x13, x13, x6
+	mul x6, x7, x9
+	adcs x14, x14, x6
+	mul x6, x7, x12
+	adcs x17, x17, x6
+	mul x6, x7, x15
+	adcs x2, x2, x6
+	mul x6, x7, x16
+	adcs x21, x21, x6
+	mul x6, x7, x19
+	adcs x22, x22, x6
+	mul x6, x7, x20
+	adcs x25, x25, x6
+	mul x6, x7, x23
+	adcs x26, x26, x6
+	mul x6, x7, x24
+	adcs x10, x10, x6
+	mul x6, x7, x5
+	adcs x27, x27, x6
+	mul x6, x7, x28
+	adcs x3, x3, x6
+	cset x6, cs
+	umulh x4, x7, x8
+	adds x14, x14, x4
+	umulh x4, x7, x9
+	adcs x17, x17, x4
+	umulh x4, x7, x12
+	adcs x2, x2, x4
+	umulh x4, x7, x15
+	adcs x21, x21, x4
+	umulh x4, x7, x16
+	adcs x22, x22, x4
+	umulh x4, x7, x19
+	adcs x25, x25, x4
+	umulh x4, x7, x20
+	adcs x26, x26, x4
+	umulh x4, x7, x23
+	adcs x10, x10, x4
+	umulh x4, x7, x24
+	adcs x27, x27, x4
+	umulh x4, x7, x5
+	adcs x3, x3, x4
+	umulh x4, x7, x28
+	adc x4, x6, x4
+	mul x6, x8, x9
+	adds x17, x17, x6
+	mul x6, x8, x12
+	adcs x2, x2, x6
+	mul x6, x8, x15
+	adcs x21, x21, x6
+	mul x6, x8, x16
+	adcs x22, x22, x6
+	mul x6, x8, x19
+	adcs x25, x25, x6
+	mul x6, x8, x20
+	adcs x26, x26, x6
+	mul x6, x8, x23
+	adcs x10, x10, x6
+	mul x6, x8, x24
+	adcs x27, x27, x6
+	mul x6, x8, x5
+	adcs x3, x3, x6
+	mul x6, x8, x28
+	adcs x4, x4, x6
+	cset x6, cs
+	umulh x7, x8, x9
+	adds x2, x2, x7
+	umulh x7, x8, x12
+	adcs x21, x21, x7
+	umulh x7, x8, x15
+	adcs x22, x22, x7
+	umulh x7, x8, x16
+	adcs x25, x25, x7
+	umulh x7, x8, x19
+	adcs x26, x26, x7
+	umulh x7, x8, x20
+	adcs x10, x10, x7
+	umulh x7, x8, x23
+	adcs x27, x27, x7
+	umulh x7, x8, x24
+	adcs x3, x3, x7
+	umulh x7, x8, x5
+	adcs x4, x4, x7
+	umulh x7, x8, x28
+	adc x6, x6, x7
+	mul x7, x9, x12
+	adds x21, x21, x7
+	mul x7, x9, x15
+	adcs x22, x22, x7
+	mul x7, x9, x16
+	adcs x25, x25, x7
+	mul x7, x9, x19
+	adcs x26, x26, x7
+	mul x7, x9, x20
+	adcs x10, x10, x7
+	mul x7, x9, x23
+	adcs x27, x27, x7
+	mul x7, x9, x24
+	adcs x3, x3, x7
+	mul x7, x9, x5
+	adcs x4, x4, x7
+	mul x7, x9, x28
+	adcs x6, x6, x7
+	cset x7, cs
+	umulh x8, x9, x12
+	adds x22, x22, x8
+	umulh x8, x9, x15
+	adcs x25, x25, x8
+	umulh x8, x9, x16
+	adcs x26, x26, x8
+	umulh x8, x9, x19
+	adcs x10, x10, x8
+	umulh x8, x9, x20
+	adcs x27, x27, x8
+	umulh x8, x9, x23
+	adcs x3, x3, x8
+	umulh x8, x9, x24
+	adcs x4, x4, x8
+	umulh x8, x9, x5
+	adcs x6, x6, x8
+	umulh x8, x9, x28
+	adc x7, x7, x8
+	mul x8, x12, x15
+	adds x25, x25, x8
+	mul x8, x12, x16
+	adcs x26, x26, x8
+	mul x8, x12, x19
+	adcs x10, x10, x8
+	mul x8, x12, x20
+	adcs x27, x27, x8
+	mul x8, x12, x23
+	adcs x3, x3, x8
+	mul x8, x12, x24
+	adcs x4, x4, x8
+	mul x8, x12, x5
+	adcs x6, x6, x8
+	mul x8, x12, x28
+	adcs x7, x7, x8
+	cset x8, cs
+	umulh x9, x12, x15
+	adds x26, x26, x9
+	umulh x9, x12, x16
+	adcs x10, x10, x9
+	umulh x9, x12, x19
+	adcs x27, x27, x9
+	umulh x9, x12, x20
+	adcs x3, x3, x9
+	umulh x9, x12, x23
+	adcs x4, x4, x9
+	umulh x9, x12, x24
+	adcs x6, x6, x9
+	umulh x9, x12, x5
+	adcs x7, x7, x9
+	umulh x9, x12, x28
+	adc x8, x8, x9
+	mul x9, x15, x16
+	adds x10, x10, x9
+	mul x9, x15, x19
+	adcs x27, x27, x9
+	mul x9, x15, x20
+	adcs x3, x3, x9
+	mul x9, x15, x23
+	adcs x4, x4, x9
+	mul x9, x15, x24
+	adcs x6, x6, x9
+	mul x9, x15, x5
+	adcs x7, x7, x9
+	mul x9, x15, x28
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x12, x15, x16
+	adds x12, x27, x12
+	umulh x27, x15, x19
+	adcs x27, x3, x27
+	umulh x3, x15, x20
+	adcs x3, x4, x3
+	umulh x4, x15, x23
+	adcs x4, x6, x4
+	umulh x6, x15, x24
+	adcs x6, x7, x6
+	umulh x7, x15, x5
+	adcs x7, x8, x7
+	umulh x8, x15, x28
+	adc x8, x9, x8
+	mul x9, x16, x19
+	adds x27, x27, x9
+	mul x9, x16, x20
+	adcs x3, x3, x9
+	mul x9, x16, x23
+	adcs x4, x4, x9
+	mul x9, x16, x24
+	adcs x6, x6, x9
+	mul x9, x16, x5
+	adcs x7, x7, x9
+	mul x9, x16, x28
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x15, x16, x19
+	adds x15, x3, x15
+	umulh x3, x16, x20
+	adcs x3, x4, x3
+	umulh x4, x16, x23
+	adcs x4, x6, x4
+	umulh x6, x16, x24
+	adcs x6, x7, x6
+	umulh x7, x16, x5
+	adcs x7, x8, x7
+	umulh x8, x16, x28
+	adc x8, x9, x8
+	mul x9, x19, x20
+	adds x3, x3, x9
+	mul x9, x19, x23
+	adcs x4, x4, x9
+	mul x9, x19, x24
+	adcs x6, x6, x9
+	mul x9, x19, x5
+	adcs x7, x7, x9
+	mul x9, x19, x28
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x16, x19, x20
+	adds x16, x4, x16
+	umulh x4, x19, x23
+	adcs x4, x6, x4
+	umulh x6, x19, x24
+	adcs x6, x7, x6
+	umulh x7, x19, x5
+	adcs x7, x8, x7
+	umulh x8, x19, x28
+	adc x8, x9, x8
+	mul x9, x20, x23
+	adds x4, x4, x9
+	mul x9, x20, x24
+	adcs x6, x6, x9
+	mul x9, x20, x5
+	adcs x7, x7, x9
+	mul x9, x20, x28
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x19, x20, x23
+	adds x19, x6, x19
+	umulh x6, x20, x24
+	adcs x6, x7, x6
+	umulh x7, x20, x5
+	adcs x7, x8, x7
+	umulh x8, x20, x28
+	adc x8, x9, x8
+	mul x9, x23, x24
+	adds x6, x6, x9
+	mul x9, x23, x5
+	adcs x7, x7, x9
+	mul x9, x23, x28
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x20, x23, x24
+	adds x20, x7, x20
+	umulh x7, x23, x5
+	adcs x7, x8, x7
+	umulh x8, x23, x28
+	adc x8, x9, x8
+	mul x9, x24, x5
+	adds x7, x7, x9
+	mul x9, x24, x28
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x23, x24, x5
+	adds x23, x8, x23
+	umulh x8, x24, x28
+	adc x8, x9, x8
+	mul x9, x5, x28
+	adds x8, x8, x9
+	cset x9, cs
+	umulh x24, x5, x28
+	add x24, x9, x24
+	ldr x9, [sp, #88]
+	adds x9, x9, x9
+	ldr x28, [sp, #80]
+	adcs x28, x28, x28
+	ldr x5, [sp, #96]
+	adcs x5, x5, x5
+	adcs x11, x11, x11
+	adcs x13, x13, x13
+	adcs x14, x14, x14
+	adcs x17, x17, x17
+	adcs x2, x2, x2
+	adcs x21, x21, x21
+	adcs x22, x22, x22
+	adcs x25, x25, x25
+	adcs x26, x26, x26
+	adcs x10, x10, x10
+	adcs x12, x12, x12
+	adcs x27, x27, x27
+	adcs x15, x15, x15
+	adcs x3, x3, x3
+	adcs x16, x16, x16
+	adcs x4, x4, x4
+	adcs x19, x19, x19
+	adcs x6, x6, x6
+	adcs x20, x20, x20
+	adcs x7, x7, x7
+	adcs x23, x23, x23
+	adcs x8, x8, x8
+	adcs x24, x24, x24
+	str x24, [sp, #96]
+	cset x24, cs
+	str x24, [sp, #80]
+	ldr x24, [x1, #0]
+	str x8, [sp, #88]
+	umulh x8, x24, x24
+	mul x24, x24, x24
+	str x24, [x0, #0]
+	adds x8, x9, x8
+	str x8, [x0, #8]
+	ldp x8, x9, [x1, #8]
+	umulh x24, x8, x8
+	mul x8, x8, x8
+	adcs x28, x28, x8
+	str x28, [x0, #16]
+	adcs x24, x5, x24
+	str x24, [x0, #24]
+	umulh x5, x9, x9
+	mul x9, x9, x9
+	adcs x11, x11, x9
+	str x11, [x0, #32]
+	adcs x13, x13, x5
+	str x13, [x0, #40]
+	ldp x5, x8, [x1, #24]
+	umulh x9, x5, x5
+	mul x5, x5, x5
+	adcs x14, x14, x5
+	str x14, [x0, #48]
+	adcs x17, x17, x9
+	str x17, [x0, #56]
+	umulh x5, x8, x8
+	mul x8, x8, x8
+	adcs x2, x2, x8
+	str x2, [x0, #64]
+	adcs x21, x21, x5
+	str x21, [x0, #72]
+	ldp x5, x8, [x1, #40]
+	umulh x9, x5, x5
+	mul x5, x5, x5
+	adcs x22, x22, x5
+	str x22, [x0, #80]
+	adcs x25, x25, x9
+	str x25, [x0, #88]
+	umulh x5, x8, x8
+	mul x8, x8, x8
+	adcs x26, x26, x8
+	str x26, [x0, #96]
+	adcs x10, x10, x5
+	str x10, [x0, #104]
+	ldp x5, x8, [x1, #56]
+	umulh x9, x5, x5
+	mul x5, x5, x5
+	adcs x12, x12, x5
+	str x12, [x0, #112]
+	adcs x27, x27, x9
+	str x27, [x0, #120]
+	umulh x5, x8, x8
+	mul x8, x8, x8
+	adcs x15, x15, x8
+	str x15, [x0, #128]
+	adcs x3, x3, x5
+	str x3, [x0, #136]
+	ldp x3, x5, [x1, #72]
+	umulh x8, x3, x3
+	mul x3, x3, x3
+	adcs x16, x16, x3
+	str x16, [x0, #144]
+	adcs x4, x4, x8
+	str x4, [x0, #152]
+	umulh x3, x5, x5
+	mul x5, x5, x5
+	adcs x19, x19, x5
+	str x19, [x0, #160]
+	adcs x3, x6, x3
+	str x3, [x0, #168]
+	ldp x3, x4, [x1, #88]
+	umulh x5, x3, x3
+	mul x3, x3, x3
+	adcs x20, x20, x3
+	str x20, [x0, #176]
+	adcs x5, x7, x5
+	str x5, [x0, #184]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	adcs x23, x23, x4
+	str x23, [x0, #192]
+	ldr x4, [sp, #88]
+	adcs x3, x4, x3
+	str x3, [x0, #200]
+	ldr x3, [x1, #104]
+	umulh x4, x3, x3
+	mul x3, x3, x3
+	ldr x5, [sp, #96]
+	adcs x3, x5, x3
+	str x3, [x0, #208]
+	ldr x3, [sp, #80]
+	adc x3, x3, x4
+	str x3, [x0, #216]
+	ldp x21, x22, [sp, #16]
+	ldp x23, x24, [sp, #32]
+	ldp x25, x26, [sp, #48]
+	ldp x27, x28, [sp, #64]
+	ldp x19, x20, [sp], #112
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_restore x23
+	.cfi_restore x24
+	.cfi_restore x25
+	.cfi_restore x26
+	.cfi_restore x27
+	.cfi_restore x28
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size lf_mp_sqr14_aarch64, .-lf_mp_sqr14_aarch64
+
+// void lf_mp_sqr15_aarch64(uint64_t r[30], const uint64_t a[15])
+//   r = a^2, 15 -> 30 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; flags NZCV clobbered
+//   callee-saved registers saved: x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; stack: 128 bytes (10 registers saved, 5 spill slots of 8 bytes)
+//   590 instructions
+	.text
+	.globl lf_mp_sqr15_aarch64
+	.hidden lf_mp_sqr15_aarch64
+	.type lf_mp_sqr15_aarch64, %function
+	.p2align 4
+lf_mp_sqr15_aarch64:
+	.cfi_startproc
+	stp x19, x20, [sp, #-128]!
+	.cfi_def_cfa_offset 128
+	stp x21, x22, [sp, #16]
+	stp x23, x24, [sp, #32]
+	stp x25, x26, [sp, #48]
+	stp x27, x28, [sp, #64]
+	.cfi_offset x19, -128
+	.cfi_offset x20, -120
+	.cfi_offset x21, -112
+	.cfi_offset x22, -104
+	.cfi_offset x23, -96
+	.cfi_offset x24, -88
+	.cfi_offset x25, -80
+	.cfi_offset x26, -72
+	.cfi_offset x27, -64
+	.cfi_offset x28, -56
+	ldp x3, x4, [x1, #0]
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #16]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	ldp x9, x12, [x1, #32]
+	umulh x13, x3, x9
+	mul x14, x3, x9
+	adcs x14, x14, x5
+	umulh x5, x3, x12
+	mul x15, x3, x12
+	adcs x13, x15, x13
+	ldp x15, x16, [x1, #48]
+	umulh x17, x3, x15
+	mul x2, x3, x15
+	adcs x2, x2, x5
+	umulh x5, x3, x16
+	mul x19, x3, x16
+	adcs x17, x19, x17
+	ldp x19, x20, [x1, #64]
+	umulh x21, x3, x19
+	mul x22, x3, x19
+	adcs x22, x22, x5
+	umulh x5, x3, x20
+	mul x23, x3, x20
+	adcs x21, x23, x21
+	ldp x23, x24, [x1, #80]
+	umulh x25, x3, x23
+	mul x26, x3, x23
+	adcs x26, x26, x5
+	umulh x5, x3, x24
+	mul x27, x3, x24
+	adcs x25, x27, x25
+	ldp x27, x28, [x1, #96]
+	str x10, [sp, #80]
+	umulh x10, x3, x27
+	str x6, [sp, #88]
+	mul x6, x3, x27
+	adcs x5, x6, x5
+	umulh x6, x3, x28
+	mul x27, x3, x28
+	adcs x10, x27, x10
+	ldr x27, [x1, #112]
+	umulh x28, x3, x27
+	mul x24, x3, x27
+	adcs x24, x24, x6
+	adc x28, x28, xzr
+	mul x6, x4, x7
+	adds x11, x11, x6
+	mul x6, x4, x8
+	adcs x14, x14, x6
+	mul x6, x4, x9
+	adcs x13, x13, x6
+	mul x6, x4, x12
+	adcs x2, x2, x6
+	mul x6, x4, x15
+	adcs x17, x17, x6
+	mul x6, x4, x16
+	adcs x22, x22, x6
+	mul x6, x4, x19
+	adcs x21, x21, x6
+	mul x6, x4, x20
+	adcs x26, x26, x6
+	mul x6, x4, x23
+	adcs x25, x25, x6
+	ldr x6, [x1, #88]
+	mul x3, x4, x6
+	adcs x3, x5, x3
+	ldr x5, [x1, #96]
+	str x11, [sp, #96]
+	mul x11, x4, x5
+	adcs x10, x10, x11
+	ldr x11, [x1, #104]
+	mul x5, x4, x11
+	adcs x24, x24, x5
+	mul x5, x4, x27
+	adcs x28, x28, x5
+	cset x5, cs
+	umulh x27, x4, x7
+	adds x14, x14, x27
+	umulh x27, x4, x8
+	adcs x13, x13, x27
+	umulh x27, x4, x9
+	adcs x2, x2, x27
+	umulh x27, x4, x12
+	adcs x17, x17, x27
+	umulh x27, x4, x15
+	adcs x22, x22, x27
+	umulh x27, x4, x16
+	adcs x21, x21, x27
+	umulh x27, x4, x19
+	adcs x26, x26, x27
+	umulh x27, x4, x20
+	adcs x25, x25, x27
+	umulh x27, x4, x23
+	adcs x27, x3, x27
+	umulh x3, x4, x6
+	adcs x10, x10, x3
+	ldr x3, [x1, #96]
+	str x14, [sp, #104]
+	umulh x14, x4, x3
+	adcs x14, x24, x14
+	umulh x24, x4, x11
+	adcs x24, x28, x24
+	ldr x28, [x1, #112]
+	umulh x11, x4, x28
+	adc x11, x5, x11
+	mul x5, x7, x8
+	adds x13, x13, x5
+	mul x5, x7, x9
+	adcs x2, x2, x5
+	mul x5, x7, x12
+	adcs x17, x17, x5
+	mul x5, x7, x15
+	adcs x22, x22, x5
+	mul x5, x7, x16
+	adcs x21, x21, x5
+	mul x5, x7, x19
+	adcs x26, x26, x5
+	mul x5, x7, x20
+	adcs x25, x25, x5
+	mul x5, x7, x23
+	adcs x27, x27, x5
+	mul x5, x7, x6
+	adcs x10, x10, x5
+	mul x5, x7, x3
+	adcs x14, x14, x5
+	ldr x5, [x1, #104]
+	mul x4, x7, x5
+	adcs x24, x24, x4
+	mul x4, x7, x28
+	adcs x11, x11, x4
+	cset x4, cs
+	str x13, [sp, #112]
+	umulh x13, x7, x8
+	adds x13, x2, x13
+	umulh x2, x7, x9
+	adcs x17, x17, x2
+	umulh x2, x7, x12
+	adcs x2, x22, x2
+	umulh x22, x7, x15
+	adcs x21, x21, x22
+	umulh x22, x7, x16
+	adcs x22, x26, x22
+	umulh x26, x7, x19
+	adcs x25, x25, x26
+	umulh x26, x7, x20
+	adcs x26, x27, x26
+	umulh x27, x7, x23
+	adcs x10, x10, x27
+	umulh x27, x7, x6
+	adcs x14, x14, x27
+	umulh x27, x7, x3
+	adcs x24, x24, x27
+	umulh x27, x7, x5
+	adcs x11, x11, x27
+	umulh x27, x7, x28
+	adc x27, x4, x27
+	mul x4, x8, x9
+	adds x17, x17, x4
+	mul x4, x8, x12
+	adcs x2, x2, x4
+	mul x4, x8, x15
+	adcs x21, x21, x4
+	mul x4, x8, x16
+	adcs x22, x22, x4
+	mul x4, x8, x19
+	adcs x25, x25, x4
+	mul x4, x8, x20
+	adcs x26, x26, x4
+	mul x4, x8, x23
+	adcs x10, x10, x4
+	mul x4, x8, x6
+	adcs x14, x14, x4
+	mul x4, x8, x3
+	adcs x24, x24, x4
+	mul x4, x8, x5
+	adcs x11, x11, x4
+	mul x4, x8, x28
+	adcs x27, x27, x4
+	cset x4, cs
+	umulh x7, x8, x9
+	adds x2, x2, x7
+	umulh x7, x8, x12
+	adcs x21, x21, x7
+	umulh x7, x8, x15
+	adcs x22, x22, x7
+	umulh x7, x8, x16
+	adcs x25, x25, x7
+	umulh x7, x8, x19
+	adcs x26, x26, x7
+	umulh x7, x8, x20
+	adcs x10, x10, x7
+	umulh x7, x8, x23
+	adcs x14, x14, x7
+	umulh x7, x8, x6
+	adcs x24, x24, x7
+	umulh x7, x8, x3
+	adcs x11, x11, x7
+	umulh x7, x8, x5
+	adcs x27, x27, x7
+	umulh x7, x8, x28
+	adc x4, x4, x7
+	mul x7, x9, x12
+	adds x21, x21, x7
+	mul x7, x9, x15
+	adcs x22, x22, x7
+	mul x7, x9, x16
+	adcs x25, x25, x7
+	mul x7, x9, x19
+	adcs x26, x26, x7
+	mul x7, x9, x20
+	adcs x10, x10, x7
+	mul x7, x9, x23
+	adcs x14, x14, x7
+	mul x7, x9, x6
+	adcs x24, x24, x7
+	mul x7, x9, x3
+	adcs x11, x11, x7
+	mul x7, x9, x5
+	adcs x27, x27, x7
+	mul x7, x9, x28
+	adcs x4, x4, x7
+	cset x7, cs
+	umulh x8, x9, x12
+	adds x22, x22, x8
+	umulh x8, x9, x15
+	adcs x25, x25, x8
+	umulh x8, x9, x16
+	adcs x26, x26, x8
+	umulh x8, x9, x19
+	adcs x10, x10, x8
+	umulh x8, x9, x20
+	adcs x14, x14, x8
+	umulh x8, x9, x23
+	adcs x24, x24, x8
+	umulh x8, x9, x6
+	adcs x11, x11, x8
+	umulh x8, x9, x3
+	adcs x27, x27, x8
+	umulh x8, x9, x5
+	adcs x4, x4, x8
+	umulh x8, x9, x28
+	adc x7, x7, x8
+	mul x8, x12, x15
+	adds x25, x25, x8
+	mul x8, x12, x16
+	adcs x26, x26, x8
+	mul x8, x12, x19
+	adcs x10, x10, x8
+	mul x8, x12, x20
+	adcs x14, x14, x8
+	mul x8, x12, x23
+	adcs x24, x24, x8
+	mul x8, x12, x6
+	adcs x11, x11, x8
+	mul x8, x12, x3
+	adcs x27, x27, x8
+	mul x8, x12, x5
+	adcs x4, x4, x8
+	mul x8, x12, x28
+	adcs x7, x7, x8
+	cset x8, cs
+	umulh x9, x12, x15
+	adds x26, x26, x9
+	umulh x9, x12, x16
+	adcs x10, x10, x9
+	umulh x9, x12, x19
+	adcs x14, x14, x9
+	umulh x9, x12, x20
+	adcs x24, x24, x9
+	umulh x9, x12, x23
+	adcs x11, x11, x9
+	umulh x9, x12, x6
+	adcs x27, x27, x9
+	umulh x9, x12, x3
+	adcs x4, x4, x9
+	umulh x9, x12, x5
+	adcs x7, x7, x9
+	umulh x9, x12, x28
+	adc x8, x8, x9
+	mul x9, x15, x16
+	adds x10, x10, x9
+	mul x9, x15, x19
+	adcs x14, x14, x9
+	mul x9, x15, x20
+	adcs x24, x24, x9
+	mul x9, x15, x23
+	adcs x11, x11, x9
+	mul x9, x15, x6
+	adcs x27, x27, x9
+	mul x9, x15, x3
+	adcs x4, x4, x9
+	mul x9, x15, x5
+	adcs x7, x7, x9
+	mul x9, x15, x28
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x12, x15, x16
+	adds x12, x14, x12
+	umulh x14, x15, x19
+	adcs x14, x24, x14
+	umulh x24, x15, x20
+	adcs x11, x11, x24
+	umulh x24, x15, x23
+	adcs x24, x27, x24
+	umulh x27, x15, x6
+	adcs x27, x4, x27
+	umulh x4, x15, x3
+	adcs x4, x7, x4
+	umulh x7, x15, x5
+	adcs x7, x8, x7
+	umulh x8, x15, x28
+	adc x8, x9, x8
+	mul x9, x16, x19
+	adds x14, x14, x9
+	mul x9, x16, x20
+	adcs x11, x11, x9
+	mul x9, x16, x23
+	adcs x24, x24, x9
+	mul x9, x16, x6
+	adcs x27, x27, x9
+	mul x9, x16, x3
+	adcs x4, x4, x9
+	mul x9, x16, x5
+	adcs x7, x7, x9
+	mul x9, x16, x28
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x15, x16, x19
+	adds x11, x11, x15
+	umulh x15, x16, x20
+	adcs x15, x24, x15
+	umulh x24, x16, x23
+	adcs x24, x27, x24
+	umulh x27, x16, x6
+	adcs x27, x4, x27
+	umulh x4, x16, x3
+	adcs x4, x7, x4
+	umulh x7, x16, x5
+	adcs x7, x8, x7
+	umulh x8, x16, x28
+	adc x8, x9, x8
+	mul x9, x19, x20
+	adds x15, x15, x9
+	mul x9, x19, x23
+	adcs x24, x24, x9
+	mul x9, x19, x6
+	adcs x27, x27, x9
+	mul x9, x19, x3
+	adcs x4, x4, x9
+	mul x9, x19, x5
+	adcs x7, x7, x9
+	mul x9, x19, x28
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x16, x19, x20
+	adds x16, x24, x16
+	umulh x24, x19, x23
+	adcs x24, x27, x24
+	umulh x27, x19, x6
+	adcs x27, x4, x27
+	umulh x4, x19, x3
+	adcs x4, x7, x4
+	umulh x7, x19, x5
+	adcs x7, x8, x7
+	umulh x8, x19, x28
+	adc x8, x9, x8
+	mul x9, x20, x23
+	adds x24, x24, x9
+	mul x9, x20, x6
+	adcs x27, x27, x9
+	mul x9, x20, x3
+	adcs x4, x4, x9
+	mul x9, x20, x5
+	adcs x7, x7, x9
+	mul x9, x20, x28
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x19, x20, x23
+	adds x19, x27, x19
+	umulh x27, x20, x6
+	adcs x27, x4, x27
+	umulh x4, x20, x3
+	adcs x4, x7, x4
+	umulh x7, x20, x5
+	adcs x7, x8, x7
+	umulh x8, x20, x28
+	adc x8, x9, x8
+	mul x9, x23, x6
+	adds x27, x27, x9
+	mul x9, x23, x3
+	adcs x4, x4, x9
+	mul x9, x23, x5
+	adcs x7, x7, x9
+	mul x9, x23, x28
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x20, x23, x6
+	adds x20, x4, x20
+	umulh x4, x23, x3
+	adcs x4, x7, x4
+	umulh x7, x23, x5
+	adcs x7, x8, x7
+	umulh x8, x23, x28
+	adc x8, x9, x8
+	mul x9, x6, x3
+	adds x4, x4, x9
+	mul x9, x6, x5
+	adcs x7, x7, x9
+	mul x9, x6, x28
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x23, x6, x3
+	adds x23, x7, x23
+	umulh x7, x6, x5
+	adcs x7, x8, x7
+	umulh x8, x6, x28
+	adc x8, x9, x8
+	mul x9, x3, x5
+	adds x7, x7, x9
+	mul x9, x3, x28
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x6, x3, x5
+	adds x6, x8, x6
+	umulh x8, x3, x28
+	adc x8, x9, x8
+	mul x9, x5, x28
+	adds x8, x8, x9
+	cset x9, cs
+	umulh x3, x5, x28
+	add x3, x9, x3
+	ldr x9, [sp, #88]
+	adds x9, x9, x9
+	ldr x28, [sp, #80]
+	adcs x28, x28, x28
+	ldr x5, [sp, #96]
+	adcs x5, x5, x5
+	str x5, [sp, #96]
+	ldr x5, [sp, #104]
+	adcs x5, x5, x5
+	str x5, [sp, #104]
+	ldr x5, [sp, #112]
+	adcs x5, x5, x5
+	adcs x13, x13, x13
+	adcs x17, x17, x17
+	adcs x2, x2, x2
+	adcs x21, x21, x21
+	adcs x22, x22, x22
+	adcs x25, x25, x25
+	adcs x26, x26, x26
+	adcs x10, x10, x10
+	adcs x12, x12, x12
+	adcs x14, x14, x14
+	adcs x11, x11, x11
+	adcs x15, x15, x15
+	adcs x16, x16, x16
+	adcs x24, x24, x24
+	adcs x19, x19, x19
+	adcs x27, x27, x27
+	adcs x20, x20, x20
+	adcs x4, x4, x4
+	adcs x23, x23, x23
+	adcs x7, x7, x7
+	adcs x6, x6, x6
+	adcs x8, x8, x8
+	adcs x3, x3, x3
+	str x3, [sp, #112]
+	cset x3, cs
+	str x3, [sp, #80]
+	ldr x3, [x1, #0]
+	str x8, [sp, #88]
+	umulh x8, x3, x3
+	mul x3, x3, x3
+	str x3, [x0, #0]
+	adds x8, x9, x8
+	str x8, [x0, #8]
+	ldp x3, x8, [x1, #8]
+	umulh x9, x3, x3
+	mul x3, x3, x3
+	adcs x28, x28, x3
+	str x28, [x0, #16]
+	ldr x3, [sp, #96]
+	adcs x3, x3, x9
+	str x3, [x0, #24]
+	umulh x3, x8, x8
+	mul x8, x8, x8
+	ldr x9, [sp, #104]
+	adcs x8, x9, x8
+	str x8, [x0, #32]
+	adcs x3, x5, x3
+	str x3, [x0, #40]
+	ldp x3, x5, [x1, #24]
+	umulh x8, x3, x3
+	mul x3, x3, x3
+	adcs x13, x13, x3
+	str x13, [x0, #48]
+	adcs x17, x17, x8
+	str x17, [x0, #56]
+	umulh x3, x5, x5
+	mul x5, x5, x5
+	adcs x2, x2, x5
+	str x2, [x0, #64]
+	adcs x21, x21, x3
+	str x21, [x0, #72]
+	ldp x3, x5, [x1, #40]
+	umulh x8, x3, x3
+	mul x3, x3, x3
+	adcs x22, x22, x3
+	str x22, [x0, #80]
+	adcs x25, x25, x8
+	str x25, [x0, #88]
+	umulh x3, x5, x5
+	mul x5, x5, x5
+	adcs x26, x26, x5
+	str x26, [x0, #96]
+	adcs x10, x10, x3
+	str x10, [x0, #104]
+	ldp x3, x5, [x1, #56]
+	umulh x8, x3, x3
+	mul x3, x3, x3
+	adcs x12, x12, x3
+	str x12, [x0, #112]
+	adcs x14, x14, x8
+	str x14, [x0, #120]
+	umulh x3, x5, x5
+	mul x5, x5, x5
+	adcs x11, x11, x5
+	str x11, [x0, #128]
+	adcs x15, x15, x3
+	str x15, [x0, #136]
+	ldp x3, x5, [x1, #72]
+	umulh x8, x3, x3
+	mul x3, x3, x3
+	adcs x16, x16, x3
+	str x16, [x0, #144]
+	adcs x24, x24, x8
+	str x24, [x0, #152]
+	umulh x3, x5, x5
+	mul x5, x5, x5
+	adcs x19, x19, x5
+	str x19, [x0, #160]
+	adcs x27, x27, x3
+	str x27, [x0, #168]
+	ldp x3, x5, [x1, #88]
+	umulh x8, x3, x3
+	mul x3, x3, x3
+	adcs x20, x20, x3
+	str x20, [x0, #176]
+	adcs x4, x4, x8
+	str x4, [x0, #184]
+	umulh x3, x5, x5
+	mul x5, x5, x5
+	adcs x23, x23, x5
+	str x23, [x0, #192]
+	adcs x3, x7, x3
+	str x3, [x0, #200]
+	ldp x3, x4, [x1, #104]
+	umulh x5, x3, x3
+	mul x3, x3, x3
+	adcs x3, x6, x3
+	str x3, [x0, #208]
+	ldr x3, [sp, #88]
+	adcs x3, x3, x5
+	str x3, [x0, #216]
+	umulh x3, x4, x4
+	mul x4, x4, x4
+	ldr x5, [sp, #112]
+	adcs x4, x5, x4
+	str x4, [x0, #224]
+	ldr x4, [sp, #80]
+	adc x3, x4, x3
+	str x3, [x0, #232]
+	ldp x21, x22, [sp, #16]
+	ldp x23, x24, [sp, #32]
+	ldp x25, x26, [sp, #48]
+	ldp x27, x28, [sp, #64]
+	ldp x19, x20, [sp], #128
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_restore x23
+	.cfi_restore x24
+	.cfi_restore x25
+	.cfi_restore x26
+	.cfi_restore x27
+	.cfi_restore x28
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size lf_mp_sqr15_aarch64, .-lf_mp_sqr15_aarch64
+
+// void lf_mp_sqr16_aarch64(uint64_t r[32], const uint64_t a[16])
+//   r = a^2, 16 -> 32 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+//   AAPCS64: r in x0, a in x1; registers used: x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; flags NZCV clobbered
+//   callee-saved registers saved: x19, x20, x21, x22, x23, x24, x25, x26, x27, x28; stack: 144 bytes (10 registers saved, 7 spill slots of 8 bytes)
+//   677 instructions
+	.text
+	.globl lf_mp_sqr16_aarch64
+	.hidden lf_mp_sqr16_aarch64
+	.type lf_mp_sqr16_aarch64, %function
+	.p2align 4
+lf_mp_sqr16_aarch64:
+	.cfi_startproc
+	stp x19, x20, [sp, #-144]!
+	.cfi_def_cfa_offset 144
+	stp x21, x22, [sp, #16]
+	stp x23, x24, [sp, #32]
+	stp x25, x26, [sp, #48]
+	stp x27, x28, [sp, #64]
+	.cfi_offset x19, -144
+	.cfi_offset x20, -136
+	.cfi_offset x21, -128
+	.cfi_offset x22, -120
+	.cfi_offset x23, -112
+	.cfi_offset x24, -104
+	.cfi_offset x25, -96
+	.cfi_offset x26, -88
+	.cfi_offset x27, -80
+	.cfi_offset x28, -72
+	ldp x3, x4, [x1, #0]
+	umulh x5, x3, x4
+	mul x6, x3, x4
+	ldp x7, x8, [x1, #16]
+	umulh x9, x3, x7
+	mul x10, x3, x7
+	adds x10, x10, x5
+	umulh x5, x3, x8
+	mul x11, x3, x8
+	adcs x11, x11, x9
+	ldp x9, x12, [x1, #32]
+	umulh x13, x3, x9
+	mul x14, x3, x9
+	adcs x14, x14, x5
+	umulh x5, x3, x12
+	mul x15, x3, x12
+	adcs x13, x15, x13
+	ldp x15, x16, [x1, #48]
+	umulh x17, x3, x15
+	mul x2, x3, x15
+	adcs x2, x2, x5
+	umulh x5, x3, x16
+	mul x19, x3, x16
+	adcs x17, x19, x17
+	ldp x19, x20, [x1, #64]
+	umulh x21, x3, x19
+	mul x22, x3, x19
+	adcs x22, x22, x5
+	umulh x5, x3, x20
+	mul x23, x3, x20
+	adcs x21, x23, x21
+	ldp x23, x24, [x1, #80]
+	umulh x25, x3, x23
+	mul x26, x3, x23
+	adcs x26, x26, x5
+	umulh x5, x3, x24
+	mul x27, x3, x24
+	adcs x25, x27, x25
+	ldp x27, x28, [x1, #96]
+	str x10, [sp, #80]
+	umulh x10, x3, x27
+	str x6, [sp, #88]
+	mul x6, x3, x27
+	adcs x5, x6, x5
+	umulh x6, x3, x28
+	mul x27, x3, x28
+	adcs x10, x27, x10
+	ldr x27, [x1, #112]
+	umulh x28, x3, x27
+	mul x24, x3, x27
+	adcs x24, x24, x6
+	ldr x6, [x1, #120]
+	umulh x27, x3, x6
+	mul x23, x3, x6
+	adcs x23, x23, x28
+	adc x27, x27, xzr
+	mul x28, x4, x7
+	adds x11, x11, x28
+	mul x28, x4, x8
+	adcs x14, x14, x28
+	mul x28, x4, x9
+	adcs x13, x13, x28
+	mul x28, x4, x12
+	adcs x2, x2, x28
+	mul x28, x4, x15
+	adcs x17, x17, x28
+	mul x28, x4, x16
+	adcs x22, x22, x28
+	mul x28, x4, x19
+	adcs x21, x21, x28
+	mul x28, x4, x20
+	adcs x26, x26, x28
+	ldr x28, [x1, #80]
+	mul x3, x4, x28
+	adcs x25, x25, x3
+	ldr x3, [x1, #88]
+	str x11, [sp, #96]
+	mul x11, x4, x3
+	adcs x11, x5, x11
+	ldr x5, [x1, #96]
+	mul x3, x4, x5
+	adcs x10, x10, x3
+	ldr x3, [x1, #104]
+	mul x5, x4, x3
+	adcs x24, x24, x5
+	ldr x5, [x1, #112]
+	mul x3, x4, x5
+	adcs x23, x23, x3
+	mul x3, x4, x6
+	adcs x27, x27, x3
+	cset x3, cs
+	umulh x6, x4, x7
+	adds x14, x14, x6
+	umulh x6, x4, x8
+	adcs x13, x13, x6
+	umulh x6, x4, x9
+	adcs x2, x2, x6
+	umulh x6, x4, x12
+	adcs x17, x17, x6
+	umulh x6, x4, x15
+	adcs x22, x22, x6
+	umulh x6, x4, x16
+	adcs x21, x21, x6
+	umulh x6, x4, x19
+	adcs x26, x26, x6
+	umulh x6, x4, x20
+	adcs x25, x25, x6
+	umulh x6, x4, x28
+	adcs x11, x11, x6
+	ldr x6, [x1, #88]
+	str x14, [sp, #104]
+	umulh x14, x4, x6
+	adcs x10, x10, x14
+	ldr x14, [x1, #96]
+	umulh x6, x4, x14
+	adcs x24, x24, x6
+	ldr x6, [x1, #104]
+	umulh x14, x4, x6
+	adcs x14, x23, x14
+	umulh x23, x4, x5
+	adcs x23, x27, x23
+	ldr x27, [x1, #120]
+	umulh x5, x4, x27
+	adc x3, x3, x5
+	mul x5, x7, x8
+	adds x13, x13, x5
+	mul x5, x7, x9
+	adcs x2, x2, x5
+	mul x5, x7, x12
+	adcs x17, x17, x5
+	mul x5, x7, x15
+	adcs x22, x22, x5
+	mul x5, x7, x16
+	adcs x21, x21, x5
+	mul x5, x7, x19
+	adcs x26, x26, x5
+	mul x5, x7, x20
+	adcs x25, x25, x5
+	mul x5, x7, x28
+	adcs x11, x11, x5
+	ldr x5, [x1, #88]
+	mul x4, x7, x5
+	adcs x10, x10, x4
+	ldr x4, [x1, #96]
+	str x13, [sp, #112]
+	mul x13, x7, x4
+	adcs x13, x24, x13
+	mul x24, x7, x6
+	adcs x14, x14, x24
+	ldr x24, [x1, #112]
+	mul x6, x7, x24
+	adcs x23, x23, x6
+	mul x6, x7, x27
+	adcs x3, x3, x6
+	cset x6, cs
+	umulh x27, x7, x8
+	adds x2, x2, x27
+	umulh x27, x7, x9
+	adcs x17, x17, x27
+	umulh x27, x7, x12
+	adcs x22, x22, x27
+	umulh x27, x7, x15
+	adcs x21, x21, x27
+	umulh x27, x7, x16
+	adcs x26, x26, x27
+	umulh x27, x7, x19
+	adcs x25, x25, x27
+	umulh x27, x7, x20
+	adcs x11, x11, x27
+	umulh x27, x7, x28
+	adcs x10, x10, x27
+	umulh x27, x7, x5
+	adcs x13, x13, x27
+	umulh x27, x7, x4
+	adcs x14, x14, x27
+	ldr x27, [x1, #104]
+	str x2, [sp, #120]
+	umulh x2, x7, x27
+	adcs x2, x23, x2
+	umulh x23, x7, x24
+	adcs x23, x3, x23
+	ldr x3, [x1, #120]
+	umulh x24, x7, x3
+	adc x24, x6, x24
+	mul x6, x8, x9
+	adds x17, x17, x6
+	mul x6, x8, x12
+	adcs x22, x22, x6
+	mul x6, x8, x15
+	adcs x21, x21, x6
+	mul x6, x8, x16
+	adcs x26, x26, x6
+	mul x6, x8, x19
+	adcs x25, x25, x6
+	mul x6, x8, x20
+	adcs x11, x11, x6
+	mul x6, x8, x28
+	adcs x10, x10, x6
+	mul x6, x8, x5
+	adcs x13, x13, x6
+	mul x6, x8, x4
+	adcs x14, x14, x6
+	mul x6, x8, x27
+	adcs x2, x2, x6
+	ldr x6, [x1, #112]
+	mul x7, x8, x6
+	adcs x23, x23, x7
+	mul x7, x8, x3
+	adcs x24, x24, x7
+	cset x7, cs
+	str x17, [sp, #128]
+	umulh x17, x8, x9
+	adds x17, x22, x17
+	umulh x22, x8, x12
+	adcs x21, x21, x22
+	umulh x22, x8, x15
+	adcs x22, x26, x22
+	umulh x26, x8, x16
+	adcs x25, x25, x26
+	umulh x26, x8, x19
+	adcs x11, x11, x26
+	umulh x26, x8, x20
+	adcs x10, x10, x26
+	umulh x26, x8, x28
+	adcs x13, x13, x26
+	umulh x26, x8, x5
+	adcs x14, x14, x26
+	umulh x26, x8, x4
+	adcs x2, x2, x26
+	umulh x26, x8, x27
+	adcs x23, x23, x26
+	umulh x26, x8, x6
+	adcs x24, x24, x26
+	umulh x26, x8, x3
+	adc x26, x7, x26
+	mul x7, x9, x12
+	adds x21, x21, x7
+	mul x7, x9, x15
+	adcs x22, x22, x7
+	mul x7, x9, x16
+	adcs x25, x25, x7
+	mul x7, x9, x19
+	adcs x11, x11, x7
+	mul x7, x9, x20
+	adcs x10, x10, x7
+	mul x7, x9, x28
+	adcs x13, x13, x7
+	mul x7, x9, x5
+	adcs x14, x14, x7
+	mul x7, x9, x4
+	adcs x2, x2, x7
+	mul x7, x9, x27
+	adcs x23, x23, x7
+	mul x7, x9, x6
+	adcs x24, x24, x7
+	mul x7, x9, x3
+	adcs x26, x26, x7
+	cset x7, cs
+	umulh x8, x9, x12
+	adds x22, x22, x8
+	umulh x8, x9, x15
+	adcs x25, x25, x8
+	umulh x8, x9, x16
+	adcs x11, x11, x8
+	umulh x8, x9, x19
+	adcs x10, x10, x8
+	umulh x8, x9, x20
+	adcs x13, x13, x8
+	umulh x8, x9, x28
+	adcs x14, x14, x8
+	umulh x8, x9, x5
+	adcs x2, x2, x8
+	umulh x8, x9, x4
+	adcs x23, x23, x8
+	umulh x8, x9, x27
+	adcs x24, x24, x8
+	umulh x8, x9, x6
+	adcs x26, x26, x8
+	umulh x8, x9, x3
+	adc x7, x7, x8
+	mul x8, x12, x15
+	adds x25, x25, x8
+	mul x8, x12, x16
+	adcs x11, x11, x8
+	mul x8, x12, x19
+	adcs x10, x10, x8
+	mul x8, x12, x20
+	adcs x13, x13, x8
+	mul x8, x12, x28
+	adcs x14, x14, x8
+	mul x8, x12, x5
+	adcs x2, x2, x8
+	mul x8, x12, x4
+	adcs x23, x23, x8
+	mul x8, x12, x27
+	adcs x24, x24, x8
+	mul x8, x12, x6
+	adcs x26, x26, x8
+	mul x8, x12, x3
+	adcs x7, x7, x8
+	cset x8, cs
+	umulh x9, x12, x15
+	adds x11, x11, x9
+	umulh x9, x12, x16
+	adcs x10, x10, x9
+	umulh x9, x12, x19
+	adcs x13, x13, x9
+	umulh x9, x12, x20
+	adcs x14, x14, x9
+	umulh x9, x12, x28
+	adcs x2, x2, x9
+	umulh x9, x12, x5
+	adcs x23, x23, x9
+	umulh x9, x12, x4
+	adcs x24, x24, x9
+	umulh x9, x12, x27
+	adcs x26, x26, x9
+	umulh x9, x12, x6
+	adcs x7, x7, x9
+	umulh x9, x12, x3
+	adc x8, x8, x9
+	mul x9, x15, x16
+	adds x10, x10, x9
+	mul x9, x15, x19
+	adcs x13, x13, x9
+	mul x9, x15, x20
+	adcs x14, x14, x9
+	mul x9, x15, x28
+	adcs x2, x2, x9
+	mul x9, x15, x5
+	adcs x23, x23, x9
+	mul x9, x15, x4
+	adcs x24, x24, x9
+	mul x9, x15, x27
+	adcs x26, x26, x9
+	mul x9, x15, x6
+	adcs x7, x7, x9
+	mul x9, x15, x3
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x12, x15, x16
+	adds x12, x13, x12
+	umulh x13, x15, x19
+	adcs x13, x14, x13
+	umulh x14, x15, x20
+	adcs x14, x2, x14
+	umulh x2, x15, x28
+	adcs x2, x23, x2
+	umulh x23, x15, x5
+	adcs x23, x24, x23
+	umulh x24, x15, x4
+	adcs x24, x26, x24
+	umulh x26, x15, x27
+	adcs x26, x7, x26
+	umulh x7, x15, x6
+	adcs x7, x8, x7
+	umulh x8, x15, x3
+	adc x8, x9, x8
+	mul x9, x16, x19
+	adds x13, x13, x9
+	mul x9, x16, x20
+	adcs x14, x14, x9
+	mul x9, x16, x28
+	adcs x2, x2, x9
+	mul x9, x16, x5
+	adcs x23, x23, x9
+	mul x9, x16, x4
+	adcs x24, x24, x9
+	mul x9, x16, x27
+	adcs x26, x26, x9
+	mul x9, x16, x6
+	adcs x7, x7, x9
+	mul x9, x16, x3
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x15, x16, x19
+	adds x14, x14, x15
+	umulh x15, x16, x20
+	adcs x15, x2, x15
+	umulh x2, x16, x28
+	adcs x2, x23, x2
+	umulh x23, x16, x5
+	adcs x23, x24, x23
+	umulh x24, x16, x4
+	adcs x24, x26, x24
+	umulh x26, x16, x27
+	adcs x26, x7, x26
+	umulh x7, x16, x6
+	adcs x7, x8, x7
+	umulh x8, x16, x3
+	adc x8, x9, x8
+	mul x9, x19, x20
+	adds x15, x15, x9
+	mul x9, x19, x28
+	adcs x2, x2, x9
+	mul x9, x19, x5
+	adcs x23, x23, x9
+	mul x9, x19, x4
+	adcs x24, x24, x9
+	mul x9, x19, x27
+	adcs x26, x26, x9
+	mul x9, x19, x6
+	adcs x7, x7, x9
+	mul x9, x19, x3
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x16, x19, x20
+	adds x16, x2, x16
+	umulh x2, x19, x28
+	adcs x2, x23, x2
+	umulh x23, x19, x5
+	adcs x23, x24, x23
+	umulh x24, x19, x4
+	adcs x24, x26, x24
+	umulh x26, x19, x27
+	adcs x26, x7, x26
+	umulh x7, x19, x6
+	adcs x7, x8, x7
+	umulh x8, x19, x3
+	adc x8, x9, x8
+	mul x9, x20, x28
+	adds x2, x2, x9
+	mul x9, x20, x5
+	adcs x23, x23, x9
+	mul x9, x20, x4
+	adcs x24, x24, x9
+	mul x9, x20, x27
+	adcs x26, x26, x9
+	mul x9, x20, x6
+	adcs x7, x7, x9
+	mul x9, x20, x3
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x19, x20, x28
+	adds x19, x23, x19
+	umulh x23, x20, x5
+	adcs x23, x24, x23
+	umulh x24, x20, x4
+	adcs x24, x26, x24
+	umulh x26, x20, x27
+	adcs x26, x7, x26
+	umulh x7, x20, x6
+	adcs x7, x8, x7
+	umulh x8, x20, x3
+	adc x8, x9, x8
+	mul x9, x28, x5
+	adds x23, x23, x9
+	mul x9, x28, x4
+	adcs x24, x24, x9
+	mul x9, x28, x27
+	adcs x26, x26, x9
+	mul x9, x28, x6
+	adcs x7, x7, x9
+	mul x9, x28, x3
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x20, x28, x5
+	adds x20, x24, x20
+	umulh x24, x28, x4
+	adcs x24, x26, x24
+	umulh x26, x28, x27
+	adcs x26, x7, x26
+	umulh x7, x28, x6
+	adcs x7, x8, x7
+	umulh x8, x28, x3
+	adc x8, x9, x8
+	mul x9, x5, x4
+	adds x24, x24, x9
+	mul x9, x5, x27
+	adcs x26, x26, x9
+	mul x9, x5, x6
+	adcs x7, x7, x9
+	mul x9, x5, x3
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x28, x5, x4
+	adds x26, x26, x28
+	umulh x28, x5, x27
+	adcs x28, x7, x28
+	umulh x7, x5, x6
+	adcs x7, x8, x7
+	umulh x8, x5, x3
+	adc x8, x9, x8
+	mul x9, x4, x27
+	adds x28, x28, x9
+	mul x9, x4, x6
+	adcs x7, x7, x9
+	mul x9, x4, x3
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x5, x4, x27
+	adds x5, x7, x5
+	umulh x7, x4, x6
+	adcs x7, x8, x7
+	umulh x8, x4, x3
+	adc x8, x9, x8
+	mul x9, x27, x6
+	adds x7, x7, x9
+	mul x9, x27, x3
+	adcs x8, x8, x9
+	cset x9, cs
+	umulh x4, x27, x6
+	adds x4, x8, x4
+	umulh x8, x27, x3
+	adc x8, x9, x8
+	mul x9, x6, x3
+	adds x8, x8, x9
+	cset x9, cs
+	umulh x27, x6, x3
+	add x27, x9, x27
+	ldr x9, [sp, #88]
+	adds x9, x9, x9
+	ldr x3, [sp, #80]
+	adcs x3, x3, x3
+	ldr x6, [sp, #96]
+	adcs x6, x6, x6
+	str x6, [sp, #96]
+	ldr x6, [sp, #104]
+	adcs x6, x6, x6
+	str x6, [sp, #104]
+	ldr x6, [sp, #112]
+	adcs x6, x6, x6
+	str x6, [sp, #112]
+	ldr x6, [sp, #120]
+	adcs x6, x6, x6
+	str x6, [sp, #120]
+	ldr x6, [sp, #128]
+	adcs x6, x6, x6
+	adcs x17, x17, x17
+	adcs x21, x21, x21
+	adcs x22, x22, x22
+	adcs x25, x25, x25
+	adcs x11, x11, x11
+	adcs x10, x10, x10
+	adcs x12, x12, x12
+	adcs x13, x13, x13
+	adcs x14, x14, x14
+	adcs x15, x15, x15
+	adcs x16, x16, x16
+	adcs x2, x2, x2
+	adcs x19, x19, x19
+	adcs x23, x23, x23
+	adcs x20, x20, x20
+	adcs x24, x24, x24
+	adcs x26, x26, x26
+	adcs x28, x28, x28
+	adcs x5, x5, x5
+	adcs x7, x7, x7
+	adcs x4, x4, x4
+	adcs x8, x8, x8
+	adcs x27, x27, x27
+	str x27, [sp, #128]
+	cset x27, cs
+	str x27, [sp, #80]
+	ldr x27, [x1, #0]
+	str x8, [sp, #88]
+	umulh x8, x27, x27
+	mul x27, x27, x27
+	str x27, [x0, #0]
+	adds x8, x9, x8
+	str x8, [x0, #8]
+	ldp x8, x9, [x1, #8]
+	umulh x27, x8, x8
+	mul x8, x8, x8
+	adcs x3, x3, x8
+	str x3, [x0, #16]
+	ldr x3, [sp, #96]
+	adcs x27, x3, x27
+	str x27, [x0, #24]
+	umulh x3, x9, x9
+	mul x9, x9, x9
+	ldr x8, [sp, #104]
+	adcs x8, x8, x9
+	str x8, [x0, #32]
+	ldr x8, [sp, #112]
+	adcs x3, x8, x3
+	str x3, [x0, #40]
+	ldp x3, x8, [x1, #24]
+	umulh x9, x3, x3
+	mul x3, x3, x3
+	ldr x27, [sp, #120]
+	adcs x27, x27, x3
+	str x27, [x0, #48]
+	adcs x6, x6, x9
+	str x6, [x0, #56]
+	umulh x3, x8, x8
+	mul x8, x8, x8
+	adcs x17, x17, x8
+	str x17, [x0, #64]
+	adcs x21, x21, x3
+	str x21, [x0, #72]
+	ldp x3, x6, [x1, #40]
+	umulh x8, x3, x3
+	mul x3, x3, x3
+	adcs x22, x22, x3
+	str x22, [x0, #80]
+	adcs x25, x25, x8
+	str x25, [x0, #88]
+	umulh x3, x6, x6
+	mul x6, x6, x6
+	adcs x11, x11, x6
+	str x11, [x0, #96]
+	adcs x10, x10, x3
+	str x10, [x0, #104]
+	ldp x3, x6, [x1, #56]
+	umulh x8, x3, x3
+	mul x3, x3, x3
+	adcs x12, x12, x3
+	str x12, [x0, #112]
+	adcs x13, x13, x8
+	str x13, [x0, #120]
+	umulh x3, x6, x6
+	mul x6, x6, x6
+	adcs x14, x14, x6
+	str x14, [x0, #128]
+	adcs x15, x15, x3
+	str x15, [x0, #136]
+	ldp x3, x6, [x1, #72]
+	umulh x8, x3, x3
+	mul x3, x3, x3
+	adcs x16, x16, x3
+	str x16, [x0, #144]
+	adcs x2, x2, x8
+	str x2, [x0, #152]
+	umulh x3, x6, x6
+	mul x6, x6, x6
+	adcs x19, x19, x6
+	str x19, [x0, #160]
+	adcs x23, x23, x3
+	str x23, [x0, #168]
+	ldp x3, x6, [x1, #88]
+	umulh x8, x3, x3
+	mul x3, x3, x3
+	adcs x20, x20, x3
+	str x20, [x0, #176]
+	adcs x24, x24, x8
+	str x24, [x0, #184]
+	umulh x3, x6, x6
+	mul x6, x6, x6
+	adcs x26, x26, x6
+	str x26, [x0, #192]
+	adcs x28, x28, x3
+	str x28, [x0, #200]
+	ldp x3, x6, [x1, #104]
+	umulh x8, x3, x3
+	mul x3, x3, x3
+	adcs x3, x5, x3
+	str x3, [x0, #208]
+	adcs x7, x7, x8
+	str x7, [x0, #216]
+	umulh x3, x6, x6
+	mul x6, x6, x6
+	adcs x4, x4, x6
+	str x4, [x0, #224]
+	ldr x4, [sp, #88]
+	adcs x3, x4, x3
+	str x3, [x0, #232]
+	ldr x3, [x1, #120]
+	umulh x4, x3, x3
+	mul x3, x3, x3
+	ldr x5, [sp, #128]
+	adcs x3, x5, x3
+	str x3, [x0, #240]
+	ldr x3, [sp, #80]
+	adc x3, x3, x4
+	str x3, [x0, #248]
+	ldp x21, x22, [sp, #16]
+	ldp x23, x24, [sp, #32]
+	ldp x25, x26, [sp, #48]
+	ldp x27, x28, [sp, #64]
+	ldp x19, x20, [sp], #144
+	.cfi_restore x19
+	.cfi_restore x20
+	.cfi_restore x21
+	.cfi_restore x22
+	.cfi_restore x23
+	.cfi_restore x24
+	.cfi_restore x25
+	.cfi_restore x26
+	.cfi_restore x27
+	.cfi_restore x28
 	.cfi_def_cfa_offset 0
 	ret
 	.cfi_endproc

@@ -25,10 +25,10 @@ lf_mp_mul1_ppc64le:
 	.size lf_mp_mul1_ppc64le, .-lf_mp_mul1_ppc64le
 
 # void lf_mp_mul2_ppc64le(uint64_t r[4], const uint64_t a[2], const uint64_t b[2])
-#   r = a * b, 2x2 -> 4 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r0 (scratch); CA, CR0 clobbered
+#   r = a * b, 2x2 -> 4 limbs, operand scanning (onechain carry chains). Any inputs; r must not overlap a or b.
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: none; stack: none
-#   26 instructions
+#   25 instructions
 	.text
 	.globl lf_mp_mul2_ppc64le
 	.hidden lf_mp_mul2_ppc64le
@@ -44,32 +44,31 @@ lf_mp_mul2_ppc64le:
 	ld %r9, 8(%r5)
 	mulhdu %r10, %r6, %r9
 	mulld %r6, %r6, %r9
-	addc %r6, %r8, %r6
+	addc %r6, %r6, %r8
 	addze %r10, %r10
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r11, 8(%r4)
-	mulhdu %r12, %r11, %r7
-	mulld %r7, %r11, %r7
-	addc %r6, %r6, %r7
-	std %r6, 8(%r3)
-	adde %r10, %r10, %r12
-	addze %r8, %r8
-	mulhdu %r6, %r11, %r9
-	mulld %r11, %r11, %r9
-	addc %r10, %r10, %r11
+	ld %r8, 8(%r4)
+	mulld %r11, %r8, %r7
+	addc %r11, %r6, %r11
+	std %r11, 8(%r3)
+	mulld %r6, %r8, %r9
+	adde %r10, %r10, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r7, %r8, %r7
+	addc %r10, %r10, %r7
 	std %r10, 16(%r3)
-	adde %r6, %r8, %r6
+	mulhdu %r8, %r8, %r9
+	adde %r6, %r6, %r8
 	std %r6, 24(%r3)
 	blr
 	.cfi_endproc
 	.size lf_mp_mul2_ppc64le, .-lf_mp_mul2_ppc64le
 
 # void lf_mp_mul3_ppc64le(uint64_t r[6], const uint64_t a[3], const uint64_t b[3])
-#   r = a * b, 3x3 -> 6 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30; stack: 16 bytes of the protected zone below r1 (2 registers saved, 0 spill slots of 8 bytes)
-#   61 instructions
+#   r = a * b, 3x3 -> 6 limbs, operand scanning (onechain carry chains). Any inputs; r must not overlap a or b.
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31; stack: 8 bytes of the protected zone below r1 (1 registers saved, 0 spill slots of 8 bytes)
+#   52 instructions
 	.text
 	.globl lf_mp_mul3_ppc64le
 	.hidden lf_mp_mul3_ppc64le
@@ -78,9 +77,7 @@ lf_mp_mul2_ppc64le:
 lf_mp_mul3_ppc64le:
 	.cfi_startproc
 	std %r31, -8(%r1)
-	std %r30, -16(%r1)
 	.cfi_offset 31, -8
-	.cfi_offset 30, -16
 	ld %r6, 0(%r4)
 	ld %r7, 0(%r5)
 	mulhdu %r8, %r6, %r7
@@ -89,67 +86,58 @@ lf_mp_mul3_ppc64le:
 	ld %r9, 8(%r5)
 	mulhdu %r10, %r6, %r9
 	mulld %r11, %r6, %r9
-	addc %r11, %r8, %r11
-	addze %r10, %r10
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r12, 8(%r4)
-	mulhdu %r31, %r12, %r7
-	mulld %r30, %r12, %r7
-	addc %r11, %r11, %r30
-	std %r11, 8(%r3)
-	adde %r10, %r10, %r31
-	addze %r8, %r8
-	ld %r11, 16(%r5)
-	mulhdu %r31, %r6, %r11
-	mulld %r6, %r6, %r11
-	addc %r10, %r10, %r6
-	adde %r31, %r8, %r31
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r8, %r12, %r9
-	mulld %r30, %r12, %r9
-	addc %r10, %r10, %r30
-	adde %r31, %r31, %r8
-	addze %r6, %r6
-	ld %r8, 16(%r4)
-	mulhdu %r30, %r8, %r7
-	mulld %r7, %r8, %r7
-	addc %r10, %r10, %r7
-	std %r10, 16(%r3)
-	adde %r30, %r31, %r30
-	addze %r6, %r6
-	mulhdu %r7, %r12, %r11
-	mulld %r12, %r12, %r11
-	addc %r12, %r30, %r12
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r10, %r8, %r9
-	mulld %r9, %r8, %r9
-	addc %r12, %r12, %r9
-	std %r12, 24(%r3)
+	addc %r11, %r11, %r8
+	ld %r8, 16(%r5)
+	mulhdu %r12, %r6, %r8
+	mulld %r6, %r6, %r8
 	adde %r10, %r6, %r10
-	addze %r7, %r7
-	mulhdu %r6, %r8, %r11
-	mulld %r11, %r8, %r11
-	addc %r10, %r10, %r11
-	std %r10, 32(%r3)
-	adde %r6, %r7, %r6
-	std %r6, 40(%r3)
+	addze %r12, %r12
+	ld %r6, 8(%r4)
+	mulld %r31, %r6, %r7
+	addc %r11, %r11, %r31
+	std %r11, 8(%r3)
+	mulld %r11, %r6, %r9
+	adde %r10, %r10, %r11
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	subfe %r12, %r12, %r12
+	addi %r12, %r12, 1
+	mulhdu %r31, %r6, %r7
+	addc %r10, %r10, %r31
+	mulhdu %r31, %r6, %r9
+	adde %r11, %r11, %r31
+	mulhdu %r6, %r6, %r8
+	adde %r12, %r12, %r6
+	ld %r6, 16(%r4)
+	mulld %r31, %r6, %r7
+	addc %r10, %r10, %r31
+	std %r10, 16(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	subfe %r12, %r12, %r12
+	addi %r12, %r12, 1
+	mulhdu %r7, %r6, %r7
+	addc %r10, %r10, %r7
+	std %r10, 24(%r3)
+	mulhdu %r9, %r6, %r9
+	adde %r11, %r11, %r9
+	std %r11, 32(%r3)
+	mulhdu %r6, %r6, %r8
+	adde %r12, %r12, %r6
+	std %r12, 40(%r3)
 	ld %r31, -8(%r1)
-	ld %r30, -16(%r1)
 	.cfi_restore 31
-	.cfi_restore 30
 	blr
 	.cfi_endproc
 	.size lf_mp_mul3_ppc64le, .-lf_mp_mul3_ppc64le
 
 # void lf_mp_mul4_ppc64le(uint64_t r[8], const uint64_t a[4], const uint64_t b[4])
-#   r = a * b, 4x4 -> 8 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28; stack: 32 bytes of the protected zone below r1 (4 registers saved, 0 spill slots of 8 bytes)
-#   106 instructions
+#   r = a * b, 4x4 -> 8 limbs, operand scanning (onechain carry chains). Any inputs; r must not overlap a or b.
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29; stack: 24 bytes of the protected zone below r1 (3 registers saved, 0 spill slots of 8 bytes)
+#   89 instructions
 	.text
 	.globl lf_mp_mul4_ppc64le
 	.hidden lf_mp_mul4_ppc64le
@@ -160,11 +148,9 @@ lf_mp_mul4_ppc64le:
 	std %r31, -8(%r1)
 	std %r30, -16(%r1)
 	std %r29, -24(%r1)
-	std %r28, -32(%r1)
 	.cfi_offset 31, -8
 	.cfi_offset 30, -16
 	.cfi_offset 29, -24
-	.cfi_offset 28, -32
 	ld %r6, 0(%r4)
 	ld %r7, 0(%r5)
 	mulhdu %r8, %r6, %r7
@@ -173,112 +159,95 @@ lf_mp_mul4_ppc64le:
 	ld %r9, 8(%r5)
 	mulhdu %r10, %r6, %r9
 	mulld %r11, %r6, %r9
-	addc %r11, %r8, %r11
-	addze %r10, %r10
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r12, 8(%r4)
-	mulhdu %r31, %r12, %r7
-	mulld %r30, %r12, %r7
-	addc %r11, %r11, %r30
+	addc %r11, %r11, %r8
+	ld %r8, 16(%r5)
+	mulhdu %r12, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r10, %r31, %r10
+	ld %r31, 24(%r5)
+	mulhdu %r30, %r6, %r31
+	mulld %r6, %r6, %r31
+	adde %r12, %r6, %r12
+	addze %r30, %r30
+	ld %r6, 8(%r4)
+	mulld %r29, %r6, %r7
+	addc %r11, %r11, %r29
 	std %r11, 8(%r3)
-	adde %r10, %r10, %r31
-	addze %r8, %r8
-	ld %r11, 16(%r5)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	addc %r10, %r10, %r30
-	adde %r31, %r8, %r31
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r30, %r12, %r9
-	mulld %r29, %r12, %r9
+	mulld %r11, %r6, %r9
+	adde %r10, %r10, %r11
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r30, %r12
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r29, %r6, %r7
 	addc %r10, %r10, %r29
-	adde %r30, %r31, %r30
-	addze %r8, %r8
-	ld %r31, 16(%r4)
-	mulhdu %r29, %r31, %r7
-	mulld %r28, %r31, %r7
-	addc %r10, %r10, %r28
-	std %r10, 16(%r3)
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	ld %r10, 24(%r5)
-	mulhdu %r30, %r6, %r10
-	mulld %r6, %r6, %r10
-	addc %r29, %r29, %r6
-	adde %r30, %r8, %r30
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r8, %r12, %r11
-	mulld %r28, %r12, %r11
-	addc %r28, %r29, %r28
-	adde %r30, %r30, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r31, %r9
-	mulld %r29, %r31, %r9
-	addc %r28, %r28, %r29
-	adde %r30, %r30, %r8
-	addze %r6, %r6
-	ld %r8, 24(%r4)
-	mulhdu %r29, %r8, %r7
-	mulld %r7, %r8, %r7
-	addc %r28, %r28, %r7
-	std %r28, 24(%r3)
-	adde %r29, %r30, %r29
-	addze %r6, %r6
-	mulhdu %r7, %r12, %r10
-	mulld %r12, %r12, %r10
-	addc %r12, %r29, %r12
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r30, %r31, %r11
-	mulld %r29, %r31, %r11
-	addc %r12, %r12, %r29
-	adde %r30, %r6, %r30
-	addze %r7, %r7
-	mulhdu %r6, %r8, %r9
-	mulld %r9, %r8, %r9
-	addc %r12, %r12, %r9
-	std %r12, 32(%r3)
+	mulhdu %r29, %r6, %r9
+	adde %r11, %r11, %r29
+	mulhdu %r29, %r6, %r8
+	adde %r12, %r12, %r29
+	mulhdu %r6, %r6, %r31
 	adde %r30, %r30, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r31, %r10
-	mulld %r31, %r31, %r10
-	addc %r30, %r30, %r31
-	adde %r6, %r7, %r6
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r8, %r11
-	mulld %r11, %r8, %r11
-	addc %r11, %r30, %r11
+	ld %r6, 16(%r4)
+	mulld %r29, %r6, %r7
+	addc %r10, %r10, %r29
+	std %r10, 16(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r30, %r12
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r29, %r6, %r7
+	addc %r10, %r10, %r29
+	mulhdu %r29, %r6, %r9
+	adde %r11, %r11, %r29
+	mulhdu %r29, %r6, %r8
+	adde %r12, %r12, %r29
+	mulhdu %r6, %r6, %r31
+	adde %r30, %r30, %r6
+	ld %r6, 24(%r4)
+	mulld %r29, %r6, %r7
+	addc %r10, %r10, %r29
+	std %r10, 24(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r30, %r12
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r7, %r6, %r7
+	addc %r10, %r10, %r7
+	std %r10, 32(%r3)
+	mulhdu %r9, %r6, %r9
+	adde %r11, %r11, %r9
 	std %r11, 40(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r10
-	mulld %r10, %r8, %r10
-	addc %r10, %r6, %r10
-	std %r10, 48(%r3)
-	adde %r7, %r7, %r9
-	std %r7, 56(%r3)
+	mulhdu %r8, %r6, %r8
+	adde %r12, %r12, %r8
+	std %r12, 48(%r3)
+	mulhdu %r31, %r6, %r31
+	adde %r30, %r30, %r31
+	std %r30, 56(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
-	ld %r28, -32(%r1)
 	.cfi_restore 31
 	.cfi_restore 30
 	.cfi_restore 29
-	.cfi_restore 28
 	blr
 	.cfi_endproc
 	.size lf_mp_mul4_ppc64le, .-lf_mp_mul4_ppc64le
 
 # void lf_mp_mul5_ppc64le(uint64_t r[10], const uint64_t a[5], const uint64_t b[5])
-#   r = a * b, 5x5 -> 10 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26; stack: 48 bytes of the protected zone below r1 (6 registers saved, 0 spill slots of 8 bytes)
-#   161 instructions
+#   r = a * b, 5x5 -> 10 limbs, operand scanning (onechain carry chains). Any inputs; r must not overlap a or b.
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27; stack: 40 bytes of the protected zone below r1 (5 registers saved, 0 spill slots of 8 bytes)
+#   134 instructions
 	.text
 	.globl lf_mp_mul5_ppc64le
 	.hidden lf_mp_mul5_ppc64le
@@ -291,13 +260,11 @@ lf_mp_mul5_ppc64le:
 	std %r29, -24(%r1)
 	std %r28, -32(%r1)
 	std %r27, -40(%r1)
-	std %r26, -48(%r1)
 	.cfi_offset 31, -8
 	.cfi_offset 30, -16
 	.cfi_offset 29, -24
 	.cfi_offset 28, -32
 	.cfi_offset 27, -40
-	.cfi_offset 26, -48
 	ld %r6, 0(%r4)
 	ld %r7, 0(%r5)
 	mulhdu %r8, %r6, %r7
@@ -306,167 +273,140 @@ lf_mp_mul5_ppc64le:
 	ld %r9, 8(%r5)
 	mulhdu %r10, %r6, %r9
 	mulld %r11, %r6, %r9
-	addc %r11, %r8, %r11
-	addze %r10, %r10
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r12, 8(%r4)
-	mulhdu %r31, %r12, %r7
-	mulld %r30, %r12, %r7
-	addc %r11, %r11, %r30
+	addc %r11, %r11, %r8
+	ld %r8, 16(%r5)
+	mulhdu %r12, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r10, %r31, %r10
+	ld %r31, 24(%r5)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r12, %r29, %r12
+	ld %r29, 32(%r5)
+	mulhdu %r28, %r6, %r29
+	mulld %r6, %r6, %r29
+	adde %r30, %r6, %r30
+	addze %r28, %r28
+	ld %r6, 8(%r4)
+	mulld %r27, %r6, %r7
+	addc %r11, %r11, %r27
 	std %r11, 8(%r3)
-	adde %r10, %r10, %r31
-	addze %r8, %r8
-	ld %r11, 16(%r5)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	addc %r10, %r10, %r30
-	adde %r31, %r8, %r31
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r30, %r12, %r9
-	mulld %r29, %r12, %r9
-	addc %r10, %r10, %r29
-	adde %r30, %r31, %r30
-	addze %r8, %r8
-	ld %r31, 16(%r4)
-	mulhdu %r29, %r31, %r7
-	mulld %r28, %r31, %r7
+	mulld %r11, %r6, %r9
+	adde %r10, %r10, %r11
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r30, %r12
+	mulld %r30, %r6, %r29
+	adde %r28, %r28, %r30
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r27, %r28, %r27
+	mulhdu %r6, %r6, %r29
+	adde %r30, %r30, %r6
+	ld %r6, 16(%r4)
+	mulld %r28, %r6, %r7
 	addc %r10, %r10, %r28
 	std %r10, 16(%r3)
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	ld %r10, 24(%r5)
-	mulhdu %r30, %r6, %r10
-	mulld %r28, %r6, %r10
-	addc %r28, %r29, %r28
-	adde %r30, %r8, %r30
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r29, %r12, %r11
-	mulld %r27, %r12, %r11
-	addc %r27, %r28, %r27
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	mulhdu %r30, %r31, %r9
-	mulld %r28, %r31, %r9
-	addc %r27, %r27, %r28
-	adde %r29, %r29, %r30
-	addze %r8, %r8
-	ld %r30, 24(%r4)
-	mulhdu %r28, %r30, %r7
-	mulld %r26, %r30, %r7
-	addc %r26, %r27, %r26
-	std %r26, 24(%r3)
-	adde %r28, %r29, %r28
-	addze %r8, %r8
-	ld %r29, 32(%r5)
-	mulhdu %r27, %r6, %r29
-	mulld %r6, %r6, %r29
-	addc %r28, %r28, %r6
-	adde %r27, %r8, %r27
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r8, %r12, %r10
-	mulld %r26, %r12, %r10
-	addc %r26, %r28, %r26
-	adde %r27, %r27, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r31, %r11
-	mulld %r28, %r31, %r11
-	addc %r26, %r26, %r28
-	adde %r27, %r27, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r30, %r9
-	mulld %r28, %r30, %r9
-	addc %r26, %r26, %r28
-	adde %r27, %r27, %r8
-	addze %r6, %r6
-	ld %r8, 32(%r4)
-	mulhdu %r28, %r8, %r7
-	mulld %r7, %r8, %r7
-	addc %r26, %r26, %r7
-	std %r26, 32(%r3)
-	adde %r27, %r27, %r28
-	addze %r6, %r6
-	mulhdu %r7, %r12, %r29
-	mulld %r12, %r12, %r29
-	addc %r12, %r27, %r12
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r28, %r31, %r10
-	mulld %r27, %r31, %r10
-	addc %r12, %r12, %r27
-	adde %r28, %r6, %r28
-	addze %r7, %r7
-	mulhdu %r6, %r30, %r11
-	mulld %r27, %r30, %r11
-	addc %r12, %r12, %r27
-	adde %r28, %r28, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r8, %r9
-	mulld %r9, %r8, %r9
-	addc %r12, %r12, %r9
-	std %r12, 40(%r3)
-	adde %r28, %r28, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r31, %r29
-	mulld %r31, %r31, %r29
-	addc %r28, %r28, %r31
-	adde %r6, %r7, %r6
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r30, %r10
-	mulld %r12, %r30, %r10
-	addc %r12, %r28, %r12
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r11
-	mulld %r11, %r8, %r11
-	addc %r11, %r12, %r11
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r27, %r12
+	mulld %r28, %r6, %r29
+	adde %r28, %r30, %r28
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r27, %r28, %r27
+	mulhdu %r6, %r6, %r29
+	adde %r30, %r30, %r6
+	ld %r6, 24(%r4)
+	mulld %r28, %r6, %r7
+	addc %r10, %r10, %r28
+	std %r10, 24(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r27, %r12
+	mulld %r28, %r6, %r29
+	adde %r28, %r30, %r28
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r27, %r28, %r27
+	mulhdu %r6, %r6, %r29
+	adde %r30, %r30, %r6
+	ld %r6, 32(%r4)
+	mulld %r28, %r6, %r7
+	addc %r10, %r10, %r28
+	std %r10, 32(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r27, %r12
+	mulld %r28, %r6, %r29
+	adde %r28, %r30, %r28
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r7, %r6, %r7
+	addc %r10, %r10, %r7
+	std %r10, 40(%r3)
+	mulhdu %r9, %r6, %r9
+	adde %r11, %r11, %r9
 	std %r11, 48(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r30, %r29
-	mulld %r30, %r30, %r29
-	addc %r30, %r6, %r30
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r8, %r10
-	mulld %r10, %r8, %r10
-	addc %r10, %r30, %r10
-	std %r10, 56(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r29
-	mulld %r29, %r8, %r29
-	addc %r29, %r7, %r29
-	std %r29, 64(%r3)
-	adde %r6, %r6, %r9
-	std %r6, 72(%r3)
+	mulhdu %r8, %r6, %r8
+	adde %r12, %r12, %r8
+	std %r12, 56(%r3)
+	mulhdu %r31, %r6, %r31
+	adde %r28, %r28, %r31
+	std %r28, 64(%r3)
+	mulhdu %r29, %r6, %r29
+	adde %r29, %r30, %r29
+	std %r29, 72(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
 	ld %r28, -32(%r1)
 	ld %r27, -40(%r1)
-	ld %r26, -48(%r1)
 	.cfi_restore 31
 	.cfi_restore 30
 	.cfi_restore 29
 	.cfi_restore 28
 	.cfi_restore 27
-	.cfi_restore 26
 	blr
 	.cfi_endproc
 	.size lf_mp_mul5_ppc64le, .-lf_mp_mul5_ppc64le
 
 # void lf_mp_mul6_ppc64le(uint64_t r[12], const uint64_t a[6], const uint64_t b[6])
-#   r = a * b, 6x6 -> 12 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24; stack: 64 bytes of the protected zone below r1 (8 registers saved, 0 spill slots of 8 bytes)
-#   226 instructions
+#   r = a * b, 6x6 -> 12 limbs, operand scanning (onechain carry chains). Any inputs; r must not overlap a or b.
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25; stack: 56 bytes of the protected zone below r1 (7 registers saved, 0 spill slots of 8 bytes)
+#   187 instructions
 	.text
 	.globl lf_mp_mul6_ppc64le
 	.hidden lf_mp_mul6_ppc64le
@@ -481,7 +421,6 @@ lf_mp_mul6_ppc64le:
 	std %r27, -40(%r1)
 	std %r26, -48(%r1)
 	std %r25, -56(%r1)
-	std %r24, -64(%r1)
 	.cfi_offset 31, -8
 	.cfi_offset 30, -16
 	.cfi_offset 29, -24
@@ -489,7 +428,6 @@ lf_mp_mul6_ppc64le:
 	.cfi_offset 27, -40
 	.cfi_offset 26, -48
 	.cfi_offset 25, -56
-	.cfi_offset 24, -64
 	ld %r6, 0(%r4)
 	ld %r7, 0(%r5)
 	mulhdu %r8, %r6, %r7
@@ -498,207 +436,170 @@ lf_mp_mul6_ppc64le:
 	ld %r9, 8(%r5)
 	mulhdu %r10, %r6, %r9
 	mulld %r11, %r6, %r9
-	addc %r11, %r8, %r11
-	addze %r10, %r10
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r12, 8(%r4)
-	mulhdu %r31, %r12, %r7
-	mulld %r30, %r12, %r7
-	addc %r11, %r11, %r30
-	std %r11, 8(%r3)
-	adde %r10, %r10, %r31
-	addze %r8, %r8
-	ld %r11, 16(%r5)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	addc %r10, %r10, %r30
-	adde %r31, %r8, %r31
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r30, %r12, %r9
-	mulld %r29, %r12, %r9
-	addc %r10, %r10, %r29
-	adde %r30, %r31, %r30
-	addze %r8, %r8
-	ld %r31, 16(%r4)
-	mulhdu %r29, %r31, %r7
-	mulld %r28, %r31, %r7
-	addc %r10, %r10, %r28
-	std %r10, 16(%r3)
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	ld %r10, 24(%r5)
-	mulhdu %r30, %r6, %r10
-	mulld %r28, %r6, %r10
-	addc %r28, %r29, %r28
-	adde %r30, %r8, %r30
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r29, %r12, %r11
-	mulld %r27, %r12, %r11
-	addc %r27, %r28, %r27
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	mulhdu %r30, %r31, %r9
-	mulld %r28, %r31, %r9
-	addc %r27, %r27, %r28
-	adde %r29, %r29, %r30
-	addze %r8, %r8
-	ld %r30, 24(%r4)
-	mulhdu %r28, %r30, %r7
-	mulld %r26, %r30, %r7
-	addc %r26, %r27, %r26
-	std %r26, 24(%r3)
-	adde %r28, %r29, %r28
-	addze %r8, %r8
+	addc %r11, %r11, %r8
+	ld %r8, 16(%r5)
+	mulhdu %r12, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r10, %r31, %r10
+	ld %r31, 24(%r5)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r12, %r29, %r12
 	ld %r29, 32(%r5)
+	mulhdu %r28, %r6, %r29
+	mulld %r27, %r6, %r29
+	adde %r27, %r27, %r30
+	ld %r30, 40(%r5)
+	mulhdu %r26, %r6, %r30
+	mulld %r6, %r6, %r30
+	adde %r28, %r6, %r28
+	addze %r26, %r26
+	ld %r6, 8(%r4)
+	mulld %r25, %r6, %r7
+	addc %r11, %r11, %r25
+	std %r11, 8(%r3)
+	mulld %r11, %r6, %r9
+	adde %r10, %r10, %r11
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r27, %r12
+	mulld %r27, %r6, %r29
+	adde %r27, %r28, %r27
+	mulld %r28, %r6, %r30
+	adde %r26, %r26, %r28
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	mulhdu %r25, %r6, %r9
+	adde %r11, %r11, %r25
+	mulhdu %r25, %r6, %r8
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r6, %r31
+	adde %r25, %r27, %r25
 	mulhdu %r27, %r6, %r29
-	mulld %r26, %r6, %r29
-	addc %r26, %r28, %r26
-	adde %r27, %r8, %r27
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r28, %r12, %r10
-	mulld %r25, %r12, %r10
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r31, %r11
-	mulld %r26, %r31, %r11
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r30, %r9
-	mulld %r26, %r30, %r9
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	ld %r28, 32(%r4)
-	mulhdu %r26, %r28, %r7
-	mulld %r24, %r28, %r7
-	addc %r24, %r25, %r24
-	std %r24, 32(%r3)
+	adde %r26, %r26, %r27
+	mulhdu %r6, %r6, %r30
+	adde %r28, %r28, %r6
+	ld %r6, 16(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 16(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r25, %r12
+	mulld %r27, %r6, %r29
+	adde %r26, %r26, %r27
+	mulld %r27, %r6, %r30
+	adde %r27, %r28, %r27
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	mulhdu %r25, %r6, %r9
+	adde %r11, %r11, %r25
+	mulhdu %r25, %r6, %r8
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r6, %r31
+	adde %r25, %r26, %r25
+	mulhdu %r26, %r6, %r29
 	adde %r26, %r27, %r26
-	addze %r8, %r8
-	ld %r27, 40(%r5)
-	mulhdu %r25, %r6, %r27
-	mulld %r6, %r6, %r27
-	addc %r26, %r26, %r6
-	adde %r25, %r8, %r25
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r8, %r12, %r29
-	mulld %r24, %r12, %r29
-	addc %r24, %r26, %r24
-	adde %r25, %r25, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r31, %r10
-	mulld %r26, %r31, %r10
-	addc %r24, %r24, %r26
-	adde %r25, %r25, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r30, %r11
-	mulld %r26, %r30, %r11
-	addc %r24, %r24, %r26
-	adde %r25, %r25, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r28, %r9
-	mulld %r26, %r28, %r9
-	addc %r24, %r24, %r26
-	adde %r25, %r25, %r8
-	addze %r6, %r6
-	ld %r8, 40(%r4)
-	mulhdu %r26, %r8, %r7
-	mulld %r7, %r8, %r7
-	addc %r24, %r24, %r7
-	std %r24, 40(%r3)
-	adde %r25, %r25, %r26
-	addze %r6, %r6
-	mulhdu %r7, %r12, %r27
-	mulld %r12, %r12, %r27
-	addc %r12, %r25, %r12
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r26, %r31, %r29
-	mulld %r25, %r31, %r29
-	addc %r12, %r12, %r25
-	adde %r26, %r6, %r26
-	addze %r7, %r7
-	mulhdu %r6, %r30, %r10
-	mulld %r25, %r30, %r10
-	addc %r12, %r12, %r25
-	adde %r26, %r26, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r28, %r11
-	mulld %r25, %r28, %r11
-	addc %r12, %r12, %r25
-	adde %r26, %r26, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r8, %r9
-	mulld %r9, %r8, %r9
-	addc %r12, %r12, %r9
-	std %r12, 48(%r3)
-	adde %r26, %r26, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r31, %r27
-	mulld %r31, %r31, %r27
-	addc %r26, %r26, %r31
-	adde %r6, %r7, %r6
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r30, %r29
-	mulld %r12, %r30, %r29
-	addc %r12, %r26, %r12
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r28, %r10
-	mulld %r31, %r28, %r10
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r11
-	mulld %r11, %r8, %r11
-	addc %r11, %r12, %r11
+	mulhdu %r6, %r6, %r30
+	adde %r28, %r28, %r6
+	ld %r6, 24(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 24(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r25, %r12
+	mulld %r27, %r6, %r29
+	adde %r26, %r26, %r27
+	mulld %r27, %r6, %r30
+	adde %r27, %r28, %r27
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	mulhdu %r25, %r6, %r9
+	adde %r11, %r11, %r25
+	mulhdu %r25, %r6, %r8
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r6, %r31
+	adde %r25, %r26, %r25
+	mulhdu %r26, %r6, %r29
+	adde %r26, %r27, %r26
+	mulhdu %r6, %r6, %r30
+	adde %r28, %r28, %r6
+	ld %r6, 32(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 32(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r25, %r12
+	mulld %r27, %r6, %r29
+	adde %r26, %r26, %r27
+	mulld %r27, %r6, %r30
+	adde %r27, %r28, %r27
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	mulhdu %r25, %r6, %r9
+	adde %r11, %r11, %r25
+	mulhdu %r25, %r6, %r8
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r6, %r31
+	adde %r25, %r26, %r25
+	mulhdu %r26, %r6, %r29
+	adde %r26, %r27, %r26
+	mulhdu %r6, %r6, %r30
+	adde %r28, %r28, %r6
+	ld %r6, 40(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 40(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r25, %r12
+	mulld %r27, %r6, %r29
+	adde %r26, %r26, %r27
+	mulld %r27, %r6, %r30
+	adde %r27, %r28, %r27
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r7, %r6, %r7
+	addc %r10, %r10, %r7
+	std %r10, 48(%r3)
+	mulhdu %r9, %r6, %r9
+	adde %r11, %r11, %r9
 	std %r11, 56(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r30, %r27
-	mulld %r30, %r30, %r27
-	addc %r30, %r6, %r30
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r28, %r29
-	mulld %r11, %r28, %r29
-	addc %r11, %r30, %r11
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r10
-	mulld %r10, %r8, %r10
-	addc %r10, %r11, %r10
-	std %r10, 64(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r28, %r27
-	mulld %r28, %r28, %r27
-	addc %r28, %r7, %r28
-	adde %r6, %r6, %r9
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r8, %r29
-	mulld %r29, %r8, %r29
-	addc %r28, %r28, %r29
-	std %r28, 72(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r27
-	mulld %r27, %r8, %r27
-	addc %r27, %r6, %r27
+	mulhdu %r8, %r6, %r8
+	adde %r12, %r12, %r8
+	std %r12, 64(%r3)
+	mulhdu %r31, %r6, %r31
+	adde %r26, %r26, %r31
+	std %r26, 72(%r3)
+	mulhdu %r29, %r6, %r29
+	adde %r27, %r27, %r29
 	std %r27, 80(%r3)
-	adde %r7, %r7, %r9
-	std %r7, 88(%r3)
+	mulhdu %r30, %r6, %r30
+	adde %r28, %r28, %r30
+	std %r28, 88(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -706,7 +607,6 @@ lf_mp_mul6_ppc64le:
 	ld %r27, -40(%r1)
 	ld %r26, -48(%r1)
 	ld %r25, -56(%r1)
-	ld %r24, -64(%r1)
 	.cfi_restore 31
 	.cfi_restore 30
 	.cfi_restore 29
@@ -714,16 +614,15 @@ lf_mp_mul6_ppc64le:
 	.cfi_restore 27
 	.cfi_restore 26
 	.cfi_restore 25
-	.cfi_restore 24
 	blr
 	.cfi_endproc
 	.size lf_mp_mul6_ppc64le, .-lf_mp_mul6_ppc64le
 
 # void lf_mp_mul7_ppc64le(uint64_t r[14], const uint64_t a[7], const uint64_t b[7])
-#   r = a * b, 7x7 -> 14 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22; stack: 80 bytes of the protected zone below r1 (10 registers saved, 0 spill slots of 8 bytes)
-#   301 instructions
+#   r = a * b, 7x7 -> 14 limbs, operand scanning (onechain carry chains). Any inputs; r must not overlap a or b.
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23; stack: 72 bytes of the protected zone below r1 (9 registers saved, 0 spill slots of 8 bytes)
+#   248 instructions
 	.text
 	.globl lf_mp_mul7_ppc64le
 	.hidden lf_mp_mul7_ppc64le
@@ -740,7 +639,6 @@ lf_mp_mul7_ppc64le:
 	std %r25, -56(%r1)
 	std %r24, -64(%r1)
 	std %r23, -72(%r1)
-	std %r22, -80(%r1)
 	.cfi_offset 31, -8
 	.cfi_offset 30, -16
 	.cfi_offset 29, -24
@@ -750,7 +648,6 @@ lf_mp_mul7_ppc64le:
 	.cfi_offset 25, -56
 	.cfi_offset 24, -64
 	.cfi_offset 23, -72
-	.cfi_offset 22, -80
 	ld %r6, 0(%r4)
 	ld %r7, 0(%r5)
 	mulhdu %r8, %r6, %r7
@@ -759,278 +656,227 @@ lf_mp_mul7_ppc64le:
 	ld %r9, 8(%r5)
 	mulhdu %r10, %r6, %r9
 	mulld %r11, %r6, %r9
-	addc %r11, %r8, %r11
-	addze %r10, %r10
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r12, 8(%r4)
-	mulhdu %r31, %r12, %r7
-	mulld %r30, %r12, %r7
-	addc %r11, %r11, %r30
-	std %r11, 8(%r3)
-	adde %r10, %r10, %r31
-	addze %r8, %r8
-	ld %r11, 16(%r5)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	addc %r10, %r10, %r30
-	adde %r31, %r8, %r31
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r30, %r12, %r9
-	mulld %r29, %r12, %r9
-	addc %r10, %r10, %r29
-	adde %r30, %r31, %r30
-	addze %r8, %r8
-	ld %r31, 16(%r4)
-	mulhdu %r29, %r31, %r7
-	mulld %r28, %r31, %r7
-	addc %r10, %r10, %r28
-	std %r10, 16(%r3)
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	ld %r10, 24(%r5)
-	mulhdu %r30, %r6, %r10
-	mulld %r28, %r6, %r10
-	addc %r28, %r29, %r28
-	adde %r30, %r8, %r30
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r29, %r12, %r11
-	mulld %r27, %r12, %r11
-	addc %r27, %r28, %r27
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	mulhdu %r30, %r31, %r9
-	mulld %r28, %r31, %r9
-	addc %r27, %r27, %r28
-	adde %r29, %r29, %r30
-	addze %r8, %r8
-	ld %r30, 24(%r4)
-	mulhdu %r28, %r30, %r7
-	mulld %r26, %r30, %r7
-	addc %r26, %r27, %r26
-	std %r26, 24(%r3)
-	adde %r28, %r29, %r28
-	addze %r8, %r8
+	addc %r11, %r11, %r8
+	ld %r8, 16(%r5)
+	mulhdu %r12, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r10, %r31, %r10
+	ld %r31, 24(%r5)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r12, %r29, %r12
 	ld %r29, 32(%r5)
-	mulhdu %r27, %r6, %r29
+	mulhdu %r28, %r6, %r29
+	mulld %r27, %r6, %r29
+	adde %r27, %r27, %r30
+	ld %r30, 40(%r5)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 48(%r5)
+	mulhdu %r24, %r6, %r28
+	mulld %r6, %r6, %r28
+	adde %r26, %r6, %r26
+	addze %r24, %r24
+	ld %r6, 8(%r4)
+	mulld %r23, %r6, %r7
+	addc %r11, %r11, %r23
+	std %r11, 8(%r3)
+	mulld %r11, %r6, %r9
+	adde %r10, %r10, %r11
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r27, %r12
+	mulld %r27, %r6, %r29
+	adde %r25, %r25, %r27
+	mulld %r27, %r6, %r30
+	adde %r26, %r26, %r27
+	mulld %r27, %r6, %r28
+	adde %r24, %r24, %r27
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r23, %r6, %r7
+	addc %r10, %r10, %r23
+	mulhdu %r23, %r6, %r9
+	adde %r11, %r11, %r23
+	mulhdu %r23, %r6, %r8
+	adde %r12, %r12, %r23
+	mulhdu %r23, %r6, %r31
+	adde %r23, %r25, %r23
+	mulhdu %r25, %r6, %r29
+	adde %r25, %r26, %r25
+	mulhdu %r26, %r6, %r30
+	adde %r24, %r24, %r26
+	mulhdu %r6, %r6, %r28
+	adde %r27, %r27, %r6
+	ld %r6, 16(%r4)
+	mulld %r26, %r6, %r7
+	addc %r10, %r10, %r26
+	std %r10, 16(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r23, %r12
 	mulld %r26, %r6, %r29
-	addc %r26, %r28, %r26
-	adde %r27, %r8, %r27
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r28, %r12, %r10
-	mulld %r25, %r12, %r10
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r31, %r11
-	mulld %r26, %r31, %r11
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r30, %r9
-	mulld %r26, %r30, %r9
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	ld %r28, 32(%r4)
-	mulhdu %r26, %r28, %r7
-	mulld %r24, %r28, %r7
-	addc %r24, %r25, %r24
-	std %r24, 32(%r3)
+	adde %r25, %r25, %r26
+	mulld %r26, %r6, %r30
+	adde %r24, %r24, %r26
+	mulld %r26, %r6, %r28
 	adde %r26, %r27, %r26
-	addze %r8, %r8
-	ld %r27, 40(%r5)
-	mulhdu %r25, %r6, %r27
-	mulld %r24, %r6, %r27
-	addc %r24, %r26, %r24
-	adde %r25, %r8, %r25
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r26, %r12, %r29
-	mulld %r23, %r12, %r29
-	addc %r23, %r24, %r23
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r23, %r6, %r7
+	addc %r10, %r10, %r23
+	mulhdu %r23, %r6, %r9
+	adde %r11, %r11, %r23
+	mulhdu %r23, %r6, %r8
+	adde %r12, %r12, %r23
+	mulhdu %r23, %r6, %r31
+	adde %r23, %r25, %r23
+	mulhdu %r25, %r6, %r29
+	adde %r24, %r24, %r25
+	mulhdu %r25, %r6, %r30
+	adde %r25, %r26, %r25
+	mulhdu %r6, %r6, %r28
+	adde %r27, %r27, %r6
+	ld %r6, 24(%r4)
+	mulld %r26, %r6, %r7
+	addc %r10, %r10, %r26
+	std %r10, 24(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r23, %r12
+	mulld %r26, %r6, %r29
+	adde %r24, %r24, %r26
+	mulld %r26, %r6, %r30
 	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r31, %r10
-	mulld %r24, %r31, %r10
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r30, %r11
-	mulld %r24, %r30, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r28, %r9
-	mulld %r24, %r28, %r9
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	ld %r26, 40(%r4)
-	mulhdu %r24, %r26, %r7
-	mulld %r22, %r26, %r7
-	addc %r22, %r23, %r22
-	std %r22, 40(%r3)
+	mulld %r26, %r6, %r28
+	adde %r26, %r27, %r26
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r23, %r6, %r7
+	addc %r10, %r10, %r23
+	mulhdu %r23, %r6, %r9
+	adde %r11, %r11, %r23
+	mulhdu %r23, %r6, %r8
+	adde %r12, %r12, %r23
+	mulhdu %r23, %r6, %r31
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r6, %r29
 	adde %r24, %r25, %r24
-	addze %r8, %r8
-	ld %r25, 48(%r5)
-	mulhdu %r23, %r6, %r25
-	mulld %r6, %r6, %r25
-	addc %r24, %r24, %r6
-	adde %r23, %r8, %r23
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r8, %r12, %r27
-	mulld %r22, %r12, %r27
-	addc %r22, %r24, %r22
-	adde %r23, %r23, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r31, %r29
-	mulld %r24, %r31, %r29
-	addc %r22, %r22, %r24
-	adde %r23, %r23, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r30, %r10
-	mulld %r24, %r30, %r10
-	addc %r22, %r22, %r24
-	adde %r23, %r23, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r28, %r11
-	mulld %r24, %r28, %r11
-	addc %r22, %r22, %r24
-	adde %r23, %r23, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r26, %r9
-	mulld %r24, %r26, %r9
-	addc %r22, %r22, %r24
-	adde %r23, %r23, %r8
-	addze %r6, %r6
-	ld %r8, 48(%r4)
-	mulhdu %r24, %r8, %r7
-	mulld %r7, %r8, %r7
-	addc %r22, %r22, %r7
-	std %r22, 48(%r3)
-	adde %r23, %r23, %r24
-	addze %r6, %r6
-	mulhdu %r7, %r12, %r25
-	mulld %r12, %r12, %r25
-	addc %r12, %r23, %r12
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r24, %r31, %r27
-	mulld %r23, %r31, %r27
-	addc %r12, %r12, %r23
-	adde %r24, %r6, %r24
-	addze %r7, %r7
-	mulhdu %r6, %r30, %r29
-	mulld %r23, %r30, %r29
-	addc %r12, %r12, %r23
-	adde %r24, %r24, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r28, %r10
-	mulld %r23, %r28, %r10
-	addc %r12, %r12, %r23
-	adde %r24, %r24, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r26, %r11
-	mulld %r23, %r26, %r11
-	addc %r12, %r12, %r23
-	adde %r24, %r24, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r8, %r9
-	mulld %r9, %r8, %r9
-	addc %r12, %r12, %r9
-	std %r12, 56(%r3)
-	adde %r24, %r24, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r31, %r25
-	mulld %r31, %r31, %r25
-	addc %r24, %r24, %r31
-	adde %r6, %r7, %r6
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r30, %r27
-	mulld %r12, %r30, %r27
-	addc %r12, %r24, %r12
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r28, %r29
-	mulld %r31, %r28, %r29
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r26, %r10
-	mulld %r31, %r26, %r10
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r11
-	mulld %r11, %r8, %r11
-	addc %r11, %r12, %r11
+	mulhdu %r25, %r6, %r30
+	adde %r25, %r26, %r25
+	mulhdu %r6, %r6, %r28
+	adde %r27, %r27, %r6
+	ld %r6, 32(%r4)
+	mulld %r26, %r6, %r7
+	addc %r10, %r10, %r26
+	std %r10, 32(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r23, %r12
+	mulld %r26, %r6, %r29
+	adde %r24, %r24, %r26
+	mulld %r26, %r6, %r30
+	adde %r25, %r25, %r26
+	mulld %r26, %r6, %r28
+	adde %r26, %r27, %r26
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r23, %r6, %r7
+	addc %r10, %r10, %r23
+	mulhdu %r23, %r6, %r9
+	adde %r11, %r11, %r23
+	mulhdu %r23, %r6, %r8
+	adde %r12, %r12, %r23
+	mulhdu %r23, %r6, %r31
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r6, %r29
+	adde %r24, %r25, %r24
+	mulhdu %r25, %r6, %r30
+	adde %r25, %r26, %r25
+	mulhdu %r6, %r6, %r28
+	adde %r27, %r27, %r6
+	ld %r6, 40(%r4)
+	mulld %r26, %r6, %r7
+	addc %r10, %r10, %r26
+	std %r10, 40(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r23, %r12
+	mulld %r26, %r6, %r29
+	adde %r24, %r24, %r26
+	mulld %r26, %r6, %r30
+	adde %r25, %r25, %r26
+	mulld %r26, %r6, %r28
+	adde %r26, %r27, %r26
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r23, %r6, %r7
+	addc %r10, %r10, %r23
+	mulhdu %r23, %r6, %r9
+	adde %r11, %r11, %r23
+	mulhdu %r23, %r6, %r8
+	adde %r12, %r12, %r23
+	mulhdu %r23, %r6, %r31
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r6, %r29
+	adde %r24, %r25, %r24
+	mulhdu %r25, %r6, %r30
+	adde %r25, %r26, %r25
+	mulhdu %r6, %r6, %r28
+	adde %r27, %r27, %r6
+	ld %r6, 48(%r4)
+	mulld %r26, %r6, %r7
+	addc %r10, %r10, %r26
+	std %r10, 48(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r23, %r12
+	mulld %r26, %r6, %r29
+	adde %r24, %r24, %r26
+	mulld %r26, %r6, %r30
+	adde %r25, %r25, %r26
+	mulld %r26, %r6, %r28
+	adde %r26, %r27, %r26
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r7, %r6, %r7
+	addc %r10, %r10, %r7
+	std %r10, 56(%r3)
+	mulhdu %r9, %r6, %r9
+	adde %r11, %r11, %r9
 	std %r11, 64(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r30, %r25
-	mulld %r30, %r30, %r25
-	addc %r30, %r6, %r30
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r28, %r27
-	mulld %r11, %r28, %r27
-	addc %r11, %r30, %r11
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r26, %r29
-	mulld %r12, %r26, %r29
-	addc %r11, %r11, %r12
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r10
-	mulld %r10, %r8, %r10
-	addc %r10, %r11, %r10
-	std %r10, 72(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r28, %r25
-	mulld %r28, %r28, %r25
-	addc %r28, %r7, %r28
-	adde %r6, %r6, %r9
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r26, %r27
-	mulld %r10, %r26, %r27
-	addc %r10, %r28, %r10
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r29
-	mulld %r29, %r8, %r29
-	addc %r10, %r10, %r29
-	std %r10, 80(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r26, %r25
-	mulld %r26, %r26, %r25
-	addc %r26, %r6, %r26
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r8, %r27
-	mulld %r27, %r8, %r27
-	addc %r26, %r26, %r27
-	std %r26, 88(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r25
-	mulld %r25, %r8, %r25
-	addc %r25, %r7, %r25
-	std %r25, 96(%r3)
-	adde %r6, %r6, %r9
-	std %r6, 104(%r3)
+	mulhdu %r8, %r6, %r8
+	adde %r12, %r12, %r8
+	std %r12, 72(%r3)
+	mulhdu %r31, %r6, %r31
+	adde %r24, %r24, %r31
+	std %r24, 80(%r3)
+	mulhdu %r29, %r6, %r29
+	adde %r25, %r25, %r29
+	std %r25, 88(%r3)
+	mulhdu %r30, %r6, %r30
+	adde %r26, %r26, %r30
+	std %r26, 96(%r3)
+	mulhdu %r28, %r6, %r28
+	adde %r27, %r27, %r28
+	std %r27, 104(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -1040,7 +886,6 @@ lf_mp_mul7_ppc64le:
 	ld %r25, -56(%r1)
 	ld %r24, -64(%r1)
 	ld %r23, -72(%r1)
-	ld %r22, -80(%r1)
 	.cfi_restore 31
 	.cfi_restore 30
 	.cfi_restore 29
@@ -1050,16 +895,15 @@ lf_mp_mul7_ppc64le:
 	.cfi_restore 25
 	.cfi_restore 24
 	.cfi_restore 23
-	.cfi_restore 22
 	blr
 	.cfi_endproc
 	.size lf_mp_mul7_ppc64le, .-lf_mp_mul7_ppc64le
 
 # void lf_mp_mul8_ppc64le(uint64_t r[16], const uint64_t a[8], const uint64_t b[8])
-#   r = a * b, 8x8 -> 16 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20; stack: 96 bytes of the protected zone below r1 (12 registers saved, 0 spill slots of 8 bytes)
-#   386 instructions
+#   r = a * b, 8x8 -> 16 limbs, operand scanning (onechain carry chains). Any inputs; r must not overlap a or b.
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21; stack: 88 bytes of the protected zone below r1 (11 registers saved, 0 spill slots of 8 bytes)
+#   317 instructions
 	.text
 	.globl lf_mp_mul8_ppc64le
 	.hidden lf_mp_mul8_ppc64le
@@ -1078,7 +922,6 @@ lf_mp_mul8_ppc64le:
 	std %r23, -72(%r1)
 	std %r22, -80(%r1)
 	std %r21, -88(%r1)
-	std %r20, -96(%r1)
 	.cfi_offset 31, -8
 	.cfi_offset 30, -16
 	.cfi_offset 29, -24
@@ -1090,7 +933,6 @@ lf_mp_mul8_ppc64le:
 	.cfi_offset 23, -72
 	.cfi_offset 22, -80
 	.cfi_offset 21, -88
-	.cfi_offset 20, -96
 	ld %r6, 0(%r4)
 	ld %r7, 0(%r5)
 	mulhdu %r8, %r6, %r7
@@ -1099,359 +941,292 @@ lf_mp_mul8_ppc64le:
 	ld %r9, 8(%r5)
 	mulhdu %r10, %r6, %r9
 	mulld %r11, %r6, %r9
-	addc %r11, %r8, %r11
-	addze %r10, %r10
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r12, 8(%r4)
-	mulhdu %r31, %r12, %r7
-	mulld %r30, %r12, %r7
-	addc %r11, %r11, %r30
-	std %r11, 8(%r3)
-	adde %r10, %r10, %r31
-	addze %r8, %r8
-	ld %r11, 16(%r5)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	addc %r10, %r10, %r30
-	adde %r31, %r8, %r31
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r30, %r12, %r9
-	mulld %r29, %r12, %r9
-	addc %r10, %r10, %r29
-	adde %r30, %r31, %r30
-	addze %r8, %r8
-	ld %r31, 16(%r4)
-	mulhdu %r29, %r31, %r7
-	mulld %r28, %r31, %r7
-	addc %r10, %r10, %r28
-	std %r10, 16(%r3)
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	ld %r10, 24(%r5)
-	mulhdu %r30, %r6, %r10
-	mulld %r28, %r6, %r10
-	addc %r28, %r29, %r28
-	adde %r30, %r8, %r30
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r29, %r12, %r11
-	mulld %r27, %r12, %r11
-	addc %r27, %r28, %r27
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	mulhdu %r30, %r31, %r9
-	mulld %r28, %r31, %r9
-	addc %r27, %r27, %r28
-	adde %r29, %r29, %r30
-	addze %r8, %r8
-	ld %r30, 24(%r4)
-	mulhdu %r28, %r30, %r7
-	mulld %r26, %r30, %r7
-	addc %r26, %r27, %r26
-	std %r26, 24(%r3)
-	adde %r28, %r29, %r28
-	addze %r8, %r8
+	addc %r11, %r11, %r8
+	ld %r8, 16(%r5)
+	mulhdu %r12, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r10, %r31, %r10
+	ld %r31, 24(%r5)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r12, %r29, %r12
 	ld %r29, 32(%r5)
-	mulhdu %r27, %r6, %r29
-	mulld %r26, %r6, %r29
-	addc %r26, %r28, %r26
-	adde %r27, %r8, %r27
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r28, %r12, %r10
-	mulld %r25, %r12, %r10
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r31, %r11
-	mulld %r26, %r31, %r11
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r30, %r9
-	mulld %r26, %r30, %r9
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	ld %r28, 32(%r4)
-	mulhdu %r26, %r28, %r7
-	mulld %r24, %r28, %r7
-	addc %r24, %r25, %r24
-	std %r24, 32(%r3)
-	adde %r26, %r27, %r26
-	addze %r8, %r8
-	ld %r27, 40(%r5)
-	mulhdu %r25, %r6, %r27
-	mulld %r24, %r6, %r27
-	addc %r24, %r26, %r24
-	adde %r25, %r8, %r25
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r26, %r12, %r29
-	mulld %r23, %r12, %r29
-	addc %r23, %r24, %r23
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r31, %r10
-	mulld %r24, %r31, %r10
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r30, %r11
-	mulld %r24, %r30, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r28, %r9
-	mulld %r24, %r28, %r9
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	ld %r26, 40(%r4)
-	mulhdu %r24, %r26, %r7
-	mulld %r22, %r26, %r7
-	addc %r22, %r23, %r22
-	std %r22, 40(%r3)
+	mulhdu %r28, %r6, %r29
+	mulld %r27, %r6, %r29
+	adde %r27, %r27, %r30
+	ld %r30, 40(%r5)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 48(%r5)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 56(%r5)
+	mulhdu %r22, %r6, %r26
+	mulld %r6, %r6, %r26
+	adde %r24, %r6, %r24
+	addze %r22, %r22
+	ld %r6, 8(%r4)
+	mulld %r21, %r6, %r7
+	addc %r11, %r11, %r21
+	std %r11, 8(%r3)
+	mulld %r11, %r6, %r9
+	adde %r10, %r10, %r11
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r27, %r12
+	mulld %r27, %r6, %r29
+	adde %r25, %r25, %r27
+	mulld %r27, %r6, %r30
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r28
+	adde %r24, %r24, %r27
+	mulld %r27, %r6, %r26
+	adde %r22, %r22, %r27
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r21, %r6, %r7
+	addc %r10, %r10, %r21
+	mulhdu %r21, %r6, %r9
+	adde %r11, %r11, %r21
+	mulhdu %r21, %r6, %r8
+	adde %r12, %r12, %r21
+	mulhdu %r21, %r6, %r31
+	adde %r21, %r25, %r21
+	mulhdu %r25, %r6, %r29
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r6, %r30
+	adde %r24, %r24, %r25
+	mulhdu %r25, %r6, %r28
+	adde %r22, %r22, %r25
+	mulhdu %r6, %r6, %r26
+	adde %r27, %r27, %r6
+	ld %r6, 16(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 16(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r21, %r12
+	mulld %r25, %r6, %r29
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r30
+	adde %r24, %r24, %r25
+	mulld %r25, %r6, %r28
+	adde %r22, %r22, %r25
+	mulld %r25, %r6, %r26
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r21, %r6, %r7
+	addc %r10, %r10, %r21
+	mulhdu %r21, %r6, %r9
+	adde %r11, %r11, %r21
+	mulhdu %r21, %r6, %r8
+	adde %r12, %r12, %r21
+	mulhdu %r21, %r6, %r31
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r29
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r6, %r30
+	adde %r22, %r22, %r24
+	mulhdu %r24, %r6, %r28
 	adde %r24, %r25, %r24
-	addze %r8, %r8
-	ld %r25, 48(%r5)
-	mulhdu %r23, %r6, %r25
-	mulld %r22, %r6, %r25
-	addc %r22, %r24, %r22
-	adde %r23, %r8, %r23
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r24, %r12, %r27
-	mulld %r21, %r12, %r27
-	addc %r21, %r22, %r21
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r31, %r29
-	mulld %r22, %r31, %r29
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r30, %r10
-	mulld %r22, %r30, %r10
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r28, %r11
-	mulld %r22, %r28, %r11
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r26, %r9
-	mulld %r22, %r26, %r9
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	ld %r24, 48(%r4)
-	mulhdu %r22, %r24, %r7
-	mulld %r20, %r24, %r7
-	addc %r20, %r21, %r20
-	std %r20, 48(%r3)
+	mulhdu %r6, %r6, %r26
+	adde %r27, %r27, %r6
+	ld %r6, 24(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 24(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r21, %r12
+	mulld %r25, %r6, %r29
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r30
+	adde %r22, %r22, %r25
+	mulld %r25, %r6, %r28
+	adde %r24, %r24, %r25
+	mulld %r25, %r6, %r26
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r21, %r6, %r7
+	addc %r10, %r10, %r21
+	mulhdu %r21, %r6, %r9
+	adde %r11, %r11, %r21
+	mulhdu %r21, %r6, %r8
+	adde %r12, %r12, %r21
+	mulhdu %r21, %r6, %r31
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r29
+	adde %r22, %r22, %r23
+	mulhdu %r23, %r6, %r30
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r6, %r28
+	adde %r24, %r25, %r24
+	mulhdu %r6, %r6, %r26
+	adde %r27, %r27, %r6
+	ld %r6, 32(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 32(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r21, %r12
+	mulld %r25, %r6, %r29
+	adde %r22, %r22, %r25
+	mulld %r25, %r6, %r30
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r28
+	adde %r24, %r24, %r25
+	mulld %r25, %r6, %r26
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r21, %r6, %r7
+	addc %r10, %r10, %r21
+	mulhdu %r21, %r6, %r9
+	adde %r11, %r11, %r21
+	mulhdu %r21, %r6, %r8
+	adde %r12, %r12, %r21
+	mulhdu %r21, %r6, %r31
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r6, %r29
 	adde %r22, %r23, %r22
-	addze %r8, %r8
-	ld %r23, 56(%r5)
-	mulhdu %r21, %r6, %r23
-	mulld %r6, %r6, %r23
-	addc %r22, %r22, %r6
-	adde %r21, %r8, %r21
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r8, %r12, %r25
-	mulld %r20, %r12, %r25
-	addc %r20, %r22, %r20
-	adde %r21, %r21, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r31, %r27
-	mulld %r22, %r31, %r27
-	addc %r20, %r20, %r22
-	adde %r21, %r21, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r30, %r29
-	mulld %r22, %r30, %r29
-	addc %r20, %r20, %r22
-	adde %r21, %r21, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r28, %r10
-	mulld %r22, %r28, %r10
-	addc %r20, %r20, %r22
-	adde %r21, %r21, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r26, %r11
-	mulld %r22, %r26, %r11
-	addc %r20, %r20, %r22
-	adde %r21, %r21, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r24, %r9
-	mulld %r22, %r24, %r9
-	addc %r20, %r20, %r22
-	adde %r21, %r21, %r8
-	addze %r6, %r6
-	ld %r8, 56(%r4)
-	mulhdu %r22, %r8, %r7
-	mulld %r7, %r8, %r7
-	addc %r20, %r20, %r7
-	std %r20, 56(%r3)
-	adde %r21, %r21, %r22
-	addze %r6, %r6
-	mulhdu %r7, %r12, %r23
-	mulld %r12, %r12, %r23
-	addc %r12, %r21, %r12
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r22, %r31, %r25
-	mulld %r21, %r31, %r25
-	addc %r12, %r12, %r21
-	adde %r22, %r6, %r22
-	addze %r7, %r7
-	mulhdu %r6, %r30, %r27
-	mulld %r21, %r30, %r27
-	addc %r12, %r12, %r21
-	adde %r22, %r22, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r28, %r29
-	mulld %r21, %r28, %r29
-	addc %r12, %r12, %r21
-	adde %r22, %r22, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r26, %r10
-	mulld %r21, %r26, %r10
-	addc %r12, %r12, %r21
-	adde %r22, %r22, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r24, %r11
-	mulld %r21, %r24, %r11
-	addc %r12, %r12, %r21
-	adde %r22, %r22, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r8, %r9
-	mulld %r9, %r8, %r9
-	addc %r12, %r12, %r9
-	std %r12, 64(%r3)
-	adde %r22, %r22, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r31, %r23
-	mulld %r31, %r31, %r23
-	addc %r22, %r22, %r31
-	adde %r6, %r7, %r6
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r30, %r25
-	mulld %r12, %r30, %r25
-	addc %r12, %r22, %r12
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r28, %r27
-	mulld %r31, %r28, %r27
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r26, %r29
-	mulld %r31, %r26, %r29
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r24, %r10
-	mulld %r31, %r24, %r10
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r11
-	mulld %r11, %r8, %r11
-	addc %r11, %r12, %r11
+	mulhdu %r23, %r6, %r30
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r6, %r28
+	adde %r24, %r25, %r24
+	mulhdu %r6, %r6, %r26
+	adde %r27, %r27, %r6
+	ld %r6, 40(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 40(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r21, %r12
+	mulld %r25, %r6, %r29
+	adde %r22, %r22, %r25
+	mulld %r25, %r6, %r30
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r28
+	adde %r24, %r24, %r25
+	mulld %r25, %r6, %r26
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r21, %r6, %r7
+	addc %r10, %r10, %r21
+	mulhdu %r21, %r6, %r9
+	adde %r11, %r11, %r21
+	mulhdu %r21, %r6, %r8
+	adde %r12, %r12, %r21
+	mulhdu %r21, %r6, %r31
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r6, %r29
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r6, %r30
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r6, %r28
+	adde %r24, %r25, %r24
+	mulhdu %r6, %r6, %r26
+	adde %r27, %r27, %r6
+	ld %r6, 48(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 48(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r21, %r12
+	mulld %r25, %r6, %r29
+	adde %r22, %r22, %r25
+	mulld %r25, %r6, %r30
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r28
+	adde %r24, %r24, %r25
+	mulld %r25, %r6, %r26
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r21, %r6, %r7
+	addc %r10, %r10, %r21
+	mulhdu %r21, %r6, %r9
+	adde %r11, %r11, %r21
+	mulhdu %r21, %r6, %r8
+	adde %r12, %r12, %r21
+	mulhdu %r21, %r6, %r31
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r6, %r29
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r6, %r30
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r6, %r28
+	adde %r24, %r25, %r24
+	mulhdu %r6, %r6, %r26
+	adde %r27, %r27, %r6
+	ld %r6, 56(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 56(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r21, %r12
+	mulld %r25, %r6, %r29
+	adde %r22, %r22, %r25
+	mulld %r25, %r6, %r30
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r28
+	adde %r24, %r24, %r25
+	mulld %r25, %r6, %r26
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r7, %r6, %r7
+	addc %r10, %r10, %r7
+	std %r10, 64(%r3)
+	mulhdu %r9, %r6, %r9
+	adde %r11, %r11, %r9
 	std %r11, 72(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r30, %r23
-	mulld %r30, %r30, %r23
-	addc %r30, %r6, %r30
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r28, %r25
-	mulld %r11, %r28, %r25
-	addc %r11, %r30, %r11
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r26, %r27
-	mulld %r12, %r26, %r27
-	addc %r11, %r11, %r12
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r24, %r29
-	mulld %r12, %r24, %r29
-	addc %r11, %r11, %r12
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r10
-	mulld %r10, %r8, %r10
-	addc %r10, %r11, %r10
-	std %r10, 80(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r28, %r23
-	mulld %r28, %r28, %r23
-	addc %r28, %r7, %r28
-	adde %r6, %r6, %r9
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r26, %r25
-	mulld %r10, %r26, %r25
-	addc %r10, %r28, %r10
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r24, %r27
-	mulld %r11, %r24, %r27
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r29
-	mulld %r29, %r8, %r29
-	addc %r10, %r10, %r29
-	std %r10, 88(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r26, %r23
-	mulld %r26, %r26, %r23
-	addc %r26, %r6, %r26
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r24, %r25
-	mulld %r10, %r24, %r25
-	addc %r10, %r26, %r10
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r27
-	mulld %r27, %r8, %r27
-	addc %r10, %r10, %r27
-	std %r10, 96(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r24, %r23
-	mulld %r24, %r24, %r23
-	addc %r24, %r7, %r24
-	adde %r6, %r6, %r9
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r8, %r25
-	mulld %r25, %r8, %r25
-	addc %r24, %r24, %r25
+	mulhdu %r8, %r6, %r8
+	adde %r12, %r12, %r8
+	std %r12, 80(%r3)
+	mulhdu %r31, %r6, %r31
+	adde %r22, %r22, %r31
+	std %r22, 88(%r3)
+	mulhdu %r29, %r6, %r29
+	adde %r23, %r23, %r29
+	std %r23, 96(%r3)
+	mulhdu %r30, %r6, %r30
+	adde %r24, %r24, %r30
 	std %r24, 104(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r23
-	mulld %r23, %r8, %r23
-	addc %r23, %r6, %r23
-	std %r23, 112(%r3)
-	adde %r7, %r7, %r9
-	std %r7, 120(%r3)
+	mulhdu %r28, %r6, %r28
+	adde %r25, %r25, %r28
+	std %r25, 112(%r3)
+	mulhdu %r26, %r6, %r26
+	adde %r26, %r27, %r26
+	std %r26, 120(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -1463,7 +1238,6 @@ lf_mp_mul8_ppc64le:
 	ld %r23, -72(%r1)
 	ld %r22, -80(%r1)
 	ld %r21, -88(%r1)
-	ld %r20, -96(%r1)
 	.cfi_restore 31
 	.cfi_restore 30
 	.cfi_restore 29
@@ -1475,16 +1249,15 @@ lf_mp_mul8_ppc64le:
 	.cfi_restore 23
 	.cfi_restore 22
 	.cfi_restore 21
-	.cfi_restore 20
 	blr
 	.cfi_endproc
 	.size lf_mp_mul8_ppc64le, .-lf_mp_mul8_ppc64le
 
 # void lf_mp_mul9_ppc64le(uint64_t r[18], const uint64_t a[9], const uint64_t b[9])
-#   r = a * b, 9x9 -> 18 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18; stack: 112 bytes of the protected zone below r1 (14 registers saved, 0 spill slots of 8 bytes)
-#   481 instructions
+#   r = a * b, 9x9 -> 18 limbs, operand scanning (onechain carry chains). Any inputs; r must not overlap a or b.
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19; stack: 104 bytes of the protected zone below r1 (13 registers saved, 0 spill slots of 8 bytes)
+#   394 instructions
 	.text
 	.globl lf_mp_mul9_ppc64le
 	.hidden lf_mp_mul9_ppc64le
@@ -1505,7 +1278,6 @@ lf_mp_mul9_ppc64le:
 	std %r21, -88(%r1)
 	std %r20, -96(%r1)
 	std %r19, -104(%r1)
-	std %r18, -112(%r1)
 	.cfi_offset 31, -8
 	.cfi_offset 30, -16
 	.cfi_offset 29, -24
@@ -1519,7 +1291,6 @@ lf_mp_mul9_ppc64le:
 	.cfi_offset 21, -88
 	.cfi_offset 20, -96
 	.cfi_offset 19, -104
-	.cfi_offset 18, -112
 	ld %r6, 0(%r4)
 	ld %r7, 0(%r5)
 	mulhdu %r8, %r6, %r7
@@ -1528,450 +1299,365 @@ lf_mp_mul9_ppc64le:
 	ld %r9, 8(%r5)
 	mulhdu %r10, %r6, %r9
 	mulld %r11, %r6, %r9
-	addc %r11, %r8, %r11
-	addze %r10, %r10
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r12, 8(%r4)
-	mulhdu %r31, %r12, %r7
-	mulld %r30, %r12, %r7
-	addc %r11, %r11, %r30
-	std %r11, 8(%r3)
-	adde %r10, %r10, %r31
-	addze %r8, %r8
-	ld %r11, 16(%r5)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	addc %r10, %r10, %r30
-	adde %r31, %r8, %r31
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r30, %r12, %r9
-	mulld %r29, %r12, %r9
-	addc %r10, %r10, %r29
-	adde %r30, %r31, %r30
-	addze %r8, %r8
-	ld %r31, 16(%r4)
-	mulhdu %r29, %r31, %r7
-	mulld %r28, %r31, %r7
-	addc %r10, %r10, %r28
-	std %r10, 16(%r3)
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	ld %r10, 24(%r5)
-	mulhdu %r30, %r6, %r10
-	mulld %r28, %r6, %r10
-	addc %r28, %r29, %r28
-	adde %r30, %r8, %r30
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r29, %r12, %r11
-	mulld %r27, %r12, %r11
-	addc %r27, %r28, %r27
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	mulhdu %r30, %r31, %r9
-	mulld %r28, %r31, %r9
-	addc %r27, %r27, %r28
-	adde %r29, %r29, %r30
-	addze %r8, %r8
-	ld %r30, 24(%r4)
-	mulhdu %r28, %r30, %r7
-	mulld %r26, %r30, %r7
-	addc %r26, %r27, %r26
-	std %r26, 24(%r3)
-	adde %r28, %r29, %r28
-	addze %r8, %r8
+	addc %r11, %r11, %r8
+	ld %r8, 16(%r5)
+	mulhdu %r12, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r10, %r31, %r10
+	ld %r31, 24(%r5)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r12, %r29, %r12
 	ld %r29, 32(%r5)
-	mulhdu %r27, %r6, %r29
-	mulld %r26, %r6, %r29
-	addc %r26, %r28, %r26
-	adde %r27, %r8, %r27
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r28, %r12, %r10
-	mulld %r25, %r12, %r10
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r31, %r11
-	mulld %r26, %r31, %r11
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r30, %r9
-	mulld %r26, %r30, %r9
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	ld %r28, 32(%r4)
-	mulhdu %r26, %r28, %r7
-	mulld %r24, %r28, %r7
-	addc %r24, %r25, %r24
-	std %r24, 32(%r3)
-	adde %r26, %r27, %r26
-	addze %r8, %r8
-	ld %r27, 40(%r5)
-	mulhdu %r25, %r6, %r27
-	mulld %r24, %r6, %r27
-	addc %r24, %r26, %r24
-	adde %r25, %r8, %r25
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r26, %r12, %r29
-	mulld %r23, %r12, %r29
-	addc %r23, %r24, %r23
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r31, %r10
-	mulld %r24, %r31, %r10
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r30, %r11
-	mulld %r24, %r30, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r28, %r9
-	mulld %r24, %r28, %r9
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	ld %r26, 40(%r4)
-	mulhdu %r24, %r26, %r7
-	mulld %r22, %r26, %r7
-	addc %r22, %r23, %r22
-	std %r22, 40(%r3)
-	adde %r24, %r25, %r24
-	addze %r8, %r8
-	ld %r25, 48(%r5)
-	mulhdu %r23, %r6, %r25
-	mulld %r22, %r6, %r25
-	addc %r22, %r24, %r22
-	adde %r23, %r8, %r23
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r24, %r12, %r27
-	mulld %r21, %r12, %r27
-	addc %r21, %r22, %r21
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r31, %r29
-	mulld %r22, %r31, %r29
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r30, %r10
-	mulld %r22, %r30, %r10
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r28, %r11
-	mulld %r22, %r28, %r11
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r26, %r9
-	mulld %r22, %r26, %r9
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	ld %r24, 48(%r4)
-	mulhdu %r22, %r24, %r7
-	mulld %r20, %r24, %r7
-	addc %r20, %r21, %r20
-	std %r20, 48(%r3)
-	adde %r22, %r23, %r22
-	addze %r8, %r8
-	ld %r23, 56(%r5)
-	mulhdu %r21, %r6, %r23
-	mulld %r20, %r6, %r23
-	addc %r20, %r22, %r20
-	adde %r21, %r8, %r21
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r22, %r12, %r25
-	mulld %r19, %r12, %r25
-	addc %r19, %r20, %r19
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r31, %r27
-	mulld %r20, %r31, %r27
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r30, %r29
-	mulld %r20, %r30, %r29
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r28, %r10
-	mulld %r20, %r28, %r10
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r26, %r11
-	mulld %r20, %r26, %r11
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r24, %r9
-	mulld %r20, %r24, %r9
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	ld %r22, 56(%r4)
-	mulhdu %r20, %r22, %r7
-	mulld %r18, %r22, %r7
-	addc %r18, %r19, %r18
-	std %r18, 56(%r3)
-	adde %r20, %r21, %r20
-	addze %r8, %r8
-	ld %r21, 64(%r5)
-	mulhdu %r19, %r6, %r21
-	mulld %r6, %r6, %r21
-	addc %r20, %r20, %r6
-	adde %r19, %r8, %r19
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r8, %r12, %r23
-	mulld %r18, %r12, %r23
-	addc %r18, %r20, %r18
-	adde %r19, %r19, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r31, %r25
-	mulld %r20, %r31, %r25
-	addc %r18, %r18, %r20
-	adde %r19, %r19, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r30, %r27
-	mulld %r20, %r30, %r27
-	addc %r18, %r18, %r20
-	adde %r19, %r19, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r28, %r29
-	mulld %r20, %r28, %r29
-	addc %r18, %r18, %r20
-	adde %r19, %r19, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r26, %r10
-	mulld %r20, %r26, %r10
-	addc %r18, %r18, %r20
-	adde %r19, %r19, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r24, %r11
-	mulld %r20, %r24, %r11
-	addc %r18, %r18, %r20
-	adde %r19, %r19, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r22, %r9
-	mulld %r20, %r22, %r9
-	addc %r18, %r18, %r20
-	adde %r19, %r19, %r8
-	addze %r6, %r6
-	ld %r8, 64(%r4)
-	mulhdu %r20, %r8, %r7
-	mulld %r7, %r8, %r7
-	addc %r18, %r18, %r7
-	std %r18, 64(%r3)
-	adde %r19, %r19, %r20
-	addze %r6, %r6
-	mulhdu %r7, %r12, %r21
-	mulld %r12, %r12, %r21
-	addc %r12, %r19, %r12
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r20, %r31, %r23
-	mulld %r19, %r31, %r23
-	addc %r12, %r12, %r19
-	adde %r20, %r6, %r20
-	addze %r7, %r7
-	mulhdu %r6, %r30, %r25
-	mulld %r19, %r30, %r25
-	addc %r12, %r12, %r19
-	adde %r20, %r20, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r28, %r27
-	mulld %r19, %r28, %r27
-	addc %r12, %r12, %r19
-	adde %r20, %r20, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r26, %r29
-	mulld %r19, %r26, %r29
-	addc %r12, %r12, %r19
-	adde %r20, %r20, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r24, %r10
-	mulld %r19, %r24, %r10
-	addc %r12, %r12, %r19
-	adde %r20, %r20, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r22, %r11
-	mulld %r19, %r22, %r11
-	addc %r12, %r12, %r19
-	adde %r20, %r20, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r8, %r9
-	mulld %r9, %r8, %r9
-	addc %r12, %r12, %r9
-	std %r12, 72(%r3)
-	adde %r20, %r20, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r31, %r21
-	mulld %r31, %r31, %r21
-	addc %r20, %r20, %r31
-	adde %r6, %r7, %r6
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r30, %r23
-	mulld %r12, %r30, %r23
-	addc %r12, %r20, %r12
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r28, %r25
-	mulld %r31, %r28, %r25
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r26, %r27
-	mulld %r31, %r26, %r27
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r24, %r29
-	mulld %r31, %r24, %r29
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r22, %r10
-	mulld %r31, %r22, %r10
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r11
-	mulld %r11, %r8, %r11
-	addc %r11, %r12, %r11
-	std %r11, 80(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r30, %r21
-	mulld %r30, %r30, %r21
-	addc %r30, %r6, %r30
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r28, %r23
-	mulld %r11, %r28, %r23
-	addc %r11, %r30, %r11
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r26, %r25
-	mulld %r12, %r26, %r25
-	addc %r11, %r11, %r12
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r24, %r27
-	mulld %r12, %r24, %r27
-	addc %r11, %r11, %r12
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r22, %r29
-	mulld %r12, %r22, %r29
-	addc %r11, %r11, %r12
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r10
-	mulld %r10, %r8, %r10
-	addc %r10, %r11, %r10
-	std %r10, 88(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r28, %r21
-	mulld %r28, %r28, %r21
-	addc %r28, %r7, %r28
-	adde %r6, %r6, %r9
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r26, %r23
-	mulld %r10, %r26, %r23
-	addc %r10, %r28, %r10
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r24, %r25
-	mulld %r11, %r24, %r25
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r22, %r27
-	mulld %r11, %r22, %r27
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r29
-	mulld %r29, %r8, %r29
-	addc %r10, %r10, %r29
-	std %r10, 96(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r26, %r21
-	mulld %r26, %r26, %r21
-	addc %r26, %r6, %r26
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r24, %r23
-	mulld %r10, %r24, %r23
-	addc %r10, %r26, %r10
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r22, %r25
-	mulld %r11, %r22, %r25
-	addc %r10, %r10, %r11
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r27
-	mulld %r27, %r8, %r27
-	addc %r10, %r10, %r27
-	std %r10, 104(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r24, %r21
-	mulld %r24, %r24, %r21
-	addc %r24, %r7, %r24
-	adde %r6, %r6, %r9
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r22, %r23
-	mulld %r10, %r22, %r23
-	addc %r10, %r24, %r10
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r25
-	mulld %r25, %r8, %r25
+	mulhdu %r28, %r6, %r29
+	mulld %r27, %r6, %r29
+	adde %r27, %r27, %r30
+	ld %r30, 40(%r5)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 48(%r5)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 56(%r5)
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	ld %r24, 64(%r5)
+	mulhdu %r20, %r6, %r24
+	mulld %r6, %r6, %r24
+	adde %r22, %r6, %r22
+	addze %r20, %r20
+	ld %r6, 8(%r4)
+	mulld %r19, %r6, %r7
+	addc %r11, %r11, %r19
+	std %r11, 8(%r3)
+	mulld %r11, %r6, %r9
+	adde %r10, %r10, %r11
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r27, %r12
+	mulld %r27, %r6, %r29
+	adde %r25, %r25, %r27
+	mulld %r27, %r6, %r30
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r28
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r26
+	adde %r22, %r22, %r27
+	mulld %r27, %r6, %r24
+	adde %r20, %r20, %r27
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r19, %r6, %r7
+	addc %r10, %r10, %r19
+	mulhdu %r19, %r6, %r9
+	adde %r11, %r11, %r19
+	mulhdu %r19, %r6, %r8
+	adde %r12, %r12, %r19
+	mulhdu %r19, %r6, %r31
+	adde %r19, %r25, %r19
+	mulhdu %r25, %r6, %r29
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r6, %r30
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r6, %r28
+	adde %r22, %r22, %r25
+	mulhdu %r25, %r6, %r26
+	adde %r20, %r20, %r25
+	mulhdu %r6, %r6, %r24
+	adde %r27, %r27, %r6
+	ld %r6, 16(%r4)
+	mulld %r25, %r6, %r7
 	addc %r10, %r10, %r25
-	std %r10, 112(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r22, %r21
-	mulld %r22, %r22, %r21
-	addc %r22, %r6, %r22
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r8, %r23
-	mulld %r23, %r8, %r23
-	addc %r22, %r22, %r23
-	std %r22, 120(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r21
-	mulld %r21, %r8, %r21
-	addc %r21, %r7, %r21
-	std %r21, 128(%r3)
-	adde %r6, %r6, %r9
-	std %r6, 136(%r3)
+	std %r10, 16(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r19, %r12
+	mulld %r25, %r6, %r29
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r30
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r28
+	adde %r22, %r22, %r25
+	mulld %r25, %r6, %r26
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r24
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r19, %r6, %r7
+	addc %r10, %r10, %r19
+	mulhdu %r19, %r6, %r9
+	adde %r11, %r11, %r19
+	mulhdu %r19, %r6, %r8
+	adde %r12, %r12, %r19
+	mulhdu %r19, %r6, %r31
+	adde %r19, %r23, %r19
+	mulhdu %r23, %r6, %r29
+	adde %r21, %r21, %r23
+	mulhdu %r23, %r6, %r30
+	adde %r22, %r22, %r23
+	mulhdu %r23, %r6, %r28
+	adde %r20, %r20, %r23
+	mulhdu %r23, %r6, %r26
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r24
+	adde %r27, %r27, %r6
+	ld %r6, 24(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 24(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r19, %r12
+	mulld %r25, %r6, %r29
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r30
+	adde %r22, %r22, %r25
+	mulld %r25, %r6, %r28
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r26
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r24
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r19, %r6, %r7
+	addc %r10, %r10, %r19
+	mulhdu %r19, %r6, %r9
+	adde %r11, %r11, %r19
+	mulhdu %r19, %r6, %r8
+	adde %r12, %r12, %r19
+	mulhdu %r19, %r6, %r31
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r6, %r29
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r6, %r30
+	adde %r20, %r20, %r22
+	mulhdu %r22, %r6, %r28
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r6, %r26
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r24
+	adde %r27, %r27, %r6
+	ld %r6, 32(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 32(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r19, %r12
+	mulld %r25, %r6, %r29
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r30
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r28
+	adde %r22, %r22, %r25
+	mulld %r25, %r6, %r26
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r24
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r19, %r6, %r7
+	addc %r10, %r10, %r19
+	mulhdu %r19, %r6, %r9
+	adde %r11, %r11, %r19
+	mulhdu %r19, %r6, %r8
+	adde %r12, %r12, %r19
+	mulhdu %r19, %r6, %r31
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r6, %r29
+	adde %r20, %r20, %r21
+	mulhdu %r21, %r6, %r30
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r6, %r28
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r6, %r26
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r24
+	adde %r27, %r27, %r6
+	ld %r6, 40(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 40(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r19, %r12
+	mulld %r25, %r6, %r29
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r30
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r28
+	adde %r22, %r22, %r25
+	mulld %r25, %r6, %r26
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r24
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r19, %r6, %r7
+	addc %r10, %r10, %r19
+	mulhdu %r19, %r6, %r9
+	adde %r11, %r11, %r19
+	mulhdu %r19, %r6, %r8
+	adde %r12, %r12, %r19
+	mulhdu %r19, %r6, %r31
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r6, %r29
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r6, %r30
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r6, %r28
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r6, %r26
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r24
+	adde %r27, %r27, %r6
+	ld %r6, 48(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 48(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r19, %r12
+	mulld %r25, %r6, %r29
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r30
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r28
+	adde %r22, %r22, %r25
+	mulld %r25, %r6, %r26
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r24
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r19, %r6, %r7
+	addc %r10, %r10, %r19
+	mulhdu %r19, %r6, %r9
+	adde %r11, %r11, %r19
+	mulhdu %r19, %r6, %r8
+	adde %r12, %r12, %r19
+	mulhdu %r19, %r6, %r31
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r6, %r29
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r6, %r30
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r6, %r28
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r6, %r26
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r24
+	adde %r27, %r27, %r6
+	ld %r6, 56(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 56(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r19, %r12
+	mulld %r25, %r6, %r29
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r30
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r28
+	adde %r22, %r22, %r25
+	mulld %r25, %r6, %r26
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r24
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r19, %r6, %r7
+	addc %r10, %r10, %r19
+	mulhdu %r19, %r6, %r9
+	adde %r11, %r11, %r19
+	mulhdu %r19, %r6, %r8
+	adde %r12, %r12, %r19
+	mulhdu %r19, %r6, %r31
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r6, %r29
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r6, %r30
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r6, %r28
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r6, %r26
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r24
+	adde %r27, %r27, %r6
+	ld %r6, 64(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 64(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r19, %r12
+	mulld %r25, %r6, %r29
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r30
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r28
+	adde %r22, %r22, %r25
+	mulld %r25, %r6, %r26
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r24
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r7, %r6, %r7
+	addc %r10, %r10, %r7
+	std %r10, 72(%r3)
+	mulhdu %r9, %r6, %r9
+	adde %r11, %r11, %r9
+	std %r11, 80(%r3)
+	mulhdu %r8, %r6, %r8
+	adde %r12, %r12, %r8
+	std %r12, 88(%r3)
+	mulhdu %r31, %r6, %r31
+	adde %r20, %r20, %r31
+	std %r20, 96(%r3)
+	mulhdu %r29, %r6, %r29
+	adde %r21, %r21, %r29
+	std %r21, 104(%r3)
+	mulhdu %r30, %r6, %r30
+	adde %r22, %r22, %r30
+	std %r22, 112(%r3)
+	mulhdu %r28, %r6, %r28
+	adde %r23, %r23, %r28
+	std %r23, 120(%r3)
+	mulhdu %r26, %r6, %r26
+	adde %r25, %r25, %r26
+	std %r25, 128(%r3)
+	mulhdu %r24, %r6, %r24
+	adde %r24, %r27, %r24
+	std %r24, 136(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -1985,7 +1671,6 @@ lf_mp_mul9_ppc64le:
 	ld %r21, -88(%r1)
 	ld %r20, -96(%r1)
 	ld %r19, -104(%r1)
-	ld %r18, -112(%r1)
 	.cfi_restore 31
 	.cfi_restore 30
 	.cfi_restore 29
@@ -1999,16 +1684,15 @@ lf_mp_mul9_ppc64le:
 	.cfi_restore 21
 	.cfi_restore 20
 	.cfi_restore 19
-	.cfi_restore 18
 	blr
 	.cfi_endproc
 	.size lf_mp_mul9_ppc64le, .-lf_mp_mul9_ppc64le
 
 # void lf_mp_mul10_ppc64le(uint64_t r[20], const uint64_t a[10], const uint64_t b[10])
-#   r = a * b, 10x10 -> 20 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16; stack: 128 bytes of the protected zone below r1 (16 registers saved, 0 spill slots of 8 bytes)
-#   586 instructions
+#   r = a * b, 10x10 -> 20 limbs, operand scanning (onechain carry chains). Any inputs; r must not overlap a or b.
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17; stack: 120 bytes of the protected zone below r1 (15 registers saved, 0 spill slots of 8 bytes)
+#   479 instructions
 	.text
 	.globl lf_mp_mul10_ppc64le
 	.hidden lf_mp_mul10_ppc64le
@@ -2031,7 +1715,6 @@ lf_mp_mul10_ppc64le:
 	std %r19, -104(%r1)
 	std %r18, -112(%r1)
 	std %r17, -120(%r1)
-	std %r16, -128(%r1)
 	.cfi_offset 31, -8
 	.cfi_offset 30, -16
 	.cfi_offset 29, -24
@@ -2047,7 +1730,6 @@ lf_mp_mul10_ppc64le:
 	.cfi_offset 19, -104
 	.cfi_offset 18, -112
 	.cfi_offset 17, -120
-	.cfi_offset 16, -128
 	ld %r6, 0(%r4)
 	ld %r7, 0(%r5)
 	mulhdu %r8, %r6, %r7
@@ -2056,551 +1738,446 @@ lf_mp_mul10_ppc64le:
 	ld %r9, 8(%r5)
 	mulhdu %r10, %r6, %r9
 	mulld %r11, %r6, %r9
-	addc %r11, %r8, %r11
-	addze %r10, %r10
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r12, 8(%r4)
-	mulhdu %r31, %r12, %r7
-	mulld %r30, %r12, %r7
-	addc %r11, %r11, %r30
-	std %r11, 8(%r3)
-	adde %r10, %r10, %r31
-	addze %r8, %r8
-	ld %r11, 16(%r5)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	addc %r10, %r10, %r30
-	adde %r31, %r8, %r31
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r30, %r12, %r9
-	mulld %r29, %r12, %r9
-	addc %r10, %r10, %r29
-	adde %r30, %r31, %r30
-	addze %r8, %r8
-	ld %r31, 16(%r4)
-	mulhdu %r29, %r31, %r7
-	mulld %r28, %r31, %r7
-	addc %r10, %r10, %r28
-	std %r10, 16(%r3)
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	ld %r10, 24(%r5)
-	mulhdu %r30, %r6, %r10
-	mulld %r28, %r6, %r10
-	addc %r28, %r29, %r28
-	adde %r30, %r8, %r30
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r29, %r12, %r11
-	mulld %r27, %r12, %r11
-	addc %r27, %r28, %r27
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	mulhdu %r30, %r31, %r9
-	mulld %r28, %r31, %r9
-	addc %r27, %r27, %r28
-	adde %r29, %r29, %r30
-	addze %r8, %r8
-	ld %r30, 24(%r4)
-	mulhdu %r28, %r30, %r7
-	mulld %r26, %r30, %r7
-	addc %r26, %r27, %r26
-	std %r26, 24(%r3)
-	adde %r28, %r29, %r28
-	addze %r8, %r8
+	addc %r11, %r11, %r8
+	ld %r8, 16(%r5)
+	mulhdu %r12, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r10, %r31, %r10
+	ld %r31, 24(%r5)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r12, %r29, %r12
 	ld %r29, 32(%r5)
-	mulhdu %r27, %r6, %r29
-	mulld %r26, %r6, %r29
-	addc %r26, %r28, %r26
-	adde %r27, %r8, %r27
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r28, %r12, %r10
-	mulld %r25, %r12, %r10
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r31, %r11
-	mulld %r26, %r31, %r11
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r30, %r9
-	mulld %r26, %r30, %r9
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	ld %r28, 32(%r4)
-	mulhdu %r26, %r28, %r7
-	mulld %r24, %r28, %r7
-	addc %r24, %r25, %r24
-	std %r24, 32(%r3)
-	adde %r26, %r27, %r26
-	addze %r8, %r8
-	ld %r27, 40(%r5)
-	mulhdu %r25, %r6, %r27
-	mulld %r24, %r6, %r27
-	addc %r24, %r26, %r24
-	adde %r25, %r8, %r25
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r26, %r12, %r29
-	mulld %r23, %r12, %r29
-	addc %r23, %r24, %r23
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r31, %r10
-	mulld %r24, %r31, %r10
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r30, %r11
-	mulld %r24, %r30, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r28, %r9
-	mulld %r24, %r28, %r9
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	ld %r26, 40(%r4)
-	mulhdu %r24, %r26, %r7
-	mulld %r22, %r26, %r7
-	addc %r22, %r23, %r22
-	std %r22, 40(%r3)
-	adde %r24, %r25, %r24
-	addze %r8, %r8
-	ld %r25, 48(%r5)
-	mulhdu %r23, %r6, %r25
-	mulld %r22, %r6, %r25
-	addc %r22, %r24, %r22
-	adde %r23, %r8, %r23
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r24, %r12, %r27
-	mulld %r21, %r12, %r27
-	addc %r21, %r22, %r21
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r31, %r29
-	mulld %r22, %r31, %r29
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r30, %r10
-	mulld %r22, %r30, %r10
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r28, %r11
-	mulld %r22, %r28, %r11
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r26, %r9
-	mulld %r22, %r26, %r9
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	ld %r24, 48(%r4)
-	mulhdu %r22, %r24, %r7
-	mulld %r20, %r24, %r7
-	addc %r20, %r21, %r20
-	std %r20, 48(%r3)
-	adde %r22, %r23, %r22
-	addze %r8, %r8
-	ld %r23, 56(%r5)
-	mulhdu %r21, %r6, %r23
-	mulld %r20, %r6, %r23
-	addc %r20, %r22, %r20
-	adde %r21, %r8, %r21
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r22, %r12, %r25
-	mulld %r19, %r12, %r25
-	addc %r19, %r20, %r19
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r31, %r27
-	mulld %r20, %r31, %r27
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r30, %r29
-	mulld %r20, %r30, %r29
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r28, %r10
-	mulld %r20, %r28, %r10
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r26, %r11
-	mulld %r20, %r26, %r11
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r24, %r9
-	mulld %r20, %r24, %r9
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	ld %r22, 56(%r4)
-	mulhdu %r20, %r22, %r7
-	mulld %r18, %r22, %r7
-	addc %r18, %r19, %r18
-	std %r18, 56(%r3)
-	adde %r20, %r21, %r20
-	addze %r8, %r8
-	ld %r21, 64(%r5)
-	mulhdu %r19, %r6, %r21
-	mulld %r18, %r6, %r21
-	addc %r18, %r20, %r18
-	adde %r19, %r8, %r19
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r20, %r12, %r23
-	mulld %r17, %r12, %r23
-	addc %r17, %r18, %r17
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r31, %r25
-	mulld %r18, %r31, %r25
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r30, %r27
-	mulld %r18, %r30, %r27
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r28, %r29
-	mulld %r18, %r28, %r29
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r26, %r10
-	mulld %r18, %r26, %r10
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r24, %r11
-	mulld %r18, %r24, %r11
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r22, %r9
-	mulld %r18, %r22, %r9
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	ld %r20, 64(%r4)
-	mulhdu %r18, %r20, %r7
-	mulld %r16, %r20, %r7
-	addc %r16, %r17, %r16
-	std %r16, 64(%r3)
-	adde %r18, %r19, %r18
-	addze %r8, %r8
-	ld %r19, 72(%r5)
-	mulhdu %r17, %r6, %r19
-	mulld %r6, %r6, %r19
-	addc %r18, %r18, %r6
-	adde %r17, %r8, %r17
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r8, %r12, %r21
-	mulld %r16, %r12, %r21
-	addc %r16, %r18, %r16
-	adde %r17, %r17, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r31, %r23
-	mulld %r18, %r31, %r23
-	addc %r16, %r16, %r18
-	adde %r17, %r17, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r30, %r25
-	mulld %r18, %r30, %r25
-	addc %r16, %r16, %r18
-	adde %r17, %r17, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r28, %r27
-	mulld %r18, %r28, %r27
-	addc %r16, %r16, %r18
-	adde %r17, %r17, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r26, %r29
-	mulld %r18, %r26, %r29
-	addc %r16, %r16, %r18
-	adde %r17, %r17, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r24, %r10
-	mulld %r18, %r24, %r10
-	addc %r16, %r16, %r18
-	adde %r17, %r17, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r22, %r11
-	mulld %r18, %r22, %r11
-	addc %r16, %r16, %r18
-	adde %r17, %r17, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r20, %r9
-	mulld %r18, %r20, %r9
-	addc %r16, %r16, %r18
-	adde %r17, %r17, %r8
-	addze %r6, %r6
-	ld %r8, 72(%r4)
-	mulhdu %r18, %r8, %r7
-	mulld %r7, %r8, %r7
-	addc %r16, %r16, %r7
-	std %r16, 72(%r3)
-	adde %r17, %r17, %r18
-	addze %r6, %r6
-	mulhdu %r7, %r12, %r19
-	mulld %r12, %r12, %r19
-	addc %r12, %r17, %r12
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r18, %r31, %r21
-	mulld %r17, %r31, %r21
-	addc %r12, %r12, %r17
-	adde %r18, %r6, %r18
-	addze %r7, %r7
-	mulhdu %r6, %r30, %r23
-	mulld %r17, %r30, %r23
-	addc %r12, %r12, %r17
-	adde %r18, %r18, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r28, %r25
-	mulld %r17, %r28, %r25
-	addc %r12, %r12, %r17
-	adde %r18, %r18, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r26, %r27
-	mulld %r17, %r26, %r27
-	addc %r12, %r12, %r17
-	adde %r18, %r18, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r24, %r29
-	mulld %r17, %r24, %r29
-	addc %r12, %r12, %r17
-	adde %r18, %r18, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r22, %r10
-	mulld %r17, %r22, %r10
-	addc %r12, %r12, %r17
-	adde %r18, %r18, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r20, %r11
-	mulld %r17, %r20, %r11
-	addc %r12, %r12, %r17
-	adde %r18, %r18, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r8, %r9
-	mulld %r9, %r8, %r9
-	addc %r12, %r12, %r9
-	std %r12, 80(%r3)
-	adde %r18, %r18, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r31, %r19
-	mulld %r31, %r31, %r19
-	addc %r18, %r18, %r31
-	adde %r6, %r7, %r6
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r30, %r21
-	mulld %r12, %r30, %r21
-	addc %r12, %r18, %r12
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r28, %r23
-	mulld %r31, %r28, %r23
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r26, %r25
-	mulld %r31, %r26, %r25
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r24, %r27
-	mulld %r31, %r24, %r27
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r22, %r29
-	mulld %r31, %r22, %r29
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r20, %r10
-	mulld %r31, %r20, %r10
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r11
-	mulld %r11, %r8, %r11
-	addc %r11, %r12, %r11
-	std %r11, 88(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r30, %r19
-	mulld %r30, %r30, %r19
-	addc %r30, %r6, %r30
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r28, %r21
-	mulld %r11, %r28, %r21
-	addc %r11, %r30, %r11
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r26, %r23
-	mulld %r12, %r26, %r23
-	addc %r11, %r11, %r12
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r24, %r25
-	mulld %r12, %r24, %r25
-	addc %r11, %r11, %r12
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r22, %r27
-	mulld %r12, %r22, %r27
-	addc %r11, %r11, %r12
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r20, %r29
-	mulld %r12, %r20, %r29
-	addc %r11, %r11, %r12
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r10
-	mulld %r10, %r8, %r10
-	addc %r10, %r11, %r10
-	std %r10, 96(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r28, %r19
-	mulld %r28, %r28, %r19
-	addc %r28, %r7, %r28
-	adde %r6, %r6, %r9
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r26, %r21
-	mulld %r10, %r26, %r21
-	addc %r10, %r28, %r10
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r24, %r23
-	mulld %r11, %r24, %r23
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r22, %r25
-	mulld %r11, %r22, %r25
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r20, %r27
-	mulld %r11, %r20, %r27
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r29
-	mulld %r29, %r8, %r29
-	addc %r10, %r10, %r29
-	std %r10, 104(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r26, %r19
-	mulld %r26, %r26, %r19
-	addc %r26, %r6, %r26
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r24, %r21
-	mulld %r10, %r24, %r21
-	addc %r10, %r26, %r10
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r22, %r23
-	mulld %r11, %r22, %r23
-	addc %r10, %r10, %r11
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r20, %r25
-	mulld %r11, %r20, %r25
-	addc %r10, %r10, %r11
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r27
-	mulld %r27, %r8, %r27
-	addc %r10, %r10, %r27
-	std %r10, 112(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r24, %r19
-	mulld %r24, %r24, %r19
-	addc %r24, %r7, %r24
-	adde %r6, %r6, %r9
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r22, %r21
-	mulld %r10, %r22, %r21
-	addc %r10, %r24, %r10
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r20, %r23
-	mulld %r11, %r20, %r23
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r25
-	mulld %r25, %r8, %r25
+	mulhdu %r28, %r6, %r29
+	mulld %r27, %r6, %r29
+	adde %r27, %r27, %r30
+	ld %r30, 40(%r5)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 48(%r5)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 56(%r5)
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	ld %r24, 64(%r5)
+	mulhdu %r20, %r6, %r24
+	mulld %r19, %r6, %r24
+	adde %r19, %r19, %r22
+	ld %r22, 72(%r5)
+	mulhdu %r18, %r6, %r22
+	mulld %r6, %r6, %r22
+	adde %r20, %r6, %r20
+	addze %r18, %r18
+	ld %r6, 8(%r4)
+	mulld %r17, %r6, %r7
+	addc %r11, %r11, %r17
+	std %r11, 8(%r3)
+	mulld %r11, %r6, %r9
+	adde %r10, %r10, %r11
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r27, %r12
+	mulld %r27, %r6, %r29
+	adde %r25, %r25, %r27
+	mulld %r27, %r6, %r30
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r28
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r26
+	adde %r19, %r19, %r27
+	mulld %r27, %r6, %r24
+	adde %r20, %r20, %r27
+	mulld %r27, %r6, %r22
+	adde %r18, %r18, %r27
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r17, %r6, %r7
+	addc %r10, %r10, %r17
+	mulhdu %r17, %r6, %r9
+	adde %r11, %r11, %r17
+	mulhdu %r17, %r6, %r8
+	adde %r12, %r12, %r17
+	mulhdu %r17, %r6, %r31
+	adde %r17, %r25, %r17
+	mulhdu %r25, %r6, %r29
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r6, %r30
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r6, %r28
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r6, %r26
+	adde %r20, %r20, %r25
+	mulhdu %r25, %r6, %r24
+	adde %r18, %r18, %r25
+	mulhdu %r6, %r6, %r22
+	adde %r27, %r27, %r6
+	ld %r6, 16(%r4)
+	mulld %r25, %r6, %r7
 	addc %r10, %r10, %r25
-	std %r10, 120(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r22, %r19
-	mulld %r22, %r22, %r19
-	addc %r22, %r6, %r22
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r20, %r21
-	mulld %r10, %r20, %r21
-	addc %r10, %r22, %r10
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r23
-	mulld %r23, %r8, %r23
-	addc %r10, %r10, %r23
-	std %r10, 128(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r20, %r19
-	mulld %r20, %r20, %r19
-	addc %r20, %r7, %r20
-	adde %r6, %r6, %r9
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r8, %r21
-	mulld %r21, %r8, %r21
-	addc %r20, %r20, %r21
-	std %r20, 136(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r19
-	mulld %r19, %r8, %r19
-	addc %r19, %r6, %r19
-	std %r19, 144(%r3)
-	adde %r7, %r7, %r9
-	std %r7, 152(%r3)
+	std %r10, 16(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r17, %r12
+	mulld %r25, %r6, %r29
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r30
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r28
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r26
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r24
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r22
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r17, %r6, %r7
+	addc %r10, %r10, %r17
+	mulhdu %r17, %r6, %r9
+	adde %r11, %r11, %r17
+	mulhdu %r17, %r6, %r8
+	adde %r12, %r12, %r17
+	mulhdu %r17, %r6, %r31
+	adde %r17, %r23, %r17
+	mulhdu %r23, %r6, %r29
+	adde %r21, %r21, %r23
+	mulhdu %r23, %r6, %r30
+	adde %r19, %r19, %r23
+	mulhdu %r23, %r6, %r28
+	adde %r20, %r20, %r23
+	mulhdu %r23, %r6, %r26
+	adde %r18, %r18, %r23
+	mulhdu %r23, %r6, %r24
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r22
+	adde %r27, %r27, %r6
+	ld %r6, 24(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 24(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r17, %r12
+	mulld %r25, %r6, %r29
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r30
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r28
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r26
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r24
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r22
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r17, %r6, %r7
+	addc %r10, %r10, %r17
+	mulhdu %r17, %r6, %r9
+	adde %r11, %r11, %r17
+	mulhdu %r17, %r6, %r8
+	adde %r12, %r12, %r17
+	mulhdu %r17, %r6, %r31
+	adde %r17, %r21, %r17
+	mulhdu %r21, %r6, %r29
+	adde %r19, %r19, %r21
+	mulhdu %r21, %r6, %r30
+	adde %r20, %r20, %r21
+	mulhdu %r21, %r6, %r28
+	adde %r18, %r18, %r21
+	mulhdu %r21, %r6, %r26
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r24
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r22
+	adde %r27, %r27, %r6
+	ld %r6, 32(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 32(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r17, %r12
+	mulld %r25, %r6, %r29
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r30
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r28
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r26
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r24
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r22
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r17, %r6, %r7
+	addc %r10, %r10, %r17
+	mulhdu %r17, %r6, %r9
+	adde %r11, %r11, %r17
+	mulhdu %r17, %r6, %r8
+	adde %r12, %r12, %r17
+	mulhdu %r17, %r6, %r31
+	adde %r17, %r19, %r17
+	mulhdu %r19, %r6, %r29
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r6, %r30
+	adde %r18, %r18, %r20
+	mulhdu %r20, %r6, %r28
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r6, %r26
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r24
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r22
+	adde %r27, %r27, %r6
+	ld %r6, 40(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 40(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r17, %r12
+	mulld %r25, %r6, %r29
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r30
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r28
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r26
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r24
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r22
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r17, %r6, %r7
+	addc %r10, %r10, %r17
+	mulhdu %r17, %r6, %r9
+	adde %r11, %r11, %r17
+	mulhdu %r17, %r6, %r8
+	adde %r12, %r12, %r17
+	mulhdu %r17, %r6, %r31
+	adde %r17, %r19, %r17
+	mulhdu %r19, %r6, %r29
+	adde %r18, %r18, %r19
+	mulhdu %r19, %r6, %r30
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r6, %r28
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r6, %r26
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r24
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r22
+	adde %r27, %r27, %r6
+	ld %r6, 48(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 48(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r17, %r12
+	mulld %r25, %r6, %r29
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r30
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r28
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r26
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r24
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r22
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r17, %r6, %r7
+	addc %r10, %r10, %r17
+	mulhdu %r17, %r6, %r9
+	adde %r11, %r11, %r17
+	mulhdu %r17, %r6, %r8
+	adde %r12, %r12, %r17
+	mulhdu %r17, %r6, %r31
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r6, %r29
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r6, %r30
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r6, %r28
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r6, %r26
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r24
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r22
+	adde %r27, %r27, %r6
+	ld %r6, 56(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 56(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r17, %r12
+	mulld %r25, %r6, %r29
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r30
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r28
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r26
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r24
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r22
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r17, %r6, %r7
+	addc %r10, %r10, %r17
+	mulhdu %r17, %r6, %r9
+	adde %r11, %r11, %r17
+	mulhdu %r17, %r6, %r8
+	adde %r12, %r12, %r17
+	mulhdu %r17, %r6, %r31
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r6, %r29
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r6, %r30
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r6, %r28
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r6, %r26
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r24
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r22
+	adde %r27, %r27, %r6
+	ld %r6, 64(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 64(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r17, %r12
+	mulld %r25, %r6, %r29
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r30
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r28
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r26
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r24
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r22
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r17, %r6, %r7
+	addc %r10, %r10, %r17
+	mulhdu %r17, %r6, %r9
+	adde %r11, %r11, %r17
+	mulhdu %r17, %r6, %r8
+	adde %r12, %r12, %r17
+	mulhdu %r17, %r6, %r31
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r6, %r29
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r6, %r30
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r6, %r28
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r6, %r26
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r24
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r22
+	adde %r27, %r27, %r6
+	ld %r6, 72(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 72(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r17, %r12
+	mulld %r25, %r6, %r29
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r30
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r28
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r26
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r24
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r22
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r7, %r6, %r7
+	addc %r10, %r10, %r7
+	std %r10, 80(%r3)
+	mulhdu %r9, %r6, %r9
+	adde %r11, %r11, %r9
+	std %r11, 88(%r3)
+	mulhdu %r8, %r6, %r8
+	adde %r12, %r12, %r8
+	std %r12, 96(%r3)
+	mulhdu %r31, %r6, %r31
+	adde %r18, %r18, %r31
+	std %r18, 104(%r3)
+	mulhdu %r29, %r6, %r29
+	adde %r19, %r19, %r29
+	std %r19, 112(%r3)
+	mulhdu %r30, %r6, %r30
+	adde %r20, %r20, %r30
+	std %r20, 120(%r3)
+	mulhdu %r28, %r6, %r28
+	adde %r21, %r21, %r28
+	std %r21, 128(%r3)
+	mulhdu %r26, %r6, %r26
+	adde %r23, %r23, %r26
+	std %r23, 136(%r3)
+	mulhdu %r24, %r6, %r24
+	adde %r24, %r25, %r24
+	std %r24, 144(%r3)
+	mulhdu %r22, %r6, %r22
+	adde %r22, %r27, %r22
+	std %r22, 152(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -2616,7 +2193,6 @@ lf_mp_mul10_ppc64le:
 	ld %r19, -104(%r1)
 	ld %r18, -112(%r1)
 	ld %r17, -120(%r1)
-	ld %r16, -128(%r1)
 	.cfi_restore 31
 	.cfi_restore 30
 	.cfi_restore 29
@@ -2632,16 +2208,15 @@ lf_mp_mul10_ppc64le:
 	.cfi_restore 19
 	.cfi_restore 18
 	.cfi_restore 17
-	.cfi_restore 16
 	blr
 	.cfi_endproc
 	.size lf_mp_mul10_ppc64le, .-lf_mp_mul10_ppc64le
 
 # void lf_mp_mul11_ppc64le(uint64_t r[22], const uint64_t a[11], const uint64_t b[11])
-#   r = a * b, 11x11 -> 22 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
-#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 144 bytes of the protected zone below r1 (18 registers saved, 0 spill slots of 8 bytes)
-#   701 instructions
+#   r = a * b, 11x11 -> 22 limbs, operand scanning (onechain carry chains). Any inputs; r must not overlap a or b.
+#   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15; stack: 136 bytes of the protected zone below r1 (17 registers saved, 0 spill slots of 8 bytes)
+#   572 instructions
 	.text
 	.globl lf_mp_mul11_ppc64le
 	.hidden lf_mp_mul11_ppc64le
@@ -2666,7 +2241,6 @@ lf_mp_mul11_ppc64le:
 	std %r17, -120(%r1)
 	std %r16, -128(%r1)
 	std %r15, -136(%r1)
-	std %r14, -144(%r1)
 	.cfi_offset 31, -8
 	.cfi_offset 30, -16
 	.cfi_offset 29, -24
@@ -2684,7 +2258,6 @@ lf_mp_mul11_ppc64le:
 	.cfi_offset 17, -120
 	.cfi_offset 16, -128
 	.cfi_offset 15, -136
-	.cfi_offset 14, -144
 	ld %r6, 0(%r4)
 	ld %r7, 0(%r5)
 	mulhdu %r8, %r6, %r7
@@ -2693,662 +2266,535 @@ lf_mp_mul11_ppc64le:
 	ld %r9, 8(%r5)
 	mulhdu %r10, %r6, %r9
 	mulld %r11, %r6, %r9
-	addc %r11, %r8, %r11
-	addze %r10, %r10
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r12, 8(%r4)
-	mulhdu %r31, %r12, %r7
-	mulld %r30, %r12, %r7
-	addc %r11, %r11, %r30
-	std %r11, 8(%r3)
-	adde %r10, %r10, %r31
-	addze %r8, %r8
-	ld %r11, 16(%r5)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	addc %r10, %r10, %r30
-	adde %r31, %r8, %r31
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r30, %r12, %r9
-	mulld %r29, %r12, %r9
-	addc %r10, %r10, %r29
-	adde %r30, %r31, %r30
-	addze %r8, %r8
-	ld %r31, 16(%r4)
-	mulhdu %r29, %r31, %r7
-	mulld %r28, %r31, %r7
-	addc %r10, %r10, %r28
-	std %r10, 16(%r3)
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	ld %r10, 24(%r5)
-	mulhdu %r30, %r6, %r10
-	mulld %r28, %r6, %r10
-	addc %r28, %r29, %r28
-	adde %r30, %r8, %r30
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r29, %r12, %r11
-	mulld %r27, %r12, %r11
-	addc %r27, %r28, %r27
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	mulhdu %r30, %r31, %r9
-	mulld %r28, %r31, %r9
-	addc %r27, %r27, %r28
-	adde %r29, %r29, %r30
-	addze %r8, %r8
-	ld %r30, 24(%r4)
-	mulhdu %r28, %r30, %r7
-	mulld %r26, %r30, %r7
-	addc %r26, %r27, %r26
-	std %r26, 24(%r3)
-	adde %r28, %r29, %r28
-	addze %r8, %r8
+	addc %r11, %r11, %r8
+	ld %r8, 16(%r5)
+	mulhdu %r12, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r10, %r31, %r10
+	ld %r31, 24(%r5)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r12, %r29, %r12
 	ld %r29, 32(%r5)
-	mulhdu %r27, %r6, %r29
-	mulld %r26, %r6, %r29
-	addc %r26, %r28, %r26
-	adde %r27, %r8, %r27
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r28, %r12, %r10
-	mulld %r25, %r12, %r10
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r31, %r11
-	mulld %r26, %r31, %r11
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r30, %r9
-	mulld %r26, %r30, %r9
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	ld %r28, 32(%r4)
-	mulhdu %r26, %r28, %r7
-	mulld %r24, %r28, %r7
-	addc %r24, %r25, %r24
-	std %r24, 32(%r3)
-	adde %r26, %r27, %r26
-	addze %r8, %r8
-	ld %r27, 40(%r5)
-	mulhdu %r25, %r6, %r27
-	mulld %r24, %r6, %r27
-	addc %r24, %r26, %r24
-	adde %r25, %r8, %r25
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r26, %r12, %r29
-	mulld %r23, %r12, %r29
-	addc %r23, %r24, %r23
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r31, %r10
-	mulld %r24, %r31, %r10
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r30, %r11
-	mulld %r24, %r30, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r28, %r9
-	mulld %r24, %r28, %r9
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	ld %r26, 40(%r4)
-	mulhdu %r24, %r26, %r7
-	mulld %r22, %r26, %r7
-	addc %r22, %r23, %r22
-	std %r22, 40(%r3)
-	adde %r24, %r25, %r24
-	addze %r8, %r8
-	ld %r25, 48(%r5)
-	mulhdu %r23, %r6, %r25
-	mulld %r22, %r6, %r25
-	addc %r22, %r24, %r22
-	adde %r23, %r8, %r23
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r24, %r12, %r27
-	mulld %r21, %r12, %r27
-	addc %r21, %r22, %r21
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r31, %r29
-	mulld %r22, %r31, %r29
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r30, %r10
-	mulld %r22, %r30, %r10
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r28, %r11
-	mulld %r22, %r28, %r11
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r26, %r9
-	mulld %r22, %r26, %r9
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	ld %r24, 48(%r4)
-	mulhdu %r22, %r24, %r7
-	mulld %r20, %r24, %r7
-	addc %r20, %r21, %r20
-	std %r20, 48(%r3)
-	adde %r22, %r23, %r22
-	addze %r8, %r8
-	ld %r23, 56(%r5)
-	mulhdu %r21, %r6, %r23
-	mulld %r20, %r6, %r23
-	addc %r20, %r22, %r20
-	adde %r21, %r8, %r21
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r22, %r12, %r25
-	mulld %r19, %r12, %r25
-	addc %r19, %r20, %r19
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r31, %r27
-	mulld %r20, %r31, %r27
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r30, %r29
-	mulld %r20, %r30, %r29
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r28, %r10
-	mulld %r20, %r28, %r10
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r26, %r11
-	mulld %r20, %r26, %r11
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r24, %r9
-	mulld %r20, %r24, %r9
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	ld %r22, 56(%r4)
-	mulhdu %r20, %r22, %r7
-	mulld %r18, %r22, %r7
-	addc %r18, %r19, %r18
-	std %r18, 56(%r3)
-	adde %r20, %r21, %r20
-	addze %r8, %r8
-	ld %r21, 64(%r5)
-	mulhdu %r19, %r6, %r21
-	mulld %r18, %r6, %r21
-	addc %r18, %r20, %r18
-	adde %r19, %r8, %r19
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r20, %r12, %r23
-	mulld %r17, %r12, %r23
-	addc %r17, %r18, %r17
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r31, %r25
-	mulld %r18, %r31, %r25
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r30, %r27
-	mulld %r18, %r30, %r27
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r28, %r29
-	mulld %r18, %r28, %r29
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r26, %r10
-	mulld %r18, %r26, %r10
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r24, %r11
-	mulld %r18, %r24, %r11
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r22, %r9
-	mulld %r18, %r22, %r9
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	ld %r20, 64(%r4)
-	mulhdu %r18, %r20, %r7
-	mulld %r16, %r20, %r7
-	addc %r16, %r17, %r16
-	std %r16, 64(%r3)
-	adde %r18, %r19, %r18
-	addze %r8, %r8
-	ld %r19, 72(%r5)
-	mulhdu %r17, %r6, %r19
-	mulld %r16, %r6, %r19
-	addc %r16, %r18, %r16
-	adde %r17, %r8, %r17
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r18, %r12, %r21
-	mulld %r15, %r12, %r21
-	addc %r15, %r16, %r15
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r31, %r23
-	mulld %r16, %r31, %r23
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r30, %r25
-	mulld %r16, %r30, %r25
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r28, %r27
-	mulld %r16, %r28, %r27
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r26, %r29
-	mulld %r16, %r26, %r29
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r24, %r10
-	mulld %r16, %r24, %r10
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r22, %r11
-	mulld %r16, %r22, %r11
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r20, %r9
-	mulld %r16, %r20, %r9
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	ld %r18, 72(%r4)
-	mulhdu %r16, %r18, %r7
-	mulld %r14, %r18, %r7
-	addc %r14, %r15, %r14
-	std %r14, 72(%r3)
-	adde %r16, %r17, %r16
-	addze %r8, %r8
-	ld %r17, 80(%r5)
-	mulhdu %r15, %r6, %r17
-	mulld %r6, %r6, %r17
-	addc %r16, %r16, %r6
-	adde %r15, %r8, %r15
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r8, %r12, %r19
-	mulld %r14, %r12, %r19
-	addc %r14, %r16, %r14
-	adde %r15, %r15, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r31, %r21
-	mulld %r16, %r31, %r21
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r30, %r23
-	mulld %r16, %r30, %r23
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r28, %r25
-	mulld %r16, %r28, %r25
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r26, %r27
-	mulld %r16, %r26, %r27
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r24, %r29
-	mulld %r16, %r24, %r29
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r22, %r10
-	mulld %r16, %r22, %r10
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r20, %r11
-	mulld %r16, %r20, %r11
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r18, %r9
-	mulld %r16, %r18, %r9
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r8
-	addze %r6, %r6
-	ld %r8, 80(%r4)
-	mulhdu %r16, %r8, %r7
-	mulld %r7, %r8, %r7
-	addc %r14, %r14, %r7
-	std %r14, 80(%r3)
-	adde %r15, %r15, %r16
-	addze %r6, %r6
-	mulhdu %r7, %r12, %r17
-	mulld %r12, %r12, %r17
-	addc %r12, %r15, %r12
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r16, %r31, %r19
-	mulld %r15, %r31, %r19
-	addc %r12, %r12, %r15
-	adde %r16, %r6, %r16
-	addze %r7, %r7
-	mulhdu %r6, %r30, %r21
-	mulld %r15, %r30, %r21
-	addc %r12, %r12, %r15
-	adde %r16, %r16, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r28, %r23
-	mulld %r15, %r28, %r23
-	addc %r12, %r12, %r15
-	adde %r16, %r16, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r26, %r25
-	mulld %r15, %r26, %r25
-	addc %r12, %r12, %r15
-	adde %r16, %r16, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r24, %r27
-	mulld %r15, %r24, %r27
-	addc %r12, %r12, %r15
-	adde %r16, %r16, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r22, %r29
-	mulld %r15, %r22, %r29
-	addc %r12, %r12, %r15
-	adde %r16, %r16, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r20, %r10
-	mulld %r15, %r20, %r10
-	addc %r12, %r12, %r15
-	adde %r16, %r16, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r18, %r11
-	mulld %r15, %r18, %r11
-	addc %r12, %r12, %r15
-	adde %r16, %r16, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r8, %r9
-	mulld %r9, %r8, %r9
-	addc %r12, %r12, %r9
-	std %r12, 88(%r3)
-	adde %r16, %r16, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r31, %r17
-	mulld %r31, %r31, %r17
-	addc %r16, %r16, %r31
-	adde %r6, %r7, %r6
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r30, %r19
-	mulld %r12, %r30, %r19
-	addc %r12, %r16, %r12
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r28, %r21
-	mulld %r31, %r28, %r21
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r26, %r23
-	mulld %r31, %r26, %r23
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r24, %r25
-	mulld %r31, %r24, %r25
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r22, %r27
-	mulld %r31, %r22, %r27
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r20, %r29
-	mulld %r31, %r20, %r29
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r18, %r10
-	mulld %r31, %r18, %r10
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r11
-	mulld %r11, %r8, %r11
-	addc %r11, %r12, %r11
-	std %r11, 96(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r30, %r17
-	mulld %r30, %r30, %r17
-	addc %r30, %r6, %r30
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r28, %r19
-	mulld %r11, %r28, %r19
-	addc %r11, %r30, %r11
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r26, %r21
-	mulld %r12, %r26, %r21
-	addc %r11, %r11, %r12
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r24, %r23
-	mulld %r12, %r24, %r23
-	addc %r11, %r11, %r12
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r22, %r25
-	mulld %r12, %r22, %r25
-	addc %r11, %r11, %r12
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r20, %r27
-	mulld %r12, %r20, %r27
-	addc %r11, %r11, %r12
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r18, %r29
-	mulld %r12, %r18, %r29
-	addc %r11, %r11, %r12
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r10
-	mulld %r10, %r8, %r10
-	addc %r10, %r11, %r10
-	std %r10, 104(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r28, %r17
-	mulld %r28, %r28, %r17
-	addc %r28, %r7, %r28
-	adde %r6, %r6, %r9
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r26, %r19
-	mulld %r10, %r26, %r19
-	addc %r10, %r28, %r10
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r24, %r21
-	mulld %r11, %r24, %r21
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r22, %r23
-	mulld %r11, %r22, %r23
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r20, %r25
-	mulld %r11, %r20, %r25
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r18, %r27
-	mulld %r11, %r18, %r27
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r29
-	mulld %r29, %r8, %r29
-	addc %r10, %r10, %r29
-	std %r10, 112(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r26, %r17
-	mulld %r26, %r26, %r17
-	addc %r26, %r6, %r26
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r24, %r19
-	mulld %r10, %r24, %r19
-	addc %r10, %r26, %r10
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r22, %r21
-	mulld %r11, %r22, %r21
-	addc %r10, %r10, %r11
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r20, %r23
-	mulld %r11, %r20, %r23
-	addc %r10, %r10, %r11
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r18, %r25
-	mulld %r11, %r18, %r25
-	addc %r10, %r10, %r11
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r27
-	mulld %r27, %r8, %r27
-	addc %r10, %r10, %r27
-	std %r10, 120(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r24, %r17
-	mulld %r24, %r24, %r17
-	addc %r24, %r7, %r24
-	adde %r6, %r6, %r9
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r22, %r19
-	mulld %r10, %r22, %r19
-	addc %r10, %r24, %r10
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r20, %r21
-	mulld %r11, %r20, %r21
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r18, %r23
-	mulld %r11, %r18, %r23
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r25
-	mulld %r25, %r8, %r25
+	mulhdu %r28, %r6, %r29
+	mulld %r27, %r6, %r29
+	adde %r27, %r27, %r30
+	ld %r30, 40(%r5)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 48(%r5)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 56(%r5)
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	ld %r24, 64(%r5)
+	mulhdu %r20, %r6, %r24
+	mulld %r19, %r6, %r24
+	adde %r19, %r19, %r22
+	ld %r22, 72(%r5)
+	mulhdu %r18, %r6, %r22
+	mulld %r17, %r6, %r22
+	adde %r17, %r17, %r20
+	ld %r20, 80(%r5)
+	mulhdu %r16, %r6, %r20
+	mulld %r6, %r6, %r20
+	adde %r18, %r6, %r18
+	addze %r16, %r16
+	ld %r6, 8(%r4)
+	mulld %r15, %r6, %r7
+	addc %r11, %r11, %r15
+	std %r11, 8(%r3)
+	mulld %r11, %r6, %r9
+	adde %r10, %r10, %r11
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r27, %r12
+	mulld %r27, %r6, %r29
+	adde %r25, %r25, %r27
+	mulld %r27, %r6, %r30
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r28
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r26
+	adde %r19, %r19, %r27
+	mulld %r27, %r6, %r24
+	adde %r17, %r17, %r27
+	mulld %r27, %r6, %r22
+	adde %r18, %r18, %r27
+	mulld %r27, %r6, %r20
+	adde %r16, %r16, %r27
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r15, %r6, %r7
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r6, %r9
+	adde %r11, %r11, %r15
+	mulhdu %r15, %r6, %r8
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r6, %r31
+	adde %r15, %r25, %r15
+	mulhdu %r25, %r6, %r29
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r6, %r30
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r6, %r28
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r6, %r26
+	adde %r17, %r17, %r25
+	mulhdu %r25, %r6, %r24
+	adde %r18, %r18, %r25
+	mulhdu %r25, %r6, %r22
+	adde %r16, %r16, %r25
+	mulhdu %r6, %r6, %r20
+	adde %r27, %r27, %r6
+	ld %r6, 16(%r4)
+	mulld %r25, %r6, %r7
 	addc %r10, %r10, %r25
-	std %r10, 128(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r22, %r17
-	mulld %r22, %r22, %r17
-	addc %r22, %r6, %r22
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r20, %r19
-	mulld %r10, %r20, %r19
-	addc %r10, %r22, %r10
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r18, %r21
-	mulld %r11, %r18, %r21
-	addc %r10, %r10, %r11
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r23
-	mulld %r23, %r8, %r23
-	addc %r10, %r10, %r23
-	std %r10, 136(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r20, %r17
-	mulld %r20, %r20, %r17
-	addc %r20, %r7, %r20
-	adde %r6, %r6, %r9
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r9, %r18, %r19
-	mulld %r10, %r18, %r19
-	addc %r10, %r20, %r10
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r8, %r21
-	mulld %r21, %r8, %r21
-	addc %r10, %r10, %r21
-	std %r10, 144(%r3)
-	adde %r6, %r6, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r18, %r17
-	mulld %r18, %r18, %r17
-	addc %r18, %r6, %r18
-	adde %r7, %r7, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r8, %r19
-	mulld %r19, %r8, %r19
-	addc %r18, %r18, %r19
-	std %r18, 152(%r3)
-	adde %r7, %r7, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r17
-	mulld %r17, %r8, %r17
-	addc %r17, %r7, %r17
-	std %r17, 160(%r3)
-	adde %r6, %r6, %r9
-	std %r6, 168(%r3)
+	std %r10, 16(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r15, %r12
+	mulld %r25, %r6, %r29
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r30
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r28
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r26
+	adde %r17, %r17, %r25
+	mulld %r25, %r6, %r24
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r22
+	adde %r16, %r16, %r25
+	mulld %r25, %r6, %r20
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r15, %r6, %r7
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r6, %r9
+	adde %r11, %r11, %r15
+	mulhdu %r15, %r6, %r8
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r6, %r31
+	adde %r15, %r23, %r15
+	mulhdu %r23, %r6, %r29
+	adde %r21, %r21, %r23
+	mulhdu %r23, %r6, %r30
+	adde %r19, %r19, %r23
+	mulhdu %r23, %r6, %r28
+	adde %r17, %r17, %r23
+	mulhdu %r23, %r6, %r26
+	adde %r18, %r18, %r23
+	mulhdu %r23, %r6, %r24
+	adde %r16, %r16, %r23
+	mulhdu %r23, %r6, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r20
+	adde %r27, %r27, %r6
+	ld %r6, 24(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 24(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r15, %r12
+	mulld %r25, %r6, %r29
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r30
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r28
+	adde %r17, %r17, %r25
+	mulld %r25, %r6, %r26
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r24
+	adde %r16, %r16, %r25
+	mulld %r25, %r6, %r22
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r20
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r15, %r6, %r7
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r6, %r9
+	adde %r11, %r11, %r15
+	mulhdu %r15, %r6, %r8
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r6, %r31
+	adde %r15, %r21, %r15
+	mulhdu %r21, %r6, %r29
+	adde %r19, %r19, %r21
+	mulhdu %r21, %r6, %r30
+	adde %r17, %r17, %r21
+	mulhdu %r21, %r6, %r28
+	adde %r18, %r18, %r21
+	mulhdu %r21, %r6, %r26
+	adde %r16, %r16, %r21
+	mulhdu %r21, %r6, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r20
+	adde %r27, %r27, %r6
+	ld %r6, 32(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 32(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r15, %r12
+	mulld %r25, %r6, %r29
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r30
+	adde %r17, %r17, %r25
+	mulld %r25, %r6, %r28
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r26
+	adde %r16, %r16, %r25
+	mulld %r25, %r6, %r24
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r22
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r20
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r15, %r6, %r7
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r6, %r9
+	adde %r11, %r11, %r15
+	mulhdu %r15, %r6, %r8
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r6, %r31
+	adde %r15, %r19, %r15
+	mulhdu %r19, %r6, %r29
+	adde %r17, %r17, %r19
+	mulhdu %r19, %r6, %r30
+	adde %r18, %r18, %r19
+	mulhdu %r19, %r6, %r28
+	adde %r16, %r16, %r19
+	mulhdu %r19, %r6, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r6, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r20
+	adde %r27, %r27, %r6
+	ld %r6, 40(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 40(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r15, %r12
+	mulld %r25, %r6, %r29
+	adde %r17, %r17, %r25
+	mulld %r25, %r6, %r30
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r28
+	adde %r16, %r16, %r25
+	mulld %r25, %r6, %r26
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r24
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r22
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r20
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r15, %r6, %r7
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r6, %r9
+	adde %r11, %r11, %r15
+	mulhdu %r15, %r6, %r8
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r6, %r31
+	adde %r15, %r17, %r15
+	mulhdu %r17, %r6, %r29
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r6, %r30
+	adde %r16, %r16, %r18
+	mulhdu %r18, %r6, %r28
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r6, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r6, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r20
+	adde %r27, %r27, %r6
+	ld %r6, 48(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 48(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r15, %r12
+	mulld %r25, %r6, %r29
+	adde %r17, %r17, %r25
+	mulld %r25, %r6, %r30
+	adde %r16, %r16, %r25
+	mulld %r25, %r6, %r28
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r26
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r24
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r22
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r20
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r15, %r6, %r7
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r6, %r9
+	adde %r11, %r11, %r15
+	mulhdu %r15, %r6, %r8
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r6, %r31
+	adde %r15, %r17, %r15
+	mulhdu %r17, %r6, %r29
+	adde %r16, %r16, %r17
+	mulhdu %r17, %r6, %r30
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r6, %r28
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r6, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r6, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r20
+	adde %r27, %r27, %r6
+	ld %r6, 56(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 56(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r15, %r12
+	mulld %r25, %r6, %r29
+	adde %r16, %r16, %r25
+	mulld %r25, %r6, %r30
+	adde %r17, %r17, %r25
+	mulld %r25, %r6, %r28
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r26
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r24
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r22
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r20
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r15, %r6, %r7
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r6, %r9
+	adde %r11, %r11, %r15
+	mulhdu %r15, %r6, %r8
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r6, %r31
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r6, %r29
+	adde %r16, %r17, %r16
+	mulhdu %r17, %r6, %r30
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r6, %r28
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r6, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r6, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r20
+	adde %r27, %r27, %r6
+	ld %r6, 64(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 64(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r15, %r12
+	mulld %r25, %r6, %r29
+	adde %r16, %r16, %r25
+	mulld %r25, %r6, %r30
+	adde %r17, %r17, %r25
+	mulld %r25, %r6, %r28
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r26
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r24
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r22
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r20
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r15, %r6, %r7
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r6, %r9
+	adde %r11, %r11, %r15
+	mulhdu %r15, %r6, %r8
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r6, %r31
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r6, %r29
+	adde %r16, %r17, %r16
+	mulhdu %r17, %r6, %r30
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r6, %r28
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r6, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r6, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r20
+	adde %r27, %r27, %r6
+	ld %r6, 72(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 72(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r15, %r12
+	mulld %r25, %r6, %r29
+	adde %r16, %r16, %r25
+	mulld %r25, %r6, %r30
+	adde %r17, %r17, %r25
+	mulld %r25, %r6, %r28
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r26
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r24
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r22
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r20
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r15, %r6, %r7
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r6, %r9
+	adde %r11, %r11, %r15
+	mulhdu %r15, %r6, %r8
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r6, %r31
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r6, %r29
+	adde %r16, %r17, %r16
+	mulhdu %r17, %r6, %r30
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r6, %r28
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r6, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r6, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r6, %r6, %r20
+	adde %r27, %r27, %r6
+	ld %r6, 80(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 80(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r15, %r12
+	mulld %r25, %r6, %r29
+	adde %r16, %r16, %r25
+	mulld %r25, %r6, %r30
+	adde %r17, %r17, %r25
+	mulld %r25, %r6, %r28
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r26
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r24
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r22
+	adde %r23, %r23, %r25
+	mulld %r25, %r6, %r20
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r7, %r6, %r7
+	addc %r10, %r10, %r7
+	std %r10, 88(%r3)
+	mulhdu %r9, %r6, %r9
+	adde %r11, %r11, %r9
+	std %r11, 96(%r3)
+	mulhdu %r8, %r6, %r8
+	adde %r12, %r12, %r8
+	std %r12, 104(%r3)
+	mulhdu %r31, %r6, %r31
+	adde %r16, %r16, %r31
+	std %r16, 112(%r3)
+	mulhdu %r29, %r6, %r29
+	adde %r17, %r17, %r29
+	std %r17, 120(%r3)
+	mulhdu %r30, %r6, %r30
+	adde %r18, %r18, %r30
+	std %r18, 128(%r3)
+	mulhdu %r28, %r6, %r28
+	adde %r19, %r19, %r28
+	std %r19, 136(%r3)
+	mulhdu %r26, %r6, %r26
+	adde %r21, %r21, %r26
+	std %r21, 144(%r3)
+	mulhdu %r24, %r6, %r24
+	adde %r23, %r23, %r24
+	std %r23, 152(%r3)
+	mulhdu %r22, %r6, %r22
+	adde %r22, %r25, %r22
+	std %r22, 160(%r3)
+	mulhdu %r20, %r6, %r20
+	adde %r20, %r27, %r20
+	std %r20, 168(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -3366,7 +2812,6 @@ lf_mp_mul11_ppc64le:
 	ld %r17, -120(%r1)
 	ld %r16, -128(%r1)
 	ld %r15, -136(%r1)
-	ld %r14, -144(%r1)
 	.cfi_restore 31
 	.cfi_restore 30
 	.cfi_restore 29
@@ -3384,16 +2829,15 @@ lf_mp_mul11_ppc64le:
 	.cfi_restore 17
 	.cfi_restore 16
 	.cfi_restore 15
-	.cfi_restore 14
 	blr
 	.cfi_endproc
 	.size lf_mp_mul11_ppc64le, .-lf_mp_mul11_ppc64le
 
 # void lf_mp_mul12_ppc64le(uint64_t r[24], const uint64_t a[12], const uint64_t b[12])
-#   r = a * b, 12x12 -> 24 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
+#   r = a * b, 12x12 -> 24 limbs, operand scanning (onechain carry chains). Any inputs; r must not overlap a or b.
 #   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 144 bytes of the protected zone below r1 (18 registers saved, 0 spill slots of 8 bytes)
-#   827 instructions
+#   692 instructions
 	.text
 	.globl lf_mp_mul12_ppc64le
 	.hidden lf_mp_mul12_ppc64le
@@ -3445,788 +2889,653 @@ lf_mp_mul12_ppc64le:
 	ld %r9, 8(%r5)
 	mulhdu %r10, %r6, %r9
 	mulld %r11, %r6, %r9
-	addc %r11, %r8, %r11
-	addze %r10, %r10
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r12, 8(%r4)
-	mulhdu %r31, %r12, %r7
-	mulld %r30, %r12, %r7
-	addc %r11, %r11, %r30
-	std %r11, 8(%r3)
-	adde %r10, %r10, %r31
-	addze %r8, %r8
-	ld %r11, 16(%r5)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	addc %r10, %r10, %r30
-	adde %r31, %r8, %r31
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r30, %r12, %r9
-	mulld %r29, %r12, %r9
-	addc %r10, %r10, %r29
-	adde %r30, %r31, %r30
-	addze %r8, %r8
-	ld %r31, 16(%r4)
-	mulhdu %r29, %r31, %r7
-	mulld %r28, %r31, %r7
-	addc %r10, %r10, %r28
-	std %r10, 16(%r3)
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	ld %r10, 24(%r5)
-	mulhdu %r30, %r6, %r10
-	mulld %r28, %r6, %r10
-	addc %r28, %r29, %r28
-	adde %r30, %r8, %r30
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r29, %r12, %r11
-	mulld %r27, %r12, %r11
-	addc %r27, %r28, %r27
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	mulhdu %r30, %r31, %r9
-	mulld %r28, %r31, %r9
-	addc %r27, %r27, %r28
-	adde %r29, %r29, %r30
-	addze %r8, %r8
-	ld %r30, 24(%r4)
-	mulhdu %r28, %r30, %r7
-	mulld %r26, %r30, %r7
-	addc %r26, %r27, %r26
-	std %r26, 24(%r3)
-	adde %r28, %r29, %r28
-	addze %r8, %r8
-	ld %r29, 32(%r5)
-	mulhdu %r27, %r6, %r29
-	mulld %r26, %r6, %r29
-	addc %r26, %r28, %r26
-	adde %r27, %r8, %r27
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r28, %r12, %r10
-	mulld %r25, %r12, %r10
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r31, %r11
-	mulld %r26, %r31, %r11
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r30, %r9
-	mulld %r26, %r30, %r9
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	ld %r28, 32(%r4)
-	mulhdu %r26, %r28, %r7
-	mulld %r24, %r28, %r7
-	addc %r24, %r25, %r24
-	std %r24, 32(%r3)
-	adde %r26, %r27, %r26
-	addze %r8, %r8
-	ld %r27, 40(%r5)
-	mulhdu %r25, %r6, %r27
-	mulld %r24, %r6, %r27
-	addc %r24, %r26, %r24
-	adde %r25, %r8, %r25
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r26, %r12, %r29
-	mulld %r23, %r12, %r29
-	addc %r23, %r24, %r23
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r31, %r10
-	mulld %r24, %r31, %r10
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r30, %r11
-	mulld %r24, %r30, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r28, %r9
-	mulld %r24, %r28, %r9
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	ld %r26, 40(%r4)
-	mulhdu %r24, %r26, %r7
-	mulld %r22, %r26, %r7
-	addc %r22, %r23, %r22
-	std %r22, 40(%r3)
-	adde %r24, %r25, %r24
-	addze %r8, %r8
-	ld %r25, 48(%r5)
-	mulhdu %r23, %r6, %r25
-	mulld %r22, %r6, %r25
-	addc %r22, %r24, %r22
-	adde %r23, %r8, %r23
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r24, %r12, %r27
-	mulld %r21, %r12, %r27
-	addc %r21, %r22, %r21
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r31, %r29
-	mulld %r22, %r31, %r29
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r30, %r10
-	mulld %r22, %r30, %r10
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r28, %r11
-	mulld %r22, %r28, %r11
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r26, %r9
-	mulld %r22, %r26, %r9
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	ld %r24, 48(%r4)
-	mulhdu %r22, %r24, %r7
-	mulld %r20, %r24, %r7
-	addc %r20, %r21, %r20
-	std %r20, 48(%r3)
-	adde %r22, %r23, %r22
-	addze %r8, %r8
-	ld %r23, 56(%r5)
-	mulhdu %r21, %r6, %r23
-	mulld %r20, %r6, %r23
-	addc %r20, %r22, %r20
-	adde %r21, %r8, %r21
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r22, %r12, %r25
-	mulld %r19, %r12, %r25
-	addc %r19, %r20, %r19
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r31, %r27
-	mulld %r20, %r31, %r27
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r30, %r29
-	mulld %r20, %r30, %r29
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r28, %r10
-	mulld %r20, %r28, %r10
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r26, %r11
-	mulld %r20, %r26, %r11
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r24, %r9
-	mulld %r20, %r24, %r9
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	ld %r22, 56(%r4)
-	mulhdu %r20, %r22, %r7
-	mulld %r18, %r22, %r7
-	addc %r18, %r19, %r18
-	std %r18, 56(%r3)
-	adde %r20, %r21, %r20
-	addze %r8, %r8
-	ld %r21, 64(%r5)
-	mulhdu %r19, %r6, %r21
-	mulld %r18, %r6, %r21
-	addc %r18, %r20, %r18
-	adde %r19, %r8, %r19
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r20, %r12, %r23
-	mulld %r17, %r12, %r23
-	addc %r17, %r18, %r17
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r31, %r25
-	mulld %r18, %r31, %r25
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r30, %r27
-	mulld %r18, %r30, %r27
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r28, %r29
-	mulld %r18, %r28, %r29
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r26, %r10
-	mulld %r18, %r26, %r10
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r24, %r11
-	mulld %r18, %r24, %r11
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r22, %r9
-	mulld %r18, %r22, %r9
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	ld %r20, 64(%r4)
-	mulhdu %r18, %r20, %r7
-	mulld %r16, %r20, %r7
-	addc %r16, %r17, %r16
-	std %r16, 64(%r3)
-	adde %r18, %r19, %r18
-	addze %r8, %r8
-	ld %r19, 72(%r5)
-	mulhdu %r17, %r6, %r19
-	mulld %r16, %r6, %r19
-	addc %r16, %r18, %r16
-	adde %r17, %r8, %r17
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r18, %r12, %r21
-	mulld %r15, %r12, %r21
-	addc %r15, %r16, %r15
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r31, %r23
-	mulld %r16, %r31, %r23
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r30, %r25
-	mulld %r16, %r30, %r25
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r28, %r27
-	mulld %r16, %r28, %r27
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r26, %r29
-	mulld %r16, %r26, %r29
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r24, %r10
-	mulld %r16, %r24, %r10
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r22, %r11
-	mulld %r16, %r22, %r11
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r20, %r9
-	mulld %r16, %r20, %r9
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	ld %r18, 72(%r4)
-	mulhdu %r16, %r18, %r7
-	mulld %r14, %r18, %r7
-	addc %r14, %r15, %r14
-	std %r14, 72(%r3)
-	adde %r16, %r17, %r16
-	addze %r8, %r8
-	ld %r17, 80(%r5)
-	mulhdu %r15, %r6, %r17
-	mulld %r14, %r6, %r17
-	addc %r14, %r16, %r14
-	adde %r15, %r8, %r15
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r16, %r12, %r19
-	mulld %r17, %r12, %r19
-	addc %r14, %r14, %r17
-	adde %r15, %r15, %r16
-	addze %r8, %r8
-	mulhdu %r17, %r31, %r21
-	mulld %r16, %r31, %r21
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r30, %r23
-	mulld %r16, %r30, %r23
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r28, %r25
-	mulld %r16, %r28, %r25
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r26, %r27
-	mulld %r16, %r26, %r27
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r24, %r29
-	mulld %r16, %r24, %r29
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r22, %r10
-	mulld %r16, %r22, %r10
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r20, %r11
-	mulld %r16, %r20, %r11
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r18, %r9
-	mulld %r16, %r18, %r9
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	ld %r17, 80(%r4)
-	mulhdu %r16, %r17, %r7
-	mulld %r9, %r17, %r7
-	addc %r14, %r14, %r9
-	std %r14, 80(%r3)
-	adde %r15, %r15, %r16
-	addze %r8, %r8
-	ld %r9, 88(%r5)
-	mulhdu %r16, %r6, %r9
-	mulld %r6, %r6, %r9
-	addc %r15, %r15, %r6
-	adde %r16, %r8, %r16
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	ld %r8, 80(%r5)
-	mulhdu %r14, %r12, %r8
-	mulld %r9, %r12, %r8
-	addc %r15, %r15, %r9
-	adde %r14, %r16, %r14
-	addze %r6, %r6
-	mulhdu %r9, %r31, %r19
-	mulld %r16, %r31, %r19
-	addc %r15, %r15, %r16
-	adde %r14, %r14, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r30, %r21
-	mulld %r16, %r30, %r21
-	addc %r15, %r15, %r16
-	adde %r14, %r14, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r28, %r23
-	mulld %r16, %r28, %r23
-	addc %r15, %r15, %r16
-	adde %r14, %r14, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r26, %r25
-	mulld %r16, %r26, %r25
-	addc %r15, %r15, %r16
-	adde %r14, %r14, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r24, %r27
-	mulld %r16, %r24, %r27
-	addc %r15, %r15, %r16
-	adde %r14, %r14, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r22, %r29
-	mulld %r16, %r22, %r29
-	addc %r15, %r15, %r16
-	adde %r14, %r14, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r20, %r10
-	mulld %r16, %r20, %r10
-	addc %r15, %r15, %r16
-	adde %r14, %r14, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r18, %r11
-	mulld %r16, %r18, %r11
-	addc %r15, %r15, %r16
-	adde %r14, %r14, %r9
-	addze %r6, %r6
-	ld %r9, 8(%r5)
-	mulhdu %r16, %r17, %r9
-	mulld %r11, %r17, %r9
-	addc %r11, %r15, %r11
-	adde %r14, %r14, %r16
-	addze %r6, %r6
-	ld %r16, 88(%r4)
-	mulhdu %r15, %r16, %r7
-	mulld %r7, %r16, %r7
-	addc %r11, %r11, %r7
-	std %r11, 88(%r3)
-	adde %r14, %r14, %r15
-	addze %r6, %r6
-	ld %r7, 88(%r5)
-	mulhdu %r11, %r12, %r7
-	mulld %r12, %r12, %r7
-	addc %r12, %r14, %r12
-	adde %r11, %r6, %r11
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r15, %r31, %r8
-	mulld %r14, %r31, %r8
-	addc %r12, %r12, %r14
-	adde %r11, %r11, %r15
-	addze %r6, %r6
-	mulhdu %r15, %r30, %r19
-	mulld %r14, %r30, %r19
-	addc %r12, %r12, %r14
-	adde %r11, %r11, %r15
-	addze %r6, %r6
-	mulhdu %r15, %r28, %r21
-	mulld %r14, %r28, %r21
-	addc %r12, %r12, %r14
-	adde %r11, %r11, %r15
-	addze %r6, %r6
-	mulhdu %r15, %r26, %r23
-	mulld %r14, %r26, %r23
-	addc %r12, %r12, %r14
-	adde %r11, %r11, %r15
-	addze %r6, %r6
-	mulhdu %r15, %r24, %r25
-	mulld %r14, %r24, %r25
-	addc %r12, %r12, %r14
-	adde %r11, %r11, %r15
-	addze %r6, %r6
-	mulhdu %r15, %r22, %r27
-	mulld %r14, %r22, %r27
-	addc %r12, %r12, %r14
-	adde %r11, %r11, %r15
-	addze %r6, %r6
-	mulhdu %r15, %r20, %r29
-	mulld %r14, %r20, %r29
-	addc %r12, %r12, %r14
-	adde %r11, %r11, %r15
-	addze %r6, %r6
-	mulhdu %r15, %r18, %r10
-	mulld %r14, %r18, %r10
-	addc %r12, %r12, %r14
-	adde %r11, %r11, %r15
-	addze %r6, %r6
-	ld %r15, 16(%r5)
-	mulhdu %r14, %r17, %r15
-	mulld %r10, %r17, %r15
-	addc %r10, %r12, %r10
-	adde %r11, %r11, %r14
-	addze %r6, %r6
-	mulhdu %r12, %r16, %r9
-	mulld %r9, %r16, %r9
-	addc %r10, %r10, %r9
-	std %r10, 96(%r3)
-	adde %r11, %r11, %r12
-	addze %r6, %r6
-	mulhdu %r9, %r31, %r7
-	mulld %r31, %r31, %r7
-	addc %r11, %r11, %r31
-	adde %r6, %r6, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r10, %r30, %r8
-	mulld %r12, %r30, %r8
-	addc %r11, %r11, %r12
-	adde %r10, %r6, %r10
-	addze %r9, %r9
-	mulhdu %r6, %r28, %r19
-	mulld %r12, %r28, %r19
-	addc %r11, %r11, %r12
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r26, %r21
-	mulld %r12, %r26, %r21
-	addc %r11, %r11, %r12
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r24, %r23
-	mulld %r12, %r24, %r23
-	addc %r11, %r11, %r12
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r22, %r25
-	mulld %r12, %r22, %r25
-	addc %r11, %r11, %r12
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r20, %r27
-	mulld %r12, %r20, %r27
-	addc %r11, %r11, %r12
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r18, %r29
-	mulld %r12, %r18, %r29
-	addc %r11, %r11, %r12
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	ld %r6, 24(%r5)
-	mulhdu %r12, %r17, %r6
-	mulld %r31, %r17, %r6
-	addc %r11, %r11, %r31
-	adde %r10, %r10, %r12
-	addze %r9, %r9
-	mulhdu %r12, %r16, %r15
-	mulld %r15, %r16, %r15
-	addc %r11, %r11, %r15
-	std %r11, 104(%r3)
-	adde %r10, %r10, %r12
-	addze %r9, %r9
-	mulhdu %r11, %r30, %r7
-	mulld %r30, %r30, %r7
-	addc %r10, %r10, %r30
-	adde %r11, %r9, %r11
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r12, %r28, %r8
-	mulld %r31, %r28, %r8
-	addc %r10, %r10, %r31
-	adde %r11, %r11, %r12
-	addze %r9, %r9
-	mulhdu %r12, %r26, %r19
-	mulld %r31, %r26, %r19
-	addc %r10, %r10, %r31
-	adde %r11, %r11, %r12
-	addze %r9, %r9
-	mulhdu %r12, %r24, %r21
-	mulld %r31, %r24, %r21
-	addc %r10, %r10, %r31
-	adde %r11, %r11, %r12
-	addze %r9, %r9
-	mulhdu %r12, %r22, %r23
-	mulld %r31, %r22, %r23
-	addc %r10, %r10, %r31
-	adde %r11, %r11, %r12
-	addze %r9, %r9
-	mulhdu %r12, %r20, %r25
-	mulld %r31, %r20, %r25
-	addc %r10, %r10, %r31
-	adde %r11, %r11, %r12
-	addze %r9, %r9
-	mulhdu %r12, %r18, %r27
-	mulld %r31, %r18, %r27
-	addc %r10, %r10, %r31
-	adde %r11, %r11, %r12
-	addze %r9, %r9
-	mulhdu %r12, %r17, %r29
-	mulld %r31, %r17, %r29
-	addc %r10, %r10, %r31
-	adde %r11, %r11, %r12
-	addze %r9, %r9
-	mulhdu %r12, %r16, %r6
-	mulld %r6, %r16, %r6
-	addc %r10, %r10, %r6
-	std %r10, 112(%r3)
-	adde %r11, %r11, %r12
-	addze %r9, %r9
-	mulhdu %r6, %r28, %r7
-	mulld %r28, %r28, %r7
-	addc %r11, %r11, %r28
-	adde %r6, %r9, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r10, %r26, %r8
-	mulld %r12, %r26, %r8
-	addc %r11, %r11, %r12
-	adde %r10, %r6, %r10
-	addze %r9, %r9
-	mulhdu %r6, %r24, %r19
-	mulld %r12, %r24, %r19
-	addc %r11, %r11, %r12
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r22, %r21
-	mulld %r12, %r22, %r21
-	addc %r11, %r11, %r12
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r20, %r23
-	mulld %r12, %r20, %r23
-	addc %r11, %r11, %r12
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r18, %r25
-	mulld %r12, %r18, %r25
-	addc %r11, %r11, %r12
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r17, %r27
-	mulld %r12, %r17, %r27
-	addc %r11, %r11, %r12
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r16, %r29
-	mulld %r29, %r16, %r29
-	addc %r11, %r11, %r29
-	std %r11, 120(%r3)
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r26, %r7
-	mulld %r26, %r26, %r7
-	addc %r10, %r10, %r26
-	adde %r6, %r9, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r24, %r8
-	mulld %r12, %r24, %r8
-	addc %r10, %r10, %r12
-	adde %r11, %r6, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r22, %r19
-	mulld %r12, %r22, %r19
-	addc %r10, %r10, %r12
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r20, %r21
-	mulld %r12, %r20, %r21
-	addc %r10, %r10, %r12
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r18, %r23
-	mulld %r12, %r18, %r23
-	addc %r10, %r10, %r12
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r17, %r25
-	mulld %r12, %r17, %r25
-	addc %r10, %r10, %r12
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r16, %r27
-	mulld %r27, %r16, %r27
-	addc %r10, %r10, %r27
-	std %r10, 128(%r3)
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r24, %r7
-	mulld %r24, %r24, %r7
-	addc %r11, %r11, %r24
-	adde %r6, %r9, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r10, %r22, %r8
-	mulld %r12, %r22, %r8
-	addc %r11, %r11, %r12
-	adde %r10, %r6, %r10
-	addze %r9, %r9
-	mulhdu %r6, %r20, %r19
-	mulld %r12, %r20, %r19
-	addc %r11, %r11, %r12
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r18, %r21
-	mulld %r12, %r18, %r21
-	addc %r11, %r11, %r12
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r17, %r23
-	mulld %r12, %r17, %r23
-	addc %r11, %r11, %r12
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r16, %r25
-	mulld %r25, %r16, %r25
-	addc %r11, %r11, %r25
-	std %r11, 136(%r3)
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r22, %r7
-	mulld %r22, %r22, %r7
-	addc %r10, %r10, %r22
-	adde %r6, %r9, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r20, %r8
-	mulld %r12, %r20, %r8
-	addc %r10, %r10, %r12
-	adde %r11, %r6, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r18, %r19
-	mulld %r12, %r18, %r19
-	addc %r10, %r10, %r12
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r17, %r21
-	mulld %r12, %r17, %r21
-	addc %r10, %r10, %r12
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r16, %r23
-	mulld %r23, %r16, %r23
-	addc %r10, %r10, %r23
-	std %r10, 144(%r3)
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r20, %r7
-	mulld %r20, %r20, %r7
-	addc %r11, %r11, %r20
-	adde %r6, %r9, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r10, %r18, %r8
-	mulld %r12, %r18, %r8
-	addc %r11, %r11, %r12
-	adde %r10, %r6, %r10
-	addze %r9, %r9
-	mulhdu %r6, %r17, %r19
-	mulld %r12, %r17, %r19
-	addc %r11, %r11, %r12
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r16, %r21
-	mulld %r21, %r16, %r21
-	addc %r11, %r11, %r21
-	std %r11, 152(%r3)
-	adde %r10, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r18, %r7
-	mulld %r18, %r18, %r7
-	addc %r10, %r10, %r18
-	adde %r6, %r9, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r17, %r8
-	mulld %r12, %r17, %r8
-	addc %r10, %r10, %r12
-	adde %r11, %r6, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r16, %r19
-	mulld %r19, %r16, %r19
-	addc %r10, %r10, %r19
-	std %r10, 160(%r3)
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r17, %r7
-	mulld %r17, %r17, %r7
-	addc %r11, %r11, %r17
-	adde %r6, %r9, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r10, %r16, %r8
-	mulld %r8, %r16, %r8
 	addc %r11, %r11, %r8
-	std %r11, 168(%r3)
-	adde %r10, %r6, %r10
-	addze %r9, %r9
-	mulhdu %r6, %r16, %r7
-	mulld %r16, %r16, %r7
-	addc %r10, %r10, %r16
-	std %r10, 176(%r3)
-	adde %r6, %r9, %r6
-	std %r6, 184(%r3)
+	ld %r8, 16(%r5)
+	mulhdu %r12, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r10, %r31, %r10
+	ld %r31, 24(%r5)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r12, %r29, %r12
+	ld %r29, 32(%r5)
+	mulhdu %r28, %r6, %r29
+	mulld %r27, %r6, %r29
+	adde %r27, %r27, %r30
+	ld %r30, 40(%r5)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 48(%r5)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 56(%r5)
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	ld %r24, 64(%r5)
+	mulhdu %r20, %r6, %r24
+	mulld %r19, %r6, %r24
+	adde %r19, %r19, %r22
+	ld %r22, 72(%r5)
+	mulhdu %r18, %r6, %r22
+	mulld %r17, %r6, %r22
+	adde %r17, %r17, %r20
+	ld %r20, 80(%r5)
+	mulhdu %r16, %r6, %r20
+	mulld %r15, %r6, %r20
+	adde %r15, %r15, %r18
+	ld %r18, 88(%r5)
+	mulhdu %r14, %r6, %r18
+	mulld %r6, %r6, %r18
+	adde %r16, %r6, %r16
+	addze %r14, %r14
+	ld %r6, 8(%r4)
+	mulld %r18, %r6, %r7
+	addc %r11, %r11, %r18
+	std %r11, 8(%r3)
+	mulld %r11, %r6, %r9
+	adde %r10, %r10, %r11
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r27, %r12
+	mulld %r27, %r6, %r29
+	adde %r25, %r25, %r27
+	mulld %r27, %r6, %r30
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r28
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r26
+	adde %r19, %r19, %r27
+	mulld %r27, %r6, %r24
+	adde %r17, %r17, %r27
+	mulld %r27, %r6, %r22
+	adde %r15, %r15, %r27
+	mulld %r27, %r6, %r20
+	adde %r16, %r16, %r27
+	ld %r27, 88(%r5)
+	mulld %r18, %r6, %r27
+	adde %r14, %r14, %r18
+	subfe %r18, %r18, %r18
+	addi %r18, %r18, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r22
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r20
+	adde %r14, %r14, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r18, %r18, %r6
+	ld %r6, 16(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 16(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r25, %r12
+	mulld %r27, %r6, %r29
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r30
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r28
+	adde %r19, %r19, %r27
+	mulld %r27, %r6, %r26
+	adde %r17, %r17, %r27
+	mulld %r27, %r6, %r24
+	adde %r15, %r15, %r27
+	mulld %r27, %r6, %r22
+	adde %r16, %r16, %r27
+	mulld %r27, %r6, %r20
+	adde %r14, %r14, %r27
+	ld %r27, 88(%r5)
+	mulld %r25, %r6, %r27
+	adde %r18, %r18, %r25
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r22
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r20
+	adde %r18, %r18, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r25, %r25, %r6
+	ld %r6, 24(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 24(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r23, %r12
+	mulld %r27, %r6, %r29
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r30
+	adde %r19, %r19, %r27
+	mulld %r27, %r6, %r28
+	adde %r17, %r17, %r27
+	mulld %r27, %r6, %r26
+	adde %r15, %r15, %r27
+	mulld %r27, %r6, %r24
+	adde %r16, %r16, %r27
+	mulld %r27, %r6, %r22
+	adde %r14, %r14, %r27
+	mulld %r27, %r6, %r20
+	adde %r18, %r18, %r27
+	ld %r27, 88(%r5)
+	mulld %r23, %r6, %r27
+	adde %r23, %r25, %r23
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r22
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r6, %r20
+	adde %r23, %r23, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r25, %r25, %r6
+	ld %r6, 32(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 32(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r21, %r12
+	mulld %r27, %r6, %r29
+	adde %r19, %r19, %r27
+	mulld %r27, %r6, %r30
+	adde %r17, %r17, %r27
+	mulld %r27, %r6, %r28
+	adde %r15, %r15, %r27
+	mulld %r27, %r6, %r26
+	adde %r16, %r16, %r27
+	mulld %r27, %r6, %r24
+	adde %r14, %r14, %r27
+	mulld %r27, %r6, %r22
+	adde %r18, %r18, %r27
+	mulld %r27, %r6, %r20
+	adde %r23, %r23, %r27
+	ld %r27, 88(%r5)
+	mulld %r21, %r6, %r27
+	adde %r21, %r25, %r21
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r6, %r22
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r20
+	adde %r21, %r21, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r25, %r25, %r6
+	ld %r6, 40(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 40(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r19, %r12
+	mulld %r27, %r6, %r29
+	adde %r17, %r17, %r27
+	mulld %r27, %r6, %r30
+	adde %r15, %r15, %r27
+	mulld %r27, %r6, %r28
+	adde %r16, %r16, %r27
+	mulld %r27, %r6, %r26
+	adde %r14, %r14, %r27
+	mulld %r27, %r6, %r24
+	adde %r18, %r18, %r27
+	mulld %r27, %r6, %r22
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r20
+	adde %r21, %r21, %r27
+	ld %r27, 88(%r5)
+	mulld %r19, %r6, %r27
+	adde %r19, %r25, %r19
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r22
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r20
+	adde %r19, %r19, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r25, %r25, %r6
+	ld %r6, 48(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 48(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r17, %r12
+	mulld %r27, %r6, %r29
+	adde %r15, %r15, %r27
+	mulld %r27, %r6, %r30
+	adde %r16, %r16, %r27
+	mulld %r27, %r6, %r28
+	adde %r14, %r14, %r27
+	mulld %r27, %r6, %r26
+	adde %r18, %r18, %r27
+	mulld %r27, %r6, %r24
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r22
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r20
+	adde %r19, %r19, %r27
+	ld %r27, 88(%r5)
+	mulld %r17, %r6, %r27
+	adde %r17, %r25, %r17
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r22
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r20
+	adde %r17, %r17, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r25, %r25, %r6
+	ld %r6, 56(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 56(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r15, %r12
+	mulld %r27, %r6, %r29
+	adde %r16, %r16, %r27
+	mulld %r27, %r6, %r30
+	adde %r14, %r14, %r27
+	mulld %r27, %r6, %r28
+	adde %r18, %r18, %r27
+	mulld %r27, %r6, %r26
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r24
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r22
+	adde %r19, %r19, %r27
+	mulld %r27, %r6, %r20
+	adde %r17, %r17, %r27
+	ld %r27, 88(%r5)
+	mulld %r15, %r6, %r27
+	adde %r15, %r25, %r15
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r22
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r20
+	adde %r15, %r15, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r25, %r25, %r6
+	ld %r6, 64(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 64(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r16, %r12
+	mulld %r27, %r6, %r29
+	adde %r14, %r14, %r27
+	mulld %r27, %r6, %r30
+	adde %r18, %r18, %r27
+	mulld %r27, %r6, %r28
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r26
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r24
+	adde %r19, %r19, %r27
+	mulld %r27, %r6, %r22
+	adde %r17, %r17, %r27
+	mulld %r27, %r6, %r20
+	adde %r15, %r15, %r27
+	ld %r27, 88(%r5)
+	mulld %r16, %r6, %r27
+	adde %r16, %r25, %r16
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r22
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r20
+	adde %r16, %r16, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r25, %r25, %r6
+	ld %r6, 72(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 72(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r14, %r12
+	mulld %r27, %r6, %r29
+	adde %r18, %r18, %r27
+	mulld %r27, %r6, %r30
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r28
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r26
+	adde %r19, %r19, %r27
+	mulld %r27, %r6, %r24
+	adde %r17, %r17, %r27
+	mulld %r27, %r6, %r22
+	adde %r15, %r15, %r27
+	mulld %r27, %r6, %r20
+	adde %r16, %r16, %r27
+	ld %r27, 88(%r5)
+	mulld %r14, %r6, %r27
+	adde %r14, %r25, %r14
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r22
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r20
+	adde %r14, %r14, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r25, %r25, %r6
+	ld %r6, 80(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 80(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r18, %r12
+	mulld %r27, %r6, %r29
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r30
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r28
+	adde %r19, %r19, %r27
+	mulld %r27, %r6, %r26
+	adde %r17, %r17, %r27
+	mulld %r27, %r6, %r24
+	adde %r15, %r15, %r27
+	mulld %r27, %r6, %r22
+	adde %r16, %r16, %r27
+	mulld %r27, %r6, %r20
+	adde %r14, %r14, %r27
+	ld %r27, 88(%r5)
+	mulld %r18, %r6, %r27
+	adde %r18, %r25, %r18
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r22
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r20
+	adde %r18, %r18, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r25, %r25, %r6
+	ld %r6, 88(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 88(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r23, %r12
+	mulld %r27, %r6, %r29
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r30
+	adde %r19, %r19, %r27
+	mulld %r27, %r6, %r28
+	adde %r17, %r17, %r27
+	mulld %r27, %r6, %r26
+	adde %r15, %r15, %r27
+	mulld %r27, %r6, %r24
+	adde %r16, %r16, %r27
+	mulld %r27, %r6, %r22
+	adde %r14, %r14, %r27
+	mulld %r27, %r6, %r20
+	adde %r18, %r18, %r27
+	ld %r27, 88(%r5)
+	mulld %r23, %r6, %r27
+	adde %r23, %r25, %r23
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r7, %r6, %r7
+	addc %r10, %r10, %r7
+	std %r10, 96(%r3)
+	mulhdu %r9, %r6, %r9
+	adde %r11, %r11, %r9
+	std %r11, 104(%r3)
+	mulhdu %r8, %r6, %r8
+	adde %r12, %r12, %r8
+	std %r12, 112(%r3)
+	mulhdu %r31, %r6, %r31
+	adde %r21, %r21, %r31
+	std %r21, 120(%r3)
+	mulhdu %r29, %r6, %r29
+	adde %r19, %r19, %r29
+	std %r19, 128(%r3)
+	mulhdu %r30, %r6, %r30
+	adde %r17, %r17, %r30
+	std %r17, 136(%r3)
+	mulhdu %r28, %r6, %r28
+	adde %r15, %r15, %r28
+	std %r15, 144(%r3)
+	mulhdu %r26, %r6, %r26
+	adde %r16, %r16, %r26
+	std %r16, 152(%r3)
+	mulhdu %r24, %r6, %r24
+	adde %r14, %r14, %r24
+	std %r14, 160(%r3)
+	mulhdu %r22, %r6, %r22
+	adde %r18, %r18, %r22
+	std %r18, 168(%r3)
+	mulhdu %r20, %r6, %r20
+	adde %r20, %r23, %r20
+	std %r20, 176(%r3)
+	mulhdu %r27, %r6, %r27
+	adde %r25, %r25, %r27
+	std %r25, 184(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -4268,10 +3577,10 @@ lf_mp_mul12_ppc64le:
 	.size lf_mp_mul12_ppc64le, .-lf_mp_mul12_ppc64le
 
 # void lf_mp_mul13_ppc64le(uint64_t r[26], const uint64_t a[13], const uint64_t b[13])
-#   r = a * b, 13x13 -> 26 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
+#   r = a * b, 13x13 -> 26 limbs, operand scanning (onechain carry chains). Any inputs; r must not overlap a or b.
 #   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 144 bytes of the protected zone below r1 (18 registers saved, 0 spill slots of 8 bytes)
-#   967 instructions
+#   847 instructions
 	.text
 	.globl lf_mp_mul13_ppc64le
 	.hidden lf_mp_mul13_ppc64le
@@ -4323,928 +3632,808 @@ lf_mp_mul13_ppc64le:
 	ld %r9, 8(%r5)
 	mulhdu %r10, %r6, %r9
 	mulld %r11, %r6, %r9
-	addc %r11, %r8, %r11
-	addze %r10, %r10
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r12, 8(%r4)
-	mulhdu %r31, %r12, %r7
-	mulld %r30, %r12, %r7
-	addc %r11, %r11, %r30
-	std %r11, 8(%r3)
-	adde %r10, %r10, %r31
-	addze %r8, %r8
-	ld %r11, 16(%r5)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	addc %r10, %r10, %r30
-	adde %r31, %r8, %r31
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r30, %r12, %r9
-	mulld %r29, %r12, %r9
-	addc %r10, %r10, %r29
-	adde %r30, %r31, %r30
-	addze %r8, %r8
-	ld %r31, 16(%r4)
-	mulhdu %r29, %r31, %r7
-	mulld %r28, %r31, %r7
-	addc %r10, %r10, %r28
-	std %r10, 16(%r3)
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	ld %r10, 24(%r5)
-	mulhdu %r30, %r6, %r10
-	mulld %r28, %r6, %r10
-	addc %r28, %r29, %r28
-	adde %r30, %r8, %r30
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r29, %r12, %r11
-	mulld %r27, %r12, %r11
-	addc %r27, %r28, %r27
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	mulhdu %r30, %r31, %r9
-	mulld %r28, %r31, %r9
-	addc %r27, %r27, %r28
-	adde %r29, %r29, %r30
-	addze %r8, %r8
-	ld %r30, 24(%r4)
-	mulhdu %r28, %r30, %r7
-	mulld %r26, %r30, %r7
-	addc %r26, %r27, %r26
-	std %r26, 24(%r3)
-	adde %r28, %r29, %r28
-	addze %r8, %r8
-	ld %r29, 32(%r5)
-	mulhdu %r27, %r6, %r29
-	mulld %r26, %r6, %r29
-	addc %r26, %r28, %r26
-	adde %r27, %r8, %r27
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r28, %r12, %r10
-	mulld %r25, %r12, %r10
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r31, %r11
-	mulld %r26, %r31, %r11
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r30, %r9
-	mulld %r26, %r30, %r9
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	ld %r28, 32(%r4)
-	mulhdu %r26, %r28, %r7
-	mulld %r24, %r28, %r7
-	addc %r24, %r25, %r24
-	std %r24, 32(%r3)
-	adde %r26, %r27, %r26
-	addze %r8, %r8
-	ld %r27, 40(%r5)
-	mulhdu %r25, %r6, %r27
-	mulld %r24, %r6, %r27
-	addc %r24, %r26, %r24
-	adde %r25, %r8, %r25
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r26, %r12, %r29
-	mulld %r23, %r12, %r29
-	addc %r23, %r24, %r23
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r31, %r10
-	mulld %r24, %r31, %r10
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r30, %r11
-	mulld %r24, %r30, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r28, %r9
-	mulld %r24, %r28, %r9
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	ld %r26, 40(%r4)
-	mulhdu %r24, %r26, %r7
-	mulld %r22, %r26, %r7
-	addc %r22, %r23, %r22
-	std %r22, 40(%r3)
-	adde %r24, %r25, %r24
-	addze %r8, %r8
-	ld %r25, 48(%r5)
-	mulhdu %r23, %r6, %r25
-	mulld %r22, %r6, %r25
-	addc %r22, %r24, %r22
-	adde %r23, %r8, %r23
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r24, %r12, %r27
-	mulld %r21, %r12, %r27
-	addc %r21, %r22, %r21
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r31, %r29
-	mulld %r22, %r31, %r29
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r30, %r10
-	mulld %r22, %r30, %r10
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r28, %r11
-	mulld %r22, %r28, %r11
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r26, %r9
-	mulld %r22, %r26, %r9
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	ld %r24, 48(%r4)
-	mulhdu %r22, %r24, %r7
-	mulld %r20, %r24, %r7
-	addc %r20, %r21, %r20
-	std %r20, 48(%r3)
-	adde %r22, %r23, %r22
-	addze %r8, %r8
-	ld %r23, 56(%r5)
-	mulhdu %r21, %r6, %r23
-	mulld %r20, %r6, %r23
-	addc %r20, %r22, %r20
-	adde %r21, %r8, %r21
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r22, %r12, %r25
-	mulld %r19, %r12, %r25
-	addc %r19, %r20, %r19
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r31, %r27
-	mulld %r20, %r31, %r27
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r30, %r29
-	mulld %r20, %r30, %r29
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r28, %r10
-	mulld %r20, %r28, %r10
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r26, %r11
-	mulld %r20, %r26, %r11
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r24, %r9
-	mulld %r20, %r24, %r9
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	ld %r22, 56(%r4)
-	mulhdu %r20, %r22, %r7
-	mulld %r18, %r22, %r7
-	addc %r18, %r19, %r18
-	std %r18, 56(%r3)
-	adde %r20, %r21, %r20
-	addze %r8, %r8
-	ld %r21, 64(%r5)
-	mulhdu %r19, %r6, %r21
-	mulld %r18, %r6, %r21
-	addc %r18, %r20, %r18
-	adde %r19, %r8, %r19
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r20, %r12, %r23
-	mulld %r17, %r12, %r23
-	addc %r17, %r18, %r17
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r31, %r25
-	mulld %r18, %r31, %r25
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r30, %r27
-	mulld %r18, %r30, %r27
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r28, %r29
-	mulld %r18, %r28, %r29
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r26, %r10
-	mulld %r18, %r26, %r10
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r24, %r11
-	mulld %r18, %r24, %r11
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r22, %r9
-	mulld %r18, %r22, %r9
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	ld %r20, 64(%r4)
-	mulhdu %r18, %r20, %r7
-	mulld %r16, %r20, %r7
-	addc %r16, %r17, %r16
-	std %r16, 64(%r3)
-	adde %r18, %r19, %r18
-	addze %r8, %r8
-	ld %r19, 72(%r5)
-	mulhdu %r17, %r6, %r19
-	mulld %r16, %r6, %r19
-	addc %r16, %r18, %r16
-	adde %r17, %r8, %r17
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r18, %r12, %r21
-	mulld %r15, %r12, %r21
-	addc %r15, %r16, %r15
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r31, %r23
-	mulld %r16, %r31, %r23
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r30, %r25
-	mulld %r16, %r30, %r25
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r28, %r27
-	mulld %r16, %r28, %r27
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r26, %r29
-	mulld %r16, %r26, %r29
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r24, %r10
-	mulld %r16, %r24, %r10
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r22, %r11
-	mulld %r16, %r22, %r11
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r20, %r9
-	mulld %r16, %r20, %r9
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	ld %r18, 72(%r4)
-	mulhdu %r16, %r18, %r7
-	mulld %r14, %r18, %r7
-	addc %r14, %r15, %r14
-	std %r14, 72(%r3)
-	adde %r16, %r17, %r16
-	addze %r8, %r8
-	ld %r17, 80(%r5)
-	mulhdu %r15, %r6, %r17
-	mulld %r14, %r6, %r17
-	addc %r14, %r16, %r14
-	adde %r15, %r8, %r15
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r16, %r12, %r19
-	mulld %r17, %r12, %r19
-	addc %r14, %r14, %r17
-	adde %r15, %r15, %r16
-	addze %r8, %r8
-	mulhdu %r17, %r31, %r21
-	mulld %r16, %r31, %r21
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r30, %r23
-	mulld %r16, %r30, %r23
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r28, %r25
-	mulld %r16, %r28, %r25
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r26, %r27
-	mulld %r16, %r26, %r27
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r24, %r29
-	mulld %r16, %r24, %r29
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r22, %r10
-	mulld %r16, %r22, %r10
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r20, %r11
-	mulld %r16, %r20, %r11
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r18, %r9
-	mulld %r16, %r18, %r9
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	ld %r17, 80(%r4)
-	mulhdu %r16, %r17, %r7
-	mulld %r9, %r17, %r7
-	addc %r14, %r14, %r9
-	std %r14, 80(%r3)
-	adde %r15, %r15, %r16
-	addze %r8, %r8
-	ld %r9, 88(%r5)
-	mulhdu %r16, %r6, %r9
-	mulld %r14, %r6, %r9
-	addc %r14, %r15, %r14
-	adde %r16, %r8, %r16
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r15, 80(%r5)
-	mulhdu %r9, %r12, %r15
-	mulld %r6, %r12, %r15
-	addc %r14, %r14, %r6
-	adde %r16, %r16, %r9
-	addze %r8, %r8
-	mulhdu %r6, %r31, %r19
-	mulld %r9, %r31, %r19
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r30, %r21
-	mulld %r9, %r30, %r21
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r28, %r23
-	mulld %r9, %r28, %r23
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r26, %r25
-	mulld %r9, %r26, %r25
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r24, %r27
-	mulld %r9, %r24, %r27
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r22, %r29
-	mulld %r9, %r22, %r29
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r20, %r10
-	mulld %r9, %r20, %r10
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r18, %r11
-	mulld %r9, %r18, %r11
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	ld %r6, 8(%r5)
-	mulhdu %r9, %r17, %r6
-	mulld %r11, %r17, %r6
-	addc %r11, %r14, %r11
-	adde %r16, %r16, %r9
-	addze %r8, %r8
-	ld %r9, 88(%r4)
-	mulhdu %r14, %r9, %r7
-	mulld %r6, %r9, %r7
-	addc %r11, %r11, %r6
-	std %r11, 88(%r3)
-	adde %r14, %r16, %r14
-	addze %r8, %r8
-	ld %r6, 0(%r4)
-	ld %r11, 96(%r5)
-	mulhdu %r16, %r6, %r11
-	mulld %r6, %r6, %r11
-	addc %r14, %r14, %r6
-	adde %r16, %r8, %r16
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	ld %r8, 88(%r5)
-	mulhdu %r11, %r12, %r8
-	mulld %r7, %r12, %r8
-	addc %r14, %r14, %r7
-	adde %r11, %r16, %r11
-	addze %r6, %r6
-	mulhdu %r7, %r31, %r15
-	mulld %r16, %r31, %r15
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r30, %r19
-	mulld %r16, %r30, %r19
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r28, %r21
-	mulld %r16, %r28, %r21
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r26, %r23
-	mulld %r16, %r26, %r23
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r24, %r25
-	mulld %r16, %r24, %r25
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r22, %r27
-	mulld %r16, %r22, %r27
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r20, %r29
-	mulld %r16, %r20, %r29
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r18, %r10
-	mulld %r16, %r18, %r10
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r7
-	addze %r6, %r6
-	ld %r7, 16(%r5)
-	mulhdu %r16, %r17, %r7
-	mulld %r10, %r17, %r7
-	addc %r10, %r14, %r10
-	adde %r11, %r11, %r16
-	addze %r6, %r6
-	ld %r16, 8(%r5)
-	mulhdu %r14, %r9, %r16
-	mulld %r7, %r9, %r16
-	addc %r10, %r10, %r7
-	adde %r11, %r11, %r14
-	addze %r6, %r6
-	ld %r7, 96(%r4)
-	ld %r14, 0(%r5)
-	mulhdu %r16, %r7, %r14
-	mulld %r14, %r7, %r14
-	addc %r10, %r10, %r14
-	std %r10, 96(%r3)
-	adde %r11, %r11, %r16
-	addze %r6, %r6
-	ld %r10, 96(%r5)
-	mulhdu %r16, %r12, %r10
-	mulld %r12, %r12, %r10
-	addc %r11, %r11, %r12
-	adde %r16, %r6, %r16
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r12, %r31, %r8
-	mulld %r14, %r31, %r8
-	addc %r11, %r11, %r14
-	adde %r12, %r16, %r12
-	addze %r6, %r6
-	mulhdu %r16, %r30, %r15
-	mulld %r14, %r30, %r15
-	addc %r11, %r11, %r14
-	adde %r12, %r12, %r16
-	addze %r6, %r6
-	mulhdu %r16, %r28, %r19
-	mulld %r14, %r28, %r19
-	addc %r11, %r11, %r14
-	adde %r12, %r12, %r16
-	addze %r6, %r6
-	mulhdu %r16, %r26, %r21
-	mulld %r14, %r26, %r21
-	addc %r11, %r11, %r14
-	adde %r12, %r12, %r16
-	addze %r6, %r6
-	mulhdu %r16, %r24, %r23
-	mulld %r14, %r24, %r23
-	addc %r11, %r11, %r14
-	adde %r12, %r12, %r16
-	addze %r6, %r6
-	mulhdu %r16, %r22, %r25
-	mulld %r14, %r22, %r25
-	addc %r11, %r11, %r14
-	adde %r12, %r12, %r16
-	addze %r6, %r6
-	mulhdu %r16, %r20, %r27
-	mulld %r14, %r20, %r27
-	addc %r11, %r11, %r14
-	adde %r12, %r12, %r16
-	addze %r6, %r6
-	mulhdu %r16, %r18, %r29
-	mulld %r14, %r18, %r29
-	addc %r11, %r11, %r14
-	adde %r12, %r12, %r16
-	addze %r6, %r6
-	ld %r16, 24(%r5)
-	mulhdu %r14, %r17, %r16
-	mulld %r29, %r17, %r16
-	addc %r11, %r11, %r29
-	adde %r12, %r12, %r14
-	addze %r6, %r6
-	ld %r29, 16(%r5)
-	mulhdu %r14, %r9, %r29
-	mulld %r16, %r9, %r29
-	addc %r11, %r11, %r16
-	adde %r12, %r12, %r14
-	addze %r6, %r6
-	ld %r16, 8(%r5)
-	mulhdu %r14, %r7, %r16
-	mulld %r16, %r7, %r16
-	addc %r11, %r11, %r16
-	std %r11, 104(%r3)
-	adde %r12, %r12, %r14
-	addze %r6, %r6
-	mulhdu %r11, %r31, %r10
-	mulld %r31, %r31, %r10
-	addc %r12, %r12, %r31
-	adde %r11, %r6, %r11
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r31, %r30, %r8
-	mulld %r16, %r30, %r8
-	addc %r12, %r12, %r16
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r28, %r15
-	mulld %r16, %r28, %r15
-	addc %r12, %r12, %r16
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r26, %r19
-	mulld %r16, %r26, %r19
-	addc %r12, %r12, %r16
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r24, %r21
-	mulld %r16, %r24, %r21
-	addc %r12, %r12, %r16
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r22, %r23
-	mulld %r16, %r22, %r23
-	addc %r12, %r12, %r16
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r20, %r25
-	mulld %r16, %r20, %r25
-	addc %r12, %r12, %r16
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r18, %r27
-	mulld %r16, %r18, %r27
-	addc %r12, %r12, %r16
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	ld %r31, 32(%r5)
-	mulhdu %r16, %r17, %r31
-	mulld %r14, %r17, %r31
-	addc %r12, %r12, %r14
-	adde %r11, %r11, %r16
-	addze %r6, %r6
-	ld %r16, 24(%r5)
-	mulhdu %r14, %r9, %r16
-	mulld %r31, %r9, %r16
-	addc %r12, %r12, %r31
-	adde %r11, %r11, %r14
-	addze %r6, %r6
-	mulhdu %r31, %r7, %r29
-	mulld %r29, %r7, %r29
-	addc %r12, %r12, %r29
-	std %r12, 112(%r3)
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r12, %r30, %r10
-	mulld %r30, %r30, %r10
-	addc %r11, %r11, %r30
-	adde %r12, %r6, %r12
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r31, %r28, %r8
-	mulld %r30, %r28, %r8
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r26, %r15
-	mulld %r30, %r26, %r15
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r24, %r19
-	mulld %r30, %r24, %r19
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r22, %r21
-	mulld %r30, %r22, %r21
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r20, %r23
-	mulld %r30, %r20, %r23
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r18, %r25
-	mulld %r30, %r18, %r25
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r17, %r27
-	mulld %r30, %r17, %r27
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	ld %r31, 32(%r5)
-	mulhdu %r30, %r9, %r31
-	mulld %r29, %r9, %r31
-	addc %r11, %r11, %r29
-	adde %r12, %r12, %r30
-	addze %r6, %r6
-	mulhdu %r30, %r7, %r16
-	mulld %r16, %r7, %r16
-	addc %r11, %r11, %r16
-	std %r11, 120(%r3)
-	adde %r12, %r12, %r30
-	addze %r6, %r6
-	mulhdu %r11, %r28, %r10
-	mulld %r28, %r28, %r10
-	addc %r12, %r12, %r28
-	adde %r11, %r6, %r11
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r30, %r26, %r8
-	mulld %r29, %r26, %r8
-	addc %r12, %r12, %r29
-	adde %r11, %r11, %r30
-	addze %r6, %r6
-	mulhdu %r30, %r24, %r15
-	mulld %r29, %r24, %r15
-	addc %r12, %r12, %r29
-	adde %r11, %r11, %r30
-	addze %r6, %r6
-	mulhdu %r30, %r22, %r19
-	mulld %r29, %r22, %r19
-	addc %r12, %r12, %r29
-	adde %r11, %r11, %r30
-	addze %r6, %r6
-	mulhdu %r30, %r20, %r21
-	mulld %r29, %r20, %r21
-	addc %r12, %r12, %r29
-	adde %r11, %r11, %r30
-	addze %r6, %r6
-	mulhdu %r30, %r18, %r23
-	mulld %r29, %r18, %r23
-	addc %r12, %r12, %r29
-	adde %r11, %r11, %r30
-	addze %r6, %r6
-	mulhdu %r30, %r17, %r25
-	mulld %r29, %r17, %r25
-	addc %r12, %r12, %r29
-	adde %r11, %r11, %r30
-	addze %r6, %r6
-	mulhdu %r30, %r9, %r27
-	mulld %r29, %r9, %r27
-	addc %r12, %r12, %r29
-	adde %r11, %r11, %r30
-	addze %r6, %r6
-	mulhdu %r30, %r7, %r31
-	mulld %r31, %r7, %r31
-	addc %r12, %r12, %r31
-	std %r12, 128(%r3)
-	adde %r11, %r11, %r30
-	addze %r6, %r6
-	mulhdu %r12, %r26, %r10
-	mulld %r26, %r26, %r10
-	addc %r11, %r11, %r26
-	adde %r12, %r6, %r12
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r31, %r24, %r8
-	mulld %r30, %r24, %r8
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r22, %r15
-	mulld %r30, %r22, %r15
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r20, %r19
-	mulld %r30, %r20, %r19
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r18, %r21
-	mulld %r30, %r18, %r21
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r17, %r23
-	mulld %r30, %r17, %r23
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r9, %r25
-	mulld %r30, %r9, %r25
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r7, %r27
-	mulld %r27, %r7, %r27
-	addc %r11, %r11, %r27
-	std %r11, 136(%r3)
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r11, %r24, %r10
-	mulld %r24, %r24, %r10
-	addc %r12, %r12, %r24
-	adde %r11, %r6, %r11
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r31, %r22, %r8
-	mulld %r30, %r22, %r8
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r20, %r15
-	mulld %r30, %r20, %r15
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r18, %r19
-	mulld %r30, %r18, %r19
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r17, %r21
-	mulld %r30, %r17, %r21
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r9, %r23
-	mulld %r30, %r9, %r23
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r7, %r25
-	mulld %r25, %r7, %r25
-	addc %r12, %r12, %r25
-	std %r12, 144(%r3)
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r12, %r22, %r10
-	mulld %r22, %r22, %r10
-	addc %r11, %r11, %r22
-	adde %r12, %r6, %r12
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r31, %r20, %r8
-	mulld %r30, %r20, %r8
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r18, %r15
-	mulld %r30, %r18, %r15
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r17, %r19
-	mulld %r30, %r17, %r19
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r9, %r21
-	mulld %r30, %r9, %r21
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r7, %r23
-	mulld %r23, %r7, %r23
-	addc %r11, %r11, %r23
-	std %r11, 152(%r3)
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r11, %r20, %r10
-	mulld %r20, %r20, %r10
-	addc %r12, %r12, %r20
-	adde %r11, %r6, %r11
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r31, %r18, %r8
-	mulld %r30, %r18, %r8
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r17, %r15
-	mulld %r30, %r17, %r15
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r9, %r19
-	mulld %r30, %r9, %r19
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r7, %r21
-	mulld %r21, %r7, %r21
-	addc %r12, %r12, %r21
-	std %r12, 160(%r3)
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r12, %r18, %r10
-	mulld %r18, %r18, %r10
-	addc %r11, %r11, %r18
-	adde %r12, %r6, %r12
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r31, %r17, %r8
-	mulld %r30, %r17, %r8
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r9, %r15
-	mulld %r30, %r9, %r15
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r7, %r19
-	mulld %r19, %r7, %r19
-	addc %r11, %r11, %r19
-	std %r11, 168(%r3)
-	adde %r12, %r12, %r31
-	addze %r6, %r6
-	mulhdu %r11, %r17, %r10
-	mulld %r17, %r17, %r10
-	addc %r12, %r12, %r17
-	adde %r11, %r6, %r11
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r31, %r9, %r8
-	mulld %r30, %r9, %r8
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r31, %r7, %r15
-	mulld %r15, %r7, %r15
-	addc %r12, %r12, %r15
-	std %r12, 176(%r3)
-	adde %r11, %r11, %r31
-	addze %r6, %r6
-	mulhdu %r12, %r9, %r10
-	mulld %r9, %r9, %r10
-	addc %r11, %r11, %r9
-	adde %r12, %r6, %r12
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r7, %r8
-	mulld %r8, %r7, %r8
 	addc %r11, %r11, %r8
-	std %r11, 184(%r3)
-	adde %r12, %r12, %r9
-	addze %r6, %r6
-	mulhdu %r8, %r7, %r10
-	mulld %r10, %r7, %r10
-	addc %r10, %r12, %r10
-	std %r10, 192(%r3)
-	adde %r6, %r6, %r8
-	std %r6, 200(%r3)
+	ld %r8, 16(%r5)
+	mulhdu %r12, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r10, %r31, %r10
+	ld %r31, 24(%r5)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r12, %r29, %r12
+	ld %r29, 32(%r5)
+	mulhdu %r28, %r6, %r29
+	mulld %r27, %r6, %r29
+	adde %r27, %r27, %r30
+	ld %r30, 40(%r5)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 48(%r5)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 56(%r5)
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	ld %r24, 64(%r5)
+	mulhdu %r20, %r6, %r24
+	mulld %r19, %r6, %r24
+	adde %r19, %r19, %r22
+	ld %r22, 72(%r5)
+	mulhdu %r18, %r6, %r22
+	mulld %r17, %r6, %r22
+	adde %r17, %r17, %r20
+	ld %r20, 80(%r5)
+	mulhdu %r16, %r6, %r20
+	mulld %r15, %r6, %r20
+	adde %r15, %r15, %r18
+	ld %r18, 88(%r5)
+	mulhdu %r14, %r6, %r18
+	mulld %r20, %r6, %r18
+	adde %r16, %r20, %r16
+	ld %r20, 96(%r5)
+	mulhdu %r18, %r6, %r20
+	mulld %r6, %r6, %r20
+	adde %r14, %r6, %r14
+	addze %r18, %r18
+	ld %r6, 8(%r4)
+	mulld %r20, %r6, %r7
+	addc %r11, %r11, %r20
+	std %r11, 8(%r3)
+	mulld %r11, %r6, %r9
+	adde %r10, %r10, %r11
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r27, %r12
+	mulld %r27, %r6, %r29
+	adde %r25, %r25, %r27
+	mulld %r27, %r6, %r30
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r28
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r26
+	adde %r19, %r19, %r27
+	mulld %r27, %r6, %r24
+	adde %r17, %r17, %r27
+	mulld %r27, %r6, %r22
+	adde %r15, %r15, %r27
+	ld %r27, 80(%r5)
+	mulld %r20, %r6, %r27
+	adde %r16, %r16, %r20
+	ld %r20, 88(%r5)
+	mulld %r27, %r6, %r20
+	adde %r14, %r14, %r27
+	ld %r27, 96(%r5)
+	mulld %r20, %r6, %r27
+	adde %r18, %r18, %r20
+	subfe %r20, %r20, %r20
+	addi %r20, %r20, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r22
+	adde %r16, %r16, %r27
+	ld %r27, 80(%r5)
+	mulhdu %r22, %r6, %r27
+	adde %r14, %r14, %r22
+	ld %r22, 88(%r5)
+	mulhdu %r27, %r6, %r22
+	adde %r18, %r18, %r27
+	ld %r27, 96(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r20, %r20, %r6
+	ld %r6, 16(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 16(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r25, %r12
+	mulld %r27, %r6, %r29
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r30
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r28
+	adde %r19, %r19, %r27
+	mulld %r27, %r6, %r26
+	adde %r17, %r17, %r27
+	mulld %r27, %r6, %r24
+	adde %r15, %r15, %r27
+	ld %r27, 72(%r5)
+	mulld %r25, %r6, %r27
+	adde %r16, %r16, %r25
+	ld %r25, 80(%r5)
+	mulld %r27, %r6, %r25
+	adde %r14, %r14, %r27
+	mulld %r27, %r6, %r22
+	adde %r18, %r18, %r27
+	ld %r27, 96(%r5)
+	mulld %r22, %r6, %r27
+	adde %r20, %r20, %r22
+	subfe %r22, %r22, %r22
+	addi %r22, %r22, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r16, %r16, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r24, %r6, %r27
+	adde %r14, %r14, %r24
+	mulhdu %r24, %r6, %r25
+	adde %r18, %r18, %r24
+	ld %r24, 88(%r5)
+	mulhdu %r25, %r6, %r24
+	adde %r20, %r20, %r25
+	ld %r25, 96(%r5)
+	mulhdu %r6, %r6, %r25
+	adde %r22, %r22, %r6
+	ld %r6, 24(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 24(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r23, %r12
+	mulld %r25, %r6, %r29
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r30
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r28
+	adde %r17, %r17, %r25
+	mulld %r25, %r6, %r26
+	adde %r15, %r15, %r25
+	ld %r25, 64(%r5)
+	mulld %r23, %r6, %r25
+	adde %r16, %r16, %r23
+	mulld %r23, %r6, %r27
+	adde %r14, %r14, %r23
+	ld %r23, 80(%r5)
+	mulld %r27, %r6, %r23
+	adde %r18, %r18, %r27
+	mulld %r27, %r6, %r24
+	adde %r20, %r20, %r27
+	ld %r27, 96(%r5)
+	mulld %r24, %r6, %r27
+	adde %r22, %r22, %r24
+	subfe %r24, %r24, %r24
+	addi %r24, %r24, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r25
+	adde %r14, %r14, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r25, %r6, %r27
+	adde %r18, %r18, %r25
+	mulhdu %r25, %r6, %r23
+	adde %r20, %r20, %r25
+	ld %r25, 88(%r5)
+	mulhdu %r23, %r6, %r25
+	adde %r22, %r22, %r23
+	ld %r23, 96(%r5)
+	mulhdu %r6, %r6, %r23
+	adde %r24, %r24, %r6
+	ld %r6, 32(%r4)
+	mulld %r23, %r6, %r7
+	addc %r10, %r10, %r23
+	std %r10, 32(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r21, %r12
+	mulld %r23, %r6, %r29
+	adde %r19, %r19, %r23
+	mulld %r23, %r6, %r30
+	adde %r17, %r17, %r23
+	mulld %r23, %r6, %r28
+	adde %r15, %r15, %r23
+	mulld %r23, %r6, %r26
+	adde %r16, %r16, %r23
+	ld %r23, 64(%r5)
+	mulld %r21, %r6, %r23
+	adde %r14, %r14, %r21
+	mulld %r21, %r6, %r27
+	adde %r18, %r18, %r21
+	ld %r21, 80(%r5)
+	mulld %r27, %r6, %r21
+	adde %r20, %r20, %r27
+	mulld %r27, %r6, %r25
+	adde %r22, %r22, %r27
+	ld %r27, 96(%r5)
+	mulld %r25, %r6, %r27
+	adde %r24, %r24, %r25
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r23
+	adde %r18, %r18, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r23, %r6, %r27
+	adde %r20, %r20, %r23
+	mulhdu %r23, %r6, %r21
+	adde %r22, %r22, %r23
+	ld %r23, 88(%r5)
+	mulhdu %r21, %r6, %r23
+	adde %r21, %r24, %r21
+	ld %r24, 96(%r5)
+	mulhdu %r6, %r6, %r24
+	adde %r25, %r25, %r6
+	ld %r6, 40(%r4)
+	mulld %r24, %r6, %r7
+	addc %r10, %r10, %r24
+	std %r10, 40(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r19, %r12
+	mulld %r24, %r6, %r29
+	adde %r17, %r17, %r24
+	mulld %r24, %r6, %r30
+	adde %r15, %r15, %r24
+	mulld %r24, %r6, %r28
+	adde %r16, %r16, %r24
+	mulld %r24, %r6, %r26
+	adde %r14, %r14, %r24
+	ld %r24, 64(%r5)
+	mulld %r19, %r6, %r24
+	adde %r18, %r18, %r19
+	mulld %r19, %r6, %r27
+	adde %r19, %r20, %r19
+	ld %r20, 80(%r5)
+	mulld %r27, %r6, %r20
+	adde %r22, %r22, %r27
+	mulld %r27, %r6, %r23
+	adde %r21, %r21, %r27
+	ld %r27, 96(%r5)
+	mulld %r23, %r6, %r27
+	adde %r23, %r25, %r23
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r19, %r19, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r24, %r6, %r27
+	adde %r22, %r22, %r24
+	mulhdu %r24, %r6, %r20
+	adde %r21, %r21, %r24
+	ld %r24, 88(%r5)
+	mulhdu %r20, %r6, %r24
+	adde %r20, %r23, %r20
+	ld %r23, 96(%r5)
+	mulhdu %r6, %r6, %r23
+	adde %r25, %r25, %r6
+	ld %r6, 48(%r4)
+	mulld %r23, %r6, %r7
+	addc %r10, %r10, %r23
+	std %r10, 48(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r17, %r12
+	mulld %r23, %r6, %r29
+	adde %r15, %r15, %r23
+	mulld %r23, %r6, %r30
+	adde %r16, %r16, %r23
+	mulld %r23, %r6, %r28
+	adde %r14, %r14, %r23
+	mulld %r23, %r6, %r26
+	adde %r18, %r18, %r23
+	ld %r23, 64(%r5)
+	mulld %r17, %r6, %r23
+	adde %r17, %r19, %r17
+	mulld %r19, %r6, %r27
+	adde %r19, %r22, %r19
+	ld %r22, 80(%r5)
+	mulld %r27, %r6, %r22
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r24
+	adde %r20, %r20, %r27
+	ld %r27, 96(%r5)
+	mulld %r24, %r6, %r27
+	adde %r24, %r25, %r24
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r23
+	adde %r19, %r19, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r23, %r6, %r27
+	adde %r21, %r21, %r23
+	mulhdu %r23, %r6, %r22
+	adde %r20, %r20, %r23
+	ld %r23, 88(%r5)
+	mulhdu %r22, %r6, %r23
+	adde %r22, %r24, %r22
+	ld %r24, 96(%r5)
+	mulhdu %r6, %r6, %r24
+	adde %r25, %r25, %r6
+	ld %r6, 56(%r4)
+	mulld %r24, %r6, %r7
+	addc %r10, %r10, %r24
+	std %r10, 56(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r15, %r12
+	mulld %r24, %r6, %r29
+	adde %r16, %r16, %r24
+	mulld %r24, %r6, %r30
+	adde %r14, %r14, %r24
+	mulld %r24, %r6, %r28
+	adde %r18, %r18, %r24
+	mulld %r24, %r6, %r26
+	adde %r17, %r17, %r24
+	ld %r24, 64(%r5)
+	mulld %r15, %r6, %r24
+	adde %r15, %r19, %r15
+	mulld %r19, %r6, %r27
+	adde %r19, %r21, %r19
+	ld %r21, 80(%r5)
+	mulld %r27, %r6, %r21
+	adde %r20, %r20, %r27
+	mulld %r27, %r6, %r23
+	adde %r22, %r22, %r27
+	ld %r27, 96(%r5)
+	mulld %r23, %r6, %r27
+	adde %r23, %r25, %r23
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r19, %r19, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r24, %r6, %r27
+	adde %r20, %r20, %r24
+	mulhdu %r24, %r6, %r21
+	adde %r22, %r22, %r24
+	ld %r24, 88(%r5)
+	mulhdu %r21, %r6, %r24
+	adde %r21, %r23, %r21
+	ld %r23, 96(%r5)
+	mulhdu %r6, %r6, %r23
+	adde %r25, %r25, %r6
+	ld %r6, 64(%r4)
+	mulld %r23, %r6, %r7
+	addc %r10, %r10, %r23
+	std %r10, 64(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r16, %r12
+	mulld %r23, %r6, %r29
+	adde %r14, %r14, %r23
+	mulld %r23, %r6, %r30
+	adde %r18, %r18, %r23
+	mulld %r23, %r6, %r28
+	adde %r17, %r17, %r23
+	mulld %r23, %r6, %r26
+	adde %r15, %r15, %r23
+	ld %r23, 64(%r5)
+	mulld %r16, %r6, %r23
+	adde %r16, %r19, %r16
+	mulld %r19, %r6, %r27
+	adde %r19, %r20, %r19
+	ld %r20, 80(%r5)
+	mulld %r27, %r6, %r20
+	adde %r22, %r22, %r27
+	mulld %r27, %r6, %r24
+	adde %r21, %r21, %r27
+	ld %r27, 96(%r5)
+	mulld %r24, %r6, %r27
+	adde %r24, %r25, %r24
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r23
+	adde %r19, %r19, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r23, %r6, %r27
+	adde %r22, %r22, %r23
+	mulhdu %r23, %r6, %r20
+	adde %r21, %r21, %r23
+	ld %r23, 88(%r5)
+	mulhdu %r20, %r6, %r23
+	adde %r20, %r24, %r20
+	ld %r24, 96(%r5)
+	mulhdu %r6, %r6, %r24
+	adde %r25, %r25, %r6
+	ld %r6, 72(%r4)
+	mulld %r24, %r6, %r7
+	addc %r10, %r10, %r24
+	std %r10, 72(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r14, %r12
+	mulld %r24, %r6, %r29
+	adde %r18, %r18, %r24
+	mulld %r24, %r6, %r30
+	adde %r17, %r17, %r24
+	mulld %r24, %r6, %r28
+	adde %r15, %r15, %r24
+	mulld %r24, %r6, %r26
+	adde %r16, %r16, %r24
+	ld %r24, 64(%r5)
+	mulld %r14, %r6, %r24
+	adde %r14, %r19, %r14
+	mulld %r19, %r6, %r27
+	adde %r19, %r22, %r19
+	ld %r22, 80(%r5)
+	mulld %r27, %r6, %r22
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r23
+	adde %r20, %r20, %r27
+	ld %r27, 96(%r5)
+	mulld %r23, %r6, %r27
+	adde %r23, %r25, %r23
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r19, %r19, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r24, %r6, %r27
+	adde %r21, %r21, %r24
+	mulhdu %r24, %r6, %r22
+	adde %r20, %r20, %r24
+	ld %r24, 88(%r5)
+	mulhdu %r22, %r6, %r24
+	adde %r22, %r23, %r22
+	ld %r23, 96(%r5)
+	mulhdu %r6, %r6, %r23
+	adde %r25, %r25, %r6
+	ld %r6, 80(%r4)
+	mulld %r23, %r6, %r7
+	addc %r10, %r10, %r23
+	std %r10, 80(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r18, %r12
+	mulld %r23, %r6, %r29
+	adde %r17, %r17, %r23
+	mulld %r23, %r6, %r30
+	adde %r15, %r15, %r23
+	mulld %r23, %r6, %r28
+	adde %r16, %r16, %r23
+	mulld %r23, %r6, %r26
+	adde %r14, %r14, %r23
+	ld %r23, 64(%r5)
+	mulld %r18, %r6, %r23
+	adde %r18, %r19, %r18
+	mulld %r19, %r6, %r27
+	adde %r19, %r21, %r19
+	ld %r21, 80(%r5)
+	mulld %r27, %r6, %r21
+	adde %r20, %r20, %r27
+	mulld %r27, %r6, %r24
+	adde %r22, %r22, %r27
+	ld %r27, 96(%r5)
+	mulld %r24, %r6, %r27
+	adde %r24, %r25, %r24
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r6, %r23
+	adde %r19, %r19, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r23, %r6, %r27
+	adde %r20, %r20, %r23
+	mulhdu %r23, %r6, %r21
+	adde %r22, %r22, %r23
+	ld %r23, 88(%r5)
+	mulhdu %r21, %r6, %r23
+	adde %r21, %r24, %r21
+	ld %r24, 96(%r5)
+	mulhdu %r6, %r6, %r24
+	adde %r25, %r25, %r6
+	ld %r6, 88(%r4)
+	mulld %r24, %r6, %r7
+	addc %r10, %r10, %r24
+	std %r10, 88(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r17, %r12
+	mulld %r24, %r6, %r29
+	adde %r15, %r15, %r24
+	mulld %r24, %r6, %r30
+	adde %r16, %r16, %r24
+	mulld %r24, %r6, %r28
+	adde %r14, %r14, %r24
+	mulld %r24, %r6, %r26
+	adde %r18, %r18, %r24
+	ld %r24, 64(%r5)
+	mulld %r17, %r6, %r24
+	adde %r17, %r19, %r17
+	mulld %r19, %r6, %r27
+	adde %r19, %r20, %r19
+	ld %r20, 80(%r5)
+	mulld %r27, %r6, %r20
+	adde %r22, %r22, %r27
+	mulld %r27, %r6, %r23
+	adde %r21, %r21, %r27
+	ld %r27, 96(%r5)
+	mulld %r23, %r6, %r27
+	adde %r23, %r25, %r23
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r19, %r19, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r24, %r6, %r27
+	adde %r22, %r22, %r24
+	mulhdu %r24, %r6, %r20
+	adde %r21, %r21, %r24
+	ld %r24, 88(%r5)
+	mulhdu %r20, %r6, %r24
+	adde %r20, %r23, %r20
+	ld %r23, 96(%r5)
+	mulhdu %r6, %r6, %r23
+	adde %r25, %r25, %r6
+	ld %r6, 96(%r4)
+	mulld %r23, %r6, %r7
+	addc %r10, %r10, %r23
+	std %r10, 96(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r15, %r12
+	mulld %r23, %r6, %r29
+	adde %r16, %r16, %r23
+	mulld %r23, %r6, %r30
+	adde %r14, %r14, %r23
+	mulld %r23, %r6, %r28
+	adde %r18, %r18, %r23
+	mulld %r23, %r6, %r26
+	adde %r17, %r17, %r23
+	ld %r23, 64(%r5)
+	mulld %r15, %r6, %r23
+	adde %r15, %r19, %r15
+	mulld %r19, %r6, %r27
+	adde %r19, %r22, %r19
+	ld %r22, 80(%r5)
+	mulld %r27, %r6, %r22
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r24
+	adde %r20, %r20, %r27
+	ld %r27, 96(%r5)
+	mulld %r24, %r6, %r27
+	adde %r24, %r25, %r24
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	mulhdu %r7, %r6, %r7
+	addc %r10, %r10, %r7
+	std %r10, 104(%r3)
+	mulhdu %r9, %r6, %r9
+	adde %r11, %r11, %r9
+	std %r11, 112(%r3)
+	mulhdu %r8, %r6, %r8
+	adde %r12, %r12, %r8
+	std %r12, 120(%r3)
+	mulhdu %r31, %r6, %r31
+	adde %r16, %r16, %r31
+	std %r16, 128(%r3)
+	mulhdu %r29, %r6, %r29
+	adde %r14, %r14, %r29
+	std %r14, 136(%r3)
+	mulhdu %r30, %r6, %r30
+	adde %r18, %r18, %r30
+	std %r18, 144(%r3)
+	mulhdu %r28, %r6, %r28
+	adde %r17, %r17, %r28
+	std %r17, 152(%r3)
+	mulhdu %r26, %r6, %r26
+	adde %r15, %r15, %r26
+	std %r15, 160(%r3)
+	mulhdu %r23, %r6, %r23
+	adde %r19, %r19, %r23
+	std %r19, 168(%r3)
+	ld %r7, 72(%r5)
+	mulhdu %r7, %r6, %r7
+	adde %r21, %r21, %r7
+	std %r21, 176(%r3)
+	mulhdu %r22, %r6, %r22
+	adde %r20, %r20, %r22
+	std %r20, 184(%r3)
+	ld %r7, 88(%r5)
+	mulhdu %r7, %r6, %r7
+	adde %r24, %r24, %r7
+	std %r24, 192(%r3)
+	mulhdu %r27, %r6, %r27
+	adde %r25, %r25, %r27
+	std %r25, 200(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -5286,10 +4475,10 @@ lf_mp_mul13_ppc64le:
 	.size lf_mp_mul13_ppc64le, .-lf_mp_mul13_ppc64le
 
 # void lf_mp_mul14_ppc64le(uint64_t r[28], const uint64_t a[14], const uint64_t b[14])
-#   r = a * b, 14x14 -> 28 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
+#   r = a * b, 14x14 -> 28 limbs, operand scanning (onechain carry chains). Any inputs; r must not overlap a or b.
 #   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 144 bytes of the protected zone below r1 (18 registers saved, 0 spill slots of 8 bytes)
-#   1122 instructions
+#   1018 instructions
 	.text
 	.globl lf_mp_mul14_ppc64le
 	.hidden lf_mp_mul14_ppc64le
@@ -5341,1083 +4530,979 @@ lf_mp_mul14_ppc64le:
 	ld %r9, 8(%r5)
 	mulhdu %r10, %r6, %r9
 	mulld %r11, %r6, %r9
-	addc %r11, %r8, %r11
-	addze %r10, %r10
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r12, 8(%r4)
-	mulhdu %r31, %r12, %r7
-	mulld %r30, %r12, %r7
-	addc %r11, %r11, %r30
-	std %r11, 8(%r3)
-	adde %r10, %r10, %r31
-	addze %r8, %r8
-	ld %r11, 16(%r5)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	addc %r10, %r10, %r30
-	adde %r31, %r8, %r31
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r30, %r12, %r9
-	mulld %r29, %r12, %r9
-	addc %r10, %r10, %r29
-	adde %r30, %r31, %r30
-	addze %r8, %r8
-	ld %r31, 16(%r4)
-	mulhdu %r29, %r31, %r7
-	mulld %r28, %r31, %r7
-	addc %r10, %r10, %r28
-	std %r10, 16(%r3)
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	ld %r10, 24(%r5)
-	mulhdu %r30, %r6, %r10
-	mulld %r28, %r6, %r10
-	addc %r28, %r29, %r28
-	adde %r30, %r8, %r30
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r29, %r12, %r11
-	mulld %r27, %r12, %r11
-	addc %r27, %r28, %r27
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	mulhdu %r30, %r31, %r9
-	mulld %r28, %r31, %r9
-	addc %r27, %r27, %r28
-	adde %r29, %r29, %r30
-	addze %r8, %r8
-	ld %r30, 24(%r4)
-	mulhdu %r28, %r30, %r7
-	mulld %r26, %r30, %r7
-	addc %r26, %r27, %r26
-	std %r26, 24(%r3)
-	adde %r28, %r29, %r28
-	addze %r8, %r8
+	addc %r11, %r11, %r8
+	ld %r8, 16(%r5)
+	mulhdu %r12, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r10, %r31, %r10
+	ld %r31, 24(%r5)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r12, %r29, %r12
 	ld %r29, 32(%r5)
-	mulhdu %r27, %r6, %r29
-	mulld %r26, %r6, %r29
-	addc %r26, %r28, %r26
-	adde %r27, %r8, %r27
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r28, %r12, %r10
-	mulld %r25, %r12, %r10
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r31, %r11
-	mulld %r26, %r31, %r11
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r30, %r9
-	mulld %r26, %r30, %r9
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	ld %r28, 32(%r4)
-	mulhdu %r26, %r28, %r7
-	mulld %r24, %r28, %r7
-	addc %r24, %r25, %r24
-	std %r24, 32(%r3)
-	adde %r26, %r27, %r26
-	addze %r8, %r8
-	ld %r27, 40(%r5)
-	mulhdu %r25, %r6, %r27
-	mulld %r24, %r6, %r27
-	addc %r24, %r26, %r24
-	adde %r25, %r8, %r25
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r26, %r12, %r29
-	mulld %r23, %r12, %r29
-	addc %r23, %r24, %r23
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r31, %r10
-	mulld %r24, %r31, %r10
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r30, %r11
-	mulld %r24, %r30, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r28, %r9
-	mulld %r24, %r28, %r9
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	ld %r26, 40(%r4)
-	mulhdu %r24, %r26, %r7
-	mulld %r22, %r26, %r7
-	addc %r22, %r23, %r22
-	std %r22, 40(%r3)
-	adde %r24, %r25, %r24
-	addze %r8, %r8
-	ld %r25, 48(%r5)
-	mulhdu %r23, %r6, %r25
-	mulld %r22, %r6, %r25
-	addc %r22, %r24, %r22
-	adde %r23, %r8, %r23
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r24, %r12, %r27
-	mulld %r21, %r12, %r27
-	addc %r21, %r22, %r21
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r31, %r29
-	mulld %r22, %r31, %r29
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r30, %r10
-	mulld %r22, %r30, %r10
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r28, %r11
-	mulld %r22, %r28, %r11
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r26, %r9
-	mulld %r22, %r26, %r9
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	ld %r24, 48(%r4)
-	mulhdu %r22, %r24, %r7
-	mulld %r20, %r24, %r7
-	addc %r20, %r21, %r20
-	std %r20, 48(%r3)
-	adde %r22, %r23, %r22
-	addze %r8, %r8
-	ld %r23, 56(%r5)
-	mulhdu %r21, %r6, %r23
-	mulld %r20, %r6, %r23
-	addc %r20, %r22, %r20
-	adde %r21, %r8, %r21
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r22, %r12, %r25
-	mulld %r19, %r12, %r25
-	addc %r19, %r20, %r19
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r31, %r27
-	mulld %r20, %r31, %r27
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r30, %r29
-	mulld %r20, %r30, %r29
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r28, %r10
-	mulld %r20, %r28, %r10
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r26, %r11
-	mulld %r20, %r26, %r11
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r24, %r9
-	mulld %r20, %r24, %r9
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	ld %r22, 56(%r4)
-	mulhdu %r20, %r22, %r7
-	mulld %r18, %r22, %r7
-	addc %r18, %r19, %r18
-	std %r18, 56(%r3)
-	adde %r20, %r21, %r20
-	addze %r8, %r8
-	ld %r21, 64(%r5)
-	mulhdu %r19, %r6, %r21
-	mulld %r18, %r6, %r21
-	addc %r18, %r20, %r18
-	adde %r19, %r8, %r19
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r20, %r12, %r23
-	mulld %r17, %r12, %r23
-	addc %r17, %r18, %r17
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r31, %r25
-	mulld %r18, %r31, %r25
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r30, %r27
-	mulld %r18, %r30, %r27
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r28, %r29
-	mulld %r18, %r28, %r29
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r26, %r10
-	mulld %r18, %r26, %r10
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r24, %r11
-	mulld %r18, %r24, %r11
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r22, %r9
-	mulld %r18, %r22, %r9
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	ld %r20, 64(%r4)
-	mulhdu %r18, %r20, %r7
-	mulld %r16, %r20, %r7
-	addc %r16, %r17, %r16
-	std %r16, 64(%r3)
-	adde %r18, %r19, %r18
-	addze %r8, %r8
-	ld %r19, 72(%r5)
-	mulhdu %r17, %r6, %r19
-	mulld %r16, %r6, %r19
-	addc %r16, %r18, %r16
-	adde %r17, %r8, %r17
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r18, %r12, %r21
-	mulld %r15, %r12, %r21
-	addc %r15, %r16, %r15
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r31, %r23
-	mulld %r16, %r31, %r23
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r30, %r25
-	mulld %r16, %r30, %r25
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r28, %r27
-	mulld %r16, %r28, %r27
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r26, %r29
-	mulld %r16, %r26, %r29
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r24, %r10
-	mulld %r16, %r24, %r10
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r22, %r11
-	mulld %r16, %r22, %r11
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r20, %r9
-	mulld %r16, %r20, %r9
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	ld %r18, 72(%r4)
-	mulhdu %r16, %r18, %r7
-	mulld %r14, %r18, %r7
-	addc %r14, %r15, %r14
-	std %r14, 72(%r3)
-	adde %r16, %r17, %r16
-	addze %r8, %r8
-	ld %r17, 80(%r5)
-	mulhdu %r15, %r6, %r17
-	mulld %r14, %r6, %r17
-	addc %r14, %r16, %r14
-	adde %r15, %r8, %r15
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r16, %r12, %r19
-	mulld %r17, %r12, %r19
-	addc %r14, %r14, %r17
-	adde %r15, %r15, %r16
-	addze %r8, %r8
-	mulhdu %r17, %r31, %r21
-	mulld %r16, %r31, %r21
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r30, %r23
-	mulld %r16, %r30, %r23
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r28, %r25
-	mulld %r16, %r28, %r25
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r26, %r27
-	mulld %r16, %r26, %r27
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r24, %r29
-	mulld %r16, %r24, %r29
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r22, %r10
-	mulld %r16, %r22, %r10
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r20, %r11
-	mulld %r16, %r20, %r11
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r18, %r9
-	mulld %r16, %r18, %r9
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	ld %r17, 80(%r4)
-	mulhdu %r16, %r17, %r7
-	mulld %r9, %r17, %r7
-	addc %r14, %r14, %r9
-	std %r14, 80(%r3)
-	adde %r15, %r15, %r16
-	addze %r8, %r8
-	ld %r9, 88(%r5)
-	mulhdu %r16, %r6, %r9
-	mulld %r14, %r6, %r9
-	addc %r14, %r15, %r14
-	adde %r16, %r8, %r16
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r15, 80(%r5)
-	mulhdu %r9, %r12, %r15
-	mulld %r6, %r12, %r15
-	addc %r14, %r14, %r6
-	adde %r16, %r16, %r9
-	addze %r8, %r8
-	mulhdu %r6, %r31, %r19
-	mulld %r9, %r31, %r19
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r30, %r21
-	mulld %r9, %r30, %r21
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r28, %r23
-	mulld %r9, %r28, %r23
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r26, %r25
-	mulld %r9, %r26, %r25
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r24, %r27
-	mulld %r9, %r24, %r27
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r22, %r29
-	mulld %r9, %r22, %r29
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r20, %r10
-	mulld %r9, %r20, %r10
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r18, %r11
-	mulld %r9, %r18, %r11
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	ld %r6, 8(%r5)
-	mulhdu %r9, %r17, %r6
-	mulld %r11, %r17, %r6
-	addc %r11, %r14, %r11
-	adde %r16, %r16, %r9
-	addze %r8, %r8
-	ld %r9, 88(%r4)
-	mulhdu %r14, %r9, %r7
-	mulld %r6, %r9, %r7
-	addc %r11, %r11, %r6
-	std %r11, 88(%r3)
-	adde %r14, %r16, %r14
-	addze %r8, %r8
-	ld %r6, 0(%r4)
-	ld %r11, 96(%r5)
-	mulhdu %r16, %r6, %r11
-	mulld %r7, %r6, %r11
-	addc %r14, %r14, %r7
-	adde %r16, %r8, %r16
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	ld %r8, 88(%r5)
-	mulhdu %r11, %r12, %r8
-	mulld %r6, %r12, %r8
-	addc %r14, %r14, %r6
-	adde %r11, %r16, %r11
-	addze %r7, %r7
-	mulhdu %r6, %r31, %r15
-	mulld %r16, %r31, %r15
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r30, %r19
-	mulld %r16, %r30, %r19
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r28, %r21
-	mulld %r16, %r28, %r21
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r26, %r23
-	mulld %r16, %r26, %r23
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r24, %r25
-	mulld %r16, %r24, %r25
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r22, %r27
-	mulld %r16, %r22, %r27
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r20, %r29
-	mulld %r16, %r20, %r29
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r18, %r10
-	mulld %r16, %r18, %r10
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	ld %r6, 16(%r5)
-	mulhdu %r16, %r17, %r6
-	mulld %r10, %r17, %r6
-	addc %r10, %r14, %r10
-	adde %r11, %r11, %r16
-	addze %r7, %r7
-	ld %r16, 8(%r5)
-	mulhdu %r14, %r9, %r16
-	mulld %r6, %r9, %r16
-	addc %r10, %r10, %r6
-	adde %r11, %r11, %r14
-	addze %r7, %r7
-	ld %r6, 96(%r4)
-	ld %r14, 0(%r5)
-	mulhdu %r16, %r6, %r14
-	mulld %r9, %r6, %r14
-	addc %r10, %r10, %r9
-	std %r10, 96(%r3)
-	adde %r11, %r11, %r16
-	addze %r7, %r7
-	ld %r9, 0(%r4)
-	ld %r10, 104(%r5)
-	mulhdu %r16, %r9, %r10
-	mulld %r9, %r9, %r10
-	addc %r11, %r11, %r9
-	adde %r16, %r7, %r16
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	ld %r9, 96(%r5)
-	mulhdu %r10, %r12, %r9
-	mulld %r14, %r12, %r9
-	addc %r11, %r11, %r14
-	adde %r10, %r16, %r10
-	addze %r7, %r7
-	mulhdu %r16, %r31, %r8
-	mulld %r14, %r31, %r8
-	addc %r11, %r11, %r14
-	adde %r10, %r10, %r16
-	addze %r7, %r7
-	mulhdu %r16, %r30, %r15
-	mulld %r14, %r30, %r15
-	addc %r11, %r11, %r14
-	adde %r10, %r10, %r16
-	addze %r7, %r7
-	mulhdu %r16, %r28, %r19
-	mulld %r14, %r28, %r19
-	addc %r11, %r11, %r14
-	adde %r10, %r10, %r16
-	addze %r7, %r7
-	mulhdu %r16, %r26, %r21
-	mulld %r14, %r26, %r21
-	addc %r11, %r11, %r14
-	adde %r10, %r10, %r16
-	addze %r7, %r7
-	mulhdu %r16, %r24, %r23
-	mulld %r14, %r24, %r23
-	addc %r11, %r11, %r14
-	adde %r10, %r10, %r16
-	addze %r7, %r7
-	mulhdu %r16, %r22, %r25
-	mulld %r14, %r22, %r25
-	addc %r11, %r11, %r14
-	adde %r10, %r10, %r16
-	addze %r7, %r7
-	mulhdu %r16, %r20, %r27
-	mulld %r14, %r20, %r27
-	addc %r11, %r11, %r14
-	adde %r10, %r10, %r16
-	addze %r7, %r7
-	mulhdu %r16, %r18, %r29
-	mulld %r14, %r18, %r29
-	addc %r11, %r11, %r14
-	adde %r10, %r10, %r16
-	addze %r7, %r7
-	ld %r16, 24(%r5)
-	mulhdu %r14, %r17, %r16
-	mulld %r29, %r17, %r16
-	addc %r11, %r11, %r29
-	adde %r10, %r10, %r14
-	addze %r7, %r7
-	ld %r29, 88(%r4)
-	ld %r14, 16(%r5)
-	mulhdu %r16, %r29, %r14
-	mulld %r17, %r29, %r14
-	addc %r11, %r11, %r17
-	adde %r10, %r10, %r16
-	addze %r7, %r7
-	ld %r17, 8(%r5)
-	mulhdu %r16, %r6, %r17
-	mulld %r14, %r6, %r17
-	addc %r11, %r11, %r14
-	adde %r10, %r10, %r16
-	addze %r7, %r7
-	ld %r16, 104(%r4)
-	ld %r14, 0(%r5)
-	mulhdu %r17, %r16, %r14
-	mulld %r14, %r16, %r14
-	addc %r11, %r11, %r14
-	std %r11, 104(%r3)
-	adde %r10, %r10, %r17
-	addze %r7, %r7
-	ld %r11, 104(%r5)
-	mulhdu %r17, %r12, %r11
-	mulld %r12, %r12, %r11
-	addc %r10, %r10, %r12
-	adde %r17, %r7, %r17
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r12, %r31, %r9
-	mulld %r14, %r31, %r9
-	addc %r10, %r10, %r14
-	adde %r12, %r17, %r12
-	addze %r7, %r7
-	mulhdu %r17, %r30, %r8
-	mulld %r14, %r30, %r8
-	addc %r10, %r10, %r14
-	adde %r12, %r12, %r17
-	addze %r7, %r7
-	mulhdu %r17, %r28, %r15
-	mulld %r14, %r28, %r15
-	addc %r10, %r10, %r14
-	adde %r12, %r12, %r17
-	addze %r7, %r7
-	mulhdu %r17, %r26, %r19
-	mulld %r14, %r26, %r19
-	addc %r10, %r10, %r14
-	adde %r12, %r12, %r17
-	addze %r7, %r7
-	mulhdu %r17, %r24, %r21
-	mulld %r14, %r24, %r21
-	addc %r10, %r10, %r14
-	adde %r12, %r12, %r17
-	addze %r7, %r7
-	mulhdu %r17, %r22, %r23
-	mulld %r14, %r22, %r23
-	addc %r10, %r10, %r14
-	adde %r12, %r12, %r17
-	addze %r7, %r7
-	mulhdu %r17, %r20, %r25
-	mulld %r14, %r20, %r25
-	addc %r10, %r10, %r14
-	adde %r12, %r12, %r17
-	addze %r7, %r7
-	mulhdu %r17, %r18, %r27
-	mulld %r14, %r18, %r27
-	addc %r10, %r10, %r14
-	adde %r12, %r12, %r17
-	addze %r7, %r7
-	ld %r17, 80(%r4)
-	ld %r14, 32(%r5)
-	mulhdu %r27, %r17, %r14
-	mulld %r25, %r17, %r14
-	addc %r10, %r10, %r25
-	adde %r12, %r12, %r27
-	addze %r7, %r7
-	ld %r27, 24(%r5)
-	mulhdu %r25, %r29, %r27
-	mulld %r14, %r29, %r27
-	addc %r10, %r10, %r14
-	adde %r12, %r12, %r25
-	addze %r7, %r7
-	ld %r25, 16(%r5)
-	mulhdu %r14, %r6, %r25
-	mulld %r27, %r6, %r25
-	addc %r10, %r10, %r27
-	adde %r12, %r12, %r14
-	addze %r7, %r7
-	ld %r27, 8(%r5)
-	mulhdu %r14, %r16, %r27
-	mulld %r27, %r16, %r27
-	addc %r10, %r10, %r27
-	std %r10, 112(%r3)
-	adde %r12, %r12, %r14
-	addze %r7, %r7
-	mulhdu %r10, %r31, %r11
-	mulld %r31, %r31, %r11
-	addc %r12, %r12, %r31
-	adde %r10, %r7, %r10
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r31, %r30, %r9
-	mulld %r27, %r30, %r9
-	addc %r12, %r12, %r27
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r28, %r8
-	mulld %r27, %r28, %r8
-	addc %r12, %r12, %r27
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r26, %r15
-	mulld %r27, %r26, %r15
-	addc %r12, %r12, %r27
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r24, %r19
-	mulld %r27, %r24, %r19
-	addc %r12, %r12, %r27
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r22, %r21
-	mulld %r27, %r22, %r21
-	addc %r12, %r12, %r27
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r20, %r23
-	mulld %r27, %r20, %r23
-	addc %r12, %r12, %r27
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	ld %r31, 48(%r5)
-	mulhdu %r27, %r18, %r31
-	mulld %r14, %r18, %r31
-	addc %r12, %r12, %r14
-	adde %r10, %r10, %r27
-	addze %r7, %r7
-	ld %r27, 40(%r5)
-	mulhdu %r14, %r17, %r27
-	mulld %r31, %r17, %r27
-	addc %r12, %r12, %r31
-	adde %r10, %r10, %r14
-	addze %r7, %r7
-	ld %r31, 32(%r5)
-	mulhdu %r14, %r29, %r31
-	mulld %r27, %r29, %r31
-	addc %r12, %r12, %r27
-	adde %r10, %r10, %r14
-	addze %r7, %r7
-	ld %r27, 24(%r5)
-	mulhdu %r14, %r6, %r27
-	mulld %r31, %r6, %r27
-	addc %r12, %r12, %r31
-	adde %r10, %r10, %r14
-	addze %r7, %r7
-	mulhdu %r31, %r16, %r25
-	mulld %r25, %r16, %r25
-	addc %r12, %r12, %r25
-	std %r12, 120(%r3)
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r12, %r30, %r11
-	mulld %r30, %r30, %r11
-	addc %r10, %r10, %r30
-	adde %r12, %r7, %r12
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r31, %r28, %r9
-	mulld %r30, %r28, %r9
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r26, %r8
-	mulld %r30, %r26, %r8
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r24, %r15
-	mulld %r30, %r24, %r15
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r22, %r19
-	mulld %r30, %r22, %r19
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r20, %r21
-	mulld %r30, %r20, %r21
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r18, %r23
-	mulld %r30, %r18, %r23
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	ld %r31, 48(%r5)
-	mulhdu %r30, %r17, %r31
-	mulld %r25, %r17, %r31
-	addc %r10, %r10, %r25
-	adde %r12, %r12, %r30
-	addze %r7, %r7
+	mulhdu %r28, %r6, %r29
+	mulld %r27, %r6, %r29
+	adde %r27, %r27, %r30
 	ld %r30, 40(%r5)
-	mulhdu %r25, %r29, %r30
-	mulld %r14, %r29, %r30
-	addc %r10, %r10, %r14
-	adde %r12, %r12, %r25
-	addze %r7, %r7
-	ld %r25, 32(%r5)
-	mulhdu %r14, %r6, %r25
-	mulld %r30, %r6, %r25
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r14
-	addze %r7, %r7
-	mulhdu %r30, %r16, %r27
-	mulld %r27, %r16, %r27
-	addc %r10, %r10, %r27
-	std %r10, 128(%r3)
-	adde %r12, %r12, %r30
-	addze %r7, %r7
-	mulhdu %r10, %r28, %r11
-	mulld %r28, %r28, %r11
-	addc %r12, %r12, %r28
-	adde %r10, %r7, %r10
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r30, %r26, %r9
-	mulld %r28, %r26, %r9
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r24, %r8
-	mulld %r28, %r24, %r8
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r22, %r15
-	mulld %r28, %r22, %r15
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r20, %r19
-	mulld %r28, %r20, %r19
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r18, %r21
-	mulld %r28, %r18, %r21
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r17, %r23
-	mulld %r28, %r17, %r23
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r29, %r31
-	mulld %r28, %r29, %r31
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	ld %r30, 40(%r5)
-	mulhdu %r28, %r6, %r30
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 48(%r5)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 56(%r5)
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	ld %r24, 64(%r5)
+	mulhdu %r20, %r6, %r24
+	mulld %r19, %r6, %r24
+	adde %r19, %r19, %r22
+	ld %r22, 72(%r5)
+	mulhdu %r18, %r6, %r22
+	mulld %r17, %r6, %r22
+	adde %r17, %r17, %r20
+	ld %r20, 80(%r5)
+	mulhdu %r16, %r6, %r20
+	mulld %r15, %r6, %r20
+	adde %r15, %r15, %r18
+	ld %r18, 88(%r5)
+	mulhdu %r14, %r6, %r18
+	mulld %r20, %r6, %r18
+	adde %r16, %r20, %r16
+	ld %r20, 96(%r5)
+	mulhdu %r18, %r6, %r20
+	mulld %r22, %r6, %r20
+	adde %r14, %r22, %r14
+	ld %r22, 104(%r5)
+	mulhdu %r20, %r6, %r22
+	mulld %r6, %r6, %r22
+	adde %r18, %r6, %r18
+	addze %r20, %r20
+	ld %r6, 8(%r4)
+	mulld %r22, %r6, %r7
+	addc %r11, %r11, %r22
+	std %r11, 8(%r3)
+	mulld %r11, %r6, %r9
+	adde %r10, %r10, %r11
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r27, %r12
+	mulld %r27, %r6, %r29
+	adde %r25, %r25, %r27
 	mulld %r27, %r6, %r30
-	addc %r12, %r12, %r27
-	adde %r10, %r10, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r16, %r25
-	mulld %r25, %r16, %r25
-	addc %r12, %r12, %r25
-	std %r12, 136(%r3)
-	adde %r10, %r10, %r28
-	addze %r7, %r7
-	mulhdu %r12, %r26, %r11
-	mulld %r26, %r26, %r11
-	addc %r10, %r10, %r26
-	adde %r12, %r7, %r12
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r28, %r24, %r9
-	mulld %r27, %r24, %r9
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r28
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r26
+	adde %r19, %r19, %r27
+	mulld %r27, %r6, %r24
+	adde %r17, %r17, %r27
+	ld %r27, 72(%r5)
+	mulld %r22, %r6, %r27
+	adde %r15, %r15, %r22
+	ld %r22, 80(%r5)
+	mulld %r27, %r6, %r22
+	adde %r16, %r16, %r27
+	ld %r27, 88(%r5)
+	mulld %r22, %r6, %r27
+	adde %r14, %r14, %r22
+	ld %r22, 96(%r5)
+	mulld %r27, %r6, %r22
+	adde %r18, %r18, %r27
+	ld %r27, 104(%r5)
+	mulld %r22, %r6, %r27
+	adde %r20, %r20, %r22
+	subfe %r22, %r22, %r22
+	addi %r22, %r22, 1
+	mulhdu %r27, %r6, %r7
 	addc %r10, %r10, %r27
-	adde %r12, %r12, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r22, %r8
-	mulld %r27, %r22, %r8
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r24
+	adde %r15, %r15, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r24, %r6, %r27
+	adde %r16, %r16, %r24
+	ld %r24, 80(%r5)
+	mulhdu %r27, %r6, %r24
+	adde %r14, %r14, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r24, %r6, %r27
+	adde %r18, %r18, %r24
+	ld %r24, 96(%r5)
+	mulhdu %r27, %r6, %r24
+	adde %r20, %r20, %r27
+	ld %r27, 104(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r22, %r22, %r6
+	ld %r6, 16(%r4)
+	mulld %r27, %r6, %r7
 	addc %r10, %r10, %r27
-	adde %r12, %r12, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r20, %r15
-	mulld %r27, %r20, %r15
+	std %r10, 16(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r25, %r12
+	mulld %r27, %r6, %r29
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r30
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r28
+	adde %r19, %r19, %r27
+	mulld %r27, %r6, %r26
+	adde %r17, %r17, %r27
+	ld %r27, 64(%r5)
+	mulld %r25, %r6, %r27
+	adde %r15, %r15, %r25
+	ld %r25, 72(%r5)
+	mulld %r27, %r6, %r25
+	adde %r16, %r16, %r27
+	ld %r27, 80(%r5)
+	mulld %r25, %r6, %r27
+	adde %r14, %r14, %r25
+	ld %r25, 88(%r5)
+	mulld %r27, %r6, %r25
+	adde %r18, %r18, %r27
+	mulld %r27, %r6, %r24
+	adde %r20, %r20, %r27
+	ld %r27, 104(%r5)
+	mulld %r24, %r6, %r27
+	adde %r22, %r22, %r24
+	subfe %r24, %r24, %r24
+	addi %r24, %r24, 1
+	mulhdu %r27, %r6, %r7
 	addc %r10, %r10, %r27
-	adde %r12, %r12, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r18, %r19
-	mulld %r27, %r18, %r19
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r15, %r15, %r27
+	ld %r27, 64(%r5)
+	mulhdu %r26, %r6, %r27
+	adde %r16, %r16, %r26
+	ld %r26, 72(%r5)
+	mulhdu %r27, %r6, %r26
+	adde %r14, %r14, %r27
+	ld %r27, 80(%r5)
+	mulhdu %r26, %r6, %r27
+	adde %r18, %r18, %r26
+	mulhdu %r26, %r6, %r25
+	adde %r20, %r20, %r26
+	ld %r26, 96(%r5)
+	mulhdu %r25, %r6, %r26
+	adde %r22, %r22, %r25
+	ld %r25, 104(%r5)
+	mulhdu %r6, %r6, %r25
+	adde %r24, %r24, %r6
+	ld %r6, 24(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 24(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r23, %r12
+	mulld %r25, %r6, %r29
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r30
+	adde %r19, %r19, %r25
+	mulld %r25, %r6, %r28
+	adde %r17, %r17, %r25
+	ld %r25, 56(%r5)
+	mulld %r23, %r6, %r25
+	adde %r15, %r15, %r23
+	ld %r23, 64(%r5)
+	mulld %r25, %r6, %r23
+	adde %r16, %r16, %r25
+	ld %r25, 72(%r5)
+	mulld %r23, %r6, %r25
+	adde %r14, %r14, %r23
+	mulld %r23, %r6, %r27
+	adde %r18, %r18, %r23
+	ld %r23, 88(%r5)
+	mulld %r27, %r6, %r23
+	adde %r20, %r20, %r27
+	mulld %r27, %r6, %r26
+	adde %r22, %r22, %r27
+	ld %r27, 104(%r5)
+	mulld %r26, %r6, %r27
+	adde %r24, %r24, %r26
+	subfe %r26, %r26, %r26
+	addi %r26, %r26, 1
+	mulhdu %r27, %r6, %r7
 	addc %r10, %r10, %r27
-	adde %r12, %r12, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r17, %r21
-	mulld %r27, %r17, %r21
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r15, %r15, %r27
+	ld %r27, 56(%r5)
+	mulhdu %r28, %r6, %r27
+	adde %r16, %r16, %r28
+	ld %r28, 64(%r5)
+	mulhdu %r27, %r6, %r28
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r6, %r25
+	adde %r18, %r18, %r27
+	ld %r27, 80(%r5)
+	mulhdu %r25, %r6, %r27
+	adde %r20, %r20, %r25
+	mulhdu %r25, %r6, %r23
+	adde %r22, %r22, %r25
+	ld %r25, 96(%r5)
+	mulhdu %r23, %r6, %r25
+	adde %r23, %r24, %r23
+	ld %r24, 104(%r5)
+	mulhdu %r6, %r6, %r24
+	adde %r26, %r26, %r6
+	ld %r6, 32(%r4)
+	mulld %r24, %r6, %r7
+	addc %r10, %r10, %r24
+	std %r10, 32(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r21, %r12
+	mulld %r24, %r6, %r29
+	adde %r19, %r19, %r24
+	mulld %r24, %r6, %r30
+	adde %r17, %r17, %r24
+	ld %r24, 48(%r5)
+	mulld %r21, %r6, %r24
+	adde %r15, %r15, %r21
+	ld %r21, 56(%r5)
+	mulld %r24, %r6, %r21
+	adde %r16, %r16, %r24
+	mulld %r24, %r6, %r28
+	adde %r14, %r14, %r24
+	ld %r24, 72(%r5)
+	mulld %r28, %r6, %r24
+	adde %r18, %r18, %r28
+	mulld %r28, %r6, %r27
+	adde %r20, %r20, %r28
+	ld %r28, 88(%r5)
+	mulld %r27, %r6, %r28
+	adde %r22, %r22, %r27
+	mulld %r27, %r6, %r25
+	adde %r23, %r23, %r27
+	ld %r27, 104(%r5)
+	mulld %r25, %r6, %r27
+	adde %r25, %r26, %r25
+	subfe %r26, %r26, %r26
+	addi %r26, %r26, 1
+	mulhdu %r27, %r6, %r7
 	addc %r10, %r10, %r27
-	adde %r12, %r12, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r29, %r23
-	mulld %r27, %r29, %r23
-	addc %r10, %r10, %r27
-	adde %r12, %r12, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r6, %r31
-	mulld %r27, %r6, %r31
-	addc %r10, %r10, %r27
-	adde %r12, %r12, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r16, %r30
-	mulld %r30, %r16, %r30
-	addc %r10, %r10, %r30
-	std %r10, 144(%r3)
-	adde %r12, %r12, %r28
-	addze %r7, %r7
-	mulhdu %r10, %r24, %r11
-	mulld %r24, %r24, %r11
-	addc %r12, %r12, %r24
-	adde %r10, %r7, %r10
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r30, %r22, %r9
-	mulld %r28, %r22, %r9
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r20, %r8
-	mulld %r28, %r20, %r8
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r18, %r15
-	mulld %r28, %r18, %r15
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r17, %r19
-	mulld %r28, %r17, %r19
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r29, %r21
-	mulld %r28, %r29, %r21
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r6, %r23
-	mulld %r28, %r6, %r23
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r16, %r31
-	mulld %r31, %r16, %r31
-	addc %r12, %r12, %r31
-	std %r12, 152(%r3)
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r12, %r22, %r11
-	mulld %r22, %r22, %r11
-	addc %r10, %r10, %r22
-	adde %r12, %r7, %r12
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r31, %r20, %r9
-	mulld %r30, %r20, %r9
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r18, %r8
-	mulld %r30, %r18, %r8
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r17, %r15
-	mulld %r30, %r17, %r15
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r29, %r19
-	mulld %r30, %r29, %r19
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r6, %r21
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r15, %r15, %r27
+	ld %r27, 48(%r5)
+	mulhdu %r30, %r6, %r27
+	adde %r16, %r16, %r30
+	mulhdu %r30, %r6, %r21
+	adde %r14, %r14, %r30
+	ld %r30, 64(%r5)
+	mulhdu %r21, %r6, %r30
+	adde %r18, %r18, %r21
+	mulhdu %r21, %r6, %r24
+	adde %r20, %r20, %r21
+	ld %r21, 80(%r5)
+	mulhdu %r24, %r6, %r21
+	adde %r22, %r22, %r24
+	mulhdu %r24, %r6, %r28
+	adde %r23, %r23, %r24
+	ld %r24, 96(%r5)
+	mulhdu %r28, %r6, %r24
+	adde %r25, %r25, %r28
+	ld %r28, 104(%r5)
+	mulhdu %r6, %r6, %r28
+	adde %r26, %r26, %r6
+	ld %r6, 40(%r4)
+	mulld %r28, %r6, %r7
+	addc %r10, %r10, %r28
+	std %r10, 40(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r19, %r12
+	mulld %r28, %r6, %r29
+	adde %r17, %r17, %r28
+	ld %r28, 40(%r5)
+	mulld %r19, %r6, %r28
+	adde %r15, %r15, %r19
+	mulld %r19, %r6, %r27
+	adde %r16, %r16, %r19
+	ld %r19, 56(%r5)
+	mulld %r27, %r6, %r19
+	adde %r14, %r14, %r27
+	mulld %r27, %r6, %r30
+	adde %r18, %r18, %r27
+	ld %r27, 72(%r5)
+	mulld %r30, %r6, %r27
+	adde %r20, %r20, %r30
 	mulld %r30, %r6, %r21
+	adde %r22, %r22, %r30
+	ld %r30, 88(%r5)
+	mulld %r21, %r6, %r30
+	adde %r21, %r23, %r21
+	mulld %r23, %r6, %r24
+	adde %r23, %r25, %r23
+	ld %r25, 104(%r5)
+	mulld %r24, %r6, %r25
+	adde %r24, %r26, %r24
+	subfe %r26, %r26, %r26
+	addi %r26, %r26, 1
+	mulhdu %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	mulhdu %r25, %r6, %r9
+	adde %r11, %r11, %r25
+	mulhdu %r25, %r6, %r8
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r6, %r31
+	adde %r17, %r17, %r25
+	mulhdu %r25, %r6, %r29
+	adde %r15, %r15, %r25
+	mulhdu %r25, %r6, %r28
+	adde %r16, %r16, %r25
+	ld %r25, 48(%r5)
+	mulhdu %r28, %r6, %r25
+	adde %r14, %r14, %r28
+	mulhdu %r28, %r6, %r19
+	adde %r18, %r18, %r28
+	ld %r28, 64(%r5)
+	mulhdu %r19, %r6, %r28
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r6, %r27
+	adde %r20, %r22, %r20
+	ld %r22, 80(%r5)
+	mulhdu %r27, %r6, %r22
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r23, %r23, %r27
+	ld %r27, 96(%r5)
+	mulhdu %r30, %r6, %r27
+	adde %r24, %r24, %r30
+	ld %r30, 104(%r5)
+	mulhdu %r6, %r6, %r30
+	adde %r26, %r26, %r6
+	ld %r6, 48(%r4)
+	mulld %r30, %r6, %r7
 	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r16, %r23
-	mulld %r23, %r16, %r23
-	addc %r10, %r10, %r23
-	std %r10, 160(%r3)
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r10, %r20, %r11
-	mulld %r20, %r20, %r11
-	addc %r12, %r12, %r20
-	adde %r10, %r7, %r10
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r31, %r18, %r9
-	mulld %r30, %r18, %r9
-	addc %r12, %r12, %r30
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r17, %r8
-	mulld %r30, %r17, %r8
-	addc %r12, %r12, %r30
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r29, %r15
-	mulld %r30, %r29, %r15
-	addc %r12, %r12, %r30
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r6, %r19
-	mulld %r30, %r6, %r19
-	addc %r12, %r12, %r30
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r16, %r21
-	mulld %r21, %r16, %r21
-	addc %r12, %r12, %r21
-	std %r12, 168(%r3)
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r12, %r18, %r11
-	mulld %r18, %r18, %r11
-	addc %r10, %r10, %r18
-	adde %r12, %r7, %r12
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r31, %r17, %r9
-	mulld %r30, %r17, %r9
+	std %r10, 48(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r17, %r12
+	mulld %r30, %r6, %r29
+	adde %r15, %r15, %r30
+	ld %r30, 40(%r5)
+	mulld %r17, %r6, %r30
+	adde %r16, %r16, %r17
+	mulld %r17, %r6, %r25
+	adde %r14, %r14, %r17
+	ld %r17, 56(%r5)
+	mulld %r25, %r6, %r17
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r28
+	adde %r19, %r19, %r25
+	ld %r25, 72(%r5)
+	mulld %r28, %r6, %r25
+	adde %r20, %r20, %r28
+	mulld %r28, %r6, %r22
+	adde %r21, %r21, %r28
+	ld %r28, 88(%r5)
+	mulld %r22, %r6, %r28
+	adde %r22, %r23, %r22
+	mulld %r23, %r6, %r27
+	adde %r23, %r24, %r23
+	ld %r24, 104(%r5)
+	mulld %r27, %r6, %r24
+	adde %r26, %r26, %r27
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r24, %r6, %r7
+	addc %r10, %r10, %r24
+	mulhdu %r24, %r6, %r9
+	adde %r11, %r11, %r24
+	mulhdu %r24, %r6, %r8
+	adde %r12, %r12, %r24
+	mulhdu %r24, %r6, %r31
+	adde %r15, %r15, %r24
+	mulhdu %r24, %r6, %r29
+	adde %r16, %r16, %r24
+	mulhdu %r24, %r6, %r30
+	adde %r14, %r14, %r24
+	ld %r24, 48(%r5)
+	mulhdu %r30, %r6, %r24
+	adde %r18, %r18, %r30
+	mulhdu %r30, %r6, %r17
+	adde %r19, %r19, %r30
+	ld %r30, 64(%r5)
+	mulhdu %r17, %r6, %r30
+	adde %r17, %r20, %r17
+	mulhdu %r20, %r6, %r25
+	adde %r20, %r21, %r20
+	ld %r21, 80(%r5)
+	mulhdu %r25, %r6, %r21
+	adde %r22, %r22, %r25
+	mulhdu %r25, %r6, %r28
+	adde %r23, %r23, %r25
+	ld %r25, 96(%r5)
+	mulhdu %r28, %r6, %r25
+	adde %r26, %r26, %r28
+	ld %r28, 104(%r5)
+	mulhdu %r6, %r6, %r28
+	adde %r27, %r27, %r6
+	ld %r6, 56(%r4)
+	mulld %r28, %r6, %r7
+	addc %r10, %r10, %r28
+	std %r10, 56(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r15, %r12
+	mulld %r28, %r6, %r29
+	adde %r16, %r16, %r28
+	ld %r28, 40(%r5)
+	mulld %r15, %r6, %r28
+	adde %r14, %r14, %r15
+	mulld %r15, %r6, %r24
+	adde %r15, %r18, %r15
+	ld %r18, 56(%r5)
+	mulld %r24, %r6, %r18
+	adde %r19, %r19, %r24
+	mulld %r24, %r6, %r30
+	adde %r17, %r17, %r24
+	ld %r24, 72(%r5)
+	mulld %r30, %r6, %r24
+	adde %r20, %r20, %r30
+	mulld %r30, %r6, %r21
+	adde %r22, %r22, %r30
+	ld %r30, 88(%r5)
+	mulld %r21, %r6, %r30
+	adde %r21, %r23, %r21
+	mulld %r23, %r6, %r25
+	adde %r23, %r26, %r23
+	ld %r26, 104(%r5)
+	mulld %r25, %r6, %r26
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r26, %r6, %r7
+	addc %r10, %r10, %r26
+	mulhdu %r26, %r6, %r9
+	adde %r11, %r11, %r26
+	mulhdu %r26, %r6, %r8
+	adde %r12, %r12, %r26
+	mulhdu %r26, %r6, %r31
+	adde %r16, %r16, %r26
+	mulhdu %r26, %r6, %r29
+	adde %r14, %r14, %r26
+	mulhdu %r26, %r6, %r28
+	adde %r15, %r15, %r26
+	ld %r26, 48(%r5)
+	mulhdu %r28, %r6, %r26
+	adde %r19, %r19, %r28
+	mulhdu %r28, %r6, %r18
+	adde %r17, %r17, %r28
+	ld %r28, 64(%r5)
+	mulhdu %r18, %r6, %r28
+	adde %r18, %r20, %r18
+	mulhdu %r20, %r6, %r24
+	adde %r20, %r22, %r20
+	ld %r22, 80(%r5)
+	mulhdu %r24, %r6, %r22
+	adde %r21, %r21, %r24
+	mulhdu %r24, %r6, %r30
+	adde %r23, %r23, %r24
+	ld %r24, 96(%r5)
+	mulhdu %r30, %r6, %r24
+	adde %r25, %r25, %r30
+	ld %r30, 104(%r5)
+	mulhdu %r6, %r6, %r30
+	adde %r27, %r27, %r6
+	ld %r6, 64(%r4)
+	mulld %r30, %r6, %r7
 	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r29, %r8
-	mulld %r30, %r29, %r8
+	std %r10, 64(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r16, %r12
+	mulld %r30, %r6, %r29
+	adde %r14, %r14, %r30
+	ld %r30, 40(%r5)
+	mulld %r16, %r6, %r30
+	adde %r15, %r15, %r16
+	mulld %r16, %r6, %r26
+	adde %r16, %r19, %r16
+	ld %r19, 56(%r5)
+	mulld %r26, %r6, %r19
+	adde %r17, %r17, %r26
+	mulld %r26, %r6, %r28
+	adde %r18, %r18, %r26
+	ld %r26, 72(%r5)
+	mulld %r28, %r6, %r26
+	adde %r20, %r20, %r28
+	mulld %r28, %r6, %r22
+	adde %r21, %r21, %r28
+	ld %r28, 88(%r5)
+	mulld %r22, %r6, %r28
+	adde %r22, %r23, %r22
+	mulld %r23, %r6, %r24
+	adde %r23, %r25, %r23
+	ld %r25, 104(%r5)
+	mulld %r24, %r6, %r25
+	adde %r24, %r27, %r24
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	mulhdu %r25, %r6, %r9
+	adde %r11, %r11, %r25
+	mulhdu %r25, %r6, %r8
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r6, %r31
+	adde %r14, %r14, %r25
+	mulhdu %r25, %r6, %r29
+	adde %r15, %r15, %r25
+	mulhdu %r25, %r6, %r30
+	adde %r16, %r16, %r25
+	ld %r25, 48(%r5)
+	mulhdu %r30, %r6, %r25
+	adde %r17, %r17, %r30
+	mulhdu %r30, %r6, %r19
+	adde %r18, %r18, %r30
+	ld %r30, 64(%r5)
+	mulhdu %r19, %r6, %r30
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r6, %r26
+	adde %r20, %r21, %r20
+	ld %r21, 80(%r5)
+	mulhdu %r26, %r6, %r21
+	adde %r22, %r22, %r26
+	mulhdu %r26, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 96(%r5)
+	mulhdu %r28, %r6, %r26
+	adde %r24, %r24, %r28
+	ld %r28, 104(%r5)
+	mulhdu %r6, %r6, %r28
+	adde %r27, %r27, %r6
+	ld %r6, 72(%r4)
+	mulld %r28, %r6, %r7
+	addc %r10, %r10, %r28
+	std %r10, 72(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r14, %r12
+	mulld %r28, %r6, %r29
+	adde %r15, %r15, %r28
+	ld %r28, 40(%r5)
+	mulld %r14, %r6, %r28
+	adde %r14, %r16, %r14
+	mulld %r16, %r6, %r25
+	adde %r16, %r17, %r16
+	ld %r17, 56(%r5)
+	mulld %r25, %r6, %r17
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r30
+	adde %r19, %r19, %r25
+	ld %r25, 72(%r5)
+	mulld %r30, %r6, %r25
+	adde %r20, %r20, %r30
+	mulld %r30, %r6, %r21
+	adde %r22, %r22, %r30
+	ld %r30, 88(%r5)
+	mulld %r21, %r6, %r30
+	adde %r21, %r23, %r21
+	mulld %r23, %r6, %r26
+	adde %r23, %r24, %r23
+	ld %r24, 104(%r5)
+	mulld %r26, %r6, %r24
+	adde %r26, %r27, %r26
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r24, %r6, %r7
+	addc %r10, %r10, %r24
+	mulhdu %r24, %r6, %r9
+	adde %r11, %r11, %r24
+	mulhdu %r24, %r6, %r8
+	adde %r12, %r12, %r24
+	mulhdu %r24, %r6, %r31
+	adde %r15, %r15, %r24
+	mulhdu %r24, %r6, %r29
+	adde %r14, %r14, %r24
+	mulhdu %r24, %r6, %r28
+	adde %r16, %r16, %r24
+	ld %r24, 48(%r5)
+	mulhdu %r28, %r6, %r24
+	adde %r18, %r18, %r28
+	mulhdu %r28, %r6, %r17
+	adde %r19, %r19, %r28
+	ld %r28, 64(%r5)
+	mulhdu %r17, %r6, %r28
+	adde %r17, %r20, %r17
+	mulhdu %r20, %r6, %r25
+	adde %r20, %r22, %r20
+	ld %r22, 80(%r5)
+	mulhdu %r25, %r6, %r22
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r6, %r30
+	adde %r23, %r23, %r25
+	ld %r25, 96(%r5)
+	mulhdu %r30, %r6, %r25
+	adde %r26, %r26, %r30
+	ld %r30, 104(%r5)
+	mulhdu %r6, %r6, %r30
+	adde %r27, %r27, %r6
+	ld %r6, 80(%r4)
+	mulld %r30, %r6, %r7
 	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r6, %r15
-	mulld %r30, %r6, %r15
+	std %r10, 80(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r15, %r12
+	mulld %r30, %r6, %r29
+	adde %r14, %r14, %r30
+	ld %r30, 40(%r5)
+	mulld %r15, %r6, %r30
+	adde %r15, %r16, %r15
+	mulld %r16, %r6, %r24
+	adde %r16, %r18, %r16
+	ld %r18, 56(%r5)
+	mulld %r24, %r6, %r18
+	adde %r19, %r19, %r24
+	mulld %r24, %r6, %r28
+	adde %r17, %r17, %r24
+	ld %r24, 72(%r5)
+	mulld %r28, %r6, %r24
+	adde %r20, %r20, %r28
+	mulld %r28, %r6, %r22
+	adde %r21, %r21, %r28
+	ld %r28, 88(%r5)
+	mulld %r22, %r6, %r28
+	adde %r22, %r23, %r22
+	mulld %r23, %r6, %r25
+	adde %r23, %r26, %r23
+	ld %r26, 104(%r5)
+	mulld %r25, %r6, %r26
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r26, %r6, %r7
+	addc %r10, %r10, %r26
+	mulhdu %r26, %r6, %r9
+	adde %r11, %r11, %r26
+	mulhdu %r26, %r6, %r8
+	adde %r12, %r12, %r26
+	mulhdu %r26, %r6, %r31
+	adde %r14, %r14, %r26
+	mulhdu %r26, %r6, %r29
+	adde %r15, %r15, %r26
+	mulhdu %r26, %r6, %r30
+	adde %r16, %r16, %r26
+	ld %r26, 48(%r5)
+	mulhdu %r30, %r6, %r26
+	adde %r19, %r19, %r30
+	mulhdu %r30, %r6, %r18
+	adde %r17, %r17, %r30
+	ld %r30, 64(%r5)
+	mulhdu %r18, %r6, %r30
+	adde %r18, %r20, %r18
+	mulhdu %r20, %r6, %r24
+	adde %r20, %r21, %r20
+	ld %r21, 80(%r5)
+	mulhdu %r24, %r6, %r21
+	adde %r22, %r22, %r24
+	mulhdu %r24, %r6, %r28
+	adde %r23, %r23, %r24
+	ld %r24, 96(%r5)
+	mulhdu %r28, %r6, %r24
+	adde %r25, %r25, %r28
+	ld %r28, 104(%r5)
+	mulhdu %r6, %r6, %r28
+	adde %r27, %r27, %r6
+	ld %r6, 88(%r4)
+	mulld %r28, %r6, %r7
+	addc %r10, %r10, %r28
+	std %r10, 88(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r14, %r12
+	mulld %r28, %r6, %r29
+	adde %r15, %r15, %r28
+	ld %r28, 40(%r5)
+	mulld %r14, %r6, %r28
+	adde %r14, %r16, %r14
+	mulld %r16, %r6, %r26
+	adde %r16, %r19, %r16
+	ld %r19, 56(%r5)
+	mulld %r26, %r6, %r19
+	adde %r17, %r17, %r26
+	mulld %r26, %r6, %r30
+	adde %r18, %r18, %r26
+	ld %r26, 72(%r5)
+	mulld %r30, %r6, %r26
+	adde %r20, %r20, %r30
+	mulld %r30, %r6, %r21
+	adde %r22, %r22, %r30
+	ld %r30, 88(%r5)
+	mulld %r21, %r6, %r30
+	adde %r21, %r23, %r21
+	mulld %r23, %r6, %r24
+	adde %r23, %r25, %r23
+	ld %r25, 104(%r5)
+	mulld %r24, %r6, %r25
+	adde %r24, %r27, %r24
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	mulhdu %r25, %r6, %r9
+	adde %r11, %r11, %r25
+	mulhdu %r25, %r6, %r8
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r6, %r31
+	adde %r15, %r15, %r25
+	mulhdu %r25, %r6, %r29
+	adde %r14, %r14, %r25
+	mulhdu %r25, %r6, %r28
+	adde %r16, %r16, %r25
+	ld %r25, 48(%r5)
+	mulhdu %r28, %r6, %r25
+	adde %r17, %r17, %r28
+	mulhdu %r28, %r6, %r19
+	adde %r18, %r18, %r28
+	ld %r28, 64(%r5)
+	mulhdu %r19, %r6, %r28
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r6, %r26
+	adde %r20, %r22, %r20
+	ld %r22, 80(%r5)
+	mulhdu %r26, %r6, %r22
+	adde %r21, %r21, %r26
+	mulhdu %r26, %r6, %r30
+	adde %r23, %r23, %r26
+	ld %r26, 96(%r5)
+	mulhdu %r30, %r6, %r26
+	adde %r24, %r24, %r30
+	ld %r30, 104(%r5)
+	mulhdu %r6, %r6, %r30
+	adde %r27, %r27, %r6
+	ld %r6, 96(%r4)
+	mulld %r30, %r6, %r7
 	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r16, %r19
-	mulld %r19, %r16, %r19
-	addc %r10, %r10, %r19
-	std %r10, 176(%r3)
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r10, %r17, %r11
-	mulld %r17, %r17, %r11
-	addc %r12, %r12, %r17
-	adde %r10, %r7, %r10
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r31, %r29, %r9
-	mulld %r30, %r29, %r9
-	addc %r12, %r12, %r30
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r6, %r8
-	mulld %r30, %r6, %r8
-	addc %r12, %r12, %r30
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r16, %r15
-	mulld %r15, %r16, %r15
-	addc %r12, %r12, %r15
-	std %r12, 184(%r3)
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r12, %r29, %r11
-	mulld %r29, %r29, %r11
-	addc %r10, %r10, %r29
-	adde %r12, %r7, %r12
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r31, %r6, %r9
-	mulld %r30, %r6, %r9
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r16, %r8
-	mulld %r8, %r16, %r8
-	addc %r10, %r10, %r8
-	std %r10, 192(%r3)
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r8, %r6, %r11
-	mulld %r6, %r6, %r11
-	addc %r12, %r12, %r6
-	adde %r7, %r7, %r8
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r8, %r16, %r9
-	mulld %r9, %r16, %r9
-	addc %r12, %r12, %r9
-	std %r12, 200(%r3)
-	adde %r7, %r7, %r8
-	addze %r6, %r6
-	mulhdu %r8, %r16, %r11
-	mulld %r11, %r16, %r11
-	addc %r11, %r7, %r11
-	std %r11, 208(%r3)
-	adde %r6, %r6, %r8
-	std %r6, 216(%r3)
+	std %r10, 96(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r15, %r12
+	mulld %r30, %r6, %r29
+	adde %r14, %r14, %r30
+	ld %r30, 40(%r5)
+	mulld %r15, %r6, %r30
+	adde %r15, %r16, %r15
+	mulld %r16, %r6, %r25
+	adde %r16, %r17, %r16
+	ld %r17, 56(%r5)
+	mulld %r25, %r6, %r17
+	adde %r18, %r18, %r25
+	mulld %r25, %r6, %r28
+	adde %r19, %r19, %r25
+	ld %r25, 72(%r5)
+	mulld %r28, %r6, %r25
+	adde %r20, %r20, %r28
+	mulld %r28, %r6, %r22
+	adde %r21, %r21, %r28
+	ld %r28, 88(%r5)
+	mulld %r22, %r6, %r28
+	adde %r22, %r23, %r22
+	mulld %r23, %r6, %r26
+	adde %r23, %r24, %r23
+	ld %r24, 104(%r5)
+	mulld %r26, %r6, %r24
+	adde %r26, %r27, %r26
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r24, %r6, %r7
+	addc %r10, %r10, %r24
+	mulhdu %r24, %r6, %r9
+	adde %r11, %r11, %r24
+	mulhdu %r24, %r6, %r8
+	adde %r12, %r12, %r24
+	mulhdu %r24, %r6, %r31
+	adde %r14, %r14, %r24
+	mulhdu %r24, %r6, %r29
+	adde %r15, %r15, %r24
+	mulhdu %r24, %r6, %r30
+	adde %r16, %r16, %r24
+	ld %r24, 48(%r5)
+	mulhdu %r30, %r6, %r24
+	adde %r18, %r18, %r30
+	mulhdu %r30, %r6, %r17
+	adde %r19, %r19, %r30
+	ld %r30, 64(%r5)
+	mulhdu %r17, %r6, %r30
+	adde %r17, %r20, %r17
+	mulhdu %r20, %r6, %r25
+	adde %r20, %r21, %r20
+	ld %r21, 80(%r5)
+	mulhdu %r25, %r6, %r21
+	adde %r22, %r22, %r25
+	mulhdu %r25, %r6, %r28
+	adde %r23, %r23, %r25
+	ld %r25, 96(%r5)
+	mulhdu %r28, %r6, %r25
+	adde %r26, %r26, %r28
+	ld %r28, 104(%r5)
+	mulhdu %r6, %r6, %r28
+	adde %r27, %r27, %r6
+	ld %r6, 104(%r4)
+	mulld %r28, %r6, %r7
+	addc %r10, %r10, %r28
+	std %r10, 104(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r14, %r12
+	mulld %r28, %r6, %r29
+	adde %r15, %r15, %r28
+	ld %r28, 40(%r5)
+	mulld %r14, %r6, %r28
+	adde %r14, %r16, %r14
+	mulld %r16, %r6, %r24
+	adde %r16, %r18, %r16
+	ld %r18, 56(%r5)
+	mulld %r24, %r6, %r18
+	adde %r19, %r19, %r24
+	mulld %r24, %r6, %r30
+	adde %r17, %r17, %r24
+	ld %r24, 72(%r5)
+	mulld %r30, %r6, %r24
+	adde %r20, %r20, %r30
+	mulld %r30, %r6, %r21
+	adde %r22, %r22, %r30
+	ld %r30, 88(%r5)
+	mulld %r21, %r6, %r30
+	adde %r21, %r23, %r21
+	mulld %r23, %r6, %r25
+	adde %r23, %r26, %r23
+	ld %r26, 104(%r5)
+	mulld %r25, %r6, %r26
+	adde %r25, %r27, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r7, %r6, %r7
+	addc %r10, %r10, %r7
+	std %r10, 112(%r3)
+	mulhdu %r9, %r6, %r9
+	adde %r11, %r11, %r9
+	std %r11, 120(%r3)
+	mulhdu %r8, %r6, %r8
+	adde %r12, %r12, %r8
+	std %r12, 128(%r3)
+	mulhdu %r31, %r6, %r31
+	adde %r15, %r15, %r31
+	std %r15, 136(%r3)
+	mulhdu %r29, %r6, %r29
+	adde %r14, %r14, %r29
+	std %r14, 144(%r3)
+	mulhdu %r28, %r6, %r28
+	adde %r16, %r16, %r28
+	std %r16, 152(%r3)
+	ld %r7, 48(%r5)
+	mulhdu %r7, %r6, %r7
+	adde %r19, %r19, %r7
+	std %r19, 160(%r3)
+	mulhdu %r18, %r6, %r18
+	adde %r17, %r17, %r18
+	std %r17, 168(%r3)
+	ld %r7, 64(%r5)
+	mulhdu %r7, %r6, %r7
+	adde %r20, %r20, %r7
+	std %r20, 176(%r3)
+	mulhdu %r24, %r6, %r24
+	adde %r22, %r22, %r24
+	std %r22, 184(%r3)
+	ld %r7, 80(%r5)
+	mulhdu %r7, %r6, %r7
+	adde %r21, %r21, %r7
+	std %r21, 192(%r3)
+	mulhdu %r30, %r6, %r30
+	adde %r23, %r23, %r30
+	std %r23, 200(%r3)
+	ld %r7, 96(%r5)
+	mulhdu %r7, %r6, %r7
+	adde %r25, %r25, %r7
+	std %r25, 208(%r3)
+	mulhdu %r26, %r6, %r26
+	adde %r26, %r27, %r26
+	std %r26, 216(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -6459,10 +5544,10 @@ lf_mp_mul14_ppc64le:
 	.size lf_mp_mul14_ppc64le, .-lf_mp_mul14_ppc64le
 
 # void lf_mp_mul15_ppc64le(uint64_t r[30], const uint64_t a[15], const uint64_t b[15])
-#   r = a * b, 15x15 -> 30 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
+#   r = a * b, 15x15 -> 30 limbs, operand scanning (onechain carry chains). Any inputs; r must not overlap a or b.
 #   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 144 bytes of the protected zone below r1 (18 registers saved, 0 spill slots of 8 bytes)
-#   1291 instructions
+#   1205 instructions
 	.text
 	.globl lf_mp_mul15_ppc64le
 	.hidden lf_mp_mul15_ppc64le
@@ -6514,1252 +5599,1166 @@ lf_mp_mul15_ppc64le:
 	ld %r9, 8(%r5)
 	mulhdu %r10, %r6, %r9
 	mulld %r11, %r6, %r9
-	addc %r11, %r8, %r11
-	addze %r10, %r10
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r12, 8(%r4)
-	mulhdu %r31, %r12, %r7
-	mulld %r30, %r12, %r7
-	addc %r11, %r11, %r30
-	std %r11, 8(%r3)
-	adde %r10, %r10, %r31
-	addze %r8, %r8
-	ld %r11, 16(%r5)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	addc %r10, %r10, %r30
-	adde %r31, %r8, %r31
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r30, %r12, %r9
-	mulld %r29, %r12, %r9
-	addc %r10, %r10, %r29
-	adde %r30, %r31, %r30
-	addze %r8, %r8
-	ld %r31, 16(%r4)
-	mulhdu %r29, %r31, %r7
-	mulld %r28, %r31, %r7
-	addc %r10, %r10, %r28
-	std %r10, 16(%r3)
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	ld %r10, 24(%r5)
-	mulhdu %r30, %r6, %r10
-	mulld %r28, %r6, %r10
-	addc %r28, %r29, %r28
-	adde %r30, %r8, %r30
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r29, %r12, %r11
-	mulld %r27, %r12, %r11
-	addc %r27, %r28, %r27
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	mulhdu %r30, %r31, %r9
-	mulld %r28, %r31, %r9
-	addc %r27, %r27, %r28
-	adde %r29, %r29, %r30
-	addze %r8, %r8
-	ld %r30, 24(%r4)
-	mulhdu %r28, %r30, %r7
-	mulld %r26, %r30, %r7
-	addc %r26, %r27, %r26
-	std %r26, 24(%r3)
-	adde %r28, %r29, %r28
-	addze %r8, %r8
-	ld %r29, 32(%r5)
-	mulhdu %r27, %r6, %r29
-	mulld %r26, %r6, %r29
-	addc %r26, %r28, %r26
-	adde %r27, %r8, %r27
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r28, %r12, %r10
-	mulld %r25, %r12, %r10
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r31, %r11
-	mulld %r26, %r31, %r11
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r30, %r9
-	mulld %r26, %r30, %r9
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	ld %r28, 32(%r4)
-	mulhdu %r26, %r28, %r7
-	mulld %r24, %r28, %r7
-	addc %r24, %r25, %r24
-	std %r24, 32(%r3)
-	adde %r26, %r27, %r26
-	addze %r8, %r8
-	ld %r27, 40(%r5)
-	mulhdu %r25, %r6, %r27
-	mulld %r24, %r6, %r27
-	addc %r24, %r26, %r24
-	adde %r25, %r8, %r25
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r26, %r12, %r29
-	mulld %r23, %r12, %r29
-	addc %r23, %r24, %r23
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r31, %r10
-	mulld %r24, %r31, %r10
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r30, %r11
-	mulld %r24, %r30, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r28, %r9
-	mulld %r24, %r28, %r9
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	ld %r26, 40(%r4)
-	mulhdu %r24, %r26, %r7
-	mulld %r22, %r26, %r7
-	addc %r22, %r23, %r22
-	std %r22, 40(%r3)
-	adde %r24, %r25, %r24
-	addze %r8, %r8
-	ld %r25, 48(%r5)
-	mulhdu %r23, %r6, %r25
-	mulld %r22, %r6, %r25
-	addc %r22, %r24, %r22
-	adde %r23, %r8, %r23
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r24, %r12, %r27
-	mulld %r21, %r12, %r27
-	addc %r21, %r22, %r21
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r31, %r29
-	mulld %r22, %r31, %r29
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r30, %r10
-	mulld %r22, %r30, %r10
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r28, %r11
-	mulld %r22, %r28, %r11
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r26, %r9
-	mulld %r22, %r26, %r9
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	ld %r24, 48(%r4)
-	mulhdu %r22, %r24, %r7
-	mulld %r20, %r24, %r7
-	addc %r20, %r21, %r20
-	std %r20, 48(%r3)
-	adde %r22, %r23, %r22
-	addze %r8, %r8
-	ld %r23, 56(%r5)
-	mulhdu %r21, %r6, %r23
-	mulld %r20, %r6, %r23
-	addc %r20, %r22, %r20
-	adde %r21, %r8, %r21
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r22, %r12, %r25
-	mulld %r19, %r12, %r25
-	addc %r19, %r20, %r19
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r31, %r27
-	mulld %r20, %r31, %r27
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r30, %r29
-	mulld %r20, %r30, %r29
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r28, %r10
-	mulld %r20, %r28, %r10
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r26, %r11
-	mulld %r20, %r26, %r11
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r24, %r9
-	mulld %r20, %r24, %r9
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	ld %r22, 56(%r4)
-	mulhdu %r20, %r22, %r7
-	mulld %r18, %r22, %r7
-	addc %r18, %r19, %r18
-	std %r18, 56(%r3)
-	adde %r20, %r21, %r20
-	addze %r8, %r8
-	ld %r21, 64(%r5)
-	mulhdu %r19, %r6, %r21
-	mulld %r18, %r6, %r21
-	addc %r18, %r20, %r18
-	adde %r19, %r8, %r19
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r20, %r12, %r23
-	mulld %r17, %r12, %r23
-	addc %r17, %r18, %r17
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r31, %r25
-	mulld %r18, %r31, %r25
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r30, %r27
-	mulld %r18, %r30, %r27
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r28, %r29
-	mulld %r18, %r28, %r29
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r26, %r10
-	mulld %r18, %r26, %r10
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r24, %r11
-	mulld %r18, %r24, %r11
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r22, %r9
-	mulld %r18, %r22, %r9
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	ld %r20, 64(%r4)
-	mulhdu %r18, %r20, %r7
-	mulld %r16, %r20, %r7
-	addc %r16, %r17, %r16
-	std %r16, 64(%r3)
-	adde %r18, %r19, %r18
-	addze %r8, %r8
-	ld %r19, 72(%r5)
-	mulhdu %r17, %r6, %r19
-	mulld %r16, %r6, %r19
-	addc %r16, %r18, %r16
-	adde %r17, %r8, %r17
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r18, %r12, %r21
-	mulld %r15, %r12, %r21
-	addc %r15, %r16, %r15
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r31, %r23
-	mulld %r16, %r31, %r23
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r30, %r25
-	mulld %r16, %r30, %r25
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r28, %r27
-	mulld %r16, %r28, %r27
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r26, %r29
-	mulld %r16, %r26, %r29
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r24, %r10
-	mulld %r16, %r24, %r10
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r22, %r11
-	mulld %r16, %r22, %r11
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r20, %r9
-	mulld %r16, %r20, %r9
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	ld %r18, 72(%r4)
-	mulhdu %r16, %r18, %r7
-	mulld %r14, %r18, %r7
-	addc %r14, %r15, %r14
-	std %r14, 72(%r3)
-	adde %r16, %r17, %r16
-	addze %r8, %r8
-	ld %r17, 80(%r5)
-	mulhdu %r15, %r6, %r17
-	mulld %r14, %r6, %r17
-	addc %r14, %r16, %r14
-	adde %r15, %r8, %r15
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r16, %r12, %r19
-	mulld %r17, %r12, %r19
-	addc %r14, %r14, %r17
-	adde %r15, %r15, %r16
-	addze %r8, %r8
-	mulhdu %r17, %r31, %r21
-	mulld %r16, %r31, %r21
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r30, %r23
-	mulld %r16, %r30, %r23
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r28, %r25
-	mulld %r16, %r28, %r25
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r26, %r27
-	mulld %r16, %r26, %r27
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r24, %r29
-	mulld %r16, %r24, %r29
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r22, %r10
-	mulld %r16, %r22, %r10
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r20, %r11
-	mulld %r16, %r20, %r11
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r18, %r9
-	mulld %r16, %r18, %r9
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	ld %r17, 80(%r4)
-	mulhdu %r16, %r17, %r7
-	mulld %r9, %r17, %r7
-	addc %r14, %r14, %r9
-	std %r14, 80(%r3)
-	adde %r15, %r15, %r16
-	addze %r8, %r8
-	ld %r9, 88(%r5)
-	mulhdu %r16, %r6, %r9
-	mulld %r14, %r6, %r9
-	addc %r14, %r15, %r14
-	adde %r16, %r8, %r16
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r15, 80(%r5)
-	mulhdu %r9, %r12, %r15
-	mulld %r6, %r12, %r15
-	addc %r14, %r14, %r6
-	adde %r16, %r16, %r9
-	addze %r8, %r8
-	mulhdu %r6, %r31, %r19
-	mulld %r9, %r31, %r19
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r30, %r21
-	mulld %r9, %r30, %r21
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r28, %r23
-	mulld %r9, %r28, %r23
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r26, %r25
-	mulld %r9, %r26, %r25
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r24, %r27
-	mulld %r9, %r24, %r27
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r22, %r29
-	mulld %r9, %r22, %r29
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r20, %r10
-	mulld %r9, %r20, %r10
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r18, %r11
-	mulld %r9, %r18, %r11
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	ld %r6, 8(%r5)
-	mulhdu %r9, %r17, %r6
-	mulld %r11, %r17, %r6
-	addc %r11, %r14, %r11
-	adde %r16, %r16, %r9
-	addze %r8, %r8
-	ld %r9, 88(%r4)
-	mulhdu %r14, %r9, %r7
-	mulld %r6, %r9, %r7
-	addc %r11, %r11, %r6
-	std %r11, 88(%r3)
-	adde %r14, %r16, %r14
-	addze %r8, %r8
-	ld %r6, 0(%r4)
-	ld %r11, 96(%r5)
-	mulhdu %r16, %r6, %r11
-	mulld %r7, %r6, %r11
-	addc %r14, %r14, %r7
-	adde %r16, %r8, %r16
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	ld %r8, 88(%r5)
-	mulhdu %r11, %r12, %r8
-	mulld %r6, %r12, %r8
-	addc %r14, %r14, %r6
-	adde %r11, %r16, %r11
-	addze %r7, %r7
-	mulhdu %r6, %r31, %r15
-	mulld %r16, %r31, %r15
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r30, %r19
-	mulld %r16, %r30, %r19
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r28, %r21
-	mulld %r16, %r28, %r21
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r26, %r23
-	mulld %r16, %r26, %r23
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r24, %r25
-	mulld %r16, %r24, %r25
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r22, %r27
-	mulld %r16, %r22, %r27
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r20, %r29
-	mulld %r16, %r20, %r29
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r18, %r10
-	mulld %r16, %r18, %r10
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	ld %r6, 16(%r5)
-	mulhdu %r16, %r17, %r6
-	mulld %r10, %r17, %r6
-	addc %r10, %r14, %r10
-	adde %r11, %r11, %r16
-	addze %r7, %r7
-	ld %r16, 8(%r5)
-	mulhdu %r14, %r9, %r16
-	mulld %r6, %r9, %r16
-	addc %r10, %r10, %r6
-	adde %r11, %r11, %r14
-	addze %r7, %r7
-	ld %r6, 96(%r4)
-	ld %r14, 0(%r5)
-	mulhdu %r16, %r6, %r14
-	mulld %r9, %r6, %r14
-	addc %r10, %r10, %r9
-	std %r10, 96(%r3)
-	adde %r11, %r11, %r16
-	addze %r7, %r7
-	ld %r9, 0(%r4)
-	ld %r10, 104(%r5)
-	mulhdu %r16, %r9, %r10
-	mulld %r14, %r9, %r10
-	addc %r11, %r11, %r14
-	adde %r16, %r7, %r16
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	ld %r14, 96(%r5)
-	mulhdu %r10, %r12, %r14
-	mulld %r9, %r12, %r14
-	addc %r11, %r11, %r9
-	adde %r10, %r16, %r10
-	addze %r7, %r7
-	mulhdu %r9, %r31, %r8
-	mulld %r16, %r31, %r8
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r30, %r15
-	mulld %r16, %r30, %r15
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r28, %r19
-	mulld %r16, %r28, %r19
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r26, %r21
-	mulld %r16, %r26, %r21
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r24, %r23
-	mulld %r16, %r24, %r23
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r22, %r25
-	mulld %r16, %r22, %r25
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r20, %r27
-	mulld %r16, %r20, %r27
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r18, %r29
-	mulld %r16, %r18, %r29
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	ld %r9, 24(%r5)
-	mulhdu %r16, %r17, %r9
-	mulld %r29, %r17, %r9
-	addc %r11, %r11, %r29
-	adde %r10, %r10, %r16
-	addze %r7, %r7
-	ld %r29, 88(%r4)
-	ld %r16, 16(%r5)
-	mulhdu %r9, %r29, %r16
-	mulld %r17, %r29, %r16
-	addc %r11, %r11, %r17
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	ld %r9, 8(%r5)
-	mulhdu %r17, %r6, %r9
-	mulld %r16, %r6, %r9
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r17
-	addze %r7, %r7
-	ld %r17, 104(%r4)
-	ld %r16, 0(%r5)
-	mulhdu %r9, %r17, %r16
-	mulld %r6, %r17, %r16
-	addc %r11, %r11, %r6
-	std %r11, 104(%r3)
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	ld %r6, 0(%r4)
-	ld %r9, 112(%r5)
-	mulhdu %r11, %r6, %r9
-	mulld %r6, %r6, %r9
-	addc %r10, %r10, %r6
-	adde %r11, %r7, %r11
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	ld %r7, 104(%r5)
-	mulhdu %r9, %r12, %r7
-	mulld %r16, %r12, %r7
-	addc %r10, %r10, %r16
-	adde %r11, %r11, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r31, %r14
-	mulld %r16, %r31, %r14
-	addc %r10, %r10, %r16
-	adde %r11, %r11, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r30, %r8
-	mulld %r16, %r30, %r8
-	addc %r10, %r10, %r16
-	adde %r11, %r11, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r28, %r15
-	mulld %r16, %r28, %r15
-	addc %r10, %r10, %r16
-	adde %r11, %r11, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r26, %r19
-	mulld %r16, %r26, %r19
-	addc %r10, %r10, %r16
-	adde %r11, %r11, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r24, %r21
-	mulld %r16, %r24, %r21
-	addc %r10, %r10, %r16
-	adde %r11, %r11, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r22, %r23
-	mulld %r16, %r22, %r23
-	addc %r10, %r10, %r16
-	adde %r11, %r11, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r20, %r25
-	mulld %r16, %r20, %r25
-	addc %r10, %r10, %r16
-	adde %r11, %r11, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r18, %r27
-	mulld %r16, %r18, %r27
-	addc %r10, %r10, %r16
-	adde %r11, %r11, %r9
-	addze %r6, %r6
-	ld %r9, 80(%r4)
-	ld %r16, 32(%r5)
-	mulhdu %r27, %r9, %r16
-	mulld %r25, %r9, %r16
-	addc %r10, %r10, %r25
-	adde %r11, %r11, %r27
-	addze %r6, %r6
-	ld %r27, 24(%r5)
-	mulhdu %r25, %r29, %r27
-	mulld %r16, %r29, %r27
-	addc %r10, %r10, %r16
-	adde %r11, %r11, %r25
-	addze %r6, %r6
-	ld %r25, 96(%r4)
-	ld %r16, 16(%r5)
-	mulhdu %r27, %r25, %r16
-	mulld %r29, %r25, %r16
-	addc %r10, %r10, %r29
-	adde %r11, %r11, %r27
-	addze %r6, %r6
-	ld %r29, 8(%r5)
-	mulhdu %r27, %r17, %r29
-	mulld %r16, %r17, %r29
-	addc %r10, %r10, %r16
-	adde %r11, %r11, %r27
-	addze %r6, %r6
-	ld %r27, 112(%r4)
-	ld %r16, 0(%r5)
-	mulhdu %r29, %r27, %r16
-	mulld %r16, %r27, %r16
-	addc %r10, %r10, %r16
-	std %r10, 112(%r3)
-	adde %r11, %r11, %r29
-	addze %r6, %r6
-	ld %r10, 112(%r5)
-	mulhdu %r29, %r12, %r10
-	mulld %r12, %r12, %r10
-	addc %r11, %r11, %r12
-	adde %r29, %r6, %r29
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r12, %r31, %r7
-	mulld %r16, %r31, %r7
-	addc %r11, %r11, %r16
-	adde %r12, %r29, %r12
-	addze %r6, %r6
-	mulhdu %r29, %r30, %r14
-	mulld %r16, %r30, %r14
-	addc %r11, %r11, %r16
-	adde %r12, %r12, %r29
-	addze %r6, %r6
-	mulhdu %r29, %r28, %r8
-	mulld %r16, %r28, %r8
-	addc %r11, %r11, %r16
-	adde %r12, %r12, %r29
-	addze %r6, %r6
-	mulhdu %r29, %r26, %r15
-	mulld %r16, %r26, %r15
-	addc %r11, %r11, %r16
-	adde %r12, %r12, %r29
-	addze %r6, %r6
-	mulhdu %r29, %r24, %r19
-	mulld %r16, %r24, %r19
-	addc %r11, %r11, %r16
-	adde %r12, %r12, %r29
-	addze %r6, %r6
-	mulhdu %r29, %r22, %r21
-	mulld %r16, %r22, %r21
-	addc %r11, %r11, %r16
-	adde %r12, %r12, %r29
-	addze %r6, %r6
-	mulhdu %r29, %r20, %r23
-	mulld %r16, %r20, %r23
-	addc %r11, %r11, %r16
-	adde %r12, %r12, %r29
-	addze %r6, %r6
-	ld %r29, 48(%r5)
-	mulhdu %r16, %r18, %r29
-	mulld %r23, %r18, %r29
-	addc %r11, %r11, %r23
-	adde %r12, %r12, %r16
-	addze %r6, %r6
-	ld %r23, 40(%r5)
-	mulhdu %r16, %r9, %r23
-	mulld %r29, %r9, %r23
-	addc %r11, %r11, %r29
-	adde %r12, %r12, %r16
-	addze %r6, %r6
-	ld %r29, 88(%r4)
-	ld %r16, 32(%r5)
-	mulhdu %r23, %r29, %r16
-	mulld %r9, %r29, %r16
-	addc %r11, %r11, %r9
-	adde %r12, %r12, %r23
-	addze %r6, %r6
-	ld %r9, 24(%r5)
-	mulhdu %r23, %r25, %r9
-	mulld %r16, %r25, %r9
-	addc %r11, %r11, %r16
-	adde %r12, %r12, %r23
-	addze %r6, %r6
-	ld %r23, 16(%r5)
-	mulhdu %r16, %r17, %r23
-	mulld %r9, %r17, %r23
-	addc %r11, %r11, %r9
-	adde %r12, %r12, %r16
-	addze %r6, %r6
-	ld %r9, 8(%r5)
-	mulhdu %r16, %r27, %r9
-	mulld %r9, %r27, %r9
-	addc %r11, %r11, %r9
-	std %r11, 120(%r3)
-	adde %r12, %r12, %r16
-	addze %r6, %r6
-	mulhdu %r9, %r31, %r10
-	mulld %r31, %r31, %r10
-	addc %r12, %r12, %r31
-	adde %r6, %r6, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r30, %r7
-	mulld %r31, %r30, %r7
-	addc %r12, %r12, %r31
-	adde %r11, %r6, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r28, %r14
-	mulld %r31, %r28, %r14
-	addc %r12, %r12, %r31
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r26, %r8
-	mulld %r31, %r26, %r8
-	addc %r12, %r12, %r31
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r24, %r15
-	mulld %r31, %r24, %r15
-	addc %r12, %r12, %r31
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r22, %r19
-	mulld %r31, %r22, %r19
-	addc %r12, %r12, %r31
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r20, %r21
-	mulld %r31, %r20, %r21
-	addc %r12, %r12, %r31
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	ld %r6, 56(%r5)
-	mulhdu %r31, %r18, %r6
-	mulld %r16, %r18, %r6
-	addc %r12, %r12, %r16
-	adde %r11, %r11, %r31
-	addze %r9, %r9
-	ld %r31, 80(%r4)
-	ld %r16, 48(%r5)
-	mulhdu %r6, %r31, %r16
-	mulld %r21, %r31, %r16
-	addc %r12, %r12, %r21
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	ld %r6, 40(%r5)
-	mulhdu %r21, %r29, %r6
-	mulld %r16, %r29, %r6
-	addc %r12, %r12, %r16
-	adde %r11, %r11, %r21
-	addze %r9, %r9
-	ld %r21, 32(%r5)
-	mulhdu %r16, %r25, %r21
-	mulld %r6, %r25, %r21
-	addc %r12, %r12, %r6
-	adde %r11, %r11, %r16
-	addze %r9, %r9
-	ld %r6, 24(%r5)
-	mulhdu %r16, %r17, %r6
-	mulld %r21, %r17, %r6
-	addc %r12, %r12, %r21
-	adde %r11, %r11, %r16
-	addze %r9, %r9
-	mulhdu %r21, %r27, %r23
-	mulld %r23, %r27, %r23
-	addc %r12, %r12, %r23
-	std %r12, 128(%r3)
-	adde %r11, %r11, %r21
-	addze %r9, %r9
-	mulhdu %r12, %r30, %r10
-	mulld %r30, %r30, %r10
-	addc %r11, %r11, %r30
-	adde %r12, %r9, %r12
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r30, %r28, %r7
-	mulld %r23, %r28, %r7
-	addc %r11, %r11, %r23
-	adde %r12, %r12, %r30
-	addze %r9, %r9
-	mulhdu %r30, %r26, %r14
-	mulld %r23, %r26, %r14
-	addc %r11, %r11, %r23
-	adde %r12, %r12, %r30
-	addze %r9, %r9
-	mulhdu %r30, %r24, %r8
-	mulld %r23, %r24, %r8
-	addc %r11, %r11, %r23
-	adde %r12, %r12, %r30
-	addze %r9, %r9
-	mulhdu %r30, %r22, %r15
-	mulld %r23, %r22, %r15
-	addc %r11, %r11, %r23
-	adde %r12, %r12, %r30
-	addze %r9, %r9
-	mulhdu %r30, %r20, %r19
-	mulld %r23, %r20, %r19
-	addc %r11, %r11, %r23
-	adde %r12, %r12, %r30
-	addze %r9, %r9
-	ld %r30, 64(%r5)
-	mulhdu %r23, %r18, %r30
-	mulld %r21, %r18, %r30
-	addc %r11, %r11, %r21
-	adde %r12, %r12, %r23
-	addze %r9, %r9
-	ld %r23, 56(%r5)
-	mulhdu %r21, %r31, %r23
-	mulld %r16, %r31, %r23
-	addc %r11, %r11, %r16
-	adde %r12, %r12, %r21
-	addze %r9, %r9
-	ld %r21, 48(%r5)
-	mulhdu %r16, %r29, %r21
-	mulld %r23, %r29, %r21
-	addc %r11, %r11, %r23
-	adde %r12, %r12, %r16
-	addze %r9, %r9
-	ld %r23, 40(%r5)
-	mulhdu %r16, %r25, %r23
-	mulld %r21, %r25, %r23
-	addc %r11, %r11, %r21
-	adde %r12, %r12, %r16
-	addze %r9, %r9
-	ld %r21, 32(%r5)
-	mulhdu %r16, %r17, %r21
-	mulld %r23, %r17, %r21
-	addc %r11, %r11, %r23
-	adde %r12, %r12, %r16
-	addze %r9, %r9
-	mulhdu %r23, %r27, %r6
-	mulld %r6, %r27, %r6
-	addc %r11, %r11, %r6
-	std %r11, 136(%r3)
-	adde %r12, %r12, %r23
-	addze %r9, %r9
-	mulhdu %r6, %r28, %r10
-	mulld %r28, %r28, %r10
-	addc %r12, %r12, %r28
-	adde %r6, %r9, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r26, %r7
-	mulld %r28, %r26, %r7
-	addc %r12, %r12, %r28
-	adde %r11, %r6, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r24, %r14
-	mulld %r28, %r24, %r14
-	addc %r12, %r12, %r28
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r22, %r8
-	mulld %r28, %r22, %r8
-	addc %r12, %r12, %r28
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r20, %r15
-	mulld %r28, %r20, %r15
-	addc %r12, %r12, %r28
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r18, %r19
-	mulld %r28, %r18, %r19
-	addc %r12, %r12, %r28
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r31, %r30
-	mulld %r28, %r31, %r30
-	addc %r12, %r12, %r28
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	ld %r6, 56(%r5)
-	mulhdu %r28, %r29, %r6
-	mulld %r23, %r29, %r6
-	addc %r12, %r12, %r23
-	adde %r11, %r11, %r28
-	addze %r9, %r9
-	ld %r28, 48(%r5)
-	mulhdu %r23, %r25, %r28
-	mulld %r16, %r25, %r28
-	addc %r12, %r12, %r16
-	adde %r11, %r11, %r23
-	addze %r9, %r9
-	ld %r23, 40(%r5)
-	mulhdu %r16, %r17, %r23
-	mulld %r28, %r17, %r23
-	addc %r12, %r12, %r28
-	adde %r11, %r11, %r16
-	addze %r9, %r9
-	mulhdu %r28, %r27, %r21
-	mulld %r21, %r27, %r21
-	addc %r12, %r12, %r21
-	std %r12, 144(%r3)
-	adde %r11, %r11, %r28
-	addze %r9, %r9
-	mulhdu %r12, %r26, %r10
-	mulld %r26, %r26, %r10
-	addc %r11, %r11, %r26
-	adde %r12, %r9, %r12
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r28, %r24, %r7
-	mulld %r26, %r24, %r7
-	addc %r11, %r11, %r26
-	adde %r12, %r12, %r28
-	addze %r9, %r9
-	mulhdu %r28, %r22, %r14
-	mulld %r26, %r22, %r14
-	addc %r11, %r11, %r26
-	adde %r12, %r12, %r28
-	addze %r9, %r9
-	mulhdu %r28, %r20, %r8
-	mulld %r26, %r20, %r8
-	addc %r11, %r11, %r26
-	adde %r12, %r12, %r28
-	addze %r9, %r9
-	mulhdu %r28, %r18, %r15
-	mulld %r26, %r18, %r15
-	addc %r11, %r11, %r26
-	adde %r12, %r12, %r28
-	addze %r9, %r9
-	mulhdu %r28, %r31, %r19
-	mulld %r26, %r31, %r19
-	addc %r11, %r11, %r26
-	adde %r12, %r12, %r28
-	addze %r9, %r9
-	mulhdu %r28, %r29, %r30
-	mulld %r26, %r29, %r30
-	addc %r11, %r11, %r26
-	adde %r12, %r12, %r28
-	addze %r9, %r9
-	mulhdu %r28, %r25, %r6
-	mulld %r26, %r25, %r6
-	addc %r11, %r11, %r26
-	adde %r12, %r12, %r28
-	addze %r9, %r9
-	ld %r28, 48(%r5)
-	mulhdu %r26, %r17, %r28
-	mulld %r21, %r17, %r28
-	addc %r11, %r11, %r21
-	adde %r12, %r12, %r26
-	addze %r9, %r9
-	mulhdu %r26, %r27, %r23
-	mulld %r23, %r27, %r23
-	addc %r11, %r11, %r23
-	std %r11, 152(%r3)
-	adde %r12, %r12, %r26
-	addze %r9, %r9
-	mulhdu %r11, %r24, %r10
-	mulld %r24, %r24, %r10
-	addc %r12, %r12, %r24
-	adde %r11, %r9, %r11
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r26, %r22, %r7
-	mulld %r24, %r22, %r7
-	addc %r12, %r12, %r24
-	adde %r11, %r11, %r26
-	addze %r9, %r9
-	mulhdu %r26, %r20, %r14
-	mulld %r24, %r20, %r14
-	addc %r12, %r12, %r24
-	adde %r11, %r11, %r26
-	addze %r9, %r9
-	mulhdu %r26, %r18, %r8
-	mulld %r24, %r18, %r8
-	addc %r12, %r12, %r24
-	adde %r11, %r11, %r26
-	addze %r9, %r9
-	mulhdu %r26, %r31, %r15
-	mulld %r24, %r31, %r15
-	addc %r12, %r12, %r24
-	adde %r11, %r11, %r26
-	addze %r9, %r9
-	mulhdu %r26, %r29, %r19
-	mulld %r24, %r29, %r19
-	addc %r12, %r12, %r24
-	adde %r11, %r11, %r26
-	addze %r9, %r9
-	mulhdu %r26, %r25, %r30
-	mulld %r24, %r25, %r30
-	addc %r12, %r12, %r24
-	adde %r11, %r11, %r26
-	addze %r9, %r9
-	mulhdu %r26, %r17, %r6
-	mulld %r24, %r17, %r6
-	addc %r12, %r12, %r24
-	adde %r11, %r11, %r26
-	addze %r9, %r9
-	mulhdu %r26, %r27, %r28
-	mulld %r28, %r27, %r28
-	addc %r12, %r12, %r28
-	std %r12, 160(%r3)
-	adde %r11, %r11, %r26
-	addze %r9, %r9
-	mulhdu %r12, %r22, %r10
-	mulld %r22, %r22, %r10
-	addc %r11, %r11, %r22
-	adde %r12, %r9, %r12
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r28, %r20, %r7
-	mulld %r26, %r20, %r7
-	addc %r11, %r11, %r26
-	adde %r12, %r12, %r28
-	addze %r9, %r9
-	mulhdu %r28, %r18, %r14
-	mulld %r26, %r18, %r14
-	addc %r11, %r11, %r26
-	adde %r12, %r12, %r28
-	addze %r9, %r9
-	mulhdu %r28, %r31, %r8
-	mulld %r26, %r31, %r8
-	addc %r11, %r11, %r26
-	adde %r12, %r12, %r28
-	addze %r9, %r9
-	mulhdu %r28, %r29, %r15
-	mulld %r26, %r29, %r15
-	addc %r11, %r11, %r26
-	adde %r12, %r12, %r28
-	addze %r9, %r9
-	mulhdu %r28, %r25, %r19
-	mulld %r26, %r25, %r19
-	addc %r11, %r11, %r26
-	adde %r12, %r12, %r28
-	addze %r9, %r9
-	mulhdu %r28, %r17, %r30
-	mulld %r26, %r17, %r30
-	addc %r11, %r11, %r26
-	adde %r12, %r12, %r28
-	addze %r9, %r9
-	mulhdu %r28, %r27, %r6
-	mulld %r6, %r27, %r6
-	addc %r11, %r11, %r6
-	std %r11, 168(%r3)
-	adde %r12, %r12, %r28
-	addze %r9, %r9
-	mulhdu %r6, %r20, %r10
-	mulld %r20, %r20, %r10
-	addc %r12, %r12, %r20
-	adde %r6, %r9, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r18, %r7
-	mulld %r28, %r18, %r7
-	addc %r12, %r12, %r28
-	adde %r11, %r6, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r31, %r14
-	mulld %r28, %r31, %r14
-	addc %r12, %r12, %r28
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r29, %r8
-	mulld %r28, %r29, %r8
-	addc %r12, %r12, %r28
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r25, %r15
-	mulld %r28, %r25, %r15
-	addc %r12, %r12, %r28
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r17, %r19
-	mulld %r28, %r17, %r19
-	addc %r12, %r12, %r28
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r27, %r30
-	mulld %r30, %r27, %r30
-	addc %r12, %r12, %r30
-	std %r12, 176(%r3)
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r18, %r10
-	mulld %r18, %r18, %r10
-	addc %r11, %r11, %r18
-	adde %r6, %r9, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r12, %r31, %r7
-	mulld %r30, %r31, %r7
-	addc %r11, %r11, %r30
-	adde %r12, %r6, %r12
-	addze %r9, %r9
-	mulhdu %r6, %r29, %r14
-	mulld %r30, %r29, %r14
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r25, %r8
-	mulld %r30, %r25, %r8
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r17, %r15
-	mulld %r30, %r17, %r15
-	addc %r11, %r11, %r30
-	adde %r12, %r12, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r27, %r19
-	mulld %r19, %r27, %r19
-	addc %r11, %r11, %r19
-	std %r11, 184(%r3)
-	adde %r12, %r12, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r31, %r10
-	mulld %r31, %r31, %r10
-	addc %r12, %r12, %r31
-	adde %r6, %r9, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r29, %r7
-	mulld %r31, %r29, %r7
-	addc %r12, %r12, %r31
-	adde %r11, %r6, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r25, %r14
-	mulld %r31, %r25, %r14
-	addc %r12, %r12, %r31
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r17, %r8
-	mulld %r31, %r17, %r8
-	addc %r12, %r12, %r31
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r27, %r15
-	mulld %r15, %r27, %r15
-	addc %r12, %r12, %r15
-	std %r12, 192(%r3)
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r29, %r10
-	mulld %r29, %r29, %r10
-	addc %r11, %r11, %r29
-	adde %r6, %r9, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r12, %r25, %r7
-	mulld %r31, %r25, %r7
-	addc %r11, %r11, %r31
-	adde %r12, %r6, %r12
-	addze %r9, %r9
-	mulhdu %r6, %r17, %r14
-	mulld %r31, %r17, %r14
-	addc %r11, %r11, %r31
-	adde %r12, %r12, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r27, %r8
-	mulld %r8, %r27, %r8
 	addc %r11, %r11, %r8
-	std %r11, 200(%r3)
-	adde %r12, %r12, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r25, %r10
-	mulld %r25, %r25, %r10
-	addc %r12, %r12, %r25
-	adde %r6, %r9, %r6
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r9, %r17, %r7
-	mulld %r11, %r17, %r7
-	addc %r11, %r12, %r11
-	adde %r6, %r6, %r9
-	addze %r8, %r8
-	mulhdu %r9, %r27, %r14
-	mulld %r14, %r27, %r14
-	addc %r11, %r11, %r14
-	std %r11, 208(%r3)
-	adde %r6, %r6, %r9
-	addze %r8, %r8
-	mulhdu %r9, %r17, %r10
-	mulld %r17, %r17, %r10
-	addc %r17, %r6, %r17
-	adde %r8, %r8, %r9
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r9, %r27, %r7
-	mulld %r7, %r27, %r7
-	addc %r17, %r17, %r7
-	std %r17, 216(%r3)
-	adde %r8, %r8, %r9
-	addze %r6, %r6
-	mulhdu %r7, %r27, %r10
-	mulld %r10, %r27, %r10
-	addc %r10, %r8, %r10
-	std %r10, 224(%r3)
-	adde %r6, %r6, %r7
-	std %r6, 232(%r3)
+	ld %r8, 16(%r5)
+	mulhdu %r12, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r10, %r31, %r10
+	ld %r31, 24(%r5)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r12, %r29, %r12
+	ld %r29, 32(%r5)
+	mulhdu %r28, %r6, %r29
+	mulld %r27, %r6, %r29
+	adde %r27, %r27, %r30
+	ld %r30, 40(%r5)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 48(%r5)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 56(%r5)
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	ld %r24, 64(%r5)
+	mulhdu %r20, %r6, %r24
+	mulld %r19, %r6, %r24
+	adde %r19, %r19, %r22
+	ld %r22, 72(%r5)
+	mulhdu %r18, %r6, %r22
+	mulld %r17, %r6, %r22
+	adde %r17, %r17, %r20
+	ld %r20, 80(%r5)
+	mulhdu %r16, %r6, %r20
+	mulld %r15, %r6, %r20
+	adde %r15, %r15, %r18
+	ld %r18, 88(%r5)
+	mulhdu %r14, %r6, %r18
+	mulld %r20, %r6, %r18
+	adde %r16, %r20, %r16
+	ld %r20, 96(%r5)
+	mulhdu %r18, %r6, %r20
+	mulld %r22, %r6, %r20
+	adde %r14, %r22, %r14
+	ld %r22, 104(%r5)
+	mulhdu %r20, %r6, %r22
+	mulld %r24, %r6, %r22
+	adde %r18, %r24, %r18
+	ld %r24, 112(%r5)
+	mulhdu %r22, %r6, %r24
+	mulld %r6, %r6, %r24
+	adde %r20, %r6, %r20
+	addze %r22, %r22
+	ld %r6, 8(%r4)
+	mulld %r24, %r6, %r7
+	addc %r11, %r11, %r24
+	std %r11, 8(%r3)
+	mulld %r11, %r6, %r9
+	adde %r10, %r10, %r11
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r27, %r12
+	mulld %r27, %r6, %r29
+	adde %r25, %r25, %r27
+	mulld %r27, %r6, %r30
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r28
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r26
+	adde %r19, %r19, %r27
+	ld %r27, 64(%r5)
+	mulld %r24, %r6, %r27
+	adde %r17, %r17, %r24
+	ld %r24, 72(%r5)
+	mulld %r27, %r6, %r24
+	adde %r15, %r15, %r27
+	ld %r27, 80(%r5)
+	mulld %r24, %r6, %r27
+	adde %r16, %r16, %r24
+	ld %r24, 88(%r5)
+	mulld %r27, %r6, %r24
+	adde %r14, %r14, %r27
+	ld %r27, 96(%r5)
+	mulld %r24, %r6, %r27
+	adde %r18, %r18, %r24
+	ld %r24, 104(%r5)
+	mulld %r27, %r6, %r24
+	adde %r20, %r20, %r27
+	ld %r27, 112(%r5)
+	mulld %r24, %r6, %r27
+	adde %r22, %r22, %r24
+	subfe %r24, %r24, %r24
+	addi %r24, %r24, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r17, %r17, %r27
+	ld %r27, 64(%r5)
+	mulhdu %r26, %r6, %r27
+	adde %r15, %r15, %r26
+	ld %r26, 72(%r5)
+	mulhdu %r27, %r6, %r26
+	adde %r16, %r16, %r27
+	ld %r27, 80(%r5)
+	mulhdu %r26, %r6, %r27
+	adde %r14, %r14, %r26
+	ld %r26, 88(%r5)
+	mulhdu %r27, %r6, %r26
+	adde %r18, %r18, %r27
+	ld %r27, 96(%r5)
+	mulhdu %r26, %r6, %r27
+	adde %r20, %r20, %r26
+	ld %r26, 104(%r5)
+	mulhdu %r27, %r6, %r26
+	adde %r22, %r22, %r27
+	ld %r27, 112(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r24, %r24, %r6
+	ld %r6, 16(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 16(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r25, %r12
+	mulld %r27, %r6, %r29
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r30
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r28
+	adde %r19, %r19, %r27
+	ld %r27, 56(%r5)
+	mulld %r25, %r6, %r27
+	adde %r17, %r17, %r25
+	ld %r25, 64(%r5)
+	mulld %r27, %r6, %r25
+	adde %r15, %r15, %r27
+	ld %r27, 72(%r5)
+	mulld %r25, %r6, %r27
+	adde %r16, %r16, %r25
+	ld %r25, 80(%r5)
+	mulld %r27, %r6, %r25
+	adde %r14, %r14, %r27
+	ld %r27, 88(%r5)
+	mulld %r25, %r6, %r27
+	adde %r18, %r18, %r25
+	ld %r25, 96(%r5)
+	mulld %r27, %r6, %r25
+	adde %r20, %r20, %r27
+	mulld %r27, %r6, %r26
+	adde %r22, %r22, %r27
+	ld %r27, 112(%r5)
+	mulld %r26, %r6, %r27
+	adde %r24, %r24, %r26
+	subfe %r26, %r26, %r26
+	addi %r26, %r26, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r17, %r17, %r27
+	ld %r27, 56(%r5)
+	mulhdu %r28, %r6, %r27
+	adde %r15, %r15, %r28
+	ld %r28, 64(%r5)
+	mulhdu %r27, %r6, %r28
+	adde %r16, %r16, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r28, %r6, %r27
+	adde %r14, %r14, %r28
+	ld %r28, 80(%r5)
+	mulhdu %r27, %r6, %r28
+	adde %r18, %r18, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r28, %r6, %r27
+	adde %r20, %r20, %r28
+	mulhdu %r28, %r6, %r25
+	adde %r22, %r22, %r28
+	ld %r28, 104(%r5)
+	mulhdu %r25, %r6, %r28
+	adde %r24, %r24, %r25
+	ld %r25, 112(%r5)
+	mulhdu %r6, %r6, %r25
+	adde %r26, %r26, %r6
+	ld %r6, 24(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 24(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r23, %r12
+	mulld %r25, %r6, %r29
+	adde %r21, %r21, %r25
+	mulld %r25, %r6, %r30
+	adde %r19, %r19, %r25
+	ld %r25, 48(%r5)
+	mulld %r23, %r6, %r25
+	adde %r17, %r17, %r23
+	ld %r23, 56(%r5)
+	mulld %r25, %r6, %r23
+	adde %r15, %r15, %r25
+	ld %r25, 64(%r5)
+	mulld %r23, %r6, %r25
+	adde %r16, %r16, %r23
+	ld %r23, 72(%r5)
+	mulld %r25, %r6, %r23
+	adde %r14, %r14, %r25
+	ld %r25, 80(%r5)
+	mulld %r23, %r6, %r25
+	adde %r18, %r18, %r23
+	mulld %r23, %r6, %r27
+	adde %r20, %r20, %r23
+	ld %r23, 96(%r5)
+	mulld %r27, %r6, %r23
+	adde %r22, %r22, %r27
+	mulld %r27, %r6, %r28
+	adde %r24, %r24, %r27
+	ld %r27, 112(%r5)
+	mulld %r28, %r6, %r27
+	adde %r26, %r26, %r28
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r17, %r17, %r27
+	ld %r27, 48(%r5)
+	mulhdu %r30, %r6, %r27
+	adde %r15, %r15, %r30
+	ld %r30, 56(%r5)
+	mulhdu %r27, %r6, %r30
+	adde %r16, %r16, %r27
+	ld %r27, 64(%r5)
+	mulhdu %r30, %r6, %r27
+	adde %r14, %r14, %r30
+	ld %r30, 72(%r5)
+	mulhdu %r27, %r6, %r30
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r6, %r25
+	adde %r20, %r20, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r25, %r6, %r27
+	adde %r22, %r22, %r25
+	mulhdu %r25, %r6, %r23
+	adde %r24, %r24, %r25
+	ld %r25, 104(%r5)
+	mulhdu %r23, %r6, %r25
+	adde %r23, %r26, %r23
+	ld %r26, 112(%r5)
+	mulhdu %r6, %r6, %r26
+	adde %r28, %r28, %r6
+	ld %r6, 32(%r4)
+	mulld %r26, %r6, %r7
+	addc %r10, %r10, %r26
+	std %r10, 32(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r21, %r12
+	mulld %r26, %r6, %r29
+	adde %r19, %r19, %r26
+	ld %r26, 40(%r5)
+	mulld %r21, %r6, %r26
+	adde %r17, %r17, %r21
+	ld %r21, 48(%r5)
+	mulld %r26, %r6, %r21
+	adde %r15, %r15, %r26
+	ld %r26, 56(%r5)
+	mulld %r21, %r6, %r26
+	adde %r16, %r16, %r21
+	ld %r21, 64(%r5)
+	mulld %r26, %r6, %r21
+	adde %r14, %r14, %r26
+	mulld %r26, %r6, %r30
+	adde %r18, %r18, %r26
+	ld %r26, 80(%r5)
+	mulld %r30, %r6, %r26
+	adde %r20, %r20, %r30
+	mulld %r30, %r6, %r27
+	adde %r22, %r22, %r30
+	ld %r30, 96(%r5)
+	mulld %r27, %r6, %r30
+	adde %r24, %r24, %r27
+	mulld %r27, %r6, %r25
+	adde %r23, %r23, %r27
+	ld %r27, 112(%r5)
+	mulld %r25, %r6, %r27
+	adde %r25, %r28, %r25
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r17, %r17, %r27
+	ld %r27, 40(%r5)
+	mulhdu %r29, %r6, %r27
+	adde %r15, %r15, %r29
+	ld %r29, 48(%r5)
+	mulhdu %r27, %r6, %r29
+	adde %r16, %r16, %r27
+	ld %r27, 56(%r5)
+	mulhdu %r29, %r6, %r27
+	adde %r14, %r14, %r29
+	mulhdu %r29, %r6, %r21
+	adde %r18, %r18, %r29
+	ld %r29, 72(%r5)
+	mulhdu %r21, %r6, %r29
+	adde %r20, %r20, %r21
+	mulhdu %r21, %r6, %r26
+	adde %r21, %r22, %r21
+	ld %r22, 88(%r5)
+	mulhdu %r26, %r6, %r22
+	adde %r24, %r24, %r26
+	mulhdu %r26, %r6, %r30
+	adde %r23, %r23, %r26
+	ld %r26, 104(%r5)
+	mulhdu %r30, %r6, %r26
+	adde %r25, %r25, %r30
+	ld %r30, 112(%r5)
+	mulhdu %r6, %r6, %r30
+	adde %r28, %r28, %r6
+	ld %r6, 40(%r4)
+	mulld %r30, %r6, %r7
+	addc %r10, %r10, %r30
+	std %r10, 40(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r19, %r12
+	ld %r30, 32(%r5)
+	mulld %r19, %r6, %r30
+	adde %r17, %r17, %r19
+	ld %r19, 40(%r5)
+	mulld %r30, %r6, %r19
+	adde %r15, %r15, %r30
+	ld %r30, 48(%r5)
+	mulld %r19, %r6, %r30
+	adde %r16, %r16, %r19
+	mulld %r19, %r6, %r27
+	adde %r14, %r14, %r19
+	ld %r19, 64(%r5)
+	mulld %r27, %r6, %r19
+	adde %r18, %r18, %r27
+	mulld %r27, %r6, %r29
+	adde %r20, %r20, %r27
+	ld %r27, 80(%r5)
+	mulld %r29, %r6, %r27
+	adde %r21, %r21, %r29
+	mulld %r29, %r6, %r22
+	adde %r24, %r24, %r29
+	ld %r29, 96(%r5)
+	mulld %r22, %r6, %r29
+	adde %r22, %r23, %r22
+	mulld %r23, %r6, %r26
+	adde %r23, %r25, %r23
+	ld %r25, 112(%r5)
+	mulld %r26, %r6, %r25
+	adde %r26, %r28, %r26
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	mulhdu %r25, %r6, %r9
+	adde %r11, %r11, %r25
+	mulhdu %r25, %r6, %r8
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r6, %r31
+	adde %r17, %r17, %r25
+	ld %r25, 32(%r5)
+	mulhdu %r31, %r6, %r25
+	adde %r15, %r15, %r31
+	ld %r31, 40(%r5)
+	mulhdu %r25, %r6, %r31
+	adde %r16, %r16, %r25
+	mulhdu %r25, %r6, %r30
+	adde %r14, %r14, %r25
+	ld %r25, 56(%r5)
+	mulhdu %r30, %r6, %r25
+	adde %r18, %r18, %r30
+	mulhdu %r30, %r6, %r19
+	adde %r20, %r20, %r30
+	ld %r30, 72(%r5)
+	mulhdu %r19, %r6, %r30
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r6, %r27
+	adde %r21, %r24, %r21
+	ld %r24, 88(%r5)
+	mulhdu %r27, %r6, %r24
+	adde %r22, %r22, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r23, %r23, %r27
+	ld %r27, 104(%r5)
+	mulhdu %r29, %r6, %r27
+	adde %r26, %r26, %r29
+	ld %r29, 112(%r5)
+	mulhdu %r6, %r6, %r29
+	adde %r28, %r28, %r6
+	ld %r6, 48(%r4)
+	mulld %r29, %r6, %r7
+	addc %r10, %r10, %r29
+	std %r10, 48(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	ld %r12, 24(%r5)
+	mulld %r29, %r6, %r12
+	adde %r17, %r17, %r29
+	ld %r29, 32(%r5)
+	mulld %r12, %r6, %r29
+	adde %r12, %r15, %r12
+	mulld %r15, %r6, %r31
+	adde %r15, %r16, %r15
+	ld %r16, 48(%r5)
+	mulld %r31, %r6, %r16
+	adde %r14, %r14, %r31
+	mulld %r31, %r6, %r25
+	adde %r18, %r18, %r31
+	ld %r31, 64(%r5)
+	mulld %r25, %r6, %r31
+	adde %r20, %r20, %r25
+	mulld %r25, %r6, %r30
+	adde %r19, %r19, %r25
+	ld %r25, 80(%r5)
+	mulld %r30, %r6, %r25
+	adde %r21, %r21, %r30
+	mulld %r30, %r6, %r24
+	adde %r22, %r22, %r30
+	ld %r30, 96(%r5)
+	mulld %r24, %r6, %r30
+	adde %r23, %r23, %r24
+	mulld %r24, %r6, %r27
+	adde %r24, %r26, %r24
+	ld %r26, 112(%r5)
+	mulld %r27, %r6, %r26
+	adde %r27, %r28, %r27
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r26, %r6, %r7
+	addc %r10, %r10, %r26
+	mulhdu %r26, %r6, %r9
+	adde %r11, %r11, %r26
+	mulhdu %r26, %r6, %r8
+	adde %r17, %r17, %r26
+	ld %r26, 24(%r5)
+	mulhdu %r8, %r6, %r26
+	adde %r12, %r12, %r8
+	mulhdu %r8, %r6, %r29
+	adde %r15, %r15, %r8
+	ld %r8, 40(%r5)
+	mulhdu %r29, %r6, %r8
+	adde %r14, %r14, %r29
+	mulhdu %r29, %r6, %r16
+	adde %r18, %r18, %r29
+	ld %r29, 56(%r5)
+	mulhdu %r16, %r6, %r29
+	adde %r16, %r20, %r16
+	mulhdu %r20, %r6, %r31
+	adde %r19, %r19, %r20
+	ld %r20, 72(%r5)
+	mulhdu %r31, %r6, %r20
+	adde %r21, %r21, %r31
+	mulhdu %r31, %r6, %r25
+	adde %r22, %r22, %r31
+	ld %r31, 88(%r5)
+	mulhdu %r25, %r6, %r31
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r6, %r30
+	adde %r24, %r24, %r25
+	ld %r25, 104(%r5)
+	mulhdu %r30, %r6, %r25
+	adde %r27, %r27, %r30
+	ld %r30, 112(%r5)
+	mulhdu %r6, %r6, %r30
+	adde %r28, %r28, %r6
+	ld %r6, 56(%r4)
+	mulld %r30, %r6, %r7
+	addc %r10, %r10, %r30
+	std %r10, 56(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r30, %r6, %r11
+	adde %r17, %r17, %r30
+	mulld %r30, %r6, %r26
+	adde %r12, %r12, %r30
+	ld %r30, 32(%r5)
+	mulld %r26, %r6, %r30
+	adde %r15, %r15, %r26
+	mulld %r26, %r6, %r8
+	adde %r14, %r14, %r26
+	ld %r26, 48(%r5)
+	mulld %r8, %r6, %r26
+	adde %r18, %r18, %r8
+	mulld %r8, %r6, %r29
+	adde %r16, %r16, %r8
+	ld %r8, 64(%r5)
+	mulld %r29, %r6, %r8
+	adde %r19, %r19, %r29
+	mulld %r29, %r6, %r20
+	adde %r21, %r21, %r29
+	ld %r29, 80(%r5)
+	mulld %r20, %r6, %r29
+	adde %r20, %r22, %r20
+	mulld %r22, %r6, %r31
+	adde %r22, %r23, %r22
+	ld %r23, 96(%r5)
+	mulld %r31, %r6, %r23
+	adde %r24, %r24, %r31
+	mulld %r31, %r6, %r25
+	adde %r27, %r27, %r31
+	ld %r31, 112(%r5)
+	mulld %r25, %r6, %r31
+	adde %r25, %r28, %r25
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r31, %r6, %r7
+	addc %r10, %r10, %r31
+	mulhdu %r31, %r6, %r9
+	adde %r17, %r17, %r31
+	mulhdu %r31, %r6, %r11
+	adde %r12, %r12, %r31
+	ld %r31, 24(%r5)
+	mulhdu %r11, %r6, %r31
+	adde %r11, %r15, %r11
+	mulhdu %r15, %r6, %r30
+	adde %r14, %r14, %r15
+	ld %r15, 40(%r5)
+	mulhdu %r30, %r6, %r15
+	adde %r18, %r18, %r30
+	mulhdu %r30, %r6, %r26
+	adde %r16, %r16, %r30
+	ld %r30, 56(%r5)
+	mulhdu %r26, %r6, %r30
+	adde %r19, %r19, %r26
+	mulhdu %r26, %r6, %r8
+	adde %r21, %r21, %r26
+	ld %r26, 72(%r5)
+	mulhdu %r8, %r6, %r26
+	adde %r20, %r20, %r8
+	mulhdu %r8, %r6, %r29
+	adde %r22, %r22, %r8
+	ld %r8, 88(%r5)
+	mulhdu %r29, %r6, %r8
+	adde %r24, %r24, %r29
+	mulhdu %r29, %r6, %r23
+	adde %r27, %r27, %r29
+	ld %r29, 104(%r5)
+	mulhdu %r23, %r6, %r29
+	adde %r23, %r25, %r23
+	ld %r25, 112(%r5)
+	mulhdu %r6, %r6, %r25
+	adde %r28, %r28, %r6
+	ld %r6, 64(%r4)
+	mulld %r25, %r6, %r7
+	addc %r10, %r10, %r25
+	std %r10, 64(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r17, %r10
+	ld %r25, 16(%r5)
+	mulld %r17, %r6, %r25
+	adde %r12, %r12, %r17
+	mulld %r17, %r6, %r31
+	adde %r11, %r11, %r17
+	ld %r17, 32(%r5)
+	mulld %r31, %r6, %r17
+	adde %r14, %r14, %r31
+	mulld %r31, %r6, %r15
+	adde %r18, %r18, %r31
+	ld %r31, 48(%r5)
+	mulld %r15, %r6, %r31
+	adde %r15, %r16, %r15
+	mulld %r16, %r6, %r30
+	adde %r16, %r19, %r16
+	ld %r19, 64(%r5)
+	mulld %r30, %r6, %r19
+	adde %r21, %r21, %r30
+	mulld %r30, %r6, %r26
+	adde %r20, %r20, %r30
+	ld %r30, 80(%r5)
+	mulld %r26, %r6, %r30
+	adde %r22, %r22, %r26
+	mulld %r26, %r6, %r8
+	adde %r24, %r24, %r26
+	ld %r26, 96(%r5)
+	mulld %r8, %r6, %r26
+	adde %r27, %r27, %r8
+	mulld %r8, %r6, %r29
+	adde %r23, %r23, %r8
+	ld %r8, 112(%r5)
+	mulld %r29, %r6, %r8
+	adde %r28, %r28, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r8, %r6, %r7
+	addc %r10, %r10, %r8
+	mulhdu %r8, %r6, %r9
+	adde %r12, %r12, %r8
+	mulhdu %r8, %r6, %r25
+	adde %r11, %r11, %r8
+	ld %r8, 24(%r5)
+	mulhdu %r25, %r6, %r8
+	adde %r14, %r14, %r25
+	mulhdu %r25, %r6, %r17
+	adde %r18, %r18, %r25
+	ld %r25, 40(%r5)
+	mulhdu %r17, %r6, %r25
+	adde %r15, %r15, %r17
+	mulhdu %r17, %r6, %r31
+	adde %r16, %r16, %r17
+	ld %r17, 56(%r5)
+	mulhdu %r31, %r6, %r17
+	adde %r21, %r21, %r31
+	mulhdu %r31, %r6, %r19
+	adde %r20, %r20, %r31
+	ld %r31, 72(%r5)
+	mulhdu %r19, %r6, %r31
+	adde %r19, %r22, %r19
+	mulhdu %r22, %r6, %r30
+	adde %r22, %r24, %r22
+	ld %r24, 88(%r5)
+	mulhdu %r30, %r6, %r24
+	adde %r27, %r27, %r30
+	mulhdu %r30, %r6, %r26
+	adde %r23, %r23, %r30
+	ld %r30, 104(%r5)
+	mulhdu %r26, %r6, %r30
+	adde %r26, %r28, %r26
+	ld %r28, 112(%r5)
+	mulhdu %r6, %r6, %r28
+	adde %r29, %r29, %r6
+	ld %r6, 72(%r4)
+	mulld %r28, %r6, %r7
+	addc %r10, %r10, %r28
+	std %r10, 72(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r12, %r10
+	ld %r12, 16(%r5)
+	mulld %r28, %r6, %r12
+	adde %r11, %r11, %r28
+	mulld %r28, %r6, %r8
+	adde %r14, %r14, %r28
+	ld %r28, 32(%r5)
+	mulld %r8, %r6, %r28
+	adde %r18, %r18, %r8
+	mulld %r8, %r6, %r25
+	adde %r15, %r15, %r8
+	ld %r8, 48(%r5)
+	mulld %r25, %r6, %r8
+	adde %r16, %r16, %r25
+	mulld %r25, %r6, %r17
+	adde %r21, %r21, %r25
+	ld %r25, 64(%r5)
+	mulld %r17, %r6, %r25
+	adde %r17, %r20, %r17
+	mulld %r20, %r6, %r31
+	adde %r19, %r19, %r20
+	ld %r20, 80(%r5)
+	mulld %r31, %r6, %r20
+	adde %r22, %r22, %r31
+	mulld %r31, %r6, %r24
+	adde %r27, %r27, %r31
+	ld %r31, 96(%r5)
+	mulld %r24, %r6, %r31
+	adde %r23, %r23, %r24
+	mulld %r24, %r6, %r30
+	adde %r24, %r26, %r24
+	ld %r26, 112(%r5)
+	mulld %r30, %r6, %r26
+	adde %r29, %r29, %r30
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r26, %r6, %r7
+	addc %r10, %r10, %r26
+	mulhdu %r26, %r6, %r9
+	adde %r11, %r11, %r26
+	mulhdu %r26, %r6, %r12
+	adde %r14, %r14, %r26
+	ld %r26, 24(%r5)
+	mulhdu %r12, %r6, %r26
+	adde %r12, %r18, %r12
+	mulhdu %r18, %r6, %r28
+	adde %r15, %r15, %r18
+	ld %r18, 40(%r5)
+	mulhdu %r28, %r6, %r18
+	adde %r16, %r16, %r28
+	mulhdu %r28, %r6, %r8
+	adde %r21, %r21, %r28
+	ld %r28, 56(%r5)
+	mulhdu %r8, %r6, %r28
+	adde %r17, %r17, %r8
+	mulhdu %r8, %r6, %r25
+	adde %r19, %r19, %r8
+	ld %r8, 72(%r5)
+	mulhdu %r25, %r6, %r8
+	adde %r22, %r22, %r25
+	mulhdu %r25, %r6, %r20
+	adde %r25, %r27, %r25
+	ld %r27, 88(%r5)
+	mulhdu %r20, %r6, %r27
+	adde %r20, %r23, %r20
+	mulhdu %r23, %r6, %r31
+	adde %r23, %r24, %r23
+	ld %r24, 104(%r5)
+	mulhdu %r31, %r6, %r24
+	adde %r29, %r29, %r31
+	ld %r31, 112(%r5)
+	mulhdu %r6, %r6, %r31
+	adde %r30, %r30, %r6
+	ld %r6, 80(%r4)
+	mulld %r31, %r6, %r7
+	addc %r10, %r10, %r31
+	std %r10, 80(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r31, %r6, %r11
+	adde %r14, %r14, %r31
+	mulld %r31, %r6, %r26
+	adde %r12, %r12, %r31
+	ld %r31, 32(%r5)
+	mulld %r26, %r6, %r31
+	adde %r15, %r15, %r26
+	mulld %r26, %r6, %r18
+	adde %r16, %r16, %r26
+	ld %r26, 48(%r5)
+	mulld %r18, %r6, %r26
+	adde %r18, %r21, %r18
+	mulld %r21, %r6, %r28
+	adde %r17, %r17, %r21
+	ld %r21, 64(%r5)
+	mulld %r28, %r6, %r21
+	adde %r19, %r19, %r28
+	mulld %r28, %r6, %r8
+	adde %r22, %r22, %r28
+	ld %r28, 80(%r5)
+	mulld %r8, %r6, %r28
+	adde %r25, %r25, %r8
+	mulld %r8, %r6, %r27
+	adde %r20, %r20, %r8
+	ld %r8, 96(%r5)
+	mulld %r27, %r6, %r8
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r24
+	adde %r27, %r29, %r27
+	ld %r29, 112(%r5)
+	mulld %r24, %r6, %r29
+	adde %r24, %r30, %r24
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r29, %r6, %r7
+	addc %r10, %r10, %r29
+	mulhdu %r29, %r6, %r9
+	adde %r14, %r14, %r29
+	mulhdu %r29, %r6, %r11
+	adde %r12, %r12, %r29
+	ld %r29, 24(%r5)
+	mulhdu %r11, %r6, %r29
+	adde %r11, %r15, %r11
+	mulhdu %r15, %r6, %r31
+	adde %r15, %r16, %r15
+	ld %r16, 40(%r5)
+	mulhdu %r31, %r6, %r16
+	adde %r18, %r18, %r31
+	mulhdu %r31, %r6, %r26
+	adde %r17, %r17, %r31
+	ld %r31, 56(%r5)
+	mulhdu %r26, %r6, %r31
+	adde %r19, %r19, %r26
+	mulhdu %r26, %r6, %r21
+	adde %r22, %r22, %r26
+	ld %r26, 72(%r5)
+	mulhdu %r21, %r6, %r26
+	adde %r21, %r25, %r21
+	mulhdu %r25, %r6, %r28
+	adde %r20, %r20, %r25
+	ld %r25, 88(%r5)
+	mulhdu %r28, %r6, %r25
+	adde %r23, %r23, %r28
+	mulhdu %r28, %r6, %r8
+	adde %r27, %r27, %r28
+	ld %r28, 104(%r5)
+	mulhdu %r8, %r6, %r28
+	adde %r24, %r24, %r8
+	ld %r8, 112(%r5)
+	mulhdu %r6, %r6, %r8
+	adde %r30, %r30, %r6
+	ld %r6, 88(%r4)
+	mulld %r8, %r6, %r7
+	addc %r10, %r10, %r8
+	std %r10, 88(%r3)
+	mulld %r8, %r6, %r9
+	adde %r14, %r14, %r8
+	ld %r8, 16(%r5)
+	mulld %r10, %r6, %r8
+	adde %r10, %r12, %r10
+	mulld %r12, %r6, %r29
+	adde %r11, %r11, %r12
+	ld %r12, 32(%r5)
+	mulld %r29, %r6, %r12
+	adde %r15, %r15, %r29
+	mulld %r29, %r6, %r16
+	adde %r18, %r18, %r29
+	ld %r29, 48(%r5)
+	mulld %r16, %r6, %r29
+	adde %r16, %r17, %r16
+	mulld %r17, %r6, %r31
+	adde %r17, %r19, %r17
+	ld %r19, 64(%r5)
+	mulld %r31, %r6, %r19
+	adde %r22, %r22, %r31
+	mulld %r31, %r6, %r26
+	adde %r21, %r21, %r31
+	ld %r31, 80(%r5)
+	mulld %r26, %r6, %r31
+	adde %r20, %r20, %r26
+	mulld %r26, %r6, %r25
+	adde %r23, %r23, %r26
+	ld %r26, 96(%r5)
+	mulld %r25, %r6, %r26
+	adde %r25, %r27, %r25
+	mulld %r27, %r6, %r28
+	adde %r24, %r24, %r27
+	ld %r27, 112(%r5)
+	mulld %r28, %r6, %r27
+	adde %r28, %r30, %r28
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r27, %r6, %r7
+	addc %r14, %r14, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r10, %r10, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r11, %r11, %r27
+	ld %r27, 24(%r5)
+	mulhdu %r8, %r6, %r27
+	adde %r15, %r15, %r8
+	mulhdu %r8, %r6, %r12
+	adde %r18, %r18, %r8
+	ld %r8, 40(%r5)
+	mulhdu %r12, %r6, %r8
+	adde %r12, %r16, %r12
+	mulhdu %r16, %r6, %r29
+	adde %r16, %r17, %r16
+	ld %r17, 56(%r5)
+	mulhdu %r29, %r6, %r17
+	adde %r22, %r22, %r29
+	mulhdu %r29, %r6, %r19
+	adde %r21, %r21, %r29
+	ld %r29, 72(%r5)
+	mulhdu %r19, %r6, %r29
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r6, %r31
+	adde %r20, %r23, %r20
+	ld %r23, 88(%r5)
+	mulhdu %r31, %r6, %r23
+	adde %r25, %r25, %r31
+	mulhdu %r31, %r6, %r26
+	adde %r24, %r24, %r31
+	ld %r31, 104(%r5)
+	mulhdu %r26, %r6, %r31
+	adde %r26, %r28, %r26
+	ld %r28, 112(%r5)
+	mulhdu %r6, %r6, %r28
+	adde %r30, %r30, %r6
+	ld %r6, 96(%r4)
+	mulld %r28, %r6, %r7
+	addc %r14, %r14, %r28
+	std %r14, 96(%r3)
+	mulld %r28, %r6, %r9
+	adde %r10, %r10, %r28
+	ld %r28, 16(%r5)
+	mulld %r14, %r6, %r28
+	adde %r11, %r11, %r14
+	mulld %r14, %r6, %r27
+	adde %r14, %r15, %r14
+	ld %r15, 32(%r5)
+	mulld %r27, %r6, %r15
+	adde %r18, %r18, %r27
+	mulld %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	ld %r27, 48(%r5)
+	mulld %r8, %r6, %r27
+	adde %r16, %r16, %r8
+	mulld %r8, %r6, %r17
+	adde %r22, %r22, %r8
+	ld %r8, 64(%r5)
+	mulld %r17, %r6, %r8
+	adde %r17, %r21, %r17
+	mulld %r21, %r6, %r29
+	adde %r19, %r19, %r21
+	ld %r21, 80(%r5)
+	mulld %r29, %r6, %r21
+	adde %r20, %r20, %r29
+	mulld %r29, %r6, %r23
+	adde %r25, %r25, %r29
+	ld %r29, 96(%r5)
+	mulld %r23, %r6, %r29
+	adde %r23, %r24, %r23
+	mulld %r24, %r6, %r31
+	adde %r24, %r26, %r24
+	ld %r26, 112(%r5)
+	mulld %r31, %r6, %r26
+	adde %r30, %r30, %r31
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r26, %r6, %r7
+	addc %r10, %r10, %r26
+	mulhdu %r26, %r6, %r9
+	adde %r11, %r11, %r26
+	mulhdu %r26, %r6, %r28
+	adde %r14, %r14, %r26
+	ld %r26, 24(%r5)
+	mulhdu %r28, %r6, %r26
+	adde %r18, %r18, %r28
+	mulhdu %r28, %r6, %r15
+	adde %r12, %r12, %r28
+	ld %r28, 40(%r5)
+	mulhdu %r15, %r6, %r28
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r6, %r27
+	adde %r16, %r22, %r16
+	ld %r22, 56(%r5)
+	mulhdu %r27, %r6, %r22
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r19, %r19, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r8, %r6, %r27
+	adde %r20, %r20, %r8
+	mulhdu %r8, %r6, %r21
+	adde %r25, %r25, %r8
+	ld %r8, 88(%r5)
+	mulhdu %r21, %r6, %r8
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r6, %r29
+	adde %r23, %r24, %r23
+	ld %r24, 104(%r5)
+	mulhdu %r29, %r6, %r24
+	adde %r29, %r30, %r29
+	ld %r30, 112(%r5)
+	mulhdu %r6, %r6, %r30
+	adde %r31, %r31, %r6
+	ld %r6, 104(%r4)
+	mulld %r30, %r6, %r7
+	addc %r10, %r10, %r30
+	std %r10, 104(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r30, %r6, %r11
+	adde %r14, %r14, %r30
+	mulld %r30, %r6, %r26
+	adde %r18, %r18, %r30
+	ld %r30, 32(%r5)
+	mulld %r26, %r6, %r30
+	adde %r12, %r12, %r26
+	mulld %r26, %r6, %r28
+	adde %r15, %r15, %r26
+	ld %r26, 48(%r5)
+	mulld %r28, %r6, %r26
+	adde %r16, %r16, %r28
+	mulld %r28, %r6, %r22
+	adde %r17, %r17, %r28
+	ld %r28, 64(%r5)
+	mulld %r22, %r6, %r28
+	adde %r19, %r19, %r22
+	mulld %r22, %r6, %r27
+	adde %r20, %r20, %r22
+	ld %r22, 80(%r5)
+	mulld %r27, %r6, %r22
+	adde %r25, %r25, %r27
+	mulld %r27, %r6, %r8
+	adde %r21, %r21, %r27
+	ld %r27, 96(%r5)
+	mulld %r8, %r6, %r27
+	adde %r23, %r23, %r8
+	mulld %r8, %r6, %r24
+	adde %r29, %r29, %r8
+	ld %r8, 112(%r5)
+	mulld %r24, %r6, %r8
+	adde %r24, %r31, %r24
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r8, %r6, %r7
+	addc %r10, %r10, %r8
+	mulhdu %r8, %r6, %r9
+	adde %r14, %r14, %r8
+	mulhdu %r8, %r6, %r11
+	adde %r18, %r18, %r8
+	ld %r8, 24(%r5)
+	mulhdu %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulhdu %r12, %r6, %r30
+	adde %r12, %r15, %r12
+	ld %r15, 40(%r5)
+	mulhdu %r30, %r6, %r15
+	adde %r16, %r16, %r30
+	mulhdu %r30, %r6, %r26
+	adde %r17, %r17, %r30
+	ld %r30, 56(%r5)
+	mulhdu %r26, %r6, %r30
+	adde %r19, %r19, %r26
+	mulhdu %r26, %r6, %r28
+	adde %r20, %r20, %r26
+	ld %r26, 72(%r5)
+	mulhdu %r28, %r6, %r26
+	adde %r25, %r25, %r28
+	mulhdu %r28, %r6, %r22
+	adde %r21, %r21, %r28
+	ld %r28, 88(%r5)
+	mulhdu %r22, %r6, %r28
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r6, %r27
+	adde %r23, %r29, %r23
+	ld %r29, 104(%r5)
+	mulhdu %r27, %r6, %r29
+	adde %r24, %r24, %r27
+	ld %r27, 112(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r31, %r31, %r6
+	ld %r6, 112(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 112(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r14, %r10
+	ld %r27, 16(%r5)
+	mulld %r14, %r6, %r27
+	adde %r14, %r18, %r14
+	mulld %r18, %r6, %r8
+	adde %r11, %r11, %r18
+	ld %r18, 32(%r5)
+	mulld %r8, %r6, %r18
+	adde %r12, %r12, %r8
+	mulld %r8, %r6, %r15
+	adde %r16, %r16, %r8
+	ld %r8, 48(%r5)
+	mulld %r15, %r6, %r8
+	adde %r15, %r17, %r15
+	mulld %r17, %r6, %r30
+	adde %r17, %r19, %r17
+	ld %r19, 64(%r5)
+	mulld %r30, %r6, %r19
+	adde %r20, %r20, %r30
+	mulld %r30, %r6, %r26
+	adde %r25, %r25, %r30
+	ld %r30, 80(%r5)
+	mulld %r26, %r6, %r30
+	adde %r21, %r21, %r26
+	mulld %r26, %r6, %r28
+	adde %r22, %r22, %r26
+	ld %r26, 96(%r5)
+	mulld %r28, %r6, %r26
+	adde %r23, %r23, %r28
+	mulld %r28, %r6, %r29
+	adde %r24, %r24, %r28
+	ld %r28, 112(%r5)
+	mulld %r29, %r6, %r28
+	adde %r29, %r31, %r29
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r7, %r6, %r7
+	addc %r10, %r10, %r7
+	std %r10, 120(%r3)
+	mulhdu %r9, %r6, %r9
+	adde %r14, %r14, %r9
+	std %r14, 128(%r3)
+	mulhdu %r27, %r6, %r27
+	adde %r11, %r11, %r27
+	std %r11, 136(%r3)
+	ld %r7, 24(%r5)
+	mulhdu %r7, %r6, %r7
+	adde %r12, %r12, %r7
+	std %r12, 144(%r3)
+	mulhdu %r18, %r6, %r18
+	adde %r16, %r16, %r18
+	std %r16, 152(%r3)
+	ld %r7, 40(%r5)
+	mulhdu %r7, %r6, %r7
+	adde %r15, %r15, %r7
+	std %r15, 160(%r3)
+	mulhdu %r8, %r6, %r8
+	adde %r17, %r17, %r8
+	std %r17, 168(%r3)
+	ld %r7, 56(%r5)
+	mulhdu %r7, %r6, %r7
+	adde %r20, %r20, %r7
+	std %r20, 176(%r3)
+	mulhdu %r19, %r6, %r19
+	adde %r19, %r25, %r19
+	std %r19, 184(%r3)
+	ld %r7, 72(%r5)
+	mulhdu %r7, %r6, %r7
+	adde %r21, %r21, %r7
+	std %r21, 192(%r3)
+	mulhdu %r30, %r6, %r30
+	adde %r22, %r22, %r30
+	std %r22, 200(%r3)
+	ld %r7, 88(%r5)
+	mulhdu %r7, %r6, %r7
+	adde %r23, %r23, %r7
+	std %r23, 208(%r3)
+	mulhdu %r26, %r6, %r26
+	adde %r24, %r24, %r26
+	std %r24, 216(%r3)
+	ld %r7, 104(%r5)
+	mulhdu %r7, %r6, %r7
+	adde %r29, %r29, %r7
+	std %r29, 224(%r3)
+	mulhdu %r28, %r6, %r28
+	adde %r28, %r31, %r28
+	std %r28, 232(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -7801,10 +6800,10 @@ lf_mp_mul15_ppc64le:
 	.size lf_mp_mul15_ppc64le, .-lf_mp_mul15_ppc64le
 
 # void lf_mp_mul16_ppc64le(uint64_t r[32], const uint64_t a[16], const uint64_t b[16])
-#   r = a * b, 16x16 -> 32 limbs, product scanning (Comba). Any inputs; r must not overlap a or b.
+#   r = a * b, 16x16 -> 32 limbs, operand scanning (onechain carry chains). Any inputs; r must not overlap a or b.
 #   ELFv2: r in r3, a in r4, b in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 144 bytes of the protected zone below r1 (18 registers saved, 0 spill slots of 8 bytes)
-#   1474 instructions
+#   1410 instructions
 	.text
 	.globl lf_mp_mul16_ppc64le
 	.hidden lf_mp_mul16_ppc64le
@@ -7856,1435 +6855,1371 @@ lf_mp_mul16_ppc64le:
 	ld %r9, 8(%r5)
 	mulhdu %r10, %r6, %r9
 	mulld %r11, %r6, %r9
-	addc %r11, %r8, %r11
-	addze %r10, %r10
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r12, 8(%r4)
-	mulhdu %r31, %r12, %r7
-	mulld %r30, %r12, %r7
-	addc %r11, %r11, %r30
-	std %r11, 8(%r3)
-	adde %r10, %r10, %r31
-	addze %r8, %r8
-	ld %r11, 16(%r5)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	addc %r10, %r10, %r30
-	adde %r31, %r8, %r31
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r30, %r12, %r9
-	mulld %r29, %r12, %r9
-	addc %r10, %r10, %r29
-	adde %r30, %r31, %r30
-	addze %r8, %r8
-	ld %r31, 16(%r4)
-	mulhdu %r29, %r31, %r7
-	mulld %r28, %r31, %r7
-	addc %r10, %r10, %r28
-	std %r10, 16(%r3)
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	ld %r10, 24(%r5)
-	mulhdu %r30, %r6, %r10
-	mulld %r28, %r6, %r10
-	addc %r28, %r29, %r28
-	adde %r30, %r8, %r30
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r29, %r12, %r11
-	mulld %r27, %r12, %r11
-	addc %r27, %r28, %r27
-	adde %r29, %r30, %r29
-	addze %r8, %r8
-	mulhdu %r30, %r31, %r9
-	mulld %r28, %r31, %r9
-	addc %r27, %r27, %r28
-	adde %r29, %r29, %r30
-	addze %r8, %r8
-	ld %r30, 24(%r4)
-	mulhdu %r28, %r30, %r7
-	mulld %r26, %r30, %r7
-	addc %r26, %r27, %r26
-	std %r26, 24(%r3)
-	adde %r28, %r29, %r28
-	addze %r8, %r8
+	addc %r11, %r11, %r8
+	ld %r8, 16(%r5)
+	mulhdu %r12, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r10, %r31, %r10
+	ld %r31, 24(%r5)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r12, %r29, %r12
 	ld %r29, 32(%r5)
-	mulhdu %r27, %r6, %r29
-	mulld %r26, %r6, %r29
-	addc %r26, %r28, %r26
-	adde %r27, %r8, %r27
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r28, %r12, %r10
-	mulld %r25, %r12, %r10
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r31, %r11
-	mulld %r26, %r31, %r11
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r30, %r9
-	mulld %r26, %r30, %r9
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	ld %r28, 32(%r4)
-	mulhdu %r26, %r28, %r7
-	mulld %r24, %r28, %r7
-	addc %r24, %r25, %r24
-	std %r24, 32(%r3)
-	adde %r26, %r27, %r26
-	addze %r8, %r8
-	ld %r27, 40(%r5)
-	mulhdu %r25, %r6, %r27
-	mulld %r24, %r6, %r27
-	addc %r24, %r26, %r24
-	adde %r25, %r8, %r25
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r26, %r12, %r29
-	mulld %r23, %r12, %r29
-	addc %r23, %r24, %r23
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r31, %r10
-	mulld %r24, %r31, %r10
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r30, %r11
-	mulld %r24, %r30, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r28, %r9
-	mulld %r24, %r28, %r9
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	ld %r26, 40(%r4)
-	mulhdu %r24, %r26, %r7
-	mulld %r22, %r26, %r7
-	addc %r22, %r23, %r22
-	std %r22, 40(%r3)
-	adde %r24, %r25, %r24
-	addze %r8, %r8
-	ld %r25, 48(%r5)
-	mulhdu %r23, %r6, %r25
-	mulld %r22, %r6, %r25
-	addc %r22, %r24, %r22
-	adde %r23, %r8, %r23
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r24, %r12, %r27
-	mulld %r21, %r12, %r27
-	addc %r21, %r22, %r21
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r31, %r29
-	mulld %r22, %r31, %r29
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r30, %r10
-	mulld %r22, %r30, %r10
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r28, %r11
-	mulld %r22, %r28, %r11
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r26, %r9
-	mulld %r22, %r26, %r9
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	ld %r24, 48(%r4)
-	mulhdu %r22, %r24, %r7
-	mulld %r20, %r24, %r7
-	addc %r20, %r21, %r20
-	std %r20, 48(%r3)
-	adde %r22, %r23, %r22
-	addze %r8, %r8
-	ld %r23, 56(%r5)
-	mulhdu %r21, %r6, %r23
-	mulld %r20, %r6, %r23
-	addc %r20, %r22, %r20
-	adde %r21, %r8, %r21
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r22, %r12, %r25
-	mulld %r19, %r12, %r25
-	addc %r19, %r20, %r19
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r31, %r27
-	mulld %r20, %r31, %r27
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r30, %r29
-	mulld %r20, %r30, %r29
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r28, %r10
-	mulld %r20, %r28, %r10
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r26, %r11
-	mulld %r20, %r26, %r11
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	mulhdu %r22, %r24, %r9
-	mulld %r20, %r24, %r9
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r22
-	addze %r8, %r8
-	ld %r22, 56(%r4)
-	mulhdu %r20, %r22, %r7
-	mulld %r18, %r22, %r7
-	addc %r18, %r19, %r18
-	std %r18, 56(%r3)
-	adde %r20, %r21, %r20
-	addze %r8, %r8
-	ld %r21, 64(%r5)
-	mulhdu %r19, %r6, %r21
-	mulld %r18, %r6, %r21
-	addc %r18, %r20, %r18
-	adde %r19, %r8, %r19
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r20, %r12, %r23
-	mulld %r17, %r12, %r23
-	addc %r17, %r18, %r17
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r31, %r25
-	mulld %r18, %r31, %r25
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r30, %r27
-	mulld %r18, %r30, %r27
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r28, %r29
-	mulld %r18, %r28, %r29
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r26, %r10
-	mulld %r18, %r26, %r10
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r24, %r11
-	mulld %r18, %r24, %r11
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	mulhdu %r20, %r22, %r9
-	mulld %r18, %r22, %r9
-	addc %r17, %r17, %r18
-	adde %r19, %r19, %r20
-	addze %r8, %r8
-	ld %r20, 64(%r4)
-	mulhdu %r18, %r20, %r7
-	mulld %r16, %r20, %r7
-	addc %r16, %r17, %r16
-	std %r16, 64(%r3)
-	adde %r18, %r19, %r18
-	addze %r8, %r8
-	ld %r19, 72(%r5)
-	mulhdu %r17, %r6, %r19
-	mulld %r16, %r6, %r19
-	addc %r16, %r18, %r16
-	adde %r17, %r8, %r17
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r18, %r12, %r21
-	mulld %r15, %r12, %r21
-	addc %r15, %r16, %r15
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r31, %r23
-	mulld %r16, %r31, %r23
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r30, %r25
-	mulld %r16, %r30, %r25
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r28, %r27
-	mulld %r16, %r28, %r27
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r26, %r29
-	mulld %r16, %r26, %r29
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r24, %r10
-	mulld %r16, %r24, %r10
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r22, %r11
-	mulld %r16, %r22, %r11
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	mulhdu %r18, %r20, %r9
-	mulld %r16, %r20, %r9
-	addc %r15, %r15, %r16
-	adde %r17, %r17, %r18
-	addze %r8, %r8
-	ld %r18, 72(%r4)
-	mulhdu %r16, %r18, %r7
-	mulld %r14, %r18, %r7
-	addc %r14, %r15, %r14
-	std %r14, 72(%r3)
-	adde %r16, %r17, %r16
-	addze %r8, %r8
-	ld %r17, 80(%r5)
-	mulhdu %r15, %r6, %r17
-	mulld %r14, %r6, %r17
-	addc %r14, %r16, %r14
-	adde %r15, %r8, %r15
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r16, %r12, %r19
-	mulld %r17, %r12, %r19
-	addc %r14, %r14, %r17
-	adde %r15, %r15, %r16
-	addze %r8, %r8
-	mulhdu %r17, %r31, %r21
-	mulld %r16, %r31, %r21
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r30, %r23
-	mulld %r16, %r30, %r23
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r28, %r25
-	mulld %r16, %r28, %r25
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r26, %r27
-	mulld %r16, %r26, %r27
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r24, %r29
-	mulld %r16, %r24, %r29
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r22, %r10
-	mulld %r16, %r22, %r10
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r20, %r11
-	mulld %r16, %r20, %r11
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	mulhdu %r17, %r18, %r9
-	mulld %r16, %r18, %r9
-	addc %r14, %r14, %r16
-	adde %r15, %r15, %r17
-	addze %r8, %r8
-	ld %r17, 80(%r4)
-	mulhdu %r16, %r17, %r7
-	mulld %r9, %r17, %r7
-	addc %r14, %r14, %r9
-	std %r14, 80(%r3)
-	adde %r15, %r15, %r16
-	addze %r8, %r8
-	ld %r9, 88(%r5)
-	mulhdu %r16, %r6, %r9
-	mulld %r14, %r6, %r9
-	addc %r14, %r15, %r14
-	adde %r16, %r8, %r16
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	ld %r15, 80(%r5)
-	mulhdu %r9, %r12, %r15
-	mulld %r6, %r12, %r15
-	addc %r14, %r14, %r6
-	adde %r16, %r16, %r9
-	addze %r8, %r8
-	mulhdu %r6, %r31, %r19
-	mulld %r9, %r31, %r19
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r30, %r21
-	mulld %r9, %r30, %r21
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r28, %r23
-	mulld %r9, %r28, %r23
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r26, %r25
-	mulld %r9, %r26, %r25
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r24, %r27
-	mulld %r9, %r24, %r27
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r22, %r29
-	mulld %r9, %r22, %r29
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r20, %r10
-	mulld %r9, %r20, %r10
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r18, %r11
-	mulld %r9, %r18, %r11
-	addc %r14, %r14, %r9
-	adde %r16, %r16, %r6
-	addze %r8, %r8
-	ld %r6, 8(%r5)
-	mulhdu %r9, %r17, %r6
-	mulld %r11, %r17, %r6
-	addc %r11, %r14, %r11
-	adde %r16, %r16, %r9
-	addze %r8, %r8
-	ld %r9, 88(%r4)
-	mulhdu %r14, %r9, %r7
-	mulld %r6, %r9, %r7
-	addc %r11, %r11, %r6
-	std %r11, 88(%r3)
-	adde %r14, %r16, %r14
-	addze %r8, %r8
-	ld %r6, 0(%r4)
-	ld %r11, 96(%r5)
-	mulhdu %r16, %r6, %r11
-	mulld %r7, %r6, %r11
-	addc %r14, %r14, %r7
-	adde %r16, %r8, %r16
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	ld %r8, 88(%r5)
-	mulhdu %r11, %r12, %r8
-	mulld %r6, %r12, %r8
-	addc %r14, %r14, %r6
-	adde %r11, %r16, %r11
-	addze %r7, %r7
-	mulhdu %r6, %r31, %r15
-	mulld %r16, %r31, %r15
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r30, %r19
-	mulld %r16, %r30, %r19
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r28, %r21
-	mulld %r16, %r28, %r21
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r26, %r23
-	mulld %r16, %r26, %r23
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r24, %r25
-	mulld %r16, %r24, %r25
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r22, %r27
-	mulld %r16, %r22, %r27
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r20, %r29
-	mulld %r16, %r20, %r29
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r18, %r10
-	mulld %r16, %r18, %r10
-	addc %r14, %r14, %r16
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	ld %r6, 16(%r5)
-	mulhdu %r16, %r17, %r6
-	mulld %r10, %r17, %r6
-	addc %r10, %r14, %r10
-	adde %r11, %r11, %r16
-	addze %r7, %r7
-	ld %r16, 8(%r5)
-	mulhdu %r14, %r9, %r16
-	mulld %r6, %r9, %r16
-	addc %r10, %r10, %r6
-	adde %r11, %r11, %r14
-	addze %r7, %r7
-	ld %r6, 96(%r4)
-	ld %r14, 0(%r5)
-	mulhdu %r16, %r6, %r14
-	mulld %r9, %r6, %r14
-	addc %r10, %r10, %r9
-	std %r10, 96(%r3)
-	adde %r11, %r11, %r16
-	addze %r7, %r7
-	ld %r9, 0(%r4)
-	ld %r10, 104(%r5)
-	mulhdu %r16, %r9, %r10
-	mulld %r14, %r9, %r10
-	addc %r11, %r11, %r14
-	adde %r16, %r7, %r16
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	ld %r14, 96(%r5)
-	mulhdu %r10, %r12, %r14
-	mulld %r9, %r12, %r14
-	addc %r11, %r11, %r9
-	adde %r10, %r16, %r10
-	addze %r7, %r7
-	mulhdu %r9, %r31, %r8
-	mulld %r16, %r31, %r8
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r30, %r15
-	mulld %r16, %r30, %r15
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r28, %r19
-	mulld %r16, %r28, %r19
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r26, %r21
-	mulld %r16, %r26, %r21
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r24, %r23
-	mulld %r16, %r24, %r23
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r22, %r25
-	mulld %r16, %r22, %r25
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r20, %r27
-	mulld %r16, %r20, %r27
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r18, %r29
-	mulld %r16, %r18, %r29
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	ld %r9, 24(%r5)
-	mulhdu %r16, %r17, %r9
-	mulld %r29, %r17, %r9
-	addc %r11, %r11, %r29
-	adde %r10, %r10, %r16
-	addze %r7, %r7
-	ld %r29, 88(%r4)
-	ld %r16, 16(%r5)
-	mulhdu %r9, %r29, %r16
-	mulld %r17, %r29, %r16
-	addc %r11, %r11, %r17
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	ld %r9, 8(%r5)
-	mulhdu %r17, %r6, %r9
-	mulld %r16, %r6, %r9
-	addc %r11, %r11, %r16
-	adde %r10, %r10, %r17
-	addze %r7, %r7
-	ld %r17, 104(%r4)
-	ld %r16, 0(%r5)
-	mulhdu %r9, %r17, %r16
-	mulld %r6, %r17, %r16
-	addc %r11, %r11, %r6
-	std %r11, 104(%r3)
-	adde %r10, %r10, %r9
-	addze %r7, %r7
-	ld %r6, 0(%r4)
-	ld %r9, 112(%r5)
-	mulhdu %r11, %r6, %r9
-	mulld %r16, %r6, %r9
-	addc %r10, %r10, %r16
-	adde %r11, %r7, %r11
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	ld %r16, 104(%r5)
-	mulhdu %r9, %r12, %r16
-	mulld %r6, %r12, %r16
-	addc %r10, %r10, %r6
-	adde %r11, %r11, %r9
-	addze %r7, %r7
-	mulhdu %r6, %r31, %r14
-	mulld %r9, %r31, %r14
-	addc %r10, %r10, %r9
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r30, %r8
-	mulld %r9, %r30, %r8
-	addc %r10, %r10, %r9
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r28, %r15
-	mulld %r9, %r28, %r15
-	addc %r10, %r10, %r9
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r26, %r19
-	mulld %r9, %r26, %r19
-	addc %r10, %r10, %r9
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r24, %r21
-	mulld %r9, %r24, %r21
-	addc %r10, %r10, %r9
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r22, %r23
-	mulld %r9, %r22, %r23
-	addc %r10, %r10, %r9
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r20, %r25
-	mulld %r9, %r20, %r25
-	addc %r10, %r10, %r9
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	mulhdu %r6, %r18, %r27
-	mulld %r9, %r18, %r27
-	addc %r10, %r10, %r9
-	adde %r11, %r11, %r6
-	addze %r7, %r7
-	ld %r6, 80(%r4)
-	ld %r9, 32(%r5)
-	mulhdu %r27, %r6, %r9
-	mulld %r25, %r6, %r9
-	addc %r10, %r10, %r25
-	adde %r11, %r11, %r27
-	addze %r7, %r7
-	ld %r27, 24(%r5)
-	mulhdu %r25, %r29, %r27
-	mulld %r9, %r29, %r27
-	addc %r10, %r10, %r9
-	adde %r11, %r11, %r25
-	addze %r7, %r7
-	ld %r9, 96(%r4)
-	ld %r25, 16(%r5)
-	mulhdu %r27, %r9, %r25
-	mulld %r29, %r9, %r25
-	addc %r10, %r10, %r29
-	adde %r11, %r11, %r27
-	addze %r7, %r7
-	ld %r29, 8(%r5)
-	mulhdu %r27, %r17, %r29
-	mulld %r25, %r17, %r29
-	addc %r10, %r10, %r25
-	adde %r11, %r11, %r27
-	addze %r7, %r7
-	ld %r27, 112(%r4)
-	ld %r25, 0(%r5)
-	mulhdu %r29, %r27, %r25
-	mulld %r17, %r27, %r25
-	addc %r10, %r10, %r17
-	std %r10, 112(%r3)
-	adde %r11, %r11, %r29
-	addze %r7, %r7
-	ld %r10, 0(%r4)
-	ld %r29, 120(%r5)
-	mulhdu %r17, %r10, %r29
-	mulld %r10, %r10, %r29
-	addc %r10, %r11, %r10
-	adde %r17, %r7, %r17
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	ld %r11, 112(%r5)
-	mulhdu %r29, %r12, %r11
-	mulld %r25, %r12, %r11
-	addc %r10, %r10, %r25
-	adde %r17, %r17, %r29
-	addze %r7, %r7
-	mulhdu %r29, %r31, %r16
-	mulld %r25, %r31, %r16
-	addc %r10, %r10, %r25
-	adde %r17, %r17, %r29
-	addze %r7, %r7
-	mulhdu %r29, %r30, %r14
-	mulld %r25, %r30, %r14
-	addc %r10, %r10, %r25
-	adde %r17, %r17, %r29
-	addze %r7, %r7
-	mulhdu %r29, %r28, %r8
-	mulld %r25, %r28, %r8
-	addc %r10, %r10, %r25
-	adde %r17, %r17, %r29
-	addze %r7, %r7
-	mulhdu %r29, %r26, %r15
-	mulld %r25, %r26, %r15
-	addc %r10, %r10, %r25
-	adde %r17, %r17, %r29
-	addze %r7, %r7
-	mulhdu %r29, %r24, %r19
-	mulld %r25, %r24, %r19
-	addc %r10, %r10, %r25
-	adde %r17, %r17, %r29
-	addze %r7, %r7
-	mulhdu %r29, %r22, %r21
-	mulld %r25, %r22, %r21
-	addc %r10, %r10, %r25
-	adde %r17, %r17, %r29
-	addze %r7, %r7
-	mulhdu %r29, %r20, %r23
-	mulld %r25, %r20, %r23
-	addc %r10, %r10, %r25
-	adde %r17, %r17, %r29
-	addze %r7, %r7
-	ld %r29, 48(%r5)
-	mulhdu %r25, %r18, %r29
-	mulld %r23, %r18, %r29
-	addc %r10, %r10, %r23
-	adde %r17, %r17, %r25
-	addze %r7, %r7
-	ld %r25, 40(%r5)
-	mulhdu %r23, %r6, %r25
-	mulld %r29, %r6, %r25
-	addc %r10, %r10, %r29
-	adde %r17, %r17, %r23
-	addze %r7, %r7
-	ld %r29, 88(%r4)
-	ld %r23, 32(%r5)
-	mulhdu %r25, %r29, %r23
-	mulld %r6, %r29, %r23
-	addc %r10, %r10, %r6
-	adde %r17, %r17, %r25
-	addze %r7, %r7
-	ld %r6, 24(%r5)
-	mulhdu %r25, %r9, %r6
-	mulld %r23, %r9, %r6
-	addc %r10, %r10, %r23
-	adde %r17, %r17, %r25
-	addze %r7, %r7
-	ld %r25, 104(%r4)
-	ld %r23, 16(%r5)
-	mulhdu %r6, %r25, %r23
-	mulld %r9, %r25, %r23
-	addc %r10, %r10, %r9
-	adde %r17, %r17, %r6
-	addze %r7, %r7
-	ld %r6, 8(%r5)
-	mulhdu %r9, %r27, %r6
-	mulld %r23, %r27, %r6
-	addc %r10, %r10, %r23
-	adde %r17, %r17, %r9
-	addze %r7, %r7
-	ld %r9, 120(%r4)
-	ld %r23, 0(%r5)
-	mulhdu %r6, %r9, %r23
-	mulld %r23, %r9, %r23
-	addc %r10, %r10, %r23
-	std %r10, 120(%r3)
-	adde %r17, %r17, %r6
-	addze %r7, %r7
-	ld %r6, 120(%r5)
-	mulhdu %r10, %r12, %r6
-	mulld %r12, %r12, %r6
-	addc %r12, %r17, %r12
-	adde %r10, %r7, %r10
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r23, %r31, %r11
-	mulld %r17, %r31, %r11
-	addc %r12, %r12, %r17
-	adde %r10, %r10, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r30, %r16
-	mulld %r17, %r30, %r16
-	addc %r12, %r12, %r17
-	adde %r10, %r10, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r28, %r14
-	mulld %r17, %r28, %r14
-	addc %r12, %r12, %r17
-	adde %r10, %r10, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r26, %r8
-	mulld %r17, %r26, %r8
-	addc %r12, %r12, %r17
-	adde %r10, %r10, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r24, %r15
-	mulld %r17, %r24, %r15
-	addc %r12, %r12, %r17
-	adde %r10, %r10, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r22, %r19
-	mulld %r17, %r22, %r19
-	addc %r12, %r12, %r17
-	adde %r10, %r10, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r20, %r21
-	mulld %r17, %r20, %r21
-	addc %r12, %r12, %r17
-	adde %r10, %r10, %r23
-	addze %r7, %r7
-	ld %r23, 56(%r5)
-	mulhdu %r17, %r18, %r23
-	mulld %r21, %r18, %r23
-	addc %r12, %r12, %r21
-	adde %r10, %r10, %r17
-	addze %r7, %r7
-	ld %r21, 80(%r4)
-	ld %r17, 48(%r5)
-	mulhdu %r23, %r21, %r17
-	mulld %r18, %r21, %r17
-	addc %r12, %r12, %r18
-	adde %r10, %r10, %r23
-	addze %r7, %r7
-	ld %r23, 40(%r5)
-	mulhdu %r18, %r29, %r23
-	mulld %r17, %r29, %r23
-	addc %r12, %r12, %r17
-	adde %r10, %r10, %r18
-	addze %r7, %r7
-	ld %r18, 96(%r4)
-	ld %r17, 32(%r5)
-	mulhdu %r23, %r18, %r17
-	mulld %r29, %r18, %r17
-	addc %r12, %r12, %r29
-	adde %r10, %r10, %r23
-	addze %r7, %r7
-	ld %r29, 24(%r5)
-	mulhdu %r23, %r25, %r29
-	mulld %r17, %r25, %r29
-	addc %r12, %r12, %r17
-	adde %r10, %r10, %r23
-	addze %r7, %r7
-	ld %r23, 16(%r5)
-	mulhdu %r17, %r27, %r23
-	mulld %r29, %r27, %r23
-	addc %r12, %r12, %r29
-	adde %r10, %r10, %r17
-	addze %r7, %r7
-	ld %r29, 8(%r5)
-	mulhdu %r17, %r9, %r29
-	mulld %r29, %r9, %r29
-	addc %r12, %r12, %r29
-	std %r12, 128(%r3)
-	adde %r10, %r10, %r17
-	addze %r7, %r7
-	mulhdu %r12, %r31, %r6
-	mulld %r31, %r31, %r6
-	addc %r10, %r10, %r31
-	adde %r12, %r7, %r12
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r31, %r30, %r11
-	mulld %r29, %r30, %r11
-	addc %r10, %r10, %r29
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r28, %r16
-	mulld %r29, %r28, %r16
-	addc %r10, %r10, %r29
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r26, %r14
-	mulld %r29, %r26, %r14
-	addc %r10, %r10, %r29
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r24, %r8
-	mulld %r29, %r24, %r8
-	addc %r10, %r10, %r29
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r22, %r15
-	mulld %r29, %r22, %r15
-	addc %r10, %r10, %r29
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r20, %r19
-	mulld %r29, %r20, %r19
-	addc %r10, %r10, %r29
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	ld %r31, 72(%r4)
-	ld %r29, 64(%r5)
-	mulhdu %r17, %r31, %r29
-	mulld %r19, %r31, %r29
-	addc %r10, %r10, %r19
-	adde %r12, %r12, %r17
-	addze %r7, %r7
-	ld %r19, 56(%r5)
-	mulhdu %r17, %r21, %r19
-	mulld %r29, %r21, %r19
-	addc %r10, %r10, %r29
-	adde %r12, %r12, %r17
-	addze %r7, %r7
-	ld %r29, 88(%r4)
-	ld %r17, 48(%r5)
-	mulhdu %r19, %r29, %r17
-	mulld %r21, %r29, %r17
-	addc %r10, %r10, %r21
-	adde %r12, %r12, %r19
-	addze %r7, %r7
-	ld %r21, 40(%r5)
-	mulhdu %r19, %r18, %r21
-	mulld %r17, %r18, %r21
-	addc %r10, %r10, %r17
-	adde %r12, %r12, %r19
-	addze %r7, %r7
-	ld %r19, 32(%r5)
-	mulhdu %r17, %r25, %r19
-	mulld %r21, %r25, %r19
-	addc %r10, %r10, %r21
-	adde %r12, %r12, %r17
-	addze %r7, %r7
-	ld %r21, 24(%r5)
-	mulhdu %r17, %r27, %r21
-	mulld %r19, %r27, %r21
-	addc %r10, %r10, %r19
-	adde %r12, %r12, %r17
-	addze %r7, %r7
-	mulhdu %r19, %r9, %r23
-	mulld %r23, %r9, %r23
-	addc %r10, %r10, %r23
-	std %r10, 136(%r3)
-	adde %r12, %r12, %r19
-	addze %r7, %r7
-	mulhdu %r10, %r30, %r6
-	mulld %r30, %r30, %r6
-	addc %r12, %r12, %r30
-	adde %r10, %r7, %r10
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r30, %r28, %r11
-	mulld %r23, %r28, %r11
-	addc %r12, %r12, %r23
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r26, %r16
-	mulld %r23, %r26, %r16
-	addc %r12, %r12, %r23
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r24, %r14
-	mulld %r23, %r24, %r14
-	addc %r12, %r12, %r23
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r22, %r8
-	mulld %r23, %r22, %r8
-	addc %r12, %r12, %r23
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r20, %r15
-	mulld %r23, %r20, %r15
-	addc %r12, %r12, %r23
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	ld %r30, 72(%r5)
-	mulhdu %r23, %r31, %r30
-	mulld %r19, %r31, %r30
-	addc %r12, %r12, %r19
-	adde %r10, %r10, %r23
-	addze %r7, %r7
-	ld %r23, 80(%r4)
-	ld %r19, 64(%r5)
-	mulhdu %r17, %r23, %r19
-	mulld %r30, %r23, %r19
-	addc %r12, %r12, %r30
-	adde %r10, %r10, %r17
-	addze %r7, %r7
-	ld %r30, 56(%r5)
-	mulhdu %r17, %r29, %r30
-	mulld %r19, %r29, %r30
-	addc %r12, %r12, %r19
-	adde %r10, %r10, %r17
-	addze %r7, %r7
-	ld %r19, 48(%r5)
-	mulhdu %r17, %r18, %r19
-	mulld %r30, %r18, %r19
-	addc %r12, %r12, %r30
-	adde %r10, %r10, %r17
-	addze %r7, %r7
+	mulhdu %r28, %r6, %r29
+	mulld %r27, %r6, %r29
+	adde %r27, %r27, %r30
 	ld %r30, 40(%r5)
-	mulhdu %r17, %r25, %r30
-	mulld %r19, %r25, %r30
-	addc %r12, %r12, %r19
-	adde %r10, %r10, %r17
-	addze %r7, %r7
-	ld %r19, 32(%r5)
-	mulhdu %r17, %r27, %r19
-	mulld %r30, %r27, %r19
-	addc %r12, %r12, %r30
-	adde %r10, %r10, %r17
-	addze %r7, %r7
-	mulhdu %r30, %r9, %r21
-	mulld %r21, %r9, %r21
-	addc %r12, %r12, %r21
-	std %r12, 144(%r3)
-	adde %r10, %r10, %r30
-	addze %r7, %r7
-	mulhdu %r12, %r28, %r6
-	mulld %r28, %r28, %r6
-	addc %r10, %r10, %r28
-	adde %r12, %r7, %r12
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r30, %r26, %r11
-	mulld %r28, %r26, %r11
-	addc %r10, %r10, %r28
-	adde %r12, %r12, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r24, %r16
-	mulld %r28, %r24, %r16
-	addc %r10, %r10, %r28
-	adde %r12, %r12, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r22, %r14
-	mulld %r28, %r22, %r14
-	addc %r10, %r10, %r28
-	adde %r12, %r12, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r20, %r8
-	mulld %r28, %r20, %r8
-	addc %r10, %r10, %r28
-	adde %r12, %r12, %r30
-	addze %r7, %r7
-	mulhdu %r30, %r31, %r15
-	mulld %r28, %r31, %r15
-	addc %r10, %r10, %r28
-	adde %r12, %r12, %r30
-	addze %r7, %r7
-	ld %r30, 72(%r5)
-	mulhdu %r28, %r23, %r30
-	mulld %r21, %r23, %r30
-	addc %r10, %r10, %r21
-	adde %r12, %r12, %r28
-	addze %r7, %r7
-	ld %r28, 64(%r5)
-	mulhdu %r21, %r29, %r28
-	mulld %r17, %r29, %r28
-	addc %r10, %r10, %r17
-	adde %r12, %r12, %r21
-	addze %r7, %r7
-	ld %r21, 56(%r5)
-	mulhdu %r17, %r18, %r21
-	mulld %r28, %r18, %r21
-	addc %r10, %r10, %r28
-	adde %r12, %r12, %r17
-	addze %r7, %r7
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
 	ld %r28, 48(%r5)
-	mulhdu %r17, %r25, %r28
-	mulld %r21, %r25, %r28
-	addc %r10, %r10, %r21
-	adde %r12, %r12, %r17
-	addze %r7, %r7
-	ld %r21, 40(%r5)
-	mulhdu %r17, %r27, %r21
-	mulld %r28, %r27, %r21
-	addc %r10, %r10, %r28
-	adde %r12, %r12, %r17
-	addze %r7, %r7
-	mulhdu %r28, %r9, %r19
-	mulld %r19, %r9, %r19
-	addc %r10, %r10, %r19
-	std %r10, 152(%r3)
-	adde %r12, %r12, %r28
-	addze %r7, %r7
-	mulhdu %r10, %r26, %r6
-	mulld %r26, %r26, %r6
-	addc %r12, %r12, %r26
-	adde %r10, %r7, %r10
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r28, %r24, %r11
-	mulld %r26, %r24, %r11
-	addc %r12, %r12, %r26
-	adde %r10, %r10, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r22, %r16
-	mulld %r26, %r22, %r16
-	addc %r12, %r12, %r26
-	adde %r10, %r10, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r20, %r14
-	mulld %r26, %r20, %r14
-	addc %r12, %r12, %r26
-	adde %r10, %r10, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r31, %r8
-	mulld %r26, %r31, %r8
-	addc %r12, %r12, %r26
-	adde %r10, %r10, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r23, %r15
-	mulld %r26, %r23, %r15
-	addc %r12, %r12, %r26
-	adde %r10, %r10, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r29, %r30
-	mulld %r26, %r29, %r30
-	addc %r12, %r12, %r26
-	adde %r10, %r10, %r28
-	addze %r7, %r7
-	ld %r28, 64(%r5)
-	mulhdu %r26, %r18, %r28
-	mulld %r19, %r18, %r28
-	addc %r12, %r12, %r19
-	adde %r10, %r10, %r26
-	addze %r7, %r7
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
 	ld %r26, 56(%r5)
-	mulhdu %r19, %r25, %r26
-	mulld %r17, %r25, %r26
-	addc %r12, %r12, %r17
-	adde %r10, %r10, %r19
-	addze %r7, %r7
-	ld %r19, 48(%r5)
-	mulhdu %r17, %r27, %r19
-	mulld %r26, %r27, %r19
-	addc %r12, %r12, %r26
-	adde %r10, %r10, %r17
-	addze %r7, %r7
-	mulhdu %r26, %r9, %r21
-	mulld %r21, %r9, %r21
-	addc %r12, %r12, %r21
-	std %r12, 160(%r3)
-	adde %r10, %r10, %r26
-	addze %r7, %r7
-	mulhdu %r12, %r24, %r6
-	mulld %r24, %r24, %r6
-	addc %r10, %r10, %r24
-	adde %r12, %r7, %r12
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r26, %r22, %r11
-	mulld %r24, %r22, %r11
-	addc %r10, %r10, %r24
-	adde %r12, %r12, %r26
-	addze %r7, %r7
-	mulhdu %r26, %r20, %r16
-	mulld %r24, %r20, %r16
-	addc %r10, %r10, %r24
-	adde %r12, %r12, %r26
-	addze %r7, %r7
-	mulhdu %r26, %r31, %r14
-	mulld %r24, %r31, %r14
-	addc %r10, %r10, %r24
-	adde %r12, %r12, %r26
-	addze %r7, %r7
-	mulhdu %r26, %r23, %r8
-	mulld %r24, %r23, %r8
-	addc %r10, %r10, %r24
-	adde %r12, %r12, %r26
-	addze %r7, %r7
-	mulhdu %r26, %r29, %r15
-	mulld %r24, %r29, %r15
-	addc %r10, %r10, %r24
-	adde %r12, %r12, %r26
-	addze %r7, %r7
-	mulhdu %r26, %r18, %r30
-	mulld %r24, %r18, %r30
-	addc %r10, %r10, %r24
-	adde %r12, %r12, %r26
-	addze %r7, %r7
-	mulhdu %r26, %r25, %r28
-	mulld %r24, %r25, %r28
-	addc %r10, %r10, %r24
-	adde %r12, %r12, %r26
-	addze %r7, %r7
-	ld %r26, 56(%r5)
-	mulhdu %r24, %r27, %r26
-	mulld %r21, %r27, %r26
-	addc %r10, %r10, %r21
-	adde %r12, %r12, %r24
-	addze %r7, %r7
-	mulhdu %r24, %r9, %r19
-	mulld %r19, %r9, %r19
-	addc %r10, %r10, %r19
-	std %r10, 168(%r3)
-	adde %r12, %r12, %r24
-	addze %r7, %r7
-	mulhdu %r10, %r22, %r6
-	mulld %r22, %r22, %r6
-	addc %r12, %r12, %r22
-	adde %r10, %r7, %r10
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r24, %r20, %r11
-	mulld %r22, %r20, %r11
-	addc %r12, %r12, %r22
-	adde %r10, %r10, %r24
-	addze %r7, %r7
-	mulhdu %r24, %r31, %r16
-	mulld %r22, %r31, %r16
-	addc %r12, %r12, %r22
-	adde %r10, %r10, %r24
-	addze %r7, %r7
-	mulhdu %r24, %r23, %r14
-	mulld %r22, %r23, %r14
-	addc %r12, %r12, %r22
-	adde %r10, %r10, %r24
-	addze %r7, %r7
-	mulhdu %r24, %r29, %r8
-	mulld %r22, %r29, %r8
-	addc %r12, %r12, %r22
-	adde %r10, %r10, %r24
-	addze %r7, %r7
-	mulhdu %r24, %r18, %r15
-	mulld %r22, %r18, %r15
-	addc %r12, %r12, %r22
-	adde %r10, %r10, %r24
-	addze %r7, %r7
-	mulhdu %r24, %r25, %r30
-	mulld %r22, %r25, %r30
-	addc %r12, %r12, %r22
-	adde %r10, %r10, %r24
-	addze %r7, %r7
-	mulhdu %r24, %r27, %r28
-	mulld %r22, %r27, %r28
-	addc %r12, %r12, %r22
-	adde %r10, %r10, %r24
-	addze %r7, %r7
-	mulhdu %r24, %r9, %r26
-	mulld %r26, %r9, %r26
-	addc %r12, %r12, %r26
-	std %r12, 176(%r3)
-	adde %r10, %r10, %r24
-	addze %r7, %r7
-	mulhdu %r12, %r20, %r6
-	mulld %r20, %r20, %r6
-	addc %r10, %r10, %r20
-	adde %r12, %r7, %r12
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r26, %r31, %r11
-	mulld %r24, %r31, %r11
-	addc %r10, %r10, %r24
-	adde %r12, %r12, %r26
-	addze %r7, %r7
-	mulhdu %r26, %r23, %r16
-	mulld %r24, %r23, %r16
-	addc %r10, %r10, %r24
-	adde %r12, %r12, %r26
-	addze %r7, %r7
-	mulhdu %r26, %r29, %r14
-	mulld %r24, %r29, %r14
-	addc %r10, %r10, %r24
-	adde %r12, %r12, %r26
-	addze %r7, %r7
-	mulhdu %r26, %r18, %r8
-	mulld %r24, %r18, %r8
-	addc %r10, %r10, %r24
-	adde %r12, %r12, %r26
-	addze %r7, %r7
-	mulhdu %r26, %r25, %r15
-	mulld %r24, %r25, %r15
-	addc %r10, %r10, %r24
-	adde %r12, %r12, %r26
-	addze %r7, %r7
-	mulhdu %r26, %r27, %r30
-	mulld %r24, %r27, %r30
-	addc %r10, %r10, %r24
-	adde %r12, %r12, %r26
-	addze %r7, %r7
-	mulhdu %r26, %r9, %r28
-	mulld %r28, %r9, %r28
-	addc %r10, %r10, %r28
-	std %r10, 184(%r3)
-	adde %r12, %r12, %r26
-	addze %r7, %r7
-	mulhdu %r10, %r31, %r6
-	mulld %r31, %r31, %r6
-	addc %r12, %r12, %r31
-	adde %r10, %r7, %r10
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r31, %r23, %r11
-	mulld %r28, %r23, %r11
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r29, %r16
-	mulld %r28, %r29, %r16
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r18, %r14
-	mulld %r28, %r18, %r14
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r25, %r8
-	mulld %r28, %r25, %r8
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r27, %r15
-	mulld %r28, %r27, %r15
-	addc %r12, %r12, %r28
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r9, %r30
-	mulld %r30, %r9, %r30
-	addc %r12, %r12, %r30
-	std %r12, 192(%r3)
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r12, %r23, %r6
-	mulld %r23, %r23, %r6
-	addc %r10, %r10, %r23
-	adde %r12, %r7, %r12
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r31, %r29, %r11
-	mulld %r30, %r29, %r11
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r18, %r16
-	mulld %r30, %r18, %r16
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r25, %r14
-	mulld %r30, %r25, %r14
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r27, %r8
-	mulld %r30, %r27, %r8
-	addc %r10, %r10, %r30
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r9, %r15
-	mulld %r15, %r9, %r15
-	addc %r10, %r10, %r15
-	std %r10, 200(%r3)
-	adde %r12, %r12, %r31
-	addze %r7, %r7
-	mulhdu %r10, %r29, %r6
-	mulld %r29, %r29, %r6
-	addc %r12, %r12, %r29
-	adde %r10, %r7, %r10
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r31, %r18, %r11
-	mulld %r30, %r18, %r11
-	addc %r12, %r12, %r30
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r25, %r16
-	mulld %r30, %r25, %r16
-	addc %r12, %r12, %r30
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r27, %r14
-	mulld %r30, %r27, %r14
-	addc %r12, %r12, %r30
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r31, %r9, %r8
-	mulld %r8, %r9, %r8
-	addc %r12, %r12, %r8
-	std %r12, 208(%r3)
-	adde %r10, %r10, %r31
-	addze %r7, %r7
-	mulhdu %r8, %r18, %r6
-	mulld %r18, %r18, %r6
-	addc %r10, %r10, %r18
-	adde %r7, %r7, %r8
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r12, %r25, %r11
-	mulld %r31, %r25, %r11
-	addc %r10, %r10, %r31
-	adde %r12, %r7, %r12
-	addze %r8, %r8
-	mulhdu %r7, %r27, %r16
-	mulld %r31, %r27, %r16
-	addc %r10, %r10, %r31
-	adde %r12, %r12, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r9, %r14
-	mulld %r14, %r9, %r14
-	addc %r10, %r10, %r14
-	std %r10, 216(%r3)
-	adde %r12, %r12, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r25, %r6
-	mulld %r25, %r25, %r6
-	addc %r12, %r12, %r25
-	adde %r7, %r8, %r7
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r10, %r27, %r11
-	mulld %r31, %r27, %r11
-	addc %r12, %r12, %r31
-	adde %r10, %r7, %r10
-	addze %r8, %r8
-	mulhdu %r7, %r9, %r16
-	mulld %r16, %r9, %r16
-	addc %r12, %r12, %r16
-	std %r12, 224(%r3)
-	adde %r10, %r10, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r27, %r6
-	mulld %r27, %r27, %r6
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	ld %r24, 64(%r5)
+	mulhdu %r20, %r6, %r24
+	mulld %r19, %r6, %r24
+	adde %r19, %r19, %r22
+	ld %r22, 72(%r5)
+	mulhdu %r18, %r6, %r22
+	mulld %r17, %r6, %r22
+	adde %r17, %r17, %r20
+	ld %r20, 80(%r5)
+	mulhdu %r16, %r6, %r20
+	mulld %r15, %r6, %r20
+	adde %r15, %r15, %r18
+	ld %r18, 88(%r5)
+	mulhdu %r14, %r6, %r18
+	mulld %r20, %r6, %r18
+	adde %r16, %r20, %r16
+	ld %r20, 96(%r5)
+	mulhdu %r18, %r6, %r20
+	mulld %r22, %r6, %r20
+	adde %r14, %r22, %r14
+	ld %r22, 104(%r5)
+	mulhdu %r20, %r6, %r22
+	mulld %r24, %r6, %r22
+	adde %r18, %r24, %r18
+	ld %r24, 112(%r5)
+	mulhdu %r22, %r6, %r24
+	mulld %r26, %r6, %r24
+	adde %r20, %r26, %r20
+	ld %r26, 120(%r5)
+	mulhdu %r24, %r6, %r26
+	mulld %r6, %r6, %r26
+	adde %r22, %r6, %r22
+	addze %r24, %r24
+	ld %r6, 8(%r4)
+	mulld %r26, %r6, %r7
+	addc %r11, %r11, %r26
+	std %r11, 8(%r3)
+	mulld %r11, %r6, %r9
+	adde %r10, %r10, %r11
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r27, %r12
+	mulld %r27, %r6, %r29
+	adde %r25, %r25, %r27
+	mulld %r27, %r6, %r30
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r28
+	adde %r21, %r21, %r27
+	ld %r27, 56(%r5)
+	mulld %r26, %r6, %r27
+	adde %r19, %r19, %r26
+	ld %r26, 64(%r5)
+	mulld %r27, %r6, %r26
+	adde %r17, %r17, %r27
+	ld %r27, 72(%r5)
+	mulld %r26, %r6, %r27
+	adde %r15, %r15, %r26
+	ld %r26, 80(%r5)
+	mulld %r27, %r6, %r26
+	adde %r16, %r16, %r27
+	ld %r27, 88(%r5)
+	mulld %r26, %r6, %r27
+	adde %r14, %r14, %r26
+	ld %r26, 96(%r5)
+	mulld %r27, %r6, %r26
+	adde %r18, %r18, %r27
+	ld %r27, 104(%r5)
+	mulld %r26, %r6, %r27
+	adde %r20, %r20, %r26
+	ld %r26, 112(%r5)
+	mulld %r27, %r6, %r26
+	adde %r22, %r22, %r27
+	ld %r27, 120(%r5)
+	mulld %r26, %r6, %r27
+	adde %r24, %r24, %r26
+	subfe %r26, %r26, %r26
+	addi %r26, %r26, 1
+	mulhdu %r27, %r6, %r7
 	addc %r10, %r10, %r27
-	adde %r7, %r8, %r7
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r12, %r9, %r11
-	mulld %r11, %r9, %r11
-	addc %r10, %r10, %r11
-	std %r10, 232(%r3)
-	adde %r12, %r7, %r12
-	addze %r8, %r8
-	mulhdu %r7, %r9, %r6
-	mulld %r6, %r9, %r6
-	addc %r12, %r12, %r6
-	std %r12, 240(%r3)
-	adde %r7, %r8, %r7
-	std %r7, 248(%r3)
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r28
+	adde %r19, %r19, %r27
+	ld %r27, 56(%r5)
+	mulhdu %r28, %r6, %r27
+	adde %r17, %r17, %r28
+	ld %r28, 64(%r5)
+	mulhdu %r27, %r6, %r28
+	adde %r15, %r15, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r28, %r6, %r27
+	adde %r16, %r16, %r28
+	ld %r28, 80(%r5)
+	mulhdu %r27, %r6, %r28
+	adde %r14, %r14, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r28, %r6, %r27
+	adde %r18, %r18, %r28
+	ld %r28, 96(%r5)
+	mulhdu %r27, %r6, %r28
+	adde %r20, %r20, %r27
+	ld %r27, 104(%r5)
+	mulhdu %r28, %r6, %r27
+	adde %r22, %r22, %r28
+	ld %r28, 112(%r5)
+	mulhdu %r27, %r6, %r28
+	adde %r24, %r24, %r27
+	ld %r27, 120(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r26, %r26, %r6
+	ld %r6, 16(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 16(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r25, %r12
+	mulld %r27, %r6, %r29
+	adde %r23, %r23, %r27
+	mulld %r27, %r6, %r30
+	adde %r21, %r21, %r27
+	ld %r27, 48(%r5)
+	mulld %r25, %r6, %r27
+	adde %r19, %r19, %r25
+	ld %r25, 56(%r5)
+	mulld %r27, %r6, %r25
+	adde %r17, %r17, %r27
+	ld %r27, 64(%r5)
+	mulld %r25, %r6, %r27
+	adde %r15, %r15, %r25
+	ld %r25, 72(%r5)
+	mulld %r27, %r6, %r25
+	adde %r16, %r16, %r27
+	ld %r27, 80(%r5)
+	mulld %r25, %r6, %r27
+	adde %r14, %r14, %r25
+	ld %r25, 88(%r5)
+	mulld %r27, %r6, %r25
+	adde %r18, %r18, %r27
+	ld %r27, 96(%r5)
+	mulld %r25, %r6, %r27
+	adde %r20, %r20, %r25
+	ld %r25, 104(%r5)
+	mulld %r27, %r6, %r25
+	adde %r22, %r22, %r27
+	mulld %r27, %r6, %r28
+	adde %r24, %r24, %r27
+	ld %r27, 120(%r5)
+	mulld %r28, %r6, %r27
+	adde %r26, %r26, %r28
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r30
+	adde %r19, %r19, %r27
+	ld %r27, 48(%r5)
+	mulhdu %r30, %r6, %r27
+	adde %r17, %r17, %r30
+	ld %r30, 56(%r5)
+	mulhdu %r27, %r6, %r30
+	adde %r15, %r15, %r27
+	ld %r27, 64(%r5)
+	mulhdu %r30, %r6, %r27
+	adde %r16, %r16, %r30
+	ld %r30, 72(%r5)
+	mulhdu %r27, %r6, %r30
+	adde %r14, %r14, %r27
+	ld %r27, 80(%r5)
+	mulhdu %r30, %r6, %r27
+	adde %r18, %r18, %r30
+	ld %r30, 88(%r5)
+	mulhdu %r27, %r6, %r30
+	adde %r20, %r20, %r27
+	ld %r27, 96(%r5)
+	mulhdu %r30, %r6, %r27
+	adde %r22, %r22, %r30
+	mulhdu %r30, %r6, %r25
+	adde %r24, %r24, %r30
+	ld %r30, 112(%r5)
+	mulhdu %r25, %r6, %r30
+	adde %r25, %r26, %r25
+	ld %r26, 120(%r5)
+	mulhdu %r6, %r6, %r26
+	adde %r28, %r28, %r6
+	ld %r6, 24(%r4)
+	mulld %r26, %r6, %r7
+	addc %r10, %r10, %r26
+	std %r10, 24(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r23, %r12
+	mulld %r26, %r6, %r29
+	adde %r21, %r21, %r26
+	ld %r26, 40(%r5)
+	mulld %r23, %r6, %r26
+	adde %r19, %r19, %r23
+	ld %r23, 48(%r5)
+	mulld %r26, %r6, %r23
+	adde %r17, %r17, %r26
+	ld %r26, 56(%r5)
+	mulld %r23, %r6, %r26
+	adde %r15, %r15, %r23
+	ld %r23, 64(%r5)
+	mulld %r26, %r6, %r23
+	adde %r16, %r16, %r26
+	ld %r26, 72(%r5)
+	mulld %r23, %r6, %r26
+	adde %r14, %r14, %r23
+	ld %r23, 80(%r5)
+	mulld %r26, %r6, %r23
+	adde %r18, %r18, %r26
+	ld %r26, 88(%r5)
+	mulld %r23, %r6, %r26
+	adde %r20, %r20, %r23
+	mulld %r23, %r6, %r27
+	adde %r22, %r22, %r23
+	ld %r23, 104(%r5)
+	mulld %r27, %r6, %r23
+	adde %r24, %r24, %r27
+	mulld %r27, %r6, %r30
+	adde %r25, %r25, %r27
+	ld %r27, 120(%r5)
+	mulld %r30, %r6, %r27
+	adde %r28, %r28, %r30
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r19, %r19, %r27
+	ld %r27, 40(%r5)
+	mulhdu %r29, %r6, %r27
+	adde %r17, %r17, %r29
+	ld %r29, 48(%r5)
+	mulhdu %r27, %r6, %r29
+	adde %r15, %r15, %r27
+	ld %r27, 56(%r5)
+	mulhdu %r29, %r6, %r27
+	adde %r16, %r16, %r29
+	ld %r29, 64(%r5)
+	mulhdu %r27, %r6, %r29
+	adde %r14, %r14, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r29, %r6, %r27
+	adde %r18, %r18, %r29
+	ld %r29, 80(%r5)
+	mulhdu %r27, %r6, %r29
+	adde %r20, %r20, %r27
+	mulhdu %r27, %r6, %r26
+	adde %r22, %r22, %r27
+	ld %r27, 96(%r5)
+	mulhdu %r26, %r6, %r27
+	adde %r24, %r24, %r26
+	mulhdu %r26, %r6, %r23
+	adde %r25, %r25, %r26
+	ld %r26, 112(%r5)
+	mulhdu %r23, %r6, %r26
+	adde %r23, %r28, %r23
+	ld %r28, 120(%r5)
+	mulhdu %r6, %r6, %r28
+	adde %r30, %r30, %r6
+	ld %r6, 32(%r4)
+	mulld %r28, %r6, %r7
+	addc %r10, %r10, %r28
+	std %r10, 32(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	mulld %r12, %r6, %r31
+	adde %r12, %r21, %r12
+	ld %r28, 32(%r5)
+	mulld %r21, %r6, %r28
+	adde %r19, %r19, %r21
+	ld %r21, 40(%r5)
+	mulld %r28, %r6, %r21
+	adde %r17, %r17, %r28
+	ld %r28, 48(%r5)
+	mulld %r21, %r6, %r28
+	adde %r15, %r15, %r21
+	ld %r21, 56(%r5)
+	mulld %r28, %r6, %r21
+	adde %r16, %r16, %r28
+	ld %r28, 64(%r5)
+	mulld %r21, %r6, %r28
+	adde %r14, %r14, %r21
+	ld %r21, 72(%r5)
+	mulld %r28, %r6, %r21
+	adde %r18, %r18, %r28
+	mulld %r28, %r6, %r29
+	adde %r20, %r20, %r28
+	ld %r28, 88(%r5)
+	mulld %r29, %r6, %r28
+	adde %r22, %r22, %r29
+	mulld %r29, %r6, %r27
+	adde %r24, %r24, %r29
+	ld %r29, 104(%r5)
+	mulld %r27, %r6, %r29
+	adde %r25, %r25, %r27
+	mulld %r27, %r6, %r26
+	adde %r23, %r23, %r27
+	ld %r27, 120(%r5)
+	mulld %r26, %r6, %r27
+	adde %r26, %r30, %r26
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r6, %r9
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r6, %r8
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r19, %r19, %r27
+	ld %r27, 32(%r5)
+	mulhdu %r31, %r6, %r27
+	adde %r17, %r17, %r31
+	ld %r31, 40(%r5)
+	mulhdu %r27, %r6, %r31
+	adde %r15, %r15, %r27
+	ld %r27, 48(%r5)
+	mulhdu %r31, %r6, %r27
+	adde %r16, %r16, %r31
+	ld %r31, 56(%r5)
+	mulhdu %r27, %r6, %r31
+	adde %r14, %r14, %r27
+	ld %r27, 64(%r5)
+	mulhdu %r31, %r6, %r27
+	adde %r18, %r18, %r31
+	mulhdu %r31, %r6, %r21
+	adde %r20, %r20, %r31
+	ld %r31, 80(%r5)
+	mulhdu %r21, %r6, %r31
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r6, %r28
+	adde %r22, %r24, %r22
+	ld %r24, 96(%r5)
+	mulhdu %r28, %r6, %r24
+	adde %r25, %r25, %r28
+	mulhdu %r28, %r6, %r29
+	adde %r23, %r23, %r28
+	ld %r28, 112(%r5)
+	mulhdu %r29, %r6, %r28
+	adde %r26, %r26, %r29
+	ld %r29, 120(%r5)
+	mulhdu %r6, %r6, %r29
+	adde %r30, %r30, %r6
+	ld %r6, 40(%r4)
+	mulld %r29, %r6, %r7
+	addc %r10, %r10, %r29
+	std %r10, 40(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	ld %r12, 24(%r5)
+	mulld %r29, %r6, %r12
+	adde %r19, %r19, %r29
+	ld %r29, 32(%r5)
+	mulld %r12, %r6, %r29
+	adde %r12, %r17, %r12
+	ld %r17, 40(%r5)
+	mulld %r29, %r6, %r17
+	adde %r15, %r15, %r29
+	ld %r29, 48(%r5)
+	mulld %r17, %r6, %r29
+	adde %r16, %r16, %r17
+	ld %r17, 56(%r5)
+	mulld %r29, %r6, %r17
+	adde %r14, %r14, %r29
+	mulld %r29, %r6, %r27
+	adde %r18, %r18, %r29
+	ld %r29, 72(%r5)
+	mulld %r27, %r6, %r29
+	adde %r20, %r20, %r27
+	mulld %r27, %r6, %r31
+	adde %r21, %r21, %r27
+	ld %r27, 88(%r5)
+	mulld %r31, %r6, %r27
+	adde %r22, %r22, %r31
+	mulld %r31, %r6, %r24
+	adde %r25, %r25, %r31
+	ld %r31, 104(%r5)
+	mulld %r24, %r6, %r31
+	adde %r23, %r23, %r24
+	mulld %r24, %r6, %r28
+	adde %r24, %r26, %r24
+	ld %r26, 120(%r5)
+	mulld %r28, %r6, %r26
+	adde %r28, %r30, %r28
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r26, %r6, %r7
+	addc %r10, %r10, %r26
+	mulhdu %r26, %r6, %r9
+	adde %r11, %r11, %r26
+	mulhdu %r26, %r6, %r8
+	adde %r19, %r19, %r26
+	ld %r26, 24(%r5)
+	mulhdu %r8, %r6, %r26
+	adde %r12, %r12, %r8
+	ld %r8, 32(%r5)
+	mulhdu %r26, %r6, %r8
+	adde %r15, %r15, %r26
+	ld %r26, 40(%r5)
+	mulhdu %r8, %r6, %r26
+	adde %r16, %r16, %r8
+	ld %r8, 48(%r5)
+	mulhdu %r26, %r6, %r8
+	adde %r14, %r14, %r26
+	mulhdu %r26, %r6, %r17
+	adde %r18, %r18, %r26
+	ld %r26, 64(%r5)
+	mulhdu %r17, %r6, %r26
+	adde %r17, %r20, %r17
+	mulhdu %r20, %r6, %r29
+	adde %r20, %r21, %r20
+	ld %r21, 80(%r5)
+	mulhdu %r29, %r6, %r21
+	adde %r22, %r22, %r29
+	mulhdu %r29, %r6, %r27
+	adde %r25, %r25, %r29
+	ld %r29, 96(%r5)
+	mulhdu %r27, %r6, %r29
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r6, %r31
+	adde %r24, %r24, %r27
+	ld %r27, 112(%r5)
+	mulhdu %r31, %r6, %r27
+	adde %r28, %r28, %r31
+	ld %r31, 120(%r5)
+	mulhdu %r6, %r6, %r31
+	adde %r30, %r30, %r6
+	ld %r6, 48(%r4)
+	mulld %r31, %r6, %r7
+	addc %r10, %r10, %r31
+	std %r10, 48(%r3)
+	mulld %r10, %r6, %r9
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r31, %r6, %r11
+	adde %r19, %r19, %r31
+	ld %r31, 24(%r5)
+	mulld %r11, %r6, %r31
+	adde %r11, %r12, %r11
+	ld %r12, 32(%r5)
+	mulld %r31, %r6, %r12
+	adde %r15, %r15, %r31
+	ld %r31, 40(%r5)
+	mulld %r12, %r6, %r31
+	adde %r12, %r16, %r12
+	mulld %r16, %r6, %r8
+	adde %r14, %r14, %r16
+	ld %r16, 56(%r5)
+	mulld %r8, %r6, %r16
+	adde %r18, %r18, %r8
+	mulld %r8, %r6, %r26
+	adde %r17, %r17, %r8
+	ld %r8, 72(%r5)
+	mulld %r26, %r6, %r8
+	adde %r20, %r20, %r26
+	mulld %r26, %r6, %r21
+	adde %r22, %r22, %r26
+	ld %r26, 88(%r5)
+	mulld %r21, %r6, %r26
+	adde %r21, %r25, %r21
+	mulld %r25, %r6, %r29
+	adde %r23, %r23, %r25
+	ld %r25, 104(%r5)
+	mulld %r29, %r6, %r25
+	adde %r24, %r24, %r29
+	mulld %r29, %r6, %r27
+	adde %r28, %r28, %r29
+	ld %r29, 120(%r5)
+	mulld %r27, %r6, %r29
+	adde %r27, %r30, %r27
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r29, %r6, %r7
+	addc %r10, %r10, %r29
+	mulhdu %r29, %r6, %r9
+	adde %r19, %r19, %r29
+	ld %r29, 16(%r5)
+	mulhdu %r9, %r6, %r29
+	adde %r11, %r11, %r9
+	ld %r9, 24(%r5)
+	mulhdu %r29, %r6, %r9
+	adde %r15, %r15, %r29
+	ld %r29, 32(%r5)
+	mulhdu %r9, %r6, %r29
+	adde %r12, %r12, %r9
+	mulhdu %r9, %r6, %r31
+	adde %r14, %r14, %r9
+	ld %r9, 48(%r5)
+	mulhdu %r31, %r6, %r9
+	adde %r18, %r18, %r31
+	mulhdu %r31, %r6, %r16
+	adde %r17, %r17, %r31
+	ld %r31, 64(%r5)
+	mulhdu %r16, %r6, %r31
+	adde %r16, %r20, %r16
+	mulhdu %r20, %r6, %r8
+	adde %r20, %r22, %r20
+	ld %r22, 80(%r5)
+	mulhdu %r8, %r6, %r22
+	adde %r21, %r21, %r8
+	mulhdu %r8, %r6, %r26
+	adde %r23, %r23, %r8
+	ld %r8, 96(%r5)
+	mulhdu %r26, %r6, %r8
+	adde %r24, %r24, %r26
+	mulhdu %r26, %r6, %r25
+	adde %r26, %r28, %r26
+	ld %r28, 112(%r5)
+	mulhdu %r25, %r6, %r28
+	adde %r25, %r27, %r25
+	ld %r27, 120(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r30, %r30, %r6
+	ld %r6, 56(%r4)
+	mulld %r27, %r6, %r7
+	addc %r10, %r10, %r27
+	std %r10, 56(%r3)
+	ld %r10, 8(%r5)
+	mulld %r27, %r6, %r10
+	adde %r19, %r19, %r27
+	ld %r27, 16(%r5)
+	mulld %r10, %r6, %r27
+	adde %r10, %r11, %r10
+	ld %r11, 24(%r5)
+	mulld %r27, %r6, %r11
+	adde %r15, %r15, %r27
+	mulld %r27, %r6, %r29
+	adde %r12, %r12, %r27
+	ld %r27, 40(%r5)
+	mulld %r29, %r6, %r27
+	adde %r14, %r14, %r29
+	mulld %r29, %r6, %r9
+	adde %r18, %r18, %r29
+	ld %r29, 56(%r5)
+	mulld %r9, %r6, %r29
+	adde %r17, %r17, %r9
+	mulld %r9, %r6, %r31
+	adde %r16, %r16, %r9
+	ld %r9, 72(%r5)
+	mulld %r31, %r6, %r9
+	adde %r20, %r20, %r31
+	mulld %r31, %r6, %r22
+	adde %r21, %r21, %r31
+	ld %r31, 88(%r5)
+	mulld %r22, %r6, %r31
+	adde %r22, %r23, %r22
+	mulld %r23, %r6, %r8
+	adde %r23, %r24, %r23
+	ld %r24, 104(%r5)
+	mulld %r8, %r6, %r24
+	adde %r26, %r26, %r8
+	mulld %r8, %r6, %r28
+	adde %r25, %r25, %r8
+	ld %r8, 120(%r5)
+	mulld %r28, %r6, %r8
+	adde %r28, %r30, %r28
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r8, %r6, %r7
+	addc %r19, %r19, %r8
+	ld %r8, 8(%r5)
+	mulhdu %r7, %r6, %r8
+	adde %r10, %r10, %r7
+	ld %r7, 16(%r5)
+	mulhdu %r8, %r6, %r7
+	adde %r15, %r15, %r8
+	mulhdu %r8, %r6, %r11
+	adde %r12, %r12, %r8
+	ld %r8, 32(%r5)
+	mulhdu %r11, %r6, %r8
+	adde %r11, %r14, %r11
+	mulhdu %r14, %r6, %r27
+	adde %r14, %r18, %r14
+	ld %r18, 48(%r5)
+	mulhdu %r27, %r6, %r18
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r6, %r29
+	adde %r16, %r16, %r27
+	ld %r27, 64(%r5)
+	mulhdu %r29, %r6, %r27
+	adde %r20, %r20, %r29
+	mulhdu %r29, %r6, %r9
+	adde %r21, %r21, %r29
+	ld %r29, 80(%r5)
+	mulhdu %r9, %r6, %r29
+	adde %r22, %r22, %r9
+	mulhdu %r9, %r6, %r31
+	adde %r23, %r23, %r9
+	ld %r9, 96(%r5)
+	mulhdu %r31, %r6, %r9
+	adde %r26, %r26, %r31
+	mulhdu %r31, %r6, %r24
+	adde %r25, %r25, %r31
+	ld %r31, 112(%r5)
+	mulhdu %r24, %r6, %r31
+	adde %r24, %r28, %r24
+	ld %r28, 120(%r5)
+	mulhdu %r6, %r6, %r28
+	adde %r30, %r30, %r6
+	ld %r6, 64(%r4)
+	ld %r28, 0(%r5)
+	mulld %r31, %r6, %r28
+	addc %r19, %r19, %r31
+	std %r19, 64(%r3)
+	ld %r31, 8(%r5)
+	mulld %r19, %r6, %r31
+	adde %r10, %r10, %r19
+	mulld %r19, %r6, %r7
+	adde %r15, %r15, %r19
+	ld %r19, 24(%r5)
+	mulld %r7, %r6, %r19
+	adde %r12, %r12, %r7
+	mulld %r7, %r6, %r8
+	adde %r11, %r11, %r7
+	ld %r7, 40(%r5)
+	mulld %r8, %r6, %r7
+	adde %r14, %r14, %r8
+	mulld %r8, %r6, %r18
+	adde %r17, %r17, %r8
+	ld %r8, 56(%r5)
+	mulld %r18, %r6, %r8
+	adde %r16, %r16, %r18
+	mulld %r18, %r6, %r27
+	adde %r18, %r20, %r18
+	ld %r20, 72(%r5)
+	mulld %r27, %r6, %r20
+	adde %r21, %r21, %r27
+	mulld %r27, %r6, %r29
+	adde %r22, %r22, %r27
+	ld %r27, 88(%r5)
+	mulld %r29, %r6, %r27
+	adde %r23, %r23, %r29
+	mulld %r29, %r6, %r9
+	adde %r26, %r26, %r29
+	ld %r29, 104(%r5)
+	mulld %r9, %r6, %r29
+	adde %r25, %r25, %r9
+	ld %r9, 112(%r5)
+	mulld %r29, %r6, %r9
+	adde %r24, %r24, %r29
+	ld %r29, 120(%r5)
+	mulld %r9, %r6, %r29
+	adde %r30, %r30, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r29, %r6, %r28
+	addc %r10, %r10, %r29
+	mulhdu %r29, %r6, %r31
+	adde %r15, %r15, %r29
+	ld %r29, 16(%r5)
+	mulhdu %r31, %r6, %r29
+	adde %r12, %r12, %r31
+	mulhdu %r31, %r6, %r19
+	adde %r11, %r11, %r31
+	ld %r31, 32(%r5)
+	mulhdu %r19, %r6, %r31
+	adde %r14, %r14, %r19
+	mulhdu %r19, %r6, %r7
+	adde %r17, %r17, %r19
+	ld %r19, 48(%r5)
+	mulhdu %r7, %r6, %r19
+	adde %r16, %r16, %r7
+	mulhdu %r7, %r6, %r8
+	adde %r18, %r18, %r7
+	ld %r7, 64(%r5)
+	mulhdu %r8, %r6, %r7
+	adde %r21, %r21, %r8
+	mulhdu %r8, %r6, %r20
+	adde %r22, %r22, %r8
+	ld %r8, 80(%r5)
+	mulhdu %r20, %r6, %r8
+	adde %r20, %r23, %r20
+	mulhdu %r23, %r6, %r27
+	adde %r23, %r26, %r23
+	ld %r26, 96(%r5)
+	mulhdu %r27, %r6, %r26
+	adde %r25, %r25, %r27
+	ld %r27, 104(%r5)
+	mulhdu %r26, %r6, %r27
+	adde %r24, %r24, %r26
+	ld %r26, 112(%r5)
+	mulhdu %r27, %r6, %r26
+	adde %r27, %r30, %r27
+	ld %r30, 120(%r5)
+	mulhdu %r6, %r6, %r30
+	adde %r6, %r9, %r6
+	ld %r9, 72(%r4)
+	mulld %r30, %r9, %r28
+	addc %r10, %r10, %r30
+	std %r10, 72(%r3)
+	ld %r10, 8(%r5)
+	mulld %r30, %r9, %r10
+	adde %r15, %r15, %r30
+	mulld %r30, %r9, %r29
+	adde %r12, %r12, %r30
+	ld %r30, 24(%r5)
+	mulld %r29, %r9, %r30
+	adde %r11, %r11, %r29
+	mulld %r29, %r9, %r31
+	adde %r14, %r14, %r29
+	ld %r29, 40(%r5)
+	mulld %r31, %r9, %r29
+	adde %r17, %r17, %r31
+	mulld %r31, %r9, %r19
+	adde %r16, %r16, %r31
+	ld %r31, 56(%r5)
+	mulld %r19, %r9, %r31
+	adde %r18, %r18, %r19
+	mulld %r19, %r9, %r7
+	adde %r19, %r21, %r19
+	ld %r21, 72(%r5)
+	mulld %r7, %r9, %r21
+	adde %r22, %r22, %r7
+	mulld %r7, %r9, %r8
+	adde %r20, %r20, %r7
+	ld %r7, 88(%r5)
+	mulld %r8, %r9, %r7
+	adde %r23, %r23, %r8
+	ld %r8, 96(%r5)
+	mulld %r7, %r9, %r8
+	adde %r25, %r25, %r7
+	ld %r7, 104(%r5)
+	mulld %r8, %r9, %r7
+	adde %r24, %r24, %r8
+	mulld %r8, %r9, %r26
+	adde %r27, %r27, %r8
+	ld %r8, 120(%r5)
+	mulld %r26, %r9, %r8
+	adde %r26, %r6, %r26
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r8, %r9, %r28
+	addc %r15, %r15, %r8
+	mulhdu %r8, %r9, %r10
+	adde %r12, %r12, %r8
+	ld %r8, 16(%r5)
+	mulhdu %r10, %r9, %r8
+	adde %r10, %r11, %r10
+	mulhdu %r11, %r9, %r30
+	adde %r11, %r14, %r11
+	ld %r14, 32(%r5)
+	mulhdu %r30, %r9, %r14
+	adde %r17, %r17, %r30
+	mulhdu %r30, %r9, %r29
+	adde %r16, %r16, %r30
+	ld %r30, 48(%r5)
+	mulhdu %r29, %r9, %r30
+	adde %r18, %r18, %r29
+	mulhdu %r29, %r9, %r31
+	adde %r19, %r19, %r29
+	ld %r29, 64(%r5)
+	mulhdu %r31, %r9, %r29
+	adde %r22, %r22, %r31
+	mulhdu %r31, %r9, %r21
+	adde %r20, %r20, %r31
+	ld %r31, 80(%r5)
+	mulhdu %r21, %r9, %r31
+	adde %r21, %r23, %r21
+	ld %r23, 88(%r5)
+	mulhdu %r31, %r9, %r23
+	adde %r25, %r25, %r31
+	ld %r31, 96(%r5)
+	mulhdu %r23, %r9, %r31
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r9, %r7
+	adde %r24, %r27, %r24
+	ld %r27, 112(%r5)
+	mulhdu %r7, %r9, %r27
+	adde %r26, %r26, %r7
+	ld %r7, 120(%r5)
+	mulhdu %r9, %r9, %r7
+	adde %r6, %r6, %r9
+	ld %r9, 80(%r4)
+	mulld %r7, %r9, %r28
+	addc %r15, %r15, %r7
+	std %r15, 80(%r3)
+	ld %r7, 8(%r5)
+	mulld %r15, %r9, %r7
+	adde %r12, %r12, %r15
+	mulld %r15, %r9, %r8
+	adde %r10, %r10, %r15
+	ld %r15, 24(%r5)
+	mulld %r8, %r9, %r15
+	adde %r11, %r11, %r8
+	mulld %r8, %r9, %r14
+	adde %r17, %r17, %r8
+	ld %r8, 40(%r5)
+	mulld %r14, %r9, %r8
+	adde %r14, %r16, %r14
+	mulld %r16, %r9, %r30
+	adde %r16, %r18, %r16
+	ld %r18, 56(%r5)
+	mulld %r30, %r9, %r18
+	adde %r19, %r19, %r30
+	mulld %r30, %r9, %r29
+	adde %r22, %r22, %r30
+	ld %r30, 72(%r5)
+	mulld %r29, %r9, %r30
+	adde %r20, %r20, %r29
+	ld %r29, 80(%r5)
+	mulld %r30, %r9, %r29
+	adde %r21, %r21, %r30
+	ld %r30, 88(%r5)
+	mulld %r29, %r9, %r30
+	adde %r25, %r25, %r29
+	mulld %r29, %r9, %r31
+	adde %r23, %r23, %r29
+	ld %r29, 104(%r5)
+	mulld %r31, %r9, %r29
+	adde %r24, %r24, %r31
+	mulld %r31, %r9, %r27
+	adde %r26, %r26, %r31
+	ld %r31, 120(%r5)
+	mulld %r27, %r9, %r31
+	adde %r27, %r6, %r27
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r31, %r9, %r28
+	addc %r12, %r12, %r31
+	mulhdu %r31, %r9, %r7
+	adde %r10, %r10, %r31
+	ld %r31, 16(%r5)
+	mulhdu %r7, %r9, %r31
+	adde %r11, %r11, %r7
+	mulhdu %r7, %r9, %r15
+	adde %r17, %r17, %r7
+	ld %r7, 32(%r5)
+	mulhdu %r15, %r9, %r7
+	adde %r14, %r14, %r15
+	mulhdu %r15, %r9, %r8
+	adde %r15, %r16, %r15
+	ld %r16, 48(%r5)
+	mulhdu %r8, %r9, %r16
+	adde %r19, %r19, %r8
+	mulhdu %r8, %r9, %r18
+	adde %r22, %r22, %r8
+	ld %r8, 64(%r5)
+	mulhdu %r18, %r9, %r8
+	adde %r18, %r20, %r18
+	ld %r20, 72(%r5)
+	mulhdu %r8, %r9, %r20
+	adde %r21, %r21, %r8
+	ld %r8, 80(%r5)
+	mulhdu %r20, %r9, %r8
+	adde %r20, %r25, %r20
+	mulhdu %r25, %r9, %r30
+	adde %r23, %r23, %r25
+	ld %r25, 96(%r5)
+	mulhdu %r30, %r9, %r25
+	adde %r24, %r24, %r30
+	mulhdu %r30, %r9, %r29
+	adde %r26, %r26, %r30
+	ld %r30, 112(%r5)
+	mulhdu %r29, %r9, %r30
+	adde %r27, %r27, %r29
+	ld %r29, 120(%r5)
+	mulhdu %r9, %r9, %r29
+	adde %r6, %r6, %r9
+	ld %r9, 88(%r4)
+	mulld %r29, %r9, %r28
+	addc %r12, %r12, %r29
+	std %r12, 88(%r3)
+	ld %r12, 8(%r5)
+	mulld %r29, %r9, %r12
+	adde %r10, %r10, %r29
+	mulld %r29, %r9, %r31
+	adde %r11, %r11, %r29
+	ld %r29, 24(%r5)
+	mulld %r31, %r9, %r29
+	adde %r17, %r17, %r31
+	mulld %r31, %r9, %r7
+	adde %r14, %r14, %r31
+	ld %r31, 40(%r5)
+	mulld %r7, %r9, %r31
+	adde %r15, %r15, %r7
+	mulld %r7, %r9, %r16
+	adde %r19, %r19, %r7
+	ld %r7, 56(%r5)
+	mulld %r16, %r9, %r7
+	adde %r16, %r22, %r16
+	ld %r22, 64(%r5)
+	mulld %r7, %r9, %r22
+	adde %r18, %r18, %r7
+	ld %r7, 72(%r5)
+	mulld %r22, %r9, %r7
+	adde %r21, %r21, %r22
+	mulld %r22, %r9, %r8
+	adde %r20, %r20, %r22
+	ld %r22, 88(%r5)
+	mulld %r8, %r9, %r22
+	adde %r23, %r23, %r8
+	mulld %r8, %r9, %r25
+	adde %r24, %r24, %r8
+	ld %r8, 104(%r5)
+	mulld %r25, %r9, %r8
+	adde %r25, %r26, %r25
+	mulld %r26, %r9, %r30
+	adde %r26, %r27, %r26
+	ld %r27, 120(%r5)
+	mulld %r30, %r9, %r27
+	adde %r30, %r6, %r30
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r27, %r9, %r28
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r9, %r12
+	adde %r11, %r11, %r27
+	ld %r27, 16(%r5)
+	mulhdu %r12, %r9, %r27
+	adde %r12, %r17, %r12
+	mulhdu %r17, %r9, %r29
+	adde %r14, %r14, %r17
+	ld %r17, 32(%r5)
+	mulhdu %r29, %r9, %r17
+	adde %r15, %r15, %r29
+	mulhdu %r29, %r9, %r31
+	adde %r19, %r19, %r29
+	ld %r29, 48(%r5)
+	mulhdu %r31, %r9, %r29
+	adde %r16, %r16, %r31
+	ld %r31, 56(%r5)
+	mulhdu %r29, %r9, %r31
+	adde %r18, %r18, %r29
+	ld %r29, 64(%r5)
+	mulhdu %r31, %r9, %r29
+	adde %r21, %r21, %r31
+	mulhdu %r31, %r9, %r7
+	adde %r20, %r20, %r31
+	ld %r31, 80(%r5)
+	mulhdu %r7, %r9, %r31
+	adde %r23, %r23, %r7
+	mulhdu %r7, %r9, %r22
+	adde %r24, %r24, %r7
+	ld %r7, 96(%r5)
+	mulhdu %r22, %r9, %r7
+	adde %r22, %r25, %r22
+	mulhdu %r25, %r9, %r8
+	adde %r25, %r26, %r25
+	ld %r26, 112(%r5)
+	mulhdu %r8, %r9, %r26
+	adde %r30, %r30, %r8
+	ld %r8, 120(%r5)
+	mulhdu %r9, %r9, %r8
+	adde %r6, %r6, %r9
+	ld %r9, 96(%r4)
+	mulld %r8, %r9, %r28
+	addc %r10, %r10, %r8
+	std %r10, 96(%r3)
+	ld %r8, 8(%r5)
+	mulld %r10, %r9, %r8
+	adde %r10, %r11, %r10
+	mulld %r11, %r9, %r27
+	adde %r11, %r12, %r11
+	ld %r12, 24(%r5)
+	mulld %r27, %r9, %r12
+	adde %r14, %r14, %r27
+	mulld %r27, %r9, %r17
+	adde %r15, %r15, %r27
+	ld %r27, 40(%r5)
+	mulld %r17, %r9, %r27
+	adde %r17, %r19, %r17
+	ld %r19, 48(%r5)
+	mulld %r27, %r9, %r19
+	adde %r16, %r16, %r27
+	ld %r27, 56(%r5)
+	mulld %r19, %r9, %r27
+	adde %r18, %r18, %r19
+	mulld %r19, %r9, %r29
+	adde %r19, %r21, %r19
+	ld %r21, 72(%r5)
+	mulld %r29, %r9, %r21
+	adde %r20, %r20, %r29
+	mulld %r29, %r9, %r31
+	adde %r23, %r23, %r29
+	ld %r29, 88(%r5)
+	mulld %r31, %r9, %r29
+	adde %r24, %r24, %r31
+	mulld %r31, %r9, %r7
+	adde %r22, %r22, %r31
+	ld %r31, 104(%r5)
+	mulld %r7, %r9, %r31
+	adde %r25, %r25, %r7
+	mulld %r7, %r9, %r26
+	adde %r30, %r30, %r7
+	ld %r7, 120(%r5)
+	mulld %r26, %r9, %r7
+	adde %r26, %r6, %r26
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r7, %r9, %r28
+	addc %r10, %r10, %r7
+	mulhdu %r7, %r9, %r8
+	adde %r11, %r11, %r7
+	ld %r7, 16(%r5)
+	mulhdu %r8, %r9, %r7
+	adde %r14, %r14, %r8
+	mulhdu %r8, %r9, %r12
+	adde %r15, %r15, %r8
+	ld %r8, 32(%r5)
+	mulhdu %r12, %r9, %r8
+	adde %r12, %r17, %r12
+	ld %r17, 40(%r5)
+	mulhdu %r8, %r9, %r17
+	adde %r16, %r16, %r8
+	ld %r8, 48(%r5)
+	mulhdu %r17, %r9, %r8
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r9, %r27
+	adde %r18, %r19, %r18
+	ld %r19, 64(%r5)
+	mulhdu %r27, %r9, %r19
+	adde %r20, %r20, %r27
+	mulhdu %r27, %r9, %r21
+	adde %r23, %r23, %r27
+	ld %r27, 80(%r5)
+	mulhdu %r21, %r9, %r27
+	adde %r21, %r24, %r21
+	mulhdu %r24, %r9, %r29
+	adde %r22, %r22, %r24
+	ld %r24, 96(%r5)
+	mulhdu %r29, %r9, %r24
+	adde %r25, %r25, %r29
+	mulhdu %r29, %r9, %r31
+	adde %r29, %r30, %r29
+	ld %r30, 112(%r5)
+	mulhdu %r31, %r9, %r30
+	adde %r26, %r26, %r31
+	ld %r31, 120(%r5)
+	mulhdu %r9, %r9, %r31
+	adde %r6, %r6, %r9
+	ld %r9, 104(%r4)
+	mulld %r31, %r9, %r28
+	addc %r10, %r10, %r31
+	std %r10, 104(%r3)
+	ld %r10, 8(%r5)
+	mulld %r31, %r9, %r10
+	adde %r11, %r11, %r31
+	mulld %r31, %r9, %r7
+	adde %r14, %r14, %r31
+	ld %r31, 24(%r5)
+	mulld %r7, %r9, %r31
+	adde %r15, %r15, %r7
+	ld %r7, 32(%r5)
+	mulld %r31, %r9, %r7
+	adde %r12, %r12, %r31
+	ld %r31, 40(%r5)
+	mulld %r7, %r9, %r31
+	adde %r16, %r16, %r7
+	mulld %r7, %r9, %r8
+	adde %r17, %r17, %r7
+	ld %r7, 56(%r5)
+	mulld %r8, %r9, %r7
+	adde %r18, %r18, %r8
+	mulld %r8, %r9, %r19
+	adde %r20, %r20, %r8
+	ld %r8, 72(%r5)
+	mulld %r19, %r9, %r8
+	adde %r19, %r23, %r19
+	mulld %r23, %r9, %r27
+	adde %r21, %r21, %r23
+	ld %r23, 88(%r5)
+	mulld %r27, %r9, %r23
+	adde %r22, %r22, %r27
+	mulld %r27, %r9, %r24
+	adde %r25, %r25, %r27
+	ld %r27, 104(%r5)
+	mulld %r24, %r9, %r27
+	adde %r24, %r29, %r24
+	mulld %r29, %r9, %r30
+	adde %r26, %r26, %r29
+	ld %r29, 120(%r5)
+	mulld %r30, %r9, %r29
+	adde %r30, %r6, %r30
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r29, %r9, %r28
+	addc %r11, %r11, %r29
+	mulhdu %r29, %r9, %r10
+	adde %r14, %r14, %r29
+	ld %r29, 16(%r5)
+	mulhdu %r10, %r9, %r29
+	adde %r10, %r15, %r10
+	ld %r15, 24(%r5)
+	mulhdu %r29, %r9, %r15
+	adde %r12, %r12, %r29
+	ld %r29, 32(%r5)
+	mulhdu %r15, %r9, %r29
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r9, %r31
+	adde %r16, %r17, %r16
+	ld %r17, 48(%r5)
+	mulhdu %r31, %r9, %r17
+	adde %r18, %r18, %r31
+	mulhdu %r31, %r9, %r7
+	adde %r20, %r20, %r31
+	ld %r31, 64(%r5)
+	mulhdu %r7, %r9, %r31
+	adde %r19, %r19, %r7
+	mulhdu %r7, %r9, %r8
+	adde %r21, %r21, %r7
+	ld %r7, 80(%r5)
+	mulhdu %r8, %r9, %r7
+	adde %r22, %r22, %r8
+	mulhdu %r8, %r9, %r23
+	adde %r25, %r25, %r8
+	ld %r8, 96(%r5)
+	mulhdu %r23, %r9, %r8
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r9, %r27
+	adde %r24, %r26, %r24
+	ld %r26, 112(%r5)
+	mulhdu %r27, %r9, %r26
+	adde %r27, %r30, %r27
+	ld %r30, 120(%r5)
+	mulhdu %r9, %r9, %r30
+	adde %r6, %r6, %r9
+	ld %r9, 112(%r4)
+	mulld %r30, %r9, %r28
+	addc %r11, %r11, %r30
+	std %r11, 112(%r3)
+	ld %r11, 8(%r5)
+	mulld %r30, %r9, %r11
+	adde %r14, %r14, %r30
+	ld %r30, 16(%r5)
+	mulld %r11, %r9, %r30
+	adde %r10, %r10, %r11
+	ld %r11, 24(%r5)
+	mulld %r30, %r9, %r11
+	adde %r12, %r12, %r30
+	mulld %r30, %r9, %r29
+	adde %r15, %r15, %r30
+	ld %r30, 40(%r5)
+	mulld %r29, %r9, %r30
+	adde %r16, %r16, %r29
+	mulld %r29, %r9, %r17
+	adde %r18, %r18, %r29
+	ld %r29, 56(%r5)
+	mulld %r17, %r9, %r29
+	adde %r17, %r20, %r17
+	mulld %r20, %r9, %r31
+	adde %r19, %r19, %r20
+	ld %r20, 72(%r5)
+	mulld %r31, %r9, %r20
+	adde %r21, %r21, %r31
+	mulld %r31, %r9, %r7
+	adde %r22, %r22, %r31
+	ld %r31, 88(%r5)
+	mulld %r7, %r9, %r31
+	adde %r25, %r25, %r7
+	mulld %r7, %r9, %r8
+	adde %r23, %r23, %r7
+	ld %r7, 104(%r5)
+	mulld %r8, %r9, %r7
+	adde %r24, %r24, %r8
+	mulld %r8, %r9, %r26
+	adde %r27, %r27, %r8
+	ld %r8, 120(%r5)
+	mulld %r26, %r9, %r8
+	adde %r26, %r6, %r26
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r8, %r9, %r28
+	addc %r14, %r14, %r8
+	ld %r8, 8(%r5)
+	mulhdu %r28, %r9, %r8
+	adde %r10, %r10, %r28
+	ld %r28, 16(%r5)
+	mulhdu %r8, %r9, %r28
+	adde %r12, %r12, %r8
+	mulhdu %r8, %r9, %r11
+	adde %r15, %r15, %r8
+	ld %r8, 32(%r5)
+	mulhdu %r11, %r9, %r8
+	adde %r11, %r16, %r11
+	mulhdu %r16, %r9, %r30
+	adde %r16, %r18, %r16
+	ld %r18, 48(%r5)
+	mulhdu %r30, %r9, %r18
+	adde %r17, %r17, %r30
+	mulhdu %r30, %r9, %r29
+	adde %r19, %r19, %r30
+	ld %r30, 64(%r5)
+	mulhdu %r29, %r9, %r30
+	adde %r21, %r21, %r29
+	mulhdu %r29, %r9, %r20
+	adde %r22, %r22, %r29
+	ld %r29, 80(%r5)
+	mulhdu %r20, %r9, %r29
+	adde %r20, %r25, %r20
+	mulhdu %r25, %r9, %r31
+	adde %r23, %r23, %r25
+	ld %r25, 96(%r5)
+	mulhdu %r31, %r9, %r25
+	adde %r24, %r24, %r31
+	mulhdu %r31, %r9, %r7
+	adde %r27, %r27, %r31
+	ld %r31, 112(%r5)
+	mulhdu %r7, %r9, %r31
+	adde %r26, %r26, %r7
+	ld %r7, 120(%r5)
+	mulhdu %r9, %r9, %r7
+	adde %r6, %r6, %r9
+	ld %r9, 120(%r4)
+	ld %r7, 0(%r5)
+	mulld %r31, %r9, %r7
+	addc %r14, %r14, %r31
+	std %r14, 120(%r3)
+	ld %r31, 8(%r5)
+	mulld %r14, %r9, %r31
+	adde %r10, %r10, %r14
+	mulld %r14, %r9, %r28
+	adde %r12, %r12, %r14
+	ld %r14, 24(%r5)
+	mulld %r28, %r9, %r14
+	adde %r15, %r15, %r28
+	mulld %r28, %r9, %r8
+	adde %r11, %r11, %r28
+	ld %r28, 40(%r5)
+	mulld %r8, %r9, %r28
+	adde %r16, %r16, %r8
+	mulld %r8, %r9, %r18
+	adde %r17, %r17, %r8
+	ld %r8, 56(%r5)
+	mulld %r18, %r9, %r8
+	adde %r18, %r19, %r18
+	mulld %r19, %r9, %r30
+	adde %r19, %r21, %r19
+	ld %r21, 72(%r5)
+	mulld %r30, %r9, %r21
+	adde %r22, %r22, %r30
+	mulld %r30, %r9, %r29
+	adde %r20, %r20, %r30
+	ld %r30, 88(%r5)
+	mulld %r29, %r9, %r30
+	adde %r23, %r23, %r29
+	mulld %r29, %r9, %r25
+	adde %r24, %r24, %r29
+	ld %r29, 104(%r5)
+	mulld %r25, %r9, %r29
+	adde %r25, %r27, %r25
+	ld %r27, 112(%r5)
+	mulld %r29, %r9, %r27
+	adde %r26, %r26, %r29
+	ld %r29, 120(%r5)
+	mulld %r27, %r9, %r29
+	adde %r27, %r6, %r27
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r7, %r9, %r7
+	addc %r10, %r10, %r7
+	std %r10, 128(%r3)
+	mulhdu %r31, %r9, %r31
+	adde %r12, %r12, %r31
+	std %r12, 136(%r3)
+	ld %r7, 16(%r5)
+	mulhdu %r7, %r9, %r7
+	adde %r15, %r15, %r7
+	std %r15, 144(%r3)
+	mulhdu %r14, %r9, %r14
+	adde %r11, %r11, %r14
+	std %r11, 152(%r3)
+	ld %r7, 32(%r5)
+	mulhdu %r7, %r9, %r7
+	adde %r16, %r16, %r7
+	std %r16, 160(%r3)
+	mulhdu %r28, %r9, %r28
+	adde %r17, %r17, %r28
+	std %r17, 168(%r3)
+	ld %r7, 48(%r5)
+	mulhdu %r7, %r9, %r7
+	adde %r18, %r18, %r7
+	std %r18, 176(%r3)
+	mulhdu %r8, %r9, %r8
+	adde %r19, %r19, %r8
+	std %r19, 184(%r3)
+	ld %r7, 64(%r5)
+	mulhdu %r7, %r9, %r7
+	adde %r22, %r22, %r7
+	std %r22, 192(%r3)
+	mulhdu %r21, %r9, %r21
+	adde %r20, %r20, %r21
+	std %r20, 200(%r3)
+	ld %r7, 80(%r5)
+	mulhdu %r7, %r9, %r7
+	adde %r23, %r23, %r7
+	std %r23, 208(%r3)
+	mulhdu %r30, %r9, %r30
+	adde %r24, %r24, %r30
+	std %r24, 216(%r3)
+	ld %r7, 96(%r5)
+	mulhdu %r7, %r9, %r7
+	adde %r25, %r25, %r7
+	std %r25, 224(%r3)
+	ld %r7, 104(%r5)
+	mulhdu %r7, %r9, %r7
+	adde %r26, %r26, %r7
+	std %r26, 232(%r3)
+	ld %r7, 112(%r5)
+	mulhdu %r7, %r9, %r7
+	adde %r27, %r27, %r7
+	std %r27, 240(%r3)
+	mulhdu %r29, %r9, %r29
+	adde %r29, %r6, %r29
+	std %r29, 248(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)

@@ -96,7 +96,7 @@ lf_mp_redc2_ppc64le:
 #   r = x / 2^192 mod m (Montgomery reduction), 6 -> 3 limbs; m odd (m[3] = -m^-1 mod 2^64), needs x < m*2^192; output < m. r must not overlap x or m.
 #   ELFv2: r in r3, x in r4, m in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29; stack: 24 bytes of the protected zone below r1 (3 registers saved, 0 spill slots of 8 bytes)
-#   84 instructions
+#   83 instructions
 	.text
 	.globl lf_mp_redc3_ppc64le
 	.hidden lf_mp_redc3_ppc64le
@@ -114,79 +114,78 @@ lf_mp_redc3_ppc64le:
 	ld %r7, 24(%r5)
 	mulld %r8, %r6, %r7
 	ld %r9, 0(%r5)
-	mulhdu %r10, %r8, %r9
-	mulld %r11, %r8, %r9
-	addc %r0, %r6, %r11
-	addze %r10, %r10
+	mulld %r10, %r8, %r9
+	addc %r0, %r6, %r10
 	ld %r6, 8(%r5)
-	mulhdu %r11, %r8, %r6
-	mulld %r12, %r8, %r6
-	ld %r31, 8(%r4)
-	addc %r12, %r31, %r12
-	addze %r11, %r11
-	addc %r10, %r12, %r10
-	addze %r11, %r11
-	ld %r12, 16(%r5)
-	mulhdu %r31, %r8, %r12
-	mulld %r8, %r8, %r12
-	ld %r30, 16(%r4)
-	addc %r30, %r30, %r8
-	addze %r31, %r31
-	addc %r11, %r30, %r11
-	addze %r31, %r31
-	mulld %r8, %r10, %r7
+	mulld %r10, %r8, %r6
+	ld %r11, 8(%r4)
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r12, %r8, %r11
+	ld %r31, 16(%r4)
+	adde %r12, %r31, %r12
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
 	mulhdu %r30, %r8, %r9
-	mulld %r29, %r8, %r9
+	addc %r10, %r10, %r30
+	mulhdu %r30, %r8, %r6
+	adde %r12, %r12, %r30
+	mulhdu %r8, %r8, %r11
+	adde %r31, %r31, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulld %r30, %r10, %r7
+	mulld %r29, %r30, %r9
 	addc %r0, %r10, %r29
-	addze %r30, %r30
-	mulhdu %r10, %r8, %r6
-	mulld %r29, %r8, %r6
-	addc %r11, %r11, %r29
-	addze %r10, %r10
-	addc %r11, %r11, %r30
-	addze %r10, %r10
-	mulhdu %r30, %r8, %r12
-	mulld %r8, %r8, %r12
-	addc %r31, %r31, %r8
-	addze %r30, %r30
-	addc %r10, %r31, %r10
-	addze %r30, %r30
-	mulld %r7, %r11, %r7
-	mulhdu %r8, %r7, %r9
-	mulld %r31, %r7, %r9
-	addc %r0, %r11, %r31
+	mulld %r10, %r30, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r30, %r11
+	adde %r12, %r31, %r12
 	addze %r8, %r8
-	mulhdu %r11, %r7, %r6
-	mulld %r31, %r7, %r6
-	addc %r10, %r10, %r31
-	addze %r11, %r11
-	addc %r10, %r10, %r8
-	addze %r11, %r11
-	mulhdu %r8, %r7, %r12
-	mulld %r7, %r7, %r12
-	addc %r30, %r30, %r7
-	addze %r8, %r8
-	addc %r11, %r30, %r11
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r29, %r30, %r9
+	addc %r10, %r10, %r29
+	mulhdu %r29, %r30, %r6
+	adde %r12, %r12, %r29
+	mulhdu %r30, %r30, %r11
+	adde %r30, %r8, %r30
+	addze %r31, %r31
+	mulld %r7, %r10, %r7
+	mulld %r8, %r7, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r7, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r7, %r11
+	adde %r30, %r30, %r8
+	addze %r31, %r31
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r10, %r7, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r7, %r6
+	adde %r12, %r30, %r12
+	mulhdu %r7, %r7, %r11
+	adde %r31, %r31, %r7
 	addze %r8, %r8
 	ld %r7, 24(%r4)
 	addc %r10, %r10, %r7
 	ld %r7, 32(%r4)
-	adde %r11, %r11, %r7
+	adde %r12, %r12, %r7
 	ld %r7, 40(%r4)
-	adde %r7, %r8, %r7
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
+	adde %r31, %r31, %r7
+	addze %r8, %r8
 	subfc %r9, %r9, %r10
-	subfe %r6, %r6, %r11
-	subfe %r12, %r12, %r7
+	subfe %r6, %r6, %r12
+	subfe %r11, %r11, %r31
 	addme %r0, %r8
 	subfe. %r0, %r0, %r0
 	isel %r10, %r10, %r9, 0
 	std %r10, 0(%r3)
-	isel %r11, %r11, %r6, 0
-	std %r11, 8(%r3)
-	isel %r12, %r7, %r12, 0
-	std %r12, 16(%r3)
+	isel %r12, %r12, %r6, 0
+	std %r12, 8(%r3)
+	isel %r11, %r31, %r11, 0
+	std %r11, 16(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -201,7 +200,7 @@ lf_mp_redc3_ppc64le:
 #   r = x / 2^256 mod m (Montgomery reduction), 8 -> 4 limbs; m odd (m[4] = -m^-1 mod 2^64), needs x < m*2^256; output < m. r must not overlap x or m.
 #   ELFv2: r in r3, x in r4, m in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27; stack: 40 bytes of the protected zone below r1 (5 registers saved, 0 spill slots of 8 bytes)
-#   136 instructions
+#   127 instructions
 	.text
 	.globl lf_mp_redc4_ppc64le
 	.hidden lf_mp_redc4_ppc64le
@@ -223,127 +222,118 @@ lf_mp_redc4_ppc64le:
 	ld %r7, 32(%r5)
 	mulld %r8, %r6, %r7
 	ld %r9, 0(%r5)
-	mulhdu %r10, %r8, %r9
-	mulld %r11, %r8, %r9
-	addc %r0, %r6, %r11
-	addze %r10, %r10
+	mulld %r10, %r8, %r9
+	addc %r0, %r6, %r10
 	ld %r6, 8(%r5)
-	mulhdu %r11, %r8, %r6
-	mulld %r12, %r8, %r6
-	ld %r31, 8(%r4)
-	addc %r12, %r31, %r12
-	addze %r11, %r11
-	addc %r10, %r12, %r10
-	addze %r11, %r11
-	ld %r12, 16(%r5)
-	mulhdu %r31, %r8, %r12
-	mulld %r30, %r8, %r12
-	ld %r29, 16(%r4)
-	addc %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r11, %r29, %r11
-	addze %r31, %r31
-	ld %r30, 24(%r5)
-	mulhdu %r29, %r8, %r30
-	mulld %r8, %r8, %r30
-	ld %r28, 24(%r4)
-	addc %r28, %r28, %r8
-	addze %r29, %r29
-	addc %r28, %r28, %r31
-	addze %r29, %r29
-	mulld %r8, %r10, %r7
-	mulhdu %r31, %r8, %r9
-	mulld %r27, %r8, %r9
+	mulld %r10, %r8, %r6
+	ld %r11, 8(%r4)
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r12, %r8, %r11
+	ld %r31, 16(%r4)
+	adde %r12, %r31, %r12
+	ld %r31, 24(%r5)
+	mulld %r30, %r8, %r31
+	ld %r29, 24(%r4)
+	adde %r29, %r29, %r30
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r28, %r8, %r9
+	addc %r10, %r10, %r28
+	mulhdu %r28, %r8, %r6
+	adde %r12, %r12, %r28
+	mulhdu %r28, %r8, %r11
+	adde %r28, %r29, %r28
+	mulhdu %r8, %r8, %r31
+	adde %r30, %r30, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulld %r29, %r10, %r7
+	mulld %r27, %r29, %r9
 	addc %r0, %r10, %r27
-	addze %r31, %r31
-	mulhdu %r10, %r8, %r6
-	mulld %r27, %r8, %r6
-	addc %r11, %r11, %r27
-	addze %r10, %r10
-	addc %r11, %r11, %r31
-	addze %r10, %r10
-	mulhdu %r31, %r8, %r12
-	mulld %r27, %r8, %r12
-	addc %r27, %r28, %r27
-	addze %r31, %r31
-	addc %r10, %r27, %r10
-	addze %r31, %r31
-	mulhdu %r28, %r8, %r30
-	mulld %r8, %r8, %r30
-	addc %r29, %r29, %r8
-	addze %r28, %r28
-	addc %r29, %r29, %r31
-	addze %r28, %r28
-	mulld %r8, %r11, %r7
-	mulhdu %r31, %r8, %r9
-	mulld %r27, %r8, %r9
-	addc %r0, %r11, %r27
-	addze %r31, %r31
-	mulhdu %r11, %r8, %r6
-	mulld %r27, %r8, %r6
+	mulld %r10, %r29, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r29, %r11
+	adde %r12, %r28, %r12
+	mulld %r28, %r29, %r31
+	adde %r28, %r30, %r28
+	addze %r8, %r8
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r27, %r29, %r9
 	addc %r10, %r10, %r27
-	addze %r11, %r11
-	addc %r10, %r10, %r31
-	addze %r11, %r11
-	mulhdu %r31, %r8, %r12
-	mulld %r27, %r8, %r12
-	addc %r27, %r29, %r27
-	addze %r31, %r31
-	addc %r11, %r27, %r11
-	addze %r31, %r31
-	mulhdu %r29, %r8, %r30
-	mulld %r8, %r8, %r30
-	addc %r28, %r28, %r8
-	addze %r29, %r29
-	addc %r28, %r28, %r31
+	mulhdu %r27, %r29, %r6
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r29, %r11
+	adde %r27, %r28, %r27
+	mulhdu %r29, %r29, %r31
+	adde %r29, %r8, %r29
+	addze %r30, %r30
+	mulld %r8, %r10, %r7
+	mulld %r28, %r8, %r9
+	addc %r0, %r10, %r28
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r27, %r12
+	mulld %r28, %r8, %r31
+	adde %r28, %r29, %r28
+	addze %r30, %r30
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r27, %r8, %r9
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r8, %r6
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r8, %r11
+	adde %r27, %r28, %r27
+	mulhdu %r8, %r8, %r31
+	adde %r30, %r30, %r8
 	addze %r29, %r29
 	mulld %r7, %r10, %r7
-	mulhdu %r8, %r7, %r9
-	mulld %r31, %r7, %r9
-	addc %r0, %r10, %r31
-	addze %r8, %r8
-	mulhdu %r10, %r7, %r6
-	mulld %r31, %r7, %r6
-	addc %r11, %r11, %r31
-	addze %r10, %r10
-	addc %r11, %r11, %r8
-	addze %r10, %r10
-	mulhdu %r8, %r7, %r12
-	mulld %r31, %r7, %r12
-	addc %r28, %r28, %r31
-	addze %r8, %r8
-	addc %r10, %r28, %r10
-	addze %r8, %r8
-	mulhdu %r31, %r7, %r30
-	mulld %r7, %r7, %r30
-	addc %r29, %r29, %r7
-	addze %r31, %r31
-	addc %r29, %r29, %r8
-	addze %r31, %r31
-	ld %r7, 32(%r4)
-	addc %r11, %r11, %r7
-	ld %r7, 40(%r4)
-	adde %r10, %r10, %r7
-	ld %r7, 48(%r4)
+	mulld %r8, %r7, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r7, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r7, %r11
+	adde %r27, %r27, %r8
+	mulld %r8, %r7, %r31
+	adde %r30, %r30, %r8
+	addze %r29, %r29
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r10, %r7, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r7, %r6
+	adde %r12, %r27, %r12
+	mulhdu %r28, %r7, %r11
+	adde %r28, %r30, %r28
+	mulhdu %r7, %r7, %r31
 	adde %r29, %r29, %r7
+	addze %r8, %r8
+	ld %r7, 32(%r4)
+	addc %r10, %r10, %r7
+	ld %r7, 40(%r4)
+	adde %r12, %r12, %r7
+	ld %r7, 48(%r4)
+	adde %r28, %r28, %r7
 	ld %r7, 56(%r4)
-	adde %r31, %r31, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	subfc %r9, %r9, %r11
-	subfe %r6, %r6, %r10
-	subfe %r12, %r12, %r29
-	subfe %r30, %r30, %r31
-	addme %r0, %r7
+	adde %r29, %r29, %r7
+	addze %r8, %r8
+	subfc %r9, %r9, %r10
+	subfe %r6, %r6, %r12
+	subfe %r11, %r11, %r28
+	subfe %r31, %r31, %r29
+	addme %r0, %r8
 	subfe. %r0, %r0, %r0
-	isel %r11, %r11, %r9, 0
-	std %r11, 0(%r3)
-	isel %r10, %r10, %r6, 0
-	std %r10, 8(%r3)
-	isel %r12, %r29, %r12, 0
-	std %r12, 16(%r3)
-	isel %r30, %r31, %r30, 0
-	std %r30, 24(%r3)
+	isel %r10, %r10, %r9, 0
+	std %r10, 0(%r3)
+	isel %r12, %r12, %r6, 0
+	std %r12, 8(%r3)
+	isel %r11, %r28, %r11, 0
+	std %r11, 16(%r3)
+	isel %r29, %r29, %r31, 0
+	std %r29, 24(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -362,7 +352,7 @@ lf_mp_redc4_ppc64le:
 #   r = x / 2^320 mod m (Montgomery reduction), 10 -> 5 limbs; m odd (m[5] = -m^-1 mod 2^64), needs x < m*2^320; output < m. r must not overlap x or m.
 #   ELFv2: r in r3, x in r4, m in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25; stack: 56 bytes of the protected zone below r1 (7 registers saved, 0 spill slots of 8 bytes)
-#   200 instructions
+#   179 instructions
 	.text
 	.globl lf_mp_redc5_ppc64le
 	.hidden lf_mp_redc5_ppc64le
@@ -388,187 +378,166 @@ lf_mp_redc5_ppc64le:
 	ld %r7, 40(%r5)
 	mulld %r8, %r6, %r7
 	ld %r9, 0(%r5)
-	mulhdu %r10, %r8, %r9
-	mulld %r11, %r8, %r9
-	addc %r0, %r6, %r11
-	addze %r10, %r10
+	mulld %r10, %r8, %r9
+	addc %r0, %r6, %r10
 	ld %r6, 8(%r5)
-	mulhdu %r11, %r8, %r6
-	mulld %r12, %r8, %r6
-	ld %r31, 8(%r4)
-	addc %r12, %r31, %r12
-	addze %r11, %r11
-	addc %r10, %r12, %r10
-	addze %r11, %r11
-	ld %r12, 16(%r5)
-	mulhdu %r31, %r8, %r12
-	mulld %r30, %r8, %r12
-	ld %r29, 16(%r4)
-	addc %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r11, %r29, %r11
-	addze %r31, %r31
-	ld %r30, 24(%r5)
-	mulhdu %r29, %r8, %r30
+	mulld %r10, %r8, %r6
+	ld %r11, 8(%r4)
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r12, %r8, %r11
+	ld %r31, 16(%r4)
+	adde %r12, %r31, %r12
+	ld %r31, 24(%r5)
+	mulld %r30, %r8, %r31
+	ld %r29, 24(%r4)
+	adde %r29, %r29, %r30
+	ld %r30, 32(%r5)
 	mulld %r28, %r8, %r30
-	ld %r27, 24(%r4)
-	addc %r27, %r27, %r28
-	addze %r29, %r29
-	addc %r27, %r27, %r31
-	addze %r29, %r29
-	ld %r31, 32(%r5)
-	mulhdu %r28, %r8, %r31
-	mulld %r8, %r8, %r31
-	ld %r26, 32(%r4)
-	addc %r26, %r26, %r8
-	addze %r28, %r28
-	addc %r26, %r26, %r29
-	addze %r28, %r28
-	mulld %r8, %r10, %r7
-	mulhdu %r29, %r8, %r9
-	mulld %r25, %r8, %r9
-	addc %r0, %r10, %r25
-	addze %r29, %r29
-	mulhdu %r10, %r8, %r6
-	mulld %r25, %r8, %r6
-	addc %r11, %r11, %r25
-	addze %r10, %r10
-	addc %r11, %r11, %r29
-	addze %r10, %r10
-	mulhdu %r29, %r8, %r12
-	mulld %r25, %r8, %r12
-	addc %r25, %r27, %r25
-	addze %r29, %r29
-	addc %r10, %r25, %r10
-	addze %r29, %r29
-	mulhdu %r27, %r8, %r30
-	mulld %r25, %r8, %r30
-	addc %r25, %r26, %r25
-	addze %r27, %r27
-	addc %r25, %r25, %r29
-	addze %r27, %r27
-	mulhdu %r29, %r8, %r31
-	mulld %r8, %r8, %r31
-	addc %r28, %r28, %r8
-	addze %r29, %r29
-	addc %r27, %r28, %r27
-	addze %r29, %r29
-	mulld %r8, %r11, %r7
-	mulhdu %r28, %r8, %r9
-	mulld %r26, %r8, %r9
-	addc %r0, %r11, %r26
-	addze %r28, %r28
-	mulhdu %r11, %r8, %r6
-	mulld %r26, %r8, %r6
+	ld %r27, 32(%r4)
+	adde %r27, %r27, %r28
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r26, %r8, %r9
 	addc %r10, %r10, %r26
-	addze %r11, %r11
-	addc %r10, %r10, %r28
-	addze %r11, %r11
-	mulhdu %r28, %r8, %r12
-	mulld %r26, %r8, %r12
-	addc %r25, %r25, %r26
-	addze %r28, %r28
-	addc %r11, %r25, %r11
-	addze %r28, %r28
-	mulhdu %r26, %r8, %r30
-	mulld %r25, %r8, %r30
-	addc %r25, %r27, %r25
-	addze %r26, %r26
-	addc %r25, %r25, %r28
-	addze %r26, %r26
-	mulhdu %r28, %r8, %r31
-	mulld %r8, %r8, %r31
-	addc %r29, %r29, %r8
-	addze %r28, %r28
-	addc %r26, %r29, %r26
+	mulhdu %r26, %r8, %r6
+	adde %r12, %r12, %r26
+	mulhdu %r26, %r8, %r11
+	adde %r26, %r29, %r26
+	mulhdu %r29, %r8, %r31
+	adde %r27, %r27, %r29
+	mulhdu %r8, %r8, %r30
+	adde %r28, %r28, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulld %r29, %r10, %r7
+	mulld %r25, %r29, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r29, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r29, %r11
+	adde %r12, %r26, %r12
+	mulld %r26, %r29, %r31
+	adde %r26, %r27, %r26
+	mulld %r27, %r29, %r30
+	adde %r27, %r28, %r27
+	addze %r8, %r8
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r25, %r29, %r9
+	addc %r10, %r10, %r25
+	mulhdu %r25, %r29, %r6
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r29, %r11
+	adde %r25, %r26, %r25
+	mulhdu %r26, %r29, %r31
+	adde %r26, %r27, %r26
+	mulhdu %r29, %r29, %r30
+	adde %r29, %r8, %r29
 	addze %r28, %r28
 	mulld %r8, %r10, %r7
-	mulhdu %r29, %r8, %r9
 	mulld %r27, %r8, %r9
 	addc %r0, %r10, %r27
-	addze %r29, %r29
-	mulhdu %r10, %r8, %r6
-	mulld %r27, %r8, %r6
-	addc %r11, %r11, %r27
-	addze %r10, %r10
-	addc %r11, %r11, %r29
-	addze %r10, %r10
-	mulhdu %r29, %r8, %r12
-	mulld %r27, %r8, %r12
-	addc %r25, %r25, %r27
-	addze %r29, %r29
-	addc %r10, %r25, %r10
-	addze %r29, %r29
-	mulhdu %r27, %r8, %r30
-	mulld %r25, %r8, %r30
-	addc %r25, %r26, %r25
-	addze %r27, %r27
-	addc %r25, %r25, %r29
-	addze %r27, %r27
-	mulhdu %r29, %r8, %r31
-	mulld %r8, %r8, %r31
-	addc %r28, %r28, %r8
-	addze %r29, %r29
-	addc %r27, %r28, %r27
-	addze %r29, %r29
-	mulld %r7, %r11, %r7
-	mulhdu %r8, %r7, %r9
-	mulld %r28, %r7, %r9
-	addc %r0, %r11, %r28
-	addze %r8, %r8
-	mulhdu %r11, %r7, %r6
-	mulld %r28, %r7, %r6
-	addc %r10, %r10, %r28
-	addze %r11, %r11
-	addc %r10, %r10, %r8
-	addze %r11, %r11
-	mulhdu %r8, %r7, %r12
-	mulld %r28, %r7, %r12
-	addc %r25, %r25, %r28
-	addze %r8, %r8
-	addc %r11, %r25, %r11
-	addze %r8, %r8
-	mulhdu %r28, %r7, %r30
-	mulld %r26, %r7, %r30
-	addc %r26, %r27, %r26
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r25, %r12
+	mulld %r27, %r8, %r31
+	adde %r26, %r26, %r27
+	mulld %r27, %r8, %r30
+	adde %r27, %r29, %r27
 	addze %r28, %r28
-	addc %r26, %r26, %r8
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r25, %r8, %r9
+	addc %r10, %r10, %r25
+	mulhdu %r25, %r8, %r6
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r8, %r11
+	adde %r25, %r26, %r25
+	mulhdu %r26, %r8, %r31
+	adde %r26, %r27, %r26
+	mulhdu %r8, %r8, %r30
+	adde %r28, %r28, %r8
+	addze %r29, %r29
+	mulld %r8, %r10, %r7
+	mulld %r27, %r8, %r9
+	addc %r0, %r10, %r27
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r25, %r12
+	mulld %r27, %r8, %r31
+	adde %r26, %r26, %r27
+	mulld %r27, %r8, %r30
+	adde %r27, %r28, %r27
+	addze %r29, %r29
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r25, %r8, %r9
+	addc %r10, %r10, %r25
+	mulhdu %r25, %r8, %r6
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r8, %r11
+	adde %r25, %r26, %r25
+	mulhdu %r26, %r8, %r31
+	adde %r26, %r27, %r26
+	mulhdu %r8, %r8, %r30
+	adde %r29, %r29, %r8
 	addze %r28, %r28
-	mulhdu %r8, %r7, %r31
-	mulld %r7, %r7, %r31
-	addc %r29, %r29, %r7
-	addze %r8, %r8
-	addc %r28, %r29, %r28
+	mulld %r7, %r10, %r7
+	mulld %r8, %r7, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r7, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r7, %r11
+	adde %r25, %r25, %r8
+	mulld %r8, %r7, %r31
+	adde %r26, %r26, %r8
+	mulld %r8, %r7, %r30
+	adde %r29, %r29, %r8
+	addze %r28, %r28
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r10, %r7, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r7, %r6
+	adde %r12, %r25, %r12
+	mulhdu %r27, %r7, %r11
+	adde %r26, %r26, %r27
+	mulhdu %r27, %r7, %r31
+	adde %r27, %r29, %r27
+	mulhdu %r7, %r7, %r30
+	adde %r28, %r28, %r7
 	addze %r8, %r8
 	ld %r7, 40(%r4)
 	addc %r10, %r10, %r7
 	ld %r7, 48(%r4)
-	adde %r11, %r11, %r7
+	adde %r12, %r12, %r7
 	ld %r7, 56(%r4)
 	adde %r26, %r26, %r7
 	ld %r7, 64(%r4)
-	adde %r28, %r28, %r7
+	adde %r27, %r27, %r7
 	ld %r7, 72(%r4)
-	adde %r7, %r8, %r7
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
+	adde %r28, %r28, %r7
+	addze %r8, %r8
 	subfc %r9, %r9, %r10
-	subfe %r6, %r6, %r11
-	subfe %r12, %r12, %r26
+	subfe %r6, %r6, %r12
+	subfe %r11, %r11, %r26
+	subfe %r31, %r31, %r27
 	subfe %r30, %r30, %r28
-	subfe %r31, %r31, %r7
 	addme %r0, %r8
 	subfe. %r0, %r0, %r0
 	isel %r10, %r10, %r9, 0
 	std %r10, 0(%r3)
-	isel %r11, %r11, %r6, 0
-	std %r11, 8(%r3)
-	isel %r12, %r26, %r12, 0
-	std %r12, 16(%r3)
+	isel %r12, %r12, %r6, 0
+	std %r12, 8(%r3)
+	isel %r11, %r26, %r11, 0
+	std %r11, 16(%r3)
+	isel %r27, %r27, %r31, 0
+	std %r27, 24(%r3)
 	isel %r28, %r28, %r30, 0
-	std %r28, 24(%r3)
-	isel %r31, %r7, %r31, 0
-	std %r31, 32(%r3)
+	std %r28, 32(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -591,7 +560,7 @@ lf_mp_redc5_ppc64le:
 #   r = x / 2^384 mod m (Montgomery reduction), 12 -> 6 limbs; m odd (m[6] = -m^-1 mod 2^64), needs x < m*2^384; output < m. r must not overlap x or m.
 #   ELFv2: r in r3, x in r4, m in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23; stack: 72 bytes of the protected zone below r1 (9 registers saved, 0 spill slots of 8 bytes)
-#   276 instructions
+#   239 instructions
 	.text
 	.globl lf_mp_redc6_ppc64le
 	.hidden lf_mp_redc6_ppc64le
@@ -621,229 +590,193 @@ lf_mp_redc6_ppc64le:
 	ld %r7, 48(%r5)
 	mulld %r8, %r6, %r7
 	ld %r9, 0(%r5)
-	mulhdu %r10, %r8, %r9
-	mulld %r11, %r8, %r9
-	addc %r0, %r6, %r11
-	addze %r10, %r10
+	mulld %r10, %r8, %r9
+	addc %r0, %r6, %r10
 	ld %r6, 8(%r5)
-	mulhdu %r11, %r8, %r6
-	mulld %r12, %r8, %r6
-	ld %r31, 8(%r4)
-	addc %r12, %r31, %r12
-	addze %r11, %r11
-	addc %r10, %r12, %r10
-	addze %r11, %r11
-	ld %r12, 16(%r5)
-	mulhdu %r31, %r8, %r12
-	mulld %r30, %r8, %r12
-	ld %r29, 16(%r4)
-	addc %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r11, %r29, %r11
-	addze %r31, %r31
-	ld %r30, 24(%r5)
-	mulhdu %r29, %r8, %r30
+	mulld %r10, %r8, %r6
+	ld %r11, 8(%r4)
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r12, %r8, %r11
+	ld %r31, 16(%r4)
+	adde %r12, %r31, %r12
+	ld %r31, 24(%r5)
+	mulld %r30, %r8, %r31
+	ld %r29, 24(%r4)
+	adde %r29, %r29, %r30
+	ld %r30, 32(%r5)
 	mulld %r28, %r8, %r30
-	ld %r27, 24(%r4)
-	addc %r27, %r27, %r28
-	addze %r29, %r29
-	addc %r27, %r27, %r31
-	addze %r29, %r29
-	ld %r31, 32(%r5)
-	mulhdu %r28, %r8, %r31
-	mulld %r26, %r8, %r31
-	ld %r25, 32(%r4)
-	addc %r25, %r25, %r26
-	addze %r28, %r28
-	addc %r25, %r25, %r29
-	addze %r28, %r28
-	ld %r29, 40(%r5)
-	mulhdu %r26, %r8, %r29
-	mulld %r8, %r8, %r29
-	ld %r24, 40(%r4)
-	addc %r24, %r24, %r8
-	addze %r26, %r26
-	addc %r24, %r24, %r28
-	addze %r26, %r26
-	mulld %r8, %r10, %r7
-	mulhdu %r28, %r8, %r9
-	mulld %r23, %r8, %r9
+	ld %r27, 32(%r4)
+	adde %r27, %r27, %r28
+	ld %r28, 40(%r5)
+	mulld %r26, %r8, %r28
+	ld %r25, 40(%r4)
+	adde %r25, %r25, %r26
+	subfe %r26, %r26, %r26
+	addi %r26, %r26, 1
+	mulhdu %r24, %r8, %r9
+	addc %r10, %r10, %r24
+	mulhdu %r24, %r8, %r6
+	adde %r12, %r12, %r24
+	mulhdu %r24, %r8, %r11
+	adde %r24, %r29, %r24
+	mulhdu %r29, %r8, %r31
+	adde %r27, %r27, %r29
+	mulhdu %r29, %r8, %r30
+	adde %r25, %r25, %r29
+	mulhdu %r8, %r8, %r28
+	adde %r26, %r26, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulld %r29, %r10, %r7
+	mulld %r23, %r29, %r9
 	addc %r0, %r10, %r23
-	addze %r28, %r28
-	mulhdu %r10, %r8, %r6
-	mulld %r23, %r8, %r6
-	addc %r11, %r11, %r23
-	addze %r10, %r10
-	addc %r11, %r11, %r28
-	addze %r10, %r10
-	mulhdu %r28, %r8, %r12
-	mulld %r23, %r8, %r12
-	addc %r23, %r27, %r23
-	addze %r28, %r28
-	addc %r10, %r23, %r10
-	addze %r28, %r28
-	mulhdu %r27, %r8, %r30
-	mulld %r23, %r8, %r30
-	addc %r23, %r25, %r23
+	mulld %r10, %r29, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r29, %r11
+	adde %r12, %r24, %r12
+	mulld %r24, %r29, %r31
+	adde %r24, %r27, %r24
+	mulld %r27, %r29, %r30
+	adde %r25, %r25, %r27
+	mulld %r27, %r29, %r28
+	adde %r26, %r26, %r27
+	addze %r8, %r8
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r23, %r29, %r9
+	addc %r10, %r10, %r23
+	mulhdu %r23, %r29, %r6
+	adde %r12, %r12, %r23
+	mulhdu %r23, %r29, %r11
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r29, %r31
+	adde %r24, %r25, %r24
+	mulhdu %r25, %r29, %r30
+	adde %r25, %r26, %r25
+	mulhdu %r29, %r29, %r28
+	adde %r29, %r8, %r29
 	addze %r27, %r27
-	addc %r23, %r23, %r28
-	addze %r27, %r27
-	mulhdu %r28, %r8, %r31
-	mulld %r25, %r8, %r31
-	addc %r24, %r24, %r25
-	addze %r28, %r28
-	addc %r24, %r24, %r27
-	addze %r28, %r28
-	mulhdu %r27, %r8, %r29
-	mulld %r8, %r8, %r29
-	addc %r26, %r26, %r8
-	addze %r27, %r27
-	addc %r26, %r26, %r28
-	addze %r27, %r27
-	mulld %r8, %r11, %r7
-	mulhdu %r28, %r8, %r9
-	mulld %r25, %r8, %r9
-	addc %r0, %r11, %r25
-	addze %r28, %r28
-	mulhdu %r11, %r8, %r6
-	mulld %r25, %r8, %r6
-	addc %r10, %r10, %r25
-	addze %r11, %r11
-	addc %r10, %r10, %r28
-	addze %r11, %r11
-	mulhdu %r28, %r8, %r12
-	mulld %r25, %r8, %r12
-	addc %r23, %r23, %r25
-	addze %r28, %r28
-	addc %r11, %r23, %r11
-	addze %r28, %r28
-	mulhdu %r25, %r8, %r30
-	mulld %r23, %r8, %r30
-	addc %r23, %r24, %r23
-	addze %r25, %r25
-	addc %r23, %r23, %r28
-	addze %r25, %r25
-	mulhdu %r28, %r8, %r31
-	mulld %r24, %r8, %r31
-	addc %r24, %r26, %r24
-	addze %r28, %r28
-	addc %r24, %r24, %r25
-	addze %r28, %r28
-	mulhdu %r26, %r8, %r29
-	mulld %r8, %r8, %r29
-	addc %r27, %r27, %r8
-	addze %r26, %r26
-	addc %r27, %r27, %r28
-	addze %r26, %r26
 	mulld %r8, %r10, %r7
-	mulhdu %r28, %r8, %r9
-	mulld %r25, %r8, %r9
-	addc %r0, %r10, %r25
-	addze %r28, %r28
-	mulhdu %r10, %r8, %r6
-	mulld %r25, %r8, %r6
-	addc %r11, %r11, %r25
-	addze %r10, %r10
-	addc %r11, %r11, %r28
-	addze %r10, %r10
-	mulhdu %r28, %r8, %r12
-	mulld %r25, %r8, %r12
-	addc %r23, %r23, %r25
-	addze %r28, %r28
-	addc %r10, %r23, %r10
-	addze %r28, %r28
-	mulhdu %r25, %r8, %r30
-	mulld %r23, %r8, %r30
-	addc %r23, %r24, %r23
-	addze %r25, %r25
-	addc %r23, %r23, %r28
-	addze %r25, %r25
-	mulhdu %r28, %r8, %r31
-	mulld %r24, %r8, %r31
-	addc %r24, %r27, %r24
-	addze %r28, %r28
-	addc %r24, %r24, %r25
-	addze %r28, %r28
-	mulhdu %r27, %r8, %r29
-	mulld %r8, %r8, %r29
-	addc %r26, %r26, %r8
+	mulld %r26, %r8, %r9
+	addc %r0, %r10, %r26
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r23, %r12
+	mulld %r26, %r8, %r31
+	adde %r24, %r24, %r26
+	mulld %r26, %r8, %r30
+	adde %r25, %r25, %r26
+	mulld %r26, %r8, %r28
+	adde %r26, %r29, %r26
 	addze %r27, %r27
-	addc %r26, %r26, %r28
-	addze %r27, %r27
-	mulld %r8, %r11, %r7
-	mulhdu %r28, %r8, %r9
-	mulld %r25, %r8, %r9
-	addc %r0, %r11, %r25
-	addze %r28, %r28
-	mulhdu %r11, %r8, %r6
-	mulld %r25, %r8, %r6
-	addc %r10, %r10, %r25
-	addze %r11, %r11
-	addc %r10, %r10, %r28
-	addze %r11, %r11
-	mulhdu %r28, %r8, %r12
-	mulld %r25, %r8, %r12
-	addc %r23, %r23, %r25
-	addze %r28, %r28
-	addc %r11, %r23, %r11
-	addze %r28, %r28
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r23, %r8, %r9
+	addc %r10, %r10, %r23
+	mulhdu %r23, %r8, %r6
+	adde %r12, %r12, %r23
+	mulhdu %r23, %r8, %r11
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r8, %r31
+	adde %r24, %r25, %r24
 	mulhdu %r25, %r8, %r30
-	mulld %r23, %r8, %r30
-	addc %r23, %r24, %r23
-	addze %r25, %r25
-	addc %r23, %r23, %r28
-	addze %r25, %r25
-	mulhdu %r28, %r8, %r31
-	mulld %r24, %r8, %r31
-	addc %r24, %r26, %r24
-	addze %r28, %r28
-	addc %r24, %r24, %r25
-	addze %r28, %r28
-	mulhdu %r26, %r8, %r29
-	mulld %r8, %r8, %r29
-	addc %r27, %r27, %r8
-	addze %r26, %r26
-	addc %r27, %r27, %r28
-	addze %r26, %r26
+	adde %r25, %r26, %r25
+	mulhdu %r8, %r8, %r28
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	mulld %r8, %r10, %r7
+	mulld %r26, %r8, %r9
+	addc %r0, %r10, %r26
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r23, %r12
+	mulld %r26, %r8, %r31
+	adde %r24, %r24, %r26
+	mulld %r26, %r8, %r30
+	adde %r25, %r25, %r26
+	mulld %r26, %r8, %r28
+	adde %r26, %r27, %r26
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r23, %r8, %r9
+	addc %r10, %r10, %r23
+	mulhdu %r23, %r8, %r6
+	adde %r12, %r12, %r23
+	mulhdu %r23, %r8, %r11
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r8, %r31
+	adde %r24, %r25, %r24
+	mulhdu %r25, %r8, %r30
+	adde %r25, %r26, %r25
+	mulhdu %r8, %r8, %r28
+	adde %r29, %r29, %r8
+	addze %r27, %r27
+	mulld %r8, %r10, %r7
+	mulld %r26, %r8, %r9
+	addc %r0, %r10, %r26
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r23, %r12
+	mulld %r26, %r8, %r31
+	adde %r24, %r24, %r26
+	mulld %r26, %r8, %r30
+	adde %r25, %r25, %r26
+	mulld %r26, %r8, %r28
+	adde %r26, %r29, %r26
+	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r23, %r8, %r9
+	addc %r10, %r10, %r23
+	mulhdu %r23, %r8, %r6
+	adde %r12, %r12, %r23
+	mulhdu %r23, %r8, %r11
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r8, %r31
+	adde %r24, %r25, %r24
+	mulhdu %r25, %r8, %r30
+	adde %r25, %r26, %r25
+	mulhdu %r8, %r8, %r28
+	adde %r27, %r27, %r8
+	addze %r29, %r29
 	mulld %r7, %r10, %r7
-	mulhdu %r8, %r7, %r9
-	mulld %r28, %r7, %r9
-	addc %r0, %r10, %r28
+	mulld %r8, %r7, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r7, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r7, %r11
+	adde %r23, %r23, %r8
+	mulld %r8, %r7, %r31
+	adde %r24, %r24, %r8
+	mulld %r8, %r7, %r30
+	adde %r25, %r25, %r8
+	mulld %r8, %r7, %r28
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r10, %r7, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r7, %r6
+	adde %r12, %r23, %r12
+	mulhdu %r26, %r7, %r11
+	adde %r24, %r24, %r26
+	mulhdu %r26, %r7, %r31
+	adde %r25, %r25, %r26
+	mulhdu %r26, %r7, %r30
+	adde %r26, %r27, %r26
+	mulhdu %r7, %r7, %r28
+	adde %r29, %r29, %r7
 	addze %r8, %r8
-	mulhdu %r10, %r7, %r6
-	mulld %r28, %r7, %r6
-	addc %r11, %r11, %r28
-	addze %r10, %r10
-	addc %r11, %r11, %r8
-	addze %r10, %r10
-	mulhdu %r8, %r7, %r12
-	mulld %r28, %r7, %r12
-	addc %r23, %r23, %r28
-	addze %r8, %r8
-	addc %r10, %r23, %r10
-	addze %r8, %r8
-	mulhdu %r28, %r7, %r30
-	mulld %r25, %r7, %r30
-	addc %r24, %r24, %r25
-	addze %r28, %r28
-	addc %r24, %r24, %r8
-	addze %r28, %r28
-	mulhdu %r8, %r7, %r31
-	mulld %r25, %r7, %r31
-	addc %r25, %r27, %r25
-	addze %r8, %r8
-	addc %r25, %r25, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r7, %r29
-	mulld %r7, %r7, %r29
-	addc %r26, %r26, %r7
-	addze %r28, %r28
-	addc %r26, %r26, %r8
-	addze %r28, %r28
 	ld %r7, 48(%r4)
-	addc %r11, %r11, %r7
+	addc %r10, %r10, %r7
 	ld %r7, 56(%r4)
-	adde %r10, %r10, %r7
+	adde %r12, %r12, %r7
 	ld %r7, 64(%r4)
 	adde %r24, %r24, %r7
 	ld %r7, 72(%r4)
@@ -851,28 +784,27 @@ lf_mp_redc6_ppc64le:
 	ld %r7, 80(%r4)
 	adde %r26, %r26, %r7
 	ld %r7, 88(%r4)
-	adde %r28, %r28, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	subfc %r9, %r9, %r11
-	subfe %r6, %r6, %r10
-	subfe %r12, %r12, %r24
-	subfe %r30, %r30, %r25
-	subfe %r31, %r31, %r26
-	subfe %r29, %r29, %r28
-	addme %r0, %r7
+	adde %r29, %r29, %r7
+	addze %r8, %r8
+	subfc %r9, %r9, %r10
+	subfe %r6, %r6, %r12
+	subfe %r11, %r11, %r24
+	subfe %r31, %r31, %r25
+	subfe %r30, %r30, %r26
+	subfe %r28, %r28, %r29
+	addme %r0, %r8
 	subfe. %r0, %r0, %r0
-	isel %r11, %r11, %r9, 0
-	std %r11, 0(%r3)
-	isel %r10, %r10, %r6, 0
-	std %r10, 8(%r3)
-	isel %r12, %r24, %r12, 0
-	std %r12, 16(%r3)
-	isel %r25, %r25, %r30, 0
+	isel %r10, %r10, %r9, 0
+	std %r10, 0(%r3)
+	isel %r12, %r12, %r6, 0
+	std %r12, 8(%r3)
+	isel %r11, %r24, %r11, 0
+	std %r11, 16(%r3)
+	isel %r25, %r25, %r31, 0
 	std %r25, 24(%r3)
-	isel %r26, %r26, %r31, 0
+	isel %r26, %r26, %r30, 0
 	std %r26, 32(%r3)
-	isel %r28, %r28, %r29, 0
+	isel %r28, %r29, %r28, 0
 	std %r28, 40(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
@@ -900,7 +832,7 @@ lf_mp_redc6_ppc64le:
 #   r = x / 2^448 mod m (Montgomery reduction), 14 -> 7 limbs; m odd (m[7] = -m^-1 mod 2^64), needs x < m*2^448; output < m. r must not overlap x or m.
 #   ELFv2: r in r3, x in r4, m in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21; stack: 88 bytes of the protected zone below r1 (11 registers saved, 0 spill slots of 8 bytes)
-#   364 instructions
+#   307 instructions
 	.text
 	.globl lf_mp_redc7_ppc64le
 	.hidden lf_mp_redc7_ppc64le
@@ -934,308 +866,252 @@ lf_mp_redc7_ppc64le:
 	ld %r7, 56(%r5)
 	mulld %r8, %r6, %r7
 	ld %r9, 0(%r5)
-	mulhdu %r10, %r8, %r9
-	mulld %r11, %r8, %r9
-	addc %r0, %r6, %r11
-	addze %r10, %r10
+	mulld %r10, %r8, %r9
+	addc %r0, %r6, %r10
 	ld %r6, 8(%r5)
-	mulhdu %r11, %r8, %r6
-	mulld %r12, %r8, %r6
-	ld %r31, 8(%r4)
-	addc %r12, %r31, %r12
-	addze %r11, %r11
-	addc %r10, %r12, %r10
-	addze %r11, %r11
-	ld %r12, 16(%r5)
-	mulhdu %r31, %r8, %r12
-	mulld %r30, %r8, %r12
-	ld %r29, 16(%r4)
-	addc %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r11, %r29, %r11
-	addze %r31, %r31
-	ld %r30, 24(%r5)
-	mulhdu %r29, %r8, %r30
+	mulld %r10, %r8, %r6
+	ld %r11, 8(%r4)
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r12, %r8, %r11
+	ld %r31, 16(%r4)
+	adde %r12, %r31, %r12
+	ld %r31, 24(%r5)
+	mulld %r30, %r8, %r31
+	ld %r29, 24(%r4)
+	adde %r29, %r29, %r30
+	ld %r30, 32(%r5)
 	mulld %r28, %r8, %r30
-	ld %r27, 24(%r4)
-	addc %r27, %r27, %r28
-	addze %r29, %r29
-	addc %r27, %r27, %r31
-	addze %r29, %r29
-	ld %r31, 32(%r5)
-	mulhdu %r28, %r8, %r31
-	mulld %r26, %r8, %r31
-	ld %r25, 32(%r4)
-	addc %r25, %r25, %r26
-	addze %r28, %r28
-	addc %r25, %r25, %r29
-	addze %r28, %r28
-	ld %r29, 40(%r5)
-	mulhdu %r26, %r8, %r29
-	mulld %r24, %r8, %r29
-	ld %r23, 40(%r4)
-	addc %r23, %r23, %r24
-	addze %r26, %r26
-	addc %r23, %r23, %r28
-	addze %r26, %r26
-	ld %r28, 48(%r5)
-	mulhdu %r24, %r8, %r28
-	mulld %r8, %r8, %r28
-	ld %r22, 48(%r4)
-	addc %r22, %r22, %r8
-	addze %r24, %r24
-	addc %r22, %r22, %r26
-	addze %r24, %r24
-	mulld %r8, %r10, %r7
-	mulhdu %r26, %r8, %r9
-	mulld %r21, %r8, %r9
+	ld %r27, 32(%r4)
+	adde %r27, %r27, %r28
+	ld %r28, 40(%r5)
+	mulld %r26, %r8, %r28
+	ld %r25, 40(%r4)
+	adde %r25, %r25, %r26
+	ld %r26, 48(%r5)
+	mulld %r24, %r8, %r26
+	ld %r23, 48(%r4)
+	adde %r23, %r23, %r24
+	subfe %r24, %r24, %r24
+	addi %r24, %r24, 1
+	mulhdu %r22, %r8, %r9
+	addc %r10, %r10, %r22
+	mulhdu %r22, %r8, %r6
+	adde %r12, %r12, %r22
+	mulhdu %r22, %r8, %r11
+	adde %r22, %r29, %r22
+	mulhdu %r29, %r8, %r31
+	adde %r27, %r27, %r29
+	mulhdu %r29, %r8, %r30
+	adde %r25, %r25, %r29
+	mulhdu %r29, %r8, %r28
+	adde %r23, %r23, %r29
+	mulhdu %r8, %r8, %r26
+	adde %r24, %r24, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulld %r29, %r10, %r7
+	mulld %r21, %r29, %r9
 	addc %r0, %r10, %r21
-	addze %r26, %r26
-	mulhdu %r10, %r8, %r6
-	mulld %r21, %r8, %r6
-	addc %r11, %r11, %r21
-	addze %r10, %r10
-	addc %r11, %r11, %r26
-	addze %r10, %r10
-	mulhdu %r26, %r8, %r12
-	mulld %r21, %r8, %r12
-	addc %r21, %r27, %r21
-	addze %r26, %r26
-	addc %r10, %r21, %r10
-	addze %r26, %r26
-	mulhdu %r27, %r8, %r30
-	mulld %r21, %r8, %r30
-	addc %r21, %r25, %r21
+	mulld %r10, %r29, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r29, %r11
+	adde %r12, %r22, %r12
+	mulld %r22, %r29, %r31
+	adde %r22, %r27, %r22
+	mulld %r27, %r29, %r30
+	adde %r25, %r25, %r27
+	mulld %r27, %r29, %r28
+	adde %r23, %r23, %r27
+	mulld %r27, %r29, %r26
+	adde %r24, %r24, %r27
+	addze %r8, %r8
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r21, %r29, %r9
+	addc %r10, %r10, %r21
+	mulhdu %r21, %r29, %r6
+	adde %r12, %r12, %r21
+	mulhdu %r21, %r29, %r11
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r29, %r31
+	adde %r22, %r25, %r22
+	mulhdu %r25, %r29, %r30
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r29, %r28
+	adde %r24, %r24, %r25
+	mulhdu %r29, %r29, %r26
+	adde %r29, %r8, %r29
 	addze %r27, %r27
-	addc %r21, %r21, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r8, %r31
+	mulld %r8, %r10, %r7
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r21, %r12
 	mulld %r25, %r8, %r31
-	addc %r23, %r23, %r25
-	addze %r26, %r26
-	addc %r23, %r23, %r27
-	addze %r26, %r26
-	mulhdu %r27, %r8, %r29
-	mulld %r25, %r8, %r29
-	addc %r22, %r22, %r25
+	adde %r22, %r22, %r25
+	mulld %r25, %r8, %r30
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r28
+	adde %r24, %r24, %r25
+	mulld %r25, %r8, %r26
+	adde %r25, %r29, %r25
 	addze %r27, %r27
-	addc %r22, %r22, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r8, %r28
-	mulld %r8, %r8, %r28
-	addc %r24, %r24, %r8
-	addze %r26, %r26
-	addc %r24, %r24, %r27
-	addze %r26, %r26
-	mulld %r8, %r11, %r7
-	mulhdu %r27, %r8, %r9
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r21, %r8, %r9
+	addc %r10, %r10, %r21
+	mulhdu %r21, %r8, %r6
+	adde %r12, %r12, %r21
+	mulhdu %r21, %r8, %r11
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r8, %r31
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r8, %r30
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r8, %r28
+	adde %r24, %r25, %r24
+	mulhdu %r8, %r8, %r26
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	mulld %r8, %r10, %r7
 	mulld %r25, %r8, %r9
-	addc %r0, %r11, %r25
-	addze %r27, %r27
-	mulhdu %r11, %r8, %r6
-	mulld %r25, %r8, %r6
-	addc %r10, %r10, %r25
-	addze %r11, %r11
-	addc %r10, %r10, %r27
-	addze %r11, %r11
-	mulhdu %r27, %r8, %r12
-	mulld %r25, %r8, %r12
-	addc %r21, %r21, %r25
-	addze %r27, %r27
-	addc %r11, %r21, %r11
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r30
-	mulld %r21, %r8, %r30
-	addc %r21, %r23, %r21
-	addze %r25, %r25
-	addc %r21, %r21, %r27
-	addze %r25, %r25
-	mulhdu %r27, %r8, %r31
-	mulld %r23, %r8, %r31
-	addc %r22, %r22, %r23
-	addze %r27, %r27
-	addc %r22, %r22, %r25
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r29
-	mulld %r23, %r8, %r29
-	addc %r23, %r24, %r23
-	addze %r25, %r25
-	addc %r23, %r23, %r27
-	addze %r25, %r25
-	mulhdu %r27, %r8, %r28
-	mulld %r8, %r8, %r28
-	addc %r26, %r26, %r8
-	addze %r27, %r27
-	addc %r25, %r26, %r25
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r21, %r12
+	mulld %r25, %r8, %r31
+	adde %r22, %r22, %r25
+	mulld %r25, %r8, %r30
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r28
+	adde %r24, %r24, %r25
+	mulld %r25, %r8, %r26
+	adde %r25, %r27, %r25
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r21, %r8, %r9
+	addc %r10, %r10, %r21
+	mulhdu %r21, %r8, %r6
+	adde %r12, %r12, %r21
+	mulhdu %r21, %r8, %r11
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r8, %r31
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r8, %r30
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r8, %r28
+	adde %r24, %r25, %r24
+	mulhdu %r8, %r8, %r26
+	adde %r29, %r29, %r8
 	addze %r27, %r27
 	mulld %r8, %r10, %r7
-	mulhdu %r26, %r8, %r9
-	mulld %r24, %r8, %r9
-	addc %r0, %r10, %r24
-	addze %r26, %r26
-	mulhdu %r10, %r8, %r6
-	mulld %r24, %r8, %r6
-	addc %r11, %r11, %r24
-	addze %r10, %r10
-	addc %r11, %r11, %r26
-	addze %r10, %r10
-	mulhdu %r26, %r8, %r12
-	mulld %r24, %r8, %r12
-	addc %r21, %r21, %r24
-	addze %r26, %r26
-	addc %r10, %r21, %r10
-	addze %r26, %r26
-	mulhdu %r24, %r8, %r30
-	mulld %r21, %r8, %r30
-	addc %r21, %r22, %r21
-	addze %r24, %r24
-	addc %r21, %r21, %r26
-	addze %r24, %r24
-	mulhdu %r26, %r8, %r31
-	mulld %r22, %r8, %r31
-	addc %r22, %r23, %r22
-	addze %r26, %r26
-	addc %r22, %r22, %r24
-	addze %r26, %r26
-	mulhdu %r24, %r8, %r29
-	mulld %r23, %r8, %r29
-	addc %r23, %r25, %r23
-	addze %r24, %r24
-	addc %r23, %r23, %r26
-	addze %r24, %r24
-	mulhdu %r26, %r8, %r28
-	mulld %r8, %r8, %r28
-	addc %r27, %r27, %r8
-	addze %r26, %r26
-	addc %r24, %r27, %r24
-	addze %r26, %r26
-	mulld %r8, %r11, %r7
-	mulhdu %r27, %r8, %r9
 	mulld %r25, %r8, %r9
-	addc %r0, %r11, %r25
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r21, %r12
+	mulld %r25, %r8, %r31
+	adde %r22, %r22, %r25
+	mulld %r25, %r8, %r30
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r28
+	adde %r24, %r24, %r25
+	mulld %r25, %r8, %r26
+	adde %r25, %r29, %r25
 	addze %r27, %r27
-	mulhdu %r11, %r8, %r6
-	mulld %r25, %r8, %r6
-	addc %r10, %r10, %r25
-	addze %r11, %r11
-	addc %r10, %r10, %r27
-	addze %r11, %r11
-	mulhdu %r27, %r8, %r12
-	mulld %r25, %r8, %r12
-	addc %r21, %r21, %r25
-	addze %r27, %r27
-	addc %r11, %r21, %r11
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r30
-	mulld %r21, %r8, %r30
-	addc %r21, %r22, %r21
-	addze %r25, %r25
-	addc %r21, %r21, %r27
-	addze %r25, %r25
-	mulhdu %r27, %r8, %r31
-	mulld %r22, %r8, %r31
-	addc %r22, %r23, %r22
-	addze %r27, %r27
-	addc %r22, %r22, %r25
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r29
-	mulld %r23, %r8, %r29
-	addc %r23, %r24, %r23
-	addze %r25, %r25
-	addc %r23, %r23, %r27
-	addze %r25, %r25
-	mulhdu %r27, %r8, %r28
-	mulld %r8, %r8, %r28
-	addc %r26, %r26, %r8
-	addze %r27, %r27
-	addc %r25, %r26, %r25
-	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r21, %r8, %r9
+	addc %r10, %r10, %r21
+	mulhdu %r21, %r8, %r6
+	adde %r12, %r12, %r21
+	mulhdu %r21, %r8, %r11
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r8, %r31
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r8, %r30
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r8, %r28
+	adde %r24, %r25, %r24
+	mulhdu %r8, %r8, %r26
+	adde %r27, %r27, %r8
+	addze %r29, %r29
 	mulld %r8, %r10, %r7
-	mulhdu %r26, %r8, %r9
-	mulld %r24, %r8, %r9
-	addc %r0, %r10, %r24
-	addze %r26, %r26
-	mulhdu %r10, %r8, %r6
-	mulld %r24, %r8, %r6
-	addc %r11, %r11, %r24
-	addze %r10, %r10
-	addc %r11, %r11, %r26
-	addze %r10, %r10
-	mulhdu %r26, %r8, %r12
-	mulld %r24, %r8, %r12
-	addc %r21, %r21, %r24
-	addze %r26, %r26
-	addc %r10, %r21, %r10
-	addze %r26, %r26
-	mulhdu %r24, %r8, %r30
-	mulld %r21, %r8, %r30
-	addc %r21, %r22, %r21
-	addze %r24, %r24
-	addc %r21, %r21, %r26
-	addze %r24, %r24
-	mulhdu %r26, %r8, %r31
-	mulld %r22, %r8, %r31
-	addc %r22, %r23, %r22
-	addze %r26, %r26
-	addc %r22, %r22, %r24
-	addze %r26, %r26
-	mulhdu %r24, %r8, %r29
-	mulld %r23, %r8, %r29
-	addc %r23, %r25, %r23
-	addze %r24, %r24
-	addc %r23, %r23, %r26
-	addze %r24, %r24
-	mulhdu %r26, %r8, %r28
-	mulld %r8, %r8, %r28
-	addc %r27, %r27, %r8
-	addze %r26, %r26
-	addc %r24, %r27, %r24
-	addze %r26, %r26
-	mulld %r7, %r11, %r7
-	mulhdu %r8, %r7, %r9
-	mulld %r27, %r7, %r9
-	addc %r0, %r11, %r27
-	addze %r8, %r8
-	mulhdu %r11, %r7, %r6
-	mulld %r27, %r7, %r6
-	addc %r10, %r10, %r27
-	addze %r11, %r11
-	addc %r10, %r10, %r8
-	addze %r11, %r11
-	mulhdu %r8, %r7, %r12
-	mulld %r27, %r7, %r12
-	addc %r21, %r21, %r27
-	addze %r8, %r8
-	addc %r11, %r21, %r11
-	addze %r8, %r8
-	mulhdu %r27, %r7, %r30
-	mulld %r25, %r7, %r30
-	addc %r22, %r22, %r25
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r21, %r12
+	mulld %r25, %r8, %r31
+	adde %r22, %r22, %r25
+	mulld %r25, %r8, %r30
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r28
+	adde %r24, %r24, %r25
+	mulld %r25, %r8, %r26
+	adde %r25, %r27, %r25
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r21, %r8, %r9
+	addc %r10, %r10, %r21
+	mulhdu %r21, %r8, %r6
+	adde %r12, %r12, %r21
+	mulhdu %r21, %r8, %r11
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r8, %r31
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r8, %r30
+	adde %r23, %r24, %r23
+	mulhdu %r24, %r8, %r28
+	adde %r24, %r25, %r24
+	mulhdu %r8, %r8, %r26
+	adde %r29, %r29, %r8
 	addze %r27, %r27
-	addc %r22, %r22, %r8
+	mulld %r7, %r10, %r7
+	mulld %r8, %r7, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r7, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r7, %r11
+	adde %r21, %r21, %r8
+	mulld %r8, %r7, %r31
+	adde %r22, %r22, %r8
+	mulld %r8, %r7, %r30
+	adde %r23, %r23, %r8
+	mulld %r8, %r7, %r28
+	adde %r24, %r24, %r8
+	mulld %r8, %r7, %r26
+	adde %r29, %r29, %r8
 	addze %r27, %r27
-	mulhdu %r8, %r7, %r31
-	mulld %r25, %r7, %r31
-	addc %r23, %r23, %r25
-	addze %r8, %r8
-	addc %r23, %r23, %r27
-	addze %r8, %r8
-	mulhdu %r27, %r7, %r29
-	mulld %r25, %r7, %r29
-	addc %r24, %r24, %r25
-	addze %r27, %r27
-	addc %r24, %r24, %r8
-	addze %r27, %r27
-	mulhdu %r8, %r7, %r28
-	mulld %r7, %r7, %r28
-	addc %r26, %r26, %r7
-	addze %r8, %r8
-	addc %r26, %r26, %r27
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r10, %r7, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r7, %r6
+	adde %r12, %r21, %r12
+	mulhdu %r25, %r7, %r11
+	adde %r22, %r22, %r25
+	mulhdu %r25, %r7, %r31
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r7, %r30
+	adde %r24, %r24, %r25
+	mulhdu %r25, %r7, %r28
+	adde %r25, %r29, %r25
+	mulhdu %r7, %r7, %r26
+	adde %r27, %r27, %r7
 	addze %r8, %r8
 	ld %r7, 56(%r4)
 	addc %r10, %r10, %r7
 	ld %r7, 64(%r4)
-	adde %r11, %r11, %r7
+	adde %r12, %r12, %r7
 	ld %r7, 72(%r4)
 	adde %r22, %r22, %r7
 	ld %r7, 80(%r4)
@@ -1243,34 +1119,33 @@ lf_mp_redc7_ppc64le:
 	ld %r7, 88(%r4)
 	adde %r24, %r24, %r7
 	ld %r7, 96(%r4)
-	adde %r26, %r26, %r7
+	adde %r25, %r25, %r7
 	ld %r7, 104(%r4)
-	adde %r7, %r8, %r7
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
+	adde %r27, %r27, %r7
+	addze %r8, %r8
 	subfc %r9, %r9, %r10
-	subfe %r6, %r6, %r11
-	subfe %r12, %r12, %r22
-	subfe %r30, %r30, %r23
-	subfe %r31, %r31, %r24
-	subfe %r29, %r29, %r26
-	subfe %r28, %r28, %r7
+	subfe %r6, %r6, %r12
+	subfe %r11, %r11, %r22
+	subfe %r31, %r31, %r23
+	subfe %r30, %r30, %r24
+	subfe %r28, %r28, %r25
+	subfe %r26, %r26, %r27
 	addme %r0, %r8
 	subfe. %r0, %r0, %r0
 	isel %r10, %r10, %r9, 0
 	std %r10, 0(%r3)
-	isel %r11, %r11, %r6, 0
-	std %r11, 8(%r3)
-	isel %r12, %r22, %r12, 0
-	std %r12, 16(%r3)
-	isel %r23, %r23, %r30, 0
+	isel %r12, %r12, %r6, 0
+	std %r12, 8(%r3)
+	isel %r11, %r22, %r11, 0
+	std %r11, 16(%r3)
+	isel %r23, %r23, %r31, 0
 	std %r23, 24(%r3)
-	isel %r24, %r24, %r31, 0
+	isel %r24, %r24, %r30, 0
 	std %r24, 32(%r3)
-	isel %r26, %r26, %r29, 0
-	std %r26, 40(%r3)
-	isel %r28, %r7, %r28, 0
-	std %r28, 48(%r3)
+	isel %r25, %r25, %r28, 0
+	std %r25, 40(%r3)
+	isel %r26, %r27, %r26, 0
+	std %r26, 48(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -1301,7 +1176,7 @@ lf_mp_redc7_ppc64le:
 #   r = x / 2^512 mod m (Montgomery reduction), 16 -> 8 limbs; m odd (m[8] = -m^-1 mod 2^64), needs x < m*2^512; output < m. r must not overlap x or m.
 #   ELFv2: r in r3, x in r4, m in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19; stack: 104 bytes of the protected zone below r1 (13 registers saved, 0 spill slots of 8 bytes)
-#   464 instructions
+#   383 instructions
 	.text
 	.globl lf_mp_redc8_ppc64le
 	.hidden lf_mp_redc8_ppc64le
@@ -1339,399 +1214,319 @@ lf_mp_redc8_ppc64le:
 	ld %r7, 64(%r5)
 	mulld %r8, %r6, %r7
 	ld %r9, 0(%r5)
-	mulhdu %r10, %r8, %r9
-	mulld %r11, %r8, %r9
-	addc %r0, %r6, %r11
-	addze %r10, %r10
+	mulld %r10, %r8, %r9
+	addc %r0, %r6, %r10
 	ld %r6, 8(%r5)
-	mulhdu %r11, %r8, %r6
-	mulld %r12, %r8, %r6
-	ld %r31, 8(%r4)
-	addc %r12, %r31, %r12
-	addze %r11, %r11
-	addc %r10, %r12, %r10
-	addze %r11, %r11
-	ld %r12, 16(%r5)
-	mulhdu %r31, %r8, %r12
-	mulld %r30, %r8, %r12
-	ld %r29, 16(%r4)
-	addc %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r11, %r29, %r11
-	addze %r31, %r31
-	ld %r30, 24(%r5)
-	mulhdu %r29, %r8, %r30
+	mulld %r10, %r8, %r6
+	ld %r11, 8(%r4)
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r12, %r8, %r11
+	ld %r31, 16(%r4)
+	adde %r12, %r31, %r12
+	ld %r31, 24(%r5)
+	mulld %r30, %r8, %r31
+	ld %r29, 24(%r4)
+	adde %r29, %r29, %r30
+	ld %r30, 32(%r5)
 	mulld %r28, %r8, %r30
-	ld %r27, 24(%r4)
-	addc %r27, %r27, %r28
-	addze %r29, %r29
-	addc %r27, %r27, %r31
-	addze %r29, %r29
-	ld %r31, 32(%r5)
-	mulhdu %r28, %r8, %r31
-	mulld %r26, %r8, %r31
-	ld %r25, 32(%r4)
-	addc %r25, %r25, %r26
-	addze %r28, %r28
-	addc %r25, %r25, %r29
-	addze %r28, %r28
-	ld %r29, 40(%r5)
-	mulhdu %r26, %r8, %r29
-	mulld %r24, %r8, %r29
-	ld %r23, 40(%r4)
-	addc %r23, %r23, %r24
-	addze %r26, %r26
-	addc %r23, %r23, %r28
-	addze %r26, %r26
-	ld %r28, 48(%r5)
-	mulhdu %r24, %r8, %r28
-	mulld %r22, %r8, %r28
-	ld %r21, 48(%r4)
-	addc %r21, %r21, %r22
-	addze %r24, %r24
-	addc %r21, %r21, %r26
-	addze %r24, %r24
-	ld %r26, 56(%r5)
-	mulhdu %r22, %r8, %r26
-	mulld %r8, %r8, %r26
-	ld %r20, 56(%r4)
-	addc %r20, %r20, %r8
-	addze %r22, %r22
-	addc %r20, %r20, %r24
-	addze %r22, %r22
-	mulld %r8, %r10, %r7
-	mulhdu %r24, %r8, %r9
-	mulld %r19, %r8, %r9
+	ld %r27, 32(%r4)
+	adde %r27, %r27, %r28
+	ld %r28, 40(%r5)
+	mulld %r26, %r8, %r28
+	ld %r25, 40(%r4)
+	adde %r25, %r25, %r26
+	ld %r26, 48(%r5)
+	mulld %r24, %r8, %r26
+	ld %r23, 48(%r4)
+	adde %r23, %r23, %r24
+	ld %r24, 56(%r5)
+	mulld %r22, %r8, %r24
+	ld %r21, 56(%r4)
+	adde %r21, %r21, %r22
+	subfe %r22, %r22, %r22
+	addi %r22, %r22, 1
+	mulhdu %r20, %r8, %r9
+	addc %r10, %r10, %r20
+	mulhdu %r20, %r8, %r6
+	adde %r12, %r12, %r20
+	mulhdu %r20, %r8, %r11
+	adde %r20, %r29, %r20
+	mulhdu %r29, %r8, %r31
+	adde %r27, %r27, %r29
+	mulhdu %r29, %r8, %r30
+	adde %r25, %r25, %r29
+	mulhdu %r29, %r8, %r28
+	adde %r23, %r23, %r29
+	mulhdu %r29, %r8, %r26
+	adde %r21, %r21, %r29
+	mulhdu %r8, %r8, %r24
+	adde %r22, %r22, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulld %r29, %r10, %r7
+	mulld %r19, %r29, %r9
 	addc %r0, %r10, %r19
-	addze %r24, %r24
-	mulhdu %r10, %r8, %r6
-	mulld %r19, %r8, %r6
-	addc %r11, %r11, %r19
-	addze %r10, %r10
-	addc %r11, %r11, %r24
-	addze %r10, %r10
-	mulhdu %r24, %r8, %r12
-	mulld %r19, %r8, %r12
-	addc %r19, %r27, %r19
-	addze %r24, %r24
-	addc %r10, %r19, %r10
-	addze %r24, %r24
-	mulhdu %r27, %r8, %r30
-	mulld %r19, %r8, %r30
-	addc %r19, %r25, %r19
+	mulld %r10, %r29, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r29, %r11
+	adde %r12, %r20, %r12
+	mulld %r20, %r29, %r31
+	adde %r20, %r27, %r20
+	mulld %r27, %r29, %r30
+	adde %r25, %r25, %r27
+	mulld %r27, %r29, %r28
+	adde %r23, %r23, %r27
+	mulld %r27, %r29, %r26
+	adde %r21, %r21, %r27
+	mulld %r27, %r29, %r24
+	adde %r22, %r22, %r27
+	addze %r8, %r8
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r19, %r29, %r9
+	addc %r10, %r10, %r19
+	mulhdu %r19, %r29, %r6
+	adde %r12, %r12, %r19
+	mulhdu %r19, %r29, %r11
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r29, %r31
+	adde %r20, %r25, %r20
+	mulhdu %r25, %r29, %r30
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r29, %r28
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r29, %r26
+	adde %r22, %r22, %r25
+	mulhdu %r29, %r29, %r24
+	adde %r29, %r8, %r29
 	addze %r27, %r27
-	addc %r19, %r19, %r24
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r31
-	mulld %r24, %r8, %r31
-	addc %r23, %r23, %r24
-	addze %r25, %r25
-	addc %r23, %r23, %r27
-	addze %r25, %r25
-	mulhdu %r27, %r8, %r29
-	mulld %r24, %r8, %r29
-	addc %r21, %r21, %r24
-	addze %r27, %r27
-	addc %r21, %r21, %r25
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r28
-	mulld %r24, %r8, %r28
-	addc %r20, %r20, %r24
-	addze %r25, %r25
-	addc %r20, %r20, %r27
-	addze %r25, %r25
-	mulhdu %r27, %r8, %r26
-	mulld %r8, %r8, %r26
-	addc %r22, %r22, %r8
-	addze %r27, %r27
-	addc %r22, %r22, %r25
-	addze %r27, %r27
-	mulld %r8, %r11, %r7
-	mulhdu %r25, %r8, %r9
-	mulld %r24, %r8, %r9
-	addc %r0, %r11, %r24
-	addze %r25, %r25
-	mulhdu %r11, %r8, %r6
-	mulld %r24, %r8, %r6
-	addc %r10, %r10, %r24
-	addze %r11, %r11
-	addc %r10, %r10, %r25
-	addze %r11, %r11
-	mulhdu %r25, %r8, %r12
-	mulld %r24, %r8, %r12
-	addc %r19, %r19, %r24
-	addze %r25, %r25
-	addc %r11, %r19, %r11
-	addze %r25, %r25
-	mulhdu %r24, %r8, %r30
-	mulld %r19, %r8, %r30
-	addc %r19, %r23, %r19
-	addze %r24, %r24
-	addc %r19, %r19, %r25
-	addze %r24, %r24
-	mulhdu %r25, %r8, %r31
-	mulld %r23, %r8, %r31
-	addc %r21, %r21, %r23
-	addze %r25, %r25
-	addc %r21, %r21, %r24
-	addze %r25, %r25
-	mulhdu %r24, %r8, %r29
-	mulld %r23, %r8, %r29
-	addc %r20, %r20, %r23
-	addze %r24, %r24
-	addc %r20, %r20, %r25
-	addze %r24, %r24
-	mulhdu %r25, %r8, %r28
-	mulld %r23, %r8, %r28
-	addc %r22, %r22, %r23
-	addze %r25, %r25
-	addc %r22, %r22, %r24
-	addze %r25, %r25
-	mulhdu %r24, %r8, %r26
-	mulld %r8, %r8, %r26
-	addc %r27, %r27, %r8
-	addze %r24, %r24
-	addc %r25, %r27, %r25
-	addze %r24, %r24
 	mulld %r8, %r10, %r7
-	mulhdu %r27, %r8, %r9
-	mulld %r23, %r8, %r9
-	addc %r0, %r10, %r23
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r19, %r12
+	mulld %r25, %r8, %r31
+	adde %r20, %r20, %r25
+	mulld %r25, %r8, %r30
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r28
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r26
+	adde %r22, %r22, %r25
+	mulld %r25, %r8, %r24
+	adde %r25, %r29, %r25
 	addze %r27, %r27
-	mulhdu %r10, %r8, %r6
-	mulld %r23, %r8, %r6
-	addc %r11, %r11, %r23
-	addze %r10, %r10
-	addc %r11, %r11, %r27
-	addze %r10, %r10
-	mulhdu %r27, %r8, %r12
-	mulld %r23, %r8, %r12
-	addc %r19, %r19, %r23
-	addze %r27, %r27
-	addc %r10, %r19, %r10
-	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r19, %r8, %r9
+	addc %r10, %r10, %r19
+	mulhdu %r19, %r8, %r6
+	adde %r12, %r12, %r19
+	mulhdu %r19, %r8, %r11
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r8, %r31
+	adde %r20, %r23, %r20
 	mulhdu %r23, %r8, %r30
-	mulld %r19, %r8, %r30
-	addc %r19, %r21, %r19
-	addze %r23, %r23
-	addc %r19, %r19, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r31
-	mulld %r21, %r8, %r31
-	addc %r20, %r20, %r21
-	addze %r27, %r27
-	addc %r20, %r20, %r23
-	addze %r27, %r27
-	mulhdu %r23, %r8, %r29
-	mulld %r21, %r8, %r29
-	addc %r21, %r22, %r21
-	addze %r23, %r23
-	addc %r21, %r21, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r28
-	mulld %r22, %r8, %r28
-	addc %r22, %r25, %r22
-	addze %r27, %r27
-	addc %r22, %r22, %r23
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r26
-	mulld %r8, %r8, %r26
-	addc %r24, %r24, %r8
-	addze %r25, %r25
-	addc %r24, %r24, %r27
-	addze %r25, %r25
-	mulld %r8, %r11, %r7
-	mulhdu %r27, %r8, %r9
-	mulld %r23, %r8, %r9
-	addc %r0, %r11, %r23
-	addze %r27, %r27
-	mulhdu %r11, %r8, %r6
-	mulld %r23, %r8, %r6
-	addc %r10, %r10, %r23
-	addze %r11, %r11
-	addc %r10, %r10, %r27
-	addze %r11, %r11
-	mulhdu %r27, %r8, %r12
-	mulld %r23, %r8, %r12
-	addc %r19, %r19, %r23
-	addze %r27, %r27
-	addc %r11, %r19, %r11
-	addze %r27, %r27
-	mulhdu %r23, %r8, %r30
-	mulld %r19, %r8, %r30
-	addc %r19, %r20, %r19
-	addze %r23, %r23
-	addc %r19, %r19, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r31
-	mulld %r20, %r8, %r31
-	addc %r20, %r21, %r20
-	addze %r27, %r27
-	addc %r20, %r20, %r23
-	addze %r27, %r27
-	mulhdu %r23, %r8, %r29
-	mulld %r21, %r8, %r29
-	addc %r21, %r22, %r21
-	addze %r23, %r23
-	addc %r21, %r21, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r28
-	mulld %r22, %r8, %r28
-	addc %r22, %r24, %r22
-	addze %r27, %r27
-	addc %r22, %r22, %r23
-	addze %r27, %r27
-	mulhdu %r24, %r8, %r26
-	mulld %r8, %r8, %r26
-	addc %r25, %r25, %r8
-	addze %r24, %r24
-	addc %r25, %r25, %r27
-	addze %r24, %r24
+	adde %r21, %r21, %r23
+	mulhdu %r23, %r8, %r28
+	adde %r22, %r22, %r23
+	mulhdu %r23, %r8, %r26
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r24
+	adde %r27, %r27, %r8
+	addze %r29, %r29
 	mulld %r8, %r10, %r7
-	mulhdu %r27, %r8, %r9
-	mulld %r23, %r8, %r9
-	addc %r0, %r10, %r23
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r19, %r12
+	mulld %r25, %r8, %r31
+	adde %r20, %r20, %r25
+	mulld %r25, %r8, %r30
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r28
+	adde %r22, %r22, %r25
+	mulld %r25, %r8, %r26
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r24
+	adde %r25, %r27, %r25
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r19, %r8, %r9
+	addc %r10, %r10, %r19
+	mulhdu %r19, %r8, %r6
+	adde %r12, %r12, %r19
+	mulhdu %r19, %r8, %r11
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r8, %r31
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r8, %r30
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r8, %r28
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r8, %r26
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r24
+	adde %r29, %r29, %r8
 	addze %r27, %r27
-	mulhdu %r10, %r8, %r6
-	mulld %r23, %r8, %r6
-	addc %r11, %r11, %r23
-	addze %r10, %r10
-	addc %r11, %r11, %r27
-	addze %r10, %r10
-	mulhdu %r27, %r8, %r12
-	mulld %r23, %r8, %r12
-	addc %r19, %r19, %r23
+	mulld %r8, %r10, %r7
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r19, %r12
+	mulld %r25, %r8, %r31
+	adde %r20, %r20, %r25
+	mulld %r25, %r8, %r30
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r28
+	adde %r22, %r22, %r25
+	mulld %r25, %r8, %r26
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r24
+	adde %r25, %r29, %r25
 	addze %r27, %r27
-	addc %r10, %r19, %r10
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r19, %r8, %r9
+	addc %r10, %r10, %r19
+	mulhdu %r19, %r8, %r6
+	adde %r12, %r12, %r19
+	mulhdu %r19, %r8, %r11
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r8, %r31
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r8, %r30
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r8, %r28
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r8, %r26
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r24
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	mulld %r8, %r10, %r7
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r19, %r12
+	mulld %r25, %r8, %r31
+	adde %r20, %r20, %r25
+	mulld %r25, %r8, %r30
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r28
+	adde %r22, %r22, %r25
+	mulld %r25, %r8, %r26
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r24
+	adde %r25, %r27, %r25
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r19, %r8, %r9
+	addc %r10, %r10, %r19
+	mulhdu %r19, %r8, %r6
+	adde %r12, %r12, %r19
+	mulhdu %r19, %r8, %r11
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r8, %r31
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r8, %r30
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r8, %r28
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r8, %r26
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r24
+	adde %r29, %r29, %r8
 	addze %r27, %r27
-	mulhdu %r23, %r8, %r30
-	mulld %r19, %r8, %r30
-	addc %r19, %r20, %r19
-	addze %r23, %r23
-	addc %r19, %r19, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r31
-	mulld %r20, %r8, %r31
-	addc %r20, %r21, %r20
+	mulld %r8, %r10, %r7
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r19, %r12
+	mulld %r25, %r8, %r31
+	adde %r20, %r20, %r25
+	mulld %r25, %r8, %r30
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r28
+	adde %r22, %r22, %r25
+	mulld %r25, %r8, %r26
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r24
+	adde %r25, %r29, %r25
 	addze %r27, %r27
-	addc %r20, %r20, %r23
-	addze %r27, %r27
-	mulhdu %r23, %r8, %r29
-	mulld %r21, %r8, %r29
-	addc %r21, %r22, %r21
-	addze %r23, %r23
-	addc %r21, %r21, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r28
-	mulld %r22, %r8, %r28
-	addc %r22, %r25, %r22
-	addze %r27, %r27
-	addc %r22, %r22, %r23
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r26
-	mulld %r8, %r8, %r26
-	addc %r24, %r24, %r8
-	addze %r25, %r25
-	addc %r24, %r24, %r27
-	addze %r25, %r25
-	mulld %r8, %r11, %r7
-	mulhdu %r27, %r8, %r9
-	mulld %r23, %r8, %r9
-	addc %r0, %r11, %r23
-	addze %r27, %r27
-	mulhdu %r11, %r8, %r6
-	mulld %r23, %r8, %r6
-	addc %r10, %r10, %r23
-	addze %r11, %r11
-	addc %r10, %r10, %r27
-	addze %r11, %r11
-	mulhdu %r27, %r8, %r12
-	mulld %r23, %r8, %r12
-	addc %r19, %r19, %r23
-	addze %r27, %r27
-	addc %r11, %r19, %r11
-	addze %r27, %r27
-	mulhdu %r23, %r8, %r30
-	mulld %r19, %r8, %r30
-	addc %r19, %r20, %r19
-	addze %r23, %r23
-	addc %r19, %r19, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r31
-	mulld %r20, %r8, %r31
-	addc %r20, %r21, %r20
-	addze %r27, %r27
-	addc %r20, %r20, %r23
-	addze %r27, %r27
-	mulhdu %r23, %r8, %r29
-	mulld %r21, %r8, %r29
-	addc %r21, %r22, %r21
-	addze %r23, %r23
-	addc %r21, %r21, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r28
-	mulld %r22, %r8, %r28
-	addc %r22, %r24, %r22
-	addze %r27, %r27
-	addc %r22, %r22, %r23
-	addze %r27, %r27
-	mulhdu %r24, %r8, %r26
-	mulld %r8, %r8, %r26
-	addc %r25, %r25, %r8
-	addze %r24, %r24
-	addc %r25, %r25, %r27
-	addze %r24, %r24
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r19, %r8, %r9
+	addc %r10, %r10, %r19
+	mulhdu %r19, %r8, %r6
+	adde %r12, %r12, %r19
+	mulhdu %r19, %r8, %r11
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r8, %r31
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r8, %r30
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r8, %r28
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r8, %r26
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r24
+	adde %r27, %r27, %r8
+	addze %r29, %r29
 	mulld %r7, %r10, %r7
-	mulhdu %r8, %r7, %r9
-	mulld %r27, %r7, %r9
-	addc %r0, %r10, %r27
+	mulld %r8, %r7, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r7, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r7, %r11
+	adde %r19, %r19, %r8
+	mulld %r8, %r7, %r31
+	adde %r20, %r20, %r8
+	mulld %r8, %r7, %r30
+	adde %r21, %r21, %r8
+	mulld %r8, %r7, %r28
+	adde %r22, %r22, %r8
+	mulld %r8, %r7, %r26
+	adde %r23, %r23, %r8
+	mulld %r8, %r7, %r24
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r10, %r7, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r7, %r6
+	adde %r12, %r19, %r12
+	mulhdu %r25, %r7, %r11
+	adde %r20, %r20, %r25
+	mulhdu %r25, %r7, %r31
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r7, %r30
+	adde %r22, %r22, %r25
+	mulhdu %r25, %r7, %r28
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r7, %r26
+	adde %r25, %r27, %r25
+	mulhdu %r7, %r7, %r24
+	adde %r29, %r29, %r7
 	addze %r8, %r8
-	mulhdu %r10, %r7, %r6
-	mulld %r27, %r7, %r6
-	addc %r11, %r11, %r27
-	addze %r10, %r10
-	addc %r11, %r11, %r8
-	addze %r10, %r10
-	mulhdu %r8, %r7, %r12
-	mulld %r27, %r7, %r12
-	addc %r19, %r19, %r27
-	addze %r8, %r8
-	addc %r10, %r19, %r10
-	addze %r8, %r8
-	mulhdu %r27, %r7, %r30
-	mulld %r23, %r7, %r30
-	addc %r20, %r20, %r23
-	addze %r27, %r27
-	addc %r20, %r20, %r8
-	addze %r27, %r27
-	mulhdu %r8, %r7, %r31
-	mulld %r23, %r7, %r31
-	addc %r21, %r21, %r23
-	addze %r8, %r8
-	addc %r21, %r21, %r27
-	addze %r8, %r8
-	mulhdu %r27, %r7, %r29
-	mulld %r23, %r7, %r29
-	addc %r22, %r22, %r23
-	addze %r27, %r27
-	addc %r22, %r22, %r8
-	addze %r27, %r27
-	mulhdu %r8, %r7, %r28
-	mulld %r23, %r7, %r28
-	addc %r23, %r25, %r23
-	addze %r8, %r8
-	addc %r23, %r23, %r27
-	addze %r8, %r8
-	mulhdu %r27, %r7, %r26
-	mulld %r7, %r7, %r26
-	addc %r24, %r24, %r7
-	addze %r27, %r27
-	addc %r24, %r24, %r8
-	addze %r27, %r27
 	ld %r7, 64(%r4)
-	addc %r11, %r11, %r7
+	addc %r10, %r10, %r7
 	ld %r7, 72(%r4)
-	adde %r10, %r10, %r7
+	adde %r12, %r12, %r7
 	ld %r7, 80(%r4)
 	adde %r20, %r20, %r7
 	ld %r7, 88(%r4)
@@ -1741,37 +1536,36 @@ lf_mp_redc8_ppc64le:
 	ld %r7, 104(%r4)
 	adde %r23, %r23, %r7
 	ld %r7, 112(%r4)
-	adde %r24, %r24, %r7
+	adde %r25, %r25, %r7
 	ld %r7, 120(%r4)
-	adde %r27, %r27, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	subfc %r9, %r9, %r11
-	subfe %r6, %r6, %r10
-	subfe %r12, %r12, %r20
-	subfe %r30, %r30, %r21
-	subfe %r31, %r31, %r22
-	subfe %r29, %r29, %r23
-	subfe %r28, %r28, %r24
-	subfe %r26, %r26, %r27
-	addme %r0, %r7
+	adde %r29, %r29, %r7
+	addze %r8, %r8
+	subfc %r9, %r9, %r10
+	subfe %r6, %r6, %r12
+	subfe %r11, %r11, %r20
+	subfe %r31, %r31, %r21
+	subfe %r30, %r30, %r22
+	subfe %r28, %r28, %r23
+	subfe %r26, %r26, %r25
+	subfe %r24, %r24, %r29
+	addme %r0, %r8
 	subfe. %r0, %r0, %r0
-	isel %r11, %r11, %r9, 0
-	std %r11, 0(%r3)
-	isel %r10, %r10, %r6, 0
-	std %r10, 8(%r3)
-	isel %r12, %r20, %r12, 0
-	std %r12, 16(%r3)
-	isel %r21, %r21, %r30, 0
+	isel %r10, %r10, %r9, 0
+	std %r10, 0(%r3)
+	isel %r12, %r12, %r6, 0
+	std %r12, 8(%r3)
+	isel %r11, %r20, %r11, 0
+	std %r11, 16(%r3)
+	isel %r21, %r21, %r31, 0
 	std %r21, 24(%r3)
-	isel %r22, %r22, %r31, 0
+	isel %r22, %r22, %r30, 0
 	std %r22, 32(%r3)
-	isel %r23, %r23, %r29, 0
+	isel %r23, %r23, %r28, 0
 	std %r23, 40(%r3)
-	isel %r24, %r24, %r28, 0
-	std %r24, 48(%r3)
-	isel %r26, %r27, %r26, 0
-	std %r26, 56(%r3)
+	isel %r25, %r25, %r26, 0
+	std %r25, 48(%r3)
+	isel %r24, %r29, %r24, 0
+	std %r24, 56(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -1806,7 +1600,7 @@ lf_mp_redc8_ppc64le:
 #   r = x / 2^576 mod m (Montgomery reduction), 18 -> 9 limbs; m odd (m[9] = -m^-1 mod 2^64), needs x < m*2^576; output < m. r must not overlap x or m.
 #   ELFv2: r in r3, x in r4, m in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17; stack: 120 bytes of the protected zone below r1 (15 registers saved, 0 spill slots of 8 bytes)
-#   576 instructions
+#   467 instructions
 	.text
 	.globl lf_mp_redc9_ppc64le
 	.hidden lf_mp_redc9_ppc64le
@@ -1848,502 +1642,394 @@ lf_mp_redc9_ppc64le:
 	ld %r7, 72(%r5)
 	mulld %r8, %r6, %r7
 	ld %r9, 0(%r5)
-	mulhdu %r10, %r8, %r9
-	mulld %r11, %r8, %r9
-	addc %r0, %r6, %r11
-	addze %r10, %r10
+	mulld %r10, %r8, %r9
+	addc %r0, %r6, %r10
 	ld %r6, 8(%r5)
-	mulhdu %r11, %r8, %r6
-	mulld %r12, %r8, %r6
-	ld %r31, 8(%r4)
-	addc %r12, %r31, %r12
-	addze %r11, %r11
-	addc %r10, %r12, %r10
-	addze %r11, %r11
-	ld %r12, 16(%r5)
-	mulhdu %r31, %r8, %r12
-	mulld %r30, %r8, %r12
-	ld %r29, 16(%r4)
-	addc %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r11, %r29, %r11
-	addze %r31, %r31
-	ld %r30, 24(%r5)
-	mulhdu %r29, %r8, %r30
+	mulld %r10, %r8, %r6
+	ld %r11, 8(%r4)
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r12, %r8, %r11
+	ld %r31, 16(%r4)
+	adde %r12, %r31, %r12
+	ld %r31, 24(%r5)
+	mulld %r30, %r8, %r31
+	ld %r29, 24(%r4)
+	adde %r29, %r29, %r30
+	ld %r30, 32(%r5)
 	mulld %r28, %r8, %r30
-	ld %r27, 24(%r4)
-	addc %r27, %r27, %r28
-	addze %r29, %r29
-	addc %r27, %r27, %r31
-	addze %r29, %r29
-	ld %r31, 32(%r5)
-	mulhdu %r28, %r8, %r31
-	mulld %r26, %r8, %r31
-	ld %r25, 32(%r4)
-	addc %r25, %r25, %r26
-	addze %r28, %r28
-	addc %r25, %r25, %r29
-	addze %r28, %r28
-	ld %r29, 40(%r5)
-	mulhdu %r26, %r8, %r29
-	mulld %r24, %r8, %r29
-	ld %r23, 40(%r4)
-	addc %r23, %r23, %r24
-	addze %r26, %r26
-	addc %r23, %r23, %r28
-	addze %r26, %r26
-	ld %r28, 48(%r5)
-	mulhdu %r24, %r8, %r28
-	mulld %r22, %r8, %r28
-	ld %r21, 48(%r4)
-	addc %r21, %r21, %r22
-	addze %r24, %r24
-	addc %r21, %r21, %r26
-	addze %r24, %r24
-	ld %r26, 56(%r5)
-	mulhdu %r22, %r8, %r26
-	mulld %r20, %r8, %r26
-	ld %r19, 56(%r4)
-	addc %r19, %r19, %r20
-	addze %r22, %r22
-	addc %r19, %r19, %r24
-	addze %r22, %r22
-	ld %r24, 64(%r5)
-	mulhdu %r20, %r8, %r24
-	mulld %r8, %r8, %r24
-	ld %r18, 64(%r4)
-	addc %r18, %r18, %r8
-	addze %r20, %r20
-	addc %r18, %r18, %r22
-	addze %r20, %r20
-	mulld %r8, %r10, %r7
-	mulhdu %r22, %r8, %r9
-	mulld %r17, %r8, %r9
+	ld %r27, 32(%r4)
+	adde %r27, %r27, %r28
+	ld %r28, 40(%r5)
+	mulld %r26, %r8, %r28
+	ld %r25, 40(%r4)
+	adde %r25, %r25, %r26
+	ld %r26, 48(%r5)
+	mulld %r24, %r8, %r26
+	ld %r23, 48(%r4)
+	adde %r23, %r23, %r24
+	ld %r24, 56(%r5)
+	mulld %r22, %r8, %r24
+	ld %r21, 56(%r4)
+	adde %r21, %r21, %r22
+	ld %r22, 64(%r5)
+	mulld %r20, %r8, %r22
+	ld %r19, 64(%r4)
+	adde %r19, %r19, %r20
+	subfe %r20, %r20, %r20
+	addi %r20, %r20, 1
+	mulhdu %r18, %r8, %r9
+	addc %r10, %r10, %r18
+	mulhdu %r18, %r8, %r6
+	adde %r12, %r12, %r18
+	mulhdu %r18, %r8, %r11
+	adde %r18, %r29, %r18
+	mulhdu %r29, %r8, %r31
+	adde %r27, %r27, %r29
+	mulhdu %r29, %r8, %r30
+	adde %r25, %r25, %r29
+	mulhdu %r29, %r8, %r28
+	adde %r23, %r23, %r29
+	mulhdu %r29, %r8, %r26
+	adde %r21, %r21, %r29
+	mulhdu %r29, %r8, %r24
+	adde %r19, %r19, %r29
+	mulhdu %r8, %r8, %r22
+	adde %r20, %r20, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulld %r29, %r10, %r7
+	mulld %r17, %r29, %r9
 	addc %r0, %r10, %r17
-	addze %r22, %r22
-	mulhdu %r10, %r8, %r6
-	mulld %r17, %r8, %r6
-	addc %r11, %r11, %r17
-	addze %r10, %r10
-	addc %r11, %r11, %r22
-	addze %r10, %r10
-	mulhdu %r22, %r8, %r12
-	mulld %r17, %r8, %r12
-	addc %r17, %r27, %r17
-	addze %r22, %r22
-	addc %r10, %r17, %r10
-	addze %r22, %r22
-	mulhdu %r27, %r8, %r30
-	mulld %r17, %r8, %r30
-	addc %r17, %r25, %r17
-	addze %r27, %r27
-	addc %r17, %r17, %r22
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r31
-	mulld %r22, %r8, %r31
-	addc %r22, %r23, %r22
-	addze %r25, %r25
-	addc %r22, %r22, %r27
-	addze %r25, %r25
-	mulhdu %r27, %r8, %r29
-	mulld %r23, %r8, %r29
-	addc %r21, %r21, %r23
-	addze %r27, %r27
-	addc %r21, %r21, %r25
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r28
-	mulld %r23, %r8, %r28
-	addc %r19, %r19, %r23
-	addze %r25, %r25
-	addc %r19, %r19, %r27
-	addze %r25, %r25
-	mulhdu %r27, %r8, %r26
-	mulld %r23, %r8, %r26
-	addc %r18, %r18, %r23
-	addze %r27, %r27
-	addc %r18, %r18, %r25
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r24
-	mulld %r8, %r8, %r24
-	addc %r20, %r20, %r8
-	addze %r25, %r25
-	addc %r20, %r20, %r27
-	addze %r25, %r25
-	mulld %r8, %r11, %r7
-	mulhdu %r27, %r8, %r9
-	mulld %r23, %r8, %r9
-	addc %r0, %r11, %r23
-	addze %r27, %r27
-	mulhdu %r11, %r8, %r6
-	mulld %r23, %r8, %r6
-	addc %r10, %r10, %r23
-	addze %r11, %r11
-	addc %r10, %r10, %r27
-	addze %r11, %r11
-	mulhdu %r27, %r8, %r12
-	mulld %r23, %r8, %r12
-	addc %r17, %r17, %r23
-	addze %r27, %r27
-	addc %r11, %r17, %r11
-	addze %r27, %r27
-	mulhdu %r23, %r8, %r30
-	mulld %r17, %r8, %r30
-	addc %r17, %r22, %r17
-	addze %r23, %r23
-	addc %r17, %r17, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r31
-	mulld %r22, %r8, %r31
-	addc %r21, %r21, %r22
-	addze %r27, %r27
-	addc %r21, %r21, %r23
-	addze %r27, %r27
-	mulhdu %r23, %r8, %r29
-	mulld %r22, %r8, %r29
-	addc %r19, %r19, %r22
-	addze %r23, %r23
-	addc %r19, %r19, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r28
-	mulld %r22, %r8, %r28
-	addc %r18, %r18, %r22
-	addze %r27, %r27
-	addc %r18, %r18, %r23
-	addze %r27, %r27
-	mulhdu %r23, %r8, %r26
-	mulld %r22, %r8, %r26
-	addc %r20, %r20, %r22
-	addze %r23, %r23
-	addc %r20, %r20, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r24
-	mulld %r8, %r8, %r24
-	addc %r25, %r25, %r8
-	addze %r27, %r27
-	addc %r23, %r25, %r23
+	mulld %r10, %r29, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r29, %r11
+	adde %r12, %r18, %r12
+	mulld %r18, %r29, %r31
+	adde %r18, %r27, %r18
+	mulld %r27, %r29, %r30
+	adde %r25, %r25, %r27
+	mulld %r27, %r29, %r28
+	adde %r23, %r23, %r27
+	mulld %r27, %r29, %r26
+	adde %r21, %r21, %r27
+	mulld %r27, %r29, %r24
+	adde %r19, %r19, %r27
+	mulld %r27, %r29, %r22
+	adde %r20, %r20, %r27
+	addze %r8, %r8
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r17, %r29, %r9
+	addc %r10, %r10, %r17
+	mulhdu %r17, %r29, %r6
+	adde %r12, %r12, %r17
+	mulhdu %r17, %r29, %r11
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r29, %r31
+	adde %r18, %r25, %r18
+	mulhdu %r25, %r29, %r30
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r29, %r28
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r29, %r26
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r29, %r24
+	adde %r20, %r20, %r25
+	mulhdu %r29, %r29, %r22
+	adde %r29, %r8, %r29
 	addze %r27, %r27
 	mulld %r8, %r10, %r7
-	mulhdu %r25, %r8, %r9
-	mulld %r22, %r8, %r9
-	addc %r0, %r10, %r22
-	addze %r25, %r25
-	mulhdu %r10, %r8, %r6
-	mulld %r22, %r8, %r6
-	addc %r11, %r11, %r22
-	addze %r10, %r10
-	addc %r11, %r11, %r25
-	addze %r10, %r10
-	mulhdu %r25, %r8, %r12
-	mulld %r22, %r8, %r12
-	addc %r17, %r17, %r22
-	addze %r25, %r25
-	addc %r10, %r17, %r10
-	addze %r25, %r25
-	mulhdu %r22, %r8, %r30
-	mulld %r17, %r8, %r30
-	addc %r17, %r21, %r17
-	addze %r22, %r22
-	addc %r17, %r17, %r25
-	addze %r22, %r22
-	mulhdu %r25, %r8, %r31
-	mulld %r21, %r8, %r31
-	addc %r19, %r19, %r21
-	addze %r25, %r25
-	addc %r19, %r19, %r22
-	addze %r25, %r25
-	mulhdu %r22, %r8, %r29
-	mulld %r21, %r8, %r29
-	addc %r18, %r18, %r21
-	addze %r22, %r22
-	addc %r18, %r18, %r25
-	addze %r22, %r22
-	mulhdu %r25, %r8, %r28
-	mulld %r21, %r8, %r28
-	addc %r20, %r20, %r21
-	addze %r25, %r25
-	addc %r20, %r20, %r22
-	addze %r25, %r25
-	mulhdu %r22, %r8, %r26
-	mulld %r21, %r8, %r26
-	addc %r21, %r23, %r21
-	addze %r22, %r22
-	addc %r21, %r21, %r25
-	addze %r22, %r22
-	mulhdu %r25, %r8, %r24
-	mulld %r8, %r8, %r24
-	addc %r27, %r27, %r8
-	addze %r25, %r25
-	addc %r22, %r27, %r22
-	addze %r25, %r25
-	mulld %r8, %r11, %r7
-	mulhdu %r27, %r8, %r9
-	mulld %r23, %r8, %r9
-	addc %r0, %r11, %r23
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r17, %r12
+	mulld %r25, %r8, %r31
+	adde %r18, %r18, %r25
+	mulld %r25, %r8, %r30
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r28
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r26
+	adde %r19, %r19, %r25
+	mulld %r25, %r8, %r24
+	adde %r20, %r20, %r25
+	mulld %r25, %r8, %r22
+	adde %r25, %r29, %r25
 	addze %r27, %r27
-	mulhdu %r11, %r8, %r6
-	mulld %r23, %r8, %r6
-	addc %r10, %r10, %r23
-	addze %r11, %r11
-	addc %r10, %r10, %r27
-	addze %r11, %r11
-	mulhdu %r27, %r8, %r12
-	mulld %r23, %r8, %r12
-	addc %r17, %r17, %r23
-	addze %r27, %r27
-	addc %r11, %r17, %r11
-	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r17, %r8, %r9
+	addc %r10, %r10, %r17
+	mulhdu %r17, %r8, %r6
+	adde %r12, %r12, %r17
+	mulhdu %r17, %r8, %r11
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r8, %r31
+	adde %r18, %r23, %r18
 	mulhdu %r23, %r8, %r30
-	mulld %r17, %r8, %r30
-	addc %r17, %r19, %r17
-	addze %r23, %r23
-	addc %r17, %r17, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r31
-	mulld %r19, %r8, %r31
-	addc %r18, %r18, %r19
-	addze %r27, %r27
-	addc %r18, %r18, %r23
-	addze %r27, %r27
-	mulhdu %r23, %r8, %r29
-	mulld %r19, %r8, %r29
-	addc %r19, %r20, %r19
-	addze %r23, %r23
-	addc %r19, %r19, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r28
-	mulld %r20, %r8, %r28
-	addc %r20, %r21, %r20
-	addze %r27, %r27
-	addc %r20, %r20, %r23
-	addze %r27, %r27
+	adde %r21, %r21, %r23
+	mulhdu %r23, %r8, %r28
+	adde %r19, %r19, %r23
 	mulhdu %r23, %r8, %r26
-	mulld %r21, %r8, %r26
-	addc %r21, %r22, %r21
-	addze %r23, %r23
-	addc %r21, %r21, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r24
-	mulld %r8, %r8, %r24
-	addc %r25, %r25, %r8
-	addze %r27, %r27
-	addc %r23, %r25, %r23
+	adde %r20, %r20, %r23
+	mulhdu %r23, %r8, %r24
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r22
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	mulld %r8, %r10, %r7
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r17, %r12
+	mulld %r25, %r8, %r31
+	adde %r18, %r18, %r25
+	mulld %r25, %r8, %r30
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r28
+	adde %r19, %r19, %r25
+	mulld %r25, %r8, %r26
+	adde %r20, %r20, %r25
+	mulld %r25, %r8, %r24
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r22
+	adde %r25, %r27, %r25
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r17, %r8, %r9
+	addc %r10, %r10, %r17
+	mulhdu %r17, %r8, %r6
+	adde %r12, %r12, %r17
+	mulhdu %r17, %r8, %r11
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r8, %r31
+	adde %r18, %r21, %r18
+	mulhdu %r21, %r8, %r30
+	adde %r19, %r19, %r21
+	mulhdu %r21, %r8, %r28
+	adde %r20, %r20, %r21
+	mulhdu %r21, %r8, %r26
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r8, %r24
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r22
+	adde %r29, %r29, %r8
 	addze %r27, %r27
 	mulld %r8, %r10, %r7
-	mulhdu %r25, %r8, %r9
-	mulld %r22, %r8, %r9
-	addc %r0, %r10, %r22
-	addze %r25, %r25
-	mulhdu %r10, %r8, %r6
-	mulld %r22, %r8, %r6
-	addc %r11, %r11, %r22
-	addze %r10, %r10
-	addc %r11, %r11, %r25
-	addze %r10, %r10
-	mulhdu %r25, %r8, %r12
-	mulld %r22, %r8, %r12
-	addc %r17, %r17, %r22
-	addze %r25, %r25
-	addc %r10, %r17, %r10
-	addze %r25, %r25
-	mulhdu %r22, %r8, %r30
-	mulld %r17, %r8, %r30
-	addc %r17, %r18, %r17
-	addze %r22, %r22
-	addc %r17, %r17, %r25
-	addze %r22, %r22
-	mulhdu %r25, %r8, %r31
-	mulld %r18, %r8, %r31
-	addc %r18, %r19, %r18
-	addze %r25, %r25
-	addc %r18, %r18, %r22
-	addze %r25, %r25
-	mulhdu %r22, %r8, %r29
-	mulld %r19, %r8, %r29
-	addc %r19, %r20, %r19
-	addze %r22, %r22
-	addc %r19, %r19, %r25
-	addze %r22, %r22
-	mulhdu %r25, %r8, %r28
-	mulld %r20, %r8, %r28
-	addc %r20, %r21, %r20
-	addze %r25, %r25
-	addc %r20, %r20, %r22
-	addze %r25, %r25
-	mulhdu %r22, %r8, %r26
-	mulld %r21, %r8, %r26
-	addc %r21, %r23, %r21
-	addze %r22, %r22
-	addc %r21, %r21, %r25
-	addze %r22, %r22
-	mulhdu %r25, %r8, %r24
-	mulld %r8, %r8, %r24
-	addc %r27, %r27, %r8
-	addze %r25, %r25
-	addc %r22, %r27, %r22
-	addze %r25, %r25
-	mulld %r8, %r11, %r7
-	mulhdu %r27, %r8, %r9
-	mulld %r23, %r8, %r9
-	addc %r0, %r11, %r23
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r17, %r12
+	mulld %r25, %r8, %r31
+	adde %r18, %r18, %r25
+	mulld %r25, %r8, %r30
+	adde %r19, %r19, %r25
+	mulld %r25, %r8, %r28
+	adde %r20, %r20, %r25
+	mulld %r25, %r8, %r26
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r24
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r22
+	adde %r25, %r29, %r25
 	addze %r27, %r27
-	mulhdu %r11, %r8, %r6
-	mulld %r23, %r8, %r6
-	addc %r10, %r10, %r23
-	addze %r11, %r11
-	addc %r10, %r10, %r27
-	addze %r11, %r11
-	mulhdu %r27, %r8, %r12
-	mulld %r23, %r8, %r12
-	addc %r17, %r17, %r23
-	addze %r27, %r27
-	addc %r11, %r17, %r11
-	addze %r27, %r27
-	mulhdu %r23, %r8, %r30
-	mulld %r17, %r8, %r30
-	addc %r17, %r18, %r17
-	addze %r23, %r23
-	addc %r17, %r17, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r31
-	mulld %r18, %r8, %r31
-	addc %r18, %r19, %r18
-	addze %r27, %r27
-	addc %r18, %r18, %r23
-	addze %r27, %r27
-	mulhdu %r23, %r8, %r29
-	mulld %r19, %r8, %r29
-	addc %r19, %r20, %r19
-	addze %r23, %r23
-	addc %r19, %r19, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r28
-	mulld %r20, %r8, %r28
-	addc %r20, %r21, %r20
-	addze %r27, %r27
-	addc %r20, %r20, %r23
-	addze %r27, %r27
-	mulhdu %r23, %r8, %r26
-	mulld %r21, %r8, %r26
-	addc %r21, %r22, %r21
-	addze %r23, %r23
-	addc %r21, %r21, %r27
-	addze %r23, %r23
-	mulhdu %r27, %r8, %r24
-	mulld %r8, %r8, %r24
-	addc %r25, %r25, %r8
-	addze %r27, %r27
-	addc %r23, %r25, %r23
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r17, %r8, %r9
+	addc %r10, %r10, %r17
+	mulhdu %r17, %r8, %r6
+	adde %r12, %r12, %r17
+	mulhdu %r17, %r8, %r11
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r8, %r31
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r8, %r30
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r8, %r28
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r8, %r26
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r8, %r24
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r22
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	mulld %r8, %r10, %r7
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r17, %r12
+	mulld %r25, %r8, %r31
+	adde %r18, %r18, %r25
+	mulld %r25, %r8, %r30
+	adde %r19, %r19, %r25
+	mulld %r25, %r8, %r28
+	adde %r20, %r20, %r25
+	mulld %r25, %r8, %r26
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r24
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r22
+	adde %r25, %r27, %r25
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r17, %r8, %r9
+	addc %r10, %r10, %r17
+	mulhdu %r17, %r8, %r6
+	adde %r12, %r12, %r17
+	mulhdu %r17, %r8, %r11
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r8, %r31
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r8, %r30
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r8, %r28
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r8, %r26
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r8, %r24
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r22
+	adde %r29, %r29, %r8
 	addze %r27, %r27
 	mulld %r8, %r10, %r7
-	mulhdu %r25, %r8, %r9
-	mulld %r22, %r8, %r9
-	addc %r0, %r10, %r22
-	addze %r25, %r25
-	mulhdu %r10, %r8, %r6
-	mulld %r22, %r8, %r6
-	addc %r11, %r11, %r22
-	addze %r10, %r10
-	addc %r11, %r11, %r25
-	addze %r10, %r10
-	mulhdu %r25, %r8, %r12
-	mulld %r22, %r8, %r12
-	addc %r17, %r17, %r22
-	addze %r25, %r25
-	addc %r10, %r17, %r10
-	addze %r25, %r25
-	mulhdu %r22, %r8, %r30
-	mulld %r17, %r8, %r30
-	addc %r17, %r18, %r17
-	addze %r22, %r22
-	addc %r17, %r17, %r25
-	addze %r22, %r22
-	mulhdu %r25, %r8, %r31
-	mulld %r18, %r8, %r31
-	addc %r18, %r19, %r18
-	addze %r25, %r25
-	addc %r18, %r18, %r22
-	addze %r25, %r25
-	mulhdu %r22, %r8, %r29
-	mulld %r19, %r8, %r29
-	addc %r19, %r20, %r19
-	addze %r22, %r22
-	addc %r19, %r19, %r25
-	addze %r22, %r22
-	mulhdu %r25, %r8, %r28
-	mulld %r20, %r8, %r28
-	addc %r20, %r21, %r20
-	addze %r25, %r25
-	addc %r20, %r20, %r22
-	addze %r25, %r25
-	mulhdu %r22, %r8, %r26
-	mulld %r21, %r8, %r26
-	addc %r21, %r23, %r21
-	addze %r22, %r22
-	addc %r21, %r21, %r25
-	addze %r22, %r22
-	mulhdu %r25, %r8, %r24
-	mulld %r8, %r8, %r24
-	addc %r27, %r27, %r8
-	addze %r25, %r25
-	addc %r22, %r27, %r22
-	addze %r25, %r25
-	mulld %r7, %r11, %r7
-	mulhdu %r8, %r7, %r9
-	mulld %r27, %r7, %r9
-	addc %r0, %r11, %r27
-	addze %r8, %r8
-	mulhdu %r11, %r7, %r6
-	mulld %r27, %r7, %r6
-	addc %r10, %r10, %r27
-	addze %r11, %r11
-	addc %r10, %r10, %r8
-	addze %r11, %r11
-	mulhdu %r8, %r7, %r12
-	mulld %r27, %r7, %r12
-	addc %r17, %r17, %r27
-	addze %r8, %r8
-	addc %r11, %r17, %r11
-	addze %r8, %r8
-	mulhdu %r27, %r7, %r30
-	mulld %r23, %r7, %r30
-	addc %r18, %r18, %r23
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r17, %r12
+	mulld %r25, %r8, %r31
+	adde %r18, %r18, %r25
+	mulld %r25, %r8, %r30
+	adde %r19, %r19, %r25
+	mulld %r25, %r8, %r28
+	adde %r20, %r20, %r25
+	mulld %r25, %r8, %r26
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r24
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r22
+	adde %r25, %r29, %r25
 	addze %r27, %r27
-	addc %r18, %r18, %r8
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r17, %r8, %r9
+	addc %r10, %r10, %r17
+	mulhdu %r17, %r8, %r6
+	adde %r12, %r12, %r17
+	mulhdu %r17, %r8, %r11
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r8, %r31
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r8, %r30
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r8, %r28
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r8, %r26
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r8, %r24
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r22
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	mulld %r8, %r10, %r7
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r17, %r12
+	mulld %r25, %r8, %r31
+	adde %r18, %r18, %r25
+	mulld %r25, %r8, %r30
+	adde %r19, %r19, %r25
+	mulld %r25, %r8, %r28
+	adde %r20, %r20, %r25
+	mulld %r25, %r8, %r26
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r24
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r22
+	adde %r25, %r27, %r25
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r17, %r8, %r9
+	addc %r10, %r10, %r17
+	mulhdu %r17, %r8, %r6
+	adde %r12, %r12, %r17
+	mulhdu %r17, %r8, %r11
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r8, %r31
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r8, %r30
+	adde %r19, %r20, %r19
+	mulhdu %r20, %r8, %r28
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r8, %r26
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r8, %r24
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r22
+	adde %r29, %r29, %r8
 	addze %r27, %r27
-	mulhdu %r8, %r7, %r31
-	mulld %r23, %r7, %r31
-	addc %r19, %r19, %r23
-	addze %r8, %r8
-	addc %r19, %r19, %r27
-	addze %r8, %r8
-	mulhdu %r27, %r7, %r29
-	mulld %r23, %r7, %r29
-	addc %r20, %r20, %r23
+	mulld %r7, %r10, %r7
+	mulld %r8, %r7, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r7, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r7, %r11
+	adde %r17, %r17, %r8
+	mulld %r8, %r7, %r31
+	adde %r18, %r18, %r8
+	mulld %r8, %r7, %r30
+	adde %r19, %r19, %r8
+	mulld %r8, %r7, %r28
+	adde %r20, %r20, %r8
+	mulld %r8, %r7, %r26
+	adde %r21, %r21, %r8
+	mulld %r8, %r7, %r24
+	adde %r23, %r23, %r8
+	mulld %r8, %r7, %r22
+	adde %r29, %r29, %r8
 	addze %r27, %r27
-	addc %r20, %r20, %r8
-	addze %r27, %r27
-	mulhdu %r8, %r7, %r28
-	mulld %r23, %r7, %r28
-	addc %r21, %r21, %r23
-	addze %r8, %r8
-	addc %r21, %r21, %r27
-	addze %r8, %r8
-	mulhdu %r27, %r7, %r26
-	mulld %r23, %r7, %r26
-	addc %r22, %r22, %r23
-	addze %r27, %r27
-	addc %r22, %r22, %r8
-	addze %r27, %r27
-	mulhdu %r8, %r7, %r24
-	mulld %r7, %r7, %r24
-	addc %r25, %r25, %r7
-	addze %r8, %r8
-	addc %r25, %r25, %r27
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r10, %r7, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r7, %r6
+	adde %r12, %r17, %r12
+	mulhdu %r25, %r7, %r11
+	adde %r18, %r18, %r25
+	mulhdu %r25, %r7, %r31
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r7, %r30
+	adde %r20, %r20, %r25
+	mulhdu %r25, %r7, %r28
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r7, %r26
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r7, %r24
+	adde %r25, %r29, %r25
+	mulhdu %r7, %r7, %r22
+	adde %r27, %r27, %r7
 	addze %r8, %r8
 	ld %r7, 72(%r4)
 	addc %r10, %r10, %r7
 	ld %r7, 80(%r4)
-	adde %r11, %r11, %r7
+	adde %r12, %r12, %r7
 	ld %r7, 88(%r4)
 	adde %r18, %r18, %r7
 	ld %r7, 96(%r4)
@@ -2353,42 +2039,41 @@ lf_mp_redc9_ppc64le:
 	ld %r7, 112(%r4)
 	adde %r21, %r21, %r7
 	ld %r7, 120(%r4)
-	adde %r22, %r22, %r7
+	adde %r23, %r23, %r7
 	ld %r7, 128(%r4)
 	adde %r25, %r25, %r7
 	ld %r7, 136(%r4)
-	adde %r7, %r8, %r7
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
+	adde %r27, %r27, %r7
+	addze %r8, %r8
 	subfc %r9, %r9, %r10
-	subfe %r6, %r6, %r11
-	subfe %r12, %r12, %r18
-	subfe %r30, %r30, %r19
-	subfe %r31, %r31, %r20
-	subfe %r29, %r29, %r21
-	subfe %r28, %r28, %r22
-	subfe %r26, %r26, %r25
-	subfe %r24, %r24, %r7
+	subfe %r6, %r6, %r12
+	subfe %r11, %r11, %r18
+	subfe %r31, %r31, %r19
+	subfe %r30, %r30, %r20
+	subfe %r28, %r28, %r21
+	subfe %r26, %r26, %r23
+	subfe %r24, %r24, %r25
+	subfe %r22, %r22, %r27
 	addme %r0, %r8
 	subfe. %r0, %r0, %r0
 	isel %r10, %r10, %r9, 0
 	std %r10, 0(%r3)
-	isel %r11, %r11, %r6, 0
-	std %r11, 8(%r3)
-	isel %r12, %r18, %r12, 0
-	std %r12, 16(%r3)
-	isel %r19, %r19, %r30, 0
+	isel %r12, %r12, %r6, 0
+	std %r12, 8(%r3)
+	isel %r11, %r18, %r11, 0
+	std %r11, 16(%r3)
+	isel %r19, %r19, %r31, 0
 	std %r19, 24(%r3)
-	isel %r20, %r20, %r31, 0
+	isel %r20, %r20, %r30, 0
 	std %r20, 32(%r3)
-	isel %r21, %r21, %r29, 0
+	isel %r21, %r21, %r28, 0
 	std %r21, 40(%r3)
-	isel %r22, %r22, %r28, 0
-	std %r22, 48(%r3)
-	isel %r25, %r25, %r26, 0
-	std %r25, 56(%r3)
-	isel %r24, %r7, %r24, 0
-	std %r24, 64(%r3)
+	isel %r23, %r23, %r26, 0
+	std %r23, 48(%r3)
+	isel %r24, %r25, %r24, 0
+	std %r24, 56(%r3)
+	isel %r22, %r27, %r22, 0
+	std %r22, 64(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -2427,7 +2112,7 @@ lf_mp_redc9_ppc64le:
 #   r = x / 2^640 mod m (Montgomery reduction), 20 -> 10 limbs; m odd (m[10] = -m^-1 mod 2^64), needs x < m*2^640; output < m. r must not overlap x or m.
 #   ELFv2: r in r3, x in r4, m in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15; stack: 136 bytes of the protected zone below r1 (17 registers saved, 0 spill slots of 8 bytes)
-#   700 instructions
+#   559 instructions
 	.text
 	.globl lf_mp_redc10_ppc64le
 	.hidden lf_mp_redc10_ppc64le
@@ -2473,617 +2158,477 @@ lf_mp_redc10_ppc64le:
 	ld %r7, 80(%r5)
 	mulld %r8, %r6, %r7
 	ld %r9, 0(%r5)
-	mulhdu %r10, %r8, %r9
-	mulld %r11, %r8, %r9
-	addc %r0, %r6, %r11
-	addze %r10, %r10
+	mulld %r10, %r8, %r9
+	addc %r0, %r6, %r10
 	ld %r6, 8(%r5)
-	mulhdu %r11, %r8, %r6
-	mulld %r12, %r8, %r6
-	ld %r31, 8(%r4)
-	addc %r12, %r31, %r12
-	addze %r11, %r11
-	addc %r10, %r12, %r10
-	addze %r11, %r11
-	ld %r12, 16(%r5)
-	mulhdu %r31, %r8, %r12
-	mulld %r30, %r8, %r12
-	ld %r29, 16(%r4)
-	addc %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r11, %r29, %r11
-	addze %r31, %r31
-	ld %r30, 24(%r5)
-	mulhdu %r29, %r8, %r30
+	mulld %r10, %r8, %r6
+	ld %r11, 8(%r4)
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r12, %r8, %r11
+	ld %r31, 16(%r4)
+	adde %r12, %r31, %r12
+	ld %r31, 24(%r5)
+	mulld %r30, %r8, %r31
+	ld %r29, 24(%r4)
+	adde %r29, %r29, %r30
+	ld %r30, 32(%r5)
 	mulld %r28, %r8, %r30
-	ld %r27, 24(%r4)
-	addc %r27, %r27, %r28
-	addze %r29, %r29
-	addc %r27, %r27, %r31
-	addze %r29, %r29
-	ld %r31, 32(%r5)
-	mulhdu %r28, %r8, %r31
-	mulld %r26, %r8, %r31
-	ld %r25, 32(%r4)
-	addc %r25, %r25, %r26
-	addze %r28, %r28
-	addc %r25, %r25, %r29
-	addze %r28, %r28
-	ld %r29, 40(%r5)
-	mulhdu %r26, %r8, %r29
-	mulld %r24, %r8, %r29
-	ld %r23, 40(%r4)
-	addc %r23, %r23, %r24
-	addze %r26, %r26
-	addc %r23, %r23, %r28
-	addze %r26, %r26
-	ld %r28, 48(%r5)
-	mulhdu %r24, %r8, %r28
-	mulld %r22, %r8, %r28
-	ld %r21, 48(%r4)
-	addc %r21, %r21, %r22
-	addze %r24, %r24
-	addc %r21, %r21, %r26
-	addze %r24, %r24
-	ld %r26, 56(%r5)
-	mulhdu %r22, %r8, %r26
-	mulld %r20, %r8, %r26
-	ld %r19, 56(%r4)
-	addc %r19, %r19, %r20
-	addze %r22, %r22
-	addc %r19, %r19, %r24
-	addze %r22, %r22
-	ld %r24, 64(%r5)
-	mulhdu %r20, %r8, %r24
-	mulld %r18, %r8, %r24
-	ld %r17, 64(%r4)
-	addc %r17, %r17, %r18
-	addze %r20, %r20
-	addc %r17, %r17, %r22
-	addze %r20, %r20
-	ld %r22, 72(%r5)
-	mulhdu %r18, %r8, %r22
-	mulld %r8, %r8, %r22
-	ld %r16, 72(%r4)
-	addc %r16, %r16, %r8
-	addze %r18, %r18
-	addc %r16, %r16, %r20
-	addze %r18, %r18
-	mulld %r8, %r10, %r7
-	mulhdu %r20, %r8, %r9
-	mulld %r15, %r8, %r9
+	ld %r27, 32(%r4)
+	adde %r27, %r27, %r28
+	ld %r28, 40(%r5)
+	mulld %r26, %r8, %r28
+	ld %r25, 40(%r4)
+	adde %r25, %r25, %r26
+	ld %r26, 48(%r5)
+	mulld %r24, %r8, %r26
+	ld %r23, 48(%r4)
+	adde %r23, %r23, %r24
+	ld %r24, 56(%r5)
+	mulld %r22, %r8, %r24
+	ld %r21, 56(%r4)
+	adde %r21, %r21, %r22
+	ld %r22, 64(%r5)
+	mulld %r20, %r8, %r22
+	ld %r19, 64(%r4)
+	adde %r19, %r19, %r20
+	ld %r20, 72(%r5)
+	mulld %r18, %r8, %r20
+	ld %r17, 72(%r4)
+	adde %r17, %r17, %r18
+	subfe %r18, %r18, %r18
+	addi %r18, %r18, 1
+	mulhdu %r16, %r8, %r9
+	addc %r10, %r10, %r16
+	mulhdu %r16, %r8, %r6
+	adde %r12, %r12, %r16
+	mulhdu %r16, %r8, %r11
+	adde %r16, %r29, %r16
+	mulhdu %r29, %r8, %r31
+	adde %r27, %r27, %r29
+	mulhdu %r29, %r8, %r30
+	adde %r25, %r25, %r29
+	mulhdu %r29, %r8, %r28
+	adde %r23, %r23, %r29
+	mulhdu %r29, %r8, %r26
+	adde %r21, %r21, %r29
+	mulhdu %r29, %r8, %r24
+	adde %r19, %r19, %r29
+	mulhdu %r29, %r8, %r22
+	adde %r17, %r17, %r29
+	mulhdu %r8, %r8, %r20
+	adde %r18, %r18, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulld %r29, %r10, %r7
+	mulld %r15, %r29, %r9
 	addc %r0, %r10, %r15
-	addze %r20, %r20
-	mulhdu %r10, %r8, %r6
-	mulld %r15, %r8, %r6
-	addc %r11, %r11, %r15
-	addze %r10, %r10
-	addc %r11, %r11, %r20
-	addze %r10, %r10
-	mulhdu %r20, %r8, %r12
-	mulld %r15, %r8, %r12
-	addc %r15, %r27, %r15
-	addze %r20, %r20
-	addc %r10, %r15, %r10
-	addze %r20, %r20
-	mulhdu %r27, %r8, %r30
-	mulld %r15, %r8, %r30
-	addc %r15, %r25, %r15
+	mulld %r10, %r29, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r29, %r11
+	adde %r12, %r16, %r12
+	mulld %r16, %r29, %r31
+	adde %r16, %r27, %r16
+	mulld %r27, %r29, %r30
+	adde %r25, %r25, %r27
+	mulld %r27, %r29, %r28
+	adde %r23, %r23, %r27
+	mulld %r27, %r29, %r26
+	adde %r21, %r21, %r27
+	mulld %r27, %r29, %r24
+	adde %r19, %r19, %r27
+	mulld %r27, %r29, %r22
+	adde %r17, %r17, %r27
+	mulld %r27, %r29, %r20
+	adde %r18, %r18, %r27
+	addze %r8, %r8
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r15, %r29, %r9
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r29, %r6
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r29, %r11
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r29, %r31
+	adde %r16, %r25, %r16
+	mulhdu %r25, %r29, %r30
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r29, %r28
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r29, %r26
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r29, %r24
+	adde %r17, %r17, %r25
+	mulhdu %r25, %r29, %r22
+	adde %r18, %r18, %r25
+	mulhdu %r29, %r29, %r20
+	adde %r29, %r8, %r29
 	addze %r27, %r27
-	addc %r15, %r15, %r20
+	mulld %r8, %r10, %r7
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r15, %r12
+	mulld %r25, %r8, %r31
+	adde %r16, %r16, %r25
+	mulld %r25, %r8, %r30
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r28
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r26
+	adde %r19, %r19, %r25
+	mulld %r25, %r8, %r24
+	adde %r17, %r17, %r25
+	mulld %r25, %r8, %r22
+	adde %r18, %r18, %r25
+	mulld %r25, %r8, %r20
+	adde %r25, %r29, %r25
 	addze %r27, %r27
-	mulhdu %r25, %r8, %r31
-	mulld %r20, %r8, %r31
-	addc %r20, %r23, %r20
-	addze %r25, %r25
-	addc %r20, %r20, %r27
-	addze %r25, %r25
-	mulhdu %r27, %r8, %r29
-	mulld %r23, %r8, %r29
-	addc %r21, %r21, %r23
-	addze %r27, %r27
-	addc %r21, %r21, %r25
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r28
-	mulld %r23, %r8, %r28
-	addc %r19, %r19, %r23
-	addze %r25, %r25
-	addc %r19, %r19, %r27
-	addze %r25, %r25
-	mulhdu %r27, %r8, %r26
-	mulld %r23, %r8, %r26
-	addc %r17, %r17, %r23
-	addze %r27, %r27
-	addc %r17, %r17, %r25
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r24
-	mulld %r23, %r8, %r24
-	addc %r16, %r16, %r23
-	addze %r25, %r25
-	addc %r16, %r16, %r27
-	addze %r25, %r25
-	mulhdu %r27, %r8, %r22
-	mulld %r8, %r8, %r22
-	addc %r18, %r18, %r8
-	addze %r27, %r27
-	addc %r18, %r18, %r25
-	addze %r27, %r27
-	mulld %r8, %r11, %r7
-	mulhdu %r25, %r8, %r9
-	mulld %r23, %r8, %r9
-	addc %r0, %r11, %r23
-	addze %r25, %r25
-	mulhdu %r11, %r8, %r6
-	mulld %r23, %r8, %r6
-	addc %r10, %r10, %r23
-	addze %r11, %r11
-	addc %r10, %r10, %r25
-	addze %r11, %r11
-	mulhdu %r25, %r8, %r12
-	mulld %r23, %r8, %r12
-	addc %r15, %r15, %r23
-	addze %r25, %r25
-	addc %r11, %r15, %r11
-	addze %r25, %r25
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r15, %r8, %r9
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r8, %r6
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r8, %r11
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r8, %r31
+	adde %r16, %r23, %r16
 	mulhdu %r23, %r8, %r30
-	mulld %r15, %r8, %r30
-	addc %r15, %r20, %r15
-	addze %r23, %r23
-	addc %r15, %r15, %r25
-	addze %r23, %r23
-	mulhdu %r25, %r8, %r31
-	mulld %r20, %r8, %r31
-	addc %r20, %r21, %r20
-	addze %r25, %r25
-	addc %r20, %r20, %r23
-	addze %r25, %r25
-	mulhdu %r23, %r8, %r29
-	mulld %r21, %r8, %r29
-	addc %r19, %r19, %r21
-	addze %r23, %r23
-	addc %r19, %r19, %r25
-	addze %r23, %r23
-	mulhdu %r25, %r8, %r28
-	mulld %r21, %r8, %r28
-	addc %r17, %r17, %r21
-	addze %r25, %r25
-	addc %r17, %r17, %r23
-	addze %r25, %r25
+	adde %r21, %r21, %r23
+	mulhdu %r23, %r8, %r28
+	adde %r19, %r19, %r23
 	mulhdu %r23, %r8, %r26
-	mulld %r21, %r8, %r26
-	addc %r16, %r16, %r21
-	addze %r23, %r23
-	addc %r16, %r16, %r25
-	addze %r23, %r23
-	mulhdu %r25, %r8, %r24
-	mulld %r21, %r8, %r24
-	addc %r18, %r18, %r21
-	addze %r25, %r25
-	addc %r18, %r18, %r23
-	addze %r25, %r25
+	adde %r17, %r17, %r23
+	mulhdu %r23, %r8, %r24
+	adde %r18, %r18, %r23
 	mulhdu %r23, %r8, %r22
-	mulld %r8, %r8, %r22
-	addc %r27, %r27, %r8
-	addze %r23, %r23
-	addc %r25, %r27, %r25
-	addze %r23, %r23
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r20
+	adde %r27, %r27, %r8
+	addze %r29, %r29
 	mulld %r8, %r10, %r7
-	mulhdu %r27, %r8, %r9
-	mulld %r21, %r8, %r9
-	addc %r0, %r10, %r21
-	addze %r27, %r27
-	mulhdu %r10, %r8, %r6
-	mulld %r21, %r8, %r6
-	addc %r11, %r11, %r21
-	addze %r10, %r10
-	addc %r11, %r11, %r27
-	addze %r10, %r10
-	mulhdu %r27, %r8, %r12
-	mulld %r21, %r8, %r12
-	addc %r15, %r15, %r21
-	addze %r27, %r27
-	addc %r10, %r15, %r10
-	addze %r27, %r27
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r15, %r12
+	mulld %r25, %r8, %r31
+	adde %r16, %r16, %r25
+	mulld %r25, %r8, %r30
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r28
+	adde %r19, %r19, %r25
+	mulld %r25, %r8, %r26
+	adde %r17, %r17, %r25
+	mulld %r25, %r8, %r24
+	adde %r18, %r18, %r25
+	mulld %r25, %r8, %r22
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r20
+	adde %r25, %r27, %r25
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r15, %r8, %r9
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r8, %r6
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r8, %r11
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r8, %r31
+	adde %r16, %r21, %r16
 	mulhdu %r21, %r8, %r30
-	mulld %r15, %r8, %r30
-	addc %r15, %r20, %r15
-	addze %r21, %r21
-	addc %r15, %r15, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r31
-	mulld %r20, %r8, %r31
-	addc %r19, %r19, %r20
-	addze %r27, %r27
-	addc %r19, %r19, %r21
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r29
-	mulld %r20, %r8, %r29
-	addc %r17, %r17, %r20
-	addze %r21, %r21
-	addc %r17, %r17, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r28
-	mulld %r20, %r8, %r28
-	addc %r16, %r16, %r20
-	addze %r27, %r27
-	addc %r16, %r16, %r21
-	addze %r27, %r27
+	adde %r19, %r19, %r21
+	mulhdu %r21, %r8, %r28
+	adde %r17, %r17, %r21
 	mulhdu %r21, %r8, %r26
-	mulld %r20, %r8, %r26
-	addc %r18, %r18, %r20
-	addze %r21, %r21
-	addc %r18, %r18, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r24
-	mulld %r20, %r8, %r24
-	addc %r20, %r25, %r20
-	addze %r27, %r27
-	addc %r20, %r20, %r21
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r22
-	mulld %r8, %r8, %r22
-	addc %r23, %r23, %r8
-	addze %r25, %r25
-	addc %r23, %r23, %r27
-	addze %r25, %r25
-	mulld %r8, %r11, %r7
-	mulhdu %r27, %r8, %r9
-	mulld %r21, %r8, %r9
-	addc %r0, %r11, %r21
-	addze %r27, %r27
-	mulhdu %r11, %r8, %r6
-	mulld %r21, %r8, %r6
-	addc %r10, %r10, %r21
-	addze %r11, %r11
-	addc %r10, %r10, %r27
-	addze %r11, %r11
-	mulhdu %r27, %r8, %r12
-	mulld %r21, %r8, %r12
-	addc %r15, %r15, %r21
-	addze %r27, %r27
-	addc %r11, %r15, %r11
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r30
-	mulld %r15, %r8, %r30
-	addc %r15, %r19, %r15
-	addze %r21, %r21
-	addc %r15, %r15, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r31
-	mulld %r19, %r8, %r31
-	addc %r17, %r17, %r19
-	addze %r27, %r27
-	addc %r17, %r17, %r21
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r29
-	mulld %r19, %r8, %r29
-	addc %r16, %r16, %r19
-	addze %r21, %r21
-	addc %r16, %r16, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r28
-	mulld %r19, %r8, %r28
-	addc %r18, %r18, %r19
-	addze %r27, %r27
-	addc %r18, %r18, %r21
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r26
-	mulld %r19, %r8, %r26
-	addc %r19, %r20, %r19
-	addze %r21, %r21
-	addc %r19, %r19, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r24
-	mulld %r20, %r8, %r24
-	addc %r20, %r23, %r20
-	addze %r27, %r27
-	addc %r20, %r20, %r21
-	addze %r27, %r27
+	adde %r18, %r18, %r21
+	mulhdu %r21, %r8, %r24
+	adde %r21, %r23, %r21
 	mulhdu %r23, %r8, %r22
-	mulld %r8, %r8, %r22
-	addc %r25, %r25, %r8
-	addze %r23, %r23
-	addc %r25, %r25, %r27
-	addze %r23, %r23
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r20
+	adde %r29, %r29, %r8
+	addze %r27, %r27
 	mulld %r8, %r10, %r7
-	mulhdu %r27, %r8, %r9
-	mulld %r21, %r8, %r9
-	addc %r0, %r10, %r21
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r15, %r12
+	mulld %r25, %r8, %r31
+	adde %r16, %r16, %r25
+	mulld %r25, %r8, %r30
+	adde %r19, %r19, %r25
+	mulld %r25, %r8, %r28
+	adde %r17, %r17, %r25
+	mulld %r25, %r8, %r26
+	adde %r18, %r18, %r25
+	mulld %r25, %r8, %r24
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r22
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r20
+	adde %r25, %r29, %r25
 	addze %r27, %r27
-	mulhdu %r10, %r8, %r6
-	mulld %r21, %r8, %r6
-	addc %r11, %r11, %r21
-	addze %r10, %r10
-	addc %r11, %r11, %r27
-	addze %r10, %r10
-	mulhdu %r27, %r8, %r12
-	mulld %r21, %r8, %r12
-	addc %r15, %r15, %r21
-	addze %r27, %r27
-	addc %r10, %r15, %r10
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r30
-	mulld %r15, %r8, %r30
-	addc %r15, %r17, %r15
-	addze %r21, %r21
-	addc %r15, %r15, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r31
-	mulld %r17, %r8, %r31
-	addc %r16, %r16, %r17
-	addze %r27, %r27
-	addc %r16, %r16, %r21
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r29
-	mulld %r17, %r8, %r29
-	addc %r17, %r18, %r17
-	addze %r21, %r21
-	addc %r17, %r17, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r28
-	mulld %r18, %r8, %r28
-	addc %r18, %r19, %r18
-	addze %r27, %r27
-	addc %r18, %r18, %r21
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r26
-	mulld %r19, %r8, %r26
-	addc %r19, %r20, %r19
-	addze %r21, %r21
-	addc %r19, %r19, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r24
-	mulld %r20, %r8, %r24
-	addc %r20, %r25, %r20
-	addze %r27, %r27
-	addc %r20, %r20, %r21
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r22
-	mulld %r8, %r8, %r22
-	addc %r23, %r23, %r8
-	addze %r25, %r25
-	addc %r23, %r23, %r27
-	addze %r25, %r25
-	mulld %r8, %r11, %r7
-	mulhdu %r27, %r8, %r9
-	mulld %r21, %r8, %r9
-	addc %r0, %r11, %r21
-	addze %r27, %r27
-	mulhdu %r11, %r8, %r6
-	mulld %r21, %r8, %r6
-	addc %r10, %r10, %r21
-	addze %r11, %r11
-	addc %r10, %r10, %r27
-	addze %r11, %r11
-	mulhdu %r27, %r8, %r12
-	mulld %r21, %r8, %r12
-	addc %r15, %r15, %r21
-	addze %r27, %r27
-	addc %r11, %r15, %r11
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r30
-	mulld %r15, %r8, %r30
-	addc %r15, %r16, %r15
-	addze %r21, %r21
-	addc %r15, %r15, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r31
-	mulld %r16, %r8, %r31
-	addc %r16, %r17, %r16
-	addze %r27, %r27
-	addc %r16, %r16, %r21
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r29
-	mulld %r17, %r8, %r29
-	addc %r17, %r18, %r17
-	addze %r21, %r21
-	addc %r17, %r17, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r28
-	mulld %r18, %r8, %r28
-	addc %r18, %r19, %r18
-	addze %r27, %r27
-	addc %r18, %r18, %r21
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r26
-	mulld %r19, %r8, %r26
-	addc %r19, %r20, %r19
-	addze %r21, %r21
-	addc %r19, %r19, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r24
-	mulld %r20, %r8, %r24
-	addc %r20, %r23, %r20
-	addze %r27, %r27
-	addc %r20, %r20, %r21
-	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r15, %r8, %r9
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r8, %r6
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r8, %r11
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r8, %r31
+	adde %r16, %r19, %r16
+	mulhdu %r19, %r8, %r30
+	adde %r17, %r17, %r19
+	mulhdu %r19, %r8, %r28
+	adde %r18, %r18, %r19
+	mulhdu %r19, %r8, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r8, %r24
+	adde %r21, %r23, %r21
 	mulhdu %r23, %r8, %r22
-	mulld %r8, %r8, %r22
-	addc %r25, %r25, %r8
-	addze %r23, %r23
-	addc %r25, %r25, %r27
-	addze %r23, %r23
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r20
+	adde %r27, %r27, %r8
+	addze %r29, %r29
 	mulld %r8, %r10, %r7
-	mulhdu %r27, %r8, %r9
-	mulld %r21, %r8, %r9
-	addc %r0, %r10, %r21
-	addze %r27, %r27
-	mulhdu %r10, %r8, %r6
-	mulld %r21, %r8, %r6
-	addc %r11, %r11, %r21
-	addze %r10, %r10
-	addc %r11, %r11, %r27
-	addze %r10, %r10
-	mulhdu %r27, %r8, %r12
-	mulld %r21, %r8, %r12
-	addc %r15, %r15, %r21
-	addze %r27, %r27
-	addc %r10, %r15, %r10
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r30
-	mulld %r15, %r8, %r30
-	addc %r15, %r16, %r15
-	addze %r21, %r21
-	addc %r15, %r15, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r31
-	mulld %r16, %r8, %r31
-	addc %r16, %r17, %r16
-	addze %r27, %r27
-	addc %r16, %r16, %r21
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r29
-	mulld %r17, %r8, %r29
-	addc %r17, %r18, %r17
-	addze %r21, %r21
-	addc %r17, %r17, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r28
-	mulld %r18, %r8, %r28
-	addc %r18, %r19, %r18
-	addze %r27, %r27
-	addc %r18, %r18, %r21
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r26
-	mulld %r19, %r8, %r26
-	addc %r19, %r20, %r19
-	addze %r21, %r21
-	addc %r19, %r19, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r24
-	mulld %r20, %r8, %r24
-	addc %r20, %r25, %r20
-	addze %r27, %r27
-	addc %r20, %r20, %r21
-	addze %r27, %r27
-	mulhdu %r25, %r8, %r22
-	mulld %r8, %r8, %r22
-	addc %r23, %r23, %r8
-	addze %r25, %r25
-	addc %r23, %r23, %r27
-	addze %r25, %r25
-	mulld %r8, %r11, %r7
-	mulhdu %r27, %r8, %r9
-	mulld %r21, %r8, %r9
-	addc %r0, %r11, %r21
-	addze %r27, %r27
-	mulhdu %r11, %r8, %r6
-	mulld %r21, %r8, %r6
-	addc %r10, %r10, %r21
-	addze %r11, %r11
-	addc %r10, %r10, %r27
-	addze %r11, %r11
-	mulhdu %r27, %r8, %r12
-	mulld %r21, %r8, %r12
-	addc %r15, %r15, %r21
-	addze %r27, %r27
-	addc %r11, %r15, %r11
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r30
-	mulld %r15, %r8, %r30
-	addc %r15, %r16, %r15
-	addze %r21, %r21
-	addc %r15, %r15, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r31
-	mulld %r16, %r8, %r31
-	addc %r16, %r17, %r16
-	addze %r27, %r27
-	addc %r16, %r16, %r21
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r29
-	mulld %r17, %r8, %r29
-	addc %r17, %r18, %r17
-	addze %r21, %r21
-	addc %r17, %r17, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r28
-	mulld %r18, %r8, %r28
-	addc %r18, %r19, %r18
-	addze %r27, %r27
-	addc %r18, %r18, %r21
-	addze %r27, %r27
-	mulhdu %r21, %r8, %r26
-	mulld %r19, %r8, %r26
-	addc %r19, %r20, %r19
-	addze %r21, %r21
-	addc %r19, %r19, %r27
-	addze %r21, %r21
-	mulhdu %r27, %r8, %r24
-	mulld %r20, %r8, %r24
-	addc %r20, %r23, %r20
-	addze %r27, %r27
-	addc %r20, %r20, %r21
-	addze %r27, %r27
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r15, %r12
+	mulld %r25, %r8, %r31
+	adde %r16, %r16, %r25
+	mulld %r25, %r8, %r30
+	adde %r17, %r17, %r25
+	mulld %r25, %r8, %r28
+	adde %r18, %r18, %r25
+	mulld %r25, %r8, %r26
+	adde %r19, %r19, %r25
+	mulld %r25, %r8, %r24
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r22
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r20
+	adde %r25, %r27, %r25
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r15, %r8, %r9
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r8, %r6
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r8, %r11
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r8, %r31
+	adde %r16, %r17, %r16
+	mulhdu %r17, %r8, %r30
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r8, %r28
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r8, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r8, %r24
+	adde %r21, %r23, %r21
 	mulhdu %r23, %r8, %r22
-	mulld %r8, %r8, %r22
-	addc %r25, %r25, %r8
-	addze %r23, %r23
-	addc %r25, %r25, %r27
-	addze %r23, %r23
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r20
+	adde %r29, %r29, %r8
+	addze %r27, %r27
+	mulld %r8, %r10, %r7
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r15, %r12
+	mulld %r25, %r8, %r31
+	adde %r16, %r16, %r25
+	mulld %r25, %r8, %r30
+	adde %r17, %r17, %r25
+	mulld %r25, %r8, %r28
+	adde %r18, %r18, %r25
+	mulld %r25, %r8, %r26
+	adde %r19, %r19, %r25
+	mulld %r25, %r8, %r24
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r22
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r20
+	adde %r25, %r29, %r25
+	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r15, %r8, %r9
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r8, %r6
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r8, %r11
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r8, %r31
+	adde %r16, %r17, %r16
+	mulhdu %r17, %r8, %r30
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r8, %r28
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r8, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r8, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r8, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r20
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	mulld %r8, %r10, %r7
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r15, %r12
+	mulld %r25, %r8, %r31
+	adde %r16, %r16, %r25
+	mulld %r25, %r8, %r30
+	adde %r17, %r17, %r25
+	mulld %r25, %r8, %r28
+	adde %r18, %r18, %r25
+	mulld %r25, %r8, %r26
+	adde %r19, %r19, %r25
+	mulld %r25, %r8, %r24
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r22
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r20
+	adde %r25, %r27, %r25
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r15, %r8, %r9
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r8, %r6
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r8, %r11
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r8, %r31
+	adde %r16, %r17, %r16
+	mulhdu %r17, %r8, %r30
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r8, %r28
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r8, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r8, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r8, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r20
+	adde %r29, %r29, %r8
+	addze %r27, %r27
+	mulld %r8, %r10, %r7
+	mulld %r25, %r8, %r9
+	addc %r0, %r10, %r25
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r15, %r12
+	mulld %r25, %r8, %r31
+	adde %r16, %r16, %r25
+	mulld %r25, %r8, %r30
+	adde %r17, %r17, %r25
+	mulld %r25, %r8, %r28
+	adde %r18, %r18, %r25
+	mulld %r25, %r8, %r26
+	adde %r19, %r19, %r25
+	mulld %r25, %r8, %r24
+	adde %r21, %r21, %r25
+	mulld %r25, %r8, %r22
+	adde %r23, %r23, %r25
+	mulld %r25, %r8, %r20
+	adde %r25, %r29, %r25
+	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r15, %r8, %r9
+	addc %r10, %r10, %r15
+	mulhdu %r15, %r8, %r6
+	adde %r12, %r12, %r15
+	mulhdu %r15, %r8, %r11
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r8, %r31
+	adde %r16, %r17, %r16
+	mulhdu %r17, %r8, %r30
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r8, %r28
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r8, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r8, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r8, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r8, %r8, %r20
+	adde %r27, %r27, %r8
+	addze %r29, %r29
 	mulld %r7, %r10, %r7
-	mulhdu %r8, %r7, %r9
-	mulld %r27, %r7, %r9
-	addc %r0, %r10, %r27
+	mulld %r8, %r7, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r7, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r7, %r11
+	adde %r15, %r15, %r8
+	mulld %r8, %r7, %r31
+	adde %r16, %r16, %r8
+	mulld %r8, %r7, %r30
+	adde %r17, %r17, %r8
+	mulld %r8, %r7, %r28
+	adde %r18, %r18, %r8
+	mulld %r8, %r7, %r26
+	adde %r19, %r19, %r8
+	mulld %r8, %r7, %r24
+	adde %r21, %r21, %r8
+	mulld %r8, %r7, %r22
+	adde %r23, %r23, %r8
+	mulld %r8, %r7, %r20
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r10, %r7, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r7, %r6
+	adde %r12, %r15, %r12
+	mulhdu %r25, %r7, %r11
+	adde %r16, %r16, %r25
+	mulhdu %r25, %r7, %r31
+	adde %r17, %r17, %r25
+	mulhdu %r25, %r7, %r30
+	adde %r18, %r18, %r25
+	mulhdu %r25, %r7, %r28
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r7, %r26
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r7, %r24
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r7, %r22
+	adde %r25, %r27, %r25
+	mulhdu %r7, %r7, %r20
+	adde %r29, %r29, %r7
 	addze %r8, %r8
-	mulhdu %r10, %r7, %r6
-	mulld %r27, %r7, %r6
-	addc %r11, %r11, %r27
-	addze %r10, %r10
-	addc %r11, %r11, %r8
-	addze %r10, %r10
-	mulhdu %r8, %r7, %r12
-	mulld %r27, %r7, %r12
-	addc %r15, %r15, %r27
-	addze %r8, %r8
-	addc %r10, %r15, %r10
-	addze %r8, %r8
-	mulhdu %r27, %r7, %r30
-	mulld %r21, %r7, %r30
-	addc %r16, %r16, %r21
-	addze %r27, %r27
-	addc %r16, %r16, %r8
-	addze %r27, %r27
-	mulhdu %r8, %r7, %r31
-	mulld %r21, %r7, %r31
-	addc %r17, %r17, %r21
-	addze %r8, %r8
-	addc %r17, %r17, %r27
-	addze %r8, %r8
-	mulhdu %r27, %r7, %r29
-	mulld %r21, %r7, %r29
-	addc %r18, %r18, %r21
-	addze %r27, %r27
-	addc %r18, %r18, %r8
-	addze %r27, %r27
-	mulhdu %r8, %r7, %r28
-	mulld %r21, %r7, %r28
-	addc %r19, %r19, %r21
-	addze %r8, %r8
-	addc %r19, %r19, %r27
-	addze %r8, %r8
-	mulhdu %r27, %r7, %r26
-	mulld %r21, %r7, %r26
-	addc %r20, %r20, %r21
-	addze %r27, %r27
-	addc %r20, %r20, %r8
-	addze %r27, %r27
-	mulhdu %r8, %r7, %r24
-	mulld %r21, %r7, %r24
-	addc %r21, %r25, %r21
-	addze %r8, %r8
-	addc %r21, %r21, %r27
-	addze %r8, %r8
-	mulhdu %r27, %r7, %r22
-	mulld %r7, %r7, %r22
-	addc %r23, %r23, %r7
-	addze %r27, %r27
-	addc %r23, %r23, %r8
-	addze %r27, %r27
 	ld %r7, 80(%r4)
-	addc %r11, %r11, %r7
+	addc %r10, %r10, %r7
 	ld %r7, 88(%r4)
-	adde %r10, %r10, %r7
+	adde %r12, %r12, %r7
 	ld %r7, 96(%r4)
 	adde %r16, %r16, %r7
 	ld %r7, 104(%r4)
@@ -3093,47 +2638,46 @@ lf_mp_redc10_ppc64le:
 	ld %r7, 120(%r4)
 	adde %r19, %r19, %r7
 	ld %r7, 128(%r4)
-	adde %r20, %r20, %r7
-	ld %r7, 136(%r4)
 	adde %r21, %r21, %r7
-	ld %r7, 144(%r4)
+	ld %r7, 136(%r4)
 	adde %r23, %r23, %r7
+	ld %r7, 144(%r4)
+	adde %r25, %r25, %r7
 	ld %r7, 152(%r4)
-	adde %r27, %r27, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	subfc %r9, %r9, %r11
-	subfe %r6, %r6, %r10
-	subfe %r12, %r12, %r16
-	subfe %r30, %r30, %r17
-	subfe %r31, %r31, %r18
-	subfe %r29, %r29, %r19
-	subfe %r28, %r28, %r20
+	adde %r29, %r29, %r7
+	addze %r8, %r8
+	subfc %r9, %r9, %r10
+	subfe %r6, %r6, %r12
+	subfe %r11, %r11, %r16
+	subfe %r31, %r31, %r17
+	subfe %r30, %r30, %r18
+	subfe %r28, %r28, %r19
 	subfe %r26, %r26, %r21
 	subfe %r24, %r24, %r23
-	subfe %r22, %r22, %r27
-	addme %r0, %r7
+	subfe %r22, %r22, %r25
+	subfe %r20, %r20, %r29
+	addme %r0, %r8
 	subfe. %r0, %r0, %r0
-	isel %r11, %r11, %r9, 0
-	std %r11, 0(%r3)
-	isel %r10, %r10, %r6, 0
-	std %r10, 8(%r3)
-	isel %r12, %r16, %r12, 0
-	std %r12, 16(%r3)
-	isel %r17, %r17, %r30, 0
+	isel %r10, %r10, %r9, 0
+	std %r10, 0(%r3)
+	isel %r12, %r12, %r6, 0
+	std %r12, 8(%r3)
+	isel %r11, %r16, %r11, 0
+	std %r11, 16(%r3)
+	isel %r17, %r17, %r31, 0
 	std %r17, 24(%r3)
-	isel %r18, %r18, %r31, 0
+	isel %r18, %r18, %r30, 0
 	std %r18, 32(%r3)
-	isel %r19, %r19, %r29, 0
+	isel %r19, %r19, %r28, 0
 	std %r19, 40(%r3)
-	isel %r20, %r20, %r28, 0
-	std %r20, 48(%r3)
 	isel %r21, %r21, %r26, 0
-	std %r21, 56(%r3)
+	std %r21, 48(%r3)
 	isel %r23, %r23, %r24, 0
-	std %r23, 64(%r3)
-	isel %r22, %r27, %r22, 0
-	std %r22, 72(%r3)
+	std %r23, 56(%r3)
+	isel %r22, %r25, %r22, 0
+	std %r22, 64(%r3)
+	isel %r20, %r29, %r20, 0
+	std %r20, 72(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -3176,7 +2720,7 @@ lf_mp_redc10_ppc64le:
 #   r = x / 2^704 mod m (Montgomery reduction), 22 -> 11 limbs; m odd (m[11] = -m^-1 mod 2^64), needs x < m*2^704; output < m. r must not overlap x or m.
 #   ELFv2: r in r3, x in r4, m in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 144 bytes of the protected zone below r1 (18 registers saved, 0 spill slots of 8 bytes)
-#   843 instructions
+#   666 instructions
 	.text
 	.globl lf_mp_redc11_ppc64le
 	.hidden lf_mp_redc11_ppc64le
@@ -3224,808 +2768,631 @@ lf_mp_redc11_ppc64le:
 	ld %r7, 88(%r5)
 	mulld %r8, %r6, %r7
 	ld %r9, 0(%r5)
-	mulhdu %r10, %r8, %r9
-	mulld %r11, %r8, %r9
-	addc %r0, %r6, %r11
-	addze %r10, %r10
+	mulld %r10, %r8, %r9
+	addc %r0, %r6, %r10
 	ld %r6, 8(%r5)
-	mulhdu %r11, %r8, %r6
-	mulld %r12, %r8, %r6
-	ld %r31, 8(%r4)
-	addc %r12, %r31, %r12
-	addze %r11, %r11
-	addc %r10, %r12, %r10
-	addze %r11, %r11
-	ld %r12, 16(%r5)
-	mulhdu %r31, %r8, %r12
-	mulld %r30, %r8, %r12
-	ld %r29, 16(%r4)
-	addc %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r11, %r29, %r11
-	addze %r31, %r31
-	ld %r30, 24(%r5)
-	mulhdu %r29, %r8, %r30
+	mulld %r10, %r8, %r6
+	ld %r11, 8(%r4)
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r12, %r8, %r11
+	ld %r31, 16(%r4)
+	adde %r12, %r31, %r12
+	ld %r31, 24(%r5)
+	mulld %r30, %r8, %r31
+	ld %r29, 24(%r4)
+	adde %r29, %r29, %r30
+	ld %r30, 32(%r5)
 	mulld %r28, %r8, %r30
-	ld %r27, 24(%r4)
-	addc %r27, %r27, %r28
-	addze %r29, %r29
-	addc %r27, %r27, %r31
-	addze %r29, %r29
-	ld %r31, 32(%r5)
-	mulhdu %r28, %r8, %r31
-	mulld %r26, %r8, %r31
-	ld %r25, 32(%r4)
-	addc %r25, %r25, %r26
-	addze %r28, %r28
-	addc %r25, %r25, %r29
-	addze %r28, %r28
-	ld %r29, 40(%r5)
-	mulhdu %r26, %r8, %r29
-	mulld %r24, %r8, %r29
-	ld %r23, 40(%r4)
-	addc %r23, %r23, %r24
-	addze %r26, %r26
-	addc %r23, %r23, %r28
-	addze %r26, %r26
-	ld %r28, 48(%r5)
-	mulhdu %r24, %r8, %r28
-	mulld %r22, %r8, %r28
-	ld %r21, 48(%r4)
-	addc %r21, %r21, %r22
-	addze %r24, %r24
-	addc %r21, %r21, %r26
-	addze %r24, %r24
-	ld %r26, 56(%r5)
-	mulhdu %r22, %r8, %r26
-	mulld %r20, %r8, %r26
-	ld %r19, 56(%r4)
-	addc %r19, %r19, %r20
-	addze %r22, %r22
-	addc %r19, %r19, %r24
-	addze %r22, %r22
-	ld %r24, 64(%r5)
-	mulhdu %r20, %r8, %r24
-	mulld %r18, %r8, %r24
-	ld %r17, 64(%r4)
-	addc %r17, %r17, %r18
-	addze %r20, %r20
-	addc %r17, %r17, %r22
-	addze %r20, %r20
-	ld %r22, 72(%r5)
-	mulhdu %r18, %r8, %r22
-	mulld %r16, %r8, %r22
-	ld %r15, 72(%r4)
-	addc %r15, %r15, %r16
-	addze %r18, %r18
-	addc %r15, %r15, %r20
-	addze %r18, %r18
-	ld %r20, 80(%r5)
-	mulhdu %r16, %r8, %r20
-	mulld %r8, %r8, %r20
-	ld %r14, 80(%r4)
-	addc %r14, %r14, %r8
-	addze %r16, %r16
-	addc %r14, %r14, %r18
-	addze %r16, %r16
-	mulld %r8, %r10, %r7
-	mulhdu %r18, %r8, %r9
-	mulld %r7, %r8, %r9
-	addc %r0, %r10, %r7
-	addze %r18, %r18
-	mulhdu %r7, %r8, %r6
-	mulld %r10, %r8, %r6
-	addc %r10, %r11, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r18
-	addze %r7, %r7
-	mulhdu %r11, %r8, %r12
-	mulld %r18, %r8, %r12
-	addc %r18, %r27, %r18
-	addze %r11, %r11
-	addc %r18, %r18, %r7
-	addze %r11, %r11
-	mulhdu %r7, %r8, %r30
-	mulld %r27, %r8, %r30
-	addc %r25, %r25, %r27
-	addze %r7, %r7
-	addc %r11, %r25, %r11
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r31
-	mulld %r25, %r8, %r31
-	addc %r23, %r23, %r25
-	addze %r27, %r27
-	addc %r23, %r23, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r8, %r29
-	mulld %r25, %r8, %r29
-	addc %r21, %r21, %r25
-	addze %r7, %r7
-	addc %r21, %r21, %r27
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r28
-	mulld %r25, %r8, %r28
-	addc %r19, %r19, %r25
-	addze %r27, %r27
-	addc %r19, %r19, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r8, %r26
-	mulld %r25, %r8, %r26
-	addc %r17, %r17, %r25
-	addze %r7, %r7
-	addc %r17, %r17, %r27
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r24
-	mulld %r25, %r8, %r24
-	addc %r15, %r15, %r25
-	addze %r27, %r27
-	addc %r15, %r15, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r8, %r22
-	mulld %r25, %r8, %r22
-	addc %r14, %r14, %r25
-	addze %r7, %r7
-	addc %r14, %r14, %r27
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r20
-	mulld %r8, %r8, %r20
-	addc %r16, %r16, %r8
-	addze %r27, %r27
-	addc %r16, %r16, %r7
-	addze %r27, %r27
-	ld %r7, 88(%r5)
-	mulld %r8, %r10, %r7
-	mulhdu %r25, %r8, %r9
-	mulld %r7, %r8, %r9
-	addc %r0, %r10, %r7
-	addze %r25, %r25
-	mulhdu %r7, %r8, %r6
-	mulld %r10, %r8, %r6
-	addc %r10, %r18, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r25
-	addze %r7, %r7
-	mulhdu %r25, %r8, %r12
-	mulld %r18, %r8, %r12
-	addc %r11, %r11, %r18
-	addze %r25, %r25
-	addc %r11, %r11, %r7
-	addze %r25, %r25
-	mulhdu %r7, %r8, %r30
-	mulld %r18, %r8, %r30
-	addc %r18, %r23, %r18
-	addze %r7, %r7
-	addc %r18, %r18, %r25
-	addze %r7, %r7
-	mulhdu %r25, %r8, %r31
-	mulld %r23, %r8, %r31
-	addc %r21, %r21, %r23
-	addze %r25, %r25
-	addc %r21, %r21, %r7
-	addze %r25, %r25
-	mulhdu %r7, %r8, %r29
-	mulld %r23, %r8, %r29
-	addc %r19, %r19, %r23
-	addze %r7, %r7
-	addc %r19, %r19, %r25
-	addze %r7, %r7
-	mulhdu %r25, %r8, %r28
-	mulld %r23, %r8, %r28
-	addc %r17, %r17, %r23
-	addze %r25, %r25
-	addc %r17, %r17, %r7
-	addze %r25, %r25
-	mulhdu %r7, %r8, %r26
-	mulld %r23, %r8, %r26
-	addc %r15, %r15, %r23
-	addze %r7, %r7
-	addc %r15, %r15, %r25
-	addze %r7, %r7
-	mulhdu %r25, %r8, %r24
-	mulld %r23, %r8, %r24
-	addc %r14, %r14, %r23
-	addze %r25, %r25
-	addc %r14, %r14, %r7
-	addze %r25, %r25
-	mulhdu %r7, %r8, %r22
-	mulld %r23, %r8, %r22
-	addc %r16, %r16, %r23
-	addze %r7, %r7
-	addc %r16, %r16, %r25
-	addze %r7, %r7
-	mulhdu %r25, %r8, %r20
-	mulld %r8, %r8, %r20
-	addc %r27, %r27, %r8
-	addze %r25, %r25
-	addc %r27, %r27, %r7
-	addze %r25, %r25
-	ld %r7, 88(%r5)
-	mulld %r8, %r10, %r7
-	mulhdu %r23, %r8, %r9
-	mulld %r7, %r8, %r9
-	addc %r0, %r10, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r6
-	mulld %r10, %r8, %r6
-	addc %r10, %r11, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r23
-	addze %r7, %r7
-	mulhdu %r11, %r8, %r12
-	mulld %r23, %r8, %r12
-	addc %r18, %r18, %r23
-	addze %r11, %r11
-	addc %r18, %r18, %r7
-	addze %r11, %r11
-	mulhdu %r7, %r8, %r30
-	mulld %r23, %r8, %r30
-	addc %r21, %r21, %r23
-	addze %r7, %r7
-	addc %r11, %r21, %r11
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r31
-	mulld %r21, %r8, %r31
-	addc %r19, %r19, %r21
-	addze %r23, %r23
-	addc %r19, %r19, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r29
-	mulld %r21, %r8, %r29
-	addc %r17, %r17, %r21
-	addze %r7, %r7
-	addc %r17, %r17, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r28
-	mulld %r21, %r8, %r28
-	addc %r15, %r15, %r21
-	addze %r23, %r23
-	addc %r15, %r15, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r26
-	mulld %r21, %r8, %r26
-	addc %r14, %r14, %r21
-	addze %r7, %r7
-	addc %r14, %r14, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r24
-	mulld %r21, %r8, %r24
-	addc %r16, %r16, %r21
-	addze %r23, %r23
-	addc %r16, %r16, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r22
-	mulld %r21, %r8, %r22
-	addc %r21, %r27, %r21
-	addze %r7, %r7
-	addc %r21, %r21, %r23
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r20
-	mulld %r8, %r8, %r20
-	addc %r25, %r25, %r8
-	addze %r27, %r27
-	addc %r25, %r25, %r7
-	addze %r27, %r27
-	ld %r7, 88(%r5)
-	mulld %r8, %r10, %r7
-	mulhdu %r23, %r8, %r9
-	mulld %r7, %r8, %r9
-	addc %r0, %r10, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r6
-	mulld %r10, %r8, %r6
-	addc %r10, %r18, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r12
-	mulld %r18, %r8, %r12
-	addc %r11, %r11, %r18
-	addze %r23, %r23
-	addc %r11, %r11, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r30
-	mulld %r18, %r8, %r30
-	addc %r18, %r19, %r18
-	addze %r7, %r7
-	addc %r18, %r18, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r31
-	mulld %r19, %r8, %r31
-	addc %r17, %r17, %r19
-	addze %r23, %r23
-	addc %r17, %r17, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r29
-	mulld %r19, %r8, %r29
-	addc %r15, %r15, %r19
-	addze %r7, %r7
-	addc %r15, %r15, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r28
-	mulld %r19, %r8, %r28
-	addc %r14, %r14, %r19
-	addze %r23, %r23
-	addc %r14, %r14, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r26
-	mulld %r19, %r8, %r26
-	addc %r16, %r16, %r19
-	addze %r7, %r7
-	addc %r16, %r16, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r24
-	mulld %r19, %r8, %r24
-	addc %r19, %r21, %r19
-	addze %r23, %r23
-	addc %r19, %r19, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r22
-	mulld %r21, %r8, %r22
-	addc %r21, %r25, %r21
-	addze %r7, %r7
-	addc %r21, %r21, %r23
-	addze %r7, %r7
-	mulhdu %r25, %r8, %r20
-	mulld %r8, %r8, %r20
-	addc %r27, %r27, %r8
-	addze %r25, %r25
-	addc %r27, %r27, %r7
-	addze %r25, %r25
-	ld %r7, 88(%r5)
-	mulld %r8, %r10, %r7
-	mulhdu %r23, %r8, %r9
-	mulld %r7, %r8, %r9
-	addc %r0, %r10, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r6
-	mulld %r10, %r8, %r6
-	addc %r10, %r11, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r23
-	addze %r7, %r7
-	mulhdu %r11, %r8, %r12
-	mulld %r23, %r8, %r12
-	addc %r18, %r18, %r23
-	addze %r11, %r11
-	addc %r18, %r18, %r7
-	addze %r11, %r11
-	mulhdu %r7, %r8, %r30
-	mulld %r23, %r8, %r30
-	addc %r17, %r17, %r23
-	addze %r7, %r7
-	addc %r11, %r17, %r11
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r31
-	mulld %r17, %r8, %r31
-	addc %r15, %r15, %r17
-	addze %r23, %r23
-	addc %r15, %r15, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r29
-	mulld %r17, %r8, %r29
-	addc %r14, %r14, %r17
-	addze %r7, %r7
-	addc %r14, %r14, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r28
-	mulld %r17, %r8, %r28
-	addc %r16, %r16, %r17
-	addze %r23, %r23
-	addc %r16, %r16, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r26
-	mulld %r17, %r8, %r26
-	addc %r17, %r19, %r17
-	addze %r7, %r7
-	addc %r17, %r17, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r24
-	mulld %r19, %r8, %r24
-	addc %r19, %r21, %r19
-	addze %r23, %r23
-	addc %r19, %r19, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r22
-	mulld %r21, %r8, %r22
-	addc %r21, %r27, %r21
-	addze %r7, %r7
-	addc %r21, %r21, %r23
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r20
-	mulld %r8, %r8, %r20
-	addc %r25, %r25, %r8
-	addze %r27, %r27
-	addc %r25, %r25, %r7
-	addze %r27, %r27
-	ld %r7, 88(%r5)
-	mulld %r8, %r10, %r7
-	mulhdu %r23, %r8, %r9
-	mulld %r7, %r8, %r9
-	addc %r0, %r10, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r6
-	mulld %r10, %r8, %r6
-	addc %r10, %r18, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r12
-	mulld %r18, %r8, %r12
-	addc %r11, %r11, %r18
-	addze %r23, %r23
-	addc %r11, %r11, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r30
-	mulld %r18, %r8, %r30
-	addc %r15, %r15, %r18
-	addze %r7, %r7
-	addc %r15, %r15, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r31
-	mulld %r18, %r8, %r31
-	addc %r14, %r14, %r18
-	addze %r23, %r23
-	addc %r14, %r14, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r29
-	mulld %r18, %r8, %r29
-	addc %r16, %r16, %r18
-	addze %r7, %r7
-	addc %r16, %r16, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r28
-	mulld %r18, %r8, %r28
-	addc %r17, %r17, %r18
-	addze %r23, %r23
-	addc %r17, %r17, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r26
-	mulld %r18, %r8, %r26
-	addc %r18, %r19, %r18
-	addze %r7, %r7
-	addc %r18, %r18, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r24
-	mulld %r19, %r8, %r24
-	addc %r19, %r21, %r19
-	addze %r23, %r23
-	addc %r19, %r19, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r22
-	mulld %r21, %r8, %r22
-	addc %r21, %r25, %r21
-	addze %r7, %r7
-	addc %r21, %r21, %r23
-	addze %r7, %r7
-	mulhdu %r25, %r8, %r20
-	mulld %r8, %r8, %r20
-	addc %r27, %r27, %r8
-	addze %r25, %r25
-	addc %r27, %r27, %r7
-	addze %r25, %r25
-	ld %r7, 88(%r5)
-	mulld %r8, %r10, %r7
-	mulhdu %r23, %r8, %r9
-	mulld %r7, %r8, %r9
-	addc %r0, %r10, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r6
-	mulld %r10, %r8, %r6
-	addc %r10, %r11, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r23
-	addze %r7, %r7
-	mulhdu %r11, %r8, %r12
-	mulld %r23, %r8, %r12
-	addc %r15, %r15, %r23
-	addze %r11, %r11
-	addc %r15, %r15, %r7
-	addze %r11, %r11
-	mulhdu %r7, %r8, %r30
-	mulld %r23, %r8, %r30
-	addc %r14, %r14, %r23
-	addze %r7, %r7
-	addc %r11, %r14, %r11
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r31
-	mulld %r14, %r8, %r31
-	addc %r14, %r16, %r14
-	addze %r23, %r23
-	addc %r14, %r14, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r29
-	mulld %r16, %r8, %r29
-	addc %r16, %r17, %r16
-	addze %r7, %r7
-	addc %r16, %r16, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r28
-	mulld %r17, %r8, %r28
-	addc %r17, %r18, %r17
-	addze %r23, %r23
-	addc %r17, %r17, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r26
-	mulld %r18, %r8, %r26
-	addc %r18, %r19, %r18
-	addze %r7, %r7
-	addc %r18, %r18, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r24
-	mulld %r19, %r8, %r24
-	addc %r19, %r21, %r19
-	addze %r23, %r23
-	addc %r19, %r19, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r22
-	mulld %r21, %r8, %r22
-	addc %r21, %r27, %r21
-	addze %r7, %r7
-	addc %r21, %r21, %r23
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r20
-	mulld %r8, %r8, %r20
-	addc %r25, %r25, %r8
-	addze %r27, %r27
-	addc %r25, %r25, %r7
-	addze %r27, %r27
-	ld %r7, 88(%r5)
-	mulld %r8, %r10, %r7
-	mulhdu %r23, %r8, %r9
-	mulld %r7, %r8, %r9
-	addc %r0, %r10, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r6
-	mulld %r10, %r8, %r6
-	addc %r10, %r15, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r12
-	mulld %r15, %r8, %r12
-	addc %r11, %r11, %r15
-	addze %r23, %r23
-	addc %r11, %r11, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r30
-	mulld %r15, %r8, %r30
-	addc %r14, %r14, %r15
-	addze %r7, %r7
-	addc %r14, %r14, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r31
-	mulld %r15, %r8, %r31
-	addc %r15, %r16, %r15
-	addze %r23, %r23
-	addc %r15, %r15, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r29
-	mulld %r16, %r8, %r29
-	addc %r16, %r17, %r16
-	addze %r7, %r7
-	addc %r16, %r16, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r28
-	mulld %r17, %r8, %r28
-	addc %r17, %r18, %r17
-	addze %r23, %r23
-	addc %r17, %r17, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r26
-	mulld %r18, %r8, %r26
-	addc %r18, %r19, %r18
-	addze %r7, %r7
-	addc %r18, %r18, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r24
-	mulld %r19, %r8, %r24
-	addc %r19, %r21, %r19
-	addze %r23, %r23
-	addc %r19, %r19, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r22
-	mulld %r21, %r8, %r22
-	addc %r21, %r25, %r21
-	addze %r7, %r7
-	addc %r21, %r21, %r23
-	addze %r7, %r7
-	mulhdu %r25, %r8, %r20
-	mulld %r8, %r8, %r20
-	addc %r27, %r27, %r8
-	addze %r25, %r25
-	addc %r27, %r27, %r7
-	addze %r25, %r25
-	ld %r7, 88(%r5)
-	mulld %r8, %r10, %r7
-	mulhdu %r23, %r8, %r9
-	mulld %r7, %r8, %r9
-	addc %r0, %r10, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r6
-	mulld %r10, %r8, %r6
-	addc %r10, %r11, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r23
-	addze %r7, %r7
-	mulhdu %r11, %r8, %r12
-	mulld %r23, %r8, %r12
-	addc %r14, %r14, %r23
-	addze %r11, %r11
-	addc %r14, %r14, %r7
-	addze %r11, %r11
-	mulhdu %r7, %r8, %r30
-	mulld %r23, %r8, %r30
-	addc %r15, %r15, %r23
-	addze %r7, %r7
-	addc %r11, %r15, %r11
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r31
-	mulld %r15, %r8, %r31
-	addc %r15, %r16, %r15
-	addze %r23, %r23
-	addc %r15, %r15, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r29
-	mulld %r16, %r8, %r29
-	addc %r16, %r17, %r16
-	addze %r7, %r7
-	addc %r16, %r16, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r28
-	mulld %r17, %r8, %r28
-	addc %r17, %r18, %r17
-	addze %r23, %r23
-	addc %r17, %r17, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r26
-	mulld %r18, %r8, %r26
-	addc %r18, %r19, %r18
-	addze %r7, %r7
-	addc %r18, %r18, %r23
-	addze %r7, %r7
-	mulhdu %r23, %r8, %r24
-	mulld %r19, %r8, %r24
-	addc %r19, %r21, %r19
-	addze %r23, %r23
-	addc %r19, %r19, %r7
-	addze %r23, %r23
-	mulhdu %r7, %r8, %r22
-	mulld %r21, %r8, %r22
-	addc %r21, %r27, %r21
-	addze %r7, %r7
-	addc %r21, %r21, %r23
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r20
-	mulld %r8, %r8, %r20
-	addc %r25, %r25, %r8
-	addze %r27, %r27
-	addc %r25, %r25, %r7
-	addze %r27, %r27
-	ld %r7, 88(%r5)
-	mulld %r7, %r10, %r7
-	mulhdu %r8, %r7, %r9
-	mulld %r23, %r7, %r9
-	addc %r0, %r10, %r23
-	addze %r8, %r8
-	mulhdu %r10, %r7, %r6
-	mulld %r23, %r7, %r6
-	addc %r14, %r14, %r23
-	addze %r10, %r10
-	addc %r14, %r14, %r8
-	addze %r10, %r10
-	mulhdu %r8, %r7, %r12
-	mulld %r23, %r7, %r12
-	addc %r11, %r11, %r23
-	addze %r8, %r8
-	addc %r10, %r11, %r10
-	addze %r8, %r8
-	mulhdu %r11, %r7, %r30
-	mulld %r23, %r7, %r30
-	addc %r15, %r15, %r23
-	addze %r11, %r11
-	addc %r15, %r15, %r8
-	addze %r11, %r11
-	mulhdu %r8, %r7, %r31
-	mulld %r23, %r7, %r31
-	addc %r16, %r16, %r23
-	addze %r8, %r8
-	addc %r11, %r16, %r11
-	addze %r8, %r8
-	mulhdu %r23, %r7, %r29
-	mulld %r16, %r7, %r29
-	addc %r16, %r17, %r16
-	addze %r23, %r23
-	addc %r16, %r16, %r8
-	addze %r23, %r23
-	mulhdu %r8, %r7, %r28
-	mulld %r17, %r7, %r28
-	addc %r17, %r18, %r17
-	addze %r8, %r8
-	addc %r17, %r17, %r23
-	addze %r8, %r8
-	mulhdu %r23, %r7, %r26
-	mulld %r18, %r7, %r26
-	addc %r18, %r19, %r18
-	addze %r23, %r23
-	addc %r18, %r18, %r8
-	addze %r23, %r23
-	mulhdu %r8, %r7, %r24
-	mulld %r19, %r7, %r24
-	addc %r19, %r21, %r19
-	addze %r8, %r8
-	addc %r19, %r19, %r23
-	addze %r8, %r8
-	mulhdu %r23, %r7, %r22
-	mulld %r21, %r7, %r22
-	addc %r21, %r25, %r21
-	addze %r23, %r23
-	addc %r21, %r21, %r8
-	addze %r23, %r23
-	mulhdu %r8, %r7, %r20
-	mulld %r7, %r7, %r20
-	addc %r27, %r27, %r7
-	addze %r8, %r8
-	addc %r23, %r27, %r23
-	addze %r8, %r8
-	ld %r7, 88(%r4)
-	addc %r14, %r14, %r7
-	ld %r7, 96(%r4)
-	adde %r10, %r10, %r7
-	ld %r7, 104(%r4)
-	adde %r15, %r15, %r7
-	ld %r7, 112(%r4)
-	adde %r11, %r11, %r7
-	ld %r7, 120(%r4)
-	adde %r16, %r16, %r7
-	ld %r7, 128(%r4)
-	adde %r17, %r17, %r7
-	ld %r7, 136(%r4)
-	adde %r18, %r18, %r7
-	ld %r7, 144(%r4)
-	adde %r19, %r19, %r7
-	ld %r7, 152(%r4)
-	adde %r21, %r21, %r7
-	ld %r7, 160(%r4)
-	adde %r23, %r23, %r7
-	ld %r7, 168(%r4)
-	adde %r7, %r8, %r7
+	ld %r27, 32(%r4)
+	adde %r27, %r27, %r28
+	ld %r28, 40(%r5)
+	mulld %r26, %r8, %r28
+	ld %r25, 40(%r4)
+	adde %r25, %r25, %r26
+	ld %r26, 48(%r5)
+	mulld %r24, %r8, %r26
+	ld %r23, 48(%r4)
+	adde %r23, %r23, %r24
+	ld %r24, 56(%r5)
+	mulld %r22, %r8, %r24
+	ld %r21, 56(%r4)
+	adde %r21, %r21, %r22
+	ld %r22, 64(%r5)
+	mulld %r20, %r8, %r22
+	ld %r19, 64(%r4)
+	adde %r19, %r19, %r20
+	ld %r20, 72(%r5)
+	mulld %r18, %r8, %r20
+	ld %r17, 72(%r4)
+	adde %r17, %r17, %r18
+	ld %r18, 80(%r5)
+	mulld %r16, %r8, %r18
+	ld %r15, 80(%r4)
+	adde %r15, %r15, %r16
+	subfe %r16, %r16, %r16
+	addi %r16, %r16, 1
+	mulhdu %r14, %r8, %r9
+	addc %r10, %r10, %r14
+	mulhdu %r14, %r8, %r6
+	adde %r12, %r12, %r14
+	mulhdu %r14, %r8, %r11
+	adde %r14, %r29, %r14
+	mulhdu %r29, %r8, %r31
+	adde %r27, %r27, %r29
+	mulhdu %r29, %r8, %r30
+	adde %r25, %r25, %r29
+	mulhdu %r29, %r8, %r28
+	adde %r23, %r23, %r29
+	mulhdu %r29, %r8, %r26
+	adde %r21, %r21, %r29
+	mulhdu %r29, %r8, %r24
+	adde %r19, %r19, %r29
+	mulhdu %r29, %r8, %r22
+	adde %r17, %r17, %r29
+	mulhdu %r29, %r8, %r20
+	adde %r15, %r15, %r29
+	mulhdu %r8, %r8, %r18
+	adde %r16, %r16, %r8
 	subfe %r8, %r8, %r8
 	addi %r8, %r8, 1
-	subfc %r9, %r9, %r14
-	subfe %r6, %r6, %r10
-	subfe %r12, %r12, %r15
-	subfe %r30, %r30, %r11
-	subfe %r31, %r31, %r16
-	subfe %r29, %r29, %r17
-	subfe %r28, %r28, %r18
+	mulld %r29, %r10, %r7
+	mulld %r7, %r29, %r9
+	addc %r0, %r10, %r7
+	mulld %r7, %r29, %r6
+	adde %r12, %r12, %r7
+	mulld %r7, %r29, %r11
+	adde %r14, %r14, %r7
+	mulld %r7, %r29, %r31
+	adde %r27, %r27, %r7
+	mulld %r7, %r29, %r30
+	adde %r25, %r25, %r7
+	mulld %r7, %r29, %r28
+	adde %r23, %r23, %r7
+	mulld %r7, %r29, %r26
+	adde %r21, %r21, %r7
+	mulld %r7, %r29, %r24
+	adde %r19, %r19, %r7
+	mulld %r7, %r29, %r22
+	adde %r17, %r17, %r7
+	mulld %r7, %r29, %r20
+	adde %r15, %r15, %r7
+	mulld %r7, %r29, %r18
+	adde %r16, %r16, %r7
+	addze %r8, %r8
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r10, %r29, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r29, %r6
+	adde %r12, %r14, %r12
+	mulhdu %r14, %r29, %r11
+	adde %r14, %r27, %r14
+	mulhdu %r27, %r29, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r29, %r30
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r29, %r28
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r29, %r26
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r29, %r24
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r29, %r22
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r29, %r20
+	adde %r16, %r16, %r27
+	mulhdu %r29, %r29, %r18
+	adde %r29, %r8, %r29
+	addze %r7, %r7
+	ld %r8, 88(%r5)
+	mulld %r27, %r10, %r8
+	mulld %r8, %r27, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r27, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r27, %r11
+	adde %r14, %r14, %r8
+	mulld %r8, %r27, %r31
+	adde %r25, %r25, %r8
+	mulld %r8, %r27, %r30
+	adde %r23, %r23, %r8
+	mulld %r8, %r27, %r28
+	adde %r21, %r21, %r8
+	mulld %r8, %r27, %r26
+	adde %r19, %r19, %r8
+	mulld %r8, %r27, %r24
+	adde %r17, %r17, %r8
+	mulld %r8, %r27, %r22
+	adde %r15, %r15, %r8
+	mulld %r8, %r27, %r20
+	adde %r16, %r16, %r8
+	mulld %r8, %r27, %r18
+	adde %r29, %r29, %r8
+	addze %r7, %r7
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r10, %r27, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r27, %r6
+	adde %r12, %r14, %r12
+	mulhdu %r14, %r27, %r11
+	adde %r14, %r25, %r14
+	mulhdu %r25, %r27, %r31
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r27, %r30
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r27, %r28
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r27, %r26
+	adde %r17, %r17, %r25
+	mulhdu %r25, %r27, %r24
+	adde %r15, %r15, %r25
+	mulhdu %r25, %r27, %r22
+	adde %r16, %r16, %r25
+	mulhdu %r25, %r27, %r20
+	adde %r25, %r29, %r25
+	mulhdu %r27, %r27, %r18
+	adde %r27, %r7, %r27
+	addze %r8, %r8
+	ld %r7, 88(%r5)
+	mulld %r29, %r10, %r7
+	mulld %r7, %r29, %r9
+	addc %r0, %r10, %r7
+	mulld %r7, %r29, %r6
+	adde %r12, %r12, %r7
+	mulld %r7, %r29, %r11
+	adde %r14, %r14, %r7
+	mulld %r7, %r29, %r31
+	adde %r23, %r23, %r7
+	mulld %r7, %r29, %r30
+	adde %r21, %r21, %r7
+	mulld %r7, %r29, %r28
+	adde %r19, %r19, %r7
+	mulld %r7, %r29, %r26
+	adde %r17, %r17, %r7
+	mulld %r7, %r29, %r24
+	adde %r15, %r15, %r7
+	mulld %r7, %r29, %r22
+	adde %r16, %r16, %r7
+	mulld %r7, %r29, %r20
+	adde %r25, %r25, %r7
+	mulld %r7, %r29, %r18
+	adde %r27, %r27, %r7
+	addze %r8, %r8
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r10, %r29, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r29, %r6
+	adde %r12, %r14, %r12
+	mulhdu %r14, %r29, %r11
+	adde %r14, %r23, %r14
+	mulhdu %r23, %r29, %r31
+	adde %r21, %r21, %r23
+	mulhdu %r23, %r29, %r30
+	adde %r19, %r19, %r23
+	mulhdu %r23, %r29, %r28
+	adde %r17, %r17, %r23
+	mulhdu %r23, %r29, %r26
+	adde %r15, %r15, %r23
+	mulhdu %r23, %r29, %r24
+	adde %r16, %r16, %r23
+	mulhdu %r23, %r29, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r25, %r29, %r20
+	adde %r25, %r27, %r25
+	mulhdu %r29, %r29, %r18
+	adde %r29, %r8, %r29
+	addze %r7, %r7
+	ld %r8, 88(%r5)
+	mulld %r27, %r10, %r8
+	mulld %r8, %r27, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r27, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r27, %r11
+	adde %r14, %r14, %r8
+	mulld %r8, %r27, %r31
+	adde %r21, %r21, %r8
+	mulld %r8, %r27, %r30
+	adde %r19, %r19, %r8
+	mulld %r8, %r27, %r28
+	adde %r17, %r17, %r8
+	mulld %r8, %r27, %r26
+	adde %r15, %r15, %r8
+	mulld %r8, %r27, %r24
+	adde %r16, %r16, %r8
+	mulld %r8, %r27, %r22
+	adde %r23, %r23, %r8
+	mulld %r8, %r27, %r20
+	adde %r25, %r25, %r8
+	mulld %r8, %r27, %r18
+	adde %r29, %r29, %r8
+	addze %r7, %r7
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r10, %r27, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r27, %r6
+	adde %r12, %r14, %r12
+	mulhdu %r14, %r27, %r11
+	adde %r14, %r21, %r14
+	mulhdu %r21, %r27, %r31
+	adde %r19, %r19, %r21
+	mulhdu %r21, %r27, %r30
+	adde %r17, %r17, %r21
+	mulhdu %r21, %r27, %r28
+	adde %r15, %r15, %r21
+	mulhdu %r21, %r27, %r26
+	adde %r16, %r16, %r21
+	mulhdu %r21, %r27, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r27, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r25, %r27, %r20
+	adde %r25, %r29, %r25
+	mulhdu %r27, %r27, %r18
+	adde %r27, %r7, %r27
+	addze %r8, %r8
+	ld %r7, 88(%r5)
+	mulld %r29, %r10, %r7
+	mulld %r7, %r29, %r9
+	addc %r0, %r10, %r7
+	mulld %r7, %r29, %r6
+	adde %r12, %r12, %r7
+	mulld %r7, %r29, %r11
+	adde %r14, %r14, %r7
+	mulld %r7, %r29, %r31
+	adde %r19, %r19, %r7
+	mulld %r7, %r29, %r30
+	adde %r17, %r17, %r7
+	mulld %r7, %r29, %r28
+	adde %r15, %r15, %r7
+	mulld %r7, %r29, %r26
+	adde %r16, %r16, %r7
+	mulld %r7, %r29, %r24
+	adde %r21, %r21, %r7
+	mulld %r7, %r29, %r22
+	adde %r23, %r23, %r7
+	mulld %r7, %r29, %r20
+	adde %r25, %r25, %r7
+	mulld %r7, %r29, %r18
+	adde %r27, %r27, %r7
+	addze %r8, %r8
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r10, %r29, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r29, %r6
+	adde %r12, %r14, %r12
+	mulhdu %r14, %r29, %r11
+	adde %r14, %r19, %r14
+	mulhdu %r19, %r29, %r31
+	adde %r17, %r17, %r19
+	mulhdu %r19, %r29, %r30
+	adde %r15, %r15, %r19
+	mulhdu %r19, %r29, %r28
+	adde %r16, %r16, %r19
+	mulhdu %r19, %r29, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r29, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r29, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r25, %r29, %r20
+	adde %r25, %r27, %r25
+	mulhdu %r29, %r29, %r18
+	adde %r29, %r8, %r29
+	addze %r7, %r7
+	ld %r8, 88(%r5)
+	mulld %r27, %r10, %r8
+	mulld %r8, %r27, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r27, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r27, %r11
+	adde %r14, %r14, %r8
+	mulld %r8, %r27, %r31
+	adde %r17, %r17, %r8
+	mulld %r8, %r27, %r30
+	adde %r15, %r15, %r8
+	mulld %r8, %r27, %r28
+	adde %r16, %r16, %r8
+	mulld %r8, %r27, %r26
+	adde %r19, %r19, %r8
+	mulld %r8, %r27, %r24
+	adde %r21, %r21, %r8
+	mulld %r8, %r27, %r22
+	adde %r23, %r23, %r8
+	mulld %r8, %r27, %r20
+	adde %r25, %r25, %r8
+	mulld %r8, %r27, %r18
+	adde %r29, %r29, %r8
+	addze %r7, %r7
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r10, %r27, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r27, %r6
+	adde %r12, %r14, %r12
+	mulhdu %r14, %r27, %r11
+	adde %r14, %r17, %r14
+	mulhdu %r17, %r27, %r31
+	adde %r15, %r15, %r17
+	mulhdu %r17, %r27, %r30
+	adde %r16, %r16, %r17
+	mulhdu %r17, %r27, %r28
+	adde %r17, %r19, %r17
+	mulhdu %r19, %r27, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r27, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r27, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r25, %r27, %r20
+	adde %r25, %r29, %r25
+	mulhdu %r27, %r27, %r18
+	adde %r27, %r7, %r27
+	addze %r8, %r8
+	ld %r7, 88(%r5)
+	mulld %r29, %r10, %r7
+	mulld %r7, %r29, %r9
+	addc %r0, %r10, %r7
+	mulld %r7, %r29, %r6
+	adde %r12, %r12, %r7
+	mulld %r7, %r29, %r11
+	adde %r14, %r14, %r7
+	mulld %r7, %r29, %r31
+	adde %r15, %r15, %r7
+	mulld %r7, %r29, %r30
+	adde %r16, %r16, %r7
+	mulld %r7, %r29, %r28
+	adde %r17, %r17, %r7
+	mulld %r7, %r29, %r26
+	adde %r19, %r19, %r7
+	mulld %r7, %r29, %r24
+	adde %r21, %r21, %r7
+	mulld %r7, %r29, %r22
+	adde %r23, %r23, %r7
+	mulld %r7, %r29, %r20
+	adde %r25, %r25, %r7
+	mulld %r7, %r29, %r18
+	adde %r27, %r27, %r7
+	addze %r8, %r8
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r10, %r29, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r29, %r6
+	adde %r12, %r14, %r12
+	mulhdu %r14, %r29, %r11
+	adde %r14, %r15, %r14
+	mulhdu %r15, %r29, %r31
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r29, %r30
+	adde %r16, %r17, %r16
+	mulhdu %r17, %r29, %r28
+	adde %r17, %r19, %r17
+	mulhdu %r19, %r29, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r29, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r29, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r25, %r29, %r20
+	adde %r25, %r27, %r25
+	mulhdu %r29, %r29, %r18
+	adde %r29, %r8, %r29
+	addze %r7, %r7
+	ld %r8, 88(%r5)
+	mulld %r27, %r10, %r8
+	mulld %r8, %r27, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r27, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r27, %r11
+	adde %r14, %r14, %r8
+	mulld %r8, %r27, %r31
+	adde %r15, %r15, %r8
+	mulld %r8, %r27, %r30
+	adde %r16, %r16, %r8
+	mulld %r8, %r27, %r28
+	adde %r17, %r17, %r8
+	mulld %r8, %r27, %r26
+	adde %r19, %r19, %r8
+	mulld %r8, %r27, %r24
+	adde %r21, %r21, %r8
+	mulld %r8, %r27, %r22
+	adde %r23, %r23, %r8
+	mulld %r8, %r27, %r20
+	adde %r25, %r25, %r8
+	mulld %r8, %r27, %r18
+	adde %r29, %r29, %r8
+	addze %r7, %r7
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r10, %r27, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r27, %r6
+	adde %r12, %r14, %r12
+	mulhdu %r14, %r27, %r11
+	adde %r14, %r15, %r14
+	mulhdu %r15, %r27, %r31
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r27, %r30
+	adde %r16, %r17, %r16
+	mulhdu %r17, %r27, %r28
+	adde %r17, %r19, %r17
+	mulhdu %r19, %r27, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r27, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r27, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r25, %r27, %r20
+	adde %r25, %r29, %r25
+	mulhdu %r27, %r27, %r18
+	adde %r27, %r7, %r27
+	addze %r8, %r8
+	ld %r7, 88(%r5)
+	mulld %r29, %r10, %r7
+	mulld %r7, %r29, %r9
+	addc %r0, %r10, %r7
+	mulld %r7, %r29, %r6
+	adde %r12, %r12, %r7
+	mulld %r7, %r29, %r11
+	adde %r14, %r14, %r7
+	mulld %r7, %r29, %r31
+	adde %r15, %r15, %r7
+	mulld %r7, %r29, %r30
+	adde %r16, %r16, %r7
+	mulld %r7, %r29, %r28
+	adde %r17, %r17, %r7
+	mulld %r7, %r29, %r26
+	adde %r19, %r19, %r7
+	mulld %r7, %r29, %r24
+	adde %r21, %r21, %r7
+	mulld %r7, %r29, %r22
+	adde %r23, %r23, %r7
+	mulld %r7, %r29, %r20
+	adde %r25, %r25, %r7
+	mulld %r7, %r29, %r18
+	adde %r27, %r27, %r7
+	addze %r8, %r8
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r10, %r29, %r9
+	addc %r10, %r12, %r10
+	mulhdu %r12, %r29, %r6
+	adde %r12, %r14, %r12
+	mulhdu %r14, %r29, %r11
+	adde %r14, %r15, %r14
+	mulhdu %r15, %r29, %r31
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r29, %r30
+	adde %r16, %r17, %r16
+	mulhdu %r17, %r29, %r28
+	adde %r17, %r19, %r17
+	mulhdu %r19, %r29, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r29, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r29, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r25, %r29, %r20
+	adde %r25, %r27, %r25
+	mulhdu %r29, %r29, %r18
+	adde %r29, %r8, %r29
+	addze %r7, %r7
+	ld %r8, 88(%r5)
+	mulld %r8, %r10, %r8
+	mulld %r27, %r8, %r9
+	addc %r0, %r10, %r27
+	mulld %r10, %r8, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r8, %r11
+	adde %r12, %r14, %r12
+	mulld %r27, %r8, %r31
+	adde %r15, %r15, %r27
+	mulld %r27, %r8, %r30
+	adde %r16, %r16, %r27
+	mulld %r27, %r8, %r28
+	adde %r17, %r17, %r27
+	mulld %r27, %r8, %r26
+	adde %r19, %r19, %r27
+	mulld %r27, %r8, %r24
+	adde %r21, %r21, %r27
+	mulld %r27, %r8, %r22
+	adde %r23, %r23, %r27
+	mulld %r27, %r8, %r20
+	adde %r25, %r25, %r27
+	mulld %r27, %r8, %r18
+	adde %r27, %r29, %r27
+	addze %r7, %r7
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r14, %r8, %r9
+	addc %r10, %r10, %r14
+	mulhdu %r14, %r8, %r6
+	adde %r12, %r12, %r14
+	mulhdu %r14, %r8, %r11
+	adde %r14, %r15, %r14
+	mulhdu %r15, %r8, %r31
+	adde %r15, %r16, %r15
+	mulhdu %r16, %r8, %r30
+	adde %r16, %r17, %r16
+	mulhdu %r17, %r8, %r28
+	adde %r17, %r19, %r17
+	mulhdu %r19, %r8, %r26
+	adde %r19, %r21, %r19
+	mulhdu %r21, %r8, %r24
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r8, %r22
+	adde %r23, %r25, %r23
+	mulhdu %r25, %r8, %r20
+	adde %r25, %r27, %r25
+	mulhdu %r8, %r8, %r18
+	adde %r7, %r7, %r8
+	addze %r29, %r29
+	ld %r8, 88(%r4)
+	addc %r10, %r10, %r8
+	ld %r8, 96(%r4)
+	adde %r12, %r12, %r8
+	ld %r8, 104(%r4)
+	adde %r14, %r14, %r8
+	ld %r8, 112(%r4)
+	adde %r15, %r15, %r8
+	ld %r8, 120(%r4)
+	adde %r16, %r16, %r8
+	ld %r8, 128(%r4)
+	adde %r17, %r17, %r8
+	ld %r8, 136(%r4)
+	adde %r19, %r19, %r8
+	ld %r8, 144(%r4)
+	adde %r21, %r21, %r8
+	ld %r8, 152(%r4)
+	adde %r23, %r23, %r8
+	ld %r8, 160(%r4)
+	adde %r25, %r25, %r8
+	ld %r8, 168(%r4)
+	adde %r7, %r7, %r8
+	addze %r29, %r29
+	subfc %r9, %r9, %r10
+	subfe %r6, %r6, %r12
+	subfe %r11, %r11, %r14
+	subfe %r31, %r31, %r15
+	subfe %r30, %r30, %r16
+	subfe %r28, %r28, %r17
 	subfe %r26, %r26, %r19
 	subfe %r24, %r24, %r21
 	subfe %r22, %r22, %r23
-	subfe %r20, %r20, %r7
-	addme %r0, %r8
+	subfe %r20, %r20, %r25
+	subfe %r18, %r18, %r7
+	addme %r0, %r29
 	subfe. %r0, %r0, %r0
-	isel %r14, %r14, %r9, 0
-	std %r14, 0(%r3)
-	isel %r10, %r10, %r6, 0
-	std %r10, 8(%r3)
-	isel %r12, %r15, %r12, 0
-	std %r12, 16(%r3)
-	isel %r11, %r11, %r30, 0
-	std %r11, 24(%r3)
-	isel %r16, %r16, %r31, 0
+	isel %r10, %r10, %r9, 0
+	std %r10, 0(%r3)
+	isel %r12, %r12, %r6, 0
+	std %r12, 8(%r3)
+	isel %r11, %r14, %r11, 0
+	std %r11, 16(%r3)
+	isel %r15, %r15, %r31, 0
+	std %r15, 24(%r3)
+	isel %r16, %r16, %r30, 0
 	std %r16, 32(%r3)
-	isel %r17, %r17, %r29, 0
+	isel %r17, %r17, %r28, 0
 	std %r17, 40(%r3)
-	isel %r18, %r18, %r28, 0
-	std %r18, 48(%r3)
 	isel %r19, %r19, %r26, 0
-	std %r19, 56(%r3)
+	std %r19, 48(%r3)
 	isel %r21, %r21, %r24, 0
-	std %r21, 64(%r3)
+	std %r21, 56(%r3)
 	isel %r22, %r23, %r22, 0
-	std %r22, 72(%r3)
-	isel %r20, %r7, %r20, 0
-	std %r20, 80(%r3)
+	std %r22, 64(%r3)
+	isel %r20, %r25, %r20, 0
+	std %r20, 72(%r3)
+	isel %r18, %r7, %r18, 0
+	std %r18, 80(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -4068,9 +3435,9 @@ lf_mp_redc11_ppc64le:
 
 # void lf_mp_redc12_ppc64le(uint64_t r[12], const uint64_t x[24], const uint64_t m[13])
 #   r = x / 2^768 mod m (Montgomery reduction), 24 -> 12 limbs; m odd (m[12] = -m^-1 mod 2^64), needs x < m*2^768; output < m. r must not overlap x or m.
-#   ELFv2: r in r3, x in r4, m in r5; registers used: r4, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   ELFv2: r in r3, x in r4, m in r5; registers used: r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 144 bytes of the protected zone below r1 (18 registers saved, 0 spill slots of 8 bytes)
-#   1012 instructions
+#   818 instructions
 	.text
 	.globl lf_mp_redc12_ppc64le
 	.hidden lf_mp_redc12_ppc64le
@@ -4118,977 +3485,783 @@ lf_mp_redc12_ppc64le:
 	ld %r7, 96(%r5)
 	mulld %r8, %r6, %r7
 	ld %r9, 0(%r5)
-	mulhdu %r10, %r8, %r9
-	mulld %r11, %r8, %r9
-	addc %r0, %r6, %r11
-	addze %r10, %r10
+	mulld %r10, %r8, %r9
+	addc %r0, %r6, %r10
 	ld %r6, 8(%r5)
-	mulhdu %r11, %r8, %r6
-	mulld %r12, %r8, %r6
-	ld %r31, 8(%r4)
-	addc %r12, %r31, %r12
-	addze %r11, %r11
-	addc %r10, %r12, %r10
-	addze %r11, %r11
-	ld %r12, 16(%r5)
-	mulhdu %r31, %r8, %r12
-	mulld %r30, %r8, %r12
-	ld %r29, 16(%r4)
-	addc %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r11, %r29, %r11
-	addze %r31, %r31
-	ld %r30, 24(%r5)
-	mulhdu %r29, %r8, %r30
-	mulld %r28, %r8, %r30
-	ld %r27, 24(%r4)
-	addc %r27, %r27, %r28
-	addze %r29, %r29
-	addc %r27, %r27, %r31
-	addze %r29, %r29
-	ld %r31, 32(%r5)
-	mulhdu %r28, %r8, %r31
-	mulld %r26, %r8, %r31
-	ld %r25, 32(%r4)
-	addc %r25, %r25, %r26
-	addze %r28, %r28
-	addc %r25, %r25, %r29
-	addze %r28, %r28
-	ld %r29, 40(%r5)
-	mulhdu %r26, %r8, %r29
-	mulld %r24, %r8, %r29
-	ld %r23, 40(%r4)
-	addc %r23, %r23, %r24
-	addze %r26, %r26
-	addc %r23, %r23, %r28
-	addze %r26, %r26
-	ld %r28, 48(%r5)
-	mulhdu %r24, %r8, %r28
-	mulld %r22, %r8, %r28
-	ld %r21, 48(%r4)
-	addc %r21, %r21, %r22
-	addze %r24, %r24
-	addc %r21, %r21, %r26
-	addze %r24, %r24
-	ld %r26, 56(%r5)
-	mulhdu %r22, %r8, %r26
-	mulld %r20, %r8, %r26
-	ld %r19, 56(%r4)
-	addc %r19, %r19, %r20
-	addze %r22, %r22
-	addc %r19, %r19, %r24
-	addze %r22, %r22
-	ld %r24, 64(%r5)
-	mulhdu %r20, %r8, %r24
-	mulld %r18, %r8, %r24
-	ld %r17, 64(%r4)
-	addc %r17, %r17, %r18
-	addze %r20, %r20
-	addc %r17, %r17, %r22
-	addze %r20, %r20
-	ld %r22, 72(%r5)
-	mulhdu %r18, %r8, %r22
-	mulld %r16, %r8, %r22
-	ld %r15, 72(%r4)
-	addc %r15, %r15, %r16
-	addze %r18, %r18
-	addc %r15, %r15, %r20
-	addze %r18, %r18
-	ld %r20, 80(%r5)
-	mulhdu %r16, %r8, %r20
-	mulld %r14, %r8, %r20
-	ld %r20, 80(%r4)
-	addc %r14, %r20, %r14
-	addze %r16, %r16
-	addc %r14, %r14, %r18
-	addze %r16, %r16
-	ld %r20, 88(%r5)
-	mulhdu %r18, %r8, %r20
-	mulld %r8, %r8, %r20
-	ld %r20, 88(%r4)
-	addc %r20, %r20, %r8
-	addze %r18, %r18
-	addc %r16, %r20, %r16
-	addze %r18, %r18
-	mulld %r8, %r10, %r7
-	mulhdu %r20, %r8, %r9
-	mulld %r7, %r8, %r9
-	addc %r0, %r10, %r7
-	addze %r20, %r20
-	mulhdu %r7, %r8, %r6
 	mulld %r10, %r8, %r6
-	addc %r10, %r11, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r20
-	addze %r7, %r7
-	mulhdu %r11, %r8, %r12
-	mulld %r20, %r8, %r12
-	addc %r20, %r27, %r20
-	addze %r11, %r11
-	addc %r20, %r20, %r7
-	addze %r11, %r11
-	mulhdu %r7, %r8, %r30
-	mulld %r27, %r8, %r30
-	addc %r25, %r25, %r27
-	addze %r7, %r7
-	addc %r11, %r25, %r11
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r31
-	mulld %r25, %r8, %r31
-	addc %r23, %r23, %r25
-	addze %r27, %r27
-	addc %r23, %r23, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r8, %r29
-	mulld %r25, %r8, %r29
-	addc %r21, %r21, %r25
-	addze %r7, %r7
-	addc %r21, %r21, %r27
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r28
-	mulld %r25, %r8, %r28
-	addc %r19, %r19, %r25
-	addze %r27, %r27
-	addc %r19, %r19, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r8, %r26
-	mulld %r25, %r8, %r26
-	addc %r17, %r17, %r25
-	addze %r7, %r7
-	addc %r17, %r17, %r27
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r24
-	mulld %r25, %r8, %r24
-	addc %r15, %r15, %r25
-	addze %r27, %r27
-	addc %r15, %r15, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r8, %r22
-	mulld %r25, %r8, %r22
-	addc %r14, %r14, %r25
-	addze %r7, %r7
-	addc %r14, %r14, %r27
-	addze %r7, %r7
-	ld %r27, 80(%r5)
-	mulhdu %r25, %r8, %r27
-	mulld %r22, %r8, %r27
-	addc %r16, %r16, %r22
-	addze %r25, %r25
-	addc %r16, %r16, %r7
-	addze %r25, %r25
-	ld %r7, 88(%r5)
-	mulhdu %r22, %r8, %r7
-	mulld %r8, %r8, %r7
-	addc %r18, %r18, %r8
-	addze %r22, %r22
-	addc %r18, %r18, %r25
-	addze %r22, %r22
-	ld %r8, 96(%r5)
-	mulld %r25, %r10, %r8
-	mulhdu %r8, %r25, %r9
-	mulld %r7, %r25, %r9
-	addc %r0, %r10, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r25, %r6
-	mulld %r10, %r25, %r6
-	addc %r10, %r20, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r25, %r12
-	mulld %r20, %r25, %r12
-	addc %r11, %r11, %r20
-	addze %r8, %r8
-	addc %r11, %r11, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r25, %r30
-	mulld %r20, %r25, %r30
-	addc %r20, %r23, %r20
-	addze %r7, %r7
-	addc %r20, %r20, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r25, %r31
-	mulld %r23, %r25, %r31
-	addc %r21, %r21, %r23
-	addze %r8, %r8
-	addc %r21, %r21, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r25, %r29
-	mulld %r23, %r25, %r29
-	addc %r19, %r19, %r23
-	addze %r7, %r7
-	addc %r19, %r19, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r25, %r28
-	mulld %r23, %r25, %r28
-	addc %r17, %r17, %r23
-	addze %r8, %r8
-	addc %r17, %r17, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r25, %r26
-	mulld %r23, %r25, %r26
-	addc %r15, %r15, %r23
-	addze %r7, %r7
-	addc %r15, %r15, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r25, %r24
-	mulld %r23, %r25, %r24
-	addc %r14, %r14, %r23
-	addze %r8, %r8
-	addc %r14, %r14, %r7
-	addze %r8, %r8
-	ld %r7, 72(%r5)
-	mulhdu %r23, %r25, %r7
-	mulld %r24, %r25, %r7
-	addc %r16, %r16, %r24
-	addze %r23, %r23
-	addc %r16, %r16, %r8
-	addze %r23, %r23
-	mulhdu %r8, %r25, %r27
-	mulld %r24, %r25, %r27
-	addc %r18, %r18, %r24
-	addze %r8, %r8
-	addc %r18, %r18, %r23
-	addze %r8, %r8
-	ld %r24, 88(%r5)
-	mulhdu %r23, %r25, %r24
-	mulld %r25, %r25, %r24
-	addc %r22, %r22, %r25
-	addze %r23, %r23
-	addc %r22, %r22, %r8
-	addze %r23, %r23
-	ld %r8, 96(%r5)
-	mulld %r25, %r10, %r8
-	mulhdu %r8, %r25, %r9
-	mulld %r24, %r25, %r9
-	addc %r0, %r10, %r24
-	addze %r8, %r8
-	mulhdu %r10, %r25, %r6
-	mulld %r24, %r25, %r6
-	addc %r11, %r11, %r24
-	addze %r10, %r10
-	addc %r11, %r11, %r8
-	addze %r10, %r10
-	mulhdu %r8, %r25, %r12
-	mulld %r24, %r25, %r12
-	addc %r20, %r20, %r24
-	addze %r8, %r8
-	addc %r10, %r20, %r10
-	addze %r8, %r8
-	mulhdu %r24, %r25, %r30
-	mulld %r20, %r25, %r30
-	addc %r20, %r21, %r20
-	addze %r24, %r24
-	addc %r20, %r20, %r8
-	addze %r24, %r24
-	mulhdu %r8, %r25, %r31
-	mulld %r21, %r25, %r31
-	addc %r19, %r19, %r21
-	addze %r8, %r8
-	addc %r19, %r19, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r25, %r29
-	mulld %r21, %r25, %r29
-	addc %r17, %r17, %r21
-	addze %r24, %r24
-	addc %r17, %r17, %r8
-	addze %r24, %r24
-	mulhdu %r8, %r25, %r28
-	mulld %r21, %r25, %r28
-	addc %r15, %r15, %r21
-	addze %r8, %r8
-	addc %r15, %r15, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r25, %r26
-	mulld %r21, %r25, %r26
-	addc %r14, %r14, %r21
-	addze %r24, %r24
-	addc %r14, %r14, %r8
-	addze %r24, %r24
-	ld %r8, 64(%r5)
-	mulhdu %r21, %r25, %r8
-	mulld %r26, %r25, %r8
-	addc %r16, %r16, %r26
-	addze %r21, %r21
-	addc %r16, %r16, %r24
-	addze %r21, %r21
-	mulhdu %r26, %r25, %r7
-	mulld %r24, %r25, %r7
-	addc %r18, %r18, %r24
-	addze %r26, %r26
-	addc %r18, %r18, %r21
-	addze %r26, %r26
-	mulhdu %r24, %r25, %r27
-	mulld %r21, %r25, %r27
-	addc %r21, %r22, %r21
-	addze %r24, %r24
-	addc %r21, %r21, %r26
-	addze %r24, %r24
-	ld %r26, 88(%r5)
-	mulhdu %r22, %r25, %r26
-	mulld %r25, %r25, %r26
-	addc %r23, %r23, %r25
-	addze %r22, %r22
-	addc %r23, %r23, %r24
-	addze %r22, %r22
-	ld %r25, 96(%r5)
-	mulld %r24, %r11, %r25
-	mulhdu %r25, %r24, %r9
-	mulld %r26, %r24, %r9
-	addc %r0, %r11, %r26
-	addze %r25, %r25
-	mulhdu %r11, %r24, %r6
-	mulld %r26, %r24, %r6
-	addc %r10, %r10, %r26
-	addze %r11, %r11
-	addc %r10, %r10, %r25
-	addze %r11, %r11
-	mulhdu %r26, %r24, %r12
-	mulld %r25, %r24, %r12
-	addc %r20, %r20, %r25
-	addze %r26, %r26
-	addc %r11, %r20, %r11
-	addze %r26, %r26
-	mulhdu %r25, %r24, %r30
-	mulld %r20, %r24, %r30
-	addc %r19, %r19, %r20
-	addze %r25, %r25
-	addc %r19, %r19, %r26
-	addze %r25, %r25
-	mulhdu %r26, %r24, %r31
-	mulld %r20, %r24, %r31
-	addc %r17, %r17, %r20
-	addze %r26, %r26
-	addc %r17, %r17, %r25
-	addze %r26, %r26
-	mulhdu %r25, %r24, %r29
-	mulld %r20, %r24, %r29
-	addc %r15, %r15, %r20
-	addze %r25, %r25
-	addc %r15, %r15, %r26
-	addze %r25, %r25
-	mulhdu %r26, %r24, %r28
-	mulld %r20, %r24, %r28
-	addc %r14, %r14, %r20
-	addze %r26, %r26
-	addc %r14, %r14, %r25
-	addze %r26, %r26
-	ld %r25, 56(%r5)
-	mulhdu %r20, %r24, %r25
-	mulld %r28, %r24, %r25
-	addc %r16, %r16, %r28
-	addze %r20, %r20
-	addc %r16, %r16, %r26
-	addze %r20, %r20
-	mulhdu %r28, %r24, %r8
-	mulld %r26, %r24, %r8
-	addc %r18, %r18, %r26
-	addze %r28, %r28
-	addc %r18, %r18, %r20
-	addze %r28, %r28
-	mulhdu %r26, %r24, %r7
-	mulld %r20, %r24, %r7
-	addc %r20, %r21, %r20
-	addze %r26, %r26
-	addc %r20, %r20, %r28
-	addze %r26, %r26
-	mulhdu %r28, %r24, %r27
-	mulld %r21, %r24, %r27
-	addc %r21, %r23, %r21
-	addze %r28, %r28
-	addc %r21, %r21, %r26
-	addze %r28, %r28
-	ld %r26, 88(%r5)
-	mulhdu %r23, %r24, %r26
-	mulld %r24, %r24, %r26
-	addc %r22, %r22, %r24
-	addze %r23, %r23
-	addc %r22, %r22, %r28
-	addze %r23, %r23
-	ld %r28, 96(%r5)
-	mulld %r24, %r10, %r28
-	mulhdu %r28, %r24, %r9
-	mulld %r26, %r24, %r9
-	addc %r0, %r10, %r26
-	addze %r28, %r28
-	mulhdu %r10, %r24, %r6
-	mulld %r26, %r24, %r6
-	addc %r11, %r11, %r26
-	addze %r10, %r10
-	addc %r11, %r11, %r28
-	addze %r10, %r10
-	mulhdu %r28, %r24, %r12
-	mulld %r26, %r24, %r12
-	addc %r19, %r19, %r26
-	addze %r28, %r28
-	addc %r10, %r19, %r10
-	addze %r28, %r28
-	mulhdu %r26, %r24, %r30
-	mulld %r19, %r24, %r30
-	addc %r17, %r17, %r19
-	addze %r26, %r26
-	addc %r17, %r17, %r28
-	addze %r26, %r26
-	mulhdu %r28, %r24, %r31
-	mulld %r19, %r24, %r31
-	addc %r15, %r15, %r19
-	addze %r28, %r28
-	addc %r15, %r15, %r26
-	addze %r28, %r28
-	mulhdu %r26, %r24, %r29
-	mulld %r19, %r24, %r29
-	addc %r14, %r14, %r19
-	addze %r26, %r26
-	addc %r14, %r14, %r28
-	addze %r26, %r26
-	ld %r28, 48(%r5)
-	mulhdu %r19, %r24, %r28
-	mulld %r29, %r24, %r28
-	addc %r16, %r16, %r29
-	addze %r19, %r19
-	addc %r16, %r16, %r26
-	addze %r19, %r19
-	mulhdu %r29, %r24, %r25
-	mulld %r26, %r24, %r25
-	addc %r18, %r18, %r26
-	addze %r29, %r29
-	addc %r18, %r18, %r19
-	addze %r29, %r29
-	mulhdu %r26, %r24, %r8
-	mulld %r19, %r24, %r8
-	addc %r19, %r20, %r19
-	addze %r26, %r26
-	addc %r19, %r19, %r29
-	addze %r26, %r26
-	mulhdu %r29, %r24, %r7
-	mulld %r20, %r24, %r7
-	addc %r20, %r21, %r20
-	addze %r29, %r29
-	addc %r20, %r20, %r26
-	addze %r29, %r29
-	mulhdu %r26, %r24, %r27
-	mulld %r21, %r24, %r27
-	addc %r21, %r22, %r21
-	addze %r26, %r26
-	addc %r21, %r21, %r29
-	addze %r26, %r26
+	ld %r11, 8(%r4)
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r12, %r8, %r11
+	ld %r31, 16(%r4)
+	adde %r12, %r31, %r12
+	ld %r31, 24(%r5)
+	mulld %r30, %r8, %r31
+	ld %r29, 24(%r4)
+	adde %r29, %r29, %r30
+	ld %r30, 32(%r5)
+	mulld %r28, %r8, %r30
+	ld %r27, 32(%r4)
+	adde %r27, %r27, %r28
+	ld %r28, 40(%r5)
+	mulld %r26, %r8, %r28
+	ld %r25, 40(%r4)
+	adde %r25, %r25, %r26
+	ld %r26, 48(%r5)
+	mulld %r24, %r8, %r26
+	ld %r23, 48(%r4)
+	adde %r23, %r23, %r24
+	ld %r24, 56(%r5)
+	mulld %r22, %r8, %r24
+	ld %r21, 56(%r4)
+	adde %r21, %r21, %r22
+	ld %r22, 64(%r5)
+	mulld %r20, %r8, %r22
+	ld %r19, 64(%r4)
+	adde %r19, %r19, %r20
+	ld %r20, 72(%r5)
+	mulld %r18, %r8, %r20
+	ld %r17, 72(%r4)
+	adde %r17, %r17, %r18
+	ld %r18, 80(%r5)
+	mulld %r16, %r8, %r18
+	ld %r15, 80(%r4)
+	adde %r15, %r15, %r16
+	ld %r16, 88(%r5)
+	mulld %r14, %r8, %r16
+	ld %r7, 88(%r4)
+	adde %r14, %r7, %r14
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r16, %r8, %r9
+	addc %r10, %r10, %r16
+	mulhdu %r16, %r8, %r6
+	adde %r12, %r12, %r16
+	mulhdu %r16, %r8, %r11
+	adde %r16, %r29, %r16
+	mulhdu %r29, %r8, %r31
+	adde %r27, %r27, %r29
+	mulhdu %r29, %r8, %r30
+	adde %r25, %r25, %r29
+	mulhdu %r29, %r8, %r28
+	adde %r23, %r23, %r29
+	mulhdu %r29, %r8, %r26
+	adde %r21, %r21, %r29
+	mulhdu %r29, %r8, %r24
+	adde %r19, %r19, %r29
+	mulhdu %r29, %r8, %r22
+	adde %r17, %r17, %r29
+	mulhdu %r29, %r8, %r20
+	adde %r15, %r15, %r29
+	mulhdu %r29, %r8, %r18
+	adde %r14, %r14, %r29
 	ld %r29, 88(%r5)
-	mulhdu %r22, %r24, %r29
-	mulld %r24, %r24, %r29
-	addc %r23, %r23, %r24
-	addze %r22, %r22
-	addc %r23, %r23, %r26
-	addze %r22, %r22
-	ld %r26, 96(%r5)
-	mulld %r24, %r11, %r26
-	mulhdu %r26, %r24, %r9
-	mulld %r29, %r24, %r9
-	addc %r0, %r11, %r29
-	addze %r26, %r26
-	mulhdu %r11, %r24, %r6
-	mulld %r29, %r24, %r6
-	addc %r10, %r10, %r29
-	addze %r11, %r11
-	addc %r10, %r10, %r26
-	addze %r11, %r11
-	mulhdu %r29, %r24, %r12
-	mulld %r26, %r24, %r12
-	addc %r17, %r17, %r26
-	addze %r29, %r29
-	addc %r11, %r17, %r11
-	addze %r29, %r29
-	mulhdu %r26, %r24, %r30
-	mulld %r17, %r24, %r30
-	addc %r15, %r15, %r17
-	addze %r26, %r26
-	addc %r15, %r15, %r29
-	addze %r26, %r26
-	mulhdu %r29, %r24, %r31
-	mulld %r17, %r24, %r31
-	addc %r14, %r14, %r17
-	addze %r29, %r29
-	addc %r14, %r14, %r26
-	addze %r29, %r29
-	ld %r26, 40(%r5)
-	mulhdu %r17, %r24, %r26
-	mulld %r31, %r24, %r26
-	addc %r16, %r16, %r31
-	addze %r17, %r17
-	addc %r16, %r16, %r29
-	addze %r17, %r17
-	mulhdu %r31, %r24, %r28
-	mulld %r29, %r24, %r28
-	addc %r18, %r18, %r29
-	addze %r31, %r31
-	addc %r17, %r18, %r17
-	addze %r31, %r31
-	mulhdu %r29, %r24, %r25
-	mulld %r18, %r24, %r25
-	addc %r18, %r19, %r18
-	addze %r29, %r29
-	addc %r18, %r18, %r31
-	addze %r29, %r29
-	mulhdu %r31, %r24, %r8
-	mulld %r19, %r24, %r8
-	addc %r19, %r20, %r19
-	addze %r31, %r31
-	addc %r19, %r19, %r29
-	addze %r31, %r31
-	mulhdu %r29, %r24, %r7
-	mulld %r20, %r24, %r7
-	addc %r20, %r21, %r20
-	addze %r29, %r29
-	addc %r20, %r20, %r31
-	addze %r29, %r29
-	mulhdu %r31, %r24, %r27
-	mulld %r21, %r24, %r27
-	addc %r21, %r23, %r21
-	addze %r31, %r31
-	addc %r21, %r21, %r29
-	addze %r31, %r31
-	ld %r29, 88(%r5)
-	mulhdu %r23, %r24, %r29
-	mulld %r24, %r24, %r29
-	addc %r22, %r22, %r24
-	addze %r23, %r23
-	addc %r22, %r22, %r31
-	addze %r23, %r23
-	ld %r31, 96(%r5)
-	mulld %r24, %r10, %r31
-	mulhdu %r31, %r24, %r9
-	mulld %r29, %r24, %r9
-	addc %r0, %r10, %r29
-	addze %r31, %r31
-	mulhdu %r10, %r24, %r6
-	mulld %r29, %r24, %r6
-	addc %r11, %r11, %r29
-	addze %r10, %r10
-	addc %r11, %r11, %r31
-	addze %r10, %r10
-	mulhdu %r31, %r24, %r12
-	mulld %r29, %r24, %r12
-	addc %r15, %r15, %r29
-	addze %r31, %r31
-	addc %r10, %r15, %r10
-	addze %r31, %r31
-	mulhdu %r29, %r24, %r30
-	mulld %r15, %r24, %r30
-	addc %r14, %r14, %r15
-	addze %r29, %r29
-	addc %r14, %r14, %r31
-	addze %r29, %r29
-	ld %r31, 32(%r5)
-	mulhdu %r15, %r24, %r31
-	mulld %r30, %r24, %r31
-	addc %r16, %r16, %r30
-	addze %r15, %r15
-	addc %r16, %r16, %r29
-	addze %r15, %r15
-	mulhdu %r30, %r24, %r26
-	mulld %r29, %r24, %r26
-	addc %r17, %r17, %r29
-	addze %r30, %r30
-	addc %r15, %r17, %r15
-	addze %r30, %r30
-	mulhdu %r29, %r24, %r28
-	mulld %r17, %r24, %r28
-	addc %r17, %r18, %r17
-	addze %r29, %r29
-	addc %r17, %r17, %r30
-	addze %r29, %r29
-	mulhdu %r30, %r24, %r25
-	mulld %r18, %r24, %r25
-	addc %r18, %r19, %r18
-	addze %r30, %r30
-	addc %r18, %r18, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r24, %r8
-	mulld %r19, %r24, %r8
-	addc %r19, %r20, %r19
-	addze %r29, %r29
-	addc %r19, %r19, %r30
-	addze %r29, %r29
-	mulhdu %r30, %r24, %r7
-	mulld %r20, %r24, %r7
-	addc %r20, %r21, %r20
-	addze %r30, %r30
-	addc %r20, %r20, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r24, %r27
-	mulld %r21, %r24, %r27
-	addc %r21, %r22, %r21
-	addze %r29, %r29
-	addc %r21, %r21, %r30
-	addze %r29, %r29
-	ld %r30, 88(%r5)
-	mulhdu %r22, %r24, %r30
-	mulld %r24, %r24, %r30
-	addc %r23, %r23, %r24
-	addze %r22, %r22
-	addc %r23, %r23, %r29
-	addze %r22, %r22
+	mulhdu %r8, %r8, %r29
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
 	ld %r29, 96(%r5)
-	mulld %r24, %r11, %r29
-	mulhdu %r29, %r24, %r9
-	mulld %r30, %r24, %r9
-	addc %r0, %r11, %r30
-	addze %r29, %r29
-	mulhdu %r11, %r24, %r6
-	mulld %r30, %r24, %r6
-	addc %r10, %r10, %r30
-	addze %r11, %r11
-	addc %r10, %r10, %r29
-	addze %r11, %r11
-	mulhdu %r30, %r24, %r12
-	mulld %r29, %r24, %r12
-	addc %r14, %r14, %r29
-	addze %r30, %r30
-	addc %r11, %r14, %r11
-	addze %r30, %r30
-	ld %r29, 24(%r5)
-	mulhdu %r14, %r24, %r29
-	mulld %r12, %r24, %r29
-	addc %r12, %r16, %r12
-	addze %r14, %r14
-	addc %r12, %r12, %r30
-	addze %r14, %r14
-	mulhdu %r30, %r24, %r31
-	mulld %r16, %r24, %r31
-	addc %r15, %r15, %r16
-	addze %r30, %r30
-	addc %r14, %r15, %r14
-	addze %r30, %r30
-	mulhdu %r16, %r24, %r26
-	mulld %r15, %r24, %r26
-	addc %r15, %r17, %r15
-	addze %r16, %r16
-	addc %r15, %r15, %r30
-	addze %r16, %r16
-	mulhdu %r30, %r24, %r28
-	mulld %r17, %r24, %r28
-	addc %r17, %r18, %r17
-	addze %r30, %r30
-	addc %r16, %r17, %r16
-	addze %r30, %r30
-	mulhdu %r18, %r24, %r25
-	mulld %r17, %r24, %r25
-	addc %r17, %r19, %r17
-	addze %r18, %r18
-	addc %r17, %r17, %r30
-	addze %r18, %r18
-	mulhdu %r30, %r24, %r8
-	mulld %r19, %r24, %r8
-	addc %r19, %r20, %r19
-	addze %r30, %r30
-	addc %r18, %r19, %r18
-	addze %r30, %r30
-	mulhdu %r20, %r24, %r7
-	mulld %r19, %r24, %r7
-	addc %r19, %r21, %r19
-	addze %r20, %r20
-	addc %r19, %r19, %r30
-	addze %r20, %r20
-	mulhdu %r30, %r24, %r27
-	mulld %r21, %r24, %r27
-	addc %r21, %r23, %r21
-	addze %r30, %r30
-	addc %r20, %r21, %r20
-	addze %r30, %r30
-	ld %r23, 88(%r5)
-	mulhdu %r21, %r24, %r23
-	mulld %r24, %r24, %r23
-	addc %r22, %r22, %r24
-	addze %r21, %r21
-	addc %r22, %r22, %r30
-	addze %r21, %r21
-	ld %r30, 96(%r5)
-	mulld %r24, %r10, %r30
-	mulhdu %r30, %r24, %r9
-	mulld %r23, %r24, %r9
-	addc %r0, %r10, %r23
-	addze %r30, %r30
-	mulhdu %r10, %r24, %r6
-	mulld %r23, %r24, %r6
-	addc %r11, %r11, %r23
-	addze %r10, %r10
-	addc %r11, %r11, %r30
-	addze %r10, %r10
-	ld %r30, 16(%r5)
-	mulhdu %r23, %r24, %r30
-	mulld %r6, %r24, %r30
-	addc %r12, %r12, %r6
-	addze %r23, %r23
-	addc %r10, %r12, %r10
-	addze %r23, %r23
-	mulhdu %r6, %r24, %r29
-	mulld %r12, %r24, %r29
-	addc %r12, %r14, %r12
-	addze %r6, %r6
-	addc %r12, %r12, %r23
-	addze %r6, %r6
-	mulhdu %r23, %r24, %r31
-	mulld %r14, %r24, %r31
-	addc %r14, %r15, %r14
-	addze %r23, %r23
-	addc %r14, %r14, %r6
-	addze %r23, %r23
-	mulhdu %r6, %r24, %r26
-	mulld %r15, %r24, %r26
-	addc %r15, %r16, %r15
-	addze %r6, %r6
-	addc %r15, %r15, %r23
-	addze %r6, %r6
-	mulhdu %r23, %r24, %r28
-	mulld %r16, %r24, %r28
-	addc %r16, %r17, %r16
-	addze %r23, %r23
-	addc %r16, %r16, %r6
-	addze %r23, %r23
-	mulhdu %r6, %r24, %r25
-	mulld %r17, %r24, %r25
-	addc %r17, %r18, %r17
-	addze %r6, %r6
-	addc %r17, %r17, %r23
-	addze %r6, %r6
-	mulhdu %r23, %r24, %r8
-	mulld %r18, %r24, %r8
-	addc %r18, %r19, %r18
-	addze %r23, %r23
-	addc %r18, %r18, %r6
-	addze %r23, %r23
-	mulhdu %r6, %r24, %r7
-	mulld %r19, %r24, %r7
-	addc %r19, %r20, %r19
-	addze %r6, %r6
-	addc %r19, %r19, %r23
-	addze %r6, %r6
-	mulhdu %r23, %r24, %r27
-	mulld %r20, %r24, %r27
-	addc %r20, %r22, %r20
-	addze %r23, %r23
-	addc %r20, %r20, %r6
-	addze %r23, %r23
-	ld %r6, 88(%r5)
-	mulhdu %r22, %r24, %r6
-	mulld %r24, %r24, %r6
-	addc %r21, %r21, %r24
-	addze %r22, %r22
-	addc %r21, %r21, %r23
-	addze %r22, %r22
-	ld %r24, 96(%r5)
-	mulld %r23, %r11, %r24
-	mulhdu %r24, %r23, %r9
-	mulld %r6, %r23, %r9
-	addc %r0, %r11, %r6
-	addze %r24, %r24
-	ld %r6, 8(%r5)
-	mulhdu %r11, %r23, %r6
-	mulld %r9, %r23, %r6
-	addc %r10, %r10, %r9
-	addze %r11, %r11
-	addc %r10, %r10, %r24
-	addze %r11, %r11
-	mulhdu %r9, %r23, %r30
-	mulld %r24, %r23, %r30
-	addc %r12, %r12, %r24
-	addze %r9, %r9
-	addc %r11, %r12, %r11
-	addze %r9, %r9
-	mulhdu %r12, %r23, %r29
-	mulld %r24, %r23, %r29
-	addc %r14, %r14, %r24
-	addze %r12, %r12
-	addc %r14, %r14, %r9
-	addze %r12, %r12
-	mulhdu %r9, %r23, %r31
-	mulld %r24, %r23, %r31
-	addc %r15, %r15, %r24
-	addze %r9, %r9
-	addc %r12, %r15, %r12
-	addze %r9, %r9
-	mulhdu %r24, %r23, %r26
-	mulld %r15, %r23, %r26
-	addc %r15, %r16, %r15
-	addze %r24, %r24
-	addc %r15, %r15, %r9
-	addze %r24, %r24
-	mulhdu %r9, %r23, %r28
-	mulld %r16, %r23, %r28
-	addc %r16, %r17, %r16
-	addze %r9, %r9
-	addc %r16, %r16, %r24
-	addze %r9, %r9
-	mulhdu %r24, %r23, %r25
-	mulld %r17, %r23, %r25
-	addc %r17, %r18, %r17
-	addze %r24, %r24
-	addc %r17, %r17, %r9
-	addze %r24, %r24
-	mulhdu %r9, %r23, %r8
-	mulld %r18, %r23, %r8
-	addc %r18, %r19, %r18
-	addze %r9, %r9
-	addc %r18, %r18, %r24
-	addze %r9, %r9
-	mulhdu %r24, %r23, %r7
-	mulld %r19, %r23, %r7
-	addc %r19, %r20, %r19
-	addze %r24, %r24
-	addc %r19, %r19, %r9
-	addze %r24, %r24
-	mulhdu %r9, %r23, %r27
-	mulld %r20, %r23, %r27
-	addc %r20, %r21, %r20
-	addze %r9, %r9
-	addc %r20, %r20, %r24
-	addze %r9, %r9
-	ld %r24, 88(%r5)
-	mulhdu %r21, %r23, %r24
-	mulld %r23, %r23, %r24
-	addc %r22, %r22, %r23
-	addze %r21, %r21
-	addc %r22, %r22, %r9
-	addze %r21, %r21
-	ld %r9, 96(%r5)
-	mulld %r9, %r10, %r9
-	ld %r23, 0(%r5)
-	mulhdu %r24, %r9, %r23
-	mulld %r27, %r9, %r23
-	addc %r0, %r10, %r27
-	addze %r24, %r24
-	mulhdu %r10, %r9, %r6
-	mulld %r27, %r9, %r6
-	addc %r11, %r11, %r27
-	addze %r10, %r10
-	addc %r11, %r11, %r24
-	addze %r10, %r10
-	mulhdu %r27, %r9, %r30
-	mulld %r24, %r9, %r30
-	addc %r14, %r14, %r24
-	addze %r27, %r27
-	addc %r10, %r14, %r10
-	addze %r27, %r27
-	mulhdu %r24, %r9, %r29
-	mulld %r14, %r9, %r29
-	addc %r12, %r12, %r14
-	addze %r24, %r24
-	addc %r12, %r12, %r27
-	addze %r24, %r24
-	mulhdu %r27, %r9, %r31
-	mulld %r14, %r9, %r31
-	addc %r14, %r15, %r14
-	addze %r27, %r27
-	addc %r14, %r14, %r24
-	addze %r27, %r27
-	mulhdu %r24, %r9, %r26
-	mulld %r15, %r9, %r26
-	addc %r15, %r16, %r15
-	addze %r24, %r24
-	addc %r15, %r15, %r27
-	addze %r24, %r24
-	mulhdu %r27, %r9, %r28
-	mulld %r16, %r9, %r28
-	addc %r16, %r17, %r16
-	addze %r27, %r27
-	addc %r16, %r16, %r24
-	addze %r27, %r27
-	mulhdu %r24, %r9, %r25
-	mulld %r17, %r9, %r25
-	addc %r17, %r18, %r17
-	addze %r24, %r24
-	addc %r17, %r17, %r27
-	addze %r24, %r24
-	mulhdu %r27, %r9, %r8
-	mulld %r18, %r9, %r8
-	addc %r18, %r19, %r18
-	addze %r27, %r27
-	addc %r18, %r18, %r24
-	addze %r27, %r27
-	mulhdu %r24, %r9, %r7
-	mulld %r19, %r9, %r7
-	addc %r19, %r20, %r19
-	addze %r24, %r24
-	addc %r19, %r19, %r27
-	addze %r24, %r24
+	mulld %r18, %r10, %r29
+	mulld %r29, %r18, %r9
+	addc %r0, %r10, %r29
+	mulld %r10, %r18, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r18, %r11
+	adde %r12, %r16, %r12
+	mulld %r29, %r18, %r31
+	adde %r27, %r27, %r29
+	mulld %r29, %r18, %r30
+	adde %r25, %r25, %r29
+	mulld %r29, %r18, %r28
+	adde %r23, %r23, %r29
+	mulld %r29, %r18, %r26
+	adde %r21, %r21, %r29
+	mulld %r29, %r18, %r24
+	adde %r19, %r19, %r29
+	mulld %r29, %r18, %r22
+	adde %r17, %r17, %r29
+	mulld %r29, %r18, %r20
+	adde %r15, %r15, %r29
+	ld %r29, 80(%r5)
+	mulld %r16, %r18, %r29
+	adde %r14, %r14, %r16
+	ld %r16, 88(%r5)
+	mulld %r29, %r18, %r16
+	adde %r29, %r7, %r29
+	addze %r8, %r8
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r16, %r18, %r9
+	addc %r10, %r10, %r16
+	mulhdu %r16, %r18, %r6
+	adde %r12, %r12, %r16
+	mulhdu %r16, %r18, %r11
+	adde %r16, %r27, %r16
+	mulhdu %r27, %r18, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r18, %r30
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r18, %r28
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r18, %r26
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r18, %r24
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r18, %r22
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r18, %r20
+	adde %r14, %r14, %r27
 	ld %r27, 80(%r5)
-	mulhdu %r20, %r9, %r27
-	mulld %r7, %r9, %r27
-	addc %r22, %r22, %r7
-	addze %r20, %r20
-	addc %r22, %r22, %r24
-	addze %r20, %r20
+	mulhdu %r20, %r18, %r27
+	adde %r20, %r29, %r20
+	ld %r29, 88(%r5)
+	mulhdu %r18, %r18, %r29
+	adde %r18, %r8, %r18
+	addze %r7, %r7
+	ld %r8, 96(%r5)
+	mulld %r29, %r10, %r8
+	mulld %r8, %r29, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r29, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r29, %r11
+	adde %r16, %r16, %r8
+	mulld %r8, %r29, %r31
+	adde %r25, %r25, %r8
+	mulld %r8, %r29, %r30
+	adde %r23, %r23, %r8
+	mulld %r8, %r29, %r28
+	adde %r21, %r21, %r8
+	mulld %r8, %r29, %r26
+	adde %r19, %r19, %r8
+	mulld %r8, %r29, %r24
+	adde %r17, %r17, %r8
+	mulld %r8, %r29, %r22
+	adde %r15, %r15, %r8
+	ld %r8, 72(%r5)
+	mulld %r10, %r29, %r8
+	adde %r10, %r14, %r10
+	mulld %r14, %r29, %r27
+	adde %r14, %r20, %r14
+	ld %r20, 88(%r5)
+	mulld %r27, %r29, %r20
+	adde %r18, %r18, %r27
+	addze %r7, %r7
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r20, %r29, %r9
+	addc %r12, %r12, %r20
+	mulhdu %r20, %r29, %r6
+	adde %r16, %r16, %r20
+	mulhdu %r20, %r29, %r11
+	adde %r20, %r25, %r20
+	mulhdu %r25, %r29, %r31
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r29, %r30
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r29, %r28
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r29, %r26
+	adde %r17, %r17, %r25
+	mulhdu %r25, %r29, %r24
+	adde %r15, %r15, %r25
+	mulhdu %r25, %r29, %r22
+	adde %r10, %r10, %r25
+	mulhdu %r25, %r29, %r8
+	adde %r14, %r14, %r25
+	ld %r25, 80(%r5)
+	mulhdu %r8, %r29, %r25
+	adde %r18, %r18, %r8
+	ld %r8, 88(%r5)
+	mulhdu %r29, %r29, %r8
+	adde %r29, %r7, %r29
+	addze %r27, %r27
+	ld %r7, 96(%r5)
+	mulld %r8, %r12, %r7
+	mulld %r7, %r8, %r9
+	addc %r0, %r12, %r7
+	mulld %r7, %r8, %r6
+	adde %r16, %r16, %r7
+	mulld %r7, %r8, %r11
+	adde %r20, %r20, %r7
+	mulld %r7, %r8, %r31
+	adde %r23, %r23, %r7
+	mulld %r7, %r8, %r30
+	adde %r21, %r21, %r7
+	mulld %r7, %r8, %r28
+	adde %r19, %r19, %r7
+	mulld %r7, %r8, %r26
+	adde %r17, %r17, %r7
+	mulld %r7, %r8, %r24
+	adde %r15, %r15, %r7
+	mulld %r7, %r8, %r22
+	adde %r10, %r10, %r7
+	ld %r7, 72(%r5)
+	mulld %r12, %r8, %r7
+	adde %r12, %r14, %r12
+	mulld %r14, %r8, %r25
+	adde %r14, %r18, %r14
+	ld %r18, 88(%r5)
+	mulld %r25, %r8, %r18
+	adde %r25, %r29, %r25
+	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r18, %r8, %r9
+	addc %r16, %r16, %r18
+	mulhdu %r18, %r8, %r6
+	adde %r18, %r20, %r18
+	mulhdu %r20, %r8, %r11
+	adde %r20, %r23, %r20
+	mulhdu %r23, %r8, %r31
+	adde %r21, %r21, %r23
+	mulhdu %r23, %r8, %r30
+	adde %r19, %r19, %r23
+	mulhdu %r23, %r8, %r28
+	adde %r17, %r17, %r23
+	mulhdu %r23, %r8, %r26
+	adde %r15, %r15, %r23
+	mulhdu %r23, %r8, %r24
+	adde %r10, %r10, %r23
+	mulhdu %r23, %r8, %r22
+	adde %r12, %r12, %r23
+	mulhdu %r23, %r8, %r7
+	adde %r14, %r14, %r23
+	ld %r23, 80(%r5)
+	mulhdu %r7, %r8, %r23
+	adde %r25, %r25, %r7
 	ld %r7, 88(%r5)
-	mulhdu %r24, %r9, %r7
-	mulld %r9, %r9, %r7
-	addc %r21, %r21, %r9
-	addze %r24, %r24
-	addc %r20, %r21, %r20
-	addze %r24, %r24
-	ld %r9, 96(%r4)
-	addc %r11, %r11, %r9
-	ld %r9, 104(%r4)
-	adde %r10, %r10, %r9
-	ld %r9, 112(%r4)
-	adde %r12, %r12, %r9
-	ld %r9, 120(%r4)
-	adde %r14, %r14, %r9
-	ld %r9, 128(%r4)
-	adde %r15, %r15, %r9
-	ld %r9, 136(%r4)
-	adde %r16, %r16, %r9
-	ld %r9, 144(%r4)
-	adde %r17, %r17, %r9
-	ld %r9, 152(%r4)
-	adde %r18, %r18, %r9
-	ld %r9, 160(%r4)
-	adde %r19, %r19, %r9
-	ld %r9, 168(%r4)
-	adde %r22, %r22, %r9
-	ld %r9, 176(%r4)
-	adde %r20, %r20, %r9
-	ld %r9, 184(%r4)
-	adde %r24, %r24, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	subfc %r23, %r23, %r11
-	subfe %r6, %r6, %r10
-	subfe %r30, %r30, %r12
-	subfe %r29, %r29, %r14
-	subfe %r31, %r31, %r15
-	subfe %r26, %r26, %r16
-	subfe %r28, %r28, %r17
-	subfe %r25, %r25, %r18
-	subfe %r8, %r8, %r19
-	ld %r4, 72(%r5)
-	subfe %r4, %r4, %r22
-	subfe %r27, %r27, %r20
-	subfe %r7, %r7, %r24
-	addme %r0, %r9
+	mulhdu %r8, %r8, %r7
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	ld %r8, 96(%r5)
+	mulld %r7, %r16, %r8
+	mulld %r8, %r7, %r9
+	addc %r0, %r16, %r8
+	mulld %r8, %r7, %r6
+	adde %r18, %r18, %r8
+	mulld %r8, %r7, %r11
+	adde %r20, %r20, %r8
+	mulld %r8, %r7, %r31
+	adde %r21, %r21, %r8
+	mulld %r8, %r7, %r30
+	adde %r19, %r19, %r8
+	mulld %r8, %r7, %r28
+	adde %r17, %r17, %r8
+	mulld %r8, %r7, %r26
+	adde %r15, %r15, %r8
+	mulld %r8, %r7, %r24
+	adde %r10, %r10, %r8
+	mulld %r8, %r7, %r22
+	adde %r12, %r12, %r8
+	ld %r8, 72(%r5)
+	mulld %r16, %r7, %r8
+	adde %r14, %r14, %r16
+	mulld %r16, %r7, %r23
+	adde %r16, %r25, %r16
+	ld %r25, 88(%r5)
+	mulld %r23, %r7, %r25
+	adde %r23, %r27, %r23
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r25, %r7, %r9
+	addc %r18, %r18, %r25
+	mulhdu %r25, %r7, %r6
+	adde %r20, %r20, %r25
+	mulhdu %r25, %r7, %r11
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r7, %r31
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r7, %r30
+	adde %r17, %r17, %r25
+	mulhdu %r25, %r7, %r28
+	adde %r15, %r15, %r25
+	mulhdu %r25, %r7, %r26
+	adde %r10, %r10, %r25
+	mulhdu %r25, %r7, %r24
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r7, %r22
+	adde %r14, %r14, %r25
+	mulhdu %r25, %r7, %r8
+	adde %r16, %r16, %r25
+	ld %r25, 80(%r5)
+	mulhdu %r8, %r7, %r25
+	adde %r23, %r23, %r8
+	ld %r8, 88(%r5)
+	mulhdu %r7, %r7, %r8
+	adde %r29, %r29, %r7
+	addze %r27, %r27
+	ld %r7, 96(%r5)
+	mulld %r8, %r18, %r7
+	mulld %r7, %r8, %r9
+	addc %r0, %r18, %r7
+	mulld %r7, %r8, %r6
+	adde %r20, %r20, %r7
+	mulld %r7, %r8, %r11
+	adde %r21, %r21, %r7
+	mulld %r7, %r8, %r31
+	adde %r19, %r19, %r7
+	mulld %r7, %r8, %r30
+	adde %r17, %r17, %r7
+	mulld %r7, %r8, %r28
+	adde %r15, %r15, %r7
+	mulld %r7, %r8, %r26
+	adde %r10, %r10, %r7
+	mulld %r7, %r8, %r24
+	adde %r12, %r12, %r7
+	mulld %r7, %r8, %r22
+	adde %r14, %r14, %r7
+	ld %r7, 72(%r5)
+	mulld %r18, %r8, %r7
+	adde %r16, %r16, %r18
+	mulld %r18, %r8, %r25
+	adde %r18, %r23, %r18
+	ld %r23, 88(%r5)
+	mulld %r25, %r8, %r23
+	adde %r25, %r29, %r25
+	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r23, %r8, %r9
+	addc %r20, %r20, %r23
+	mulhdu %r23, %r8, %r6
+	adde %r21, %r21, %r23
+	mulhdu %r23, %r8, %r11
+	adde %r19, %r19, %r23
+	mulhdu %r23, %r8, %r31
+	adde %r17, %r17, %r23
+	mulhdu %r23, %r8, %r30
+	adde %r15, %r15, %r23
+	mulhdu %r23, %r8, %r28
+	adde %r10, %r10, %r23
+	mulhdu %r23, %r8, %r26
+	adde %r12, %r12, %r23
+	mulhdu %r23, %r8, %r24
+	adde %r14, %r14, %r23
+	mulhdu %r23, %r8, %r22
+	adde %r16, %r16, %r23
+	mulhdu %r23, %r8, %r7
+	adde %r18, %r18, %r23
+	ld %r23, 80(%r5)
+	mulhdu %r7, %r8, %r23
+	adde %r25, %r25, %r7
+	ld %r7, 88(%r5)
+	mulhdu %r8, %r8, %r7
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	ld %r8, 96(%r5)
+	mulld %r7, %r20, %r8
+	mulld %r8, %r7, %r9
+	addc %r0, %r20, %r8
+	mulld %r8, %r7, %r6
+	adde %r21, %r21, %r8
+	mulld %r8, %r7, %r11
+	adde %r19, %r19, %r8
+	mulld %r8, %r7, %r31
+	adde %r17, %r17, %r8
+	mulld %r8, %r7, %r30
+	adde %r15, %r15, %r8
+	mulld %r8, %r7, %r28
+	adde %r10, %r10, %r8
+	mulld %r8, %r7, %r26
+	adde %r12, %r12, %r8
+	mulld %r8, %r7, %r24
+	adde %r14, %r14, %r8
+	mulld %r8, %r7, %r22
+	adde %r16, %r16, %r8
+	ld %r8, 72(%r5)
+	mulld %r20, %r7, %r8
+	adde %r18, %r18, %r20
+	mulld %r20, %r7, %r23
+	adde %r20, %r25, %r20
+	ld %r25, 88(%r5)
+	mulld %r23, %r7, %r25
+	adde %r23, %r27, %r23
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r25, %r7, %r9
+	addc %r21, %r21, %r25
+	mulhdu %r25, %r7, %r6
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r7, %r11
+	adde %r17, %r17, %r25
+	mulhdu %r25, %r7, %r31
+	adde %r15, %r15, %r25
+	mulhdu %r25, %r7, %r30
+	adde %r10, %r10, %r25
+	mulhdu %r25, %r7, %r28
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r7, %r26
+	adde %r14, %r14, %r25
+	mulhdu %r25, %r7, %r24
+	adde %r16, %r16, %r25
+	mulhdu %r25, %r7, %r22
+	adde %r18, %r18, %r25
+	mulhdu %r25, %r7, %r8
+	adde %r20, %r20, %r25
+	ld %r25, 80(%r5)
+	mulhdu %r8, %r7, %r25
+	adde %r23, %r23, %r8
+	ld %r8, 88(%r5)
+	mulhdu %r7, %r7, %r8
+	adde %r29, %r29, %r7
+	addze %r27, %r27
+	ld %r7, 96(%r5)
+	mulld %r8, %r21, %r7
+	mulld %r7, %r8, %r9
+	addc %r0, %r21, %r7
+	mulld %r7, %r8, %r6
+	adde %r19, %r19, %r7
+	mulld %r7, %r8, %r11
+	adde %r17, %r17, %r7
+	mulld %r7, %r8, %r31
+	adde %r15, %r15, %r7
+	mulld %r7, %r8, %r30
+	adde %r10, %r10, %r7
+	mulld %r7, %r8, %r28
+	adde %r12, %r12, %r7
+	mulld %r7, %r8, %r26
+	adde %r14, %r14, %r7
+	mulld %r7, %r8, %r24
+	adde %r16, %r16, %r7
+	mulld %r7, %r8, %r22
+	adde %r18, %r18, %r7
+	ld %r7, 72(%r5)
+	mulld %r21, %r8, %r7
+	adde %r20, %r20, %r21
+	mulld %r21, %r8, %r25
+	adde %r21, %r23, %r21
+	ld %r23, 88(%r5)
+	mulld %r25, %r8, %r23
+	adde %r25, %r29, %r25
+	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r23, %r8, %r9
+	addc %r19, %r19, %r23
+	mulhdu %r23, %r8, %r6
+	adde %r17, %r17, %r23
+	mulhdu %r23, %r8, %r11
+	adde %r15, %r15, %r23
+	mulhdu %r23, %r8, %r31
+	adde %r10, %r10, %r23
+	mulhdu %r23, %r8, %r30
+	adde %r12, %r12, %r23
+	mulhdu %r23, %r8, %r28
+	adde %r14, %r14, %r23
+	mulhdu %r23, %r8, %r26
+	adde %r16, %r16, %r23
+	mulhdu %r23, %r8, %r24
+	adde %r18, %r18, %r23
+	mulhdu %r23, %r8, %r22
+	adde %r20, %r20, %r23
+	mulhdu %r23, %r8, %r7
+	adde %r21, %r21, %r23
+	ld %r23, 80(%r5)
+	mulhdu %r7, %r8, %r23
+	adde %r25, %r25, %r7
+	ld %r7, 88(%r5)
+	mulhdu %r8, %r8, %r7
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	ld %r8, 96(%r5)
+	mulld %r7, %r19, %r8
+	mulld %r8, %r7, %r9
+	addc %r0, %r19, %r8
+	mulld %r8, %r7, %r6
+	adde %r17, %r17, %r8
+	mulld %r8, %r7, %r11
+	adde %r15, %r15, %r8
+	mulld %r8, %r7, %r31
+	adde %r10, %r10, %r8
+	mulld %r8, %r7, %r30
+	adde %r12, %r12, %r8
+	mulld %r8, %r7, %r28
+	adde %r14, %r14, %r8
+	mulld %r8, %r7, %r26
+	adde %r16, %r16, %r8
+	mulld %r8, %r7, %r24
+	adde %r18, %r18, %r8
+	mulld %r8, %r7, %r22
+	adde %r20, %r20, %r8
+	ld %r8, 72(%r5)
+	mulld %r19, %r7, %r8
+	adde %r19, %r21, %r19
+	mulld %r21, %r7, %r23
+	adde %r21, %r25, %r21
+	ld %r25, 88(%r5)
+	mulld %r23, %r7, %r25
+	adde %r23, %r27, %r23
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r25, %r7, %r9
+	addc %r17, %r17, %r25
+	mulhdu %r25, %r7, %r6
+	adde %r15, %r15, %r25
+	mulhdu %r25, %r7, %r11
+	adde %r10, %r10, %r25
+	mulhdu %r25, %r7, %r31
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r7, %r30
+	adde %r14, %r14, %r25
+	mulhdu %r25, %r7, %r28
+	adde %r16, %r16, %r25
+	mulhdu %r25, %r7, %r26
+	adde %r18, %r18, %r25
+	mulhdu %r25, %r7, %r24
+	adde %r20, %r20, %r25
+	mulhdu %r25, %r7, %r22
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r7, %r8
+	adde %r21, %r21, %r25
+	ld %r25, 80(%r5)
+	mulhdu %r8, %r7, %r25
+	adde %r23, %r23, %r8
+	ld %r8, 88(%r5)
+	mulhdu %r7, %r7, %r8
+	adde %r29, %r29, %r7
+	addze %r27, %r27
+	ld %r7, 96(%r5)
+	mulld %r8, %r17, %r7
+	mulld %r7, %r8, %r9
+	addc %r0, %r17, %r7
+	mulld %r7, %r8, %r6
+	adde %r15, %r15, %r7
+	mulld %r7, %r8, %r11
+	adde %r10, %r10, %r7
+	mulld %r7, %r8, %r31
+	adde %r12, %r12, %r7
+	mulld %r7, %r8, %r30
+	adde %r14, %r14, %r7
+	mulld %r7, %r8, %r28
+	adde %r16, %r16, %r7
+	mulld %r7, %r8, %r26
+	adde %r18, %r18, %r7
+	mulld %r7, %r8, %r24
+	adde %r20, %r20, %r7
+	mulld %r7, %r8, %r22
+	adde %r19, %r19, %r7
+	ld %r7, 72(%r5)
+	mulld %r17, %r8, %r7
+	adde %r17, %r21, %r17
+	mulld %r21, %r8, %r25
+	adde %r21, %r23, %r21
+	ld %r23, 88(%r5)
+	mulld %r25, %r8, %r23
+	adde %r25, %r29, %r25
+	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r23, %r8, %r9
+	addc %r15, %r15, %r23
+	mulhdu %r23, %r8, %r6
+	adde %r10, %r10, %r23
+	mulhdu %r23, %r8, %r11
+	adde %r12, %r12, %r23
+	mulhdu %r23, %r8, %r31
+	adde %r14, %r14, %r23
+	mulhdu %r23, %r8, %r30
+	adde %r16, %r16, %r23
+	mulhdu %r23, %r8, %r28
+	adde %r18, %r18, %r23
+	mulhdu %r23, %r8, %r26
+	adde %r20, %r20, %r23
+	mulhdu %r23, %r8, %r24
+	adde %r19, %r19, %r23
+	mulhdu %r23, %r8, %r22
+	adde %r17, %r17, %r23
+	mulhdu %r23, %r8, %r7
+	adde %r21, %r21, %r23
+	ld %r23, 80(%r5)
+	mulhdu %r7, %r8, %r23
+	adde %r25, %r25, %r7
+	ld %r7, 88(%r5)
+	mulhdu %r8, %r8, %r7
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	ld %r8, 96(%r5)
+	mulld %r7, %r15, %r8
+	mulld %r8, %r7, %r9
+	addc %r0, %r15, %r8
+	mulld %r8, %r7, %r6
+	adde %r10, %r10, %r8
+	mulld %r8, %r7, %r11
+	adde %r12, %r12, %r8
+	mulld %r8, %r7, %r31
+	adde %r14, %r14, %r8
+	mulld %r8, %r7, %r30
+	adde %r16, %r16, %r8
+	mulld %r8, %r7, %r28
+	adde %r18, %r18, %r8
+	mulld %r8, %r7, %r26
+	adde %r20, %r20, %r8
+	mulld %r8, %r7, %r24
+	adde %r19, %r19, %r8
+	mulld %r8, %r7, %r22
+	adde %r17, %r17, %r8
+	ld %r8, 72(%r5)
+	mulld %r15, %r7, %r8
+	adde %r15, %r21, %r15
+	mulld %r21, %r7, %r23
+	adde %r21, %r25, %r21
+	ld %r25, 88(%r5)
+	mulld %r23, %r7, %r25
+	adde %r23, %r27, %r23
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r25, %r7, %r9
+	addc %r10, %r10, %r25
+	mulhdu %r25, %r7, %r6
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r7, %r11
+	adde %r14, %r14, %r25
+	mulhdu %r25, %r7, %r31
+	adde %r16, %r16, %r25
+	mulhdu %r25, %r7, %r30
+	adde %r18, %r18, %r25
+	mulhdu %r25, %r7, %r28
+	adde %r20, %r20, %r25
+	mulhdu %r25, %r7, %r26
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r7, %r24
+	adde %r17, %r17, %r25
+	mulhdu %r25, %r7, %r22
+	adde %r15, %r15, %r25
+	mulhdu %r25, %r7, %r8
+	adde %r21, %r21, %r25
+	ld %r25, 80(%r5)
+	mulhdu %r8, %r7, %r25
+	adde %r23, %r23, %r8
+	ld %r8, 88(%r5)
+	mulhdu %r7, %r7, %r8
+	adde %r29, %r29, %r7
+	addze %r27, %r27
+	ld %r7, 96(%r5)
+	mulld %r7, %r10, %r7
+	mulld %r8, %r7, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r7, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r7, %r11
+	adde %r14, %r14, %r8
+	mulld %r8, %r7, %r31
+	adde %r16, %r16, %r8
+	mulld %r8, %r7, %r30
+	adde %r18, %r18, %r8
+	mulld %r8, %r7, %r28
+	adde %r20, %r20, %r8
+	mulld %r8, %r7, %r26
+	adde %r19, %r19, %r8
+	mulld %r8, %r7, %r24
+	adde %r17, %r17, %r8
+	mulld %r8, %r7, %r22
+	adde %r15, %r15, %r8
+	ld %r8, 72(%r5)
+	mulld %r10, %r7, %r8
+	adde %r10, %r21, %r10
+	mulld %r21, %r7, %r25
+	adde %r21, %r23, %r21
+	ld %r23, 88(%r5)
+	mulld %r25, %r7, %r23
+	adde %r25, %r29, %r25
+	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r23, %r7, %r9
+	addc %r12, %r12, %r23
+	mulhdu %r23, %r7, %r6
+	adde %r14, %r14, %r23
+	mulhdu %r23, %r7, %r11
+	adde %r16, %r16, %r23
+	mulhdu %r23, %r7, %r31
+	adde %r18, %r18, %r23
+	mulhdu %r23, %r7, %r30
+	adde %r20, %r20, %r23
+	mulhdu %r23, %r7, %r28
+	adde %r19, %r19, %r23
+	mulhdu %r23, %r7, %r26
+	adde %r17, %r17, %r23
+	mulhdu %r23, %r7, %r24
+	adde %r15, %r15, %r23
+	mulhdu %r23, %r7, %r22
+	adde %r10, %r10, %r23
+	mulhdu %r23, %r7, %r8
+	adde %r21, %r21, %r23
+	ld %r23, 80(%r5)
+	mulhdu %r8, %r7, %r23
+	adde %r25, %r25, %r8
+	ld %r8, 88(%r5)
+	mulhdu %r7, %r7, %r8
+	adde %r27, %r27, %r7
+	addze %r29, %r29
+	ld %r7, 96(%r4)
+	addc %r12, %r12, %r7
+	ld %r7, 104(%r4)
+	adde %r14, %r14, %r7
+	ld %r7, 112(%r4)
+	adde %r16, %r16, %r7
+	ld %r7, 120(%r4)
+	adde %r18, %r18, %r7
+	ld %r7, 128(%r4)
+	adde %r20, %r20, %r7
+	ld %r7, 136(%r4)
+	adde %r19, %r19, %r7
+	ld %r7, 144(%r4)
+	adde %r17, %r17, %r7
+	ld %r7, 152(%r4)
+	adde %r15, %r15, %r7
+	ld %r7, 160(%r4)
+	adde %r10, %r10, %r7
+	ld %r7, 168(%r4)
+	adde %r21, %r21, %r7
+	ld %r7, 176(%r4)
+	adde %r25, %r25, %r7
+	ld %r7, 184(%r4)
+	adde %r27, %r27, %r7
+	addze %r29, %r29
+	subfc %r9, %r9, %r12
+	subfe %r6, %r6, %r14
+	subfe %r11, %r11, %r16
+	subfe %r31, %r31, %r18
+	subfe %r30, %r30, %r20
+	subfe %r28, %r28, %r19
+	subfe %r26, %r26, %r17
+	subfe %r24, %r24, %r15
+	subfe %r22, %r22, %r10
+	ld %r7, 72(%r5)
+	subfe %r7, %r7, %r21
+	subfe %r23, %r23, %r25
+	subfe %r8, %r8, %r27
+	addme %r0, %r29
 	subfe. %r0, %r0, %r0
-	isel %r11, %r11, %r23, 0
-	std %r11, 0(%r3)
-	isel %r10, %r10, %r6, 0
-	std %r10, 8(%r3)
-	isel %r12, %r12, %r30, 0
-	std %r12, 16(%r3)
-	isel %r14, %r14, %r29, 0
-	std %r14, 24(%r3)
-	isel %r15, %r15, %r31, 0
-	std %r15, 32(%r3)
-	isel %r16, %r16, %r26, 0
-	std %r16, 40(%r3)
-	isel %r17, %r17, %r28, 0
+	isel %r12, %r12, %r9, 0
+	std %r12, 0(%r3)
+	isel %r14, %r14, %r6, 0
+	std %r14, 8(%r3)
+	isel %r11, %r16, %r11, 0
+	std %r11, 16(%r3)
+	isel %r18, %r18, %r31, 0
+	std %r18, 24(%r3)
+	isel %r20, %r20, %r30, 0
+	std %r20, 32(%r3)
+	isel %r19, %r19, %r28, 0
+	std %r19, 40(%r3)
+	isel %r17, %r17, %r26, 0
 	std %r17, 48(%r3)
-	isel %r18, %r18, %r25, 0
-	std %r18, 56(%r3)
-	isel %r19, %r19, %r8, 0
-	std %r19, 64(%r3)
-	isel %r22, %r22, %r4, 0
-	std %r22, 72(%r3)
-	isel %r20, %r20, %r27, 0
-	std %r20, 80(%r3)
-	isel %r24, %r24, %r7, 0
-	std %r24, 88(%r3)
+	isel %r15, %r15, %r24, 0
+	std %r15, 56(%r3)
+	isel %r10, %r10, %r22, 0
+	std %r10, 64(%r3)
+	isel %r21, %r21, %r7, 0
+	std %r21, 72(%r3)
+	isel %r23, %r25, %r23, 0
+	std %r23, 80(%r3)
+	isel %r27, %r27, %r8, 0
+	std %r27, 88(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -5133,7 +4306,7 @@ lf_mp_redc12_ppc64le:
 #   r = x / 2^832 mod m (Montgomery reduction), 26 -> 13 limbs; m odd (m[13] = -m^-1 mod 2^64), needs x < m*2^832; output < m. r must not overlap x or m.
 #   ELFv2: r in r3, x in r4, m in r5; registers used: r4, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 152 bytes of the protected zone below r1 (18 registers saved, 1 spill slots of 8 bytes)
-#   1201 instructions
+#   989 instructions
 	.text
 	.globl lf_mp_redc13_ppc64le
 	.hidden lf_mp_redc13_ppc64le
@@ -5181,1166 +4354,954 @@ lf_mp_redc13_ppc64le:
 	ld %r7, 104(%r5)
 	mulld %r8, %r6, %r7
 	ld %r9, 0(%r5)
-	mulhdu %r10, %r8, %r9
-	mulld %r11, %r8, %r9
-	addc %r0, %r6, %r11
-	addze %r10, %r10
+	mulld %r10, %r8, %r9
+	addc %r0, %r6, %r10
 	ld %r6, 8(%r5)
-	mulhdu %r11, %r8, %r6
-	mulld %r12, %r8, %r6
-	ld %r31, 8(%r4)
-	addc %r12, %r31, %r12
-	addze %r11, %r11
-	addc %r10, %r12, %r10
-	addze %r11, %r11
-	ld %r12, 16(%r5)
-	mulhdu %r31, %r8, %r12
-	mulld %r30, %r8, %r12
-	ld %r29, 16(%r4)
-	addc %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r11, %r29, %r11
-	addze %r31, %r31
-	ld %r30, 24(%r5)
-	mulhdu %r29, %r8, %r30
+	mulld %r10, %r8, %r6
+	ld %r11, 8(%r4)
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r12, %r8, %r11
+	ld %r31, 16(%r4)
+	adde %r12, %r31, %r12
+	ld %r31, 24(%r5)
+	mulld %r30, %r8, %r31
+	ld %r29, 24(%r4)
+	adde %r29, %r29, %r30
+	ld %r30, 32(%r5)
 	mulld %r28, %r8, %r30
-	ld %r27, 24(%r4)
-	addc %r27, %r27, %r28
-	addze %r29, %r29
-	addc %r27, %r27, %r31
-	addze %r29, %r29
-	ld %r31, 32(%r5)
-	mulhdu %r28, %r8, %r31
-	mulld %r26, %r8, %r31
-	ld %r25, 32(%r4)
-	addc %r25, %r25, %r26
-	addze %r28, %r28
-	addc %r25, %r25, %r29
-	addze %r28, %r28
-	ld %r29, 40(%r5)
-	mulhdu %r26, %r8, %r29
-	mulld %r24, %r8, %r29
-	ld %r23, 40(%r4)
-	addc %r23, %r23, %r24
-	addze %r26, %r26
-	addc %r23, %r23, %r28
-	addze %r26, %r26
-	ld %r28, 48(%r5)
-	mulhdu %r24, %r8, %r28
-	mulld %r22, %r8, %r28
-	ld %r21, 48(%r4)
-	addc %r21, %r21, %r22
-	addze %r24, %r24
-	addc %r21, %r21, %r26
-	addze %r24, %r24
-	ld %r26, 56(%r5)
-	mulhdu %r22, %r8, %r26
-	mulld %r20, %r8, %r26
-	ld %r19, 56(%r4)
-	addc %r19, %r19, %r20
-	addze %r22, %r22
-	addc %r19, %r19, %r24
-	addze %r22, %r22
-	ld %r24, 64(%r5)
-	mulhdu %r20, %r8, %r24
-	mulld %r18, %r8, %r24
-	ld %r17, 64(%r4)
-	addc %r17, %r17, %r18
-	addze %r20, %r20
-	addc %r17, %r17, %r22
-	addze %r20, %r20
-	ld %r22, 72(%r5)
-	mulhdu %r18, %r8, %r22
-	mulld %r16, %r8, %r22
-	ld %r15, 72(%r4)
-	addc %r15, %r15, %r16
-	addze %r18, %r18
-	addc %r15, %r15, %r20
-	addze %r18, %r18
-	ld %r20, 80(%r5)
-	mulhdu %r16, %r8, %r20
-	mulld %r14, %r8, %r20
-	ld %r20, 80(%r4)
-	addc %r14, %r20, %r14
-	addze %r16, %r16
-	addc %r14, %r14, %r18
-	addze %r16, %r16
+	ld %r27, 32(%r4)
+	adde %r27, %r27, %r28
+	ld %r28, 40(%r5)
+	mulld %r26, %r8, %r28
+	ld %r25, 40(%r4)
+	adde %r25, %r25, %r26
+	ld %r26, 48(%r5)
+	mulld %r24, %r8, %r26
+	ld %r23, 48(%r4)
+	adde %r23, %r23, %r24
+	ld %r24, 56(%r5)
+	mulld %r22, %r8, %r24
+	ld %r21, 56(%r4)
+	adde %r21, %r21, %r22
+	ld %r22, 64(%r5)
+	mulld %r20, %r8, %r22
+	ld %r19, 64(%r4)
+	adde %r19, %r19, %r20
+	ld %r20, 72(%r5)
+	mulld %r18, %r8, %r20
+	ld %r17, 72(%r4)
+	adde %r17, %r17, %r18
+	ld %r18, 80(%r5)
+	mulld %r16, %r8, %r18
+	ld %r15, 80(%r4)
+	adde %r15, %r15, %r16
+	ld %r16, 88(%r5)
+	mulld %r14, %r8, %r16
+	ld %r7, 88(%r4)
+	adde %r14, %r7, %r14
+	ld %r7, 96(%r5)
+	mulld %r16, %r8, %r7
+	ld %r7, 96(%r4)
+	adde %r16, %r7, %r16
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r18, %r8, %r9
+	addc %r10, %r10, %r18
+	mulhdu %r18, %r8, %r6
+	adde %r12, %r12, %r18
+	mulhdu %r18, %r8, %r11
+	adde %r18, %r29, %r18
+	mulhdu %r29, %r8, %r31
+	adde %r27, %r27, %r29
+	mulhdu %r29, %r8, %r30
+	adde %r25, %r25, %r29
+	mulhdu %r29, %r8, %r28
+	adde %r23, %r23, %r29
+	mulhdu %r29, %r8, %r26
+	adde %r21, %r21, %r29
+	mulhdu %r29, %r8, %r24
+	adde %r19, %r19, %r29
+	mulhdu %r29, %r8, %r22
+	adde %r17, %r17, %r29
+	mulhdu %r29, %r8, %r20
+	adde %r15, %r15, %r29
+	ld %r29, 80(%r5)
+	mulhdu %r20, %r8, %r29
+	adde %r14, %r14, %r20
 	ld %r20, 88(%r5)
-	mulhdu %r18, %r8, %r20
-	mulld %r22, %r8, %r20
-	ld %r20, 88(%r4)
-	addc %r20, %r20, %r22
-	addze %r18, %r18
-	addc %r16, %r20, %r16
-	addze %r18, %r18
+	mulhdu %r29, %r8, %r20
+	adde %r16, %r16, %r29
+	ld %r29, 96(%r5)
+	mulhdu %r8, %r8, %r29
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	ld %r29, 104(%r5)
+	mulld %r20, %r10, %r29
+	mulld %r29, %r20, %r9
+	addc %r0, %r10, %r29
+	mulld %r10, %r20, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r20, %r11
+	adde %r12, %r18, %r12
+	mulld %r29, %r20, %r31
+	adde %r27, %r27, %r29
+	mulld %r29, %r20, %r30
+	adde %r25, %r25, %r29
+	mulld %r29, %r20, %r28
+	adde %r23, %r23, %r29
+	mulld %r29, %r20, %r26
+	adde %r21, %r21, %r29
+	mulld %r29, %r20, %r24
+	adde %r19, %r19, %r29
+	mulld %r29, %r20, %r22
+	adde %r17, %r17, %r29
+	ld %r29, 72(%r5)
+	mulld %r18, %r20, %r29
+	adde %r15, %r15, %r18
+	ld %r18, 80(%r5)
+	mulld %r29, %r20, %r18
+	adde %r14, %r14, %r29
+	ld %r29, 88(%r5)
+	mulld %r18, %r20, %r29
+	adde %r16, %r16, %r18
+	ld %r18, 96(%r5)
+	mulld %r29, %r20, %r18
+	adde %r29, %r7, %r29
+	addze %r8, %r8
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r18, %r20, %r9
+	addc %r10, %r10, %r18
+	mulhdu %r18, %r20, %r6
+	adde %r12, %r12, %r18
+	mulhdu %r18, %r20, %r11
+	adde %r18, %r27, %r18
+	mulhdu %r27, %r20, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r20, %r30
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r20, %r28
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r20, %r26
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r20, %r24
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r20, %r22
+	adde %r15, %r15, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r22, %r20, %r27
+	adde %r14, %r14, %r22
+	ld %r22, 80(%r5)
+	mulhdu %r27, %r20, %r22
+	adde %r16, %r16, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r22, %r20, %r27
+	adde %r22, %r29, %r22
+	ld %r29, 96(%r5)
+	mulhdu %r20, %r20, %r29
+	adde %r20, %r8, %r20
+	addze %r7, %r7
+	ld %r8, 104(%r5)
+	mulld %r29, %r10, %r8
+	mulld %r8, %r29, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r29, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r29, %r11
+	adde %r18, %r18, %r8
+	mulld %r8, %r29, %r31
+	adde %r25, %r25, %r8
+	mulld %r8, %r29, %r30
+	adde %r23, %r23, %r8
+	mulld %r8, %r29, %r28
+	adde %r21, %r21, %r8
+	mulld %r8, %r29, %r26
+	adde %r19, %r19, %r8
+	mulld %r8, %r29, %r24
+	adde %r17, %r17, %r8
+	ld %r8, 64(%r5)
+	mulld %r10, %r29, %r8
+	adde %r10, %r15, %r10
+	ld %r15, 72(%r5)
+	mulld %r8, %r29, %r15
+	adde %r14, %r14, %r8
+	ld %r8, 80(%r5)
+	mulld %r15, %r29, %r8
+	adde %r15, %r16, %r15
+	mulld %r16, %r29, %r27
+	adde %r16, %r22, %r16
 	ld %r22, 96(%r5)
-	mulhdu %r20, %r8, %r22
-	mulld %r8, %r8, %r22
-	ld %r22, 96(%r4)
-	addc %r22, %r22, %r8
-	addze %r20, %r20
-	addc %r18, %r22, %r18
-	addze %r20, %r20
-	mulld %r8, %r10, %r7
-	mulhdu %r22, %r8, %r9
+	mulld %r27, %r29, %r22
+	adde %r20, %r20, %r27
+	addze %r7, %r7
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r22, %r29, %r9
+	addc %r12, %r12, %r22
+	mulhdu %r22, %r29, %r6
+	adde %r18, %r18, %r22
+	mulhdu %r22, %r29, %r11
+	adde %r22, %r25, %r22
+	mulhdu %r25, %r29, %r31
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r29, %r30
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r29, %r28
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r29, %r26
+	adde %r17, %r17, %r25
+	mulhdu %r25, %r29, %r24
+	adde %r10, %r10, %r25
+	ld %r25, 64(%r5)
+	mulhdu %r24, %r29, %r25
+	adde %r14, %r14, %r24
+	ld %r24, 72(%r5)
+	mulhdu %r25, %r29, %r24
+	adde %r15, %r15, %r25
+	mulhdu %r25, %r29, %r8
+	adde %r16, %r16, %r25
+	ld %r25, 88(%r5)
+	mulhdu %r8, %r29, %r25
+	adde %r20, %r20, %r8
+	ld %r8, 96(%r5)
+	mulhdu %r29, %r29, %r8
+	adde %r29, %r7, %r29
+	addze %r27, %r27
+	ld %r7, 104(%r5)
+	mulld %r8, %r12, %r7
+	mulld %r7, %r8, %r9
+	addc %r0, %r12, %r7
+	mulld %r7, %r8, %r6
+	adde %r18, %r18, %r7
+	mulld %r7, %r8, %r11
+	adde %r22, %r22, %r7
+	mulld %r7, %r8, %r31
+	adde %r23, %r23, %r7
+	mulld %r7, %r8, %r30
+	adde %r21, %r21, %r7
+	mulld %r7, %r8, %r28
+	adde %r19, %r19, %r7
+	mulld %r7, %r8, %r26
+	adde %r17, %r17, %r7
+	ld %r7, 56(%r5)
+	mulld %r12, %r8, %r7
+	adde %r10, %r10, %r12
+	ld %r12, 64(%r5)
+	mulld %r7, %r8, %r12
+	adde %r14, %r14, %r7
+	mulld %r7, %r8, %r24
+	adde %r15, %r15, %r7
+	ld %r7, 80(%r5)
+	mulld %r24, %r8, %r7
+	adde %r16, %r16, %r24
+	mulld %r24, %r8, %r25
+	adde %r20, %r20, %r24
+	ld %r24, 96(%r5)
+	mulld %r25, %r8, %r24
+	adde %r25, %r29, %r25
+	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r24, %r8, %r9
+	addc %r18, %r18, %r24
+	mulhdu %r24, %r8, %r6
+	adde %r22, %r22, %r24
+	mulhdu %r24, %r8, %r11
+	adde %r23, %r23, %r24
+	mulhdu %r24, %r8, %r31
+	adde %r21, %r21, %r24
+	mulhdu %r24, %r8, %r30
+	adde %r19, %r19, %r24
+	mulhdu %r24, %r8, %r28
+	adde %r17, %r17, %r24
+	mulhdu %r24, %r8, %r26
+	adde %r10, %r10, %r24
+	ld %r24, 56(%r5)
+	mulhdu %r26, %r8, %r24
+	adde %r14, %r14, %r26
+	mulhdu %r26, %r8, %r12
+	adde %r15, %r15, %r26
+	ld %r26, 72(%r5)
+	mulhdu %r12, %r8, %r26
+	adde %r12, %r16, %r12
+	mulhdu %r16, %r8, %r7
+	adde %r16, %r20, %r16
+	ld %r20, 88(%r5)
+	mulhdu %r7, %r8, %r20
+	adde %r25, %r25, %r7
+	ld %r7, 96(%r5)
+	mulhdu %r8, %r8, %r7
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	ld %r8, 104(%r5)
+	mulld %r7, %r18, %r8
+	mulld %r8, %r7, %r9
+	addc %r0, %r18, %r8
+	mulld %r8, %r7, %r6
+	adde %r22, %r22, %r8
+	mulld %r8, %r7, %r11
+	adde %r23, %r23, %r8
+	mulld %r8, %r7, %r31
+	adde %r21, %r21, %r8
+	mulld %r8, %r7, %r30
+	adde %r19, %r19, %r8
+	mulld %r8, %r7, %r28
+	adde %r17, %r17, %r8
+	ld %r8, 48(%r5)
+	mulld %r18, %r7, %r8
+	adde %r10, %r10, %r18
+	mulld %r18, %r7, %r24
+	adde %r14, %r14, %r18
+	ld %r18, 64(%r5)
+	mulld %r24, %r7, %r18
+	adde %r15, %r15, %r24
+	mulld %r24, %r7, %r26
+	adde %r12, %r12, %r24
+	ld %r24, 80(%r5)
+	mulld %r26, %r7, %r24
+	adde %r16, %r16, %r26
+	mulld %r26, %r7, %r20
+	adde %r25, %r25, %r26
+	ld %r26, 96(%r5)
+	mulld %r20, %r7, %r26
+	adde %r20, %r27, %r20
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r26, %r7, %r9
+	addc %r22, %r22, %r26
+	mulhdu %r26, %r7, %r6
+	adde %r23, %r23, %r26
+	mulhdu %r26, %r7, %r11
+	adde %r21, %r21, %r26
+	mulhdu %r26, %r7, %r31
+	adde %r19, %r19, %r26
+	mulhdu %r26, %r7, %r30
+	adde %r17, %r17, %r26
+	mulhdu %r26, %r7, %r28
+	adde %r10, %r10, %r26
+	mulhdu %r26, %r7, %r8
+	adde %r14, %r14, %r26
+	ld %r26, 56(%r5)
+	mulhdu %r8, %r7, %r26
+	adde %r15, %r15, %r8
+	mulhdu %r8, %r7, %r18
+	adde %r12, %r12, %r8
+	ld %r8, 72(%r5)
+	mulhdu %r18, %r7, %r8
+	adde %r16, %r16, %r18
+	mulhdu %r18, %r7, %r24
+	adde %r18, %r25, %r18
+	ld %r25, 88(%r5)
+	mulhdu %r24, %r7, %r25
+	adde %r20, %r20, %r24
+	ld %r24, 96(%r5)
+	mulhdu %r7, %r7, %r24
+	adde %r29, %r29, %r7
+	addze %r27, %r27
+	ld %r7, 104(%r5)
+	mulld %r24, %r22, %r7
+	mulld %r7, %r24, %r9
+	addc %r0, %r22, %r7
+	mulld %r7, %r24, %r6
+	adde %r23, %r23, %r7
+	mulld %r7, %r24, %r11
+	adde %r21, %r21, %r7
+	mulld %r7, %r24, %r31
+	adde %r19, %r19, %r7
+	mulld %r7, %r24, %r30
+	adde %r17, %r17, %r7
+	mulld %r7, %r24, %r28
+	adde %r10, %r10, %r7
+	ld %r7, 48(%r5)
+	mulld %r22, %r24, %r7
+	adde %r14, %r14, %r22
+	mulld %r22, %r24, %r26
+	adde %r15, %r15, %r22
+	ld %r22, 64(%r5)
+	mulld %r26, %r24, %r22
+	adde %r12, %r12, %r26
+	mulld %r26, %r24, %r8
+	adde %r16, %r16, %r26
+	ld %r26, 80(%r5)
+	mulld %r8, %r24, %r26
+	adde %r18, %r18, %r8
+	mulld %r8, %r24, %r25
+	adde %r20, %r20, %r8
+	ld %r8, 96(%r5)
+	mulld %r25, %r24, %r8
+	adde %r25, %r29, %r25
+	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r8, %r24, %r9
+	addc %r23, %r23, %r8
+	mulhdu %r8, %r24, %r6
+	adde %r21, %r21, %r8
+	mulhdu %r8, %r24, %r11
+	adde %r19, %r19, %r8
+	mulhdu %r8, %r24, %r31
+	adde %r17, %r17, %r8
+	mulhdu %r8, %r24, %r30
+	adde %r10, %r10, %r8
+	mulhdu %r8, %r24, %r28
+	adde %r14, %r14, %r8
+	mulhdu %r8, %r24, %r7
+	adde %r15, %r15, %r8
+	ld %r8, 56(%r5)
+	mulhdu %r7, %r24, %r8
+	adde %r12, %r12, %r7
+	mulhdu %r7, %r24, %r22
+	adde %r16, %r16, %r7
+	ld %r7, 72(%r5)
+	mulhdu %r22, %r24, %r7
+	adde %r18, %r18, %r22
+	mulhdu %r22, %r24, %r26
+	adde %r20, %r20, %r22
+	ld %r22, 88(%r5)
+	mulhdu %r26, %r24, %r22
+	adde %r25, %r25, %r26
+	ld %r26, 96(%r5)
+	mulhdu %r24, %r24, %r26
+	adde %r24, %r27, %r24
+	addze %r29, %r29
+	ld %r27, 104(%r5)
+	mulld %r26, %r23, %r27
+	mulld %r27, %r26, %r9
+	addc %r0, %r23, %r27
+	mulld %r27, %r26, %r6
+	adde %r21, %r21, %r27
+	mulld %r27, %r26, %r11
+	adde %r19, %r19, %r27
+	mulld %r27, %r26, %r31
+	adde %r17, %r17, %r27
+	mulld %r27, %r26, %r30
+	adde %r10, %r10, %r27
+	mulld %r27, %r26, %r28
+	adde %r14, %r14, %r27
+	ld %r27, 48(%r5)
+	mulld %r23, %r26, %r27
+	adde %r15, %r15, %r23
+	mulld %r23, %r26, %r8
+	adde %r12, %r12, %r23
+	ld %r23, 64(%r5)
+	mulld %r8, %r26, %r23
+	adde %r16, %r16, %r8
+	mulld %r8, %r26, %r7
+	adde %r18, %r18, %r8
+	ld %r8, 80(%r5)
+	mulld %r7, %r26, %r8
+	adde %r20, %r20, %r7
+	mulld %r7, %r26, %r22
+	adde %r25, %r25, %r7
+	ld %r7, 96(%r5)
+	mulld %r22, %r26, %r7
+	adde %r22, %r24, %r22
+	addze %r29, %r29
+	subfe %r24, %r24, %r24
+	addi %r24, %r24, 1
+	mulhdu %r7, %r26, %r9
+	addc %r21, %r21, %r7
+	mulhdu %r7, %r26, %r6
+	adde %r19, %r19, %r7
+	mulhdu %r7, %r26, %r11
+	adde %r17, %r17, %r7
+	mulhdu %r7, %r26, %r31
+	adde %r10, %r10, %r7
+	mulhdu %r7, %r26, %r30
+	adde %r14, %r14, %r7
+	mulhdu %r7, %r26, %r28
+	adde %r15, %r15, %r7
+	mulhdu %r7, %r26, %r27
+	adde %r12, %r12, %r7
+	ld %r7, 56(%r5)
+	mulhdu %r27, %r26, %r7
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r26, %r23
+	adde %r18, %r18, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r23, %r26, %r27
+	adde %r20, %r20, %r23
+	mulhdu %r23, %r26, %r8
+	adde %r23, %r25, %r23
+	ld %r25, 88(%r5)
+	mulhdu %r8, %r26, %r25
+	adde %r22, %r22, %r8
+	ld %r8, 96(%r5)
+	mulhdu %r26, %r26, %r8
+	adde %r26, %r29, %r26
+	addze %r24, %r24
+	ld %r29, 104(%r5)
+	mulld %r8, %r21, %r29
+	mulld %r29, %r8, %r9
+	addc %r0, %r21, %r29
+	mulld %r29, %r8, %r6
+	adde %r19, %r19, %r29
+	mulld %r29, %r8, %r11
+	adde %r17, %r17, %r29
+	mulld %r29, %r8, %r31
+	adde %r10, %r10, %r29
+	mulld %r29, %r8, %r30
+	adde %r14, %r14, %r29
+	mulld %r29, %r8, %r28
+	adde %r15, %r15, %r29
+	ld %r29, 48(%r5)
+	mulld %r21, %r8, %r29
+	adde %r12, %r12, %r21
+	mulld %r21, %r8, %r7
+	adde %r16, %r16, %r21
+	ld %r21, 64(%r5)
+	mulld %r7, %r8, %r21
+	adde %r18, %r18, %r7
+	mulld %r7, %r8, %r27
+	adde %r20, %r20, %r7
+	ld %r7, 80(%r5)
+	mulld %r27, %r8, %r7
+	adde %r23, %r23, %r27
+	mulld %r27, %r8, %r25
+	adde %r22, %r22, %r27
+	ld %r27, 96(%r5)
+	mulld %r25, %r8, %r27
+	adde %r25, %r26, %r25
+	addze %r24, %r24
+	subfe %r26, %r26, %r26
+	addi %r26, %r26, 1
+	mulhdu %r27, %r8, %r9
+	addc %r19, %r19, %r27
+	mulhdu %r27, %r8, %r6
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r8, %r11
+	adde %r10, %r10, %r27
+	mulhdu %r27, %r8, %r31
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r8, %r30
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r8, %r28
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r8, %r29
+	adde %r16, %r16, %r27
+	ld %r27, 56(%r5)
+	mulhdu %r29, %r8, %r27
+	adde %r18, %r18, %r29
+	mulhdu %r29, %r8, %r21
+	adde %r20, %r20, %r29
+	ld %r29, 72(%r5)
+	mulhdu %r21, %r8, %r29
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r8, %r7
+	adde %r22, %r22, %r23
+	ld %r23, 88(%r5)
+	mulhdu %r7, %r8, %r23
+	adde %r25, %r25, %r7
+	ld %r7, 96(%r5)
+	mulhdu %r8, %r8, %r7
+	adde %r24, %r24, %r8
+	addze %r26, %r26
+	ld %r8, 104(%r5)
+	mulld %r7, %r19, %r8
+	mulld %r8, %r7, %r9
+	addc %r0, %r19, %r8
+	mulld %r8, %r7, %r6
+	adde %r17, %r17, %r8
+	mulld %r8, %r7, %r11
+	adde %r10, %r10, %r8
+	mulld %r8, %r7, %r31
+	adde %r14, %r14, %r8
+	mulld %r8, %r7, %r30
+	adde %r15, %r15, %r8
+	mulld %r8, %r7, %r28
+	adde %r12, %r12, %r8
+	ld %r8, 48(%r5)
+	mulld %r19, %r7, %r8
+	adde %r16, %r16, %r19
+	mulld %r19, %r7, %r27
+	adde %r18, %r18, %r19
+	ld %r19, 64(%r5)
+	mulld %r27, %r7, %r19
+	adde %r20, %r20, %r27
+	mulld %r27, %r7, %r29
+	adde %r21, %r21, %r27
+	ld %r27, 80(%r5)
+	mulld %r29, %r7, %r27
+	adde %r22, %r22, %r29
+	mulld %r29, %r7, %r23
+	adde %r25, %r25, %r29
+	ld %r29, 96(%r5)
+	mulld %r23, %r7, %r29
+	adde %r23, %r24, %r23
+	addze %r26, %r26
+	subfe %r24, %r24, %r24
+	addi %r24, %r24, 1
+	mulhdu %r29, %r7, %r9
+	addc %r17, %r17, %r29
+	mulhdu %r29, %r7, %r6
+	adde %r10, %r10, %r29
+	mulhdu %r29, %r7, %r11
+	adde %r14, %r14, %r29
+	mulhdu %r29, %r7, %r31
+	adde %r15, %r15, %r29
+	mulhdu %r29, %r7, %r30
+	adde %r12, %r12, %r29
+	mulhdu %r29, %r7, %r28
+	adde %r16, %r16, %r29
+	mulhdu %r29, %r7, %r8
+	adde %r18, %r18, %r29
+	ld %r29, 56(%r5)
+	mulhdu %r8, %r7, %r29
+	adde %r20, %r20, %r8
+	mulhdu %r8, %r7, %r19
+	adde %r21, %r21, %r8
+	ld %r8, 72(%r5)
+	mulhdu %r19, %r7, %r8
+	adde %r19, %r22, %r19
+	mulhdu %r22, %r7, %r27
+	adde %r22, %r25, %r22
+	ld %r25, 88(%r5)
+	mulhdu %r27, %r7, %r25
+	adde %r23, %r23, %r27
+	ld %r27, 96(%r5)
+	mulhdu %r7, %r7, %r27
+	adde %r26, %r26, %r7
+	addze %r24, %r24
+	ld %r7, 104(%r5)
+	mulld %r27, %r17, %r7
+	mulld %r7, %r27, %r9
+	addc %r0, %r17, %r7
+	mulld %r7, %r27, %r6
+	adde %r10, %r10, %r7
+	mulld %r7, %r27, %r11
+	adde %r14, %r14, %r7
+	mulld %r7, %r27, %r31
+	adde %r15, %r15, %r7
+	mulld %r7, %r27, %r30
+	adde %r12, %r12, %r7
+	mulld %r7, %r27, %r28
+	adde %r16, %r16, %r7
+	ld %r7, 48(%r5)
+	mulld %r17, %r27, %r7
+	adde %r17, %r18, %r17
+	mulld %r18, %r27, %r29
+	adde %r18, %r20, %r18
+	ld %r20, 64(%r5)
+	mulld %r29, %r27, %r20
+	adde %r21, %r21, %r29
+	mulld %r29, %r27, %r8
+	adde %r19, %r19, %r29
+	ld %r29, 80(%r5)
+	mulld %r8, %r27, %r29
+	adde %r22, %r22, %r8
+	mulld %r8, %r27, %r25
+	adde %r23, %r23, %r8
+	ld %r8, 96(%r5)
+	mulld %r25, %r27, %r8
+	adde %r25, %r26, %r25
+	addze %r24, %r24
+	subfe %r26, %r26, %r26
+	addi %r26, %r26, 1
+	mulhdu %r8, %r27, %r9
+	addc %r10, %r10, %r8
+	mulhdu %r8, %r27, %r6
+	adde %r14, %r14, %r8
+	mulhdu %r8, %r27, %r11
+	adde %r15, %r15, %r8
+	mulhdu %r8, %r27, %r31
+	adde %r12, %r12, %r8
+	mulhdu %r8, %r27, %r30
+	adde %r16, %r16, %r8
+	mulhdu %r8, %r27, %r28
+	adde %r17, %r17, %r8
+	mulhdu %r8, %r27, %r7
+	adde %r18, %r18, %r8
+	ld %r8, 56(%r5)
+	mulhdu %r7, %r27, %r8
+	adde %r21, %r21, %r7
+	mulhdu %r7, %r27, %r20
+	adde %r19, %r19, %r7
+	ld %r7, 72(%r5)
+	mulhdu %r20, %r27, %r7
+	adde %r20, %r22, %r20
+	mulhdu %r22, %r27, %r29
+	adde %r22, %r23, %r22
+	ld %r23, 88(%r5)
+	mulhdu %r29, %r27, %r23
+	adde %r25, %r25, %r29
+	ld %r29, 96(%r5)
+	mulhdu %r27, %r27, %r29
+	adde %r24, %r24, %r27
+	addze %r26, %r26
+	ld %r27, 104(%r5)
+	mulld %r29, %r10, %r27
+	mulld %r27, %r29, %r9
+	addc %r0, %r10, %r27
+	mulld %r10, %r29, %r6
+	adde %r10, %r14, %r10
+	mulld %r27, %r29, %r11
+	adde %r15, %r15, %r27
+	mulld %r27, %r29, %r31
+	adde %r12, %r12, %r27
+	mulld %r27, %r29, %r30
+	adde %r16, %r16, %r27
+	mulld %r27, %r29, %r28
+	adde %r17, %r17, %r27
+	ld %r27, 48(%r5)
+	mulld %r14, %r29, %r27
+	adde %r14, %r18, %r14
+	mulld %r18, %r29, %r8
+	adde %r18, %r21, %r18
+	ld %r21, 64(%r5)
+	mulld %r8, %r29, %r21
+	adde %r19, %r19, %r8
+	mulld %r8, %r29, %r7
+	adde %r20, %r20, %r8
+	ld %r8, 80(%r5)
+	mulld %r7, %r29, %r8
+	adde %r22, %r22, %r7
+	mulld %r7, %r29, %r23
+	adde %r25, %r25, %r7
+	ld %r7, 96(%r5)
+	mulld %r23, %r29, %r7
+	adde %r23, %r24, %r23
+	addze %r26, %r26
+	subfe %r24, %r24, %r24
+	addi %r24, %r24, 1
+	mulhdu %r7, %r29, %r9
+	addc %r10, %r10, %r7
+	mulhdu %r7, %r29, %r6
+	adde %r15, %r15, %r7
+	mulhdu %r7, %r29, %r11
+	adde %r12, %r12, %r7
+	mulhdu %r7, %r29, %r31
+	adde %r16, %r16, %r7
+	mulhdu %r7, %r29, %r30
+	adde %r17, %r17, %r7
+	mulhdu %r7, %r29, %r28
+	adde %r14, %r14, %r7
+	mulhdu %r7, %r29, %r27
+	adde %r18, %r18, %r7
+	ld %r7, 56(%r5)
+	mulhdu %r27, %r29, %r7
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r29, %r21
+	adde %r20, %r20, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r21, %r29, %r27
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r29, %r8
+	adde %r22, %r25, %r22
+	ld %r25, 88(%r5)
+	mulhdu %r8, %r29, %r25
+	adde %r23, %r23, %r8
+	ld %r8, 96(%r5)
+	mulhdu %r29, %r29, %r8
+	adde %r26, %r26, %r29
+	addze %r24, %r24
+	ld %r29, 104(%r5)
+	mulld %r8, %r10, %r29
+	mulld %r29, %r8, %r9
+	addc %r0, %r10, %r29
+	mulld %r10, %r8, %r6
+	adde %r10, %r15, %r10
+	mulld %r29, %r8, %r11
+	adde %r12, %r12, %r29
+	mulld %r29, %r8, %r31
+	adde %r16, %r16, %r29
+	mulld %r29, %r8, %r30
+	adde %r17, %r17, %r29
+	mulld %r29, %r8, %r28
+	adde %r14, %r14, %r29
+	ld %r29, 48(%r5)
+	mulld %r15, %r8, %r29
+	adde %r15, %r18, %r15
+	mulld %r18, %r8, %r7
+	adde %r18, %r19, %r18
+	ld %r19, 64(%r5)
+	mulld %r7, %r8, %r19
+	adde %r20, %r20, %r7
+	mulld %r7, %r8, %r27
+	adde %r21, %r21, %r7
+	ld %r7, 80(%r5)
+	mulld %r27, %r8, %r7
+	adde %r22, %r22, %r27
+	mulld %r27, %r8, %r25
+	adde %r23, %r23, %r27
+	ld %r27, 96(%r5)
+	mulld %r25, %r8, %r27
+	adde %r25, %r26, %r25
+	addze %r24, %r24
+	subfe %r26, %r26, %r26
+	addi %r26, %r26, 1
+	mulhdu %r27, %r8, %r9
+	addc %r10, %r10, %r27
+	mulhdu %r27, %r8, %r6
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r8, %r11
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r8, %r31
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r8, %r30
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r8, %r28
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r8, %r29
+	adde %r18, %r18, %r27
+	ld %r27, 56(%r5)
+	mulhdu %r29, %r8, %r27
+	adde %r20, %r20, %r29
+	mulhdu %r29, %r8, %r19
+	adde %r21, %r21, %r29
+	ld %r29, 72(%r5)
+	mulhdu %r19, %r8, %r29
+	adde %r19, %r22, %r19
+	mulhdu %r22, %r8, %r7
+	adde %r22, %r23, %r22
+	ld %r23, 88(%r5)
+	mulhdu %r7, %r8, %r23
+	adde %r25, %r25, %r7
+	ld %r7, 96(%r5)
+	mulhdu %r8, %r8, %r7
+	adde %r24, %r24, %r8
+	addze %r26, %r26
+	ld %r8, 104(%r5)
+	mulld %r8, %r10, %r8
 	mulld %r7, %r8, %r9
 	addc %r0, %r10, %r7
-	addze %r22, %r22
-	mulhdu %r7, %r8, %r6
-	mulld %r10, %r8, %r6
-	addc %r10, %r11, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r22
-	addze %r7, %r7
-	mulhdu %r11, %r8, %r12
-	mulld %r22, %r8, %r12
-	addc %r22, %r27, %r22
-	addze %r11, %r11
-	addc %r22, %r22, %r7
-	addze %r11, %r11
-	mulhdu %r7, %r8, %r30
-	mulld %r27, %r8, %r30
-	addc %r25, %r25, %r27
-	addze %r7, %r7
-	addc %r11, %r25, %r11
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r31
-	mulld %r25, %r8, %r31
-	addc %r23, %r23, %r25
-	addze %r27, %r27
-	addc %r23, %r23, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r8, %r29
-	mulld %r25, %r8, %r29
-	addc %r21, %r21, %r25
-	addze %r7, %r7
-	addc %r21, %r21, %r27
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r28
-	mulld %r25, %r8, %r28
-	addc %r19, %r19, %r25
-	addze %r27, %r27
-	addc %r19, %r19, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r8, %r26
-	mulld %r25, %r8, %r26
-	addc %r17, %r17, %r25
-	addze %r7, %r7
-	addc %r17, %r17, %r27
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r24
-	mulld %r25, %r8, %r24
-	addc %r15, %r15, %r25
-	addze %r27, %r27
-	addc %r15, %r15, %r7
-	addze %r27, %r27
-	ld %r7, 72(%r5)
-	mulhdu %r25, %r8, %r7
-	mulld %r24, %r8, %r7
-	addc %r14, %r14, %r24
-	addze %r25, %r25
-	addc %r14, %r14, %r27
-	addze %r25, %r25
+	mulld %r7, %r8, %r6
+	adde %r12, %r12, %r7
+	mulld %r7, %r8, %r11
+	adde %r16, %r16, %r7
+	mulld %r7, %r8, %r31
+	adde %r17, %r17, %r7
+	mulld %r7, %r8, %r30
+	adde %r14, %r14, %r7
+	mulld %r7, %r8, %r28
+	adde %r15, %r15, %r7
+	ld %r7, 48(%r5)
+	mulld %r10, %r8, %r7
+	adde %r10, %r18, %r10
+	mulld %r18, %r8, %r27
+	adde %r18, %r20, %r18
+	ld %r20, 64(%r5)
+	mulld %r27, %r8, %r20
+	adde %r21, %r21, %r27
+	mulld %r27, %r8, %r29
+	adde %r19, %r19, %r27
 	ld %r27, 80(%r5)
-	mulhdu %r24, %r8, %r27
-	mulld %r7, %r8, %r27
-	addc %r16, %r16, %r7
-	addze %r24, %r24
-	addc %r16, %r16, %r25
-	addze %r24, %r24
-	ld %r7, 88(%r5)
-	mulhdu %r25, %r8, %r7
-	mulld %r27, %r8, %r7
-	addc %r18, %r18, %r27
-	addze %r25, %r25
-	addc %r18, %r18, %r24
-	addze %r25, %r25
-	ld %r27, 96(%r5)
-	mulhdu %r24, %r8, %r27
-	mulld %r8, %r8, %r27
-	addc %r20, %r20, %r8
-	addze %r24, %r24
-	addc %r20, %r20, %r25
-	addze %r24, %r24
-	ld %r8, 104(%r5)
-	mulld %r25, %r10, %r8
-	mulhdu %r8, %r25, %r9
-	mulld %r27, %r25, %r9
-	addc %r0, %r10, %r27
-	addze %r8, %r8
-	mulhdu %r10, %r25, %r6
-	mulld %r27, %r25, %r6
-	addc %r22, %r22, %r27
-	addze %r10, %r10
-	addc %r22, %r22, %r8
-	addze %r10, %r10
-	mulhdu %r8, %r25, %r12
-	mulld %r27, %r25, %r12
-	addc %r11, %r11, %r27
-	addze %r8, %r8
-	addc %r10, %r11, %r10
-	addze %r8, %r8
-	mulhdu %r11, %r25, %r30
-	mulld %r27, %r25, %r30
-	addc %r23, %r23, %r27
-	addze %r11, %r11
-	addc %r23, %r23, %r8
-	addze %r11, %r11
-	mulhdu %r8, %r25, %r31
-	mulld %r27, %r25, %r31
-	addc %r21, %r21, %r27
-	addze %r8, %r8
-	addc %r11, %r21, %r11
-	addze %r8, %r8
-	mulhdu %r27, %r25, %r29
-	mulld %r21, %r25, %r29
-	addc %r19, %r19, %r21
-	addze %r27, %r27
-	addc %r19, %r19, %r8
-	addze %r27, %r27
-	mulhdu %r8, %r25, %r28
-	mulld %r21, %r25, %r28
-	addc %r17, %r17, %r21
-	addze %r8, %r8
-	addc %r17, %r17, %r27
-	addze %r8, %r8
-	mulhdu %r27, %r25, %r26
-	mulld %r21, %r25, %r26
-	addc %r15, %r15, %r21
-	addze %r27, %r27
-	addc %r15, %r15, %r8
-	addze %r27, %r27
-	ld %r8, 64(%r5)
-	mulhdu %r21, %r25, %r8
-	mulld %r26, %r25, %r8
-	addc %r14, %r14, %r26
-	addze %r21, %r21
-	addc %r14, %r14, %r27
-	addze %r21, %r21
-	ld %r27, 72(%r5)
-	mulhdu %r26, %r25, %r27
-	mulld %r8, %r25, %r27
-	addc %r16, %r16, %r8
-	addze %r26, %r26
-	addc %r16, %r16, %r21
-	addze %r26, %r26
-	ld %r8, 80(%r5)
-	mulhdu %r21, %r25, %r8
-	mulld %r27, %r25, %r8
-	addc %r18, %r18, %r27
-	addze %r21, %r21
-	addc %r18, %r18, %r26
-	addze %r21, %r21
-	mulhdu %r27, %r25, %r7
-	mulld %r26, %r25, %r7
-	addc %r20, %r20, %r26
-	addze %r27, %r27
-	addc %r20, %r20, %r21
-	addze %r27, %r27
-	ld %r26, 96(%r5)
-	mulhdu %r21, %r25, %r26
-	mulld %r25, %r25, %r26
-	addc %r24, %r24, %r25
-	addze %r21, %r21
-	addc %r24, %r24, %r27
-	addze %r21, %r21
-	ld %r27, 104(%r5)
-	mulld %r25, %r22, %r27
-	mulhdu %r27, %r25, %r9
-	mulld %r26, %r25, %r9
-	addc %r0, %r22, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r25, %r6
-	mulld %r22, %r25, %r6
-	addc %r10, %r10, %r22
-	addze %r26, %r26
-	addc %r10, %r10, %r27
-	addze %r26, %r26
-	mulhdu %r27, %r25, %r12
-	mulld %r22, %r25, %r12
-	addc %r22, %r23, %r22
-	addze %r27, %r27
-	addc %r22, %r22, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r25, %r30
-	mulld %r23, %r25, %r30
-	addc %r11, %r11, %r23
-	addze %r26, %r26
-	addc %r11, %r11, %r27
-	addze %r26, %r26
-	mulhdu %r27, %r25, %r31
-	mulld %r23, %r25, %r31
-	addc %r19, %r19, %r23
-	addze %r27, %r27
-	addc %r19, %r19, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r25, %r29
-	mulld %r23, %r25, %r29
-	addc %r17, %r17, %r23
-	addze %r26, %r26
-	addc %r17, %r17, %r27
-	addze %r26, %r26
-	mulhdu %r27, %r25, %r28
-	mulld %r23, %r25, %r28
-	addc %r15, %r15, %r23
-	addze %r27, %r27
-	addc %r15, %r15, %r26
-	addze %r27, %r27
-	ld %r26, 56(%r5)
-	mulhdu %r23, %r25, %r26
-	mulld %r28, %r25, %r26
-	addc %r14, %r14, %r28
-	addze %r23, %r23
-	addc %r14, %r14, %r27
-	addze %r23, %r23
-	ld %r28, 64(%r5)
-	mulhdu %r27, %r25, %r28
-	mulld %r26, %r25, %r28
-	addc %r16, %r16, %r26
-	addze %r27, %r27
-	addc %r16, %r16, %r23
-	addze %r27, %r27
-	ld %r26, 72(%r5)
-	mulhdu %r23, %r25, %r26
-	mulld %r28, %r25, %r26
-	addc %r18, %r18, %r28
-	addze %r23, %r23
-	addc %r18, %r18, %r27
-	addze %r23, %r23
-	mulhdu %r28, %r25, %r8
-	mulld %r27, %r25, %r8
-	addc %r20, %r20, %r27
-	addze %r28, %r28
-	addc %r20, %r20, %r23
-	addze %r28, %r28
-	mulhdu %r27, %r25, %r7
-	mulld %r23, %r25, %r7
-	addc %r23, %r24, %r23
-	addze %r27, %r27
-	addc %r23, %r23, %r28
-	addze %r27, %r27
-	ld %r28, 96(%r5)
-	mulhdu %r24, %r25, %r28
-	mulld %r25, %r25, %r28
-	addc %r21, %r21, %r25
-	addze %r24, %r24
-	addc %r21, %r21, %r27
-	addze %r24, %r24
-	ld %r27, 104(%r5)
-	mulld %r25, %r10, %r27
-	mulhdu %r27, %r25, %r9
-	mulld %r28, %r25, %r9
-	addc %r0, %r10, %r28
-	addze %r27, %r27
-	mulhdu %r10, %r25, %r6
-	mulld %r28, %r25, %r6
-	addc %r22, %r22, %r28
-	addze %r10, %r10
-	addc %r22, %r22, %r27
-	addze %r10, %r10
-	mulhdu %r28, %r25, %r12
-	mulld %r27, %r25, %r12
-	addc %r11, %r11, %r27
-	addze %r28, %r28
-	addc %r10, %r11, %r10
-	addze %r28, %r28
-	mulhdu %r11, %r25, %r30
-	mulld %r27, %r25, %r30
-	addc %r19, %r19, %r27
-	addze %r11, %r11
-	addc %r19, %r19, %r28
-	addze %r11, %r11
-	mulhdu %r28, %r25, %r31
-	mulld %r27, %r25, %r31
-	addc %r17, %r17, %r27
-	addze %r28, %r28
-	addc %r11, %r17, %r11
-	addze %r28, %r28
-	mulhdu %r27, %r25, %r29
-	mulld %r17, %r25, %r29
-	addc %r15, %r15, %r17
-	addze %r27, %r27
-	addc %r15, %r15, %r28
-	addze %r27, %r27
-	ld %r28, 48(%r5)
-	mulhdu %r17, %r25, %r28
-	mulld %r29, %r25, %r28
-	addc %r14, %r14, %r29
-	addze %r17, %r17
-	addc %r14, %r14, %r27
-	addze %r17, %r17
-	ld %r29, 56(%r5)
-	mulhdu %r27, %r25, %r29
-	mulld %r28, %r25, %r29
-	addc %r16, %r16, %r28
-	addze %r27, %r27
-	addc %r16, %r16, %r17
-	addze %r27, %r27
-	ld %r28, 64(%r5)
-	mulhdu %r17, %r25, %r28
-	mulld %r29, %r25, %r28
-	addc %r18, %r18, %r29
-	addze %r17, %r17
-	addc %r18, %r18, %r27
-	addze %r17, %r17
-	mulhdu %r29, %r25, %r26
-	mulld %r27, %r25, %r26
-	addc %r20, %r20, %r27
-	addze %r29, %r29
-	addc %r17, %r20, %r17
-	addze %r29, %r29
-	mulhdu %r27, %r25, %r8
-	mulld %r20, %r25, %r8
-	addc %r20, %r23, %r20
-	addze %r27, %r27
-	addc %r20, %r20, %r29
-	addze %r27, %r27
-	mulhdu %r29, %r25, %r7
-	mulld %r23, %r25, %r7
-	addc %r21, %r21, %r23
-	addze %r29, %r29
-	addc %r21, %r21, %r27
-	addze %r29, %r29
-	ld %r27, 96(%r5)
-	mulhdu %r23, %r25, %r27
-	mulld %r25, %r25, %r27
-	addc %r24, %r24, %r25
-	addze %r23, %r23
-	addc %r24, %r24, %r29
-	addze %r23, %r23
-	ld %r29, 104(%r5)
-	mulld %r25, %r22, %r29
-	mulhdu %r29, %r25, %r9
-	mulld %r27, %r25, %r9
-	addc %r0, %r22, %r27
-	addze %r29, %r29
-	mulhdu %r27, %r25, %r6
-	mulld %r22, %r25, %r6
-	addc %r10, %r10, %r22
-	addze %r27, %r27
-	addc %r10, %r10, %r29
-	addze %r27, %r27
-	mulhdu %r29, %r25, %r12
-	mulld %r22, %r25, %r12
-	addc %r19, %r19, %r22
-	addze %r29, %r29
-	addc %r19, %r19, %r27
-	addze %r29, %r29
-	mulhdu %r27, %r25, %r30
-	mulld %r22, %r25, %r30
-	addc %r11, %r11, %r22
-	addze %r27, %r27
-	addc %r11, %r11, %r29
-	addze %r27, %r27
-	mulhdu %r29, %r25, %r31
-	mulld %r22, %r25, %r31
-	addc %r15, %r15, %r22
-	addze %r29, %r29
-	addc %r15, %r15, %r27
-	addze %r29, %r29
-	ld %r27, 40(%r5)
-	mulhdu %r22, %r25, %r27
-	mulld %r31, %r25, %r27
-	addc %r14, %r14, %r31
-	addze %r22, %r22
-	addc %r14, %r14, %r29
-	addze %r22, %r22
-	ld %r31, 48(%r5)
-	mulhdu %r29, %r25, %r31
-	mulld %r27, %r25, %r31
-	addc %r16, %r16, %r27
-	addze %r29, %r29
-	addc %r16, %r16, %r22
-	addze %r29, %r29
-	ld %r27, 56(%r5)
-	mulhdu %r22, %r25, %r27
-	mulld %r31, %r25, %r27
-	addc %r18, %r18, %r31
-	addze %r22, %r22
-	addc %r18, %r18, %r29
-	addze %r22, %r22
-	mulhdu %r31, %r25, %r28
-	mulld %r29, %r25, %r28
-	addc %r17, %r17, %r29
-	addze %r31, %r31
-	addc %r17, %r17, %r22
-	addze %r31, %r31
-	mulhdu %r29, %r25, %r26
-	mulld %r22, %r25, %r26
-	addc %r20, %r20, %r22
-	addze %r29, %r29
-	addc %r20, %r20, %r31
-	addze %r29, %r29
-	mulhdu %r31, %r25, %r8
-	mulld %r22, %r25, %r8
-	addc %r21, %r21, %r22
-	addze %r31, %r31
-	addc %r21, %r21, %r29
-	addze %r31, %r31
-	mulhdu %r29, %r25, %r7
-	mulld %r22, %r25, %r7
-	addc %r22, %r24, %r22
-	addze %r29, %r29
-	addc %r22, %r22, %r31
-	addze %r29, %r29
-	ld %r31, 96(%r5)
-	mulhdu %r24, %r25, %r31
-	mulld %r25, %r25, %r31
-	addc %r23, %r23, %r25
-	addze %r24, %r24
-	addc %r23, %r23, %r29
-	addze %r24, %r24
-	ld %r29, 104(%r5)
-	mulld %r25, %r10, %r29
-	mulhdu %r29, %r25, %r9
-	mulld %r31, %r25, %r9
-	addc %r0, %r10, %r31
-	addze %r29, %r29
-	mulhdu %r10, %r25, %r6
-	mulld %r31, %r25, %r6
-	addc %r19, %r19, %r31
-	addze %r10, %r10
-	addc %r19, %r19, %r29
-	addze %r10, %r10
-	mulhdu %r31, %r25, %r12
-	mulld %r29, %r25, %r12
-	addc %r11, %r11, %r29
-	addze %r31, %r31
-	addc %r10, %r11, %r10
-	addze %r31, %r31
-	mulhdu %r11, %r25, %r30
-	mulld %r29, %r25, %r30
-	addc %r15, %r15, %r29
-	addze %r11, %r11
-	addc %r15, %r15, %r31
-	addze %r11, %r11
-	ld %r31, 32(%r5)
-	mulhdu %r29, %r25, %r31
-	mulld %r30, %r25, %r31
-	addc %r14, %r14, %r30
-	addze %r29, %r29
-	addc %r11, %r14, %r11
-	addze %r29, %r29
-	ld %r30, 40(%r5)
-	mulhdu %r14, %r25, %r30
-	mulld %r31, %r25, %r30
-	addc %r16, %r16, %r31
-	addze %r14, %r14
-	addc %r16, %r16, %r29
-	addze %r14, %r14
-	ld %r31, 48(%r5)
-	mulhdu %r29, %r25, %r31
-	mulld %r30, %r25, %r31
-	addc %r18, %r18, %r30
-	addze %r29, %r29
-	addc %r14, %r18, %r14
-	addze %r29, %r29
-	mulhdu %r30, %r25, %r27
-	mulld %r18, %r25, %r27
-	addc %r17, %r17, %r18
-	addze %r30, %r30
-	addc %r17, %r17, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r25, %r28
-	mulld %r18, %r25, %r28
-	addc %r18, %r20, %r18
-	addze %r29, %r29
-	addc %r18, %r18, %r30
-	addze %r29, %r29
-	mulhdu %r30, %r25, %r26
-	mulld %r20, %r25, %r26
-	addc %r20, %r21, %r20
-	addze %r30, %r30
-	addc %r20, %r20, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r25, %r8
-	mulld %r21, %r25, %r8
-	addc %r21, %r22, %r21
-	addze %r29, %r29
-	addc %r21, %r21, %r30
-	addze %r29, %r29
-	mulhdu %r30, %r25, %r7
-	mulld %r22, %r25, %r7
-	addc %r22, %r23, %r22
-	addze %r30, %r30
-	addc %r22, %r22, %r29
-	addze %r30, %r30
+	mulld %r29, %r8, %r27
+	adde %r22, %r22, %r29
+	mulld %r29, %r8, %r23
+	adde %r25, %r25, %r29
 	ld %r29, 96(%r5)
-	mulhdu %r23, %r25, %r29
-	mulld %r25, %r25, %r29
-	addc %r24, %r24, %r25
-	addze %r23, %r23
-	addc %r24, %r24, %r30
-	addze %r23, %r23
-	ld %r30, 104(%r5)
-	mulld %r25, %r19, %r30
-	mulhdu %r30, %r25, %r9
-	mulld %r29, %r25, %r9
-	addc %r0, %r19, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r25, %r6
-	mulld %r19, %r25, %r6
-	addc %r10, %r10, %r19
-	addze %r29, %r29
-	addc %r10, %r10, %r30
-	addze %r29, %r29
-	mulhdu %r30, %r25, %r12
-	mulld %r19, %r25, %r12
-	addc %r15, %r15, %r19
-	addze %r30, %r30
-	addc %r15, %r15, %r29
-	addze %r30, %r30
-	ld %r29, 24(%r5)
-	mulhdu %r19, %r25, %r29
-	mulld %r12, %r25, %r29
-	addc %r11, %r11, %r12
-	addze %r19, %r19
-	addc %r11, %r11, %r30
-	addze %r19, %r19
-	ld %r12, 32(%r5)
-	mulhdu %r30, %r25, %r12
-	mulld %r29, %r25, %r12
-	addc %r16, %r16, %r29
-	addze %r30, %r30
-	addc %r16, %r16, %r19
-	addze %r30, %r30
-	ld %r29, 40(%r5)
-	mulhdu %r19, %r25, %r29
-	mulld %r12, %r25, %r29
-	addc %r12, %r14, %r12
-	addze %r19, %r19
-	addc %r12, %r12, %r30
-	addze %r19, %r19
-	mulhdu %r30, %r25, %r31
-	mulld %r14, %r25, %r31
-	addc %r14, %r17, %r14
-	addze %r30, %r30
-	addc %r14, %r14, %r19
-	addze %r30, %r30
-	mulhdu %r19, %r25, %r27
-	mulld %r17, %r25, %r27
-	addc %r17, %r18, %r17
-	addze %r19, %r19
-	addc %r17, %r17, %r30
-	addze %r19, %r19
-	mulhdu %r30, %r25, %r28
-	mulld %r18, %r25, %r28
-	addc %r18, %r20, %r18
-	addze %r30, %r30
-	addc %r18, %r18, %r19
-	addze %r30, %r30
-	mulhdu %r20, %r25, %r26
-	mulld %r19, %r25, %r26
-	addc %r19, %r21, %r19
-	addze %r20, %r20
-	addc %r19, %r19, %r30
-	addze %r20, %r20
-	mulhdu %r30, %r25, %r8
-	mulld %r21, %r25, %r8
-	addc %r21, %r22, %r21
-	addze %r30, %r30
-	addc %r20, %r21, %r20
-	addze %r30, %r30
-	mulhdu %r22, %r25, %r7
-	mulld %r21, %r25, %r7
-	addc %r21, %r24, %r21
-	addze %r22, %r22
-	addc %r21, %r21, %r30
-	addze %r22, %r22
-	ld %r30, 96(%r5)
-	mulhdu %r24, %r25, %r30
-	mulld %r25, %r25, %r30
-	addc %r23, %r23, %r25
+	mulld %r23, %r8, %r29
+	adde %r23, %r24, %r23
+	addze %r26, %r26
+	subfe %r24, %r24, %r24
+	addi %r24, %r24, 1
+	mulhdu %r29, %r8, %r9
+	addc %r12, %r12, %r29
+	mulhdu %r29, %r8, %r6
+	adde %r16, %r16, %r29
+	mulhdu %r29, %r8, %r11
+	adde %r17, %r17, %r29
+	mulhdu %r29, %r8, %r31
+	adde %r14, %r14, %r29
+	mulhdu %r29, %r8, %r30
+	adde %r15, %r15, %r29
+	mulhdu %r29, %r8, %r28
+	adde %r10, %r10, %r29
+	mulhdu %r29, %r8, %r7
+	adde %r18, %r18, %r29
+	ld %r29, 56(%r5)
+	mulhdu %r7, %r8, %r29
+	adde %r21, %r21, %r7
+	mulhdu %r7, %r8, %r20
+	adde %r19, %r19, %r7
+	ld %r7, 72(%r5)
+	mulhdu %r20, %r8, %r7
+	adde %r20, %r22, %r20
+	mulhdu %r22, %r8, %r27
+	adde %r22, %r25, %r22
+	ld %r25, 88(%r5)
+	mulhdu %r27, %r8, %r25
+	adde %r23, %r23, %r27
+	ld %r27, 96(%r5)
+	mulhdu %r8, %r8, %r27
+	adde %r26, %r26, %r8
 	addze %r24, %r24
-	addc %r22, %r23, %r22
-	addze %r24, %r24
-	ld %r25, 104(%r5)
-	mulld %r23, %r10, %r25
-	mulhdu %r25, %r23, %r9
-	mulld %r30, %r23, %r9
-	addc %r0, %r10, %r30
-	addze %r25, %r25
-	mulhdu %r10, %r23, %r6
-	mulld %r30, %r23, %r6
-	addc %r15, %r15, %r30
-	addze %r10, %r10
-	addc %r15, %r15, %r25
-	addze %r10, %r10
-	ld %r30, 16(%r5)
-	mulhdu %r25, %r23, %r30
-	mulld %r6, %r23, %r30
-	addc %r11, %r11, %r6
-	addze %r25, %r25
-	addc %r10, %r11, %r10
-	addze %r25, %r25
-	ld %r6, 24(%r5)
-	mulhdu %r11, %r23, %r6
-	mulld %r30, %r23, %r6
-	addc %r16, %r16, %r30
-	addze %r11, %r11
-	addc %r16, %r16, %r25
-	addze %r11, %r11
-	ld %r30, 32(%r5)
-	mulhdu %r25, %r23, %r30
-	mulld %r6, %r23, %r30
-	addc %r12, %r12, %r6
-	addze %r25, %r25
-	addc %r11, %r12, %r11
-	addze %r25, %r25
-	mulhdu %r6, %r23, %r29
-	mulld %r12, %r23, %r29
-	addc %r12, %r14, %r12
-	addze %r6, %r6
-	addc %r12, %r12, %r25
-	addze %r6, %r6
-	mulhdu %r25, %r23, %r31
-	mulld %r14, %r23, %r31
-	addc %r14, %r17, %r14
-	addze %r25, %r25
-	addc %r14, %r14, %r6
-	addze %r25, %r25
-	mulhdu %r6, %r23, %r27
-	mulld %r17, %r23, %r27
-	addc %r17, %r18, %r17
-	addze %r6, %r6
-	addc %r17, %r17, %r25
-	addze %r6, %r6
-	mulhdu %r25, %r23, %r28
-	mulld %r18, %r23, %r28
-	addc %r18, %r19, %r18
-	addze %r25, %r25
-	addc %r18, %r18, %r6
-	addze %r25, %r25
-	mulhdu %r6, %r23, %r26
-	mulld %r19, %r23, %r26
-	addc %r19, %r20, %r19
-	addze %r6, %r6
-	addc %r19, %r19, %r25
-	addze %r6, %r6
-	mulhdu %r25, %r23, %r8
-	mulld %r20, %r23, %r8
-	addc %r20, %r21, %r20
-	addze %r25, %r25
-	addc %r20, %r20, %r6
-	addze %r25, %r25
-	mulhdu %r6, %r23, %r7
-	mulld %r21, %r23, %r7
-	addc %r21, %r22, %r21
-	addze %r6, %r6
-	addc %r21, %r21, %r25
-	addze %r6, %r6
-	ld %r25, 96(%r5)
-	mulhdu %r22, %r23, %r25
-	mulld %r23, %r23, %r25
-	addc %r23, %r24, %r23
-	addze %r22, %r22
-	addc %r23, %r23, %r6
-	addze %r22, %r22
-	ld %r6, 104(%r5)
-	mulld %r24, %r15, %r6
-	mulhdu %r6, %r24, %r9
-	mulld %r25, %r24, %r9
-	addc %r0, %r15, %r25
-	addze %r6, %r6
-	ld %r25, 8(%r5)
-	mulhdu %r15, %r24, %r25
-	mulld %r9, %r24, %r25
-	addc %r10, %r10, %r9
-	addze %r15, %r15
-	addc %r10, %r10, %r6
-	addze %r15, %r15
-	ld %r6, 16(%r5)
-	mulhdu %r9, %r24, %r6
-	mulld %r25, %r24, %r6
-	addc %r16, %r16, %r25
-	addze %r9, %r9
-	addc %r15, %r16, %r15
-	addze %r9, %r9
-	ld %r25, 24(%r5)
-	mulhdu %r16, %r24, %r25
-	mulld %r6, %r24, %r25
-	addc %r11, %r11, %r6
-	addze %r16, %r16
-	addc %r11, %r11, %r9
-	addze %r16, %r16
-	mulhdu %r6, %r24, %r30
-	mulld %r9, %r24, %r30
-	addc %r12, %r12, %r9
-	addze %r6, %r6
-	addc %r12, %r12, %r16
-	addze %r6, %r6
-	mulhdu %r9, %r24, %r29
-	mulld %r16, %r24, %r29
-	addc %r14, %r14, %r16
-	addze %r9, %r9
-	addc %r14, %r14, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r24, %r31
-	mulld %r16, %r24, %r31
-	addc %r16, %r17, %r16
-	addze %r6, %r6
-	addc %r16, %r16, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r24, %r27
-	mulld %r17, %r24, %r27
-	addc %r17, %r18, %r17
-	addze %r9, %r9
-	addc %r17, %r17, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r24, %r28
-	mulld %r18, %r24, %r28
-	addc %r18, %r19, %r18
-	addze %r6, %r6
-	addc %r18, %r18, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r24, %r26
-	mulld %r19, %r24, %r26
-	addc %r19, %r20, %r19
-	addze %r9, %r9
-	addc %r19, %r19, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r24, %r8
-	mulld %r20, %r24, %r8
-	addc %r20, %r21, %r20
-	addze %r6, %r6
-	addc %r20, %r20, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r24, %r7
-	mulld %r21, %r24, %r7
-	addc %r21, %r23, %r21
-	addze %r9, %r9
-	addc %r21, %r21, %r6
-	addze %r9, %r9
-	ld %r6, 96(%r5)
-	mulhdu %r23, %r24, %r6
-	mulld %r24, %r24, %r6
-	addc %r22, %r22, %r24
-	addze %r23, %r23
-	addc %r22, %r22, %r9
-	addze %r23, %r23
-	ld %r9, 104(%r5)
-	mulld %r24, %r10, %r9
-	ld %r9, 0(%r5)
-	mulhdu %r6, %r24, %r9
-	mulld %r7, %r24, %r9
-	addc %r0, %r10, %r7
-	addze %r6, %r6
-	ld %r7, 8(%r5)
-	mulhdu %r10, %r24, %r7
-	mulld %r9, %r24, %r7
-	addc %r15, %r15, %r9
-	addze %r10, %r10
-	addc %r15, %r15, %r6
-	addze %r10, %r10
-	ld %r6, 16(%r5)
-	mulhdu %r9, %r24, %r6
-	mulld %r7, %r24, %r6
-	addc %r11, %r11, %r7
-	addze %r9, %r9
-	addc %r10, %r11, %r10
-	addze %r9, %r9
-	mulhdu %r7, %r24, %r25
-	mulld %r11, %r24, %r25
-	addc %r11, %r12, %r11
-	addze %r7, %r7
-	addc %r11, %r11, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r24, %r30
-	mulld %r12, %r24, %r30
-	addc %r12, %r14, %r12
-	addze %r9, %r9
-	addc %r12, %r12, %r7
-	addze %r9, %r9
-	mulhdu %r7, %r24, %r29
-	mulld %r14, %r24, %r29
-	addc %r14, %r16, %r14
-	addze %r7, %r7
-	addc %r14, %r14, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r24, %r31
-	mulld %r16, %r24, %r31
-	addc %r16, %r17, %r16
-	addze %r9, %r9
-	addc %r16, %r16, %r7
-	addze %r9, %r9
-	mulhdu %r7, %r24, %r27
-	mulld %r17, %r24, %r27
-	addc %r17, %r18, %r17
-	addze %r7, %r7
-	addc %r17, %r17, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r24, %r28
-	mulld %r18, %r24, %r28
-	addc %r18, %r19, %r18
-	addze %r9, %r9
-	addc %r18, %r18, %r7
-	addze %r9, %r9
-	mulhdu %r7, %r24, %r26
-	mulld %r19, %r24, %r26
-	addc %r19, %r20, %r19
-	addze %r7, %r7
-	addc %r19, %r19, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r24, %r8
-	mulld %r20, %r24, %r8
-	addc %r20, %r21, %r20
-	addze %r9, %r9
-	addc %r20, %r20, %r7
-	addze %r9, %r9
-	ld %r7, 88(%r5)
-	mulhdu %r21, %r24, %r7
-	mulld %r8, %r24, %r7
-	addc %r22, %r22, %r8
-	addze %r21, %r21
-	addc %r22, %r22, %r9
-	addze %r21, %r21
-	ld %r8, 96(%r5)
-	mulhdu %r9, %r24, %r8
-	mulld %r24, %r24, %r8
-	addc %r23, %r23, %r24
-	addze %r9, %r9
-	addc %r21, %r23, %r21
-	addze %r9, %r9
-	ld %r24, 104(%r5)
-	mulld %r23, %r15, %r24
-	ld %r24, 0(%r5)
-	mulhdu %r8, %r23, %r24
-	mulld %r7, %r23, %r24
-	addc %r0, %r15, %r7
-	addze %r8, %r8
-	ld %r7, 8(%r5)
-	mulhdu %r15, %r23, %r7
-	mulld %r24, %r23, %r7
-	addc %r10, %r10, %r24
-	addze %r15, %r15
-	addc %r10, %r10, %r8
-	addze %r15, %r15
-	mulhdu %r8, %r23, %r6
-	mulld %r24, %r23, %r6
-	addc %r11, %r11, %r24
-	addze %r8, %r8
-	addc %r11, %r11, %r15
-	addze %r8, %r8
-	mulhdu %r24, %r23, %r25
-	mulld %r15, %r23, %r25
-	addc %r12, %r12, %r15
-	addze %r24, %r24
+	ld %r8, 104(%r4)
 	addc %r12, %r12, %r8
+	ld %r8, 112(%r4)
+	adde %r16, %r16, %r8
+	ld %r8, 120(%r4)
+	adde %r17, %r17, %r8
+	ld %r8, 128(%r4)
+	adde %r14, %r14, %r8
+	ld %r8, 136(%r4)
+	adde %r15, %r15, %r8
+	ld %r8, 144(%r4)
+	adde %r10, %r10, %r8
+	ld %r8, 152(%r4)
+	adde %r18, %r18, %r8
+	ld %r8, 160(%r4)
+	adde %r21, %r21, %r8
+	ld %r8, 168(%r4)
+	adde %r19, %r19, %r8
+	ld %r8, 176(%r4)
+	adde %r20, %r20, %r8
+	ld %r8, 184(%r4)
+	adde %r22, %r22, %r8
+	ld %r8, 192(%r4)
+	adde %r23, %r23, %r8
+	ld %r8, 200(%r4)
+	adde %r26, %r26, %r8
 	addze %r24, %r24
-	mulhdu %r8, %r23, %r30
-	mulld %r15, %r23, %r30
-	addc %r14, %r14, %r15
-	addze %r8, %r8
-	addc %r14, %r14, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r23, %r29
-	mulld %r15, %r23, %r29
-	addc %r15, %r16, %r15
-	addze %r24, %r24
-	addc %r15, %r15, %r8
-	addze %r24, %r24
-	mulhdu %r8, %r23, %r31
-	mulld %r16, %r23, %r31
-	addc %r16, %r17, %r16
-	addze %r8, %r8
-	addc %r16, %r16, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r23, %r27
-	mulld %r17, %r23, %r27
-	addc %r17, %r18, %r17
-	addze %r24, %r24
-	addc %r17, %r17, %r8
-	addze %r24, %r24
-	mulhdu %r8, %r23, %r28
-	mulld %r18, %r23, %r28
-	addc %r18, %r19, %r18
-	addze %r8, %r8
-	addc %r18, %r18, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r23, %r26
-	mulld %r19, %r23, %r26
-	addc %r19, %r20, %r19
-	addze %r24, %r24
-	addc %r19, %r19, %r8
-	addze %r24, %r24
-	ld %r8, 80(%r5)
-	mulhdu %r20, %r23, %r8
-	mulld %r26, %r23, %r8
-	addc %r22, %r22, %r26
-	addze %r20, %r20
-	addc %r22, %r22, %r24
-	addze %r20, %r20
-	ld %r26, 88(%r5)
-	mulhdu %r24, %r23, %r26
-	mulld %r8, %r23, %r26
-	addc %r21, %r21, %r8
-	addze %r24, %r24
-	addc %r20, %r21, %r20
-	addze %r24, %r24
-	ld %r8, 96(%r5)
-	mulhdu %r21, %r23, %r8
-	mulld %r23, %r23, %r8
-	addc %r23, %r9, %r23
-	addze %r21, %r21
-	addc %r23, %r23, %r24
-	addze %r21, %r21
-	ld %r9, 104(%r5)
-	mulld %r9, %r10, %r9
-	ld %r24, 0(%r5)
-	mulhdu %r8, %r9, %r24
-	mulld %r26, %r9, %r24
-	addc %r0, %r10, %r26
-	addze %r8, %r8
-	mulhdu %r10, %r9, %r7
-	mulld %r26, %r9, %r7
-	addc %r11, %r11, %r26
-	addze %r10, %r10
-	addc %r11, %r11, %r8
-	addze %r10, %r10
-	mulhdu %r8, %r9, %r6
-	mulld %r26, %r9, %r6
-	addc %r12, %r12, %r26
-	addze %r8, %r8
-	addc %r10, %r12, %r10
-	addze %r8, %r8
-	mulhdu %r12, %r9, %r25
-	mulld %r26, %r9, %r25
-	addc %r14, %r14, %r26
-	addze %r12, %r12
-	addc %r14, %r14, %r8
-	addze %r12, %r12
-	mulhdu %r8, %r9, %r30
-	mulld %r26, %r9, %r30
-	addc %r15, %r15, %r26
-	addze %r8, %r8
-	addc %r12, %r15, %r12
-	addze %r8, %r8
-	mulhdu %r26, %r9, %r29
-	mulld %r15, %r9, %r29
-	addc %r15, %r16, %r15
-	addze %r26, %r26
-	addc %r15, %r15, %r8
-	addze %r26, %r26
-	mulhdu %r8, %r9, %r31
-	mulld %r16, %r9, %r31
-	addc %r16, %r17, %r16
-	addze %r8, %r8
-	addc %r16, %r16, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r9, %r27
-	mulld %r17, %r9, %r27
-	addc %r17, %r18, %r17
-	addze %r26, %r26
-	addc %r17, %r17, %r8
-	addze %r26, %r26
-	mulhdu %r8, %r9, %r28
-	mulld %r18, %r9, %r28
-	addc %r18, %r19, %r18
-	addze %r8, %r8
-	addc %r18, %r18, %r26
-	addze %r8, %r8
-	ld %r26, 72(%r5)
-	mulhdu %r19, %r9, %r26
-	mulld %r28, %r9, %r26
-	addc %r22, %r22, %r28
-	addze %r19, %r19
-	addc %r22, %r22, %r8
-	addze %r19, %r19
-	ld %r8, 80(%r5)
-	mulhdu %r28, %r9, %r8
-	mulld %r26, %r9, %r8
-	addc %r20, %r20, %r26
-	addze %r28, %r28
-	addc %r19, %r20, %r19
-	addze %r28, %r28
-	ld %r26, 88(%r5)
-	mulhdu %r20, %r9, %r26
-	mulld %r8, %r9, %r26
-	addc %r23, %r23, %r8
-	addze %r20, %r20
-	addc %r23, %r23, %r28
-	addze %r20, %r20
-	ld %r8, 96(%r5)
-	mulhdu %r28, %r9, %r8
-	mulld %r9, %r9, %r8
-	addc %r21, %r21, %r9
-	addze %r28, %r28
-	addc %r20, %r21, %r20
-	addze %r28, %r28
-	ld %r9, 104(%r4)
-	addc %r11, %r11, %r9
-	ld %r9, 112(%r4)
-	adde %r10, %r10, %r9
-	ld %r9, 120(%r4)
-	adde %r14, %r14, %r9
-	ld %r9, 128(%r4)
-	adde %r12, %r12, %r9
-	ld %r9, 136(%r4)
-	adde %r15, %r15, %r9
-	ld %r9, 144(%r4)
-	adde %r16, %r16, %r9
-	ld %r9, 152(%r4)
-	adde %r17, %r17, %r9
-	ld %r9, 160(%r4)
-	adde %r18, %r18, %r9
-	ld %r9, 168(%r4)
-	adde %r22, %r22, %r9
-	ld %r9, 176(%r4)
-	adde %r19, %r19, %r9
-	ld %r9, 184(%r4)
-	adde %r23, %r23, %r9
-	ld %r9, 192(%r4)
-	adde %r20, %r20, %r9
-	ld %r9, 200(%r4)
-	adde %r28, %r28, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	subfc %r24, %r24, %r11
-	subfe %r7, %r7, %r10
-	subfe %r6, %r6, %r14
-	subfe %r25, %r25, %r12
+	subfc %r9, %r9, %r12
+	subfe %r6, %r6, %r16
+	subfe %r11, %r11, %r17
+	subfe %r31, %r31, %r14
 	subfe %r30, %r30, %r15
-	subfe %r29, %r29, %r16
-	subfe %r31, %r31, %r17
-	subfe %r27, %r27, %r18
+	subfe %r28, %r28, %r10
+	ld %r8, 48(%r5)
+	subfe %r8, %r8, %r18
+	subfe %r29, %r29, %r21
 	ld %r4, 64(%r5)
-	subfe %r4, %r4, %r22
-	ld %r21, 72(%r5)
-	subfe %r21, %r21, %r19
-	std %r21, -152(%r1)
-	ld %r21, 80(%r5)
-	subfe %r21, %r21, %r23
-	subfe %r26, %r26, %r20
-	subfe %r8, %r8, %r28
-	addme %r0, %r9
+	subfe %r4, %r4, %r19
+	subfe %r7, %r7, %r20
+	std %r7, -152(%r1)
+	ld %r7, 80(%r5)
+	subfe %r7, %r7, %r22
+	subfe %r25, %r25, %r23
+	subfe %r27, %r27, %r26
+	addme %r0, %r24
 	subfe. %r0, %r0, %r0
-	isel %r11, %r11, %r24, 0
-	std %r11, 0(%r3)
-	isel %r10, %r10, %r7, 0
-	std %r10, 8(%r3)
-	isel %r14, %r14, %r6, 0
-	std %r14, 16(%r3)
-	isel %r12, %r12, %r25, 0
-	std %r12, 24(%r3)
+	isel %r12, %r12, %r9, 0
+	std %r12, 0(%r3)
+	isel %r16, %r16, %r6, 0
+	std %r16, 8(%r3)
+	isel %r11, %r17, %r11, 0
+	std %r11, 16(%r3)
+	isel %r14, %r14, %r31, 0
+	std %r14, 24(%r3)
 	isel %r15, %r15, %r30, 0
 	std %r15, 32(%r3)
-	isel %r16, %r16, %r29, 0
-	std %r16, 40(%r3)
-	isel %r17, %r17, %r31, 0
-	std %r17, 48(%r3)
-	isel %r18, %r18, %r27, 0
-	std %r18, 56(%r3)
-	isel %r22, %r22, %r4, 0
-	std %r22, 64(%r3)
+	isel %r10, %r10, %r28, 0
+	std %r10, 40(%r3)
+	isel %r18, %r18, %r8, 0
+	std %r18, 48(%r3)
+	isel %r21, %r21, %r29, 0
+	std %r21, 56(%r3)
+	isel %r19, %r19, %r4, 0
+	std %r19, 64(%r3)
 	ld %r6, -152(%r1)
-	isel %r19, %r19, %r6, 0
-	std %r19, 72(%r3)
-	isel %r21, %r23, %r21, 0
-	std %r21, 80(%r3)
-	isel %r20, %r20, %r26, 0
-	std %r20, 88(%r3)
-	isel %r28, %r28, %r8, 0
-	std %r28, 96(%r3)
+	isel %r20, %r20, %r6, 0
+	std %r20, 72(%r3)
+	isel %r22, %r22, %r7, 0
+	std %r22, 80(%r3)
+	isel %r23, %r23, %r25, 0
+	std %r23, 88(%r3)
+	isel %r26, %r26, %r27, 0
+	std %r26, 96(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -6385,7 +5346,7 @@ lf_mp_redc13_ppc64le:
 #   r = x / 2^896 mod m (Montgomery reduction), 28 -> 14 limbs; m odd (m[14] = -m^-1 mod 2^64), needs x < m*2^896; output < m. r must not overlap x or m.
 #   ELFv2: r in r3, x in r4, m in r5; registers used: r4, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 168 bytes of the protected zone below r1 (18 registers saved, 3 spill slots of 8 bytes)
-#   1408 instructions
+#   1178 instructions
 	.text
 	.globl lf_mp_redc14_ppc64le
 	.hidden lf_mp_redc14_ppc64le
@@ -6433,1373 +5394,1143 @@ lf_mp_redc14_ppc64le:
 	ld %r7, 112(%r5)
 	mulld %r8, %r6, %r7
 	ld %r9, 0(%r5)
-	mulhdu %r10, %r8, %r9
-	mulld %r11, %r8, %r9
-	addc %r0, %r6, %r11
-	addze %r10, %r10
+	mulld %r10, %r8, %r9
+	addc %r0, %r6, %r10
 	ld %r6, 8(%r5)
-	mulhdu %r11, %r8, %r6
-	mulld %r12, %r8, %r6
-	ld %r31, 8(%r4)
-	addc %r12, %r31, %r12
-	addze %r11, %r11
-	addc %r10, %r12, %r10
-	addze %r11, %r11
-	ld %r12, 16(%r5)
-	mulhdu %r31, %r8, %r12
-	mulld %r30, %r8, %r12
-	ld %r29, 16(%r4)
-	addc %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r11, %r29, %r11
-	addze %r31, %r31
-	ld %r30, 24(%r5)
-	mulhdu %r29, %r8, %r30
-	mulld %r28, %r8, %r30
-	ld %r27, 24(%r4)
-	addc %r27, %r27, %r28
-	addze %r29, %r29
-	addc %r27, %r27, %r31
-	addze %r29, %r29
-	ld %r31, 32(%r5)
-	mulhdu %r28, %r8, %r31
-	mulld %r26, %r8, %r31
-	ld %r25, 32(%r4)
-	addc %r25, %r25, %r26
-	addze %r28, %r28
-	addc %r25, %r25, %r29
-	addze %r28, %r28
-	ld %r29, 40(%r5)
-	mulhdu %r26, %r8, %r29
-	mulld %r24, %r8, %r29
-	ld %r23, 40(%r4)
-	addc %r23, %r23, %r24
-	addze %r26, %r26
-	addc %r23, %r23, %r28
-	addze %r26, %r26
-	ld %r28, 48(%r5)
-	mulhdu %r24, %r8, %r28
-	mulld %r22, %r8, %r28
-	ld %r21, 48(%r4)
-	addc %r21, %r21, %r22
-	addze %r24, %r24
-	addc %r21, %r21, %r26
-	addze %r24, %r24
-	ld %r26, 56(%r5)
-	mulhdu %r22, %r8, %r26
-	mulld %r20, %r8, %r26
-	ld %r19, 56(%r4)
-	addc %r19, %r19, %r20
-	addze %r22, %r22
-	addc %r19, %r19, %r24
-	addze %r22, %r22
-	ld %r24, 64(%r5)
-	mulhdu %r20, %r8, %r24
-	mulld %r18, %r8, %r24
-	ld %r17, 64(%r4)
-	addc %r17, %r17, %r18
-	addze %r20, %r20
-	addc %r17, %r17, %r22
-	addze %r20, %r20
-	ld %r22, 72(%r5)
-	mulhdu %r18, %r8, %r22
-	mulld %r16, %r8, %r22
-	ld %r15, 72(%r4)
-	addc %r15, %r15, %r16
-	addze %r18, %r18
-	addc %r15, %r15, %r20
-	addze %r18, %r18
-	ld %r20, 80(%r5)
-	mulhdu %r16, %r8, %r20
-	mulld %r14, %r8, %r20
-	ld %r20, 80(%r4)
-	addc %r14, %r20, %r14
-	addze %r16, %r16
-	addc %r14, %r14, %r18
-	addze %r16, %r16
-	ld %r20, 88(%r5)
-	mulhdu %r18, %r8, %r20
-	mulld %r22, %r8, %r20
-	ld %r20, 88(%r4)
-	addc %r20, %r20, %r22
-	addze %r18, %r18
-	addc %r16, %r20, %r16
-	addze %r18, %r18
-	ld %r22, 96(%r5)
-	mulhdu %r20, %r8, %r22
-	mulld %r24, %r8, %r22
-	ld %r22, 96(%r4)
-	addc %r22, %r22, %r24
-	addze %r20, %r20
-	addc %r18, %r22, %r18
-	addze %r20, %r20
-	ld %r24, 104(%r5)
-	mulhdu %r22, %r8, %r24
-	mulld %r8, %r8, %r24
-	ld %r24, 104(%r4)
-	addc %r24, %r24, %r8
-	addze %r22, %r22
-	addc %r20, %r24, %r20
-	addze %r22, %r22
-	mulld %r8, %r10, %r7
-	mulhdu %r24, %r8, %r9
-	mulld %r7, %r8, %r9
-	addc %r0, %r10, %r7
-	addze %r24, %r24
-	mulhdu %r7, %r8, %r6
 	mulld %r10, %r8, %r6
-	addc %r10, %r11, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r24
-	addze %r7, %r7
-	mulhdu %r11, %r8, %r12
-	mulld %r24, %r8, %r12
-	addc %r24, %r27, %r24
-	addze %r11, %r11
-	addc %r24, %r24, %r7
-	addze %r11, %r11
-	mulhdu %r7, %r8, %r30
-	mulld %r27, %r8, %r30
-	addc %r25, %r25, %r27
-	addze %r7, %r7
-	addc %r11, %r25, %r11
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r31
-	mulld %r25, %r8, %r31
-	addc %r23, %r23, %r25
-	addze %r27, %r27
-	addc %r23, %r23, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r8, %r29
-	mulld %r25, %r8, %r29
-	addc %r21, %r21, %r25
-	addze %r7, %r7
-	addc %r21, %r21, %r27
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r28
-	mulld %r25, %r8, %r28
-	addc %r19, %r19, %r25
-	addze %r27, %r27
-	addc %r19, %r19, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r8, %r26
-	mulld %r25, %r8, %r26
-	addc %r17, %r17, %r25
-	addze %r7, %r7
-	addc %r17, %r17, %r27
-	addze %r7, %r7
-	ld %r27, 64(%r5)
-	mulhdu %r25, %r8, %r27
-	mulld %r26, %r8, %r27
-	addc %r15, %r15, %r26
-	addze %r25, %r25
-	addc %r15, %r15, %r7
-	addze %r25, %r25
-	ld %r7, 72(%r5)
-	mulhdu %r26, %r8, %r7
-	mulld %r27, %r8, %r7
-	addc %r14, %r14, %r27
-	addze %r26, %r26
-	addc %r14, %r14, %r25
-	addze %r26, %r26
-	ld %r27, 80(%r5)
-	mulhdu %r25, %r8, %r27
-	mulld %r7, %r8, %r27
-	addc %r16, %r16, %r7
-	addze %r25, %r25
-	addc %r16, %r16, %r26
-	addze %r25, %r25
-	ld %r7, 88(%r5)
-	mulhdu %r26, %r8, %r7
-	mulld %r27, %r8, %r7
-	addc %r18, %r18, %r27
-	addze %r26, %r26
-	addc %r18, %r18, %r25
-	addze %r26, %r26
-	ld %r27, 96(%r5)
-	mulhdu %r25, %r8, %r27
-	mulld %r7, %r8, %r27
-	addc %r20, %r20, %r7
-	addze %r25, %r25
-	addc %r20, %r20, %r26
-	addze %r25, %r25
-	ld %r7, 104(%r5)
-	mulhdu %r26, %r8, %r7
-	mulld %r8, %r8, %r7
-	addc %r22, %r22, %r8
-	addze %r26, %r26
-	addc %r22, %r22, %r25
-	addze %r26, %r26
-	ld %r8, 112(%r5)
-	mulld %r25, %r10, %r8
-	mulhdu %r8, %r25, %r9
-	mulld %r7, %r25, %r9
-	addc %r0, %r10, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r25, %r6
-	mulld %r10, %r25, %r6
-	addc %r10, %r24, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r25, %r12
-	mulld %r24, %r25, %r12
-	addc %r11, %r11, %r24
-	addze %r8, %r8
-	addc %r11, %r11, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r25, %r30
-	mulld %r24, %r25, %r30
-	addc %r23, %r23, %r24
-	addze %r7, %r7
-	addc %r23, %r23, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r25, %r31
-	mulld %r24, %r25, %r31
-	addc %r21, %r21, %r24
-	addze %r8, %r8
-	addc %r21, %r21, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r25, %r29
-	mulld %r24, %r25, %r29
-	addc %r19, %r19, %r24
-	addze %r7, %r7
-	addc %r19, %r19, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r25, %r28
-	mulld %r24, %r25, %r28
-	addc %r17, %r17, %r24
-	addze %r8, %r8
-	addc %r17, %r17, %r7
-	addze %r8, %r8
-	ld %r7, 56(%r5)
-	mulhdu %r24, %r25, %r7
-	mulld %r28, %r25, %r7
-	addc %r15, %r15, %r28
-	addze %r24, %r24
-	addc %r15, %r15, %r8
-	addze %r24, %r24
-	ld %r8, 64(%r5)
-	mulhdu %r28, %r25, %r8
-	mulld %r7, %r25, %r8
-	addc %r14, %r14, %r7
-	addze %r28, %r28
-	addc %r14, %r14, %r24
-	addze %r28, %r28
-	ld %r7, 72(%r5)
-	mulhdu %r24, %r25, %r7
-	mulld %r8, %r25, %r7
-	addc %r16, %r16, %r8
-	addze %r24, %r24
-	addc %r16, %r16, %r28
-	addze %r24, %r24
-	ld %r8, 80(%r5)
-	mulhdu %r28, %r25, %r8
-	mulld %r7, %r25, %r8
-	addc %r18, %r18, %r7
-	addze %r28, %r28
-	addc %r18, %r18, %r24
-	addze %r28, %r28
-	ld %r7, 88(%r5)
-	mulhdu %r24, %r25, %r7
-	mulld %r8, %r25, %r7
-	addc %r20, %r20, %r8
-	addze %r24, %r24
-	addc %r20, %r20, %r28
-	addze %r24, %r24
-	mulhdu %r8, %r25, %r27
-	mulld %r28, %r25, %r27
-	addc %r22, %r22, %r28
-	addze %r8, %r8
-	addc %r22, %r22, %r24
-	addze %r8, %r8
-	ld %r28, 104(%r5)
-	mulhdu %r24, %r25, %r28
-	mulld %r25, %r25, %r28
-	addc %r25, %r26, %r25
-	addze %r24, %r24
-	addc %r25, %r25, %r8
-	addze %r24, %r24
-	ld %r8, 112(%r5)
-	mulld %r26, %r10, %r8
-	mulhdu %r8, %r26, %r9
-	mulld %r28, %r26, %r9
-	addc %r0, %r10, %r28
-	addze %r8, %r8
-	mulhdu %r10, %r26, %r6
-	mulld %r28, %r26, %r6
-	addc %r11, %r11, %r28
-	addze %r10, %r10
-	addc %r11, %r11, %r8
-	addze %r10, %r10
-	mulhdu %r8, %r26, %r12
-	mulld %r28, %r26, %r12
-	addc %r23, %r23, %r28
-	addze %r8, %r8
-	addc %r10, %r23, %r10
-	addze %r8, %r8
-	mulhdu %r28, %r26, %r30
-	mulld %r23, %r26, %r30
-	addc %r21, %r21, %r23
-	addze %r28, %r28
-	addc %r21, %r21, %r8
-	addze %r28, %r28
-	mulhdu %r8, %r26, %r31
-	mulld %r23, %r26, %r31
-	addc %r19, %r19, %r23
-	addze %r8, %r8
-	addc %r19, %r19, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r26, %r29
-	mulld %r23, %r26, %r29
-	addc %r17, %r17, %r23
-	addze %r28, %r28
-	addc %r17, %r17, %r8
-	addze %r28, %r28
-	ld %r8, 48(%r5)
-	mulhdu %r23, %r26, %r8
-	mulld %r29, %r26, %r8
-	addc %r15, %r15, %r29
-	addze %r23, %r23
-	addc %r15, %r15, %r28
-	addze %r23, %r23
-	ld %r29, 56(%r5)
-	mulhdu %r28, %r26, %r29
-	mulld %r8, %r26, %r29
-	addc %r14, %r14, %r8
-	addze %r28, %r28
-	addc %r14, %r14, %r23
-	addze %r28, %r28
-	ld %r8, 64(%r5)
-	mulhdu %r23, %r26, %r8
-	mulld %r29, %r26, %r8
-	addc %r16, %r16, %r29
-	addze %r23, %r23
-	addc %r16, %r16, %r28
-	addze %r23, %r23
-	ld %r29, 72(%r5)
-	mulhdu %r28, %r26, %r29
-	mulld %r8, %r26, %r29
-	addc %r18, %r18, %r8
-	addze %r28, %r28
-	addc %r18, %r18, %r23
-	addze %r28, %r28
-	ld %r8, 80(%r5)
-	mulhdu %r23, %r26, %r8
-	mulld %r29, %r26, %r8
-	addc %r20, %r20, %r29
-	addze %r23, %r23
-	addc %r20, %r20, %r28
-	addze %r23, %r23
-	mulhdu %r29, %r26, %r7
-	mulld %r28, %r26, %r7
-	addc %r22, %r22, %r28
-	addze %r29, %r29
-	addc %r22, %r22, %r23
-	addze %r29, %r29
-	mulhdu %r28, %r26, %r27
-	mulld %r23, %r26, %r27
-	addc %r23, %r25, %r23
-	addze %r28, %r28
-	addc %r23, %r23, %r29
-	addze %r28, %r28
-	ld %r29, 104(%r5)
-	mulhdu %r25, %r26, %r29
-	mulld %r26, %r26, %r29
-	addc %r24, %r24, %r26
-	addze %r25, %r25
-	addc %r24, %r24, %r28
-	addze %r25, %r25
-	ld %r28, 112(%r5)
-	mulld %r26, %r11, %r28
-	mulhdu %r28, %r26, %r9
-	mulld %r29, %r26, %r9
-	addc %r0, %r11, %r29
-	addze %r28, %r28
-	mulhdu %r11, %r26, %r6
-	mulld %r29, %r26, %r6
-	addc %r10, %r10, %r29
-	addze %r11, %r11
-	addc %r10, %r10, %r28
-	addze %r11, %r11
-	mulhdu %r29, %r26, %r12
-	mulld %r28, %r26, %r12
-	addc %r21, %r21, %r28
-	addze %r29, %r29
-	addc %r11, %r21, %r11
-	addze %r29, %r29
-	mulhdu %r28, %r26, %r30
-	mulld %r21, %r26, %r30
-	addc %r19, %r19, %r21
-	addze %r28, %r28
-	addc %r19, %r19, %r29
-	addze %r28, %r28
-	mulhdu %r29, %r26, %r31
-	mulld %r21, %r26, %r31
-	addc %r17, %r17, %r21
-	addze %r29, %r29
-	addc %r17, %r17, %r28
-	addze %r29, %r29
+	ld %r11, 8(%r4)
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r12, %r8, %r11
+	ld %r31, 16(%r4)
+	adde %r12, %r31, %r12
+	ld %r31, 24(%r5)
+	mulld %r30, %r8, %r31
+	ld %r29, 24(%r4)
+	adde %r29, %r29, %r30
+	ld %r30, 32(%r5)
+	mulld %r28, %r8, %r30
+	ld %r27, 32(%r4)
+	adde %r27, %r27, %r28
 	ld %r28, 40(%r5)
-	mulhdu %r21, %r26, %r28
-	mulld %r31, %r26, %r28
-	addc %r15, %r15, %r31
-	addze %r21, %r21
-	addc %r15, %r15, %r29
-	addze %r21, %r21
-	ld %r31, 48(%r5)
-	mulhdu %r29, %r26, %r31
-	mulld %r28, %r26, %r31
-	addc %r14, %r14, %r28
-	addze %r29, %r29
-	addc %r14, %r14, %r21
-	addze %r29, %r29
-	ld %r28, 56(%r5)
-	mulhdu %r21, %r26, %r28
-	mulld %r31, %r26, %r28
-	addc %r16, %r16, %r31
-	addze %r21, %r21
-	addc %r16, %r16, %r29
-	addze %r21, %r21
-	ld %r31, 64(%r5)
-	mulhdu %r29, %r26, %r31
-	mulld %r28, %r26, %r31
-	addc %r18, %r18, %r28
-	addze %r29, %r29
-	addc %r18, %r18, %r21
-	addze %r29, %r29
-	ld %r28, 72(%r5)
-	mulhdu %r21, %r26, %r28
-	mulld %r31, %r26, %r28
-	addc %r20, %r20, %r31
-	addze %r21, %r21
-	addc %r20, %r20, %r29
-	addze %r21, %r21
-	mulhdu %r31, %r26, %r8
-	mulld %r29, %r26, %r8
-	addc %r22, %r22, %r29
-	addze %r31, %r31
-	addc %r21, %r22, %r21
-	addze %r31, %r31
-	mulhdu %r29, %r26, %r7
-	mulld %r22, %r26, %r7
-	addc %r22, %r23, %r22
-	addze %r29, %r29
-	addc %r22, %r22, %r31
-	addze %r29, %r29
-	mulhdu %r31, %r26, %r27
-	mulld %r23, %r26, %r27
-	addc %r23, %r24, %r23
-	addze %r31, %r31
-	addc %r23, %r23, %r29
-	addze %r31, %r31
+	mulld %r26, %r8, %r28
+	ld %r25, 40(%r4)
+	adde %r25, %r25, %r26
+	ld %r26, 48(%r5)
+	mulld %r24, %r8, %r26
+	ld %r23, 48(%r4)
+	adde %r23, %r23, %r24
+	ld %r24, 56(%r5)
+	mulld %r22, %r8, %r24
+	ld %r21, 56(%r4)
+	adde %r21, %r21, %r22
+	ld %r22, 64(%r5)
+	mulld %r20, %r8, %r22
+	ld %r19, 64(%r4)
+	adde %r19, %r19, %r20
+	ld %r20, 72(%r5)
+	mulld %r18, %r8, %r20
+	ld %r17, 72(%r4)
+	adde %r17, %r17, %r18
+	ld %r18, 80(%r5)
+	mulld %r16, %r8, %r18
+	ld %r15, 80(%r4)
+	adde %r15, %r15, %r16
+	ld %r16, 88(%r5)
+	mulld %r14, %r8, %r16
+	ld %r7, 88(%r4)
+	adde %r14, %r7, %r14
+	ld %r7, 96(%r5)
+	mulld %r16, %r8, %r7
+	ld %r7, 96(%r4)
+	adde %r16, %r7, %r16
+	ld %r7, 104(%r5)
+	mulld %r18, %r8, %r7
+	ld %r7, 104(%r4)
+	adde %r18, %r7, %r18
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r20, %r8, %r9
+	addc %r10, %r10, %r20
+	mulhdu %r20, %r8, %r6
+	adde %r12, %r12, %r20
+	mulhdu %r20, %r8, %r11
+	adde %r20, %r29, %r20
+	mulhdu %r29, %r8, %r31
+	adde %r27, %r27, %r29
+	mulhdu %r29, %r8, %r30
+	adde %r25, %r25, %r29
+	mulhdu %r29, %r8, %r28
+	adde %r23, %r23, %r29
+	mulhdu %r29, %r8, %r26
+	adde %r21, %r21, %r29
+	mulhdu %r29, %r8, %r24
+	adde %r19, %r19, %r29
+	mulhdu %r29, %r8, %r22
+	adde %r17, %r17, %r29
+	ld %r29, 72(%r5)
+	mulhdu %r22, %r8, %r29
+	adde %r15, %r15, %r22
+	ld %r22, 80(%r5)
+	mulhdu %r29, %r8, %r22
+	adde %r14, %r14, %r29
+	ld %r29, 88(%r5)
+	mulhdu %r22, %r8, %r29
+	adde %r16, %r16, %r22
+	ld %r22, 96(%r5)
+	mulhdu %r29, %r8, %r22
+	adde %r18, %r18, %r29
 	ld %r29, 104(%r5)
-	mulhdu %r24, %r26, %r29
-	mulld %r26, %r26, %r29
-	addc %r25, %r25, %r26
-	addze %r24, %r24
-	addc %r25, %r25, %r31
-	addze %r24, %r24
+	mulhdu %r8, %r8, %r29
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	ld %r29, 112(%r5)
+	mulld %r22, %r10, %r29
+	mulld %r29, %r22, %r9
+	addc %r0, %r10, %r29
+	mulld %r10, %r22, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r22, %r11
+	adde %r12, %r20, %r12
+	mulld %r29, %r22, %r31
+	adde %r27, %r27, %r29
+	mulld %r29, %r22, %r30
+	adde %r25, %r25, %r29
+	mulld %r29, %r22, %r28
+	adde %r23, %r23, %r29
+	mulld %r29, %r22, %r26
+	adde %r21, %r21, %r29
+	mulld %r29, %r22, %r24
+	adde %r19, %r19, %r29
+	ld %r29, 64(%r5)
+	mulld %r20, %r22, %r29
+	adde %r17, %r17, %r20
+	ld %r20, 72(%r5)
+	mulld %r29, %r22, %r20
+	adde %r15, %r15, %r29
+	ld %r29, 80(%r5)
+	mulld %r20, %r22, %r29
+	adde %r14, %r14, %r20
+	ld %r20, 88(%r5)
+	mulld %r29, %r22, %r20
+	adde %r16, %r16, %r29
+	ld %r29, 96(%r5)
+	mulld %r20, %r22, %r29
+	adde %r18, %r18, %r20
+	ld %r20, 104(%r5)
+	mulld %r29, %r22, %r20
+	adde %r29, %r7, %r29
+	addze %r8, %r8
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r20, %r22, %r9
+	addc %r10, %r10, %r20
+	mulhdu %r20, %r22, %r6
+	adde %r12, %r12, %r20
+	mulhdu %r20, %r22, %r11
+	adde %r20, %r27, %r20
+	mulhdu %r27, %r22, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r22, %r30
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r22, %r28
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r22, %r26
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r22, %r24
+	adde %r17, %r17, %r27
+	ld %r27, 64(%r5)
+	mulhdu %r24, %r22, %r27
+	adde %r15, %r15, %r24
+	ld %r24, 72(%r5)
+	mulhdu %r27, %r22, %r24
+	adde %r14, %r14, %r27
+	ld %r27, 80(%r5)
+	mulhdu %r24, %r22, %r27
+	adde %r16, %r16, %r24
+	ld %r24, 88(%r5)
+	mulhdu %r27, %r22, %r24
+	adde %r18, %r18, %r27
+	ld %r27, 96(%r5)
+	mulhdu %r24, %r22, %r27
+	adde %r24, %r29, %r24
+	ld %r29, 104(%r5)
+	mulhdu %r22, %r22, %r29
+	adde %r22, %r8, %r22
+	addze %r7, %r7
+	ld %r8, 112(%r5)
+	mulld %r29, %r10, %r8
+	mulld %r8, %r29, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r29, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r29, %r11
+	adde %r20, %r20, %r8
+	mulld %r8, %r29, %r31
+	adde %r25, %r25, %r8
+	mulld %r8, %r29, %r30
+	adde %r23, %r23, %r8
+	mulld %r8, %r29, %r28
+	adde %r21, %r21, %r8
+	mulld %r8, %r29, %r26
+	adde %r19, %r19, %r8
+	ld %r8, 56(%r5)
+	mulld %r10, %r29, %r8
+	adde %r10, %r17, %r10
+	ld %r17, 64(%r5)
+	mulld %r8, %r29, %r17
+	adde %r15, %r15, %r8
+	ld %r8, 72(%r5)
+	mulld %r17, %r29, %r8
+	adde %r14, %r14, %r17
+	ld %r17, 80(%r5)
+	mulld %r8, %r29, %r17
+	adde %r16, %r16, %r8
+	ld %r8, 88(%r5)
+	mulld %r17, %r29, %r8
+	adde %r17, %r18, %r17
+	mulld %r18, %r29, %r27
+	adde %r18, %r24, %r18
+	ld %r24, 104(%r5)
+	mulld %r27, %r29, %r24
+	adde %r22, %r22, %r27
+	addze %r7, %r7
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r24, %r29, %r9
+	addc %r12, %r12, %r24
+	mulhdu %r24, %r29, %r6
+	adde %r20, %r20, %r24
+	mulhdu %r24, %r29, %r11
+	adde %r24, %r25, %r24
+	mulhdu %r25, %r29, %r31
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r29, %r30
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r29, %r28
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r29, %r26
+	adde %r10, %r10, %r25
+	ld %r25, 56(%r5)
+	mulhdu %r26, %r29, %r25
+	adde %r15, %r15, %r26
+	ld %r26, 64(%r5)
+	mulhdu %r25, %r29, %r26
+	adde %r14, %r14, %r25
+	ld %r25, 72(%r5)
+	mulhdu %r26, %r29, %r25
+	adde %r16, %r16, %r26
+	ld %r26, 80(%r5)
+	mulhdu %r25, %r29, %r26
+	adde %r17, %r17, %r25
+	mulhdu %r25, %r29, %r8
+	adde %r18, %r18, %r25
+	ld %r25, 96(%r5)
+	mulhdu %r8, %r29, %r25
+	adde %r22, %r22, %r8
+	ld %r8, 104(%r5)
+	mulhdu %r29, %r29, %r8
+	adde %r29, %r7, %r29
+	addze %r27, %r27
+	ld %r7, 112(%r5)
+	mulld %r8, %r12, %r7
+	mulld %r7, %r8, %r9
+	addc %r0, %r12, %r7
+	mulld %r7, %r8, %r6
+	adde %r20, %r20, %r7
+	mulld %r7, %r8, %r11
+	adde %r24, %r24, %r7
+	mulld %r7, %r8, %r31
+	adde %r23, %r23, %r7
+	mulld %r7, %r8, %r30
+	adde %r21, %r21, %r7
+	mulld %r7, %r8, %r28
+	adde %r19, %r19, %r7
+	ld %r7, 48(%r5)
+	mulld %r12, %r8, %r7
+	adde %r10, %r10, %r12
+	ld %r12, 56(%r5)
+	mulld %r7, %r8, %r12
+	adde %r15, %r15, %r7
+	ld %r7, 64(%r5)
+	mulld %r12, %r8, %r7
+	adde %r12, %r14, %r12
+	ld %r14, 72(%r5)
+	mulld %r7, %r8, %r14
+	adde %r16, %r16, %r7
+	mulld %r7, %r8, %r26
+	adde %r17, %r17, %r7
+	ld %r7, 88(%r5)
+	mulld %r26, %r8, %r7
+	adde %r18, %r18, %r26
+	mulld %r26, %r8, %r25
+	adde %r22, %r22, %r26
+	ld %r26, 104(%r5)
+	mulld %r25, %r8, %r26
+	adde %r25, %r29, %r25
+	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r26, %r8, %r9
+	addc %r20, %r20, %r26
+	mulhdu %r26, %r8, %r6
+	adde %r24, %r24, %r26
+	mulhdu %r26, %r8, %r11
+	adde %r23, %r23, %r26
+	mulhdu %r26, %r8, %r31
+	adde %r21, %r21, %r26
+	mulhdu %r26, %r8, %r30
+	adde %r19, %r19, %r26
+	mulhdu %r26, %r8, %r28
+	adde %r10, %r10, %r26
+	ld %r26, 48(%r5)
+	mulhdu %r28, %r8, %r26
+	adde %r15, %r15, %r28
+	ld %r28, 56(%r5)
+	mulhdu %r26, %r8, %r28
+	adde %r12, %r12, %r26
+	ld %r26, 64(%r5)
+	mulhdu %r28, %r8, %r26
+	adde %r16, %r16, %r28
+	mulhdu %r28, %r8, %r14
+	adde %r17, %r17, %r28
+	ld %r28, 80(%r5)
+	mulhdu %r14, %r8, %r28
+	adde %r14, %r18, %r14
+	mulhdu %r18, %r8, %r7
+	adde %r18, %r22, %r18
+	ld %r22, 96(%r5)
+	mulhdu %r7, %r8, %r22
+	adde %r25, %r25, %r7
+	ld %r7, 104(%r5)
+	mulhdu %r8, %r8, %r7
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	ld %r8, 112(%r5)
+	mulld %r7, %r20, %r8
+	mulld %r8, %r7, %r9
+	addc %r0, %r20, %r8
+	mulld %r8, %r7, %r6
+	adde %r24, %r24, %r8
+	mulld %r8, %r7, %r11
+	adde %r23, %r23, %r8
+	mulld %r8, %r7, %r31
+	adde %r21, %r21, %r8
+	mulld %r8, %r7, %r30
+	adde %r19, %r19, %r8
+	ld %r8, 40(%r5)
+	mulld %r20, %r7, %r8
+	adde %r10, %r10, %r20
+	ld %r20, 48(%r5)
+	mulld %r8, %r7, %r20
+	adde %r15, %r15, %r8
+	ld %r8, 56(%r5)
+	mulld %r20, %r7, %r8
+	adde %r12, %r12, %r20
+	mulld %r20, %r7, %r26
+	adde %r16, %r16, %r20
+	ld %r20, 72(%r5)
+	mulld %r26, %r7, %r20
+	adde %r17, %r17, %r26
+	mulld %r26, %r7, %r28
+	adde %r14, %r14, %r26
+	ld %r26, 88(%r5)
+	mulld %r28, %r7, %r26
+	adde %r18, %r18, %r28
+	mulld %r28, %r7, %r22
+	adde %r25, %r25, %r28
+	ld %r28, 104(%r5)
+	mulld %r22, %r7, %r28
+	adde %r22, %r27, %r22
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r28, %r7, %r9
+	addc %r24, %r24, %r28
+	mulhdu %r28, %r7, %r6
+	adde %r23, %r23, %r28
+	mulhdu %r28, %r7, %r11
+	adde %r21, %r21, %r28
+	mulhdu %r28, %r7, %r31
+	adde %r19, %r19, %r28
+	mulhdu %r28, %r7, %r30
+	adde %r10, %r10, %r28
+	ld %r28, 40(%r5)
+	mulhdu %r30, %r7, %r28
+	adde %r15, %r15, %r30
+	ld %r30, 48(%r5)
+	mulhdu %r28, %r7, %r30
+	adde %r12, %r12, %r28
+	mulhdu %r28, %r7, %r8
+	adde %r16, %r16, %r28
+	ld %r28, 64(%r5)
+	mulhdu %r8, %r7, %r28
+	adde %r17, %r17, %r8
+	mulhdu %r8, %r7, %r20
+	adde %r14, %r14, %r8
+	ld %r8, 80(%r5)
+	mulhdu %r20, %r7, %r8
+	adde %r18, %r18, %r20
+	mulhdu %r20, %r7, %r26
+	adde %r20, %r25, %r20
+	ld %r25, 96(%r5)
+	mulhdu %r26, %r7, %r25
+	adde %r22, %r22, %r26
+	ld %r26, 104(%r5)
+	mulhdu %r7, %r7, %r26
+	adde %r29, %r29, %r7
+	addze %r27, %r27
+	ld %r7, 112(%r5)
+	mulld %r26, %r24, %r7
+	mulld %r7, %r26, %r9
+	addc %r0, %r24, %r7
+	mulld %r7, %r26, %r6
+	adde %r23, %r23, %r7
+	mulld %r7, %r26, %r11
+	adde %r21, %r21, %r7
+	mulld %r7, %r26, %r31
+	adde %r19, %r19, %r7
+	ld %r7, 32(%r5)
+	mulld %r24, %r26, %r7
+	adde %r10, %r10, %r24
+	ld %r24, 40(%r5)
+	mulld %r7, %r26, %r24
+	adde %r15, %r15, %r7
+	mulld %r7, %r26, %r30
+	adde %r12, %r12, %r7
+	ld %r7, 56(%r5)
+	mulld %r30, %r26, %r7
+	adde %r16, %r16, %r30
+	mulld %r30, %r26, %r28
+	adde %r17, %r17, %r30
+	ld %r30, 72(%r5)
+	mulld %r28, %r26, %r30
+	adde %r14, %r14, %r28
+	mulld %r28, %r26, %r8
+	adde %r18, %r18, %r28
+	ld %r28, 88(%r5)
+	mulld %r8, %r26, %r28
+	adde %r20, %r20, %r8
+	mulld %r8, %r26, %r25
+	adde %r22, %r22, %r8
+	ld %r8, 104(%r5)
+	mulld %r25, %r26, %r8
+	adde %r25, %r29, %r25
+	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r8, %r26, %r9
+	addc %r23, %r23, %r8
+	mulhdu %r8, %r26, %r6
+	adde %r21, %r21, %r8
+	mulhdu %r8, %r26, %r11
+	adde %r19, %r19, %r8
+	mulhdu %r8, %r26, %r31
+	adde %r10, %r10, %r8
+	ld %r8, 32(%r5)
+	mulhdu %r31, %r26, %r8
+	adde %r15, %r15, %r31
+	mulhdu %r31, %r26, %r24
+	adde %r12, %r12, %r31
+	ld %r31, 48(%r5)
+	mulhdu %r24, %r26, %r31
+	adde %r16, %r16, %r24
+	mulhdu %r24, %r26, %r7
+	adde %r17, %r17, %r24
+	ld %r24, 64(%r5)
+	mulhdu %r7, %r26, %r24
+	adde %r14, %r14, %r7
+	mulhdu %r7, %r26, %r30
+	adde %r18, %r18, %r7
+	ld %r7, 80(%r5)
+	mulhdu %r30, %r26, %r7
+	adde %r20, %r20, %r30
+	mulhdu %r30, %r26, %r28
+	adde %r22, %r22, %r30
+	ld %r30, 96(%r5)
+	mulhdu %r28, %r26, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 104(%r5)
+	mulhdu %r26, %r26, %r28
+	adde %r26, %r27, %r26
+	addze %r29, %r29
+	ld %r27, 112(%r5)
+	mulld %r28, %r23, %r27
+	mulld %r27, %r28, %r9
+	addc %r0, %r23, %r27
+	mulld %r27, %r28, %r6
+	adde %r21, %r21, %r27
+	mulld %r27, %r28, %r11
+	adde %r19, %r19, %r27
+	ld %r27, 24(%r5)
+	mulld %r23, %r28, %r27
+	adde %r10, %r10, %r23
+	mulld %r23, %r28, %r8
+	adde %r15, %r15, %r23
+	ld %r23, 40(%r5)
+	mulld %r8, %r28, %r23
+	adde %r12, %r12, %r8
+	mulld %r8, %r28, %r31
+	adde %r16, %r16, %r8
+	ld %r8, 56(%r5)
+	mulld %r31, %r28, %r8
+	adde %r17, %r17, %r31
+	mulld %r31, %r28, %r24
+	adde %r14, %r14, %r31
+	ld %r31, 72(%r5)
+	mulld %r24, %r28, %r31
+	adde %r18, %r18, %r24
+	mulld %r24, %r28, %r7
+	adde %r20, %r20, %r24
+	ld %r24, 88(%r5)
+	mulld %r7, %r28, %r24
+	adde %r22, %r22, %r7
+	mulld %r7, %r28, %r30
+	adde %r25, %r25, %r7
+	ld %r7, 104(%r5)
+	mulld %r30, %r28, %r7
+	adde %r26, %r26, %r30
+	addze %r29, %r29
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r7, %r28, %r9
+	addc %r21, %r21, %r7
+	mulhdu %r7, %r28, %r6
+	adde %r19, %r19, %r7
+	mulhdu %r7, %r28, %r11
+	adde %r10, %r10, %r7
+	mulhdu %r7, %r28, %r27
+	adde %r15, %r15, %r7
+	ld %r7, 32(%r5)
+	mulhdu %r27, %r28, %r7
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r28, %r23
+	adde %r16, %r16, %r27
+	ld %r27, 48(%r5)
+	mulhdu %r23, %r28, %r27
+	adde %r17, %r17, %r23
+	mulhdu %r23, %r28, %r8
+	adde %r14, %r14, %r23
+	ld %r23, 64(%r5)
+	mulhdu %r8, %r28, %r23
+	adde %r18, %r18, %r8
+	mulhdu %r8, %r28, %r31
+	adde %r20, %r20, %r8
+	ld %r8, 80(%r5)
+	mulhdu %r31, %r28, %r8
+	adde %r22, %r22, %r31
+	mulhdu %r31, %r28, %r24
+	adde %r25, %r25, %r31
+	ld %r31, 96(%r5)
+	mulhdu %r24, %r28, %r31
+	adde %r24, %r26, %r24
+	ld %r26, 104(%r5)
+	mulhdu %r28, %r28, %r26
+	adde %r28, %r29, %r28
+	addze %r30, %r30
+	ld %r29, 112(%r5)
+	mulld %r26, %r21, %r29
+	mulld %r29, %r26, %r9
+	addc %r0, %r21, %r29
+	mulld %r29, %r26, %r6
+	adde %r19, %r19, %r29
+	mulld %r29, %r26, %r11
+	adde %r10, %r10, %r29
+	ld %r29, 24(%r5)
+	mulld %r21, %r26, %r29
+	adde %r15, %r15, %r21
+	mulld %r21, %r26, %r7
+	adde %r12, %r12, %r21
+	ld %r21, 40(%r5)
+	mulld %r7, %r26, %r21
+	adde %r16, %r16, %r7
+	mulld %r7, %r26, %r27
+	adde %r17, %r17, %r7
+	ld %r7, 56(%r5)
+	mulld %r27, %r26, %r7
+	adde %r14, %r14, %r27
+	mulld %r27, %r26, %r23
+	adde %r18, %r18, %r27
+	ld %r27, 72(%r5)
+	mulld %r23, %r26, %r27
+	adde %r20, %r20, %r23
+	mulld %r23, %r26, %r8
+	adde %r22, %r22, %r23
+	ld %r23, 88(%r5)
+	mulld %r8, %r26, %r23
+	adde %r25, %r25, %r8
+	mulld %r8, %r26, %r31
+	adde %r24, %r24, %r8
+	ld %r8, 104(%r5)
+	mulld %r31, %r26, %r8
+	adde %r28, %r28, %r31
+	addze %r30, %r30
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r8, %r26, %r9
+	addc %r19, %r19, %r8
+	mulhdu %r8, %r26, %r6
+	adde %r10, %r10, %r8
+	mulhdu %r8, %r26, %r11
+	adde %r15, %r15, %r8
+	mulhdu %r8, %r26, %r29
+	adde %r12, %r12, %r8
+	ld %r8, 32(%r5)
+	mulhdu %r29, %r26, %r8
+	adde %r16, %r16, %r29
+	mulhdu %r29, %r26, %r21
+	adde %r17, %r17, %r29
+	ld %r29, 48(%r5)
+	mulhdu %r21, %r26, %r29
+	adde %r14, %r14, %r21
+	mulhdu %r21, %r26, %r7
+	adde %r18, %r18, %r21
+	ld %r21, 64(%r5)
+	mulhdu %r7, %r26, %r21
+	adde %r20, %r20, %r7
+	mulhdu %r7, %r26, %r27
+	adde %r22, %r22, %r7
+	ld %r7, 80(%r5)
+	mulhdu %r27, %r26, %r7
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r26, %r23
+	adde %r24, %r24, %r27
+	ld %r27, 96(%r5)
+	mulhdu %r23, %r26, %r27
+	adde %r23, %r28, %r23
+	ld %r28, 104(%r5)
+	mulhdu %r26, %r26, %r28
+	adde %r26, %r30, %r26
+	addze %r31, %r31
+	ld %r30, 112(%r5)
+	mulld %r28, %r19, %r30
+	mulld %r30, %r28, %r9
+	addc %r0, %r19, %r30
+	mulld %r30, %r28, %r6
+	adde %r10, %r10, %r30
+	mulld %r30, %r28, %r11
+	adde %r15, %r15, %r30
+	ld %r30, 24(%r5)
+	mulld %r19, %r28, %r30
+	adde %r12, %r12, %r19
+	mulld %r19, %r28, %r8
+	adde %r16, %r16, %r19
+	ld %r19, 40(%r5)
+	mulld %r8, %r28, %r19
+	adde %r17, %r17, %r8
+	mulld %r8, %r28, %r29
+	adde %r14, %r14, %r8
+	ld %r8, 56(%r5)
+	mulld %r29, %r28, %r8
+	adde %r18, %r18, %r29
+	mulld %r29, %r28, %r21
+	adde %r20, %r20, %r29
+	ld %r29, 72(%r5)
+	mulld %r21, %r28, %r29
+	adde %r21, %r22, %r21
+	mulld %r22, %r28, %r7
+	adde %r22, %r25, %r22
+	ld %r25, 88(%r5)
+	mulld %r7, %r28, %r25
+	adde %r24, %r24, %r7
+	mulld %r7, %r28, %r27
+	adde %r23, %r23, %r7
+	ld %r7, 104(%r5)
+	mulld %r27, %r28, %r7
+	adde %r26, %r26, %r27
+	addze %r31, %r31
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r7, %r28, %r9
+	addc %r10, %r10, %r7
+	mulhdu %r7, %r28, %r6
+	adde %r15, %r15, %r7
+	mulhdu %r7, %r28, %r11
+	adde %r12, %r12, %r7
+	mulhdu %r7, %r28, %r30
+	adde %r16, %r16, %r7
+	ld %r7, 32(%r5)
+	mulhdu %r30, %r28, %r7
+	adde %r17, %r17, %r30
+	mulhdu %r30, %r28, %r19
+	adde %r14, %r14, %r30
+	ld %r30, 48(%r5)
+	mulhdu %r19, %r28, %r30
+	adde %r18, %r18, %r19
+	mulhdu %r19, %r28, %r8
+	adde %r19, %r20, %r19
+	ld %r20, 64(%r5)
+	mulhdu %r8, %r28, %r20
+	adde %r21, %r21, %r8
+	mulhdu %r8, %r28, %r29
+	adde %r22, %r22, %r8
+	ld %r8, 80(%r5)
+	mulhdu %r29, %r28, %r8
+	adde %r24, %r24, %r29
+	mulhdu %r29, %r28, %r25
+	adde %r23, %r23, %r29
+	ld %r29, 96(%r5)
+	mulhdu %r25, %r28, %r29
+	adde %r25, %r26, %r25
+	ld %r26, 104(%r5)
+	mulhdu %r28, %r28, %r26
+	adde %r28, %r31, %r28
+	addze %r27, %r27
 	ld %r31, 112(%r5)
 	mulld %r26, %r10, %r31
-	mulhdu %r31, %r26, %r9
+	mulld %r31, %r26, %r9
+	addc %r0, %r10, %r31
+	mulld %r10, %r26, %r6
+	adde %r10, %r15, %r10
+	mulld %r31, %r26, %r11
+	adde %r12, %r12, %r31
+	ld %r31, 24(%r5)
+	mulld %r15, %r26, %r31
+	adde %r15, %r16, %r15
+	mulld %r16, %r26, %r7
+	adde %r16, %r17, %r16
+	ld %r17, 40(%r5)
+	mulld %r7, %r26, %r17
+	adde %r14, %r14, %r7
+	mulld %r7, %r26, %r30
+	adde %r18, %r18, %r7
+	ld %r7, 56(%r5)
+	mulld %r30, %r26, %r7
+	adde %r19, %r19, %r30
+	mulld %r30, %r26, %r20
+	adde %r21, %r21, %r30
+	ld %r30, 72(%r5)
+	mulld %r20, %r26, %r30
+	adde %r20, %r22, %r20
+	mulld %r22, %r26, %r8
+	adde %r22, %r24, %r22
+	ld %r24, 88(%r5)
+	mulld %r8, %r26, %r24
+	adde %r23, %r23, %r8
+	mulld %r8, %r26, %r29
+	adde %r25, %r25, %r8
+	ld %r8, 104(%r5)
+	mulld %r29, %r26, %r8
+	adde %r28, %r28, %r29
+	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r8, %r26, %r9
+	addc %r10, %r10, %r8
+	mulhdu %r8, %r26, %r6
+	adde %r12, %r12, %r8
+	mulhdu %r8, %r26, %r11
+	adde %r15, %r15, %r8
+	mulhdu %r8, %r26, %r31
+	adde %r16, %r16, %r8
+	ld %r8, 32(%r5)
+	mulhdu %r31, %r26, %r8
+	adde %r14, %r14, %r31
+	mulhdu %r31, %r26, %r17
+	adde %r18, %r18, %r31
+	ld %r31, 48(%r5)
+	mulhdu %r17, %r26, %r31
+	adde %r17, %r19, %r17
+	mulhdu %r19, %r26, %r7
+	adde %r19, %r21, %r19
+	ld %r21, 64(%r5)
+	mulhdu %r7, %r26, %r21
+	adde %r20, %r20, %r7
+	mulhdu %r7, %r26, %r30
+	adde %r22, %r22, %r7
+	ld %r7, 80(%r5)
+	mulhdu %r30, %r26, %r7
+	adde %r23, %r23, %r30
+	mulhdu %r30, %r26, %r24
+	adde %r25, %r25, %r30
+	ld %r30, 96(%r5)
+	mulhdu %r24, %r26, %r30
+	adde %r24, %r28, %r24
+	ld %r28, 104(%r5)
+	mulhdu %r26, %r26, %r28
+	adde %r26, %r27, %r26
+	addze %r29, %r29
+	ld %r27, 112(%r5)
+	mulld %r28, %r10, %r27
+	mulld %r27, %r28, %r9
+	addc %r0, %r10, %r27
+	mulld %r10, %r28, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r28, %r11
+	adde %r12, %r15, %r12
+	ld %r27, 24(%r5)
+	mulld %r15, %r28, %r27
+	adde %r15, %r16, %r15
+	mulld %r16, %r28, %r8
+	adde %r14, %r14, %r16
+	ld %r16, 40(%r5)
+	mulld %r8, %r28, %r16
+	adde %r18, %r18, %r8
+	mulld %r8, %r28, %r31
+	adde %r17, %r17, %r8
+	ld %r8, 56(%r5)
+	mulld %r31, %r28, %r8
+	adde %r19, %r19, %r31
+	mulld %r31, %r28, %r21
+	adde %r20, %r20, %r31
+	ld %r31, 72(%r5)
+	mulld %r21, %r28, %r31
+	adde %r21, %r22, %r21
+	mulld %r22, %r28, %r7
+	adde %r22, %r23, %r22
+	ld %r23, 88(%r5)
+	mulld %r7, %r28, %r23
+	adde %r25, %r25, %r7
+	mulld %r7, %r28, %r30
+	adde %r24, %r24, %r7
+	ld %r7, 104(%r5)
+	mulld %r30, %r28, %r7
+	adde %r26, %r26, %r30
+	addze %r29, %r29
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r7, %r28, %r9
+	addc %r10, %r10, %r7
+	mulhdu %r7, %r28, %r6
+	adde %r12, %r12, %r7
+	mulhdu %r7, %r28, %r11
+	adde %r15, %r15, %r7
+	mulhdu %r7, %r28, %r27
+	adde %r14, %r14, %r7
+	ld %r7, 32(%r5)
+	mulhdu %r27, %r28, %r7
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r28, %r16
+	adde %r17, %r17, %r27
+	ld %r27, 48(%r5)
+	mulhdu %r16, %r28, %r27
+	adde %r16, %r19, %r16
+	mulhdu %r19, %r28, %r8
+	adde %r19, %r20, %r19
+	ld %r20, 64(%r5)
+	mulhdu %r8, %r28, %r20
+	adde %r21, %r21, %r8
+	mulhdu %r8, %r28, %r31
+	adde %r22, %r22, %r8
+	ld %r8, 80(%r5)
+	mulhdu %r31, %r28, %r8
+	adde %r25, %r25, %r31
+	mulhdu %r31, %r28, %r23
+	adde %r24, %r24, %r31
+	ld %r31, 96(%r5)
+	mulhdu %r23, %r28, %r31
+	adde %r23, %r26, %r23
+	ld %r26, 104(%r5)
+	mulhdu %r28, %r28, %r26
+	adde %r28, %r29, %r28
+	addze %r30, %r30
+	ld %r29, 112(%r5)
+	mulld %r26, %r10, %r29
 	mulld %r29, %r26, %r9
 	addc %r0, %r10, %r29
-	addze %r31, %r31
-	mulhdu %r10, %r26, %r6
-	mulld %r29, %r26, %r6
-	addc %r11, %r11, %r29
-	addze %r10, %r10
-	addc %r11, %r11, %r31
-	addze %r10, %r10
-	mulhdu %r31, %r26, %r12
-	mulld %r29, %r26, %r12
-	addc %r19, %r19, %r29
-	addze %r31, %r31
-	addc %r10, %r19, %r10
-	addze %r31, %r31
-	mulhdu %r29, %r26, %r30
-	mulld %r19, %r26, %r30
-	addc %r17, %r17, %r19
-	addze %r29, %r29
-	addc %r17, %r17, %r31
-	addze %r29, %r29
-	ld %r31, 32(%r5)
-	mulhdu %r19, %r26, %r31
-	mulld %r30, %r26, %r31
-	addc %r15, %r15, %r30
-	addze %r19, %r19
-	addc %r15, %r15, %r29
-	addze %r19, %r19
-	ld %r30, 40(%r5)
-	mulhdu %r29, %r26, %r30
-	mulld %r31, %r26, %r30
-	addc %r14, %r14, %r31
-	addze %r29, %r29
-	addc %r14, %r14, %r19
-	addze %r29, %r29
-	ld %r31, 48(%r5)
-	mulhdu %r19, %r26, %r31
-	mulld %r30, %r26, %r31
-	addc %r16, %r16, %r30
-	addze %r19, %r19
-	addc %r16, %r16, %r29
-	addze %r19, %r19
-	ld %r30, 56(%r5)
-	mulhdu %r29, %r26, %r30
-	mulld %r31, %r26, %r30
-	addc %r18, %r18, %r31
-	addze %r29, %r29
-	addc %r18, %r18, %r19
-	addze %r29, %r29
-	ld %r31, 64(%r5)
-	mulhdu %r19, %r26, %r31
-	mulld %r30, %r26, %r31
-	addc %r20, %r20, %r30
-	addze %r19, %r19
-	addc %r20, %r20, %r29
-	addze %r19, %r19
-	mulhdu %r30, %r26, %r28
-	mulld %r29, %r26, %r28
-	addc %r21, %r21, %r29
-	addze %r30, %r30
-	addc %r19, %r21, %r19
-	addze %r30, %r30
-	mulhdu %r29, %r26, %r8
-	mulld %r21, %r26, %r8
-	addc %r21, %r22, %r21
-	addze %r29, %r29
-	addc %r21, %r21, %r30
-	addze %r29, %r29
-	mulhdu %r30, %r26, %r7
-	mulld %r22, %r26, %r7
-	addc %r22, %r23, %r22
-	addze %r30, %r30
-	addc %r22, %r22, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r26, %r27
-	mulld %r23, %r26, %r27
-	addc %r23, %r25, %r23
-	addze %r29, %r29
-	addc %r23, %r23, %r30
-	addze %r29, %r29
-	ld %r30, 104(%r5)
-	mulhdu %r25, %r26, %r30
-	mulld %r26, %r26, %r30
-	addc %r24, %r24, %r26
-	addze %r25, %r25
-	addc %r24, %r24, %r29
-	addze %r25, %r25
-	ld %r29, 112(%r5)
-	mulld %r26, %r11, %r29
-	mulhdu %r29, %r26, %r9
-	mulld %r30, %r26, %r9
-	addc %r0, %r11, %r30
-	addze %r29, %r29
-	mulhdu %r11, %r26, %r6
-	mulld %r30, %r26, %r6
-	addc %r10, %r10, %r30
-	addze %r11, %r11
-	addc %r10, %r10, %r29
-	addze %r11, %r11
-	mulhdu %r30, %r26, %r12
-	mulld %r29, %r26, %r12
-	addc %r17, %r17, %r29
-	addze %r30, %r30
-	addc %r11, %r17, %r11
-	addze %r30, %r30
+	mulld %r10, %r26, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r26, %r11
+	adde %r12, %r15, %r12
 	ld %r29, 24(%r5)
-	mulhdu %r17, %r26, %r29
-	mulld %r12, %r26, %r29
-	addc %r12, %r15, %r12
-	addze %r17, %r17
-	addc %r12, %r12, %r30
-	addze %r17, %r17
-	ld %r30, 32(%r5)
-	mulhdu %r15, %r26, %r30
-	mulld %r29, %r26, %r30
-	addc %r14, %r14, %r29
-	addze %r15, %r15
-	addc %r14, %r14, %r17
-	addze %r15, %r15
-	ld %r29, 40(%r5)
-	mulhdu %r17, %r26, %r29
-	mulld %r30, %r26, %r29
-	addc %r16, %r16, %r30
-	addze %r17, %r17
-	addc %r15, %r16, %r15
-	addze %r17, %r17
-	ld %r30, 48(%r5)
-	mulhdu %r16, %r26, %r30
-	mulld %r29, %r26, %r30
-	addc %r18, %r18, %r29
-	addze %r16, %r16
-	addc %r17, %r18, %r17
-	addze %r16, %r16
-	ld %r29, 56(%r5)
-	mulhdu %r18, %r26, %r29
-	mulld %r30, %r26, %r29
-	addc %r20, %r20, %r30
-	addze %r18, %r18
-	addc %r16, %r20, %r16
-	addze %r18, %r18
-	mulhdu %r30, %r26, %r31
-	mulld %r20, %r26, %r31
-	addc %r19, %r19, %r20
-	addze %r30, %r30
-	addc %r18, %r19, %r18
-	addze %r30, %r30
-	mulhdu %r20, %r26, %r28
-	mulld %r19, %r26, %r28
-	addc %r19, %r21, %r19
-	addze %r20, %r20
-	addc %r19, %r19, %r30
-	addze %r20, %r20
-	mulhdu %r30, %r26, %r8
-	mulld %r21, %r26, %r8
-	addc %r21, %r22, %r21
-	addze %r30, %r30
-	addc %r20, %r21, %r20
-	addze %r30, %r30
-	mulhdu %r22, %r26, %r7
-	mulld %r21, %r26, %r7
-	addc %r21, %r23, %r21
-	addze %r22, %r22
-	addc %r21, %r21, %r30
-	addze %r22, %r22
-	mulhdu %r30, %r26, %r27
-	mulld %r23, %r26, %r27
-	addc %r23, %r24, %r23
-	addze %r30, %r30
-	addc %r22, %r23, %r22
-	addze %r30, %r30
-	ld %r24, 104(%r5)
-	mulhdu %r23, %r26, %r24
-	mulld %r26, %r26, %r24
-	addc %r25, %r25, %r26
-	addze %r23, %r23
-	addc %r25, %r25, %r30
-	addze %r23, %r23
-	ld %r30, 112(%r5)
-	mulld %r26, %r10, %r30
-	mulhdu %r30, %r26, %r9
-	mulld %r24, %r26, %r9
-	addc %r0, %r10, %r24
-	addze %r30, %r30
-	mulhdu %r10, %r26, %r6
-	mulld %r24, %r26, %r6
-	addc %r11, %r11, %r24
-	addze %r10, %r10
-	addc %r11, %r11, %r30
-	addze %r10, %r10
-	ld %r30, 16(%r5)
-	mulhdu %r24, %r26, %r30
-	mulld %r6, %r26, %r30
-	addc %r12, %r12, %r6
-	addze %r24, %r24
-	addc %r10, %r12, %r10
-	addze %r24, %r24
-	ld %r6, 24(%r5)
-	mulhdu %r12, %r26, %r6
-	mulld %r30, %r26, %r6
-	addc %r14, %r14, %r30
-	addze %r12, %r12
-	addc %r14, %r14, %r24
-	addze %r12, %r12
-	ld %r30, 32(%r5)
-	mulhdu %r24, %r26, %r30
-	mulld %r6, %r26, %r30
-	addc %r15, %r15, %r6
-	addze %r24, %r24
-	addc %r12, %r15, %r12
-	addze %r24, %r24
-	ld %r6, 40(%r5)
-	mulhdu %r15, %r26, %r6
-	mulld %r30, %r26, %r6
-	addc %r17, %r17, %r30
-	addze %r15, %r15
-	addc %r17, %r17, %r24
-	addze %r15, %r15
-	ld %r30, 48(%r5)
-	mulhdu %r24, %r26, %r30
-	mulld %r6, %r26, %r30
-	addc %r16, %r16, %r6
-	addze %r24, %r24
-	addc %r15, %r16, %r15
-	addze %r24, %r24
-	mulhdu %r6, %r26, %r29
-	mulld %r16, %r26, %r29
-	addc %r16, %r18, %r16
-	addze %r6, %r6
-	addc %r16, %r16, %r24
-	addze %r6, %r6
-	mulhdu %r24, %r26, %r31
-	mulld %r18, %r26, %r31
-	addc %r18, %r19, %r18
-	addze %r24, %r24
-	addc %r18, %r18, %r6
-	addze %r24, %r24
-	mulhdu %r6, %r26, %r28
-	mulld %r19, %r26, %r28
-	addc %r19, %r20, %r19
-	addze %r6, %r6
-	addc %r19, %r19, %r24
-	addze %r6, %r6
-	mulhdu %r24, %r26, %r8
-	mulld %r20, %r26, %r8
-	addc %r20, %r21, %r20
-	addze %r24, %r24
-	addc %r20, %r20, %r6
-	addze %r24, %r24
-	mulhdu %r6, %r26, %r7
-	mulld %r21, %r26, %r7
-	addc %r21, %r22, %r21
-	addze %r6, %r6
-	addc %r21, %r21, %r24
-	addze %r6, %r6
-	mulhdu %r24, %r26, %r27
-	mulld %r22, %r26, %r27
-	addc %r22, %r25, %r22
-	addze %r24, %r24
-	addc %r22, %r22, %r6
-	addze %r24, %r24
-	ld %r6, 104(%r5)
-	mulhdu %r25, %r26, %r6
-	mulld %r26, %r26, %r6
-	addc %r23, %r23, %r26
-	addze %r25, %r25
-	addc %r23, %r23, %r24
-	addze %r25, %r25
-	ld %r26, 112(%r5)
-	mulld %r24, %r11, %r26
-	mulhdu %r26, %r24, %r9
-	mulld %r6, %r24, %r9
-	addc %r0, %r11, %r6
-	addze %r26, %r26
-	ld %r6, 8(%r5)
-	mulhdu %r11, %r24, %r6
-	mulld %r9, %r24, %r6
-	addc %r10, %r10, %r9
-	addze %r11, %r11
-	addc %r10, %r10, %r26
-	addze %r11, %r11
-	ld %r9, 16(%r5)
-	mulhdu %r26, %r24, %r9
-	mulld %r6, %r24, %r9
-	addc %r14, %r14, %r6
-	addze %r26, %r26
-	addc %r11, %r14, %r11
-	addze %r26, %r26
-	ld %r6, 24(%r5)
-	mulhdu %r14, %r24, %r6
-	mulld %r9, %r24, %r6
-	addc %r12, %r12, %r9
-	addze %r14, %r14
-	addc %r12, %r12, %r26
-	addze %r14, %r14
-	ld %r9, 32(%r5)
-	mulhdu %r26, %r24, %r9
-	mulld %r6, %r24, %r9
-	addc %r17, %r17, %r6
-	addze %r26, %r26
-	addc %r14, %r17, %r14
-	addze %r26, %r26
-	ld %r6, 40(%r5)
-	mulhdu %r17, %r24, %r6
-	mulld %r9, %r24, %r6
-	addc %r15, %r15, %r9
-	addze %r17, %r17
-	addc %r15, %r15, %r26
-	addze %r17, %r17
-	mulhdu %r9, %r24, %r30
-	mulld %r26, %r24, %r30
-	addc %r16, %r16, %r26
-	addze %r9, %r9
-	addc %r16, %r16, %r17
-	addze %r9, %r9
-	mulhdu %r26, %r24, %r29
-	mulld %r17, %r24, %r29
-	addc %r17, %r18, %r17
-	addze %r26, %r26
-	addc %r17, %r17, %r9
-	addze %r26, %r26
-	mulhdu %r9, %r24, %r31
-	mulld %r18, %r24, %r31
-	addc %r18, %r19, %r18
-	addze %r9, %r9
-	addc %r18, %r18, %r26
-	addze %r9, %r9
-	mulhdu %r26, %r24, %r28
-	mulld %r19, %r24, %r28
-	addc %r19, %r20, %r19
-	addze %r26, %r26
-	addc %r19, %r19, %r9
-	addze %r26, %r26
-	mulhdu %r9, %r24, %r8
-	mulld %r20, %r24, %r8
-	addc %r20, %r21, %r20
-	addze %r9, %r9
-	addc %r20, %r20, %r26
-	addze %r9, %r9
-	mulhdu %r26, %r24, %r7
-	mulld %r21, %r24, %r7
-	addc %r21, %r22, %r21
-	addze %r26, %r26
-	addc %r21, %r21, %r9
-	addze %r26, %r26
-	mulhdu %r9, %r24, %r27
-	mulld %r22, %r24, %r27
-	addc %r22, %r23, %r22
-	addze %r9, %r9
-	addc %r22, %r22, %r26
-	addze %r9, %r9
-	ld %r26, 104(%r5)
-	mulhdu %r23, %r24, %r26
-	mulld %r24, %r24, %r26
-	addc %r24, %r25, %r24
-	addze %r23, %r23
-	addc %r24, %r24, %r9
-	addze %r23, %r23
-	ld %r9, 112(%r5)
-	mulld %r25, %r10, %r9
-	ld %r9, 0(%r5)
-	mulhdu %r26, %r25, %r9
-	mulld %r27, %r25, %r9
-	addc %r0, %r10, %r27
-	addze %r26, %r26
-	ld %r10, 8(%r5)
-	mulhdu %r27, %r25, %r10
-	mulld %r9, %r25, %r10
-	addc %r11, %r11, %r9
-	addze %r27, %r27
-	addc %r11, %r11, %r26
-	addze %r27, %r27
-	ld %r9, 16(%r5)
-	mulhdu %r26, %r25, %r9
-	mulld %r10, %r25, %r9
-	addc %r10, %r12, %r10
-	addze %r26, %r26
-	addc %r10, %r10, %r27
-	addze %r26, %r26
-	ld %r12, 24(%r5)
-	mulhdu %r27, %r25, %r12
-	mulld %r9, %r25, %r12
-	addc %r14, %r14, %r9
-	addze %r27, %r27
-	addc %r14, %r14, %r26
-	addze %r27, %r27
-	ld %r9, 32(%r5)
-	mulhdu %r26, %r25, %r9
-	mulld %r12, %r25, %r9
-	addc %r12, %r15, %r12
-	addze %r26, %r26
-	addc %r12, %r12, %r27
-	addze %r26, %r26
-	mulhdu %r27, %r25, %r6
-	mulld %r15, %r25, %r6
-	addc %r15, %r16, %r15
-	addze %r27, %r27
-	addc %r15, %r15, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r25, %r30
-	mulld %r16, %r25, %r30
-	addc %r16, %r17, %r16
-	addze %r26, %r26
-	addc %r16, %r16, %r27
-	addze %r26, %r26
-	mulhdu %r27, %r25, %r29
-	mulld %r17, %r25, %r29
-	addc %r17, %r18, %r17
-	addze %r27, %r27
-	addc %r17, %r17, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r25, %r31
-	mulld %r18, %r25, %r31
-	addc %r18, %r19, %r18
-	addze %r26, %r26
-	addc %r18, %r18, %r27
-	addze %r26, %r26
-	mulhdu %r27, %r25, %r28
-	mulld %r19, %r25, %r28
-	addc %r19, %r20, %r19
-	addze %r27, %r27
-	addc %r19, %r19, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r25, %r8
-	mulld %r20, %r25, %r8
-	addc %r20, %r21, %r20
-	addze %r26, %r26
-	addc %r20, %r20, %r27
-	addze %r26, %r26
-	mulhdu %r27, %r25, %r7
-	mulld %r21, %r25, %r7
-	addc %r21, %r22, %r21
-	addze %r27, %r27
-	addc %r21, %r21, %r26
-	addze %r27, %r27
-	ld %r26, 96(%r5)
-	mulhdu %r22, %r25, %r26
-	mulld %r7, %r25, %r26
-	addc %r24, %r24, %r7
-	addze %r22, %r22
-	addc %r24, %r24, %r27
-	addze %r22, %r22
-	ld %r7, 104(%r5)
-	mulhdu %r27, %r25, %r7
-	mulld %r25, %r25, %r7
-	addc %r23, %r23, %r25
-	addze %r27, %r27
-	addc %r22, %r23, %r22
-	addze %r27, %r27
-	ld %r25, 112(%r5)
-	mulld %r23, %r11, %r25
-	ld %r25, 0(%r5)
-	mulhdu %r7, %r23, %r25
-	mulld %r26, %r23, %r25
-	addc %r0, %r11, %r26
-	addze %r7, %r7
-	ld %r11, 8(%r5)
-	mulhdu %r26, %r23, %r11
-	mulld %r25, %r23, %r11
-	addc %r10, %r10, %r25
-	addze %r26, %r26
-	addc %r10, %r10, %r7
-	addze %r26, %r26
-	ld %r7, 16(%r5)
-	mulhdu %r25, %r23, %r7
-	mulld %r11, %r23, %r7
-	addc %r11, %r14, %r11
-	addze %r25, %r25
-	addc %r11, %r11, %r26
-	addze %r25, %r25
-	ld %r26, 24(%r5)
-	mulhdu %r14, %r23, %r26
-	mulld %r7, %r23, %r26
-	addc %r12, %r12, %r7
-	addze %r14, %r14
-	addc %r12, %r12, %r25
-	addze %r14, %r14
-	mulhdu %r7, %r23, %r9
-	mulld %r25, %r23, %r9
-	addc %r15, %r15, %r25
-	addze %r7, %r7
-	addc %r14, %r15, %r14
-	addze %r7, %r7
-	mulhdu %r25, %r23, %r6
-	mulld %r15, %r23, %r6
-	addc %r15, %r16, %r15
-	addze %r25, %r25
-	addc %r15, %r15, %r7
-	addze %r25, %r25
-	mulhdu %r7, %r23, %r30
-	mulld %r16, %r23, %r30
-	addc %r16, %r17, %r16
-	addze %r7, %r7
-	addc %r16, %r16, %r25
-	addze %r7, %r7
-	mulhdu %r25, %r23, %r29
-	mulld %r17, %r23, %r29
-	addc %r17, %r18, %r17
-	addze %r25, %r25
-	addc %r17, %r17, %r7
-	addze %r25, %r25
-	mulhdu %r7, %r23, %r31
-	mulld %r18, %r23, %r31
-	addc %r18, %r19, %r18
-	addze %r7, %r7
-	addc %r18, %r18, %r25
-	addze %r7, %r7
-	mulhdu %r25, %r23, %r28
-	mulld %r19, %r23, %r28
-	addc %r19, %r20, %r19
-	addze %r25, %r25
-	addc %r19, %r19, %r7
-	addze %r25, %r25
-	mulhdu %r7, %r23, %r8
-	mulld %r20, %r23, %r8
-	addc %r20, %r21, %r20
-	addze %r7, %r7
-	addc %r20, %r20, %r25
-	addze %r7, %r7
-	ld %r25, 88(%r5)
-	mulhdu %r21, %r23, %r25
-	mulld %r8, %r23, %r25
-	addc %r24, %r24, %r8
-	addze %r21, %r21
-	addc %r24, %r24, %r7
-	addze %r21, %r21
-	ld %r7, 96(%r5)
-	mulhdu %r8, %r23, %r7
-	mulld %r25, %r23, %r7
-	addc %r22, %r22, %r25
-	addze %r8, %r8
-	addc %r21, %r22, %r21
-	addze %r8, %r8
-	ld %r25, 104(%r5)
-	mulhdu %r22, %r23, %r25
-	mulld %r23, %r23, %r25
-	addc %r23, %r27, %r23
-	addze %r22, %r22
-	addc %r23, %r23, %r8
-	addze %r22, %r22
-	ld %r8, 112(%r5)
-	mulld %r27, %r10, %r8
-	ld %r8, 0(%r5)
-	mulhdu %r25, %r27, %r8
-	mulld %r7, %r27, %r8
-	addc %r0, %r10, %r7
-	addze %r25, %r25
-	ld %r7, 8(%r5)
-	mulhdu %r10, %r27, %r7
-	mulld %r8, %r27, %r7
-	addc %r11, %r11, %r8
-	addze %r10, %r10
-	addc %r11, %r11, %r25
-	addze %r10, %r10
-	ld %r8, 16(%r5)
-	mulhdu %r25, %r27, %r8
-	mulld %r7, %r27, %r8
-	addc %r12, %r12, %r7
-	addze %r25, %r25
-	addc %r10, %r12, %r10
-	addze %r25, %r25
-	mulhdu %r7, %r27, %r26
-	mulld %r12, %r27, %r26
-	addc %r12, %r14, %r12
-	addze %r7, %r7
-	addc %r12, %r12, %r25
-	addze %r7, %r7
-	mulhdu %r25, %r27, %r9
-	mulld %r14, %r27, %r9
-	addc %r14, %r15, %r14
-	addze %r25, %r25
-	addc %r14, %r14, %r7
-	addze %r25, %r25
-	mulhdu %r7, %r27, %r6
-	mulld %r15, %r27, %r6
-	addc %r15, %r16, %r15
-	addze %r7, %r7
-	addc %r15, %r15, %r25
-	addze %r7, %r7
-	mulhdu %r25, %r27, %r30
-	mulld %r16, %r27, %r30
-	addc %r16, %r17, %r16
-	addze %r25, %r25
-	addc %r16, %r16, %r7
-	addze %r25, %r25
-	mulhdu %r7, %r27, %r29
-	mulld %r17, %r27, %r29
-	addc %r17, %r18, %r17
-	addze %r7, %r7
-	addc %r17, %r17, %r25
-	addze %r7, %r7
-	mulhdu %r25, %r27, %r31
-	mulld %r18, %r27, %r31
-	addc %r18, %r19, %r18
-	addze %r25, %r25
-	addc %r18, %r18, %r7
-	addze %r25, %r25
-	mulhdu %r7, %r27, %r28
-	mulld %r19, %r27, %r28
-	addc %r19, %r20, %r19
-	addze %r7, %r7
-	addc %r19, %r19, %r25
-	addze %r7, %r7
-	ld %r25, 80(%r5)
-	mulhdu %r20, %r27, %r25
-	mulld %r28, %r27, %r25
-	addc %r24, %r24, %r28
-	addze %r20, %r20
-	addc %r24, %r24, %r7
-	addze %r20, %r20
-	ld %r7, 88(%r5)
-	mulhdu %r28, %r27, %r7
-	mulld %r25, %r27, %r7
-	addc %r21, %r21, %r25
-	addze %r28, %r28
-	addc %r20, %r21, %r20
-	addze %r28, %r28
-	ld %r25, 96(%r5)
-	mulhdu %r21, %r27, %r25
-	mulld %r7, %r27, %r25
-	addc %r23, %r23, %r7
-	addze %r21, %r21
-	addc %r23, %r23, %r28
-	addze %r21, %r21
-	ld %r7, 104(%r5)
-	mulhdu %r28, %r27, %r7
-	mulld %r27, %r27, %r7
-	addc %r22, %r22, %r27
-	addze %r28, %r28
-	addc %r21, %r22, %r21
-	addze %r28, %r28
-	ld %r27, 112(%r5)
-	mulld %r22, %r11, %r27
-	ld %r27, 0(%r5)
-	mulhdu %r7, %r22, %r27
-	mulld %r25, %r22, %r27
-	addc %r0, %r11, %r25
-	addze %r7, %r7
-	ld %r11, 8(%r5)
-	mulhdu %r25, %r22, %r11
-	mulld %r27, %r22, %r11
-	addc %r10, %r10, %r27
-	addze %r25, %r25
-	addc %r10, %r10, %r7
-	addze %r25, %r25
-	mulhdu %r7, %r22, %r8
-	mulld %r27, %r22, %r8
-	addc %r12, %r12, %r27
-	addze %r7, %r7
-	addc %r12, %r12, %r25
-	addze %r7, %r7
-	mulhdu %r27, %r22, %r26
-	mulld %r25, %r22, %r26
-	addc %r14, %r14, %r25
-	addze %r27, %r27
-	addc %r14, %r14, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r22, %r9
-	mulld %r25, %r22, %r9
-	addc %r15, %r15, %r25
-	addze %r7, %r7
-	addc %r15, %r15, %r27
-	addze %r7, %r7
-	mulhdu %r27, %r22, %r6
-	mulld %r25, %r22, %r6
-	addc %r16, %r16, %r25
-	addze %r27, %r27
-	addc %r16, %r16, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r22, %r30
-	mulld %r25, %r22, %r30
-	addc %r17, %r17, %r25
-	addze %r7, %r7
-	addc %r17, %r17, %r27
-	addze %r7, %r7
-	mulhdu %r27, %r22, %r29
-	mulld %r25, %r22, %r29
-	addc %r18, %r18, %r25
-	addze %r27, %r27
-	addc %r18, %r18, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r22, %r31
-	mulld %r25, %r22, %r31
-	addc %r19, %r19, %r25
-	addze %r7, %r7
-	addc %r19, %r19, %r27
-	addze %r7, %r7
+	mulld %r15, %r26, %r29
+	adde %r14, %r14, %r15
+	mulld %r15, %r26, %r7
+	adde %r15, %r18, %r15
+	ld %r18, 40(%r5)
+	mulld %r7, %r26, %r18
+	adde %r17, %r17, %r7
+	mulld %r7, %r26, %r27
+	adde %r16, %r16, %r7
+	ld %r7, 56(%r5)
+	mulld %r27, %r26, %r7
+	adde %r19, %r19, %r27
+	mulld %r27, %r26, %r20
+	adde %r21, %r21, %r27
 	ld %r27, 72(%r5)
-	mulhdu %r25, %r22, %r27
-	mulld %r31, %r22, %r27
-	addc %r24, %r24, %r31
-	addze %r25, %r25
-	addc %r24, %r24, %r7
-	addze %r25, %r25
+	mulld %r20, %r26, %r27
+	adde %r20, %r22, %r20
+	mulld %r22, %r26, %r8
+	adde %r22, %r25, %r22
+	ld %r25, 88(%r5)
+	mulld %r8, %r26, %r25
+	adde %r24, %r24, %r8
+	mulld %r8, %r26, %r31
+	adde %r23, %r23, %r8
+	ld %r8, 104(%r5)
+	mulld %r31, %r26, %r8
+	adde %r28, %r28, %r31
+	addze %r30, %r30
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r8, %r26, %r9
+	addc %r10, %r10, %r8
+	mulhdu %r8, %r26, %r6
+	adde %r12, %r12, %r8
+	mulhdu %r8, %r26, %r11
+	adde %r14, %r14, %r8
+	mulhdu %r8, %r26, %r29
+	adde %r15, %r15, %r8
+	ld %r8, 32(%r5)
+	mulhdu %r29, %r26, %r8
+	adde %r17, %r17, %r29
+	mulhdu %r29, %r26, %r18
+	adde %r16, %r16, %r29
+	ld %r29, 48(%r5)
+	mulhdu %r18, %r26, %r29
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r26, %r7
+	adde %r19, %r21, %r19
+	ld %r21, 64(%r5)
+	mulhdu %r7, %r26, %r21
+	adde %r20, %r20, %r7
+	mulhdu %r7, %r26, %r27
+	adde %r22, %r22, %r7
 	ld %r7, 80(%r5)
-	mulhdu %r31, %r22, %r7
-	mulld %r27, %r22, %r7
-	addc %r20, %r20, %r27
+	mulhdu %r27, %r26, %r7
+	adde %r24, %r24, %r27
+	mulhdu %r27, %r26, %r25
+	adde %r23, %r23, %r27
+	ld %r27, 96(%r5)
+	mulhdu %r25, %r26, %r27
+	adde %r25, %r28, %r25
+	ld %r28, 104(%r5)
+	mulhdu %r26, %r26, %r28
+	adde %r26, %r30, %r26
 	addze %r31, %r31
-	addc %r20, %r20, %r25
+	ld %r30, 112(%r5)
+	mulld %r28, %r10, %r30
+	mulld %r30, %r28, %r9
+	addc %r0, %r10, %r30
+	mulld %r10, %r28, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r28, %r11
+	adde %r12, %r14, %r12
+	ld %r30, 24(%r5)
+	mulld %r14, %r28, %r30
+	adde %r14, %r15, %r14
+	mulld %r15, %r28, %r8
+	adde %r15, %r17, %r15
+	ld %r17, 40(%r5)
+	mulld %r8, %r28, %r17
+	adde %r16, %r16, %r8
+	mulld %r8, %r28, %r29
+	adde %r18, %r18, %r8
+	ld %r8, 56(%r5)
+	mulld %r29, %r28, %r8
+	adde %r19, %r19, %r29
+	mulld %r29, %r28, %r21
+	adde %r20, %r20, %r29
+	ld %r29, 72(%r5)
+	mulld %r21, %r28, %r29
+	adde %r21, %r22, %r21
+	mulld %r22, %r28, %r7
+	adde %r22, %r24, %r22
+	ld %r24, 88(%r5)
+	mulld %r7, %r28, %r24
+	adde %r23, %r23, %r7
+	mulld %r7, %r28, %r27
+	adde %r25, %r25, %r7
+	ld %r7, 104(%r5)
+	mulld %r27, %r28, %r7
+	adde %r26, %r26, %r27
 	addze %r31, %r31
-	ld %r27, 88(%r5)
-	mulhdu %r25, %r22, %r27
-	mulld %r7, %r22, %r27
-	addc %r23, %r23, %r7
-	addze %r25, %r25
-	addc %r23, %r23, %r31
-	addze %r25, %r25
-	ld %r7, 96(%r5)
-	mulhdu %r31, %r22, %r7
-	mulld %r27, %r22, %r7
-	addc %r21, %r21, %r27
-	addze %r31, %r31
-	addc %r21, %r21, %r25
-	addze %r31, %r31
-	ld %r27, 104(%r5)
-	mulhdu %r25, %r22, %r27
-	mulld %r22, %r22, %r27
-	addc %r22, %r28, %r22
-	addze %r25, %r25
-	addc %r22, %r22, %r31
-	addze %r25, %r25
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r7, %r28, %r9
+	addc %r10, %r10, %r7
+	mulhdu %r7, %r28, %r6
+	adde %r12, %r12, %r7
+	mulhdu %r7, %r28, %r11
+	adde %r14, %r14, %r7
+	mulhdu %r7, %r28, %r30
+	adde %r15, %r15, %r7
+	ld %r7, 32(%r5)
+	mulhdu %r30, %r28, %r7
+	adde %r16, %r16, %r30
+	mulhdu %r30, %r28, %r17
+	adde %r18, %r18, %r30
+	ld %r30, 48(%r5)
+	mulhdu %r17, %r28, %r30
+	adde %r17, %r19, %r17
+	mulhdu %r19, %r28, %r8
+	adde %r19, %r20, %r19
+	ld %r20, 64(%r5)
+	mulhdu %r8, %r28, %r20
+	adde %r21, %r21, %r8
+	mulhdu %r8, %r28, %r29
+	adde %r22, %r22, %r8
+	ld %r8, 80(%r5)
+	mulhdu %r29, %r28, %r8
+	adde %r23, %r23, %r29
+	mulhdu %r29, %r28, %r24
+	adde %r25, %r25, %r29
+	ld %r29, 96(%r5)
+	mulhdu %r24, %r28, %r29
+	adde %r24, %r26, %r24
+	ld %r26, 104(%r5)
+	mulhdu %r28, %r28, %r26
+	adde %r28, %r31, %r28
+	addze %r27, %r27
 	ld %r31, 112(%r5)
 	mulld %r31, %r10, %r31
-	ld %r28, 0(%r5)
-	mulhdu %r27, %r31, %r28
-	mulld %r7, %r31, %r28
-	addc %r0, %r10, %r7
+	mulld %r26, %r31, %r9
+	addc %r0, %r10, %r26
+	mulld %r10, %r31, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r31, %r11
+	adde %r12, %r14, %r12
+	ld %r26, 24(%r5)
+	mulld %r14, %r31, %r26
+	adde %r14, %r15, %r14
+	mulld %r15, %r31, %r7
+	adde %r15, %r16, %r15
+	ld %r16, 40(%r5)
+	mulld %r7, %r31, %r16
+	adde %r18, %r18, %r7
+	mulld %r7, %r31, %r30
+	adde %r17, %r17, %r7
+	ld %r7, 56(%r5)
+	mulld %r30, %r31, %r7
+	adde %r19, %r19, %r30
+	mulld %r30, %r31, %r20
+	adde %r21, %r21, %r30
+	ld %r30, 72(%r5)
+	mulld %r20, %r31, %r30
+	adde %r20, %r22, %r20
+	mulld %r22, %r31, %r8
+	adde %r22, %r23, %r22
+	ld %r23, 88(%r5)
+	mulld %r8, %r31, %r23
+	adde %r25, %r25, %r8
+	mulld %r8, %r31, %r29
+	adde %r24, %r24, %r8
+	ld %r8, 104(%r5)
+	mulld %r29, %r31, %r8
+	adde %r28, %r28, %r29
 	addze %r27, %r27
-	mulhdu %r7, %r31, %r11
-	mulld %r10, %r31, %r11
-	addc %r10, %r12, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r27
-	addze %r7, %r7
-	mulhdu %r12, %r31, %r8
-	mulld %r27, %r31, %r8
-	addc %r14, %r14, %r27
-	addze %r12, %r12
-	addc %r14, %r14, %r7
-	addze %r12, %r12
-	mulhdu %r7, %r31, %r26
-	mulld %r27, %r31, %r26
-	addc %r15, %r15, %r27
-	addze %r7, %r7
-	addc %r12, %r15, %r12
-	addze %r7, %r7
-	mulhdu %r27, %r31, %r9
-	mulld %r15, %r31, %r9
-	addc %r15, %r16, %r15
-	addze %r27, %r27
-	addc %r15, %r15, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r31, %r6
-	mulld %r16, %r31, %r6
-	addc %r16, %r17, %r16
-	addze %r7, %r7
-	addc %r16, %r16, %r27
-	addze %r7, %r7
-	mulhdu %r27, %r31, %r30
-	mulld %r17, %r31, %r30
-	addc %r17, %r18, %r17
-	addze %r27, %r27
-	addc %r17, %r17, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r31, %r29
-	mulld %r18, %r31, %r29
-	addc %r18, %r19, %r18
-	addze %r7, %r7
-	addc %r18, %r18, %r27
-	addze %r7, %r7
-	ld %r27, 64(%r5)
-	mulhdu %r19, %r31, %r27
-	mulld %r29, %r31, %r27
-	addc %r24, %r24, %r29
-	addze %r19, %r19
-	addc %r24, %r24, %r7
-	addze %r19, %r19
-	ld %r7, 72(%r5)
-	mulhdu %r29, %r31, %r7
-	mulld %r27, %r31, %r7
-	addc %r20, %r20, %r27
-	addze %r29, %r29
-	addc %r19, %r20, %r19
-	addze %r29, %r29
-	ld %r27, 80(%r5)
-	mulhdu %r20, %r31, %r27
-	mulld %r7, %r31, %r27
-	addc %r23, %r23, %r7
-	addze %r20, %r20
-	addc %r23, %r23, %r29
-	addze %r20, %r20
-	ld %r7, 88(%r5)
-	mulhdu %r29, %r31, %r7
-	mulld %r27, %r31, %r7
-	addc %r21, %r21, %r27
-	addze %r29, %r29
-	addc %r20, %r21, %r20
-	addze %r29, %r29
-	ld %r27, 96(%r5)
-	mulhdu %r21, %r31, %r27
-	mulld %r7, %r31, %r27
-	addc %r22, %r22, %r7
-	addze %r21, %r21
-	addc %r22, %r22, %r29
-	addze %r21, %r21
-	ld %r7, 104(%r5)
-	mulhdu %r29, %r31, %r7
-	mulld %r31, %r31, %r7
-	addc %r25, %r25, %r31
-	addze %r29, %r29
-	addc %r21, %r25, %r21
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r8, %r31, %r9
+	addc %r10, %r10, %r8
+	mulhdu %r8, %r31, %r6
+	adde %r12, %r12, %r8
+	mulhdu %r8, %r31, %r11
+	adde %r14, %r14, %r8
+	mulhdu %r8, %r31, %r26
+	adde %r15, %r15, %r8
+	ld %r8, 32(%r5)
+	mulhdu %r26, %r31, %r8
+	adde %r18, %r18, %r26
+	mulhdu %r26, %r31, %r16
+	adde %r17, %r17, %r26
+	ld %r26, 48(%r5)
+	mulhdu %r16, %r31, %r26
+	adde %r16, %r19, %r16
+	mulhdu %r19, %r31, %r7
+	adde %r19, %r21, %r19
+	ld %r21, 64(%r5)
+	mulhdu %r7, %r31, %r21
+	adde %r20, %r20, %r7
+	mulhdu %r7, %r31, %r30
+	adde %r22, %r22, %r7
+	ld %r7, 80(%r5)
+	mulhdu %r30, %r31, %r7
+	adde %r25, %r25, %r30
+	mulhdu %r30, %r31, %r23
+	adde %r24, %r24, %r30
+	ld %r30, 96(%r5)
+	mulhdu %r23, %r31, %r30
+	adde %r23, %r28, %r23
+	ld %r28, 104(%r5)
+	mulhdu %r31, %r31, %r28
+	adde %r27, %r27, %r31
 	addze %r29, %r29
 	ld %r31, 112(%r4)
 	addc %r10, %r10, %r31
 	ld %r31, 120(%r4)
-	adde %r14, %r14, %r31
-	ld %r31, 128(%r4)
 	adde %r12, %r12, %r31
+	ld %r31, 128(%r4)
+	adde %r14, %r14, %r31
 	ld %r31, 136(%r4)
 	adde %r15, %r15, %r31
 	ld %r31, 144(%r4)
-	adde %r16, %r16, %r31
+	adde %r18, %r18, %r31
 	ld %r31, 152(%r4)
 	adde %r17, %r17, %r31
 	ld %r31, 160(%r4)
-	adde %r18, %r18, %r31
+	adde %r16, %r16, %r31
 	ld %r31, 168(%r4)
-	adde %r24, %r24, %r31
-	ld %r31, 176(%r4)
 	adde %r19, %r19, %r31
-	ld %r31, 184(%r4)
-	adde %r23, %r23, %r31
-	ld %r31, 192(%r4)
+	ld %r31, 176(%r4)
 	adde %r20, %r20, %r31
-	ld %r31, 200(%r4)
+	ld %r31, 184(%r4)
 	adde %r22, %r22, %r31
+	ld %r31, 192(%r4)
+	adde %r25, %r25, %r31
+	ld %r31, 200(%r4)
+	adde %r24, %r24, %r31
 	ld %r31, 208(%r4)
-	adde %r21, %r21, %r31
+	adde %r23, %r23, %r31
 	ld %r31, 216(%r4)
-	adde %r29, %r29, %r31
-	subfe %r4, %r4, %r4
-	addi %r4, %r4, 1
-	subfc %r28, %r28, %r10
+	adde %r27, %r27, %r31
+	addze %r29, %r29
+	subfc %r9, %r9, %r10
+	subfe %r6, %r6, %r12
 	subfe %r11, %r11, %r14
-	subfe %r8, %r8, %r12
-	subfe %r26, %r26, %r15
-	subfe %r9, %r9, %r16
-	subfe %r6, %r6, %r17
-	subfe %r30, %r30, %r18
-	ld %r31, 56(%r5)
-	subfe %r31, %r31, %r24
-	ld %r25, 64(%r5)
-	subfe %r25, %r25, %r19
-	std %r25, -152(%r1)
-	ld %r25, 72(%r5)
-	subfe %r25, %r25, %r23
-	std %r25, -160(%r1)
-	ld %r25, 80(%r5)
-	subfe %r25, %r25, %r20
-	std %r25, -168(%r1)
-	ld %r25, 88(%r5)
-	subfe %r25, %r25, %r22
-	subfe %r27, %r27, %r21
-	subfe %r7, %r7, %r29
-	addme %r0, %r4
+	ld %r4, 24(%r5)
+	subfe %r4, %r4, %r15
+	subfe %r8, %r8, %r18
+	ld %r31, 40(%r5)
+	subfe %r31, %r31, %r17
+	subfe %r26, %r26, %r16
+	std %r26, -152(%r1)
+	ld %r26, 56(%r5)
+	subfe %r26, %r26, %r19
+	subfe %r21, %r21, %r20
+	std %r21, -160(%r1)
+	ld %r21, 72(%r5)
+	subfe %r21, %r21, %r22
+	subfe %r7, %r7, %r25
+	std %r7, -168(%r1)
+	ld %r7, 88(%r5)
+	subfe %r7, %r7, %r24
+	subfe %r30, %r30, %r23
+	subfe %r28, %r28, %r27
+	addme %r0, %r29
 	subfe. %r0, %r0, %r0
-	isel %r10, %r10, %r28, 0
+	isel %r10, %r10, %r9, 0
 	std %r10, 0(%r3)
+	isel %r12, %r12, %r6, 0
+	std %r12, 8(%r3)
 	isel %r11, %r14, %r11, 0
-	std %r11, 8(%r3)
-	isel %r12, %r12, %r8, 0
-	std %r12, 16(%r3)
-	isel %r15, %r15, %r26, 0
+	std %r11, 16(%r3)
+	isel %r15, %r15, %r4, 0
 	std %r15, 24(%r3)
-	isel %r16, %r16, %r9, 0
-	std %r16, 32(%r3)
-	isel %r17, %r17, %r6, 0
+	isel %r18, %r18, %r8, 0
+	std %r18, 32(%r3)
+	isel %r17, %r17, %r31, 0
 	std %r17, 40(%r3)
-	isel %r18, %r18, %r30, 0
-	std %r18, 48(%r3)
-	isel %r24, %r24, %r31, 0
-	std %r24, 56(%r3)
 	ld %r6, -152(%r1)
-	isel %r19, %r19, %r6, 0
-	std %r19, 64(%r3)
+	isel %r16, %r16, %r6, 0
+	std %r16, 48(%r3)
+	isel %r19, %r19, %r26, 0
+	std %r19, 56(%r3)
 	ld %r6, -160(%r1)
-	isel %r23, %r23, %r6, 0
-	std %r23, 72(%r3)
-	ld %r6, -168(%r1)
 	isel %r20, %r20, %r6, 0
-	std %r20, 80(%r3)
-	isel %r22, %r22, %r25, 0
-	std %r22, 88(%r3)
-	isel %r21, %r21, %r27, 0
-	std %r21, 96(%r3)
-	isel %r29, %r29, %r7, 0
-	std %r29, 104(%r3)
+	std %r20, 64(%r3)
+	isel %r21, %r22, %r21, 0
+	std %r21, 72(%r3)
+	ld %r6, -168(%r1)
+	isel %r25, %r25, %r6, 0
+	std %r25, 80(%r3)
+	isel %r24, %r24, %r7, 0
+	std %r24, 88(%r3)
+	isel %r23, %r23, %r30, 0
+	std %r23, 96(%r3)
+	isel %r27, %r27, %r28, 0
+	std %r27, 104(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -7844,7 +6575,7 @@ lf_mp_redc14_ppc64le:
 #   r = x / 2^960 mod m (Montgomery reduction), 30 -> 15 limbs; m odd (m[15] = -m^-1 mod 2^64), needs x < m*2^960; output < m. r must not overlap x or m.
 #   ELFv2: r in r3, x in r4, m in r5; registers used: r4, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 184 bytes of the protected zone below r1 (18 registers saved, 5 spill slots of 8 bytes)
-#   1631 instructions
+#   1385 instructions
 	.text
 	.globl lf_mp_redc15_ppc64le
 	.hidden lf_mp_redc15_ppc64le
@@ -7892,1596 +6623,1350 @@ lf_mp_redc15_ppc64le:
 	ld %r7, 120(%r5)
 	mulld %r8, %r6, %r7
 	ld %r9, 0(%r5)
-	mulhdu %r10, %r8, %r9
-	mulld %r11, %r8, %r9
-	addc %r0, %r6, %r11
-	addze %r10, %r10
+	mulld %r10, %r8, %r9
+	addc %r0, %r6, %r10
 	ld %r6, 8(%r5)
-	mulhdu %r11, %r8, %r6
-	mulld %r12, %r8, %r6
-	ld %r31, 8(%r4)
-	addc %r12, %r31, %r12
-	addze %r11, %r11
-	addc %r10, %r12, %r10
-	addze %r11, %r11
-	ld %r12, 16(%r5)
-	mulhdu %r31, %r8, %r12
-	mulld %r30, %r8, %r12
-	ld %r29, 16(%r4)
-	addc %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r11, %r29, %r11
-	addze %r31, %r31
-	ld %r30, 24(%r5)
-	mulhdu %r29, %r8, %r30
-	mulld %r28, %r8, %r30
-	ld %r27, 24(%r4)
-	addc %r27, %r27, %r28
-	addze %r29, %r29
-	addc %r27, %r27, %r31
-	addze %r29, %r29
-	ld %r31, 32(%r5)
-	mulhdu %r28, %r8, %r31
-	mulld %r26, %r8, %r31
-	ld %r25, 32(%r4)
-	addc %r25, %r25, %r26
-	addze %r28, %r28
-	addc %r25, %r25, %r29
-	addze %r28, %r28
-	ld %r29, 40(%r5)
-	mulhdu %r26, %r8, %r29
-	mulld %r24, %r8, %r29
-	ld %r23, 40(%r4)
-	addc %r23, %r23, %r24
-	addze %r26, %r26
-	addc %r23, %r23, %r28
-	addze %r26, %r26
-	ld %r28, 48(%r5)
-	mulhdu %r24, %r8, %r28
-	mulld %r22, %r8, %r28
-	ld %r21, 48(%r4)
-	addc %r21, %r21, %r22
-	addze %r24, %r24
-	addc %r21, %r21, %r26
-	addze %r24, %r24
-	ld %r26, 56(%r5)
-	mulhdu %r22, %r8, %r26
-	mulld %r20, %r8, %r26
-	ld %r19, 56(%r4)
-	addc %r19, %r19, %r20
-	addze %r22, %r22
-	addc %r19, %r19, %r24
-	addze %r22, %r22
-	ld %r24, 64(%r5)
-	mulhdu %r20, %r8, %r24
-	mulld %r18, %r8, %r24
-	ld %r17, 64(%r4)
-	addc %r17, %r17, %r18
-	addze %r20, %r20
-	addc %r17, %r17, %r22
-	addze %r20, %r20
-	ld %r22, 72(%r5)
-	mulhdu %r18, %r8, %r22
-	mulld %r16, %r8, %r22
-	ld %r15, 72(%r4)
-	addc %r15, %r15, %r16
-	addze %r18, %r18
-	addc %r15, %r15, %r20
-	addze %r18, %r18
-	ld %r20, 80(%r5)
-	mulhdu %r16, %r8, %r20
-	mulld %r14, %r8, %r20
-	ld %r20, 80(%r4)
-	addc %r14, %r20, %r14
-	addze %r16, %r16
-	addc %r14, %r14, %r18
-	addze %r16, %r16
-	ld %r20, 88(%r5)
-	mulhdu %r18, %r8, %r20
-	mulld %r22, %r8, %r20
-	ld %r20, 88(%r4)
-	addc %r20, %r20, %r22
-	addze %r18, %r18
-	addc %r16, %r20, %r16
-	addze %r18, %r18
-	ld %r22, 96(%r5)
-	mulhdu %r20, %r8, %r22
-	mulld %r24, %r8, %r22
-	ld %r22, 96(%r4)
-	addc %r22, %r22, %r24
-	addze %r20, %r20
-	addc %r18, %r22, %r18
-	addze %r20, %r20
-	ld %r24, 104(%r5)
-	mulhdu %r22, %r8, %r24
-	mulld %r26, %r8, %r24
-	ld %r24, 104(%r4)
-	addc %r24, %r24, %r26
-	addze %r22, %r22
-	addc %r20, %r24, %r20
-	addze %r22, %r22
-	ld %r26, 112(%r5)
-	mulhdu %r24, %r8, %r26
-	mulld %r8, %r8, %r26
-	ld %r26, 112(%r4)
-	addc %r26, %r26, %r8
-	addze %r24, %r24
-	addc %r22, %r26, %r22
-	addze %r24, %r24
-	mulld %r8, %r10, %r7
-	mulhdu %r26, %r8, %r9
-	mulld %r7, %r8, %r9
-	addc %r0, %r10, %r7
-	addze %r26, %r26
-	mulhdu %r7, %r8, %r6
 	mulld %r10, %r8, %r6
-	addc %r10, %r11, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r26
-	addze %r7, %r7
-	mulhdu %r11, %r8, %r12
-	mulld %r26, %r8, %r12
-	addc %r26, %r27, %r26
-	addze %r11, %r11
-	addc %r26, %r26, %r7
-	addze %r11, %r11
-	mulhdu %r7, %r8, %r30
-	mulld %r27, %r8, %r30
-	addc %r25, %r25, %r27
-	addze %r7, %r7
-	addc %r11, %r25, %r11
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r31
-	mulld %r25, %r8, %r31
-	addc %r23, %r23, %r25
-	addze %r27, %r27
-	addc %r23, %r23, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r8, %r29
-	mulld %r25, %r8, %r29
-	addc %r21, %r21, %r25
-	addze %r7, %r7
-	addc %r21, %r21, %r27
-	addze %r7, %r7
-	mulhdu %r27, %r8, %r28
-	mulld %r25, %r8, %r28
-	addc %r19, %r19, %r25
-	addze %r27, %r27
-	addc %r19, %r19, %r7
-	addze %r27, %r27
-	ld %r7, 56(%r5)
-	mulhdu %r25, %r8, %r7
-	mulld %r28, %r8, %r7
-	addc %r17, %r17, %r28
-	addze %r25, %r25
-	addc %r17, %r17, %r27
-	addze %r25, %r25
-	ld %r28, 64(%r5)
-	mulhdu %r27, %r8, %r28
-	mulld %r7, %r8, %r28
-	addc %r15, %r15, %r7
-	addze %r27, %r27
-	addc %r15, %r15, %r25
-	addze %r27, %r27
-	ld %r7, 72(%r5)
-	mulhdu %r25, %r8, %r7
-	mulld %r28, %r8, %r7
-	addc %r14, %r14, %r28
-	addze %r25, %r25
-	addc %r14, %r14, %r27
-	addze %r25, %r25
-	ld %r28, 80(%r5)
-	mulhdu %r27, %r8, %r28
-	mulld %r7, %r8, %r28
-	addc %r16, %r16, %r7
-	addze %r27, %r27
-	addc %r16, %r16, %r25
-	addze %r27, %r27
-	ld %r7, 88(%r5)
-	mulhdu %r25, %r8, %r7
-	mulld %r28, %r8, %r7
-	addc %r18, %r18, %r28
-	addze %r25, %r25
-	addc %r18, %r18, %r27
-	addze %r25, %r25
-	ld %r28, 96(%r5)
-	mulhdu %r27, %r8, %r28
-	mulld %r7, %r8, %r28
-	addc %r20, %r20, %r7
-	addze %r27, %r27
-	addc %r20, %r20, %r25
-	addze %r27, %r27
-	ld %r7, 104(%r5)
-	mulhdu %r25, %r8, %r7
-	mulld %r28, %r8, %r7
-	addc %r22, %r22, %r28
-	addze %r25, %r25
-	addc %r22, %r22, %r27
-	addze %r25, %r25
-	ld %r28, 112(%r5)
-	mulhdu %r27, %r8, %r28
-	mulld %r8, %r8, %r28
-	addc %r24, %r24, %r8
-	addze %r27, %r27
-	addc %r24, %r24, %r25
-	addze %r27, %r27
-	ld %r8, 120(%r5)
-	mulld %r25, %r10, %r8
-	mulhdu %r8, %r25, %r9
-	mulld %r28, %r25, %r9
-	addc %r0, %r10, %r28
-	addze %r8, %r8
-	mulhdu %r10, %r25, %r6
-	mulld %r28, %r25, %r6
-	addc %r26, %r26, %r28
-	addze %r10, %r10
-	addc %r26, %r26, %r8
-	addze %r10, %r10
-	mulhdu %r8, %r25, %r12
-	mulld %r28, %r25, %r12
-	addc %r11, %r11, %r28
-	addze %r8, %r8
-	addc %r10, %r11, %r10
-	addze %r8, %r8
-	mulhdu %r11, %r25, %r30
-	mulld %r28, %r25, %r30
-	addc %r23, %r23, %r28
-	addze %r11, %r11
-	addc %r23, %r23, %r8
-	addze %r11, %r11
-	mulhdu %r8, %r25, %r31
-	mulld %r28, %r25, %r31
-	addc %r21, %r21, %r28
-	addze %r8, %r8
-	addc %r11, %r21, %r11
-	addze %r8, %r8
-	mulhdu %r28, %r25, %r29
-	mulld %r21, %r25, %r29
-	addc %r19, %r19, %r21
-	addze %r28, %r28
-	addc %r19, %r19, %r8
-	addze %r28, %r28
-	ld %r8, 48(%r5)
-	mulhdu %r21, %r25, %r8
-	mulld %r29, %r25, %r8
-	addc %r17, %r17, %r29
-	addze %r21, %r21
-	addc %r17, %r17, %r28
-	addze %r21, %r21
-	ld %r29, 56(%r5)
-	mulhdu %r28, %r25, %r29
-	mulld %r8, %r25, %r29
-	addc %r15, %r15, %r8
-	addze %r28, %r28
-	addc %r15, %r15, %r21
-	addze %r28, %r28
-	ld %r8, 64(%r5)
-	mulhdu %r21, %r25, %r8
-	mulld %r29, %r25, %r8
-	addc %r14, %r14, %r29
-	addze %r21, %r21
-	addc %r14, %r14, %r28
-	addze %r21, %r21
-	ld %r29, 72(%r5)
-	mulhdu %r28, %r25, %r29
-	mulld %r8, %r25, %r29
-	addc %r16, %r16, %r8
-	addze %r28, %r28
-	addc %r16, %r16, %r21
-	addze %r28, %r28
-	ld %r8, 80(%r5)
-	mulhdu %r21, %r25, %r8
-	mulld %r29, %r25, %r8
-	addc %r18, %r18, %r29
-	addze %r21, %r21
-	addc %r18, %r18, %r28
-	addze %r21, %r21
-	ld %r29, 88(%r5)
-	mulhdu %r28, %r25, %r29
-	mulld %r8, %r25, %r29
-	addc %r20, %r20, %r8
-	addze %r28, %r28
-	addc %r20, %r20, %r21
-	addze %r28, %r28
-	ld %r8, 96(%r5)
-	mulhdu %r21, %r25, %r8
-	mulld %r29, %r25, %r8
-	addc %r22, %r22, %r29
-	addze %r21, %r21
-	addc %r22, %r22, %r28
-	addze %r21, %r21
-	mulhdu %r29, %r25, %r7
-	mulld %r28, %r25, %r7
-	addc %r24, %r24, %r28
-	addze %r29, %r29
-	addc %r21, %r24, %r21
-	addze %r29, %r29
-	ld %r28, 112(%r5)
-	mulhdu %r24, %r25, %r28
-	mulld %r25, %r25, %r28
-	addc %r25, %r27, %r25
-	addze %r24, %r24
-	addc %r25, %r25, %r29
-	addze %r24, %r24
-	ld %r29, 120(%r5)
-	mulld %r27, %r26, %r29
-	mulhdu %r29, %r27, %r9
-	mulld %r28, %r27, %r9
-	addc %r0, %r26, %r28
-	addze %r29, %r29
-	mulhdu %r28, %r27, %r6
-	mulld %r26, %r27, %r6
-	addc %r10, %r10, %r26
-	addze %r28, %r28
-	addc %r10, %r10, %r29
-	addze %r28, %r28
-	mulhdu %r29, %r27, %r12
-	mulld %r26, %r27, %r12
-	addc %r23, %r23, %r26
-	addze %r29, %r29
-	addc %r23, %r23, %r28
-	addze %r29, %r29
-	mulhdu %r28, %r27, %r30
-	mulld %r26, %r27, %r30
-	addc %r11, %r11, %r26
-	addze %r28, %r28
-	addc %r11, %r11, %r29
-	addze %r28, %r28
-	mulhdu %r29, %r27, %r31
-	mulld %r26, %r27, %r31
-	addc %r19, %r19, %r26
-	addze %r29, %r29
-	addc %r19, %r19, %r28
-	addze %r29, %r29
-	ld %r28, 40(%r5)
-	mulhdu %r26, %r27, %r28
-	mulld %r31, %r27, %r28
-	addc %r17, %r17, %r31
-	addze %r26, %r26
-	addc %r17, %r17, %r29
-	addze %r26, %r26
-	ld %r31, 48(%r5)
-	mulhdu %r29, %r27, %r31
-	mulld %r28, %r27, %r31
-	addc %r15, %r15, %r28
-	addze %r29, %r29
-	addc %r15, %r15, %r26
-	addze %r29, %r29
-	ld %r28, 56(%r5)
-	mulhdu %r26, %r27, %r28
-	mulld %r31, %r27, %r28
-	addc %r14, %r14, %r31
-	addze %r26, %r26
-	addc %r14, %r14, %r29
-	addze %r26, %r26
-	ld %r31, 64(%r5)
-	mulhdu %r29, %r27, %r31
-	mulld %r28, %r27, %r31
-	addc %r16, %r16, %r28
-	addze %r29, %r29
-	addc %r16, %r16, %r26
-	addze %r29, %r29
-	ld %r28, 72(%r5)
-	mulhdu %r26, %r27, %r28
-	mulld %r31, %r27, %r28
-	addc %r18, %r18, %r31
-	addze %r26, %r26
-	addc %r18, %r18, %r29
-	addze %r26, %r26
-	ld %r31, 80(%r5)
-	mulhdu %r29, %r27, %r31
-	mulld %r28, %r27, %r31
-	addc %r20, %r20, %r28
-	addze %r29, %r29
-	addc %r20, %r20, %r26
-	addze %r29, %r29
-	ld %r28, 88(%r5)
-	mulhdu %r26, %r27, %r28
-	mulld %r31, %r27, %r28
-	addc %r22, %r22, %r31
-	addze %r26, %r26
-	addc %r22, %r22, %r29
-	addze %r26, %r26
-	mulhdu %r31, %r27, %r8
-	mulld %r29, %r27, %r8
-	addc %r21, %r21, %r29
-	addze %r31, %r31
-	addc %r21, %r21, %r26
-	addze %r31, %r31
-	mulhdu %r29, %r27, %r7
-	mulld %r26, %r27, %r7
-	addc %r25, %r25, %r26
-	addze %r29, %r29
-	addc %r25, %r25, %r31
-	addze %r29, %r29
-	ld %r31, 112(%r5)
-	mulhdu %r26, %r27, %r31
-	mulld %r27, %r27, %r31
-	addc %r24, %r24, %r27
-	addze %r26, %r26
-	addc %r24, %r24, %r29
-	addze %r26, %r26
-	ld %r29, 120(%r5)
-	mulld %r27, %r10, %r29
-	mulhdu %r29, %r27, %r9
-	mulld %r31, %r27, %r9
-	addc %r0, %r10, %r31
-	addze %r29, %r29
-	mulhdu %r10, %r27, %r6
-	mulld %r31, %r27, %r6
-	addc %r23, %r23, %r31
-	addze %r10, %r10
-	addc %r23, %r23, %r29
-	addze %r10, %r10
-	mulhdu %r31, %r27, %r12
-	mulld %r29, %r27, %r12
-	addc %r11, %r11, %r29
-	addze %r31, %r31
-	addc %r10, %r11, %r10
-	addze %r31, %r31
-	mulhdu %r11, %r27, %r30
-	mulld %r29, %r27, %r30
-	addc %r19, %r19, %r29
-	addze %r11, %r11
-	addc %r19, %r19, %r31
-	addze %r11, %r11
-	ld %r31, 32(%r5)
-	mulhdu %r29, %r27, %r31
-	mulld %r30, %r27, %r31
-	addc %r17, %r17, %r30
-	addze %r29, %r29
-	addc %r11, %r17, %r11
-	addze %r29, %r29
-	ld %r30, 40(%r5)
-	mulhdu %r17, %r27, %r30
-	mulld %r31, %r27, %r30
-	addc %r15, %r15, %r31
-	addze %r17, %r17
-	addc %r15, %r15, %r29
-	addze %r17, %r17
-	ld %r31, 48(%r5)
-	mulhdu %r29, %r27, %r31
-	mulld %r30, %r27, %r31
-	addc %r14, %r14, %r30
-	addze %r29, %r29
-	addc %r14, %r14, %r17
-	addze %r29, %r29
-	ld %r30, 56(%r5)
-	mulhdu %r17, %r27, %r30
-	mulld %r31, %r27, %r30
-	addc %r16, %r16, %r31
-	addze %r17, %r17
-	addc %r16, %r16, %r29
-	addze %r17, %r17
-	ld %r31, 64(%r5)
-	mulhdu %r29, %r27, %r31
-	mulld %r30, %r27, %r31
-	addc %r18, %r18, %r30
-	addze %r29, %r29
-	addc %r17, %r18, %r17
-	addze %r29, %r29
-	ld %r30, 72(%r5)
-	mulhdu %r18, %r27, %r30
-	mulld %r31, %r27, %r30
-	addc %r20, %r20, %r31
-	addze %r18, %r18
-	addc %r20, %r20, %r29
-	addze %r18, %r18
-	ld %r31, 80(%r5)
-	mulhdu %r29, %r27, %r31
-	mulld %r30, %r27, %r31
-	addc %r22, %r22, %r30
-	addze %r29, %r29
-	addc %r18, %r22, %r18
-	addze %r29, %r29
-	mulhdu %r30, %r27, %r28
-	mulld %r22, %r27, %r28
-	addc %r21, %r21, %r22
-	addze %r30, %r30
-	addc %r21, %r21, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r27, %r8
-	mulld %r22, %r27, %r8
-	addc %r22, %r25, %r22
-	addze %r29, %r29
-	addc %r22, %r22, %r30
-	addze %r29, %r29
-	mulhdu %r30, %r27, %r7
-	mulld %r25, %r27, %r7
-	addc %r24, %r24, %r25
-	addze %r30, %r30
-	addc %r24, %r24, %r29
-	addze %r30, %r30
-	ld %r29, 112(%r5)
-	mulhdu %r25, %r27, %r29
-	mulld %r27, %r27, %r29
-	addc %r26, %r26, %r27
-	addze %r25, %r25
-	addc %r26, %r26, %r30
-	addze %r25, %r25
-	ld %r30, 120(%r5)
-	mulld %r27, %r23, %r30
-	mulhdu %r30, %r27, %r9
-	mulld %r29, %r27, %r9
-	addc %r0, %r23, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r27, %r6
-	mulld %r23, %r27, %r6
-	addc %r10, %r10, %r23
-	addze %r29, %r29
-	addc %r10, %r10, %r30
-	addze %r29, %r29
-	mulhdu %r30, %r27, %r12
-	mulld %r23, %r27, %r12
-	addc %r19, %r19, %r23
-	addze %r30, %r30
-	addc %r19, %r19, %r29
-	addze %r30, %r30
-	ld %r29, 24(%r5)
-	mulhdu %r23, %r27, %r29
-	mulld %r12, %r27, %r29
-	addc %r11, %r11, %r12
-	addze %r23, %r23
-	addc %r11, %r11, %r30
-	addze %r23, %r23
-	ld %r12, 32(%r5)
-	mulhdu %r30, %r27, %r12
-	mulld %r29, %r27, %r12
-	addc %r15, %r15, %r29
-	addze %r30, %r30
-	addc %r15, %r15, %r23
-	addze %r30, %r30
-	ld %r29, 40(%r5)
-	mulhdu %r23, %r27, %r29
-	mulld %r12, %r27, %r29
-	addc %r12, %r14, %r12
-	addze %r23, %r23
-	addc %r12, %r12, %r30
-	addze %r23, %r23
-	ld %r30, 48(%r5)
-	mulhdu %r14, %r27, %r30
-	mulld %r29, %r27, %r30
-	addc %r16, %r16, %r29
-	addze %r14, %r14
-	addc %r16, %r16, %r23
-	addze %r14, %r14
-	ld %r29, 56(%r5)
-	mulhdu %r23, %r27, %r29
-	mulld %r30, %r27, %r29
-	addc %r17, %r17, %r30
-	addze %r23, %r23
-	addc %r14, %r17, %r14
-	addze %r23, %r23
-	ld %r30, 64(%r5)
-	mulhdu %r17, %r27, %r30
-	mulld %r29, %r27, %r30
-	addc %r20, %r20, %r29
-	addze %r17, %r17
-	addc %r20, %r20, %r23
-	addze %r17, %r17
-	ld %r29, 72(%r5)
-	mulhdu %r23, %r27, %r29
-	mulld %r30, %r27, %r29
-	addc %r18, %r18, %r30
-	addze %r23, %r23
-	addc %r17, %r18, %r17
-	addze %r23, %r23
-	mulhdu %r30, %r27, %r31
-	mulld %r18, %r27, %r31
-	addc %r18, %r21, %r18
-	addze %r30, %r30
-	addc %r18, %r18, %r23
-	addze %r30, %r30
-	mulhdu %r23, %r27, %r28
-	mulld %r21, %r27, %r28
-	addc %r21, %r22, %r21
-	addze %r23, %r23
-	addc %r21, %r21, %r30
-	addze %r23, %r23
-	mulhdu %r30, %r27, %r8
-	mulld %r22, %r27, %r8
-	addc %r22, %r24, %r22
-	addze %r30, %r30
-	addc %r22, %r22, %r23
-	addze %r30, %r30
-	mulhdu %r24, %r27, %r7
-	mulld %r23, %r27, %r7
-	addc %r23, %r26, %r23
-	addze %r24, %r24
-	addc %r23, %r23, %r30
-	addze %r24, %r24
-	ld %r30, 112(%r5)
-	mulhdu %r26, %r27, %r30
-	mulld %r27, %r27, %r30
-	addc %r25, %r25, %r27
-	addze %r26, %r26
-	addc %r24, %r25, %r24
-	addze %r26, %r26
-	ld %r27, 120(%r5)
-	mulld %r25, %r10, %r27
-	mulhdu %r27, %r25, %r9
-	mulld %r30, %r25, %r9
-	addc %r0, %r10, %r30
-	addze %r27, %r27
-	mulhdu %r10, %r25, %r6
-	mulld %r30, %r25, %r6
-	addc %r19, %r19, %r30
-	addze %r10, %r10
-	addc %r19, %r19, %r27
-	addze %r10, %r10
-	ld %r30, 16(%r5)
-	mulhdu %r27, %r25, %r30
-	mulld %r6, %r25, %r30
-	addc %r11, %r11, %r6
-	addze %r27, %r27
-	addc %r10, %r11, %r10
-	addze %r27, %r27
-	ld %r6, 24(%r5)
-	mulhdu %r11, %r25, %r6
-	mulld %r30, %r25, %r6
-	addc %r15, %r15, %r30
-	addze %r11, %r11
-	addc %r15, %r15, %r27
-	addze %r11, %r11
+	ld %r11, 8(%r4)
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r12, %r8, %r11
+	ld %r31, 16(%r4)
+	adde %r12, %r31, %r12
+	ld %r31, 24(%r5)
+	mulld %r30, %r8, %r31
+	ld %r29, 24(%r4)
+	adde %r29, %r29, %r30
 	ld %r30, 32(%r5)
-	mulhdu %r27, %r25, %r30
-	mulld %r6, %r25, %r30
-	addc %r12, %r12, %r6
-	addze %r27, %r27
-	addc %r11, %r12, %r11
-	addze %r27, %r27
-	ld %r6, 40(%r5)
-	mulhdu %r12, %r25, %r6
-	mulld %r30, %r25, %r6
-	addc %r16, %r16, %r30
-	addze %r12, %r12
-	addc %r16, %r16, %r27
-	addze %r12, %r12
-	ld %r30, 48(%r5)
-	mulhdu %r27, %r25, %r30
-	mulld %r6, %r25, %r30
-	addc %r14, %r14, %r6
-	addze %r27, %r27
-	addc %r12, %r14, %r12
-	addze %r27, %r27
-	ld %r6, 56(%r5)
-	mulhdu %r14, %r25, %r6
-	mulld %r30, %r25, %r6
-	addc %r20, %r20, %r30
-	addze %r14, %r14
-	addc %r20, %r20, %r27
-	addze %r14, %r14
-	ld %r30, 64(%r5)
-	mulhdu %r27, %r25, %r30
-	mulld %r6, %r25, %r30
-	addc %r17, %r17, %r6
-	addze %r27, %r27
-	addc %r14, %r17, %r14
-	addze %r27, %r27
-	mulhdu %r6, %r25, %r29
-	mulld %r17, %r25, %r29
-	addc %r17, %r18, %r17
-	addze %r6, %r6
-	addc %r17, %r17, %r27
-	addze %r6, %r6
-	mulhdu %r27, %r25, %r31
-	mulld %r18, %r25, %r31
-	addc %r18, %r21, %r18
-	addze %r27, %r27
-	addc %r18, %r18, %r6
-	addze %r27, %r27
-	mulhdu %r6, %r25, %r28
-	mulld %r21, %r25, %r28
-	addc %r21, %r22, %r21
-	addze %r6, %r6
-	addc %r21, %r21, %r27
-	addze %r6, %r6
-	mulhdu %r27, %r25, %r8
-	mulld %r22, %r25, %r8
-	addc %r22, %r23, %r22
-	addze %r27, %r27
-	addc %r22, %r22, %r6
-	addze %r27, %r27
-	mulhdu %r6, %r25, %r7
-	mulld %r23, %r25, %r7
-	addc %r23, %r24, %r23
-	addze %r6, %r6
-	addc %r23, %r23, %r27
-	addze %r6, %r6
-	ld %r27, 112(%r5)
-	mulhdu %r24, %r25, %r27
-	mulld %r25, %r25, %r27
-	addc %r25, %r26, %r25
-	addze %r24, %r24
-	addc %r25, %r25, %r6
-	addze %r24, %r24
-	ld %r6, 120(%r5)
-	mulld %r26, %r19, %r6
-	mulhdu %r6, %r26, %r9
-	mulld %r27, %r26, %r9
-	addc %r0, %r19, %r27
-	addze %r6, %r6
-	ld %r27, 8(%r5)
-	mulhdu %r19, %r26, %r27
-	mulld %r9, %r26, %r27
-	addc %r10, %r10, %r9
-	addze %r19, %r19
-	addc %r10, %r10, %r6
-	addze %r19, %r19
-	ld %r6, 16(%r5)
-	mulhdu %r9, %r26, %r6
-	mulld %r27, %r26, %r6
-	addc %r15, %r15, %r27
-	addze %r9, %r9
-	addc %r15, %r15, %r19
-	addze %r9, %r9
-	ld %r27, 24(%r5)
-	mulhdu %r19, %r26, %r27
-	mulld %r6, %r26, %r27
-	addc %r11, %r11, %r6
-	addze %r19, %r19
-	addc %r11, %r11, %r9
-	addze %r19, %r19
-	ld %r6, 32(%r5)
-	mulhdu %r9, %r26, %r6
-	mulld %r27, %r26, %r6
-	addc %r16, %r16, %r27
-	addze %r9, %r9
-	addc %r16, %r16, %r19
-	addze %r9, %r9
-	ld %r27, 40(%r5)
-	mulhdu %r19, %r26, %r27
-	mulld %r6, %r26, %r27
-	addc %r12, %r12, %r6
-	addze %r19, %r19
-	addc %r12, %r12, %r9
-	addze %r19, %r19
-	ld %r6, 48(%r5)
-	mulhdu %r9, %r26, %r6
-	mulld %r27, %r26, %r6
-	addc %r20, %r20, %r27
-	addze %r9, %r9
-	addc %r19, %r20, %r19
-	addze %r9, %r9
-	ld %r27, 56(%r5)
-	mulhdu %r20, %r26, %r27
-	mulld %r6, %r26, %r27
-	addc %r14, %r14, %r6
-	addze %r20, %r20
-	addc %r14, %r14, %r9
-	addze %r20, %r20
-	mulhdu %r6, %r26, %r30
-	mulld %r9, %r26, %r30
-	addc %r17, %r17, %r9
-	addze %r6, %r6
-	addc %r17, %r17, %r20
-	addze %r6, %r6
-	mulhdu %r9, %r26, %r29
-	mulld %r20, %r26, %r29
-	addc %r18, %r18, %r20
-	addze %r9, %r9
-	addc %r18, %r18, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r26, %r31
-	mulld %r20, %r26, %r31
-	addc %r20, %r21, %r20
-	addze %r6, %r6
-	addc %r20, %r20, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r26, %r28
-	mulld %r21, %r26, %r28
-	addc %r21, %r22, %r21
-	addze %r9, %r9
-	addc %r21, %r21, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r26, %r8
-	mulld %r22, %r26, %r8
-	addc %r22, %r23, %r22
-	addze %r6, %r6
-	addc %r22, %r22, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r26, %r7
-	mulld %r23, %r26, %r7
-	addc %r23, %r25, %r23
-	addze %r9, %r9
-	addc %r23, %r23, %r6
-	addze %r9, %r9
-	ld %r6, 112(%r5)
-	mulhdu %r25, %r26, %r6
-	mulld %r26, %r26, %r6
-	addc %r24, %r24, %r26
-	addze %r25, %r25
-	addc %r24, %r24, %r9
-	addze %r25, %r25
-	ld %r9, 120(%r5)
-	mulld %r26, %r10, %r9
-	ld %r9, 0(%r5)
-	mulhdu %r6, %r26, %r9
-	mulld %r7, %r26, %r9
-	addc %r0, %r10, %r7
-	addze %r6, %r6
-	ld %r7, 8(%r5)
-	mulhdu %r10, %r26, %r7
-	mulld %r9, %r26, %r7
-	addc %r15, %r15, %r9
-	addze %r10, %r10
-	addc %r15, %r15, %r6
-	addze %r10, %r10
-	ld %r6, 16(%r5)
-	mulhdu %r9, %r26, %r6
-	mulld %r7, %r26, %r6
-	addc %r11, %r11, %r7
-	addze %r9, %r9
-	addc %r10, %r11, %r10
-	addze %r9, %r9
-	ld %r7, 24(%r5)
-	mulhdu %r11, %r26, %r7
-	mulld %r6, %r26, %r7
-	addc %r16, %r16, %r6
-	addze %r11, %r11
-	addc %r16, %r16, %r9
-	addze %r11, %r11
-	ld %r6, 32(%r5)
-	mulhdu %r9, %r26, %r6
-	mulld %r7, %r26, %r6
-	addc %r12, %r12, %r7
-	addze %r9, %r9
-	addc %r11, %r12, %r11
-	addze %r9, %r9
-	ld %r7, 40(%r5)
-	mulhdu %r12, %r26, %r7
-	mulld %r6, %r26, %r7
-	addc %r19, %r19, %r6
-	addze %r12, %r12
-	addc %r19, %r19, %r9
-	addze %r12, %r12
-	ld %r6, 48(%r5)
-	mulhdu %r9, %r26, %r6
-	mulld %r7, %r26, %r6
-	addc %r14, %r14, %r7
-	addze %r9, %r9
-	addc %r12, %r14, %r12
-	addze %r9, %r9
-	mulhdu %r7, %r26, %r27
-	mulld %r14, %r26, %r27
-	addc %r14, %r17, %r14
-	addze %r7, %r7
-	addc %r14, %r14, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r26, %r30
-	mulld %r17, %r26, %r30
-	addc %r17, %r18, %r17
-	addze %r9, %r9
-	addc %r17, %r17, %r7
-	addze %r9, %r9
-	mulhdu %r7, %r26, %r29
-	mulld %r18, %r26, %r29
-	addc %r18, %r20, %r18
-	addze %r7, %r7
-	addc %r18, %r18, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r26, %r31
-	mulld %r20, %r26, %r31
-	addc %r20, %r21, %r20
-	addze %r9, %r9
-	addc %r20, %r20, %r7
-	addze %r9, %r9
-	mulhdu %r7, %r26, %r28
-	mulld %r21, %r26, %r28
-	addc %r21, %r22, %r21
-	addze %r7, %r7
-	addc %r21, %r21, %r9
-	addze %r7, %r7
-	mulhdu %r9, %r26, %r8
-	mulld %r22, %r26, %r8
-	addc %r22, %r23, %r22
-	addze %r9, %r9
-	addc %r22, %r22, %r7
-	addze %r9, %r9
+	mulld %r28, %r8, %r30
+	ld %r27, 32(%r4)
+	adde %r27, %r27, %r28
+	ld %r28, 40(%r5)
+	mulld %r26, %r8, %r28
+	ld %r25, 40(%r4)
+	adde %r25, %r25, %r26
+	ld %r26, 48(%r5)
+	mulld %r24, %r8, %r26
+	ld %r23, 48(%r4)
+	adde %r23, %r23, %r24
+	ld %r24, 56(%r5)
+	mulld %r22, %r8, %r24
+	ld %r21, 56(%r4)
+	adde %r21, %r21, %r22
+	ld %r22, 64(%r5)
+	mulld %r20, %r8, %r22
+	ld %r19, 64(%r4)
+	adde %r19, %r19, %r20
+	ld %r20, 72(%r5)
+	mulld %r18, %r8, %r20
+	ld %r17, 72(%r4)
+	adde %r17, %r17, %r18
+	ld %r18, 80(%r5)
+	mulld %r16, %r8, %r18
+	ld %r15, 80(%r4)
+	adde %r15, %r15, %r16
+	ld %r16, 88(%r5)
+	mulld %r14, %r8, %r16
+	ld %r7, 88(%r4)
+	adde %r14, %r7, %r14
+	ld %r7, 96(%r5)
+	mulld %r16, %r8, %r7
+	ld %r7, 96(%r4)
+	adde %r16, %r7, %r16
 	ld %r7, 104(%r5)
-	mulhdu %r23, %r26, %r7
-	mulld %r8, %r26, %r7
-	addc %r24, %r24, %r8
-	addze %r23, %r23
-	addc %r24, %r24, %r9
-	addze %r23, %r23
-	ld %r8, 112(%r5)
-	mulhdu %r9, %r26, %r8
-	mulld %r26, %r26, %r8
-	addc %r25, %r25, %r26
-	addze %r9, %r9
-	addc %r23, %r25, %r23
-	addze %r9, %r9
-	ld %r26, 120(%r5)
-	mulld %r25, %r15, %r26
-	ld %r26, 0(%r5)
-	mulhdu %r8, %r25, %r26
-	mulld %r7, %r25, %r26
-	addc %r0, %r15, %r7
-	addze %r8, %r8
-	ld %r7, 8(%r5)
-	mulhdu %r15, %r25, %r7
-	mulld %r26, %r25, %r7
-	addc %r10, %r10, %r26
-	addze %r15, %r15
-	addc %r10, %r10, %r8
-	addze %r15, %r15
-	ld %r8, 16(%r5)
-	mulhdu %r26, %r25, %r8
-	mulld %r7, %r25, %r8
-	addc %r16, %r16, %r7
-	addze %r26, %r26
-	addc %r15, %r16, %r15
-	addze %r26, %r26
-	ld %r7, 24(%r5)
-	mulhdu %r16, %r25, %r7
-	mulld %r8, %r25, %r7
-	addc %r11, %r11, %r8
-	addze %r16, %r16
-	addc %r11, %r11, %r26
-	addze %r16, %r16
-	ld %r8, 32(%r5)
-	mulhdu %r26, %r25, %r8
-	mulld %r7, %r25, %r8
-	addc %r19, %r19, %r7
-	addze %r26, %r26
-	addc %r16, %r19, %r16
-	addze %r26, %r26
-	ld %r7, 40(%r5)
-	mulhdu %r19, %r25, %r7
-	mulld %r8, %r25, %r7
-	addc %r12, %r12, %r8
-	addze %r19, %r19
-	addc %r12, %r12, %r26
-	addze %r19, %r19
-	mulhdu %r8, %r25, %r6
-	mulld %r26, %r25, %r6
-	addc %r14, %r14, %r26
-	addze %r8, %r8
-	addc %r14, %r14, %r19
-	addze %r8, %r8
-	mulhdu %r26, %r25, %r27
-	mulld %r19, %r25, %r27
-	addc %r17, %r17, %r19
-	addze %r26, %r26
-	addc %r17, %r17, %r8
-	addze %r26, %r26
-	mulhdu %r8, %r25, %r30
-	mulld %r19, %r25, %r30
-	addc %r18, %r18, %r19
-	addze %r8, %r8
-	addc %r18, %r18, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r25, %r29
-	mulld %r19, %r25, %r29
-	addc %r19, %r20, %r19
-	addze %r26, %r26
-	addc %r19, %r19, %r8
-	addze %r26, %r26
-	mulhdu %r8, %r25, %r31
-	mulld %r20, %r25, %r31
-	addc %r20, %r21, %r20
-	addze %r8, %r8
-	addc %r20, %r20, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r25, %r28
-	mulld %r21, %r25, %r28
-	addc %r21, %r22, %r21
-	addze %r26, %r26
-	addc %r21, %r21, %r8
-	addze %r26, %r26
-	ld %r8, 96(%r5)
-	mulhdu %r22, %r25, %r8
-	mulld %r28, %r25, %r8
-	addc %r24, %r24, %r28
-	addze %r22, %r22
-	addc %r24, %r24, %r26
-	addze %r22, %r22
-	ld %r28, 104(%r5)
-	mulhdu %r26, %r25, %r28
-	mulld %r8, %r25, %r28
-	addc %r23, %r23, %r8
-	addze %r26, %r26
-	addc %r22, %r23, %r22
-	addze %r26, %r26
-	ld %r8, 112(%r5)
-	mulhdu %r23, %r25, %r8
-	mulld %r25, %r25, %r8
-	addc %r25, %r9, %r25
-	addze %r23, %r23
-	addc %r25, %r25, %r26
-	addze %r23, %r23
-	ld %r9, 120(%r5)
-	mulld %r26, %r10, %r9
-	ld %r9, 0(%r5)
-	mulhdu %r8, %r26, %r9
-	mulld %r28, %r26, %r9
-	addc %r0, %r10, %r28
-	addze %r8, %r8
-	ld %r10, 8(%r5)
-	mulhdu %r28, %r26, %r10
-	mulld %r9, %r26, %r10
-	addc %r15, %r15, %r9
-	addze %r28, %r28
-	addc %r15, %r15, %r8
-	addze %r28, %r28
-	ld %r8, 16(%r5)
-	mulhdu %r9, %r26, %r8
-	mulld %r10, %r26, %r8
-	addc %r10, %r11, %r10
-	addze %r9, %r9
-	addc %r10, %r10, %r28
-	addze %r9, %r9
-	ld %r11, 24(%r5)
-	mulhdu %r28, %r26, %r11
-	mulld %r8, %r26, %r11
-	addc %r16, %r16, %r8
-	addze %r28, %r28
-	addc %r16, %r16, %r9
-	addze %r28, %r28
-	ld %r8, 32(%r5)
-	mulhdu %r9, %r26, %r8
-	mulld %r11, %r26, %r8
-	addc %r11, %r12, %r11
-	addze %r9, %r9
-	addc %r11, %r11, %r28
-	addze %r9, %r9
-	mulhdu %r12, %r26, %r7
-	mulld %r28, %r26, %r7
-	addc %r14, %r14, %r28
-	addze %r12, %r12
-	addc %r14, %r14, %r9
-	addze %r12, %r12
-	mulhdu %r9, %r26, %r6
-	mulld %r28, %r26, %r6
-	addc %r17, %r17, %r28
-	addze %r9, %r9
-	addc %r12, %r17, %r12
-	addze %r9, %r9
-	mulhdu %r28, %r26, %r27
-	mulld %r17, %r26, %r27
-	addc %r17, %r18, %r17
-	addze %r28, %r28
-	addc %r17, %r17, %r9
-	addze %r28, %r28
-	mulhdu %r9, %r26, %r30
-	mulld %r18, %r26, %r30
-	addc %r18, %r19, %r18
-	addze %r9, %r9
-	addc %r18, %r18, %r28
-	addze %r9, %r9
-	mulhdu %r28, %r26, %r29
-	mulld %r19, %r26, %r29
-	addc %r19, %r20, %r19
-	addze %r28, %r28
-	addc %r19, %r19, %r9
-	addze %r28, %r28
-	mulhdu %r9, %r26, %r31
-	mulld %r20, %r26, %r31
-	addc %r20, %r21, %r20
-	addze %r9, %r9
-	addc %r20, %r20, %r28
-	addze %r9, %r9
-	ld %r28, 88(%r5)
-	mulhdu %r21, %r26, %r28
-	mulld %r31, %r26, %r28
-	addc %r24, %r24, %r31
-	addze %r21, %r21
-	addc %r24, %r24, %r9
-	addze %r21, %r21
-	ld %r9, 96(%r5)
-	mulhdu %r31, %r26, %r9
-	mulld %r28, %r26, %r9
-	addc %r22, %r22, %r28
-	addze %r31, %r31
-	addc %r21, %r22, %r21
-	addze %r31, %r31
-	ld %r28, 104(%r5)
-	mulhdu %r22, %r26, %r28
-	mulld %r9, %r26, %r28
-	addc %r25, %r25, %r9
-	addze %r22, %r22
-	addc %r25, %r25, %r31
-	addze %r22, %r22
-	ld %r9, 112(%r5)
-	mulhdu %r31, %r26, %r9
-	mulld %r26, %r26, %r9
-	addc %r23, %r23, %r26
-	addze %r31, %r31
-	addc %r22, %r23, %r22
-	addze %r31, %r31
-	ld %r26, 120(%r5)
-	mulld %r23, %r15, %r26
-	ld %r26, 0(%r5)
-	mulhdu %r9, %r23, %r26
-	mulld %r28, %r23, %r26
-	addc %r0, %r15, %r28
-	addze %r9, %r9
-	ld %r28, 8(%r5)
-	mulhdu %r15, %r23, %r28
-	mulld %r26, %r23, %r28
-	addc %r10, %r10, %r26
-	addze %r15, %r15
-	addc %r10, %r10, %r9
-	addze %r15, %r15
-	ld %r9, 16(%r5)
-	mulhdu %r26, %r23, %r9
-	mulld %r28, %r23, %r9
-	addc %r16, %r16, %r28
-	addze %r26, %r26
-	addc %r15, %r16, %r15
-	addze %r26, %r26
-	ld %r28, 24(%r5)
-	mulhdu %r16, %r23, %r28
-	mulld %r9, %r23, %r28
-	addc %r11, %r11, %r9
-	addze %r16, %r16
-	addc %r11, %r11, %r26
-	addze %r16, %r16
-	mulhdu %r9, %r23, %r8
-	mulld %r26, %r23, %r8
-	addc %r14, %r14, %r26
-	addze %r9, %r9
-	addc %r14, %r14, %r16
-	addze %r9, %r9
-	mulhdu %r26, %r23, %r7
-	mulld %r16, %r23, %r7
-	addc %r12, %r12, %r16
-	addze %r26, %r26
-	addc %r12, %r12, %r9
-	addze %r26, %r26
-	mulhdu %r9, %r23, %r6
-	mulld %r16, %r23, %r6
-	addc %r16, %r17, %r16
-	addze %r9, %r9
-	addc %r16, %r16, %r26
-	addze %r9, %r9
-	mulhdu %r26, %r23, %r27
-	mulld %r17, %r23, %r27
-	addc %r17, %r18, %r17
-	addze %r26, %r26
-	addc %r17, %r17, %r9
-	addze %r26, %r26
-	mulhdu %r9, %r23, %r30
-	mulld %r18, %r23, %r30
-	addc %r18, %r19, %r18
-	addze %r9, %r9
-	addc %r18, %r18, %r26
-	addze %r9, %r9
-	mulhdu %r26, %r23, %r29
-	mulld %r19, %r23, %r29
-	addc %r19, %r20, %r19
-	addze %r26, %r26
-	addc %r19, %r19, %r9
-	addze %r26, %r26
-	ld %r9, 80(%r5)
-	mulhdu %r20, %r23, %r9
-	mulld %r29, %r23, %r9
-	addc %r24, %r24, %r29
-	addze %r20, %r20
-	addc %r24, %r24, %r26
-	addze %r20, %r20
+	mulld %r18, %r8, %r7
+	ld %r7, 104(%r4)
+	adde %r18, %r7, %r18
+	ld %r7, 112(%r5)
+	mulld %r20, %r8, %r7
+	ld %r7, 112(%r4)
+	adde %r20, %r7, %r20
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r22, %r8, %r9
+	addc %r10, %r10, %r22
+	mulhdu %r22, %r8, %r6
+	adde %r12, %r12, %r22
+	mulhdu %r22, %r8, %r11
+	adde %r22, %r29, %r22
+	mulhdu %r29, %r8, %r31
+	adde %r27, %r27, %r29
+	mulhdu %r29, %r8, %r30
+	adde %r25, %r25, %r29
+	mulhdu %r29, %r8, %r28
+	adde %r23, %r23, %r29
+	mulhdu %r29, %r8, %r26
+	adde %r21, %r21, %r29
+	mulhdu %r29, %r8, %r24
+	adde %r19, %r19, %r29
+	ld %r29, 64(%r5)
+	mulhdu %r24, %r8, %r29
+	adde %r17, %r17, %r24
+	ld %r24, 72(%r5)
+	mulhdu %r29, %r8, %r24
+	adde %r15, %r15, %r29
+	ld %r29, 80(%r5)
+	mulhdu %r24, %r8, %r29
+	adde %r14, %r14, %r24
+	ld %r24, 88(%r5)
+	mulhdu %r29, %r8, %r24
+	adde %r16, %r16, %r29
+	ld %r29, 96(%r5)
+	mulhdu %r24, %r8, %r29
+	adde %r18, %r18, %r24
+	ld %r24, 104(%r5)
+	mulhdu %r29, %r8, %r24
+	adde %r20, %r20, %r29
+	ld %r29, 112(%r5)
+	mulhdu %r8, %r8, %r29
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	ld %r29, 120(%r5)
+	mulld %r24, %r10, %r29
+	mulld %r29, %r24, %r9
+	addc %r0, %r10, %r29
+	mulld %r10, %r24, %r6
+	adde %r10, %r12, %r10
+	mulld %r12, %r24, %r11
+	adde %r12, %r22, %r12
+	mulld %r29, %r24, %r31
+	adde %r27, %r27, %r29
+	mulld %r29, %r24, %r30
+	adde %r25, %r25, %r29
+	mulld %r29, %r24, %r28
+	adde %r23, %r23, %r29
+	mulld %r29, %r24, %r26
+	adde %r21, %r21, %r29
+	ld %r29, 56(%r5)
+	mulld %r22, %r24, %r29
+	adde %r19, %r19, %r22
+	ld %r22, 64(%r5)
+	mulld %r29, %r24, %r22
+	adde %r17, %r17, %r29
+	ld %r29, 72(%r5)
+	mulld %r22, %r24, %r29
+	adde %r15, %r15, %r22
+	ld %r22, 80(%r5)
+	mulld %r29, %r24, %r22
+	adde %r14, %r14, %r29
 	ld %r29, 88(%r5)
-	mulhdu %r26, %r23, %r29
-	mulld %r9, %r23, %r29
-	addc %r21, %r21, %r9
-	addze %r26, %r26
-	addc %r20, %r21, %r20
-	addze %r26, %r26
-	ld %r9, 96(%r5)
-	mulhdu %r21, %r23, %r9
-	mulld %r29, %r23, %r9
-	addc %r25, %r25, %r29
-	addze %r21, %r21
-	addc %r25, %r25, %r26
-	addze %r21, %r21
+	mulld %r22, %r24, %r29
+	adde %r16, %r16, %r22
+	ld %r22, 96(%r5)
+	mulld %r29, %r24, %r22
+	adde %r18, %r18, %r29
 	ld %r29, 104(%r5)
-	mulhdu %r26, %r23, %r29
-	mulld %r9, %r23, %r29
-	addc %r22, %r22, %r9
-	addze %r26, %r26
-	addc %r21, %r22, %r21
-	addze %r26, %r26
-	ld %r9, 112(%r5)
-	mulhdu %r22, %r23, %r9
-	mulld %r23, %r23, %r9
-	addc %r23, %r31, %r23
-	addze %r22, %r22
-	addc %r23, %r23, %r26
-	addze %r22, %r22
+	mulld %r22, %r24, %r29
+	adde %r20, %r20, %r22
+	ld %r22, 112(%r5)
+	mulld %r29, %r24, %r22
+	adde %r29, %r7, %r29
+	addze %r8, %r8
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r22, %r24, %r9
+	addc %r10, %r10, %r22
+	mulhdu %r22, %r24, %r6
+	adde %r12, %r12, %r22
+	mulhdu %r22, %r24, %r11
+	adde %r22, %r27, %r22
+	mulhdu %r27, %r24, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r24, %r30
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r24, %r28
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r24, %r26
+	adde %r19, %r19, %r27
+	ld %r27, 56(%r5)
+	mulhdu %r26, %r24, %r27
+	adde %r17, %r17, %r26
+	ld %r26, 64(%r5)
+	mulhdu %r27, %r24, %r26
+	adde %r15, %r15, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r26, %r24, %r27
+	adde %r14, %r14, %r26
+	ld %r26, 80(%r5)
+	mulhdu %r27, %r24, %r26
+	adde %r16, %r16, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r26, %r24, %r27
+	adde %r18, %r18, %r26
+	ld %r26, 96(%r5)
+	mulhdu %r27, %r24, %r26
+	adde %r20, %r20, %r27
+	ld %r27, 104(%r5)
+	mulhdu %r26, %r24, %r27
+	adde %r26, %r29, %r26
+	ld %r29, 112(%r5)
+	mulhdu %r24, %r24, %r29
+	adde %r24, %r8, %r24
+	addze %r7, %r7
+	ld %r8, 120(%r5)
+	mulld %r29, %r10, %r8
+	mulld %r8, %r29, %r9
+	addc %r0, %r10, %r8
+	mulld %r8, %r29, %r6
+	adde %r12, %r12, %r8
+	mulld %r8, %r29, %r11
+	adde %r22, %r22, %r8
+	mulld %r8, %r29, %r31
+	adde %r25, %r25, %r8
+	mulld %r8, %r29, %r30
+	adde %r23, %r23, %r8
+	mulld %r8, %r29, %r28
+	adde %r21, %r21, %r8
+	ld %r8, 48(%r5)
+	mulld %r10, %r29, %r8
+	adde %r10, %r19, %r10
+	ld %r19, 56(%r5)
+	mulld %r8, %r29, %r19
+	adde %r17, %r17, %r8
+	ld %r8, 64(%r5)
+	mulld %r19, %r29, %r8
+	adde %r15, %r15, %r19
+	ld %r19, 72(%r5)
+	mulld %r8, %r29, %r19
+	adde %r14, %r14, %r8
+	ld %r8, 80(%r5)
+	mulld %r19, %r29, %r8
+	adde %r16, %r16, %r19
+	ld %r19, 88(%r5)
+	mulld %r8, %r29, %r19
+	adde %r18, %r18, %r8
+	ld %r8, 96(%r5)
+	mulld %r19, %r29, %r8
+	adde %r19, %r20, %r19
+	mulld %r20, %r29, %r27
+	adde %r20, %r26, %r20
+	ld %r26, 112(%r5)
+	mulld %r27, %r29, %r26
+	adde %r24, %r24, %r27
+	addze %r7, %r7
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r26, %r29, %r9
+	addc %r12, %r12, %r26
+	mulhdu %r26, %r29, %r6
+	adde %r22, %r22, %r26
+	mulhdu %r26, %r29, %r11
+	adde %r25, %r25, %r26
+	mulhdu %r26, %r29, %r31
+	adde %r23, %r23, %r26
+	mulhdu %r26, %r29, %r30
+	adde %r21, %r21, %r26
+	mulhdu %r26, %r29, %r28
+	adde %r10, %r10, %r26
+	ld %r26, 48(%r5)
+	mulhdu %r28, %r29, %r26
+	adde %r17, %r17, %r28
+	ld %r28, 56(%r5)
+	mulhdu %r26, %r29, %r28
+	adde %r15, %r15, %r26
+	ld %r26, 64(%r5)
+	mulhdu %r28, %r29, %r26
+	adde %r14, %r14, %r28
+	ld %r28, 72(%r5)
+	mulhdu %r26, %r29, %r28
+	adde %r16, %r16, %r26
+	ld %r26, 80(%r5)
+	mulhdu %r28, %r29, %r26
+	adde %r18, %r18, %r28
+	ld %r28, 88(%r5)
+	mulhdu %r26, %r29, %r28
+	adde %r19, %r19, %r26
+	mulhdu %r26, %r29, %r8
+	adde %r20, %r20, %r26
+	ld %r26, 104(%r5)
+	mulhdu %r8, %r29, %r26
+	adde %r24, %r24, %r8
+	ld %r8, 112(%r5)
+	mulhdu %r29, %r29, %r8
+	adde %r29, %r7, %r29
+	addze %r27, %r27
+	ld %r7, 120(%r5)
+	mulld %r8, %r12, %r7
+	mulld %r7, %r8, %r9
+	addc %r0, %r12, %r7
+	mulld %r7, %r8, %r6
+	adde %r22, %r22, %r7
+	mulld %r7, %r8, %r11
+	adde %r25, %r25, %r7
+	mulld %r7, %r8, %r31
+	adde %r23, %r23, %r7
+	mulld %r7, %r8, %r30
+	adde %r21, %r21, %r7
+	ld %r7, 40(%r5)
+	mulld %r12, %r8, %r7
+	adde %r10, %r10, %r12
+	ld %r12, 48(%r5)
+	mulld %r7, %r8, %r12
+	adde %r17, %r17, %r7
+	ld %r7, 56(%r5)
+	mulld %r12, %r8, %r7
+	adde %r12, %r15, %r12
+	ld %r15, 64(%r5)
+	mulld %r7, %r8, %r15
+	adde %r14, %r14, %r7
+	ld %r7, 72(%r5)
+	mulld %r15, %r8, %r7
+	adde %r15, %r16, %r15
+	ld %r16, 80(%r5)
+	mulld %r7, %r8, %r16
+	adde %r18, %r18, %r7
+	mulld %r7, %r8, %r28
+	adde %r19, %r19, %r7
+	ld %r7, 96(%r5)
+	mulld %r28, %r8, %r7
+	adde %r20, %r20, %r28
+	mulld %r28, %r8, %r26
+	adde %r24, %r24, %r28
+	ld %r28, 112(%r5)
+	mulld %r26, %r8, %r28
+	adde %r26, %r29, %r26
+	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r28, %r8, %r9
+	addc %r22, %r22, %r28
+	mulhdu %r28, %r8, %r6
+	adde %r25, %r25, %r28
+	mulhdu %r28, %r8, %r11
+	adde %r23, %r23, %r28
+	mulhdu %r28, %r8, %r31
+	adde %r21, %r21, %r28
+	mulhdu %r28, %r8, %r30
+	adde %r10, %r10, %r28
+	ld %r28, 40(%r5)
+	mulhdu %r30, %r8, %r28
+	adde %r17, %r17, %r30
+	ld %r30, 48(%r5)
+	mulhdu %r28, %r8, %r30
+	adde %r12, %r12, %r28
+	ld %r28, 56(%r5)
+	mulhdu %r30, %r8, %r28
+	adde %r14, %r14, %r30
+	ld %r30, 64(%r5)
+	mulhdu %r28, %r8, %r30
+	adde %r15, %r15, %r28
+	ld %r28, 72(%r5)
+	mulhdu %r30, %r8, %r28
+	adde %r18, %r18, %r30
+	mulhdu %r30, %r8, %r16
+	adde %r19, %r19, %r30
+	ld %r30, 88(%r5)
+	mulhdu %r16, %r8, %r30
+	adde %r16, %r20, %r16
+	mulhdu %r20, %r8, %r7
+	adde %r20, %r24, %r20
+	ld %r24, 104(%r5)
+	mulhdu %r7, %r8, %r24
+	adde %r26, %r26, %r7
+	ld %r7, 112(%r5)
+	mulhdu %r8, %r8, %r7
+	adde %r27, %r27, %r8
+	addze %r29, %r29
+	ld %r8, 120(%r5)
+	mulld %r7, %r22, %r8
+	mulld %r8, %r7, %r9
+	addc %r0, %r22, %r8
+	mulld %r8, %r7, %r6
+	adde %r25, %r25, %r8
+	mulld %r8, %r7, %r11
+	adde %r23, %r23, %r8
+	mulld %r8, %r7, %r31
+	adde %r21, %r21, %r8
+	ld %r8, 32(%r5)
+	mulld %r22, %r7, %r8
+	adde %r10, %r10, %r22
+	ld %r22, 40(%r5)
+	mulld %r8, %r7, %r22
+	adde %r17, %r17, %r8
+	ld %r8, 48(%r5)
+	mulld %r22, %r7, %r8
+	adde %r12, %r12, %r22
+	ld %r22, 56(%r5)
+	mulld %r8, %r7, %r22
+	adde %r14, %r14, %r8
+	ld %r8, 64(%r5)
+	mulld %r22, %r7, %r8
+	adde %r15, %r15, %r22
+	mulld %r22, %r7, %r28
+	adde %r18, %r18, %r22
+	ld %r22, 80(%r5)
+	mulld %r28, %r7, %r22
+	adde %r19, %r19, %r28
+	mulld %r28, %r7, %r30
+	adde %r16, %r16, %r28
+	ld %r28, 96(%r5)
+	mulld %r30, %r7, %r28
+	adde %r20, %r20, %r30
+	mulld %r30, %r7, %r24
+	adde %r26, %r26, %r30
+	ld %r30, 112(%r5)
+	mulld %r24, %r7, %r30
+	adde %r24, %r27, %r24
+	addze %r29, %r29
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r30, %r7, %r9
+	addc %r25, %r25, %r30
+	mulhdu %r30, %r7, %r6
+	adde %r23, %r23, %r30
+	mulhdu %r30, %r7, %r11
+	adde %r21, %r21, %r30
+	mulhdu %r30, %r7, %r31
+	adde %r10, %r10, %r30
+	ld %r30, 32(%r5)
+	mulhdu %r31, %r7, %r30
+	adde %r17, %r17, %r31
+	ld %r31, 40(%r5)
+	mulhdu %r30, %r7, %r31
+	adde %r12, %r12, %r30
+	ld %r30, 48(%r5)
+	mulhdu %r31, %r7, %r30
+	adde %r14, %r14, %r31
+	ld %r31, 56(%r5)
+	mulhdu %r30, %r7, %r31
+	adde %r15, %r15, %r30
+	mulhdu %r30, %r7, %r8
+	adde %r18, %r18, %r30
+	ld %r30, 72(%r5)
+	mulhdu %r8, %r7, %r30
+	adde %r19, %r19, %r8
+	mulhdu %r8, %r7, %r22
+	adde %r16, %r16, %r8
+	ld %r8, 88(%r5)
+	mulhdu %r22, %r7, %r8
+	adde %r20, %r20, %r22
+	mulhdu %r22, %r7, %r28
+	adde %r22, %r26, %r22
+	ld %r26, 104(%r5)
+	mulhdu %r28, %r7, %r26
+	adde %r24, %r24, %r28
+	ld %r28, 112(%r5)
+	mulhdu %r7, %r7, %r28
+	adde %r29, %r29, %r7
+	addze %r27, %r27
+	ld %r7, 120(%r5)
+	mulld %r28, %r25, %r7
+	mulld %r7, %r28, %r9
+	addc %r0, %r25, %r7
+	mulld %r7, %r28, %r6
+	adde %r23, %r23, %r7
+	mulld %r7, %r28, %r11
+	adde %r21, %r21, %r7
+	ld %r7, 24(%r5)
+	mulld %r25, %r28, %r7
+	adde %r10, %r10, %r25
+	ld %r25, 32(%r5)
+	mulld %r7, %r28, %r25
+	adde %r17, %r17, %r7
+	ld %r7, 40(%r5)
+	mulld %r25, %r28, %r7
+	adde %r12, %r12, %r25
+	ld %r25, 48(%r5)
+	mulld %r7, %r28, %r25
+	adde %r14, %r14, %r7
+	mulld %r7, %r28, %r31
+	adde %r15, %r15, %r7
+	ld %r7, 64(%r5)
+	mulld %r31, %r28, %r7
+	adde %r18, %r18, %r31
+	mulld %r31, %r28, %r30
+	adde %r19, %r19, %r31
+	ld %r31, 80(%r5)
+	mulld %r30, %r28, %r31
+	adde %r16, %r16, %r30
+	mulld %r30, %r28, %r8
+	adde %r20, %r20, %r30
+	ld %r30, 96(%r5)
+	mulld %r8, %r28, %r30
+	adde %r22, %r22, %r8
+	mulld %r8, %r28, %r26
+	adde %r24, %r24, %r8
+	ld %r8, 112(%r5)
+	mulld %r26, %r28, %r8
+	adde %r26, %r29, %r26
+	addze %r27, %r27
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r8, %r28, %r9
+	addc %r23, %r23, %r8
+	mulhdu %r8, %r28, %r6
+	adde %r21, %r21, %r8
+	mulhdu %r8, %r28, %r11
+	adde %r10, %r10, %r8
+	ld %r8, 24(%r5)
+	mulhdu %r11, %r28, %r8
+	adde %r11, %r17, %r11
+	ld %r17, 32(%r5)
+	mulhdu %r8, %r28, %r17
+	adde %r12, %r12, %r8
+	ld %r8, 40(%r5)
+	mulhdu %r17, %r28, %r8
+	adde %r14, %r14, %r17
+	mulhdu %r17, %r28, %r25
+	adde %r15, %r15, %r17
+	ld %r17, 56(%r5)
+	mulhdu %r25, %r28, %r17
+	adde %r18, %r18, %r25
+	mulhdu %r25, %r28, %r7
+	adde %r19, %r19, %r25
+	ld %r25, 72(%r5)
+	mulhdu %r7, %r28, %r25
+	adde %r16, %r16, %r7
+	mulhdu %r7, %r28, %r31
+	adde %r20, %r20, %r7
+	ld %r7, 88(%r5)
+	mulhdu %r31, %r28, %r7
+	adde %r22, %r22, %r31
+	mulhdu %r31, %r28, %r30
+	adde %r24, %r24, %r31
+	ld %r31, 104(%r5)
+	mulhdu %r30, %r28, %r31
+	adde %r26, %r26, %r30
+	ld %r30, 112(%r5)
+	mulhdu %r28, %r28, %r30
+	adde %r27, %r27, %r28
+	addze %r29, %r29
+	ld %r28, 120(%r5)
+	mulld %r30, %r23, %r28
+	mulld %r28, %r30, %r9
+	addc %r0, %r23, %r28
+	mulld %r28, %r30, %r6
+	adde %r21, %r21, %r28
+	ld %r28, 16(%r5)
+	mulld %r23, %r30, %r28
+	adde %r10, %r10, %r23
+	ld %r23, 24(%r5)
+	mulld %r28, %r30, %r23
+	adde %r11, %r11, %r28
+	ld %r28, 32(%r5)
+	mulld %r23, %r30, %r28
+	adde %r12, %r12, %r23
+	mulld %r23, %r30, %r8
+	adde %r14, %r14, %r23
+	ld %r23, 48(%r5)
+	mulld %r8, %r30, %r23
+	adde %r15, %r15, %r8
+	mulld %r8, %r30, %r17
+	adde %r18, %r18, %r8
+	ld %r8, 64(%r5)
+	mulld %r17, %r30, %r8
+	adde %r17, %r19, %r17
+	mulld %r19, %r30, %r25
+	adde %r16, %r16, %r19
+	ld %r19, 80(%r5)
+	mulld %r25, %r30, %r19
+	adde %r20, %r20, %r25
+	mulld %r25, %r30, %r7
+	adde %r22, %r22, %r25
+	ld %r25, 96(%r5)
+	mulld %r7, %r30, %r25
+	adde %r24, %r24, %r7
+	mulld %r7, %r30, %r31
+	adde %r26, %r26, %r7
+	ld %r7, 112(%r5)
+	mulld %r31, %r30, %r7
+	adde %r27, %r27, %r31
+	addze %r29, %r29
+	subfe %r31, %r31, %r31
+	addi %r31, %r31, 1
+	mulhdu %r7, %r30, %r9
+	addc %r21, %r21, %r7
+	mulhdu %r7, %r30, %r6
+	adde %r10, %r10, %r7
+	ld %r7, 16(%r5)
+	mulhdu %r6, %r30, %r7
+	adde %r11, %r11, %r6
+	ld %r6, 24(%r5)
+	mulhdu %r7, %r30, %r6
+	adde %r12, %r12, %r7
+	mulhdu %r7, %r30, %r28
+	adde %r14, %r14, %r7
+	ld %r7, 40(%r5)
+	mulhdu %r28, %r30, %r7
+	adde %r15, %r15, %r28
+	mulhdu %r28, %r30, %r23
+	adde %r18, %r18, %r28
+	ld %r28, 56(%r5)
+	mulhdu %r23, %r30, %r28
+	adde %r17, %r17, %r23
+	mulhdu %r23, %r30, %r8
+	adde %r16, %r16, %r23
+	ld %r23, 72(%r5)
+	mulhdu %r8, %r30, %r23
+	adde %r20, %r20, %r8
+	mulhdu %r8, %r30, %r19
+	adde %r22, %r22, %r8
+	ld %r8, 88(%r5)
+	mulhdu %r19, %r30, %r8
+	adde %r19, %r24, %r19
+	mulhdu %r24, %r30, %r25
+	adde %r24, %r26, %r24
+	ld %r26, 104(%r5)
+	mulhdu %r25, %r30, %r26
+	adde %r25, %r27, %r25
+	ld %r27, 112(%r5)
+	mulhdu %r30, %r30, %r27
+	adde %r29, %r29, %r30
+	addze %r31, %r31
+	ld %r30, 120(%r5)
+	mulld %r27, %r21, %r30
+	mulld %r30, %r27, %r9
+	addc %r0, %r21, %r30
+	ld %r30, 8(%r5)
+	mulld %r21, %r27, %r30
+	adde %r10, %r10, %r21
+	ld %r21, 16(%r5)
+	mulld %r30, %r27, %r21
+	adde %r11, %r11, %r30
+	mulld %r30, %r27, %r6
+	adde %r12, %r12, %r30
+	ld %r30, 32(%r5)
+	mulld %r6, %r27, %r30
+	adde %r14, %r14, %r6
+	mulld %r6, %r27, %r7
+	adde %r15, %r15, %r6
+	ld %r6, 48(%r5)
+	mulld %r7, %r27, %r6
+	adde %r18, %r18, %r7
+	mulld %r7, %r27, %r28
+	adde %r17, %r17, %r7
+	ld %r7, 64(%r5)
+	mulld %r28, %r27, %r7
+	adde %r16, %r16, %r28
+	mulld %r28, %r27, %r23
+	adde %r20, %r20, %r28
+	ld %r28, 80(%r5)
+	mulld %r23, %r27, %r28
+	adde %r22, %r22, %r23
+	mulld %r23, %r27, %r8
+	adde %r19, %r19, %r23
+	ld %r23, 96(%r5)
+	mulld %r8, %r27, %r23
+	adde %r24, %r24, %r8
+	mulld %r8, %r27, %r26
+	adde %r25, %r25, %r8
+	ld %r8, 112(%r5)
+	mulld %r26, %r27, %r8
+	adde %r26, %r29, %r26
+	addze %r31, %r31
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r8, %r27, %r9
+	addc %r10, %r10, %r8
+	ld %r8, 8(%r5)
+	mulhdu %r9, %r27, %r8
+	adde %r11, %r11, %r9
+	mulhdu %r9, %r27, %r21
+	adde %r12, %r12, %r9
+	ld %r9, 24(%r5)
+	mulhdu %r21, %r27, %r9
+	adde %r14, %r14, %r21
+	mulhdu %r21, %r27, %r30
+	adde %r15, %r15, %r21
+	ld %r21, 40(%r5)
+	mulhdu %r30, %r27, %r21
+	adde %r18, %r18, %r30
+	mulhdu %r30, %r27, %r6
+	adde %r17, %r17, %r30
+	ld %r30, 56(%r5)
+	mulhdu %r6, %r27, %r30
+	adde %r16, %r16, %r6
+	mulhdu %r6, %r27, %r7
+	adde %r20, %r20, %r6
+	ld %r6, 72(%r5)
+	mulhdu %r7, %r27, %r6
+	adde %r22, %r22, %r7
+	mulhdu %r7, %r27, %r28
+	adde %r19, %r19, %r7
+	ld %r7, 88(%r5)
+	mulhdu %r28, %r27, %r7
+	adde %r24, %r24, %r28
+	mulhdu %r28, %r27, %r23
+	adde %r25, %r25, %r28
+	ld %r28, 104(%r5)
+	mulhdu %r23, %r27, %r28
+	adde %r23, %r26, %r23
+	ld %r26, 112(%r5)
+	mulhdu %r27, %r27, %r26
+	adde %r27, %r31, %r27
+	addze %r29, %r29
 	ld %r31, 120(%r5)
 	mulld %r26, %r10, %r31
 	ld %r31, 0(%r5)
-	mulhdu %r9, %r26, %r31
-	mulld %r29, %r26, %r31
-	addc %r0, %r10, %r29
-	addze %r9, %r9
-	ld %r10, 8(%r5)
-	mulhdu %r29, %r26, %r10
-	mulld %r31, %r26, %r10
-	addc %r15, %r15, %r31
-	addze %r29, %r29
-	addc %r15, %r15, %r9
-	addze %r29, %r29
-	ld %r9, 16(%r5)
-	mulhdu %r31, %r26, %r9
-	mulld %r10, %r26, %r9
-	addc %r10, %r11, %r10
-	addze %r31, %r31
-	addc %r10, %r10, %r29
-	addze %r31, %r31
-	mulhdu %r11, %r26, %r28
-	mulld %r29, %r26, %r28
-	addc %r14, %r14, %r29
-	addze %r11, %r11
-	addc %r14, %r14, %r31
-	addze %r11, %r11
-	mulhdu %r31, %r26, %r8
-	mulld %r29, %r26, %r8
-	addc %r12, %r12, %r29
-	addze %r31, %r31
-	addc %r11, %r12, %r11
-	addze %r31, %r31
-	mulhdu %r12, %r26, %r7
-	mulld %r29, %r26, %r7
-	addc %r16, %r16, %r29
-	addze %r12, %r12
-	addc %r16, %r16, %r31
-	addze %r12, %r12
-	mulhdu %r31, %r26, %r6
-	mulld %r29, %r26, %r6
-	addc %r17, %r17, %r29
-	addze %r31, %r31
-	addc %r12, %r17, %r12
-	addze %r31, %r31
-	mulhdu %r29, %r26, %r27
-	mulld %r17, %r26, %r27
-	addc %r17, %r18, %r17
-	addze %r29, %r29
-	addc %r17, %r17, %r31
-	addze %r29, %r29
-	mulhdu %r31, %r26, %r30
-	mulld %r18, %r26, %r30
-	addc %r18, %r19, %r18
-	addze %r31, %r31
-	addc %r18, %r18, %r29
-	addze %r31, %r31
-	ld %r29, 72(%r5)
-	mulhdu %r19, %r26, %r29
-	mulld %r30, %r26, %r29
-	addc %r24, %r24, %r30
-	addze %r19, %r19
-	addc %r24, %r24, %r31
-	addze %r19, %r19
-	ld %r31, 80(%r5)
-	mulhdu %r30, %r26, %r31
-	mulld %r29, %r26, %r31
-	addc %r20, %r20, %r29
-	addze %r30, %r30
-	addc %r19, %r20, %r19
-	addze %r30, %r30
-	ld %r29, 88(%r5)
-	mulhdu %r20, %r26, %r29
-	mulld %r31, %r26, %r29
-	addc %r25, %r25, %r31
-	addze %r20, %r20
-	addc %r25, %r25, %r30
-	addze %r20, %r20
-	ld %r31, 96(%r5)
-	mulhdu %r30, %r26, %r31
-	mulld %r29, %r26, %r31
-	addc %r21, %r21, %r29
-	addze %r30, %r30
-	addc %r20, %r21, %r20
-	addze %r30, %r30
-	ld %r29, 104(%r5)
-	mulhdu %r21, %r26, %r29
-	mulld %r31, %r26, %r29
-	addc %r23, %r23, %r31
-	addze %r21, %r21
-	addc %r23, %r23, %r30
-	addze %r21, %r21
-	ld %r31, 112(%r5)
-	mulhdu %r30, %r26, %r31
-	mulld %r26, %r26, %r31
-	addc %r22, %r22, %r26
-	addze %r30, %r30
-	addc %r21, %r22, %r21
-	addze %r30, %r30
-	ld %r26, 120(%r5)
-	mulld %r22, %r15, %r26
-	ld %r26, 0(%r5)
-	mulhdu %r31, %r22, %r26
-	mulld %r29, %r22, %r26
-	addc %r0, %r15, %r29
-	addze %r31, %r31
-	ld %r29, 8(%r5)
-	mulhdu %r15, %r22, %r29
-	mulld %r26, %r22, %r29
-	addc %r10, %r10, %r26
-	addze %r15, %r15
-	addc %r10, %r10, %r31
-	addze %r15, %r15
-	mulhdu %r31, %r22, %r9
-	mulld %r26, %r22, %r9
-	addc %r14, %r14, %r26
-	addze %r31, %r31
-	addc %r14, %r14, %r15
-	addze %r31, %r31
-	mulhdu %r26, %r22, %r28
-	mulld %r15, %r22, %r28
-	addc %r11, %r11, %r15
-	addze %r26, %r26
-	addc %r11, %r11, %r31
-	addze %r26, %r26
-	mulhdu %r31, %r22, %r8
-	mulld %r15, %r22, %r8
-	addc %r15, %r16, %r15
-	addze %r31, %r31
-	addc %r15, %r15, %r26
-	addze %r31, %r31
-	mulhdu %r26, %r22, %r7
-	mulld %r16, %r22, %r7
-	addc %r12, %r12, %r16
-	addze %r26, %r26
-	addc %r12, %r12, %r31
-	addze %r26, %r26
-	mulhdu %r31, %r22, %r6
-	mulld %r16, %r22, %r6
-	addc %r16, %r17, %r16
-	addze %r31, %r31
-	addc %r16, %r16, %r26
-	addze %r31, %r31
-	mulhdu %r26, %r22, %r27
-	mulld %r17, %r22, %r27
-	addc %r17, %r18, %r17
-	addze %r26, %r26
-	addc %r17, %r17, %r31
-	addze %r26, %r26
-	ld %r31, 64(%r5)
-	mulhdu %r18, %r22, %r31
-	mulld %r27, %r22, %r31
-	addc %r24, %r24, %r27
-	addze %r18, %r18
-	addc %r24, %r24, %r26
-	addze %r18, %r18
-	ld %r27, 72(%r5)
-	mulhdu %r26, %r22, %r27
-	mulld %r31, %r22, %r27
-	addc %r19, %r19, %r31
-	addze %r26, %r26
-	addc %r18, %r19, %r18
-	addze %r26, %r26
-	ld %r31, 80(%r5)
-	mulhdu %r19, %r22, %r31
-	mulld %r27, %r22, %r31
-	addc %r25, %r25, %r27
-	addze %r19, %r19
-	addc %r25, %r25, %r26
-	addze %r19, %r19
-	ld %r27, 88(%r5)
-	mulhdu %r26, %r22, %r27
-	mulld %r31, %r22, %r27
-	addc %r20, %r20, %r31
-	addze %r26, %r26
-	addc %r19, %r20, %r19
-	addze %r26, %r26
-	ld %r31, 96(%r5)
-	mulhdu %r20, %r22, %r31
-	mulld %r27, %r22, %r31
-	addc %r23, %r23, %r27
-	addze %r20, %r20
-	addc %r23, %r23, %r26
-	addze %r20, %r20
-	ld %r27, 104(%r5)
-	mulhdu %r26, %r22, %r27
-	mulld %r31, %r22, %r27
-	addc %r21, %r21, %r31
-	addze %r26, %r26
-	addc %r20, %r21, %r20
-	addze %r26, %r26
-	ld %r31, 112(%r5)
-	mulhdu %r21, %r22, %r31
-	mulld %r22, %r22, %r31
-	addc %r22, %r30, %r22
-	addze %r21, %r21
-	addc %r22, %r22, %r26
-	addze %r21, %r21
-	ld %r30, 120(%r5)
-	mulld %r30, %r10, %r30
-	ld %r26, 0(%r5)
-	mulhdu %r31, %r30, %r26
-	mulld %r27, %r30, %r26
-	addc %r0, %r10, %r27
-	addze %r31, %r31
-	mulhdu %r10, %r30, %r29
-	mulld %r27, %r30, %r29
-	addc %r14, %r14, %r27
-	addze %r10, %r10
-	addc %r14, %r14, %r31
-	addze %r10, %r10
-	mulhdu %r31, %r30, %r9
-	mulld %r27, %r30, %r9
-	addc %r11, %r11, %r27
-	addze %r31, %r31
-	addc %r10, %r11, %r10
-	addze %r31, %r31
-	mulhdu %r11, %r30, %r28
-	mulld %r27, %r30, %r28
-	addc %r15, %r15, %r27
-	addze %r11, %r11
-	addc %r15, %r15, %r31
-	addze %r11, %r11
-	mulhdu %r31, %r30, %r8
-	mulld %r27, %r30, %r8
-	addc %r12, %r12, %r27
-	addze %r31, %r31
-	addc %r11, %r12, %r11
-	addze %r31, %r31
-	mulhdu %r12, %r30, %r7
-	mulld %r27, %r30, %r7
-	addc %r16, %r16, %r27
-	addze %r12, %r12
-	addc %r16, %r16, %r31
-	addze %r12, %r12
-	mulhdu %r31, %r30, %r6
-	mulld %r27, %r30, %r6
-	addc %r17, %r17, %r27
-	addze %r31, %r31
-	addc %r12, %r17, %r12
-	addze %r31, %r31
-	ld %r27, 56(%r5)
-	mulhdu %r17, %r30, %r27
-	mulld %r6, %r30, %r27
-	addc %r24, %r24, %r6
-	addze %r17, %r17
-	addc %r24, %r24, %r31
-	addze %r17, %r17
-	ld %r6, 64(%r5)
-	mulhdu %r31, %r30, %r6
-	mulld %r27, %r30, %r6
-	addc %r18, %r18, %r27
-	addze %r31, %r31
-	addc %r17, %r18, %r17
-	addze %r31, %r31
-	ld %r27, 72(%r5)
-	mulhdu %r18, %r30, %r27
-	mulld %r6, %r30, %r27
-	addc %r25, %r25, %r6
-	addze %r18, %r18
-	addc %r25, %r25, %r31
-	addze %r18, %r18
-	ld %r6, 80(%r5)
-	mulhdu %r31, %r30, %r6
-	mulld %r27, %r30, %r6
-	addc %r19, %r19, %r27
-	addze %r31, %r31
-	addc %r18, %r19, %r18
-	addze %r31, %r31
-	ld %r27, 88(%r5)
-	mulhdu %r19, %r30, %r27
-	mulld %r6, %r30, %r27
-	addc %r23, %r23, %r6
-	addze %r19, %r19
-	addc %r23, %r23, %r31
-	addze %r19, %r19
-	ld %r6, 96(%r5)
-	mulhdu %r31, %r30, %r6
-	mulld %r27, %r30, %r6
-	addc %r20, %r20, %r27
-	addze %r31, %r31
-	addc %r19, %r20, %r19
-	addze %r31, %r31
-	ld %r27, 104(%r5)
-	mulhdu %r20, %r30, %r27
-	mulld %r6, %r30, %r27
-	addc %r22, %r22, %r6
-	addze %r20, %r20
-	addc %r22, %r22, %r31
-	addze %r20, %r20
-	ld %r6, 112(%r5)
-	mulhdu %r31, %r30, %r6
-	mulld %r30, %r30, %r6
-	addc %r21, %r21, %r30
-	addze %r31, %r31
-	addc %r20, %r21, %r20
-	addze %r31, %r31
-	ld %r30, 120(%r4)
-	addc %r14, %r14, %r30
-	ld %r30, 128(%r4)
-	adde %r10, %r10, %r30
-	ld %r30, 136(%r4)
-	adde %r15, %r15, %r30
-	ld %r30, 144(%r4)
-	adde %r11, %r11, %r30
-	ld %r30, 152(%r4)
-	adde %r16, %r16, %r30
-	ld %r30, 160(%r4)
-	adde %r12, %r12, %r30
-	ld %r30, 168(%r4)
-	adde %r24, %r24, %r30
-	ld %r30, 176(%r4)
-	adde %r17, %r17, %r30
-	ld %r30, 184(%r4)
-	adde %r25, %r25, %r30
-	ld %r30, 192(%r4)
-	adde %r18, %r18, %r30
-	ld %r30, 200(%r4)
-	adde %r23, %r23, %r30
-	ld %r30, 208(%r4)
-	adde %r19, %r19, %r30
-	ld %r30, 216(%r4)
-	adde %r22, %r22, %r30
-	ld %r30, 224(%r4)
-	adde %r20, %r20, %r30
-	ld %r30, 232(%r4)
-	adde %r30, %r31, %r30
-	subfe %r4, %r4, %r4
-	addi %r4, %r4, 1
-	subfc %r26, %r26, %r14
-	subfe %r29, %r29, %r10
-	subfe %r9, %r9, %r15
-	subfe %r28, %r28, %r11
-	subfe %r8, %r8, %r16
-	subfe %r7, %r7, %r12
-	ld %r31, 48(%r5)
-	subfe %r31, %r31, %r24
-	ld %r21, 56(%r5)
-	subfe %r21, %r21, %r17
-	std %r21, -152(%r1)
+	mulld %r28, %r26, %r31
+	addc %r0, %r10, %r28
+	mulld %r10, %r26, %r8
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r28, %r26, %r11
+	adde %r12, %r12, %r28
+	mulld %r28, %r26, %r9
+	adde %r14, %r14, %r28
+	ld %r28, 32(%r5)
+	mulld %r9, %r26, %r28
+	adde %r15, %r15, %r9
+	mulld %r9, %r26, %r21
+	adde %r18, %r18, %r9
+	ld %r9, 48(%r5)
+	mulld %r21, %r26, %r9
+	adde %r17, %r17, %r21
+	mulld %r21, %r26, %r30
+	adde %r16, %r16, %r21
 	ld %r21, 64(%r5)
-	subfe %r21, %r21, %r25
-	std %r25, -160(%r1)
+	mulld %r30, %r26, %r21
+	adde %r20, %r20, %r30
+	mulld %r30, %r26, %r6
+	adde %r22, %r22, %r30
+	ld %r30, 80(%r5)
+	mulld %r6, %r26, %r30
+	adde %r19, %r19, %r6
+	mulld %r6, %r26, %r7
+	adde %r24, %r24, %r6
+	ld %r6, 96(%r5)
+	mulld %r7, %r26, %r6
+	adde %r25, %r25, %r7
+	ld %r7, 104(%r5)
+	mulld %r6, %r26, %r7
+	adde %r23, %r23, %r6
+	ld %r6, 112(%r5)
+	mulld %r7, %r26, %r6
+	adde %r27, %r27, %r7
+	addze %r29, %r29
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r6, %r26, %r31
+	addc %r10, %r10, %r6
+	mulhdu %r6, %r26, %r8
+	adde %r12, %r12, %r6
+	mulhdu %r6, %r26, %r11
+	adde %r14, %r14, %r6
+	ld %r6, 24(%r5)
+	mulhdu %r11, %r26, %r6
+	adde %r11, %r15, %r11
+	mulhdu %r15, %r26, %r28
+	adde %r15, %r18, %r15
+	ld %r18, 40(%r5)
+	mulhdu %r28, %r26, %r18
+	adde %r17, %r17, %r28
+	mulhdu %r28, %r26, %r9
+	adde %r16, %r16, %r28
+	ld %r28, 56(%r5)
+	mulhdu %r9, %r26, %r28
+	adde %r20, %r20, %r9
+	mulhdu %r9, %r26, %r21
+	adde %r22, %r22, %r9
+	ld %r9, 72(%r5)
+	mulhdu %r21, %r26, %r9
+	adde %r19, %r19, %r21
+	mulhdu %r21, %r26, %r30
+	adde %r21, %r24, %r21
+	ld %r24, 88(%r5)
+	mulhdu %r30, %r26, %r24
+	adde %r25, %r25, %r30
+	ld %r30, 96(%r5)
+	mulhdu %r24, %r26, %r30
+	adde %r23, %r23, %r24
+	ld %r24, 104(%r5)
+	mulhdu %r30, %r26, %r24
+	adde %r27, %r27, %r30
+	ld %r30, 112(%r5)
+	mulhdu %r26, %r26, %r30
+	adde %r26, %r29, %r26
+	addze %r7, %r7
+	ld %r29, 120(%r5)
+	mulld %r30, %r10, %r29
+	mulld %r29, %r30, %r31
+	addc %r0, %r10, %r29
+	mulld %r10, %r30, %r8
+	adde %r10, %r12, %r10
+	ld %r12, 16(%r5)
+	mulld %r29, %r30, %r12
+	adde %r14, %r14, %r29
+	mulld %r29, %r30, %r6
+	adde %r11, %r11, %r29
+	ld %r29, 32(%r5)
+	mulld %r6, %r30, %r29
+	adde %r15, %r15, %r6
+	mulld %r6, %r30, %r18
+	adde %r17, %r17, %r6
+	ld %r6, 48(%r5)
+	mulld %r18, %r30, %r6
+	adde %r16, %r16, %r18
+	mulld %r18, %r30, %r28
+	adde %r18, %r20, %r18
+	ld %r20, 64(%r5)
+	mulld %r28, %r30, %r20
+	adde %r22, %r22, %r28
+	mulld %r28, %r30, %r9
+	adde %r19, %r19, %r28
+	ld %r28, 80(%r5)
+	mulld %r9, %r30, %r28
+	adde %r21, %r21, %r9
+	ld %r9, 88(%r5)
+	mulld %r28, %r30, %r9
+	adde %r25, %r25, %r28
+	ld %r28, 96(%r5)
+	mulld %r9, %r30, %r28
+	adde %r23, %r23, %r9
+	mulld %r9, %r30, %r24
+	adde %r27, %r27, %r9
+	ld %r9, 112(%r5)
+	mulld %r24, %r30, %r9
+	adde %r24, %r26, %r24
+	addze %r7, %r7
+	subfe %r26, %r26, %r26
+	addi %r26, %r26, 1
+	mulhdu %r9, %r30, %r31
+	addc %r10, %r10, %r9
+	mulhdu %r9, %r30, %r8
+	adde %r14, %r14, %r9
+	mulhdu %r9, %r30, %r12
+	adde %r11, %r11, %r9
+	ld %r9, 24(%r5)
+	mulhdu %r12, %r30, %r9
+	adde %r12, %r15, %r12
+	mulhdu %r15, %r30, %r29
+	adde %r15, %r17, %r15
+	ld %r17, 40(%r5)
+	mulhdu %r29, %r30, %r17
+	adde %r16, %r16, %r29
+	mulhdu %r29, %r30, %r6
+	adde %r18, %r18, %r29
+	ld %r29, 56(%r5)
+	mulhdu %r6, %r30, %r29
+	adde %r22, %r22, %r6
+	mulhdu %r6, %r30, %r20
+	adde %r19, %r19, %r6
+	ld %r6, 72(%r5)
+	mulhdu %r20, %r30, %r6
+	adde %r20, %r21, %r20
+	ld %r21, 80(%r5)
+	mulhdu %r6, %r30, %r21
+	adde %r25, %r25, %r6
+	ld %r6, 88(%r5)
+	mulhdu %r21, %r30, %r6
+	adde %r21, %r23, %r21
+	mulhdu %r23, %r30, %r28
+	adde %r23, %r27, %r23
+	ld %r27, 104(%r5)
+	mulhdu %r28, %r30, %r27
+	adde %r24, %r24, %r28
+	ld %r28, 112(%r5)
+	mulhdu %r30, %r30, %r28
+	adde %r30, %r7, %r30
+	addze %r26, %r26
+	ld %r7, 120(%r5)
+	mulld %r28, %r10, %r7
+	mulld %r7, %r28, %r31
+	addc %r0, %r10, %r7
+	mulld %r7, %r28, %r8
+	adde %r14, %r14, %r7
+	ld %r7, 16(%r5)
+	mulld %r10, %r28, %r7
+	adde %r10, %r11, %r10
+	mulld %r11, %r28, %r9
+	adde %r11, %r12, %r11
+	ld %r12, 32(%r5)
+	mulld %r9, %r28, %r12
+	adde %r15, %r15, %r9
+	mulld %r9, %r28, %r17
+	adde %r16, %r16, %r9
+	ld %r9, 48(%r5)
+	mulld %r17, %r28, %r9
+	adde %r17, %r18, %r17
+	mulld %r18, %r28, %r29
+	adde %r18, %r22, %r18
+	ld %r22, 64(%r5)
+	mulld %r29, %r28, %r22
+	adde %r19, %r19, %r29
+	ld %r29, 72(%r5)
+	mulld %r22, %r28, %r29
+	adde %r20, %r20, %r22
+	ld %r22, 80(%r5)
+	mulld %r29, %r28, %r22
+	adde %r25, %r25, %r29
+	mulld %r29, %r28, %r6
+	adde %r21, %r21, %r29
+	ld %r29, 96(%r5)
+	mulld %r6, %r28, %r29
+	adde %r23, %r23, %r6
+	mulld %r6, %r28, %r27
+	adde %r24, %r24, %r6
+	ld %r6, 112(%r5)
+	mulld %r27, %r28, %r6
+	adde %r27, %r30, %r27
+	addze %r26, %r26
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r6, %r28, %r31
+	addc %r14, %r14, %r6
+	mulhdu %r6, %r28, %r8
+	adde %r10, %r10, %r6
+	mulhdu %r6, %r28, %r7
+	adde %r11, %r11, %r6
+	ld %r6, 24(%r5)
+	mulhdu %r7, %r28, %r6
+	adde %r15, %r15, %r7
+	mulhdu %r7, %r28, %r12
+	adde %r16, %r16, %r7
+	ld %r7, 40(%r5)
+	mulhdu %r12, %r28, %r7
+	adde %r12, %r17, %r12
+	mulhdu %r17, %r28, %r9
+	adde %r17, %r18, %r17
+	ld %r18, 56(%r5)
+	mulhdu %r9, %r28, %r18
+	adde %r19, %r19, %r9
+	ld %r9, 64(%r5)
+	mulhdu %r18, %r28, %r9
+	adde %r18, %r20, %r18
+	ld %r20, 72(%r5)
+	mulhdu %r9, %r28, %r20
+	adde %r25, %r25, %r9
+	mulhdu %r9, %r28, %r22
+	adde %r21, %r21, %r9
+	ld %r9, 88(%r5)
+	mulhdu %r22, %r28, %r9
+	adde %r22, %r23, %r22
+	mulhdu %r23, %r28, %r29
+	adde %r23, %r24, %r23
+	ld %r24, 104(%r5)
+	mulhdu %r29, %r28, %r24
+	adde %r27, %r27, %r29
+	ld %r29, 112(%r5)
+	mulhdu %r28, %r28, %r29
+	adde %r26, %r26, %r28
+	addze %r30, %r30
+	ld %r28, 120(%r5)
+	mulld %r29, %r14, %r28
+	mulld %r28, %r29, %r31
+	addc %r0, %r14, %r28
+	mulld %r28, %r29, %r8
+	adde %r10, %r10, %r28
+	ld %r28, 16(%r5)
+	mulld %r14, %r29, %r28
+	adde %r11, %r11, %r14
+	mulld %r14, %r29, %r6
+	adde %r14, %r15, %r14
+	ld %r15, 32(%r5)
+	mulld %r6, %r29, %r15
+	adde %r16, %r16, %r6
+	mulld %r6, %r29, %r7
+	adde %r12, %r12, %r6
+	ld %r6, 48(%r5)
+	mulld %r7, %r29, %r6
+	adde %r17, %r17, %r7
+	ld %r7, 56(%r5)
+	mulld %r6, %r29, %r7
+	adde %r19, %r19, %r6
+	ld %r6, 64(%r5)
+	mulld %r7, %r29, %r6
+	adde %r18, %r18, %r7
+	mulld %r7, %r29, %r20
+	adde %r25, %r25, %r7
+	ld %r7, 80(%r5)
+	mulld %r20, %r29, %r7
+	adde %r20, %r21, %r20
+	mulld %r21, %r29, %r9
+	adde %r21, %r22, %r21
+	ld %r22, 96(%r5)
+	mulld %r9, %r29, %r22
+	adde %r23, %r23, %r9
+	mulld %r9, %r29, %r24
+	adde %r27, %r27, %r9
+	ld %r9, 112(%r5)
+	mulld %r24, %r29, %r9
+	adde %r24, %r26, %r24
+	addze %r30, %r30
+	subfe %r26, %r26, %r26
+	addi %r26, %r26, 1
+	mulhdu %r9, %r29, %r31
+	addc %r10, %r10, %r9
+	mulhdu %r9, %r29, %r8
+	adde %r11, %r11, %r9
+	mulhdu %r9, %r29, %r28
+	adde %r14, %r14, %r9
+	ld %r9, 24(%r5)
+	mulhdu %r28, %r29, %r9
+	adde %r16, %r16, %r28
+	mulhdu %r28, %r29, %r15
+	adde %r12, %r12, %r28
+	ld %r28, 40(%r5)
+	mulhdu %r15, %r29, %r28
+	adde %r15, %r17, %r15
+	ld %r17, 48(%r5)
+	mulhdu %r28, %r29, %r17
+	adde %r19, %r19, %r28
+	ld %r28, 56(%r5)
+	mulhdu %r17, %r29, %r28
+	adde %r17, %r18, %r17
+	mulhdu %r18, %r29, %r6
+	adde %r18, %r25, %r18
 	ld %r25, 72(%r5)
-	subfe %r25, %r25, %r18
-	std %r25, -168(%r1)
-	ld %r25, 80(%r5)
-	subfe %r25, %r25, %r23
-	std %r25, -176(%r1)
-	ld %r25, 88(%r5)
-	subfe %r25, %r25, %r19
-	std %r25, -184(%r1)
+	mulhdu %r6, %r29, %r25
+	adde %r20, %r20, %r6
+	mulhdu %r6, %r29, %r7
+	adde %r21, %r21, %r6
+	ld %r6, 88(%r5)
+	mulhdu %r7, %r29, %r6
+	adde %r23, %r23, %r7
+	mulhdu %r7, %r29, %r22
+	adde %r27, %r27, %r7
+	ld %r7, 104(%r5)
+	mulhdu %r22, %r29, %r7
+	adde %r22, %r24, %r22
+	ld %r24, 112(%r5)
+	mulhdu %r29, %r29, %r24
+	adde %r29, %r30, %r29
+	addze %r26, %r26
+	ld %r30, 120(%r5)
+	mulld %r24, %r10, %r30
+	mulld %r30, %r24, %r31
+	addc %r0, %r10, %r30
+	mulld %r10, %r24, %r8
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r30, %r24, %r11
+	adde %r14, %r14, %r30
+	mulld %r30, %r24, %r9
+	adde %r16, %r16, %r30
+	ld %r30, 32(%r5)
+	mulld %r9, %r24, %r30
+	adde %r12, %r12, %r9
+	ld %r9, 40(%r5)
+	mulld %r30, %r24, %r9
+	adde %r15, %r15, %r30
+	ld %r30, 48(%r5)
+	mulld %r9, %r24, %r30
+	adde %r19, %r19, %r9
+	mulld %r9, %r24, %r28
+	adde %r17, %r17, %r9
+	ld %r9, 64(%r5)
+	mulld %r28, %r24, %r9
+	adde %r18, %r18, %r28
+	mulld %r28, %r24, %r25
+	adde %r20, %r20, %r28
+	ld %r28, 80(%r5)
+	mulld %r25, %r24, %r28
+	adde %r21, %r21, %r25
+	mulld %r25, %r24, %r6
+	adde %r23, %r23, %r25
 	ld %r25, 96(%r5)
-	subfe %r25, %r25, %r22
-	subfe %r27, %r27, %r20
-	subfe %r6, %r6, %r30
-	addme %r0, %r4
+	mulld %r6, %r24, %r25
+	adde %r27, %r27, %r6
+	mulld %r6, %r24, %r7
+	adde %r22, %r22, %r6
+	ld %r6, 112(%r5)
+	mulld %r7, %r24, %r6
+	adde %r29, %r29, %r7
+	addze %r26, %r26
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r6, %r24, %r31
+	addc %r10, %r10, %r6
+	mulhdu %r6, %r24, %r8
+	adde %r14, %r14, %r6
+	mulhdu %r6, %r24, %r11
+	adde %r16, %r16, %r6
+	ld %r6, 24(%r5)
+	mulhdu %r11, %r24, %r6
+	adde %r11, %r12, %r11
+	ld %r12, 32(%r5)
+	mulhdu %r6, %r24, %r12
+	adde %r15, %r15, %r6
+	ld %r6, 40(%r5)
+	mulhdu %r12, %r24, %r6
+	adde %r12, %r19, %r12
+	mulhdu %r19, %r24, %r30
+	adde %r17, %r17, %r19
+	ld %r19, 56(%r5)
+	mulhdu %r30, %r24, %r19
+	adde %r18, %r18, %r30
+	mulhdu %r30, %r24, %r9
+	adde %r20, %r20, %r30
+	ld %r30, 72(%r5)
+	mulhdu %r9, %r24, %r30
+	adde %r21, %r21, %r9
+	mulhdu %r9, %r24, %r28
+	adde %r23, %r23, %r9
+	ld %r9, 88(%r5)
+	mulhdu %r28, %r24, %r9
+	adde %r27, %r27, %r28
+	mulhdu %r28, %r24, %r25
+	adde %r22, %r22, %r28
+	ld %r28, 104(%r5)
+	mulhdu %r25, %r24, %r28
+	adde %r25, %r29, %r25
+	ld %r29, 112(%r5)
+	mulhdu %r24, %r24, %r29
+	adde %r24, %r26, %r24
+	addze %r7, %r7
+	ld %r26, 120(%r5)
+	mulld %r29, %r10, %r26
+	mulld %r26, %r29, %r31
+	addc %r0, %r10, %r26
+	mulld %r10, %r29, %r8
+	adde %r10, %r14, %r10
+	ld %r26, 16(%r5)
+	mulld %r14, %r29, %r26
+	adde %r14, %r16, %r14
+	ld %r16, 24(%r5)
+	mulld %r26, %r29, %r16
+	adde %r11, %r11, %r26
+	ld %r26, 32(%r5)
+	mulld %r16, %r29, %r26
+	adde %r15, %r15, %r16
+	mulld %r16, %r29, %r6
+	adde %r12, %r12, %r16
+	ld %r16, 48(%r5)
+	mulld %r6, %r29, %r16
+	adde %r17, %r17, %r6
+	mulld %r6, %r29, %r19
+	adde %r18, %r18, %r6
+	ld %r6, 64(%r5)
+	mulld %r19, %r29, %r6
+	adde %r19, %r20, %r19
+	mulld %r20, %r29, %r30
+	adde %r20, %r21, %r20
+	ld %r21, 80(%r5)
+	mulld %r30, %r29, %r21
+	adde %r23, %r23, %r30
+	mulld %r30, %r29, %r9
+	adde %r27, %r27, %r30
+	ld %r30, 96(%r5)
+	mulld %r9, %r29, %r30
+	adde %r22, %r22, %r9
+	mulld %r9, %r29, %r28
+	adde %r25, %r25, %r9
+	ld %r9, 112(%r5)
+	mulld %r28, %r29, %r9
+	adde %r24, %r24, %r28
+	addze %r7, %r7
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r9, %r29, %r31
+	addc %r10, %r10, %r9
+	mulhdu %r9, %r29, %r8
+	adde %r14, %r14, %r9
+	ld %r9, 16(%r5)
+	mulhdu %r8, %r29, %r9
+	adde %r11, %r11, %r8
+	ld %r8, 24(%r5)
+	mulhdu %r9, %r29, %r8
+	adde %r15, %r15, %r9
+	mulhdu %r9, %r29, %r26
+	adde %r12, %r12, %r9
+	ld %r9, 40(%r5)
+	mulhdu %r26, %r29, %r9
+	adde %r17, %r17, %r26
+	mulhdu %r26, %r29, %r16
+	adde %r18, %r18, %r26
+	ld %r26, 56(%r5)
+	mulhdu %r16, %r29, %r26
+	adde %r16, %r19, %r16
+	mulhdu %r19, %r29, %r6
+	adde %r19, %r20, %r19
+	ld %r20, 72(%r5)
+	mulhdu %r6, %r29, %r20
+	adde %r23, %r23, %r6
+	mulhdu %r6, %r29, %r21
+	adde %r27, %r27, %r6
+	ld %r6, 88(%r5)
+	mulhdu %r21, %r29, %r6
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r29, %r30
+	adde %r22, %r25, %r22
+	ld %r25, 104(%r5)
+	mulhdu %r30, %r29, %r25
+	adde %r24, %r24, %r30
+	ld %r30, 112(%r5)
+	mulhdu %r29, %r29, %r30
+	adde %r29, %r7, %r29
+	addze %r28, %r28
+	ld %r7, 120(%r5)
+	mulld %r7, %r10, %r7
+	mulld %r30, %r7, %r31
+	addc %r0, %r10, %r30
+	ld %r10, 8(%r5)
+	mulld %r30, %r7, %r10
+	adde %r14, %r14, %r30
+	ld %r30, 16(%r5)
+	mulld %r10, %r7, %r30
+	adde %r10, %r11, %r10
+	mulld %r11, %r7, %r8
+	adde %r11, %r15, %r11
+	ld %r15, 32(%r5)
+	mulld %r8, %r7, %r15
+	adde %r12, %r12, %r8
+	mulld %r8, %r7, %r9
+	adde %r17, %r17, %r8
+	ld %r8, 48(%r5)
+	mulld %r9, %r7, %r8
+	adde %r18, %r18, %r9
+	mulld %r9, %r7, %r26
+	adde %r16, %r16, %r9
+	ld %r9, 64(%r5)
+	mulld %r26, %r7, %r9
+	adde %r19, %r19, %r26
+	mulld %r26, %r7, %r20
+	adde %r23, %r23, %r26
+	ld %r26, 80(%r5)
+	mulld %r20, %r7, %r26
+	adde %r20, %r27, %r20
+	mulld %r27, %r7, %r6
+	adde %r21, %r21, %r27
+	ld %r27, 96(%r5)
+	mulld %r6, %r7, %r27
+	adde %r22, %r22, %r6
+	mulld %r6, %r7, %r25
+	adde %r24, %r24, %r6
+	ld %r6, 112(%r5)
+	mulld %r25, %r7, %r6
+	adde %r25, %r29, %r25
+	addze %r28, %r28
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r6, %r7, %r31
+	addc %r14, %r14, %r6
+	ld %r6, 8(%r5)
+	mulhdu %r31, %r7, %r6
+	adde %r10, %r10, %r31
+	mulhdu %r31, %r7, %r30
+	adde %r11, %r11, %r31
+	ld %r31, 24(%r5)
+	mulhdu %r30, %r7, %r31
+	adde %r12, %r12, %r30
+	mulhdu %r30, %r7, %r15
+	adde %r17, %r17, %r30
+	ld %r30, 40(%r5)
+	mulhdu %r15, %r7, %r30
+	adde %r15, %r18, %r15
+	mulhdu %r18, %r7, %r8
+	adde %r16, %r16, %r18
+	ld %r18, 56(%r5)
+	mulhdu %r8, %r7, %r18
+	adde %r19, %r19, %r8
+	mulhdu %r8, %r7, %r9
+	adde %r23, %r23, %r8
+	ld %r8, 72(%r5)
+	mulhdu %r9, %r7, %r8
+	adde %r20, %r20, %r9
+	mulhdu %r9, %r7, %r26
+	adde %r21, %r21, %r9
+	ld %r9, 88(%r5)
+	mulhdu %r26, %r7, %r9
+	adde %r22, %r22, %r26
+	mulhdu %r26, %r7, %r27
+	adde %r24, %r24, %r26
+	ld %r26, 104(%r5)
+	mulhdu %r27, %r7, %r26
+	adde %r25, %r25, %r27
+	ld %r27, 112(%r5)
+	mulhdu %r7, %r7, %r27
+	adde %r28, %r28, %r7
+	addze %r29, %r29
+	ld %r7, 120(%r4)
+	addc %r14, %r14, %r7
+	ld %r7, 128(%r4)
+	adde %r10, %r10, %r7
+	ld %r7, 136(%r4)
+	adde %r11, %r11, %r7
+	ld %r7, 144(%r4)
+	adde %r12, %r12, %r7
+	ld %r7, 152(%r4)
+	adde %r17, %r17, %r7
+	ld %r7, 160(%r4)
+	adde %r15, %r15, %r7
+	ld %r7, 168(%r4)
+	adde %r16, %r16, %r7
+	ld %r7, 176(%r4)
+	adde %r19, %r19, %r7
+	ld %r7, 184(%r4)
+	adde %r23, %r23, %r7
+	ld %r7, 192(%r4)
+	adde %r20, %r20, %r7
+	ld %r7, 200(%r4)
+	adde %r21, %r21, %r7
+	ld %r7, 208(%r4)
+	adde %r22, %r22, %r7
+	ld %r7, 216(%r4)
+	adde %r24, %r24, %r7
+	ld %r7, 224(%r4)
+	adde %r25, %r25, %r7
+	ld %r7, 232(%r4)
+	adde %r28, %r28, %r7
+	addze %r29, %r29
+	ld %r7, 0(%r5)
+	subfc %r7, %r7, %r14
+	subfe %r6, %r6, %r10
+	ld %r4, 16(%r5)
+	subfe %r4, %r4, %r11
+	subfe %r31, %r31, %r12
+	ld %r27, 32(%r5)
+	subfe %r27, %r27, %r17
+	subfe %r30, %r30, %r15
+	std %r30, -152(%r1)
+	ld %r30, 48(%r5)
+	subfe %r30, %r30, %r16
+	subfe %r18, %r18, %r19
+	std %r19, -160(%r1)
+	ld %r19, 64(%r5)
+	subfe %r19, %r19, %r23
+	subfe %r8, %r8, %r20
+	std %r8, -168(%r1)
+	ld %r8, 80(%r5)
+	subfe %r8, %r8, %r21
+	subfe %r9, %r9, %r22
+	std %r9, -176(%r1)
+	ld %r9, 96(%r5)
+	subfe %r9, %r9, %r24
+	subfe %r26, %r26, %r25
+	std %r26, -184(%r1)
+	ld %r26, 112(%r5)
+	subfe %r26, %r26, %r28
+	addme %r0, %r29
 	subfe. %r0, %r0, %r0
-	isel %r14, %r14, %r26, 0
+	isel %r14, %r14, %r7, 0
 	std %r14, 0(%r3)
-	isel %r10, %r10, %r29, 0
+	isel %r10, %r10, %r6, 0
 	std %r10, 8(%r3)
-	isel %r15, %r15, %r9, 0
-	std %r15, 16(%r3)
-	isel %r11, %r11, %r28, 0
-	std %r11, 24(%r3)
-	isel %r16, %r16, %r8, 0
-	std %r16, 32(%r3)
-	isel %r12, %r12, %r7, 0
-	std %r12, 40(%r3)
-	isel %r24, %r24, %r31, 0
-	std %r24, 48(%r3)
-	ld %r7, -152(%r1)
-	isel %r17, %r17, %r7, 0
-	std %r17, 56(%r3)
-	ld %r7, -160(%r1)
-	isel %r21, %r7, %r21, 0
-	std %r21, 64(%r3)
-	ld %r7, -168(%r1)
-	isel %r18, %r18, %r7, 0
-	std %r18, 72(%r3)
-	ld %r7, -176(%r1)
-	isel %r23, %r23, %r7, 0
-	std %r23, 80(%r3)
-	ld %r7, -184(%r1)
-	isel %r19, %r19, %r7, 0
-	std %r19, 88(%r3)
-	isel %r22, %r22, %r25, 0
-	std %r22, 96(%r3)
-	isel %r20, %r20, %r27, 0
-	std %r20, 104(%r3)
-	isel %r30, %r30, %r6, 0
-	std %r30, 112(%r3)
+	isel %r11, %r11, %r4, 0
+	std %r11, 16(%r3)
+	isel %r12, %r12, %r31, 0
+	std %r12, 24(%r3)
+	isel %r17, %r17, %r27, 0
+	std %r17, 32(%r3)
+	ld %r6, -152(%r1)
+	isel %r15, %r15, %r6, 0
+	std %r15, 40(%r3)
+	isel %r16, %r16, %r30, 0
+	std %r16, 48(%r3)
+	ld %r6, -160(%r1)
+	isel %r18, %r6, %r18, 0
+	std %r18, 56(%r3)
+	isel %r19, %r23, %r19, 0
+	std %r19, 64(%r3)
+	ld %r6, -168(%r1)
+	isel %r20, %r20, %r6, 0
+	std %r20, 72(%r3)
+	isel %r21, %r21, %r8, 0
+	std %r21, 80(%r3)
+	ld %r6, -176(%r1)
+	isel %r22, %r22, %r6, 0
+	std %r22, 88(%r3)
+	isel %r24, %r24, %r9, 0
+	std %r24, 96(%r3)
+	ld %r6, -184(%r1)
+	isel %r25, %r25, %r6, 0
+	std %r25, 104(%r3)
+	isel %r26, %r28, %r26, 0
+	std %r26, 112(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -9526,7 +8011,7 @@ lf_mp_redc15_ppc64le:
 #   r = x / 2^1024 mod m (Montgomery reduction), 32 -> 16 limbs; m odd (m[16] = -m^-1 mod 2^64), needs x < m*2^1024; output < m. r must not overlap x or m.
 #   ELFv2: r in r3, x in r4, m in r5; registers used: r4, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 200 bytes of the protected zone below r1 (18 registers saved, 7 spill slots of 8 bytes)
-#   1870 instructions
+#   1611 instructions
 	.text
 	.globl lf_mp_redc16_ppc64le
 	.hidden lf_mp_redc16_ppc64le
@@ -9574,1834 +8059,1575 @@ lf_mp_redc16_ppc64le:
 	ld %r7, 128(%r5)
 	mulld %r8, %r6, %r7
 	ld %r9, 0(%r5)
-	mulhdu %r10, %r8, %r9
-	mulld %r11, %r8, %r9
-	addc %r0, %r6, %r11
-	addze %r10, %r10
+	mulld %r10, %r8, %r9
+	addc %r0, %r6, %r10
 	ld %r6, 8(%r5)
-	mulhdu %r11, %r8, %r6
-	mulld %r12, %r8, %r6
-	ld %r31, 8(%r4)
-	addc %r12, %r31, %r12
-	addze %r11, %r11
-	addc %r10, %r12, %r10
-	addze %r11, %r11
-	ld %r12, 16(%r5)
-	mulhdu %r31, %r8, %r12
-	mulld %r30, %r8, %r12
-	ld %r29, 16(%r4)
-	addc %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r11, %r29, %r11
-	addze %r31, %r31
-	ld %r30, 24(%r5)
-	mulhdu %r29, %r8, %r30
-	mulld %r28, %r8, %r30
-	ld %r27, 24(%r4)
-	addc %r27, %r27, %r28
-	addze %r29, %r29
-	addc %r27, %r27, %r31
-	addze %r29, %r29
-	ld %r31, 32(%r5)
-	mulhdu %r28, %r8, %r31
-	mulld %r26, %r8, %r31
-	ld %r25, 32(%r4)
-	addc %r25, %r25, %r26
-	addze %r28, %r28
-	addc %r25, %r25, %r29
-	addze %r28, %r28
-	ld %r29, 40(%r5)
-	mulhdu %r26, %r8, %r29
-	mulld %r24, %r8, %r29
-	ld %r23, 40(%r4)
-	addc %r23, %r23, %r24
-	addze %r26, %r26
-	addc %r23, %r23, %r28
-	addze %r26, %r26
-	ld %r28, 48(%r5)
-	mulhdu %r24, %r8, %r28
-	mulld %r22, %r8, %r28
-	ld %r21, 48(%r4)
-	addc %r21, %r21, %r22
-	addze %r24, %r24
-	addc %r21, %r21, %r26
-	addze %r24, %r24
-	ld %r26, 56(%r5)
-	mulhdu %r22, %r8, %r26
-	mulld %r20, %r8, %r26
-	ld %r19, 56(%r4)
-	addc %r19, %r19, %r20
-	addze %r22, %r22
-	addc %r19, %r19, %r24
-	addze %r22, %r22
-	ld %r24, 64(%r5)
-	mulhdu %r20, %r8, %r24
-	mulld %r18, %r8, %r24
-	ld %r17, 64(%r4)
-	addc %r17, %r17, %r18
-	addze %r20, %r20
-	addc %r17, %r17, %r22
-	addze %r20, %r20
-	ld %r22, 72(%r5)
-	mulhdu %r18, %r8, %r22
-	mulld %r16, %r8, %r22
-	ld %r15, 72(%r4)
-	addc %r15, %r15, %r16
-	addze %r18, %r18
-	addc %r15, %r15, %r20
-	addze %r18, %r18
-	ld %r20, 80(%r5)
-	mulhdu %r16, %r8, %r20
-	mulld %r14, %r8, %r20
-	ld %r20, 80(%r4)
-	addc %r14, %r20, %r14
-	addze %r16, %r16
-	addc %r14, %r14, %r18
-	addze %r16, %r16
-	ld %r20, 88(%r5)
-	mulhdu %r18, %r8, %r20
-	mulld %r22, %r8, %r20
-	ld %r20, 88(%r4)
-	addc %r20, %r20, %r22
-	addze %r18, %r18
-	addc %r16, %r20, %r16
-	addze %r18, %r18
-	ld %r22, 96(%r5)
-	mulhdu %r20, %r8, %r22
-	mulld %r24, %r8, %r22
-	ld %r22, 96(%r4)
-	addc %r22, %r22, %r24
-	addze %r20, %r20
-	addc %r18, %r22, %r18
-	addze %r20, %r20
-	ld %r24, 104(%r5)
-	mulhdu %r22, %r8, %r24
-	mulld %r26, %r8, %r24
-	ld %r24, 104(%r4)
-	addc %r24, %r24, %r26
-	addze %r22, %r22
-	addc %r20, %r24, %r20
-	addze %r22, %r22
-	ld %r26, 112(%r5)
-	mulhdu %r24, %r8, %r26
-	mulld %r28, %r8, %r26
-	ld %r26, 112(%r4)
-	addc %r26, %r26, %r28
-	addze %r24, %r24
-	addc %r22, %r26, %r22
-	addze %r24, %r24
-	ld %r28, 120(%r5)
-	mulhdu %r26, %r8, %r28
-	mulld %r8, %r8, %r28
-	ld %r28, 120(%r4)
-	addc %r28, %r28, %r8
-	addze %r26, %r26
-	addc %r24, %r28, %r24
-	addze %r26, %r26
-	mulld %r8, %r10, %r7
-	mulhdu %r28, %r8, %r9
-	mulld %r7, %r8, %r9
-	addc %r0, %r10, %r7
-	addze %r28, %r28
-	mulhdu %r7, %r8, %r6
 	mulld %r10, %r8, %r6
-	addc %r10, %r11, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r28
-	addze %r7, %r7
-	mulhdu %r11, %r8, %r12
-	mulld %r28, %r8, %r12
-	addc %r27, %r27, %r28
-	addze %r11, %r11
-	addc %r27, %r27, %r7
-	addze %r11, %r11
-	mulhdu %r7, %r8, %r30
+	ld %r11, 8(%r4)
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r12, %r8, %r11
+	ld %r31, 16(%r4)
+	adde %r12, %r31, %r12
+	ld %r31, 24(%r5)
+	mulld %r30, %r8, %r31
+	ld %r29, 24(%r4)
+	adde %r29, %r29, %r30
+	ld %r30, 32(%r5)
 	mulld %r28, %r8, %r30
-	addc %r25, %r25, %r28
-	addze %r7, %r7
-	addc %r11, %r25, %r11
-	addze %r7, %r7
-	mulhdu %r28, %r8, %r31
-	mulld %r25, %r8, %r31
-	addc %r23, %r23, %r25
-	addze %r28, %r28
-	addc %r23, %r23, %r7
-	addze %r28, %r28
-	mulhdu %r7, %r8, %r29
-	mulld %r25, %r8, %r29
-	addc %r21, %r21, %r25
-	addze %r7, %r7
-	addc %r21, %r21, %r28
-	addze %r7, %r7
-	ld %r28, 48(%r5)
-	mulhdu %r25, %r8, %r28
-	mulld %r29, %r8, %r28
-	addc %r19, %r19, %r29
-	addze %r25, %r25
-	addc %r19, %r19, %r7
-	addze %r25, %r25
-	ld %r7, 56(%r5)
-	mulhdu %r29, %r8, %r7
-	mulld %r28, %r8, %r7
-	addc %r17, %r17, %r28
-	addze %r29, %r29
-	addc %r17, %r17, %r25
-	addze %r29, %r29
-	ld %r28, 64(%r5)
-	mulhdu %r25, %r8, %r28
-	mulld %r7, %r8, %r28
-	addc %r15, %r15, %r7
-	addze %r25, %r25
-	addc %r15, %r15, %r29
-	addze %r25, %r25
-	ld %r7, 72(%r5)
-	mulhdu %r29, %r8, %r7
-	mulld %r28, %r8, %r7
-	addc %r14, %r14, %r28
-	addze %r29, %r29
-	addc %r14, %r14, %r25
-	addze %r29, %r29
-	ld %r28, 80(%r5)
-	mulhdu %r25, %r8, %r28
-	mulld %r7, %r8, %r28
-	addc %r16, %r16, %r7
-	addze %r25, %r25
-	addc %r16, %r16, %r29
-	addze %r25, %r25
-	ld %r7, 88(%r5)
-	mulhdu %r29, %r8, %r7
-	mulld %r28, %r8, %r7
-	addc %r18, %r18, %r28
-	addze %r29, %r29
-	addc %r18, %r18, %r25
-	addze %r29, %r29
-	ld %r28, 96(%r5)
-	mulhdu %r25, %r8, %r28
-	mulld %r7, %r8, %r28
-	addc %r20, %r20, %r7
-	addze %r25, %r25
-	addc %r20, %r20, %r29
-	addze %r25, %r25
-	ld %r7, 104(%r5)
-	mulhdu %r29, %r8, %r7
-	mulld %r28, %r8, %r7
-	addc %r22, %r22, %r28
-	addze %r29, %r29
-	addc %r22, %r22, %r25
-	addze %r29, %r29
-	ld %r28, 112(%r5)
-	mulhdu %r25, %r8, %r28
-	mulld %r7, %r8, %r28
-	addc %r24, %r24, %r7
-	addze %r25, %r25
-	addc %r24, %r24, %r29
-	addze %r25, %r25
-	ld %r7, 120(%r5)
-	mulhdu %r29, %r8, %r7
-	mulld %r8, %r8, %r7
-	addc %r26, %r26, %r8
-	addze %r29, %r29
-	addc %r25, %r26, %r25
-	addze %r29, %r29
-	ld %r8, 128(%r5)
-	mulld %r26, %r10, %r8
-	mulhdu %r8, %r26, %r9
-	mulld %r7, %r26, %r9
-	addc %r0, %r10, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r26, %r6
-	mulld %r10, %r26, %r6
-	addc %r10, %r27, %r10
-	addze %r7, %r7
-	addc %r10, %r10, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r26, %r12
-	mulld %r27, %r26, %r12
-	addc %r11, %r11, %r27
-	addze %r8, %r8
-	addc %r11, %r11, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r26, %r30
-	mulld %r27, %r26, %r30
-	addc %r23, %r23, %r27
-	addze %r7, %r7
-	addc %r23, %r23, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r26, %r31
-	mulld %r27, %r26, %r31
-	addc %r21, %r21, %r27
-	addze %r8, %r8
-	addc %r21, %r21, %r7
-	addze %r8, %r8
-	ld %r7, 40(%r5)
-	mulhdu %r27, %r26, %r7
-	mulld %r31, %r26, %r7
-	addc %r19, %r19, %r31
-	addze %r27, %r27
-	addc %r19, %r19, %r8
-	addze %r27, %r27
-	ld %r8, 48(%r5)
-	mulhdu %r31, %r26, %r8
-	mulld %r7, %r26, %r8
-	addc %r17, %r17, %r7
-	addze %r31, %r31
-	addc %r17, %r17, %r27
-	addze %r31, %r31
-	ld %r7, 56(%r5)
-	mulhdu %r27, %r26, %r7
-	mulld %r8, %r26, %r7
-	addc %r15, %r15, %r8
-	addze %r27, %r27
-	addc %r15, %r15, %r31
-	addze %r27, %r27
-	ld %r8, 64(%r5)
-	mulhdu %r31, %r26, %r8
-	mulld %r7, %r26, %r8
-	addc %r14, %r14, %r7
-	addze %r31, %r31
-	addc %r14, %r14, %r27
-	addze %r31, %r31
-	ld %r7, 72(%r5)
-	mulhdu %r27, %r26, %r7
-	mulld %r8, %r26, %r7
-	addc %r16, %r16, %r8
-	addze %r27, %r27
-	addc %r16, %r16, %r31
-	addze %r27, %r27
-	ld %r8, 80(%r5)
-	mulhdu %r31, %r26, %r8
-	mulld %r7, %r26, %r8
-	addc %r18, %r18, %r7
-	addze %r31, %r31
-	addc %r18, %r18, %r27
-	addze %r31, %r31
-	ld %r7, 88(%r5)
-	mulhdu %r27, %r26, %r7
-	mulld %r8, %r26, %r7
-	addc %r20, %r20, %r8
-	addze %r27, %r27
-	addc %r20, %r20, %r31
-	addze %r27, %r27
-	ld %r8, 96(%r5)
-	mulhdu %r31, %r26, %r8
-	mulld %r7, %r26, %r8
-	addc %r22, %r22, %r7
-	addze %r31, %r31
-	addc %r22, %r22, %r27
-	addze %r31, %r31
-	ld %r7, 104(%r5)
-	mulhdu %r27, %r26, %r7
-	mulld %r8, %r26, %r7
-	addc %r24, %r24, %r8
-	addze %r27, %r27
-	addc %r24, %r24, %r31
-	addze %r27, %r27
-	mulhdu %r8, %r26, %r28
-	mulld %r31, %r26, %r28
-	addc %r25, %r25, %r31
-	addze %r8, %r8
-	addc %r25, %r25, %r27
-	addze %r8, %r8
-	ld %r31, 120(%r5)
-	mulhdu %r27, %r26, %r31
-	mulld %r26, %r26, %r31
-	addc %r26, %r29, %r26
-	addze %r27, %r27
-	addc %r26, %r26, %r8
-	addze %r27, %r27
-	ld %r8, 128(%r5)
-	mulld %r29, %r10, %r8
-	mulhdu %r8, %r29, %r9
-	mulld %r31, %r29, %r9
-	addc %r0, %r10, %r31
-	addze %r8, %r8
-	mulhdu %r10, %r29, %r6
-	mulld %r31, %r29, %r6
-	addc %r11, %r11, %r31
-	addze %r10, %r10
-	addc %r11, %r11, %r8
-	addze %r10, %r10
-	mulhdu %r8, %r29, %r12
-	mulld %r31, %r29, %r12
-	addc %r23, %r23, %r31
-	addze %r8, %r8
-	addc %r10, %r23, %r10
-	addze %r8, %r8
-	mulhdu %r31, %r29, %r30
-	mulld %r23, %r29, %r30
-	addc %r21, %r21, %r23
-	addze %r31, %r31
-	addc %r21, %r21, %r8
-	addze %r31, %r31
-	ld %r8, 32(%r5)
-	mulhdu %r23, %r29, %r8
-	mulld %r30, %r29, %r8
-	addc %r19, %r19, %r30
-	addze %r23, %r23
-	addc %r19, %r19, %r31
-	addze %r23, %r23
-	ld %r31, 40(%r5)
-	mulhdu %r30, %r29, %r31
-	mulld %r8, %r29, %r31
-	addc %r17, %r17, %r8
-	addze %r30, %r30
-	addc %r17, %r17, %r23
-	addze %r30, %r30
-	ld %r8, 48(%r5)
-	mulhdu %r23, %r29, %r8
-	mulld %r31, %r29, %r8
-	addc %r15, %r15, %r31
-	addze %r23, %r23
-	addc %r15, %r15, %r30
-	addze %r23, %r23
-	ld %r31, 56(%r5)
-	mulhdu %r30, %r29, %r31
-	mulld %r8, %r29, %r31
-	addc %r14, %r14, %r8
-	addze %r30, %r30
-	addc %r14, %r14, %r23
-	addze %r30, %r30
-	ld %r8, 64(%r5)
-	mulhdu %r23, %r29, %r8
-	mulld %r31, %r29, %r8
-	addc %r16, %r16, %r31
-	addze %r23, %r23
-	addc %r16, %r16, %r30
-	addze %r23, %r23
-	ld %r31, 72(%r5)
-	mulhdu %r30, %r29, %r31
-	mulld %r8, %r29, %r31
-	addc %r18, %r18, %r8
-	addze %r30, %r30
-	addc %r18, %r18, %r23
-	addze %r30, %r30
-	ld %r8, 80(%r5)
-	mulhdu %r23, %r29, %r8
-	mulld %r31, %r29, %r8
-	addc %r20, %r20, %r31
-	addze %r23, %r23
-	addc %r20, %r20, %r30
-	addze %r23, %r23
-	ld %r31, 88(%r5)
-	mulhdu %r30, %r29, %r31
-	mulld %r8, %r29, %r31
-	addc %r22, %r22, %r8
-	addze %r30, %r30
-	addc %r22, %r22, %r23
-	addze %r30, %r30
-	ld %r8, 96(%r5)
-	mulhdu %r23, %r29, %r8
-	mulld %r31, %r29, %r8
-	addc %r24, %r24, %r31
-	addze %r23, %r23
-	addc %r24, %r24, %r30
-	addze %r23, %r23
-	mulhdu %r31, %r29, %r7
-	mulld %r30, %r29, %r7
-	addc %r25, %r25, %r30
-	addze %r31, %r31
-	addc %r23, %r25, %r23
-	addze %r31, %r31
-	mulhdu %r30, %r29, %r28
-	mulld %r25, %r29, %r28
-	addc %r25, %r26, %r25
-	addze %r30, %r30
-	addc %r25, %r25, %r31
-	addze %r30, %r30
-	ld %r31, 120(%r5)
-	mulhdu %r26, %r29, %r31
-	mulld %r29, %r29, %r31
-	addc %r27, %r27, %r29
-	addze %r26, %r26
-	addc %r27, %r27, %r30
-	addze %r26, %r26
-	ld %r30, 128(%r5)
-	mulld %r29, %r11, %r30
-	mulhdu %r30, %r29, %r9
-	mulld %r31, %r29, %r9
-	addc %r0, %r11, %r31
-	addze %r30, %r30
-	mulhdu %r11, %r29, %r6
-	mulld %r31, %r29, %r6
-	addc %r10, %r10, %r31
-	addze %r11, %r11
-	addc %r10, %r10, %r30
-	addze %r11, %r11
-	mulhdu %r31, %r29, %r12
-	mulld %r30, %r29, %r12
-	addc %r21, %r21, %r30
-	addze %r31, %r31
-	addc %r11, %r21, %r11
-	addze %r31, %r31
-	ld %r30, 24(%r5)
-	mulhdu %r21, %r29, %r30
-	mulld %r12, %r29, %r30
-	addc %r12, %r19, %r12
-	addze %r21, %r21
-	addc %r12, %r12, %r31
-	addze %r21, %r21
-	ld %r31, 32(%r5)
-	mulhdu %r19, %r29, %r31
-	mulld %r30, %r29, %r31
-	addc %r17, %r17, %r30
-	addze %r19, %r19
-	addc %r17, %r17, %r21
-	addze %r19, %r19
-	ld %r30, 40(%r5)
-	mulhdu %r21, %r29, %r30
-	mulld %r31, %r29, %r30
-	addc %r15, %r15, %r31
-	addze %r21, %r21
-	addc %r15, %r15, %r19
-	addze %r21, %r21
-	ld %r31, 48(%r5)
-	mulhdu %r19, %r29, %r31
-	mulld %r30, %r29, %r31
-	addc %r14, %r14, %r30
-	addze %r19, %r19
-	addc %r14, %r14, %r21
-	addze %r19, %r19
-	ld %r30, 56(%r5)
-	mulhdu %r21, %r29, %r30
-	mulld %r31, %r29, %r30
-	addc %r16, %r16, %r31
-	addze %r21, %r21
-	addc %r16, %r16, %r19
-	addze %r21, %r21
-	ld %r31, 64(%r5)
-	mulhdu %r19, %r29, %r31
-	mulld %r30, %r29, %r31
-	addc %r18, %r18, %r30
-	addze %r19, %r19
-	addc %r18, %r18, %r21
-	addze %r19, %r19
-	ld %r30, 72(%r5)
-	mulhdu %r21, %r29, %r30
-	mulld %r31, %r29, %r30
-	addc %r20, %r20, %r31
-	addze %r21, %r21
-	addc %r19, %r20, %r19
-	addze %r21, %r21
-	ld %r31, 80(%r5)
-	mulhdu %r20, %r29, %r31
-	mulld %r30, %r29, %r31
-	addc %r22, %r22, %r30
-	addze %r20, %r20
-	addc %r21, %r22, %r21
-	addze %r20, %r20
-	ld %r30, 88(%r5)
-	mulhdu %r22, %r29, %r30
-	mulld %r31, %r29, %r30
-	addc %r24, %r24, %r31
-	addze %r22, %r22
-	addc %r20, %r24, %r20
-	addze %r22, %r22
-	mulhdu %r31, %r29, %r8
-	mulld %r24, %r29, %r8
-	addc %r23, %r23, %r24
-	addze %r31, %r31
-	addc %r22, %r23, %r22
-	addze %r31, %r31
-	mulhdu %r24, %r29, %r7
-	mulld %r23, %r29, %r7
-	addc %r23, %r25, %r23
-	addze %r24, %r24
-	addc %r23, %r23, %r31
-	addze %r24, %r24
-	mulhdu %r31, %r29, %r28
-	mulld %r25, %r29, %r28
-	addc %r25, %r27, %r25
-	addze %r31, %r31
-	addc %r24, %r25, %r24
-	addze %r31, %r31
-	ld %r27, 120(%r5)
-	mulhdu %r25, %r29, %r27
-	mulld %r29, %r29, %r27
-	addc %r26, %r26, %r29
-	addze %r25, %r25
-	addc %r26, %r26, %r31
-	addze %r25, %r25
-	ld %r31, 128(%r5)
-	mulld %r29, %r10, %r31
-	mulhdu %r31, %r29, %r9
-	mulld %r27, %r29, %r9
-	addc %r0, %r10, %r27
-	addze %r31, %r31
-	mulhdu %r10, %r29, %r6
-	mulld %r27, %r29, %r6
-	addc %r11, %r11, %r27
-	addze %r10, %r10
-	addc %r11, %r11, %r31
-	addze %r10, %r10
-	ld %r31, 16(%r5)
-	mulhdu %r27, %r29, %r31
-	mulld %r6, %r29, %r31
-	addc %r12, %r12, %r6
-	addze %r27, %r27
-	addc %r10, %r12, %r10
-	addze %r27, %r27
-	ld %r6, 24(%r5)
-	mulhdu %r12, %r29, %r6
-	mulld %r31, %r29, %r6
-	addc %r17, %r17, %r31
-	addze %r12, %r12
-	addc %r17, %r17, %r27
-	addze %r12, %r12
-	ld %r31, 32(%r5)
-	mulhdu %r27, %r29, %r31
-	mulld %r6, %r29, %r31
-	addc %r15, %r15, %r6
-	addze %r27, %r27
-	addc %r12, %r15, %r12
-	addze %r27, %r27
-	ld %r6, 40(%r5)
-	mulhdu %r15, %r29, %r6
-	mulld %r31, %r29, %r6
-	addc %r14, %r14, %r31
-	addze %r15, %r15
-	addc %r14, %r14, %r27
-	addze %r15, %r15
-	ld %r31, 48(%r5)
-	mulhdu %r27, %r29, %r31
-	mulld %r6, %r29, %r31
-	addc %r16, %r16, %r6
-	addze %r27, %r27
-	addc %r15, %r16, %r15
-	addze %r27, %r27
-	ld %r6, 56(%r5)
-	mulhdu %r16, %r29, %r6
-	mulld %r31, %r29, %r6
-	addc %r18, %r18, %r31
-	addze %r16, %r16
-	addc %r18, %r18, %r27
-	addze %r16, %r16
-	ld %r31, 64(%r5)
-	mulhdu %r27, %r29, %r31
-	mulld %r6, %r29, %r31
-	addc %r19, %r19, %r6
-	addze %r27, %r27
-	addc %r16, %r19, %r16
-	addze %r27, %r27
-	ld %r6, 72(%r5)
-	mulhdu %r19, %r29, %r6
-	mulld %r31, %r29, %r6
-	addc %r21, %r21, %r31
-	addze %r19, %r19
-	addc %r21, %r21, %r27
-	addze %r19, %r19
-	ld %r31, 80(%r5)
-	mulhdu %r27, %r29, %r31
-	mulld %r6, %r29, %r31
-	addc %r20, %r20, %r6
-	addze %r27, %r27
-	addc %r19, %r20, %r19
-	addze %r27, %r27
-	mulhdu %r6, %r29, %r30
-	mulld %r20, %r29, %r30
-	addc %r20, %r22, %r20
-	addze %r6, %r6
-	addc %r20, %r20, %r27
-	addze %r6, %r6
-	mulhdu %r27, %r29, %r8
-	mulld %r22, %r29, %r8
-	addc %r22, %r23, %r22
-	addze %r27, %r27
-	addc %r22, %r22, %r6
-	addze %r27, %r27
-	mulhdu %r6, %r29, %r7
-	mulld %r23, %r29, %r7
-	addc %r23, %r24, %r23
-	addze %r6, %r6
-	addc %r23, %r23, %r27
-	addze %r6, %r6
-	mulhdu %r27, %r29, %r28
-	mulld %r24, %r29, %r28
-	addc %r24, %r26, %r24
-	addze %r27, %r27
-	addc %r24, %r24, %r6
-	addze %r27, %r27
-	ld %r6, 120(%r5)
-	mulhdu %r26, %r29, %r6
-	mulld %r29, %r29, %r6
-	addc %r25, %r25, %r29
-	addze %r26, %r26
-	addc %r25, %r25, %r27
-	addze %r26, %r26
-	ld %r29, 128(%r5)
-	mulld %r27, %r11, %r29
-	mulhdu %r29, %r27, %r9
-	mulld %r6, %r27, %r9
-	addc %r0, %r11, %r6
-	addze %r29, %r29
-	ld %r6, 8(%r5)
-	mulhdu %r11, %r27, %r6
-	mulld %r9, %r27, %r6
-	addc %r10, %r10, %r9
-	addze %r11, %r11
-	addc %r10, %r10, %r29
-	addze %r11, %r11
-	ld %r9, 16(%r5)
-	mulhdu %r29, %r27, %r9
-	mulld %r6, %r27, %r9
-	addc %r17, %r17, %r6
-	addze %r29, %r29
-	addc %r11, %r17, %r11
-	addze %r29, %r29
-	ld %r6, 24(%r5)
-	mulhdu %r17, %r27, %r6
-	mulld %r9, %r27, %r6
-	addc %r12, %r12, %r9
-	addze %r17, %r17
-	addc %r12, %r12, %r29
-	addze %r17, %r17
-	ld %r9, 32(%r5)
-	mulhdu %r29, %r27, %r9
-	mulld %r6, %r27, %r9
-	addc %r14, %r14, %r6
-	addze %r29, %r29
-	addc %r14, %r14, %r17
-	addze %r29, %r29
-	ld %r6, 40(%r5)
-	mulhdu %r17, %r27, %r6
-	mulld %r9, %r27, %r6
-	addc %r15, %r15, %r9
-	addze %r17, %r17
-	addc %r15, %r15, %r29
-	addze %r17, %r17
-	ld %r9, 48(%r5)
-	mulhdu %r29, %r27, %r9
-	mulld %r6, %r27, %r9
-	addc %r18, %r18, %r6
-	addze %r29, %r29
-	addc %r17, %r18, %r17
-	addze %r29, %r29
-	ld %r6, 56(%r5)
-	mulhdu %r18, %r27, %r6
-	mulld %r9, %r27, %r6
-	addc %r16, %r16, %r9
-	addze %r18, %r18
-	addc %r16, %r16, %r29
-	addze %r18, %r18
-	ld %r9, 64(%r5)
-	mulhdu %r29, %r27, %r9
-	mulld %r6, %r27, %r9
-	addc %r21, %r21, %r6
-	addze %r29, %r29
-	addc %r18, %r21, %r18
-	addze %r29, %r29
-	ld %r6, 72(%r5)
-	mulhdu %r21, %r27, %r6
-	mulld %r9, %r27, %r6
-	addc %r19, %r19, %r9
-	addze %r21, %r21
-	addc %r19, %r19, %r29
-	addze %r21, %r21
-	mulhdu %r9, %r27, %r31
-	mulld %r29, %r27, %r31
-	addc %r20, %r20, %r29
-	addze %r9, %r9
-	addc %r20, %r20, %r21
-	addze %r9, %r9
-	mulhdu %r29, %r27, %r30
-	mulld %r21, %r27, %r30
-	addc %r21, %r22, %r21
-	addze %r29, %r29
-	addc %r21, %r21, %r9
-	addze %r29, %r29
-	mulhdu %r9, %r27, %r8
-	mulld %r22, %r27, %r8
-	addc %r22, %r23, %r22
-	addze %r9, %r9
-	addc %r22, %r22, %r29
-	addze %r9, %r9
-	mulhdu %r29, %r27, %r7
-	mulld %r23, %r27, %r7
-	addc %r23, %r24, %r23
-	addze %r29, %r29
-	addc %r23, %r23, %r9
-	addze %r29, %r29
-	mulhdu %r9, %r27, %r28
-	mulld %r24, %r27, %r28
-	addc %r24, %r25, %r24
-	addze %r9, %r9
-	addc %r24, %r24, %r29
-	addze %r9, %r9
-	ld %r29, 120(%r5)
-	mulhdu %r25, %r27, %r29
-	mulld %r27, %r27, %r29
-	addc %r26, %r26, %r27
-	addze %r25, %r25
-	addc %r26, %r26, %r9
-	addze %r25, %r25
-	ld %r9, 128(%r5)
-	mulld %r27, %r10, %r9
-	ld %r9, 0(%r5)
-	mulhdu %r29, %r27, %r9
-	mulld %r28, %r27, %r9
-	addc %r0, %r10, %r28
-	addze %r29, %r29
-	ld %r10, 8(%r5)
-	mulhdu %r28, %r27, %r10
-	mulld %r9, %r27, %r10
-	addc %r11, %r11, %r9
-	addze %r28, %r28
-	addc %r11, %r11, %r29
-	addze %r28, %r28
-	ld %r9, 16(%r5)
-	mulhdu %r29, %r27, %r9
-	mulld %r10, %r27, %r9
-	addc %r10, %r12, %r10
-	addze %r29, %r29
-	addc %r10, %r10, %r28
-	addze %r29, %r29
-	ld %r12, 24(%r5)
-	mulhdu %r28, %r27, %r12
-	mulld %r9, %r27, %r12
-	addc %r14, %r14, %r9
-	addze %r28, %r28
-	addc %r14, %r14, %r29
-	addze %r28, %r28
-	ld %r9, 32(%r5)
-	mulhdu %r29, %r27, %r9
-	mulld %r12, %r27, %r9
-	addc %r12, %r15, %r12
-	addze %r29, %r29
-	addc %r12, %r12, %r28
-	addze %r29, %r29
+	ld %r27, 32(%r4)
+	adde %r27, %r27, %r28
 	ld %r28, 40(%r5)
-	mulhdu %r15, %r27, %r28
-	mulld %r9, %r27, %r28
-	addc %r17, %r17, %r9
-	addze %r15, %r15
-	addc %r17, %r17, %r29
-	addze %r15, %r15
-	ld %r9, 48(%r5)
-	mulhdu %r29, %r27, %r9
-	mulld %r28, %r27, %r9
-	addc %r16, %r16, %r28
-	addze %r29, %r29
-	addc %r15, %r16, %r15
-	addze %r29, %r29
-	ld %r28, 56(%r5)
-	mulhdu %r16, %r27, %r28
-	mulld %r9, %r27, %r28
-	addc %r18, %r18, %r9
-	addze %r16, %r16
-	addc %r18, %r18, %r29
-	addze %r16, %r16
-	ld %r9, 64(%r5)
-	mulhdu %r29, %r27, %r9
-	mulld %r28, %r27, %r9
-	addc %r19, %r19, %r28
-	addze %r29, %r29
-	addc %r16, %r19, %r16
-	addze %r29, %r29
-	mulhdu %r28, %r27, %r6
-	mulld %r19, %r27, %r6
-	addc %r19, %r20, %r19
-	addze %r28, %r28
-	addc %r19, %r19, %r29
-	addze %r28, %r28
-	mulhdu %r29, %r27, %r31
-	mulld %r20, %r27, %r31
-	addc %r20, %r21, %r20
-	addze %r29, %r29
-	addc %r20, %r20, %r28
-	addze %r29, %r29
-	mulhdu %r28, %r27, %r30
-	mulld %r21, %r27, %r30
-	addc %r21, %r22, %r21
-	addze %r28, %r28
-	addc %r21, %r21, %r29
-	addze %r28, %r28
-	mulhdu %r29, %r27, %r8
-	mulld %r22, %r27, %r8
-	addc %r22, %r23, %r22
-	addze %r29, %r29
-	addc %r22, %r22, %r28
-	addze %r29, %r29
-	mulhdu %r28, %r27, %r7
-	mulld %r23, %r27, %r7
-	addc %r23, %r24, %r23
-	addze %r28, %r28
-	addc %r23, %r23, %r29
-	addze %r28, %r28
-	ld %r29, 112(%r5)
-	mulhdu %r24, %r27, %r29
-	mulld %r7, %r27, %r29
-	addc %r26, %r26, %r7
-	addze %r24, %r24
-	addc %r26, %r26, %r28
-	addze %r24, %r24
-	ld %r7, 120(%r5)
-	mulhdu %r28, %r27, %r7
-	mulld %r27, %r27, %r7
-	addc %r25, %r25, %r27
-	addze %r28, %r28
-	addc %r24, %r25, %r24
-	addze %r28, %r28
-	ld %r27, 128(%r5)
-	mulld %r25, %r11, %r27
-	ld %r27, 0(%r5)
-	mulhdu %r7, %r25, %r27
-	mulld %r29, %r25, %r27
-	addc %r0, %r11, %r29
-	addze %r7, %r7
-	ld %r11, 8(%r5)
-	mulhdu %r29, %r25, %r11
-	mulld %r27, %r25, %r11
-	addc %r10, %r10, %r27
-	addze %r29, %r29
-	addc %r10, %r10, %r7
-	addze %r29, %r29
-	ld %r7, 16(%r5)
-	mulhdu %r27, %r25, %r7
-	mulld %r11, %r25, %r7
-	addc %r11, %r14, %r11
-	addze %r27, %r27
-	addc %r11, %r11, %r29
-	addze %r27, %r27
-	ld %r29, 24(%r5)
-	mulhdu %r14, %r25, %r29
-	mulld %r7, %r25, %r29
-	addc %r12, %r12, %r7
-	addze %r14, %r14
-	addc %r12, %r12, %r27
-	addze %r14, %r14
-	ld %r7, 32(%r5)
-	mulhdu %r27, %r25, %r7
-	mulld %r29, %r25, %r7
-	addc %r17, %r17, %r29
-	addze %r27, %r27
-	addc %r14, %r17, %r14
-	addze %r27, %r27
-	ld %r29, 40(%r5)
-	mulhdu %r17, %r25, %r29
-	mulld %r7, %r25, %r29
-	addc %r15, %r15, %r7
-	addze %r17, %r17
-	addc %r15, %r15, %r27
-	addze %r17, %r17
-	ld %r7, 48(%r5)
-	mulhdu %r27, %r25, %r7
-	mulld %r29, %r25, %r7
-	addc %r18, %r18, %r29
-	addze %r27, %r27
-	addc %r17, %r18, %r17
-	addze %r27, %r27
-	ld %r29, 56(%r5)
-	mulhdu %r18, %r25, %r29
-	mulld %r7, %r25, %r29
-	addc %r16, %r16, %r7
-	addze %r18, %r18
-	addc %r16, %r16, %r27
-	addze %r18, %r18
-	mulhdu %r7, %r25, %r9
-	mulld %r27, %r25, %r9
-	addc %r19, %r19, %r27
-	addze %r7, %r7
-	addc %r18, %r19, %r18
-	addze %r7, %r7
-	mulhdu %r27, %r25, %r6
-	mulld %r19, %r25, %r6
-	addc %r19, %r20, %r19
-	addze %r27, %r27
-	addc %r19, %r19, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r25, %r31
-	mulld %r20, %r25, %r31
-	addc %r20, %r21, %r20
-	addze %r7, %r7
-	addc %r20, %r20, %r27
-	addze %r7, %r7
-	mulhdu %r27, %r25, %r30
-	mulld %r21, %r25, %r30
-	addc %r21, %r22, %r21
-	addze %r27, %r27
-	addc %r21, %r21, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r25, %r8
-	mulld %r22, %r25, %r8
-	addc %r22, %r23, %r22
-	addze %r7, %r7
-	addc %r22, %r22, %r27
-	addze %r7, %r7
-	ld %r27, 104(%r5)
-	mulhdu %r23, %r25, %r27
-	mulld %r8, %r25, %r27
-	addc %r26, %r26, %r8
-	addze %r23, %r23
-	addc %r26, %r26, %r7
-	addze %r23, %r23
-	ld %r7, 112(%r5)
-	mulhdu %r8, %r25, %r7
-	mulld %r27, %r25, %r7
-	addc %r24, %r24, %r27
-	addze %r8, %r8
-	addc %r23, %r24, %r23
-	addze %r8, %r8
-	ld %r27, 120(%r5)
-	mulhdu %r24, %r25, %r27
-	mulld %r25, %r25, %r27
-	addc %r25, %r28, %r25
-	addze %r24, %r24
-	addc %r25, %r25, %r8
-	addze %r24, %r24
-	ld %r8, 128(%r5)
-	mulld %r28, %r10, %r8
-	ld %r8, 0(%r5)
-	mulhdu %r27, %r28, %r8
-	mulld %r7, %r28, %r8
-	addc %r0, %r10, %r7
-	addze %r27, %r27
-	ld %r7, 8(%r5)
-	mulhdu %r10, %r28, %r7
-	mulld %r8, %r28, %r7
-	addc %r11, %r11, %r8
-	addze %r10, %r10
-	addc %r11, %r11, %r27
-	addze %r10, %r10
-	ld %r8, 16(%r5)
-	mulhdu %r27, %r28, %r8
-	mulld %r7, %r28, %r8
-	addc %r12, %r12, %r7
-	addze %r27, %r27
-	addc %r10, %r12, %r10
-	addze %r27, %r27
-	ld %r7, 24(%r5)
-	mulhdu %r12, %r28, %r7
-	mulld %r8, %r28, %r7
-	addc %r14, %r14, %r8
-	addze %r12, %r12
-	addc %r14, %r14, %r27
-	addze %r12, %r12
-	ld %r8, 32(%r5)
-	mulhdu %r27, %r28, %r8
-	mulld %r7, %r28, %r8
-	addc %r15, %r15, %r7
-	addze %r27, %r27
-	addc %r12, %r15, %r12
-	addze %r27, %r27
-	ld %r7, 40(%r5)
-	mulhdu %r15, %r28, %r7
-	mulld %r8, %r28, %r7
-	addc %r17, %r17, %r8
-	addze %r15, %r15
-	addc %r17, %r17, %r27
-	addze %r15, %r15
-	ld %r8, 48(%r5)
-	mulhdu %r27, %r28, %r8
-	mulld %r7, %r28, %r8
-	addc %r16, %r16, %r7
-	addze %r27, %r27
-	addc %r15, %r16, %r15
-	addze %r27, %r27
-	mulhdu %r7, %r28, %r29
-	mulld %r16, %r28, %r29
-	addc %r16, %r18, %r16
-	addze %r7, %r7
-	addc %r16, %r16, %r27
-	addze %r7, %r7
-	mulhdu %r27, %r28, %r9
-	mulld %r18, %r28, %r9
-	addc %r18, %r19, %r18
-	addze %r27, %r27
-	addc %r18, %r18, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r28, %r6
-	mulld %r19, %r28, %r6
-	addc %r19, %r20, %r19
-	addze %r7, %r7
-	addc %r19, %r19, %r27
-	addze %r7, %r7
-	mulhdu %r27, %r28, %r31
-	mulld %r20, %r28, %r31
-	addc %r20, %r21, %r20
-	addze %r27, %r27
-	addc %r20, %r20, %r7
-	addze %r27, %r27
-	mulhdu %r7, %r28, %r30
-	mulld %r21, %r28, %r30
-	addc %r21, %r22, %r21
-	addze %r7, %r7
-	addc %r21, %r21, %r27
-	addze %r7, %r7
-	ld %r27, 96(%r5)
-	mulhdu %r22, %r28, %r27
-	mulld %r30, %r28, %r27
-	addc %r26, %r26, %r30
-	addze %r22, %r22
-	addc %r26, %r26, %r7
-	addze %r22, %r22
-	ld %r7, 104(%r5)
-	mulhdu %r30, %r28, %r7
-	mulld %r27, %r28, %r7
-	addc %r23, %r23, %r27
-	addze %r30, %r30
-	addc %r22, %r23, %r22
-	addze %r30, %r30
-	ld %r27, 112(%r5)
-	mulhdu %r23, %r28, %r27
-	mulld %r7, %r28, %r27
-	addc %r25, %r25, %r7
-	addze %r23, %r23
-	addc %r25, %r25, %r30
-	addze %r23, %r23
-	ld %r7, 120(%r5)
-	mulhdu %r30, %r28, %r7
-	mulld %r28, %r28, %r7
-	addc %r24, %r24, %r28
-	addze %r30, %r30
-	addc %r23, %r24, %r23
-	addze %r30, %r30
-	ld %r28, 128(%r5)
-	mulld %r24, %r11, %r28
-	ld %r28, 0(%r5)
-	mulhdu %r7, %r24, %r28
-	mulld %r27, %r24, %r28
-	addc %r0, %r11, %r27
-	addze %r7, %r7
-	ld %r11, 8(%r5)
-	mulhdu %r27, %r24, %r11
-	mulld %r28, %r24, %r11
-	addc %r10, %r10, %r28
-	addze %r27, %r27
-	addc %r10, %r10, %r7
-	addze %r27, %r27
-	ld %r7, 16(%r5)
-	mulhdu %r28, %r24, %r7
-	mulld %r11, %r24, %r7
-	addc %r11, %r14, %r11
-	addze %r28, %r28
-	addc %r11, %r11, %r27
-	addze %r28, %r28
-	ld %r27, 24(%r5)
-	mulhdu %r14, %r24, %r27
-	mulld %r7, %r24, %r27
-	addc %r12, %r12, %r7
-	addze %r14, %r14
-	addc %r12, %r12, %r28
-	addze %r14, %r14
-	ld %r7, 32(%r5)
-	mulhdu %r28, %r24, %r7
-	mulld %r27, %r24, %r7
-	addc %r17, %r17, %r27
-	addze %r28, %r28
-	addc %r14, %r17, %r14
-	addze %r28, %r28
-	ld %r27, 40(%r5)
-	mulhdu %r17, %r24, %r27
-	mulld %r7, %r24, %r27
-	addc %r15, %r15, %r7
-	addze %r17, %r17
-	addc %r15, %r15, %r28
-	addze %r17, %r17
-	mulhdu %r7, %r24, %r8
-	mulld %r28, %r24, %r8
-	addc %r16, %r16, %r28
-	addze %r7, %r7
-	addc %r16, %r16, %r17
-	addze %r7, %r7
-	mulhdu %r28, %r24, %r29
-	mulld %r17, %r24, %r29
-	addc %r17, %r18, %r17
-	addze %r28, %r28
-	addc %r17, %r17, %r7
-	addze %r28, %r28
-	mulhdu %r7, %r24, %r9
-	mulld %r18, %r24, %r9
-	addc %r18, %r19, %r18
-	addze %r7, %r7
-	addc %r18, %r18, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r24, %r6
-	mulld %r19, %r24, %r6
-	addc %r19, %r20, %r19
-	addze %r28, %r28
-	addc %r19, %r19, %r7
-	addze %r28, %r28
-	mulhdu %r7, %r24, %r31
-	mulld %r20, %r24, %r31
-	addc %r20, %r21, %r20
-	addze %r7, %r7
-	addc %r20, %r20, %r28
-	addze %r7, %r7
-	ld %r28, 88(%r5)
-	mulhdu %r21, %r24, %r28
-	mulld %r31, %r24, %r28
-	addc %r26, %r26, %r31
-	addze %r21, %r21
-	addc %r26, %r26, %r7
-	addze %r21, %r21
+	mulld %r26, %r8, %r28
+	ld %r25, 40(%r4)
+	adde %r25, %r25, %r26
+	ld %r26, 48(%r5)
+	mulld %r24, %r8, %r26
+	ld %r23, 48(%r4)
+	adde %r23, %r23, %r24
+	ld %r24, 56(%r5)
+	mulld %r22, %r8, %r24
+	ld %r21, 56(%r4)
+	adde %r21, %r21, %r22
+	ld %r22, 64(%r5)
+	mulld %r20, %r8, %r22
+	ld %r19, 64(%r4)
+	adde %r19, %r19, %r20
+	ld %r20, 72(%r5)
+	mulld %r18, %r8, %r20
+	ld %r17, 72(%r4)
+	adde %r17, %r17, %r18
+	ld %r18, 80(%r5)
+	mulld %r16, %r8, %r18
+	ld %r15, 80(%r4)
+	adde %r15, %r15, %r16
+	ld %r16, 88(%r5)
+	mulld %r14, %r8, %r16
+	ld %r7, 88(%r4)
+	adde %r14, %r7, %r14
 	ld %r7, 96(%r5)
-	mulhdu %r31, %r24, %r7
-	mulld %r28, %r24, %r7
-	addc %r22, %r22, %r28
-	addze %r31, %r31
-	addc %r21, %r22, %r21
-	addze %r31, %r31
-	ld %r28, 104(%r5)
-	mulhdu %r22, %r24, %r28
-	mulld %r7, %r24, %r28
-	addc %r25, %r25, %r7
-	addze %r22, %r22
-	addc %r25, %r25, %r31
-	addze %r22, %r22
+	mulld %r16, %r8, %r7
+	ld %r7, 96(%r4)
+	adde %r16, %r7, %r16
+	ld %r7, 104(%r5)
+	mulld %r18, %r8, %r7
+	ld %r7, 104(%r4)
+	adde %r18, %r7, %r18
 	ld %r7, 112(%r5)
-	mulhdu %r31, %r24, %r7
-	mulld %r28, %r24, %r7
-	addc %r23, %r23, %r28
-	addze %r31, %r31
-	addc %r22, %r23, %r22
-	addze %r31, %r31
-	ld %r28, 120(%r5)
-	mulhdu %r23, %r24, %r28
-	mulld %r24, %r24, %r28
-	addc %r24, %r30, %r24
-	addze %r23, %r23
-	addc %r24, %r24, %r31
-	addze %r23, %r23
-	ld %r31, 128(%r5)
-	mulld %r30, %r10, %r31
-	ld %r31, 0(%r5)
-	mulhdu %r28, %r30, %r31
-	mulld %r7, %r30, %r31
-	addc %r0, %r10, %r7
-	addze %r28, %r28
-	ld %r7, 8(%r5)
-	mulhdu %r10, %r30, %r7
-	mulld %r31, %r30, %r7
-	addc %r11, %r11, %r31
-	addze %r10, %r10
-	addc %r11, %r11, %r28
-	addze %r10, %r10
-	ld %r31, 16(%r5)
-	mulhdu %r28, %r30, %r31
-	mulld %r7, %r30, %r31
-	addc %r12, %r12, %r7
-	addze %r28, %r28
-	addc %r10, %r12, %r10
-	addze %r28, %r28
-	ld %r7, 24(%r5)
-	mulhdu %r12, %r30, %r7
-	mulld %r31, %r30, %r7
-	addc %r14, %r14, %r31
-	addze %r12, %r12
-	addc %r14, %r14, %r28
-	addze %r12, %r12
-	ld %r31, 32(%r5)
-	mulhdu %r28, %r30, %r31
-	mulld %r7, %r30, %r31
-	addc %r15, %r15, %r7
-	addze %r28, %r28
-	addc %r12, %r15, %r12
-	addze %r28, %r28
-	mulhdu %r7, %r30, %r27
-	mulld %r15, %r30, %r27
-	addc %r15, %r16, %r15
-	addze %r7, %r7
-	addc %r15, %r15, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r30, %r8
-	mulld %r16, %r30, %r8
-	addc %r16, %r17, %r16
-	addze %r28, %r28
-	addc %r16, %r16, %r7
-	addze %r28, %r28
-	mulhdu %r7, %r30, %r29
-	mulld %r17, %r30, %r29
-	addc %r17, %r18, %r17
-	addze %r7, %r7
-	addc %r17, %r17, %r28
-	addze %r7, %r7
-	mulhdu %r28, %r30, %r9
-	mulld %r18, %r30, %r9
-	addc %r18, %r19, %r18
-	addze %r28, %r28
-	addc %r18, %r18, %r7
-	addze %r28, %r28
-	mulhdu %r7, %r30, %r6
-	mulld %r19, %r30, %r6
-	addc %r19, %r20, %r19
-	addze %r7, %r7
-	addc %r19, %r19, %r28
-	addze %r7, %r7
-	ld %r28, 80(%r5)
-	mulhdu %r20, %r30, %r28
-	mulld %r6, %r30, %r28
-	addc %r26, %r26, %r6
-	addze %r20, %r20
-	addc %r26, %r26, %r7
-	addze %r20, %r20
-	ld %r6, 88(%r5)
-	mulhdu %r7, %r30, %r6
-	mulld %r28, %r30, %r6
-	addc %r21, %r21, %r28
-	addze %r7, %r7
-	addc %r20, %r21, %r20
-	addze %r7, %r7
-	ld %r28, 96(%r5)
-	mulhdu %r21, %r30, %r28
-	mulld %r6, %r30, %r28
-	addc %r25, %r25, %r6
-	addze %r21, %r21
-	addc %r25, %r25, %r7
-	addze %r21, %r21
-	ld %r6, 104(%r5)
-	mulhdu %r7, %r30, %r6
-	mulld %r28, %r30, %r6
-	addc %r22, %r22, %r28
-	addze %r7, %r7
-	addc %r21, %r22, %r21
-	addze %r7, %r7
-	ld %r28, 112(%r5)
-	mulhdu %r22, %r30, %r28
-	mulld %r6, %r30, %r28
-	addc %r24, %r24, %r6
-	addze %r22, %r22
-	addc %r24, %r24, %r7
-	addze %r22, %r22
-	ld %r6, 120(%r5)
-	mulhdu %r7, %r30, %r6
-	mulld %r30, %r30, %r6
-	addc %r23, %r23, %r30
-	addze %r7, %r7
-	addc %r22, %r23, %r22
-	addze %r7, %r7
-	ld %r30, 128(%r5)
-	mulld %r23, %r11, %r30
-	ld %r30, 0(%r5)
-	mulhdu %r6, %r23, %r30
-	mulld %r28, %r23, %r30
-	addc %r0, %r11, %r28
-	addze %r6, %r6
-	ld %r11, 8(%r5)
-	mulhdu %r28, %r23, %r11
-	mulld %r30, %r23, %r11
-	addc %r10, %r10, %r30
-	addze %r28, %r28
-	addc %r10, %r10, %r6
-	addze %r28, %r28
-	ld %r6, 16(%r5)
-	mulhdu %r30, %r23, %r6
-	mulld %r11, %r23, %r6
-	addc %r11, %r14, %r11
-	addze %r30, %r30
-	addc %r11, %r11, %r28
-	addze %r30, %r30
-	ld %r28, 24(%r5)
-	mulhdu %r14, %r23, %r28
-	mulld %r6, %r23, %r28
-	addc %r12, %r12, %r6
-	addze %r14, %r14
-	addc %r12, %r12, %r30
-	addze %r14, %r14
-	mulhdu %r6, %r23, %r31
-	mulld %r30, %r23, %r31
-	addc %r15, %r15, %r30
-	addze %r6, %r6
-	addc %r14, %r15, %r14
-	addze %r6, %r6
-	mulhdu %r30, %r23, %r27
-	mulld %r15, %r23, %r27
-	addc %r15, %r16, %r15
-	addze %r30, %r30
-	addc %r15, %r15, %r6
-	addze %r30, %r30
-	mulhdu %r6, %r23, %r8
-	mulld %r16, %r23, %r8
-	addc %r16, %r17, %r16
-	addze %r6, %r6
-	addc %r16, %r16, %r30
-	addze %r6, %r6
-	mulhdu %r30, %r23, %r29
-	mulld %r17, %r23, %r29
-	addc %r17, %r18, %r17
-	addze %r30, %r30
-	addc %r17, %r17, %r6
-	addze %r30, %r30
-	mulhdu %r6, %r23, %r9
-	mulld %r18, %r23, %r9
-	addc %r18, %r19, %r18
-	addze %r6, %r6
-	addc %r18, %r18, %r30
-	addze %r6, %r6
-	ld %r30, 72(%r5)
-	mulhdu %r19, %r23, %r30
-	mulld %r9, %r23, %r30
-	addc %r26, %r26, %r9
-	addze %r19, %r19
-	addc %r26, %r26, %r6
-	addze %r19, %r19
-	ld %r6, 80(%r5)
-	mulhdu %r9, %r23, %r6
-	mulld %r30, %r23, %r6
-	addc %r20, %r20, %r30
-	addze %r9, %r9
-	addc %r19, %r20, %r19
-	addze %r9, %r9
-	ld %r30, 88(%r5)
-	mulhdu %r20, %r23, %r30
-	mulld %r6, %r23, %r30
-	addc %r25, %r25, %r6
-	addze %r20, %r20
-	addc %r25, %r25, %r9
-	addze %r20, %r20
-	ld %r6, 96(%r5)
-	mulhdu %r9, %r23, %r6
-	mulld %r30, %r23, %r6
-	addc %r21, %r21, %r30
-	addze %r9, %r9
-	addc %r20, %r21, %r20
-	addze %r9, %r9
-	ld %r30, 104(%r5)
-	mulhdu %r21, %r23, %r30
-	mulld %r6, %r23, %r30
-	addc %r24, %r24, %r6
-	addze %r21, %r21
-	addc %r24, %r24, %r9
-	addze %r21, %r21
-	ld %r6, 112(%r5)
-	mulhdu %r9, %r23, %r6
-	mulld %r30, %r23, %r6
-	addc %r22, %r22, %r30
-	addze %r9, %r9
-	addc %r21, %r22, %r21
-	addze %r9, %r9
-	ld %r30, 120(%r5)
-	mulhdu %r22, %r23, %r30
-	mulld %r23, %r23, %r30
-	addc %r23, %r7, %r23
-	addze %r22, %r22
-	addc %r23, %r23, %r9
-	addze %r22, %r22
-	ld %r7, 128(%r5)
-	mulld %r9, %r10, %r7
-	ld %r7, 0(%r5)
-	mulhdu %r30, %r9, %r7
-	mulld %r6, %r9, %r7
-	addc %r0, %r10, %r6
-	addze %r30, %r30
-	ld %r6, 8(%r5)
-	mulhdu %r10, %r9, %r6
-	mulld %r7, %r9, %r6
-	addc %r11, %r11, %r7
-	addze %r10, %r10
-	addc %r11, %r11, %r30
-	addze %r10, %r10
-	ld %r7, 16(%r5)
-	mulhdu %r30, %r9, %r7
-	mulld %r6, %r9, %r7
-	addc %r12, %r12, %r6
-	addze %r30, %r30
-	addc %r10, %r12, %r10
-	addze %r30, %r30
-	mulhdu %r6, %r9, %r28
-	mulld %r12, %r9, %r28
-	addc %r12, %r14, %r12
-	addze %r6, %r6
-	addc %r12, %r12, %r30
-	addze %r6, %r6
-	mulhdu %r30, %r9, %r31
-	mulld %r14, %r9, %r31
-	addc %r14, %r15, %r14
-	addze %r30, %r30
-	addc %r14, %r14, %r6
-	addze %r30, %r30
-	mulhdu %r6, %r9, %r27
-	mulld %r15, %r9, %r27
-	addc %r15, %r16, %r15
-	addze %r6, %r6
-	addc %r15, %r15, %r30
-	addze %r6, %r6
-	mulhdu %r30, %r9, %r8
-	mulld %r16, %r9, %r8
-	addc %r16, %r17, %r16
-	addze %r30, %r30
-	addc %r16, %r16, %r6
-	addze %r30, %r30
-	mulhdu %r6, %r9, %r29
-	mulld %r17, %r9, %r29
-	addc %r17, %r18, %r17
-	addze %r6, %r6
-	addc %r17, %r17, %r30
-	addze %r6, %r6
-	ld %r30, 64(%r5)
-	mulhdu %r18, %r9, %r30
-	mulld %r29, %r9, %r30
-	addc %r26, %r26, %r29
-	addze %r18, %r18
-	addc %r26, %r26, %r6
-	addze %r18, %r18
-	ld %r6, 72(%r5)
-	mulhdu %r29, %r9, %r6
-	mulld %r30, %r9, %r6
-	addc %r19, %r19, %r30
-	addze %r29, %r29
-	addc %r18, %r19, %r18
-	addze %r29, %r29
-	ld %r30, 80(%r5)
-	mulhdu %r19, %r9, %r30
-	mulld %r6, %r9, %r30
-	addc %r25, %r25, %r6
-	addze %r19, %r19
-	addc %r25, %r25, %r29
-	addze %r19, %r19
-	ld %r6, 88(%r5)
-	mulhdu %r29, %r9, %r6
-	mulld %r30, %r9, %r6
-	addc %r20, %r20, %r30
-	addze %r29, %r29
-	addc %r19, %r20, %r19
-	addze %r29, %r29
-	ld %r30, 96(%r5)
-	mulhdu %r20, %r9, %r30
-	mulld %r6, %r9, %r30
-	addc %r24, %r24, %r6
-	addze %r20, %r20
-	addc %r24, %r24, %r29
-	addze %r20, %r20
-	ld %r6, 104(%r5)
-	mulhdu %r29, %r9, %r6
-	mulld %r30, %r9, %r6
-	addc %r21, %r21, %r30
-	addze %r29, %r29
-	addc %r20, %r21, %r20
-	addze %r29, %r29
-	ld %r30, 112(%r5)
-	mulhdu %r21, %r9, %r30
-	mulld %r6, %r9, %r30
-	addc %r23, %r23, %r6
-	addze %r21, %r21
-	addc %r23, %r23, %r29
-	addze %r21, %r21
-	ld %r6, 120(%r5)
-	mulhdu %r29, %r9, %r6
-	mulld %r9, %r9, %r6
-	addc %r22, %r22, %r9
-	addze %r29, %r29
-	addc %r21, %r22, %r21
-	addze %r29, %r29
-	ld %r9, 128(%r5)
-	mulld %r22, %r11, %r9
-	ld %r9, 0(%r5)
-	mulhdu %r6, %r22, %r9
-	mulld %r30, %r22, %r9
-	addc %r0, %r11, %r30
-	addze %r6, %r6
-	ld %r11, 8(%r5)
-	mulhdu %r30, %r22, %r11
-	mulld %r9, %r22, %r11
-	addc %r10, %r10, %r9
-	addze %r30, %r30
-	addc %r10, %r10, %r6
-	addze %r30, %r30
-	mulhdu %r6, %r22, %r7
-	mulld %r9, %r22, %r7
-	addc %r12, %r12, %r9
-	addze %r6, %r6
-	addc %r12, %r12, %r30
-	addze %r6, %r6
-	mulhdu %r9, %r22, %r28
-	mulld %r30, %r22, %r28
-	addc %r14, %r14, %r30
-	addze %r9, %r9
-	addc %r14, %r14, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r22, %r31
-	mulld %r30, %r22, %r31
-	addc %r15, %r15, %r30
-	addze %r6, %r6
-	addc %r15, %r15, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r22, %r27
-	mulld %r30, %r22, %r27
-	addc %r16, %r16, %r30
-	addze %r9, %r9
-	addc %r16, %r16, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r22, %r8
-	mulld %r30, %r22, %r8
-	addc %r17, %r17, %r30
-	addze %r6, %r6
-	addc %r17, %r17, %r9
-	addze %r6, %r6
-	ld %r9, 56(%r5)
-	mulhdu %r30, %r22, %r9
-	mulld %r8, %r22, %r9
-	addc %r26, %r26, %r8
-	addze %r30, %r30
-	addc %r26, %r26, %r6
-	addze %r30, %r30
-	ld %r6, 64(%r5)
-	mulhdu %r8, %r22, %r6
-	mulld %r9, %r22, %r6
-	addc %r18, %r18, %r9
-	addze %r8, %r8
-	addc %r18, %r18, %r30
-	addze %r8, %r8
-	ld %r9, 72(%r5)
-	mulhdu %r30, %r22, %r9
-	mulld %r6, %r22, %r9
-	addc %r25, %r25, %r6
-	addze %r30, %r30
-	addc %r25, %r25, %r8
-	addze %r30, %r30
-	ld %r6, 80(%r5)
-	mulhdu %r8, %r22, %r6
-	mulld %r9, %r22, %r6
-	addc %r19, %r19, %r9
-	addze %r8, %r8
-	addc %r19, %r19, %r30
-	addze %r8, %r8
-	ld %r9, 88(%r5)
-	mulhdu %r30, %r22, %r9
-	mulld %r6, %r22, %r9
-	addc %r24, %r24, %r6
-	addze %r30, %r30
-	addc %r24, %r24, %r8
-	addze %r30, %r30
-	ld %r6, 96(%r5)
-	mulhdu %r8, %r22, %r6
-	mulld %r9, %r22, %r6
-	addc %r20, %r20, %r9
-	addze %r8, %r8
-	addc %r20, %r20, %r30
-	addze %r8, %r8
-	ld %r9, 104(%r5)
-	mulhdu %r30, %r22, %r9
-	mulld %r6, %r22, %r9
-	addc %r23, %r23, %r6
-	addze %r30, %r30
-	addc %r23, %r23, %r8
-	addze %r30, %r30
-	ld %r6, 112(%r5)
-	mulhdu %r8, %r22, %r6
-	mulld %r9, %r22, %r6
-	addc %r21, %r21, %r9
-	addze %r8, %r8
-	addc %r21, %r21, %r30
-	addze %r8, %r8
-	ld %r9, 120(%r5)
-	mulhdu %r30, %r22, %r9
-	mulld %r22, %r22, %r9
-	addc %r22, %r29, %r22
-	addze %r30, %r30
-	addc %r22, %r22, %r8
-	addze %r30, %r30
-	ld %r8, 128(%r5)
-	mulld %r8, %r10, %r8
-	ld %r29, 0(%r5)
-	mulhdu %r9, %r8, %r29
-	mulld %r6, %r8, %r29
-	addc %r0, %r10, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r8, %r11
-	mulld %r10, %r8, %r11
-	addc %r10, %r12, %r10
-	addze %r6, %r6
-	addc %r10, %r10, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r7
-	mulld %r12, %r8, %r7
-	addc %r12, %r14, %r12
-	addze %r9, %r9
-	addc %r12, %r12, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r8, %r28
-	mulld %r14, %r8, %r28
-	addc %r14, %r15, %r14
-	addze %r6, %r6
-	addc %r14, %r14, %r9
-	addze %r6, %r6
-	mulhdu %r9, %r8, %r31
-	mulld %r15, %r8, %r31
-	addc %r15, %r16, %r15
-	addze %r9, %r9
-	addc %r15, %r15, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r8, %r27
-	mulld %r16, %r8, %r27
-	addc %r16, %r17, %r16
-	addze %r6, %r6
-	addc %r16, %r16, %r9
-	addze %r6, %r6
-	ld %r9, 48(%r5)
-	mulhdu %r17, %r8, %r9
-	mulld %r27, %r8, %r9
-	addc %r26, %r26, %r27
-	addze %r17, %r17
-	addc %r26, %r26, %r6
-	addze %r17, %r17
-	ld %r6, 56(%r5)
-	mulhdu %r27, %r8, %r6
-	mulld %r9, %r8, %r6
-	addc %r18, %r18, %r9
-	addze %r27, %r27
-	addc %r17, %r18, %r17
-	addze %r27, %r27
-	ld %r9, 64(%r5)
-	mulhdu %r18, %r8, %r9
-	mulld %r6, %r8, %r9
-	addc %r25, %r25, %r6
-	addze %r18, %r18
-	addc %r25, %r25, %r27
-	addze %r18, %r18
-	ld %r6, 72(%r5)
-	mulhdu %r27, %r8, %r6
-	mulld %r9, %r8, %r6
-	addc %r19, %r19, %r9
-	addze %r27, %r27
-	addc %r18, %r19, %r18
-	addze %r27, %r27
-	ld %r9, 80(%r5)
-	mulhdu %r19, %r8, %r9
-	mulld %r6, %r8, %r9
-	addc %r24, %r24, %r6
-	addze %r19, %r19
-	addc %r24, %r24, %r27
-	addze %r19, %r19
-	ld %r6, 88(%r5)
-	mulhdu %r27, %r8, %r6
-	mulld %r9, %r8, %r6
-	addc %r20, %r20, %r9
-	addze %r27, %r27
-	addc %r19, %r20, %r19
-	addze %r27, %r27
-	ld %r9, 96(%r5)
-	mulhdu %r20, %r8, %r9
-	mulld %r6, %r8, %r9
-	addc %r23, %r23, %r6
-	addze %r20, %r20
-	addc %r23, %r23, %r27
-	addze %r20, %r20
-	ld %r6, 104(%r5)
-	mulhdu %r27, %r8, %r6
-	mulld %r9, %r8, %r6
-	addc %r21, %r21, %r9
-	addze %r27, %r27
-	addc %r20, %r21, %r20
-	addze %r27, %r27
-	ld %r9, 112(%r5)
-	mulhdu %r21, %r8, %r9
-	mulld %r6, %r8, %r9
-	addc %r22, %r22, %r6
-	addze %r21, %r21
-	addc %r22, %r22, %r27
-	addze %r21, %r21
-	ld %r6, 120(%r5)
-	mulhdu %r27, %r8, %r6
-	mulld %r8, %r8, %r6
-	addc %r30, %r30, %r8
-	addze %r27, %r27
-	addc %r21, %r30, %r21
-	addze %r27, %r27
-	ld %r8, 128(%r4)
-	addc %r10, %r10, %r8
-	ld %r8, 136(%r4)
-	adde %r12, %r12, %r8
-	ld %r8, 144(%r4)
-	adde %r14, %r14, %r8
-	ld %r8, 152(%r4)
-	adde %r15, %r15, %r8
-	ld %r8, 160(%r4)
-	adde %r16, %r16, %r8
-	ld %r8, 168(%r4)
-	adde %r26, %r26, %r8
-	ld %r8, 176(%r4)
-	adde %r17, %r17, %r8
-	ld %r8, 184(%r4)
-	adde %r25, %r25, %r8
-	ld %r8, 192(%r4)
-	adde %r18, %r18, %r8
-	ld %r8, 200(%r4)
+	mulld %r20, %r8, %r7
+	ld %r7, 112(%r4)
+	adde %r20, %r7, %r20
+	ld %r7, 120(%r5)
+	mulld %r22, %r8, %r7
+	ld %r7, 120(%r4)
+	adde %r22, %r7, %r22
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	std %r7, -152(%r1)
+	mulhdu %r7, %r8, %r9
+	addc %r10, %r10, %r7
+	mulhdu %r7, %r8, %r6
+	adde %r12, %r12, %r7
+	mulhdu %r7, %r8, %r11
+	adde %r29, %r29, %r7
+	mulhdu %r7, %r8, %r31
+	adde %r27, %r27, %r7
+	mulhdu %r7, %r8, %r30
+	adde %r25, %r25, %r7
+	mulhdu %r7, %r8, %r28
+	adde %r23, %r23, %r7
+	mulhdu %r7, %r8, %r26
+	adde %r21, %r21, %r7
+	mulhdu %r7, %r8, %r24
+	adde %r19, %r19, %r7
+	ld %r7, 64(%r5)
+	mulhdu %r24, %r8, %r7
+	adde %r17, %r17, %r24
+	ld %r24, 72(%r5)
+	mulhdu %r7, %r8, %r24
+	adde %r15, %r15, %r7
+	ld %r7, 80(%r5)
+	mulhdu %r24, %r8, %r7
+	adde %r14, %r14, %r24
+	ld %r24, 88(%r5)
+	mulhdu %r7, %r8, %r24
+	adde %r16, %r16, %r7
+	ld %r7, 96(%r5)
+	mulhdu %r24, %r8, %r7
+	adde %r18, %r18, %r24
+	ld %r24, 104(%r5)
+	mulhdu %r7, %r8, %r24
+	adde %r20, %r20, %r7
+	ld %r7, 112(%r5)
+	mulhdu %r24, %r8, %r7
+	adde %r22, %r22, %r24
+	ld %r24, 120(%r5)
+	mulhdu %r8, %r8, %r24
+	ld %r24, -152(%r1)
 	adde %r24, %r24, %r8
-	ld %r8, 208(%r4)
-	adde %r19, %r19, %r8
-	ld %r8, 216(%r4)
-	adde %r23, %r23, %r8
-	ld %r8, 224(%r4)
-	adde %r20, %r20, %r8
-	ld %r8, 232(%r4)
-	adde %r22, %r22, %r8
-	ld %r8, 240(%r4)
-	adde %r21, %r21, %r8
-	ld %r8, 248(%r4)
-	adde %r27, %r27, %r8
 	subfe %r8, %r8, %r8
 	addi %r8, %r8, 1
-	subfc %r29, %r29, %r10
-	subfe %r11, %r11, %r12
-	subfe %r7, %r7, %r14
-	subfe %r28, %r28, %r15
-	subfe %r31, %r31, %r16
-	ld %r4, 40(%r5)
-	subfe %r4, %r4, %r26
+	ld %r7, 128(%r5)
+	std %r8, -152(%r1)
+	mulld %r8, %r10, %r7
+	mulld %r7, %r8, %r9
+	addc %r0, %r10, %r7
+	mulld %r7, %r8, %r6
+	adde %r12, %r12, %r7
+	mulld %r7, %r8, %r11
+	adde %r29, %r29, %r7
+	mulld %r7, %r8, %r31
+	adde %r27, %r27, %r7
+	mulld %r7, %r8, %r30
+	adde %r25, %r25, %r7
+	mulld %r7, %r8, %r28
+	adde %r23, %r23, %r7
+	mulld %r7, %r8, %r26
+	adde %r21, %r21, %r7
+	ld %r7, 56(%r5)
+	mulld %r10, %r8, %r7
+	adde %r10, %r19, %r10
+	ld %r19, 64(%r5)
+	mulld %r7, %r8, %r19
+	adde %r17, %r17, %r7
+	ld %r7, 72(%r5)
+	mulld %r19, %r8, %r7
+	adde %r15, %r15, %r19
+	ld %r19, 80(%r5)
+	mulld %r7, %r8, %r19
+	adde %r14, %r14, %r7
+	ld %r7, 88(%r5)
+	mulld %r19, %r8, %r7
+	adde %r16, %r16, %r19
+	ld %r19, 96(%r5)
+	mulld %r7, %r8, %r19
+	adde %r18, %r18, %r7
+	ld %r7, 104(%r5)
+	mulld %r19, %r8, %r7
+	adde %r19, %r20, %r19
+	ld %r20, 112(%r5)
+	mulld %r7, %r8, %r20
+	adde %r22, %r22, %r7
+	ld %r7, 120(%r5)
+	mulld %r20, %r8, %r7
+	adde %r20, %r24, %r20
+	ld %r24, -152(%r1)
+	addze %r24, %r24
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	std %r7, -152(%r1)
+	mulhdu %r7, %r8, %r9
+	addc %r12, %r12, %r7
+	mulhdu %r7, %r8, %r6
+	adde %r29, %r29, %r7
+	mulhdu %r7, %r8, %r11
+	adde %r27, %r27, %r7
+	mulhdu %r7, %r8, %r31
+	adde %r25, %r25, %r7
+	mulhdu %r7, %r8, %r30
+	adde %r23, %r23, %r7
+	mulhdu %r7, %r8, %r28
+	adde %r21, %r21, %r7
+	mulhdu %r7, %r8, %r26
+	adde %r10, %r10, %r7
+	ld %r7, 56(%r5)
+	mulhdu %r26, %r8, %r7
+	adde %r17, %r17, %r26
+	ld %r26, 64(%r5)
+	mulhdu %r7, %r8, %r26
+	adde %r15, %r15, %r7
+	ld %r7, 72(%r5)
+	mulhdu %r26, %r8, %r7
+	adde %r14, %r14, %r26
+	ld %r26, 80(%r5)
+	mulhdu %r7, %r8, %r26
+	adde %r16, %r16, %r7
+	ld %r7, 88(%r5)
+	mulhdu %r26, %r8, %r7
+	adde %r18, %r18, %r26
+	ld %r26, 96(%r5)
+	mulhdu %r7, %r8, %r26
+	adde %r19, %r19, %r7
+	ld %r7, 104(%r5)
+	mulhdu %r26, %r8, %r7
+	adde %r22, %r22, %r26
+	ld %r26, 112(%r5)
+	mulhdu %r7, %r8, %r26
+	adde %r20, %r20, %r7
+	ld %r7, 120(%r5)
+	mulhdu %r8, %r8, %r7
+	adde %r24, %r24, %r8
+	ld %r8, -152(%r1)
+	addze %r8, %r8
+	ld %r7, 128(%r5)
+	mulld %r26, %r12, %r7
+	mulld %r7, %r26, %r9
+	addc %r0, %r12, %r7
+	mulld %r7, %r26, %r6
+	adde %r29, %r29, %r7
+	mulld %r7, %r26, %r11
+	adde %r27, %r27, %r7
+	mulld %r7, %r26, %r31
+	adde %r25, %r25, %r7
+	mulld %r7, %r26, %r30
+	adde %r23, %r23, %r7
+	mulld %r7, %r26, %r28
+	adde %r21, %r21, %r7
+	ld %r7, 48(%r5)
+	mulld %r12, %r26, %r7
+	adde %r10, %r10, %r12
+	ld %r12, 56(%r5)
+	mulld %r7, %r26, %r12
+	adde %r17, %r17, %r7
+	ld %r7, 64(%r5)
+	mulld %r12, %r26, %r7
+	adde %r12, %r15, %r12
+	ld %r15, 72(%r5)
+	mulld %r7, %r26, %r15
+	adde %r14, %r14, %r7
+	ld %r7, 80(%r5)
+	mulld %r15, %r26, %r7
+	adde %r15, %r16, %r15
+	ld %r16, 88(%r5)
+	mulld %r7, %r26, %r16
+	adde %r18, %r18, %r7
+	ld %r7, 96(%r5)
+	mulld %r16, %r26, %r7
+	adde %r16, %r19, %r16
+	ld %r19, 104(%r5)
+	mulld %r7, %r26, %r19
+	adde %r22, %r22, %r7
+	ld %r7, 112(%r5)
+	mulld %r19, %r26, %r7
+	adde %r19, %r20, %r19
+	ld %r20, 120(%r5)
+	mulld %r7, %r26, %r20
+	adde %r24, %r24, %r7
+	addze %r8, %r8
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r20, %r26, %r9
+	addc %r20, %r29, %r20
+	mulhdu %r29, %r26, %r6
+	adde %r27, %r27, %r29
+	mulhdu %r29, %r26, %r11
+	adde %r25, %r25, %r29
+	mulhdu %r29, %r26, %r31
+	adde %r23, %r23, %r29
+	mulhdu %r29, %r26, %r30
+	adde %r21, %r21, %r29
+	mulhdu %r29, %r26, %r28
+	adde %r10, %r10, %r29
+	ld %r29, 48(%r5)
+	mulhdu %r28, %r26, %r29
+	adde %r17, %r17, %r28
+	ld %r28, 56(%r5)
+	mulhdu %r29, %r26, %r28
+	adde %r12, %r12, %r29
+	ld %r29, 64(%r5)
+	mulhdu %r28, %r26, %r29
+	adde %r14, %r14, %r28
+	ld %r28, 72(%r5)
+	mulhdu %r29, %r26, %r28
+	adde %r15, %r15, %r29
+	ld %r29, 80(%r5)
+	mulhdu %r28, %r26, %r29
+	adde %r18, %r18, %r28
+	ld %r28, 88(%r5)
+	mulhdu %r29, %r26, %r28
+	adde %r16, %r16, %r29
+	ld %r29, 96(%r5)
+	mulhdu %r28, %r26, %r29
+	adde %r22, %r22, %r28
+	ld %r28, 104(%r5)
+	mulhdu %r29, %r26, %r28
+	adde %r19, %r19, %r29
+	ld %r29, 112(%r5)
+	mulhdu %r28, %r26, %r29
+	adde %r24, %r24, %r28
+	ld %r28, 120(%r5)
+	mulhdu %r26, %r26, %r28
+	adde %r26, %r8, %r26
+	addze %r7, %r7
+	ld %r8, 128(%r5)
+	mulld %r28, %r20, %r8
+	mulld %r8, %r28, %r9
+	addc %r0, %r20, %r8
+	mulld %r8, %r28, %r6
+	adde %r27, %r27, %r8
+	mulld %r8, %r28, %r11
+	adde %r25, %r25, %r8
+	mulld %r8, %r28, %r31
+	adde %r23, %r23, %r8
+	mulld %r8, %r28, %r30
+	adde %r21, %r21, %r8
+	ld %r8, 40(%r5)
+	mulld %r20, %r28, %r8
+	adde %r10, %r10, %r20
+	ld %r20, 48(%r5)
+	mulld %r8, %r28, %r20
+	adde %r17, %r17, %r8
+	ld %r8, 56(%r5)
+	mulld %r20, %r28, %r8
+	adde %r12, %r12, %r20
+	ld %r20, 64(%r5)
+	mulld %r8, %r28, %r20
+	adde %r14, %r14, %r8
+	ld %r8, 72(%r5)
+	mulld %r20, %r28, %r8
+	adde %r15, %r15, %r20
+	ld %r20, 80(%r5)
+	mulld %r8, %r28, %r20
+	adde %r18, %r18, %r8
+	ld %r8, 88(%r5)
+	mulld %r20, %r28, %r8
+	adde %r16, %r16, %r20
+	ld %r20, 96(%r5)
+	mulld %r8, %r28, %r20
+	adde %r22, %r22, %r8
+	ld %r8, 104(%r5)
+	mulld %r20, %r28, %r8
+	adde %r19, %r19, %r20
+	mulld %r20, %r28, %r29
+	adde %r20, %r24, %r20
+	ld %r24, 120(%r5)
+	mulld %r29, %r28, %r24
+	adde %r26, %r26, %r29
+	addze %r7, %r7
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r24, %r28, %r9
+	addc %r24, %r27, %r24
+	mulhdu %r27, %r28, %r6
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r28, %r11
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r28, %r31
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r28, %r30
+	adde %r10, %r10, %r27
+	ld %r27, 40(%r5)
+	mulhdu %r30, %r28, %r27
+	adde %r17, %r17, %r30
 	ld %r30, 48(%r5)
-	subfe %r30, %r30, %r17
-	std %r30, -152(%r1)
-	ld %r30, 56(%r5)
-	subfe %r30, %r30, %r25
-	std %r30, -160(%r1)
+	mulhdu %r27, %r28, %r30
+	adde %r12, %r12, %r27
+	ld %r27, 56(%r5)
+	mulhdu %r30, %r28, %r27
+	adde %r14, %r14, %r30
 	ld %r30, 64(%r5)
-	subfe %r30, %r30, %r18
-	std %r30, -168(%r1)
-	ld %r30, 72(%r5)
-	subfe %r30, %r30, %r24
-	std %r30, -176(%r1)
+	mulhdu %r27, %r28, %r30
+	adde %r15, %r15, %r27
+	ld %r27, 72(%r5)
+	mulhdu %r30, %r28, %r27
+	adde %r18, %r18, %r30
 	ld %r30, 80(%r5)
-	subfe %r30, %r30, %r19
-	std %r30, -184(%r1)
-	ld %r30, 88(%r5)
-	subfe %r30, %r30, %r23
-	std %r30, -192(%r1)
+	mulhdu %r27, %r28, %r30
+	adde %r16, %r16, %r27
+	ld %r27, 88(%r5)
+	mulhdu %r30, %r28, %r27
+	adde %r22, %r22, %r30
 	ld %r30, 96(%r5)
-	subfe %r30, %r30, %r20
-	std %r30, -200(%r1)
+	mulhdu %r27, %r28, %r30
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r28, %r8
+	adde %r20, %r20, %r27
+	ld %r27, 112(%r5)
+	mulhdu %r8, %r28, %r27
+	adde %r26, %r26, %r8
+	ld %r8, 120(%r5)
+	mulhdu %r28, %r28, %r8
+	adde %r28, %r7, %r28
+	addze %r29, %r29
+	ld %r7, 128(%r5)
+	mulld %r8, %r24, %r7
+	mulld %r7, %r8, %r9
+	addc %r0, %r24, %r7
+	mulld %r7, %r8, %r6
+	adde %r25, %r25, %r7
+	mulld %r7, %r8, %r11
+	adde %r23, %r23, %r7
+	mulld %r7, %r8, %r31
+	adde %r21, %r21, %r7
+	ld %r7, 32(%r5)
+	mulld %r24, %r8, %r7
+	adde %r10, %r10, %r24
+	ld %r24, 40(%r5)
+	mulld %r7, %r8, %r24
+	adde %r17, %r17, %r7
+	ld %r7, 48(%r5)
+	mulld %r24, %r8, %r7
+	adde %r12, %r12, %r24
+	ld %r24, 56(%r5)
+	mulld %r7, %r8, %r24
+	adde %r14, %r14, %r7
+	ld %r7, 64(%r5)
+	mulld %r24, %r8, %r7
+	adde %r15, %r15, %r24
+	ld %r24, 72(%r5)
+	mulld %r7, %r8, %r24
+	adde %r18, %r18, %r7
+	ld %r7, 80(%r5)
+	mulld %r24, %r8, %r7
+	adde %r16, %r16, %r24
+	ld %r24, 88(%r5)
+	mulld %r7, %r8, %r24
+	adde %r22, %r22, %r7
+	mulld %r7, %r8, %r30
+	adde %r19, %r19, %r7
+	ld %r7, 104(%r5)
+	mulld %r30, %r8, %r7
+	adde %r20, %r20, %r30
+	mulld %r30, %r8, %r27
+	adde %r26, %r26, %r30
+	ld %r30, 120(%r5)
+	mulld %r27, %r8, %r30
+	adde %r27, %r28, %r27
+	addze %r29, %r29
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r30, %r8, %r9
+	addc %r25, %r25, %r30
+	mulhdu %r30, %r8, %r6
+	adde %r23, %r23, %r30
+	mulhdu %r30, %r8, %r11
+	adde %r21, %r21, %r30
+	mulhdu %r30, %r8, %r31
+	adde %r10, %r10, %r30
+	ld %r30, 32(%r5)
+	mulhdu %r31, %r8, %r30
+	adde %r17, %r17, %r31
+	ld %r31, 40(%r5)
+	mulhdu %r30, %r8, %r31
+	adde %r12, %r12, %r30
+	ld %r30, 48(%r5)
+	mulhdu %r31, %r8, %r30
+	adde %r14, %r14, %r31
+	ld %r31, 56(%r5)
+	mulhdu %r30, %r8, %r31
+	adde %r15, %r15, %r30
+	ld %r30, 64(%r5)
+	mulhdu %r31, %r8, %r30
+	adde %r18, %r18, %r31
+	ld %r31, 72(%r5)
+	mulhdu %r30, %r8, %r31
+	adde %r16, %r16, %r30
+	ld %r30, 80(%r5)
+	mulhdu %r31, %r8, %r30
+	adde %r22, %r22, %r31
+	mulhdu %r31, %r8, %r24
+	adde %r19, %r19, %r31
+	ld %r31, 96(%r5)
+	mulhdu %r24, %r8, %r31
+	adde %r20, %r20, %r24
+	mulhdu %r24, %r8, %r7
+	adde %r24, %r26, %r24
+	ld %r26, 112(%r5)
+	mulhdu %r7, %r8, %r26
+	adde %r27, %r27, %r7
+	ld %r7, 120(%r5)
+	mulhdu %r8, %r8, %r7
+	adde %r29, %r29, %r8
+	addze %r28, %r28
+	ld %r8, 128(%r5)
+	mulld %r7, %r25, %r8
+	mulld %r8, %r7, %r9
+	addc %r0, %r25, %r8
+	mulld %r8, %r7, %r6
+	adde %r23, %r23, %r8
+	mulld %r8, %r7, %r11
+	adde %r21, %r21, %r8
+	ld %r8, 24(%r5)
+	mulld %r25, %r7, %r8
+	adde %r10, %r10, %r25
+	ld %r25, 32(%r5)
+	mulld %r8, %r7, %r25
+	adde %r17, %r17, %r8
+	ld %r8, 40(%r5)
+	mulld %r25, %r7, %r8
+	adde %r12, %r12, %r25
+	ld %r25, 48(%r5)
+	mulld %r8, %r7, %r25
+	adde %r14, %r14, %r8
+	ld %r8, 56(%r5)
+	mulld %r25, %r7, %r8
+	adde %r15, %r15, %r25
+	ld %r25, 64(%r5)
+	mulld %r8, %r7, %r25
+	adde %r18, %r18, %r8
+	ld %r8, 72(%r5)
+	mulld %r25, %r7, %r8
+	adde %r16, %r16, %r25
+	mulld %r25, %r7, %r30
+	adde %r22, %r22, %r25
+	ld %r25, 88(%r5)
+	mulld %r30, %r7, %r25
+	adde %r19, %r19, %r30
+	mulld %r30, %r7, %r31
+	adde %r20, %r20, %r30
 	ld %r30, 104(%r5)
-	subfe %r30, %r30, %r22
-	subfe %r9, %r9, %r21
-	subfe %r6, %r6, %r27
-	addme %r0, %r8
+	mulld %r31, %r7, %r30
+	adde %r24, %r24, %r31
+	mulld %r31, %r7, %r26
+	adde %r27, %r27, %r31
+	ld %r31, 120(%r5)
+	mulld %r26, %r7, %r31
+	adde %r26, %r29, %r26
+	addze %r28, %r28
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r31, %r7, %r9
+	addc %r23, %r23, %r31
+	mulhdu %r31, %r7, %r6
+	adde %r21, %r21, %r31
+	mulhdu %r31, %r7, %r11
+	adde %r10, %r10, %r31
+	ld %r31, 24(%r5)
+	mulhdu %r11, %r7, %r31
+	adde %r11, %r17, %r11
+	ld %r17, 32(%r5)
+	mulhdu %r31, %r7, %r17
+	adde %r12, %r12, %r31
+	ld %r31, 40(%r5)
+	mulhdu %r17, %r7, %r31
+	adde %r14, %r14, %r17
+	ld %r17, 48(%r5)
+	mulhdu %r31, %r7, %r17
+	adde %r15, %r15, %r31
+	ld %r31, 56(%r5)
+	mulhdu %r17, %r7, %r31
+	adde %r17, %r18, %r17
+	ld %r18, 64(%r5)
+	mulhdu %r31, %r7, %r18
+	adde %r16, %r16, %r31
+	mulhdu %r31, %r7, %r8
+	adde %r22, %r22, %r31
+	ld %r31, 80(%r5)
+	mulhdu %r8, %r7, %r31
+	adde %r19, %r19, %r8
+	mulhdu %r8, %r7, %r25
+	adde %r20, %r20, %r8
+	ld %r8, 96(%r5)
+	mulhdu %r25, %r7, %r8
+	adde %r24, %r24, %r25
+	mulhdu %r25, %r7, %r30
+	adde %r25, %r27, %r25
+	ld %r27, 112(%r5)
+	mulhdu %r30, %r7, %r27
+	adde %r26, %r26, %r30
+	ld %r30, 120(%r5)
+	mulhdu %r7, %r7, %r30
+	adde %r28, %r28, %r7
+	addze %r29, %r29
+	ld %r7, 128(%r5)
+	mulld %r30, %r23, %r7
+	mulld %r7, %r30, %r9
+	addc %r0, %r23, %r7
+	mulld %r7, %r30, %r6
+	adde %r21, %r21, %r7
+	ld %r7, 16(%r5)
+	mulld %r23, %r30, %r7
+	adde %r10, %r10, %r23
+	ld %r23, 24(%r5)
+	mulld %r7, %r30, %r23
+	adde %r11, %r11, %r7
+	ld %r7, 32(%r5)
+	mulld %r23, %r30, %r7
+	adde %r12, %r12, %r23
+	ld %r23, 40(%r5)
+	mulld %r7, %r30, %r23
+	adde %r14, %r14, %r7
+	ld %r7, 48(%r5)
+	mulld %r23, %r30, %r7
+	adde %r15, %r15, %r23
+	ld %r23, 56(%r5)
+	mulld %r7, %r30, %r23
+	adde %r17, %r17, %r7
+	mulld %r7, %r30, %r18
+	adde %r16, %r16, %r7
+	ld %r7, 72(%r5)
+	mulld %r18, %r30, %r7
+	adde %r18, %r22, %r18
+	mulld %r22, %r30, %r31
+	adde %r19, %r19, %r22
+	ld %r22, 88(%r5)
+	mulld %r31, %r30, %r22
+	adde %r20, %r20, %r31
+	mulld %r31, %r30, %r8
+	adde %r24, %r24, %r31
+	ld %r31, 104(%r5)
+	mulld %r8, %r30, %r31
+	adde %r25, %r25, %r8
+	mulld %r8, %r30, %r27
+	adde %r26, %r26, %r8
+	ld %r8, 120(%r5)
+	mulld %r27, %r30, %r8
+	adde %r27, %r28, %r27
+	addze %r29, %r29
+	subfe %r28, %r28, %r28
+	addi %r28, %r28, 1
+	mulhdu %r8, %r30, %r9
+	addc %r21, %r21, %r8
+	mulhdu %r8, %r30, %r6
+	adde %r10, %r10, %r8
+	ld %r8, 16(%r5)
+	mulhdu %r6, %r30, %r8
+	adde %r11, %r11, %r6
+	ld %r6, 24(%r5)
+	mulhdu %r8, %r30, %r6
+	adde %r12, %r12, %r8
+	ld %r8, 32(%r5)
+	mulhdu %r6, %r30, %r8
+	adde %r14, %r14, %r6
+	ld %r6, 40(%r5)
+	mulhdu %r8, %r30, %r6
+	adde %r15, %r15, %r8
+	ld %r8, 48(%r5)
+	mulhdu %r6, %r30, %r8
+	adde %r17, %r17, %r6
+	mulhdu %r6, %r30, %r23
+	adde %r16, %r16, %r6
+	ld %r6, 64(%r5)
+	mulhdu %r23, %r30, %r6
+	adde %r18, %r18, %r23
+	mulhdu %r23, %r30, %r7
+	adde %r19, %r19, %r23
+	ld %r23, 80(%r5)
+	mulhdu %r7, %r30, %r23
+	adde %r20, %r20, %r7
+	mulhdu %r7, %r30, %r22
+	adde %r24, %r24, %r7
+	ld %r7, 96(%r5)
+	mulhdu %r22, %r30, %r7
+	adde %r22, %r25, %r22
+	mulhdu %r25, %r30, %r31
+	adde %r25, %r26, %r25
+	ld %r26, 112(%r5)
+	mulhdu %r31, %r30, %r26
+	adde %r27, %r27, %r31
+	ld %r31, 120(%r5)
+	mulhdu %r30, %r30, %r31
+	adde %r29, %r29, %r30
+	addze %r28, %r28
+	ld %r30, 128(%r5)
+	mulld %r31, %r21, %r30
+	mulld %r30, %r31, %r9
+	addc %r0, %r21, %r30
+	ld %r30, 8(%r5)
+	mulld %r21, %r31, %r30
+	adde %r10, %r10, %r21
+	ld %r21, 16(%r5)
+	mulld %r30, %r31, %r21
+	adde %r11, %r11, %r30
+	ld %r30, 24(%r5)
+	mulld %r21, %r31, %r30
+	adde %r12, %r12, %r21
+	ld %r21, 32(%r5)
+	mulld %r30, %r31, %r21
+	adde %r14, %r14, %r30
+	ld %r30, 40(%r5)
+	mulld %r21, %r31, %r30
+	adde %r15, %r15, %r21
+	mulld %r21, %r31, %r8
+	adde %r17, %r17, %r21
+	ld %r21, 56(%r5)
+	mulld %r8, %r31, %r21
+	adde %r16, %r16, %r8
+	mulld %r8, %r31, %r6
+	adde %r18, %r18, %r8
+	ld %r8, 72(%r5)
+	mulld %r6, %r31, %r8
+	adde %r19, %r19, %r6
+	mulld %r6, %r31, %r23
+	adde %r20, %r20, %r6
+	ld %r6, 88(%r5)
+	mulld %r23, %r31, %r6
+	adde %r23, %r24, %r23
+	mulld %r24, %r31, %r7
+	adde %r22, %r22, %r24
+	ld %r24, 104(%r5)
+	mulld %r7, %r31, %r24
+	adde %r25, %r25, %r7
+	mulld %r7, %r31, %r26
+	adde %r27, %r27, %r7
+	ld %r7, 120(%r5)
+	mulld %r26, %r31, %r7
+	adde %r26, %r29, %r26
+	addze %r28, %r28
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r7, %r31, %r9
+	addc %r10, %r10, %r7
+	ld %r7, 8(%r5)
+	mulhdu %r9, %r31, %r7
+	adde %r11, %r11, %r9
+	ld %r9, 16(%r5)
+	mulhdu %r7, %r31, %r9
+	adde %r12, %r12, %r7
+	ld %r7, 24(%r5)
+	mulhdu %r9, %r31, %r7
+	adde %r14, %r14, %r9
+	ld %r9, 32(%r5)
+	mulhdu %r7, %r31, %r9
+	adde %r15, %r15, %r7
+	mulhdu %r7, %r31, %r30
+	adde %r17, %r17, %r7
+	ld %r7, 48(%r5)
+	mulhdu %r30, %r31, %r7
+	adde %r16, %r16, %r30
+	mulhdu %r30, %r31, %r21
+	adde %r18, %r18, %r30
+	ld %r30, 64(%r5)
+	mulhdu %r21, %r31, %r30
+	adde %r19, %r19, %r21
+	mulhdu %r21, %r31, %r8
+	adde %r20, %r20, %r21
+	ld %r21, 80(%r5)
+	mulhdu %r8, %r31, %r21
+	adde %r23, %r23, %r8
+	mulhdu %r8, %r31, %r6
+	adde %r22, %r22, %r8
+	ld %r8, 96(%r5)
+	mulhdu %r6, %r31, %r8
+	adde %r25, %r25, %r6
+	mulhdu %r6, %r31, %r24
+	adde %r27, %r27, %r6
+	ld %r6, 112(%r5)
+	mulhdu %r24, %r31, %r6
+	adde %r24, %r26, %r24
+	ld %r26, 120(%r5)
+	mulhdu %r31, %r31, %r26
+	adde %r28, %r28, %r31
+	addze %r29, %r29
+	ld %r31, 128(%r5)
+	mulld %r26, %r10, %r31
+	ld %r31, 0(%r5)
+	mulld %r6, %r26, %r31
+	addc %r0, %r10, %r6
+	ld %r6, 8(%r5)
+	mulld %r10, %r26, %r6
+	adde %r10, %r11, %r10
+	ld %r11, 16(%r5)
+	mulld %r6, %r26, %r11
+	adde %r12, %r12, %r6
+	ld %r6, 24(%r5)
+	mulld %r11, %r26, %r6
+	adde %r11, %r14, %r11
+	mulld %r14, %r26, %r9
+	adde %r14, %r15, %r14
+	ld %r15, 40(%r5)
+	mulld %r9, %r26, %r15
+	adde %r17, %r17, %r9
+	mulld %r9, %r26, %r7
+	adde %r16, %r16, %r9
+	ld %r9, 56(%r5)
+	mulld %r7, %r26, %r9
+	adde %r18, %r18, %r7
+	mulld %r7, %r26, %r30
+	adde %r19, %r19, %r7
+	ld %r7, 72(%r5)
+	mulld %r30, %r26, %r7
+	adde %r20, %r20, %r30
+	mulld %r30, %r26, %r21
+	adde %r23, %r23, %r30
+	ld %r30, 88(%r5)
+	mulld %r21, %r26, %r30
+	adde %r21, %r22, %r21
+	mulld %r22, %r26, %r8
+	adde %r22, %r25, %r22
+	ld %r25, 104(%r5)
+	mulld %r8, %r26, %r25
+	adde %r27, %r27, %r8
+	ld %r8, 112(%r5)
+	mulld %r25, %r26, %r8
+	adde %r24, %r24, %r25
+	ld %r25, 120(%r5)
+	mulld %r8, %r26, %r25
+	adde %r28, %r28, %r8
+	addze %r29, %r29
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r25, %r26, %r31
+	addc %r10, %r10, %r25
+	ld %r25, 8(%r5)
+	mulhdu %r31, %r26, %r25
+	adde %r12, %r12, %r31
+	ld %r31, 16(%r5)
+	mulhdu %r25, %r26, %r31
+	adde %r11, %r11, %r25
+	mulhdu %r25, %r26, %r6
+	adde %r14, %r14, %r25
+	ld %r25, 32(%r5)
+	mulhdu %r6, %r26, %r25
+	adde %r17, %r17, %r6
+	mulhdu %r6, %r26, %r15
+	adde %r16, %r16, %r6
+	ld %r6, 48(%r5)
+	mulhdu %r15, %r26, %r6
+	adde %r15, %r18, %r15
+	mulhdu %r18, %r26, %r9
+	adde %r18, %r19, %r18
+	ld %r19, 64(%r5)
+	mulhdu %r9, %r26, %r19
+	adde %r20, %r20, %r9
+	mulhdu %r9, %r26, %r7
+	adde %r23, %r23, %r9
+	ld %r9, 80(%r5)
+	mulhdu %r7, %r26, %r9
+	adde %r21, %r21, %r7
+	mulhdu %r7, %r26, %r30
+	adde %r22, %r22, %r7
+	ld %r7, 96(%r5)
+	mulhdu %r30, %r26, %r7
+	adde %r27, %r27, %r30
+	ld %r30, 104(%r5)
+	mulhdu %r7, %r26, %r30
+	adde %r24, %r24, %r7
+	ld %r7, 112(%r5)
+	mulhdu %r30, %r26, %r7
+	adde %r28, %r28, %r30
+	ld %r30, 120(%r5)
+	mulhdu %r26, %r26, %r30
+	adde %r26, %r29, %r26
+	addze %r8, %r8
+	ld %r29, 128(%r5)
+	mulld %r30, %r10, %r29
+	ld %r29, 0(%r5)
+	mulld %r7, %r30, %r29
+	addc %r0, %r10, %r7
+	ld %r7, 8(%r5)
+	mulld %r10, %r30, %r7
+	adde %r10, %r12, %r10
+	mulld %r12, %r30, %r31
+	adde %r11, %r11, %r12
+	ld %r12, 24(%r5)
+	mulld %r31, %r30, %r12
+	adde %r14, %r14, %r31
+	mulld %r31, %r30, %r25
+	adde %r17, %r17, %r31
+	ld %r31, 40(%r5)
+	mulld %r25, %r30, %r31
+	adde %r16, %r16, %r25
+	mulld %r25, %r30, %r6
+	adde %r15, %r15, %r25
+	ld %r25, 56(%r5)
+	mulld %r6, %r30, %r25
+	adde %r18, %r18, %r6
+	mulld %r6, %r30, %r19
+	adde %r20, %r20, %r6
+	ld %r6, 72(%r5)
+	mulld %r19, %r30, %r6
+	adde %r19, %r23, %r19
+	mulld %r23, %r30, %r9
+	adde %r21, %r21, %r23
+	ld %r23, 88(%r5)
+	mulld %r9, %r30, %r23
+	adde %r22, %r22, %r9
+	ld %r9, 96(%r5)
+	mulld %r23, %r30, %r9
+	adde %r23, %r27, %r23
+	ld %r27, 104(%r5)
+	mulld %r9, %r30, %r27
+	adde %r24, %r24, %r9
+	ld %r9, 112(%r5)
+	mulld %r27, %r30, %r9
+	adde %r27, %r28, %r27
+	ld %r28, 120(%r5)
+	mulld %r9, %r30, %r28
+	adde %r26, %r26, %r9
+	addze %r8, %r8
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r28, %r30, %r29
+	addc %r10, %r10, %r28
+	mulhdu %r28, %r30, %r7
+	adde %r11, %r11, %r28
+	ld %r28, 16(%r5)
+	mulhdu %r7, %r30, %r28
+	adde %r14, %r14, %r7
+	mulhdu %r7, %r30, %r12
+	adde %r17, %r17, %r7
+	ld %r7, 32(%r5)
+	mulhdu %r12, %r30, %r7
+	adde %r12, %r16, %r12
+	mulhdu %r16, %r30, %r31
+	adde %r15, %r15, %r16
+	ld %r16, 48(%r5)
+	mulhdu %r31, %r30, %r16
+	adde %r18, %r18, %r31
+	mulhdu %r31, %r30, %r25
+	adde %r20, %r20, %r31
+	ld %r31, 64(%r5)
+	mulhdu %r25, %r30, %r31
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r30, %r6
+	adde %r21, %r21, %r25
+	ld %r25, 80(%r5)
+	mulhdu %r6, %r30, %r25
+	adde %r22, %r22, %r6
+	ld %r6, 88(%r5)
+	mulhdu %r25, %r30, %r6
+	adde %r23, %r23, %r25
+	ld %r25, 96(%r5)
+	mulhdu %r6, %r30, %r25
+	adde %r24, %r24, %r6
+	ld %r6, 104(%r5)
+	mulhdu %r25, %r30, %r6
+	adde %r25, %r27, %r25
+	ld %r27, 112(%r5)
+	mulhdu %r6, %r30, %r27
+	adde %r26, %r26, %r6
+	ld %r6, 120(%r5)
+	mulhdu %r30, %r30, %r6
+	adde %r30, %r8, %r30
+	addze %r9, %r9
+	ld %r8, 128(%r5)
+	mulld %r6, %r10, %r8
+	mulld %r8, %r6, %r29
+	addc %r0, %r10, %r8
+	ld %r8, 8(%r5)
+	mulld %r10, %r6, %r8
+	adde %r10, %r11, %r10
+	mulld %r11, %r6, %r28
+	adde %r11, %r14, %r11
+	ld %r14, 24(%r5)
+	mulld %r28, %r6, %r14
+	adde %r17, %r17, %r28
+	mulld %r28, %r6, %r7
+	adde %r12, %r12, %r28
+	ld %r28, 40(%r5)
+	mulld %r7, %r6, %r28
+	adde %r15, %r15, %r7
+	mulld %r7, %r6, %r16
+	adde %r18, %r18, %r7
+	ld %r7, 56(%r5)
+	mulld %r16, %r6, %r7
+	adde %r16, %r20, %r16
+	mulld %r20, %r6, %r31
+	adde %r19, %r19, %r20
+	ld %r20, 72(%r5)
+	mulld %r31, %r6, %r20
+	adde %r21, %r21, %r31
+	ld %r31, 80(%r5)
+	mulld %r20, %r6, %r31
+	adde %r20, %r22, %r20
+	ld %r22, 88(%r5)
+	mulld %r31, %r6, %r22
+	adde %r23, %r23, %r31
+	ld %r31, 96(%r5)
+	mulld %r22, %r6, %r31
+	adde %r22, %r24, %r22
+	ld %r24, 104(%r5)
+	mulld %r31, %r6, %r24
+	adde %r25, %r25, %r31
+	mulld %r31, %r6, %r27
+	adde %r26, %r26, %r31
+	ld %r31, 120(%r5)
+	mulld %r27, %r6, %r31
+	adde %r27, %r30, %r27
+	addze %r9, %r9
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r31, %r6, %r29
+	addc %r10, %r10, %r31
+	mulhdu %r31, %r6, %r8
+	adde %r11, %r11, %r31
+	ld %r31, 16(%r5)
+	mulhdu %r8, %r6, %r31
+	adde %r17, %r17, %r8
+	mulhdu %r8, %r6, %r14
+	adde %r12, %r12, %r8
+	ld %r8, 32(%r5)
+	mulhdu %r14, %r6, %r8
+	adde %r14, %r15, %r14
+	mulhdu %r15, %r6, %r28
+	adde %r15, %r18, %r15
+	ld %r18, 48(%r5)
+	mulhdu %r28, %r6, %r18
+	adde %r16, %r16, %r28
+	mulhdu %r28, %r6, %r7
+	adde %r19, %r19, %r28
+	ld %r28, 64(%r5)
+	mulhdu %r7, %r6, %r28
+	adde %r21, %r21, %r7
+	ld %r7, 72(%r5)
+	mulhdu %r28, %r6, %r7
+	adde %r20, %r20, %r28
+	ld %r28, 80(%r5)
+	mulhdu %r7, %r6, %r28
+	adde %r23, %r23, %r7
+	ld %r7, 88(%r5)
+	mulhdu %r28, %r6, %r7
+	adde %r22, %r22, %r28
+	ld %r28, 96(%r5)
+	mulhdu %r7, %r6, %r28
+	adde %r25, %r25, %r7
+	mulhdu %r7, %r6, %r24
+	adde %r26, %r26, %r7
+	ld %r7, 112(%r5)
+	mulhdu %r24, %r6, %r7
+	adde %r24, %r27, %r24
+	ld %r27, 120(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r6, %r9, %r6
+	addze %r30, %r30
+	ld %r9, 128(%r5)
+	mulld %r27, %r10, %r9
+	mulld %r9, %r27, %r29
+	addc %r0, %r10, %r9
+	ld %r9, 8(%r5)
+	mulld %r10, %r27, %r9
+	adde %r10, %r11, %r10
+	mulld %r11, %r27, %r31
+	adde %r11, %r17, %r11
+	ld %r17, 24(%r5)
+	mulld %r31, %r27, %r17
+	adde %r12, %r12, %r31
+	mulld %r31, %r27, %r8
+	adde %r14, %r14, %r31
+	ld %r31, 40(%r5)
+	mulld %r8, %r27, %r31
+	adde %r15, %r15, %r8
+	mulld %r8, %r27, %r18
+	adde %r16, %r16, %r8
+	ld %r8, 56(%r5)
+	mulld %r18, %r27, %r8
+	adde %r18, %r19, %r18
+	ld %r19, 64(%r5)
+	mulld %r8, %r27, %r19
+	adde %r21, %r21, %r8
+	ld %r8, 72(%r5)
+	mulld %r19, %r27, %r8
+	adde %r19, %r20, %r19
+	ld %r20, 80(%r5)
+	mulld %r8, %r27, %r20
+	adde %r23, %r23, %r8
+	ld %r8, 88(%r5)
+	mulld %r20, %r27, %r8
+	adde %r20, %r22, %r20
+	mulld %r22, %r27, %r28
+	adde %r22, %r25, %r22
+	ld %r25, 104(%r5)
+	mulld %r28, %r27, %r25
+	adde %r26, %r26, %r28
+	mulld %r28, %r27, %r7
+	adde %r24, %r24, %r28
+	ld %r28, 120(%r5)
+	mulld %r7, %r27, %r28
+	adde %r6, %r6, %r7
+	addze %r30, %r30
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r28, %r27, %r29
+	addc %r10, %r10, %r28
+	mulhdu %r28, %r27, %r9
+	adde %r11, %r11, %r28
+	ld %r28, 16(%r5)
+	mulhdu %r9, %r27, %r28
+	adde %r12, %r12, %r9
+	mulhdu %r9, %r27, %r17
+	adde %r14, %r14, %r9
+	ld %r9, 32(%r5)
+	mulhdu %r17, %r27, %r9
+	adde %r15, %r15, %r17
+	mulhdu %r17, %r27, %r31
+	adde %r16, %r16, %r17
+	ld %r17, 48(%r5)
+	mulhdu %r31, %r27, %r17
+	adde %r18, %r18, %r31
+	ld %r31, 56(%r5)
+	mulhdu %r17, %r27, %r31
+	adde %r17, %r21, %r17
+	ld %r21, 64(%r5)
+	mulhdu %r31, %r27, %r21
+	adde %r19, %r19, %r31
+	ld %r31, 72(%r5)
+	mulhdu %r21, %r27, %r31
+	adde %r21, %r23, %r21
+	ld %r23, 80(%r5)
+	mulhdu %r31, %r27, %r23
+	adde %r20, %r20, %r31
+	mulhdu %r31, %r27, %r8
+	adde %r22, %r22, %r31
+	ld %r31, 96(%r5)
+	mulhdu %r8, %r27, %r31
+	adde %r26, %r26, %r8
+	mulhdu %r8, %r27, %r25
+	adde %r24, %r24, %r8
+	ld %r8, 112(%r5)
+	mulhdu %r25, %r27, %r8
+	adde %r25, %r6, %r25
+	ld %r6, 120(%r5)
+	mulhdu %r27, %r27, %r6
+	adde %r27, %r30, %r27
+	addze %r7, %r7
+	ld %r30, 128(%r5)
+	mulld %r6, %r10, %r30
+	mulld %r30, %r6, %r29
+	addc %r0, %r10, %r30
+	ld %r10, 8(%r5)
+	mulld %r30, %r6, %r10
+	adde %r11, %r11, %r30
+	mulld %r30, %r6, %r28
+	adde %r12, %r12, %r30
+	ld %r30, 24(%r5)
+	mulld %r28, %r6, %r30
+	adde %r14, %r14, %r28
+	mulld %r28, %r6, %r9
+	adde %r15, %r15, %r28
+	ld %r28, 40(%r5)
+	mulld %r9, %r6, %r28
+	adde %r16, %r16, %r9
+	ld %r9, 48(%r5)
+	mulld %r28, %r6, %r9
+	adde %r18, %r18, %r28
+	ld %r28, 56(%r5)
+	mulld %r9, %r6, %r28
+	adde %r17, %r17, %r9
+	ld %r9, 64(%r5)
+	mulld %r28, %r6, %r9
+	adde %r19, %r19, %r28
+	ld %r28, 72(%r5)
+	mulld %r9, %r6, %r28
+	adde %r21, %r21, %r9
+	mulld %r9, %r6, %r23
+	adde %r20, %r20, %r9
+	ld %r9, 88(%r5)
+	mulld %r23, %r6, %r9
+	adde %r22, %r22, %r23
+	mulld %r23, %r6, %r31
+	adde %r23, %r26, %r23
+	ld %r26, 104(%r5)
+	mulld %r31, %r6, %r26
+	adde %r24, %r24, %r31
+	mulld %r31, %r6, %r8
+	adde %r25, %r25, %r31
+	ld %r31, 120(%r5)
+	mulld %r8, %r6, %r31
+	adde %r27, %r27, %r8
+	addze %r7, %r7
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r31, %r6, %r29
+	addc %r11, %r11, %r31
+	mulhdu %r31, %r6, %r10
+	adde %r12, %r12, %r31
+	ld %r31, 16(%r5)
+	mulhdu %r10, %r6, %r31
+	adde %r10, %r14, %r10
+	mulhdu %r14, %r6, %r30
+	adde %r14, %r15, %r14
+	ld %r15, 32(%r5)
+	mulhdu %r30, %r6, %r15
+	adde %r16, %r16, %r30
+	ld %r30, 40(%r5)
+	mulhdu %r15, %r6, %r30
+	adde %r15, %r18, %r15
+	ld %r18, 48(%r5)
+	mulhdu %r30, %r6, %r18
+	adde %r17, %r17, %r30
+	ld %r30, 56(%r5)
+	mulhdu %r18, %r6, %r30
+	adde %r18, %r19, %r18
+	ld %r19, 64(%r5)
+	mulhdu %r30, %r6, %r19
+	adde %r21, %r21, %r30
+	mulhdu %r30, %r6, %r28
+	adde %r20, %r20, %r30
+	ld %r30, 80(%r5)
+	mulhdu %r28, %r6, %r30
+	adde %r22, %r22, %r28
+	mulhdu %r28, %r6, %r9
+	adde %r23, %r23, %r28
+	ld %r28, 96(%r5)
+	mulhdu %r9, %r6, %r28
+	adde %r24, %r24, %r9
+	mulhdu %r9, %r6, %r26
+	adde %r25, %r25, %r9
+	ld %r9, 112(%r5)
+	mulhdu %r26, %r6, %r9
+	adde %r26, %r27, %r26
+	ld %r27, 120(%r5)
+	mulhdu %r6, %r6, %r27
+	adde %r6, %r7, %r6
+	addze %r8, %r8
+	ld %r7, 128(%r5)
+	mulld %r27, %r11, %r7
+	mulld %r7, %r27, %r29
+	addc %r0, %r11, %r7
+	ld %r7, 8(%r5)
+	mulld %r11, %r27, %r7
+	adde %r11, %r12, %r11
+	mulld %r12, %r27, %r31
+	adde %r10, %r10, %r12
+	ld %r12, 24(%r5)
+	mulld %r31, %r27, %r12
+	adde %r14, %r14, %r31
+	ld %r31, 32(%r5)
+	mulld %r12, %r27, %r31
+	adde %r12, %r16, %r12
+	ld %r16, 40(%r5)
+	mulld %r31, %r27, %r16
+	adde %r15, %r15, %r31
+	ld %r31, 48(%r5)
+	mulld %r16, %r27, %r31
+	adde %r16, %r17, %r16
+	ld %r17, 56(%r5)
+	mulld %r31, %r27, %r17
+	adde %r18, %r18, %r31
+	mulld %r31, %r27, %r19
+	adde %r21, %r21, %r31
+	ld %r31, 72(%r5)
+	mulld %r19, %r27, %r31
+	adde %r19, %r20, %r19
+	mulld %r20, %r27, %r30
+	adde %r20, %r22, %r20
+	ld %r22, 88(%r5)
+	mulld %r30, %r27, %r22
+	adde %r23, %r23, %r30
+	mulld %r30, %r27, %r28
+	adde %r24, %r24, %r30
+	ld %r30, 104(%r5)
+	mulld %r28, %r27, %r30
+	adde %r25, %r25, %r28
+	mulld %r28, %r27, %r9
+	adde %r26, %r26, %r28
+	ld %r28, 120(%r5)
+	mulld %r9, %r27, %r28
+	adde %r6, %r6, %r9
+	addze %r8, %r8
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r28, %r27, %r29
+	addc %r11, %r11, %r28
+	mulhdu %r28, %r27, %r7
+	adde %r10, %r10, %r28
+	ld %r28, 16(%r5)
+	mulhdu %r7, %r27, %r28
+	adde %r14, %r14, %r7
+	ld %r7, 24(%r5)
+	mulhdu %r28, %r27, %r7
+	adde %r12, %r12, %r28
+	ld %r28, 32(%r5)
+	mulhdu %r7, %r27, %r28
+	adde %r15, %r15, %r7
+	ld %r7, 40(%r5)
+	mulhdu %r28, %r27, %r7
+	adde %r16, %r16, %r28
+	ld %r28, 48(%r5)
+	mulhdu %r7, %r27, %r28
+	adde %r18, %r18, %r7
+	mulhdu %r7, %r27, %r17
+	adde %r21, %r21, %r7
+	ld %r7, 64(%r5)
+	mulhdu %r17, %r27, %r7
+	adde %r17, %r19, %r17
+	mulhdu %r19, %r27, %r31
+	adde %r19, %r20, %r19
+	ld %r20, 80(%r5)
+	mulhdu %r31, %r27, %r20
+	adde %r23, %r23, %r31
+	mulhdu %r31, %r27, %r22
+	adde %r24, %r24, %r31
+	ld %r31, 96(%r5)
+	mulhdu %r22, %r27, %r31
+	adde %r22, %r25, %r22
+	mulhdu %r25, %r27, %r30
+	adde %r25, %r26, %r25
+	ld %r26, 112(%r5)
+	mulhdu %r30, %r27, %r26
+	adde %r30, %r6, %r30
+	ld %r6, 120(%r5)
+	mulhdu %r27, %r27, %r6
+	adde %r27, %r8, %r27
+	addze %r9, %r9
+	ld %r8, 128(%r5)
+	mulld %r6, %r11, %r8
+	mulld %r8, %r6, %r29
+	addc %r0, %r11, %r8
+	ld %r8, 8(%r5)
+	mulld %r11, %r6, %r8
+	adde %r10, %r10, %r11
+	ld %r11, 16(%r5)
+	mulld %r8, %r6, %r11
+	adde %r14, %r14, %r8
+	ld %r8, 24(%r5)
+	mulld %r11, %r6, %r8
+	adde %r11, %r12, %r11
+	ld %r12, 32(%r5)
+	mulld %r8, %r6, %r12
+	adde %r15, %r15, %r8
+	ld %r8, 40(%r5)
+	mulld %r12, %r6, %r8
+	adde %r12, %r16, %r12
+	mulld %r16, %r6, %r28
+	adde %r16, %r18, %r16
+	ld %r18, 56(%r5)
+	mulld %r28, %r6, %r18
+	adde %r21, %r21, %r28
+	mulld %r28, %r6, %r7
+	adde %r17, %r17, %r28
+	ld %r28, 72(%r5)
+	mulld %r7, %r6, %r28
+	adde %r19, %r19, %r7
+	mulld %r7, %r6, %r20
+	adde %r23, %r23, %r7
+	ld %r7, 88(%r5)
+	mulld %r20, %r6, %r7
+	adde %r20, %r24, %r20
+	mulld %r24, %r6, %r31
+	adde %r22, %r22, %r24
+	ld %r24, 104(%r5)
+	mulld %r31, %r6, %r24
+	adde %r25, %r25, %r31
+	mulld %r31, %r6, %r26
+	adde %r30, %r30, %r31
+	ld %r31, 120(%r5)
+	mulld %r26, %r6, %r31
+	adde %r26, %r27, %r26
+	addze %r9, %r9
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r31, %r6, %r29
+	addc %r10, %r10, %r31
+	ld %r31, 8(%r5)
+	mulhdu %r29, %r6, %r31
+	adde %r14, %r14, %r29
+	ld %r29, 16(%r5)
+	mulhdu %r31, %r6, %r29
+	adde %r11, %r11, %r31
+	ld %r31, 24(%r5)
+	mulhdu %r29, %r6, %r31
+	adde %r15, %r15, %r29
+	ld %r29, 32(%r5)
+	mulhdu %r31, %r6, %r29
+	adde %r12, %r12, %r31
+	mulhdu %r31, %r6, %r8
+	adde %r16, %r16, %r31
+	ld %r31, 48(%r5)
+	mulhdu %r8, %r6, %r31
+	adde %r21, %r21, %r8
+	mulhdu %r8, %r6, %r18
+	adde %r17, %r17, %r8
+	ld %r8, 64(%r5)
+	mulhdu %r18, %r6, %r8
+	adde %r18, %r19, %r18
+	mulhdu %r19, %r6, %r28
+	adde %r19, %r23, %r19
+	ld %r23, 80(%r5)
+	mulhdu %r28, %r6, %r23
+	adde %r20, %r20, %r28
+	mulhdu %r28, %r6, %r7
+	adde %r22, %r22, %r28
+	ld %r28, 96(%r5)
+	mulhdu %r7, %r6, %r28
+	adde %r25, %r25, %r7
+	mulhdu %r7, %r6, %r24
+	adde %r30, %r30, %r7
+	ld %r7, 112(%r5)
+	mulhdu %r24, %r6, %r7
+	adde %r24, %r26, %r24
+	ld %r26, 120(%r5)
+	mulhdu %r6, %r6, %r26
+	adde %r6, %r9, %r6
+	addze %r27, %r27
+	ld %r9, 128(%r5)
+	mulld %r9, %r10, %r9
+	ld %r26, 0(%r5)
+	mulld %r7, %r9, %r26
+	addc %r0, %r10, %r7
+	ld %r7, 8(%r5)
+	mulld %r10, %r9, %r7
+	adde %r10, %r14, %r10
+	ld %r14, 16(%r5)
+	mulld %r7, %r9, %r14
+	adde %r11, %r11, %r7
+	ld %r7, 24(%r5)
+	mulld %r14, %r9, %r7
+	adde %r14, %r15, %r14
+	mulld %r15, %r9, %r29
+	adde %r12, %r12, %r15
+	ld %r15, 40(%r5)
+	mulld %r29, %r9, %r15
+	adde %r16, %r16, %r29
+	mulld %r29, %r9, %r31
+	adde %r21, %r21, %r29
+	ld %r29, 56(%r5)
+	mulld %r31, %r9, %r29
+	adde %r17, %r17, %r31
+	mulld %r31, %r9, %r8
+	adde %r18, %r18, %r31
+	ld %r31, 72(%r5)
+	mulld %r8, %r9, %r31
+	adde %r19, %r19, %r8
+	mulld %r8, %r9, %r23
+	adde %r20, %r20, %r8
+	ld %r8, 88(%r5)
+	mulld %r23, %r9, %r8
+	adde %r22, %r22, %r23
+	mulld %r23, %r9, %r28
+	adde %r23, %r25, %r23
+	ld %r25, 104(%r5)
+	mulld %r28, %r9, %r25
+	adde %r28, %r30, %r28
+	ld %r30, 112(%r5)
+	mulld %r25, %r9, %r30
+	adde %r24, %r24, %r25
+	ld %r25, 120(%r5)
+	mulld %r30, %r9, %r25
+	adde %r30, %r6, %r30
+	addze %r27, %r27
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r25, %r9, %r26
+	addc %r10, %r10, %r25
+	ld %r25, 8(%r5)
+	mulhdu %r26, %r9, %r25
+	adde %r11, %r11, %r26
+	ld %r26, 16(%r5)
+	mulhdu %r25, %r9, %r26
+	adde %r14, %r14, %r25
+	mulhdu %r25, %r9, %r7
+	adde %r12, %r12, %r25
+	ld %r25, 32(%r5)
+	mulhdu %r7, %r9, %r25
+	adde %r16, %r16, %r7
+	mulhdu %r7, %r9, %r15
+	adde %r21, %r21, %r7
+	ld %r7, 48(%r5)
+	mulhdu %r15, %r9, %r7
+	adde %r15, %r17, %r15
+	mulhdu %r17, %r9, %r29
+	adde %r17, %r18, %r17
+	ld %r18, 64(%r5)
+	mulhdu %r29, %r9, %r18
+	adde %r19, %r19, %r29
+	mulhdu %r29, %r9, %r31
+	adde %r20, %r20, %r29
+	ld %r29, 80(%r5)
+	mulhdu %r31, %r9, %r29
+	adde %r22, %r22, %r31
+	mulhdu %r31, %r9, %r8
+	adde %r23, %r23, %r31
+	ld %r31, 96(%r5)
+	mulhdu %r8, %r9, %r31
+	adde %r28, %r28, %r8
+	ld %r8, 104(%r5)
+	mulhdu %r31, %r9, %r8
+	adde %r24, %r24, %r31
+	ld %r31, 112(%r5)
+	mulhdu %r8, %r9, %r31
+	adde %r30, %r30, %r8
+	ld %r8, 120(%r5)
+	mulhdu %r9, %r9, %r8
+	adde %r27, %r27, %r9
+	addze %r6, %r6
+	ld %r9, 128(%r4)
+	addc %r10, %r10, %r9
+	ld %r9, 136(%r4)
+	adde %r11, %r11, %r9
+	ld %r9, 144(%r4)
+	adde %r14, %r14, %r9
+	ld %r9, 152(%r4)
+	adde %r12, %r12, %r9
+	ld %r9, 160(%r4)
+	adde %r16, %r16, %r9
+	ld %r9, 168(%r4)
+	adde %r21, %r21, %r9
+	ld %r9, 176(%r4)
+	adde %r15, %r15, %r9
+	ld %r9, 184(%r4)
+	adde %r17, %r17, %r9
+	ld %r9, 192(%r4)
+	adde %r19, %r19, %r9
+	ld %r9, 200(%r4)
+	adde %r20, %r20, %r9
+	ld %r9, 208(%r4)
+	adde %r22, %r22, %r9
+	ld %r9, 216(%r4)
+	adde %r23, %r23, %r9
+	ld %r9, 224(%r4)
+	adde %r28, %r28, %r9
+	ld %r9, 232(%r4)
+	adde %r24, %r24, %r9
+	ld %r9, 240(%r4)
+	adde %r30, %r30, %r9
+	ld %r9, 248(%r4)
+	adde %r27, %r27, %r9
+	addze %r6, %r6
+	ld %r9, 0(%r5)
+	subfc %r9, %r9, %r10
+	ld %r4, 8(%r5)
+	subfe %r4, %r4, %r11
+	subfe %r26, %r26, %r14
+	ld %r8, 24(%r5)
+	subfe %r8, %r8, %r12
+	subfe %r25, %r25, %r16
+	std %r25, -152(%r1)
+	ld %r25, 40(%r5)
+	subfe %r25, %r25, %r21
+	subfe %r7, %r7, %r15
+	std %r7, -160(%r1)
+	ld %r7, 56(%r5)
+	subfe %r7, %r7, %r17
+	subfe %r18, %r18, %r19
+	std %r19, -168(%r1)
+	ld %r19, 72(%r5)
+	subfe %r19, %r19, %r20
+	subfe %r29, %r29, %r22
+	std %r29, -176(%r1)
+	ld %r29, 88(%r5)
+	subfe %r29, %r29, %r23
+	std %r29, -184(%r1)
+	ld %r29, 96(%r5)
+	subfe %r29, %r29, %r28
+	std %r29, -192(%r1)
+	ld %r29, 104(%r5)
+	subfe %r29, %r29, %r24
+	subfe %r31, %r31, %r30
+	std %r31, -200(%r1)
+	ld %r31, 120(%r5)
+	subfe %r31, %r31, %r27
+	addme %r0, %r6
 	subfe. %r0, %r0, %r0
-	isel %r10, %r10, %r29, 0
+	isel %r10, %r10, %r9, 0
 	std %r10, 0(%r3)
-	isel %r11, %r12, %r11, 0
+	isel %r11, %r11, %r4, 0
 	std %r11, 8(%r3)
-	isel %r14, %r14, %r7, 0
+	isel %r14, %r14, %r26, 0
 	std %r14, 16(%r3)
-	isel %r15, %r15, %r28, 0
-	std %r15, 24(%r3)
-	isel %r16, %r16, %r31, 0
+	isel %r12, %r12, %r8, 0
+	std %r12, 24(%r3)
+	ld %r6, -152(%r1)
+	isel %r16, %r16, %r6, 0
 	std %r16, 32(%r3)
-	isel %r26, %r26, %r4, 0
-	std %r26, 40(%r3)
-	ld %r7, -152(%r1)
+	isel %r21, %r21, %r25, 0
+	std %r21, 40(%r3)
+	ld %r6, -160(%r1)
+	isel %r15, %r15, %r6, 0
+	std %r15, 48(%r3)
 	isel %r17, %r17, %r7, 0
-	std %r17, 48(%r3)
-	ld %r7, -160(%r1)
-	isel %r25, %r25, %r7, 0
-	std %r25, 56(%r3)
-	ld %r7, -168(%r1)
-	isel %r18, %r18, %r7, 0
+	std %r17, 56(%r3)
+	ld %r6, -168(%r1)
+	isel %r18, %r6, %r18, 0
 	std %r18, 64(%r3)
-	ld %r7, -176(%r1)
-	isel %r24, %r24, %r7, 0
-	std %r24, 72(%r3)
-	ld %r7, -184(%r1)
-	isel %r19, %r19, %r7, 0
-	std %r19, 80(%r3)
-	ld %r7, -192(%r1)
-	isel %r23, %r23, %r7, 0
+	isel %r19, %r20, %r19, 0
+	std %r19, 72(%r3)
+	ld %r6, -176(%r1)
+	isel %r22, %r22, %r6, 0
+	std %r22, 80(%r3)
+	ld %r6, -184(%r1)
+	isel %r23, %r23, %r6, 0
 	std %r23, 88(%r3)
-	ld %r7, -200(%r1)
-	isel %r20, %r20, %r7, 0
-	std %r20, 96(%r3)
-	isel %r22, %r22, %r30, 0
-	std %r22, 104(%r3)
-	isel %r21, %r21, %r9, 0
-	std %r21, 112(%r3)
-	isel %r27, %r27, %r6, 0
+	ld %r6, -192(%r1)
+	isel %r28, %r28, %r6, 0
+	std %r28, 96(%r3)
+	isel %r24, %r24, %r29, 0
+	std %r24, 104(%r3)
+	ld %r6, -200(%r1)
+	isel %r30, %r30, %r6, 0
+	std %r30, 112(%r3)
+	isel %r27, %r27, %r31, 0
 	std %r27, 120(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)

@@ -25,9 +25,9 @@ lf_mp_sqr1_ppc64le:
 
 # void lf_mp_sqr2_ppc64le(uint64_t r[4], const uint64_t a[2])
 #   r = a^2, 2 -> 4 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   ELFv2: r in r3, a in r4; registers used: r6, r7, r8, r9, r10, r0 (scratch); CA, CR0 clobbered
+#   ELFv2: r in r3, a in r4; registers used: r6, r7, r8, r9, r10, r11, r0 (scratch); CA, CR0 clobbered
 #   callee-saved registers saved: none; stack: none
-#   22 instructions
+#   20 instructions
 	.text
 	.globl lf_mp_sqr2_ppc64le
 	.hidden lf_mp_sqr2_ppc64le
@@ -36,24 +36,22 @@ lf_mp_sqr1_ppc64le:
 lf_mp_sqr2_ppc64le:
 	.cfi_startproc
 	ld %r6, 0(%r4)
-	mulhdu %r7, %r6, %r6
-	mulld %r8, %r6, %r6
-	std %r8, 0(%r3)
-	ld %r8, 8(%r4)
-	mulhdu %r9, %r6, %r8
-	mulld %r6, %r6, %r8
-	addc %r6, %r6, %r6
-	adde %r9, %r9, %r9
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	addc %r9, %r9, %r9
+	adde %r8, %r8, %r8
 	subfe %r10, %r10, %r10
 	addi %r10, %r10, 1
-	addc %r6, %r7, %r6
-	std %r6, 8(%r3)
-	addze %r9, %r9
-	addze %r10, %r10
-	mulhdu %r6, %r8, %r8
-	mulld %r8, %r8, %r8
-	addc %r8, %r9, %r8
-	std %r8, 16(%r3)
+	mulhdu %r11, %r6, %r6
+	mulld %r6, %r6, %r6
+	std %r6, 0(%r3)
+	addc %r11, %r9, %r11
+	std %r11, 8(%r3)
+	mulhdu %r6, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r7, %r8, %r7
+	std %r7, 16(%r3)
 	adde %r10, %r10, %r6
 	std %r10, 24(%r3)
 	blr
@@ -62,9 +60,9 @@ lf_mp_sqr2_ppc64le:
 
 # void lf_mp_sqr3_ppc64le(uint64_t r[6], const uint64_t a[3])
 #   r = a^2, 3 -> 6 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   ELFv2: r in r3, a in r4; registers used: r6, r7, r8, r9, r10, r11, r12, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: none; stack: none
-#   48 instructions
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31; stack: 8 bytes of the protected zone below r1 (1 registers saved, 0 spill slots of 8 bytes)
+#   41 instructions
 	.text
 	.globl lf_mp_sqr3_ppc64le
 	.hidden lf_mp_sqr3_ppc64le
@@ -72,62 +70,57 @@ lf_mp_sqr2_ppc64le:
 	.p2align 4
 lf_mp_sqr3_ppc64le:
 	.cfi_startproc
+	std %r31, -8(%r1)
+	.cfi_offset 31, -8
 	ld %r6, 0(%r4)
-	mulhdu %r7, %r6, %r6
-	mulld %r8, %r6, %r6
-	std %r8, 0(%r3)
-	ld %r8, 8(%r4)
-	mulhdu %r9, %r6, %r8
-	mulld %r10, %r6, %r8
-	addc %r10, %r10, %r10
-	adde %r9, %r9, %r9
-	subfe %r11, %r11, %r11
-	addi %r11, %r11, 1
-	addc %r10, %r7, %r10
-	std %r10, 8(%r3)
-	addze %r9, %r9
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 16(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
 	addze %r11, %r11
-	ld %r7, 16(%r4)
-	mulhdu %r10, %r6, %r7
-	mulld %r6, %r6, %r7
-	addc %r6, %r6, %r6
-	adde %r10, %r10, %r10
-	subfe %r12, %r12, %r12
-	addi %r12, %r12, 1
-	addc %r6, %r9, %r6
-	adde %r10, %r11, %r10
-	addze %r12, %r12
-	mulhdu %r9, %r8, %r8
-	mulld %r11, %r8, %r8
-	addc %r11, %r6, %r11
-	std %r11, 16(%r3)
-	adde %r10, %r10, %r9
-	addze %r12, %r12
-	mulhdu %r6, %r8, %r7
-	mulld %r8, %r8, %r7
-	addc %r8, %r8, %r8
-	adde %r6, %r6, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r10, %r10, %r8
-	std %r10, 24(%r3)
-	adde %r12, %r12, %r6
-	addze %r9, %r9
+	mulld %r8, %r7, %r10
+	addc %r11, %r11, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r5, %r7, %r10
+	add %r5, %r8, %r5
+	addc %r9, %r9, %r9
+	adde %r12, %r12, %r12
+	adde %r11, %r11, %r11
+	adde %r5, %r5, %r5
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r31, %r6, %r6
+	mulld %r6, %r6, %r6
+	std %r6, 0(%r3)
+	addc %r31, %r9, %r31
+	std %r31, 8(%r3)
 	mulhdu %r6, %r7, %r7
 	mulld %r7, %r7, %r7
-	addc %r12, %r12, %r7
-	std %r12, 32(%r3)
-	adde %r6, %r9, %r6
+	adde %r12, %r12, %r7
+	std %r12, 16(%r3)
+	adde %r11, %r11, %r6
+	std %r11, 24(%r3)
+	mulhdu %r6, %r10, %r10
+	mulld %r10, %r10, %r10
+	adde %r10, %r5, %r10
+	std %r10, 32(%r3)
+	adde %r6, %r8, %r6
 	std %r6, 40(%r3)
+	ld %r31, -8(%r1)
+	.cfi_restore 31
 	blr
 	.cfi_endproc
 	.size lf_mp_sqr3_ppc64le, .-lf_mp_sqr3_ppc64le
 
 # void lf_mp_sqr4_ppc64le(uint64_t r[8], const uint64_t a[4])
 #   r = a^2, 4 -> 8 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31; stack: 8 bytes of the protected zone below r1 (1 registers saved, 0 spill slots of 8 bytes)
-#   81 instructions
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28; stack: 32 bytes of the protected zone below r1 (4 registers saved, 0 spill slots of 8 bytes)
+#   69 instructions
 	.text
 	.globl lf_mp_sqr4_ppc64le
 	.hidden lf_mp_sqr4_ppc64le
@@ -136,96 +129,90 @@ lf_mp_sqr3_ppc64le:
 lf_mp_sqr4_ppc64le:
 	.cfi_startproc
 	std %r31, -8(%r1)
+	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
 	.cfi_offset 31, -8
+	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
 	ld %r6, 0(%r4)
-	mulhdu %r7, %r6, %r6
-	mulld %r8, %r6, %r6
-	std %r8, 0(%r3)
-	ld %r8, 8(%r4)
-	mulhdu %r9, %r6, %r8
-	mulld %r10, %r6, %r8
-	addc %r10, %r10, %r10
-	adde %r9, %r9, %r9
-	subfe %r11, %r11, %r11
-	addi %r11, %r11, 1
-	addc %r10, %r7, %r10
-	std %r10, 8(%r3)
-	addze %r9, %r9
-	addze %r11, %r11
-	ld %r7, 16(%r4)
-	mulhdu %r10, %r6, %r7
-	mulld %r12, %r6, %r7
-	addc %r12, %r12, %r12
-	adde %r10, %r10, %r10
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 16(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 24(%r4)
+	mulhdu %r5, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r11, %r31, %r11
+	addze %r5, %r5
+	mulld %r31, %r7, %r10
+	addc %r11, %r11, %r31
+	mulld %r31, %r7, %r8
+	adde %r31, %r5, %r31
 	subfe %r5, %r5, %r5
 	addi %r5, %r5, 1
-	addc %r12, %r9, %r12
-	adde %r10, %r11, %r10
-	addze %r5, %r5
-	mulhdu %r9, %r8, %r8
-	mulld %r11, %r8, %r8
-	addc %r11, %r12, %r11
-	std %r11, 16(%r3)
-	adde %r10, %r10, %r9
-	addze %r5, %r5
-	ld %r9, 24(%r4)
-	mulhdu %r11, %r6, %r9
-	mulld %r6, %r6, %r9
-	mulhdu %r12, %r8, %r7
-	mulld %r31, %r8, %r7
-	addc %r31, %r6, %r31
-	adde %r11, %r11, %r12
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	addc %r31, %r31, %r31
+	mulhdu %r30, %r7, %r10
+	addc %r30, %r31, %r30
+	mulhdu %r31, %r7, %r8
+	adde %r31, %r5, %r31
+	mulld %r5, %r10, %r8
+	addc %r31, %r31, %r5
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r29, %r10, %r8
+	add %r29, %r5, %r29
+	addc %r9, %r9, %r9
+	adde %r12, %r12, %r12
 	adde %r11, %r11, %r11
-	adde %r6, %r6, %r6
-	addc %r10, %r10, %r31
-	std %r10, 24(%r3)
-	adde %r11, %r5, %r11
-	addze %r6, %r6
-	mulhdu %r10, %r8, %r9
-	mulld %r8, %r8, %r9
-	addc %r8, %r8, %r8
-	adde %r10, %r10, %r10
-	subfe %r12, %r12, %r12
-	addi %r12, %r12, 1
-	addc %r11, %r11, %r8
-	adde %r10, %r6, %r10
-	addze %r12, %r12
+	adde %r30, %r30, %r30
+	adde %r31, %r31, %r31
+	adde %r29, %r29, %r29
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r28, %r6, %r6
+	mulld %r6, %r6, %r6
+	std %r6, 0(%r3)
+	addc %r28, %r9, %r28
+	std %r28, 8(%r3)
 	mulhdu %r6, %r7, %r7
-	mulld %r8, %r7, %r7
-	addc %r11, %r11, %r8
-	std %r11, 32(%r3)
-	adde %r10, %r10, %r6
-	addze %r12, %r12
-	mulhdu %r6, %r7, %r9
-	mulld %r7, %r7, %r9
-	addc %r7, %r7, %r7
-	adde %r6, %r6, %r6
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r10, %r10, %r7
-	std %r10, 40(%r3)
-	adde %r12, %r12, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r9, %r9
-	mulld %r9, %r9, %r9
-	addc %r12, %r12, %r9
-	std %r12, 48(%r3)
-	adde %r6, %r8, %r6
-	std %r6, 56(%r3)
+	mulld %r7, %r7, %r7
+	adde %r12, %r12, %r7
+	std %r12, 16(%r3)
+	adde %r11, %r11, %r6
+	std %r11, 24(%r3)
+	mulhdu %r6, %r10, %r10
+	mulld %r10, %r10, %r10
+	adde %r10, %r30, %r10
+	std %r10, 32(%r3)
+	adde %r31, %r31, %r6
+	std %r31, 40(%r3)
+	mulhdu %r6, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r29, %r29, %r8
+	std %r29, 48(%r3)
+	adde %r5, %r5, %r6
+	std %r5, 56(%r3)
 	ld %r31, -8(%r1)
+	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
 	.cfi_restore 31
+	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
 	blr
 	.cfi_endproc
 	.size lf_mp_sqr4_ppc64le, .-lf_mp_sqr4_ppc64le
 
 # void lf_mp_sqr5_ppc64le(uint64_t r[10], const uint64_t a[5])
 #   r = a^2, 5 -> 10 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30; stack: 16 bytes of the protected zone below r1 (2 registers saved, 0 spill slots of 8 bytes)
-#   119 instructions
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25; stack: 56 bytes of the protected zone below r1 (7 registers saved, 0 spill slots of 8 bytes)
+#   101 instructions
 	.text
 	.globl lf_mp_sqr5_ppc64le
 	.hidden lf_mp_sqr5_ppc64le
@@ -235,135 +222,127 @@ lf_mp_sqr5_ppc64le:
 	.cfi_startproc
 	std %r31, -8(%r1)
 	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
+	std %r27, -40(%r1)
+	std %r26, -48(%r1)
+	std %r25, -56(%r1)
 	.cfi_offset 31, -8
 	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
+	.cfi_offset 27, -40
+	.cfi_offset 26, -48
+	.cfi_offset 25, -56
 	ld %r6, 0(%r4)
-	mulhdu %r7, %r6, %r6
-	mulld %r8, %r6, %r6
-	std %r8, 0(%r3)
-	ld %r8, 8(%r4)
-	mulhdu %r9, %r6, %r8
-	mulld %r10, %r6, %r8
-	addc %r10, %r10, %r10
-	adde %r9, %r9, %r9
-	subfe %r11, %r11, %r11
-	addi %r11, %r11, 1
-	addc %r10, %r7, %r10
-	std %r10, 8(%r3)
-	addze %r9, %r9
-	addze %r11, %r11
-	ld %r7, 16(%r4)
-	mulhdu %r10, %r6, %r7
-	mulld %r12, %r6, %r7
-	addc %r12, %r12, %r12
-	adde %r10, %r10, %r10
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 16(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 24(%r4)
+	mulhdu %r5, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r11, %r31, %r11
+	ld %r31, 32(%r4)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r29, %r29, %r5
+	addze %r30, %r30
+	mulld %r5, %r7, %r10
+	addc %r11, %r11, %r5
+	mulld %r5, %r7, %r8
+	adde %r29, %r29, %r5
+	mulld %r5, %r7, %r31
+	adde %r30, %r30, %r5
 	subfe %r5, %r5, %r5
 	addi %r5, %r5, 1
-	addc %r12, %r9, %r12
-	adde %r10, %r11, %r10
-	addze %r5, %r5
-	mulhdu %r9, %r8, %r8
-	mulld %r11, %r8, %r8
-	addc %r11, %r12, %r11
-	std %r11, 16(%r3)
-	adde %r10, %r10, %r9
-	addze %r5, %r5
-	ld %r9, 24(%r4)
-	mulhdu %r11, %r6, %r9
-	mulld %r12, %r6, %r9
-	mulhdu %r31, %r8, %r7
-	mulld %r30, %r8, %r7
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	addc %r12, %r12, %r12
-	adde %r11, %r11, %r11
-	adde %r31, %r31, %r31
-	addc %r10, %r10, %r12
-	std %r10, 24(%r3)
-	adde %r11, %r5, %r11
-	addze %r31, %r31
-	ld %r10, 32(%r4)
-	mulhdu %r12, %r6, %r10
-	mulld %r6, %r6, %r10
-	mulhdu %r5, %r8, %r9
-	mulld %r30, %r8, %r9
-	addc %r30, %r6, %r30
-	adde %r12, %r12, %r5
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	addc %r30, %r30, %r30
-	adde %r12, %r12, %r12
-	adde %r6, %r6, %r6
-	addc %r11, %r11, %r30
-	adde %r12, %r31, %r12
-	addze %r6, %r6
-	mulhdu %r5, %r7, %r7
-	mulld %r31, %r7, %r7
-	addc %r11, %r11, %r31
-	std %r11, 32(%r3)
-	adde %r12, %r12, %r5
-	addze %r6, %r6
-	mulhdu %r11, %r8, %r10
-	mulld %r8, %r8, %r10
-	mulhdu %r5, %r7, %r9
-	mulld %r31, %r7, %r9
-	addc %r31, %r8, %r31
-	adde %r11, %r11, %r5
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r31, %r31, %r31
-	adde %r11, %r11, %r11
-	adde %r8, %r8, %r8
-	addc %r12, %r12, %r31
-	std %r12, 40(%r3)
-	adde %r11, %r6, %r11
-	addze %r8, %r8
-	mulhdu %r6, %r7, %r10
-	mulld %r7, %r7, %r10
-	addc %r7, %r7, %r7
-	adde %r6, %r6, %r6
-	subfe %r12, %r12, %r12
-	addi %r12, %r12, 1
-	addc %r11, %r11, %r7
-	adde %r6, %r8, %r6
-	addze %r12, %r12
-	mulhdu %r7, %r9, %r9
-	mulld %r8, %r9, %r9
-	addc %r11, %r11, %r8
-	std %r11, 48(%r3)
-	adde %r6, %r6, %r7
-	addze %r12, %r12
-	mulhdu %r7, %r9, %r10
-	mulld %r9, %r9, %r10
+	mulhdu %r28, %r7, %r10
+	addc %r28, %r29, %r28
+	mulhdu %r29, %r7, %r8
+	adde %r29, %r30, %r29
+	mulhdu %r30, %r7, %r31
+	adde %r30, %r5, %r30
+	mulld %r5, %r10, %r8
+	addc %r29, %r29, %r5
+	mulld %r5, %r10, %r31
+	adde %r30, %r30, %r5
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r27, %r10, %r8
+	addc %r27, %r30, %r27
+	mulhdu %r30, %r10, %r31
+	adde %r30, %r5, %r30
+	mulld %r5, %r8, %r31
+	addc %r30, %r30, %r5
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r26, %r8, %r31
+	add %r26, %r5, %r26
 	addc %r9, %r9, %r9
-	adde %r7, %r7, %r7
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r6, %r6, %r9
-	std %r6, 56(%r3)
+	adde %r12, %r12, %r12
+	adde %r11, %r11, %r11
+	adde %r28, %r28, %r28
+	adde %r29, %r29, %r29
+	adde %r27, %r27, %r27
+	adde %r30, %r30, %r30
+	adde %r26, %r26, %r26
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r25, %r6, %r6
+	mulld %r6, %r6, %r6
+	std %r6, 0(%r3)
+	addc %r25, %r9, %r25
+	std %r25, 8(%r3)
+	mulhdu %r6, %r7, %r7
+	mulld %r7, %r7, %r7
 	adde %r12, %r12, %r7
-	addze %r8, %r8
+	std %r12, 16(%r3)
+	adde %r11, %r11, %r6
+	std %r11, 24(%r3)
 	mulhdu %r6, %r10, %r10
 	mulld %r10, %r10, %r10
-	addc %r10, %r12, %r10
-	std %r10, 64(%r3)
-	adde %r6, %r8, %r6
-	std %r6, 72(%r3)
+	adde %r10, %r28, %r10
+	std %r10, 32(%r3)
+	adde %r29, %r29, %r6
+	std %r29, 40(%r3)
+	mulhdu %r6, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r27, %r27, %r8
+	std %r27, 48(%r3)
+	adde %r30, %r30, %r6
+	std %r30, 56(%r3)
+	mulhdu %r6, %r31, %r31
+	mulld %r31, %r31, %r31
+	adde %r26, %r26, %r31
+	std %r26, 64(%r3)
+	adde %r5, %r5, %r6
+	std %r5, 72(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
+	ld %r27, -40(%r1)
+	ld %r26, -48(%r1)
+	ld %r25, -56(%r1)
 	.cfi_restore 31
 	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
+	.cfi_restore 27
+	.cfi_restore 26
+	.cfi_restore 25
 	blr
 	.cfi_endproc
 	.size lf_mp_sqr5_ppc64le, .-lf_mp_sqr5_ppc64le
 
 # void lf_mp_sqr6_ppc64le(uint64_t r[12], const uint64_t a[6])
 #   r = a^2, 6 -> 12 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28; stack: 32 bytes of the protected zone below r1 (4 registers saved, 0 spill slots of 8 bytes)
-#   164 instructions
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22; stack: 80 bytes of the protected zone below r1 (10 registers saved, 0 spill slots of 8 bytes)
+#   137 instructions
 	.text
 	.globl lf_mp_sqr6_ppc64le
 	.hidden lf_mp_sqr6_ppc64le
@@ -375,3904 +354,173 @@ lf_mp_sqr6_ppc64le:
 	std %r30, -16(%r1)
 	std %r29, -24(%r1)
 	std %r28, -32(%r1)
+	std %r27, -40(%r1)
+	std %r26, -48(%r1)
+	std %r25, -56(%r1)
+	std %r24, -64(%r1)
+	std %r23, -72(%r1)
+	std %r22, -80(%r1)
 	.cfi_offset 31, -8
 	.cfi_offset 30, -16
 	.cfi_offset 29, -24
 	.cfi_offset 28, -32
+	.cfi_offset 27, -40
+	.cfi_offset 26, -48
+	.cfi_offset 25, -56
+	.cfi_offset 24, -64
+	.cfi_offset 23, -72
+	.cfi_offset 22, -80
 	ld %r6, 0(%r4)
-	mulhdu %r7, %r6, %r6
-	mulld %r8, %r6, %r6
-	std %r8, 0(%r3)
-	ld %r8, 8(%r4)
-	mulhdu %r9, %r6, %r8
-	mulld %r10, %r6, %r8
-	addc %r10, %r10, %r10
-	adde %r9, %r9, %r9
-	subfe %r11, %r11, %r11
-	addi %r11, %r11, 1
-	addc %r10, %r7, %r10
-	std %r10, 8(%r3)
-	addze %r9, %r9
-	addze %r11, %r11
-	ld %r7, 16(%r4)
-	mulhdu %r10, %r6, %r7
-	mulld %r12, %r6, %r7
-	addc %r12, %r12, %r12
-	adde %r10, %r10, %r10
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r12, %r9, %r12
-	adde %r10, %r11, %r10
-	addze %r5, %r5
-	mulhdu %r9, %r8, %r8
-	mulld %r11, %r8, %r8
-	addc %r11, %r12, %r11
-	std %r11, 16(%r3)
-	adde %r10, %r10, %r9
-	addze %r5, %r5
-	ld %r9, 24(%r4)
-	mulhdu %r11, %r6, %r9
-	mulld %r12, %r6, %r9
-	mulhdu %r31, %r8, %r7
-	mulld %r30, %r8, %r7
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	addc %r12, %r12, %r12
-	adde %r11, %r11, %r11
-	adde %r31, %r31, %r31
-	addc %r10, %r10, %r12
-	std %r10, 24(%r3)
-	adde %r11, %r5, %r11
-	addze %r31, %r31
-	ld %r10, 32(%r4)
-	mulhdu %r12, %r6, %r10
-	mulld %r5, %r6, %r10
-	mulhdu %r30, %r8, %r9
-	mulld %r29, %r8, %r9
-	addc %r29, %r5, %r29
-	adde %r12, %r12, %r30
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r29, %r29, %r29
-	adde %r12, %r12, %r12
-	adde %r5, %r5, %r5
-	addc %r11, %r11, %r29
-	adde %r12, %r31, %r12
-	addze %r5, %r5
-	mulhdu %r31, %r7, %r7
-	mulld %r30, %r7, %r7
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 16(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 24(%r4)
+	mulhdu %r5, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r11, %r31, %r11
+	ld %r31, 32(%r4)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r29, %r29, %r5
+	ld %r5, 40(%r4)
+	mulhdu %r28, %r6, %r5
+	mulld %r27, %r6, %r5
+	adde %r27, %r27, %r30
+	addze %r28, %r28
+	mulld %r30, %r7, %r10
 	addc %r11, %r11, %r30
-	std %r11, 32(%r3)
-	adde %r12, %r12, %r31
-	addze %r5, %r5
-	ld %r11, 40(%r4)
-	mulhdu %r31, %r6, %r11
-	mulld %r6, %r6, %r11
-	mulhdu %r30, %r8, %r10
-	mulld %r29, %r8, %r10
-	addc %r29, %r6, %r29
-	adde %r30, %r31, %r30
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r31, %r7, %r9
-	mulld %r28, %r7, %r9
-	addc %r28, %r29, %r28
-	adde %r30, %r30, %r31
-	addze %r6, %r6
-	addc %r28, %r28, %r28
-	adde %r30, %r30, %r30
-	adde %r6, %r6, %r6
-	addc %r12, %r12, %r28
-	std %r12, 40(%r3)
-	adde %r30, %r5, %r30
-	addze %r6, %r6
-	mulhdu %r12, %r8, %r11
-	mulld %r8, %r8, %r11
-	mulhdu %r5, %r7, %r10
-	mulld %r31, %r7, %r10
-	addc %r31, %r8, %r31
-	adde %r12, %r12, %r5
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r31, %r31, %r31
-	adde %r12, %r12, %r12
-	adde %r8, %r8, %r8
-	addc %r30, %r30, %r31
-	adde %r12, %r6, %r12
-	addze %r8, %r8
-	mulhdu %r6, %r9, %r9
-	mulld %r5, %r9, %r9
-	addc %r30, %r30, %r5
-	std %r30, 48(%r3)
-	adde %r12, %r12, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r7, %r11
-	mulld %r7, %r7, %r11
-	mulhdu %r5, %r9, %r10
-	mulld %r31, %r9, %r10
-	addc %r31, %r7, %r31
-	adde %r5, %r6, %r5
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	addc %r31, %r31, %r31
-	adde %r5, %r5, %r5
-	adde %r6, %r6, %r6
-	addc %r12, %r12, %r31
-	std %r12, 56(%r3)
-	adde %r5, %r8, %r5
-	addze %r6, %r6
-	mulhdu %r7, %r9, %r11
-	mulld %r9, %r9, %r11
+	mulld %r30, %r7, %r8
+	adde %r29, %r29, %r30
+	mulld %r30, %r7, %r31
+	adde %r27, %r27, %r30
+	mulld %r30, %r7, %r5
+	adde %r28, %r28, %r30
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r26, %r7, %r10
+	addc %r26, %r29, %r26
+	mulhdu %r29, %r7, %r8
+	adde %r27, %r27, %r29
+	mulhdu %r29, %r7, %r31
+	adde %r28, %r28, %r29
+	mulhdu %r29, %r7, %r5
+	adde %r29, %r30, %r29
+	mulld %r30, %r10, %r8
+	addc %r27, %r27, %r30
+	mulld %r30, %r10, %r31
+	adde %r28, %r28, %r30
+	mulld %r30, %r10, %r5
+	adde %r29, %r29, %r30
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r25, %r10, %r8
+	addc %r25, %r28, %r25
+	mulhdu %r28, %r10, %r31
+	adde %r28, %r29, %r28
+	mulhdu %r29, %r10, %r5
+	adde %r29, %r30, %r29
+	mulld %r30, %r8, %r31
+	addc %r28, %r28, %r30
+	mulld %r30, %r8, %r5
+	adde %r29, %r29, %r30
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r24, %r8, %r31
+	addc %r24, %r29, %r24
+	mulhdu %r29, %r8, %r5
+	adde %r29, %r30, %r29
+	mulld %r30, %r31, %r5
+	addc %r29, %r29, %r30
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r23, %r31, %r5
+	add %r23, %r30, %r23
 	addc %r9, %r9, %r9
-	adde %r7, %r7, %r7
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r5, %r5, %r9
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r10, %r10
-	mulld %r9, %r10, %r10
-	addc %r5, %r5, %r9
-	std %r5, 64(%r3)
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r10, %r11
-	mulld %r10, %r10, %r11
-	addc %r10, %r10, %r10
-	adde %r7, %r7, %r7
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r10, %r6, %r10
-	std %r10, 72(%r3)
-	adde %r7, %r8, %r7
-	addze %r9, %r9
-	mulhdu %r6, %r11, %r11
-	mulld %r11, %r11, %r11
-	addc %r11, %r7, %r11
-	std %r11, 80(%r3)
-	adde %r6, %r9, %r6
-	std %r6, 88(%r3)
+	adde %r12, %r12, %r12
+	adde %r11, %r11, %r11
+	adde %r26, %r26, %r26
+	adde %r27, %r27, %r27
+	adde %r25, %r25, %r25
+	adde %r28, %r28, %r28
+	adde %r24, %r24, %r24
+	adde %r29, %r29, %r29
+	adde %r23, %r23, %r23
+	subfe %r30, %r30, %r30
+	addi %r30, %r30, 1
+	mulhdu %r22, %r6, %r6
+	mulld %r6, %r6, %r6
+	std %r6, 0(%r3)
+	addc %r22, %r9, %r22
+	std %r22, 8(%r3)
+	mulhdu %r6, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r12, %r12, %r7
+	std %r12, 16(%r3)
+	adde %r11, %r11, %r6
+	std %r11, 24(%r3)
+	mulhdu %r6, %r10, %r10
+	mulld %r10, %r10, %r10
+	adde %r10, %r26, %r10
+	std %r10, 32(%r3)
+	adde %r27, %r27, %r6
+	std %r27, 40(%r3)
+	mulhdu %r6, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r25, %r25, %r8
+	std %r25, 48(%r3)
+	adde %r28, %r28, %r6
+	std %r28, 56(%r3)
+	mulhdu %r6, %r31, %r31
+	mulld %r31, %r31, %r31
+	adde %r24, %r24, %r31
+	std %r24, 64(%r3)
+	adde %r29, %r29, %r6
+	std %r29, 72(%r3)
+	mulhdu %r6, %r5, %r5
+	mulld %r5, %r5, %r5
+	adde %r23, %r23, %r5
+	std %r23, 80(%r3)
+	adde %r30, %r30, %r6
+	std %r30, 88(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
 	ld %r28, -32(%r1)
+	ld %r27, -40(%r1)
+	ld %r26, -48(%r1)
+	ld %r25, -56(%r1)
+	ld %r24, -64(%r1)
+	ld %r23, -72(%r1)
+	ld %r22, -80(%r1)
 	.cfi_restore 31
 	.cfi_restore 30
 	.cfi_restore 29
 	.cfi_restore 28
+	.cfi_restore 27
+	.cfi_restore 26
+	.cfi_restore 25
+	.cfi_restore 24
+	.cfi_restore 23
+	.cfi_restore 22
 	blr
 	.cfi_endproc
 	.size lf_mp_sqr6_ppc64le, .-lf_mp_sqr6_ppc64le
 
 # void lf_mp_sqr7_ppc64le(uint64_t r[14], const uint64_t a[7])
 #   r = a^2, 7 -> 14 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27; stack: 40 bytes of the protected zone below r1 (5 registers saved, 0 spill slots of 8 bytes)
-#   212 instructions
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19; stack: 104 bytes of the protected zone below r1 (13 registers saved, 0 spill slots of 8 bytes)
+#   177 instructions
 	.text
 	.globl lf_mp_sqr7_ppc64le
 	.hidden lf_mp_sqr7_ppc64le
 	.type lf_mp_sqr7_ppc64le, @function
 	.p2align 4
 lf_mp_sqr7_ppc64le:
-	.cfi_startproc
-	std %r31, -8(%r1)
-	std %r30, -16(%r1)
-	std %r29, -24(%r1)
-	std %r28, -32(%r1)
-	std %r27, -40(%r1)
-	.cfi_offset 31, -8
-	.cfi_offset 30, -16
-	.cfi_offset 29, -24
-	.cfi_offset 28, -32
-	.cfi_offset 27, -40
-	ld %r6, 0(%r4)
-	mulhdu %r7, %r6, %r6
-	mulld %r8, %r6, %r6
-	std %r8, 0(%r3)
-	ld %r8, 8(%r4)
-	mulhdu %r9, %r6, %r8
-	mulld %r10, %r6, %r8
-	addc %r10, %r10, %r10
-	adde %r9, %r9, %r9
-	subfe %r11, %r11, %r11
-	addi %r11, %r11, 1
-	addc %r10, %r7, %r10
-	std %r10, 8(%r3)
-	addze %r9, %r9
-	addze %r11, %r11
-	ld %r7, 16(%r4)
-	mulhdu %r10, %r6, %r7
-	mulld %r12, %r6, %r7
-	addc %r12, %r12, %r12
-	adde %r10, %r10, %r10
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r12, %r9, %r12
-	adde %r10, %r11, %r10
-	addze %r5, %r5
-	mulhdu %r9, %r8, %r8
-	mulld %r11, %r8, %r8
-	addc %r11, %r12, %r11
-	std %r11, 16(%r3)
-	adde %r10, %r10, %r9
-	addze %r5, %r5
-	ld %r9, 24(%r4)
-	mulhdu %r11, %r6, %r9
-	mulld %r12, %r6, %r9
-	mulhdu %r31, %r8, %r7
-	mulld %r30, %r8, %r7
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	addc %r12, %r12, %r12
-	adde %r11, %r11, %r11
-	adde %r31, %r31, %r31
-	addc %r10, %r10, %r12
-	std %r10, 24(%r3)
-	adde %r11, %r5, %r11
-	addze %r31, %r31
-	ld %r10, 32(%r4)
-	mulhdu %r12, %r6, %r10
-	mulld %r5, %r6, %r10
-	mulhdu %r30, %r8, %r9
-	mulld %r29, %r8, %r9
-	addc %r29, %r5, %r29
-	adde %r12, %r12, %r30
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r29, %r29, %r29
-	adde %r12, %r12, %r12
-	adde %r5, %r5, %r5
-	addc %r11, %r11, %r29
-	adde %r12, %r31, %r12
-	addze %r5, %r5
-	mulhdu %r31, %r7, %r7
-	mulld %r30, %r7, %r7
-	addc %r11, %r11, %r30
-	std %r11, 32(%r3)
-	adde %r12, %r12, %r31
-	addze %r5, %r5
-	ld %r11, 40(%r4)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	mulhdu %r29, %r8, %r10
-	mulld %r28, %r8, %r10
-	addc %r28, %r30, %r28
-	adde %r29, %r31, %r29
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	mulhdu %r30, %r7, %r9
-	mulld %r27, %r7, %r9
-	addc %r27, %r28, %r27
-	adde %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r27, %r27, %r27
-	adde %r29, %r29, %r29
-	adde %r31, %r31, %r31
-	addc %r12, %r12, %r27
-	std %r12, 40(%r3)
-	adde %r29, %r5, %r29
-	addze %r31, %r31
-	ld %r12, 48(%r4)
-	mulhdu %r5, %r6, %r12
-	mulld %r6, %r6, %r12
-	mulhdu %r30, %r8, %r11
-	mulld %r28, %r8, %r11
-	addc %r28, %r6, %r28
-	adde %r30, %r5, %r30
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r5, %r7, %r10
-	mulld %r27, %r7, %r10
-	addc %r27, %r28, %r27
-	adde %r30, %r30, %r5
-	addze %r6, %r6
-	addc %r27, %r27, %r27
-	adde %r30, %r30, %r30
-	adde %r6, %r6, %r6
-	addc %r27, %r29, %r27
-	adde %r30, %r31, %r30
-	addze %r6, %r6
-	mulhdu %r5, %r9, %r9
-	mulld %r31, %r9, %r9
-	addc %r27, %r27, %r31
-	std %r27, 48(%r3)
-	adde %r30, %r30, %r5
-	addze %r6, %r6
-	mulhdu %r5, %r8, %r12
-	mulld %r8, %r8, %r12
-	mulhdu %r31, %r7, %r11
-	mulld %r29, %r7, %r11
-	addc %r29, %r8, %r29
-	adde %r31, %r5, %r31
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r5, %r9, %r10
-	mulld %r28, %r9, %r10
-	addc %r28, %r29, %r28
-	adde %r31, %r31, %r5
-	addze %r8, %r8
-	addc %r28, %r28, %r28
-	adde %r31, %r31, %r31
-	adde %r8, %r8, %r8
-	addc %r28, %r30, %r28
-	std %r28, 56(%r3)
-	adde %r31, %r6, %r31
-	addze %r8, %r8
-	mulhdu %r6, %r7, %r12
-	mulld %r7, %r7, %r12
-	mulhdu %r5, %r9, %r11
-	mulld %r30, %r9, %r11
-	addc %r30, %r7, %r30
-	adde %r5, %r6, %r5
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	addc %r30, %r30, %r30
-	adde %r5, %r5, %r5
-	adde %r6, %r6, %r6
-	addc %r30, %r31, %r30
-	adde %r5, %r8, %r5
-	addze %r6, %r6
-	mulhdu %r7, %r10, %r10
-	mulld %r8, %r10, %r10
-	addc %r30, %r30, %r8
-	std %r30, 64(%r3)
-	adde %r5, %r5, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r9, %r12
-	mulld %r9, %r9, %r12
-	mulhdu %r8, %r10, %r11
-	mulld %r31, %r10, %r11
-	addc %r31, %r9, %r31
-	adde %r7, %r7, %r8
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r31, %r31, %r31
-	adde %r7, %r7, %r7
-	adde %r8, %r8, %r8
-	addc %r31, %r5, %r31
-	std %r31, 72(%r3)
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r10, %r12
-	mulld %r10, %r10, %r12
-	addc %r10, %r10, %r10
-	adde %r7, %r7, %r7
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r10, %r6, %r10
-	adde %r7, %r8, %r7
-	addze %r9, %r9
-	mulhdu %r6, %r11, %r11
-	mulld %r8, %r11, %r11
-	addc %r10, %r10, %r8
-	std %r10, 80(%r3)
-	adde %r6, %r7, %r6
-	addze %r9, %r9
-	mulhdu %r7, %r11, %r12
-	mulld %r11, %r11, %r12
-	addc %r11, %r11, %r11
-	adde %r7, %r7, %r7
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r11, %r6, %r11
-	std %r11, 88(%r3)
-	adde %r7, %r9, %r7
-	addze %r8, %r8
-	mulhdu %r6, %r12, %r12
-	mulld %r12, %r12, %r12
-	addc %r12, %r7, %r12
-	std %r12, 96(%r3)
-	adde %r6, %r8, %r6
-	std %r6, 104(%r3)
-	ld %r31, -8(%r1)
-	ld %r30, -16(%r1)
-	ld %r29, -24(%r1)
-	ld %r28, -32(%r1)
-	ld %r27, -40(%r1)
-	.cfi_restore 31
-	.cfi_restore 30
-	.cfi_restore 29
-	.cfi_restore 28
-	.cfi_restore 27
-	blr
-	.cfi_endproc
-	.size lf_mp_sqr7_ppc64le, .-lf_mp_sqr7_ppc64le
-
-# void lf_mp_sqr8_ppc64le(uint64_t r[16], const uint64_t a[8])
-#   r = a^2, 8 -> 16 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26; stack: 48 bytes of the protected zone below r1 (6 registers saved, 0 spill slots of 8 bytes)
-#   265 instructions
-	.text
-	.globl lf_mp_sqr8_ppc64le
-	.hidden lf_mp_sqr8_ppc64le
-	.type lf_mp_sqr8_ppc64le, @function
-	.p2align 4
-lf_mp_sqr8_ppc64le:
-	.cfi_startproc
-	std %r31, -8(%r1)
-	std %r30, -16(%r1)
-	std %r29, -24(%r1)
-	std %r28, -32(%r1)
-	std %r27, -40(%r1)
-	std %r26, -48(%r1)
-	.cfi_offset 31, -8
-	.cfi_offset 30, -16
-	.cfi_offset 29, -24
-	.cfi_offset 28, -32
-	.cfi_offset 27, -40
-	.cfi_offset 26, -48
-	ld %r6, 0(%r4)
-	mulhdu %r7, %r6, %r6
-	mulld %r8, %r6, %r6
-	std %r8, 0(%r3)
-	ld %r8, 8(%r4)
-	mulhdu %r9, %r6, %r8
-	mulld %r10, %r6, %r8
-	addc %r10, %r10, %r10
-	adde %r9, %r9, %r9
-	subfe %r11, %r11, %r11
-	addi %r11, %r11, 1
-	addc %r10, %r7, %r10
-	std %r10, 8(%r3)
-	addze %r9, %r9
-	addze %r11, %r11
-	ld %r7, 16(%r4)
-	mulhdu %r10, %r6, %r7
-	mulld %r12, %r6, %r7
-	addc %r12, %r12, %r12
-	adde %r10, %r10, %r10
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r12, %r9, %r12
-	adde %r10, %r11, %r10
-	addze %r5, %r5
-	mulhdu %r9, %r8, %r8
-	mulld %r11, %r8, %r8
-	addc %r11, %r12, %r11
-	std %r11, 16(%r3)
-	adde %r10, %r10, %r9
-	addze %r5, %r5
-	ld %r9, 24(%r4)
-	mulhdu %r11, %r6, %r9
-	mulld %r12, %r6, %r9
-	mulhdu %r31, %r8, %r7
-	mulld %r30, %r8, %r7
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	addc %r12, %r12, %r12
-	adde %r11, %r11, %r11
-	adde %r31, %r31, %r31
-	addc %r10, %r10, %r12
-	std %r10, 24(%r3)
-	adde %r11, %r5, %r11
-	addze %r31, %r31
-	ld %r10, 32(%r4)
-	mulhdu %r12, %r6, %r10
-	mulld %r5, %r6, %r10
-	mulhdu %r30, %r8, %r9
-	mulld %r29, %r8, %r9
-	addc %r29, %r5, %r29
-	adde %r12, %r12, %r30
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r29, %r29, %r29
-	adde %r12, %r12, %r12
-	adde %r5, %r5, %r5
-	addc %r11, %r11, %r29
-	adde %r12, %r31, %r12
-	addze %r5, %r5
-	mulhdu %r31, %r7, %r7
-	mulld %r30, %r7, %r7
-	addc %r11, %r11, %r30
-	std %r11, 32(%r3)
-	adde %r12, %r12, %r31
-	addze %r5, %r5
-	ld %r11, 40(%r4)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	mulhdu %r29, %r8, %r10
-	mulld %r28, %r8, %r10
-	addc %r28, %r30, %r28
-	adde %r29, %r31, %r29
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	mulhdu %r30, %r7, %r9
-	mulld %r27, %r7, %r9
-	addc %r27, %r28, %r27
-	adde %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r27, %r27, %r27
-	adde %r29, %r29, %r29
-	adde %r31, %r31, %r31
-	addc %r12, %r12, %r27
-	std %r12, 40(%r3)
-	adde %r29, %r5, %r29
-	addze %r31, %r31
-	ld %r12, 48(%r4)
-	mulhdu %r5, %r6, %r12
-	mulld %r30, %r6, %r12
-	mulhdu %r28, %r8, %r11
-	mulld %r27, %r8, %r11
-	addc %r27, %r30, %r27
-	adde %r28, %r5, %r28
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	mulhdu %r30, %r7, %r10
-	mulld %r26, %r7, %r10
-	addc %r26, %r27, %r26
-	adde %r28, %r28, %r30
-	addze %r5, %r5
-	addc %r26, %r26, %r26
-	adde %r28, %r28, %r28
-	adde %r5, %r5, %r5
-	addc %r26, %r29, %r26
-	adde %r28, %r31, %r28
-	addze %r5, %r5
-	mulhdu %r31, %r9, %r9
-	mulld %r30, %r9, %r9
-	addc %r26, %r26, %r30
-	std %r26, 48(%r3)
-	adde %r28, %r28, %r31
-	addze %r5, %r5
-	ld %r31, 56(%r4)
-	mulhdu %r30, %r6, %r31
-	mulld %r6, %r6, %r31
-	mulhdu %r29, %r8, %r12
-	mulld %r27, %r8, %r12
-	addc %r27, %r6, %r27
-	adde %r29, %r30, %r29
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r30, %r7, %r11
-	mulld %r26, %r7, %r11
-	addc %r26, %r27, %r26
-	adde %r29, %r29, %r30
-	addze %r6, %r6
-	mulhdu %r30, %r9, %r10
-	mulld %r27, %r9, %r10
-	addc %r26, %r26, %r27
-	adde %r29, %r29, %r30
-	addze %r6, %r6
-	addc %r26, %r26, %r26
-	adde %r29, %r29, %r29
-	adde %r6, %r6, %r6
-	addc %r26, %r28, %r26
-	std %r26, 56(%r3)
-	adde %r29, %r5, %r29
-	addze %r6, %r6
-	mulhdu %r5, %r8, %r31
-	mulld %r8, %r8, %r31
-	mulhdu %r30, %r7, %r12
-	mulld %r28, %r7, %r12
-	addc %r28, %r8, %r28
-	adde %r30, %r5, %r30
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r5, %r9, %r11
-	mulld %r27, %r9, %r11
-	addc %r27, %r28, %r27
-	adde %r30, %r30, %r5
-	addze %r8, %r8
-	addc %r27, %r27, %r27
-	adde %r30, %r30, %r30
-	adde %r8, %r8, %r8
-	addc %r27, %r29, %r27
-	adde %r30, %r6, %r30
-	addze %r8, %r8
-	mulhdu %r6, %r10, %r10
-	mulld %r5, %r10, %r10
-	addc %r27, %r27, %r5
-	std %r27, 64(%r3)
-	adde %r30, %r30, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r7, %r31
-	mulld %r7, %r7, %r31
-	mulhdu %r5, %r9, %r12
-	mulld %r29, %r9, %r12
-	addc %r29, %r7, %r29
-	adde %r5, %r6, %r5
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r7, %r10, %r11
-	mulld %r28, %r10, %r11
-	addc %r28, %r29, %r28
-	adde %r5, %r5, %r7
-	addze %r6, %r6
-	addc %r28, %r28, %r28
-	adde %r5, %r5, %r5
-	adde %r6, %r6, %r6
-	addc %r28, %r30, %r28
-	std %r28, 72(%r3)
-	adde %r5, %r8, %r5
-	addze %r6, %r6
-	mulhdu %r7, %r9, %r31
-	mulld %r9, %r9, %r31
-	mulhdu %r8, %r10, %r12
-	mulld %r30, %r10, %r12
-	addc %r30, %r9, %r30
-	adde %r7, %r7, %r8
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r30, %r30, %r30
-	adde %r7, %r7, %r7
-	adde %r8, %r8, %r8
-	addc %r30, %r5, %r30
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r11, %r11
-	mulld %r9, %r11, %r11
-	addc %r30, %r30, %r9
-	std %r30, 80(%r3)
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r10, %r31
-	mulld %r10, %r10, %r31
-	mulhdu %r9, %r11, %r12
-	mulld %r5, %r11, %r12
-	addc %r10, %r10, %r5
-	adde %r7, %r7, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r10, %r10, %r10
-	adde %r7, %r7, %r7
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	std %r10, 88(%r3)
-	adde %r7, %r8, %r7
-	addze %r9, %r9
-	mulhdu %r6, %r11, %r31
-	mulld %r11, %r11, %r31
-	addc %r11, %r11, %r11
-	adde %r6, %r6, %r6
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r11, %r7, %r11
-	adde %r6, %r9, %r6
-	addze %r8, %r8
-	mulhdu %r7, %r12, %r12
-	mulld %r9, %r12, %r12
-	addc %r11, %r11, %r9
-	std %r11, 96(%r3)
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r12, %r31
-	mulld %r12, %r12, %r31
-	addc %r12, %r12, %r12
-	adde %r7, %r7, %r7
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r12, %r6, %r12
-	std %r12, 104(%r3)
-	adde %r7, %r8, %r7
-	addze %r9, %r9
-	mulhdu %r6, %r31, %r31
-	mulld %r31, %r31, %r31
-	addc %r31, %r7, %r31
-	std %r31, 112(%r3)
-	adde %r6, %r9, %r6
-	std %r6, 120(%r3)
-	ld %r31, -8(%r1)
-	ld %r30, -16(%r1)
-	ld %r29, -24(%r1)
-	ld %r28, -32(%r1)
-	ld %r27, -40(%r1)
-	ld %r26, -48(%r1)
-	.cfi_restore 31
-	.cfi_restore 30
-	.cfi_restore 29
-	.cfi_restore 28
-	.cfi_restore 27
-	.cfi_restore 26
-	blr
-	.cfi_endproc
-	.size lf_mp_sqr8_ppc64le, .-lf_mp_sqr8_ppc64le
-
-# void lf_mp_sqr9_ppc64le(uint64_t r[18], const uint64_t a[9])
-#   r = a^2, 9 -> 18 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25; stack: 56 bytes of the protected zone below r1 (7 registers saved, 0 spill slots of 8 bytes)
-#   323 instructions
-	.text
-	.globl lf_mp_sqr9_ppc64le
-	.hidden lf_mp_sqr9_ppc64le
-	.type lf_mp_sqr9_ppc64le, @function
-	.p2align 4
-lf_mp_sqr9_ppc64le:
-	.cfi_startproc
-	std %r31, -8(%r1)
-	std %r30, -16(%r1)
-	std %r29, -24(%r1)
-	std %r28, -32(%r1)
-	std %r27, -40(%r1)
-	std %r26, -48(%r1)
-	std %r25, -56(%r1)
-	.cfi_offset 31, -8
-	.cfi_offset 30, -16
-	.cfi_offset 29, -24
-	.cfi_offset 28, -32
-	.cfi_offset 27, -40
-	.cfi_offset 26, -48
-	.cfi_offset 25, -56
-	ld %r6, 0(%r4)
-	mulhdu %r7, %r6, %r6
-	mulld %r8, %r6, %r6
-	std %r8, 0(%r3)
-	ld %r8, 8(%r4)
-	mulhdu %r9, %r6, %r8
-	mulld %r10, %r6, %r8
-	addc %r10, %r10, %r10
-	adde %r9, %r9, %r9
-	subfe %r11, %r11, %r11
-	addi %r11, %r11, 1
-	addc %r10, %r7, %r10
-	std %r10, 8(%r3)
-	addze %r9, %r9
-	addze %r11, %r11
-	ld %r7, 16(%r4)
-	mulhdu %r10, %r6, %r7
-	mulld %r12, %r6, %r7
-	addc %r12, %r12, %r12
-	adde %r10, %r10, %r10
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r12, %r9, %r12
-	adde %r10, %r11, %r10
-	addze %r5, %r5
-	mulhdu %r9, %r8, %r8
-	mulld %r11, %r8, %r8
-	addc %r11, %r12, %r11
-	std %r11, 16(%r3)
-	adde %r10, %r10, %r9
-	addze %r5, %r5
-	ld %r9, 24(%r4)
-	mulhdu %r11, %r6, %r9
-	mulld %r12, %r6, %r9
-	mulhdu %r31, %r8, %r7
-	mulld %r30, %r8, %r7
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	addc %r12, %r12, %r12
-	adde %r11, %r11, %r11
-	adde %r31, %r31, %r31
-	addc %r10, %r10, %r12
-	std %r10, 24(%r3)
-	adde %r11, %r5, %r11
-	addze %r31, %r31
-	ld %r10, 32(%r4)
-	mulhdu %r12, %r6, %r10
-	mulld %r5, %r6, %r10
-	mulhdu %r30, %r8, %r9
-	mulld %r29, %r8, %r9
-	addc %r29, %r5, %r29
-	adde %r12, %r12, %r30
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r29, %r29, %r29
-	adde %r12, %r12, %r12
-	adde %r5, %r5, %r5
-	addc %r11, %r11, %r29
-	adde %r12, %r31, %r12
-	addze %r5, %r5
-	mulhdu %r31, %r7, %r7
-	mulld %r30, %r7, %r7
-	addc %r11, %r11, %r30
-	std %r11, 32(%r3)
-	adde %r12, %r12, %r31
-	addze %r5, %r5
-	ld %r11, 40(%r4)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	mulhdu %r29, %r8, %r10
-	mulld %r28, %r8, %r10
-	addc %r28, %r30, %r28
-	adde %r29, %r31, %r29
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	mulhdu %r30, %r7, %r9
-	mulld %r27, %r7, %r9
-	addc %r27, %r28, %r27
-	adde %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r27, %r27, %r27
-	adde %r29, %r29, %r29
-	adde %r31, %r31, %r31
-	addc %r12, %r12, %r27
-	std %r12, 40(%r3)
-	adde %r29, %r5, %r29
-	addze %r31, %r31
-	ld %r12, 48(%r4)
-	mulhdu %r5, %r6, %r12
-	mulld %r30, %r6, %r12
-	mulhdu %r28, %r8, %r11
-	mulld %r27, %r8, %r11
-	addc %r27, %r30, %r27
-	adde %r28, %r5, %r28
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	mulhdu %r30, %r7, %r10
-	mulld %r26, %r7, %r10
-	addc %r26, %r27, %r26
-	adde %r28, %r28, %r30
-	addze %r5, %r5
-	addc %r26, %r26, %r26
-	adde %r28, %r28, %r28
-	adde %r5, %r5, %r5
-	addc %r26, %r29, %r26
-	adde %r28, %r31, %r28
-	addze %r5, %r5
-	mulhdu %r31, %r9, %r9
-	mulld %r30, %r9, %r9
-	addc %r26, %r26, %r30
-	std %r26, 48(%r3)
-	adde %r28, %r28, %r31
-	addze %r5, %r5
-	ld %r31, 56(%r4)
-	mulhdu %r30, %r6, %r31
-	mulld %r29, %r6, %r31
-	mulhdu %r27, %r8, %r12
-	mulld %r26, %r8, %r12
-	addc %r26, %r29, %r26
-	adde %r27, %r30, %r27
-	subfe %r30, %r30, %r30
-	addi %r30, %r30, 1
-	mulhdu %r29, %r7, %r11
-	mulld %r25, %r7, %r11
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r9, %r10
-	mulld %r26, %r9, %r10
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r29
-	addze %r30, %r30
-	addc %r25, %r25, %r25
-	adde %r27, %r27, %r27
-	adde %r30, %r30, %r30
-	addc %r25, %r28, %r25
-	std %r25, 56(%r3)
-	adde %r27, %r5, %r27
-	addze %r30, %r30
-	ld %r5, 64(%r4)
-	mulhdu %r29, %r6, %r5
-	mulld %r6, %r6, %r5
-	mulhdu %r28, %r8, %r31
-	mulld %r26, %r8, %r31
-	addc %r26, %r6, %r26
-	adde %r28, %r29, %r28
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r29, %r7, %r12
-	mulld %r25, %r7, %r12
-	addc %r25, %r26, %r25
-	adde %r28, %r28, %r29
-	addze %r6, %r6
-	mulhdu %r29, %r9, %r11
-	mulld %r26, %r9, %r11
-	addc %r25, %r25, %r26
-	adde %r28, %r28, %r29
-	addze %r6, %r6
-	addc %r25, %r25, %r25
-	adde %r28, %r28, %r28
-	adde %r6, %r6, %r6
-	addc %r25, %r27, %r25
-	adde %r28, %r30, %r28
-	addze %r6, %r6
-	mulhdu %r30, %r10, %r10
-	mulld %r29, %r10, %r10
-	addc %r25, %r25, %r29
-	std %r25, 64(%r3)
-	adde %r28, %r28, %r30
-	addze %r6, %r6
-	mulhdu %r30, %r8, %r5
-	mulld %r8, %r8, %r5
-	mulhdu %r29, %r7, %r31
-	mulld %r27, %r7, %r31
-	addc %r27, %r8, %r27
-	adde %r29, %r30, %r29
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r30, %r9, %r12
-	mulld %r26, %r9, %r12
-	addc %r26, %r27, %r26
-	adde %r29, %r29, %r30
-	addze %r8, %r8
-	mulhdu %r30, %r10, %r11
-	mulld %r27, %r10, %r11
-	addc %r26, %r26, %r27
-	adde %r29, %r29, %r30
-	addze %r8, %r8
-	addc %r26, %r26, %r26
-	adde %r29, %r29, %r29
-	adde %r8, %r8, %r8
-	addc %r26, %r28, %r26
-	std %r26, 72(%r3)
-	adde %r29, %r6, %r29
-	addze %r8, %r8
-	mulhdu %r6, %r7, %r5
-	mulld %r7, %r7, %r5
-	mulhdu %r30, %r9, %r31
-	mulld %r28, %r9, %r31
-	addc %r28, %r7, %r28
-	adde %r30, %r6, %r30
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r7, %r10, %r12
-	mulld %r27, %r10, %r12
-	addc %r27, %r28, %r27
-	adde %r30, %r30, %r7
-	addze %r6, %r6
-	addc %r27, %r27, %r27
-	adde %r30, %r30, %r30
-	adde %r6, %r6, %r6
-	addc %r27, %r29, %r27
-	adde %r30, %r8, %r30
-	addze %r6, %r6
-	mulhdu %r7, %r11, %r11
-	mulld %r8, %r11, %r11
-	addc %r27, %r27, %r8
-	std %r27, 80(%r3)
-	adde %r30, %r30, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r9, %r5
-	mulld %r9, %r9, %r5
-	mulhdu %r8, %r10, %r31
-	mulld %r29, %r10, %r31
-	addc %r29, %r9, %r29
-	adde %r7, %r7, %r8
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r9, %r11, %r12
-	mulld %r28, %r11, %r12
-	addc %r28, %r29, %r28
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	addc %r28, %r28, %r28
-	adde %r7, %r7, %r7
-	adde %r8, %r8, %r8
-	addc %r28, %r30, %r28
-	std %r28, 88(%r3)
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r10, %r5
-	mulld %r10, %r10, %r5
-	mulhdu %r9, %r11, %r31
-	mulld %r30, %r11, %r31
-	addc %r10, %r10, %r30
-	adde %r7, %r7, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r10, %r10, %r10
-	adde %r7, %r7, %r7
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	adde %r7, %r8, %r7
-	addze %r9, %r9
-	mulhdu %r6, %r12, %r12
-	mulld %r8, %r12, %r12
-	addc %r10, %r10, %r8
-	std %r10, 96(%r3)
-	adde %r6, %r7, %r6
-	addze %r9, %r9
-	mulhdu %r7, %r11, %r5
-	mulld %r11, %r11, %r5
-	mulhdu %r8, %r12, %r31
-	mulld %r10, %r12, %r31
-	addc %r10, %r11, %r10
-	adde %r7, %r7, %r8
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r10, %r10, %r10
-	adde %r7, %r7, %r7
-	adde %r8, %r8, %r8
-	addc %r10, %r6, %r10
-	std %r10, 104(%r3)
-	adde %r7, %r9, %r7
-	addze %r8, %r8
-	mulhdu %r6, %r12, %r5
-	mulld %r12, %r12, %r5
-	addc %r12, %r12, %r12
-	adde %r6, %r6, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r12, %r7, %r12
-	adde %r6, %r8, %r6
-	addze %r9, %r9
-	mulhdu %r7, %r31, %r31
-	mulld %r8, %r31, %r31
-	addc %r12, %r12, %r8
-	std %r12, 112(%r3)
-	adde %r6, %r6, %r7
-	addze %r9, %r9
-	mulhdu %r7, %r31, %r5
-	mulld %r31, %r31, %r5
-	addc %r31, %r31, %r31
-	adde %r7, %r7, %r7
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r31, %r6, %r31
-	std %r31, 120(%r3)
-	adde %r7, %r9, %r7
-	addze %r8, %r8
-	mulhdu %r6, %r5, %r5
-	mulld %r5, %r5, %r5
-	addc %r5, %r7, %r5
-	std %r5, 128(%r3)
-	adde %r6, %r8, %r6
-	std %r6, 136(%r3)
-	ld %r31, -8(%r1)
-	ld %r30, -16(%r1)
-	ld %r29, -24(%r1)
-	ld %r28, -32(%r1)
-	ld %r27, -40(%r1)
-	ld %r26, -48(%r1)
-	ld %r25, -56(%r1)
-	.cfi_restore 31
-	.cfi_restore 30
-	.cfi_restore 29
-	.cfi_restore 28
-	.cfi_restore 27
-	.cfi_restore 26
-	.cfi_restore 25
-	blr
-	.cfi_endproc
-	.size lf_mp_sqr9_ppc64le, .-lf_mp_sqr9_ppc64le
-
-# void lf_mp_sqr10_ppc64le(uint64_t r[20], const uint64_t a[10])
-#   r = a^2, 10 -> 20 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24; stack: 64 bytes of the protected zone below r1 (8 registers saved, 0 spill slots of 8 bytes)
-#   386 instructions
-	.text
-	.globl lf_mp_sqr10_ppc64le
-	.hidden lf_mp_sqr10_ppc64le
-	.type lf_mp_sqr10_ppc64le, @function
-	.p2align 4
-lf_mp_sqr10_ppc64le:
-	.cfi_startproc
-	std %r31, -8(%r1)
-	std %r30, -16(%r1)
-	std %r29, -24(%r1)
-	std %r28, -32(%r1)
-	std %r27, -40(%r1)
-	std %r26, -48(%r1)
-	std %r25, -56(%r1)
-	std %r24, -64(%r1)
-	.cfi_offset 31, -8
-	.cfi_offset 30, -16
-	.cfi_offset 29, -24
-	.cfi_offset 28, -32
-	.cfi_offset 27, -40
-	.cfi_offset 26, -48
-	.cfi_offset 25, -56
-	.cfi_offset 24, -64
-	ld %r6, 0(%r4)
-	mulhdu %r7, %r6, %r6
-	mulld %r8, %r6, %r6
-	std %r8, 0(%r3)
-	ld %r8, 8(%r4)
-	mulhdu %r9, %r6, %r8
-	mulld %r10, %r6, %r8
-	addc %r10, %r10, %r10
-	adde %r9, %r9, %r9
-	subfe %r11, %r11, %r11
-	addi %r11, %r11, 1
-	addc %r10, %r7, %r10
-	std %r10, 8(%r3)
-	addze %r9, %r9
-	addze %r11, %r11
-	ld %r7, 16(%r4)
-	mulhdu %r10, %r6, %r7
-	mulld %r12, %r6, %r7
-	addc %r12, %r12, %r12
-	adde %r10, %r10, %r10
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r12, %r9, %r12
-	adde %r10, %r11, %r10
-	addze %r5, %r5
-	mulhdu %r9, %r8, %r8
-	mulld %r11, %r8, %r8
-	addc %r11, %r12, %r11
-	std %r11, 16(%r3)
-	adde %r10, %r10, %r9
-	addze %r5, %r5
-	ld %r9, 24(%r4)
-	mulhdu %r11, %r6, %r9
-	mulld %r12, %r6, %r9
-	mulhdu %r31, %r8, %r7
-	mulld %r30, %r8, %r7
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	addc %r12, %r12, %r12
-	adde %r11, %r11, %r11
-	adde %r31, %r31, %r31
-	addc %r10, %r10, %r12
-	std %r10, 24(%r3)
-	adde %r11, %r5, %r11
-	addze %r31, %r31
-	ld %r10, 32(%r4)
-	mulhdu %r12, %r6, %r10
-	mulld %r5, %r6, %r10
-	mulhdu %r30, %r8, %r9
-	mulld %r29, %r8, %r9
-	addc %r29, %r5, %r29
-	adde %r12, %r12, %r30
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r29, %r29, %r29
-	adde %r12, %r12, %r12
-	adde %r5, %r5, %r5
-	addc %r11, %r11, %r29
-	adde %r12, %r31, %r12
-	addze %r5, %r5
-	mulhdu %r31, %r7, %r7
-	mulld %r30, %r7, %r7
-	addc %r11, %r11, %r30
-	std %r11, 32(%r3)
-	adde %r12, %r12, %r31
-	addze %r5, %r5
-	ld %r11, 40(%r4)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	mulhdu %r29, %r8, %r10
-	mulld %r28, %r8, %r10
-	addc %r28, %r30, %r28
-	adde %r29, %r31, %r29
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	mulhdu %r30, %r7, %r9
-	mulld %r27, %r7, %r9
-	addc %r27, %r28, %r27
-	adde %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r27, %r27, %r27
-	adde %r29, %r29, %r29
-	adde %r31, %r31, %r31
-	addc %r12, %r12, %r27
-	std %r12, 40(%r3)
-	adde %r29, %r5, %r29
-	addze %r31, %r31
-	ld %r12, 48(%r4)
-	mulhdu %r5, %r6, %r12
-	mulld %r30, %r6, %r12
-	mulhdu %r28, %r8, %r11
-	mulld %r27, %r8, %r11
-	addc %r27, %r30, %r27
-	adde %r28, %r5, %r28
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	mulhdu %r30, %r7, %r10
-	mulld %r26, %r7, %r10
-	addc %r26, %r27, %r26
-	adde %r28, %r28, %r30
-	addze %r5, %r5
-	addc %r26, %r26, %r26
-	adde %r28, %r28, %r28
-	adde %r5, %r5, %r5
-	addc %r26, %r29, %r26
-	adde %r28, %r31, %r28
-	addze %r5, %r5
-	mulhdu %r31, %r9, %r9
-	mulld %r30, %r9, %r9
-	addc %r26, %r26, %r30
-	std %r26, 48(%r3)
-	adde %r28, %r28, %r31
-	addze %r5, %r5
-	ld %r31, 56(%r4)
-	mulhdu %r30, %r6, %r31
-	mulld %r29, %r6, %r31
-	mulhdu %r27, %r8, %r12
-	mulld %r26, %r8, %r12
-	addc %r26, %r29, %r26
-	adde %r27, %r30, %r27
-	subfe %r30, %r30, %r30
-	addi %r30, %r30, 1
-	mulhdu %r29, %r7, %r11
-	mulld %r25, %r7, %r11
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r9, %r10
-	mulld %r26, %r9, %r10
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r29
-	addze %r30, %r30
-	addc %r25, %r25, %r25
-	adde %r27, %r27, %r27
-	adde %r30, %r30, %r30
-	addc %r25, %r28, %r25
-	std %r25, 56(%r3)
-	adde %r27, %r5, %r27
-	addze %r30, %r30
-	ld %r5, 64(%r4)
-	mulhdu %r29, %r6, %r5
-	mulld %r28, %r6, %r5
-	mulhdu %r26, %r8, %r31
-	mulld %r25, %r8, %r31
-	addc %r25, %r28, %r25
-	adde %r26, %r29, %r26
-	subfe %r29, %r29, %r29
-	addi %r29, %r29, 1
-	mulhdu %r28, %r7, %r12
-	mulld %r24, %r7, %r12
-	addc %r24, %r25, %r24
-	adde %r26, %r26, %r28
-	addze %r29, %r29
-	mulhdu %r28, %r9, %r11
-	mulld %r25, %r9, %r11
-	addc %r24, %r24, %r25
-	adde %r26, %r26, %r28
-	addze %r29, %r29
-	addc %r24, %r24, %r24
-	adde %r26, %r26, %r26
-	adde %r29, %r29, %r29
-	addc %r24, %r27, %r24
-	adde %r26, %r30, %r26
-	addze %r29, %r29
-	mulhdu %r30, %r10, %r10
-	mulld %r28, %r10, %r10
-	addc %r24, %r24, %r28
-	std %r24, 64(%r3)
-	adde %r26, %r26, %r30
-	addze %r29, %r29
-	ld %r30, 72(%r4)
-	mulhdu %r28, %r6, %r30
-	mulld %r6, %r6, %r30
-	mulhdu %r27, %r8, %r5
-	mulld %r25, %r8, %r5
-	addc %r25, %r6, %r25
-	adde %r27, %r28, %r27
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r28, %r7, %r31
-	mulld %r24, %r7, %r31
-	addc %r24, %r25, %r24
-	adde %r27, %r27, %r28
-	addze %r6, %r6
-	mulhdu %r28, %r9, %r12
-	mulld %r25, %r9, %r12
-	addc %r24, %r24, %r25
-	adde %r27, %r27, %r28
-	addze %r6, %r6
-	mulhdu %r28, %r10, %r11
-	mulld %r25, %r10, %r11
-	addc %r24, %r24, %r25
-	adde %r27, %r27, %r28
-	addze %r6, %r6
-	addc %r24, %r24, %r24
-	adde %r27, %r27, %r27
-	adde %r6, %r6, %r6
-	addc %r24, %r26, %r24
-	std %r24, 72(%r3)
-	adde %r27, %r29, %r27
-	addze %r6, %r6
-	mulhdu %r29, %r8, %r30
-	mulld %r8, %r8, %r30
-	mulhdu %r28, %r7, %r5
-	mulld %r26, %r7, %r5
-	addc %r26, %r8, %r26
-	adde %r28, %r29, %r28
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r29, %r9, %r31
-	mulld %r25, %r9, %r31
-	addc %r25, %r26, %r25
-	adde %r28, %r28, %r29
-	addze %r8, %r8
-	mulhdu %r29, %r10, %r12
-	mulld %r26, %r10, %r12
-	addc %r25, %r25, %r26
-	adde %r28, %r28, %r29
-	addze %r8, %r8
-	addc %r25, %r25, %r25
-	adde %r28, %r28, %r28
-	adde %r8, %r8, %r8
-	addc %r25, %r27, %r25
-	adde %r28, %r6, %r28
-	addze %r8, %r8
-	mulhdu %r6, %r11, %r11
-	mulld %r29, %r11, %r11
-	addc %r25, %r25, %r29
-	std %r25, 80(%r3)
-	adde %r28, %r28, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r7, %r30
-	mulld %r7, %r7, %r30
-	mulhdu %r29, %r9, %r5
-	mulld %r27, %r9, %r5
-	addc %r27, %r7, %r27
-	adde %r29, %r6, %r29
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r7, %r10, %r31
-	mulld %r26, %r10, %r31
-	addc %r26, %r27, %r26
-	adde %r29, %r29, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r11, %r12
-	mulld %r27, %r11, %r12
-	addc %r26, %r26, %r27
-	adde %r29, %r29, %r7
-	addze %r6, %r6
-	addc %r26, %r26, %r26
-	adde %r29, %r29, %r29
-	adde %r6, %r6, %r6
-	addc %r26, %r28, %r26
-	std %r26, 88(%r3)
-	adde %r29, %r8, %r29
-	addze %r6, %r6
-	mulhdu %r7, %r9, %r30
-	mulld %r9, %r9, %r30
-	mulhdu %r8, %r10, %r5
-	mulld %r28, %r10, %r5
-	addc %r28, %r9, %r28
-	adde %r7, %r7, %r8
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r9, %r11, %r31
-	mulld %r27, %r11, %r31
-	addc %r27, %r28, %r27
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	addc %r27, %r27, %r27
-	adde %r7, %r7, %r7
-	adde %r8, %r8, %r8
-	addc %r27, %r29, %r27
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r12, %r12
-	mulld %r9, %r12, %r12
-	addc %r27, %r27, %r9
-	std %r27, 96(%r3)
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r10, %r30
-	mulld %r10, %r10, %r30
-	mulhdu %r9, %r11, %r5
-	mulld %r29, %r11, %r5
-	addc %r10, %r10, %r29
-	adde %r7, %r7, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r29, %r12, %r31
-	mulld %r28, %r12, %r31
-	addc %r10, %r10, %r28
-	adde %r29, %r7, %r29
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r29, %r29, %r29
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	std %r10, 104(%r3)
-	adde %r29, %r8, %r29
-	addze %r9, %r9
-	mulhdu %r6, %r11, %r30
-	mulld %r11, %r11, %r30
-	mulhdu %r7, %r12, %r5
-	mulld %r8, %r12, %r5
-	addc %r11, %r11, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	addc %r11, %r11, %r11
-	adde %r6, %r6, %r6
-	adde %r7, %r7, %r7
-	addc %r11, %r29, %r11
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r31, %r31
-	mulld %r9, %r31, %r31
-	addc %r11, %r11, %r9
-	std %r11, 112(%r3)
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r12, %r30
-	mulld %r12, %r12, %r30
-	mulhdu %r9, %r31, %r5
-	mulld %r10, %r31, %r5
-	addc %r10, %r12, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r10, %r10, %r10
-	adde %r8, %r8, %r8
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	std %r10, 120(%r3)
-	adde %r7, %r7, %r8
-	addze %r9, %r9
-	mulhdu %r6, %r31, %r30
-	mulld %r31, %r31, %r30
-	addc %r31, %r31, %r31
-	adde %r6, %r6, %r6
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r31, %r7, %r31
-	adde %r6, %r9, %r6
-	addze %r8, %r8
-	mulhdu %r7, %r5, %r5
-	mulld %r9, %r5, %r5
-	addc %r31, %r31, %r9
-	std %r31, 128(%r3)
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r5, %r30
-	mulld %r5, %r5, %r30
-	addc %r5, %r5, %r5
-	adde %r7, %r7, %r7
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r5, %r6, %r5
-	std %r5, 136(%r3)
-	adde %r7, %r8, %r7
-	addze %r9, %r9
-	mulhdu %r6, %r30, %r30
-	mulld %r30, %r30, %r30
-	addc %r30, %r7, %r30
-	std %r30, 144(%r3)
-	adde %r6, %r9, %r6
-	std %r6, 152(%r3)
-	ld %r31, -8(%r1)
-	ld %r30, -16(%r1)
-	ld %r29, -24(%r1)
-	ld %r28, -32(%r1)
-	ld %r27, -40(%r1)
-	ld %r26, -48(%r1)
-	ld %r25, -56(%r1)
-	ld %r24, -64(%r1)
-	.cfi_restore 31
-	.cfi_restore 30
-	.cfi_restore 29
-	.cfi_restore 28
-	.cfi_restore 27
-	.cfi_restore 26
-	.cfi_restore 25
-	.cfi_restore 24
-	blr
-	.cfi_endproc
-	.size lf_mp_sqr10_ppc64le, .-lf_mp_sqr10_ppc64le
-
-# void lf_mp_sqr11_ppc64le(uint64_t r[22], const uint64_t a[11])
-#   r = a^2, 11 -> 22 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23; stack: 72 bytes of the protected zone below r1 (9 registers saved, 0 spill slots of 8 bytes)
-#   454 instructions
-	.text
-	.globl lf_mp_sqr11_ppc64le
-	.hidden lf_mp_sqr11_ppc64le
-	.type lf_mp_sqr11_ppc64le, @function
-	.p2align 4
-lf_mp_sqr11_ppc64le:
-	.cfi_startproc
-	std %r31, -8(%r1)
-	std %r30, -16(%r1)
-	std %r29, -24(%r1)
-	std %r28, -32(%r1)
-	std %r27, -40(%r1)
-	std %r26, -48(%r1)
-	std %r25, -56(%r1)
-	std %r24, -64(%r1)
-	std %r23, -72(%r1)
-	.cfi_offset 31, -8
-	.cfi_offset 30, -16
-	.cfi_offset 29, -24
-	.cfi_offset 28, -32
-	.cfi_offset 27, -40
-	.cfi_offset 26, -48
-	.cfi_offset 25, -56
-	.cfi_offset 24, -64
-	.cfi_offset 23, -72
-	ld %r6, 0(%r4)
-	mulhdu %r7, %r6, %r6
-	mulld %r8, %r6, %r6
-	std %r8, 0(%r3)
-	ld %r8, 8(%r4)
-	mulhdu %r9, %r6, %r8
-	mulld %r10, %r6, %r8
-	addc %r10, %r10, %r10
-	adde %r9, %r9, %r9
-	subfe %r11, %r11, %r11
-	addi %r11, %r11, 1
-	addc %r10, %r7, %r10
-	std %r10, 8(%r3)
-	addze %r9, %r9
-	addze %r11, %r11
-	ld %r7, 16(%r4)
-	mulhdu %r10, %r6, %r7
-	mulld %r12, %r6, %r7
-	addc %r12, %r12, %r12
-	adde %r10, %r10, %r10
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r12, %r9, %r12
-	adde %r10, %r11, %r10
-	addze %r5, %r5
-	mulhdu %r9, %r8, %r8
-	mulld %r11, %r8, %r8
-	addc %r11, %r12, %r11
-	std %r11, 16(%r3)
-	adde %r10, %r10, %r9
-	addze %r5, %r5
-	ld %r9, 24(%r4)
-	mulhdu %r11, %r6, %r9
-	mulld %r12, %r6, %r9
-	mulhdu %r31, %r8, %r7
-	mulld %r30, %r8, %r7
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	addc %r12, %r12, %r12
-	adde %r11, %r11, %r11
-	adde %r31, %r31, %r31
-	addc %r10, %r10, %r12
-	std %r10, 24(%r3)
-	adde %r11, %r5, %r11
-	addze %r31, %r31
-	ld %r10, 32(%r4)
-	mulhdu %r12, %r6, %r10
-	mulld %r5, %r6, %r10
-	mulhdu %r30, %r8, %r9
-	mulld %r29, %r8, %r9
-	addc %r29, %r5, %r29
-	adde %r12, %r12, %r30
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r29, %r29, %r29
-	adde %r12, %r12, %r12
-	adde %r5, %r5, %r5
-	addc %r11, %r11, %r29
-	adde %r12, %r31, %r12
-	addze %r5, %r5
-	mulhdu %r31, %r7, %r7
-	mulld %r30, %r7, %r7
-	addc %r11, %r11, %r30
-	std %r11, 32(%r3)
-	adde %r12, %r12, %r31
-	addze %r5, %r5
-	ld %r11, 40(%r4)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	mulhdu %r29, %r8, %r10
-	mulld %r28, %r8, %r10
-	addc %r28, %r30, %r28
-	adde %r29, %r31, %r29
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	mulhdu %r30, %r7, %r9
-	mulld %r27, %r7, %r9
-	addc %r27, %r28, %r27
-	adde %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r27, %r27, %r27
-	adde %r29, %r29, %r29
-	adde %r31, %r31, %r31
-	addc %r12, %r12, %r27
-	std %r12, 40(%r3)
-	adde %r29, %r5, %r29
-	addze %r31, %r31
-	ld %r12, 48(%r4)
-	mulhdu %r5, %r6, %r12
-	mulld %r30, %r6, %r12
-	mulhdu %r28, %r8, %r11
-	mulld %r27, %r8, %r11
-	addc %r27, %r30, %r27
-	adde %r28, %r5, %r28
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	mulhdu %r30, %r7, %r10
-	mulld %r26, %r7, %r10
-	addc %r26, %r27, %r26
-	adde %r28, %r28, %r30
-	addze %r5, %r5
-	addc %r26, %r26, %r26
-	adde %r28, %r28, %r28
-	adde %r5, %r5, %r5
-	addc %r26, %r29, %r26
-	adde %r28, %r31, %r28
-	addze %r5, %r5
-	mulhdu %r31, %r9, %r9
-	mulld %r30, %r9, %r9
-	addc %r26, %r26, %r30
-	std %r26, 48(%r3)
-	adde %r28, %r28, %r31
-	addze %r5, %r5
-	ld %r31, 56(%r4)
-	mulhdu %r30, %r6, %r31
-	mulld %r29, %r6, %r31
-	mulhdu %r27, %r8, %r12
-	mulld %r26, %r8, %r12
-	addc %r26, %r29, %r26
-	adde %r27, %r30, %r27
-	subfe %r30, %r30, %r30
-	addi %r30, %r30, 1
-	mulhdu %r29, %r7, %r11
-	mulld %r25, %r7, %r11
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r9, %r10
-	mulld %r26, %r9, %r10
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r29
-	addze %r30, %r30
-	addc %r25, %r25, %r25
-	adde %r27, %r27, %r27
-	adde %r30, %r30, %r30
-	addc %r25, %r28, %r25
-	std %r25, 56(%r3)
-	adde %r27, %r5, %r27
-	addze %r30, %r30
-	ld %r5, 64(%r4)
-	mulhdu %r29, %r6, %r5
-	mulld %r28, %r6, %r5
-	mulhdu %r26, %r8, %r31
-	mulld %r25, %r8, %r31
-	addc %r25, %r28, %r25
-	adde %r26, %r29, %r26
-	subfe %r29, %r29, %r29
-	addi %r29, %r29, 1
-	mulhdu %r28, %r7, %r12
-	mulld %r24, %r7, %r12
-	addc %r24, %r25, %r24
-	adde %r26, %r26, %r28
-	addze %r29, %r29
-	mulhdu %r28, %r9, %r11
-	mulld %r25, %r9, %r11
-	addc %r24, %r24, %r25
-	adde %r26, %r26, %r28
-	addze %r29, %r29
-	addc %r24, %r24, %r24
-	adde %r26, %r26, %r26
-	adde %r29, %r29, %r29
-	addc %r24, %r27, %r24
-	adde %r26, %r30, %r26
-	addze %r29, %r29
-	mulhdu %r30, %r10, %r10
-	mulld %r28, %r10, %r10
-	addc %r24, %r24, %r28
-	std %r24, 64(%r3)
-	adde %r26, %r26, %r30
-	addze %r29, %r29
-	ld %r30, 72(%r4)
-	mulhdu %r28, %r6, %r30
-	mulld %r27, %r6, %r30
-	mulhdu %r25, %r8, %r5
-	mulld %r24, %r8, %r5
-	addc %r24, %r27, %r24
-	adde %r25, %r28, %r25
-	subfe %r28, %r28, %r28
-	addi %r28, %r28, 1
-	mulhdu %r27, %r7, %r31
-	mulld %r23, %r7, %r31
-	addc %r23, %r24, %r23
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	mulhdu %r27, %r9, %r12
-	mulld %r24, %r9, %r12
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	mulhdu %r27, %r10, %r11
-	mulld %r24, %r10, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	addc %r23, %r23, %r23
-	adde %r25, %r25, %r25
-	adde %r28, %r28, %r28
-	addc %r23, %r26, %r23
-	std %r23, 72(%r3)
-	adde %r25, %r29, %r25
-	addze %r28, %r28
-	ld %r29, 80(%r4)
-	mulhdu %r27, %r6, %r29
-	mulld %r6, %r6, %r29
-	mulhdu %r26, %r8, %r30
-	mulld %r24, %r8, %r30
-	addc %r24, %r6, %r24
-	adde %r26, %r27, %r26
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r27, %r7, %r5
-	mulld %r23, %r7, %r5
-	addc %r23, %r24, %r23
-	adde %r26, %r26, %r27
-	addze %r6, %r6
-	mulhdu %r27, %r9, %r31
-	mulld %r24, %r9, %r31
-	addc %r23, %r23, %r24
-	adde %r26, %r26, %r27
-	addze %r6, %r6
-	mulhdu %r27, %r10, %r12
-	mulld %r24, %r10, %r12
-	addc %r23, %r23, %r24
-	adde %r26, %r26, %r27
-	addze %r6, %r6
-	addc %r23, %r23, %r23
-	adde %r26, %r26, %r26
-	adde %r6, %r6, %r6
-	addc %r23, %r25, %r23
-	adde %r26, %r28, %r26
-	addze %r6, %r6
-	mulhdu %r28, %r11, %r11
-	mulld %r27, %r11, %r11
-	addc %r23, %r23, %r27
-	std %r23, 80(%r3)
-	adde %r26, %r26, %r28
-	addze %r6, %r6
-	mulhdu %r28, %r8, %r29
-	mulld %r8, %r8, %r29
-	mulhdu %r27, %r7, %r30
-	mulld %r25, %r7, %r30
-	addc %r25, %r8, %r25
-	adde %r27, %r28, %r27
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r28, %r9, %r5
-	mulld %r24, %r9, %r5
-	addc %r24, %r25, %r24
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r10, %r31
-	mulld %r25, %r10, %r31
-	addc %r24, %r24, %r25
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	mulhdu %r28, %r11, %r12
-	mulld %r25, %r11, %r12
-	addc %r24, %r24, %r25
-	adde %r27, %r27, %r28
-	addze %r8, %r8
-	addc %r24, %r24, %r24
-	adde %r27, %r27, %r27
-	adde %r8, %r8, %r8
-	addc %r24, %r26, %r24
-	std %r24, 88(%r3)
-	adde %r27, %r6, %r27
-	addze %r8, %r8
-	mulhdu %r6, %r7, %r29
-	mulld %r7, %r7, %r29
-	mulhdu %r28, %r9, %r30
-	mulld %r26, %r9, %r30
-	addc %r26, %r7, %r26
-	adde %r28, %r6, %r28
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r7, %r10, %r5
-	mulld %r25, %r10, %r5
-	addc %r25, %r26, %r25
-	adde %r28, %r28, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r11, %r31
-	mulld %r26, %r11, %r31
-	addc %r25, %r25, %r26
-	adde %r28, %r28, %r7
-	addze %r6, %r6
-	addc %r25, %r25, %r25
-	adde %r28, %r28, %r28
-	adde %r6, %r6, %r6
-	addc %r25, %r27, %r25
-	adde %r28, %r8, %r28
-	addze %r6, %r6
-	mulhdu %r7, %r12, %r12
-	mulld %r8, %r12, %r12
-	addc %r25, %r25, %r8
-	std %r25, 96(%r3)
-	adde %r28, %r28, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r9, %r29
-	mulld %r9, %r9, %r29
-	mulhdu %r8, %r10, %r30
-	mulld %r27, %r10, %r30
-	addc %r27, %r9, %r27
-	adde %r7, %r7, %r8
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r9, %r11, %r5
-	mulld %r26, %r11, %r5
-	addc %r26, %r27, %r26
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	mulhdu %r9, %r12, %r31
-	mulld %r27, %r12, %r31
-	addc %r26, %r26, %r27
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	addc %r26, %r26, %r26
-	adde %r7, %r7, %r7
-	adde %r8, %r8, %r8
-	addc %r26, %r28, %r26
-	std %r26, 104(%r3)
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r10, %r29
-	mulld %r10, %r10, %r29
-	mulhdu %r9, %r11, %r30
-	mulld %r28, %r11, %r30
-	addc %r10, %r10, %r28
-	adde %r7, %r7, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r28, %r12, %r5
-	mulld %r27, %r12, %r5
-	addc %r10, %r10, %r27
-	adde %r28, %r7, %r28
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r28, %r28, %r28
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	adde %r28, %r8, %r28
-	addze %r9, %r9
-	mulhdu %r6, %r31, %r31
-	mulld %r7, %r31, %r31
-	addc %r10, %r10, %r7
-	std %r10, 112(%r3)
-	adde %r28, %r28, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r11, %r29
-	mulld %r11, %r11, %r29
-	mulhdu %r7, %r12, %r30
-	mulld %r8, %r12, %r30
-	addc %r11, %r11, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r8, %r31, %r5
-	mulld %r10, %r31, %r5
-	addc %r10, %r11, %r10
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	addc %r10, %r10, %r10
-	adde %r6, %r6, %r6
-	adde %r7, %r7, %r7
-	addc %r10, %r28, %r10
-	std %r10, 120(%r3)
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r12, %r29
-	mulld %r12, %r12, %r29
-	mulhdu %r9, %r31, %r30
-	mulld %r10, %r31, %r30
-	addc %r10, %r12, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r10, %r10, %r10
-	adde %r8, %r8, %r8
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	adde %r7, %r7, %r8
-	addze %r9, %r9
-	mulhdu %r6, %r5, %r5
-	mulld %r8, %r5, %r5
-	addc %r10, %r10, %r8
-	std %r10, 128(%r3)
-	adde %r6, %r7, %r6
-	addze %r9, %r9
-	mulhdu %r7, %r31, %r29
-	mulld %r31, %r31, %r29
-	mulhdu %r8, %r5, %r30
-	mulld %r10, %r5, %r30
-	addc %r10, %r31, %r10
-	adde %r7, %r7, %r8
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r10, %r10, %r10
-	adde %r7, %r7, %r7
-	adde %r8, %r8, %r8
-	addc %r10, %r6, %r10
-	std %r10, 136(%r3)
-	adde %r7, %r9, %r7
-	addze %r8, %r8
-	mulhdu %r6, %r5, %r29
-	mulld %r5, %r5, %r29
-	addc %r5, %r5, %r5
-	adde %r6, %r6, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r5, %r7, %r5
-	adde %r6, %r8, %r6
-	addze %r9, %r9
-	mulhdu %r7, %r30, %r30
-	mulld %r8, %r30, %r30
-	addc %r5, %r5, %r8
-	std %r5, 144(%r3)
-	adde %r6, %r6, %r7
-	addze %r9, %r9
-	mulhdu %r7, %r30, %r29
-	mulld %r30, %r30, %r29
-	addc %r30, %r30, %r30
-	adde %r7, %r7, %r7
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r30, %r6, %r30
-	std %r30, 152(%r3)
-	adde %r7, %r9, %r7
-	addze %r8, %r8
-	mulhdu %r6, %r29, %r29
-	mulld %r29, %r29, %r29
-	addc %r29, %r7, %r29
-	std %r29, 160(%r3)
-	adde %r6, %r8, %r6
-	std %r6, 168(%r3)
-	ld %r31, -8(%r1)
-	ld %r30, -16(%r1)
-	ld %r29, -24(%r1)
-	ld %r28, -32(%r1)
-	ld %r27, -40(%r1)
-	ld %r26, -48(%r1)
-	ld %r25, -56(%r1)
-	ld %r24, -64(%r1)
-	ld %r23, -72(%r1)
-	.cfi_restore 31
-	.cfi_restore 30
-	.cfi_restore 29
-	.cfi_restore 28
-	.cfi_restore 27
-	.cfi_restore 26
-	.cfi_restore 25
-	.cfi_restore 24
-	.cfi_restore 23
-	blr
-	.cfi_endproc
-	.size lf_mp_sqr11_ppc64le, .-lf_mp_sqr11_ppc64le
-
-# void lf_mp_sqr12_ppc64le(uint64_t r[24], const uint64_t a[12])
-#   r = a^2, 12 -> 24 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22; stack: 80 bytes of the protected zone below r1 (10 registers saved, 0 spill slots of 8 bytes)
-#   527 instructions
-	.text
-	.globl lf_mp_sqr12_ppc64le
-	.hidden lf_mp_sqr12_ppc64le
-	.type lf_mp_sqr12_ppc64le, @function
-	.p2align 4
-lf_mp_sqr12_ppc64le:
-	.cfi_startproc
-	std %r31, -8(%r1)
-	std %r30, -16(%r1)
-	std %r29, -24(%r1)
-	std %r28, -32(%r1)
-	std %r27, -40(%r1)
-	std %r26, -48(%r1)
-	std %r25, -56(%r1)
-	std %r24, -64(%r1)
-	std %r23, -72(%r1)
-	std %r22, -80(%r1)
-	.cfi_offset 31, -8
-	.cfi_offset 30, -16
-	.cfi_offset 29, -24
-	.cfi_offset 28, -32
-	.cfi_offset 27, -40
-	.cfi_offset 26, -48
-	.cfi_offset 25, -56
-	.cfi_offset 24, -64
-	.cfi_offset 23, -72
-	.cfi_offset 22, -80
-	ld %r6, 0(%r4)
-	mulhdu %r7, %r6, %r6
-	mulld %r8, %r6, %r6
-	std %r8, 0(%r3)
-	ld %r8, 8(%r4)
-	mulhdu %r9, %r6, %r8
-	mulld %r10, %r6, %r8
-	addc %r10, %r10, %r10
-	adde %r9, %r9, %r9
-	subfe %r11, %r11, %r11
-	addi %r11, %r11, 1
-	addc %r10, %r7, %r10
-	std %r10, 8(%r3)
-	addze %r9, %r9
-	addze %r11, %r11
-	ld %r7, 16(%r4)
-	mulhdu %r10, %r6, %r7
-	mulld %r12, %r6, %r7
-	addc %r12, %r12, %r12
-	adde %r10, %r10, %r10
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r12, %r9, %r12
-	adde %r10, %r11, %r10
-	addze %r5, %r5
-	mulhdu %r9, %r8, %r8
-	mulld %r11, %r8, %r8
-	addc %r11, %r12, %r11
-	std %r11, 16(%r3)
-	adde %r10, %r10, %r9
-	addze %r5, %r5
-	ld %r9, 24(%r4)
-	mulhdu %r11, %r6, %r9
-	mulld %r12, %r6, %r9
-	mulhdu %r31, %r8, %r7
-	mulld %r30, %r8, %r7
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	addc %r12, %r12, %r12
-	adde %r11, %r11, %r11
-	adde %r31, %r31, %r31
-	addc %r10, %r10, %r12
-	std %r10, 24(%r3)
-	adde %r11, %r5, %r11
-	addze %r31, %r31
-	ld %r10, 32(%r4)
-	mulhdu %r12, %r6, %r10
-	mulld %r5, %r6, %r10
-	mulhdu %r30, %r8, %r9
-	mulld %r29, %r8, %r9
-	addc %r29, %r5, %r29
-	adde %r12, %r12, %r30
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r29, %r29, %r29
-	adde %r12, %r12, %r12
-	adde %r5, %r5, %r5
-	addc %r11, %r11, %r29
-	adde %r12, %r31, %r12
-	addze %r5, %r5
-	mulhdu %r31, %r7, %r7
-	mulld %r30, %r7, %r7
-	addc %r11, %r11, %r30
-	std %r11, 32(%r3)
-	adde %r12, %r12, %r31
-	addze %r5, %r5
-	ld %r11, 40(%r4)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	mulhdu %r29, %r8, %r10
-	mulld %r28, %r8, %r10
-	addc %r28, %r30, %r28
-	adde %r29, %r31, %r29
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	mulhdu %r30, %r7, %r9
-	mulld %r27, %r7, %r9
-	addc %r27, %r28, %r27
-	adde %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r27, %r27, %r27
-	adde %r29, %r29, %r29
-	adde %r31, %r31, %r31
-	addc %r12, %r12, %r27
-	std %r12, 40(%r3)
-	adde %r29, %r5, %r29
-	addze %r31, %r31
-	ld %r12, 48(%r4)
-	mulhdu %r5, %r6, %r12
-	mulld %r30, %r6, %r12
-	mulhdu %r28, %r8, %r11
-	mulld %r27, %r8, %r11
-	addc %r27, %r30, %r27
-	adde %r28, %r5, %r28
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	mulhdu %r30, %r7, %r10
-	mulld %r26, %r7, %r10
-	addc %r26, %r27, %r26
-	adde %r28, %r28, %r30
-	addze %r5, %r5
-	addc %r26, %r26, %r26
-	adde %r28, %r28, %r28
-	adde %r5, %r5, %r5
-	addc %r26, %r29, %r26
-	adde %r28, %r31, %r28
-	addze %r5, %r5
-	mulhdu %r31, %r9, %r9
-	mulld %r30, %r9, %r9
-	addc %r26, %r26, %r30
-	std %r26, 48(%r3)
-	adde %r28, %r28, %r31
-	addze %r5, %r5
-	ld %r31, 56(%r4)
-	mulhdu %r30, %r6, %r31
-	mulld %r29, %r6, %r31
-	mulhdu %r27, %r8, %r12
-	mulld %r26, %r8, %r12
-	addc %r26, %r29, %r26
-	adde %r27, %r30, %r27
-	subfe %r30, %r30, %r30
-	addi %r30, %r30, 1
-	mulhdu %r29, %r7, %r11
-	mulld %r25, %r7, %r11
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r9, %r10
-	mulld %r26, %r9, %r10
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r29
-	addze %r30, %r30
-	addc %r25, %r25, %r25
-	adde %r27, %r27, %r27
-	adde %r30, %r30, %r30
-	addc %r25, %r28, %r25
-	std %r25, 56(%r3)
-	adde %r27, %r5, %r27
-	addze %r30, %r30
-	ld %r5, 64(%r4)
-	mulhdu %r29, %r6, %r5
-	mulld %r28, %r6, %r5
-	mulhdu %r26, %r8, %r31
-	mulld %r25, %r8, %r31
-	addc %r25, %r28, %r25
-	adde %r26, %r29, %r26
-	subfe %r29, %r29, %r29
-	addi %r29, %r29, 1
-	mulhdu %r28, %r7, %r12
-	mulld %r24, %r7, %r12
-	addc %r24, %r25, %r24
-	adde %r26, %r26, %r28
-	addze %r29, %r29
-	mulhdu %r28, %r9, %r11
-	mulld %r25, %r9, %r11
-	addc %r24, %r24, %r25
-	adde %r26, %r26, %r28
-	addze %r29, %r29
-	addc %r24, %r24, %r24
-	adde %r26, %r26, %r26
-	adde %r29, %r29, %r29
-	addc %r24, %r27, %r24
-	adde %r26, %r30, %r26
-	addze %r29, %r29
-	mulhdu %r30, %r10, %r10
-	mulld %r28, %r10, %r10
-	addc %r24, %r24, %r28
-	std %r24, 64(%r3)
-	adde %r26, %r26, %r30
-	addze %r29, %r29
-	ld %r30, 72(%r4)
-	mulhdu %r28, %r6, %r30
-	mulld %r27, %r6, %r30
-	mulhdu %r25, %r8, %r5
-	mulld %r24, %r8, %r5
-	addc %r24, %r27, %r24
-	adde %r25, %r28, %r25
-	subfe %r28, %r28, %r28
-	addi %r28, %r28, 1
-	mulhdu %r27, %r7, %r31
-	mulld %r23, %r7, %r31
-	addc %r23, %r24, %r23
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	mulhdu %r27, %r9, %r12
-	mulld %r24, %r9, %r12
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	mulhdu %r27, %r10, %r11
-	mulld %r24, %r10, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	addc %r23, %r23, %r23
-	adde %r25, %r25, %r25
-	adde %r28, %r28, %r28
-	addc %r23, %r26, %r23
-	std %r23, 72(%r3)
-	adde %r25, %r29, %r25
-	addze %r28, %r28
-	ld %r29, 80(%r4)
-	mulhdu %r27, %r6, %r29
-	mulld %r26, %r6, %r29
-	mulhdu %r24, %r8, %r30
-	mulld %r23, %r8, %r30
-	addc %r23, %r26, %r23
-	adde %r24, %r27, %r24
-	subfe %r27, %r27, %r27
-	addi %r27, %r27, 1
-	mulhdu %r26, %r7, %r5
-	mulld %r22, %r7, %r5
-	addc %r22, %r23, %r22
-	adde %r24, %r24, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r9, %r31
-	mulld %r23, %r9, %r31
-	addc %r22, %r22, %r23
-	adde %r24, %r24, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r10, %r12
-	mulld %r23, %r10, %r12
-	addc %r22, %r22, %r23
-	adde %r24, %r24, %r26
-	addze %r27, %r27
-	addc %r22, %r22, %r22
-	adde %r24, %r24, %r24
-	adde %r27, %r27, %r27
-	addc %r22, %r25, %r22
-	adde %r24, %r28, %r24
-	addze %r27, %r27
-	mulhdu %r28, %r11, %r11
-	mulld %r26, %r11, %r11
-	addc %r22, %r22, %r26
-	std %r22, 80(%r3)
-	adde %r24, %r24, %r28
-	addze %r27, %r27
-	ld %r28, 88(%r4)
-	mulhdu %r26, %r6, %r28
-	mulld %r6, %r6, %r28
-	mulhdu %r25, %r8, %r29
-	mulld %r23, %r8, %r29
-	addc %r23, %r6, %r23
-	adde %r25, %r26, %r25
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r26, %r7, %r30
-	mulld %r22, %r7, %r30
-	addc %r22, %r23, %r22
-	adde %r25, %r25, %r26
-	addze %r6, %r6
-	mulhdu %r26, %r9, %r5
-	mulld %r23, %r9, %r5
-	addc %r22, %r22, %r23
-	adde %r25, %r25, %r26
-	addze %r6, %r6
-	mulhdu %r26, %r10, %r31
-	mulld %r23, %r10, %r31
-	addc %r22, %r22, %r23
-	adde %r25, %r25, %r26
-	addze %r6, %r6
-	mulhdu %r26, %r11, %r12
-	mulld %r23, %r11, %r12
-	addc %r22, %r22, %r23
-	adde %r25, %r25, %r26
-	addze %r6, %r6
-	addc %r22, %r22, %r22
-	adde %r25, %r25, %r25
-	adde %r6, %r6, %r6
-	addc %r22, %r24, %r22
-	std %r22, 88(%r3)
-	adde %r25, %r27, %r25
-	addze %r6, %r6
-	mulhdu %r27, %r8, %r28
-	mulld %r8, %r8, %r28
-	mulhdu %r26, %r7, %r29
-	mulld %r24, %r7, %r29
-	addc %r24, %r8, %r24
-	adde %r26, %r27, %r26
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r27, %r9, %r30
-	mulld %r23, %r9, %r30
-	addc %r23, %r24, %r23
-	adde %r26, %r26, %r27
-	addze %r8, %r8
-	mulhdu %r27, %r10, %r5
-	mulld %r24, %r10, %r5
-	addc %r23, %r23, %r24
-	adde %r26, %r26, %r27
-	addze %r8, %r8
-	mulhdu %r27, %r11, %r31
-	mulld %r24, %r11, %r31
-	addc %r23, %r23, %r24
-	adde %r26, %r26, %r27
-	addze %r8, %r8
-	addc %r23, %r23, %r23
-	adde %r26, %r26, %r26
-	adde %r8, %r8, %r8
-	addc %r23, %r25, %r23
-	adde %r26, %r6, %r26
-	addze %r8, %r8
-	mulhdu %r6, %r12, %r12
-	mulld %r27, %r12, %r12
-	addc %r23, %r23, %r27
-	std %r23, 96(%r3)
-	adde %r26, %r26, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r7, %r28
-	mulld %r7, %r7, %r28
-	mulhdu %r27, %r9, %r29
-	mulld %r25, %r9, %r29
-	addc %r25, %r7, %r25
-	adde %r27, %r6, %r27
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r7, %r10, %r30
-	mulld %r24, %r10, %r30
-	addc %r24, %r25, %r24
-	adde %r27, %r27, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r11, %r5
-	mulld %r25, %r11, %r5
-	addc %r24, %r24, %r25
-	adde %r27, %r27, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r12, %r31
-	mulld %r25, %r12, %r31
-	addc %r24, %r24, %r25
-	adde %r27, %r27, %r7
-	addze %r6, %r6
-	addc %r24, %r24, %r24
-	adde %r27, %r27, %r27
-	adde %r6, %r6, %r6
-	addc %r24, %r26, %r24
-	std %r24, 104(%r3)
-	adde %r27, %r8, %r27
-	addze %r6, %r6
-	mulhdu %r7, %r9, %r28
-	mulld %r9, %r9, %r28
-	mulhdu %r8, %r10, %r29
-	mulld %r26, %r10, %r29
-	addc %r26, %r9, %r26
-	adde %r7, %r7, %r8
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r9, %r11, %r30
-	mulld %r25, %r11, %r30
-	addc %r25, %r26, %r25
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	mulhdu %r9, %r12, %r5
-	mulld %r26, %r12, %r5
-	addc %r25, %r25, %r26
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	addc %r25, %r25, %r25
-	adde %r7, %r7, %r7
-	adde %r8, %r8, %r8
-	addc %r25, %r27, %r25
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r31, %r31
-	mulld %r9, %r31, %r31
-	addc %r25, %r25, %r9
-	std %r25, 112(%r3)
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r10, %r28
-	mulld %r10, %r10, %r28
-	mulhdu %r9, %r11, %r29
-	mulld %r27, %r11, %r29
-	addc %r10, %r10, %r27
-	adde %r7, %r7, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r27, %r12, %r30
-	mulld %r26, %r12, %r30
-	addc %r10, %r10, %r26
-	adde %r27, %r7, %r27
-	addze %r9, %r9
-	mulhdu %r7, %r31, %r5
-	mulld %r26, %r31, %r5
-	addc %r10, %r10, %r26
-	adde %r27, %r27, %r7
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r27, %r27, %r27
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	std %r10, 120(%r3)
-	adde %r27, %r8, %r27
-	addze %r9, %r9
-	mulhdu %r6, %r11, %r28
-	mulld %r11, %r11, %r28
-	mulhdu %r7, %r12, %r29
-	mulld %r8, %r12, %r29
-	addc %r11, %r11, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r8, %r31, %r30
-	mulld %r10, %r31, %r30
-	addc %r10, %r11, %r10
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	addc %r10, %r10, %r10
-	adde %r6, %r6, %r6
-	adde %r7, %r7, %r7
-	addc %r10, %r27, %r10
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r5, %r5
-	mulld %r9, %r5, %r5
-	addc %r10, %r10, %r9
-	std %r10, 128(%r3)
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r12, %r28
-	mulld %r12, %r12, %r28
-	mulhdu %r9, %r31, %r29
-	mulld %r10, %r31, %r29
-	addc %r10, %r12, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r5, %r30
-	mulld %r12, %r5, %r30
-	addc %r10, %r10, %r12
-	adde %r11, %r8, %r11
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r11, %r11, %r11
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	std %r10, 136(%r3)
-	adde %r11, %r7, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r31, %r28
-	mulld %r31, %r31, %r28
-	mulhdu %r7, %r5, %r29
-	mulld %r8, %r5, %r29
-	addc %r31, %r31, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	addc %r31, %r31, %r31
-	adde %r6, %r6, %r6
-	adde %r7, %r7, %r7
-	addc %r11, %r11, %r31
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r30, %r30
-	mulld %r9, %r30, %r30
-	addc %r11, %r11, %r9
-	std %r11, 144(%r3)
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r5, %r28
-	mulld %r5, %r5, %r28
-	mulhdu %r9, %r30, %r29
-	mulld %r10, %r30, %r29
-	addc %r10, %r5, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r10, %r10, %r10
-	adde %r8, %r8, %r8
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	std %r10, 152(%r3)
-	adde %r7, %r7, %r8
-	addze %r9, %r9
-	mulhdu %r6, %r30, %r28
-	mulld %r30, %r30, %r28
-	addc %r30, %r30, %r30
-	adde %r6, %r6, %r6
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r30, %r7, %r30
-	adde %r6, %r9, %r6
-	addze %r8, %r8
-	mulhdu %r7, %r29, %r29
-	mulld %r9, %r29, %r29
-	addc %r30, %r30, %r9
-	std %r30, 160(%r3)
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r29, %r28
-	mulld %r29, %r29, %r28
-	addc %r29, %r29, %r29
-	adde %r7, %r7, %r7
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r29, %r6, %r29
-	std %r29, 168(%r3)
-	adde %r7, %r8, %r7
-	addze %r9, %r9
-	mulhdu %r6, %r28, %r28
-	mulld %r28, %r28, %r28
-	addc %r28, %r7, %r28
-	std %r28, 176(%r3)
-	adde %r6, %r9, %r6
-	std %r6, 184(%r3)
-	ld %r31, -8(%r1)
-	ld %r30, -16(%r1)
-	ld %r29, -24(%r1)
-	ld %r28, -32(%r1)
-	ld %r27, -40(%r1)
-	ld %r26, -48(%r1)
-	ld %r25, -56(%r1)
-	ld %r24, -64(%r1)
-	ld %r23, -72(%r1)
-	ld %r22, -80(%r1)
-	.cfi_restore 31
-	.cfi_restore 30
-	.cfi_restore 29
-	.cfi_restore 28
-	.cfi_restore 27
-	.cfi_restore 26
-	.cfi_restore 25
-	.cfi_restore 24
-	.cfi_restore 23
-	.cfi_restore 22
-	blr
-	.cfi_endproc
-	.size lf_mp_sqr12_ppc64le, .-lf_mp_sqr12_ppc64le
-
-# void lf_mp_sqr13_ppc64le(uint64_t r[26], const uint64_t a[13])
-#   r = a^2, 13 -> 26 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21; stack: 88 bytes of the protected zone below r1 (11 registers saved, 0 spill slots of 8 bytes)
-#   605 instructions
-	.text
-	.globl lf_mp_sqr13_ppc64le
-	.hidden lf_mp_sqr13_ppc64le
-	.type lf_mp_sqr13_ppc64le, @function
-	.p2align 4
-lf_mp_sqr13_ppc64le:
-	.cfi_startproc
-	std %r31, -8(%r1)
-	std %r30, -16(%r1)
-	std %r29, -24(%r1)
-	std %r28, -32(%r1)
-	std %r27, -40(%r1)
-	std %r26, -48(%r1)
-	std %r25, -56(%r1)
-	std %r24, -64(%r1)
-	std %r23, -72(%r1)
-	std %r22, -80(%r1)
-	std %r21, -88(%r1)
-	.cfi_offset 31, -8
-	.cfi_offset 30, -16
-	.cfi_offset 29, -24
-	.cfi_offset 28, -32
-	.cfi_offset 27, -40
-	.cfi_offset 26, -48
-	.cfi_offset 25, -56
-	.cfi_offset 24, -64
-	.cfi_offset 23, -72
-	.cfi_offset 22, -80
-	.cfi_offset 21, -88
-	ld %r6, 0(%r4)
-	mulhdu %r7, %r6, %r6
-	mulld %r8, %r6, %r6
-	std %r8, 0(%r3)
-	ld %r8, 8(%r4)
-	mulhdu %r9, %r6, %r8
-	mulld %r10, %r6, %r8
-	addc %r10, %r10, %r10
-	adde %r9, %r9, %r9
-	subfe %r11, %r11, %r11
-	addi %r11, %r11, 1
-	addc %r10, %r7, %r10
-	std %r10, 8(%r3)
-	addze %r9, %r9
-	addze %r11, %r11
-	ld %r7, 16(%r4)
-	mulhdu %r10, %r6, %r7
-	mulld %r12, %r6, %r7
-	addc %r12, %r12, %r12
-	adde %r10, %r10, %r10
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r12, %r9, %r12
-	adde %r10, %r11, %r10
-	addze %r5, %r5
-	mulhdu %r9, %r8, %r8
-	mulld %r11, %r8, %r8
-	addc %r11, %r12, %r11
-	std %r11, 16(%r3)
-	adde %r10, %r10, %r9
-	addze %r5, %r5
-	ld %r9, 24(%r4)
-	mulhdu %r11, %r6, %r9
-	mulld %r12, %r6, %r9
-	mulhdu %r31, %r8, %r7
-	mulld %r30, %r8, %r7
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	addc %r12, %r12, %r12
-	adde %r11, %r11, %r11
-	adde %r31, %r31, %r31
-	addc %r10, %r10, %r12
-	std %r10, 24(%r3)
-	adde %r11, %r5, %r11
-	addze %r31, %r31
-	ld %r10, 32(%r4)
-	mulhdu %r12, %r6, %r10
-	mulld %r5, %r6, %r10
-	mulhdu %r30, %r8, %r9
-	mulld %r29, %r8, %r9
-	addc %r29, %r5, %r29
-	adde %r12, %r12, %r30
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r29, %r29, %r29
-	adde %r12, %r12, %r12
-	adde %r5, %r5, %r5
-	addc %r11, %r11, %r29
-	adde %r12, %r31, %r12
-	addze %r5, %r5
-	mulhdu %r31, %r7, %r7
-	mulld %r30, %r7, %r7
-	addc %r11, %r11, %r30
-	std %r11, 32(%r3)
-	adde %r12, %r12, %r31
-	addze %r5, %r5
-	ld %r11, 40(%r4)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	mulhdu %r29, %r8, %r10
-	mulld %r28, %r8, %r10
-	addc %r28, %r30, %r28
-	adde %r29, %r31, %r29
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	mulhdu %r30, %r7, %r9
-	mulld %r27, %r7, %r9
-	addc %r27, %r28, %r27
-	adde %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r27, %r27, %r27
-	adde %r29, %r29, %r29
-	adde %r31, %r31, %r31
-	addc %r12, %r12, %r27
-	std %r12, 40(%r3)
-	adde %r29, %r5, %r29
-	addze %r31, %r31
-	ld %r12, 48(%r4)
-	mulhdu %r5, %r6, %r12
-	mulld %r30, %r6, %r12
-	mulhdu %r28, %r8, %r11
-	mulld %r27, %r8, %r11
-	addc %r27, %r30, %r27
-	adde %r28, %r5, %r28
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	mulhdu %r30, %r7, %r10
-	mulld %r26, %r7, %r10
-	addc %r26, %r27, %r26
-	adde %r28, %r28, %r30
-	addze %r5, %r5
-	addc %r26, %r26, %r26
-	adde %r28, %r28, %r28
-	adde %r5, %r5, %r5
-	addc %r26, %r29, %r26
-	adde %r28, %r31, %r28
-	addze %r5, %r5
-	mulhdu %r31, %r9, %r9
-	mulld %r30, %r9, %r9
-	addc %r26, %r26, %r30
-	std %r26, 48(%r3)
-	adde %r28, %r28, %r31
-	addze %r5, %r5
-	ld %r31, 56(%r4)
-	mulhdu %r30, %r6, %r31
-	mulld %r29, %r6, %r31
-	mulhdu %r27, %r8, %r12
-	mulld %r26, %r8, %r12
-	addc %r26, %r29, %r26
-	adde %r27, %r30, %r27
-	subfe %r30, %r30, %r30
-	addi %r30, %r30, 1
-	mulhdu %r29, %r7, %r11
-	mulld %r25, %r7, %r11
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r9, %r10
-	mulld %r26, %r9, %r10
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r29
-	addze %r30, %r30
-	addc %r25, %r25, %r25
-	adde %r27, %r27, %r27
-	adde %r30, %r30, %r30
-	addc %r25, %r28, %r25
-	std %r25, 56(%r3)
-	adde %r27, %r5, %r27
-	addze %r30, %r30
-	ld %r5, 64(%r4)
-	mulhdu %r29, %r6, %r5
-	mulld %r28, %r6, %r5
-	mulhdu %r26, %r8, %r31
-	mulld %r25, %r8, %r31
-	addc %r25, %r28, %r25
-	adde %r26, %r29, %r26
-	subfe %r29, %r29, %r29
-	addi %r29, %r29, 1
-	mulhdu %r28, %r7, %r12
-	mulld %r24, %r7, %r12
-	addc %r24, %r25, %r24
-	adde %r26, %r26, %r28
-	addze %r29, %r29
-	mulhdu %r28, %r9, %r11
-	mulld %r25, %r9, %r11
-	addc %r24, %r24, %r25
-	adde %r26, %r26, %r28
-	addze %r29, %r29
-	addc %r24, %r24, %r24
-	adde %r26, %r26, %r26
-	adde %r29, %r29, %r29
-	addc %r24, %r27, %r24
-	adde %r26, %r30, %r26
-	addze %r29, %r29
-	mulhdu %r30, %r10, %r10
-	mulld %r28, %r10, %r10
-	addc %r24, %r24, %r28
-	std %r24, 64(%r3)
-	adde %r26, %r26, %r30
-	addze %r29, %r29
-	ld %r30, 72(%r4)
-	mulhdu %r28, %r6, %r30
-	mulld %r27, %r6, %r30
-	mulhdu %r25, %r8, %r5
-	mulld %r24, %r8, %r5
-	addc %r24, %r27, %r24
-	adde %r25, %r28, %r25
-	subfe %r28, %r28, %r28
-	addi %r28, %r28, 1
-	mulhdu %r27, %r7, %r31
-	mulld %r23, %r7, %r31
-	addc %r23, %r24, %r23
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	mulhdu %r27, %r9, %r12
-	mulld %r24, %r9, %r12
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	mulhdu %r27, %r10, %r11
-	mulld %r24, %r10, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	addc %r23, %r23, %r23
-	adde %r25, %r25, %r25
-	adde %r28, %r28, %r28
-	addc %r23, %r26, %r23
-	std %r23, 72(%r3)
-	adde %r25, %r29, %r25
-	addze %r28, %r28
-	ld %r29, 80(%r4)
-	mulhdu %r27, %r6, %r29
-	mulld %r26, %r6, %r29
-	mulhdu %r24, %r8, %r30
-	mulld %r23, %r8, %r30
-	addc %r23, %r26, %r23
-	adde %r24, %r27, %r24
-	subfe %r27, %r27, %r27
-	addi %r27, %r27, 1
-	mulhdu %r26, %r7, %r5
-	mulld %r22, %r7, %r5
-	addc %r22, %r23, %r22
-	adde %r24, %r24, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r9, %r31
-	mulld %r23, %r9, %r31
-	addc %r22, %r22, %r23
-	adde %r24, %r24, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r10, %r12
-	mulld %r23, %r10, %r12
-	addc %r22, %r22, %r23
-	adde %r24, %r24, %r26
-	addze %r27, %r27
-	addc %r22, %r22, %r22
-	adde %r24, %r24, %r24
-	adde %r27, %r27, %r27
-	addc %r22, %r25, %r22
-	adde %r24, %r28, %r24
-	addze %r27, %r27
-	mulhdu %r28, %r11, %r11
-	mulld %r26, %r11, %r11
-	addc %r22, %r22, %r26
-	std %r22, 80(%r3)
-	adde %r24, %r24, %r28
-	addze %r27, %r27
-	ld %r28, 88(%r4)
-	mulhdu %r26, %r6, %r28
-	mulld %r25, %r6, %r28
-	mulhdu %r23, %r8, %r29
-	mulld %r22, %r8, %r29
-	addc %r22, %r25, %r22
-	adde %r23, %r26, %r23
-	subfe %r26, %r26, %r26
-	addi %r26, %r26, 1
-	mulhdu %r25, %r7, %r30
-	mulld %r21, %r7, %r30
-	addc %r21, %r22, %r21
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	mulhdu %r25, %r9, %r5
-	mulld %r22, %r9, %r5
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	mulhdu %r25, %r10, %r31
-	mulld %r22, %r10, %r31
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	mulhdu %r25, %r11, %r12
-	mulld %r22, %r11, %r12
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	addc %r21, %r21, %r21
-	adde %r23, %r23, %r23
-	adde %r26, %r26, %r26
-	addc %r21, %r24, %r21
-	std %r21, 88(%r3)
-	adde %r23, %r27, %r23
-	addze %r26, %r26
-	ld %r27, 96(%r4)
-	mulhdu %r25, %r6, %r27
-	mulld %r6, %r6, %r27
-	mulhdu %r24, %r8, %r28
-	mulld %r22, %r8, %r28
-	addc %r22, %r6, %r22
-	adde %r24, %r25, %r24
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r25, %r7, %r29
-	mulld %r21, %r7, %r29
-	addc %r21, %r22, %r21
-	adde %r24, %r24, %r25
-	addze %r6, %r6
-	mulhdu %r25, %r9, %r30
-	mulld %r22, %r9, %r30
-	addc %r21, %r21, %r22
-	adde %r24, %r24, %r25
-	addze %r6, %r6
-	mulhdu %r25, %r10, %r5
-	mulld %r22, %r10, %r5
-	addc %r21, %r21, %r22
-	adde %r24, %r24, %r25
-	addze %r6, %r6
-	mulhdu %r25, %r11, %r31
-	mulld %r22, %r11, %r31
-	addc %r21, %r21, %r22
-	adde %r24, %r24, %r25
-	addze %r6, %r6
-	addc %r21, %r21, %r21
-	adde %r24, %r24, %r24
-	adde %r6, %r6, %r6
-	addc %r21, %r23, %r21
-	adde %r24, %r26, %r24
-	addze %r6, %r6
-	mulhdu %r26, %r12, %r12
-	mulld %r25, %r12, %r12
-	addc %r21, %r21, %r25
-	std %r21, 96(%r3)
-	adde %r24, %r24, %r26
-	addze %r6, %r6
-	mulhdu %r26, %r8, %r27
-	mulld %r8, %r8, %r27
-	mulhdu %r25, %r7, %r28
-	mulld %r23, %r7, %r28
-	addc %r23, %r8, %r23
-	adde %r25, %r26, %r25
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r26, %r9, %r29
-	mulld %r22, %r9, %r29
-	addc %r22, %r23, %r22
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r10, %r30
-	mulld %r23, %r10, %r30
-	addc %r22, %r22, %r23
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r11, %r5
-	mulld %r23, %r11, %r5
-	addc %r22, %r22, %r23
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	mulhdu %r26, %r12, %r31
-	mulld %r23, %r12, %r31
-	addc %r22, %r22, %r23
-	adde %r25, %r25, %r26
-	addze %r8, %r8
-	addc %r22, %r22, %r22
-	adde %r25, %r25, %r25
-	adde %r8, %r8, %r8
-	addc %r22, %r24, %r22
-	std %r22, 104(%r3)
-	adde %r25, %r6, %r25
-	addze %r8, %r8
-	mulhdu %r6, %r7, %r27
-	mulld %r7, %r7, %r27
-	mulhdu %r26, %r9, %r28
-	mulld %r24, %r9, %r28
-	addc %r24, %r7, %r24
-	adde %r26, %r6, %r26
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r7, %r10, %r29
-	mulld %r23, %r10, %r29
-	addc %r23, %r24, %r23
-	adde %r26, %r26, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r11, %r30
-	mulld %r24, %r11, %r30
-	addc %r23, %r23, %r24
-	adde %r26, %r26, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r12, %r5
-	mulld %r24, %r12, %r5
-	addc %r23, %r23, %r24
-	adde %r26, %r26, %r7
-	addze %r6, %r6
-	addc %r23, %r23, %r23
-	adde %r26, %r26, %r26
-	adde %r6, %r6, %r6
-	addc %r23, %r25, %r23
-	adde %r26, %r8, %r26
-	addze %r6, %r6
-	mulhdu %r7, %r31, %r31
-	mulld %r8, %r31, %r31
-	addc %r23, %r23, %r8
-	std %r23, 112(%r3)
-	adde %r26, %r26, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r9, %r27
-	mulld %r9, %r9, %r27
-	mulhdu %r8, %r10, %r28
-	mulld %r25, %r10, %r28
-	addc %r25, %r9, %r25
-	adde %r7, %r7, %r8
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r9, %r11, %r29
-	mulld %r24, %r11, %r29
-	addc %r24, %r25, %r24
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	mulhdu %r9, %r12, %r30
-	mulld %r25, %r12, %r30
-	addc %r24, %r24, %r25
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	mulhdu %r9, %r31, %r5
-	mulld %r25, %r31, %r5
-	addc %r24, %r24, %r25
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	addc %r24, %r24, %r24
-	adde %r7, %r7, %r7
-	adde %r8, %r8, %r8
-	addc %r24, %r26, %r24
-	std %r24, 120(%r3)
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r10, %r27
-	mulld %r10, %r10, %r27
-	mulhdu %r9, %r11, %r28
-	mulld %r26, %r11, %r28
-	addc %r10, %r10, %r26
-	adde %r7, %r7, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r26, %r12, %r29
-	mulld %r25, %r12, %r29
-	addc %r10, %r10, %r25
-	adde %r26, %r7, %r26
-	addze %r9, %r9
-	mulhdu %r7, %r31, %r30
-	mulld %r25, %r31, %r30
-	addc %r10, %r10, %r25
-	adde %r26, %r26, %r7
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r26, %r26, %r26
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	adde %r26, %r8, %r26
-	addze %r9, %r9
-	mulhdu %r6, %r5, %r5
-	mulld %r7, %r5, %r5
-	addc %r10, %r10, %r7
-	std %r10, 128(%r3)
-	adde %r26, %r26, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r11, %r27
-	mulld %r11, %r11, %r27
-	mulhdu %r7, %r12, %r28
-	mulld %r8, %r12, %r28
-	addc %r11, %r11, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r8, %r31, %r29
-	mulld %r10, %r31, %r29
-	addc %r10, %r11, %r10
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r5, %r30
-	mulld %r11, %r5, %r30
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	addc %r10, %r10, %r10
-	adde %r6, %r6, %r6
-	adde %r7, %r7, %r7
-	addc %r10, %r26, %r10
-	std %r10, 136(%r3)
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r12, %r27
-	mulld %r12, %r12, %r27
-	mulhdu %r9, %r31, %r28
-	mulld %r10, %r31, %r28
-	addc %r10, %r12, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r5, %r29
-	mulld %r12, %r5, %r29
-	addc %r10, %r10, %r12
-	adde %r11, %r8, %r11
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r11, %r11, %r11
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	adde %r11, %r7, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r30, %r30
-	mulld %r7, %r30, %r30
-	addc %r10, %r10, %r7
-	std %r10, 144(%r3)
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r31, %r27
-	mulld %r31, %r31, %r27
-	mulhdu %r7, %r5, %r28
-	mulld %r8, %r5, %r28
-	addc %r31, %r31, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r8, %r30, %r29
-	mulld %r10, %r30, %r29
-	addc %r10, %r31, %r10
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	addc %r10, %r10, %r10
-	adde %r6, %r6, %r6
-	adde %r7, %r7, %r7
-	addc %r10, %r11, %r10
-	std %r10, 152(%r3)
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r5, %r27
-	mulld %r5, %r5, %r27
-	mulhdu %r9, %r30, %r28
-	mulld %r10, %r30, %r28
-	addc %r10, %r5, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r10, %r10, %r10
-	adde %r8, %r8, %r8
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	adde %r7, %r7, %r8
-	addze %r9, %r9
-	mulhdu %r6, %r29, %r29
-	mulld %r8, %r29, %r29
-	addc %r10, %r10, %r8
-	std %r10, 160(%r3)
-	adde %r6, %r7, %r6
-	addze %r9, %r9
-	mulhdu %r7, %r30, %r27
-	mulld %r30, %r30, %r27
-	mulhdu %r8, %r29, %r28
-	mulld %r10, %r29, %r28
-	addc %r10, %r30, %r10
-	adde %r7, %r7, %r8
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r10, %r10, %r10
-	adde %r7, %r7, %r7
-	adde %r8, %r8, %r8
-	addc %r10, %r6, %r10
-	std %r10, 168(%r3)
-	adde %r7, %r9, %r7
-	addze %r8, %r8
-	mulhdu %r6, %r29, %r27
-	mulld %r29, %r29, %r27
-	addc %r29, %r29, %r29
-	adde %r6, %r6, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r29, %r7, %r29
-	adde %r6, %r8, %r6
-	addze %r9, %r9
-	mulhdu %r7, %r28, %r28
-	mulld %r8, %r28, %r28
-	addc %r29, %r29, %r8
-	std %r29, 176(%r3)
-	adde %r6, %r6, %r7
-	addze %r9, %r9
-	mulhdu %r7, %r28, %r27
-	mulld %r28, %r28, %r27
-	addc %r28, %r28, %r28
-	adde %r7, %r7, %r7
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r28, %r6, %r28
-	std %r28, 184(%r3)
-	adde %r7, %r9, %r7
-	addze %r8, %r8
-	mulhdu %r6, %r27, %r27
-	mulld %r27, %r27, %r27
-	addc %r27, %r7, %r27
-	std %r27, 192(%r3)
-	adde %r6, %r8, %r6
-	std %r6, 200(%r3)
-	ld %r31, -8(%r1)
-	ld %r30, -16(%r1)
-	ld %r29, -24(%r1)
-	ld %r28, -32(%r1)
-	ld %r27, -40(%r1)
-	ld %r26, -48(%r1)
-	ld %r25, -56(%r1)
-	ld %r24, -64(%r1)
-	ld %r23, -72(%r1)
-	ld %r22, -80(%r1)
-	ld %r21, -88(%r1)
-	.cfi_restore 31
-	.cfi_restore 30
-	.cfi_restore 29
-	.cfi_restore 28
-	.cfi_restore 27
-	.cfi_restore 26
-	.cfi_restore 25
-	.cfi_restore 24
-	.cfi_restore 23
-	.cfi_restore 22
-	.cfi_restore 21
-	blr
-	.cfi_endproc
-	.size lf_mp_sqr13_ppc64le, .-lf_mp_sqr13_ppc64le
-
-# void lf_mp_sqr14_ppc64le(uint64_t r[28], const uint64_t a[14])
-#   r = a^2, 14 -> 28 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20; stack: 96 bytes of the protected zone below r1 (12 registers saved, 0 spill slots of 8 bytes)
-#   688 instructions
-	.text
-	.globl lf_mp_sqr14_ppc64le
-	.hidden lf_mp_sqr14_ppc64le
-	.type lf_mp_sqr14_ppc64le, @function
-	.p2align 4
-lf_mp_sqr14_ppc64le:
-	.cfi_startproc
-	std %r31, -8(%r1)
-	std %r30, -16(%r1)
-	std %r29, -24(%r1)
-	std %r28, -32(%r1)
-	std %r27, -40(%r1)
-	std %r26, -48(%r1)
-	std %r25, -56(%r1)
-	std %r24, -64(%r1)
-	std %r23, -72(%r1)
-	std %r22, -80(%r1)
-	std %r21, -88(%r1)
-	std %r20, -96(%r1)
-	.cfi_offset 31, -8
-	.cfi_offset 30, -16
-	.cfi_offset 29, -24
-	.cfi_offset 28, -32
-	.cfi_offset 27, -40
-	.cfi_offset 26, -48
-	.cfi_offset 25, -56
-	.cfi_offset 24, -64
-	.cfi_offset 23, -72
-	.cfi_offset 22, -80
-	.cfi_offset 21, -88
-	.cfi_offset 20, -96
-	ld %r6, 0(%r4)
-	mulhdu %r7, %r6, %r6
-	mulld %r8, %r6, %r6
-	std %r8, 0(%r3)
-	ld %r8, 8(%r4)
-	mulhdu %r9, %r6, %r8
-	mulld %r10, %r6, %r8
-	addc %r10, %r10, %r10
-	adde %r9, %r9, %r9
-	subfe %r11, %r11, %r11
-	addi %r11, %r11, 1
-	addc %r10, %r7, %r10
-	std %r10, 8(%r3)
-	addze %r9, %r9
-	addze %r11, %r11
-	ld %r7, 16(%r4)
-	mulhdu %r10, %r6, %r7
-	mulld %r12, %r6, %r7
-	addc %r12, %r12, %r12
-	adde %r10, %r10, %r10
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r12, %r9, %r12
-	adde %r10, %r11, %r10
-	addze %r5, %r5
-	mulhdu %r9, %r8, %r8
-	mulld %r11, %r8, %r8
-	addc %r11, %r12, %r11
-	std %r11, 16(%r3)
-	adde %r10, %r10, %r9
-	addze %r5, %r5
-	ld %r9, 24(%r4)
-	mulhdu %r11, %r6, %r9
-	mulld %r12, %r6, %r9
-	mulhdu %r31, %r8, %r7
-	mulld %r30, %r8, %r7
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	addc %r12, %r12, %r12
-	adde %r11, %r11, %r11
-	adde %r31, %r31, %r31
-	addc %r10, %r10, %r12
-	std %r10, 24(%r3)
-	adde %r11, %r5, %r11
-	addze %r31, %r31
-	ld %r10, 32(%r4)
-	mulhdu %r12, %r6, %r10
-	mulld %r5, %r6, %r10
-	mulhdu %r30, %r8, %r9
-	mulld %r29, %r8, %r9
-	addc %r29, %r5, %r29
-	adde %r12, %r12, %r30
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r29, %r29, %r29
-	adde %r12, %r12, %r12
-	adde %r5, %r5, %r5
-	addc %r11, %r11, %r29
-	adde %r12, %r31, %r12
-	addze %r5, %r5
-	mulhdu %r31, %r7, %r7
-	mulld %r30, %r7, %r7
-	addc %r11, %r11, %r30
-	std %r11, 32(%r3)
-	adde %r12, %r12, %r31
-	addze %r5, %r5
-	ld %r11, 40(%r4)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	mulhdu %r29, %r8, %r10
-	mulld %r28, %r8, %r10
-	addc %r28, %r30, %r28
-	adde %r29, %r31, %r29
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	mulhdu %r30, %r7, %r9
-	mulld %r27, %r7, %r9
-	addc %r27, %r28, %r27
-	adde %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r27, %r27, %r27
-	adde %r29, %r29, %r29
-	adde %r31, %r31, %r31
-	addc %r12, %r12, %r27
-	std %r12, 40(%r3)
-	adde %r29, %r5, %r29
-	addze %r31, %r31
-	ld %r12, 48(%r4)
-	mulhdu %r5, %r6, %r12
-	mulld %r30, %r6, %r12
-	mulhdu %r28, %r8, %r11
-	mulld %r27, %r8, %r11
-	addc %r27, %r30, %r27
-	adde %r28, %r5, %r28
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	mulhdu %r30, %r7, %r10
-	mulld %r26, %r7, %r10
-	addc %r26, %r27, %r26
-	adde %r28, %r28, %r30
-	addze %r5, %r5
-	addc %r26, %r26, %r26
-	adde %r28, %r28, %r28
-	adde %r5, %r5, %r5
-	addc %r26, %r29, %r26
-	adde %r28, %r31, %r28
-	addze %r5, %r5
-	mulhdu %r31, %r9, %r9
-	mulld %r30, %r9, %r9
-	addc %r26, %r26, %r30
-	std %r26, 48(%r3)
-	adde %r28, %r28, %r31
-	addze %r5, %r5
-	ld %r31, 56(%r4)
-	mulhdu %r30, %r6, %r31
-	mulld %r29, %r6, %r31
-	mulhdu %r27, %r8, %r12
-	mulld %r26, %r8, %r12
-	addc %r26, %r29, %r26
-	adde %r27, %r30, %r27
-	subfe %r30, %r30, %r30
-	addi %r30, %r30, 1
-	mulhdu %r29, %r7, %r11
-	mulld %r25, %r7, %r11
-	addc %r25, %r26, %r25
-	adde %r27, %r27, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r9, %r10
-	mulld %r26, %r9, %r10
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r29
-	addze %r30, %r30
-	addc %r25, %r25, %r25
-	adde %r27, %r27, %r27
-	adde %r30, %r30, %r30
-	addc %r25, %r28, %r25
-	std %r25, 56(%r3)
-	adde %r27, %r5, %r27
-	addze %r30, %r30
-	ld %r5, 64(%r4)
-	mulhdu %r29, %r6, %r5
-	mulld %r28, %r6, %r5
-	mulhdu %r26, %r8, %r31
-	mulld %r25, %r8, %r31
-	addc %r25, %r28, %r25
-	adde %r26, %r29, %r26
-	subfe %r29, %r29, %r29
-	addi %r29, %r29, 1
-	mulhdu %r28, %r7, %r12
-	mulld %r24, %r7, %r12
-	addc %r24, %r25, %r24
-	adde %r26, %r26, %r28
-	addze %r29, %r29
-	mulhdu %r28, %r9, %r11
-	mulld %r25, %r9, %r11
-	addc %r24, %r24, %r25
-	adde %r26, %r26, %r28
-	addze %r29, %r29
-	addc %r24, %r24, %r24
-	adde %r26, %r26, %r26
-	adde %r29, %r29, %r29
-	addc %r24, %r27, %r24
-	adde %r26, %r30, %r26
-	addze %r29, %r29
-	mulhdu %r30, %r10, %r10
-	mulld %r28, %r10, %r10
-	addc %r24, %r24, %r28
-	std %r24, 64(%r3)
-	adde %r26, %r26, %r30
-	addze %r29, %r29
-	ld %r30, 72(%r4)
-	mulhdu %r28, %r6, %r30
-	mulld %r27, %r6, %r30
-	mulhdu %r25, %r8, %r5
-	mulld %r24, %r8, %r5
-	addc %r24, %r27, %r24
-	adde %r25, %r28, %r25
-	subfe %r28, %r28, %r28
-	addi %r28, %r28, 1
-	mulhdu %r27, %r7, %r31
-	mulld %r23, %r7, %r31
-	addc %r23, %r24, %r23
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	mulhdu %r27, %r9, %r12
-	mulld %r24, %r9, %r12
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	mulhdu %r27, %r10, %r11
-	mulld %r24, %r10, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	addc %r23, %r23, %r23
-	adde %r25, %r25, %r25
-	adde %r28, %r28, %r28
-	addc %r23, %r26, %r23
-	std %r23, 72(%r3)
-	adde %r25, %r29, %r25
-	addze %r28, %r28
-	ld %r29, 80(%r4)
-	mulhdu %r27, %r6, %r29
-	mulld %r26, %r6, %r29
-	mulhdu %r24, %r8, %r30
-	mulld %r23, %r8, %r30
-	addc %r23, %r26, %r23
-	adde %r24, %r27, %r24
-	subfe %r27, %r27, %r27
-	addi %r27, %r27, 1
-	mulhdu %r26, %r7, %r5
-	mulld %r22, %r7, %r5
-	addc %r22, %r23, %r22
-	adde %r24, %r24, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r9, %r31
-	mulld %r23, %r9, %r31
-	addc %r22, %r22, %r23
-	adde %r24, %r24, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r10, %r12
-	mulld %r23, %r10, %r12
-	addc %r22, %r22, %r23
-	adde %r24, %r24, %r26
-	addze %r27, %r27
-	addc %r22, %r22, %r22
-	adde %r24, %r24, %r24
-	adde %r27, %r27, %r27
-	addc %r22, %r25, %r22
-	adde %r24, %r28, %r24
-	addze %r27, %r27
-	mulhdu %r28, %r11, %r11
-	mulld %r26, %r11, %r11
-	addc %r22, %r22, %r26
-	std %r22, 80(%r3)
-	adde %r24, %r24, %r28
-	addze %r27, %r27
-	ld %r28, 88(%r4)
-	mulhdu %r26, %r6, %r28
-	mulld %r25, %r6, %r28
-	mulhdu %r23, %r8, %r29
-	mulld %r22, %r8, %r29
-	addc %r22, %r25, %r22
-	adde %r23, %r26, %r23
-	subfe %r26, %r26, %r26
-	addi %r26, %r26, 1
-	mulhdu %r25, %r7, %r30
-	mulld %r21, %r7, %r30
-	addc %r21, %r22, %r21
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	mulhdu %r25, %r9, %r5
-	mulld %r22, %r9, %r5
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	mulhdu %r25, %r10, %r31
-	mulld %r22, %r10, %r31
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	mulhdu %r25, %r11, %r12
-	mulld %r22, %r11, %r12
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	addc %r21, %r21, %r21
-	adde %r23, %r23, %r23
-	adde %r26, %r26, %r26
-	addc %r21, %r24, %r21
-	std %r21, 88(%r3)
-	adde %r23, %r27, %r23
-	addze %r26, %r26
-	ld %r27, 96(%r4)
-	mulhdu %r25, %r6, %r27
-	mulld %r24, %r6, %r27
-	mulhdu %r22, %r8, %r28
-	mulld %r21, %r8, %r28
-	addc %r21, %r24, %r21
-	adde %r22, %r25, %r22
-	subfe %r25, %r25, %r25
-	addi %r25, %r25, 1
-	mulhdu %r24, %r7, %r29
-	mulld %r20, %r7, %r29
-	addc %r20, %r21, %r20
-	adde %r22, %r22, %r24
-	addze %r25, %r25
-	mulhdu %r24, %r9, %r30
-	mulld %r21, %r9, %r30
-	addc %r20, %r20, %r21
-	adde %r22, %r22, %r24
-	addze %r25, %r25
-	mulhdu %r24, %r10, %r5
-	mulld %r21, %r10, %r5
-	addc %r20, %r20, %r21
-	adde %r22, %r22, %r24
-	addze %r25, %r25
-	mulhdu %r24, %r11, %r31
-	mulld %r21, %r11, %r31
-	addc %r20, %r20, %r21
-	adde %r22, %r22, %r24
-	addze %r25, %r25
-	addc %r20, %r20, %r20
-	adde %r22, %r22, %r22
-	adde %r25, %r25, %r25
-	addc %r20, %r23, %r20
-	adde %r22, %r26, %r22
-	addze %r25, %r25
-	mulhdu %r26, %r12, %r12
-	mulld %r24, %r12, %r12
-	addc %r20, %r20, %r24
-	std %r20, 96(%r3)
-	adde %r22, %r22, %r26
-	addze %r25, %r25
-	ld %r26, 104(%r4)
-	mulhdu %r24, %r6, %r26
-	mulld %r6, %r6, %r26
-	mulhdu %r23, %r8, %r27
-	mulld %r21, %r8, %r27
-	addc %r21, %r6, %r21
-	adde %r23, %r24, %r23
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r24, %r7, %r28
-	mulld %r20, %r7, %r28
-	addc %r20, %r21, %r20
-	adde %r23, %r23, %r24
-	addze %r6, %r6
-	mulhdu %r24, %r9, %r29
-	mulld %r21, %r9, %r29
-	addc %r20, %r20, %r21
-	adde %r23, %r23, %r24
-	addze %r6, %r6
-	mulhdu %r24, %r10, %r30
-	mulld %r21, %r10, %r30
-	addc %r20, %r20, %r21
-	adde %r23, %r23, %r24
-	addze %r6, %r6
-	mulhdu %r24, %r11, %r5
-	mulld %r21, %r11, %r5
-	addc %r20, %r20, %r21
-	adde %r23, %r23, %r24
-	addze %r6, %r6
-	mulhdu %r24, %r12, %r31
-	mulld %r21, %r12, %r31
-	addc %r20, %r20, %r21
-	adde %r23, %r23, %r24
-	addze %r6, %r6
-	addc %r20, %r20, %r20
-	adde %r23, %r23, %r23
-	adde %r6, %r6, %r6
-	addc %r20, %r22, %r20
-	std %r20, 104(%r3)
-	adde %r23, %r25, %r23
-	addze %r6, %r6
-	mulhdu %r25, %r8, %r26
-	mulld %r8, %r8, %r26
-	mulhdu %r24, %r7, %r27
-	mulld %r22, %r7, %r27
-	addc %r22, %r8, %r22
-	adde %r24, %r25, %r24
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r25, %r9, %r28
-	mulld %r21, %r9, %r28
-	addc %r21, %r22, %r21
-	adde %r24, %r24, %r25
-	addze %r8, %r8
-	mulhdu %r25, %r10, %r29
-	mulld %r22, %r10, %r29
-	addc %r21, %r21, %r22
-	adde %r24, %r24, %r25
-	addze %r8, %r8
-	mulhdu %r25, %r11, %r30
-	mulld %r22, %r11, %r30
-	addc %r21, %r21, %r22
-	adde %r24, %r24, %r25
-	addze %r8, %r8
-	mulhdu %r25, %r12, %r5
-	mulld %r22, %r12, %r5
-	addc %r21, %r21, %r22
-	adde %r24, %r24, %r25
-	addze %r8, %r8
-	addc %r21, %r21, %r21
-	adde %r24, %r24, %r24
-	adde %r8, %r8, %r8
-	addc %r21, %r23, %r21
-	adde %r24, %r6, %r24
-	addze %r8, %r8
-	mulhdu %r6, %r31, %r31
-	mulld %r25, %r31, %r31
-	addc %r21, %r21, %r25
-	std %r21, 112(%r3)
-	adde %r24, %r24, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r7, %r26
-	mulld %r7, %r7, %r26
-	mulhdu %r25, %r9, %r27
-	mulld %r23, %r9, %r27
-	addc %r23, %r7, %r23
-	adde %r25, %r6, %r25
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r7, %r10, %r28
-	mulld %r22, %r10, %r28
-	addc %r22, %r23, %r22
-	adde %r25, %r25, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r11, %r29
-	mulld %r23, %r11, %r29
-	addc %r22, %r22, %r23
-	adde %r25, %r25, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r12, %r30
-	mulld %r23, %r12, %r30
-	addc %r22, %r22, %r23
-	adde %r25, %r25, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r31, %r5
-	mulld %r23, %r31, %r5
-	addc %r22, %r22, %r23
-	adde %r25, %r25, %r7
-	addze %r6, %r6
-	addc %r22, %r22, %r22
-	adde %r25, %r25, %r25
-	adde %r6, %r6, %r6
-	addc %r22, %r24, %r22
-	std %r22, 120(%r3)
-	adde %r25, %r8, %r25
-	addze %r6, %r6
-	mulhdu %r7, %r9, %r26
-	mulld %r9, %r9, %r26
-	mulhdu %r8, %r10, %r27
-	mulld %r24, %r10, %r27
-	addc %r24, %r9, %r24
-	adde %r7, %r7, %r8
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r9, %r11, %r28
-	mulld %r23, %r11, %r28
-	addc %r23, %r24, %r23
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	mulhdu %r9, %r12, %r29
-	mulld %r24, %r12, %r29
-	addc %r23, %r23, %r24
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	mulhdu %r9, %r31, %r30
-	mulld %r24, %r31, %r30
-	addc %r23, %r23, %r24
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	addc %r23, %r23, %r23
-	adde %r7, %r7, %r7
-	adde %r8, %r8, %r8
-	addc %r23, %r25, %r23
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r5, %r5
-	mulld %r9, %r5, %r5
-	addc %r23, %r23, %r9
-	std %r23, 128(%r3)
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r10, %r26
-	mulld %r10, %r10, %r26
-	mulhdu %r9, %r11, %r27
-	mulld %r25, %r11, %r27
-	addc %r10, %r10, %r25
-	adde %r7, %r7, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r25, %r12, %r28
-	mulld %r24, %r12, %r28
-	addc %r10, %r10, %r24
-	adde %r25, %r7, %r25
-	addze %r9, %r9
-	mulhdu %r7, %r31, %r29
-	mulld %r24, %r31, %r29
-	addc %r10, %r10, %r24
-	adde %r25, %r25, %r7
-	addze %r9, %r9
-	mulhdu %r7, %r5, %r30
-	mulld %r24, %r5, %r30
-	addc %r10, %r10, %r24
-	adde %r25, %r25, %r7
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r25, %r25, %r25
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	std %r10, 136(%r3)
-	adde %r25, %r8, %r25
-	addze %r9, %r9
-	mulhdu %r6, %r11, %r26
-	mulld %r11, %r11, %r26
-	mulhdu %r7, %r12, %r27
-	mulld %r8, %r12, %r27
-	addc %r11, %r11, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r8, %r31, %r28
-	mulld %r10, %r31, %r28
-	addc %r10, %r11, %r10
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r5, %r29
-	mulld %r11, %r5, %r29
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	addc %r10, %r10, %r10
-	adde %r6, %r6, %r6
-	adde %r7, %r7, %r7
-	addc %r10, %r25, %r10
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r30, %r30
-	mulld %r9, %r30, %r30
-	addc %r10, %r10, %r9
-	std %r10, 144(%r3)
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r12, %r26
-	mulld %r12, %r12, %r26
-	mulhdu %r9, %r31, %r27
-	mulld %r10, %r31, %r27
-	addc %r10, %r12, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r5, %r28
-	mulld %r12, %r5, %r28
-	addc %r10, %r10, %r12
-	adde %r11, %r8, %r11
-	addze %r9, %r9
-	mulhdu %r8, %r30, %r29
-	mulld %r12, %r30, %r29
-	addc %r10, %r10, %r12
-	adde %r11, %r11, %r8
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r11, %r11, %r11
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	std %r10, 152(%r3)
-	adde %r11, %r7, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r31, %r26
-	mulld %r31, %r31, %r26
-	mulhdu %r7, %r5, %r27
-	mulld %r8, %r5, %r27
-	addc %r31, %r31, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r8, %r30, %r28
-	mulld %r10, %r30, %r28
-	addc %r10, %r31, %r10
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	addc %r10, %r10, %r10
-	adde %r6, %r6, %r6
-	adde %r7, %r7, %r7
-	addc %r10, %r11, %r10
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r29, %r29
-	mulld %r9, %r29, %r29
-	addc %r10, %r10, %r9
-	std %r10, 160(%r3)
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r5, %r26
-	mulld %r5, %r5, %r26
-	mulhdu %r9, %r30, %r27
-	mulld %r10, %r30, %r27
-	addc %r10, %r5, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r29, %r28
-	mulld %r12, %r29, %r28
-	addc %r10, %r10, %r12
-	adde %r11, %r8, %r11
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r11, %r11, %r11
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	std %r10, 168(%r3)
-	adde %r11, %r7, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r30, %r26
-	mulld %r30, %r30, %r26
-	mulhdu %r7, %r29, %r27
-	mulld %r8, %r29, %r27
-	addc %r30, %r30, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	addc %r30, %r30, %r30
-	adde %r6, %r6, %r6
-	adde %r7, %r7, %r7
-	addc %r11, %r11, %r30
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r28, %r28
-	mulld %r9, %r28, %r28
-	addc %r11, %r11, %r9
-	std %r11, 176(%r3)
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r29, %r26
-	mulld %r29, %r29, %r26
-	mulhdu %r9, %r28, %r27
-	mulld %r10, %r28, %r27
-	addc %r10, %r29, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r10, %r10, %r10
-	adde %r8, %r8, %r8
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	std %r10, 184(%r3)
-	adde %r7, %r7, %r8
-	addze %r9, %r9
-	mulhdu %r6, %r28, %r26
-	mulld %r28, %r28, %r26
-	addc %r28, %r28, %r28
-	adde %r6, %r6, %r6
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r28, %r7, %r28
-	adde %r6, %r9, %r6
-	addze %r8, %r8
-	mulhdu %r7, %r27, %r27
-	mulld %r9, %r27, %r27
-	addc %r28, %r28, %r9
-	std %r28, 192(%r3)
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r27, %r26
-	mulld %r27, %r27, %r26
-	addc %r27, %r27, %r27
-	adde %r7, %r7, %r7
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r27, %r6, %r27
-	std %r27, 200(%r3)
-	adde %r7, %r8, %r7
-	addze %r9, %r9
-	mulhdu %r6, %r26, %r26
-	mulld %r26, %r26, %r26
-	addc %r26, %r7, %r26
-	std %r26, 208(%r3)
-	adde %r6, %r9, %r6
-	std %r6, 216(%r3)
-	ld %r31, -8(%r1)
-	ld %r30, -16(%r1)
-	ld %r29, -24(%r1)
-	ld %r28, -32(%r1)
-	ld %r27, -40(%r1)
-	ld %r26, -48(%r1)
-	ld %r25, -56(%r1)
-	ld %r24, -64(%r1)
-	ld %r23, -72(%r1)
-	ld %r22, -80(%r1)
-	ld %r21, -88(%r1)
-	ld %r20, -96(%r1)
-	.cfi_restore 31
-	.cfi_restore 30
-	.cfi_restore 29
-	.cfi_restore 28
-	.cfi_restore 27
-	.cfi_restore 26
-	.cfi_restore 25
-	.cfi_restore 24
-	.cfi_restore 23
-	.cfi_restore 22
-	.cfi_restore 21
-	.cfi_restore 20
-	blr
-	.cfi_endproc
-	.size lf_mp_sqr14_ppc64le, .-lf_mp_sqr14_ppc64le
-
-# void lf_mp_sqr15_ppc64le(uint64_t r[30], const uint64_t a[15])
-#   r = a^2, 15 -> 30 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19; stack: 104 bytes of the protected zone below r1 (13 registers saved, 0 spill slots of 8 bytes)
-#   776 instructions
-	.text
-	.globl lf_mp_sqr15_ppc64le
-	.hidden lf_mp_sqr15_ppc64le
-	.type lf_mp_sqr15_ppc64le, @function
-	.p2align 4
-lf_mp_sqr15_ppc64le:
 	.cfi_startproc
 	std %r31, -8(%r1)
 	std %r30, -16(%r1)
@@ -4301,754 +549,155 @@ lf_mp_sqr15_ppc64le:
 	.cfi_offset 20, -96
 	.cfi_offset 19, -104
 	ld %r6, 0(%r4)
-	mulhdu %r7, %r6, %r6
-	mulld %r8, %r6, %r6
-	std %r8, 0(%r3)
-	ld %r8, 8(%r4)
-	mulhdu %r9, %r6, %r8
-	mulld %r10, %r6, %r8
-	addc %r10, %r10, %r10
-	adde %r9, %r9, %r9
-	subfe %r11, %r11, %r11
-	addi %r11, %r11, 1
-	addc %r10, %r7, %r10
-	std %r10, 8(%r3)
-	addze %r9, %r9
-	addze %r11, %r11
-	ld %r7, 16(%r4)
-	mulhdu %r10, %r6, %r7
-	mulld %r12, %r6, %r7
-	addc %r12, %r12, %r12
-	adde %r10, %r10, %r10
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r12, %r9, %r12
-	adde %r10, %r11, %r10
-	addze %r5, %r5
-	mulhdu %r9, %r8, %r8
-	mulld %r11, %r8, %r8
-	addc %r11, %r12, %r11
-	std %r11, 16(%r3)
-	adde %r10, %r10, %r9
-	addze %r5, %r5
-	ld %r9, 24(%r4)
-	mulhdu %r11, %r6, %r9
-	mulld %r12, %r6, %r9
-	mulhdu %r31, %r8, %r7
-	mulld %r30, %r8, %r7
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	addc %r12, %r12, %r12
-	adde %r11, %r11, %r11
-	adde %r31, %r31, %r31
-	addc %r10, %r10, %r12
-	std %r10, 24(%r3)
-	adde %r11, %r5, %r11
-	addze %r31, %r31
-	ld %r10, 32(%r4)
-	mulhdu %r12, %r6, %r10
-	mulld %r5, %r6, %r10
-	mulhdu %r30, %r8, %r9
-	mulld %r29, %r8, %r9
-	addc %r29, %r5, %r29
-	adde %r12, %r12, %r30
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r29, %r29, %r29
-	adde %r12, %r12, %r12
-	adde %r5, %r5, %r5
-	addc %r11, %r11, %r29
-	adde %r12, %r31, %r12
-	addze %r5, %r5
-	mulhdu %r31, %r7, %r7
-	mulld %r30, %r7, %r7
-	addc %r11, %r11, %r30
-	std %r11, 32(%r3)
-	adde %r12, %r12, %r31
-	addze %r5, %r5
-	ld %r11, 40(%r4)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	mulhdu %r29, %r8, %r10
-	mulld %r28, %r8, %r10
-	addc %r28, %r30, %r28
-	adde %r29, %r31, %r29
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	mulhdu %r30, %r7, %r9
-	mulld %r27, %r7, %r9
-	addc %r27, %r28, %r27
-	adde %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r27, %r27, %r27
-	adde %r29, %r29, %r29
-	adde %r31, %r31, %r31
-	addc %r12, %r12, %r27
-	std %r12, 40(%r3)
-	adde %r29, %r5, %r29
-	addze %r31, %r31
-	ld %r12, 48(%r4)
-	mulhdu %r5, %r6, %r12
-	mulld %r30, %r6, %r12
-	mulhdu %r28, %r8, %r11
-	mulld %r27, %r8, %r11
-	addc %r27, %r30, %r27
-	adde %r28, %r5, %r28
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	mulhdu %r30, %r7, %r10
-	mulld %r26, %r7, %r10
-	addc %r26, %r27, %r26
-	adde %r28, %r28, %r30
-	addze %r5, %r5
-	addc %r26, %r26, %r26
-	adde %r28, %r28, %r28
-	adde %r5, %r5, %r5
-	addc %r26, %r29, %r26
-	adde %r28, %r31, %r28
-	addze %r5, %r5
-	mulhdu %r31, %r9, %r9
-	mulld %r30, %r9, %r9
-	addc %r26, %r26, %r30
-	std %r26, 48(%r3)
-	adde %r28, %r28, %r31
-	addze %r5, %r5
-	ld %r31, 56(%r4)
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 16(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 24(%r4)
+	mulhdu %r5, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r11, %r31, %r11
+	ld %r31, 32(%r4)
 	mulhdu %r30, %r6, %r31
 	mulld %r29, %r6, %r31
-	mulhdu %r27, %r8, %r12
-	mulld %r26, %r8, %r12
-	addc %r26, %r29, %r26
-	adde %r27, %r30, %r27
-	subfe %r30, %r30, %r30
-	addi %r30, %r30, 1
-	mulhdu %r29, %r7, %r11
-	mulld %r25, %r7, %r11
-	addc %r25, %r26, %r25
+	adde %r29, %r29, %r5
+	ld %r5, 40(%r4)
+	mulhdu %r28, %r6, %r5
+	mulld %r27, %r6, %r5
+	adde %r27, %r27, %r30
+	ld %r30, 48(%r4)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	addze %r26, %r26
+	mulld %r28, %r7, %r10
+	addc %r11, %r11, %r28
+	mulld %r28, %r7, %r8
+	adde %r28, %r29, %r28
+	mulld %r29, %r7, %r31
 	adde %r27, %r27, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r9, %r10
-	mulld %r26, %r9, %r10
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r29
-	addze %r30, %r30
-	addc %r25, %r25, %r25
-	adde %r27, %r27, %r27
-	adde %r30, %r30, %r30
-	addc %r25, %r28, %r25
-	std %r25, 56(%r3)
-	adde %r27, %r5, %r27
-	addze %r30, %r30
-	ld %r5, 64(%r4)
-	mulhdu %r29, %r6, %r5
-	mulld %r28, %r6, %r5
-	mulhdu %r26, %r8, %r31
-	mulld %r25, %r8, %r31
-	addc %r25, %r28, %r25
-	adde %r26, %r29, %r26
+	mulld %r29, %r7, %r5
+	adde %r25, %r25, %r29
+	mulld %r29, %r7, %r30
+	adde %r26, %r26, %r29
 	subfe %r29, %r29, %r29
 	addi %r29, %r29, 1
-	mulhdu %r28, %r7, %r12
-	mulld %r24, %r7, %r12
-	addc %r24, %r25, %r24
+	mulhdu %r24, %r7, %r10
+	addc %r24, %r28, %r24
+	mulhdu %r28, %r7, %r8
+	adde %r27, %r27, %r28
+	mulhdu %r28, %r7, %r31
+	adde %r25, %r25, %r28
+	mulhdu %r28, %r7, %r5
 	adde %r26, %r26, %r28
-	addze %r29, %r29
-	mulhdu %r28, %r9, %r11
-	mulld %r25, %r9, %r11
-	addc %r24, %r24, %r25
-	adde %r26, %r26, %r28
-	addze %r29, %r29
-	addc %r24, %r24, %r24
-	adde %r26, %r26, %r26
-	adde %r29, %r29, %r29
-	addc %r24, %r27, %r24
-	adde %r26, %r30, %r26
-	addze %r29, %r29
-	mulhdu %r30, %r10, %r10
-	mulld %r28, %r10, %r10
-	addc %r24, %r24, %r28
-	std %r24, 64(%r3)
-	adde %r26, %r26, %r30
-	addze %r29, %r29
-	ld %r30, 72(%r4)
-	mulhdu %r28, %r6, %r30
-	mulld %r27, %r6, %r30
-	mulhdu %r25, %r8, %r5
-	mulld %r24, %r8, %r5
-	addc %r24, %r27, %r24
-	adde %r25, %r28, %r25
-	subfe %r28, %r28, %r28
-	addi %r28, %r28, 1
-	mulhdu %r27, %r7, %r31
-	mulld %r23, %r7, %r31
-	addc %r23, %r24, %r23
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	mulhdu %r27, %r9, %r12
-	mulld %r24, %r9, %r12
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	mulhdu %r27, %r10, %r11
-	mulld %r24, %r10, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	addc %r23, %r23, %r23
-	adde %r25, %r25, %r25
-	adde %r28, %r28, %r28
-	addc %r23, %r26, %r23
-	std %r23, 72(%r3)
-	adde %r25, %r29, %r25
-	addze %r28, %r28
-	ld %r29, 80(%r4)
-	mulhdu %r27, %r6, %r29
-	mulld %r26, %r6, %r29
-	mulhdu %r24, %r8, %r30
-	mulld %r23, %r8, %r30
-	addc %r23, %r26, %r23
-	adde %r24, %r27, %r24
-	subfe %r27, %r27, %r27
-	addi %r27, %r27, 1
-	mulhdu %r26, %r7, %r5
-	mulld %r22, %r7, %r5
-	addc %r22, %r23, %r22
-	adde %r24, %r24, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r9, %r31
-	mulld %r23, %r9, %r31
-	addc %r22, %r22, %r23
-	adde %r24, %r24, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r10, %r12
-	mulld %r23, %r10, %r12
-	addc %r22, %r22, %r23
-	adde %r24, %r24, %r26
-	addze %r27, %r27
-	addc %r22, %r22, %r22
+	mulhdu %r28, %r7, %r30
+	adde %r28, %r29, %r28
+	mulld %r29, %r10, %r8
+	addc %r27, %r27, %r29
+	mulld %r29, %r10, %r31
+	adde %r25, %r25, %r29
+	mulld %r29, %r10, %r5
+	adde %r26, %r26, %r29
+	mulld %r29, %r10, %r30
+	adde %r28, %r28, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r23, %r10, %r8
+	addc %r23, %r25, %r23
+	mulhdu %r25, %r10, %r31
+	adde %r25, %r26, %r25
+	mulhdu %r26, %r10, %r5
+	adde %r26, %r28, %r26
+	mulhdu %r28, %r10, %r30
+	adde %r28, %r29, %r28
+	mulld %r29, %r8, %r31
+	addc %r25, %r25, %r29
+	mulld %r29, %r8, %r5
+	adde %r26, %r26, %r29
+	mulld %r29, %r8, %r30
+	adde %r28, %r28, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r22, %r8, %r31
+	addc %r22, %r26, %r22
+	mulhdu %r26, %r8, %r5
+	adde %r26, %r28, %r26
+	mulhdu %r28, %r8, %r30
+	adde %r28, %r29, %r28
+	mulld %r29, %r31, %r5
+	addc %r26, %r26, %r29
+	mulld %r29, %r31, %r30
+	adde %r28, %r28, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r21, %r31, %r5
+	addc %r21, %r28, %r21
+	mulhdu %r28, %r31, %r30
+	adde %r28, %r29, %r28
+	mulld %r29, %r5, %r30
+	addc %r28, %r28, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r20, %r5, %r30
+	add %r20, %r29, %r20
+	addc %r9, %r9, %r9
+	adde %r12, %r12, %r12
+	adde %r11, %r11, %r11
 	adde %r24, %r24, %r24
 	adde %r27, %r27, %r27
-	addc %r22, %r25, %r22
-	adde %r24, %r28, %r24
-	addze %r27, %r27
-	mulhdu %r28, %r11, %r11
-	mulld %r26, %r11, %r11
-	addc %r22, %r22, %r26
-	std %r22, 80(%r3)
-	adde %r24, %r24, %r28
-	addze %r27, %r27
-	ld %r28, 88(%r4)
-	mulhdu %r26, %r6, %r28
-	mulld %r25, %r6, %r28
-	mulhdu %r23, %r8, %r29
-	mulld %r22, %r8, %r29
-	addc %r22, %r25, %r22
-	adde %r23, %r26, %r23
-	subfe %r26, %r26, %r26
-	addi %r26, %r26, 1
-	mulhdu %r25, %r7, %r30
-	mulld %r21, %r7, %r30
-	addc %r21, %r22, %r21
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	mulhdu %r25, %r9, %r5
-	mulld %r22, %r9, %r5
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	mulhdu %r25, %r10, %r31
-	mulld %r22, %r10, %r31
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	mulhdu %r25, %r11, %r12
-	mulld %r22, %r11, %r12
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	addc %r21, %r21, %r21
 	adde %r23, %r23, %r23
-	adde %r26, %r26, %r26
-	addc %r21, %r24, %r21
-	std %r21, 88(%r3)
-	adde %r23, %r27, %r23
-	addze %r26, %r26
-	ld %r27, 96(%r4)
-	mulhdu %r25, %r6, %r27
-	mulld %r24, %r6, %r27
-	mulhdu %r22, %r8, %r28
-	mulld %r21, %r8, %r28
-	addc %r21, %r24, %r21
-	adde %r22, %r25, %r22
-	subfe %r25, %r25, %r25
-	addi %r25, %r25, 1
-	mulhdu %r24, %r7, %r29
-	mulld %r20, %r7, %r29
-	addc %r20, %r21, %r20
-	adde %r22, %r22, %r24
-	addze %r25, %r25
-	mulhdu %r24, %r9, %r30
-	mulld %r21, %r9, %r30
-	addc %r20, %r20, %r21
-	adde %r22, %r22, %r24
-	addze %r25, %r25
-	mulhdu %r24, %r10, %r5
-	mulld %r21, %r10, %r5
-	addc %r20, %r20, %r21
-	adde %r22, %r22, %r24
-	addze %r25, %r25
-	mulhdu %r24, %r11, %r31
-	mulld %r21, %r11, %r31
-	addc %r20, %r20, %r21
-	adde %r22, %r22, %r24
-	addze %r25, %r25
-	addc %r20, %r20, %r20
-	adde %r22, %r22, %r22
 	adde %r25, %r25, %r25
-	addc %r20, %r23, %r20
-	adde %r22, %r26, %r22
-	addze %r25, %r25
-	mulhdu %r26, %r12, %r12
-	mulld %r24, %r12, %r12
-	addc %r20, %r20, %r24
-	std %r20, 96(%r3)
-	adde %r22, %r22, %r26
-	addze %r25, %r25
-	ld %r26, 104(%r4)
-	mulhdu %r24, %r6, %r26
-	mulld %r23, %r6, %r26
-	mulhdu %r21, %r8, %r27
-	mulld %r20, %r8, %r27
-	addc %r20, %r23, %r20
-	adde %r21, %r24, %r21
-	subfe %r24, %r24, %r24
-	addi %r24, %r24, 1
-	mulhdu %r23, %r7, %r28
-	mulld %r19, %r7, %r28
-	addc %r19, %r20, %r19
-	adde %r21, %r21, %r23
-	addze %r24, %r24
-	mulhdu %r23, %r9, %r29
-	mulld %r20, %r9, %r29
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r23
-	addze %r24, %r24
-	mulhdu %r23, %r10, %r30
-	mulld %r20, %r10, %r30
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r23
-	addze %r24, %r24
-	mulhdu %r23, %r11, %r5
-	mulld %r20, %r11, %r5
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r23
-	addze %r24, %r24
-	mulhdu %r23, %r12, %r31
-	mulld %r20, %r12, %r31
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r23
-	addze %r24, %r24
-	addc %r19, %r19, %r19
-	adde %r21, %r21, %r21
-	adde %r24, %r24, %r24
-	addc %r19, %r22, %r19
-	std %r19, 104(%r3)
-	adde %r21, %r25, %r21
-	addze %r24, %r24
-	ld %r25, 112(%r4)
-	mulhdu %r23, %r6, %r25
-	mulld %r6, %r6, %r25
-	mulhdu %r22, %r8, %r26
-	mulld %r20, %r8, %r26
-	addc %r20, %r6, %r20
-	adde %r22, %r23, %r22
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r23, %r7, %r27
-	mulld %r19, %r7, %r27
-	addc %r19, %r20, %r19
-	adde %r22, %r22, %r23
-	addze %r6, %r6
-	mulhdu %r23, %r9, %r28
-	mulld %r20, %r9, %r28
-	addc %r19, %r19, %r20
-	adde %r22, %r22, %r23
-	addze %r6, %r6
-	mulhdu %r23, %r10, %r29
-	mulld %r20, %r10, %r29
-	addc %r19, %r19, %r20
-	adde %r22, %r22, %r23
-	addze %r6, %r6
-	mulhdu %r23, %r11, %r30
-	mulld %r20, %r11, %r30
-	addc %r19, %r19, %r20
-	adde %r22, %r22, %r23
-	addze %r6, %r6
-	mulhdu %r23, %r12, %r5
-	mulld %r20, %r12, %r5
-	addc %r19, %r19, %r20
-	adde %r22, %r22, %r23
-	addze %r6, %r6
-	addc %r19, %r19, %r19
 	adde %r22, %r22, %r22
-	adde %r6, %r6, %r6
-	addc %r19, %r21, %r19
-	adde %r22, %r24, %r22
-	addze %r6, %r6
-	mulhdu %r24, %r31, %r31
-	mulld %r23, %r31, %r31
-	addc %r19, %r19, %r23
-	std %r19, 112(%r3)
-	adde %r22, %r22, %r24
-	addze %r6, %r6
-	mulhdu %r24, %r8, %r25
-	mulld %r8, %r8, %r25
-	mulhdu %r23, %r7, %r26
-	mulld %r21, %r7, %r26
-	addc %r21, %r8, %r21
-	adde %r23, %r24, %r23
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r24, %r9, %r27
-	mulld %r20, %r9, %r27
-	addc %r20, %r21, %r20
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r10, %r28
-	mulld %r21, %r10, %r28
-	addc %r20, %r20, %r21
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r11, %r29
-	mulld %r21, %r11, %r29
-	addc %r20, %r20, %r21
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r12, %r30
-	mulld %r21, %r12, %r30
-	addc %r20, %r20, %r21
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	mulhdu %r24, %r31, %r5
-	mulld %r21, %r31, %r5
-	addc %r20, %r20, %r21
-	adde %r23, %r23, %r24
-	addze %r8, %r8
-	addc %r20, %r20, %r20
-	adde %r23, %r23, %r23
-	adde %r8, %r8, %r8
-	addc %r20, %r22, %r20
-	std %r20, 120(%r3)
-	adde %r23, %r6, %r23
-	addze %r8, %r8
-	mulhdu %r6, %r7, %r25
-	mulld %r7, %r7, %r25
-	mulhdu %r24, %r9, %r26
-	mulld %r22, %r9, %r26
-	addc %r22, %r7, %r22
-	adde %r24, %r6, %r24
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r7, %r10, %r27
-	mulld %r21, %r10, %r27
-	addc %r21, %r22, %r21
-	adde %r24, %r24, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r11, %r28
-	mulld %r22, %r11, %r28
-	addc %r21, %r21, %r22
-	adde %r24, %r24, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r12, %r29
-	mulld %r22, %r12, %r29
-	addc %r21, %r21, %r22
-	adde %r24, %r24, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r31, %r30
-	mulld %r22, %r31, %r30
-	addc %r21, %r21, %r22
-	adde %r24, %r24, %r7
-	addze %r6, %r6
-	addc %r21, %r21, %r21
-	adde %r24, %r24, %r24
-	adde %r6, %r6, %r6
-	addc %r21, %r23, %r21
-	adde %r24, %r8, %r24
-	addze %r6, %r6
-	mulhdu %r7, %r5, %r5
-	mulld %r8, %r5, %r5
-	addc %r21, %r21, %r8
-	std %r21, 128(%r3)
-	adde %r24, %r24, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r9, %r25
-	mulld %r9, %r9, %r25
-	mulhdu %r8, %r10, %r26
-	mulld %r23, %r10, %r26
-	addc %r23, %r9, %r23
-	adde %r7, %r7, %r8
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r9, %r11, %r27
-	mulld %r22, %r11, %r27
-	addc %r22, %r23, %r22
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	mulhdu %r9, %r12, %r28
-	mulld %r23, %r12, %r28
-	addc %r22, %r22, %r23
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	mulhdu %r9, %r31, %r29
-	mulld %r23, %r31, %r29
-	addc %r22, %r22, %r23
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	mulhdu %r9, %r5, %r30
-	mulld %r23, %r5, %r30
-	addc %r22, %r22, %r23
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	addc %r22, %r22, %r22
-	adde %r7, %r7, %r7
-	adde %r8, %r8, %r8
-	addc %r22, %r24, %r22
-	std %r22, 136(%r3)
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r10, %r25
-	mulld %r10, %r10, %r25
-	mulhdu %r9, %r11, %r26
-	mulld %r24, %r11, %r26
-	addc %r10, %r10, %r24
-	adde %r7, %r7, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r24, %r12, %r27
-	mulld %r23, %r12, %r27
-	addc %r10, %r10, %r23
-	adde %r24, %r7, %r24
-	addze %r9, %r9
-	mulhdu %r7, %r31, %r28
-	mulld %r23, %r31, %r28
-	addc %r10, %r10, %r23
-	adde %r24, %r24, %r7
-	addze %r9, %r9
-	mulhdu %r7, %r5, %r29
-	mulld %r23, %r5, %r29
-	addc %r10, %r10, %r23
-	adde %r24, %r24, %r7
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r24, %r24, %r24
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	adde %r24, %r8, %r24
-	addze %r9, %r9
+	adde %r26, %r26, %r26
+	adde %r21, %r21, %r21
+	adde %r28, %r28, %r28
+	adde %r20, %r20, %r20
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r19, %r6, %r6
+	mulld %r6, %r6, %r6
+	std %r6, 0(%r3)
+	addc %r19, %r9, %r19
+	std %r19, 8(%r3)
+	mulhdu %r6, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r12, %r12, %r7
+	std %r12, 16(%r3)
+	adde %r11, %r11, %r6
+	std %r11, 24(%r3)
+	mulhdu %r6, %r10, %r10
+	mulld %r10, %r10, %r10
+	adde %r10, %r24, %r10
+	std %r10, 32(%r3)
+	adde %r27, %r27, %r6
+	std %r27, 40(%r3)
+	mulhdu %r6, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r23, %r23, %r8
+	std %r23, 48(%r3)
+	adde %r25, %r25, %r6
+	std %r25, 56(%r3)
+	mulhdu %r6, %r31, %r31
+	mulld %r31, %r31, %r31
+	adde %r22, %r22, %r31
+	std %r22, 64(%r3)
+	adde %r26, %r26, %r6
+	std %r26, 72(%r3)
+	mulhdu %r6, %r5, %r5
+	mulld %r5, %r5, %r5
+	adde %r21, %r21, %r5
+	std %r21, 80(%r3)
+	adde %r28, %r28, %r6
+	std %r28, 88(%r3)
 	mulhdu %r6, %r30, %r30
-	mulld %r7, %r30, %r30
-	addc %r10, %r10, %r7
-	std %r10, 144(%r3)
-	adde %r24, %r24, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r11, %r25
-	mulld %r11, %r11, %r25
-	mulhdu %r7, %r12, %r26
-	mulld %r8, %r12, %r26
-	addc %r11, %r11, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r8, %r31, %r27
-	mulld %r10, %r31, %r27
-	addc %r10, %r11, %r10
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r5, %r28
-	mulld %r11, %r5, %r28
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r30, %r29
-	mulld %r11, %r30, %r29
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	addc %r10, %r10, %r10
-	adde %r6, %r6, %r6
-	adde %r7, %r7, %r7
-	addc %r10, %r24, %r10
-	std %r10, 152(%r3)
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r12, %r25
-	mulld %r12, %r12, %r25
-	mulhdu %r9, %r31, %r26
-	mulld %r10, %r31, %r26
-	addc %r10, %r12, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r5, %r27
-	mulld %r12, %r5, %r27
-	addc %r10, %r10, %r12
-	adde %r11, %r8, %r11
-	addze %r9, %r9
-	mulhdu %r8, %r30, %r28
-	mulld %r12, %r30, %r28
-	addc %r10, %r10, %r12
-	adde %r11, %r11, %r8
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r11, %r11, %r11
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	adde %r11, %r7, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r29, %r29
-	mulld %r7, %r29, %r29
-	addc %r10, %r10, %r7
-	std %r10, 160(%r3)
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r31, %r25
-	mulld %r31, %r31, %r25
-	mulhdu %r7, %r5, %r26
-	mulld %r8, %r5, %r26
-	addc %r31, %r31, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r8, %r30, %r27
-	mulld %r10, %r30, %r27
-	addc %r10, %r31, %r10
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r29, %r28
-	mulld %r12, %r29, %r28
-	addc %r10, %r10, %r12
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	addc %r10, %r10, %r10
-	adde %r6, %r6, %r6
-	adde %r7, %r7, %r7
-	addc %r10, %r11, %r10
-	std %r10, 168(%r3)
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r5, %r25
-	mulld %r5, %r5, %r25
-	mulhdu %r9, %r30, %r26
-	mulld %r10, %r30, %r26
-	addc %r10, %r5, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r29, %r27
-	mulld %r12, %r29, %r27
-	addc %r10, %r10, %r12
-	adde %r11, %r8, %r11
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r11, %r11, %r11
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	adde %r11, %r7, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r28, %r28
-	mulld %r7, %r28, %r28
-	addc %r10, %r10, %r7
-	std %r10, 176(%r3)
-	adde %r11, %r11, %r6
-	addze %r9, %r9
-	mulhdu %r6, %r30, %r25
-	mulld %r30, %r30, %r25
-	mulhdu %r7, %r29, %r26
-	mulld %r8, %r29, %r26
-	addc %r30, %r30, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r8, %r28, %r27
-	mulld %r10, %r28, %r27
-	addc %r10, %r30, %r10
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	addc %r10, %r10, %r10
-	adde %r6, %r6, %r6
-	adde %r7, %r7, %r7
-	addc %r10, %r11, %r10
-	std %r10, 184(%r3)
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r29, %r25
-	mulld %r29, %r29, %r25
-	mulhdu %r9, %r28, %r26
-	mulld %r10, %r28, %r26
-	addc %r10, %r29, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r10, %r10, %r10
-	adde %r8, %r8, %r8
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	adde %r7, %r7, %r8
-	addze %r9, %r9
-	mulhdu %r6, %r27, %r27
-	mulld %r8, %r27, %r27
-	addc %r10, %r10, %r8
-	std %r10, 192(%r3)
-	adde %r6, %r7, %r6
-	addze %r9, %r9
-	mulhdu %r7, %r28, %r25
-	mulld %r28, %r28, %r25
-	mulhdu %r8, %r27, %r26
-	mulld %r10, %r27, %r26
-	addc %r10, %r28, %r10
-	adde %r7, %r7, %r8
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r10, %r10, %r10
-	adde %r7, %r7, %r7
-	adde %r8, %r8, %r8
-	addc %r10, %r6, %r10
-	std %r10, 200(%r3)
-	adde %r7, %r9, %r7
-	addze %r8, %r8
-	mulhdu %r6, %r27, %r25
-	mulld %r27, %r27, %r25
-	addc %r27, %r27, %r27
-	adde %r6, %r6, %r6
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r27, %r7, %r27
-	adde %r6, %r8, %r6
-	addze %r9, %r9
-	mulhdu %r7, %r26, %r26
-	mulld %r8, %r26, %r26
-	addc %r27, %r27, %r8
-	std %r27, 208(%r3)
-	adde %r6, %r6, %r7
-	addze %r9, %r9
-	mulhdu %r7, %r26, %r25
-	mulld %r26, %r26, %r25
-	addc %r26, %r26, %r26
-	adde %r7, %r7, %r7
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r26, %r6, %r26
-	std %r26, 216(%r3)
-	adde %r7, %r9, %r7
-	addze %r8, %r8
-	mulhdu %r6, %r25, %r25
-	mulld %r25, %r25, %r25
-	addc %r25, %r7, %r25
-	std %r25, 224(%r3)
-	adde %r6, %r8, %r6
-	std %r6, 232(%r3)
+	mulld %r30, %r30, %r30
+	adde %r20, %r20, %r30
+	std %r20, 96(%r3)
+	adde %r29, %r29, %r6
+	std %r29, 104(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
 	ld %r29, -24(%r1)
@@ -5077,13 +726,3720 @@ lf_mp_sqr15_ppc64le:
 	.cfi_restore 19
 	blr
 	.cfi_endproc
+	.size lf_mp_sqr7_ppc64le, .-lf_mp_sqr7_ppc64le
+
+# void lf_mp_sqr8_ppc64le(uint64_t r[16], const uint64_t a[8])
+#   r = a^2, 8 -> 16 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16; stack: 128 bytes of the protected zone below r1 (16 registers saved, 0 spill slots of 8 bytes)
+#   221 instructions
+	.text
+	.globl lf_mp_sqr8_ppc64le
+	.hidden lf_mp_sqr8_ppc64le
+	.type lf_mp_sqr8_ppc64le, @function
+	.p2align 4
+lf_mp_sqr8_ppc64le:
+	.cfi_startproc
+	std %r31, -8(%r1)
+	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
+	std %r27, -40(%r1)
+	std %r26, -48(%r1)
+	std %r25, -56(%r1)
+	std %r24, -64(%r1)
+	std %r23, -72(%r1)
+	std %r22, -80(%r1)
+	std %r21, -88(%r1)
+	std %r20, -96(%r1)
+	std %r19, -104(%r1)
+	std %r18, -112(%r1)
+	std %r17, -120(%r1)
+	std %r16, -128(%r1)
+	.cfi_offset 31, -8
+	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
+	.cfi_offset 27, -40
+	.cfi_offset 26, -48
+	.cfi_offset 25, -56
+	.cfi_offset 24, -64
+	.cfi_offset 23, -72
+	.cfi_offset 22, -80
+	.cfi_offset 21, -88
+	.cfi_offset 20, -96
+	.cfi_offset 19, -104
+	.cfi_offset 18, -112
+	.cfi_offset 17, -120
+	.cfi_offset 16, -128
+	ld %r6, 0(%r4)
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 16(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 24(%r4)
+	mulhdu %r5, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r11, %r31, %r11
+	ld %r31, 32(%r4)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r29, %r29, %r5
+	ld %r5, 40(%r4)
+	mulhdu %r28, %r6, %r5
+	mulld %r27, %r6, %r5
+	adde %r27, %r27, %r30
+	ld %r30, 48(%r4)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 56(%r4)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	addze %r24, %r24
+	mulld %r26, %r7, %r10
+	addc %r11, %r11, %r26
+	mulld %r26, %r7, %r8
+	adde %r26, %r29, %r26
+	mulld %r29, %r7, %r31
+	adde %r27, %r27, %r29
+	mulld %r29, %r7, %r5
+	adde %r25, %r25, %r29
+	mulld %r29, %r7, %r30
+	adde %r23, %r23, %r29
+	mulld %r29, %r7, %r28
+	adde %r24, %r24, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r22, %r7, %r10
+	addc %r22, %r26, %r22
+	mulhdu %r26, %r7, %r8
+	adde %r26, %r27, %r26
+	mulhdu %r27, %r7, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r7, %r5
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r7, %r30
+	adde %r24, %r24, %r27
+	mulhdu %r27, %r7, %r28
+	adde %r27, %r29, %r27
+	mulld %r29, %r10, %r8
+	addc %r26, %r26, %r29
+	mulld %r29, %r10, %r31
+	adde %r25, %r25, %r29
+	mulld %r29, %r10, %r5
+	adde %r23, %r23, %r29
+	mulld %r29, %r10, %r30
+	adde %r24, %r24, %r29
+	mulld %r29, %r10, %r28
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r21, %r10, %r8
+	addc %r21, %r25, %r21
+	mulhdu %r25, %r10, %r31
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r10, %r5
+	adde %r24, %r24, %r25
+	mulhdu %r25, %r10, %r30
+	adde %r25, %r27, %r25
+	mulhdu %r27, %r10, %r28
+	adde %r27, %r29, %r27
+	mulld %r29, %r8, %r31
+	addc %r23, %r23, %r29
+	mulld %r29, %r8, %r5
+	adde %r24, %r24, %r29
+	mulld %r29, %r8, %r30
+	adde %r25, %r25, %r29
+	mulld %r29, %r8, %r28
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r20, %r8, %r31
+	addc %r20, %r24, %r20
+	mulhdu %r24, %r8, %r5
+	adde %r24, %r25, %r24
+	mulhdu %r25, %r8, %r30
+	adde %r25, %r27, %r25
+	mulhdu %r27, %r8, %r28
+	adde %r27, %r29, %r27
+	mulld %r29, %r31, %r5
+	addc %r24, %r24, %r29
+	mulld %r29, %r31, %r30
+	adde %r25, %r25, %r29
+	mulld %r29, %r31, %r28
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r19, %r31, %r5
+	addc %r19, %r25, %r19
+	mulhdu %r25, %r31, %r30
+	adde %r25, %r27, %r25
+	mulhdu %r27, %r31, %r28
+	adde %r27, %r29, %r27
+	mulld %r29, %r5, %r30
+	addc %r25, %r25, %r29
+	mulld %r29, %r5, %r28
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r18, %r5, %r30
+	addc %r18, %r27, %r18
+	mulhdu %r27, %r5, %r28
+	adde %r27, %r29, %r27
+	mulld %r29, %r30, %r28
+	addc %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r17, %r30, %r28
+	add %r17, %r29, %r17
+	addc %r9, %r9, %r9
+	adde %r12, %r12, %r12
+	adde %r11, %r11, %r11
+	adde %r22, %r22, %r22
+	adde %r26, %r26, %r26
+	adde %r21, %r21, %r21
+	adde %r23, %r23, %r23
+	adde %r20, %r20, %r20
+	adde %r24, %r24, %r24
+	adde %r19, %r19, %r19
+	adde %r25, %r25, %r25
+	adde %r18, %r18, %r18
+	adde %r27, %r27, %r27
+	adde %r17, %r17, %r17
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r16, %r6, %r6
+	mulld %r6, %r6, %r6
+	std %r6, 0(%r3)
+	addc %r16, %r9, %r16
+	std %r16, 8(%r3)
+	mulhdu %r6, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r12, %r12, %r7
+	std %r12, 16(%r3)
+	adde %r11, %r11, %r6
+	std %r11, 24(%r3)
+	mulhdu %r6, %r10, %r10
+	mulld %r10, %r10, %r10
+	adde %r10, %r22, %r10
+	std %r10, 32(%r3)
+	adde %r26, %r26, %r6
+	std %r26, 40(%r3)
+	mulhdu %r6, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r21, %r21, %r8
+	std %r21, 48(%r3)
+	adde %r23, %r23, %r6
+	std %r23, 56(%r3)
+	mulhdu %r6, %r31, %r31
+	mulld %r31, %r31, %r31
+	adde %r20, %r20, %r31
+	std %r20, 64(%r3)
+	adde %r24, %r24, %r6
+	std %r24, 72(%r3)
+	mulhdu %r6, %r5, %r5
+	mulld %r5, %r5, %r5
+	adde %r19, %r19, %r5
+	std %r19, 80(%r3)
+	adde %r25, %r25, %r6
+	std %r25, 88(%r3)
+	mulhdu %r6, %r30, %r30
+	mulld %r30, %r30, %r30
+	adde %r18, %r18, %r30
+	std %r18, 96(%r3)
+	adde %r27, %r27, %r6
+	std %r27, 104(%r3)
+	mulhdu %r6, %r28, %r28
+	mulld %r28, %r28, %r28
+	adde %r17, %r17, %r28
+	std %r17, 112(%r3)
+	adde %r29, %r29, %r6
+	std %r29, 120(%r3)
+	ld %r31, -8(%r1)
+	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
+	ld %r27, -40(%r1)
+	ld %r26, -48(%r1)
+	ld %r25, -56(%r1)
+	ld %r24, -64(%r1)
+	ld %r23, -72(%r1)
+	ld %r22, -80(%r1)
+	ld %r21, -88(%r1)
+	ld %r20, -96(%r1)
+	ld %r19, -104(%r1)
+	ld %r18, -112(%r1)
+	ld %r17, -120(%r1)
+	ld %r16, -128(%r1)
+	.cfi_restore 31
+	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
+	.cfi_restore 27
+	.cfi_restore 26
+	.cfi_restore 25
+	.cfi_restore 24
+	.cfi_restore 23
+	.cfi_restore 22
+	.cfi_restore 21
+	.cfi_restore 20
+	.cfi_restore 19
+	.cfi_restore 18
+	.cfi_restore 17
+	.cfi_restore 16
+	blr
+	.cfi_endproc
+	.size lf_mp_sqr8_ppc64le, .-lf_mp_sqr8_ppc64le
+
+# void lf_mp_sqr9_ppc64le(uint64_t r[18], const uint64_t a[9])
+#   r = a^2, 9 -> 18 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 144 bytes of the protected zone below r1 (18 registers saved, 0 spill slots of 8 bytes)
+#   268 instructions
+	.text
+	.globl lf_mp_sqr9_ppc64le
+	.hidden lf_mp_sqr9_ppc64le
+	.type lf_mp_sqr9_ppc64le, @function
+	.p2align 4
+lf_mp_sqr9_ppc64le:
+	.cfi_startproc
+	std %r31, -8(%r1)
+	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
+	std %r27, -40(%r1)
+	std %r26, -48(%r1)
+	std %r25, -56(%r1)
+	std %r24, -64(%r1)
+	std %r23, -72(%r1)
+	std %r22, -80(%r1)
+	std %r21, -88(%r1)
+	std %r20, -96(%r1)
+	std %r19, -104(%r1)
+	std %r18, -112(%r1)
+	std %r17, -120(%r1)
+	std %r16, -128(%r1)
+	std %r15, -136(%r1)
+	std %r14, -144(%r1)
+	.cfi_offset 31, -8
+	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
+	.cfi_offset 27, -40
+	.cfi_offset 26, -48
+	.cfi_offset 25, -56
+	.cfi_offset 24, -64
+	.cfi_offset 23, -72
+	.cfi_offset 22, -80
+	.cfi_offset 21, -88
+	.cfi_offset 20, -96
+	.cfi_offset 19, -104
+	.cfi_offset 18, -112
+	.cfi_offset 17, -120
+	.cfi_offset 16, -128
+	.cfi_offset 15, -136
+	.cfi_offset 14, -144
+	ld %r6, 0(%r4)
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 16(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 24(%r4)
+	mulhdu %r5, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r11, %r31, %r11
+	ld %r31, 32(%r4)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r29, %r29, %r5
+	ld %r5, 40(%r4)
+	mulhdu %r28, %r6, %r5
+	mulld %r27, %r6, %r5
+	adde %r27, %r27, %r30
+	ld %r30, 48(%r4)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 56(%r4)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 64(%r4)
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	addze %r22, %r22
+	mulld %r24, %r7, %r10
+	addc %r11, %r11, %r24
+	mulld %r24, %r7, %r8
+	adde %r24, %r29, %r24
+	mulld %r29, %r7, %r31
+	adde %r27, %r27, %r29
+	mulld %r29, %r7, %r5
+	adde %r25, %r25, %r29
+	mulld %r29, %r7, %r30
+	adde %r23, %r23, %r29
+	mulld %r29, %r7, %r28
+	adde %r21, %r21, %r29
+	mulld %r29, %r7, %r26
+	adde %r22, %r22, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r20, %r7, %r10
+	addc %r20, %r24, %r20
+	mulhdu %r24, %r7, %r8
+	adde %r24, %r27, %r24
+	mulhdu %r27, %r7, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r7, %r5
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r7, %r30
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r7, %r28
+	adde %r22, %r22, %r27
+	mulhdu %r27, %r7, %r26
+	adde %r27, %r29, %r27
+	mulld %r29, %r10, %r8
+	addc %r24, %r24, %r29
+	mulld %r29, %r10, %r31
+	adde %r25, %r25, %r29
+	mulld %r29, %r10, %r5
+	adde %r23, %r23, %r29
+	mulld %r29, %r10, %r30
+	adde %r21, %r21, %r29
+	mulld %r29, %r10, %r28
+	adde %r22, %r22, %r29
+	mulld %r29, %r10, %r26
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r19, %r10, %r8
+	addc %r19, %r25, %r19
+	mulhdu %r25, %r10, %r31
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r10, %r5
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r10, %r30
+	adde %r22, %r22, %r25
+	mulhdu %r25, %r10, %r28
+	adde %r25, %r27, %r25
+	mulhdu %r27, %r10, %r26
+	adde %r27, %r29, %r27
+	mulld %r29, %r8, %r31
+	addc %r23, %r23, %r29
+	mulld %r29, %r8, %r5
+	adde %r21, %r21, %r29
+	mulld %r29, %r8, %r30
+	adde %r22, %r22, %r29
+	mulld %r29, %r8, %r28
+	adde %r25, %r25, %r29
+	mulld %r29, %r8, %r26
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r18, %r8, %r31
+	addc %r18, %r21, %r18
+	mulhdu %r21, %r8, %r5
+	adde %r21, %r22, %r21
+	mulhdu %r22, %r8, %r30
+	adde %r22, %r25, %r22
+	mulhdu %r25, %r8, %r28
+	adde %r25, %r27, %r25
+	mulhdu %r27, %r8, %r26
+	adde %r27, %r29, %r27
+	mulld %r29, %r31, %r5
+	addc %r21, %r21, %r29
+	mulld %r29, %r31, %r30
+	adde %r22, %r22, %r29
+	mulld %r29, %r31, %r28
+	adde %r25, %r25, %r29
+	mulld %r29, %r31, %r26
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r17, %r31, %r5
+	addc %r17, %r22, %r17
+	mulhdu %r22, %r31, %r30
+	adde %r22, %r25, %r22
+	mulhdu %r25, %r31, %r28
+	adde %r25, %r27, %r25
+	mulhdu %r27, %r31, %r26
+	adde %r27, %r29, %r27
+	mulld %r29, %r5, %r30
+	addc %r22, %r22, %r29
+	mulld %r29, %r5, %r28
+	adde %r25, %r25, %r29
+	mulld %r29, %r5, %r26
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r16, %r5, %r30
+	addc %r16, %r25, %r16
+	mulhdu %r25, %r5, %r28
+	adde %r25, %r27, %r25
+	mulhdu %r27, %r5, %r26
+	adde %r27, %r29, %r27
+	mulld %r29, %r30, %r28
+	addc %r25, %r25, %r29
+	mulld %r29, %r30, %r26
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r15, %r30, %r28
+	addc %r15, %r27, %r15
+	mulhdu %r27, %r30, %r26
+	adde %r27, %r29, %r27
+	mulld %r29, %r28, %r26
+	addc %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r14, %r28, %r26
+	add %r14, %r29, %r14
+	addc %r9, %r9, %r9
+	adde %r12, %r12, %r12
+	adde %r11, %r11, %r11
+	adde %r20, %r20, %r20
+	adde %r24, %r24, %r24
+	adde %r19, %r19, %r19
+	adde %r23, %r23, %r23
+	adde %r18, %r18, %r18
+	adde %r21, %r21, %r21
+	adde %r17, %r17, %r17
+	adde %r22, %r22, %r22
+	adde %r16, %r16, %r16
+	adde %r25, %r25, %r25
+	adde %r15, %r15, %r15
+	adde %r27, %r27, %r27
+	adde %r14, %r14, %r14
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r26, %r6, %r6
+	mulld %r6, %r6, %r6
+	std %r6, 0(%r3)
+	addc %r26, %r9, %r26
+	std %r26, 8(%r3)
+	mulhdu %r6, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r12, %r12, %r7
+	std %r12, 16(%r3)
+	adde %r11, %r11, %r6
+	std %r11, 24(%r3)
+	mulhdu %r6, %r10, %r10
+	mulld %r10, %r10, %r10
+	adde %r10, %r20, %r10
+	std %r10, 32(%r3)
+	adde %r24, %r24, %r6
+	std %r24, 40(%r3)
+	mulhdu %r6, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r19, %r19, %r8
+	std %r19, 48(%r3)
+	adde %r23, %r23, %r6
+	std %r23, 56(%r3)
+	mulhdu %r6, %r31, %r31
+	mulld %r31, %r31, %r31
+	adde %r18, %r18, %r31
+	std %r18, 64(%r3)
+	adde %r21, %r21, %r6
+	std %r21, 72(%r3)
+	mulhdu %r6, %r5, %r5
+	mulld %r5, %r5, %r5
+	adde %r17, %r17, %r5
+	std %r17, 80(%r3)
+	adde %r22, %r22, %r6
+	std %r22, 88(%r3)
+	mulhdu %r6, %r30, %r30
+	mulld %r30, %r30, %r30
+	adde %r16, %r16, %r30
+	std %r16, 96(%r3)
+	adde %r25, %r25, %r6
+	std %r25, 104(%r3)
+	mulhdu %r6, %r28, %r28
+	mulld %r28, %r28, %r28
+	adde %r15, %r15, %r28
+	std %r15, 112(%r3)
+	adde %r27, %r27, %r6
+	std %r27, 120(%r3)
+	ld %r6, 64(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r14, %r14, %r6
+	std %r14, 128(%r3)
+	adde %r29, %r29, %r7
+	std %r29, 136(%r3)
+	ld %r31, -8(%r1)
+	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
+	ld %r27, -40(%r1)
+	ld %r26, -48(%r1)
+	ld %r25, -56(%r1)
+	ld %r24, -64(%r1)
+	ld %r23, -72(%r1)
+	ld %r22, -80(%r1)
+	ld %r21, -88(%r1)
+	ld %r20, -96(%r1)
+	ld %r19, -104(%r1)
+	ld %r18, -112(%r1)
+	ld %r17, -120(%r1)
+	ld %r16, -128(%r1)
+	ld %r15, -136(%r1)
+	ld %r14, -144(%r1)
+	.cfi_restore 31
+	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
+	.cfi_restore 27
+	.cfi_restore 26
+	.cfi_restore 25
+	.cfi_restore 24
+	.cfi_restore 23
+	.cfi_restore 22
+	.cfi_restore 21
+	.cfi_restore 20
+	.cfi_restore 19
+	.cfi_restore 18
+	.cfi_restore 17
+	.cfi_restore 16
+	.cfi_restore 15
+	.cfi_restore 14
+	blr
+	.cfi_endproc
+	.size lf_mp_sqr9_ppc64le, .-lf_mp_sqr9_ppc64le
+
+# void lf_mp_sqr10_ppc64le(uint64_t r[20], const uint64_t a[10])
+#   r = a^2, 10 -> 20 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 144 bytes of the protected zone below r1 (18 registers saved, 0 spill slots of 8 bytes)
+#   317 instructions
+	.text
+	.globl lf_mp_sqr10_ppc64le
+	.hidden lf_mp_sqr10_ppc64le
+	.type lf_mp_sqr10_ppc64le, @function
+	.p2align 4
+lf_mp_sqr10_ppc64le:
+	.cfi_startproc
+	std %r31, -8(%r1)
+	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
+	std %r27, -40(%r1)
+	std %r26, -48(%r1)
+	std %r25, -56(%r1)
+	std %r24, -64(%r1)
+	std %r23, -72(%r1)
+	std %r22, -80(%r1)
+	std %r21, -88(%r1)
+	std %r20, -96(%r1)
+	std %r19, -104(%r1)
+	std %r18, -112(%r1)
+	std %r17, -120(%r1)
+	std %r16, -128(%r1)
+	std %r15, -136(%r1)
+	std %r14, -144(%r1)
+	.cfi_offset 31, -8
+	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
+	.cfi_offset 27, -40
+	.cfi_offset 26, -48
+	.cfi_offset 25, -56
+	.cfi_offset 24, -64
+	.cfi_offset 23, -72
+	.cfi_offset 22, -80
+	.cfi_offset 21, -88
+	.cfi_offset 20, -96
+	.cfi_offset 19, -104
+	.cfi_offset 18, -112
+	.cfi_offset 17, -120
+	.cfi_offset 16, -128
+	.cfi_offset 15, -136
+	.cfi_offset 14, -144
+	ld %r6, 0(%r4)
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 16(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 24(%r4)
+	mulhdu %r5, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r11, %r31, %r11
+	ld %r31, 32(%r4)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r29, %r29, %r5
+	ld %r5, 40(%r4)
+	mulhdu %r28, %r6, %r5
+	mulld %r27, %r6, %r5
+	adde %r27, %r27, %r30
+	ld %r30, 48(%r4)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 56(%r4)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 64(%r4)
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	ld %r24, 72(%r4)
+	mulhdu %r20, %r6, %r24
+	mulld %r19, %r6, %r24
+	adde %r19, %r19, %r22
+	addze %r20, %r20
+	mulld %r22, %r7, %r10
+	addc %r11, %r11, %r22
+	mulld %r22, %r7, %r8
+	adde %r22, %r29, %r22
+	mulld %r29, %r7, %r31
+	adde %r27, %r27, %r29
+	mulld %r29, %r7, %r5
+	adde %r25, %r25, %r29
+	mulld %r29, %r7, %r30
+	adde %r23, %r23, %r29
+	mulld %r29, %r7, %r28
+	adde %r21, %r21, %r29
+	mulld %r29, %r7, %r26
+	adde %r19, %r19, %r29
+	mulld %r29, %r7, %r24
+	adde %r20, %r20, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r18, %r7, %r10
+	addc %r18, %r22, %r18
+	mulhdu %r22, %r7, %r8
+	adde %r22, %r27, %r22
+	mulhdu %r27, %r7, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r7, %r5
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r7, %r30
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r7, %r28
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r7, %r26
+	adde %r20, %r20, %r27
+	mulhdu %r27, %r7, %r24
+	adde %r27, %r29, %r27
+	mulld %r29, %r10, %r8
+	addc %r22, %r22, %r29
+	mulld %r29, %r10, %r31
+	adde %r25, %r25, %r29
+	mulld %r29, %r10, %r5
+	adde %r23, %r23, %r29
+	mulld %r29, %r10, %r30
+	adde %r21, %r21, %r29
+	mulld %r29, %r10, %r28
+	adde %r19, %r19, %r29
+	mulld %r29, %r10, %r26
+	adde %r20, %r20, %r29
+	mulld %r29, %r10, %r24
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r17, %r10, %r8
+	addc %r17, %r25, %r17
+	mulhdu %r25, %r10, %r31
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r10, %r5
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r10, %r30
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r10, %r28
+	adde %r20, %r20, %r25
+	mulhdu %r25, %r10, %r26
+	adde %r25, %r27, %r25
+	mulhdu %r27, %r10, %r24
+	adde %r27, %r29, %r27
+	mulld %r29, %r8, %r31
+	addc %r23, %r23, %r29
+	mulld %r29, %r8, %r5
+	adde %r21, %r21, %r29
+	mulld %r29, %r8, %r30
+	adde %r19, %r19, %r29
+	mulld %r29, %r8, %r28
+	adde %r20, %r20, %r29
+	mulld %r29, %r8, %r26
+	adde %r25, %r25, %r29
+	mulld %r29, %r8, %r24
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r16, %r8, %r31
+	addc %r16, %r21, %r16
+	mulhdu %r21, %r8, %r5
+	adde %r19, %r19, %r21
+	mulhdu %r21, %r8, %r30
+	adde %r20, %r20, %r21
+	mulhdu %r21, %r8, %r28
+	adde %r21, %r25, %r21
+	mulhdu %r25, %r8, %r26
+	adde %r25, %r27, %r25
+	mulhdu %r27, %r8, %r24
+	adde %r27, %r29, %r27
+	mulld %r29, %r31, %r5
+	addc %r19, %r19, %r29
+	mulld %r29, %r31, %r30
+	adde %r20, %r20, %r29
+	mulld %r29, %r31, %r28
+	adde %r21, %r21, %r29
+	mulld %r29, %r31, %r26
+	adde %r25, %r25, %r29
+	mulld %r29, %r31, %r24
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r15, %r31, %r5
+	addc %r15, %r20, %r15
+	mulhdu %r20, %r31, %r30
+	adde %r20, %r21, %r20
+	mulhdu %r21, %r31, %r28
+	adde %r21, %r25, %r21
+	mulhdu %r25, %r31, %r26
+	adde %r25, %r27, %r25
+	mulhdu %r27, %r31, %r24
+	adde %r27, %r29, %r27
+	mulld %r29, %r5, %r30
+	addc %r20, %r20, %r29
+	mulld %r29, %r5, %r28
+	adde %r21, %r21, %r29
+	mulld %r29, %r5, %r26
+	adde %r25, %r25, %r29
+	mulld %r29, %r5, %r24
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r14, %r5, %r30
+	addc %r14, %r21, %r14
+	mulhdu %r21, %r5, %r28
+	adde %r21, %r25, %r21
+	mulhdu %r25, %r5, %r26
+	adde %r25, %r27, %r25
+	mulhdu %r27, %r5, %r24
+	adde %r27, %r29, %r27
+	mulld %r29, %r30, %r28
+	addc %r21, %r21, %r29
+	mulld %r29, %r30, %r26
+	adde %r25, %r25, %r29
+	mulld %r29, %r30, %r24
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r5, %r30, %r28
+	addc %r25, %r25, %r5
+	mulhdu %r5, %r30, %r26
+	adde %r27, %r27, %r5
+	mulhdu %r5, %r30, %r24
+	adde %r29, %r29, %r5
+	mulld %r5, %r28, %r26
+	addc %r27, %r27, %r5
+	mulld %r5, %r28, %r24
+	adde %r29, %r29, %r5
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r30, %r28, %r26
+	addc %r29, %r29, %r30
+	mulhdu %r30, %r28, %r24
+	adde %r30, %r5, %r30
+	mulld %r5, %r26, %r24
+	addc %r30, %r30, %r5
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r28, %r26, %r24
+	add %r28, %r5, %r28
+	addc %r9, %r9, %r9
+	adde %r12, %r12, %r12
+	adde %r11, %r11, %r11
+	adde %r18, %r18, %r18
+	adde %r22, %r22, %r22
+	adde %r17, %r17, %r17
+	adde %r23, %r23, %r23
+	adde %r16, %r16, %r16
+	adde %r19, %r19, %r19
+	adde %r15, %r15, %r15
+	adde %r20, %r20, %r20
+	adde %r14, %r14, %r14
+	adde %r21, %r21, %r21
+	adde %r25, %r25, %r25
+	adde %r27, %r27, %r27
+	adde %r29, %r29, %r29
+	adde %r30, %r30, %r30
+	adde %r28, %r28, %r28
+	subfe %r5, %r5, %r5
+	addi %r5, %r5, 1
+	mulhdu %r24, %r6, %r6
+	mulld %r6, %r6, %r6
+	std %r6, 0(%r3)
+	addc %r24, %r9, %r24
+	std %r24, 8(%r3)
+	mulhdu %r6, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r12, %r12, %r7
+	std %r12, 16(%r3)
+	adde %r11, %r11, %r6
+	std %r11, 24(%r3)
+	mulhdu %r6, %r10, %r10
+	mulld %r10, %r10, %r10
+	adde %r10, %r18, %r10
+	std %r10, 32(%r3)
+	adde %r22, %r22, %r6
+	std %r22, 40(%r3)
+	mulhdu %r6, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r17, %r17, %r8
+	std %r17, 48(%r3)
+	adde %r23, %r23, %r6
+	std %r23, 56(%r3)
+	mulhdu %r6, %r31, %r31
+	mulld %r31, %r31, %r31
+	adde %r16, %r16, %r31
+	std %r16, 64(%r3)
+	adde %r19, %r19, %r6
+	std %r19, 72(%r3)
+	ld %r6, 40(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r15, %r15, %r6
+	std %r15, 80(%r3)
+	adde %r20, %r20, %r7
+	std %r20, 88(%r3)
+	ld %r6, 48(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r14, %r14, %r6
+	std %r14, 96(%r3)
+	adde %r21, %r21, %r7
+	std %r21, 104(%r3)
+	ld %r6, 56(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r25, %r25, %r6
+	std %r25, 112(%r3)
+	adde %r27, %r27, %r7
+	std %r27, 120(%r3)
+	mulhdu %r6, %r26, %r26
+	mulld %r26, %r26, %r26
+	adde %r26, %r29, %r26
+	std %r26, 128(%r3)
+	adde %r30, %r30, %r6
+	std %r30, 136(%r3)
+	ld %r6, 72(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r28, %r28, %r6
+	std %r28, 144(%r3)
+	adde %r5, %r5, %r7
+	std %r5, 152(%r3)
+	ld %r31, -8(%r1)
+	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
+	ld %r27, -40(%r1)
+	ld %r26, -48(%r1)
+	ld %r25, -56(%r1)
+	ld %r24, -64(%r1)
+	ld %r23, -72(%r1)
+	ld %r22, -80(%r1)
+	ld %r21, -88(%r1)
+	ld %r20, -96(%r1)
+	ld %r19, -104(%r1)
+	ld %r18, -112(%r1)
+	ld %r17, -120(%r1)
+	ld %r16, -128(%r1)
+	ld %r15, -136(%r1)
+	ld %r14, -144(%r1)
+	.cfi_restore 31
+	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
+	.cfi_restore 27
+	.cfi_restore 26
+	.cfi_restore 25
+	.cfi_restore 24
+	.cfi_restore 23
+	.cfi_restore 22
+	.cfi_restore 21
+	.cfi_restore 20
+	.cfi_restore 19
+	.cfi_restore 18
+	.cfi_restore 17
+	.cfi_restore 16
+	.cfi_restore 15
+	.cfi_restore 14
+	blr
+	.cfi_endproc
+	.size lf_mp_sqr10_ppc64le, .-lf_mp_sqr10_ppc64le
+
+# void lf_mp_sqr11_ppc64le(uint64_t r[22], const uint64_t a[11])
+#   r = a^2, 11 -> 22 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 144 bytes of the protected zone below r1 (18 registers saved, 0 spill slots of 8 bytes)
+#   370 instructions
+	.text
+	.globl lf_mp_sqr11_ppc64le
+	.hidden lf_mp_sqr11_ppc64le
+	.type lf_mp_sqr11_ppc64le, @function
+	.p2align 4
+lf_mp_sqr11_ppc64le:
+	.cfi_startproc
+	std %r31, -8(%r1)
+	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
+	std %r27, -40(%r1)
+	std %r26, -48(%r1)
+	std %r25, -56(%r1)
+	std %r24, -64(%r1)
+	std %r23, -72(%r1)
+	std %r22, -80(%r1)
+	std %r21, -88(%r1)
+	std %r20, -96(%r1)
+	std %r19, -104(%r1)
+	std %r18, -112(%r1)
+	std %r17, -120(%r1)
+	std %r16, -128(%r1)
+	std %r15, -136(%r1)
+	std %r14, -144(%r1)
+	.cfi_offset 31, -8
+	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
+	.cfi_offset 27, -40
+	.cfi_offset 26, -48
+	.cfi_offset 25, -56
+	.cfi_offset 24, -64
+	.cfi_offset 23, -72
+	.cfi_offset 22, -80
+	.cfi_offset 21, -88
+	.cfi_offset 20, -96
+	.cfi_offset 19, -104
+	.cfi_offset 18, -112
+	.cfi_offset 17, -120
+	.cfi_offset 16, -128
+	.cfi_offset 15, -136
+	.cfi_offset 14, -144
+	ld %r6, 0(%r4)
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 16(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 24(%r4)
+	mulhdu %r5, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r11, %r31, %r11
+	ld %r31, 32(%r4)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r29, %r29, %r5
+	ld %r5, 40(%r4)
+	mulhdu %r28, %r6, %r5
+	mulld %r27, %r6, %r5
+	adde %r27, %r27, %r30
+	ld %r30, 48(%r4)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 56(%r4)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 64(%r4)
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	ld %r24, 72(%r4)
+	mulhdu %r20, %r6, %r24
+	mulld %r19, %r6, %r24
+	adde %r19, %r19, %r22
+	ld %r22, 80(%r4)
+	mulhdu %r18, %r6, %r22
+	mulld %r17, %r6, %r22
+	adde %r17, %r17, %r20
+	addze %r18, %r18
+	mulld %r20, %r7, %r10
+	addc %r11, %r11, %r20
+	mulld %r20, %r7, %r8
+	adde %r20, %r29, %r20
+	mulld %r29, %r7, %r31
+	adde %r27, %r27, %r29
+	mulld %r29, %r7, %r5
+	adde %r25, %r25, %r29
+	mulld %r29, %r7, %r30
+	adde %r23, %r23, %r29
+	mulld %r29, %r7, %r28
+	adde %r21, %r21, %r29
+	mulld %r29, %r7, %r26
+	adde %r19, %r19, %r29
+	mulld %r29, %r7, %r24
+	adde %r17, %r17, %r29
+	mulld %r29, %r7, %r22
+	adde %r18, %r18, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r16, %r7, %r10
+	addc %r16, %r20, %r16
+	mulhdu %r20, %r7, %r8
+	adde %r20, %r27, %r20
+	mulhdu %r27, %r7, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r7, %r5
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r7, %r30
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r7, %r28
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r7, %r26
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r7, %r24
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r7, %r22
+	adde %r27, %r29, %r27
+	mulld %r29, %r10, %r8
+	addc %r20, %r20, %r29
+	mulld %r29, %r10, %r31
+	adde %r25, %r25, %r29
+	mulld %r29, %r10, %r5
+	adde %r23, %r23, %r29
+	mulld %r29, %r10, %r30
+	adde %r21, %r21, %r29
+	mulld %r29, %r10, %r28
+	adde %r19, %r19, %r29
+	mulld %r29, %r10, %r26
+	adde %r17, %r17, %r29
+	mulld %r29, %r10, %r24
+	adde %r18, %r18, %r29
+	mulld %r29, %r10, %r22
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r15, %r10, %r8
+	addc %r15, %r25, %r15
+	mulhdu %r25, %r10, %r31
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r10, %r5
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r10, %r30
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r10, %r28
+	adde %r17, %r17, %r25
+	mulhdu %r25, %r10, %r26
+	adde %r18, %r18, %r25
+	mulhdu %r25, %r10, %r24
+	adde %r25, %r27, %r25
+	mulhdu %r27, %r10, %r22
+	adde %r27, %r29, %r27
+	mulld %r29, %r8, %r31
+	addc %r23, %r23, %r29
+	mulld %r29, %r8, %r5
+	adde %r21, %r21, %r29
+	mulld %r29, %r8, %r30
+	adde %r19, %r19, %r29
+	mulld %r29, %r8, %r28
+	adde %r17, %r17, %r29
+	mulld %r29, %r8, %r26
+	adde %r18, %r18, %r29
+	mulld %r29, %r8, %r24
+	adde %r25, %r25, %r29
+	mulld %r29, %r8, %r22
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r14, %r8, %r31
+	addc %r14, %r21, %r14
+	mulhdu %r21, %r8, %r5
+	adde %r19, %r19, %r21
+	mulhdu %r21, %r8, %r30
+	adde %r17, %r17, %r21
+	mulhdu %r21, %r8, %r28
+	adde %r18, %r18, %r21
+	mulhdu %r21, %r8, %r26
+	adde %r21, %r25, %r21
+	mulhdu %r25, %r8, %r24
+	adde %r25, %r27, %r25
+	mulhdu %r27, %r8, %r22
+	adde %r27, %r29, %r27
+	mulld %r29, %r31, %r5
+	addc %r19, %r19, %r29
+	mulld %r29, %r31, %r30
+	adde %r17, %r17, %r29
+	mulld %r29, %r31, %r28
+	adde %r18, %r18, %r29
+	mulld %r29, %r31, %r26
+	adde %r21, %r21, %r29
+	mulld %r29, %r31, %r24
+	adde %r25, %r25, %r29
+	mulld %r29, %r31, %r22
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r8, %r31, %r5
+	addc %r17, %r17, %r8
+	mulhdu %r8, %r31, %r30
+	adde %r18, %r18, %r8
+	mulhdu %r8, %r31, %r28
+	adde %r21, %r21, %r8
+	mulhdu %r8, %r31, %r26
+	adde %r25, %r25, %r8
+	mulhdu %r8, %r31, %r24
+	adde %r27, %r27, %r8
+	mulhdu %r8, %r31, %r22
+	adde %r29, %r29, %r8
+	mulld %r8, %r5, %r30
+	addc %r18, %r18, %r8
+	mulld %r8, %r5, %r28
+	adde %r21, %r21, %r8
+	mulld %r8, %r5, %r26
+	adde %r25, %r25, %r8
+	mulld %r8, %r5, %r24
+	adde %r27, %r27, %r8
+	mulld %r8, %r5, %r22
+	adde %r29, %r29, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r31, %r5, %r30
+	addc %r21, %r21, %r31
+	mulhdu %r31, %r5, %r28
+	adde %r25, %r25, %r31
+	mulhdu %r31, %r5, %r26
+	adde %r27, %r27, %r31
+	mulhdu %r31, %r5, %r24
+	adde %r29, %r29, %r31
+	mulhdu %r31, %r5, %r22
+	adde %r31, %r8, %r31
+	mulld %r8, %r30, %r28
+	addc %r25, %r25, %r8
+	mulld %r8, %r30, %r26
+	adde %r27, %r27, %r8
+	mulld %r8, %r30, %r24
+	adde %r29, %r29, %r8
+	mulld %r8, %r30, %r22
+	adde %r31, %r31, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r5, %r30, %r28
+	addc %r27, %r27, %r5
+	mulhdu %r5, %r30, %r26
+	adde %r29, %r29, %r5
+	mulhdu %r5, %r30, %r24
+	adde %r31, %r31, %r5
+	mulhdu %r5, %r30, %r22
+	adde %r5, %r8, %r5
+	mulld %r8, %r28, %r26
+	addc %r29, %r29, %r8
+	mulld %r8, %r28, %r24
+	adde %r31, %r31, %r8
+	mulld %r8, %r28, %r22
+	adde %r5, %r5, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r30, %r28, %r26
+	addc %r30, %r31, %r30
+	mulhdu %r31, %r28, %r24
+	adde %r31, %r5, %r31
+	mulhdu %r5, %r28, %r22
+	adde %r5, %r8, %r5
+	mulld %r8, %r26, %r24
+	addc %r31, %r31, %r8
+	mulld %r8, %r26, %r22
+	adde %r5, %r5, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r28, %r26, %r24
+	addc %r28, %r5, %r28
+	mulhdu %r5, %r26, %r22
+	adde %r5, %r8, %r5
+	mulld %r8, %r24, %r22
+	addc %r5, %r5, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r26, %r24, %r22
+	add %r26, %r8, %r26
+	addc %r9, %r9, %r9
+	adde %r12, %r12, %r12
+	adde %r11, %r11, %r11
+	adde %r16, %r16, %r16
+	adde %r20, %r20, %r20
+	adde %r15, %r15, %r15
+	adde %r23, %r23, %r23
+	adde %r14, %r14, %r14
+	adde %r19, %r19, %r19
+	adde %r17, %r17, %r17
+	adde %r18, %r18, %r18
+	adde %r21, %r21, %r21
+	adde %r25, %r25, %r25
+	adde %r27, %r27, %r27
+	adde %r29, %r29, %r29
+	adde %r30, %r30, %r30
+	adde %r31, %r31, %r31
+	adde %r28, %r28, %r28
+	adde %r5, %r5, %r5
+	adde %r26, %r26, %r26
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r22, %r6, %r6
+	mulld %r6, %r6, %r6
+	std %r6, 0(%r3)
+	addc %r22, %r9, %r22
+	std %r22, 8(%r3)
+	mulhdu %r6, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r12, %r12, %r7
+	std %r12, 16(%r3)
+	adde %r11, %r11, %r6
+	std %r11, 24(%r3)
+	mulhdu %r6, %r10, %r10
+	mulld %r10, %r10, %r10
+	adde %r10, %r16, %r10
+	std %r10, 32(%r3)
+	adde %r20, %r20, %r6
+	std %r20, 40(%r3)
+	ld %r6, 24(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r15, %r15, %r6
+	std %r15, 48(%r3)
+	adde %r23, %r23, %r7
+	std %r23, 56(%r3)
+	ld %r6, 32(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r14, %r14, %r6
+	std %r14, 64(%r3)
+	adde %r19, %r19, %r7
+	std %r19, 72(%r3)
+	ld %r6, 40(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r17, %r17, %r6
+	std %r17, 80(%r3)
+	adde %r18, %r18, %r7
+	std %r18, 88(%r3)
+	ld %r6, 48(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r21, %r21, %r6
+	std %r21, 96(%r3)
+	adde %r25, %r25, %r7
+	std %r25, 104(%r3)
+	ld %r6, 56(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r27, %r27, %r6
+	std %r27, 112(%r3)
+	adde %r29, %r29, %r7
+	std %r29, 120(%r3)
+	ld %r6, 64(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r30, %r30, %r6
+	std %r30, 128(%r3)
+	adde %r31, %r31, %r7
+	std %r31, 136(%r3)
+	mulhdu %r6, %r24, %r24
+	mulld %r24, %r24, %r24
+	adde %r24, %r28, %r24
+	std %r24, 144(%r3)
+	adde %r5, %r5, %r6
+	std %r5, 152(%r3)
+	ld %r6, 80(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r26, %r26, %r6
+	std %r26, 160(%r3)
+	adde %r7, %r8, %r7
+	std %r7, 168(%r3)
+	ld %r31, -8(%r1)
+	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
+	ld %r27, -40(%r1)
+	ld %r26, -48(%r1)
+	ld %r25, -56(%r1)
+	ld %r24, -64(%r1)
+	ld %r23, -72(%r1)
+	ld %r22, -80(%r1)
+	ld %r21, -88(%r1)
+	ld %r20, -96(%r1)
+	ld %r19, -104(%r1)
+	ld %r18, -112(%r1)
+	ld %r17, -120(%r1)
+	ld %r16, -128(%r1)
+	ld %r15, -136(%r1)
+	ld %r14, -144(%r1)
+	.cfi_restore 31
+	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
+	.cfi_restore 27
+	.cfi_restore 26
+	.cfi_restore 25
+	.cfi_restore 24
+	.cfi_restore 23
+	.cfi_restore 22
+	.cfi_restore 21
+	.cfi_restore 20
+	.cfi_restore 19
+	.cfi_restore 18
+	.cfi_restore 17
+	.cfi_restore 16
+	.cfi_restore 15
+	.cfi_restore 14
+	blr
+	.cfi_endproc
+	.size lf_mp_sqr11_ppc64le, .-lf_mp_sqr11_ppc64le
+
+# void lf_mp_sqr12_ppc64le(uint64_t r[24], const uint64_t a[12])
+#   r = a^2, 12 -> 24 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 144 bytes of the protected zone below r1 (18 registers saved, 0 spill slots of 8 bytes)
+#   427 instructions
+	.text
+	.globl lf_mp_sqr12_ppc64le
+	.hidden lf_mp_sqr12_ppc64le
+	.type lf_mp_sqr12_ppc64le, @function
+	.p2align 4
+lf_mp_sqr12_ppc64le:
+	.cfi_startproc
+	std %r31, -8(%r1)
+	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
+	std %r27, -40(%r1)
+	std %r26, -48(%r1)
+	std %r25, -56(%r1)
+	std %r24, -64(%r1)
+	std %r23, -72(%r1)
+	std %r22, -80(%r1)
+	std %r21, -88(%r1)
+	std %r20, -96(%r1)
+	std %r19, -104(%r1)
+	std %r18, -112(%r1)
+	std %r17, -120(%r1)
+	std %r16, -128(%r1)
+	std %r15, -136(%r1)
+	std %r14, -144(%r1)
+	.cfi_offset 31, -8
+	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
+	.cfi_offset 27, -40
+	.cfi_offset 26, -48
+	.cfi_offset 25, -56
+	.cfi_offset 24, -64
+	.cfi_offset 23, -72
+	.cfi_offset 22, -80
+	.cfi_offset 21, -88
+	.cfi_offset 20, -96
+	.cfi_offset 19, -104
+	.cfi_offset 18, -112
+	.cfi_offset 17, -120
+	.cfi_offset 16, -128
+	.cfi_offset 15, -136
+	.cfi_offset 14, -144
+	ld %r6, 0(%r4)
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 16(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 24(%r4)
+	mulhdu %r5, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r11, %r31, %r11
+	ld %r31, 32(%r4)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r29, %r29, %r5
+	ld %r5, 40(%r4)
+	mulhdu %r28, %r6, %r5
+	mulld %r27, %r6, %r5
+	adde %r27, %r27, %r30
+	ld %r30, 48(%r4)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 56(%r4)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 64(%r4)
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	ld %r24, 72(%r4)
+	mulhdu %r20, %r6, %r24
+	mulld %r19, %r6, %r24
+	adde %r19, %r19, %r22
+	ld %r22, 80(%r4)
+	mulhdu %r18, %r6, %r22
+	mulld %r17, %r6, %r22
+	adde %r17, %r17, %r20
+	ld %r20, 88(%r4)
+	mulhdu %r16, %r6, %r20
+	mulld %r15, %r6, %r20
+	adde %r15, %r15, %r18
+	addze %r16, %r16
+	mulld %r18, %r7, %r10
+	addc %r11, %r11, %r18
+	mulld %r18, %r7, %r8
+	adde %r18, %r29, %r18
+	mulld %r29, %r7, %r31
+	adde %r27, %r27, %r29
+	mulld %r29, %r7, %r5
+	adde %r25, %r25, %r29
+	mulld %r29, %r7, %r30
+	adde %r23, %r23, %r29
+	mulld %r29, %r7, %r28
+	adde %r21, %r21, %r29
+	mulld %r29, %r7, %r26
+	adde %r19, %r19, %r29
+	mulld %r29, %r7, %r24
+	adde %r17, %r17, %r29
+	mulld %r29, %r7, %r22
+	adde %r15, %r15, %r29
+	mulld %r29, %r7, %r20
+	adde %r16, %r16, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r14, %r7, %r10
+	addc %r14, %r18, %r14
+	mulhdu %r18, %r7, %r8
+	adde %r18, %r27, %r18
+	mulhdu %r27, %r7, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r7, %r5
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r7, %r30
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r7, %r28
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r7, %r26
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r7, %r24
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r7, %r22
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r7, %r20
+	adde %r27, %r29, %r27
+	mulld %r29, %r10, %r8
+	addc %r18, %r18, %r29
+	mulld %r29, %r10, %r31
+	adde %r25, %r25, %r29
+	mulld %r29, %r10, %r5
+	adde %r23, %r23, %r29
+	mulld %r29, %r10, %r30
+	adde %r21, %r21, %r29
+	mulld %r29, %r10, %r28
+	adde %r19, %r19, %r29
+	mulld %r29, %r10, %r26
+	adde %r17, %r17, %r29
+	mulld %r29, %r10, %r24
+	adde %r15, %r15, %r29
+	mulld %r29, %r10, %r22
+	adde %r16, %r16, %r29
+	mulld %r29, %r10, %r20
+	adde %r27, %r27, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r7, %r10, %r8
+	addc %r25, %r25, %r7
+	mulhdu %r7, %r10, %r31
+	adde %r23, %r23, %r7
+	mulhdu %r7, %r10, %r5
+	adde %r21, %r21, %r7
+	mulhdu %r7, %r10, %r30
+	adde %r19, %r19, %r7
+	mulhdu %r7, %r10, %r28
+	adde %r17, %r17, %r7
+	mulhdu %r7, %r10, %r26
+	adde %r15, %r15, %r7
+	mulhdu %r7, %r10, %r24
+	adde %r16, %r16, %r7
+	mulhdu %r7, %r10, %r22
+	adde %r27, %r27, %r7
+	mulhdu %r7, %r10, %r20
+	adde %r29, %r29, %r7
+	mulld %r7, %r8, %r31
+	addc %r23, %r23, %r7
+	mulld %r7, %r8, %r5
+	adde %r21, %r21, %r7
+	mulld %r7, %r8, %r30
+	adde %r19, %r19, %r7
+	mulld %r7, %r8, %r28
+	adde %r17, %r17, %r7
+	mulld %r7, %r8, %r26
+	adde %r15, %r15, %r7
+	mulld %r7, %r8, %r24
+	adde %r16, %r16, %r7
+	mulld %r7, %r8, %r22
+	adde %r27, %r27, %r7
+	mulld %r7, %r8, %r20
+	adde %r29, %r29, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r10, %r8, %r31
+	addc %r10, %r21, %r10
+	mulhdu %r21, %r8, %r5
+	adde %r19, %r19, %r21
+	mulhdu %r21, %r8, %r30
+	adde %r17, %r17, %r21
+	mulhdu %r21, %r8, %r28
+	adde %r15, %r15, %r21
+	mulhdu %r21, %r8, %r26
+	adde %r16, %r16, %r21
+	mulhdu %r21, %r8, %r24
+	adde %r21, %r27, %r21
+	mulhdu %r27, %r8, %r22
+	adde %r27, %r29, %r27
+	mulhdu %r29, %r8, %r20
+	adde %r29, %r7, %r29
+	mulld %r7, %r31, %r5
+	addc %r19, %r19, %r7
+	mulld %r7, %r31, %r30
+	adde %r17, %r17, %r7
+	mulld %r7, %r31, %r28
+	adde %r15, %r15, %r7
+	mulld %r7, %r31, %r26
+	adde %r16, %r16, %r7
+	mulld %r7, %r31, %r24
+	adde %r21, %r21, %r7
+	mulld %r7, %r31, %r22
+	adde %r27, %r27, %r7
+	mulld %r7, %r31, %r20
+	adde %r29, %r29, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r8, %r31, %r5
+	addc %r17, %r17, %r8
+	mulhdu %r8, %r31, %r30
+	adde %r15, %r15, %r8
+	mulhdu %r8, %r31, %r28
+	adde %r16, %r16, %r8
+	mulhdu %r8, %r31, %r26
+	adde %r21, %r21, %r8
+	mulhdu %r8, %r31, %r24
+	adde %r27, %r27, %r8
+	mulhdu %r8, %r31, %r22
+	adde %r29, %r29, %r8
+	mulhdu %r8, %r31, %r20
+	adde %r7, %r7, %r8
+	mulld %r8, %r5, %r30
+	addc %r15, %r15, %r8
+	mulld %r8, %r5, %r28
+	adde %r16, %r16, %r8
+	mulld %r8, %r5, %r26
+	adde %r21, %r21, %r8
+	mulld %r8, %r5, %r24
+	adde %r27, %r27, %r8
+	mulld %r8, %r5, %r22
+	adde %r29, %r29, %r8
+	mulld %r8, %r5, %r20
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r31, %r5, %r30
+	addc %r16, %r16, %r31
+	mulhdu %r31, %r5, %r28
+	adde %r21, %r21, %r31
+	mulhdu %r31, %r5, %r26
+	adde %r27, %r27, %r31
+	mulhdu %r31, %r5, %r24
+	adde %r29, %r29, %r31
+	mulhdu %r31, %r5, %r22
+	adde %r31, %r7, %r31
+	mulhdu %r7, %r5, %r20
+	adde %r7, %r8, %r7
+	mulld %r8, %r30, %r28
+	addc %r21, %r21, %r8
+	mulld %r8, %r30, %r26
+	adde %r27, %r27, %r8
+	mulld %r8, %r30, %r24
+	adde %r29, %r29, %r8
+	mulld %r8, %r30, %r22
+	adde %r31, %r31, %r8
+	mulld %r8, %r30, %r20
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r5, %r30, %r28
+	addc %r27, %r27, %r5
+	mulhdu %r5, %r30, %r26
+	adde %r29, %r29, %r5
+	mulhdu %r5, %r30, %r24
+	adde %r31, %r31, %r5
+	mulhdu %r5, %r30, %r22
+	adde %r5, %r7, %r5
+	mulhdu %r7, %r30, %r20
+	adde %r7, %r8, %r7
+	mulld %r8, %r28, %r26
+	addc %r29, %r29, %r8
+	mulld %r8, %r28, %r24
+	adde %r31, %r31, %r8
+	mulld %r8, %r28, %r22
+	adde %r5, %r5, %r8
+	mulld %r8, %r28, %r20
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r30, %r28, %r26
+	addc %r30, %r31, %r30
+	mulhdu %r31, %r28, %r24
+	adde %r31, %r5, %r31
+	mulhdu %r5, %r28, %r22
+	adde %r5, %r7, %r5
+	mulhdu %r7, %r28, %r20
+	adde %r7, %r8, %r7
+	mulld %r8, %r26, %r24
+	addc %r31, %r31, %r8
+	mulld %r8, %r26, %r22
+	adde %r5, %r5, %r8
+	mulld %r8, %r26, %r20
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r28, %r26, %r24
+	addc %r28, %r5, %r28
+	mulhdu %r5, %r26, %r22
+	adde %r5, %r7, %r5
+	mulhdu %r7, %r26, %r20
+	adde %r7, %r8, %r7
+	mulld %r8, %r24, %r22
+	addc %r5, %r5, %r8
+	mulld %r8, %r24, %r20
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r26, %r24, %r22
+	addc %r26, %r7, %r26
+	mulhdu %r7, %r24, %r20
+	adde %r7, %r8, %r7
+	mulld %r8, %r22, %r20
+	addc %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r24, %r22, %r20
+	add %r24, %r8, %r24
+	addc %r9, %r9, %r9
+	adde %r12, %r12, %r12
+	adde %r11, %r11, %r11
+	adde %r14, %r14, %r14
+	adde %r18, %r18, %r18
+	adde %r25, %r25, %r25
+	adde %r23, %r23, %r23
+	adde %r10, %r10, %r10
+	adde %r19, %r19, %r19
+	adde %r17, %r17, %r17
+	adde %r15, %r15, %r15
+	adde %r16, %r16, %r16
+	adde %r21, %r21, %r21
+	adde %r27, %r27, %r27
+	adde %r29, %r29, %r29
+	adde %r30, %r30, %r30
+	adde %r31, %r31, %r31
+	adde %r28, %r28, %r28
+	adde %r5, %r5, %r5
+	adde %r26, %r26, %r26
+	adde %r7, %r7, %r7
+	adde %r24, %r24, %r24
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r20, %r6, %r6
+	mulld %r6, %r6, %r6
+	std %r6, 0(%r3)
+	addc %r20, %r9, %r20
+	std %r20, 8(%r3)
+	ld %r6, 8(%r4)
+	mulhdu %r9, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r12, %r12, %r6
+	std %r12, 16(%r3)
+	adde %r11, %r11, %r9
+	std %r11, 24(%r3)
+	ld %r6, 16(%r4)
+	mulhdu %r9, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r14, %r14, %r6
+	std %r14, 32(%r3)
+	adde %r18, %r18, %r9
+	std %r18, 40(%r3)
+	ld %r6, 24(%r4)
+	mulhdu %r9, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r25, %r25, %r6
+	std %r25, 48(%r3)
+	adde %r23, %r23, %r9
+	std %r23, 56(%r3)
+	ld %r6, 32(%r4)
+	mulhdu %r9, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r10, %r10, %r6
+	std %r10, 64(%r3)
+	adde %r19, %r19, %r9
+	std %r19, 72(%r3)
+	ld %r6, 40(%r4)
+	mulhdu %r9, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r17, %r17, %r6
+	std %r17, 80(%r3)
+	adde %r15, %r15, %r9
+	std %r15, 88(%r3)
+	ld %r6, 48(%r4)
+	mulhdu %r9, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r16, %r16, %r6
+	std %r16, 96(%r3)
+	adde %r21, %r21, %r9
+	std %r21, 104(%r3)
+	ld %r6, 56(%r4)
+	mulhdu %r9, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r27, %r27, %r6
+	std %r27, 112(%r3)
+	adde %r29, %r29, %r9
+	std %r29, 120(%r3)
+	ld %r6, 64(%r4)
+	mulhdu %r9, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r30, %r30, %r6
+	std %r30, 128(%r3)
+	adde %r31, %r31, %r9
+	std %r31, 136(%r3)
+	ld %r6, 72(%r4)
+	mulhdu %r9, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r28, %r28, %r6
+	std %r28, 144(%r3)
+	adde %r5, %r5, %r9
+	std %r5, 152(%r3)
+	mulhdu %r6, %r22, %r22
+	mulld %r22, %r22, %r22
+	adde %r22, %r26, %r22
+	std %r22, 160(%r3)
+	adde %r6, %r7, %r6
+	std %r6, 168(%r3)
+	ld %r6, 88(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r24, %r24, %r6
+	std %r24, 176(%r3)
+	adde %r7, %r8, %r7
+	std %r7, 184(%r3)
+	ld %r31, -8(%r1)
+	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
+	ld %r27, -40(%r1)
+	ld %r26, -48(%r1)
+	ld %r25, -56(%r1)
+	ld %r24, -64(%r1)
+	ld %r23, -72(%r1)
+	ld %r22, -80(%r1)
+	ld %r21, -88(%r1)
+	ld %r20, -96(%r1)
+	ld %r19, -104(%r1)
+	ld %r18, -112(%r1)
+	ld %r17, -120(%r1)
+	ld %r16, -128(%r1)
+	ld %r15, -136(%r1)
+	ld %r14, -144(%r1)
+	.cfi_restore 31
+	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
+	.cfi_restore 27
+	.cfi_restore 26
+	.cfi_restore 25
+	.cfi_restore 24
+	.cfi_restore 23
+	.cfi_restore 22
+	.cfi_restore 21
+	.cfi_restore 20
+	.cfi_restore 19
+	.cfi_restore 18
+	.cfi_restore 17
+	.cfi_restore 16
+	.cfi_restore 15
+	.cfi_restore 14
+	blr
+	.cfi_endproc
+	.size lf_mp_sqr12_ppc64le, .-lf_mp_sqr12_ppc64le
+
+# void lf_mp_sqr13_ppc64le(uint64_t r[26], const uint64_t a[13])
+#   r = a^2, 13 -> 26 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 152 bytes of the protected zone below r1 (18 registers saved, 1 spill slots of 8 bytes)
+#   492 instructions
+	.text
+	.globl lf_mp_sqr13_ppc64le
+	.hidden lf_mp_sqr13_ppc64le
+	.type lf_mp_sqr13_ppc64le, @function
+	.p2align 4
+lf_mp_sqr13_ppc64le:
+	.cfi_startproc
+	std %r31, -8(%r1)
+	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
+	std %r27, -40(%r1)
+	std %r26, -48(%r1)
+	std %r25, -56(%r1)
+	std %r24, -64(%r1)
+	std %r23, -72(%r1)
+	std %r22, -80(%r1)
+	std %r21, -88(%r1)
+	std %r20, -96(%r1)
+	std %r19, -104(%r1)
+	std %r18, -112(%r1)
+	std %r17, -120(%r1)
+	std %r16, -128(%r1)
+	std %r15, -136(%r1)
+	std %r14, -144(%r1)
+	.cfi_offset 31, -8
+	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
+	.cfi_offset 27, -40
+	.cfi_offset 26, -48
+	.cfi_offset 25, -56
+	.cfi_offset 24, -64
+	.cfi_offset 23, -72
+	.cfi_offset 22, -80
+	.cfi_offset 21, -88
+	.cfi_offset 20, -96
+	.cfi_offset 19, -104
+	.cfi_offset 18, -112
+	.cfi_offset 17, -120
+	.cfi_offset 16, -128
+	.cfi_offset 15, -136
+	.cfi_offset 14, -144
+	ld %r6, 0(%r4)
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 16(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 24(%r4)
+	mulhdu %r5, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r11, %r31, %r11
+	ld %r31, 32(%r4)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r29, %r29, %r5
+	ld %r5, 40(%r4)
+	mulhdu %r28, %r6, %r5
+	mulld %r27, %r6, %r5
+	adde %r27, %r27, %r30
+	ld %r30, 48(%r4)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 56(%r4)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 64(%r4)
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	ld %r24, 72(%r4)
+	mulhdu %r20, %r6, %r24
+	mulld %r19, %r6, %r24
+	adde %r19, %r19, %r22
+	ld %r22, 80(%r4)
+	mulhdu %r18, %r6, %r22
+	mulld %r17, %r6, %r22
+	adde %r17, %r17, %r20
+	ld %r20, 88(%r4)
+	mulhdu %r16, %r6, %r20
+	mulld %r15, %r6, %r20
+	adde %r15, %r15, %r18
+	ld %r18, 96(%r4)
+	mulhdu %r14, %r6, %r18
+	std %r12, -152(%r1)
+	mulld %r12, %r6, %r18
+	adde %r12, %r12, %r16
+	addze %r14, %r14
+	mulld %r16, %r7, %r10
+	addc %r11, %r11, %r16
+	mulld %r16, %r7, %r8
+	adde %r16, %r29, %r16
+	mulld %r29, %r7, %r31
+	adde %r27, %r27, %r29
+	mulld %r29, %r7, %r5
+	adde %r25, %r25, %r29
+	mulld %r29, %r7, %r30
+	adde %r23, %r23, %r29
+	mulld %r29, %r7, %r28
+	adde %r21, %r21, %r29
+	mulld %r29, %r7, %r26
+	adde %r19, %r19, %r29
+	mulld %r29, %r7, %r24
+	adde %r17, %r17, %r29
+	mulld %r29, %r7, %r22
+	adde %r15, %r15, %r29
+	mulld %r29, %r7, %r20
+	adde %r12, %r12, %r29
+	mulld %r29, %r7, %r18
+	adde %r14, %r14, %r29
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	mulhdu %r6, %r7, %r10
+	addc %r16, %r16, %r6
+	mulhdu %r6, %r7, %r8
+	adde %r27, %r27, %r6
+	mulhdu %r6, %r7, %r31
+	adde %r25, %r25, %r6
+	mulhdu %r6, %r7, %r5
+	adde %r23, %r23, %r6
+	mulhdu %r6, %r7, %r30
+	adde %r21, %r21, %r6
+	mulhdu %r6, %r7, %r28
+	adde %r19, %r19, %r6
+	mulhdu %r6, %r7, %r26
+	adde %r17, %r17, %r6
+	mulhdu %r6, %r7, %r24
+	adde %r15, %r15, %r6
+	mulhdu %r6, %r7, %r22
+	adde %r12, %r12, %r6
+	mulhdu %r6, %r7, %r20
+	adde %r14, %r14, %r6
+	mulhdu %r6, %r7, %r18
+	adde %r29, %r29, %r6
+	mulld %r6, %r10, %r8
+	addc %r27, %r27, %r6
+	mulld %r6, %r10, %r31
+	adde %r25, %r25, %r6
+	mulld %r6, %r10, %r5
+	adde %r23, %r23, %r6
+	mulld %r6, %r10, %r30
+	adde %r21, %r21, %r6
+	mulld %r6, %r10, %r28
+	adde %r19, %r19, %r6
+	mulld %r6, %r10, %r26
+	adde %r17, %r17, %r6
+	mulld %r6, %r10, %r24
+	adde %r15, %r15, %r6
+	mulld %r6, %r10, %r22
+	adde %r12, %r12, %r6
+	mulld %r6, %r10, %r20
+	adde %r14, %r14, %r6
+	mulld %r6, %r10, %r18
+	adde %r29, %r29, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r7, %r10, %r8
+	addc %r25, %r25, %r7
+	mulhdu %r7, %r10, %r31
+	adde %r23, %r23, %r7
+	mulhdu %r7, %r10, %r5
+	adde %r21, %r21, %r7
+	mulhdu %r7, %r10, %r30
+	adde %r19, %r19, %r7
+	mulhdu %r7, %r10, %r28
+	adde %r17, %r17, %r7
+	mulhdu %r7, %r10, %r26
+	adde %r15, %r15, %r7
+	mulhdu %r7, %r10, %r24
+	adde %r12, %r12, %r7
+	mulhdu %r7, %r10, %r22
+	adde %r14, %r14, %r7
+	mulhdu %r7, %r10, %r20
+	adde %r29, %r29, %r7
+	mulhdu %r7, %r10, %r18
+	adde %r6, %r6, %r7
+	mulld %r7, %r8, %r31
+	addc %r23, %r23, %r7
+	mulld %r7, %r8, %r5
+	adde %r21, %r21, %r7
+	mulld %r7, %r8, %r30
+	adde %r19, %r19, %r7
+	mulld %r7, %r8, %r28
+	adde %r17, %r17, %r7
+	mulld %r7, %r8, %r26
+	adde %r15, %r15, %r7
+	mulld %r7, %r8, %r24
+	adde %r12, %r12, %r7
+	mulld %r7, %r8, %r22
+	adde %r14, %r14, %r7
+	mulld %r7, %r8, %r20
+	adde %r29, %r29, %r7
+	mulld %r7, %r8, %r18
+	adde %r6, %r6, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r10, %r8, %r31
+	addc %r10, %r21, %r10
+	mulhdu %r21, %r8, %r5
+	adde %r19, %r19, %r21
+	mulhdu %r21, %r8, %r30
+	adde %r17, %r17, %r21
+	mulhdu %r21, %r8, %r28
+	adde %r15, %r15, %r21
+	mulhdu %r21, %r8, %r26
+	adde %r12, %r12, %r21
+	mulhdu %r21, %r8, %r24
+	adde %r14, %r14, %r21
+	mulhdu %r21, %r8, %r22
+	adde %r21, %r29, %r21
+	mulhdu %r29, %r8, %r20
+	adde %r29, %r6, %r29
+	mulhdu %r6, %r8, %r18
+	adde %r6, %r7, %r6
+	mulld %r7, %r31, %r5
+	addc %r19, %r19, %r7
+	mulld %r7, %r31, %r30
+	adde %r17, %r17, %r7
+	mulld %r7, %r31, %r28
+	adde %r15, %r15, %r7
+	mulld %r7, %r31, %r26
+	adde %r12, %r12, %r7
+	mulld %r7, %r31, %r24
+	adde %r14, %r14, %r7
+	mulld %r7, %r31, %r22
+	adde %r21, %r21, %r7
+	mulld %r7, %r31, %r20
+	adde %r29, %r29, %r7
+	mulld %r7, %r31, %r18
+	adde %r6, %r6, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r8, %r31, %r5
+	addc %r17, %r17, %r8
+	mulhdu %r8, %r31, %r30
+	adde %r15, %r15, %r8
+	mulhdu %r8, %r31, %r28
+	adde %r12, %r12, %r8
+	mulhdu %r8, %r31, %r26
+	adde %r14, %r14, %r8
+	mulhdu %r8, %r31, %r24
+	adde %r21, %r21, %r8
+	mulhdu %r8, %r31, %r22
+	adde %r29, %r29, %r8
+	mulhdu %r8, %r31, %r20
+	adde %r6, %r6, %r8
+	mulhdu %r8, %r31, %r18
+	adde %r7, %r7, %r8
+	mulld %r8, %r5, %r30
+	addc %r15, %r15, %r8
+	mulld %r8, %r5, %r28
+	adde %r12, %r12, %r8
+	mulld %r8, %r5, %r26
+	adde %r14, %r14, %r8
+	mulld %r8, %r5, %r24
+	adde %r21, %r21, %r8
+	mulld %r8, %r5, %r22
+	adde %r29, %r29, %r8
+	mulld %r8, %r5, %r20
+	adde %r6, %r6, %r8
+	mulld %r8, %r5, %r18
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r31, %r5, %r30
+	addc %r12, %r12, %r31
+	mulhdu %r31, %r5, %r28
+	adde %r14, %r14, %r31
+	mulhdu %r31, %r5, %r26
+	adde %r21, %r21, %r31
+	mulhdu %r31, %r5, %r24
+	adde %r29, %r29, %r31
+	mulhdu %r31, %r5, %r22
+	adde %r31, %r6, %r31
+	mulhdu %r6, %r5, %r20
+	adde %r6, %r7, %r6
+	mulhdu %r7, %r5, %r18
+	adde %r7, %r8, %r7
+	mulld %r8, %r30, %r28
+	addc %r14, %r14, %r8
+	mulld %r8, %r30, %r26
+	adde %r21, %r21, %r8
+	mulld %r8, %r30, %r24
+	adde %r29, %r29, %r8
+	mulld %r8, %r30, %r22
+	adde %r31, %r31, %r8
+	mulld %r8, %r30, %r20
+	adde %r6, %r6, %r8
+	mulld %r8, %r30, %r18
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r5, %r30, %r28
+	addc %r21, %r21, %r5
+	mulhdu %r5, %r30, %r26
+	adde %r29, %r29, %r5
+	mulhdu %r5, %r30, %r24
+	adde %r31, %r31, %r5
+	mulhdu %r5, %r30, %r22
+	adde %r5, %r6, %r5
+	mulhdu %r6, %r30, %r20
+	adde %r6, %r7, %r6
+	mulhdu %r7, %r30, %r18
+	adde %r7, %r8, %r7
+	mulld %r8, %r28, %r26
+	addc %r29, %r29, %r8
+	mulld %r8, %r28, %r24
+	adde %r31, %r31, %r8
+	mulld %r8, %r28, %r22
+	adde %r5, %r5, %r8
+	mulld %r8, %r28, %r20
+	adde %r6, %r6, %r8
+	mulld %r8, %r28, %r18
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r30, %r28, %r26
+	addc %r30, %r31, %r30
+	mulhdu %r31, %r28, %r24
+	adde %r31, %r5, %r31
+	mulhdu %r5, %r28, %r22
+	adde %r5, %r6, %r5
+	mulhdu %r6, %r28, %r20
+	adde %r6, %r7, %r6
+	mulhdu %r7, %r28, %r18
+	adde %r7, %r8, %r7
+	mulld %r8, %r26, %r24
+	addc %r31, %r31, %r8
+	mulld %r8, %r26, %r22
+	adde %r5, %r5, %r8
+	mulld %r8, %r26, %r20
+	adde %r6, %r6, %r8
+	mulld %r8, %r26, %r18
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r28, %r26, %r24
+	addc %r28, %r5, %r28
+	mulhdu %r5, %r26, %r22
+	adde %r5, %r6, %r5
+	mulhdu %r6, %r26, %r20
+	adde %r6, %r7, %r6
+	mulhdu %r7, %r26, %r18
+	adde %r7, %r8, %r7
+	mulld %r8, %r24, %r22
+	addc %r5, %r5, %r8
+	mulld %r8, %r24, %r20
+	adde %r6, %r6, %r8
+	mulld %r8, %r24, %r18
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r26, %r24, %r22
+	addc %r26, %r6, %r26
+	mulhdu %r6, %r24, %r20
+	adde %r6, %r7, %r6
+	mulhdu %r7, %r24, %r18
+	adde %r7, %r8, %r7
+	mulld %r8, %r22, %r20
+	addc %r6, %r6, %r8
+	mulld %r8, %r22, %r18
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r24, %r22, %r20
+	addc %r24, %r7, %r24
+	mulhdu %r7, %r22, %r18
+	adde %r7, %r8, %r7
+	mulld %r8, %r20, %r18
+	addc %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r22, %r20, %r18
+	add %r22, %r8, %r22
+	addc %r9, %r9, %r9
+	ld %r8, -152(%r1)
+	adde %r8, %r8, %r8
+	adde %r11, %r11, %r11
+	adde %r16, %r16, %r16
+	adde %r27, %r27, %r27
+	adde %r25, %r25, %r25
+	adde %r23, %r23, %r23
+	adde %r10, %r10, %r10
+	adde %r19, %r19, %r19
+	adde %r17, %r17, %r17
+	adde %r15, %r15, %r15
+	adde %r12, %r12, %r12
+	adde %r14, %r14, %r14
+	adde %r21, %r21, %r21
+	adde %r29, %r29, %r29
+	adde %r30, %r30, %r30
+	adde %r31, %r31, %r31
+	adde %r28, %r28, %r28
+	adde %r5, %r5, %r5
+	adde %r26, %r26, %r26
+	adde %r6, %r6, %r6
+	adde %r24, %r24, %r24
+	adde %r7, %r7, %r7
+	adde %r22, %r22, %r22
+	subfe %r18, %r18, %r18
+	addi %r18, %r18, 1
+	ld %r20, 0(%r4)
+	std %r18, -152(%r1)
+	mulhdu %r18, %r20, %r20
+	mulld %r20, %r20, %r20
+	std %r20, 0(%r3)
+	addc %r18, %r9, %r18
+	std %r18, 8(%r3)
+	ld %r9, 8(%r4)
+	mulhdu %r20, %r9, %r9
+	mulld %r9, %r9, %r9
+	adde %r8, %r8, %r9
+	std %r8, 16(%r3)
+	adde %r11, %r11, %r20
+	std %r11, 24(%r3)
+	ld %r8, 16(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r16, %r16, %r8
+	std %r16, 32(%r3)
+	adde %r27, %r27, %r9
+	std %r27, 40(%r3)
+	ld %r8, 24(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r25, %r25, %r8
+	std %r25, 48(%r3)
+	adde %r23, %r23, %r9
+	std %r23, 56(%r3)
+	ld %r8, 32(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r10, %r10, %r8
+	std %r10, 64(%r3)
+	adde %r19, %r19, %r9
+	std %r19, 72(%r3)
+	ld %r8, 40(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r17, %r17, %r8
+	std %r17, 80(%r3)
+	adde %r15, %r15, %r9
+	std %r15, 88(%r3)
+	ld %r8, 48(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r12, %r12, %r8
+	std %r12, 96(%r3)
+	adde %r14, %r14, %r9
+	std %r14, 104(%r3)
+	ld %r8, 56(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r21, %r21, %r8
+	std %r21, 112(%r3)
+	adde %r29, %r29, %r9
+	std %r29, 120(%r3)
+	ld %r8, 64(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r30, %r30, %r8
+	std %r30, 128(%r3)
+	adde %r31, %r31, %r9
+	std %r31, 136(%r3)
+	ld %r8, 72(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r28, %r28, %r8
+	std %r28, 144(%r3)
+	adde %r5, %r5, %r9
+	std %r5, 152(%r3)
+	ld %r8, 80(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r26, %r26, %r8
+	std %r26, 160(%r3)
+	adde %r6, %r6, %r9
+	std %r6, 168(%r3)
+	ld %r6, 88(%r4)
+	mulhdu %r8, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r24, %r24, %r6
+	std %r24, 176(%r3)
+	adde %r7, %r7, %r8
+	std %r7, 184(%r3)
+	ld %r6, 96(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r22, %r22, %r6
+	std %r22, 192(%r3)
+	ld %r6, -152(%r1)
+	adde %r6, %r6, %r7
+	std %r6, 200(%r3)
+	ld %r31, -8(%r1)
+	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
+	ld %r27, -40(%r1)
+	ld %r26, -48(%r1)
+	ld %r25, -56(%r1)
+	ld %r24, -64(%r1)
+	ld %r23, -72(%r1)
+	ld %r22, -80(%r1)
+	ld %r21, -88(%r1)
+	ld %r20, -96(%r1)
+	ld %r19, -104(%r1)
+	ld %r18, -112(%r1)
+	ld %r17, -120(%r1)
+	ld %r16, -128(%r1)
+	ld %r15, -136(%r1)
+	ld %r14, -144(%r1)
+	.cfi_restore 31
+	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
+	.cfi_restore 27
+	.cfi_restore 26
+	.cfi_restore 25
+	.cfi_restore 24
+	.cfi_restore 23
+	.cfi_restore 22
+	.cfi_restore 21
+	.cfi_restore 20
+	.cfi_restore 19
+	.cfi_restore 18
+	.cfi_restore 17
+	.cfi_restore 16
+	.cfi_restore 15
+	.cfi_restore 14
+	blr
+	.cfi_endproc
+	.size lf_mp_sqr13_ppc64le, .-lf_mp_sqr13_ppc64le
+
+# void lf_mp_sqr14_ppc64le(uint64_t r[28], const uint64_t a[14])
+#   r = a^2, 14 -> 28 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 168 bytes of the protected zone below r1 (18 registers saved, 3 spill slots of 8 bytes)
+#   564 instructions
+	.text
+	.globl lf_mp_sqr14_ppc64le
+	.hidden lf_mp_sqr14_ppc64le
+	.type lf_mp_sqr14_ppc64le, @function
+	.p2align 4
+lf_mp_sqr14_ppc64le:
+	.cfi_startproc
+	std %r31, -8(%r1)
+	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
+	std %r27, -40(%r1)
+	std %r26, -48(%r1)
+	std %r25, -56(%r1)
+	std %r24, -64(%r1)
+	std %r23, -72(%r1)
+	std %r22, -80(%r1)
+	std %r21, -88(%r1)
+	std %r20, -96(%r1)
+	std %r19, -104(%r1)
+	std %r18, -112(%r1)
+	std %r17, -120(%r1)
+	std %r16, -128(%r1)
+	std %r15, -136(%r1)
+	std %r14, -144(%r1)
+	.cfi_offset 31, -8
+	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
+	.cfi_offset 27, -40
+	.cfi_offset 26, -48
+	.cfi_offset 25, -56
+	.cfi_offset 24, -64
+	.cfi_offset 23, -72
+	.cfi_offset 22, -80
+	.cfi_offset 21, -88
+	.cfi_offset 20, -96
+	.cfi_offset 19, -104
+	.cfi_offset 18, -112
+	.cfi_offset 17, -120
+	.cfi_offset 16, -128
+	.cfi_offset 15, -136
+	.cfi_offset 14, -144
+	ld %r6, 0(%r4)
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 16(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 24(%r4)
+	mulhdu %r5, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r11, %r31, %r11
+	ld %r31, 32(%r4)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r29, %r29, %r5
+	ld %r5, 40(%r4)
+	mulhdu %r28, %r6, %r5
+	mulld %r27, %r6, %r5
+	adde %r27, %r27, %r30
+	ld %r30, 48(%r4)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 56(%r4)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 64(%r4)
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	ld %r24, 72(%r4)
+	mulhdu %r20, %r6, %r24
+	mulld %r19, %r6, %r24
+	adde %r19, %r19, %r22
+	ld %r22, 80(%r4)
+	mulhdu %r18, %r6, %r22
+	mulld %r17, %r6, %r22
+	adde %r17, %r17, %r20
+	ld %r20, 88(%r4)
+	mulhdu %r16, %r6, %r20
+	mulld %r15, %r6, %r20
+	adde %r15, %r15, %r18
+	ld %r18, 96(%r4)
+	mulhdu %r14, %r6, %r18
+	std %r12, -152(%r1)
+	mulld %r12, %r6, %r18
+	adde %r12, %r12, %r16
+	ld %r16, 104(%r4)
+	std %r9, -160(%r1)
+	mulhdu %r9, %r6, %r16
+	mulld %r18, %r6, %r16
+	adde %r14, %r18, %r14
+	addze %r9, %r9
+	mulld %r18, %r7, %r10
+	addc %r11, %r11, %r18
+	mulld %r18, %r7, %r8
+	adde %r18, %r29, %r18
+	mulld %r29, %r7, %r31
+	adde %r27, %r27, %r29
+	mulld %r29, %r7, %r5
+	adde %r25, %r25, %r29
+	mulld %r29, %r7, %r30
+	adde %r23, %r23, %r29
+	mulld %r29, %r7, %r28
+	adde %r21, %r21, %r29
+	mulld %r29, %r7, %r26
+	adde %r19, %r19, %r29
+	mulld %r29, %r7, %r24
+	adde %r17, %r17, %r29
+	mulld %r29, %r7, %r22
+	adde %r15, %r15, %r29
+	mulld %r29, %r7, %r20
+	adde %r12, %r12, %r29
+	ld %r29, 96(%r4)
+	mulld %r6, %r7, %r29
+	adde %r14, %r14, %r6
+	mulld %r6, %r7, %r16
+	adde %r6, %r9, %r6
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	std %r11, -168(%r1)
+	mulhdu %r11, %r7, %r10
+	addc %r11, %r18, %r11
+	mulhdu %r18, %r7, %r8
+	adde %r18, %r27, %r18
+	mulhdu %r27, %r7, %r31
+	adde %r25, %r25, %r27
+	mulhdu %r27, %r7, %r5
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r7, %r30
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r7, %r28
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r7, %r26
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r7, %r24
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r7, %r22
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r7, %r20
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r7, %r29
+	adde %r27, %r6, %r27
+	mulhdu %r6, %r7, %r16
+	adde %r6, %r9, %r6
+	mulld %r9, %r10, %r8
+	addc %r18, %r18, %r9
+	mulld %r9, %r10, %r31
+	adde %r25, %r25, %r9
+	mulld %r9, %r10, %r5
+	adde %r23, %r23, %r9
+	mulld %r9, %r10, %r30
+	adde %r21, %r21, %r9
+	mulld %r9, %r10, %r28
+	adde %r19, %r19, %r9
+	mulld %r9, %r10, %r26
+	adde %r17, %r17, %r9
+	mulld %r9, %r10, %r24
+	adde %r15, %r15, %r9
+	mulld %r9, %r10, %r22
+	adde %r12, %r12, %r9
+	mulld %r9, %r10, %r20
+	adde %r14, %r14, %r9
+	mulld %r9, %r10, %r29
+	adde %r27, %r27, %r9
+	mulld %r9, %r10, %r16
+	adde %r6, %r6, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r7, %r10, %r8
+	addc %r25, %r25, %r7
+	mulhdu %r7, %r10, %r31
+	adde %r23, %r23, %r7
+	mulhdu %r7, %r10, %r5
+	adde %r21, %r21, %r7
+	mulhdu %r7, %r10, %r30
+	adde %r19, %r19, %r7
+	mulhdu %r7, %r10, %r28
+	adde %r17, %r17, %r7
+	mulhdu %r7, %r10, %r26
+	adde %r15, %r15, %r7
+	mulhdu %r7, %r10, %r24
+	adde %r12, %r12, %r7
+	mulhdu %r7, %r10, %r22
+	adde %r14, %r14, %r7
+	mulhdu %r7, %r10, %r20
+	adde %r27, %r27, %r7
+	mulhdu %r7, %r10, %r29
+	adde %r6, %r6, %r7
+	mulhdu %r7, %r10, %r16
+	adde %r7, %r9, %r7
+	mulld %r9, %r8, %r31
+	addc %r23, %r23, %r9
+	mulld %r9, %r8, %r5
+	adde %r21, %r21, %r9
+	mulld %r9, %r8, %r30
+	adde %r19, %r19, %r9
+	mulld %r9, %r8, %r28
+	adde %r17, %r17, %r9
+	mulld %r9, %r8, %r26
+	adde %r15, %r15, %r9
+	mulld %r9, %r8, %r24
+	adde %r12, %r12, %r9
+	mulld %r9, %r8, %r22
+	adde %r14, %r14, %r9
+	mulld %r9, %r8, %r20
+	adde %r27, %r27, %r9
+	mulld %r9, %r8, %r29
+	adde %r6, %r6, %r9
+	mulld %r9, %r8, %r16
+	adde %r7, %r7, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r10, %r8, %r31
+	addc %r10, %r21, %r10
+	mulhdu %r21, %r8, %r5
+	adde %r19, %r19, %r21
+	mulhdu %r21, %r8, %r30
+	adde %r17, %r17, %r21
+	mulhdu %r21, %r8, %r28
+	adde %r15, %r15, %r21
+	mulhdu %r21, %r8, %r26
+	adde %r12, %r12, %r21
+	mulhdu %r21, %r8, %r24
+	adde %r14, %r14, %r21
+	mulhdu %r21, %r8, %r22
+	adde %r21, %r27, %r21
+	mulhdu %r27, %r8, %r20
+	adde %r27, %r6, %r27
+	mulhdu %r6, %r8, %r29
+	adde %r6, %r7, %r6
+	mulhdu %r7, %r8, %r16
+	adde %r7, %r9, %r7
+	mulld %r9, %r31, %r5
+	addc %r19, %r19, %r9
+	mulld %r9, %r31, %r30
+	adde %r17, %r17, %r9
+	mulld %r9, %r31, %r28
+	adde %r15, %r15, %r9
+	mulld %r9, %r31, %r26
+	adde %r12, %r12, %r9
+	mulld %r9, %r31, %r24
+	adde %r14, %r14, %r9
+	mulld %r9, %r31, %r22
+	adde %r21, %r21, %r9
+	mulld %r9, %r31, %r20
+	adde %r27, %r27, %r9
+	mulld %r9, %r31, %r29
+	adde %r6, %r6, %r9
+	mulld %r9, %r31, %r16
+	adde %r7, %r7, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r8, %r31, %r5
+	addc %r17, %r17, %r8
+	mulhdu %r8, %r31, %r30
+	adde %r15, %r15, %r8
+	mulhdu %r8, %r31, %r28
+	adde %r12, %r12, %r8
+	mulhdu %r8, %r31, %r26
+	adde %r14, %r14, %r8
+	mulhdu %r8, %r31, %r24
+	adde %r21, %r21, %r8
+	mulhdu %r8, %r31, %r22
+	adde %r27, %r27, %r8
+	mulhdu %r8, %r31, %r20
+	adde %r6, %r6, %r8
+	mulhdu %r8, %r31, %r29
+	adde %r7, %r7, %r8
+	mulhdu %r8, %r31, %r16
+	adde %r8, %r9, %r8
+	mulld %r9, %r5, %r30
+	addc %r15, %r15, %r9
+	mulld %r9, %r5, %r28
+	adde %r12, %r12, %r9
+	mulld %r9, %r5, %r26
+	adde %r14, %r14, %r9
+	mulld %r9, %r5, %r24
+	adde %r21, %r21, %r9
+	mulld %r9, %r5, %r22
+	adde %r27, %r27, %r9
+	mulld %r9, %r5, %r20
+	adde %r6, %r6, %r9
+	mulld %r9, %r5, %r29
+	adde %r7, %r7, %r9
+	mulld %r9, %r5, %r16
+	adde %r8, %r8, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r31, %r5, %r30
+	addc %r12, %r12, %r31
+	mulhdu %r31, %r5, %r28
+	adde %r14, %r14, %r31
+	mulhdu %r31, %r5, %r26
+	adde %r21, %r21, %r31
+	mulhdu %r31, %r5, %r24
+	adde %r27, %r27, %r31
+	mulhdu %r31, %r5, %r22
+	adde %r31, %r6, %r31
+	mulhdu %r6, %r5, %r20
+	adde %r6, %r7, %r6
+	mulhdu %r7, %r5, %r29
+	adde %r7, %r8, %r7
+	mulhdu %r8, %r5, %r16
+	adde %r8, %r9, %r8
+	mulld %r9, %r30, %r28
+	addc %r14, %r14, %r9
+	mulld %r9, %r30, %r26
+	adde %r21, %r21, %r9
+	mulld %r9, %r30, %r24
+	adde %r27, %r27, %r9
+	mulld %r9, %r30, %r22
+	adde %r31, %r31, %r9
+	mulld %r9, %r30, %r20
+	adde %r6, %r6, %r9
+	mulld %r9, %r30, %r29
+	adde %r7, %r7, %r9
+	mulld %r9, %r30, %r16
+	adde %r8, %r8, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r5, %r30, %r28
+	addc %r21, %r21, %r5
+	mulhdu %r5, %r30, %r26
+	adde %r27, %r27, %r5
+	mulhdu %r5, %r30, %r24
+	adde %r31, %r31, %r5
+	mulhdu %r5, %r30, %r22
+	adde %r5, %r6, %r5
+	mulhdu %r6, %r30, %r20
+	adde %r6, %r7, %r6
+	mulhdu %r7, %r30, %r29
+	adde %r7, %r8, %r7
+	mulhdu %r8, %r30, %r16
+	adde %r8, %r9, %r8
+	mulld %r9, %r28, %r26
+	addc %r27, %r27, %r9
+	mulld %r9, %r28, %r24
+	adde %r31, %r31, %r9
+	mulld %r9, %r28, %r22
+	adde %r5, %r5, %r9
+	mulld %r9, %r28, %r20
+	adde %r6, %r6, %r9
+	mulld %r9, %r28, %r29
+	adde %r7, %r7, %r9
+	mulld %r9, %r28, %r16
+	adde %r8, %r8, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r30, %r28, %r26
+	addc %r30, %r31, %r30
+	mulhdu %r31, %r28, %r24
+	adde %r31, %r5, %r31
+	mulhdu %r5, %r28, %r22
+	adde %r5, %r6, %r5
+	mulhdu %r6, %r28, %r20
+	adde %r6, %r7, %r6
+	mulhdu %r7, %r28, %r29
+	adde %r7, %r8, %r7
+	mulhdu %r8, %r28, %r16
+	adde %r8, %r9, %r8
+	mulld %r9, %r26, %r24
+	addc %r31, %r31, %r9
+	mulld %r9, %r26, %r22
+	adde %r5, %r5, %r9
+	mulld %r9, %r26, %r20
+	adde %r6, %r6, %r9
+	mulld %r9, %r26, %r29
+	adde %r7, %r7, %r9
+	mulld %r9, %r26, %r16
+	adde %r8, %r8, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r28, %r26, %r24
+	addc %r28, %r5, %r28
+	mulhdu %r5, %r26, %r22
+	adde %r5, %r6, %r5
+	mulhdu %r6, %r26, %r20
+	adde %r6, %r7, %r6
+	mulhdu %r7, %r26, %r29
+	adde %r7, %r8, %r7
+	mulhdu %r8, %r26, %r16
+	adde %r8, %r9, %r8
+	mulld %r9, %r24, %r22
+	addc %r5, %r5, %r9
+	mulld %r9, %r24, %r20
+	adde %r6, %r6, %r9
+	mulld %r9, %r24, %r29
+	adde %r7, %r7, %r9
+	mulld %r9, %r24, %r16
+	adde %r8, %r8, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r26, %r24, %r22
+	addc %r26, %r6, %r26
+	mulhdu %r6, %r24, %r20
+	adde %r6, %r7, %r6
+	mulhdu %r7, %r24, %r29
+	adde %r7, %r8, %r7
+	mulhdu %r8, %r24, %r16
+	adde %r8, %r9, %r8
+	mulld %r9, %r22, %r20
+	addc %r6, %r6, %r9
+	mulld %r9, %r22, %r29
+	adde %r7, %r7, %r9
+	mulld %r9, %r22, %r16
+	adde %r8, %r8, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r24, %r22, %r20
+	addc %r24, %r7, %r24
+	mulhdu %r7, %r22, %r29
+	adde %r7, %r8, %r7
+	mulhdu %r8, %r22, %r16
+	adde %r8, %r9, %r8
+	mulld %r9, %r20, %r29
+	addc %r7, %r7, %r9
+	mulld %r9, %r20, %r16
+	adde %r8, %r8, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r22, %r20, %r29
+	addc %r22, %r8, %r22
+	mulhdu %r8, %r20, %r16
+	adde %r8, %r9, %r8
+	mulld %r9, %r29, %r16
+	addc %r8, %r8, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r20, %r29, %r16
+	add %r20, %r9, %r20
+	ld %r9, -160(%r1)
+	addc %r9, %r9, %r9
+	ld %r16, -152(%r1)
+	adde %r16, %r16, %r16
+	ld %r29, -168(%r1)
+	adde %r29, %r29, %r29
+	adde %r11, %r11, %r11
+	adde %r18, %r18, %r18
+	adde %r25, %r25, %r25
+	adde %r23, %r23, %r23
+	adde %r10, %r10, %r10
+	adde %r19, %r19, %r19
+	adde %r17, %r17, %r17
+	adde %r15, %r15, %r15
+	adde %r12, %r12, %r12
+	adde %r14, %r14, %r14
+	adde %r21, %r21, %r21
+	adde %r27, %r27, %r27
+	adde %r30, %r30, %r30
+	adde %r31, %r31, %r31
+	adde %r28, %r28, %r28
+	adde %r5, %r5, %r5
+	adde %r26, %r26, %r26
+	adde %r6, %r6, %r6
+	adde %r24, %r24, %r24
+	adde %r7, %r7, %r7
+	adde %r22, %r22, %r22
+	adde %r8, %r8, %r8
+	adde %r20, %r20, %r20
+	std %r20, -168(%r1)
+	subfe %r20, %r20, %r20
+	addi %r20, %r20, 1
+	std %r20, -152(%r1)
+	ld %r20, 0(%r4)
+	std %r8, -160(%r1)
+	mulhdu %r8, %r20, %r20
+	mulld %r20, %r20, %r20
+	std %r20, 0(%r3)
+	addc %r8, %r9, %r8
+	std %r8, 8(%r3)
+	ld %r8, 8(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r16, %r16, %r8
+	std %r16, 16(%r3)
+	adde %r29, %r29, %r9
+	std %r29, 24(%r3)
+	ld %r8, 16(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r11, %r11, %r8
+	std %r11, 32(%r3)
+	adde %r18, %r18, %r9
+	std %r18, 40(%r3)
+	ld %r8, 24(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r25, %r25, %r8
+	std %r25, 48(%r3)
+	adde %r23, %r23, %r9
+	std %r23, 56(%r3)
+	ld %r8, 32(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r10, %r10, %r8
+	std %r10, 64(%r3)
+	adde %r19, %r19, %r9
+	std %r19, 72(%r3)
+	ld %r8, 40(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r17, %r17, %r8
+	std %r17, 80(%r3)
+	adde %r15, %r15, %r9
+	std %r15, 88(%r3)
+	ld %r8, 48(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r12, %r12, %r8
+	std %r12, 96(%r3)
+	adde %r14, %r14, %r9
+	std %r14, 104(%r3)
+	ld %r8, 56(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r21, %r21, %r8
+	std %r21, 112(%r3)
+	adde %r27, %r27, %r9
+	std %r27, 120(%r3)
+	ld %r8, 64(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r30, %r30, %r8
+	std %r30, 128(%r3)
+	adde %r31, %r31, %r9
+	std %r31, 136(%r3)
+	ld %r8, 72(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r28, %r28, %r8
+	std %r28, 144(%r3)
+	adde %r5, %r5, %r9
+	std %r5, 152(%r3)
+	ld %r8, 80(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r26, %r26, %r8
+	std %r26, 160(%r3)
+	adde %r6, %r6, %r9
+	std %r6, 168(%r3)
+	ld %r6, 88(%r4)
+	mulhdu %r8, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r24, %r24, %r6
+	std %r24, 176(%r3)
+	adde %r7, %r7, %r8
+	std %r7, 184(%r3)
+	ld %r6, 96(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r22, %r22, %r6
+	std %r22, 192(%r3)
+	ld %r6, -160(%r1)
+	adde %r6, %r6, %r7
+	std %r6, 200(%r3)
+	ld %r6, 104(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	ld %r8, -168(%r1)
+	adde %r6, %r8, %r6
+	std %r6, 208(%r3)
+	ld %r6, -152(%r1)
+	adde %r6, %r6, %r7
+	std %r6, 216(%r3)
+	ld %r31, -8(%r1)
+	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
+	ld %r27, -40(%r1)
+	ld %r26, -48(%r1)
+	ld %r25, -56(%r1)
+	ld %r24, -64(%r1)
+	ld %r23, -72(%r1)
+	ld %r22, -80(%r1)
+	ld %r21, -88(%r1)
+	ld %r20, -96(%r1)
+	ld %r19, -104(%r1)
+	ld %r18, -112(%r1)
+	ld %r17, -120(%r1)
+	ld %r16, -128(%r1)
+	ld %r15, -136(%r1)
+	ld %r14, -144(%r1)
+	.cfi_restore 31
+	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
+	.cfi_restore 27
+	.cfi_restore 26
+	.cfi_restore 25
+	.cfi_restore 24
+	.cfi_restore 23
+	.cfi_restore 22
+	.cfi_restore 21
+	.cfi_restore 20
+	.cfi_restore 19
+	.cfi_restore 18
+	.cfi_restore 17
+	.cfi_restore 16
+	.cfi_restore 15
+	.cfi_restore 14
+	blr
+	.cfi_endproc
+	.size lf_mp_sqr14_ppc64le, .-lf_mp_sqr14_ppc64le
+
+# void lf_mp_sqr15_ppc64le(uint64_t r[30], const uint64_t a[15])
+#   r = a^2, 15 -> 30 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 184 bytes of the protected zone below r1 (18 registers saved, 5 spill slots of 8 bytes)
+#   644 instructions
+	.text
+	.globl lf_mp_sqr15_ppc64le
+	.hidden lf_mp_sqr15_ppc64le
+	.type lf_mp_sqr15_ppc64le, @function
+	.p2align 4
+lf_mp_sqr15_ppc64le:
+	.cfi_startproc
+	std %r31, -8(%r1)
+	std %r30, -16(%r1)
+	std %r29, -24(%r1)
+	std %r28, -32(%r1)
+	std %r27, -40(%r1)
+	std %r26, -48(%r1)
+	std %r25, -56(%r1)
+	std %r24, -64(%r1)
+	std %r23, -72(%r1)
+	std %r22, -80(%r1)
+	std %r21, -88(%r1)
+	std %r20, -96(%r1)
+	std %r19, -104(%r1)
+	std %r18, -112(%r1)
+	std %r17, -120(%r1)
+	std %r16, -128(%r1)
+	std %r15, -136(%r1)
+	std %r14, -144(%r1)
+	.cfi_offset 31, -8
+	.cfi_offset 30, -16
+	.cfi_offset 29, -24
+	.cfi_offset 28, -32
+	.cfi_offset 27, -40
+	.cfi_offset 26, -48
+	.cfi_offset 25, -56
+	.cfi_offset 24, -64
+	.cfi_offset 23, -72
+	.cfi_offset 22, -80
+	.cfi_offset 21, -88
+	.cfi_offset 20, -96
+	.cfi_offset 19, -104
+	.cfi_offset 18, -112
+	.cfi_offset 17, -120
+	.cfi_offset 16, -128
+	.cfi_offset 15, -136
+	.cfi_offset 14, -144
+	ld %r6, 0(%r4)
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 16(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 24(%r4)
+	mulhdu %r5, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r11, %r31, %r11
+	ld %r31, 32(%r4)
+	mulhdu %r30, %r6, %r31
+	mulld %r29, %r6, %r31
+	adde %r29, %r29, %r5
+	ld %r5, 40(%r4)
+	mulhdu %r28, %r6, %r5
+	mulld %r27, %r6, %r5
+	adde %r27, %r27, %r30
+	ld %r30, 48(%r4)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 56(%r4)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 64(%r4)
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	ld %r24, 72(%r4)
+	mulhdu %r20, %r6, %r24
+	mulld %r19, %r6, %r24
+	adde %r19, %r19, %r22
+	ld %r22, 80(%r4)
+	mulhdu %r18, %r6, %r22
+	mulld %r17, %r6, %r22
+	adde %r17, %r17, %r20
+	ld %r20, 88(%r4)
+	mulhdu %r16, %r6, %r20
+	mulld %r15, %r6, %r20
+	adde %r15, %r15, %r18
+	ld %r18, 96(%r4)
+	mulhdu %r14, %r6, %r18
+	std %r12, -152(%r1)
+	mulld %r12, %r6, %r18
+	adde %r12, %r12, %r16
+	ld %r16, 104(%r4)
+	std %r9, -160(%r1)
+	mulhdu %r9, %r6, %r16
+	mulld %r18, %r6, %r16
+	adde %r14, %r18, %r14
+	ld %r18, 112(%r4)
+	mulhdu %r16, %r6, %r18
+	mulld %r20, %r6, %r18
+	adde %r20, %r20, %r9
+	addze %r16, %r16
+	mulld %r9, %r7, %r10
+	addc %r11, %r11, %r9
+	mulld %r9, %r7, %r8
+	adde %r29, %r29, %r9
+	mulld %r9, %r7, %r31
+	adde %r27, %r27, %r9
+	mulld %r9, %r7, %r5
+	adde %r25, %r25, %r9
+	mulld %r9, %r7, %r30
+	adde %r23, %r23, %r9
+	mulld %r9, %r7, %r28
+	adde %r21, %r21, %r9
+	mulld %r9, %r7, %r26
+	adde %r19, %r19, %r9
+	mulld %r9, %r7, %r24
+	adde %r17, %r17, %r9
+	mulld %r9, %r7, %r22
+	adde %r15, %r15, %r9
+	ld %r9, 88(%r4)
+	mulld %r6, %r7, %r9
+	adde %r12, %r12, %r6
+	ld %r6, 96(%r4)
+	std %r11, -168(%r1)
+	mulld %r11, %r7, %r6
+	adde %r11, %r14, %r11
+	ld %r14, 104(%r4)
+	mulld %r6, %r7, %r14
+	adde %r20, %r20, %r6
+	mulld %r6, %r7, %r18
+	adde %r16, %r16, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r18, %r7, %r10
+	addc %r18, %r29, %r18
+	mulhdu %r29, %r7, %r8
+	adde %r27, %r27, %r29
+	mulhdu %r29, %r7, %r31
+	adde %r25, %r25, %r29
+	mulhdu %r29, %r7, %r5
+	adde %r23, %r23, %r29
+	mulhdu %r29, %r7, %r30
+	adde %r21, %r21, %r29
+	mulhdu %r29, %r7, %r28
+	adde %r19, %r19, %r29
+	mulhdu %r29, %r7, %r26
+	adde %r17, %r17, %r29
+	mulhdu %r29, %r7, %r24
+	adde %r15, %r15, %r29
+	mulhdu %r29, %r7, %r22
+	adde %r12, %r12, %r29
+	mulhdu %r29, %r7, %r9
+	adde %r11, %r11, %r29
+	ld %r29, 96(%r4)
+	std %r18, -176(%r1)
+	mulhdu %r18, %r7, %r29
+	adde %r18, %r20, %r18
+	mulhdu %r20, %r7, %r14
+	adde %r16, %r16, %r20
+	ld %r20, 112(%r4)
+	mulhdu %r14, %r7, %r20
+	adde %r14, %r6, %r14
+	mulld %r6, %r10, %r8
+	addc %r27, %r27, %r6
+	mulld %r6, %r10, %r31
+	adde %r25, %r25, %r6
+	mulld %r6, %r10, %r5
+	adde %r23, %r23, %r6
+	mulld %r6, %r10, %r30
+	adde %r21, %r21, %r6
+	mulld %r6, %r10, %r28
+	adde %r19, %r19, %r6
+	mulld %r6, %r10, %r26
+	adde %r17, %r17, %r6
+	mulld %r6, %r10, %r24
+	adde %r15, %r15, %r6
+	mulld %r6, %r10, %r22
+	adde %r12, %r12, %r6
+	mulld %r6, %r10, %r9
+	adde %r11, %r11, %r6
+	mulld %r6, %r10, %r29
+	adde %r18, %r18, %r6
+	ld %r6, 104(%r4)
+	mulld %r7, %r10, %r6
+	adde %r16, %r16, %r7
+	mulld %r7, %r10, %r20
+	adde %r14, %r14, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	std %r27, -184(%r1)
+	mulhdu %r27, %r10, %r8
+	addc %r25, %r25, %r27
+	mulhdu %r27, %r10, %r31
+	adde %r23, %r23, %r27
+	mulhdu %r27, %r10, %r5
+	adde %r21, %r21, %r27
+	mulhdu %r27, %r10, %r30
+	adde %r19, %r19, %r27
+	mulhdu %r27, %r10, %r28
+	adde %r17, %r17, %r27
+	mulhdu %r27, %r10, %r26
+	adde %r15, %r15, %r27
+	mulhdu %r27, %r10, %r24
+	adde %r12, %r12, %r27
+	mulhdu %r27, %r10, %r22
+	adde %r11, %r11, %r27
+	mulhdu %r27, %r10, %r9
+	adde %r18, %r18, %r27
+	mulhdu %r27, %r10, %r29
+	adde %r16, %r16, %r27
+	mulhdu %r27, %r10, %r6
+	adde %r14, %r14, %r27
+	mulhdu %r27, %r10, %r20
+	adde %r27, %r7, %r27
+	mulld %r7, %r8, %r31
+	addc %r23, %r23, %r7
+	mulld %r7, %r8, %r5
+	adde %r21, %r21, %r7
+	mulld %r7, %r8, %r30
+	adde %r19, %r19, %r7
+	mulld %r7, %r8, %r28
+	adde %r17, %r17, %r7
+	mulld %r7, %r8, %r26
+	adde %r15, %r15, %r7
+	mulld %r7, %r8, %r24
+	adde %r12, %r12, %r7
+	mulld %r7, %r8, %r22
+	adde %r11, %r11, %r7
+	mulld %r7, %r8, %r9
+	adde %r18, %r18, %r7
+	mulld %r7, %r8, %r29
+	adde %r16, %r16, %r7
+	mulld %r7, %r8, %r6
+	adde %r14, %r14, %r7
+	mulld %r7, %r8, %r20
+	adde %r27, %r27, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r10, %r8, %r31
+	addc %r10, %r21, %r10
+	mulhdu %r21, %r8, %r5
+	adde %r19, %r19, %r21
+	mulhdu %r21, %r8, %r30
+	adde %r17, %r17, %r21
+	mulhdu %r21, %r8, %r28
+	adde %r15, %r15, %r21
+	mulhdu %r21, %r8, %r26
+	adde %r12, %r12, %r21
+	mulhdu %r21, %r8, %r24
+	adde %r11, %r11, %r21
+	mulhdu %r21, %r8, %r22
+	adde %r18, %r18, %r21
+	mulhdu %r21, %r8, %r9
+	adde %r16, %r16, %r21
+	mulhdu %r21, %r8, %r29
+	adde %r14, %r14, %r21
+	mulhdu %r21, %r8, %r6
+	adde %r21, %r27, %r21
+	mulhdu %r27, %r8, %r20
+	adde %r27, %r7, %r27
+	mulld %r7, %r31, %r5
+	addc %r19, %r19, %r7
+	mulld %r7, %r31, %r30
+	adde %r17, %r17, %r7
+	mulld %r7, %r31, %r28
+	adde %r15, %r15, %r7
+	mulld %r7, %r31, %r26
+	adde %r12, %r12, %r7
+	mulld %r7, %r31, %r24
+	adde %r11, %r11, %r7
+	mulld %r7, %r31, %r22
+	adde %r18, %r18, %r7
+	mulld %r7, %r31, %r9
+	adde %r16, %r16, %r7
+	mulld %r7, %r31, %r29
+	adde %r14, %r14, %r7
+	mulld %r7, %r31, %r6
+	adde %r21, %r21, %r7
+	mulld %r7, %r31, %r20
+	adde %r27, %r27, %r7
+	subfe %r7, %r7, %r7
+	addi %r7, %r7, 1
+	mulhdu %r8, %r31, %r5
+	addc %r17, %r17, %r8
+	mulhdu %r8, %r31, %r30
+	adde %r15, %r15, %r8
+	mulhdu %r8, %r31, %r28
+	adde %r12, %r12, %r8
+	mulhdu %r8, %r31, %r26
+	adde %r11, %r11, %r8
+	mulhdu %r8, %r31, %r24
+	adde %r18, %r18, %r8
+	mulhdu %r8, %r31, %r22
+	adde %r16, %r16, %r8
+	mulhdu %r8, %r31, %r9
+	adde %r14, %r14, %r8
+	mulhdu %r8, %r31, %r29
+	adde %r21, %r21, %r8
+	mulhdu %r8, %r31, %r6
+	adde %r27, %r27, %r8
+	mulhdu %r8, %r31, %r20
+	adde %r7, %r7, %r8
+	mulld %r8, %r5, %r30
+	addc %r15, %r15, %r8
+	mulld %r8, %r5, %r28
+	adde %r12, %r12, %r8
+	mulld %r8, %r5, %r26
+	adde %r11, %r11, %r8
+	mulld %r8, %r5, %r24
+	adde %r18, %r18, %r8
+	mulld %r8, %r5, %r22
+	adde %r16, %r16, %r8
+	mulld %r8, %r5, %r9
+	adde %r14, %r14, %r8
+	mulld %r8, %r5, %r29
+	adde %r21, %r21, %r8
+	mulld %r8, %r5, %r6
+	adde %r27, %r27, %r8
+	mulld %r8, %r5, %r20
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r31, %r5, %r30
+	addc %r12, %r12, %r31
+	mulhdu %r31, %r5, %r28
+	adde %r11, %r11, %r31
+	mulhdu %r31, %r5, %r26
+	adde %r18, %r18, %r31
+	mulhdu %r31, %r5, %r24
+	adde %r16, %r16, %r31
+	mulhdu %r31, %r5, %r22
+	adde %r14, %r14, %r31
+	mulhdu %r31, %r5, %r9
+	adde %r21, %r21, %r31
+	mulhdu %r31, %r5, %r29
+	adde %r27, %r27, %r31
+	mulhdu %r31, %r5, %r6
+	adde %r31, %r7, %r31
+	mulhdu %r7, %r5, %r20
+	adde %r7, %r8, %r7
+	mulld %r8, %r30, %r28
+	addc %r11, %r11, %r8
+	mulld %r8, %r30, %r26
+	adde %r18, %r18, %r8
+	mulld %r8, %r30, %r24
+	adde %r16, %r16, %r8
+	mulld %r8, %r30, %r22
+	adde %r14, %r14, %r8
+	mulld %r8, %r30, %r9
+	adde %r21, %r21, %r8
+	mulld %r8, %r30, %r29
+	adde %r27, %r27, %r8
+	mulld %r8, %r30, %r6
+	adde %r31, %r31, %r8
+	mulld %r8, %r30, %r20
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r5, %r30, %r28
+	addc %r18, %r18, %r5
+	mulhdu %r5, %r30, %r26
+	adde %r16, %r16, %r5
+	mulhdu %r5, %r30, %r24
+	adde %r14, %r14, %r5
+	mulhdu %r5, %r30, %r22
+	adde %r21, %r21, %r5
+	mulhdu %r5, %r30, %r9
+	adde %r27, %r27, %r5
+	mulhdu %r5, %r30, %r29
+	adde %r31, %r31, %r5
+	mulhdu %r5, %r30, %r6
+	adde %r5, %r7, %r5
+	mulhdu %r7, %r30, %r20
+	adde %r7, %r8, %r7
+	mulld %r8, %r28, %r26
+	addc %r16, %r16, %r8
+	mulld %r8, %r28, %r24
+	adde %r14, %r14, %r8
+	mulld %r8, %r28, %r22
+	adde %r21, %r21, %r8
+	mulld %r8, %r28, %r9
+	adde %r27, %r27, %r8
+	mulld %r8, %r28, %r29
+	adde %r31, %r31, %r8
+	mulld %r8, %r28, %r6
+	adde %r5, %r5, %r8
+	mulld %r8, %r28, %r20
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r30, %r28, %r26
+	addc %r14, %r14, %r30
+	mulhdu %r30, %r28, %r24
+	adde %r21, %r21, %r30
+	mulhdu %r30, %r28, %r22
+	adde %r27, %r27, %r30
+	mulhdu %r30, %r28, %r9
+	adde %r30, %r31, %r30
+	mulhdu %r31, %r28, %r29
+	adde %r31, %r5, %r31
+	mulhdu %r5, %r28, %r6
+	adde %r5, %r7, %r5
+	mulhdu %r7, %r28, %r20
+	adde %r7, %r8, %r7
+	mulld %r8, %r26, %r24
+	addc %r21, %r21, %r8
+	mulld %r8, %r26, %r22
+	adde %r27, %r27, %r8
+	mulld %r8, %r26, %r9
+	adde %r30, %r30, %r8
+	mulld %r8, %r26, %r29
+	adde %r31, %r31, %r8
+	mulld %r8, %r26, %r6
+	adde %r5, %r5, %r8
+	mulld %r8, %r26, %r20
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r28, %r26, %r24
+	addc %r27, %r27, %r28
+	mulhdu %r28, %r26, %r22
+	adde %r28, %r30, %r28
+	mulhdu %r30, %r26, %r9
+	adde %r30, %r31, %r30
+	mulhdu %r31, %r26, %r29
+	adde %r31, %r5, %r31
+	mulhdu %r5, %r26, %r6
+	adde %r5, %r7, %r5
+	mulhdu %r7, %r26, %r20
+	adde %r7, %r8, %r7
+	mulld %r8, %r24, %r22
+	addc %r28, %r28, %r8
+	mulld %r8, %r24, %r9
+	adde %r30, %r30, %r8
+	mulld %r8, %r24, %r29
+	adde %r31, %r31, %r8
+	mulld %r8, %r24, %r6
+	adde %r5, %r5, %r8
+	mulld %r8, %r24, %r20
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r26, %r24, %r22
+	addc %r26, %r30, %r26
+	mulhdu %r30, %r24, %r9
+	adde %r30, %r31, %r30
+	mulhdu %r31, %r24, %r29
+	adde %r31, %r5, %r31
+	mulhdu %r5, %r24, %r6
+	adde %r5, %r7, %r5
+	mulhdu %r7, %r24, %r20
+	adde %r7, %r8, %r7
+	mulld %r8, %r22, %r9
+	addc %r30, %r30, %r8
+	mulld %r8, %r22, %r29
+	adde %r31, %r31, %r8
+	mulld %r8, %r22, %r6
+	adde %r5, %r5, %r8
+	mulld %r8, %r22, %r20
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r24, %r22, %r9
+	addc %r24, %r31, %r24
+	mulhdu %r31, %r22, %r29
+	adde %r31, %r5, %r31
+	mulhdu %r5, %r22, %r6
+	adde %r5, %r7, %r5
+	mulhdu %r7, %r22, %r20
+	adde %r7, %r8, %r7
+	mulld %r8, %r9, %r29
+	addc %r31, %r31, %r8
+	mulld %r8, %r9, %r6
+	adde %r5, %r5, %r8
+	mulld %r8, %r9, %r20
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r22, %r9, %r29
+	addc %r22, %r5, %r22
+	mulhdu %r5, %r9, %r6
+	adde %r5, %r7, %r5
+	mulhdu %r7, %r9, %r20
+	adde %r7, %r8, %r7
+	mulld %r8, %r29, %r6
+	addc %r5, %r5, %r8
+	mulld %r8, %r29, %r20
+	adde %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r9, %r29, %r6
+	addc %r7, %r7, %r9
+	mulhdu %r9, %r29, %r20
+	adde %r8, %r8, %r9
+	mulld %r9, %r6, %r20
+	addc %r8, %r8, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r29, %r6, %r20
+	add %r29, %r9, %r29
+	ld %r9, -160(%r1)
+	addc %r9, %r9, %r9
+	ld %r20, -152(%r1)
+	adde %r20, %r20, %r20
+	ld %r6, -168(%r1)
+	adde %r6, %r6, %r6
+	std %r6, -168(%r1)
+	ld %r6, -176(%r1)
+	adde %r6, %r6, %r6
+	std %r6, -176(%r1)
+	ld %r6, -184(%r1)
+	adde %r6, %r6, %r6
+	adde %r25, %r25, %r25
+	adde %r23, %r23, %r23
+	adde %r10, %r10, %r10
+	adde %r19, %r19, %r19
+	adde %r17, %r17, %r17
+	adde %r15, %r15, %r15
+	adde %r12, %r12, %r12
+	adde %r11, %r11, %r11
+	adde %r18, %r18, %r18
+	adde %r16, %r16, %r16
+	adde %r14, %r14, %r14
+	adde %r21, %r21, %r21
+	adde %r27, %r27, %r27
+	adde %r28, %r28, %r28
+	adde %r26, %r26, %r26
+	adde %r30, %r30, %r30
+	adde %r24, %r24, %r24
+	adde %r31, %r31, %r31
+	adde %r22, %r22, %r22
+	adde %r5, %r5, %r5
+	adde %r7, %r7, %r7
+	adde %r8, %r8, %r8
+	adde %r29, %r29, %r29
+	std %r29, -184(%r1)
+	subfe %r29, %r29, %r29
+	addi %r29, %r29, 1
+	std %r29, -152(%r1)
+	ld %r29, 0(%r4)
+	std %r8, -160(%r1)
+	mulhdu %r8, %r29, %r29
+	mulld %r29, %r29, %r29
+	std %r29, 0(%r3)
+	addc %r8, %r9, %r8
+	std %r8, 8(%r3)
+	ld %r8, 8(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	adde %r20, %r20, %r8
+	std %r20, 16(%r3)
+	ld %r8, -168(%r1)
+	adde %r8, %r8, %r9
+	std %r8, 24(%r3)
+	ld %r8, 16(%r4)
+	mulhdu %r9, %r8, %r8
+	mulld %r8, %r8, %r8
+	ld %r29, -176(%r1)
+	adde %r29, %r29, %r8
+	std %r29, 32(%r3)
+	adde %r6, %r6, %r9
+	std %r6, 40(%r3)
+	ld %r6, 24(%r4)
+	mulhdu %r8, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r25, %r25, %r6
+	std %r25, 48(%r3)
+	adde %r23, %r23, %r8
+	std %r23, 56(%r3)
+	ld %r6, 32(%r4)
+	mulhdu %r8, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r10, %r10, %r6
+	std %r10, 64(%r3)
+	adde %r19, %r19, %r8
+	std %r19, 72(%r3)
+	ld %r6, 40(%r4)
+	mulhdu %r8, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r17, %r17, %r6
+	std %r17, 80(%r3)
+	adde %r15, %r15, %r8
+	std %r15, 88(%r3)
+	ld %r6, 48(%r4)
+	mulhdu %r8, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r12, %r12, %r6
+	std %r12, 96(%r3)
+	adde %r11, %r11, %r8
+	std %r11, 104(%r3)
+	ld %r6, 56(%r4)
+	mulhdu %r8, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r18, %r18, %r6
+	std %r18, 112(%r3)
+	adde %r16, %r16, %r8
+	std %r16, 120(%r3)
+	ld %r6, 64(%r4)
+	mulhdu %r8, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r14, %r14, %r6
+	std %r14, 128(%r3)
+	adde %r21, %r21, %r8
+	std %r21, 136(%r3)
+	ld %r6, 72(%r4)
+	mulhdu %r8, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r27, %r27, %r6
+	std %r27, 144(%r3)
+	adde %r28, %r28, %r8
+	std %r28, 152(%r3)
+	ld %r6, 80(%r4)
+	mulhdu %r8, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r26, %r26, %r6
+	std %r26, 160(%r3)
+	adde %r30, %r30, %r8
+	std %r30, 168(%r3)
+	ld %r6, 88(%r4)
+	mulhdu %r8, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r24, %r24, %r6
+	std %r24, 176(%r3)
+	adde %r31, %r31, %r8
+	std %r31, 184(%r3)
+	ld %r6, 96(%r4)
+	mulhdu %r8, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r22, %r22, %r6
+	std %r22, 192(%r3)
+	adde %r5, %r5, %r8
+	std %r5, 200(%r3)
+	ld %r6, 104(%r4)
+	mulhdu %r8, %r6, %r6
+	mulld %r6, %r6, %r6
+	adde %r6, %r7, %r6
+	std %r6, 208(%r3)
+	ld %r6, -160(%r1)
+	adde %r6, %r6, %r8
+	std %r6, 216(%r3)
+	ld %r6, 112(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	ld %r8, -184(%r1)
+	adde %r6, %r8, %r6
+	std %r6, 224(%r3)
+	ld %r6, -152(%r1)
+	adde %r6, %r6, %r7
+	std %r6, 232(%r3)
+	ld %r31, -8(%r1)
+	ld %r30, -16(%r1)
+	ld %r29, -24(%r1)
+	ld %r28, -32(%r1)
+	ld %r27, -40(%r1)
+	ld %r26, -48(%r1)
+	ld %r25, -56(%r1)
+	ld %r24, -64(%r1)
+	ld %r23, -72(%r1)
+	ld %r22, -80(%r1)
+	ld %r21, -88(%r1)
+	ld %r20, -96(%r1)
+	ld %r19, -104(%r1)
+	ld %r18, -112(%r1)
+	ld %r17, -120(%r1)
+	ld %r16, -128(%r1)
+	ld %r15, -136(%r1)
+	ld %r14, -144(%r1)
+	.cfi_restore 31
+	.cfi_restore 30
+	.cfi_restore 29
+	.cfi_restore 28
+	.cfi_restore 27
+	.cfi_restore 26
+	.cfi_restore 25
+	.cfi_restore 24
+	.cfi_restore 23
+	.cfi_restore 22
+	.cfi_restore 21
+	.cfi_restore 20
+	.cfi_restore 19
+	.cfi_restore 18
+	.cfi_restore 17
+	.cfi_restore 16
+	.cfi_restore 15
+	.cfi_restore 14
+	blr
+	.cfi_endproc
 	.size lf_mp_sqr15_ppc64le, .-lf_mp_sqr15_ppc64le
 
 # void lf_mp_sqr16_ppc64le(uint64_t r[32], const uint64_t a[16])
 #   r = a^2, 16 -> 32 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a.
-#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
-#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18; stack: 112 bytes of the protected zone below r1 (14 registers saved, 0 spill slots of 8 bytes)
-#   869 instructions
+#   ELFv2: r in r3, a in r4; registers used: r5, r6, r7, r8, r9, r10, r11, r12, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r0 (scratch); CA, CR0 clobbered
+#   callee-saved registers saved: r31, r30, r29, r28, r27, r26, r25, r24, r23, r22, r21, r20, r19, r18, r17, r16, r15, r14; stack: 200 bytes of the protected zone below r1 (18 registers saved, 7 spill slots of 8 bytes)
+#   732 instructions
 	.text
 	.globl lf_mp_sqr16_ppc64le
 	.hidden lf_mp_sqr16_ppc64le
@@ -5105,6 +4461,10 @@ lf_mp_sqr16_ppc64le:
 	std %r20, -96(%r1)
 	std %r19, -104(%r1)
 	std %r18, -112(%r1)
+	std %r17, -120(%r1)
+	std %r16, -128(%r1)
+	std %r15, -136(%r1)
+	std %r14, -144(%r1)
 	.cfi_offset 31, -8
 	.cfi_offset 30, -16
 	.cfi_offset 29, -24
@@ -5119,845 +4479,704 @@ lf_mp_sqr16_ppc64le:
 	.cfi_offset 20, -96
 	.cfi_offset 19, -104
 	.cfi_offset 18, -112
+	.cfi_offset 17, -120
+	.cfi_offset 16, -128
+	.cfi_offset 15, -136
+	.cfi_offset 14, -144
 	ld %r6, 0(%r4)
-	mulhdu %r7, %r6, %r6
-	mulld %r8, %r6, %r6
-	std %r8, 0(%r3)
-	ld %r8, 8(%r4)
-	mulhdu %r9, %r6, %r8
-	mulld %r10, %r6, %r8
-	addc %r10, %r10, %r10
-	adde %r9, %r9, %r9
-	subfe %r11, %r11, %r11
-	addi %r11, %r11, 1
-	addc %r10, %r7, %r10
-	std %r10, 8(%r3)
-	addze %r9, %r9
-	addze %r11, %r11
-	ld %r7, 16(%r4)
-	mulhdu %r10, %r6, %r7
-	mulld %r12, %r6, %r7
-	addc %r12, %r12, %r12
-	adde %r10, %r10, %r10
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r12, %r9, %r12
-	adde %r10, %r11, %r10
-	addze %r5, %r5
-	mulhdu %r9, %r8, %r8
-	mulld %r11, %r8, %r8
-	addc %r11, %r12, %r11
-	std %r11, 16(%r3)
-	adde %r10, %r10, %r9
-	addze %r5, %r5
-	ld %r9, 24(%r4)
-	mulhdu %r11, %r6, %r9
-	mulld %r12, %r6, %r9
-	mulhdu %r31, %r8, %r7
-	mulld %r30, %r8, %r7
-	addc %r12, %r12, %r30
-	adde %r11, %r11, %r31
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	addc %r12, %r12, %r12
-	adde %r11, %r11, %r11
-	adde %r31, %r31, %r31
-	addc %r10, %r10, %r12
-	std %r10, 24(%r3)
-	adde %r11, %r5, %r11
-	addze %r31, %r31
-	ld %r10, 32(%r4)
-	mulhdu %r12, %r6, %r10
-	mulld %r5, %r6, %r10
-	mulhdu %r30, %r8, %r9
-	mulld %r29, %r8, %r9
-	addc %r29, %r5, %r29
-	adde %r12, %r12, %r30
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	addc %r29, %r29, %r29
-	adde %r12, %r12, %r12
-	adde %r5, %r5, %r5
-	addc %r11, %r11, %r29
-	adde %r12, %r31, %r12
-	addze %r5, %r5
-	mulhdu %r31, %r7, %r7
-	mulld %r30, %r7, %r7
-	addc %r11, %r11, %r30
-	std %r11, 32(%r3)
-	adde %r12, %r12, %r31
-	addze %r5, %r5
-	ld %r11, 40(%r4)
-	mulhdu %r31, %r6, %r11
-	mulld %r30, %r6, %r11
-	mulhdu %r29, %r8, %r10
-	mulld %r28, %r8, %r10
-	addc %r28, %r30, %r28
-	adde %r29, %r31, %r29
-	subfe %r31, %r31, %r31
-	addi %r31, %r31, 1
-	mulhdu %r30, %r7, %r9
-	mulld %r27, %r7, %r9
-	addc %r27, %r28, %r27
-	adde %r29, %r29, %r30
-	addze %r31, %r31
-	addc %r27, %r27, %r27
-	adde %r29, %r29, %r29
-	adde %r31, %r31, %r31
-	addc %r12, %r12, %r27
-	std %r12, 40(%r3)
-	adde %r29, %r5, %r29
-	addze %r31, %r31
-	ld %r12, 48(%r4)
-	mulhdu %r5, %r6, %r12
-	mulld %r30, %r6, %r12
-	mulhdu %r28, %r8, %r11
-	mulld %r27, %r8, %r11
-	addc %r27, %r30, %r27
-	adde %r28, %r5, %r28
-	subfe %r5, %r5, %r5
-	addi %r5, %r5, 1
-	mulhdu %r30, %r7, %r10
-	mulld %r26, %r7, %r10
-	addc %r26, %r27, %r26
-	adde %r28, %r28, %r30
-	addze %r5, %r5
-	addc %r26, %r26, %r26
-	adde %r28, %r28, %r28
-	adde %r5, %r5, %r5
-	addc %r26, %r29, %r26
-	adde %r28, %r31, %r28
-	addze %r5, %r5
-	mulhdu %r31, %r9, %r9
-	mulld %r30, %r9, %r9
-	addc %r26, %r26, %r30
-	std %r26, 48(%r3)
-	adde %r28, %r28, %r31
-	addze %r5, %r5
-	ld %r31, 56(%r4)
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r6, %r7
+	mulld %r9, %r6, %r7
+	ld %r10, 16(%r4)
+	mulhdu %r11, %r6, %r10
+	mulld %r12, %r6, %r10
+	addc %r12, %r12, %r8
+	ld %r8, 24(%r4)
+	mulhdu %r5, %r6, %r8
+	mulld %r31, %r6, %r8
+	adde %r11, %r31, %r11
+	ld %r31, 32(%r4)
 	mulhdu %r30, %r6, %r31
 	mulld %r29, %r6, %r31
-	mulhdu %r27, %r8, %r12
-	mulld %r26, %r8, %r12
-	addc %r26, %r29, %r26
-	adde %r27, %r30, %r27
-	subfe %r30, %r30, %r30
-	addi %r30, %r30, 1
-	mulhdu %r29, %r7, %r11
-	mulld %r25, %r7, %r11
-	addc %r25, %r26, %r25
+	adde %r29, %r29, %r5
+	ld %r5, 40(%r4)
+	mulhdu %r28, %r6, %r5
+	mulld %r27, %r6, %r5
+	adde %r27, %r27, %r30
+	ld %r30, 48(%r4)
+	mulhdu %r26, %r6, %r30
+	mulld %r25, %r6, %r30
+	adde %r25, %r25, %r28
+	ld %r28, 56(%r4)
+	mulhdu %r24, %r6, %r28
+	mulld %r23, %r6, %r28
+	adde %r23, %r23, %r26
+	ld %r26, 64(%r4)
+	mulhdu %r22, %r6, %r26
+	mulld %r21, %r6, %r26
+	adde %r21, %r21, %r24
+	ld %r24, 72(%r4)
+	mulhdu %r20, %r6, %r24
+	mulld %r19, %r6, %r24
+	adde %r19, %r19, %r22
+	ld %r22, 80(%r4)
+	mulhdu %r18, %r6, %r22
+	mulld %r17, %r6, %r22
+	adde %r17, %r17, %r20
+	ld %r20, 88(%r4)
+	mulhdu %r16, %r6, %r20
+	mulld %r15, %r6, %r20
+	adde %r15, %r15, %r18
+	ld %r18, 96(%r4)
+	mulhdu %r14, %r6, %r18
+	std %r12, -152(%r1)
+	mulld %r12, %r6, %r18
+	adde %r12, %r12, %r16
+	ld %r16, 104(%r4)
+	std %r9, -160(%r1)
+	mulhdu %r9, %r6, %r16
+	mulld %r18, %r6, %r16
+	adde %r14, %r18, %r14
+	ld %r18, 112(%r4)
+	mulhdu %r16, %r6, %r18
+	mulld %r20, %r6, %r18
+	adde %r20, %r20, %r9
+	ld %r9, 120(%r4)
+	mulhdu %r18, %r6, %r9
+	mulld %r22, %r6, %r9
+	adde %r16, %r22, %r16
+	addze %r18, %r18
+	mulld %r22, %r7, %r10
+	addc %r11, %r11, %r22
+	mulld %r22, %r7, %r8
+	adde %r22, %r29, %r22
+	mulld %r29, %r7, %r31
 	adde %r27, %r27, %r29
-	addze %r30, %r30
-	mulhdu %r29, %r9, %r10
-	mulld %r26, %r9, %r10
-	addc %r25, %r25, %r26
-	adde %r27, %r27, %r29
-	addze %r30, %r30
-	addc %r25, %r25, %r25
-	adde %r27, %r27, %r27
-	adde %r30, %r30, %r30
-	addc %r25, %r28, %r25
-	std %r25, 56(%r3)
-	adde %r27, %r5, %r27
-	addze %r30, %r30
-	ld %r5, 64(%r4)
-	mulhdu %r29, %r6, %r5
-	mulld %r28, %r6, %r5
-	mulhdu %r26, %r8, %r31
-	mulld %r25, %r8, %r31
-	addc %r25, %r28, %r25
-	adde %r26, %r29, %r26
-	subfe %r29, %r29, %r29
-	addi %r29, %r29, 1
-	mulhdu %r28, %r7, %r12
-	mulld %r24, %r7, %r12
-	addc %r24, %r25, %r24
-	adde %r26, %r26, %r28
-	addze %r29, %r29
-	mulhdu %r28, %r9, %r11
-	mulld %r25, %r9, %r11
-	addc %r24, %r24, %r25
-	adde %r26, %r26, %r28
-	addze %r29, %r29
-	addc %r24, %r24, %r24
-	adde %r26, %r26, %r26
-	adde %r29, %r29, %r29
-	addc %r24, %r27, %r24
-	adde %r26, %r30, %r26
-	addze %r29, %r29
-	mulhdu %r30, %r10, %r10
-	mulld %r28, %r10, %r10
-	addc %r24, %r24, %r28
-	std %r24, 64(%r3)
-	adde %r26, %r26, %r30
-	addze %r29, %r29
-	ld %r30, 72(%r4)
-	mulhdu %r28, %r6, %r30
-	mulld %r27, %r6, %r30
-	mulhdu %r25, %r8, %r5
-	mulld %r24, %r8, %r5
-	addc %r24, %r27, %r24
-	adde %r25, %r28, %r25
-	subfe %r28, %r28, %r28
-	addi %r28, %r28, 1
-	mulhdu %r27, %r7, %r31
-	mulld %r23, %r7, %r31
-	addc %r23, %r24, %r23
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	mulhdu %r27, %r9, %r12
-	mulld %r24, %r9, %r12
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	mulhdu %r27, %r10, %r11
-	mulld %r24, %r10, %r11
-	addc %r23, %r23, %r24
-	adde %r25, %r25, %r27
-	addze %r28, %r28
-	addc %r23, %r23, %r23
-	adde %r25, %r25, %r25
-	adde %r28, %r28, %r28
-	addc %r23, %r26, %r23
-	std %r23, 72(%r3)
-	adde %r25, %r29, %r25
-	addze %r28, %r28
+	mulld %r29, %r7, %r5
+	adde %r25, %r25, %r29
+	mulld %r29, %r7, %r30
+	adde %r23, %r23, %r29
+	mulld %r29, %r7, %r28
+	adde %r21, %r21, %r29
+	mulld %r29, %r7, %r26
+	adde %r19, %r19, %r29
+	mulld %r29, %r7, %r24
+	adde %r17, %r17, %r29
 	ld %r29, 80(%r4)
-	mulhdu %r27, %r6, %r29
-	mulld %r26, %r6, %r29
-	mulhdu %r24, %r8, %r30
-	mulld %r23, %r8, %r30
-	addc %r23, %r26, %r23
-	adde %r24, %r27, %r24
+	mulld %r6, %r7, %r29
+	adde %r15, %r15, %r6
+	ld %r6, 88(%r4)
+	std %r11, -168(%r1)
+	mulld %r11, %r7, %r6
+	adde %r11, %r12, %r11
+	ld %r12, 96(%r4)
+	mulld %r6, %r7, %r12
+	adde %r14, %r14, %r6
+	ld %r6, 104(%r4)
+	mulld %r12, %r7, %r6
+	adde %r12, %r20, %r12
+	ld %r20, 112(%r4)
+	mulld %r6, %r7, %r20
+	adde %r16, %r16, %r6
+	mulld %r6, %r7, %r9
+	adde %r18, %r18, %r6
+	subfe %r6, %r6, %r6
+	addi %r6, %r6, 1
+	mulhdu %r9, %r7, %r10
+	addc %r22, %r22, %r9
+	mulhdu %r9, %r7, %r8
+	adde %r27, %r27, %r9
+	mulhdu %r9, %r7, %r31
+	adde %r25, %r25, %r9
+	mulhdu %r9, %r7, %r5
+	adde %r23, %r23, %r9
+	mulhdu %r9, %r7, %r30
+	adde %r21, %r21, %r9
+	mulhdu %r9, %r7, %r28
+	adde %r19, %r19, %r9
+	mulhdu %r9, %r7, %r26
+	adde %r17, %r17, %r9
+	mulhdu %r9, %r7, %r24
+	adde %r15, %r15, %r9
+	mulhdu %r9, %r7, %r29
+	adde %r11, %r11, %r9
+	ld %r9, 88(%r4)
+	std %r22, -176(%r1)
+	mulhdu %r22, %r7, %r9
+	adde %r14, %r14, %r22
+	ld %r22, 96(%r4)
+	mulhdu %r9, %r7, %r22
+	adde %r12, %r12, %r9
+	ld %r9, 104(%r4)
+	mulhdu %r22, %r7, %r9
+	adde %r16, %r16, %r22
+	mulhdu %r22, %r7, %r20
+	adde %r18, %r18, %r22
+	ld %r22, 120(%r4)
+	mulhdu %r20, %r7, %r22
+	adde %r20, %r6, %r20
+	mulld %r6, %r10, %r8
+	addc %r27, %r27, %r6
+	mulld %r6, %r10, %r31
+	adde %r25, %r25, %r6
+	mulld %r6, %r10, %r5
+	adde %r23, %r23, %r6
+	mulld %r6, %r10, %r30
+	adde %r21, %r21, %r6
+	mulld %r6, %r10, %r28
+	adde %r19, %r19, %r6
+	mulld %r6, %r10, %r26
+	adde %r17, %r17, %r6
+	mulld %r6, %r10, %r24
+	adde %r15, %r15, %r6
+	mulld %r6, %r10, %r29
+	adde %r11, %r11, %r6
+	ld %r6, 88(%r4)
+	mulld %r7, %r10, %r6
+	adde %r14, %r14, %r7
+	ld %r7, 96(%r4)
+	std %r27, -184(%r1)
+	mulld %r27, %r10, %r7
+	adde %r12, %r12, %r27
+	mulld %r27, %r10, %r9
+	adde %r16, %r16, %r27
+	ld %r27, 112(%r4)
+	mulld %r9, %r10, %r27
+	adde %r18, %r18, %r9
+	mulld %r9, %r10, %r22
+	adde %r20, %r20, %r9
+	subfe %r9, %r9, %r9
+	addi %r9, %r9, 1
+	mulhdu %r22, %r10, %r8
+	addc %r22, %r25, %r22
+	mulhdu %r25, %r10, %r31
+	adde %r23, %r23, %r25
+	mulhdu %r25, %r10, %r5
+	adde %r21, %r21, %r25
+	mulhdu %r25, %r10, %r30
+	adde %r19, %r19, %r25
+	mulhdu %r25, %r10, %r28
+	adde %r17, %r17, %r25
+	mulhdu %r25, %r10, %r26
+	adde %r15, %r15, %r25
+	mulhdu %r25, %r10, %r24
+	adde %r11, %r11, %r25
+	mulhdu %r25, %r10, %r29
+	adde %r14, %r14, %r25
+	mulhdu %r25, %r10, %r6
+	adde %r12, %r12, %r25
+	mulhdu %r25, %r10, %r7
+	adde %r16, %r16, %r25
+	ld %r25, 104(%r4)
+	std %r22, -192(%r1)
+	mulhdu %r22, %r10, %r25
+	adde %r18, %r18, %r22
+	mulhdu %r22, %r10, %r27
+	adde %r20, %r20, %r22
+	ld %r22, 120(%r4)
+	mulhdu %r27, %r10, %r22
+	adde %r27, %r9, %r27
+	mulld %r9, %r8, %r31
+	addc %r23, %r23, %r9
+	mulld %r9, %r8, %r5
+	adde %r21, %r21, %r9
+	mulld %r9, %r8, %r30
+	adde %r19, %r19, %r9
+	mulld %r9, %r8, %r28
+	adde %r17, %r17, %r9
+	mulld %r9, %r8, %r26
+	adde %r15, %r15, %r9
+	mulld %r9, %r8, %r24
+	adde %r11, %r11, %r9
+	mulld %r9, %r8, %r29
+	adde %r14, %r14, %r9
+	mulld %r9, %r8, %r6
+	adde %r12, %r12, %r9
+	mulld %r9, %r8, %r7
+	adde %r16, %r16, %r9
+	mulld %r9, %r8, %r25
+	adde %r18, %r18, %r9
+	ld %r9, 112(%r4)
+	mulld %r10, %r8, %r9
+	adde %r10, %r20, %r10
+	mulld %r20, %r8, %r22
+	adde %r20, %r27, %r20
 	subfe %r27, %r27, %r27
 	addi %r27, %r27, 1
-	mulhdu %r26, %r7, %r5
-	mulld %r22, %r7, %r5
-	addc %r22, %r23, %r22
-	adde %r24, %r24, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r9, %r31
-	mulld %r23, %r9, %r31
-	addc %r22, %r22, %r23
-	adde %r24, %r24, %r26
-	addze %r27, %r27
-	mulhdu %r26, %r10, %r12
-	mulld %r23, %r10, %r12
-	addc %r22, %r22, %r23
-	adde %r24, %r24, %r26
-	addze %r27, %r27
-	addc %r22, %r22, %r22
-	adde %r24, %r24, %r24
-	adde %r27, %r27, %r27
-	addc %r22, %r25, %r22
-	adde %r24, %r28, %r24
-	addze %r27, %r27
-	mulhdu %r28, %r11, %r11
-	mulld %r26, %r11, %r11
-	addc %r22, %r22, %r26
-	std %r22, 80(%r3)
-	adde %r24, %r24, %r28
-	addze %r27, %r27
-	ld %r28, 88(%r4)
-	mulhdu %r26, %r6, %r28
-	mulld %r25, %r6, %r28
+	std %r23, -200(%r1)
+	mulhdu %r23, %r8, %r31
+	addc %r21, %r21, %r23
+	mulhdu %r23, %r8, %r5
+	adde %r19, %r19, %r23
+	mulhdu %r23, %r8, %r30
+	adde %r17, %r17, %r23
+	mulhdu %r23, %r8, %r28
+	adde %r15, %r15, %r23
+	mulhdu %r23, %r8, %r26
+	adde %r11, %r11, %r23
+	mulhdu %r23, %r8, %r24
+	adde %r14, %r14, %r23
 	mulhdu %r23, %r8, %r29
-	mulld %r22, %r8, %r29
-	addc %r22, %r25, %r22
-	adde %r23, %r26, %r23
-	subfe %r26, %r26, %r26
-	addi %r26, %r26, 1
-	mulhdu %r25, %r7, %r30
-	mulld %r21, %r7, %r30
-	addc %r21, %r22, %r21
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	mulhdu %r25, %r9, %r5
-	mulld %r22, %r9, %r5
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	mulhdu %r25, %r10, %r31
-	mulld %r22, %r10, %r31
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	mulhdu %r25, %r11, %r12
-	mulld %r22, %r11, %r12
-	addc %r21, %r21, %r22
-	adde %r23, %r23, %r25
-	addze %r26, %r26
-	addc %r21, %r21, %r21
-	adde %r23, %r23, %r23
-	adde %r26, %r26, %r26
-	addc %r21, %r24, %r21
-	std %r21, 88(%r3)
+	adde %r12, %r12, %r23
+	mulhdu %r23, %r8, %r6
+	adde %r16, %r16, %r23
+	mulhdu %r23, %r8, %r7
+	adde %r18, %r18, %r23
+	mulhdu %r23, %r8, %r25
+	adde %r10, %r10, %r23
+	mulhdu %r23, %r8, %r9
+	adde %r20, %r20, %r23
+	mulhdu %r23, %r8, %r22
 	adde %r23, %r27, %r23
-	addze %r26, %r26
-	ld %r27, 96(%r4)
-	mulhdu %r25, %r6, %r27
-	mulld %r24, %r6, %r27
-	mulhdu %r22, %r8, %r28
-	mulld %r21, %r8, %r28
-	addc %r21, %r24, %r21
-	adde %r22, %r25, %r22
-	subfe %r25, %r25, %r25
-	addi %r25, %r25, 1
-	mulhdu %r24, %r7, %r29
-	mulld %r20, %r7, %r29
-	addc %r20, %r21, %r20
-	adde %r22, %r22, %r24
-	addze %r25, %r25
-	mulhdu %r24, %r9, %r30
-	mulld %r21, %r9, %r30
-	addc %r20, %r20, %r21
-	adde %r22, %r22, %r24
-	addze %r25, %r25
-	mulhdu %r24, %r10, %r5
-	mulld %r21, %r10, %r5
-	addc %r20, %r20, %r21
-	adde %r22, %r22, %r24
-	addze %r25, %r25
-	mulhdu %r24, %r11, %r31
-	mulld %r21, %r11, %r31
-	addc %r20, %r20, %r21
-	adde %r22, %r22, %r24
-	addze %r25, %r25
-	addc %r20, %r20, %r20
+	mulld %r27, %r31, %r5
+	addc %r19, %r19, %r27
+	mulld %r27, %r31, %r30
+	adde %r17, %r17, %r27
+	mulld %r27, %r31, %r28
+	adde %r15, %r15, %r27
+	mulld %r27, %r31, %r26
+	adde %r11, %r11, %r27
+	mulld %r27, %r31, %r24
+	adde %r14, %r14, %r27
+	mulld %r27, %r31, %r29
+	adde %r12, %r12, %r27
+	mulld %r27, %r31, %r6
+	adde %r16, %r16, %r27
+	mulld %r27, %r31, %r7
+	adde %r18, %r18, %r27
+	mulld %r27, %r31, %r25
+	adde %r10, %r10, %r27
+	mulld %r27, %r31, %r9
+	adde %r20, %r20, %r27
+	mulld %r27, %r31, %r22
+	adde %r23, %r23, %r27
+	subfe %r27, %r27, %r27
+	addi %r27, %r27, 1
+	mulhdu %r8, %r31, %r5
+	addc %r17, %r17, %r8
+	mulhdu %r8, %r31, %r30
+	adde %r15, %r15, %r8
+	mulhdu %r8, %r31, %r28
+	adde %r11, %r11, %r8
+	mulhdu %r8, %r31, %r26
+	adde %r14, %r14, %r8
+	mulhdu %r8, %r31, %r24
+	adde %r12, %r12, %r8
+	mulhdu %r8, %r31, %r29
+	adde %r16, %r16, %r8
+	mulhdu %r8, %r31, %r6
+	adde %r18, %r18, %r8
+	mulhdu %r8, %r31, %r7
+	adde %r10, %r10, %r8
+	mulhdu %r8, %r31, %r25
+	adde %r20, %r20, %r8
+	mulhdu %r8, %r31, %r9
+	adde %r23, %r23, %r8
+	mulhdu %r8, %r31, %r22
+	adde %r27, %r27, %r8
+	mulld %r8, %r5, %r30
+	addc %r15, %r15, %r8
+	mulld %r8, %r5, %r28
+	adde %r11, %r11, %r8
+	mulld %r8, %r5, %r26
+	adde %r14, %r14, %r8
+	mulld %r8, %r5, %r24
+	adde %r12, %r12, %r8
+	mulld %r8, %r5, %r29
+	adde %r16, %r16, %r8
+	mulld %r8, %r5, %r6
+	adde %r18, %r18, %r8
+	mulld %r8, %r5, %r7
+	adde %r10, %r10, %r8
+	mulld %r8, %r5, %r25
+	adde %r20, %r20, %r8
+	mulld %r8, %r5, %r9
+	adde %r23, %r23, %r8
+	mulld %r8, %r5, %r22
+	adde %r27, %r27, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r31, %r5, %r30
+	addc %r11, %r11, %r31
+	mulhdu %r31, %r5, %r28
+	adde %r14, %r14, %r31
+	mulhdu %r31, %r5, %r26
+	adde %r12, %r12, %r31
+	mulhdu %r31, %r5, %r24
+	adde %r16, %r16, %r31
+	mulhdu %r31, %r5, %r29
+	adde %r18, %r18, %r31
+	mulhdu %r31, %r5, %r6
+	adde %r10, %r10, %r31
+	mulhdu %r31, %r5, %r7
+	adde %r20, %r20, %r31
+	mulhdu %r31, %r5, %r25
+	adde %r23, %r23, %r31
+	mulhdu %r31, %r5, %r9
+	adde %r27, %r27, %r31
+	mulhdu %r31, %r5, %r22
+	adde %r31, %r8, %r31
+	mulld %r8, %r30, %r28
+	addc %r14, %r14, %r8
+	mulld %r8, %r30, %r26
+	adde %r12, %r12, %r8
+	mulld %r8, %r30, %r24
+	adde %r16, %r16, %r8
+	mulld %r8, %r30, %r29
+	adde %r18, %r18, %r8
+	mulld %r8, %r30, %r6
+	adde %r10, %r10, %r8
+	mulld %r8, %r30, %r7
+	adde %r20, %r20, %r8
+	mulld %r8, %r30, %r25
+	adde %r23, %r23, %r8
+	mulld %r8, %r30, %r9
+	adde %r27, %r27, %r8
+	mulld %r8, %r30, %r22
+	adde %r31, %r31, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r5, %r30, %r28
+	addc %r12, %r12, %r5
+	mulhdu %r5, %r30, %r26
+	adde %r16, %r16, %r5
+	mulhdu %r5, %r30, %r24
+	adde %r18, %r18, %r5
+	mulhdu %r5, %r30, %r29
+	adde %r10, %r10, %r5
+	mulhdu %r5, %r30, %r6
+	adde %r20, %r20, %r5
+	mulhdu %r5, %r30, %r7
+	adde %r23, %r23, %r5
+	mulhdu %r5, %r30, %r25
+	adde %r27, %r27, %r5
+	mulhdu %r5, %r30, %r9
+	adde %r31, %r31, %r5
+	mulhdu %r5, %r30, %r22
+	adde %r5, %r8, %r5
+	mulld %r8, %r28, %r26
+	addc %r16, %r16, %r8
+	mulld %r8, %r28, %r24
+	adde %r18, %r18, %r8
+	mulld %r8, %r28, %r29
+	adde %r10, %r10, %r8
+	mulld %r8, %r28, %r6
+	adde %r20, %r20, %r8
+	mulld %r8, %r28, %r7
+	adde %r23, %r23, %r8
+	mulld %r8, %r28, %r25
+	adde %r27, %r27, %r8
+	mulld %r8, %r28, %r9
+	adde %r31, %r31, %r8
+	mulld %r8, %r28, %r22
+	adde %r5, %r5, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r30, %r28, %r26
+	addc %r18, %r18, %r30
+	mulhdu %r30, %r28, %r24
+	adde %r10, %r10, %r30
+	mulhdu %r30, %r28, %r29
+	adde %r20, %r20, %r30
+	mulhdu %r30, %r28, %r6
+	adde %r23, %r23, %r30
+	mulhdu %r30, %r28, %r7
+	adde %r27, %r27, %r30
+	mulhdu %r30, %r28, %r25
+	adde %r30, %r31, %r30
+	mulhdu %r31, %r28, %r9
+	adde %r31, %r5, %r31
+	mulhdu %r5, %r28, %r22
+	adde %r5, %r8, %r5
+	mulld %r8, %r26, %r24
+	addc %r10, %r10, %r8
+	mulld %r8, %r26, %r29
+	adde %r20, %r20, %r8
+	mulld %r8, %r26, %r6
+	adde %r23, %r23, %r8
+	mulld %r8, %r26, %r7
+	adde %r27, %r27, %r8
+	mulld %r8, %r26, %r25
+	adde %r30, %r30, %r8
+	mulld %r8, %r26, %r9
+	adde %r31, %r31, %r8
+	mulld %r8, %r26, %r22
+	adde %r5, %r5, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r28, %r26, %r24
+	addc %r20, %r20, %r28
+	mulhdu %r28, %r26, %r29
+	adde %r23, %r23, %r28
+	mulhdu %r28, %r26, %r6
+	adde %r27, %r27, %r28
+	mulhdu %r28, %r26, %r7
+	adde %r28, %r30, %r28
+	mulhdu %r30, %r26, %r25
+	adde %r30, %r31, %r30
+	mulhdu %r31, %r26, %r9
+	adde %r31, %r5, %r31
+	mulhdu %r5, %r26, %r22
+	adde %r5, %r8, %r5
+	mulld %r8, %r24, %r29
+	addc %r23, %r23, %r8
+	mulld %r8, %r24, %r6
+	adde %r27, %r27, %r8
+	mulld %r8, %r24, %r7
+	adde %r28, %r28, %r8
+	mulld %r8, %r24, %r25
+	adde %r30, %r30, %r8
+	mulld %r8, %r24, %r9
+	adde %r31, %r31, %r8
+	mulld %r8, %r24, %r22
+	adde %r5, %r5, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r26, %r24, %r29
+	addc %r26, %r27, %r26
+	mulhdu %r27, %r24, %r6
+	adde %r27, %r28, %r27
+	mulhdu %r28, %r24, %r7
+	adde %r28, %r30, %r28
+	mulhdu %r30, %r24, %r25
+	adde %r30, %r31, %r30
+	mulhdu %r31, %r24, %r9
+	adde %r31, %r5, %r31
+	mulhdu %r5, %r24, %r22
+	adde %r5, %r8, %r5
+	mulld %r8, %r29, %r6
+	addc %r27, %r27, %r8
+	mulld %r8, %r29, %r7
+	adde %r28, %r28, %r8
+	mulld %r8, %r29, %r25
+	adde %r30, %r30, %r8
+	mulld %r8, %r29, %r9
+	adde %r31, %r31, %r8
+	mulld %r8, %r29, %r22
+	adde %r5, %r5, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r24, %r29, %r6
+	addc %r24, %r28, %r24
+	mulhdu %r28, %r29, %r7
+	adde %r28, %r30, %r28
+	mulhdu %r30, %r29, %r25
+	adde %r30, %r31, %r30
+	mulhdu %r31, %r29, %r9
+	adde %r31, %r5, %r31
+	mulhdu %r5, %r29, %r22
+	adde %r5, %r8, %r5
+	mulld %r8, %r6, %r7
+	addc %r28, %r28, %r8
+	mulld %r8, %r6, %r25
+	adde %r30, %r30, %r8
+	mulld %r8, %r6, %r9
+	adde %r31, %r31, %r8
+	mulld %r8, %r6, %r22
+	adde %r5, %r5, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r29, %r6, %r7
+	addc %r29, %r30, %r29
+	mulhdu %r30, %r6, %r25
+	adde %r30, %r31, %r30
+	mulhdu %r31, %r6, %r9
+	adde %r31, %r5, %r31
+	mulhdu %r5, %r6, %r22
+	adde %r5, %r8, %r5
+	mulld %r8, %r7, %r25
+	addc %r30, %r30, %r8
+	mulld %r8, %r7, %r9
+	adde %r31, %r31, %r8
+	mulld %r8, %r7, %r22
+	adde %r5, %r5, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r6, %r7, %r25
+	addc %r31, %r31, %r6
+	mulhdu %r6, %r7, %r9
+	adde %r5, %r5, %r6
+	mulhdu %r6, %r7, %r22
+	adde %r6, %r8, %r6
+	mulld %r8, %r25, %r9
+	addc %r5, %r5, %r8
+	mulld %r8, %r25, %r22
+	adde %r6, %r6, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r7, %r25, %r9
+	addc %r6, %r6, %r7
+	mulhdu %r7, %r25, %r22
+	adde %r7, %r8, %r7
+	mulld %r8, %r9, %r22
+	addc %r7, %r7, %r8
+	subfe %r8, %r8, %r8
+	addi %r8, %r8, 1
+	mulhdu %r25, %r9, %r22
+	add %r25, %r8, %r25
+	ld %r8, -160(%r1)
+	addc %r8, %r8, %r8
+	ld %r22, -152(%r1)
 	adde %r22, %r22, %r22
-	adde %r25, %r25, %r25
-	addc %r20, %r23, %r20
-	adde %r22, %r26, %r22
-	addze %r25, %r25
-	mulhdu %r26, %r12, %r12
-	mulld %r24, %r12, %r12
-	addc %r20, %r20, %r24
-	std %r20, 96(%r3)
-	adde %r22, %r22, %r26
-	addze %r25, %r25
-	ld %r26, 104(%r4)
-	mulhdu %r24, %r6, %r26
-	mulld %r23, %r6, %r26
-	mulhdu %r21, %r8, %r27
-	mulld %r20, %r8, %r27
-	addc %r20, %r23, %r20
-	adde %r21, %r24, %r21
-	subfe %r24, %r24, %r24
-	addi %r24, %r24, 1
-	mulhdu %r23, %r7, %r28
-	mulld %r19, %r7, %r28
-	addc %r19, %r20, %r19
-	adde %r21, %r21, %r23
-	addze %r24, %r24
-	mulhdu %r23, %r9, %r29
-	mulld %r20, %r9, %r29
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r23
-	addze %r24, %r24
-	mulhdu %r23, %r10, %r30
-	mulld %r20, %r10, %r30
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r23
-	addze %r24, %r24
-	mulhdu %r23, %r11, %r5
-	mulld %r20, %r11, %r5
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r23
-	addze %r24, %r24
-	mulhdu %r23, %r12, %r31
-	mulld %r20, %r12, %r31
-	addc %r19, %r19, %r20
-	adde %r21, %r21, %r23
-	addze %r24, %r24
-	addc %r19, %r19, %r19
+	ld %r9, -168(%r1)
+	adde %r9, %r9, %r9
+	std %r9, -168(%r1)
+	ld %r9, -176(%r1)
+	adde %r9, %r9, %r9
+	std %r9, -176(%r1)
+	ld %r9, -184(%r1)
+	adde %r9, %r9, %r9
+	std %r9, -184(%r1)
+	ld %r9, -192(%r1)
+	adde %r9, %r9, %r9
+	std %r9, -192(%r1)
+	ld %r9, -200(%r1)
+	adde %r9, %r9, %r9
 	adde %r21, %r21, %r21
-	adde %r24, %r24, %r24
-	addc %r19, %r22, %r19
-	std %r19, 104(%r3)
-	adde %r21, %r25, %r21
-	addze %r24, %r24
-	ld %r25, 112(%r4)
-	mulhdu %r23, %r6, %r25
-	mulld %r22, %r6, %r25
-	mulhdu %r20, %r8, %r26
-	mulld %r19, %r8, %r26
-	addc %r19, %r22, %r19
-	adde %r20, %r23, %r20
-	subfe %r23, %r23, %r23
-	addi %r23, %r23, 1
-	mulhdu %r22, %r7, %r27
-	mulld %r18, %r7, %r27
-	addc %r18, %r19, %r18
-	adde %r20, %r20, %r22
-	addze %r23, %r23
-	mulhdu %r22, %r9, %r28
-	mulld %r19, %r9, %r28
-	addc %r18, %r18, %r19
-	adde %r20, %r20, %r22
-	addze %r23, %r23
-	mulhdu %r22, %r10, %r29
-	mulld %r19, %r10, %r29
-	addc %r18, %r18, %r19
-	adde %r20, %r20, %r22
-	addze %r23, %r23
-	mulhdu %r22, %r11, %r30
-	mulld %r19, %r11, %r30
-	addc %r18, %r18, %r19
-	adde %r20, %r20, %r22
-	addze %r23, %r23
-	mulhdu %r22, %r12, %r5
-	mulld %r19, %r12, %r5
-	addc %r18, %r18, %r19
-	adde %r20, %r20, %r22
-	addze %r23, %r23
-	addc %r18, %r18, %r18
+	adde %r19, %r19, %r19
+	adde %r17, %r17, %r17
+	adde %r15, %r15, %r15
+	adde %r11, %r11, %r11
+	adde %r14, %r14, %r14
+	adde %r12, %r12, %r12
+	adde %r16, %r16, %r16
+	adde %r18, %r18, %r18
+	adde %r10, %r10, %r10
 	adde %r20, %r20, %r20
 	adde %r23, %r23, %r23
-	addc %r18, %r21, %r18
-	adde %r20, %r24, %r20
-	addze %r23, %r23
-	mulhdu %r24, %r31, %r31
-	mulld %r22, %r31, %r31
-	addc %r18, %r18, %r22
-	std %r18, 112(%r3)
-	adde %r20, %r20, %r24
-	addze %r23, %r23
-	ld %r24, 120(%r4)
-	mulhdu %r22, %r6, %r24
-	mulld %r6, %r6, %r24
-	mulhdu %r21, %r8, %r25
-	mulld %r19, %r8, %r25
-	addc %r19, %r6, %r19
-	adde %r21, %r22, %r21
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r22, %r7, %r26
-	mulld %r18, %r7, %r26
-	addc %r18, %r19, %r18
-	adde %r21, %r21, %r22
-	addze %r6, %r6
-	mulhdu %r22, %r9, %r27
-	mulld %r19, %r9, %r27
-	addc %r18, %r18, %r19
-	adde %r21, %r21, %r22
-	addze %r6, %r6
-	mulhdu %r22, %r10, %r28
-	mulld %r19, %r10, %r28
-	addc %r18, %r18, %r19
-	adde %r21, %r21, %r22
-	addze %r6, %r6
-	mulhdu %r22, %r11, %r29
-	mulld %r19, %r11, %r29
-	addc %r18, %r18, %r19
-	adde %r21, %r21, %r22
-	addze %r6, %r6
-	mulhdu %r22, %r12, %r30
-	mulld %r19, %r12, %r30
-	addc %r18, %r18, %r19
-	adde %r21, %r21, %r22
-	addze %r6, %r6
-	mulhdu %r22, %r31, %r5
-	mulld %r19, %r31, %r5
-	addc %r18, %r18, %r19
-	adde %r21, %r21, %r22
-	addze %r6, %r6
-	addc %r18, %r18, %r18
-	adde %r21, %r21, %r21
-	adde %r6, %r6, %r6
-	addc %r18, %r20, %r18
-	std %r18, 120(%r3)
-	adde %r21, %r23, %r21
-	addze %r6, %r6
-	mulhdu %r23, %r8, %r24
-	mulld %r8, %r8, %r24
-	mulhdu %r22, %r7, %r25
-	mulld %r20, %r7, %r25
-	addc %r20, %r8, %r20
-	adde %r22, %r23, %r22
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r23, %r9, %r26
-	mulld %r19, %r9, %r26
-	addc %r19, %r20, %r19
-	adde %r22, %r22, %r23
-	addze %r8, %r8
-	mulhdu %r23, %r10, %r27
-	mulld %r20, %r10, %r27
-	addc %r19, %r19, %r20
-	adde %r22, %r22, %r23
-	addze %r8, %r8
-	mulhdu %r23, %r11, %r28
-	mulld %r20, %r11, %r28
-	addc %r19, %r19, %r20
-	adde %r22, %r22, %r23
-	addze %r8, %r8
-	mulhdu %r23, %r12, %r29
-	mulld %r20, %r12, %r29
-	addc %r19, %r19, %r20
-	adde %r22, %r22, %r23
-	addze %r8, %r8
-	mulhdu %r23, %r31, %r30
-	mulld %r20, %r31, %r30
-	addc %r19, %r19, %r20
-	adde %r22, %r22, %r23
-	addze %r8, %r8
-	addc %r19, %r19, %r19
-	adde %r22, %r22, %r22
-	adde %r8, %r8, %r8
-	addc %r19, %r21, %r19
-	adde %r22, %r6, %r22
-	addze %r8, %r8
-	mulhdu %r6, %r5, %r5
-	mulld %r23, %r5, %r5
-	addc %r19, %r19, %r23
-	std %r19, 128(%r3)
-	adde %r22, %r22, %r6
-	addze %r8, %r8
-	mulhdu %r6, %r7, %r24
-	mulld %r7, %r7, %r24
-	mulhdu %r23, %r9, %r25
-	mulld %r21, %r9, %r25
-	addc %r21, %r7, %r21
-	adde %r23, %r6, %r23
-	subfe %r6, %r6, %r6
-	addi %r6, %r6, 1
-	mulhdu %r7, %r10, %r26
-	mulld %r20, %r10, %r26
-	addc %r20, %r21, %r20
-	adde %r23, %r23, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r11, %r27
-	mulld %r21, %r11, %r27
-	addc %r20, %r20, %r21
-	adde %r23, %r23, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r12, %r28
-	mulld %r21, %r12, %r28
-	addc %r20, %r20, %r21
-	adde %r23, %r23, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r31, %r29
-	mulld %r21, %r31, %r29
-	addc %r20, %r20, %r21
-	adde %r23, %r23, %r7
-	addze %r6, %r6
-	mulhdu %r7, %r5, %r30
-	mulld %r21, %r5, %r30
-	addc %r20, %r20, %r21
-	adde %r23, %r23, %r7
-	addze %r6, %r6
-	addc %r20, %r20, %r20
-	adde %r23, %r23, %r23
-	adde %r6, %r6, %r6
-	addc %r20, %r22, %r20
-	std %r20, 136(%r3)
-	adde %r23, %r8, %r23
-	addze %r6, %r6
-	mulhdu %r7, %r9, %r24
-	mulld %r9, %r9, %r24
-	mulhdu %r8, %r10, %r25
-	mulld %r22, %r10, %r25
-	addc %r22, %r9, %r22
-	adde %r7, %r7, %r8
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	mulhdu %r9, %r11, %r26
-	mulld %r21, %r11, %r26
-	addc %r21, %r22, %r21
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	mulhdu %r9, %r12, %r27
-	mulld %r22, %r12, %r27
-	addc %r21, %r21, %r22
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	mulhdu %r9, %r31, %r28
-	mulld %r22, %r31, %r28
-	addc %r21, %r21, %r22
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	mulhdu %r9, %r5, %r29
-	mulld %r22, %r5, %r29
-	addc %r21, %r21, %r22
-	adde %r7, %r7, %r9
-	addze %r8, %r8
-	addc %r21, %r21, %r21
-	adde %r7, %r7, %r7
-	adde %r8, %r8, %r8
-	addc %r21, %r23, %r21
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r30, %r30
-	mulld %r9, %r30, %r30
-	addc %r21, %r21, %r9
-	std %r21, 144(%r3)
-	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r10, %r24
-	mulld %r10, %r10, %r24
-	mulhdu %r9, %r11, %r25
-	mulld %r23, %r11, %r25
-	addc %r10, %r10, %r23
-	adde %r7, %r7, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r23, %r12, %r26
-	mulld %r22, %r12, %r26
-	addc %r10, %r10, %r22
-	adde %r23, %r7, %r23
-	addze %r9, %r9
-	mulhdu %r7, %r31, %r27
-	mulld %r22, %r31, %r27
-	addc %r10, %r10, %r22
-	adde %r23, %r23, %r7
-	addze %r9, %r9
-	mulhdu %r7, %r5, %r28
-	mulld %r22, %r5, %r28
-	addc %r10, %r10, %r22
-	adde %r23, %r23, %r7
-	addze %r9, %r9
-	mulhdu %r7, %r30, %r29
-	mulld %r22, %r30, %r29
-	addc %r10, %r10, %r22
-	adde %r23, %r23, %r7
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r23, %r23, %r23
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	std %r10, 152(%r3)
-	adde %r23, %r8, %r23
-	addze %r9, %r9
-	mulhdu %r6, %r11, %r24
-	mulld %r11, %r11, %r24
-	mulhdu %r7, %r12, %r25
-	mulld %r8, %r12, %r25
-	addc %r11, %r11, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r8, %r31, %r26
-	mulld %r10, %r31, %r26
-	addc %r10, %r11, %r10
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r5, %r27
-	mulld %r11, %r5, %r27
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r30, %r28
-	mulld %r11, %r30, %r28
-	addc %r10, %r10, %r11
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	addc %r10, %r10, %r10
+	adde %r26, %r26, %r26
+	adde %r27, %r27, %r27
+	adde %r24, %r24, %r24
+	adde %r28, %r28, %r28
+	adde %r29, %r29, %r29
+	adde %r30, %r30, %r30
+	adde %r31, %r31, %r31
+	adde %r5, %r5, %r5
 	adde %r6, %r6, %r6
 	adde %r7, %r7, %r7
-	addc %r10, %r23, %r10
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r29, %r29
-	mulld %r9, %r29, %r29
-	addc %r10, %r10, %r9
-	std %r10, 160(%r3)
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r12, %r24
-	mulld %r12, %r12, %r24
-	mulhdu %r9, %r31, %r25
-	mulld %r10, %r31, %r25
-	addc %r10, %r12, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r5, %r26
-	mulld %r12, %r5, %r26
-	addc %r10, %r10, %r12
-	adde %r11, %r8, %r11
-	addze %r9, %r9
-	mulhdu %r8, %r30, %r27
-	mulld %r12, %r30, %r27
-	addc %r10, %r10, %r12
-	adde %r11, %r11, %r8
-	addze %r9, %r9
-	mulhdu %r8, %r29, %r28
-	mulld %r12, %r29, %r28
-	addc %r10, %r10, %r12
-	adde %r11, %r11, %r8
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r11, %r11, %r11
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	std %r10, 168(%r3)
-	adde %r11, %r7, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r31, %r24
-	mulld %r31, %r31, %r24
-	mulhdu %r7, %r5, %r25
-	mulld %r8, %r5, %r25
-	addc %r31, %r31, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r8, %r30, %r26
-	mulld %r10, %r30, %r26
-	addc %r10, %r31, %r10
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r29, %r27
-	mulld %r12, %r29, %r27
-	addc %r10, %r10, %r12
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	addc %r10, %r10, %r10
-	adde %r6, %r6, %r6
-	adde %r7, %r7, %r7
-	addc %r10, %r11, %r10
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r28, %r28
-	mulld %r9, %r28, %r28
-	addc %r10, %r10, %r9
-	std %r10, 176(%r3)
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r5, %r24
-	mulld %r5, %r5, %r24
-	mulhdu %r9, %r30, %r25
-	mulld %r10, %r30, %r25
-	addc %r10, %r5, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r29, %r26
-	mulld %r12, %r29, %r26
-	addc %r10, %r10, %r12
-	adde %r11, %r8, %r11
-	addze %r9, %r9
-	mulhdu %r8, %r28, %r27
-	mulld %r12, %r28, %r27
-	addc %r10, %r10, %r12
-	adde %r11, %r11, %r8
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r11, %r11, %r11
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	std %r10, 184(%r3)
-	adde %r11, %r7, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r30, %r24
-	mulld %r30, %r30, %r24
-	mulhdu %r7, %r29, %r25
-	mulld %r8, %r29, %r25
-	addc %r30, %r30, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	mulhdu %r8, %r28, %r26
-	mulld %r10, %r28, %r26
-	addc %r10, %r30, %r10
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	addc %r10, %r10, %r10
-	adde %r6, %r6, %r6
-	adde %r7, %r7, %r7
-	addc %r10, %r11, %r10
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r27, %r27
-	mulld %r9, %r27, %r27
-	addc %r10, %r10, %r9
-	std %r10, 192(%r3)
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r29, %r24
-	mulld %r29, %r29, %r24
-	mulhdu %r9, %r28, %r25
-	mulld %r10, %r28, %r25
-	addc %r10, %r29, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	mulhdu %r11, %r27, %r26
-	mulld %r12, %r27, %r26
-	addc %r10, %r10, %r12
-	adde %r11, %r8, %r11
-	addze %r9, %r9
-	addc %r10, %r10, %r10
-	adde %r11, %r11, %r11
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	std %r10, 200(%r3)
-	adde %r11, %r7, %r11
-	addze %r9, %r9
-	mulhdu %r6, %r28, %r24
-	mulld %r28, %r28, %r24
-	mulhdu %r7, %r27, %r25
-	mulld %r8, %r27, %r25
-	addc %r28, %r28, %r8
-	adde %r6, %r6, %r7
-	subfe %r7, %r7, %r7
-	addi %r7, %r7, 1
-	addc %r28, %r28, %r28
-	adde %r6, %r6, %r6
-	adde %r7, %r7, %r7
-	addc %r11, %r11, %r28
-	adde %r6, %r9, %r6
-	addze %r7, %r7
-	mulhdu %r8, %r26, %r26
-	mulld %r9, %r26, %r26
-	addc %r11, %r11, %r9
-	std %r11, 208(%r3)
-	adde %r6, %r6, %r8
-	addze %r7, %r7
-	mulhdu %r8, %r27, %r24
-	mulld %r27, %r27, %r24
-	mulhdu %r9, %r26, %r25
-	mulld %r10, %r26, %r25
-	addc %r10, %r27, %r10
-	adde %r8, %r8, %r9
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r10, %r10, %r10
-	adde %r8, %r8, %r8
-	adde %r9, %r9, %r9
-	addc %r10, %r6, %r10
-	std %r10, 216(%r3)
-	adde %r7, %r7, %r8
-	addze %r9, %r9
-	mulhdu %r6, %r26, %r24
-	mulld %r26, %r26, %r24
-	addc %r26, %r26, %r26
-	adde %r6, %r6, %r6
-	subfe %r8, %r8, %r8
-	addi %r8, %r8, 1
-	addc %r26, %r7, %r26
-	adde %r6, %r9, %r6
-	addze %r8, %r8
+	adde %r25, %r25, %r25
+	std %r25, -200(%r1)
+	subfe %r25, %r25, %r25
+	addi %r25, %r25, 1
+	std %r25, -152(%r1)
+	ld %r25, 0(%r4)
+	std %r7, -160(%r1)
 	mulhdu %r7, %r25, %r25
-	mulld %r9, %r25, %r25
-	addc %r26, %r26, %r9
-	std %r26, 224(%r3)
+	mulld %r25, %r25, %r25
+	std %r25, 0(%r3)
+	addc %r7, %r8, %r7
+	std %r7, 8(%r3)
+	ld %r7, 8(%r4)
+	mulhdu %r8, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r22, %r22, %r7
+	std %r22, 16(%r3)
+	ld %r7, -168(%r1)
+	adde %r7, %r7, %r8
+	std %r7, 24(%r3)
+	ld %r7, 16(%r4)
+	mulhdu %r8, %r7, %r7
+	mulld %r7, %r7, %r7
+	ld %r25, -176(%r1)
+	adde %r25, %r25, %r7
+	std %r25, 32(%r3)
+	ld %r7, -184(%r1)
+	adde %r7, %r7, %r8
+	std %r7, 40(%r3)
+	ld %r7, 24(%r4)
+	mulhdu %r8, %r7, %r7
+	mulld %r7, %r7, %r7
+	ld %r25, -192(%r1)
+	adde %r25, %r25, %r7
+	std %r25, 48(%r3)
+	adde %r8, %r9, %r8
+	std %r8, 56(%r3)
+	ld %r7, 32(%r4)
+	mulhdu %r8, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r21, %r21, %r7
+	std %r21, 64(%r3)
+	adde %r19, %r19, %r8
+	std %r19, 72(%r3)
+	ld %r7, 40(%r4)
+	mulhdu %r8, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r17, %r17, %r7
+	std %r17, 80(%r3)
+	adde %r15, %r15, %r8
+	std %r15, 88(%r3)
+	ld %r7, 48(%r4)
+	mulhdu %r8, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r11, %r11, %r7
+	std %r11, 96(%r3)
+	adde %r14, %r14, %r8
+	std %r14, 104(%r3)
+	ld %r7, 56(%r4)
+	mulhdu %r8, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r12, %r12, %r7
+	std %r12, 112(%r3)
+	adde %r16, %r16, %r8
+	std %r16, 120(%r3)
+	ld %r7, 64(%r4)
+	mulhdu %r8, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r18, %r18, %r7
+	std %r18, 128(%r3)
+	adde %r10, %r10, %r8
+	std %r10, 136(%r3)
+	ld %r7, 72(%r4)
+	mulhdu %r8, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r20, %r20, %r7
+	std %r20, 144(%r3)
+	adde %r23, %r23, %r8
+	std %r23, 152(%r3)
+	ld %r7, 80(%r4)
+	mulhdu %r8, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r26, %r26, %r7
+	std %r26, 160(%r3)
+	adde %r27, %r27, %r8
+	std %r27, 168(%r3)
+	ld %r7, 88(%r4)
+	mulhdu %r8, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r24, %r24, %r7
+	std %r24, 176(%r3)
+	adde %r28, %r28, %r8
+	std %r28, 184(%r3)
+	ld %r7, 96(%r4)
+	mulhdu %r8, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r29, %r29, %r7
+	std %r29, 192(%r3)
+	adde %r30, %r30, %r8
+	std %r30, 200(%r3)
+	ld %r7, 104(%r4)
+	mulhdu %r8, %r7, %r7
+	mulld %r7, %r7, %r7
+	adde %r31, %r31, %r7
+	std %r31, 208(%r3)
+	adde %r5, %r5, %r8
+	std %r5, 216(%r3)
+	ld %r7, 112(%r4)
+	mulhdu %r8, %r7, %r7
+	mulld %r7, %r7, %r7
 	adde %r6, %r6, %r7
-	addze %r8, %r8
-	mulhdu %r7, %r25, %r24
-	mulld %r25, %r25, %r24
-	addc %r25, %r25, %r25
-	adde %r7, %r7, %r7
-	subfe %r9, %r9, %r9
-	addi %r9, %r9, 1
-	addc %r25, %r6, %r25
-	std %r25, 232(%r3)
-	adde %r7, %r8, %r7
-	addze %r9, %r9
-	mulhdu %r6, %r24, %r24
-	mulld %r24, %r24, %r24
-	addc %r24, %r7, %r24
-	std %r24, 240(%r3)
-	adde %r6, %r9, %r6
+	std %r6, 224(%r3)
+	ld %r6, -160(%r1)
+	adde %r6, %r6, %r8
+	std %r6, 232(%r3)
+	ld %r6, 120(%r4)
+	mulhdu %r7, %r6, %r6
+	mulld %r6, %r6, %r6
+	ld %r8, -200(%r1)
+	adde %r6, %r8, %r6
+	std %r6, 240(%r3)
+	ld %r6, -152(%r1)
+	adde %r6, %r6, %r7
 	std %r6, 248(%r3)
 	ld %r31, -8(%r1)
 	ld %r30, -16(%r1)
@@ -5973,6 +5192,10 @@ lf_mp_sqr16_ppc64le:
 	ld %r20, -96(%r1)
 	ld %r19, -104(%r1)
 	ld %r18, -112(%r1)
+	ld %r17, -120(%r1)
+	ld %r16, -128(%r1)
+	ld %r15, -136(%r1)
+	ld %r14, -144(%r1)
 	.cfi_restore 31
 	.cfi_restore 30
 	.cfi_restore 29
@@ -5987,6 +5210,10 @@ lf_mp_sqr16_ppc64le:
 	.cfi_restore 20
 	.cfi_restore 19
 	.cfi_restore 18
+	.cfi_restore 17
+	.cfi_restore 16
+	.cfi_restore 15
+	.cfi_restore 14
 	blr
 	.cfi_endproc
 	.size lf_mp_sqr16_ppc64le, .-lf_mp_sqr16_ppc64le
