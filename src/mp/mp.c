@@ -8,10 +8,10 @@
 #include "lf_wide.h"
 #include "mp/mp_internal.h"
 
-/* One word of an add/sub carry chain: x86-64 intrinsics compile to adc/sbb
- * chains (about a word per cycle); elsewhere, and in MemorySanitizer builds
- * (LF_MSAN: clang 14's MSan has no shadow rule for the intrinsics and reports
- * any secret operand as a use), src/lf_wide.h. */
+/* One word of an add/sub carry chain (the single words and short tails; the
+ * long chains are lf_mp_adc/lf_mp_sbb below): x86-64 intrinsics; elsewhere,
+ * and in MemorySanitizer builds (LF_MSAN: clang 14's MSan has no shadow rule
+ * for the intrinsics and reports any secret operand as a use), src/lf_wide.h. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(LF_MSAN)
 #include <x86intrin.h>
 #include "mp/native/x86_64/carry.h"
