@@ -118,9 +118,11 @@ def compile_one(cmd: list[str], src: str, obj: Path) -> str | None:
 #   (tests/ctime/), and instrumenting them is most of this lane's compile
 #   time (c/p1024.c ~16 s at -O1..-O3, and the field_vec programs of every
 #   level would compile all of them again);
-# - mp's (valgrind: gcc -O0/2/3 only, so MSan keeps -O1 and -O3) are built
-#   at -O1 in the -O0 programs: clang's MSan instrumentation of these huge
-#   functions at -O0 takes many minutes (p1024.c over 8, mp's over 7).
+# - mp's stay at the program's level from -O1 up (valgrind checks them with
+#   gcc at -O0/-O2/-O3 only, so MSan's -O1 is the only check at that level),
+#   and the -O0 programs take the -O1 objects: clang's MSan instrumentation
+#   of these huge functions at -O0 takes many minutes (p1024.c over 8, mp's
+#   over 7).
 FIXED_O2 = re.compile(r"/src/field/generated/c(32)?/[^/]*\.c$")
 SLOW_O0 = re.compile(r"/src/mp/generated/c(32)?/[^/]*\.c$")
 

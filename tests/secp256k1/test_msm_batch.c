@@ -13,7 +13,7 @@
  * repeated points, P and -P, lambda P; g_scalar NULL / zero / >= n /
  * random; sums that cancel to infinity (g = -sum s_i k_i, P and -P with
  * one scalar); n = 0, 1..64 (most rounds) and up to 300, then 256, 1024,
- * 4096 (from a fifth of the rounds) and 16384 points (all of them).  Scratch
+ * 4096 (from a fifth of the rounds) and 16384 points (at the full count).  Scratch
  * of lf_secp256k1_msm_scratch_size(n) bytes at offsets 0..7 from an
  * aligned block, filled with junk; one byte short, NULL, and NULL
  * points/scalars with n > 0: LF_ERR_PARAM and r zeroed.
