@@ -27,46 +27,46 @@
 #include <stdint.h>
 
 /* OP is "adc" or "sbb": four words per loop, then one at a time */
-#define LF_MP_CHAIN_X86(OP, r, a, b, c, n)                                        \
+#define LF_MP_CHAIN_X86(OP, r, a, b, c, n)                                      \
     do {                                                                        \
         uint64_t t0_, rem_ = (n) & 3, cnt_ = (n) >> 2;                          \
         __asm__ volatile(                                                       \
         "bt $0, %[c]\n\t" /* CF = the carry (borrow) in */                      \
         "jrcxz 2f\n"                                                            \
-        "1:\n\t"                                                               \
-        "mov 0(%[a]), %[t0]\n\t"                                          \
-        OP " 0(%[b]), %[t0]\n\t"                                          \
-        "mov %[t0], 0(%[r])\n\t"                                          \
-        "mov 8(%[a]), %[t0]\n\t"                                          \
-        OP " 8(%[b]), %[t0]\n\t"                                          \
-        "mov %[t0], 8(%[r])\n\t"                                          \
-        "mov 16(%[a]), %[t0]\n\t"                                          \
-        OP " 16(%[b]), %[t0]\n\t"                                          \
-        "mov %[t0], 16(%[r])\n\t"                                          \
-        "mov 24(%[a]), %[t0]\n\t"                                          \
-        OP " 24(%[b]), %[t0]\n\t"                                          \
-        "mov %[t0], 24(%[r])\n\t"                                          \
+        "1:\n\t"                                                                \
+        "mov 0(%[a]), %[t0]\n\t"                                                \
+        OP " 0(%[b]), %[t0]\n\t"                                                \
+        "mov %[t0], 0(%[r])\n\t"                                                \
+        "mov 8(%[a]), %[t0]\n\t"                                                \
+        OP " 8(%[b]), %[t0]\n\t"                                                \
+        "mov %[t0], 8(%[r])\n\t"                                                \
+        "mov 16(%[a]), %[t0]\n\t"                                               \
+        OP " 16(%[b]), %[t0]\n\t"                                               \
+        "mov %[t0], 16(%[r])\n\t"                                               \
+        "mov 24(%[a]), %[t0]\n\t"                                               \
+        OP " 24(%[b]), %[t0]\n\t"                                               \
+        "mov %[t0], 24(%[r])\n\t"                                               \
         "lea 32(%[a]), %[a]\n\t"                                                \
         "lea 32(%[b]), %[b]\n\t"                                                \
         "lea 32(%[r]), %[r]\n\t"                                                \
         "dec %[cnt]\n\t"                                                        \
         "jnz 1b\n"                                                              \
-        "2:\n\t"                                                               \
+        "2:\n\t"                                                                \
         "mov %[rem], %[cnt]\n\t" /* mov keeps CF */                             \
         "jrcxz 4f\n"                                                            \
-        "3:\n\t"                                                               \
-        "mov 0(%[a]), %[t0]\n\t"                                          \
-        OP " 0(%[b]), %[t0]\n\t"                                          \
-        "mov %[t0], 0(%[r])\n\t"                                          \
+        "3:\n\t"                                                                \
+        "mov 0(%[a]), %[t0]\n\t"                                                \
+        OP " 0(%[b]), %[t0]\n\t"                                                \
+        "mov %[t0], 0(%[r])\n\t"                                                \
         "lea 8(%[a]), %[a]\n\t"                                                 \
         "lea 8(%[b]), %[b]\n\t"                                                 \
         "lea 8(%[r]), %[r]\n\t"                                                 \
         "dec %[cnt]\n\t"                                                        \
         "jnz 3b\n"                                                              \
-        "4:\n\t"                                                               \
+        "4:\n\t"                                                                \
         "mov $0, %k[c]\n\t" /* mov keeps CF */                                  \
         "adc $0, %k[c]\n\t"                                                     \
-        : [a] "+r"(a), [b] "+r"(b), [r] "+r"(r), [cnt] "+c"(cnt_), [c] "+r"(c),  \
+        : [a] "+r"(a), [b] "+r"(b), [r] "+r"(r), [cnt] "+c"(cnt_), [c] "+r"(c), \
           [t0] "=&r"(t0_)                                                       \
         : [rem] "r"(rem_)                                                       \
         : "cc", "memory");                                                      \
