@@ -163,7 +163,7 @@ def main() -> int:
                     obj = out / "asm" / (rel + ".o")
                     cmd = strip(lib[s])
                 else:
-                    olvl = _level(s, lvl)  # the level it is built at; its object is shared by every program that level
+                    olvl = _level(s, lvl)  # one object per built level, shared by programs
                     obj = out / f"O{olvl}" / (rel + ".o")
                     cmd = strip(lib[s]) + [f"-O{olvl}"] + DEBUG
                 jobs.append((tuple(cmd), s, obj))
