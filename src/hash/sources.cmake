@@ -6,7 +6,8 @@
 # use (src/hash/README.md).  LF_NATIVE_HASH_SHA / LF_NATIVE_HASH_SHA2 tell
 # sha256.c that the kernel file is built.
 set(LF_HASH_DIR ${PROJECT_SOURCE_DIR}/src/hash)
-list(APPEND LF_SOURCES ${LF_HASH_DIR}/sha256.c ${LF_HASH_DIR}/hmac_sha256.c)
+list(APPEND LF_SOURCES ${LF_HASH_DIR}/sha256.c ${LF_HASH_DIR}/hmac_sha256.c
+  ${LF_HASH_DIR}/keccak.c ${LF_HASH_DIR}/sha3.c)
 
 set(d ${LF_HASH_DIR}/native/${LF_ARCH})
 if(LF_ARCH STREQUAL "x86_64")
