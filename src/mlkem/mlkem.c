@@ -1,0 +1,319 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* ML-KEM (FIPS 203): K-PKE (Algorithms 13-15) and the KEM (Algorithms 16-21)
+ * on the helpers of mlkem_poly.c; the public API of limbforge/mlkem.h. */
+#include <errno.h>
+#include <string.h>
+#if defined(__linux__) || defined(__wasi__)
+#include <sys/random.h>
+#else
+#include <unistd.h>
+#endif
+
+#include "limbforge/mlkem.h"
+#include "limbforge/ntt.h"
+#include "limbforge/sha3.h"
+#include "mlkem/mlkem_internal.h"
+
+typedef int16_t lf_poly[256];
+
+/* k, eta1, eta2, du, dv (FIPS 203 Table 2) */
+static const lf_mlkem_params lf_mlkem_p512 = {2, 3, 2, 10, 4};
+static const lf_mlkem_params lf_mlkem_p768 = {3, 2, 2, 10, 4};
+static const lf_mlkem_params lf_mlkem_p1024 = {4, 2, 2, 11, 5};
+
+static const lf_mlkem_params *lf_mlkem_par(lf_mlkem_set set)
+{
+    switch (set) {
+    case LF_MLKEM_512: return &lf_mlkem_p512;
+    case LF_MLKEM_768: return &lf_mlkem_p768;
+    case LF_MLKEM_1024: return &lf_mlkem_p1024;
+    default: return NULL;
+    }
+}
+
+size_t lf_mlkem_ek_bytes(lf_mlkem_set set)
+{
+    const lf_mlkem_params *p = lf_mlkem_par(set);
+    return p ? 384 * p->k + 32 : 0;
+}
+
+size_t lf_mlkem_dk_bytes(lf_mlkem_set set)
+{
+    const lf_mlkem_params *p = lf_mlkem_par(set);
+    return p ? 768 * p->k + 96 : 0;
+}
+
+size_t lf_mlkem_ct_bytes(lf_mlkem_set set)
+{
+    const lf_mlkem_params *p = lf_mlkem_par(set);
+    return p ? 32 * (p->du * p->k + p->dv) : 0;
+}
+
+/* ---------------------------------------------------------------- K-PKE */
+/* a[i][j] = SampleNTT(rho || j || i), or its transpose: all k^2 entries,
+ * as many XOF streams at a time as the Keccak kernels take. */
+static void lf_mlkem_matrix(lf_poly a[LF_MLKEM_KMAX][LF_MLKEM_KMAX], const uint8_t rho[32],
+                            unsigned k, int transposed)
+{
+    int16_t (*dst[8])[256];
+    uint8_t x[8], y[8];
+    unsigned n = 0;
+    for (unsigned i = 0; i < k; i++)
+        for (unsigned j = 0; j < k; j++) {
+            dst[n] = &a[i][j];
+            x[n] = (uint8_t)(transposed ? i : j), y[n] = (uint8_t)(transposed ? j : i);
+            if (++n == 4 || (i == k - 1 && j == k - 1)) {
+                lf_mlkem_sample_ntt(dst, rho, x, y, n);
+                n = 0;
+            }
+        }
+}
+
+/* r[0..n) = CBD_eta(PRF(s, nonce0 + i)), four streams at a time */
+static void lf_mlkem_noise(lf_poly *r, unsigned n, const uint8_t s[32], unsigned nonce0,
+                           unsigned eta)
+{
+    for (unsigned i = 0; i < n; i += 4) {
+        int16_t (*dst[4])[256];
+        uint8_t nonce[4];
+        unsigned m = n - i < 4 ? n - i : 4;
+        for (unsigned j = 0; j < m; j++) dst[j] = &r[i + j], nonce[j] = (uint8_t)(nonce0 + i + j);
+        lf_mlkem_cbd(dst, s, nonce, m, eta);
+    }
+}
+
+/* Algorithm 13: ek = ByteEncode12(t) || rho, dkpke = ByteEncode12(s) */
+static void lf_kpke_keygen(const lf_mlkem_params *p, uint8_t *ek, uint8_t *dkpke,
+                           const uint8_t rho[32], const uint8_t sigma[32])
+{
+    unsigned k = p->k;
+    lf_poly a[LF_MLKEM_KMAX][LF_MLKEM_KMAX], se[2 * LF_MLKEM_KMAX], t;
+    lf_mlkem_matrix(a, rho, k, 0);
+    lf_mlkem_noise(se, 2 * k, sigma, 0, p->eta1); /* s: nonces 0..k-1, e: k..2k-1 */
+    for (unsigned i = 0; i < 2 * k; i++) lf_mlkem_ntt_lazy(se[i]);
+    for (unsigned i = 0; i < k; i++) {
+        lf_mlkem_dot(t, (const lf_poly *)a[i], (const lf_poly *)se, k, 1);
+        for (int c = 0; c < 256; c++) t[c] = lf_mlkem_modq(t[c] + se[k + i][c]);
+        lf_mlkem_encode12(ek + 384 * i, t);
+    }
+    memcpy(ek + 384 * k, rho, 32);
+    for (unsigned i = 0; i < k; i++) {
+        for (int c = 0; c < 256; c++) se[i][c] = lf_mlkem_modq(se[i][c]);
+        lf_mlkem_encode12(dkpke + 384 * i, se[i]);
+    }
+    lf_wipe(se, sizeof se);
+    lf_wipe(t, sizeof t);
+}
+
+/* Algorithm 14: c = Encrypt(ek, m, r); ek already decoded: that (canonical,
+ * NTT form) and rho = ek + 384 k */
+static void lf_kpke_encrypt(const lf_mlkem_params *p, uint8_t *c, const lf_poly *that,
+                            const uint8_t rho[32], const uint8_t m[32], const uint8_t r[32])
+{
+    unsigned k = p->k;
+    lf_poly at[LF_MLKEM_KMAX][LF_MLKEM_KMAX], y[LF_MLKEM_KMAX], e[LF_MLKEM_KMAX + 1], u, mu;
+    lf_mlkem_matrix(at, rho, k, 1);
+    lf_mlkem_noise(y, k, r, 0, p->eta1);
+    lf_mlkem_noise(e, k + 1, r, k, p->eta2); /* e1: nonces k..2k-1, e2: 2k */
+    for (unsigned i = 0; i < k; i++) lf_mlkem_ntt_lazy(y[i]);
+    for (unsigned i = 0; i < k; i++) {
+        lf_mlkem_dot(u, (const lf_poly *)at[i], (const lf_poly *)y, k, 0);
+        lf_mlkem_invntt_lazy(u);
+        for (int j = 0; j < 256; j++) u[j] = lf_mlkem_modq(u[j] + e[i][j]);
+        lf_mlkem_compress(c + 32 * p->du * i, u, p->du);
+    }
+    lf_mlkem_decompress(mu, m, 1);
+    lf_mlkem_dot(u, that, (const lf_poly *)y, k, 0);
+    lf_mlkem_invntt_lazy(u);
+    for (int j = 0; j < 256; j++) u[j] = lf_mlkem_modq(u[j] + e[k][j] + mu[j]);
+    lf_mlkem_compress(c + 32 * p->du * k, u, p->dv);
+    lf_wipe(y, sizeof y);
+    lf_wipe(e, sizeof e);
+    lf_wipe(u, sizeof u);
+    lf_wipe(mu, sizeof mu);
+}
+
+/* Algorithm 15: m = Decrypt(dkpke, c) */
+static void lf_kpke_decrypt(const lf_mlkem_params *p, uint8_t m[32], const uint8_t *dkpke,
+                            const uint8_t *c)
+{
+    unsigned k = p->k;
+    lf_poly u[LF_MLKEM_KMAX], s[LF_MLKEM_KMAX], w, v;
+    for (unsigned i = 0; i < k; i++) {
+        lf_mlkem_decompress(u[i], c + 32 * p->du * i, p->du);
+        lf_mlkem_ntt_lazy(u[i]);
+        (void)lf_mlkem_decode12(s[i], dkpke + 384 * i);
+    }
+    lf_mlkem_dot(w, (const lf_poly *)s, (const lf_poly *)u, k, 0);
+    lf_mlkem_invntt_lazy(w);
+    lf_mlkem_decompress(v, c + 32 * p->du * k, p->dv);
+    for (int j = 0; j < 256; j++) w[j] = lf_mlkem_modq(v[j] - w[j]);
+    lf_mlkem_compress(m, w, 1);
+    lf_wipe(s, sizeof s);
+    lf_wipe(w, sizeof w);
+}
+
+/* ------------------------------------------------------------------ KEM */
+static void lf_mlkem_zero(void *b, size_t n)
+{
+    if (b && n) lf_wipe(b, n);
+}
+
+/* G(a || b) = SHA3-512 of the concatenation (alen + blen <= 64): out = 64
+ * bytes; out may be a or b */
+static void lf_mlkem_g(uint8_t out[64], const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
+{
+    uint8_t t[64];
+    memcpy(t, a, alen);
+    memcpy(t + alen, b, blen);
+    lf_sha3_512(out, t, alen + blen);
+    lf_wipe(t, sizeof t);
+}
+
+int lf_mlkem_keypair_derand(lf_mlkem_set set, uint8_t *ek, size_t eklen, uint8_t *dk,
+                            size_t dklen, const uint8_t *seed, size_t seedlen)
+{
+    const lf_mlkem_params *p = lf_mlkem_par(set);
+    if (!p || !ek || !dk || !seed || eklen != 384 * p->k + 32 || dklen != 768 * p->k + 96 ||
+        seedlen != LF_MLKEM_SEED_BYTES) {
+        lf_mlkem_zero(ek, eklen);
+        lf_mlkem_zero(dk, dklen);
+        return LF_ERR_PARAM;
+    }
+    unsigned k = p->k;
+    uint8_t kb = (uint8_t)k, rs[64];
+    lf_mlkem_g(rs, seed, 32, &kb, 1); /* (rho, sigma) = G(d || k) */
+    lf_kpke_keygen(p, ek, dk, rs, rs + 32);
+    memcpy(dk + 384 * k, ek, eklen);
+    lf_sha3_256(dk + 768 * k + 32, ek, eklen);
+    memcpy(dk + 768 * k + 64, seed + 32, 32);
+    lf_wipe(rs, sizeof rs);
+    return LF_OK;
+}
+
+/* random bytes from the OS; 0 on success */
+static int lf_mlkem_random(uint8_t *b, size_t n)
+{
+#if defined(__linux__)
+    while (n) {
+        ssize_t r = getrandom(b, n, 0);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        b += r, n -= (size_t)r;
+    }
+    return 0;
+#else
+    return getentropy(b, n); /* n <= 256 */
+#endif
+}
+
+int lf_mlkem_keypair(lf_mlkem_set set, uint8_t *ek, size_t eklen, uint8_t *dk, size_t dklen)
+{
+    uint8_t seed[64];
+    if (!lf_mlkem_par(set) || lf_mlkem_random(seed, sizeof seed)) {
+        lf_mlkem_zero(ek, eklen);
+        lf_mlkem_zero(dk, dklen);
+        lf_wipe(seed, sizeof seed);
+        return lf_mlkem_par(set) ? LF_ERR_UNAVAILABLE : LF_ERR_PARAM;
+    }
+    int rc = lf_mlkem_keypair_derand(set, ek, eklen, dk, dklen, seed, sizeof seed);
+    lf_wipe(seed, sizeof seed);
+    return rc;
+}
+
+/* Encaps_internal after the checks: ct, ss from ek (t decoded) and m */
+static void lf_mlkem_encaps_core(const lf_mlkem_params *p, uint8_t *ct, uint8_t ss[32],
+                                 const uint8_t *ek, const lf_poly *that, const uint8_t m[32])
+{
+    uint8_t h[32], kr[64];
+    lf_sha3_256(h, ek, 384 * p->k + 32);
+    lf_mlkem_g(kr, m, 32, h, 32); /* (K, r) = G(m || H(ek)) */
+    lf_kpke_encrypt(p, ct, that, ek + 384 * p->k, m, kr + 32);
+    memcpy(ss, kr, 32);
+    lf_wipe(kr, sizeof kr);
+}
+
+int lf_mlkem_encaps_derand(lf_mlkem_set set, uint8_t *ct, size_t ctlen, uint8_t ss[32],
+                           const uint8_t *ek, size_t eklen, const uint8_t m[32])
+{
+    const lf_mlkem_params *p = lf_mlkem_par(set);
+    if (!p || !ct || !ss || !ek || !m || eklen != 384 * p->k + 32 ||
+        ctlen != 32 * (p->du * p->k + p->dv)) {
+        lf_mlkem_zero(ct, ctlen);
+        lf_mlkem_zero(ss, 32);
+        return LF_ERR_PARAM;
+    }
+    lf_poly that[LF_MLKEM_KMAX];
+    uint32_t bad = 0;
+    for (unsigned i = 0; i < p->k; i++) bad |= lf_mlkem_decode12(that[i], ek + 384 * i);
+    if (bad) { /* the modulus check (ek is public) */
+        lf_wipe(ct, ctlen);
+        lf_wipe(ss, 32);
+        return LF_ERR_INVALID;
+    }
+    lf_mlkem_encaps_core(p, ct, ss, ek, (const lf_poly *)that, m);
+    return LF_OK;
+}
+
+int lf_mlkem_encaps(lf_mlkem_set set, uint8_t *ct, size_t ctlen, uint8_t ss[32],
+                    const uint8_t *ek, size_t eklen)
+{
+    uint8_t m[32];
+    if (lf_mlkem_random(m, sizeof m)) {
+        lf_mlkem_zero(ct, ctlen);
+        lf_mlkem_zero(ss, 32);
+        return lf_mlkem_par(set) ? LF_ERR_UNAVAILABLE : LF_ERR_PARAM;
+    }
+    int rc = lf_mlkem_encaps_derand(set, ct, ctlen, ss, ek, eklen, m);
+    lf_wipe(m, sizeof m);
+    return rc;
+}
+
+int lf_mlkem_decaps(lf_mlkem_set set, uint8_t ss[32], const uint8_t *ct, size_t ctlen,
+                    const uint8_t *dk, size_t dklen)
+{
+    const lf_mlkem_params *p = lf_mlkem_par(set);
+    if (!p || !ss || !ct || !dk || dklen != 768 * p->k + 96 ||
+        ctlen != 32 * (p->du * p->k + p->dv)) {
+        lf_mlkem_zero(ss, 32);
+        return LF_ERR_PARAM;
+    }
+    unsigned k = p->k;
+    const uint8_t *ek = dk + 384 * k, *h = dk + 768 * k + 32, *z = dk + 768 * k + 64;
+    uint8_t hh[32], mk[64], kbar[32], cc[LF_MLKEM1024_CT_BYTES];
+    lf_poly that[LF_MLKEM_KMAX];
+    /* the hash check: a verdict on the key's integrity, made public */
+    lf_sha3_256(hh, ek, 384 * k + 32);
+    uint32_t bad = lf_mlkem_neq(hh, h, 32);
+    LF_DECLASSIFY(&bad, sizeof bad);
+    if (bad) {
+        lf_wipe(ss, 32);
+        return LF_ERR_INVALID;
+    }
+    uint8_t m[32];
+    lf_kpke_decrypt(p, m, dk, ct);    /* m' */
+    lf_mlkem_g(mk, m, 32, h, 32);     /* (K', r') = G(m' || h) */
+    {
+        lf_sha3_state st; /* Kbar = J(z || c) */
+        lf_shake256_init(&st);
+        (void)lf_sha3_update(&st, z, 32);
+        (void)lf_sha3_update(&st, ct, ctlen);
+        int rc = lf_shake_squeeze(&st, kbar, 32); /* LF_OK: a SHAKE state */
+        (void)rc;
+        lf_sha3_wipe(&st);
+    }
+    /* c' = Encrypt(ek, m', r'): ek passed the hash check, so it is the
+     * key's own (decode reduces mod q as ByteDecode_12 does) */
+    for (unsigned i = 0; i < k; i++) (void)lf_mlkem_decode12(that[i], ek + 384 * i);
+    lf_kpke_encrypt(p, cc, (const lf_poly *)that, ek + 384 * k, m, mk + 32);
+    /* implicit rejection: K' if c == c', else Kbar; no branch */
+    uint8_t mask = (uint8_t)lf_mlkem_neq(ct, cc, ctlen);
+    for (int i = 0; i < 32; i++) ss[i] = (uint8_t)(mk[i] ^ (mask & (mk[i] ^ kbar[i])));
+    lf_wipe(m, sizeof m);
+    lf_wipe(mk, sizeof mk);
+    lf_wipe(cc, sizeof cc);
+    lf_wipe(kbar, sizeof kbar);
+    return LF_OK;
+}

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* ML-KEM polynomial helpers (mlkem_internal.h): products in the NTT domain
+ * on the lazy NTT kernels, SampleNTT on several SHAKE128 streams at once,
+ * CBD sampling on several SHAKE256 streams, the byte encodings and
+ * Compress / Decompress with multiplications only (no division: the
+ * KyberSlash class of leak). */
+#include <string.h>
+
+#include "limbforge/ntt.h"
+#include "hash/keccak_internal.h"
+#include "mlkem/mlkem_internal.h"
+
+LF_HIDDEN void lf_mlkem_dot(int16_t r[256], const int16_t (*a)[256], const int16_t (*b)[256],
+                            unsigned k, int tomont)
+{
+    int16_t t[256];
+    int32_t acc[256] = {0};
+    for (unsigned j = 0; j < k; j++) {
+        lf_mlkem_basemul_lazy(t, a[j], b[j]);
+        for (int i = 0; i < 256; i++) acc[i] += t[i];
+    }
+    if (tomont) /* x * 2^32 * 2^-16: 1353 = 2^32 mod q */
+        for (int i = 0; i < 256; i++) r[i] = lf_mlkem_montred(lf_mlkem_modq(acc[i]) * 1353);
+    else
+        for (int i = 0; i < 256; i++) r[i] = lf_mlkem_modq(acc[i]);
+    lf_wipe(t, sizeof t);
+    lf_wipe(acc, sizeof acc);
+}
+
+/* ------------------------------------------------------------ SampleNTT */
+/* FIPS order index c -> B order position */
+static inline unsigned lf_mlkem_bpos(unsigned c) { return 16 * (c & 15) + (c >> 4); }
+
+/* Rejection sampling of 12-bit candidates (public data: the matrix seed is
+ * public, so the branches are allowed).  Returns the new count. */
+static unsigned lf_mlkem_rej(int16_t a[256], unsigned ctr, const uint8_t *buf, size_t len)
+{
+    for (size_t p = 0; ctr < 256 && p + 3 <= len; p += 3) {
+        unsigned d1 = buf[p] | ((unsigned)buf[p + 1] & 15) << 8;
+        unsigned d2 = buf[p + 1] >> 4 | (unsigned)buf[p + 2] << 4;
+        if (d1 < LF_MLKEM_Q) a[lf_mlkem_bpos(ctr++)] = (int16_t)d1;
+        if (d2 < LF_MLKEM_Q && ctr < 256) a[lf_mlkem_bpos(ctr++)] = (int16_t)d2;
+    }
+    return ctr;
+}
+
+#define LF_MLKEM_XOF_BLOCKS 3 /* 504 bytes: 336 candidates, enough with prob. ~1 - 2^-40 */
+
+LF_HIDDEN void lf_mlkem_sample_ntt(int16_t (*const a[])[256], const uint8_t rho[32],
+                                   const uint8_t *x, const uint8_t *y, unsigned n)
+{
+    unsigned w = n > 4 ? 8 : n > 1 ? 4 : 1; /* streams per permutation */
+    uint64_t s[25 * 8];
+    uint8_t seed[8][34], buf[8][LF_MLKEM_XOF_BLOCKS * 168];
+    const uint8_t *in[8];
+    uint8_t *out[8];
+    unsigned ctr[8];
+    for (unsigned i = 0; i < w; i++) {
+        unsigned j = i < n ? i : 0; /* spare streams repeat stream 0 */
+        memcpy(seed[i], rho, 32);
+        seed[i][32] = x[j], seed[i][33] = y[j];
+        in[i] = seed[i], out[i] = buf[i];
+    }
+    lf_keccak_absorb_once(s, w, 168, 0x1f, in, 34);
+    lf_keccak_squeeze_blocks(s, w, 168, out, LF_MLKEM_XOF_BLOCKS);
+    unsigned more = 0;
+    for (unsigned i = 0; i < n; i++) {
+        ctr[i] = lf_mlkem_rej(*a[i], 0, buf[i], sizeof buf[i]);
+        more |= ctr[i] < 256;
+    }
+    while (more) { /* one more block of every stream */
+        lf_keccak_squeeze_blocks(s, w, 168, out, 1);
+        more = 0;
+        for (unsigned i = 0; i < n; i++) {
+            ctr[i] = lf_mlkem_rej(*a[i], ctr[i], buf[i], 168);
+            more |= ctr[i] < 256;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ CBD */
+static inline uint32_t lf_mlkem_le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* FIPS 203 Algorithm 8 */
+static void lf_mlkem_cbd_poly(int16_t r[256], const uint8_t *b, unsigned eta)
+{
+    if (eta == 2) { /* 8 coefficients per 32 bits: pairs of bits summed */
+        for (int i = 0; i < 32; i++) {
+            uint32_t t = lf_mlkem_le32(b + 4 * i);
+            uint32_t d = (t & 0x55555555) + ((t >> 1) & 0x55555555);
+            for (int j = 0; j < 8; j++) {
+                int16_t x = (int16_t)((d >> (4 * j)) & 3), y = (int16_t)((d >> (4 * j + 2)) & 3);
+                r[8 * i + j] = (int16_t)(x - y);
+            }
+        }
+    } else { /* eta 3: 4 coefficients per 24 bits */
+        for (int i = 0; i < 64; i++) {
+            uint32_t t = (uint32_t)b[3 * i] | (uint32_t)b[3 * i + 1] << 8 | (uint32_t)b[3 * i + 2] << 16;
+            uint32_t d = (t & 0x249249) + ((t >> 1) & 0x249249) + ((t >> 2) & 0x249249);
+            for (int j = 0; j < 4; j++) {
+                int16_t x = (int16_t)((d >> (6 * j)) & 7), y = (int16_t)((d >> (6 * j + 3)) & 7);
+                r[4 * i + j] = (int16_t)(x - y);
+            }
+        }
+    }
+}
+
+LF_HIDDEN void lf_mlkem_cbd(int16_t (*const r[])[256], const uint8_t s[32],
+                            const uint8_t *nonce, unsigned n, unsigned eta)
+{
+    unsigned w = n > 1 ? 4 : 1;
+    uint64_t st[25 * 4];
+    uint8_t seed[4][33], buf[4][2 * 136]; /* 64 eta <= 192 <= 272 */
+    const uint8_t *in[4];
+    uint8_t *out[4];
+    for (unsigned i = 0; i < w; i++) {
+        memcpy(seed[i], s, 32);
+        seed[i][32] = nonce[i < n ? i : 0];
+        in[i] = seed[i], out[i] = buf[i];
+    }
+    lf_keccak_absorb_once(st, w, 136, 0x1f, in, 33);
+    lf_keccak_squeeze_blocks(st, w, 136, out, eta == 2 ? 1 : 2);
+    for (unsigned i = 0; i < n; i++) lf_mlkem_cbd_poly(*r[i], buf[i], eta);
+    lf_wipe(st, sizeof st);
+    lf_wipe(seed, sizeof seed);
+    lf_wipe(buf, sizeof buf);
+}
+
+/* ------------------------------------------------------------- encoding */
+LF_HIDDEN void lf_mlkem_encode12(uint8_t out[384], const int16_t a[256])
+{
+    int16_t f[256];
+    lf_mlkem_transpose(f, a);
+    for (int i = 0; i < 128; i++) {
+        uint16_t x = (uint16_t)f[2 * i], y = (uint16_t)f[2 * i + 1];
+        out[3 * i] = (uint8_t)x;
+        out[3 * i + 1] = (uint8_t)(x >> 8 | y << 4);
+        out[3 * i + 2] = (uint8_t)(y >> 4);
+    }
+    lf_wipe(f, sizeof f);
+}
+
+LF_HIDDEN uint32_t lf_mlkem_decode12(int16_t r[256], const uint8_t in[384])
+{
+    int16_t f[256];
+    uint32_t bad = 0;
+    for (int i = 0; i < 128; i++) {
+        int32_t x = in[3 * i] | (in[3 * i + 1] & 15) << 8;
+        int32_t y = in[3 * i + 1] >> 4 | in[3 * i + 2] << 4;
+        x -= LF_MLKEM_Q, y -= LF_MLKEM_Q;                     /* < 0 iff canonical */
+        bad |= (uint32_t)~(x >> 31) | (uint32_t)~(y >> 31);   /* high bit set iff >= q */
+        x += LF_MLKEM_Q & (x >> 31), y += LF_MLKEM_Q & (y >> 31);
+        f[2 * i] = (int16_t)x, f[2 * i + 1] = (int16_t)y;
+    }
+    lf_mlkem_transpose(r, f);
+    lf_wipe(f, sizeof f);
+    return (uint32_t)0 - (bad >> 31);
+}
+
+/* Compress_d(x) = round(2^d x / q) mod 2^d = floor((2^(d+1) x + q) / 2q)
+ * mod 2^d (q odd: no ties); the quotient by 2q = 6658 as (n * 20642679) >>
+ * 37, exact for n < 2^24 (n <= 2^12 (q - 1) + q here). */
+static inline uint32_t lf_mlkem_compress1(int16_t x, unsigned d)
+{
+    uint64_t n = ((uint64_t)(uint16_t)x << (d + 1)) + LF_MLKEM_Q;
+    return (uint32_t)((n * 20642679u) >> 37) & ((1u << d) - 1);
+}
+
+/* ByteEncode_d / ByteDecode_d: little-endian bit packing, d bits per
+ * coefficient, through a bit buffer (the control flow depends on d only) */
+LF_HIDDEN void lf_mlkem_compress(uint8_t *out, const int16_t a[256], unsigned d)
+{
+    uint64_t acc = 0;
+    unsigned nb = 0;
+    for (int i = 0; i < 256; i++) {
+        acc |= (uint64_t)lf_mlkem_compress1(a[i], d) << nb;
+        for (nb += d; nb >= 8; nb -= 8, acc >>= 8) *out++ = (uint8_t)acc;
+    }
+}
+
+LF_HIDDEN void lf_mlkem_decompress(int16_t r[256], const uint8_t *in, unsigned d)
+{
+    uint64_t acc = 0;
+    unsigned nb = 0;
+    for (int i = 0; i < 256; i++) {
+        for (; nb < d; nb += 8) acc |= (uint64_t)*in++ << nb;
+        uint32_t y = (uint32_t)acc & ((1u << d) - 1);
+        acc >>= d, nb -= d;
+        r[i] = (int16_t)((y * LF_MLKEM_Q + (1u << (d - 1))) >> d);
+    }
+}
+
+LF_HIDDEN uint32_t lf_mlkem_neq(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    uint32_t d = 0;
+    for (size_t i = 0; i < n; i++) d |= (uint32_t)(a[i] ^ b[i]);
+    return lf_vb32((uint32_t)0 - ((d + 0xff) >> 8));
+}
