@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Suite "ntt": ML-KEM-768 polynomial arithmetic mod q = 3329 and the KEM.
+/* Suite "ntt": ML-KEM-768 polynomial arithmetic mod q = 3329 (the KEM
+ * itself: suite "mlkem", suite_mlkem.c).
  *
  * Subject "mlkem768".  Anchor impl "pqclean": PQClean's ML-KEM-768 AVX2
  * code as bundled by the crate pqcrypto-mlkem (bench/anchors).
@@ -7,8 +8,6 @@
  *   poly_invntt_tomont       PQCLEAN_MLKEM768_AVX2_poly_invntt_tomont, in place
  *   poly_basemul_montgomery  PQCLEAN_MLKEM768_AVX2_poly_basemul_montgomery,
  *                            r = a o b with the previous r as a
- *   keypair, enc, dec        PQCLEAN_MLKEM768_AVX2_crypto_kem_* (randomness
- *                            from the crate's randombytes, i.e. the OS)
  * All latency rows.  The polynomial chains feed each output back in without
  * reducing it; the AVX2 code has no data-dependent timing, so coefficient
  * growth does not change the cost.
@@ -26,7 +25,6 @@ typedef struct {
 
 typedef struct {
     pq_poly p[2], b;
-    uint8_t pk[1184], sk[2400], ct[1088], ss[32];
 } pq_st;
 static pq_st pq;
 
@@ -65,37 +63,6 @@ static void pq_basemul(void *arg, uint64_t n)
         if (!--n) break;
         PQCLEAN_MLKEM768_AVX2_poly_basemul_montgomery(&s->p[0], &s->p[1], &s->b);
         n--;
-    }
-}
-#endif
-
-#if LFB_HAVE_PQCLEAN_KEM
-int PQCLEAN_MLKEM768_AVX2_crypto_kem_keypair(uint8_t *pk, uint8_t *sk);
-int PQCLEAN_MLKEM768_AVX2_crypto_kem_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
-int PQCLEAN_MLKEM768_AVX2_crypto_kem_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
-
-static void pq_keypair(void *arg, uint64_t n)
-{
-    pq_st *s = arg;
-    while (n--) {
-        int r = PQCLEAN_MLKEM768_AVX2_crypto_kem_keypair(s->pk, s->sk);
-        lfb_keep(&r);
-    }
-}
-static void pq_enc(void *arg, uint64_t n)
-{
-    pq_st *s = arg;
-    while (n--) {
-        int r = PQCLEAN_MLKEM768_AVX2_crypto_kem_enc(s->ct, s->ss, s->pk);
-        lfb_keep(&r);
-    }
-}
-static void pq_dec(void *arg, uint64_t n)
-{
-    pq_st *s = arg;
-    while (n--) {
-        int r = PQCLEAN_MLKEM768_AVX2_crypto_kem_dec(s->ss, s->ct, s->sk);
-        lfb_keep(&r);
     }
 }
 #endif
@@ -242,18 +209,6 @@ void suite_ntt(lfb *h)
 #elif LFB_HAVE_PQCLEAN_KEM
     lfb_note(h, "pqclean: PQCLEAN_MLKEM768_AVX2_poly_* not exported by the anchor archive; "
                 "polynomial rows skipped");
-#endif
-#if LFB_HAVE_PQCLEAN_KEM
-    if (!lfb_listing(h) && PQCLEAN_MLKEM768_AVX2_crypto_kem_keypair(s->pk, s->sk) != 0) {
-        lfb_note(h, "pqclean: keypair failed; KEM rows skipped");
-        return;
-    }
-    if (!lfb_listing(h)) (void)PQCLEAN_MLKEM768_AVX2_crypto_kem_enc(s->ct, s->ss, s->pk);
-    {
-        static const lfb_row_spec tab[] = {{"keypair", pq_keypair, LFB_LATENCY, 1}, {"enc", pq_enc, LFB_LATENCY, 1}, {"dec", pq_dec, LFB_LATENCY, 1}};
-        lfb_case base = {.subject = "mlkem768", .impl = "pqclean", .bytes = -1, .arg = s};
-        lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);
-    }
 #endif
 #if !LFB_HAVE_PQCLEAN_POLY && !LFB_HAVE_PQCLEAN_KEM
     lfb_note(h, "pqclean (crate pqcrypto-mlkem) not built (%s): rows skipped",

@@ -11,6 +11,7 @@ void suite_modexp(lfb *h);
 void suite_poly1305(lfb *h);
 void suite_aead(lfb *h);
 void suite_ntt(lfb *h);
+void suite_mlkem(lfb *h);
 void suite_secp256k1(lfb *h);
 /* the limbforge rows of suite secp256k1 (suite_secp256k1_lf.c) */
 void lfb_secp256k1_limbforge(lfb *h);

@@ -29,6 +29,7 @@ function(write_failure why)
     "#define LFB_RUST_ANCHORS_NOTE \"${why}\"\n"
     "#define LFB_HAVE_BLST 0\n#define LFB_HAVE_SECP_SYS 0\n"
     "#define LFB_HAVE_PQCLEAN_KEM 0\n#define LFB_HAVE_PQCLEAN_POLY 0\n"
+    "#define LFB_HAVE_PQCLEAN_KEM512 0\n#define LFB_HAVE_PQCLEAN_KEM1024 0\n"
     "#endif\n")
 endfunction()
 
@@ -94,6 +95,16 @@ foreach(s crypto_kem_keypair crypto_kem_enc crypto_kem_dec)
     set(have_kem 0)
   endif()
 endforeach()
+# ML-KEM-512 and -1024 from the same crate (suite mlkem)
+foreach(n 512 1024)
+  set(have_kem${n} 1)
+  foreach(s crypto_kem_keypair crypto_kem_enc crypto_kem_dec)
+    have_sym(h PQCLEAN_MLKEM${n}_AVX2_${s})
+    if(NOT h)
+      set(have_kem${n} 0)
+    endif()
+  endforeach()
+endforeach()
 set(have_poly 1)
 foreach(s poly_ntt poly_invntt_tomont poly_basemul_montgomery)
   have_sym(h PQCLEAN_MLKEM768_AVX2_${s})
@@ -156,6 +167,8 @@ file(WRITE "${header}.tmp"
   "#define LFB_SECP_SYS_VERSION \"${ver_SECP256K1_SYS}\"\n"
   "#define LFB_SECP_SYS_PREFIX ${secp_prefix}\n"
   "#define LFB_HAVE_PQCLEAN_KEM ${have_kem}\n"
+  "#define LFB_HAVE_PQCLEAN_KEM512 ${have_kem512}\n"
+  "#define LFB_HAVE_PQCLEAN_KEM1024 ${have_kem1024}\n"
   "#define LFB_HAVE_PQCLEAN_POLY ${have_poly}\n"
   "#define LFB_PQCRYPTO_MLKEM_VERSION \"${ver_PQCRYPTO_MLKEM}\"\n"
   "#endif\n")

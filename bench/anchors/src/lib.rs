@@ -18,9 +18,15 @@ extern "C" {
     fn blst_fp_sqr();
     fn blst_fp_inverse();
     fn blst_fr_mul();
+    fn PQCLEAN_MLKEM512_AVX2_crypto_kem_keypair();
+    fn PQCLEAN_MLKEM512_AVX2_crypto_kem_enc();
+    fn PQCLEAN_MLKEM512_AVX2_crypto_kem_dec();
     fn PQCLEAN_MLKEM768_AVX2_crypto_kem_keypair();
     fn PQCLEAN_MLKEM768_AVX2_crypto_kem_enc();
     fn PQCLEAN_MLKEM768_AVX2_crypto_kem_dec();
+    fn PQCLEAN_MLKEM1024_AVX2_crypto_kem_keypair();
+    fn PQCLEAN_MLKEM1024_AVX2_crypto_kem_enc();
+    fn PQCLEAN_MLKEM1024_AVX2_crypto_kem_dec();
     fn PQCLEAN_MLKEM768_AVX2_poly_ntt();
     fn PQCLEAN_MLKEM768_AVX2_poly_invntt_tomont();
     fn PQCLEAN_MLKEM768_AVX2_poly_basemul_montgomery();
@@ -32,14 +38,20 @@ extern "C" {
 /// of lfbench.
 #[no_mangle]
 pub extern "C" fn lfbench_anchors_keep() -> *const c_void {
-    static KEEP: [unsafe extern "C" fn(); 10] = [
+    static KEEP: [unsafe extern "C" fn(); 16] = [
         blst_fp_mul,
         blst_fp_sqr,
         blst_fp_inverse,
         blst_fr_mul,
+        PQCLEAN_MLKEM512_AVX2_crypto_kem_keypair,
+        PQCLEAN_MLKEM512_AVX2_crypto_kem_enc,
+        PQCLEAN_MLKEM512_AVX2_crypto_kem_dec,
         PQCLEAN_MLKEM768_AVX2_crypto_kem_keypair,
         PQCLEAN_MLKEM768_AVX2_crypto_kem_enc,
         PQCLEAN_MLKEM768_AVX2_crypto_kem_dec,
+        PQCLEAN_MLKEM1024_AVX2_crypto_kem_keypair,
+        PQCLEAN_MLKEM1024_AVX2_crypto_kem_enc,
+        PQCLEAN_MLKEM1024_AVX2_crypto_kem_dec,
         PQCLEAN_MLKEM768_AVX2_poly_ntt,
         PQCLEAN_MLKEM768_AVX2_poly_invntt_tomont,
         PQCLEAN_MLKEM768_AVX2_poly_basemul_montgomery,
