@@ -50,37 +50,37 @@ size_t lf_mlkem_ct_bytes(lf_mlkem_set set)
 }
 
 /* ---------------------------------------------------------------- K-PKE */
-/* a[i][j] = SampleNTT(rho || j || i), or its transpose: all k^2 entries,
- * as many XOF streams at a time as the Keccak kernels take. */
-static void lf_mlkem_matrix(lf_poly a[LF_MLKEM_KMAX][LF_MLKEM_KMAX], const uint8_t rho[32],
-                            unsigned k, int transposed)
+/* Jobs for a[i][j] = SampleNTT(rho || j || i), or its transpose */
+static unsigned lf_mlkem_matrix_jobs(lf_mlkem_job *jb, lf_poly a[LF_MLKEM_KMAX][LF_MLKEM_KMAX],
+                                     const uint8_t rho[32], unsigned k, int transposed)
 {
-    int16_t (*dst[8])[256];
-    uint8_t x[8], y[8];
     unsigned n = 0;
     for (unsigned i = 0; i < k; i++)
-        for (unsigned j = 0; j < k; j++) {
-            dst[n] = &a[i][j];
-            x[n] = (uint8_t)(transposed ? i : j), y[n] = (uint8_t)(transposed ? j : i);
-            if (++n == 4 || (i == k - 1 && j == k - 1)) {
-                lf_mlkem_sample_ntt(dst, rho, x, y, n);
-                n = 0;
-            }
+        for (unsigned j = 0; j < k; j++, n++) {
+            jb[n].dst = &a[i][j];
+            memcpy(jb[n].seed, rho, 32);
+            jb[n].seed[32] = (uint8_t)(transposed ? i : j);
+            jb[n].seed[33] = (uint8_t)(transposed ? j : i);
+            jb[n].eta = 0;
         }
+    return n;
 }
 
-/* r[0..n) = CBD_eta(PRF(s, nonce0 + i)), four streams at a time */
-static void lf_mlkem_noise(lf_poly *r, unsigned n, const uint8_t s[32], unsigned nonce0,
-                           unsigned eta)
+/* Jobs for r[0..n) = CBD_eta(PRF(s, nonce0 + i)) */
+static unsigned lf_mlkem_noise_jobs(lf_mlkem_job *jb, lf_poly *r, unsigned n, const uint8_t s[32],
+                                    unsigned nonce0, unsigned eta)
 {
-    for (unsigned i = 0; i < n; i += 4) {
-        int16_t (*dst[4])[256];
-        uint8_t nonce[4];
-        unsigned m = n - i < 4 ? n - i : 4;
-        for (unsigned j = 0; j < m; j++) dst[j] = &r[i + j], nonce[j] = (uint8_t)(nonce0 + i + j);
-        lf_mlkem_cbd(dst, s, nonce, m, eta);
+    for (unsigned i = 0; i < n; i++) {
+        jb[i].dst = &r[i];
+        memcpy(jb[i].seed, s, 32);
+        jb[i].seed[32] = (uint8_t)(nonce0 + i);
+        jb[i].seed[33] = 0;
+        jb[i].eta = (uint8_t)eta;
     }
+    return n;
 }
+
+#define LF_MLKEM_JOBS (LF_MLKEM_KMAX * LF_MLKEM_KMAX + 2 * LF_MLKEM_KMAX + 1)
 
 /* Algorithm 13: ek = ByteEncode12(t) || rho, dkpke = ByteEncode12(s) */
 static void lf_kpke_keygen(const lf_mlkem_params *p, uint8_t *ek, uint8_t *dkpke,
@@ -88,8 +88,10 @@ static void lf_kpke_keygen(const lf_mlkem_params *p, uint8_t *ek, uint8_t *dkpke
 {
     unsigned k = p->k;
     lf_poly a[LF_MLKEM_KMAX][LF_MLKEM_KMAX], se[2 * LF_MLKEM_KMAX], t;
-    lf_mlkem_matrix(a, rho, k, 0);
-    lf_mlkem_noise(se, 2 * k, sigma, 0, p->eta1); /* s: nonces 0..k-1, e: k..2k-1 */
+    lf_mlkem_job jb[LF_MLKEM_JOBS] = {{0}};
+    unsigned n = lf_mlkem_matrix_jobs(jb, a, rho, k, 0);
+    n += lf_mlkem_noise_jobs(jb + n, se, 2 * k, sigma, 0, p->eta1); /* s: 0..k-1, e: k..2k-1 */
+    lf_mlkem_sample(jb, n);
     for (unsigned i = 0; i < 2 * k; i++) lf_mlkem_ntt_lazy(se[i]);
     for (unsigned i = 0; i < k; i++) {
         lf_mlkem_dot(t, (const lf_poly *)a[i], (const lf_poly *)se, k, 1);
@@ -103,6 +105,7 @@ static void lf_kpke_keygen(const lf_mlkem_params *p, uint8_t *ek, uint8_t *dkpke
     }
     lf_wipe(se, sizeof se);
     lf_wipe(t, sizeof t);
+    lf_wipe(jb, sizeof jb);
 }
 
 /* Algorithm 14: c = Encrypt(ek, m, r); ek already decoded: that (canonical,
@@ -112,9 +115,11 @@ static void lf_kpke_encrypt(const lf_mlkem_params *p, uint8_t *c, const lf_poly 
 {
     unsigned k = p->k;
     lf_poly at[LF_MLKEM_KMAX][LF_MLKEM_KMAX], y[LF_MLKEM_KMAX], e[LF_MLKEM_KMAX + 1], u, mu;
-    lf_mlkem_matrix(at, rho, k, 1);
-    lf_mlkem_noise(y, k, r, 0, p->eta1);
-    lf_mlkem_noise(e, k + 1, r, k, p->eta2); /* e1: nonces k..2k-1, e2: 2k */
+    lf_mlkem_job jb[LF_MLKEM_JOBS] = {{0}};
+    unsigned n = lf_mlkem_matrix_jobs(jb, at, rho, k, 1);
+    n += lf_mlkem_noise_jobs(jb + n, y, k, r, 0, p->eta1);
+    n += lf_mlkem_noise_jobs(jb + n, e, k + 1, r, k, p->eta2); /* e1: k..2k-1, e2: 2k */
+    lf_mlkem_sample(jb, n);
     for (unsigned i = 0; i < k; i++) lf_mlkem_ntt_lazy(y[i]);
     for (unsigned i = 0; i < k; i++) {
         lf_mlkem_dot(u, (const lf_poly *)at[i], (const lf_poly *)y, k, 0);
@@ -129,6 +134,7 @@ static void lf_kpke_encrypt(const lf_mlkem_params *p, uint8_t *c, const lf_poly 
     lf_mlkem_compress(c + 32 * p->du * k, u, p->dv);
     lf_wipe(y, sizeof y);
     lf_wipe(e, sizeof e);
+    lf_wipe(jb, sizeof jb);
     lf_wipe(u, sizeof u);
     lf_wipe(mu, sizeof mu);
 }

@@ -48,16 +48,19 @@ static inline int16_t lf_mlkem_montred(int32_t a)
 LF_HIDDEN void lf_mlkem_dot(int16_t r[256], const int16_t (*a)[256], const int16_t (*b)[256],
                             unsigned k, int tomont);
 
-/* FIPS 203 Algorithm 7 on n independent XOF streams: a[i] = SampleNTT(
- * seed[i]) where seed[i] = rho || x[i] || y[i] (34 bytes), in NTT (B) order,
- * canonical.  n <= 8. */
-LF_HIDDEN void lf_mlkem_sample_ntt(int16_t (*const a[])[256], const uint8_t rho[32],
-                                   const uint8_t *x, const uint8_t *y, unsigned n);
+/* A sampling job: eta = 0: dst = SampleNTT(seed[0..34)) (Algorithm 7,
+ * seed = rho || j || i), NTT (B) order, canonical; eta = 2 or 3: dst =
+ * SamplePolyCBD_eta(PRF_eta(seed[0..32), seed[32])) (Algorithm 8), standard
+ * order, |dst| <= eta. */
+typedef struct {
+    int16_t (*dst)[256];
+    uint8_t seed[34];
+    uint8_t eta;
+} lf_mlkem_job;
 
-/* r[i] = SamplePolyCBD_eta(PRF_eta(s, nonce[i])) for n <= 4 polynomials,
- * standard order, |r| <= eta; eta 2 or 3. */
-LF_HIDDEN void lf_mlkem_cbd(int16_t (*const r[])[256], const uint8_t s[32],
-                            const uint8_t *nonce, unsigned n, unsigned eta);
+/* Runs n jobs, as many streams per permutation as the selected Keccak
+ * kernels take (eight, or one for the portable set). */
+LF_HIDDEN void lf_mlkem_sample(const lf_mlkem_job *jobs, unsigned n);
 
 /* ByteEncode_12 of a canonical polynomial in NTT (B) order -> FIPS order
  * bytes (384); ByteDecode_12 into B order, reduced mod q (canonical), and

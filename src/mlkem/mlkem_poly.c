@@ -44,39 +44,6 @@ static unsigned lf_mlkem_rej(int16_t a[256], unsigned ctr, const uint8_t *buf, s
     return ctr;
 }
 
-#define LF_MLKEM_XOF_BLOCKS 3 /* 504 bytes: 336 candidates, enough with prob. ~1 - 2^-40 */
-
-LF_HIDDEN void lf_mlkem_sample_ntt(int16_t (*const a[])[256], const uint8_t rho[32],
-                                   const uint8_t *x, const uint8_t *y, unsigned n)
-{
-    unsigned w = n > 4 ? 8 : n > 1 ? 4 : 1; /* streams per permutation */
-    uint64_t s[25 * 8];
-    uint8_t seed[8][34], buf[8][LF_MLKEM_XOF_BLOCKS * 168];
-    const uint8_t *in[8];
-    uint8_t *out[8];
-    unsigned ctr[8];
-    for (unsigned i = 0; i < w; i++) {
-        unsigned j = i < n ? i : 0; /* spare streams repeat stream 0 */
-        memcpy(seed[i], rho, 32);
-        seed[i][32] = x[j], seed[i][33] = y[j];
-        in[i] = seed[i], out[i] = buf[i];
-    }
-    lf_keccak_absorb_once(s, w, 168, 0x1f, in, 34);
-    lf_keccak_squeeze_blocks(s, w, 168, out, LF_MLKEM_XOF_BLOCKS);
-    unsigned more = 0;
-    for (unsigned i = 0; i < n; i++) {
-        ctr[i] = lf_mlkem_rej(*a[i], 0, buf[i], sizeof buf[i]);
-        more |= ctr[i] < 256;
-    }
-    while (more) { /* one more block of every stream */
-        lf_keccak_squeeze_blocks(s, w, 168, out, 1);
-        more = 0;
-        for (unsigned i = 0; i < n; i++) {
-            ctr[i] = lf_mlkem_rej(*a[i], ctr[i], buf[i], 168);
-            more |= ctr[i] < 256;
-        }
-    }
-}
 
 /* ------------------------------------------------------------------ CBD */
 static inline uint32_t lf_mlkem_le32(const uint8_t *p)
@@ -108,25 +75,61 @@ static void lf_mlkem_cbd_poly(int16_t r[256], const uint8_t *b, unsigned eta)
     }
 }
 
-LF_HIDDEN void lf_mlkem_cbd(int16_t (*const r[])[256], const uint8_t s[32],
-                            const uint8_t *nonce, unsigned n, unsigned eta)
+
+/* One batch of at most 8 XOF/PRF streams in the xN layout of the Keccak
+ * kernels: lane j absorbs job j's seed (34 bytes: SHAKE128, rate 168, for
+ * SampleNTT; 33 bytes: SHAKE256, rate 136, for CBD), and is squeezed block
+ * by block until its job is done: 3 blocks first for SampleNTT (504 bytes,
+ * 336 candidates: enough except with probability ~2^-40), then one more at
+ * a time; 1 block for CBD_2 (128 bytes), 2 for CBD_3 (192).  Lanes of
+ * different jobs share the permutations; the loop count depends only on the
+ * public rejection counts. */
+static void lf_mlkem_batch(const lf_mlkem_job *jobs, unsigned n, unsigned w)
 {
-    unsigned w = n > 1 ? 4 : 1;
-    uint64_t st[25 * 4];
-    uint8_t seed[4][33], buf[4][2 * 136]; /* 64 eta <= 192 <= 272 */
-    const uint8_t *in[4];
-    uint8_t *out[4];
-    for (unsigned i = 0; i < w; i++) {
-        memcpy(seed[i], s, 32);
-        seed[i][32] = nonce[i < n ? i : 0];
-        in[i] = seed[i], out[i] = buf[i];
+    uint64_t s[25 * 8];
+    uint8_t buf[8][3 * 168];
+    unsigned need[8], ctr[8] = {0}, rate[8], have[8] = {0};
+    memset(s, 0, 25 * w * sizeof s[0]);
+    for (unsigned j = 0; j < n; j++) {
+        const lf_mlkem_job *jb = &jobs[j];
+        unsigned len = jb->eta ? 33 : 34;
+        rate[j] = jb->eta ? 136 : 168;
+        need[j] = jb->eta ? (jb->eta == 2 ? 1 : 2) : 3;
+        for (unsigned i = 0; i < len; i++) s[w * (i / 8) + j] ^= (uint64_t)jb->seed[i] << (8 * (i % 8));
+        s[w * (len / 8) + j] ^= (uint64_t)0x1f << (8 * (len % 8));
+        s[w * ((rate[j] - 1) / 8) + j] ^= (uint64_t)0x80 << 56;
     }
-    lf_keccak_absorb_once(st, w, 136, 0x1f, in, 33);
-    lf_keccak_squeeze_blocks(st, w, 136, out, eta == 2 ? 1 : 2);
-    for (unsigned i = 0; i < n; i++) lf_mlkem_cbd_poly(*r[i], buf[i], eta);
-    lf_wipe(st, sizeof st);
-    lf_wipe(seed, sizeof seed);
+    for (unsigned more = 1; more;) {
+        lf_keccak_permute(s, w);
+        more = 0;
+        for (unsigned j = 0; j < n; j++) {
+            const lf_mlkem_job *jb = &jobs[j];
+            if (jb->eta ? have[j] >= need[j] : ctr[j] >= 256) continue;
+            uint8_t *o = buf[j] + (have[j] % 3) * rate[j];
+            for (unsigned i = 0; i < rate[j] / 8; i++) lf_store64_le(o + 8 * i, s[w * i + j]);
+            have[j]++;
+            if (jb->eta) {
+                if (have[j] == need[j]) lf_mlkem_cbd_poly(*jb->dst, buf[j], jb->eta);
+                else more = 1;
+            } else if (have[j] >= need[j]) { /* 3 blocks at first, then each new one */
+                ctr[j] = lf_mlkem_rej(*jb->dst, ctr[j], have[j] == need[j] ? buf[j] : o,
+                                      have[j] == need[j] ? 3 * 168 : 168);
+                more |= ctr[j] < 256;
+            } else {
+                more = 1;
+            }
+        }
+    }
+    lf_wipe(s, sizeof s);
     lf_wipe(buf, sizeof buf);
+}
+
+LF_HIDDEN void lf_mlkem_sample(const lf_mlkem_job *jobs, unsigned n)
+{
+    /* the portable set permutes lane by lane: batching saves nothing and
+     * lanes of finished jobs would cost full permutations */
+    unsigned w = lf_keccak_k() == &lf_keccak_kernels_c ? 1 : 8;
+    for (unsigned i = 0; i < n; i += w) lf_mlkem_batch(jobs + i, n - i < w ? n - i : w, w);
 }
 
 /* ------------------------------------------------------------- encoding */
