@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# SHA-256 and HMAC-SHA256 (included by the top-level CMakeLists).  Portable C
+# SHA-256, HMAC-SHA256, Keccak / SHA-3 (included by the top-level CMakeLists).  Portable C
 # always; the SHA instruction kernels through lf_native_sources with an ISA
 # *feature* (cmake/native.cmake, LF_ISA_FEATURES_<arch>): SHA is not a level
 # of the back-end chain, so the module checks the CPU for it itself at first
@@ -10,6 +10,15 @@ list(APPEND LF_SOURCES ${LF_HASH_DIR}/sha256.c ${LF_HASH_DIR}/hmac_sha256.c
   ${LF_HASH_DIR}/keccak.c ${LF_HASH_DIR}/sha3.c)
 
 set(d ${LF_HASH_DIR}/native/${LF_ARCH})
+# Keccak-f[1600] vector kernel sets (x4/x8, keccak_internal.h), one per back end
+# as every module's kernels.  The module name hash_keccak makes the definition
+# LF_NATIVE_HASH_KECCAK_<BACKEND>, what keccak.c's table reads: a plain "hash"
+# would define LF_NATIVE_HASH_AVX2, which sha256.c's table (LF_NATIVE_HASH_<B>)
+# would take for SHA-256 kernels of its own.
+if(LF_ARCH STREQUAL "x86_64")
+  lf_native_sources(hash_keccak avx2 ${d}/keccak_avx2.c)
+  lf_native_sources(hash_keccak avx512 ${d}/keccak_avx512.c)
+endif()
 if(LF_ARCH STREQUAL "x86_64")
   lf_isa_check(LF_HASH_HAVE_SHANI sha "
 #include <immintrin.h>
