@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* ML-KEM (FIPS 203): K-PKE (Algorithms 13-15) and the KEM (Algorithms 16-21)
- * on the helpers of mlkem_poly.c; the public API of limbforge/mlkem.h. */
+/* ML-KEM (FIPS 203): the public API of limbforge/mlkem.h (the parameter and
+ * length checks, the randomness, zeroing on error) and the dispatch to the
+ * back end's implementation (mlkem_body.h, compiled per back end). */
 #include <errno.h>
 #include <string.h>
 #if defined(__linux__) || defined(__wasi__)
@@ -10,11 +11,7 @@
 #endif
 
 #include "limbforge/mlkem.h"
-#include "limbforge/ntt.h"
-#include "limbforge/sha3.h"
 #include "mlkem/mlkem_internal.h"
-
-typedef int16_t lf_poly[256];
 
 /* k, eta1, eta2, du, dv (FIPS 203 Table 2) */
 static const lf_mlkem_params lf_mlkem_p512 = {2, 3, 2, 10, 4};
@@ -49,131 +46,31 @@ size_t lf_mlkem_ct_bytes(lf_mlkem_set set)
     return p ? 32 * (p->du * p->k + p->dv) : 0;
 }
 
-/* ---------------------------------------------------------------- K-PKE */
-/* Jobs for a[i][j] = SampleNTT(rho || j || i), or its transpose */
-static unsigned lf_mlkem_matrix_jobs(lf_mlkem_job *jb, lf_poly a[LF_MLKEM_KMAX][LF_MLKEM_KMAX],
-                                     const uint8_t rho[32], unsigned k, int transposed)
+/* ---------------------------------------------------------------- dispatch */
+/* The implementations that exist: LF_NATIVE_MLKEM_<B> (src/mlkem/sources.cmake). */
+#define LF_NATIVE_MLKEM_C 1
+#define LF_DISPATCH_OWN(B) LF_NATIVE_MLKEM_##B
+#define LF_DISPATCH_ENTRY(B, b) &lf_mlkem_impl_##b
+static const lf_mlkem_impl *const lf_mlkem_table[LF_BACKEND_COUNT] = {
+#include "dispatch_table.h"
+};
+#define LF_DISPATCH_MASK
+LF_HIDDEN const lf_dispatch_info lf_mlkem_dispatch = {"mlkem", lf_mlkem_table,
+                                                      sizeof lf_mlkem_table[0],
+#include "dispatch_table.h"
+};
+
+static const lf_mlkem_impl *lf_mlkem_i(void) { return lf_mlkem_table[lf_backend_fast()]; }
+
+LF_HIDDEN const lf_mlkem_impl *lf_mlkem_impl_of(int b)
 {
-    unsigned n = 0;
-    for (unsigned i = 0; i < k; i++)
-        for (unsigned j = 0; j < k; j++, n++) {
-            jb[n].dst = &a[i][j];
-            memcpy(jb[n].seed, rho, 32);
-            jb[n].seed[32] = (uint8_t)(transposed ? i : j);
-            jb[n].seed[33] = (uint8_t)(transposed ? j : i);
-            jb[n].eta = 0;
-        }
-    return n;
+    return (b >= 0 && b < LF_BACKEND_COUNT) ? lf_mlkem_table[b] : NULL;
 }
 
-/* Jobs for r[0..n) = CBD_eta(PRF(s, nonce0 + i)) */
-static unsigned lf_mlkem_noise_jobs(lf_mlkem_job *jb, lf_poly *r, unsigned n, const uint8_t s[32],
-                                    unsigned nonce0, unsigned eta)
-{
-    for (unsigned i = 0; i < n; i++) {
-        jb[i].dst = &r[i];
-        memcpy(jb[i].seed, s, 32);
-        jb[i].seed[32] = (uint8_t)(nonce0 + i);
-        jb[i].seed[33] = 0;
-        jb[i].eta = (uint8_t)eta;
-    }
-    return n;
-}
-
-#define LF_MLKEM_JOBS (LF_MLKEM_KMAX * LF_MLKEM_KMAX + 2 * LF_MLKEM_KMAX + 1)
-
-/* Algorithm 13: ek = ByteEncode12(t) || rho, dkpke = ByteEncode12(s) */
-static void lf_kpke_keygen(const lf_mlkem_params *p, uint8_t *ek, uint8_t *dkpke,
-                           const uint8_t rho[32], const uint8_t sigma[32])
-{
-    unsigned k = p->k;
-    lf_poly a[LF_MLKEM_KMAX][LF_MLKEM_KMAX], se[2 * LF_MLKEM_KMAX], t;
-    lf_mlkem_job jb[LF_MLKEM_JOBS] = {{0}};
-    unsigned n = lf_mlkem_matrix_jobs(jb, a, rho, k, 0);
-    n += lf_mlkem_noise_jobs(jb + n, se, 2 * k, sigma, 0, p->eta1); /* s: 0..k-1, e: k..2k-1 */
-    lf_mlkem_sample(jb, n);
-    for (unsigned i = 0; i < 2 * k; i++) lf_mlkem_ntt_lazy(se[i]);
-    for (unsigned i = 0; i < k; i++) {
-        lf_mlkem_dot(t, (const lf_poly *)a[i], (const lf_poly *)se, k, 1);
-        for (int c = 0; c < 256; c++) t[c] = lf_mlkem_modq(t[c] + se[k + i][c]);
-        lf_mlkem_encode12(ek + 384 * i, t);
-    }
-    memcpy(ek + 384 * k, rho, 32);
-    for (unsigned i = 0; i < k; i++) {
-        for (int c = 0; c < 256; c++) se[i][c] = lf_mlkem_modq(se[i][c]);
-        lf_mlkem_encode12(dkpke + 384 * i, se[i]);
-    }
-    lf_wipe(se, sizeof se);
-    lf_wipe(t, sizeof t);
-    lf_wipe(jb, sizeof jb);
-}
-
-/* Algorithm 14: c = Encrypt(ek, m, r); ek already decoded: that (canonical,
- * NTT form) and rho = ek + 384 k */
-static void lf_kpke_encrypt(const lf_mlkem_params *p, uint8_t *c, const lf_poly *that,
-                            const uint8_t rho[32], const uint8_t m[32], const uint8_t r[32])
-{
-    unsigned k = p->k;
-    lf_poly at[LF_MLKEM_KMAX][LF_MLKEM_KMAX], y[LF_MLKEM_KMAX], e[LF_MLKEM_KMAX + 1], u, mu;
-    lf_mlkem_job jb[LF_MLKEM_JOBS] = {{0}};
-    unsigned n = lf_mlkem_matrix_jobs(jb, at, rho, k, 1);
-    n += lf_mlkem_noise_jobs(jb + n, y, k, r, 0, p->eta1);
-    n += lf_mlkem_noise_jobs(jb + n, e, k + 1, r, k, p->eta2); /* e1: k..2k-1, e2: 2k */
-    lf_mlkem_sample(jb, n);
-    for (unsigned i = 0; i < k; i++) lf_mlkem_ntt_lazy(y[i]);
-    for (unsigned i = 0; i < k; i++) {
-        lf_mlkem_dot(u, (const lf_poly *)at[i], (const lf_poly *)y, k, 0);
-        lf_mlkem_invntt_lazy(u);
-        for (int j = 0; j < 256; j++) u[j] = lf_mlkem_modq(u[j] + e[i][j]);
-        lf_mlkem_compress(c + 32 * p->du * i, u, p->du);
-    }
-    lf_mlkem_decompress(mu, m, 1);
-    lf_mlkem_dot(u, that, (const lf_poly *)y, k, 0);
-    lf_mlkem_invntt_lazy(u);
-    for (int j = 0; j < 256; j++) u[j] = lf_mlkem_modq(u[j] + e[k][j] + mu[j]);
-    lf_mlkem_compress(c + 32 * p->du * k, u, p->dv);
-    lf_wipe(y, sizeof y);
-    lf_wipe(e, sizeof e);
-    lf_wipe(jb, sizeof jb);
-    lf_wipe(u, sizeof u);
-    lf_wipe(mu, sizeof mu);
-}
-
-/* Algorithm 15: m = Decrypt(dkpke, c) */
-static void lf_kpke_decrypt(const lf_mlkem_params *p, uint8_t m[32], const uint8_t *dkpke,
-                            const uint8_t *c)
-{
-    unsigned k = p->k;
-    lf_poly u[LF_MLKEM_KMAX], s[LF_MLKEM_KMAX], w, v;
-    for (unsigned i = 0; i < k; i++) {
-        lf_mlkem_decompress(u[i], c + 32 * p->du * i, p->du);
-        lf_mlkem_ntt_lazy(u[i]);
-        (void)lf_mlkem_decode12(s[i], dkpke + 384 * i);
-    }
-    lf_mlkem_dot(w, (const lf_poly *)s, (const lf_poly *)u, k, 0);
-    lf_mlkem_invntt_lazy(w);
-    lf_mlkem_decompress(v, c + 32 * p->du * k, p->dv);
-    for (int j = 0; j < 256; j++) w[j] = lf_mlkem_modq(v[j] - w[j]);
-    lf_mlkem_compress(m, w, 1);
-    lf_wipe(s, sizeof s);
-    lf_wipe(w, sizeof w);
-}
-
-/* ------------------------------------------------------------------ KEM */
+/* ---------------------------------------------------------------- API */
 static void lf_mlkem_zero(void *b, size_t n)
 {
     if (b && n) lf_wipe(b, n);
-}
-
-/* G(a || b) = SHA3-512 of the concatenation (alen + blen <= 64): out = 64
- * bytes; out may be a or b */
-static void lf_mlkem_g(uint8_t out[64], const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
-{
-    uint8_t t[64];
-    memcpy(t, a, alen);
-    memcpy(t + alen, b, blen);
-    lf_sha3_512(out, t, alen + blen);
-    lf_wipe(t, sizeof t);
 }
 
 int lf_mlkem_keypair_derand(lf_mlkem_set set, uint8_t *ek, size_t eklen, uint8_t *dk,
@@ -186,14 +83,7 @@ int lf_mlkem_keypair_derand(lf_mlkem_set set, uint8_t *ek, size_t eklen, uint8_t
         lf_mlkem_zero(dk, dklen);
         return LF_ERR_PARAM;
     }
-    unsigned k = p->k;
-    uint8_t kb = (uint8_t)k, rs[64];
-    lf_mlkem_g(rs, seed, 32, &kb, 1); /* (rho, sigma) = G(d || k) */
-    lf_kpke_keygen(p, ek, dk, rs, rs + 32);
-    memcpy(dk + 384 * k, ek, eklen);
-    lf_sha3_256(dk + 768 * k + 32, ek, eklen);
-    memcpy(dk + 768 * k + 64, seed + 32, 32);
-    lf_wipe(rs, sizeof rs);
+    lf_mlkem_i()->keypair(p, ek, dk, seed);
     return LF_OK;
 }
 
@@ -229,18 +119,6 @@ int lf_mlkem_keypair(lf_mlkem_set set, uint8_t *ek, size_t eklen, uint8_t *dk, s
     return rc;
 }
 
-/* Encaps_internal after the checks: ct, ss from ek (t decoded) and m */
-static void lf_mlkem_encaps_core(const lf_mlkem_params *p, uint8_t *ct, uint8_t ss[32],
-                                 const uint8_t *ek, const lf_poly *that, const uint8_t m[32])
-{
-    uint8_t h[32], kr[64];
-    lf_sha3_256(h, ek, 384 * p->k + 32);
-    lf_mlkem_g(kr, m, 32, h, 32); /* (K, r) = G(m || H(ek)) */
-    lf_kpke_encrypt(p, ct, that, ek + 384 * p->k, m, kr + 32);
-    memcpy(ss, kr, 32);
-    lf_wipe(kr, sizeof kr);
-}
-
 int lf_mlkem_encaps_derand(lf_mlkem_set set, uint8_t *ct, size_t ctlen, uint8_t ss[32],
                            const uint8_t *ek, size_t eklen, const uint8_t m[32])
 {
@@ -251,16 +129,12 @@ int lf_mlkem_encaps_derand(lf_mlkem_set set, uint8_t *ct, size_t ctlen, uint8_t 
         lf_mlkem_zero(ss, 32);
         return LF_ERR_PARAM;
     }
-    lf_poly that[LF_MLKEM_KMAX];
-    uint32_t bad = 0;
-    for (unsigned i = 0; i < p->k; i++) bad |= lf_mlkem_decode12(that[i], ek + 384 * i);
-    if (bad) { /* the modulus check (ek is public) */
+    int rc = lf_mlkem_i()->encaps(p, ct, ss, ek, m);
+    if (rc) {
         lf_wipe(ct, ctlen);
         lf_wipe(ss, 32);
-        return LF_ERR_INVALID;
     }
-    lf_mlkem_encaps_core(p, ct, ss, ek, (const lf_poly *)that, m);
-    return LF_OK;
+    return rc;
 }
 
 int lf_mlkem_encaps(lf_mlkem_set set, uint8_t *ct, size_t ctlen, uint8_t ss[32],
@@ -286,40 +160,7 @@ int lf_mlkem_decaps(lf_mlkem_set set, uint8_t ss[32], const uint8_t *ct, size_t 
         lf_mlkem_zero(ss, 32);
         return LF_ERR_PARAM;
     }
-    unsigned k = p->k;
-    const uint8_t *ek = dk + 384 * k, *h = dk + 768 * k + 32, *z = dk + 768 * k + 64;
-    uint8_t hh[32], mk[64], kbar[32], cc[LF_MLKEM1024_CT_BYTES];
-    lf_poly that[LF_MLKEM_KMAX];
-    /* the hash check: a verdict on the key's integrity, made public */
-    lf_sha3_256(hh, ek, 384 * k + 32);
-    uint32_t bad = lf_mlkem_neq(hh, h, 32);
-    LF_DECLASSIFY(&bad, sizeof bad);
-    if (bad) {
-        lf_wipe(ss, 32);
-        return LF_ERR_INVALID;
-    }
-    uint8_t m[32];
-    lf_kpke_decrypt(p, m, dk, ct);    /* m' */
-    lf_mlkem_g(mk, m, 32, h, 32);     /* (K', r') = G(m' || h) */
-    {
-        lf_sha3_state st; /* Kbar = J(z || c) */
-        lf_shake256_init(&st);
-        (void)lf_sha3_update(&st, z, 32);
-        (void)lf_sha3_update(&st, ct, ctlen);
-        int rc = lf_shake_squeeze(&st, kbar, 32); /* LF_OK: a SHAKE state */
-        (void)rc;
-        lf_sha3_wipe(&st);
-    }
-    /* c' = Encrypt(ek, m', r'): ek passed the hash check, so it is the
-     * key's own (decode reduces mod q as ByteDecode_12 does) */
-    for (unsigned i = 0; i < k; i++) (void)lf_mlkem_decode12(that[i], ek + 384 * i);
-    lf_kpke_encrypt(p, cc, (const lf_poly *)that, ek + 384 * k, m, mk + 32);
-    /* implicit rejection: K' if c == c', else Kbar; no branch */
-    uint8_t mask = (uint8_t)lf_mlkem_neq(ct, cc, ctlen);
-    for (int i = 0; i < 32; i++) ss[i] = (uint8_t)(mk[i] ^ (mask & (mk[i] ^ kbar[i])));
-    lf_wipe(m, sizeof m);
-    lf_wipe(mk, sizeof mk);
-    lf_wipe(cc, sizeof cc);
-    lf_wipe(kbar, sizeof kbar);
-    return LF_OK;
+    int rc = lf_mlkem_i()->decaps(p, ss, ct, dk);
+    if (rc) lf_wipe(ss, 32);
+    return rc;
 }

@@ -24,11 +24,13 @@ typedef struct {
     unsigned k, eta1, eta2, du, dv;
 } lf_mlkem_params;
 
-/* a mod q in [0, q), for any |a| < 2^31 */
+/* a mod q in [0, q), for |a| <= 104862 (Barrett with 32-bit products, so
+ * that loops of it vectorise; the range is checked exhaustively in
+ * src/mlkem/README.md's derivation and by tests/mlkem) */
 static inline int16_t lf_mlkem_modq(int32_t a)
 {
-    int32_t t = (int32_t)(((int64_t)a * 1290167) >> 32); /* 1290167 = floor(2^32 / q) */
-    int32_t r = a - t * LF_MLKEM_Q;                      /* (-q, 2q) */
+    int32_t t = (a * 20159 + (1 << 25)) >> 26; /* 20159 = round(2^26 / q) */
+    int32_t r = a - t * LF_MLKEM_Q;             /* (-q, 2q) */
     r += LF_MLKEM_Q & (r >> 31);
     r -= LF_MLKEM_Q;
     r += LF_MLKEM_Q & (r >> 31);
@@ -42,12 +44,6 @@ static inline int16_t lf_mlkem_montred(int32_t a)
     return (int16_t)((a - (int32_t)t * LF_MLKEM_Q) >> 16);
 }
 
-/* r = sum_j a[j] o b[j] (k terms, NTT form, inputs within the lazy basemul
- * bound), times 2^16 when tomont (undoing basemul's 2^-16, r = the true
- * product) else times 1 ... see mlkem_poly.c; |r| < q. */
-LF_HIDDEN void lf_mlkem_dot(int16_t r[256], const int16_t (*a)[256], const int16_t (*b)[256],
-                            unsigned k, int tomont);
-
 /* A sampling job: eta = 0: dst = SampleNTT(seed[0..34)) (Algorithm 7,
  * seed = rho || j || i), NTT (B) order, canonical; eta = 2 or 3: dst =
  * SamplePolyCBD_eta(PRF_eta(seed[0..32), seed[32])) (Algorithm 8), standard
@@ -58,22 +54,28 @@ typedef struct {
     uint8_t eta;
 } lf_mlkem_job;
 
-/* Runs n jobs, as many streams per permutation as the selected Keccak
- * kernels take (eight, or one for the portable set). */
-LF_HIDDEN void lf_mlkem_sample(const lf_mlkem_job *jobs, unsigned n);
+/* An implementation of the scheme (mlkem_body.h, compiled once per back
+ * end with vector code of its own).  The API (mlkem.c) has checked the set,
+ * every pointer and every length; these return LF_OK or LF_ERR_INVALID (a
+ * failed input check: then they have written nothing) and leave the
+ * zeroing to the API. */
+typedef struct {
+    void (*keypair)(const lf_mlkem_params *p, uint8_t *ek, uint8_t *dk, const uint8_t seed[64]);
+    int (*encaps)(const lf_mlkem_params *p, uint8_t *ct, uint8_t ss[32], const uint8_t *ek,
+                  const uint8_t m[32]);
+    int (*decaps)(const lf_mlkem_params *p, uint8_t ss[32], const uint8_t *ct, const uint8_t *dk);
+    const char *name;
+} lf_mlkem_impl;
 
-/* ByteEncode_12 of a canonical polynomial in NTT (B) order -> FIPS order
- * bytes (384); ByteDecode_12 into B order, reduced mod q (canonical), and
- * the all-ones mask iff some 12-bit value was >= q (the modulus check). */
-LF_HIDDEN void lf_mlkem_encode12(uint8_t out[384], const int16_t a[256]);
-LF_HIDDEN uint32_t lf_mlkem_decode12(int16_t r[256], const uint8_t in[384]);
+extern LF_HIDDEN const lf_mlkem_impl lf_mlkem_impl_c;
+#ifdef LF_NATIVE_MLKEM_AVX2
+extern LF_HIDDEN const lf_mlkem_impl lf_mlkem_impl_avx2;
+#endif
+#ifdef LF_NATIVE_MLKEM_AVX512
+extern LF_HIDDEN const lf_mlkem_impl lf_mlkem_impl_avx512;
+#endif
 
-/* c = ByteEncode_d(Compress_d(a)), a canonical standard order, d in
- * {1, 4, 5, 10, 11}: 32 d bytes.  Decompress: r canonical. */
-LF_HIDDEN void lf_mlkem_compress(uint8_t *out, const int16_t a[256], unsigned d);
-LF_HIDDEN void lf_mlkem_decompress(int16_t r[256], const uint8_t *in, unsigned d);
-
-/* all ones iff the n bytes differ (constant time) */
-LF_HIDDEN uint32_t lf_mlkem_neq(const uint8_t *a, const uint8_t *b, size_t n);
+/* The implementation of back end b (tests). */
+LF_HIDDEN const lf_mlkem_impl *lf_mlkem_impl_of(int b);
 
 #endif

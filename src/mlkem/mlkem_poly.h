@@ -1,16 +1,20 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* ML-KEM polynomial helpers (mlkem_internal.h): products in the NTT domain
+/* ML-KEM polynomial helpers, included by mlkem_body.h (so compiled once per
+ * back end, see there; every function is static): products in the NTT domain
  * on the lazy NTT kernels, SampleNTT on several SHAKE128 streams at once,
  * CBD sampling on several SHAKE256 streams, the byte encodings and
  * Compress / Decompress with multiplications only (no division: the
  * KyberSlash class of leak). */
+#ifndef LF_MLKEM_POLY_H
+#define LF_MLKEM_POLY_H
+
 #include <string.h>
 
 #include "limbforge/ntt.h"
 #include "hash/keccak_internal.h"
 #include "mlkem/mlkem_internal.h"
 
-LF_HIDDEN void lf_mlkem_dot(int16_t r[256], const int16_t (*a)[256], const int16_t (*b)[256],
+static void lf_mlkem_dot(int16_t r[256], const int16_t (*a)[256], const int16_t (*b)[256],
                             unsigned k, int tomont)
 {
     int16_t t[256];
@@ -124,7 +128,7 @@ static void lf_mlkem_batch(const lf_mlkem_job *jobs, unsigned n, unsigned w)
     lf_wipe(buf, sizeof buf);
 }
 
-LF_HIDDEN void lf_mlkem_sample(const lf_mlkem_job *jobs, unsigned n)
+static void lf_mlkem_sample(const lf_mlkem_job *jobs, unsigned n)
 {
     /* the portable set permutes lane by lane: batching saves nothing and
      * lanes of finished jobs would cost full permutations */
@@ -133,7 +137,7 @@ LF_HIDDEN void lf_mlkem_sample(const lf_mlkem_job *jobs, unsigned n)
 }
 
 /* ------------------------------------------------------------- encoding */
-LF_HIDDEN void lf_mlkem_encode12(uint8_t out[384], const int16_t a[256])
+static void lf_mlkem_encode12(uint8_t out[384], const int16_t a[256])
 {
     int16_t f[256];
     lf_mlkem_transpose(f, a);
@@ -146,7 +150,7 @@ LF_HIDDEN void lf_mlkem_encode12(uint8_t out[384], const int16_t a[256])
     lf_wipe(f, sizeof f);
 }
 
-LF_HIDDEN uint32_t lf_mlkem_decode12(int16_t r[256], const uint8_t in[384])
+static uint32_t lf_mlkem_decode12(int16_t r[256], const uint8_t in[384])
 {
     int16_t f[256];
     uint32_t bad = 0;
@@ -174,7 +178,7 @@ static inline uint32_t lf_mlkem_compress1(int16_t x, unsigned d)
 
 /* ByteEncode_d / ByteDecode_d: little-endian bit packing, d bits per
  * coefficient, through a bit buffer (the control flow depends on d only) */
-LF_HIDDEN void lf_mlkem_compress(uint8_t *out, const int16_t a[256], unsigned d)
+static void lf_mlkem_compress(uint8_t *out, const int16_t a[256], unsigned d)
 {
     uint64_t acc = 0;
     unsigned nb = 0;
@@ -184,7 +188,7 @@ LF_HIDDEN void lf_mlkem_compress(uint8_t *out, const int16_t a[256], unsigned d)
     }
 }
 
-LF_HIDDEN void lf_mlkem_decompress(int16_t r[256], const uint8_t *in, unsigned d)
+static void lf_mlkem_decompress(int16_t r[256], const uint8_t *in, unsigned d)
 {
     uint64_t acc = 0;
     unsigned nb = 0;
@@ -196,9 +200,11 @@ LF_HIDDEN void lf_mlkem_decompress(int16_t r[256], const uint8_t *in, unsigned d
     }
 }
 
-LF_HIDDEN uint32_t lf_mlkem_neq(const uint8_t *a, const uint8_t *b, size_t n)
+static uint32_t lf_mlkem_neq(const uint8_t *a, const uint8_t *b, size_t n)
 {
     uint32_t d = 0;
     for (size_t i = 0; i < n; i++) d |= (uint32_t)(a[i] ^ b[i]);
     return lf_vb32((uint32_t)0 - ((d + 0xff) >> 8));
 }
+
+#endif

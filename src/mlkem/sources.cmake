@@ -1,6 +1,19 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # ML-KEM (FIPS 203), src/mlkem/README.md.  Included by the top-level
-# CMakeLists.  Portable C on the ntt module's kernels and the hash module's
-# Keccak kernels (both dispatched per back end); no kernels of its own yet.
+# CMakeLists.  mlkem.c: API and dispatch.  The scheme (mlkem_body.h) is
+# compiled once per back end that has vector flags of its own, through a
+# two-line wrapper: mlkem_c.c (portable) and on x86-64 native/x86_64/
+# mlkem_avx2.c, mlkem_avx512.c (lf_native_sources: that back end's ISA flags,
+# LF_NATIVE_MLKEM_<B> for the dispatch table).  All at -O3: the coefficient
+# loops are written to vectorise, and -O3 is what vectorises them (measured:
+# README.md).  The NTT and Keccak kernels inside are the dispatched ones.
 set(LF_MLKEM_DIR ${PROJECT_SOURCE_DIR}/src/mlkem)
-list(APPEND LF_SOURCES ${LF_MLKEM_DIR}/mlkem.c ${LF_MLKEM_DIR}/mlkem_poly.c)
+list(APPEND LF_SOURCES ${LF_MLKEM_DIR}/mlkem.c ${LF_MLKEM_DIR}/mlkem_c.c)
+set(_lf_mlkem_o3 ${LF_MLKEM_DIR}/mlkem_c.c)
+if(LF_ARCH STREQUAL "x86_64")
+  lf_native_sources(mlkem avx2 ${LF_MLKEM_DIR}/native/x86_64/mlkem_avx2.c)
+  lf_native_sources(mlkem avx512 ${LF_MLKEM_DIR}/native/x86_64/mlkem_avx512.c)
+  list(APPEND _lf_mlkem_o3 ${LF_MLKEM_DIR}/native/x86_64/mlkem_avx2.c
+       ${LF_MLKEM_DIR}/native/x86_64/mlkem_avx512.c)
+endif()
+set_property(SOURCE ${_lf_mlkem_o3} APPEND PROPERTY COMPILE_OPTIONS -O3)
