@@ -184,22 +184,20 @@ static int lf_mlkem_decaps_(const lf_mlkem_params *p, uint8_t ss[32], const uint
     const uint8_t *ek = dk + 384 * k, *h = dk + 768 * k + 32, *z = dk + 768 * k + 64;
     uint8_t hh[32], mk[64], kbar[32], m[32], cc[LF_MLKEM1024_CT_BYTES];
     lf_poly that[LF_MLKEM_KMAX];
+    /* H(ek) for the hash check and Kbar = J(z || c) for the implicit
+     * rejection: two lanes of one Keccak state */
+    lf_mlkem_hjob hj[2] = {{{ek, NULL}, {384 * k + 32, 0}, 0x06, hh},
+                           {{z, ct}, {32, ctlen}, 0x1f, kbar}};
+    lf_mlkem_hash_lanes(hj, 2);
     /* the hash check: a verdict on the key's integrity, made public */
-    lf_sha3_256(hh, ek, 384 * k + 32);
     uint32_t bad = lf_mlkem_neq(hh, h, 32);
     LF_DECLASSIFY(&bad, sizeof bad);
-    if (bad) return LF_ERR_INVALID;
+    if (bad) {
+        lf_wipe(kbar, sizeof kbar);
+        return LF_ERR_INVALID;
+    }
     lf_kpke_decrypt(p, m, dk, ct);  /* m' */
     lf_mlkem_g(mk, m, 32, h, 32);   /* (K', r') = G(m' || h) */
-    {
-        lf_sha3_state st; /* Kbar = J(z || c) */
-        lf_shake256_init(&st);
-        int rc = lf_sha3_update(&st, z, 32);
-        rc |= lf_sha3_update(&st, ct, ctlen);
-        rc |= lf_shake_squeeze(&st, kbar, 32); /* LF_OK: a SHAKE state */
-        (void)rc;
-        lf_sha3_wipe(&st);
-    }
     /* c' = Encrypt(ek, m', r'): ek passed the hash check, so it is the
      * key's own (decode reduces mod q as ByteDecode_12 does) */
     for (unsigned i = 0; i < k; i++) (void)lf_mlkem_decode12(that[i], ek + 384 * i);

@@ -136,6 +136,66 @@ static void lf_mlkem_sample(const lf_mlkem_job *jobs, unsigned n)
     for (unsigned i = 0; i < n; i += w) lf_mlkem_batch(jobs + i, n - i < w ? n - i : w, w);
 }
 
+/* ------------------------------------------- long hashes, lanes in parallel */
+/* out[j] = the first 32 bytes of Keccak[rate 136](in[j][0] || in[j][1],
+ * padding ds[j]): ds 0x06 is SHA3-256, 0x1f SHAKE256 (H and J of FIPS 203).
+ * n <= 4 messages of any lengths, absorbed in the lanes of one x4 state
+ * (on the portable set, one at a time): the number of permutations is that
+ * of the longest message, not the sum.  Lengths are public. */
+typedef struct {
+    const uint8_t *p[2];
+    size_t len[2];
+    uint8_t ds;
+    uint8_t *out;
+} lf_mlkem_hjob;
+
+static void lf_mlkem_hash_lanes(const lf_mlkem_hjob *hj, unsigned n)
+{
+    unsigned w = 4;
+    if (lf_keccak_k() == &lf_keccak_kernels_c) {
+        w = 1;
+        if (n > 1) {
+            for (unsigned j = 0; j < n; j++) lf_mlkem_hash_lanes(hj + j, 1);
+            return;
+        }
+    }
+    uint64_t s[25 * 4];
+    uint8_t blk[136];
+    size_t nblk[4], maxblk = 0;
+    memset(s, 0, 25 * w * sizeof s[0]);
+    for (unsigned j = 0; j < n; j++) {
+        nblk[j] = (hj[j].len[0] + hj[j].len[1]) / 136 + 1; /* the last one padded */
+        maxblk = nblk[j] > maxblk ? nblk[j] : maxblk;
+    }
+    for (size_t b = 0; b < maxblk; b++) {
+        for (unsigned j = 0; j < n; j++) {
+            if (b >= nblk[j]) continue;
+            size_t off = 136 * b, l0 = hj[j].len[0], l1 = hj[j].len[1], got = 0;
+            if (off < l0) { /* from the first piece */
+                got = l0 - off < 136 ? l0 - off : 136;
+                memcpy(blk, hj[j].p[0] + off, got);
+            }
+            if (got < 136 && off + got < l0 + l1) { /* then the second */
+                size_t o1 = off + got - l0, c = l1 - o1 < 136 - got ? l1 - o1 : 136 - got;
+                memcpy(blk + got, hj[j].p[1] + o1, c);
+                got += c;
+            }
+            if (b + 1 == nblk[j]) { /* pad */
+                memset(blk + got, 0, 136 - got);
+                blk[got] = hj[j].ds;
+                blk[135] |= 0x80;
+            }
+            for (unsigned i = 0; i < 17; i++) s[w * i + j] ^= lf_load64_le(blk + 8 * i);
+        }
+        lf_keccak_permute(s, w);
+        for (unsigned j = 0; j < n; j++)
+            if (b + 1 == nblk[j])
+                for (unsigned i = 0; i < 4; i++) lf_store64_le(hj[j].out + 8 * i, s[w * i + j]);
+    }
+    lf_wipe(s, sizeof s);
+    lf_wipe(blk, sizeof blk);
+}
+
 /* ------------------------------------------------------------- encoding */
 static void lf_mlkem_encode12(uint8_t out[384], const int16_t a[256])
 {
