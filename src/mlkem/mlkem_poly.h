@@ -32,22 +32,26 @@ static void lf_mlkem_dot(int16_t r[256], const int16_t (*a)[256], const int16_t 
 }
 
 /* ------------------------------------------------------------ SampleNTT */
-/* FIPS order index c -> B order position */
-static inline unsigned lf_mlkem_bpos(unsigned c) { return 16 * (c & 15) + (c >> 4); }
-
-/* Rejection sampling of 12-bit candidates (public data: the matrix seed is
- * public, so the branches are allowed).  Returns the new count. */
-static unsigned lf_mlkem_rej(int16_t a[256], unsigned ctr, const uint8_t *buf, size_t len)
+/* Rejection sampling of 12-bit candidates into a[ctr..] in FIPS order
+ * (public data: the matrix seed is public, so the branches are allowed).
+ * a has room for 256 + 16 entries (a vector sampler may write a whole
+ * group past 256); returns the new count, >= 256 when done.  A back end
+ * with a vector sampler defines LF_MLKEM_REJ_VEC(a, ctr, buf, len) before
+ * including mlkem_body.h (len a multiple of 24). */
+static unsigned lf_mlkem_rej(int16_t *a, unsigned ctr, const uint8_t *buf, size_t len)
 {
+#ifdef LF_MLKEM_REJ_VEC
+    return LF_MLKEM_REJ_VEC(a, ctr, buf, len);
+#else
     for (size_t p = 0; ctr < 256 && p + 3 <= len; p += 3) {
         unsigned d1 = buf[p] | ((unsigned)buf[p + 1] & 15) << 8;
         unsigned d2 = buf[p + 1] >> 4 | (unsigned)buf[p + 2] << 4;
-        if (d1 < LF_MLKEM_Q) a[lf_mlkem_bpos(ctr++)] = (int16_t)d1;
-        if (d2 < LF_MLKEM_Q && ctr < 256) a[lf_mlkem_bpos(ctr++)] = (int16_t)d2;
+        if (d1 < LF_MLKEM_Q) a[ctr++] = (int16_t)d1;
+        if (d2 < LF_MLKEM_Q && ctr < 256) a[ctr++] = (int16_t)d2;
     }
     return ctr;
+#endif
 }
-
 
 /* ------------------------------------------------------------------ CBD */
 static inline uint32_t lf_mlkem_le32(const uint8_t *p)
@@ -92,6 +96,7 @@ static void lf_mlkem_batch(const lf_mlkem_job *jobs, unsigned n, unsigned w)
 {
     uint64_t s[25 * 8];
     uint8_t buf[8][3 * 168];
+    int16_t stage[8][256 + 16]; /* SampleNTT output in FIPS order */
     unsigned need[8], ctr[8] = {0}, rate[8], have[8] = {0};
     memset(s, 0, 25 * w * sizeof s[0]);
     for (unsigned j = 0; j < n; j++) {
@@ -116,8 +121,9 @@ static void lf_mlkem_batch(const lf_mlkem_job *jobs, unsigned n, unsigned w)
                 if (have[j] == need[j]) lf_mlkem_cbd_poly(*jb->dst, buf[j], jb->eta);
                 else more = 1;
             } else if (have[j] >= need[j]) { /* 3 blocks at first, then each new one */
-                ctr[j] = lf_mlkem_rej(*jb->dst, ctr[j], have[j] == need[j] ? buf[j] : o,
+                ctr[j] = lf_mlkem_rej(stage[j], ctr[j], have[j] == need[j] ? buf[j] : o,
                                       have[j] == need[j] ? 3 * 168 : 168);
+                if (ctr[j] >= 256) lf_mlkem_transpose(*jb->dst, stage[j]); /* to B order */
                 more |= ctr[j] < 256;
             } else {
                 more = 1;

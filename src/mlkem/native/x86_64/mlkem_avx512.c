@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ML-KEM for back end avx512: mlkem_body.h compiled with the AVX-512 (F, BW, DQ, VL) flags
  * (src/mlkem/sources.cmake), so the compiler vectorises its coefficient
- * loops for AVX-512 (F, BW, DQ, VL).  Plain C: no hand-written vector code, no ABI of its own. */
+ * loops for AVX-512 (F, BW, DQ, VL); SampleNTT's rejection step is the
+ * hand-written vector code of mlkem_rej_avx512.h. */
+#include "mlkem_rej_avx512.h"
+#define LF_MLKEM_REJ_VEC lf_mlkem_rej_avx512
 #define LF_MLKEM_NS(name) name##_avx512
 #include "mlkem/mlkem_body.h"
