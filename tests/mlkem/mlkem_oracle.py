@@ -34,7 +34,7 @@ import mlkem_fips203 as M  # noqa: E402
 from pipe_oracle import Checks, hexbytes, parse_args  # noqa: E402
 
 ERR_PARAM, ERR_INVALID = str(M.ERR_PARAM), str(M.ERR_INVALID)
-UNKNOWN_SETS = (0, 1, 5, -1, 6, 258, 1 << 20)
+UNKNOWN_SETS = (0, 1, 5, -1, 6, 258, 1 << 20, -(1 << 31), (1 << 31) - 1)
 
 
 def eq(*want):
