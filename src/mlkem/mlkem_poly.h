@@ -233,37 +233,98 @@ static uint32_t lf_mlkem_decode12(int16_t r[256], const uint8_t in[384])
     return (uint32_t)0 - (bad >> 31);
 }
 
-/* Compress_d(x) = round(2^d x / q) mod 2^d = floor((2^(d+1) x + q) / 2q)
- * mod 2^d (q odd: no ties); the quotient by 2q = 6658 as (n * 20642679) >>
- * 37, exact for n < 2^24 (n <= 2^12 (q - 1) + q here). */
-static inline uint32_t lf_mlkem_compress1(int16_t x, unsigned d)
+/* Compress_d(x) = round(2^d x / q) mod 2^d for canonical x, as
+ * ((x A + 2^(S-1)) >> S) mod 2^d: one multiplication, no division (the
+ * KyberSlash class of leak).  (A, S) per d, each checked for every x in
+ * [0, q) (src/mlkem/README.md): 32-bit products for d <= 5, 32 x 32 -> 64
+ * for d = 10, 11 (so the loops vectorise). */
+static void lf_mlkem_compress_vals(uint16_t t[256], const int16_t a[256], unsigned d)
 {
-    uint64_t n = ((uint64_t)(uint16_t)x << (d + 1)) + LF_MLKEM_Q;
-    return (uint32_t)((n * 20642679u) >> 37) & ((1u << d) - 1);
+    if (d >= 10) {
+        unsigned sh = d == 10 ? 23 : 22;
+        for (int i = 0; i < 256; i++)
+            t[i] = (uint16_t)((((uint64_t)(uint16_t)a[i] * 2580335u) + ((uint64_t)1 << (sh - 1))) >> sh) &
+                   (uint16_t)((1u << d) - 1);
+    } else {
+        uint32_t m = d == 1 ? 630 : d == 4 ? 5040 : 20159;
+        unsigned sh = d == 5 ? 21 : 20;
+        for (int i = 0; i < 256; i++)
+            t[i] = (uint16_t)((((uint32_t)(uint16_t)a[i] * m) + (1u << (sh - 1))) >> sh) &
+                   (uint16_t)((1u << d) - 1);
+    }
 }
 
-/* ByteEncode_d / ByteDecode_d: little-endian bit packing, d bits per
- * coefficient, through a bit buffer (the control flow depends on d only) */
+/* ByteEncode_d of 256 d-bit values (little-endian bit order), one fixed
+ * pattern per d: groups of 8 values (d bytes), 4 for d = 10 (5 bytes). */
+static void lf_mlkem_pack(uint8_t *out, const uint16_t t[256], unsigned d)
+{
+    if (d == 10) {
+        for (int i = 0; i < 64; i++, t += 4, out += 5) {
+            uint64_t v = (uint64_t)t[0] | (uint64_t)t[1] << 10 | (uint64_t)t[2] << 20 | (uint64_t)t[3] << 30;
+            for (int b = 0; b < 5; b++) out[b] = (uint8_t)(v >> (8 * b));
+        }
+    } else if (d == 11) {
+        for (int i = 0; i < 32; i++, t += 8, out += 11) {
+            uint64_t lo = (uint64_t)t[0] | (uint64_t)t[1] << 11 | (uint64_t)t[2] << 22 |
+                          (uint64_t)t[3] << 33 | (uint64_t)t[4] << 44 | (uint64_t)t[5] << 55;
+            uint32_t hi = (uint32_t)(t[5] >> 9) | (uint32_t)t[6] << 2 | (uint32_t)t[7] << 13;
+            for (int b = 0; b < 8; b++) out[b] = (uint8_t)(lo >> (8 * b));
+            for (int b = 0; b < 3; b++) out[8 + b] = (uint8_t)(hi >> (8 * b));
+        }
+    } else { /* d = 1, 4, 5: 8 values in d <= 8 bytes */
+        for (int i = 0; i < 32; i++, t += 8, out += d) {
+            uint64_t v = 0;
+            for (unsigned j = 0; j < 8; j++) v |= (uint64_t)t[j] << (d * j);
+            for (unsigned b = 0; b < d; b++) out[b] = (uint8_t)(v >> (8 * b));
+        }
+    }
+}
+
+/* ByteDecode_d, the inverse of lf_mlkem_pack */
+static void lf_mlkem_unpack(uint16_t t[256], const uint8_t *in, unsigned d)
+{
+    if (d == 10) {
+        for (int i = 0; i < 64; i++, t += 4, in += 5) {
+            uint64_t v = 0;
+            for (int b = 0; b < 5; b++) v |= (uint64_t)in[b] << (8 * b);
+            for (int j = 0; j < 4; j++) t[j] = (uint16_t)(v >> (10 * j)) & 1023;
+        }
+    } else if (d == 11) {
+        for (int i = 0; i < 32; i++, t += 8, in += 11) {
+            uint64_t lo = 0;
+            uint32_t hi = 0;
+            for (int b = 0; b < 8; b++) lo |= (uint64_t)in[b] << (8 * b);
+            for (int b = 0; b < 3; b++) hi |= (uint32_t)in[8 + b] << (8 * b);
+            for (int j = 0; j < 5; j++) t[j] = (uint16_t)(lo >> (11 * j)) & 2047;
+            t[5] = (uint16_t)((lo >> 55) | hi << 9) & 2047;
+            t[6] = (uint16_t)(hi >> 2) & 2047;
+            t[7] = (uint16_t)(hi >> 13) & 2047;
+        }
+    } else {
+        for (int i = 0; i < 32; i++, t += 8, in += d) {
+            uint64_t v = 0;
+            for (unsigned b = 0; b < d; b++) v |= (uint64_t)in[b] << (8 * b);
+            for (unsigned j = 0; j < 8; j++) t[j] = (uint16_t)(v >> (d * j)) & (uint16_t)((1u << d) - 1);
+        }
+    }
+}
+
+/* c = ByteEncode_d(Compress_d(a)), a canonical, standard order: 32 d bytes */
 static void lf_mlkem_compress(uint8_t *out, const int16_t a[256], unsigned d)
 {
-    uint64_t acc = 0;
-    unsigned nb = 0;
-    for (int i = 0; i < 256; i++) {
-        acc |= (uint64_t)lf_mlkem_compress1(a[i], d) << nb;
-        for (nb += d; nb >= 8; nb -= 8, acc >>= 8) *out++ = (uint8_t)acc;
-    }
+    uint16_t t[256];
+    lf_mlkem_compress_vals(t, a, d);
+    lf_mlkem_pack(out, t, d);
+    lf_wipe(t, sizeof t);
 }
 
+/* r = Decompress_d(ByteDecode_d(in)) = round(q y / 2^d), canonical */
 static void lf_mlkem_decompress(int16_t r[256], const uint8_t *in, unsigned d)
 {
-    uint64_t acc = 0;
-    unsigned nb = 0;
-    for (int i = 0; i < 256; i++) {
-        for (; nb < d; nb += 8) acc |= (uint64_t)*in++ << nb;
-        uint32_t y = (uint32_t)acc & ((1u << d) - 1);
-        acc >>= d, nb -= d;
-        r[i] = (int16_t)((y * LF_MLKEM_Q + (1u << (d - 1))) >> d);
-    }
+    uint16_t t[256];
+    lf_mlkem_unpack(t, in, d);
+    for (int i = 0; i < 256; i++) r[i] = (int16_t)(((uint32_t)t[i] * LF_MLKEM_Q + (1u << (d - 1))) >> d);
+    lf_wipe(t, sizeof t);
 }
 
 static uint32_t lf_mlkem_neq(const uint8_t *a, const uint8_t *b, size_t n)
