@@ -17,6 +17,9 @@
 #ifndef LF_HASH_KECCAK_ROUND_H
 #define LF_HASH_KECCAK_ROUND_H
 
+/* Two steps a file may replace by one instruction (AArch64 SHA3: RAX1, XAR):
+ * a ^ rol(b, 1) (theta's D), and rol(X ^ dx, n) (theta, then rho). */
+#define LF_KV_D(a, b) LF_KV_XOR(a, LF_KV_ROL(b, 1))
 #define LF_KV_THETA_RHO(X, dx, n) LF_KV_ROL(LF_KV_XOR(X, dx), n)
 
 #define LF_KV_ROUND(A, E, i)                                                                       \
@@ -26,9 +29,8 @@
         LF_KV c2 = LF_KV_XOR3(LF_KV_XOR3(A##20, A##21, A##22), A##23, A##24);                     \
         LF_KV c3 = LF_KV_XOR3(LF_KV_XOR3(A##30, A##31, A##32), A##33, A##34);                     \
         LF_KV c4 = LF_KV_XOR3(LF_KV_XOR3(A##40, A##41, A##42), A##43, A##44);                     \
-        LF_KV d0 = LF_KV_XOR(c4, LF_KV_ROL(c1, 1)), d1 = LF_KV_XOR(c0, LF_KV_ROL(c2, 1));         \
-        LF_KV d2 = LF_KV_XOR(c1, LF_KV_ROL(c3, 1)), d3 = LF_KV_XOR(c2, LF_KV_ROL(c4, 1));         \
-        LF_KV d4 = LF_KV_XOR(c3, LF_KV_ROL(c0, 1)), b0, b1, b2, b3, b4;                           \
+        LF_KV d0 = LF_KV_D(c4, c1), d1 = LF_KV_D(c0, c2), d2 = LF_KV_D(c1, c3);                   \
+        LF_KV d3 = LF_KV_D(c2, c4), d4 = LF_KV_D(c3, c0), b0, b1, b2, b3, b4;                     \
         b0 = LF_KV_XOR(A##00, d0);                                                                 \
         b1 = LF_KV_THETA_RHO(A##11, d1, 44);                                                       \
         b2 = LF_KV_THETA_RHO(A##22, d2, 43);                                                       \

@@ -18,6 +18,8 @@ set(d ${LF_HASH_DIR}/native/${LF_ARCH})
 if(LF_ARCH STREQUAL "x86_64")
   lf_native_sources(hash_keccak avx2 ${d}/keccak_avx2.c)
   lf_native_sources(hash_keccak avx512 ${d}/keccak_avx512.c)
+elseif(LF_ARCH STREQUAL "aarch64")
+  lf_native_sources(hash_keccak neon ${d}/keccak_neon.c)
 endif()
 if(LF_ARCH STREQUAL "x86_64")
   lf_isa_check(LF_HASH_HAVE_SHANI sha "
