@@ -151,6 +151,9 @@ static void lf_mlkem_keypair_(const lf_mlkem_params *p, uint8_t *ek, uint8_t *dk
     size_t eklen = 384 * k + 32;
     uint8_t kb = (uint8_t)k, rs[64];
     lf_mlkem_g(rs, seed, 32, &kb, 1); /* (rho, sigma) = G(d || k) */
+    /* rho becomes part of ek: public.  SampleNTT branches on the XOF output
+     * from it (the rejections). */
+    LF_DECLASSIFY(rs, 32);
     lf_kpke_keygen(p, ek, dk, rs, rs + 32);
     memcpy(dk + 384 * k, ek, eklen);
     lf_sha3_256(dk + 768 * k + 32, ek, eklen);
