@@ -39,6 +39,8 @@ MODULES = {
     "poly1305": ("tests/poly1305/ctime_poly1305.c", r"/src/poly1305/"),
     "ntt": ("tests/ntt/ctime_ntt.c", r"/src/ntt/"),
     "sha256": ("tests/hash/ctime_sha256.c", r"/src/hash/"),
+    "sha3": ("tests/hash/ctime_sha3.c", r"/src/hash/(keccak|sha3)[^/]*\.c$|/src/hash/native/[^/]+/keccak_"),
+    "mlkem": ("tests/mlkem/ctime_mlkem.c", r"/src/mlkem/|/src/ntt/|/src/hash/"),
     "safegcd": ("tests/safegcd/ctime_safegcd.c", r"/src/safegcd/"),
     "secp256k1": ("tests/secp256k1/ctime_secp256k1.c",
                   r"/src/secp256k1/|/src/field/generated/(.*/)?secp256k1_[pn][._]|/src/safegcd/"
