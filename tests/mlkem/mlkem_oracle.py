@@ -92,6 +92,7 @@ def main():
         for pos in ([0], [n - 1], rng.sample(range(n), rng.randrange(1, 4))):
             bad = flip(rng, c, pos)
             want = M.decaps(p, dk, bad)
+            assert want == M.J(dk[-32:] + bad), "a changed ciphertext the model accepts"
             add("decaps rejected", decaps(s, bad, dk), eq(0, want.hex()))
         # dk_PKE changed (a byte, or a coefficient set to >= q): not checked by
         # the standard; Decaps decodes it mod q
@@ -162,6 +163,7 @@ def main():
         add("decaps length before hash", decaps(s, c[:-1], bad_dk), eq(ERR_PARAM))
         add("decaps length before hash", decaps(s, c, bad_dk + b"\0"), eq(ERR_PARAM))
 
+    seen_ek = set()  # keypair's keys, all different
     for p in M.PARAMS.values():
         s = p.k
         add("sizes", f"sizes {s}", eq(p.ek_bytes, p.dk_bytes, p.ct_bytes))
@@ -194,6 +196,9 @@ def main():
                 k = p.k
                 if len(ek) != p.ek_bytes or len(dk) != p.dk_bytes:
                     return "keypair: lengths"
+                if ek in seen_ek:
+                    return "keypair: the same key twice"
+                seen_ek.add(ek)
                 if dk[384 * k:768 * k + 32] != ek or not M.hash_check(p, dk):
                     return "keypair: dk does not hold ek || H(ek)"
                 if not M.modulus_check(p, ek):
