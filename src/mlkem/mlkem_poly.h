@@ -114,7 +114,8 @@ static void lf_mlkem_batch(const lf_mlkem_job *jobs, unsigned n, unsigned w)
         for (unsigned j = 0; j < n; j++) {
             const lf_mlkem_job *jb = &jobs[j];
             if (jb->eta ? have[j] >= need[j] : ctr[j] >= 256) continue;
-            uint8_t *o = buf[j] + (have[j] % 3) * rate[j];
+            /* blocks 0..2 side by side, every later one over block 0 */
+            uint8_t *o = buf[j] + (have[j] < 3 ? have[j] : 0) * rate[j];
             for (unsigned i = 0; i < rate[j] / 8; i++) lf_store64_le(o + 8 * i, s[w * i + j]);
             have[j]++;
             if (jb->eta) {
@@ -170,7 +171,10 @@ static void lf_mlkem_hash_lanes(const lf_mlkem_hjob *hj, unsigned n)
     size_t nblk[4], maxblk = 0;
     memset(s, 0, 25 * w * sizeof s[0]);
     for (unsigned j = 0; j < n; j++) {
-        nblk[j] = (hj[j].len[0] + hj[j].len[1]) / 136 + 1; /* the last one padded */
+        /* full blocks plus the padded last one (counted, not divided: no
+         * division instruction anywhere in the module, tests/mlkem/test_nodiv.py) */
+        size_t l = hj[j].len[0] + hj[j].len[1];
+        for (nblk[j] = 1; l >= 136; l -= 136) nblk[j]++;
         maxblk = nblk[j] > maxblk ? nblk[j] : maxblk;
     }
     for (size_t b = 0; b < maxblk; b++) {
