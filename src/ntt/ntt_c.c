@@ -12,9 +12,11 @@
 static void fwd_levels(int16_t *a, int n, const int16_t *zr, int mlkem, const int32_t *lmax)
 {
     int lvl = 1;
-    for (int len = n / 2; len >= (mlkem ? 2 : 1); len >>= 1, lvl++) {
-        int k0 = mlkem ? 128 / len : 0;
-        for (int blk = 0; blk < n / (2 * len); blk++) {
+    /* nb = n / (2 len) blocks, and for ML-KEM (n = 256) k0 = 128 / len = nb:
+     * kept as shifts, so no division instruction (tests/mlkem/test_nodiv.py) */
+    for (int len = n >> 1, nb = 1; len >= (mlkem ? 2 : 1); len >>= 1, nb <<= 1, lvl++) {
+        int k0 = mlkem ? nb : 0;
+        for (int blk = 0; blk < nb; blk++) {
             int16_t z = zr[k0 + blk];
             int16_t *p = a + 2 * len * blk;
             for (int j = 0; j < len; j++) {
@@ -33,12 +35,13 @@ static void fwd_levels(int16_t *a, int n, const int16_t *zr, int mlkem, const in
 static void inv_levels(int16_t *a, int n, const int16_t *zr, int mlkem, const int32_t *lmax)
 {
     int lvl = 1;
-    for (int len = mlkem ? 2 : 1; len <= n / 2; len <<= 1, lvl++) {
-        int k0 = mlkem ? 128 / len : 0;
-        int last = mlkem && len == n / 2;
+    int len = mlkem ? 2 : 1, nb = mlkem ? n >> 2 : n >> 1; /* nb = n / (2 len) */
+    for (; len <= n >> 1; len <<= 1, nb >>= 1, lvl++) {
+        int k0 = mlkem ? nb : 0; /* 128 / len for n = 256 */
+        int last = mlkem && len == n >> 1;
         int bar = mlkem ? (lvl == LF_NTT_BARRETT_AFTER_A || lvl == LF_NTT_BARRETT_AFTER_B)
                         : lvl == LF_CYC_BARRETT_AFTER;
-        for (int blk = 0; blk < n / (2 * len); blk++) {
+        for (int blk = 0; blk < nb; blk++) {
             int16_t z = zr[k0 + blk];
             int16_t *p = a + 2 * len * blk;
             for (int j = 0; j < len; j++) {
