@@ -33,7 +33,7 @@ static unsigned lf_mlkem_matrix_jobs(lf_mlkem_job *jb, lf_poly a[LF_MLKEM_KMAX][
             memcpy(jb[n].seed, rho, 32);
             jb[n].seed[32] = (uint8_t)(transposed ? i : j);
             jb[n].seed[33] = (uint8_t)(transposed ? j : i);
-            jb[n].eta = 0;
+            jb[n].kind = LF_MLKEM_JOB_NTT;
         }
     return n;
 }
@@ -48,8 +48,21 @@ static unsigned lf_mlkem_noise_jobs(lf_mlkem_job *jb, lf_poly *r, unsigned n, co
         jb[i].seed[32] = (uint8_t)(nonce0 + i);
         jb[i].seed[33] = 0;
         jb[i].eta = (uint8_t)eta;
+        jb[i].kind = LF_MLKEM_JOB_CBD;
     }
     return n;
+}
+
+/* A hash job: out = H(a || b) (ds 0x06) or J(a || b) (ds 0x1f), 32 bytes */
+static unsigned lf_mlkem_hash_job(lf_mlkem_job *jb, uint8_t ds, const uint8_t *a, size_t alen,
+                                  const uint8_t *b, size_t blen, uint8_t out[32])
+{
+    jb->kind = LF_MLKEM_JOB_HASH;
+    jb->ds = ds;
+    jb->p[0] = a, jb->len[0] = alen;
+    jb->p[1] = b, jb->len[1] = blen;
+    jb->out = out;
+    return 1;
 }
 
 #define LF_MLKEM_JOBS (LF_MLKEM_KMAX * LF_MLKEM_KMAX + 2 * LF_MLKEM_KMAX + 1)
@@ -63,7 +76,7 @@ static void lf_kpke_keygen(const lf_mlkem_params *p, uint8_t *ek, uint8_t *dkpke
     lf_mlkem_job jb[LF_MLKEM_JOBS] = {{0}};
     unsigned n = lf_mlkem_matrix_jobs(jb, a, rho, k, 0);
     n += lf_mlkem_noise_jobs(jb + n, se, 2 * k, sigma, 0, p->eta1); /* s: 0..k-1, e: k..2k-1 */
-    lf_mlkem_sample(jb, n);
+    lf_mlkem_pool(jb, n);
     for (unsigned i = 0; i < 2 * k; i++) lf_mlkem_ntt_lazy(se[i]);
     for (unsigned i = 0; i < k; i++) {
         lf_mlkem_dot(t, (const lf_poly *)a[i], (const lf_poly *)se, k, 1);
@@ -80,18 +93,20 @@ static void lf_kpke_keygen(const lf_mlkem_params *p, uint8_t *ek, uint8_t *dkpke
     lf_wipe(jb, sizeof jb);
 }
 
-/* Algorithm 14: c = Encrypt(ek, m, r); ek already decoded: that (canonical,
- * NTT form) and rho = ek + 384 k */
+/* Algorithm 14: c = Encrypt(ek, m, r), with ek decoded by the caller: that
+ * (canonical, NTT form) and the transposed matrix at[i][j] = A[j][i], which
+ * the caller sampled from rho (in the pool beside its H(ek): the matrix
+ * depends on rho only) */
 static void lf_kpke_encrypt(const lf_mlkem_params *p, uint8_t *c, const lf_poly *that,
-                            const uint8_t rho[32], const uint8_t m[32], const uint8_t r[32])
+                            lf_poly at[LF_MLKEM_KMAX][LF_MLKEM_KMAX], const uint8_t m[32],
+                            const uint8_t r[32])
 {
     unsigned k = p->k;
-    lf_poly at[LF_MLKEM_KMAX][LF_MLKEM_KMAX], y[LF_MLKEM_KMAX], e[LF_MLKEM_KMAX + 1], u, mu;
-    lf_mlkem_job jb[LF_MLKEM_JOBS] = {{0}};
-    unsigned n = lf_mlkem_matrix_jobs(jb, at, rho, k, 1);
-    n += lf_mlkem_noise_jobs(jb + n, y, k, r, 0, p->eta1);
+    lf_poly y[LF_MLKEM_KMAX], e[LF_MLKEM_KMAX + 1], u, mu;
+    lf_mlkem_job jb[2 * LF_MLKEM_KMAX + 1] = {{0}};
+    unsigned n = lf_mlkem_noise_jobs(jb, y, k, r, 0, p->eta1);
     n += lf_mlkem_noise_jobs(jb + n, e, k + 1, r, k, p->eta2); /* e1: k..2k-1, e2: 2k */
-    lf_mlkem_sample(jb, n);
+    lf_mlkem_pool(jb, n);
     for (unsigned i = 0; i < k; i++) lf_mlkem_ntt_lazy(y[i]);
     for (unsigned i = 0; i < k; i++) {
         lf_mlkem_dot(u, (const lf_poly *)at[i], (const lf_poly *)y, k, 0);
@@ -165,14 +180,19 @@ static void lf_mlkem_keypair_(const lf_mlkem_params *p, uint8_t *ek, uint8_t *dk
 static int lf_mlkem_encaps_(const lf_mlkem_params *p, uint8_t *ct, uint8_t ss[32],
                             const uint8_t *ek, const uint8_t m[32])
 {
-    lf_poly that[LF_MLKEM_KMAX];
+    unsigned k = p->k;
+    lf_poly that[LF_MLKEM_KMAX], at[LF_MLKEM_KMAX][LF_MLKEM_KMAX];
+    lf_mlkem_job jb[LF_MLKEM_KMAX * LF_MLKEM_KMAX + 1] = {{0}};
     uint32_t bad = 0;
     uint8_t h[32], kr[64];
-    for (unsigned i = 0; i < p->k; i++) bad |= lf_mlkem_decode12(that[i], ek + 384 * i);
+    for (unsigned i = 0; i < k; i++) bad |= lf_mlkem_decode12(that[i], ek + 384 * i);
     if (bad) return LF_ERR_INVALID; /* the modulus check: ek is public */
-    lf_sha3_256(h, ek, 384 * p->k + 32);
+    /* H(ek) and the matrix in one pool */
+    unsigned n = lf_mlkem_hash_job(jb, 0x06, ek, 384 * k + 32, NULL, 0, h);
+    n += lf_mlkem_matrix_jobs(jb + n, at, ek + 384 * k, k, 1);
+    lf_mlkem_pool(jb, n);
     lf_mlkem_g(kr, m, 32, h, 32); /* (K, r) = G(m || H(ek)) */
-    lf_kpke_encrypt(p, ct, (const lf_poly *)that, ek + 384 * p->k, m, kr + 32);
+    lf_kpke_encrypt(p, ct, (const lf_poly *)that, at, m, kr + 32);
     memcpy(ss, kr, 32);
     lf_wipe(kr, sizeof kr);
     return LF_OK;
@@ -187,11 +207,14 @@ static int lf_mlkem_decaps_(const lf_mlkem_params *p, uint8_t ss[32], const uint
     const uint8_t *ek = dk + 384 * k, *h = dk + 768 * k + 32, *z = dk + 768 * k + 64;
     uint8_t hh[32], mk[64], kbar[32], m[32], cc[LF_MLKEM1024_CT_BYTES];
     lf_poly that[LF_MLKEM_KMAX];
-    /* H(ek) for the hash check and Kbar = J(z || c) for the implicit
-     * rejection: two lanes of one Keccak state */
-    lf_mlkem_hjob hj[2] = {{{ek, NULL}, {384 * k + 32, 0}, 0x06, hh},
-                           {{z, ct}, {32, ctlen}, 0x1f, kbar}};
-    lf_mlkem_hash_lanes(hj, 2);
+    /* H(ek) for the hash check, Kbar = J(z || c) for the implicit rejection
+     * and the matrix for the re-encryption (rho is public): one pool */
+    lf_poly at[LF_MLKEM_KMAX][LF_MLKEM_KMAX];
+    lf_mlkem_job jb[LF_MLKEM_KMAX * LF_MLKEM_KMAX + 2] = {{0}};
+    unsigned n = lf_mlkem_hash_job(jb, 0x06, ek, 384 * k + 32, NULL, 0, hh);
+    n += lf_mlkem_hash_job(jb + n, 0x1f, z, 32, ct, ctlen, kbar);
+    n += lf_mlkem_matrix_jobs(jb + n, at, ek + 384 * k, k, 1);
+    lf_mlkem_pool(jb, n);
     /* the hash check: a verdict on the key's integrity, made public */
     uint32_t bad = lf_mlkem_neq(hh, h, 32);
     LF_DECLASSIFY(&bad, sizeof bad);
@@ -204,7 +227,7 @@ static int lf_mlkem_decaps_(const lf_mlkem_params *p, uint8_t ss[32], const uint
     /* c' = Encrypt(ek, m', r'): ek passed the hash check, so it is the
      * key's own (decode reduces mod q as ByteDecode_12 does) */
     for (unsigned i = 0; i < k; i++) (void)lf_mlkem_decode12(that[i], ek + 384 * i);
-    lf_kpke_encrypt(p, cc, (const lf_poly *)that, ek + 384 * k, m, mk + 32);
+    lf_kpke_encrypt(p, cc, (const lf_poly *)that, at, m, mk + 32);
     /* implicit rejection: K' if c == c', else Kbar; no branch */
     uint8_t mask = (uint8_t)lf_mlkem_neq(ct, cc, ctlen);
     for (int i = 0; i < 32; i++) ss[i] = (uint8_t)(mk[i] ^ (mask & (mk[i] ^ kbar[i])));

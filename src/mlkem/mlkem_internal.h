@@ -44,14 +44,21 @@ static inline int16_t lf_mlkem_montred(int32_t a)
     return (int16_t)((a - (int32_t)t * LF_MLKEM_Q) >> 16);
 }
 
-/* A sampling job: eta = 0: dst = SampleNTT(seed[0..34)) (Algorithm 7,
- * seed = rho || j || i), NTT (B) order, canonical; eta = 2 or 3: dst =
- * SamplePolyCBD_eta(PRF_eta(seed[0..32), seed[32])) (Algorithm 8), standard
- * order, |dst| <= eta. */
+/* A Keccak job of the lane pool (mlkem_poly.h):
+ *   LF_MLKEM_JOB_NTT   dst = SampleNTT(seed[0..34)) (Algorithm 7, seed =
+ *                      rho || j || i), NTT (B) order, canonical
+ *   LF_MLKEM_JOB_CBD   dst = SamplePolyCBD_eta(PRF_eta(seed[0..32),
+ *                      seed[32])) (Algorithm 8), standard order, |dst| <= eta
+ *   LF_MLKEM_JOB_HASH  out[0..32) = Keccak[rate 136](p[0] || p[1]) with
+ *                      padding byte ds: 0x06 SHA3-256 (H), 0x1f SHAKE256 (J) */
+enum { LF_MLKEM_JOB_NTT, LF_MLKEM_JOB_CBD, LF_MLKEM_JOB_HASH };
 typedef struct {
-    int16_t (*dst)[256];
+    uint8_t kind, eta, ds;
     uint8_t seed[34];
-    uint8_t eta;
+    int16_t (*dst)[256];
+    const uint8_t *p[2];
+    size_t len[2];
+    uint8_t *out;
 } lf_mlkem_job;
 
 /* An implementation of the scheme (mlkem_body.h, compiled once per back

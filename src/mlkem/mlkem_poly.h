@@ -84,50 +84,118 @@ static void lf_mlkem_cbd_poly(int16_t r[256], const uint8_t *b, unsigned eta)
 }
 
 
-/* One batch of at most 8 XOF/PRF streams in the xN layout of the Keccak
- * kernels: lane j absorbs job j's seed (34 bytes: SHAKE128, rate 168, for
- * SampleNTT; 33 bytes: SHAKE256, rate 136, for CBD), and is squeezed block
- * by block until its job is done: 3 blocks first for SampleNTT (504 bytes,
- * 336 candidates: enough except with probability ~2^-40), then one more at
- * a time; 1 block for CBD_2 (128 bytes), 2 for CBD_3 (192).  Lanes of
- * different jobs share the permutations; the loop count depends only on the
- * public rejection counts. */
-static void lf_mlkem_batch(const lf_mlkem_job *jobs, unsigned n, unsigned w)
+/* ------------------------------------------------------- the Keccak lane pool */
+/* Every Keccak computation of the scheme except G is a job of the pool
+ * (mlkem_internal.h, lf_mlkem_job): SampleNTT on SHAKE128, CBD on SHAKE256,
+ * and the long hashes H (SHA3-256) and J (SHAKE256, 32 bytes).  The pool
+ * keeps up to LF_MLKEM_LANES states in the xN layout of the Keccak kernels
+ * and runs them all with one permutation call per step; a lane whose job is
+ * done takes the next pending job.  On AVX-512 one x8 call costs what one
+ * single-state permutation does, so what counts is the number of calls:
+ * e.g. encapsulation runs H(ek) and the nine matrix entries of ML-KEM-768
+ * together in 9 calls, where one after the other took 9 + 6.
+ * All control flow depends on public data only: the job list, lengths and
+ * the rejection counts (of the public matrix seed). */
+#ifndef LF_MLKEM_LANES
+#define LF_MLKEM_LANES 4 /* a back end whose x8 costs what its x4 does sets 8 */
+#endif
+
+typedef struct {
+    unsigned job, have, ctr;
+    size_t nblk; /* HASH: blocks to absorb (the last one padded) */
+} lf_mlkem_lane;
+
+/* zero lane j of the w-lane state and, for SampleNTT and CBD, absorb the
+ * job's seed with its padding (one block: 34 or 33 bytes) */
+static void lf_mlkem_lane_start(uint64_t *s, unsigned w, unsigned j, const lf_mlkem_job *jb,
+                                lf_mlkem_lane *ln)
+{
+    for (unsigned i = 0; i < 25; i++) s[w * i + j] = 0;
+    ln->have = ln->ctr = 0;
+    if (jb->kind == LF_MLKEM_JOB_HASH) {
+        size_t l = jb->len[0] + jb->len[1];
+        for (ln->nblk = 1; l >= 136; l -= 136) ln->nblk++; /* counted: no division */
+        return;
+    }
+    unsigned len = jb->kind == LF_MLKEM_JOB_CBD ? 33 : 34, rate = jb->kind == LF_MLKEM_JOB_CBD ? 136 : 168;
+    for (unsigned i = 0; i < len; i++) s[w * (i >> 3) + j] ^= (uint64_t)jb->seed[i] << (8 * (i & 7));
+    s[w * (len >> 3) + j] ^= (uint64_t)0x1f << (8 * (len & 7));
+    s[w * ((rate - 1) >> 3) + j] ^= (uint64_t)0x80 << 56;
+}
+
+/* HASH: xor input block b (bytes 136 b.. of p[0] || p[1], padded if last) */
+static void lf_mlkem_lane_absorb(uint64_t *s, unsigned w, unsigned j, const lf_mlkem_job *jb,
+                                 size_t b, int last)
+{
+    uint8_t blk[136];
+    size_t off = 136 * b, l0 = jb->len[0], l1 = jb->len[1], got = 0;
+    if (off < l0) { /* from the first piece */
+        got = l0 - off < 136 ? l0 - off : 136;
+        memcpy(blk, jb->p[0] + off, got);
+    }
+    if (got < 136 && off + got < l0 + l1) { /* then the second */
+        size_t o1 = off + got - l0, c = l1 - o1 < 136 - got ? l1 - o1 : 136 - got;
+        memcpy(blk + got, jb->p[1] + o1, c);
+        got += c;
+    }
+    if (last) {
+        memset(blk + got, 0, 136 - got);
+        blk[got] = jb->ds;
+        blk[135] |= 0x80;
+    }
+    for (unsigned i = 0; i < 17; i++) s[w * i + j] ^= lf_load64_le(blk + 8 * i);
+    lf_wipe(blk, sizeof blk);
+}
+
+static void lf_mlkem_pool_w(const lf_mlkem_job *jobs, unsigned n, unsigned w)
 {
     uint64_t s[25 * 8];
-    uint8_t buf[8][3 * 168];
+    lf_mlkem_lane ln[8];
+    uint8_t buf[8][2 * 168];    /* the squeezed blocks of a lane */
     int16_t stage[8][256 + 16]; /* SampleNTT output in FIPS order */
-    unsigned need[8], ctr[8] = {0}, rate[8], have[8] = {0};
-    memset(s, 0, 25 * w * sizeof s[0]);
-    for (unsigned j = 0; j < n; j++) {
-        const lf_mlkem_job *jb = &jobs[j];
-        unsigned len = jb->eta ? 33 : 34;
-        rate[j] = jb->eta ? 136 : 168;
-        need[j] = jb->eta ? (jb->eta == 2 ? 1 : 2) : 3;
-        for (unsigned i = 0; i < len; i++) s[w * (i / 8) + j] ^= (uint64_t)jb->seed[i] << (8 * (i % 8));
-        s[w * (len / 8) + j] ^= (uint64_t)0x1f << (8 * (len % 8));
-        s[w * ((rate[j] - 1) / 8) + j] ^= (uint64_t)0x80 << 56;
+    unsigned next = 0, active = 0;
+    int busy[8] = {0};
+    for (unsigned j = 0; j < w && next < n; j++, next++, active++) {
+        ln[j].job = next, busy[j] = 1;
+        lf_mlkem_lane_start(s, w, j, &jobs[next], &ln[j]);
     }
-    for (unsigned more = 1; more;) {
+    while (active) {
+        for (unsigned j = 0; j < w; j++) { /* hash input before the permutation */
+            const lf_mlkem_job *jb = &jobs[ln[j].job];
+            if (busy[j] && jb->kind == LF_MLKEM_JOB_HASH)
+                lf_mlkem_lane_absorb(s, w, j, jb, ln[j].have, ln[j].have + 1 == ln[j].nblk);
+        }
         lf_keccak_permute(s, w);
-        more = 0;
-        for (unsigned j = 0; j < n; j++) {
-            const lf_mlkem_job *jb = &jobs[j];
-            if (jb->eta ? have[j] >= need[j] : ctr[j] >= 256) continue;
-            /* blocks 0..2 side by side, every later one over block 0 */
-            uint8_t *o = buf[j] + (have[j] < 3 ? have[j] : 0) * rate[j];
-            for (unsigned i = 0; i < rate[j] / 8; i++) lf_store64_le(o + 8 * i, s[w * i + j]);
-            have[j]++;
-            if (jb->eta) {
-                if (have[j] == need[j]) lf_mlkem_cbd_poly(*jb->dst, buf[j], jb->eta);
-                else more = 1;
-            } else if (have[j] >= need[j]) { /* 3 blocks at first, then each new one */
-                ctr[j] = lf_mlkem_rej(stage[j], ctr[j], have[j] == need[j] ? buf[j] : o,
-                                      have[j] == need[j] ? 3 * 168 : 168);
-                if (ctr[j] >= 256) lf_mlkem_transpose(*jb->dst, stage[j]); /* to B order */
-                more |= ctr[j] < 256;
+        for (unsigned j = 0; j < w; j++) {
+            if (!busy[j]) continue;
+            const lf_mlkem_job *jb = &jobs[ln[j].job];
+            int done = 0;
+            if (jb->kind == LF_MLKEM_JOB_HASH) {
+                if (++ln[j].have == ln[j].nblk) {
+                    for (unsigned i = 0; i < 4; i++) lf_store64_le(jb->out + 8 * i, s[w * i + j]);
+                    done = 1;
+                }
+            } else if (jb->kind == LF_MLKEM_JOB_CBD) {
+                uint8_t *o = buf[j] + 136 * ln[j].have;
+                for (unsigned i = 0; i < 17; i++) lf_store64_le(o + 8 * i, s[w * i + j]);
+                if (++ln[j].have == (jb->eta == 2 ? 1u : 2u)) { /* 128 or 192 bytes */
+                    lf_mlkem_cbd_poly(*jb->dst, buf[j], jb->eta);
+                    done = 1;
+                }
             } else {
-                more = 1;
+                for (unsigned i = 0; i < 21; i++) lf_store64_le(buf[j] + 8 * i, s[w * i + j]);
+                ln[j].ctr = lf_mlkem_rej(stage[j], ln[j].ctr, buf[j], 168);
+                if (ln[j].ctr >= 256) {
+                    lf_mlkem_transpose(*jb->dst, stage[j]); /* to B order */
+                    done = 1;
+                }
+            }
+            if (!done) continue;
+            if (next < n) { /* the lane takes the next job */
+                ln[j].job = next;
+                lf_mlkem_lane_start(s, w, j, &jobs[next++], &ln[j]);
+            } else {
+                busy[j] = 0, active--;
             }
         }
     }
@@ -135,75 +203,11 @@ static void lf_mlkem_batch(const lf_mlkem_job *jobs, unsigned n, unsigned w)
     lf_wipe(buf, sizeof buf);
 }
 
-static void lf_mlkem_sample(const lf_mlkem_job *jobs, unsigned n)
+static void lf_mlkem_pool(const lf_mlkem_job *jobs, unsigned n)
 {
-    /* the portable set permutes lane by lane: batching saves nothing and
-     * lanes of finished jobs would cost full permutations */
-    unsigned w = lf_keccak_k() == &lf_keccak_kernels_c ? 1 : 8;
-    for (unsigned i = 0; i < n; i += w) lf_mlkem_batch(jobs + i, n - i < w ? n - i : w, w);
-}
-
-/* ------------------------------------------- long hashes, lanes in parallel */
-/* out[j] = the first 32 bytes of Keccak[rate 136](in[j][0] || in[j][1],
- * padding ds[j]): ds 0x06 is SHA3-256, 0x1f SHAKE256 (H and J of FIPS 203).
- * n <= 4 messages of any lengths, absorbed in the lanes of one x4 state
- * (on the portable set, one at a time): the number of permutations is that
- * of the longest message, not the sum.  Lengths are public. */
-typedef struct {
-    const uint8_t *p[2];
-    size_t len[2];
-    uint8_t ds;
-    uint8_t *out;
-} lf_mlkem_hjob;
-
-static void lf_mlkem_hash_lanes(const lf_mlkem_hjob *hj, unsigned n)
-{
-    unsigned w = 4;
-    if (lf_keccak_k() == &lf_keccak_kernels_c) {
-        w = 1;
-        if (n > 1) {
-            for (unsigned j = 0; j < n; j++) lf_mlkem_hash_lanes(hj + j, 1);
-            return;
-        }
-    }
-    uint64_t s[25 * 4];
-    uint8_t blk[136];
-    size_t nblk[4], maxblk = 0;
-    memset(s, 0, 25 * w * sizeof s[0]);
-    for (unsigned j = 0; j < n; j++) {
-        /* full blocks plus the padded last one (counted, not divided: no
-         * division instruction anywhere in the module, tests/mlkem/test_nodiv.py) */
-        size_t l = hj[j].len[0] + hj[j].len[1];
-        for (nblk[j] = 1; l >= 136; l -= 136) nblk[j]++;
-        maxblk = nblk[j] > maxblk ? nblk[j] : maxblk;
-    }
-    for (size_t b = 0; b < maxblk; b++) {
-        for (unsigned j = 0; j < n; j++) {
-            if (b >= nblk[j]) continue;
-            size_t off = 136 * b, l0 = hj[j].len[0], l1 = hj[j].len[1], got = 0;
-            if (off < l0) { /* from the first piece */
-                got = l0 - off < 136 ? l0 - off : 136;
-                memcpy(blk, hj[j].p[0] + off, got);
-            }
-            if (got < 136 && off + got < l0 + l1) { /* then the second */
-                size_t o1 = off + got - l0, c = l1 - o1 < 136 - got ? l1 - o1 : 136 - got;
-                memcpy(blk + got, hj[j].p[1] + o1, c);
-                got += c;
-            }
-            if (b + 1 == nblk[j]) { /* pad */
-                memset(blk + got, 0, 136 - got);
-                blk[got] = hj[j].ds;
-                blk[135] |= 0x80;
-            }
-            for (unsigned i = 0; i < 17; i++) s[w * i + j] ^= lf_load64_le(blk + 8 * i);
-        }
-        lf_keccak_permute(s, w);
-        for (unsigned j = 0; j < n; j++)
-            if (b + 1 == nblk[j])
-                for (unsigned i = 0; i < 4; i++) lf_store64_le(hj[j].out + 8 * i, s[w * i + j]);
-    }
-    lf_wipe(s, sizeof s);
-    lf_wipe(blk, sizeof blk);
+    /* the portable set permutes lane by lane: one lane, no idle permutations */
+    unsigned w = lf_keccak_k() == &lf_keccak_kernels_c ? 1 : LF_MLKEM_LANES;
+    lf_mlkem_pool_w(jobs, n, w);
 }
 
 /* ------------------------------------------------------------- encoding */
