@@ -96,6 +96,12 @@ static void lf_mlkem_cbd_poly(int16_t r[256], const uint8_t *b, unsigned eta)
  * together in 9 calls, where one after the other took 9 + 6.
  * All control flow depends on public data only: the job list, lengths and
  * the rejection counts (of the public matrix seed). */
+/* the 16 x 16 transpose between FIPS and B order: the ntt module's, or a
+ * back end's own (defined before including mlkem_body.h) */
+#ifndef LF_MLKEM_TRANSPOSE
+#define LF_MLKEM_TRANSPOSE lf_mlkem_transpose
+#endif
+
 #ifndef LF_MLKEM_LANES
 #define LF_MLKEM_LANES 4 /* a back end whose x8 costs what its x4 does sets 8 */
 #endif
@@ -186,7 +192,7 @@ static void lf_mlkem_pool_w(const lf_mlkem_job *jobs, unsigned n, unsigned w)
                 for (unsigned i = 0; i < 21; i++) lf_store64_le(buf[j] + 8 * i, s[w * i + j]);
                 ln[j].ctr = lf_mlkem_rej(stage[j], ln[j].ctr, buf[j], 168);
                 if (ln[j].ctr >= 256) {
-                    lf_mlkem_transpose(*jb->dst, stage[j]); /* to B order */
+                    LF_MLKEM_TRANSPOSE(*jb->dst, stage[j]); /* to B order */
                     done = 1;
                 }
             }
@@ -214,7 +220,7 @@ static void lf_mlkem_pool(const lf_mlkem_job *jobs, unsigned n)
 static void lf_mlkem_encode12(uint8_t out[384], const int16_t a[256])
 {
     int16_t f[256];
-    lf_mlkem_transpose(f, a);
+    LF_MLKEM_TRANSPOSE(f, a);
     for (int i = 0; i < 128; i++) {
         uint16_t x = (uint16_t)f[2 * i], y = (uint16_t)f[2 * i + 1];
         out[3 * i] = (uint8_t)x;
@@ -236,7 +242,7 @@ static uint32_t lf_mlkem_decode12(int16_t r[256], const uint8_t in[384])
         x += LF_MLKEM_Q & (x >> 31), y += LF_MLKEM_Q & (y >> 31);
         f[2 * i] = (int16_t)x, f[2 * i + 1] = (int16_t)y;
     }
-    lf_mlkem_transpose(r, f);
+    LF_MLKEM_TRANSPOSE(r, f);
     lf_wipe(f, sizeof f);
     return (uint32_t)0 - (bad >> 31);
 }

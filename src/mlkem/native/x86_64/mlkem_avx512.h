@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* The hand-written AVX-512 (F, BW, VL) pieces of ML-KEM's avx512 build:
+ * SampleNTT's rejection step (16 candidates per step) and the 16 x 16
+ * transpose between FIPS order and the NTT kernels' B order.  Intrinsics,
+ * included by mlkem_avx512.c only, which compiles with LF_ISA_FLAGS_avx512.
+ *
+ * ABI: static inline C functions (no symbols of their own): the compiler
+ * allocates its registers under the SysV ABI like any C code, so there is
+ * no hand-managed register or stack state for tests/abi to check; its
+ * results are checked by every ML-KEM test on back end avx512.
+ *
+ * Step: 24 bytes by a masked load (no read past len), vpermd puts bytes
+ * 0..11 in the low 128-bit lane and 12..23 in the high one, vpshufb forms
+ * the words (b[3t] | b[3t+1] << 8, b[3t+1] | b[3t+2] << 8), even words
+ * masked to 12 bits, odd ones shifted right by 4: the 16 candidates in
+ * order.  The compare gives the accept mask; the words widened to dwords
+ * are compressed (vpcompressd: AVX-512F has no word compress without
+ * VBMI2), narrowed back and stored whole at a + ctr (the caller leaves 16
+ * entries of room past 256).  Public data only (the matrix seed): the
+ * loop exits on the count. */
+#ifndef LF_MLKEM_AVX512_H
+#define LF_MLKEM_AVX512_H
+
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+
+static inline unsigned lf_mlkem_rej_avx512(int16_t *a, unsigned ctr, const uint8_t *buf, size_t len)
+{
+    const __m256i idx = _mm256_setr_epi32(0, 1, 2, 2, 3, 4, 5, 5);
+    const __m256i shuf = _mm256_setr_epi8(0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11, 0, 1, 1,
+                                          2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11);
+    const __m256i q = _mm256_set1_epi16(3329), m12 = _mm256_set1_epi16(0xfff);
+    for (size_t p = 0; ctr < 256 && p + 24 <= len; p += 24) {
+        __m256i v = _mm256_maskz_loadu_epi8(0x00ffffff, buf + p);
+        v = _mm256_shuffle_epi8(_mm256_permutevar8x32_epi32(v, idx), shuf);
+        v = _mm256_blend_epi16(_mm256_and_si256(v, m12), _mm256_srli_epi16(v, 4), 0xaa);
+        __mmask16 k = _mm256_cmplt_epu16_mask(v, q);
+        __m512i w = _mm512_maskz_compress_epi32(k, _mm512_cvtepu16_epi32(v));
+        _mm256_storeu_si256((__m256i *)(void *)(a + ctr), _mm512_cvtepi32_epi16(w));
+        ctr += (unsigned)__builtin_popcount(k);
+    }
+    return ctr;
+}
+
+/* r[16 j + i] = a[16 i + j] (its own inverse; r must not alias a): the
+ * 256 int16 in 8 zmm (two rows each), three stages of two-source permutes
+ * on register pairs 4, 2 and 1 apart.  Each stage exchanges one bit of the
+ * register number (a bit of the row) with one bit of the lane (a bit of
+ * the column); the last one also puts the lanes in their final order.  The
+ * index vectors come from a small script (src/mlkem/README.md): stages 1
+ * and 2 move whole qwords (vpermt2q), stage 3 words (vpermt2w).  24
+ * permutes instead of 256 scalar loads and stores. */
+static inline void lf_mlkem_transpose_avx512(int16_t r[256], const int16_t a[256])
+{
+    const __m512i s1a = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
+    const __m512i s1b = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+    const __m512i s2a = _mm512_setr_epi64(0, 8, 2, 10, 4, 12, 6, 14);
+    const __m512i s2b = _mm512_setr_epi64(1, 9, 3, 11, 5, 13, 7, 15);
+    const __m512i s3a = _mm512_set_epi16(61, 45, 29, 13, 57, 41, 25, 9, 53, 37, 21, 5, 49, 33, 17, 1,
+                                         60, 44, 28, 12, 56, 40, 24, 8, 52, 36, 20, 4, 48, 32, 16, 0);
+    const __m512i s3b = _mm512_set_epi16(63, 47, 31, 15, 59, 43, 27, 11, 55, 39, 23, 7, 51, 35, 19, 3,
+                                         62, 46, 30, 14, 58, 42, 26, 10, 54, 38, 22, 6, 50, 34, 18, 2);
+    __m512i v[8], t[8];
+    for (int k = 0; k < 8; k++) v[k] = _mm512_loadu_si512((const void *)(a + 32 * k));
+    for (int k = 0; k < 4; k++) {
+        t[k] = _mm512_permutex2var_epi64(v[k], s1a, v[k + 4]);
+        t[k + 4] = _mm512_permutex2var_epi64(v[k], s1b, v[k + 4]);
+    }
+    for (int k = 0; k < 8; k += 4)
+        for (int l = 0; l < 2; l++) {
+            v[k + l] = _mm512_permutex2var_epi64(t[k + l], s2a, t[k + l + 2]);
+            v[k + l + 2] = _mm512_permutex2var_epi64(t[k + l], s2b, t[k + l + 2]);
+        }
+    for (int k = 0; k < 8; k += 2) {
+        t[k] = _mm512_permutex2var_epi16(v[k], s3a, v[k + 1]);
+        t[k + 1] = _mm512_permutex2var_epi16(v[k], s3b, v[k + 1]);
+    }
+    for (int k = 0; k < 8; k++) _mm512_storeu_si512((void *)(r + 32 * k), t[k]);
+}
+
+#endif
