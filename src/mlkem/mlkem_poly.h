@@ -123,10 +123,13 @@ static void lf_mlkem_lane_start(uint64_t *s, unsigned w, unsigned j, const lf_ml
         for (ln->nblk = 1; l >= 136; l -= 136) ln->nblk++; /* counted: no division */
         return;
     }
-    unsigned len = jb->kind == LF_MLKEM_JOB_CBD ? 33 : 34, rate = jb->kind == LF_MLKEM_JOB_CBD ? 136 : 168;
-    for (unsigned i = 0; i < len; i++) s[w * (i >> 3) + j] ^= (uint64_t)jb->seed[i] << (8 * (i & 7));
-    s[w * (len >> 3) + j] ^= (uint64_t)0x1f << (8 * (len & 7));
-    s[w * ((rate - 1) >> 3) + j] ^= (uint64_t)0x80 << 56;
+    /* the seed block as words: 32 bytes, then the index byte(s) and the
+     * padding 0x1f in word 4, the final 0x80 in the last word of the rate */
+    int cbd = jb->kind == LF_MLKEM_JOB_CBD;
+    for (unsigned i = 0; i < 4; i++) s[w * i + j] = lf_load64_le(jb->seed + 8 * i);
+    s[w * 4 + j] = cbd ? (uint64_t)jb->seed[32] | (uint64_t)0x1f << 8
+                       : (uint64_t)jb->seed[32] | (uint64_t)jb->seed[33] << 8 | (uint64_t)0x1f << 16;
+    s[w * (cbd ? 16 : 20) + j] = (uint64_t)0x80 << 56; /* byte 135 or 167 */
 }
 
 /* HASH: xor input block b (bytes 136 b.. of p[0] || p[1], padded if last) */
