@@ -83,6 +83,115 @@
         E##44 = LF_KV_CHI(b4, b0, b1);                                                             \
     } while (0)
 
+/* The same round with lane complementing (the Keccak team's "Keccak
+ * implementation overview", section 2.2): for an instruction set with AND,
+ * OR and NOT but no and-not (RISC-V V without Zvkb), the state is kept with
+ * the six lanes (1,0), (2,0), (3,1), (2,2), (2,3), (0,4) complemented
+ * (LF_KV_LC_FLIP, once before the rounds and once after); then chi needs one
+ * NOT per row of five lanes instead of five (each formula below is
+ * chi on the complemented inputs and outputs, checked against the plain
+ * round on random states: src/hash/README.md).  Needs, besides the round's
+ * theta/rho operations: LF_KV_AND(a, b), LF_KV_OR(a, b), LF_KV_NOT(a), and
+ * LF_KV_IOTA(x, i) = x ^ round constant i (e.g. LF_KV_XOR(x, LF_KV_RC(i))). */
+#define LF_KV_XAND(a, b, c) LF_KV_XOR(a, LF_KV_AND(b, c))
+#define LF_KV_XOR_(a, b, c) LF_KV_XOR(a, LF_KV_OR(b, c))
+
+#define LF_KV_ROUND_LC(A, E, i)                                                                    \
+    do {                                                                                           \
+        LF_KV c0 = LF_KV_XOR3(LF_KV_XOR3(A##00, A##01, A##02), A##03, A##04);                      \
+        LF_KV c1 = LF_KV_XOR3(LF_KV_XOR3(A##10, A##11, A##12), A##13, A##14);                      \
+        LF_KV c2 = LF_KV_XOR3(LF_KV_XOR3(A##20, A##21, A##22), A##23, A##24);                      \
+        LF_KV c3 = LF_KV_XOR3(LF_KV_XOR3(A##30, A##31, A##32), A##33, A##34);                      \
+        LF_KV c4 = LF_KV_XOR3(LF_KV_XOR3(A##40, A##41, A##42), A##43, A##44);                      \
+        LF_KV d, b0, b1, b2, b3, b4, nb;                                                           \
+        d = LF_KV_D(c0, c2);                                                                       \
+        A##10 = LF_KV_XOR(A##10, d), A##11 = LF_KV_XOR(A##11, d), A##12 = LF_KV_XOR(A##12, d);     \
+        A##13 = LF_KV_XOR(A##13, d), A##14 = LF_KV_XOR(A##14, d);                                  \
+        d = LF_KV_D(c2, c4);                                                                       \
+        A##30 = LF_KV_XOR(A##30, d), A##31 = LF_KV_XOR(A##31, d), A##32 = LF_KV_XOR(A##32, d);     \
+        A##33 = LF_KV_XOR(A##33, d), A##34 = LF_KV_XOR(A##34, d);                                  \
+        d = LF_KV_D(c4, c1);                                                                       \
+        A##00 = LF_KV_XOR(A##00, d), A##01 = LF_KV_XOR(A##01, d), A##02 = LF_KV_XOR(A##02, d);     \
+        A##03 = LF_KV_XOR(A##03, d), A##04 = LF_KV_XOR(A##04, d);                                  \
+        d = LF_KV_D(c1, c3);                                                                       \
+        A##20 = LF_KV_XOR(A##20, d), A##21 = LF_KV_XOR(A##21, d), A##22 = LF_KV_XOR(A##22, d);     \
+        A##23 = LF_KV_XOR(A##23, d), A##24 = LF_KV_XOR(A##24, d);                                  \
+        d = LF_KV_D(c3, c0);                                                                       \
+        A##40 = LF_KV_XOR(A##40, d), A##41 = LF_KV_XOR(A##41, d), A##42 = LF_KV_XOR(A##42, d);     \
+        A##43 = LF_KV_XOR(A##43, d), A##44 = LF_KV_XOR(A##44, d);                                  \
+        b0 = A##00;                                                                                \
+        b1 = LF_KV_ROL(A##11, 44);                                                                 \
+        b2 = LF_KV_ROL(A##22, 43);                                                                 \
+        b3 = LF_KV_ROL(A##33, 21);                                                                 \
+        b4 = LF_KV_ROL(A##44, 14);                                                                 \
+        nb = LF_KV_NOT(b2);                                                                        \
+        E##00 = LF_KV_IOTA(LF_KV_XOR_(b0, b1, b2), i);                                             \
+        E##10 = LF_KV_XOR_(b1, nb, b3);                                                            \
+        E##20 = LF_KV_XAND(b2, b3, b4);                                                            \
+        E##30 = LF_KV_XOR_(b3, b4, b0);                                                            \
+        E##40 = LF_KV_XAND(b4, b0, b1);                                                            \
+        b0 = LF_KV_ROL(A##30, 28);                                                                 \
+        b1 = LF_KV_ROL(A##41, 20);                                                                 \
+        b2 = LF_KV_ROL(A##02, 3);                                                                  \
+        b3 = LF_KV_ROL(A##13, 45);                                                                 \
+        b4 = LF_KV_ROL(A##24, 61);                                                                 \
+        nb = LF_KV_NOT(b4);                                                                        \
+        E##01 = LF_KV_XOR_(b0, b1, b2);                                                            \
+        E##11 = LF_KV_XAND(b1, b2, b3);                                                            \
+        E##21 = LF_KV_XOR_(b2, b3, nb);                                                            \
+        E##31 = LF_KV_XOR_(b3, b4, b0);                                                            \
+        E##41 = LF_KV_XAND(b4, b0, b1);                                                            \
+        b0 = LF_KV_ROL(A##10, 1);                                                                  \
+        b1 = LF_KV_ROL(A##21, 6);                                                                  \
+        b2 = LF_KV_ROL(A##32, 25);                                                                 \
+        b3 = LF_KV_ROL(A##43, 8);                                                                  \
+        b4 = LF_KV_ROL(A##04, 18);                                                                 \
+        nb = LF_KV_NOT(b3);                                                                        \
+        E##02 = LF_KV_XOR_(b0, b1, b2);                                                            \
+        E##12 = LF_KV_XAND(b1, b2, b3);                                                            \
+        E##22 = LF_KV_XAND(b2, nb, b4);                                                            \
+        E##32 = LF_KV_XOR_(nb, b4, b0);                                                            \
+        E##42 = LF_KV_XAND(b4, b0, b1);                                                            \
+        b0 = LF_KV_ROL(A##40, 27);                                                                 \
+        b1 = LF_KV_ROL(A##01, 36);                                                                 \
+        b2 = LF_KV_ROL(A##12, 10);                                                                 \
+        b3 = LF_KV_ROL(A##23, 15);                                                                 \
+        b4 = LF_KV_ROL(A##34, 56);                                                                 \
+        nb = LF_KV_NOT(b3);                                                                        \
+        E##03 = LF_KV_XAND(b0, b1, b2);                                                            \
+        E##13 = LF_KV_XOR_(b1, b2, b3);                                                            \
+        E##23 = LF_KV_XOR_(b2, nb, b4);                                                            \
+        E##33 = LF_KV_XAND(nb, b4, b0);                                                            \
+        E##43 = LF_KV_XOR_(b4, b0, b1);                                                            \
+        b0 = LF_KV_ROL(A##20, 62);                                                                 \
+        b1 = LF_KV_ROL(A##31, 55);                                                                 \
+        b2 = LF_KV_ROL(A##42, 39);                                                                 \
+        b3 = LF_KV_ROL(A##03, 41);                                                                 \
+        b4 = LF_KV_ROL(A##14, 2);                                                                  \
+        nb = LF_KV_NOT(b1);                                                                        \
+        E##04 = LF_KV_XAND(b0, nb, b2);                                                            \
+        E##14 = LF_KV_XOR_(nb, b2, b3);                                                            \
+        E##24 = LF_KV_XAND(b2, b3, b4);                                                            \
+        E##34 = LF_KV_XOR_(b3, b4, b0);                                                            \
+        E##44 = LF_KV_XAND(b4, b0, b1);                                                            \
+    } while (0)
+
+/* complement the six lanes of lane complementing (before and after the rounds) */
+#define LF_KV_LC_FLIP(A)                                                                           \
+    do {                                                                                           \
+        A##10 = LF_KV_NOT(A##10), A##20 = LF_KV_NOT(A##20), A##31 = LF_KV_NOT(A##31);             \
+        A##22 = LF_KV_NOT(A##22), A##23 = LF_KV_NOT(A##23), A##04 = LF_KV_NOT(A##04);             \
+    } while (0)
+
+#define LF_KV_ROUNDS24_LC(A, E)                                                                    \
+    do {                                                                                           \
+        _Pragma("GCC unroll 1") for (int lf_kv_i = 0; lf_kv_i < 24; lf_kv_i += 2)                 \
+        {                                                                                          \
+            LF_KV_ROUND_LC(A, E, lf_kv_i);                                                         \
+            LF_KV_ROUND_LC(E, A, lf_kv_i + 1);                                                     \
+        }                                                                                          \
+    } while (0)
+
 /* The 24 rounds, two per loop iteration (A -> E -> A), the result in A##xy.
  * Not unrolled further on purpose: the lane permutation is already a
  * renaming, and with all 24 rounds written out gcc 12 schedules the AVX2
