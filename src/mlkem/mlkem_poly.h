@@ -37,7 +37,8 @@ static void lf_mlkem_dot(int16_t r[256], const int16_t (*a)[256], const int16_t 
  * a has room for 256 + 16 entries (a vector sampler may write a whole
  * group past 256); returns the new count, >= 256 when done.  A back end
  * with a vector sampler defines LF_MLKEM_REJ_VEC(a, ctr, buf, len) before
- * including mlkem_body.h (len a multiple of 24). */
+ * including mlkem_body.h (len a multiple of 24; it may read 8 bytes past
+ * len: the pool's block buffers leave that room). */
 static unsigned lf_mlkem_rej(int16_t *a, unsigned ctr, const uint8_t *buf, size_t len)
 {
 #ifdef LF_MLKEM_REJ_VEC

@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ML-KEM for back end avx2: mlkem_body.h compiled with the AVX2 flags
  * (src/mlkem/sources.cmake), so the compiler vectorises its coefficient
- * loops for AVX2.  Plain C: no hand-written vector code, no ABI of its own. */
+ * loops for AVX2; SampleNTT's rejection step and the transpose between FIPS
+ * and B order are the hand-written vector code of mlkem_avx2.h. */
+#include "mlkem_avx2.h"
+#define LF_MLKEM_REJ_VEC lf_mlkem_rej_avx2
+#define LF_MLKEM_TRANSPOSE lf_mlkem_transpose_avx2
 #define LF_MLKEM_NS(name) name##_avx2
 #include "mlkem/mlkem_body.h"
