@@ -78,6 +78,9 @@ extern LF_HIDDEN const lf_mlkem_impl lf_mlkem_impl_c;
 #ifdef LF_NATIVE_MLKEM_AVX2
 extern LF_HIDDEN const lf_mlkem_impl lf_mlkem_impl_avx2;
 #endif
+#ifdef LF_NATIVE_MLKEM_RVV
+extern LF_HIDDEN const lf_mlkem_impl lf_mlkem_impl_rvv;
+#endif
 #ifdef LF_NATIVE_MLKEM_AVX512
 extern LF_HIDDEN const lf_mlkem_impl lf_mlkem_impl_avx512;
 #endif

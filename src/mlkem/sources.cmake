@@ -15,5 +15,10 @@ if(LF_ARCH STREQUAL "x86_64")
   lf_native_sources(mlkem avx512 ${LF_MLKEM_DIR}/native/x86_64/mlkem_avx512.c)
   list(APPEND _lf_mlkem_o3 ${LF_MLKEM_DIR}/native/x86_64/mlkem_avx2.c
        ${LF_MLKEM_DIR}/native/x86_64/mlkem_avx512.c)
+elseif(LF_ARCH STREQUAL "rv64" AND LF_NTT_RVV_INTRINSICS)
+  # rvv: the body with -march=rv64gcv (clang >= 16; with gcc 12 the rvv back
+  # end keeps the portable body): its loops vectorise, vector-length agnostic
+  lf_native_sources(mlkem rvv ${LF_MLKEM_DIR}/native/rv64/mlkem_rvv.c)
+  list(APPEND _lf_mlkem_o3 ${LF_MLKEM_DIR}/native/rv64/mlkem_rvv.c)
 endif()
 set_property(SOURCE ${_lf_mlkem_o3} APPEND PROPERTY COMPILE_OPTIONS -O3)
