@@ -20,36 +20,36 @@ LF_HIDDEN const uint64_t lf_keccak_rc[24] = {
     0x000000000000800aull, 0x800000008000000aull, 0x8000000080008081ull,
     0x8000000000008080ull, 0x0000000080000001ull, 0x8000000080008008ull};
 
-#define LF_KROL(x, n) ((uint64_t)((x) << (n)) | (uint64_t)((x) >> ((64 - (n)) & 63)))
+#define LF_KECCAK_ROL(x, n) ((uint64_t)((x) << (n)) | (uint64_t)((x) >> ((64 - (n)) & 63)))
 
 /* One round from the lanes A##xy into E##xy: theta, rho and pi (into b0..b4,
  * one output row y at a time: b[X] = A[x][y'] with X = y', Y = 2x + 3y'),
  * chi and iota. */
-#define LF_KROUND(A, E, rc)                                                          \
+#define LF_KECCAK_ROUND(A, E, rc)                                                          \
     do {                                                                             \
         uint64_t c0 = A##00 ^ A##01 ^ A##02 ^ A##03 ^ A##04, c1 = A##10 ^ A##11 ^ A##12 ^ A##13 ^ A##14; \
         uint64_t c2 = A##20 ^ A##21 ^ A##22 ^ A##23 ^ A##24, c3 = A##30 ^ A##31 ^ A##32 ^ A##33 ^ A##34; \
         uint64_t c4 = A##40 ^ A##41 ^ A##42 ^ A##43 ^ A##44;                           \
-        uint64_t d0 = c4 ^ LF_KROL(c1, 1), d1 = c0 ^ LF_KROL(c2, 1), d2 = c1 ^ LF_KROL(c3, 1); \
-        uint64_t d3 = c2 ^ LF_KROL(c4, 1), d4 = c3 ^ LF_KROL(c0, 1), b0, b1, b2, b3, b4;  \
-        b0 = LF_KROL(A##00 ^ d0, 0); b1 = LF_KROL(A##11 ^ d1, 44); b2 = LF_KROL(A##22 ^ d2, 43); \
-        b3 = LF_KROL(A##33 ^ d3, 21); b4 = LF_KROL(A##44 ^ d4, 14); \
+        uint64_t d0 = c4 ^ LF_KECCAK_ROL(c1, 1), d1 = c0 ^ LF_KECCAK_ROL(c2, 1), d2 = c1 ^ LF_KECCAK_ROL(c3, 1); \
+        uint64_t d3 = c2 ^ LF_KECCAK_ROL(c4, 1), d4 = c3 ^ LF_KECCAK_ROL(c0, 1), b0, b1, b2, b3, b4;  \
+        b0 = LF_KECCAK_ROL(A##00 ^ d0, 0); b1 = LF_KECCAK_ROL(A##11 ^ d1, 44); b2 = LF_KECCAK_ROL(A##22 ^ d2, 43); \
+        b3 = LF_KECCAK_ROL(A##33 ^ d3, 21); b4 = LF_KECCAK_ROL(A##44 ^ d4, 14); \
         E##00 = b0 ^ (~b1 & b2); E##10 = b1 ^ (~b2 & b3); E##20 = b2 ^ (~b3 & b4); \
         E##30 = b3 ^ (~b4 & b0); E##40 = b4 ^ (~b0 & b1); \
-        b0 = LF_KROL(A##30 ^ d3, 28); b1 = LF_KROL(A##41 ^ d4, 20); b2 = LF_KROL(A##02 ^ d0, 3); \
-        b3 = LF_KROL(A##13 ^ d1, 45); b4 = LF_KROL(A##24 ^ d2, 61); \
+        b0 = LF_KECCAK_ROL(A##30 ^ d3, 28); b1 = LF_KECCAK_ROL(A##41 ^ d4, 20); b2 = LF_KECCAK_ROL(A##02 ^ d0, 3); \
+        b3 = LF_KECCAK_ROL(A##13 ^ d1, 45); b4 = LF_KECCAK_ROL(A##24 ^ d2, 61); \
         E##01 = b0 ^ (~b1 & b2); E##11 = b1 ^ (~b2 & b3); E##21 = b2 ^ (~b3 & b4); \
         E##31 = b3 ^ (~b4 & b0); E##41 = b4 ^ (~b0 & b1); \
-        b0 = LF_KROL(A##10 ^ d1, 1); b1 = LF_KROL(A##21 ^ d2, 6); b2 = LF_KROL(A##32 ^ d3, 25); \
-        b3 = LF_KROL(A##43 ^ d4, 8); b4 = LF_KROL(A##04 ^ d0, 18); \
+        b0 = LF_KECCAK_ROL(A##10 ^ d1, 1); b1 = LF_KECCAK_ROL(A##21 ^ d2, 6); b2 = LF_KECCAK_ROL(A##32 ^ d3, 25); \
+        b3 = LF_KECCAK_ROL(A##43 ^ d4, 8); b4 = LF_KECCAK_ROL(A##04 ^ d0, 18); \
         E##02 = b0 ^ (~b1 & b2); E##12 = b1 ^ (~b2 & b3); E##22 = b2 ^ (~b3 & b4); \
         E##32 = b3 ^ (~b4 & b0); E##42 = b4 ^ (~b0 & b1); \
-        b0 = LF_KROL(A##40 ^ d4, 27); b1 = LF_KROL(A##01 ^ d0, 36); b2 = LF_KROL(A##12 ^ d1, 10); \
-        b3 = LF_KROL(A##23 ^ d2, 15); b4 = LF_KROL(A##34 ^ d3, 56); \
+        b0 = LF_KECCAK_ROL(A##40 ^ d4, 27); b1 = LF_KECCAK_ROL(A##01 ^ d0, 36); b2 = LF_KECCAK_ROL(A##12 ^ d1, 10); \
+        b3 = LF_KECCAK_ROL(A##23 ^ d2, 15); b4 = LF_KECCAK_ROL(A##34 ^ d3, 56); \
         E##03 = b0 ^ (~b1 & b2); E##13 = b1 ^ (~b2 & b3); E##23 = b2 ^ (~b3 & b4); \
         E##33 = b3 ^ (~b4 & b0); E##43 = b4 ^ (~b0 & b1); \
-        b0 = LF_KROL(A##20 ^ d2, 62); b1 = LF_KROL(A##31 ^ d3, 55); b2 = LF_KROL(A##42 ^ d4, 39); \
-        b3 = LF_KROL(A##03 ^ d0, 41); b4 = LF_KROL(A##14 ^ d1, 2); \
+        b0 = LF_KECCAK_ROL(A##20 ^ d2, 62); b1 = LF_KECCAK_ROL(A##31 ^ d3, 55); b2 = LF_KECCAK_ROL(A##42 ^ d4, 39); \
+        b3 = LF_KECCAK_ROL(A##03 ^ d0, 41); b4 = LF_KECCAK_ROL(A##14 ^ d1, 2); \
         E##04 = b0 ^ (~b1 & b2); E##14 = b1 ^ (~b2 & b3); E##24 = b2 ^ (~b3 & b4); \
         E##34 = b3 ^ (~b4 & b0); E##44 = b4 ^ (~b0 & b1); \
         E##00 ^= (rc);                                                                 \
@@ -65,8 +65,8 @@ LF_HIDDEN void lf_keccakf1600_c(uint64_t s[25])
     uint64_t a04 = s[20], a14 = s[21], a24 = s[22], a34 = s[23], a44 = s[24];
     uint64_t e00, e10, e20, e30, e40, e01, e11, e21, e31, e41, e02, e12, e22, e32, e42, e03, e13, e23, e33, e43, e04, e14, e24, e34, e44;
     for (int i = 0; i < 24; i += 2) {
-        LF_KROUND(a, e, lf_keccak_rc[i]);
-        LF_KROUND(e, a, lf_keccak_rc[i + 1]);
+        LF_KECCAK_ROUND(a, e, lf_keccak_rc[i]);
+        LF_KECCAK_ROUND(e, a, lf_keccak_rc[i + 1]);
     }
     s[0] = a00; s[1] = a10; s[2] = a20; s[3] = a30; s[4] = a40;
     s[5] = a01; s[6] = a11; s[7] = a21; s[8] = a31; s[9] = a41;

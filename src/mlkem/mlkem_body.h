@@ -19,11 +19,11 @@
 #error "mlkem_body.h: define LF_MLKEM_NS first"
 #endif
 
-typedef int16_t lf_poly[256];
+typedef int16_t lf_mlkem_poly[256];
 
 /* ---------------------------------------------------------------- K-PKE */
 /* Jobs for a[i][j] = SampleNTT(rho || j || i), or its transpose */
-static unsigned lf_mlkem_matrix_jobs(lf_mlkem_job *jb, lf_poly a[LF_MLKEM_KMAX][LF_MLKEM_KMAX],
+static unsigned lf_mlkem_matrix_jobs(lf_mlkem_job *jb, lf_mlkem_poly a[LF_MLKEM_KMAX][LF_MLKEM_KMAX],
                                      const uint8_t rho[32], unsigned k, int transposed)
 {
     unsigned n = 0;
@@ -39,7 +39,7 @@ static unsigned lf_mlkem_matrix_jobs(lf_mlkem_job *jb, lf_poly a[LF_MLKEM_KMAX][
 }
 
 /* Jobs for r[0..n) = CBD_eta(PRF(s, nonce0 + i)) */
-static unsigned lf_mlkem_noise_jobs(lf_mlkem_job *jb, lf_poly *r, unsigned n, const uint8_t s[32],
+static unsigned lf_mlkem_noise_jobs(lf_mlkem_job *jb, lf_mlkem_poly *r, unsigned n, const uint8_t s[32],
                                     unsigned nonce0, unsigned eta)
 {
     for (unsigned i = 0; i < n; i++) {
@@ -72,14 +72,14 @@ static void lf_kpke_keygen(const lf_mlkem_params *p, uint8_t *ek, uint8_t *dkpke
                            const uint8_t rho[32], const uint8_t sigma[32])
 {
     unsigned k = p->k;
-    lf_poly a[LF_MLKEM_KMAX][LF_MLKEM_KMAX], se[2 * LF_MLKEM_KMAX], t;
+    lf_mlkem_poly a[LF_MLKEM_KMAX][LF_MLKEM_KMAX], se[2 * LF_MLKEM_KMAX], t;
     lf_mlkem_job jb[LF_MLKEM_JOBS] = {{0}};
     unsigned n = lf_mlkem_matrix_jobs(jb, a, rho, k, 0);
     n += lf_mlkem_noise_jobs(jb + n, se, 2 * k, sigma, 0, p->eta1); /* s: 0..k-1, e: k..2k-1 */
     lf_mlkem_pool(jb, n);
     for (unsigned i = 0; i < 2 * k; i++) lf_mlkem_ntt_lazy(se[i]);
     for (unsigned i = 0; i < k; i++) {
-        lf_mlkem_dot(t, (const lf_poly *)a[i], (const lf_poly *)se, k, 1);
+        lf_mlkem_dot(t, (const lf_mlkem_poly *)a[i], (const lf_mlkem_poly *)se, k, 1);
         for (int c = 0; c < 256; c++) t[c] = lf_mlkem_modq(t[c] + se[k + i][c]);
         lf_mlkem_encode12(ek + 384 * i, t);
     }
@@ -97,25 +97,25 @@ static void lf_kpke_keygen(const lf_mlkem_params *p, uint8_t *ek, uint8_t *dkpke
  * (canonical, NTT form) and the transposed matrix at[i][j] = A[j][i], which
  * the caller sampled from rho (in the pool beside its H(ek): the matrix
  * depends on rho only) */
-static void lf_kpke_encrypt(const lf_mlkem_params *p, uint8_t *c, const lf_poly *that,
-                            lf_poly at[LF_MLKEM_KMAX][LF_MLKEM_KMAX], const uint8_t m[32],
+static void lf_kpke_encrypt(const lf_mlkem_params *p, uint8_t *c, const lf_mlkem_poly *that,
+                            lf_mlkem_poly at[LF_MLKEM_KMAX][LF_MLKEM_KMAX], const uint8_t m[32],
                             const uint8_t r[32])
 {
     unsigned k = p->k;
-    lf_poly y[LF_MLKEM_KMAX], e[LF_MLKEM_KMAX + 1], u, mu;
+    lf_mlkem_poly y[LF_MLKEM_KMAX], e[LF_MLKEM_KMAX + 1], u, mu;
     lf_mlkem_job jb[2 * LF_MLKEM_KMAX + 1] = {{0}};
     unsigned n = lf_mlkem_noise_jobs(jb, y, k, r, 0, p->eta1);
     n += lf_mlkem_noise_jobs(jb + n, e, k + 1, r, k, p->eta2); /* e1: k..2k-1, e2: 2k */
     lf_mlkem_pool(jb, n);
     for (unsigned i = 0; i < k; i++) lf_mlkem_ntt_lazy(y[i]);
     for (unsigned i = 0; i < k; i++) {
-        lf_mlkem_dot(u, (const lf_poly *)at[i], (const lf_poly *)y, k, 0);
+        lf_mlkem_dot(u, (const lf_mlkem_poly *)at[i], (const lf_mlkem_poly *)y, k, 0);
         lf_mlkem_invntt_lazy(u);
         for (int j = 0; j < 256; j++) u[j] = lf_mlkem_modq(u[j] + e[i][j]);
         lf_mlkem_compress(c + 32 * p->du * i, u, p->du);
     }
     lf_mlkem_decompress(mu, m, 1);
-    lf_mlkem_dot(u, that, (const lf_poly *)y, k, 0);
+    lf_mlkem_dot(u, that, (const lf_mlkem_poly *)y, k, 0);
     lf_mlkem_invntt_lazy(u);
     for (int j = 0; j < 256; j++) u[j] = lf_mlkem_modq(u[j] + e[k][j] + mu[j]);
     lf_mlkem_compress(c + 32 * p->du * k, u, p->dv);
@@ -131,13 +131,13 @@ static void lf_kpke_decrypt(const lf_mlkem_params *p, uint8_t m[32], const uint8
                             const uint8_t *c)
 {
     unsigned k = p->k;
-    lf_poly u[LF_MLKEM_KMAX], s[LF_MLKEM_KMAX], w, v;
+    lf_mlkem_poly u[LF_MLKEM_KMAX], s[LF_MLKEM_KMAX], w, v;
     for (unsigned i = 0; i < k; i++) {
         lf_mlkem_decompress(u[i], c + 32 * p->du * i, p->du);
         lf_mlkem_ntt_lazy(u[i]);
         (void)lf_mlkem_decode12(s[i], dkpke + 384 * i);
     }
-    lf_mlkem_dot(w, (const lf_poly *)s, (const lf_poly *)u, k, 0);
+    lf_mlkem_dot(w, (const lf_mlkem_poly *)s, (const lf_mlkem_poly *)u, k, 0);
     lf_mlkem_invntt_lazy(w);
     lf_mlkem_decompress(v, c + 32 * p->du * k, p->dv);
     for (int j = 0; j < 256; j++) w[j] = lf_mlkem_modq(v[j] - w[j]);
@@ -181,7 +181,7 @@ static int lf_mlkem_encaps_(const lf_mlkem_params *p, uint8_t *ct, uint8_t ss[32
                             const uint8_t *ek, const uint8_t m[32])
 {
     unsigned k = p->k;
-    lf_poly that[LF_MLKEM_KMAX], at[LF_MLKEM_KMAX][LF_MLKEM_KMAX];
+    lf_mlkem_poly that[LF_MLKEM_KMAX], at[LF_MLKEM_KMAX][LF_MLKEM_KMAX];
     lf_mlkem_job jb[LF_MLKEM_KMAX * LF_MLKEM_KMAX + 1] = {{0}};
     uint32_t bad = 0;
     uint8_t h[32], kr[64];
@@ -192,7 +192,7 @@ static int lf_mlkem_encaps_(const lf_mlkem_params *p, uint8_t *ct, uint8_t ss[32
     n += lf_mlkem_matrix_jobs(jb + n, at, ek + 384 * k, k, 1);
     lf_mlkem_pool(jb, n);
     lf_mlkem_g(kr, m, 32, h, 32); /* (K, r) = G(m || H(ek)) */
-    lf_kpke_encrypt(p, ct, (const lf_poly *)that, at, m, kr + 32);
+    lf_kpke_encrypt(p, ct, (const lf_mlkem_poly *)that, at, m, kr + 32);
     memcpy(ss, kr, 32);
     lf_wipe(kr, sizeof kr);
     return LF_OK;
@@ -206,10 +206,10 @@ static int lf_mlkem_decaps_(const lf_mlkem_params *p, uint8_t ss[32], const uint
     size_t ctlen = 32 * (p->du * k + p->dv);
     const uint8_t *ek = dk + 384 * k, *h = dk + 768 * k + 32, *z = dk + 768 * k + 64;
     uint8_t hh[32], mk[64], kbar[32], m[32], cc[LF_MLKEM1024_CT_BYTES];
-    lf_poly that[LF_MLKEM_KMAX];
+    lf_mlkem_poly that[LF_MLKEM_KMAX];
     /* H(ek) for the hash check, Kbar = J(z || c) for the implicit rejection
      * and the matrix for the re-encryption (rho is public): one pool */
-    lf_poly at[LF_MLKEM_KMAX][LF_MLKEM_KMAX];
+    lf_mlkem_poly at[LF_MLKEM_KMAX][LF_MLKEM_KMAX];
     lf_mlkem_job jb[LF_MLKEM_KMAX * LF_MLKEM_KMAX + 2] = {{0}};
     unsigned n = lf_mlkem_hash_job(jb, 0x06, ek, 384 * k + 32, NULL, 0, hh);
     n += lf_mlkem_hash_job(jb + n, 0x1f, z, 32, ct, ctlen, kbar);
@@ -227,7 +227,7 @@ static int lf_mlkem_decaps_(const lf_mlkem_params *p, uint8_t ss[32], const uint
     /* c' = Encrypt(ek, m', r'): ek passed the hash check, so it is the
      * key's own (decode reduces mod q as ByteDecode_12 does) */
     for (unsigned i = 0; i < k; i++) (void)lf_mlkem_decode12(that[i], ek + 384 * i);
-    lf_kpke_encrypt(p, cc, (const lf_poly *)that, at, m, mk + 32);
+    lf_kpke_encrypt(p, cc, (const lf_mlkem_poly *)that, at, m, mk + 32);
     /* implicit rejection: K' if c == c', else Kbar; no branch */
     uint8_t mask = (uint8_t)lf_mlkem_neq(ct, cc, ctlen);
     for (int i = 0; i < 32; i++) ss[i] = (uint8_t)(mk[i] ^ (mask & (mk[i] ^ kbar[i])));
