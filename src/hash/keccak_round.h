@@ -9,7 +9,7 @@
  *                         (n is always an integer constant)
  *   LF_KV_CHI(a, b, c)    a ^ (~b & c)
  *   LF_KV_RC(i)           round constant i in every element
- * The round is the same as keccak.c's LF_KROUND (FIPS 202 section 3.2: theta,
+ * The round is the same as keccak.c's LF_KECCAK_ROUND (FIPS 202 section 3.2: theta,
  * rho and pi into b0..b4 one output row at a time, chi, iota): it reads the
  * 25 lanes A##xy and writes the 25 lanes E##xy, so rounds alternate between
  * two sets of names and the lane permutation costs nothing.  LF_KV_ROUNDS24
@@ -119,50 +119,6 @@
         d = LF_KV_D(c3, c0);                                                                       \
         A##40 = LF_KV_XOR(A##40, d), A##41 = LF_KV_XOR(A##41, d), A##42 = LF_KV_XOR(A##42, d);     \
         A##43 = LF_KV_XOR(A##43, d), A##44 = LF_KV_XOR(A##44, d);                                  \
-        b0 = A##00;                                                                                \
-        b1 = LF_KV_ROL(A##11, 44);                                                                 \
-        b2 = LF_KV_ROL(A##22, 43);                                                                 \
-        b3 = LF_KV_ROL(A##33, 21);                                                                 \
-        b4 = LF_KV_ROL(A##44, 14);                                                                 \
-        nb = LF_KV_NOT(b2);                                                                        \
-        E##00 = LF_KV_IOTA(LF_KV_XOR_(b0, b1, b2), i);                                             \
-        E##10 = LF_KV_XOR_(b1, nb, b3);                                                            \
-        E##20 = LF_KV_XAND(b2, b3, b4);                                                            \
-        E##30 = LF_KV_XOR_(b3, b4, b0);                                                            \
-        E##40 = LF_KV_XAND(b4, b0, b1);                                                            \
-        b0 = LF_KV_ROL(A##30, 28);                                                                 \
-        b1 = LF_KV_ROL(A##41, 20);                                                                 \
-        b2 = LF_KV_ROL(A##02, 3);                                                                  \
-        b3 = LF_KV_ROL(A##13, 45);                                                                 \
-        b4 = LF_KV_ROL(A##24, 61);                                                                 \
-        nb = LF_KV_NOT(b4);                                                                        \
-        E##01 = LF_KV_XOR_(b0, b1, b2);                                                            \
-        E##11 = LF_KV_XAND(b1, b2, b3);                                                            \
-        E##21 = LF_KV_XOR_(b2, b3, nb);                                                            \
-        E##31 = LF_KV_XOR_(b3, b4, b0);                                                            \
-        E##41 = LF_KV_XAND(b4, b0, b1);                                                            \
-        b0 = LF_KV_ROL(A##10, 1);                                                                  \
-        b1 = LF_KV_ROL(A##21, 6);                                                                  \
-        b2 = LF_KV_ROL(A##32, 25);                                                                 \
-        b3 = LF_KV_ROL(A##43, 8);                                                                  \
-        b4 = LF_KV_ROL(A##04, 18);                                                                 \
-        nb = LF_KV_NOT(b3);                                                                        \
-        E##02 = LF_KV_XOR_(b0, b1, b2);                                                            \
-        E##12 = LF_KV_XAND(b1, b2, b3);                                                            \
-        E##22 = LF_KV_XAND(b2, nb, b4);                                                            \
-        E##32 = LF_KV_XOR_(nb, b4, b0);                                                            \
-        E##42 = LF_KV_XAND(b4, b0, b1);                                                            \
-        b0 = LF_KV_ROL(A##40, 27);                                                                 \
-        b1 = LF_KV_ROL(A##01, 36);                                                                 \
-        b2 = LF_KV_ROL(A##12, 10);                                                                 \
-        b3 = LF_KV_ROL(A##23, 15);                                                                 \
-        b4 = LF_KV_ROL(A##34, 56);                                                                 \
-        nb = LF_KV_NOT(b3);                                                                        \
-        E##03 = LF_KV_XAND(b0, b1, b2);                                                            \
-        E##13 = LF_KV_XOR_(b1, b2, b3);                                                            \
-        E##23 = LF_KV_XOR_(b2, nb, b4);                                                            \
-        E##33 = LF_KV_XAND(nb, b4, b0);                                                            \
-        E##43 = LF_KV_XOR_(b4, b0, b1);                                                            \
         b0 = LF_KV_ROL(A##20, 62);                                                                 \
         b1 = LF_KV_ROL(A##31, 55);                                                                 \
         b2 = LF_KV_ROL(A##42, 39);                                                                 \
@@ -174,6 +130,50 @@
         E##24 = LF_KV_XAND(b2, b3, b4);                                                            \
         E##34 = LF_KV_XOR_(b3, b4, b0);                                                            \
         E##44 = LF_KV_XAND(b4, b0, b1);                                                            \
+        b0 = LF_KV_ROL(A##40, 27);                                                                 \
+        b1 = LF_KV_ROL(A##01, 36);                                                                 \
+        b2 = LF_KV_ROL(A##12, 10);                                                                 \
+        b3 = LF_KV_ROL(A##23, 15);                                                                 \
+        b4 = LF_KV_ROL(A##34, 56);                                                                 \
+        nb = LF_KV_NOT(b3);                                                                        \
+        E##03 = LF_KV_XAND(b0, b1, b2);                                                            \
+        E##13 = LF_KV_XOR_(b1, b2, b3);                                                            \
+        E##23 = LF_KV_XOR_(b2, nb, b4);                                                            \
+        E##33 = LF_KV_XAND(nb, b4, b0);                                                            \
+        E##43 = LF_KV_XOR_(b4, b0, b1);                                                            \
+        b0 = LF_KV_ROL(A##10, 1);                                                                  \
+        b1 = LF_KV_ROL(A##21, 6);                                                                  \
+        b2 = LF_KV_ROL(A##32, 25);                                                                 \
+        b3 = LF_KV_ROL(A##43, 8);                                                                  \
+        b4 = LF_KV_ROL(A##04, 18);                                                                 \
+        nb = LF_KV_NOT(b3);                                                                        \
+        E##02 = LF_KV_XOR_(b0, b1, b2);                                                            \
+        E##12 = LF_KV_XAND(b1, b2, b3);                                                            \
+        E##22 = LF_KV_XAND(b2, nb, b4);                                                            \
+        E##32 = LF_KV_XOR_(nb, b4, b0);                                                            \
+        E##42 = LF_KV_XAND(b4, b0, b1);                                                            \
+        b0 = LF_KV_ROL(A##30, 28);                                                                 \
+        b1 = LF_KV_ROL(A##41, 20);                                                                 \
+        b2 = LF_KV_ROL(A##02, 3);                                                                  \
+        b3 = LF_KV_ROL(A##13, 45);                                                                 \
+        b4 = LF_KV_ROL(A##24, 61);                                                                 \
+        nb = LF_KV_NOT(b4);                                                                        \
+        E##01 = LF_KV_XOR_(b0, b1, b2);                                                            \
+        E##11 = LF_KV_XAND(b1, b2, b3);                                                            \
+        E##21 = LF_KV_XOR_(b2, b3, nb);                                                            \
+        E##31 = LF_KV_XOR_(b3, b4, b0);                                                            \
+        E##41 = LF_KV_XAND(b4, b0, b1);                                                            \
+        b0 = A##00;                                                                                \
+        b1 = LF_KV_ROL(A##11, 44);                                                                 \
+        b2 = LF_KV_ROL(A##22, 43);                                                                 \
+        b3 = LF_KV_ROL(A##33, 21);                                                                 \
+        b4 = LF_KV_ROL(A##44, 14);                                                                 \
+        nb = LF_KV_NOT(b2);                                                                        \
+        E##00 = LF_KV_IOTA(LF_KV_XOR_(b0, b1, b2), i);                                             \
+        E##10 = LF_KV_XOR_(b1, nb, b3);                                                            \
+        E##20 = LF_KV_XAND(b2, b3, b4);                                                            \
+        E##30 = LF_KV_XOR_(b3, b4, b0);                                                            \
+        E##40 = LF_KV_XAND(b4, b0, b1);                                                            \
     } while (0)
 
 /* complement the six lanes of lane complementing (before and after the rounds) */
