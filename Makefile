@@ -83,7 +83,8 @@ bench:
 # then secp256k1 pubkey_create / ecdsa_verify against libsecp256k1's C source
 # (limbforge cross-built in $(BUILD)/isa_count_secp256k1/<arch>, -j1), then the
 # NTT API on RVV at VLEN 128..1024 ($(BUILD)/isa_count_ntt), then the field
-# array API on RVV against the rv64 scalar kernels (the same build tree).
+# array API on RVV against the rv64 scalar kernels (the same build tree),
+# then ML-KEM-768 on rvv at VLEN 128..1024 and on rv64 (the same tree).
 isa-count:
 	$(PYTHON) bench/isa_count.py --json $(BUILD)/bench/isa_count.json
 	$(PYTHON) bench/isa_count.py --suite bytes --arch armhf,aarch64 \
@@ -93,6 +94,8 @@ isa-count:
 	$(PYTHON) bench/isa_count_ntt.py --workdir $(BUILD)/isa_count_ntt \
 	    --json $(BUILD)/bench/isa_count.json --append
 	$(PYTHON) bench/isa_count_field_vec.py --workdir $(BUILD)/isa_count_ntt \
+	    --json $(BUILD)/bench/isa_count.json --append
+	$(PYTHON) bench/isa_count_mlkem.py --workdir $(BUILD)/isa_count_ntt \
 	    --json $(BUILD)/bench/isa_count.json --append
 
 clean:
