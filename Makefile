@@ -84,7 +84,8 @@ bench:
 # (limbforge cross-built in $(BUILD)/isa_count_secp256k1/<arch>, -j1), then the
 # NTT API on RVV at VLEN 128..1024 ($(BUILD)/isa_count_ntt), then the field
 # array API on RVV against the rv64 scalar kernels (the same build tree),
-# then ML-KEM-768 on rvv at VLEN 128..1024 and on rv64 (the same tree).
+# then ML-KEM-768 on rvv at VLEN 128..1024 and on rv64 (the same tree) and on
+# aarch64 and neon (the aarch64 tree of isa_count_secp256k1).
 isa-count:
 	$(PYTHON) bench/isa_count.py --json $(BUILD)/bench/isa_count.json
 	$(PYTHON) bench/isa_count.py --suite bytes --arch armhf,aarch64 \
@@ -96,6 +97,7 @@ isa-count:
 	$(PYTHON) bench/isa_count_field_vec.py --workdir $(BUILD)/isa_count_ntt \
 	    --json $(BUILD)/bench/isa_count.json --append
 	$(PYTHON) bench/isa_count_mlkem.py --workdir $(BUILD)/isa_count_ntt \
+	    --aarch64-workdir $(BUILD)/isa_count_secp256k1/aarch64 \
 	    --json $(BUILD)/bench/isa_count.json --append
 
 clean:

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Setup and check hooks of bench/isa_count_mlkem.py (tools/isa_count
  * --setup / --check) for ML-KEM-768:
- *   lfic_<backend>_<op>(args)   setup: select the back end (rvv or rv64),
+ *   lfic_<backend>_<op>(args)   setup: select the back end (rvv, rv64,
+ *       aarch64 or neon),
  *       make the counted call's inputs from fixed seeds (keypair_derand:
  *       the seed; encaps_derand: ek and m; decaps: dk and a ciphertext of
  *       that key) and one warm-up call of the op itself (back-end
@@ -72,6 +73,12 @@ int lfic_rvv_encaps_derand(uint64_t args[8]) { return encaps("rvv", args); }
 int lfic_rv64_encaps_derand(uint64_t args[8]) { return encaps("rv64", args); }
 int lfic_rvv_decaps(uint64_t args[8]) { return decaps("rvv", args); }
 int lfic_rv64_decaps(uint64_t args[8]) { return decaps("rv64", args); }
+int lfic_aarch64_keypair_derand(uint64_t args[8]) { return keypair("aarch64", args); }
+int lfic_neon_keypair_derand(uint64_t args[8]) { return keypair("neon", args); }
+int lfic_aarch64_encaps_derand(uint64_t args[8]) { return encaps("aarch64", args); }
+int lfic_neon_encaps_derand(uint64_t args[8]) { return encaps("neon", args); }
+int lfic_aarch64_decaps(uint64_t args[8]) { return decaps("aarch64", args); }
+int lfic_neon_decaps(uint64_t args[8]) { return decaps("neon", args); }
 
 int lfic_check_keypair_derand(const uint64_t args[8], uint64_t ret)
 {
