@@ -17,8 +17,9 @@
  * same however it is split) and lf_sha3_wipe when done.  Misuse is reported,
  * not ignored: LF_ERR_PARAM from update after the first squeeze, from final
  * on a SHAKE state, from squeeze on a SHA3 state, or on a state that was
- * never initialised (or is already wiped); the state is then left unchanged
- * and the output (if any) zeroed.
+ * never initialised (or is already wiped); the state is then left unchanged,
+ * a squeeze's output is zeroed, and final leaves out untouched (the
+ * length of out is not known for a state that is not a SHA3 one).
  *
  * Back ends: portable C everywhere; the permutation for several independent
  * states at once (which ML-KEM uses) has vector kernels chosen like every
