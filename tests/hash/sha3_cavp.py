@@ -26,6 +26,8 @@ VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "nist-sha3"
 FILES = {
     "SHA3_256ShortMsg.rsp": ("sha3_256", 136),
     "SHA3_512ShortMsg.rsp": ("sha3_512", 72),
+    "SHAKE128ShortMsg.rsp": ("shake128", 336),
+    "SHAKE256ShortMsg.rsp": ("shake256", 272),
 }
 MAXM = 3200   # sha3_pipe.c
 MAXO = 5000
