@@ -161,7 +161,8 @@ static void lf_mlkem_pool_w(const lf_mlkem_job *jobs, unsigned n, unsigned w)
 {
     uint64_t s[25 * 8];
     lf_mlkem_lane ln[8];
-    uint8_t buf[8][2 * 168];    /* the squeezed blocks of a lane */
+    uint8_t buf[8][2 * 168];    /* the squeezed blocks of a lane (room for a
+                                 * back end that stores 24 words at offset 136) */
     int16_t stage[8][256 + 16]; /* SampleNTT output in FIPS order */
     unsigned next = 0, active = 0;
     int busy[8] = {0};
@@ -176,6 +177,26 @@ static void lf_mlkem_pool_w(const lf_mlkem_job *jobs, unsigned n, unsigned w)
                 lf_mlkem_lane_absorb(s, w, j, jb, ln[j].have, ln[j].have + 1 == ln[j].nblk);
         }
         lf_keccak_permute(s, w);
+        int ext = 0; /* squeezed blocks already stored by the back end's hook */
+#ifdef LF_MLKEM_EXTRACT8
+        /* a back end's extraction of 24 words of all 8 lanes at once (lanes
+         * with nothing to store write to a scratch block) */
+        if (w == 8) {
+            uint8_t scratch[192], *dst[8];
+            unsigned used = 0;
+            for (unsigned j = 0; j < 8; j++) {
+                unsigned kind = busy[j] ? jobs[ln[j].job].kind : LF_MLKEM_JOB_HASH;
+                used += kind != LF_MLKEM_JOB_HASH;
+                dst[j] = kind == LF_MLKEM_JOB_HASH ? scratch
+                         : buf[j] + (kind == LF_MLKEM_JOB_CBD ? 136 * ln[j].have : 0);
+            }
+            if (used >= LF_MLKEM_EXTRACT8_MIN) { /* else the lanes one by one are cheaper */
+                LF_MLKEM_EXTRACT8(s, dst);
+                lf_wipe(scratch, sizeof scratch);
+                ext = 1;
+            }
+        }
+#endif
         for (unsigned j = 0; j < w; j++) {
             if (!busy[j]) continue;
             const lf_mlkem_job *jb = &jobs[ln[j].job];
@@ -187,13 +208,13 @@ static void lf_mlkem_pool_w(const lf_mlkem_job *jobs, unsigned n, unsigned w)
                 }
             } else if (jb->kind == LF_MLKEM_JOB_CBD) {
                 uint8_t *o = buf[j] + 136 * ln[j].have;
-                for (unsigned i = 0; i < 17; i++) lf_store64_le(o + 8 * i, s[w * i + j]);
+                for (unsigned i = 0; !ext && i < 17; i++) lf_store64_le(o + 8 * i, s[w * i + j]);
                 if (++ln[j].have == (jb->eta == 2 ? 1u : 2u)) { /* 128 or 192 bytes */
                     lf_mlkem_cbd_poly(*jb->dst, buf[j], jb->eta);
                     done = 1;
                 }
             } else {
-                for (unsigned i = 0; i < 21; i++) lf_store64_le(buf[j] + 8 * i, s[w * i + j]);
+                for (unsigned i = 0; !ext && i < 21; i++) lf_store64_le(buf[j] + 8 * i, s[w * i + j]);
                 ln[j].ctr = lf_mlkem_rej(stage[j], ln[j].ctr, buf[j], 168);
                 if (ln[j].ctr >= 256) {
                     LF_MLKEM_TRANSPOSE(*jb->dst, stage[j]); /* to B order */

@@ -7,6 +7,8 @@
 #include "mlkem_avx512.h"
 #define LF_MLKEM_REJ_VEC lf_mlkem_rej_avx512
 #define LF_MLKEM_TRANSPOSE lf_mlkem_transpose_avx512
+#define LF_MLKEM_EXTRACT8 lf_mlkem_extract8_avx512
+#define LF_MLKEM_EXTRACT8_MIN 4 /* lanes to store; fewer: the scalar copy (measured) */
 #define LF_MLKEM_LANES 8 /* an x8 call costs what an x4 or one state does */
 #define LF_MLKEM_NS(name) name##_avx512
 #include "mlkem/mlkem_body.h"

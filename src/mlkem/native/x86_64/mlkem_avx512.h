@@ -43,6 +43,40 @@ static inline unsigned lf_mlkem_rej_avx512(int16_t *a, unsigned ctr, const uint8
     return ctr;
 }
 
+/* The squeezed words of an x8 Keccak state (keccak_internal.h: word i of
+ * lane j at s[8 i + j]): words 0..23 of lane j to dst[j] (192 bytes, little
+ * endian as x86 stores them), for the lane pool (mlkem_poly.h).  Three 8 x 8
+ * qword transposes, each in three stages of vpermt2q on register pairs 4, 2
+ * and 1 apart (a register bit swapped with a lane bit per stage): 72
+ * permutes where the scalar copy took 168 loads and 168 stores. */
+static inline void lf_mlkem_extract8_avx512(const uint64_t *s, uint8_t *const dst[8])
+{
+    const __m512i i1a = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11);
+    const __m512i i1b = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
+    const __m512i i2a = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
+    const __m512i i2b = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+    const __m512i i3a = _mm512_setr_epi64(0, 8, 2, 10, 4, 12, 6, 14);
+    const __m512i i3b = _mm512_setr_epi64(1, 9, 3, 11, 5, 13, 7, 15);
+    for (int blk = 0; blk < 3; blk++) {
+        __m512i v[8], t[8];
+        for (int k = 0; k < 8; k++) v[k] = _mm512_loadu_si512((const void *)(s + 8 * (8 * blk + k)));
+        for (int k = 0; k < 4; k++) {
+            t[k] = _mm512_permutex2var_epi64(v[k], i1a, v[k + 4]);
+            t[k + 4] = _mm512_permutex2var_epi64(v[k], i1b, v[k + 4]);
+        }
+        for (int k = 0; k < 8; k += 4)
+            for (int l = 0; l < 2; l++) {
+                v[k + l] = _mm512_permutex2var_epi64(t[k + l], i2a, t[k + l + 2]);
+                v[k + l + 2] = _mm512_permutex2var_epi64(t[k + l], i2b, t[k + l + 2]);
+            }
+        for (int k = 0; k < 8; k += 2) {
+            t[k] = _mm512_permutex2var_epi64(v[k], i3a, v[k + 1]);
+            t[k + 1] = _mm512_permutex2var_epi64(v[k], i3b, v[k + 1]);
+        }
+        for (int c = 0; c < 8; c++) _mm512_storeu_si512((void *)(dst[c] + 64 * blk), t[c]);
+    }
+}
+
 /* r[16 j + i] = a[16 i + j] (its own inverse; r must not alias a): the
  * 256 int16 in 8 zmm (two rows each), three stages of two-source permutes
  * on register pairs 4, 2 and 1 apart.  Each stage exchanges one bit of the
