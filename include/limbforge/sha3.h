@@ -16,8 +16,11 @@
  * wipes the state) or any number of squeezes (SHAKE: the output stream is the
  * same however it is split) and lf_sha3_wipe when done.  Misuse is reported,
  * not ignored: LF_ERR_PARAM from update after the first squeeze, from final
- * on a SHAKE state, from squeeze on a SHA3 state, or on a state that was
- * never initialised (or is already wiped); the state is then left unchanged,
+ * on a SHAKE state, from squeeze on a SHA3 state, or on a state that is
+ * not initialised: one already wiped (final and lf_sha3_wipe zero it) or
+ * zero-filled is recognised (its rate is 0); passing memory that no init
+ * function ever wrote is a caller error that cannot be detected reliably.
+ * The state is then left unchanged,
  * a squeeze's output is zeroed, and final leaves out untouched (the
  * length of out is not known for a state that is not a SHA3 one).
  *
