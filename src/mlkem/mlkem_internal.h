@@ -16,8 +16,9 @@
 #include <stdint.h>
 
 #include "lf_internal.h"
+#include "ntt/ntt_internal.h" /* q, the Barrett constant, lf_ntt_mont */
 
-#define LF_MLKEM_Q 3329
+#define LF_MLKEM_Q LF_NTT_Q
 #define LF_MLKEM_KMAX 4
 
 typedef struct {
@@ -29,19 +30,12 @@ typedef struct {
  * src/mlkem/README.md's derivation and by tests/mlkem) */
 static inline int16_t lf_mlkem_modq(int32_t a)
 {
-    int32_t t = (a * 20159 + (1 << 25)) >> 26; /* 20159 = round(2^26 / q) */
+    int32_t t = (a * LF_NTT_BARRETT_V + (1 << 25)) >> 26; /* round(2^26 / q) = 20159 */
     int32_t r = a - t * LF_MLKEM_Q;             /* (-q, 2q) */
     r += LF_MLKEM_Q & (r >> 31);
     r -= LF_MLKEM_Q;
     r += LF_MLKEM_Q & (r >> 31);
     return (int16_t)r;
-}
-
-/* a * 2^-16 mod q in (-q, q), for |a| < 2^15 q (Montgomery reduction) */
-static inline int16_t lf_mlkem_montred(int32_t a)
-{
-    int16_t t = (int16_t)((int16_t)a * (int16_t)-3327); /* q^-1 mod 2^16 */
-    return (int16_t)((a - (int32_t)t * LF_MLKEM_Q) >> 16);
 }
 
 /* A Keccak job of the lane pool (mlkem_poly.h):

@@ -24,7 +24,7 @@ static void lf_mlkem_dot(int16_t r[256], const int16_t (*a)[256], const int16_t 
         for (int i = 0; i < 256; i++) acc[i] += t[i];
     }
     if (tomont) /* x * 2^32 * 2^-16: 1353 = 2^32 mod q */
-        for (int i = 0; i < 256; i++) r[i] = lf_mlkem_montred(lf_mlkem_modq(acc[i]) * 1353);
+        for (int i = 0; i < 256; i++) r[i] = lf_ntt_mont(lf_mlkem_modq(acc[i]) * 1353);
     else
         for (int i = 0; i < 256; i++) r[i] = lf_mlkem_modq(acc[i]);
     lf_wipe(t, sizeof t);
