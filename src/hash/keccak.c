@@ -90,18 +90,6 @@ static void lf_keccak_xn_c(uint64_t *s, unsigned n)
 static void lf_keccakf1600_x4_c(uint64_t s[100]) { lf_keccak_xn_c(s, 4); }
 static void lf_keccakf1600_x8_c(uint64_t s[200]) { lf_keccak_xn_c(s, 8); }
 
-LF_HIDDEN void lf_keccak_x8_by_x4(uint64_t s[200], void (*x4)(uint64_t s[100]))
-{
-    uint64_t h[2][100];
-    for (int i = 0; i < 25; i++)
-        for (int j = 0; j < 4; j++) h[0][4 * i + j] = s[8 * i + j], h[1][4 * i + j] = s[8 * i + 4 + j];
-    x4(h[0]);
-    x4(h[1]);
-    for (int i = 0; i < 25; i++)
-        for (int j = 0; j < 4; j++) s[8 * i + j] = h[0][4 * i + j], s[8 * i + 4 + j] = h[1][4 * i + j];
-    lf_wipe(h, sizeof h);
-}
-
 LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_c = {lf_keccakf1600_c, lf_keccakf1600_x4_c,
                                                          lf_keccakf1600_x8_c, "c"};
 
@@ -135,12 +123,6 @@ LF_HIDDEN void lf_keccak_permute(uint64_t *s, unsigned n)
 }
 
 /* ------------------------------------------------------ multi-stream SHAKE */
-/* xor byte v into byte position pos of the rate of state j (of n) */
-static inline void lf_keccak_xor_byte(uint64_t *s, unsigned n, unsigned j, size_t pos, uint8_t v)
-{
-    s[n * (pos / 8) + j] ^= (uint64_t)v << (8 * (pos % 8));
-}
-
 LF_HIDDEN void lf_keccak_absorb_once(uint64_t *s, unsigned n, unsigned rate, uint8_t dsbyte,
                                      const uint8_t *const *in, size_t inlen)
 {

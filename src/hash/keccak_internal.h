@@ -12,7 +12,8 @@
  *   x4(s)      4 interleaved states (uint64_t s[100])
  *   x8(s)      8 interleaved states (uint64_t s[200])
  * Every set has all three (the C set loops over the states; a vector set
- * without a native x8 runs its x4 on each half, lf_keccak_x8_by_x4 below).
+ * with fewer lanes per register passes over the xN layout in place, as many
+ * states per pass as a register holds).
  * Constant time: straight-line on the state.  Dispatch: keccak.c's table,
  * the one pattern of src/dispatch_table.h (LF_NATIVE_HASH_KECCAK_<B>). */
 #ifndef LF_HASH_KECCAK_INTERNAL_H
@@ -67,9 +68,12 @@ LF_HIDDEN void lf_keccak_squeeze_blocks(uint64_t *s, unsigned n, unsigned rate,
 /* permute n = 1, 4 or 8 interleaved states with the selected back end's set */
 LF_HIDDEN void lf_keccak_permute(uint64_t *s, unsigned n);
 
-/* A vector set without its own x8: its x4 on the two halves (lanes 0..3 and
- * 4..7 of every word): de-interleaves into two x4 buffers and back. */
-LF_HIDDEN void lf_keccak_x8_by_x4(uint64_t s[200], void (*x4)(uint64_t s[100]));
+/* xor byte v into byte position pos of state j of n interleaved states
+ * (n = 1, j = 0: a single state) */
+static inline void lf_keccak_xor_byte(uint64_t *s, unsigned n, unsigned j, size_t pos, uint8_t v)
+{
+    s[n * (pos / 8) + j] ^= (uint64_t)v << (8 * (pos % 8));
+}
 
 static inline uint64_t lf_load64_le(const uint8_t *p)
 {

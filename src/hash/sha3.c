@@ -38,11 +38,6 @@ static int lf_sha3_valid(const lf_sha3_state *st)
     }
 }
 
-static inline void lf_sha3_xor_byte(uint64_t s[25], size_t pos, uint8_t v)
-{
-    s[pos / 8] ^= (uint64_t)v << (8 * (pos % 8));
-}
-
 static inline uint8_t lf_sha3_get_byte(const uint64_t s[25], size_t pos)
 {
     return (uint8_t)(s[pos / 8] >> (8 * (pos % 8)));
@@ -55,7 +50,7 @@ static void lf_sha3_absorb(lf_sha3_state *st, const uint8_t *msg, size_t len)
     if (!len) return;
     /* fill the partial block byte by byte */
     while (pos % 8 && len) {
-        lf_sha3_xor_byte(st->s, pos++, *msg++), len--;
+        lf_keccak_xor_byte(st->s, 1, 0, pos++, *msg++), len--;
         if (pos == rate) f(st->s), pos = 0;
     }
     while (len >= 8) {
@@ -63,14 +58,14 @@ static void lf_sha3_absorb(lf_sha3_state *st, const uint8_t *msg, size_t len)
         msg += 8, len -= 8, pos += 8;
         if (pos == rate) f(st->s), pos = 0;
     }
-    while (len--) lf_sha3_xor_byte(st->s, pos++, *msg++);
+    while (len--) lf_keccak_xor_byte(st->s, 1, 0, pos++, *msg++);
     st->pos = (uint32_t)pos;
 }
 
 static void lf_sha3_pad(lf_sha3_state *st)
 {
-    lf_sha3_xor_byte(st->s, st->pos, st->dsbyte);
-    lf_sha3_xor_byte(st->s, st->rate - 1, 0x80);
+    lf_keccak_xor_byte(st->s, 1, 0, st->pos, st->dsbyte);
+    lf_keccak_xor_byte(st->s, 1, 0, st->rate - 1, 0x80);
     st->pos = st->rate; /* nothing of the first output block given yet */
     st->squeezing = 1;
 }
