@@ -31,8 +31,6 @@ typedef struct {
 } lfk_st;
 static lfk_st lfk[3];
 
-static int lfk_set_backend(void *parg) { return lf_backend_set((const char *)parg) != 0; }
-
 static void lfk_keypair(void *arg, uint64_t n)
 {
     lfk_st *s = arg;
@@ -69,11 +67,7 @@ static void lfk_rows(lfb *h)
                                        {"enc", lfk_enc, LFB_LATENCY, 1},
                                        {"dec", lfk_dec, LFB_LATENCY, 1}};
     for (size_t k = 0; k < sizeof bes / sizeof bes[0]; k++) {
-        int b = -1;
-        for (int j = 0; j < (int)LF_BACKEND_COUNT; j++)
-            if (lf_backend_name((lf_backend)j) && !strcmp(lf_backend_name((lf_backend)j), bes[k]))
-                b = j;
-        if (b < 0 || !lf_backend_available((lf_backend)b)) continue; /* other architecture */
+        if (!lfb_backend_runnable(bes[k])) continue;
         for (int p = 0; p < 3; p++) {
             lfk_st *s = &lfk[p];
             s->set = 2 + p;
@@ -87,7 +81,7 @@ static void lfk_rows(lfb *h)
                 }
             }
             lfb_case base = {.subject = lfk_names[p], .impl = "limbforge", .backend = bes[k],
-                             .bytes = -1, .arg = s, .prepare = lfk_set_backend,
+                             .bytes = -1, .arg = s, .prepare = lfb_backend_prepare,
                              .parg = (void *)bes[k]};
             lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);
         }
@@ -142,23 +136,12 @@ static void pq_dec(void *arg, uint64_t n)
     lfb_keep(&r);
 }
 
-static int pq_cpu_ok(void)
-{
-#if defined(__x86_64__)
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
-           __builtin_cpu_supports("popcnt");
-#else
-    return 0;
-#endif
-}
-
 static void pq_rows(lfb *h)
 {
     static const lfb_row_spec tab[] = {{"keypair", pq_keypair, LFB_LATENCY, 1},
                                        {"enc", pq_enc, LFB_LATENCY, 1},
                                        {"dec", pq_dec, LFB_LATENCY, 1}};
-    if (!pq_cpu_ok()) {
+    if (!lfb_pqclean_avx2_ok()) {
         lfb_note(h, "pqclean: this CPU lacks AVX2/BMI2; PQClean AVX2 rows skipped");
         return;
     }

@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <limbforge/limbforge.h>
+
 #include "lfb_rust_anchors.h"
 #include "suites.h"
 
@@ -28,7 +30,9 @@ typedef struct {
 } pq_st;
 static pq_st pq;
 
-static int pq_cpu_ok(void)
+#endif
+
+int lfb_pqclean_avx2_ok(void)
 {
 #if defined(__x86_64__)
     __builtin_cpu_init();
@@ -38,7 +42,17 @@ static int pq_cpu_ok(void)
     return 0;
 #endif
 }
-#endif
+
+int lfb_backend_prepare(void *parg) { return lf_backend_set((const char *)parg) != 0; }
+
+int lfb_backend_runnable(const char *name)
+{
+    for (int j = 0; j < (int)LF_BACKEND_COUNT; j++) {
+        const char *n = lf_backend_name((lf_backend)j);
+        if (n && !strcmp(n, name)) return lf_backend_available((lf_backend)j);
+    }
+    return 0; /* another architecture's */
+}
 
 #if LFB_HAVE_PQCLEAN_POLY
 void PQCLEAN_MLKEM768_AVX2_poly_ntt(pq_poly *r);
@@ -87,10 +101,6 @@ typedef struct {
 } lfn_st;
 static lfn_st lfn;
 
-static int lfn_set_backend(void *parg)
-{
-    return lf_backend_set((const char *)parg) != 0;
-}
 static void lfn_ntt(void *arg, uint64_t n)
 {
     lfn_st *s = arg;
@@ -162,13 +172,9 @@ static void lfn_rows(lfb *h)
         s->c[1][i] = (int16_t)(lfb_rand64(h) % 3329);
     }
     for (size_t k = 0; k < sizeof bes / sizeof bes[0]; k++) {
-        int b = -1;
-        for (int j = 0; j < (int)LF_BACKEND_COUNT; j++)
-            if (lf_backend_name((lf_backend)j) && !strcmp(lf_backend_name((lf_backend)j), bes[k]))
-                b = j;
-        if (b < 0 || !lf_backend_available((lf_backend)b)) continue; /* other architecture */
+        if (!lfb_backend_runnable(bes[k])) continue;
         lfb_case base = {.subject = "mlkem768", .impl = "limbforge", .backend = bes[k],
-                         .bytes = -1, .arg = s, .prepare = lfn_set_backend,
+                         .bytes = -1, .arg = s, .prepare = lfb_backend_prepare,
                          .parg = (void *)bes[k]};
         lfb_run_rows(h, &base, tab, sizeof tab / sizeof tab[0]);
         base.subject = "cyclic128";
@@ -187,7 +193,7 @@ void suite_ntt(lfb *h)
 
     /* ---- anchors ---- */
 #if LFB_HAVE_PQCLEAN_POLY || LFB_HAVE_PQCLEAN_KEM
-    if (!pq_cpu_ok()) {
+    if (!lfb_pqclean_avx2_ok()) {
         lfb_note(h, "pqclean: this CPU lacks AVX2/BMI2; PQClean AVX2 rows skipped");
         return;
     }

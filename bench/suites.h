@@ -23,6 +23,14 @@ void suite_hash(lfb *h);
  * Returns the exit code. */
 int lfb_tune_mp(const char *dir, int in_source);
 
+/* Shared by the ntt and mlkem suites (suite_ntt.c):
+ * lfb_backend_prepare   an lfb_case prepare hook: selects back end parg (a name)
+ * lfb_backend_runnable  1 if this build has back end `name` and this CPU runs it
+ * lfb_pqclean_avx2_ok   1 if this CPU runs PQClean's AVX2 code (AVX2, BMI2, POPCNT) */
+int lfb_backend_prepare(void *parg);
+int lfb_backend_runnable(const char *name);
+int lfb_pqclean_avx2_ok(void);
+
 /* The GMP and OpenSSL anchors' versions (or the notes that they are
  * missing), for the suites that use both (suite_field_anchors.c). */
 void lfb_gmp_openssl_versions(lfb *h);
