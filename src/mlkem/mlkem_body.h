@@ -73,7 +73,7 @@ static void lf_kpke_keygen(const lf_mlkem_params *p, uint8_t *ek, uint8_t *dkpke
 {
     unsigned k = p->k;
     lf_mlkem_poly a[LF_MLKEM_KMAX][LF_MLKEM_KMAX], se[2 * LF_MLKEM_KMAX], t;
-    lf_mlkem_job jb[LF_MLKEM_JOBS] = {{0}};
+    lf_mlkem_job jb[LF_MLKEM_JOBS]; /* each builder sets the fields its kind reads */
     unsigned n = lf_mlkem_matrix_jobs(jb, a, rho, k, 0);
     n += lf_mlkem_noise_jobs(jb + n, se, 2 * k, sigma, 0, p->eta1); /* s: 0..k-1, e: k..2k-1 */
     lf_mlkem_pool(jb, n);
@@ -103,7 +103,7 @@ static void lf_kpke_encrypt(const lf_mlkem_params *p, uint8_t *c, const lf_mlkem
 {
     unsigned k = p->k;
     lf_mlkem_poly y[LF_MLKEM_KMAX], e[LF_MLKEM_KMAX + 1], u, mu;
-    lf_mlkem_job jb[2 * LF_MLKEM_KMAX + 1] = {{0}};
+    lf_mlkem_job jb[2 * LF_MLKEM_KMAX + 1]; /* each builder sets the fields its kind reads */
     unsigned n = lf_mlkem_noise_jobs(jb, y, k, r, 0, p->eta1);
     n += lf_mlkem_noise_jobs(jb + n, e, k + 1, r, k, p->eta2); /* e1: k..2k-1, e2: 2k */
     lf_mlkem_pool(jb, n);
@@ -182,7 +182,7 @@ static int lf_mlkem_encaps_(const lf_mlkem_params *p, uint8_t *ct, uint8_t ss[32
 {
     unsigned k = p->k;
     lf_mlkem_poly that[LF_MLKEM_KMAX], at[LF_MLKEM_KMAX][LF_MLKEM_KMAX];
-    lf_mlkem_job jb[LF_MLKEM_KMAX * LF_MLKEM_KMAX + 1] = {{0}};
+    lf_mlkem_job jb[LF_MLKEM_KMAX * LF_MLKEM_KMAX + 1]; /* each builder sets the fields its kind reads */
     uint32_t bad = 0;
     uint8_t h[32], kr[64];
     for (unsigned i = 0; i < k; i++) bad |= lf_mlkem_decode12(that[i], ek + 384 * i);
@@ -210,7 +210,7 @@ static int lf_mlkem_decaps_(const lf_mlkem_params *p, uint8_t ss[32], const uint
     /* H(ek) for the hash check, Kbar = J(z || c) for the implicit rejection
      * and the matrix for the re-encryption (rho is public): one pool */
     lf_mlkem_poly at[LF_MLKEM_KMAX][LF_MLKEM_KMAX];
-    lf_mlkem_job jb[LF_MLKEM_KMAX * LF_MLKEM_KMAX + 2] = {{0}};
+    lf_mlkem_job jb[LF_MLKEM_KMAX * LF_MLKEM_KMAX + 2]; /* each builder sets the fields its kind reads */
     unsigned n = lf_mlkem_hash_job(jb, 0x06, ek, 384 * k + 32, NULL, 0, hh);
     n += lf_mlkem_hash_job(jb + n, 0x1f, z, 32, ct, ctlen, kbar);
     n += lf_mlkem_matrix_jobs(jb + n, at, ek + 384 * k, k, 1);

@@ -18,8 +18,10 @@ static void lf_mlkem_dot(int16_t r[256], const int16_t (*a)[256], const int16_t 
                             unsigned k, int tomont)
 {
     int16_t t[256];
-    int32_t acc[256] = {0};
-    for (unsigned j = 0; j < k; j++) {
+    int32_t acc[256]; /* set from the first product: no zeroing pass */
+    lf_mlkem_basemul_lazy(t, a[0], b[0]);
+    for (int i = 0; i < 256; i++) acc[i] = t[i];
+    for (unsigned j = 1; j < k; j++) {
         lf_mlkem_basemul_lazy(t, a[j], b[j]);
         for (int i = 0; i < 256; i++) acc[i] += t[i];
     }
