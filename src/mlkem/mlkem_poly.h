@@ -360,13 +360,19 @@ static void lf_mlkem_compress(uint8_t *out, const int16_t a[256], unsigned d)
 {
     uint16_t t[256];
     lf_mlkem_compress_vals(t, a, d);
-    lf_mlkem_pack(out, t, d);
+#ifdef LF_MLKEM_PACK_VEC /* a back end's ByteEncode_d for some d: 0 for the others */
+    if (!LF_MLKEM_PACK_VEC(out, t, d))
+#endif
+        lf_mlkem_pack(out, t, d);
     lf_wipe(t, sizeof t);
 }
 
 /* r = Decompress_d(ByteDecode_d(in)) = round(q y / 2^d), canonical */
 static void lf_mlkem_decompress(int16_t r[256], const uint8_t *in, unsigned d)
 {
+#ifdef LF_MLKEM_DECOMPRESS_VEC /* a back end's, for some d: 0 for the others */
+    if (LF_MLKEM_DECOMPRESS_VEC(r, in, d)) return;
+#endif
     uint16_t t[256];
     lf_mlkem_unpack(t, in, d);
     for (int i = 0; i < 256; i++) r[i] = (int16_t)(((uint32_t)t[i] * LF_MLKEM_Q + (1u << (d - 1))) >> d);

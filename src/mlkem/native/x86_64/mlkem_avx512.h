@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The hand-written AVX-512 (F, BW, VL) pieces of ML-KEM's avx512 build:
- * SampleNTT's rejection step (16 candidates per step) and the 16 x 16
- * transpose between FIPS order and the NTT kernels' B order.  Intrinsics,
+ * SampleNTT's rejection step (16 candidates per step), the 16 x 16
+ * transpose between FIPS order and the NTT kernels' B order, the squeezed
+ * blocks of an x8 state, and ByteEncode / Decompress for d = 1, 4, 10.  Intrinsics,
  * included by mlkem_avx512.c only, which compiles with LF_ISA_FLAGS_avx512.
  *
  * ABI: static inline C functions (no symbols of their own): the compiler
@@ -111,6 +112,96 @@ static inline void lf_mlkem_transpose_avx512(int16_t r[256], const int16_t a[256
         t[k + 1] = _mm512_permutex2var_epi16(v[k], s3b, v[k + 1]);
     }
     for (int k = 0; k < 8; k++) _mm512_storeu_si512((void *)(r + 32 * k), t[k]);
+}
+
+
+/* ByteEncode_d of 256 Compress_d values t (< 2^d) for d = 1, 4, 10, 32 per
+ * step; returns 0 for the other d (the portable pack runs).  d = 10:
+ * vpmaddwd joins pairs (t0 + t1 2^10, 20 bits a dword), a shift by 12 and
+ * a mask join the dword pairs (40 bits a qword, 5 bytes), vpshufb packs
+ * the two 5-byte groups of each 128-bit lane, vpermw the four 10-byte
+ * lane groups; a masked store writes the 40 bytes.  d = 4: vpmaddwd
+ * (t0 + t1 2^4) and vpmovdb.  d = 1: the values' low bits as a mask. */
+static inline int lf_mlkem_pack_avx512(uint8_t *out, const uint16_t t[256], unsigned d)
+{
+    if (d == 10) {
+        const __m512i w = _mm512_set1_epi32(1 | 1024 << 16), m20 = _mm512_set1_epi64(0xfffff);
+        const __m512i sh = _mm512_broadcast_i32x4(
+            _mm_setr_epi8(0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1));
+        const __m512i perm = _mm512_set_epi16(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28, 27, 26, 25, 24,
+                                              20, 19, 18, 17, 16, 12, 11, 10, 9, 8, 4, 3, 2, 1, 0);
+        for (int i = 0; i < 8; i++) {
+            __m512i a = _mm512_madd_epi16(_mm512_loadu_si512((const void *)(t + 32 * i)), w);
+            __m512i b = _mm512_srli_epi64(a, 12); /* the odd dword at bit 20 */
+            a = _mm512_or_si512(_mm512_and_si512(a, m20), _mm512_andnot_si512(m20, b));
+            a = _mm512_permutexvar_epi16(perm, _mm512_shuffle_epi8(a, sh));
+            _mm512_mask_storeu_epi8(out + 40 * i, (__mmask64)0xffffffffff, a);
+        }
+        return 1;
+    }
+    if (d == 4) {
+        const __m512i w = _mm512_set1_epi32(1 | 16 << 16);
+        for (int i = 0; i < 8; i++) {
+            __m512i a = _mm512_madd_epi16(_mm512_loadu_si512((const void *)(t + 32 * i)), w);
+            _mm_storeu_si128((__m128i *)(void *)(out + 16 * i), _mm512_cvtepi32_epi8(a));
+        }
+        return 1;
+    }
+    if (d == 1) {
+        for (int i = 0; i < 8; i++) {
+            __m512i a = _mm512_loadu_si512((const void *)(t + 32 * i));
+            uint32_t k = (uint32_t)_mm512_test_epi16_mask(a, a);
+            for (int b = 0; b < 4; b++) out[4 * i + b] = (uint8_t)(k >> (8 * b));
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* r = Decompress_d(ByteDecode_d(in)) for d = 1, 4, 10; returns 0 for the
+ * other d.  Decompress_d(y) = round(q y / 2^d) = vpmulhrsw(y 2^(15-d), q):
+ * (y 2^(15-d) q + 2^14) >> 15, with y 2^(15-d) < 2^15.  d = 10: a masked
+ * load of 40 bytes, vpermw puts each 10-byte group in a 128-bit lane,
+ * vpshufb forms the words holding each value (bytes 5g + 10j/8 and the
+ * next), vpsrlvw shifts by 10j mod 8.  d = 4: bytes widened to dwords, the
+ * high nibble moved to the dword's upper word. */
+static inline int lf_mlkem_decompress_avx512(int16_t r[256], const uint8_t *in, unsigned d)
+{
+    const __m512i q = _mm512_set1_epi16(3329);
+    if (d == 10) {
+        const __m512i perm = _mm512_set_epi16(19, 19, 19, 19, 18, 17, 16, 15, 14, 14, 14, 14, 13, 12,
+                                              11, 10, 9, 9, 9, 9, 8, 7, 6, 5, 4, 4, 4, 4, 3, 2, 1, 0);
+        const __m512i sh = _mm512_broadcast_i32x4(
+            _mm_setr_epi8(0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9));
+        const __m512i cnt = _mm512_broadcast_i32x4(_mm_setr_epi16(0, 2, 4, 6, 0, 2, 4, 6));
+        const __m512i m10 = _mm512_set1_epi16(1023);
+        for (int i = 0; i < 8; i++) {
+            __m512i a = _mm512_maskz_loadu_epi8((__mmask64)0xffffffffff, in + 40 * i);
+            a = _mm512_shuffle_epi8(_mm512_permutexvar_epi16(perm, a), sh);
+            a = _mm512_and_si512(_mm512_srlv_epi16(a, cnt), m10);
+            _mm512_storeu_si512((void *)(r + 32 * i), _mm512_mulhrs_epi16(_mm512_slli_epi16(a, 5), q));
+        }
+        return 1;
+    }
+    if (d == 4) {
+        const __m512i lo = _mm512_set1_epi32(15), hi = _mm512_set1_epi32(0xf0);
+        for (int i = 0; i < 8; i++) {
+            __m512i x = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(const void *)(in + 16 * i)));
+            x = _mm512_or_si512(_mm512_and_si512(x, lo), _mm512_slli_epi32(_mm512_and_si512(x, hi), 12));
+            _mm512_storeu_si512((void *)(r + 32 * i), _mm512_mulhrs_epi16(_mm512_slli_epi16(x, 11), q));
+        }
+        return 1;
+    }
+    if (d == 1) {
+        const __m512i h = _mm512_set1_epi16(1665); /* round(q / 2) */
+        for (int i = 0; i < 8; i++) {
+            uint32_t k = 0;
+            for (int b = 0; b < 4; b++) k |= (uint32_t)in[4 * i + b] << (8 * b);
+            _mm512_storeu_si512((void *)(r + 32 * i), _mm512_maskz_mov_epi16((__mmask32)k, h));
+        }
+        return 1;
+    }
+    return 0;
 }
 
 #endif
