@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The hand-written AVX2 pieces of ML-KEM's avx2 build: SampleNTT's
- * rejection step (16 candidates per step) and the 16 x 16 transpose between
- * FIPS order and the NTT kernels' B order.  Intrinsics, included by
+ * rejection step (16 candidates per step), the 16 x 16 transpose between
+ * FIPS order and the NTT kernels' B order, and ByteEncode / Decompress for
+ * d = 1, 4, 10.  Intrinsics, included by
  * mlkem_avx2.c only, which compiles with LF_ISA_FLAGS_avx2.
  *
  * ABI: static inline C functions (no symbols of their own): the compiler
@@ -26,6 +27,7 @@
 #include <immintrin.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* entry m: the positions of the set bits of m, lowest first, one per
  * nibble; LF_MLKEM_POP8 counts the bits below position k */
@@ -107,6 +109,118 @@ static inline void lf_mlkem_transpose_avx2(int16_t r[256], const int16_t a[256])
         _mm256_storeu_si256((__m256i *)(void *)(r + 16 * (c + 8)),
                             _mm256_permute2x128_si256(y[c], y[8 + c], 0x31));
     }
+}
+
+
+/* ByteEncode_d of 256 Compress_d values t (< 2^d) for d = 1, 4, 10;
+ * returns 0 for the other d (the portable pack runs).  d = 10, 16 values
+ * per step: vpmaddwd joins pairs (20 bits a dword), a shift by 12 and a
+ * mask join dword pairs (40 bits a qword), vpshufb packs each 128-bit
+ * lane's two 5-byte groups into its low 10 bytes; the lanes are stored 10
+ * bytes apart (16-byte stores, each overwriting the previous one's 6 bytes
+ * of slack; the last lane by 8 + 2 bytes, so nothing is written past 320).
+ * d = 4, 32 values per step: vpmaddwd (t0 + t1 2^4), two packs and vpermd.
+ * d = 1, 32 values: packed to bytes, bit 0 moved to bit 7, vpmovmskb. */
+static inline int lf_mlkem_pack_avx2(uint8_t *out, const uint16_t t[256], unsigned d)
+{
+    if (d == 10) {
+        const __m256i w = _mm256_set1_epi32(1 | 1024 << 16), m20 = _mm256_set1_epi64x(0xfffff);
+        const __m256i sh = _mm256_setr_epi8(0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1, 0, 1,
+                                            2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1);
+        for (int i = 0; i < 16; i++) {
+            __m256i a = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(t + 16 * i)), w);
+            __m256i b = _mm256_srli_epi64(a, 12); /* the odd dword at bit 20 */
+            a = _mm256_or_si256(_mm256_and_si256(a, m20), _mm256_andnot_si256(m20, b));
+            a = _mm256_shuffle_epi8(a, sh);
+            __m128i lo = _mm256_castsi256_si128(a), hi = _mm256_extracti128_si256(a, 1);
+            _mm_storeu_si128((__m128i *)(void *)(out + 20 * i), lo);
+            if (i < 15) {
+                _mm_storeu_si128((__m128i *)(void *)(out + 20 * i + 10), hi);
+            } else {
+                _mm_storel_epi64((__m128i *)(void *)(out + 310), hi);
+                uint16_t l2 = (uint16_t)_mm_extract_epi16(hi, 4);
+                out[318] = (uint8_t)l2, out[319] = (uint8_t)(l2 >> 8);
+            }
+        }
+        return 1;
+    }
+    if (d == 4) {
+        const __m256i w = _mm256_set1_epi32(1 | 16 << 16), idx = _mm256_setr_epi32(0, 4, 1, 5, 0, 0, 0, 0);
+        for (int i = 0; i < 8; i++) {
+            __m256i a0 = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(t + 32 * i)), w);
+            __m256i a1 = _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)(const void *)(t + 32 * i + 16)), w);
+            __m256i b = _mm256_packus_epi32(a0, a1);  /* words, lanes interleaved */
+            b = _mm256_packus_epi16(b, b);           /* bytes */
+            b = _mm256_permutevar8x32_epi32(b, idx); /* in order, low 16 bytes */
+            _mm_storeu_si128((__m128i *)(void *)(out + 16 * i), _mm256_castsi256_si128(b));
+        }
+        return 1;
+    }
+    if (d == 1) {
+        for (int i = 0; i < 8; i++) {
+            __m256i a0 = _mm256_loadu_si256((const __m256i *)(const void *)(t + 32 * i));
+            __m256i a1 = _mm256_loadu_si256((const __m256i *)(const void *)(t + 32 * i + 16));
+            __m256i b = _mm256_permute4x64_epi64(_mm256_packs_epi16(a0, a1), 0xd8);
+            uint32_t k = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(b, 7));
+            for (int j = 0; j < 4; j++) out[4 * i + j] = (uint8_t)(k >> (8 * j));
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* r = Decompress_d(ByteDecode_d(in)) for d = 1, 4, 10; returns 0 for the
+ * other d.  Decompress_d(y) = round(q y / 2^d) = vpmulhrsw(y 2^(15-d), q).
+ * d = 10, 16 values per step: 10 bytes into each 128-bit lane (16-byte
+ * loads 10 bytes apart; the last step's high lane through a copy, so
+ * nothing is read past 320), vpshufb forms the word holding each value
+ * (bytes 5g + 10j/8 and the next), vpmullw by 2^(6 - 10j mod 8) puts its
+ * top at bit 15 and a shift by 6 leaves it alone.  d = 4: bytes widened to
+ * dwords, the high nibble moved to the upper word.  d = 1: each bit
+ * selects q/2 through a compare. */
+static inline int lf_mlkem_decompress_avx2(int16_t r[256], const uint8_t *in, unsigned d)
+{
+    const __m256i q = _mm256_set1_epi16(3329);
+    if (d == 10) {
+        const __m256i sh = _mm256_setr_epi8(0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9, 0, 1, 1, 2, 2,
+                                            3, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9);
+        const __m256i mul = _mm256_setr_epi16(64, 16, 4, 1, 64, 16, 4, 1, 64, 16, 4, 1, 64, 16, 4, 1);
+        for (int i = 0; i < 16; i++) {
+            __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)(in + 20 * i)), hi;
+            if (i < 15) {
+                hi = _mm_loadu_si128((const __m128i *)(const void *)(in + 20 * i + 10));
+            } else {
+                uint8_t last[16] = {0};
+                memcpy(last, in + 310, 10);
+                hi = _mm_loadu_si128((const __m128i *)(const void *)last);
+            }
+            __m256i a = _mm256_shuffle_epi8(_mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1), sh);
+            a = _mm256_srli_epi16(_mm256_mullo_epi16(a, mul), 6);
+            _mm256_storeu_si256((__m256i *)(void *)(r + 16 * i), _mm256_mulhrs_epi16(_mm256_slli_epi16(a, 5), q));
+        }
+        return 1;
+    }
+    if (d == 4) {
+        const __m256i lo = _mm256_set1_epi32(15), hi = _mm256_set1_epi32(0xf0);
+        for (int i = 0; i < 16; i++) {
+            __m256i x = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(in + 8 * i)));
+            x = _mm256_or_si256(_mm256_and_si256(x, lo), _mm256_slli_epi32(_mm256_and_si256(x, hi), 12));
+            _mm256_storeu_si256((__m256i *)(void *)(r + 16 * i), _mm256_mulhrs_epi16(_mm256_slli_epi16(x, 11), q));
+        }
+        return 1;
+    }
+    if (d == 1) {
+        const __m256i bits = _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192,
+                                               16384, (short)0x8000);
+        const __m256i h = _mm256_set1_epi16(1665); /* round(q / 2) */
+        for (int i = 0; i < 16; i++) {
+            __m256i k = _mm256_set1_epi16((short)(in[2 * i] | in[2 * i + 1] << 8));
+            k = _mm256_cmpeq_epi16(_mm256_and_si256(k, bits), bits);
+            _mm256_storeu_si256((__m256i *)(void *)(r + 16 * i), _mm256_and_si256(k, h));
+        }
+        return 1;
+    }
+    return 0;
 }
 
 #endif
