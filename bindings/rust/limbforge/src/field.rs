@@ -1,0 +1,414 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+//! A type per built-in prime field.
+//!
+//! Every type holds a fully reduced element (it cannot hold a value >= p:
+//! the only ways in are [`from_bytes`](Secp256k1P::from_bytes) and friends,
+//! which refuse non-canonical input, and the arithmetic).  All operations
+//! are constant time except those named `_vartime`, which are for public
+//! values only.  Byte encodings are big-endian and canonical.
+//!
+//! | type | field | bytes |
+//! |---|---|---|
+//! | [`Bls12381P`], [`Bls12381R`] | BLS12-381 base field and scalar field | 48, 32 |
+//! | [`Bn254P`], [`Bn254R`] | BN254 base and scalar fields | 32, 32 |
+//! | [`Secp256k1P`], [`Secp256k1N`] | secp256k1 base field and group order | 32, 32 |
+//! | [`P256P`], [`P256N`] | NIST P-256 base field and group order | 32, 32 |
+//! | [`P25519`] | 2^255 - 19 | 32 |
+//! | [`P448`] | 2^448 - 2^224 - 1 | 56 |
+//! | [`P1024`] | a 1024-bit prime (first prime >= SHAKE-256("limbforge p1024")) | 128 |
+//!
+//! ```
+//! use limbforge::field::P25519;
+//! let a = P25519::from_u64(9);
+//! let b = a.invert().unwrap();
+//! assert_eq!(a * b, P25519::one());
+//! assert_eq!(a.sqrt().unwrap().square(), a);
+//! assert!(bool::from(P25519::from_bytes(&[0xff; 32]).is_none())); // >= p
+//! ```
+
+use core::fmt;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use limbforge_sys as sys;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+use zeroize::Zeroize;
+
+macro_rules! field_type {
+    ($(#[$doc:meta])* $name:ident, $t:ident, $bytes:literal, $limbs:literal,
+     $mul:ident, $sqr:ident, $add:ident, $sub:ident, $neg:ident, $from_bytes:ident,
+     $to_bytes:ident, $to_internal:ident, $from_internal:ident, $set_zero:ident,
+     $set_one:ident, $is_zero:ident, $eq:ident, $cmov:ident, $inv:ident, $inv_var:ident,
+     $sqrt:ident, $batch_inv:ident, $pow_var_exp:ident, $vec_mul:ident, $vec_sqr:ident,
+     $vec_add:ident, $vec_sub:ident, $vec_mul_scalar:ident, $inner_product:ident $(,)?) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        #[repr(transparent)]
+        pub struct $name(sys::$t);
+
+        impl $name {
+            /// Bytes of the canonical encoding.
+            pub const BYTES: usize = $bytes;
+            /// 64-bit limbs of an element.
+            pub const LIMBS: usize = $limbs;
+
+            #[inline]
+            fn raw() -> sys::$t {
+                sys::$t { v: [0; $limbs] }
+            }
+            #[inline]
+            fn ptr(s: &[Self]) -> *const sys::$t {
+                s.as_ptr().cast()
+            }
+
+            /// 0.
+            pub fn zero() -> Self {
+                let mut r = Self::raw();
+                // SAFETY: r is a valid element to write.
+                unsafe { sys::$set_zero(&mut r) };
+                Self(r)
+            }
+
+            /// 1.
+            pub fn one() -> Self {
+                let mut r = Self::raw();
+                // SAFETY: as above.
+                unsafe { sys::$set_one(&mut r) };
+                Self(r)
+            }
+
+            /// The element x (any u64 is below p).
+            pub fn from_u64(x: u64) -> Self {
+                let mut limbs = [0u64; $limbs];
+                limbs[0] = x;
+                let mut r = Self::raw();
+                // SAFETY: limbs has LIMBS words; x < 2^64 < p.
+                let rc = unsafe { sys::$to_internal(&mut r, limbs.as_ptr()) };
+                debug_assert_eq!(rc, sys::LF_OK);
+                Self(r)
+            }
+
+            /// Parse the canonical big-endian encoding; none for a value >= p.
+            /// Constant time in the value (only the verdict is revealed).
+            pub fn from_bytes(bytes: &[u8; $bytes]) -> CtOption<Self> {
+                let mut r = Self::raw();
+                // SAFETY: bytes has BYTES bytes; on error r is zeroed (a valid 0).
+                let rc = unsafe { sys::$from_bytes(&mut r, bytes.as_ptr()) };
+                CtOption::new(Self(r), Choice::from(u8::from(rc == sys::LF_OK)))
+            }
+
+            /// The canonical big-endian encoding.
+            pub fn to_bytes(&self) -> [u8; $bytes] {
+                let mut out = [0u8; $bytes];
+                // SAFETY: out has BYTES bytes.
+                unsafe { sys::$to_bytes(out.as_mut_ptr(), &self.0) };
+                out
+            }
+
+            /// From the value as little-endian 64-bit limbs; none if >= p.
+            pub fn from_limbs(limbs: &[u64; $limbs]) -> CtOption<Self> {
+                let mut r = Self::raw();
+                // SAFETY: limbs has LIMBS words.
+                let rc = unsafe { sys::$to_internal(&mut r, limbs.as_ptr()) };
+                CtOption::new(Self(r), Choice::from(u8::from(rc == sys::LF_OK)))
+            }
+
+            /// The value as little-endian 64-bit limbs (canonical, < p).
+            pub fn to_limbs(&self) -> [u64; $limbs] {
+                let mut out = [0u64; $limbs];
+                // SAFETY: out has LIMBS words.
+                unsafe { sys::$from_internal(out.as_mut_ptr(), &self.0) };
+                out
+            }
+
+            /// Whether this is 0.
+            pub fn is_zero(&self) -> Choice {
+                // SAFETY: a valid element.
+                Choice::from(unsafe { sys::$is_zero(&self.0) } as u8)
+            }
+
+            /// self^2.
+            pub fn square(&self) -> Self {
+                let mut r = Self::raw();
+                // SAFETY: valid elements.
+                unsafe { sys::$sqr(&mut r, &self.0) };
+                Self(r)
+            }
+
+            /// 2 self.
+            pub fn double(&self) -> Self {
+                self + self
+            }
+
+            /// self^-1; none for 0.  Constant time.
+            pub fn invert(&self) -> CtOption<Self> {
+                let mut r = Self::raw();
+                // SAFETY: valid elements (0 gives 0).
+                unsafe { sys::$inv(&mut r, &self.0) };
+                CtOption::new(Self(r), !self.is_zero())
+            }
+
+            /// self^-1, variable time: public values only.  None for 0.
+            pub fn invert_vartime(&self) -> Option<Self> {
+                let mut r = Self::raw();
+                // SAFETY: valid elements.
+                unsafe { sys::$inv_var(&mut r, &self.0) };
+                if bool::from(self.is_zero()) { None } else { Some(Self(r)) }
+            }
+
+            /// A square root, if self is a square (none otherwise).  Constant
+            /// time.  Which of the two roots is returned is the C library's
+            /// choice (documented in its header).
+            pub fn sqrt(&self) -> CtOption<Self> {
+                let mut r = Self::raw();
+                // SAFETY: valid elements.
+                let ok = unsafe { sys::$sqrt(&mut r, &self.0) };
+                CtOption::new(Self(r), Choice::from(ok as u8))
+            }
+
+            /// self^e, e as little-endian 64-bit words.  The exponent is
+            /// public (the time depends on it), self may be secret.
+            pub fn pow_vartime(&self, e: &[u64]) -> Self {
+                let mut r = Self::raw();
+                // SAFETY: e has e.len() words, 64 bits each.
+                unsafe { sys::$pow_var_exp(&mut r, &self.0, e.as_ptr(), e.len() * 64) };
+                Self(r)
+            }
+
+            /// Invert every element in place (Montgomery's trick); zeros stay
+            /// zero.  Constant time in the values.
+            pub fn batch_invert(elems: &mut [Self]) {
+                let p = elems.as_mut_ptr().cast::<sys::$t>();
+                // SAFETY: in place (r == a, the same array) is allowed.
+                unsafe { sys::$batch_inv(p, p, elems.len()) };
+            }
+
+            /// out[i] = a[i] * b[i].  Panics if the lengths differ.  Uses
+            /// the vector kernels (AVX-512 IFMA, RVV) where the back end has them.
+            pub fn vec_mul(out: &mut [Self], a: &[Self], b: &[Self]) {
+                assert!(out.len() == a.len() && a.len() == b.len(), "slice lengths differ");
+                // SAFETY: three arrays of out.len() elements; &mut excludes overlap.
+                unsafe { sys::$vec_mul(out.as_mut_ptr().cast(), Self::ptr(a), Self::ptr(b), out.len()) };
+            }
+            /// out[i] = a[i]^2.  Panics if the lengths differ.
+            pub fn vec_square(out: &mut [Self], a: &[Self]) {
+                assert_eq!(out.len(), a.len(), "slice lengths differ");
+                // SAFETY: as vec_mul.
+                unsafe { sys::$vec_sqr(out.as_mut_ptr().cast(), Self::ptr(a), out.len()) };
+            }
+            /// out[i] = a[i] + b[i].  Panics if the lengths differ.
+            pub fn vec_add(out: &mut [Self], a: &[Self], b: &[Self]) {
+                assert!(out.len() == a.len() && a.len() == b.len(), "slice lengths differ");
+                // SAFETY: as vec_mul.
+                unsafe { sys::$vec_add(out.as_mut_ptr().cast(), Self::ptr(a), Self::ptr(b), out.len()) };
+            }
+            /// out[i] = a[i] - b[i].  Panics if the lengths differ.
+            pub fn vec_sub(out: &mut [Self], a: &[Self], b: &[Self]) {
+                assert!(out.len() == a.len() && a.len() == b.len(), "slice lengths differ");
+                // SAFETY: as vec_mul.
+                unsafe { sys::$vec_sub(out.as_mut_ptr().cast(), Self::ptr(a), Self::ptr(b), out.len()) };
+            }
+            /// out[i] = a[i] * c.  Panics if the lengths differ.
+            pub fn vec_mul_scalar(out: &mut [Self], a: &[Self], c: &Self) {
+                assert_eq!(out.len(), a.len(), "slice lengths differ");
+                // SAFETY: as vec_mul; c is a separate value, not in out.
+                unsafe { sys::$vec_mul_scalar(out.as_mut_ptr().cast(), Self::ptr(a), &c.0, out.len()) };
+            }
+            /// The sum of a[i] * b[i].  Panics if the lengths differ.
+            pub fn inner_product(a: &[Self], b: &[Self]) -> Self {
+                assert_eq!(a.len(), b.len(), "slice lengths differ");
+                let mut r = Self::raw();
+                // SAFETY: two arrays of a.len() elements.
+                unsafe { sys::$inner_product(&mut r, Self::ptr(a), Self::ptr(b), a.len()) };
+                Self(r)
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self::zero()
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}(0x", stringify!($name))?;
+                for b in self.to_bytes() {
+                    write!(f, "{b:02x}")?;
+                }
+                f.write_str(")")
+            }
+        }
+
+        impl ConstantTimeEq for $name {
+            fn ct_eq(&self, other: &Self) -> Choice {
+                // SAFETY: valid elements; eq is constant time and returns 0 or 1.
+                Choice::from(unsafe { sys::$eq(&self.0, &other.0) } as u8)
+            }
+        }
+
+        impl PartialEq for $name {
+            fn eq(&self, other: &Self) -> bool {
+                self.ct_eq(other).into()
+            }
+        }
+        impl Eq for $name {}
+
+        impl ConditionallySelectable for $name {
+            fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+                let mut r = *a;
+                // SAFETY: valid elements; cmov is constant time in the flag.
+                unsafe { sys::$cmov(&mut r.0, &b.0, choice.unwrap_u8() as core::ffi::c_int) };
+                r
+            }
+        }
+
+        impl Zeroize for $name {
+            fn zeroize(&mut self) {
+                self.0.v.zeroize();
+            }
+        }
+
+        impl<'a, 'b> Add<&'b $name> for &'a $name {
+            type Output = $name;
+            fn add(self, rhs: &'b $name) -> $name {
+                let mut r = $name::raw();
+                // SAFETY: valid elements.
+                unsafe { sys::$add(&mut r, &self.0, &rhs.0) };
+                $name(r)
+            }
+        }
+        impl<'a, 'b> Sub<&'b $name> for &'a $name {
+            type Output = $name;
+            fn sub(self, rhs: &'b $name) -> $name {
+                let mut r = $name::raw();
+                // SAFETY: valid elements.
+                unsafe { sys::$sub(&mut r, &self.0, &rhs.0) };
+                $name(r)
+            }
+        }
+        impl<'a, 'b> Mul<&'b $name> for &'a $name {
+            type Output = $name;
+            fn mul(self, rhs: &'b $name) -> $name {
+                let mut r = $name::raw();
+                // SAFETY: valid elements.
+                unsafe { sys::$mul(&mut r, &self.0, &rhs.0) };
+                $name(r)
+            }
+        }
+        impl<'a> Neg for &'a $name {
+            type Output = $name;
+            fn neg(self) -> $name {
+                let mut r = $name::raw();
+                // SAFETY: valid elements.
+                unsafe { sys::$neg(&mut r, &self.0) };
+                $name(r)
+            }
+        }
+        impl Neg for $name {
+            type Output = $name;
+            fn neg(self) -> $name {
+                -&self
+            }
+        }
+        field_type!(@forward $name, Add, add, AddAssign, add_assign);
+        field_type!(@forward $name, Sub, sub, SubAssign, sub_assign);
+        field_type!(@forward $name, Mul, mul, MulAssign, mul_assign);
+
+        impl core::iter::Sum for $name {
+            fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
+                iter.fold(Self::zero(), |a, b| a + b)
+            }
+        }
+        impl core::iter::Product for $name {
+            fn product<I: Iterator<Item = Self>>(iter: I) -> Self {
+                iter.fold(Self::one(), |a, b| a * b)
+            }
+        }
+    };
+    (@forward $name:ident, $tr:ident, $f:ident, $tra:ident, $fa:ident) => {
+        impl $tr<$name> for $name {
+            type Output = $name;
+            fn $f(self, rhs: $name) -> $name {
+                (&self).$f(&rhs)
+            }
+        }
+        impl<'b> $tr<&'b $name> for $name {
+            type Output = $name;
+            fn $f(self, rhs: &'b $name) -> $name {
+                (&self).$f(rhs)
+            }
+        }
+        impl<'a> $tr<$name> for &'a $name {
+            type Output = $name;
+            fn $f(self, rhs: $name) -> $name {
+                self.$f(&rhs)
+            }
+        }
+        impl $tra<$name> for $name {
+            fn $fa(&mut self, rhs: $name) {
+                *self = (&*self).$f(&rhs);
+            }
+        }
+        impl<'b> $tra<&'b $name> for $name {
+            fn $fa(&mut self, rhs: &'b $name) {
+                *self = (&*self).$f(rhs);
+            }
+        }
+    };
+}
+
+field_type! {
+    /// An element of the BLS12-381 base field (381 bits).
+    Bls12381P, lf_bls12_381_p_t, 48, 6,
+    lf_bls12_381_p_mul, lf_bls12_381_p_sqr, lf_bls12_381_p_add, lf_bls12_381_p_sub, lf_bls12_381_p_neg, lf_bls12_381_p_from_bytes, lf_bls12_381_p_to_bytes, lf_bls12_381_p_to_internal, lf_bls12_381_p_from_internal, lf_bls12_381_p_set_zero, lf_bls12_381_p_set_one, lf_bls12_381_p_is_zero, lf_bls12_381_p_eq, lf_bls12_381_p_cmov, lf_bls12_381_p_inv, lf_bls12_381_p_inv_var, lf_bls12_381_p_sqrt, lf_bls12_381_p_batch_inv, lf_bls12_381_p_pow_var_exp, lf_bls12_381_p_vec_mul, lf_bls12_381_p_vec_sqr, lf_bls12_381_p_vec_add, lf_bls12_381_p_vec_sub, lf_bls12_381_p_vec_mul_scalar, lf_bls12_381_p_inner_product,
+}
+field_type! {
+    /// An element of the BLS12-381 scalar field (the group order r).
+    Bls12381R, lf_bls12_381_r_t, 32, 4,
+    lf_bls12_381_r_mul, lf_bls12_381_r_sqr, lf_bls12_381_r_add, lf_bls12_381_r_sub, lf_bls12_381_r_neg, lf_bls12_381_r_from_bytes, lf_bls12_381_r_to_bytes, lf_bls12_381_r_to_internal, lf_bls12_381_r_from_internal, lf_bls12_381_r_set_zero, lf_bls12_381_r_set_one, lf_bls12_381_r_is_zero, lf_bls12_381_r_eq, lf_bls12_381_r_cmov, lf_bls12_381_r_inv, lf_bls12_381_r_inv_var, lf_bls12_381_r_sqrt, lf_bls12_381_r_batch_inv, lf_bls12_381_r_pow_var_exp, lf_bls12_381_r_vec_mul, lf_bls12_381_r_vec_sqr, lf_bls12_381_r_vec_add, lf_bls12_381_r_vec_sub, lf_bls12_381_r_vec_mul_scalar, lf_bls12_381_r_inner_product,
+}
+field_type! {
+    /// An element of the BN254 base field.
+    Bn254P, lf_bn254_p_t, 32, 4,
+    lf_bn254_p_mul, lf_bn254_p_sqr, lf_bn254_p_add, lf_bn254_p_sub, lf_bn254_p_neg, lf_bn254_p_from_bytes, lf_bn254_p_to_bytes, lf_bn254_p_to_internal, lf_bn254_p_from_internal, lf_bn254_p_set_zero, lf_bn254_p_set_one, lf_bn254_p_is_zero, lf_bn254_p_eq, lf_bn254_p_cmov, lf_bn254_p_inv, lf_bn254_p_inv_var, lf_bn254_p_sqrt, lf_bn254_p_batch_inv, lf_bn254_p_pow_var_exp, lf_bn254_p_vec_mul, lf_bn254_p_vec_sqr, lf_bn254_p_vec_add, lf_bn254_p_vec_sub, lf_bn254_p_vec_mul_scalar, lf_bn254_p_inner_product,
+}
+field_type! {
+    /// An element of the BN254 scalar field.
+    Bn254R, lf_bn254_r_t, 32, 4,
+    lf_bn254_r_mul, lf_bn254_r_sqr, lf_bn254_r_add, lf_bn254_r_sub, lf_bn254_r_neg, lf_bn254_r_from_bytes, lf_bn254_r_to_bytes, lf_bn254_r_to_internal, lf_bn254_r_from_internal, lf_bn254_r_set_zero, lf_bn254_r_set_one, lf_bn254_r_is_zero, lf_bn254_r_eq, lf_bn254_r_cmov, lf_bn254_r_inv, lf_bn254_r_inv_var, lf_bn254_r_sqrt, lf_bn254_r_batch_inv, lf_bn254_r_pow_var_exp, lf_bn254_r_vec_mul, lf_bn254_r_vec_sqr, lf_bn254_r_vec_add, lf_bn254_r_vec_sub, lf_bn254_r_vec_mul_scalar, lf_bn254_r_inner_product,
+}
+field_type! {
+    /// An element of the secp256k1 base field, 2^256 - 2^32 - 977.
+    Secp256k1P, lf_secp256k1_p_t, 32, 4,
+    lf_secp256k1_p_mul, lf_secp256k1_p_sqr, lf_secp256k1_p_add, lf_secp256k1_p_sub, lf_secp256k1_p_neg, lf_secp256k1_p_from_bytes, lf_secp256k1_p_to_bytes, lf_secp256k1_p_to_internal, lf_secp256k1_p_from_internal, lf_secp256k1_p_set_zero, lf_secp256k1_p_set_one, lf_secp256k1_p_is_zero, lf_secp256k1_p_eq, lf_secp256k1_p_cmov, lf_secp256k1_p_inv, lf_secp256k1_p_inv_var, lf_secp256k1_p_sqrt, lf_secp256k1_p_batch_inv, lf_secp256k1_p_pow_var_exp, lf_secp256k1_p_vec_mul, lf_secp256k1_p_vec_sqr, lf_secp256k1_p_vec_add, lf_secp256k1_p_vec_sub, lf_secp256k1_p_vec_mul_scalar, lf_secp256k1_p_inner_product,
+}
+field_type! {
+    /// An element of the secp256k1 group order.
+    Secp256k1N, lf_secp256k1_n_t, 32, 4,
+    lf_secp256k1_n_mul, lf_secp256k1_n_sqr, lf_secp256k1_n_add, lf_secp256k1_n_sub, lf_secp256k1_n_neg, lf_secp256k1_n_from_bytes, lf_secp256k1_n_to_bytes, lf_secp256k1_n_to_internal, lf_secp256k1_n_from_internal, lf_secp256k1_n_set_zero, lf_secp256k1_n_set_one, lf_secp256k1_n_is_zero, lf_secp256k1_n_eq, lf_secp256k1_n_cmov, lf_secp256k1_n_inv, lf_secp256k1_n_inv_var, lf_secp256k1_n_sqrt, lf_secp256k1_n_batch_inv, lf_secp256k1_n_pow_var_exp, lf_secp256k1_n_vec_mul, lf_secp256k1_n_vec_sqr, lf_secp256k1_n_vec_add, lf_secp256k1_n_vec_sub, lf_secp256k1_n_vec_mul_scalar, lf_secp256k1_n_inner_product,
+}
+field_type! {
+    /// An element of the NIST P-256 base field.
+    P256P, lf_p256_p_t, 32, 4,
+    lf_p256_p_mul, lf_p256_p_sqr, lf_p256_p_add, lf_p256_p_sub, lf_p256_p_neg, lf_p256_p_from_bytes, lf_p256_p_to_bytes, lf_p256_p_to_internal, lf_p256_p_from_internal, lf_p256_p_set_zero, lf_p256_p_set_one, lf_p256_p_is_zero, lf_p256_p_eq, lf_p256_p_cmov, lf_p256_p_inv, lf_p256_p_inv_var, lf_p256_p_sqrt, lf_p256_p_batch_inv, lf_p256_p_pow_var_exp, lf_p256_p_vec_mul, lf_p256_p_vec_sqr, lf_p256_p_vec_add, lf_p256_p_vec_sub, lf_p256_p_vec_mul_scalar, lf_p256_p_inner_product,
+}
+field_type! {
+    /// An element of the NIST P-256 group order.
+    P256N, lf_p256_n_t, 32, 4,
+    lf_p256_n_mul, lf_p256_n_sqr, lf_p256_n_add, lf_p256_n_sub, lf_p256_n_neg, lf_p256_n_from_bytes, lf_p256_n_to_bytes, lf_p256_n_to_internal, lf_p256_n_from_internal, lf_p256_n_set_zero, lf_p256_n_set_one, lf_p256_n_is_zero, lf_p256_n_eq, lf_p256_n_cmov, lf_p256_n_inv, lf_p256_n_inv_var, lf_p256_n_sqrt, lf_p256_n_batch_inv, lf_p256_n_pow_var_exp, lf_p256_n_vec_mul, lf_p256_n_vec_sqr, lf_p256_n_vec_add, lf_p256_n_vec_sub, lf_p256_n_vec_mul_scalar, lf_p256_n_inner_product,
+}
+field_type! {
+    /// An element of the GF(2^255 - 19).
+    P25519, lf_p25519_t, 32, 4,
+    lf_p25519_mul, lf_p25519_sqr, lf_p25519_add, lf_p25519_sub, lf_p25519_neg, lf_p25519_from_bytes, lf_p25519_to_bytes, lf_p25519_to_internal, lf_p25519_from_internal, lf_p25519_set_zero, lf_p25519_set_one, lf_p25519_is_zero, lf_p25519_eq, lf_p25519_cmov, lf_p25519_inv, lf_p25519_inv_var, lf_p25519_sqrt, lf_p25519_batch_inv, lf_p25519_pow_var_exp, lf_p25519_vec_mul, lf_p25519_vec_sqr, lf_p25519_vec_add, lf_p25519_vec_sub, lf_p25519_vec_mul_scalar, lf_p25519_inner_product,
+}
+field_type! {
+    /// An element of the GF(2^448 - 2^224 - 1).
+    P448, lf_p448_t, 56, 7,
+    lf_p448_mul, lf_p448_sqr, lf_p448_add, lf_p448_sub, lf_p448_neg, lf_p448_from_bytes, lf_p448_to_bytes, lf_p448_to_internal, lf_p448_from_internal, lf_p448_set_zero, lf_p448_set_one, lf_p448_is_zero, lf_p448_eq, lf_p448_cmov, lf_p448_inv, lf_p448_inv_var, lf_p448_sqrt, lf_p448_batch_inv, lf_p448_pow_var_exp, lf_p448_vec_mul, lf_p448_vec_sqr, lf_p448_vec_add, lf_p448_vec_sub, lf_p448_vec_mul_scalar, lf_p448_inner_product,
+}
+field_type! {
+    /// An element of the a 1024-bit prime field (the first prime >= SHAKE-256("limbforge p1024")).
+    P1024, lf_p1024_t, 128, 16,
+    lf_p1024_mul, lf_p1024_sqr, lf_p1024_add, lf_p1024_sub, lf_p1024_neg, lf_p1024_from_bytes, lf_p1024_to_bytes, lf_p1024_to_internal, lf_p1024_from_internal, lf_p1024_set_zero, lf_p1024_set_one, lf_p1024_is_zero, lf_p1024_eq, lf_p1024_cmov, lf_p1024_inv, lf_p1024_inv_var, lf_p1024_sqrt, lf_p1024_batch_inv, lf_p1024_pow_var_exp, lf_p1024_vec_mul, lf_p1024_vec_sqr, lf_p1024_vec_add, lf_p1024_vec_sub, lf_p1024_vec_mul_scalar, lf_p1024_inner_product,
+}
