@@ -72,6 +72,9 @@ extern LF_HIDDEN const lf_mlkem_impl lf_mlkem_impl_c;
 #ifdef LF_NATIVE_MLKEM_AVX2
 extern LF_HIDDEN const lf_mlkem_impl lf_mlkem_impl_avx2;
 #endif
+#ifdef LF_NATIVE_MLKEM_NEON
+extern LF_HIDDEN const lf_mlkem_impl lf_mlkem_impl_neon;
+#endif
 #ifdef LF_NATIVE_MLKEM_RVV
 extern LF_HIDDEN const lf_mlkem_impl lf_mlkem_impl_rvv;
 #endif

@@ -2,8 +2,9 @@
 # ML-KEM (FIPS 203), src/mlkem/README.md.  Included by the top-level
 # CMakeLists.  mlkem.c: API and dispatch.  The scheme (mlkem_body.h) is
 # compiled once per back end that has vector flags of its own, through a
-# two-line wrapper: mlkem_c.c (portable) and on x86-64 native/x86_64/
-# mlkem_avx2.c, mlkem_avx512.c (lf_native_sources: that back end's ISA flags,
+# two-line wrapper: mlkem_c.c (portable), on x86-64 native/x86_64/
+# mlkem_avx2.c and mlkem_avx512.c, on AArch64 native/aarch64/mlkem_neon.c
+# (lf_native_sources: that back end's ISA flags,
 # LF_NATIVE_MLKEM_<B> for the dispatch table).  All at -O3: the coefficient
 # loops are written to vectorise, and -O3 is what vectorises them (measured:
 # README.md).  The NTT and Keccak kernels inside are the dispatched ones.
@@ -15,6 +16,9 @@ if(LF_ARCH STREQUAL "x86_64")
   lf_native_sources(mlkem avx512 ${LF_MLKEM_DIR}/native/x86_64/mlkem_avx512.c)
   list(APPEND _lf_mlkem_o3 ${LF_MLKEM_DIR}/native/x86_64/mlkem_avx2.c
        ${LF_MLKEM_DIR}/native/x86_64/mlkem_avx512.c)
+elseif(LF_ARCH STREQUAL "aarch64")
+  lf_native_sources(mlkem neon ${LF_MLKEM_DIR}/native/aarch64/mlkem_neon.c)
+  list(APPEND _lf_mlkem_o3 ${LF_MLKEM_DIR}/native/aarch64/mlkem_neon.c)
 elseif(LF_ARCH STREQUAL "rv64" AND LF_NTT_RVV_INTRINSICS)
   # rvv: the body with -march=rv64gcv (clang >= 16; with gcc 12 the rvv back
   # end keeps the portable body): its loops vectorise, vector-length agnostic
