@@ -95,6 +95,7 @@ pub const NATIVE: &[(&str, &str, &str, &str, &str)] = &[
     ("ntt", "aarch64", "ntt", "neon", "ntt/native/arm/ntt_neon.c"),
     ("hash", "aarch64", "hash_keccak", "neon", "hash/native/aarch64/keccak_neon.c"),
     ("hash", "aarch64", "hash", "sha2", "hash/native/aarch64/sha256_armv8.c"),
+    ("mlkem", "aarch64", "mlkem", "neon", "mlkem/native/aarch64/mlkem_neon.c"),
 ];
 
 /// ISA flags per back end / feature (cmake/native.cmake LF_ISA_FLAGS_*).
@@ -116,6 +117,7 @@ pub const FILE_OPTIONS: &[(&str, &str, &[&str])] = &[
     ("mlkem/mlkem_c.c", "any", &["-O3"]),
     ("mlkem/native/x86_64/mlkem_avx2.c", "any", &["-O3"]),
     ("mlkem/native/x86_64/mlkem_avx512.c", "any", &["-O3"]),
+    ("mlkem/native/aarch64/mlkem_neon.c", "any", &["-O3"]),
     ("ntt/native/x86_64/ntt_avx512.c", "gnu", &["-fschedule-insns", "-fsched-pressure"]),
 ];
 
