@@ -2,7 +2,7 @@
 /* The hand-written AVX-512 (F, BW, VL) pieces of ML-KEM's avx512 build:
  * SampleNTT's rejection step (16 candidates per step), the 16 x 16
  * transpose between FIPS order and the NTT kernels' B order, the squeezed
- * blocks of an x8 state, and ByteEncode / Decompress for d = 1, 4, 10.  Intrinsics,
+ * blocks of an x8 state, and ByteEncode / Decompress for every d.  Intrinsics,
  * included by mlkem_avx512.c only, which compiles with LF_ISA_FLAGS_avx512.
  *
  * ABI: static inline C functions (no symbols of their own): the compiler
@@ -115,27 +115,82 @@ static inline void lf_mlkem_transpose_avx512(int16_t r[256], const int16_t a[256
 }
 
 
-/* ByteEncode_d of 256 Compress_d values t (< 2^d) for d = 1, 4, 10, 32 per
- * step; returns 0 for the other d (the portable pack runs).  d = 10:
- * vpmaddwd joins pairs (t0 + t1 2^10, 20 bits a dword), a shift by 12 and
- * a mask join the dword pairs (40 bits a qword, 5 bytes), vpshufb packs
- * the two 5-byte groups of each 128-bit lane, vpermw the four 10-byte
- * lane groups; a masked store writes the 40 bytes.  d = 4: vpmaddwd
- * (t0 + t1 2^4) and vpmovdb.  d = 1: the values' low bits as a mask. */
+/* 32 values of 10 bits (words) -> 40 bytes, ByteEncode_10's layout, in the
+ * low 40 bytes: vpmaddwd joins pairs (t0 + t1 2^10, 20 bits a dword), a
+ * shift by 12 and a mask join the dword pairs (40 bits a qword, 5 bytes),
+ * vpshufb packs the two 5-byte groups of each 128-bit lane, vpermw the
+ * four 10-byte lane groups. */
+static inline __m512i lf_mlkem_pack10x32_avx512(__m512i v)
+{
+    const __m512i w = _mm512_set1_epi32(1 | 1024 << 16), m20 = _mm512_set1_epi64(0xfffff);
+    const __m512i sh = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1));
+    const __m512i perm = _mm512_set_epi16(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28, 27, 26, 25, 24, 20, 19, 18,
+                                          17, 16, 12, 11, 10, 9, 8, 4, 3, 2, 1, 0);
+    __m512i a = _mm512_madd_epi16(v, w);
+    __m512i b = _mm512_srli_epi64(a, 12); /* the odd dword at bit 20 */
+    a = _mm512_or_si512(_mm512_and_si512(a, m20), _mm512_andnot_si512(m20, b));
+    return _mm512_permutexvar_epi16(perm, _mm512_shuffle_epi8(a, sh));
+}
+
+/* the inverse: 40 bytes at in (a masked load: nothing read past them) ->
+ * 32 words of 10 bits.  vpermw puts each 10-byte group in a 128-bit lane,
+ * vpshufb forms the word holding each value (bytes 5g + 10j/8 and the
+ * next), vpsrlvw shifts by 10j mod 8. */
+static inline __m512i lf_mlkem_unpack10x32_avx512(const uint8_t *in)
+{
+    const __m512i perm = _mm512_set_epi16(19, 19, 19, 19, 18, 17, 16, 15, 14, 14, 14, 14, 13, 12, 11, 10, 9, 9,
+                                          9, 9, 8, 7, 6, 5, 4, 4, 4, 4, 3, 2, 1, 0);
+    const __m512i sh = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9));
+    const __m512i cnt = _mm512_broadcast_i32x4(_mm_setr_epi16(0, 2, 4, 6, 0, 2, 4, 6));
+    __m512i a = _mm512_maskz_loadu_epi8((__mmask64)0xffffffffff, in);
+    a = _mm512_shuffle_epi8(_mm512_permutexvar_epi16(perm, a), sh);
+    return _mm512_and_si512(_mm512_srlv_epi16(a, cnt), _mm512_set1_epi16(1023));
+}
+
+/* ByteEncode_d of 256 Compress_d values t (< 2^d), every d of the scheme
+ * (returns 1; 0 would leave it to the portable pack).  d = 10: 32 values
+ * per step as above, one masked 40-byte store.  d = 5: vpmaddwd
+ * (t0 + t1 2^5) and vpmovdw make 64 values 32 words of 10 bits, which
+ * ByteEncode_10 lays out exactly as ByteEncode_5 the 64.  d = 11: pairs
+ * (22 bits a dword) and dword pairs (44 bits a qword, a shift by 10), the
+ * odd qword of each lane shifted left by 4 and the lane's 11 bytes
+ * gathered by two vpshufb (byte 5 takes a nibble of each qword); four
+ * masked 11-byte stores.  d = 4: vpmaddwd (t0 + t1 2^4), vpmovdb.  d = 1:
+ * the values' low bits as a mask. */
 static inline int lf_mlkem_pack_avx512(uint8_t *out, const uint16_t t[256], unsigned d)
 {
+    const __mmask64 k40 = (__mmask64)0xffffffffff;
     if (d == 10) {
-        const __m512i w = _mm512_set1_epi32(1 | 1024 << 16), m20 = _mm512_set1_epi64(0xfffff);
-        const __m512i sh = _mm512_broadcast_i32x4(
-            _mm_setr_epi8(0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1));
-        const __m512i perm = _mm512_set_epi16(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 28, 27, 26, 25, 24,
-                                              20, 19, 18, 17, 16, 12, 11, 10, 9, 8, 4, 3, 2, 1, 0);
+        for (int i = 0; i < 8; i++)
+            _mm512_mask_storeu_epi8(out + 40 * i, k40,
+                                    lf_mlkem_pack10x32_avx512(_mm512_loadu_si512((const void *)(t + 32 * i))));
+        return 1;
+    }
+    if (d == 5) {
+        const __m512i w = _mm512_set1_epi32(1 | 32 << 16);
+        for (int i = 0; i < 4; i++) {
+            __m256i lo = _mm512_cvtepi32_epi16(_mm512_madd_epi16(_mm512_loadu_si512((const void *)(t + 64 * i)), w));
+            __m256i hi = _mm512_cvtepi32_epi16(_mm512_madd_epi16(_mm512_loadu_si512((const void *)(t + 64 * i + 32)), w));
+            __m512i v = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+            _mm512_mask_storeu_epi8(out + 40 * i, k40, lf_mlkem_pack10x32_avx512(v));
+        }
+        return 1;
+    }
+    if (d == 11) {
+        const __m512i w = _mm512_set1_epi32(1 | 2048 << 16), m22 = _mm512_set1_epi64(0x3fffff);
+        const __m512i odd4 = _mm512_set_epi64(4, 0, 4, 0, 4, 0, 4, 0);
+        const __m512i sa = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+        const __m512i sb = _mm512_broadcast_i32x4(_mm_setr_epi8(-1, -1, -1, -1, -1, 8, 9, 10, 11, 12, 13, -1, -1, -1, -1, -1));
         for (int i = 0; i < 8; i++) {
             __m512i a = _mm512_madd_epi16(_mm512_loadu_si512((const void *)(t + 32 * i)), w);
-            __m512i b = _mm512_srli_epi64(a, 12); /* the odd dword at bit 20 */
-            a = _mm512_or_si512(_mm512_and_si512(a, m20), _mm512_andnot_si512(m20, b));
-            a = _mm512_permutexvar_epi16(perm, _mm512_shuffle_epi8(a, sh));
-            _mm512_mask_storeu_epi8(out + 40 * i, (__mmask64)0xffffffffff, a);
+            __m512i b = _mm512_srli_epi64(a, 10); /* the odd dword at bit 22 */
+            a = _mm512_or_si512(_mm512_and_si512(a, m22), _mm512_andnot_si512(m22, b));
+            a = _mm512_sllv_epi64(a, odd4);
+            a = _mm512_or_si512(_mm512_shuffle_epi8(a, sa), _mm512_shuffle_epi8(a, sb));
+            _mm_mask_storeu_epi8(out + 44 * i, 0x7ff, _mm512_castsi512_si128(a));
+            _mm_mask_storeu_epi8(out + 44 * i + 11, 0x7ff, _mm512_extracti32x4_epi32(a, 1));
+            _mm_mask_storeu_epi8(out + 44 * i + 22, 0x7ff, _mm512_extracti32x4_epi32(a, 2));
+            _mm_mask_storeu_epi8(out + 44 * i + 33, 0x7ff, _mm512_extracti32x4_epi32(a, 3));
         }
         return 1;
     }
@@ -158,28 +213,54 @@ static inline int lf_mlkem_pack_avx512(uint8_t *out, const uint16_t t[256], unsi
     return 0;
 }
 
-/* r = Decompress_d(ByteDecode_d(in)) for d = 1, 4, 10; returns 0 for the
- * other d.  Decompress_d(y) = round(q y / 2^d) = vpmulhrsw(y 2^(15-d), q):
- * (y 2^(15-d) q + 2^14) >> 15, with y 2^(15-d) < 2^15.  d = 10: a masked
- * load of 40 bytes, vpermw puts each 10-byte group in a 128-bit lane,
- * vpshufb forms the words holding each value (bytes 5g + 10j/8 and the
- * next), vpsrlvw shifts by 10j mod 8.  d = 4: bytes widened to dwords, the
- * high nibble moved to the dword's upper word. */
+/* r = Decompress_d(ByteDecode_d(in)), every d of the scheme (returns 1).
+ * Decompress_d(y) = round(q y / 2^d) = vpmulhrsw(y 2^(15-d), q):
+ * (y 2^(15-d) q + 2^14) >> 15, with y 2^(15-d) < 2^15.  d = 10: as
+ * above.  d = 5: ByteDecode_10's words split into their two 5-bit values
+ * (widened to dwords, the high half moved to the upper word).  d = 11:
+ * each lane's 11 bytes by a masked load; vpshufb forms the word of bytes
+ * b, b + 1 of each value (b = 11j/8), shifted right by 11j mod 8 (vpsrlvw);
+ * the two values that reach a third byte (j = 2, 5 of each lane) get it
+ * from a second vpshufb, shifted left by 16 - (11j mod 8).  d = 4: bytes
+ * widened to dwords, the high nibble moved to the upper word.  d = 1: each
+ * bit selects q/2. */
 static inline int lf_mlkem_decompress_avx512(int16_t r[256], const uint8_t *in, unsigned d)
 {
     const __m512i q = _mm512_set1_epi16(3329);
     if (d == 10) {
-        const __m512i perm = _mm512_set_epi16(19, 19, 19, 19, 18, 17, 16, 15, 14, 14, 14, 14, 13, 12,
-                                              11, 10, 9, 9, 9, 9, 8, 7, 6, 5, 4, 4, 4, 4, 3, 2, 1, 0);
-        const __m512i sh = _mm512_broadcast_i32x4(
-            _mm_setr_epi8(0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9));
-        const __m512i cnt = _mm512_broadcast_i32x4(_mm_setr_epi16(0, 2, 4, 6, 0, 2, 4, 6));
-        const __m512i m10 = _mm512_set1_epi16(1023);
+        for (int i = 0; i < 8; i++)
+            _mm512_storeu_si512((void *)(r + 32 * i),
+                                _mm512_mulhrs_epi16(_mm512_slli_epi16(lf_mlkem_unpack10x32_avx512(in + 40 * i), 5), q));
+        return 1;
+    }
+    if (d == 5) {
+        const __m512i m5 = _mm512_set1_epi32(31), m5h = _mm512_set1_epi32(31 << 5);
+        for (int i = 0; i < 4; i++) {
+            __m512i u = lf_mlkem_unpack10x32_avx512(in + 40 * i);
+            for (int h = 0; h < 2; h++) {
+                __m512i x = _mm512_cvtepu16_epi32(h ? _mm512_extracti64x4_epi64(u, 1) : _mm512_castsi512_si256(u));
+                x = _mm512_or_si512(_mm512_and_si512(x, m5), _mm512_slli_epi32(_mm512_and_si512(x, m5h), 11));
+                _mm512_storeu_si512((void *)(r + 64 * i + 32 * h), _mm512_mulhrs_epi16(_mm512_slli_epi16(x, 10), q));
+            }
+        }
+        return 1;
+    }
+    if (d == 11) {
+        const __m512i s1 = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 1, 2, 2, 3, 4, 5, 5, 6, 6, 7, 8, 9, 9, 10));
+        const __m512i s2 = _mm512_broadcast_i32x4(
+            _mm_setr_epi8(-1, -1, -1, -1, 4, -1, -1, -1, -1, -1, 8, -1, -1, -1, -1, -1));
+        const __m512i c1 = _mm512_broadcast_i32x4(_mm_setr_epi16(0, 3, 6, 1, 4, 7, 2, 5));
+        const __m512i c2 = _mm512_broadcast_i32x4(_mm_setr_epi16(16, 16, 10, 16, 16, 9, 16, 16));
         for (int i = 0; i < 8; i++) {
-            __m512i a = _mm512_maskz_loadu_epi8((__mmask64)0xffffffffff, in + 40 * i);
-            a = _mm512_shuffle_epi8(_mm512_permutexvar_epi16(perm, a), sh);
-            a = _mm512_and_si512(_mm512_srlv_epi16(a, cnt), m10);
-            _mm512_storeu_si512((void *)(r + 32 * i), _mm512_mulhrs_epi16(_mm512_slli_epi16(a, 5), q));
+            const uint8_t *p = in + 44 * i;
+            __m512i z = _mm512_castsi128_si512(_mm_maskz_loadu_epi8(0x7ff, p));
+            z = _mm512_inserti32x4(z, _mm_maskz_loadu_epi8(0x7ff, p + 11), 1);
+            z = _mm512_inserti32x4(z, _mm_maskz_loadu_epi8(0x7ff, p + 22), 2);
+            z = _mm512_inserti32x4(z, _mm_maskz_loadu_epi8(0x7ff, p + 33), 3);
+            __m512i x = _mm512_or_si512(_mm512_srlv_epi16(_mm512_shuffle_epi8(z, s1), c1),
+                                        _mm512_sllv_epi16(_mm512_shuffle_epi8(z, s2), c2));
+            x = _mm512_and_si512(x, _mm512_set1_epi16(2047));
+            _mm512_storeu_si512((void *)(r + 32 * i), _mm512_mulhrs_epi16(_mm512_slli_epi16(x, 4), q));
         }
         return 1;
     }
