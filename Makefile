@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PYTHON ?= python3
 
-.PHONY: all deps build test test-gen test-c test-cross test-san test-msan test-fuzz fuzz gen check-gen bench isa-count clean
+.PHONY: all deps build test test-gen test-c test-cross test-san test-msan test-fuzz test-rust fuzz gen check-gen bench isa-count clean
 
 all: build
 
@@ -65,12 +65,17 @@ fuzz: deps
 test-msan: deps
 	scripts/test-msan.sh
 
+# The Rust crates (bindings/rust): cargo test and clippy -D warnings on both
+# crates (scripts/test-rust.sh); skipped with a note when cargo is absent.
+test-rust:
+	scripts/test-rust.sh
+
 # Within make test, test-gen checks kernel by kernel only the built-in fields
 # whose lazy and point kernels nothing else checks one by one (LF_GEN_BUILTIN,
 # gen/tests/test_kernels.py): check-gen proves the others current, and test-c
 # and test-cross run them against Python ints on every back end.
 test: export LF_GEN_BUILTIN = lazy
-test: deps check-gen test-gen test-c test-san test-msan test-fuzz test-cross
+test: deps check-gen test-gen test-c test-san test-msan test-fuzz test-cross test-rust
 
 bench:
 	@scripts/deps.sh bench

@@ -65,6 +65,13 @@ fn main() {
     println!("cargo:rerun-if-changed={}", src.display());
     println!("cargo:rerun-if-changed={}", include.display());
     println!("cargo:rerun-if-env-changed=CC");
+    println!("cargo:rerun-if-env-changed=LIMBFORGE_SYS_NO_C");
+    // Lint-only runs (cargo clippy / cargo check link nothing) may skip the C
+    // build: scripts/test-rust.sh sets this for its clippy pass, whose
+    // wrapped build script would otherwise compile the library a second time.
+    if env::var_os("LIMBFORGE_SYS_NO_C").is_some() {
+        return;
+    }
     println!("cargo:rerun-if-env-changed=CFLAGS");
 
     let arch = arch_key();

@@ -1,0 +1,42 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+# The Rust lane of `make test`: the crates of bindings/rust (limbforge-sys:
+# the C library built by the cc crate, declarations checked against the
+# headers; limbforge: safe wrappers, differential tests against k256,
+# secp256k1, blstrs, chacha20poly1305, poly1305).  Runs cargo test on the
+# workspace (all features), the sys crate once more with no module (its
+# feature gates), then cargo clippy -D warnings on every target.  Versions
+# come from the checked-in Cargo.lock (--locked).  Skipped with a note when
+# cargo is not installed.  LIMBFORGE_TEST_ITERS scales the randomised tests
+# (default 1); CARGO_BUILD_JOBS limits the build's parallelism.
+set -eu
+cd "$(dirname "$0")/../bindings/rust"
+if ! command -v cargo >/dev/null 2>&1; then
+    echo "test-rust: cargo not found: Rust crates not tested (install Rust, e.g. with rustup, to run this lane)"
+    exit 0
+fi
+log=$(mktemp)
+trap 'rm -f "$log" "$log.rc"' EXIT
+start=$(date +%s)
+run() {
+    echo "test-rust: $*"
+    # the exit status of cargo, not of tee
+    { "$@" 2>&1 && echo "exit 0" >"$log.rc" || echo "exit $?" >"$log.rc"; } | tee -a "$log"
+    rc=$(cut -d' ' -f2 "$log.rc")
+    rm -f "$log.rc"
+    [ "$rc" -eq 0 ] || { echo "test-rust: FAILED: $*"; exit "$rc"; }
+}
+run cargo test --workspace --locked
+run cargo test --locked -p limbforge-sys --no-default-features
+if cargo clippy --version >/dev/null 2>&1; then
+    # check mode links nothing: no second build of the C library for the
+    # build script clippy wraps (limbforge-sys/build.rs)
+    run env LIMBFORGE_SYS_NO_C=1 cargo clippy --workspace --all-targets --locked -- -D warnings
+    clippy="clippy clean"
+else
+    clippy="clippy not installed: lint skipped"
+fi
+# the closing line: test counts over every cargo test run above
+awk -v secs=$(( $(date +%s) - start )) -v clippy="$clippy" '
+    /^test result:/ { p += $4; f += $6; i += $8 }
+    END { printf "test-rust: %d passed, %d failed, %d ignored; %s (%d s)\n", p, f, i, clippy, secs }' "$log"
