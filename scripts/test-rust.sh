@@ -9,6 +9,10 @@
 # come from the checked-in Cargo.lock (--locked).  Skipped with a note when
 # cargo is not installed.  LIMBFORGE_TEST_ITERS scales the randomised tests
 # (default 1); CARGO_BUILD_JOBS limits the build's parallelism.
+# TEST_RUST_CROSS=aarch64 also runs the tests for aarch64-unknown-linux-gnu
+# under qemu-user (needs that rustup target, aarch64-linux-gnu-gcc and
+# qemu-aarch64 with /usr/aarch64-linux-gnu; skipped with a note otherwise),
+# at LIMBFORGE_TEST_ITERS=0.3: the AArch64 source list, assembly and NEON.
 set -eu
 cd "$(dirname "$0")/../bindings/rust"
 if ! command -v cargo >/dev/null 2>&1; then
@@ -28,6 +32,19 @@ run() {
 }
 run cargo test --workspace --locked
 run cargo test --locked -p limbforge-sys --no-default-features
+if [ "${TEST_RUST_CROSS:-}" = aarch64 ]; then
+    t=aarch64-unknown-linux-gnu
+    if rustup target list --installed 2>/dev/null | grep -qx "$t" &&
+        command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v qemu-aarch64 >/dev/null 2>&1; then
+        run env CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc \
+            CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc \
+            CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu" \
+            LIMBFORGE_TEST_ITERS="${LIMBFORGE_TEST_ITERS:-0.3}" \
+            cargo test --workspace --locked --target "$t"
+    else
+        echo "test-rust: TEST_RUST_CROSS=aarch64 needs the rustup target $t, aarch64-linux-gnu-gcc and qemu-aarch64: skipped"
+    fi
+fi
 if cargo clippy --version >/dev/null 2>&1; then
     # check mode links nothing: no second build of the C library for the
     # build script clippy wraps (limbforge-sys/build.rs)
