@@ -210,6 +210,25 @@ impl UniversalHash for Poly1305 {
         f.call(&mut Backend(self));
     }
 
+    /// All blocks in one call of the C library (its vector kernels take
+    /// long inputs many blocks at a time).
+    fn update(&mut self, blocks: &[Block<Self>]) {
+        self.absorb(Array::slice_as_flattened(blocks));
+    }
+
+    /// The whole blocks of `data` in one call, then the rest padded with
+    /// zeros to a block.
+    fn update_padded(&mut self, data: &[u8]) {
+        let whole = data.len() & !15;
+        self.absorb(&data[..whole]);
+        if whole < data.len() {
+            let mut last = [0u8; 16];
+            last[..data.len() - whole].copy_from_slice(&data[whole..]);
+            self.absorb(&last);
+            last.zeroize();
+        }
+    }
+
     fn finalize(mut self) -> Block<Self> {
         let mut tag = Block::<Self>::default();
         // SAFETY: 16-byte tag; final wipes the state.

@@ -11,7 +11,7 @@ use common::{iters, on_every_backend, Rng};
 
 use limbforge::aead::aead::inout::InOutBuf;
 use limbforge::aead::aead::{AeadInOut, KeyInit};
-use limbforge::aead::universal_hash::UniversalHash;
+use limbforge::aead::universal_hash::{self, UniversalHash};
 use limbforge::aead::{ChaCha20Poly1305, Poly1305};
 
 fn random_len(rng: &mut Rng) -> usize {
@@ -144,6 +144,20 @@ fn poly1305_matches_rustcrypto() {
                 b[..],
                 "{backend}: update_padded, {} bytes",
                 msg.len()
+            );
+            // whole blocks through update (the message cut to a block multiple)
+            let blocks: Vec<universal_hash::Block<Poly1305>> = msg
+                .chunks_exact(16)
+                .map(|c| c.try_into().unwrap())
+                .collect();
+            let mut ours = <Poly1305 as KeyInit>::new(&key.into());
+            let mut theirs = poly1305::Poly1305::new(&key.into());
+            ours.update(&blocks);
+            theirs.update_padded(&msg[..blocks.len() * 16]);
+            assert_eq!(
+                ours.finalize()[..],
+                theirs.finalize()[..],
+                "{backend}: update"
             );
         }
     });
