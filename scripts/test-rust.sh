@@ -3,9 +3,11 @@
 # The Rust lane of `make test`: the crates of bindings/rust (limbforge-sys:
 # the C library built by the cc crate, declarations checked against the
 # headers; limbforge: safe wrappers, differential tests against k256,
-# secp256k1, blstrs, chacha20poly1305, poly1305).  Runs cargo test on the
+# secp256k1, blstrs, chacha20poly1305, poly1305).  Checks the formatting
+# (cargo fmt, when rustfmt is installed), runs cargo test on the
 # workspace (all features), the sys crate once more with no module (its
-# feature gates), then cargo clippy -D warnings on every target.  Versions
+# feature gates), cargo doc with warnings as errors, then cargo clippy -D
+# warnings on every target.  Versions
 # come from the checked-in Cargo.lock (--locked).  Skipped with a note when
 # cargo is not installed.  LIMBFORGE_TEST_ITERS scales the randomised tests
 # (default 1); CARGO_BUILD_JOBS limits the build's parallelism.
@@ -30,8 +32,14 @@ run() {
     rm -f "$log.rc"
     [ "$rc" -eq 0 ] || { echo "test-rust: FAILED: $*"; exit "$rc"; }
 }
+if cargo fmt --version >/dev/null 2>&1; then
+    run cargo fmt --all --check
+fi
 run cargo test --workspace --locked
 run cargo test --locked -p limbforge-sys --no-default-features
+# the API documentation builds without warnings (broken links included);
+# it reuses the test build's C library
+run env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
 if [ "${TEST_RUST_CROSS:-}" = aarch64 ]; then
     t=aarch64-unknown-linux-gnu
     if rustup target list --installed 2>/dev/null | grep -qx "$t" &&

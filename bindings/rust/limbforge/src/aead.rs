@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-//! ChaCha20-Poly1305 (RFC 8439) with the RustCrypto [`aead`](::aead) traits,
-//! and Poly1305 with the [`universal_hash`](::universal_hash) traits.
+//! ChaCha20-Poly1305 (RFC 8439) with the RustCrypto [`aead`] traits,
+//! and Poly1305 with the [`universal_hash`] traits.
 //!
 //! Constant time in keys, nonces, messages and tags; the kernels are the
 //! library's AVX2 / AVX-512 / IFMA / NEON ones where the CPU has them.

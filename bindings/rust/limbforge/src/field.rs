@@ -182,38 +182,38 @@ macro_rules! field_type {
                 unsafe { sys::$batch_inv(p, p, elems.len()) };
             }
 
-            /// out[i] = a[i] * b[i].  Panics if the lengths differ.  Uses
+            /// `out[i] = a[i] * b[i]`.  Panics if the lengths differ.  Uses
             /// the vector kernels (AVX-512 IFMA, RVV) where the back end has them.
             pub fn vec_mul(out: &mut [Self], a: &[Self], b: &[Self]) {
                 assert!(out.len() == a.len() && a.len() == b.len(), "slice lengths differ");
                 // SAFETY: three arrays of out.len() elements; &mut excludes overlap.
                 unsafe { sys::$vec_mul(out.as_mut_ptr().cast(), Self::ptr(a), Self::ptr(b), out.len()) };
             }
-            /// out[i] = a[i]^2.  Panics if the lengths differ.
+            /// `out[i] = a[i]^2`.  Panics if the lengths differ.
             pub fn vec_square(out: &mut [Self], a: &[Self]) {
                 assert_eq!(out.len(), a.len(), "slice lengths differ");
                 // SAFETY: as vec_mul.
                 unsafe { sys::$vec_sqr(out.as_mut_ptr().cast(), Self::ptr(a), out.len()) };
             }
-            /// out[i] = a[i] + b[i].  Panics if the lengths differ.
+            /// `out[i] = a[i] + b[i]`.  Panics if the lengths differ.
             pub fn vec_add(out: &mut [Self], a: &[Self], b: &[Self]) {
                 assert!(out.len() == a.len() && a.len() == b.len(), "slice lengths differ");
                 // SAFETY: as vec_mul.
                 unsafe { sys::$vec_add(out.as_mut_ptr().cast(), Self::ptr(a), Self::ptr(b), out.len()) };
             }
-            /// out[i] = a[i] - b[i].  Panics if the lengths differ.
+            /// `out[i] = a[i] - b[i]`.  Panics if the lengths differ.
             pub fn vec_sub(out: &mut [Self], a: &[Self], b: &[Self]) {
                 assert!(out.len() == a.len() && a.len() == b.len(), "slice lengths differ");
                 // SAFETY: as vec_mul.
                 unsafe { sys::$vec_sub(out.as_mut_ptr().cast(), Self::ptr(a), Self::ptr(b), out.len()) };
             }
-            /// out[i] = a[i] * c.  Panics if the lengths differ.
+            /// `out[i] = a[i] * c`.  Panics if the lengths differ.
             pub fn vec_mul_scalar(out: &mut [Self], a: &[Self], c: &Self) {
                 assert_eq!(out.len(), a.len(), "slice lengths differ");
                 // SAFETY: as vec_mul; c is a separate value, not in out.
                 unsafe { sys::$vec_mul_scalar(out.as_mut_ptr().cast(), Self::ptr(a), &c.0, out.len()) };
             }
-            /// The sum of a[i] * b[i].  Panics if the lengths differ.
+            /// The sum of `a[i] * b[i]`.  Panics if the lengths differ.
             pub fn inner_product(a: &[Self], b: &[Self]) -> Self {
                 assert_eq!(a.len(), b.len(), "slice lengths differ");
                 let mut r = Self::raw();

@@ -50,7 +50,7 @@ pub fn mlkem_basemul(a: &[i16; 256], b: &[i16; 256]) -> Result<[i16; 256], Error
     Ok(r)
 }
 
-/// a * b in Z_q[X]/(X^128 - 1) (cyclic convolution).
+/// a * b in Z_q\[X\]/(X^128 - 1) (cyclic convolution).
 ///
 /// ```
 /// let mut x = [0i16; 128];
