@@ -198,6 +198,7 @@ fn hex(f: &mut fmt::Formatter<'_>, name: &str, bytes: &[u8]) -> fmt::Result {
 
 /// A public key: a point of the curve other than infinity.
 #[derive(Clone, Copy)]
+#[repr(transparent)]
 pub struct PublicKey(sys::lf_secp256k1_pubkey);
 
 impl PublicKey {
@@ -463,6 +464,39 @@ impl XOnlyPublicKey {
     }
 }
 
+impl XOnlyPublicKey {
+    /// The Taproot commitment check: `Ok` if `tweaked` with y parity
+    /// `parity` is the x-only form of self + tweak*G, else [`Error::Verify`].
+    ///
+    /// ```
+    /// use limbforge::secp256k1::SecretKey;
+    /// let (internal, _) = SecretKey::from_bytes(&[3; 32]).unwrap().public_key().x_only_public_key();
+    /// let tweak = [9u8; 32];
+    /// let (output, parity) = internal.tweak_add(&tweak).unwrap().x_only_public_key();
+    /// assert!(internal.tweak_add_check(&output.serialize(), parity, &tweak).is_ok());
+    /// ```
+    pub fn tweak_add_check(
+        &self,
+        tweaked: &[u8; 32],
+        parity: Parity,
+        tweak: &[u8; 32],
+    ) -> Result<(), Error> {
+        let p = match parity {
+            Parity::Even => 0,
+            Parity::Odd => 1,
+        };
+        // SAFETY: 32-byte buffers, a parsed key.
+        check(unsafe {
+            sys::lf_secp256k1_xonly_pubkey_tweak_add_check(
+                tweaked.as_ptr(),
+                p,
+                &self.0,
+                tweak.as_ptr(),
+            )
+        })
+    }
+}
+
 impl PartialEq for XOnlyPublicKey {
     fn eq(&self, other: &Self) -> bool {
         // SAFETY: parsed keys.
@@ -704,6 +738,59 @@ pub fn find_invalid_schnorr(items: &[SchnorrItem<'_>]) -> Result<alloc::vec::Vec
     };
     check(rc)?;
     Ok(bad.into_iter().map(|b| b != 0).collect())
+}
+
+/// Multi-scalar multiplication, variable time (public inputs only):
+/// g_scalar*G + sum of scalars\[i\]*points\[i\] (scalars 32 bytes big-endian,
+/// taken mod n).  `Ok(None)` if the sum is the point at infinity.
+/// [`Error::Param`] if the slices' lengths differ.  Strauss for few points,
+/// Pippenger above.
+///
+/// ```
+/// use limbforge::secp256k1::{msm, SecretKey};
+/// let p = SecretKey::from_bytes(&[5; 32]).unwrap().public_key();
+/// let k = [2u8; 32];
+/// assert_eq!(msm(&[p], &[k], None).unwrap(), Some(p.tweak_mul(&k).unwrap()));
+/// assert_eq!(msm(&[p, p.negate()], &[k, k], None).unwrap(), None);
+/// ```
+#[cfg(feature = "alloc")]
+pub fn msm(
+    points: &[PublicKey],
+    scalars: &[[u8; 32]],
+    g_scalar: Option<&[u8; 32]>,
+) -> Result<Option<PublicKey>, Error> {
+    use alloc::vec;
+    if points.len() != scalars.len() {
+        return Err(Error::Param);
+    }
+    // SAFETY: a pure function.
+    let size = unsafe { sys::lf_secp256k1_msm_scratch_size(points.len()) };
+    if size == usize::MAX {
+        return Err(Error::Param);
+    }
+    let mut scratch = vec![0u8; size];
+    let mut r = sys::lf_secp256k1_pubkey::default();
+    let g = g_scalar.map_or(ptr::null(), |g| g.as_ptr());
+    // SAFETY: PublicKey is a transparent wrapper of lf_secp256k1_pubkey, so
+    // the slice is an array of points; scratch has the size asked for.
+    let rc = unsafe {
+        sys::lf_secp256k1_msm(
+            &mut r,
+            scratch.as_mut_ptr().cast(),
+            scratch.len(),
+            scalars.as_ptr(),
+            points.as_ptr().cast(),
+            points.len(),
+            g,
+        )
+    };
+    check(rc)?;
+    // all zero: the point at infinity
+    Ok(if r.d.iter().all(|&w| w == 0) {
+        None
+    } else {
+        Some(PublicKey(r))
+    })
 }
 
 /// An item that points nowhere (a placeholder for

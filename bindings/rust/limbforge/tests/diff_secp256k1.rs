@@ -247,3 +247,84 @@ fn batch_verification_agrees_with_single() {
         }
     });
 }
+
+/// MSM against scalar arithmetic: with P_i = s_i G, the sum of k_i P_i plus
+/// g G is (g + sum k_i s_i) G, computed with the secp256k1_n field type.
+#[cfg(feature = "field")]
+#[test]
+fn msm_matches_scalar_arithmetic() {
+    use limbforge::field::Secp256k1N;
+    let mut rng = Rng::new(4);
+    let rounds = iters(6);
+    let scalar = |rng: &mut Rng| loop {
+        if let Some(s) = Secp256k1N::from_bytes(&rng.bytes()).into_option() {
+            break s;
+        }
+    };
+    on_every_backend(|backend| {
+        for _ in 0..rounds {
+            // sizes on both sides of the Strauss / Pippenger switch
+            let n = [0, 1, 2, 5, 40, 150][rng.below(6)];
+            let s: Vec<Secp256k1N> = (0..n).map(|_| scalar(&mut rng)).collect();
+            let k: Vec<Secp256k1N> = (0..n).map(|_| scalar(&mut rng)).collect();
+            let points: Vec<lf::PublicKey> = s
+                .iter()
+                .map(|x| {
+                    lf::SecretKey::from_bytes(&x.to_bytes())
+                        .unwrap()
+                        .public_key()
+                })
+                .collect();
+            let ks: Vec<[u8; 32]> = k.iter().map(|x| x.to_bytes()).collect();
+            let g = if rng.below(2) == 0 {
+                Some(scalar(&mut rng))
+            } else {
+                None
+            };
+            let total =
+                s.iter().zip(&k).map(|(a, b)| a * b).sum::<Secp256k1N>() + g.unwrap_or_default();
+            let want = lf::SecretKey::from_bytes(&total.to_bytes())
+                .ok()
+                .map(|sk| sk.public_key());
+            let got = lf::msm(&points, &ks, g.map(|x| x.to_bytes()).as_ref()).unwrap();
+            assert_eq!(got, want, "{backend}: msm of {n} points");
+        }
+    });
+    assert_eq!(lf::msm(&[], &[[1; 32]], None), Err(Error::Param));
+}
+
+#[test]
+fn taproot_tweak_check_matches_libsecp256k1() {
+    let mut rng = Rng::new(5);
+    for _ in 0..iters(50) {
+        let Ok(sk) = lf::SecretKey::from_bytes(&rng.bytes()) else {
+            continue;
+        };
+        let (internal, _) = sk.public_key().x_only_public_key();
+        let tweak = rng.bytes::<32>();
+        let ours = internal.tweak_add(&tweak);
+        let bint = bc::XOnlyPublicKey::from_byte_array(internal.serialize()).unwrap();
+        let theirs = bc::Scalar::from_be_bytes(tweak)
+            .ok()
+            .and_then(|t| bint.add_tweak(&t).ok());
+        assert_eq!(ours.is_ok(), theirs.is_some());
+        let (Ok(q), Some((bq, bparity))) = (ours, theirs) else {
+            continue;
+        };
+        let (qx, parity) = q.x_only_public_key();
+        assert_eq!(qx.serialize(), bq.to_byte_array());
+        assert_eq!(parity == lf::Parity::Odd, bparity == bc::Parity::Odd);
+        assert!(internal
+            .tweak_add_check(&qx.serialize(), parity, &tweak)
+            .is_ok());
+        let flipped = if parity == lf::Parity::Odd {
+            lf::Parity::Even
+        } else {
+            lf::Parity::Odd
+        };
+        assert_eq!(
+            internal.tweak_add_check(&qx.serialize(), flipped, &tweak),
+            Err(Error::Verify)
+        );
+    }
+}
