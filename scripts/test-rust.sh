@@ -36,7 +36,7 @@ if cargo fmt --version >/dev/null 2>&1; then
     run cargo fmt --all --check
 fi
 run cargo test --workspace --locked
-run cargo test --locked -p limbforge-sys --no-default-features
+run env RUSTFLAGS="-D warnings" cargo test --locked -p limbforge-sys --no-default-features
 # the API documentation builds without warnings (broken links included);
 # it reuses the test build's C library
 run env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked

@@ -28,6 +28,7 @@ fn struct_layouts_match_c() {
             i += 1;
         }
     }
+    #[allow(unused_mut)] // modules may be left out
     let mut rust: Vec<(&str, usize, usize)> = rust_layouts![lf_backend, lf_mlkem_set].to_vec();
     #[cfg(feature = "field")]
     rust.extend(rust_layouts![
