@@ -10,6 +10,7 @@
 //! | [`mp`] | constant-time modular exponentiation, RSA-CRT | `mp` |
 //! | [`ntt`] | the NTT mod 3329: ML-KEM's NTT, inverse, base multiplication; the cyclic product | `ntt` |
 //! | [`mlkem`] | ML-KEM-512/768/1024 | `mlkem` |
+//! | [`hash`] | SHA-256, HMAC-SHA256, SHA3-256/512, SHAKE128/256 | `hash` |
 //!
 //! Every secret-dependent operation runs in constant time in the C library;
 //! the wrappers add no branch on secret data (choices go through `subtle`),
@@ -57,6 +58,9 @@ pub mod ntt;
 
 #[cfg(feature = "mlkem")]
 pub mod mlkem;
+
+#[cfg(feature = "hash")]
+pub mod hash;
 
 pub use subtle;
 pub use zeroize;
@@ -116,6 +120,15 @@ pub fn set_backend(name: &str) -> Result<(), Error> {
     check(unsafe { limbforge_sys::lf_backend_set(buf.as_ptr().cast()) })
 }
 
-#[cfg(doctest)]
+/// The README's examples use the default features.
+#[cfg(all(
+    doctest,
+    feature = "field",
+    feature = "secp256k1",
+    feature = "aead",
+    feature = "mp",
+    feature = "mlkem",
+    feature = "hash"
+))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
