@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 //! Shared by the differential tests: a small deterministic generator (the
-//! seed can be set with LIMBFORGE_TEST_SEED to replay a failure) and the
+//! seed can be set with LF_TEST_SEED to replay a failure) and the
 //! back ends to run on.
 #![allow(dead_code)]
 
@@ -8,7 +8,7 @@ pub struct Rng(u64);
 
 impl Rng {
     pub fn new(stream: u64) -> Rng {
-        let seed = std::env::var("LIMBFORGE_TEST_SEED")
+        let seed = std::env::var("LF_TEST_SEED")
             .ok()
             .and_then(|s| s.parse().ok())
             .unwrap_or(0x6c69_6d62_666f_7267);
@@ -64,9 +64,9 @@ impl Rng {
     }
 }
 
-/// Iterations per back end: LIMBFORGE_TEST_ITERS scales the default.
+/// Iterations per back end: LF_TEST_ITERS scales the default.
 pub fn iters(default: usize) -> usize {
-    let scale: f64 = std::env::var("LIMBFORGE_TEST_ITERS")
+    let scale: f64 = std::env::var("LF_TEST_ITERS")
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1.0);
