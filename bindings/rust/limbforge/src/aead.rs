@@ -36,6 +36,19 @@ pub use ::universal_hash;
 /// key is wiped on drop.  A (key, nonce) pair must never encrypt two
 /// different messages.
 #[derive(Clone)]
+/// # Examples
+///
+/// ```rust
+/// use limbforge::aead::aead::{Aead, KeyInit, Payload};
+/// use limbforge::aead::ChaCha20Poly1305;
+/// // with the alloc feature: the Vec-returning Aead trait (ciphertext || tag)
+/// let cipher = ChaCha20Poly1305::new(&[0x42; 32].into());
+/// let nonce = [0u8; 12].into();
+/// let sealed = cipher.encrypt(&nonce, Payload { msg: b"hello", aad: b"ad" }).unwrap();
+/// assert_eq!(sealed.len(), 5 + 16);
+/// assert_eq!(cipher.decrypt(&nonce, Payload { msg: &sealed, aad: b"ad" }).unwrap(), b"hello");
+/// assert!(cipher.decrypt(&nonce, Payload { msg: &sealed, aad: b"other" }).is_err());
+/// ```
 pub struct ChaCha20Poly1305 {
     key: [u8; 32],
 }
@@ -44,6 +57,21 @@ impl KeySizeUser for ChaCha20Poly1305 {
     type KeySize = U32;
 }
 
+/// # Examples
+///
+/// ```rust
+/// use limbforge::aead::aead::{AeadInOut, KeyInit};
+/// use limbforge::aead::ChaCha20Poly1305;
+/// // from a 32-byte array, or from a slice of checked length
+/// let a = ChaCha20Poly1305::new(&[7; 32].into());
+/// let b = ChaCha20Poly1305::new_from_slice(&[7; 32]).unwrap();
+/// assert!(ChaCha20Poly1305::new_from_slice(&[7; 31]).is_err());
+/// let (mut x, mut y) = (*b"same", *b"same");
+/// let nonce = [0u8; 12].into();
+/// let t1 = a.encrypt_inout_detached(&nonce, b"", (&mut x[..]).into()).unwrap();
+/// let t2 = b.encrypt_inout_detached(&nonce, b"", (&mut y[..]).into()).unwrap();
+/// assert_eq!((x, t1), (y, t2));
+/// ```
 impl KeyInit for ChaCha20Poly1305 {
     fn new(key: &Key<Self>) -> Self {
         let mut k = [0u8; 32];
@@ -52,12 +80,53 @@ impl KeyInit for ChaCha20Poly1305 {
     }
 }
 
+/// # Examples
+///
+/// ```rust
+/// use limbforge::aead::aead::{AeadCore, TagPosition};
+/// use limbforge::aead::aead::array::typenum::Unsigned;
+/// use limbforge::aead::ChaCha20Poly1305;
+/// // RFC 8439: 96-bit nonce, 128-bit tag after the ciphertext
+/// assert_eq!(<ChaCha20Poly1305 as AeadCore>::NonceSize::USIZE, 12);
+/// assert_eq!(<ChaCha20Poly1305 as AeadCore>::TagSize::USIZE, 16);
+/// assert!(matches!(ChaCha20Poly1305::TAG_POSITION, TagPosition::Postfix));
+/// ```
 impl AeadCore for ChaCha20Poly1305 {
     type NonceSize = U12;
     type TagSize = U16;
     const TAG_POSITION: TagPosition = TagPosition::Postfix;
 }
 
+/// # Examples
+///
+/// ```rust
+/// use limbforge::aead::aead::{AeadInOut, KeyInit};
+/// use limbforge::aead::ChaCha20Poly1305;
+/// # fn hex<const N: usize>(s: &str) -> [u8; N] {
+/// #     core::array::from_fn(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap())
+/// # }
+/// // RFC 8439 section 2.8.2
+/// let key: [u8; 32] = core::array::from_fn(|i| 0x80 + i as u8);
+/// let cipher = ChaCha20Poly1305::new(&key.into());
+/// let nonce = hex::<12>("070000004041424344454647").into();
+/// let aad: [u8; 12] = hex("50515253c0c1c2c3c4c5c6c7");
+/// let mut buf = *b"Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it.";
+/// let tag = cipher.encrypt_inout_detached(&nonce, &aad, (&mut buf[..]).into()).unwrap();
+/// assert_eq!(buf, hex("d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d6\
+///                       3dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b36\
+///                       92ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc\
+///                       3ff4def08e4b7a9de576d26586cec64b6116"));
+/// assert_eq!(tag[..], hex::<16>("1ae10b594f09e26a7e902ecbd0600691"));
+/// // a changed tag: an error, and the buffer holds no plaintext
+/// let mut bad = tag;
+/// bad[0] ^= 1;
+/// let mut copy = buf;
+/// assert!(cipher.decrypt_inout_detached(&nonce, &aad, (&mut copy[..]).into(), &bad).is_err());
+/// assert_ne!(copy[..], PT_START[..]);
+/// cipher.decrypt_inout_detached(&nonce, &aad, (&mut buf[..]).into(), &tag).unwrap();
+/// assert_eq!(buf[..], PT_START[..]);
+/// # const PT_START: [u8; 114] = *b"Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it.";
+/// ```
 impl AeadInOut for ChaCha20Poly1305 {
     fn encrypt_inout_detached(
         &self,
@@ -127,6 +196,14 @@ impl Drop for ChaCha20Poly1305 {
     }
 }
 impl ZeroizeOnDrop for ChaCha20Poly1305 {}
+/// # Examples
+///
+/// ```rust
+/// use limbforge::aead::aead::KeyInit;
+/// use limbforge::aead::ChaCha20Poly1305;
+/// // the key is not printed
+/// assert_eq!(format!("{:?}", ChaCha20Poly1305::new(&[9; 32].into())), "ChaCha20Poly1305 { .. }");
+/// ```
 impl fmt::Debug for ChaCha20Poly1305 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("ChaCha20Poly1305 { .. }")
@@ -137,7 +214,9 @@ impl fmt::Debug for ChaCha20Poly1305 {
 /// 32-byte one-time key (r, s).  The state holds key material and is wiped
 /// on drop.  A key must authenticate one message only.
 ///
-/// ```
+/// # Examples
+///
+/// ```rust
 /// use limbforge::aead::Poly1305;
 /// use limbforge::aead::universal_hash::{KeyInit, UniversalHash};
 ///
@@ -154,6 +233,18 @@ pub struct Poly1305 {
 impl Poly1305 {
     /// The tag of a whole message (any length, the last block not padded:
     /// RFC 8439's Poly1305 function) in one call.
+    ///
+    /// # Examples
+    ///
+    /// ```rust
+    /// use limbforge::aead::Poly1305;
+    /// # fn hex<const N: usize>(s: &str) -> [u8; N] {
+    /// #     core::array::from_fn(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap())
+    /// # }
+    /// // RFC 8439 section 2.5.2
+    /// let key = hex("85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
+    /// assert_eq!(Poly1305::mac(&key, b"Cryptographic Forum Research Group"), hex("a8061dc1305136c6c22b8baf0c0127a9"));
+    /// ```
     pub fn mac(key: &[u8; 32], msg: &[u8]) -> [u8; 16] {
         let mut tag = [0u8; 16];
         // SAFETY: buffers of the documented sizes.
@@ -171,6 +262,16 @@ impl KeySizeUser for Poly1305 {
     type KeySize = U32;
 }
 
+/// # Examples
+///
+/// ```rust
+/// use limbforge::aead::universal_hash::{KeyInit, UniversalHash};
+/// use limbforge::aead::Poly1305;
+/// let mac = Poly1305::new_from_slice(&[1; 32]).unwrap();
+/// assert!(Poly1305::new_from_slice(&[1; 16]).is_err());
+/// // no block absorbed: the tag is s, the key's second half
+/// assert_eq!(mac.finalize()[..], [1; 16]);
+/// ```
 impl KeyInit for Poly1305 {
     fn new(key: &Key<Self>) -> Self {
         // SAFETY: lf_poly1305_state is plain data; init overwrites it.
@@ -205,6 +306,31 @@ impl UhfBackend for Backend<'_> {
     }
 }
 
+/// # Examples
+///
+/// ```rust
+/// use limbforge::aead::universal_hash::{KeyInit, UniversalHash};
+/// use limbforge::aead::Poly1305;
+/// # fn hex<const N: usize>(s: &str) -> [u8; N] {
+/// #     core::array::from_fn(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap())
+/// # }
+/// // the tag of RFC 8439 section 2.8.2 from its one-time key: AAD and
+/// // ciphertext each padded to 16 bytes, then both lengths
+/// let otk: [u8; 32] = hex("7bac2b252db447af09b67a55a4e955840ae1d6731075d9eb2a9375783ed553ff");
+/// let aad: [u8; 12] = hex("50515253c0c1c2c3c4c5c6c7");
+/// let ct: [u8; 114] = hex("d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d6\
+///                       3dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b36\
+///                       92ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc\
+///                       3ff4def08e4b7a9de576d26586cec64b6116");
+/// let mut mac = Poly1305::new(&otk.into());
+/// mac.update_padded(&aad);
+/// mac.update_padded(&ct);
+/// let mut lens = [0u8; 16];
+/// lens[..8].copy_from_slice(&12u64.to_le_bytes());
+/// lens[8..].copy_from_slice(&114u64.to_le_bytes());
+/// mac.update(&[lens.into()]);
+/// assert_eq!(mac.finalize()[..], hex::<16>("1ae10b594f09e26a7e902ecbd0600691"));
+/// ```
 impl UniversalHash for Poly1305 {
     fn update_with_backend(&mut self, f: impl UhfClosure<BlockSize = Self::BlockSize>) {
         f.call(&mut Backend(self));
@@ -252,6 +378,14 @@ impl Drop for Poly1305 {
     }
 }
 impl ZeroizeOnDrop for Poly1305 {}
+/// # Examples
+///
+/// ```rust
+/// use limbforge::aead::universal_hash::KeyInit;
+/// use limbforge::aead::Poly1305;
+/// // the key material is not printed
+/// assert_eq!(format!("{:?}", Poly1305::new(&[9; 32].into())), "Poly1305 { .. }");
+/// ```
 impl fmt::Debug for Poly1305 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Poly1305 { .. }")
