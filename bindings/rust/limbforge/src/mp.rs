@@ -23,11 +23,36 @@ use zeroize::ZeroizeOnDrop;
 use crate::{check, Error};
 
 /// Limbs of the largest number (8192 bits).
+///
+/// # Examples
+///
+/// ```rust
+/// use limbforge::mp::{Modulus, MAX_LIMBS};
+/// assert_eq!(MAX_LIMBS * 64, 8192);
+/// let mut m = vec![u64::MAX; MAX_LIMBS]; // 2^8192 - 1, odd
+/// assert_eq!(Modulus::new(&m).unwrap().limbs(), MAX_LIMBS);
+/// m.push(u64::MAX);
+/// assert!(Modulus::new(&m).is_err());
+/// ```
 pub const MAX_LIMBS: usize = sys::LF_MP_MAX_LIMBS;
 
 /// r = the big-endian integer `bytes` in `r.len()` limbs; [`Error::Range`]
 /// if it does not fit (r zeroed), [`Error::Param`] for a length outside
 /// 1..=128 limbs.
+///
+/// # Examples
+///
+/// ```rust
+/// use limbforge::{mp::from_be_bytes, Error};
+/// let mut r = [0u64; 2];
+/// from_be_bytes(&mut r, &[1, 2, 3, 4, 5, 6, 7, 8, 9]).unwrap();
+/// assert_eq!(r, [0x0203_0405_0607_0809, 0x01]);
+/// // 17 significant bytes do not fit in two limbs
+/// let mut big = [0u8; 17];
+/// big[0] = 1;
+/// assert_eq!(from_be_bytes(&mut r, &big), Err(Error::Range));
+/// assert_eq!(r, [0, 0]);
+/// ```
 pub fn from_be_bytes(r: &mut [u64], bytes: &[u8]) -> Result<(), Error> {
     // SAFETY: slices with their lengths.
     check(unsafe { sys::lf_mp_from_bytes(r.as_mut_ptr(), r.len(), bytes.as_ptr(), bytes.len()) })
@@ -35,6 +60,17 @@ pub fn from_be_bytes(r: &mut [u64], bytes: &[u8]) -> Result<(), Error> {
 
 /// out = a big-endian, left-padded with zeros; [`Error::Range`] if a does
 /// not fit in out.len() bytes (out zeroed).
+///
+/// # Examples
+///
+/// ```rust
+/// use limbforge::{mp::to_be_bytes, Error};
+/// let mut out = [0xffu8; 10];
+/// to_be_bytes(&mut out, &[0x0102_0304_0506_0708, 0x090a]).unwrap();
+/// assert_eq!(out, [0x09, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
+/// let mut short = [0u8; 9];
+/// assert_eq!(to_be_bytes(&mut short, &[0, 0x100]), Err(Error::Range));
+/// ```
 pub fn to_be_bytes(out: &mut [u8], a: &[u64]) -> Result<(), Error> {
     // SAFETY: slices with their lengths.
     check(unsafe { sys::lf_mp_to_bytes(out.as_mut_ptr(), out.len(), a.as_ptr(), a.len()) })
@@ -48,11 +84,32 @@ fn wipe<T>(x: &mut T) {
 
 /// An odd modulus m > 1 prepared for Montgomery arithmetic.  Wiped on drop
 /// (the modulus may be secret, an RSA prime).
+///
+/// # Examples
+///
+/// ```rust
+/// use limbforge::mp::Modulus;
+/// // Fermat: a^(p-1) = 1 mod p for the Mersenne prime p = 2^127 - 1
+/// let m = Modulus::new(&[u64::MAX, u64::MAX >> 1]).unwrap();
+/// let mut r = [0u64; 2];
+/// m.modexp(&mut r, &[3, 0], &[u64::MAX - 1, u64::MAX >> 1]).unwrap();
+/// assert_eq!(r, [1, 0]);
+/// ```
 pub struct Modulus(sys::lf_mp_mont_ctx);
 
 impl Modulus {
     /// Prepare m (1..=128 limbs, leading zero limbs allowed).
     /// [`Error::Param`] for an even m, m = 1 or a bad length.  Constant time.
+    ///
+    /// # Examples
+    ///
+    /// ```rust
+    /// use limbforge::{mp::Modulus, Error};
+    /// assert!(Modulus::new(&[1_000_003]).is_ok());
+    /// assert_eq!(Modulus::new(&[1_000_002]).unwrap_err(), Error::Param); // even
+    /// assert_eq!(Modulus::new(&[1]).unwrap_err(), Error::Param);
+    /// assert_eq!(Modulus::new(&[]).unwrap_err(), Error::Param);
+    /// ```
     pub fn new(m: &[u64]) -> Result<Modulus, Error> {
         // SAFETY: plain data; init overwrites it.
         let mut ctx: sys::lf_mp_mont_ctx = unsafe { core::mem::zeroed() };
@@ -62,6 +119,14 @@ impl Modulus {
     }
 
     /// Limbs of the modulus (and of every number taken mod it).
+    ///
+    /// # Examples
+    ///
+    /// ```rust
+    /// use limbforge::mp::Modulus;
+    /// // leading zero limbs count: the length is public, the value is not
+    /// assert_eq!(Modulus::new(&[7, 0, 0]).unwrap().limbs(), 3);
+    /// ```
     pub fn limbs(&self) -> usize {
         self.0.n
     }
@@ -70,6 +135,21 @@ impl Modulus {
     /// limbs, base < m ([`Error::Range`] otherwise); `exp` 1..=128 limbs.
     /// Fixed windows, every table read a masked scan: constant time in base
     /// and exp (the exponent's length is public).  exp = 0 gives 1 mod m.
+    ///
+    /// # Examples
+    ///
+    /// ```rust
+    /// use limbforge::{mp::Modulus, Error};
+    /// // 3^1000 mod 2^127 - 1 (computed with Python's pow)
+    /// let m = Modulus::new(&[u64::MAX, u64::MAX >> 1]).unwrap();
+    /// let mut r = [0u64; 2];
+    /// m.modexp(&mut r, &[3, 0], &[1000]).unwrap();
+    /// assert_eq!(r, [0x211f927e6e87a273, 0x741dd636fced9af3]);
+    /// m.modexp(&mut r, &[3, 0], &[0]).unwrap();
+    /// assert_eq!(r, [1, 0]);
+    /// // the base must be below the modulus
+    /// assert_eq!(m.modexp(&mut r, &[u64::MAX, u64::MAX], &[1]), Err(Error::Range));
+    /// ```
     pub fn modexp(&self, r: &mut [u64], base: &[u64], exp: &[u64]) -> Result<(), Error> {
         if r.len() != self.0.n || base.len() != self.0.n {
             return Err(Error::Param);
@@ -94,6 +174,13 @@ impl Drop for Modulus {
     }
 }
 impl ZeroizeOnDrop for Modulus {}
+/// # Examples
+///
+/// ```rust
+/// use limbforge::mp::Modulus;
+/// // the modulus may be secret (an RSA prime): only its size is printed
+/// assert_eq!(format!("{:?}", Modulus::new(&[1_000_003, 0]).unwrap()), "Modulus(2 limbs)");
+/// ```
 impl core::fmt::Debug for Modulus {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "Modulus({} limbs)", self.0.n)
@@ -104,6 +191,22 @@ impl core::fmt::Debug for Modulus {
 /// 1 <= h <= 64), public exponent e, dp = d mod (p-1), dq = d mod (q-1),
 /// qinv = q^-1 mod p.  Validated when loaded; wiped on drop.
 #[cfg(feature = "alloc")]
+/// # Examples
+///
+/// ```rust
+/// use limbforge::mp::{Modulus, RsaPrivateKey};
+/// // a toy RSA key with 64-bit primes (values computed with Python integers)
+/// let (p, q) = ([0x8000000001234577], [0x8000000007654335]);
+/// let (dp, dq, qinv) = ([0x68e8971769d750cd], [0x72750d8af91200bd], [0x588a8c35d37e9e25]);
+/// let key = RsaPrivateKey::new(65537, &p, &q, &dp, &dq, &qinv).unwrap();
+/// // encrypt "Hello" with the public key (N, e), decrypt with the private key
+/// let n = Modulus::new(key.modulus()).unwrap();
+/// let mut c = [0u64; 2];
+/// n.modexp(&mut c, &[0x48656c6c6f, 0], &[65537]).unwrap();
+/// let mut m = [0u64; 2];
+/// key.private_op(&mut m, &c).unwrap();
+/// assert_eq!(m, [0x48656c6c6f, 0]);
+/// ```
 pub struct RsaPrivateKey(alloc::boxed::Box<sys::lf_mp_rsa_key>);
 
 #[cfg(feature = "alloc")]
@@ -113,6 +216,21 @@ impl RsaPrivateKey {
     /// dq or qinv is out of range; [`Error::Invalid`] for an inconsistent
     /// key (qinv * q != 1 mod p, e * dp != 1 mod p-1, ...).  Constant time
     /// in the secret values (only the verdict is revealed).
+    ///
+    /// # Examples
+    ///
+    /// ```rust
+    /// use limbforge::{mp::RsaPrivateKey, Error};
+    /// // a toy RSA key with 64-bit primes (values computed with Python integers)
+    /// let (p, q) = ([0x8000000001234577], [0x8000000007654335]);
+    /// let (dp, dq, qinv) = ([0x68e8971769d750cd], [0x72750d8af91200bd], [0x588a8c35d37e9e25]);
+    /// let key = RsaPrivateKey::new(65537, &p, &q, &dp, &dq, &qinv).unwrap();
+    /// assert_eq!(key.modulus_limbs(), 2);
+    /// // qinv must be q^-1 mod p
+    /// let bad = [qinv[0] + 1];
+    /// assert_eq!(RsaPrivateKey::new(65537, &p, &q, &dp, &dq, &bad).unwrap_err(), Error::Invalid);
+    /// assert_eq!(RsaPrivateKey::new(65536, &p, &q, &dp, &dq, &qinv).unwrap_err(), Error::Param);
+    /// ```
     pub fn new(
         e: u64,
         p: &[u64],
@@ -159,16 +277,50 @@ impl RsaPrivateKey {
     }
 
     /// Limbs of N = p q (2h).
+    ///
+    /// # Examples
+    ///
+    /// ```rust
+    /// use limbforge::mp::RsaPrivateKey;
+    /// // a toy RSA key with 64-bit primes (values computed with Python integers)
+    /// let (p, q) = ([0x8000000001234577], [0x8000000007654335]);
+    /// let (dp, dq, qinv) = ([0x68e8971769d750cd], [0x72750d8af91200bd], [0x588a8c35d37e9e25]);
+    /// let key = RsaPrivateKey::new(65537, &p, &q, &dp, &dq, &qinv).unwrap();
+    /// assert_eq!(key.modulus_limbs(), 2 * p.len());
+    /// ```
     pub fn modulus_limbs(&self) -> usize {
         2 * self.0.h
     }
 
     /// N = p q, 2h limbs.
+    ///
+    /// # Examples
+    ///
+    /// ```rust
+    /// use limbforge::mp::RsaPrivateKey;
+    /// // a toy RSA key with 64-bit primes (values computed with Python integers)
+    /// let (p, q) = ([0x8000000001234577], [0x8000000007654335]);
+    /// let (dp, dq, qinv) = ([0x68e8971769d750cd], [0x72750d8af91200bd], [0x588a8c35d37e9e25]);
+    /// let key = RsaPrivateKey::new(65537, &p, &q, &dp, &dq, &qinv).unwrap();
+    /// // N = p q (computed with Python integers)
+    /// assert_eq!(key.modulus(), [0x00086a1d206e86a3, 0x4000000004444456]);
+    /// ```
     pub fn modulus(&self) -> &[u64] {
         &self.0.n.m[..2 * self.0.h]
     }
 
     /// The public exponent e.
+    ///
+    /// # Examples
+    ///
+    /// ```rust
+    /// use limbforge::mp::RsaPrivateKey;
+    /// // a toy RSA key with 64-bit primes (values computed with Python integers)
+    /// let (p, q) = ([0x8000000001234577], [0x8000000007654335]);
+    /// let (dp, dq, qinv) = ([0x68e8971769d750cd], [0x72750d8af91200bd], [0x588a8c35d37e9e25]);
+    /// let key = RsaPrivateKey::new(65537, &p, &q, &dp, &dq, &qinv).unwrap();
+    /// assert_eq!(key.public_exponent(), 65537);
+    /// ```
     pub fn public_exponent(&self) -> u64 {
         self.0.e
     }
@@ -177,6 +329,23 @@ impl RsaPrivateKey {
     /// (r^e = c mod N) before it is returned.  `r` and `c` have 2h limbs.
     /// [`Error::Range`] if c >= N; [`Error::Fault`] if the check fails (a
     /// computing fault, or a p or q that is not prime).
+    ///
+    /// # Examples
+    ///
+    /// ```rust
+    /// use limbforge::{mp::RsaPrivateKey, Error};
+    /// // a toy RSA key with 64-bit primes (values computed with Python integers)
+    /// let (p, q) = ([0x8000000001234577], [0x8000000007654335]);
+    /// let (dp, dq, qinv) = ([0x68e8971769d750cd], [0x72750d8af91200bd], [0x588a8c35d37e9e25]);
+    /// let key = RsaPrivateKey::new(65537, &p, &q, &dp, &dq, &qinv).unwrap();
+    /// // "Hello"^e mod N (computed with Python's pow) back to "Hello"
+    /// let c = [0x76ccd8bc1cfedc48, 0x3b3202d9c44168f5];
+    /// let mut m = [0u64; 2];
+    /// key.private_op(&mut m, &c).unwrap();
+    /// assert_eq!(m, [0x48656c6c6f, 0]);
+    /// // c >= N is refused
+    /// assert_eq!(key.private_op(&mut m, &[u64::MAX, u64::MAX]), Err(Error::Range));
+    /// ```
     pub fn private_op(&self, r: &mut [u64], c: &[u64]) -> Result<(), Error> {
         let n = 2 * self.0.h;
         if r.len() != n || c.len() != n {
@@ -196,6 +365,16 @@ impl Drop for RsaPrivateKey {
 #[cfg(feature = "alloc")]
 impl ZeroizeOnDrop for RsaPrivateKey {}
 #[cfg(feature = "alloc")]
+/// # Examples
+///
+/// ```rust
+/// use limbforge::mp::RsaPrivateKey;
+/// // a toy RSA key with 64-bit primes (values computed with Python integers)
+/// let (p, q) = ([0x8000000001234577], [0x8000000007654335]);
+/// let (dp, dq, qinv) = ([0x68e8971769d750cd], [0x72750d8af91200bd], [0x588a8c35d37e9e25]);
+/// let key = RsaPrivateKey::new(65537, &p, &q, &dp, &dq, &qinv).unwrap();
+/// assert_eq!(format!("{key:?}"), "RsaPrivateKey(128 bits)"); // no secret printed
+/// ```
 impl core::fmt::Debug for RsaPrivateKey {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "RsaPrivateKey({} bits)", 128 * self.0.h)
