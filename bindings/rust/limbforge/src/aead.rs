@@ -29,7 +29,38 @@ use ::universal_hash::{Block, ParBlocks, UhfBackend, UhfClosure, UniversalHash};
 use limbforge_sys as sys;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
+/// The `aead` crate, whose traits [`ChaCha20Poly1305`] implements.
+///
+/// # Examples
+///
+/// ```rust
+/// use limbforge::aead::aead::{AeadInOut, Key, KeyInit};
+/// use limbforge::aead::ChaCha20Poly1305;
+/// // generic code over any AEAD of the RustCrypto traits
+/// fn round_trip<A: AeadInOut + KeyInit>(key: &Key<A>) -> bool {
+///     let cipher = A::new(key);
+///     let nonce = Default::default();
+///     let mut buf = *b"generic";
+///     let tag = cipher.encrypt_inout_detached(&nonce, b"", (&mut buf[..]).into()).unwrap();
+///     cipher.decrypt_inout_detached(&nonce, b"", (&mut buf[..]).into(), &tag).is_ok() && &buf == b"generic"
+/// }
+/// assert!(round_trip::<ChaCha20Poly1305>(&[5; 32].into()));
+/// ```
 pub use ::aead;
+/// The `universal-hash` crate, whose traits [`Poly1305`] implements.
+///
+/// # Examples
+///
+/// ```rust
+/// use limbforge::aead::universal_hash::{KeyInit, UniversalHash};
+/// use limbforge::aead::Poly1305;
+/// // verify: a constant-time comparison of the computed tag
+/// let key = [8u8; 32];
+/// let tag = Poly1305::mac(&key, &[0x61; 32]); // two whole blocks: no padding
+/// let mut mac = Poly1305::new(&key.into());
+/// mac.update_padded(&[0x61; 32]);
+/// assert!(mac.verify(&tag.into()).is_ok());
+/// ```
 pub use ::universal_hash;
 
 /// ChaCha20-Poly1305 with a 96-bit nonce and a 16-byte tag (RFC 8439).  The

@@ -39,6 +39,17 @@ pub enum Error {
 
 impl Error {
     /// The error for a C return code; `None` for success (codes >= 0).
+    ///
+    /// # Examples
+    ///
+    /// ```rust
+    /// use limbforge::Error;
+    /// // the LF_ERR_* codes of the C header limbforge.h
+    /// assert_eq!(Error::from_code(-1), Some(Error::Range));
+    /// assert_eq!(Error::from_code(-5), Some(Error::Verify));
+    /// assert_eq!(Error::from_code(-99), Some(Error::Other(-99)));
+    /// assert_eq!(Error::from_code(0), None); // LF_OK
+    /// ```
     pub const fn from_code(code: i32) -> Option<Error> {
         Some(match code {
             c if c >= 0 => return None,
@@ -54,6 +65,16 @@ impl Error {
     }
 
     /// The C library's code (`LF_ERR_*`, negative).
+    ///
+    /// # Examples
+    ///
+    /// ```rust
+    /// use limbforge::Error;
+    /// assert_eq!(Error::Param.code(), -2); // LF_ERR_PARAM
+    /// for e in [Error::Range, Error::Param, Error::Unavailable, Error::Auth, Error::Verify, Error::Invalid, Error::Fault] {
+    ///     assert_eq!(Error::from_code(e.code()), Some(e));
+    /// }
+    /// ```
     pub const fn code(self) -> i32 {
         match self {
             Error::Range => sys::LF_ERR_RANGE,
@@ -76,6 +97,13 @@ pub(crate) fn check(code: i32) -> Result<(), Error> {
     }
 }
 
+/// # Examples
+///
+/// ```rust
+/// use limbforge::Error;
+/// assert_eq!(Error::Verify.to_string(), "signature verification failed");
+/// assert_eq!(Error::Other(-42).to_string(), "limbforge error -42");
+/// ```
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -92,6 +120,17 @@ impl fmt::Display for Error {
 }
 
 #[cfg(feature = "std")]
+/// # Examples
+///
+/// ```rust
+/// use limbforge::secp256k1::SecretKey;
+/// // ? converts it into Box<dyn std::error::Error>
+/// fn parse(b: &[u8; 32]) -> Result<SecretKey, Box<dyn std::error::Error>> {
+///     Ok(SecretKey::from_bytes(b)?)
+/// }
+/// let err = parse(&[0; 32]).unwrap_err();
+/// assert_eq!(err.to_string(), "value out of range");
+/// ```
 impl std::error::Error for Error {}
 
 #[cfg(test)]

@@ -62,12 +62,39 @@ pub mod mlkem;
 #[cfg(feature = "hash")]
 pub mod hash;
 
+/// The `subtle` crate, whose traits the field types implement.
+///
+/// # Examples
+///
+/// ```rust
+/// use limbforge::field::Secp256k1N;
+/// use limbforge::subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+/// let (a, b) = (Secp256k1N::from_u64(1), Secp256k1N::from_u64(2));
+/// let picked = Secp256k1N::conditional_select(&a, &b, a.ct_eq(&a));
+/// assert_eq!(picked, b);
+/// ```
 pub use subtle;
+/// The `zeroize` crate: the types that hold secrets implement
+/// `ZeroizeOnDrop`, the field types `Zeroize`.
+///
+/// # Examples
+///
+/// ```rust
+/// use limbforge::field::P25519;
+/// use limbforge::zeroize::{Zeroize, ZeroizeOnDrop};
+/// fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
+/// wiped_on_drop(&limbforge::secp256k1::SecretKey::from_bytes(&[1; 32]).unwrap());
+/// let mut x = P25519::from_u64(5);
+/// x.zeroize();
+/// assert_eq!(x, P25519::zero());
+/// ```
 pub use zeroize;
 
 /// The name of the back end in use ("c", "x86_64_adx", "avx512ifma", ...).
 ///
-/// ```
+/// # Examples
+///
+/// ```rust
 /// assert!(!limbforge::backend().is_empty());
 /// ```
 pub fn backend() -> &'static str {
@@ -82,7 +109,9 @@ pub fn backend() -> &'static str {
 /// Every back end this build and CPU can run, in chain order (the first is
 /// always "c").
 ///
-/// ```
+/// # Examples
+///
+/// ```rust
 /// assert_eq!(limbforge::available_backends().next(), Some("c"));
 /// ```
 pub fn available_backends() -> impl Iterator<Item = &'static str> {
@@ -103,7 +132,9 @@ pub fn available_backends() -> impl Iterator<Item = &'static str> {
 /// benchmarks; all back ends give the same results).  [`Error::Param`] for an
 /// unknown name, [`Error::Unavailable`] if this CPU cannot run it.
 ///
-/// ```
+/// # Examples
+///
+/// ```rust
 /// let before = limbforge::backend();
 /// limbforge::set_backend("c").unwrap();
 /// assert_eq!(limbforge::backend(), "c");
