@@ -21,7 +21,7 @@
 use core::fmt;
 
 use ::aead::array::Array;
-use ::aead::consts::{U12, U16, U32, U8};
+use ::aead::consts::{U8, U12, U16, U32};
 use ::aead::inout::InOutBuf;
 use ::aead::{AeadCore, AeadInOut, Key, KeyInit, KeySizeUser, Nonce, Tag, TagPosition};
 use ::universal_hash::common::{BlockSizeUser, ParBlocksSizeUser};

@@ -38,8 +38,8 @@ extern crate std;
 extern crate alloc;
 
 mod error;
-pub(crate) use error::check;
 pub use error::Error;
+pub(crate) use error::check;
 
 #[cfg(feature = "field")]
 pub mod field;

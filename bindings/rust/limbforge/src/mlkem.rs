@@ -17,7 +17,7 @@ use core::fmt;
 use limbforge_sys as sys;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-use crate::{check, Error};
+use crate::{Error, check};
 
 /// A 32-byte shared secret.  Wiped on drop.
 ///

@@ -20,7 +20,7 @@
 use limbforge_sys as sys;
 use zeroize::ZeroizeOnDrop;
 
-use crate::{check, Error};
+use crate::{Error, check};
 
 /// Limbs of the largest number (8192 bits).
 ///

@@ -19,7 +19,7 @@
 
 use limbforge_sys as sys;
 
-use crate::{check, Error};
+use crate::{Error, check};
 
 /// q = 3329.
 ///

@@ -34,7 +34,7 @@ use limbforge_sys as sys;
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-use crate::{check, Error};
+use crate::{Error, check};
 
 /// A secret key: a number in [1, n-1], 32 bytes big-endian.  Wiped on drop.
 #[derive(Clone)]

@@ -7,7 +7,7 @@
 #![cfg(feature = "aead")]
 
 mod common;
-use common::{iters, on_every_backend, Rng};
+use common::{Rng, iters, on_every_backend};
 
 use limbforge::aead::aead::inout::InOutBuf;
 use limbforge::aead::aead::{AeadInOut, KeyInit};
@@ -62,9 +62,10 @@ fn chacha20poly1305_matches_rustcrypto() {
             let mut t = ta;
             t[rng.below(16)] ^= 1 << rng.below(8);
             let mut c = a.clone();
-            assert!(ours
-                .decrypt_inout_detached(&nonce, &ad, (&mut c[..]).into(), &t)
-                .is_err());
+            assert!(
+                ours.decrypt_inout_detached(&nonce, &ad, (&mut c[..]).into(), &t)
+                    .is_err()
+            );
             assert!(
                 c.iter().all(|&x| x == 0),
                 "no unauthenticated plaintext is released"
@@ -73,16 +74,18 @@ fn chacha20poly1305_matches_rustcrypto() {
                 let mut c = a.clone();
                 let i = rng.below(c.len());
                 c[i] ^= 1;
-                assert!(ours
-                    .decrypt_inout_detached(&nonce, &ad, (&mut c[..]).into(), &ta)
-                    .is_err());
+                assert!(
+                    ours.decrypt_inout_detached(&nonce, &ad, (&mut c[..]).into(), &ta)
+                        .is_err()
+                );
             }
             let mut ad2 = ad.clone();
             ad2.push(0);
             let mut c = a.clone();
-            assert!(ours
-                .decrypt_inout_detached(&nonce, &ad2, (&mut c[..]).into(), &ta)
-                .is_err());
+            assert!(
+                ours.decrypt_inout_detached(&nonce, &ad2, (&mut c[..]).into(), &ta)
+                    .is_err()
+            );
         }
     });
 }

@@ -7,7 +7,7 @@
 #![cfg(feature = "field")]
 
 mod common;
-use common::{iters, on_every_backend, Rng};
+use common::{Rng, iters, on_every_backend};
 
 use limbforge::field::*;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
@@ -175,15 +175,17 @@ macro_rules! identities {
                         "{backend}: vec_mul"
                     );
                     <$f>::vec_add(&mut out, &xs, &ys);
-                    assert!(out
-                        .iter()
-                        .zip(xs.iter().zip(&ys))
-                        .all(|(o, (x, y))| *o == x + y));
+                    assert!(
+                        out.iter()
+                            .zip(xs.iter().zip(&ys))
+                            .all(|(o, (x, y))| *o == x + y)
+                    );
                     <$f>::vec_sub(&mut out, &xs, &ys);
-                    assert!(out
-                        .iter()
-                        .zip(xs.iter().zip(&ys))
-                        .all(|(o, (x, y))| *o == x - y));
+                    assert!(
+                        out.iter()
+                            .zip(xs.iter().zip(&ys))
+                            .all(|(o, (x, y))| *o == x - y)
+                    );
                     <$f>::vec_square(&mut out, &xs);
                     assert!(out.iter().zip(&xs).all(|(o, x)| *o == x.square()));
                     <$f>::vec_mul_scalar(&mut out, &xs, &c);

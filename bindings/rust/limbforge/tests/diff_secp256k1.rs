@@ -7,10 +7,10 @@
 #![cfg(feature = "secp256k1")]
 
 mod common;
-use common::{iters, on_every_backend, Rng};
+use common::{Rng, iters, on_every_backend};
 
-use limbforge::secp256k1 as lf;
 use limbforge::Error;
+use limbforge::secp256k1 as lf;
 use secp256k1 as bc;
 
 fn msg(m: &[u8; 32]) -> bc::Message {
@@ -51,18 +51,21 @@ fn keys_ecdsa_ecdh_schnorr_match_libsecp256k1() {
                 "{backend}: ECDSA bytes"
             );
             assert_eq!(sig.to_der().as_ref(), &bsig.serialize_der()[..]);
-            assert!(bc::ecdsa::verify(
-                &bsig,
-                msg(&sig.to_compact()[..32].try_into().unwrap()),
-                &bpk
-            )
-            .is_err());
-            assert!(pk
-                .verify_ecdsa(
+            assert!(
+                bc::ecdsa::verify(
+                    &bsig,
+                    msg(&sig.to_compact()[..32].try_into().unwrap()),
+                    &bpk
+                )
+                .is_err()
+            );
+            assert!(
+                pk.verify_ecdsa(
                     &m,
                     &lf::Signature::from_compact(&bsig.serialize_compact()).unwrap()
                 )
-                .is_ok());
+                .is_ok()
+            );
             let mut other = m;
             other[rng.below(32)] ^= 1 << rng.below(8);
             assert_eq!(pk.verify_ecdsa(&other, &sig), Err(Error::Verify));
@@ -180,9 +183,11 @@ fn parsing_random_points_matches_libsecp256k1() {
 fn batch_verification_agrees_with_single() {
     let mut rng = Rng::new(3);
     let kps: Vec<lf::Keypair> = (0..24)
-        .map(|_| loop {
-            if let Ok(sk) = lf::SecretKey::from_bytes(&rng.bytes()) {
-                break lf::Keypair::from_secret_key(&sk);
+        .map(|_| {
+            loop {
+                if let Ok(sk) = lf::SecretKey::from_bytes(&rng.bytes()) {
+                    break lf::Keypair::from_secret_key(&sk);
+                }
             }
         })
         .collect();
@@ -314,9 +319,11 @@ fn taproot_tweak_check_matches_libsecp256k1() {
         let (qx, parity) = q.x_only_public_key();
         assert_eq!(qx.serialize(), bq.to_byte_array());
         assert_eq!(parity == lf::Parity::Odd, bparity == bc::Parity::Odd);
-        assert!(internal
-            .tweak_add_check(&qx.serialize(), parity, &tweak)
-            .is_ok());
+        assert!(
+            internal
+                .tweak_add_check(&qx.serialize(), parity, &tweak)
+                .is_ok()
+        );
         let flipped = if parity == lf::Parity::Odd {
             lf::Parity::Even
         } else {

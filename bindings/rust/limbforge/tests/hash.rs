@@ -6,7 +6,7 @@
 #![cfg(feature = "hash")]
 
 mod common;
-use common::{iters, on_every_backend, Rng};
+use common::{Rng, iters, on_every_backend};
 
 use limbforge::hash::*;
 

@@ -9,7 +9,7 @@
 mod common;
 use common::on_every_backend;
 
-use limbforge::mlkem::{mlkem768, MlKem768};
+use limbforge::mlkem::{MlKem768, mlkem768};
 
 fn unhex<const N: usize>(s: &str) -> [u8; N] {
     core::array::from_fn(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap())

@@ -6,14 +6,14 @@
 //! and the cyclic product against schoolbook polynomial products in Rust.
 
 mod common;
-use common::{iters, on_every_backend, Rng};
+use common::{Rng, iters, on_every_backend};
 
 use limbforge::Error;
 
 #[cfg(all(feature = "mp", feature = "field"))]
 #[test]
 fn modexp_matches_field_pow_and_fermat() {
-    use limbforge::field::{Bls12381P, Secp256k1P, P1024};
+    use limbforge::field::{Bls12381P, P1024, Secp256k1P};
     use limbforge::mp::Modulus;
     let mut rng = Rng::new(20);
     let n = iters(10);
