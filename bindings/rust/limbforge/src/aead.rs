@@ -84,6 +84,13 @@ pub struct ChaCha20Poly1305 {
     key: [u8; 32],
 }
 
+/// # Examples
+///
+/// ```rust
+/// use limbforge::aead::ChaCha20Poly1305;
+/// use limbforge::aead::aead::KeySizeUser;
+/// assert_eq!(ChaCha20Poly1305::key_size(), 32); // RFC 8439: a 256-bit key
+/// ```
 impl KeySizeUser for ChaCha20Poly1305 {
     type KeySize = U32;
 }
@@ -221,11 +228,22 @@ impl AeadInOut for ChaCha20Poly1305 {
     }
 }
 
+/// Wipes the key (no example: memory after a drop cannot be read from
+/// safe code; [`ZeroizeOnDrop`] marks the guarantee).
 impl Drop for ChaCha20Poly1305 {
     fn drop(&mut self) {
         self.key.zeroize();
     }
 }
+/// # Examples
+///
+/// ```rust
+/// use limbforge::aead::ChaCha20Poly1305;
+/// use limbforge::aead::aead::KeyInit;
+/// use limbforge::zeroize::ZeroizeOnDrop;
+/// fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
+/// wiped_on_drop(&ChaCha20Poly1305::new(&[1; 32].into()));
+/// ```
 impl ZeroizeOnDrop for ChaCha20Poly1305 {}
 /// # Examples
 ///
@@ -289,6 +307,13 @@ impl Poly1305 {
     }
 }
 
+/// # Examples
+///
+/// ```rust
+/// use limbforge::aead::Poly1305;
+/// use limbforge::aead::universal_hash::common::KeySizeUser;
+/// assert_eq!(Poly1305::key_size(), 32); // r and s, 16 bytes each
+/// ```
 impl KeySizeUser for Poly1305 {
     type KeySize = U32;
 }
@@ -313,6 +338,13 @@ impl KeyInit for Poly1305 {
     }
 }
 
+/// # Examples
+///
+/// ```rust
+/// use limbforge::aead::Poly1305;
+/// use limbforge::aead::universal_hash::common::BlockSizeUser;
+/// assert_eq!(Poly1305::block_size(), 16);
+/// ```
 impl BlockSizeUser for Poly1305 {
     type BlockSize = U16;
 }
@@ -394,6 +426,8 @@ impl UniversalHash for Poly1305 {
     }
 }
 
+/// Wipes the key material and the state (no example: memory after a drop cannot be read from
+/// safe code; [`ZeroizeOnDrop`] marks the guarantee).
 impl Drop for Poly1305 {
     fn drop(&mut self) {
         let st = &mut self.st;
@@ -408,6 +442,15 @@ impl Drop for Poly1305 {
         st.npw.zeroize();
     }
 }
+/// # Examples
+///
+/// ```rust
+/// use limbforge::aead::Poly1305;
+/// use limbforge::aead::universal_hash::KeyInit;
+/// use limbforge::zeroize::ZeroizeOnDrop;
+/// fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
+/// wiped_on_drop(&Poly1305::new(&[1; 32].into()));
+/// ```
 impl ZeroizeOnDrop for Poly1305 {}
 /// # Examples
 ///

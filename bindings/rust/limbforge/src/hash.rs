@@ -233,6 +233,12 @@ impl Default for Sha256 {
         Sha256::new()
     }
 }
+/// # Examples
+///
+/// ```rust
+/// use limbforge::hash::Sha256;
+/// assert_eq!(format!("{:?}", Sha256::new()), "Sha256 { .. }");
+/// ```
 impl fmt::Debug for Sha256 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Sha256 { .. }")
@@ -320,6 +326,8 @@ impl HmacSha256 {
         out
     }
 }
+/// Wipes the keyed inner and outer states (no example: memory after a drop cannot be read from
+/// safe code; [`ZeroizeOnDrop`] marks the guarantee).
 impl Drop for HmacSha256 {
     fn drop(&mut self) {
         for st in [&mut self.0.inner, &mut self.0.outer] {
@@ -329,6 +337,14 @@ impl Drop for HmacSha256 {
         }
     }
 }
+/// # Examples
+///
+/// ```rust
+/// use limbforge::hash::HmacSha256;
+/// use limbforge::zeroize::ZeroizeOnDrop;
+/// fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
+/// wiped_on_drop(&HmacSha256::new(b"key"));
+/// ```
 impl ZeroizeOnDrop for HmacSha256 {}
 /// # Examples
 ///
@@ -655,6 +671,12 @@ impl ShakeReader {
         debug_assert_eq!(rc, sys::LF_OK);
     }
 }
+/// # Examples
+///
+/// ```rust
+/// use limbforge::hash::Shake128;
+/// assert_eq!(format!("{:?}", Shake128::new().finalize_xof()), "ShakeReader { .. }");
+/// ```
 impl fmt::Debug for ShakeReader {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("ShakeReader { .. }")

@@ -49,11 +49,21 @@ impl SharedSecret {
         &self.0
     }
 }
+/// Wipes the secret (no example: memory after a drop cannot be read from
+/// safe code; [`ZeroizeOnDrop`] marks the guarantee).
 impl Drop for SharedSecret {
     fn drop(&mut self) {
         self.0.zeroize();
     }
 }
+/// # Examples
+///
+/// ```rust
+/// use limbforge::mlkem::MlKem512;
+/// use limbforge::zeroize::ZeroizeOnDrop;
+/// fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
+/// wiped_on_drop(&MlKem512::generate_derand(&[1; 64]).1.encapsulate().unwrap().1);
+/// ```
 impl ZeroizeOnDrop for SharedSecret {}
 impl fmt::Debug for SharedSecret {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -343,11 +353,21 @@ macro_rules! mlkem_set {
                     Ok(ss)
                 }
             }
+            /// Wipes the key (no example: memory after a drop cannot be read
+            /// from safe code; [`ZeroizeOnDrop`] marks the guarantee).
             impl Drop for DecapsulationKey {
                 fn drop(&mut self) {
                     self.0.zeroize();
                 }
             }
+            /// # Examples
+            ///
+            /// ```rust
+            #[doc = concat!("use limbforge::mlkem::", stringify!($set), " as Kem;")]
+            /// use limbforge::zeroize::ZeroizeOnDrop;
+            /// fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
+            /// wiped_on_drop(&Kem::generate_derand(&[1; 64]).0);
+            /// ```
             impl ZeroizeOnDrop for DecapsulationKey {}
             impl fmt::Debug for DecapsulationKey {
                 fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -168,11 +168,21 @@ impl Modulus {
     }
 }
 
+/// Wipes the modulus and its Montgomery constants (no example: memory after a drop cannot be read from
+/// safe code; [`ZeroizeOnDrop`] marks the guarantee).
 impl Drop for Modulus {
     fn drop(&mut self) {
         wipe(&mut self.0);
     }
 }
+/// # Examples
+///
+/// ```rust
+/// use limbforge::mp::Modulus;
+/// use limbforge::zeroize::ZeroizeOnDrop;
+/// fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
+/// wiped_on_drop(&Modulus::new(&[7]).unwrap());
+/// ```
 impl ZeroizeOnDrop for Modulus {}
 /// # Examples
 ///
@@ -357,12 +367,22 @@ impl RsaPrivateKey {
 }
 
 #[cfg(feature = "alloc")]
+/// Wipes the whole key (no example: memory after a drop cannot be read from
+/// safe code; [`ZeroizeOnDrop`] marks the guarantee).
 impl Drop for RsaPrivateKey {
     fn drop(&mut self) {
         wipe(&mut *self.0);
     }
 }
 #[cfg(feature = "alloc")]
+/// # Examples
+///
+/// ```rust
+/// use limbforge::mp::RsaPrivateKey;
+/// use limbforge::zeroize::ZeroizeOnDrop;
+/// fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
+/// wiped_on_drop(&RsaPrivateKey::new(65537, &[0x8000000001234577], &[0x8000000007654335], &[0x68e8971769d750cd], &[0x72750d8af91200bd], &[0x588a8c35d37e9e25]).unwrap());
+/// ```
 impl ZeroizeOnDrop for RsaPrivateKey {}
 #[cfg(feature = "alloc")]
 /// # Examples

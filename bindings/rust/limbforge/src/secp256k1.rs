@@ -334,11 +334,21 @@ impl ConstantTimeEq for SecretKey {
     }
 }
 
+/// Wipes the secret key (no example: memory after a drop cannot be read from
+/// safe code; [`ZeroizeOnDrop`] marks the guarantee).
 impl Drop for SecretKey {
     fn drop(&mut self) {
         self.0.zeroize();
     }
 }
+/// # Examples
+///
+/// ```rust
+/// use limbforge::secp256k1::SecretKey;
+/// use limbforge::zeroize::ZeroizeOnDrop;
+/// fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
+/// wiped_on_drop(&SecretKey::from_bytes(&[1; 32]).unwrap());
+/// ```
 impl ZeroizeOnDrop for SecretKey {}
 
 /// # Examples
@@ -384,11 +394,21 @@ impl SharedSecret {
         &self.0
     }
 }
+/// Wipes the shared secret (no example: memory after a drop cannot be read from
+/// safe code; [`ZeroizeOnDrop`] marks the guarantee).
 impl Drop for SharedSecret {
     fn drop(&mut self) {
         self.0.zeroize();
     }
 }
+/// # Examples
+///
+/// ```rust
+/// use limbforge::secp256k1::SecretKey;
+/// use limbforge::zeroize::ZeroizeOnDrop;
+/// fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
+/// wiped_on_drop(&SecretKey::from_bytes(&[1; 32]).unwrap().ecdh_x(&SecretKey::from_bytes(&[2; 32]).unwrap().public_key()));
+/// ```
 impl ZeroizeOnDrop for SharedSecret {}
 impl fmt::Debug for SharedSecret {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -625,6 +645,15 @@ impl PublicKey {
     }
 }
 
+/// # Examples
+///
+/// ```rust
+/// use limbforge::secp256k1::{PublicKey, SecretKey};
+/// let pk = SecretKey::from_bytes(&[3; 32]).unwrap().public_key();
+/// // the same point from either encoding compares equal
+/// assert_eq!(PublicKey::from_sec1_bytes(&pk.serialize_uncompressed()).unwrap(), pk);
+/// assert_ne!(pk.negate(), pk);
+/// ```
 impl PartialEq for PublicKey {
     fn eq(&self, other: &Self) -> bool {
         // SAFETY: parsed keys.
@@ -633,6 +662,16 @@ impl PartialEq for PublicKey {
 }
 impl Eq for PublicKey {}
 
+/// # Examples
+///
+/// ```rust
+/// use limbforge::secp256k1::SecretKey;
+/// let mut one = [0u8; 32];
+/// one[31] = 1;
+/// let g = SecretKey::from_bytes(&one).unwrap().public_key();
+/// // SEC 2's G, compressed
+/// assert_eq!(format!("{g:?}"), "PublicKey(0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798)");
+/// ```
 impl fmt::Debug for PublicKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         hex(f, "PublicKey", &self.serialize())
@@ -899,6 +938,13 @@ impl Signature {
     }
 }
 
+/// # Examples
+///
+/// ```rust
+/// use limbforge::secp256k1::Signature;
+/// let s = format!("{:?}", Signature::from_compact(&[0x11; 64]).unwrap());
+/// assert_eq!(s, format!("Signature({})", "11".repeat(64)));
+/// ```
 impl fmt::Debug for Signature {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         hex(f, "Signature", &self.0)
@@ -921,11 +967,31 @@ pub struct DerSignature {
     buf: [u8; 72],
     len: usize,
 }
+/// # Examples
+///
+/// ```rust
+/// use limbforge::secp256k1::Signature;
+/// // r = s = 1: SEQUENCE { INTEGER 1, INTEGER 1 }
+/// let mut rs = [0u8; 64];
+/// rs[31] = 1;
+/// rs[63] = 1;
+/// let der = Signature::from_compact(&rs).unwrap().to_der();
+/// assert_eq!(der.as_ref(), [0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01]);
+/// ```
 impl AsRef<[u8]> for DerSignature {
     fn as_ref(&self) -> &[u8] {
         &self.buf[..self.len]
     }
 }
+/// # Examples
+///
+/// ```rust
+/// use limbforge::secp256k1::Signature;
+/// let mut rs = [0u8; 64];
+/// rs[31] = 1;
+/// rs[63] = 1;
+/// assert_eq!(format!("{:?}", Signature::from_compact(&rs).unwrap().to_der()), "DerSignature(3006020101020101)");
+/// ```
 impl fmt::Debug for DerSignature {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         hex(f, "DerSignature", self.as_ref())
@@ -1070,6 +1136,14 @@ impl XOnlyPublicKey {
     }
 }
 
+/// # Examples
+///
+/// ```rust
+/// use limbforge::secp256k1::SecretKey;
+/// let pk = SecretKey::from_bytes(&[3; 32]).unwrap().public_key();
+/// // a point and its negation share the x-only key
+/// assert_eq!(pk.x_only_public_key().0, pk.negate().x_only_public_key().0);
+/// ```
 impl PartialEq for XOnlyPublicKey {
     fn eq(&self, other: &Self) -> bool {
         // SAFETY: parsed keys.
@@ -1077,6 +1151,17 @@ impl PartialEq for XOnlyPublicKey {
     }
 }
 impl Eq for XOnlyPublicKey {}
+/// # Examples
+///
+/// ```rust
+/// use limbforge::secp256k1::XOnlyPublicKey;
+/// # fn hex<const N: usize>(s: &str) -> [u8; N] {
+/// #     core::array::from_fn(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap())
+/// # }
+/// let x: [u8; 32] = hex("dff1d77f2a671c5f36183726db2341be58feae1da2deced843240f7b502ba659");
+/// let s = format!("{:?}", XOnlyPublicKey::from_bytes(&x).unwrap());
+/// assert_eq!(s, "XOnlyPublicKey(dff1d77f2a671c5f36183726db2341be58feae1da2deced843240f7b502ba659)");
+/// ```
 impl fmt::Debug for XOnlyPublicKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         hex(f, "XOnlyPublicKey", &self.serialize())
@@ -1128,6 +1213,13 @@ impl SchnorrSignature {
         self.0
     }
 }
+/// # Examples
+///
+/// ```rust
+/// use limbforge::secp256k1::SchnorrSignature;
+/// let s = format!("{:?}", SchnorrSignature::from_bytes(&[0xab; 64]));
+/// assert_eq!(s, format!("SchnorrSignature({})", "ab".repeat(64)));
+/// ```
 impl fmt::Debug for SchnorrSignature {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         hex(f, "SchnorrSignature", &self.0)
@@ -1301,12 +1393,22 @@ impl Keypair {
     }
 }
 
+/// Wipes the secret key and its public key (no example: memory after a drop cannot be read from
+/// safe code; [`ZeroizeOnDrop`] marks the guarantee).
 impl Drop for Keypair {
     fn drop(&mut self) {
         self.0.sk.zeroize();
         self.0.pk.d.zeroize();
     }
 }
+/// # Examples
+///
+/// ```rust
+/// use limbforge::secp256k1::{Keypair, SecretKey};
+/// use limbforge::zeroize::ZeroizeOnDrop;
+/// fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
+/// wiped_on_drop(&Keypair::from_secret_key(&SecretKey::from_bytes(&[1; 32]).unwrap()));
+/// ```
 impl ZeroizeOnDrop for Keypair {}
 impl fmt::Debug for Keypair {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
