@@ -123,13 +123,16 @@ impl fmt::Display for Error {
 /// # Examples
 ///
 /// ```rust
-/// use limbforge::secp256k1::SecretKey;
+/// use limbforge::Error;
 /// // ? converts it into Box<dyn std::error::Error>
-/// fn parse(b: &[u8; 32]) -> Result<SecretKey, Box<dyn std::error::Error>> {
-///     Ok(SecretKey::from_bytes(b)?)
+/// fn run(code: i32) -> Result<i32, Box<dyn std::error::Error>> {
+///     match Error::from_code(code) {
+///         Some(e) => Err(e)?,
+///         None => Ok(code),
+///     }
 /// }
-/// let err = parse(&[0; 32]).unwrap_err();
-/// assert_eq!(err.to_string(), "value out of range");
+/// assert_eq!(run(-1).unwrap_err().to_string(), "value out of range");
+/// assert_eq!(run(0).unwrap(), 0);
 /// ```
 impl std::error::Error for Error {}
 

@@ -67,11 +67,13 @@ pub mod hash;
 /// # Examples
 ///
 /// ```rust
+/// # #[cfg(feature = "field")] {
 /// use limbforge::field::Secp256k1N;
-/// use limbforge::subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+/// use limbforge::subtle::{ConditionallySelectable, ConstantTimeEq};
 /// let (a, b) = (Secp256k1N::from_u64(1), Secp256k1N::from_u64(2));
 /// let picked = Secp256k1N::conditional_select(&a, &b, a.ct_eq(&a));
 /// assert_eq!(picked, b);
+/// # }
 /// ```
 pub use subtle;
 /// The `zeroize` crate: the types that hold secrets implement
@@ -80,6 +82,7 @@ pub use subtle;
 /// # Examples
 ///
 /// ```rust
+/// # #[cfg(all(feature = "field", feature = "secp256k1"))] {
 /// use limbforge::field::P25519;
 /// use limbforge::zeroize::{Zeroize, ZeroizeOnDrop};
 /// fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
@@ -87,6 +90,7 @@ pub use subtle;
 /// let mut x = P25519::from_u64(5);
 /// x.zeroize();
 /// assert_eq!(x, P25519::zero());
+/// # }
 /// ```
 pub use zeroize;
 

@@ -97,9 +97,11 @@ macro_rules! mlkem_set {
         /// ```rust
         #[doc = concat!("use limbforge::mlkem::{", stringify!($mod), " as m, ", stringify!($set), " as Kem};")]
         #[doc = hex_fn!()]
+        /// # #[cfg(feature = "hash")]
         /// use limbforge::hash::sha3_256;
         #[doc = concat!("let seed: [u8; 64] = hex(\"", $seed, "\");")]
         /// let (dk, ek) = Kem::generate_derand(&seed);
+        /// # #[cfg(feature = "hash")]
         #[doc = concat!("assert_eq!(sha3_256(ek.as_bytes()), hex(\"", $hek, "\"));")]
         /// let (ct, ss) = ek.encapsulate_derand(&core::array::from_fn(|i| i as u8)).unwrap();
         #[doc = concat!("assert_eq!(*ss.as_bytes(), hex(\"", $ss, "\"));")]
@@ -220,11 +222,13 @@ macro_rules! mlkem_set {
                 /// ```rust
                 #[doc = concat!("use limbforge::mlkem::{", stringify!($mod), " as m, ", stringify!($set), " as Kem};")]
                 #[doc = hex_fn!()]
+                /// # #[cfg(feature = "hash")]
                 /// use limbforge::hash::sha3_256;
                 #[doc = concat!("let seed: [u8; 64] = hex(\"", $seed, "\");")]
                 /// let (_, ek) = Kem::generate_derand(&seed);
                 /// let (ct, ss) = ek.encapsulate_derand(&core::array::from_fn(|i| i as u8)).unwrap();
                 #[doc = concat!("assert_eq!(*ss.as_bytes(), hex(\"", $ss, "\"));")]
+                /// # #[cfg(feature = "hash")]
                 #[doc = concat!("assert_eq!(sha3_256(ct.as_bytes()), hex(\"", $hct, "\"));")]
                 /// ```
                 pub fn encapsulate_derand(&self, m: &[u8; 32]) -> Result<(Ciphertext, SharedSecret), Error> {
@@ -295,9 +299,11 @@ macro_rules! mlkem_set {
                 /// ```rust
                 #[doc = concat!("use limbforge::mlkem::{", stringify!($mod), " as m, ", stringify!($set), " as Kem};")]
                 #[doc = hex_fn!()]
+                /// # #[cfg(feature = "hash")]
                 /// use limbforge::hash::sha3_256;
                 #[doc = concat!("let seed: [u8; 64] = hex(\"", $seed, "\");")]
                 /// let (dk, _) = Kem::generate_derand(&seed);
+                /// # #[cfg(feature = "hash")]
                 #[doc = concat!("assert_eq!(sha3_256(dk.as_bytes()), hex(\"", $hdk, "\"));")]
                 /// // FIPS 203: dk ends with z, the second half of the seed
                 /// assert_eq!(dk.as_bytes()[m::DecapsulationKey::BYTES - 32..], seed[32..]);
@@ -413,10 +419,12 @@ macro_rules! mlkem_set {
                 /// ```rust
                 #[doc = concat!("use limbforge::mlkem::{", stringify!($mod), " as m, ", stringify!($set), " as Kem};")]
                 #[doc = hex_fn!()]
+                /// # #[cfg(feature = "hash")]
                 /// use limbforge::hash::sha3_256;
                 #[doc = concat!("let seed: [u8; 64] = hex(\"", $seed, "\");")]
                 /// let (_, ek) = Kem::generate_derand(&seed);
                 /// let (ct, _) = ek.encapsulate_derand(&core::array::from_fn(|i| i as u8)).unwrap();
+                /// # #[cfg(feature = "hash")]
                 #[doc = concat!("assert_eq!(sha3_256(ct.as_bytes()), hex(\"", $hct, "\"));")]
                 /// ```
                 pub fn as_bytes(&self) -> &[u8; $ct] {
@@ -438,10 +446,12 @@ macro_rules! mlkem_set {
             /// ```rust
             #[doc = concat!("use limbforge::mlkem::{", stringify!($mod), " as m, ", stringify!($set), " as Kem};")]
             #[doc = hex_fn!()]
+            /// # #[cfg(feature = "hash")]
             /// use limbforge::hash::sha3_256;
             /// // Wycheproof's key pair: SHA3-256 of its encapsulation key
             #[doc = concat!("let seed: [u8; 64] = hex(\"", $seed, "\");")]
             /// let (_, ek) = Kem::generate_derand(&seed);
+            /// # #[cfg(feature = "hash")]
             #[doc = concat!("assert_eq!(sha3_256(ek.as_bytes()), hex(\"", $hek, "\"));")]
             /// ```
             pub fn generate_derand(seed: &[u8; 64]) -> ($mod::DecapsulationKey, $mod::EncapsulationKey) {

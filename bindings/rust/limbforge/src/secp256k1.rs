@@ -1421,13 +1421,19 @@ impl fmt::Debug for Keypair {
 /// # Examples
 ///
 /// ```rust
-/// use limbforge::secp256k1::{verify_schnorr_batch, Keypair, SchnorrItem, SecretKey};
+/// use limbforge::secp256k1::{
+///     Keypair, SchnorrItem, SecretKey, empty_item, schnorr_batch_scratch_size,
+///     verify_schnorr_batch_with_scratch,
+/// };
 /// let kp = Keypair::from_secret_key(&SecretKey::from_bytes(&[1; 32]).unwrap());
 /// let pk = kp.x_only_public_key().0;
 /// let sig = kp.sign_schnorr(b"one", None);
 /// let item = SchnorrItem { sig: &sig, msg: b"one", pk: &pk };
-/// assert!(verify_schnorr_batch(&[item]).is_ok());
-/// assert!(verify_schnorr_batch(&[SchnorrItem { msg: b"two", ..item }]).is_err());
+/// let mut scratch = vec![0u8; schnorr_batch_scratch_size(1)];
+/// let mut c = [empty_item()];
+/// assert!(verify_schnorr_batch_with_scratch(&[item], &mut c, &mut scratch).is_ok());
+/// let wrong = SchnorrItem { msg: b"two", ..item };
+/// assert!(verify_schnorr_batch_with_scratch(&[wrong], &mut c, &mut scratch).is_err());
 /// ```
 pub struct SchnorrItem<'a> {
     /// The signature.
