@@ -59,6 +59,10 @@ pub mod ntt;
 #[cfg(feature = "mlkem")]
 pub mod mlkem;
 
+// the 32-byte shared secret of ECDH and ML-KEM (one type, re-exported by both)
+#[cfg(any(feature = "secp256k1", feature = "mlkem"))]
+mod secret;
+
 #[cfg(feature = "hash")]
 pub mod hash;
 

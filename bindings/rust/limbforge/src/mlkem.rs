@@ -19,57 +19,9 @@ use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::{Error, check};
 
-/// A 32-byte shared secret.  Wiped on drop.
-///
-/// # Examples
-///
-/// ```rust
-/// use limbforge::mlkem::MlKem512;
-/// let (dk, ek) = MlKem512::generate_derand(&[1; 64]);
-/// let (ct, ss) = ek.encapsulate_derand(&[2; 32]).unwrap();
-/// assert_eq!(dk.decapsulate(&ct).as_bytes(), ss.as_bytes());
-/// assert_eq!(format!("{ss:?}"), "SharedSecret(..)"); // the secret is not printed
-/// ```
-#[derive(Clone)]
-pub struct SharedSecret([u8; 32]);
-
-impl SharedSecret {
-    /// The 32 bytes.
-    ///
-    /// # Examples
-    ///
-    /// ```rust
-    /// use limbforge::mlkem::MlKem768;
-    /// let (_, ek) = MlKem768::generate_derand(&[1; 64]);
-    /// let (_, ss) = ek.encapsulate().unwrap();
-    /// assert_eq!(ss.as_bytes().len(), 32);
-    /// assert_ne!(*ss.as_bytes(), [0; 32]);
-    /// ```
-    pub fn as_bytes(&self) -> &[u8; 32] {
-        &self.0
-    }
-}
-/// Wipes the secret (no example: memory after a drop cannot be read from
-/// safe code; [`ZeroizeOnDrop`] marks the guarantee).
-impl Drop for SharedSecret {
-    fn drop(&mut self) {
-        self.0.zeroize();
-    }
-}
-/// # Examples
-///
-/// ```rust
-/// use limbforge::mlkem::MlKem512;
-/// use limbforge::zeroize::ZeroizeOnDrop;
-/// fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
-/// wiped_on_drop(&MlKem512::generate_derand(&[1; 64]).1.encapsulate().unwrap().1);
-/// ```
-impl ZeroizeOnDrop for SharedSecret {}
-impl fmt::Debug for SharedSecret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("SharedSecret(..)")
-    }
-}
+/// The 32-byte shared secret of an encapsulation (the same type as ECDH's,
+/// `secp256k1::SharedSecret`).
+pub use crate::secret::SharedSecret;
 
 /// The hidden helper of the examples with hex values.
 macro_rules! hex_fn {

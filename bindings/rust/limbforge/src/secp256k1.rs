@@ -364,57 +364,9 @@ impl fmt::Debug for SecretKey {
     }
 }
 
-/// A shared secret from ECDH (32 bytes).  Wiped on drop.
-#[derive(Clone)]
-/// # Examples
-///
-/// ```rust
-/// use limbforge::secp256k1::SecretKey;
-/// let (a, b) = (SecretKey::from_bytes(&[1; 32]).unwrap(), SecretKey::from_bytes(&[2; 32]).unwrap());
-/// let s = a.ecdh(&b.public_key());
-/// assert_eq!(s.as_bytes(), b.ecdh(&a.public_key()).as_bytes());
-/// assert_eq!(format!("{s:?}"), "SharedSecret(..)"); // not printed
-/// ```
-pub struct SharedSecret([u8; 32]);
-
-impl SharedSecret {
-    /// The 32 bytes.
-    ///
-    /// # Examples
-    ///
-    /// ```rust
-    /// use limbforge::secp256k1::SecretKey;
-    /// let (a, b) = (SecretKey::from_bytes(&[1; 32]).unwrap(), SecretKey::from_bytes(&[2; 32]).unwrap());
-    /// // ecdh is SHA-256 of the compressed shared point; ecdh_x its x alone
-    /// let x = a.ecdh_x(&b.public_key());
-    /// let p = a.tweak_mul(&b.to_bytes()).unwrap().public_key().serialize();
-    /// assert_eq!(x.as_bytes()[..], p[1..]);
-    /// ```
-    pub fn as_bytes(&self) -> &[u8; 32] {
-        &self.0
-    }
-}
-/// Wipes the shared secret (no example: memory after a drop cannot be read from
-/// safe code; [`ZeroizeOnDrop`] marks the guarantee).
-impl Drop for SharedSecret {
-    fn drop(&mut self) {
-        self.0.zeroize();
-    }
-}
-/// # Examples
-///
-/// ```rust
-/// use limbforge::secp256k1::SecretKey;
-/// use limbforge::zeroize::ZeroizeOnDrop;
-/// fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
-/// wiped_on_drop(&SecretKey::from_bytes(&[1; 32]).unwrap().ecdh_x(&SecretKey::from_bytes(&[2; 32]).unwrap().public_key()));
-/// ```
-impl ZeroizeOnDrop for SharedSecret {}
-impl fmt::Debug for SharedSecret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("SharedSecret(..)")
-    }
-}
+/// The 32-byte result of ECDH (the same type as ML-KEM's,
+/// `mlkem::SharedSecret`).
+pub use crate::secret::SharedSecret;
 
 fn hex(f: &mut fmt::Formatter<'_>, name: &str, bytes: &[u8]) -> fmt::Result {
     write!(f, "{name}(")?;
