@@ -146,6 +146,13 @@ pub fn shake256(data: &[u8], out: &mut [u8]) {
     unsafe { sys::lf_shake256(out.as_mut_ptr(), out.len(), data.as_ptr(), data.len()) };
 }
 
+/// A zeroed SHA-256 state, for the init functions to write.
+const SHA256_BLANK: sys::lf_sha256_state = sys::lf_sha256_state {
+    h: [0; 8],
+    nbytes: 0,
+    buf: [0; 64],
+};
+
 /// Streaming SHA-256.
 #[derive(Clone)]
 /// # Examples
@@ -178,11 +185,7 @@ impl Sha256 {
     /// assert_eq!(Sha256::new().finalize(), hex("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
     /// ```
     pub fn new() -> Sha256 {
-        let mut st = sys::lf_sha256_state {
-            h: [0; 8],
-            nbytes: 0,
-            buf: [0; 64],
-        };
+        let mut st = SHA256_BLANK;
         // SAFETY: init writes the state.
         unsafe { sys::lf_sha256_init(&mut st) };
         Sha256(st)
@@ -279,12 +282,10 @@ impl HmacSha256 {
     /// assert_eq!(tag[..4], [0x60, 0xe4, 0x31, 0x59]);
     /// ```
     pub fn new(key: &[u8]) -> HmacSha256 {
-        let z = sys::lf_sha256_state {
-            h: [0; 8],
-            nbytes: 0,
-            buf: [0; 64],
+        let mut st = sys::lf_hmac_sha256_state {
+            inner: SHA256_BLANK,
+            outer: SHA256_BLANK,
         };
-        let mut st = sys::lf_hmac_sha256_state { inner: z, outer: z };
         // SAFETY: init writes the state; a slice.
         unsafe { sys::lf_hmac_sha256_init(&mut st, key.as_ptr(), key.len()) };
         HmacSha256(st)
