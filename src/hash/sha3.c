@@ -25,15 +25,32 @@ void lf_shake256_init(lf_sha3_state *st) { lf_sha3_init_(st, LF_SHAKE256_RATE, L
 
 void lf_sha3_wipe(lf_sha3_state *st) { lf_wipe(st, sizeof *st); }
 
-/* a state one of the init functions made (rate and padding consistent) */
+/* A state the functions of sha3.h can have made, field by field (sha3.h):
+ *   rate, dsbyte, outlen  one of the four init combinations;
+ *   squeezing             0, or 1 on a SHAKE state (final wipes a SHA3 state in
+ *                         the same call that starts its squeeze);
+ *   pos                   absorbing: < rate (a full block is permuted at once,
+ *                         so pos == rate never stays); squeezing: <= rate
+ *                         (rate: the block is used up, the next squeeze
+ *                         permutes first).
+ * s may hold any 1600 bits.  With these, every byte absorb and squeeze reach
+ * is inside s (rate <= 168 < 200). */
 static int lf_sha3_valid(const lf_sha3_state *st)
 {
+    int ok;
     switch (st->rate) {
     case 136:
-        return (st->dsbyte == LF_SHA3_DS && st->outlen == 32) ||
-               (st->dsbyte == LF_SHAKE_DS && st->outlen == 0);
-    case 72: return st->dsbyte == LF_SHA3_DS && st->outlen == 64;
-    case 168: return st->dsbyte == LF_SHAKE_DS && st->outlen == 0;
+        ok = (st->dsbyte == LF_SHA3_DS && st->outlen == 32) ||
+             (st->dsbyte == LF_SHAKE_DS && st->outlen == 0);
+        break;
+    case 72: ok = st->dsbyte == LF_SHA3_DS && st->outlen == 64; break;
+    case 168: ok = st->dsbyte == LF_SHAKE_DS && st->outlen == 0; break;
+    default: ok = 0; break;
+    }
+    if (!ok) return 0;
+    switch (st->squeezing) {
+    case 0: return st->pos < st->rate;
+    case 1: return st->outlen == 0 && st->pos <= st->rate;
     default: return 0;
     }
 }
