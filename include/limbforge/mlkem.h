@@ -9,9 +9,18 @@
  * ML-KEM.KeyGen_internal inputs) is the compact form of a key pair.
  *
  * Every function takes the parameter set and the length of every buffer,
- * and checks them: LF_ERR_PARAM for an unknown set or a length that is not
- * the set's (nothing is read then, and every output buffer is zeroed over
- * the length passed).  Input checks of FIPS 203 section 7:
+ * and checks them: LF_ERR_PARAM for an unknown set, a NULL pointer or a
+ * length that is not the set's (nothing is read then).  On every error
+ * (LF_ERR_PARAM, LF_ERR_INVALID, LF_ERR_UNAVAILABLE) the outputs are zeroed,
+ * but never past what both the caller and the set say the buffer holds:
+ *   ek, dk, ct  zeroed over min(the length passed, the set's length of that
+ *               buffer) bytes, the rest left as it was (a length of
+ *               SIZE_MAX or one byte too long zeroes the set's length, one
+ *               byte too short the length passed, 0 nothing); for an
+ *               unknown set not written at all (it has no lengths);
+ *   ss          32 bytes for every set: zeroed on every error, an unknown
+ *               set too.
+ * A NULL output is skipped.  Input checks of FIPS 203 section 7:
  *   encaps: the modulus check on ek (every coefficient < q when decoded);
  *   decaps: the hash check on dk (H(ek) stored in dk equals H of the ek
  *           stored in dk).

@@ -68,8 +68,13 @@ LF_HIDDEN const lf_mlkem_impl *lf_mlkem_impl_of(int b)
 }
 
 /* ---------------------------------------------------------------- API */
-static void lf_mlkem_zero(void *b, size_t n)
+/* The error policy of mlkem.h: an output is zeroed over min(n, cap) bytes,
+ * n the length passed and cap the set's length of that buffer (0 for an
+ * unknown set: nothing written), so a wrong length never makes the zeroing
+ * run past the buffer (SIZE_MAX) or past the length passed (one too few). */
+static void lf_mlkem_zero(void *b, size_t n, size_t cap)
 {
+    if (n > cap) n = cap;
     if (b && n) lf_wipe(b, n);
 }
 
@@ -79,8 +84,8 @@ int lf_mlkem_keypair_derand(lf_mlkem_set set, uint8_t *ek, size_t eklen, uint8_t
     const lf_mlkem_params *p = lf_mlkem_par(set);
     if (!p || !ek || !dk || !seed || eklen != 384 * p->k + 32 || dklen != 768 * p->k + 96 ||
         seedlen != LF_MLKEM_SEED_BYTES) {
-        lf_mlkem_zero(ek, eklen);
-        lf_mlkem_zero(dk, dklen);
+        lf_mlkem_zero(ek, eklen, lf_mlkem_ek_bytes(set));
+        lf_mlkem_zero(dk, dklen, lf_mlkem_dk_bytes(set));
         return LF_ERR_PARAM;
     }
     lf_mlkem_i()->keypair(p, ek, dk, seed);
@@ -109,8 +114,8 @@ int lf_mlkem_keypair(lf_mlkem_set set, uint8_t *ek, size_t eklen, uint8_t *dk, s
 {
     uint8_t seed[64];
     if (!lf_mlkem_par(set) || lf_mlkem_random(seed, sizeof seed)) {
-        lf_mlkem_zero(ek, eklen);
-        lf_mlkem_zero(dk, dklen);
+        lf_mlkem_zero(ek, eklen, lf_mlkem_ek_bytes(set));
+        lf_mlkem_zero(dk, dklen, lf_mlkem_dk_bytes(set));
         lf_wipe(seed, sizeof seed);
         return lf_mlkem_par(set) ? LF_ERR_UNAVAILABLE : LF_ERR_PARAM;
     }
@@ -125,8 +130,8 @@ int lf_mlkem_encaps_derand(lf_mlkem_set set, uint8_t *ct, size_t ctlen, uint8_t 
     const lf_mlkem_params *p = lf_mlkem_par(set);
     if (!p || !ct || !ss || !ek || !m || eklen != 384 * p->k + 32 ||
         ctlen != 32 * (p->du * p->k + p->dv)) {
-        lf_mlkem_zero(ct, ctlen);
-        lf_mlkem_zero(ss, 32);
+        lf_mlkem_zero(ct, ctlen, lf_mlkem_ct_bytes(set));
+        lf_mlkem_zero(ss, 32, 32);
         return LF_ERR_PARAM;
     }
     int rc = lf_mlkem_i()->encaps(p, ct, ss, ek, m);
@@ -142,8 +147,8 @@ int lf_mlkem_encaps(lf_mlkem_set set, uint8_t *ct, size_t ctlen, uint8_t ss[32],
 {
     uint8_t m[32];
     if (lf_mlkem_random(m, sizeof m)) {
-        lf_mlkem_zero(ct, ctlen);
-        lf_mlkem_zero(ss, 32);
+        lf_mlkem_zero(ct, ctlen, lf_mlkem_ct_bytes(set));
+        lf_mlkem_zero(ss, 32, 32);
         return lf_mlkem_par(set) ? LF_ERR_UNAVAILABLE : LF_ERR_PARAM;
     }
     int rc = lf_mlkem_encaps_derand(set, ct, ctlen, ss, ek, eklen, m);
@@ -157,7 +162,7 @@ int lf_mlkem_decaps(lf_mlkem_set set, uint8_t ss[32], const uint8_t *ct, size_t 
     const lf_mlkem_params *p = lf_mlkem_par(set);
     if (!p || !ss || !ct || !dk || dklen != 768 * p->k + 96 ||
         ctlen != 32 * (p->du * p->k + p->dv)) {
-        lf_mlkem_zero(ss, 32);
+        lf_mlkem_zero(ss, 32, 32);
         return LF_ERR_PARAM;
     }
     int rc = lf_mlkem_i()->decaps(p, ss, ct, dk);

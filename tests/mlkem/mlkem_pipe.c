@@ -18,8 +18,10 @@
  *
  * Every output buffer is filled with 0xaa before the call and has GUARD more
  * bytes of 0xaa after the length passed; the answer is
- *   fail zero     RC != 0 and an output is not all zero over its length
- *   fail overrun  a byte after an output's length was written
+ *   fail zero     RC != 0 and an output is not all zero over min(the length
+ *                 passed, the set's length of it: 0 for an unknown set; ss 32)
+ *   fail overrun  a byte after an output's length was written, or, when
+ *                 RC != 0, a byte after that min (mlkem.h's error policy)
  *   fail input    an input buffer changed
  * Honours LIMBFORGE_BACKEND (exit 77 when the CPU lacks it). */
 #include "../common/pipe.h"
@@ -46,6 +48,13 @@ static void set_sizes(long set, size_t *ek, size_t *dk, size_t *ct)
     }
 }
 
+/* the set's real sizes, 0 for an unknown set (what an error may zero) */
+static void real_sizes(long set, size_t *ek, size_t *dk, size_t *ct)
+{
+    if (set == 2 || set == 3 || set == 4) set_sizes(set, ek, dk, ct);
+    else *ek = *dk = *ct = 0;
+}
+
 static size_t len_word(const char *w) { return (size_t)lf_pipe_int(w, 0, MAXB); }
 
 static void prime(uint8_t *p, size_t n) { memset(p, 0xaa, n + GUARD); }
@@ -57,15 +66,20 @@ static int all(const uint8_t *p, size_t n, uint8_t v)
     return acc == 0;
 }
 
-/* The answer for a call that returned rc into outputs o[i] of lengths n[i]. */
-static void answer(int rc, int nout, uint8_t *const *o, const size_t *n, int input_ok)
+/* The answer for a call that returned rc into outputs o[i] of lengths n[i];
+ * on an error only min(n[i], cap[i]) bytes may be (and must be) zeroed. */
+static void answer(int rc, int nout, uint8_t *const *o, const size_t *n, const size_t *cap,
+                   int input_ok)
 {
     const char *why = NULL;
-    for (int i = 0; i < nout; i++)
+    for (int i = 0; i < nout; i++) {
+        size_t z = n[i] < cap[i] ? n[i] : cap[i];
         if (!all(o[i] + n[i], GUARD, 0xaa)) why = "overrun";
+        if (rc != LF_OK && !all(o[i] + z, n[i] - z, 0xaa)) why = "overrun";
+    }
     if (!why && !input_ok) why = "input";
     for (int i = 0; i < nout && !why && rc != LF_OK; i++)
-        if (!all(o[i], n[i], 0)) why = "zero";
+        if (!all(o[i], n[i] < cap[i] ? n[i] : cap[i], 0)) why = "zero";
     if (why) {
         lf_pipe_fail(why);
         return;
@@ -86,8 +100,9 @@ int main(void)
         if (q.n < 2) lf_pipe_die("%s: no set", op);
         long set = lf_pipe_int(q.w[1], -2147483647L - 1, 2147483647L);
         lf_mlkem_set s = (lf_mlkem_set)set;
-        size_t ekn, dkn, ctn;
+        size_t ekn, dkn, ctn, ekr, dkr, ctr;
         set_sizes(set, &ekn, &dkn, &ctn);
+        real_sizes(set, &ekr, &dkr, &ctr);
         if (strcmp(op, "sizes") == 0) {
             lf_pipe_arity(&q, 1);
             lf_pipe_put_u64(lf_mlkem_ek_bytes(s));
@@ -106,8 +121,8 @@ int main(void)
             int rc = derand ? lf_mlkem_keypair_derand(s, out1, ekn, out2, dkn, in1, seedn)
                             : lf_mlkem_keypair(s, out1, ekn, out2, dkn);
             uint8_t *o[2] = {out1, out2};
-            size_t n[2] = {ekn, dkn};
-            answer(rc, 2, o, n, memcmp(copy1, in1, seedn) == 0);
+            size_t n[2] = {ekn, dkn}, cap[2] = {ekr, dkr};
+            answer(rc, 2, o, n, cap, memcmp(copy1, in1, seedn) == 0);
         } else if (strcmp(op, "encaps") == 0 || strcmp(op, "encapsr") == 0) {
             int derand = op[6] == 0;
             int base = derand ? 4 : 3;
@@ -121,8 +136,8 @@ int main(void)
             int rc = derand ? lf_mlkem_encaps_derand(s, out1, ctn, ss, in1, ekl, in2)
                             : lf_mlkem_encaps(s, out1, ctn, ss, in1, ekl);
             uint8_t *o[2] = {out1, ss};
-            size_t n[2] = {ctn, 32};
-            answer(rc, 2, o, n, memcmp(copy1, in1, ekl) == 0 && memcmp(copy2, in2, 32) == 0);
+            size_t n[2] = {ctn, 32}, cap[2] = {ctr, 32};
+            answer(rc, 2, o, n, cap, memcmp(copy1, in1, ekl) == 0 && memcmp(copy2, in2, 32) == 0);
         } else if (strcmp(op, "decaps") == 0) {
             lf_pipe_arity(&q, 3);
             size_t ctl = lf_pipe_hex_bytes(in1, MAXB, q.w[2]);
@@ -131,8 +146,8 @@ int main(void)
             prime(ss, 32);
             int rc = lf_mlkem_decaps(s, ss, in1, ctl, in2, dkl);
             uint8_t *o[1] = {ss};
-            size_t n[1] = {32};
-            answer(rc, 1, o, n, memcmp(copy1, in1, ctl) == 0 && memcmp(copy2, in2, dkl) == 0);
+            size_t n[1] = {32}, cap[1] = {32};
+            answer(rc, 1, o, n, cap, memcmp(copy1, in1, ctl) == 0 && memcmp(copy2, in2, dkl) == 0);
         } else {
             lf_pipe_die("unknown op %s", op);
         }
