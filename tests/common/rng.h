@@ -13,16 +13,17 @@
  *   lf_rng_bytes(&g, p, n)            n bytes, one draw per byte (its low byte),
  *                                     so byte streams match the tests' old loops
  *   lf_rng_limbs(&g, l, n)            n 64-bit limbs, one draw each
- *   lf_test_seed(dflt)                LF_TEST_SEED from the environment (any
- *                                     strtoull base-0 number), else dflt
  *
- * The Python oracles (tests/common/pipe_oracle.py) read LF_TEST_SEED too. */
+ * The seed comes from lf_test_seed(dflt) of testenv.h (included here):
+ * LF_TEST_SEED, else dflt. */
 #ifndef LF_TEST_COMMON_RNG_H
 #define LF_TEST_COMMON_RNG_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+
+#include "testenv.h"
 
 typedef struct {
     uint64_t s;
@@ -51,12 +52,6 @@ static inline void lf_rng_bytes(lf_rng *g, void *p, size_t n)
 static inline void lf_rng_limbs(lf_rng *g, uint64_t *l, size_t n)
 {
     for (size_t i = 0; i < n; i++) l[i] = lf_rng_u64(g);
-}
-
-static inline uint64_t lf_test_seed(uint64_t dflt)
-{
-    const char *s = getenv("LF_TEST_SEED");
-    return s && *s ? (uint64_t)strtoull(s, NULL, 0) : dflt;
 }
 
 #endif

@@ -10,7 +10,8 @@
  *
  * Environment:
  *   LIMBFORGE_BACKEND  back end under test (read by the library)
- *   LF_TEST_ITERS      multiplier for the number of cases (default 1)
+ *   LF_TEST_ITERS      multiplier for the number of cases (default 1; at least
+ *                      MIN_ITERS cases per op)
  *   LF_TEST_SEED       PRNG seed (default printed at start)
  *   LF_TEST_FIELDS     optional comma-separated subset of field names
  */
@@ -31,6 +32,7 @@
 #define MAXB (8 * MAXN)
 #define BUFB (MAXB + 8) /* byte buffers: room to detect overruns */
 #define BASE_ITERS 100000
+#define MIN_ITERS 100 /* the floor of the cases per op; a field makes >= 5 x this many checks */
 #define BATCH_MAX 1100 /* > 1024 reaches the in-place multi-block path */
 
 #include "field_api.h" /* fields[]: an untyped view of every built-in field */
@@ -620,7 +622,7 @@ static void api_prime(ctx *c, mpz_t out)
     mpz_add_ui(out, out, 1);
 }
 
-static int run_field(const field_api *f, uint64_t seed, double mult)
+static int run_field(const field_api *f, uint64_t seed, long it)
 {
     ctx c;
     memset(&c, 0, sizeof c);
@@ -676,8 +678,6 @@ static int run_field(const field_api *f, uint64_t seed, double mult)
         }
     }
 
-    long it = (long)(BASE_ITERS * mult);
-    if (it < 1) it = 1;
     /* Costly ops (pow-based: sqrt, Fermat, pow; and inversions) scale with
      * bits^2..bits^3: above 512 bits they run 1/4 as many cases. */
     long heavy = c.bits > 512 ? it / 4 : it;
@@ -724,11 +724,10 @@ static int run_field(const field_api *f, uint64_t seed, double mult)
 
 int main(void)
 {
-    const char *m = getenv("LF_TEST_ITERS");
     lf_test_backend_or_skip("test_field"); /* 77 if the CPU cannot run it */
     uint64_t seed = lf_test_seed(0x6c696d62666f7267ULL);
-    double mult = m && *m ? strtod(m, NULL) : 1.0;
-    if (!(mult > 0)) mult = 1.0;
+    double mult = lf_test_scale();
+    long it = lf_test_iters(BASE_ITERS, MIN_ITERS);
     backend_name = lf_backend_name(lf_backend_current());
     printf("test_field: backend=%s seed=0x%016" PRIx64 " (LF_TEST_SEED) iters x%g (LF_TEST_ITERS), %zu fields\n",
            backend_name, seed, mult, (size_t)NFIELDS);
@@ -737,9 +736,9 @@ int main(void)
     for (size_t i = 0; i < NFIELDS; i++) {
         if (!field_selected(fields[i].name)) continue;
         ran++;
-        failed_fields += run_field(&fields[i], seed, mult);
+        failed_fields += run_field(&fields[i], seed, it);
     }
     printf("test_field: backend=%s: %d fields, %lu checks, %lu failures (%d fields failed), %.1f s\n",
            backend_name, ran, total_checks, total_fails, failed_fields, now() - t0);
-    return total_fails || !ran ? 1 : 0;
+    return lf_test_report("test_field", (long)total_checks, (long)total_fails, 5L * MIN_ITERS * (ran ? ran : 1));
 }

@@ -18,9 +18,12 @@
 #include "hash/sha256_internal.h"
 #include "limbforge/sha256.h"
 
-static int failures;
+static long failures, checks;
+/* the streaming test alone: every split point of every length to 200 bytes */
+#define MIN_CHECKS 20000
 #define CHECK(c, ...)                                                                              \
     do {                                                                                           \
+        checks++;                                                                                  \
         if (!(c)) {                                                                                \
             failures++;                                                                            \
             printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
@@ -235,6 +238,6 @@ int main(void)
     test_vectors();
     test_kernels(be);
     test_streaming();
-    printf("test_sha256 [%s]: %s\n", be, failures ? "FAILED" : "ok");
-    return failures ? 1 : 0;
+    printf("test_sha256 [%s]\n", be);
+    return lf_test_report("test_sha256", checks, failures, MIN_CHECKS);
 }

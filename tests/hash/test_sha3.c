@@ -28,9 +28,12 @@
 #include "hash/keccak_internal.h"
 #include "limbforge/sha3.h"
 
-static int failures;
+static long failures, checks;
+/* at LF_TEST_ITERS < 0.3 the streaming test alone makes 4 x 201 x 202 / 2 */
+#define MIN_CHECKS 80000
 #define CHECK(c, ...)                                                                              \
     do {                                                                                           \
+        checks++;                                                                                  \
         if (!(c)) {                                                                                \
             if (++failures <= 30) {                                                                \
                 printf("FAIL %s:%d: ", __FILE__, __LINE__);                                        \
@@ -271,8 +274,7 @@ static void test_streaming(void)
     /* every split point of every length to 400 bytes; below LF_TEST_ITERS
      * 0.3 (the emulated cross runs) to 200 bytes, which still crosses every
      * rate (72, 136, 168) with a cut on each side of it */
-    const char *it = getenv("LF_TEST_ITERS");
-    size_t maxlen = it && atof(it) < 0.3 ? 200 : 400;
+    size_t maxlen = lf_test_scale() < 0.3 ? 200 : 400;
     lf_rng_bytes(&rng, msg, sizeof msg);
     for (int f = 0; f < 4; f++) {
         size_t outlen = f == F_SHA3_256 ? 32 : f == F_SHA3_512 ? 64 : 50;
@@ -417,6 +419,6 @@ int main(void)
     test_multi();
     test_streaming();
     test_misuse();
-    printf("test_sha3 [%s]: %s\n", be, failures ? "FAILED" : "ok");
-    return failures ? 1 : 0;
+    printf("test_sha3 [%s]\n", be);
+    return lf_test_report("test_sha3", checks, failures, MIN_CHECKS);
 }

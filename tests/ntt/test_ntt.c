@@ -10,7 +10,7 @@
  *   - the portable C back end (bit-identical results are promised).
  * Inputs: random, all 0, all q-1, alternating 0/q-1, single coefficients,
  * and for the lazy API the extremes of the documented bounds.
- * LF_TEST_ITERS (default 1) multiplies the number of random cases. */
+ * The pattern loops run 2 x LF_TEST_ITERS rounds (at least 1). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +22,9 @@
 
 #include "../common/backend.h"
 #include "../common/rng.h"
+
+/* the checks of one round plus the fixed vectors (a run makes more) */
+#define MIN_CHECKS 1500
 
 #define Q 3329
 
@@ -370,14 +373,13 @@ int main(void)
 {
     lf_test_backend_or_skip("test_ntt");
     const char *be = lf_backend_name(lf_backend_current());
-    const char *it = getenv("LF_TEST_ITERS");
-    int iters = it ? atoi(it) : 1;
-    if (iters < 1) iters = 1;
+    /* rounds of the pattern loops (their P_RANDOM cases differ each round) */
+    int iters = (int)lf_test_iters(2, 1);
     test_cyclic(iters);
     test_fips(iters);
     test_bad_everywhere();
     test_lazy(iters);
     test_vs_c(be);
-    printf("test_ntt [%s]: %d checks, %d failures\n", be, checks, failures);
-    return failures ? 1 : 0;
+    printf("test_ntt [%s]: %d rounds\n", be, iters);
+    return lf_test_report("test_ntt", checks, failures, MIN_CHECKS);
 }

@@ -64,20 +64,15 @@ static inline lf_backend t_backend_or_skip(const char *prog)
     return lf_backend_current();
 }
 
-/* Iteration scale: LF_TEST_ITERS (default 1; lower under emulation is
- * chosen by the test definitions). */
-static inline long t_iters(long dflt)
-{
-    const char *e = getenv("LF_TEST_ITERS");
-    long v = e && *e ? atol(e) : 1;
-    return v > 0 ? v * dflt : dflt;
-}
+/* The random round count: dflt x LF_TEST_ITERS, at least min
+ * (tests/common/testenv.h). */
+static inline long t_iters(long dflt, long min) { return lf_test_iters(dflt, min); }
 
-static inline int t_done(const char *prog)
+/* The closing line; fails when a check failed or fewer than min ran. */
+static inline int t_done(const char *prog, long min)
 {
-    printf("%s: backend=%s, %ld checks, %ld failed\n", prog, lf_backend_name(lf_backend_current()),
-           t_checks, t_fail);
-    return t_fail ? 1 : 0;
+    printf("%s: backend=%s\n", prog, lf_backend_name(lf_backend_current()));
+    return lf_test_report(prog, t_checks, t_fail, min);
 }
 
 #endif

@@ -177,7 +177,7 @@ static void kernels_agree(lf_backend be)
     static uint8_t m[4096 + 64];
     uint8_t key[32], t1[16], t2[16], t3[16];
     lf_p1305_vec v = lf_p1305_vec_for((int)be);
-    long rounds = t_iters(300);
+    long rounds = t_iters(1000, 30);
     long vec_runs = 0;
     for (long i = 0; i < rounds; i++) {
         size_t len = (size_t)lf_rng_below(&t_rng, i < rounds / 2 ? 300 : 4096);
@@ -470,5 +470,5 @@ int main(void)
     chacha();
     overlong();
     aead();
-    return t_done("test_poly1305");
+    return t_done("test_poly1305", 11000);
 }

@@ -124,5 +124,5 @@ int main(int argc, char **argv)
            "%ld invalid nonce sizes rejected by the API\n",
            n_total, declared, n_valid, n_invalid, n_rejected_iv);
     CHECK(n_total == declared && n_total > 0, "ran %ld of %ld tests", n_total, declared);
-    return t_done("test_wycheproof");
+    return t_done("test_wycheproof", 300);
 }

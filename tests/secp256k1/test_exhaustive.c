@@ -84,6 +84,7 @@
 #include <string.h>
 
 #include "secp256k1/group.h"
+#include "../common/testenv.h"
 
 #ifndef EXH_Q
 #define EXH_Q 349
@@ -584,8 +585,7 @@ static void test_eq_valid(void)
 
 int main(void)
 {
-    const char *iters = getenv("LF_TEST_ITERS");
-    quick = iters && strtod(iters, NULL) < 0.1;
+    quick = lf_test_scale() < 0.1;
     setup();
     long c0 = checks;
 #define RUN(f)                                                                            \
@@ -615,6 +615,6 @@ int main(void)
         fprintf(stderr, "FAIL the degenerate case of lf_gej_add_ge was not reached\n");
         fails++;
     }
-    printf("%ld checks, %ld failures\n", checks, fails);
-    return fails ? 1 : 0;
+    /* every test visits every ordered pair of points at least once */
+    return lf_test_report("test_exhaustive", checks, fails, (long)n * n);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Differential test of the secp256k1 API against libsecp256k1 (Debian's,
- * the oracle), LF_TEST_ITERS random cases (default 10^4), edge-biased:
+ * the oracle), 10^5 random cases x LF_TEST_ITERS (at least 1000), edge-biased:
  *   pubkey_create (both serializations), pubkey_parse of libsecp256k1's
  *   outputs, ecdsa_sign without and with extra data (byte-identical
  *   compact signatures and recovery ids), verify of the valid signature,
@@ -21,6 +21,9 @@
 #include "../common/rng.h"
 
 static lf_rng g;
+
+/* the floor of the case count; every case makes at least one check */
+#define MIN_ITERS 1000
 
 /* edge-biased 32 bytes: random, small, near n, all ones, zero */
 static void rand32(uint8_t b[32])
@@ -46,7 +49,7 @@ static void rand32(uint8_t b[32])
 
 int main(void)
 {
-    long iters = getenv("LF_TEST_ITERS") ? atol(getenv("LF_TEST_ITERS")) : 10000;
+    long iters = lf_test_iters(100000, MIN_ITERS);
     lf_rng_seed(&g, lf_test_seed(0x5ec9256b1));
     secp256k1_context *ctx = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
     for (long it = 0; it < iters; it++) {
@@ -211,6 +214,6 @@ int main(void)
         }
     }
     secp256k1_context_destroy(ctx);
-    printf("test_libsecp: %ld iterations, %ld checks, %ld failures\n", iters, lf_check_n, lf_check_fails);
-    return lf_check_fails != 0;
+    printf("test_libsecp: backend=%s, %ld iterations\n", lf_backend_name(lf_backend_current()), iters);
+    return lf_test_report("test_libsecp", lf_check_n, lf_check_fails, MIN_ITERS);
 }

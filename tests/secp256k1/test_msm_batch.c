@@ -34,7 +34,7 @@
  * (bad zeroed); bad NULL with n > 0: LF_ERR_PARAM.  lf_*_scratch_size(SIZE_MAX): SIZE_MAX.
  *
  * Usage: test_msm_batch   (LF_TEST_SEED; LF_TEST_ITERS: random rounds of
- * each kind, default 2000, or below 1 a fraction of that; LIMBFORGE_BACKEND) */
+ * each kind, 2000 x LF_TEST_ITERS, at least 20; LIMBFORGE_BACKEND) */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,15 +62,8 @@ static const uint8_t LAMBDA[32] = {
     0x53, 0x63, 0xad, 0x4c, 0xc0, 0x5c, 0x30, 0xe0, 0xa5, 0x26, 0x1c, 0x02, 0x88, 0x12, 0x64, 0x5a,
     0x12, 0x2e, 0x22, 0xea, 0x20, 0x81, 0x66, 0x78, 0xdf, 0x02, 0x96, 0x7c, 0x1b, 0x23, 0xbd, 0x72};
 
-static long iterations(long dflt)
-{
-    const char *e = getenv("LF_TEST_ITERS");
-    if (!e || !*e) return dflt;
-    double v = strtod(e, NULL);
-    if (v <= 0) return 0;
-    long n = v < 1 ? (long)(v * (double)dflt) : (long)v;
-    return n < 1 ? 1 : n;
-}
+/* the floor of the round count; every round makes at least one check */
+#define MIN_ROUNDS 20
 
 static int all_zero(const void *p, size_t n)
 {
@@ -766,7 +759,7 @@ static void batch_tests(long rounds, size_t max_large)
 
 int main(void)
 {
-    long rounds = iterations(2000);
+    long rounds = lf_test_iters(2000, MIN_ROUNDS);
     lf_test_backend_or_skip("test_msm_batch");
     lf_rng_seed(&g, lf_test_seed(0x3531b47c4));
     ctx = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
@@ -785,8 +778,8 @@ int main(void)
     free(scratch_block);
     secp256k1_context_destroy(ctx);
     printf("test_msm_batch: backend=%s, %ld rounds; msm: %ld cases (%ld terms, %ld infinite sums); "
-           "batches: %ld (%ld signatures, %ld invalid, %ld with R = +-P); %ld checks, %ld failures\n",
+           "batches: %ld (%ld signatures, %ld invalid, %ld with R = +-P)\n",
            lf_backend_name(lf_backend_current()), rounds, n_msm, n_msm_terms, n_msm_inf, n_batch,
-           n_items, n_bad, n_rp, lf_check_n, lf_check_fails);
-    return lf_check_fails != 0;
+           n_items, n_bad, n_rp);
+    return lf_test_report("test_msm_batch", lf_check_n, lf_check_fails, MIN_ROUNDS);
 }
