@@ -35,7 +35,8 @@ LF_API_BEGIN
 #define LF_POLY1305_TAGBYTES 16
 
 /* Streaming state.  Treat as opaque; it holds key material (the final call
- * wipes it).  No heap: declare it on the stack or embed it.  Fields:
+ * wipes it: every byte of the struct, padding included, is zero after it).
+ * No heap: declare it on the stack or embed it.  Fields:
  *   h    accumulator, radix 2^64 (h[2] small: < 8)
  *   r, s the clamped r and s halves of the key, little-endian 64-bit limbs
  *   pw   r^1..r^8 mod 2^130-5 (radix 2^44 limbs), filled on first vector use
@@ -57,8 +58,9 @@ void lf_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t 
 
 /* Streaming: init once, update any number of times with any chunk sizes
  * (every chunking of a message gives the tag of the whole message), final
- * once.  final writes the tag and wipes the state; to reuse the state call
- * init again (with a new key).  msg may be NULL when len == 0. */
+ * once.  final writes the tag and wipes the state (all
+ * sizeof(lf_poly1305_state) bytes set to zero); to reuse the state call init
+ * again (with a new key).  msg may be NULL when len == 0. */
 void lf_poly1305_init(lf_poly1305_state *st, const uint8_t key[32]);
 void lf_poly1305_update(lf_poly1305_state *st, const uint8_t *msg, size_t len);
 void lf_poly1305_final(lf_poly1305_state *st, uint8_t tag[16]);

@@ -380,15 +380,10 @@ void lf_poly1305_update(lf_poly1305_state *st, const uint8_t *msg, size_t len)
     }
 }
 
-static void lf_p1305_clear(lf_poly1305_state *st)
-{
-    size_t n = st->npw ? sizeof *st : offsetof(lf_poly1305_state, pw);
-    memset(st->buf, 0, sizeof st->buf);
-    memset(st, 0, n);
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__ volatile("" : : "r"(st) : "memory");
-#endif
-}
+/* final's wipe: every byte of the state (h, r, s, pw, buf, buflen, npw and
+ * the padding), as poly1305.h promises.  pw too when npw is 0: a state
+ * re-initialised without final still holds an earlier key's powers there. */
+static void lf_p1305_clear(lf_poly1305_state *st) { lf_wipe(st, sizeof *st); }
 
 void lf_poly1305_final(lf_poly1305_state *st, uint8_t tag[16])
 {
