@@ -64,8 +64,10 @@ const char *lf_version(void);
  * LIMBFORGE_BACKEND (a back-end name) forces one if it can run here; an
  * unknown name, or one this CPU cannot run, prints one line to stderr (the
  * value and the back ends this CPU has) and aborts the program (a forced back
- * end must never silently be replaced).  It is ignored in set-user-ID
- * programs (secure_getenv) where the C library has that.  Otherwise the
+ * end must never silently be replaced).  Set to the empty string it counts
+ * as unset (no message, no abort: the detection below), so
+ * "LIMBFORGE_BACKEND= prog" runs the default back end.  It is ignored in
+ * set-user-ID programs (secure_getenv) where the C library has that.  Otherwise the
  * deepest back end the CPU supports is taken.  A back end set with
  * lf_backend_set() before or during that first use is kept. */
 lf_backend lf_backend_current(void);
