@@ -366,10 +366,8 @@ static int checked_call(lf_abi_fn fn, lf_abi_args *a, uint64_t *ret, size_t *sta
     {#sym, (lf_abi_fn)(sym), LF_BACKEND_##BE, spec, init, (lf_abi_fn)(ref)},
 static const lf_abi_kernel kernels[] = {
     LF_ABI_KERNELS_FIELD(LF_ABI_K)
-    LF_ABI_KERNELS_MP(LF_ABI_K)
     LF_ABI_KERNELS_MPGEN(LF_ABI_K)
-    LF_ABI_KERNELS_POLY1305(LF_ABI_K)
-    LF_ABI_KERNELS_NTT(LF_ABI_K)
+    LF_ABI_KERNELS_HAND(LF_ABI_K)
     {NULL, NULL, 0, NULL, NULL, NULL},
 };
 static const lf_abi_kernel controls[] = {

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Every kernel list of the ABI checker.  One header per module,
- * tests/abi/kernels_<module>.h, each defining LF_ABI_KERNELS_<MODULE>(K);
- * CMake defines LF_ABI_HAVE_<MODULE> when the module is built (its
- * src/<module>/sources.cmake exists).  kernels_field.h and kernels_mpgen.h
- * list the generated kernels from what CMake finds in src/<m>/generated/.
+/* Every kernel list of the ABI checker.  kernels_field.h and kernels_mpgen.h
+ * list the generated kernels from what CMake finds in src/<m>/generated/
+ * (the mp list only when the mp module is built: LF_ABI_HAVE_MP).
  *
- * Register a kernel with one line in LF_ABI_KERNELS_<MODULE> of
- * kernels_<module>.h (inside the #if of its architecture; the symbol and its
- * reference must be declared by a header that file includes, e.g. the
- * module's src/<module>/native/api.h):
+ * Hand-written assembly (none today: the vector kernels are C intrinsics,
+ * which the compiler keeps within the calling convention) is registered in
+ * tests/abi/kernels_<module>.h, which defines LF_ABI_KERNELS_HAND_<MODULE>(K)
+ * inside the #if of its architecture (the symbol and its reference declared
+ * by a header that file includes, e.g. the module's src/<module>/native/api.h);
+ * CMake finds every such file, includes it through the generated
+ * abi_hand_kernels.h (LF_ABI_KERNELS_HAND(K), the union) and adds an
+ * abi_<backend> test for each back end it names.  One line per kernel:
  *
  *     K(symbol, BACKEND, "spec", init, ref)
  *
@@ -38,27 +40,12 @@
 #include "kernels_field.h"
 
 #if defined(LF_ABI_HAVE_MP) && LF_ABI_HAVE_MP
-#include "kernels_mp.h"
 #include "kernels_mpgen.h"
 #endif
-#if defined(LF_ABI_HAVE_POLY1305) && LF_ABI_HAVE_POLY1305
-#include "kernels_poly1305.h"
-#endif
-#if defined(LF_ABI_HAVE_NTT) && LF_ABI_HAVE_NTT
-#include "kernels_ntt.h"
-#endif
+#include "abi_hand_kernels.h" /* generated: the kernels_<module>.h files found */
 
-#ifndef LF_ABI_KERNELS_MP
-#define LF_ABI_KERNELS_MP(K)
-#endif
 #ifndef LF_ABI_KERNELS_MPGEN
 #define LF_ABI_KERNELS_MPGEN(K)
-#endif
-#ifndef LF_ABI_KERNELS_POLY1305
-#define LF_ABI_KERNELS_POLY1305(K)
-#endif
-#ifndef LF_ABI_KERNELS_NTT
-#define LF_ABI_KERNELS_NTT(K)
 #endif
 
 #endif
