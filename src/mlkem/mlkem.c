@@ -149,6 +149,7 @@ int lf_mlkem_encaps(lf_mlkem_set set, uint8_t *ct, size_t ctlen, uint8_t ss[32],
     if (lf_mlkem_random(m, sizeof m)) {
         lf_mlkem_zero(ct, ctlen, lf_mlkem_ct_bytes(set));
         lf_mlkem_zero(ss, 32, 32);
+        lf_wipe(m, sizeof m); /* what a failed read may have written */
         return lf_mlkem_par(set) ? LF_ERR_UNAVAILABLE : LF_ERR_PARAM;
     }
     int rc = lf_mlkem_encaps_derand(set, ct, ctlen, ss, ek, eklen, m);
