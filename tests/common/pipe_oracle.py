@@ -13,7 +13,7 @@ that fail their check:
     checks.add(f"mul {name} {hexw(a, nb)} {hexw(b, nb)}",
                lambda w: w == [hexw(a * b % p, nb)])
     res = checks.run(args.cmd)           # res.status is 77 when the pipe skips
-    return res.exit_code()
+    return res.exit_code("my_oracle", minimum=1000)   # 77, or testenv.report's 0 / 1
 
 A check gets the answer's words and returns True (pass), False or a string
 (fail, the string saying why).  An answer "fail REASON" from the C side, a
@@ -22,16 +22,23 @@ missing answer, and a pipe exit status other than 0 are failures too.
 Command line: `ORACLE [options] -- CMD...`.  CMD is the pipe, behind the
 cross emulator when there is one (CMAKE_CROSSCOMPILING_EMULATOR: its words
 come first; when there is none CMake may leave an empty word, dropped here).
---seed defaults to LF_TEST_SEED (any int() base-0 literal) when set, else to
-the oracle's default; an oracle whose default is None draws a fresh seed and
-prints it.
+--seed defaults to LF_TEST_SEED (testenv.seed: any int() base-0 literal; a
+malformed value exits 2) when set, else to the oracle's default; an oracle
+whose default is None draws a fresh seed and prints it.  The case counts
+scale with LF_TEST_ITERS through testenv.iters / testenv.scale (the oracle's
+own business), and Result.exit_code(prog, minimum=M) closes the run with
+testenv.report: it fails when a check failed or fewer than M checks ran
+(77, the pipe's skip, passes through unchanged).
 """
 from __future__ import annotations
 
 import os
 import random
 import subprocess
+import sys
 from typing import Callable, List, Optional, Union
+
+import testenv  # the same directory: the one reader of LF_TEST_ITERS / LF_TEST_SEED
 
 Check = Callable[[List[str]], Union[bool, str, None]]
 
@@ -57,9 +64,9 @@ def hexbytes(b: bytes) -> str:
 # ---- command line ------------------------------------------------------
 def parse_args(ap, default_seed: Optional[int] = None, argv=None):
     """Adds --seed and the pipe command (after --) to ap and parses."""
-    env = os.environ.get("LF_TEST_SEED")
+    testenv.scale()  # a malformed LF_TEST_ITERS exits 2 here too, scaled oracle or not
     ap.add_argument("--seed", type=lambda s: int(s, 0),
-                    default=int(env, 0) if env else default_seed,
+                    default=testenv.seed(default_seed),
                     help="random seed (default: LF_TEST_SEED, else %(default)s)")
     ap.add_argument("cmd", nargs="*", help="-- the pipe command (emulator first)")
     args = ap.parse_args(argv)
@@ -86,10 +93,17 @@ class Result:
     def skipped(self) -> bool:
         return self.status == 77
 
-    def exit_code(self) -> int:
+    def exit_code(self, prog: Optional[str] = None, minimum: Optional[int] = None) -> int:
+        """77 when the pipe skipped; else, with a minimum, testenv.report's
+        status (the closing line; 1 when a check failed or fewer than minimum
+        checks ran); without one (the vector-file tests), 1 when a check failed"""
         if self.skipped:
             return 77
-        return 1 if self.failed else 0
+        if minimum is None:
+            return 1 if self.failed else 0
+        if prog is None:
+            prog = os.path.splitext(os.path.basename(sys.argv[0]))[0] or "oracle"
+        return testenv.report(prog, self.total, len(self.failed), minimum)
 
 
 def run_pipe(cmd: List[str], requests: List[str]):
