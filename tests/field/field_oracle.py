@@ -10,11 +10,11 @@ single bits, long runs of ones and zeros, values just below p, and uniform.
 from_bytes also gets values >= p (must fail with the output zeroed).
 
   field_oracle.py [--cases N] [--seed S] -- CMD...
-N is the number of cases per op per field (default 10000, scaled by
-LF_TEST_ITERS); S defaults to LF_TEST_SEED, else 1.  Exit 77 if CMD exits
-77 (back end unavailable)."""
+N is the number of cases per op per field (default 10000) at LF_TEST_ITERS=1,
+which multiplies it (testenv.iters, never below MIN_CASES); S defaults to
+LF_TEST_SEED, else 1.  Exit 77 if CMD exits 77 (back end unavailable), 1 if a
+check failed or fewer than MIN_CHECKS ran (testenv.report)."""
 import argparse
-import os
 import random
 import sys
 from pathlib import Path
@@ -24,10 +24,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
 from limbforge.fields import builtin_fields  # noqa: E402
 from limbforge.testvals import edge_values  # noqa: E402
 from pipe_oracle import Checks, hexw, parse_args  # noqa: E402
+import testenv  # noqa: E402
 
 OPS = ("mul", "sqr", "add", "sub", "neg", "inv", "inv_var", "sqrt", "from_bytes")
 BINARY = ("mul", "add", "sub")
 LF_ERR_RANGE = -1
+MIN_CASES = 10       # per op per field, whatever LF_TEST_ITERS
+# 9 ops x 11 fields x MIN_CASES = 990 is the least a run makes; the smallest
+# configured one (armhf / i686 at LF_TEST_ITERS=0.01, --cases 25000) 24 750
+MIN_CHECKS = 900
 
 
 def is_square(a, p):
@@ -67,8 +72,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--cases", type=int, default=10000)
     args = parse_args(ap, default_seed=1)
-    scale = float(os.environ.get("LF_TEST_ITERS", "1"))
-    cases = max(10, int(args.cases * scale))
+    cases = testenv.iters(args.cases, MIN_CASES)
     rng = random.Random(args.seed)
     total = fails = 0
     backend = "?"
@@ -105,7 +109,7 @@ def main():
             print(f"{f.name}: {res.total} checks ok")
     print(f"field_oracle: backend {backend}: {total} checks, {fails} failures "
           f"({cases} cases per op per field, seed {args.seed})")
-    return 1 if fails else 0
+    return testenv.report("field_oracle", total, fails, MIN_CHECKS)
 
 
 if __name__ == "__main__":

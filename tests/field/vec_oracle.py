@@ -11,10 +11,10 @@ shuffled so that each one lands in every lane position; the x8 ops on
 blocks of 8 of the same values.
 
   vec_oracle.py [--cases N] [--seed S] -- CMD...
-N scales the number of random blocks per op (default 40, times LF_TEST_ITERS).
-Exit 77 if CMD exits 77."""
+N is the number of random x8 blocks per op (default 40) at LF_TEST_ITERS=1,
+which multiplies it (testenv.iters, never below MIN_BLOCKS).  Exit 77 if CMD
+exits 77, 1 if a check failed or fewer than MIN_CHECKS ran (testenv.report)."""
 import argparse
-import os
 import random
 import sys
 from pathlib import Path
@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
 from limbforge.fields import builtin_fields  # noqa: E402
 from limbforge.testvals import edge_values  # noqa: E402
 from pipe_oracle import Checks, hexw, parse_args  # noqa: E402
+import testenv  # noqa: E402
 
 VEC_OPS = ("vec_mul", "vec_sqr", "vec_add", "vec_sub", "vec_mul_scalar", "inner_product")
 X8_OPS = ("x8_mul", "x8_sqr", "x8_add", "x8_sub", "x8_chain")
@@ -31,6 +32,10 @@ LARGE_N = (67, 100, 257, 1027)
 # inner_product: past the most blocks of one vmacl8 call (LF_LANE_MAC_NB,
 # at most 1024) twice, and a tail
 IP_N = (8 * 1024 * 2 + 13,)
+MIN_BLOCKS = 4
+# per field 6 x 69 vec requests, 2 long inner products, 5 x (64 + blocks) x8
+# ones: 756 at MIN_BLOCKS, 8 316 for the 11 fields, the least a run makes
+MIN_CHECKS = 8000
 
 
 def expected(op, f, a, b):
@@ -66,8 +71,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--cases", type=int, default=40)
     args = parse_args(ap, default_seed=1)
-    scale = float(os.environ.get("LF_TEST_ITERS", "1"))
-    blocks = max(4, int(args.cases * scale))
+    blocks = testenv.iters(args.cases, MIN_BLOCKS)
     rng = random.Random(args.seed)
     total = fails = 0
     backend = "?"
@@ -106,8 +110,9 @@ def main():
         total += res.total
         fails += len(res.failed)
         print(f"{f.name}: {len(res.failed)} wrong" if res.failed else f"{f.name}: {res.total} checks ok")
-    print(f"vec_oracle: backend {backend}: {total} checks, {fails} failures (seed {args.seed})")
-    return 1 if fails else 0
+    print(f"vec_oracle: backend {backend}: {total} checks, {fails} failures "
+          f"({blocks} random blocks per x8 op, seed {args.seed})")
+    return testenv.report("vec_oracle", total, fails, MIN_CHECKS)
 
 
 if __name__ == "__main__":
