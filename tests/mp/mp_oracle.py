@@ -19,9 +19,13 @@ bad keys refused with the right code and zeroed (wrong qinv, dp, dq, e even,
 e < 3, e inconsistent, p = q, p and q swapped, dp = p, even p, q = 1, ...);
 a composite "prime" (LF_ERR_FAULT unless the result happens to be right);
 a bit of m1 or m2 flipped through the fault hook: LF_ERR_FAULT, r zeroed.
-The seed is LF_TEST_SEED when set, else a fresh one (printed: rerun with
---seed to reproduce).
-Exit status: 0 all passed, 1 a mismatch, 77 back end not runnable here.
+--scale F multiplies the default case counts (default: LF_TEST_ITERS,
+testenv.scale(), so 1 when unset); below 1, as under qemu, the slow
+full-size exponentiations and fault bits are cut down too.  The seed is
+LF_TEST_SEED when set, else a fresh one (printed: rerun with --seed to
+reproduce).
+Exit status: 0 all passed, 1 a mismatch or fewer than MIN_CHECKS checks
+(testenv.report), 77 back end not runnable here.
 """
 from __future__ import annotations
 
@@ -35,8 +39,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
 from pipe_oracle import Checks, hexbytes, limbs as hx, parse_args  # noqa: E402
 
 import rsa_keys  # noqa: E402  (tests/mp/rsa_keys.py)
+import testenv  # noqa: E402
 
 MAXL = 128
+# every scale below 1 makes about the same 2 500 requests (each count floors at
+# 1; make test-cross runs 0.01-0.05), scale 1 about 3 700: fewer than this
+# means requests went missing
+MIN_CHECKS = 2000
 M64 = (1 << 64) - 1
 
 
@@ -371,9 +380,12 @@ class Suite(Checks):
 
 def main() -> int:
     ap = argparse.ArgumentParser(description="mp module vs Python ints")
-    ap.add_argument("--scale", type=float, default=1.0, help="cases per length (1 = default)")
+    ap.add_argument("--scale", type=float, default=testenv.scale(),
+                    help="multiplier of the cases per length (default: LF_TEST_ITERS, else 1)")
     ap.add_argument("--full", action="store_true", help="also 4096/8192-bit full exponents, RSA-4096")
     args = parse_args(ap, default_seed=None)
+    if not args.scale > 0:
+        ap.error(f"--scale {args.scale}: not a positive number")
     seed = args.seed
     print(f"mp_oracle: seed {seed}", flush=True)
     s = Suite(random.Random(seed), args.scale, args.full)
@@ -395,8 +407,8 @@ def main() -> int:
         counts[req.split()[0]] = counts.get(req.split()[0], 0) + 1
     print("mp_oracle: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     print(f"mp_oracle: backend {res.backend}: {res.total - len(res.failed)}/{res.total} checks passed "
-          f"(seed {seed})")
-    return res.exit_code()
+          f"(seed {seed}, scale {args.scale:g})")
+    return res.exit_code("mp_oracle", minimum=MIN_CHECKS)
 
 
 if __name__ == "__main__":

@@ -33,17 +33,28 @@ result needs: the best found need about 395 of the 510 scheduled steps for
 worst_inputs(p, bits) gives the same list to sg_oracle.py, which checks the C
 code on it.
 
-usage: bg_bound.py [--seed S] [--search N]      exit 0 when all hold
+usage: bg_bound.py [--seed S] [--search N]
+N: the search effort per field (default 200 at LF_TEST_ITERS=1, which
+multiplies it: testenv.iters, never below MIN_SEARCH); S: LF_TEST_SEED when
+set, else a fresh one (printed).  Each input checked, and each field's
+worst-case and steps-to-b-=-1 checks, count as checks; exit 0 when all hold
+and at least MIN_CHECKS ran (testenv.report), else 1.
 """
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "gen"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
+import testenv  # noqa: E402
+
+MIN_SEARCH = 40  # one hill climb per field (search(): rounds // 40 starts)
+# the 11 built-in fields (all of more than 64 bits) have about 3 len(p)
+# structured inputs each: about 11 700 checks at any search effort
+MIN_CHECKS = 10000
 
 M31 = (1 << 31) - 1
 
@@ -242,15 +253,16 @@ def worst_inputs(p: int, bits: int, seed: int = 1, rounds: int = 200) -> list[in
 
 def main() -> int:
     ap = argparse.ArgumentParser(description="bingcd.h iteration bound on worst-case inputs")
-    ap.add_argument("--seed", type=int, default=None)
-    ap.add_argument("--search", type=int, default=200, help="search effort per field")
+    ap.add_argument("--seed", type=lambda v: int(v, 0), default=testenv.seed(None),
+                    help="random seed (default: LF_TEST_SEED, else a fresh one)")
+    ap.add_argument("--search", type=int, default=testenv.iters(200, MIN_SEARCH),
+                    help="search effort per field (default: 200 x LF_TEST_ITERS)")
     args = ap.parse_args()
-    seed = args.seed if args.seed is not None else int(os.environ.get("LF_TEST_SEED", "0") or 0) \
-        or random.SystemRandom().randrange(1 << 32)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
     print(f"bg_bound: seed {seed}")
     from limbforge.fields import builtin_fields  # the moduli
 
-    failed = 0
+    failed = checks = 0
     for f in builtin_fields():
         p, bits = f.p, f.bits
         if bits <= 64:
@@ -258,6 +270,7 @@ def main() -> int:
         L = p.bit_length()
         try:
             xs = worst_inputs(p, bits, seed, args.search)
+            checks += len(xs) + 2  # each input, then the b = 1 and the 2^(L-1) checks
             stats = [(check(p, bits, x), x) for x in xs]
             worst = max(s["zero_at"] for s, _ in stats)
             maxdiv = max(s["div"] for s, _ in stats)
@@ -277,8 +290,8 @@ def main() -> int:
               f"(bound 2 bits - 1 = {2 * bits - 1}, scheduled {2 * bits - 2}); "
               f"2^{L - 1} needs {w}; most steps to b = 1: {b1}; most wrong decisions {maxdiv}; "
               f"least run slack {minslack}")
-    print(f"bg_bound: {'FAIL' if failed else 'all bounds hold'} (seed {seed})")
-    return 1 if failed else 0
+    print(f"bg_bound: {'FAIL' if failed else 'all bounds hold'} (seed {seed}, search {args.search})")
+    return testenv.report("bg_bound", checks, failed, MIN_CHECKS)
 
 
 if __name__ == "__main__":

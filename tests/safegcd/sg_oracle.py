@@ -25,9 +25,12 @@ every step the bound allows, 2^k, p - 2^k, and searched inputs that make the
 approximation take wrong decisions), and random primes of bits and of a few
 bits fewer (a looser bound) with the inputs above; each answer from the
 build's code (x86-64 asm when optimising) and from the portable C, both out
-of place and in place.  The seed is LF_TEST_SEED when set, else a fresh one
-(printed: rerun with --seed to reproduce).
-Exit status: 0 all passed, 1 a mismatch, 77 back end not runnable here.
+of place and in place.  --scale F multiplies the inputs per modulus
+(default: LF_TEST_ITERS, testenv.scale(), so 1 when unset); below 1, as under
+qemu, a random few of the large moduli.  The seed is LF_TEST_SEED when set,
+else a fresh one (printed: rerun with --seed to reproduce).
+Exit status: 0 all passed, 1 a mismatch or fewer than MIN_CHECKS checks
+(testenv.report), 77 back end not runnable here.
 """
 from __future__ import annotations
 
@@ -42,10 +45,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
 from limbforge.fields import builtin_fields  # noqa: E402  (the moduli: inputs only)
 from pipe_oracle import Checks, limbs as hx, parse_args  # noqa: E402
 from bg_bound import worst_inputs  # noqa: E402  (the same directory)
+import testenv  # noqa: E402
 
 MAXN = 128
 MAXBITS = 8192
 LF_OK, LF_ERR_PARAM = 0, -2
+# at LF_TEST_ITERS 0.01 (make test-cross) about 16 400 requests on x86-64 (32
+# bingcd shapes), 13 000 elsewhere (LF_BG_FEW_SHAPES: 8); the bingcd requests
+# alone are 5 000-8 600, the rest 7 800: fewer than this means some went missing
+MIN_CHECKS = 10000
 
 SMALL_PRIMES = [q for q in range(3, 1000, 2) if all(q % d for d in range(3, int(q**0.5) + 1, 2))]
 SMALL_PRODUCT = math.prod(SMALL_PRIMES)
@@ -294,8 +302,11 @@ def const_info(cmd: list[str]):
 
 def main() -> int:
     ap = argparse.ArgumentParser(description="src/safegcd vs Python ints")
-    ap.add_argument("--scale", type=float, default=1.0, help="inputs per modulus (1 = default)")
+    ap.add_argument("--scale", type=float, default=testenv.scale(),
+                    help="multiplier of the inputs per modulus (default: LF_TEST_ITERS, else 1)")
     args = parse_args(ap, default_seed=None)
+    if not args.scale > 0:
+        ap.error(f"--scale {args.scale}: not a positive number")
     seed = args.seed
     print(f"sg_oracle: seed {seed}", flush=True)
     s = Suite(random.Random(seed), args.scale)
@@ -329,8 +340,8 @@ def main() -> int:
     print("sg_oracle: " + ", ".join(f"{k} {v}" for k, v in counts.items())
           + f"; {len(info)} static descriptors, {len(shapes)} bingcd shapes")
     print(f"sg_oracle: backend {res.backend}: {res.total - len(res.failed)}/{res.total} checks passed "
-          f"(seed {seed})")
-    return res.exit_code()
+          f"(seed {seed}, scale {args.scale:g})")
+    return res.exit_code("sg_oracle", minimum=MIN_CHECKS)
 
 
 if __name__ == "__main__":
