@@ -48,6 +48,7 @@ int main(void)
 
 #include "../common/backend.h"
 #include "../common/check.h"
+#include "../common/testenv.h"
 #include "limbforge/sha3.h"
 
 /* every run makes exactly this many (no branch depends on the back end) */
@@ -350,12 +351,6 @@ int main(void)
     refusals_all();
     edges();
 
-    printf("test_sha3_state: %ld checks, %ld failed\n", lf_check_n, lf_check_fails);
-    if (lf_check_n < LF_SHA3_STATE_MIN_CHECKS) {
-        printf("test_sha3_state: FAIL: %ld checks, fewer than the expected %ld\n", lf_check_n,
-               LF_SHA3_STATE_MIN_CHECKS);
-        return 1;
-    }
-    return lf_check_fails != 0;
+    return lf_test_report("test_sha3_state", lf_check_n, lf_check_fails, LF_SHA3_STATE_MIN_CHECKS);
 }
 #endif

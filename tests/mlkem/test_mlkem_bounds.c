@@ -47,6 +47,7 @@ int main(void)
 
 #include "../common/backend.h"
 #include "../common/check.h"
+#include "../common/testenv.h"
 #include "limbforge/mlkem.h"
 
 /* every run makes exactly this many (no branch depends on the back end) */
@@ -395,12 +396,6 @@ int main(void)
     unknown_sets();
     valid_calls();
 
-    printf("test_mlkem_bounds: %ld checks, %ld failed\n", lf_check_n, lf_check_fails);
-    if (lf_check_n < LF_MLKEM_BOUNDS_MIN_CHECKS) {
-        printf("test_mlkem_bounds: FAIL: %ld checks, fewer than the expected %ld\n", lf_check_n,
-               LF_MLKEM_BOUNDS_MIN_CHECKS);
-        return 1;
-    }
-    return lf_check_fails != 0;
+    return lf_test_report("test_mlkem_bounds", lf_check_n, lf_check_fails, LF_MLKEM_BOUNDS_MIN_CHECKS);
 }
 #endif

@@ -29,6 +29,7 @@
 
 #include "../common/backend.h"
 #include "../common/check.h"
+#include "../common/testenv.h"
 #include "../common/rng.h"
 #include "limbforge/poly1305.h"
 
@@ -169,11 +170,5 @@ int main(void)
     }
     wiped_after_final(st);
     reinit_without_final(st);
-    printf("test_p1305_state: %ld checks, %ld failed\n", lf_check_n, lf_check_fails);
-    if (lf_check_n < LF_P1305_STATE_MIN_CHECKS) {
-        printf("test_p1305_state: FAIL: %ld checks, fewer than the expected %ld\n", lf_check_n,
-               LF_P1305_STATE_MIN_CHECKS);
-        return 1;
-    }
-    return lf_check_fails != 0;
+    return lf_test_report("test_p1305_state", lf_check_n, lf_check_fails, LF_P1305_STATE_MIN_CHECKS);
 }
