@@ -12,7 +12,8 @@ values; and `--lanes avx512ifma` / `--lanes c` on a few fields.
 The random primes come from LF_PRIME_SEED (default: os.urandom), printed at
 the start of the run and in every failure:
     LF_PRIME_SEED=<seed> python3 -m pytest -q tests/test_custom_primes.py
-replays a run.  LF_TEST_ITERS scales the number of random cases;
+replays a run.  LF_TEST_ITERS multiplies the number of random cases
+(tests/common/testenv.py);
 LF_CUSTOM_FULL=1 adds the slow builds: the installed cross targets
 (qemu-user) on every prime (default: on a few of the fixed ones) and the C
 kernels of the 16-limb pseudo-Mersenne primes with a full top limb (their
@@ -29,6 +30,7 @@ from pathlib import Path
 
 import pytest
 
+import testenv  # tests/common/testenv.py (conftest.py puts it on the path)
 from kernels import CC, have_cc, runnable_targets
 from limbforge.algo_common import pm_params
 from limbforge.cli import main
@@ -37,7 +39,6 @@ from limbforge.targets import TARGETS
 
 pytestmark = pytest.mark.skipif(not have_cc(), reason="no C compiler")
 HERE = Path(__file__).resolve().parent
-SCALE = float(os.environ.get("LF_TEST_ITERS", "1"))
 SEED = int(os.environ.get("LF_PRIME_SEED") or int.from_bytes(os.urandom(8), "big"))
 REPLAY = f"LF_PRIME_SEED={SEED} python3 -m pytest -q tests/test_custom_primes.py"
 NATIVE = [t for t in runnable_targets() if not TARGETS[t].cross]
@@ -239,7 +240,7 @@ def build_cases(sp: Spec, rng: random.Random) -> list:
     """[(driver line, expected tokens or a checker, description)]."""
     p, I = sp.p, sp.i
     E = sp.edge_values()
-    K = max(8, int(60 * SCALE))
+    K = testenv.iters(60, 8)
     pool = lambda: rng.choice(E) if rng.randrange(3) == 0 else sp.rand(rng)
     core = [0, 1, 2, p - 1, p - 2, (p - 1) // 2, (p + 1) // 2]
     pairs = [(a, b) for a in core for b in core] + [(a, pool()) for a in E] + \

@@ -10,11 +10,11 @@ import random
 
 import pytest
 
+import testenv  # tests/common/testenv.py (conftest.py puts it on the path)
 from kernels import check_field, have_cc, runnable_targets
 from limbforge.fields import builtin_fields, has_lazy, is_probable_prime, make_field
 
 pytestmark = pytest.mark.skipif(not have_cc(), reason="no C compiler")
-SCALE = float(os.environ.get("LF_TEST_ITERS", "1"))
 TARGETS = runnable_targets()
 
 
@@ -28,7 +28,7 @@ def test_builtin(field, target):
         # what only this test checks kernel by kernel are the lazy and point
         # kernels (secp256k1_p)
         pytest.skip("LF_GEN_BUILTIN=lazy: field_oracle covers this field's kernels")
-    check_field(field, target, max(50, int(600 * SCALE)))
+    check_field(field, target, testenv.iters(600, 50))
 
 
 def random_prime(bits, rng, top_limb_full):
@@ -61,7 +61,7 @@ def test_random_primes(n, target):
         if bits < 3:
             continue
         p = random_prime(bits, rng, full)
-        check_field(make_field(f"rp{n}_{bits}", p, "montgomery"), target, max(20, int(60 * SCALE)))
+        check_field(make_field(f"rp{n}_{bits}", p, "montgomery"), target, testenv.iters(60, 20))
 
 
 @pytest.mark.parametrize("target", TARGETS)
@@ -71,4 +71,4 @@ def test_random_primes(n, target):
                                2**256 - 2**32 - 977, 2**512 - 569, 2**521 - 1])
 def test_pseudo_mersenne(p, target):
     assert is_probable_prime(p)
-    check_field(make_field("pm", p, "pm"), target, max(50, int(300 * SCALE)))
+    check_field(make_field("pm", p, "pm"), target, testenv.iters(300, 50))
