@@ -387,7 +387,7 @@ void lf_{name}_cmov(lf_{name}_t *r, const lf_{name}_t *a, int flag);
 /* r = a^-1 mod p (Pornin's optimized binary GCD on x86-64, Bernstein-Yang
  * safegcd elsewhere and for a one-limb p); a = 0 gives 0. */
 void lf_{name}_inv(lf_{name}_t *r, const lf_{name}_t *a);
-/* As lf_{name}_inv, variable time (Bernstein-Yang safegcd): public inputs only. */
+{inv_var_text}
 void lf_{name}_inv_var(lf_{name}_t *r, const lf_{name}_t *a);
 /* If a is a square: r = a square root of a, returns 1.  Otherwise r = 0,
  * returns 0.  {sqrt_text} */
@@ -444,9 +444,16 @@ def header(f: Field, command: str) -> str:
         "the canonical value (pseudo-Mersenne reduction)"
     sqrt_text = ("p = 3 mod 4: r = a^((p+1)/4)." if c["sqrt_p3mod4"] else
                  f"Tonelli-Shanks, constant time (p - 1 = 2^{c['ts_s']} * odd).")
+    # field_template.h: inv_var takes inv's constant-time binary GCD where that
+    # is built (x86-64, optimised, 2 or more limbs) and faster (up to 7 limbs)
+    inv_var_text = (f"/* As lf_{f.name}_inv, variable time: public inputs only.  Bernstein-Yang\n"
+                    " * safegcd; on x86-64 inv's binary GCD, which is faster there. */"
+                    if 2 <= f.n <= 7 else
+                    f"/* As lf_{f.name}_inv, variable time (Bernstein-Yang safegcd): public inputs only. */")
     return HEADER.format(provenance=provenance(command), name=f.name, NAME=f.name.upper(),
                          description=f.description or "prime field", p=f.p, bits=f.bits, n=f.n,
                          nbytes=f.nbytes, form_text=form_text, sqrt_text=sqrt_text,
+                         inv_var_text=inv_var_text,
                          L=LaneField(f.p, f.n, f.form).L)
 
 

@@ -68,7 +68,8 @@ void lf_bn254_p_cmov(lf_bn254_p_t *r, const lf_bn254_p_t *a, int flag);
 /* r = a^-1 mod p (Pornin's optimized binary GCD on x86-64, Bernstein-Yang
  * safegcd elsewhere and for a one-limb p); a = 0 gives 0. */
 void lf_bn254_p_inv(lf_bn254_p_t *r, const lf_bn254_p_t *a);
-/* As lf_bn254_p_inv, variable time (Bernstein-Yang safegcd): public inputs only. */
+/* As lf_bn254_p_inv, variable time: public inputs only.  Bernstein-Yang
+ * safegcd; on x86-64 inv's binary GCD, which is faster there. */
 void lf_bn254_p_inv_var(lf_bn254_p_t *r, const lf_bn254_p_t *a);
 /* If a is a square: r = a square root of a, returns 1.  Otherwise r = 0,
  * returns 0.  p = 3 mod 4: r = a^((p+1)/4). */
