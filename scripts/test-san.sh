@@ -52,7 +52,7 @@ fi
 cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER="$CC_SAN" \
     -DCMAKE_C_FLAGS="$CFLAGS_SAN" -DCMAKE_ASM_FLAGS="" -DCMAKE_EXE_LINKER_FLAGS="$SAN" \
     -DCMAKE_SHARED_LINKER_FLAGS="$SAN" -DLF_BUILD_BENCH=OFF -DLF_CTIME_TESTS=OFF \
-    -DLF_BUILD_FUZZ=$FUZZ >/dev/null
+    -DLF_BUILD_FUZZ=$FUZZ -DLF_VERIFY=ON >/dev/null
 cmake --build "$B" -j "$JOBS"
 # the lane must be able to fail: the library is instrumented, and a heap
 # overflow built the same way is reported

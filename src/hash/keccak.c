@@ -5,6 +5,7 @@
  * from FIPS 202's rho offsets and pi permutation (src/hash/README.md): each
  * round reads 25 named lanes and writes the other 25, so two rounds per
  * loop iteration need no moves. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "hash/keccak_internal.h"
@@ -107,7 +108,39 @@ LF_HIDDEN const lf_dispatch_info lf_keccak_dispatch = {"keccak", lf_keccak_table
 #include "dispatch_table.h"
 };
 
+#ifdef LF_VERIFY
+/* LF_VERIFY: a native set's kernels run through a contract check, state by
+ * state against the portable permutation on a copy (the C set is that
+ * reference and runs unchecked); a difference aborts. */
+static void lf_keccak_verify_n(uint64_t *s, unsigned n)
+{
+    uint64_t ref[200], one[25];
+    const lf_keccak_kernels *k = lf_keccak_table[lf_backend_fast()];
+    memcpy(ref, s, 25 * n * sizeof *s);
+    if (n == 8) k->x8(s);
+    else if (n == 4) k->x4(s);
+    else k->f1600(s);
+    for (unsigned j = 0; j < n; j++) {
+        for (int i = 0; i < 25; i++) one[i] = ref[n * i + j];
+        lf_keccakf1600_c(one);
+        for (int i = 0; i < 25; i++)
+            if (one[i] != s[n * i + j]) abort();
+    }
+}
+static void lf_keccak_verify_1(uint64_t s[25]) { lf_keccak_verify_n(s, 1); }
+static void lf_keccak_verify_4(uint64_t s[100]) { lf_keccak_verify_n(s, 4); }
+static void lf_keccak_verify_8(uint64_t s[200]) { lf_keccak_verify_n(s, 8); }
+static const lf_keccak_kernels lf_keccak_kernels_verify = {lf_keccak_verify_1, lf_keccak_verify_4,
+                                                           lf_keccak_verify_8, "verify"};
+
+LF_HIDDEN const lf_keccak_kernels *lf_keccak_k(void)
+{
+    const lf_keccak_kernels *k = lf_keccak_table[lf_backend_fast()];
+    return k == &lf_keccak_kernels_c ? k : &lf_keccak_kernels_verify;
+}
+#else
 LF_HIDDEN const lf_keccak_kernels *lf_keccak_k(void) { return lf_keccak_table[lf_backend_fast()]; }
+#endif
 
 LF_HIDDEN const lf_keccak_kernels *lf_keccak_k_of(int b)
 {

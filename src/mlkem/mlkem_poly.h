@@ -9,6 +9,14 @@
 #define LF_MLKEM_POLY_H
 
 #include <string.h>
+#ifdef LF_VERIFY
+#include <stdlib.h>
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_MLKEM_UNUSED __attribute__((unused))
+#else
+#define LF_MLKEM_UNUSED
+#endif
 
 #include "limbforge/ntt.h"
 #include "hash/keccak_internal.h"
@@ -41,11 +49,8 @@ static void lf_mlkem_dot(int16_t r[256], const int16_t (*a)[256], const int16_t 
  * with a vector sampler defines LF_MLKEM_REJ_VEC(a, ctr, buf, len) before
  * including mlkem_body.h (len a multiple of 24; it may read 8 bytes past
  * len: the pool's block buffers leave that room). */
-static unsigned lf_mlkem_rej(int16_t *a, unsigned ctr, const uint8_t *buf, size_t len)
+static LF_MLKEM_UNUSED unsigned lf_mlkem_rej_c(int16_t *a, unsigned ctr, const uint8_t *buf, size_t len)
 {
-#ifdef LF_MLKEM_REJ_VEC
-    return LF_MLKEM_REJ_VEC(a, ctr, buf, len);
-#else
     for (size_t p = 0; ctr < 256 && p + 3 <= len; p += 3) {
         unsigned d1 = buf[p] | ((unsigned)buf[p + 1] & 15) << 8;
         unsigned d2 = buf[p + 1] >> 4 | (unsigned)buf[p + 2] << 4;
@@ -53,6 +58,26 @@ static unsigned lf_mlkem_rej(int16_t *a, unsigned ctr, const uint8_t *buf, size_
         if (d2 < LF_MLKEM_Q && ctr < 256) a[ctr++] = (int16_t)d2;
     }
     return ctr;
+}
+
+static unsigned lf_mlkem_rej(int16_t *a, unsigned ctr, const uint8_t *buf, size_t len)
+{
+#if defined(LF_MLKEM_REJ_VEC) && defined(LF_VERIFY)
+    /* the hook's contract: ctr < 256 and len % 24 == 0 before; after, the
+     * same accepted values as the scalar sampler, at most 16 past 256 */
+    int16_t ref[256];
+    if (ctr >= 256 || len % 24) abort();
+    memcpy(ref, a, ctr * sizeof *a);
+    unsigned want = lf_mlkem_rej_c(ref, ctr, buf, len);
+    unsigned got = LF_MLKEM_REJ_VEC(a, ctr, buf, len);
+    if (got > 256 + 16 || (want < 256 ? got != want : got < 256) ||
+        memcmp(a, ref, (want < 256 ? want : 256) * sizeof *a))
+        abort();
+    return got;
+#elif defined(LF_MLKEM_REJ_VEC)
+    return LF_MLKEM_REJ_VEC(a, ctr, buf, len);
+#else
+    return lf_mlkem_rej_c(a, ctr, buf, len);
 #endif
 }
 
@@ -360,23 +385,42 @@ static void lf_mlkem_compress(uint8_t *out, const int16_t a[256], unsigned d)
 {
     uint16_t t[256];
     lf_mlkem_compress_vals(t, a, d);
+#if defined(LF_MLKEM_PACK_VEC) && defined(LF_VERIFY)
+    /* the hook's contract: every t[i] < 2^d before; the scalar encoding after */
+    uint8_t ref[32 * 12];
+    for (int i = 0; i < 256; i++)
+        if (t[i] >> d) abort();
+    lf_mlkem_pack(ref, t, d);
+    if (LF_MLKEM_PACK_VEC(out, t, d) && memcmp(out, ref, 32 * d)) abort();
+    memcpy(out, ref, 32 * d);
+    lf_wipe(ref, sizeof ref);
+#else
 #ifdef LF_MLKEM_PACK_VEC /* a back end's ByteEncode_d for some d: 0 for the others */
     if (!LF_MLKEM_PACK_VEC(out, t, d))
 #endif
         lf_mlkem_pack(out, t, d);
+#endif
     lf_wipe(t, sizeof t);
 }
 
 /* r = Decompress_d(ByteDecode_d(in)) = round(q y / 2^d), canonical */
 static void lf_mlkem_decompress(int16_t r[256], const uint8_t *in, unsigned d)
 {
-#ifdef LF_MLKEM_DECOMPRESS_VEC /* a back end's, for some d: 0 for the others */
+#if defined(LF_MLKEM_DECOMPRESS_VEC) && !defined(LF_VERIFY)
     if (LF_MLKEM_DECOMPRESS_VEC(r, in, d)) return;
 #endif
     uint16_t t[256];
     lf_mlkem_unpack(t, in, d);
     for (int i = 0; i < 256; i++) r[i] = (int16_t)(((uint32_t)t[i] * LF_MLKEM_Q + (1u << (d - 1))) >> d);
     lf_wipe(t, sizeof t);
+#if defined(LF_MLKEM_DECOMPRESS_VEC) && defined(LF_VERIFY)
+    /* the hook's contract: the scalar values, canonical, after */
+    int16_t v[256];
+    if (LF_MLKEM_DECOMPRESS_VEC(v, in, d) && memcmp(v, r, sizeof v)) abort();
+    for (int i = 0; i < 256; i++)
+        if (r[i] < 0 || r[i] >= LF_MLKEM_Q) abort();
+    lf_wipe(v, sizeof v);
+#endif
 }
 
 static uint32_t lf_mlkem_neq(const uint8_t *a, const uint8_t *b, size_t n)

@@ -183,7 +183,9 @@ static void test_kernels(void)
                lf_backend_name((lf_backend)b), k->name);
     }
     const lf_keccak_kernels *cur = lf_keccak_k();
-    CHECK(cur == lf_keccak_k_of((int)lf_backend_current()), "lf_keccak_k is not the current set");
+    /* an LF_VERIFY build runs a native set through its checking wrapper */
+    CHECK(cur == lf_keccak_k_of((int)lf_backend_current()) || !strcmp(cur->name, "verify"),
+          "lf_keccak_k is not the current set");
     printf("  %d kernel sets checked; the API runs set %s\n", sets, cur->name);
 }
 
