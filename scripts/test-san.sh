@@ -5,7 +5,9 @@
 # fatal), by the first of $CC_SAN, clang, gcc that links a sanitized program
 # (Debian's clang needs libclang-rt-<version>-dev for its runtime; gcc 12
 # ships libasan/libubsan), and run at a reduced iteration count (LF_TEST_ITERS, default
-# 0.1).  Left out: the constant-time tests (label ctime: valgrind, which
+# 0.1), with the debug bound checks on (-DLF_VERIFY=ON: documented input
+# bounds and the native hooks' contracts abort when broken; the
+# field_verify_abort and ntt_verify_abort tests exist only here).  Left out: the constant-time tests (label ctime: valgrind, which
 # cannot run under ASan; not even built, -DLF_CTIME_TESTS=OFF) and the install test (label install: it builds
 # consumers without the sanitizer runtime) and the tests that run no program of
 # this build (label host: Python checks of sources, the isa_count self-test;
