@@ -181,7 +181,7 @@ LF_HIDDEN size_t lf_p1305_rvv_lanes(void);
 
 /* Crossovers: message lengths (bytes) from which each vector Poly1305
  * kernel is used (one-shot, vector kernel with its powers vs the scalar
- * radix 2^64 loop; measured on the development machine, README.md). */
+ * radix 2^64 loop; measured on the development machine, bench/RESULTS.md). */
 #ifndef LF_P1305_MIN_AVX2
 #define LF_P1305_MIN_AVX2 1152
 #endif
@@ -191,19 +191,19 @@ LF_HIDDEN size_t lf_p1305_rvv_lanes(void);
 #ifndef LF_P1305_MIN_IFMA
 #define LF_P1305_MIN_IFMA 384
 #endif
-#ifndef LF_P1305_MIN_NEON /* instruction-count crossover under qemu (README.md) */
+#ifndef LF_P1305_MIN_NEON /* instruction-count crossover under qemu (bench/RESULTS.md) */
 #define LF_P1305_MIN_NEON 768
 #endif
-#ifndef LF_P1305_MIN_ARMV7NEON /* instruction-count crossover under qemu-arm (README.md) */
+#ifndef LF_P1305_MIN_ARMV7NEON /* instruction-count crossover under qemu-arm (bench/RESULTS.md) */
 #define LF_P1305_MIN_ARMV7NEON 256
 #endif
-#ifndef LF_P1305_MIN_POWER9 /* instruction-count crossover under qemu (README.md) */
+#ifndef LF_P1305_MIN_POWER9 /* instruction-count crossover under qemu (bench/RESULTS.md) */
 #define LF_P1305_MIN_POWER9 256
 #endif
-#ifndef LF_P1305_MIN_RVV /* instruction-count crossover under qemu (README.md) */
+#ifndef LF_P1305_MIN_RVV /* instruction-count crossover under qemu (bench/RESULTS.md) */
 #define LF_P1305_MIN_RVV 256
 #endif
-#ifndef LF_P1305_MIN_WASM_SIMD128 /* measured under Node 20 (README.md) */
+#ifndef LF_P1305_MIN_WASM_SIMD128 /* measured under Node 20 (bench/RESULTS.md) */
 #define LF_P1305_MIN_WASM_SIMD128 1536
 #endif
 /* the smallest of them (no vector kernel is looked up below it) */
