@@ -2,7 +2,8 @@
 /* The ML-KEM scheme (FIPS 203): K-PKE (Algorithms 13-15) and the KEM
  * internals (16-18 after the API's checks), on the helpers of mlkem_poly.h.
  * Included once per back end by a wrapper that defines LF_MLKEM_NS(name)
- * (mlkem_c.c, native/x86_64/mlkem_avx2.c, mlkem_avx512.c): the same C,
+ * (mlkem_c.c, native/x86_64/mlkem_avx2.c and mlkem_avx512.c,
+ * native/aarch64/mlkem_neon.c, native/rv64/mlkem_rvv.c): the same C,
  * compiled with that back end's ISA flags at -O3 so the compiler vectorises
  * the coefficient loops (reductions, encodings, compression) for it; the
  * NTT and Keccak kernels are the dispatched ones.  Exports one

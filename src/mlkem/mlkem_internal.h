@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Internal pieces of ML-KEM (FIPS 203): polynomial helpers (mlkem_poly.c)
- * used by the scheme (mlkem.c).  Not installed.
+/* Internal pieces of ML-KEM (FIPS 203), shared by the API (mlkem.c), the
+ * scheme (mlkem_body.h) and its polynomial helpers (mlkem_poly.h).  Not
+ * installed.
  *
  * A polynomial is int16_t[256].  "NTT form" means the B order of the lazy
  * NTT kernels (limbforge/ntt.h: position 16 j + i holds FIPS 203 NTT

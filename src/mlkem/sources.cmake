@@ -3,7 +3,8 @@
 # CMakeLists.  mlkem.c: API and dispatch.  The scheme (mlkem_body.h) is
 # compiled once per back end that has vector flags of its own, through a
 # two-line wrapper: mlkem_c.c (portable), on x86-64 native/x86_64/
-# mlkem_avx2.c and mlkem_avx512.c, on AArch64 native/aarch64/mlkem_neon.c
+# mlkem_avx2.c and mlkem_avx512.c, on AArch64 native/aarch64/mlkem_neon.c, on
+# RISC-V with the RVV intrinsics native/rv64/mlkem_rvv.c
 # (lf_native_sources: that back end's ISA flags,
 # LF_NATIVE_MLKEM_<B> for the dispatch table).  All at -O3: the coefficient
 # loops are written to vectorise, and -O3 is what vectorises them (measured:
