@@ -17,7 +17,7 @@ the count / n.  Also the register-group work of each rvv call (isa_count
 instruction), and the bare scalar kernel lf_<field>_<op>_rv64 (one call,
 its own instructions: bench/isa_count.py).
 
-Target (issue 17): vec_mul per element at VLEN 256 <= 0.5 x the rv64 scalar
+Target: vec_mul per element at VLEN 256 <= 0.5 x the rv64 scalar
 mul called in a loop (the rv64 row), for secp256k1_n and bls12_381_p; the
 same limit is checked for vec_sqr and vec_add, and for every op at VLEN >=
 256.  Exit 1 if a count is over its limit.

@@ -32,7 +32,7 @@ RAX1, XAR, BCAX), chosen at run time by HWCAP_SHA3: neon is counted on each
 on the first; which copy ran is read from the profile
 (lf_keccak_neon_sha3_core or lf_keccak_neon_core) and printed.
 
-Targets (the ML-KEM issue), rvv at VLEN 256: keypair <= 150 000, encaps
+Targets, rvv at VLEN 256: keypair <= 150 000, encaps
 <= 160 000, decaps <= 190 000 instructions; printed, not enforced (exit 0).
 Rows (as bench/isa_count_field_vec.py's): suite "mlkem", op
 keypair_derand / encaps_derand / decaps, impl "limbforge", kind "insns",

@@ -11,7 +11,7 @@ call of each public function below; a setup hook
 range) and makes a warm-up call first, and the checked functions must
 return LF_OK.  Also the register-group work of each call (isa_count --work:
 scalar instructions + max(1, ceil(vl SEW / VLEN)) per vector instruction).
-Prints both tables with the targets of issue 16 and writes lfbench JSON rows
+Prints both tables with their targets (FUNCS) and writes lfbench JSON rows
 (suite "ntt", kind "insns", subject "vlen<N>", impl "limbforge", backend
 "rvv", arch "rv64", insns and work).
 
