@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# The one way hand-written vector code enables its instruction set (README.md,
-# "Vector code and ISA flags"): per file, by back end.  The rest of the library
-# is compiled for the target's baseline ISA, so it runs on every CPU of the
-# architecture and dispatch decides at run time which kernels may run.
+# How vector code enables its instruction set, per file and by back end (the
+# usual way; the two others, a target attribute or pragma inside a file and
+# -msimd128 for a whole wasm32 build: README.md, "Vector code and ISA flags").
+# The rest of the library is compiled for the target's baseline ISA, so it runs
+# on every CPU of the architecture and dispatch decides at run time which
+# kernels may run.
 #
 #   lf_native_sources(<module> <backend> <file>...)
 #       Adds the files (src/<module>/native/<arch>/...) to LF_SOURCES, compiles
@@ -10,8 +12,9 @@
 #       defines LF_NATIVE_<MODULE>_<BACKEND>=1 for the whole library: the
 #       module's dispatch table (src/dispatch_table.h) reads it as "this back
 #       end has kernels of its own".
-#       <backend> may also be an ISA feature outside the chain (LF_ISA_FEATURES
-#       below: instructions that CPUs of every chain level may have or lack);
+#       <backend> may also be an ISA feature outside the chain
+#       (LF_ISA_FEATURES_<arch> below: instructions that CPUs of every chain
+#       level may have or lack);
 #       the module then checks the CPU for it itself (src/hash/README.md) and
 #       reads LF_NATIVE_<MODULE>_<FEATURE> only to know the file is built.
 #   lf_native_apply(<target>)
