@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Test driver: reads "op w0..w(N-1) v0..v(N-1)" lines (hex words, little
- * endian), runs kernel `op` of field LF_DRV_NAME for target LF_DRV_TARGET
+ * endian), runs kernel `op` of field LF_DRV_NAME with the name suffix
+ * LF_DRV_SUFFIX (_<target>)
  * (ops 0..6 in fieldgen.OPS order, 7..16 fields.LAZY_OPS with LF_DRV_LAZY;
  * op 13, jdbl, reads and prints 3N words for a; ops 14..16, the point
  * additions jadd/jaddz/jaddc, read 3N words for a and 2N, 3N, 2N for b and

@@ -74,12 +74,15 @@ LF_HIDDEN void lf_sc_cmov(lf_sc *r, const lf_sc *a, int flag);
 /* r = -a if flag (0 or 1) else a. */
 LF_HIDDEN void lf_sc_cond_negate(lf_sc *r, const lf_sc *a, int flag);
 
-/* r = a^-1 mod n (0 -> 0), safegcd: constant time / VARIABLE TIME. */
+/* r = a^-1 mod n (0 -> 0): constant time / VARIABLE TIME.  Where the x86-64
+ * asm of src/safegcd/bingcd.h is built (LF_BG_ASM) both run its constant-time
+ * binary GCD, faster there than safegcd; elsewhere safegcd (inv_var stops
+ * early). */
 LF_HIDDEN void lf_sc_inv(lf_sc *r, const lf_sc *a);
 LF_HIDDEN void lf_sc_inv_var(lf_sc *r, const lf_sc *a);
 
 /* GLV decomposition, constant time: k = k1 + k2*lambda (mod n), lambda =
- * LF_SC_LAMBDA (the cube root of unity mod n with lambda*(x, y) =
+ * lf_sc_lambda (the cube root of unity mod n with lambda*(x, y) =
  * (beta*x, y) on the curve).  As in libsecp256k1, k1 and k2 are returned as
  * scalars mod n of magnitude below 2^128: each is either < 2^128 or
  * n - |k_i| for a negative k_i.  lf_sc_is_high tells the sign (2^128 <
