@@ -24,8 +24,9 @@
  *   lf_checkmem_tool()       "valgrind" or "memorysanitizer" when a checker is
  *                            watching this run, else NULL.
  *
- * The names differ from src/poly1305's LF_DECLASSIFY on purpose: that one
- * lives in the library and is enabled by LF_CTIME_VALGRIND.  Define
+ * The names differ from the library's LF_DECLASSIFY (src/lf_internal.h) on
+ * purpose: that one lives in the library and is enabled by LF_CTIME_VALGRIND
+ * (or a MemorySanitizer build).  Define
  * LF_CHECKMEM_NO_VALGRIND to build without the valgrind requests. */
 #ifndef LF_TEST_COMMON_CHECKMEM_H
 #define LF_TEST_COMMON_CHECKMEM_H
