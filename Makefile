@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PYTHON ?= python3
 
-.PHONY: all deps build test test-gen test-c test-cross test-san test-msan test-fuzz test-rust fuzz gen check-gen bench isa-count clean
+.PHONY: all deps build test test-docs test-gen test-c test-cross test-san test-msan test-fuzz test-rust fuzz gen check-gen bench isa-count clean
 
 all: build
 
@@ -25,6 +25,13 @@ gen:
 # Regenerate in memory and compare with what is checked in (nothing is written).
 check-gen:
 	cd gen && $(PYTHON) -m limbforge gen builtin --root .. --check
+
+# Every lf_* / LF_* name, repository path, make target and back-end list named
+# in the *.md files and in the comments of the sources exists (scripts/docrefs.py;
+# python3 only, a few seconds).
+test-docs:
+	$(PYTHON) scripts/docrefs.py --selftest
+	$(PYTHON) scripts/docrefs.py
 
 # pytest-xdist (scripts/deps.sh) spreads the generator tests over $(JOBS) workers;
 # the 15 slowest are listed at the end (the time budget of make test)
@@ -75,7 +82,7 @@ test-rust:
 # gen/tests/test_kernels.py): check-gen proves the others current, and test-c
 # and test-cross run them against Python ints on every back end.
 test: export LF_GEN_BUILTIN = lazy
-test: deps check-gen test-gen test-c test-san test-msan test-fuzz test-cross test-rust
+test: deps check-gen test-docs test-gen test-c test-san test-msan test-fuzz test-cross test-rust
 
 bench:
 	@scripts/deps.sh bench
