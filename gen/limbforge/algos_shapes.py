@@ -3,9 +3,9 @@
 
 No kernel uses these: `bench/mul_shapes.py` prints each one with the x86-64
 adx printer beside the shipped CIOS kernel (algos.mont_mul_program) and times
-them in one process.  They were tried for the field-speed issue's scalar
-target (bls12_381_p/r mul <= 0.85x blst) and all lost to CIOS on Zen 4; the
-numbers are in src/field/README.md (fold_sqr won for 4-word fields and is
+them in one process.  They were tried against a scalar target
+(bls12_381_p/r mul <= 0.85x blst) and all lost to CIOS on Zen 4; the
+numbers are in bench/RESULTS.md (fold_sqr won for 4-word fields and is
 shipped there).  Keep them here so that the next idea is
 one function away from a measurement.
 

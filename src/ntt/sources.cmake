@@ -11,7 +11,7 @@ if(LF_ARCH STREQUAL "x86_64")
   lf_native_sources(ntt avx2 ${d}/ntt_avx2.c)
   lf_native_sources(ntt avx512 ${d}/ntt_avx512.c)
   # gcc: scheduling before register allocation (off by default on x86) pays
-  # with AVX-512's 32 registers (README.md "Numbers"; with AVX2's 16 it loses)
+  # with AVX-512's 32 registers (bench/RESULTS.md, "ntt"; with AVX2's 16 it loses)
   if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
     set_property(SOURCE ${d}/ntt_avx512.c APPEND PROPERTY COMPILE_OPTIONS
       -fschedule-insns -fsched-pressure)
@@ -22,7 +22,7 @@ elseif(LF_ARCH STREQUAL "aarch64")
 elseif(LF_ARMV7_NEON) # cmake/native.cmake: armv7neon and a compiler with NEON
   lf_native_sources(ntt armv7neon ${LF_NTT_DIR}/native/arm/ntt_neon.c)
   # gcc: no scheduling before register allocation (on by default for Arm):
-  # 32 vectors in 16 Q registers spill less (README.md "Numbers": cyclic
+  # 32 vectors in 16 Q registers spill less (bench/RESULTS.md, "ntt": cyclic
   # product 3 672 -> 2 778 instructions, NTT 2 885 -> 2 772)
   if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
     set_property(SOURCE ${LF_NTT_DIR}/native/arm/ntt_neon.c APPEND PROPERTY COMPILE_OPTIONS

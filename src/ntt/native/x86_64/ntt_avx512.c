@@ -8,7 +8,7 @@
  * spills) and mask registers for the verdict.  They replaced kernels on
  * 512-bit vectors, which took 1.3-1.4 x their time on Zen 4 (512-bit
  * operations run as two 256-bit halves there, and the zmm layouts need more
- * cross-lane shuffles); src/ntt/README.md has the numbers.
+ * cross-lane shuffles; src/ntt/README.md, "Performance").
  *
  * The base multiplications stay on 512-bit vectors (32 int16 lanes per zmm),
  * where they are at least as fast (Zen 5: 40 against 68 cycles). */
