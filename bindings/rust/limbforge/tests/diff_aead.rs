@@ -27,7 +27,7 @@ fn random_len(rng: &mut Rng) -> usize {
 #[test]
 fn chacha20poly1305_matches_rustcrypto() {
     let mut rng = Rng::new(10);
-    let n = iters(60);
+    let n = iters(60, 10);
     on_every_backend(|backend| {
         for _ in 0..n {
             let key = rng.bytes::<32>();
@@ -116,7 +116,7 @@ fn rfc8439_section_2_8_2() {
 #[test]
 fn poly1305_matches_rustcrypto() {
     let mut rng = Rng::new(11);
-    let n = iters(60);
+    let n = iters(60, 10);
     on_every_backend(|backend| {
         for _ in 0..n {
             let key = rng.bytes::<32>();

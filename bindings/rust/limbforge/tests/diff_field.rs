@@ -43,7 +43,7 @@ macro_rules! differential {
         #[test]
         fn $name() {
             let mut rng = Rng::new(stringify!($name).len() as u64);
-            let count = iters(150);
+            let count = iters(150, 25);
             on_every_backend(|backend| {
                 for _ in 0..count {
                     // parsing: the same verdict on any bytes
@@ -133,7 +133,7 @@ macro_rules! identities {
         #[test]
         fn $name() {
             let mut rng = Rng::new(100 + stringify!($name).len() as u64);
-            let count = iters(40);
+            let count = iters(40, 8);
             on_every_backend(|backend| {
                 for _ in 0..count {
                     let a = random_elem!($f, &mut rng);

@@ -20,7 +20,7 @@ fn msg(m: &[u8; 32]) -> bc::Message {
 #[test]
 fn keys_ecdsa_ecdh_schnorr_match_libsecp256k1() {
     let mut rng = Rng::new(1);
-    let n = iters(100);
+    let n = iters(100, 20);
     let mut count = 0;
     on_every_backend(|backend| {
         for _ in 0..n {
@@ -142,7 +142,7 @@ fn keys_ecdsa_ecdh_schnorr_match_libsecp256k1() {
 #[test]
 fn parsing_random_points_matches_libsecp256k1() {
     let mut rng = Rng::new(2);
-    let n = iters(300);
+    let n = iters(300, 50);
     for i in 0..n {
         // compressed with a random x (about half are on the curve), and
         // uncompressed with a random y (almost never), or a bad prefix
@@ -198,7 +198,7 @@ fn batch_verification_agrees_with_single() {
         .zip(&msgs)
         .map(|(k, m)| k.sign_schnorr(m, Some(&[7; 32])))
         .collect();
-    let rounds = iters(4);
+    let rounds = iters(4, 1);
     on_every_backend(|backend| {
         for _ in 0..rounds {
             let n = 1 + rng.below(24);
@@ -260,7 +260,7 @@ fn batch_verification_agrees_with_single() {
 fn msm_matches_scalar_arithmetic() {
     use limbforge::field::Secp256k1N;
     let mut rng = Rng::new(4);
-    let rounds = iters(6);
+    let rounds = iters(6, 2);
     let scalar = |rng: &mut Rng| loop {
         if let Some(s) = Secp256k1N::from_bytes(&rng.bytes()).into_option() {
             break s;
@@ -301,7 +301,7 @@ fn msm_matches_scalar_arithmetic() {
 #[test]
 fn taproot_tweak_check_matches_libsecp256k1() {
     let mut rng = Rng::new(5);
-    for _ in 0..iters(50) {
+    for _ in 0..iters(50, 10) {
         let Ok(sk) = lf::SecretKey::from_bytes(&rng.bytes()) else {
             continue;
         };

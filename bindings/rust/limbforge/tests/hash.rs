@@ -81,7 +81,7 @@ fn known_answers() {
 #[test]
 fn streaming_matches_one_shot() {
     let mut rng = Rng::new(30);
-    let n = iters(30);
+    let n = iters(30, 5);
     on_every_backend(|backend| {
         for _ in 0..n {
             let len = rng.below(1000);

@@ -16,7 +16,7 @@ fn modexp_matches_field_pow_and_fermat() {
     use limbforge::field::{Bls12381P, P1024, Secp256k1P};
     use limbforge::mp::Modulus;
     let mut rng = Rng::new(20);
-    let n = iters(10);
+    let n = iters(10, 2);
     macro_rules! check_field {
         ($f:ty, $backend:expr) => {{
             let pm1 = (-<$f>::one()).to_limbs(); // p - 1
@@ -197,7 +197,7 @@ fn schoolbook(a: &[i16], b: &[i16], negacyclic: bool) -> Vec<i16> {
 fn ntt_products_match_schoolbook() {
     use limbforge::ntt;
     let mut rng = Rng::new(21);
-    let n = iters(8);
+    let n = iters(8, 2);
     let poly = |rng: &mut Rng, len: usize| -> Vec<i16> {
         (0..len).map(|_| (rng.next_u64() % 3329) as i16).collect()
     };
