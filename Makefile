@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PYTHON ?= python3
 
-.PHONY: all deps build test test-docs test-gen test-c test-cross test-san test-msan test-fuzz test-rust fuzz gen check-gen bench isa-count clean
+.PHONY: all deps build test test-docs mutate test-gen test-c test-cross test-san test-msan test-fuzz test-rust fuzz gen check-gen bench isa-count clean
 
 all: build
 
@@ -83,6 +83,14 @@ test-rust:
 # and test-cross run them against Python ints on every back end.
 test: export LF_GEN_BUILTIN = lazy
 test: deps check-gen test-docs test-gen test-c test-san test-msan test-fuzz test-cross test-rust
+
+# The mutation check (scripts/mutate.py; not in make test: ~2 h on 2 cores):
+# a fixed, seeded set of mutants, each applied to a copy of HEAD in
+# build-mutate/ and run against its module's tests; prints the score per
+# module and the survivors. MUTATE_ARGS: e.g. --module mlkem, --list, --reuse.
+MUTATE_ARGS ?=
+mutate: deps
+	$(PYTHON) scripts/mutate.py --jobs $(JOBS) $(MUTATE_ARGS)
 
 bench:
 	@scripts/deps.sh bench
