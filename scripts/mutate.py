@@ -35,6 +35,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -303,9 +304,23 @@ def export(work: Path, reuse=False):
     return tree, head
 
 
+def restore_inflight(work: Path, tree: Path):
+    """A run stopped while a mutant was applied (WORK/inflight.json names
+    it): put the file of the exported commit back."""
+    flag = work / "inflight.json"
+    if flag.exists():
+        d = json.loads(flag.read_text())
+        blob = subprocess.run(["git", "show", f"{d['commit']}:{d['file']}"], cwd=ROOT,
+                              capture_output=True, check=True).stdout
+        (tree / d["file"]).write_bytes(blob)
+        flag.unlink()
+        print(f"mutate: restored {d['file']} (a stopped run had mutated it)")
+
+
 def prepare(work: Path, jobs: int, log, reuse=False):
     build = work / "build"
     tree, head = export(work, reuse)
+    restore_inflight(work, tree)
     if not (build / "build.ninja").exists():
         rc, out = sh(["cmake", "-S", str(tree), "-B", str(build), "-G", "Ninja",
                       "-DCMAKE_BUILD_TYPE=Release", "-DLF_BUILD_BENCH=OFF", "-DLF_CTIME_TESTS=OFF",
@@ -396,6 +411,7 @@ def run(args):
     for k, m in enumerate(muts):
         path = tree / m["file"]
         orig = path.read_text()
+        (work / "inflight.json").write_text(json.dumps({"commit": head, "file": m["file"]}))
         lines = orig.split("\n")
         if m["new"] is None:
             lines[m["line"] - 1] = ""
@@ -420,6 +436,7 @@ def run(args):
                     verdict, why = "survived", ""
         finally:
             path.write_text(orig)
+            (work / "inflight.json").unlink()
         m.update(verdict=verdict, by=why, seconds=round(time.time() - t0, 1))
         results.append(m)
         print(f"[{k + 1}/{len(muts)}] {m['id']} {m['file']}:{m['line']} {m['op']}: {verdict}"
@@ -461,7 +478,12 @@ def report(results, seconds, json_out=None):
     return 1 if bad else 0
 
 
+def _stop(signum, frame):
+    raise SystemExit(f"mutate: stopped by signal {signum}")  # the finally blocks restore the tree
+
+
 def main(argv=None):
+    signal.signal(signal.SIGTERM, _stop)
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, default=40)
     ap.add_argument("--per-module", type=int, default=28)
