@@ -34,9 +34,11 @@ extern "C" {
 #define LF_ERR_VERIFY (-5)  /* a signature does not verify (or recover) */
 #define LF_ERR_INVALID (-6) /* well-formed input that is not valid (a point off the curve,
                                an inconsistent RSA key) */
-#define LF_ERR_FAULT (-7)   /* a result failed its own check (RSA-CRT: r^e != c mod N),
-                               a computing fault or a key whose p or q is not prime;
-                               the output is zeroed */
+#define LF_ERR_FAULT (-7)   /* a result failed its own check (RSA-CRT: r^e != c mod N;
+                               the _checked secp256k1 signers: the signature does not
+                               verify), a computing fault or a key whose p or q is not
+                               prime / a keypair whose halves do not match; the output
+                               is zeroed */
 
 #if defined(__GNUC__) || defined(__clang__)
 #define LF_WARN_UNUSED __attribute__((warn_unused_result))

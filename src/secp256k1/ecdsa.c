@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* ECDSA on secp256k1: RFC 6979 nonces, sign, verify, normalize, recover
- * (API: limbforge/secp256k1.h). */
+/* ECDSA on secp256k1: RFC 6979 nonces, sign, sign_checked, verify,
+ * normalize, recover (API: limbforge/secp256k1.h). */
 #include <string.h>
 
 #include "limbforge/sha256.h"
 #include "secp256k1/secp256k1_internal.h"
+
+LF_HIDDEN void (*lf_secp256k1_sign_fault_hook)(int site, void *obj, size_t len);
 
 /* --- RFC 6979 section 3.2 HMAC-DRBG (HMAC-SHA256), as libsecp256k1 feeds it:
  * seed = sk (32) || (msg mod n) (32) || extra (32, optional); every
@@ -53,13 +55,16 @@ static void lf_ecdsa_drbg_generate(lf_ecdsa_drbg *g, uint8_t out[32])
 /* One signing attempt with nonce kn: returns 1 and r, s, recid, or 0 if r
  * or s came out zero (then the caller draws the next nonce). */
 static int lf_ecdsa_sign_nonce(lf_fk *k, lf_sc *r, lf_sc *s, int *recid, const lf_sc *sec,
-                               const lf_sc *msg, const lf_sc *kn)
+                               const lf_sc *msg, lf_sc *kn)
 {
     lf_gej rj;
     lf_ge ra;
     lf_sc t;
     uint8_t b[32];
+    LF_SIGN_FAULT(LF_SIGN_FAULT_ECDSA_NONCE_PRE, kn, sizeof *kn); /* tests only */
     lf_ecmult_gen(k, &rj, kn);
+    LF_SIGN_FAULT(LF_SIGN_FAULT_ECDSA_R, &rj, offsetof(lf_gej, inf));
+    LF_SIGN_FAULT(LF_SIGN_FAULT_ECDSA_NONCE, kn, sizeof *kn);
     lf_ge_set_gej(k, &ra, &rj);
     lf_fe_get_b32(b, &ra.x);
     int over = lf_sc_set_b32(r, b); /* x >= n: recid bit 1 */
@@ -68,6 +73,7 @@ static int lf_ecdsa_sign_nonce(lf_fk *k, lf_sc *r, lf_sc *s, int *recid, const l
     lf_sc_add(&t, &t, msg);
     lf_sc_inv(s, kn);
     lf_sc_mul(s, s, &t);
+    LF_SIGN_FAULT(LF_SIGN_FAULT_ECDSA_S, s, sizeof *s);
     int high = lf_sc_is_high(s);
     lf_sc_cond_negate(s, s, high);
     *recid = rid ^ high;
@@ -93,6 +99,7 @@ int lf_secp256k1_ecdsa_sign(uint8_t sig64[64], int *recid, const uint8_t msg32[3
     lf_sc_get_b32(seed + 32, &msg);
     if (extra32) memcpy(seed + 64, extra32, 32);
     lf_ecdsa_drbg_init(&g, seed, extra32 ? 96 : 64);
+    LF_SIGN_FAULT(LF_SIGN_FAULT_ECDSA_SECRET, &sec, sizeof sec);
     for (;;) {
         lf_ecdsa_drbg_generate(&g, nonce);
         /* an invalid nonce (0 or >= n: probability < 2^-127) is redrawn,
@@ -143,8 +150,8 @@ static int lf_ecdsa_r_plus_n_var(lf_fk *k, lf_fe *x, const lf_sc *r)
     return 1;
 }
 
-/* x(R) mod n == r, on R Jacobian (no inversion): X == r Z^2, or, if
- * r + n < p, X == (r + n) Z^2 */
+/* x(R) mod n == r, on R Jacobian (no inversion): 1 if X == r Z^2 (x(R) =
+ * r), else 2 if r + n < p and X == (r + n) Z^2 (x(R) = r + n), else 0 */
 static int lf_ecdsa_xcheck_var(lf_fk *k, const lf_gej *rj, const lf_sc *r)
 {
     lf_fe xr, z2, t;
@@ -154,26 +161,81 @@ static int lf_ecdsa_xcheck_var(lf_fk *k, const lf_gej *rj, const lf_sc *r)
     if (lf_fe_equal(k, &t, &rj->x)) return 1;
     if (!lf_ecdsa_r_plus_n_var(k, &xr, r)) return 0;
     lf_fe_mul(k, &t, &xr, &z2);
-    return lf_fe_equal(k, &t, &rj->x);
+    return lf_fe_equal(k, &t, &rj->x) ? 2 : 0;
+}
+
+/* Verification of sig64 on msg32 by the point a (not infinity), variable
+ * time: 0 if it fails, else 1 + the recovery id the signature has with a
+ * (bit 0: R's y odd, bit 1: x(R) = r + n; R = u1 G + u2 a is the point
+ * recovery lifts from r) if want_recid, else 1 without the inversion that
+ * costs. */
+static int lf_ecdsa_verify_var(lf_fk *k, const uint8_t sig64[64], const uint8_t msg32[32],
+                               const lf_ge *a, int want_recid)
+{
+    lf_sc r, s, m, u1, u2;
+    lf_gej rj;
+    lf_ge ra;
+    if (!lf_secp256k1_sig_load(&r, &s, sig64)) return 0;
+    if (lf_sc_is_zero(&r) || lf_sc_is_zero(&s) || lf_sc_is_high(&s)) return 0;
+    lf_sc_reduce32(&m, msg32);
+    lf_sc_inv_var(&s, &s);
+    lf_sc_mul(&u1, &m, &s);
+    lf_sc_mul(&u2, &r, &s);
+    lf_ecmult_var(k, &rj, a, &u2, &u1);
+    if (rj.inf) return 0;
+    int x = lf_ecdsa_xcheck_var(k, &rj, &r);
+    if (!x || !want_recid) return x ? 1 : 0;
+    lf_ge_set_gej_var(k, &ra, &rj);
+    return 1 + (((x - 1) << 1) | lf_fe_is_odd(&ra.y));
 }
 
 int lf_secp256k1_ecdsa_verify(const uint8_t sig64[64], const uint8_t msg32[32],
                               const lf_secp256k1_pubkey *pk)
 {
-    lf_fk *k = lf_fk_get();
-    lf_sc r, s, m, u1, u2;
     lf_ge a;
-    lf_gej rj;
     if (!lf_secp256k1_pk_load(&a, pk)) return LF_ERR_VERIFY;
-    if (!lf_secp256k1_sig_load(&r, &s, sig64)) return LF_ERR_VERIFY;
-    if (lf_sc_is_zero(&r) || lf_sc_is_zero(&s) || lf_sc_is_high(&s)) return LF_ERR_VERIFY;
-    lf_sc_reduce32(&m, msg32);
-    lf_sc_inv_var(&s, &s);
-    lf_sc_mul(&u1, &m, &s);
-    lf_sc_mul(&u2, &r, &s);
-    lf_ecmult_var(k, &rj, &a, &u2, &u1);
-    if (rj.inf) return LF_ERR_VERIFY;
-    return lf_ecdsa_xcheck_var(k, &rj, &r) ? LF_OK : LF_ERR_VERIFY;
+    return lf_ecdsa_verify_var(lf_fk_get(), sig64, msg32, &a, 0) ? LF_OK : LF_ERR_VERIFY;
+}
+
+/* Sign, then verify before release.  The public key is computed here from
+ * a load of sk of its own (not from the scalar the signing used: a fault in
+ * that one must show as a signature that does not verify), made public
+ * (LF_DECLASSIFY: P = sk G is what every verifier holds, and anyone gets it
+ * from a signature and its message by recovery), as is the candidate
+ * signature, before the variable-time verification. */
+int lf_secp256k1_ecdsa_sign_checked(uint8_t sig64[64], int *recid, const uint8_t msg32[32],
+                                    const uint8_t sk[32], const uint8_t *extra32)
+{
+    lf_fk *k = lf_fk_get();
+    uint8_t sig[64];
+    int rid = 0;
+    /* into sig, not sig64: nothing reaches the caller before the check
+     * (and msg32, which sig64 may alias, is still there to verify) */
+    int rc = lf_secp256k1_ecdsa_sign(sig, &rid, msg32, sk, extra32);
+    if (rc == LF_OK) {
+        lf_sc d;
+        lf_gej pj;
+        lf_ge p;
+        int ok = lf_secp256k1_sk_load(&d, sk);
+        lf_ecmult_gen(k, &pj, &d);
+        lf_ge_set_gej(k, &p, &pj);
+        lf_wipe(&d, sizeof d);
+        lf_wipe(&pj, sizeof pj);
+        LF_DECLASSIFY(&ok, sizeof ok);
+        LF_DECLASSIFY(&p, sizeof p);
+        LF_DECLASSIFY(sig, sizeof sig);
+        LF_DECLASSIFY(&rid, sizeof rid);
+        int v = ok ? lf_ecdsa_verify_var(k, sig, msg32, &p, recid != NULL) : 0;
+        if (!v || (recid && v - 1 != rid)) rc = LF_ERR_FAULT;
+    }
+    if (rc != LF_OK) {
+        memset(sig64, 0, 64);
+        if (recid) *recid = 0;
+        return rc;
+    }
+    memcpy(sig64, sig, 64);
+    if (recid) *recid = rid;
+    return LF_OK;
 }
 
 int lf_secp256k1_ecdsa_normalize(uint8_t out64[64], const uint8_t sig64[64])

@@ -315,16 +315,20 @@ int lf_secp256k1_schnorrsig_sign(uint8_t sig64[64], const uint8_t *msg, size_t m
     lf_sc_reduce32(&kn, h);
     int kzero = lf_sc_is_zero(&kn);
     LF_DECLASSIFY(&kzero, sizeof kzero); /* probability 2^-256; a failure is public */
+    LF_SIGN_FAULT(LF_SIGN_FAULT_BIP340_SECRET, &d, sizeof d); /* tests only */
     /* R = k'G; k = k' negated if R's y is odd */
     lf_ecmult_gen(k, &rj, &kn);
+    LF_SIGN_FAULT(LF_SIGN_FAULT_BIP340_R, &rj, offsetof(lf_gej, inf));
     lf_ge_set_gej(k, &r, &rj);
     lf_sc_cond_negate(&kn, &kn, lf_bip340_even(k, &r));
     lf_fe_get_b32(rx, &r.x);
     LF_DECLASSIFY(rx, sizeof rx); /* R is published */
     /* s = k + e d */
     lf_bip340_challenge(&e, rx, px, msg, msglen);
+    LF_SIGN_FAULT(LF_SIGN_FAULT_BIP340_CHALLENGE, &e, sizeof e);
     lf_sc_mul(&e, &e, &d);
     lf_sc_add(&e, &e, &kn);
+    LF_SIGN_FAULT(LF_SIGN_FAULT_BIP340_S, &e, sizeof e);
     memcpy(sig64, rx, 32);
     lf_sc_get_b32(sig64 + 32, &e);
 
@@ -347,6 +351,40 @@ int lf_secp256k1_schnorrsig_sign32(uint8_t sig64[64], const uint8_t msg32[32],
                                    const lf_secp256k1_keypair *kp, const uint8_t *aux32)
 {
     return lf_secp256k1_schnorrsig_sign(sig64, msg32, 32, kp, aux32);
+}
+
+/* Sign, then verify before release, against the keypair's public half
+ * (computed when the keypair was made, not in this call: a fault in the
+ * signing's d shows as a signature that does not verify).  That key is
+ * public (it is the x-only key every verifier holds): declassified, as is
+ * the candidate signature, before the variable-time verification. */
+int lf_secp256k1_schnorrsig_sign_checked(uint8_t sig64[64], const uint8_t *msg, size_t msglen,
+                                         const lf_secp256k1_keypair *kp, const uint8_t *aux32)
+{
+    uint8_t sig[64];
+    /* into sig, not sig64: nothing reaches the caller before the check
+     * (and msg, which sig64 may alias, is still there to verify) */
+    int rc = lf_secp256k1_schnorrsig_sign(sig, msg, msglen, kp, aux32);
+    if (rc == LF_OK) {
+        lf_secp256k1_xonly_pubkey xpk;
+        rc = lf_secp256k1_keypair_xonly_pub(&xpk, NULL, kp);
+        LF_DECLASSIFY(&xpk, sizeof xpk);
+        LF_DECLASSIFY(sig, sizeof sig);
+        if (rc != LF_OK || lf_secp256k1_schnorrsig_verify(sig, msg, msglen, &xpk) != LF_OK)
+            rc = LF_ERR_FAULT;
+    }
+    if (rc != LF_OK) {
+        memset(sig64, 0, 64);
+        return rc;
+    }
+    memcpy(sig64, sig, 64);
+    return LF_OK;
+}
+
+int lf_secp256k1_schnorrsig_sign32_checked(uint8_t sig64[64], const uint8_t msg32[32],
+                                           const lf_secp256k1_keypair *kp, const uint8_t *aux32)
+{
+    return lf_secp256k1_schnorrsig_sign_checked(sig64, msg32, 32, kp, aux32);
 }
 
 int lf_secp256k1_schnorrsig_verify(const uint8_t sig64[64], const uint8_t *msg, size_t msglen,
