@@ -10,18 +10,25 @@
  *    lf_gej_double, lf_ge_set_gej;
  *  - the API (limbforge/secp256k1.h) with the secret key, the extra nonce
  *    data and the tweaks secret: seckey_verify, pubkey_create, ecdsa_sign,
- *    ecdh / ecdh_x, seckey negate / tweak_add / tweak_mul, on valid keys
- *    (edges and random) and invalid ones (0, n: the failing path must be
- *    constant time too; only the verdict is declassified, in the library:
- *    LF_DECLASSIFY);
+ *    ecdsa_sign_checked (recid and NULL; and with a fault injected into s
+ *    through the signing's test hook, src/secp256k1/secp256k1_internal.h:
+ *    the LF_ERR_FAULT path), ecdh / ecdh_x, seckey negate / tweak_add /
+ *    tweak_mul, on valid keys (edges and random) and invalid ones (0, n:
+ *    the failing path must be constant time too; only the verdict is
+ *    declassified, in the library: LF_DECLASSIFY; the checked signers also
+ *    declassify the public key and the candidate signature before their
+ *    variable-time verification);
  *  - BIP-340 (limbforge/secp256k1_schnorr.h) with the secret key, the
  *    keypair made from it (left secret: its public half too) and the aux
  *    randomness secret: keypair_create, keypair_xonly_pub,
  *    keypair_xonly_tweak_add (the tweak public, as the header's "public
  *    tweaks"), schnorrsig_sign32 and schnorrsig_sign (NULL and set aux,
- *    messages of 0, 32 and 100 bytes), on the same valid and invalid keys
+ *    messages of 0, 32 and 100 bytes) and their _checked forms (also with
+ *    a fault injected into s), on the same valid and invalid keys
  *    (an invalid key gives an all-zero keypair: the LF_ERR_INVALID paths),
  *    and on tweaked keypairs (cancelling tweaks included). */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../common/ctime_main.h"
@@ -29,6 +36,7 @@
 #include "limbforge/secp256k1_schnorr.h"
 #include "secp256k1/ecmult.h"
 #include "secp256k1/scalar.h"
+#include "secp256k1/secp256k1_internal.h"
 
 #define SEC(x) LF_CT_SECRET(&(x), sizeof(x))
 
@@ -196,6 +204,24 @@ static void case_keys(void)
     }
 }
 
+/* the signing's fault hook (src/secp256k1/secp256k1_internal.h): flip the
+ * lowest bit of s (ECDSA and BIP-340) */
+static void flip_s(int site, void *obj, size_t len)
+{
+    (void)len;
+    if (site == LF_SIGN_FAULT_ECDSA_S || site == LF_SIGN_FAULT_BIP340_S) ((uint8_t *)obj)[0] ^= 1;
+}
+
+/* rc of a checked signer with the fault hook set: LF_ERR_FAULT, or the
+ * plain error of an invalid key (rc public: declassified before) */
+static void want_fault(const char *what, int rc)
+{
+    if (rc != LF_ERR_FAULT && rc != LF_ERR_RANGE && rc != LF_ERR_INVALID) {
+        printf("ctime_secp256k1: %s with a fault injected: %d\n", what, rc);
+        exit(1);
+    }
+}
+
 static void case_sign(void)
 {
     for (size_t i = 0; i < NKEYS; i++) {
@@ -205,10 +231,22 @@ static void case_sign(void)
         lf_rng_bytes(&lf_ctime_rng, msg, 32);
         lf_rng_bytes(&lf_ctime_rng, extra, 32);
         LF_CT_SECRET(extra, 32);
-        rc = lf_secp256k1_ecdsa_sign(sig, &recid, msg, sk, (i & 1) ? extra : NULL);
+        const uint8_t *ex = (i & 1) ? extra : NULL;
+        rc = lf_secp256k1_ecdsa_sign(sig, &recid, msg, sk, ex);
         LF_CT_OUT(rc);
         LF_CT_OUT(recid);
         lf_ctime_out(sig, 64);
+        rc = lf_secp256k1_ecdsa_sign_checked(sig, (i & 2) ? NULL : &recid, msg, sk, ex);
+        LF_CT_OUT(rc);
+        LF_CT_OUT(recid);
+        lf_ctime_out(sig, 64);
+        lf_secp256k1_sign_fault_hook = flip_s;
+        rc = lf_secp256k1_ecdsa_sign_checked(sig, &recid, msg, sk, ex);
+        lf_secp256k1_sign_fault_hook = NULL;
+        LF_CT_OUT(rc);
+        LF_CT_OUT(recid);
+        lf_ctime_out(sig, 64);
+        want_fault("ecdsa_sign_checked", rc);
     }
 }
 
@@ -244,6 +282,22 @@ static void schnorr_sign(const lf_secp256k1_keypair *kp, size_t i)
     rc = lf_secp256k1_schnorrsig_sign(sig, len ? msg : NULL, len, kp, (i & 2) ? NULL : aux);
     LF_CT_OUT(rc);
     lf_ctime_out(sig, 64);
+    /* the checked forms, and sign32_checked with a fault in s */
+    LF_CT_SECRET(aux, 32);
+    rc = lf_secp256k1_schnorrsig_sign32_checked(sig, msg, kp, (i & 1) ? aux : NULL);
+    LF_CT_OUT(rc);
+    lf_ctime_out(sig, 64);
+    LF_CT_SECRET(aux, 32);
+    rc = lf_secp256k1_schnorrsig_sign_checked(sig, len ? msg : NULL, len, kp, (i & 2) ? NULL : aux);
+    LF_CT_OUT(rc);
+    lf_ctime_out(sig, 64);
+    LF_CT_SECRET(aux, 32);
+    lf_secp256k1_sign_fault_hook = flip_s;
+    rc = lf_secp256k1_schnorrsig_sign32_checked(sig, msg, kp, aux);
+    lf_secp256k1_sign_fault_hook = NULL;
+    LF_CT_OUT(rc);
+    lf_ctime_out(sig, 64);
+    want_fault("schnorrsig_sign32_checked", rc);
 }
 
 /* keypair_xonly_pub of kp, the whole keypair secret */
