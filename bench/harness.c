@@ -642,7 +642,7 @@ void lfb_print_table(lfb *h)
         }
         if (!cur_suite || strcmp(cur_suite, g->suite)) {
             cur_suite = g->suite;
-            printf("\n%-9s %-23s %-12s %-10s | %10s %9s %-10s | %10s %9s %-16s | %6s | %s\n",
+            printf("\n%-9s %-25s %-12s %-10s | %10s %9s %-10s | %10s %9s %-16s | %6s | %s\n",
                    "suite", "op", "subject", "kind", "limbforge", "cycles", "backend", "anchor",
                    "cycles", "impl", "ratio", "others");
         }
@@ -664,7 +664,7 @@ void lfb_print_table(lfb *h)
             }
         }
         if (lf && an && an->ns > 0) snprintf(ratio, sizeof ratio, "%.2f", lf->ns / an->ns);
-        printf("%-9s %-23s %-12s %-10s | %10s %9s %-10s | %10s %9s %-16s | %6s | %s\n", g->suite,
+        printf("%-9s %-25s %-12s %-10s | %10s %9s %-10s | %10s %9s %-16s | %6s | %s\n", g->suite,
                g->op, g->subject, g->kind, lfs, lfc, lf ? lf->backend : "-", ans, anc,
                an ? an->impl : "-", ratio, others);
     }

@@ -4,11 +4,15 @@
  *   pubkey_create   lf_secp256k1_pubkey_create
  *   ecdsa_sign      lf_secp256k1_ecdsa_sign (RFC 6979), the next message
  *                   hash XORed with the signature
+ *   ecdsa_sign_checked  lf_secp256k1_ecdsa_sign_checked (sign, k*G, verify),
+ *                   chained the same way; no anchor has it
  *   ecdsa_verify    lf_secp256k1_ecdsa_verify walking a pool of valid
  *                   signatures (i += ok), like the anchors' rows
  *   ecdsa_recover   lf_secp256k1_ecdsa_recover walking the same pool
  *   ecdh            lf_secp256k1_ecdh (hashed, libsecp256k1's default)
  *   schnorrsig_sign32  lf_secp256k1_schnorrsig_sign32, chained like ecdsa_sign
+ *   schnorrsig_sign32_checked  lf_secp256k1_schnorrsig_sign32_checked (sign,
+ *                   verify), chained the same way; no anchor has it
  *   schnorrsig_verify  lf_secp256k1_schnorrsig_verify walking a pool of
  *                   BIP-340 signatures (i += ok)
  *   schnorrsig_batch_verify, subjects n64, n1024, n16384: one
@@ -85,6 +89,17 @@ static void lfbs_sign(void *arg, uint64_t n)
     }
 }
 
+static void lfbs_sign_checked(void *arg, uint64_t n)
+{
+    (void)arg;
+    uint8_t sig[64];
+    while (n--) {
+        int rc = lf_secp256k1_ecdsa_sign_checked(sig, NULL, lfbs.msg, lfbs.sk, NULL);
+        lfbs.bad += rc != LF_OK;
+        for (int i = 0; i < 32; i++) lfbs.msg[i] ^= sig[i];
+    }
+}
+
 static void lfbs_verify(void *arg, uint64_t n)
 {
     (void)arg;
@@ -128,6 +143,17 @@ static void lfbs_schnorr_sign(void *arg, uint64_t n)
     while (n--) {
         int rc = lf_secp256k1_schnorrsig_sign32(sig, lfbs.msg, &lfbs.kp, lfbs.aux);
         lfb_keep(&rc);
+        for (int i = 0; i < 32; i++) lfbs.msg[i] ^= sig[i];
+    }
+}
+
+static void lfbs_schnorr_sign_checked(void *arg, uint64_t n)
+{
+    (void)arg;
+    uint8_t sig[64];
+    while (n--) {
+        int rc = lf_secp256k1_schnorrsig_sign32_checked(sig, lfbs.msg, &lfbs.kp, lfbs.aux);
+        lfbs.bad += rc != LF_OK;
         for (int i = 0; i < 32; i++) lfbs.msg[i] ^= sig[i];
     }
 }
@@ -285,9 +311,14 @@ static int lfbs_setup(lfb *h)
 void lfb_secp256k1_limbforge(lfb *h)
 {
     static const lfb_row_spec rows[] = {
-        {"pubkey_create", lfbs_create, NULL, 0}, {"ecdsa_sign", lfbs_sign, NULL, 0},
-        {"ecdsa_verify", lfbs_verify, NULL, 0},  {"ecdsa_recover", lfbs_recover, NULL, 0},
-        {"ecdh", lfbs_ecdh, NULL, 0},           {"schnorrsig_sign32", lfbs_schnorr_sign, NULL, 0},
+        {"pubkey_create", lfbs_create, NULL, 0},
+        {"ecdsa_sign", lfbs_sign, NULL, 0},
+        {"ecdsa_sign_checked", lfbs_sign_checked, NULL, 0},
+        {"ecdsa_verify", lfbs_verify, NULL, 0},
+        {"ecdsa_recover", lfbs_recover, NULL, 0},
+        {"ecdh", lfbs_ecdh, NULL, 0},
+        {"schnorrsig_sign32", lfbs_schnorr_sign, NULL, 0},
+        {"schnorrsig_sign32_checked", lfbs_schnorr_sign_checked, NULL, 0},
         {"schnorrsig_verify", lfbs_schnorr_verify, NULL, 0},
     };
     const char *initial = lf_backend_name(lf_backend_current());
@@ -326,7 +357,8 @@ void lfb_secp256k1_limbforge(lfb *h)
     free(lfbb.scratch);
     memset(&lfbb, 0, sizeof lfbb);
     if (lfbs.bad)
-        lfb_note(h, "limbforge: %llu verifications/recoveries of valid pool signatures failed",
+        lfb_note(h, "limbforge: %llu verifications/recoveries of valid pool signatures "
+                    "or checked signings failed",
                  (unsigned long long)lfbs.bad);
     if (initial && lf_backend_set(initial) != 0) lfb_note(h, "secp256k1: could not restore back end");
 }
