@@ -549,6 +549,8 @@ mod secp256k1_decls {
         pub fn lf_secp256k1_pubkey_eq(a: *const lf_secp256k1_pubkey, b: *const lf_secp256k1_pubkey) -> c_int;
         pub fn lf_secp256k1_ecdsa_sign(sig64: *mut u8, recid: *mut c_int, msg32: *const u8,
                                        sk: *const u8, extra32: *const u8) -> c_int;
+        pub fn lf_secp256k1_ecdsa_sign_checked(sig64: *mut u8, recid: *mut c_int, msg32: *const u8,
+                                               sk: *const u8, extra32: *const u8) -> c_int;
         pub fn lf_secp256k1_ecdsa_verify(sig64: *const u8, msg32: *const u8,
                                          pk: *const lf_secp256k1_pubkey) -> c_int;
         pub fn lf_secp256k1_ecdsa_normalize(out64: *mut u8, sig64: *const u8) -> c_int;
@@ -587,6 +589,12 @@ mod secp256k1_decls {
                                             kp: *const lf_secp256k1_keypair, aux32: *const u8) -> c_int;
         pub fn lf_secp256k1_schnorrsig_sign32(sig64: *mut u8, msg32: *const u8,
                                               kp: *const lf_secp256k1_keypair, aux32: *const u8) -> c_int;
+        pub fn lf_secp256k1_schnorrsig_sign_checked(sig64: *mut u8, msg: *const u8, msglen: usize,
+                                                    kp: *const lf_secp256k1_keypair,
+                                                    aux32: *const u8) -> c_int;
+        pub fn lf_secp256k1_schnorrsig_sign32_checked(sig64: *mut u8, msg32: *const u8,
+                                                      kp: *const lf_secp256k1_keypair,
+                                                      aux32: *const u8) -> c_int;
         pub fn lf_secp256k1_schnorrsig_verify(sig64: *const u8, msg: *const u8, msglen: usize,
                                               xpk: *const lf_secp256k1_xonly_pubkey) -> c_int;
         pub fn lf_secp256k1_schnorrsig_batch_scratch_size(n: usize) -> usize;

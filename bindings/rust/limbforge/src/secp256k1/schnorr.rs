@@ -373,6 +373,41 @@ impl Keypair {
         SchnorrSignature(sig)
     }
 
+    /// As [`sign_schnorr`](Self::sign_schnorr), verifying the signature
+    /// before returning it (BIP-340's recommended last step; C:
+    /// `lf_secp256k1_schnorrsig_sign_checked`): a fault countermeasure.
+    /// [`Error::Fault`] if the check fails (a computing fault, or a keypair
+    /// whose halves no longer match); else the same signature as
+    /// `sign_schnorr`.  About 3.4x its cost.
+    ///
+    /// # Examples
+    ///
+    /// ```rust
+    /// use limbforge::secp256k1::{Keypair, SecretKey};
+    /// let kp = Keypair::from_secret_key(&SecretKey::from_bytes(&[3; 32]).unwrap());
+    /// let sig = kp.sign_schnorr_checked(b"message", Some(&[5; 32])).unwrap();
+    /// assert_eq!(sig, kp.sign_schnorr(b"message", Some(&[5; 32])));
+    /// ```
+    pub fn sign_schnorr_checked(
+        &self,
+        msg: &[u8],
+        aux: Option<&[u8; 32]>,
+    ) -> Result<SchnorrSignature, Error> {
+        let mut sig = [0u8; 64];
+        let aux = aux.map_or(ptr::null(), |a| a.as_ptr());
+        // SAFETY: a 64-byte output, a slice, NULL or 32 bytes of aux.
+        check(unsafe {
+            sys::lf_secp256k1_schnorrsig_sign_checked(
+                sig.as_mut_ptr(),
+                msg.as_ptr(),
+                msg.len(),
+                &self.0,
+                aux,
+            )
+        })?;
+        Ok(SchnorrSignature(sig))
+    }
+
     /// The BIP-341 tweak: secret key d + tweak (d negated if the public key's
     /// y is odd).  [`Error::Range`] if tweak >= n or the result is 0.
     ///
