@@ -13,7 +13,8 @@
  *     x8_chain (N = 8: r = (a*b + a)^2 - b, through the lane form only)
  * Every op runs three times: into a separate array, in place on a, and in
  * place on b (or with r among the inputs, for inner_product); a difference
- * answers "fail alias".  The back end is LIMBFORGE_BACKEND's (exit 77 when
+ * answers "fail alias", a byte written past the separate run's result (up to
+ * 64 elements after it) "fail overrun".  The back end is LIMBFORGE_BACKEND's (exit 77 when
  * the CPU cannot run it). */
 #include "../common/pipe.h"
 #include "limbforge/fields.h"
@@ -30,7 +31,8 @@ static const char *const ops[] = {"vec_mul",       "vec_sqr", "vec_add", "vec_su
                                   "x8_add",        "x8_sub",  "x8_chain"};
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))
 
-/* returns 0, or 1 when the aliased runs differ */
+/* returns 0, 1 when the aliased runs differ, 2 when the separate run wrote
+ * past its result */
 #define DRV(f, NL, NB)                                                                         \
     static lf_##f##_t f##_a[MAXN], f##_b[MAXN], f##_r[3][MAXN];                                \
     static void f##_run(int op, size_t n, lf_##f##_t *r, lf_##f##_t *a, lf_##f##_t *b)         \
@@ -80,6 +82,10 @@ static const char *const ops[] = {"vec_mul",       "vec_sqr", "vec_add", "vec_su
         /* separate output (poisoned first) */                                                 \
         memset(f##_r[0], 0xa5, sizeof f##_r[0]);                                               \
         f##_run(op, n, f##_r[0], f##_a, f##_b);                                                \
+        /* nothing written past the result (up to 64 elements checked) */                     \
+        for (size_t i = nr * sizeof(lf_##f##_t);                                               \
+             i < (nr + 64 < MAXN ? nr + 64 : MAXN) * sizeof(lf_##f##_t); i++)                  \
+            if (((const uint8_t *)f##_r[0])[i] != 0xa5) return 2;                              \
         /* in place on a (inner_product: r = a[0]) */                                          \
         memcpy(f##_r[1], f##_a, n * sizeof(lf_##f##_t));                                       \
         if (op == 5)                                                                           \
@@ -137,8 +143,9 @@ int main(void)
         size_t nb = (size_t)f->nbytes, kk = la / nb;
         if (la != lb || la % nb || kk < 1 || kk > MAXK) lf_pipe_die("bad value lists");
         if (k >= 6 && n != 8) lf_pipe_die("x8 ops take N = 8");
-        if (f->fn(k, n, as, bs, kk, out)) {
-            lf_pipe_fail("alias");
+        int bad = f->fn(k, n, as, bs, kk, out);
+        if (bad) {
+            lf_pipe_fail(bad == 2 ? "overrun: written past the result" : "alias");
             continue;
         }
         if (k == 5 || n > 0)
