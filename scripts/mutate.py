@@ -24,7 +24,7 @@ is 100 % killed; every module's is 95 %.
 --list prints the mutants (id, module, file:line, operator, the changed
 line) without building anything; --ids runs only the mutants named.  The
 run writes WORK/mutants.json (every mutant and its verdict; mutants-ids.json
-for an --ids run) and prints the score per module and the survivors.
+for an --ids run or a --rerun of an earlier run's survivors) and prints the score per module and the survivors.
 The unmutated tree must pass each module's tests first (a baseline that
 fails would make every mutant look killed): the run stops otherwise.
 """
@@ -173,6 +173,8 @@ def code_lines(text: str, asm: bool):
             func = fm.group(1)
         if '"' in line or "/*" in line:
             continue  # keep strings and trailing comments out of reach
+        if "_Static_assert" in line or "static_assert" in line:
+            continue  # compile-time only: no code to mutate
         if line.rstrip().endswith("\\"):
             continue  # macro bodies: their expansion sites are mutated elsewhere
         yield i, line, func
@@ -274,12 +276,19 @@ def catalogue(seed: int, per_module: int, modules, base: Path):
 
 # ---- running -------------------------------------------------------------
 def sh(cmd, cwd, env=None, timeout=None, log=None):
+    """Runs cmd in a session of its own, so a timeout ends the tests and
+    the pipes they started too (ctest's own timeout yields to a test's
+    TIMEOUT property, and a hung pipe outlives its oracle)."""
     t0 = time.time()
+    p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True, start_new_session=True)
     try:
-        p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
-        rc, out = p.returncode, p.stdout + p.stderr
-    except subprocess.TimeoutExpired as e:
-        rc, out = "timeout", (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        out, _ = p.communicate(timeout=timeout)
+        rc = p.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, _ = p.communicate()
+        rc = "timeout"
     if log is not None:
         log.write(f"$ {' '.join(cmd)}  ({time.time() - t0:.1f} s, rc {rc})\n{out[-4000:]}\n")
     return rc, out
@@ -398,6 +407,9 @@ def run(args):
     if args.ids:
         want = set(args.ids.split(","))
         muts = [m for m in muts if m["id"] in want]
+    if args.rerun:  # the survivors of an earlier run, as recorded (not redrawn)
+        muts = [{k: v for k, v in m.items() if k not in ("verdict", "by", "seconds")}
+                for m in json.loads(Path(args.rerun).read_text())["mutants"] if m["verdict"] == "survived"]
     if args.list:
         for m in muts:
             print(f"{m['id']}  {m['file']}:{m['line']}  {m['op']}{'  [critical]' if m['critical'] else ''}"
@@ -442,8 +454,9 @@ def run(args):
             if rc != 0:
                 verdict, why = "stillborn", "does not build"
             else:
+                budget = max(args.timeout, 5 * base[m["module"]])  # a hang is a kill
                 rc, out = sh(ctest_cmd(labels_of(m["module"], m["file"]), args.jobs, args.timeout, m["file"]), build,
-                             env=env, log=log, timeout=4 * args.timeout)
+                             env=env, log=log, timeout=budget)
                 if rc == "timeout":
                     verdict, why = "killed", "timeout"
                 elif rc != 0:
@@ -458,7 +471,7 @@ def run(args):
         results.append(m)
         print(f"[{k + 1}/{len(muts)}] {m['id']} {m['file']}:{m['line']} {m['op']}: {verdict}"
               f"{' (' + why + ')' if why else ''} {m['seconds']} s", flush=True)
-        (work / ("mutants-ids.json" if args.ids else "mutants.json")).write_text(json.dumps({"commit": head, "seed": args.seed,
+        (work / ("mutants-ids.json" if args.ids or args.rerun else "mutants.json")).write_text(json.dumps({"commit": head, "seed": args.seed,
                                                        "iters": args.iters, "mutants": results},
                                                       indent=1))
     # restore the tree's objects for the next run
@@ -508,9 +521,11 @@ def main(argv=None):
     ap.add_argument("--work", default=str(ROOT / "build-mutate"))
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--iters", type=float, default=0.02, help="LF_TEST_ITERS of the test runs")
-    ap.add_argument("--timeout", type=int, default=300, help="seconds per test")
+    ap.add_argument("--timeout", type=int, default=120,
+                    help="seconds per test, and at least the time of a module's run (a hang is a kill)")
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--ids", default="", help="only these mutants (comma-separated ids)")
+    ap.add_argument("--rerun", default="", help="only the survivors recorded in this mutants.json")
     ap.add_argument("--reuse", action="store_true",
                     help="keep WORK/tree and its build from an earlier run even if HEAD moved")
     ap.add_argument("--json", default="")
