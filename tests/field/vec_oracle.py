@@ -7,7 +7,8 @@ Runs tests/field/vec_pipe.c (the command after --, possibly behind
 qemu-user; request format in its header comment).  Per field and op: every
 n from 0 to 64 and a few large n that are not multiples of 8, with
 edge-biased values (tests' edge_values: 0, 1, p-1, all-ones limbs, ...)
-shuffled so that each one lands in every lane position; the x8 ops on
+shuffled so that each one lands in every lane position; inner products
+whose lanes' vmacl8 results end just below p (LANE_NEAR_P); the x8 ops on
 blocks of 8 of the same values.
 
   vec_oracle.py [--cases N] [--seed S] -- CMD...
@@ -33,8 +34,13 @@ LARGE_N = (67, 100, 257, 1027)
 # at most 1024) twice, and a tail
 IP_N = (8 * 1024 * 2 + 13,)
 MIN_BLOCKS = 4
-# per field 6 x 69 vec requests, 2 long inner products, 5 x (64 + blocks) x8
-# ones: 756 at MIN_BLOCKS, 8 316 for the 11 fields, the least a run makes
+# inner_product: lane results (one product per lane, before vmacl8's final
+# conditional subtraction: r = a b / 2^(64N+52) mod p on internal values)
+# at p - k: random products land there with probability ~2^-200
+LANE_NEAR_P = (1, 2, 3, (1 << 52) - 1, 1 << 52, 1 << 53, 1 << 64, 1 << 104)
+# per field 6 x 69 vec requests, 2 long inner products, 16 lane-near-p
+# ones, 5 x (64 + blocks) x8 ones: 772 at MIN_BLOCKS, 8 492 for the 11
+# fields, the least a run makes
 MIN_CHECKS = 8000
 
 
@@ -52,6 +58,21 @@ def expected(op, f, a, b):
           "vec_add": lambda x, y: x + y, "x8_add": lambda x, y: x + y,
           "vec_sub": lambda x, y: x - y, "x8_sub": lambda x, y: x - y}[op]
     return [fn(x, y) % p for x, y in zip(a, b)]
+
+
+def lane_near_p(f, rng):
+    """A, B (8 values): a[l] b[l] = -k 2^(64N+52) mod p (internal values)
+    for the LANE_NEAR_P k, b random: lane l's vmacl8 result before its
+    conditional subtraction is p - k[l] (r < p + 1 for one product), so
+    r - p is negative by a little, its borrow coming from limb 0, 1 or 2."""
+    p, rinv = f.p, pow(f.R, -1, f.p)
+    A, B = [], []
+    for k in LANE_NEAR_P:
+        b = rng.randrange(1, p)
+        ia = -k * pow(2, 64 * f.n + 52, p) * pow(f.internal(b), -1, p) % p
+        A.append(ia * rinv % p)
+        B.append(b)
+    return A, B
 
 
 def request(op, f, n, A, B):
@@ -91,6 +112,15 @@ def main():
             A = [rng.choice(edge) if rng.randrange(2) else rng.randrange(p) for _ in range(64)]
             B = [rng.randrange(p) for _ in range(64)]
             checks.add(*request("inner_product", f, n, A, B))
+        A, B = lane_near_p(f, rng)
+        for rot in range(8):
+            # one block (every k in every lane), and a block then a tail
+            # of LF_VEC_TAIL_MIN (7) elements (one zero-padded block, into
+            # the first one's lanes)
+            Ar, Br = A[rot:] + A[:rot], B[rot:] + B[:rot]
+            checks.add(*request("inner_product", f, 8, Ar, Br))
+            Ar, Br = Ar + Ar[1:], Br + Br[1:]
+            checks.add(*request("inner_product", f, 15, Ar, Br))
         for op in X8_OPS:
             # every edge value in every lane position, then random blocks
             for rot in range(8):
