@@ -114,6 +114,17 @@ class Suite(Checks):
                 self.add(f"sqr {n} {hx(a, n)}", lambda f, a=a, n=n: f == ["0", hx(a * a, 2 * n)])
                 R = 1 << (64 * n)
                 self.add(f"mullo {n} {hx(a, n)} {hx(b, n)}", lambda f, a=a, b=b, n=n, R=R: f == ["0", hx(a * b % R, n)])
+            # at every scale, every length of the generated kernels (1..32 on
+            # x86_64_adx): all-ones limbs (every carry chain full), every other
+            # limb all-ones, and 8 uniform operands (edge() above may draw only
+            # carry-free kinds: an adcx turned adox in sqr26's chains survived
+            # 0.3; 1 uniform square in 3 catches it, every-other-limb ones do)
+            R = 1 << (64 * n)
+            alt = sum(M64 << (64 * i) for i in range(0, n, 2))
+            for a in [R - 1, R - 1 - M64, alt, (R - 1) ^ alt] + [rng.randrange(R) for _ in range(8)]:
+                b = rng.choice((R - 1, alt, rng.randrange(R)))
+                self.add(f"mul {n} {hx(a, n)} {hx(b, n)}", lambda f, a=a, b=b, n=n: f == ["0", hx(a * b, 2 * n)])
+                self.add(f"sqr {n} {hx(a, n)}", lambda f, a=a, n=n: f == ["0", hx(a * a, 2 * n)])
             # Karatsuba forced at small thresholds, extremes of the sign masks
             for t in (1, 2, 3, 5):
                 if n <= t:
