@@ -172,6 +172,48 @@ static void rand_h(uint64_t h[3])
     h[2] = lf_rng_u64(&t_rng) & 7;
 }
 
+/* lf_p1305_reduce fully reduces h < 2^131 (h[2] < 8) mod p in all three
+ * words: final and the one-shot API read only h[0], h[1], but the radix 2^26
+ * build's lf_p1305_powers stores h[2] in the power table.  Against h - k p
+ * by subtraction, at the edges (0, p - 1, p, p + 1, 2^130 - 1, 2^130, 2p,
+ * 2^131 - 1, ...) and for random h. */
+static int ge_p(const uint64_t h[3])
+{
+    return h[2] > 3 || (h[2] == 3 && h[1] == ~0ULL && h[0] >= 0xfffffffffffffffbULL);
+}
+
+static void reduce_edges(void)
+{
+    static const uint64_t P[3] = {0xfffffffffffffffbULL, ~0ULL, 3};
+    static const uint64_t base[][3] = {
+        {0, 0, 0},       {1, 0, 0},       {P[0] - 1, P[1], 3}, {P[0], P[1], 3},
+        {P[0] + 1, P[1], 3}, {~0ULL, ~0ULL, 3}, {0, 0, 4},       {4, 0, 4},
+        {5, 0, 4},       {0xfffffffffffffff6ULL, ~0ULL, 7}, {~0ULL, ~0ULL, 7}, {0, 1, 2},
+    };
+    long n = (long)(sizeof base / sizeof base[0]) + t_iters(200, 20);
+    for (long i = 0; i < n; i++) {
+        uint64_t h[3], want[3];
+        if (i < (long)(sizeof base / sizeof base[0])) memcpy(h, base[i], sizeof h);
+        else rand_h(h);
+        memcpy(want, h, sizeof h);
+        while (ge_p(want)) { /* want -= p, word by word with borrows */
+            uint64_t c = 0;
+            for (int w = 0; w < 3; w++) {
+                uint64_t d = want[w] - P[w], c2 = want[w] < P[w];
+                c2 |= d < c;
+                want[w] = d - c;
+                c = c2;
+            }
+        }
+        uint64_t in[3] = {h[0], h[1], h[2]};
+        lf_p1305_reduce(h);
+        CHECK(!memcmp(h, want, sizeof h),
+              "lf_p1305_reduce(%016llx %016llx %llx) = %016llx %016llx %llx", (unsigned long long)in[2],
+              (unsigned long long)in[1], (unsigned long long)in[0], (unsigned long long)h[2],
+              (unsigned long long)h[1], (unsigned long long)h[0]);
+    }
+}
+
 static void kernels_agree(lf_backend be)
 {
     static uint8_t m[4096 + 64];
@@ -465,6 +507,7 @@ int main(void)
     printf("test_poly1305: backend %s\n", lf_backend_name(be));
     rfc_vectors();
     dispatch_names(be);
+    reduce_edges();
     kernels_agree(be);
     streaming();
     chacha();
