@@ -57,10 +57,10 @@
  * a separate module with its own tests, tests/hash/).
  * The Python replay adds the model of tests/mlkem/mlkem_fips203.py. */
 #include "common.h"
+#include "fz_modq.h"
 #include "limbforge/mlkem.h"
 #include "limbforge/sha3.h"
 
-#define Q 3329
 #define KMAX 4
 #define EKMAX LF_MLKEM1024_EK_BYTES
 #define DKMAX LF_MLKEM1024_DK_BYTES
@@ -139,20 +139,7 @@ static int hash_ok(const par *p, const uint8_t *dk)
 
 static void fix_hash(const par *p, uint8_t *dk) { lf_sha3_256(dk + 768 * p->k + 32, dk + 384 * p->k, p->ek); }
 
-static unsigned brv7(unsigned x)
-{
-    unsigned r = 0;
-    for (int i = 0; i < 7; i++) r |= ((x >> i) & 1) << (6 - i);
-    return r;
-}
 
-static uint32_t powq(uint32_t b, unsigned e)
-{
-    uint32_t r = 1;
-    for (; e; e >>= 1, b = b * b % Q)
-        if (e & 1) r = r * b % Q;
-    return r;
-}
 
 /* zeta[i] = 17^BitRev7(i), gamma[i] = 17^(2 BitRev7(i) + 1) mod q */
 static uint32_t zeta[128], gamma_[128];

@@ -10,27 +10,11 @@
  *   lf_ntt128_cyclic_mul  schoolbook product mod (X^128 - 1, q)
  * Outputs are computed once into separate arrays and once in place. */
 #include "common.h"
+#include "fz_modq.h"
 #include "limbforge/ntt.h"
 
-#define Q 3329
 
-static unsigned brv7(unsigned k)
-{
-    unsigned r = 0;
-    for (int i = 0; i < 7; i++) r |= ((k >> i) & 1) << (6 - i);
-    return r;
-}
 
-static uint32_t powq(uint32_t b, unsigned e)
-{
-    uint32_t r = 1;
-    while (e) {
-        if (e & 1) r = r * b % Q;
-        b = b * b % Q;
-        e >>= 1;
-    }
-    return r;
-}
 
 static int in_range(const int16_t *a, size_t n)
 {
