@@ -182,6 +182,42 @@ static void test_cyclic(int iters)
         }
 }
 
+/* The cyclic product's lazy inverse at its growth limit.  Its sums are
+ * Barrett-reduced once, after level 4 (len 8), and the last three levels add
+ * 8 of those, within the final freeze's range (8 q).  cyc_grow[] times 1:
+ * with b = 1 every forward output of b is exactly 1, and a was solved
+ * (mod q, from the transform's residues) so that the pointwise products are
+ * 0 except at positions 2 mod 4, where each is chosen to make the level-2
+ * Montgomery product of that block near its maximum (about 1650).  Levels 3
+ * and 4 add 4 of those at each position 2 mod 16: a kernel that skips the
+ * level-4 reduction of one of those vectors (a deleted x1 = BAR(x1) in the
+ * avx2 / avx512 cyclic kernel survived the mutation run) ends at 32 of them,
+ * about 53 000, past int16 and the freeze (none of 3000 random products
+ * did, in a model of the arithmetic).  q - a (every product negated) for
+ * the other sign. */
+static const int16_t cyc_grow[128] = {
+    2057, 2137, 201, 2548, 715, 279, 1681, 1812, 764, 3290, 3077, 2070, 2073, 1355, 3171, 487,
+    1696, 975, 433, 546, 1466, 2372, 661, 99, 1881, 2632, 339, 898, 902, 1293, 2385, 151, 1058,
+    157, 1661, 3321, 989, 2374, 694, 453, 1529, 1558, 1201, 2140, 1197, 444, 3002, 2525, 2147,
+    2730, 1189, 2512, 1518, 63, 3175, 3031, 2295, 2334, 2427, 646, 2248, 1143, 3317, 3089, 2962,
+    1242, 3114, 51, 1406, 2859, 794, 154, 285, 2586, 1678, 3272, 472, 2483, 2312, 1788, 1454, 2763,
+    1857, 1523, 2952, 872, 298, 592, 167, 1279, 2398, 429, 1590, 2180, 667, 810, 335, 1132, 1378,
+    44, 816, 353, 1220, 1779, 3043, 685, 807, 1937, 1004, 636, 1687, 2109, 2515, 1148, 2491, 937,
+    111, 542, 205, 2639, 1930, 2750, 3230, 3081, 2964, 1319, 1908, 2432,
+};
+
+static void test_cyclic_growth(void)
+{
+    int16_t a[128], one[128] = {1}, r[128];
+    for (int neg = 0; neg < 2; neg++) {
+        for (int i = 0; i < 128; i++) a[i] = (int16_t)(neg ? (Q - cyc_grow[i]) % Q : cyc_grow[i]);
+        int rc = lf_ntt128_cyclic_mul(r, a, one);
+        CHECK(rc == LF_OK && !memcmp(r, a, sizeof r), "cyclic growth input times 1 (%d)", neg);
+        rc = lf_ntt128_cyclic_mul(r, one, a);
+        CHECK(rc == LF_OK && !memcmp(r, a, sizeof r), "1 times cyclic growth input (%d)", neg);
+    }
+}
+
 static void test_fips(int iters)
 {
     int16_t a[256], b[256], na[256], nb[256], r[256], e[256], t[256];
@@ -432,6 +468,7 @@ int main(void)
     /* rounds of the pattern loops (their P_RANDOM cases differ each round) */
     int iters = (int)lf_test_iters(2, 1);
     test_cyclic(iters);
+    test_cyclic_growth();
     test_fips(iters);
     test_bad_everywhere();
     test_lazy(iters);
