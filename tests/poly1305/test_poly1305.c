@@ -184,12 +184,14 @@ static int ge_p(const uint64_t h[3])
 
 static void reduce_edges(void)
 {
-    static const uint64_t P[3] = {0xfffffffffffffffbULL, ~0ULL, 3};
+#define P0 0xfffffffffffffffbULL /* p = 3 2^128 + (2^64 - 1) 2^64 + P0 */
+    static const uint64_t P[3] = {P0, ~0ULL, 3};
     static const uint64_t base[][3] = {
-        {0, 0, 0},       {1, 0, 0},       {P[0] - 1, P[1], 3}, {P[0], P[1], 3},
-        {P[0] + 1, P[1], 3}, {~0ULL, ~0ULL, 3}, {0, 0, 4},       {4, 0, 4},
-        {5, 0, 4},       {0xfffffffffffffff6ULL, ~0ULL, 7}, {~0ULL, ~0ULL, 7}, {0, 1, 2},
+        {0, 0, 0},          {1, 0, 0},      {P0 - 1, ~0ULL, 3}, {P0, ~0ULL, 3},
+        {P0 + 1, ~0ULL, 3}, {~0ULL, ~0ULL, 3}, {0, 0, 4},       {4, 0, 4},
+        {5, 0, 4},          {0xfffffffffffffff6ULL, ~0ULL, 7}, {~0ULL, ~0ULL, 7}, {0, 1, 2},
     };
+#undef P0
     long n = (long)(sizeof base / sizeof base[0]) + t_iters(200, 20);
     for (long i = 0; i < n; i++) {
         uint64_t h[3], want[3];
