@@ -24,7 +24,7 @@ RESERVED = frozenset("""
     fields fk fn force ge gej gen
     hash have hidden hmac internal kernel kernel2 kernel3 kernels likely mlkem mont mp n
     msan msm native noinline ntt ntt128 ntt16 ntt8 ok own p p1305 pm2 poly1305 q qr rotl32 round64 s safegcd sc
-    sbb scratch secp256k1 sg sha256 sqrt t ts u128 vb vb32 verify version warn wipe x86
+    sbb scratch secp256k1 sg sha256 sign sqrt t ts u128 vb vb32 verify version warn wipe x86
     ifma isa lane neon vec ventry vkernel2 vkernel3 vkernels vown wasm wide
     keccak keccakf1600 kpke krvv kv load64 mlkem512 mlkem768 mlkem1024 sha3 shake shake128 shake256
     store64
