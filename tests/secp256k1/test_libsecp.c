@@ -17,6 +17,7 @@
 #include <secp256k1_recovery.h>
 
 #include "limbforge/secp256k1.h"
+#include "../common/backend.h"
 #include "../common/check.h"
 #include "../common/rng.h"
 
@@ -50,6 +51,7 @@ static void rand32(uint8_t b[32])
 int main(void)
 {
     long iters = lf_test_iters(100000, MIN_ITERS);
+    lf_test_backend_or_skip("test_libsecp");
     lf_rng_seed(&g, lf_test_seed(0x5ec9256b1));
     secp256k1_context *ctx = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
     for (long it = 0; it < iters; it++) {
