@@ -115,6 +115,7 @@ static int lft_load_canonical(uint64_t r[LF_N], const uint64_t a[LF_N],
     uint64_t ok = lf_vb(0 - lft_lt_p(a));
     for (int i = 0; i < LF_N; i++) t[i] = a[i] & ok;
     k->to_internal(r, t);
+    lf_wipe(t, sizeof t);
     for (int i = 0; i < LF_N; i++) r[i] &= ok;
     LFT_VERIFY(r);
     /* LF_ERR_RANGE where ok == 0, LF_OK (0) where ok is all-ones */
@@ -181,7 +182,9 @@ int LF_FN(from_bytes)(LF_T *r, const uint8_t in[LF_BYTES])
     uint64_t t[LF_N] = {0};
     for (int i = 0; i < LF_BYTES; i++)
         t[i / 8] |= (uint64_t)in[LF_BYTES - 1 - i] << (8 * (i % 8));
-    return lft_load_canonical(r->v, t, LF_KERNELS());
+    int rc = lft_load_canonical(r->v, t, LF_KERNELS());
+    lf_wipe(t, sizeof t);
+    return rc;
 }
 
 /* Write the canonical value of a (< p) as LF_BYTES big-endian bytes.
@@ -193,6 +196,7 @@ void LF_FN(to_bytes)(uint8_t out[LF_BYTES], const LF_T *a)
     LF_KERNELS()->from_internal(t, a->v);
     for (int i = 0; i < LF_BYTES; i++)
         out[LF_BYTES - 1 - i] = (uint8_t)(t[i / 8] >> (8 * (i % 8)));
+    lf_wipe(t, sizeof t);
 }
 
 /* Canonical little-endian limbs -> internal form.  a >= p: r = 0 and
@@ -201,7 +205,9 @@ int LF_FN(to_internal)(LF_T *r, const uint64_t a[LF_N])
 {
     uint64_t t[LF_N];
     lft_copy(t, a);
-    return lft_load_canonical(r->v, t, LF_KERNELS());
+    int rc = lft_load_canonical(r->v, t, LF_KERNELS());
+    lf_wipe(t, sizeof t);
+    return rc;
 }
 
 /* Internal form (< p) -> canonical little-endian limbs.  r may alias a->v.

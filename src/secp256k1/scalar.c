@@ -50,6 +50,8 @@ int lf_sc_set_b32(lf_sc *r, const unsigned char *b32)
     uint64_t over = 1 ^ lf_sc_sub4(t, a, lf_sc_n);
     uint64_t m = lf_vb(0 - over);
     for (int i = 0; i < 4; i++) r->d[i] = (t[i] & m) | (a[i] & ~m);
+    lf_wipe(a, sizeof a); /* the value may be a secret key */
+    lf_wipe(t, sizeof t);
     return (int)over;
 }
 
