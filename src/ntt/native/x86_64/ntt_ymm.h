@@ -210,14 +210,6 @@ AI V pointwise(V x, V y)
     return mulc(mulv(x, y, yq), set1(LF_NTT_CYC_SCALE), set1(LF_NTT_CYC_SCALE_QINV));
 }
 #define POINTWISE(x, y) pointwise(x, y)
-/* Barrett to [0, q], then subtract q when >= q */
-AI V freeze(V x)
-{
-    const V q = set1(LF_NTT_Q);
-    V t = _mm256_sub_epi16(barrett(x), q);
-    return _mm256_add_epi16(t, _mm256_and_si256(_mm256_srai_epi16(t, 15), q));
-}
-#define FREEZE(x) freeze(x)
 
 /* ---- the checked (FIPS-semantics) kernels: range check, final reduction,
  * verdict mask; all branch-free ---- */
