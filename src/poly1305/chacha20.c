@@ -55,6 +55,7 @@ void lf_chacha_blocks_c(uint8_t *out, const uint8_t *in, size_t nblocks, const u
         }
     }
     lf_wipe(ks, sizeof ks);
+    lf_wipe(s, sizeof s); /* the key */
 }
 
 void lf_chacha_setup(uint32_t st[16], const uint8_t key[32], const uint8_t nonce[12],

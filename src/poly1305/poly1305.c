@@ -435,9 +435,9 @@ static void lf_p1305_oneshot_vec(uint64_t h[3], const uint64_t r[2], const uint8
 void lf_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t key[32])
 {
     uint64_t h[3] = {0, 0, 0};
-    const uint64_t r[2] = {lf_p1305_le64(key) & 0x0ffffffc0fffffffULL,
-                           lf_p1305_le64(key + 8) & 0x0ffffffc0ffffffcULL};
-    const lf_p1305_key k = lf_p1305_key_of(r);
+    uint64_t r[2] = {lf_p1305_le64(key) & 0x0ffffffc0fffffffULL,
+                     lf_p1305_le64(key + 8) & 0x0ffffffc0ffffffcULL};
+    lf_p1305_key k = lf_p1305_key_of(r);
     size_t nb = len / 16, rest = len % 16;
     lf_p1305_vec v = lf_p1305_set_c;
     if (len >= LF_P1305_MIN_ANY) v = lf_p1305_vec_for(lf_backend_fast());
@@ -483,6 +483,9 @@ void lf_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t 
     uint64_t t0 = h[0] + s0, t1 = h[1] + s1 + (t0 < s0);
     lf_p1305_st64(tag, t0);
     lf_p1305_st64(tag + 8, t1);
+    /* r and its forms: in memory (their addresses reach the kernels) */
+    lf_wipe(r, sizeof r);
+    lf_wipe(&k, sizeof k);
 }
 
 int lf_poly1305_verify(const uint8_t a[16], const uint8_t b[16])

@@ -29,6 +29,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "lf_internal.h" /* lf_wipe */
 #include "mlkem/mlkem_rej_table.h"
 
 /* the 8 words of v whose bits are set in m, first, stored at a */
@@ -90,6 +91,11 @@ static inline void lf_mlkem_transpose_avx2(int16_t r[256], const int16_t a[256])
         _mm256_storeu_si256((__m256i *)(void *)(r + 16 * (c + 8)),
                             _mm256_permute2x128_si256(y[c], y[8 + c], 0x31));
     }
+    /* 32 vectors live in 16 registers: gcc 12 spills whole rows of x and y,
+     * the secret key's among them (encode12 of s, decode12 of dk); wiped
+     * like the other secrets on the stack (tests/mlkem/test_mlkem_residue.c) */
+    lf_wipe(x, sizeof x);
+    lf_wipe(y, sizeof y);
 }
 
 

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* include/limbforge/mlkem.h: "every secret on the stack is wiped before
+ * return".  Each call runs on a stack of the test's (tests/common/
+ * stackscan.h), which is then searched for the whole secrets it held:
+ *   keypair_derand(d || z)   d, z, sigma (G(d || k), OpenSSL's SHA3-512),
+ *                            16 coefficients of each polynomial of s-hat
+ *                            (ByteDecode12 of dk, decoded here; in FIPS and
+ *                            in the vector kernels' transposed order)
+ *   keypair                  z and s-hat (from the dk it returned)
+ *   encaps_derand(m)         m, K and r ((K, r) = G(m || H(ek))),
+ *                            Decompress1(m)'s first 16 coefficients
+ *   encaps                   K (the shared secret it returned)
+ *   decaps (valid ct)        s-hat, m, K, r, Kbar = J(z || c) (SHAKE256)
+ *   decaps (one bit flipped) s-hat, Kbar
+ * for ML-KEM-512, -768 and -1024, 4 x LF_TEST_ITERS keys each (at least 1).
+ * Self-test first: a call that leaves d on its stack must be caught.
+ * Usage: test_mlkem_residue   (LF_TEST_SEED, LF_TEST_ITERS; LIMBFORGE_BACKEND) */
+#include <stdio.h>
+#include <string.h>
+
+#include <openssl/evp.h>
+
+#include "limbforge/mlkem.h"
+#include "../common/backend.h"
+#include "../common/check.h"
+#include "../common/rng.h"
+#include "../common/stackscan.h"
+#include "../common/testenv.h"
+
+#define PROG "test_mlkem_residue"
+#define MIN_KEYS 1
+
+static lf_rng g;
+static long calls;
+
+static struct {
+    lf_mlkem_set set;
+    uint8_t seed[64], m[32], ss[32];
+    uint8_t ek[LF_MLKEM1024_EK_BYTES], dk[LF_MLKEM1024_DK_BYTES], ct[LF_MLKEM1024_CT_BYTES];
+    int rc, op;
+} io;
+
+enum { OP_SELFTEST, OP_KEYPAIR_DERAND, OP_KEYPAIR, OP_ENCAPS_DERAND, OP_ENCAPS, OP_DECAPS };
+static const char *const OP_NAME[] = {"self-test", "keypair_derand", "keypair", "encaps_derand",
+                                      "encaps", "decaps"};
+
+static __attribute__((noinline)) void leaky(const uint8_t *d)
+{
+    volatile uint8_t copy[32];
+    for (int i = 0; i < 32; i++) copy[i] = d[i];
+    __asm__ volatile("" : : "r"(copy) : "memory");
+}
+
+static void call(void *unused)
+{
+    (void)unused;
+    size_t ekl = lf_mlkem_ek_bytes(io.set), dkl = lf_mlkem_dk_bytes(io.set);
+    size_t ctl = lf_mlkem_ct_bytes(io.set);
+    switch (io.op) {
+    case OP_SELFTEST: leaky(io.seed); io.rc = LF_OK; break;
+    case OP_KEYPAIR_DERAND:
+        io.rc = lf_mlkem_keypair_derand(io.set, io.ek, ekl, io.dk, dkl, io.seed, 64);
+        break;
+    case OP_KEYPAIR: io.rc = lf_mlkem_keypair(io.set, io.ek, ekl, io.dk, dkl); break;
+    case OP_ENCAPS_DERAND:
+        io.rc = lf_mlkem_encaps_derand(io.set, io.ct, ctl, io.ss, io.ek, ekl, io.m);
+        break;
+    case OP_ENCAPS: io.rc = lf_mlkem_encaps(io.set, io.ct, ctl, io.ss, io.ek, ekl); break;
+    case OP_DECAPS: io.rc = lf_mlkem_decaps(io.set, io.ss, io.ct, ctl, io.dk, dkl); break;
+    }
+}
+
+/* the call on the scanned stack, then the scan for nd (built from the
+ * call's outputs where the secrets are drawn inside it) */
+static void exec_op(int op)
+{
+    io.op = op;
+    io.rc = -1;
+    calls++;
+    size_t used = lf_stack_run(call, NULL);
+    CHECK(used >= 64, "%s: the call changed %zu bytes of its stack", OP_NAME[op], used);
+    CHECK(io.rc == LF_OK, "ML-KEM-%d %s: rc %d", 256 * (int)io.set, OP_NAME[op], io.rc);
+}
+
+static void scan(int op, const lf_needles *nd)
+{
+    int hits = lf_stack_scan(PROG, OP_NAME[op], nd);
+    if (op == OP_SELFTEST)
+        CHECK(hits > 0, "self-test: d left on the stack was not found");
+    else
+        CHECK(hits == 0, "ML-KEM-%d %s: %d secrets left on the stack", 256 * (int)io.set,
+              OP_NAME[op], hits);
+}
+
+static void run(int op, const lf_needles *nd)
+{
+    exec_op(op);
+    scan(op, nd);
+}
+
+/* OpenSSL: SHA3-512 / SHA3-256 / SHAKE256 of a || b */
+static void md(const EVP_MD *alg, uint8_t *out, size_t outlen, const uint8_t *a, size_t alen,
+               const uint8_t *b, size_t blen)
+{
+    EVP_MD_CTX *c = EVP_MD_CTX_new();
+    int ok = c && EVP_DigestInit_ex(c, alg, NULL) && EVP_DigestUpdate(c, a, alen) &&
+             EVP_DigestUpdate(c, b, blen) &&
+             (EVP_MD_flags(alg) & EVP_MD_FLAG_XOF ? EVP_DigestFinalXOF(c, out, outlen)
+                                                   : EVP_DigestFinal_ex(c, out, NULL));
+    CHECK(ok, "OpenSSL digest");
+    EVP_MD_CTX_free(c);
+}
+
+/* s-hat from dk: 16 coefficients (int16, as the library keeps them) of each
+ * polynomial, in FIPS order (0..15) and in the 16 x 16 transposed order of
+ * the vector kernels (0, 16, .., 240: lf_mlkem_transpose) */
+static void add_shat(lf_needles *nd, unsigned k)
+{
+    for (unsigned i = 0; i < k; i++) {
+        int16_t f[256], c[16], b16[16];
+        const uint8_t *b = io.dk + 384 * i;
+        for (int j = 0; j < 128; j++) {
+            f[2 * j] = (int16_t)(b[3 * j] | ((b[3 * j + 1] & 15) << 8));
+            f[2 * j + 1] = (int16_t)((b[3 * j + 1] >> 4) | (b[3 * j + 2] << 4));
+        }
+        for (int j = 0; j < 16; j++) c[j] = f[j], b16[j] = f[16 * j];
+        lf_needles_add(nd, "s-hat", c, sizeof c);
+        lf_needles_add(nd, "s-hat (transposed)", b16, sizeof b16);
+    }
+}
+
+int main(void)
+{
+    long keys = lf_test_iters(4, MIN_KEYS);
+    lf_test_backend_or_skip(PROG);
+    lf_rng_seed(&g, lf_test_seed(0x3e51d0e));
+    static const lf_mlkem_set sets[] = {LF_MLKEM_512, LF_MLKEM_768, LF_MLKEM_1024};
+    static lf_needles nd, ne;
+    long nkeys = 0;
+
+    for (int si = 0; si < 3; si++)
+        for (long it = 0; it < keys; it++, nkeys++) {
+            unsigned k = (unsigned)sets[si];
+            io.set = sets[si];
+            size_t ekl = lf_mlkem_ek_bytes(io.set), ctl = lf_mlkem_ct_bytes(io.set);
+            const uint8_t *z = io.dk + 768 * k + 64;
+            uint8_t t[64], kb = (uint8_t)k, h[32], kr[64], kbar[32];
+            lf_rng_bytes(&g, io.seed, 64);
+            lf_rng_bytes(&g, io.m, 32);
+
+            nd.n = 0;
+            lf_needles_add(&nd, "d", io.seed, 32);
+            if (si == 0 && it == 0) run(OP_SELFTEST, &nd);
+            lf_needles_add(&nd, "z", io.seed + 32, 32);
+            md(EVP_sha3_512(), t, 64, io.seed, 32, &kb, 1);
+            lf_needles_add(&nd, "sigma", t + 32, 32);
+            exec_op(OP_KEYPAIR_DERAND);
+            add_shat(&nd, k); /* from the dk it made */
+            scan(OP_KEYPAIR_DERAND, &nd);
+
+            /* encaps_derand: m, (K, r), Decompress1(m) */
+            md(EVP_sha3_256(), h, 32, io.ek, ekl, NULL, 0);
+            md(EVP_sha3_512(), kr, 64, io.m, 32, h, 32);
+            ne.n = 0;
+            lf_needles_add(&ne, "m", io.m, 32);
+            lf_needles_add(&ne, "K", kr, 32);
+            lf_needles_add(&ne, "r", kr + 32, 32);
+            int16_t mu[16];
+            for (int j = 0; j < 16; j++) mu[j] = (int16_t)(((io.m[j / 8] >> (j % 8)) & 1) * 1665);
+            lf_needles_add(&ne, "Decompress1(m)", mu, sizeof mu);
+            run(OP_ENCAPS_DERAND, &ne);
+            CHECK(memcmp(io.ss, kr, 32) == 0, "encaps_derand: K is not G(m || H(ek))'s");
+
+            /* decaps of it: s-hat, m, K, r, Kbar */
+            add_shat(&ne, k);
+            md(EVP_shake256(), kbar, 32, z, 32, io.ct, ctl);
+            lf_needles_add(&ne, "Kbar", kbar, 32);
+            run(OP_DECAPS, &ne);
+            CHECK(memcmp(io.ss, kr, 32) == 0, "decaps: not K");
+            /* a rejected ciphertext: s-hat, Kbar */
+            io.ct[lf_rng_below(&g, ctl)] ^= (uint8_t)(1u << lf_rng_below(&g, 8));
+            ne.n = 0;
+            add_shat(&ne, k);
+            md(EVP_shake256(), kbar, 32, z, 32, io.ct, ctl);
+            lf_needles_add(&ne, "Kbar", kbar, 32);
+            run(OP_DECAPS, &ne);
+            CHECK(memcmp(io.ss, kbar, 32) == 0, "decaps of a bad ciphertext: not Kbar");
+
+            /* the OS-random calls: the secrets their outputs tell */
+            exec_op(OP_ENCAPS);
+            ne.n = 0;
+            lf_needles_add(&ne, "K", io.ss, 32);
+            scan(OP_ENCAPS, &ne);
+            exec_op(OP_KEYPAIR);
+            ne.n = 0;
+            lf_needles_add(&ne, "z", z, 32);
+            add_shat(&ne, k);
+            scan(OP_KEYPAIR, &ne);
+        }
+    printf("%s: backend=%s, %ld keys, %ld calls scanned\n", PROG,
+           lf_backend_name(lf_backend_current()), nkeys, calls);
+    return lf_test_report(PROG, lf_check_n, lf_check_fails, MIN_KEYS * 3 * 30);
+}
