@@ -10,7 +10,8 @@
  *   seal, open (and open of a bad tag)   the key, the one-time Poly1305 key
  *                                        (OpenSSL's ChaCha20, block 0) in the
  *                                        forms above, the keystream's first
- *                                        block (ct xor pt)
+ *                                        block (ct xor pt); open of a bad
+ *                                        tag: also the right tag
  * on messages of 0..1100 bytes (the vector kernels' block counts), 20 x
  * LF_TEST_ITERS rounds (at least 4).  Self-test first: a call that leaves
  * the key on its stack must be caught.
@@ -204,6 +205,7 @@ int main(void)
         CHECK(memcmp(io.out, io.pt, io.len) == 0, "open: not the plaintext");
         memcpy(io.tag2, io.tag, 16);
         io.tag2[lf_rng_below(&g, 16)] ^= (uint8_t)(1u << lf_rng_below(&g, 8));
+        lf_needles_add(&nd, "the right tag (a forgery)", io.tag, 16);
         run(OP_OPEN_BAD, &nd);
     }
     printf("%s: backend=%s, %ld rounds, %ld calls scanned\n", PROG,
