@@ -23,7 +23,10 @@
  * words of the key from the c back end's scalar kernels, which push the
  * caller's registers and use the red zone).  So this sees a local that is
  * not wiped, not the spills.  Each program checks first that a call
- * leaving its key behind is caught. */
+ * leaving its key behind is caught.  Link the programs with -z now: a new
+ * thread starts with its creator's vector registers (the test's own oracle
+ * values among them), and the dynamic linker's lazy binding saves them on
+ * the thread's stack at the first call of a libc function. */
 #ifndef LF_TEST_COMMON_STACKSCAN_H
 #define LF_TEST_COMMON_STACKSCAN_H
 
