@@ -15,6 +15,8 @@
  *   lf_needles_add(nd, name, p, n)  n bytes (at most 64) as stored
  *   lf_stack_scan(prog, what, nd)   how many needles are in the buffer (each
  *                             hit printed with its offset from the top)
+ *   lf_stack_leak32(p)        the self-tests' call: 32 bytes of p left in an
+ *                             uncleared local
  *
  * A needle is a whole object, as a local holding it keeps it: what the
  * compiler spills of a secret (a register pushed, a limb in the red zone)
@@ -108,6 +110,15 @@ static inline void lf_needles_add32(lf_needles *nd, const char *name, const uint
     lf_needles_add(nd, name, v, 32);
     lf_needles_add(nd, name, le, 32);
     lf_needles_add(nd, name, l52, 40);
+}
+
+/* The self-test's call: what a lost wipe leaves, 32 bytes of p in a local
+ * that is not cleared. */
+static __attribute__((noinline)) void lf_stack_leak32(const void *p)
+{
+    volatile unsigned char copy[32];
+    for (int i = 0; i < 32; i++) copy[i] = ((const unsigned char *)p)[i];
+    __asm__ volatile("" : : "r"(copy) : "memory");
 }
 
 /* the number of needle hits in the buffer; each is printed */

@@ -40,18 +40,11 @@ enum { OP_SELFTEST, OP_HMAC, OP_STREAM, OP_INIT };
 static const char *const OP_NAME[] = {"self-test", "hmac_sha256", "hmac_sha256 init/update/final",
                                     "hmac_sha256_init"};
 
-static __attribute__((noinline)) void leaky(const uint8_t *k)
-{
-    volatile uint8_t copy[32];
-    for (int i = 0; i < 32; i++) copy[i] = k[i];
-    __asm__ volatile("" : : "r"(copy) : "memory");
-}
-
 static void call(void *unused)
 {
     (void)unused;
     switch (io.op) {
-    case OP_SELFTEST: leaky(io.key); break;
+    case OP_SELFTEST: lf_stack_leak32(io.key); break;
     case OP_HMAC: lf_hmac_sha256(io.out, io.key, io.keylen, io.msg, io.len); break;
     case OP_STREAM:
         lf_hmac_sha256_init(&io.st, io.key, io.keylen);

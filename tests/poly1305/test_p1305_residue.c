@@ -50,19 +50,12 @@ static const char *const OP_NAME[] = {"self-test", "poly1305", "poly1305 init/up
                                       "chacha20", "chacha20_block", "seal", "open",
                                       "open (bad tag)"};
 
-static __attribute__((noinline)) void leaky(const uint8_t *k)
-{
-    volatile uint8_t copy[32];
-    for (int i = 0; i < 32; i++) copy[i] = k[i];
-    __asm__ volatile("" : : "r"(copy) : "memory");
-}
-
 static void call(void *unused)
 {
     (void)unused;
     io.rc = LF_OK;
     switch (io.op) {
-    case OP_SELFTEST: leaky(io.key); break;
+    case OP_SELFTEST: lf_stack_leak32(io.key); break;
     case OP_POLY: lf_poly1305(io.tag, io.pt, io.len, io.key); break;
     case OP_POLY_STREAM:
         lf_poly1305_init(&io.st, io.key);

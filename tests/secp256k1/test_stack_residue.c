@@ -62,19 +62,11 @@ static const char *const OP_NAME[] = {
     "seckey_tweak_mul", "keypair_create", "schnorrsig_sign32(aux)", "schnorrsig_sign32_checked",
     "keypair_xonly_tweak_add", "keypair_sec", "keypair_pub", "keypair_xonly_pub"};
 
-/* what a lost wipe leaves: the key in a local, not cleared */
-static __attribute__((noinline)) void leaky(const uint8_t *sk)
-{
-    volatile uint8_t copy[32];
-    for (int i = 0; i < 32; i++) copy[i] = sk[i];
-    __asm__ volatile("" : : "r"(copy) : "memory");
-}
-
 static void call(void *unused)
 {
     (void)unused;
     switch (io.op) {
-    case OP_SELFTEST: leaky(io.sk); io.rc = LF_OK; break;
+    case OP_SELFTEST: lf_stack_leak32(io.sk); io.rc = LF_OK; break;
     case OP_PUBKEY: io.rc = lf_secp256k1_pubkey_create(&io.pk, io.sk); break;
     case OP_VERIFY: io.rc = lf_secp256k1_seckey_verify(io.sk); break;
     case OP_ECDSA: io.rc = lf_secp256k1_ecdsa_sign(io.out, &io.recid, io.msg, io.sk, NULL); break;
