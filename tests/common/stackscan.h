@@ -17,6 +17,11 @@
  *                             hit printed with its offset from the top)
  *   lf_stack_leak32(p)        the self-tests' call: 32 bytes of p left in an
  *                             uncleared local
+ *   lf_stack_expect(prog, what, used, nd, leak)  the checks (check.h) every
+ *                             test makes of a call: it changed at least 64
+ *                             bytes of the stack (it ran there), and the scan
+ *                             found a needle if and only if leak (the
+ *                             self-test)
  *
  * A needle is a whole object, as a local holding it keeps it: what the
  * compiler spills of a secret (a register pushed, a limb in the red zone)
@@ -25,7 +30,8 @@
  * words of the key from the c back end's scalar kernels, which push the
  * caller's registers and use the red zone).  So this sees a local that is
  * not wiped, not the spills.  Each program checks first that a call
- * leaving its key behind is caught.  Link the programs with -z now: a new
+ * leaving its key behind is caught.  The programs link with -z now
+ * (stackscan.cmake, lf_residue_test): a new
  * thread starts with its creator's vector registers (the test's own oracle
  * values among them), and the dynamic linker's lazy binding saves them on
  * the thread's stack at the first call of a libc function. */
@@ -35,7 +41,10 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "check.h"
 
 #define LF_STACK_BYTES (1u << 20)
 #define LF_STACK_FILL 0xa5
@@ -83,9 +92,14 @@ static inline size_t lf_stack_run(void (*fn)(void *), void *arg)
     return changed;
 }
 
+/* A needle of under 16 or over 64 bytes, or one too many, is the test's
+ * bug: exit 2 rather than search for less than the test says. */
 static inline void lf_needles_add(lf_needles *nd, const char *name, const void *p, size_t n)
 {
-    if (nd->n >= LF_NEEDLES_MAX || n > sizeof nd->b[0] || n < 16) return;
+    if (nd->n >= LF_NEEDLES_MAX || n > sizeof nd->b[0] || n < 16) {
+        fprintf(stderr, "stackscan: needle %s of %zu bytes not taken (%d held)\n", name, n, nd->n);
+        exit(2);
+    }
     memcpy(nd->b[nd->n], p, n);
     nd->len[nd->n] = n;
     nd->name[nd->n++] = name;
@@ -137,6 +151,17 @@ static inline int lf_stack_scan(const char *prog, const char *what, const lf_nee
         }
     }
     return hits;
+}
+
+static inline void lf_stack_expect(const char *prog, const char *what, size_t used,
+                                   const lf_needles *nd, int leak)
+{
+    CHECK(used >= 64, "%s: the call changed %zu bytes of its stack", what, used);
+    int hits = lf_stack_scan(prog, what, nd);
+    if (leak)
+        CHECK(hits > 0, "%s: the secret it left on the stack was not found", what);
+    else
+        CHECK(hits == 0, "%s: %d secrets left on the stack", what, hits);
 }
 
 #endif
