@@ -306,6 +306,23 @@ static void test_bad_everywhere(void)
                   "invntt bad at %d", pos);
         }
     }
+    /* both operands bad (the same position, then another): one verdict that
+     * two bad inputs cannot cancel */
+    for (int pos = 0; pos < 256; pos += 17) {
+        pattern(a, 256, P_RANDOM, 0, Q - 1);
+        pattern(b, 256, P_RANDOM, 0, Q - 1);
+        a[pos] = bad[pos % 5];
+        b[(pos * 5 + (pos & 1) * 3) % 256] = bad[(pos + 1) % 5];
+        memset(r, 0x55, sizeof r);
+        CHECK(lf_mlkem_basemul(r, a, b) == LF_ERR_RANGE && !memcmp(r, z, sizeof r),
+              "basemul both bad at %d", pos);
+        if (pos < 128) {
+            b[pos] = bad[pos % 5];
+            memset(r, 0x55, sizeof r);
+            CHECK(lf_ntt128_cyclic_mul(r, a, b) == LF_ERR_RANGE && !memcmp(r, z, 256),
+                  "cyclic both bad at %d", pos);
+        }
+    }
     /* the edges that are fine: 0 and q - 1 everywhere */
     for (int i = 0; i < 256; i++) a[i] = (int16_t)((i & 1) ? Q - 1 : 0);
     CHECK(lf_mlkem_ntt(r, a) == LF_OK && lf_mlkem_invntt(r, a) == LF_OK &&

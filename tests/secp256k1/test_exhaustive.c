@@ -583,6 +583,39 @@ static void test_eq_valid(void)
         }
 }
 
+/* lf_fe_is_zero_ct on whole limb patterns (the small curve above only ever
+ * sets v[0]): 1 for 0 and for secp256k1's p, 0 for every value that differs
+ * from both in one limb or one bit (each limb must be looked at) */
+static void zero_ct_check(const lf_fe *f, uint64_t want, const char *what, int limb)
+{
+    checks++;
+    if (lf_fe_is_zero_ct(f) == want) return;
+    if (fails++ < 20)
+        fprintf(stderr, "FAIL lf_fe_is_zero_ct(%s, limb %d) = %llu, want %llu\n", what, limb,
+                (unsigned long long)lf_fe_is_zero_ct(f), (unsigned long long)want);
+}
+
+static void test_is_zero_ct(void)
+{
+    static const uint64_t P[4] = {UINT64_C(0xfffffffefffffc2f), ~UINT64_C(0), ~UINT64_C(0),
+                                  ~UINT64_C(0)};
+    static const uint64_t W[] = {1, 2, UINT64_C(1) << 31, UINT64_C(1) << 63, ~UINT64_C(0)};
+    lf_fe f;
+    memset(&f, 0, sizeof f);
+    zero_ct_check(&f, 1, "0", -1);
+    memcpy(f.v, P, sizeof P);
+    zero_ct_check(&f, 1, "p", -1);
+    for (int l = 0; l < 4; l++)
+        for (size_t w = 0; w < sizeof W / sizeof W[0]; w++) {
+            memset(&f, 0, sizeof f);
+            f.v[l] = W[w]; /* one limb of zero set */
+            zero_ct_check(&f, 0, "0 with one limb set", l);
+            memcpy(f.v, P, sizeof P);
+            f.v[l] ^= W[w]; /* p with bits of one limb flipped */
+            zero_ct_check(&f, 0, "p with bits of one limb flipped", l);
+        }
+}
+
 int main(void)
 {
     quick = lf_test_scale() < 0.1;
@@ -600,6 +633,7 @@ int main(void)
     RUN(test_add_var);
     RUN(test_add_zinv_var);
     RUN(test_eq_valid);
+    RUN(test_is_zero_ct);
     printf("ordered pairs %d x %d, Jacobian z values %d (a), %d (b, add_var), bzinv %d%s\n", n, n,
            NZ, quick ? 1 : NZ, quick ? 1 : NZI, quick ? " (LF_TEST_ITERS < 0.1: one z of b per pair)" : "");
     printf("add_ge: degenerate b = (beta x_a, -y_a) %ld, b = (beta^2 x_a, -y_a) %ld, "
