@@ -10,7 +10,13 @@ archive into WORK/tree, never the working tree), and the tests of the
 mutated module run on each (ctest -L MODULE, without the ctime, host and
 install labels, LF_TEST_ITERS=MUTATE_ITERS, stop on the first failure).
 A mutant is killed when a test fails or times out, survives when every
-test passes, and is stillborn when it does not compile (not scored).
+test passes, and is stillborn when it does not compile (not scored).  One
+that compiles to the same machine code -- every object file it rebuilds
+byte-identical to the unmutated build's -- is unchanged (not scored, no test
+run): a line in an #if branch this build does not compile (MemorySanitizer
+hooks, the 32-bit fallbacks), a comparison of two constants that keeps its
+truth, a change the optimiser folds away.  Equivalent by construction, so
+they need no reason of their own in the list of survivors.
 
 Only code this machine runs natively is mutated (portable C, x86-64
 assembly and intrinsics); the cross targets' kernels are left to a qemu
@@ -31,6 +37,7 @@ fails would make every mutant look killed): the run stops otherwise.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -343,6 +350,17 @@ def prepare(work: Path, jobs: int, log, reuse=False):
     return tree, build, head
 
 
+def object_hashes(build: Path, since_ns: int = 0):
+    """sha256 of every object file of the build (since_ns: only those
+    written since then, i.e. what the last ninja run rebuilt)."""
+    out = {}
+    for o in build.rglob("*.o"):
+        st = o.stat()
+        if st.st_mtime_ns >= since_ns:
+            out[str(o.relative_to(build))] = hashlib.sha256(o.read_bytes()).hexdigest()
+    return out
+
+
 def test_targets(build: Path, label: str):
     """The build outputs the module's tests run (their programs and the
     pipes an oracle is given): what a mutant rebuilds, instead of every
@@ -435,6 +453,7 @@ def run(args):
     targets = {mod: test_targets(build, MODULES[mod][0]) for mod in modules}
     if "field" in targets:  # the secp256k1 fields' mutants run secp256k1's tests too
         targets["field"] = sorted(set(targets["field"]) | set(test_targets(build, "secp256k1")))
+    objs = object_hashes(build)  # the unmutated build's, for "unchanged"
     results = []
     t_all = time.time()
     for k, m in enumerate(muts):
@@ -449,10 +468,14 @@ def run(args):
         path.write_text("\n".join(lines))
         t0 = time.time()
         try:
+            t0_ns = time.time_ns()
             rc, out = sh(["ninja", "-C", str(build), "-j", str(args.jobs)] + targets[m["module"]], ROOT,
                          log=log, timeout=args.timeout)
+            rebuilt = object_hashes(build, since_ns=t0_ns)
             if rc != 0:
                 verdict, why = "stillborn", "does not build"
+            elif rebuilt and all(objs.get(o) == h for o, h in rebuilt.items()):
+                verdict, why = "unchanged", f"{len(rebuilt)} object(s) rebuilt, byte-identical"
             else:
                 budget = max(args.timeout, 5 * base[m["module"]])  # a hang is a kill
                 rc, out = sh(ctest_cmd(labels_of(m["module"], m["file"]), args.jobs, args.timeout, m["file"]), build,
@@ -481,19 +504,20 @@ def run(args):
 
 def report(results, seconds, json_out=None):
     print(f"\nmutation score per module ({seconds / 60:.0f} min):")
-    print(f"{'module':10} {'mutants':>7} {'killed':>6} {'survived':>8} {'stillborn':>9} {'score':>6}"
-          f"  critical killed")
+    print(f"{'module':10} {'mutants':>7} {'killed':>6} {'survived':>8} {'stillborn':>9} {'unchanged':>9}"
+          f" {'score':>6}  critical killed")
     bad = 0
     mods = sorted({m["module"] for m in results})
     for mod in mods:
         ms = [m for m in results if m["module"] == mod]
         k = sum(m["verdict"] == "killed" for m in ms)
         s = sum(m["verdict"] == "survived" for m in ms)
-        sb = len(ms) - k - s
+        uc = sum(m["verdict"] == "unchanged" for m in ms)
+        sb = len(ms) - k - s - uc
         ck = sum(m["verdict"] == "killed" for m in ms if m["critical"])
         cs = sum(m["verdict"] == "survived" for m in ms if m["critical"])
         score = 100.0 * k / (k + s) if k + s else 100.0
-        print(f"{mod:10} {len(ms):7} {k:6} {s:8} {sb:9} {score:5.1f}%  {ck}/{ck + cs}")
+        print(f"{mod:10} {len(ms):7} {k:6} {s:8} {sb:9} {uc:9} {score:5.1f}%  {ck}/{ck + cs}")
         bad += score < 95.0 or cs > 0
     surv = [m for m in results if m["verdict"] == "survived"]
     if surv:
@@ -501,6 +525,11 @@ def report(results, seconds, json_out=None):
         for m in surv:
             print(f"  {m['id']} {m['file']}:{m['line']} ({m['func']}) {m['op']}"
                   f"{' [critical]' if m['critical'] else ''}: {(m['new'] or '(line deleted)').strip()[:120]}")
+    same = [m for m in results if m["verdict"] == "unchanged"]
+    if same:
+        print("\nunchanged (the same machine code: not scored):")
+        for m in same:
+            print(f"  {m['id']} {m['file']}:{m['line']} ({m['func']}) {m['op']}")
     if json_out:
         Path(json_out).write_text(json.dumps(results, indent=1))
     print(f"\nmutate: {len(results)} mutants, {sum(m['verdict'] == 'killed' for m in results)} killed, "
