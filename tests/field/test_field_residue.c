@@ -26,7 +26,7 @@
 
 static long calls;
 
-enum { OP_SELFTEST, OP_FROM_BYTES, OP_TO_BYTES, OP_TO_INTERNAL, OP_FROM_INTERNAL, OP_N };
+enum { OP_SELFTEST, OP_FROM_BYTES, OP_TO_BYTES, OP_TO_INTERNAL, OP_FROM_INTERNAL };
 static const char *const OP_NAME[] = {"self-test", "from_bytes", "to_bytes", "to_internal",
                                     "from_internal"};
 
