@@ -5,6 +5,7 @@
 #   qemu-run.sh ARCH PROGRAM [ARGS...]
 # LF_QEMU_VLEN (riscv64): vector length in bits, default 128.
 # LF_QEMU_CPU: a -cpu model replacing the default below.
+# LF_I686_QEMU=1 (i686): qemu-i386 even where the kernel runs i386 programs.
 # LF_NODE (wasm32): the node program, default node.
 arch=$1
 shift
@@ -18,6 +19,14 @@ i686) # -L has no ld.so.cache of its own, so the cross ld-linux.so.2 reads the
     # different glibc build, whose private view of ld.so's data differs (a
     # forked child then loops for ever in fork's stack reclaim).
     # LD_LIBRARY_PATH=/lib (the cross /usr/i686-linux-gnu/lib) comes first.
+    # On an x86-64 kernel that runs 32-bit programs (IA32 emulation: the cross
+    # ld.so itself starts) the program runs on the CPU itself, through the
+    # cross ld.so with the cross libc and no cache, 3-4x faster than under
+    # qemu-i386; LF_QEMU_CPU or LF_I686_QEMU=1 asks for qemu.
+    ld=/usr/i686-linux-gnu/lib/ld-linux.so.2
+    if [ -z "$LF_QEMU_CPU$LF_I686_QEMU" ] && "$ld" --version >/dev/null 2>&1; then
+        exec "$ld" --inhibit-cache --library-path /usr/i686-linux-gnu/lib "$@"
+    fi
     exec qemu-i386 ${LF_QEMU_CPU:+-cpu "$LF_QEMU_CPU"} -L /usr/i686-linux-gnu \
     -E LD_LIBRARY_PATH=/lib "$@" ;;
 armhf) exec qemu-arm -cpu "${LF_QEMU_CPU:-cortex-a15}" -L /usr/arm-linux-gnueabihf "$@" ;;

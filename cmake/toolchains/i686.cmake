@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # Cross build for i686 (32-bit x86; i686-linux-gnu) with tests
-# run under qemu-user: the portable C back end on a 32-bit CPU (no unsigned
+# run through scripts/qemu-run.sh (natively on an x86-64 kernel with IA32
+# emulation, else under qemu-i386): the portable C back end on a 32-bit CPU (no unsigned
 # __int128: the wide-arithmetic fallbacks of src/lf_wide.h).
 # Use: cmake -S . -B build-cross/i686 -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/i686.cmake
 # Debian packages: gcc-i686-linux-gnu libc6-dev-i386-cross qemu-user
