@@ -31,6 +31,10 @@
  *    the correct and the faulty signature of one message the secret key is
  *    computed (ECDSA, fault in the secret key: s - s' = k^-1 r (d - d');
  *    BIP-340, fault in the challenge: d = (s - s') / (e - e')) and checked.
+ *  - r = 0 and s = 0 in the first attempt (R's X or s zeroed by the hook,
+ *    200 x LF_TEST_ITERS cases, at least 40): the signer redraws; the
+ *    signature of the next nonce verifies, recovers the key and is not the
+ *    unfaulted one; sign_checked gives the same.
  *  - A kept keypair with one bit of its secret or its public half flipped:
  *    sign_checked returns LF_ERR_FAULT (or the plain error if the secret
  *    is no longer a valid key); the plain sign, with a flip in the secret
@@ -49,9 +53,9 @@
 #define PROG "test_sign_fault"
 #define MIN_PLAIN 500 /* floors of the case counts */
 #define MIN_FAULT 40
-/* the floor run (LF_TEST_ITERS small: 500 and 40 cases) makes ~4 510 checks
+/* the floor run (LF_TEST_ITERS small: 500 and 40 cases) makes ~4 550 checks
  * (a few less or more with another seed) */
-#define MIN_CHECKS 4400
+#define MIN_CHECKS 4450
 
 static lf_rng g;
 
@@ -425,6 +429,53 @@ static void bip340_faults(int site, const char *name, long iters)
     CHECK(bad > iters / 4, "%s: only %ld of %ld faults gave a bad signature", name, bad, iters);
 }
 
+/* --- r = 0 or s = 0: the signer draws the next nonce ------------------------------ */
+static void zero_hook(int site, void *obj, size_t len)
+{
+    if (site != fi.site) return;
+    /* ECDSA_R: X = 0 makes R.x and r 0; ECDSA_S: s = 0 */
+    if (fi.hits++ == 0) memset(obj, 0, site == LF_SIGN_FAULT_ECDSA_R ? len / 3 : len);
+}
+
+/* A zero r or s in the first attempt (probability ~2^-255 without a fault)
+ * must not be released: the signer redraws, and the signature of the next
+ * nonce verifies, recovers the key and differs from the unfaulted one. */
+static void ecdsa_redraw(long iters)
+{
+    static const int sites[2] = {LF_SIGN_FAULT_ECDSA_R, LF_SIGN_FAULT_ECDSA_S};
+    long redrawn = 0;
+    for (long it = 0; it < iters; it++) {
+        uint8_t sk[32], msg[32], ref[64], sp[64], sc[64];
+        int rref = -1, rp = -1, rc = -1;
+        lf_secp256k1_pubkey pk, q;
+        rand_sk(sk);
+        lf_rng_bytes(&g, msg, 32);
+        const char *name = it & 1 ? "s = 0" : "r = 0";
+        if (lf_secp256k1_pubkey_create(&pk, sk) != LF_OK ||
+            lf_secp256k1_ecdsa_sign(ref, &rref, msg, sk, NULL) != LF_OK) {
+            CHECK(0, "redraw case %ld: set-up failed", it);
+            continue;
+        }
+        fi.site = sites[it & 1];
+        fi.hits = 0;
+        int rcp = lf_secp256k1_ecdsa_sign(sp, &rp, msg, sk, NULL);
+        long hp = fi.hits;
+        fi.hits = 0;
+        int rcc = lf_secp256k1_ecdsa_sign_checked(sc, &rc, msg, sk, NULL);
+        long hc = fi.hits;
+        fi.site = 0;
+        int ok = rcp == LF_OK && lf_secp256k1_ecdsa_verify(sp, msg, &pk) == LF_OK &&
+                 lf_secp256k1_ecdsa_recover(&q, sp, rp, msg) == LF_OK &&
+                 lf_secp256k1_pubkey_eq(&q, &pk) && memcmp(sp, ref, 64) != 0;
+        CHECK(ok && hp == 2 && hc == 2 && rcc == LF_OK && !memcmp(sc, sp, 64) && rc == rp,
+              "redraw case %ld (%s): rc %d/%d, hook hits %ld/%ld, the next nonce's signature "
+              "%s", it, name, rcp, rcc, hp, hc, ok ? "ok" : "bad or missing");
+        redrawn += ok;
+    }
+    printf("  %-22s %5ld cases (r = 0, s = 0 in the first attempt), %5ld redrawn and valid\n",
+           "ecdsa redraw", iters, redrawn);
+}
+
 /* a kept keypair with a bit flipped (no hook) */
 static void keypair_faults(long iters)
 {
@@ -481,6 +532,8 @@ int main(void)
         ecdsa_faults(ecdsa_sites[i].site, ecdsa_sites[i].name, faults);
     for (size_t i = 0; i < sizeof bip340_sites / sizeof bip340_sites[0]; i++)
         bip340_faults(bip340_sites[i].site, bip340_sites[i].name, faults);
+    lf_secp256k1_sign_fault_hook = zero_hook;
+    ecdsa_redraw(faults);
     lf_secp256k1_sign_fault_hook = NULL;
     keypair_faults(faults);
     return lf_test_report(PROG, lf_check_n, lf_check_fails, MIN_CHECKS);
