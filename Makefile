@@ -86,8 +86,10 @@ test: deps check-gen test-docs test-gen test-c test-san test-msan test-fuzz test
 
 # The mutation check (scripts/mutate.py; not in make test: ~2 h on 2 cores):
 # a fixed, seeded set of mutants, each applied to a copy of HEAD in
-# build-mutate/ and run against its module's tests; prints the score per
-# module and the survivors. MUTATE_ARGS: e.g. --module mlkem, --list, --reuse.
+# build-mutate/ and run against its module's tests, the survivors once more
+# under ASan + UBSan + LF_VERIFY; prints the score per module, the survivors
+# and the reviewed equivalents (scripts/mutate_equivalent.py).
+# MUTATE_ARGS: e.g. --module mlkem, --list, --reuse, --no-san.
 MUTATE_ARGS ?=
 mutate: deps
 	$(PYTHON) scripts/mutate.py --jobs $(JOBS) $(MUTATE_ARGS)

@@ -18,6 +18,13 @@ hooks, the 32-bit fallbacks), a comparison of two constants that keeps its
 truth, a change the optimiser folds away.  Equivalent by construction, so
 they need no reason of their own in the list of survivors.
 
+The survivors then run once more in a second tree built with ASan + UBSan
+and LF_VERIFY (WORK/build-san, as make test-san builds it; --no-san skips
+it): an access one past an array, an undefined shift or a broken bound that
+changes no result is killed there.  What still survives and is listed in
+scripts/mutate_equivalent.py (reviewed: the same observable behaviour, each
+with its reason) is "equivalent": reported with the reason, not scored.
+
 Only code this machine runs natively is mutated (portable C, x86-64
 assembly and intrinsics); the cross targets' kernels are left to a qemu
 run of the same script later.  Mutants in the critical paths (signing and
@@ -274,10 +281,13 @@ def catalogue(seed: int, per_module: int, modules, base: Path):
                 seen.add(key)
                 chosen.append(site)
                 ncrit += 1
+        lines = {}
         for rel, i, name, mutated, func in chosen:
+            if rel not in lines:
+                lines[rel] = (base / rel).read_text().split("\n")
             muts.append({"id": f"{mod}-{len([m for m in muts if m['module'] == mod]):03d}",
                          "module": mod, "file": rel, "line": i + 1, "op": name, "func": func,
-                         "critical": critical(rel, func), "new": mutated})
+                         "critical": critical(rel, func), "old": lines[rel][i], "new": mutated})
     return muts
 
 
@@ -350,6 +360,38 @@ def prepare(work: Path, jobs: int, log, reuse=False):
     return tree, build, head
 
 
+SAN = "-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+SAN_ENV = {"ASAN_OPTIONS": "detect_leaks=0:abort_on_error=0",
+           "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1"}
+
+
+def prepare_san(work: Path, tree: Path, jobs: int, log):
+    """WORK/build-san: the tree once more with ASan + UBSan (every report
+    fatal) and the debug bound checks (-DLF_VERIFY=ON), as make test-san
+    builds it; None when no compiler links a sanitized program."""
+    build = work / "build-san"
+    if not (build / "build.ninja").exists():
+        probe = work / "san-probe.c"
+        probe.write_text("int main(void) { return 0; }\n")
+        cc = next((c for c in ("clang", "gcc") if shutil.which(c) and
+                   sh([c] + SAN.split() + [str(probe), "-o", str(work / "san-probe")], ROOT)[0] == 0
+                   and sh([str(work / "san-probe")], ROOT)[0] == 0), None)
+        if cc is None:
+            print("mutate: no compiler links with the sanitizers: no sanitizer pass", flush=True)
+            return None
+        rc, out = sh(["cmake", "-S", str(tree), "-B", str(build), "-G", "Ninja",
+                      "-DCMAKE_BUILD_TYPE=Release", f"-DCMAKE_C_COMPILER={cc}", f"-DCMAKE_C_FLAGS={SAN}",
+                      "-DCMAKE_ASM_FLAGS=", f"-DCMAKE_EXE_LINKER_FLAGS={SAN}", "-DLF_BUILD_BENCH=OFF",
+                      "-DLF_CTIME_TESTS=OFF", "-DLF_BUILD_EXAMPLES=OFF", "-DLF_BUILD_FUZZ=OFF",
+                      "-DLF_BUILD_SHARED=OFF", "-DLF_VERIFY=ON"], ROOT, log=log)
+        if rc != 0:
+            sys.exit(f"mutate: configure of the sanitizer tree failed:\n{out[-3000:]}")
+    rc, out = sh(["cmake", "--build", str(build), "-j", str(jobs)], ROOT, log=log)
+    if rc != 0:
+        sys.exit(f"mutate: the unmutated sanitizer tree does not build:\n{out[-3000:]}")
+    return build
+
+
 def object_hashes(build: Path, since_ns: int = 0):
     """sha256 of every object file of the build (since_ns: only those
     written since then, i.e. what the last ninja run rebuilt)."""
@@ -416,6 +458,57 @@ def ctest_cmd(label, jobs, timeout, rel=None):
     return cmd
 
 
+def try_mutant(m, work, tree, head, build, targets, objs, env, base, args, log):
+    """Applies mutant m to the tree, rebuilds targets in build and runs its
+    module's tests there: (verdict, why).  objs: the unmutated objects'
+    hashes (None: no "unchanged" check).  The file is restored after."""
+    path = tree / m["file"]
+    orig = path.read_text()
+    (work / "inflight.json").write_text(json.dumps({"commit": head, "file": m["file"]}))
+    lines = orig.split("\n")
+    lines[m["line"] - 1] = "" if m["new"] is None else m["new"]
+    path.write_text("\n".join(lines))
+    try:
+        t0_ns = time.time_ns()
+        rc, out = sh(["ninja", "-C", str(build), "-j", str(args.jobs)] + targets, ROOT,
+                     log=log, timeout=args.timeout)
+        rebuilt = object_hashes(build, since_ns=t0_ns)
+        if rc != 0:
+            return "stillborn", "does not build"
+        if objs is not None and rebuilt and all(objs.get(o) == h for o, h in rebuilt.items()):
+            return "unchanged", f"{len(rebuilt)} object(s) rebuilt, byte-identical"
+        budget = max(args.timeout, 5 * base[m["module"]])  # a hang is a kill
+        rc, out = sh(ctest_cmd(labels_of(m["module"], m["file"]), args.jobs, args.timeout, m["file"]),
+                     build, env=env, log=log, timeout=budget)
+        if rc == "timeout":
+            return "killed", "timeout"
+        if rc != 0:
+            failed = re.findall(r"\d+ - (\S+) \(", out)
+            return "killed", ",".join(failed[:3]) or f"ctest rc {rc}"
+        return "survived", ""
+    finally:
+        path.write_text(orig)
+        (work / "inflight.json").unlink()
+
+
+def mark_equivalent(results):
+    """Survivors that scripts/mutate_equivalent.py lists (same file,
+    function, operator, original and mutated line) become "equivalent",
+    with the reviewed reason: not scored, listed.  A listed mutant that the
+    tests kill stays killed."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from mutate_equivalent import EQUIVALENT
+    for m in results:
+        if m["verdict"] != "survived":
+            continue
+        for e in EQUIVALENT:
+            if (e["file"], e["func"], e["op"]) == (m["file"], m["func"], m["op"]) and \
+                    e["old"].strip() == m.get("old", "").strip() and \
+                    (e["new"] or "").strip() == (m["new"] or "").strip():
+                m.update(verdict="equivalent", by=e["why"])
+                break
+
+
 def run(args):
     work = Path(args.work).resolve()
     work.mkdir(parents=True, exist_ok=True)
@@ -431,7 +524,7 @@ def run(args):
     if args.list:
         for m in muts:
             print(f"{m['id']}  {m['file']}:{m['line']}  {m['op']}{'  [critical]' if m['critical'] else ''}"
-                  f"\n    {(m['new'] or '(line deleted)').strip()[:150]}")
+                  f"\n  - {m['old'].strip()[:150]}\n  + {(m['new'] or '(line deleted)').strip()[:150]}")
         print(f"{len(muts)} mutants")
         return 0
     log = open(work / "mutate.log", "w")
@@ -456,47 +549,51 @@ def run(args):
     objs = object_hashes(build)  # the unmutated build's, for "unchanged"
     results = []
     t_all = time.time()
+    out_json = work / ("mutants-ids.json" if args.ids or args.rerun else "mutants.json")
+
+    def save():
+        out_json.write_text(json.dumps({"commit": head, "seed": args.seed, "iters": args.iters,
+                                        "mutants": results}, indent=1))
+
     for k, m in enumerate(muts):
-        path = tree / m["file"]
-        orig = path.read_text()
-        (work / "inflight.json").write_text(json.dumps({"commit": head, "file": m["file"]}))
-        lines = orig.split("\n")
-        if m["new"] is None:
-            lines[m["line"] - 1] = ""
-        else:
-            lines[m["line"] - 1] = m["new"]
-        path.write_text("\n".join(lines))
         t0 = time.time()
-        try:
-            t0_ns = time.time_ns()
-            rc, out = sh(["ninja", "-C", str(build), "-j", str(args.jobs)] + targets[m["module"]], ROOT,
-                         log=log, timeout=args.timeout)
-            rebuilt = object_hashes(build, since_ns=t0_ns)
-            if rc != 0:
-                verdict, why = "stillborn", "does not build"
-            elif rebuilt and all(objs.get(o) == h for o, h in rebuilt.items()):
-                verdict, why = "unchanged", f"{len(rebuilt)} object(s) rebuilt, byte-identical"
-            else:
-                budget = max(args.timeout, 5 * base[m["module"]])  # a hang is a kill
-                rc, out = sh(ctest_cmd(labels_of(m["module"], m["file"]), args.jobs, args.timeout, m["file"]), build,
-                             env=env, log=log, timeout=budget)
-                if rc == "timeout":
-                    verdict, why = "killed", "timeout"
-                elif rc != 0:
-                    failed = re.findall(r"\d+ - (\S+) \(", out)
-                    verdict, why = "killed", ",".join(failed[:3]) or f"ctest rc {rc}"
-                else:
-                    verdict, why = "survived", ""
-        finally:
-            path.write_text(orig)
-            (work / "inflight.json").unlink()
+        verdict, why = try_mutant(m, work, tree, head, build, targets[m["module"]], objs, env,
+                                  base, args, log)
         m.update(verdict=verdict, by=why, seconds=round(time.time() - t0, 1))
         results.append(m)
         print(f"[{k + 1}/{len(muts)}] {m['id']} {m['file']}:{m['line']} {m['op']}: {verdict}"
               f"{' (' + why + ')' if why else ''} {m['seconds']} s", flush=True)
-        (work / ("mutants-ids.json" if args.ids or args.rerun else "mutants.json")).write_text(json.dumps({"commit": head, "seed": args.seed,
-                                                       "iters": args.iters, "mutants": results},
-                                                      indent=1))
+        save()
+    # the survivors once more under ASan + UBSan and LF_VERIFY: an access one
+    # past an array, an undefined shift, a broken bound show there
+    surv = [m for m in results if m["verdict"] == "survived"]
+    san = prepare_san(work, tree, args.jobs, log) if surv and not args.no_san else None
+    if san is not None:
+        senv = dict(env, **SAN_ENV)
+        sbase = {}
+        for mod in sorted({m["module"] for m in surv}):
+            t0 = time.time()
+            rc, out = sh(ctest_cmd(MODULES[mod][0], args.jobs, args.timeout), san, env=senv, log=log)
+            sbase[mod] = time.time() - t0
+            if rc != 0:
+                sys.exit(f"mutate: sanitizer baseline of {mod} fails: see {work}/mutate.log")
+        stargets = {mod: test_targets(san, MODULES[mod][0]) for mod in sbase}
+        if "field" in stargets:
+            stargets["field"] = sorted(set(stargets["field"]) | set(test_targets(san, "secp256k1")))
+        print(f"sanitizer pass: {len(surv)} survivors", flush=True)
+        for k, m in enumerate(surv):
+            t0 = time.time()
+            verdict, why = try_mutant(m, work, tree, head, san, stargets[m["module"]], None, senv,
+                                      sbase, args, log)
+            if verdict == "killed":
+                m.update(verdict="killed", by="sanitizer: " + why)
+            m["seconds"] = round(m["seconds"] + time.time() - t0, 1)
+            print(f"[san {k + 1}/{len(surv)}] {m['id']}: {m['verdict']}"
+                  f"{' (' + m['by'] + ')' if m['verdict'] == 'killed' else ''}", flush=True)
+            save()
+        sh(["cmake", "--build", str(san), "-j", str(args.jobs)], ROOT, log=log)
+    mark_equivalent(results)
+    save()
     # restore the tree's objects for the next run
     sh(["cmake", "--build", str(build), "-j", str(args.jobs)], ROOT, log=log)
     return report(results, time.time() - t_all, args.json)
@@ -505,7 +602,7 @@ def run(args):
 def report(results, seconds, json_out=None):
     print(f"\nmutation score per module ({seconds / 60:.0f} min):")
     print(f"{'module':10} {'mutants':>7} {'killed':>6} {'survived':>8} {'stillborn':>9} {'unchanged':>9}"
-          f" {'score':>6}  critical killed")
+          f" {'equivalent':>10} {'score':>6}  critical killed")
     bad = 0
     mods = sorted({m["module"] for m in results})
     for mod in mods:
@@ -513,11 +610,12 @@ def report(results, seconds, json_out=None):
         k = sum(m["verdict"] == "killed" for m in ms)
         s = sum(m["verdict"] == "survived" for m in ms)
         uc = sum(m["verdict"] == "unchanged" for m in ms)
-        sb = len(ms) - k - s - uc
+        eq = sum(m["verdict"] == "equivalent" for m in ms)
+        sb = len(ms) - k - s - uc - eq
         ck = sum(m["verdict"] == "killed" for m in ms if m["critical"])
         cs = sum(m["verdict"] == "survived" for m in ms if m["critical"])
         score = 100.0 * k / (k + s) if k + s else 100.0
-        print(f"{mod:10} {len(ms):7} {k:6} {s:8} {sb:9} {uc:9} {score:5.1f}%  {ck}/{ck + cs}")
+        print(f"{mod:10} {len(ms):7} {k:6} {s:8} {sb:9} {uc:9} {eq:10} {score:5.1f}%  {ck}/{ck + cs}")
         bad += score < 95.0 or cs > 0
     surv = [m for m in results if m["verdict"] == "survived"]
     if surv:
@@ -525,15 +623,25 @@ def report(results, seconds, json_out=None):
         for m in surv:
             print(f"  {m['id']} {m['file']}:{m['line']} ({m['func']}) {m['op']}"
                   f"{' [critical]' if m['critical'] else ''}: {(m['new'] or '(line deleted)').strip()[:120]}")
+    eqv = [m for m in results if m["verdict"] == "equivalent"]
+    if eqv:
+        print("\nequivalent (reviewed, scripts/mutate_equivalent.py: not scored):")
+        for m in eqv:
+            print(f"  {m['id']} {m['file']}:{m['line']} ({m['func']}) {m['op']}"
+                  f"{' [critical]' if m['critical'] else ''}: {m['by']}")
     same = [m for m in results if m["verdict"] == "unchanged"]
     if same:
         print("\nunchanged (the same machine code: not scored):")
         for m in same:
             print(f"  {m['id']} {m['file']}:{m['line']} ({m['func']}) {m['op']}")
+    san = [m for m in results if m["verdict"] == "killed" and m["by"].startswith("sanitizer")]
+    if san:
+        print("\nkilled only by the sanitizer pass: " + ", ".join(m["id"] for m in san))
     if json_out:
         Path(json_out).write_text(json.dumps(results, indent=1))
     print(f"\nmutate: {len(results)} mutants, {sum(m['verdict'] == 'killed' for m in results)} killed, "
-          f"{len(surv)} survived; {'targets met' if not bad else 'below target in ' + str(bad) + ' module(s)'}")
+          f"{len(surv)} survived, {len(eqv)} equivalent; "
+          f"{'targets met' if not bad else 'below target in ' + str(bad) + ' module(s)'}")
     return 1 if bad else 0
 
 
@@ -557,11 +665,14 @@ def main(argv=None):
     ap.add_argument("--rerun", default="", help="only the survivors recorded in this mutants.json")
     ap.add_argument("--reuse", action="store_true",
                     help="keep WORK/tree and its build from an earlier run even if HEAD moved")
+    ap.add_argument("--no-san", action="store_true",
+                    help="no second pass of the survivors under ASan + UBSan + LF_VERIFY")
     ap.add_argument("--json", default="")
     ap.add_argument("--report", default="", help="print the report of a mutants.json and exit")
     args = ap.parse_args(argv)
     if args.report:
         d = json.loads(Path(args.report).read_text())
+        mark_equivalent(d["mutants"])
         return report(d["mutants"], 0)
     return run(args)
 
