@@ -3,14 +3,17 @@
  * return".  Each call runs on a stack of the test's (tests/common/
  * stackscan.h), which is then searched for the whole secrets it held:
  *   keypair_derand(d || z)   d, z, sigma (G(d || k), OpenSSL's SHA3-512),
- *                            16 coefficients of each polynomial of s-hat
- *                            (ByteDecode12 of dk, decoded here; in FIPS and
- *                            in the vector kernels' transposed order)
+ *                            every 16 coefficients of each polynomial of
+ *                            s-hat (ByteDecode12 of dk, decoded here; in
+ *                            FIPS and in the vector kernels' transposed order)
  *   keypair                  z and s-hat (from the dk it returned)
  *   encaps_derand(m)         m, K and r ((K, r) = G(m || H(ek))),
  *                            Decompress1(m)'s first 16 coefficients
  *   encaps                   K (the shared secret it returned)
- *   decaps (valid ct)        s-hat, m, K, r, Kbar = J(z || c) (SHAKE256)
+ *   decaps (valid ct)        s-hat, m, K, r, Kbar = J(z || c) (SHAKE256),
+ *                            every 16 coefficients of K-PKE.Decrypt's w
+ *                            (computed here with the FIPS 203 NTT; checked:
+ *                            Compress1(w) = m)
  *   decaps (one bit flipped) s-hat, Kbar
  * for ML-KEM-512, -768 and -1024, 4 x LF_TEST_ITERS keys each (at least 1).
  * Self-test first: a call that leaves d on its stack must be caught.
@@ -102,9 +105,11 @@ static void md(const EVP_MD *alg, uint8_t *out, size_t outlen, const uint8_t *a,
     EVP_MD_CTX_free(c);
 }
 
-/* s-hat from dk: 16 coefficients (int16, as the library keeps them) of each
- * polynomial, in FIPS order (0..15) and in the 16 x 16 transposed order of
- * the vector kernels (0, 16, .., 240: lf_mlkem_transpose) */
+/* s-hat from dk: every run of 16 coefficients (int16, as the library keeps
+ * them) of each polynomial, in FIPS order (16 t .. 16 t + 15) and in the
+ * 16 x 16 transposed order of the vector kernels (t, 16 + t, .., 240 + t:
+ * lf_mlkem_transpose), 32 needles per polynomial: a copy of any part of it
+ * left on the stack (a decode buffer whose wipe is lost) is found */
 static void add_shat(lf_needles *nd, unsigned k)
 {
     for (unsigned i = 0; i < k; i++) {
@@ -114,9 +119,98 @@ static void add_shat(lf_needles *nd, unsigned k)
             f[2 * j] = (int16_t)(b[3 * j] | ((b[3 * j + 1] & 15) << 8));
             f[2 * j + 1] = (int16_t)((b[3 * j + 1] >> 4) | (b[3 * j + 2] << 4));
         }
-        for (int j = 0; j < 16; j++) c[j] = f[j], b16[j] = f[16 * j];
-        lf_needles_add(nd, "s-hat", c, sizeof c);
-        lf_needles_add(nd, "s-hat (transposed)", b16, sizeof b16);
+        for (int t = 0; t < 16; t++) {
+            for (int j = 0; j < 16; j++) c[j] = f[16 * t + j], b16[j] = f[16 * j + t];
+            lf_needles_add(nd, "s-hat", c, sizeof c);
+            lf_needles_add(nd, "s-hat (transposed)", b16, sizeof b16);
+        }
+    }
+}
+
+/* --- w = v - NTT^-1(s-hat . NTT(u)) of K-PKE.Decrypt (FIPS 203, Algorithm
+ * 15), computed here from dk and c with the plain FIPS 203 NTT (Algorithms
+ * 9-12), every coefficient in [0, q): the polynomial the decryption holds
+ * before Compress1.  Checked: Compress1(w) = m. */
+#define Q 3329
+static int16_t zetas[128];
+
+static void ntt_init(void)
+{
+    for (int i = 0; i < 128; i++) { /* 17^BitRev7(i) mod q */
+        int r = 0, z = 1;
+        for (int b = 0; b < 7; b++) r |= ((i >> b) & 1) << (6 - b);
+        for (int e = 0; e < r; e++) z = z * 17 % Q;
+        zetas[i] = (int16_t)z;
+    }
+}
+
+static void fips_ntt(int32_t f[256], int inverse)
+{
+    int k = inverse ? 127 : 1;
+    for (int len = inverse ? 2 : 128; inverse ? len <= 128 : len >= 2; len = inverse ? 2 * len : len / 2)
+        for (int st = 0; st < 256; st += 2 * len) {
+            int32_t z = zetas[inverse ? k-- : k++];
+            for (int j = st; j < st + len; j++) {
+                int32_t a = f[j], b = f[j + len];
+                if (inverse) {
+                    f[j] = (a + b) % Q;
+                    f[j + len] = (int32_t)((int64_t)z * ((b - a + Q) % Q) % Q);
+                } else {
+                    int32_t t = (int32_t)((int64_t)z * b % Q);
+                    f[j] = (a + t) % Q;
+                    f[j + len] = (a - t + Q) % Q;
+                }
+            }
+        }
+    if (inverse)
+        for (int j = 0; j < 256; j++) f[j] = f[j] * 3303 % Q; /* 128^-1 */
+}
+
+/* ByteDecode_d then Decompress_d of 256 coefficients */
+static void decode_decompress(int32_t f[256], const uint8_t *b, int d)
+{
+    for (int j = 0; j < 256; j++) {
+        uint32_t y = 0;
+        for (int i = 0; i < d; i++) y |= (uint32_t)((b[(d * j + i) / 8] >> ((d * j + i) % 8)) & 1) << i;
+        f[j] = (int32_t)((Q * y + (1u << (d - 1))) >> d);
+    }
+}
+
+static void kpke_w(int16_t w[256], unsigned k, const uint8_t *dk, const uint8_t *c)
+{
+    int du = k == 4 ? 11 : 10, dv = k == 4 ? 5 : 4;
+    int32_t acc[256] = {0}, u[256], v[256];
+    for (unsigned i = 0; i < k; i++) {
+        const uint8_t *b = dk + 384 * i;
+        decode_decompress(u, c + 32 * du * i, du);
+        fips_ntt(u, 0);
+        for (int j = 0; j < 128; j++) { /* BaseCaseMultiply, gamma = 17^(2 BitRev7(j) + 1) */
+            int32_t s0 = b[3 * j] | ((b[3 * j + 1] & 15) << 8);
+            int32_t s1 = (b[3 * j + 1] >> 4) | (b[3 * j + 2] << 4);
+            int32_t gamma = (int32_t)((int64_t)zetas[j] * zetas[j] % Q * 17 % Q);
+            int64_t a0 = s0, a1 = s1, b0 = u[2 * j], b1 = u[2 * j + 1];
+            acc[2 * j] = (int32_t)((acc[2 * j] + a0 * b0 + a1 * b1 % Q * gamma) % Q);
+            acc[2 * j + 1] = (int32_t)((acc[2 * j + 1] + a0 * b1 + a1 * b0) % Q);
+        }
+    }
+    fips_ntt(acc, 1);
+    decode_decompress(v, c + 32 * du * k, dv);
+    for (int j = 0; j < 256; j++) w[j] = (int16_t)((v[j] - acc[j] + Q) % Q);
+}
+
+/* needles for every 16 coefficients of w, in FIPS and in transposed order */
+static void add_w(lf_needles *nd, unsigned k)
+{
+    int16_t w[256], c[16], b16[16];
+    kpke_w(w, k, io.dk, io.ct);
+    int ok = 1;
+    for (int j = 0; j < 256; j++) /* Compress1 */
+        ok &= (((2 * w[j] + Q / 2) / Q) & 1) == ((io.m[j / 8] >> (j % 8)) & 1);
+    CHECK(ok, "the test's K-PKE.Decrypt does not give m back");
+    for (int t = 0; t < 16; t++) {
+        for (int j = 0; j < 16; j++) c[j] = w[16 * t + j], b16[j] = w[16 * j + t];
+        lf_needles_add(nd, "w", c, sizeof c);
+        lf_needles_add(nd, "w (transposed)", b16, sizeof b16);
     }
 }
 
@@ -124,6 +218,7 @@ int main(void)
 {
     long keys = lf_test_iters(4, MIN_KEYS);
     lf_test_backend_or_skip(PROG);
+    ntt_init();
     lf_rng_seed(&g, lf_test_seed(0x3e51d0e));
     static const lf_mlkem_set sets[] = {LF_MLKEM_512, LF_MLKEM_768, LF_MLKEM_1024};
     static lf_needles nd, ne;
@@ -162,8 +257,9 @@ int main(void)
             run(OP_ENCAPS_DERAND, &ne);
             CHECK(memcmp(io.ss, kr, 32) == 0, "encaps_derand: K is not G(m || H(ek))'s");
 
-            /* decaps of it: s-hat, m, K, r, Kbar */
+            /* decaps of it: s-hat, m, K, r, Kbar, w */
             add_shat(&ne, k);
+            add_w(&ne, k);
             md(EVP_shake256(), kbar, 32, z, 32, io.ct, ctl);
             lf_needles_add(&ne, "Kbar", kbar, 32);
             run(OP_DECAPS, &ne);
