@@ -645,6 +645,52 @@ def report(results, seconds, json_out=None):
     return 1 if bad else 0
 
 
+def selftest():
+    """The parts of the run that need no build (a host ctest, mutate_selftest):
+    the catalogue is deterministic, large enough and records each line as
+    the tree has it; reviewed equivalents are matched by content only when
+    they survived; the report's verdict follows the scores."""
+    import contextlib
+    import io
+    a = catalogue(40, 28, list(MODULES), ROOT)
+    b = catalogue(40, 28, list(MODULES), ROOT)
+    fails = []
+    if [m["id"] for m in a] != [m["id"] for m in b] or a != b:
+        fails.append("the catalogue is not deterministic")
+    if len(a) < 200:
+        fails.append(f"only {len(a)} mutants")
+    for mod in MODULES:
+        if not any(m["module"] == mod for m in a):
+            fails.append(f"no mutant in {mod}")
+    for m in a:
+        if (ROOT / m["file"]).read_text().split("\n")[m["line"] - 1] != m["old"]:
+            fails.append(f"{m['id']}: the recorded line is not the file's")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from mutate_equivalent import EQUIVALENT
+    fake = [{"id": e["id"], "module": e["id"].rsplit("-", 1)[0], "file": e["file"], "line": 1,
+             "op": e["op"], "func": e["func"], "critical": False, "old": "  " + e["old"],
+             "new": e["new"], "verdict": "survived", "by": "", "seconds": 0} for e in EQUIVALENT]
+    if not fake:
+        fails.append("mutate_equivalent.py lists nothing")
+    other = dict(fake[0], id="x-1", new=(fake[0]["new"] or "") + " /* another */")
+    killed = dict(fake[-1], id="x-2", verdict="killed", by="t")
+    mark_equivalent(fake + [other, killed])
+    if any(m["verdict"] != "equivalent" or not m["by"] for m in fake):
+        fails.append("a listed survivor was not marked equivalent")
+    if other["verdict"] != "survived" or killed["verdict"] != "killed":
+        fails.append("an unlisted survivor or a killed mutant changed its verdict")
+    with contextlib.redirect_stdout(io.StringIO()):
+        ok_rc = report(fake + [dict(killed, module=m["module"]) for m in fake], 0)
+        bad_rc = report(fake + [other], 0)
+    if ok_rc != 0 or bad_rc != 1:
+        fails.append(f"report verdicts {ok_rc}/{bad_rc}, want 0/1")
+    for f in fails:
+        print("mutate selftest: FAIL " + f)
+    print(f"mutate selftest: {len(a)} mutants drawn twice, {len(fake)} reviewed equivalents, "
+          f"{len(fails)} failures")
+    return 1 if fails else 0
+
+
 def _stop(signum, frame):
     raise SystemExit(f"mutate: stopped by signal {signum}")  # the finally blocks restore the tree
 
@@ -669,7 +715,10 @@ def main(argv=None):
                     help="no second pass of the survivors under ASan + UBSan + LF_VERIFY")
     ap.add_argument("--json", default="")
     ap.add_argument("--report", default="", help="print the report of a mutants.json and exit")
+    ap.add_argument("--selftest", action="store_true", help="check what needs no build, and exit")
     args = ap.parse_args(argv)
+    if args.selftest:
+        return selftest()
     if args.report:
         d = json.loads(Path(args.report).read_text())
         mark_equivalent(d["mutants"])
