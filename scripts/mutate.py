@@ -524,7 +524,7 @@ def run(args):
     if args.list:
         for m in muts:
             print(f"{m['id']}  {m['file']}:{m['line']}  {m['op']}{'  [critical]' if m['critical'] else ''}"
-                  f"\n  - {m['old'].strip()[:150]}\n  + {(m['new'] or '(line deleted)').strip()[:150]}")
+                  f"\n  - {m.get('old', '?').strip()[:150]}\n  + {(m['new'] or '(line deleted)').strip()[:150]}")
         print(f"{len(muts)} mutants")
         return 0
     log = open(work / "mutate.log", "w")
