@@ -6,7 +6,10 @@
  *   compact signatures and recovery ids), verify of the valid signature,
  *   of mutated ones (message, r, s, key, high s), normalize, DER
  *   serialize/parse against libsecp256k1's, recover, ECDH (hashed) and the
- *   six tweaks, each compared with libsecp256k1's result or verdict.
+ *   six tweaks, each compared with libsecp256k1's result or verdict; every
+ *   16th case also signs with s zeroed in the first attempt (the fault hook
+ *   of src/secp256k1/secp256k1_internal.h): the signature released must be
+ *   libsecp256k1's with RFC 6979's next nonce.
  * Usage: test_libsecp   (LF_TEST_SEED, LF_TEST_ITERS; LIMBFORGE_BACKEND) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +20,7 @@
 #include <secp256k1_recovery.h>
 
 #include "limbforge/secp256k1.h"
+#include "secp256k1/secp256k1_internal.h"
 #include "../common/backend.h"
 #include "../common/check.h"
 #include "../common/rng.h"
@@ -46,6 +50,40 @@ static void rand32(uint8_t b[32])
     } else if (c == 3) {
         memset(b, 0, 16); /* 128-bit values: GLV halves */
     }
+}
+
+/* The signer's redraw (r or s zero in the first attempt, reached only by a
+ * fault): the hook zeroes s once; libsecp256k1 signs with RFC 6979's next
+ * nonce (its default nonce function at counter + 1), which is what the
+ * signer must release. */
+static long zero_hits;
+static void zero_s_once(int site, void *obj, size_t len)
+{
+    if (site == LF_SIGN_FAULT_ECDSA_S && zero_hits++ == 0) memset(obj, 0, len);
+}
+
+static int next_nonce(unsigned char *nonce32, const unsigned char *msg32, const unsigned char *key32,
+                      const unsigned char *algo16, void *data, unsigned int attempt)
+{
+    return secp256k1_nonce_function_rfc6979(nonce32, msg32, key32, algo16, data, attempt + 1);
+}
+
+static void redraw_case(secp256k1_context *ctx, const uint8_t sk[32], const uint8_t msg[32],
+                        const uint8_t *extra, long it)
+{
+    uint8_t sig[64], rsig64[64];
+    int recid = -1, rrecid = -2;
+    secp256k1_ecdsa_recoverable_signature rsig;
+    zero_hits = 0;
+    lf_secp256k1_sign_fault_hook = zero_s_once;
+    int rc = lf_secp256k1_ecdsa_sign(sig, &recid, msg, sk, extra);
+    lf_secp256k1_sign_fault_hook = NULL;
+    CHECK(secp256k1_ecdsa_sign_recoverable(ctx, &rsig, msg, sk, next_nonce, (void *)extra),
+          "ref sign, next nonce");
+    secp256k1_ecdsa_recoverable_signature_serialize_compact(ctx, rsig64, &rrecid, &rsig);
+    CHECK(rc == LF_OK && zero_hits == 2 && !memcmp(sig, rsig64, 64) && recid == rrecid,
+          "redraw %ld (extra %d): rc %d, %ld attempts, not RFC 6979's next nonce's signature", it,
+          extra != NULL, rc, zero_hits);
 }
 
 int main(void)
@@ -99,6 +137,7 @@ int main(void)
               "ref sign");
         secp256k1_ecdsa_recoverable_signature_serialize_compact(ctx, rsig64, &rrecid, &rsig);
         CHECK(!memcmp(sig, rsig64, 64) && recid == rrecid, "signature %ld (extra %d)", it, use_extra);
+        if (it % 16 == 0) redraw_case(ctx, sk, msg, use_extra ? extra : NULL, it);
 
         /* --- verify: valid and mutated */
         CHECK(lf_secp256k1_ecdsa_verify(sig, msg, &pk) == LF_OK, "verify %ld", it);
