@@ -344,19 +344,25 @@ def restore_inflight(work: Path, tree: Path):
         print(f"mutate: restored {d['file']} (a stopped run had mutated it)")
 
 
+def configure_and_build(tree: Path, build: Path, jobs: int, log, flags, what: str):
+    """Configures build from tree with flags (once: an existing tree is kept)
+    and builds it; stops the run when either fails."""
+    if not (build / "build.ninja").exists():
+        rc, out = sh(["cmake", "-S", str(tree), "-B", str(build), "-G", "Ninja",
+                      "-DCMAKE_BUILD_TYPE=Release", "-DLF_BUILD_BENCH=OFF", "-DLF_CTIME_TESTS=OFF",
+                      "-DLF_BUILD_EXAMPLES=OFF", "-DLF_BUILD_FUZZ=OFF"] + flags, ROOT, log=log)
+        if rc != 0:
+            sys.exit(f"mutate: configure of {what} failed:\n{out[-3000:]}")
+    rc, out = sh(["cmake", "--build", str(build), "-j", str(jobs)], ROOT, log=log)
+    if rc != 0:
+        sys.exit(f"mutate: {what} does not build:\n{out[-3000:]}")
+
+
 def prepare(work: Path, jobs: int, log, reuse=False):
     build = work / "build"
     tree, head = export(work, reuse)
     restore_inflight(work, tree)
-    if not (build / "build.ninja").exists():
-        rc, out = sh(["cmake", "-S", str(tree), "-B", str(build), "-G", "Ninja",
-                      "-DCMAKE_BUILD_TYPE=Release", "-DLF_BUILD_BENCH=OFF", "-DLF_CTIME_TESTS=OFF",
-                      "-DLF_BUILD_EXAMPLES=OFF", "-DLF_BUILD_FUZZ=OFF"], ROOT, log=log)
-        if rc != 0:
-            sys.exit(f"mutate: configure failed:\n{out[-3000:]}")
-    rc, out = sh(["cmake", "--build", str(build), "-j", str(jobs)], ROOT, log=log)
-    if rc != 0:
-        sys.exit(f"mutate: the unmutated tree does not build:\n{out[-3000:]}")
+    configure_and_build(tree, build, jobs, log, [], "the unmutated tree")
     return tree, build, head
 
 
@@ -370,6 +376,7 @@ def prepare_san(work: Path, tree: Path, jobs: int, log):
     fatal) and the debug bound checks (-DLF_VERIFY=ON), as make test-san
     builds it; None when no compiler links a sanitized program."""
     build = work / "build-san"
+    flags = []
     if not (build / "build.ninja").exists():
         probe = work / "san-probe.c"
         probe.write_text("int main(void) { return 0; }\n")
@@ -379,16 +386,9 @@ def prepare_san(work: Path, tree: Path, jobs: int, log):
         if cc is None:
             print("mutate: no compiler links with the sanitizers: no sanitizer pass", flush=True)
             return None
-        rc, out = sh(["cmake", "-S", str(tree), "-B", str(build), "-G", "Ninja",
-                      "-DCMAKE_BUILD_TYPE=Release", f"-DCMAKE_C_COMPILER={cc}", f"-DCMAKE_C_FLAGS={SAN}",
-                      "-DCMAKE_ASM_FLAGS=", f"-DCMAKE_EXE_LINKER_FLAGS={SAN}", "-DLF_BUILD_BENCH=OFF",
-                      "-DLF_CTIME_TESTS=OFF", "-DLF_BUILD_EXAMPLES=OFF", "-DLF_BUILD_FUZZ=OFF",
-                      "-DLF_BUILD_SHARED=OFF", "-DLF_VERIFY=ON"], ROOT, log=log)
-        if rc != 0:
-            sys.exit(f"mutate: configure of the sanitizer tree failed:\n{out[-3000:]}")
-    rc, out = sh(["cmake", "--build", str(build), "-j", str(jobs)], ROOT, log=log)
-    if rc != 0:
-        sys.exit(f"mutate: the unmutated sanitizer tree does not build:\n{out[-3000:]}")
+        flags = [f"-DCMAKE_C_COMPILER={cc}", f"-DCMAKE_C_FLAGS={SAN}", "-DCMAKE_ASM_FLAGS=",
+                 f"-DCMAKE_EXE_LINKER_FLAGS={SAN}", "-DLF_BUILD_SHARED=OFF", "-DLF_VERIFY=ON"]
+    configure_and_build(tree, build, jobs, log, flags, "the unmutated sanitizer tree")
     return build
 
 
@@ -401,6 +401,32 @@ def object_hashes(build: Path, since_ns: int = 0):
         if st.st_mtime_ns >= since_ns:
             out[str(o.relative_to(build))] = hashlib.sha256(o.read_bytes()).hexdigest()
     return out
+
+
+def baselines(build: Path, modules, env, args, log, what: str):
+    """Each module's tests must pass in the unmutated build (a baseline that
+    fails would make every mutant look killed): their times, per module."""
+    base = {}
+    for mod in modules:
+        label = MODULES[mod][0]
+        t0 = time.time()
+        rc, out = sh(ctest_cmd(label, args.jobs, args.timeout), build, env=env, log=log)
+        base[mod] = time.time() - t0
+        if rc != 0:
+            sys.exit(f"mutate: {what} of {mod} fails (ctest -L {label}): see {Path(args.work).resolve()}/mutate.log")
+        ntests = re.search(r"out of (\d+)", out)
+        print(f"{what} {mod}: {ntests.group(1) if ntests else '?'} tests pass in {base[mod]:.0f} s",
+              flush=True)
+    return base
+
+
+def module_targets(build: Path, modules):
+    """Per module, the build outputs its tests run; the secp256k1 fields'
+    mutants run secp256k1's tests too."""
+    targets = {mod: test_targets(build, MODULES[mod][0]) for mod in modules}
+    if "field" in targets:
+        targets["field"] = sorted(set(targets["field"]) | set(test_targets(build, "secp256k1")))
+    return targets
 
 
 def test_targets(build: Path, label: str):
@@ -530,22 +556,9 @@ def run(args):
     log = open(work / "mutate.log", "w")
     tree, build, head = prepare(work, args.jobs, log, args.reuse)
     env = dict(os.environ, LF_TEST_ITERS=str(args.iters))
-    # baseline: every module's tests pass on the unmutated tree
-    base = {}
     modules = [mod for mod in modules if any(m["module"] == mod for m in muts)]
-    for mod in modules:
-        label = MODULES[mod][0]
-        t0 = time.time()
-        rc, out = sh(ctest_cmd(label, args.jobs, args.timeout), build, env=env, log=log)
-        base[mod] = time.time() - t0
-        if rc != 0:
-            sys.exit(f"mutate: baseline of {mod} fails (ctest -L {label}): see {work}/mutate.log")
-        ntests = re.search(r"out of (\d+)", out)
-        print(f"baseline {mod}: {ntests.group(1) if ntests else '?'} tests pass in {base[mod]:.0f} s",
-              flush=True)
-    targets = {mod: test_targets(build, MODULES[mod][0]) for mod in modules}
-    if "field" in targets:  # the secp256k1 fields' mutants run secp256k1's tests too
-        targets["field"] = sorted(set(targets["field"]) | set(test_targets(build, "secp256k1")))
+    base = baselines(build, modules, env, args, log, "baseline")
+    targets = module_targets(build, modules)
     objs = object_hashes(build)  # the unmutated build's, for "unchanged"
     results = []
     t_all = time.time()
@@ -570,16 +583,9 @@ def run(args):
     san = prepare_san(work, tree, args.jobs, log) if surv and not args.no_san else None
     if san is not None:
         senv = dict(env, **SAN_ENV)
-        sbase = {}
-        for mod in sorted({m["module"] for m in surv}):
-            t0 = time.time()
-            rc, out = sh(ctest_cmd(MODULES[mod][0], args.jobs, args.timeout), san, env=senv, log=log)
-            sbase[mod] = time.time() - t0
-            if rc != 0:
-                sys.exit(f"mutate: sanitizer baseline of {mod} fails: see {work}/mutate.log")
-        stargets = {mod: test_targets(san, MODULES[mod][0]) for mod in sbase}
-        if "field" in stargets:
-            stargets["field"] = sorted(set(stargets["field"]) | set(test_targets(san, "secp256k1")))
+        smods = sorted({m["module"] for m in surv})
+        sbase = baselines(san, smods, senv, args, log, "sanitizer baseline")
+        stargets = module_targets(san, smods)
         print(f"sanitizer pass: {len(surv)} survivors", flush=True)
         for k, m in enumerate(surv):
             t0 = time.time()
