@@ -105,6 +105,18 @@ static void md(const EVP_MD *alg, uint8_t *out, size_t outlen, const uint8_t *a,
     EVP_MD_CTX_free(c);
 }
 
+/* every run of 16 coefficients of f (int16), in FIPS order (16 t .. 16 t + 15)
+ * and in the 16 x 16 transposed order (t, 16 + t, .., 240 + t), as needles */
+static void add_runs(lf_needles *nd, const char *name, const char *name_t, const int16_t f[256])
+{
+    int16_t c[16], b16[16];
+    for (int t = 0; t < 16; t++) {
+        for (int j = 0; j < 16; j++) c[j] = f[16 * t + j], b16[j] = f[16 * j + t];
+        lf_needles_add(nd, name, c, sizeof c);
+        lf_needles_add(nd, name_t, b16, sizeof b16);
+    }
+}
+
 /* s-hat from dk: every run of 16 coefficients (int16, as the library keeps
  * them) of each polynomial, in FIPS order (16 t .. 16 t + 15) and in the
  * 16 x 16 transposed order of the vector kernels (t, 16 + t, .., 240 + t:
@@ -113,17 +125,13 @@ static void md(const EVP_MD *alg, uint8_t *out, size_t outlen, const uint8_t *a,
 static void add_shat(lf_needles *nd, unsigned k)
 {
     for (unsigned i = 0; i < k; i++) {
-        int16_t f[256], c[16], b16[16];
+        int16_t f[256];
         const uint8_t *b = io.dk + 384 * i;
         for (int j = 0; j < 128; j++) {
             f[2 * j] = (int16_t)(b[3 * j] | ((b[3 * j + 1] & 15) << 8));
             f[2 * j + 1] = (int16_t)((b[3 * j + 1] >> 4) | (b[3 * j + 2] << 4));
         }
-        for (int t = 0; t < 16; t++) {
-            for (int j = 0; j < 16; j++) c[j] = f[16 * t + j], b16[j] = f[16 * j + t];
-            lf_needles_add(nd, "s-hat", c, sizeof c);
-            lf_needles_add(nd, "s-hat (transposed)", b16, sizeof b16);
-        }
+        add_runs(nd, "s-hat", "s-hat (transposed)", f);
     }
 }
 
@@ -201,17 +209,13 @@ static void kpke_w(int16_t w[256], unsigned k, const uint8_t *dk, const uint8_t 
 /* needles for every 16 coefficients of w, in FIPS and in transposed order */
 static void add_w(lf_needles *nd, unsigned k)
 {
-    int16_t w[256], c[16], b16[16];
+    int16_t w[256];
     kpke_w(w, k, io.dk, io.ct);
     int ok = 1;
     for (int j = 0; j < 256; j++) /* Compress1 */
         ok &= (((2 * w[j] + Q / 2) / Q) & 1) == ((io.m[j / 8] >> (j % 8)) & 1);
     CHECK(ok, "the test's K-PKE.Decrypt does not give m back");
-    for (int t = 0; t < 16; t++) {
-        for (int j = 0; j < 16; j++) c[j] = w[16 * t + j], b16[j] = w[16 * j + t];
-        lf_needles_add(nd, "w", c, sizeof c);
-        lf_needles_add(nd, "w (transposed)", b16, sizeof b16);
-    }
+    add_runs(nd, "w", "w (transposed)", w);
 }
 
 int main(void)
