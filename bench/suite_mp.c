@@ -221,7 +221,7 @@ static int lfmp_prep_sqr(void *parg)
 /* back ends whose mp kernels are their own (not inherited) */
 static int lfmp_own_kernels(int b)
 {
-    const char *kt = lf_mp_kernel_table[b].target, *bn = lf_backend_name((lf_backend)b);
+    const char *kt = lf_mp_kernel_table[lf_slot_of((lf_backend)b)].target, *bn = lf_backend_name((lf_backend)b);
     return kt && bn && !strcmp(kt, bn) && lf_backend_available((lf_backend)b);
 }
 
@@ -313,7 +313,7 @@ int lfb_tune_mp(const char *dir, int in_source)
         if (!lfmp_own_kernels(b)) continue;
         const char *bn = lf_backend_name((lf_backend)b);
         if (lf_backend_set(bn) != 0) continue;
-        const lf_mp_kernels *k = &lf_mp_kernel_table[b];
+        const lf_mp_kernels *k = &lf_mp_kernel_table[lf_slot_of((lf_backend)b)];
         int result[3];
         for (int fam = 0; fam < 3; fam++) {
             int gmax = fam == 0 ? k->mul_max : fam == 1 ? k->sqr_max : k->redc_max;

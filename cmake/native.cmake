@@ -12,11 +12,10 @@
 #       defines LF_NATIVE_<MODULE>_<BACKEND>=1 for the whole library: the
 #       module's dispatch table (src/dispatch_table.h) reads it as "this back
 #       end has kernels of its own".
-#       <backend> may also be an ISA feature outside the chain
-#       (LF_ISA_FEATURES_<arch> below: instructions that CPUs of every chain
-#       level may have or lack);
-#       the module then checks the CPU for it itself (src/hash/README.md) and
-#       reads LF_NATIVE_<MODULE>_<FEATURE> only to know the file is built.
+#       <backend> may also be a feature entry (LF_ARCH_FEATURES: instructions
+#       that CPUs of every chain level may have or lack); the table then
+#       takes those kernels wherever the CPU has the feature (README.md,
+#       "Dispatch").
 #   lf_native_apply(<target>)
 #       For a test target that compiles library sources itself (the
 #       constant-time tests): the same per-file flags and definitions.
@@ -34,11 +33,10 @@ set(LF_ISA_FLAGS_armv7neon -mfpu=neon)
 set(LF_ISA_FLAGS_rvv -march=rv64gcv)
 set(LF_ISA_FLAGS_power9 -mcpu=power9)
 set(LF_ISA_FLAGS_wasm_simd128 "") # the whole build: -DLF_WASM_SIMD=ON (CMakeLists.txt)
-# ISA features orthogonal to the chain, per architecture
-set(LF_ISA_FEATURES_x86_64 sha)     # SHA extensions (sha256rnds2/msg1/msg2)
-set(LF_ISA_FEATURES_aarch64 sha2)   # ARMv8 SHA2 (sha256h/h2/su0/su1)
-set(LF_ISA_FLAGS_sha -msse4.1 -msha)
-set(LF_ISA_FLAGS_sha2 -march=armv8-a+crypto)
+# feature entries (FEATURES of gen/limbforge/targets.py; LF_ARCH_FEATURES of
+# cmake/backends.cmake): instructions outside the chain
+set(LF_ISA_FLAGS_x86_64_sha -msse4.1 -msha)         # SHA extensions (sha256rnds2/msg1/msg2)
+set(LF_ISA_FLAGS_aarch64_sha2 -march=armv8-a+crypto) # ARMv8 SHA2 (sha256h/h2/su0/su1)
 
 set(LF_NATIVE_DEFINITIONS)
 set_property(GLOBAL PROPERTY LF_NATIVE_FILES "")
@@ -47,7 +45,7 @@ macro(lf_native_sources module backend)
   if(NOT DEFINED LF_ISA_FLAGS_${backend})
     message(FATAL_ERROR "lf_native_sources: no ISA flags for back end ${backend}")
   endif()
-  if(NOT "${backend}" IN_LIST LF_ARCH_BACKENDS AND NOT "${backend}" IN_LIST LF_ISA_FEATURES_${LF_ARCH})
+  if(NOT "${backend}" IN_LIST LF_ARCH_BACKENDS AND NOT "${backend}" IN_LIST LF_ARCH_FEATURES)
     message(FATAL_ERROR "lf_native_sources: ${backend} is not a back end of ${LF_ARCH}")
   endif()
   foreach(f ${ARGN})

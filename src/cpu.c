@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Back-end selection: CPU feature detection once, LIMBFORGE_BACKEND override.
- * The chain of back ends is documented at lf_backend (limbforge/backends.h). */
+/* Back-end selection: CPU capabilities detected once (LIMBFORGE_CAPS and
+ * lf_caps_set() switch some off), the deepest back end they run or the one
+ * LIMBFORGE_BACKEND / lf_backend_set() names, and from both the dispatch slot
+ * every module's kernel table is read at (README.md, "Dispatch"). */
 #define _GNU_SOURCE 1 /* secure_getenv (glibc) */
 #include "limbforge/limbforge.h"
 #include "lf_internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,11 +22,15 @@
 #define LF_HAVE_AUXV 1
 #endif
 
-/* lf_backends (names, parents): written from the generator's back-end table
- * (gen/limbforge/targets.py) by `make gen`. */
+/* lf_backends, lf_features, lf_cap_names, the capability probes and
+ * lf_slots: written from the generator's tables (gen/limbforge/targets.py)
+ * by `make gen`. */
 #include "backend_table.h"
 
-/* -1 until chosen; read inline by the kernels' dispatch (lf_internal.h). */
+/* The selected slot (src/dispatch_slots.h), -1 until chosen; read inline by
+ * the kernels' dispatch (lf_internal.h).  The slot holds the level too
+ * (lf_slots[].level): one word, so a reader never sees a level with
+ * another level's kernels. */
 LF_HIDDEN _Atomic int lf_backend_sel = -1;
 
 const char *lf_backend_name(lf_backend b)
@@ -37,115 +44,231 @@ lf_backend lf_backend_parent(lf_backend b)
     return (unsigned)b < LF_BACKEND_COUNT ? lf_backends[b].parent : LF_BACKEND_C;
 }
 
+/* ------------------------------------------------------------ capabilities */
 #ifdef LF_ARCH_X86_64
-/* Features of one back end alone (its parent's are checked separately). */
-static int lf_x86_own(lf_backend b)
+static void lf_cpuid(unsigned leaf, unsigned sub, unsigned r[4])
 {
-    unsigned a, bx, c, d;
-    if (__get_cpuid_max(0, NULL) < 7) return b == LF_BACKEND_X86_64;
-    __cpuid_count(7, 0, a, bx, c, d);
-    unsigned b1, c1, d1, a1;
-    __cpuid(1, a1, b1, c1, d1);
-    (void)a; (void)c; (void)d; (void)a1; (void)b1; (void)d1;
+    __cpuid_count(leaf, sub, r[0], r[1], r[2], r[3]);
+}
+
+static uint64_t lf_caps_probe(void)
+{
+    uint64_t caps = 0;
+    unsigned r[4], max = __get_cpuid_max(0, NULL), max7 = 0;
     unsigned long long xcr0 = 0;
-    if ((c1 >> 27) & 1) { /* OSXSAVE: the OS manages extended state */
+    for (size_t i = 0; i < sizeof lf_cap_cpuid / sizeof lf_cap_cpuid[0]; i++) caps |= lf_cap_cpuid[i].cap;
+    if (max < 1) return 0;
+    lf_cpuid(1, 0, r);
+    if ((r[2] >> 27) & 1) { /* OSXSAVE: the OS manages extended state */
         unsigned lo, hi;
         __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
         xcr0 = ((unsigned long long)hi << 32) | lo;
     }
-    int ymm = (xcr0 & 0x6) == 0x6, zmm = (xcr0 & 0xe6) == 0xe6;
-    switch (b) {
-    case LF_BACKEND_X86_64: return 1;
-    case LF_BACKEND_X86_64_ADX: return ((bx >> 8) & 1) /* BMI2 */ && ((bx >> 19) & 1) /* ADX */;
-    case LF_BACKEND_AVX2: return ymm && ((c1 >> 28) & 1) /* AVX */ && ((bx >> 5) & 1) /* AVX2 */;
-    case LF_BACKEND_AVX512:
-        return zmm && ((bx >> 16) & 1) /* F */ && ((bx >> 17) & 1) /* DQ */ &&
-               ((bx >> 30) & 1) /* BW */ && ((bx >> 31) & 1) /* VL */;
-    /* IFMA and VBMI2 (vpshldq/vpshrdq): every CPU with IFMA but Cannon Lake */
-    case LF_BACKEND_AVX512IFMA: return zmm && ((bx >> 21) & 1) && ((c >> 6) & 1);
-    default: return 0;
+    if (max >= 7) {
+        lf_cpuid(7, 0, r);
+        max7 = r[0];
     }
+    for (size_t i = 0; i < sizeof lf_cap_cpuid / sizeof lf_cap_cpuid[0]; i++) {
+        unsigned leaf = lf_cap_cpuid[i].leaf, sub = lf_cap_cpuid[i].sub;
+        int ok = leaf <= max && (leaf != 7 || sub <= max7) &&
+                 (xcr0 & lf_cap_cpuid[i].xcr0) == lf_cap_cpuid[i].xcr0;
+        if (ok) {
+            lf_cpuid(leaf, sub, r);
+            ok = (r[lf_cap_cpuid[i].reg] >> lf_cap_cpuid[i].bit) & 1;
+        }
+        if (!ok) caps &= ~lf_cap_cpuid[i].cap;
+    }
+    return caps;
 }
-#endif
-
-#if defined(__s390x__)
-/* The s390x assembly uses z196 instructions (distinct operands, load on
- * condition): facility bit 45 of the list STFLE stores (its first
- * doubleword; CC 3 only says that the list is longer). */
-static int lf_cpu_s390x_z196(void)
+#elif defined(__s390x__)
+static uint64_t lf_caps_probe(void)
 {
     unsigned long long fac[1] = {0};
     register unsigned long r0 __asm__("0") = 0; /* doublewords to store, minus one */
+    /* CC 3 only says that the list is longer than the doubleword asked for */
     __asm__ volatile("stfle %0" : "=Q"(fac), "+d"(r0) : : "cc");
-    return (int)((fac[0] >> (63 - 45)) & 1);
+    uint64_t caps = 0;
+    for (size_t i = 0; i < sizeof lf_cap_stfle / sizeof lf_cap_stfle[0]; i++)
+        if ((fac[0] >> (63 - lf_cap_stfle[i].facility)) & 1) caps |= lf_cap_stfle[i].cap;
+    return caps;
+}
+#elif defined(LF_HAVE_AUXV) && (defined(__aarch64__) || defined(__riscv) || defined(__powerpc64__) || \
+                                 (defined(__arm__) && !defined(__SIZEOF_INT128__)))
+static uint64_t lf_caps_probe(void)
+{
+    uint64_t caps = 0;
+    for (size_t i = 0; i < sizeof lf_cap_hwcap / sizeof lf_cap_hwcap[0]; i++)
+        if ((getauxval(lf_cap_hwcap[i].at) >> lf_cap_hwcap[i].bit) & 1) caps |= lf_cap_hwcap[i].cap;
+    return caps;
+}
+#elif defined(__aarch64__) || (defined(__arm__) && !defined(__SIZEOF_INT128__))
+static uint64_t lf_caps_probe(void)
+{
+    return lf_cap_baseline; /* no auxv: what the compiler was told the CPU has */
+}
+#else
+static uint64_t lf_caps_probe(void)
+{
+    return 0;
 }
 #endif
 
-static int lf_backend_own(lf_backend b)
+/* The CPU's capabilities and the ones in use (both with LF_CAPS_KNOWN once
+ * set): 32-bit atomics, which every target has without libatomic. */
+#define LF_CAPS_KNOWN 0x80000000u
+static _Atomic uint32_t lf_caps_hw, lf_caps_on;
+
+static uint64_t lf_caps_detected(void)
 {
-    switch (b) {
-    case LF_BACKEND_C: return 1;
-#ifdef LF_ARCH_X86_64
-    case LF_BACKEND_X86_64:
-    case LF_BACKEND_X86_64_ADX:
-    case LF_BACKEND_AVX2:
-    case LF_BACKEND_AVX512:
-    case LF_BACKEND_AVX512IFMA: return lf_x86_own(b);
-#endif
-#if defined(__aarch64__)
-    case LF_BACKEND_AARCH64: return 1;
-#ifdef LF_HAVE_AUXV
-    case LF_BACKEND_NEON: return (getauxval(AT_HWCAP) >> 1) & 1; /* HWCAP_ASIMD */
-#else
-    case LF_BACKEND_NEON: return 1; /* Advanced SIMD is part of the AArch64 ABI */
-#endif
-#endif
-#if defined(__riscv) && __riscv_xlen == 64
-    case LF_BACKEND_RV64: return 1;
-#ifdef LF_HAVE_AUXV
-    case LF_BACKEND_RVV: return (getauxval(AT_HWCAP) >> ('V' - 'A')) & 1;
-#endif
-#endif
-#if !defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)
-    case LF_BACKEND_C32: return 1; /* 32-bit limbs: compilers without __int128, wasm32 */
-/* the condition of BACKEND_EXTRA["armv7"] in gen/limbforge/targets.py */
-#if defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP)))
-    case LF_BACKEND_ARMV7: return 1; /* Thumb-2 and umaal: ARMv7-A, ARMv7E-M */
-#ifdef LF_HAVE_AUXV
-    /* Advanced SIMD: HWCAP_NEON (bit 12 of AT_HWCAP on 32-bit Arm Linux) */
-    case LF_BACKEND_ARMV7NEON: return (getauxval(AT_HWCAP) >> 12) & 1;
-#elif defined(__ARM_NEON)
-    case LF_BACKEND_ARMV7NEON: return 1; /* the whole build assumes NEON */
-#endif
-#endif
-/* the condition of BACKEND_EXTRA["wasm_simd128"]: wasm has no run-time
- * feature test (an engine without SIMD rejects the whole module), so the back
- * end runs wherever it is built (-msimd128, CMake LF_WASM_SIMD) */
-#if defined(__wasm_simd128__)
-    case LF_BACKEND_WASM_SIMD128: return 1;
-#endif
-#endif
-#if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
-    case LF_BACKEND_PPC64LE: return 1;
-#ifdef LF_HAVE_AUXV
-    case LF_BACKEND_POWER9: return (getauxval(AT_HWCAP2) & 0x00800000) != 0; /* ARCH_3_00 */
-#endif
-#endif
-#if defined(__s390x__)
-    case LF_BACKEND_S390X: return lf_cpu_s390x_z196();
-#endif
-    default: return 0;
+    uint32_t c = atomic_load_explicit(&lf_caps_hw, memory_order_relaxed);
+    if (!(c & LF_CAPS_KNOWN)) { /* racing threads store the same value */
+        c = (uint32_t)lf_caps_probe() | LF_CAPS_KNOWN;
+        atomic_store_explicit(&lf_caps_hw, c, memory_order_relaxed);
     }
+    return c & ~LF_CAPS_KNOWN;
+}
+
+/* The environment, ignored in set-user-ID programs where the C library
+ * offers that (a forced back end or capability mask is a test and benchmark
+ * knob). */
+static const char *lf_env(const char *name)
+{
+#if defined(__GLIBC__)
+    return secure_getenv(name);
+#else
+    return getenv(name);
+#endif
+}
+
+static int lf_cap_lookup(const char *name, size_t len)
+{
+    for (int i = 0; i < LF_CAP_COUNT; i++)
+        if (strlen(lf_cap_names[i]) == len && memcmp(name, lf_cap_names[i], len) == 0) return i;
+    return -1;
+}
+
+/* LIMBFORGE_CAPS (README.md, "Dispatch"): comma-separated capability names;
+ * "-name" switches one off, a plain name keeps only the plain names given,
+ * "none" keeps none.  A name this library does not know is a configuration
+ * error (one line on stderr, then abort(), as for LIMBFORGE_BACKEND); a
+ * capability the CPU lacks stays off whatever the list says. */
+static uint64_t lf_caps_env(uint64_t caps)
+{
+    const char *env = lf_env("LIMBFORGE_CAPS");
+    if (!env || !*env) return caps;
+    uint64_t keep = 0, drop = 0;
+    int plain = 0;
+    for (const char *p = env;;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        int neg = len && *p == '-';
+        int c = lf_cap_lookup(p + neg, len - (size_t)neg);
+        if (!neg && len == 4 && memcmp(p, "none", 4) == 0) {
+            plain = 1;
+        } else if (c < 0) {
+            fprintf(stderr, "limbforge: LIMBFORGE_CAPS=%s: no such capability '%.*s'; known:", env, (int)len,
+                    p);
+            for (int i = 0; i < LF_CAP_COUNT; i++) fprintf(stderr, " %s", lf_cap_names[i]);
+            fputc('\n', stderr);
+            abort();
+        } else if (neg) {
+            drop |= 1ull << c;
+        } else {
+            keep |= 1ull << c, plain = 1;
+        }
+        if (!end) break;
+        p = end + 1;
+    }
+    return (plain ? caps & keep : caps) & ~drop;
+}
+
+uint64_t lf_caps(void)
+{
+    uint32_t c = atomic_load_explicit(&lf_caps_on, memory_order_relaxed);
+    if (!(c & LF_CAPS_KNOWN)) {
+        uint32_t want = (uint32_t)lf_caps_env(lf_caps_detected()) | LF_CAPS_KNOWN, expect = c;
+        if (atomic_compare_exchange_strong_explicit(&lf_caps_on, &expect, want, memory_order_relaxed,
+                                                    memory_order_relaxed))
+            c = want;
+        else
+            c = expect;
+    }
+    return c & ~LF_CAPS_KNOWN;
+}
+
+const char *lf_cap_name(uint64_t cap)
+{
+    for (int i = 0; i < LF_CAP_COUNT; i++)
+        if (cap == 1ull << i) return lf_cap_names[i];
+    return NULL;
+}
+
+/* --------------------------------------------------------------- back ends */
+static int lf_backend_runs(lf_backend b, uint64_t caps)
+{
+    return (unsigned)b < LF_BACKEND_COUNT && lf_backend_built[b] && (lf_backends[b].needs & ~caps) == 0;
 }
 
 int lf_backend_available(lf_backend b)
 {
-    if ((unsigned)b >= LF_BACKEND_COUNT) return 0;
-    for (;;) {
-        if (!lf_backend_own(b)) return 0;
-        if (b == LF_BACKEND_C) return 1;
-        b = lf_backends[b].parent;
+    return lf_backend_runs(b, lf_caps());
+}
+
+/* The slot of level b (it runs with caps): the one whose usable entries are
+ * those of b's chain and of the features on it that the CPU runs. */
+static int lf_slot_for(lf_backend b, uint64_t caps)
+{
+    uint32_t usable = 0;
+    for (lf_backend a = b;; a = lf_backends[a].parent) {
+        if ((lf_backends[a].needs & ~caps) == 0) usable |= 1u << a;
+        for (int f = 0; f < LF_FEATURE_COUNT; f++)
+            if (lf_features[f].base == a && (lf_features[f].needs & ~caps) == 0)
+                usable |= 1u << (LF_BACKEND_COUNT + f);
+        if (a == LF_BACKEND_C) break;
     }
+    for (int s = 0; s < LF_DISPATCH_SLOTS; s++)
+        if (lf_slots[s].level == b && lf_slots[s].usable == usable) return s;
+    return 0; /* unreachable: tests/backend checks every level and mask */
+}
+
+/* The deepest back end that runs with caps (the longest chain). */
+static lf_backend lf_backend_deepest(uint64_t caps)
+{
+    int best = LF_BACKEND_C, best_depth = 0;
+    for (int i = 1; i < LF_BACKEND_COUNT; i++) {
+        if (!lf_backend_runs((lf_backend)i, caps)) continue;
+        int depth = 0;
+        for (lf_backend b = (lf_backend)i; b != LF_BACKEND_C; b = lf_backends[b].parent) depth++;
+        if (depth > best_depth) best = i, best_depth = depth;
+    }
+    return (lf_backend)best;
+}
+
+LF_HIDDEN int lf_slot_of(lf_backend b)
+{
+    return (unsigned)b < LF_BACKEND_COUNT ? lf_slot_for(b, lf_caps()) : 0;
+}
+
+LF_HIDDEN lf_backend lf_slot_level(int slot)
+{
+    return (unsigned)slot < LF_DISPATCH_SLOTS ? lf_slots[slot].level : LF_BACKEND_C;
+}
+
+LF_HIDDEN uint32_t lf_slot_usable(int slot)
+{
+    return (unsigned)slot < LF_DISPATCH_SLOTS ? lf_slots[slot].usable : 0;
+}
+
+LF_HIDDEN const char *lf_entry_name(int e)
+{
+    if (e >= 0 && e < LF_BACKEND_COUNT) return lf_backends[e].name;
+    return e >= LF_BACKEND_COUNT && e < LF_ENTRY_COUNT ? lf_features[e - LF_BACKEND_COUNT].name : NULL;
+}
+
+LF_HIDDEN lf_backend lf_entry_base(int e)
+{
+    if (e >= LF_BACKEND_COUNT && e < LF_ENTRY_COUNT) return lf_features[e - LF_BACKEND_COUNT].base;
+    return (unsigned)e < LF_BACKEND_COUNT ? (lf_backend)e : LF_BACKEND_C;
 }
 
 static int lf_backend_lookup(const char *name)
@@ -153,17 +276,6 @@ static int lf_backend_lookup(const char *name)
     for (int i = 0; i < LF_BACKEND_COUNT; i++)
         if (strcmp(name, lf_backends[i].name) == 0) return i;
     return -1;
-}
-
-/* The environment, ignored in set-user-ID programs where the C library
- * offers that (a forced back end is a test and benchmark knob). */
-static const char *lf_backend_env(void)
-{
-#if defined(__GLIBC__)
-    return secure_getenv("LIMBFORGE_BACKEND");
-#else
-    return getenv("LIMBFORGE_BACKEND");
-#endif
 }
 
 /* A forced back end that is unknown or cannot run here is a configuration
@@ -180,47 +292,46 @@ static void lf_backend_env_fail(const char *env, int known)
         len += (size_t)n;
     }
     fprintf(stderr, "limbforge: LIMBFORGE_BACKEND=%s: %s; this CPU runs: %s\n", env,
-            known ? "this CPU cannot run that back end" : "no such back end", have);
+            known ? "this CPU cannot run that back end (with LIMBFORGE_CAPS)" : "no such back end", have);
     abort();
 }
 
 /* Test hook (tests/backend): called in the middle of first-use detection. */
 LF_HIDDEN void (*lf_backend_detect_hook)(void);
 
-/* The forced back end, else the deepest available one (the longest chain). */
+/* The slot of the forced back end, else of the deepest available one. */
 static int lf_backend_detect(void)
 {
-    const char *env = lf_backend_env();
+    const char *env = lf_env("LIMBFORGE_BACKEND");
+    uint64_t caps = lf_caps();
     if (lf_backend_detect_hook) lf_backend_detect_hook();
     if (env && *env) {
         int b = lf_backend_lookup(env);
-        if (b < 0 || !lf_backend_available((lf_backend)b)) lf_backend_env_fail(env, b >= 0);
-        return b;
+        if (b < 0 || !lf_backend_runs((lf_backend)b, caps)) lf_backend_env_fail(env, b >= 0);
+        return lf_slot_for((lf_backend)b, caps);
     }
-    int best = LF_BACKEND_C, best_depth = 0;
-    for (int i = 1; i < LF_BACKEND_COUNT; i++) {
-        if (!lf_backend_available((lf_backend)i)) continue;
-        int depth = 0;
-        for (lf_backend b = (lf_backend)i; b != LF_BACKEND_C; b = lf_backends[b].parent) depth++;
-        if (depth > best_depth) best = i, best_depth = depth;
-    }
-    return best;
+    return lf_slot_for(lf_backend_deepest(caps), caps);
 }
 
 /* First use detects; the result is installed by compare-exchange, so a
  * back end set with lf_backend_set() meanwhile (another thread) is kept. */
-lf_backend lf_backend_current(void)
+LF_HIDDEN int lf_dispatch_slot_slow(void)
 {
-    int b = atomic_load_explicit(&lf_backend_sel, memory_order_relaxed);
-    if (b < 0) {
+    int s = atomic_load_explicit(&lf_backend_sel, memory_order_relaxed);
+    if (s < 0) {
         int expect = -1, d = lf_backend_detect();
         if (atomic_compare_exchange_strong_explicit(&lf_backend_sel, &expect, d, memory_order_relaxed,
                                                     memory_order_relaxed))
-            b = d;
+            s = d;
         else
-            b = expect;
+            s = expect;
     }
-    return (lf_backend)b;
+    return s;
+}
+
+lf_backend lf_backend_current(void)
+{
+    return lf_slots[lf_dispatch_slot_slow()].level;
 }
 
 const char *lf_version(void)
@@ -232,7 +343,40 @@ int lf_backend_set(const char *name)
 {
     int b = name ? lf_backend_lookup(name) : -1;
     if (b < 0) return LF_ERR_PARAM;
-    if (!lf_backend_available((lf_backend)b)) return LF_ERR_UNAVAILABLE;
-    atomic_store_explicit(&lf_backend_sel, b, memory_order_relaxed);
+    uint64_t caps = lf_caps();
+    if (!lf_backend_runs((lf_backend)b, caps)) return LF_ERR_UNAVAILABLE;
+    atomic_store_explicit(&lf_backend_sel, lf_slot_for((lf_backend)b, caps), memory_order_relaxed);
     return LF_OK;
+}
+
+int lf_caps_set(uint64_t caps)
+{
+    if (caps & ~lf_caps_detected()) return LF_ERR_UNAVAILABLE;
+    lf_backend cur = lf_backend_current();
+    atomic_store_explicit(&lf_caps_on, (uint32_t)caps | LF_CAPS_KNOWN, memory_order_relaxed);
+    lf_backend b = lf_backend_runs(cur, caps) ? cur : lf_backend_deepest(caps);
+    atomic_store_explicit(&lf_backend_sel, lf_slot_for(b, caps), memory_order_relaxed);
+    return LF_OK;
+}
+
+uint64_t lf_caps_cpu(void)
+{
+    return lf_caps_detected();
+}
+
+/* Tests only (tests/common/ctime_main.c): valgrind's CPUID hides what the
+ * host has; use caps and level b without asking the CPU. */
+LF_HIDDEN void lf_dispatch_force(lf_backend b, uint64_t caps)
+{
+    atomic_store_explicit(&lf_caps_on, (uint32_t)caps | LF_CAPS_KNOWN, memory_order_relaxed);
+    atomic_store_explicit(&lf_backend_sel, lf_slot_for(b, caps), memory_order_relaxed);
+}
+
+/* Tests only (tests/backend/test_backend_env.c): forget the capabilities in
+ * use and the slot, as in a new process (a forked child reads the
+ * environment again). */
+LF_HIDDEN void lf_dispatch_reset(void)
+{
+    atomic_store_explicit(&lf_caps_on, 0, memory_order_relaxed);
+    atomic_store_explicit(&lf_backend_sel, -1, memory_order_relaxed);
 }

@@ -21,27 +21,43 @@
 #define LF_NOINLINE
 #endif
 
-/* The selected back end (src/cpu.c), -1 before the first call. */
-extern LF_HIDDEN _Atomic int lf_backend_sel;
+#include "dispatch_slots.h"
 
-/* lf_backend_current() without the call on the hot path. */
-static inline int lf_backend_fast(void)
+/* The selected dispatch slot (src/cpu.c), -1 before the first call. */
+extern LF_HIDDEN _Atomic int lf_backend_sel;
+LF_HIDDEN int lf_dispatch_slot_slow(void);
+
+/* The index of every module's kernel table: one relaxed load on the hot path. */
+static inline int lf_dispatch_slot(void)
 {
-    int b = atomic_load_explicit(&lf_backend_sel, memory_order_relaxed);
-    return LF_LIKELY(b >= 0) ? b : (int)lf_backend_current();
+    int s = atomic_load_explicit(&lf_backend_sel, memory_order_relaxed);
+    return LF_LIKELY(s >= 0) ? s : lf_dispatch_slot_slow();
 }
 
+/* A slot's level (the back end lf_backend_current() reports) and its usable
+ * entries (a bit per entry, src/dispatch_slots.h): for tests and set-up. */
+LF_HIDDEN lf_backend lf_slot_level(int slot);
+/* The slot level b runs at with the capabilities in use (tests, benchmarks). */
+LF_HIDDEN int lf_slot_of(lf_backend b);
+LF_HIDDEN uint32_t lf_slot_usable(int slot);
+/* An entry's name and base back end (itself for a back end): for tests. */
+LF_HIDDEN const char *lf_entry_name(int e);
+LF_HIDDEN lf_backend lf_entry_base(int e);
+/* Tests only: level b with capabilities caps, unchecked (src/cpu.c). */
+LF_HIDDEN void lf_dispatch_force(lf_backend b, uint64_t caps);
+
 /* The one dispatch pattern (README.md, "Dispatch").  Each module has a
- * table with an entry per back end, filled at compile time by including the
- * generated src/dispatch_table.h (a back end without kernels of its own gets
- * its nearest ancestor's), and reads its entry as table[lf_backend_fast()].
- * It also describes the table for tests/dispatch/, which checks that every
- * back end's entry is the one of its deepest ancestor with kernels of its own. */
+ * table with an entry per slot (LF_DISPATCH_SLOTS), filled at compile time by
+ * including the generated src/dispatch_table.h (a slot gets the kernels of
+ * the module's most preferred entry of its own among those the slot runs),
+ * and reads it as table[lf_dispatch_slot()], once per API call.  It also
+ * describes the table for tests/dispatch/, which recomputes every slot's
+ * choice from the generated slot list and the module's own-kernel set. */
 typedef struct {
     const char *module;   /* "ntt", "field secp256k1_p", ...            */
-    const void *table;    /* the table: LF_BACKEND_COUNT entries         */
+    const void *table;    /* the table: LF_DISPATCH_SLOTS entries        */
     size_t entry_size;    /* bytes per entry                             */
-    uint32_t own;         /* back ends with kernels of their own (bits)  */
+    uint32_t own;         /* entries with kernels of their own (bits)    */
 } lf_dispatch_info;
 
 /* The parent of back end b (LF_BACKEND_C for the roots; c's parent is c).

@@ -140,7 +140,7 @@ def _dispatch_table(f: Field, ctype: str, kind: str, ops) -> list:
     pre = f"lf_{f.name}_{kind + '_' if kind else ''}"
     return ["#define LF_DISPATCH_OWN(B) LF_OWN_##B",
             "#define LF_DISPATCH_ENTRY(B, b) {" + ", ".join(f"lf_{f.name}_{op}_##b" for op in ops) + "}",
-            f"LF_HIDDEN const {ctype} {pre}kernels[LF_BACKEND_COUNT] = {{",
+            f"LF_HIDDEN const {ctype} {pre}kernels[LF_DISPATCH_SLOTS] = {{",
             '#include "dispatch_table.h"',
             "};",
             "#define LF_DISPATCH_MASK",
@@ -292,7 +292,7 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False, lan
         L += _dispatch_table(f, "lf_field_kernels", "", OPS)
         if has_lazy(f):
             L += _dispatch_table(f, "lf_field_lazy_kernels", "lazy", LAZY_OPS)
-        L.append(f"#define LF_KERNELS() (&lf_{f.name}_kernels[lf_backend_fast()])")
+        L.append(f"#define LF_KERNELS() (&lf_{f.name}_kernels[lf_dispatch_slot()])")
         # the lane kernels' table: lane C for c, the IFMA kernels where built,
         # none (the template's scalar loops) for the back ends with scalar kernels
         lanes = has_lanes(f)
@@ -313,7 +313,7 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False, lan
                .replace("LF_DISPATCH_ENTRY(B, b) {" + ", ".join(f"lf_{f.name}_{op}_##b" for op in LANE_OPS) + "}",
                         "LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B")
               for x in _dispatch_table(f, "lf_field_vec_kernels", "vec", LANE_OPS)]
-        L.append(f"#define LF_VKERNELS() (&lf_{f.name}_vec_kernels[lf_backend_fast()])")
+        L.append(f"#define LF_VKERNELS() (&lf_{f.name}_vec_kernels[lf_dispatch_slot()])")
     L += [""] + sqrt_exp_function(f)
     L += ['#include "field/field_template.h"', ""]
     return "\n".join(L)
@@ -474,23 +474,23 @@ def internal_header(f: Field, command: str) -> str:
          f'#include "limbforge/field/{f.name}.h"',
          '#include "field/field_internal.h"',
          "",
-         f"extern LF_HIDDEN const lf_field_kernels lf_{f.name}_kernels[LF_BACKEND_COUNT];",
+         f"extern LF_HIDDEN const lf_field_kernels lf_{f.name}_kernels[LF_DISPATCH_SLOTS];",
          "/* which back ends have kernels of their own (lf_internal.h) */",
          f"extern LF_HIDDEN const lf_dispatch_info lf_{f.name}_dispatch;",
          "",
          "/* The kernels of the back end in use. */",
          f"static inline const lf_field_kernels *lf_{f.name}_k(void)",
          "{",
-         f"    return &lf_{f.name}_kernels[lf_backend_fast()];",
+         f"    return &lf_{f.name}_kernels[lf_dispatch_slot()];",
          "}",
          ""]
     if has_lazy(f):
         L += [f"/* Its lazy-form kernels (field_internal.h), of the back end in use. */",
-              f"extern LF_HIDDEN const lf_field_lazy_kernels lf_{f.name}_lazy_kernels[LF_BACKEND_COUNT];",
+              f"extern LF_HIDDEN const lf_field_lazy_kernels lf_{f.name}_lazy_kernels[LF_DISPATCH_SLOTS];",
               f"extern LF_HIDDEN const lf_dispatch_info lf_{f.name}_lazy_dispatch;",
               f"static inline const lf_field_lazy_kernels *lf_{f.name}_lk(void)",
               "{",
-              f"    return &lf_{f.name}_lazy_kernels[lf_backend_fast()];",
+              f"    return &lf_{f.name}_lazy_kernels[lf_dispatch_slot()];",
               "}",
               ""]
     L += ["#endif", ""]

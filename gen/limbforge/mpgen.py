@@ -348,7 +348,7 @@ def dispatch_file(params: dict, command: str) -> str:
         L.append(f'#define LF_MP_SET_{t} {{{fields}, "{t}"}}')
     L += ["#define LF_DISPATCH_OWN(B) LF_OWN_##B",
           "#define LF_DISPATCH_ENTRY(B, b) LF_MP_SET_##b",
-          "const lf_mp_kernels lf_mp_kernel_table[LF_BACKEND_COUNT] = {",
+          "const lf_mp_kernels lf_mp_kernel_table[LF_DISPATCH_SLOTS] = {",
           '#include "dispatch_table.h"',
           "};",
           "#define LF_DISPATCH_MASK",

@@ -72,6 +72,81 @@ BACKEND_EXTRA = {
 }
 BACKEND_PARENT = {b: p for b, p, _ in BACKENDS}
 
+# CPU capabilities (src/cpu.c computes them once; LIMBFORGE_CAPS and
+# lf_caps_set() switch them off).  name: (what, probes).  A probe is one
+# condition, all of a capability's must hold:
+#   ("cpuid", leaf, subleaf, register, bit[, "ymm" | "zmm"])  x86-64; "ymm" /
+#       "zmm": the OS also saves that register state (XCR0)
+#   ("hwcap", "AT_HWCAP" | "AT_HWCAP2", bit, arch, without)   Linux getauxval;
+#       `without`: the C condition that stands for it where there is no auxv
+#   ("stfle", facility)                                       s390x
+# Bits are given in this order (limbforge/backends.h: LF_CAP_<NAME>).
+CAPS = {
+    "bmi2": ("BMI2 (mulx, shlx)", [("cpuid", 7, 0, "ebx", 8)]),
+    "adx": ("ADX (adcx, adox)", [("cpuid", 7, 0, "ebx", 19)]),
+    "avx2": ("AVX and AVX2, YMM state enabled by the OS",
+             [("cpuid", 1, 0, "ecx", 28, "ymm"), ("cpuid", 7, 0, "ebx", 5, "ymm")]),
+    "avx512f": ("AVX-512 F, ZMM state enabled by the OS", [("cpuid", 7, 0, "ebx", 16, "zmm")]),
+    "avx512dq": ("AVX-512 DQ", [("cpuid", 7, 0, "ebx", 17, "zmm")]),
+    "avx512bw": ("AVX-512 BW", [("cpuid", 7, 0, "ebx", 30, "zmm")]),
+    "avx512vl": ("AVX-512 VL", [("cpuid", 7, 0, "ebx", 31, "zmm")]),
+    "avx512ifma": ("AVX-512 IFMA (vpmadd52luq/huq)", [("cpuid", 7, 0, "ebx", 21, "zmm")]),
+    "avx512vbmi2": ("AVX-512 VBMI2 (vpshldq/vpshrdq)", [("cpuid", 7, 0, "ecx", 6, "zmm")]),
+    "sha": ("SHA extensions (sha256rnds2) with SSSE3 and SSE4.1",
+            [("cpuid", 7, 0, "ebx", 29), ("cpuid", 1, 0, "ecx", 9), ("cpuid", 1, 0, "ecx", 19)]),
+    "sha512": ("SHA512 extensions (vsha512rnds2), YMM state enabled by the OS",
+               [("cpuid", 7, 1, "eax", 0, "ymm")]),
+    "neon": ("Advanced SIMD (AArch64 ASIMD; 32-bit Arm HWCAP_NEON)",
+             [("hwcap", "AT_HWCAP", 1, "aarch64", "1"),
+              ("hwcap", "AT_HWCAP", 12, "c32", "defined(__ARM_NEON)")]),
+    "sha2": ("ARMv8 SHA-256 instructions", [("hwcap", "AT_HWCAP", 6, "aarch64", "defined(__ARM_FEATURE_SHA2)")]),
+    "sha3": ("ARMv8.2 SHA3 instructions (eor3, rax1, xar, bcax)",
+             [("hwcap", "AT_HWCAP", 17, "aarch64", "defined(__ARM_FEATURE_SHA3)")]),
+    "sve": ("the Scalable Vector Extension", [("hwcap", "AT_HWCAP", 22, "aarch64", "defined(__ARM_FEATURE_SVE)")]),
+    "rvv": ("the RISC-V vector extension 1.0", [("hwcap", "AT_HWCAP", 21, "rv64", "0")]),
+    "power9": ("POWER ISA 3.0 (POWER9) vectors", [("hwcap", "AT_HWCAP2", 23, "ppc64le", "0")]),
+    "z196": ("z196 facilities (distinct operands, load on condition)", [("stfle", 45)]),
+}
+CAP_BIT = {c: i for i, c in enumerate(CAPS)}
+
+
+def cap_arches(c: str) -> set:
+    """The architectures (ARCHES keys) whose CPUs may have capability c."""
+    out = set()
+    for p in CAPS[c][1]:
+        out.add({"cpuid": "x86_64", "stfle": "s390x"}.get(p[0]) or p[3])
+    return out
+
+
+# What each back end needs of the CPU: the whole set, not only beyond its
+# parent.  A back end runs where the CPU has all of it.  An ancestor whose
+# needs are not part of a back end's is *optional* below it: avx2 code runs
+# on a CPU without ADX (Haswell, AMD before Zen, VMs that hide ADX), and the
+# modules' tables then take the kernels of the next ancestor that the CPU
+# runs (x86_64's for the scalar code) for what avx2 has no kernels of its own.
+_AVX512 = ("avx2", "avx512f", "avx512dq", "avx512bw", "avx512vl")
+BACKEND_NEEDS = {
+    "x86_64_adx": ("bmi2", "adx"),
+    "avx2": ("avx2",),
+    "avx512": _AVX512,
+    "avx512ifma": _AVX512 + ("avx512ifma", "avx512vbmi2"),
+    "neon": ("neon",),
+    "rvv": ("rvv",),
+    "power9": ("power9",),
+    "armv7neon": ("neon",),
+    "s390x": ("z196",),
+}
+
+# Feature entries: kernels for instructions that CPUs of every level of a
+# chain may have or lack (not levels themselves: LIMBFORGE_BACKEND does not
+# name them).  name: (base back end, needs, what).  A module's table takes a
+# feature entry of its own at every level from its base down the chain when
+# the CPU has what it needs, in preference to any back end's kernels.
+FEATURES = {
+    "x86_64_sha": ("x86_64", ("sha",), "SHA-256 with the SHA extensions"),
+    "aarch64_sha2": ("aarch64", ("sha2",), "SHA-256 with the ARMv8 SHA2 instructions"),
+}
+
 
 def backend_chain(b: str) -> list:
     """b and its ancestors, deepest first (c last)."""
@@ -164,3 +239,63 @@ TARGETS = {t.name: t for t in (
 
 def builtin_targets() -> list:
     return [t for t in TARGETS.values() if t.builtin]
+
+
+# ---- dispatch entries and slots (backendgen.py writes them out) ----
+# An *entry* is what a module may have kernels of its own for: a back end or
+# a feature (index: the lf_backend value, then LF_BACKEND_COUNT + the
+# feature's position).  A *slot* is one index of every module's kernel
+# table: a level (the selected back end) with the set of entries the CPU
+# runs at that level.  cpu.c picks the slot once; each module's table holds,
+# per slot, the kernels of its most preferred usable entry, resolved at
+# compile time (src/dispatch_table.h), so a kernel call stays one load.
+ENTRIES = [b for b, _, _ in BACKENDS] + list(FEATURES)
+ENTRY_INDEX = {e: i for i, e in enumerate(ENTRIES)}
+
+
+def entry_base(e: str) -> str:
+    """The back end an entry belongs to (itself for a back end)."""
+    return FEATURES[e][0] if e in FEATURES else e
+
+
+def entry_needs(e: str) -> frozenset:
+    """Everything entry e needs of the CPU (a feature: its base's too)."""
+    if e in FEATURES:
+        return frozenset(BACKEND_NEEDS.get(FEATURES[e][0], ())) | frozenset(FEATURES[e][1])
+    return frozenset(BACKEND_NEEDS.get(e, ()))
+
+
+def entry_arch(e: str) -> str | None:
+    return backend_arch(entry_base(e))
+
+
+def entry_rank(e: str) -> int:
+    """Preference among the usable entries: features first (the later in
+    FEATURES the more), then back ends, the deeper in the chain the more."""
+    if e in FEATURES:
+        return 100 + list(FEATURES).index(e)
+    return len(backend_chain(e))
+
+
+def entry_usable(e: str, level: str, caps: frozenset) -> bool:
+    return entry_base(e) in backend_chain(level) and entry_needs(e) <= caps
+
+
+def arch_slots(arch: str) -> list:
+    """The slots of one architecture (c excluded): (level, usable entries)
+    for every level and every set of capabilities the level can run with,
+    deduplicated, in level order and, within a level, the fullest first."""
+    ents = [e for e in ENTRIES if entry_arch(e) == arch]
+    caps = sorted({c for e in ents for c in entry_needs(e)})
+    out = []
+    for lv in (b for b, _, _ in BACKENDS if backend_arch(b) == arch):
+        seen = []
+        for m in range(1 << len(caps)):
+            have = frozenset(c for i, c in enumerate(caps) if not (m >> i) & 1)
+            if not entry_needs(lv) <= have:
+                continue
+            u = frozenset(["c"] + [e for e in ents if entry_usable(e, lv, have)])
+            if u not in seen:
+                seen.append(u)
+        out += [(lv, u) for u in seen]
+    return out

@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """The files written from the back-end table (backendgen.py) say what the
-table says: enum order, parents, the inheritance order of
-src/dispatch_table.h and the CMake lists."""
+table says: enum order, parents and needs, the slots and their fill order in
+src/dispatch_table.h, and the CMake lists."""
 import re
 
 from limbforge import backendgen
-from limbforge.targets import ARCHES, BACKEND_EXTRA, BACKENDS, TARGETS, backend_arch, backend_chain
+from limbforge.targets import (ARCHES, BACKEND_EXTRA, BACKEND_GUARD, BACKENDS, CAP_BIT, CAPS, ENTRIES, FEATURES, TARGETS,
+                               arch_slots, backend_arch, backend_chain, cap_arches, entry_arch, entry_needs,
+                               entry_rank)
 
 
 def test_enum_order():
@@ -17,21 +19,58 @@ def test_enum_order():
 def test_cpu_table():
     text = backendgen.cpu_table("cmd")
     for b, parent, _ in BACKENDS:
-        assert f'[LF_BACKEND_{b.upper()}] = {{"{b}", LF_BACKEND_{(parent or "c").upper()}}},' in text
+        needs = " | ".join(f"LF_CAP_{c.upper()}" for c in sorted(entry_needs(b), key=CAP_BIT.get)) or "0"
+        assert f'[LF_BACKEND_{b.upper()}] = {{"{b}", LF_BACKEND_{(parent or "c").upper()}, {needs}}},' in text
+    # built under the same condition as the dispatch tables build it
+    built = text.split("lf_backend_built[LF_BACKEND_COUNT] = {", 1)[1].split("};", 1)[0]
+    for b, _, _ in BACKENDS[1:]:
+        assert f"#if {BACKEND_GUARD[b]}\n    [LF_BACKEND_{b.upper()}] = 1,\n#endif" in built, b
 
 
-def test_dispatch_inheritance_order():
-    """Each back end's #if/#elif chain tries itself, then its ancestors,
-    deepest first, and ends with c."""
+def test_needs_and_probes():
+    """Every capability a back end or feature needs is probed on its
+    architecture (else it could never run), and AVX2 does not need ADX
+    (Haswell, AMD before Zen)."""
+    for e in ENTRIES:
+        for c in entry_needs(e):
+            assert c in CAPS and entry_arch(e) in cap_arches(c), (e, c)
+    assert "adx" not in entry_needs("avx2") and "adx" not in entry_needs("avx512ifma")
+    assert entry_needs("x86_64_adx") == {"bmi2", "adx"}
+    assert len(CAPS) < 31  # 32-bit atomics in src/cpu.c, bit 31 a flag
+
+
+def test_slots():
+    """Every level has a slot with all its optional entries and one per
+    combination of missing capabilities that changes what runs; c is slot 0."""
+    x86 = arch_slots("x86_64")
+    assert len(x86) == 16
+    assert ("avx2", frozenset({"c", "x86_64", "avx2"})) in x86
+    assert ("avx2", frozenset({"c", "x86_64", "x86_64_adx", "avx2", "x86_64_sha"})) in x86
+    for arch in ARCHES:
+        slots = arch_slots(arch)
+        assert len(set(slots)) == len(slots)
+        for lv, u in slots:
+            assert lv in u and "c" in u and all(entry_arch(e) in (arch, None) for e in u)
+        levels = {lv for lv, _ in slots}
+        assert levels == {b for b, _, _ in BACKENDS if backend_arch(b) == arch}
+
+
+def test_dispatch_fill_order():
+    """Each slot's #if/#elif chain tries its usable entries by preference
+    (features, then the deepest back end) and ends with c."""
     text = backendgen.dispatch_table("cmd")
     table = text.split("#else\n", 1)[1]  # after the mask expression
-    for b, _, _ in BACKENDS:
-        tried = re.findall(rf"\[LF_BACKEND_{b.upper()}\] = LF_DISPATCH_ENTRY\(([A-Z0-9_]+), ([a-z0-9_]+)\)",
-                           table)
-        assert [(a.upper(), a) for a in backend_chain(b)] == tried, b
+    assert "    [0] = LF_DISPATCH_ENTRY(C, c)," in table
+    for arch in ARCHES:
+        for i, (lv, u) in enumerate(arch_slots(arch)):
+            tried = re.findall(rf"\[LF_SLOT_AT_{arch.upper()} \+ {i}\] = LF_DISPATCH_ENTRY\(([A-Z0-9_]+), "
+                               rf"([a-z0-9_]+)\)", table)
+            want = sorted(u - {"c"}, key=entry_rank, reverse=True) + ["c"]
+            assert [(e.upper(), e) for e in want] == tried, (arch, i)
+    assert [e for e in sorted(ENTRIES, key=entry_rank)][-len(FEATURES):] == list(FEATURES)
     mask = text.split("#ifdef LF_DISPATCH_MASK\n(0u", 1)[1].split(")\n#else", 1)[0]
-    for b, _, _ in BACKENDS:
-        assert f"LF_DISPATCH_OWN({b.upper()})" in mask and f"(1u << LF_BACKEND_{b.upper()})" in mask
+    for e in ENTRIES:
+        assert f"LF_DISPATCH_OWN({e.upper()})" in mask
 
 
 def test_cmake_lists():
@@ -59,24 +98,11 @@ def test_every_file_has_provenance_and_spdx():
         assert "SPDX-License-Identifier: Apache-2.0 OR MIT" in second, path
 
 
-def test_cpu_c_has_the_extra_conditions():
-    """src/cpu.c (hand-written) says a back end with an extra condition can
-    run under the same condition the generated tables build it with."""
-    from pathlib import Path
-    cpu = (Path(__file__).resolve().parents[2] / "src" / "cpu.c").read_text()
-    for b, (cond, _) in BACKEND_EXTRA.items():
-        i = cpu.index(f"case LF_BACKEND_{b.upper()}:")
-        assert cpu.rfind(f"#if {cond}\n", 0, i) > cpu.rfind("#endif", 0, i), b
-
-
-def test_cpu_c_has_the_arch_conditions():
-    """src/cpu.c claims an architecture's root back end under the condition
-    the generated tables build it with (x86-64 goes through LF_ARCH_X86_64,
-    which also covers MSVC's _M_X64)."""
-    from pathlib import Path
-    cpu = (Path(__file__).resolve().parents[2] / "src" / "cpu.c").read_text()
-    for arch, (cond, _) in ARCHES.items():
-        if arch == "x86_64":
-            continue
-        i = cpu.index(f"case LF_BACKEND_{arch.upper()}:")
-        assert cpu.rfind(f"#if {cond}\n", 0, i) > cpu.rfind("#endif", 0, i), arch
+def test_slot_numbering():
+    """src/dispatch_slots.h counts each architecture's slots as arch_slots
+    does, and numbers them after c in ARCHES order."""
+    text = backendgen.slots_header("cmd")
+    for arch in ARCHES:
+        assert f"#define LF_SLOTS_{arch.upper()} {len(arch_slots(arch))}\n" in text
+    for f in FEATURES:
+        assert f"LF_ENTRY_{f.upper()} = LF_BACKEND_COUNT + {list(FEATURES).index(f)}," in text

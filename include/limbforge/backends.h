@@ -34,4 +34,27 @@ typedef enum {
 /* Back-end names, as lf_backend_name() returns them and LIMBFORGE_BACKEND and
  * lf_backend_set() accept: "c", "x86_64", "x86_64_adx", "avx2", "avx512", "avx512ifma", "aarch64", "neon", "rv64", "rvv", "ppc64le", "power9", "c32", "armv7", "armv7neon", "wasm_simd128", "s390x". */
 
+/* CPU capabilities, a bit each (lf_caps(), lf_caps_set(), lf_cap_name()):
+ * what the back ends and feature kernels need beside the architecture.
+ * LIMBFORGE_CAPS names them in lower case without the prefix. */
+#define LF_CAP_BMI2 (1ull << 0) /* x86_64: BMI2 (mulx, shlx) */
+#define LF_CAP_ADX (1ull << 1) /* x86_64: ADX (adcx, adox) */
+#define LF_CAP_AVX2 (1ull << 2) /* x86_64: AVX and AVX2, YMM state enabled by the OS */
+#define LF_CAP_AVX512F (1ull << 3) /* x86_64: AVX-512 F, ZMM state enabled by the OS */
+#define LF_CAP_AVX512DQ (1ull << 4) /* x86_64: AVX-512 DQ */
+#define LF_CAP_AVX512BW (1ull << 5) /* x86_64: AVX-512 BW */
+#define LF_CAP_AVX512VL (1ull << 6) /* x86_64: AVX-512 VL */
+#define LF_CAP_AVX512IFMA (1ull << 7) /* x86_64: AVX-512 IFMA (vpmadd52luq/huq) */
+#define LF_CAP_AVX512VBMI2 (1ull << 8) /* x86_64: AVX-512 VBMI2 (vpshldq/vpshrdq) */
+#define LF_CAP_SHA (1ull << 9) /* x86_64: SHA extensions (sha256rnds2) with SSSE3 and SSE4.1 */
+#define LF_CAP_SHA512 (1ull << 10) /* x86_64: SHA512 extensions (vsha512rnds2), YMM state enabled by the OS */
+#define LF_CAP_NEON (1ull << 11) /* aarch64/c32: Advanced SIMD (AArch64 ASIMD; 32-bit Arm HWCAP_NEON) */
+#define LF_CAP_SHA2 (1ull << 12) /* aarch64: ARMv8 SHA-256 instructions */
+#define LF_CAP_SHA3 (1ull << 13) /* aarch64: ARMv8.2 SHA3 instructions (eor3, rax1, xar, bcax) */
+#define LF_CAP_SVE (1ull << 14) /* aarch64: the Scalable Vector Extension */
+#define LF_CAP_RVV (1ull << 15) /* rv64: the RISC-V vector extension 1.0 */
+#define LF_CAP_POWER9 (1ull << 16) /* ppc64le: POWER ISA 3.0 (POWER9) vectors */
+#define LF_CAP_Z196 (1ull << 17) /* s390x: z196 facilities (distinct operands, load on condition) */
+#define LF_CAP_COUNT 18
+
 #endif

@@ -78,7 +78,8 @@ lf_backend lf_backend_current(void);
  * if out of range. */
 const char *lf_backend_name(lf_backend b);
 
-/* 1 if back end b is compiled in and the CPU can run it, else 0. */
+/* 1 if back end b is compiled in and the CPU can run it with the
+ * capabilities in use (lf_caps()), else 0. */
 int lf_backend_available(lf_backend b);
 
 /* Force back end `name` for all later calls (tests and benchmarks).  Returns
@@ -86,6 +87,28 @@ int lf_backend_available(lf_backend b);
  * here.  Changing the back end while other threads call into the library is
  * safe (the switch is atomic) but those calls may use either back end. */
 LF_WARN_UNUSED int lf_backend_set(const char *name);
+
+/* CPU capabilities (LF_CAP_* in limbforge/backends.h), detected once.  A back
+ * end runs where the CPU has everything it needs; kernels for instructions
+ * outside the chain (SHA-NI, ARMv8 SHA2) are used where the CPU has them, at
+ * every level; a module falls back to the kernels of the next entry the CPU
+ * runs (AVX2 code runs without ADX, with the scalar x86_64 kernels beside it).
+ *
+ * lf_caps_cpu(): what the CPU has.  lf_caps(): what is in use: the CPU's,
+ * less what the environment variable LIMBFORGE_CAPS switches off on first use
+ * (comma-separated names as lf_cap_name() gives them: "-adx,-sha" switches
+ * those off, "avx2,bmi2" keeps only those, "none" keeps none; an unknown name
+ * prints one line to stderr and aborts, as a bad LIMBFORGE_BACKEND does;
+ * ignored in set-user-ID programs where the C library can tell).
+ * lf_caps_set(caps): use only caps from now on (tests and benchmarks);
+ * LF_ERR_UNAVAILABLE, changing nothing, if the CPU lacks one of them.  The
+ * back end in use is kept if it still runs, else the deepest one that does
+ * is taken.  lf_cap_name(LF_CAP_ADX): "adx"; NULL for anything but one known
+ * bit. */
+uint64_t lf_caps_cpu(void);
+uint64_t lf_caps(void);
+LF_WARN_UNUSED int lf_caps_set(uint64_t caps);
+const char *lf_cap_name(uint64_t cap);
 
 LF_API_END
 #ifdef __cplusplus

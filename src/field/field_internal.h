@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "limbforge/limbforge.h"
-#include "lf_internal.h" /* lf_backend_fast, lf_vb, lf_dispatch_info */
+#include "lf_internal.h" /* lf_dispatch_slot, lf_vb, lf_dispatch_info */
 
 /* Raw kernels on little-endian 64-bit limb arrays of the field's length N.
  * All of them: inputs fully reduced (< p) in internal form, output fully

@@ -99,7 +99,7 @@ LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_c = {lf_keccakf1600_c, lf_ke
 #define LF_NATIVE_HASH_KECCAK_C 1
 #define LF_DISPATCH_OWN(B) LF_NATIVE_HASH_KECCAK_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_keccak_kernels_##b
-static const lf_keccak_kernels *const lf_keccak_table[LF_BACKEND_COUNT] = {
+static const lf_keccak_kernels *const lf_keccak_table[LF_DISPATCH_SLOTS] = {
 #include "dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
@@ -115,7 +115,7 @@ LF_HIDDEN const lf_dispatch_info lf_keccak_dispatch = {"keccak", lf_keccak_table
 static void lf_keccak_verify_n(uint64_t *s, unsigned n)
 {
     uint64_t ref[200], one[25];
-    const lf_keccak_kernels *k = lf_keccak_table[lf_backend_fast()];
+    const lf_keccak_kernels *k = lf_keccak_table[lf_dispatch_slot()];
     memcpy(ref, s, 25 * n * sizeof *s);
     if (n == 8) k->x8(s);
     else if (n == 4) k->x4(s);
@@ -135,16 +135,16 @@ static const lf_keccak_kernels lf_keccak_kernels_verify = {lf_keccak_verify_1, l
 
 LF_HIDDEN const lf_keccak_kernels *lf_keccak_k(void)
 {
-    const lf_keccak_kernels *k = lf_keccak_table[lf_backend_fast()];
+    const lf_keccak_kernels *k = lf_keccak_table[lf_dispatch_slot()];
     return k == &lf_keccak_kernels_c ? k : &lf_keccak_kernels_verify;
 }
 #else
-LF_HIDDEN const lf_keccak_kernels *lf_keccak_k(void) { return lf_keccak_table[lf_backend_fast()]; }
+LF_HIDDEN const lf_keccak_kernels *lf_keccak_k(void) { return lf_keccak_table[lf_dispatch_slot()]; }
 #endif
 
 LF_HIDDEN const lf_keccak_kernels *lf_keccak_k_of(int b)
 {
-    return (b >= 0 && b < LF_BACKEND_COUNT) ? lf_keccak_table[b] : NULL;
+    return (b >= 0 && b < LF_DISPATCH_SLOTS) ? lf_keccak_table[b] : NULL;
 }
 
 LF_HIDDEN void lf_keccak_permute(uint64_t *s, unsigned n)

@@ -50,8 +50,8 @@ extern LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_rvv;
 
 /* The kernel set of the selected back end. */
 LF_HIDDEN const lf_keccak_kernels *lf_keccak_k(void);
-/* The set of back end b (tests). */
-LF_HIDDEN const lf_keccak_kernels *lf_keccak_k_of(int b);
+/* The set of dispatch slot `slot` (tests: lf_slot_of(b) for back end b). */
+LF_HIDDEN const lf_keccak_kernels *lf_keccak_k_of(int slot);
 
 /* ------------------------------------------------ multi-stream SHAKE/SHA3 */
 /* n = 1, 4 or 8 states in the xN layout (s has 25 n words).  absorb_once:

@@ -7,16 +7,6 @@
 #include "limbforge/sha256.h"
 #include "hash/sha256_internal.h"
 
-#if defined(LF_NATIVE_HASH_SHA) && defined(__x86_64__)
-#include <cpuid.h>
-#define LF_SHA256_HW 1
-#elif defined(LF_NATIVE_HASH_SHA2) && defined(__aarch64__)
-#if defined(__linux__)
-#include <sys/auxv.h>
-#endif
-#define LF_SHA256_HW 1
-#endif
-
 LF_HIDDEN const uint32_t lf_sha256_k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -87,93 +77,17 @@ LF_HIDDEN void lf_sha256_blocks_c(uint32_t state[8], const uint8_t *data, size_t
 }
 
 /* ---------------------------------------------------------------- dispatch */
-#ifdef LF_SHA256_HW
-LF_HIDDEN int lf_sha256_hw_detect(void)
-{
-#if defined(__x86_64__)
-    unsigned a, b, c, d;
-    if (__get_cpuid_max(0, NULL) < 7) return 0;
-    __cpuid(1, a, b, c, d);
-    if (!((c >> 9) & 1) || !((c >> 19) & 1)) return 0; /* SSSE3, SSE4.1 (pshufb, pblendw) */
-    __cpuid_count(7, 0, a, b, c, d);
-    return (b >> 29) & 1; /* SHA */
-#elif defined(__linux__)
-    return (getauxval(AT_HWCAP) >> 6) & 1; /* HWCAP_SHA2 */
-#else
-    return 0;
-#endif
-}
-
-LF_HIDDEN lf_sha256_blocks_fn lf_sha256_hw_kernel(void)
-{
-#if defined(__x86_64__)
-    return lf_sha256_blocks_shani;
-#else
-    return lf_sha256_blocks_armv8;
-#endif
-}
-
-LF_HIDDEN const char *lf_sha256_hw_name(void)
-{
-#if defined(__x86_64__)
-    return "shani";
-#else
-    return "armv8";
-#endif
-}
-
-/* Check the CPU once and remember the kernel (idempotent: racing threads
- * store the same pointer). */
-static lf_sha256_blocks_fn lf_sha256_hw_resolve(void)
-{
-    lf_sha256_blocks_fn f = lf_sha256_hw_detect() ? lf_sha256_hw_kernel() : lf_sha256_blocks_c;
-    atomic_store_explicit(&lf_sha256_hw_impl, f, memory_order_relaxed);
-    return f;
-}
-
-/* The first call through the hardware entry resolves it. */
-static void lf_sha256_blocks_first(uint32_t state[8], const uint8_t *data, size_t nblocks)
-{
-    lf_sha256_hw_resolve()(state, data, nblocks);
-}
-LF_HIDDEN _Atomic(lf_sha256_blocks_fn) lf_sha256_hw_impl = lf_sha256_blocks_first;
-
-/* The entry of the back ends that may have SHA instructions: one load. */
-static void lf_sha256_blocks_hw(uint32_t state[8], const uint8_t *data, size_t nblocks)
-{
-    atomic_load_explicit(&lf_sha256_hw_impl, memory_order_relaxed)(state, data, nblocks);
-}
-#if defined(__x86_64__)
-#define LF_NATIVE_HASH_X86_64 1
-#else
-#define LF_NATIVE_HASH_AARCH64 1
-#endif
-#else
-LF_HIDDEN int lf_sha256_hw_detect(void)
-{
-    return 0;
-}
-LF_HIDDEN lf_sha256_blocks_fn lf_sha256_hw_kernel(void)
-{
-    return NULL;
-}
-LF_HIDDEN const char *lf_sha256_hw_name(void)
-{
-    return "none";
-}
-LF_HIDDEN _Atomic(lf_sha256_blocks_fn) lf_sha256_hw_impl = lf_sha256_blocks_c;
-#endif
-
-/* The table of lf_internal.h's dispatch pattern: c runs the portable code;
- * x86_64 / aarch64 (and by inheritance their whole chains) the hardware
- * entry, when this build has the hardware kernel. */
+/* The table of lf_internal.h's dispatch pattern: c runs the portable code
+ * at every level; the feature entries x86_64_sha and aarch64_sha2 (the SHA
+ * instructions, not a level of the chain: gen/limbforge/targets.py FEATURES)
+ * their kernel wherever the CPU has them, when this build has the file. */
 #define LF_NATIVE_HASH_C 1
 #define lf_sha256_entry_c lf_sha256_blocks_c
-#define lf_sha256_entry_x86_64 lf_sha256_blocks_hw
-#define lf_sha256_entry_aarch64 lf_sha256_blocks_hw
+#define lf_sha256_entry_x86_64_sha lf_sha256_blocks_shani
+#define lf_sha256_entry_aarch64_sha2 lf_sha256_blocks_armv8
 #define LF_DISPATCH_OWN(B) LF_NATIVE_HASH_##B
 #define LF_DISPATCH_ENTRY(B, b) lf_sha256_entry_##b
-LF_HIDDEN const lf_sha256_blocks_fn lf_sha256_table[LF_BACKEND_COUNT] = {
+LF_HIDDEN const lf_sha256_blocks_fn lf_sha256_table[LF_DISPATCH_SLOTS] = {
 #include "dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
@@ -184,14 +98,40 @@ LF_HIDDEN const lf_dispatch_info lf_sha256_dispatch = {"sha256", lf_sha256_table
 
 LF_HIDDEN lf_sha256_blocks_fn lf_sha256_kernel_current(void)
 {
-    lf_sha256_blocks_fn f = lf_sha256_table[lf_backend_fast()];
-#ifdef LF_SHA256_HW
-    if (f == lf_sha256_blocks_hw) {
-        f = atomic_load_explicit(&lf_sha256_hw_impl, memory_order_relaxed);
-        if (f == lf_sha256_blocks_first) f = lf_sha256_hw_resolve();
-    }
+    return lf_sha256_table[lf_dispatch_slot()];
+}
+
+LF_HIDDEN lf_sha256_blocks_fn lf_sha256_hw_kernel(void)
+{
+#if defined(LF_NATIVE_HASH_X86_64_SHA)
+    return lf_sha256_blocks_shani;
+#elif defined(LF_NATIVE_HASH_AARCH64_SHA2)
+    return lf_sha256_blocks_armv8;
+#else
+    return NULL;
 #endif
-    return f;
+}
+
+LF_HIDDEN uint64_t lf_sha256_hw_cap(void)
+{
+#if defined(__x86_64__)
+    return LF_CAP_SHA;
+#elif defined(__aarch64__)
+    return LF_CAP_SHA2;
+#else
+    return 0;
+#endif
+}
+
+LF_HIDDEN const char *lf_sha256_hw_name(void)
+{
+#if defined(LF_NATIVE_HASH_X86_64_SHA)
+    return "shani";
+#elif defined(LF_NATIVE_HASH_AARCH64_SHA2)
+    return "armv8";
+#else
+    return "none";
+#endif
 }
 
 /* --------------------------------------------------------------------- API */
@@ -204,7 +144,7 @@ void lf_sha256_init(lf_sha256_state *st)
 void lf_sha256_update(lf_sha256_state *st, const uint8_t *msg, size_t len)
 {
     if (!len) return;
-    lf_sha256_blocks_fn f = lf_sha256_table[lf_backend_fast()];
+    lf_sha256_blocks_fn f = lf_sha256_table[lf_dispatch_slot()];
     size_t fill = (size_t)(st->nbytes % 64);
     st->nbytes += len;
     if (fill) {
@@ -222,7 +162,7 @@ void lf_sha256_update(lf_sha256_state *st, const uint8_t *msg, size_t len)
 
 void lf_sha256_final(lf_sha256_state *st, uint8_t out[32])
 {
-    lf_sha256_blocks_fn f = lf_sha256_table[lf_backend_fast()];
+    lf_sha256_blocks_fn f = lf_sha256_table[lf_dispatch_slot()];
     size_t fill = (size_t)(st->nbytes % 64);
     uint64_t bits = st->nbytes << 3; /* mod 2^64: see the header on lengths */
     st->buf[fill++] = 0x80;

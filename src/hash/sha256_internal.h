@@ -8,20 +8,14 @@
  *
  *   lf_sha256_blocks_c       portable C, every architecture
  *   lf_sha256_blocks_shani   x86-64 SHA extensions (native/x86_64/), built
- *                            when LF_NATIVE_HASH_SHA is defined; only call it
- *                            when lf_sha256_hw_detect() said yes
+ *                            when LF_NATIVE_HASH_X86_64_SHA is defined
  *   lf_sha256_blocks_armv8   AArch64 SHA2 instructions (native/aarch64/),
- *                            likewise under LF_NATIVE_HASH_SHA2
+ *                            likewise under LF_NATIVE_HASH_AARCH64_SHA2
  *
- * Dispatch (sha256.c): the table of lf_internal.h's pattern has the C kernel
- * for back end c, and for the root back end of an architecture with a
- * hardware kernel (x86_64, aarch64; their descendants inherit it) the entry
- * lf_sha256_blocks_hw, which calls through lf_sha256_hw_impl: one relaxed
- * load per call.  lf_sha256_hw_impl starts as a detecting function that
- * checks the CPU once (CPUID leaf 7 EBX bit 29 / HWCAP_SHA2), stores the
- * hardware kernel or lf_sha256_blocks_c there and runs it.  Tests may read
- * lf_sha256_hw_impl and replace it (with a counting wrapper) to see which
- * kernel the API runs.
+ * Dispatch (sha256.c): the table of lf_internal.h's pattern, with the C
+ * kernel for c and the hardware kernels as the feature entries x86_64_sha
+ * and aarch64_sha2: every slot whose CPU has the instructions (LF_CAP_SHA,
+ * LF_CAP_SHA2) runs them, at every level but c.
  */
 #ifndef LF_HASH_SHA256_INTERNAL_H
 #define LF_HASH_SHA256_INTERNAL_H
@@ -36,10 +30,10 @@
 typedef void (*lf_sha256_blocks_fn)(uint32_t state[8], const uint8_t *data, size_t nblocks);
 
 LF_HIDDEN void lf_sha256_blocks_c(uint32_t state[8], const uint8_t *data, size_t nblocks);
-#ifdef LF_NATIVE_HASH_SHA
+#ifdef LF_NATIVE_HASH_X86_64_SHA
 LF_HIDDEN void lf_sha256_blocks_shani(uint32_t state[8], const uint8_t *data, size_t nblocks);
 #endif
-#ifdef LF_NATIVE_HASH_SHA2
+#ifdef LF_NATIVE_HASH_AARCH64_SHA2
 LF_HIDDEN void lf_sha256_blocks_armv8(uint32_t state[8], const uint8_t *data, size_t nblocks);
 #endif
 
@@ -47,20 +41,14 @@ LF_HIDDEN void lf_sha256_blocks_armv8(uint32_t state[8], const uint8_t *data, si
  * kernels. */
 extern LF_HIDDEN const uint32_t lf_sha256_k[64];
 
-/* 1 if this build has a hardware kernel and the CPU runs it (CPUID / hwcaps,
- * read on every call: for the detection and the tests); 0 otherwise. */
-LF_HIDDEN int lf_sha256_hw_detect(void);
-/* The hardware kernel of this build (NULL if none), and its name ("shani",
- * "armv8" or "none"). */
+/* The hardware kernel of this build (NULL if none), the capability it
+ * needs (LF_CAP_SHA, LF_CAP_SHA2; 0 on other architectures) and its name
+ * ("shani", "armv8" or "none"): for the tests. */
 LF_HIDDEN lf_sha256_blocks_fn lf_sha256_hw_kernel(void);
+LF_HIDDEN uint64_t lf_sha256_hw_cap(void);
 LF_HIDDEN const char *lf_sha256_hw_name(void);
 
-/* What the hardware entry runs (see above).  Present in every build (on
- * architectures without a hardware kernel nothing reads it). */
-extern LF_HIDDEN _Atomic(lf_sha256_blocks_fn) lf_sha256_hw_impl;
-
-/* The kernel the selected back end runs, resolved (the hardware entry
- * replaced by what it calls): for the tests. */
+/* The kernel the selected slot runs: for the tests. */
 LF_HIDDEN lf_sha256_blocks_fn lf_sha256_kernel_current(void);
 
 static inline uint32_t lf_hash_be32(const uint8_t *p)

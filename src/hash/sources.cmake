@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # SHA-256, HMAC-SHA256, Keccak / SHA-3 (included by the top-level CMakeLists).  Portable C
-# always; the SHA instruction kernels through lf_native_sources with an ISA
-# *feature* (cmake/native.cmake, LF_ISA_FEATURES_<arch>): SHA is not a level
-# of the back-end chain, so the module checks the CPU for it itself at first
-# use (src/hash/README.md).  LF_NATIVE_HASH_SHA / LF_NATIVE_HASH_SHA2 tell
-# sha256.c that the kernel file is built.
+# always; the SHA instruction kernels through lf_native_sources with a
+# feature entry (x86_64_sha, aarch64_sha2: gen/limbforge/targets.py FEATURES):
+# SHA is not a level of the back-end chain; sha256.c's table takes those
+# kernels at every level where the CPU has the instructions
+# (LF_NATIVE_HASH_X86_64_SHA / LF_NATIVE_HASH_AARCH64_SHA2: the file is built).
 set(LF_HASH_DIR ${PROJECT_SOURCE_DIR}/src/hash)
 list(APPEND LF_SOURCES ${LF_HASH_DIR}/sha256.c ${LF_HASH_DIR}/hmac_sha256.c
   ${LF_HASH_DIR}/keccak.c ${LF_HASH_DIR}/sha3.c)
@@ -51,24 +51,24 @@ int main(void) { size_t vl = __riscv_vsetvl_e64m1(2); vuint64m1_t v = __riscv_vm
   endif()
 endif()
 if(LF_ARCH STREQUAL "x86_64")
-  lf_isa_check(LF_HASH_HAVE_SHANI sha "
+  lf_isa_check(LF_HASH_HAVE_SHANI x86_64_sha "
 #include <immintrin.h>
 int main(void) { __m128i a = _mm_set1_epi32(1);
   a = _mm_sha256rnds2_epu32(a, _mm_sha256msg1_epu32(a, a), _mm_sha256msg2_epu32(a, a));
   return _mm_cvtsi128_si32(_mm_shuffle_epi8(a, a)); }")
   if(LF_HASH_HAVE_SHANI)
-    lf_native_sources(hash sha ${d}/sha256_shani.c)
+    lf_native_sources(hash x86_64_sha ${d}/sha256_shani.c)
   else()
     message(STATUS "hash: compiler lacks the SHA intrinsics; SHA-256 uses the portable code")
   endif()
 elseif(LF_ARCH STREQUAL "aarch64")
-  lf_isa_check(LF_HASH_HAVE_ARMV8_SHA2 sha2 "
+  lf_isa_check(LF_HASH_HAVE_ARMV8_SHA2 aarch64_sha2 "
 #include <arm_neon.h>
 int main(void) { uint32x4_t a = vdupq_n_u32(1);
   a = vsha256hq_u32(a, vsha256h2q_u32(a, a, a), vsha256su1q_u32(vsha256su0q_u32(a, a), a, a));
   return (int)vgetq_lane_u32(a, 0); }")
   if(LF_HASH_HAVE_ARMV8_SHA2)
-    lf_native_sources(hash sha2 ${d}/sha256_armv8.c)
+    lf_native_sources(hash aarch64_sha2 ${d}/sha256_armv8.c)
   else()
     message(STATUS "hash: compiler lacks the ARMv8 SHA2 intrinsics; SHA-256 uses the portable code")
   endif()

@@ -51,7 +51,7 @@ size_t lf_mlkem_ct_bytes(lf_mlkem_set set)
 #define LF_NATIVE_MLKEM_C 1
 #define LF_DISPATCH_OWN(B) LF_NATIVE_MLKEM_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_mlkem_impl_##b
-static const lf_mlkem_impl *const lf_mlkem_table[LF_BACKEND_COUNT] = {
+static const lf_mlkem_impl *const lf_mlkem_table[LF_DISPATCH_SLOTS] = {
 #include "dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
@@ -60,7 +60,7 @@ LF_HIDDEN const lf_dispatch_info lf_mlkem_dispatch = {"mlkem", lf_mlkem_table,
 #include "dispatch_table.h"
 };
 
-static const lf_mlkem_impl *lf_mlkem_i(void) { return lf_mlkem_table[lf_backend_fast()]; }
+static const lf_mlkem_impl *lf_mlkem_i(void) { return lf_mlkem_table[lf_dispatch_slot()]; }
 
 LF_HIDDEN const lf_mlkem_impl *lf_mlkem_impl_of(int b)
 {

@@ -228,7 +228,7 @@ static __attribute__((noinline)) void lf_mp_mexp_gen(uint64_t *acc, const uint64
 /* the IFMA path (src/mp/native/x86_64/mp_ifma.c) for this context? */
 static int lf_mp_use_ifma(const lf_mp_mont_ctx *ctx)
 {
-    return lf_backend_fast() == LF_BACKEND_AVX512IFMA && lf_mp_ifma_ok(ctx->n);
+    return lf_slot_level(lf_dispatch_slot()) == LF_BACKEND_AVX512IFMA && lf_mp_ifma_ok(ctx->n);
 }
 
 /* t = R'^2/R mod m, R' = 2^(52L), L = ceil(64n/52): 2(52L - 64n) doublings

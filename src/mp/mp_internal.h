@@ -30,11 +30,11 @@ typedef struct {
     const char *target; /* generator target the kernels come from */
 } lf_mp_kernels;
 
-extern LF_HIDDEN const lf_mp_kernels lf_mp_kernel_table[LF_BACKEND_COUNT];
+extern LF_HIDDEN const lf_mp_kernels lf_mp_kernel_table[LF_DISPATCH_SLOTS];
 
 static inline const lf_mp_kernels *lf_mp_k(void)
 {
-    return &lf_mp_kernel_table[lf_backend_fast()];
+    return &lf_mp_kernel_table[lf_dispatch_slot()];
 }
 
 /* Scratch (words) for lf_mp_mul_rec / lf_mp_sqr_rec / lf_mp_mullo_rec on n limbs. */

@@ -14,7 +14,7 @@
 #define lf_ntt_kernels_armv7neon lf_ntt_kernels_neon
 #define LF_DISPATCH_OWN(B) LF_NATIVE_NTT_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_ntt_kernels_##b
-static const lf_ntt_kernels *const lf_ntt_table[LF_BACKEND_COUNT] = {
+static const lf_ntt_kernels *const lf_ntt_table[LF_DISPATCH_SLOTS] = {
 #include "dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
@@ -25,9 +25,9 @@ LF_HIDDEN const lf_dispatch_info lf_ntt_dispatch = {"ntt", lf_ntt_table, sizeof 
 /* Before the first back-end selection lf_ntt_k() returns this set, whose
  * entries select the back end and call its kernel: so the API functions
  * have no call of their own besides the kernel's (a tail call, no stack
- * frame on the hot path; with lf_backend_fast() the rare selection call
+ * frame on the hot path; with lf_dispatch_slot() the rare selection call
  * made every one of them save its arguments). */
-#define LF_NTT_SEL() lf_ntt_table[lf_backend_current()]
+#define LF_NTT_SEL() lf_ntt_table[lf_dispatch_slot_slow()]
 static void sel_ntt(int16_t a[256]) { LF_NTT_SEL()->ntt(a); }
 static void sel_invntt(int16_t a[256]) { LF_NTT_SEL()->invntt(a); }
 static void sel_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256])

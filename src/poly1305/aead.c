@@ -38,7 +38,7 @@ static void lf_aead_lengths(lf_poly1305_state *ps, size_t adlen, size_t len)
 static int lf_aead_setup(lf_poly1305_state *ps, uint32_t st[16], uint8_t *ks, const uint8_t key[32],
                          const uint8_t nonce[12], const uint8_t *ad, size_t adlen, size_t len)
 {
-    lf_chacha_kernel k = lf_chacha_kernel_for(lf_backend_fast());
+    lf_chacha_kernel k = lf_chacha_kernel_for(lf_dispatch_slot());
     size_t nb = 1 + (len + 63) / 64;
     int batch = k.fn && k.width <= 16 && nb >= LF_CHACHA_TAIL_MIN && nb <= k.width;
     lf_chacha_setup(st, key, nonce, 0);

@@ -97,7 +97,7 @@ static const lf_chacha_kernel lf_chacha_set_wasm_simd128 = {lf_chacha_blocks_was
 #endif
 #define LF_DISPATCH_OWN(B) LF_NATIVE_CHACHA20_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_chacha_set_##b
-LF_HIDDEN const lf_chacha_kernel *const lf_chacha_table[LF_BACKEND_COUNT] = {
+LF_HIDDEN const lf_chacha_kernel *const lf_chacha_table[LF_DISPATCH_SLOTS] = {
 #include "dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
@@ -108,7 +108,7 @@ LF_HIDDEN const lf_dispatch_info lf_chacha_dispatch = {"chacha20", lf_chacha_tab
 
 void lf_chacha_xor(uint8_t *out, const uint8_t *in, size_t len, uint32_t st[16])
 {
-    lf_chacha_kernel k = lf_chacha_kernel_for(lf_backend_fast());
+    lf_chacha_kernel k = lf_chacha_kernel_for(lf_dispatch_slot());
     size_t nb = len / 64;
     if (k.fn && nb >= k.width) {
         size_t nv = nb - nb % k.width;

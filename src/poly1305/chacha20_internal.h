@@ -27,7 +27,7 @@ typedef struct {
 
 /* Every back end's entry (chacha20.c; the one dispatch pattern of
  * lf_internal.h). */
-extern LF_HIDDEN const lf_chacha_kernel *const lf_chacha_table[LF_BACKEND_COUNT];
+extern LF_HIDDEN const lf_chacha_kernel *const lf_chacha_table[LF_DISPATCH_SLOTS];
 
 /* The vector kernel of back end b, with its width resolved. */
 static inline lf_chacha_kernel lf_chacha_kernel_for(int b)

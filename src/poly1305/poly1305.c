@@ -315,7 +315,7 @@ static const lf_p1305_vec lf_p1305_set_wasm_simd128 = {
 #endif
 #define LF_DISPATCH_OWN(B) LF_NATIVE_POLY1305_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_p1305_set_##b
-LF_HIDDEN const lf_p1305_vec *const lf_p1305_table[LF_BACKEND_COUNT] = {
+LF_HIDDEN const lf_p1305_vec *const lf_p1305_table[LF_DISPATCH_SLOTS] = {
 #include "dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
@@ -329,7 +329,7 @@ LF_HIDDEN const lf_dispatch_info lf_p1305_dispatch = {"poly1305", lf_p1305_table
 static void lf_p1305_absorb(lf_poly1305_state *st, const uint8_t *m, size_t nblocks)
 {
     if (nblocks * 16 >= LF_P1305_MIN_ANY) {
-        lf_p1305_vec v = lf_p1305_vec_for(lf_backend_fast());
+        lf_p1305_vec v = lf_p1305_vec_for(lf_dispatch_slot());
         if (v.fn && nblocks * 16 >= v.min_bytes && nblocks >= v.lanes) {
             if (st->npw < v.lanes) {
                 lf_p1305_powers(st->pw, st->r, v.lanes);
@@ -440,7 +440,7 @@ void lf_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t 
     lf_p1305_key k = lf_p1305_key_of(r);
     size_t nb = len / 16, rest = len % 16;
     lf_p1305_vec v = lf_p1305_set_c;
-    if (len >= LF_P1305_MIN_ANY) v = lf_p1305_vec_for(lf_backend_fast());
+    if (len >= LF_P1305_MIN_ANY) v = lf_p1305_vec_for(lf_dispatch_slot());
     if (v.fn && len >= v.min_bytes && nb >= v.lanes) {
         uint64_t hv[3] = {0, 0, 0}; /* h's address must not escape (see above) */
         lf_p1305_oneshot_vec(hv, r, msg, nb, &v);

@@ -231,7 +231,7 @@ typedef struct {
 
 /* Every back end's entry (poly1305.c; the one dispatch pattern of
  * lf_internal.h). */
-extern LF_HIDDEN const lf_p1305_vec *const lf_p1305_table[LF_BACKEND_COUNT];
+extern LF_HIDDEN const lf_p1305_vec *const lf_p1305_table[LF_DISPATCH_SLOTS];
 
 /* The vector kernel of back end b, with its lane count resolved. */
 static inline lf_p1305_vec lf_p1305_vec_for(int b)

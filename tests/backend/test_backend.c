@@ -128,10 +128,62 @@ int main(void)
             check(memcmp(ref, got, len) == 0, "cross-back-end agreement", detail);
         }
     }
+    /* Capabilities: with each one the CPU has switched off (lf_caps_set),
+     * every level that still runs must pick its slot (lf_backend_current
+     * follows, the level's availability follows its needs) and give the
+     * portable results: AVX2 without ADX, the SHA kernels off, ... */
+    uint64_t cpu = lf_caps_cpu();
+    int cap_runs = 0;
+    check(lf_caps_set(cpu | (1ull << 62)) == LF_ERR_UNAVAILABLE, "lf_caps_set(beyond the CPU)", NULL);
+    check(lf_caps() == cpu, "lf_caps() after a refused lf_caps_set", NULL);
+    check(lf_cap_name(0) == NULL && lf_cap_name(3) == NULL && lf_cap_name(1ull << LF_CAP_COUNT) == NULL,
+          "lf_cap_name(not one known bit) != NULL", NULL);
+    for (int i = 0; i < LF_CAP_COUNT; i++) {
+        uint64_t c = 1ull << i;
+        if (!(cpu & c)) continue;
+        check(lf_caps_set(cpu & ~c) == LF_OK, "lf_caps_set(without one)", lf_cap_name(c));
+        check(lf_caps() == (cpu & ~c), "lf_caps() after lf_caps_set", lf_cap_name(c));
+        int lost = 0;
+        for (int b = 1; b < LF_BACKEND_COUNT; b++) {
+            if (!avail[b]) continue;
+            if (lf_backend_set(lf_backend_name((lf_backend)b)) != LF_OK) {
+                lost++;
+                check(!lf_backend_available((lf_backend)b), "lf_backend_set refused an available level",
+                      lf_backend_name((lf_backend)b));
+                continue;
+            }
+            check(lf_backend_current() == (lf_backend)b, "lf_backend_current under a capability mask",
+                  lf_backend_name((lf_backend)b));
+            for (size_t w = 0; w < sizeof works / sizeof works[0]; w += 4) { /* every 4th field */
+                size_t len = (size_t)work_rounds * (6 * works[w].nbytes + 1);
+                if (lf_backend_set("c") != LF_OK) return 2;
+                works[w].work(ref);
+                if (lf_backend_set(lf_backend_name((lf_backend)b)) != LF_OK) return 2;
+                works[w].work(got);
+                char detail[128];
+                snprintf(detail, sizeof detail, "field %s, back end %s without %s differs from c", works[w].name,
+                         lf_backend_name((lf_backend)b), lf_cap_name(c));
+                check(memcmp(ref, got, len) == 0, "cross-back-end agreement", detail);
+                cap_runs++;
+            }
+        }
+        printf("without %-11s %d levels lost\n", lf_cap_name(c), lost);
+    }
+    check(lf_caps_set(cpu) == LF_OK && lf_caps() == cpu, "lf_caps_set(all) restores", NULL);
+    /* x86-64: AVX2 needs no ADX (Haswell; VMs that hide ADX) */
+#if defined(__x86_64__)
+    if ((cpu & LF_CAP_AVX2) && (cpu & LF_CAP_ADX)) {
+        check(lf_caps_set(cpu & ~LF_CAP_ADX) == LF_OK, "lf_caps_set(-adx)", NULL);
+        check(lf_backend_available(LF_BACKEND_AVX2) && !lf_backend_available(LF_BACKEND_X86_64_ADX),
+              "without ADX: avx2 available, x86_64_adx not", NULL);
+        check(lf_caps_set(cpu) == LF_OK, "lf_caps_set(all)", NULL);
+    }
+#endif
     free(ref);
     free(got);
     /* the checks above, then one comparison per field and back end beside c */
-    long min = fixed_checks + (long)navail * (long)(sizeof works / sizeof works[0]);
-    printf("test_backend: %d rounds per field, %d back ends beside c\n", work_rounds, navail);
+    long min = fixed_checks + (long)navail * (long)(sizeof works / sizeof works[0]) + cap_runs;
+    printf("test_backend: %d rounds per field, %d back ends beside c, %d runs under capability masks\n",
+           work_rounds, navail, cap_runs);
     return lf_test_report("test_backend", checks, fails, min);
 }

@@ -26,6 +26,7 @@
 #include "limbforge/limbforge.h"
 
 extern void (*lf_backend_detect_hook)(void); /* src/cpu.c, hidden: static link */
+extern void lf_dispatch_reset(void);         /* src/cpu.c: as in a new process */
 
 static int fails, checks;
 #define CHECK(c, ...)                                                              \
@@ -85,6 +86,7 @@ static int child_race(void)
 
 /* Runs fn in a child with LIMBFORGE_BACKEND = env (NULL: unset); returns the
  * wait status and the child's stderr in err. */
+static const char *child_var = "LIMBFORGE_BACKEND";
 static int run_child(const char *env, int (*fn)(void), char *err, size_t errlen)
 {
     int p[2];
@@ -93,8 +95,9 @@ static int run_child(const char *env, int (*fn)(void), char *err, size_t errlen)
     if (pid == 0) {
         dup2(p[1], 2);
         close(p[0]);
-        if (env) setenv("LIMBFORGE_BACKEND", env, 1);
-        else unsetenv("LIMBFORGE_BACKEND");
+        if (env) setenv(child_var, env, 1);
+        else unsetenv(child_var);
+        lf_dispatch_reset(); /* the parent's first use must not be inherited */
         _exit(fn());
     }
     close(p[1]);
@@ -162,10 +165,76 @@ static void test_env(void)
           "first-use detection overwrote lf_backend_set(\"c\") (child status %d)", st);
 }
 
+/* LIMBFORGE_CAPS: the child reports 0 if lf_caps() is caps_want and its
+ * back end runs with it, else 1. */
+static uint64_t caps_want;
+static int child_caps(void)
+{
+    lf_backend b = lf_backend_current();
+    return lf_caps() == caps_want && lf_backend_available(b) ? 0 : 1;
+}
+
+static void test_caps_env(void)
+{
+    char err[512], list[64];
+    uint64_t cpu = lf_caps_cpu();
+    child_var = "LIMBFORGE_CAPS";
+    CHECK(lf_caps() == cpu, "lf_caps() %llx is not the CPU's %llx with LIMBFORGE_CAPS unset",
+          (unsigned long long)lf_caps(), (unsigned long long)cpu);
+    /* one capability off at a time, and one the CPU lacks (accepted, no change) */
+    int n = 0;
+    for (int i = 0; i < LF_CAP_COUNT; i++) {
+        uint64_t c = 1ull << i;
+        snprintf(list, sizeof list, "-%s", lf_cap_name(c));
+        caps_want = cpu & ~c;
+        int st = run_child(list, child_caps, err, sizeof err);
+        CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "LIMBFORGE_CAPS=%s: caps or back end wrong (%d)", list, st);
+        CHECK(!err[0], "LIMBFORGE_CAPS=%s wrote to stderr: %s", list, err);
+        n++;
+    }
+    /* a list keeps only what it names; "none" keeps nothing; "" is unset */
+    const char *a = NULL, *b = NULL;
+    for (int i = 0; i < LF_CAP_COUNT; i++)
+        if (cpu >> i & 1) {
+            if (!a) a = lf_cap_name(1ull << i);
+            else if (!b) b = lf_cap_name(1ull << i);
+        }
+    struct { const char *env; uint64_t want; } keep[] = {{"none", 0}, {"", cpu}, {a, 0}, {NULL, 0}};
+    if (a) keep[2].want = cpu & (~cpu + 1); /* a names the lowest bit */
+    char ab[64] = "";
+    if (a && b) {
+        snprintf(ab, sizeof ab, "%s,%s", a, b);
+        keep[3].env = ab;
+        for (int i = 0; i < LF_CAP_COUNT; i++)
+            if (lf_cap_name(1ull << i) == a || lf_cap_name(1ull << i) == b) keep[3].want |= 1ull << i;
+    }
+    for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++) {
+        if (!keep[i].env) continue;
+        caps_want = keep[i].want;
+        int st = run_child(keep[i].env, child_caps, err, sizeof err);
+        CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "LIMBFORGE_CAPS='%s': caps or back end wrong (%d)",
+              keep[i].env, st);
+        n++;
+    }
+    /* unknown names abort with one line naming the value and the known names */
+    const char *bad[] = {"bogus", "-ADX", "adx,", "-adx,-bogus", "+adx"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int st = run_child(bad[i], child_caps, err, sizeof err);
+        CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT, "LIMBFORGE_CAPS='%s': no abort", bad[i]);
+        char want[96];
+        snprintf(want, sizeof want, "LIMBFORGE_CAPS=%s: ", bad[i]);
+        CHECK(strstr(err, want) != NULL && strstr(err, " bmi2 ") != NULL, "message for '%s': %s", bad[i], err);
+        n++;
+    }
+    child_var = "LIMBFORGE_BACKEND";
+    printf("LIMBFORGE_CAPS: %d cases\n", n);
+}
+
 int main(void)
 {
     test_version();
     test_env();
+    test_caps_env();
     printf("%d passed, %d failed\n", checks - fails, fails);
     return fails ? 1 : 0;
 }

@@ -53,7 +53,9 @@ int lf_ctime_force_under_valgrind(lf_backend b)
     if (!lf_ctime_host_has("bmi2") || !lf_ctime_host_has("adx")) return 0;
     if (lf_backend_has((int)b, LF_BACKEND_AVX2) && !lf_ctime_host_has("avx2")) return 0;
     if (lf_backend_has((int)b, LF_BACKEND_AVX512)) return 0;
-    atomic_store(&lf_backend_sel, (int)b);
+    uint64_t caps = lf_caps() | LF_CAP_BMI2 | LF_CAP_ADX;
+    if (lf_ctime_host_has("avx2")) caps |= LF_CAP_AVX2;
+    lf_dispatch_force(b, caps);
     return 1;
 #else
     (void)b;

@@ -157,7 +157,7 @@ static void test_kernels(void)
           "Keccak-f[1600](0)");
     int sets = 0;
     for (int b = 0; b < LF_BACKEND_COUNT; b++) {
-        const lf_keccak_kernels *k = lf_keccak_k_of(b);
+        const lf_keccak_kernels *k = lf_keccak_k_of(lf_slot_of((lf_backend)b));
         if (!lf_backend_available((lf_backend)b) || !k) continue;
         CHECK(k->f1600 && k->x4 && k->x8 && k->name, "back end %s: incomplete set",
               lf_backend_name((lf_backend)b));
@@ -184,7 +184,7 @@ static void test_kernels(void)
     }
     const lf_keccak_kernels *cur = lf_keccak_k();
     /* an LF_VERIFY build runs a native set through its checking wrapper */
-    CHECK(cur == lf_keccak_k_of((int)lf_backend_current()) || !strcmp(cur->name, "verify"),
+    CHECK(cur == lf_keccak_k_of(lf_slot_of(lf_backend_current())) || !strcmp(cur->name, "verify"),
           "lf_keccak_k is not the current set");
     printf("  %d kernel sets checked; the API runs set %s\n", sets, cur->name);
 }

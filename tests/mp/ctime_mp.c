@@ -235,7 +235,7 @@ static void case_montgomery(void)
      * only where that path runs (the MemorySanitizer lane: valgrind hides
      * AVX-512, and the generic code is covered above at a fraction of the
      * time under valgrind at -O0) */
-    if (lf_backend_fast() == LF_BACKEND_AVX512IFMA) {
+    if (lf_backend_current() == LF_BACKEND_AVX512IFMA) {
         montgomery(24, 2);
         montgomery(32, 1);
         montgomery(48, 1);
@@ -249,7 +249,7 @@ static void case_rsa(void)
     /* h = 16 (RSA-2048: 1024-bit halves) is the IFMA modexp's size: only
      * where that path runs (the MemorySanitizer lane), as above */
     for (size_t i = 0; i < sizeof ct_keys / sizeof ct_keys[0]; i++)
-        if (ct_keys[i].h < 16 || lf_backend_fast() == LF_BACKEND_AVX512IFMA) rsa(&ct_keys[i]);
+        if (ct_keys[i].h < 16 || lf_backend_current() == LF_BACKEND_AVX512IFMA) rsa(&ct_keys[i]);
 }
 
 static const lf_ctime_case cases[] = {

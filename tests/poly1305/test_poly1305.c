@@ -85,8 +85,8 @@ static void rfc_vectors(void)
 static void dispatch_names(lf_backend be)
 {
     const char *name = lf_backend_name(be);
-    lf_p1305_vec v = lf_p1305_vec_for((int)be);
-    lf_chacha_kernel k = lf_chacha_kernel_for((int)be);
+    lf_p1305_vec v = lf_p1305_vec_for(lf_slot_of(be));
+    lf_chacha_kernel k = lf_chacha_kernel_for(lf_slot_of(be));
     const char *wp = "scalar", *wc = "c";
     if (!strcmp(name, "avx2")) wp = wc = "avx2";
     if (!strcmp(name, "avx512")) wp = wc = "avx512";
@@ -220,7 +220,7 @@ static void kernels_agree(lf_backend be)
 {
     static uint8_t m[4096 + 64];
     uint8_t key[32], t1[16], t2[16], t3[16];
-    lf_p1305_vec v = lf_p1305_vec_for((int)be);
+    lf_p1305_vec v = lf_p1305_vec_for(lf_slot_of(be));
     long rounds = t_iters(1000, 30);
     long vec_runs = 0;
     for (long i = 0; i < rounds; i++) {
@@ -369,7 +369,7 @@ static void chacha(void)
     }
     /* the back end's vector kernel itself (keystream and XOR, 1..3 batches,
      * counters near the wrap) against the portable block function */
-    lf_chacha_kernel k = lf_chacha_kernel_for((int)lf_backend_current());
+    lf_chacha_kernel k = lf_chacha_kernel_for(lf_slot_of(lf_backend_current()));
     long direct = 0;
     if (k.fn) {
         uint32_t st[16];

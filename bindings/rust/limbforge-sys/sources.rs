@@ -87,14 +87,14 @@ pub const NATIVE: &[(&str, &str, &str, &str, &str)] = &[
     ("ntt", "x86_64", "ntt", "avx512", "ntt/native/x86_64/ntt_avx512.c"),
     ("hash", "x86_64", "hash_keccak", "avx2", "hash/native/x86_64/keccak_avx2.c"),
     ("hash", "x86_64", "hash_keccak", "avx512", "hash/native/x86_64/keccak_avx512.c"),
-    ("hash", "x86_64", "hash", "sha", "hash/native/x86_64/sha256_shani.c"),
+    ("hash", "x86_64", "hash", "x86_64_sha", "hash/native/x86_64/sha256_shani.c"),
     ("mlkem", "x86_64", "mlkem", "avx2", "mlkem/native/x86_64/mlkem_avx2.c"),
     ("mlkem", "x86_64", "mlkem", "avx512", "mlkem/native/x86_64/mlkem_avx512.c"),
     ("poly1305", "aarch64", "poly1305", "neon", "poly1305/native/arm/poly1305_neon.c"),
     ("poly1305", "aarch64", "chacha20", "neon", "poly1305/native/arm/chacha20_neon.c"),
     ("ntt", "aarch64", "ntt", "neon", "ntt/native/arm/ntt_neon.c"),
     ("hash", "aarch64", "hash_keccak", "neon", "hash/native/aarch64/keccak_neon.c"),
-    ("hash", "aarch64", "hash", "sha2", "hash/native/aarch64/sha256_armv8.c"),
+    ("hash", "aarch64", "hash", "aarch64_sha2", "hash/native/aarch64/sha256_armv8.c"),
     ("mlkem", "aarch64", "mlkem", "neon", "mlkem/native/aarch64/mlkem_neon.c"),
 ];
 
@@ -107,8 +107,8 @@ pub const ISA_FLAGS: &[(&str, &[&str])] = &[
         &["-mavx2", "-mavx512f", "-mavx512bw", "-mavx512dq", "-mavx512vl", "-mavx512ifma", "-mavx512vbmi2"],
     ),
     ("neon", &[]),
-    ("sha", &["-msse4.1", "-msha"]),
-    ("sha2", &["-march=armv8-a+crypto"]),
+    ("x86_64_sha", &["-msse4.1", "-msha"]),
+    ("aarch64_sha2", &["-march=armv8-a+crypto"]),
 ];
 
 /// Extra per-file options (the sources.cmake set_property lines that change

@@ -13,14 +13,14 @@
 #include "limbforge/field/bls12_381_r.h"
 #include "field/field_internal.h"
 
-extern LF_HIDDEN const lf_field_kernels lf_bls12_381_r_kernels[LF_BACKEND_COUNT];
+extern LF_HIDDEN const lf_field_kernels lf_bls12_381_r_kernels[LF_DISPATCH_SLOTS];
 /* which back ends have kernels of their own (lf_internal.h) */
 extern LF_HIDDEN const lf_dispatch_info lf_bls12_381_r_dispatch;
 
 /* The kernels of the back end in use. */
 static inline const lf_field_kernels *lf_bls12_381_r_k(void)
 {
-    return &lf_bls12_381_r_kernels[lf_backend_fast()];
+    return &lf_bls12_381_r_kernels[lf_dispatch_slot()];
 }
 
 #endif

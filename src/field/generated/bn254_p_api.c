@@ -159,7 +159,7 @@ LF_HIDDEN void lf_bn254_p_x8_sub_rvv(uint64_t *r, const uint64_t *a, const uint6
 #define LF_OWN_S390X 1
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) {lf_bn254_p_mul_##b, lf_bn254_p_sqr_##b, lf_bn254_p_add_##b, lf_bn254_p_sub_##b, lf_bn254_p_neg_##b, lf_bn254_p_to_internal_##b, lf_bn254_p_from_internal_##b}
-LF_HIDDEN const lf_field_kernels lf_bn254_p_kernels[LF_BACKEND_COUNT] = {
+LF_HIDDEN const lf_field_kernels lf_bn254_p_kernels[LF_DISPATCH_SLOTS] = {
 #include "dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
@@ -167,7 +167,7 @@ LF_HIDDEN const lf_dispatch_info lf_bn254_p_dispatch = {
     "field bn254_p", lf_bn254_p_kernels, sizeof lf_bn254_p_kernels[0],
 #include "dispatch_table.h"
 };
-#define LF_KERNELS() (&lf_bn254_p_kernels[lf_backend_fast()])
+#define LF_KERNELS() (&lf_bn254_p_kernels[lf_dispatch_slot()])
 #define LF_VENTRY_C {lf_bn254_p_vmul8_c, lf_bn254_p_vsqr8_c, lf_bn254_p_vadd8_c, lf_bn254_p_vsub8_c, lf_bn254_p_vmuls8_c, lf_bn254_p_vmacl8_c, lf_bn254_p_x8_load_c, lf_bn254_p_x8_store_c, lf_bn254_p_x8_mul_c, lf_bn254_p_x8_sqr_c, lf_bn254_p_x8_add_c, lf_bn254_p_x8_sub_c}
 #define LF_VENTRY_SCALAR {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
 #define LF_VENTRY_AVX512IFMA {lf_bn254_p_vmul8_avx512ifma, lf_bn254_p_vsqr8_avx512ifma, NULL, NULL, lf_bn254_p_vmuls8_avx512ifma, lf_bn254_p_vmacl8_avx512ifma, lf_bn254_p_x8_load_avx512ifma, lf_bn254_p_x8_store_avx512ifma, lf_bn254_p_x8_mul_avx512ifma, lf_bn254_p_x8_sqr_avx512ifma, lf_bn254_p_x8_add_avx512ifma, lf_bn254_p_x8_sub_avx512ifma}
@@ -189,7 +189,7 @@ LF_HIDDEN const lf_dispatch_info lf_bn254_p_dispatch = {
 #endif
 #define LF_DISPATCH_OWN(B) LF_VOWN_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B
-LF_HIDDEN const lf_field_vec_kernels lf_bn254_p_vec_kernels[LF_BACKEND_COUNT] = {
+LF_HIDDEN const lf_field_vec_kernels lf_bn254_p_vec_kernels[LF_DISPATCH_SLOTS] = {
 #include "dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
@@ -197,7 +197,7 @@ LF_HIDDEN const lf_dispatch_info lf_bn254_p_vec_dispatch = {
     "field bn254_p vec", lf_bn254_p_vec_kernels, sizeof lf_bn254_p_vec_kernels[0],
 #include "dispatch_table.h"
 };
-#define LF_VKERNELS() (&lf_bn254_p_vec_kernels[lf_backend_fast()])
+#define LF_VKERNELS() (&lf_bn254_p_vec_kernels[lf_dispatch_slot()])
 
 /* r = a^e for the square-root exponent e = lf_c_sqrt_exp = (p+1)/4:
  * a fixed addition chain for this e, found by the generator

@@ -13,14 +13,14 @@
 #include "limbforge/field/bn254_p.h"
 #include "field/field_internal.h"
 
-extern LF_HIDDEN const lf_field_kernels lf_bn254_p_kernels[LF_BACKEND_COUNT];
+extern LF_HIDDEN const lf_field_kernels lf_bn254_p_kernels[LF_DISPATCH_SLOTS];
 /* which back ends have kernels of their own (lf_internal.h) */
 extern LF_HIDDEN const lf_dispatch_info lf_bn254_p_dispatch;
 
 /* The kernels of the back end in use. */
 static inline const lf_field_kernels *lf_bn254_p_k(void)
 {
-    return &lf_bn254_p_kernels[lf_backend_fast()];
+    return &lf_bn254_p_kernels[lf_dispatch_slot()];
 }
 
 #endif

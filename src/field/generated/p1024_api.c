@@ -121,7 +121,7 @@ static const uint64_t lf_c_mac_fix[LF_N] = {UINT64_C(0x53d0c8163c8e6da8), UINT64
 #define LF_OWN_S390X 1
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) {lf_p1024_mul_##b, lf_p1024_sqr_##b, lf_p1024_add_##b, lf_p1024_sub_##b, lf_p1024_neg_##b, lf_p1024_to_internal_##b, lf_p1024_from_internal_##b}
-LF_HIDDEN const lf_field_kernels lf_p1024_kernels[LF_BACKEND_COUNT] = {
+LF_HIDDEN const lf_field_kernels lf_p1024_kernels[LF_DISPATCH_SLOTS] = {
 #include "dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
@@ -129,7 +129,7 @@ LF_HIDDEN const lf_dispatch_info lf_p1024_dispatch = {
     "field p1024", lf_p1024_kernels, sizeof lf_p1024_kernels[0],
 #include "dispatch_table.h"
 };
-#define LF_KERNELS() (&lf_p1024_kernels[lf_backend_fast()])
+#define LF_KERNELS() (&lf_p1024_kernels[lf_dispatch_slot()])
 #define LF_VENTRY_C {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
 #define LF_VENTRY_SCALAR {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
 #define LF_VENTRY_AVX512IFMA {lf_p1024_vmul8_avx512ifma, lf_p1024_vsqr8_avx512ifma, NULL, NULL, lf_p1024_vmuls8_avx512ifma, lf_p1024_vmacl8_avx512ifma, lf_p1024_x8_load_avx512ifma, lf_p1024_x8_store_avx512ifma, lf_p1024_x8_mul_avx512ifma, lf_p1024_x8_sqr_avx512ifma, lf_p1024_x8_add_avx512ifma, lf_p1024_x8_sub_avx512ifma}
@@ -145,7 +145,7 @@ LF_HIDDEN const lf_dispatch_info lf_p1024_dispatch = {
 #define LF_VENTRY_RV64 LF_VENTRY_SCALAR
 #define LF_DISPATCH_OWN(B) LF_VOWN_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B
-LF_HIDDEN const lf_field_vec_kernels lf_p1024_vec_kernels[LF_BACKEND_COUNT] = {
+LF_HIDDEN const lf_field_vec_kernels lf_p1024_vec_kernels[LF_DISPATCH_SLOTS] = {
 #include "dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
@@ -153,7 +153,7 @@ LF_HIDDEN const lf_dispatch_info lf_p1024_vec_dispatch = {
     "field p1024 vec", lf_p1024_vec_kernels, sizeof lf_p1024_vec_kernels[0],
 #include "dispatch_table.h"
 };
-#define LF_VKERNELS() (&lf_p1024_vec_kernels[lf_backend_fast()])
+#define LF_VKERNELS() (&lf_p1024_vec_kernels[lf_dispatch_slot()])
 
 /* r = a^e for the square-root exponent e = lf_c_sqrt_exp = (T-1)/2, p - 1 = 2^S T with T odd:
  * a fixed addition chain for this e, found by the generator

@@ -13,14 +13,14 @@
 #include "limbforge/field/p25519.h"
 #include "field/field_internal.h"
 
-extern LF_HIDDEN const lf_field_kernels lf_p25519_kernels[LF_BACKEND_COUNT];
+extern LF_HIDDEN const lf_field_kernels lf_p25519_kernels[LF_DISPATCH_SLOTS];
 /* which back ends have kernels of their own (lf_internal.h) */
 extern LF_HIDDEN const lf_dispatch_info lf_p25519_dispatch;
 
 /* The kernels of the back end in use. */
 static inline const lf_field_kernels *lf_p25519_k(void)
 {
-    return &lf_p25519_kernels[lf_backend_fast()];
+    return &lf_p25519_kernels[lf_dispatch_slot()];
 }
 
 #endif

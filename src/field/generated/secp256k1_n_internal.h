@@ -13,14 +13,14 @@
 #include "limbforge/field/secp256k1_n.h"
 #include "field/field_internal.h"
 
-extern LF_HIDDEN const lf_field_kernels lf_secp256k1_n_kernels[LF_BACKEND_COUNT];
+extern LF_HIDDEN const lf_field_kernels lf_secp256k1_n_kernels[LF_DISPATCH_SLOTS];
 /* which back ends have kernels of their own (lf_internal.h) */
 extern LF_HIDDEN const lf_dispatch_info lf_secp256k1_n_dispatch;
 
 /* The kernels of the back end in use. */
 static inline const lf_field_kernels *lf_secp256k1_n_k(void)
 {
-    return &lf_secp256k1_n_kernels[lf_backend_fast()];
+    return &lf_secp256k1_n_kernels[lf_dispatch_slot()];
 }
 
 #endif

@@ -542,7 +542,7 @@ static const lf_mp_k3 lf_mp_redc_s390x[17] = {NULL, lf_mp_redc1_s390x, lf_mp_red
 #define LF_MP_SET_s390x {lf_mp_mul_s390x, 16, lf_mp_sqr_s390x, 16, lf_mp_redc_s390x, 16, "s390x"}
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_MP_SET_##b
-const lf_mp_kernels lf_mp_kernel_table[LF_BACKEND_COUNT] = {
+const lf_mp_kernels lf_mp_kernel_table[LF_DISPATCH_SLOTS] = {
 #include "dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
