@@ -37,6 +37,7 @@ set(LF_ISA_FLAGS_wasm_simd128 "") # the whole build: -DLF_WASM_SIMD=ON (CMakeLis
 # cmake/backends.cmake): instructions outside the chain
 set(LF_ISA_FLAGS_x86_64_sha -msse4.1 -msha)         # SHA extensions (sha256rnds2/msg1/msg2)
 set(LF_ISA_FLAGS_aarch64_sha2 -march=armv8-a+crypto) # ARMv8 SHA2 (sha256h/h2/su0/su1)
+set(LF_ISA_FLAGS_neon_sha3 -march=armv8.2-a+sha3)    # ARMv8.2 SHA3 (eor3, rax1, xar, bcax)
 
 set(LF_NATIVE_DEFINITIONS)
 set_property(GLOBAL PROPERTY LF_NATIVE_FILES "")

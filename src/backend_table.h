@@ -114,6 +114,7 @@ static const struct {
 } lf_features[LF_FEATURE_COUNT] = {
     {"x86_64_sha", LF_BACKEND_X86_64, LF_CAP_SHA},
     {"aarch64_sha2", LF_BACKEND_AARCH64, LF_CAP_SHA2},
+    {"neon_sha3", LF_BACKEND_NEON, LF_CAP_NEON | LF_CAP_SHA3},
 };
 
 /* The capability probes: a capability is there when all its rows hold. */
@@ -262,8 +263,10 @@ static const struct {
 #if defined(__aarch64__)
     [LF_SLOT_AT_AARCH64 + 0] = {LF_BACKEND_AARCH64, 1u << LF_BACKEND_C | 1u << LF_BACKEND_AARCH64 | 1u << LF_ENTRY_AARCH64_SHA2},
     [LF_SLOT_AT_AARCH64 + 1] = {LF_BACKEND_AARCH64, 1u << LF_BACKEND_C | 1u << LF_BACKEND_AARCH64},
-    [LF_SLOT_AT_AARCH64 + 2] = {LF_BACKEND_NEON, 1u << LF_BACKEND_C | 1u << LF_BACKEND_AARCH64 | 1u << LF_BACKEND_NEON | 1u << LF_ENTRY_AARCH64_SHA2},
-    [LF_SLOT_AT_AARCH64 + 3] = {LF_BACKEND_NEON, 1u << LF_BACKEND_C | 1u << LF_BACKEND_AARCH64 | 1u << LF_BACKEND_NEON},
+    [LF_SLOT_AT_AARCH64 + 2] = {LF_BACKEND_NEON, 1u << LF_BACKEND_C | 1u << LF_BACKEND_AARCH64 | 1u << LF_BACKEND_NEON | 1u << LF_ENTRY_AARCH64_SHA2 | 1u << LF_ENTRY_NEON_SHA3},
+    [LF_SLOT_AT_AARCH64 + 3] = {LF_BACKEND_NEON, 1u << LF_BACKEND_C | 1u << LF_BACKEND_AARCH64 | 1u << LF_BACKEND_NEON | 1u << LF_ENTRY_NEON_SHA3},
+    [LF_SLOT_AT_AARCH64 + 4] = {LF_BACKEND_NEON, 1u << LF_BACKEND_C | 1u << LF_BACKEND_AARCH64 | 1u << LF_BACKEND_NEON | 1u << LF_ENTRY_AARCH64_SHA2},
+    [LF_SLOT_AT_AARCH64 + 5] = {LF_BACKEND_NEON, 1u << LF_BACKEND_C | 1u << LF_BACKEND_AARCH64 | 1u << LF_BACKEND_NEON},
 #endif
 #if defined(__riscv) && __riscv_xlen == 64
     [LF_SLOT_AT_RV64 + 0] = {LF_BACKEND_RV64, 1u << LF_BACKEND_C | 1u << LF_BACKEND_RV64},

@@ -12,9 +12,10 @@
 enum {
     LF_ENTRY_X86_64_SHA = LF_BACKEND_COUNT + 0, /* SHA-256 with the SHA extensions */
     LF_ENTRY_AARCH64_SHA2 = LF_BACKEND_COUNT + 1, /* SHA-256 with the ARMv8 SHA2 instructions */
-    LF_ENTRY_COUNT = LF_BACKEND_COUNT + 2
+    LF_ENTRY_NEON_SHA3 = LF_BACKEND_COUNT + 2, /* Keccak with the ARMv8.2 SHA3 instructions */
+    LF_ENTRY_COUNT = LF_BACKEND_COUNT + 3
 };
-#define LF_FEATURE_COUNT 2
+#define LF_FEATURE_COUNT 3
 
 #if defined(__x86_64__)
 #define LF_SLOTS_X86_64 16
@@ -23,7 +24,7 @@ enum {
 #endif
 #define LF_SLOT_AT_X86_64 (1)
 #if defined(__aarch64__)
-#define LF_SLOTS_AARCH64 4
+#define LF_SLOTS_AARCH64 6
 #else
 #define LF_SLOTS_AARCH64 0
 #endif

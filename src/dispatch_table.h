@@ -81,6 +81,9 @@
 #if (defined(__aarch64__)) && LF_DISPATCH_OWN(AARCH64_SHA2)
  | (1u << LF_ENTRY_AARCH64_SHA2)
 #endif
+#if (defined(__aarch64__)) && LF_DISPATCH_OWN(NEON_SHA3)
+ | (1u << LF_ENTRY_NEON_SHA3)
+#endif
 )
 #else
     [0] = LF_DISPATCH_ENTRY(C, c),
@@ -277,8 +280,10 @@
 #else
     [LF_SLOT_AT_AARCH64 + 1] = LF_DISPATCH_ENTRY(C, c),
 #endif
-/* neon: aarch64 neon aarch64_sha2 */
-#if LF_DISPATCH_OWN(AARCH64_SHA2)
+/* neon: aarch64 neon aarch64_sha2 neon_sha3 */
+#if LF_DISPATCH_OWN(NEON_SHA3)
+    [LF_SLOT_AT_AARCH64 + 2] = LF_DISPATCH_ENTRY(NEON_SHA3, neon_sha3),
+#elif LF_DISPATCH_OWN(AARCH64_SHA2)
     [LF_SLOT_AT_AARCH64 + 2] = LF_DISPATCH_ENTRY(AARCH64_SHA2, aarch64_sha2),
 #elif LF_DISPATCH_OWN(NEON)
     [LF_SLOT_AT_AARCH64 + 2] = LF_DISPATCH_ENTRY(NEON, neon),
@@ -287,13 +292,33 @@
 #else
     [LF_SLOT_AT_AARCH64 + 2] = LF_DISPATCH_ENTRY(C, c),
 #endif
-/* neon: aarch64 neon */
-#if LF_DISPATCH_OWN(NEON)
+/* neon: aarch64 neon neon_sha3 */
+#if LF_DISPATCH_OWN(NEON_SHA3)
+    [LF_SLOT_AT_AARCH64 + 3] = LF_DISPATCH_ENTRY(NEON_SHA3, neon_sha3),
+#elif LF_DISPATCH_OWN(NEON)
     [LF_SLOT_AT_AARCH64 + 3] = LF_DISPATCH_ENTRY(NEON, neon),
 #elif LF_DISPATCH_OWN(AARCH64)
     [LF_SLOT_AT_AARCH64 + 3] = LF_DISPATCH_ENTRY(AARCH64, aarch64),
 #else
     [LF_SLOT_AT_AARCH64 + 3] = LF_DISPATCH_ENTRY(C, c),
+#endif
+/* neon: aarch64 neon aarch64_sha2 */
+#if LF_DISPATCH_OWN(AARCH64_SHA2)
+    [LF_SLOT_AT_AARCH64 + 4] = LF_DISPATCH_ENTRY(AARCH64_SHA2, aarch64_sha2),
+#elif LF_DISPATCH_OWN(NEON)
+    [LF_SLOT_AT_AARCH64 + 4] = LF_DISPATCH_ENTRY(NEON, neon),
+#elif LF_DISPATCH_OWN(AARCH64)
+    [LF_SLOT_AT_AARCH64 + 4] = LF_DISPATCH_ENTRY(AARCH64, aarch64),
+#else
+    [LF_SLOT_AT_AARCH64 + 4] = LF_DISPATCH_ENTRY(C, c),
+#endif
+/* neon: aarch64 neon */
+#if LF_DISPATCH_OWN(NEON)
+    [LF_SLOT_AT_AARCH64 + 5] = LF_DISPATCH_ENTRY(NEON, neon),
+#elif LF_DISPATCH_OWN(AARCH64)
+    [LF_SLOT_AT_AARCH64 + 5] = LF_DISPATCH_ENTRY(AARCH64, aarch64),
+#else
+    [LF_SLOT_AT_AARCH64 + 5] = LF_DISPATCH_ENTRY(C, c),
 #endif
 #endif
 #if defined(__riscv) && __riscv_xlen == 64

@@ -145,6 +145,7 @@ BACKEND_NEEDS = {
 FEATURES = {
     "x86_64_sha": ("x86_64", ("sha",), "SHA-256 with the SHA extensions"),
     "aarch64_sha2": ("aarch64", ("sha2",), "SHA-256 with the ARMv8 SHA2 instructions"),
+    "neon_sha3": ("neon", ("sha3",), "Keccak with the ARMv8.2 SHA3 instructions"),
 }
 
 

@@ -92,7 +92,7 @@ static void lf_keccakf1600_x4_c(uint64_t s[100]) { lf_keccak_xn_c(s, 4); }
 static void lf_keccakf1600_x8_c(uint64_t s[200]) { lf_keccak_xn_c(s, 8); }
 
 LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_c = {lf_keccakf1600_c, lf_keccakf1600_x4_c,
-                                                         lf_keccakf1600_x8_c, "c"};
+                                                         lf_keccakf1600_x8_c, "c", 1};
 
 /* ---------------------------------------------------------------- dispatch */
 /* The sets that exist: LF_NATIVE_HASH_KECCAK_<B> (src/hash/sources.cmake). */
@@ -131,7 +131,7 @@ static void lf_keccak_verify_1(uint64_t s[25]) { lf_keccak_verify_n(s, 1); }
 static void lf_keccak_verify_4(uint64_t s[100]) { lf_keccak_verify_n(s, 4); }
 static void lf_keccak_verify_8(uint64_t s[200]) { lf_keccak_verify_n(s, 8); }
 static const lf_keccak_kernels lf_keccak_kernels_verify = {lf_keccak_verify_1, lf_keccak_verify_4,
-                                                           lf_keccak_verify_8, "verify"};
+                                                           lf_keccak_verify_8, "verify", 0};
 
 LF_HIDDEN const lf_keccak_kernels *lf_keccak_k(void)
 {

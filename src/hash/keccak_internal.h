@@ -29,6 +29,9 @@ typedef struct {
     void (*x4)(uint64_t s[100]);
     void (*x8)(uint64_t s[200]);
     const char *name;
+    /* 1: x4 and x8 permute one state after the other (the portable set), so
+     * callers gain nothing by batching states (mlkem's job pool) */
+    unsigned serial;
 } lf_keccak_kernels;
 
 extern LF_HIDDEN const uint64_t lf_keccak_rc[24];
@@ -43,6 +46,9 @@ extern LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_avx512;
 #endif
 #ifdef LF_NATIVE_HASH_KECCAK_NEON
 extern LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_neon;
+#endif
+#ifdef LF_NATIVE_HASH_KECCAK_NEON_SHA3
+extern LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_neon_sha3;
 #endif
 #ifdef LF_NATIVE_HASH_KECCAK_RVV
 extern LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_rvv;

@@ -20,6 +20,16 @@ if(LF_ARCH STREQUAL "x86_64")
   lf_native_sources(hash_keccak avx512 ${d}/keccak_avx512.c)
 elseif(LF_ARCH STREQUAL "aarch64")
   lf_native_sources(hash_keccak neon ${d}/keccak_neon.c)
+  lf_isa_check(LF_HASH_NEON_SHA3 neon_sha3 "
+#include <arm_neon.h>
+int main(void) { uint64x2_t a = vdupq_n_u64(1);
+  a = vbcaxq_u64(veor3q_u64(a, a, a), vrax1q_u64(a, a), vxarq_u64(a, a, 3));
+  return (int)vgetq_lane_u64(a, 0); }")
+  if(LF_HASH_NEON_SHA3)
+    lf_native_sources(hash_keccak neon_sha3 ${d}/keccak_neon_sha3.c)
+  else()
+    message(STATUS "hash: compiler lacks the SHA3 intrinsics; neon_sha3 keeps the plain NEON Keccak")
+  endif()
 elseif(LF_ARCH STREQUAL "rv64")
   # RVV intrinsics (v0.12 names, __riscv_ prefix): clang >= 16; gcc 12 has
   # none, so with an rv64gc gcc toolchain the rvv back end keeps the C set.

@@ -269,7 +269,7 @@ static void lf_mlkem_pool_w(const lf_mlkem_job *jobs, unsigned n, unsigned w)
 static void lf_mlkem_pool(const lf_mlkem_job *jobs, unsigned n)
 {
     /* the portable set permutes lane by lane: one lane, no idle permutations */
-    unsigned w = lf_keccak_k() == &lf_keccak_kernels_c ? 1 : LF_MLKEM_LANES;
+    unsigned w = lf_keccak_k()->serial ? 1 : LF_MLKEM_LANES;
     lf_mlkem_pool_w(jobs, n, w);
 }
 

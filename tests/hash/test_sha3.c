@@ -155,10 +155,23 @@ static void test_kernels(void)
     CHECK(z[0] == 0xf1258f7940e1dde7ull && z[1] == 0x84d5ccf933c0478aull &&
               z[24] == 0xeaf1ff7b5ceca249ull,
           "Keccak-f[1600](0)");
-    int sets = 0;
+    /* every set of every back end the CPU runs, with all its capabilities
+     * and with each one switched off (a feature entry's set, neon_sha3,
+     * and the one it falls back to), each set once */
+    int sets = 0, nseen = 0;
+    const lf_keccak_kernels *seen[LF_DISPATCH_SLOTS];
+    uint64_t cpu = lf_caps_cpu();
+    lf_backend level = lf_backend_current();
+    for (int m = -1; m < LF_CAP_COUNT; m++) {
+        if (m >= 0 && !(cpu >> m & 1)) continue;
+        if (lf_caps_set(m < 0 ? cpu : cpu & ~(1ull << m)) != LF_OK) CHECK(0, "lf_caps_set");
     for (int b = 0; b < LF_BACKEND_COUNT; b++) {
         const lf_keccak_kernels *k = lf_keccak_k_of(lf_slot_of((lf_backend)b));
         if (!lf_backend_available((lf_backend)b) || !k) continue;
+        int dup = 0;
+        for (int i = 0; i < nseen; i++) dup |= seen[i] == k;
+        if (dup || nseen == LF_DISPATCH_SLOTS) continue;
+        seen[nseen++] = k;
         CHECK(k->f1600 && k->x4 && k->x8 && k->name, "back end %s: incomplete set",
               lf_backend_name((lf_backend)b));
         if (!(k->f1600 && k->x4 && k->x8)) continue;
@@ -182,6 +195,9 @@ static void test_kernels(void)
         printf("  kernels of %s: set %s, f1600/x4/x8 vs C, 100 random states each\n",
                lf_backend_name((lf_backend)b), k->name);
     }
+    }
+    /* (a capability off may have lowered the level: back to the tested one) */
+    CHECK(lf_caps_set(cpu) == LF_OK && lf_backend_set(lf_backend_name(level)) == LF_OK, "caps and level back");
     const lf_keccak_kernels *cur = lf_keccak_k();
     /* an LF_VERIFY build runs a native set through its checking wrapper */
     CHECK(cur == lf_keccak_k_of(lf_slot_of(lf_backend_current())) || !strcmp(cur->name, "verify"),

@@ -94,6 +94,7 @@ pub const NATIVE: &[(&str, &str, &str, &str, &str)] = &[
     ("poly1305", "aarch64", "chacha20", "neon", "poly1305/native/arm/chacha20_neon.c"),
     ("ntt", "aarch64", "ntt", "neon", "ntt/native/arm/ntt_neon.c"),
     ("hash", "aarch64", "hash_keccak", "neon", "hash/native/aarch64/keccak_neon.c"),
+    ("hash", "aarch64", "hash_keccak", "neon_sha3", "hash/native/aarch64/keccak_neon_sha3.c"),
     ("hash", "aarch64", "hash", "aarch64_sha2", "hash/native/aarch64/sha256_armv8.c"),
     ("mlkem", "aarch64", "mlkem", "neon", "mlkem/native/aarch64/mlkem_neon.c"),
 ];
@@ -109,6 +110,7 @@ pub const ISA_FLAGS: &[(&str, &[&str])] = &[
     ("neon", &[]),
     ("x86_64_sha", &["-msse4.1", "-msha"]),
     ("aarch64_sha2", &["-march=armv8-a+crypto"]),
+    ("neon_sha3", &["-march=armv8.2-a+sha3"]),
 ];
 
 /// Extra per-file options (the sources.cmake set_property lines that change

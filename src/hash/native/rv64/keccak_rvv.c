@@ -125,4 +125,4 @@ static void lf_keccakf1600_x8_rvv(uint64_t s[200])
 }
 
 LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_rvv = {
-    lf_keccakf1600_rvv, lf_keccakf1600_x4_rvv, lf_keccakf1600_x8_rvv, "rvv"};
+    lf_keccakf1600_rvv, lf_keccakf1600_x4_rvv, lf_keccakf1600_x8_rvv, "rvv", 0};

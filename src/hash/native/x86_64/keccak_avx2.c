@@ -64,4 +64,4 @@ static void lf_keccakf1600_x8_avx2(uint64_t s[200])
 }
 
 LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_avx2 = {
-    lf_keccakf1600_c, lf_keccakf1600_x4_avx2, lf_keccakf1600_x8_avx2, "avx2"};
+    lf_keccakf1600_c, lf_keccakf1600_x4_avx2, lf_keccakf1600_x8_avx2, "avx2", 0};

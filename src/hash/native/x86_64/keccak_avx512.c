@@ -127,4 +127,4 @@ static void lf_keccakf1600_avx512(uint64_t s[25])
 }
 
 LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_avx512 = {
-    lf_keccakf1600_avx512, lf_keccakf1600_x4_avx512, lf_keccakf1600_x8_avx512, "avx512"};
+    lf_keccakf1600_avx512, lf_keccakf1600_x4_avx512, lf_keccakf1600_x8_avx512, "avx512", 0};
