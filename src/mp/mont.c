@@ -224,11 +224,46 @@ static __attribute__((noinline)) void lf_mp_mexp_gen(uint64_t *acc, const uint64
     }
 }
 
-#ifdef LF_NATIVE_MP_AVX512IFMA
-/* the IFMA path (src/mp/native/x86_64/mp_ifma.c) for this context? */
-static int lf_mp_use_ifma(const lf_mp_mont_ctx *ctx)
+/* The radix-2^52 modexp kernels (src/mp/native/x86_64/mp_ifma.c): a table of
+ * the one dispatch pattern, whose c entry has none (ok() says no for every
+ * size) and whose avx512ifma entry has the IFMA ones. */
+typedef struct {
+    int (*ok)(size_t n); /* the sizes it has */
+    void (*mexp)(uint64_t *acc, const uint64_t *u, const uint64_t *e, size_t el, const lf_mp_mont_ctx *ctx,
+                 const uint64_t *t, int w);
+    void (*mexp_pub)(uint64_t *acc, const uint64_t *u, uint64_t e, const lf_mp_mont_ctx *ctx, const uint64_t *t);
+    void (*mexp2)(uint64_t *const acc[2], const uint64_t *const u[2], const uint64_t *const e[2], size_t el,
+                  const lf_mp_mont_ctx *const ctx[2], const uint64_t *const t[2], int w);
+} lf_mp_exp52;
+
+static int lf_mp_exp52_none(size_t n)
 {
-    return lf_slot_level(lf_dispatch_slot()) == LF_BACKEND_AVX512IFMA && lf_mp_ifma_ok(ctx->n);
+    (void)n;
+    return 0;
+}
+static const lf_mp_exp52 lf_mp_exp52_c = {lf_mp_exp52_none, NULL, NULL, NULL};
+#ifdef LF_NATIVE_MP_AVX512IFMA
+static const lf_mp_exp52 lf_mp_exp52_avx512ifma = {lf_mp_ifma_ok, lf_mp_mexp_ifma, lf_mp_mexp_pub_ifma,
+                                                   lf_mp_mexp2_ifma};
+#endif
+#define LF_MP_EXP52_C 1
+#define LF_DISPATCH_OWN(B) LF_MP_EXP52_##B
+#define LF_MP_EXP52_AVX512IFMA LF_NATIVE_MP_AVX512IFMA
+#define LF_DISPATCH_ENTRY(B, b) &lf_mp_exp52_##b
+static const lf_mp_exp52 *const lf_mp_exp52_table[LF_DISPATCH_SLOTS] = {
+#include "dispatch_table.h"
+};
+#define LF_DISPATCH_MASK
+LF_HIDDEN const lf_dispatch_info lf_mp_exp52_dispatch = {"mp radix 2^52", lf_mp_exp52_table,
+                                                         sizeof lf_mp_exp52_table[0],
+#include "dispatch_table.h"
+};
+
+/* the radix-2^52 kernels for this context, or NULL */
+static const lf_mp_exp52 *lf_mp_exp52_for(const lf_mp_mont_ctx *ctx)
+{
+    const lf_mp_exp52 *k = lf_mp_exp52_table[lf_dispatch_slot()];
+    return k->ok(ctx->n) ? k : NULL;
 }
 
 /* t = R'^2/R mod m, R' = 2^(52L), L = ceil(64n/52): 2(52L - 64n) doublings
@@ -239,20 +274,18 @@ static void lf_mp_ifma_t(uint64_t *t, const lf_mp_mont_ctx *ctx)
     memcpy(t, ctx->one, 8 * n);
     for (size_t i = 0; i < 2 * (52 * L - 64 * n); i++) lf_mp_mdouble(t, ctx->m, n);
 }
-#endif
 
 void lf_mp_mexp(uint64_t *acc, const uint64_t *b, const uint64_t *e, size_t el,
                 const lf_mp_mont_ctx *ctx, int w)
 {
-#ifdef LF_NATIVE_MP_AVX512IFMA
-    /* radix 2^52 on AVX-512 IFMA for the sizes it has */
-    if (lf_mp_use_ifma(ctx)) {
+    /* radix 2^52 (AVX-512 IFMA) for the sizes it has */
+    const lf_mp_exp52 *k = lf_mp_exp52_for(ctx);
+    if (k) {
         uint64_t t[LF_MP_MAX_LIMBS];
         lf_mp_ifma_t(t, ctx);
-        lf_mp_mexp_ifma(acc, b, e, el, ctx, t, w);
+        k->mexp(acc, b, e, el, ctx, t, w);
         return;
     }
-#endif
     lf_mp_mexp_gen(acc, b, e, el, ctx, w);
 }
 
@@ -260,33 +293,31 @@ void lf_mp_mexp2(uint64_t *acc1, const uint64_t *b1, const uint64_t *e1, const l
                  uint64_t *acc2, const uint64_t *b2, const uint64_t *e2, const lf_mp_mont_ctx *ctx2,
                  size_t el)
 {
-#ifdef LF_NATIVE_MP_AVX512IFMA
     /* both in one 2-way IFMA pass: two independent chains fill the vector units */
-    if (ctx1->n == ctx2->n && lf_mp_use_ifma(ctx1)) {
+    const lf_mp_exp52 *k = lf_mp_exp52_for(ctx1);
+    if (ctx1->n == ctx2->n && k) {
         uint64_t t1[LF_MP_MAX_LIMBS], t2[LF_MP_MAX_LIMBS];
         lf_mp_ifma_t(t1, ctx1);
         lf_mp_ifma_t(t2, ctx2);
         uint64_t *const acc[2] = {acc1, acc2};
         const uint64_t *const b[2] = {b1, b2}, *const e[2] = {e1, e2}, *const t[2] = {t1, t2};
         const lf_mp_mont_ctx *const ctx[2] = {ctx1, ctx2};
-        lf_mp_mexp2_ifma(acc, b, e, el, ctx, t, 0);
+        k->mexp2(acc, b, e, el, ctx, t, 0);
         return;
     }
-#endif
     lf_mp_mexp(acc1, b1, e1, el, ctx1, 0);
     lf_mp_mexp(acc2, b2, e2, el, ctx2, 0);
 }
 
 void lf_mp_mexp_pub(uint64_t *acc, const uint64_t *b, uint64_t e, const lf_mp_mont_ctx *ctx)
 {
-#ifdef LF_NATIVE_MP_AVX512IFMA
-    if (lf_mp_use_ifma(ctx)) {
+    const lf_mp_exp52 *k = lf_mp_exp52_for(ctx);
+    if (k) {
         uint64_t t[LF_MP_MAX_LIMBS];
         lf_mp_ifma_t(t, ctx);
-        lf_mp_mexp_pub_ifma(acc, b, e, ctx, t);
+        k->mexp_pub(acc, b, e, ctx, t);
         return;
     }
-#endif
     /* left-to-right square-and-multiply over the bits of the public e */
     size_t n = ctx->n;
     uint64_t x[LF_MP_MAX_LIMBS];

@@ -113,9 +113,9 @@ LF_HIDDEN void lf_mp_mexp_pub(uint64_t *acc, const uint64_t *b, uint64_t e,
                               const lf_mp_mont_ctx *ctx);
 
 /* AVX-512 IFMA radix-2^52 modexp (src/mp/native/x86_64/mp_ifma.c, built
- * when LF_NATIVE_MP_AVX512IFMA; called by lf_mp_mexp / lf_mp_mexp2 on the
- * avx512ifma back end only).  lf_mp_ifma_ok(n): the sizes it has (n = 16,
- * 24, 32, 48, 64).  acc = b^e R mod m (< m) for u = b R mod m (< m), t =
+ * when LF_NATIVE_MP_AVX512IFMA): the avx512ifma entry of mont.c's radix-2^52
+ * table, which lf_mp_mexp / lf_mp_mexp2 / lf_mp_mexp_pub read.
+ * lf_mp_ifma_ok(n): the sizes it has (n = 16, 24, 32, 48, 64).  acc = b^e R mod m (< m) for u = b R mod m (< m), t =
  * R'^2/R mod m with R' = 2^(52 ceil(64n/52)); w: window (0: chosen).  acc
  * may alias u.  Constant time in u, e and m.
  * lf_mp_mexp2_ifma: the same for two (acc[v], u[v], e[v], ctx[v], t[v]),

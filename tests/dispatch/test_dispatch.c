@@ -27,14 +27,14 @@
 
 #define DECL(f, NL, NB) extern const lf_dispatch_info lf_##f##_dispatch, lf_##f##_vec_dispatch;
 LF_FIELDS_FOREACH(DECL)
-extern const lf_dispatch_info lf_mp_dispatch, lf_ntt_dispatch, lf_p1305_dispatch,
+extern const lf_dispatch_info lf_mp_dispatch, lf_mp_exp52_dispatch, lf_ntt_dispatch, lf_p1305_dispatch,
     lf_chacha_dispatch, lf_sha256_dispatch, lf_keccak_dispatch, lf_mlkem_dispatch;
 /* the lazy-form kernels of the built-in fields that have them (full top limb) */
 extern const lf_dispatch_info lf_secp256k1_p_lazy_dispatch;
 
 #define ENTRY(f, NL, NB) &lf_##f##_dispatch,
 static const lf_dispatch_info *const modules[] = {
-    LF_FIELDS_FOREACH(ENTRY) &lf_mp_dispatch, &lf_ntt_dispatch, &lf_p1305_dispatch,
+    LF_FIELDS_FOREACH(ENTRY) &lf_mp_dispatch, &lf_mp_exp52_dispatch, &lf_ntt_dispatch, &lf_p1305_dispatch,
     &lf_chacha_dispatch, &lf_sha256_dispatch, &lf_keccak_dispatch, &lf_mlkem_dispatch,
     &lf_secp256k1_p_lazy_dispatch};
 
