@@ -14,6 +14,20 @@
 
 static const uint8_t lf_aead_zeros[16];
 
+/* The kernels of one call, bound once (README.md, "Dispatch"): ChaCha20's
+ * and Poly1305's vector kernels of the selected slot. */
+typedef struct {
+    lf_chacha_kernel ck;
+    lf_p1305_vec pv;
+} lf_aead_k;
+
+static void lf_aead_bind(lf_aead_k *k)
+{
+    int slot = lf_dispatch_slot();
+    k->ck = lf_chacha_kernel_for(slot);
+    k->pv = lf_p1305_vec_for(slot);
+}
+
 static void lf_aead_pad16(lf_poly1305_state *ps, size_t n)
 {
     if (n % 16) lf_poly1305_update(ps, lf_aead_zeros, 16 - n % 16);
@@ -35,10 +49,11 @@ static void lf_aead_lengths(lf_poly1305_state *ps, size_t adlen, size_t len)
  * than 3 scalar blocks (chacha20_internal.h).  Else block 0 by the scalar
  * block function (0 returned): 1 or 2 scalar blocks are the fastest way to
  * a 64-byte message's 2 blocks.  ks holds 64 16 bytes. */
-static int lf_aead_setup(lf_poly1305_state *ps, uint32_t st[16], uint8_t *ks, const uint8_t key[32],
-                         const uint8_t nonce[12], const uint8_t *ad, size_t adlen, size_t len)
+static int lf_aead_setup(const lf_aead_k *kk, lf_poly1305_state *ps, uint32_t st[16], uint8_t *ks,
+                         const uint8_t key[32], const uint8_t nonce[12], const uint8_t *ad, size_t adlen,
+                         size_t len)
 {
-    lf_chacha_kernel k = lf_chacha_kernel_for(lf_dispatch_slot());
+    lf_chacha_kernel k = kk->ck;
     size_t nb = 1 + (len + 63) / 64;
     int batch = k.fn && k.width <= 16 && nb >= LF_CHACHA_TAIL_MIN && nb <= k.width;
     lf_chacha_setup(st, key, nonce, 0);
@@ -47,19 +62,19 @@ static int lf_aead_setup(lf_poly1305_state *ps, uint32_t st[16], uint8_t *ks, co
     lf_poly1305_init(ps, ks);
     if (!batch) lf_wipe(ks, 64);
     st[12] = 1;
-    if (adlen) lf_poly1305_update(ps, ad, adlen);
+    if (adlen) lf_p1305_update_k(ps, ad, adlen, &kk->pv);
     lf_aead_pad16(ps, adlen);
     return batch;
 }
 
 /* out = in XOR the keystream of blocks 1.. (from the batch ks when batch) */
-static void lf_aead_xor(uint8_t *out, const uint8_t *in, size_t len, uint32_t st[16],
+static void lf_aead_xor(const lf_aead_k *k, uint8_t *out, const uint8_t *in, size_t len, uint32_t st[16],
                         const uint8_t *ks, int batch)
 {
     if (batch) {
         for (size_t i = 0; i < len; i++) out[i] = in[i] ^ ks[64 + i];
     } else {
-        lf_chacha_xor(out, in, len, st);
+        lf_chacha_xor_k(&k->ck, out, in, len, st);
     }
 }
 
@@ -85,11 +100,13 @@ int lf_chacha20poly1305_seal(uint8_t *ct, uint8_t tag[16], const uint8_t *pt, si
     lf_poly1305_state ps;
     uint32_t st[16];
     uint8_t ks[64 * 16];
-    int batch = lf_aead_setup(&ps, st, ks, key, nonce, ad, adlen, len);
+    lf_aead_k k;
+    lf_aead_bind(&k);
+    int batch = lf_aead_setup(&k, &ps, st, ks, key, nonce, ad, adlen, len);
     for (size_t off = 0; off < len;) {
         size_t n = len - off < LF_AEAD_CHUNK ? len - off : LF_AEAD_CHUNK;
-        lf_aead_xor(ct + off, pt + off, n, st, ks, batch);
-        lf_poly1305_update(&ps, ct + off, n);
+        lf_aead_xor(&k, ct + off, pt + off, n, st, ks, batch);
+        lf_p1305_update_k(&ps, ct + off, n, &k.pv);
         off += n;
     }
     lf_aead_pad16(&ps, len);
@@ -109,8 +126,10 @@ int lf_chacha20poly1305_open(uint8_t *pt, const uint8_t *ct, size_t len, const u
     lf_poly1305_state ps;
     uint32_t st[16];
     uint8_t want[16], ks[64 * 16];
-    int batch = lf_aead_setup(&ps, st, ks, key, nonce, ad, adlen, len);
-    lf_poly1305_update(&ps, ct, len);
+    lf_aead_k k;
+    lf_aead_bind(&k);
+    int batch = lf_aead_setup(&k, &ps, st, ks, key, nonce, ad, adlen, len);
+    lf_p1305_update_k(&ps, ct, len, &k.pv);
     lf_aead_pad16(&ps, len);
     lf_aead_lengths(&ps, adlen, len);
     lf_poly1305_final(&ps, want);
@@ -120,7 +139,7 @@ int lf_chacha20poly1305_open(uint8_t *pt, const uint8_t *ct, size_t len, const u
     if (!ok) { /* no plaintext is ever produced */
         if (len) memset(pt, 0, len);
     } else if (len) {
-        lf_aead_xor(pt, ct, len, st, ks, batch);
+        lf_aead_xor(&k, pt, ct, len, st, ks, batch);
     }
     lf_wipe(st, sizeof st);
     if (batch) lf_wipe(ks, sizeof ks);

@@ -109,6 +109,13 @@ LF_HIDDEN const lf_dispatch_info lf_chacha_dispatch = {"chacha20", lf_chacha_tab
 void lf_chacha_xor(uint8_t *out, const uint8_t *in, size_t len, uint32_t st[16])
 {
     lf_chacha_kernel k = lf_chacha_kernel_for(lf_dispatch_slot());
+    lf_chacha_xor_k(&k, out, in, len, st);
+}
+
+LF_HIDDEN void lf_chacha_xor_k(const lf_chacha_kernel *kp, uint8_t *out, const uint8_t *in, size_t len,
+                               uint32_t st[16])
+{
+    lf_chacha_kernel k = *kp;
     size_t nb = len / 64;
     if (k.fn && nb >= k.width) {
         size_t nv = nb - nb % k.width;

@@ -30,9 +30,9 @@ typedef struct {
 extern LF_HIDDEN const lf_chacha_kernel *const lf_chacha_table[LF_DISPATCH_SLOTS];
 
 /* The vector kernel of back end b, with its width resolved. */
-static inline lf_chacha_kernel lf_chacha_kernel_for(int b)
+static inline lf_chacha_kernel lf_chacha_kernel_for(int slot)
 {
-    lf_chacha_kernel k = *lf_chacha_table[b];
+    lf_chacha_kernel k = *lf_chacha_table[slot];
     if (k.width_fn) k.width = k.width_fn();
     return k;
 }
@@ -42,5 +42,9 @@ LF_HIDDEN void lf_chacha_setup(uint32_t st[16], const uint8_t key[32], const uin
 /* out = in XOR keystream (in NULL: keystream), any len; st[12] advances by
  * ceil(len/64).  The caller checked that the counter does not wrap. */
 LF_HIDDEN void lf_chacha_xor(uint8_t *out, const uint8_t *in, size_t len, uint32_t st[16]);
+/* The same with kernel k (from lf_chacha_kernel_for, bound once per call by
+ * a caller that runs many chunks: the AEAD). */
+LF_HIDDEN void lf_chacha_xor_k(const lf_chacha_kernel *k, uint8_t *out, const uint8_t *in, size_t len,
+                               uint32_t st[16]);
 
 #endif

@@ -325,11 +325,12 @@ LF_HIDDEN const lf_dispatch_info lf_p1305_dispatch = {"poly1305", lf_p1305_table
 };
 
 /* Absorb nblocks full blocks: the vector kernel for the bulk when the
- * length reaches its crossover, the scalar kernel for the rest. */
-static void lf_p1305_absorb(lf_poly1305_state *st, const uint8_t *m, size_t nblocks)
+ * length reaches its crossover, the scalar kernel for the rest.  bound: the
+ * caller's kernels (bound once per call), or NULL to read the table here. */
+static void lf_p1305_absorb(lf_poly1305_state *st, const uint8_t *m, size_t nblocks, const lf_p1305_vec *bound)
 {
     if (nblocks * 16 >= LF_P1305_MIN_ANY) {
-        lf_p1305_vec v = lf_p1305_vec_for(lf_dispatch_slot());
+        lf_p1305_vec v = bound ? *bound : lf_p1305_vec_for(lf_dispatch_slot());
         if (v.fn && nblocks * 16 >= v.min_bytes && nblocks >= v.lanes) {
             if (st->npw < v.lanes) {
                 lf_p1305_powers(st->pw, st->r, v.lanes);
@@ -358,6 +359,11 @@ void lf_poly1305_init(lf_poly1305_state *st, const uint8_t key[32])
 
 void lf_poly1305_update(lf_poly1305_state *st, const uint8_t *msg, size_t len)
 {
+    lf_p1305_update_k(st, msg, len, NULL);
+}
+
+LF_HIDDEN void lf_p1305_update_k(lf_poly1305_state *st, const uint8_t *msg, size_t len, const lf_p1305_vec *v)
+{
     if (len == 0) return;
     if (st->buflen) {
         size_t take = 16 - st->buflen;
@@ -371,7 +377,7 @@ void lf_poly1305_update(lf_poly1305_state *st, const uint8_t *msg, size_t len)
         st->buflen = 0;
     }
     size_t nb = len / 16;
-    if (nb) lf_p1305_absorb(st, msg, nb);
+    if (nb) lf_p1305_absorb(st, msg, nb, v);
     msg += 16 * nb;
     len -= 16 * nb;
     if (len) {

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "lf_internal.h"
+#include "limbforge/poly1305.h" /* lf_poly1305_state */
 
 /* Little-endian loads and stores.  On little-endian hosts a memcpy of the
  * word, which compilers turn into one unaligned mov (the byte-by-byte
@@ -234,12 +235,17 @@ typedef struct {
 extern LF_HIDDEN const lf_p1305_vec *const lf_p1305_table[LF_DISPATCH_SLOTS];
 
 /* The vector kernel of back end b, with its lane count resolved. */
-static inline lf_p1305_vec lf_p1305_vec_for(int b)
+static inline lf_p1305_vec lf_p1305_vec_for(int slot)
 {
-    lf_p1305_vec v = *lf_p1305_table[b];
+    lf_p1305_vec v = *lf_p1305_table[slot];
     if (v.lanes_fn) v.lanes = (unsigned)v.lanes_fn();
     return v;
 }
+
+/* lf_poly1305_update with the vector kernels v (from lf_p1305_vec_for, bound
+ * once by a caller that updates many times: the AEAD), or NULL to read the
+ * table as lf_poly1305_update does. */
+LF_HIDDEN void lf_p1305_update_k(lf_poly1305_state *st, const uint8_t *msg, size_t len, const lf_p1305_vec *v);
 
 /* ChaCha20: nblocks full 64-byte blocks of keystream XORed into out (in may
  * be NULL: keystream only), block counters st[12], st[12]+1, ... (the caller
