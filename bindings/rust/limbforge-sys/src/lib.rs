@@ -105,6 +105,10 @@ decls! { CORE_DECLS;
     pub fn lf_backend_name(b: lf_backend) -> *const c_char;
     pub fn lf_backend_available(b: lf_backend) -> c_int;
     pub fn lf_backend_set(name: *const c_char) -> c_int;
+    pub fn lf_caps_cpu() -> u64;
+    pub fn lf_caps() -> u64;
+    pub fn lf_caps_set(caps: u64) -> c_int;
+    pub fn lf_cap_name(cap: u64) -> *const c_char;
 }
 
 // ------------------------------------------------------------------- fields
