@@ -52,3 +52,17 @@ elseif(LF_PROC MATCHES "^(s390x)$")
   set(LF_ARCH_FEATURES )
   set(LF_ASM_TARGETS s390x)
 endif()
+
+# The ISA flags of each entry's files (ISA_FLAGS of targets.py; read by
+# lf_native_sources, cmake/native.cmake): the one ISA policy
+set(LF_ISA_FLAGS_avx2 -mavx2)
+set(LF_ISA_FLAGS_avx512 -mavx2 -mavx512f -mavx512bw -mavx512dq -mavx512vl)
+set(LF_ISA_FLAGS_avx512ifma -mavx2 -mavx512f -mavx512bw -mavx512dq -mavx512vl -mavx512ifma -mavx512vbmi2)
+set(LF_ISA_FLAGS_neon "")
+set(LF_ISA_FLAGS_armv7neon -mfpu=neon)
+set(LF_ISA_FLAGS_rvv -march=rv64gcv)
+set(LF_ISA_FLAGS_power9 -mcpu=power9)
+set(LF_ISA_FLAGS_wasm_simd128 "")
+set(LF_ISA_FLAGS_x86_64_sha -msse4.1 -msha)
+set(LF_ISA_FLAGS_aarch64_sha2 -march=armv8-a+crypto)
+set(LF_ISA_FLAGS_neon_sha3 -march=armv8.2-a+sha3)

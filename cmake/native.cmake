@@ -8,7 +8,7 @@
 #
 #   lf_native_sources(<module> <backend> <file>...)
 #       Adds the files (src/<module>/native/<arch>/...) to LF_SOURCES, compiles
-#       them with the flags of <backend> (LF_ISA_FLAGS_<backend> below), and
+#       them with the flags of <backend> (LF_ISA_FLAGS_<backend>), and
 #       defines LF_NATIVE_<MODULE>_<BACKEND>=1 for the whole library: the
 #       module's dispatch table (src/dispatch_table.h) reads it as "this back
 #       end has kernels of its own".
@@ -23,21 +23,8 @@
 #       check_c_source_compiles of <code> with <backend>'s flags, for a module
 #       whose kernels need more than the flags (intrinsics a compiler lacks).
 
-set(LF_ISA_FLAGS_avx2 -mavx2)
-set(LF_ISA_FLAGS_avx512 -mavx2 -mavx512f -mavx512bw -mavx512dq -mavx512vl)
-set(LF_ISA_FLAGS_avx512ifma ${LF_ISA_FLAGS_avx512} -mavx512ifma -mavx512vbmi2)
-set(LF_ISA_FLAGS_neon "") # Advanced SIMD is part of the AArch64 baseline
-# 32-bit Arm: the armhf baseline FPU is VFPv3-D16 (Debian's gcc default), so the
-# NEON files alone get the FPU that has Advanced SIMD (and its 32 D registers)
-set(LF_ISA_FLAGS_armv7neon -mfpu=neon)
-set(LF_ISA_FLAGS_rvv -march=rv64gcv)
-set(LF_ISA_FLAGS_power9 -mcpu=power9)
-set(LF_ISA_FLAGS_wasm_simd128 "") # the whole build: -DLF_WASM_SIMD=ON (CMakeLists.txt)
-# feature entries (FEATURES of gen/limbforge/targets.py; LF_ARCH_FEATURES of
-# cmake/backends.cmake): instructions outside the chain
-set(LF_ISA_FLAGS_x86_64_sha -msse4.1 -msha)         # SHA extensions (sha256rnds2/msg1/msg2)
-set(LF_ISA_FLAGS_aarch64_sha2 -march=armv8-a+crypto) # ARMv8 SHA2 (sha256h/h2/su0/su1)
-set(LF_ISA_FLAGS_neon_sha3 -march=armv8.2-a+sha3)    # ARMv8.2 SHA3 (eor3, rax1, xar, bcax)
+# LF_ISA_FLAGS_<entry>: cmake/backends.cmake, written from ISA_FLAGS of
+# gen/limbforge/targets.py (make gen).
 
 set(LF_NATIVE_DEFINITIONS)
 set_property(GLOBAL PROPERTY LF_NATIVE_FILES "")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .provenance import provenance
 from .targets import (ARCHES, BACKEND_EXTRA, BACKEND_GUARD, BACKENDS, CAP_BIT, CAPS, ENTRIES, ENTRY_INDEX, FEATURES,
+                      ISA_FLAGS,
                       TARGETS, arch_slots, backend_arch, backend_chain, backend_enum, cap_arches, entry_base,
                       entry_arch, entry_needs, entry_rank)
 
@@ -267,7 +268,12 @@ def cmake_lists(command: str) -> str:
             if asm_of(sub):
                 L.append(f"    list(APPEND LF_ASM_TARGETS {' '.join(asm_of(sub))})")
             L.append("  endif()")
-    L += ["endif()", ""]
+    L += ["endif()", "",
+          "# The ISA flags of each entry's files (ISA_FLAGS of targets.py; read by",
+          "# lf_native_sources, cmake/native.cmake): the one ISA policy"]
+    for e, flags in ISA_FLAGS.items():
+        L.append(f"set(LF_ISA_FLAGS_{e} {' '.join(flags) if flags else chr(34) * 2})")
+    L.append("")
     return "\n".join(L)
 
 

@@ -242,6 +242,32 @@ def builtin_targets() -> list:
     return [t for t in TARGETS.values() if t.builtin]
 
 
+# The compiler flags that enable what an entry needs, for its files alone
+# (lf_native_sources in cmake/native.cmake; cmake/backends.cmake has them as
+# LF_ISA_FLAGS_<entry>): the one ISA policy.  The rest of the library is
+# built for the target's baseline, so it runs on every CPU of the
+# architecture.  gcc and clang spell these alike.  An entry with none: the
+# baseline has it (AArch64 Advanced SIMD), or the whole build does
+# (wasm_simd128: -DLF_WASM_SIMD=ON, -msimd128 for the module, since wasm has
+# no run-time feature test).
+_AVX512_FLAGS = ("-mavx2", "-mavx512f", "-mavx512bw", "-mavx512dq", "-mavx512vl")
+ISA_FLAGS = {
+    "avx2": ("-mavx2",),
+    "avx512": _AVX512_FLAGS,
+    "avx512ifma": _AVX512_FLAGS + ("-mavx512ifma", "-mavx512vbmi2"),
+    "neon": (),
+    # 32-bit Arm: the armhf baseline FPU is VFPv3-D16 (Debian's gcc default),
+    # so the NEON files alone get the FPU that has Advanced SIMD (32 D registers)
+    "armv7neon": ("-mfpu=neon",),
+    "rvv": ("-march=rv64gcv",),
+    "power9": ("-mcpu=power9",),
+    "wasm_simd128": (),
+    "x86_64_sha": ("-msse4.1", "-msha"),
+    "aarch64_sha2": ("-march=armv8-a+crypto",),
+    "neon_sha3": ("-march=armv8.2-a+sha3",),
+}
+
+
 # ---- dispatch entries and slots (backendgen.py writes them out) ----
 # An *entry* is what a module may have kernels of its own for: a back end or
 # a feature (index: the lf_backend value, then LF_BACKEND_COUNT + the

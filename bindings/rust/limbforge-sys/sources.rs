@@ -99,7 +99,8 @@ pub const NATIVE: &[(&str, &str, &str, &str, &str)] = &[
     ("mlkem", "aarch64", "mlkem", "neon", "mlkem/native/aarch64/mlkem_neon.c"),
 ];
 
-/// ISA flags per back end / feature (cmake/native.cmake LF_ISA_FLAGS_*).
+/// ISA flags per back end / feature entry (LF_ISA_FLAGS_* of cmake/backends.cmake,
+/// from ISA_FLAGS of gen/limbforge/targets.py).
 pub const ISA_FLAGS: &[(&str, &[&str])] = &[
     ("avx2", &["-mavx2"]),
     ("avx512", &["-mavx2", "-mavx512f", "-mavx512bw", "-mavx512dq", "-mavx512vl"]),
