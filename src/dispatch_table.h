@@ -361,7 +361,7 @@
     [LF_SLOT_AT_C32 + 0] = LF_DISPATCH_ENTRY(C, c),
 #endif
 /* armv7: c32 armv7 */
-#if LF_DISPATCH_OWN(ARMV7)
+#if ((!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))) && LF_DISPATCH_OWN(ARMV7)
     [LF_SLOT_AT_C32 + 1] = LF_DISPATCH_ENTRY(ARMV7, armv7),
 #elif LF_DISPATCH_OWN(C32)
     [LF_SLOT_AT_C32 + 1] = LF_DISPATCH_ENTRY(C32, c32),
@@ -369,9 +369,9 @@
     [LF_SLOT_AT_C32 + 1] = LF_DISPATCH_ENTRY(C, c),
 #endif
 /* armv7neon: c32 armv7 armv7neon */
-#if LF_DISPATCH_OWN(ARMV7NEON)
+#if ((!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))) && LF_DISPATCH_OWN(ARMV7NEON)
     [LF_SLOT_AT_C32 + 2] = LF_DISPATCH_ENTRY(ARMV7NEON, armv7neon),
-#elif LF_DISPATCH_OWN(ARMV7)
+#elif ((!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))) && LF_DISPATCH_OWN(ARMV7)
     [LF_SLOT_AT_C32 + 2] = LF_DISPATCH_ENTRY(ARMV7, armv7),
 #elif LF_DISPATCH_OWN(C32)
     [LF_SLOT_AT_C32 + 2] = LF_DISPATCH_ENTRY(C32, c32),
@@ -379,7 +379,7 @@
     [LF_SLOT_AT_C32 + 2] = LF_DISPATCH_ENTRY(C, c),
 #endif
 /* wasm_simd128: c32 wasm_simd128 */
-#if LF_DISPATCH_OWN(WASM_SIMD128)
+#if ((!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__wasm_simd128__))) && LF_DISPATCH_OWN(WASM_SIMD128)
     [LF_SLOT_AT_C32 + 3] = LF_DISPATCH_ENTRY(WASM_SIMD128, wasm_simd128),
 #elif LF_DISPATCH_OWN(C32)
     [LF_SLOT_AT_C32 + 3] = LF_DISPATCH_ENTRY(C32, c32),

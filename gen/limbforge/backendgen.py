@@ -220,7 +220,13 @@ def dispatch_table(command: str) -> str:
             slot = f"[LF_SLOT_AT_{arch.upper()} + {i}]"
             cands = sorted(u - {"c"}, key=entry_rank, reverse=True)
             for k, e in enumerate(cands):
-                L += [f"#{'if' if k == 0 else 'elif'} LF_DISPATCH_OWN({e.upper()})",
+                # the entry's own build condition too (armv7 and wasm_simd128
+                # share the c32 slots; a module may define LF_DISPATCH_OWN
+                # for an entry that this target does not build)
+                g = BACKEND_GUARD[entry_base(e)]
+                cond = f"({g}) && LF_DISPATCH_OWN({e.upper()})" if g != _arch_guard(arch) else \
+                    f"LF_DISPATCH_OWN({e.upper()})"
+                L += [f"#{'if' if k == 0 else 'elif'} {cond}",
                       f"    {slot} = LF_DISPATCH_ENTRY({e.upper()}, {e}),"]
             L += ["#else", f"    {slot} = LF_DISPATCH_ENTRY(C, c),", "#endif"]
         L.append("#endif")

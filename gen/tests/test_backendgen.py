@@ -7,7 +7,7 @@ import re
 from limbforge import backendgen
 from limbforge.targets import (ARCHES, BACKEND_EXTRA, BACKEND_GUARD, BACKENDS, CAP_BIT, CAPS, ENTRIES, FEATURES, ISA_FLAGS,
                                TARGETS,
-                               arch_slots, backend_arch, backend_chain, cap_arches, entry_arch, entry_needs,
+                               arch_slots, backend_arch, backend_chain, cap_arches, entry_arch, entry_base, entry_needs,
                                entry_rank)
 
 
@@ -66,6 +66,13 @@ def test_dispatch_fill_order():
         for i, (lv, u) in enumerate(arch_slots(arch)):
             tried = re.findall(rf"\[LF_SLOT_AT_{arch.upper()} \+ {i}\] = LF_DISPATCH_ENTRY\(([A-Z0-9_]+), "
                                rf"([a-z0-9_]+)\)", table)
+            # an entry with a build condition beyond its architecture's is
+            # tried under it (armv7 in an i686 build of the c32 slots)
+            for e in u - {"c"}:
+                g = BACKEND_GUARD[entry_base(e)]
+                if g != ARCHES[arch][0]:
+                    assert f"#if ({g}) && LF_DISPATCH_OWN({e.upper()})" in table or \
+                        f"#elif ({g}) && LF_DISPATCH_OWN({e.upper()})" in table, e
             want = sorted(u - {"c"}, key=entry_rank, reverse=True) + ["c"]
             assert [(e.upper(), e) for e in want] == tried, (arch, i)
     assert [e for e in sorted(ENTRIES, key=entry_rank)][-len(FEATURES):] == list(FEATURES)
