@@ -143,6 +143,7 @@ static const struct {
 #endif
 #if defined(__aarch64__)
 /* getauxval key, bit; without auxv: the compile-time condition */
+#define LF_CAP_HWCAP_PROBES 1
 #ifdef LF_HAVE_AUXV
 static const struct {
     uint64_t cap;
@@ -171,8 +172,28 @@ static const uint64_t lf_cap_baseline = 0
     ;
 #endif
 #endif
+#if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__))
+/* getauxval key, bit; without auxv: the compile-time condition */
+#define LF_CAP_HWCAP_PROBES 1
+#ifdef LF_HAVE_AUXV
+static const struct {
+    uint64_t cap;
+    unsigned long at;
+    unsigned bit;
+} lf_cap_hwcap[] = {
+    {LF_CAP_NEON, AT_HWCAP, 12},
+};
+#else
+static const uint64_t lf_cap_baseline = 0
+#if defined(__ARM_NEON)
+    | LF_CAP_NEON
+#endif
+    ;
+#endif
+#endif
 #if defined(__riscv) && __riscv_xlen == 64
 /* getauxval key, bit; without auxv: the compile-time condition */
+#define LF_CAP_HWCAP_PROBES 1
 #ifdef LF_HAVE_AUXV
 static const struct {
     uint64_t cap;
@@ -191,6 +212,7 @@ static const uint64_t lf_cap_baseline = 0
 #endif
 #if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
 /* getauxval key, bit; without auxv: the compile-time condition */
+#define LF_CAP_HWCAP_PROBES 1
 #ifdef LF_HAVE_AUXV
 static const struct {
     uint64_t cap;
@@ -203,24 +225,6 @@ static const struct {
 static const uint64_t lf_cap_baseline = 0
 #if 0
     | LF_CAP_POWER9
-#endif
-    ;
-#endif
-#endif
-#if !defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)
-/* getauxval key, bit; without auxv: the compile-time condition */
-#ifdef LF_HAVE_AUXV
-static const struct {
-    uint64_t cap;
-    unsigned long at;
-    unsigned bit;
-} lf_cap_hwcap[] = {
-    {LF_CAP_NEON, AT_HWCAP, 12},
-};
-#else
-static const uint64_t lf_cap_baseline = 0
-#if defined(__ARM_NEON)
-    | LF_CAP_NEON
 #endif
     ;
 #endif

@@ -92,8 +92,7 @@ static uint64_t lf_caps_probe(void)
         if ((fac[0] >> (63 - lf_cap_stfle[i].facility)) & 1) caps |= lf_cap_stfle[i].cap;
     return caps;
 }
-#elif defined(LF_HAVE_AUXV) && (defined(__aarch64__) || defined(__riscv) || defined(__powerpc64__) || \
-                                 (defined(__arm__) && !defined(__SIZEOF_INT128__)))
+#elif defined(LF_CAP_HWCAP_PROBES) && defined(LF_HAVE_AUXV) /* backend_table.h has the rows */
 static uint64_t lf_caps_probe(void)
 {
     uint64_t caps = 0;
@@ -101,7 +100,7 @@ static uint64_t lf_caps_probe(void)
         if ((getauxval(lf_cap_hwcap[i].at) >> lf_cap_hwcap[i].bit) & 1) caps |= lf_cap_hwcap[i].cap;
     return caps;
 }
-#elif defined(__aarch64__) || (defined(__arm__) && !defined(__SIZEOF_INT128__))
+#elif defined(LF_CAP_HWCAP_PROBES)
 static uint64_t lf_caps_probe(void)
 {
     return lf_cap_baseline; /* no auxv: what the compiler was told the CPU has */
@@ -349,13 +348,18 @@ int lf_backend_set(const char *name)
     return LF_OK;
 }
 
+/* Capabilities caps and level b from now on (b runs with caps). */
+static void lf_dispatch_install(lf_backend b, uint64_t caps)
+{
+    atomic_store_explicit(&lf_caps_on, (uint32_t)caps | LF_CAPS_KNOWN, memory_order_relaxed);
+    atomic_store_explicit(&lf_backend_sel, lf_slot_for(b, caps), memory_order_relaxed);
+}
+
 int lf_caps_set(uint64_t caps)
 {
     if (caps & ~lf_caps_detected()) return LF_ERR_UNAVAILABLE;
     lf_backend cur = lf_backend_current();
-    atomic_store_explicit(&lf_caps_on, (uint32_t)caps | LF_CAPS_KNOWN, memory_order_relaxed);
-    lf_backend b = lf_backend_runs(cur, caps) ? cur : lf_backend_deepest(caps);
-    atomic_store_explicit(&lf_backend_sel, lf_slot_for(b, caps), memory_order_relaxed);
+    lf_dispatch_install(lf_backend_runs(cur, caps) ? cur : lf_backend_deepest(caps), caps);
     return LF_OK;
 }
 
@@ -368,8 +372,7 @@ uint64_t lf_caps_cpu(void)
  * host has; use caps and level b without asking the CPU. */
 LF_HIDDEN void lf_dispatch_force(lf_backend b, uint64_t caps)
 {
-    atomic_store_explicit(&lf_caps_on, (uint32_t)caps | LF_CAPS_KNOWN, memory_order_relaxed);
-    atomic_store_explicit(&lf_backend_sel, lf_slot_for(b, caps), memory_order_relaxed);
+    lf_dispatch_install(b, caps);
 }
 
 /* Tests only (tests/backend/test_backend_env.c): forget the capabilities in

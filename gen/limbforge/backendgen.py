@@ -110,12 +110,15 @@ def cpu_table(command: str) -> str:
                 xcr0 = {"ymm": "0x6", "zmm": "0xe6"}.get(p[5] if len(p) > 5 else None, "0")
                 L.append(f"    {{LF_CAP_{c.upper()}, {p[1]}, {p[2]}, {regs[p[3]]}, {p[4]}, {xcr0}}},")
     L += ["};", "#endif"]
-    for arch in ARCHES:
-        rows = [(c, p) for c, (_, probes) in CAPS.items() for p in probes if p[0] == "hwcap" and p[3] == arch]
-        if not rows:
-            continue
-        L += [f"#if {_arch_guard(arch)}",
+    hw = [(c, p) for c, (_, probes) in CAPS.items() for p in probes if p[0] == "hwcap"]
+    blocks = {}  # the C condition of a block of rows: its architecture's, and its `where`
+    for c, p in hw:
+        cond = _arch_guard(p[3]) if len(p) < 6 else f"({_arch_guard(p[3])}) && ({p[5]})"
+        blocks.setdefault(cond, []).append((c, p))
+    for cond, rows in blocks.items():
+        L += [f"#if {cond}",
               "/* getauxval key, bit; without auxv: the compile-time condition */",
+              "#define LF_CAP_HWCAP_PROBES 1",
               "#ifdef LF_HAVE_AUXV",
               "static const struct {",
               "    uint64_t cap;",

@@ -77,8 +77,10 @@ BACKEND_PARENT = {b: p for b, p, _ in BACKENDS}
 # condition, all of a capability's must hold:
 #   ("cpuid", leaf, subleaf, register, bit[, "ymm" | "zmm"])  x86-64; "ymm" /
 #       "zmm": the OS also saves that register state (XCR0)
-#   ("hwcap", "AT_HWCAP" | "AT_HWCAP2", bit, arch, without)   Linux getauxval;
-#       `without`: the C condition that stands for it where there is no auxv
+#   ("hwcap", "AT_HWCAP" | "AT_HWCAP2", bit, arch, without[, where])
+#       Linux getauxval; `without`: the C condition that stands for it where
+#       there is no auxv; `where`: a condition beyond the architecture's (c32
+#       spans i686, 32-bit Arm and wasm32: HWCAP_NEON is Arm's)
 #   ("stfle", facility)                                       s390x
 # Bits are given in this order (limbforge/backends.h: LF_CAP_<NAME>).
 CAPS = {
@@ -98,7 +100,7 @@ CAPS = {
                [("cpuid", 7, 1, "eax", 0, "ymm")]),
     "neon": ("Advanced SIMD (AArch64 ASIMD; 32-bit Arm HWCAP_NEON)",
              [("hwcap", "AT_HWCAP", 1, "aarch64", "1"),
-              ("hwcap", "AT_HWCAP", 12, "c32", "defined(__ARM_NEON)")]),
+              ("hwcap", "AT_HWCAP", 12, "c32", "defined(__ARM_NEON)", "defined(__arm__)")]),
     "sha2": ("ARMv8 SHA-256 instructions", [("hwcap", "AT_HWCAP", 6, "aarch64", "defined(__ARM_FEATURE_SHA2)")]),
     "sha3": ("ARMv8.2 SHA3 instructions (eor3, rax1, xar, bcax)",
              [("hwcap", "AT_HWCAP", 17, "aarch64", "defined(__ARM_FEATURE_SHA3)")]),

@@ -146,6 +146,33 @@ static void c_xn(uint64_t *s, unsigned n) /* n states, one at a time, with C */
     }
 }
 
+/* One kernel set (of back end b's slot) against the portable permutation:
+ * f1600, x4 and x8 on 100 random states each; 1 if it was complete. */
+static int check_set(const lf_keccak_kernels *k, int b)
+{
+    CHECK(k->f1600 && k->x4 && k->x8 && k->name, "back end %s: incomplete set", lf_backend_name((lf_backend)b));
+    if (!(k->f1600 && k->x4 && k->x8)) return 0;
+    for (int rep = 0; rep < 100; rep++) {
+        uint64_t s[200], r[200];
+        for (int i = 0; i < 200; i++) s[i] = r[i] = lf_rng_u64(&rng);
+        k->f1600(s);
+        lf_keccakf1600_c(r);
+        CHECK(!memcmp(s, r, 25 * 8), "%s f1600 (%s)", k->name, lf_backend_name((lf_backend)b));
+        memcpy(r, s, sizeof s);
+        k->x4(s);
+        c_xn(r, 4);
+        CHECK(!memcmp(s, r, 100 * 8) && !memcmp(s + 100, r + 100, 100 * 8), "%s x4 (%s)", k->name,
+              lf_backend_name((lf_backend)b));
+        memcpy(r, s, sizeof s);
+        k->x8(s);
+        c_xn(r, 8);
+        CHECK(!memcmp(s, r, sizeof s), "%s x8 (%s)", k->name, lf_backend_name((lf_backend)b));
+    }
+    printf("  kernels of %s: set %s, f1600/x4/x8 vs C, 100 random states each\n",
+           lf_backend_name((lf_backend)b), k->name);
+    return 1;
+}
+
 static void test_kernels(void)
 {
     /* f1600 of the all-zero state: the first lanes of Keccak-f[1600]
@@ -165,36 +192,15 @@ static void test_kernels(void)
     for (int m = -1; m < LF_CAP_COUNT; m++) {
         if (m >= 0 && !(cpu >> m & 1)) continue;
         if (lf_caps_set(m < 0 ? cpu : cpu & ~(1ull << m)) != LF_OK) CHECK(0, "lf_caps_set");
-    for (int b = 0; b < LF_BACKEND_COUNT; b++) {
-        const lf_keccak_kernels *k = lf_keccak_k_of(lf_slot_of((lf_backend)b));
-        if (!lf_backend_available((lf_backend)b) || !k) continue;
-        int dup = 0;
-        for (int i = 0; i < nseen; i++) dup |= seen[i] == k;
-        if (dup || nseen == LF_DISPATCH_SLOTS) continue;
-        seen[nseen++] = k;
-        CHECK(k->f1600 && k->x4 && k->x8 && k->name, "back end %s: incomplete set",
-              lf_backend_name((lf_backend)b));
-        if (!(k->f1600 && k->x4 && k->x8)) continue;
-        sets++;
-        for (int rep = 0; rep < 100; rep++) {
-            uint64_t s[200], r[200];
-            for (int i = 0; i < 200; i++) s[i] = r[i] = lf_rng_u64(&rng);
-            k->f1600(s);
-            lf_keccakf1600_c(r);
-            CHECK(!memcmp(s, r, 25 * 8), "%s f1600 (%s)", k->name, lf_backend_name((lf_backend)b));
-            memcpy(r, s, sizeof s);
-            k->x4(s);
-            c_xn(r, 4);
-            CHECK(!memcmp(s, r, 100 * 8) && !memcmp(s + 100, r + 100, 100 * 8), "%s x4 (%s)",
-                  k->name, lf_backend_name((lf_backend)b));
-            memcpy(r, s, sizeof s);
-            k->x8(s);
-            c_xn(r, 8);
-            CHECK(!memcmp(s, r, sizeof s), "%s x8 (%s)", k->name, lf_backend_name((lf_backend)b));
+        for (int b = 0; b < LF_BACKEND_COUNT; b++) {
+            const lf_keccak_kernels *k = lf_keccak_k_of(lf_slot_of((lf_backend)b));
+            if (!lf_backend_available((lf_backend)b) || !k) continue;
+            int dup = 0;
+            for (int i = 0; i < nseen; i++) dup |= seen[i] == k;
+            if (dup || nseen == LF_DISPATCH_SLOTS) continue;
+            seen[nseen++] = k;
+            sets += check_set(k, b);
         }
-        printf("  kernels of %s: set %s, f1600/x4/x8 vs C, 100 random states each\n",
-               lf_backend_name((lf_backend)b), k->name);
-    }
     }
     /* (a capability off may have lowered the level: back to the tested one) */
     CHECK(lf_caps_set(cpu) == LF_OK && lf_backend_set(lf_backend_name(level)) == LF_OK, "caps and level back");
