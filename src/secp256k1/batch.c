@@ -147,6 +147,7 @@ static int lf_batch_items(lf_fk *k, lf_ge *p, lf_sc *s, lf_sha256_state *seed,
 static int lf_batch_run(void *scratch, size_t cap, const lf_secp256k1_schnorrsig_item *items,
                         size_t n)
 {
+    lf_sc_k *nk = lf_sc_k_get();
     lf_fk *k = lf_fk_get();
     lf_ge *p;
     lf_sc *s, g, si, ei;
@@ -184,9 +185,9 @@ static int lf_batch_run(void *scratch, size_t cap, const lf_secp256k1_schnorrsig
         }
         si = s[2 * i];
         ei = s[2 * i + 1];
-        lf_sc_mul(&si, &si, &a);
-        lf_sc_add(&g, &g, &si);
-        lf_sc_mul(&s[2 * i + 1], &ei, &a);
+        lf_sc_mul(nk, &si, &si, &a);
+        lf_sc_add(nk, &g, &g, &si);
+        lf_sc_mul(nk, &s[2 * i + 1], &ei, &a);
         s[2 * i] = a;
         lf_ge_neg(k, &p[2 * i], &p[2 * i]);
         lf_ge_neg(k, &p[2 * i + 1], &p[2 * i + 1]);

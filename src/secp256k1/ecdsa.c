@@ -57,6 +57,7 @@ static void lf_ecdsa_drbg_generate(lf_ecdsa_drbg *g, uint8_t out[32])
 static int lf_ecdsa_sign_nonce(lf_fk *k, lf_sc *r, lf_sc *s, int *recid, const lf_sc *sec,
                                const lf_sc *msg, lf_sc *kn)
 {
+    lf_sc_k *nk = lf_sc_k_get();
     lf_gej rj;
     lf_ge ra;
     lf_sc t;
@@ -69,13 +70,13 @@ static int lf_ecdsa_sign_nonce(lf_fk *k, lf_sc *r, lf_sc *s, int *recid, const l
     lf_fe_get_b32(b, &ra.x);
     int over = lf_sc_set_b32(r, b); /* x >= n: recid bit 1 */
     int rid = (over << 1) | lf_fe_is_odd(&ra.y);
-    lf_sc_mul(&t, r, sec);
-    lf_sc_add(&t, &t, msg);
+    lf_sc_mul(nk, &t, r, sec);
+    lf_sc_add(nk, &t, &t, msg);
     lf_sc_inv(s, kn);
-    lf_sc_mul(s, s, &t);
+    lf_sc_mul(nk, s, s, &t);
     LF_SIGN_FAULT(LF_SIGN_FAULT_ECDSA_S, s, sizeof *s);
     int high = lf_sc_is_high(s);
-    lf_sc_cond_negate(s, s, high);
+    lf_sc_cond_negate(nk, s, s, high);
     *recid = rid ^ high;
     int ok = (lf_sc_is_zero(r) | lf_sc_is_zero(s)) ^ 1;
     lf_wipe(&rj, sizeof rj);
@@ -172,6 +173,7 @@ static int lf_ecdsa_xcheck_var(lf_fk *k, const lf_gej *rj, const lf_sc *r)
 static int lf_ecdsa_verify_var(lf_fk *k, const uint8_t sig64[64], const uint8_t msg32[32],
                                const lf_ge *a, int want_recid)
 {
+    lf_sc_k *nk = lf_sc_k_get();
     lf_sc r, s, m, u1, u2;
     lf_gej rj;
     lf_ge ra;
@@ -179,8 +181,8 @@ static int lf_ecdsa_verify_var(lf_fk *k, const uint8_t sig64[64], const uint8_t 
     if (lf_sc_is_zero(&r) || lf_sc_is_zero(&s) || lf_sc_is_high(&s)) return 0;
     lf_sc_reduce32(&m, msg32);
     lf_sc_inv_var(&s, &s);
-    lf_sc_mul(&u1, &m, &s);
-    lf_sc_mul(&u2, &r, &s);
+    lf_sc_mul(nk, &u1, &m, &s);
+    lf_sc_mul(nk, &u2, &r, &s);
     lf_ecmult_var(k, &rj, a, &u2, &u1);
     if (rj.inf) return 0;
     int x = lf_ecdsa_xcheck_var(k, &rj, &r);
@@ -240,13 +242,14 @@ int lf_secp256k1_ecdsa_sign_checked(uint8_t sig64[64], int *recid, const uint8_t
 
 int lf_secp256k1_ecdsa_normalize(uint8_t out64[64], const uint8_t sig64[64])
 {
+    lf_sc_k *nk = lf_sc_k_get();
     lf_sc r, s;
     if (!lf_secp256k1_sig_load(&r, &s, sig64)) {
         memset(out64, 0, 64);
         return LF_ERR_RANGE;
     }
     int high = lf_sc_is_high(&s);
-    lf_sc_cond_negate(&s, &s, high);
+    lf_sc_cond_negate(nk, &s, &s, high);
     lf_sc_get_b32(out64, &r);
     lf_sc_get_b32(out64 + 32, &s);
     return high;
@@ -255,6 +258,7 @@ int lf_secp256k1_ecdsa_normalize(uint8_t out64[64], const uint8_t sig64[64])
 int lf_secp256k1_ecdsa_recover(lf_secp256k1_pubkey *pk, const uint8_t sig64[64], int recid,
                                const uint8_t msg32[32])
 {
+    lf_sc_k *nk = lf_sc_k_get();
     lf_fk *k = lf_fk_get();
     lf_sc r, s, m, ri, u1, u2;
     lf_ge ra, q;
@@ -269,9 +273,9 @@ int lf_secp256k1_ecdsa_recover(lf_secp256k1_pubkey *pk, const uint8_t sig64[64],
     if (!lf_ge_set_xo_var(k, &ra, &x, recid & 1)) return LF_ERR_VERIFY;
     lf_sc_reduce32(&m, msg32);
     lf_sc_inv_var(&ri, &r);
-    lf_sc_mul(&u1, &m, &ri);
-    lf_sc_neg(&u1, &u1);
-    lf_sc_mul(&u2, &s, &ri);
+    lf_sc_mul(nk, &u1, &m, &ri);
+    lf_sc_neg(nk, &u1, &u1);
+    lf_sc_mul(nk, &u2, &s, &ri);
     lf_ecmult_var(k, &qj, &ra, &u2, &u1);
     if (qj.inf) return LF_ERR_VERIFY;
     lf_ge_set_gej_var(k, &q, &qj);

@@ -80,6 +80,7 @@ void lf_ecmult_odd_multiples_var(lf_fk *k, lf_ge *pre, lf_fe *zg, const lf_ge *a
 
 void lf_ecmult_var(lf_fk *k, lf_gej *r, const lf_ge *a, const lf_sc *na, const lf_sc *ng)
 {
+    lf_sc_k *nk = lf_sc_k_get();
     int wa1[LF_ECM_DIGITS], wa2[LF_ECM_DIGITS], wg1[LF_ECM_DIGITS], wg2[LF_ECM_DIGITS];
     int la1 = 0, la2 = 0, lg1, lg2, len;
     lf_ge pre[LF_ECM_NA], prel[LF_ECM_NA], p;
@@ -87,10 +88,10 @@ void lf_ecmult_var(lf_fk *k, lf_gej *r, const lf_ge *a, const lf_sc *na, const l
     lf_sc s1, s2;
 
     if (!a->inf && !lf_sc_is_zero(na)) {
-        lf_sc_split_lambda(&s1, &s2, na);
+        lf_sc_split_lambda(nk, &s1, &s2, na);
         int n1 = lf_sc_is_high(&s1), n2 = lf_sc_is_high(&s2);
-        lf_sc_cond_negate(&s1, &s1, n1);
-        lf_sc_cond_negate(&s2, &s2, n2);
+        lf_sc_cond_negate(nk, &s1, &s1, n1);
+        lf_sc_cond_negate(nk, &s2, &s2, n2);
         la1 = lf_sc_wnaf_var(wa1, LF_ECM_DIGITS, &s1, LF_ECM_WA);
         la2 = lf_sc_wnaf_var(wa2, LF_ECM_DIGITS, &s2, LF_ECM_WA);
         for (int i = 0; i < la1; i++) wa1[i] = n1 ? -wa1[i] : wa1[i];

@@ -38,6 +38,7 @@ static uint32_t lf_ecc_bits(const lf_sc *u, int pos)
 
 void lf_ecmult_const(lf_fk *k, lf_gej *r, const lf_ge *a, const lf_sc *s)
 {
+    lf_sc_k *nk = lf_sc_k_get();
     lf_ge_st tab[LF_ECC_N], tabl[LF_ECC_N];
     lf_gej pj[LF_ECC_N], d;
     lf_ge e;
@@ -62,11 +63,11 @@ void lf_ecmult_const(lf_fk *k, lf_gej *r, const lf_ge *a, const lf_sc *s)
         }
     }
 
-    lf_sc_add(&t, s, &lf_ecc_k);
-    lf_sc_mul(&t, &t, &lf_sc_half);
-    lf_sc_split_lambda(&u1, &u2, &t);
-    lf_sc_add(&u1, &u1, &lf_ecc_2_128);
-    lf_sc_add(&u2, &u2, &lf_ecc_2_128);
+    lf_sc_add(nk, &t, s, &lf_ecc_k);
+    lf_sc_mul(nk, &t, &t, &lf_sc_half);
+    lf_sc_split_lambda(nk, &u1, &u2, &t);
+    lf_sc_add(nk, &u1, &u1, &lf_ecc_2_128);
+    lf_sc_add(nk, &u2, &u2, &lf_ecc_2_128);
 
     lf_gej_set_infinity(r);
     for (int pos = LF_ECC_L - LF_ECC_W; pos >= 0; pos -= LF_ECC_W) {

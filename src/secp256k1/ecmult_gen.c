@@ -28,12 +28,13 @@ void lf_ecmult_table_get(lf_fk *k, lf_ge *r, const lf_ge_st *tab, int w, uint32_
 
 void lf_ecmult_gen(lf_fk *k, lf_gej *r, const lf_sc *s)
 {
+    lf_sc_k *nk = lf_sc_k_get();
     enum { B = LF_ECMULT_GEN_BLOCKS, T = LF_ECMULT_GEN_TEETH, S = LF_ECMULT_GEN_SPACING };
     lf_sc d;
     lf_ge e;
     /* d = (s + 2^L - 1) / 2 mod n: s = sum_i (2 d_i - 1) 2^i */
-    lf_sc_add(&d, s, &lf_ecmult_gen_offset);
-    lf_sc_mul(&d, &d, &lf_sc_half);
+    lf_sc_add(nk, &d, s, &lf_ecmult_gen_offset);
+    lf_sc_mul(nk, &d, &d, &lf_sc_half);
     lf_gej_set_infinity(r);
     for (int sp = S - 1; sp >= 0; sp--) {
         if (sp != S - 1) lf_gej_double(k, r, r);

@@ -173,9 +173,10 @@ int lf_secp256k1_ecdh(uint8_t out32[32], const lf_secp256k1_pubkey *pk, const ui
 
 int lf_secp256k1_seckey_negate(uint8_t sk[32])
 {
+    lf_sc_k *nk = lf_sc_k_get();
     lf_sc s;
     int ok = lf_secp256k1_sk_load(&s, sk);
-    lf_sc_neg(&s, &s);
+    lf_sc_neg(nk, &s, &s);
     lf_sc_get_b32(sk, &s);
     lf_wipe(&s, sizeof s);
     LF_DECLASSIFY(&ok, sizeof ok);
@@ -189,14 +190,15 @@ int lf_secp256k1_seckey_negate(uint8_t sk[32])
 /* mul = 0: sk + tweak, 1: sk * tweak */
 static int lf_secp256k1_seckey_tweak(uint8_t sk[32], const uint8_t tweak[32], int mul)
 {
+    lf_sc_k *nk = lf_sc_k_get();
     lf_sc s, t, r;
     int ok = lf_secp256k1_sk_load(&s, sk);
     ok &= lf_sc_set_b32(&t, tweak) ^ 1;
     if (mul) {
         ok &= lf_sc_is_zero(&t) ^ 1;
-        lf_sc_mul(&r, &s, &t);
+        lf_sc_mul(nk, &r, &s, &t);
     } else {
-        lf_sc_add(&r, &s, &t);
+        lf_sc_add(nk, &r, &s, &t);
         ok &= lf_sc_is_zero(&r) ^ 1;
     }
     lf_sc_get_b32(sk, &r);

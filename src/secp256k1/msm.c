@@ -98,10 +98,10 @@ static void lf_fe_inv_all_var(lf_fk *k, lf_fe *a, lf_fe *acc, size_t n)
  * coefficients of R_i) is taken whole, m2 = 0: the split of such a scalar
  * gives a second 128-bit half for about 4 in 10 of them (whenever
  * s >= n / (2 |b1|) ~ 2^127.2), a wasted term. */
-static void lf_msm_split(lf_sc *m1, int *n1, lf_sc *m2, int *n2, const lf_sc *s)
+static void lf_msm_split(lf_sc_k *nk, lf_sc *m1, int *n1, lf_sc *m2, int *n2, const lf_sc *s)
 {
     lf_sc ns;
-    lf_sc_neg(&ns, s);
+    lf_sc_neg(nk, &ns, s);
     memset(m2, 0, sizeof *m2);
     *n2 = 0;
     if ((s->d[2] | s->d[3]) == 0 || (ns.d[2] | ns.d[3]) == 0) {
@@ -109,11 +109,11 @@ static void lf_msm_split(lf_sc *m1, int *n1, lf_sc *m2, int *n2, const lf_sc *s)
         *m1 = *n1 ? ns : *s;
         return;
     }
-    lf_sc_split_lambda(m1, m2, s);
+    lf_sc_split_lambda(nk, m1, m2, s);
     *n1 = lf_sc_is_high(m1);
     *n2 = lf_sc_is_high(m2);
-    lf_sc_cond_negate(m1, m1, *n1);
-    lf_sc_cond_negate(m2, m2, *n2);
+    lf_sc_cond_negate(nk, m1, m1, *n1);
+    lf_sc_cond_negate(nk, m2, m2, *n2);
 }
 
 /* --- Strauss ------------------------------------------------------------------ */
@@ -132,6 +132,7 @@ static size_t lf_msm_strauss_size(size_t n)
 static void lf_msm_strauss(lf_fk *k, lf_gej *r, void *ws, const lf_ge *p, const lf_sc *s, size_t n,
                            const lf_sc *g)
 {
+    lf_sc_k *nk = lf_sc_k_get();
     lf_msm_spt *pt = ws;
     lf_fe *zs = (lf_fe *)((char *)ws + lf_msm_round(n * sizeof(lf_msm_spt)));
     lf_fe *acc = (lf_fe *)((char *)zs + lf_msm_round(n * sizeof(lf_fe)));
@@ -143,7 +144,7 @@ static void lf_msm_strauss(lf_fk *k, lf_gej *r, void *ws, const lf_ge *p, const 
         lf_sc m1, m2;
         int n1, n2;
         if (p[i].inf || lf_sc_is_zero(&s[i])) continue;
-        lf_msm_split(&m1, &n1, &m2, &n2, &s[i]);
+        lf_msm_split(nk, &m1, &n1, &m2, &n2, &s[i]);
         pt[m].l1 = lf_sc_wnaf_var(pt[m].w1, LF_MSM_DIGITS, &m1, LF_ECMULT_WA);
         pt[m].l2 = lf_sc_wnaf_var(pt[m].w2, LF_MSM_DIGITS, &m2, LF_ECMULT_WA);
         for (int j = 0; j < pt[m].l1; j++) pt[m].w1[j] = n1 ? -pt[m].w1[j] : pt[m].w1[j];
@@ -386,6 +387,7 @@ static int lf_msm_put(lf_msm_acc *a, uint32_t b, const lf_ge_st *pt, int neg)
 static void lf_msm_pippenger(lf_fk *k, lf_gej *r, void *ws, const lf_ge *p, const lf_sc *s,
                              size_t n, const lf_sc *g)
 {
+    lf_sc_k *nk = lf_sc_k_get();
     lf_msm_layout l;
     lf_msm_layout_for(&l, n);
     char *base = ws;
@@ -403,7 +405,7 @@ static void lf_msm_pippenger(lf_fk *k, lf_gej *r, void *ws, const lf_ge *p, cons
         lf_sc m1, m2;
         int n1, n2;
         if (p[i].inf || lf_sc_is_zero(&s[i])) continue;
-        lf_msm_split(&m1, &n1, &m2, &n2, &s[i]);
+        lf_msm_split(nk, &m1, &n1, &m2, &n2, &s[i]);
         if (!lf_sc_is_zero(&m1)) {
             pt[t].x = p[i].x;
             pt[t].y = p[i].y;

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "secp256k1/scalar.h"
-#include "field/generated/secp256k1_n_internal.h"
 #include "safegcd/bingcd.h"
 #include "safegcd/safegcd.h"
 #include "lf_wide.h"
@@ -77,36 +76,6 @@ void lf_sc_set_u64(lf_sc *r, uint64_t v)
     r->d[1] = r->d[2] = r->d[3] = 0;
 }
 
-void lf_sc_add(lf_sc *r, const lf_sc *a, const lf_sc *b)
-{
-    lf_secp256k1_n_k()->add(r->d, a->d, b->d);
-}
-
-void lf_sc_sub(lf_sc *r, const lf_sc *a, const lf_sc *b)
-{
-    lf_secp256k1_n_k()->sub(r->d, a->d, b->d);
-}
-
-void lf_sc_neg(lf_sc *r, const lf_sc *a)
-{
-    lf_secp256k1_n_k()->neg(r->d, a->d);
-}
-
-/* mont(a, b) = a b / R, then to_internal(x) = x R: a b mod n */
-void lf_sc_mul(lf_sc *r, const lf_sc *a, const lf_sc *b)
-{
-    const lf_field_kernels *k = lf_secp256k1_n_k();
-    k->mul(r->d, a->d, b->d);
-    k->to_internal(r->d, r->d);
-}
-
-void lf_sc_sqr(lf_sc *r, const lf_sc *a)
-{
-    const lf_field_kernels *k = lf_secp256k1_n_k();
-    k->sqr(r->d, a->d);
-    k->to_internal(r->d, r->d);
-}
-
 int lf_sc_is_zero(const lf_sc *a)
 {
     uint64_t z = a->d[0] | a->d[1] | a->d[2] | a->d[3];
@@ -133,10 +102,10 @@ void lf_sc_cmov(lf_sc *r, const lf_sc *a, int flag)
     for (int i = 0; i < 4; i++) r->d[i] ^= (r->d[i] ^ a->d[i]) & m;
 }
 
-void lf_sc_cond_negate(lf_sc *r, const lf_sc *a, int flag)
+void lf_sc_cond_negate(lf_sc_k *nk, lf_sc *r, const lf_sc *a, int flag)
 {
     lf_sc t;
-    lf_secp256k1_n_k()->neg(t.d, a->d);
+    nk->neg(t.d, a->d);
     if (r != a) *r = *a;
     lf_sc_cmov(r, &t, flag);
 }
@@ -217,20 +186,16 @@ static void lf_sc_mul_shift384(lf_sc *r, const lf_sc *a, const uint64_t *g)
     r->d[2] = r->d[3] = 0;
 }
 
-void lf_sc_split_lambda(lf_sc *k1, lf_sc *k2, const lf_sc *k)
+void lf_sc_split_lambda(lf_sc_k *nk, lf_sc *k1, lf_sc *k2, const lf_sc *k)
 {
-    const lf_field_kernels *kn = lf_secp256k1_n_k();
     lf_sc c1, c2, r1, r2;
     lf_sc_mul_shift384(&c1, k, lf_sc_g1);
     lf_sc_mul_shift384(&c2, k, lf_sc_g2);
-    kn->mul(c1.d, c1.d, lf_sc_mb1.d);
-    kn->to_internal(c1.d, c1.d);
-    kn->mul(c2.d, c2.d, lf_sc_mb2.d);
-    kn->to_internal(c2.d, c2.d);
-    kn->add(r2.d, c1.d, c2.d);
-    kn->mul(r1.d, r2.d, lf_sc_mlambda.d);
-    kn->to_internal(r1.d, r1.d);
-    kn->add(r1.d, r1.d, k->d);
+    lf_sc_mul(nk, &c1, &c1, &lf_sc_mb1);
+    lf_sc_mul(nk, &c2, &c2, &lf_sc_mb2);
+    lf_sc_add(nk, &r2, &c1, &c2);
+    lf_sc_mul(nk, &r1, &r2, &lf_sc_mlambda);
+    lf_sc_add(nk, &r1, &r1, k);
     *k1 = r1;
     *k2 = r2;
 }

@@ -5,8 +5,9 @@
  *
  * Representation: lf_sc holds the canonical value, 4 little-endian 64-bit
  * limbs, always fully reduced (< n), as libsecp256k1 does.  The arithmetic
- * runs on the secp256k1_n field kernels (Montgomery, fetched once per call
- * with lf_secp256k1_n_k()): add/sub/neg are the same mod n in either form;
+ * runs on the secp256k1_n field kernels (Montgomery): each top-level call
+ * fetches them once (lf_sc_k_get(), as group.h's lf_fk_get()) and passes
+ * them to the arithmetic below; add/sub/neg are the same mod n in either form;
  * mul is kernel mul (a*b/R) then kernel to_internal (*R), i.e. one extra
  * Montgomery multiplication per product.  Why not keep scalars in Montgomery
  * form: the consumers read the canonical bits (window / wNAF digits of every
@@ -37,6 +38,7 @@
 #include <stdint.h>
 
 #include "lf_internal.h"
+#include "field/generated/secp256k1_n_internal.h"
 
 typedef struct {
     uint64_t d[4]; /* little-endian limbs, value < n */
@@ -58,11 +60,31 @@ LF_HIDDEN void lf_sc_get_b32(unsigned char *b32, const lf_sc *a);
 /* r = v (a small public constant, v < 2^64). */
 LF_HIDDEN void lf_sc_set_u64(lf_sc *r, uint64_t v);
 
-LF_HIDDEN void lf_sc_add(lf_sc *r, const lf_sc *a, const lf_sc *b); /* a+b mod n */
-LF_HIDDEN void lf_sc_sub(lf_sc *r, const lf_sc *a, const lf_sc *b); /* a-b mod n */
-LF_HIDDEN void lf_sc_neg(lf_sc *r, const lf_sc *a);                 /* -a mod n (0 -> 0) */
-LF_HIDDEN void lf_sc_mul(lf_sc *r, const lf_sc *a, const lf_sc *b); /* a*b mod n */
-LF_HIDDEN void lf_sc_sqr(lf_sc *r, const lf_sc *a);                 /* a^2 mod n */
+/* The kernels the arithmetic runs on: fetch once per top-level call. */
+typedef const lf_field_kernels lf_sc_k;
+static inline lf_sc_k *lf_sc_k_get(void) { return lf_secp256k1_n_k(); }
+
+/* a+b, a-b, -a (0 -> 0) mod n: the same in canonical and Montgomery form */
+static inline void lf_sc_add(lf_sc_k *nk, lf_sc *r, const lf_sc *a, const lf_sc *b)
+{
+    nk->add(r->d, a->d, b->d);
+}
+static inline void lf_sc_sub(lf_sc_k *nk, lf_sc *r, const lf_sc *a, const lf_sc *b)
+{
+    nk->sub(r->d, a->d, b->d);
+}
+static inline void lf_sc_neg(lf_sc_k *nk, lf_sc *r, const lf_sc *a) { nk->neg(r->d, a->d); }
+/* a*b, a^2 mod n: mont(a, b) = a b / R, then to_internal(x) = x R */
+static inline void lf_sc_mul(lf_sc_k *nk, lf_sc *r, const lf_sc *a, const lf_sc *b)
+{
+    nk->mul(r->d, a->d, b->d);
+    nk->to_internal(r->d, r->d);
+}
+static inline void lf_sc_sqr(lf_sc_k *nk, lf_sc *r, const lf_sc *a)
+{
+    nk->sqr(r->d, a->d);
+    nk->to_internal(r->d, r->d);
+}
 
 /* 1 if a == 0 / a == b, else 0; constant time. */
 LF_HIDDEN int lf_sc_is_zero(const lf_sc *a);
@@ -72,7 +94,7 @@ LF_HIDDEN int lf_sc_is_high(const lf_sc *a);
 /* r = a if flag (0 or 1) else r unchanged. */
 LF_HIDDEN void lf_sc_cmov(lf_sc *r, const lf_sc *a, int flag);
 /* r = -a if flag (0 or 1) else a. */
-LF_HIDDEN void lf_sc_cond_negate(lf_sc *r, const lf_sc *a, int flag);
+LF_HIDDEN void lf_sc_cond_negate(lf_sc_k *nk, lf_sc *r, const lf_sc *a, int flag);
 
 /* r = a^-1 mod n (0 -> 0): constant time / VARIABLE TIME.  Where the x86-64
  * asm of src/safegcd/bingcd.h is built (LF_BG_ASM) both run its constant-time
@@ -86,9 +108,9 @@ LF_HIDDEN void lf_sc_inv_var(lf_sc *r, const lf_sc *a);
  * (beta*x, y) on the curve).  As in libsecp256k1, k1 and k2 are returned as
  * scalars mod n of magnitude below 2^128: each is either < 2^128 or
  * n - |k_i| for a negative k_i.  lf_sc_is_high tells the sign (2^128 <
- * n/2), lf_sc_cond_negate(&a, &k_i, lf_sc_is_high(&k_i)) the magnitude.
+ * n/2), lf_sc_cond_negate(nk, &a, &k_i, lf_sc_is_high(&k_i)) the magnitude.
  * k1 may alias k; k1 and k2 must differ.  Method and constants: scalar.c. */
-LF_HIDDEN void lf_sc_split_lambda(lf_sc *k1, lf_sc *k2, const lf_sc *k);
+LF_HIDDEN void lf_sc_split_lambda(lf_sc_k *nk, lf_sc *k1, lf_sc *k2, const lf_sc *k);
 extern LF_HIDDEN const lf_sc lf_sc_lambda;
 /* a = lo + hi 2^128 (both < 2^128): the split of G's scalar over the
  * generated tables of G and 2^128 G.  lo may alias a; lo and hi differ. */

@@ -250,6 +250,7 @@ int lf_secp256k1_keypair_xonly_pub(lf_secp256k1_xonly_pubkey *xpk, int *parity,
 
 int lf_secp256k1_keypair_xonly_tweak_add(lf_secp256k1_keypair *kp, const uint8_t tweak[32])
 {
+    lf_sc_k *nk = lf_sc_k_get();
     lf_fk *k = lf_fk_get();
     lf_sc d, t;
     lf_ge a;
@@ -261,8 +262,8 @@ int lf_secp256k1_keypair_xonly_tweak_add(lf_secp256k1_keypair *kp, const uint8_t
         return LF_ERR_INVALID;
     }
     int over = lf_sc_set_b32(&t, tweak); /* the tweak is public */
-    lf_sc_cond_negate(&d, &d, lf_bip340_even(k, &a));
-    lf_sc_add(&d, &d, &t);
+    lf_sc_cond_negate(nk, &d, &d, lf_bip340_even(k, &a));
+    lf_sc_add(nk, &d, &d, &t);
     int zero = lf_sc_is_zero(&d);
     LF_DECLASSIFY(&zero, sizeof zero);
     if (over || zero) {
@@ -281,6 +282,7 @@ int lf_secp256k1_keypair_xonly_tweak_add(lf_secp256k1_keypair *kp, const uint8_t
 int lf_secp256k1_schnorrsig_sign(uint8_t sig64[64], const uint8_t *msg, size_t msglen,
                                  const lf_secp256k1_keypair *kp, const uint8_t *aux32)
 {
+    lf_sc_k *nk = lf_sc_k_get();
     static const uint8_t zero32[32] = {0};
     lf_fk *k = lf_fk_get();
     lf_sha256_state st;
@@ -298,7 +300,7 @@ int lf_secp256k1_schnorrsig_sign(uint8_t sig64[64], const uint8_t *msg, size_t m
     }
     if (aux32 == NULL) aux32 = zero32;
     /* d = sk, negated if P's y is odd; P = its x-only form */
-    lf_sc_cond_negate(&d, &d, lf_bip340_even(k, &p));
+    lf_sc_cond_negate(nk, &d, &d, lf_bip340_even(k, &p));
     lf_fe_get_b32(px, &p.x);
     /* t = bytes(d) xor hash_aux(a) */
     lf_bip340_tagged_init(&st, lf_bip340_mid_aux);
@@ -320,14 +322,14 @@ int lf_secp256k1_schnorrsig_sign(uint8_t sig64[64], const uint8_t *msg, size_t m
     lf_ecmult_gen(k, &rj, &kn);
     LF_SIGN_FAULT(LF_SIGN_FAULT_BIP340_R, &rj, offsetof(lf_gej, inf));
     lf_ge_set_gej(k, &r, &rj);
-    lf_sc_cond_negate(&kn, &kn, lf_bip340_even(k, &r));
+    lf_sc_cond_negate(nk, &kn, &kn, lf_bip340_even(k, &r));
     lf_fe_get_b32(rx, &r.x);
     LF_DECLASSIFY(rx, sizeof rx); /* R is published */
     /* s = k + e d */
     lf_bip340_challenge(&e, rx, px, msg, msglen);
     LF_SIGN_FAULT(LF_SIGN_FAULT_BIP340_CHALLENGE, &e, sizeof e);
-    lf_sc_mul(&e, &e, &d);
-    lf_sc_add(&e, &e, &kn);
+    lf_sc_mul(nk, &e, &e, &d);
+    lf_sc_add(nk, &e, &e, &kn);
     LF_SIGN_FAULT(LF_SIGN_FAULT_BIP340_S, &e, sizeof e);
     memcpy(sig64, rx, 32);
     lf_sc_get_b32(sig64 + 32, &e);
@@ -390,6 +392,7 @@ int lf_secp256k1_schnorrsig_sign32_checked(uint8_t sig64[64], const uint8_t msg3
 int lf_secp256k1_schnorrsig_verify(const uint8_t sig64[64], const uint8_t *msg, size_t msglen,
                                    const lf_secp256k1_xonly_pubkey *xpk)
 {
+    lf_sc_k *nk = lf_sc_k_get();
     lf_fk *k = lf_fk_get();
     lf_ge p, r;
     lf_gej rj;
@@ -404,7 +407,7 @@ int lf_secp256k1_schnorrsig_verify(const uint8_t sig64[64], const uint8_t *msg, 
     lf_fe_get_b32(px, &p.x);
     lf_bip340_challenge(&e, sig64, px, msg, msglen);
     /* R = s G - e P */
-    lf_sc_neg(&e, &e);
+    lf_sc_neg(nk, &e, &e);
     lf_ecmult_var(k, &rj, &p, &e, &s);
     if (rj.inf) return LF_ERR_VERIFY;
     /* x(R) = r, checked projectively (X = r Z^2) before the inversion */

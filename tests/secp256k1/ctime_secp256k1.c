@@ -91,14 +91,15 @@ static void load(lf_sc *a, size_t i)
 
 static void case_arith(void)
 {
+    lf_sc_k *nk = lf_sc_k_get();
     for (size_t i = 0; i < ROUNDS; i++) {
         for (size_t j = 0; j < ROUNDS; j += 3) {
             lf_sc a, b, r;
             load(&a, i);
             load(&b, j);
-            lf_sc_add(&r, &a, &b); LF_CT_OUT(r);
-            lf_sc_sub(&r, &a, &b); LF_CT_OUT(r);
-            lf_sc_mul(&r, &a, &b); LF_CT_OUT(r);
+            lf_sc_add(nk, &r, &a, &b); LF_CT_OUT(r);
+            lf_sc_sub(nk, &r, &a, &b); LF_CT_OUT(r);
+            lf_sc_mul(nk, &r, &a, &b); LF_CT_OUT(r);
             int e = lf_sc_eq(&a, &b); LF_CT_OUT(e);
             for (int f = 0; f < 2; f++) {
                 int fl = f;
@@ -106,7 +107,7 @@ static void case_arith(void)
                 r = a;
                 lf_sc_cmov(&r, &b, fl); LF_CT_OUT(r);
                 SEC(fl);
-                lf_sc_cond_negate(&r, &b, fl); LF_CT_OUT(r);
+                lf_sc_cond_negate(nk, &r, &b, fl); LF_CT_OUT(r);
                 load(&a, i);
                 load(&b, j);
             }
@@ -116,16 +117,17 @@ static void case_arith(void)
 
 static void case_unary(void)
 {
+    lf_sc_k *nk = lf_sc_k_get();
     for (size_t i = 0; i < ROUNDS; i++) {
         lf_sc a, r, k1, k2;
         int f;
         load(&a, i);
-        lf_sc_neg(&r, &a); LF_CT_OUT(r);
-        lf_sc_sqr(&r, &a); LF_CT_OUT(r);
+        lf_sc_neg(nk, &r, &a); LF_CT_OUT(r);
+        lf_sc_sqr(nk, &r, &a); LF_CT_OUT(r);
         f = lf_sc_is_zero(&a); LF_CT_OUT(f);
         f = lf_sc_is_high(&a); LF_CT_OUT(f);
         lf_sc_inv(&r, &a); LF_CT_OUT(r);
-        lf_sc_split_lambda(&k1, &k2, &a);
+        lf_sc_split_lambda(nk, &k1, &k2, &a);
         LF_CT_OUT(k1);
         LF_CT_OUT(k2);
     }

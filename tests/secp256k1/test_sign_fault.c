@@ -212,27 +212,28 @@ static void error_cases(void)
 static int ecdsa_key_from_fault(const uint8_t good[64], const uint8_t bad[64],
                                 const uint8_t msg[32], const uint8_t sk[32])
 {
+    lf_sc_k *nk = lf_sc_k_get();
     lf_sc r, s1n, s2n, m, delta, d, want;
     (void)lf_sc_set_b32(&r, good);
     (void)lf_sc_set_b32(&s1n, good + 32);
     (void)lf_sc_set_b32(&s2n, bad + 32);
     (void)lf_sc_set_b32(&want, sk);
     lf_sc_reduce32(&m, msg);
-    lf_sc_sub(&delta, &fi.after, &fi.before); /* d' - d */
+    lf_sc_sub(nk, &delta, &fi.after, &fi.before); /* d' - d */
     for (int sg = 0; sg < 4; sg++) {
         lf_sc s1 = s1n, s2 = s2n, t, k, ri;
-        lf_sc_cond_negate(&s1, &s1n, sg & 1);
-        lf_sc_cond_negate(&s2, &s2n, sg >> 1);
-        lf_sc_sub(&t, &s1, &s2);
+        lf_sc_cond_negate(nk, &s1, &s1n, sg & 1);
+        lf_sc_cond_negate(nk, &s2, &s2n, sg >> 1);
+        lf_sc_sub(nk, &t, &s1, &s2);
         if (lf_sc_is_zero(&t)) continue;
         lf_sc_inv_var(&t, &t);
-        lf_sc_mul(&k, &r, &delta);
-        lf_sc_neg(&k, &k);
-        lf_sc_mul(&k, &k, &t); /* k = -r (d' - d) / (s1 - s2) */
-        lf_sc_mul(&t, &s1, &k);
-        lf_sc_sub(&t, &t, &m);
+        lf_sc_mul(nk, &k, &r, &delta);
+        lf_sc_neg(nk, &k, &k);
+        lf_sc_mul(nk, &k, &k, &t); /* k = -r (d' - d) / (s1 - s2) */
+        lf_sc_mul(nk, &t, &s1, &k);
+        lf_sc_sub(nk, &t, &t, &m);
         lf_sc_inv_var(&ri, &r);
-        lf_sc_mul(&d, &t, &ri);
+        lf_sc_mul(nk, &d, &t, &ri);
         if (lf_sc_eq(&d, &want)) return 1;
     }
     return 0;
@@ -243,17 +244,18 @@ static int ecdsa_key_from_fault(const uint8_t good[64], const uint8_t bad[64],
 static int bip340_key_from_fault(const uint8_t good[64], const uint8_t bad[64],
                                  const lf_secp256k1_xonly_pubkey *xpk)
 {
+    lf_sc_k *nk = lf_sc_k_get();
     lf_sc s, s2, t, de, d;
     uint8_t db[32];
     lf_secp256k1_keypair kp;
     lf_secp256k1_xonly_pubkey x2;
     (void)lf_sc_set_b32(&s, good + 32);
     (void)lf_sc_set_b32(&s2, bad + 32);
-    lf_sc_sub(&t, &s, &s2);
-    lf_sc_sub(&de, &fi.before, &fi.after); /* e - e' */
+    lf_sc_sub(nk, &t, &s, &s2);
+    lf_sc_sub(nk, &de, &fi.before, &fi.after); /* e - e' */
     if (lf_sc_is_zero(&de)) return 0;
     lf_sc_inv_var(&de, &de);
-    lf_sc_mul(&d, &t, &de);
+    lf_sc_mul(nk, &d, &t, &de);
     lf_sc_get_b32(db, &d);
     return lf_secp256k1_keypair_create(&kp, db) == LF_OK &&
            lf_secp256k1_keypair_xonly_pub(&x2, NULL, &kp) == LF_OK &&
