@@ -149,10 +149,7 @@ LF_HIDDEN const lf_keccak_kernels *lf_keccak_k_of(int b)
 
 LF_HIDDEN void lf_keccak_permute(uint64_t *s, unsigned n)
 {
-    const lf_keccak_kernels *k = lf_keccak_k();
-    if (n == 8) k->x8(s);
-    else if (n == 4) k->x4(s);
-    else k->f1600(s);
+    lf_keccak_permute_k(lf_keccak_k(), s, n);
 }
 
 /* ------------------------------------------------------ multi-stream SHAKE */

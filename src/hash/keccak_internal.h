@@ -71,7 +71,14 @@ LF_HIDDEN void lf_keccak_absorb_once(uint64_t *s, unsigned n, unsigned rate, uin
                                      const uint8_t *const *in, size_t inlen);
 LF_HIDDEN void lf_keccak_squeeze_blocks(uint64_t *s, unsigned n, unsigned rate,
                                         uint8_t *const *out, size_t nblocks);
-/* permute n = 1, 4 or 8 interleaved states with the selected back end's set */
+/* permute n = 1, 4 or 8 interleaved states with set k / the selected back
+ * end's set */
+static inline void lf_keccak_permute_k(const lf_keccak_kernels *k, uint64_t *s, unsigned n)
+{
+    if (n == 8) k->x8(s);
+    else if (n == 4) k->x4(s);
+    else k->f1600(s);
+}
 LF_HIDDEN void lf_keccak_permute(uint64_t *s, unsigned n);
 
 /* xor byte v into byte position pos of state j of n interleaved states

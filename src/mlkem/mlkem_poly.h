@@ -21,16 +21,58 @@
 #include "limbforge/ntt.h"
 #include "hash/keccak_internal.h"
 #include "mlkem/mlkem_internal.h"
+#include "ntt/ntt_internal.h"
 
-static void lf_mlkem_dot(int16_t r[256], const int16_t (*a)[256], const int16_t (*b)[256],
-                            unsigned k, int tomont)
+/* The NTT and Keccak kernel sets, bound once per KEM call (lf_mlkem_bind) and
+ * passed down: no dispatch per polynomial or per permutation.  Bound at run
+ * time, not by the back end this file is compiled for: the Keccak set of a
+ * slot may be a feature entry (neon_sha3) that the mlkem build does not
+ * know, and the NTT's own sets are not mlkem's (tests run every mlkem build
+ * with the kernels of the slot in use, as the lazy API did). */
+typedef struct {
+    const lf_ntt_kernels *ntt;
+    const lf_keccak_kernels *kk;
+} lf_mlkem_k;
+
+static inline lf_mlkem_k lf_mlkem_bind(void)
+{
+    lf_mlkem_k k = {lf_ntt_k(), lf_keccak_k()};
+    return k;
+}
+
+/* the lazy NTT kernels with the bounds checks of src/ntt/ntt.c (LF_VERIFY) */
+static void lf_mlkem_ntt_k(const lf_mlkem_k *k, int16_t a[256])
+{
+    LF_NTT_VERIFY(a, 256, LF_MLKEM_NTT_IN_MAX);
+    k->ntt->ntt(a);
+    LF_NTT_VERIFY(a, 256, LF_MLKEM_NTT_OUT_MAX);
+}
+
+static void lf_mlkem_invntt_k(const lf_mlkem_k *k, int16_t a[256])
+{
+    LF_NTT_VERIFY(a, 256, LF_MLKEM_INVNTT_IN_MAX);
+    k->ntt->invntt(a);
+    LF_NTT_VERIFY(a, 256, LF_MLKEM_INVNTT_OUT_MAX);
+}
+
+static void lf_mlkem_basemul_k(const lf_mlkem_k *k, int16_t r[256], const int16_t a[256],
+                               const int16_t b[256])
+{
+    LF_NTT_VERIFY(a, 256, LF_MLKEM_BASEMUL_IN_MAX);
+    LF_NTT_VERIFY(b, 256, LF_MLKEM_BASEMUL_IN_MAX);
+    k->ntt->basemul(r, a, b);
+    LF_NTT_VERIFY(r, 256, LF_MLKEM_BASEMUL_OUT_MAX);
+}
+
+static void lf_mlkem_dot(const lf_mlkem_k *kn, int16_t r[256], const int16_t (*a)[256],
+                         const int16_t (*b)[256], unsigned k, int tomont)
 {
     int16_t t[256];
     int32_t acc[256]; /* set from the first product: no zeroing pass */
-    lf_mlkem_basemul_lazy(t, a[0], b[0]);
+    lf_mlkem_basemul_k(kn, t, a[0], b[0]);
     for (int i = 0; i < 256; i++) acc[i] = t[i];
     for (unsigned j = 1; j < k; j++) {
-        lf_mlkem_basemul_lazy(t, a[j], b[j]);
+        lf_mlkem_basemul_k(kn, t, a[j], b[j]);
         for (int i = 0; i < 256; i++) acc[i] += t[i];
     }
     if (tomont) /* x * 2^32 * 2^-16: 1353 = 2^32 mod q */
@@ -184,7 +226,7 @@ static void lf_mlkem_lane_absorb(uint64_t *s, unsigned w, unsigned j, const lf_m
     lf_wipe(blk, sizeof blk);
 }
 
-static void lf_mlkem_pool_w(const lf_mlkem_job *jobs, unsigned n, unsigned w)
+static void lf_mlkem_pool_w(const lf_keccak_kernels *kk, lf_mlkem_job *jobs, unsigned n, unsigned w)
 {
     uint64_t s[25 * 8];
     lf_mlkem_lane ln[8];
@@ -203,7 +245,7 @@ static void lf_mlkem_pool_w(const lf_mlkem_job *jobs, unsigned n, unsigned w)
             if (busy[j] && jb->kind == LF_MLKEM_JOB_HASH)
                 lf_mlkem_lane_absorb(s, w, j, jb, ln[j].have, ln[j].have + 1 == ln[j].nblk);
         }
-        lf_keccak_permute(s, w);
+        lf_keccak_permute_k(kk, s, w);
         int ext = 0; /* squeezed blocks already stored by the back end's hook */
 #if defined(LF_MLKEM_EXTRACT8) && !defined(LF_MSAN)
         /* a back end's extraction of 24 words of all 8 lanes at once (lanes
@@ -266,11 +308,14 @@ static void lf_mlkem_pool_w(const lf_mlkem_job *jobs, unsigned n, unsigned w)
     lf_wipe(buf, sizeof buf);
 }
 
-static void lf_mlkem_pool(const lf_mlkem_job *jobs, unsigned n)
+/* jobs is read only; not const because the builders set only the fields a
+ * job's kind reads, and gcc's -Wmaybe-uninitialized takes a const pointer to
+ * a partly set array as a read of all of it */
+static void lf_mlkem_pool(const lf_mlkem_k *k, lf_mlkem_job *jobs, unsigned n)
 {
     /* the portable set permutes lane by lane: one lane, no idle permutations */
-    unsigned w = lf_keccak_k()->serial ? 1 : LF_MLKEM_LANES;
-    lf_mlkem_pool_w(jobs, n, w);
+    unsigned w = k->kk->serial ? 1 : LF_MLKEM_LANES;
+    lf_mlkem_pool_w(k->kk, jobs, n, w);
 }
 
 /* ------------------------------------------------------------- encoding */

@@ -22,7 +22,7 @@ LF_HIDDEN const lf_dispatch_info lf_ntt_dispatch = {"ntt", lf_ntt_table, sizeof 
 #include "dispatch_table.h"
 };
 
-/* Before the first back-end selection lf_ntt_k() returns this set, whose
+/* Before the first back-end selection lf_ntt_api_k() returns this set, whose
  * entries select the back end and call its kernel: so the API functions
  * have no call of their own besides the kernel's (a tail call, no stack
  * frame on the hot path; with lf_dispatch_slot() the rare selection call
@@ -58,11 +58,13 @@ static const lf_ntt_kernels lf_ntt_kernels_sel = {
     sel_ntt,        sel_invntt,      sel_basemul,     sel_cyclic,
     sel_cyclic_chk, sel_ntt_fips,    sel_invntt_fips, sel_basemul_fips};
 
-static inline const lf_ntt_kernels *lf_ntt_k(void)
+static inline const lf_ntt_kernels *lf_ntt_api_k(void)
 {
     int b = atomic_load_explicit(&lf_backend_sel, memory_order_relaxed);
     return LF_LIKELY(b >= 0) ? lf_ntt_table[b] : &lf_ntt_kernels_sel;
 }
+
+LF_HIDDEN const lf_ntt_kernels *lf_ntt_k(void) { return lf_ntt_table[lf_dispatch_slot()]; }
 
 /* a fused checked kernel's verdict as the return code (LF_VERIFY: r canonical) */
 static int lf_ntt_checked(const int16_t *r, int n, uint32_t bad)
@@ -84,20 +86,20 @@ void lf_mlkem_transpose(int16_t r[256], const int16_t a[256])
 
 int lf_ntt128_cyclic_mul(int16_t r[128], const int16_t a[128], const int16_t b[128])
 {
-    return lf_ntt_checked(r, 128, lf_ntt_k()->cyclic_chk(r, a, b));
+    return lf_ntt_checked(r, 128, lf_ntt_api_k()->cyclic_chk(r, a, b));
 }
 
 void lf_mlkem_ntt_lazy(int16_t a[256])
 {
     LF_NTT_VERIFY(a, 256, LF_MLKEM_NTT_IN_MAX);
-    lf_ntt_k()->ntt(a);
+    lf_ntt_api_k()->ntt(a);
     LF_NTT_VERIFY(a, 256, LF_MLKEM_NTT_OUT_MAX);
 }
 
 void lf_mlkem_invntt_lazy(int16_t a[256])
 {
     LF_NTT_VERIFY(a, 256, LF_MLKEM_INVNTT_IN_MAX);
-    lf_ntt_k()->invntt(a);
+    lf_ntt_api_k()->invntt(a);
     LF_NTT_VERIFY(a, 256, LF_MLKEM_INVNTT_OUT_MAX);
 }
 
@@ -105,7 +107,7 @@ void lf_mlkem_basemul_lazy(int16_t r[256], const int16_t a[256], const int16_t b
 {
     LF_NTT_VERIFY(a, 256, LF_MLKEM_BASEMUL_IN_MAX);
     LF_NTT_VERIFY(b, 256, LF_MLKEM_BASEMUL_IN_MAX);
-    lf_ntt_k()->basemul(r, a, b);
+    lf_ntt_api_k()->basemul(r, a, b);
     LF_NTT_VERIFY(r, 256, LF_MLKEM_BASEMUL_OUT_MAX);
 }
 
@@ -113,15 +115,15 @@ void lf_mlkem_basemul_lazy(int16_t r[256], const int16_t a[256], const int16_t b
  * the C composition of ntt_c.c), so the API is one call. */
 int lf_mlkem_ntt(int16_t r[256], const int16_t a[256])
 {
-    return lf_ntt_checked(r, 256, lf_ntt_k()->ntt_fips(r, a));
+    return lf_ntt_checked(r, 256, lf_ntt_api_k()->ntt_fips(r, a));
 }
 
 int lf_mlkem_invntt(int16_t r[256], const int16_t a[256])
 {
-    return lf_ntt_checked(r, 256, lf_ntt_k()->invntt_fips(r, a));
+    return lf_ntt_checked(r, 256, lf_ntt_api_k()->invntt_fips(r, a));
 }
 
 int lf_mlkem_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256])
 {
-    return lf_ntt_checked(r, 256, lf_ntt_k()->basemul_fips(r, a, b));
+    return lf_ntt_checked(r, 256, lf_ntt_api_k()->basemul_fips(r, a, b));
 }

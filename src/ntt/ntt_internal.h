@@ -60,6 +60,10 @@ extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_avx512;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_neon;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_rvv;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_wasm_simd128; /* -msimd128 builds */
+/* The set of the dispatch slot in use, for a layer that binds its kernels
+ * once per call (mlkem_body.h); the lazy API functions check the bounds of
+ * LF_MLKEM_* around each call in LF_VERIFY builds, such a caller does too. */
+LF_HIDDEN const lf_ntt_kernels *lf_ntt_k(void);
 
 /* ---- scalar arithmetic (also the reference for the vector kernels) ---- */
 #define LF_Q LF_NTT_Q
