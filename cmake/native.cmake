@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# How vector code enables its instruction set, per file and by back end (the
-# usual way; the two others, a target attribute or pragma inside a file and
-# -msimd128 for a whole wasm32 build: README.md, "Vector code and ISA flags").
+# How vector code enables its instruction set: per file and by back end (the
+# one way besides -msimd128 for a whole wasm32 build: README.md, "Vector code
+# and ISA flags"; no target attribute or pragma inside a file).
 # The rest of the library is compiled for the target's baseline ISA, so it runs
 # on every CPU of the architecture and dispatch decides at run time which
 # kernels may run.

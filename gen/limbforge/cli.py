@@ -16,6 +16,7 @@ from pathlib import Path
 from . import __version__, backendgen, fieldgen, mpgen, secp256k1gen, support
 from .fields import BUILTIN, TARGETS, builtin_fields, is_probable_prime, kernel_programs, make_field
 from .names import name_error
+from .targets import ISA_FLAGS
 
 BUILTIN_CMD = "python3 -m limbforge gen builtin"
 MIN_BITS = 61      # field_template.h inverts by safegcd on 62-bit limbs: LF_BITS > 60
@@ -200,9 +201,12 @@ def cmd_field(args) -> int:
         _write(out, files, False)
     except OSError as e:
         raise UsageError(f"--out {args.out}: cannot write there ({e.strerror or e})") from None
-    extra = f" {out}/{f.name}_lanes_{lanes}.c" if lanes else ""
+    build = f"  cc -O2 -I{out} -c {out}/{f.name}.c {out}/{f.name}_{args.target}.{ext}"
+    if lanes:  # the lane file alone gets its back end's ISA flags (none for lane C)
+        flags = "".join(" " + w for w in ISA_FLAGS.get(lanes, ()))
+        build += f"\n  cc -O2{flags} -I{out} -c {out}/{f.name}_lanes_{lanes}.c"
     print(f"wrote {len(files)} files to {out} ({f.bits}-bit p, {f.n} limbs, {f.form} form); build with:\n"
-          f"  cc -O2 -I{out} -c {out}/{f.name}.c {out}/{f.name}_{args.target}.{ext}{extra}")
+          + build)
     return 0
 
 

@@ -9,7 +9,7 @@ from .fields import LAZY_OPS, Field, has_lazy, kernel_programs, lazy_programs
 from .printers import c as cprint
 from .printers import lanes_c, lanes_ifma, lanes_rvv
 from .provenance import provenance
-from .targets import BACKEND_EXTRA, BACKEND_GUARD, TARGETS, backend_chain, builtin_targets
+from .targets import BACKEND_EXTRA, BACKEND_GUARD, BACKEND_NEEDS, TARGETS, backend_chain, builtin_targets
 
 
 def _limbs(x: int, n: int) -> str:
@@ -199,10 +199,10 @@ def sqrt_exp_function(f: Field) -> list:
     return L + body + ["}", ""]
 
 
-# the CPU features the avx512ifma lane file is compiled for (LF_IFMA_FN in
-# printers/lanes_ifma.py), as __builtin_cpu_supports names: a standalone
-# field with --lanes avx512ifma checks them at run time
-IFMA_CPU_FEATURES = ("avx2", "avx512f", "avx512bw", "avx512dq", "avx512vl", "avx512ifma", "avx512vbmi2")
+# the CPU features the avx512ifma lane file is compiled for (its flags:
+# ISA_FLAGS), which a standalone field with --lanes avx512ifma checks at run
+# time: the back end's needs, whose names are __builtin_cpu_supports's
+IFMA_CPU_FEATURES = BACKEND_NEEDS["avx512ifma"]
 # lane targets a standalone field (`gen field --lanes`) can carry; rvv needs
 # its own compiler flags and a clang with the RVV intrinsics, so not yet
 STANDALONE_LANES = ("c", "avx512ifma")

@@ -35,7 +35,7 @@ from kernels import CC, have_cc, runnable_targets
 from limbforge.algo_common import pm_params
 from limbforge.cli import main
 from limbforge.fields import is_probable_prime
-from limbforge.targets import TARGETS
+from limbforge.targets import ISA_FLAGS, TARGETS
 
 pytestmark = pytest.mark.skipif(not have_cc(), reason="no C compiler")
 HERE = Path(__file__).resolve().parent
@@ -449,9 +449,11 @@ def _compile(name: str, p: int, form: str, target: str, out: Path, lanes: str = 
     # the field's own C (and its lane kernels) at -O2; the test driver, which
     # is not under test, at -O0 (a third of the time of -O2)
     objs = []
-    for src in [out / f"{name}.c"] + ([out / f"{name}_lanes_{lanes}.c"] if lanes != "none" else []):
+    # (the lane file with its back end's ISA flags, as `gen field` says)
+    for src, isa in [(out / f"{name}.c", ())] + \
+            ([(out / f"{name}_lanes_{lanes}.c", ISA_FLAGS.get(lanes, ()))] if lanes != "none" else []):
         objs.append(str(out / (src.stem + ".o")))
-        subprocess.run([*cc, "-O2", "-c", str(src), "-o", objs[-1]], check=True)
+        subprocess.run([*cc, "-O2", *isa, "-c", str(src), "-o", objs[-1]], check=True)
     subprocess.run([*cc, "-O0", f"-DDRV_NAME={name}", f"-DDRV_UP=LF_{name.upper()}",
                     f'-DDRV_HEADER="limbforge/field/{name}.h"', str(HERE / "field_api_driver.c"),
                     *objs, str(out / "kern.o"), "-o", str(exe)], check=True)

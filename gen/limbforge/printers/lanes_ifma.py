@@ -34,14 +34,9 @@ PRELUDE = """#include <immintrin.h>
 
 #include "lf_internal.h" /* LF_HIDDEN */
 
-/* The library compiles this file with the avx512ifma back end's flags
- * (cmake/native.cmake); the attribute lets test builds that compile every
- * source with one command line (the constant-time matrices) build it too. */
-#if defined(__GNUC__) || defined(__clang__)
-#define LF_IFMA_FN __attribute__((target("avx2,avx512f,avx512bw,avx512dq,avx512vl,avx512ifma,avx512vbmi2")))
-#else
-#define LF_IFMA_FN
-#endif
+/* Compiled with the avx512ifma back end's flags (ISA_FLAGS of
+ * gen/limbforge/targets.py: cmake/native.cmake in the library, the command
+ * `limbforge gen field --lanes avx512ifma` prints for a standalone field). */
 /* bitwise m ? a : b.  MemorySanitizer builds (LF_MSAN: lf_internal.h): and,
  * andnot, or, which clang 14's MSan propagates bit by bit; it has no rule for
  * vpternlogq and would check its operands strictly */
@@ -303,5 +298,5 @@ def print_function(prog: LProgram, symbol: str, interleave: int | None = None) -
                     ", ".join(f"UINT64_C({x:#x})" for x in consts) + "};")
         head.append("    const uint64_t *lfk = lfk_tab;")
         head.append("    __asm__(\"\" : \"+r\"(lfk));")
-    return "\n".join([f"/* {prog.comment} */", f"LF_HIDDEN LF_IFMA_FN void {symbol}({prog.c_params()})", "{",
+    return "\n".join([f"/* {prog.comment} */", f"LF_HIDDEN void {symbol}({prog.c_params()})", "{",
                       *head, *body, "}"]) + "\n"

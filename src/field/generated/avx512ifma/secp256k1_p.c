@@ -8,14 +8,9 @@
 
 #include "lf_internal.h" /* LF_HIDDEN */
 
-/* The library compiles this file with the avx512ifma back end's flags
- * (cmake/native.cmake); the attribute lets test builds that compile every
- * source with one command line (the constant-time matrices) build it too. */
-#if defined(__GNUC__) || defined(__clang__)
-#define LF_IFMA_FN __attribute__((target("avx2,avx512f,avx512bw,avx512dq,avx512vl,avx512ifma,avx512vbmi2")))
-#else
-#define LF_IFMA_FN
-#endif
+/* Compiled with the avx512ifma back end's flags (ISA_FLAGS of
+ * gen/limbforge/targets.py: cmake/native.cmake in the library, the command
+ * `limbforge gen field --lanes avx512ifma` prints for a standalone field). */
 /* bitwise m ? a : b.  MemorySanitizer builds (LF_MSAN: lf_internal.h): and,
  * andnot, or, which clang 14's MSan propagates bit by bit; it has no rule for
  * vpternlogq and would check its operands strictly */
@@ -26,7 +21,7 @@
 #endif
 
 /* r[l] = a[l]*b[l] for 8*nb elements (element arrays of the scalar API, internal form, < p); r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_vmul8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
+LF_HIDDEN void lf_secp256k1_p_vmul8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb)
 {
     static const uint64_t lfk_tab[] = {UINT64_C(0x8091dd2253531), UINT64_C(0xffffefffffc2f), UINT64_C(0xfffffffffffff), UINT64_C(0xffffffffffff), UINT64_C(0x7a2000e90a1), UINT64_C(0x1000), UINT64_C(0x0)};
     const uint64_t *lfk = lfk_tab;
@@ -1637,7 +1632,7 @@ LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_vmul8_avx512ifma(uint64_t *r, const uin
 }
 
 /* r[l] = a[l]^2 for 8*nb elements; r may alias a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_vsqr8_avx512ifma(uint64_t *r, const uint64_t *a, size_t nb)
+LF_HIDDEN void lf_secp256k1_p_vsqr8_avx512ifma(uint64_t *r, const uint64_t *a, size_t nb)
 {
     static const uint64_t lfk_tab[] = {UINT64_C(0x8091dd2253531), UINT64_C(0xffffefffffc2f), UINT64_C(0xfffffffffffff), UINT64_C(0xffffffffffff), UINT64_C(0x7a2000e90a1), UINT64_C(0x1000), UINT64_C(0x0)};
     const uint64_t *lfk = lfk_tab;
@@ -3168,7 +3163,7 @@ LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_vsqr8_avx512ifma(uint64_t *r, const uin
 }
 
 /* r[l] = a[l]*c for 8*nb elements, c one element (Montgomery fields: c in internal form; pseudo-Mersenne fields: c*2^(64N) mod p); r may alias a, not c. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_vmuls8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *c, size_t nb)
+LF_HIDDEN void lf_secp256k1_p_vmuls8_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *c, size_t nb)
 {
     static const uint64_t lfk_tab[] = {UINT64_C(0x8091dd2253531), UINT64_C(0xffffefffffc2f), UINT64_C(0xfffffffffffff), UINT64_C(0xffffffffffff)};
     const uint64_t *lfk = lfk_tab;
@@ -4007,7 +4002,7 @@ LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_vmuls8_avx512ifma(uint64_t *r, const ui
 }
 
 /* acc[l] = acc_in[l] + sum over the nb blocks of a[l]*b[l]*K mod p in lanes (acc, acc_in: x8 lane form, the same array or disjoint; a, b: 8*nb elements, element arrays; 1 <= nb <= LF_LANE_MAC_NB; K = 2^-(64N+52) for pseudo-Mersenne fields, 2^-52 for Montgomery ones, in their internal form): products summed unreduced, one Montgomery reduction per call (mac_program). Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_vmacl8_avx512ifma(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b, size_t nb)
+LF_HIDDEN void lf_secp256k1_p_vmacl8_avx512ifma(uint64_t *acc, const uint64_t *acc_in, const uint64_t *a, const uint64_t *b, size_t nb)
 {
     static const uint64_t lfk_tab[] = {UINT64_C(0x8091dd2253531), UINT64_C(0xffffefffffc2f), UINT64_C(0xfffffffffffff), UINT64_C(0xffffffffffff)};
     const uint64_t *lfk = lfk_tab;
@@ -4302,7 +4297,7 @@ LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_vmacl8_avx512ifma(uint64_t *acc, const 
 }
 
 /* lane form (L x 8 limbs, lane-major) of 8 elements; r must not overlap a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_x8_load_avx512ifma(uint64_t *r, const uint64_t *a)
+LF_HIDDEN void lf_secp256k1_p_x8_load_avx512ifma(uint64_t *r, const uint64_t *a)
 {
     static const uint64_t lfk_tab[] = {UINT64_C(0xfffffffffffff)};
     const uint64_t *lfk = lfk_tab;
@@ -4335,7 +4330,7 @@ LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_x8_load_avx512ifma(uint64_t *r, const u
 }
 
 /* 8 elements from lane form; r must not overlap a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_x8_store_avx512ifma(uint64_t *r, const uint64_t *a)
+LF_HIDDEN void lf_secp256k1_p_x8_store_avx512ifma(uint64_t *r, const uint64_t *a)
 {
     __m512i v1 = _mm512_loadu_si512((const void *)(a + 0));
     __m512i v2 = _mm512_loadu_si512((const void *)(a + 8));
@@ -4364,7 +4359,7 @@ LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_x8_store_avx512ifma(uint64_t *r, const 
 }
 
 /* lane form r = a*b; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_x8_mul_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b)
+LF_HIDDEN void lf_secp256k1_p_x8_mul_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     static const uint64_t lfk_tab[] = {UINT64_C(0xfffffffffffff), UINT64_C(0x8091dd2253531), UINT64_C(0xffffefffffc2f), UINT64_C(0xffffffffffff), UINT64_C(0x7a2000e90a1), UINT64_C(0x1000), UINT64_C(0x0)};
     const uint64_t *lfk = lfk_tab;
@@ -4752,7 +4747,7 @@ LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_x8_mul_avx512ifma(uint64_t *r, const ui
 }
 
 /* lane form r = a^2; r may alias a. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_x8_sqr_avx512ifma(uint64_t *r, const uint64_t *a)
+LF_HIDDEN void lf_secp256k1_p_x8_sqr_avx512ifma(uint64_t *r, const uint64_t *a)
 {
     static const uint64_t lfk_tab[] = {UINT64_C(0xfffffffffffff), UINT64_C(0x8091dd2253531), UINT64_C(0xffffefffffc2f), UINT64_C(0xffffffffffff), UINT64_C(0x7a2000e90a1), UINT64_C(0x1000), UINT64_C(0x0)};
     const uint64_t *lfk = lfk_tab;
@@ -5131,7 +5126,7 @@ LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_x8_sqr_avx512ifma(uint64_t *r, const ui
 }
 
 /* lane form r = a + b mod p; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_x8_add_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b)
+LF_HIDDEN void lf_secp256k1_p_x8_add_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     static const uint64_t lfk_tab[] = {UINT64_C(0xfffffffffffff), UINT64_C(0xffffefffffc2f), UINT64_C(0xffffffffffff)};
     const uint64_t *lfk = lfk_tab;
@@ -5200,7 +5195,7 @@ LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_x8_add_avx512ifma(uint64_t *r, const ui
 }
 
 /* lane form r = a - b mod p; r may alias a and/or b. Lane form: 5 limbs of 52 bits, each < 2^52, value < p. Constant time. */
-LF_HIDDEN LF_IFMA_FN void lf_secp256k1_p_x8_sub_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b)
+LF_HIDDEN void lf_secp256k1_p_x8_sub_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     static const uint64_t lfk_tab[] = {UINT64_C(0xfffffffffffff), UINT64_C(0xffffefffffc2f), UINT64_C(0xffffffffffff)};
     const uint64_t *lfk = lfk_tab;
