@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import json
 import os
 import re
 import shlex
 import subprocess
 import sys
 from pathlib import Path
+
+from ccdb import library_commands, strip  # scripts/ccdb.py
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -53,38 +54,6 @@ CASE_DEFS = {"ntt": ["-DLF_CTIME_AVX2=1"]}
 # objects are rebuilt on newer dependencies, not on new flags: after changing
 # it, remove build-msan/ctime_msan)
 DEBUG = ["-g"] if os.environ.get("LF_CTIME_DEBUG") == "1" else []
-
-
-def library_commands(build: Path) -> dict[str, list[str]]:
-    """source (absolute) -> limbforge_static's compile command, as a word list."""
-    cmds = {}
-    for e in json.loads((build / "compile_commands.json").read_text()):
-        words = shlex.split(e["command"])
-        try:
-            out = words[words.index("-o") + 1]
-        except (ValueError, IndexError):
-            continue
-        if "limbforge_static.dir/" in out:
-            cmds[str(Path(e["file"]).resolve())] = words
-    if not cmds:
-        sys.exit(f"msan_ctime: no limbforge_static entries in {build}/compile_commands.json")
-    return cmds
-
-
-def strip(words: list[str]) -> list[str]:
-    """The command without its output, input, dependency, -O and -g words."""
-    res, skip = [], False
-    for w in words:
-        if skip:
-            skip = False
-            continue
-        if w in ("-o", "-c", "-MT", "-MF"):
-            skip = True
-            continue
-        if w == "-MD" or re.fullmatch(r"-O[0-3sgz]?|-g[0-3]?|-gdwarf(-[0-9])?", w):
-            continue
-        res.append(w)
-    return res
 
 
 def stale(obj: Path, dep: Path) -> bool:

@@ -15,11 +15,11 @@
 #                            which valgrind must report (branch, index, or a module
 #                            leak declared by the cases file: reported as a branch)
 #       [CLANG_LEVELS <l>...]) the same with clang at these levels when the build
-#                            compiler is not clang (tests/ctime/clang_matrix.sh: one
+#                            compiler is not clang (tests/ctime/clang_matrix.py: one
 #                            test per level running every back end and both leak
-#                            self-tests); files under native/ are left out (their
-#                            per-file ISA flags do not apply there): the modules'
-#                            portable paths run instead
+#                            self-tests); each library file gets its ISA flags from
+#                            the build's compile_commands.json, so the vector files
+#                            are compiled at that level too
 # Tests: ctime_<module>_<cc>_O<l>_<be>, ctime_<module>_selftest_<leak>,
 # ctime_<module>_clang_O<l>.  The cases file
 # registers its cases with tests/common/ctime_main.h; the binaries get the library's
@@ -60,30 +60,22 @@ function(lf_ctime_tests module cases)
     endif()
     set_tests_properties(${t} PROPERTIES LABELS "${CT_LABEL};ctime" PASS_REGULAR_EXPRESSION "${want}")
   endforeach()
-  if(CT_CLANG_LEVELS AND LF_CLANG AND NOT LF_CC_TAG STREQUAL "clang")
-    set(csrcs)
-    foreach(src IN LISTS srcs)
-      if(NOT src MATCHES "/native/")
-        list(APPEND csrcs ${src})
-      endif()
-    endforeach()
-    # and the LF_NATIVE_* definitions that announce those files
+  if(CT_CLANG_LEVELS AND LF_CLANG AND NOT LF_CC_TAG STREQUAL "clang" AND Python3_Interpreter_FOUND)
     get_target_property(cdefs limbforge_static COMPILE_DEFINITIONS)
     if(NOT cdefs)
       set(cdefs)
     endif()
-    list(FILTER cdefs EXCLUDE REGEX "^LF_NATIVE_")
     foreach(lvl IN LISTS CT_CLANG_LEVELS)
       set(t ctime_${module}_clang_O${lvl})
       add_test(NAME ${t}
-        COMMAND ${PROJECT_SOURCE_DIR}/tests/ctime/clang_matrix.sh
+        COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/ctime/clang_matrix.py
                 --name ${module} --cc ${LF_CLANG} --valgrind ${LF_VALGRIND} --opt ${lvl}
-                --debug ${LF_CTIME_DEBUG01}
+                --debug ${LF_CTIME_DEBUG01} --ccdb ${CMAKE_BINARY_DIR}
                 --out ${CMAKE_CURRENT_BINARY_DIR}/ctime_clang
                 --backends "${CT_BACKENDS}"
                 --inc "$<TARGET_PROPERTY:limbforge_static,INCLUDE_DIRECTORIES>" ${PROJECT_SOURCE_DIR}/src
                 --def ${cdefs} LF_CTIME_VALGRIND=1
-                --src ${CMAKE_CURRENT_SOURCE_DIR}/${cases} ${PROJECT_SOURCE_DIR}/tests/common/ctime_main.c ${csrcs}
+                --src ${CMAKE_CURRENT_SOURCE_DIR}/${cases} ${PROJECT_SOURCE_DIR}/tests/common/ctime_main.c ${srcs}
                 --lib $<TARGET_FILE:lf_ctime_fixed>
         COMMAND_EXPAND_LISTS)
       set_tests_properties(${t} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800
