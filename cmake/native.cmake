@@ -10,7 +10,7 @@
 #       Adds the files (src/<module>/native/<arch>/...) to LF_SOURCES, compiles
 #       them with the flags of <backend> (LF_ISA_FLAGS_<backend>), and
 #       defines LF_NATIVE_<MODULE>_<BACKEND>=1 for the whole library: the
-#       module's dispatch table (src/dispatch_table.h) reads it as "this back
+#       module's dispatch table (src/generated/dispatch_table.h) reads it as "this back
 #       end has kernels of its own".
 #       <backend> may also be a feature entry (LF_ARCH_FEATURES: instructions
 #       that CPUs of every chain level may have or lack); the table then

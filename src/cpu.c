@@ -25,9 +25,9 @@
 /* lf_backends, lf_features, lf_cap_names, the capability probes and
  * lf_slots: written from the generator's tables (gen/limbforge/targets.py)
  * by `make gen`. */
-#include "backend_table.h"
+#include "generated/backend_table.h"
 
-/* The selected slot (src/dispatch_slots.h), -1 until chosen; read inline by
+/* The selected slot (src/generated/dispatch_slots.h), -1 until chosen; read inline by
  * the kernels' dispatch (lf_internal.h).  The slot holds the level too
  * (lf_slots[].level): one word, so a reader never sees a level with
  * another level's kernels. */

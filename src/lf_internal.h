@@ -21,7 +21,7 @@
 #define LF_NOINLINE
 #endif
 
-#include "dispatch_slots.h"
+#include "generated/dispatch_slots.h"
 
 /* The selected dispatch slot (src/cpu.c), -1 before the first call. */
 extern LF_HIDDEN _Atomic int lf_backend_sel;
@@ -35,7 +35,7 @@ static inline int lf_dispatch_slot(void)
 }
 
 /* A slot's level (the back end lf_backend_current() reports) and its usable
- * entries (a bit per entry, src/dispatch_slots.h): for tests and set-up. */
+ * entries (a bit per entry, src/generated/dispatch_slots.h): for tests and set-up. */
 LF_HIDDEN lf_backend lf_slot_level(int slot);
 /* The slot level b runs at with the capabilities in use (tests, benchmarks). */
 LF_HIDDEN int lf_slot_of(lf_backend b);
@@ -48,7 +48,7 @@ LF_HIDDEN void lf_dispatch_force(lf_backend b, uint64_t caps);
 
 /* The one dispatch pattern (README.md, "Dispatch").  Each module has a
  * table with an entry per slot (LF_DISPATCH_SLOTS), filled at compile time by
- * including the generated src/dispatch_table.h (a slot gets the kernels of
+ * including the generated src/generated/dispatch_table.h (a slot gets the kernels of
  * the module's most preferred entry of its own among those the slot runs),
  * and reads it as table[lf_dispatch_slot()], once per API call.  It also
  * describes the table for tests/dispatch/, which recomputes every slot's

@@ -3,10 +3,10 @@
 and its build read, so the chain is written down once:
 
   include/limbforge/backends.h   the public enum lf_backend
-  src/backend_table.h            names, parents, needs, capability probes
+  src/generated/backend_table.h            names, parents, needs, capability probes
                                  and the slots (src/cpu.c)
-  src/dispatch_slots.h           the dispatch entries and slots (every module)
-  src/dispatch_table.h           the compile-time fill of every module's
+  src/generated/dispatch_slots.h           the dispatch entries and slots (every module)
+  src/generated/dispatch_table.h           the compile-time fill of every module's
                                  kernel table, per slot (README.md, "Dispatch")
   cmake/backends.cmake           architecture detection and back-end lists
 """
@@ -59,7 +59,7 @@ def _arch_guard(arch: str) -> str:
 
 
 def cpu_table(command: str) -> str:
-    """src/backend_table.h: what cpu.c reads, every line from targets.py."""
+    """src/generated/backend_table.h: what cpu.c reads, every line from targets.py."""
     L = [provenance(command).rstrip(),
          "/* The back ends, capabilities and dispatch slots for src/cpu.c (included",
          " * once, there).  The capability probes are data; cpu.c runs them. */",
@@ -137,7 +137,7 @@ def cpu_table(command: str) -> str:
     L += ["};", "#endif", ""]
     # slots
     L += ["/* The slots: level and the entries usable there (a bit per entry), as",
-          " * src/dispatch_slots.h numbers them; slot 0 is c. */",
+          " * src/generated/dispatch_slots.h numbers them; slot 0 is c. */",
           "static const struct {",
           "    lf_backend level;",
           "    uint32_t usable;",
@@ -158,7 +158,7 @@ def _entry_enum(e: str) -> str:
 
 
 def slots_header(command: str) -> str:
-    """src/dispatch_slots.h: the entries beside the back ends, and the slots
+    """src/generated/dispatch_slots.h: the entries beside the back ends, and the slots
     (the index of every module's kernel table)."""
     L = [provenance(command).rstrip(),
          "/* Dispatch entries and slots (README.md, \"Dispatch\"; gen/limbforge/targets.py).",
@@ -188,7 +188,7 @@ def slots_header(command: str) -> str:
 def dispatch_table(command: str) -> str:
     L = [provenance(command).rstrip(),
          "/* The one dispatch pattern (README.md, \"Dispatch\"): a module's kernel table",
-         " * has an entry per slot (src/dispatch_slots.h), filled at compile time with",
+         " * has an entry per slot (src/generated/dispatch_slots.h), filled at compile time with",
          " * the kernels of the module's most preferred entry of its own among those",
          " * the slot's CPU runs (features first, then the deepest back end).",
          " * Include this file inside the table's initializer after defining",
@@ -289,8 +289,8 @@ def cmake_lists(command: str) -> str:
 def backend_files(command: str) -> dict:
     return {
         "include/limbforge/backends.h": public_header(command),
-        "src/backend_table.h": cpu_table(command),
-        "src/dispatch_slots.h": slots_header(command),
-        "src/dispatch_table.h": dispatch_table(command),
+        "src/generated/backend_table.h": cpu_table(command),
+        "src/generated/dispatch_slots.h": slots_header(command),
+        "src/generated/dispatch_table.h": dispatch_table(command),
         "cmake/backends.cmake": cmake_lists(command),
     }

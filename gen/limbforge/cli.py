@@ -13,7 +13,8 @@ import sys
 import textwrap
 from pathlib import Path
 
-from . import __version__, backendgen, fieldgen, mpgen, secp256k1gen, support
+from . import (__version__, backendgen, fieldgen, manifest, mpgen, nttbounds, nttgen, nttvectors,
+               secp256k1gen, support)
 from .fields import BUILTIN, TARGETS, builtin_fields, is_probable_prime, kernel_programs, make_field
 from .names import name_error
 from .targets import ISA_FLAGS
@@ -156,10 +157,20 @@ def cmd_builtin(args) -> int:
     root = Path(args.root)
     if not root.is_dir():
         raise UsageError(f"gen builtin: --root {args.root} is not a directory (a limbforge source tree)")
-    files = backendgen.backend_files(BUILTIN_CMD)
-    files.update(fieldgen.builtin_files(builtin_fields(), BUILTIN_CMD))
-    files.update(mpgen.mp_files(root, BUILTIN_CMD))  # mp module kernels
-    files.update(secp256k1gen.table_files(BUILTIN_CMD))  # secp256k1 point tables
+    writers, files = {}, {}
+
+    def add(writer, out: dict):
+        files.update(out)
+        writers.update((p, writer) for p in out)
+
+    add("backendgen", backendgen.backend_files(BUILTIN_CMD))
+    add("fieldgen", fieldgen.builtin_files(builtin_fields(), BUILTIN_CMD))
+    add("mpgen", mpgen.mp_files(root, BUILTIN_CMD))  # mp module kernels
+    add("secp256k1gen", secp256k1gen.table_files(BUILTIN_CMD))  # secp256k1 point tables
+    add("nttbounds", nttbounds.files(BUILTIN_CMD))  # NTT constants (after the bound proof)
+    add("nttgen", nttgen.files(BUILTIN_CMD))  # x86 NTT kernel bodies
+    add("nttvectors", nttvectors.files(root, BUILTIN_CMD))  # NTT test vectors (FIPS 203 model)
+    files.update(manifest.files(root, writers, BUILTIN_CMD))  # gen/MANIFEST.txt, README.md's list
     return _write(root, files, args.check)
 
 

@@ -141,12 +141,12 @@ def _dispatch_table(f: Field, ctype: str, kind: str, ops) -> list:
     return ["#define LF_DISPATCH_OWN(B) LF_OWN_##B",
             "#define LF_DISPATCH_ENTRY(B, b) {" + ", ".join(f"lf_{f.name}_{op}_##b" for op in ops) + "}",
             f"LF_HIDDEN const {ctype} {pre}kernels[LF_DISPATCH_SLOTS] = {{",
-            '#include "dispatch_table.h"',
+            '#include "generated/dispatch_table.h"',
             "};",
             "#define LF_DISPATCH_MASK",
             f"LF_HIDDEN const lf_dispatch_info {pre}dispatch = {{",
             f'    "field {f.name}{" " + kind if kind else ""}", {pre}kernels, sizeof {pre}kernels[0],',
-            '#include "dispatch_table.h"',
+            '#include "generated/dispatch_table.h"',
             "};"]
 
 
@@ -287,7 +287,7 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False, lan
                       "}",
                       "#define LF_VKERNELS() lf_vk_pick()"]
     else:
-        # the library's one dispatch pattern (src/dispatch_table.h)
+        # the library's one dispatch pattern (src/generated/dispatch_table.h)
         L += [f"#define LF_OWN_{TARGETS[t].backend.upper()} 1" for t in targets]
         L += _dispatch_table(f, "lf_field_kernels", "", OPS)
         if has_lazy(f):

@@ -341,7 +341,7 @@ def dispatch_file(params: dict, command: str) -> str:
         if guard:
             L.append("#endif")
         L.append("")
-    # the library's one dispatch pattern (src/dispatch_table.h)
+    # the library's one dispatch pattern (src/generated/dispatch_table.h)
     for t in targets:
         fields = ", ".join(f"lf_mp_{f}_{t}, {params[t][f]}" for f in FAMILIES)
         L.append(f"#define LF_OWN_{TARGETS[t].backend.upper()} 1")
@@ -349,12 +349,12 @@ def dispatch_file(params: dict, command: str) -> str:
     L += ["#define LF_DISPATCH_OWN(B) LF_OWN_##B",
           "#define LF_DISPATCH_ENTRY(B, b) LF_MP_SET_##b",
           "const lf_mp_kernels lf_mp_kernel_table[LF_DISPATCH_SLOTS] = {",
-          '#include "dispatch_table.h"',
+          '#include "generated/dispatch_table.h"',
           "};",
           "#define LF_DISPATCH_MASK",
           "LF_HIDDEN const lf_dispatch_info lf_mp_dispatch = {",
           '    "mp", lf_mp_kernel_table, sizeof lf_mp_kernel_table[0],',
-          '#include "dispatch_table.h"',
+          '#include "generated/dispatch_table.h"',
           "};"]
     return "\n".join(L) + "\n"
 

@@ -5,8 +5,8 @@ A *target* is what the generator can print (C, or assembly for one ISA
 flavour).  A *back end* is what the library dispatches to at run time.
 BACKENDS below is the single source of the back-end chain: the enum
 (include/limbforge/backends.h), the name/parent/ancestor tables of
-src/cpu.c (src/backend_table.h), the compile-time inheritance used by every
-module's kernel table (src/dispatch_table.h) and the CMake lists
+src/cpu.c (src/generated/backend_table.h), the compile-time inheritance used by every
+module's kernel table (src/generated/dispatch_table.h) and the CMake lists
 (cmake/backends.cmake) are written from it by `make gen` (backendgen.py) and
 checked by `make check-gen`.
 
@@ -277,7 +277,7 @@ ISA_FLAGS = {
 # table: a level (the selected back end) with the set of entries the CPU
 # runs at that level.  cpu.c picks the slot once; each module's table holds,
 # per slot, the kernels of its most preferred usable entry, resolved at
-# compile time (src/dispatch_table.h), so a kernel call stays one load.
+# compile time (src/generated/dispatch_table.h), so a kernel call stays one load.
 ENTRIES = [b for b, _, _ in BACKENDS] + list(FEATURES)
 ENTRY_INDEX = {e: i for i, e in enumerate(ENTRIES)}
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """The files written from the back-end table (backendgen.py) say what the
 table says: enum order, parents and needs, the slots and their fill order in
-src/dispatch_table.h, and the CMake lists."""
+src/generated/dispatch_table.h, and the CMake lists."""
 import re
 
 from limbforge import backendgen
@@ -118,7 +118,7 @@ def test_isa_flags():
 
 
 def test_slot_numbering():
-    """src/dispatch_slots.h counts each architecture's slots as arch_slots
+    """src/generated/dispatch_slots.h counts each architecture's slots as arch_slots
     does, and numbers them after c in ARCHES order."""
     text = backendgen.slots_header("cmd")
     for arch in ARCHES:

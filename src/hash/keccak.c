@@ -100,12 +100,12 @@ LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_c = {lf_keccakf1600_c, lf_ke
 #define LF_DISPATCH_OWN(B) LF_NATIVE_HASH_KECCAK_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_keccak_kernels_##b
 static const lf_keccak_kernels *const lf_keccak_table[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_keccak_dispatch = {"keccak", lf_keccak_table,
                                                        sizeof lf_keccak_table[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 
 #ifdef LF_VERIFY

@@ -15,7 +15,7 @@
  * with fewer lanes per register passes over the xN layout in place, as many
  * states per pass as a register holds).
  * Constant time: straight-line on the state.  Dispatch: keccak.c's table,
- * the one pattern of src/dispatch_table.h (LF_NATIVE_HASH_KECCAK_<B>). */
+ * the one pattern of src/generated/dispatch_table.h (LF_NATIVE_HASH_KECCAK_<B>). */
 #ifndef LF_HASH_KECCAK_INTERNAL_H
 #define LF_HASH_KECCAK_INTERNAL_H
 

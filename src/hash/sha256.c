@@ -88,12 +88,12 @@ LF_HIDDEN void lf_sha256_blocks_c(uint32_t state[8], const uint8_t *data, size_t
 #define LF_DISPATCH_OWN(B) LF_NATIVE_HASH_##B
 #define LF_DISPATCH_ENTRY(B, b) lf_sha256_entry_##b
 LF_HIDDEN const lf_sha256_blocks_fn lf_sha256_table[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_sha256_dispatch = {"sha256", lf_sha256_table,
                                                        sizeof lf_sha256_table[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 
 LF_HIDDEN lf_sha256_blocks_fn lf_sha256_kernel_current(void)

@@ -52,12 +52,12 @@ size_t lf_mlkem_ct_bytes(lf_mlkem_set set)
 #define LF_DISPATCH_OWN(B) LF_NATIVE_MLKEM_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_mlkem_impl_##b
 static const lf_mlkem_impl *const lf_mlkem_table[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_mlkem_dispatch = {"mlkem", lf_mlkem_table,
                                                       sizeof lf_mlkem_table[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 
 static const lf_mlkem_impl *lf_mlkem_i(void) { return lf_mlkem_table[lf_dispatch_slot()]; }

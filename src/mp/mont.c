@@ -251,12 +251,12 @@ static const lf_mp_exp52 lf_mp_exp52_avx512ifma = {lf_mp_ifma_ok, lf_mp_mexp_ifm
 #define LF_MP_EXP52_AVX512IFMA LF_NATIVE_MP_AVX512IFMA
 #define LF_DISPATCH_ENTRY(B, b) &lf_mp_exp52_##b
 static const lf_mp_exp52 *const lf_mp_exp52_table[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_mp_exp52_dispatch = {"mp radix 2^52", lf_mp_exp52_table,
                                                          sizeof lf_mp_exp52_table[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 
 /* the radix-2^52 kernels for this context, or NULL */

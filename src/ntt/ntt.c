@@ -6,7 +6,7 @@
 
 #include "ntt/ntt_internal.h"
 
-/* The kernel set of every back end (src/dispatch_table.h): the sets that
+/* The kernel set of every back end (src/generated/dispatch_table.h): the sets that
  * exist are those of LF_NATIVE_NTT_<B> (lf_native_sources in
  * src/ntt/sources.cmake). */
 #define LF_NATIVE_NTT_C 1
@@ -15,11 +15,11 @@
 #define LF_DISPATCH_OWN(B) LF_NATIVE_NTT_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_ntt_kernels_##b
 static const lf_ntt_kernels *const lf_ntt_table[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_ntt_dispatch = {"ntt", lf_ntt_table, sizeof lf_ntt_table[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 
 /* Before the first back-end selection lf_ntt_api_k() returns this set, whose

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Portable C kernels of the NTT mod 3329 (contract: ntt_internal.h).
  * Straight loops in standard order, following the proven schedule of
- * tools/ntt_bounds.py; LF_VERIFY builds check the bound after every level. */
+ * gen/limbforge/nttbounds.py; LF_VERIFY builds check the bound after every level. */
 #include "limbforge/ntt.h"
 #include "ntt/ntt_internal.h"
 

@@ -2,7 +2,7 @@
 /* Internal contract between the NTT API (ntt.c) and its kernels (portable C
  * in ntt_c.c, vector code in native/<arch>/).  Not installed.
  *
- * Every kernel follows the one reduction schedule that tools/ntt_bounds.py
+ * Every kernel follows the one reduction schedule that gen/limbforge/nttbounds.py
  * proves (constants and bounds: ntt_consts.h):
  *   ntt      in place; standard order in (|a| <= LF_MLKEM_NTT_IN_MAX), B order
  *            out (|a| <= LF_MLKEM_NTT_OUT_MAX); Cooley-Tukey, no reduction.
@@ -30,7 +30,7 @@
 #include <stdlib.h>
 
 #include "lf_internal.h"
-#include "ntt/ntt_consts.h"
+#include "ntt/generated/ntt_consts.h"
 
 typedef struct {
     void (*ntt)(int16_t a[256]);

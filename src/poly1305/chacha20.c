@@ -98,12 +98,12 @@ static const lf_chacha_kernel lf_chacha_set_wasm_simd128 = {lf_chacha_blocks_was
 #define LF_DISPATCH_OWN(B) LF_NATIVE_CHACHA20_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_chacha_set_##b
 LF_HIDDEN const lf_chacha_kernel *const lf_chacha_table[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_chacha_dispatch = {"chacha20", lf_chacha_table,
                                                        sizeof lf_chacha_table[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 
 void lf_chacha_xor(uint8_t *out, const uint8_t *in, size_t len, uint32_t st[16])

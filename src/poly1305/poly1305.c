@@ -316,12 +316,12 @@ static const lf_p1305_vec lf_p1305_set_wasm_simd128 = {
 #define LF_DISPATCH_OWN(B) LF_NATIVE_POLY1305_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_p1305_set_##b
 LF_HIDDEN const lf_p1305_vec *const lf_p1305_table[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_p1305_dispatch = {"poly1305", lf_p1305_table,
                                                       sizeof lf_p1305_table[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 
 /* Absorb nblocks full blocks: the vector kernel for the bulk when the

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The one dispatch pattern (README.md, "Dispatch"): every module's kernel
- * table has an entry per slot (src/dispatch_slots.h), and a slot's entry must
+ * table has an entry per slot (src/generated/dispatch_slots.h), and a slot's entry must
  * be the kernels of the module's most preferred entry of its own among those
  * the slot runs: a feature entry before any back end (the later feature
  * first), else the deepest back end.  The tables are filled at compile time
- * by src/dispatch_table.h; this test recomputes every slot's choice from the
+ * by src/generated/dispatch_table.h; this test recomputes every slot's choice from the
  * slot list (lf_slot_usable), the parent links and the module's own-kernel
  * set, and checks that all slots with the same choice hold the same bytes,
  * that different choices hold different kernels, that c has its own, that

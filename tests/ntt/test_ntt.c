@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fips_vectors.h"
+#include "generated/fips_vectors.h"
 #include "limbforge/limbforge.h"
 #include "limbforge/ntt.h"
 

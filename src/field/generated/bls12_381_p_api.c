@@ -160,12 +160,12 @@ LF_HIDDEN void lf_bls12_381_p_x8_sub_rvv(uint64_t *r, const uint64_t *a, const u
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) {lf_bls12_381_p_mul_##b, lf_bls12_381_p_sqr_##b, lf_bls12_381_p_add_##b, lf_bls12_381_p_sub_##b, lf_bls12_381_p_neg_##b, lf_bls12_381_p_to_internal_##b, lf_bls12_381_p_from_internal_##b}
 LF_HIDDEN const lf_field_kernels lf_bls12_381_p_kernels[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_bls12_381_p_dispatch = {
     "field bls12_381_p", lf_bls12_381_p_kernels, sizeof lf_bls12_381_p_kernels[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_KERNELS() (&lf_bls12_381_p_kernels[lf_dispatch_slot()])
 #define LF_VENTRY_C {lf_bls12_381_p_vmul8_c, lf_bls12_381_p_vsqr8_c, lf_bls12_381_p_vadd8_c, lf_bls12_381_p_vsub8_c, lf_bls12_381_p_vmuls8_c, lf_bls12_381_p_vmacl8_c, lf_bls12_381_p_x8_load_c, lf_bls12_381_p_x8_store_c, lf_bls12_381_p_x8_mul_c, lf_bls12_381_p_x8_sqr_c, lf_bls12_381_p_x8_add_c, lf_bls12_381_p_x8_sub_c}
@@ -190,12 +190,12 @@ LF_HIDDEN const lf_dispatch_info lf_bls12_381_p_dispatch = {
 #define LF_DISPATCH_OWN(B) LF_VOWN_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B
 LF_HIDDEN const lf_field_vec_kernels lf_bls12_381_p_vec_kernels[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_bls12_381_p_vec_dispatch = {
     "field bls12_381_p vec", lf_bls12_381_p_vec_kernels, sizeof lf_bls12_381_p_vec_kernels[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_VKERNELS() (&lf_bls12_381_p_vec_kernels[lf_dispatch_slot()])
 

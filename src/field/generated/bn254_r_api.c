@@ -160,12 +160,12 @@ LF_HIDDEN void lf_bn254_r_x8_sub_rvv(uint64_t *r, const uint64_t *a, const uint6
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) {lf_bn254_r_mul_##b, lf_bn254_r_sqr_##b, lf_bn254_r_add_##b, lf_bn254_r_sub_##b, lf_bn254_r_neg_##b, lf_bn254_r_to_internal_##b, lf_bn254_r_from_internal_##b}
 LF_HIDDEN const lf_field_kernels lf_bn254_r_kernels[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_bn254_r_dispatch = {
     "field bn254_r", lf_bn254_r_kernels, sizeof lf_bn254_r_kernels[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_KERNELS() (&lf_bn254_r_kernels[lf_dispatch_slot()])
 #define LF_VENTRY_C {lf_bn254_r_vmul8_c, lf_bn254_r_vsqr8_c, lf_bn254_r_vadd8_c, lf_bn254_r_vsub8_c, lf_bn254_r_vmuls8_c, lf_bn254_r_vmacl8_c, lf_bn254_r_x8_load_c, lf_bn254_r_x8_store_c, lf_bn254_r_x8_mul_c, lf_bn254_r_x8_sqr_c, lf_bn254_r_x8_add_c, lf_bn254_r_x8_sub_c}
@@ -190,12 +190,12 @@ LF_HIDDEN const lf_dispatch_info lf_bn254_r_dispatch = {
 #define LF_DISPATCH_OWN(B) LF_VOWN_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B
 LF_HIDDEN const lf_field_vec_kernels lf_bn254_r_vec_kernels[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_bn254_r_vec_dispatch = {
     "field bn254_r vec", lf_bn254_r_vec_kernels, sizeof lf_bn254_r_vec_kernels[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_VKERNELS() (&lf_bn254_r_vec_kernels[lf_dispatch_slot()])
 

@@ -122,12 +122,12 @@ static const uint64_t lf_c_mac_fix[LF_N] = {UINT64_C(0x53d0c8163c8e6da8), UINT64
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) {lf_p1024_mul_##b, lf_p1024_sqr_##b, lf_p1024_add_##b, lf_p1024_sub_##b, lf_p1024_neg_##b, lf_p1024_to_internal_##b, lf_p1024_from_internal_##b}
 LF_HIDDEN const lf_field_kernels lf_p1024_kernels[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_p1024_dispatch = {
     "field p1024", lf_p1024_kernels, sizeof lf_p1024_kernels[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_KERNELS() (&lf_p1024_kernels[lf_dispatch_slot()])
 #define LF_VENTRY_C {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
@@ -146,12 +146,12 @@ LF_HIDDEN const lf_dispatch_info lf_p1024_dispatch = {
 #define LF_DISPATCH_OWN(B) LF_VOWN_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B
 LF_HIDDEN const lf_field_vec_kernels lf_p1024_vec_kernels[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_p1024_vec_dispatch = {
     "field p1024 vec", lf_p1024_vec_kernels, sizeof lf_p1024_vec_kernels[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_VKERNELS() (&lf_p1024_vec_kernels[lf_dispatch_slot()])
 

@@ -160,12 +160,12 @@ LF_HIDDEN void lf_p25519_x8_sub_rvv(uint64_t *r, const uint64_t *a, const uint64
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) {lf_p25519_mul_##b, lf_p25519_sqr_##b, lf_p25519_add_##b, lf_p25519_sub_##b, lf_p25519_neg_##b, lf_p25519_to_internal_##b, lf_p25519_from_internal_##b}
 LF_HIDDEN const lf_field_kernels lf_p25519_kernels[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_p25519_dispatch = {
     "field p25519", lf_p25519_kernels, sizeof lf_p25519_kernels[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_KERNELS() (&lf_p25519_kernels[lf_dispatch_slot()])
 #define LF_VENTRY_C {lf_p25519_vmul8_c, lf_p25519_vsqr8_c, lf_p25519_vadd8_c, lf_p25519_vsub8_c, lf_p25519_vmuls8_c, lf_p25519_vmacl8_c, lf_p25519_x8_load_c, lf_p25519_x8_store_c, lf_p25519_x8_mul_c, lf_p25519_x8_sqr_c, lf_p25519_x8_add_c, lf_p25519_x8_sub_c}
@@ -190,12 +190,12 @@ LF_HIDDEN const lf_dispatch_info lf_p25519_dispatch = {
 #define LF_DISPATCH_OWN(B) LF_VOWN_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B
 LF_HIDDEN const lf_field_vec_kernels lf_p25519_vec_kernels[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_p25519_vec_dispatch = {
     "field p25519 vec", lf_p25519_vec_kernels, sizeof lf_p25519_vec_kernels[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_VKERNELS() (&lf_p25519_vec_kernels[lf_dispatch_slot()])
 

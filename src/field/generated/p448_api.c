@@ -160,12 +160,12 @@ LF_HIDDEN void lf_p448_x8_sub_rvv(uint64_t *r, const uint64_t *a, const uint64_t
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) {lf_p448_mul_##b, lf_p448_sqr_##b, lf_p448_add_##b, lf_p448_sub_##b, lf_p448_neg_##b, lf_p448_to_internal_##b, lf_p448_from_internal_##b}
 LF_HIDDEN const lf_field_kernels lf_p448_kernels[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_p448_dispatch = {
     "field p448", lf_p448_kernels, sizeof lf_p448_kernels[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_KERNELS() (&lf_p448_kernels[lf_dispatch_slot()])
 #define LF_VENTRY_C {lf_p448_vmul8_c, lf_p448_vsqr8_c, lf_p448_vadd8_c, lf_p448_vsub8_c, lf_p448_vmuls8_c, lf_p448_vmacl8_c, lf_p448_x8_load_c, lf_p448_x8_store_c, lf_p448_x8_mul_c, lf_p448_x8_sqr_c, lf_p448_x8_add_c, lf_p448_x8_sub_c}
@@ -190,12 +190,12 @@ LF_HIDDEN const lf_dispatch_info lf_p448_dispatch = {
 #define LF_DISPATCH_OWN(B) LF_VOWN_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B
 LF_HIDDEN const lf_field_vec_kernels lf_p448_vec_kernels[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_p448_vec_dispatch = {
     "field p448 vec", lf_p448_vec_kernels, sizeof lf_p448_vec_kernels[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_VKERNELS() (&lf_p448_vec_kernels[lf_dispatch_slot()])
 

@@ -160,12 +160,12 @@ LF_HIDDEN void lf_secp256k1_n_x8_sub_rvv(uint64_t *r, const uint64_t *a, const u
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) {lf_secp256k1_n_mul_##b, lf_secp256k1_n_sqr_##b, lf_secp256k1_n_add_##b, lf_secp256k1_n_sub_##b, lf_secp256k1_n_neg_##b, lf_secp256k1_n_to_internal_##b, lf_secp256k1_n_from_internal_##b}
 LF_HIDDEN const lf_field_kernels lf_secp256k1_n_kernels[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_secp256k1_n_dispatch = {
     "field secp256k1_n", lf_secp256k1_n_kernels, sizeof lf_secp256k1_n_kernels[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_KERNELS() (&lf_secp256k1_n_kernels[lf_dispatch_slot()])
 #define LF_VENTRY_C {lf_secp256k1_n_vmul8_c, lf_secp256k1_n_vsqr8_c, lf_secp256k1_n_vadd8_c, lf_secp256k1_n_vsub8_c, lf_secp256k1_n_vmuls8_c, lf_secp256k1_n_vmacl8_c, lf_secp256k1_n_x8_load_c, lf_secp256k1_n_x8_store_c, lf_secp256k1_n_x8_mul_c, lf_secp256k1_n_x8_sqr_c, lf_secp256k1_n_x8_add_c, lf_secp256k1_n_x8_sub_c}
@@ -190,12 +190,12 @@ LF_HIDDEN const lf_dispatch_info lf_secp256k1_n_dispatch = {
 #define LF_DISPATCH_OWN(B) LF_VOWN_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B
 LF_HIDDEN const lf_field_vec_kernels lf_secp256k1_n_vec_kernels[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_secp256k1_n_vec_dispatch = {
     "field secp256k1_n vec", lf_secp256k1_n_vec_kernels, sizeof lf_secp256k1_n_vec_kernels[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_VKERNELS() (&lf_secp256k1_n_vec_kernels[lf_dispatch_slot()])
 

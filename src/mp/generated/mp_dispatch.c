@@ -543,10 +543,10 @@ static const lf_mp_k3 lf_mp_redc_s390x[17] = {NULL, lf_mp_redc1_s390x, lf_mp_red
 #define LF_DISPATCH_OWN(B) LF_OWN_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_MP_SET_##b
 const lf_mp_kernels lf_mp_kernel_table[LF_DISPATCH_SLOTS] = {
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_mp_dispatch = {
     "mp", lf_mp_kernel_table, sizeof lf_mp_kernel_table[0],
-#include "dispatch_table.h"
+#include "generated/dispatch_table.h"
 };

@@ -16,7 +16,7 @@
  * transposes, then len = 4, 2, 1 between vectors (lf_cyc_zeta8 layout).
  * The arithmetic is the scalar code's (the includers' Montgomery and Barrett
  * are exact), so the results are bit-identical to the C kernels' and one
- * bound proof (tools/ntt_bounds.py) covers every includer.
+ * bound proof (gen/limbforge/nttbounds.py) covers every includer.
  *
  * The includer defines:
  *   LF_NTT8_FN(name)   the name of kernel `name` (the kernel table is the
@@ -276,7 +276,7 @@ static uint32_t LF_NTT8_FN(invntt_fips)(int16_t r[256], const int16_t a[256])
 /* FIPS order (pair m = lanes 2m, 2m + 1): P = mont(a, b), X = mont(a,
  * swap(b)), Pg = mont(P, gammaF) = (a0 b0, a1 b1 gamma) exactly; even2 +
  * odd2 gives (Pg0 + Pg1, X0 + X1) per pair; mont by (R, R^2) reduces and
- * puts the 2^16 back on the odd lane (tools/ntt_bounds.py,
+ * puts the 2^16 back on the odd lane (gen/limbforge/nttbounds.py,
  * basemul_fips_bound). */
 static uint32_t LF_NTT8_FN(basemul_fips)(int16_t r[256], const int16_t a[256], const int16_t b[256])
 {

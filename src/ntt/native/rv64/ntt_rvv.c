@@ -264,7 +264,7 @@ AI uint32_t mk_invntt(int16_t *r, const int16_t *a, int fips, size_t vl)
 
 /* The checked (FIPS) base multiplication, in standard order (pair m at
  * 2 m, 2 m + 1: segment loads and store), exact products in 32-bit lanes
- * (tools/ntt_bounds.py: basemul_wide_bound): x1 = a0 b1 + a1 b0 and
+ * (gen/limbforge/nttbounds.py: basemul_wide_bound): x1 = a0 b1 + a1 b0 and
  * x0 = a0 b0 + gU (mont(a1, b1) + q) by widening unsigned multiply-adds
  * (gU = gamma R mod q, so x0 = a0 b0 + gamma a1 b1 mod q), both below 2^25;
  * Barrett with floor(2^32 / q) to [0, 2q), narrowed to 16 bits, then

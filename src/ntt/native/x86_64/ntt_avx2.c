@@ -34,7 +34,7 @@ static void avx2_basemul(int16_t r[256], const int16_t a[256], const int16_t b[2
  * x1 at odd lanes) times q^-1, subtracted from the high halves' multiple of
  * q: r = (x - t q) / 2^16 exactly, |r| <= 1841 < q, and min(r, r + q).
  * 10 multiplies per 16 lanes (the Montgomery form with its correction: 13).
- * Bounds: tools/ntt_bounds.py basemul_madd_bound. */
+ * Bounds: gen/limbforge/nttbounds.py basemul_madd_bound. */
 AI V swap16(V x)
 {
     const V idx = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0,

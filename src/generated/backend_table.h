@@ -240,7 +240,7 @@ static const struct {
 #endif
 
 /* The slots: level and the entries usable there (a bit per entry), as
- * src/dispatch_slots.h numbers them; slot 0 is c. */
+ * src/generated/dispatch_slots.h numbers them; slot 0 is c. */
 static const struct {
     lf_backend level;
     uint32_t usable;
