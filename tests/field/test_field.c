@@ -15,9 +15,9 @@
  *   LF_TEST_SEED       PRNG seed (default printed at start)
  *   LF_TEST_FIELDS     optional comma-separated subset of field names
  */
+#include <stdio.h> /* before gmp.h, which declares gmp_fprintf only after it */
 #include <gmp.h>
 #include <inttypes.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
