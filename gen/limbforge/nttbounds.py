@@ -24,7 +24,7 @@ Standard library only.
 """
 import sys
 
-from .provenance import SPDX, provenance
+from .provenance import provenance
 
 Q = 3329
 R = 1 << 16
@@ -465,7 +465,7 @@ def header(command: str):
     o.append(table("lf_mlkem_bmB", [2 * (32 * u + i) for u in range(8) for i in range(16)],
                    "uint16_t"))
     o.append("\n#endif\n")
-    return "".join(o), rep
+    return "".join(o)
 
 
 LAYOUT_NOTE = """
@@ -520,14 +520,14 @@ MLKEM_CG_NOTE = """
 
 def files(command: str) -> dict:
     """The generated file of the NTT constants (the proof runs first)."""
-    return {"src/ntt/generated/ntt_consts.h": header(command)[0]}
+    return {"src/ntt/generated/ntt_consts.h": header(command)}
 
 
 def main(argv):
     if argv:
         print("usage: python3 -m limbforge.nttbounds (prints the proof's bounds table)", file=sys.stderr)
         return 2
-    _, rep = header("")
+    rep = prove()
     print(f"q = {Q}, Montgomery R = 2^16, Barrett v = {BARRETT_V}")
     print(f"Barrett output over all int16 inputs: {rep['barrett_full']}")
     print(f"ML-KEM NTT  (|in| <= {NTT_IN}), max |x| after each level:", rep["ntt_levels"])
