@@ -82,27 +82,27 @@ BYTES = 16384
 _P1305_ARGS = f"b24 i96 i{BYTES} v{BYTES // 16}"   # h, r^1..r^4 (radix 2^44), m, nblocks
 _CHACHA_ARGS = f"o{BYTES} i{BYTES} v{BYTES // 64} i64"  # out, in, nblocks, state
 _CHACHA_C = ("aead", "chacha20_blocks", "c", "lf_chacha_blocks_c",
-             ("src/poly1305/chacha20.c", "src/cpu.c"), (), _CHACHA_ARGS)
+             ("src/chacha20/chacha20.c", "src/cpu.c"), (), _CHACHA_ARGS)
 BYTE_KERNELS = {
     "armhf": [
         ("poly1305", "blocks", "armv7neon", "lf_p1305_blocks_neon",
-         ("src/poly1305/native/arm/poly1305_neon.c",), ("-mfpu=neon",), _P1305_ARGS),
+         ("src/poly1305/native/aarch64/poly1305_neon.c",), ("-mfpu=neon",), _P1305_ARGS),
         # h, r, m, nblocks, then the 64-bit hibit in an even/odd pair (on the stack)
         ("poly1305", "blocks", "c32", "lf_p1305_blocks_r26", ("src/poly1305/poly1305_r26.c",), (),
          f"b24 i16 i{BYTES} v{BYTES // 16} v1 v0"),
         ("aead", "chacha20_blocks", "armv7neon", "lf_chacha_blocks_neon",
-         ("src/poly1305/native/arm/chacha20_neon.c",), ("-mfpu=neon", "-fno-schedule-insns"),
+         ("src/chacha20/native/aarch64/chacha20_neon.c",), ("-mfpu=neon", "-fno-schedule-insns"),
          _CHACHA_ARGS),
         _CHACHA_C,
     ],
     "aarch64": [
         ("poly1305", "blocks", "neon", "lf_p1305_blocks_neon",
-         ("src/poly1305/native/arm/poly1305_neon.c",), (), _P1305_ARGS),
+         ("src/poly1305/native/aarch64/poly1305_neon.c",), (), _P1305_ARGS),
         ("poly1305", "blocks", "c", "lf_p1305_blocks_r64",
          ("src/poly1305/poly1305.c", "src/poly1305/poly1305_r26.c", "src/cpu.c"), (),
          f"b24 i16 i{BYTES} v{BYTES // 16} v1"),
         ("aead", "chacha20_blocks", "neon", "lf_chacha_blocks_neon",
-         ("src/poly1305/native/arm/chacha20_neon.c",), (), _CHACHA_ARGS),
+         ("src/chacha20/native/aarch64/chacha20_neon.c",), (), _CHACHA_ARGS),
         _CHACHA_C,
     ],
 }

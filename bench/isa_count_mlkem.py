@@ -24,7 +24,7 @@ encodings, compression, the job pool's lane bookkeeping).
 
 AArch64 has no ML-KEM kernels of its own (src/mlkem/native): aarch64 and
 neon both run the portable body with the dispatched NTT and Keccak kernels
-(aarch64: the C NTT and the portable C Keccak; neon: src/ntt/native/arm/
+(aarch64: the C NTT and the portable C Keccak; neon: src/ntt/native/aarch64/
 ntt_neon.c and src/hash/native/aarch64/keccak_neon.c, 2 states per pass).
 keccak_neon.c has a copy of its rounds with the SHA3 instructions (EOR3,
 RAX1, XAR, BCAX), chosen at run time by HWCAP_SHA3: neon is counted on each

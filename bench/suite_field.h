@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Internal interface of the "field" suite, shared by suite_field.c (fields,
- * inputs, chain-row machinery, limbforge rows, suite_field()) and
- * suite_field_anchors.c (the blst, GMP and OpenSSL anchors).  Not part of
+ * inputs, limbforge rows, suite_field()), suite_field_anchors.c (the blst,
+ * GMP and OpenSSL anchors) and suite_field_chain.c (the chain rows both run).  Not part of
  * lfbench's suite API (that is suites.h). */
 #ifndef LFBENCH_SUITE_FIELD_H
 #define LFBENCH_SUITE_FIELD_H
@@ -31,7 +31,7 @@ typedef struct {
 } chain_spec;
 
 /* lfb_run() for each chain row (latency), other fields from *base; the
- * row's prepare is chain_prepare (suite_field.c), which calls base->prepare
+ * row's prepare is chain_prepare (suite_field_chain.c), which calls base->prepare
  * first and checks the chain against mpz.  set/get: the chain value, big-endian. */
 void run_chain_rows(lfb *h, const lfb_case *base, const fdesc *fd, const chain_spec *rows,
                     size_t n, void (*set)(void *, const uint8_t *),

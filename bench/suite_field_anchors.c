@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Suite "field": the anchors (blst, GMP, OpenSSL).  What each one runs is
  * described at the top of suite_field.c; the chain rows go through
- * run_chain_rows() there. */
+ * run_chain_rows() (suite_field_chain.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -13,8 +13,8 @@ void suite_aead(lfb *h);
 void suite_ntt(lfb *h);
 void suite_mlkem(lfb *h);
 void suite_secp256k1(lfb *h);
-/* the limbforge rows of suite secp256k1 (suite_secp256k1_lf.c) */
-void lfb_secp256k1_limbforge(lfb *h);
+/* the anchor rows of suite secp256k1 (suite_secp256k1_anchors.c) */
+void lfb_secp256k1_anchors(lfb *h);
 void suite_dispatch(lfb *h);
 void suite_hash(lfb *h);
 

@@ -94,8 +94,6 @@ ALLOW = [
     ("ident", "lf_name", "tests/symbols/check_exports.py", "placeholder in a description of a symbol pattern"),
     ("ident", "LF_X", "gen/tests/test_cli.py", "placeholder in a comment on name checks"),
     ("path", "WORK/*", "scripts/mutate.py", "placeholder for the work directory given on the command line"),
-    ("ident", "LF_NATIVE_HASH_AVX2", "src/hash/*",
-     "the name the docs say must NOT be defined (why the Keccak files use module hash_keccak)"),
     ("ident", "lf_ntt_example_*", "tests/abi/kernels.h", "hypothetical kernel in the how-to-register example"),
     ("path", "rvv_path32/64/128/vla.c", "tests/ntt/test_ntt_rvv_paths.c",
      "shorthand for rvv_path32.c, rvv_path64.c, rvv_path128.c and rvv_pathvla.c, which exist"),
@@ -463,7 +461,7 @@ def scan(root: Path, allow=None):
             for mod, b, files in re.findall(r"^\s*lf_native_sources\(\s*(\w+)\s+(\w+)([^)]*)\)", code, re.M):
                 idents.add(f"LF_NATIVE_{mod.upper()}_{b.upper()}")
                 if b in parent:
-                    d = {"hash_keccak": "hash", "chacha20": "poly1305"}.get(mod, mod)
+                    d = {"keccak": "hash", "sha256": "hash"}.get(mod, mod)
                     module_backends.setdefault(d, set()).add(b)
                     for x in files.split():
                         native_files.setdefault((d, x.rsplit("/", 1)[-1]), set()).add(b)

@@ -37,15 +37,15 @@ MODULES = {
     "field": ("tests/ctime/ctime_field.c", r"/src/field/"),
     "field_vec": ("tests/ctime/ctime_field_vec.c", r"/src/field/"),
     "mp": ("tests/mp/ctime_mp.c", r"/src/mp/"),
-    "poly1305": ("tests/poly1305/ctime_poly1305.c", r"/src/poly1305/"),
+    "poly1305": ("tests/poly1305/ctime_poly1305.c", r"/src/(poly1305|chacha20|aead)/"),
     "ntt": ("tests/ntt/ctime_ntt.c", r"/src/ntt/"),
     "sha256": ("tests/hash/ctime_sha256.c", r"/src/hash/"),
     "sha3": ("tests/hash/ctime_sha3.c", r"/src/hash/(keccak|sha3)[^/]*\.c$|/src/hash/native/[^/]+/keccak_"),
     "mlkem": ("tests/mlkem/ctime_mlkem.c", r"/src/mlkem/|/src/ntt/|/src/hash/"),
-    "safegcd": ("tests/safegcd/ctime_safegcd.c", r"/src/safegcd/"),
+    "modinv": ("tests/modinv/ctime_modinv.c", r"/src/modinv/"),
     "secp256k1": ("tests/secp256k1/ctime_secp256k1.c",
-                  r"/src/secp256k1/|/src/field/generated/(.*/)?secp256k1_[pn][._]|/src/safegcd/"
-                  r"|/src/hash/|/src/poly1305/(native/[^/]*/)?chacha20"),
+                  r"/src/secp256k1/|/src/field/generated/(.*/)?secp256k1_[pn][._]|/src/modinv/"
+                  r"|/src/hash/|/src/chacha20/"),
 }
 # extra definitions of a module's cases file (as its CMakeLists.txt sets them)
 CASE_DEFS = {"ntt": ["-DLF_CTIME_AVX2=1"]}

@@ -65,9 +65,11 @@ MODULES = {
                         "src/field/generated/avx512ifma/*.c"]),
     "mp": ("mp", ["src/mp/mp.c", "src/mp/mont.c", "src/mp/rsa.c", "src/mp/native/x86_64/*.c",
                   "src/mp/generated/c/*.c", "src/mp/generated/x86_64_adx/*.S"]),
-    "poly1305": ("poly1305", ["src/poly1305/poly1305.c", "src/poly1305/aead.c",
-                              "src/poly1305/chacha20.c", "src/poly1305/poly1305_r26.c",
-                              "src/poly1305/native/x86_64/*.c", "src/poly1305/native/x86_64/*.h"]),
+    # the modules poly1305, chacha20 and aead: their tests check each other's
+    "poly1305": ("(poly1305|chacha20|aead)", ["src/poly1305/poly1305.c", "src/aead/aead.c",
+                              "src/chacha20/chacha20.c", "src/poly1305/poly1305_r26.c",
+                              "src/poly1305/native/x86_64/*.c", "src/poly1305/native/x86_64/*.h",
+                              "src/chacha20/native/x86_64/*.c"]),
     "ntt": ("ntt", ["src/ntt/ntt.c", "src/ntt/ntt_c.c", "src/ntt/native/x86_64/*.c",
                     "src/ntt/native/x86_64/*.h"]),
     "hash": ("hash", ["src/hash/sha256.c", "src/hash/hmac_sha256.c", "src/hash/sha3.c",
@@ -75,13 +77,13 @@ MODULES = {
     "mlkem": ("mlkem", ["src/mlkem/mlkem.c", "src/mlkem/mlkem_body.h", "src/mlkem/mlkem_poly.h",
                         "src/mlkem/native/x86_64/*.c", "src/mlkem/native/x86_64/*.h"]),
     "secp256k1": ("secp256k1", ["src/secp256k1/*.c", "src/secp256k1/*.h"]),
-    "safegcd": ("safegcd", ["src/safegcd/safegcd.c", "src/safegcd/bingcd.h"]),
+    "modinv": ("modinv", ["src/modinv/safegcd.c", "src/modinv/bingcd.h"]),
 }
 
 # critical paths: (file regex, enclosing-function regex)
 CRITICAL = [
     (r"src/secp256k1/(ecdsa|schnorr)\.c$", r"sign|nonce|verify"),
-    (r"src/poly1305/aead\.c$", r"."),
+    (r"src/aead/aead\.c$", r"."),
     (r"src/poly1305/poly1305\.c$", r"final|verify|reduce|normalize|lf_poly1305$"),
     (r"src/mlkem/mlkem_body\.h$", r"decaps|decrypt"),
     (r"src/mlkem/mlkem_poly\.h$", r"neq"),
@@ -668,6 +670,13 @@ def selftest():
     for mod in MODULES:
         if not any(m["module"] == mod for m in a):
             fails.append(f"no mutant in {mod}")
+    # every module of the one module list (cmake/modules.cmake) is mutated
+    lst = re.search(r"^set\(LF_MODULES ([^)]*)\)", (ROOT / "cmake/modules.cmake").read_text(), re.M)
+    for mod in (lst.group(1).split() if lst else []):
+        if not any(g.startswith(f"src/{mod}/") for _, globs in MODULES.values() for g in globs):
+            fails.append(f"module {mod} of cmake/modules.cmake has no sources here")
+    if not lst:
+        fails.append("cmake/modules.cmake sets no LF_MODULES")
     for m in a:
         if (ROOT / m["file"]).read_text().split("\n")[m["line"] - 1] != m["old"]:
             fails.append(f"{m['id']}: the recorded line is not the file's")

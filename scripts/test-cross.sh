@@ -46,7 +46,7 @@
 # with fork and pthreads), the valgrind ctime tests and the differential tests
 # against GMP, OpenSSL, libsodium and libsecp256k1 (no wasm32 builds of those;
 # the Python-int oracles cover the same ops), install_consumers (skipped when
-# cross compiling), and test_poly1305's guard-page case (no mmap/mprotect).
+# cross compiling), and test_aead's guard-page case (no mmap/mprotect).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=("$@")

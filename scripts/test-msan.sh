@@ -28,7 +28,7 @@
 #                              poly1305 (+ chacha20), ntt, sha256 (SHA-NI when
 #                              the CPU has it), sha3 (the Keccak kernels), mlkem
 #                              (its avx512 build and rejection sampler, and the
-#                              ntt/Keccak kernels inside), safegcd, and field_vec (the
+#                              ntt/Keccak kernels inside), modinv, and field_vec (the
 #                              field's lane kernels: tests/ctime/ctime_field_vec.c)
 #        c, avx512ifma         mp (its modexp is intrinsic C there:
 #                              src/mp/native/x86_64/mp_ifma.c)
@@ -51,8 +51,8 @@ SCALAR_LEVELS=${MSAN_SCALAR_LEVELS:-2}
 JOBS=${JOBS:-2}
 CC_MSAN=${CC_MSAN:-clang}
 MS="-fsanitize=memory -fsanitize-memory-track-origins -fno-omit-frame-pointer"
-ALL_MODULES=${MSAN_MODULES:-field field_vec mp poly1305 ntt sha256 sha3 mlkem safegcd secp256k1}
-VEC_MODULES="poly1305 ntt sha256 sha3 mlkem safegcd field_vec"
+ALL_MODULES=${MSAN_MODULES:-field field_vec mp poly1305 ntt sha256 sha3 mlkem modinv secp256k1}
+VEC_MODULES="poly1305 ntt sha256 sha3 mlkem modinv field_vec"
 VEC_BACKENDS="avx512 avx512ifma"
 # mp also on avx512ifma: its modexp there is intrinsic C (src/mp/native/x86_64/mp_ifma.c)
 IFMA_MODULES="mp"

@@ -3,7 +3,7 @@
  * the few A64-only intrinsics the shared kernels use, written for AArch32
  * (ARMv7-A NEON, back end armv7neon) from intrinsics that exist there.
  *
- * The kernels under src/<module>/native/arm/ are one source for AArch64
+ * The kernels under src/<module>/native/aarch64/ are one source for AArch64
  * (back end neon) and AArch32 (armv7neon): they are written with the A64
  * names, and on AArch64 this header adds nothing.  ACLE reserves these
  * names for A64 and neither GCC's nor Clang's AArch32 <arm_neon.h> defines

@@ -104,7 +104,7 @@ def _entry(pt):
     return f"    {{{{{{{_limbs(pt[0])}}}}}, {{{{{_limbs(pt[1])}}}}}}},\n"
 
 
-def gen_table_c(command):
+def ecmult_gen_table_c(command):
     tab = comb_table(COMB_BLOCKS, COMB_TEETH, COMB_SPACING)
     L = COMB_BLOCKS * COMB_TEETH * COMB_SPACING
     off = (2**L - 1) % N
@@ -121,7 +121,7 @@ def gen_table_c(command):
     return s + "};\n"
 
 
-def g_table_c(command):
+def ecmult_table_c(command):
     cnt = 1 << (WINDOW_G - 2)
     g128 = double_n(G, 128)
     s = provenance(command)
@@ -166,6 +166,6 @@ extern LF_HIDDEN const lf_ge_st lf_ecmult_g128_odd[LF_ECMULT_G_POINTS];
 def table_files(command: str) -> dict:
     return {
         "src/secp256k1/generated/tables.h": tables_h(command),
-        "src/secp256k1/generated/gen_table.c": gen_table_c(command),
-        "src/secp256k1/generated/g_table.c": g_table_c(command),
+        "src/secp256k1/generated/ecmult_gen_table.c": ecmult_gen_table_c(command),
+        "src/secp256k1/generated/ecmult_table.c": ecmult_table_c(command),
     }

@@ -6,7 +6,7 @@ Which headers: not a hand-kept list.  They are the closure of the quoted
 `#include`s of the generated files, resolved the way the compiler will
 resolve them in the output directory (`-I OUT`: first next to the including
 file, then from OUT).  So when a library header starts to include another
-one (say field_template.h -> safegcd/safegcd.h) nothing here changes.
+one (say field_template.h -> modinv/safegcd.h) nothing here changes.
 
 Where from, in this order:
   1. a limbforge checkout, when this package is the checkout's gen/limbforge

@@ -36,8 +36,8 @@
 #endif
 
 #include "field_internal.h"
-#include "safegcd/bingcd.h"
-#include "safegcd/safegcd.h"
+#include "modinv/bingcd.h"
+#include "modinv/safegcd.h"
 #include "lf_wide.h"
 
 #define LF_CAT_(a, b, c, d) a##b##c##d
@@ -312,12 +312,12 @@ void LF_FN(pow_var_exp)(LF_T *r, const LF_T *a, const uint64_t *e, size_t ebits)
 
 /* ---------------------------------------------------------------------------
  * Inversion.  Constant time: Pornin's optimized binary GCD,
- * src/safegcd/bingcd.h (algorithm, bound proof, contract: p prime, more than
+ * src/modinv/bingcd.h (algorithm, bound proof, contract: p prime, more than
  * 64 bits, at least 2 limbs), where its x86-64 asm is built (LF_BG_ASM:
  * x86-64, optimising, not MemorySanitizer); elsewhere, and for one-limb
  * custom primes, Bernstein-Yang safegcd (bingcd.h's portable C was not
  * faster than safegcd everywhere: src/field/README.md, "Inversion").
- * Variable time: safegcd, src/safegcd/safegcd.h, or the binary GCD where
+ * Variable time: safegcd, src/modinv/safegcd.h, or the binary GCD where
  * that is faster (LFT_BG_VAR).  LF_N and LF_BITS are
  * compile-time constants, so the inline cores come out unrolled for this
  * size with p folded in.

@@ -95,9 +95,9 @@ LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_c = {lf_keccakf1600_c, lf_ke
                                                          lf_keccakf1600_x8_c, "c", 1};
 
 /* ---------------------------------------------------------------- dispatch */
-/* The sets that exist: LF_NATIVE_HASH_KECCAK_<B> (src/hash/sources.cmake). */
-#define LF_NATIVE_HASH_KECCAK_C 1
-#define LF_DISPATCH_OWN(B) LF_NATIVE_HASH_KECCAK_##B
+/* The sets that exist: LF_NATIVE_KECCAK_<B> (src/hash/sources.cmake). */
+#define LF_NATIVE_KECCAK_C 1
+#define LF_DISPATCH_OWN(B) LF_NATIVE_KECCAK_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_keccak_kernels_##b
 static const lf_keccak_kernels *const lf_keccak_table[LF_DISPATCH_SLOTS] = {
 #include "generated/dispatch_table.h"

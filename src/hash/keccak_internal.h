@@ -15,7 +15,7 @@
  * with fewer lanes per register passes over the xN layout in place, as many
  * states per pass as a register holds).
  * Constant time: straight-line on the state.  Dispatch: keccak.c's table,
- * the one pattern of src/generated/dispatch_table.h (LF_NATIVE_HASH_KECCAK_<B>). */
+ * the one pattern of src/generated/dispatch_table.h (LF_NATIVE_KECCAK_<B>). */
 #ifndef LF_HASH_KECCAK_INTERNAL_H
 #define LF_HASH_KECCAK_INTERNAL_H
 
@@ -38,19 +38,19 @@ extern LF_HIDDEN const uint64_t lf_keccak_rc[24];
 
 LF_HIDDEN void lf_keccakf1600_c(uint64_t s[25]);
 extern LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_c;
-#ifdef LF_NATIVE_HASH_KECCAK_AVX2
+#ifdef LF_NATIVE_KECCAK_AVX2
 extern LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_avx2;
 #endif
-#ifdef LF_NATIVE_HASH_KECCAK_AVX512
+#ifdef LF_NATIVE_KECCAK_AVX512
 extern LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_avx512;
 #endif
-#ifdef LF_NATIVE_HASH_KECCAK_NEON
+#ifdef LF_NATIVE_KECCAK_NEON
 extern LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_neon;
 #endif
-#ifdef LF_NATIVE_HASH_KECCAK_NEON_SHA3
+#ifdef LF_NATIVE_KECCAK_NEON_SHA3
 extern LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_neon_sha3;
 #endif
-#ifdef LF_NATIVE_HASH_KECCAK_RVV
+#ifdef LF_NATIVE_KECCAK_RVV
 extern LF_HIDDEN const lf_keccak_kernels lf_keccak_kernels_rvv;
 #endif
 

@@ -81,11 +81,11 @@ LF_HIDDEN void lf_sha256_blocks_c(uint32_t state[8], const uint8_t *data, size_t
  * at every level; the feature entries x86_64_sha and aarch64_sha2 (the SHA
  * instructions, not a level of the chain: gen/limbforge/targets.py FEATURES)
  * their kernel wherever the CPU has them, when this build has the file. */
-#define LF_NATIVE_HASH_C 1
+#define LF_NATIVE_SHA256_C 1
 #define lf_sha256_entry_c lf_sha256_blocks_c
 #define lf_sha256_entry_x86_64_sha lf_sha256_blocks_shani
 #define lf_sha256_entry_aarch64_sha2 lf_sha256_blocks_armv8
-#define LF_DISPATCH_OWN(B) LF_NATIVE_HASH_##B
+#define LF_DISPATCH_OWN(B) LF_NATIVE_SHA256_##B
 #define LF_DISPATCH_ENTRY(B, b) lf_sha256_entry_##b
 LF_HIDDEN const lf_sha256_blocks_fn lf_sha256_table[LF_DISPATCH_SLOTS] = {
 #include "generated/dispatch_table.h"
@@ -103,9 +103,9 @@ LF_HIDDEN lf_sha256_blocks_fn lf_sha256_kernel_current(void)
 
 LF_HIDDEN lf_sha256_blocks_fn lf_sha256_hw_kernel(void)
 {
-#if defined(LF_NATIVE_HASH_X86_64_SHA)
+#if defined(LF_NATIVE_SHA256_X86_64_SHA)
     return lf_sha256_blocks_shani;
-#elif defined(LF_NATIVE_HASH_AARCH64_SHA2)
+#elif defined(LF_NATIVE_SHA256_AARCH64_SHA2)
     return lf_sha256_blocks_armv8;
 #else
     return NULL;
@@ -125,9 +125,9 @@ LF_HIDDEN uint64_t lf_sha256_hw_cap(void)
 
 LF_HIDDEN const char *lf_sha256_hw_name(void)
 {
-#if defined(LF_NATIVE_HASH_X86_64_SHA)
+#if defined(LF_NATIVE_SHA256_X86_64_SHA)
     return "shani";
-#elif defined(LF_NATIVE_HASH_AARCH64_SHA2)
+#elif defined(LF_NATIVE_SHA256_AARCH64_SHA2)
     return "armv8";
 #else
     return "none";

@@ -8,9 +8,9 @@
  *
  *   lf_sha256_blocks_c       portable C, every architecture
  *   lf_sha256_blocks_shani   x86-64 SHA extensions (native/x86_64/), built
- *                            when LF_NATIVE_HASH_X86_64_SHA is defined
+ *                            when LF_NATIVE_SHA256_X86_64_SHA is defined
  *   lf_sha256_blocks_armv8   AArch64 SHA2 instructions (native/aarch64/),
- *                            likewise under LF_NATIVE_HASH_AARCH64_SHA2
+ *                            likewise under LF_NATIVE_SHA256_AARCH64_SHA2
  *
  * Dispatch (sha256.c): the table of lf_internal.h's pattern, with the C
  * kernel for c and the hardware kernels as the feature entries x86_64_sha
@@ -30,10 +30,10 @@
 typedef void (*lf_sha256_blocks_fn)(uint32_t state[8], const uint8_t *data, size_t nblocks);
 
 LF_HIDDEN void lf_sha256_blocks_c(uint32_t state[8], const uint8_t *data, size_t nblocks);
-#ifdef LF_NATIVE_HASH_X86_64_SHA
+#ifdef LF_NATIVE_SHA256_X86_64_SHA
 LF_HIDDEN void lf_sha256_blocks_shani(uint32_t state[8], const uint8_t *data, size_t nblocks);
 #endif
-#ifdef LF_NATIVE_HASH_AARCH64_SHA2
+#ifdef LF_NATIVE_SHA256_AARCH64_SHA2
 LF_HIDDEN void lf_sha256_blocks_armv8(uint32_t state[8], const uint8_t *data, size_t nblocks);
 #endif
 

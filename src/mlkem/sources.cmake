@@ -20,10 +20,18 @@ if(LF_ARCH STREQUAL "x86_64")
 elseif(LF_ARCH STREQUAL "aarch64")
   lf_native_sources(mlkem neon ${LF_MLKEM_DIR}/native/aarch64/mlkem_neon.c)
   list(APPEND _lf_mlkem_o3 ${LF_MLKEM_DIR}/native/aarch64/mlkem_neon.c)
-elseif(LF_ARCH STREQUAL "rv64" AND LF_NTT_RVV_INTRINSICS)
-  # rvv: the body with -march=rv64gcv (clang >= 16; with gcc 12 the rvv back
-  # end keeps the portable body): its loops vectorise, vector-length agnostic
-  lf_native_sources(mlkem rvv ${LF_MLKEM_DIR}/native/rv64/mlkem_rvv.c)
-  list(APPEND _lf_mlkem_o3 ${LF_MLKEM_DIR}/native/rv64/mlkem_rvv.c)
+elseif(LF_ARCH STREQUAL "rv64")
+  # rvv: the body with -march=rv64gcv (clang >= 16; gcc 12 has no RVV, and the
+  # rvv back end then keeps the portable body): its loops vectorise, vector-
+  # length agnostic.  Its own check (the same program as ntt's: the compilers
+  # that have one have both), not a variable of another module's.
+  lf_isa_check(LF_MLKEM_RVV rvv "
+#include <riscv_vector.h>
+int main(void) { size_t vl = __riscv_vsetvl_e16m1(8); vint16m1_t v = __riscv_vmv_v_x_i16m1(1, vl);
+  v = __riscv_vmulh_vx_i16m1(v, 3, vl); return __riscv_vmv_x_s_i16m1_i16(v); }")
+  if(LF_MLKEM_RVV)
+    lf_native_sources(mlkem rvv ${LF_MLKEM_DIR}/native/rv64/mlkem_rvv.c)
+    list(APPEND _lf_mlkem_o3 ${LF_MLKEM_DIR}/native/rv64/mlkem_rvv.c)
+  endif()
 endif()
 set_property(SOURCE ${_lf_mlkem_o3} APPEND PROPERTY COMPILE_OPTIONS -O3)

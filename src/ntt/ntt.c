@@ -10,7 +10,7 @@
  * exist are those of LF_NATIVE_NTT_<B> (lf_native_sources in
  * src/ntt/sources.cmake). */
 #define LF_NATIVE_NTT_C 1
-/* AArch32 builds the AArch64 source (native/arm/), whose set is named neon */
+/* AArch32 builds the AArch64 source (native/aarch64/), whose set is named neon */
 #define lf_ntt_kernels_armv7neon lf_ntt_kernels_neon
 #define LF_DISPATCH_OWN(B) LF_NATIVE_NTT_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_ntt_kernels_##b

@@ -55,8 +55,8 @@ static inline uint32_t lf_ntt_nzmask(uint32_t x)
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_c;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_avx2;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_avx512;
-/* native/arm/ntt_neon.c: back end neon (AArch64) or armv7neon (AArch32);
- * its schedule is native/ntt_v8_body.h, shared with native/wasm32/ntt_simd128.c */
+/* native/aarch64/ntt_neon.c: back end neon (AArch64) or armv7neon (AArch32);
+ * its schedule is native/ntt_v8_body.h, shared with native/wasm_simd128/ntt_simd128.c */
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_neon;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_rvv;
 extern LF_HIDDEN const lf_ntt_kernels lf_ntt_kernels_wasm_simd128; /* -msimd128 builds */

@@ -18,14 +18,14 @@ if(LF_ARCH STREQUAL "x86_64")
   endif()
 elseif(LF_ARCH STREQUAL "aarch64")
   # Advanced SIMD, one source for AArch64 and AArch32 (README.md)
-  lf_native_sources(ntt neon ${LF_NTT_DIR}/native/arm/ntt_neon.c)
+  lf_native_sources(ntt neon ${LF_NTT_DIR}/native/aarch64/ntt_neon.c)
 elseif(LF_ARMV7_NEON) # cmake/native.cmake: armv7neon and a compiler with NEON
-  lf_native_sources(ntt armv7neon ${LF_NTT_DIR}/native/arm/ntt_neon.c)
+  lf_native_sources(ntt armv7neon ${LF_NTT_DIR}/native/aarch64/ntt_neon.c)
   # gcc: no scheduling before register allocation (on by default for Arm):
   # 32 vectors in 16 Q registers spill less (bench/RESULTS.md, "ntt": cyclic
   # product 3 672 -> 2 778 instructions, NTT 2 885 -> 2 772)
   if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
-    set_property(SOURCE ${LF_NTT_DIR}/native/arm/ntt_neon.c APPEND PROPERTY COMPILE_OPTIONS
+    set_property(SOURCE ${LF_NTT_DIR}/native/aarch64/ntt_neon.c APPEND PROPERTY COMPILE_OPTIONS
       -fno-schedule-insns)
   endif()
 elseif(LF_ARCH STREQUAL "rv64")
@@ -45,5 +45,5 @@ endif()
 # WebAssembly SIMD128: only in builds compiled with -msimd128 (CMakeLists.txt,
 # LF_WASM_SIMD: an engine without SIMD rejects the whole module)
 if("wasm_simd128" IN_LIST LF_ARCH_BACKENDS)
-  lf_native_sources(ntt wasm_simd128 ${LF_NTT_DIR}/native/wasm32/ntt_simd128.c)
+  lf_native_sources(ntt wasm_simd128 ${LF_NTT_DIR}/native/wasm_simd128/ntt_simd128.c)
 endif()

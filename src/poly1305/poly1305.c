@@ -135,7 +135,7 @@ static inline void lf_p1305_r64_lazy(uint64_t h[3], const lf_p1305_key *k, const
                                      size_t nblocks, uint64_t hibit)
 {
     for (; nblocks; nblocks--, m += 16)
-        lf_p1305_block_words(h, k, lf_p1305_le64(m), lf_p1305_le64(m + 8), hibit);
+        lf_p1305_block_words(h, k, lf_le64(m), lf_le64(m + 8), hibit);
 }
 
 static inline void lf_p1305_r64_loop(uint64_t h[3], const uint64_t r[2], const uint8_t *m,
@@ -211,8 +211,8 @@ static inline void lf_p1305_block_words(uint64_t h[3], const lf_p1305_key *k, ui
                                         uint64_t m1, uint64_t hibit)
 {
     uint8_t b[16];
-    lf_p1305_st64(b, m0);
-    lf_p1305_st64(b + 8, m1);
+    lf_st_le64(b, m0);
+    lf_st_le64(b + 8, m1);
     lf_p1305_blocks_r26(h, k->r, b, 1, hibit);
     lf_wipe(b, sizeof b);
 }
@@ -293,7 +293,7 @@ static const lf_p1305_vec lf_p1305_set_neon = {lf_p1305_blocks_neon, 4, LF_P1305
                                                NULL, NULL};
 #endif
 #ifdef LF_NATIVE_POLY1305_ARMV7NEON
-/* the same source built for AArch32 (native/arm/poly1305_neon.c) */
+/* the same source built for AArch32 (native/aarch64/poly1305_neon.c) */
 static const lf_p1305_vec lf_p1305_set_armv7neon = {lf_p1305_blocks_neon, 4, LF_P1305_MIN_ARMV7NEON,
                                                     "neon", NULL, NULL};
 #endif
@@ -307,7 +307,7 @@ static const lf_p1305_vec lf_p1305_set_rvv = {lf_p1305_blocks_rvv, 0, LF_P1305_M
                                               lf_p1305_rvv_lanes};
 #endif
 #ifdef LF_NATIVE_POLY1305_WASM_SIMD128
-/* 4 blocks per step (pw = r^1..r^4), native/wasm32/poly1305_simd128.c */
+/* 4 blocks per step (pw = r^1..r^4), native/wasm_simd128/poly1305_simd128.c */
 _Static_assert(LF_P1305_MIN_ANY <= LF_P1305_MIN_WASM_SIMD128,
                "LF_P1305_MIN_ANY must not exceed any vector crossover");
 static const lf_p1305_vec lf_p1305_set_wasm_simd128 = {
@@ -349,10 +349,10 @@ static void lf_p1305_absorb(lf_poly1305_state *st, const uint8_t *m, size_t nblo
 void lf_poly1305_init(lf_poly1305_state *st, const uint8_t key[32])
 {
     st->h[0] = st->h[1] = st->h[2] = 0;
-    st->r[0] = lf_p1305_le64(key) & 0x0ffffffc0fffffffULL;
-    st->r[1] = lf_p1305_le64(key + 8) & 0x0ffffffc0ffffffcULL;
-    st->s[0] = lf_p1305_le64(key + 16);
-    st->s[1] = lf_p1305_le64(key + 24);
+    st->r[0] = lf_le64(key) & 0x0ffffffc0fffffffULL;
+    st->r[1] = lf_le64(key + 8) & 0x0ffffffc0ffffffcULL;
+    st->s[0] = lf_le64(key + 16);
+    st->s[1] = lf_le64(key + 24);
     st->buflen = 0;
     st->npw = 0;
 }
@@ -402,8 +402,8 @@ void lf_poly1305_final(lf_poly1305_state *st, uint8_t tag[16])
     lf_p1305_reduce(st->h);
     uint64_t t0 = st->h[0] + st->s[0];
     uint64_t t1 = st->h[1] + st->s[1] + (t0 < st->s[0]);
-    lf_p1305_st64(tag, t0);
-    lf_p1305_st64(tag + 8, t1);
+    lf_st_le64(tag, t0);
+    lf_st_le64(tag + 8, t1);
     lf_p1305_clear(st);
 }
 
@@ -441,8 +441,8 @@ static void lf_p1305_oneshot_vec(uint64_t h[3], const uint64_t r[2], const uint8
 void lf_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t key[32])
 {
     uint64_t h[3] = {0, 0, 0};
-    uint64_t r[2] = {lf_p1305_le64(key) & 0x0ffffffc0fffffffULL,
-                     lf_p1305_le64(key + 8) & 0x0ffffffc0ffffffcULL};
+    uint64_t r[2] = {lf_le64(key) & 0x0ffffffc0fffffffULL,
+                     lf_le64(key + 8) & 0x0ffffffc0ffffffcULL};
     lf_p1305_key k = lf_p1305_key_of(r);
     size_t nb = len / 16, rest = len % 16;
     lf_p1305_vec v = lf_p1305_set_c;
@@ -460,8 +460,8 @@ void lf_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t 
         uint64_t m0, m1;
         if (nb) {
 #if LF_P1305_R64
-            lf_u128 w = (lf_u128)lf_p1305_le64(msg + len - 16) |
-                        (lf_u128)lf_p1305_le64(msg + len - 8) << 64;
+            lf_u128 w = (lf_u128)lf_le64(msg + len - 16) |
+                        (lf_u128)lf_le64(msg + len - 8) << 64;
             w >>= 8 * (16 - rest);
             w |= (lf_u128)1 << (8 * rest);
             m0 = (uint64_t)w;
@@ -470,25 +470,25 @@ void lf_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t 
             uint8_t b[16] = {0};
             memcpy(b, msg + 16 * nb, rest);
             b[rest] = 1;
-            m0 = lf_p1305_le64(b);
-            m1 = lf_p1305_le64(b + 8);
+            m0 = lf_le64(b);
+            m1 = lf_le64(b + 8);
             lf_wipe(b, sizeof b);
 #endif
         } else {
             uint8_t b[16] = {0};
             memcpy(b, msg, rest);
             b[rest] = 1;
-            m0 = lf_p1305_le64(b);
-            m1 = lf_p1305_le64(b + 8);
+            m0 = lf_le64(b);
+            m1 = lf_le64(b + 8);
             lf_wipe(b, sizeof b);
         }
         lf_p1305_block_words(h, &k, m0, m1, 0);
     }
     lf_p1305_reduce_inline(h);
-    uint64_t s0 = lf_p1305_le64(key + 16), s1 = lf_p1305_le64(key + 24);
+    uint64_t s0 = lf_le64(key + 16), s1 = lf_le64(key + 24);
     uint64_t t0 = h[0] + s0, t1 = h[1] + s1 + (t0 < s0);
-    lf_p1305_st64(tag, t0);
-    lf_p1305_st64(tag + 8, t1);
+    lf_st_le64(tag, t0);
+    lf_st_le64(tag + 8, t1);
     /* r and its forms: in memory (their addresses reach the kernels) */
     lf_wipe(r, sizeof r);
     lf_wipe(&k, sizeof k);

@@ -23,46 +23,6 @@
 #include "lf_internal.h"
 #include "limbforge/poly1305.h" /* lf_poly1305_state */
 
-/* Little-endian loads and stores.  On little-endian hosts a memcpy of the
- * word, which compilers turn into one unaligned mov (the byte-by-byte
- * form made gcc 12 emit ~50 shift/or instructions per stored tag). */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#include <string.h>
-static inline uint64_t lf_p1305_le64(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v;
-}
-static inline uint32_t lf_p1305_le32(const uint8_t *p)
-{
-    uint32_t v;
-    memcpy(&v, p, 4);
-    return v;
-}
-static inline void lf_p1305_st64(uint8_t *p, uint64_t v)
-{
-    memcpy(p, &v, 8);
-}
-#else
-static inline uint64_t lf_p1305_le64(const uint8_t *p)
-{
-    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
-           (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
-           (uint64_t)p[7] << 56;
-}
-
-static inline uint32_t lf_p1305_le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static inline void lf_p1305_st64(uint8_t *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-#endif
-
 /* Radix 2^26 conversions (shared by the portable radix 2^26 kernel and the
  * radix 2^26 vector kernels).  to26: h < 2^131 -> l0..l3 < 2^26, l4 < 2^27.
  * from26: any limbs < 2^62 -> h with h[2] <= 4 (two carry passes, the
@@ -247,32 +207,9 @@ static inline lf_p1305_vec lf_p1305_vec_for(int slot)
  * table as lf_poly1305_update does. */
 LF_HIDDEN void lf_p1305_update_k(lf_poly1305_state *st, const uint8_t *msg, size_t len, const lf_p1305_vec *v);
 
-/* ChaCha20: nblocks full 64-byte blocks of keystream XORed into out (in may
- * be NULL: keystream only), block counters st[12], st[12]+1, ... (the caller
- * guarantees no wrap; keystream-only batches past the last needed block may
- * wrap, their output is discarded).  Defined in src/poly1305/chacha20*.c. */
-typedef void (*lf_chacha_fn)(uint8_t *out, const uint8_t *in, size_t nblocks,
-                             const uint32_t st[16]);
-LF_HIDDEN void lf_chacha_blocks_c(uint8_t *out, const uint8_t *in, size_t nblocks,
-                                  const uint32_t st[16]);
-/* Multiples of 8 (AVX2), 16 (AVX-512), 4 (NEON) blocks. */
-LF_HIDDEN void lf_chacha_blocks_avx2(uint8_t *out, const uint8_t *in, size_t nblocks,
-                                     const uint32_t st[16]);
-LF_HIDDEN void lf_chacha_blocks_avx512(uint8_t *out, const uint8_t *in, size_t nblocks,
-                                       const uint32_t st[16]);
-LF_HIDDEN void lf_chacha_blocks_neon(uint8_t *out, const uint8_t *in, size_t nblocks,
-                                     const uint32_t st[16]);
-/* RVV: any nblocks; lf_chacha_rvv_width() = min(16, VLEN / 32) blocks per
- * batch (the dispatcher's width). */
-LF_HIDDEN void lf_chacha_blocks_rvv(uint8_t *out, const uint8_t *in, size_t nblocks,
-                                    const uint32_t st[16]);
-LF_HIDDEN size_t lf_chacha_rvv_width(void);
-/* WebAssembly SIMD128 (builds with -msimd128 only): Poly1305 radix 2^26, 4
- * blocks per step (pw = r^1..r^4, nblocks a non-zero multiple of 4); ChaCha20
- * 4 blocks per batch. */
+/* WebAssembly SIMD128 (builds with -msimd128 only): radix 2^26, 4 blocks
+ * per step (pw = r^1..r^4, nblocks a non-zero multiple of 4). */
 LF_HIDDEN void lf_p1305_blocks_wasm_simd128(uint64_t h[3], const uint64_t pw[][3],
                                             const uint8_t *m, size_t nblocks);
-LF_HIDDEN void lf_chacha_blocks_wasm_simd128(uint8_t *out, const uint8_t *in, size_t nblocks,
-                                             const uint32_t st[16]);
 
 #endif

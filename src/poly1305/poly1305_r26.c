@@ -29,8 +29,8 @@ void lf_p1305_blocks_r26(uint64_t h[3], const uint64_t r[2], const uint8_t *m, s
              h4 = (uint32_t)l[4];
     const uint32_t pad = (uint32_t)hibit << 24;
     while (nblocks--) {
-        uint32_t w0 = lf_p1305_le32(m), w1 = lf_p1305_le32(m + 4), w2 = lf_p1305_le32(m + 8),
-                 w3 = lf_p1305_le32(m + 12);
+        uint32_t w0 = lf_le32(m), w1 = lf_le32(m + 4), w2 = lf_le32(m + 8),
+                 w3 = lf_le32(m + 12);
         h0 += w0 & (uint32_t)M;
         h1 += ((w0 >> 26) | (w1 << 6)) & (uint32_t)M;
         h2 += ((w1 >> 20) | (w2 << 12)) & (uint32_t)M;

@@ -66,7 +66,7 @@ int lf_secp256k1_msm(lf_secp256k1_pubkey *r, void *scratch, size_t scratch_len,
                      const uint8_t (*scalars)[32], const lf_secp256k1_pubkey *points, size_t n,
                      const uint8_t *g_scalar)
 {
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     lf_ge *p, ra;
     lf_sc *s, g;
     lf_gej rj;
@@ -102,7 +102,7 @@ size_t lf_secp256k1_schnorrsig_batch_scratch_size(size_t n)
  * square roots of their R interleaved: returns 1 and, for each, p[2j] = R
  * (even y), p[2j+1] = P, s[2j] = s, s[2j+1] = e mod n, with the seed hash
  * absorbing sig || x(P) || challenge hash; or 0 if one cannot be valid. */
-static int lf_batch_items(lf_fk *k, lf_ge *p, lf_sc *s, lf_sha256_state *seed,
+static int lf_batch_items(lf_fe_k *k, lf_ge *p, lf_sc *s, lf_sha256_state *seed,
                           const lf_secp256k1_schnorrsig_item *it, size_t m)
 {
     lf_fe rx[LF_FE_SQRT_LANES], c[LF_FE_SQRT_LANES], y[LF_FE_SQRT_LANES];
@@ -148,7 +148,7 @@ static int lf_batch_run(void *scratch, size_t cap, const lf_secp256k1_schnorrsig
                         size_t n)
 {
     lf_sc_k *nk = lf_sc_k_get();
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     lf_ge *p;
     lf_sc *s, g, si, ei;
     lf_gej rj;

@@ -54,7 +54,7 @@ static void lf_ecdsa_drbg_generate(lf_ecdsa_drbg *g, uint8_t out[32])
 
 /* One signing attempt with nonce kn: returns 1 and r, s, recid, or 0 if r
  * or s came out zero (then the caller draws the next nonce). */
-static int lf_ecdsa_sign_nonce(lf_fk *k, lf_sc *r, lf_sc *s, int *recid, const lf_sc *sec,
+static int lf_ecdsa_sign_nonce(lf_fe_k *k, lf_sc *r, lf_sc *s, int *recid, const lf_sc *sec,
                                const lf_sc *msg, lf_sc *kn)
 {
     lf_sc_k *nk = lf_sc_k_get();
@@ -89,7 +89,7 @@ static int lf_ecdsa_sign_nonce(lf_fk *k, lf_sc *r, lf_sc *s, int *recid, const l
 int lf_secp256k1_ecdsa_sign(uint8_t sig64[64], int *recid, const uint8_t msg32[32],
                             const uint8_t sk[32], const uint8_t *extra32)
 {
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     lf_sc sec, msg, kn, r, s;
     uint8_t seed[96], nonce[32];
     lf_ecdsa_drbg g;
@@ -135,7 +135,7 @@ static const lf_fe lf_ecdsa_n = {{UINT64_C(0xbfd25e8cd0364141), UINT64_C(0xbaaed
 
 /* x = r + n if that is < p (returns 1), else 0: the second x candidate of
  * an r (x(R) in [n, p) reduces to r = x - n).  Variable time. */
-static int lf_ecdsa_r_plus_n_var(lf_fk *k, lf_fe *x, const lf_sc *r)
+static int lf_ecdsa_r_plus_n_var(lf_fe_k *k, lf_fe *x, const lf_sc *r)
 {
     /* p - n, little-endian: r + n < p <=> r < p - n */
     static const uint64_t pmn[4] = {UINT64_C(0x402da1722fc9baee), UINT64_C(0x4551231950b75fc4), 1, 0};
@@ -153,7 +153,7 @@ static int lf_ecdsa_r_plus_n_var(lf_fk *k, lf_fe *x, const lf_sc *r)
 
 /* x(R) mod n == r, on R Jacobian (no inversion): 1 if X == r Z^2 (x(R) =
  * r), else 2 if r + n < p and X == (r + n) Z^2 (x(R) = r + n), else 0 */
-static int lf_ecdsa_xcheck_var(lf_fk *k, const lf_gej *rj, const lf_sc *r)
+static int lf_ecdsa_xcheck_var(lf_fe_k *k, const lf_gej *rj, const lf_sc *r)
 {
     lf_fe xr, z2, t;
     memcpy(xr.v, r->d, 32); /* r < n < p */
@@ -170,7 +170,7 @@ static int lf_ecdsa_xcheck_var(lf_fk *k, const lf_gej *rj, const lf_sc *r)
  * (bit 0: R's y odd, bit 1: x(R) = r + n; R = u1 G + u2 a is the point
  * recovery lifts from r) if want_recid, else 1 without the inversion that
  * costs. */
-static int lf_ecdsa_verify_var(lf_fk *k, const uint8_t sig64[64], const uint8_t msg32[32],
+static int lf_ecdsa_verify_var(lf_fe_k *k, const uint8_t sig64[64], const uint8_t msg32[32],
                                const lf_ge *a, int want_recid)
 {
     lf_sc_k *nk = lf_sc_k_get();
@@ -196,7 +196,7 @@ int lf_secp256k1_ecdsa_verify(const uint8_t sig64[64], const uint8_t msg32[32],
 {
     lf_ge a;
     if (!lf_secp256k1_pk_load(&a, pk)) return LF_ERR_VERIFY;
-    return lf_ecdsa_verify_var(lf_fk_get(), sig64, msg32, &a, 0) ? LF_OK : LF_ERR_VERIFY;
+    return lf_ecdsa_verify_var(lf_fe_k_get(), sig64, msg32, &a, 0) ? LF_OK : LF_ERR_VERIFY;
 }
 
 /* Sign, then verify before release.  The public key is computed here from
@@ -208,7 +208,7 @@ int lf_secp256k1_ecdsa_verify(const uint8_t sig64[64], const uint8_t msg32[32],
 int lf_secp256k1_ecdsa_sign_checked(uint8_t sig64[64], int *recid, const uint8_t msg32[32],
                                     const uint8_t sk[32], const uint8_t *extra32)
 {
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     uint8_t sig[64];
     int rid = 0;
     /* into sig, not sig64: nothing reaches the caller before the check
@@ -259,7 +259,7 @@ int lf_secp256k1_ecdsa_recover(lf_secp256k1_pubkey *pk, const uint8_t sig64[64],
                                const uint8_t msg32[32])
 {
     lf_sc_k *nk = lf_sc_k_get();
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     lf_sc r, s, m, ri, u1, u2;
     lf_ge ra, q;
     lf_gej qj;

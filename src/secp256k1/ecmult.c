@@ -25,7 +25,7 @@
 #define LF_ECM_DIGITS 130                /* >= 129: a 128-bit half plus one */
 
 /* the point of digit dg (odd, nonzero) from a table of odd multiples */
-static void lf_ecm_digit(lf_fk *k, lf_ge *r, const lf_ge *tab, int dg)
+static void lf_ecm_digit(lf_fe_k *k, lf_ge *r, const lf_ge *tab, int dg)
 {
     if (dg > 0) {
         *r = tab[(dg - 1) / 2];
@@ -34,7 +34,7 @@ static void lf_ecm_digit(lf_fk *k, lf_ge *r, const lf_ge *tab, int dg)
     }
 }
 
-static void lf_ecm_digit_st(lf_fk *k, lf_ge *r, const lf_ge_st *tab, int dg)
+static void lf_ecm_digit_st(lf_fe_k *k, lf_ge *r, const lf_ge_st *tab, int dg)
 {
     if (dg > 0) {
         lf_ge_from_st(r, &tab[(dg - 1) / 2]);
@@ -44,7 +44,7 @@ static void lf_ecm_digit_st(lf_fk *k, lf_ge *r, const lf_ge_st *tab, int dg)
     }
 }
 
-void lf_ecmult_odd_multiples_var(lf_fk *k, lf_ge *pre, lf_fe *zg, const lf_ge *a)
+void lf_ecmult_odd_multiples_var(lf_fe_k *k, lf_ge *pre, lf_fe *zg, const lf_ge *a)
 {
     lf_gej aj, d, pj[LF_ECM_NA];
     lf_fe zr[LF_ECM_NA], z2, z3, zs;
@@ -78,7 +78,7 @@ void lf_ecmult_odd_multiples_var(lf_fk *k, lf_ge *pre, lf_fe *zg, const lf_ge *a
     lf_fe_mul(k, zg, &pj[LF_ECM_NA - 1].z, &d.z);
 }
 
-void lf_ecmult_var(lf_fk *k, lf_gej *r, const lf_ge *a, const lf_sc *na, const lf_sc *ng)
+void lf_ecmult_var(lf_fe_k *k, lf_gej *r, const lf_ge *a, const lf_sc *na, const lf_sc *ng)
 {
     lf_sc_k *nk = lf_sc_k_get();
     int wa1[LF_ECM_DIGITS], wa2[LF_ECM_DIGITS], wg1[LF_ECM_DIGITS], wg2[LF_ECM_DIGITS];

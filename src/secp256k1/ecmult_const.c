@@ -36,7 +36,7 @@ static uint32_t lf_ecc_bits(const lf_sc *u, int pos)
     return (uint32_t)w & ((1u << LF_ECC_W) - 1);
 }
 
-void lf_ecmult_const(lf_fk *k, lf_gej *r, const lf_ge *a, const lf_sc *s)
+void lf_ecmult_const(lf_fe_k *k, lf_gej *r, const lf_ge *a, const lf_sc *s)
 {
     lf_sc_k *nk = lf_sc_k_get();
     lf_ge_st tab[LF_ECC_N], tabl[LF_ECC_N];

@@ -6,7 +6,7 @@
 #include "secp256k1/ecmult.h"
 #include "secp256k1/generated/tables.h"
 
-void lf_ecmult_table_get(lf_fk *k, lf_ge *r, const lf_ge_st *tab, int w, uint32_t v)
+void lf_ecmult_table_get(lf_fe_k *k, lf_ge *r, const lf_ge_st *tab, int w, uint32_t v)
 {
     uint32_t half = (uint32_t)1 << (w - 1);
     uint32_t top = (v >> (w - 1)) & 1;
@@ -26,7 +26,7 @@ void lf_ecmult_table_get(lf_fk *k, lf_ge *r, const lf_ge_st *tab, int w, uint32_
     r->inf = 0;
 }
 
-void lf_ecmult_gen(lf_fk *k, lf_gej *r, const lf_sc *s)
+void lf_ecmult_gen(lf_fe_k *k, lf_gej *r, const lf_sc *s)
 {
     lf_sc_k *nk = lf_sc_k_get();
     enum { B = LF_ECMULT_GEN_BLOCKS, T = LF_ECMULT_GEN_TEETH, S = LF_ECMULT_GEN_SPACING };

@@ -53,14 +53,14 @@ void lf_ge_from_st(lf_ge *r, const lf_ge_st *a)
     r->inf = 0;
 }
 
-void lf_ge_neg(lf_fk *k, lf_ge *r, const lf_ge *a)
+void lf_ge_neg(lf_fe_k *k, lf_ge *r, const lf_ge *a)
 {
     r->x = a->x;
     lf_fe_neg(k, &r->y, &a->y);
     r->inf = a->inf;
 }
 
-void lf_gej_neg(lf_fk *k, lf_gej *r, const lf_gej *a)
+void lf_gej_neg(lf_fe_k *k, lf_gej *r, const lf_gej *a)
 {
     r->x = a->x;
     lf_fe_neg(k, &r->y, &a->y);
@@ -68,14 +68,14 @@ void lf_gej_neg(lf_fk *k, lf_gej *r, const lf_gej *a)
     r->inf = a->inf;
 }
 
-void lf_ge_mul_lambda(lf_fk *k, lf_ge *r, const lf_ge *a)
+void lf_ge_mul_lambda(lf_fe_k *k, lf_ge *r, const lf_ge *a)
 {
     lf_fe_mul(k, &r->x, &a->x, &lf_fe_beta);
     r->y = a->y;
     r->inf = a->inf;
 }
 
-void lf_gej_double(lf_fk *k, lf_gej *r, const lf_gej *a)
+void lf_gej_double(lf_fe_k *k, lf_gej *r, const lf_gej *a)
 {
     /* one generated kernel (lf_field_lazy_kernels.jdbl): M = 3X^2,
      * S = 4XY^2, X3 = M^2 - 2S, Y3 = M(S - X3) - 8Y^4, Z3 = 2YZ; its formula
@@ -85,7 +85,7 @@ void lf_gej_double(lf_fk *k, lf_gej *r, const lf_gej *a)
     r->inf = a->inf;
 }
 
-void lf_gej_add_ge(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b)
+void lf_gej_add_ge(lf_fe_k *k, lf_gej *r, const lf_gej *a, const lf_ge *b)
 {
     /* One generated kernel (k->jaddc, gen: algos_point.jadd_program "ct"), the
      * unified formula: with u1 = X1, u2 = x2 Z1^2, s1 = Y1, s2 = y2 Z1^3,
@@ -112,7 +112,7 @@ void lf_gej_add_ge(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b)
  * h = u2 - u1 != 0, i = s2 - s1 (r->z already written):
  *     X3 = i^2 - h^3 - 2 u1 h^2,  Y3 = i (u1 h^2 - X3) - s1 h^3.
  * u1 and s1 may be r's own x and y (both are read before r is written). */
-static void lf_gej_add_tail(lf_fk *k, lf_gej *r, const lf_fe *u1, const lf_fe *s1, const lf_fe *h,
+static void lf_gej_add_tail(lf_fe_k *k, lf_gej *r, const lf_fe *u1, const lf_fe *s1, const lf_fe *h,
                             const lf_fe *i)
 {
     lf_fe hh, hhh, v, t;
@@ -132,7 +132,7 @@ static void lf_gej_add_tail(lf_fk *k, lf_gej *r, const lf_fe *u1, const lf_fe *s
 
 /* b = (x, y) affine on the curve isomorphic by zi (zi NULL: by 1) as a
  * Jacobian point of a's curve: (x zi^2, y zi^3, 1). */
-static void lf_gej_set_ge_zinv(lf_fk *k, lf_gej *r, const lf_ge *b, const lf_fe *zi)
+static void lf_gej_set_ge_zinv(lf_fe_k *k, lf_gej *r, const lf_ge *b, const lf_fe *zi)
 {
     lf_gej_set_ge(r, b);
     if (zi) {
@@ -147,7 +147,7 @@ static void lf_gej_set_ge_zinv(lf_fk *k, lf_gej *r, const lf_ge *b, const lf_fe 
 /* After k->jadd / k->jaddz (a, b not infinity): the kernels are exact
  * unless a = +-b, where they give Z3 = 0 with X3 = i^2 = 0 iff a = b
  * (algos_point.jadd_program); then r = 2b or infinity. */
-static void lf_gej_add_fix_var(lf_fk *k, lf_gej *r, const lf_ge *b, const lf_fe *zi)
+static void lf_gej_add_fix_var(lf_fe_k *k, lf_gej *r, const lf_ge *b, const lf_fe *zi)
 {
     r->inf = 0;
     if (!lf_fe_is_zero_ct(&r->z)) return;
@@ -159,7 +159,7 @@ static void lf_gej_add_fix_var(lf_fk *k, lf_gej *r, const lf_ge *b, const lf_fe 
     }
 }
 
-void lf_gej_add_ge_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b, lf_fe *rzr)
+void lf_gej_add_ge_var(lf_fe_k *k, lf_gej *r, const lf_gej *a, const lf_ge *b, lf_fe *rzr)
 {
     if (a->inf) {
         lf_gej_set_ge(r, b);
@@ -198,7 +198,7 @@ void lf_gej_add_ge_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b, lf_
     lf_gej_add_tail(k, r, &a->x, &a->y, &h, &i);
 }
 
-void lf_gej_add_zinv_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b, const lf_fe *bzinv)
+void lf_gej_add_zinv_var(lf_fe_k *k, lf_gej *r, const lf_gej *a, const lf_ge *b, const lf_fe *bzinv)
 {
     if (b->inf) {
         *r = *a;
@@ -213,7 +213,7 @@ void lf_gej_add_zinv_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b, c
     lf_gej_add_fix_var(k, r, b, bzinv);
 }
 
-void lf_gej_add_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_gej *b)
+void lf_gej_add_var(lf_fe_k *k, lf_gej *r, const lf_gej *a, const lf_gej *b)
 {
     if (a->inf) {
         *r = *b;
@@ -247,7 +247,7 @@ void lf_gej_add_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_gej *b)
 }
 
 /* canonical (x, y) = (X zi^2, Y zi^3) */
-static void lf_ge_set_gej_zinv(lf_fk *k, lf_ge *r, const lf_gej *a, const lf_fe *zi)
+static void lf_ge_set_gej_zinv(lf_fe_k *k, lf_ge *r, const lf_gej *a, const lf_fe *zi)
 {
     lf_fe z2, z3;
     lf_fe_sqr(k, &z2, zi);
@@ -259,7 +259,7 @@ static void lf_ge_set_gej_zinv(lf_fk *k, lf_ge *r, const lf_gej *a, const lf_fe 
     r->inf = a->inf;
 }
 
-void lf_ge_set_gej(lf_fk *k, lf_ge *r, const lf_gej *a)
+void lf_ge_set_gej(lf_fe_k *k, lf_ge *r, const lf_gej *a)
 {
     lf_fe zi;
     lf_fe_normalize(k, &zi, &a->z);
@@ -267,7 +267,7 @@ void lf_ge_set_gej(lf_fk *k, lf_ge *r, const lf_gej *a)
     lf_ge_set_gej_zinv(k, r, a, &zi);
 }
 
-void lf_ge_set_gej_var(lf_fk *k, lf_ge *r, const lf_gej *a)
+void lf_ge_set_gej_var(lf_fe_k *k, lf_ge *r, const lf_gej *a)
 {
     if (a->inf) {
         memset(r, 0, sizeof *r);
@@ -280,7 +280,7 @@ void lf_ge_set_gej_var(lf_fk *k, lf_ge *r, const lf_gej *a)
     lf_ge_set_gej_zinv(k, r, a, &zi);
 }
 
-int lf_ge_is_valid_var(lf_fk *k, const lf_ge *a)
+int lf_ge_is_valid_var(lf_fe_k *k, const lf_ge *a)
 {
     lf_fe y2, x3;
     if (a->inf) return 0;
@@ -295,14 +295,14 @@ int lf_ge_is_valid_var(lf_fk *k, const lf_ge *a)
  * once, operation by operation across them: each chain is a sequence of
  * dependent multiplications bound by the multiplier's latency; interleaved
  * chains overlap (batch verification lifts many R at once). */
-static void lf_fe_sqr_nm(lf_fk *k, lf_fe *r, const lf_fe *a, int n, size_t m)
+static void lf_fe_sqr_nm(lf_fe_k *k, lf_fe *r, const lf_fe *a, int n, size_t m)
 {
     for (size_t j = 0; j < m; j++) lf_fe_sqr(k, &r[j], &a[j]);
     while (--n > 0)
         for (size_t j = 0; j < m; j++) lf_fe_sqr(k, &r[j], &r[j]);
 }
 
-static void lf_fe_mul_m(lf_fk *k, lf_fe *r, const lf_fe *a, const lf_fe *b, size_t m)
+static void lf_fe_mul_m(lf_fe_k *k, lf_fe *r, const lf_fe *a, const lf_fe *b, size_t m)
 {
     for (size_t j = 0; j < m; j++) lf_fe_mul(k, &r[j], &a[j], &b[j]);
 }
@@ -313,7 +313,7 @@ static void lf_fe_mul_m(lf_fk *k, lf_fe *r, const lf_fe *a, const lf_fe *b, size
  * multiplications, against ~250 and ~75 for lf_secp256k1_p_sqrt's generic
  * 4-bit window.  Returns the mask of the j with r[j]^2 = a[j] (a square).
  * Constant time (the mask aside). */
-unsigned lf_fe_sqrt_multi(lf_fk *k, lf_fe *r, const lf_fe *a, size_t m)
+unsigned lf_fe_sqrt_multi(lf_fe_k *k, lf_fe *r, const lf_fe *a, size_t m)
 {
     lf_fe x2[LF_FE_SQRT_LANES], x3[LF_FE_SQRT_LANES], x6[LF_FE_SQRT_LANES],
         x11[LF_FE_SQRT_LANES], x22[LF_FE_SQRT_LANES], x44[LF_FE_SQRT_LANES],
@@ -351,9 +351,9 @@ unsigned lf_fe_sqrt_multi(lf_fk *k, lf_fe *r, const lf_fe *a, size_t m)
     return ok;
 }
 
-int lf_fe_sqrt(lf_fk *k, lf_fe *r, const lf_fe *a) { return (int)lf_fe_sqrt_multi(k, r, a, 1); }
+int lf_fe_sqrt(lf_fe_k *k, lf_fe *r, const lf_fe *a) { return (int)lf_fe_sqrt_multi(k, r, a, 1); }
 
-int lf_ge_set_xo_var(lf_fk *k, lf_ge *r, const lf_fe *x, int odd)
+int lf_ge_set_xo_var(lf_fe_k *k, lf_ge *r, const lf_fe *x, int odd)
 {
     lf_fe c;
     lf_fe_sqr(k, &c, x);
@@ -374,7 +374,7 @@ int lf_ge_set_xo_var(lf_fk *k, lf_ge *r, const lf_fe *x, int odd)
     return 1;
 }
 
-int lf_gej_eq_ge_var(lf_fk *k, const lf_gej *a, const lf_ge *b)
+int lf_gej_eq_ge_var(lf_fe_k *k, const lf_gej *a, const lf_ge *b)
 {
     if (a->inf || b->inf) return a->inf && b->inf;
     lf_fe z2, t;

@@ -39,10 +39,10 @@
 #include "field/generated/secp256k1_p_internal.h"
 
 typedef lf_secp256k1_p_t lf_fe;
-typedef const lf_field_lazy_kernels lf_fk;
+typedef const lf_field_lazy_kernels lf_fe_k;
 
 /* The lazy kernels of the back end in use. */
-static inline lf_fk *lf_fk_get(void) { return lf_secp256k1_p_lk(); }
+static inline lf_fe_k *lf_fe_k_get(void) { return lf_secp256k1_p_lk(); }
 
 typedef struct {
     lf_fe x, y;
@@ -64,22 +64,22 @@ typedef struct {
 } lf_ge_st;
 
 /* --- field helpers: one kernel call each --------------------------------- */
-static inline void lf_fe_mul(lf_fk *k, lf_fe *r, const lf_fe *a, const lf_fe *b)
+static inline void lf_fe_mul(lf_fe_k *k, lf_fe *r, const lf_fe *a, const lf_fe *b)
 {
     k->mul(r->v, a->v, b->v);
 }
-static inline void lf_fe_sqr(lf_fk *k, lf_fe *r, const lf_fe *a) { k->sqr(r->v, a->v); }
-static inline void lf_fe_add(lf_fk *k, lf_fe *r, const lf_fe *a, const lf_fe *b)
+static inline void lf_fe_sqr(lf_fe_k *k, lf_fe *r, const lf_fe *a) { k->sqr(r->v, a->v); }
+static inline void lf_fe_add(lf_fe_k *k, lf_fe *r, const lf_fe *a, const lf_fe *b)
 {
     k->add(r->v, a->v, b->v);
 }
-static inline void lf_fe_sub(lf_fk *k, lf_fe *r, const lf_fe *a, const lf_fe *b)
+static inline void lf_fe_sub(lf_fe_k *k, lf_fe *r, const lf_fe *a, const lf_fe *b)
 {
     k->sub(r->v, a->v, b->v);
 }
-static inline void lf_fe_neg(lf_fk *k, lf_fe *r, const lf_fe *a) { k->neg(r->v, a->v); }
+static inline void lf_fe_neg(lf_fe_k *k, lf_fe *r, const lf_fe *a) { k->neg(r->v, a->v); }
 
-static inline void lf_fe_normalize(lf_fk *k, lf_fe *r, const lf_fe *a)
+static inline void lf_fe_normalize(lf_fe_k *k, lf_fe *r, const lf_fe *a)
 {
     k->normalize(r->v, a->v);
 }
@@ -92,7 +92,7 @@ static inline uint64_t lf_fe_is_zero_ct(const lf_fe *a)
     return (1 ^ ((z | (0 - z)) >> 63)) | (1 ^ ((zp | (0 - zp)) >> 63));
 }
 /* 1 if a = b mod p (lazy values; constant time). */
-static inline int lf_fe_equal(lf_fk *k, const lf_fe *a, const lf_fe *b)
+static inline int lf_fe_equal(lf_fe_k *k, const lf_fe *a, const lf_fe *b)
 {
     lf_fe d;
     lf_fe_sub(k, &d, a, b);
@@ -122,51 +122,51 @@ extern LF_HIDDEN const lf_ge lf_ge_g;
 LF_HIDDEN void lf_gej_set_infinity(lf_gej *r);
 LF_HIDDEN void lf_gej_set_ge(lf_gej *r, const lf_ge *a);
 LF_HIDDEN void lf_ge_from_st(lf_ge *r, const lf_ge_st *a);
-LF_HIDDEN void lf_ge_neg(lf_fk *k, lf_ge *r, const lf_ge *a);
-LF_HIDDEN void lf_gej_neg(lf_fk *k, lf_gej *r, const lf_gej *a);
+LF_HIDDEN void lf_ge_neg(lf_fe_k *k, lf_ge *r, const lf_ge *a);
+LF_HIDDEN void lf_gej_neg(lf_fe_k *k, lf_gej *r, const lf_gej *a);
 /* r = (beta x, y) = lambda * a */
-LF_HIDDEN void lf_ge_mul_lambda(lf_fk *k, lf_ge *r, const lf_ge *a);
+LF_HIDDEN void lf_ge_mul_lambda(lf_fe_k *k, lf_ge *r, const lf_ge *a);
 
 /* r = 2a (any a, infinity included); constant time.  One fused kernel
  * (k->jdbl: 3 mul + 4 sqr + 10 add/sub, lazy form). */
-LF_HIDDEN void lf_gej_double(lf_fk *k, lf_gej *r, const lf_gej *a);
+LF_HIDDEN void lf_gej_double(lf_fe_k *k, lf_gej *r, const lf_gej *a);
 
 /* r = a + b, b affine and NOT infinity, a anything (infinity, b, -b,
  * lambda*b, ...): no exceptional case.  Constant time.  One fused kernel
  * (k->jaddc: 7 mul + 5 sqr, lazy form).  r may alias a. */
-LF_HIDDEN void lf_gej_add_ge(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b);
+LF_HIDDEN void lf_gej_add_ge(lf_fe_k *k, lf_gej *r, const lf_gej *a, const lf_ge *b);
 
 /* r = a + b, variable time, any inputs.  If rzr != NULL (then a must not
  * be infinity and r = a + b must not double), *rzr = r.z / a.z.  Without
  * rzr one fused kernel (k->jadd: 8 mul + 3 sqr), with it field kernel
  * calls.  r may alias a. */
-LF_HIDDEN void lf_gej_add_ge_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b, lf_fe *rzr);
+LF_HIDDEN void lf_gej_add_ge_var(lf_fe_k *k, lf_gej *r, const lf_gej *a, const lf_ge *b, lf_fe *rzr);
 /* r = a + b, both Jacobian, variable time, any inputs. */
-LF_HIDDEN void lf_gej_add_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_gej *b);
+LF_HIDDEN void lf_gej_add_var(lf_fe_k *k, lf_gej *r, const lf_gej *a, const lf_gej *b);
 /* r = a + b * (1/bzinv): b affine scaled onto a's isomorphic curve (the
  * effective-affine trick of verification), variable time.  One fused
  * kernel (k->jaddz: 9 mul + 3 sqr).  r may alias a. */
-LF_HIDDEN void lf_gej_add_zinv_var(lf_fk *k, lf_gej *r, const lf_gej *a, const lf_ge *b,
+LF_HIDDEN void lf_gej_add_zinv_var(lf_fe_k *k, lf_gej *r, const lf_gej *a, const lf_ge *b,
                                    const lf_fe *bzinv);
 
 /* Affine from Jacobian: constant time (safegcd inversion) / variable time. */
-LF_HIDDEN void lf_ge_set_gej(lf_fk *k, lf_ge *r, const lf_gej *a);
-LF_HIDDEN void lf_ge_set_gej_var(lf_fk *k, lf_ge *r, const lf_gej *a);
+LF_HIDDEN void lf_ge_set_gej(lf_fe_k *k, lf_ge *r, const lf_gej *a);
+LF_HIDDEN void lf_ge_set_gej_var(lf_fe_k *k, lf_ge *r, const lf_gej *a);
 
 /* a square root of a (lazy) and 1, or 0 if a is not a square; constant
  * time (the verdict aside).  A fixed addition chain (group.c). */
-LF_HIDDEN int lf_fe_sqrt(lf_fk *k, lf_fe *r, const lf_fe *a);
+LF_HIDDEN int lf_fe_sqrt(lf_fe_k *k, lf_fe *r, const lf_fe *a);
 /* The same on m <= LF_FE_SQRT_LANES values at once (interleaved: faster
  * than m calls); returns the mask of the squares (bit j for a[j]). */
 #define LF_FE_SQRT_LANES 4
-LF_HIDDEN unsigned lf_fe_sqrt_multi(lf_fk *k, lf_fe *r, const lf_fe *a, size_t m);
+LF_HIDDEN unsigned lf_fe_sqrt_multi(lf_fe_k *k, lf_fe *r, const lf_fe *a, size_t m);
 
 /* 1 if a (not infinity) is on the curve, variable time. */
-LF_HIDDEN int lf_ge_is_valid_var(lf_fk *k, const lf_ge *a);
+LF_HIDDEN int lf_ge_is_valid_var(lf_fe_k *k, const lf_ge *a);
 /* r = the point with this x and y of the given parity (odd = 0/1): returns
  * 1, or 0 (r = infinity) if x^3 + 7 is not a square.  Variable time. */
-LF_HIDDEN int lf_ge_set_xo_var(lf_fk *k, lf_ge *r, const lf_fe *x, int odd);
+LF_HIDDEN int lf_ge_set_xo_var(lf_fe_k *k, lf_ge *r, const lf_fe *x, int odd);
 /* 1 if a == b (both may be infinity), Jacobian vs affine, variable time. */
-LF_HIDDEN int lf_gej_eq_ge_var(lf_fk *k, const lf_gej *a, const lf_ge *b);
+LF_HIDDEN int lf_gej_eq_ge_var(lf_fe_k *k, const lf_gej *a, const lf_ge *b);
 
 #endif

@@ -52,7 +52,7 @@ int lf_secp256k1_seckey_verify(const uint8_t sk[32])
 
 int lf_secp256k1_pubkey_create(lf_secp256k1_pubkey *pk, const uint8_t sk[32])
 {
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     lf_sc s;
     lf_gej rj;
     lf_ge r;
@@ -72,7 +72,7 @@ int lf_secp256k1_pubkey_create(lf_secp256k1_pubkey *pk, const uint8_t sk[32])
 
 int lf_secp256k1_pubkey_parse(lf_secp256k1_pubkey *pk, const uint8_t *in, size_t len)
 {
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     lf_ge a;
     lf_fe x, y;
     memset(pk, 0, sizeof *pk);
@@ -129,7 +129,7 @@ int lf_secp256k1_pubkey_eq(const lf_secp256k1_pubkey *a, const lf_secp256k1_pubk
 /* shared point of ECDH: (x, y) of s*pk, constant time in sk */
 static int lf_secp256k1_ecdh_point(lf_ge *r, const lf_secp256k1_pubkey *pk, const uint8_t sk[32])
 {
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     lf_ge a;
     lf_gej rj;
     lf_sc s;
@@ -225,7 +225,7 @@ int lf_secp256k1_seckey_tweak_mul(uint8_t sk[32], const uint8_t tweak[32])
 
 int lf_secp256k1_pubkey_negate(lf_secp256k1_pubkey *pk)
 {
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     lf_ge a;
     if (!lf_secp256k1_pk_load(&a, pk)) return LF_ERR_INVALID;
     lf_ge_neg(k, &a, &a);
@@ -236,7 +236,7 @@ int lf_secp256k1_pubkey_negate(lf_secp256k1_pubkey *pk)
 static int lf_secp256k1_pubkey_tweak(lf_secp256k1_pubkey *pk, const uint8_t tweak[32], int mul)
 {
     static const lf_sc one = {{1, 0, 0, 0}}, zero = {{0, 0, 0, 0}};
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     lf_ge a;
     lf_gej r;
     lf_sc t;

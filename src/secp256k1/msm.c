@@ -46,7 +46,7 @@ static size_t lf_msm_round(size_t x) { return (x + (LF_MSM_ALIGN - 1)) & ~(size_
 #define LF_MSM_LANES 4
 
 /* out[i] = 1/v[i], i < m <= LF_MSM_LANES (nonzero mod p): one inversion */
-static void lf_fe_inv_few_var(lf_fk *k, lf_fe *out, const lf_fe *v, size_t m)
+static void lf_fe_inv_few_var(lf_fe_k *k, lf_fe *out, const lf_fe *v, size_t m)
 {
     lf_fe pr[LF_MSM_LANES], inv;
     pr[0] = v[0];
@@ -68,7 +68,7 @@ static size_t lf_msm_chain_ends(size_t n)
 
 /* a[i] = 1/a[i] for i < n (all nonzero mod p), one inversion; acc: n
  * elements of scratch.  3 mul per element. */
-static void lf_fe_inv_all_var(lf_fk *k, lf_fe *a, lf_fe *acc, size_t n)
+static void lf_fe_inv_all_var(lf_fe_k *k, lf_fe *a, lf_fe *acc, size_t n)
 {
     lf_fe ends[LF_MSM_LANES], inv[LF_MSM_LANES], t;
     size_t m = lf_msm_chain_ends(n);
@@ -129,7 +129,7 @@ static size_t lf_msm_strauss_size(size_t n)
     return lf_msm_round(n * sizeof(lf_msm_spt)) + 2 * lf_msm_round(n * sizeof(lf_fe));
 }
 
-static void lf_msm_strauss(lf_fk *k, lf_gej *r, void *ws, const lf_ge *p, const lf_sc *s, size_t n,
+static void lf_msm_strauss(lf_fe_k *k, lf_gej *r, void *ws, const lf_ge *p, const lf_sc *s, size_t n,
                            const lf_sc *g)
 {
     lf_sc_k *nk = lf_sc_k_get();
@@ -296,7 +296,7 @@ static void lf_msm_digits(int16_t *dig, const lf_sc *m, size_t c, size_t w)
 enum { LF_BK_EMPTY = 0, LF_BK_FULL = 1, LF_BK_BUSY = 2 };
 
 typedef struct {
-    lf_fk *k;
+    lf_fe_k *k;
     lf_ge_st *bk;
     uint8_t *st;
     lf_msm_add *q;
@@ -306,7 +306,7 @@ typedef struct {
 /* the queued additions, one shared inversion */
 static void lf_msm_flush(lf_msm_acc *a)
 {
-    lf_fk *k = a->k;
+    lf_fe_k *k = a->k;
     lf_msm_add *q = a->q;
     size_t n = a->nq;
     lf_fe inv[LF_MSM_LANES], ends[LF_MSM_LANES], t, lam, num;
@@ -358,7 +358,7 @@ static void lf_msm_flush(lf_msm_acc *a)
 /* bucket b += pt (negated if neg); 0, or 1 if b is busy (retry later) */
 static int lf_msm_put(lf_msm_acc *a, uint32_t b, const lf_ge_st *pt, int neg)
 {
-    lf_fk *k = a->k;
+    lf_fe_k *k = a->k;
     if (a->st[b] == LF_BK_BUSY) return 1;
     lf_ge_st v = *pt;
     if (neg) lf_fe_neg(k, &v.y, &v.y);
@@ -384,7 +384,7 @@ static int lf_msm_put(lf_msm_acc *a, uint32_t b, const lf_ge_st *pt, int neg)
     return 0;
 }
 
-static void lf_msm_pippenger(lf_fk *k, lf_gej *r, void *ws, const lf_ge *p, const lf_sc *s,
+static void lf_msm_pippenger(lf_fe_k *k, lf_gej *r, void *ws, const lf_ge *p, const lf_sc *s,
                              size_t n, const lf_sc *g)
 {
     lf_sc_k *nk = lf_sc_k_get();
@@ -518,7 +518,7 @@ size_t lf_msm_ws_size(size_t n)
     return l.size > st ? l.size : st;
 }
 
-void lf_msm_var(lf_fk *k, lf_gej *r, void *ws, const lf_ge *p, const lf_sc *s, size_t n,
+void lf_msm_var(lf_fe_k *k, lf_gej *r, void *ws, const lf_ge *p, const lf_sc *s, size_t n,
                 const lf_sc *g)
 {
     if (n <= LF_MSM_STRAUSS_MAX)

@@ -16,7 +16,7 @@ LF_HIDDEN size_t lf_msm_ws_size(size_t n);
 
 /* r = g*G + sum_{i<n} s[i]*p[i]; g may be NULL (zero); p[i] may be
  * infinity, s[i] zero.  ws: lf_msm_ws_size(n) bytes, aligned. */
-LF_HIDDEN void lf_msm_var(lf_fk *k, lf_gej *r, void *ws, const lf_ge *p, const lf_sc *s, size_t n,
+LF_HIDDEN void lf_msm_var(lf_fe_k *k, lf_gej *r, void *ws, const lf_ge *p, const lf_sc *s, size_t n,
                           const lf_sc *g);
 
 /* Round p up to LF_MSM_ALIGN (for the public wrappers' scratch). */

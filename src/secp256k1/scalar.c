@@ -3,14 +3,14 @@
  *
  * Canonical 4x64 limbs; products through the secp256k1_n Montgomery kernels
  * (mul gives a*b/R, to_internal multiplies by R), inversion by Pornin's
- * binary GCD (src/safegcd/bingcd.h) where its x86-64 asm is built, else by
+ * binary GCD (src/modinv/bingcd.h) where its x86-64 asm is built, else by
  * safegcd, with a static descriptor, the rest in plain C with masks through
  * lf_vb. */
 #include <string.h>
 
 #include "secp256k1/scalar.h"
-#include "safegcd/bingcd.h"
-#include "safegcd/safegcd.h"
+#include "modinv/bingcd.h"
+#include "modinv/safegcd.h"
 #include "lf_wide.h"
 
 

@@ -6,7 +6,7 @@
  * Representation: lf_sc holds the canonical value, 4 little-endian 64-bit
  * limbs, always fully reduced (< n), as libsecp256k1 does.  The arithmetic
  * runs on the secp256k1_n field kernels (Montgomery): each top-level call
- * fetches them once (lf_sc_k_get(), as group.h's lf_fk_get()) and passes
+ * fetches them once (lf_sc_k_get(), as group.h's lf_fe_k_get()) and passes
  * them to the arithmetic below; add/sub/neg are the same mod n in either form;
  * mul is kernel mul (a*b/R) then kernel to_internal (*R), i.e. one extra
  * Montgomery multiplication per product.  Why not keep scalars in Montgomery
@@ -97,7 +97,7 @@ LF_HIDDEN void lf_sc_cmov(lf_sc *r, const lf_sc *a, int flag);
 LF_HIDDEN void lf_sc_cond_negate(lf_sc_k *nk, lf_sc *r, const lf_sc *a, int flag);
 
 /* r = a^-1 mod n (0 -> 0): constant time / VARIABLE TIME.  Where the x86-64
- * asm of src/safegcd/bingcd.h is built (LF_BG_ASM) both run its constant-time
+ * asm of src/modinv/bingcd.h is built (LF_BG_ASM) both run its constant-time
  * binary GCD, faster there than safegcd; elsewhere safegcd (inv_var stops
  * early). */
 LF_HIDDEN void lf_sc_inv(lf_sc *r, const lf_sc *a);

@@ -59,7 +59,7 @@ static void lf_bip340_xpk_save(lf_secp256k1_xonly_pubkey *xpk, const lf_ge *a)
 
 int lf_secp256k1_xonly_pubkey_parse(lf_secp256k1_xonly_pubkey *xpk, const uint8_t in32[32])
 {
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     lf_fe x;
     lf_ge a;
     memset(xpk, 0, sizeof *xpk);
@@ -83,7 +83,7 @@ int lf_secp256k1_xonly_pubkey_serialize(uint8_t out32[32], const lf_secp256k1_xo
 
 /* a (canonical, not infinity) -> its x-only form: y negated if odd; the
  * returned parity is 1 then.  Constant time. */
-static int lf_bip340_even(lf_fk *k, lf_ge *a)
+static int lf_bip340_even(lf_fe_k *k, lf_ge *a)
 {
     lf_fe ny;
     int odd = lf_fe_is_odd(&a->y);
@@ -102,7 +102,7 @@ int lf_secp256k1_xonly_pubkey_from_pubkey(lf_secp256k1_xonly_pubkey *xpk, int *p
         memset(xpk, 0, sizeof *xpk);
         return LF_ERR_INVALID;
     }
-    int odd = lf_bip340_even(lf_fk_get(), &a);
+    int odd = lf_bip340_even(lf_fe_k_get(), &a);
     lf_bip340_xpk_save(xpk, &a);
     if (parity) *parity = odd;
     return LF_OK;
@@ -119,7 +119,7 @@ static int lf_bip340_tweak_point(lf_ge *q, const lf_secp256k1_xonly_pubkey *xpk,
                                  const uint8_t tweak[32])
 {
     static const lf_sc one = {{1, 0, 0, 0}};
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     lf_ge a;
     lf_gej r;
     lf_sc t;
@@ -176,7 +176,7 @@ static int lf_bip340_kp_load(lf_sc *d, lf_ge *a, const lf_secp256k1_keypair *kp)
 /* kp = (d, d*G), constant time; d valid */
 static void lf_bip340_kp_make(lf_secp256k1_keypair *kp, const lf_sc *d)
 {
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     lf_gej rj;
     lf_ge r;
     lf_ecmult_gen(k, &rj, d);
@@ -242,7 +242,7 @@ int lf_secp256k1_keypair_xonly_pub(lf_secp256k1_xonly_pubkey *xpk, int *parity,
     }
     /* no branch on the (secret) public half: a keypair's key loads */
     lf_secp256k1_pk_load(&a, &kp->pk);
-    int odd = lf_bip340_even(lf_fk_get(), &a);
+    int odd = lf_bip340_even(lf_fe_k_get(), &a);
     lf_bip340_xpk_save(xpk, &a);
     if (parity) *parity = odd;
     return LF_OK;
@@ -251,7 +251,7 @@ int lf_secp256k1_keypair_xonly_pub(lf_secp256k1_xonly_pubkey *xpk, int *parity,
 int lf_secp256k1_keypair_xonly_tweak_add(lf_secp256k1_keypair *kp, const uint8_t tweak[32])
 {
     lf_sc_k *nk = lf_sc_k_get();
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     lf_sc d, t;
     lf_ge a;
     int ok = lf_bip340_kp_load(&d, &a, kp);
@@ -284,7 +284,7 @@ int lf_secp256k1_schnorrsig_sign(uint8_t sig64[64], const uint8_t *msg, size_t m
 {
     lf_sc_k *nk = lf_sc_k_get();
     static const uint8_t zero32[32] = {0};
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     lf_sha256_state st;
     lf_sc d, kn, e;
     lf_ge p, r;
@@ -393,7 +393,7 @@ int lf_secp256k1_schnorrsig_verify(const uint8_t sig64[64], const uint8_t *msg, 
                                    const lf_secp256k1_xonly_pubkey *xpk)
 {
     lf_sc_k *nk = lf_sc_k_get();
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     lf_ge p, r;
     lf_gej rj;
     lf_fe rx, t;

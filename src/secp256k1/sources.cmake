@@ -14,5 +14,5 @@ list(APPEND LF_SOURCES
   src/secp256k1/schnorr.c
   src/secp256k1/msm.c
   src/secp256k1/batch.c
-  src/secp256k1/generated/gen_table.c
-  src/secp256k1/generated/g_table.c)
+  src/secp256k1/generated/ecmult_gen_table.c
+  src/secp256k1/generated/ecmult_table.c)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The two primitives of the tests' small JSON scanners (Wycheproof files,
  * read as a flat sequence of "key": value pairs in file order by
- * tests/poly1305/test_wycheproof.c and tests/secp256k1/test_wycheproof_ec.c):
+ * tests/aead/test_aead_wycheproof.c and tests/secp256k1/test_wycheproof_ec.c):
  *
  *   lf_json_string(&p, buf, cap)   p at an opening quote: copy the string's
  *                                  characters (a backslash escapes the next

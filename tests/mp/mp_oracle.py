@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Check the mp module against Python ints through tests/mp/mp_calc.c.
+"""Check the mp module against Python ints through tests/mp/mp_pipe.c.
 
 usage: mp_oracle.py [--seed S] [--scale F] [--full] -- CMD...
-CMD runs mp_calc (prefixed by the cross emulator when cross compiling); the
+CMD runs mp_pipe (prefixed by the cross emulator when cross compiling); the
 line format and the runner are tests/common/pipe.h / pipe_oracle.py.
 Requests cover every length 1..128 for the products (forced Karatsuba at
 small thresholds too), edge operands (0, 1, all-ones, single bits, top limb

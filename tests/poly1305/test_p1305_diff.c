@@ -4,7 +4,7 @@
  * crypto_aead_chacha20poly1305_ietf): random keys, every message length
  * 0..2048 plus large ones, edge-valued keys and messages.  Native builds
  * only (built when either library is found); run once per back end. */
-#include "test_common.h"
+#include "../common/symm_test.h"
 
 #include "limbforge/aead.h"
 #include "limbforge/chacha20.h"

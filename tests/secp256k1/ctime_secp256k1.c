@@ -134,7 +134,7 @@ static void case_unary(void)
 }
 
 /* a secret point: sk*G for the scalar of edge/random value i, made affine */
-static void secret_point(lf_fk *k, lf_ge *p, size_t i)
+static void secret_point(lf_fe_k *k, lf_ge *p, size_t i)
 {
     lf_sc s;
     lf_gej pj;
@@ -146,7 +146,7 @@ static void secret_point(lf_fk *k, lf_ge *p, size_t i)
 
 static void case_group(void)
 {
-    lf_fk *k = lf_fk_get();
+    lf_fe_k *k = lf_fe_k_get();
     for (size_t i = 0; i < 6; i++) {
         lf_ge a, b, t;
         lf_gej aj, r;

@@ -58,7 +58,7 @@
  *                                                      item); ITEM: SIG || X || MSG
  *                                                      (an X that does not parse:
  *                                                      the all-zero key)
- * The internals (scalars S, NA, NG < n; k = lf_fk_get()):
+ * The internals (scalars S, NA, NG < n; k = lf_fe_k_get()):
  *   ecmult_gen S              -> PT                  S*G
  *   ecmult_const PT S         -> PT                  S*PT (PT not inf)
  *   ecmult_var PT NA NG       -> PT                  NA*PT + NG*G
@@ -89,7 +89,7 @@
 #include "secp256k1/group.h"
 
 static char buf[1 << 12];
-static lf_fk *k;
+static lf_fe_k *k;
 
 /* ---- words ---- */
 static void get_sc(lf_sc *r, const char *w)
@@ -775,7 +775,7 @@ int main(void)
 {
     lf_pipe_req q;
     lf_pipe_start("ec_pipe");
-    k = lf_fk_get();
+    k = lf_fe_k_get();
     while (lf_pipe_read(&q, buf, sizeof buf))
         if (!api(&q) && !schnorr(&q) && !internals(&q)) lf_pipe_die("unknown op '%s'", q.w[0]);
     return lf_pipe_finish();

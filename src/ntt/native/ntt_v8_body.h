@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The 8-lane NTT kernels mod 3329 (contract: src/ntt/ntt_internal.h): one
  * schedule shared by two architectures, included by
- *   native/arm/ntt_neon.c       Advanced SIMD (back ends neon, armv7neon)
- *   native/wasm32/ntt_simd128.c WebAssembly SIMD128 (back end wasm_simd128)
+ *   native/aarch64/ntt_neon.c       Advanced SIMD (back ends neon, armv7neon)
+ *   native/wasm_simd128/ntt_simd128.c WebAssembly SIMD128 (back end wasm_simd128)
  * which define the primitives below and then include this file; it has no
  * intrinsics of its own.  (It sits in native/, not in an arch directory,
  * because it belongs to no one architecture: src/ntt/README.md, Layout.)

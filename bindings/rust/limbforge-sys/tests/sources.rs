@@ -2,7 +2,9 @@
 //! sources.rs (what build.rs compiles) against the CMake build: every C
 //! file a src/*/sources.cmake names is built here or listed in LEFT_OUT
 //! with a reason; every file sources.rs names exists; the ISA flags are
-//! cmake/backends.cmake's; the fields' globs are the top-level CMakeLists'.
+//! cmake/backends.cmake's; the fields' globs are src/field/sources.cmake's;
+//! the modules are cmake/modules.cmake's (LF_MODULES), each with its
+//! sources.cmake, and no src/*/sources.cmake outside that list.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -31,17 +33,36 @@ fn all_patterns() -> Vec<&'static str> {
     v
 }
 
+/// LF_MODULES of cmake/modules.cmake, the one module list.
+fn lf_modules() -> Vec<String> {
+    let text = std::fs::read_to_string(c_dir().join("cmake/modules.cmake")).unwrap();
+    let line = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("set(LF_MODULES "))
+        .expect("cmake/modules.cmake sets LF_MODULES");
+    let v: Vec<String> = line.trim_end_matches(')').split_whitespace().map(String::from).collect();
+    assert!(v.len() >= 10, "LF_MODULES: {v:?}");
+    v
+}
+
 #[test]
 fn every_cmake_source_is_built_or_explained() {
     let listed: BTreeSet<&str> = all_patterns().into_iter().map(basename).collect();
     let left_out: BTreeSet<&str> = LEFT_OUT.iter().map(|l| l.0).collect();
     let mut missing = Vec::new();
     let mut n = 0;
+    let modules = lf_modules();
     for e in std::fs::read_dir(c_dir().join("src")).unwrap() {
-        let f = e.unwrap().path().join("sources.cmake");
-        let Ok(text) = std::fs::read_to_string(&f) else {
-            continue;
-        };
+        let d = e.unwrap().path();
+        if d.join("sources.cmake").is_file() {
+            let name = d.file_name().unwrap().to_str().unwrap().to_string();
+            assert!(modules.contains(&name), "src/{name}/sources.cmake: not in cmake/modules.cmake");
+        }
+    }
+    for m in &modules {
+        let f = c_dir().join("src").join(m).join("sources.cmake");
+        let text = std::fs::read_to_string(&f)
+            .unwrap_or_else(|e| panic!("module {m} of cmake/modules.cmake: {}: {e}", f.display()));
         for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
             for tok in line.split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == '"') {
                 if !tok.ends_with(".c") || tok.starts_with('-') {
@@ -130,13 +151,13 @@ fn isa_flags_are_cmakes() {
 
 #[test]
 fn field_globs_are_cmakes() {
-    let text = std::fs::read_to_string(c_dir().join("CMakeLists.txt")).unwrap();
+    let text = std::fs::read_to_string(c_dir().join("src/field/sources.cmake")).unwrap();
     for g in [
         "src/field/generated/*.c",
         "src/field/generated/c/*.c",
         "src/field/generated/c32/*.c",
     ] {
-        assert!(text.contains(g), "CMakeLists.txt no longer globs {g}");
+        assert!(text.contains(g), "src/field/sources.cmake no longer globs {g}");
         let ours = g.strip_prefix("src/").unwrap();
         assert!(
             PORTABLE.iter().any(|(_, f)| f.contains(&ours)),
