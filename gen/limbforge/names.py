@@ -27,7 +27,7 @@ RESERVED = frozenset("""
     sbb scratch secp256k1 sg sha256 sign sqrt t ts u128 vb vb32 verify version warn wipe x86
     ifma isa lane neon vec ventry vkernel2 vkernel3 vkernels vown wasm wide
     keccak keccakf1600 kpke krvv kv load64 mlkem512 mlkem768 mlkem1024 sha3 shake shake128 shake256
-    store64 cap caps cpuid entry env feature features kn slot slots
+    store64 cap caps cpuid entry env feature features kn slot slots le32 le64 st
 """.split())
 
 NAME_RE = re.compile(r"[a-z][a-z0-9_]{0,40}")
