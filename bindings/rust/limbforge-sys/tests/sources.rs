@@ -40,7 +40,11 @@ fn lf_modules() -> Vec<String> {
         .lines()
         .find_map(|l| l.trim().strip_prefix("set(LF_MODULES "))
         .expect("cmake/modules.cmake sets LF_MODULES");
-    let v: Vec<String> = line.trim_end_matches(')').split_whitespace().map(String::from).collect();
+    let v: Vec<String> = line
+        .trim_end_matches(')')
+        .split_whitespace()
+        .map(String::from)
+        .collect();
     assert!(v.len() >= 10, "LF_MODULES: {v:?}");
     v
 }
@@ -56,7 +60,10 @@ fn every_cmake_source_is_built_or_explained() {
         let d = e.unwrap().path();
         if d.join("sources.cmake").is_file() {
             let name = d.file_name().unwrap().to_str().unwrap().to_string();
-            assert!(modules.contains(&name), "src/{name}/sources.cmake: not in cmake/modules.cmake");
+            assert!(
+                modules.contains(&name),
+                "src/{name}/sources.cmake: not in cmake/modules.cmake"
+            );
         }
     }
     for m in &modules {
@@ -157,7 +164,10 @@ fn field_globs_are_cmakes() {
         "src/field/generated/c/*.c",
         "src/field/generated/c32/*.c",
     ] {
-        assert!(text.contains(g), "src/field/sources.cmake no longer globs {g}");
+        assert!(
+            text.contains(g),
+            "src/field/sources.cmake no longer globs {g}"
+        );
         let ours = g.strip_prefix("src/").unwrap();
         assert!(
             PORTABLE.iter().any(|(_, f)| f.contains(&ours)),
