@@ -17,7 +17,7 @@ import pytest
 
 from limbforge import interp
 from limbforge.ir import MASK64, Program
-from limbforge.printers.regalloc import CodegenError
+from limbforge.printers import CodegenError
 from limbforge.targets import TARGETS
 from limbforge.verify import verify
 

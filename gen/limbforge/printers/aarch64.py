@@ -28,8 +28,8 @@ a subtraction chain into an addition (or back) is flipped in C with
 from __future__ import annotations
 
 from ..ir import MASK64, Program
-from . import asmfile
-from .regalloc import CodegenError, LoadStoreAlloc, header_lines
+from . import CodegenError, asmfile
+from .regalloc import LoadStoreAlloc, header_lines
 
 __all__ = ["print_function", "CodegenError", "COMMENT", "TRAILER"]
 

@@ -36,8 +36,8 @@ carry that crosses between the chains is flipped with `sbc t,t,t` +
 from __future__ import annotations
 
 from ..ir import Program, Val
-from . import asmfile
-from .regalloc import CodegenError, LoadStoreAlloc, header_lines
+from . import CodegenError, asmfile
+from .regalloc import LoadStoreAlloc, header_lines
 
 __all__ = ["print_function", "CodegenError", "COMMENT", "TRAILER"]
 

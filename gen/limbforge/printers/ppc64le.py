@@ -37,8 +37,8 @@ one load (plus two for the base, shared by all words).
 from __future__ import annotations
 
 from ..ir import MASK64, Program
-from . import asmfile
-from .regalloc import CodegenError, LoadStoreAlloc, header_lines
+from . import CodegenError, asmfile
+from .regalloc import LoadStoreAlloc, header_lines
 
 __all__ = ["print_function", "CodegenError", "COMMENT", "TRAILER"]
 

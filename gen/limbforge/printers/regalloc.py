@@ -39,10 +39,7 @@ from __future__ import annotations
 
 from ..ir import Op, Program, Val
 from .asmfile import local_label
-
-
-class CodegenError(Exception):
-    pass
+from . import CodegenError
 
 
 class LoadStoreAlloc:

@@ -32,7 +32,7 @@ import bisect
 
 from .. import sched
 from ..ir import Program
-from . import asmfile
+from . import CodegenError, asmfile
 
 ABI = {
     "args": ["a0", "a1", "a2"],
@@ -50,9 +50,6 @@ TRAILER = DIALECT.trailer
 
 ZERO = 0          # virtual register 0 is the zero register
 
-
-class CodegenError(Exception):
-    pass
 
 
 def _sx(x: int, bits: int = 64) -> int:

@@ -43,8 +43,8 @@ high half is kept (in a register or a slot) until its chain.
 from __future__ import annotations
 
 from ..ir import MASK64, Array, Op, Program, Val
-from . import asmfile
-from .regalloc import CodegenError, LoadStoreAlloc, header_lines
+from . import CodegenError, asmfile
+from .regalloc import LoadStoreAlloc, header_lines
 
 __all__ = ["print_function", "CodegenError", "COMMENT", "TRAILER"]
 

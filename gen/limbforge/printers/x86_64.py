@@ -22,7 +22,7 @@ still needed, so a wrong carry schedule fails at generation, not at run time.
 from __future__ import annotations
 
 from ..ir import Program, Val
-from . import asmfile
+from . import CodegenError, asmfile
 
 SYSV = {
     "args": ["rdi", "rsi", "rdx", "rcx", "r8", "r9"],
@@ -39,9 +39,6 @@ DIALECT = asmfile.X86_64
 COMMENT = DIALECT.comment
 TRAILER = DIALECT.trailer
 
-
-class CodegenError(Exception):
-    pass
 
 
 def _imm32(x: int) -> bool:
