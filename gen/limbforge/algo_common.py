@@ -53,7 +53,7 @@ def pm_params(p: int, n: int, w: int = 64):
     c2 = c << (w * n - k)
     if c2 >= 1 << 63:
         return None
-    # The reduction's bounds (see algos_pm._pm_reduce/_pm_final) need:
+    # The reduction's bounds (see algos_pm.pm_reduce/pm_final) need:
     #  fold 3: a wrapped value (< c'^2) plus c' fits n words;
     #  final:  v < 2^k + 2^(wn-k) c must be < 2p = 2^(k+1) - 2c.
     if c2 * c2 + c2 >= 1 << (w * n) or c * ((1 << (w * n - k)) + 2) >= 1 << k:
@@ -66,7 +66,7 @@ def pm_params(p: int, n: int, w: int = 64):
 def cwords(x: int, w: int) -> list:
     """The words of a small constant (c or c' < 2^63), with a spare bit in the
     top one: one word for 64-bit words, two for 32-bit ones when x >= 2^31
-    (the lazy folds need x < 2^(w L - 1), algos_pm._lazy_linear)."""
+    (the lazy folds need x < 2^(w L - 1), lazy_linear below)."""
     return words(x, -(-(x.bit_length() + 1) // w), w)
 
 
@@ -84,3 +84,32 @@ def pad_args(prog: Program, words: int) -> Program:
                 for i in extra:
                     prog.store(a, i, z)
     return prog
+
+
+def lazy_linear(prog: Program, A, B, c2: int, op: str) -> list:
+    """A + B or A - B (op "add"/"sub") mod p = 2^(wn) - c on lazy values:
+    the carry (borrow) out of the n-word sum is 2^(wn) = c2 mod p, folded
+    back by adding (subtracting) c2 masked by it; that can carry (borrow)
+    once more, and a second fold cannot: after a wrap the value is within c2
+    of 0 (of 2^(wn)), and c2 < 2^(wL - 1) for its L words (cwords), so the
+    second fold stays in the low L words."""
+    n = len(A)
+    z = prog.const(0)
+    f = prog.add if op == "add" else prog.sub
+    C = cwords(c2, prog.wbits)
+    L = len(C)
+    CC = [prog.const(x) for x in C]
+    t, cy = [], None
+    for x, y in zip(A, B):
+        s, cy = f(x, y, cy)
+        t.append(s)
+    for last in (False, True):
+        m = prog.mask(cy)
+        cy = None
+        for j in range(L):
+            t[j], cy = f(t[j], prog.logic("and", m, CC[j]), cy)
+        if last:
+            break
+        for j in range(L, n):
+            t[j], cy = f(t[j], z, cy)
+    return t

@@ -9,7 +9,7 @@ but a + b + c with carry out costs five, and absorbing a carry into a word
 that provably has room costs one.  So these algorithms never chain carries
 through a row: they scan products column by column (Comba; Montgomery in
 product-scanning form) into an accumulator of words with known upper bounds
-(`BoundedAcc`).  A word added where the sum provably fits needs no carry; a carry
+(`BoundedWords`).  A word added where the sum provably fits needs no carry; a carry
 goes into the next word of its weight that has room - the high half of a
 product is at most 2^64 - 2, so it always takes the carry of its low half -
 and only when nothing has room is it added with a carry of its own.  Carries
@@ -27,7 +27,7 @@ from .verify import verify
 MAX = MASK64
 
 
-class BoundedAcc:
+class BoundedWords:
     """Words at weights 0, 1, ... (units of 2^64), each with an upper bound,
     plus carries waiting for a word of their weight with room."""
 
@@ -124,7 +124,7 @@ def product(prog: Program, A, B):
     """Comba: column k gets the low halves of a_i b_(k-i), the high halves
     go to column k+1."""
     n, m = len(A), len(B)
-    L = BoundedAcc(prog)
+    L = BoundedWords(prog)
     out = []
     for k in range(n + m - 1):
         for i in range(max(0, k - m + 1), min(k, n - 1) + 1):
@@ -137,7 +137,7 @@ def product(prog: Program, A, B):
 def _offdiag(prog: Program, A):
     """S = sum_{i<j} a_i a_j 2^(64(i+j)) as 2n words (S < 2^(128n-1))."""
     n = len(A)
-    L = BoundedAcc(prog)
+    L = BoundedWords(prog)
     T = [None]
     for k in range(1, 2 * n - 1):
         for i in range(max(0, k - n + 1), (k + 1) // 2):
@@ -147,7 +147,7 @@ def _offdiag(prog: Program, A):
     return T
 
 
-def _square_into(prog: Program, L: BoundedAcc, A, T):
+def _square_into(prog: Program, L: BoundedWords, A, T):
     """Add 2S + sum a_i^2 2^(128i) at weights 0..2n-1 of L, word by word
     (a generator: yields after weight k got all its square terms)."""
     n = len(A)
@@ -166,12 +166,12 @@ def _square_into(prog: Program, L: BoundedAcc, A, T):
         yield k
 
 
-def square(prog: Program, A):
+def sqr(prog: Program, A):
     n = len(A)
     if n == 1:
         lo, hi = prog.mul(A[0], A[0])
         return [lo, hi]
-    L = BoundedAcc(prog)
+    L = BoundedWords(prog)
     out = []
     for k in _square_into(prog, L, A, _offdiag(prog, A)):
         out.append(L.word(k, last=k == 2 * n - 1))
@@ -262,7 +262,7 @@ def mont_mul_program(name: str, p: int, n: int, b_const=None) -> Program:
         B = [prog.load(tb, j) for j in range(n)]
     else:
         bw, B = [None] * n, load_all(prog, ins[1])
-    L = BoundedAcc(prog)
+    L = BoundedWords(prog)
 
     def extra(k):
         for i in range(max(0, k - n + 1), min(k, n - 1) + 1):
@@ -280,7 +280,7 @@ def mont_sqr_program(name: str, p: int, n: int) -> Program:
         "plus the diagonal) fused with product-scanning Montgomery reduction of all "
         "2n words into bounded words: (a^2 + M p)/R < 2p. Input < p, output < p.")
     A = load_all(prog, ins[0])
-    L = BoundedAcc(prog)
+    L = BoundedWords(prog)
     if n == 1:
         def extra(k):
             lo, hi = prog.mul(A[0], A[0])
@@ -304,7 +304,7 @@ def from_mont_program(name: str, p: int, n: int) -> Program:
         "r = a/R mod p (from Montgomery form); product-scanning reduction, "
         "(a + M p)/R < p needs no final subtraction. Input < p, output < p.")
     A = load_all(prog, ins[0])
-    L = BoundedAcc(prog)
+    L = BoundedWords(prog)
 
     def extra(k):
         if k < n:
@@ -320,7 +320,7 @@ def from_mont_program(name: str, p: int, n: int) -> Program:
 def pm_reduce(prog: Program, T, n, k, c, c2, pw, lazy=False):
     """T (2n words) -> T mod p (lazy: any value < 2^(64n) congruent to it)."""
     cc = prog.const(c2)
-    L = BoundedAcc(prog)
+    L = BoundedWords(prog)
     t = []
     for i in range(n):                       # fold 1: L + H c2 (n words + top)
         L.add(i, T[i])
@@ -329,7 +329,7 @@ def pm_reduce(prog: Program, T, n, k, c, c2, pw, lazy=False):
     top, btop = L.take(n, last=True)
     kb = k - 64 * (n - 1)
     cst = prog.const(c)
-    L = BoundedAcc(prog)
+    L = BoundedWords(prog)
     for i in range(n - 1):
         L.add(i, t[i])
     if kb < 64:
@@ -355,7 +355,7 @@ def pm_reduce(prog: Program, T, n, k, c, c2, pw, lazy=False):
             assert (1 << k) + qmax * c < 1 << (64 * n)
             t = [L.word(i, last=i == n - 1) for i in range(n)]
             top, btop = None, 0
-            L = BoundedAcc(prog)
+            L = BoundedWords(prog)
             for i in range(n - 1):
                 L.add(i, t[i])
         cy = None
@@ -371,7 +371,7 @@ def pm_reduce(prog: Program, T, n, k, c, c2, pw, lazy=False):
         if cy is None:                       # kb < 64: v < 2p < 2^(64n)
             return v
         # v + cy c: if cy, v < c2^2 is tiny and the sum fits
-        L = BoundedAcc(prog)
+        L = BoundedWords(prog)
         for i in range(n):
             L.add(i, v[i])
         L.add(0, prog.logic("and", prog.sub(prog.const(0), cy)[0], cst), c)
@@ -388,7 +388,7 @@ def pm_reduce(prog: Program, T, n, k, c, c2, pw, lazy=False):
         if cy is not None:
             ge = prog.logic("or", ge, cy)
         m = prog.sub(prog.const(0), ge)[0]
-        L = BoundedAcc(prog)
+        L = BoundedWords(prog)
         for i in range(n):
             L.add(i, v[i])
         L.add(0, prog.logic("and", m, cst), c)
@@ -405,7 +405,7 @@ def pm_reduce(prog: Program, T, n, k, c, c2, pw, lazy=False):
         cw = prog.logic("and", cw, prog.cword(prog.add(a, prog.const(1))[1]))
     ge = prog.shr(prog.add(v[n - 1], cw)[0], kb)      # no wrap: v < 2p
     m = prog.sub(prog.const(0), ge)[0]
-    L = BoundedAcc(prog)
+    L = BoundedWords(prog)
     for i in range(n):
         L.add(i, v[i])
     L.add(0, prog.logic("and", m, cst), c)
@@ -414,11 +414,11 @@ def pm_reduce(prog: Program, T, n, k, c, c2, pw, lazy=False):
     return r
 
 
-def pm_mul_program(name: str, p: int, n: int, square_: bool = False, lazy: bool = False) -> Program:
+def pm_mul_program(name: str, p: int, n: int, square: bool = False, lazy: bool = False) -> Program:
     k, c, c2 = pm_params(p, n)
     prog = Program(name)
-    prog.comment = (f"r = {'a^2' if square_ else 'a*b'} mod p, p = 2^{k} - {c:#x}; "
-                    f"{'squaring' if square_ else 'product'} (product scanning, bounded words) "
+    prog.comment = (f"r = {'a^2' if square else 'a*b'} mod p, p = 2^{k} - {c:#x}; "
+                    f"{'squaring' if square else 'product'} (product scanning, bounded words) "
                     f"then folds by 2^{64 * n} = {c2:#x} mod p"
                     + (f", lazy form. Inputs < 2^{64 * n}, output < 2^{64 * n}." if lazy else
                        (f" and 2^{k}" if k < 64 * n else "")
@@ -426,7 +426,7 @@ def pm_mul_program(name: str, p: int, n: int, square_: bool = False, lazy: bool 
     r = prog.out("r", n)
     a = prog.inp("a", n)
     A = load_all(prog, a)
-    T = square(prog, A) if square_ else product(prog, A, load_all(prog, prog.inp("b", n)))
+    T = sqr(prog, A) if square else product(prog, A, load_all(prog, prog.inp("b", n)))
     store_all(prog, r, pm_reduce(prog, T, n, k, c, c2, words(p, n), lazy))
     return verify(prog.prune())
 

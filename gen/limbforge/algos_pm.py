@@ -2,20 +2,22 @@
 """Pseudo-Mersenne arithmetic, p = 2^k - c: products and squares folded by
 c' = 2^(wn) mod p, the final reduction, and the lazy form (any value
 < 2^(wn) congruent to the element) with its add/sub/neg and normalisation.
-The products come from algos.Acc in the given style; see algos.py for the
-styles."""
+The products come from the accumulator of the given carry style (carry.py)."""
 from __future__ import annotations
 
-from . import algos_bounded
-from .algo_common import cwords, load_all, pm_params, store_all, words
-from .algos import Acc, _begin
+from .algo_common import cwords, lazy_linear, load_all, pm_params, store_all, words
+from .algos import style_programs
+from .carry import Acc, begin
 from .ir import Program
 from .verify import verify
 
-def _pm_reduce(acc: Acc, T, n, k, c, c2, P, lazy=False):
+def pm_reduce(acc: Acc, T, n, k, c, c2, P, lazy=False):
     """T (2n words) -> T mod p, p = 2^k - c (lazy: any value < 2^(wn)
     congruent to it).  c' = 2^(wn) mod p takes L words (cwords: one for
     64-bit words)."""
+    own = getattr(acc.PROGRAMS, "pm_reduce", None)
+    if own is not None:                 # the bounded style's, on bounded words
+        return own(acc.p, T, n, k, c, c2, P, lazy)
     prog = acc.p
     C = cwords(c2, prog.wbits)
     L = len(C)
@@ -51,10 +53,10 @@ def _pm_reduce(acc: Acc, T, n, k, c, c2, P, lazy=False):
     for j in range(n):
         v = prog.logic("and", m, CC[j]) if j < L else acc.zero()
         out[j], c1 = prog.add(out[j], v, c1)
-    return out if lazy else _pm_final(acc, out, n, k, c, P)
+    return out if lazy else pm_final(acc, out, n, k, c, P)
 
 
-def _pm_final(acc: Acc, v, n, k, c, P):
+def pm_final(acc: Acc, v, n, k, c, P):
     """v < 2^(wn), v = value mod p -> [0, p)."""
     prog = acc.p
     w = prog.wbits
@@ -86,58 +88,28 @@ def _pm_final(acc: Acc, v, n, k, c, P):
     return [prog.csel(ge, sj, vj) for sj, vj in zip(s, v)]
 
 
+@style_programs
 def pm_mul_program(name: str, p: int, n: int, style: str, square=False, lazy=False,
                    w: int = 64) -> Program:
     """lazy: the lazy-form kernel (inputs and output any value < 2^(wn)
     congruent to the element; no final reduction)."""
-    if style == "bounded":
-        return algos_bounded.pm_mul_program(name, p, n, square, lazy)
     k, c, c2 = pm_params(p, n, w)
     bounds = ("Inputs < 2^%d, output < 2^%d (lazy form)." % (w * n, w * n) if lazy else
               "and one conditional subtraction. Inputs < p, output < p.")
-    prog, r, ins, acc = _begin(name, n, 1 if square else 2, style,
+    prog, r, ins, acc = begin(name, n, 1 if square else 2, style,
                                f"r = {'a^2' if square else 'a*b'} mod p, p = 2^{k} - {c:#x}; "
                                f"{'squaring' if square else 'product'} then folds by 2^{w*n} = {c2:#x} mod p "
                                + bounds, w)
     P = words(p, n, w)
     A = load_all(prog, ins[0])
     T = acc.square(A) if square else acc.product(A, load_all(prog, ins[1]))
-    store_all(prog, r, _pm_reduce(acc, T, n, k, c, c2, P, lazy))
+    store_all(prog, r, pm_reduce(acc, T, n, k, c, c2, P, lazy))
     return verify(prog.prune())
-
-
-def _lazy_linear(prog: Program, A, B, c2: int, op: str) -> list:
-    """A + B or A - B (op "add"/"sub") mod p = 2^(wn) - c on lazy values:
-    the carry (borrow) out of the n-word sum is 2^(wn) = c2 mod p, folded
-    back by adding (subtracting) c2 masked by it; that can carry (borrow)
-    once more, and a second fold cannot: after a wrap the value is within c2
-    of 0 (of 2^(wn)), and c2 < 2^(wL - 1) for its L words (cwords), so the
-    second fold stays in the low L words."""
-    n = len(A)
-    z = prog.const(0)
-    f = prog.add if op == "add" else prog.sub
-    C = cwords(c2, prog.wbits)
-    L = len(C)
-    CC = [prog.const(x) for x in C]
-    t, cy = [], None
-    for x, y in zip(A, B):
-        s, cy = f(x, y, cy)
-        t.append(s)
-    for last in (False, True):
-        m = prog.mask(cy)
-        cy = None
-        for j in range(L):
-            t[j], cy = f(t[j], prog.logic("and", m, CC[j]), cy)
-        if last:
-            break
-        for j in range(L, n):
-            t[j], cy = f(t[j], z, cy)
-    return t
 
 
 def pm_lazy_linear_program(name: str, p: int, n: int, op: str, w: int = 64) -> Program:
     """Lazy-form r = a + b, a - b or -a mod p (op "add", "sub", "neg"):
-    inputs and output any value < 2^(wn) (_lazy_linear).  One program for
+    inputs and output any value < 2^(wn) (lazy_linear).  One program for
     every style: two short chains, no p."""
     k, c, c2 = pm_params(p, n, w)
     text = {"add": "a + b", "sub": "a - b", "neg": "-a"}[op]
@@ -151,15 +123,15 @@ def pm_lazy_linear_program(name: str, p: int, n: int, op: str, w: int = 64) -> P
         A, B = [prog.const(0)] * n, A
     else:
         B = load_all(prog, prog.inp("b", n))
-    store_all(prog, r, _lazy_linear(prog, A, B, c2, "add" if op == "add" else "sub"))
+    store_all(prog, r, lazy_linear(prog, A, B, c2, "add" if op == "add" else "sub"))
     return verify(prog.prune())
 
 
 def pm_normalize_program(name: str, p: int, n: int, style: str, w: int = 64) -> Program:
     """Lazy form (any value < 2^(wn)) -> the canonical value < p."""
     k, c, c2 = pm_params(p, n, w)
-    prog, r, ins, acc = _begin(name, n, 1, style,
+    prog, r, ins, acc = begin(name, n, 1, style,
                                f"r = a mod p, p = 2^{k} - {c:#x}: lazy form to canonical "
                                f"(constant time). Input < 2^{w*n}, output < p.", w)
-    store_all(prog, r, _pm_final(acc, load_all(prog, ins[0]), n, k, c, words(p, n, w)))
+    store_all(prog, r, pm_final(acc, load_all(prog, ins[0]), n, k, c, words(p, n, w)))
     return verify(prog.prune())

@@ -5,10 +5,9 @@ in lazy form (fields.lazy_programs: jdbl, jadd, jaddz, jaddc).  Built on the
 lazy field operations of algos_pm.py (LazyPM), one straight-line Program each."""
 from __future__ import annotations
 
-from . import algos_bounded
-from .algo_common import load_all, pm_params, store_all, words
-from .algos import Acc
-from .algos_pm import _lazy_linear, _pm_reduce
+from .algo_common import lazy_linear, load_all, pm_params, store_all, words
+from .algos_pm import pm_reduce
+from .carry import make_acc
 from .ir import Program, Val
 from .verify import verify
 
@@ -19,16 +18,13 @@ class LazyPM:
     the same algorithms as the single-operation lazy kernels."""
 
     def __init__(self, prog: Program, p: int, n: int, style: str):
-        self.prog, self.n, self.style = prog, n, style
-        self.acc = Acc(prog, style)
+        self.prog, self.n = prog, n
+        self.acc = make_acc(prog, style)
         self.k, self.c, self.c2 = pm_params(p, n, prog.wbits)
         self.P = words(p, n, prog.wbits)
 
     def _reduce(self, T):
-        if self.style == "bounded":
-            return algos_bounded.pm_reduce(self.prog, T, self.n, self.k, self.c, self.c2,
-                                           self.P, lazy=True)
-        return _pm_reduce(self.acc, T, self.n, self.k, self.c, self.c2, self.P, lazy=True)
+        return pm_reduce(self.acc, T, self.n, self.k, self.c, self.c2, self.P, lazy=True)
 
     def mul(self, A, B):
         return self._reduce(self.acc.product(A, B))
@@ -37,10 +33,10 @@ class LazyPM:
         return self._reduce(self.acc.square(A))
 
     def add(self, A, B):
-        return _lazy_linear(self.prog, A, B, self.c2, "add")
+        return lazy_linear(self.prog, A, B, self.c2, "add")
 
     def sub(self, A, B):
-        return _lazy_linear(self.prog, A, B, self.c2, "sub")
+        return lazy_linear(self.prog, A, B, self.c2, "sub")
 
 
 def jdbl_program(name: str, p: int, n: int, style: str, formula: str, w: int = 64) -> Program:

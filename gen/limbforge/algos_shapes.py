@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from .algo_common import load_all, mont_params, store_all, words
 from . import algos
-from .algos import Acc
+from .carry import make_acc
 from .ir import MASK64, Program
 from .verify import verify
 
@@ -56,7 +56,7 @@ def _begin(name, p, n, style, nin=2):
     a = prog.inp("a", n)
     b = prog.inp("b", n) if nin == 2 else None
     pt = prog.table("p", words(p, n))
-    return prog, r, a, b, pt, mp, Acc(prog, style)
+    return prog, r, a, b, pt, mp, make_acc(prog, style)
 
 
 def _loads(prog, arr, lo, hi):

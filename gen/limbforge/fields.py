@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from . import algos, algos_pm, algos_point
 from .algo_common import pad_args
+from .carry import STYLES
 from .verify import verify
 
 
@@ -182,9 +183,8 @@ def kernel_programs(f: Field, target: str) -> dict:
         mp = algos.mont_params(p, n, w)
         progs = {
             "mul": algos.mont_mul_program(pre + "mul", p, n, style, w=w),
-            # adx: the folded reduction, 0.87-1.00x the Montgomery steps' time on every
-            # built-in field (bench/mul_shapes.py, src/field/README.md)
-            "sqr": (algos.mont_sqr_fold_program(pre + "sqr", p, n, style) if style == "adx"
+            # the folded reduction where the style prefers it (carry.Acc.SQR_FOLD)
+            "sqr": (algos.mont_sqr_fold_program(pre + "sqr", p, n, style) if STYLES[style].SQR_FOLD
                     else algos.mont_sqr_program(pre + "sqr", p, n, style, w=w)),
             "to_internal": algos.mont_mul_program(pre + "to_internal", p, n, style, b_const=mp["r2"], w=w),
             "from_internal": algos.from_mont_program(pre + "from_internal", p, n, style, w=w),

@@ -36,7 +36,7 @@ import re
 from pathlib import Path
 
 from .algo_common import load_all
-from .algos import Acc
+from .carry import Acc, make_acc
 from .ir import Program
 from .provenance import provenance
 from .targets import BACKEND_GUARD, TARGETS, limb_words
@@ -139,7 +139,7 @@ def mul_program(name: str, n: int, style: str, shape: str = "scan", w: int = 64)
     N = limb_words(n, w)
     r = prog.out("r", 2 * N)
     a, b = prog.inp("a", N), prog.inp("b", N)
-    acc = Acc(prog, style)
+    acc = make_acc(prog, style)
     A, B = load_all(prog, a), load_all(prog, b)
     words = acc.comba(A, B) if shape == "scan" else acc.product(A, B)
     for i, w in enumerate(words):
@@ -155,7 +155,7 @@ def sqr_program(name: str, n: int, style: str, shape: str = "scan", w: int = 64)
     N = limb_words(n, w)
     r = prog.out("r", 2 * N)
     a = prog.inp("a", N)
-    acc = Acc(prog, style)
+    acc = make_acc(prog, style)
     for i, w in enumerate(acc.square(load_all(prog, a))):
         prog.store(r, i, w)
     return _hoist_stores(verify(prog.prune()))
@@ -176,7 +176,7 @@ def redc_program(name: str, n: int, style: str, shape: str = "rows", w: int = 64
     r = prog.out("r", N)
     t = prog.inp("x", 2 * N)    # (the C printer reserves the name t)
     m = prog.inp("m", limb_words(n + 1, w))
-    acc = Acc(prog, style)
+    acc = make_acc(prog, style)
     P = load_all(prog, m, N)
     n0 = prog.load(m, N)
     T = load_all(prog, t)

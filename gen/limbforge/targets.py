@@ -193,7 +193,7 @@ def limb_words(n64: int, w: int) -> int:
 @dataclass(frozen=True)
 class Target:
     name: str
-    style: str                 # carry-chain style of the algorithms (algos.STYLES)
+    style: str                 # carry-chain style of the algorithms (carry.STYLES)
     printer: str | None        # module under limbforge.printers; None = C
     backend: str | None        # back end that dispatches to it (None: generator only)
     builtin: bool = True       # generated for the built-in fields

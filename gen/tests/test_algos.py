@@ -16,7 +16,7 @@ from limbforge.interp import words_to_int as w2i
 from limbforge.verify import VerifyError, verify
 from limbforge.ir import Program
 
-STYLES = algos.STYLES
+STYLES = tuple(algos.STYLES)
 
 
 def edge_ints(bits):
