@@ -28,11 +28,12 @@ def kernel_source(f: Field, target: str, command: str, library: bool = False) ->
         words = "" if t.wbits == 64 else f" as {t.limbs(f.n)} {t.wbits}-bit words"
         parts = [provenance(command),
                  f"/* {f.name}: p = {f.p:#x}\n * {f.n} limbs{words}, {f.form} form; portable C. */\n",
-                 f"#if {guard}\n" if guard else "", cprint.prelude(t.wbits)]
+                 f"#if {guard}\n" if guard else "", None]
         for op, prog in progs.items():
-            parts.append("\n" + cprint.print_function(prog, f"lf_{f.name}_{op}_{target}"))
+            parts.append("\n" + cprint.print_function(prog, f"lf_{f.name}_{op}_{target}", "hidden"))
+        parts[3] = cprint.prelude(t.wbits, barrier=any("lf_gen_vb(" in x for x in parts[4:]), hidden=True)
         if guard:
-            parts.append(f"\n#else\ntypedef int lf_{f.name}_{target}_unused; /* not a 32-bit build */\n#endif\n")
+            parts.append(f"\n#else\ntypedef int lf_{f.name}_{target}_unused; /* not a {t.backend} build */\n#endif\n")
         return "".join(parts)
     pr = t.printer_module()
     # the library's copy of a back end with an extra condition (armv7 within
@@ -59,8 +60,8 @@ def kernel_source(f: Field, target: str, command: str, library: bool = False) ->
 # with the RVV intrinsics: CMakeLists.txt)
 LANE_TARGETS = {
     "c": (lanes_c, ""),
-    "avx512ifma": (lanes_ifma, "defined(__x86_64__) && defined(LF_NATIVE_FIELD_AVX512IFMA)"),
-    "rvv": (lanes_rvv, "defined(__riscv) && defined(LF_NATIVE_FIELD_RVV)"),
+    "avx512ifma": (lanes_ifma, f"{BACKEND_GUARD['avx512ifma']} && defined(LF_NATIVE_FIELD_AVX512IFMA)"),
+    "rvv": (lanes_rvv, f"{BACKEND_GUARD['rvv']} && defined(LF_NATIVE_FIELD_RVV)"),
 }
 _LANE_WHAT = {"c": "portable C, 8 lanes per loop", "avx512ifma": "AVX-512 IFMA intrinsics",
               "rvv": "RISC-V Vector intrinsics, any VLEN"}

@@ -290,17 +290,13 @@ def kernel_file(family: str, target: str, sizes, command: str) -> str:
         parts = [provenance(command),
                  f"/* mp {family} kernels, sizes {sizes[0]}..{sizes[-1]} limbs{words}; portable C. */\n",
                  f"#if {guard}\n" if guard else "",
-                 None,
-                 "\n#if defined(__GNUC__) || defined(__clang__)\n"
-                 "#define LF_MP_KERNEL __attribute__((visibility(\"hidden\")))\n"
-                 "#else\n#define LF_MP_KERNEL\n#endif\n"]
+                 None]
         for n in sizes:
             prog = program(family, n, target)
-            txt = cprint.print_function(prog, symbol(family, n, target))
-            parts.append("\n" + txt.replace("\nvoid lf_mp_", "\nLF_MP_KERNEL void lf_mp_", 1))
-        parts[3] = cprint.prelude(t.wbits, barrier=any("lf_gen_vb(" in x for x in parts[5:]))
+            parts.append("\n" + cprint.print_function(prog, symbol(family, n, target), "hidden"))
+        parts[3] = cprint.prelude(t.wbits, barrier=any("lf_gen_vb(" in x for x in parts[4:]), hidden=True)
         if guard:
-            parts.append(f"\n#else\ntypedef int lf_mp_{family}_{target}_unused;\n#endif\n")
+            parts.append(f"\n#else\ntypedef int lf_mp_{family}_{target}_unused; /* not a {t.backend} build */\n#endif\n")
         return "".join(parts)
     pr = t.printer_module()
     cm = pr.COMMENT

@@ -34,23 +34,38 @@ static inline {word} lf_gen_vb({word} x)
 #endif
 }}
 """
-def prelude(wbits: int, barrier: bool = True) -> str:
+_HIDDEN = """
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define LF_GEN_HIDDEN
+#endif
+"""
+
+
+def prelude(wbits: int, barrier: bool = True, hidden: bool = False) -> str:
     """The includes (32-bit words, the c32 back end: uint32_t words, products
     and carries through uint64_t, the arrays still the element's uint64_t
-    limbs, whose halves lf_wide_ld32/st32 pick), and the value barrier lf_gen_vb unless the file has no
-    mask or csel (clang warns about an unused static function)."""
+    limbs, whose halves lf_wide_ld32/st32 pick), the value barrier lf_gen_vb unless the file has no
+    mask or csel (clang warns about an unused static function), and with
+    hidden the LF_GEN_HIDDEN that print_function(visibility="hidden") uses."""
     what = "lf_wide_mul, lf_wide_addc, lf_wide_subb" if wbits == 64 else "lf_wide_ld32, lf_wide_st32"
     word = "uint64_t" if wbits == 64 else "uint32_t"
-    return _PRELUDE.format(what=what, barrier=_BARRIER.format(word=word) if barrier else "")
+    return (_PRELUDE.format(what=what, barrier=_BARRIER.format(word=word) if barrier else "")
+            + (_HIDDEN if hidden else ""))
 
 
 def _lit(x: int, w: int = 64) -> str:
     return f"UINT64_C({x:#018x})" if w == 64 else f"UINT32_C({x:#010x})"
 
 
-def print_function(prog: Program, symbol: str, static: bool = False) -> str:
+VISIBILITY = {"default": "", "hidden": "LF_GEN_HIDDEN ", "static": "static "}
+
+
+def print_function(prog: Program, symbol: str, visibility: str = "default") -> str:
     """The C function of prog.  Its arrays are uint64_t limbs either way; for
-    32-bit words (prog.wbits == 32) an array of 2n words is n limbs."""
+    32-bit words (prog.wbits == 32) an array of 2n words is n limbs.
+    visibility: a VISIBILITY key; "hidden" needs prelude(hidden=True)."""
     w = prog.wbits
     assert w in (32, 64), w
     W, D = ("uint64_t", None) if w == 64 else ("uint32_t", "uint64_t")
@@ -63,7 +78,7 @@ def print_function(prog: Program, symbol: str, static: bool = False) -> str:
         for a in args)
     assert all(a.words % per == 0 for a in args)
     lines = [f"/* {prog.comment} */",
-             f"{'static ' if static else ''}void {symbol}({params})", "{"]
+             f"{VISIBILITY[visibility]}void {symbol}({params})", "{"]
     body = []
 
     def v(x):

@@ -133,7 +133,7 @@ LF_HIDDEN void lf_bn254_r_x8_sqr_avx512ifma(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_bn254_r_x8_add_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_bn254_r_x8_sub_avx512ifma(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
-#if defined(__riscv) && defined(LF_NATIVE_FIELD_RVV)
+#if defined(__riscv) && __riscv_xlen == 64 && defined(LF_NATIVE_FIELD_RVV)
 LF_HIDDEN void lf_bn254_r_vmul8_rvv(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);
 LF_HIDDEN void lf_bn254_r_vsqr8_rvv(uint64_t *r, const uint64_t *a, size_t nb);
 LF_HIDDEN void lf_bn254_r_vadd8_rvv(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t nb);

@@ -27,8 +27,14 @@ static inline uint64_t lf_gen_vb(uint64_t x)
 #endif
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define LF_GEN_HIDDEN
+#endif
+
 /* r = a*b/R mod p; Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p. */
-void lf_bls12_381_p_mul_c(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
+LF_GEN_HIDDEN void lf_bls12_381_p_mul_c(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 {
     uint64_t v1 = UINT64_C(0xb9feffffffffaaab);
     uint64_t v2 = UINT64_C(0x1eabfffeb153ffff);
@@ -549,7 +555,7 @@ void lf_bls12_381_p_mul_c(uint64_t r[6], const uint64_t a[6], const uint64_t b[6
 }
 
 /* r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p. */
-void lf_bls12_381_p_sqr_c(uint64_t r[6], const uint64_t a[6])
+LF_GEN_HIDDEN void lf_bls12_381_p_sqr_c(uint64_t r[6], const uint64_t a[6])
 {
     uint64_t v1 = UINT64_C(0xb9feffffffffaaab);
     uint64_t v2 = UINT64_C(0x1eabfffeb153ffff);
@@ -965,7 +971,7 @@ void lf_bls12_381_p_sqr_c(uint64_t r[6], const uint64_t a[6])
 }
 
 /* r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p. */
-void lf_bls12_381_p_add_c(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
+LF_GEN_HIDDEN void lf_bls12_381_p_add_c(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 {
     uint64_t v1 = UINT64_C(0xb9feffffffffaaab);
     uint64_t v2 = UINT64_C(0x1eabfffeb153ffff);
@@ -1018,7 +1024,7 @@ void lf_bls12_381_p_add_c(uint64_t r[6], const uint64_t a[6], const uint64_t b[6
 }
 
 /* r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p. */
-void lf_bls12_381_p_sub_c(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
+LF_GEN_HIDDEN void lf_bls12_381_p_sub_c(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 {
     uint64_t v1 = UINT64_C(0xb9feffffffffaaab);
     uint64_t v2 = UINT64_C(0x1eabfffeb153ffff);
@@ -1066,7 +1072,7 @@ void lf_bls12_381_p_sub_c(uint64_t r[6], const uint64_t a[6], const uint64_t b[6
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p. */
-void lf_bls12_381_p_neg_c(uint64_t r[6], const uint64_t a[6])
+LF_GEN_HIDDEN void lf_bls12_381_p_neg_c(uint64_t r[6], const uint64_t a[6])
 {
     uint64_t v1 = UINT64_C(0xb9feffffffffaaab);
     uint64_t v2 = UINT64_C(0x1eabfffeb153ffff);
@@ -1110,7 +1116,7 @@ void lf_bls12_381_p_neg_c(uint64_t r[6], const uint64_t a[6])
 }
 
 /* r = a*R mod p (to Montgomery form); Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p. */
-void lf_bls12_381_p_to_internal_c(uint64_t r[6], const uint64_t a[6])
+LF_GEN_HIDDEN void lf_bls12_381_p_to_internal_c(uint64_t r[6], const uint64_t a[6])
 {
     uint64_t v1 = UINT64_C(0xb9feffffffffaaab);
     uint64_t v2 = UINT64_C(0x1eabfffeb153ffff);
@@ -1631,7 +1637,7 @@ void lf_bls12_381_p_to_internal_c(uint64_t r[6], const uint64_t a[6])
 }
 
 /* r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p. */
-void lf_bls12_381_p_from_internal_c(uint64_t r[6], const uint64_t a[6])
+LF_GEN_HIDDEN void lf_bls12_381_p_from_internal_c(uint64_t r[6], const uint64_t a[6])
 {
     uint64_t v1 = UINT64_C(0xb9feffffffffaaab);
     uint64_t v2 = UINT64_C(0x1eabfffeb153ffff);

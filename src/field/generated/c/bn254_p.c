@@ -27,8 +27,14 @@ static inline uint64_t lf_gen_vb(uint64_t x)
 #endif
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define LF_GEN_HIDDEN
+#endif
+
 /* r = a*b/R mod p; Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p. */
-void lf_bn254_p_mul_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_bn254_p_mul_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = UINT64_C(0x3c208c16d87cfd47);
     uint64_t v2 = UINT64_C(0x97816a916871ca8d);
@@ -265,7 +271,7 @@ void lf_bn254_p_mul_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 }
 
 /* r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p. */
-void lf_bn254_p_sqr_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_bn254_p_sqr_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = UINT64_C(0x3c208c16d87cfd47);
     uint64_t v2 = UINT64_C(0x97816a916871ca8d);
@@ -466,7 +472,7 @@ void lf_bn254_p_sqr_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p. */
-void lf_bn254_p_add_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_bn254_p_add_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = UINT64_C(0x3c208c16d87cfd47);
     uint64_t v2 = UINT64_C(0x97816a916871ca8d);
@@ -503,7 +509,7 @@ void lf_bn254_p_add_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 }
 
 /* r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p. */
-void lf_bn254_p_sub_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_bn254_p_sub_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = UINT64_C(0x3c208c16d87cfd47);
     uint64_t v2 = UINT64_C(0x97816a916871ca8d);
@@ -537,7 +543,7 @@ void lf_bn254_p_sub_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p. */
-void lf_bn254_p_neg_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_bn254_p_neg_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = UINT64_C(0x3c208c16d87cfd47);
     uint64_t v2 = UINT64_C(0x97816a916871ca8d);
@@ -569,7 +575,7 @@ void lf_bn254_p_neg_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a*R mod p (to Montgomery form); Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p. */
-void lf_bn254_p_to_internal_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_bn254_p_to_internal_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = UINT64_C(0x3c208c16d87cfd47);
     uint64_t v2 = UINT64_C(0x97816a916871ca8d);
@@ -806,7 +812,7 @@ void lf_bn254_p_to_internal_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p. */
-void lf_bn254_p_from_internal_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_bn254_p_from_internal_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = UINT64_C(0x3c208c16d87cfd47);
     uint64_t v2 = UINT64_C(0x97816a916871ca8d);

@@ -27,8 +27,14 @@ static inline uint64_t lf_gen_vb(uint64_t x)
 #endif
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define LF_GEN_HIDDEN
+#endif
+
 /* r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p. */
-void lf_p1024_mul_c(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
+LF_GEN_HIDDEN void lf_p1024_mul_c(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
 {
     uint64_t v1 = UINT64_C(0x9018c7221f7e4039);
     uint64_t v2 = UINT64_C(0x863f96a767e8955c);
@@ -3713,7 +3719,7 @@ void lf_p1024_mul_c(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
 }
 
 /* r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p. */
-void lf_p1024_sqr_c(uint64_t r[16], const uint64_t a[16])
+LF_GEN_HIDDEN void lf_p1024_sqr_c(uint64_t r[16], const uint64_t a[16])
 {
     uint64_t v1 = UINT64_C(0x9018c7221f7e4039);
     uint64_t v2 = UINT64_C(0x863f96a767e8955c);
@@ -6348,7 +6354,7 @@ void lf_p1024_sqr_c(uint64_t r[16], const uint64_t a[16])
 }
 
 /* r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p. */
-void lf_p1024_add_c(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
+LF_GEN_HIDDEN void lf_p1024_add_c(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
 {
     uint64_t v1 = UINT64_C(0x9018c7221f7e4039);
     uint64_t v2 = UINT64_C(0x863f96a767e8955c);
@@ -6485,7 +6491,7 @@ void lf_p1024_add_c(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
 }
 
 /* r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p. */
-void lf_p1024_sub_c(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
+LF_GEN_HIDDEN void lf_p1024_sub_c(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
 {
     uint64_t v1 = UINT64_C(0x9018c7221f7e4039);
     uint64_t v2 = UINT64_C(0x863f96a767e8955c);
@@ -6603,7 +6609,7 @@ void lf_p1024_sub_c(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p. */
-void lf_p1024_neg_c(uint64_t r[16], const uint64_t a[16])
+LF_GEN_HIDDEN void lf_p1024_neg_c(uint64_t r[16], const uint64_t a[16])
 {
     uint64_t v1 = UINT64_C(0x9018c7221f7e4039);
     uint64_t v2 = UINT64_C(0x863f96a767e8955c);
@@ -6707,7 +6713,7 @@ void lf_p1024_neg_c(uint64_t r[16], const uint64_t a[16])
 }
 
 /* r = a*R mod p (to Montgomery form); Montgomery CIOS. Inputs < p, output < p. */
-void lf_p1024_to_internal_c(uint64_t r[16], const uint64_t a[16])
+LF_GEN_HIDDEN void lf_p1024_to_internal_c(uint64_t r[16], const uint64_t a[16])
 {
     uint64_t v1 = UINT64_C(0x9018c7221f7e4039);
     uint64_t v2 = UINT64_C(0x863f96a767e8955c);
@@ -10392,7 +10398,7 @@ void lf_p1024_to_internal_c(uint64_t r[16], const uint64_t a[16])
 }
 
 /* r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p. */
-void lf_p1024_from_internal_c(uint64_t r[16], const uint64_t a[16])
+LF_GEN_HIDDEN void lf_p1024_from_internal_c(uint64_t r[16], const uint64_t a[16])
 {
     uint64_t v1 = UINT64_C(0x9018c7221f7e4039);
     uint64_t v2 = UINT64_C(0x863f96a767e8955c);

@@ -27,8 +27,14 @@ static inline uint64_t lf_gen_vb(uint64_t x)
 #endif
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define LF_GEN_HIDDEN
+#endif
+
 /* r = a*b mod p, p = 2^255 - 0x13; product then folds by 2^256 = 0x26 mod p and one conditional subtraction. Inputs < p, output < p. */
-void lf_p25519_mul_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_p25519_mul_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -191,7 +197,7 @@ void lf_p25519_mul_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 }
 
 /* r = a^2 mod p, p = 2^255 - 0x13; squaring then folds by 2^256 = 0x26 mod p and one conditional subtraction. Inputs < p, output < p. */
-void lf_p25519_sqr_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_p25519_sqr_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -339,7 +345,7 @@ void lf_p25519_sqr_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p. */
-void lf_p25519_add_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_p25519_add_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = UINT64_C(0xffffffffffffffed);
     uint64_t v2 = UINT64_C(0xffffffffffffffff);
@@ -376,7 +382,7 @@ void lf_p25519_add_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 }
 
 /* r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p. */
-void lf_p25519_sub_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_p25519_sub_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = UINT64_C(0xffffffffffffffed);
     uint64_t v2 = UINT64_C(0xffffffffffffffff);
@@ -410,7 +416,7 @@ void lf_p25519_sub_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p. */
-void lf_p25519_neg_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_p25519_neg_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = UINT64_C(0xffffffffffffffed);
     uint64_t v2 = UINT64_C(0xffffffffffffffff);
@@ -442,7 +448,7 @@ void lf_p25519_neg_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a (internal form is the canonical value). Any input; r may alias a. */
-void lf_p25519_to_internal_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_p25519_to_internal_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -455,7 +461,7 @@ void lf_p25519_to_internal_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a (internal form is the canonical value). Any input; r may alias a. */
-void lf_p25519_from_internal_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_p25519_from_internal_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];

@@ -27,8 +27,14 @@ static inline uint64_t lf_gen_vb(uint64_t x)
 #endif
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define LF_GEN_HIDDEN
+#endif
+
 /* r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p. */
-void lf_p448_mul_c(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
+LF_GEN_HIDDEN void lf_p448_mul_c(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 {
     uint64_t v1 = UINT64_C(0xffffffffffffffff);
     uint64_t v2 = UINT64_C(0xffffffffffffffff);
@@ -761,7 +767,7 @@ void lf_p448_mul_c(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 }
 
 /* r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p. */
-void lf_p448_sqr_c(uint64_t r[7], const uint64_t a[7])
+LF_GEN_HIDDEN void lf_p448_sqr_c(uint64_t r[7], const uint64_t a[7])
 {
     uint64_t v1 = UINT64_C(0xffffffffffffffff);
     uint64_t v2 = UINT64_C(0xffffffffffffffff);
@@ -1317,7 +1323,7 @@ void lf_p448_sqr_c(uint64_t r[7], const uint64_t a[7])
 }
 
 /* r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p. */
-void lf_p448_add_c(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
+LF_GEN_HIDDEN void lf_p448_add_c(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 {
     uint64_t v1 = UINT64_C(0xffffffffffffffff);
     uint64_t v2 = UINT64_C(0xffffffffffffffff);
@@ -1382,7 +1388,7 @@ void lf_p448_add_c(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 }
 
 /* r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p. */
-void lf_p448_sub_c(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
+LF_GEN_HIDDEN void lf_p448_sub_c(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 {
     uint64_t v1 = UINT64_C(0xffffffffffffffff);
     uint64_t v2 = UINT64_C(0xffffffffffffffff);
@@ -1437,7 +1443,7 @@ void lf_p448_sub_c(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p. */
-void lf_p448_neg_c(uint64_t r[7], const uint64_t a[7])
+LF_GEN_HIDDEN void lf_p448_neg_c(uint64_t r[7], const uint64_t a[7])
 {
     uint64_t v1 = UINT64_C(0xffffffffffffffff);
     uint64_t v2 = UINT64_C(0xffffffffffffffff);
@@ -1487,7 +1493,7 @@ void lf_p448_neg_c(uint64_t r[7], const uint64_t a[7])
 }
 
 /* r = a*R mod p (to Montgomery form); Montgomery CIOS. Inputs < p, output < p. */
-void lf_p448_to_internal_c(uint64_t r[7], const uint64_t a[7])
+LF_GEN_HIDDEN void lf_p448_to_internal_c(uint64_t r[7], const uint64_t a[7])
 {
     uint64_t v1 = UINT64_C(0xffffffffffffffff);
     uint64_t v2 = UINT64_C(0xffffffffffffffff);
@@ -2220,7 +2226,7 @@ void lf_p448_to_internal_c(uint64_t r[7], const uint64_t a[7])
 }
 
 /* r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p. */
-void lf_p448_from_internal_c(uint64_t r[7], const uint64_t a[7])
+LF_GEN_HIDDEN void lf_p448_from_internal_c(uint64_t r[7], const uint64_t a[7])
 {
     uint64_t v1 = UINT64_C(0xffffffffffffffff);
     uint64_t v2 = UINT64_C(0xffffffffffffffff);

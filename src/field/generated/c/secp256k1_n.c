@@ -27,8 +27,14 @@ static inline uint64_t lf_gen_vb(uint64_t x)
 #endif
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define LF_GEN_HIDDEN
+#endif
+
 /* r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p. */
-void lf_secp256k1_n_mul_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_secp256k1_n_mul_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = UINT64_C(0xbfd25e8cd0364141);
     uint64_t v2 = UINT64_C(0xbaaedce6af48a03b);
@@ -281,7 +287,7 @@ void lf_secp256k1_n_mul_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4
 }
 
 /* r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p. */
-void lf_secp256k1_n_sqr_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_n_sqr_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = UINT64_C(0xbfd25e8cd0364141);
     uint64_t v2 = UINT64_C(0xbaaedce6af48a03b);
@@ -486,7 +492,7 @@ void lf_secp256k1_n_sqr_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p. */
-void lf_secp256k1_n_add_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_secp256k1_n_add_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = UINT64_C(0xbfd25e8cd0364141);
     uint64_t v2 = UINT64_C(0xbaaedce6af48a03b);
@@ -527,7 +533,7 @@ void lf_secp256k1_n_add_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4
 }
 
 /* r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p. */
-void lf_secp256k1_n_sub_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_secp256k1_n_sub_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = UINT64_C(0xbfd25e8cd0364141);
     uint64_t v2 = UINT64_C(0xbaaedce6af48a03b);
@@ -561,7 +567,7 @@ void lf_secp256k1_n_sub_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p. */
-void lf_secp256k1_n_neg_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_n_neg_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = UINT64_C(0xbfd25e8cd0364141);
     uint64_t v2 = UINT64_C(0xbaaedce6af48a03b);
@@ -593,7 +599,7 @@ void lf_secp256k1_n_neg_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a*R mod p (to Montgomery form); Montgomery CIOS. Inputs < p, output < p. */
-void lf_secp256k1_n_to_internal_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_n_to_internal_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = UINT64_C(0xbfd25e8cd0364141);
     uint64_t v2 = UINT64_C(0xbaaedce6af48a03b);
@@ -846,7 +852,7 @@ void lf_secp256k1_n_to_internal_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p. */
-void lf_secp256k1_n_from_internal_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_n_from_internal_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = UINT64_C(0xbfd25e8cd0364141);
     uint64_t v2 = UINT64_C(0xbaaedce6af48a03b);

@@ -27,8 +27,14 @@ static inline uint64_t lf_gen_vb(uint64_t x)
 #endif
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define LF_GEN_HIDDEN
+#endif
+
 /* r = a*b mod p, p = 2^256 - 0x1000003d1; product then folds by 2^256 = 0x1000003d1 mod p and one conditional subtraction. Inputs < p, output < p. */
-void lf_secp256k1_p_mul_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_mul_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -173,7 +179,7 @@ void lf_secp256k1_p_mul_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4
 }
 
 /* r = a^2 mod p, p = 2^256 - 0x1000003d1; squaring then folds by 2^256 = 0x1000003d1 mod p and one conditional subtraction. Inputs < p, output < p. */
-void lf_secp256k1_p_sqr_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_sqr_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -303,7 +309,7 @@ void lf_secp256k1_p_sqr_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p. */
-void lf_secp256k1_p_add_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_add_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = UINT64_C(0xfffffffefffffc2f);
     uint64_t v2 = UINT64_C(0xffffffffffffffff);
@@ -344,7 +350,7 @@ void lf_secp256k1_p_add_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4
 }
 
 /* r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p. */
-void lf_secp256k1_p_sub_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_sub_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = UINT64_C(0xfffffffefffffc2f);
     uint64_t v2 = UINT64_C(0xffffffffffffffff);
@@ -378,7 +384,7 @@ void lf_secp256k1_p_sub_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p. */
-void lf_secp256k1_p_neg_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_neg_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = UINT64_C(0xfffffffefffffc2f);
     uint64_t v2 = UINT64_C(0xffffffffffffffff);
@@ -410,7 +416,7 @@ void lf_secp256k1_p_neg_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a (internal form is the canonical value). Any input; r may alias a. */
-void lf_secp256k1_p_to_internal_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_to_internal_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -423,7 +429,7 @@ void lf_secp256k1_p_to_internal_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a (internal form is the canonical value). Any input; r may alias a. */
-void lf_secp256k1_p_from_internal_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_from_internal_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -436,7 +442,7 @@ void lf_secp256k1_p_from_internal_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a*b mod p, p = 2^256 - 0x1000003d1; product then folds by 2^256 = 0x1000003d1 mod p Inputs < 2^256, output < 2^256 (lazy form). */
-void lf_secp256k1_p_mul_lazy_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_mul_lazy_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -565,7 +571,7 @@ void lf_secp256k1_p_mul_lazy_c(uint64_t r[4], const uint64_t a[4], const uint64_
 }
 
 /* r = a^2 mod p, p = 2^256 - 0x1000003d1; squaring then folds by 2^256 = 0x1000003d1 mod p Inputs < 2^256, output < 2^256 (lazy form). */
-void lf_secp256k1_p_sqr_lazy_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_sqr_lazy_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -679,7 +685,7 @@ void lf_secp256k1_p_sqr_lazy_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a + b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256. */
-void lf_secp256k1_p_add_lazy_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_add_lazy_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -711,7 +717,7 @@ void lf_secp256k1_p_add_lazy_c(uint64_t r[4], const uint64_t a[4], const uint64_
 }
 
 /* r = a - b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256. */
-void lf_secp256k1_p_sub_lazy_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_sub_lazy_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -743,7 +749,7 @@ void lf_secp256k1_p_sub_lazy_c(uint64_t r[4], const uint64_t a[4], const uint64_
 }
 
 /* r = -a mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256. */
-void lf_secp256k1_p_neg_lazy_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_neg_lazy_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -772,7 +778,7 @@ void lf_secp256k1_p_neg_lazy_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a mod p, p = 2^256 - 0x1000003d1: lazy form to canonical (constant time). Input < 2^256, output < p. */
-void lf_secp256k1_p_normalize_c(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_normalize_c(uint64_t r[4], const uint64_t a[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -801,7 +807,7 @@ void lf_secp256k1_p_normalize_c(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = 2a, a = (X, Y, Z) Jacobian on y^2 = x^3 + b, p = 2^256 - 0x1000003d1, lazy form (3m4s). Inputs < 2^256 each, outputs < 2^256; Z3 = 2YZ. */
-void lf_secp256k1_p_jdbl_c(uint64_t r[12], const uint64_t a[12])
+LF_GEN_HIDDEN void lf_secp256k1_p_jdbl_c(uint64_t r[12], const uint64_t a[12])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -1720,7 +1726,7 @@ void lf_secp256k1_p_jdbl_c(uint64_t r[12], const uint64_t a[12])
 }
 
 /* r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: mixed (b affine), 8M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256. */
-void lf_secp256k1_p_jadd_c(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
+LF_GEN_HIDDEN void lf_secp256k1_p_jadd_c(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -3061,7 +3067,7 @@ void lf_secp256k1_p_jadd_c(uint64_t r[12], const uint64_t a[12], const uint64_t 
 }
 
 /* r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: b = (x, y, zi) affine on the curve isomorphic by zi, 9M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256. */
-void lf_secp256k1_p_jaddz_c(uint64_t r[12], const uint64_t a[12], const uint64_t b[12])
+LF_GEN_HIDDEN void lf_secp256k1_p_jaddz_c(uint64_t r[12], const uint64_t a[12], const uint64_t b[12])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -4518,7 +4524,7 @@ void lf_secp256k1_p_jaddz_c(uint64_t r[12], const uint64_t a[12], const uint64_t
 }
 
 /* r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: unified mixed, 7M + 5S, exact for every pair (a = infinity is the caller's). Inputs < 2^256 each, outputs < 2^256. */
-void lf_secp256k1_p_jaddc_c(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
+LF_GEN_HIDDEN void lf_secp256k1_p_jaddc_c(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];

@@ -28,8 +28,14 @@ static inline uint32_t lf_gen_vb(uint32_t x)
 #endif
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define LF_GEN_HIDDEN
+#endif
+
 /* r = a*b/R mod p; Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p. */
-void lf_bls12_381_p_mul_c32(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
+LF_GEN_HIDDEN void lf_bls12_381_p_mul_c32(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 {
     uint32_t v1 = UINT32_C(0xffffaaab);
     uint32_t v2 = UINT32_C(0xb9feffff);
@@ -1076,7 +1082,7 @@ void lf_bls12_381_p_mul_c32(uint64_t r[6], const uint64_t a[6], const uint64_t b
 }
 
 /* r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p. */
-void lf_bls12_381_p_sqr_c32(uint64_t r[6], const uint64_t a[6])
+LF_GEN_HIDDEN void lf_bls12_381_p_sqr_c32(uint64_t r[6], const uint64_t a[6])
 {
     uint32_t v1 = UINT32_C(0xffffaaab);
     uint32_t v2 = UINT32_C(0xb9feffff);
@@ -2024,7 +2030,7 @@ void lf_bls12_381_p_sqr_c32(uint64_t r[6], const uint64_t a[6])
 }
 
 /* r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p. */
-void lf_bls12_381_p_add_c32(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
+LF_GEN_HIDDEN void lf_bls12_381_p_add_c32(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 {
     uint32_t v1 = UINT32_C(0xffffaaab);
     uint32_t v2 = UINT32_C(0xb9feffff);
@@ -2172,7 +2178,7 @@ void lf_bls12_381_p_add_c32(uint64_t r[6], const uint64_t a[6], const uint64_t b
 }
 
 /* r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p. */
-void lf_bls12_381_p_sub_c32(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
+LF_GEN_HIDDEN void lf_bls12_381_p_sub_c32(uint64_t r[6], const uint64_t a[6], const uint64_t b[6])
 {
     uint32_t v1 = UINT32_C(0xffffaaab);
     uint32_t v2 = UINT32_C(0xb9feffff);
@@ -2309,7 +2315,7 @@ void lf_bls12_381_p_sub_c32(uint64_t r[6], const uint64_t a[6], const uint64_t b
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p. */
-void lf_bls12_381_p_neg_c32(uint64_t r[6], const uint64_t a[6])
+LF_GEN_HIDDEN void lf_bls12_381_p_neg_c32(uint64_t r[6], const uint64_t a[6])
 {
     uint32_t v1 = UINT32_C(0xffffaaab);
     uint32_t v2 = UINT32_C(0xb9feffff);
@@ -2412,7 +2418,7 @@ void lf_bls12_381_p_neg_c32(uint64_t r[6], const uint64_t a[6])
 }
 
 /* r = a*R mod p (to Montgomery form); Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p. */
-void lf_bls12_381_p_to_internal_c32(uint64_t r[6], const uint64_t a[6])
+LF_GEN_HIDDEN void lf_bls12_381_p_to_internal_c32(uint64_t r[6], const uint64_t a[6])
 {
     uint32_t v1 = UINT32_C(0xffffaaab);
     uint32_t v2 = UINT32_C(0xb9feffff);
@@ -3459,7 +3465,7 @@ void lf_bls12_381_p_to_internal_c32(uint64_t r[6], const uint64_t a[6])
 }
 
 /* r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p. */
-void lf_bls12_381_p_from_internal_c32(uint64_t r[6], const uint64_t a[6])
+LF_GEN_HIDDEN void lf_bls12_381_p_from_internal_c32(uint64_t r[6], const uint64_t a[6])
 {
     uint32_t v1 = UINT32_C(0xffffaaab);
     uint32_t v2 = UINT32_C(0xb9feffff);
@@ -3945,5 +3951,5 @@ void lf_bls12_381_p_from_internal_c32(uint64_t r[6], const uint64_t a[6])
 }
 
 #else
-typedef int lf_bls12_381_p_c32_unused; /* not a 32-bit build */
+typedef int lf_bls12_381_p_c32_unused; /* not a c32 build */
 #endif

@@ -28,8 +28,14 @@ static inline uint32_t lf_gen_vb(uint32_t x)
 #endif
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define LF_GEN_HIDDEN
+#endif
+
 /* r = a*b/R mod p; Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p. */
-void lf_bn254_p_mul_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_bn254_p_mul_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint32_t v1 = UINT32_C(0xd87cfd47);
     uint32_t v2 = UINT32_C(0x3c208c16);
@@ -536,7 +542,7 @@ void lf_bn254_p_mul_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 }
 
 /* r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p. */
-void lf_bn254_p_sqr_c32(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_bn254_p_sqr_c32(uint64_t r[4], const uint64_t a[4])
 {
     uint32_t v1 = UINT32_C(0xd87cfd47);
     uint32_t v2 = UINT32_C(0x3c208c16);
@@ -1022,7 +1028,7 @@ void lf_bn254_p_sqr_c32(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p. */
-void lf_bn254_p_add_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_bn254_p_add_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint32_t v1 = UINT32_C(0xd87cfd47);
     uint32_t v2 = UINT32_C(0x3c208c16);
@@ -1122,7 +1128,7 @@ void lf_bn254_p_add_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 }
 
 /* r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p. */
-void lf_bn254_p_sub_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_bn254_p_sub_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint32_t v1 = UINT32_C(0xd87cfd47);
     uint32_t v2 = UINT32_C(0x3c208c16);
@@ -1215,7 +1221,7 @@ void lf_bn254_p_sub_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p. */
-void lf_bn254_p_neg_c32(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_bn254_p_neg_c32(uint64_t r[4], const uint64_t a[4])
 {
     uint32_t v1 = UINT32_C(0xd87cfd47);
     uint32_t v2 = UINT32_C(0x3c208c16);
@@ -1286,7 +1292,7 @@ void lf_bn254_p_neg_c32(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a*R mod p (to Montgomery form); Montgomery CIOS, spare-bit shortcut (accumulator of n+1 words). Inputs < p, output < p. */
-void lf_bn254_p_to_internal_c32(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_bn254_p_to_internal_c32(uint64_t r[4], const uint64_t a[4])
 {
     uint32_t v1 = UINT32_C(0xd87cfd47);
     uint32_t v2 = UINT32_C(0x3c208c16);
@@ -1793,7 +1799,7 @@ void lf_bn254_p_to_internal_c32(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p. */
-void lf_bn254_p_from_internal_c32(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_bn254_p_from_internal_c32(uint64_t r[4], const uint64_t a[4])
 {
     uint32_t v1 = UINT32_C(0xd87cfd47);
     uint32_t v2 = UINT32_C(0x3c208c16);
@@ -2023,5 +2029,5 @@ void lf_bn254_p_from_internal_c32(uint64_t r[4], const uint64_t a[4])
 }
 
 #else
-typedef int lf_bn254_p_c32_unused; /* not a 32-bit build */
+typedef int lf_bn254_p_c32_unused; /* not a c32 build */
 #endif

@@ -28,8 +28,14 @@ static inline uint32_t lf_gen_vb(uint32_t x)
 #endif
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define LF_GEN_HIDDEN
+#endif
+
 /* r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p. */
-void lf_p1024_mul_c32(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
+LF_GEN_HIDDEN void lf_p1024_mul_c32(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
 {
     uint32_t v1 = UINT32_C(0x1f7e4039);
     uint32_t v2 = UINT32_C(0x9018c722);
@@ -6909,7 +6915,7 @@ void lf_p1024_mul_c32(uint64_t r[16], const uint64_t a[16], const uint64_t b[16]
 }
 
 /* r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p. */
-void lf_p1024_sqr_c32(uint64_t r[16], const uint64_t a[16])
+LF_GEN_HIDDEN void lf_p1024_sqr_c32(uint64_t r[16], const uint64_t a[16])
 {
     uint32_t v1 = UINT32_C(0x1f7e4039);
     uint32_t v2 = UINT32_C(0x9018c722);
@@ -12332,7 +12338,7 @@ void lf_p1024_sqr_c32(uint64_t r[16], const uint64_t a[16])
 }
 
 /* r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p. */
-void lf_p1024_add_c32(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
+LF_GEN_HIDDEN void lf_p1024_add_c32(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
 {
     uint32_t v1 = UINT32_C(0x1f7e4039);
     uint32_t v2 = UINT32_C(0x9018c722);
@@ -12725,7 +12731,7 @@ void lf_p1024_add_c32(uint64_t r[16], const uint64_t a[16], const uint64_t b[16]
 }
 
 /* r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p. */
-void lf_p1024_sub_c32(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
+LF_GEN_HIDDEN void lf_p1024_sub_c32(uint64_t r[16], const uint64_t a[16], const uint64_t b[16])
 {
     uint32_t v1 = UINT32_C(0x1f7e4039);
     uint32_t v2 = UINT32_C(0x9018c722);
@@ -13082,7 +13088,7 @@ void lf_p1024_sub_c32(uint64_t r[16], const uint64_t a[16], const uint64_t b[16]
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p. */
-void lf_p1024_neg_c32(uint64_t r[16], const uint64_t a[16])
+LF_GEN_HIDDEN void lf_p1024_neg_c32(uint64_t r[16], const uint64_t a[16])
 {
     uint32_t v1 = UINT32_C(0x1f7e4039);
     uint32_t v2 = UINT32_C(0x9018c722);
@@ -13345,7 +13351,7 @@ void lf_p1024_neg_c32(uint64_t r[16], const uint64_t a[16])
 }
 
 /* r = a*R mod p (to Montgomery form); Montgomery CIOS. Inputs < p, output < p. */
-void lf_p1024_to_internal_c32(uint64_t r[16], const uint64_t a[16])
+LF_GEN_HIDDEN void lf_p1024_to_internal_c32(uint64_t r[16], const uint64_t a[16])
 {
     uint32_t v1 = UINT32_C(0x1f7e4039);
     uint32_t v2 = UINT32_C(0x9018c722);
@@ -20225,7 +20231,7 @@ void lf_p1024_to_internal_c32(uint64_t r[16], const uint64_t a[16])
 }
 
 /* r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p. */
-void lf_p1024_from_internal_c32(uint64_t r[16], const uint64_t a[16])
+LF_GEN_HIDDEN void lf_p1024_from_internal_c32(uint64_t r[16], const uint64_t a[16])
 {
     uint32_t v1 = UINT32_C(0x1f7e4039);
     uint32_t v2 = UINT32_C(0x9018c722);
@@ -23431,5 +23437,5 @@ void lf_p1024_from_internal_c32(uint64_t r[16], const uint64_t a[16])
 }
 
 #else
-typedef int lf_p1024_c32_unused; /* not a 32-bit build */
+typedef int lf_p1024_c32_unused; /* not a c32 build */
 #endif

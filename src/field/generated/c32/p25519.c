@@ -28,8 +28,14 @@ static inline uint32_t lf_gen_vb(uint32_t x)
 #endif
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define LF_GEN_HIDDEN
+#endif
+
 /* r = a*b mod p, p = 2^255 - 0x13; product then folds by 2^256 = 0x26 mod p and one conditional subtraction. Inputs < p, output < p. */
-void lf_p25519_mul_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_p25519_mul_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -443,7 +449,7 @@ void lf_p25519_mul_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 }
 
 /* r = a^2 mod p, p = 2^255 - 0x13; squaring then folds by 2^256 = 0x26 mod p and one conditional subtraction. Inputs < p, output < p. */
-void lf_p25519_sqr_c32(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_p25519_sqr_c32(uint64_t r[4], const uint64_t a[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -836,7 +842,7 @@ void lf_p25519_sqr_c32(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p. */
-void lf_p25519_add_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_p25519_add_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint32_t v1 = UINT32_C(0xffffffed);
     uint32_t v2 = UINT32_C(0xffffffff);
@@ -936,7 +942,7 @@ void lf_p25519_add_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 }
 
 /* r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p. */
-void lf_p25519_sub_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_p25519_sub_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint32_t v1 = UINT32_C(0xffffffed);
     uint32_t v2 = UINT32_C(0xffffffff);
@@ -1029,7 +1035,7 @@ void lf_p25519_sub_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p. */
-void lf_p25519_neg_c32(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_p25519_neg_c32(uint64_t r[4], const uint64_t a[4])
 {
     uint32_t v1 = UINT32_C(0xffffffed);
     uint32_t v2 = UINT32_C(0xffffffff);
@@ -1100,7 +1106,7 @@ void lf_p25519_neg_c32(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a (internal form is the canonical value). Any input; r may alias a. */
-void lf_p25519_to_internal_c32(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_p25519_to_internal_c32(uint64_t r[4], const uint64_t a[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -1121,7 +1127,7 @@ void lf_p25519_to_internal_c32(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a (internal form is the canonical value). Any input; r may alias a. */
-void lf_p25519_from_internal_c32(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_p25519_from_internal_c32(uint64_t r[4], const uint64_t a[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -1142,5 +1148,5 @@ void lf_p25519_from_internal_c32(uint64_t r[4], const uint64_t a[4])
 }
 
 #else
-typedef int lf_p25519_c32_unused; /* not a 32-bit build */
+typedef int lf_p25519_c32_unused; /* not a c32 build */
 #endif

@@ -28,8 +28,14 @@ static inline uint32_t lf_gen_vb(uint32_t x)
 #endif
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define LF_GEN_HIDDEN
+#endif
+
 /* r = a*b/R mod p; Montgomery CIOS. Inputs < p, output < p. */
-void lf_p448_mul_c32(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
+LF_GEN_HIDDEN void lf_p448_mul_c32(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 {
     uint32_t v1 = UINT32_C(0xffffffff);
     uint32_t v2 = UINT32_C(0xffffffff);
@@ -1527,7 +1533,7 @@ void lf_p448_mul_c32(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 }
 
 /* r = a^2/R mod p; dedicated squaring then Montgomery reduction of the low half plus the high half. Input < p, output < p. */
-void lf_p448_sqr_c32(uint64_t r[7], const uint64_t a[7])
+LF_GEN_HIDDEN void lf_p448_sqr_c32(uint64_t r[7], const uint64_t a[7])
 {
     uint32_t v1 = UINT32_C(0xffffffff);
     uint32_t v2 = UINT32_C(0xffffffff);
@@ -2765,7 +2771,7 @@ void lf_p448_sqr_c32(uint64_t r[7], const uint64_t a[7])
 }
 
 /* r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p. */
-void lf_p448_add_c32(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
+LF_GEN_HIDDEN void lf_p448_add_c32(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 {
     uint32_t v1 = UINT32_C(0xffffffff);
     uint32_t v2 = UINT32_C(0xffffffff);
@@ -2942,7 +2948,7 @@ void lf_p448_add_c32(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 }
 
 /* r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p. */
-void lf_p448_sub_c32(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
+LF_GEN_HIDDEN void lf_p448_sub_c32(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 {
     uint32_t v1 = UINT32_C(0xffffffff);
     uint32_t v2 = UINT32_C(0xffffffff);
@@ -3101,7 +3107,7 @@ void lf_p448_sub_c32(uint64_t r[7], const uint64_t a[7], const uint64_t b[7])
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p. */
-void lf_p448_neg_c32(uint64_t r[7], const uint64_t a[7])
+LF_GEN_HIDDEN void lf_p448_neg_c32(uint64_t r[7], const uint64_t a[7])
 {
     uint32_t v1 = UINT32_C(0xffffffff);
     uint32_t v2 = UINT32_C(0xffffffff);
@@ -3220,7 +3226,7 @@ void lf_p448_neg_c32(uint64_t r[7], const uint64_t a[7])
 }
 
 /* r = a*R mod p (to Montgomery form); Montgomery CIOS. Inputs < p, output < p. */
-void lf_p448_to_internal_c32(uint64_t r[7], const uint64_t a[7])
+LF_GEN_HIDDEN void lf_p448_to_internal_c32(uint64_t r[7], const uint64_t a[7])
 {
     uint32_t v1 = UINT32_C(0xffffffff);
     uint32_t v2 = UINT32_C(0xffffffff);
@@ -4718,7 +4724,7 @@ void lf_p448_to_internal_c32(uint64_t r[7], const uint64_t a[7])
 }
 
 /* r = a/R mod p (from Montgomery form); n reduction steps, (a + M p)/R < p needs no final subtraction. Input < p, output < p. */
-void lf_p448_from_internal_c32(uint64_t r[7], const uint64_t a[7])
+LF_GEN_HIDDEN void lf_p448_from_internal_c32(uint64_t r[7], const uint64_t a[7])
 {
     uint32_t v1 = UINT32_C(0xffffffff);
     uint32_t v2 = UINT32_C(0xffffffff);
@@ -5368,5 +5374,5 @@ void lf_p448_from_internal_c32(uint64_t r[7], const uint64_t a[7])
 }
 
 #else
-typedef int lf_p448_c32_unused; /* not a 32-bit build */
+typedef int lf_p448_c32_unused; /* not a c32 build */
 #endif

@@ -28,8 +28,14 @@ static inline uint32_t lf_gen_vb(uint32_t x)
 #endif
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define LF_GEN_HIDDEN
+#endif
+
 /* r = a*b mod p, p = 2^256 - 0x1000003d1; product then folds by 2^256 = 0x1000003d1 mod p and one conditional subtraction. Inputs < p, output < p. */
-void lf_secp256k1_p_mul_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_mul_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -438,7 +444,7 @@ void lf_secp256k1_p_mul_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b
 }
 
 /* r = a^2 mod p, p = 2^256 - 0x1000003d1; squaring then folds by 2^256 = 0x1000003d1 mod p and one conditional subtraction. Inputs < p, output < p. */
-void lf_secp256k1_p_sqr_c32(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_sqr_c32(uint64_t r[4], const uint64_t a[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -826,7 +832,7 @@ void lf_secp256k1_p_sqr_c32(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a + b mod p; add, subtract p, select (constant time). Inputs < p, output < p. */
-void lf_secp256k1_p_add_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_add_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint32_t v1 = UINT32_C(0xfffffc2f);
     uint32_t v2 = UINT32_C(0xfffffffe);
@@ -931,7 +937,7 @@ void lf_secp256k1_p_add_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b
 }
 
 /* r = a - b mod p; subtract, add p masked by the borrow. Inputs < p, output < p. */
-void lf_secp256k1_p_sub_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_sub_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint32_t v1 = UINT32_C(0xfffffc2f);
     uint32_t v2 = UINT32_C(0xfffffffe);
@@ -1024,7 +1030,7 @@ void lf_secp256k1_p_sub_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b
 }
 
 /* r = -a mod p = (p - a) masked to 0 when a = 0. Input < p, output < p. */
-void lf_secp256k1_p_neg_c32(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_neg_c32(uint64_t r[4], const uint64_t a[4])
 {
     uint32_t v1 = UINT32_C(0xfffffc2f);
     uint32_t v2 = UINT32_C(0xfffffffe);
@@ -1095,7 +1101,7 @@ void lf_secp256k1_p_neg_c32(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a (internal form is the canonical value). Any input; r may alias a. */
-void lf_secp256k1_p_to_internal_c32(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_to_internal_c32(uint64_t r[4], const uint64_t a[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -1116,7 +1122,7 @@ void lf_secp256k1_p_to_internal_c32(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a (internal form is the canonical value). Any input; r may alias a. */
-void lf_secp256k1_p_from_internal_c32(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_from_internal_c32(uint64_t r[4], const uint64_t a[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -1137,7 +1143,7 @@ void lf_secp256k1_p_from_internal_c32(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a*b mod p, p = 2^256 - 0x1000003d1; product then folds by 2^256 = 0x1000003d1 mod p Inputs < 2^256, output < 2^256 (lazy form). */
-void lf_secp256k1_p_mul_lazy_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_mul_lazy_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -1498,7 +1504,7 @@ void lf_secp256k1_p_mul_lazy_c32(uint64_t r[4], const uint64_t a[4], const uint6
 }
 
 /* r = a^2 mod p, p = 2^256 - 0x1000003d1; squaring then folds by 2^256 = 0x1000003d1 mod p Inputs < 2^256, output < 2^256 (lazy form). */
-void lf_secp256k1_p_sqr_lazy_c32(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_sqr_lazy_c32(uint64_t r[4], const uint64_t a[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -1838,7 +1844,7 @@ void lf_secp256k1_p_sqr_lazy_c32(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a + b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256. */
-void lf_secp256k1_p_add_lazy_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_add_lazy_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -1929,7 +1935,7 @@ void lf_secp256k1_p_add_lazy_c32(uint64_t r[4], const uint64_t a[4], const uint6
 }
 
 /* r = a - b mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256. */
-void lf_secp256k1_p_sub_lazy_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_sub_lazy_c32(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -2020,7 +2026,7 @@ void lf_secp256k1_p_sub_lazy_c32(uint64_t r[4], const uint64_t a[4], const uint6
 }
 
 /* r = -a mod p, p = 2^256 - 0x1000003d1, lazy form: the carry out folds back as 2^256 = 0x1000003d1, twice. Inputs < 2^256, output < 2^256. */
-void lf_secp256k1_p_neg_lazy_c32(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_neg_lazy_c32(uint64_t r[4], const uint64_t a[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -2104,7 +2110,7 @@ void lf_secp256k1_p_neg_lazy_c32(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = a mod p, p = 2^256 - 0x1000003d1: lazy form to canonical (constant time). Input < 2^256, output < p. */
-void lf_secp256k1_p_normalize_c32(uint64_t r[4], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_secp256k1_p_normalize_c32(uint64_t r[4], const uint64_t a[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -2173,7 +2179,7 @@ void lf_secp256k1_p_normalize_c32(uint64_t r[4], const uint64_t a[4])
 }
 
 /* r = 2a, a = (X, Y, Z) Jacobian on y^2 = x^3 + b, p = 2^256 - 0x1000003d1, lazy form (3m4s). Inputs < 2^256 each, outputs < 2^256; Z3 = 2YZ. */
-void lf_secp256k1_p_jdbl_c32(uint64_t r[12], const uint64_t a[12])
+LF_GEN_HIDDEN void lf_secp256k1_p_jdbl_c32(uint64_t r[12], const uint64_t a[12])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -5118,7 +5124,7 @@ void lf_secp256k1_p_jdbl_c32(uint64_t r[12], const uint64_t a[12])
 }
 
 /* r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: mixed (b affine), 8M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256. */
-void lf_secp256k1_p_jadd_c32(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
+LF_GEN_HIDDEN void lf_secp256k1_p_jadd_c32(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -9234,7 +9240,7 @@ void lf_secp256k1_p_jadd_c32(uint64_t r[12], const uint64_t a[12], const uint64_
 }
 
 /* r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: b = (x, y, zi) affine on the curve isomorphic by zi, 9M + 3S; h = 0 gives Z3 = 0, X3 = i^2. Inputs < 2^256 each, outputs < 2^256. */
-void lf_secp256k1_p_jaddz_c32(uint64_t r[12], const uint64_t a[12], const uint64_t b[12])
+LF_GEN_HIDDEN void lf_secp256k1_p_jaddz_c32(uint64_t r[12], const uint64_t a[12], const uint64_t b[12])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -13690,7 +13696,7 @@ void lf_secp256k1_p_jaddz_c32(uint64_t r[12], const uint64_t a[12], const uint64
 }
 
 /* r = a + b, a = (X, Y, Z) Jacobian on y^2 = x^3 + b0, p = 2^256 - 0x1000003d1, lazy form: unified mixed, 7M + 5S, exact for every pair (a = infinity is the caller's). Inputs < 2^256 each, outputs < 2^256. */
-void lf_secp256k1_p_jaddc_c32(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
+LF_GEN_HIDDEN void lf_secp256k1_p_jaddc_c32(uint64_t r[12], const uint64_t a[12], const uint64_t b[8])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -18681,5 +18687,5 @@ void lf_secp256k1_p_jaddc_c32(uint64_t r[12], const uint64_t a[12], const uint64
 }
 
 #else
-typedef int lf_secp256k1_p_c32_unused; /* not a 32-bit build */
+typedef int lf_secp256k1_p_c32_unused; /* not a c32 build */
 #endif

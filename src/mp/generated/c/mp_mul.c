@@ -6,13 +6,13 @@
 #include "lf_wide.h" /* lf_wide_mul, lf_wide_addc, lf_wide_subb */
 
 #if defined(__GNUC__) || defined(__clang__)
-#define LF_MP_KERNEL __attribute__((visibility("hidden")))
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
 #else
-#define LF_MP_KERNEL
+#define LF_GEN_HIDDEN
 #endif
 
 /* r = a * b, 1x1 -> 2 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul1_c(uint64_t r[2], const uint64_t a[1], const uint64_t b[1])
+LF_GEN_HIDDEN void lf_mp_mul1_c(uint64_t r[2], const uint64_t a[1], const uint64_t b[1])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = b[0];
@@ -22,7 +22,7 @@ LF_MP_KERNEL void lf_mp_mul1_c(uint64_t r[2], const uint64_t a[1], const uint64_
 }
 
 /* r = a * b, 2x2 -> 4 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul2_c(uint64_t r[4], const uint64_t a[2], const uint64_t b[2])
+LF_GEN_HIDDEN void lf_mp_mul2_c(uint64_t r[4], const uint64_t a[2], const uint64_t b[2])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -49,7 +49,7 @@ LF_MP_KERNEL void lf_mp_mul2_c(uint64_t r[4], const uint64_t a[2], const uint64_
 }
 
 /* r = a * b, 3x3 -> 6 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul3_c(uint64_t r[6], const uint64_t a[3], const uint64_t b[3])
+LF_GEN_HIDDEN void lf_mp_mul3_c(uint64_t r[6], const uint64_t a[3], const uint64_t b[3])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -103,7 +103,7 @@ LF_MP_KERNEL void lf_mp_mul3_c(uint64_t r[6], const uint64_t a[3], const uint64_
 }
 
 /* r = a * b, 4x4 -> 8 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul4_c(uint64_t r[8], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_mp_mul4_c(uint64_t r[8], const uint64_t a[4], const uint64_t b[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -194,7 +194,7 @@ LF_MP_KERNEL void lf_mp_mul4_c(uint64_t r[8], const uint64_t a[4], const uint64_
 }
 
 /* r = a * b, 5x5 -> 10 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul5_c(uint64_t r[10], const uint64_t a[5], const uint64_t b[5])
+LF_GEN_HIDDEN void lf_mp_mul5_c(uint64_t r[10], const uint64_t a[5], const uint64_t b[5])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -332,7 +332,7 @@ LF_MP_KERNEL void lf_mp_mul5_c(uint64_t r[10], const uint64_t a[5], const uint64
 }
 
 /* r = a * b, 6x6 -> 12 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul6_c(uint64_t r[12], const uint64_t a[6], const uint64_t b[6])
+LF_GEN_HIDDEN void lf_mp_mul6_c(uint64_t r[12], const uint64_t a[6], const uint64_t b[6])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -527,7 +527,7 @@ LF_MP_KERNEL void lf_mp_mul6_c(uint64_t r[12], const uint64_t a[6], const uint64
 }
 
 /* r = a * b, 7x7 -> 14 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul7_c(uint64_t r[14], const uint64_t a[7], const uint64_t b[7])
+LF_GEN_HIDDEN void lf_mp_mul7_c(uint64_t r[14], const uint64_t a[7], const uint64_t b[7])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -789,7 +789,7 @@ LF_MP_KERNEL void lf_mp_mul7_c(uint64_t r[14], const uint64_t a[7], const uint64
 }
 
 /* r = a * b, 8x8 -> 16 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul8_c(uint64_t r[16], const uint64_t a[8], const uint64_t b[8])
+LF_GEN_HIDDEN void lf_mp_mul8_c(uint64_t r[16], const uint64_t a[8], const uint64_t b[8])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -1128,7 +1128,7 @@ LF_MP_KERNEL void lf_mp_mul8_c(uint64_t r[16], const uint64_t a[8], const uint64
 }
 
 /* r = a * b, 9x9 -> 18 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul9_c(uint64_t r[18], const uint64_t a[9], const uint64_t b[9])
+LF_GEN_HIDDEN void lf_mp_mul9_c(uint64_t r[18], const uint64_t a[9], const uint64_t b[9])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -1554,7 +1554,7 @@ LF_MP_KERNEL void lf_mp_mul9_c(uint64_t r[18], const uint64_t a[9], const uint64
 }
 
 /* r = a * b, 10x10 -> 20 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul10_c(uint64_t r[20], const uint64_t a[10], const uint64_t b[10])
+LF_GEN_HIDDEN void lf_mp_mul10_c(uint64_t r[20], const uint64_t a[10], const uint64_t b[10])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -2077,7 +2077,7 @@ LF_MP_KERNEL void lf_mp_mul10_c(uint64_t r[20], const uint64_t a[10], const uint
 }
 
 /* r = a * b, 11x11 -> 22 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul11_c(uint64_t r[22], const uint64_t a[11], const uint64_t b[11])
+LF_GEN_HIDDEN void lf_mp_mul11_c(uint64_t r[22], const uint64_t a[11], const uint64_t b[11])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -2707,7 +2707,7 @@ LF_MP_KERNEL void lf_mp_mul11_c(uint64_t r[22], const uint64_t a[11], const uint
 }
 
 /* r = a * b, 12x12 -> 24 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul12_c(uint64_t r[24], const uint64_t a[12], const uint64_t b[12])
+LF_GEN_HIDDEN void lf_mp_mul12_c(uint64_t r[24], const uint64_t a[12], const uint64_t b[12])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -3454,7 +3454,7 @@ LF_MP_KERNEL void lf_mp_mul12_c(uint64_t r[24], const uint64_t a[12], const uint
 }
 
 /* r = a * b, 13x13 -> 26 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul13_c(uint64_t r[26], const uint64_t a[13], const uint64_t b[13])
+LF_GEN_HIDDEN void lf_mp_mul13_c(uint64_t r[26], const uint64_t a[13], const uint64_t b[13])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -4328,7 +4328,7 @@ LF_MP_KERNEL void lf_mp_mul13_c(uint64_t r[26], const uint64_t a[13], const uint
 }
 
 /* r = a * b, 14x14 -> 28 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul14_c(uint64_t r[28], const uint64_t a[14], const uint64_t b[14])
+LF_GEN_HIDDEN void lf_mp_mul14_c(uint64_t r[28], const uint64_t a[14], const uint64_t b[14])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -5339,7 +5339,7 @@ LF_MP_KERNEL void lf_mp_mul14_c(uint64_t r[28], const uint64_t a[14], const uint
 }
 
 /* r = a * b, 15x15 -> 30 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul15_c(uint64_t r[30], const uint64_t a[15], const uint64_t b[15])
+LF_GEN_HIDDEN void lf_mp_mul15_c(uint64_t r[30], const uint64_t a[15], const uint64_t b[15])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -6497,7 +6497,7 @@ LF_MP_KERNEL void lf_mp_mul15_c(uint64_t r[30], const uint64_t a[15], const uint
 }
 
 /* r = a * b, 16x16 -> 32 limbs, product scanning (Comba). Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul16_c(uint64_t r[32], const uint64_t a[16], const uint64_t b[16])
+LF_GEN_HIDDEN void lf_mp_mul16_c(uint64_t r[32], const uint64_t a[16], const uint64_t b[16])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];

@@ -27,13 +27,13 @@ static inline uint64_t lf_gen_vb(uint64_t x)
 }
 
 #if defined(__GNUC__) || defined(__clang__)
-#define LF_MP_KERNEL __attribute__((visibility("hidden")))
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
 #else
-#define LF_MP_KERNEL
+#define LF_GEN_HIDDEN
 #endif
 
 /* r = x / 2^64 mod m (Montgomery reduction), 2 -> 1 limbs; m odd (m[1] = -m^-1 mod 2^64), needs x < m*2^64; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc1_c(uint64_t r[1], const uint64_t x[2], const uint64_t m[2])
+LF_GEN_HIDDEN void lf_mp_redc1_c(uint64_t r[1], const uint64_t x[2], const uint64_t m[2])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];
@@ -57,7 +57,7 @@ LF_MP_KERNEL void lf_mp_redc1_c(uint64_t r[1], const uint64_t x[2], const uint64
 }
 
 /* r = x / 2^128 mod m (Montgomery reduction), 4 -> 2 limbs; m odd (m[2] = -m^-1 mod 2^64), needs x < m*2^128; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc2_c(uint64_t r[2], const uint64_t x[4], const uint64_t m[3])
+LF_GEN_HIDDEN void lf_mp_redc2_c(uint64_t r[2], const uint64_t x[4], const uint64_t m[3])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];
@@ -109,7 +109,7 @@ LF_MP_KERNEL void lf_mp_redc2_c(uint64_t r[2], const uint64_t x[4], const uint64
 }
 
 /* r = x / 2^192 mod m (Montgomery reduction), 6 -> 3 limbs; m odd (m[3] = -m^-1 mod 2^64), needs x < m*2^192; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc3_c(uint64_t r[3], const uint64_t x[6], const uint64_t m[4])
+LF_GEN_HIDDEN void lf_mp_redc3_c(uint64_t r[3], const uint64_t x[6], const uint64_t m[4])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];
@@ -203,7 +203,7 @@ LF_MP_KERNEL void lf_mp_redc3_c(uint64_t r[3], const uint64_t x[6], const uint64
 }
 
 /* r = x / 2^256 mod m (Montgomery reduction), 8 -> 4 limbs; m odd (m[4] = -m^-1 mod 2^64), needs x < m*2^256; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc4_c(uint64_t r[4], const uint64_t x[8], const uint64_t m[5])
+LF_GEN_HIDDEN void lf_mp_redc4_c(uint64_t r[4], const uint64_t x[8], const uint64_t m[5])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];
@@ -353,7 +353,7 @@ LF_MP_KERNEL void lf_mp_redc4_c(uint64_t r[4], const uint64_t x[8], const uint64
 }
 
 /* r = x / 2^320 mod m (Montgomery reduction), 10 -> 5 limbs; m odd (m[5] = -m^-1 mod 2^64), needs x < m*2^320; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc5_c(uint64_t r[5], const uint64_t x[10], const uint64_t m[6])
+LF_GEN_HIDDEN void lf_mp_redc5_c(uint64_t r[5], const uint64_t x[10], const uint64_t m[6])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];
@@ -573,7 +573,7 @@ LF_MP_KERNEL void lf_mp_redc5_c(uint64_t r[5], const uint64_t x[10], const uint6
 }
 
 /* r = x / 2^384 mod m (Montgomery reduction), 12 -> 6 limbs; m odd (m[6] = -m^-1 mod 2^64), needs x < m*2^384; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc6_c(uint64_t r[6], const uint64_t x[12], const uint64_t m[7])
+LF_GEN_HIDDEN void lf_mp_redc6_c(uint64_t r[6], const uint64_t x[12], const uint64_t m[7])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];
@@ -877,7 +877,7 @@ LF_MP_KERNEL void lf_mp_redc6_c(uint64_t r[6], const uint64_t x[12], const uint6
 }
 
 /* r = x / 2^448 mod m (Montgomery reduction), 14 -> 7 limbs; m odd (m[7] = -m^-1 mod 2^64), needs x < m*2^448; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc7_c(uint64_t r[7], const uint64_t x[14], const uint64_t m[8])
+LF_GEN_HIDDEN void lf_mp_redc7_c(uint64_t r[7], const uint64_t x[14], const uint64_t m[8])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];
@@ -1279,7 +1279,7 @@ LF_MP_KERNEL void lf_mp_redc7_c(uint64_t r[7], const uint64_t x[14], const uint6
 }
 
 /* r = x / 2^512 mod m (Montgomery reduction), 16 -> 8 limbs; m odd (m[8] = -m^-1 mod 2^64), needs x < m*2^512; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc8_c(uint64_t r[8], const uint64_t x[16], const uint64_t m[9])
+LF_GEN_HIDDEN void lf_mp_redc8_c(uint64_t r[8], const uint64_t x[16], const uint64_t m[9])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];
@@ -1793,7 +1793,7 @@ LF_MP_KERNEL void lf_mp_redc8_c(uint64_t r[8], const uint64_t x[16], const uint6
 }
 
 /* r = x / 2^576 mod m (Montgomery reduction), 18 -> 9 limbs; m odd (m[9] = -m^-1 mod 2^64), needs x < m*2^576; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc9_c(uint64_t r[9], const uint64_t x[18], const uint64_t m[10])
+LF_GEN_HIDDEN void lf_mp_redc9_c(uint64_t r[9], const uint64_t x[18], const uint64_t m[10])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];
@@ -2433,7 +2433,7 @@ LF_MP_KERNEL void lf_mp_redc9_c(uint64_t r[9], const uint64_t x[18], const uint6
 }
 
 /* r = x / 2^640 mod m (Montgomery reduction), 20 -> 10 limbs; m odd (m[10] = -m^-1 mod 2^64), needs x < m*2^640; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc10_c(uint64_t r[10], const uint64_t x[20], const uint64_t m[11])
+LF_GEN_HIDDEN void lf_mp_redc10_c(uint64_t r[10], const uint64_t x[20], const uint64_t m[11])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];
@@ -3213,7 +3213,7 @@ LF_MP_KERNEL void lf_mp_redc10_c(uint64_t r[10], const uint64_t x[20], const uin
 }
 
 /* r = x / 2^704 mod m (Montgomery reduction), 22 -> 11 limbs; m odd (m[11] = -m^-1 mod 2^64), needs x < m*2^704; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc11_c(uint64_t r[11], const uint64_t x[22], const uint64_t m[12])
+LF_GEN_HIDDEN void lf_mp_redc11_c(uint64_t r[11], const uint64_t x[22], const uint64_t m[12])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];
@@ -4147,7 +4147,7 @@ LF_MP_KERNEL void lf_mp_redc11_c(uint64_t r[11], const uint64_t x[22], const uin
 }
 
 /* r = x / 2^768 mod m (Montgomery reduction), 24 -> 12 limbs; m odd (m[12] = -m^-1 mod 2^64), needs x < m*2^768; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc12_c(uint64_t r[12], const uint64_t x[24], const uint64_t m[13])
+LF_GEN_HIDDEN void lf_mp_redc12_c(uint64_t r[12], const uint64_t x[24], const uint64_t m[13])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];
@@ -5249,7 +5249,7 @@ LF_MP_KERNEL void lf_mp_redc12_c(uint64_t r[12], const uint64_t x[24], const uin
 }
 
 /* r = x / 2^832 mod m (Montgomery reduction), 26 -> 13 limbs; m odd (m[13] = -m^-1 mod 2^64), needs x < m*2^832; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc13_c(uint64_t r[13], const uint64_t x[26], const uint64_t m[14])
+LF_GEN_HIDDEN void lf_mp_redc13_c(uint64_t r[13], const uint64_t x[26], const uint64_t m[14])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];
@@ -6533,7 +6533,7 @@ LF_MP_KERNEL void lf_mp_redc13_c(uint64_t r[13], const uint64_t x[26], const uin
 }
 
 /* r = x / 2^896 mod m (Montgomery reduction), 28 -> 14 limbs; m odd (m[14] = -m^-1 mod 2^64), needs x < m*2^896; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc14_c(uint64_t r[14], const uint64_t x[28], const uint64_t m[15])
+LF_GEN_HIDDEN void lf_mp_redc14_c(uint64_t r[14], const uint64_t x[28], const uint64_t m[15])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];
@@ -8013,7 +8013,7 @@ LF_MP_KERNEL void lf_mp_redc14_c(uint64_t r[14], const uint64_t x[28], const uin
 }
 
 /* r = x / 2^960 mod m (Montgomery reduction), 30 -> 15 limbs; m odd (m[15] = -m^-1 mod 2^64), needs x < m*2^960; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc15_c(uint64_t r[15], const uint64_t x[30], const uint64_t m[16])
+LF_GEN_HIDDEN void lf_mp_redc15_c(uint64_t r[15], const uint64_t x[30], const uint64_t m[16])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];
@@ -9703,7 +9703,7 @@ LF_MP_KERNEL void lf_mp_redc15_c(uint64_t r[15], const uint64_t x[30], const uin
 }
 
 /* r = x / 2^1024 mod m (Montgomery reduction), 32 -> 16 limbs; m odd (m[16] = -m^-1 mod 2^64), needs x < m*2^1024; output < m. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc16_c(uint64_t r[16], const uint64_t x[32], const uint64_t m[17])
+LF_GEN_HIDDEN void lf_mp_redc16_c(uint64_t r[16], const uint64_t x[32], const uint64_t m[17])
 {
     uint64_t v1 = m[0];
     uint64_t v2 = m[1];

@@ -6,13 +6,13 @@
 #include "lf_wide.h" /* lf_wide_mul, lf_wide_addc, lf_wide_subb */
 
 #if defined(__GNUC__) || defined(__clang__)
-#define LF_MP_KERNEL __attribute__((visibility("hidden")))
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
 #else
-#define LF_MP_KERNEL
+#define LF_GEN_HIDDEN
 #endif
 
 /* r = a^2, 1 -> 2 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr1_c(uint64_t r[2], const uint64_t a[1])
+LF_GEN_HIDDEN void lf_mp_sqr1_c(uint64_t r[2], const uint64_t a[1])
 {
     uint64_t v1 = a[0];
     uint64_t v3, v2 = lf_wide_mul(&v3, v1, v1);
@@ -21,7 +21,7 @@ LF_MP_KERNEL void lf_mp_sqr1_c(uint64_t r[2], const uint64_t a[1])
 }
 
 /* r = a^2, 2 -> 4 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr2_c(uint64_t r[4], const uint64_t a[2])
+LF_GEN_HIDDEN void lf_mp_sqr2_c(uint64_t r[4], const uint64_t a[2])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -45,7 +45,7 @@ LF_MP_KERNEL void lf_mp_sqr2_c(uint64_t r[4], const uint64_t a[2])
 }
 
 /* r = a^2, 3 -> 6 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr3_c(uint64_t r[6], const uint64_t a[3])
+LF_GEN_HIDDEN void lf_mp_sqr3_c(uint64_t r[6], const uint64_t a[3])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -93,7 +93,7 @@ LF_MP_KERNEL void lf_mp_sqr3_c(uint64_t r[6], const uint64_t a[3])
 }
 
 /* r = a^2, 4 -> 8 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr4_c(uint64_t r[8], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_mp_sqr4_c(uint64_t r[8], const uint64_t a[4])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -169,7 +169,7 @@ LF_MP_KERNEL void lf_mp_sqr4_c(uint64_t r[8], const uint64_t a[4])
 }
 
 /* r = a^2, 5 -> 10 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr5_c(uint64_t r[10], const uint64_t a[5])
+LF_GEN_HIDDEN void lf_mp_sqr5_c(uint64_t r[10], const uint64_t a[5])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -277,7 +277,7 @@ LF_MP_KERNEL void lf_mp_sqr5_c(uint64_t r[10], const uint64_t a[5])
 }
 
 /* r = a^2, 6 -> 12 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr6_c(uint64_t r[12], const uint64_t a[6])
+LF_GEN_HIDDEN void lf_mp_sqr6_c(uint64_t r[12], const uint64_t a[6])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -422,7 +422,7 @@ LF_MP_KERNEL void lf_mp_sqr6_c(uint64_t r[12], const uint64_t a[6])
 }
 
 /* r = a^2, 7 -> 14 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr7_c(uint64_t r[14], const uint64_t a[7])
+LF_GEN_HIDDEN void lf_mp_sqr7_c(uint64_t r[14], const uint64_t a[7])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -609,7 +609,7 @@ LF_MP_KERNEL void lf_mp_sqr7_c(uint64_t r[14], const uint64_t a[7])
 }
 
 /* r = a^2, 8 -> 16 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr8_c(uint64_t r[16], const uint64_t a[8])
+LF_GEN_HIDDEN void lf_mp_sqr8_c(uint64_t r[16], const uint64_t a[8])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -843,7 +843,7 @@ LF_MP_KERNEL void lf_mp_sqr8_c(uint64_t r[16], const uint64_t a[8])
 }
 
 /* r = a^2, 9 -> 18 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr9_c(uint64_t r[18], const uint64_t a[9])
+LF_GEN_HIDDEN void lf_mp_sqr9_c(uint64_t r[18], const uint64_t a[9])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -1129,7 +1129,7 @@ LF_MP_KERNEL void lf_mp_sqr9_c(uint64_t r[18], const uint64_t a[9])
 }
 
 /* r = a^2, 10 -> 20 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr10_c(uint64_t r[20], const uint64_t a[10])
+LF_GEN_HIDDEN void lf_mp_sqr10_c(uint64_t r[20], const uint64_t a[10])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -1472,7 +1472,7 @@ LF_MP_KERNEL void lf_mp_sqr10_c(uint64_t r[20], const uint64_t a[10])
 }
 
 /* r = a^2, 11 -> 22 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr11_c(uint64_t r[22], const uint64_t a[11])
+LF_GEN_HIDDEN void lf_mp_sqr11_c(uint64_t r[22], const uint64_t a[11])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -1877,7 +1877,7 @@ LF_MP_KERNEL void lf_mp_sqr11_c(uint64_t r[22], const uint64_t a[11])
 }
 
 /* r = a^2, 12 -> 24 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr12_c(uint64_t r[24], const uint64_t a[12])
+LF_GEN_HIDDEN void lf_mp_sqr12_c(uint64_t r[24], const uint64_t a[12])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -2349,7 +2349,7 @@ LF_MP_KERNEL void lf_mp_sqr12_c(uint64_t r[24], const uint64_t a[12])
 }
 
 /* r = a^2, 13 -> 26 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr13_c(uint64_t r[26], const uint64_t a[13])
+LF_GEN_HIDDEN void lf_mp_sqr13_c(uint64_t r[26], const uint64_t a[13])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -2893,7 +2893,7 @@ LF_MP_KERNEL void lf_mp_sqr13_c(uint64_t r[26], const uint64_t a[13])
 }
 
 /* r = a^2, 14 -> 28 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr14_c(uint64_t r[28], const uint64_t a[14])
+LF_GEN_HIDDEN void lf_mp_sqr14_c(uint64_t r[28], const uint64_t a[14])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -3514,7 +3514,7 @@ LF_MP_KERNEL void lf_mp_sqr14_c(uint64_t r[28], const uint64_t a[14])
 }
 
 /* r = a^2, 15 -> 30 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr15_c(uint64_t r[30], const uint64_t a[15])
+LF_GEN_HIDDEN void lf_mp_sqr15_c(uint64_t r[30], const uint64_t a[15])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];
@@ -4217,7 +4217,7 @@ LF_MP_KERNEL void lf_mp_sqr15_c(uint64_t r[30], const uint64_t a[15])
 }
 
 /* r = a^2, 16 -> 32 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal). Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr16_c(uint64_t r[32], const uint64_t a[16])
+LF_GEN_HIDDEN void lf_mp_sqr16_c(uint64_t r[32], const uint64_t a[16])
 {
     uint64_t v1 = a[0];
     uint64_t v2 = a[1];

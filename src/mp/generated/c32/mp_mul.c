@@ -7,13 +7,13 @@
 #include "lf_wide.h" /* lf_wide_ld32, lf_wide_st32 */
 
 #if defined(__GNUC__) || defined(__clang__)
-#define LF_MP_KERNEL __attribute__((visibility("hidden")))
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
 #else
-#define LF_MP_KERNEL
+#define LF_GEN_HIDDEN
 #endif
 
 /* r = a * b, 1x1 -> 2 limbs, operand scanning (madd carry chains) on 32-bit words. Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul1_c32(uint64_t r[2], const uint64_t a[1], const uint64_t b[1])
+LF_GEN_HIDDEN void lf_mp_mul1_c32(uint64_t r[2], const uint64_t a[1], const uint64_t b[1])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -40,7 +40,7 @@ LF_MP_KERNEL void lf_mp_mul1_c32(uint64_t r[2], const uint64_t a[1], const uint6
 }
 
 /* r = a * b, 2x2 -> 4 limbs, operand scanning (madd carry chains) on 32-bit words. Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul2_c32(uint64_t r[4], const uint64_t a[2], const uint64_t b[2])
+LF_GEN_HIDDEN void lf_mp_mul2_c32(uint64_t r[4], const uint64_t a[2], const uint64_t b[2])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -115,7 +115,7 @@ LF_MP_KERNEL void lf_mp_mul2_c32(uint64_t r[4], const uint64_t a[2], const uint6
 }
 
 /* r = a * b, 3x3 -> 6 limbs, operand scanning (madd carry chains) on 32-bit words. Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul3_c32(uint64_t r[6], const uint64_t a[3], const uint64_t b[3])
+LF_GEN_HIDDEN void lf_mp_mul3_c32(uint64_t r[6], const uint64_t a[3], const uint64_t b[3])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -262,7 +262,7 @@ LF_MP_KERNEL void lf_mp_mul3_c32(uint64_t r[6], const uint64_t a[3], const uint6
 }
 
 /* r = a * b, 4x4 -> 8 limbs, operand scanning (madd carry chains) on 32-bit words. Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul4_c32(uint64_t r[8], const uint64_t a[4], const uint64_t b[4])
+LF_GEN_HIDDEN void lf_mp_mul4_c32(uint64_t r[8], const uint64_t a[4], const uint64_t b[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -505,7 +505,7 @@ LF_MP_KERNEL void lf_mp_mul4_c32(uint64_t r[8], const uint64_t a[4], const uint6
 }
 
 /* r = a * b, 5x5 -> 10 limbs, operand scanning (madd carry chains) on 32-bit words. Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul5_c32(uint64_t r[10], const uint64_t a[5], const uint64_t b[5])
+LF_GEN_HIDDEN void lf_mp_mul5_c32(uint64_t r[10], const uint64_t a[5], const uint64_t b[5])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -868,7 +868,7 @@ LF_MP_KERNEL void lf_mp_mul5_c32(uint64_t r[10], const uint64_t a[5], const uint
 }
 
 /* r = a * b, 6x6 -> 12 limbs, operand scanning (madd carry chains) on 32-bit words. Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul6_c32(uint64_t r[12], const uint64_t a[6], const uint64_t b[6])
+LF_GEN_HIDDEN void lf_mp_mul6_c32(uint64_t r[12], const uint64_t a[6], const uint64_t b[6])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -1375,7 +1375,7 @@ LF_MP_KERNEL void lf_mp_mul6_c32(uint64_t r[12], const uint64_t a[6], const uint
 }
 
 /* r = a * b, 7x7 -> 14 limbs, operand scanning (madd carry chains) on 32-bit words. Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul7_c32(uint64_t r[14], const uint64_t a[7], const uint64_t b[7])
+LF_GEN_HIDDEN void lf_mp_mul7_c32(uint64_t r[14], const uint64_t a[7], const uint64_t b[7])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -2050,7 +2050,7 @@ LF_MP_KERNEL void lf_mp_mul7_c32(uint64_t r[14], const uint64_t a[7], const uint
 }
 
 /* r = a * b, 8x8 -> 16 limbs, operand scanning (madd carry chains) on 32-bit words. Any inputs; r must not overlap a or b. */
-LF_MP_KERNEL void lf_mp_mul8_c32(uint64_t r[16], const uint64_t a[8], const uint64_t b[8])
+LF_GEN_HIDDEN void lf_mp_mul8_c32(uint64_t r[16], const uint64_t a[8], const uint64_t b[8])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -2917,5 +2917,5 @@ LF_MP_KERNEL void lf_mp_mul8_c32(uint64_t r[16], const uint64_t a[8], const uint
 }
 
 #else
-typedef int lf_mp_mul_c32_unused;
+typedef int lf_mp_mul_c32_unused; /* not a c32 build */
 #endif

@@ -28,13 +28,13 @@ static inline uint32_t lf_gen_vb(uint32_t x)
 }
 
 #if defined(__GNUC__) || defined(__clang__)
-#define LF_MP_KERNEL __attribute__((visibility("hidden")))
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
 #else
-#define LF_MP_KERNEL
+#define LF_GEN_HIDDEN
 #endif
 
 /* r = x / 2^64 mod m (Montgomery reduction), 2 -> 1 limbs; m odd (m[1] = -m^-1 mod 2^64), needs x < m*2^64; output < m; 32-bit words. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc1_c32(uint64_t r[1], const uint64_t x[2], const uint64_t m[2])
+LF_GEN_HIDDEN void lf_mp_redc1_c32(uint64_t r[1], const uint64_t x[2], const uint64_t m[2])
 {
     uint32_t v1 = lf_wide_ld32(m, 0);
     uint32_t v2 = lf_wide_ld32(m, 1);
@@ -82,7 +82,7 @@ LF_MP_KERNEL void lf_mp_redc1_c32(uint64_t r[1], const uint64_t x[2], const uint
 }
 
 /* r = x / 2^128 mod m (Montgomery reduction), 4 -> 2 limbs; m odd (m[2] = -m^-1 mod 2^64), needs x < m*2^128; output < m; 32-bit words. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc2_c32(uint64_t r[2], const uint64_t x[4], const uint64_t m[3])
+LF_GEN_HIDDEN void lf_mp_redc2_c32(uint64_t r[2], const uint64_t x[4], const uint64_t m[3])
 {
     uint32_t v1 = lf_wide_ld32(m, 0);
     uint32_t v2 = lf_wide_ld32(m, 1);
@@ -192,7 +192,7 @@ LF_MP_KERNEL void lf_mp_redc2_c32(uint64_t r[2], const uint64_t x[4], const uint
 }
 
 /* r = x / 2^192 mod m (Montgomery reduction), 6 -> 3 limbs; m odd (m[3] = -m^-1 mod 2^64), needs x < m*2^192; output < m; 32-bit words. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc3_c32(uint64_t r[3], const uint64_t x[6], const uint64_t m[4])
+LF_GEN_HIDDEN void lf_mp_redc3_c32(uint64_t r[3], const uint64_t x[6], const uint64_t m[4])
 {
     uint32_t v1 = lf_wide_ld32(m, 0);
     uint32_t v2 = lf_wide_ld32(m, 1);
@@ -388,7 +388,7 @@ LF_MP_KERNEL void lf_mp_redc3_c32(uint64_t r[3], const uint64_t x[6], const uint
 }
 
 /* r = x / 2^256 mod m (Montgomery reduction), 8 -> 4 limbs; m odd (m[4] = -m^-1 mod 2^64), needs x < m*2^256; output < m; 32-bit words. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc4_c32(uint64_t r[4], const uint64_t x[8], const uint64_t m[5])
+LF_GEN_HIDDEN void lf_mp_redc4_c32(uint64_t r[4], const uint64_t x[8], const uint64_t m[5])
 {
     uint32_t v1 = lf_wide_ld32(m, 0);
     uint32_t v2 = lf_wide_ld32(m, 1);
@@ -694,7 +694,7 @@ LF_MP_KERNEL void lf_mp_redc4_c32(uint64_t r[4], const uint64_t x[8], const uint
 }
 
 /* r = x / 2^320 mod m (Montgomery reduction), 10 -> 5 limbs; m odd (m[5] = -m^-1 mod 2^64), needs x < m*2^320; output < m; 32-bit words. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc5_c32(uint64_t r[5], const uint64_t x[10], const uint64_t m[6])
+LF_GEN_HIDDEN void lf_mp_redc5_c32(uint64_t r[5], const uint64_t x[10], const uint64_t m[6])
 {
     uint32_t v1 = lf_wide_ld32(m, 0);
     uint32_t v2 = lf_wide_ld32(m, 1);
@@ -1134,7 +1134,7 @@ LF_MP_KERNEL void lf_mp_redc5_c32(uint64_t r[5], const uint64_t x[10], const uin
 }
 
 /* r = x / 2^384 mod m (Montgomery reduction), 12 -> 6 limbs; m odd (m[6] = -m^-1 mod 2^64), needs x < m*2^384; output < m; 32-bit words. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc6_c32(uint64_t r[6], const uint64_t x[12], const uint64_t m[7])
+LF_GEN_HIDDEN void lf_mp_redc6_c32(uint64_t r[6], const uint64_t x[12], const uint64_t m[7])
 {
     uint32_t v1 = lf_wide_ld32(m, 0);
     uint32_t v2 = lf_wide_ld32(m, 1);
@@ -1732,7 +1732,7 @@ LF_MP_KERNEL void lf_mp_redc6_c32(uint64_t r[6], const uint64_t x[12], const uin
 }
 
 /* r = x / 2^448 mod m (Montgomery reduction), 14 -> 7 limbs; m odd (m[7] = -m^-1 mod 2^64), needs x < m*2^448; output < m; 32-bit words. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc7_c32(uint64_t r[7], const uint64_t x[14], const uint64_t m[8])
+LF_GEN_HIDDEN void lf_mp_redc7_c32(uint64_t r[7], const uint64_t x[14], const uint64_t m[8])
 {
     uint32_t v1 = lf_wide_ld32(m, 0);
     uint32_t v2 = lf_wide_ld32(m, 1);
@@ -2512,7 +2512,7 @@ LF_MP_KERNEL void lf_mp_redc7_c32(uint64_t r[7], const uint64_t x[14], const uin
 }
 
 /* r = x / 2^512 mod m (Montgomery reduction), 16 -> 8 limbs; m odd (m[8] = -m^-1 mod 2^64), needs x < m*2^512; output < m; 32-bit words. r must not overlap x or m. */
-LF_MP_KERNEL void lf_mp_redc8_c32(uint64_t r[8], const uint64_t x[16], const uint64_t m[9])
+LF_GEN_HIDDEN void lf_mp_redc8_c32(uint64_t r[8], const uint64_t x[16], const uint64_t m[9])
 {
     uint32_t v1 = lf_wide_ld32(m, 0);
     uint32_t v2 = lf_wide_ld32(m, 1);
@@ -3498,5 +3498,5 @@ LF_MP_KERNEL void lf_mp_redc8_c32(uint64_t r[8], const uint64_t x[16], const uin
 }
 
 #else
-typedef int lf_mp_redc_c32_unused;
+typedef int lf_mp_redc_c32_unused; /* not a c32 build */
 #endif

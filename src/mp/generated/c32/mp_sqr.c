@@ -7,13 +7,13 @@
 #include "lf_wide.h" /* lf_wide_ld32, lf_wide_st32 */
 
 #if defined(__GNUC__) || defined(__clang__)
-#define LF_MP_KERNEL __attribute__((visibility("hidden")))
+#define LF_GEN_HIDDEN __attribute__((visibility("hidden")))
 #else
-#define LF_MP_KERNEL
+#define LF_GEN_HIDDEN
 #endif
 
 /* r = a^2, 1 -> 2 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal) on 32-bit words. Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr1_c32(uint64_t r[2], const uint64_t a[1])
+LF_GEN_HIDDEN void lf_mp_sqr1_c32(uint64_t r[2], const uint64_t a[1])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -46,7 +46,7 @@ LF_MP_KERNEL void lf_mp_sqr1_c32(uint64_t r[2], const uint64_t a[1])
 }
 
 /* r = a^2, 2 -> 4 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal) on 32-bit words. Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr2_c32(uint64_t r[4], const uint64_t a[2])
+LF_GEN_HIDDEN void lf_mp_sqr2_c32(uint64_t r[4], const uint64_t a[2])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -130,7 +130,7 @@ LF_MP_KERNEL void lf_mp_sqr2_c32(uint64_t r[4], const uint64_t a[2])
 }
 
 /* r = a^2, 3 -> 6 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal) on 32-bit words. Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr3_c32(uint64_t r[6], const uint64_t a[3])
+LF_GEN_HIDDEN void lf_mp_sqr3_c32(uint64_t r[6], const uint64_t a[3])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -277,7 +277,7 @@ LF_MP_KERNEL void lf_mp_sqr3_c32(uint64_t r[6], const uint64_t a[3])
 }
 
 /* r = a^2, 4 -> 8 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal) on 32-bit words. Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr4_c32(uint64_t r[8], const uint64_t a[4])
+LF_GEN_HIDDEN void lf_mp_sqr4_c32(uint64_t r[8], const uint64_t a[4])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -499,7 +499,7 @@ LF_MP_KERNEL void lf_mp_sqr4_c32(uint64_t r[8], const uint64_t a[4])
 }
 
 /* r = a^2, 5 -> 10 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal) on 32-bit words. Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr5_c32(uint64_t r[10], const uint64_t a[5])
+LF_GEN_HIDDEN void lf_mp_sqr5_c32(uint64_t r[10], const uint64_t a[5])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -808,7 +808,7 @@ LF_MP_KERNEL void lf_mp_sqr5_c32(uint64_t r[10], const uint64_t a[5])
 }
 
 /* r = a^2, 6 -> 12 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal) on 32-bit words. Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr6_c32(uint64_t r[12], const uint64_t a[6])
+LF_GEN_HIDDEN void lf_mp_sqr6_c32(uint64_t r[12], const uint64_t a[6])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -1216,7 +1216,7 @@ LF_MP_KERNEL void lf_mp_sqr6_c32(uint64_t r[12], const uint64_t a[6])
 }
 
 /* r = a^2, 7 -> 14 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal) on 32-bit words. Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr7_c32(uint64_t r[14], const uint64_t a[7])
+LF_GEN_HIDDEN void lf_mp_sqr7_c32(uint64_t r[14], const uint64_t a[7])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -1735,7 +1735,7 @@ LF_MP_KERNEL void lf_mp_sqr7_c32(uint64_t r[14], const uint64_t a[7])
 }
 
 /* r = a^2, 8 -> 16 limbs, dedicated squaring (off-diagonal products once, doubled, plus the diagonal) on 32-bit words. Any input; r must not overlap a. */
-LF_MP_KERNEL void lf_mp_sqr8_c32(uint64_t r[16], const uint64_t a[8])
+LF_GEN_HIDDEN void lf_mp_sqr8_c32(uint64_t r[16], const uint64_t a[8])
 {
     uint32_t v1 = lf_wide_ld32(a, 0);
     uint32_t v2 = lf_wide_ld32(a, 1);
@@ -2377,5 +2377,5 @@ LF_MP_KERNEL void lf_mp_sqr8_c32(uint64_t r[16], const uint64_t a[8])
 }
 
 #else
-typedef int lf_mp_sqr_c32_unused;
+typedef int lf_mp_sqr_c32_unused; /* not a c32 build */
 #endif
