@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from .provenance import provenance
 from .targets import (ARCHES, BACKEND_EXTRA, BACKEND_GUARD, BACKENDS, CAP_BIT, CAPS, ENTRIES, ENTRY_INDEX, FEATURES,
-                      ISA_FLAGS,
-                      TARGETS, arch_slots, backend_arch, backend_chain, backend_enum, cap_arches, entry_base,
-                      entry_arch, entry_needs, entry_rank)
+                      ISA_FLAGS, arch_slots, backend_arch, backend_chain, backend_enum, cap_arches, entry_base,
+                      entry_arch, entry_needs, entry_rank, builtin_targets)
 
 
 def public_header(command: str) -> str:
@@ -255,7 +254,7 @@ def cmake_lists(command: str) -> str:
          "set(LF_ARCH_FEATURES)",
          "set(LF_ASM_TARGETS)"]
     def asm_of(bs):
-        return [t.name for t in TARGETS.values() if t.builtin and not t.is_c and t.backend in bs]
+        return [t.name for t in builtin_targets() if not t.is_c and t.backend in bs]
 
     for i, (arch, (_, regex)) in enumerate(ARCHES.items()):
         kw = "if" if i == 0 else "elseif"

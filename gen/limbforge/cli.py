@@ -15,9 +15,9 @@ from pathlib import Path
 
 from . import (__version__, backendgen, fieldgen, manifest, mpgen, nttbounds, nttgen, nttvectors,
                secp256k1gen, support)
-from .fields import BUILTIN, TARGETS, builtin_fields, is_probable_prime, kernel_programs, make_field
+from .fields import BUILTIN, builtin_fields, is_probable_prime, kernel_programs, make_field
 from .names import name_error
-from .targets import ISA_FLAGS
+from .targets import ISA_FLAGS, scalar_targets
 
 BUILTIN_CMD = "python3 -m limbforge gen builtin"
 MIN_BITS = 61      # field_template.h inverts by safegcd on 62-bit limbs: LF_BITS > 60
@@ -60,6 +60,9 @@ examples:
   limbforge count bls12_381_p --target aarch64
   limbforge gen builtin --root . --check      (in a limbforge checkout)
 """
+
+
+TARGETS = scalar_targets()   # what --target takes: one-element kernels (lanes: --lanes)
 
 
 def _targets_text() -> str:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from . import addchain
 from .algos_lanes import LANE_BINARY, LANE_BLOCKED, LANE_OPS, LaneField, lane_programs, mac_blocks
 from .fields import LAZY_OPS, Field, has_lazy, kernel_programs, lazy_programs
-from .printers import c as cprint
-from .printers import lanes_c, lanes_ifma, lanes_rvv
+from .kernelfile import emit_kernel_file
 from .provenance import provenance
-from .targets import BACKEND_EXTRA, BACKEND_GUARD, BACKEND_NEEDS, TARGETS, backend_chain, builtin_targets
+from .targets import (BACKEND_EXTRA, BACKEND_GUARD, BACKEND_NEEDS, TARGETS, backend_chain, builtin_targets,
+                      lane_target)
 
 
 def _limbs(x: int, n: int) -> str:
@@ -19,52 +19,32 @@ def _limbs(x: int, n: int) -> str:
 
 def kernel_source(f: Field, target: str, command: str, library: bool = False) -> str:
     """One file with the seven kernels of `f` for `target`, and its lazy-form
-    kernels if it has them.  library: the library's copy, whose C kernels of
-    a back end with a condition (c32) compile only where it holds."""
+    kernels if it has them.  library: the library's copy, whose kernels of a
+    back end with a condition beyond its architecture's (c32; armv7 within
+    c32's processors) compile only where it holds."""
     progs = {**kernel_programs(f, target), **lazy_programs(f, target)}
     t = TARGETS[target]
     if t.is_c:
         guard = BACKEND_GUARD[t.backend] if library else ""
         words = "" if t.wbits == 64 else f" as {t.limbs(f.n)} {t.wbits}-bit words"
-        parts = [provenance(command),
-                 f"/* {f.name}: p = {f.p:#x}\n * {f.n} limbs{words}, {f.form} form; portable C. */\n",
-                 f"#if {guard}\n" if guard else "", None]
-        for op, prog in progs.items():
-            parts.append("\n" + cprint.print_function(prog, f"lf_{f.name}_{op}_{target}", "hidden"))
-        parts[3] = cprint.prelude(t.wbits, barrier=any("lf_gen_vb(" in x for x in parts[4:]), hidden=True)
-        if guard:
-            parts.append(f"\n#else\ntypedef int lf_{f.name}_{target}_unused; /* not a {t.backend} build */\n#endif\n")
-        return "".join(parts)
-    pr = t.printer_module()
-    # the library's copy of a back end with an extra condition (armv7 within
-    # c32's processors) assembles to nothing but the stack note (the C
-    # preprocessor of .S files) where the condition does not hold; its first
-    # lines are then // comments, which the preprocessor removes everywhere
-    guard = BACKEND_GUARD[t.backend] if library and t.backend and \
-        any(a in BACKEND_EXTRA for a in backend_chain(t.backend)) else ""
-    cm = "//" if guard else pr.COMMENT
-    parts = [provenance(command, cm),
-             f"{cm} {f.name}: p = {f.p:#x}\n{cm} {f.n} limbs, {f.form} form; target {target}.\n"]
-    if guard:
-        parts.append(f"\n#if {guard}\n")
-    for op, prog in progs.items():
-        parts.append("\n" + pr.print_function(prog, f"lf_{f.name}_{op}_{target}", target))
-    if guard:
-        parts.append("\n#endif\n")
-    parts.append("\n" + pr.TRAILER)
-    return "".join(parts)
+        what = [f"{f.name}: p = {f.p:#x}", f"{f.n} limbs{words}, {f.form} form; portable C."]
+    else:
+        guard = BACKEND_GUARD[t.backend] if library and t.backend and \
+            any(a in BACKEND_EXTRA for a in backend_chain(t.backend)) else ""
+        what = [f"{f.name}: p = {f.p:#x}", f"{f.n} limbs, {f.form} form; target {target}."]
+    return emit_kernel_file(t, [(prog, f"lf_{f.name}_{op}_{target}") for op, prog in progs.items()],
+                            command, what, guard, unused=f"lf_{f.name}_{target}_unused")
 
 
-# Lane kernels: printer, and the C condition under which the library builds
-# them (the avx512ifma and rvv files need their ISA flags, and rvv a compiler
-# with the RVV intrinsics: CMakeLists.txt)
-LANE_TARGETS = {
-    "c": (lanes_c, ""),
-    "avx512ifma": (lanes_ifma, f"{BACKEND_GUARD['avx512ifma']} && defined(LF_NATIVE_FIELD_AVX512IFMA)"),
-    "rvv": (lanes_rvv, f"{BACKEND_GUARD['rvv']} && defined(LF_NATIVE_FIELD_RVV)"),
-}
-_LANE_WHAT = {"c": "portable C, 8 lanes per loop", "avx512ifma": "AVX-512 IFMA intrinsics",
-              "rvv": "RISC-V Vector intrinsics, any VLEN"}
+def lane_guard(lt: str) -> str:
+    """The C condition under which the library builds the lane kernels of
+    back end lt: its back end's, and (but for c) the module's native flag,
+    as the avx512ifma and rvv files need their ISA flags and rvv a compiler
+    with the RVV intrinsics (CMakeLists.txt)."""
+    g = BACKEND_GUARD[lt]
+    return f"{g} && defined(LF_NATIVE_FIELD_{lt.upper()})" if g else ""
+
+
 # back ends with scalar kernels of their own, which run the array API as a
 # loop over them (a vector table entry without v*8 kernels)
 LANE_SCALAR_BACKENDS = ("x86_64", "aarch64", "ppc64le", "rv64")
@@ -85,28 +65,20 @@ def has_lanes(f: Field) -> bool:
     return f.n <= LANE_MAX_WORDS
 
 
-# kernels a lane target leaves out, measured slower than the scalar loop
-# (src/field/README.md, "Vector arithmetic"): on AVX-512 IFMA the additions,
-# whose three transposed conversions cost more than the scalar adx kernel
-LANE_SKIP = {"avx512ifma": ("vadd8", "vsub8")}
-
-
 def lane_ops(lt: str | None) -> tuple:
-    return tuple(op for op in LANE_OPS if lt and op not in LANE_SKIP.get(lt, ()))
+    """The lane kernels of back end lt (None: none), without those its lane
+    target skips (targets.Target.skip)."""
+    return tuple(op for op in LANE_OPS if lt and op not in lane_target(lt).skip)
 
 
 def lane_source(f: Field, lt: str, command: str) -> str:
-    """The lane kernels of f (algos_lanes.LANE_OPS) for lane target lt."""
-    pr = LANE_TARGETS[lt][0]
+    """The lane kernels of f (algos_lanes.LANE_OPS) for the lane target of back end lt."""
+    t = lane_target(lt)
     lf = LaneField(f.p, f.n, f.form)
-    parts = [provenance(command),
-             f"/* {f.name}: p = {f.p:#x}\n * lane kernels, {lf.L} limbs of 52 bits "
-             f"(e = {lf.e}); {_LANE_WHAT[lt]}. */\n",
-             pr.PRELUDE]
-    for op, prog in lane_programs(f, f"lf_{f.name}_").items():
-        if op in lane_ops(lt):
-            parts.append("\n" + pr.print_function(prog, f"lf_{f.name}_{op}_{lt}"))
-    return "".join(parts)
+    what = [f"{f.name}: p = {f.p:#x}", f"lane kernels, {lf.L} limbs of 52 bits (e = {lf.e}); {t.what}."]
+    return emit_kernel_file(t, [(prog, f"lf_{f.name}_{op}_{lt}")
+                                for op, prog in lane_programs(f, f"lf_{f.name}_").items()
+                                if op in lane_ops(lt)], command, what)
 
 
 def _lane_decls(f: Field, lt: str) -> list:
@@ -258,7 +230,7 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False, lan
     if not standalone and has_lanes(f):
         L += _lane_decls(f, "c")
         for lt in ("avx512ifma", "rvv"):
-            L.append(f"#if {LANE_TARGETS[lt][1]}")
+            L.append(f"#if {lane_guard(lt)}")
             L += _lane_decls(f, lt)
             L.append("#endif")
     L.append("")

@@ -38,6 +38,7 @@ from pathlib import Path
 from .algo_common import load_all
 from .carry import Acc, make_acc
 from .ir import Program
+from .kernelfile import emit_kernel_file
 from .provenance import provenance
 from .targets import BACKEND_GUARD, TARGETS, limb_words
 from .verify import verify
@@ -283,29 +284,12 @@ def read_params(root: Path, target: str) -> dict:
 # ---------------------------------------------------------------- files
 def kernel_file(family: str, target: str, sizes, command: str) -> str:
     t = TARGETS[target]
-    if t.is_c:
-        from .printers import c as cprint
-        guard = BACKEND_GUARD[t.backend]
-        words = f" on {t.wbits}-bit words" if t.wbits != 64 else ""
-        parts = [provenance(command),
-                 f"/* mp {family} kernels, sizes {sizes[0]}..{sizes[-1]} limbs{words}; portable C. */\n",
-                 f"#if {guard}\n" if guard else "",
-                 None]
-        for n in sizes:
-            prog = program(family, n, target)
-            parts.append("\n" + cprint.print_function(prog, symbol(family, n, target), "hidden"))
-        parts[3] = cprint.prelude(t.wbits, barrier=any("lf_gen_vb(" in x for x in parts[4:]), hidden=True)
-        if guard:
-            parts.append(f"\n#else\ntypedef int lf_mp_{family}_{target}_unused; /* not a {t.backend} build */\n#endif\n")
-        return "".join(parts)
-    pr = t.printer_module()
-    cm = pr.COMMENT
-    parts = [provenance(command, cm),
-             f"{cm} mp {family} kernels, sizes {sizes[0]}..{sizes[-1]} limbs; target {target}.\n"]
-    for n in sizes:
-        parts.append("\n" + pr.print_function(program(family, n, target), symbol(family, n, target), target))
-    parts.append("\n" + pr.TRAILER)
-    return "".join(parts)
+    words = f" on {t.wbits}-bit words" if t.is_c and t.wbits != 64 else ""
+    where = "portable C" if t.is_c else f"target {target}"
+    return emit_kernel_file(t, [(program(family, n, target), symbol(family, n, target)) for n in sizes],
+                            command, [f"mp {family} kernels, sizes {sizes[0]}..{sizes[-1]} limbs{words}; {where}."],
+                            guard=BACKEND_GUARD[t.backend] if t.is_c else "",
+                            unused=f"lf_mp_{family}_{target}_unused")
 
 
 def _proto(family: str) -> str:

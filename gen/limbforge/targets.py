@@ -199,6 +199,11 @@ class Target:
     builtin: bool = True       # generated for the built-in fields
     cross: dict = field(default_factory=dict)  # how tests build and run it elsewhere
     wbits: int = 64            # the word size of its programs (Program.wbits)
+    # "scalar": the kernels of one element (ir.Program); "lanes": eight elements
+    # in radix 2^52 (lanes.LProgram: the field array API's vector kernels)
+    kind: str = "scalar"
+    what: str = ""             # lanes: what the printer writes, for the files' comments
+    skip: tuple = ()           # lanes: kernels it leaves out (slower than the scalar loop)
 
     def limbs(self, n64: int) -> int:
         """The words of an n64-limb element in this target's programs."""
@@ -206,11 +211,12 @@ class Target:
 
     @property
     def is_c(self) -> bool:
+        """A scalar target printed as C (the C printer)."""
         return self.printer is None
 
     @property
     def ext(self) -> str:
-        return "c" if self.is_c else "S"
+        return "c" if self.is_c or self.kind == "lanes" else "S"
 
     def printer_module(self):
         return importlib.import_module(f"limbforge.printers.{self.printer}")
@@ -237,11 +243,32 @@ TARGETS = {t.name: t for t in (
     Target("rv64_zbb", "bounded", "rv64", None, builtin=False, cross=_CROSS_RV_ZBB),
     Target("armv7", "madd", "armv7", "armv7", cross=_CROSS_ARM, wbits=32),
     Target("s390x", "onechain", "s390x", "s390x", cross=_CROSS_S390X),
+    # lane kernels (fieldgen.lane_source), named lf_<field>_<op>_<back end>
+    Target("lanes_c", "", "lanes_c", "c", kind="lanes", what="portable C, 8 lanes per loop"),
+    # on AVX-512 IFMA the additions, whose three transposed conversions cost
+    # more than the scalar adx kernel (src/field/README.md, "Vector arithmetic")
+    Target("lanes_avx512ifma", "", "lanes_ifma", "avx512ifma", kind="lanes",
+           what="AVX-512 IFMA intrinsics", skip=("vadd8", "vsub8")),
+    Target("lanes_rvv", "", "lanes_rvv", "rvv", kind="lanes", what="RISC-V Vector intrinsics, any VLEN"),
 )}
 
 
+def scalar_targets() -> dict:
+    """The targets of one-element kernels (what `gen field --target` takes)."""
+    return {k: t for k, t in TARGETS.items() if t.kind == "scalar"}
+
+
 def builtin_targets() -> list:
-    return [t for t in TARGETS.values() if t.builtin]
+    """The scalar targets generated for the built-in fields."""
+    return [t for t in scalar_targets().values() if t.builtin]
+
+
+_LANES = {t.backend: t for t in TARGETS.values() if t.kind == "lanes"}
+
+
+def lane_target(backend: str) -> Target:
+    """The lane target of a back end (c, avx512ifma, rvv)."""
+    return _LANES[backend]
 
 
 # The compiler flags that enable what an entry needs, for its files alone

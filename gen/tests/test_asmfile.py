@@ -19,7 +19,7 @@ from limbforge import algos, algos_pm
 from limbforge.printers import asmfile
 from limbforge.targets import TARGETS
 
-ASM_TARGETS = [t for t in TARGETS.values() if not t.is_c]
+ASM_TARGETS = [t for t in TARGETS.values() if t.kind == "scalar" and not t.is_c]
 P256 = 2**256 - 2**224 + 2**192 + 2**96 - 1          # Montgomery tables (p, r2)
 P25519 = 2**255 - 19                                 # pseudo-Mersenne
 

@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""One writer of kernel files, for every module and printer: the provenance
+lines, a comment saying what the file holds, the printer's prelude, the
+functions, and the printer's trailer; optionally under a C-preprocessor
+condition (a back end built on only some CPUs of its architecture's
+compilers: c32, armv7)."""
+from __future__ import annotations
+
+from .printers import printer
+from .provenance import provenance
+from .targets import Target
+
+
+def comment_block(marker: str, lines) -> str:
+    """lines as one comment: a /* */ block, or one line comment per line."""
+    if marker == "/*":
+        return "/* " + "\n * ".join(lines) + " */\n"
+    return "".join(f"{marker} {x}\n" for x in lines)
+
+
+def emit_kernel_file(target: Target, functions, command: str, what, guard: str = "",
+                     unused: str = "", visibility: str = "hidden") -> str:
+    """The text of one kernel file of target: functions is a list of
+    (program, symbol); what, the lines of its comment; guard, a C condition
+    the whole file is compiled under (C: the file then defines the typedef
+    `unused` otherwise, as ISO C wants a declaration; assembly: its first
+    lines are // comments, which the preprocessor removes everywhere)."""
+    pr = printer(target)
+    body = "".join("\n" + pr.print_function(prog, sym, target.name, visibility)
+                   for prog, sym in functions)
+    if pr.LANGUAGE == "c":
+        parts = [provenance(command), comment_block("/*", what),
+                 f"#if {guard}\n" if guard else "",
+                 pr.prelude(target.wbits, body, visibility), body]
+        if guard:
+            parts.append(f"\n#else\ntypedef int {unused}; /* not a {target.backend} build */\n#endif\n")
+        return "".join(parts) + pr.TRAILER
+    cm = "//" if guard else pr.COMMENT
+    parts = [provenance(command, cm), comment_block(cm, what)]
+    if guard:
+        parts.append(f"\n#if {guard}\n")
+    parts.append(body)
+    if guard:
+        parts.append("\n#endif\n")
+    parts.append("\n" + pr.TRAILER)
+    return "".join(parts)
