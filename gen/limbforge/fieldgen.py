@@ -106,13 +106,15 @@ OPS = ("mul", "sqr", "add", "sub", "neg", "to_internal", "from_internal")
 BINARY_OPS = ("mul", "add", "sub", "mul_lazy", "add_lazy", "sub_lazy", "jadd", "jaddz", "jaddc")
 
 
-def _dispatch_table(f: Field, ctype: str, kind: str, ops) -> list:
+def _dispatch_table(f: Field, ctype: str, kind: str, own: str, entry: str) -> list:
     """One kernel table of field f in the dispatch pattern, and its
-    lf_dispatch_info: lf_<field>[_<kind>]_kernels / _dispatch, entries the
-    kernels `ops` (needs the LF_OWN_<BACKEND> macros defined)."""
+    lf_dispatch_info: lf_<field>[_<kind>]_kernels / _dispatch.  own: the
+    prefix of the macros that say which entries have kernels of their own
+    (<own><BACKEND>, defined to 1); entry: the initializer of entry B, b
+    (LF_DISPATCH_ENTRY's body)."""
     pre = f"lf_{f.name}_{kind + '_' if kind else ''}"
-    return ["#define LF_DISPATCH_OWN(B) LF_OWN_##B",
-            "#define LF_DISPATCH_ENTRY(B, b) {" + ", ".join(f"lf_{f.name}_{op}_##b" for op in ops) + "}",
+    return [f"#define LF_DISPATCH_OWN(B) {own}##B",
+            f"#define LF_DISPATCH_ENTRY(B, b) {entry}",
             f"LF_HIDDEN const {ctype} {pre}kernels[LF_DISPATCH_SLOTS] = {{",
             '#include "generated/dispatch_table.h"',
             "};",
@@ -121,6 +123,10 @@ def _dispatch_table(f: Field, ctype: str, kind: str, ops) -> list:
             f'    "field {f.name}{" " + kind if kind else ""}", {pre}kernels, sizeof {pre}kernels[0],',
             '#include "generated/dispatch_table.h"',
             "};"]
+
+
+def _kernels_entry(f: Field, ops) -> str:
+    return "{" + ", ".join(f"lf_{f.name}_{op}_##b" for op in ops) + "}"
 
 
 def sqrt_exp_function(f: Field) -> list:
@@ -260,32 +266,33 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False, lan
                       "}",
                       "#define LF_VKERNELS() lf_vk_pick()"]
     else:
-        # the library's one dispatch pattern (src/generated/dispatch_table.h)
-        L += [f"#define LF_OWN_{TARGETS[t].backend.upper()} 1" for t in targets]
-        L += _dispatch_table(f, "lf_field_kernels", "", OPS)
+        # the library's one dispatch pattern (src/generated/dispatch_table.h);
+        # LF_NATIVE_<FIELD>_<B>: the back ends with kernels of their own (one
+        # file for the plain and the lazy table), LF_NATIVE_<FIELD>_VEC_<B>
+        # those of the vector table
+        own = f"LF_NATIVE_{f.name.upper()}_"
+        L += [f"#define {own}{TARGETS[t].backend.upper()} 1" for t in targets]
+        L += _dispatch_table(f, "lf_field_kernels", "", own, _kernels_entry(f, OPS))
         if has_lazy(f):
-            L += _dispatch_table(f, "lf_field_lazy_kernels", "lazy", LAZY_OPS)
+            L += _dispatch_table(f, "lf_field_lazy_kernels", "lazy", own, _kernels_entry(f, LAZY_OPS))
         L.append(f"#define LF_KERNELS() (&lf_{f.name}_kernels[lf_dispatch_slot()])")
-        # the lane kernels' table: lane C for c, the IFMA kernels where built,
-        # none (the template's scalar loops) for the back ends with scalar kernels
+        # the vector table: lane C for c, the IFMA and RVV lane kernels where
+        # built; the back ends with scalar kernels of their own take
+        # LF_VENTRY_LOOPS, no lane kernels: the template's loops over their
+        # scalar kernels (field_vec.h), faster there than lane C's
         lanes = has_lanes(f)
+        vown = f"LF_NATIVE_{f.name.upper()}_VEC_"
         L += [f"#define LF_VENTRY_C {_lane_entry(f, 'c' if lanes else None)}",
-              f"#define LF_VENTRY_SCALAR {_lane_entry(f, None)}",
+              "/* no lane kernels: the loops over the back end's own scalar kernels (field/field_vec.h) */",
+              f"#define LF_VENTRY_LOOPS {_lane_entry(f, None)}",
               f"#define LF_VENTRY_AVX512IFMA {_lane_entry(f, 'avx512ifma')}",
               f"#define LF_VENTRY_RVV {_lane_entry(f, 'rvv')}"]
-        L += [f"#define LF_VOWN_{b.upper()} 1" for b in ("c",) + LANE_SCALAR_BACKENDS]
-        L += [f"#define LF_VENTRY_{b.upper()} LF_VENTRY_SCALAR" for b in LANE_SCALAR_BACKENDS]
+        L += [f"#define {vown}{b.upper()} 1" for b in ("c",) + LANE_SCALAR_BACKENDS]
+        L += [f"#define LF_VENTRY_{b.upper()} LF_VENTRY_LOOPS" for b in LANE_SCALAR_BACKENDS]
         if lanes:
-            L += ["#if defined(LF_NATIVE_FIELD_AVX512IFMA)",
-                  "#define LF_VOWN_AVX512IFMA 1",
-                  "#endif",
-                  "#if defined(LF_NATIVE_FIELD_RVV)",
-                  "#define LF_VOWN_RVV 1",
-                  "#endif"]
-        L += [x.replace("LF_DISPATCH_OWN(B) LF_OWN_##B", "LF_DISPATCH_OWN(B) LF_VOWN_##B")
-               .replace("LF_DISPATCH_ENTRY(B, b) {" + ", ".join(f"lf_{f.name}_{op}_##b" for op in LANE_OPS) + "}",
-                        "LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B")
-              for x in _dispatch_table(f, "lf_field_vec_kernels", "vec", LANE_OPS)]
+            for lt in ("avx512ifma", "rvv"):
+                L += [f"#if defined(LF_NATIVE_FIELD_{lt.upper()})", f"#define {vown}{lt.upper()} 1", "#endif"]
+        L += _dispatch_table(f, "lf_field_vec_kernels", "vec", vown, "LF_VENTRY_##B")
         L.append(f"#define LF_VKERNELS() (&lf_{f.name}_vec_kernels[lf_dispatch_slot()])")
     L += [""] + sqrt_exp_function(f)
     L += ['#include "field/field_template.h"', ""]

@@ -324,9 +324,9 @@ def dispatch_file(params: dict, command: str) -> str:
     # the library's one dispatch pattern (src/generated/dispatch_table.h)
     for t in targets:
         fields = ", ".join(f"lf_mp_{f}_{t}, {params[t][f]}" for f in FAMILIES)
-        L.append(f"#define LF_OWN_{TARGETS[t].backend.upper()} 1")
+        L.append(f"#define LF_NATIVE_MP_KERNEL_{TARGETS[t].backend.upper()} 1")
         L.append(f'#define LF_MP_SET_{t} {{{fields}, "{t}"}}')
-    L += ["#define LF_DISPATCH_OWN(B) LF_OWN_##B",
+    L += ["#define LF_DISPATCH_OWN(B) LF_NATIVE_MP_KERNEL_##B",
           "#define LF_DISPATCH_ENTRY(B, b) LF_MP_SET_##b",
           "const lf_mp_kernels lf_mp_kernel_table[LF_DISPATCH_SLOTS] = {",
           '#include "generated/dispatch_table.h"',

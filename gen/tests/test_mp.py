@@ -85,4 +85,4 @@ def test_files_small(tmp_path):
     # src/generated/dispatch_table.h (tests/test_backendgen.py, tests/dispatch in C)
     assert '#include "generated/dispatch_table.h"' in disp
     for t in mpgen.mp_targets():
-        assert f"#define LF_OWN_{t.upper()} 1" in disp and f"#define LF_MP_SET_{t} " in disp
+        assert f"#define LF_NATIVE_MP_KERNEL_{t.upper()} 1" in disp and f"#define LF_MP_SET_{t} " in disp

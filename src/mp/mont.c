@@ -246,9 +246,10 @@ static const lf_mp_exp52 lf_mp_exp52_c = {lf_mp_exp52_none, NULL, NULL, NULL};
 static const lf_mp_exp52 lf_mp_exp52_avx512ifma = {lf_mp_ifma_ok, lf_mp_mexp_ifma, lf_mp_mexp_pub_ifma,
                                                    lf_mp_mexp2_ifma};
 #endif
-#define LF_MP_EXP52_C 1
-#define LF_DISPATCH_OWN(B) LF_MP_EXP52_##B
-#define LF_MP_EXP52_AVX512IFMA LF_NATIVE_MP_AVX512IFMA
+/* the back ends with an exp52 set of their own: mp's native files
+ * (LF_NATIVE_MP_<B>, src/mp/sources.cmake), and C's stand-in */
+#define LF_NATIVE_MP_C 1
+#define LF_DISPATCH_OWN(B) LF_NATIVE_MP_##B
 #define LF_DISPATCH_ENTRY(B, b) &lf_mp_exp52_##b
 static const lf_mp_exp52 *const lf_mp_exp52_table[LF_DISPATCH_SLOTS] = {
 #include "generated/dispatch_table.h"

@@ -110,16 +110,16 @@ LF_HIDDEN void lf_p1024_from_internal_s390x(uint64_t *r, const uint64_t *a);
 static const uint64_t lf_c_lane_fix[LF_N] = {UINT64_C(0x0000000000000001), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x0000000000000000)};
 static const uint64_t lf_c_mac_fix[LF_N] = {UINT64_C(0x53d0c8163c8e6da8), UINT64_C(0x2cab87851918b035), UINT64_C(0x28592477afb46c7b), UINT64_C(0x48b1380801e1b536), UINT64_C(0x5510fe4d9a2e8bd9), UINT64_C(0xaaa06bad2999052d), UINT64_C(0x986ae356cdc39b36), UINT64_C(0x3c403e12a29c8a99), UINT64_C(0xde74a99280c2d31a), UINT64_C(0x03fe1ad1d1044e07), UINT64_C(0xf852631859dd5b49), UINT64_C(0xf090e72255f667da), UINT64_C(0x0e834ae681d52d8c), UINT64_C(0x15960c9c25b8b13f), UINT64_C(0x8a72701c385e757f), UINT64_C(0x7e99d5601fdfe9ce)};
 
-#define LF_OWN_C 1
-#define LF_OWN_C32 1
-#define LF_OWN_X86_64 1
-#define LF_OWN_X86_64_ADX 1
-#define LF_OWN_AARCH64 1
-#define LF_OWN_PPC64LE 1
-#define LF_OWN_RV64 1
-#define LF_OWN_ARMV7 1
-#define LF_OWN_S390X 1
-#define LF_DISPATCH_OWN(B) LF_OWN_##B
+#define LF_NATIVE_P1024_C 1
+#define LF_NATIVE_P1024_C32 1
+#define LF_NATIVE_P1024_X86_64 1
+#define LF_NATIVE_P1024_X86_64_ADX 1
+#define LF_NATIVE_P1024_AARCH64 1
+#define LF_NATIVE_P1024_PPC64LE 1
+#define LF_NATIVE_P1024_RV64 1
+#define LF_NATIVE_P1024_ARMV7 1
+#define LF_NATIVE_P1024_S390X 1
+#define LF_DISPATCH_OWN(B) LF_NATIVE_P1024_##B
 #define LF_DISPATCH_ENTRY(B, b) {lf_p1024_mul_##b, lf_p1024_sqr_##b, lf_p1024_add_##b, lf_p1024_sub_##b, lf_p1024_neg_##b, lf_p1024_to_internal_##b, lf_p1024_from_internal_##b}
 LF_HIDDEN const lf_field_kernels lf_p1024_kernels[LF_DISPATCH_SLOTS] = {
 #include "generated/dispatch_table.h"
@@ -131,19 +131,20 @@ LF_HIDDEN const lf_dispatch_info lf_p1024_dispatch = {
 };
 #define LF_KERNELS() (&lf_p1024_kernels[lf_dispatch_slot()])
 #define LF_VENTRY_C {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
-#define LF_VENTRY_SCALAR {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
+/* no lane kernels: the loops over the back end's own scalar kernels (field/field_vec.h) */
+#define LF_VENTRY_LOOPS {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
 #define LF_VENTRY_AVX512IFMA {lf_p1024_vmul8_avx512ifma, lf_p1024_vsqr8_avx512ifma, NULL, NULL, lf_p1024_vmuls8_avx512ifma, lf_p1024_vmacl8_avx512ifma, lf_p1024_x8_load_avx512ifma, lf_p1024_x8_store_avx512ifma, lf_p1024_x8_mul_avx512ifma, lf_p1024_x8_sqr_avx512ifma, lf_p1024_x8_add_avx512ifma, lf_p1024_x8_sub_avx512ifma}
 #define LF_VENTRY_RVV {lf_p1024_vmul8_rvv, lf_p1024_vsqr8_rvv, lf_p1024_vadd8_rvv, lf_p1024_vsub8_rvv, lf_p1024_vmuls8_rvv, lf_p1024_vmacl8_rvv, lf_p1024_x8_load_rvv, lf_p1024_x8_store_rvv, lf_p1024_x8_mul_rvv, lf_p1024_x8_sqr_rvv, lf_p1024_x8_add_rvv, lf_p1024_x8_sub_rvv}
-#define LF_VOWN_C 1
-#define LF_VOWN_X86_64 1
-#define LF_VOWN_AARCH64 1
-#define LF_VOWN_PPC64LE 1
-#define LF_VOWN_RV64 1
-#define LF_VENTRY_X86_64 LF_VENTRY_SCALAR
-#define LF_VENTRY_AARCH64 LF_VENTRY_SCALAR
-#define LF_VENTRY_PPC64LE LF_VENTRY_SCALAR
-#define LF_VENTRY_RV64 LF_VENTRY_SCALAR
-#define LF_DISPATCH_OWN(B) LF_VOWN_##B
+#define LF_NATIVE_P1024_VEC_C 1
+#define LF_NATIVE_P1024_VEC_X86_64 1
+#define LF_NATIVE_P1024_VEC_AARCH64 1
+#define LF_NATIVE_P1024_VEC_PPC64LE 1
+#define LF_NATIVE_P1024_VEC_RV64 1
+#define LF_VENTRY_X86_64 LF_VENTRY_LOOPS
+#define LF_VENTRY_AARCH64 LF_VENTRY_LOOPS
+#define LF_VENTRY_PPC64LE LF_VENTRY_LOOPS
+#define LF_VENTRY_RV64 LF_VENTRY_LOOPS
+#define LF_DISPATCH_OWN(B) LF_NATIVE_P1024_VEC_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B
 LF_HIDDEN const lf_field_vec_kernels lf_p1024_vec_kernels[LF_DISPATCH_SLOTS] = {
 #include "generated/dispatch_table.h"

@@ -148,16 +148,16 @@ LF_HIDDEN void lf_p256_p_x8_add_rvv(uint64_t *r, const uint64_t *a, const uint64
 LF_HIDDEN void lf_p256_p_x8_sub_rvv(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
 
-#define LF_OWN_C 1
-#define LF_OWN_C32 1
-#define LF_OWN_X86_64 1
-#define LF_OWN_X86_64_ADX 1
-#define LF_OWN_AARCH64 1
-#define LF_OWN_PPC64LE 1
-#define LF_OWN_RV64 1
-#define LF_OWN_ARMV7 1
-#define LF_OWN_S390X 1
-#define LF_DISPATCH_OWN(B) LF_OWN_##B
+#define LF_NATIVE_P256_P_C 1
+#define LF_NATIVE_P256_P_C32 1
+#define LF_NATIVE_P256_P_X86_64 1
+#define LF_NATIVE_P256_P_X86_64_ADX 1
+#define LF_NATIVE_P256_P_AARCH64 1
+#define LF_NATIVE_P256_P_PPC64LE 1
+#define LF_NATIVE_P256_P_RV64 1
+#define LF_NATIVE_P256_P_ARMV7 1
+#define LF_NATIVE_P256_P_S390X 1
+#define LF_DISPATCH_OWN(B) LF_NATIVE_P256_P_##B
 #define LF_DISPATCH_ENTRY(B, b) {lf_p256_p_mul_##b, lf_p256_p_sqr_##b, lf_p256_p_add_##b, lf_p256_p_sub_##b, lf_p256_p_neg_##b, lf_p256_p_to_internal_##b, lf_p256_p_from_internal_##b}
 LF_HIDDEN const lf_field_kernels lf_p256_p_kernels[LF_DISPATCH_SLOTS] = {
 #include "generated/dispatch_table.h"
@@ -169,25 +169,26 @@ LF_HIDDEN const lf_dispatch_info lf_p256_p_dispatch = {
 };
 #define LF_KERNELS() (&lf_p256_p_kernels[lf_dispatch_slot()])
 #define LF_VENTRY_C {lf_p256_p_vmul8_c, lf_p256_p_vsqr8_c, lf_p256_p_vadd8_c, lf_p256_p_vsub8_c, lf_p256_p_vmuls8_c, lf_p256_p_vmacl8_c, lf_p256_p_x8_load_c, lf_p256_p_x8_store_c, lf_p256_p_x8_mul_c, lf_p256_p_x8_sqr_c, lf_p256_p_x8_add_c, lf_p256_p_x8_sub_c}
-#define LF_VENTRY_SCALAR {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
+/* no lane kernels: the loops over the back end's own scalar kernels (field/field_vec.h) */
+#define LF_VENTRY_LOOPS {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
 #define LF_VENTRY_AVX512IFMA {lf_p256_p_vmul8_avx512ifma, lf_p256_p_vsqr8_avx512ifma, NULL, NULL, lf_p256_p_vmuls8_avx512ifma, lf_p256_p_vmacl8_avx512ifma, lf_p256_p_x8_load_avx512ifma, lf_p256_p_x8_store_avx512ifma, lf_p256_p_x8_mul_avx512ifma, lf_p256_p_x8_sqr_avx512ifma, lf_p256_p_x8_add_avx512ifma, lf_p256_p_x8_sub_avx512ifma}
 #define LF_VENTRY_RVV {lf_p256_p_vmul8_rvv, lf_p256_p_vsqr8_rvv, lf_p256_p_vadd8_rvv, lf_p256_p_vsub8_rvv, lf_p256_p_vmuls8_rvv, lf_p256_p_vmacl8_rvv, lf_p256_p_x8_load_rvv, lf_p256_p_x8_store_rvv, lf_p256_p_x8_mul_rvv, lf_p256_p_x8_sqr_rvv, lf_p256_p_x8_add_rvv, lf_p256_p_x8_sub_rvv}
-#define LF_VOWN_C 1
-#define LF_VOWN_X86_64 1
-#define LF_VOWN_AARCH64 1
-#define LF_VOWN_PPC64LE 1
-#define LF_VOWN_RV64 1
-#define LF_VENTRY_X86_64 LF_VENTRY_SCALAR
-#define LF_VENTRY_AARCH64 LF_VENTRY_SCALAR
-#define LF_VENTRY_PPC64LE LF_VENTRY_SCALAR
-#define LF_VENTRY_RV64 LF_VENTRY_SCALAR
+#define LF_NATIVE_P256_P_VEC_C 1
+#define LF_NATIVE_P256_P_VEC_X86_64 1
+#define LF_NATIVE_P256_P_VEC_AARCH64 1
+#define LF_NATIVE_P256_P_VEC_PPC64LE 1
+#define LF_NATIVE_P256_P_VEC_RV64 1
+#define LF_VENTRY_X86_64 LF_VENTRY_LOOPS
+#define LF_VENTRY_AARCH64 LF_VENTRY_LOOPS
+#define LF_VENTRY_PPC64LE LF_VENTRY_LOOPS
+#define LF_VENTRY_RV64 LF_VENTRY_LOOPS
 #if defined(LF_NATIVE_FIELD_AVX512IFMA)
-#define LF_VOWN_AVX512IFMA 1
+#define LF_NATIVE_P256_P_VEC_AVX512IFMA 1
 #endif
 #if defined(LF_NATIVE_FIELD_RVV)
-#define LF_VOWN_RVV 1
+#define LF_NATIVE_P256_P_VEC_RVV 1
 #endif
-#define LF_DISPATCH_OWN(B) LF_VOWN_##B
+#define LF_DISPATCH_OWN(B) LF_NATIVE_P256_P_VEC_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_VENTRY_##B
 LF_HIDDEN const lf_field_vec_kernels lf_p256_p_vec_kernels[LF_DISPATCH_SLOTS] = {
 #include "generated/dispatch_table.h"

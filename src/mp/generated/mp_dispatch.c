@@ -522,25 +522,25 @@ LF_HIDDEN void lf_mp_redc16_s390x(uint64_t *r, const uint64_t *x, const uint64_t
 static const lf_mp_k3 lf_mp_redc_s390x[17] = {NULL, lf_mp_redc1_s390x, lf_mp_redc2_s390x, lf_mp_redc3_s390x, lf_mp_redc4_s390x, lf_mp_redc5_s390x, lf_mp_redc6_s390x, lf_mp_redc7_s390x, lf_mp_redc8_s390x, lf_mp_redc9_s390x, lf_mp_redc10_s390x, lf_mp_redc11_s390x, lf_mp_redc12_s390x, lf_mp_redc13_s390x, lf_mp_redc14_s390x, lf_mp_redc15_s390x, lf_mp_redc16_s390x};
 #endif
 
-#define LF_OWN_C 1
+#define LF_NATIVE_MP_KERNEL_C 1
 #define LF_MP_SET_c {lf_mp_mul_c, 16, lf_mp_sqr_c, 16, lf_mp_redc_c, 16, "c"}
-#define LF_OWN_X86_64 1
+#define LF_NATIVE_MP_KERNEL_X86_64 1
 #define LF_MP_SET_x86_64 {lf_mp_mul_x86_64, 16, lf_mp_sqr_x86_64, 16, lf_mp_redc_x86_64, 16, "x86_64"}
-#define LF_OWN_X86_64_ADX 1
+#define LF_NATIVE_MP_KERNEL_X86_64_ADX 1
 #define LF_MP_SET_x86_64_adx {lf_mp_mul_x86_64_adx, 32, lf_mp_sqr_x86_64_adx, 32, lf_mp_redc_x86_64_adx, 32, "x86_64_adx"}
-#define LF_OWN_AARCH64 1
+#define LF_NATIVE_MP_KERNEL_AARCH64 1
 #define LF_MP_SET_aarch64 {lf_mp_mul_aarch64, 16, lf_mp_sqr_aarch64, 16, lf_mp_redc_aarch64, 16, "aarch64"}
-#define LF_OWN_RV64 1
+#define LF_NATIVE_MP_KERNEL_RV64 1
 #define LF_MP_SET_rv64 {lf_mp_mul_rv64, 16, lf_mp_sqr_rv64, 16, lf_mp_redc_rv64, 16, "rv64"}
-#define LF_OWN_PPC64LE 1
+#define LF_NATIVE_MP_KERNEL_PPC64LE 1
 #define LF_MP_SET_ppc64le {lf_mp_mul_ppc64le, 16, lf_mp_sqr_ppc64le, 16, lf_mp_redc_ppc64le, 16, "ppc64le"}
-#define LF_OWN_C32 1
+#define LF_NATIVE_MP_KERNEL_C32 1
 #define LF_MP_SET_c32 {lf_mp_mul_c32, 8, lf_mp_sqr_c32, 8, lf_mp_redc_c32, 8, "c32"}
-#define LF_OWN_ARMV7 1
+#define LF_NATIVE_MP_KERNEL_ARMV7 1
 #define LF_MP_SET_armv7 {lf_mp_mul_armv7, 16, lf_mp_sqr_armv7, 16, lf_mp_redc_armv7, 16, "armv7"}
-#define LF_OWN_S390X 1
+#define LF_NATIVE_MP_KERNEL_S390X 1
 #define LF_MP_SET_s390x {lf_mp_mul_s390x, 16, lf_mp_sqr_s390x, 16, lf_mp_redc_s390x, 16, "s390x"}
-#define LF_DISPATCH_OWN(B) LF_OWN_##B
+#define LF_DISPATCH_OWN(B) LF_NATIVE_MP_KERNEL_##B
 #define LF_DISPATCH_ENTRY(B, b) LF_MP_SET_##b
 const lf_mp_kernels lf_mp_kernel_table[LF_DISPATCH_SLOTS] = {
 #include "generated/dispatch_table.h"
