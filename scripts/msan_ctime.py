@@ -94,7 +94,7 @@ def compile_one(cmd: list[str], src: str, obj: Path) -> str | None:
 #   and the -O0 programs take the -O1 objects: clang's MSan instrumentation
 #   of these huge functions at -O0 takes many minutes (p1024.c over 8, mp's
 #   over 7).
-FIXED_O2 = re.compile(r"/src/field/generated/c(32)?/[^/]*\.c$")
+FIXED_O2 = re.compile(r"/src/(field|secp256k1)/generated/c(32)?/[^/]*\.c$")
 SLOW_O0 = re.compile(r"/src/mp/generated/c(32)?/[^/]*\.c$")
 
 

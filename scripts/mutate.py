@@ -76,7 +76,8 @@ MODULES = {
                       "src/hash/keccak.c", "src/hash/keccak_round.h", "src/hash/native/x86_64/*.c"]),
     "mlkem": ("mlkem", ["src/mlkem/mlkem.c", "src/mlkem/mlkem_body.h", "src/mlkem/mlkem_poly.h",
                         "src/mlkem/native/x86_64/*.c", "src/mlkem/native/x86_64/*.h"]),
-    "secp256k1": ("secp256k1", ["src/secp256k1/*.c", "src/secp256k1/*.h"]),
+    "secp256k1": ("secp256k1", ["src/secp256k1/*.c", "src/secp256k1/*.h", "src/secp256k1/generated/c/point.c",
+                                "src/secp256k1/generated/x86_64_adx/point.S"]),
     "modinv": ("modinv", ["src/modinv/safegcd.c", "src/modinv/bingcd.h"]),
 }
 

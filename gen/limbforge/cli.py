@@ -169,7 +169,8 @@ def cmd_builtin(args) -> int:
     add("backendgen", backendgen.backend_files(BUILTIN_CMD))
     add("fieldgen", fieldgen.builtin_files(builtin_fields(), BUILTIN_CMD))
     add("mpgen", mpgen.mp_files(root, BUILTIN_CMD))  # mp module kernels
-    add("secp256k1gen", secp256k1gen.table_files(BUILTIN_CMD))  # secp256k1 point tables
+    add("secp256k1gen", {**secp256k1gen.table_files(BUILTIN_CMD),  # secp256k1 point tables,
+                         **secp256k1gen.point_files(builtin_fields(), BUILTIN_CMD)})  # kernels, kernel table
     add("nttbounds", nttbounds.files(BUILTIN_CMD))  # NTT constants (after the bound proof)
     add("nttgen", nttgen.files(BUILTIN_CMD))  # x86 NTT kernel bodies
     add("nttvectors", nttvectors.files(root, BUILTIN_CMD))  # NTT test vectors (FIPS 203 model)

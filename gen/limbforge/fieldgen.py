@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from . import addchain
 from .algos_lanes import LANE_BINARY, LANE_BLOCKED, LANE_OPS, LaneField, lane_programs, mac_blocks
-from .fields import LAZY_OPS, Field, has_lazy, kernel_programs, lazy_programs
-from .kernelfile import emit_kernel_file
+from .fields import Field, kernel_programs, lazy_programs
+from .kernelfile import emit_kernel_file, library_guard
 from .provenance import provenance
-from .targets import (BACKEND_EXTRA, BACKEND_GUARD, BACKEND_NEEDS, TARGETS, backend_chain, builtin_targets,
-                      lane_target)
+from .targets import BACKEND_GUARD, BACKEND_NEEDS, TARGETS, builtin_targets, lane_target
 
 
 def _limbs(x: int, n: int) -> str:
@@ -24,16 +23,12 @@ def kernel_source(f: Field, target: str, command: str, library: bool = False) ->
     c32's processors) compile only where it holds."""
     progs = {**kernel_programs(f, target), **lazy_programs(f, target)}
     t = TARGETS[target]
-    if t.is_c:
-        guard = BACKEND_GUARD[t.backend] if library else ""
-        words = "" if t.wbits == 64 else f" as {t.limbs(f.n)} {t.wbits}-bit words"
-        what = [f"{f.name}: p = {f.p:#x}", f"{f.n} limbs{words}, {f.form} form; portable C."]
-    else:
-        guard = BACKEND_GUARD[t.backend] if library and t.backend and \
-            any(a in BACKEND_EXTRA for a in backend_chain(t.backend)) else ""
-        what = [f"{f.name}: p = {f.p:#x}", f"{f.n} limbs, {f.form} form; target {target}."]
+    words = "" if t.wbits == 64 or not t.is_c else f" as {t.limbs(f.n)} {t.wbits}-bit words"
+    what = [f"{f.name}: p = {f.p:#x}",
+            f"{f.n} limbs{words}, {f.form} form; " + ("portable C." if t.is_c else f"target {target}.")]
     return emit_kernel_file(t, [(prog, f"lf_{f.name}_{op}_{target}") for op, prog in progs.items()],
-                            command, what, guard, unused=f"lf_{f.name}_{target}_unused")
+                            command, what, library_guard(t) if library else "",
+                            unused=f"lf_{f.name}_{target}_unused")
 
 
 def lane_guard(lt: str) -> str:
@@ -103,7 +98,7 @@ def _lane_entry(f: Field, lt: str | None) -> str:
 
 OPS = ("mul", "sqr", "add", "sub", "neg", "to_internal", "from_internal")
 # the kernels with two inputs (r, a, b); the others take (r, a)
-BINARY_OPS = ("mul", "add", "sub", "mul_lazy", "add_lazy", "sub_lazy", "jadd", "jaddz", "jaddc")
+BINARY_OPS = ("mul", "add", "sub")
 
 
 def _dispatch_table(f: Field, ctype: str, kind: str, own: str, entry: str) -> list:
@@ -219,7 +214,7 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False, lan
         guard = BACKEND_GUARD[TARGETS[t].backend] if not standalone else ""
         if guard:
             L.append(f"#if {guard}")
-        for op in OPS + (LAZY_OPS if has_lazy(f) else ()):
+        for op in OPS:
             arity = "uint64_t *r, const uint64_t *a, const uint64_t *b" if op in BINARY_OPS \
                 else "uint64_t *r, const uint64_t *a"
             L.append(f"LF_HIDDEN void lf_{f.name}_{op}_{t}({arity});")
@@ -267,14 +262,13 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False, lan
                       "#define LF_VKERNELS() lf_vk_pick()"]
     else:
         # the library's one dispatch pattern (src/generated/dispatch_table.h);
-        # LF_NATIVE_<FIELD>_<B>: the back ends with kernels of their own (one
-        # file for the plain and the lazy table), LF_NATIVE_<FIELD>_VEC_<B>
-        # those of the vector table
+        # LF_NATIVE_<FIELD>_<B>: the back ends with kernels of their own,
+        # LF_NATIVE_<FIELD>_VEC_<B> those of the vector table (a field's lazy
+        # kernels are in the table of the module that uses them:
+        # secp256k1gen.group_api)
         own = f"LF_NATIVE_{f.name.upper()}_"
         L += [f"#define {own}{TARGETS[t].backend.upper()} 1" for t in targets]
         L += _dispatch_table(f, "lf_field_kernels", "", own, _kernels_entry(f, OPS))
-        if has_lazy(f):
-            L += _dispatch_table(f, "lf_field_lazy_kernels", "lazy", own, _kernels_entry(f, LAZY_OPS))
         L.append(f"#define LF_KERNELS() (&lf_{f.name}_kernels[lf_dispatch_slot()])")
         # the vector table: lane C for c, the IFMA and RVV lane kernels where
         # built; the back ends with scalar kernels of their own take
@@ -464,15 +458,6 @@ def internal_header(f: Field, command: str) -> str:
          f"    return &lf_{f.name}_kernels[lf_dispatch_slot()];",
          "}",
          ""]
-    if has_lazy(f):
-        L += [f"/* Its lazy-form kernels (field_internal.h), of the back end in use. */",
-              f"extern LF_HIDDEN const lf_field_lazy_kernels lf_{f.name}_lazy_kernels[LF_DISPATCH_SLOTS];",
-              f"extern LF_HIDDEN const lf_dispatch_info lf_{f.name}_lazy_dispatch;",
-              f"static inline const lf_field_lazy_kernels *lf_{f.name}_lk(void)",
-              "{",
-              f"    return &lf_{f.name}_lazy_kernels[lf_dispatch_slot()];",
-              "}",
-              ""]
     L += ["#endif", ""]
     return "\n".join(L)
 

@@ -211,10 +211,14 @@ def has_lazy(f: Field) -> bool:
     return f.form == "pm" and f.p.bit_length() == 64 * f.n
 
 
-LAZY_OPS = ("mul_lazy", "sqr_lazy", "add_lazy", "sub_lazy", "neg_lazy", "normalize", "jdbl",
-            "jadd", "jaddz", "jaddc")
-# the fused point additions and the kind of algos_point.jadd_program each is
+LAZY_OPS = ("mul_lazy", "sqr_lazy", "add_lazy", "sub_lazy", "neg_lazy", "normalize")
+# the point kernels on y^2 = x^3 + b over such a field (point_programs): the
+# fused doubling, and the fused additions with the kind of
+# algos_point.jadd_program each is
+POINT_OPS = ("jdbl", "jadd", "jaddz", "jaddc")
 JADD_OPS = {"jadd": "ge", "jaddz": "zinv", "jaddc": "ct"}
+# the lazy and point kernels with two inputs (r, a, b); the others take (r, a)
+BINARY_LAZY = ("mul_lazy", "add_lazy", "sub_lazy", "jadd", "jaddz", "jaddc")
 # the doubling formula of the fused jdbl kernel (algos_point.jdbl_program), chosen
 # by measurement (src/secp256k1/README.md)
 JDBL_FORMULA = "3m4s"
@@ -233,14 +237,25 @@ def lazy_programs(f: Field, target: str) -> dict:
     style, w = t.style, t.wbits
     n, p = t.limbs(f.n), f.p
     pre = f"lf_{f.name}_"
-    progs = {
+    return {
         "mul_lazy": algos_pm.pm_mul_program(pre + "mul_lazy", p, n, style, lazy=True, w=w),
         "sqr_lazy": algos_pm.pm_mul_program(pre + "sqr_lazy", p, n, style, square=True, lazy=True, w=w),
         "add_lazy": algos_pm.pm_lazy_linear_program(pre + "add_lazy", p, n, "add", w=w),
         "sub_lazy": algos_pm.pm_lazy_linear_program(pre + "sub_lazy", p, n, "sub", w=w),
         "neg_lazy": algos_pm.pm_lazy_linear_program(pre + "neg_lazy", p, n, "neg", w=w),
         "normalize": algos_pm.pm_normalize_program(pre + "normalize", p, n, style, w=w),
-        "jdbl": algos_point.jdbl_program(pre + "jdbl", p, n, style, JDBL_FORMULA, w=w),
-        **{op: algos_point.jadd_program(pre + op, p, n, style, kind, w=w) for op, kind in JADD_OPS.items()},
     }
-    return {k: progs[k] for k in LAZY_OPS}
+
+
+def point_programs(f: Field, target: str) -> dict:
+    """The Jacobian point kernels (POINT_OPS) on a curve y^2 = x^3 + b over a
+    field with lazy kernels (has_lazy), on lazy coordinates: what a curve
+    module (secp256k1: secp256k1gen.point_files) builds on the field's lazy
+    kernels.  Named lf_<field>_<op>_<target>, as the field's."""
+    assert has_lazy(f), f.name
+    t = TARGETS[target]
+    style, w = t.style, t.wbits
+    n, p = t.limbs(f.n), f.p
+    pre = f"lf_{f.name}_"
+    return {"jdbl": algos_point.jdbl_program(pre + "jdbl", p, n, style, JDBL_FORMULA, w=w),
+            **{op: algos_point.jadd_program(pre + op, p, n, style, kind, w=w) for op, kind in JADD_OPS.items()}}

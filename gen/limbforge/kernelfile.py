@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from .printers import printer
 from .provenance import provenance
-from .targets import Target
+from .targets import BACKEND_EXTRA, BACKEND_GUARD, Target, backend_chain
+
+
+def library_guard(t: Target) -> str:
+    """The condition the library's copy of a kernel file of t compiles under:
+    C, its back end's (c32: the compilers without unsigned __int128);
+    assembly, where a back end needs more than its architecture (armv7
+    within c32's processors); else none."""
+    if t.is_c:
+        return BACKEND_GUARD[t.backend]
+    if t.backend and any(a in BACKEND_EXTRA for a in backend_chain(t.backend)):
+        return BACKEND_GUARD[t.backend]
+    return ""
 
 
 def comment_block(marker: str, lines) -> str:

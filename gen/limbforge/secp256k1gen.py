@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Precomputed secp256k1 tables for src/secp256k1 (written by `gen builtin`).
+"""The generated files of src/secp256k1 (written by `gen builtin`): the
+point kernels and the group code's kernel table (point_files), and the
+precomputed tables:
 
 - the constant-time comb of k*G (src/secp256k1/ecmult_gen.c): BLOCKS blocks
   of 2^(TEETH-1) points each; with L = BLOCKS*TEETH*SPACING >= 256 and bit
@@ -17,7 +19,10 @@ the curve's definition alone.
 """
 from __future__ import annotations
 
+from .fields import BINARY_LAZY, LAZY_OPS, POINT_OPS, point_programs
+from .kernelfile import emit_kernel_file, library_guard
 from .provenance import provenance
+from .targets import BACKEND_GUARD, TARGETS, builtin_targets
 
 P = 2**256 - 2**32 - 977
 N = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
@@ -169,3 +174,66 @@ def table_files(command: str) -> dict:
         "src/secp256k1/generated/ecmult_gen_table.c": ecmult_gen_table_c(command),
         "src/secp256k1/generated/ecmult_table.c": ecmult_table_c(command),
     }
+
+
+# ---- point kernels and the kernel table of src/secp256k1/group.h ----------
+FIELD = "secp256k1_p"
+# the table's members, in lf_secp256k1_kernels order (group.h): the field's
+# lazy-form kernels, then the point kernels
+GROUP_OPS = LAZY_OPS + POINT_OPS
+
+
+def point_source(f, target: str, command: str, library: bool = True) -> str:
+    """src/secp256k1/generated/<target>/point.{c,S}: jdbl, jadd, jaddz, jaddc
+    over field f (library: compiled only where the back end is built, as the
+    field's own kernel files)."""
+    t = TARGETS[target]
+    what = [f"point kernels on y^2 = x^3 + b (a = 0) over {f.name}, lazy coordinates "
+            f"(fields.point_programs); " + ("portable C." if t.is_c else f"target {target}.")]
+    progs = point_programs(f, target)
+    return emit_kernel_file(t, [(progs[op], f"lf_{f.name}_{op}_{target}") for op in POINT_OPS], command,
+                            what, library_guard(t) if library else "",
+                            unused=f"lf_{f.name}_point_{target}_unused")
+
+
+def group_api(command: str) -> str:
+    """src/secp256k1/generated/group_api.c: lf_secp256k1_kernel_table, per
+    dispatch slot the lazy field kernels of secp256k1_p and the point kernels
+    of the back end in use (the one dispatch pattern, src/generated/dispatch_table.h)."""
+    L = [provenance(command).rstrip(),
+         "/* The kernel table of the secp256k1 group code (src/secp256k1/group.h): secp256k1_p's",
+         " * lazy-form kernels (src/field/generated/<target>/secp256k1_p.*) and the point kernels",
+         " * (src/secp256k1/generated/<target>/point.*), per back end. */",
+         '#include "secp256k1/group.h"', ""]
+    ts = builtin_targets()
+    for t in ts:
+        guard = BACKEND_GUARD[t.backend]
+        if guard:
+            L.append(f"#if {guard}")
+        for op in GROUP_OPS:
+            arity = "uint64_t *r, const uint64_t *a, const uint64_t *b" if op in BINARY_LAZY \
+                else "uint64_t *r, const uint64_t *a"
+            L.append(f"LF_HIDDEN void lf_{FIELD}_{op}_{t.name}({arity});")
+        if guard:
+            L.append("#endif")
+    L.append("")
+    L += [f"#define LF_NATIVE_SECP256K1_{t.backend.upper()} 1" for t in ts]
+    L += ["#define LF_DISPATCH_OWN(B) LF_NATIVE_SECP256K1_##B",
+          "#define LF_DISPATCH_ENTRY(B, b) {" + ", ".join(f"lf_{FIELD}_{op}_##b" for op in GROUP_OPS) + "}",
+          "LF_HIDDEN const lf_secp256k1_kernels lf_secp256k1_kernel_table[LF_DISPATCH_SLOTS] = {",
+          '#include "generated/dispatch_table.h"',
+          "};",
+          "#define LF_DISPATCH_MASK",
+          "LF_HIDDEN const lf_dispatch_info lf_secp256k1_dispatch = {",
+          '    "secp256k1", lf_secp256k1_kernel_table, sizeof lf_secp256k1_kernel_table[0],',
+          '#include "generated/dispatch_table.h"',
+          "};", ""]
+    return "\n".join(L)
+
+
+def point_files(fields, command: str) -> dict:
+    (f,) = [x for x in fields if x.name == FIELD]
+    out = {"src/secp256k1/generated/group_api.c": group_api(command)}
+    for t in builtin_targets():
+        out[f"src/secp256k1/generated/{t.name}/point.{t.ext}"] = point_source(f, t.name, command)
+    return out

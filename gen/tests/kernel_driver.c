@@ -2,7 +2,8 @@
 /* Test driver: reads "op w0..w(N-1) v0..v(N-1)" lines (hex words, little
  * endian), runs kernel `op` of field LF_DRV_NAME with the name suffix
  * LF_DRV_SUFFIX (_<target>)
- * (ops 0..6 in fieldgen.OPS order, 7..16 fields.LAZY_OPS with LF_DRV_LAZY;
+ * (ops 0..6 in fieldgen.OPS order, 7..12 fields.LAZY_OPS and 13..16
+ * fields.POINT_OPS with LF_DRV_LAZY, the point kernels from their own file;
  * op 13, jdbl, reads and prints 3N words for a; ops 14..16, the point
  * additions jadd/jaddz/jaddc, read 3N words for a and 2N, 3N, 2N for b and
  * print 3N),

@@ -10,8 +10,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from limbforge import fieldgen
-from limbforge.fields import JADD_OPS, LAZY_OPS, Field, has_lazy
+from limbforge import fieldgen, secp256k1gen
+from limbforge.fields import JADD_OPS, LAZY_OPS, POINT_OPS, Field, has_lazy
 from limbforge.testvals import edge_values
 from limbforge.targets import TARGETS
 
@@ -48,13 +48,18 @@ def build(f: Field, target: str, workdir: Path) -> list:
     t = TARGETS[target]
     src = workdir / f"{f.name}_{target}.{t.ext}"
     src.write_text(fieldgen.kernel_source(f, target, "test"))
+    srcs = [str(src)]
+    if has_lazy(f):                  # its point kernels (the curve module's file)
+        pt = workdir / f"{f.name}_point_{target}.{t.ext}"
+        pt.write_text(secp256k1gen.point_source(f, target, "test", library=False))
+        srcs.append(str(pt))
     exe = workdir / f"drv_{f.name}_{target}"
     cc = t.cross.get("cc", CC)
     subprocess.run([cc, "-O1", "-std=gnu11", *t.cross.get("cflags", []), f"-I{SRC}",
                     f"-DLF_DRV_NAME={f.name}",
                     f"-DLF_DRV_N={f.n}", f"-DLF_DRV_SUFFIX=_{target}",
                     *(["-DLF_DRV_LAZY"] if has_lazy(f) else []), str(HERE / "kernel_driver.c"),
-                    str(src), "-o", str(exe)], check=True)
+                    *srcs, "-o", str(exe)], check=True)
     return [*t.cross.get("run", []), str(exe)]
 
 
@@ -196,7 +201,7 @@ def check_field(f: Field, target: str, cases: int, seed: int = 1):
         jobs, lines = [], []
         ops = list(enumerate(OPS))
         if has_lazy(f):
-            ops += list(enumerate(LAZY_OPS, len(OPS)))
+            ops += list(enumerate(LAZY_OPS + POINT_OPS, len(OPS)))
             lvals = lazy_values(f, rng, max(cases, 12))
         for op_i, op in ops:
             for k in range(cases):

@@ -34,34 +34,12 @@ typedef struct {
     lf_kernel2 from_internal; /* internal -> canonical                  */
 } lf_field_kernels;
 
-/* Lazy-form kernels, generated for pseudo-Mersenne fields with a full top
- * limb, p = 2^(64N) - c (secp256k1_p).  A lazy value is any N-limb value
- * (< 2^(64N)) congruent to the element: mul/sqr skip the final conditional
- * subtraction and add/sub/neg fold their carry back as 2^(64N) = c mod p, so
- * a chain of field operations never compares with p; normalize gives the
- * canonical value (< p) where one is needed (bytes, parity, comparisons,
- * inversion).  Canonical values are lazy values.  r may alias a and/or b;
- * constant time. */
-typedef struct {
-    lf_kernel3 mul;       /* r = a*b mod p  (lazy in, lazy out)       */
-    lf_kernel2 sqr;       /* r = a^2 mod p                            */
-    lf_kernel3 add;       /* r = a+b mod p                            */
-    lf_kernel3 sub;       /* r = a-b mod p                            */
-    lf_kernel2 neg;       /* r = -a mod p                             */
-    lf_kernel2 normalize; /* r = a mod p, canonical (< p)             */
-    lf_kernel2 jdbl;      /* r = 2a, a = (X, Y, Z) Jacobian on a curve
-                           * y^2 = x^3 + b (3N words each): one fused
-                           * kernel, Z3 = 2YZ (gen: algos_point.jdbl_program) */
-    /* r = a + b, a = (X, Y, Z) Jacobian (3N words), one fused kernel each
-     * (gen: algos_point.jadd_program, whose comment has the formulas); r may
-     * alias a, not b: */
-    lf_kernel3 jadd;      /* b = (x, y) affine (2N words); a = +-b gives
-                           * Z3 = 0 mod p with X3 = 0 mod p iff a = b     */
-    lf_kernel3 jaddz;     /* b = (x, y, zi) (3N words): (x, y) affine on the
-                           * curve isomorphic by zi; a = +-b as jadd      */
-    lf_kernel3 jaddc;     /* b = (x, y) affine: unified, exact for every
-                           * pair but a = infinity (the caller's)         */
-} lf_field_lazy_kernels;
+/* Lazy-form kernels: generated for pseudo-Mersenne fields with a full top
+ * limb (gen: fields.lazy_programs; secp256k1_p), as lf_<field>_<op>_<target>
+ * with op mul_lazy, sqr_lazy, add_lazy, sub_lazy, neg_lazy, normalize.  They
+ * sit in the kernel table of the module that uses them, with its own kernels
+ * (secp256k1: lf_secp256k1_kernels, src/secp256k1/group.h, whose comment
+ * gives their contracts). */
 
 /* Lane kernels (radix 2^52, 8 elements at a time; src/field/README.md,
  * "Vector arithmetic"; gen: algos_lanes.py, whose comments give each one's

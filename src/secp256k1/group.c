@@ -77,7 +77,7 @@ void lf_ge_mul_lambda(lf_fe_k *k, lf_ge *r, const lf_ge *a)
 
 void lf_gej_double(lf_fe_k *k, lf_gej *r, const lf_gej *a)
 {
-    /* one generated kernel (lf_field_lazy_kernels.jdbl): M = 3X^2,
+    /* one generated kernel (lf_secp256k1_kernels.jdbl): M = 3X^2,
      * S = 4XY^2, X3 = M^2 - 2S, Y3 = M(S - X3) - 8Y^4, Z3 = 2YZ; its formula
      * and the measurements behind it are in src/secp256k1/README.md.
      * Z = 0 stays 0 (mod p). */

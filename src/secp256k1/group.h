@@ -5,11 +5,11 @@
  * Field elements (lf_fe) are the public lf_secp256k1_p_t type (4 little-
  * endian limbs) holding LAZY values: any value < 2^256 congruent to the
  * element, so p + a is a valid form of a.  The lazy-form kernels of
- * secp256k1_p (field/field_internal.h, lf_field_lazy_kernels) take and
+ * secp256k1_p (lf_secp256k1_kernels below) take and
  * give lazy values and never compare with p; measured against the
  * fully-reducing kernels they save 8-10% of verify, ECDH and key
  * creation (src/secp256k1/README.md).  Every function takes the kernel
- * table k of the back end in use (lf_secp256k1_p_lk(), fetched once per
+ * table k of the back end in use (lf_fe_k_get(), fetched once per
  * top-level call) and calls the kernels directly.  Canonical values (< p)
  * are needed only for bytes, parity and the public field functions
  * (inversion, square root): lf_fe_normalize gives them, and the affine
@@ -38,11 +38,46 @@
 
 #include "field/generated/secp256k1_p_internal.h"
 
-typedef lf_secp256k1_p_t lf_fe;
-typedef const lf_field_lazy_kernels lf_fe_k;
+/* The kernels of the group code, one table per back end
+ * (lf_secp256k1_kernel_table, src/secp256k1/generated/group_api.c).  First
+ * secp256k1_p's lazy-form kernels (src/field/field_internal.h), p = 2^(64N)
+ * - c.  A lazy value is any N-limb value (< 2^(64N)) congruent to the element: mul/sqr skip the final conditional
+ * subtraction and add/sub/neg fold their carry back as 2^(64N) = c mod p, so
+ * a chain of field operations never compares with p; normalize gives the
+ * canonical value (< p) where one is needed (bytes, parity, comparisons,
+ * inversion).  Canonical values are lazy values.  r may alias a and/or b;
+ * constant time.
+ * Then the point kernels (src/secp256k1/generated/<target>/point.*). */
+typedef struct {
+    lf_kernel3 mul;       /* r = a*b mod p  (lazy in, lazy out)       */
+    lf_kernel2 sqr;       /* r = a^2 mod p                            */
+    lf_kernel3 add;       /* r = a+b mod p                            */
+    lf_kernel3 sub;       /* r = a-b mod p                            */
+    lf_kernel2 neg;       /* r = -a mod p                             */
+    lf_kernel2 normalize; /* r = a mod p, canonical (< p)             */
+    lf_kernel2 jdbl;      /* r = 2a, a = (X, Y, Z) Jacobian on a curve
+                           * y^2 = x^3 + b (3N words each): one fused
+                           * kernel, Z3 = 2YZ (gen: algos_point.jdbl_program) */
+    /* r = a + b, a = (X, Y, Z) Jacobian (3N words), one fused kernel each
+     * (gen: algos_point.jadd_program, whose comment has the formulas); r may
+     * alias a, not b: */
+    lf_kernel3 jadd;      /* b = (x, y) affine (2N words); a = +-b gives
+                           * Z3 = 0 mod p with X3 = 0 mod p iff a = b     */
+    lf_kernel3 jaddz;     /* b = (x, y, zi) (3N words): (x, y) affine on the
+                           * curve isomorphic by zi; a = +-b as jadd      */
+    lf_kernel3 jaddc;     /* b = (x, y) affine: unified, exact for every
+                           * pair but a = infinity (the caller's)         */
+} lf_secp256k1_kernels;
 
-/* The lazy kernels of the back end in use. */
-static inline lf_fe_k *lf_fe_k_get(void) { return lf_secp256k1_p_lk(); }
+extern LF_HIDDEN const lf_secp256k1_kernels lf_secp256k1_kernel_table[LF_DISPATCH_SLOTS];
+/* which back ends have kernels of their own (lf_internal.h) */
+extern LF_HIDDEN const lf_dispatch_info lf_secp256k1_dispatch;
+
+typedef lf_secp256k1_p_t lf_fe;
+typedef const lf_secp256k1_kernels lf_fe_k;
+
+/* The kernels of the back end in use. */
+static inline lf_fe_k *lf_fe_k_get(void) { return &lf_secp256k1_kernel_table[lf_dispatch_slot()]; }
 
 typedef struct {
     lf_fe x, y;

@@ -15,4 +15,11 @@ list(APPEND LF_SOURCES
   src/secp256k1/msm.c
   src/secp256k1/batch.c
   src/secp256k1/generated/ecmult_gen_table.c
-  src/secp256k1/generated/ecmult_table.c)
+  src/secp256k1/generated/ecmult_table.c
+  src/secp256k1/generated/group_api.c
+  src/secp256k1/generated/c/point.c
+  src/secp256k1/generated/c32/point.c)
+# the point kernels of the generator's targets built here (cmake/backends.cmake)
+foreach(t ${LF_ASM_TARGETS})
+  list(APPEND LF_SOURCES src/secp256k1/generated/${t}/point.S)
+endforeach()

@@ -29,14 +29,14 @@
 LF_FIELDS_FOREACH(DECL)
 extern const lf_dispatch_info lf_mp_dispatch, lf_mp_exp52_dispatch, lf_ntt_dispatch, lf_p1305_dispatch,
     lf_chacha_dispatch, lf_sha256_dispatch, lf_keccak_dispatch, lf_mlkem_dispatch;
-/* the lazy-form kernels of the built-in fields that have them (full top limb) */
-extern const lf_dispatch_info lf_secp256k1_p_lazy_dispatch;
+/* the secp256k1 group code's: secp256k1_p's lazy-form kernels and the point kernels */
+extern const lf_dispatch_info lf_secp256k1_dispatch;
 
 #define ENTRY(f, NL, NB) &lf_##f##_dispatch,
 static const lf_dispatch_info *const modules[] = {
     LF_FIELDS_FOREACH(ENTRY) &lf_mp_dispatch, &lf_mp_exp52_dispatch, &lf_ntt_dispatch, &lf_p1305_dispatch,
     &lf_chacha_dispatch, &lf_sha256_dispatch, &lf_keccak_dispatch, &lf_mlkem_dispatch,
-    &lf_secp256k1_p_lazy_dispatch};
+    &lf_secp256k1_dispatch};
 
 #define VENTRY(f, NL, NB) &lf_##f##_vec_dispatch,
 static const lf_dispatch_info *const vec_modules[] = {LF_FIELDS_FOREACH(VENTRY)};

@@ -188,10 +188,11 @@ static void k_jaddc(uint64_t *r, const uint64_t *a, const uint64_t *b)
     kout(r + 4, 4 * y3 % Q);
     kout(r, 4 * x3 % Q);
 }
-/* group.c's kernel table is secp256k1_p's lazy one; here every value stays
- * canonical mod q (a lazy value too), so normalize is the identity */
-static const lf_field_lazy_kernels small_k = {k_mul, k_sqr,  k_add,  k_sub,  k_neg,
-                                              k_id,  k_jdbl, k_jadd, k_jaddz, k_jaddc};
+/* group.c's kernel table (lf_secp256k1_kernels, group.h): the lazy field
+ * kernels, then the point kernels; here every value stays canonical mod q (a
+ * lazy value too), so normalize is the identity */
+static const lf_secp256k1_kernels small_k = {k_mul, k_sqr,  k_add,  k_sub,  k_neg,
+                                             k_id,  k_jdbl, k_jadd, k_jaddz, k_jaddc};
 #define K (&small_k)
 
 /* ------------------------------------------------- the small curve */

@@ -31,16 +31,6 @@ LF_HIDDEN void lf_secp256k1_p_sub_c(uint64_t *r, const uint64_t *a, const uint64
 LF_HIDDEN void lf_secp256k1_p_neg_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_to_internal_c(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_from_internal_c(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_mul_lazy_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sqr_lazy_c(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_add_lazy_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sub_lazy_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_neg_lazy_c(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_normalize_c(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jdbl_c(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jadd_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddz_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddc_c(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #if !defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)
 LF_HIDDEN void lf_secp256k1_p_mul_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
 LF_HIDDEN void lf_secp256k1_p_sqr_c32(uint64_t *r, const uint64_t *a);
@@ -49,16 +39,6 @@ LF_HIDDEN void lf_secp256k1_p_sub_c32(uint64_t *r, const uint64_t *a, const uint
 LF_HIDDEN void lf_secp256k1_p_neg_c32(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_to_internal_c32(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_from_internal_c32(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_mul_lazy_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sqr_lazy_c32(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_add_lazy_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sub_lazy_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_neg_lazy_c32(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_normalize_c32(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jdbl_c32(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jadd_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddz_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddc_c32(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
 #if defined(__x86_64__)
 LF_HIDDEN void lf_secp256k1_p_mul_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -68,16 +48,6 @@ LF_HIDDEN void lf_secp256k1_p_sub_x86_64(uint64_t *r, const uint64_t *a, const u
 LF_HIDDEN void lf_secp256k1_p_neg_x86_64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_to_internal_x86_64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_from_internal_x86_64(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_mul_lazy_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sqr_lazy_x86_64(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_add_lazy_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sub_lazy_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_neg_lazy_x86_64(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_normalize_x86_64(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jdbl_x86_64(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jadd_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddz_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddc_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
 #if defined(__x86_64__)
 LF_HIDDEN void lf_secp256k1_p_mul_x86_64_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -87,16 +57,6 @@ LF_HIDDEN void lf_secp256k1_p_sub_x86_64_adx(uint64_t *r, const uint64_t *a, con
 LF_HIDDEN void lf_secp256k1_p_neg_x86_64_adx(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_to_internal_x86_64_adx(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_from_internal_x86_64_adx(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_mul_lazy_x86_64_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sqr_lazy_x86_64_adx(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_add_lazy_x86_64_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sub_lazy_x86_64_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_neg_lazy_x86_64_adx(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_normalize_x86_64_adx(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jdbl_x86_64_adx(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jadd_x86_64_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddz_x86_64_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddc_x86_64_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
 #if defined(__aarch64__)
 LF_HIDDEN void lf_secp256k1_p_mul_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -106,16 +66,6 @@ LF_HIDDEN void lf_secp256k1_p_sub_aarch64(uint64_t *r, const uint64_t *a, const 
 LF_HIDDEN void lf_secp256k1_p_neg_aarch64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_to_internal_aarch64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_from_internal_aarch64(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_mul_lazy_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sqr_lazy_aarch64(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_add_lazy_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sub_lazy_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_neg_lazy_aarch64(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_normalize_aarch64(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jdbl_aarch64(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jadd_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddz_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddc_aarch64(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
 #if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
 LF_HIDDEN void lf_secp256k1_p_mul_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -125,16 +75,6 @@ LF_HIDDEN void lf_secp256k1_p_sub_ppc64le(uint64_t *r, const uint64_t *a, const 
 LF_HIDDEN void lf_secp256k1_p_neg_ppc64le(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_to_internal_ppc64le(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_from_internal_ppc64le(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_mul_lazy_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sqr_lazy_ppc64le(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_add_lazy_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sub_lazy_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_neg_lazy_ppc64le(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_normalize_ppc64le(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jdbl_ppc64le(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jadd_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddz_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddc_ppc64le(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
 #if defined(__riscv) && __riscv_xlen == 64
 LF_HIDDEN void lf_secp256k1_p_mul_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -144,16 +84,6 @@ LF_HIDDEN void lf_secp256k1_p_sub_rv64(uint64_t *r, const uint64_t *a, const uin
 LF_HIDDEN void lf_secp256k1_p_neg_rv64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_to_internal_rv64(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_from_internal_rv64(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_mul_lazy_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sqr_lazy_rv64(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_add_lazy_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sub_lazy_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_neg_lazy_rv64(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_normalize_rv64(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jdbl_rv64(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jadd_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddz_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddc_rv64(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
 #if (!defined(__SIZEOF_INT128__) || defined(__wasm32__) || defined(LF_FORCE_C32)) && (defined(__arm__) && defined(__ARMEL__) && __ARM_ARCH >= 7 && (__ARM_ARCH_PROFILE == 'A' || (__ARM_ARCH_PROFILE == 'M' && defined(__ARM_FEATURE_DSP))))
 LF_HIDDEN void lf_secp256k1_p_mul_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -163,16 +93,6 @@ LF_HIDDEN void lf_secp256k1_p_sub_armv7(uint64_t *r, const uint64_t *a, const ui
 LF_HIDDEN void lf_secp256k1_p_neg_armv7(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_to_internal_armv7(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_from_internal_armv7(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_mul_lazy_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sqr_lazy_armv7(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_add_lazy_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sub_lazy_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_neg_lazy_armv7(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_normalize_armv7(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jdbl_armv7(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jadd_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddz_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddc_armv7(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
 #if defined(__s390x__)
 LF_HIDDEN void lf_secp256k1_p_mul_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
@@ -182,16 +102,6 @@ LF_HIDDEN void lf_secp256k1_p_sub_s390x(uint64_t *r, const uint64_t *a, const ui
 LF_HIDDEN void lf_secp256k1_p_neg_s390x(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_to_internal_s390x(uint64_t *r, const uint64_t *a);
 LF_HIDDEN void lf_secp256k1_p_from_internal_s390x(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_mul_lazy_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sqr_lazy_s390x(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_add_lazy_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_sub_lazy_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_neg_lazy_s390x(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_normalize_s390x(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jdbl_s390x(uint64_t *r, const uint64_t *a);
-LF_HIDDEN void lf_secp256k1_p_jadd_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddz_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
-LF_HIDDEN void lf_secp256k1_p_jaddc_s390x(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #endif
 
 #define LF_LANE_L 5
@@ -255,16 +165,6 @@ LF_HIDDEN const lf_field_kernels lf_secp256k1_p_kernels[LF_DISPATCH_SLOTS] = {
 #define LF_DISPATCH_MASK
 LF_HIDDEN const lf_dispatch_info lf_secp256k1_p_dispatch = {
     "field secp256k1_p", lf_secp256k1_p_kernels, sizeof lf_secp256k1_p_kernels[0],
-#include "generated/dispatch_table.h"
-};
-#define LF_DISPATCH_OWN(B) LF_NATIVE_SECP256K1_P_##B
-#define LF_DISPATCH_ENTRY(B, b) {lf_secp256k1_p_mul_lazy_##b, lf_secp256k1_p_sqr_lazy_##b, lf_secp256k1_p_add_lazy_##b, lf_secp256k1_p_sub_lazy_##b, lf_secp256k1_p_neg_lazy_##b, lf_secp256k1_p_normalize_##b, lf_secp256k1_p_jdbl_##b, lf_secp256k1_p_jadd_##b, lf_secp256k1_p_jaddz_##b, lf_secp256k1_p_jaddc_##b}
-LF_HIDDEN const lf_field_lazy_kernels lf_secp256k1_p_lazy_kernels[LF_DISPATCH_SLOTS] = {
-#include "generated/dispatch_table.h"
-};
-#define LF_DISPATCH_MASK
-LF_HIDDEN const lf_dispatch_info lf_secp256k1_p_lazy_dispatch = {
-    "field secp256k1_p lazy", lf_secp256k1_p_lazy_kernels, sizeof lf_secp256k1_p_lazy_kernels[0],
 #include "generated/dispatch_table.h"
 };
 #define LF_KERNELS() (&lf_secp256k1_p_kernels[lf_dispatch_slot()])

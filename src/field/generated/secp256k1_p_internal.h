@@ -23,12 +23,4 @@ static inline const lf_field_kernels *lf_secp256k1_p_k(void)
     return &lf_secp256k1_p_kernels[lf_dispatch_slot()];
 }
 
-/* Its lazy-form kernels (field_internal.h), of the back end in use. */
-extern LF_HIDDEN const lf_field_lazy_kernels lf_secp256k1_p_lazy_kernels[LF_DISPATCH_SLOTS];
-extern LF_HIDDEN const lf_dispatch_info lf_secp256k1_p_lazy_dispatch;
-static inline const lf_field_lazy_kernels *lf_secp256k1_p_lk(void)
-{
-    return &lf_secp256k1_p_lazy_kernels[lf_dispatch_slot()];
-}
-
 #endif
