@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import addchain
 from .algos_lanes import LANE_BINARY, LANE_BLOCKED, LANE_OPS, LaneField, lane_programs, mac_blocks
 from .fields import Field, kernel_programs, lazy_programs
-from .kernelfile import emit_kernel_file, library_guard
+from .kernelfile import declarations, emit_kernel_file, library_guard
 from .provenance import provenance
 from .targets import BACKEND_GUARD, BACKEND_NEEDS, TARGETS, builtin_targets, lane_target
 
@@ -210,16 +210,7 @@ def instantiation(f: Field, targets, command: str, standalone: bool = False, lan
          f"static const uint64_t lf_c_ts_z[LF_N] = {_limbs(c['ts_z'], n)};",
          f"static const uint64_t lf_c_pm2[LF_N] = {_limbs(c['pm2'], n)};",
          ""]
-    for t in targets:
-        guard = BACKEND_GUARD[TARGETS[t].backend] if not standalone else ""
-        if guard:
-            L.append(f"#if {guard}")
-        for op in OPS:
-            arity = "uint64_t *r, const uint64_t *a, const uint64_t *b" if op in BINARY_OPS \
-                else "uint64_t *r, const uint64_t *a"
-            L.append(f"LF_HIDDEN void lf_{f.name}_{op}_{t}({arity});")
-        if guard:
-            L.append("#endif")
+    L += declarations(f"lf_{f.name}_", OPS, BINARY_OPS, [TARGETS[t] for t in targets], guarded=not standalone)
     L.append("")
     lfd = LaneField(f.p, f.n, f.form)
     L += [f"#define LF_LANE_L {lfd.L}",

@@ -56,3 +56,21 @@ def emit_kernel_file(target: Target, functions, command: str, what, guard: str =
         parts.append("\n#endif\n")
     parts.append("\n" + pr.TRAILER)
     return "".join(parts)
+
+
+def declarations(prefix: str, ops, binary, targets, guarded: bool = True) -> list:
+    """C lines: the LF_HIDDEN prototype of kernel <prefix><op>_<target> for
+    every op and target (r, a, b for the ops in binary, else r, a), each
+    target's under its back end's condition (BACKEND_GUARD) when guarded."""
+    L = []
+    for t in targets:
+        guard = BACKEND_GUARD[t.backend] if guarded else ""
+        if guard:
+            L.append(f"#if {guard}")
+        for op in ops:
+            arity = "uint64_t *r, const uint64_t *a, const uint64_t *b" if op in binary \
+                else "uint64_t *r, const uint64_t *a"
+            L.append(f"LF_HIDDEN void {prefix}{op}_{t.name}({arity});")
+        if guard:
+            L.append("#endif")
+    return L

@@ -20,9 +20,9 @@ the curve's definition alone.
 from __future__ import annotations
 
 from .fields import BINARY_LAZY, LAZY_OPS, POINT_OPS, point_programs
-from .kernelfile import emit_kernel_file, library_guard
+from .kernelfile import declarations, emit_kernel_file, library_guard
 from .provenance import provenance
-from .targets import BACKEND_GUARD, TARGETS, builtin_targets
+from .targets import TARGETS, builtin_targets
 
 P = 2**256 - 2**32 - 977
 N = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
@@ -206,16 +206,7 @@ def group_api(command: str) -> str:
          " * (src/secp256k1/generated/<target>/point.*), per back end. */",
          '#include "secp256k1/group.h"', ""]
     ts = builtin_targets()
-    for t in ts:
-        guard = BACKEND_GUARD[t.backend]
-        if guard:
-            L.append(f"#if {guard}")
-        for op in GROUP_OPS:
-            arity = "uint64_t *r, const uint64_t *a, const uint64_t *b" if op in BINARY_LAZY \
-                else "uint64_t *r, const uint64_t *a"
-            L.append(f"LF_HIDDEN void lf_{FIELD}_{op}_{t.name}({arity});")
-        if guard:
-            L.append("#endif")
+    L += declarations(f"lf_{FIELD}_", GROUP_OPS, BINARY_LAZY, ts)
     L.append("")
     L += [f"#define LF_NATIVE_SECP256K1_{t.backend.upper()} 1" for t in ts]
     L += ["#define LF_DISPATCH_OWN(B) LF_NATIVE_SECP256K1_##B",
