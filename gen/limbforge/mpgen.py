@@ -38,7 +38,7 @@ from pathlib import Path
 from .algo_common import load_all
 from .carry import Acc, make_acc
 from .ir import Program
-from .kernelfile import emit_kernel_file
+from .kernelfile import emit_kernel_file, library_guard
 from .provenance import provenance
 from .targets import BACKEND_GUARD, TARGETS, limb_words
 from .verify import verify
@@ -288,7 +288,7 @@ def kernel_file(family: str, target: str, sizes, command: str) -> str:
     where = "portable C" if t.is_c else f"target {target}"
     return emit_kernel_file(t, [(program(family, n, target), symbol(family, n, target)) for n in sizes],
                             command, [f"mp {family} kernels, sizes {sizes[0]}..{sizes[-1]} limbs{words}; {where}."],
-                            guard=BACKEND_GUARD[t.backend] if t.is_c else "",
+                            guard=library_guard(t),
                             unused=f"lf_mp_{family}_{target}_unused")
 
 
